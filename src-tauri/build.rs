@@ -1,0 +1,28 @@
+// Declares the app's commands so each needs an explicit grant in capabilities/default.json.
+const COMMANDS: &[&str] = &[
+    "list_systems",
+    "list_games",
+    "create_game",
+    "rename_game",
+    "delete_game",
+    "undo_game",
+    "create_character",
+    "rename_character",
+    "delete_character",
+    "undo_character",
+    "copy_character",
+    "move_character",
+    "export_character",
+    "export_game",
+    "export_all",
+    "import_preview",
+    "import_apply",
+    "ui_ready",
+];
+
+fn main() {
+    tauri_build::try_build(
+        tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(COMMANDS)),
+    )
+    .expect("the Tauri build step failed");
+}

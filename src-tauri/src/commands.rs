@@ -1,0 +1,106 @@
+//! The commands the UI invokes: each converts its arguments, calls one service, and maps
+//! the error. No rules and no SQL here.
+
+use std::path::PathBuf;
+
+use sheetkeeper::model::parse_id;
+use sheetkeeper::model::Character;
+use sheetkeeper::services::{self, Done, ExportScope, GameView, ImportOptions, ImportReport, SystemInfo};
+use sheetkeeper::exchange::Preview;
+use tauri::{AppHandle, Runtime, State};
+
+use crate::error::AppError;
+use crate::state::AppState;
+
+type Reply<T> = Result<T, AppError>;
+
+#[tauri::command]
+pub fn list_systems() -> Vec<SystemInfo> {
+    services::systems()
+}
+
+#[tauri::command]
+pub fn list_games(state: State<'_, AppState>) -> Reply<Vec<GameView>> {
+    Ok(services::list(&*state.store()?)?)
+}
+
+#[tauri::command]
+pub fn create_game(state: State<'_, AppState>, name: String, system: String) -> Reply<GameView> {
+    Ok(services::create_game(&mut *state.store()?, &name, &system)?)
+}
+
+#[tauri::command]
+pub fn rename_game(state: State<'_, AppState>, id: String, name: String) -> Reply<GameView> {
+    Ok(services::rename_game(&mut *state.store()?, parse_id("id", &id)?, &name)?)
+}
+
+#[tauri::command]
+pub fn delete_game(state: State<'_, AppState>, id: String) -> Reply<Done> {
+    Ok(services::delete_game(&mut *state.store()?, parse_id("id", &id)?)?)
+}
+
+#[tauri::command]
+pub fn undo_game(state: State<'_, AppState>, id: String) -> Reply<Done> {
+    Ok(services::undo_game(&mut *state.store()?, parse_id("id", &id)?)?)
+}
+
+#[tauri::command]
+pub fn create_character(state: State<'_, AppState>, game_id: String, name: String) -> Reply<Character> {
+    Ok(services::create_character(&mut *state.store()?, parse_id("gameId", &game_id)?, &name)?)
+}
+
+#[tauri::command]
+pub fn rename_character(state: State<'_, AppState>, id: String, name: String) -> Reply<Character> {
+    Ok(services::rename_character(&mut *state.store()?, parse_id("id", &id)?, &name)?)
+}
+
+#[tauri::command]
+pub fn delete_character(state: State<'_, AppState>, id: String) -> Reply<Done> {
+    Ok(services::delete_character(&mut *state.store()?, parse_id("id", &id)?)?)
+}
+
+#[tauri::command]
+pub fn undo_character(state: State<'_, AppState>, id: String) -> Reply<Done> {
+    Ok(services::undo_character(&mut *state.store()?, parse_id("id", &id)?)?)
+}
+
+#[tauri::command]
+pub fn copy_character(state: State<'_, AppState>, id: String, to_game: String) -> Reply<Character> {
+    Ok(services::copy_character(&mut *state.store()?, parse_id("id", &id)?, parse_id("toGame", &to_game)?)?)
+}
+
+#[tauri::command]
+pub fn move_character(state: State<'_, AppState>, id: String, to_game: String) -> Reply<Character> {
+    Ok(services::move_character(&mut *state.store()?, parse_id("id", &id)?, parse_id("toGame", &to_game)?)?)
+}
+
+#[tauri::command]
+pub fn export_character(state: State<'_, AppState>, id: String, path: PathBuf) -> Reply<Done> {
+    Ok(services::export(&*state.store()?, ExportScope::Character(parse_id("id", &id)?), &path)?)
+}
+
+#[tauri::command]
+pub fn export_game(state: State<'_, AppState>, id: String, path: PathBuf) -> Reply<Done> {
+    Ok(services::export(&*state.store()?, ExportScope::Game(parse_id("id", &id)?), &path)?)
+}
+
+#[tauri::command]
+pub fn export_all(state: State<'_, AppState>, path: PathBuf) -> Reply<Done> {
+    Ok(services::export(&*state.store()?, ExportScope::All, &path)?)
+}
+
+#[tauri::command]
+pub fn import_preview(state: State<'_, AppState>, path: PathBuf, as_copy: bool) -> Reply<Preview> {
+    Ok(services::import_preview(&*state.store()?, &path, as_copy)?)
+}
+
+#[tauri::command]
+pub fn import_apply(state: State<'_, AppState>, path: PathBuf, as_copy: bool, replace_conflicts: bool) -> Reply<ImportReport> {
+    Ok(services::import(&mut *state.store()?, &path, ImportOptions { as_copy, replace_conflicts })?)
+}
+
+/// The UI shows its first screen with data: the startup probe's finish line.
+#[tauri::command]
+pub fn ui_ready<R: Runtime>(app: AppHandle<R>) {
+    crate::startup::ready(&app);
+}

@@ -1,0 +1,15 @@
+//! The `*.sheetkeeper.json` file format: writing it atomically, reading it with a size cap,
+//! validating everything before anything is written, and planning an import (new, update,
+//! conflict, unchanged) against what this device already holds.
+//!
+//! No SQL here: services hand in what the store holds and apply the plan in a transaction.
+
+mod file;
+mod format;
+mod plan;
+mod validate;
+
+pub use file::{read_limited, write_atomic, MAX_FILE_BYTES};
+pub use format::{to_json, Document, GameEntry, Kind, FORMAT, FORMAT_VERSION};
+pub use plan::{plan, Counts, Difference, Item, Local, Plan, Preview, Status};
+pub use validate::parse;

@@ -1,0 +1,223 @@
+//! Planning an import: what each game and character in the file would do to this device.
+//!
+//! A character is compared by its `revision`: a higher one in the file is an update; the
+//! same content is unchanged; anything else is a conflict (this device changed it too).
+//! Games have no revision, so their `updated_at` decides. A character file never changes
+//! the game it names when that game is already here.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use uuid::Uuid;
+
+use super::format::{Document, Kind};
+use crate::model::{Character, Game, System};
+use crate::Problem;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    New,
+    Update,
+    Conflict,
+    Unchanged,
+}
+
+/// One field that differs between this device (`mine`) and the file (`theirs`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Difference {
+    pub field: String,
+    pub mine: String,
+    pub theirs: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Item {
+    pub id: Uuid,
+    pub name: String,
+    pub status: Status,
+    pub differences: Vec<Difference>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub new: usize,
+    pub update: usize,
+    pub conflict: usize,
+    pub unchanged: usize,
+}
+
+/// What an import would do, for a person to read before confirming.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Preview {
+    pub kind: Kind,
+    pub system: Option<System>,
+    pub games: Vec<Item>,
+    pub characters: Vec<Item>,
+    pub counts: Counts,
+}
+
+/// The games and characters of this device that share an id with the file's.
+#[derive(Clone, Debug, Default)]
+pub struct Local {
+    pub games: HashMap<Uuid, Game>,
+    pub characters: HashMap<Uuid, Character>,
+}
+
+/// The preview plus the records to write, each with its status and what it replaces.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub preview: Preview,
+    pub games: Vec<(Status, Game, Option<Game>)>,
+    pub characters: Vec<(Status, Character, Option<Character>)>,
+}
+
+/// Plans importing `doc` given what this device holds. `as_copy` gives every new record a
+/// fresh id (a character file's game is reused when it is already here). `fresh_id` makes
+/// those ids and `now` stamps the copies. Fails when the file and the device disagree on
+/// something no choice can settle, such as a game's system.
+pub fn plan(
+    doc: &Document,
+    local: &Local,
+    as_copy: bool,
+    mut fresh_id: impl FnMut() -> Uuid,
+    now: DateTime<Utc>,
+) -> Result<Plan, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let mut games = Vec::new();
+    let mut characters = Vec::new();
+    for (i, entry) in doc.games.iter().enumerate() {
+        let mine = local.games.get(&entry.game.id);
+        if let Some(mine) = mine.filter(|m| m.system != entry.game.system) {
+            problems.push(Problem {
+                path: format!("$.data.games[{i}].system"),
+                message: format!(
+                    "this device has the game {:?} as {}, the file as {}",
+                    mine.name,
+                    mine.system.label(),
+                    entry.game.system.label()
+                ),
+            });
+            continue;
+        }
+        let keep_local_game = doc.kind == Kind::Character && mine.is_some();
+        let mut game = entry.game.clone();
+        if as_copy && !keep_local_game {
+            game.id = fresh_id();
+        }
+        let status = match (as_copy, mine) {
+            (_, Some(_)) if keep_local_game => Status::Unchanged,
+            (true, _) | (false, None) => Status::New,
+            (false, Some(m)) => game_status(m, &game),
+        };
+        let target_game = game.id;
+        games.push((status, game, mine.filter(|_| !as_copy || keep_local_game).cloned()));
+
+        for (j, incoming) in entry.characters.iter().enumerate() {
+            let mut c = incoming.clone();
+            c.game_id = target_game;
+            if as_copy {
+                c.id = fresh_id();
+                c.revision = 1;
+                c.created_at = now;
+                c.updated_at = now;
+                characters.push((Status::New, c, None));
+                continue;
+            }
+            let mine = local.characters.get(&c.id);
+            if let Some(m) = mine.filter(|m| m.system != c.system) {
+                problems.push(Problem {
+                    path: format!("$.data.games[{i}].characters[{j}].id"),
+                    message: format!("this device has {:?} as a {} character", m.name, m.system.label()),
+                });
+                continue;
+            }
+            let status = mine.map_or(Status::New, |m| character_status(m, &c));
+            characters.push((status, c, mine.cloned()));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let preview = Preview {
+        kind: doc.kind,
+        system: doc.system,
+        games: games.iter().map(|(s, g, mine)| item(g.id, &g.name, *s, mine.as_ref().map(|m| game_differences(m, g)))).collect(),
+        characters: characters
+            .iter()
+            .map(|(s, c, mine)| item(c.id, &c.name, *s, mine.as_ref().map(|m| character_differences(m, c))))
+            .collect(),
+        counts: count(games.iter().map(|g| g.0).chain(characters.iter().map(|c| c.0))),
+    };
+    Ok(Plan { preview, games, characters })
+}
+
+fn item(id: Uuid, name: &str, status: Status, differences: Option<Vec<Difference>>) -> Item {
+    let differences = if status == Status::Unchanged { Vec::new() } else { differences.unwrap_or_default() };
+    Item { id, name: name.to_owned(), status, differences }
+}
+
+fn count(statuses: impl Iterator<Item = Status>) -> Counts {
+    let mut c = Counts::default();
+    for s in statuses {
+        match s {
+            Status::New => c.new += 1,
+            Status::Update => c.update += 1,
+            Status::Conflict => c.conflict += 1,
+            Status::Unchanged => c.unchanged += 1,
+        }
+    }
+    c
+}
+
+fn game_status(mine: &Game, theirs: &Game) -> Status {
+    if game_differences(mine, theirs).is_empty() {
+        Status::Unchanged
+    } else if theirs.updated_at > mine.updated_at {
+        Status::Update
+    } else {
+        Status::Conflict
+    }
+}
+
+fn character_status(mine: &Character, theirs: &Character) -> Status {
+    if character_differences(mine, theirs).is_empty() {
+        Status::Unchanged
+    } else if theirs.revision > mine.revision {
+        Status::Update
+    } else {
+        Status::Conflict
+    }
+}
+
+fn difference(out: &mut Vec<Difference>, field: &str, mine: String, theirs: String) {
+    if mine != theirs {
+        out.push(Difference { field: field.into(), mine, theirs });
+    }
+}
+
+fn game_differences(mine: &Game, theirs: &Game) -> Vec<Difference> {
+    let mut out = Vec::new();
+    difference(&mut out, "name", mine.name.clone(), theirs.name.clone());
+    let names = mine.table_settings.keys().chain(theirs.table_settings.keys());
+    let mut seen = std::collections::BTreeSet::new();
+    for name in names.filter(|n| seen.insert(*n)) {
+        let show = |v: Option<&i64>| v.map_or("—".to_owned(), i64::to_string);
+        difference(
+            &mut out,
+            &format!("table_settings.{name}"),
+            show(mine.table_settings.get(name)),
+            show(theirs.table_settings.get(name)),
+        );
+    }
+    out
+}
+
+/// The fields a person edits (time stamps and revisions are bookkeeping, not content).
+fn character_differences(mine: &Character, theirs: &Character) -> Vec<Difference> {
+    let mut out = Vec::new();
+    difference(&mut out, "name", mine.name.clone(), theirs.name.clone());
+    difference(&mut out, "game", mine.game_id.to_string(), theirs.game_id.to_string());
+    out
+}

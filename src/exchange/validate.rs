@@ -1,0 +1,342 @@
+//! Reading a file: every problem is collected with its JSON path before anything is built,
+//! so a person sees the whole list at once.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use serde_json::{Map, Value};
+use uuid::Uuid;
+
+use super::format::{Document, GameEntry, Kind, FORMAT, FORMAT_VERSION};
+use crate::model::{name_problem, unknown_system, Character, Game, System, TableSettings};
+use crate::rules::table_settings;
+use crate::Problem;
+
+const MAX_APP_VERSION_CHARS: usize = 64;
+
+/// Parses and validates a file's bytes. On failure, returns every problem found.
+pub fn parse(bytes: &[u8]) -> Result<Document, Vec<Problem>> {
+    let value: Value = serde_json::from_slice(bytes).map_err(|e| vec![json_problem(&e)])?;
+    let mut v = Validator::default();
+    let doc = v.document(&value);
+    match doc {
+        Some(doc) if v.problems.is_empty() => Ok(doc),
+        _ => Err(v.problems),
+    }
+}
+
+fn json_problem(e: &serde_json::Error) -> Problem {
+    let at = format!("line {} column {}", e.line(), e.column());
+    let message = if e.to_string().contains("recursion limit") {
+        format!("the JSON is nested too deeply (more than 128 levels), at {at}")
+    } else if e.is_eof() {
+        format!("the JSON ends too early, at {at}; the file may be cut off")
+    } else {
+        let text = e.to_string();
+        let reason = text.rsplit_once(" at line").map_or(text.as_str(), |(r, _)| r);
+        format!("this is not valid JSON ({reason}), at {at}")
+    };
+    Problem { path: "$".into(), message }
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "true/false",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[derive(Default)]
+struct Validator {
+    problems: Vec<Problem>,
+}
+
+type Obj = Map<String, Value>;
+
+impl Validator {
+    fn problem(&mut self, path: impl Into<String>, message: impl Into<String>) {
+        self.problems.push(Problem { path: path.into(), message: message.into() });
+    }
+
+    /// An object with exactly the `allowed` keys (unknown keys are problems).
+    fn object<'v>(&mut self, path: &str, v: &'v Value, allowed: &[&str]) -> Option<&'v Obj> {
+        let Value::Object(map) = v else {
+            self.problem(path, format!("expected an object, found {}", type_name(v)));
+            return None;
+        };
+        for key in map.keys().filter(|k| !allowed.contains(&k.as_str())) {
+            self.problem(format!("{path}.{key}"), format!("unknown field; expected only {}", allowed.join(", ")));
+        }
+        Some(map)
+    }
+
+    fn field<'v>(&mut self, path: &str, map: &'v Obj, key: &str) -> Option<&'v Value> {
+        let found = map.get(key);
+        if found.is_none() {
+            self.problem(format!("{path}.{key}"), "is missing");
+        }
+        found
+    }
+
+    fn string<'v>(&mut self, path: &str, map: &'v Obj, key: &str) -> Option<&'v str> {
+        match self.field(path, map, key)? {
+            Value::String(s) => Some(s),
+            other => {
+                self.problem(format!("{path}.{key}"), format!("expected a string, found {}", type_name(other)));
+                None
+            }
+        }
+    }
+
+    fn integer(&mut self, path: &str, map: &Obj, key: &str) -> Option<i64> {
+        let v = self.field(path, map, key)?;
+        let at = format!("{path}.{key}");
+        self.as_integer(&at, v)
+    }
+
+    fn as_integer(&mut self, at: &str, v: &Value) -> Option<i64> {
+        match v.as_i64() {
+            Some(n) => Some(n),
+            None if v.is_number() => {
+                self.problem(at, format!("expected a whole number, found {v}"));
+                None
+            }
+            None => {
+                self.problem(at, format!("expected a whole number, found {}", type_name(v)));
+                None
+            }
+        }
+    }
+
+    fn list<'v>(&mut self, path: &str, map: &'v Obj, key: &str) -> Option<&'v Vec<Value>> {
+        match self.field(path, map, key)? {
+            Value::Array(items) => Some(items),
+            other => {
+                self.problem(format!("{path}.{key}"), format!("expected a list, found {}", type_name(other)));
+                None
+            }
+        }
+    }
+
+    fn id(&mut self, path: &str, map: &Obj, key: &str) -> Option<Uuid> {
+        let s = self.string(path, map, key)?;
+        let parsed = Uuid::try_parse(s).ok().filter(|_| s.len() == 36);
+        if parsed.is_none() {
+            self.problem(format!("{path}.{key}"), format!("{s:?} is not an id (a UUID like 0f8e…-…)"));
+        }
+        parsed
+    }
+
+    fn time(&mut self, path: &str, map: &Obj, key: &str) -> Option<DateTime<Utc>> {
+        let s = self.string(path, map, key)?;
+        match DateTime::parse_from_rfc3339(s) {
+            Ok(t) => Some(t.with_timezone(&Utc)),
+            Err(_) => {
+                self.problem(format!("{path}.{key}"), format!("{s:?} is not a time stamp (RFC 3339, e.g. 2026-01-31T18:00:00Z)"));
+                None
+            }
+        }
+    }
+
+    fn name(&mut self, path: &str, map: &Obj, key: &str) -> Option<String> {
+        let s = self.string(path, map, key)?;
+        if let Some(p) = name_problem(s) {
+            self.problem(format!("{path}.{key}"), p);
+            return None;
+        }
+        Some(s.trim().to_owned())
+    }
+
+    fn system(&mut self, at: &str, v: &Value) -> Option<System> {
+        match v {
+            Value::String(s) => {
+                let found = System::from_id(s);
+                if found.is_none() {
+                    self.problem(at, unknown_system(s));
+                }
+                found
+            }
+            other => {
+                self.problem(at, format!("expected a system id (a string), found {}", type_name(other)));
+                None
+            }
+        }
+    }
+
+    fn document(&mut self, root: &Value) -> Option<Document> {
+        const KEYS: &[&str] = &["format", "format_version", "kind", "system", "app_version", "exported_at", "data"];
+        let map = self.object("$", root, KEYS)?;
+
+        let format = self.string("$", map, "format");
+        if format.is_some_and(|f| f != FORMAT) {
+            self.problem("$.format", format!("expected {FORMAT:?}: this is not a Sheetkeeper file"));
+        }
+        let version = self.integer("$", map, "format_version");
+        match version {
+            Some(v) if v > FORMAT_VERSION => self.problem(
+                "$.format_version",
+                format!("version {v} was written by a newer Sheetkeeper; this one reads version {FORMAT_VERSION}: update the app"),
+            ),
+            Some(v) if v < 1 => self.problem("$.format_version", format!("{v} is not a format version; expected {FORMAT_VERSION}")),
+            _ => {}
+        }
+        let kind = self.string("$", map, "kind").and_then(|k| {
+            let found = Kind::ALL.into_iter().find(|x| x.id() == k);
+            if found.is_none() {
+                self.problem("$.kind", format!("unknown kind {k:?}; expected character, game or backup"));
+            }
+            found
+        });
+        let system = match self.field("$", map, "system") {
+            Some(Value::Null) => Some(None),
+            Some(v) => self.system("$.system", v).map(Some),
+            None => None,
+        };
+        let app_version = self.string("$", map, "app_version").map(str::to_owned);
+        if app_version.as_ref().is_some_and(|v| v.is_empty() || v.chars().count() > MAX_APP_VERSION_CHARS) {
+            self.problem("$.app_version", format!("must be 1 to {MAX_APP_VERSION_CHARS} characters"));
+        }
+        let exported_at = self.time("$", map, "exported_at");
+        let games = self
+            .field("$", map, "data")
+            .and_then(|d| self.object("$.data", d, &["games"]))
+            .and_then(|data| self.list("$.data", data, "games"))
+            .map(|games| {
+                games.iter().enumerate().filter_map(|(i, g)| self.game(&format!("$.data.games[{i}]"), g)).collect::<Vec<_>>()
+            });
+
+        let (kind, system, app_version, exported_at, games) = (kind?, system?, app_version?, exported_at?, games?);
+        self.whole_file(kind, system, &games);
+        Some(Document { kind, system, app_version, exported_at, games })
+    }
+
+    fn game(&mut self, path: &str, v: &Value) -> Option<GameEntry> {
+        const KEYS: &[&str] = &["id", "name", "system", "created_at", "updated_at", "table_settings", "characters"];
+        let map = self.object(path, v, KEYS)?;
+        let id = self.id(path, map, "id");
+        let name = self.name(path, map, "name");
+        let system = self.field(path, map, "system").and_then(|s| self.system(&format!("{path}.system"), s));
+        let created_at = self.time(path, map, "created_at");
+        let updated_at = self.time(path, map, "updated_at");
+        let settings = self.settings(path, map, system);
+        let characters = self.list(path, map, "characters").map(|list| {
+            list.iter()
+                .enumerate()
+                .filter_map(|(i, c)| self.character(&format!("{path}.characters[{i}]"), c, id, system))
+                .collect::<Vec<_>>()
+        });
+        self.times_in_order(path, created_at, updated_at);
+        Some(GameEntry {
+            game: Game {
+                id: id?,
+                name: name?,
+                system: system?,
+                table_settings: settings?,
+                created_at: created_at?,
+                updated_at: updated_at?,
+            },
+            characters: characters?,
+        })
+    }
+
+    fn settings(&mut self, path: &str, map: &Obj, system: Option<System>) -> Option<TableSettings> {
+        let at = format!("{path}.table_settings");
+        let Value::Object(entries) = self.field(path, map, "table_settings")? else {
+            self.problem(&at, "expected an object of whole numbers");
+            return None;
+        };
+        let mut settings = TableSettings::new();
+        let mut ok = true;
+        for (name, value) in entries {
+            match self.as_integer(&format!("{at}.{name}"), value) {
+                Some(n) => {
+                    settings.insert(name.clone(), n);
+                }
+                None => ok = false,
+            }
+        }
+        if let Some(system) = system {
+            let found = table_settings::problems(system, &settings, &at);
+            ok &= found.is_empty();
+            self.problems.extend(found);
+        }
+        ok.then_some(settings)
+    }
+
+    fn character(&mut self, path: &str, v: &Value, game_id: Option<Uuid>, system: Option<System>) -> Option<Character> {
+        const KEYS: &[&str] = &["id", "name", "created_at", "updated_at", "revision"];
+        let map = self.object(path, v, KEYS)?;
+        let id = self.id(path, map, "id");
+        let name = self.name(path, map, "name");
+        let created_at = self.time(path, map, "created_at");
+        let updated_at = self.time(path, map, "updated_at");
+        let revision = self.integer(path, map, "revision");
+        if revision.is_some_and(|r| r < 1) {
+            self.problem(format!("{path}.revision"), format!("{} is out of range: a revision is 1 or more", revision.unwrap_or(0)));
+        }
+        self.times_in_order(path, created_at, updated_at);
+        Some(Character {
+            id: id?,
+            game_id: game_id?,
+            system: system?,
+            name: name?,
+            created_at: created_at?,
+            updated_at: updated_at?,
+            revision: revision.filter(|&r| r >= 1)?,
+        })
+    }
+
+    fn times_in_order(&mut self, path: &str, created: Option<DateTime<Utc>>, updated: Option<DateTime<Utc>>) {
+        if let (Some(c), Some(u)) = (created, updated) {
+            if u < c {
+                self.problem(format!("{path}.updated_at"), "is earlier than created_at");
+            }
+        }
+    }
+
+    /// Rules that span the file: what each kind holds, the envelope's system, unique ids.
+    fn whole_file(&mut self, kind: Kind, system: Option<System>, games: &[GameEntry]) {
+        match kind {
+            Kind::Character if games.len() != 1 || games[0].characters.len() != 1 => self.problem(
+                "$.data.games",
+                format!(
+                    "a character file holds one game with one character; found {} game(s) and {} character(s)",
+                    games.len(),
+                    games.iter().map(|g| g.characters.len()).sum::<usize>()
+                ),
+            ),
+            Kind::Game if games.len() != 1 => {
+                self.problem("$.data.games", format!("a game file holds exactly one game; found {}", games.len()))
+            }
+            _ => {}
+        }
+        match (kind, system) {
+            (Kind::Backup, Some(s)) => self.problem("$.system", format!("must be null in a backup (found {s:?})")),
+            (Kind::Character | Kind::Game, None) => self.problem("$.system", "must name the game's system"),
+            (Kind::Character | Kind::Game, Some(s)) => {
+                if let Some(g) = games.first().filter(|g| g.game.system != s) {
+                    self.problem("$.system", format!("says {} but the game is {}", s.id(), g.game.system.id()));
+                }
+            }
+            (Kind::Backup, None) => {}
+        }
+        let mut seen_games = HashMap::new();
+        let mut seen_characters = HashMap::new();
+        for (i, entry) in games.iter().enumerate() {
+            let at = format!("$.data.games[{i}].id");
+            if let Some(first) = seen_games.insert(entry.game.id, at.clone()) {
+                self.problem(at, format!("duplicate id {}: also used at {first}", entry.game.id));
+            }
+            for (j, c) in entry.characters.iter().enumerate() {
+                let at = format!("$.data.games[{i}].characters[{j}].id");
+                if let Some(first) = seen_characters.insert(c.id, at.clone()) {
+                    self.problem(at, format!("duplicate id {}: also used at {first}", c.id));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! The records every system shares: games (tables, campaigns) and the characters in them.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use chrono::{DateTime, SecondsFormat, SubsecRound, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::error::{Error, Result};
+
+/// The four game systems. A game is played in exactly one; its characters share it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum System {
+    Nsu,
+    PennyAnte,
+    Mezzo,
+    Scattershot,
+}
+
+impl System {
+    pub const ALL: [System; 4] = [System::Nsu, System::PennyAnte, System::Mezzo, System::Scattershot];
+
+    /// The id used in the database, in files and on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            System::Nsu => "nsu",
+            System::PennyAnte => "penny_ante",
+            System::Mezzo => "mezzo",
+            System::Scattershot => "scattershot",
+        }
+    }
+
+    /// The game's name as players know it.
+    pub fn label(self) -> &'static str {
+        match self {
+            System::Nsu => "No Stone Unturned",
+            System::PennyAnte => "Penny Ante",
+            System::Mezzo => "Mezzo",
+            System::Scattershot => "Scattershot's Mechanix",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<System> {
+        System::ALL.into_iter().find(|s| s.id() == id)
+    }
+
+    /// Parses a system id, naming `field` and the accepted ids when it is unknown.
+    pub fn parse(field: &str, id: &str) -> Result<System> {
+        System::from_id(id).ok_or_else(|| Error::invalid(field, unknown_system(id)))
+    }
+}
+
+pub(crate) fn unknown_system(id: &str) -> String {
+    let known: Vec<_> = System::ALL.iter().map(|s| s.id()).collect();
+    format!("unknown system {id:?}; expected one of {}", known.join(", "))
+}
+
+impl fmt::Display for System {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// A table's integer settings (e.g. Penny Ante's starting pennies), by name.
+pub type TableSettings = BTreeMap<String, i64>;
+
+/// A game: one table playing one system.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    pub id: Uuid,
+    pub name: String,
+    pub system: System,
+    pub table_settings: TableSettings,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A character. `revision` counts its changes on this device and in the files it came from,
+/// so an import can tell a newer copy from a conflicting one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Character {
+    pub id: Uuid,
+    pub game_id: Uuid,
+    pub system: System,
+    pub name: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub revision: i64,
+}
+
+/// The longest name the app accepts, in characters.
+pub const MAX_NAME_CHARS: usize = 120;
+
+/// Checks a name a person typed: trimmed, 1 to 120 characters, no control characters.
+/// Returns the trimmed name, or a problem naming `field`.
+pub fn clean_name(field: &str, raw: &str) -> Result<String> {
+    name_problem(raw).map_or_else(|| Ok(raw.trim().to_owned()), |p| Err(Error::invalid(field, p)))
+}
+
+/// What is wrong with a name, if anything (shared by typed input and imported files).
+pub fn name_problem(raw: &str) -> Option<String> {
+    let name = raw.trim();
+    let chars = name.chars().count();
+    if chars == 0 {
+        Some("must not be empty".into())
+    } else if chars > MAX_NAME_CHARS {
+        Some(format!("is {chars} characters long; the limit is {MAX_NAME_CHARS}"))
+    } else if name.chars().any(char::is_control) {
+        Some("must not contain control characters (such as line breaks or tabs)".into())
+    } else {
+        None
+    }
+}
+
+/// The current time, cut to milliseconds so it survives a round trip through text.
+pub fn now() -> DateTime<Utc> {
+    Utc::now().trunc_subsecs(3)
+}
+
+/// Parses an id typed on the command line or sent by the UI.
+pub fn parse_id(field: &str, raw: &str) -> Result<Uuid> {
+    Uuid::parse_str(raw.trim()).map_err(|_| Error::invalid(field, format!("{raw:?} is not an id (a UUID)")))
+}
+
+/// How time stamps are written, in the database and in files: RFC 3339, UTC, milliseconds.
+pub fn timestamp(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Millis, true)
+}

@@ -1,0 +1,3 @@
+//! The games' rules: pure functions with no SQL, files, clock or global RNG.
+
+pub mod table_settings;

@@ -1,0 +1,85 @@
+//! Creating, renaming, deleting and listing games.
+
+use std::collections::HashMap;
+
+use uuid::Uuid;
+
+use super::log::{game_event, Change, GameSnapshot};
+use super::{Done, GameView};
+use crate::error::{Error, Result};
+use crate::model::{clean_name, now, Game, System};
+use crate::rules::table_settings;
+use crate::store::{EventKind, Reader, Store};
+
+/// Every game with its characters, games and characters by name.
+pub fn list(store: &Store) -> Result<Vec<GameView>> {
+    let read = store.read();
+    let mut by_game: HashMap<Uuid, Vec<_>> = HashMap::new();
+    for c in read.characters()? {
+        by_game.entry(c.game_id).or_default().push(c);
+    }
+    Ok(read.games()?.into_iter().map(|g| {
+        let characters = by_game.remove(&g.id).unwrap_or_default();
+        GameView::new(g, characters)
+    }).collect())
+}
+
+pub(super) fn game_view(read: Reader<'_>, id: Uuid) -> Result<GameView> {
+    let game = existing_game(read, id)?;
+    Ok(GameView::new(game, read.characters_of(id)?))
+}
+
+pub(super) fn existing_game(read: Reader<'_>, id: Uuid) -> Result<Game> {
+    read.game(id)?.ok_or_else(|| Error::NotFound { what: "game", id: id.to_string() })
+}
+
+/// Starts a new game of `system` with the system's default table settings.
+pub fn create_game(store: &mut Store, name: &str, system: &str) -> Result<GameView> {
+    let name = clean_name("name", name)?;
+    let system = System::parse("system", system)?;
+    let at = now();
+    let game = Game { id: Uuid::new_v4(), name, system, table_settings: table_settings::defaults(system), created_at: at, updated_at: at };
+    store.write(|tx| {
+        tx.insert_game(&game)?;
+        let change = Change { before: None, after: Some(GameSnapshot::bare(game.clone())) };
+        game_event(tx, EventKind::GameCreated, game.id, &change, None)?;
+        game_view(tx.read(), game.id)
+    })
+}
+
+pub fn rename_game(store: &mut Store, id: Uuid, name: &str) -> Result<GameView> {
+    let name = clean_name("name", name)?;
+    store.write(|tx| {
+        let before = existing_game(tx.read(), id)?;
+        if before.name == name {
+            return game_view(tx.read(), id);
+        }
+        let after = Game { name, updated_at: now(), ..before.clone() };
+        tx.update_game(&after)?;
+        let change = Change { before: Some(GameSnapshot::bare(before)), after: Some(GameSnapshot::bare(after)) };
+        game_event(tx, EventKind::GameRenamed, id, &change, None)?;
+        game_view(tx.read(), id)
+    })
+}
+
+/// Deletes a game with all its characters; the log keeps them so the deletion can be undone.
+pub fn delete_game(store: &mut Store, id: Uuid) -> Result<Done> {
+    store.write(|tx| {
+        let game = existing_game(tx.read(), id)?;
+        let characters = tx.read().characters_of(id)?;
+        let count = characters.len();
+        let message = format!(
+            "Deleted the game “{}”{}.",
+            game.name,
+            match count {
+                0 => String::new(),
+                1 => " and its character".into(),
+                n => format!(" and its {n} characters"),
+            }
+        );
+        tx.delete_game(id)?;
+        let change = Change { before: Some(GameSnapshot { game, characters }), after: None };
+        game_event(tx, EventKind::GameDeleted, id, &change, None)?;
+        Ok(Done::new(message))
+    })
+}

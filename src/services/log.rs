@@ -1,0 +1,70 @@
+//! What the services write into the event log: each change's state before and after, so
+//! history can be shown and the change undone.
+
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::error::{Error, Result};
+use crate::model::{now, Character, Game};
+use crate::store::{Event, EventKind, NewEvent, Tx};
+
+/// A record before and after a change; `None` when it did not exist.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(super) struct Change<T> {
+    pub before: Option<T>,
+    pub after: Option<T>,
+}
+
+/// A game as logged: its deletion keeps its characters, so undo can bring them back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(super) struct GameSnapshot {
+    pub game: Game,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub characters: Vec<Character>,
+}
+
+impl GameSnapshot {
+    pub fn bare(game: Game) -> Self {
+        GameSnapshot { game, characters: Vec::new() }
+    }
+}
+
+pub(super) fn character_event(
+    tx: &Tx<'_>,
+    kind: EventKind,
+    game_id: Uuid,
+    character_id: Uuid,
+    change: &Change<Character>,
+    undoes: Option<i64>,
+) -> Result<i64> {
+    append(tx, kind, game_id, Some(character_id), change, undoes)
+}
+
+pub(super) fn game_event(
+    tx: &Tx<'_>,
+    kind: EventKind,
+    game_id: Uuid,
+    change: &Change<GameSnapshot>,
+    undoes: Option<i64>,
+) -> Result<i64> {
+    append(tx, kind, game_id, None, change, undoes)
+}
+
+fn append<T: Serialize>(
+    tx: &Tx<'_>,
+    kind: EventKind,
+    game_id: Uuid,
+    character_id: Option<Uuid>,
+    change: &Change<T>,
+    undoes: Option<i64>,
+) -> Result<i64> {
+    let payload = serde_json::to_value(change).expect("logged records always serialize");
+    tx.append_event(&NewEvent { at: now(), game_id, character_id, kind, undoes, payload })
+}
+
+/// Reads a logged change back; a payload this build cannot read is reported, not guessed.
+pub(super) fn change_of<T: DeserializeOwned>(event: &Event) -> Result<Change<T>> {
+    serde_json::from_value(event.payload.clone()).map_err(|e| {
+        Error::invalid("event log", format!("event {} ({}) cannot be read: {e}", event.seq, event.kind.as_str()))
+    })
+}

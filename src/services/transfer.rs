@@ -1,0 +1,170 @@
+//! Moving characters and games between devices as `*.sheetkeeper.json` files.
+
+use std::path::Path;
+
+use serde::Serialize;
+use uuid::Uuid;
+
+use super::characters::existing_character;
+use super::games::existing_game;
+use super::log::{character_event, game_event, Change, GameSnapshot};
+use super::Done;
+use crate::error::{Error, Result};
+use crate::exchange::{self, Counts, Document, GameEntry, Kind, Local, Plan, Preview, Status};
+use crate::model::now;
+use crate::store::{EventKind, Store};
+use crate::APP_VERSION;
+
+/// What to export.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportScope {
+    Character(Uuid),
+    Game(Uuid),
+    All,
+}
+
+/// Writes a file (atomically) with a character, a game, or everything.
+pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
+    let read = store.read();
+    let (kind, games) = match scope {
+        ExportScope::Character(id) => {
+            let c = existing_character(read, id)?;
+            let game = existing_game(read, c.game_id)?;
+            (Kind::Character, vec![GameEntry { game, characters: vec![c] }])
+        }
+        ExportScope::Game(id) => {
+            let game = existing_game(read, id)?;
+            (Kind::Game, vec![GameEntry { characters: read.characters_of(id)?, game }])
+        }
+        ExportScope::All => {
+            let mut characters = read.characters()?;
+            let games = read
+                .games()?
+                .into_iter()
+                .map(|game| {
+                    let (mine, rest) = characters.drain(..).partition(|c| c.game_id == game.id);
+                    characters = rest;
+                    GameEntry { game, characters: mine }
+                })
+                .collect();
+            (Kind::Backup, games)
+        }
+    };
+    let system = match kind {
+        Kind::Backup => None,
+        _ => games.first().map(|g| g.game.system),
+    };
+    let doc = Document { kind, system, app_version: APP_VERSION.into(), exported_at: now(), games };
+    exchange::write_atomic(path, &exchange::to_json(&doc))?;
+    let count: usize = doc.games.iter().map(|g| g.characters.len()).sum();
+    let what = match (kind, doc.games.first()) {
+        (Kind::Character, Some(g)) => format!("“{}”", g.characters[0].name),
+        (Kind::Game, Some(g)) => format!("the game “{}” with {count} character(s)", g.game.name),
+        _ => format!("{} game(s) with {count} character(s)", doc.games.len()),
+    };
+    Ok(Done::new(format!("Exported {what} to {}.", path.display())))
+}
+
+/// How to import.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ImportOptions {
+    /// Give everything in the file new ids, so it lands beside what is here.
+    pub as_copy: bool,
+    /// Let the file win where it conflicts with changes made on this device.
+    pub replace_conflicts: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ImportReport {
+    pub message: String,
+    pub counts: Counts,
+}
+
+fn read_document(path: &Path) -> Result<Document> {
+    let bytes = exchange::read_limited(path)?;
+    exchange::parse(&bytes).map_err(|problems| Error::BadFile { file: path.to_owned(), problems })
+}
+
+fn make_plan(store: &Store, path: &Path, doc: &Document, as_copy: bool) -> Result<Plan> {
+    let read = store.read();
+    let mut local = Local::default();
+    for entry in &doc.games {
+        if let Some(g) = read.game(entry.game.id)? {
+            local.games.insert(g.id, g);
+        }
+        for c in &entry.characters {
+            if let Some(mine) = read.character(c.id)? {
+                local.characters.insert(mine.id, mine);
+            }
+        }
+    }
+    exchange::plan(doc, &local, as_copy, Uuid::new_v4, now())
+        .map_err(|problems| Error::BadFile { file: path.to_owned(), problems })
+}
+
+/// Reads and validates a file and says what importing it would do. Writes nothing.
+pub fn import_preview(store: &Store, path: &Path, as_copy: bool) -> Result<Preview> {
+    let doc = read_document(path)?;
+    Ok(make_plan(store, path, &doc, as_copy)?.preview)
+}
+
+/// Imports a file in one transaction: everything in it lands, or nothing does.
+pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<ImportReport> {
+    let doc = read_document(path)?;
+    let plan = make_plan(store, path, &doc, options.as_copy)?;
+    let counts = plan.preview.counts;
+    if counts.conflict > 0 && !options.replace_conflicts {
+        let conflicts = plan
+            .preview
+            .games
+            .iter()
+            .map(|i| ("game", i))
+            .chain(plan.preview.characters.iter().map(|i| ("character", i)))
+            .filter(|(_, i)| i.status == Status::Conflict)
+            .map(|(what, i)| crate::Problem {
+                path: format!("{what} “{}”", i.name),
+                message: i.differences.iter().map(|d| format!("{}: here {:?}, file {:?}", d.field, d.mine, d.theirs)).collect::<Vec<_>>().join("; "),
+            })
+            .collect();
+        return Err(Error::Conflict { file: path.to_owned(), conflicts });
+    }
+    store.write(|tx| {
+        for (status, game, mine) in &plan.games {
+            match status {
+                Status::Unchanged => continue,
+                Status::New => tx.insert_game(game)?,
+                Status::Update | Status::Conflict => tx.update_game(game)?,
+            }
+            let change = Change { before: mine.clone().map(GameSnapshot::bare), after: Some(GameSnapshot::bare(game.clone())) };
+            game_event(tx, EventKind::GameImported, game.id, &change, None)?;
+        }
+        for (status, c, mine) in &plan.characters {
+            let mut c = c.clone();
+            match (status, mine) {
+                (Status::Unchanged, _) => continue,
+                (Status::New, _) | (_, None) => tx.insert_character(&c)?,
+                (Status::Update, Some(_)) => tx.update_character(&c)?,
+                (Status::Conflict, Some(m)) => {
+                    // The file wins, as a change made after both versions.
+                    c.revision = c.revision.max(m.revision) + 1;
+                    tx.update_character(&c)?;
+                }
+            }
+            let change = Change { before: mine.clone(), after: Some(c.clone()) };
+            character_event(tx, EventKind::CharacterImported, c.game_id, c.id, &change, None)?;
+        }
+        Ok(())
+    })?;
+    let written = counts.new + counts.update + counts.conflict;
+    let message = if written == 0 {
+        "Nothing to import: everything in the file is already here.".to_string()
+    } else {
+        format!(
+            "Imported {written} record(s): {} new, {} updated{}.",
+            counts.new,
+            counts.update,
+            if counts.conflict > 0 { format!(", {} replaced", counts.conflict) } else { String::new() }
+        )
+    };
+    Ok(ImportReport { message, counts })
+}

@@ -1,0 +1,80 @@
+//! The event log's records. The store appends and reads them; services give payloads meaning.
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+/// What a logged change was. Stored as its snake_case name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    GameCreated,
+    GameRenamed,
+    GameDeleted,
+    GameImported,
+    CharacterCreated,
+    CharacterRenamed,
+    CharacterDeleted,
+    CharacterCopied,
+    CharacterMoved,
+    CharacterImported,
+    /// Took back an earlier event (`undoes`), restoring the state before it.
+    Undo,
+}
+
+impl EventKind {
+    const ALL: [EventKind; 11] = [
+        EventKind::GameCreated,
+        EventKind::GameRenamed,
+        EventKind::GameDeleted,
+        EventKind::GameImported,
+        EventKind::CharacterCreated,
+        EventKind::CharacterRenamed,
+        EventKind::CharacterDeleted,
+        EventKind::CharacterCopied,
+        EventKind::CharacterMoved,
+        EventKind::CharacterImported,
+        EventKind::Undo,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EventKind::GameCreated => "game_created",
+            EventKind::GameRenamed => "game_renamed",
+            EventKind::GameDeleted => "game_deleted",
+            EventKind::GameImported => "game_imported",
+            EventKind::CharacterCreated => "character_created",
+            EventKind::CharacterRenamed => "character_renamed",
+            EventKind::CharacterDeleted => "character_deleted",
+            EventKind::CharacterCopied => "character_copied",
+            EventKind::CharacterMoved => "character_moved",
+            EventKind::CharacterImported => "character_imported",
+            EventKind::Undo => "undo",
+        }
+    }
+
+    pub fn from_str(s: &str) -> Option<EventKind> {
+        EventKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+/// An event about to be appended.
+#[derive(Clone, Debug)]
+pub struct NewEvent {
+    pub at: DateTime<Utc>,
+    pub game_id: Uuid,
+    pub character_id: Option<Uuid>,
+    pub kind: EventKind,
+    pub undoes: Option<i64>,
+    pub payload: serde_json::Value,
+}
+
+/// An event read back from the log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Event {
+    pub seq: i64,
+    pub at: DateTime<Utc>,
+    pub game_id: Uuid,
+    pub character_id: Option<Uuid>,
+    pub kind: EventKind,
+    pub undoes: Option<i64>,
+    pub payload: serde_json::Value,
+}

@@ -1,0 +1,284 @@
+//! Every SQL statement of the app, once each: reads on [`Reader`], writes on [`Tx`].
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use rusqlite::types::Type;
+use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
+use uuid::Uuid;
+
+use super::events::{Event, EventKind, NewEvent};
+use crate::error::Result;
+use crate::model::{timestamp as time_text, Character, Game, System, TableSettings};
+
+/// Read access, on the plain connection or inside a write transaction.
+#[derive(Clone, Copy)]
+pub struct Reader<'c> {
+    conn: &'c Connection,
+}
+
+/// Write access inside one transaction (see `Store::write`).
+pub struct Tx<'c> {
+    tx: &'c Transaction<'c>,
+}
+
+const GAME_COLUMNS: &str = "id, name, system, created_at, updated_at";
+const CHARACTER_COLUMNS: &str = "id, game_id, system, name, created_at, updated_at, revision";
+const EVENT_COLUMNS: &str = "seq, at, game_id, character_id, kind, undoes, payload";
+
+impl<'c> Reader<'c> {
+    pub(super) fn new(conn: &'c Connection) -> Self {
+        Reader { conn }
+    }
+
+    /// Every game with its settings, by name.
+    pub fn games(&self) -> Result<Vec<Game>> {
+        let mut settings: HashMap<Uuid, TableSettings> = HashMap::new();
+        let mut stmt = self.conn.prepare_cached("SELECT game_id, name, value FROM table_settings")?;
+        let rows = stmt.query_map([], |r| Ok((uuid_at(r, 0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?)))?;
+        for row in rows {
+            let (game, name, value) = row?;
+            settings.entry(game).or_default().insert(name, value);
+        }
+        let mut stmt = self.conn.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games ORDER BY name COLLATE NOCASE, id"))?;
+        let games = stmt.query_map([], game_from_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(games
+            .into_iter()
+            .map(|mut g| {
+                g.table_settings = settings.remove(&g.id).unwrap_or_default();
+                g
+            })
+            .collect())
+    }
+
+    pub fn game(&self, id: Uuid) -> Result<Option<Game>> {
+        let mut stmt = self.conn.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?;
+        let Some(mut game) = stmt.query_row([id.to_string()], game_from_row).optional()? else {
+            return Ok(None);
+        };
+        game.table_settings = self.settings_of(id)?;
+        Ok(Some(game))
+    }
+
+    fn settings_of(&self, game: Uuid) -> Result<TableSettings> {
+        let mut stmt = self.conn.prepare_cached("SELECT name, value FROM table_settings WHERE game_id = ?1")?;
+        let rows = stmt.query_map([game.to_string()], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Every character of every game, by name.
+    pub fn characters(&self) -> Result<Vec<Character>> {
+        let mut stmt =
+            self.conn.prepare_cached(&format!("SELECT {CHARACTER_COLUMNS} FROM characters ORDER BY name COLLATE NOCASE, id"))?;
+        let rows = stmt.query_map([], character_from_row)?.collect::<rusqlite::Result<Vec<_>>>();
+        Ok(rows?)
+    }
+
+    pub fn characters_of(&self, game: Uuid) -> Result<Vec<Character>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {CHARACTER_COLUMNS} FROM characters WHERE game_id = ?1 ORDER BY name COLLATE NOCASE, id"
+        ))?;
+        let rows = stmt.query_map([game.to_string()], character_from_row)?.collect::<rusqlite::Result<Vec<_>>>();
+        Ok(rows?)
+    }
+
+    pub fn character(&self, id: Uuid) -> Result<Option<Character>> {
+        let mut stmt = self.conn.prepare_cached(&format!("SELECT {CHARACTER_COLUMNS} FROM characters WHERE id = ?1"))?;
+        Ok(stmt.query_row([id.to_string()], character_from_row).optional()?)
+    }
+
+    /// The latest change of a character that has not been undone yet (undos themselves
+    /// are not undoable: there is no redo).
+    pub fn last_undoable_of_character(&self, character: Uuid) -> Result<Option<Event>> {
+        self.last_undoable("character_id = ?1", character)
+    }
+
+    /// The latest game-level change (not one of its characters') not undone yet.
+    pub fn last_undoable_of_game(&self, game: Uuid) -> Result<Option<Event>> {
+        self.last_undoable("game_id = ?1 AND character_id IS NULL", game)
+    }
+
+    fn last_undoable(&self, filter: &str, id: Uuid) -> Result<Option<Event>> {
+        let sql = format!(
+            "SELECT {EVENT_COLUMNS} FROM events e WHERE {filter} AND kind <> 'undo' \
+             AND NOT EXISTS (SELECT 1 FROM events u WHERE u.undoes = e.seq) ORDER BY seq DESC LIMIT 1"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        Ok(stmt.query_row([id.to_string()], event_from_row).optional()?)
+    }
+
+    /// A character's log, newest first, at most `limit` events.
+    pub fn events_of_character(&self, character: Uuid, limit: u32) -> Result<Vec<Event>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {EVENT_COLUMNS} FROM events WHERE character_id = ?1 ORDER BY seq DESC LIMIT ?2"
+        ))?;
+        let rows = stmt.query_map(params![character.to_string(), limit], event_from_row)?.collect::<rusqlite::Result<Vec<_>>>();
+        Ok(rows?)
+    }
+}
+
+impl<'c> Tx<'c> {
+    pub(super) fn new(tx: &'c Transaction<'c>) -> Self {
+        Tx { tx }
+    }
+
+    /// Reads that see this transaction's own writes.
+    pub fn read(&self) -> Reader<'_> {
+        Reader::new(self.tx)
+    }
+
+    pub fn insert_game(&self, game: &Game) -> Result<()> {
+        self.tx.prepare_cached(&format!("INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5)"))?.execute(params![
+            game.id.to_string(),
+            game.name,
+            game.system.id(),
+            time_text(game.created_at),
+            time_text(game.updated_at),
+        ])?;
+        self.put_settings(game)
+    }
+
+    /// Writes a game's name, time stamps and settings (its system never changes).
+    pub fn update_game(&self, game: &Game) -> Result<()> {
+        self.tx
+            .prepare_cached("UPDATE games SET name = ?2, system = ?3, created_at = ?4, updated_at = ?5 WHERE id = ?1")?
+            .execute(params![
+                game.id.to_string(),
+                game.name,
+                game.system.id(),
+                time_text(game.created_at),
+                time_text(game.updated_at),
+            ])?;
+        self.tx.prepare_cached("DELETE FROM table_settings WHERE game_id = ?1")?.execute([game.id.to_string()])?;
+        self.put_settings(game)
+    }
+
+    fn put_settings(&self, game: &Game) -> Result<()> {
+        let mut stmt = self.tx.prepare_cached("INSERT INTO table_settings (game_id, name, value) VALUES (?1, ?2, ?3)")?;
+        for (name, value) in &game.table_settings {
+            stmt.execute(params![game.id.to_string(), name, value])?;
+        }
+        Ok(())
+    }
+
+    /// Deletes a game; its characters and settings go with it (ON DELETE CASCADE).
+    pub fn delete_game(&self, id: Uuid) -> Result<()> {
+        self.tx.prepare_cached("DELETE FROM games WHERE id = ?1")?.execute([id.to_string()])?;
+        Ok(())
+    }
+
+    pub fn insert_character(&self, c: &Character) -> Result<()> {
+        self.tx
+            .prepare_cached(&format!("INSERT INTO characters ({CHARACTER_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"))?
+            .execute(character_params(c))?;
+        Ok(())
+    }
+
+    pub fn update_character(&self, c: &Character) -> Result<()> {
+        self.tx
+            .prepare_cached(
+                "UPDATE characters SET game_id = ?2, system = ?3, name = ?4, created_at = ?5, updated_at = ?6, \
+                 revision = ?7 WHERE id = ?1",
+            )?
+            .execute(character_params(c))?;
+        Ok(())
+    }
+
+    pub fn delete_character(&self, id: Uuid) -> Result<()> {
+        self.tx.prepare_cached("DELETE FROM characters WHERE id = ?1")?.execute([id.to_string()])?;
+        Ok(())
+    }
+
+    /// Appends to the event log and returns the new event's sequence number.
+    pub fn append_event(&self, e: &NewEvent) -> Result<i64> {
+        self.tx
+            .prepare_cached(
+                "INSERT INTO events (at, game_id, character_id, kind, undoes, payload) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute(params![
+                time_text(e.at),
+                e.game_id.to_string(),
+                e.character_id.map(|id| id.to_string()),
+                e.kind.as_str(),
+                e.undoes,
+                e.payload.to_string(),
+            ])?;
+        Ok(self.tx.last_insert_rowid())
+    }
+}
+
+fn character_params(c: &Character) -> [Box<dyn rusqlite::ToSql + '_>; 7] {
+    [
+        Box::new(c.id.to_string()),
+        Box::new(c.game_id.to_string()),
+        Box::new(c.system.id()),
+        Box::new(c.name.as_str()),
+        Box::new(time_text(c.created_at)),
+        Box::new(time_text(c.updated_at)),
+        Box::new(c.revision),
+    ]
+}
+
+
+fn conversion(col: usize, e: impl std::error::Error + Send + Sync + 'static) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(col, Type::Text, Box::new(e))
+}
+
+fn uuid_at(r: &Row<'_>, col: usize) -> rusqlite::Result<Uuid> {
+    Uuid::parse_str(&r.get::<_, String>(col)?).map_err(|e| conversion(col, e))
+}
+
+fn time_at(r: &Row<'_>, col: usize) -> rusqlite::Result<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(&r.get::<_, String>(col)?).map(|t| t.with_timezone(&Utc)).map_err(|e| conversion(col, e))
+}
+
+#[derive(Debug)]
+struct BadValue(String);
+impl std::fmt::Display for BadValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for BadValue {}
+
+fn system_at(r: &Row<'_>, col: usize) -> rusqlite::Result<System> {
+    let id: String = r.get(col)?;
+    System::from_id(&id).ok_or_else(|| conversion(col, BadValue(format!("unknown system {id:?}"))))
+}
+
+fn game_from_row(r: &Row<'_>) -> rusqlite::Result<Game> {
+    Ok(Game {
+        id: uuid_at(r, 0)?,
+        name: r.get(1)?,
+        system: system_at(r, 2)?,
+        table_settings: TableSettings::new(),
+        created_at: time_at(r, 3)?,
+        updated_at: time_at(r, 4)?,
+    })
+}
+
+fn character_from_row(r: &Row<'_>) -> rusqlite::Result<Character> {
+    Ok(Character {
+        id: uuid_at(r, 0)?,
+        game_id: uuid_at(r, 1)?,
+        system: system_at(r, 2)?,
+        name: r.get(3)?,
+        created_at: time_at(r, 4)?,
+        updated_at: time_at(r, 5)?,
+        revision: r.get(6)?,
+    })
+}
+
+fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
+    let kind: String = r.get(4)?;
+    let payload: String = r.get(6)?;
+    Ok(Event {
+        seq: r.get(0)?,
+        at: time_at(r, 1)?,
+        game_id: uuid_at(r, 2)?,
+        character_id: r.get::<_, Option<String>>(3)?.map(|s| Uuid::parse_str(&s).map_err(|e| conversion(3, e))).transpose()?,
+        kind: EventKind::from_str(&kind).ok_or_else(|| conversion(4, BadValue(format!("unknown event kind {kind:?}"))))?,
+        undoes: r.get(5)?,
+        payload: serde_json::from_str(&payload).map_err(|e| conversion(6, e))?,
+    })
+}

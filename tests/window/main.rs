@@ -1,0 +1,398 @@
+//! Real-window tests: the app binary in its own window, driven through `tauri-driver` and
+//! WebKitWebDriver like a person would (clicks, typing, the native file dialogs through
+//! `xdotool`), with screenshots in `tests/window/screenshots/`.
+//!
+//! Run them inside a session bus and an X server:
+//!
+//! ```text
+//! dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" cargo test -p sheetkeeper-app --test window
+//! ```
+//!
+//! They need `tauri-driver`, `WebKitWebDriver` and `xdotool`; a missing tool fails the test
+//! (nothing is skipped). Each test uses its own throwaway database through `SHEETKEEPER_DB`.
+
+mod webdriver;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use serde_json::json;
+use webdriver::{screenshot_dir, Element, Session, ENTER, WAIT};
+
+// ---- shared helpers -----------------------------------------------------------------------
+
+/// One window at a time: the native dialogs and xdotool's keyboard are shared by the display.
+static ONE_WINDOW: Mutex<()> = Mutex::new(());
+
+fn one_window() -> MutexGuard<'static, ()> {
+    // A failed test poisons the lock; the next test still runs on its own data.
+    ONE_WINDOW.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn app() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_sheetkeeper-app"))
+}
+
+/// A throwaway folder, removed on drop.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or_default();
+        let dir = std::env::temp_dir().join(format!(
+            "sheetkeeper-window-{name}-{}-{nanos}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).expect("create a scratch folder");
+        Scratch(dir)
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Starts the app on `db` and waits until the home screen shows its data.
+fn open(db: &Path) -> Session {
+    let session = Session::start(&app(), db);
+    session.set_window_size(1280, 800);
+    session.wait_for("body[data-ready='true']");
+    session
+}
+
+fn shot(session: &Session, name: &str) {
+    session.screenshot(&screenshot_dir().join(format!("{name}.png")));
+}
+
+/// Takes the same screen at desktop width and at 360 px wide, then goes back to desktop.
+fn shots_at_both_widths(session: &Session, name: &str) {
+    shot(session, &format!("{name}-1280"));
+    session.set_window_size(360, 800);
+    session.wait_until("the page to be 360 px wide or less", || {
+        (session.inner_width() <= 360.0).then_some(())
+    });
+    shot(session, &format!("{name}-360"));
+    session.set_window_size(1280, 800);
+    session.wait_until("the page to be desktop-wide again", || {
+        (session.inner_width() > 720.0).then_some(())
+    });
+}
+
+/// Types `name` into the new-game form, picks `system` and presses the button.
+fn create_game(session: &Session, name: &str, system: &str) -> String {
+    session.click("#new-game-name");
+    session.wait_for("#new-game-name").send_keys(name);
+    session.click(&format!("#new-game-system option[value='{system}']"));
+    session.click("#new-game-submit");
+    let row = wait_game_row(session, name);
+    row.attribute("data-game-id").expect("game rows carry data-game-id")
+}
+
+/// Waits for the game row whose name reads `name`.
+fn wait_game_row<'s>(session: &'s Session, name: &str) -> Element<'s> {
+    session.wait_until(&format!("the game {name:?} in the list"), || {
+        session.find_all(".game-row").into_iter().find(|row| {
+            row.find(".game-name")
+                .map(|n| n.text() == name)
+                .unwrap_or(false)
+        })
+    })
+}
+
+/// Clicks the game named `name` in the list and waits for its characters.
+fn open_game(session: &Session, name: &str) {
+    wait_game_row(session, name)
+        .find(".game-open")
+        .expect("a game row has a game-open button")
+        .click();
+    session.wait_text("#game-heading", name);
+}
+
+/// Types a character name into the selected game's form and submits it with Enter.
+fn create_character(session: &Session, name: &str) -> String {
+    let input = session.wait_for("#new-character-name");
+    input.click();
+    input.send_keys(name);
+    input.send_keys(ENTER);
+    let row = wait_character_row(session, name);
+    row.attribute("data-character-id")
+        .expect("character rows carry data-character-id")
+}
+
+fn find_character_row<'s>(session: &'s Session, name: &str) -> Option<Element<'s>> {
+    session.find_all(".character-row").into_iter().find(|row| {
+        row.find(".character-name")
+            .map(|n| n.text() == name)
+            .unwrap_or(false)
+    })
+}
+
+fn wait_character_row<'s>(session: &'s Session, name: &str) -> Element<'s> {
+    session.wait_until(&format!("the character {name:?} in the list"), || {
+        find_character_row(session, name).filter(|row| row.is_displayed())
+    })
+}
+
+fn click_in_row(row: &Element<'_>, selector: &str) {
+    row.find(selector)
+        .unwrap_or_else(|e| panic!("no `{selector}` in the row: {e}"))
+        .click();
+}
+
+// ---- the native file dialogs, through xdotool ----------------------------------------------
+
+/// Runs xdotool; a missing xdotool fails the test with how to get it.
+fn xdotool(args: &[&str]) -> String {
+    let output = Command::new("xdotool")
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("could not run xdotool ({e}); install Debian's `xdotool`"));
+    assert!(
+        output.status.success(),
+        "xdotool {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Waits for a visible window whose title matches `title` (a regular expression).
+fn wait_window(title: &str) -> String {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let output = Command::new("xdotool")
+            .args(["search", "--onlyvisible", "--name", title])
+            .output()
+            .unwrap_or_else(|e| panic!("could not run xdotool ({e}); install Debian's `xdotool`"));
+        let found = String::from_utf8_lossy(&output.stdout);
+        if let Some(id) = found.lines().last() {
+            return id.trim().to_string();
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no window titled like {title:?} appeared within {WAIT:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// In the GTK file chooser titled like `title`, types the full `path` and presses Enter, as
+/// a person would. In a save dialog the name field has the focus: select its text and
+/// replace it with the path. In an open dialog, typing "/" opens the location field.
+fn choose_file_in_native_dialog(title: &str, path: &Path, saving: bool) {
+    let window = wait_window(title);
+    xdotool(&["windowfocus", "--sync", &window]);
+    // The chooser fills itself in after it maps; give it a moment before typing.
+    std::thread::sleep(Duration::from_millis(700));
+    if saving {
+        xdotool(&["key", "--clearmodifiers", "ctrl+a"]);
+    }
+    let text = path.to_str().expect("test paths are UTF-8");
+    xdotool(&["type", "--clearmodifiers", "--delay", "20", text]);
+    std::thread::sleep(Duration::from_millis(300));
+    xdotool(&["key", "--clearmodifiers", "Return"]);
+}
+
+/// GTK's titles for the two choosers (English locale).
+const SAVE_TITLE: &str = "^Save";
+const OPEN_TITLE: &str = "^Open";
+
+// ---- the tests ------------------------------------------------------------------------------
+
+/// Games and characters made by clicking and typing are still there after a restart, and
+/// are real rows in the database.
+#[test]
+fn created_game_and_character_survive_a_restart() {
+    let _window = one_window();
+    let scratch = Scratch::new("restart");
+    let db = scratch.path("sheetkeeper.db");
+
+    let (game_id, character_id) = {
+        let session = open(&db);
+        let game_id = create_game(&session, "Thursday Mystery", "nsu");
+        open_game(&session, "Thursday Mystery");
+        let character_id = create_character(&session, "Ada Quill");
+        shots_at_both_widths(&session, "home-with-game");
+        (game_id, character_id)
+    };
+
+    let session = open(&db);
+    open_game(&session, "Thursday Mystery");
+    let row = wait_character_row(&session, "Ada Quill");
+    assert_eq!(row.attribute("data-character-id").as_deref(), Some(character_id.as_str()));
+    let game_row = wait_game_row(&session, "Thursday Mystery");
+    assert_eq!(game_row.attribute("data-game-id").as_deref(), Some(game_id.as_str()));
+    assert_eq!(
+        game_row.find(".game-system").map(|e| e.text()).unwrap_or_default(),
+        session.find("#new-game-system option[value='nsu']").map(|e| e.text()).unwrap_or_default(),
+        "the row shows the system's label"
+    );
+    drop(session);
+
+    let conn = rusqlite::Connection::open_with_flags(&db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .expect("open the test database");
+    let games: Vec<(String, String, String)> = conn
+        .prepare("SELECT id, name, system FROM games")
+        .and_then(|mut st| {
+            st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .collect::<Result<_, _>>()
+        })
+        .expect("read games");
+    assert_eq!(games, vec![(game_id.clone(), "Thursday Mystery".into(), "nsu".into())]);
+    let characters: Vec<(String, String, String, String)> = conn
+        .prepare("SELECT id, game_id, system, name FROM characters")
+        .and_then(|mut st| {
+            st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+                .collect::<Result<_, _>>()
+        })
+        .expect("read characters");
+    assert_eq!(
+        characters,
+        vec![(character_id, game_id, "nsu".into(), "Ada Quill".into())]
+    );
+}
+
+/// A character exported through the save dialog imports into another database through the
+/// open dialog and the import preview.
+#[test]
+fn exported_character_imports_into_a_fresh_database() {
+    let _window = one_window();
+    let scratch = Scratch::new("exchange");
+    let file = scratch.path("Wren Export.sheetkeeper.json");
+
+    let character_id = {
+        let session = open(&scratch.path("first.db"));
+        create_game(&session, "Harbour Job", "penny_ante");
+        open_game(&session, "Harbour Job");
+        let id = create_character(&session, "Wren");
+        click_in_row(&wait_character_row(&session, "Wren"), ".character-export");
+        choose_file_in_native_dialog(SAVE_TITLE, &file, true);
+        session.wait_for("#toast");
+        session.wait_until("the export file", || file.is_file().then_some(()));
+        id
+    };
+    let text = std::fs::read_to_string(&file).expect("read the exported file");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("the export is JSON");
+    assert_eq!(json["format"], "sheetkeeper");
+    assert_eq!(json["kind"], "character");
+
+    let session = open(&scratch.path("second.db"));
+    session.click("#import-button");
+    choose_file_in_native_dialog(OPEN_TITLE, &file, false);
+    let dialog = session.wait_for("#import-dialog");
+    let preview = dialog.text();
+    assert!(preview.contains("Wren"), "the preview names the character: {preview:?}");
+    assert!(preview.contains("new"), "the character is new here: {preview:?}");
+    shot(&session, "import-preview-1280");
+    session.click("#import-confirm");
+    session.wait_gone("#import-dialog");
+    session.wait_for("#toast");
+
+    // The character lands in some game; look through them like a person would.
+    let names: Vec<String> = session
+        .find_all(".game-row .game-name")
+        .iter()
+        .map(|e| e.text())
+        .collect();
+    assert!(!names.is_empty(), "the import created a game to hold the character");
+    let found = names.iter().any(|name| {
+        open_game(&session, name);
+        find_character_row(&session, "Wren")
+            .and_then(|row| row.attribute("data-character-id"))
+            .is_some_and(|id| id == character_id)
+    });
+    assert!(found, "Wren (same id) is in one of the games {names:?}");
+    shot(&session, "after-import-1280");
+}
+
+/// A broken file is refused with a readable message in the error area, and nothing changes.
+#[test]
+fn malformed_import_shows_the_error() {
+    let _window = one_window();
+    let scratch = Scratch::new("malformed");
+    let file = scratch.path("broken.sheetkeeper.json");
+    std::fs::write(
+        &file,
+        r#"{"format": "sheetkeeper", "format_version": 1, "kind": "character", "data": {"name": 7"#,
+    )
+    .expect("write the broken file");
+
+    let session = open(&scratch.path("sheetkeeper.db"));
+    session.click("#import-button");
+    choose_file_in_native_dialog(OPEN_TITLE, &file, false);
+    let error = session.wait_for("#error");
+    assert_eq!(error.attribute("role").as_deref(), Some("alert"));
+    let message = session.wait_for("#error-message").text();
+    assert!(
+        message.starts_with("The file was not imported.") && message.lines().count() >= 2,
+        "the error says what failed and why: {message:?}"
+    );
+    assert!(
+        !session.find("#import-dialog").map(|d| d.is_displayed()).unwrap_or(false),
+        "no preview for a broken file"
+    );
+    assert!(session.find_all(".game-row").is_empty(), "nothing was imported");
+    shots_at_both_widths(&session, "import-error");
+    session.click("#error-dismiss");
+    session.wait_gone("#error");
+}
+
+/// Regression guard for markup in names: it is shown as text, never parsed as HTML.
+#[test]
+fn markup_in_a_name_is_shown_as_text() {
+    let _window = one_window();
+    let scratch = Scratch::new("markup");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    let name = "<img src=x onerror=alert(1)>";
+
+    create_game(&session, "<b>Bold</b> & friends", "mezzo");
+    open_game(&session, "<b>Bold</b> & friends");
+    create_character(&session, name);
+    let row = wait_character_row(&session, name);
+    assert_eq!(row.find(".character-name").map(|e| e.text()).unwrap_or_default(), name);
+    let images = session.execute(
+        "return document.querySelectorAll('#character-list img, #game-list img, #game-list b').length;",
+        json!([]),
+    );
+    assert_eq!(images, json!(0), "no element was made from the names");
+    // An alert would make WebDriver refuse further commands; this one must still work.
+    assert_eq!(session.execute("return document.title;", json!([])), json!("Sheetkeeper"));
+    shot(&session, "markup-name-1280");
+}
+
+/// Deleting asks first, and the toast's Undo brings the character back with the same id.
+#[test]
+fn deleted_character_comes_back_with_undo() {
+    let _window = one_window();
+    let scratch = Scratch::new("undo");
+    let session = open(&scratch.path("sheetkeeper.db"));
+
+    create_game(&session, "Night Shift", "scattershot");
+    open_game(&session, "Night Shift");
+    let id = create_character(&session, "Brin");
+    create_character(&session, "Cass");
+
+    click_in_row(&wait_character_row(&session, "Brin"), ".character-delete");
+    session.wait_for("#confirm-dialog");
+    session.click("#confirm-yes");
+    session.wait_until("Brin to leave the list", || {
+        find_character_row(&session, "Brin").is_none().then_some(())
+    });
+    assert!(find_character_row(&session, "Cass").is_some(), "only Brin was deleted");
+    session.wait_for("#toast-undo");
+    shot(&session, "toast-after-delete-1280");
+    session.click("#toast-undo");
+    let row = wait_character_row(&session, "Brin");
+    assert_eq!(row.attribute("data-character-id").as_deref(), Some(id.as_str()));
+    shots_at_both_widths(&session, "after-undo");
+}

@@ -1,0 +1,466 @@
+//! A tiny blocking W3C WebDriver client for the real-window tests.
+//!
+//! `Session::start(app, db)` runs `tauri-driver` (which runs `WebKitWebDriver`, which runs
+//! the app) on a free pair of ports, with `SHEETKEEPER_DB` pointing at `db`, and opens a
+//! session. Dropping the session closes the app and stops both drivers.
+//!
+//! ```ignore
+//! let s = Session::start(&app, &db);
+//! s.wait_for("#new-game-name").send_keys("Thursday");
+//! s.click("#new-game-submit");
+//! let row = s.wait_for(".game-row .game-name");
+//! assert_eq!(row.text(), "Thursday");
+//! ```
+//!
+//! Waits poll until a condition holds and fail the test after `WAIT` (they are not timing
+//! assertions: a slow machine just waits longer inside the limit).
+
+use std::fmt;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use base64::Engine as _;
+use serde_json::{json, Value};
+
+/// How long a wait polls before the test fails.
+pub const WAIT: Duration = Duration::from_secs(20);
+const POLL: Duration = Duration::from_millis(100);
+
+/// The W3C key for an element reference in JSON.
+const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+/// The Enter key, for `send_keys`.
+pub const ENTER: &str = "\u{E007}";
+
+/// An error answer from the WebDriver server (or a transport failure).
+#[derive(Debug)]
+pub struct WdError {
+    /// The W3C error code, e.g. "no such element"; "transport" when HTTP itself failed.
+    pub error: String,
+    /// The server's message.
+    pub message: String,
+}
+
+impl fmt::Display for WdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.error, self.message)
+    }
+}
+
+/// A running `tauri-driver` child process; killed (with its native driver) on drop.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start(db: &Path) -> Driver {
+        let port = free_port();
+        let mut native_port = free_port();
+        while native_port == port {
+            native_port = free_port();
+        }
+        let child = Command::new(tauri_driver_path())
+            .arg("--port")
+            .arg(port.to_string())
+            .arg("--native-port")
+            .arg(native_port.to_string())
+            // The app is started by WebKitWebDriver, a child of tauri-driver, so it
+            // inherits this environment.
+            .env("SHEETKEEPER_DB", db)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "could not start tauri-driver ({e}); install it with \
+                     `cargo install tauri-driver --locked` and Debian's webkit2gtk-driver"
+                )
+            });
+        Driver { child, port }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        // SIGTERM lets tauri-driver kill its WebKitWebDriver child before it exits; a plain
+        // kill (SIGKILL) would leave that child running.
+        let _ = Command::new("kill")
+            .arg("-TERM")
+            .arg(self.child.id().to_string())
+            .status();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            sleep(POLL);
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `tauri-driver` from PATH, or from cargo's bin directory when PATH lacks it.
+fn tauri_driver_path() -> PathBuf {
+    if let Some(paths) = std::env::var_os("PATH") {
+        for dir in std::env::split_paths(&paths) {
+            let candidate = dir.join("tauri-driver");
+            if candidate.is_file() {
+                return candidate;
+            }
+        }
+    }
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
+    match cargo_home {
+        Some(home) => home.join("bin").join("tauri-driver"),
+        None => PathBuf::from("tauri-driver"),
+    }
+}
+
+/// A port that was free a moment ago (the OS picks it).
+fn free_port() -> u16 {
+    TcpListener::bind(("127.0.0.1", 0))
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("no free local port")
+}
+
+/// One WebDriver session: one running app window.
+pub struct Session {
+    agent: ureq::Agent,
+    /// `http://127.0.0.1:PORT/session/ID`
+    base: String,
+    // Dropped after `Session::drop` has ended the session, which closes the app.
+    _driver: Driver,
+}
+
+impl Session {
+    /// Starts the app at `app` with the database `db` and waits for its window.
+    pub fn start(app: &Path, db: &Path) -> Session {
+        assert!(app.is_file(), "the app binary {} is missing", app.display());
+        let driver = Driver::start(db);
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(60)))
+            .build()
+            .into();
+        let root = format!("http://127.0.0.1:{}", driver.port);
+
+        // tauri-driver needs a moment to listen; poll its status endpoint.
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Ok(response) = agent.get(&format!("{root}/status")).call() {
+                if response.status().is_success() {
+                    break;
+                }
+            }
+            assert!(Instant::now() < deadline, "tauri-driver did not answer on {root}");
+            sleep(POLL);
+        }
+
+        let capabilities = json!({
+            "capabilities": {
+                "alwaysMatch": {
+                    "browserName": "wry",
+                    "tauri:options": { "application": app }
+                }
+            }
+        });
+        let value = request(&agent, "POST", &format!("{root}/session"), Some(&capabilities))
+            .unwrap_or_else(|e| panic!("could not open a WebDriver session: {e}"));
+        let id = value["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no sessionId in {value}"))
+            .to_string();
+        Session {
+            agent,
+            base: format!("{root}/session/{id}"),
+            _driver: driver,
+        }
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<&Value>) -> Result<Value, WdError> {
+        request(&self.agent, method, &format!("{}{path}", self.base), body)
+    }
+
+    fn must(&self, method: &str, path: &str, body: Option<&Value>) -> Value {
+        self.call(method, path, body)
+            .unwrap_or_else(|e| panic!("WebDriver {method} {path} failed: {e}"))
+    }
+
+    /// The first element matching the CSS `selector`, if there is one now.
+    pub fn find(&self, selector: &str) -> Result<Element<'_>, WdError> {
+        let value = self.call(
+            "POST",
+            "/element",
+            Some(&json!({"using": "css selector", "value": selector})),
+        )?;
+        Ok(Element {
+            session: self,
+            id: element_id(&value),
+            selector: selector.to_string(),
+        })
+    }
+
+    /// Every element matching `selector` now (possibly none).
+    pub fn find_all(&self, selector: &str) -> Vec<Element<'_>> {
+        let value = self.must(
+            "POST",
+            "/elements",
+            Some(&json!({"using": "css selector", "value": selector})),
+        );
+        value
+            .as_array()
+            .map(|items| {
+                items
+                    .iter()
+                    .map(|v| Element {
+                        session: self,
+                        id: element_id(v),
+                        selector: selector.to_string(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Polls `check` until it returns `Some`; fails the test with `what` after `WAIT`.
+    pub fn wait_until<T>(&self, what: &str, mut check: impl FnMut() -> Option<T>) -> T {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(found) = check() {
+                return found;
+            }
+            if Instant::now() >= deadline {
+                let shot = self.screenshot_to_failures(what);
+                panic!("gave up after {WAIT:?} waiting for {what} (screenshot: {shot})");
+            }
+            sleep(POLL);
+        }
+    }
+
+    /// Waits until an element matching `selector` is displayed and returns it.
+    pub fn wait_for(&self, selector: &str) -> Element<'_> {
+        let what = format!("a visible `{selector}`");
+        self.wait_until(&what, || {
+            let element = self.find(selector).ok()?;
+            element.is_displayed().then_some(element)
+        })
+    }
+
+    /// Waits until no element matching `selector` is displayed.
+    pub fn wait_gone(&self, selector: &str) {
+        let what = format!("`{selector}` to disappear");
+        self.wait_until(&what, || {
+            let shown = self.find_all(selector).iter().any(|e| e.is_displayed());
+            (!shown).then_some(())
+        });
+    }
+
+    /// Waits until the element's text is `expected`.
+    pub fn wait_text(&self, selector: &str, expected: &str) {
+        let what = format!("`{selector}` to read {expected:?}");
+        self.wait_until(&what, || {
+            let element = self.find(selector).ok()?;
+            (element.text() == expected).then_some(())
+        });
+    }
+
+    /// Waits for `selector` and clicks it.
+    pub fn click(&self, selector: &str) {
+        self.wait_for(selector).click();
+    }
+
+    /// Runs `script` (a function body; `arguments` holds `args`) and returns its result.
+    pub fn execute(&self, script: &str, args: Value) -> Value {
+        self.must(
+            "POST",
+            "/execute/sync",
+            Some(&json!({"script": script, "args": args})),
+        )
+    }
+
+    /// Saves a PNG of the window to `path` (creating its folder).
+    pub fn screenshot(&self, path: &Path) {
+        let value = self.must("GET", "/screenshot", None);
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(value.as_str().expect("screenshot is a base64 string"))
+            .expect("screenshot is valid base64");
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).expect("create the screenshot folder");
+        }
+        std::fs::write(path, png).expect("write the screenshot");
+    }
+
+    fn screenshot_to_failures(&self, what: &str) -> String {
+        let name: String = what
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        let path = screenshot_dir().join(format!("failed-{name}.png"));
+        match self.call("GET", "/screenshot", None) {
+            Ok(Value::String(data)) => {
+                let png = base64::engine::general_purpose::STANDARD
+                    .decode(data)
+                    .unwrap_or_default();
+                let _ = std::fs::create_dir_all(screenshot_dir());
+                let _ = std::fs::write(&path, png);
+                path.display().to_string()
+            }
+            _ => "none".to_string(),
+        }
+    }
+
+    /// Resizes the window (the outer size, as the window manager sees it).
+    pub fn set_window_size(&self, width: u32, height: u32) {
+        self.must(
+            "POST",
+            "/window/rect",
+            Some(&json!({"width": width, "height": height})),
+        );
+    }
+
+    /// The page's inner width in CSS pixels.
+    pub fn inner_width(&self) -> f64 {
+        self.execute("return window.innerWidth;", json!([]))
+            .as_f64()
+            .expect("innerWidth is a number")
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        // Ends the session, which closes the app; the driver is stopped afterwards.
+        let _ = self.call("DELETE", "", None);
+    }
+}
+
+/// Where screenshots go: `tests/window/screenshots/` (gitignored).
+pub fn screenshot_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/window/screenshots")
+}
+
+/// An element found in a session.
+pub struct Element<'s> {
+    session: &'s Session,
+    id: String,
+    selector: String,
+}
+
+impl<'s> Element<'s> {
+    fn path(&self, rest: &str) -> String {
+        format!("/element/{}{rest}", self.id)
+    }
+
+    /// Clicks the element (WebDriver scrolls it into view first).
+    pub fn click(&self) {
+        self.session
+            .call("POST", &self.path("/click"), Some(&json!({})))
+            .unwrap_or_else(|e| panic!("clicking `{}` failed: {e}", self.selector));
+    }
+
+    /// Types `text` into the element as key presses.
+    pub fn send_keys(&self, text: &str) {
+        self.session
+            .call("POST", &self.path("/value"), Some(&json!({"text": text})))
+            .unwrap_or_else(|e| panic!("typing into `{}` failed: {e}", self.selector));
+    }
+
+    /// Empties an input.
+    pub fn clear(&self) {
+        self.session
+            .call("POST", &self.path("/clear"), Some(&json!({})))
+            .unwrap_or_else(|e| panic!("clearing `{}` failed: {e}", self.selector));
+    }
+
+    /// The rendered text, as a person sees it.
+    pub fn text(&self) -> String {
+        self.session
+            .call("GET", &self.path("/text"), None)
+            .map(|v| v.as_str().unwrap_or_default().to_string())
+            .unwrap_or_default()
+    }
+
+    /// An attribute's value, or None when it is absent.
+    pub fn attribute(&self, name: &str) -> Option<String> {
+        self.session
+            .call("GET", &self.path(&format!("/attribute/{name}")), None)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+    }
+
+    /// A DOM property (e.g. "value" of an input).
+    pub fn property(&self, name: &str) -> Value {
+        self.session
+            .call("GET", &self.path(&format!("/property/{name}")), None)
+            .unwrap_or(Value::Null)
+    }
+
+    /// True when the element is shown (false when it went away meanwhile).
+    pub fn is_displayed(&self) -> bool {
+        self.session
+            .call("GET", &self.path("/displayed"), None)
+            .map(|v| v.as_bool() == Some(true))
+            .unwrap_or(false)
+    }
+
+    /// The first descendant matching `selector`.
+    pub fn find(&self, selector: &str) -> Result<Element<'s>, WdError> {
+        let value = self.session.call(
+            "POST",
+            &self.path("/element"),
+            Some(&json!({"using": "css selector", "value": selector})),
+        )?;
+        Ok(Element {
+            session: self.session,
+            id: element_id(&value),
+            selector: format!("{} {selector}", self.selector),
+        })
+    }
+}
+
+fn element_id(value: &Value) -> String {
+    value[ELEMENT_KEY]
+        .as_str()
+        .unwrap_or_else(|| panic!("not an element reference: {value}"))
+        .to_string()
+}
+
+/// Sends one WebDriver command and returns its `value`, or the server's error.
+fn request(
+    agent: &ureq::Agent,
+    method: &str,
+    url: &str,
+    body: Option<&Value>,
+) -> Result<Value, WdError> {
+    let transport = |e: ureq::Error| WdError {
+        error: "transport".to_string(),
+        message: format!("{url}: {e}"),
+    };
+    let mut response = match (method, body) {
+        ("GET", _) => agent.get(url).call(),
+        ("DELETE", _) => agent.delete(url).call(),
+        ("POST", Some(body)) => agent.post(url).send_json(body),
+        ("POST", None) => agent.post(url).send_json(json!({})),
+        _ => panic!("unsupported method {method}"),
+    }
+    .map_err(transport)?;
+    let status = response.status();
+    let json: Value = response.body_mut().read_json().map_err(transport)?;
+    let value = json.get("value").cloned().unwrap_or(Value::Null);
+    if status.is_success() {
+        Ok(value)
+    } else {
+        Err(WdError {
+            error: value["error"].as_str().unwrap_or("unknown error").to_string(),
+            message: value["message"].as_str().unwrap_or_default().to_string(),
+        })
+    }
+}

@@ -1,0 +1,70 @@
+// The one place the UI talks to the Rust side. Every function returns a Promise that
+// resolves with plain JSON data or rejects with an `AppError` ({kind, message}).
+//
+//   import * as api from "./api.js";
+//   const games = await api.listGames();
+//
+// Shapes (see src/services/views.rs, the source of truth):
+//   SystemInfo    {id: "nsu"|"penny_ante"|"mezzo"|"scattershot", label}
+//   GameView      {id, name, system, system_label, created_at, updated_at,
+//                  table_settings: {name: integer}, characters: CharacterView[]}
+//   CharacterView {id, game_id, system, name, created_at, updated_at, revision}
+//   Done          {message}                      plain words for a toast
+//   Preview       {kind, system, games: Item[], characters: Item[],
+//                  counts: {new, update, conflict, unchanged}}
+//   Item          {id, name, status: "new"|"update"|"conflict"|"unchanged",
+//                  differences: [{field, mine, theirs}]}
+
+const tauri = window.__TAURI__;
+
+/** An error from the app: `kind` is a stable word, `message` is for people. */
+export class AppError extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+async function call(command, args = {}) {
+  try {
+    return await tauri.core.invoke(command, args);
+  } catch (e) {
+    if (e && typeof e === "object" && "kind" in e) throw new AppError(e.kind, e.message);
+    throw new AppError("internal", String(e));
+  }
+}
+
+export const listSystems = () => call("list_systems");
+export const listGames = () => call("list_games");
+
+export const createGame = (name, system) => call("create_game", { name, system });
+export const renameGame = (id, name) => call("rename_game", { id, name });
+export const deleteGame = (id) => call("delete_game", { id });
+export const undoGame = (id) => call("undo_game", { id });
+
+export const createCharacter = (gameId, name) => call("create_character", { gameId, name });
+export const renameCharacter = (id, name) => call("rename_character", { id, name });
+export const deleteCharacter = (id) => call("delete_character", { id });
+export const undoCharacter = (id) => call("undo_character", { id });
+export const copyCharacter = (id, toGame) => call("copy_character", { id, toGame });
+export const moveCharacter = (id, toGame) => call("move_character", { id, toGame });
+
+export const exportCharacter = (id, path) => call("export_character", { id, path });
+export const exportGame = (id, path) => call("export_game", { id, path });
+export const exportAll = (path) => call("export_all", { path });
+export const importPreview = (path, asCopy) => call("import_preview", { path, asCopy });
+export const importApply = (path, asCopy, replaceConflicts) =>
+  call("import_apply", { path, asCopy, replaceConflicts });
+
+/** Tells the shell the first screen shows its data (the startup probe measures up to here). */
+export const uiReady = () => call("ui_ready");
+
+const FILE_FILTER = [{ name: "Sheetkeeper file", extensions: ["json"] }];
+
+/** Asks where to save; resolves with a path or null when the person cancels. */
+export const pickSavePath = (suggestedName) =>
+  tauri.dialog.save({ defaultPath: suggestedName, filters: FILE_FILTER });
+
+/** Asks which file to open; resolves with a path or null when the person cancels. */
+export const pickOpenPath = () =>
+  tauri.dialog.open({ multiple: false, directory: false, filters: FILE_FILTER });

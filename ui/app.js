@@ -1,0 +1,311 @@
+// The UI's entry point and state owner. It loads the games, keeps the one `state` object,
+// changes it only through `reduce` (state.js) and re-renders every view from it. The views
+// call back into the actions below; only api.js talks to the Rust side.
+//
+//   <script type="module" src="app.js"></script>   (nothing to call: it starts itself)
+
+import * as api from "./api.js";
+import { initialState, reduce, selectedGame, suggestedFileName } from "./state.js";
+import { byId } from "./views/dom.js";
+import { renderSystemOptions, renderGames } from "./views/home.js";
+import { renderGame } from "./views/game.js";
+import { renderToast, toastInUse } from "./views/toast.js";
+import { renderError } from "./views/error.js";
+import { askName } from "./views/rename.js";
+import { confirmAction } from "./views/confirm.js";
+import { askImport } from "./views/import.js";
+
+/** How long a toast stays before it fades (longer while the person is using it). */
+const TOAST_MS = 12000;
+const NARROW = window.matchMedia("(max-width: 719px)");
+
+let state = initialState;
+let readySent = false;
+
+function dispatch(action) {
+  const before = state;
+  state = reduce(state, action);
+  if (state !== before) render(before);
+}
+
+/** Re-renders every view, keeping the keyboard focus on the "same" control when it is redrawn. */
+function render(before) {
+  const focusKey = document.activeElement?.dataset?.focusKey;
+  if (before.systems !== state.systems) renderSystemOptions(state.systems);
+  renderGames(state, gameListActions);
+  renderGame(state, gameActions);
+  renderToast(state.toast, toastActions);
+  renderError(state.error);
+  if (focusKey && document.activeElement === document.body) {
+    const again = document.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
+    if (again) again.focus();
+  }
+  if (before.toast !== state.toast && state.toast) scheduleToastEnd(state.toast.serial);
+}
+
+function scheduleToastEnd(serial, ms = TOAST_MS) {
+  setTimeout(() => {
+    if (!state.toast || state.toast.serial !== serial) return;
+    if (toastInUse()) scheduleToastEnd(serial, 4000);
+    else dispatch({ type: "clear-toast", serial });
+  }, ms);
+}
+
+/** Runs one user action; a failure is shown in the error area under `title`. */
+async function run(title, action) {
+  if (state.error) dispatch({ type: "clear-error" });
+  try {
+    await action();
+  } catch (e) {
+    dispatch({ type: "error", title, message: messageOf(e) });
+  }
+}
+
+function messageOf(e) {
+  if (e && typeof e === "object" && typeof e.message === "string" && e.message !== "") {
+    return e.message;
+  }
+  return String(e);
+}
+
+async function refresh() {
+  dispatch({ type: "games-loaded", games: await api.listGames() });
+}
+
+function toast(message, undo = null) {
+  dispatch({ type: "toast", message, undo });
+}
+
+/** Text for a toast: the app's own words when it sent some, else ours. */
+const said = (result, fallback) =>
+  result && typeof result.message === "string" && result.message !== "" ? result.message : fallback;
+
+const quoted = (name) => `“${name}”`;
+
+function focusHeading(id) {
+  const heading = byId(id);
+  if (heading && !heading.closest("[hidden]")) heading.focus();
+}
+
+// ---- actions on games -------------------------------------------------------------------
+
+const gameListActions = {
+  selectGame(id) {
+    dispatch({ type: "select-game", id });
+    if (NARROW.matches) {
+      byId("game-panel").scrollIntoView({ block: "start" });
+      focusHeading("game-heading");
+    }
+  },
+};
+
+async function createGame(event) {
+  event.preventDefault();
+  const input = byId("new-game-name");
+  const name = input.value.trim();
+  const system = byId("new-game-system").value;
+  if (name === "") return;
+  const submit = byId("new-game-submit");
+  submit.disabled = true;
+  await run("The game was not created.", async () => {
+    const created = await api.createGame(name, system);
+    input.value = "";
+    await refresh();
+    if (created && created.id) dispatch({ type: "select-game", id: created.id });
+    toast(`Created the game ${quoted(name)}.`);
+  });
+  submit.disabled = false;
+}
+
+async function renameGame() {
+  const game = selectedGame(state);
+  if (!game) return;
+  const name = await askName({ title: "Rename game", current: game.name });
+  if (name === null) return;
+  await run("The game was not renamed.", async () => {
+    await api.renameGame(game.id, name);
+    await refresh();
+    toast(`Renamed ${quoted(game.name)} to ${quoted(name)}.`, { kind: "game", id: game.id });
+  });
+}
+
+async function deleteGame() {
+  const game = selectedGame(state);
+  if (!game) return;
+  const n = game.characters.length;
+  const yes = await confirmAction({
+    title: `Delete ${quoted(game.name)}?`,
+    message:
+      (n === 0
+        ? "The game has no characters."
+        : `Its ${n === 1 ? "character goes" : `${n} characters go`} with it.`) +
+      " You can undo this right after.",
+    yes: "Delete game",
+  });
+  if (!yes) return;
+  await run("The game was not deleted.", async () => {
+    const result = await api.deleteGame(game.id);
+    await refresh();
+    toast(said(result, `Deleted ${quoted(game.name)}.`), { kind: "game", id: game.id });
+    focusHeading("games-heading");
+  });
+}
+
+async function exportGame() {
+  const game = selectedGame(state);
+  if (!game) return;
+  await run("The game was not exported.", async () => {
+    const path = await api.pickSavePath(suggestedFileName(game.name, "game"));
+    if (!path) return;
+    const result = await api.exportGame(game.id, path);
+    toast(said(result, `Exported ${quoted(game.name)}.`));
+  });
+}
+
+// ---- actions on characters --------------------------------------------------------------
+
+async function createCharacter(event) {
+  event.preventDefault();
+  const game = selectedGame(state);
+  const input = byId("new-character-name");
+  const name = input.value.trim();
+  if (!game || name === "") return;
+  const submit = byId("new-character-submit");
+  submit.disabled = true;
+  await run("The character was not created.", async () => {
+    await api.createCharacter(game.id, name);
+    input.value = "";
+    await refresh();
+    toast(`Created ${quoted(name)} in ${quoted(game.name)}.`);
+  });
+  submit.disabled = false;
+}
+
+const gameActions = {
+  async renameCharacter(character) {
+    const name = await askName({ title: "Rename character", current: character.name });
+    if (name === null) return;
+    await run("The character was not renamed.", async () => {
+      await api.renameCharacter(character.id, name);
+      await refresh();
+      toast(`Renamed ${quoted(character.name)} to ${quoted(name)}.`, {
+        kind: "character",
+        id: character.id,
+      });
+    });
+  },
+
+  async deleteCharacter(character) {
+    const yes = await confirmAction({
+      title: `Delete ${quoted(character.name)}?`,
+      message: "The character and its history are removed. You can undo this right after.",
+      yes: "Delete character",
+    });
+    if (!yes) return;
+    await run("The character was not deleted.", async () => {
+      const result = await api.deleteCharacter(character.id);
+      await refresh();
+      toast(said(result, `Deleted ${quoted(character.name)}.`), {
+        kind: "character",
+        id: character.id,
+      });
+      focusHeading("characters-heading");
+    });
+  },
+
+  async exportCharacter(character) {
+    await run("The character was not exported.", async () => {
+      const path = await api.pickSavePath(suggestedFileName(character.name, "character"));
+      if (!path) return;
+      const result = await api.exportCharacter(character.id, path);
+      toast(said(result, `Exported ${quoted(character.name)}.`));
+    });
+  },
+
+  async transferCharacter(character, toGame, kind) {
+    const target = state.games.find((g) => g.id === toGame);
+    if (!target) return;
+    const verb = kind === "move" ? "moved" : "copied";
+    await run(`The character was not ${verb}.`, async () => {
+      const result =
+        kind === "move"
+          ? await api.moveCharacter(character.id, toGame)
+          : await api.copyCharacter(character.id, toGame);
+      await refresh();
+      toast(
+        said(result, `${kind === "move" ? "Moved" : "Copied"} ${quoted(character.name)} to ${quoted(target.name)}.`),
+      );
+    });
+  },
+};
+
+// ---- toast, import, export everything --------------------------------------------------
+
+const toastActions = {
+  async undo(undo) {
+    dispatch({ type: "clear-toast" });
+    await run("That could not be undone.", async () => {
+      const result =
+        undo.kind === "game" ? await api.undoGame(undo.id) : await api.undoCharacter(undo.id);
+      await refresh();
+      if (undo.kind === "game") dispatch({ type: "select-game", id: undo.id });
+      toast(said(result, "Undone."));
+    });
+  },
+  dismiss() {
+    dispatch({ type: "clear-toast" });
+  },
+};
+
+async function importFile() {
+  await run("The file was not imported.", async () => {
+    const path = await api.pickOpenPath();
+    if (!path) return;
+    const preview = await api.importPreview(path, false);
+    const choice = await askImport(preview);
+    if (choice === null) return;
+    const result = await api.importApply(path, choice === "copy", choice === "replace");
+    await refresh();
+    toast(said(result, "Imported."));
+  });
+}
+
+async function exportAll() {
+  await run("Nothing was exported.", async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const path = await api.pickSavePath(suggestedFileName(`sheetkeeper-backup-${day}`));
+    if (!path) return;
+    const result = await api.exportAll(path);
+    toast(said(result, "Exported everything."));
+  });
+}
+
+// ---- start ------------------------------------------------------------------------------
+
+function wire() {
+  byId("new-game-form").addEventListener("submit", createGame);
+  byId("new-character-form").addEventListener("submit", createCharacter);
+  byId("game-rename").addEventListener("click", renameGame);
+  byId("game-delete").addEventListener("click", deleteGame);
+  byId("game-export").addEventListener("click", exportGame);
+  byId("import-button").addEventListener("click", importFile);
+  byId("export-all-button").addEventListener("click", exportAll);
+  byId("error-dismiss").addEventListener("click", () => dispatch({ type: "clear-error" }));
+}
+
+async function start() {
+  wire();
+  await run("Sheetkeeper could not load your games.", async () => {
+    const [systems, games] = await Promise.all([api.listSystems(), api.listGames()]);
+    dispatch({ type: "systems-loaded", systems });
+    dispatch({ type: "games-loaded", games });
+    if (games.length > 0) dispatch({ type: "select-game", id: games[0].id });
+    document.body.dataset.ready = "true";
+    if (!readySent) {
+      readySent = true;
+      await api.uiReady();
+    }
+  });
+}
+
+start();

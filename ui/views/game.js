@@ -1,0 +1,101 @@
+// The selected game: its header (rename, export, delete), the new-character form and the
+// characters with their own actions (rename, export, delete, copy or move to a game of the
+// same system).
+//
+//   import { renderGame } from "./views/game.js";
+//   renderGame(state, { renameCharacter: (id) => …, copyCharacter: (id, toGame) => …, … });
+//
+// The header buttons and the form are static in index.html; app.js wires them once.
+
+import { el, byId } from "./dom.js";
+import { selectedGame, eligibleTargets } from "../state.js";
+
+/** Shows the selected game (or the "select a game" hint when there is none). */
+export function renderGame(state, on) {
+  const game = selectedGame(state);
+  byId("game-none").hidden = game !== null;
+  byId("game-detail").hidden = game === null;
+  if (game === null) {
+    byId("character-list").replaceChildren();
+    return;
+  }
+  byId("game-heading").textContent = game.name;
+  byId("game-system-label").textContent = game.system_label;
+  byId("game-detail").dataset.gameId = game.id;
+  byId("characters-empty").hidden = game.characters.length > 0;
+  const targets = eligibleTargets(state, game);
+  byId("character-list").replaceChildren(
+    ...game.characters.map((c) => characterRow(c, targets, on)),
+  );
+}
+
+function characterRow(character, targets, on) {
+  const id = character.id;
+  const button = (cls, label, handler, extra = {}) =>
+    el(
+      "button",
+      { type: "button", class: cls, data: { focusKey: `${cls.split(" ")[0]}:${id}` }, on: { click: handler }, ...extra },
+      label,
+    );
+  const nameId = `character-name-${id}`;
+  const actions = el(
+    "div",
+    { class: "actions" },
+    button("character-rename", "Rename", () => on.renameCharacter(character), {
+      "aria-describedby": nameId,
+    }),
+    button("character-export", "Export", () => on.exportCharacter(character), {
+      "aria-describedby": nameId,
+    }),
+    button("character-delete danger", "Delete", () => on.deleteCharacter(character), {
+      "aria-describedby": nameId,
+    }),
+  );
+  const row = el(
+    "li",
+    { class: "character-row", data: { characterId: id } },
+    el("span", { class: "character-name", id: nameId }, character.name),
+    actions,
+  );
+  if (targets.length > 0) row.append(transferForm(character, targets, on, nameId));
+  return row;
+}
+
+/** "To game [select] Copy Move" for games of the same system. */
+function transferForm(character, targets, on, nameId) {
+  const selectId = `character-target-${character.id}`;
+  const select = el(
+    "select",
+    { id: selectId, class: "character-target", data: { focusKey: `character-target:${character.id}` } },
+    ...targets.map((g) => el("option", { value: g.id }, g.name)),
+  );
+  const act = (kind) => () => on.transferCharacter(character, select.value, kind);
+  return el(
+    "div",
+    { class: "transfer" },
+    el("label", { for: selectId }, "To game"),
+    select,
+    el(
+      "button",
+      {
+        type: "button",
+        class: "character-copy",
+        "aria-describedby": nameId,
+        data: { focusKey: `character-copy:${character.id}` },
+        on: { click: act("copy") },
+      },
+      "Copy",
+    ),
+    el(
+      "button",
+      {
+        type: "button",
+        class: "character-move",
+        "aria-describedby": nameId,
+        data: { focusKey: `character-move:${character.id}` },
+        on: { click: act("move") },
+      },
+      "Move",
+    ),
+  );
+}

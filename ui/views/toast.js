@@ -1,0 +1,35 @@
+// The status toast at the bottom: a message and, when the change can be undone, an Undo
+// button. It stays while the pointer or focus is inside it.
+//
+//   import { renderToast } from "./views/toast.js";
+//   renderToast(state.toast, { undo: (undo) => …, dismiss: () => … });
+
+import { byId } from "./dom.js";
+
+let handlers = null;
+let current = null;
+
+function wire() {
+  byId("toast-undo").addEventListener("click", () => {
+    if (current && current.undo) handlers.undo(current.undo);
+  });
+  byId("toast-close").addEventListener("click", () => handlers.dismiss());
+}
+
+/** Shows `toast` ({message, undo}) or hides the toast when it is null. */
+export function renderToast(toast, on) {
+  if (handlers === null) wire();
+  handlers = on;
+  current = toast;
+  const box = byId("toast");
+  box.hidden = toast === null;
+  if (toast === null) return;
+  byId("toast-message").textContent = toast.message;
+  byId("toast-undo").hidden = !toast.undo;
+}
+
+/** True while the person is using the toast (hovering or focused), so it must not vanish. */
+export function toastInUse() {
+  const box = byId("toast");
+  return box.contains(document.activeElement) || box.matches(":hover");
+}

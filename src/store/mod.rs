@@ -161,6 +161,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_backup_before_a_migration_is_a_full_copy_named_after_the_old_version() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.db");
+        let mut store = Store::open(&path).unwrap();
+        store.write(|tx| tx.append_event(&NewEvent {
+            at: crate::model::now(),
+            game_id: uuid::Uuid::new_v4(),
+            character_id: None,
+            kind: EventKind::GameCreated,
+            undoes: None,
+            payload: serde_json::json!({}),
+        })).unwrap();
+        let first = backup_before_migration(&store.conn, &path, 1).unwrap();
+        let second = backup_before_migration(&store.conn, &path, 1).unwrap();
+        assert_eq!(first, dir.path().join("s.db.v1.backup"));
+        assert_eq!(second, dir.path().join("s.db.v1.backup.2"), "an earlier backup is never overwritten");
+        let copy = Connection::open(&first).unwrap();
+        let events: i64 = copy.query_row("SELECT count(*) FROM events", [], |r| r.get(0)).unwrap();
+        assert_eq!(events, 1);
+    }
+
+    #[test]
     fn refuses_an_sqlite_older_than_3_51_3() {
         assert!(matches!(check_sqlite_version(3_051_002), Err(Error::SqliteTooOld { .. })));
         assert!(check_sqlite_version(3_051_003).is_ok());

@@ -1,0 +1,8 @@
+//! Integration tests of the core: the real SQLite file, real files on disk, the real CLI.
+
+mod cli;
+mod crash;
+mod exchange;
+mod services;
+mod store;
+mod support;

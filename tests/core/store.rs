@@ -1,0 +1,105 @@
+//! The store: settings on open, schema guards, the append-only log.
+
+use rusqlite::Connection;
+use sheetkeeper::{Error, Store};
+
+use crate::support::{game_with, Scratch};
+
+#[test]
+fn open_creates_the_file_with_wal_full_sync_and_foreign_keys() {
+    let s = Scratch::new();
+    let store = s.open();
+    assert!(s.db().exists());
+    let report = store.check().unwrap();
+    assert!(report.ok, "{report:?}");
+    assert_eq!(report.schema_version, sheetkeeper::store::SCHEMA_VERSION);
+    drop(store);
+    let conn = Connection::open(s.db()).unwrap();
+    let mode: String = conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
+    assert_eq!(mode, "wal", "WAL stays set in the file");
+}
+
+#[test]
+fn bundled_sqlite_is_at_least_3_51_3() {
+    assert!(rusqlite::version_number() >= 3_051_003, "bundled SQLite {}", rusqlite::version());
+}
+
+#[test]
+fn a_database_from_a_newer_app_is_refused_and_left_alone() {
+    let s = Scratch::new();
+    drop(s.open());
+    Connection::open(s.db()).unwrap().pragma_update(None, "user_version", 99).unwrap();
+    let err = Store::open(&s.db()).err().expect("refused");
+    assert!(matches!(err, Error::DatabaseTooNew { found: 99, .. }), "{err}");
+    assert!(err.to_string().contains("update Sheetkeeper"), "{err}");
+}
+
+#[test]
+fn reopening_an_up_to_date_database_makes_no_backup() {
+    // The backup copy itself is tested in store's unit tests (there is one schema version
+    // so far, so no file here can be older than the app yet).
+    let s = Scratch::new();
+    let mut store = s.open();
+    game_with(&mut store, "Valley", "nsu", &["Wren"]);
+    drop(store);
+    drop(s.open());
+    let backups: Vec<_> = std::fs::read_dir(s.dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains(".backup"))
+        .collect();
+    assert!(backups.is_empty(), "no migration, no backup");
+}
+
+#[test]
+fn the_event_log_is_append_only() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    game_with(&mut store, "Valley", "nsu", &["Wren"]);
+    drop(store);
+    let conn = Connection::open(s.db()).unwrap();
+    let update = conn.execute("UPDATE events SET kind = 'game_created'", []);
+    assert!(update.unwrap_err().to_string().contains("append-only"));
+    let delete = conn.execute("DELETE FROM events", []);
+    assert!(delete.unwrap_err().to_string().contains("append-only"));
+}
+
+#[test]
+fn a_character_cannot_be_stored_in_a_game_of_another_system() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    let game = game_with(&mut store, "Valley", "nsu", &[]);
+    drop(store);
+    let conn = Connection::open(s.db()).unwrap();
+    let err = conn
+        .execute(
+            "INSERT INTO characters VALUES ('11111111-1111-4111-8111-111111111111', ?1, 'mezzo', 'X', 't', 't', 1)",
+            [game.game.id.to_string()],
+        )
+        .unwrap_err();
+    assert!(err.to_string().contains("its game's system"), "{err}");
+}
+
+#[test]
+fn backup_writes_a_complete_sqlite_copy_and_refuses_to_overwrite() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    game_with(&mut store, "Valley", "nsu", &["Wren", "Ash"]);
+    let target = s.file("copy.db");
+    store.backup_to(&target).unwrap();
+    let copy = Store::open(&target).unwrap();
+    assert_eq!(sheetkeeper::services::list(&copy).unwrap()[0].characters.len(), 2);
+    assert!(matches!(store.backup_to(&target), Err(Error::Invalid { .. })));
+}
+
+#[test]
+fn two_connections_to_one_file_can_both_write() {
+    // The CLI and the window may hold the same database open at once.
+    let s = Scratch::new();
+    let mut app = s.open();
+    let mut cli = s.open();
+    let game = game_with(&mut app, "Valley", "nsu", &["Wren"]);
+    sheetkeeper::services::create_character(&mut cli, game.game.id, "Ash").unwrap();
+    sheetkeeper::services::create_character(&mut app, game.game.id, "Birch").unwrap();
+    assert_eq!(sheetkeeper::services::list(&cli).unwrap()[0].characters.len(), 3);
+}

@@ -201,13 +201,24 @@ impl Validator {
             self.problem("$.app_version", format!("must be 1 to {MAX_APP_VERSION_CHARS} characters"));
         }
         let exported_at = self.time("$", map, "exported_at");
-        let games = self
+        let raw_games = self
             .field("$", map, "data")
             .and_then(|d| self.object("$.data", d, &["games"]))
-            .and_then(|data| self.list("$.data", data, "games"))
-            .map(|games| {
-                games.iter().enumerate().filter_map(|(i, g)| self.game(&format!("$.data.games[{i}]"), g)).collect::<Vec<_>>()
-            });
+            .and_then(|data| self.list("$.data", data, "games"));
+        let games = raw_games.map(|games| {
+            games.iter().enumerate().filter_map(|(i, g)| self.game(&format!("$.data.games[{i}]"), g)).collect::<Vec<_>>()
+        });
+        // What each kind holds is counted on the raw lists, so one bad character is not
+        // also reported as a missing one.
+        let raw_characters: usize = raw_games
+            .into_iter()
+            .flatten()
+            .filter_map(|g| g.get("characters").and_then(Value::as_array))
+            .map(Vec::len)
+            .sum();
+        if let (Some(kind), Some(raw)) = (kind, raw_games) {
+            self.kind_holds(kind, raw.len(), raw_characters);
+        }
 
         let (kind, system, app_version, exported_at, games) = (kind?, system?, app_version?, exported_at?, games?);
         self.whole_file(kind, system, &games);
@@ -298,22 +309,24 @@ impl Validator {
         }
     }
 
-    /// Rules that span the file: what each kind holds, the envelope's system, unique ids.
-    fn whole_file(&mut self, kind: Kind, system: Option<System>, games: &[GameEntry]) {
+    /// What each kind of file holds: one game with one character, one game, or any.
+    fn kind_holds(&mut self, kind: Kind, games: usize, characters: usize) {
         match kind {
-            Kind::Character if games.len() != 1 || games[0].characters.len() != 1 => self.problem(
+            Kind::Character if games != 1 || characters != 1 => self.problem(
                 "$.data.games",
                 format!(
-                    "a character file holds one game with one character; found {} game(s) and {} character(s)",
-                    games.len(),
-                    games.iter().map(|g| g.characters.len()).sum::<usize>()
+                    "a character file holds one game with one character; found {games} game(s) and {characters} character(s)"
                 ),
             ),
-            Kind::Game if games.len() != 1 => {
-                self.problem("$.data.games", format!("a game file holds exactly one game; found {}", games.len()))
+            Kind::Game if games != 1 => {
+                self.problem("$.data.games", format!("a game file holds exactly one game; found {games}"))
             }
             _ => {}
         }
+    }
+
+    /// Rules that span the file: the envelope's system and unique ids.
+    fn whole_file(&mut self, kind: Kind, system: Option<System>, games: &[GameEntry]) {
         match (kind, system) {
             (Kind::Backup, Some(s)) => self.problem("$.system", format!("must be null in a backup (found {s:?})")),
             (Kind::Character | Kind::Game, None) => self.problem("$.system", "must name the game's system"),

@@ -1,0 +1,291 @@
+//! The file format: golden files, round trips, preview, conflicts, and the malformed corpus.
+
+use chrono::{DateTime, Utc};
+use sheetkeeper::exchange::{self, Status};
+use sheetkeeper::services::{self, *};
+use sheetkeeper::Error;
+
+use crate::support::{bytes_on_disk, fixture, game_with, names, Scratch};
+
+fn time(s: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+}
+
+#[test]
+fn golden_files_parse_and_serialize_back_to_the_same_bytes() {
+    for name in ["character.sheetkeeper.json", "game.sheetkeeper.json", "backup.sheetkeeper.json"] {
+        let bytes = std::fs::read(fixture(name)).unwrap();
+        let doc = exchange::parse(&bytes).unwrap_or_else(|p| panic!("{name}: {p:?}"));
+        assert_eq!(doc.exported_at, time("2026-11-21T20:15:00Z"));
+        assert_eq!(String::from_utf8(exchange::to_json(&doc)).unwrap(), String::from_utf8(bytes).unwrap(), "{name}");
+    }
+}
+
+#[test]
+fn golden_character_file_holds_what_it_says() {
+    let doc = exchange::parse(&std::fs::read(fixture("character.sheetkeeper.json")).unwrap()).unwrap();
+    let entry = &doc.games[0];
+    assert_eq!(entry.game.name, "The Quiet Valley");
+    assert_eq!(entry.game.table_settings.get("negative_collateral_adds_tick"), Some(&1));
+    let wren = &entry.characters[0];
+    assert_eq!((wren.name.as_str(), wren.revision, wren.game_id), ("Wren Ashdown", 7, entry.game.id));
+}
+
+#[test]
+fn every_golden_file_imports_into_a_fresh_database() {
+    for name in ["character.sheetkeeper.json", "game.sheetkeeper.json", "backup.sheetkeeper.json"] {
+        let s = Scratch::new();
+        let mut store = s.open();
+        let report = import(&mut store, &fixture(name), ImportOptions::default()).unwrap();
+        assert_eq!(report.counts.conflict + report.counts.update + report.counts.unchanged, 0, "{name}");
+        assert!(store.check().unwrap().ok);
+    }
+    let s = Scratch::new();
+    let mut store = s.open();
+    import(&mut store, &fixture("backup.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    assert_eq!(names(&store), ["Dolly “Two Bits” Marsh", "Gizmo Vance", "The Gambler's Ghost", "Wren Ashdown"]);
+}
+
+#[test]
+fn a_character_moves_to_another_device_and_back_unchanged() {
+    let phone = Scratch::new();
+    let mut store = phone.open();
+    let game = game_with(&mut store, "Valley", "nsu", &["Wren", "Ash"]);
+    let wren = game.characters.iter().find(|c| c.name == "Wren").unwrap().clone();
+    let file = phone.file("Wren.sheetkeeper.json");
+    let done = export(&store, ExportScope::Character(wren.id), &file).unwrap();
+    assert!(done.message.starts_with("Exported “Wren”"), "{}", done.message);
+
+    let laptop = Scratch::new();
+    let mut other = laptop.open();
+    let preview = import_preview(&other, &file, false).unwrap();
+    assert_eq!((preview.games[0].status, preview.characters[0].status), (Status::New, Status::New));
+    import(&mut other, &file, ImportOptions::default()).unwrap();
+    let there = services::list(&other).unwrap();
+    assert_eq!(there[0].game.id, game.game.id, "the game came along, same id");
+    assert_eq!(there[0].characters, vec![wren.clone()], "only the exported character, exactly as it was");
+
+    // The same file again changes nothing.
+    let again = import(&mut other, &file, ImportOptions::default()).unwrap();
+    assert_eq!(again.counts.unchanged, 2);
+    assert_eq!(again.message, "Nothing to import: everything in the file is already here.");
+}
+
+#[test]
+fn a_newer_revision_updates_and_an_edit_on_both_sides_is_a_conflict() {
+    let a = Scratch::new();
+    let mut phone = a.open();
+    let game = game_with(&mut phone, "Valley", "nsu", &["Wren"]);
+    let wren = game.characters[0].id;
+    let file = a.file("wren.json");
+    export(&phone, ExportScope::Character(wren), &file).unwrap();
+    let b = Scratch::new();
+    let mut laptop = b.open();
+    import(&mut laptop, &file, ImportOptions::default()).unwrap();
+
+    // Renamed on the phone only: the laptop takes it as an update.
+    rename_character(&mut phone, wren, "Wren Ashdown").unwrap();
+    export(&phone, ExportScope::Character(wren), &file).unwrap();
+    let preview = import_preview(&laptop, &file, false).unwrap();
+    assert_eq!(preview.characters[0].status, Status::Update);
+    assert_eq!(preview.characters[0].differences[0].field, "name");
+    import(&mut laptop, &file, ImportOptions::default()).unwrap();
+    assert_eq!(names(&laptop), ["Wren Ashdown"]);
+
+    // Renamed on both: a conflict, refused unless the player chooses.
+    rename_character(&mut phone, wren, "Wren of the Vale").unwrap();
+    rename_character(&mut laptop, wren, "Wren the Quiet").unwrap();
+    rename_character(&mut laptop, wren, "Wren the Quieter").unwrap();
+    export(&phone, ExportScope::Character(wren), &file).unwrap();
+    let err = import(&mut laptop, &file, ImportOptions::default()).unwrap_err();
+    assert!(matches!(&err, Error::Conflict { conflicts, .. } if conflicts.len() == 1), "{err}");
+    assert!(err.to_string().contains("here \"Wren the Quieter\", file \"Wren of the Vale\""), "{err}");
+    assert_eq!(names(&laptop), ["Wren the Quieter"], "nothing changed");
+
+    import(&mut laptop, &file, ImportOptions { replace_conflicts: true, ..Default::default() }).unwrap();
+    assert_eq!(names(&laptop), ["Wren of the Vale"]);
+    // The import is undoable like any change.
+    undo_character(&mut laptop, wren).unwrap();
+    assert_eq!(names(&laptop), ["Wren the Quieter"]);
+}
+
+#[test]
+fn import_as_copy_gives_new_ids_and_keeps_the_originals() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    import(&mut store, &fixture("game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let report = import(&mut store, &fixture("game.sheetkeeper.json"), ImportOptions { as_copy: true, ..Default::default() }).unwrap();
+    assert_eq!(report.counts.new, 3);
+    let games = services::list(&store).unwrap();
+    assert_eq!(games.len(), 2);
+    assert_ne!(games[0].game.id, games[1].game.id);
+    assert_eq!(names(&store).len(), 4);
+    let ids: std::collections::HashSet<_> = games.iter().flat_map(|g| g.characters.iter().map(|c| c.id)).collect();
+    assert_eq!(ids.len(), 4);
+}
+
+#[test]
+fn a_character_file_copied_into_a_device_that_has_its_game_lands_in_that_game() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    import(&mut store, &fixture("character.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    import(&mut store, &fixture("character.sheetkeeper.json"), ImportOptions { as_copy: true, ..Default::default() }).unwrap();
+    let games = services::list(&store).unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].characters.len(), 2);
+}
+
+#[test]
+fn a_game_of_the_same_id_in_another_system_is_refused() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    import(&mut store, &fixture("character.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let text = std::fs::read_to_string(fixture("character.sheetkeeper.json")).unwrap().replace("\"nsu\"", "\"mezzo\"").replace(
+        "\"negative_collateral_adds_tick\": 1",
+        "",
+    );
+    let text = text.replace("\"table_settings\": {\n          \n        }", "\"table_settings\": {}");
+    let file = s.file("mezzo.json");
+    std::fs::write(&file, text).unwrap();
+    let err = import(&mut store, &file, ImportOptions::default()).unwrap_err();
+    assert!(err.to_string().contains("$.data.games[0].system: this device has the game \"The Quiet Valley\" as No Stone Unturned"), "{err}");
+}
+
+#[test]
+fn export_all_then_import_restores_everything_on_a_new_device() {
+    let a = Scratch::new();
+    let mut store = a.open();
+    game_with(&mut store, "Valley", "nsu", &["Wren", "Ash"]);
+    game_with(&mut store, "Stakes", "penny_ante", &["Dolly"]);
+    game_with(&mut store, "Empty", "mezzo", &[]);
+    let file = a.file("all.sheetkeeper.json");
+    export(&store, ExportScope::All, &file).unwrap();
+    let b = Scratch::new();
+    let mut fresh = b.open();
+    import(&mut fresh, &file, ImportOptions::default()).unwrap();
+    assert_eq!(services::list(&fresh).unwrap(), services::list(&store).unwrap());
+}
+
+#[test]
+fn export_replaces_a_file_whole_and_leaves_no_temporary_files() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    let game = game_with(&mut store, "Valley", "nsu", &["Wren"]);
+    let file = s.file("out.json");
+    std::fs::write(&file, "x".repeat(100_000)).unwrap();
+    export(&store, ExportScope::Game(game.game.id), &file).unwrap();
+    assert!(exchange::parse(&std::fs::read(&file).unwrap()).is_ok());
+    let leftovers: Vec<_> = std::fs::read_dir(s.dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+/// Each malformed file with the JSON paths and words its problems must name.
+const MALFORMED: &[(&str, &[(&str, &str)])] = &[
+    ("bad-json.json", &[("$", "the JSON ends too early")]),
+    ("trailing-comma.json", &[("$", "not valid JSON")]),
+    ("array-root.json", &[("$", "expected an object, found a list")]),
+    ("deeply-nested.json", &[("$", "nested too deeply")]),
+    ("wrong-types.json", &[
+        ("$.format_version", "expected a whole number, found a string"),
+        ("$.data.games[0].characters[0].revision", "expected a whole number, found a string"),
+        ("$.data.games[0].characters[0].name", "expected a string, found a number"),
+    ]),
+    ("unknown-system.json", &[("$.system", "unknown system \"dnd\""), ("$.data.games[0].system", "unknown system \"dnd\"")]),
+    ("out-of-range.json", &[
+        ("$.data.games[0].characters[0].revision", "0 is out of range"),
+        ("$.data.games[0].table_settings.negative_collateral_adds_tick", "5 is out of range"),
+    ]),
+    ("duplicate-ids.json", &[
+        ("$.data.games[1].id", "duplicate id 6f1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b: also used at $.data.games[0].id"),
+        ("$.data.games[1].characters[0].id", "also used at $.data.games[0].characters[0].id"),
+    ]),
+    ("format-version-2.json", &[("$.format_version", "written by a newer Sheetkeeper")]),
+    ("format-version-0.json", &[("$.format_version", "0 is not a format version")]),
+    ("not-sheetkeeper.json", &[("$.format", "not a Sheetkeeper file")]),
+    ("unknown-field.json", &[("$.data.games[0].characters[0].hit_points", "unknown field")]),
+    ("missing-name.json", &[("$.data.games[0].characters[0].name", "is missing")]),
+    ("bad-id.json", &[("$.data.games[0].characters[0].id", "is not an id")]),
+    ("bad-time.json", &[("$.data.games[0].created_at", "is not a time stamp")]),
+    ("two-characters-in-character-file.json", &[("$.data.games", "a character file holds one game with one character")]),
+    ("blank-name.json", &[("$.data.games[0].characters[0].name", "must not be empty")]),
+    ("control-character-name.json", &[("$.data.games[0].characters[0].name", "control characters")]),
+    ("long-name.json", &[("$.data.games[0].characters[0].name", "121 characters long")]),
+    ("updated-before-created.json", &[("$.data.games[0].characters[0].updated_at", "earlier than created_at")]),
+    ("system-mismatch.json", &[("$.system", "says mezzo but the game is nsu")]),
+    ("unknown-setting.json", &[("$.data.games[0].table_settings.dragons", "has no table setting")]),
+    ("unknown-kind.json", &[("$.kind", "unknown kind \"spellbook\"")]),
+];
+
+/// Imports `file` into a database holding one game, expecting a `BadFile` error, and
+/// checks the database's bytes did not change.
+fn rejected(file: &std::path::Path) -> Vec<sheetkeeper::Problem> {
+    let s = Scratch::new();
+    let mut store = s.open();
+    game_with(&mut store, "Valley", "nsu", &["Wren"]);
+    drop(store);
+    let before = bytes_on_disk(&s.db());
+    let mut store = s.open();
+    let preview = import_preview(&store, file, false);
+    let err = import(&mut store, file, ImportOptions { replace_conflicts: true, ..Default::default() }).unwrap_err();
+    assert!(preview.is_err(), "the preview refuses it too");
+    drop(store);
+    assert_eq!(bytes_on_disk(&s.db()), before, "{}: the database must be byte-for-byte unchanged", file.display());
+    match err {
+        Error::BadFile { problems, .. } => problems,
+        other => panic!("{}: expected a bad-file error, got {other}", file.display()),
+    }
+}
+
+#[test]
+fn every_malformed_file_is_rejected_naming_each_problem_and_changes_nothing() {
+    let corpus = std::fs::read_dir(fixture("malformed")).unwrap().count();
+    assert_eq!(corpus, MALFORMED.len(), "every file in the corpus has expectations");
+    for (name, expected) in MALFORMED {
+        let problems = rejected(&fixture(&format!("malformed/{name}")));
+        for (path, words) in *expected {
+            assert!(
+                problems.iter().any(|p| p.path == *path && p.message.contains(words)),
+                "{name}: expected a problem at {path} saying {words:?}; got {problems:#?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_17_mib_file_is_refused_unread() {
+    let s = Scratch::new();
+    let file = s.file("huge.sheetkeeper.json");
+    let mut text = String::from("{\"format\": \"sheetkeeper\", \"pad\": \"");
+    text.push_str(&"x".repeat(17 * 1024 * 1024));
+    text.push_str("\"}");
+    std::fs::write(&file, text).unwrap();
+    let problems = rejected(&file);
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].message, "the file is 17.0 MiB; the limit is 16 MiB");
+}
+
+#[test]
+fn a_file_that_is_not_there_is_an_io_error_naming_it() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    let err = import(&mut store, &s.file("nope.json"), ImportOptions::default()).unwrap_err();
+    assert_eq!(err.kind(), "io");
+    assert!(err.to_string().contains("nope.json"), "{err}");
+}
+
+#[test]
+fn the_error_message_lists_every_problem_on_its_own_line() {
+    let err = {
+        let s = Scratch::new();
+        let mut store = s.open();
+        import(&mut store, &fixture("malformed/wrong-types.json"), ImportOptions::default()).unwrap_err()
+    };
+    let text = err.to_string();
+    assert!(text.contains("cannot be imported (3 problems); nothing was changed:"), "{text}");
+    assert!(text.contains("\n- $.format_version: expected a whole number, found a string"), "{text}");
+}

@@ -47,6 +47,10 @@ pub fn bytes_on_disk(db: &Path) -> (Vec<u8>, Option<Vec<u8>>) {
     (std::fs::read(db).expect("db readable"), std::fs::read(wal).ok())
 }
 
+/// Every character's name, in alphabetical order.
 pub fn names(store: &Store) -> Vec<String> {
-    services::list(store).unwrap().into_iter().flat_map(|g| g.characters.into_iter().map(|c| c.name)).collect()
+    let mut names: Vec<_> =
+        services::list(store).unwrap().into_iter().flat_map(|g| g.characters.into_iter().map(|c| c.name)).collect();
+    names.sort();
+    names
 }

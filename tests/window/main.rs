@@ -19,7 +19,7 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use serde_json::json;
-use webdriver::{screenshot_dir, Element, Session, ENTER, WAIT};
+use webdriver::{screenshot_dir, Element, Session, ENTER, ESCAPE, WAIT};
 
 // ---- shared helpers -----------------------------------------------------------------------
 
@@ -370,7 +370,8 @@ fn markup_in_a_name_is_shown_as_text() {
     shot(&session, "markup-name-1280");
 }
 
-/// Deleting asks first, and the toast's Undo brings the character back with the same id.
+/// Deleting asks first (Escape keeps the character), and the toast's Undo brings it back
+/// with the same id; a rename made in the dialog with Enter can be undone the same way.
 #[test]
 fn deleted_character_comes_back_with_undo() {
     let _window = one_window();
@@ -381,6 +382,12 @@ fn deleted_character_comes_back_with_undo() {
     open_game(&session, "Night Shift");
     let id = create_character(&session, "Brin");
     create_character(&session, "Cass");
+
+    click_in_row(&wait_character_row(&session, "Brin"), ".character-delete");
+    session.wait_for("#confirm-dialog");
+    session.wait_for("#confirm-no").send_keys(ESCAPE);
+    session.wait_gone("#confirm-dialog");
+    wait_character_row(&session, "Brin");
 
     click_in_row(&wait_character_row(&session, "Brin"), ".character-delete");
     session.wait_for("#confirm-dialog");
@@ -395,4 +402,14 @@ fn deleted_character_comes_back_with_undo() {
     let row = wait_character_row(&session, "Brin");
     assert_eq!(row.attribute("data-character-id").as_deref(), Some(id.as_str()));
     shots_at_both_widths(&session, "after-undo");
+
+    click_in_row(&wait_character_row(&session, "Cass"), ".character-rename");
+    let input = session.wait_for("#rename-input");
+    input.clear();
+    input.send_keys("Cassia");
+    input.send_keys(ENTER);
+    session.wait_gone("#rename-dialog");
+    wait_character_row(&session, "Cassia");
+    session.click("#toast-undo");
+    wait_character_row(&session, "Cass");
 }

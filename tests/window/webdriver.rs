@@ -35,6 +35,9 @@ const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
 /// The Enter key, for `send_keys`.
 pub const ENTER: &str = "\u{E007}";
 
+/// The Escape key, for `send_keys`.
+pub const ESCAPE: &str = "\u{E00C}";
+
 /// An error answer from the WebDriver server (or a transport failure).
 #[derive(Debug)]
 pub struct WdError {
@@ -394,13 +397,6 @@ impl<'s> Element<'s> {
             .call("GET", &self.path(&format!("/attribute/{name}")), None)
             .ok()
             .and_then(|v| v.as_str().map(str::to_string))
-    }
-
-    /// A DOM property (e.g. "value" of an input).
-    pub fn property(&self, name: &str) -> Value {
-        self.session
-            .call("GET", &self.path(&format!("/property/{name}")), None)
-            .unwrap_or(Value::Null)
     }
 
     /// True when the element is shown (false when it went away meanwhile).

@@ -1,1 +1,96 @@
-fn main(){}
+//! Service-call benchmarks on a real database file: `cargo bench -p sheetkeeper`.
+//! Budgets (DESIGN.md): a service call ≤ 2 ms median; a 10 000-character backup imports in
+//! ≤ 2 s and exports in ≤ 1 s.
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use sheetkeeper::services::{self, ExportScope, ImportOptions};
+use sheetkeeper::exchange::{self, Document, GameEntry, Kind};
+use sheetkeeper::model::{Character, Game, System};
+use sheetkeeper::rules::table_settings;
+use sheetkeeper::Store;
+use uuid::Uuid;
+
+/// A database with `games` NSU games of `per_game` characters each, written in one import
+/// (one transaction) so setting up is quick.
+fn store_with(dir: &std::path::Path, games: usize, per_game: usize) -> Store {
+    let at = sheetkeeper::model::now();
+    let doc = Document {
+        kind: Kind::Backup,
+        system: None,
+        app_version: "bench".into(),
+        exported_at: at,
+        games: (0..games)
+            .map(|g| {
+                let game = Game {
+                    id: Uuid::new_v4(),
+                    name: format!("Table {g}"),
+                    system: System::Nsu,
+                    table_settings: table_settings::defaults(System::Nsu),
+                    created_at: at,
+                    updated_at: at,
+                };
+                let characters = (0..per_game)
+                    .map(|c| Character {
+                        id: Uuid::new_v4(),
+                        game_id: game.id,
+                        system: System::Nsu,
+                        name: format!("Character {g}-{c}"),
+                        created_at: at,
+                        updated_at: at,
+                        revision: 1,
+                    })
+                    .collect();
+                GameEntry { game, characters }
+            })
+            .collect(),
+    };
+    let file = dir.join("seed.sheetkeeper.json");
+    std::fs::write(&file, exchange::to_json(&doc)).unwrap();
+    let mut store = Store::open(&dir.join("bench.db")).unwrap();
+    services::import(&mut store, &file, ImportOptions::default()).unwrap();
+    store
+}
+
+fn service_calls(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = store_with(dir.path(), 10, 100);
+    let id = services::list(&store).unwrap()[0].characters[0].id;
+    let mut n = 0u64;
+    c.bench_function("rename_character (load, save, log, view)", |b| {
+        b.iter(|| {
+            n += 1;
+            services::rename_character(&mut store, id, &format!("Wren {n}")).unwrap()
+        })
+    });
+    c.bench_function("rename then undo_character (two service calls)", |b| {
+        b.iter(|| {
+            services::rename_character(&mut store, id, "Before undo").unwrap();
+            services::undo_character(&mut store, id).unwrap()
+        })
+    });
+    c.bench_function("list (10 games, 1000 characters)", |b| b.iter(|| services::list(&store).unwrap()));
+}
+
+fn exchange(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store_with(dir.path(), 10, 1_000);
+    let file = dir.path().join("all.sheetkeeper.json");
+    let mut group = c.benchmark_group("10 000-character backup");
+    group.sample_size(10);
+    group.bench_function("export", |b| b.iter(|| services::export(&store, ExportScope::All, &file).unwrap()));
+    group.bench_function("import into a fresh database", |b| {
+        b.iter_batched(
+            || {
+                let fresh = tempfile::tempdir().unwrap();
+                let store = Store::open(&fresh.path().join("fresh.db")).unwrap();
+                (fresh, store)
+            },
+            |(_fresh, mut store)| services::import(&mut store, &file, ImportOptions::default()).unwrap(),
+            BatchSize::PerIteration,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(benches, service_calls, exchange);
+criterion_main!(benches);

@@ -166,17 +166,25 @@ fn xdotool(args: &[&str]) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-/// Waits for a visible window whose title matches `title` (a regular expression).
+/// The ids of the visible windows whose title matches `title` (a regular expression).
+fn visible_windows(title: &str) -> Vec<String> {
+    let output = Command::new("xdotool")
+        .args(["search", "--onlyvisible", "--name", title])
+        .output()
+        .unwrap_or_else(|e| panic!("could not run xdotool ({e}); install Debian's `xdotool`"));
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// Waits for a visible window whose title matches `title`.
 fn wait_window(title: &str) -> String {
     let deadline = Instant::now() + WAIT;
     loop {
-        let output = Command::new("xdotool")
-            .args(["search", "--onlyvisible", "--name", title])
-            .output()
-            .unwrap_or_else(|e| panic!("could not run xdotool ({e}); install Debian's `xdotool`"));
-        let found = String::from_utf8_lossy(&output.stdout);
-        if let Some(id) = found.lines().last() {
-            return id.trim().to_string();
+        if let Some(id) = visible_windows(title).pop() {
+            return id;
         }
         assert!(
             Instant::now() < deadline,
@@ -186,21 +194,44 @@ fn wait_window(title: &str) -> String {
     }
 }
 
+/// True once `window` is no longer shown (polls for a few seconds).
+fn window_closes(title: &str, window: &str) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while Instant::now() < deadline {
+        if !visible_windows(title).iter().any(|w| w == window) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    false
+}
+
 /// In the GTK file chooser titled like `title`, types the full `path` and presses Enter, as
-/// a person would. In a save dialog the name field has the focus: select its text and
-/// replace it with the path. In an open dialog, typing "/" opens the location field.
+/// a person would: in a save dialog into the name field (its text selected first), in an
+/// open dialog into the location field that Ctrl+L opens.
+///
+/// GTK fills the chooser in after it appears and drops keys typed before it is ready, so
+/// this waits a moment before typing and types again when the dialog is still open after
+/// Enter. Nothing is asserted about how long that takes.
 fn choose_file_in_native_dialog(title: &str, path: &Path, saving: bool) {
     let window = wait_window(title);
-    xdotool(&["windowfocus", "--sync", &window]);
-    // The chooser fills itself in after it maps; give it a moment before typing.
-    std::thread::sleep(Duration::from_millis(700));
-    if saving {
-        xdotool(&["key", "--clearmodifiers", "ctrl+a"]);
-    }
     let text = path.to_str().expect("test paths are UTF-8");
-    xdotool(&["type", "--clearmodifiers", "--delay", "20", text]);
-    std::thread::sleep(Duration::from_millis(300));
-    xdotool(&["key", "--clearmodifiers", "Return"]);
+    for _attempt in 0..3 {
+        xdotool(&["windowfocus", "--sync", &window]);
+        std::thread::sleep(Duration::from_millis(1000));
+        if !saving {
+            xdotool(&["key", "--clearmodifiers", "ctrl+l"]);
+            std::thread::sleep(Duration::from_millis(300));
+        }
+        xdotool(&["key", "--clearmodifiers", "ctrl+a"]);
+        xdotool(&["type", "--clearmodifiers", "--delay", "20", text]);
+        std::thread::sleep(Duration::from_millis(500));
+        xdotool(&["key", "--clearmodifiers", "Return"]);
+        if window_closes(title, &window) {
+            return;
+        }
+    }
+    panic!("the {title:?} file dialog was still open after typing {text:?} three times");
 }
 
 /// GTK's titles for the two choosers (English locale).

@@ -61,6 +61,7 @@ struct Driver {
 
 impl Driver {
     fn start(db: &Path) -> Driver {
+        let xdg = db.with_extension("xdg");
         let port = free_port();
         let mut native_port = free_port();
         while native_port == port {
@@ -74,6 +75,12 @@ impl Driver {
             // The app is started by WebKitWebDriver, a child of tauri-driver, so it
             // inherits this environment.
             .env("SHEETKEEPER_DB", db)
+            // GTK's recent files, WebKit's caches and the like go next to the test
+            // database, not into the home folder of whoever runs the tests.
+            .env("XDG_DATA_HOME", xdg.join("data"))
+            .env("XDG_CONFIG_HOME", xdg.join("config"))
+            .env("XDG_CACHE_HOME", xdg.join("cache"))
+            .env("XDG_STATE_HOME", xdg.join("state"))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())

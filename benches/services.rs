@@ -3,47 +3,17 @@
 //! ≤ 2 s and exports in ≤ 1 s.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use sheetkeeper::exchange;
 use sheetkeeper::services::{self, ExportScope, ImportOptions};
-use sheetkeeper::exchange::{self, Document, GameEntry, Kind};
-use sheetkeeper::model::{Character, Game, System};
-use sheetkeeper::rules::table_settings;
 use sheetkeeper::Store;
-use uuid::Uuid;
+
+#[path = "../tests/core/sample.rs"]
+mod sample;
 
 /// A database with `games` NSU games of `per_game` characters each, written in one import
 /// (one transaction) so setting up is quick.
 fn store_with(dir: &std::path::Path, games: usize, per_game: usize) -> Store {
-    let at = sheetkeeper::model::now();
-    let doc = Document {
-        kind: Kind::Backup,
-        system: None,
-        app_version: "bench".into(),
-        exported_at: at,
-        games: (0..games)
-            .map(|g| {
-                let game = Game {
-                    id: Uuid::new_v4(),
-                    name: format!("Table {g}"),
-                    system: System::Nsu,
-                    table_settings: table_settings::defaults(System::Nsu),
-                    created_at: at,
-                    updated_at: at,
-                };
-                let characters = (0..per_game)
-                    .map(|c| Character {
-                        id: Uuid::new_v4(),
-                        game_id: game.id,
-                        system: System::Nsu,
-                        name: format!("Character {g}-{c}"),
-                        created_at: at,
-                        updated_at: at,
-                        revision: 1,
-                    })
-                    .collect();
-                GameEntry { game, characters }
-            })
-            .collect(),
-    };
+    let doc = sample::backup(games, per_game);
     let file = dir.join("seed.sheetkeeper.json");
     std::fs::write(&file, exchange::to_json(&doc)).unwrap();
     let mut store = Store::open(&dir.join("bench.db")).unwrap();

@@ -13,7 +13,11 @@ use sheetkeeper::services::{self, ExportScope, ImportOptions};
 use sheetkeeper::{paths, Store};
 
 #[derive(Parser)]
-#[command(name = "sheetkeeper", version, about = "Sheetkeeper's command line: list, check, back up, import and export.")]
+#[command(
+    name = "sheetkeeper",
+    version,
+    about = "Sheetkeeper's command line: list, check, back up, import and export."
+)]
 struct Cli {
     /// The database file [default: $SHEETKEEPER_DB, else the app's own database]
     #[arg(long, global = true, value_name = "PATH")]
@@ -80,9 +84,10 @@ fn main() -> ExitCode {
 }
 
 fn open(db: Option<&Path>) -> anyhow::Result<Store> {
-    let path = db.map(Path::to_owned).or_else(paths::default_db_path).ok_or_else(|| {
-        anyhow!("--db: no database path given and no home folder to find the app's database in")
-    })?;
+    let path = db
+        .map(Path::to_owned)
+        .or_else(paths::default_db_path)
+        .ok_or_else(|| anyhow!("--db: no database path given and no home folder to find the app's database in"))?;
     Store::open(&path).with_context(|| format!("opening the database {}", path.display()))
 }
 
@@ -146,7 +151,9 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                         "Would import: {} new, {} updated, {} conflicting, {} unchanged.",
                         c.new, c.update, c.conflict, c.unchanged
                     )];
-                    for (what, item) in p.games.iter().map(|i| ("game", i)).chain(p.characters.iter().map(|i| ("character", i))) {
+                    for (what, item) in
+                        p.games.iter().map(|i| ("game", i)).chain(p.characters.iter().map(|i| ("character", i)))
+                    {
                         out.push(format!("  {what} {} “{}”: {:?}", item.id, item.name, item.status));
                     }
                     out.join("\n")

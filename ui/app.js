@@ -266,6 +266,10 @@ async function importFile() {
     if (choice === null) return;
     const result = await api.importApply(path, choice === "copy", choice === "replace");
     await refresh();
+    // Show what came in: the file's game when it kept its id, else the first game.
+    const shown = preview.games.find((g) => state.games.some((mine) => mine.id === g.id));
+    const pick = shown ? shown.id : state.selectedGameId ?? state.games[0]?.id;
+    if (pick) dispatch({ type: "select-game", id: pick });
     toast(said(result, "Imported."));
   });
 }

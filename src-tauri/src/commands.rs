@@ -3,10 +3,10 @@
 
 use std::path::PathBuf;
 
+use sheetkeeper::exchange::Preview;
 use sheetkeeper::model::parse_id;
 use sheetkeeper::model::Character;
 use sheetkeeper::services::{self, Done, ExportScope, GameView, ImportOptions, ImportReport, SystemInfo};
-use sheetkeeper::exchange::Preview;
 use tauri::{AppHandle, Runtime, State};
 
 use crate::error::AppError;
@@ -95,7 +95,12 @@ pub fn import_preview(state: State<'_, AppState>, path: PathBuf, as_copy: bool) 
 }
 
 #[tauri::command]
-pub fn import_apply(state: State<'_, AppState>, path: PathBuf, as_copy: bool, replace_conflicts: bool) -> Reply<ImportReport> {
+pub fn import_apply(
+    state: State<'_, AppState>,
+    path: PathBuf,
+    as_copy: bool,
+    replace_conflicts: bool,
+) -> Reply<ImportReport> {
     Ok(services::import(&mut *state.store()?, &path, ImportOptions { as_copy, replace_conflicts })?)
 }
 

@@ -143,7 +143,10 @@ pub fn plan(
     let preview = Preview {
         kind: doc.kind,
         system: doc.system,
-        games: games.iter().map(|(s, g, mine)| item(g.id, &g.name, *s, mine.as_ref().map(|m| game_differences(m, g)))).collect(),
+        games: games
+            .iter()
+            .map(|(s, g, mine)| item(g.id, &g.name, *s, mine.as_ref().map(|m| game_differences(m, g))))
+            .collect(),
         characters: characters
             .iter()
             .map(|(s, c, mine)| item(c.id, &c.name, *s, mine.as_ref().map(|m| character_differences(m, c))))

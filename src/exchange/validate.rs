@@ -136,7 +136,10 @@ impl Validator {
         match DateTime::parse_from_rfc3339(s) {
             Ok(t) => Some(t.with_timezone(&Utc)),
             Err(_) => {
-                self.problem(format!("{path}.{key}"), format!("{s:?} is not a time stamp (RFC 3339, e.g. 2026-01-31T18:00:00Z)"));
+                self.problem(
+                    format!("{path}.{key}"),
+                    format!("{s:?} is not a time stamp (RFC 3339, e.g. 2026-01-31T18:00:00Z)"),
+                );
                 None
             }
         }
@@ -206,7 +209,11 @@ impl Validator {
             .and_then(|d| self.object("$.data", d, &["games"]))
             .and_then(|data| self.list("$.data", data, "games"));
         let games = raw_games.map(|games| {
-            games.iter().enumerate().filter_map(|(i, g)| self.game(&format!("$.data.games[{i}]"), g)).collect::<Vec<_>>()
+            games
+                .iter()
+                .enumerate()
+                .filter_map(|(i, g)| self.game(&format!("$.data.games[{i}]"), g))
+                .collect::<Vec<_>>()
         });
         // What each kind holds is counted on the raw lists, so one bad character is not
         // also reported as a missing one.
@@ -287,7 +294,10 @@ impl Validator {
         let updated_at = self.time(path, map, "updated_at");
         let revision = self.integer(path, map, "revision");
         if revision.is_some_and(|r| r < 1) {
-            self.problem(format!("{path}.revision"), format!("{} is out of range: a revision is 1 or more", revision.unwrap_or(0)));
+            self.problem(
+                format!("{path}.revision"),
+                format!("{} is out of range: a revision is 1 or more", revision.unwrap_or(0)),
+            );
         }
         self.times_in_order(path, created_at, updated_at);
         Some(Character {

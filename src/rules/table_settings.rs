@@ -71,7 +71,9 @@ pub fn problems(system: System, settings: &TableSettings, path: &str) -> Vec<Pro
     for (name, &value) in settings {
         let at = format!("{path}.{name}");
         match specs.iter().find(|s| s.name == name) {
-            None => found.push(Problem { path: at, message: format!("{} has no table setting {name:?}", system.label()) }),
+            None => {
+                found.push(Problem { path: at, message: format!("{} has no table setting {name:?}", system.label()) })
+            }
             Some(spec) if !(spec.min..=spec.max).contains(&value) => found.push(Problem {
                 path: at,
                 message: format!("{value} is out of range: {} must be {} to {}", spec.label, spec.min, spec.max),

@@ -28,15 +28,19 @@ pub fn create_character(store: &mut Store, game_id: Uuid, name: &str) -> Result<
     let name = clean_name("name", name)?;
     store.write(|tx| {
         let game = existing_game(tx.read(), game_id)?;
-        insert_new(tx, EventKind::CharacterCreated, Character {
-            id: Uuid::new_v4(),
-            game_id,
-            system: game.system,
-            name,
-            created_at: now(),
-            updated_at: now(),
-            revision: 1,
-        })
+        insert_new(
+            tx,
+            EventKind::CharacterCreated,
+            Character {
+                id: Uuid::new_v4(),
+                game_id,
+                system: game.system,
+                name,
+                created_at: now(),
+                updated_at: now(),
+                revision: 1,
+            },
+        )
     })
 }
 
@@ -64,7 +68,14 @@ pub fn delete_character(store: &mut Store, id: Uuid) -> Result<Done> {
         let before = existing_character(tx.read(), id)?;
         tx.delete_character(id)?;
         let message = format!("Deleted “{}”.", before.name);
-        character_event(tx, EventKind::CharacterDeleted, before.game_id, id, &Change { before: Some(before), after: None }, None)?;
+        character_event(
+            tx,
+            EventKind::CharacterDeleted,
+            before.game_id,
+            id,
+            &Change { before: Some(before), after: None },
+            None,
+        )?;
         Ok(Done::new(message))
     })
 }
@@ -87,14 +98,11 @@ pub fn copy_character(store: &mut Store, id: Uuid, to_game: Uuid) -> Result<Char
         let original = existing_character(tx.read(), id)?;
         same_system_game(tx.read(), &original, to_game)?;
         let at = now();
-        insert_new(tx, EventKind::CharacterCopied, Character {
-            id: Uuid::new_v4(),
-            game_id: to_game,
-            created_at: at,
-            updated_at: at,
-            revision: 1,
-            ..original
-        })
+        insert_new(
+            tx,
+            EventKind::CharacterCopied,
+            Character { id: Uuid::new_v4(), game_id: to_game, created_at: at, updated_at: at, revision: 1, ..original },
+        )
     })
 }
 

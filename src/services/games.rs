@@ -18,10 +18,14 @@ pub fn list(store: &Store) -> Result<Vec<GameView>> {
     for c in read.characters()? {
         by_game.entry(c.game_id).or_default().push(c);
     }
-    Ok(read.games()?.into_iter().map(|g| {
-        let characters = by_game.remove(&g.id).unwrap_or_default();
-        GameView::new(g, characters)
-    }).collect())
+    Ok(read
+        .games()?
+        .into_iter()
+        .map(|g| {
+            let characters = by_game.remove(&g.id).unwrap_or_default();
+            GameView::new(g, characters)
+        })
+        .collect())
 }
 
 pub(super) fn game_view(read: Reader<'_>, id: Uuid) -> Result<GameView> {
@@ -38,7 +42,14 @@ pub fn create_game(store: &mut Store, name: &str, system: &str) -> Result<GameVi
     let name = clean_name("name", name)?;
     let system = System::parse("system", system)?;
     let at = now();
-    let game = Game { id: Uuid::new_v4(), name, system, table_settings: table_settings::defaults(system), created_at: at, updated_at: at };
+    let game = Game {
+        id: Uuid::new_v4(),
+        name,
+        system,
+        table_settings: table_settings::defaults(system),
+        created_at: at,
+        updated_at: at,
+    };
     store.write(|tx| {
         tx.insert_game(&game)?;
         let change = Change { before: None, after: Some(GameSnapshot::bare(game.clone())) };

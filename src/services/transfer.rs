@@ -123,7 +123,12 @@ pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<
             .filter(|(_, i)| i.status == Status::Conflict)
             .map(|(what, i)| crate::Problem {
                 path: format!("{what} “{}”", i.name),
-                message: i.differences.iter().map(|d| format!("{}: here {:?}, file {:?}", d.field, d.mine, d.theirs)).collect::<Vec<_>>().join("; "),
+                message: i
+                    .differences
+                    .iter()
+                    .map(|d| format!("{}: here {:?}, file {:?}", d.field, d.mine, d.theirs))
+                    .collect::<Vec<_>>()
+                    .join("; "),
             })
             .collect();
         return Err(Error::Conflict { file: path.to_owned(), conflicts });
@@ -135,7 +140,8 @@ pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<
                 Status::New => tx.insert_game(game)?,
                 Status::Update | Status::Conflict => tx.update_game(game)?,
             }
-            let change = Change { before: mine.clone().map(GameSnapshot::bare), after: Some(GameSnapshot::bare(game.clone())) };
+            let change =
+                Change { before: mine.clone().map(GameSnapshot::bare), after: Some(GameSnapshot::bare(game.clone())) };
             game_event(tx, EventKind::GameImported, game.id, &change, None)?;
         }
         for (status, c, mine) in &plan.characters {

@@ -20,7 +20,9 @@ pub fn undo_character(store: &mut Store, id: Uuid) -> Result<Done> {
         let restored = match change.before {
             None => {
                 let Some(c) = &current else {
-                    return Err(Error::NothingToUndo("This character no longer exists here (was its game deleted?).".into()));
+                    return Err(Error::NothingToUndo(
+                        "This character no longer exists here (was its game deleted?).".into(),
+                    ));
                 };
                 tx.delete_character(c.id)?;
                 None
@@ -45,7 +47,14 @@ pub fn undo_character(store: &mut Store, id: Uuid) -> Result<Done> {
         };
         let message = describe_character_undo(event.kind, current.as_ref(), restored.as_ref());
         let game_id = restored.as_ref().or(current.as_ref()).map_or(event.game_id, |c| c.game_id);
-        character_event(tx, EventKind::Undo, game_id, id, &Change { before: current, after: restored }, Some(event.seq))?;
+        character_event(
+            tx,
+            EventKind::Undo,
+            game_id,
+            id,
+            &Change { before: current, after: restored },
+            Some(event.seq),
+        )?;
         Ok(Done::new(message))
     })
 }
@@ -77,7 +86,10 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
                 if count > 0 {
                     return Err(Error::invalid(
                         "game",
-                        format!("“{}” has {count} character(s) now; delete or move them before undoing its creation", game.name),
+                        format!(
+                            "“{}” has {count} character(s) now; delete or move them before undoing its creation",
+                            game.name
+                        ),
                     ));
                 }
                 tx.delete_game(id)?;

@@ -51,7 +51,7 @@ impl EventKind {
         }
     }
 
-    pub fn from_str(s: &str) -> Option<EventKind> {
+    pub fn parse(s: &str) -> Option<EventKind> {
         EventKind::ALL.into_iter().find(|k| k.as_str() == s)
     }
 }

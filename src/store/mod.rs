@@ -101,7 +101,12 @@ impl Store {
             .conn
             .prepare("PRAGMA foreign_key_check")?
             .query_map([], |r| {
-                Ok(format!("{} row {} → {}", r.get::<_, String>(0)?, r.get::<_, Option<i64>>(1)?.unwrap_or(0), r.get::<_, String>(2)?))
+                Ok(format!(
+                    "{} row {} → {}",
+                    r.get::<_, String>(0)?,
+                    r.get::<_, Option<i64>>(1)?.unwrap_or(0),
+                    r.get::<_, String>(2)?
+                ))
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         let schema_version = self.conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
@@ -165,14 +170,18 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.db");
         let mut store = Store::open(&path).unwrap();
-        store.write(|tx| tx.append_event(&NewEvent {
-            at: crate::model::now(),
-            game_id: uuid::Uuid::new_v4(),
-            character_id: None,
-            kind: EventKind::GameCreated,
-            undoes: None,
-            payload: serde_json::json!({}),
-        })).unwrap();
+        store
+            .write(|tx| {
+                tx.append_event(&NewEvent {
+                    at: crate::model::now(),
+                    game_id: uuid::Uuid::new_v4(),
+                    character_id: None,
+                    kind: EventKind::GameCreated,
+                    undoes: None,
+                    payload: serde_json::json!({}),
+                })
+            })
+            .unwrap();
         let first = backup_before_migration(&store.conn, &path, 1).unwrap();
         let second = backup_before_migration(&store.conn, &path, 1).unwrap();
         assert_eq!(first, dir.path().join("s.db.v1.backup"));

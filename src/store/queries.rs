@@ -40,7 +40,8 @@ impl<'c> Reader<'c> {
             let (game, name, value) = row?;
             settings.entry(game).or_default().insert(name, value);
         }
-        let mut stmt = self.conn.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games ORDER BY name COLLATE NOCASE, id"))?;
+        let mut stmt =
+            self.conn.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games ORDER BY name COLLATE NOCASE, id"))?;
         let games = stmt.query_map([], game_from_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(games
             .into_iter()
@@ -68,8 +69,9 @@ impl<'c> Reader<'c> {
 
     /// Every character of every game, by name.
     pub fn characters(&self) -> Result<Vec<Character>> {
-        let mut stmt =
-            self.conn.prepare_cached(&format!("SELECT {CHARACTER_COLUMNS} FROM characters ORDER BY name COLLATE NOCASE, id"))?;
+        let mut stmt = self
+            .conn
+            .prepare_cached(&format!("SELECT {CHARACTER_COLUMNS} FROM characters ORDER BY name COLLATE NOCASE, id"))?;
         let rows = stmt.query_map([], character_from_row)?.collect::<rusqlite::Result<Vec<_>>>();
         Ok(rows?)
     }
@@ -83,7 +85,8 @@ impl<'c> Reader<'c> {
     }
 
     pub fn character(&self, id: Uuid) -> Result<Option<Character>> {
-        let mut stmt = self.conn.prepare_cached(&format!("SELECT {CHARACTER_COLUMNS} FROM characters WHERE id = ?1"))?;
+        let mut stmt =
+            self.conn.prepare_cached(&format!("SELECT {CHARACTER_COLUMNS} FROM characters WHERE id = ?1"))?;
         Ok(stmt.query_row([id.to_string()], character_from_row).optional()?)
     }
 
@@ -112,7 +115,9 @@ impl<'c> Reader<'c> {
         let mut stmt = self.conn.prepare_cached(&format!(
             "SELECT {EVENT_COLUMNS} FROM events WHERE character_id = ?1 ORDER BY seq DESC LIMIT ?2"
         ))?;
-        let rows = stmt.query_map(params![character.to_string(), limit], event_from_row)?.collect::<rusqlite::Result<Vec<_>>>();
+        let rows = stmt
+            .query_map(params![character.to_string(), limit], event_from_row)?
+            .collect::<rusqlite::Result<Vec<_>>>();
         Ok(rows?)
     }
 }
@@ -128,13 +133,15 @@ impl<'c> Tx<'c> {
     }
 
     pub fn insert_game(&self, game: &Game) -> Result<()> {
-        self.tx.prepare_cached(&format!("INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5)"))?.execute(params![
-            game.id.to_string(),
-            game.name,
-            game.system.id(),
-            time_text(game.created_at),
-            time_text(game.updated_at),
-        ])?;
+        self.tx.prepare_cached(&format!("INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5)"))?.execute(
+            params![
+                game.id.to_string(),
+                game.name,
+                game.system.id(),
+                time_text(game.created_at),
+                time_text(game.updated_at),
+            ],
+        )?;
         self.put_settings(game)
     }
 
@@ -154,7 +161,8 @@ impl<'c> Tx<'c> {
     }
 
     fn put_settings(&self, game: &Game) -> Result<()> {
-        let mut stmt = self.tx.prepare_cached("INSERT INTO table_settings (game_id, name, value) VALUES (?1, ?2, ?3)")?;
+        let mut stmt =
+            self.tx.prepare_cached("INSERT INTO table_settings (game_id, name, value) VALUES (?1, ?2, ?3)")?;
         for (name, value) in &game.table_settings {
             stmt.execute(params![game.id.to_string(), name, value])?;
         }
@@ -169,7 +177,9 @@ impl<'c> Tx<'c> {
 
     pub fn insert_character(&self, c: &Character) -> Result<()> {
         self.tx
-            .prepare_cached(&format!("INSERT INTO characters ({CHARACTER_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"))?
+            .prepare_cached(&format!(
+                "INSERT INTO characters ({CHARACTER_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
+            ))?
             .execute(character_params(c))?;
         Ok(())
     }
@@ -219,7 +229,6 @@ fn character_params(c: &Character) -> [Box<dyn rusqlite::ToSql + '_>; 7] {
     ]
 }
 
-
 fn conversion(col: usize, e: impl std::error::Error + Send + Sync + 'static) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(col, Type::Text, Box::new(e))
 }
@@ -229,7 +238,9 @@ fn uuid_at(r: &Row<'_>, col: usize) -> rusqlite::Result<Uuid> {
 }
 
 fn time_at(r: &Row<'_>, col: usize) -> rusqlite::Result<DateTime<Utc>> {
-    DateTime::parse_from_rfc3339(&r.get::<_, String>(col)?).map(|t| t.with_timezone(&Utc)).map_err(|e| conversion(col, e))
+    DateTime::parse_from_rfc3339(&r.get::<_, String>(col)?)
+        .map(|t| t.with_timezone(&Utc))
+        .map_err(|e| conversion(col, e))
 }
 
 #[derive(Debug)]
@@ -276,8 +287,11 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
         seq: r.get(0)?,
         at: time_at(r, 1)?,
         game_id: uuid_at(r, 2)?,
-        character_id: r.get::<_, Option<String>>(3)?.map(|s| Uuid::parse_str(&s).map_err(|e| conversion(3, e))).transpose()?,
-        kind: EventKind::from_str(&kind).ok_or_else(|| conversion(4, BadValue(format!("unknown event kind {kind:?}"))))?,
+        character_id: r
+            .get::<_, Option<String>>(3)?
+            .map(|s| Uuid::parse_str(&s).map_err(|e| conversion(3, e)))
+            .transpose()?,
+        kind: EventKind::parse(&kind).ok_or_else(|| conversion(4, BadValue(format!("unknown event kind {kind:?}"))))?,
         undoes: r.get(5)?,
         payload: serde_json::from_str(&payload).map_err(|e| conversion(6, e))?,
     })

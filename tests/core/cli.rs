@@ -61,7 +61,11 @@ fn export_then_import_on_another_database_with_dry_run_first() {
     let b = Scratch::new();
     let preview = json(&sheetkeeper(&b.db(), &["--json", "import", file.to_str().unwrap(), "--dry-run"]));
     assert_eq!(preview["counts"]["new"], 3);
-    assert_eq!(json(&sheetkeeper(&b.db(), &["--json", "list"]))["games"], serde_json::json!([]), "dry run wrote nothing");
+    assert_eq!(
+        json(&sheetkeeper(&b.db(), &["--json", "list"]))["games"],
+        serde_json::json!([]),
+        "dry run wrote nothing"
+    );
 
     let report = json(&sheetkeeper(&b.db(), &["--json", "import", file.to_str().unwrap()]));
     assert_eq!(report["counts"]["new"], 3);
@@ -91,7 +95,11 @@ fn invalid_input_exits_1_with_the_problem_on_stderr() {
     let out = sheetkeeper(&s.db(), &["import", fixture("malformed/wrong-types.json").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
-    assert!(stderr(&out).contains("$.data.games[0].characters[0].revision: expected a whole number"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("$.data.games[0].characters[0].revision: expected a whole number"),
+        "{}",
+        stderr(&out)
+    );
 
     let out = sheetkeeper(&s.db(), &["export", "--character", "nonsense", "x.json"]);
     assert_eq!(out.status.code(), Some(1));
@@ -112,6 +120,10 @@ fn sheetkeeper_db_names_the_database_when_no_flag_does() {
     let s = Scratch::new();
     let mut store = s.open();
     game_with(&mut store, "Valley", "nsu", &[]);
-    let out = Command::new(env!("CARGO_BIN_EXE_sheetkeeper")).args(["--json", "list"]).env("SHEETKEEPER_DB", s.db()).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_sheetkeeper"))
+        .args(["--json", "list"])
+        .env("SHEETKEEPER_DB", s.db())
+        .output()
+        .unwrap();
     assert_eq!(json(&out)["games"][0]["name"], "Valley");
 }

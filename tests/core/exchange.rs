@@ -114,7 +114,9 @@ fn import_as_copy_gives_new_ids_and_keeps_the_originals() {
     let s = Scratch::new();
     let mut store = s.open();
     import(&mut store, &fixture("game.sheetkeeper.json"), ImportOptions::default()).unwrap();
-    let report = import(&mut store, &fixture("game.sheetkeeper.json"), ImportOptions { as_copy: true, ..Default::default() }).unwrap();
+    let report =
+        import(&mut store, &fixture("game.sheetkeeper.json"), ImportOptions { as_copy: true, ..Default::default() })
+            .unwrap();
     assert_eq!(report.counts.new, 3);
     let games = services::list(&store).unwrap();
     assert_eq!(games.len(), 2);
@@ -129,7 +131,8 @@ fn a_character_file_copied_into_a_device_that_has_its_game_lands_in_that_game() 
     let s = Scratch::new();
     let mut store = s.open();
     import(&mut store, &fixture("character.sheetkeeper.json"), ImportOptions::default()).unwrap();
-    import(&mut store, &fixture("character.sheetkeeper.json"), ImportOptions { as_copy: true, ..Default::default() }).unwrap();
+    import(&mut store, &fixture("character.sheetkeeper.json"), ImportOptions { as_copy: true, ..Default::default() })
+        .unwrap();
     let games = services::list(&store).unwrap();
     assert_eq!(games.len(), 1);
     assert_eq!(games[0].characters.len(), 2);
@@ -140,15 +143,19 @@ fn a_game_of_the_same_id_in_another_system_is_refused() {
     let s = Scratch::new();
     let mut store = s.open();
     import(&mut store, &fixture("character.sheetkeeper.json"), ImportOptions::default()).unwrap();
-    let text = std::fs::read_to_string(fixture("character.sheetkeeper.json")).unwrap().replace("\"nsu\"", "\"mezzo\"").replace(
-        "\"negative_collateral_adds_tick\": 1",
-        "",
-    );
+    let text = std::fs::read_to_string(fixture("character.sheetkeeper.json"))
+        .unwrap()
+        .replace("\"nsu\"", "\"mezzo\"")
+        .replace("\"negative_collateral_adds_tick\": 1", "");
     let text = text.replace("\"table_settings\": {\n          \n        }", "\"table_settings\": {}");
     let file = s.file("mezzo.json");
     std::fs::write(&file, text).unwrap();
     let err = import(&mut store, &file, ImportOptions::default()).unwrap_err();
-    assert!(err.to_string().contains("$.data.games[0].system: this device has the game \"The Quiet Valley\" as No Stone Unturned"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("$.data.games[0].system: this device has the game \"The Quiet Valley\" as No Stone Unturned"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -190,20 +197,35 @@ const MALFORMED: &[(&str, &[(&str, &str)])] = &[
     ("trailing-comma.json", &[("$", "not valid JSON")]),
     ("array-root.json", &[("$", "expected an object, found a list")]),
     ("deeply-nested.json", &[("$", "nested too deeply")]),
-    ("wrong-types.json", &[
-        ("$.format_version", "expected a whole number, found a string"),
-        ("$.data.games[0].characters[0].revision", "expected a whole number, found a string"),
-        ("$.data.games[0].characters[0].name", "expected a string, found a number"),
-    ]),
-    ("unknown-system.json", &[("$.system", "unknown system \"dnd\""), ("$.data.games[0].system", "unknown system \"dnd\"")]),
-    ("out-of-range.json", &[
-        ("$.data.games[0].characters[0].revision", "0 is out of range"),
-        ("$.data.games[0].table_settings.negative_collateral_adds_tick", "5 is out of range"),
-    ]),
-    ("duplicate-ids.json", &[
-        ("$.data.games[1].id", "duplicate id 6f1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b: also used at $.data.games[0].id"),
-        ("$.data.games[1].characters[0].id", "also used at $.data.games[0].characters[0].id"),
-    ]),
+    (
+        "wrong-types.json",
+        &[
+            ("$.format_version", "expected a whole number, found a string"),
+            ("$.data.games[0].characters[0].revision", "expected a whole number, found a string"),
+            ("$.data.games[0].characters[0].name", "expected a string, found a number"),
+        ],
+    ),
+    (
+        "unknown-system.json",
+        &[("$.system", "unknown system \"dnd\""), ("$.data.games[0].system", "unknown system \"dnd\"")],
+    ),
+    (
+        "out-of-range.json",
+        &[
+            ("$.data.games[0].characters[0].revision", "0 is out of range"),
+            ("$.data.games[0].table_settings.negative_collateral_adds_tick", "5 is out of range"),
+        ],
+    ),
+    (
+        "duplicate-ids.json",
+        &[
+            (
+                "$.data.games[1].id",
+                "duplicate id 6f1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b: also used at $.data.games[0].id",
+            ),
+            ("$.data.games[1].characters[0].id", "also used at $.data.games[0].characters[0].id"),
+        ],
+    ),
     ("format-version-2.json", &[("$.format_version", "written by a newer Sheetkeeper")]),
     ("format-version-0.json", &[("$.format_version", "0 is not a format version")]),
     ("not-sheetkeeper.json", &[("$.format", "not a Sheetkeeper file")]),
@@ -211,7 +233,10 @@ const MALFORMED: &[(&str, &[(&str, &str)])] = &[
     ("missing-name.json", &[("$.data.games[0].characters[0].name", "is missing")]),
     ("bad-id.json", &[("$.data.games[0].characters[0].id", "is not an id")]),
     ("bad-time.json", &[("$.data.games[0].created_at", "is not a time stamp")]),
-    ("two-characters-in-character-file.json", &[("$.data.games", "a character file holds one game with one character")]),
+    (
+        "two-characters-in-character-file.json",
+        &[("$.data.games", "a character file holds one game with one character")],
+    ),
     ("blank-name.json", &[("$.data.games[0].characters[0].name", "must not be empty")]),
     ("control-character-name.json", &[("$.data.games[0].characters[0].name", "control characters")]),
     ("long-name.json", &[("$.data.games[0].characters[0].name", "121 characters long")]),

@@ -3,6 +3,7 @@
 mod cli;
 mod crash;
 mod exchange;
+mod sample;
 mod services;
 mod store;
 mod support;

@@ -40,14 +40,8 @@ struct Scratch(PathBuf);
 
 impl Scratch {
     fn new(name: &str) -> Scratch {
-        let nanos = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or_default();
-        let dir = std::env::temp_dir().join(format!(
-            "sheetkeeper-window-{name}-{}-{nanos}",
-            std::process::id()
-        ));
+        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or_default();
+        let dir = std::env::temp_dir().join(format!("sheetkeeper-window-{name}-{}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("create a scratch folder");
         Scratch(dir)
     }
@@ -79,14 +73,10 @@ fn shot(session: &Session, name: &str) {
 fn shots_at_both_widths(session: &Session, name: &str) {
     shot(session, &format!("{name}-1280"));
     session.set_window_size(360, 800);
-    session.wait_until("the page to be 360 px wide or less", || {
-        (session.inner_width() <= 360.0).then_some(())
-    });
+    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
     shot(session, &format!("{name}-360"));
     session.set_window_size(1280, 800);
-    session.wait_until("the page to be desktop-wide again", || {
-        (session.inner_width() > 720.0).then_some(())
-    });
+    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
 }
 
 /// Types `name` into the new-game form, picks `system` and presses the button.
@@ -102,20 +92,16 @@ fn create_game(session: &Session, name: &str, system: &str) -> String {
 /// Waits for the game row whose name reads `name`.
 fn wait_game_row<'s>(session: &'s Session, name: &str) -> Element<'s> {
     session.wait_until(&format!("the game {name:?} in the list"), || {
-        session.find_all(".game-row").into_iter().find(|row| {
-            row.find(".game-name")
-                .map(|n| n.text() == name)
-                .unwrap_or(false)
-        })
+        session
+            .find_all(".game-row")
+            .into_iter()
+            .find(|row| row.find(".game-name").map(|n| n.text() == name).unwrap_or(false))
     })
 }
 
 /// Clicks the game named `name` in the list and waits for its characters.
 fn open_game(session: &Session, name: &str) {
-    wait_game_row(session, name)
-        .find(".game-open")
-        .expect("a game row has a game-open button")
-        .click();
+    wait_game_row(session, name).find(".game-open").expect("a game row has a game-open button").click();
     session.wait_text("#game-heading", name);
 }
 
@@ -126,16 +112,14 @@ fn create_character(session: &Session, name: &str) -> String {
     input.send_keys(name);
     input.send_keys(ENTER);
     let row = wait_character_row(session, name);
-    row.attribute("data-character-id")
-        .expect("character rows carry data-character-id")
+    row.attribute("data-character-id").expect("character rows carry data-character-id")
 }
 
 fn find_character_row<'s>(session: &'s Session, name: &str) -> Option<Element<'s>> {
-    session.find_all(".character-row").into_iter().find(|row| {
-        row.find(".character-name")
-            .map(|n| n.text() == name)
-            .unwrap_or(false)
-    })
+    session
+        .find_all(".character-row")
+        .into_iter()
+        .find(|row| row.find(".character-name").map(|n| n.text() == name).unwrap_or(false))
 }
 
 fn wait_character_row<'s>(session: &'s Session, name: &str) -> Element<'s> {
@@ -145,9 +129,7 @@ fn wait_character_row<'s>(session: &'s Session, name: &str) -> Element<'s> {
 }
 
 fn click_in_row(row: &Element<'_>, selector: &str) {
-    row.find(selector)
-        .unwrap_or_else(|e| panic!("no `{selector}` in the row: {e}"))
-        .click();
+    row.find(selector).unwrap_or_else(|e| panic!("no `{selector}` in the row: {e}")).click();
 }
 
 // ---- the native file dialogs, through xdotool ----------------------------------------------
@@ -158,11 +140,7 @@ fn xdotool(args: &[&str]) -> String {
         .args(args)
         .output()
         .unwrap_or_else(|e| panic!("could not run xdotool ({e}); install Debian's `xdotool`"));
-    assert!(
-        output.status.success(),
-        "xdotool {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert!(output.status.success(), "xdotool {args:?} failed: {}", String::from_utf8_lossy(&output.stderr));
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
@@ -172,11 +150,7 @@ fn visible_windows(title: &str) -> Vec<String> {
         .args(["search", "--onlyvisible", "--name", title])
         .output()
         .unwrap_or_else(|e| panic!("could not run xdotool ({e}); install Debian's `xdotool`"));
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|l| l.trim().to_string())
-        .filter(|l| !l.is_empty())
-        .collect()
+    String::from_utf8_lossy(&output.stdout).lines().map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect()
 }
 
 /// Waits for a visible window whose title matches `title`.
@@ -186,10 +160,7 @@ fn wait_window(title: &str) -> String {
         if let Some(id) = visible_windows(title).pop() {
             return id;
         }
-        assert!(
-            Instant::now() < deadline,
-            "no window titled like {title:?} appeared within {WAIT:?}"
-        );
+        assert!(Instant::now() < deadline, "no window titled like {title:?} appeared within {WAIT:?}");
         std::thread::sleep(Duration::from_millis(100));
     }
 }
@@ -274,23 +245,16 @@ fn created_game_and_character_survive_a_restart() {
         .expect("open the test database");
     let games: Vec<(String, String, String)> = conn
         .prepare("SELECT id, name, system FROM games")
-        .and_then(|mut st| {
-            st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-                .collect::<Result<_, _>>()
-        })
+        .and_then(|mut st| st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<Result<_, _>>())
         .expect("read games");
     assert_eq!(games, vec![(game_id.clone(), "Thursday Mystery".into(), "nsu".into())]);
     let characters: Vec<(String, String, String, String)> = conn
         .prepare("SELECT id, game_id, system, name FROM characters")
         .and_then(|mut st| {
-            st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
-                .collect::<Result<_, _>>()
+            st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?.collect::<Result<_, _>>()
         })
         .expect("read characters");
-    assert_eq!(
-        characters,
-        vec![(character_id, game_id, "nsu".into(), "Ada Quill".into())]
-    );
+    assert_eq!(characters, vec![(character_id, game_id, "nsu".into(), "Ada Quill".into())]);
 }
 
 /// A character exported through the save dialog imports into another database through the
@@ -330,11 +294,7 @@ fn exported_character_imports_into_a_fresh_database() {
     session.wait_for("#toast");
 
     // The character lands in some game; look through them like a person would.
-    let names: Vec<String> = session
-        .find_all(".game-row .game-name")
-        .iter()
-        .map(|e| e.text())
-        .collect();
+    let names: Vec<String> = session.find_all(".game-row .game-name").iter().map(|e| e.text()).collect();
     assert!(!names.is_empty(), "the import created a game to hold the character");
     let found = names.iter().any(|name| {
         open_game(&session, name);
@@ -352,11 +312,8 @@ fn malformed_import_shows_the_error() {
     let _window = one_window();
     let scratch = Scratch::new("malformed");
     let file = scratch.path("broken.sheetkeeper.json");
-    std::fs::write(
-        &file,
-        r#"{"format": "sheetkeeper", "format_version": 1, "kind": "character", "data": {"name": 7"#,
-    )
-    .expect("write the broken file");
+    std::fs::write(&file, r#"{"format": "sheetkeeper", "format_version": 1, "kind": "character", "data": {"name": 7"#)
+        .expect("write the broken file");
 
     let session = open(&scratch.path("sheetkeeper.db"));
     session.click("#import-button");
@@ -368,10 +325,7 @@ fn malformed_import_shows_the_error() {
         message.starts_with("The file was not imported.") && message.lines().count() >= 2,
         "the error says what failed and why: {message:?}"
     );
-    assert!(
-        !session.find("#import-dialog").map(|d| d.is_displayed()).unwrap_or(false),
-        "no preview for a broken file"
-    );
+    assert!(!session.find("#import-dialog").map(|d| d.is_displayed()).unwrap_or(false), "no preview for a broken file");
     assert!(session.find_all(".game-row").is_empty(), "nothing was imported");
     shots_at_both_widths(&session, "import-error");
     session.click("#error-dismiss");
@@ -423,9 +377,7 @@ fn deleted_character_comes_back_with_undo() {
     click_in_row(&wait_character_row(&session, "Brin"), ".character-delete");
     session.wait_for("#confirm-dialog");
     session.click("#confirm-yes");
-    session.wait_until("Brin to leave the list", || {
-        find_character_row(&session, "Brin").is_none().then_some(())
-    });
+    session.wait_until("Brin to leave the list", || find_character_row(&session, "Brin").is_none().then_some(()));
     assert!(find_character_row(&session, "Cass").is_some(), "only Brin was deleted");
     session.wait_for("#toast-undo");
     shot(&session, "toast-after-delete-1280");
@@ -443,4 +395,59 @@ fn deleted_character_comes_back_with_undo() {
     wait_character_row(&session, "Cassia");
     session.click("#toast-undo");
     wait_character_row(&session, "Cass");
+}
+
+/// A character can be copied only to games of its own system, and the copy is a new
+/// character there; a game's rename and delete can both be undone from the toast.
+#[test]
+fn copy_to_same_system_game_and_undo_game_changes() {
+    let _window = one_window();
+    let scratch = Scratch::new("copy");
+    let session = open(&scratch.path("sheetkeeper.db"));
+
+    create_game(&session, "Other Table", "mezzo");
+    create_game(&session, "Second Table", "nsu");
+    create_game(&session, "First Table", "nsu");
+    open_game(&session, "First Table");
+    let original = create_character(&session, "Ines");
+
+    let row = wait_character_row(&session, "Ines");
+    let targets: Vec<String> = row
+        .find(".character-target")
+        .expect("a copy/move target select when another NSU game exists")
+        .text()
+        .lines()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(targets, vec!["Second Table".to_string()], "only same-system games");
+    click_in_row(&row, ".character-copy");
+    session.wait_until("the copy to be counted on Second Table", || {
+        let text = wait_game_row(&session, "Second Table").text();
+        text.contains("1 character").then_some(())
+    });
+    open_game(&session, "Second Table");
+    let copy = wait_character_row(&session, "Ines")
+        .attribute("data-character-id")
+        .expect("character rows carry data-character-id");
+    assert_ne!(copy, original, "a copy gets its own id");
+
+    session.click("#game-rename");
+    let input = session.wait_for("#rename-input");
+    input.clear();
+    input.send_keys("Renamed Table");
+    session.click("#rename-submit");
+    wait_game_row(&session, "Renamed Table");
+    session.click("#toast-undo");
+    wait_game_row(&session, "Second Table");
+
+    session.click("#game-delete");
+    session.click("#confirm-yes");
+    session.wait_until("Second Table to leave the list", || {
+        let names: Vec<String> = session.find_all(".game-row .game-name").iter().map(|e| e.text()).collect();
+        (!names.iter().any(|n| n == "Second Table")).then_some(())
+    });
+    session.click("#toast-undo");
+    open_game(&session, "Second Table");
+    wait_character_row(&session, "Ines");
 }

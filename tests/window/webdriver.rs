@@ -99,10 +99,7 @@ impl Drop for Driver {
     fn drop(&mut self) {
         // SIGTERM lets tauri-driver kill its WebKitWebDriver child before it exits; a plain
         // kill (SIGKILL) would leave that child running.
-        let _ = Command::new("kill")
-            .arg("-TERM")
-            .arg(self.child.id().to_string())
-            .status();
+        let _ = Command::new("kill").arg("-TERM").arg(self.child.id().to_string()).status();
         let deadline = Instant::now() + Duration::from_secs(5);
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {
@@ -136,10 +133,7 @@ fn tauri_driver_path() -> PathBuf {
 
 /// A port that was free a moment ago (the OS picks it).
 fn free_port() -> u16 {
-    TcpListener::bind(("127.0.0.1", 0))
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("no free local port")
+    TcpListener::bind(("127.0.0.1", 0)).and_then(|l| l.local_addr()).map(|a| a.port()).expect("no free local port")
 }
 
 /// One WebDriver session: one running app window.
@@ -185,15 +179,8 @@ impl Session {
         });
         let value = request(&agent, "POST", &format!("{root}/session"), Some(&capabilities))
             .unwrap_or_else(|e| panic!("could not open a WebDriver session: {e}"));
-        let id = value["sessionId"]
-            .as_str()
-            .unwrap_or_else(|| panic!("no sessionId in {value}"))
-            .to_string();
-        Session {
-            agent,
-            base: format!("{root}/session/{id}"),
-            _driver: driver,
-        }
+        let id = value["sessionId"].as_str().unwrap_or_else(|| panic!("no sessionId in {value}")).to_string();
+        Session { agent, base: format!("{root}/session/{id}"), _driver: driver }
     }
 
     fn call(&self, method: &str, path: &str, body: Option<&Value>) -> Result<Value, WdError> {
@@ -201,41 +188,24 @@ impl Session {
     }
 
     fn must(&self, method: &str, path: &str, body: Option<&Value>) -> Value {
-        self.call(method, path, body)
-            .unwrap_or_else(|e| panic!("WebDriver {method} {path} failed: {e}"))
+        self.call(method, path, body).unwrap_or_else(|e| panic!("WebDriver {method} {path} failed: {e}"))
     }
 
     /// The first element matching the CSS `selector`, if there is one now.
     pub fn find(&self, selector: &str) -> Result<Element<'_>, WdError> {
-        let value = self.call(
-            "POST",
-            "/element",
-            Some(&json!({"using": "css selector", "value": selector})),
-        )?;
-        Ok(Element {
-            session: self,
-            id: element_id(&value),
-            selector: selector.to_string(),
-        })
+        let value = self.call("POST", "/element", Some(&json!({"using": "css selector", "value": selector})))?;
+        Ok(Element { session: self, id: element_id(&value), selector: selector.to_string() })
     }
 
     /// Every element matching `selector` now (possibly none).
     pub fn find_all(&self, selector: &str) -> Vec<Element<'_>> {
-        let value = self.must(
-            "POST",
-            "/elements",
-            Some(&json!({"using": "css selector", "value": selector})),
-        );
+        let value = self.must("POST", "/elements", Some(&json!({"using": "css selector", "value": selector})));
         value
             .as_array()
             .map(|items| {
                 items
                     .iter()
-                    .map(|v| Element {
-                        session: self,
-                        id: element_id(v),
-                        selector: selector.to_string(),
-                    })
+                    .map(|v| Element { session: self, id: element_id(v), selector: selector.to_string() })
                     .collect()
             })
             .unwrap_or_default()
@@ -290,15 +260,12 @@ impl Session {
 
     /// Runs `script` (a function body; `arguments` holds `args`) and returns its result.
     pub fn execute(&self, script: &str, args: Value) -> Value {
-        self.must(
-            "POST",
-            "/execute/sync",
-            Some(&json!({"script": script, "args": args})),
-        )
+        self.must("POST", "/execute/sync", Some(&json!({"script": script, "args": args})))
     }
 
     /// Saves a PNG of the window to `path` (creating its folder).
     pub fn screenshot(&self, path: &Path) {
+        self.wait_for_paint();
         let value = self.must("GET", "/screenshot", None);
         let png = base64::engine::general_purpose::STANDARD
             .decode(value.as_str().expect("screenshot is a base64 string"))
@@ -309,17 +276,28 @@ impl Session {
         std::fs::write(path, png).expect("write the screenshot");
     }
 
+    /// Waits until the page has painted its current state (two animation frames), so a
+    /// screenshot shows what the DOM holds now rather than an older frame.
+    pub fn wait_for_paint(&self) {
+        let script = "const done = arguments[arguments.length - 1]; \
+                      requestAnimationFrame(() => requestAnimationFrame(() => done(true)));";
+        self.must("POST", "/execute/async", Some(&json!({"script": script, "args": []})));
+    }
+
     fn screenshot_to_failures(&self, what: &str) -> String {
-        let name: String = what
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-            .collect();
+        let name: String = what.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
         let path = screenshot_dir().join(format!("failed-{name}.png"));
+        // Native dialogs are outside the web view: also try a picture of the whole X
+        // screen (ImageMagick's `import`; best effort, it may not be installed).
+        let _ = std::fs::create_dir_all(screenshot_dir());
+        let _ = Command::new("import")
+            .args(["-window", "root"])
+            .arg(screenshot_dir().join(format!("failed-{name}-screen.png")))
+            .stderr(Stdio::null())
+            .status();
         match self.call("GET", "/screenshot", None) {
             Ok(Value::String(data)) => {
-                let png = base64::engine::general_purpose::STANDARD
-                    .decode(data)
-                    .unwrap_or_default();
+                let png = base64::engine::general_purpose::STANDARD.decode(data).unwrap_or_default();
                 let _ = std::fs::create_dir_all(screenshot_dir());
                 let _ = std::fs::write(&path, png);
                 path.display().to_string()
@@ -330,18 +308,12 @@ impl Session {
 
     /// Resizes the window (the outer size, as the window manager sees it).
     pub fn set_window_size(&self, width: u32, height: u32) {
-        self.must(
-            "POST",
-            "/window/rect",
-            Some(&json!({"width": width, "height": height})),
-        );
+        self.must("POST", "/window/rect", Some(&json!({"width": width, "height": height})));
     }
 
     /// The page's inner width in CSS pixels.
     pub fn inner_width(&self) -> f64 {
-        self.execute("return window.innerWidth;", json!([]))
-            .as_f64()
-            .expect("innerWidth is a number")
+        self.execute("return window.innerWidth;", json!([])).as_f64().expect("innerWidth is a number")
     }
 }
 
@@ -408,10 +380,7 @@ impl<'s> Element<'s> {
 
     /// True when the element is shown (false when it went away meanwhile).
     pub fn is_displayed(&self) -> bool {
-        self.session
-            .call("GET", &self.path("/displayed"), None)
-            .map(|v| v.as_bool() == Some(true))
-            .unwrap_or(false)
+        self.session.call("GET", &self.path("/displayed"), None).map(|v| v.as_bool() == Some(true)).unwrap_or(false)
     }
 
     /// The first descendant matching `selector`.
@@ -421,32 +390,17 @@ impl<'s> Element<'s> {
             &self.path("/element"),
             Some(&json!({"using": "css selector", "value": selector})),
         )?;
-        Ok(Element {
-            session: self.session,
-            id: element_id(&value),
-            selector: format!("{} {selector}", self.selector),
-        })
+        Ok(Element { session: self.session, id: element_id(&value), selector: format!("{} {selector}", self.selector) })
     }
 }
 
 fn element_id(value: &Value) -> String {
-    value[ELEMENT_KEY]
-        .as_str()
-        .unwrap_or_else(|| panic!("not an element reference: {value}"))
-        .to_string()
+    value[ELEMENT_KEY].as_str().unwrap_or_else(|| panic!("not an element reference: {value}")).to_string()
 }
 
 /// Sends one WebDriver command and returns its `value`, or the server's error.
-fn request(
-    agent: &ureq::Agent,
-    method: &str,
-    url: &str,
-    body: Option<&Value>,
-) -> Result<Value, WdError> {
-    let transport = |e: ureq::Error| WdError {
-        error: "transport".to_string(),
-        message: format!("{url}: {e}"),
-    };
+fn request(agent: &ureq::Agent, method: &str, url: &str, body: Option<&Value>) -> Result<Value, WdError> {
+    let transport = |e: ureq::Error| WdError { error: "transport".to_string(), message: format!("{url}: {e}") };
     let mut response = match (method, body) {
         ("GET", _) => agent.get(url).call(),
         ("DELETE", _) => agent.delete(url).call(),

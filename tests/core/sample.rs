@@ -1,0 +1,38 @@
+//! A large generated backup, shared by the crash test and the benchmarks
+//! (`#[path]`-included there).
+
+use chrono::{DateTime, Utc};
+use sheetkeeper::exchange::{Document, GameEntry, Kind};
+use sheetkeeper::model::{Character, Game, System};
+use sheetkeeper::rules::table_settings;
+use uuid::Uuid;
+
+/// A backup of `games` No Stone Unturned games with `per_game` characters each.
+pub fn backup(games: usize, per_game: usize) -> Document {
+    let at: DateTime<Utc> = "2026-11-01T12:00:00Z".parse().expect("a valid time");
+    let games = (0..games)
+        .map(|g| {
+            let game = Game {
+                id: Uuid::new_v4(),
+                name: format!("Table {g}"),
+                system: System::Nsu,
+                table_settings: table_settings::defaults(System::Nsu),
+                created_at: at,
+                updated_at: at,
+            };
+            let characters = (0..per_game)
+                .map(|c| Character {
+                    id: Uuid::new_v4(),
+                    game_id: game.id,
+                    system: System::Nsu,
+                    name: format!("Character {g}-{c}"),
+                    created_at: at,
+                    updated_at: at,
+                    revision: 1,
+                })
+                .collect();
+            GameEntry { game, characters }
+        })
+        .collect();
+    Document { kind: Kind::Backup, system: None, app_version: "sample".into(), exported_at: at, games }
+}

@@ -1,3 +1,5 @@
 //! The games' rules: pure functions with no SQL, files, clock or global RNG.
 
+pub mod dice;
+pub mod nsu;
 pub mod table_settings;

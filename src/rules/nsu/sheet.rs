@@ -1,0 +1,375 @@
+//! The No Stone Unturned character sheet (RULES.md §1.1), laid out like the official one:
+//! aspects, six mood lines, six skill lines, three sentiments, four harm slots, other
+//! details, scars and recovery points. The character's name lives on the character record.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::name_problem;
+use crate::Problem;
+
+/// The dice NSU uses for aspects and moods.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Die {
+    D4,
+    D6,
+    D8,
+}
+
+impl Die {
+    pub const ALL: [Die; 3] = [Die::D4, Die::D6, Die::D8];
+
+    pub fn sides(self) -> u8 {
+        match self {
+            Die::D4 => 4,
+            Die::D6 => 6,
+            Die::D8 => 8,
+        }
+    }
+
+    pub fn from_sides(sides: u8) -> Option<Die> {
+        Die::ALL.into_iter().find(|d| d.sides() == sides)
+    }
+
+    /// Boxes on a mood's level track: die + 1 (d8: 9, d6: 7, d4: 5).
+    pub fn track_len(self) -> u8 {
+        self.sides() + 1
+    }
+
+    /// A mood is past its threshold when its level is above die / 2 (d8: 4, d6: 3, d4: 2).
+    pub fn overload_threshold(self) -> u8 {
+        self.sides() / 2
+    }
+}
+
+/// Body, Mind and Heart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Aspect {
+    Body,
+    Mind,
+    Heart,
+}
+
+impl Aspect {
+    pub const ALL: [Aspect; 3] = [Aspect::Body, Aspect::Mind, Aspect::Heart];
+}
+
+/// Each aspect's die: a permutation of d4, d6, d8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Aspects {
+    pub body: Die,
+    pub mind: Die,
+    pub heart: Die,
+}
+
+impl Aspects {
+    pub fn die(&self, aspect: Aspect) -> Die {
+        match aspect {
+            Aspect::Body => self.body,
+            Aspect::Mind => self.mind,
+            Aspect::Heart => self.heart,
+        }
+    }
+
+    /// True when the three aspects use three different dice.
+    pub fn is_permutation(&self) -> bool {
+        self.body != self.mind && self.mind != self.heart && self.body != self.heart
+    }
+}
+
+/// A mood on one of the six mood lines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mood {
+    pub name: String,
+    /// Marked boxes on the level track, 0..=die + 1.
+    pub level: u8,
+    pub overloaded: bool,
+}
+
+/// The three boxes of a skill line, one per aspect, marked when the skill is used with it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AspectBoxes {
+    pub body: bool,
+    pub mind: bool,
+    pub heart: bool,
+}
+
+impl AspectBoxes {
+    pub fn get(&self, aspect: Aspect) -> bool {
+        match aspect {
+            Aspect::Body => self.body,
+            Aspect::Mind => self.mind,
+            Aspect::Heart => self.heart,
+        }
+    }
+
+    pub fn mark(&mut self, aspect: Aspect) {
+        match aspect {
+            Aspect::Body => self.body = true,
+            Aspect::Mind => self.mind = true,
+            Aspect::Heart => self.heart = true,
+        }
+    }
+
+    pub fn all(&self) -> bool {
+        self.body && self.mind && self.heart
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Skill {
+    pub name: String,
+    /// Added to or subtracted from the aspect die, as the player likes; never negative.
+    pub modifier: u8,
+    pub boxes: AspectBoxes,
+}
+
+/// Connected → at risk → lost: "mark the next box".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SentimentState {
+    Connected,
+    AtRisk,
+    Lost,
+}
+
+impl SentimentState {
+    /// The next box; a lost sentiment stays lost.
+    pub fn marked(self) -> SentimentState {
+        match self {
+            SentimentState::Connected => SentimentState::AtRisk,
+            SentimentState::AtRisk | SentimentState::Lost => SentimentState::Lost,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sentiment {
+    pub name: String,
+    pub state: SentimentState,
+}
+
+/// An "other detail" on the sheet: positive or negative.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Detail {
+    pub text: String,
+    pub positive: bool,
+}
+
+/// Mood lines by die size, as printed on the sheet.
+pub const MOOD_LINE_DICE: [Die; 6] = [Die::D8, Die::D8, Die::D6, Die::D6, Die::D4, Die::D4];
+pub const SKILL_LINES: usize = 6;
+pub const SENTIMENT_LINES: usize = 3;
+/// Recording a fourth harm detail makes the character Overcome.
+pub const HARM_SLOTS: usize = 4;
+/// The longest free text (look, rumours, a detail) the sheet keeps, in characters.
+pub const MAX_TEXT_CHARS: usize = 2_000;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sheet {
+    pub pronouns: String,
+    pub look: String,
+    /// None until chosen at creation.
+    pub aspects: Option<Aspects>,
+    /// Line i uses die `MOOD_LINE_DICE[i]`; None is an open line.
+    pub moods: [Option<Mood>; 6],
+    pub skills: [Option<Skill>; SKILL_LINES],
+    pub sentiments: [Option<Sentiment>; SENTIMENT_LINES],
+    /// At most four; the fourth makes the character Overcome.
+    pub harm: Vec<String>,
+    pub recovery_points: u32,
+    pub other_details: Vec<Detail>,
+    /// Recovered harm, kept on the sheet, never counted as harm.
+    pub scars: Vec<String>,
+    /// What the character has heard about the locations its player authored.
+    pub rumours: String,
+}
+
+impl Sheet {
+    /// An Overcome character cannot make action rolls until a harm detail is recovered.
+    pub fn overcome(&self) -> bool {
+        self.harm.len() >= HARM_SLOTS
+    }
+
+    /// The die of mood line `line`.
+    pub fn mood_die(line: usize) -> Die {
+        MOOD_LINE_DICE[line]
+    }
+
+    /// The overloaded mood's line, if any.
+    pub fn overloaded_line(&self) -> Option<usize> {
+        self.moods.iter().position(|m| m.as_ref().is_some_and(|m| m.overloaded))
+    }
+
+    /// Whether creation is done: one mood of each die size, aspects a permutation, three
+    /// skills, three sentiments.
+    pub fn creation_missing(&self) -> Vec<&'static str> {
+        let mut missing = Vec::new();
+        for die in Die::ALL {
+            let has = self.moods.iter().enumerate().any(|(i, m)| m.is_some() && MOOD_LINE_DICE[i] == die);
+            if !has {
+                missing.push(match die {
+                    Die::D8 => "a mood on a d8 line",
+                    Die::D6 => "a mood on a d6 line",
+                    Die::D4 => "a mood on a d4 line",
+                });
+            }
+        }
+        if !self.aspects.is_some_and(|a| a.is_permutation()) {
+            missing.push("aspects on d4, d6 and d8");
+        }
+        if self.skills.iter().flatten().count() < 3 {
+            missing.push("three skills");
+        }
+        if self.sentiments.iter().flatten().count() < 3 {
+            missing.push("three sentiments");
+        }
+        missing
+    }
+
+    /// Every broken invariant, each at `path` + its field (e.g. `$.moods[2].level`).
+    pub fn problems(&self, path: &str) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let mut problem = |at: String, message: String| out.push(Problem { path: at, message });
+        for (field, text) in [("pronouns", &self.pronouns), ("look", &self.look), ("rumours", &self.rumours)] {
+            if let Some(p) = text_problem(text) {
+                problem(format!("{path}.{field}"), p);
+            }
+        }
+        if let Some(a) = self.aspects {
+            if !a.is_permutation() {
+                problem(format!("{path}.aspects"), "Body, Mind and Heart must each use a different die (d4, d6, d8)".into());
+            }
+        }
+        let mut overloaded = 0;
+        for (i, mood) in self.moods.iter().enumerate() {
+            let Some(mood) = mood else { continue };
+            let die = MOOD_LINE_DICE[i];
+            if let Some(p) = name_problem(&mood.name) {
+                problem(format!("{path}.moods[{i}].name"), p);
+            }
+            if mood.level > die.track_len() {
+                problem(
+                    format!("{path}.moods[{i}].level"),
+                    format!("{} is out of range: a {die:?} mood's level is 0 to {}", mood.level, die.track_len()),
+                );
+            }
+            if mood.overloaded {
+                overloaded += 1;
+                if overloaded > 1 {
+                    problem(format!("{path}.moods[{i}].overloaded"), "only one mood can be overloaded at a time".into());
+                }
+            }
+        }
+        for (i, skill) in self.skills.iter().enumerate() {
+            if let Some(p) = skill.as_ref().and_then(|s| name_problem(&s.name)) {
+                problem(format!("{path}.skills[{i}].name"), p);
+            }
+        }
+        for (i, s) in self.sentiments.iter().enumerate() {
+            if let Some(p) = s.as_ref().and_then(|s| name_problem(&s.name)) {
+                problem(format!("{path}.sentiments[{i}].name"), p);
+            }
+        }
+        if self.harm.len() > HARM_SLOTS {
+            problem(format!("{path}.harm"), format!("{} harm details; a sheet has {HARM_SLOTS} slots", self.harm.len()));
+        }
+        let lists = [("harm", &self.harm), ("scars", &self.scars)];
+        for (field, list) in lists {
+            for (i, text) in list.iter().enumerate() {
+                if let Some(p) = detail_problem(text) {
+                    problem(format!("{path}.{field}[{i}]"), p);
+                }
+            }
+        }
+        for (i, d) in self.other_details.iter().enumerate() {
+            if let Some(p) = detail_problem(&d.text) {
+                problem(format!("{path}.other_details[{i}].text"), p);
+            }
+        }
+        out
+    }
+}
+
+/// Free text may be empty but not huge.
+fn text_problem(text: &str) -> Option<String> {
+    let n = text.chars().count();
+    (n > MAX_TEXT_CHARS).then(|| format!("is {n} characters long; the limit is {MAX_TEXT_CHARS}"))
+}
+
+/// A detail must say something.
+fn detail_problem(text: &str) -> Option<String> {
+    if text.trim().is_empty() {
+        Some("must not be empty".into())
+    } else {
+        text_problem(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mood(name: &str, level: u8, overloaded: bool) -> Option<Mood> {
+        Some(Mood { name: name.into(), level, overloaded })
+    }
+
+    #[test]
+    fn track_lengths_and_thresholds_follow_the_die() {
+        assert_eq!([Die::D8.track_len(), Die::D6.track_len(), Die::D4.track_len()], [9, 7, 5]);
+        assert_eq!([Die::D8.overload_threshold(), Die::D6.overload_threshold(), Die::D4.overload_threshold()], [4, 3, 2]);
+    }
+
+    #[test]
+    fn a_mood_level_above_die_plus_one_and_a_second_overload_are_named() {
+        let mut sheet = Sheet::default();
+        sheet.moods[0] = mood("Wary", 10, true);
+        sheet.moods[4] = mood("Calm", 5, true);
+        let problems = sheet.problems("$.nsu");
+        let paths: Vec<_> = problems.iter().map(|p| p.path.as_str()).collect();
+        assert_eq!(paths, ["$.nsu.moods[0].level", "$.nsu.moods[4].overloaded"]);
+    }
+
+    #[test]
+    fn five_harm_details_and_a_repeated_aspect_die_are_named() {
+        let sheet = Sheet {
+            harm: vec!["a".into(); 5],
+            aspects: Some(Aspects { body: Die::D8, mind: Die::D8, heart: Die::D4 }),
+            ..Sheet::default()
+        };
+        let paths: Vec<_> = sheet.problems("$").into_iter().map(|p| p.path).collect();
+        assert_eq!(paths, ["$.aspects", "$.harm"]);
+    }
+
+    #[test]
+    fn the_fourth_harm_detail_makes_the_character_overcome() {
+        let mut sheet = Sheet { harm: vec!["cut".into(); 3], ..Sheet::default() };
+        assert!(!sheet.overcome());
+        sheet.harm.push("broken arm".into());
+        assert!(sheet.overcome());
+    }
+
+    #[test]
+    fn sentiments_move_connected_at_risk_lost_and_stay_lost() {
+        let s = SentimentState::Connected.marked();
+        assert_eq!(s, SentimentState::AtRisk);
+        assert_eq!(s.marked(), SentimentState::Lost);
+        assert_eq!(SentimentState::Lost.marked(), SentimentState::Lost);
+    }
+
+    #[test]
+    fn creation_needs_a_mood_of_each_size_aspects_skills_and_sentiments() {
+        let mut sheet = Sheet::default();
+        assert_eq!(sheet.creation_missing().len(), 6);
+        sheet.moods[1] = mood("Curious", 0, false);
+        sheet.moods[3] = mood("Anxious", 0, false);
+        sheet.moods[5] = mood("Content", 0, false);
+        sheet.aspects = Some(Aspects { body: Die::D6, mind: Die::D8, heart: Die::D4 });
+        for i in 0..3 {
+            sheet.skills[i] = Some(Skill { name: format!("S{i}"), modifier: 1, boxes: AspectBoxes::default() });
+            sheet.sentiments[i] = Some(Sentiment { name: format!("T{i}"), state: SentimentState::Connected });
+        }
+        assert_eq!(sheet.creation_missing(), Vec::<&str>::new());
+    }
+}

@@ -9,6 +9,9 @@ use anyhow::{anyhow, Context};
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 use sheetkeeper::model::parse_id;
+use sheetkeeper::rules::nsu::odds::{self as nsu_odds, ActionRollSetup};
+use sheetkeeper::rules::nsu::roll::{AtRisk, Edge};
+use sheetkeeper::rules::nsu::Die;
 use sheetkeeper::services::{self, ExportScope, ImportOptions};
 use sheetkeeper::{paths, Store};
 
@@ -56,6 +59,78 @@ enum Command {
         what: ExportWhat,
         file: PathBuf,
     },
+    /// Exact odds of a roll, as JSON (never opens the database)
+    Odds {
+        #[command(subcommand)]
+        game: OddsGame,
+    },
+}
+
+#[derive(Subcommand)]
+enum OddsGame {
+    /// No Stone Unturned action roll: the distribution of the player's signed margin
+    Nsu(NsuOdds),
+}
+
+#[derive(Args)]
+struct NsuOdds {
+    /// The aspect's die: 4, 6 or 8
+    #[arg(long, value_name = "SIDES", value_parser = parse_nsu_die)]
+    aspect_die: Die,
+    /// The mood's die: 4, 6 or 8
+    #[arg(long, value_name = "SIDES", value_parser = parse_nsu_die)]
+    mood_die: Die,
+    /// What is most at risk
+    #[arg(long, value_enum)]
+    at_risk: AtRiskArg,
+    /// Net aspect advantage (roll twice, the player keeps one)
+    #[arg(long, conflicts_with = "aspect_disadvantage")]
+    aspect_advantage: bool,
+    /// Net aspect disadvantage (roll twice, the Arbiters keep one)
+    #[arg(long)]
+    aspect_disadvantage: bool,
+    /// Net mood advantage (roll twice, the player keeps one)
+    #[arg(long, conflicts_with = "mood_disadvantage")]
+    mood_advantage: bool,
+    /// Net mood disadvantage (roll twice, the Arbiters keep one)
+    #[arg(long)]
+    mood_disadvantage: bool,
+    /// The skill's modifier (0 = no skill)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    skill: u8,
+    /// The helper's mood die: 4, 6 or 8
+    #[arg(long, value_name = "SIDES", value_parser = parse_nsu_die)]
+    helper_die: Option<Die>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum AtRiskArg {
+    Character,
+    World,
+}
+
+fn parse_nsu_die(sides: &str) -> Result<Die, String> {
+    sides.parse().ok().and_then(Die::from_sides).ok_or_else(|| "an NSU die has 4, 6 or 8 sides".to_owned())
+}
+
+fn edge(advantage: bool, disadvantage: bool) -> Edge {
+    Edge::net(advantage.into(), disadvantage.into())
+}
+
+/// The odds as one line of JSON, `{"win":p,"tie":p,"lose":p,"margin":{"-7":p,…}}`, with
+/// margins ascending. Each probability is the exact value rounded to 15 significant digits
+/// (written by hand because serde_json would print 1/2 as `0.5` and reorder the keys).
+fn nsu_odds_json(odds: &nsu_odds::ActionOdds) -> String {
+    const SIGNIFICANT: usize = 15;
+    let margin: Vec<String> =
+        odds.margin.iter().map(|(m, chance)| format!("\"{m}\":{}", chance.decimal(SIGNIFICANT))).collect();
+    format!(
+        "{{\"win\":{},\"tie\":{},\"lose\":{},\"margin\":{{{}}}}}",
+        odds.win.decimal(SIGNIFICANT),
+        odds.tie.decimal(SIGNIFICANT),
+        odds.lose.decimal(SIGNIFICANT),
+        margin.join(",")
+    )
 }
 
 #[derive(Args)]
@@ -172,6 +247,22 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             };
             let done = services::export(&open(db)?, scope, file)?;
             print(cli.json, &done, |d| d.message.clone());
+        }
+        // Odds are pure arithmetic: always JSON, and no database is opened.
+        Command::Odds { game: OddsGame::Nsu(args) } => {
+            let setup = ActionRollSetup {
+                aspect_die: args.aspect_die,
+                mood_die: args.mood_die,
+                at_risk: match args.at_risk {
+                    AtRiskArg::Character => AtRisk::Character,
+                    AtRiskArg::World => AtRisk::World,
+                },
+                aspect_edge: edge(args.aspect_advantage, args.aspect_disadvantage),
+                mood_edge: edge(args.mood_advantage, args.mood_disadvantage),
+                skill: args.skill,
+                helper_die: args.helper_die,
+            };
+            println!("{}", nsu_odds_json(&nsu_odds::action_odds(&setup)));
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -90,6 +90,24 @@ pub struct Character {
     pub revision: i64,
 }
 
+/// A character with its system's sheet: what the event log snapshots, undo restores and
+/// files carry. Systems without a sheet yet carry only the character.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CharacterRecord {
+    #[serde(flatten)]
+    pub character: Character,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nsu: Option<crate::rules::nsu::Sheet>,
+}
+
+impl CharacterRecord {
+    /// A new character with its system's empty sheet.
+    pub fn new(character: Character) -> Self {
+        let nsu = (character.system == System::Nsu).then(crate::rules::nsu::Sheet::default);
+        CharacterRecord { character, nsu }
+    }
+}
+
 /// The longest name the app accepts, in characters.
 pub const MAX_NAME_CHARS: usize = 120;
 

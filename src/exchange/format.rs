@@ -6,7 +6,8 @@
 //!   "system": "nsu" | … | null, "app_version": "0.1.0", "exported_at": "…",
 //!   "data": { "games": [ { "id", "name", "system", "created_at", "updated_at",
 //!       "table_settings": { "name": 1 },
-//!       "characters": [ { "id", "name", "created_at", "updated_at", "revision" } ] } ] } }
+//!       "characters": [ { "id", "name", "created_at", "updated_at", "revision",
+//!                         "nsu": { …the sheet… } } ] } ] } }
 //! ```
 //! A character file holds its one character inside its game's header, so importing it on
 //! another device can create the game when that device does not have it yet.
@@ -14,7 +15,8 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use crate::model::{timestamp, Character, Game, System, TableSettings};
+use crate::model::{timestamp, CharacterRecord, Game, System, TableSettings};
+use crate::rules::nsu::Sheet;
 
 pub const FORMAT: &str = "sheetkeeper";
 pub const FORMAT_VERSION: i64 = 1;
@@ -55,7 +57,7 @@ pub struct Document {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameEntry {
     pub game: Game,
-    pub characters: Vec<Character>,
+    pub characters: Vec<CharacterRecord>,
 }
 
 #[derive(Serialize)]
@@ -92,9 +94,14 @@ struct FileCharacter<'a> {
     created_at: String,
     updated_at: String,
     revision: i64,
+    /// A No Stone Unturned character's sheet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nsu: Option<&'a Sheet>,
 }
 
-/// The file's bytes: pretty JSON with a final newline.
+/// The file's bytes, with a final newline: pretty JSON for a character or a game, for
+/// people to read; compact JSON for a backup, which must stay under the 16 MiB import cap
+/// with thousands of full sheets in it.
 pub fn to_json(doc: &Document) -> Vec<u8> {
     let envelope = Envelope {
         format: FORMAT,
@@ -117,19 +124,24 @@ pub fn to_json(doc: &Document) -> Vec<u8> {
                     characters: e
                         .characters
                         .iter()
-                        .map(|c| FileCharacter {
-                            id: c.id.to_string(),
-                            name: &c.name,
-                            created_at: timestamp(c.created_at),
-                            updated_at: timestamp(c.updated_at),
-                            revision: c.revision,
+                        .map(|r| FileCharacter {
+                            id: r.character.id.to_string(),
+                            name: &r.character.name,
+                            created_at: timestamp(r.character.created_at),
+                            updated_at: timestamp(r.character.updated_at),
+                            revision: r.character.revision,
+                            nsu: r.nsu.as_ref(),
                         })
                         .collect(),
                 })
                 .collect(),
         },
     };
-    let mut bytes = serde_json::to_vec_pretty(&envelope).expect("the file types always serialize");
+    let written = match doc.kind {
+        Kind::Backup => serde_json::to_vec(&envelope),
+        Kind::Character | Kind::Game => serde_json::to_vec_pretty(&envelope),
+    };
+    let mut bytes = written.expect("the file types always serialize");
     bytes.push(b'\n');
     bytes
 }

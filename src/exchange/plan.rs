@@ -12,7 +12,7 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use super::format::{Document, Kind};
-use crate::model::{Character, Game, System};
+use crate::model::{CharacterRecord, Game, System};
 use crate::Problem;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -62,7 +62,7 @@ pub struct Preview {
 #[derive(Clone, Debug, Default)]
 pub struct Local {
     pub games: HashMap<Uuid, Game>,
-    pub characters: HashMap<Uuid, Character>,
+    pub characters: HashMap<Uuid, CharacterRecord>,
 }
 
 /// The preview plus the records to write, each with its status and what it replaces.
@@ -70,7 +70,7 @@ pub struct Local {
 pub struct Plan {
     pub preview: Preview,
     pub games: Vec<(Status, Game, Option<Game>)>,
-    pub characters: Vec<(Status, Character, Option<Character>)>,
+    pub characters: Vec<(Status, CharacterRecord, Option<CharacterRecord>)>,
 }
 
 /// Plans importing `doc` given what this device holds. `as_copy` gives every new record a
@@ -115,26 +115,31 @@ pub fn plan(
         games.push((status, game, mine.filter(|_| !as_copy || keep_local_game).cloned()));
 
         for (j, incoming) in entry.characters.iter().enumerate() {
-            let mut c = incoming.clone();
+            let mut record = incoming.clone();
+            let c = &mut record.character;
             c.game_id = target_game;
             if as_copy {
                 c.id = fresh_id();
                 c.revision = 1;
                 c.created_at = now;
                 c.updated_at = now;
-                characters.push((Status::New, c, None));
+                characters.push((Status::New, record, None));
                 continue;
             }
             let mine = local.characters.get(&c.id);
-            if let Some(m) = mine.filter(|m| m.system != c.system) {
+            if let Some(m) = mine.filter(|m| m.character.system != c.system) {
                 problems.push(Problem {
                     path: format!("$.data.games[{i}].characters[{j}].id"),
-                    message: format!("this device has {:?} as a {} character", m.name, m.system.label()),
+                    message: format!(
+                        "this device has {:?} as a {} character",
+                        m.character.name,
+                        m.character.system.label()
+                    ),
                 });
                 continue;
             }
-            let status = mine.map_or(Status::New, |m| character_status(m, &c));
-            characters.push((status, c, mine.cloned()));
+            let status = mine.map_or(Status::New, |m| character_status(m, &record));
+            characters.push((status, record, mine.cloned()));
         }
     }
     if !problems.is_empty() {
@@ -149,7 +154,9 @@ pub fn plan(
             .collect(),
         characters: characters
             .iter()
-            .map(|(s, c, mine)| item(c.id, &c.name, *s, mine.as_ref().map(|m| character_differences(m, c))))
+            .map(|(s, r, mine)| {
+                item(r.character.id, &r.character.name, *s, mine.as_ref().map(|m| character_differences(m, r)))
+            })
             .collect(),
         counts: count(games.iter().map(|g| g.0).chain(characters.iter().map(|c| c.0))),
     };
@@ -184,10 +191,10 @@ fn game_status(mine: &Game, theirs: &Game) -> Status {
     }
 }
 
-fn character_status(mine: &Character, theirs: &Character) -> Status {
+fn character_status(mine: &CharacterRecord, theirs: &CharacterRecord) -> Status {
     if character_differences(mine, theirs).is_empty() {
         Status::Unchanged
-    } else if theirs.revision > mine.revision {
+    } else if theirs.character.revision > mine.character.revision {
         Status::Update
     } else {
         Status::Conflict
@@ -218,9 +225,17 @@ fn game_differences(mine: &Game, theirs: &Game) -> Vec<Difference> {
 }
 
 /// The fields a person edits (time stamps and revisions are bookkeeping, not content).
-fn character_differences(mine: &Character, theirs: &Character) -> Vec<Difference> {
+fn character_differences(mine: &CharacterRecord, theirs: &CharacterRecord) -> Vec<Difference> {
+    let (m, t) = (&mine.character, &theirs.character);
     let mut out = Vec::new();
-    difference(&mut out, "name", mine.name.clone(), theirs.name.clone());
-    difference(&mut out, "game", mine.game_id.to_string(), theirs.game_id.to_string());
+    difference(&mut out, "name", m.name.clone(), t.name.clone());
+    difference(&mut out, "game", m.game_id.to_string(), t.game_id.to_string());
+    if mine.nsu != theirs.nsu {
+        out.push(Difference {
+            field: "sheet".into(),
+            mine: "as on this device".into(),
+            theirs: "as in the file".into(),
+        });
+    }
     out
 }

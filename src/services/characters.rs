@@ -1,4 +1,5 @@
-//! Creating, renaming, deleting, copying and moving characters.
+//! Creating, renaming, deleting, copying and moving characters, and loading and saving a
+//! character together with its system's sheet.
 
 use uuid::Uuid;
 
@@ -6,72 +7,101 @@ use super::games::existing_game;
 use super::log::{character_event, Change};
 use super::Done;
 use crate::error::{Error, Result};
-use crate::model::{clean_name, now, Character};
+use crate::model::{clean_name, now, Character, CharacterRecord};
 use crate::store::{EventKind, Reader, Store, Tx};
 
 pub(super) fn existing_character(read: Reader<'_>, id: Uuid) -> Result<Character> {
     read.character(id)?.ok_or_else(|| Error::NotFound { what: "character", id: id.to_string() })
 }
 
-/// Saves a changed character with its event, bumping its revision.
-fn save(tx: &Tx<'_>, kind: EventKind, before: Character, mut after: Character) -> Result<Character> {
-    after.revision = before.revision + 1;
-    after.updated_at = now();
-    tx.update_character(&after)?;
-    let change = Change { before: Some(before), after: Some(after.clone()) };
-    character_event(tx, kind, after.game_id, after.id, &change, None)?;
-    Ok(after)
+/// A character with its sheet.
+pub(super) fn load(read: Reader<'_>, id: Uuid) -> Result<CharacterRecord> {
+    let character = existing_character(read, id)?;
+    Ok(CharacterRecord { nsu: read.nsu_sheet(id)?, character })
 }
 
-/// Adds a character to a game; it plays in the game's system.
+/// Writes a new character with its sheet.
+pub(super) fn insert(tx: &Tx<'_>, record: &CharacterRecord) -> Result<()> {
+    tx.insert_character(&record.character)?;
+    if let Some(sheet) = &record.nsu {
+        tx.put_nsu_sheet(record.character.id, sheet)?;
+    }
+    Ok(())
+}
+
+/// Writes an existing character and its sheet as `record` has them.
+pub(super) fn update(tx: &Tx<'_>, record: &CharacterRecord) -> Result<()> {
+    tx.update_character(&record.character)?;
+    match &record.nsu {
+        Some(sheet) => tx.put_nsu_sheet(record.character.id, sheet),
+        None => tx.delete_nsu_sheet(record.character.id),
+    }
+}
+
+/// Saves a changed character with its event, bumping its revision.
+pub(super) fn save(
+    tx: &Tx<'_>,
+    kind: EventKind,
+    before: CharacterRecord,
+    mut after: CharacterRecord,
+) -> Result<Character> {
+    after.character.revision = before.character.revision + 1;
+    after.character.updated_at = now();
+    update(tx, &after)?;
+    let (game, id) = (after.character.game_id, after.character.id);
+    character_event(tx, kind, game, id, &Change { before: Some(before), after: Some(after.clone()) }, None)?;
+    Ok(after.character)
+}
+
+fn insert_new(tx: &Tx<'_>, kind: EventKind, record: CharacterRecord) -> Result<Character> {
+    insert(tx, &record)?;
+    let (game, id) = (record.character.game_id, record.character.id);
+    character_event(tx, kind, game, id, &Change { before: None, after: Some(record.clone()) }, None)?;
+    Ok(record.character)
+}
+
+/// Adds a character to a game; it plays in the game's system, with that system's empty sheet.
 pub fn create_character(store: &mut Store, game_id: Uuid, name: &str) -> Result<Character> {
     let name = clean_name("name", name)?;
     store.write(|tx| {
         let game = existing_game(tx.read(), game_id)?;
-        insert_new(
-            tx,
-            EventKind::CharacterCreated,
-            Character {
-                id: Uuid::new_v4(),
-                game_id,
-                system: game.system,
-                name,
-                created_at: now(),
-                updated_at: now(),
-                revision: 1,
-            },
-        )
+        let at = now();
+        let character = Character {
+            id: Uuid::new_v4(),
+            game_id,
+            system: game.system,
+            name,
+            created_at: at,
+            updated_at: at,
+            revision: 1,
+        };
+        insert_new(tx, EventKind::CharacterCreated, CharacterRecord::new(character))
     })
-}
-
-fn insert_new(tx: &Tx<'_>, kind: EventKind, c: Character) -> Result<Character> {
-    tx.insert_character(&c)?;
-    let change = Change { before: None, after: Some(c.clone()) };
-    character_event(tx, kind, c.game_id, c.id, &change, None)?;
-    Ok(c)
 }
 
 pub fn rename_character(store: &mut Store, id: Uuid, name: &str) -> Result<Character> {
     let name = clean_name("name", name)?;
     store.write(|tx| {
-        let before = existing_character(tx.read(), id)?;
-        if before.name == name {
-            return Ok(before);
+        let before = load(tx.read(), id)?;
+        if before.character.name == name {
+            return Ok(before.character);
         }
-        let after = Character { name, ..before.clone() };
+        let mut after = before.clone();
+        after.character.name = name;
         save(tx, EventKind::CharacterRenamed, before, after)
     })
 }
 
 pub fn delete_character(store: &mut Store, id: Uuid) -> Result<Done> {
     store.write(|tx| {
-        let before = existing_character(tx.read(), id)?;
+        let before = load(tx.read(), id)?;
         tx.delete_character(id)?;
-        let message = format!("Deleted “{}”.", before.name);
+        let message = format!("Deleted “{}”.", before.character.name);
+        let game = before.character.game_id;
         character_event(
             tx,
             EventKind::CharacterDeleted,
-            before.game_id,
+            game,
             id,
             &Change { before: Some(before), after: None },
             None,
@@ -92,29 +122,34 @@ fn same_system_game(read: Reader<'_>, c: &Character, to_game: Uuid) -> Result<()
     Ok(())
 }
 
-/// Makes a copy of a character, with a new id, in another (or the same) game of its system.
+/// Makes a copy of a character and its sheet, with a new id, in a game of its system.
 pub fn copy_character(store: &mut Store, id: Uuid, to_game: Uuid) -> Result<Character> {
     store.write(|tx| {
-        let original = existing_character(tx.read(), id)?;
-        same_system_game(tx.read(), &original, to_game)?;
+        let original = load(tx.read(), id)?;
+        same_system_game(tx.read(), &original.character, to_game)?;
         let at = now();
-        insert_new(
-            tx,
-            EventKind::CharacterCopied,
-            Character { id: Uuid::new_v4(), game_id: to_game, created_at: at, updated_at: at, revision: 1, ..original },
-        )
+        let character = Character {
+            id: Uuid::new_v4(),
+            game_id: to_game,
+            created_at: at,
+            updated_at: at,
+            revision: 1,
+            ..original.character
+        };
+        insert_new(tx, EventKind::CharacterCopied, CharacterRecord { character, ..original })
     })
 }
 
 /// Moves a character to another game of its system.
 pub fn move_character(store: &mut Store, id: Uuid, to_game: Uuid) -> Result<Character> {
     store.write(|tx| {
-        let before = existing_character(tx.read(), id)?;
-        same_system_game(tx.read(), &before, to_game)?;
-        if before.game_id == to_game {
-            return Ok(before);
+        let before = load(tx.read(), id)?;
+        same_system_game(tx.read(), &before.character, to_game)?;
+        if before.character.game_id == to_game {
+            return Ok(before.character);
         }
-        let after = Character { game_id: to_game, ..before.clone() };
+        let mut after = before.clone();
+        after.character.game_id = to_game;
         save(tx, EventKind::CharacterMoved, before, after)
     })
 }

@@ -77,7 +77,12 @@ pub fn rename_game(store: &mut Store, id: Uuid, name: &str) -> Result<GameView> 
 pub fn delete_game(store: &mut Store, id: Uuid) -> Result<Done> {
     store.write(|tx| {
         let game = existing_game(tx.read(), id)?;
-        let characters = tx.read().characters_of(id)?;
+        let characters = tx
+            .read()
+            .characters_of(id)?
+            .into_iter()
+            .map(|c| super::characters::load(tx.read(), c.id))
+            .collect::<Result<Vec<_>>>()?;
         let count = characters.len();
         let message = format!(
             "Deleted the game “{}”{}.",

@@ -5,7 +5,7 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
-use crate::model::{now, Character, Game};
+use crate::model::{now, CharacterRecord, Game};
 use crate::store::{Event, EventKind, NewEvent, Tx};
 
 /// A record before and after a change; `None` when it did not exist.
@@ -20,7 +20,7 @@ pub(super) struct Change<T> {
 pub(super) struct GameSnapshot {
     pub game: Game,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub characters: Vec<Character>,
+    pub characters: Vec<CharacterRecord>,
 }
 
 impl GameSnapshot {
@@ -34,7 +34,7 @@ pub(super) fn character_event(
     kind: EventKind,
     game_id: Uuid,
     character_id: Uuid,
-    change: &Change<Character>,
+    change: &Change<CharacterRecord>,
     undoes: Option<i64>,
 ) -> Result<i64> {
     append(tx, kind, game_id, Some(character_id), change, undoes)

@@ -5,6 +5,7 @@
 mod characters;
 mod games;
 mod log;
+mod nsu;
 mod transfer;
 mod undo;
 
@@ -14,6 +15,7 @@ use crate::model::{Character, Game, System};
 
 pub use characters::{copy_character, create_character, delete_character, move_character, rename_character};
 pub use games::{create_game, delete_game, list, rename_game};
+pub use nsu::{nsu_sheet, save_nsu_sheet, NsuSheetView};
 pub use transfer::{export, import, import_preview, ExportScope, ImportOptions, ImportReport};
 pub use undo::{undo_character, undo_game};
 

@@ -1,17 +1,18 @@
 //! Moving characters and games between devices as `*.sheetkeeper.json` files.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::characters::existing_character;
+use super::characters;
 use super::games::existing_game;
 use super::log::{character_event, game_event, Change, GameSnapshot};
 use super::Done;
 use crate::error::{Error, Result};
 use crate::exchange::{self, Counts, Document, GameEntry, Kind, Local, Plan, Preview, Status};
-use crate::model::now;
+use crate::model::{now, Character, CharacterRecord};
 use crate::store::{EventKind, Store};
 use crate::APP_VERSION;
 
@@ -26,27 +27,32 @@ pub enum ExportScope {
 /// Writes a file (atomically) with a character, a game, or everything.
 pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
     let read = store.read();
+    let records = |characters: Vec<Character>| -> Result<Vec<CharacterRecord>> {
+        characters.into_iter().map(|c| characters::load(read, c.id)).collect()
+    };
     let (kind, games) = match scope {
         ExportScope::Character(id) => {
-            let c = existing_character(read, id)?;
-            let game = existing_game(read, c.game_id)?;
-            (Kind::Character, vec![GameEntry { game, characters: vec![c] }])
+            let record = characters::load(read, id)?;
+            let game = existing_game(read, record.character.game_id)?;
+            (Kind::Character, vec![GameEntry { game, characters: vec![record] }])
         }
         ExportScope::Game(id) => {
             let game = existing_game(read, id)?;
-            (Kind::Game, vec![GameEntry { characters: read.characters_of(id)?, game }])
+            (Kind::Game, vec![GameEntry { characters: records(read.characters_of(id)?)?, game }])
         }
         ExportScope::All => {
-            let mut characters = read.characters()?;
+            let mut by_game: HashMap<Uuid, Vec<Character>> = HashMap::new();
+            for c in read.characters()? {
+                by_game.entry(c.game_id).or_default().push(c);
+            }
             let games = read
                 .games()?
                 .into_iter()
                 .map(|game| {
-                    let (mine, rest) = characters.drain(..).partition(|c| c.game_id == game.id);
-                    characters = rest;
-                    GameEntry { game, characters: mine }
+                    let characters = records(by_game.remove(&game.id).unwrap_or_default())?;
+                    Ok(GameEntry { game, characters })
                 })
-                .collect();
+                .collect::<Result<Vec<_>>>()?;
             (Kind::Backup, games)
         }
     };
@@ -58,7 +64,7 @@ pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
     exchange::write_atomic(path, &exchange::to_json(&doc))?;
     let count: usize = doc.games.iter().map(|g| g.characters.len()).sum();
     let what = match (kind, doc.games.first()) {
-        (Kind::Character, Some(g)) => format!("“{}”", g.characters[0].name),
+        (Kind::Character, Some(g)) => format!("“{}”", g.characters[0].character.name),
         (Kind::Game, Some(g)) => format!("the game “{}” with {count} character(s)", g.game.name),
         _ => format!("{} game(s) with {count} character(s)", doc.games.len()),
     };
@@ -93,8 +99,8 @@ fn make_plan(store: &Store, path: &Path, doc: &Document, as_copy: bool) -> Resul
             local.games.insert(g.id, g);
         }
         for c in &entry.characters {
-            if let Some(mine) = read.character(c.id)? {
-                local.characters.insert(mine.id, mine);
+            if read.character(c.character.id)?.is_some() {
+                local.characters.insert(c.character.id, characters::load(read, c.character.id)?);
             }
         }
     }
@@ -144,20 +150,22 @@ pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<
                 Change { before: mine.clone().map(GameSnapshot::bare), after: Some(GameSnapshot::bare(game.clone())) };
             game_event(tx, EventKind::GameImported, game.id, &change, None)?;
         }
-        for (status, c, mine) in &plan.characters {
-            let mut c = c.clone();
+        for (status, record, mine) in &plan.characters {
+            let mut record = record.clone();
             match (status, mine) {
                 (Status::Unchanged, _) => continue,
-                (Status::New, _) | (_, None) => tx.insert_character(&c)?,
-                (Status::Update, Some(_)) => tx.update_character(&c)?,
+                (Status::New, _) | (_, None) => characters::insert(tx, &record)?,
+                (Status::Update, Some(_)) => characters::update(tx, &record)?,
                 (Status::Conflict, Some(m)) => {
                     // The file wins, as a change made after both versions.
-                    c.revision = c.revision.max(m.revision) + 1;
-                    tx.update_character(&c)?;
+                    let c = &mut record.character;
+                    c.revision = c.revision.max(m.character.revision) + 1;
+                    characters::update(tx, &record)?;
                 }
             }
-            let change = Change { before: mine.clone(), after: Some(c.clone()) };
-            character_event(tx, EventKind::CharacterImported, c.game_id, c.id, &change, None)?;
+            let (game, id) = (record.character.game_id, record.character.id);
+            let change = Change { before: mine.clone(), after: Some(record) };
+            character_event(tx, EventKind::CharacterImported, game, id, &change, None)?;
         }
         Ok(())
     })?;

@@ -3,10 +3,11 @@
 
 use uuid::Uuid;
 
+use super::characters;
 use super::log::{change_of, character_event, game_event, Change, GameSnapshot};
 use super::Done;
 use crate::error::{Error, Result};
-use crate::model::{now, Character};
+use crate::model::{now, CharacterRecord};
 use crate::store::{EventKind, Store};
 
 pub fn undo_character(store: &mut Store, id: Uuid) -> Result<Done> {
@@ -15,60 +16,59 @@ pub fn undo_character(store: &mut Store, id: Uuid) -> Result<Done> {
         let event = read
             .last_undoable_of_character(id)?
             .ok_or_else(|| Error::NothingToUndo("There is nothing to undo for this character.".into()))?;
-        let change: Change<Character> = change_of(&event)?;
-        let current = read.character(id)?;
+        let change: Change<CharacterRecord> = change_of(&event)?;
+        let current = match read.character(id)? {
+            Some(_) => Some(characters::load(read, id)?),
+            None => None,
+        };
         let restored = match change.before {
             None => {
-                let Some(c) = &current else {
+                if current.is_none() {
                     return Err(Error::NothingToUndo(
                         "This character no longer exists here (was its game deleted?).".into(),
                     ));
-                };
-                tx.delete_character(c.id)?;
+                }
+                tx.delete_character(id)?;
                 None
             }
             Some(mut before) => {
-                if read.game(before.game_id)?.is_none() {
+                let c = &mut before.character;
+                if read.game(c.game_id)?.is_none() {
                     return Err(Error::invalid(
                         "character",
-                        format!("the game of “{}” was deleted; undo that first", before.name),
+                        format!("the game of “{}” was deleted; undo that first", c.name),
                     ));
                 }
                 // The restored state is a new change: its revision moves on.
-                before.revision = current.as_ref().map_or(before.revision, |c| c.revision).max(before.revision) + 1;
-                before.updated_at = now();
+                c.revision = current.as_ref().map_or(c.revision, |r| r.character.revision).max(c.revision) + 1;
+                c.updated_at = now();
                 if current.is_some() {
-                    tx.update_character(&before)?;
+                    characters::update(tx, &before)?;
                 } else {
-                    tx.insert_character(&before)?;
+                    characters::insert(tx, &before)?;
                 }
                 Some(before)
             }
         };
-        let message = describe_character_undo(event.kind, current.as_ref(), restored.as_ref());
-        let game_id = restored.as_ref().or(current.as_ref()).map_or(event.game_id, |c| c.game_id);
-        character_event(
-            tx,
-            EventKind::Undo,
-            game_id,
-            id,
-            &Change { before: current, after: restored },
-            Some(event.seq),
-        )?;
+        let name = |r: Option<&CharacterRecord>| r.map(|r| r.character.name.clone());
+        let message = describe_character_undo(event.kind, name(current.as_ref()), name(restored.as_ref()));
+        let game_id = restored.as_ref().or(current.as_ref()).map_or(event.game_id, |r| r.character.game_id);
+        let change = Change { before: current, after: restored };
+        character_event(tx, EventKind::Undo, game_id, id, &change, Some(event.seq))?;
         Ok(Done::new(message))
     })
 }
 
-fn describe_character_undo(kind: EventKind, before: Option<&Character>, after: Option<&Character>) -> String {
-    let name = |c: Option<&Character>| c.map_or(String::new(), |c| c.name.clone());
+fn describe_character_undo(kind: EventKind, before: Option<String>, after: Option<String>) -> String {
+    let name = |n: &Option<String>| n.clone().unwrap_or_default();
     match kind {
         EventKind::CharacterCreated | EventKind::CharacterCopied | EventKind::CharacterImported if after.is_none() => {
-            format!("Undone: “{}” is removed again.", name(before))
+            format!("Undone: “{}” is removed again.", name(&before))
         }
-        EventKind::CharacterDeleted => format!("Undone: “{}” is back.", name(after)),
-        EventKind::CharacterRenamed => format!("Undone: “{}” is called “{}” again.", name(before), name(after)),
-        EventKind::CharacterMoved => format!("Undone: “{}” is back in its previous game.", name(after)),
-        _ => format!("Undone: the last change to “{}”.", name(after.or(before))),
+        EventKind::CharacterDeleted => format!("Undone: “{}” is back.", name(&after)),
+        EventKind::CharacterRenamed => format!("Undone: “{}” is called “{}” again.", name(&before), name(&after)),
+        EventKind::CharacterMoved => format!("Undone: “{}” is back in its previous game.", name(&after)),
+        _ => format!("Undone: the last change to “{}”.", name(if after.is_some() { &after } else { &before })),
     }
 }
 
@@ -98,8 +98,8 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
             (Some(snapshot), None) => {
                 tx.insert_game(&snapshot.game)?;
                 for c in &snapshot.characters {
-                    if read.character(c.id)?.is_none() {
-                        tx.insert_character(c)?;
+                    if read.character(c.character.id)?.is_none() {
+                        characters::insert(tx, c)?;
                     }
                 }
                 format!("Undone: the game “{}” is back.", snapshot.game.name)

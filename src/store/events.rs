@@ -16,12 +16,14 @@ pub enum EventKind {
     CharacterCopied,
     CharacterMoved,
     CharacterImported,
+    /// A sheet edited by hand.
+    SheetEdited,
     /// Took back an earlier event (`undoes`), restoring the state before it.
     Undo,
 }
 
 impl EventKind {
-    const ALL: [EventKind; 11] = [
+    const ALL: [EventKind; 12] = [
         EventKind::GameCreated,
         EventKind::GameRenamed,
         EventKind::GameDeleted,
@@ -32,6 +34,7 @@ impl EventKind {
         EventKind::CharacterCopied,
         EventKind::CharacterMoved,
         EventKind::CharacterImported,
+        EventKind::SheetEdited,
         EventKind::Undo,
     ];
 
@@ -47,6 +50,7 @@ impl EventKind {
             EventKind::CharacterCopied => "character_copied",
             EventKind::CharacterMoved => "character_moved",
             EventKind::CharacterImported => "character_imported",
+            EventKind::SheetEdited => "sheet_edited",
             EventKind::Undo => "undo",
         }
     }

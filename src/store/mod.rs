@@ -6,6 +6,7 @@
 //! that commits only if the closure succeeds.
 
 mod events;
+mod nsu;
 mod queries;
 mod schema;
 
@@ -189,6 +190,28 @@ mod tests {
         let copy = Connection::open(&first).unwrap();
         let events: i64 = copy.query_row("SELECT count(*) FROM events", [], |r| r.get(0)).unwrap();
         assert_eq!(events, 1);
+    }
+
+    #[test]
+    fn an_older_database_is_backed_up_then_migrated_keeping_its_data() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        {
+            let mut conn = Connection::open(&path).unwrap();
+            schema::MIGRATIONS.to_version(&mut conn, 1).unwrap();
+            conn.execute(
+                "INSERT INTO games VALUES ('6f1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b', 'Valley', 'nsu', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
+                [],
+            )
+            .unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.check().unwrap().schema_version, schema::LATEST);
+        assert_eq!(store.read().games().unwrap()[0].name, "Valley");
+        let backup = Connection::open(dir.path().join("old.db.v1.backup")).unwrap();
+        let version: i64 = backup.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+        let games: i64 = backup.query_row("SELECT count(*) FROM games", [], |r| r.get(0)).unwrap();
+        assert_eq!((version, games), (1, 1), "the backup is the database as it was before migrating");
     }
 
     #[test]

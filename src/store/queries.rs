@@ -31,6 +31,10 @@ impl<'c> Reader<'c> {
         Reader { conn }
     }
 
+    pub(super) fn conn(&self) -> &'c Connection {
+        self.conn
+    }
+
     /// Every game with its settings, by name.
     pub fn games(&self) -> Result<Vec<Game>> {
         let mut settings: HashMap<Uuid, TableSettings> = HashMap::new();
@@ -125,6 +129,10 @@ impl<'c> Reader<'c> {
 impl<'c> Tx<'c> {
     pub(super) fn new(tx: &'c Transaction<'c>) -> Self {
         Tx { tx }
+    }
+
+    pub(super) fn conn(&self) -> &'c Transaction<'c> {
+        self.tx
     }
 
     /// Reads that see this transaction's own writes.

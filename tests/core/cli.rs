@@ -81,7 +81,7 @@ fn export_all_and_backup_write_files() {
     game_with(&mut store, "Valley", "nsu", &["Wren"]);
     let all = s.file("all.json");
     assert!(sheetkeeper(&s.db(), &["export", "--all", all.to_str().unwrap()]).status.success());
-    assert!(std::fs::read_to_string(&all).unwrap().contains("\"kind\": \"backup\""));
+    assert!(std::fs::read_to_string(&all).unwrap().contains("\"kind\":\"backup\""));
     let backup = s.file("copy.db");
     let done = json(&sheetkeeper(&s.db(), &["--json", "backup", backup.to_str().unwrap()]));
     assert!(done["message"].as_str().unwrap().starts_with("Backed up"));

@@ -9,7 +9,7 @@ use sheetkeeper::exchange;
 
 use crate::support::Scratch;
 
-const GAMES: usize = 20;
+const GAMES: usize = 10;
 const PER_GAME: usize = 1_000;
 
 fn big_backup() -> Vec<u8> {

@@ -13,7 +13,9 @@ fn time(s: &str) -> DateTime<Utc> {
 
 #[test]
 fn golden_files_parse_and_serialize_back_to_the_same_bytes() {
-    for name in ["character.sheetkeeper.json", "game.sheetkeeper.json", "backup.sheetkeeper.json"] {
+    for name in
+        ["character.sheetkeeper.json", "game.sheetkeeper.json", "backup.sheetkeeper.json", "nsu-game.sheetkeeper.json"]
+    {
         let bytes = std::fs::read(fixture(name)).unwrap();
         let doc = exchange::parse(&bytes).unwrap_or_else(|p| panic!("{name}: {p:?}"));
         assert_eq!(doc.exported_at, time("2026-11-21T20:15:00Z"));
@@ -28,12 +30,19 @@ fn golden_character_file_holds_what_it_says() {
     assert_eq!(entry.game.name, "The Quiet Valley");
     assert_eq!(entry.game.table_settings.get("negative_collateral_adds_tick"), Some(&1));
     let wren = &entry.characters[0];
+    let wren = &wren.character;
     assert_eq!((wren.name.as_str(), wren.revision, wren.game_id), ("Wren Ashdown", 7, entry.game.id));
 }
 
 #[test]
 fn every_golden_file_imports_into_a_fresh_database() {
-    for name in ["character.sheetkeeper.json", "game.sheetkeeper.json", "backup.sheetkeeper.json"] {
+    for name in [
+        "character.sheetkeeper.json",
+        "game.sheetkeeper.json",
+        "backup.sheetkeeper.json",
+        "nsu-game.sheetkeeper.json",
+        "nsu-character-without-sheet.sheetkeeper.json",
+    ] {
         let s = Scratch::new();
         let mut store = s.open();
         let report = import(&mut store, &fixture(name), ImportOptions::default()).unwrap();
@@ -143,7 +152,8 @@ fn a_game_of_the_same_id_in_another_system_is_refused() {
     let s = Scratch::new();
     let mut store = s.open();
     import(&mut store, &fixture("character.sheetkeeper.json"), ImportOptions::default()).unwrap();
-    let text = std::fs::read_to_string(fixture("character.sheetkeeper.json"))
+    // The same game id, but the file says it is a Mezzo game.
+    let text = std::fs::read_to_string(fixture("nsu-character-without-sheet.sheetkeeper.json"))
         .unwrap()
         .replace("\"nsu\"", "\"mezzo\"")
         .replace("\"negative_collateral_adds_tick\": 1", "");
@@ -244,6 +254,22 @@ const MALFORMED: &[(&str, &[(&str, &str)])] = &[
     ("system-mismatch.json", &[("$.system", "says mezzo but the game is nsu")]),
     ("unknown-setting.json", &[("$.data.games[0].table_settings.dragons", "has no table setting")]),
     ("unknown-kind.json", &[("$.kind", "unknown kind \"spellbook\"")]),
+    ("nsu-mood-level-above-track.json", &[("$.data.games[0].characters[0].nsu.moods[4].level", "6 is out of range")]),
+    ("nsu-two-overloaded-moods.json", &[("$.data.games[0].characters[0].nsu.moods[2].overloaded", "only one mood")]),
+    (
+        "nsu-five-harm-details.json",
+        &[("$.data.games[0].characters[0].nsu.harm", "5 harm details; a sheet has 4 slots")],
+    ),
+    ("nsu-aspect-die-twice.json", &[("$.data.games[0].characters[0].nsu.aspects", "each use a different die")]),
+    (
+        "nsu-bad-sheet-types.json",
+        &[
+            ("$.data.games[0].characters[0].nsu.moods", "expected 6 lines"),
+            ("$.data.games[0].characters[0].nsu.skills[0].modifier", "-1 is out of range"),
+            ("$.data.games[0].characters[0].nsu.sentiments[0].state", "unknown state \"fond\""),
+            ("$.data.games[0].characters[0].nsu.aspects.body", "expected \"d4\", \"d6\" or \"d8\""),
+        ],
+    ),
 ];
 
 /// Imports `file` into a database holding one game, expecting a `BadFile` error, and
@@ -313,4 +339,46 @@ fn the_error_message_lists_every_problem_on_its_own_line() {
     let text = err.to_string();
     assert!(text.contains("cannot be imported (3 problems); nothing was changed:"), "{text}");
     assert!(text.contains("\n- $.format_version: expected a whole number, found a string"), "{text}");
+}
+
+#[test]
+fn a_full_nsu_sheet_survives_export_and_import_unchanged() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    import(&mut store, &fixture("nsu-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let doc = exchange::parse(&std::fs::read(fixture("nsu-game.sheetkeeper.json")).unwrap()).unwrap();
+    let wren = &doc.games[0].characters[0];
+    assert_eq!(store.read().nsu_sheet(wren.character.id).unwrap().as_ref(), wren.nsu.as_ref());
+    let sheet = wren.nsu.as_ref().unwrap();
+    assert_eq!((sheet.harm.len(), sheet.overloaded_line(), sheet.recovery_points), (2, Some(2), 2));
+
+    let file = s.file("wren.json");
+    export(&store, ExportScope::Character(wren.character.id), &file).unwrap();
+    let b = Scratch::new();
+    let mut other = b.open();
+    import(&mut other, &file, ImportOptions::default()).unwrap();
+    assert_eq!(other.read().nsu_sheet(wren.character.id).unwrap().as_ref(), Some(sheet));
+}
+
+#[test]
+fn an_nsu_character_file_without_a_sheet_imports_with_an_empty_sheet() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    import(&mut store, &fixture("nsu-character-without-sheet.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let id = services::list(&store).unwrap()[0].characters[0].id;
+    assert_eq!(store.read().nsu_sheet(id).unwrap(), Some(sheetkeeper::rules::nsu::Sheet::default()));
+}
+
+#[test]
+fn a_sheet_on_a_character_of_another_system_is_refused() {
+    let s = Scratch::new();
+    let text = std::fs::read_to_string(fixture("game.sheetkeeper.json")).unwrap().replacen(
+        "\"revision\": 3",
+        "\"revision\": 3, \"nsu\": {}",
+        1,
+    );
+    let file = s.file("bad.json");
+    std::fs::write(&file, text).unwrap();
+    let problems = rejected(&file);
+    assert!(problems.iter().any(|p| p.path == "$.data.games[0].characters[0].nsu" && p.message.contains("Penny Ante")));
 }

@@ -3,6 +3,8 @@
 mod cli;
 mod crash;
 mod exchange;
+mod nsu_odds;
+mod nsu_sheet;
 mod sample;
 mod services;
 mod store;

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use sheetkeeper::exchange::{Document, GameEntry, Kind};
-use sheetkeeper::model::{Character, Game, System};
+use sheetkeeper::model::{Character, CharacterRecord, Game, System};
 use sheetkeeper::rules::table_settings;
 use uuid::Uuid;
 
@@ -21,14 +21,16 @@ pub fn backup(games: usize, per_game: usize) -> Document {
                 updated_at: at,
             };
             let characters = (0..per_game)
-                .map(|c| Character {
-                    id: Uuid::new_v4(),
-                    game_id: game.id,
-                    system: System::Nsu,
-                    name: format!("Character {g}-{c}"),
-                    created_at: at,
-                    updated_at: at,
-                    revision: 1,
+                .map(|c| {
+                    CharacterRecord::new(Character {
+                        id: Uuid::new_v4(),
+                        game_id: game.id,
+                        system: System::Nsu,
+                        name: format!("Character {g}-{c}"),
+                        created_at: at,
+                        updated_at: at,
+                        revision: 1,
+                    })
                 })
                 .collect();
             GameEntry { game, characters }

@@ -239,7 +239,10 @@ impl Sheet {
         }
         if let Some(a) = self.aspects {
             if !a.is_permutation() {
-                problem(format!("{path}.aspects"), "Body, Mind and Heart must each use a different die (d4, d6, d8)".into());
+                problem(
+                    format!("{path}.aspects"),
+                    "Body, Mind and Heart must each use a different die (d4, d6, d8)".into(),
+                );
             }
         }
         let mut overloaded = 0;
@@ -258,7 +261,10 @@ impl Sheet {
             if mood.overloaded {
                 overloaded += 1;
                 if overloaded > 1 {
-                    problem(format!("{path}.moods[{i}].overloaded"), "only one mood can be overloaded at a time".into());
+                    problem(
+                        format!("{path}.moods[{i}].overloaded"),
+                        "only one mood can be overloaded at a time".into(),
+                    );
                 }
             }
         }
@@ -273,7 +279,10 @@ impl Sheet {
             }
         }
         if self.harm.len() > HARM_SLOTS {
-            problem(format!("{path}.harm"), format!("{} harm details; a sheet has {HARM_SLOTS} slots", self.harm.len()));
+            problem(
+                format!("{path}.harm"),
+                format!("{} harm details; a sheet has {HARM_SLOTS} slots", self.harm.len()),
+            );
         }
         let lists = [("harm", &self.harm), ("scars", &self.scars)];
         for (field, list) in lists {
@@ -318,7 +327,10 @@ mod tests {
     #[test]
     fn track_lengths_and_thresholds_follow_the_die() {
         assert_eq!([Die::D8.track_len(), Die::D6.track_len(), Die::D4.track_len()], [9, 7, 5]);
-        assert_eq!([Die::D8.overload_threshold(), Die::D6.overload_threshold(), Die::D4.overload_threshold()], [4, 3, 2]);
+        assert_eq!(
+            [Die::D8.overload_threshold(), Die::D6.overload_threshold(), Die::D4.overload_threshold()],
+            [4, 3, 2]
+        );
     }
 
     #[test]

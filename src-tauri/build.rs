@@ -17,6 +17,8 @@ const COMMANDS: &[&str] = &[
     "export_all",
     "import_preview",
     "import_apply",
+    "nsu_sheet",
+    "save_nsu_sheet",
     "ui_ready",
 ];
 

@@ -56,6 +56,19 @@ export const importPreview = (path, asCopy) => call("import_preview", { path, as
 export const importApply = (path, asCopy, replaceConflicts) =>
   call("import_apply", { path, asCopy, replaceConflicts });
 
+// ---- No Stone Unturned --------------------------------------------------------------------
+//   NsuSheetView {character: CharacterView, sheet: NsuSheet, overcome, creation_missing: string[]}
+//   NsuSheet {pronouns, look, rumours, aspects: {body, mind, heart} (each "d4"|"d6"|"d8") | null,
+//             moods: (Mood|null)[6]  — lines 0-1 are d8, 2-3 d6, 4-5 d4,
+//             skills: (Skill|null)[6], sentiments: (Sentiment|null)[3],
+//             harm: string[] (≤ 4), scars: string[], recovery_points,
+//             other_details: [{text, positive}]}
+//   Mood {name, level (0..=die+1), overloaded}   Skill {name, modifier ≥ 0, boxes: {body, mind, heart}}
+//   Sentiment {name, state: "connected"|"at_risk"|"lost"}
+export const nsuSheet = (id) => call("nsu_sheet", { id });
+/** Saves the whole sheet as one undoable change (undo with undoCharacter). */
+export const saveNsuSheet = (id, sheet) => call("save_nsu_sheet", { id, sheet });
+
 /** Tells the shell the first screen shows its data (the startup probe measures up to here). */
 export const uiReady = () => call("ui_ready");
 

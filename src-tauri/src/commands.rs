@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use sheetkeeper::exchange::Preview;
 use sheetkeeper::model::parse_id;
 use sheetkeeper::model::Character;
-use sheetkeeper::services::{self, Done, ExportScope, GameView, ImportOptions, ImportReport, SystemInfo};
+use sheetkeeper::rules::nsu::Sheet;
+use sheetkeeper::services::{self, Done, ExportScope, GameView, ImportOptions, ImportReport, NsuSheetView, SystemInfo};
 use tauri::{AppHandle, Runtime, State};
 
 use crate::error::AppError;
@@ -102,6 +103,16 @@ pub fn import_apply(
     replace_conflicts: bool,
 ) -> Reply<ImportReport> {
     Ok(services::import(&mut *state.store()?, &path, ImportOptions { as_copy, replace_conflicts })?)
+}
+
+#[tauri::command]
+pub fn nsu_sheet(state: State<'_, AppState>, id: String) -> Reply<NsuSheetView> {
+    Ok(services::nsu_sheet(&*state.store()?, parse_id("id", &id)?)?)
+}
+
+#[tauri::command]
+pub fn save_nsu_sheet(state: State<'_, AppState>, id: String, sheet: Sheet) -> Reply<NsuSheetView> {
+    Ok(services::save_nsu_sheet(&mut *state.store()?, parse_id("id", &id)?, sheet)?)
 }
 
 /// The UI shows its first screen with data: the startup probe's finish line.

@@ -57,6 +57,8 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             commands::export_all,
             commands::import_preview,
             commands::import_apply,
+            commands::nsu_sheet,
+            commands::save_nsu_sheet,
             commands::ui_ready,
         ])
 }

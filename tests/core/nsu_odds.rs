@@ -144,11 +144,12 @@ fn odds_nsu_never_opens_a_database() {
 #[test]
 fn odds_nsu_usage_errors_exit_2_naming_the_argument() {
     let base = ["--aspect-die", "6", "--mood-die", "6", "--at-risk", "character"];
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 6] = [
         (&["--aspect-advantage", "--aspect-disadvantage"], "--aspect-disadvantage"),
         (&["--mood-disadvantage", "--mood-advantage"], "--mood-"),
         (&["--helper-die", "10"], "--helper-die"),
-        (&["--skill", "-1"], "--skill"),
+        (&["--skill=-1"], "--skill"),
+        (&["--skill", "256"], "--skill"),
         (&["--at-risk", "both"], "--at-risk"),
     ];
     for (extra, named) in cases {

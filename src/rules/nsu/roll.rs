@@ -370,11 +370,11 @@ pub enum RollEvent {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Need {
     /// `Choices::final_box` (roller) or `Choices::helper_final_box` (helper): a new name from
-    /// `renamed_by`, and a sentiment when `mark_sentiment`.
-    FinalBox { who: Who, line: usize, mood: String, renamed_by: Winner, mark_sentiment: bool },
-    /// `Choices::overload_end_sentiment`: the roller acted with another mood while `line` was
-    /// overloaded and did not win.
-    OverloadEndSentiment { line: usize, mood: String },
+    /// `renamed_by`, and one of `sentiments` (none to choose when it is empty).
+    FinalBox { who: Who, line: usize, mood: String, renamed_by: Winner, sentiments: Vec<usize> },
+    /// `Choices::overload_end_sentiment`, one of `sentiments`: the roller acted with another mood
+    /// while `line` was overloaded and did not win.
+    OverloadEndSentiment { line: usize, mood: String, sentiments: Vec<usize> },
 }
 
 /// The settled roll.
@@ -698,19 +698,26 @@ enum Pick {
     Missing,
 }
 
-fn pick_sentiment(sheet: &Sheet, choice: Option<usize>, field: &str, why: &str) -> Result<Pick> {
-    let markable = |s: &Option<super::sheet::Sentiment>| s.as_ref().is_some_and(|s| s.state != SentimentState::Lost);
-    let any = sheet.sentiments.iter().any(markable);
+/// The sentiment lines that can be marked now: filled and not lost.
+fn markable_sentiments(sheet: &Sheet) -> Vec<usize> {
+    (0..sheet.sentiments.len())
+        .filter(|&i| sheet.sentiments[i].as_ref().is_some_and(|s| s.state != SentimentState::Lost))
+        .collect()
+}
+
+/// Checks the player's pick against the sentiments as they are at this point of the roll (a
+/// sentiment lost earlier in the same roll cannot be picked).
+fn pick_sentiment(markable: &[usize], choice: Option<usize>, field: &str, why: &str) -> Result<Pick> {
     match choice {
-        None if any => Ok(Pick::Missing),
-        None => Ok(Pick::Nothing),
-        Some(_) if !any => {
+        None if markable.is_empty() => Ok(Pick::Nothing),
+        None => Ok(Pick::Missing),
+        Some(_) if markable.is_empty() => {
             Err(Error::invalid(field, "no sentiment can be marked (every line is empty or lost): leave it out"))
         }
-        Some(i) if i >= sheet.sentiments.len() => Err(line_out_of_range(field, i, sheet.sentiments.len())),
-        Some(i) if !markable(&sheet.sentiments[i]) => Err(Error::invalid(
+        Some(i) if i >= super::sheet::SENTIMENT_LINES => Err(line_out_of_range(field, i, super::sheet::SENTIMENT_LINES)),
+        Some(i) if !markable.contains(&i) => Err(Error::invalid(
             field,
-            format!("sentiment line {i} is empty or lost; {why}: choose a sentiment that is not lost"),
+            format!("sentiment line {i} is empty or lost; {why}: choose one of lines {markable:?}"),
         )),
         Some(i) => Ok(Pick::Mark(i)),
     }
@@ -722,6 +729,25 @@ fn mark_sentiment(sheet: &mut Sheet, who: Who, line: usize, reason: MarkReason, 
         s.state = before.marked();
         events.push(RollEvent::SentimentMarked { who, line, before, after: s.state, reason });
     }
+}
+
+/// Names a new mood on its empty line (level 0, not overloaded), then increments the chosen
+/// mood's level: always, even while another mood is overloaded.
+fn act_with_mood(sheet: &mut Sheet, who: Who, choice: &MoodChoice, field: &str, events: &mut Vec<RollEvent>) -> Result<()> {
+    let line = choice.line();
+    let die = MOOD_LINE_DICE[line];
+    if let MoodChoice::New { name, .. } = choice {
+        let name = check_name(name, &format!("{field}.name"))?;
+        sheet.moods[line] = Some(Mood { name: name.clone(), level: 0, overloaded: false });
+        events.push(RollEvent::MoodLineFilled { who, line, name, die });
+    }
+    let mood = sheet.moods[line].as_mut().expect("the mood line was checked or just filled");
+    let before = mood.level;
+    // A track already full (a hand-edited or imported sheet) cannot take another box; the
+    // increment then counts as filling the final box again.
+    mood.level = (before + 1).min(die.track_len());
+    events.push(RollEvent::MoodIncremented { who, line, before, after: mood.level });
+    Ok(())
 }
 
 /// Collects needs (probe) or turns a missing/invalid input into an error (strict).
@@ -753,34 +779,22 @@ impl Settler {
         Ok(())
     }
 
-    /// The effects every acting mood shares (roller and helper): the new line, the increment,
-    /// overload, final box.
+    /// The mood effects every acting mood shares (roller and helper): overload and the final
+    /// box, after [`act_with_mood`] filled its line and incremented its level.
     #[allow(clippy::too_many_arguments)]
     fn mood_effects(
         &mut self,
         sheet: &mut Sheet,
         who: Who,
-        choice: &MoodChoice,
+        line: usize,
         die_value: u8,
         winner: Winner,
         final_box: Option<&FinalBox>,
-        field: &str,
         events: &mut Vec<RollEvent>,
     ) -> Result<()> {
-        let line = choice.line();
         let die = MOOD_LINE_DICE[line];
-        if let MoodChoice::New { name, .. } = choice {
-            let name = check_name(name, &format!("{field}.name"))?;
-            sheet.moods[line] = Some(Mood { name: name.clone(), level: 0, overloaded: false });
-            events.push(RollEvent::MoodLineFilled { who, line, name, die });
-        }
-        let mood = sheet.moods[line].as_mut().expect("the mood line was checked or just filled");
-        let before = mood.level;
-        // A track already full (a hand-edited or imported sheet) cannot take another box; the
-        // increment then counts as filling the final box again.
-        mood.level = (before + 1).min(die.track_len());
+        let mood = sheet.moods[line].as_mut().expect("the mood line was checked and filled");
         let level = mood.level;
-        events.push(RollEvent::MoodIncremented { who, line, before, after: level });
         if die_value < level && level > die.overload_threshold() && !mood.overloaded {
             mood.overloaded = true;
             events.push(RollEvent::MoodOverloaded { who, line, die_value, level });
@@ -806,20 +820,15 @@ impl Settler {
         }
         let name_before = sheet.moods[line].as_ref().map(|m| m.name.clone()).unwrap_or_default();
         let why = format!("the mood {name_before:?} filled its final box");
+        let sentiments = markable_sentiments(sheet);
         let pick = match final_box {
-            None => pick_sentiment(sheet, None, &format!("{box_field}.sentiment_line"), &why)?,
+            None => pick_sentiment(&sentiments, None, &format!("{box_field}.sentiment_line"), &why)?,
             Some(f) => {
-                let p = pick_sentiment(sheet, f.sentiment_line, &format!("{box_field}.sentiment_line"), &why);
+                let p = pick_sentiment(&sentiments, f.sentiment_line, &format!("{box_field}.sentiment_line"), &why);
                 self.soften(p, Pick::Missing)?
             }
         };
-        self.needs.push(Need::FinalBox {
-            who,
-            line,
-            mood: name_before.clone(),
-            renamed_by: winner,
-            mark_sentiment: !matches!(pick, Pick::Nothing),
-        });
+        self.needs.push(Need::FinalBox { who, line, mood: name_before.clone(), renamed_by: winner, sentiments });
         let new_name = match final_box {
             None => None,
             Some(f) => {
@@ -910,6 +919,7 @@ fn settle(
     let mut sheet = roller.clone();
     let line = setup.mood.line();
 
+    act_with_mood(&mut sheet, Who::Roller, &setup.mood, "setup.mood", &mut events)?;
     if let Some(SkillChoice::New { line, name }) = &setup.skill {
         let name = check_name(name, "setup.skill.name")?;
         sheet.skills[*line] = Some(Skill { name: name.clone(), modifier: 0, boxes: AspectBoxes::default() });
@@ -946,16 +956,17 @@ fn settle(
         if winner != Winner::Player {
             let why = format!("the overload of {old_name:?} ended without a win");
             let field = "choices.overload_end_sentiment";
-            let pick = pick_sentiment(&sheet, choices.overload_end_sentiment, field, &why);
-            match settler.soften(pick, Pick::Missing)? {
+            let sentiments = markable_sentiments(&sheet);
+            let pick = pick_sentiment(&sentiments, choices.overload_end_sentiment, field, &why);
+            let pick = settler.soften(pick, Pick::Missing)?;
+            if !sentiments.is_empty() {
+                settler.needs.push(Need::OverloadEndSentiment { line: old, mood: old_name, sentiments });
+            }
+            match pick {
                 Pick::Mark(s) => {
-                    settler.needs.push(Need::OverloadEndSentiment { line: old, mood: old_name });
-                    mark_sentiment(&mut sheet, Who::Roller, s, MarkReason::OverloadEndedWithoutWinning, &mut events);
+                    mark_sentiment(&mut sheet, Who::Roller, s, MarkReason::OverloadEndedWithoutWinning, &mut events)
                 }
-                Pick::Missing => {
-                    settler.needs.push(Need::OverloadEndSentiment { line: old, mood: old_name });
-                    settler.missing(field, format!("{why}: the player marks one sentiment one step"))?;
-                }
+                Pick::Missing => settler.missing(field, format!("{why}: the player marks one sentiment one step"))?,
                 Pick::Nothing => {}
             }
         } else {
@@ -975,25 +986,24 @@ fn settle(
     settler.mood_effects(
         &mut sheet,
         Who::Roller,
-        &setup.mood,
+        line,
         mood_value,
         winner,
         choices.final_box.as_ref(),
-        "setup.mood",
         &mut events,
     )?;
 
     let helper_sheet = match (helper, &rolled.help) {
         (Some(helper), Some(h)) => {
             let mut hs = helper.clone();
+            act_with_mood(&mut hs, Who::Helper, &h.mood, "helper.mood", &mut events)?;
             settler.mood_effects(
                 &mut hs,
                 Who::Helper,
-                &h.mood,
+                h.mood.line(),
                 h.value,
                 winner,
                 choices.helper_final_box.as_ref(),
-                "helper.mood",
                 &mut events,
             )?;
             Some(hs)

@@ -6,6 +6,7 @@ mod characters;
 mod games;
 mod log;
 mod nsu;
+mod nsu_roll;
 mod transfer;
 mod undo;
 
@@ -16,6 +17,10 @@ use crate::model::{Character, Game, System};
 pub use characters::{copy_character, create_character, delete_character, move_character, rename_character};
 pub use games::{create_game, delete_game, list, rename_game};
 pub use nsu::{nsu_sheet, save_nsu_sheet, NsuSheetView};
+pub use nsu_roll::{
+    nsu_pending_roll, nsu_roll_dice, nsu_roll_help, nsu_roll_log, nsu_roll_needs, nsu_roll_preview, nsu_roll_resolve,
+    DiceInput, OddsView, PendingRoll, RollLogEntry, RollPreview, RollRecord, RollResult,
+};
 pub use transfer::{export, import, import_preview, ExportScope, ImportOptions, ImportReport};
 pub use undo::{undo_character, undo_game};
 

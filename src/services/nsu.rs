@@ -52,6 +52,10 @@ pub fn nsu_sheet(store: &Store, id: Uuid) -> Result<NsuSheetView> {
     load_view(store.read(), id)
 }
 
+pub(super) fn nsu_sheet_in(read: Reader<'_>, id: Uuid) -> Result<NsuSheetView> {
+    load_view(read, id)
+}
+
 fn problems_to_error(problems: Vec<Problem>) -> Error {
     let first = &problems[0];
     let more = match problems.len() {

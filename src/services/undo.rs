@@ -8,55 +8,77 @@ use super::log::{change_of, character_event, game_event, Change, GameSnapshot};
 use super::Done;
 use crate::error::{Error, Result};
 use crate::model::{now, CharacterRecord};
-use crate::store::{EventKind, Store};
+use crate::store::{Event, EventKind, Store, Tx};
 
 pub fn undo_character(store: &mut Store, id: Uuid) -> Result<Done> {
     store.write(|tx| {
-        let read = tx.read();
-        let event = read
+        let event = tx
+            .read()
             .last_undoable_of_character(id)?
             .ok_or_else(|| Error::NothingToUndo("There is nothing to undo for this character.".into()))?;
-        let change: Change<CharacterRecord> = change_of(&event)?;
-        let current = match read.character(id)? {
-            Some(_) => Some(characters::load(read, id)?),
-            None => None,
-        };
-        let restored = match change.before {
-            None => {
-                if current.is_none() {
-                    return Err(Error::NothingToUndo(
-                        "This character no longer exists here (was its game deleted?).".into(),
-                    ));
-                }
-                tx.delete_character(id)?;
-                None
+        let message = undo_character_event(tx, &event)?;
+        // Changes made together (a roll and its helper's sheet) are undone together.
+        for seq in event.payload["together"].as_array().into_iter().flatten().filter_map(|v| v.as_i64()) {
+            let linked =
+                tx.read().event(seq)?.ok_or_else(|| Error::invalid("event log", format!("event {seq} is missing")))?;
+            let other = linked.character_id.unwrap_or_default();
+            if tx.read().last_undoable_of_character(other)?.map(|e| e.seq) != Some(seq) {
+                let name = tx.read().character(other)?.map(|c| c.name).unwrap_or_default();
+                return Err(Error::invalid(
+                    "character",
+                    format!("“{name}” changed after this roll; undo their later changes first"),
+                ));
             }
-            Some(mut before) => {
-                let c = &mut before.character;
-                if read.game(c.game_id)?.is_none() {
-                    return Err(Error::invalid(
-                        "character",
-                        format!("the game of “{}” was deleted; undo that first", c.name),
-                    ));
-                }
-                // The restored state is a new change: its revision moves on.
-                c.revision = current.as_ref().map_or(c.revision, |r| r.character.revision).max(c.revision) + 1;
-                c.updated_at = now();
-                if current.is_some() {
-                    characters::update(tx, &before)?;
-                } else {
-                    characters::insert(tx, &before)?;
-                }
-                Some(before)
-            }
-        };
-        let name = |r: Option<&CharacterRecord>| r.map(|r| r.character.name.clone());
-        let message = describe_character_undo(event.kind, name(current.as_ref()), name(restored.as_ref()));
-        let game_id = restored.as_ref().or(current.as_ref()).map_or(event.game_id, |r| r.character.game_id);
-        let change = Change { before: current, after: restored };
-        character_event(tx, EventKind::Undo, game_id, id, &change, Some(event.seq))?;
+            undo_character_event(tx, &linked)?;
+        }
         Ok(Done::new(message))
     })
+}
+
+/// Restores the record as it was before `event` and logs the undo.
+fn undo_character_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
+    let read = tx.read();
+    let id = event.character_id.unwrap_or_default();
+    let change: Change<CharacterRecord> = change_of(event)?;
+    let current = match read.character(id)? {
+        Some(_) => Some(characters::load(read, id)?),
+        None => None,
+    };
+    let restored = match change.before {
+        None => {
+            if current.is_none() {
+                return Err(Error::NothingToUndo(
+                    "This character no longer exists here (was its game deleted?).".into(),
+                ));
+            }
+            tx.delete_character(id)?;
+            None
+        }
+        Some(mut before) => {
+            let c = &mut before.character;
+            if read.game(c.game_id)?.is_none() {
+                return Err(Error::invalid(
+                    "character",
+                    format!("the game of “{}” was deleted; undo that first", c.name),
+                ));
+            }
+            // The restored state is a new change: its revision moves on.
+            c.revision = current.as_ref().map_or(c.revision, |r| r.character.revision).max(c.revision) + 1;
+            c.updated_at = now();
+            if current.is_some() {
+                characters::update(tx, &before)?;
+            } else {
+                characters::insert(tx, &before)?;
+            }
+            Some(before)
+        }
+    };
+    let name = |r: Option<&CharacterRecord>| r.map(|r| r.character.name.clone());
+    let message = describe_character_undo(event.kind, name(current.as_ref()), name(restored.as_ref()));
+    let game_id = restored.as_ref().or(current.as_ref()).map_or(event.game_id, |r| r.character.game_id);
+    let change = Change { before: current, after: restored };
+    character_event(tx, EventKind::Undo, game_id, id, &change, Some(event.seq))?;
+    Ok(message)
 }
 
 fn describe_character_undo(kind: EventKind, before: Option<String>, after: Option<String>) -> String {
@@ -68,6 +90,8 @@ fn describe_character_undo(kind: EventKind, before: Option<String>, after: Optio
         EventKind::CharacterDeleted => format!("Undone: “{}” is back.", name(&after)),
         EventKind::CharacterRenamed => format!("Undone: “{}” is called “{}” again.", name(&before), name(&after)),
         EventKind::CharacterMoved => format!("Undone: “{}” is back in its previous game.", name(&after)),
+        EventKind::NsuDiceRolled => format!("Undone: the dice of “{}” are off the table.", name(&after)),
+        EventKind::NsuRollResolved => format!("Undone: the last roll of “{}”.", name(&after)),
         _ => format!("Undone: the last change to “{}”.", name(if after.is_some() { &after } else { &before })),
     }
 }

@@ -18,12 +18,18 @@ pub enum EventKind {
     CharacterImported,
     /// A sheet edited by hand.
     SheetEdited,
+    /// NSU: dice on the table for an action roll (no sheet change yet).
+    NsuDiceRolled,
+    /// NSU: an action roll settled, its marks written to the sheet.
+    NsuRollResolved,
+    /// NSU: a helper's sheet changed by the roll they helped.
+    NsuHelped,
     /// Took back an earlier event (`undoes`), restoring the state before it.
     Undo,
 }
 
 impl EventKind {
-    const ALL: [EventKind; 12] = [
+    const ALL: [EventKind; 15] = [
         EventKind::GameCreated,
         EventKind::GameRenamed,
         EventKind::GameDeleted,
@@ -35,6 +41,9 @@ impl EventKind {
         EventKind::CharacterMoved,
         EventKind::CharacterImported,
         EventKind::SheetEdited,
+        EventKind::NsuDiceRolled,
+        EventKind::NsuRollResolved,
+        EventKind::NsuHelped,
         EventKind::Undo,
     ];
 
@@ -51,6 +60,9 @@ impl EventKind {
             EventKind::CharacterMoved => "character_moved",
             EventKind::CharacterImported => "character_imported",
             EventKind::SheetEdited => "sheet_edited",
+            EventKind::NsuDiceRolled => "nsu_dice_rolled",
+            EventKind::NsuRollResolved => "nsu_roll_resolved",
+            EventKind::NsuHelped => "nsu_helped",
             EventKind::Undo => "undo",
         }
     }

@@ -114,6 +114,32 @@ impl<'c> Reader<'c> {
         Ok(stmt.query_row([id.to_string()], event_from_row).optional()?)
     }
 
+    pub fn event(&self, seq: i64) -> Result<Option<Event>> {
+        let mut stmt = self.conn.prepare_cached(&format!("SELECT {EVENT_COLUMNS} FROM events WHERE seq = ?1"))?;
+        Ok(stmt.query_row([seq], event_from_row).optional()?)
+    }
+
+    /// Events of one kind in a game (or of one of its characters), newest first, each with
+    /// whether it has been undone.
+    pub fn events_of_kind(
+        &self,
+        game: Uuid,
+        character: Option<Uuid>,
+        kind: EventKind,
+        limit: u32,
+    ) -> Result<Vec<(Event, bool)>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {EVENT_COLUMNS}, EXISTS (SELECT 1 FROM events u WHERE u.undoes = e.seq) FROM events e \
+             WHERE game_id = ?1 AND (?2 IS NULL OR character_id = ?2) AND kind = ?3 ORDER BY seq DESC LIMIT ?4"
+        ))?;
+        let rows = stmt
+            .query_map(params![game.to_string(), character.map(|c| c.to_string()), kind.as_str(), limit], |r| {
+                Ok((event_from_row(r)?, r.get::<_, bool>(7)?))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>();
+        Ok(rows?)
+    }
+
     /// A character's log, newest first, at most `limit` events.
     pub fn events_of_character(&self, character: Uuid, limit: u32) -> Result<Vec<Event>> {
         let mut stmt = self.conn.prepare_cached(&format!(

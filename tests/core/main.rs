@@ -4,6 +4,7 @@ mod cli;
 mod crash;
 mod exchange;
 mod nsu_odds;
+mod nsu_roll;
 mod nsu_sheet;
 mod sample;
 mod services;

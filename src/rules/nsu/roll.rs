@@ -714,7 +714,9 @@ fn pick_sentiment(markable: &[usize], choice: Option<usize>, field: &str, why: &
         Some(_) if markable.is_empty() => {
             Err(Error::invalid(field, "no sentiment can be marked (every line is empty or lost): leave it out"))
         }
-        Some(i) if i >= super::sheet::SENTIMENT_LINES => Err(line_out_of_range(field, i, super::sheet::SENTIMENT_LINES)),
+        Some(i) if i >= super::sheet::SENTIMENT_LINES => {
+            Err(line_out_of_range(field, i, super::sheet::SENTIMENT_LINES))
+        }
         Some(i) if !markable.contains(&i) => Err(Error::invalid(
             field,
             format!("sentiment line {i} is empty or lost; {why}: choose one of lines {markable:?}"),
@@ -733,7 +735,13 @@ fn mark_sentiment(sheet: &mut Sheet, who: Who, line: usize, reason: MarkReason, 
 
 /// Names a new mood on its empty line (level 0, not overloaded), then increments the chosen
 /// mood's level: always, even while another mood is overloaded.
-fn act_with_mood(sheet: &mut Sheet, who: Who, choice: &MoodChoice, field: &str, events: &mut Vec<RollEvent>) -> Result<()> {
+fn act_with_mood(
+    sheet: &mut Sheet,
+    who: Who,
+    choice: &MoodChoice,
+    field: &str,
+    events: &mut Vec<RollEvent>,
+) -> Result<()> {
     let line = choice.line();
     let die = MOOD_LINE_DICE[line];
     if let MoodChoice::New { name, .. } = choice {
@@ -983,15 +991,7 @@ fn settle(
             "the roller did not act with another mood while overloaded",
         )?;
     }
-    settler.mood_effects(
-        &mut sheet,
-        Who::Roller,
-        line,
-        mood_value,
-        winner,
-        choices.final_box.as_ref(),
-        &mut events,
-    )?;
+    settler.mood_effects(&mut sheet, Who::Roller, line, mood_value, winner, choices.final_box.as_ref(), &mut events)?;
 
     let helper_sheet = match (helper, &rolled.help) {
         (Some(helper), Some(h)) => {

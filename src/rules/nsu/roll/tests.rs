@@ -232,7 +232,7 @@ fn a_new_skill_fills_an_empty_line_at_zero() {
             boxes: AspectBoxes { body: true, mind: false, heart: false }
         })
     );
-    assert_eq!(o.events[0], RollEvent::SkillLineFilled { line: 4, name: "Swimming".into() });
+    assert_eq!(o.events[1], RollEvent::SkillLineFilled { line: 4, name: "Swimming".into() });
     assert_eq!(o.aspect_total, 5);
 }
 
@@ -305,7 +305,7 @@ fn acting_with_another_mood_and_losing_ends_the_overload_and_marks_a_sentiment()
     let choices = default_choices(&r);
     assert_eq!(
         needs(&overloaded, None, &r, &choices).unwrap(),
-        [Need::OverloadEndSentiment { line: 0, mood: "Curious".into() }]
+        [Need::OverloadEndSentiment { line: 0, mood: "Curious".into(), sentiments: vec![0, 1] }]
     );
     assert_eq!(
         message(resolve(&overloaded, None, &r, &choices)),
@@ -367,7 +367,7 @@ fn filling_the_final_box_marks_a_sentiment_renames_the_mood_and_resets_the_level
         line: 4,
         mood: "Calm".into(),
         renamed_by: Winner::Player,
-        mark_sentiment: true,
+        sentiments: vec![0, 1],
     };
     assert_eq!(needs(&before, None, &r, &choices).unwrap(), [need]);
     assert!(message(resolve(&before, None, &r, &choices))
@@ -527,7 +527,7 @@ fn the_helpers_final_box_and_new_mood_are_on_the_helpers_sheet() {
         line: 2,
         mood: "Loyal".into(),
         renamed_by: Winner::Arbiters,
-        mark_sentiment: true,
+        sentiments: vec![0, 1],
     };
     assert_eq!(needs(&sheet(), Some(&hs), &r, &c).unwrap(), [need]);
     assert!(message(resolve(&sheet(), Some(&hs), &r, &c)).starts_with("choices.helper_final_box:"));
@@ -686,6 +686,7 @@ fn setup_choices_and_outcome_round_trip_through_json() {
     assert_eq!(json[0]["at_risk"], "character");
     assert_eq!(json[3]["winner"], "player");
     assert_eq!(json[3]["events"][0]["event"], "mood_line_filled");
+    assert_eq!(json[3]["events"][1]["event"], "mood_incremented");
     let back: (RollSetup, ActionRoll, Choices, RollOutcome) = serde_json::from_value(json).unwrap();
     assert_eq!(back, (s, r, c, o));
 }
@@ -749,19 +750,17 @@ fn mood_on(sheet: &Sheet, line: usize) -> MoodChoice {
     }
 }
 
-/// Supplies every input `needs` asks for, choosing the first markable sentiment.
-fn answer(roller: &Sheet, helper: Option<&Sheet>, rolled: &ActionRoll, choices: &mut Choices) {
-    let first_markable =
-        |s: &Sheet| s.sentiments.iter().position(|t| t.as_ref().is_some_and(|t| t.state != SentimentState::Lost));
-    for need in needs(roller, helper, rolled, choices).unwrap() {
+/// Supplies the inputs `needs` asks for one at a time, in its order, picking the first or the
+/// last sentiment it offers (an earlier answer may change what a later need offers).
+fn answer(roller: &Sheet, helper: Option<&Sheet>, rolled: &ActionRoll, choices: &mut Choices, pick_last: bool) {
+    let pick = |sentiments: &[usize]| if pick_last { sentiments.last().copied() } else { sentiments.first().copied() };
+    for i in 0.. {
+        let needs = needs(roller, helper, rolled, choices).unwrap();
+        let Some(need) = needs.get(i) else { break };
         match need {
-            Need::OverloadEndSentiment { .. } => choices.overload_end_sentiment = first_markable(roller),
-            Need::FinalBox { who, mark_sentiment, .. } => {
-                let sheet = if who == Who::Roller { roller } else { helper.unwrap() };
-                let f = FinalBox {
-                    sentiment_line: if mark_sentiment { first_markable(sheet) } else { None },
-                    new_name: "Intense".into(),
-                };
+            Need::OverloadEndSentiment { sentiments, .. } => choices.overload_end_sentiment = pick(sentiments),
+            Need::FinalBox { who, sentiments, .. } => {
+                let f = FinalBox { sentiment_line: pick(sentiments), new_name: "Intense".into() };
                 match who {
                     Who::Roller => choices.final_box = Some(f),
                     Who::Helper => choices.helper_final_box = Some(f),
@@ -784,6 +783,7 @@ proptest! {
         skill_line in proptest::option::of(0usize..6),
         risk in proptest::option::of(0usize..3),
         seed in any::<u64>(),
+        pick_last in any::<bool>(),
     ) {
         let risk = risk.filter(|&i| roller.sentiments[i].as_ref().is_some_and(|s| s.state != SentimentState::Lost));
         let skill = skill_line.map(|line| match roller.skills[line] {
@@ -807,7 +807,7 @@ proptest! {
         }
         let helper = helper.as_ref().map(|(h, _)| h);
         let mut choices = default_choices(&r);
-        answer(&roller, helper, &r, &mut choices);
+        answer(&roller, helper, &r, &mut choices, pick_last);
         let o = resolve(&roller, helper, &r, &choices).unwrap();
         prop_assert_eq!(o.margin.unsigned_abs(), o.difference);
         prop_assert_eq!(o.winner == Winner::Tie, o.difference == 0);

@@ -1,0 +1,365 @@
+//! No Stone Unturned action rolls at the table (RULES.md §1.3): odds before the roll, the
+//! dice (rolled by the app or typed in), a helper's die, the table's choices, and the result
+//! written to the sheets — each step logged, the whole roll undoable.
+//!
+//! The dice of a roll not yet settled are the latest `nsu_dice_rolled` event of the
+//! character: rolling changes no sheet, so undoing that event simply cancels the roll.
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use uuid::Uuid;
+
+use super::characters::{load, update};
+use super::log::Change;
+use super::nsu::NsuSheetView;
+use crate::error::{Error, Result};
+use crate::model::{now, Character, CharacterRecord};
+use crate::rules::dice::{DiceSource, Entered, Rolled};
+use crate::rules::nsu::odds::{action_odds, ActionOdds, ActionRollSetup};
+use crate::rules::nsu::roll::{
+    self, ActionRoll, Choices, Grant, MoodChoice, Need, RollEvent, RollPlan, RollSetup, Winner,
+};
+use crate::rules::nsu::{Die, Sheet};
+use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
+
+/// Where the dice come from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DiceInput {
+    /// The app rolls them.
+    Rolled,
+    /// Rolled by hand at the table and typed in, in the order the app asks for them.
+    Entered { values: Vec<u8> },
+}
+
+/// Exact odds as shown before a roll: probabilities and the signed margin's distribution.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OddsView {
+    pub win: f64,
+    pub tie: f64,
+    pub lose: f64,
+    /// (signed margin for the player, probability), ascending.
+    pub margin: Vec<(i32, f64)>,
+}
+
+impl From<ActionOdds> for OddsView {
+    fn from(o: ActionOdds) -> Self {
+        OddsView {
+            win: o.win.probability(),
+            tie: o.tie.probability(),
+            lose: o.lose.probability(),
+            margin: o.margin.into_iter().map(|(m, c)| (m, c.probability())).collect(),
+        }
+    }
+}
+
+/// What a setup means before rolling: the dice with their edges, and the exact odds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RollPreview {
+    pub plan: RollPlan,
+    pub odds: OddsView,
+}
+
+/// A roll on the table waiting for the table's choices.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PendingRoll {
+    pub roll: ActionRoll,
+    pub helper: Option<Character>,
+    /// The choices best for whoever makes each one, to start from.
+    pub choices: Choices,
+    /// What the mood effects will ask for with those choices.
+    pub needs: Vec<Need>,
+}
+
+/// A settled roll, as the roll log shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RollRecord {
+    pub roll: ActionRoll,
+    pub choices: Choices,
+    pub aspect_total: i32,
+    pub mood_used: u8,
+    pub winner: Winner,
+    pub margin: i32,
+    pub difference: u32,
+    pub grants: Vec<Grant>,
+    pub events: Vec<RollEvent>,
+    pub helper: Option<Uuid>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RollResult {
+    pub record: RollRecord,
+    pub sheet: NsuSheetView,
+}
+
+/// One line of a roll log.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RollLogEntry {
+    pub at: String,
+    pub character_id: Uuid,
+    pub character_name: String,
+    pub helper_name: Option<String>,
+    pub record: RollRecord,
+    /// Taken back with undo (kept in the log, greyed out).
+    pub undone: bool,
+}
+
+/// The payload of the `nsu_dice_rolled` event.
+#[derive(Serialize, Deserialize)]
+struct DicePayload {
+    roll: ActionRoll,
+    helper: Option<Uuid>,
+}
+
+fn sheet_of(record: &CharacterRecord) -> Result<&Sheet> {
+    record.nsu.as_ref().ok_or_else(|| {
+        Error::invalid("character", format!("“{}” has no No Stone Unturned sheet", record.character.name))
+    })
+}
+
+fn odds_for(plan: &RollPlan, at_risk: roll::AtRisk, helper_die: Option<Die>) -> OddsView {
+    action_odds(&ActionRollSetup {
+        aspect_die: plan.aspect_die,
+        mood_die: plan.mood_die,
+        at_risk,
+        aspect_edge: plan.aspect_edge,
+        mood_edge: plan.mood_edge,
+        skill: plan.skill_modifier,
+        helper_die,
+    })
+    .into()
+}
+
+/// The dice and exact odds a setup would give, without rolling (shown live as options change).
+pub fn nsu_roll_preview(
+    store: &Store,
+    character: Uuid,
+    setup: &RollSetup,
+    helper_die: Option<Die>,
+) -> Result<RollPreview> {
+    let record = load(store.read(), character)?;
+    let plan = roll::plan(sheet_of(&record)?, setup)?;
+    Ok(RollPreview { odds: odds_for(&plan, setup.at_risk, helper_die), plan })
+}
+
+fn dice_source<'a, R: Rng>(input: &DiceInput, rng: &'a mut R) -> Box<dyn DiceSource + 'a> {
+    match input {
+        DiceInput::Rolled => Box::new(Rolled(rng)),
+        DiceInput::Entered { values } => Box::new(Entered::new(values.iter().copied())),
+    }
+}
+
+fn too_many_values(input: &DiceInput, used: usize) -> Result<()> {
+    match input {
+        DiceInput::Entered { values } if values.len() > used => {
+            Err(Error::invalid("dice", format!("{} values were entered but this roll uses {used} dice", values.len())))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The roll on the table for `character`, if one is waiting for its choices.
+fn pending_event(read: Reader<'_>, character: Uuid) -> Result<Option<Event>> {
+    let last = read.last_undoable_of_character(character)?;
+    Ok(last.filter(|e| e.kind == EventKind::NsuDiceRolled))
+}
+
+fn pending(read: Reader<'_>, character: Uuid) -> Result<(Event, DicePayload)> {
+    let event = pending_event(read, character)?
+        .ok_or_else(|| Error::invalid("roll", "there is no roll waiting for its choices; roll the dice first"))?;
+    let payload: DicePayload = serde_json::from_value(event.payload.clone())
+        .map_err(|e| Error::invalid("event log", format!("event {} cannot be read: {e}", event.seq)))?;
+    Ok((event, payload))
+}
+
+fn pending_view(read: Reader<'_>, roller: &Sheet, payload: DicePayload) -> Result<PendingRoll> {
+    let helper = payload.helper.map(|id| load(read, id)).transpose()?;
+    let helper_sheet = helper.as_ref().map(sheet_of).transpose()?;
+    let choices = roll::default_choices(&payload.roll);
+    let needs = roll::needs(roller, helper_sheet, &payload.roll, &choices)?;
+    Ok(PendingRoll { roll: payload.roll, helper: helper.map(|h| h.character), choices, needs })
+}
+
+fn log_dice(tx: &Tx<'_>, record: &CharacterRecord, payload: &DicePayload) -> Result<()> {
+    // The sheet does not change when dice are rolled; before = after keeps undo uniform.
+    let change = Change { before: Some(record.clone()), after: Some(record.clone()) };
+    let mut body = serde_json::to_value(&change).expect("records serialize");
+    body["roll"] = serde_json::to_value(&payload.roll).expect("rolls serialize");
+    body["helper"] = json!(payload.helper);
+    tx.append_event(&NewEvent {
+        at: now(),
+        game_id: record.character.game_id,
+        character_id: Some(record.character.id),
+        kind: EventKind::NsuDiceRolled,
+        undoes: None,
+        payload: body,
+    })?;
+    Ok(())
+}
+
+/// Rolls the dice for a setup (or takes the values rolled by hand). Nothing on the sheet
+/// changes until the roll is settled; an Overcome character cannot roll.
+pub fn nsu_roll_dice<R: Rng>(
+    store: &mut Store,
+    character: Uuid,
+    setup: &RollSetup,
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<PendingRoll> {
+    store.write(|tx| {
+        let record = load(tx.read(), character)?;
+        if pending_event(tx.read(), character)?.is_some() {
+            return Err(Error::invalid("roll", "a roll is already on the table: settle it or undo it first"));
+        }
+        let sheet = sheet_of(&record)?;
+        let rolled = roll::roll(sheet, setup, dice_source(dice, rng).as_mut())?;
+        too_many_values(dice, rolled.aspect_rolls.len() + rolled.mood_rolls.len())?;
+        let payload = DicePayload { roll: rolled, helper: None };
+        log_dice(tx, &record, &payload)?;
+        pending_view(tx.read(), sheet, payload)
+    })
+}
+
+/// A helper joins the roll on the table: their mood (an existing one or a new one named on an
+/// empty line) and its die, rolled or typed in.
+pub fn nsu_roll_help<R: Rng>(
+    store: &mut Store,
+    character: Uuid,
+    helper: Uuid,
+    mood: &MoodChoice,
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<PendingRoll> {
+    store.write(|tx| {
+        let record = load(tx.read(), character)?;
+        let (_, payload) = pending(tx.read(), character)?;
+        if helper == character {
+            return Err(Error::invalid("helper", "a character cannot help their own roll"));
+        }
+        if payload.roll.help.is_some() {
+            return Err(Error::invalid("helper", "this roll already has a helper"));
+        }
+        let helper_record = load(tx.read(), helper)?;
+        if helper_record.character.game_id != record.character.game_id {
+            return Err(Error::invalid("helper", "the helper must play in the same game"));
+        }
+        let rolled = roll::help(&payload.roll, sheet_of(&helper_record)?, mood, dice_source(dice, rng).as_mut())?;
+        too_many_values(dice, 1)?;
+        let payload = DicePayload { roll: rolled, helper: Some(helper) };
+        log_dice(tx, &record, &payload)?;
+        pending_view(tx.read(), sheet_of(&record)?, payload)
+    })
+}
+
+/// The roll on the table, if any, with its default choices.
+pub fn nsu_pending_roll(store: &Store, character: Uuid) -> Result<Option<PendingRoll>> {
+    let read = store.read();
+    if pending_event(read, character)?.is_none() {
+        return Ok(None);
+    }
+    let record = load(read, character)?;
+    let (_, payload) = pending(read, character)?;
+    pending_view(read, sheet_of(&record)?, payload).map(Some)
+}
+
+/// What the mood effects ask for with these choices (ask the table one at a time).
+pub fn nsu_roll_needs(store: &Store, character: Uuid, choices: &Choices) -> Result<Vec<Need>> {
+    let read = store.read();
+    let record = load(read, character)?;
+    let (_, payload) = pending(read, character)?;
+    let helper = payload.helper.map(|id| load(read, id)).transpose()?;
+    let helper_sheet = helper.as_ref().map(sheet_of).transpose()?;
+    roll::needs(sheet_of(&record)?, helper_sheet, &payload.roll, choices)
+}
+
+/// Settles the roll on the table with the table's choices: the winner, the grants, and every
+/// mark and mood effect written to the roller's (and helper's) sheet in one transaction.
+pub fn nsu_roll_resolve(store: &mut Store, character: Uuid, choices: &Choices) -> Result<RollResult> {
+    store.write(|tx| {
+        let read = tx.read();
+        let before = load(read, character)?;
+        let (_, payload) = pending(read, character)?;
+        let helper_before = payload.helper.map(|id| load(read, id)).transpose()?;
+        let helper_sheet = helper_before.as_ref().map(sheet_of).transpose()?;
+        let outcome = roll::resolve(sheet_of(&before)?, helper_sheet, &payload.roll, choices)?;
+        let record = RollRecord {
+            roll: payload.roll,
+            choices: choices.clone(),
+            aspect_total: outcome.aspect_total,
+            mood_used: outcome.mood_used,
+            winner: outcome.winner,
+            margin: outcome.margin,
+            difference: outcome.difference,
+            grants: outcome.grants.clone(),
+            events: outcome.events.clone(),
+            helper: payload.helper,
+        };
+        // The helper's sheet changes too: its own event, undone together with the roll's.
+        let mut together = Vec::new();
+        if let (Some(hb), Some(sheet)) = (&helper_before, outcome.helper) {
+            let after = bump(hb, sheet);
+            update(tx, &after)?;
+            let mut body =
+                serde_json::to_value(Change { before: Some(hb.clone()), after: Some(after) }).expect("records");
+            body["helped"] = json!(character);
+            together.push(tx.append_event(&NewEvent {
+                at: now(),
+                game_id: hb.character.game_id,
+                character_id: Some(hb.character.id),
+                kind: EventKind::NsuHelped,
+                undoes: None,
+                payload: body,
+            })?);
+        }
+        let after = bump(&before, outcome.roller);
+        update(tx, &after)?;
+        let mut body =
+            serde_json::to_value(Change { before: Some(before.clone()), after: Some(after) }).expect("records");
+        body["roll"] = serde_json::to_value(&record).expect("roll records serialize");
+        body["together"] = json!(together);
+        tx.append_event(&NewEvent {
+            at: now(),
+            game_id: before.character.game_id,
+            character_id: Some(character),
+            kind: EventKind::NsuRollResolved,
+            undoes: None,
+            payload: body,
+        })?;
+        Ok(RollResult { record, sheet: super::nsu::nsu_sheet_in(tx.read(), character)? })
+    })
+}
+
+/// A record with a new sheet, as a new revision.
+fn bump(before: &CharacterRecord, sheet: Sheet) -> CharacterRecord {
+    let mut after = CharacterRecord { nsu: Some(sheet), ..before.clone() };
+    after.character.revision += 1;
+    after.character.updated_at = now();
+    after
+}
+
+/// The settled rolls of a game, or of one character, newest first.
+pub fn nsu_roll_log(store: &Store, game: Uuid, character: Option<Uuid>, limit: u32) -> Result<Vec<RollLogEntry>> {
+    let read = store.read();
+    let events = read.events_of_kind(game, character, EventKind::NsuRollResolved, limit)?;
+    events
+        .into_iter()
+        .map(|(event, undone)| {
+            let record: RollRecord = serde_json::from_value(event.payload["roll"].clone())
+                .map_err(|e| Error::invalid("event log", format!("roll {} cannot be read: {e}", event.seq)))?;
+            let name_of = |v: &serde_json::Value| v["name"].as_str().unwrap_or_default().to_owned();
+            let helper_name = match record.helper {
+                Some(id) => Some(read.character(id)?.map(|c| c.name).unwrap_or_else(|| "(deleted)".into())),
+                None => None,
+            };
+            Ok(RollLogEntry {
+                at: crate::model::timestamp(event.at),
+                character_id: event.character_id.unwrap_or_default(),
+                character_name: name_of(&event.payload["after"]),
+                helper_name,
+                record,
+                undone,
+            })
+        })
+        .collect()
+}

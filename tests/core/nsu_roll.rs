@@ -1,0 +1,187 @@
+//! NSU action rolls through the services: odds first, dice rolled or typed in, a helper, the
+//! table's choices, the sheets written, the roll log, and undo.
+
+use rand::SeedableRng;
+use sheetkeeper::rules::nsu::odds::{action_odds, ActionRollSetup};
+use sheetkeeper::rules::nsu::roll::{AtRisk, Edge, FinalBox, MoodChoice, Need, RollSetup, SkillChoice, Winner};
+use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sentiment, SentimentState, Sheet, Skill};
+use sheetkeeper::services::*;
+use sheetkeeper::Store;
+use uuid::Uuid;
+
+use crate::support::{game_with, Scratch};
+
+fn sheet() -> Sheet {
+    let mut s = Sheet::default();
+    s.aspects = Some(Aspects { body: Die::D4, mind: Die::D8, heart: Die::D6 });
+    s.moods[0] = Some(Mood { name: "Curious".into(), level: 2, overloaded: false });
+    s.moods[2] = Some(Mood { name: "Anxious".into(), level: 1, overloaded: false });
+    s.moods[4] = Some(Mood { name: "Calm".into(), level: 0, overloaded: false });
+    for (i, name) in ["Lore", "Climbing", "Persuasion"].into_iter().enumerate() {
+        s.skills[i] = Some(Skill { name: name.into(), modifier: 1, boxes: AspectBoxes::default() });
+        s.sentiments[i] = Some(Sentiment { name: format!("Bond {i}"), state: SentimentState::Connected });
+    }
+    s
+}
+
+fn setup(mood_line: usize) -> RollSetup {
+    RollSetup {
+        desired_outcome: "Find the hidden door".into(),
+        aspect: Aspect::Mind,
+        at_risk: AtRisk::Character,
+        mood: MoodChoice::Existing { line: mood_line },
+        aspect_advantages: 0,
+        aspect_disadvantages: 0,
+        skill: Some(SkillChoice::Existing { line: 0 }),
+        risked_sentiment: None,
+    }
+}
+
+/// A game with two NSU characters, Wren and Ash, both with `sheet()`.
+fn table() -> (Scratch, Store, Uuid, Uuid) {
+    let s = Scratch::new();
+    let mut store = s.open();
+    let game = game_with(&mut store, "Valley", "nsu", &["Ash", "Wren"]);
+    let (ash, wren) = (game.characters[0].id, game.characters[1].id);
+    for id in [ash, wren] {
+        save_nsu_sheet(&mut store, id, sheet()).unwrap();
+    }
+    (s, store, wren, ash)
+}
+
+fn entered(values: &[u8]) -> DiceInput {
+    DiceInput::Entered { values: values.to_vec() }
+}
+
+fn rng() -> rand::rngs::StdRng {
+    rand::rngs::StdRng::seed_from_u64(11)
+}
+
+#[test]
+fn the_preview_shows_the_dice_and_the_exact_odds_of_the_odds_module() {
+    let (_s, store, wren, _) = table();
+    let mut risky = setup(0);
+    risky.risked_sentiment = Some(1);
+    risky.aspect_advantages = 2;
+    risky.aspect_disadvantages = 1;
+    let preview = nsu_roll_preview(&store, wren, &risky, Some(Die::D6)).unwrap();
+    assert_eq!((preview.plan.aspect_die, preview.plan.mood_die), (Die::D8, Die::D8));
+    assert_eq!((preview.plan.aspect_edge, preview.plan.mood_edge), (Edge::Advantage, Edge::Advantage));
+    let exact = action_odds(&ActionRollSetup {
+        aspect_die: Die::D8,
+        mood_die: Die::D8,
+        at_risk: AtRisk::Character,
+        aspect_edge: Edge::Advantage,
+        mood_edge: Edge::Advantage,
+        skill: 1,
+        helper_die: Some(Die::D6),
+    });
+    assert_eq!(preview.odds.win, exact.win.probability());
+    assert!((preview.odds.win + preview.odds.tie + preview.odds.lose - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn a_roll_with_typed_in_dice_changes_nothing_until_settled_then_writes_the_sheet_and_the_log() {
+    let (_s, mut store, wren, _) = table();
+    let pending = nsu_roll_dice(&mut store, wren, &setup(0), &entered(&[7, 3]), &mut rng()).unwrap();
+    assert_eq!((pending.roll.aspect_rolls.clone(), pending.roll.mood_rolls.clone()), (vec![7], vec![3]));
+    assert_eq!(nsu_sheet(&store, wren).unwrap().sheet, sheet(), "rolling changes no sheet");
+    assert!(nsu_pending_roll(&store, wren).unwrap().is_some());
+
+    let result = nsu_roll_resolve(&mut store, wren, &pending.choices).unwrap();
+    // Character at risk: aspect 7 + skill 1 = 8 against mood 3: the player wins by 5.
+    assert_eq!((result.record.winner, result.record.difference), (Winner::Player, 5));
+    assert_eq!(result.record.grants.len(), 2, "a difference of 5 grants two hard details");
+    let after = nsu_sheet(&store, wren).unwrap().sheet;
+    assert_eq!(after.moods[0].as_ref().unwrap().level, 3, "the chosen mood goes up one");
+    assert!(after.skills[0].as_ref().unwrap().boxes.mind, "the skill's Mind box is marked");
+    assert!(nsu_pending_roll(&store, wren).unwrap().is_none());
+
+    let game = store.read().character(wren).unwrap().unwrap().game_id;
+    let log = nsu_roll_log(&store, game, None, 10).unwrap();
+    assert_eq!(log.len(), 1);
+    assert_eq!((log[0].character_name.as_str(), log[0].undone), ("Wren", false));
+    assert_eq!(log[0].record.roll.setup.desired_outcome, "Find the hidden door");
+
+    undo_character(&mut store, wren).unwrap();
+    assert_eq!(nsu_sheet(&store, wren).unwrap().sheet, sheet(), "undo takes the whole roll back");
+    assert!(nsu_roll_log(&store, game, Some(wren), 10).unwrap()[0].undone);
+}
+
+#[test]
+fn rolled_dice_come_from_the_passed_in_rng() {
+    let (_s, mut store, wren, _) = table();
+    let a = nsu_roll_dice(&mut store, wren, &setup(0), &DiceInput::Rolled, &mut rng()).unwrap();
+    undo_character(&mut store, wren).unwrap();
+    let b = nsu_roll_dice(&mut store, wren, &setup(0), &DiceInput::Rolled, &mut rng()).unwrap();
+    assert_eq!(a.roll, b.roll, "the same seed rolls the same dice");
+}
+
+#[test]
+fn one_roll_at_a_time_and_undo_takes_the_dice_off_the_table() {
+    let (_s, mut store, wren, _) = table();
+    nsu_roll_dice(&mut store, wren, &setup(0), &entered(&[1, 1]), &mut rng()).unwrap();
+    let err = nsu_roll_dice(&mut store, wren, &setup(0), &entered(&[1, 1]), &mut rng()).unwrap_err();
+    assert!(err.to_string().contains("a roll is already on the table"), "{err}");
+    let done = undo_character(&mut store, wren).unwrap();
+    assert!(done.message.contains("off the table"), "{}", done.message);
+    assert!(nsu_pending_roll(&store, wren).unwrap().is_none());
+}
+
+#[test]
+fn typed_in_dice_are_checked_and_a_bad_value_rolls_nothing() {
+    let (_s, mut store, wren, _) = table();
+    let err = nsu_roll_dice(&mut store, wren, &setup(0), &entered(&[9, 1]), &mut rng()).unwrap_err();
+    assert!(err.to_string().contains("9 cannot be rolled on a d8"), "{err}");
+    let err = nsu_roll_dice(&mut store, wren, &setup(0), &entered(&[1, 1, 1]), &mut rng()).unwrap_err();
+    assert_eq!(err.to_string(), "dice: 3 values were entered but this roll uses 2 dice");
+    assert!(nsu_pending_roll(&store, wren).unwrap().is_none());
+}
+
+#[test]
+fn an_overcome_character_cannot_roll() {
+    let (_s, mut store, wren, _) = table();
+    let mut hurt = sheet();
+    hurt.harm = vec!["a".into(), "b".into(), "c".into(), "d".into()];
+    save_nsu_sheet(&mut store, wren, hurt).unwrap();
+    let err = nsu_roll_dice(&mut store, wren, &setup(0), &entered(&[1, 1]), &mut rng()).unwrap_err();
+    assert!(err.to_string().to_lowercase().contains("overcome"), "{err}");
+}
+
+#[test]
+fn a_helpers_die_and_sheet_change_with_the_roll_and_undo_restores_both() {
+    let (_s, mut store, wren, ash) = table();
+    nsu_roll_dice(&mut store, wren, &setup(0), &entered(&[2, 6]), &mut rng()).unwrap();
+    // World at risk would want a high mood die; here the Character is at risk, so a low die
+    // helps: Ash's Calm d4 rolls 1, better than Wren's 6.
+    let pending =
+        nsu_roll_help(&mut store, wren, ash, &MoodChoice::Existing { line: 4 }, &entered(&[1]), &mut rng()).unwrap();
+    assert_eq!(pending.helper.as_ref().map(|h| h.name.as_str()), Some("Ash"));
+    assert!(pending.choices.use_helper_die);
+    let result = nsu_roll_resolve(&mut store, wren, &pending.choices).unwrap();
+    assert_eq!((result.record.winner, result.record.mood_used), (Winner::Player, 1));
+    assert_eq!(nsu_sheet(&store, ash).unwrap().sheet.moods[4].as_ref().unwrap().level, 1, "the helper's mood goes up");
+
+    undo_character(&mut store, wren).unwrap();
+    assert_eq!(nsu_sheet(&store, wren).unwrap().sheet, sheet());
+    assert_eq!(nsu_sheet(&store, ash).unwrap().sheet, sheet(), "the helper's change is undone with the roll");
+}
+
+#[test]
+fn filling_the_last_box_asks_for_a_new_name_and_a_sentiment() {
+    let (_s, mut store, wren, _) = table();
+    let mut full = sheet();
+    full.moods[4].as_mut().unwrap().level = 4; // d4: five boxes; the next increment fills the last.
+    save_nsu_sheet(&mut store, wren, full).unwrap();
+    let pending = nsu_roll_dice(&mut store, wren, &setup(4), &entered(&[5, 2]), &mut rng()).unwrap();
+    assert!(matches!(pending.needs.as_slice(), [Need::FinalBox { .. }]), "{:?}", pending.needs);
+    let err = nsu_roll_resolve(&mut store, wren, &pending.choices).unwrap_err();
+    assert!(err.to_string().contains("final"), "{err}");
+    let mut choices = pending.choices.clone();
+    choices.final_box = Some(FinalBox { sentiment_line: Some(2), new_name: "Serene".into() });
+    nsu_roll_resolve(&mut store, wren, &choices).unwrap();
+    let after = nsu_sheet(&store, wren).unwrap().sheet;
+    let calm = after.moods[4].as_ref().unwrap();
+    assert_eq!((calm.name.as_str(), calm.level), ("Serene", 0));
+    assert_eq!(after.sentiments[2].as_ref().unwrap().state, SentimentState::AtRisk);
+}

@@ -19,6 +19,13 @@ const COMMANDS: &[&str] = &[
     "import_apply",
     "nsu_sheet",
     "save_nsu_sheet",
+    "nsu_roll_preview",
+    "nsu_roll_dice",
+    "nsu_roll_help",
+    "nsu_pending_roll",
+    "nsu_roll_needs",
+    "nsu_roll_resolve",
+    "nsu_roll_log",
     "ui_ready",
 ];
 

@@ -69,6 +69,27 @@ export const nsuSheet = (id) => call("nsu_sheet", { id });
 /** Saves the whole sheet as one undoable change (undo with undoCharacter). */
 export const saveNsuSheet = (id, sheet) => call("save_nsu_sheet", { id, sheet });
 
+// Action rolls (RULES.md §1.3). Shapes: src/rules/nsu/roll.rs and src/services/nsu_roll.rs.
+//   RollSetup {desired_outcome, aspect: "body"|"mind"|"heart", at_risk: "character"|"world",
+//              mood: {kind: "existing", line} | {kind: "new", line, name},
+//              aspect_advantages, aspect_disadvantages,
+//              skill: null | {kind: "existing", line} | {kind: "new", line, name},
+//              risked_sentiment: null | line}
+//   DiceInput {kind: "rolled"} | {kind: "entered", values: [aspect dice…, mood dice…]}
+//   RollPreview {plan: {aspect_die, mood_die, skill_modifier, aspect_edge, mood_edge,
+//                mood_edge_reasons}, odds: {win, tie, lose, margin: [[m, p]…]}}
+//   PendingRoll {roll: {setup, plan, aspect_rolls, mood_rolls, help}, helper, choices, needs}
+//   Choices {aspect_kept, mood_kept, skill_sign: "plus"|"minus", use_helper_die,
+//            final_box: null | {sentiment_line, new_name}, helper_final_box, overload_end_sentiment}
+//   RollResult {record: {winner, margin, difference, grants, events, …}, sheet: NsuSheetView}
+export const nsuRollPreview = (id, setup, helperDie = null) => call("nsu_roll_preview", { id, setup, helperDie });
+export const nsuRollDice = (id, setup, dice) => call("nsu_roll_dice", { id, setup, dice });
+export const nsuRollHelp = (id, helper, mood, dice) => call("nsu_roll_help", { id, helper, mood, dice });
+export const nsuPendingRoll = (id) => call("nsu_pending_roll", { id });
+export const nsuRollNeeds = (id, choices) => call("nsu_roll_needs", { id, choices });
+export const nsuRollResolve = (id, choices) => call("nsu_roll_resolve", { id, choices });
+export const nsuRollLog = (game, character = null) => call("nsu_roll_log", { game, character });
+
 /** Tells the shell the first screen shows its data (the startup probe measures up to here). */
 export const uiReady = () => call("ui_ready");
 

@@ -6,8 +6,12 @@ use std::path::PathBuf;
 use sheetkeeper::exchange::Preview;
 use sheetkeeper::model::parse_id;
 use sheetkeeper::model::Character;
-use sheetkeeper::rules::nsu::Sheet;
-use sheetkeeper::services::{self, Done, ExportScope, GameView, ImportOptions, ImportReport, NsuSheetView, SystemInfo};
+use sheetkeeper::rules::nsu::roll::{Choices, MoodChoice, Need, RollSetup};
+use sheetkeeper::rules::nsu::{Die, Sheet};
+use sheetkeeper::services::{
+    self, DiceInput, Done, ExportScope, GameView, ImportOptions, ImportReport, NsuSheetView, PendingRoll, RollLogEntry,
+    RollPreview, RollResult, SystemInfo,
+};
 use tauri::{AppHandle, Runtime, State};
 
 use crate::error::AppError;
@@ -113,6 +117,54 @@ pub fn nsu_sheet(state: State<'_, AppState>, id: String) -> Reply<NsuSheetView> 
 #[tauri::command]
 pub fn save_nsu_sheet(state: State<'_, AppState>, id: String, sheet: Sheet) -> Reply<NsuSheetView> {
     Ok(services::save_nsu_sheet(&mut *state.store()?, parse_id("id", &id)?, sheet)?)
+}
+
+#[tauri::command]
+pub fn nsu_roll_preview(
+    state: State<'_, AppState>,
+    id: String,
+    setup: RollSetup,
+    helper_die: Option<Die>,
+) -> Reply<RollPreview> {
+    Ok(services::nsu_roll_preview(&*state.store()?, parse_id("id", &id)?, &setup, helper_die)?)
+}
+
+#[tauri::command]
+pub fn nsu_roll_dice(state: State<'_, AppState>, id: String, setup: RollSetup, dice: DiceInput) -> Reply<PendingRoll> {
+    Ok(services::nsu_roll_dice(&mut *state.store()?, parse_id("id", &id)?, &setup, &dice, &mut rand::rng())?)
+}
+
+#[tauri::command]
+pub fn nsu_roll_help(
+    state: State<'_, AppState>,
+    id: String,
+    helper: String,
+    mood: MoodChoice,
+    dice: DiceInput,
+) -> Reply<PendingRoll> {
+    let (id, helper) = (parse_id("id", &id)?, parse_id("helper", &helper)?);
+    Ok(services::nsu_roll_help(&mut *state.store()?, id, helper, &mood, &dice, &mut rand::rng())?)
+}
+
+#[tauri::command]
+pub fn nsu_pending_roll(state: State<'_, AppState>, id: String) -> Reply<Option<PendingRoll>> {
+    Ok(services::nsu_pending_roll(&*state.store()?, parse_id("id", &id)?)?)
+}
+
+#[tauri::command]
+pub fn nsu_roll_needs(state: State<'_, AppState>, id: String, choices: Choices) -> Reply<Vec<Need>> {
+    Ok(services::nsu_roll_needs(&*state.store()?, parse_id("id", &id)?, &choices)?)
+}
+
+#[tauri::command]
+pub fn nsu_roll_resolve(state: State<'_, AppState>, id: String, choices: Choices) -> Reply<RollResult> {
+    Ok(services::nsu_roll_resolve(&mut *state.store()?, parse_id("id", &id)?, &choices)?)
+}
+
+#[tauri::command]
+pub fn nsu_roll_log(state: State<'_, AppState>, game: String, character: Option<String>) -> Reply<Vec<RollLogEntry>> {
+    let character = character.map(|c| parse_id("character", &c)).transpose()?;
+    Ok(services::nsu_roll_log(&*state.store()?, parse_id("game", &game)?, character, 200)?)
 }
 
 /// The UI shows its first screen with data: the startup probe's finish line.

@@ -59,6 +59,13 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             commands::import_apply,
             commands::nsu_sheet,
             commands::save_nsu_sheet,
+            commands::nsu_roll_preview,
+            commands::nsu_roll_dice,
+            commands::nsu_roll_help,
+            commands::nsu_pending_roll,
+            commands::nsu_roll_needs,
+            commands::nsu_roll_resolve,
+            commands::nsu_roll_log,
             commands::ui_ready,
         ])
 }

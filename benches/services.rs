@@ -3,6 +3,7 @@
 //! ≤ 2 s and exports in ≤ 1 s.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use rand::SeedableRng;
 use sheetkeeper::exchange;
 use sheetkeeper::services::{self, ExportScope, ImportOptions};
 use sheetkeeper::Store;
@@ -62,5 +63,45 @@ fn exchange(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, service_calls, exchange);
+fn nsu_roll(c: &mut Criterion) {
+    use sheetkeeper::rules::nsu::roll::{AtRisk, MoodChoice, RollSetup, SkillChoice};
+    use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sheet, Skill};
+    use sheetkeeper::services::DiceInput;
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = store_with(dir.path(), 1, 10);
+    let id = services::list(&store).unwrap()[0].characters[0].id;
+    let mut sheet = Sheet { aspects: Some(Aspects { body: Die::D4, mind: Die::D8, heart: Die::D6 }), ..Sheet::default() };
+    sheet.moods[0] = Some(Mood { name: "Curious".into(), level: 0, overloaded: false });
+    sheet.skills[0] = Some(Skill { name: "Lore".into(), modifier: 1, boxes: AspectBoxes::default() });
+    services::save_nsu_sheet(&mut store, id, sheet).unwrap();
+    let setup = RollSetup {
+        desired_outcome: "Find the door".into(),
+        aspect: Aspect::Mind,
+        at_risk: AtRisk::World,
+        mood: MoodChoice::Existing { line: 0 },
+        aspect_advantages: 1,
+        aspect_disadvantages: 0,
+        skill: Some(SkillChoice::Existing { line: 0 }),
+        risked_sentiment: None,
+    };
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    c.bench_function("nsu roll preview (plan + exact odds)", |b| {
+        b.iter(|| services::nsu_roll_preview(&store, id, &setup, Some(Die::D6)).unwrap())
+    });
+    c.bench_function("nsu full roll: dice, resolve, undo (three service calls)", |b| {
+        b.iter(|| {
+            let pending = services::nsu_roll_dice(&mut store, id, &setup, &DiceInput::Rolled, &mut rng).unwrap();
+            let result = services::nsu_roll_resolve(&mut store, id, &pending.choices);
+            // A roll that fills the last box needs a name; the bench keeps to ordinary rolls.
+            if result.is_err() {
+                services::undo_character(&mut store, id).unwrap();
+                return;
+            }
+            services::undo_character(&mut store, id).unwrap();
+        })
+    });
+}
+
+criterion_group!(benches, service_calls, exchange, nsu_roll);
 criterion_main!(benches);

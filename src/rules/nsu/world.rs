@@ -1,1 +1,1070 @@
-//! (being written)
+//! The world a No Stone Unturned table builds together (RULES.md §1.5): safety lists, bans,
+//! the settlement, the adventure scope, five resources, the location cards on the map with
+//! their collateral clocks, and the long-term project clocks the characters own.
+//!
+//! Every move takes the world by reference and returns a new world with the events that
+//! describe the change; an illegal move returns an error naming the field and changes
+//! nothing. The X-card and knocks are things the window offers at all times; they keep no
+//! state here.
+//!
+//! Rulings where the source is silent:
+//! - A tick count a person types (`tick_collateral`) outside 0..=8 is refused. Ticks the
+//!   rules add as a side effect (a scene detail while the World was at risk, a failed attempt
+//!   to address collateral) stop at 8 and the event says `clamped`, so play never stalls on
+//!   a full clock.
+//! - Segments marked on a project clock beyond its size are dropped; the clock completes.
+//! - A player authors at most two locations (Worldbuilding step 6).
+//! - A card is placed on one grid cell; no two cards share a cell. Coordinates run from
+//!   `-MAP_EXTENT` to `MAP_EXTENT` so the settlement can sit at the origin.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::error::{Error, Result};
+use crate::model::name_problem;
+use crate::rules::dice::DiceSource;
+use crate::rules::nsu::sheet::MAX_TEXT_CHARS;
+use crate::Problem;
+
+/// A collateral clock is an eight-piece pie.
+pub const COLLATERAL_SEGMENTS: u8 = 8;
+/// The table names five resources.
+pub const RESOURCE_COUNT: usize = 5;
+/// Each player authors two location cards.
+pub const LOCATIONS_PER_PLAYER: usize = 2;
+/// The sizes a long-term project clock may have.
+pub const PROJECT_SIZES: [u8; 3] = [4, 6, 8];
+/// Map coordinates run from `-MAP_EXTENT` to `MAP_EXTENT` on both axes.
+pub const MAP_EXTENT: i16 = 64;
+/// Danger and reward levels run 1..=4 (one d4 each).
+pub const LEVEL_DIE: u8 = 4;
+
+/// Everything the table established in worldbuilding, and what has changed since.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct World {
+    pub safety: Safety,
+    /// At most one per player; a player who passed has a ban of `None`.
+    pub bans: Vec<Ban>,
+    /// The settlement's statements in the order they were made.
+    pub settlement: Vec<Statement>,
+    pub scope: Vec<ScopeQuestion>,
+    /// None until the table has named its five resources.
+    pub resources: Option<[Resource; RESOURCE_COUNT]>,
+    pub locations: Vec<Location>,
+    pub projects: Vec<ProjectClock>,
+}
+
+/// Lines (never brought up) and veils (present but never zoomed in on).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Safety {
+    pub lines: Vec<String>,
+    pub veils: Vec<String>,
+}
+
+/// Which safety list an entry belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SafetyList {
+    Lines,
+    Veils,
+}
+
+/// A player's ban on a story element, or their pass.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ban {
+    pub player: String,
+    /// None: the player passed.
+    pub ban: Option<String>,
+}
+
+/// One statement about the settlement.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Statement {
+    pub author: String,
+    pub text: String,
+}
+
+/// A question about the adventures' scope; the answer is empty until given.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScopeQuestion {
+    pub question: String,
+    pub answer: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ResourceState {
+    Scarcity,
+    Neutral,
+    Abundance,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resource {
+    pub name: String,
+    pub state: ResourceState,
+}
+
+/// A cell of the map grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GridPos {
+    pub x: i16,
+    pub y: i16,
+}
+
+/// A scene detail established at a location.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SceneDetail {
+    pub text: String,
+    /// Whether the roll that made it had the World at risk (it then ticked the clock).
+    pub world_at_risk: bool,
+}
+
+/// A location card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Location {
+    pub id: Uuid,
+    pub name: String,
+    /// The player who wrote the card.
+    pub author: String,
+    pub description: String,
+    /// What at this location collateral can harm.
+    pub collateral_harms: String,
+    /// The kind of danger that lurks here.
+    pub danger: String,
+    /// The treasure or knowledge to be found here.
+    pub treasure: String,
+    /// D1..=D4; None until rolled.
+    pub danger_level: Option<u8>,
+    /// R1..=R4; None until rolled.
+    pub reward_level: Option<u8>,
+    /// Ticks on the collateral clock, 0..=8.
+    pub collateral: u8,
+    pub revealed: bool,
+    /// None until the card is laid on the map.
+    pub position: Option<GridPos>,
+    pub scene_details: Vec<SceneDetail>,
+    /// Characters who have privately seen this card while it was face down.
+    pub scouted_by: Vec<Uuid>,
+}
+
+/// What a player writes on a new location card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewLocation {
+    pub id: Uuid,
+    pub name: String,
+    pub author: String,
+    pub description: String,
+    pub collateral_harms: String,
+    pub danger: String,
+    pub treasure: String,
+}
+
+/// A long-term project clock of 4, 6 or 8 segments.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProjectClock {
+    pub id: Uuid,
+    pub name: String,
+    /// The character who owns the project.
+    pub owner: Uuid,
+    /// 4, 6 or 8.
+    pub size: u8,
+    /// Marked segments, 0..=size.
+    pub filled: u8,
+}
+
+impl ProjectClock {
+    pub fn complete(&self) -> bool {
+        self.filled >= self.size
+    }
+}
+
+/// A new long-term project.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewProject {
+    pub id: Uuid,
+    pub name: String,
+    pub owner: Uuid,
+    pub size: u8,
+}
+
+/// What changed in the world, with the values before and after.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum WorldEvent {
+    SafetyEntryAdded {
+        list: SafetyList,
+        index: usize,
+        text: String,
+    },
+    SafetyEntryRemoved {
+        list: SafetyList,
+        index: usize,
+        text: String,
+    },
+    BanRecorded {
+        player: String,
+        ban: Option<String>,
+    },
+    StatementAdded {
+        index: usize,
+        author: String,
+        text: String,
+    },
+    ScopeQuestionAdded {
+        index: usize,
+        question: String,
+    },
+    ScopeAnswered {
+        index: usize,
+        before: String,
+        after: String,
+    },
+    ResourcesCreated {
+        resources: Vec<Resource>,
+    },
+    ResourceStateChanged {
+        index: usize,
+        name: String,
+        before: ResourceState,
+        after: ResourceState,
+    },
+    LocationAuthored {
+        location: Uuid,
+        name: String,
+        author: String,
+    },
+    LevelsRolled {
+        location: Uuid,
+        danger_level: u8,
+        reward_level: u8,
+    },
+    LocationPlaced {
+        location: Uuid,
+        before: Option<GridPos>,
+        after: GridPos,
+    },
+    LocationRevealed {
+        location: Uuid,
+    },
+    /// `clamped`: the rules asked for more (or fewer) ticks than the clock has.
+    CollateralChanged {
+        location: Uuid,
+        before: u8,
+        after: u8,
+        clamped: bool,
+    },
+    SceneDetailAdded {
+        location: Uuid,
+        index: usize,
+        text: String,
+        world_at_risk: bool,
+    },
+    LocationScouted {
+        location: Uuid,
+        character: Uuid,
+        first_time: bool,
+    },
+    ProjectStarted {
+        project: Uuid,
+        name: String,
+        owner: Uuid,
+        size: u8,
+    },
+    /// `segments` as rolled; `after - before` may be fewer when the clock filled.
+    ProjectMarked {
+        project: Uuid,
+        segments: u8,
+        before: u8,
+        after: u8,
+        completed: bool,
+    },
+}
+
+impl World {
+    pub fn location(&self, id: Uuid) -> Option<&Location> {
+        self.locations.iter().find(|l| l.id == id)
+    }
+
+    pub fn project(&self, id: Uuid) -> Option<&ProjectClock> {
+        self.projects.iter().find(|p| p.id == id)
+    }
+
+    /// The index of location `id`, or an error naming `field`.
+    pub(crate) fn location_index(&self, id: Uuid, field: &str) -> Result<usize> {
+        self.locations
+            .iter()
+            .position(|l| l.id == id)
+            .ok_or_else(|| Error::invalid(field, format!("there is no location {id} in this world")))
+    }
+
+    fn project_index(&self, id: Uuid) -> Result<usize> {
+        self.projects
+            .iter()
+            .position(|p| p.id == id)
+            .ok_or_else(|| Error::invalid("project", format!("there is no project {id} in this world")))
+    }
+
+    /// Every broken invariant, each at `path` + its field (e.g. `$.locations[1].collateral`).
+    pub fn problems(&self, path: &str) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let mut problem = |at: String, message: String| out.push(Problem { path: at, message });
+        for (field, list) in [("lines", &self.safety.lines), ("veils", &self.safety.veils)] {
+            for (i, text) in list.iter().enumerate() {
+                if let Some(p) = required_text_problem(text) {
+                    problem(format!("{path}.safety.{field}[{i}]"), p);
+                }
+            }
+        }
+        for (i, ban) in self.bans.iter().enumerate() {
+            if let Some(p) = name_problem(&ban.player) {
+                problem(format!("{path}.bans[{i}].player"), p);
+            }
+            if self.bans[..i].iter().any(|b| same_name(&b.player, &ban.player)) {
+                problem(
+                    format!("{path}.bans[{i}].player"),
+                    format!("{:?} already has a ban; one per player", ban.player),
+                );
+            }
+            if let Some(p) = ban.ban.as_deref().and_then(required_text_problem) {
+                problem(format!("{path}.bans[{i}].ban"), p);
+            }
+        }
+        for (i, s) in self.settlement.iter().enumerate() {
+            if let Some(p) = name_problem(&s.author) {
+                problem(format!("{path}.settlement[{i}].author"), p);
+            }
+            if let Some(p) = required_text_problem(&s.text) {
+                problem(format!("{path}.settlement[{i}].text"), p);
+            }
+        }
+        for (i, q) in self.scope.iter().enumerate() {
+            if let Some(p) = required_text_problem(&q.question) {
+                problem(format!("{path}.scope[{i}].question"), p);
+            }
+            if let Some(p) = text_problem(&q.answer) {
+                problem(format!("{path}.scope[{i}].answer"), p);
+            }
+        }
+        if let Some(resources) = &self.resources {
+            for (i, r) in resources.iter().enumerate() {
+                if let Some(p) = name_problem(&r.name) {
+                    problem(format!("{path}.resources[{i}].name"), p);
+                }
+                if resources[..i].iter().any(|o| same_name(&o.name, &r.name)) {
+                    problem(format!("{path}.resources[{i}].name"), format!("{:?} is named twice", r.name));
+                }
+            }
+        }
+        for (i, l) in self.locations.iter().enumerate() {
+            let at = format!("{path}.locations[{i}]");
+            if self.locations[..i].iter().any(|o| o.id == l.id) {
+                problem(format!("{at}.id"), format!("{} is used by another location", l.id));
+            }
+            if let Some(p) = name_problem(&l.name) {
+                problem(format!("{at}.name"), p);
+            }
+            if let Some(p) = name_problem(&l.author) {
+                problem(format!("{at}.author"), p);
+            }
+            let texts = [
+                ("description", &l.description),
+                ("collateral_harms", &l.collateral_harms),
+                ("danger", &l.danger),
+                ("treasure", &l.treasure),
+            ];
+            for (field, text) in texts {
+                if let Some(p) = text_problem(text) {
+                    problem(format!("{at}.{field}"), p);
+                }
+            }
+            for (field, level) in [("danger_level", l.danger_level), ("reward_level", l.reward_level)] {
+                if let Some(level) = level.filter(|v| !(1..=LEVEL_DIE).contains(v)) {
+                    problem(format!("{at}.{field}"), format!("{level} is out of range: levels are 1 to {LEVEL_DIE}"));
+                }
+            }
+            if l.collateral > COLLATERAL_SEGMENTS {
+                problem(
+                    format!("{at}.collateral"),
+                    format!(
+                        "{} is out of range: a collateral clock has 0 to {COLLATERAL_SEGMENTS} ticks",
+                        l.collateral
+                    ),
+                );
+            }
+            if let Some(pos) = l.position {
+                if let Some(p) = position_problem(pos) {
+                    problem(format!("{at}.position"), p);
+                }
+                if let Some(other) = self.locations[..i].iter().find(|o| o.position == Some(pos)) {
+                    problem(format!("{at}.position"), format!("({}, {}) is taken by {:?}", pos.x, pos.y, other.name));
+                }
+            }
+            for (j, d) in l.scene_details.iter().enumerate() {
+                if let Some(p) = required_text_problem(&d.text) {
+                    problem(format!("{at}.scene_details[{j}].text"), p);
+                }
+            }
+            for (j, c) in l.scouted_by.iter().enumerate() {
+                if l.scouted_by[..j].contains(c) {
+                    problem(format!("{at}.scouted_by[{j}]"), format!("{c} is listed twice"));
+                }
+            }
+        }
+        for (i, p) in self.projects.iter().enumerate() {
+            let at = format!("{path}.projects[{i}]");
+            if self.projects[..i].iter().any(|o| o.id == p.id) {
+                problem(format!("{at}.id"), format!("{} is used by another project", p.id));
+            }
+            if let Some(m) = name_problem(&p.name) {
+                problem(format!("{at}.name"), m);
+            }
+            if !PROJECT_SIZES.contains(&p.size) {
+                problem(format!("{at}.size"), format!("{} is not a project size: 4, 6 or 8", p.size));
+            } else if p.filled > p.size {
+                problem(
+                    format!("{at}.filled"),
+                    format!("{} is out of range: the clock has {} segments", p.filled, p.size),
+                );
+            }
+        }
+        out
+    }
+}
+
+/// Adds an entry to the lines or veils list.
+pub fn add_safety_entry(world: &World, list: SafetyList, text: &str) -> Result<(World, Vec<WorldEvent>)> {
+    let field = safety_field(list);
+    check_required_text(field, text)?;
+    let mut next = world.clone();
+    let entries = safety_list_mut(&mut next, list);
+    entries.push(text.trim().to_owned());
+    let index = entries.len() - 1;
+    Ok((next, vec![WorldEvent::SafetyEntryAdded { list, index, text: text.trim().to_owned() }]))
+}
+
+/// Removes entry `index` from the lines or veils list.
+pub fn remove_safety_entry(world: &World, list: SafetyList, index: usize) -> Result<(World, Vec<WorldEvent>)> {
+    let mut next = world.clone();
+    let entries = safety_list_mut(&mut next, list);
+    if index >= entries.len() {
+        return Err(Error::invalid(
+            safety_field(list),
+            format!("there is no entry {index}; the list has {}", entries.len()),
+        ));
+    }
+    let text = entries.remove(index);
+    Ok((next, vec![WorldEvent::SafetyEntryRemoved { list, index, text }]))
+}
+
+/// Records `player`'s ban, or their pass (`None`). One per player.
+pub fn record_ban(world: &World, player: &str, ban: Option<&str>) -> Result<(World, Vec<WorldEvent>)> {
+    check_name("player", player)?;
+    if let Some(ban) = ban {
+        check_required_text("ban", ban)?;
+    }
+    if world.bans.iter().any(|b| same_name(&b.player, player)) {
+        return Err(Error::invalid(
+            "player",
+            format!("{:?} has already banned or passed; one ban per player", player.trim()),
+        ));
+    }
+    let mut next = world.clone();
+    let entry = Ban { player: player.trim().to_owned(), ban: ban.map(|b| b.trim().to_owned()) };
+    next.bans.push(entry.clone());
+    Ok((next, vec![WorldEvent::BanRecorded { player: entry.player, ban: entry.ban }]))
+}
+
+/// Adds the next statement about the settlement.
+pub fn add_statement(world: &World, author: &str, text: &str) -> Result<(World, Vec<WorldEvent>)> {
+    check_name("author", author)?;
+    check_required_text("statement", text)?;
+    let mut next = world.clone();
+    let s = Statement { author: author.trim().to_owned(), text: text.trim().to_owned() };
+    next.settlement.push(s.clone());
+    let index = next.settlement.len() - 1;
+    Ok((next, vec![WorldEvent::StatementAdded { index, author: s.author, text: s.text }]))
+}
+
+/// Adds a scope question, unanswered.
+pub fn add_scope_question(world: &World, question: &str) -> Result<(World, Vec<WorldEvent>)> {
+    check_required_text("question", question)?;
+    let mut next = world.clone();
+    let question = question.trim().to_owned();
+    next.scope.push(ScopeQuestion { question: question.clone(), answer: String::new() });
+    let index = next.scope.len() - 1;
+    Ok((next, vec![WorldEvent::ScopeQuestionAdded { index, question }]))
+}
+
+/// Answers (or re-answers) scope question `index`.
+pub fn answer_scope_question(world: &World, index: usize, answer: &str) -> Result<(World, Vec<WorldEvent>)> {
+    if let Some(p) = text_problem(answer) {
+        return Err(Error::invalid("answer", p));
+    }
+    let mut next = world.clone();
+    let len = next.scope.len();
+    let q = next
+        .scope
+        .get_mut(index)
+        .ok_or_else(|| Error::invalid("question", format!("there is no question {index}; there are {len}")))?;
+    let before = std::mem::replace(&mut q.answer, answer.trim().to_owned());
+    let after = q.answer.clone();
+    Ok((next, vec![WorldEvent::ScopeAnswered { index, before, after }]))
+}
+
+/// Names the five resources; the one at `abundance` is in abundance, the rest are scarce.
+pub fn create_resources(
+    world: &World,
+    names: &[&str; RESOURCE_COUNT],
+    abundance: usize,
+) -> Result<(World, Vec<WorldEvent>)> {
+    if world.resources.is_some() {
+        return Err(Error::invalid("resources", "the five resources are already named"));
+    }
+    if abundance >= RESOURCE_COUNT {
+        return Err(Error::invalid("abundance", format!("{abundance} is not one of the resources 0 to 4")));
+    }
+    for (i, name) in names.iter().enumerate() {
+        check_name(&format!("resources[{i}]"), name)?;
+        if names[..i].iter().any(|o| same_name(o, name)) {
+            return Err(Error::invalid(format!("resources[{i}]"), format!("{:?} is named twice", name.trim())));
+        }
+    }
+    let resources: [Resource; RESOURCE_COUNT] = std::array::from_fn(|i| Resource {
+        name: names[i].trim().to_owned(),
+        state: if i == abundance { ResourceState::Abundance } else { ResourceState::Scarcity },
+    });
+    let mut next = world.clone();
+    next.resources = Some(resources.clone());
+    Ok((next, vec![WorldEvent::ResourcesCreated { resources: resources.to_vec() }]))
+}
+
+/// Moves resource `index` to `state` (after creation any mix is allowed).
+pub fn set_resource_state(world: &World, index: usize, state: ResourceState) -> Result<(World, Vec<WorldEvent>)> {
+    let mut next = world.clone();
+    let resources =
+        next.resources.as_mut().ok_or_else(|| Error::invalid("resources", "the five resources are not named yet"))?;
+    let r = resources
+        .get_mut(index)
+        .ok_or_else(|| Error::invalid("resource", format!("{index} is not one of the resources 0 to 4")))?;
+    if r.state == state {
+        return Err(Error::invalid("state", format!("{:?} is already {state:?}", r.name)));
+    }
+    let before = std::mem::replace(&mut r.state, state);
+    let name = r.name.clone();
+    Ok((next, vec![WorldEvent::ResourceStateChanged { index, name, before, after: state }]))
+}
+
+/// Adds a face-down location card, not yet on the map, with its clock at 0.
+pub fn author_location(world: &World, new: &NewLocation) -> Result<(World, Vec<WorldEvent>)> {
+    check_name("name", &new.name)?;
+    check_name("author", &new.author)?;
+    let texts = [
+        ("description", &new.description),
+        ("collateral_harms", &new.collateral_harms),
+        ("danger", &new.danger),
+        ("treasure", &new.treasure),
+    ];
+    for (field, text) in texts {
+        if let Some(p) = text_problem(text) {
+            return Err(Error::invalid(field, p));
+        }
+    }
+    if world.location(new.id).is_some() {
+        return Err(Error::invalid("id", format!("{} is used by another location", new.id)));
+    }
+    let authored = world.locations.iter().filter(|l| same_name(&l.author, &new.author)).count();
+    if authored >= LOCATIONS_PER_PLAYER {
+        return Err(Error::invalid(
+            "author",
+            format!("{:?} has already authored {LOCATIONS_PER_PLAYER} locations", new.author.trim()),
+        ));
+    }
+    let location = Location {
+        id: new.id,
+        name: new.name.trim().to_owned(),
+        author: new.author.trim().to_owned(),
+        description: new.description.trim().to_owned(),
+        collateral_harms: new.collateral_harms.trim().to_owned(),
+        danger: new.danger.trim().to_owned(),
+        treasure: new.treasure.trim().to_owned(),
+        danger_level: None,
+        reward_level: None,
+        collateral: 0,
+        revealed: false,
+        position: None,
+        scene_details: Vec::new(),
+        scouted_by: Vec::new(),
+    };
+    let event =
+        WorldEvent::LocationAuthored { location: new.id, name: location.name.clone(), author: location.author.clone() };
+    let mut next = world.clone();
+    next.locations.push(location);
+    Ok((next, vec![event]))
+}
+
+/// Rolls 2d4 for a card: the first die is its danger level, the second its reward level.
+/// A card is rolled once.
+pub fn roll_levels(world: &World, location: Uuid, dice: &mut dyn DiceSource) -> Result<(World, Vec<WorldEvent>)> {
+    let i = world.location_index(location, "location")?;
+    let card = &world.locations[i];
+    if card.danger_level.is_some() || card.reward_level.is_some() {
+        return Err(Error::invalid("location", format!("{:?} already has its danger and reward levels", card.name)));
+    }
+    let danger = dice.roll(LEVEL_DIE, "danger die")?;
+    let reward = dice.roll(LEVEL_DIE, "reward die")?;
+    let mut next = world.clone();
+    next.locations[i].danger_level = Some(danger);
+    next.locations[i].reward_level = Some(reward);
+    Ok((next, vec![WorldEvent::LevelsRolled { location, danger_level: danger, reward_level: reward }]))
+}
+
+/// Lays a card on (or moves it to) a free cell of the map.
+pub fn place_location(world: &World, location: Uuid, at: GridPos) -> Result<(World, Vec<WorldEvent>)> {
+    let i = world.location_index(location, "location")?;
+    if let Some(p) = position_problem(at) {
+        return Err(Error::invalid("position", p));
+    }
+    if let Some(other) = world.locations.iter().find(|l| l.position == Some(at)) {
+        let problem = if other.id == location {
+            "the card is already there".to_owned()
+        } else {
+            format!("({}, {}) is taken by another card", at.x, at.y)
+        };
+        return Err(Error::invalid("position", problem));
+    }
+    let mut next = world.clone();
+    let before = next.locations[i].position.replace(at);
+    Ok((next, vec![WorldEvent::LocationPlaced { location, before, after: at }]))
+}
+
+/// Turns a face-down card face up.
+pub fn reveal_location(world: &World, location: Uuid) -> Result<(World, Vec<WorldEvent>)> {
+    let i = world.location_index(location, "location")?;
+    if world.locations[i].revealed {
+        return Err(Error::invalid("location", format!("{:?} is already revealed", world.locations[i].name)));
+    }
+    let mut next = world.clone();
+    next.locations[i].revealed = true;
+    Ok((next, vec![WorldEvent::LocationRevealed { location }]))
+}
+
+/// Ticks (`delta > 0`) or clears (`delta < 0`) the collateral clock by a number a person
+/// chose. Leaving 0..=8 is refused.
+pub fn tick_collateral(world: &World, location: Uuid, delta: i8) -> Result<(World, Vec<WorldEvent>)> {
+    let i = world.location_index(location, "location")?;
+    let before = world.locations[i].collateral;
+    let after = i16::from(before) + i16::from(delta);
+    if delta == 0 {
+        return Err(Error::invalid("ticks", "0 ticks changes nothing"));
+    }
+    if !(0..=i16::from(COLLATERAL_SEGMENTS)).contains(&after) {
+        return Err(Error::invalid(
+            "ticks",
+            format!("the clock is at {before}; {delta:+} would leave 0 to {COLLATERAL_SEGMENTS}"),
+        ));
+    }
+    let mut next = world.clone();
+    next.locations[i].collateral = after as u8;
+    Ok((next, vec![WorldEvent::CollateralChanged { location, before, after: after as u8, clamped: false }]))
+}
+
+/// Moves the collateral clock by `delta` ticks as a rule's side effect, stopping at 0 and 8.
+/// The event says when it stopped short (`clamped`).
+pub fn shift_collateral_clamped(world: &World, location: Uuid, delta: i16) -> Result<(World, Vec<WorldEvent>)> {
+    let i = world.location_index(location, "location")?;
+    let before = world.locations[i].collateral;
+    let wanted = i16::from(before) + delta;
+    let after = wanted.clamp(0, i16::from(COLLATERAL_SEGMENTS)) as u8;
+    let mut next = world.clone();
+    next.locations[i].collateral = after;
+    let event = WorldEvent::CollateralChanged { location, before, after, clamped: i16::from(after) != wanted };
+    Ok((next, vec![event]))
+}
+
+/// Adds a scene detail to a location; one made while the World was at risk also ticks its
+/// collateral clock (stopping at 8).
+pub fn add_scene_detail(
+    world: &World,
+    location: Uuid,
+    text: &str,
+    world_at_risk: bool,
+) -> Result<(World, Vec<WorldEvent>)> {
+    let i = world.location_index(location, "location")?;
+    check_required_text("scene_detail", text)?;
+    let mut next = world.clone();
+    let text = text.trim().to_owned();
+    next.locations[i].scene_details.push(SceneDetail { text: text.clone(), world_at_risk });
+    let index = next.locations[i].scene_details.len() - 1;
+    let mut events = vec![WorldEvent::SceneDetailAdded { location, index, text, world_at_risk }];
+    if world_at_risk {
+        let (ticked, more) = shift_collateral_clamped(&next, location, 1)?;
+        next = ticked;
+        events.extend(more);
+    }
+    Ok((next, events))
+}
+
+/// Records that `character` privately saw face-down card `location`. Seeing it again records
+/// nothing new (`first_time: false`).
+pub fn record_scout(world: &World, location: Uuid, character: Uuid) -> Result<(World, Vec<WorldEvent>)> {
+    let i = world.location_index(location, "location")?;
+    if world.locations[i].revealed {
+        return Err(Error::invalid("location", format!("{:?} is already face up", world.locations[i].name)));
+    }
+    let mut next = world.clone();
+    let first_time = !next.locations[i].scouted_by.contains(&character);
+    if first_time {
+        next.locations[i].scouted_by.push(character);
+    }
+    Ok((next, vec![WorldEvent::LocationScouted { location, character, first_time }]))
+}
+
+/// Starts an empty long-term project clock of 4, 6 or 8 segments.
+pub fn start_project(world: &World, new: &NewProject) -> Result<(World, Vec<WorldEvent>)> {
+    check_name("project_name", &new.name)?;
+    if !PROJECT_SIZES.contains(&new.size) {
+        return Err(Error::invalid("size", format!("{} is not a project size: 4, 6 or 8", new.size)));
+    }
+    if world.project(new.id).is_some() {
+        return Err(Error::invalid("project", format!("{} is used by another project", new.id)));
+    }
+    let mut next = world.clone();
+    let name = new.name.trim().to_owned();
+    next.projects.push(ProjectClock { id: new.id, name: name.clone(), owner: new.owner, size: new.size, filled: 0 });
+    Ok((next, vec![WorldEvent::ProjectStarted { project: new.id, name, owner: new.owner, size: new.size }]))
+}
+
+/// Marks `segments` on a project clock; segments beyond its size are dropped. A complete
+/// clock takes no more.
+pub fn mark_project(world: &World, project: Uuid, segments: u8) -> Result<(World, Vec<WorldEvent>)> {
+    let i = world.project_index(project)?;
+    let clock = &world.projects[i];
+    if clock.complete() {
+        return Err(Error::invalid("project", format!("{:?} is already complete", clock.name)));
+    }
+    let before = clock.filled;
+    let after = before.saturating_add(segments).min(clock.size);
+    let mut next = world.clone();
+    next.projects[i].filled = after;
+    let completed = after == clock.size;
+    Ok((next, vec![WorldEvent::ProjectMarked { project, segments, before, after, completed }]))
+}
+
+fn safety_field(list: SafetyList) -> &'static str {
+    match list {
+        SafetyList::Lines => "lines",
+        SafetyList::Veils => "veils",
+    }
+}
+
+fn safety_list_mut(world: &mut World, list: SafetyList) -> &mut Vec<String> {
+    match list {
+        SafetyList::Lines => &mut world.safety.lines,
+        SafetyList::Veils => &mut world.safety.veils,
+    }
+}
+
+fn position_problem(pos: GridPos) -> Option<String> {
+    let range = -MAP_EXTENT..=MAP_EXTENT;
+    (!range.contains(&pos.x) || !range.contains(&pos.y))
+        .then(|| format!("({}, {}) is off the map: coordinates run from -{MAP_EXTENT} to {MAP_EXTENT}", pos.x, pos.y))
+}
+
+/// Names compare without case and surrounding spaces.
+pub(crate) fn same_name(a: &str, b: &str) -> bool {
+    a.trim().to_lowercase() == b.trim().to_lowercase()
+}
+
+pub(crate) fn check_name(field: &str, name: &str) -> Result<()> {
+    match name_problem(name) {
+        Some(p) => Err(Error::invalid(field, p)),
+        None => Ok(()),
+    }
+}
+
+fn check_required_text(field: &str, text: &str) -> Result<()> {
+    match required_text_problem(text) {
+        Some(p) => Err(Error::invalid(field, p)),
+        None => Ok(()),
+    }
+}
+
+/// Free text may be empty but not huge.
+fn text_problem(text: &str) -> Option<String> {
+    let n = text.chars().count();
+    (n > MAX_TEXT_CHARS).then(|| format!("is {n} characters long; the limit is {MAX_TEXT_CHARS}"))
+}
+
+/// Text that must say something.
+fn required_text_problem(text: &str) -> Option<String> {
+    if text.trim().is_empty() {
+        Some("must not be empty".into())
+    } else {
+        text_problem(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::rules::dice::{Entered, Rolled};
+
+    fn id(n: u128) -> Uuid {
+        Uuid::from_u128(n)
+    }
+
+    fn new_location(n: u128, author: &str) -> NewLocation {
+        NewLocation {
+            id: id(n),
+            name: format!("Place {n}"),
+            author: author.into(),
+            description: "A drowned library".into(),
+            collateral_harms: "the archivist moths".into(),
+            danger: "rising water".into(),
+            treasure: "maps of the old roads".into(),
+        }
+    }
+
+    /// A world with two locations by one player.
+    fn world() -> World {
+        let (w, _) = author_location(&World::default(), &new_location(1, "Ana")).unwrap();
+        let (w, _) = author_location(&w, &new_location(2, "Ana")).unwrap();
+        w
+    }
+
+    fn err(result: Result<(World, Vec<WorldEvent>)>) -> String {
+        result.unwrap_err().to_string()
+    }
+
+    #[test]
+    fn lines_and_veils_are_added_and_removed_and_empty_entries_refused() {
+        let (w, ev) = add_safety_entry(&World::default(), SafetyList::Veils, " spiders ").unwrap();
+        assert_eq!(w.safety.veils, ["spiders"]);
+        assert_eq!(ev, [WorldEvent::SafetyEntryAdded { list: SafetyList::Veils, index: 0, text: "spiders".into() }]);
+        assert_eq!(err(add_safety_entry(&w, SafetyList::Lines, "  ")), "lines: must not be empty");
+        let (w, _) = remove_safety_entry(&w, SafetyList::Veils, 0).unwrap();
+        assert!(w.safety.veils.is_empty());
+        assert!(err(remove_safety_entry(&w, SafetyList::Veils, 0)).starts_with("veils: there is no entry 0"));
+    }
+
+    #[test]
+    fn each_player_bans_once_or_passes() {
+        let (w, _) = record_ban(&World::default(), "Ana", Some("dragons")).unwrap();
+        let (w, ev) = record_ban(&w, "Bo", None).unwrap();
+        assert_eq!(ev, [WorldEvent::BanRecorded { player: "Bo".into(), ban: None }]);
+        let before = w.clone();
+        assert!(err(record_ban(&w, " ana ", Some("magic"))).starts_with("player: \"ana\" has already banned"));
+        assert_eq!(w, before);
+    }
+
+    #[test]
+    fn settlement_statements_keep_their_order_and_author() {
+        let (w, _) = add_statement(&World::default(), "Ana", "The roads form a grid").unwrap();
+        let (w, ev) = add_statement(&w, "Bo", "The grid floods each spring").unwrap();
+        assert_eq!(w.settlement.iter().map(|s| s.author.as_str()).collect::<Vec<_>>(), ["Ana", "Bo"]);
+        assert!(matches!(&ev[0], WorldEvent::StatementAdded { index: 1, .. }));
+    }
+
+    #[test]
+    fn scope_questions_are_answered_with_before_and_after() {
+        let (w, _) = add_scope_question(&World::default(), "How long between adventures?").unwrap();
+        let (w, ev) = answer_scope_question(&w, 0, "A season").unwrap();
+        assert_eq!(ev, [WorldEvent::ScopeAnswered { index: 0, before: String::new(), after: "A season".into() }]);
+        assert_eq!(w.scope[0].answer, "A season");
+        assert!(err(answer_scope_question(&w, 1, "x")).starts_with("question: there is no question 1"));
+    }
+
+    #[test]
+    fn five_resources_start_with_exactly_one_abundance_then_move_freely() {
+        let names = ["water", "seed", "song", "iron", "trust"];
+        let (w, _) = create_resources(&World::default(), &names, 2).unwrap();
+        let states: Vec<_> = w.resources.as_ref().unwrap().iter().map(|r| r.state).collect();
+        use ResourceState::*;
+        assert_eq!(states, [Scarcity, Scarcity, Abundance, Scarcity, Scarcity]);
+        assert!(err(create_resources(&w, &names, 0)).contains("already named"));
+        assert!(err(create_resources(&World::default(), &names, 5)).starts_with("abundance:"));
+        let twice = ["water", "Water", "song", "iron", "trust"];
+        assert!(err(create_resources(&World::default(), &twice, 0)).starts_with("resources[1]:"));
+        let (w, ev) = set_resource_state(&w, 0, Neutral).unwrap();
+        assert_eq!(
+            ev,
+            [WorldEvent::ResourceStateChanged { index: 0, name: "water".into(), before: Scarcity, after: Neutral }]
+        );
+        let (w, _) = set_resource_state(&w, 1, Abundance).unwrap();
+        assert_eq!(w.problems("$"), vec![]);
+        assert!(err(set_resource_state(&w, 1, Abundance)).starts_with("state:"));
+    }
+
+    #[test]
+    fn a_player_authors_two_face_down_locations() {
+        let w = world();
+        let card = &w.locations[0];
+        assert!(!card.revealed && card.collateral == 0 && card.position.is_none() && card.danger_level.is_none());
+        assert!(err(author_location(&w, &new_location(3, "ana"))).starts_with("author:"));
+        assert!(err(author_location(&w, &new_location(1, "Bo"))).starts_with("id:"));
+        let (w, _) = author_location(&w, &new_location(3, "Bo")).unwrap();
+        assert_eq!(w.locations.len(), 3);
+    }
+
+    #[test]
+    fn danger_then_reward_level_come_from_2d4_once() {
+        let w = world();
+        let (w, ev) = roll_levels(&w, id(1), &mut Entered::new([2, 4])).unwrap();
+        assert_eq!(ev, [WorldEvent::LevelsRolled { location: id(1), danger_level: 2, reward_level: 4 }]);
+        assert_eq!((w.locations[0].danger_level, w.locations[0].reward_level), (Some(2), Some(4)));
+        assert!(err(roll_levels(&w, id(1), &mut Entered::new([1, 1]))).contains("already has"));
+        assert_eq!(
+            err(roll_levels(&w, id(2), &mut Entered::new([5, 1]))),
+            "danger die: 5 cannot be rolled on a d4 (1 to 4)"
+        );
+    }
+
+    #[test]
+    fn two_cards_never_share_a_cell_and_cards_stay_on_the_map() {
+        let w = world();
+        let (w, ev) = place_location(&w, id(1), GridPos { x: 0, y: 1 }).unwrap();
+        assert_eq!(ev, [WorldEvent::LocationPlaced { location: id(1), before: None, after: GridPos { x: 0, y: 1 } }]);
+        assert!(err(place_location(&w, id(2), GridPos { x: 0, y: 1 })).contains("taken by another card"));
+        assert!(err(place_location(&w, id(2), GridPos { x: 65, y: 0 })).contains("off the map"));
+        let (w, ev) = place_location(&w, id(1), GridPos { x: -1, y: 1 }).unwrap();
+        assert!(matches!(ev[0], WorldEvent::LocationPlaced { before: Some(GridPos { x: 0, y: 1 }), .. }));
+        assert_eq!(w.problems("$"), vec![]);
+    }
+
+    #[test]
+    fn a_card_is_revealed_once() {
+        let (w, ev) = reveal_location(&world(), id(2)).unwrap();
+        assert_eq!(ev, [WorldEvent::LocationRevealed { location: id(2) }]);
+        assert!(err(reveal_location(&w, id(2))).contains("already revealed"));
+        assert!(err(reveal_location(&w, id(9))).starts_with("location: there is no location"));
+    }
+
+    #[test]
+    fn typed_collateral_ticks_outside_zero_to_eight_are_refused() {
+        let (w, ev) = tick_collateral(&world(), id(1), 7).unwrap();
+        assert_eq!(ev, [WorldEvent::CollateralChanged { location: id(1), before: 0, after: 7, clamped: false }]);
+        let before = w.clone();
+        assert!(err(tick_collateral(&w, id(1), 2)).starts_with("ticks: the clock is at 7"));
+        assert!(err(tick_collateral(&w, id(1), -8)).starts_with("ticks:"));
+        assert_eq!(w, before);
+        let (w, _) = tick_collateral(&w, id(1), -7).unwrap();
+        assert_eq!(w.locations[0].collateral, 0);
+    }
+
+    #[test]
+    fn a_scene_detail_ticks_the_clock_only_when_the_world_was_at_risk_and_stops_at_eight() {
+        let (w, ev) = add_scene_detail(&world(), id(1), "the shelves collapse", false).unwrap();
+        assert_eq!(ev.len(), 1);
+        assert_eq!(w.locations[0].collateral, 0);
+        let (w, ev) = add_scene_detail(&w, id(1), "the moths scatter", true).unwrap();
+        assert_eq!(ev[1], WorldEvent::CollateralChanged { location: id(1), before: 0, after: 1, clamped: false });
+        let (w, _) = tick_collateral(&w, id(1), 7).unwrap();
+        let (w, ev) = add_scene_detail(&w, id(1), "the roof gives way", true).unwrap();
+        assert_eq!(ev[1], WorldEvent::CollateralChanged { location: id(1), before: 8, after: 8, clamped: true });
+        assert_eq!(w.locations[0].scene_details.len(), 3);
+        assert!(err(add_scene_detail(&w, id(1), " ", true)).starts_with("scene_detail:"));
+    }
+
+    #[test]
+    fn scouting_records_a_character_once_and_only_on_face_down_cards() {
+        let (w, ev) = record_scout(&world(), id(1), id(50)).unwrap();
+        assert_eq!(ev, [WorldEvent::LocationScouted { location: id(1), character: id(50), first_time: true }]);
+        let (w, ev) = record_scout(&w, id(1), id(50)).unwrap();
+        assert!(matches!(ev[0], WorldEvent::LocationScouted { first_time: false, .. }));
+        assert_eq!(w.locations[0].scouted_by, [id(50)]);
+        let (w, _) = reveal_location(&w, id(1)).unwrap();
+        assert!(err(record_scout(&w, id(1), id(51))).contains("face up"));
+    }
+
+    #[test]
+    fn project_clocks_have_4_6_or_8_segments_and_stop_when_full() {
+        let new = |size| NewProject { id: id(7), name: "Learn carpentry".into(), owner: id(50), size };
+        assert!(err(start_project(&World::default(), &new(5))).starts_with("size:"));
+        let (w, _) = start_project(&World::default(), &new(4)).unwrap();
+        assert!(err(start_project(&w, &new(6))).starts_with("project:"));
+        let (w, _) = mark_project(&w, id(7), 3).unwrap();
+        let (w, ev) = mark_project(&w, id(7), 3).unwrap();
+        assert_eq!(
+            ev,
+            [WorldEvent::ProjectMarked { project: id(7), segments: 3, before: 3, after: 4, completed: true }]
+        );
+        assert!(err(mark_project(&w, id(7), 1)).contains("already complete"));
+    }
+
+    #[test]
+    fn problems_name_every_broken_invariant() {
+        let mut w = world();
+        w.locations[0].collateral = 9;
+        w.locations[0].danger_level = Some(0);
+        w.locations[1].reward_level = Some(5);
+        w.locations[0].position = Some(GridPos { x: 1, y: 1 });
+        w.locations[1].position = Some(GridPos { x: 1, y: 1 });
+        w.locations[1].scouted_by = vec![id(3), id(3)];
+        w.locations[1].id = id(1);
+        w.bans = vec![Ban { player: "Ana".into(), ban: None }, Ban { player: "ana".into(), ban: Some(" ".into()) }];
+        w.projects = vec![
+            ProjectClock { id: id(7), name: "A".into(), owner: id(1), size: 6, filled: 7 },
+            ProjectClock { id: id(8), name: "B".into(), owner: id(1), size: 5, filled: 0 },
+        ];
+        let paths: Vec<_> = w.problems("$.world").into_iter().map(|p| p.path).collect();
+        assert_eq!(
+            paths,
+            [
+                "$.world.bans[1].player",
+                "$.world.bans[1].ban",
+                "$.world.locations[0].danger_level",
+                "$.world.locations[0].collateral",
+                "$.world.locations[1].id",
+                "$.world.locations[1].reward_level",
+                "$.world.locations[1].position",
+                "$.world.locations[1].scouted_by[1]",
+                "$.world.projects[0].filled",
+                "$.world.projects[1].size",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_world_round_trips_through_json() {
+        let (w, _) = add_scene_detail(&world(), id(1), "smoke", true).unwrap();
+        let json = serde_json::to_string(&w).unwrap();
+        assert_eq!(serde_json::from_str::<World>(&json).unwrap(), w);
+        let event = serde_json::to_value(WorldEvent::LocationRevealed { location: id(1) }).unwrap();
+        assert_eq!(event["event"], "location_revealed");
+    }
+
+    proptest! {
+        /// Whatever legal moves are made, in whatever order, the world keeps its invariants.
+        #[test]
+        fn random_moves_keep_the_world_valid(
+            seed in any::<u64>(),
+            moves in prop::collection::vec((0u8..8, -10i8..10, 0u8..6), 0..60),
+        ) {
+            use rand::SeedableRng;
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let mut w = world();
+            let project = NewProject { id: id(7), name: "P".into(), owner: id(50), size: 6 };
+            w = start_project(&w, &project).unwrap().0;
+            for (kind, n, pick) in moves {
+                let loc = id(u128::from(pick % 2) + 1);
+                let result = match kind {
+                    0 => tick_collateral(&w, loc, n),
+                    1 => add_scene_detail(&w, loc, "detail", n > 0),
+                    2 => place_location(&w, loc, GridPos { x: i16::from(n) * 8, y: i16::from(pick) }),
+                    3 => reveal_location(&w, loc),
+                    4 => roll_levels(&w, loc, &mut Rolled(&mut rng)),
+                    5 => mark_project(&w, id(7), pick),
+                    6 => record_scout(&w, loc, id(u128::from(pick))),
+                    _ => shift_collateral_clamped(&w, loc, i16::from(n)),
+                };
+                if let Ok((next, _)) = result {
+                    w = next;
+                }
+                prop_assert_eq!(w.problems("$"), vec![]);
+            }
+        }
+    }
+}

@@ -1166,7 +1166,7 @@ pub fn add_collateral_die(
         .position(|a| a.location == location)
         .ok_or_else(|| Error::invalid("location", "no attempt to address collateral is open here"))?;
     let die = aspect_die(&next.sheets[&character], aspect)?;
-    let roll = dice.roll(die.sides(), &format!("{} die", aspect_word(aspect)))?;
+    let roll = dice.roll(die.sides(), &format!("{} die", Aspect::word(aspect)))?;
     let attempt = &mut next.phase.collateral_attempts[a];
     let total_before = attempt.total();
     attempt.dice.push(CollateralDie { character, aspect, die, roll });
@@ -1230,10 +1230,10 @@ pub fn train_skills_roll(
     let mut events = next.spend_action(character, ActionKind::TrainSkills)?;
     let sheet = &next.sheets[&character];
     if !sheet.skills.iter().flatten().any(|s| !s.boxes.get(aspect)) {
-        return Err(Error::invalid("aspect", format!("no skill has its {} box unmarked", aspect_word(aspect))));
+        return Err(Error::invalid("aspect", format!("no skill has its {} box unmarked", Aspect::word(aspect))));
     }
     let die = aspect_die(sheet, aspect)?;
-    let roll = dice.roll(die.sides(), &format!("{} die", aspect_word(aspect)))?;
+    let roll = dice.roll(die.sides(), &format!("{} die", Aspect::word(aspect)))?;
     next.phase.characters.get_mut(&character).expect("checked").awaiting = Some(Awaiting::TrainSkills { aspect, roll });
     events.push(DowntimeEvent::TrainingRolled { character, aspect, roll });
     Ok((next, events))
@@ -1272,7 +1272,7 @@ pub fn train_skills_mark(
         if skill.boxes.get(aspect) {
             return Err(Error::invalid(
                 field,
-                format!("{:?} already has its {} box marked", skill.name, aspect_word(aspect)),
+                format!("{:?} already has its {} box marked", skill.name, Aspect::word(aspect)),
             ));
         }
         skill.boxes.mark(aspect);
@@ -1507,13 +1507,6 @@ fn skill_modifier_of(sheet: &Sheet, skill: Option<usize>, field: &str) -> Result
     })
 }
 
-fn aspect_word(aspect: Aspect) -> &'static str {
-    match aspect {
-        Aspect::Body => "body",
-        Aspect::Mind => "mind",
-        Aspect::Heart => "heart",
-    }
-}
 
 /// Points an error from a shared helper at the caller's field.
 fn rename_field(error: Error, field: &str) -> Error {

@@ -53,6 +53,15 @@ pub enum Aspect {
 
 impl Aspect {
     pub const ALL: [Aspect; 3] = [Aspect::Body, Aspect::Mind, Aspect::Heart];
+
+    /// The aspect's name in messages: "body", "mind", "heart".
+    pub fn word(self) -> &'static str {
+        match self {
+            Aspect::Body => "body",
+            Aspect::Mind => "mind",
+            Aspect::Heart => "heart",
+        }
+    }
 }
 
 /// Each aspect's die: a permutation of d4, d6, d8.
@@ -287,13 +296,13 @@ impl Sheet {
         let lists = [("harm", &self.harm), ("scars", &self.scars)];
         for (field, list) in lists {
             for (i, text) in list.iter().enumerate() {
-                if let Some(p) = detail_problem(text) {
+                if let Some(p) = required_text_problem(text) {
                     problem(format!("{path}.{field}[{i}]"), p);
                 }
             }
         }
         for (i, d) in self.other_details.iter().enumerate() {
-            if let Some(p) = detail_problem(&d.text) {
+            if let Some(p) = required_text_problem(&d.text) {
                 problem(format!("{path}.other_details[{i}].text"), p);
             }
         }
@@ -302,13 +311,13 @@ impl Sheet {
 }
 
 /// Free text may be empty but not huge.
-fn text_problem(text: &str) -> Option<String> {
+pub(crate) fn text_problem(text: &str) -> Option<String> {
     let n = text.chars().count();
     (n > MAX_TEXT_CHARS).then(|| format!("is {n} characters long; the limit is {MAX_TEXT_CHARS}"))
 }
 
-/// A detail must say something.
-fn detail_problem(text: &str) -> Option<String> {
+/// Text that must say something (a detail, a statement), and not too much.
+pub(crate) fn required_text_problem(text: &str) -> Option<String> {
     if text.trim().is_empty() {
         Some("must not be empty".into())
     } else {

@@ -23,7 +23,7 @@ use uuid::Uuid;
 use crate::error::{Error, Result};
 use crate::model::name_problem;
 use crate::rules::dice::DiceSource;
-use crate::rules::nsu::sheet::MAX_TEXT_CHARS;
+use crate::rules::nsu::sheet::{required_text_problem, text_problem};
 use crate::Problem;
 
 /// A collateral clock is an eight-piece pie.
@@ -791,19 +791,6 @@ fn check_required_text(field: &str, text: &str) -> Result<()> {
 }
 
 /// Free text may be empty but not huge.
-fn text_problem(text: &str) -> Option<String> {
-    let n = text.chars().count();
-    (n > MAX_TEXT_CHARS).then(|| format!("is {n} characters long; the limit is {MAX_TEXT_CHARS}"))
-}
-
-/// Text that must say something.
-fn required_text_problem(text: &str) -> Option<String> {
-    if text.trim().is_empty() {
-        Some("must not be empty".into())
-    } else {
-        text_problem(text)
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -90,6 +90,104 @@ export const nsuRollNeeds = (id, choices) => call("nsu_roll_needs", { id, choice
 export const nsuRollResolve = (id, choices) => call("nsu_roll_resolve", { id, choices });
 export const nsuRollLog = (game, character = null) => call("nsu_roll_log", { game, character });
 
+// ---- World and downtime (No Stone Unturned, RULES.md §1.4–1.5) -----------------------------
+// Shapes: src/rules/nsu/world.rs, src/rules/nsu/downtime.rs, src/services/nsu_world.rs and
+// src/services/nsu_downtime.rs. Every change is one undoable game-level step (undoGame).
+//   World {safety: {lines: string[], veils: string[]}, bans: [{player, ban: string|null}],
+//          settlement: [{author, text}], scope: [{question, answer}],
+//          resources: null | [{name, state: "scarcity"|"neutral"|"abundance"}] (5),
+//          locations: Location[], projects: [{id, name, owner, size: 4|6|8, filled}]}
+//   Location {id, name, author, description, collateral_harms, danger, treasure,
+//             danger_level: 1..4|null, reward_level: 1..4|null, collateral: 0..8, revealed,
+//             position: {x, y}|null, scene_details: [{text, world_at_risk}], scouted_by: id[]}
+//   WorldChange {world: World, events: WorldEvent[]}   WorldEvent {event: "scene_detail_added"|…, …}
+//   MapCard {id, position: {x, y}|null, revealed, scouted, face: Location|null}
+//            (face is null for a face-down card the viewer has not scouted)
+//   LocationDraft {name, author, description, collateral_harms, danger, treasure}
+//   DowntimeView {phase: DowntimePhase|null (null once ended), world: World,
+//                 characters: NsuSheetView[], events: DowntimeEvent[]}
+//   DowntimePhase {at_home, time_units, just_left: id|null, just_left_rolled, extra_complications_left,
+//                  characters: {id: {actions_left, recovered_harm, upgraded_skills,
+//                               awaiting: null | {action: "introspection", roll}
+//                                              | {action: "train_skills", aspect, roll},
+//                               final_boxes: [{line, mood}]}},
+//                  collateral_attempts: [{location, started_by, votes_for, votes_against,
+//                                         dice: [{character, aspect, die, roll}]}]}
+//   PhaseSetup {at_home, time_units, just_left: id|null}
+//   MoodPick {line: n} | {new: {line, name}}
+//   ProjectAction {project: {kind: "existing", project: id} | {kind: "new", name, size},
+//                  aspect: "body"|"mind"|"heart", mood: MoodPick, skill: line|null}
+//   Reconnection {sentiment: line, mood: MoodPick, forge: string|null}
+//   Introspection {reductions: [{line, ticks}], swap: [line, line]|null, replace: [line, name]|null}
+//   Votes {sound, unsound}   SeekRecovery {healer, skill: line|null, helper: {character, skill}|null}
+//   HarmRecovery {harm: index, scar}   FinalBoxChoice {new_name, sentiment: line|null}
+//   ScoutOutcome "won"|"accepted_details"|"turned_back"
+// Dice (DiceInput, as for action rolls) are asked for in this order: levels: danger, reward;
+// project: aspect, mood; seek recovery: body (twice with a healer), helper heart.
+export const nsuWorld = (game) => call("nsu_world", { game });
+export const nsuMap = (game, viewer = null) => call("nsu_map", { game, viewer });
+export const nsuWorldAddSafety = (game, list, text) => call("nsu_world_add_safety", { game, list, text });
+export const nsuWorldRemoveSafety = (game, list, index) => call("nsu_world_remove_safety", { game, list, index });
+/** `ban` null: the player passes. */
+export const nsuWorldBan = (game, player, ban) => call("nsu_world_ban", { game, player, ban });
+export const nsuWorldAddStatement = (game, author, text) => call("nsu_world_add_statement", { game, author, text });
+export const nsuWorldAddScopeQuestion = (game, question) => call("nsu_world_add_scope_question", { game, question });
+export const nsuWorldAnswerScope = (game, index, answer) => call("nsu_world_answer_scope", { game, index, answer });
+/** Five names; `abundance` is the index of the one in abundance. */
+export const nsuWorldCreateResources = (game, names, abundance) =>
+  call("nsu_world_create_resources", { game, names, abundance });
+export const nsuWorldSetResource = (game, index, resourceState) =>
+  call("nsu_world_set_resource", { game, index, resourceState });
+export const nsuWorldAuthorLocation = (game, draft) => call("nsu_world_author_location", { game, draft });
+export const nsuWorldRollLevels = (game, location, dice) => call("nsu_world_roll_levels", { game, location, dice });
+export const nsuWorldPlace = (game, location, at) => call("nsu_world_place", { game, location, at });
+export const nsuWorldReveal = (game, location) => call("nsu_world_reveal", { game, location });
+/** Ticks typed by a person: -8..8, the clock must stay within 0..8. */
+export const nsuWorldTickCollateral = (game, location, delta) =>
+  call("nsu_world_tick_collateral", { game, location, delta });
+export const nsuWorldAddSceneDetail = (game, location, text, worldAtRisk) =>
+  call("nsu_world_add_scene_detail", { game, location, text, worldAtRisk });
+export const nsuWorldRecordScout = (game, location, character) =>
+  call("nsu_world_record_scout", { game, location, character });
+export const nsuWorldStartProject = (game, owner, name, size) =>
+  call("nsu_world_start_project", { game, owner, name, size });
+export const nsuWorldMarkProject = (game, project, segments) =>
+  call("nsu_world_mark_project", { game, project, segments });
+
+/** The downtime phase in progress (DowntimeView) or null. */
+export const nsuDowntime = (game) => call("nsu_downtime", { game });
+export const nsuDowntimeStart = (game, characters, setup) => call("nsu_downtime_start", { game, characters, setup });
+export const nsuDowntimeComplication = (game, location, dice) =>
+  call("nsu_downtime_complication", { game, location, dice });
+export const nsuDowntimeRecoverHarm = (game, character, recoveries) =>
+  call("nsu_downtime_recover_harm", { game, character, recoveries });
+export const nsuDowntimeUpgradeSkills = (game, character) => call("nsu_downtime_upgrade_skills", { game, character });
+export const nsuDowntimeProject = (game, character, action, dice) =>
+  call("nsu_downtime_project", { game, character, action, dice });
+export const nsuDowntimeReconnect = (game, character, choice) =>
+  call("nsu_downtime_reconnect", { game, character, choice });
+export const nsuDowntimeIntrospectionRoll = (game, character, dice) =>
+  call("nsu_downtime_introspection_roll", { game, character, dice });
+export const nsuDowntimeIntrospectionFinish = (game, character, choice) =>
+  call("nsu_downtime_introspection_finish", { game, character, choice });
+export const nsuDowntimeAddressCollateral = (game, character, location, votes, dice) =>
+  call("nsu_downtime_address_collateral", { game, character, location, votes, dice });
+export const nsuDowntimeAddCollateralDie = (game, character, location, aspect, dice) =>
+  call("nsu_downtime_add_collateral_die", { game, character, location, aspect, dice });
+export const nsuDowntimeSettleCollateral = (game, location) =>
+  call("nsu_downtime_settle_collateral", { game, location });
+export const nsuDowntimeTrainRoll = (game, character, aspect, dice) =>
+  call("nsu_downtime_train_roll", { game, character, aspect, dice });
+export const nsuDowntimeTrainMark = (game, character, skills) =>
+  call("nsu_downtime_train_mark", { game, character, skills });
+export const nsuDowntimeSeekRecovery = (game, character, choice, dice) =>
+  call("nsu_downtime_seek_recovery", { game, character, choice, dice });
+export const nsuDowntimeScout = (game, character, location, outcome) =>
+  call("nsu_downtime_scout", { game, character, location, outcome });
+export const nsuDowntimeFinalBox = (game, character, line, choice) =>
+  call("nsu_downtime_final_box", { game, character, line, choice });
+export const nsuDowntimeEnd = (game) => call("nsu_downtime_end", { game });
+
 /** Tells the shell the first screen shows its data (the startup probe measures up to here). */
 export const uiReady = () => call("ui_ready");
 

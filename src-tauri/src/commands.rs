@@ -6,11 +6,15 @@ use std::path::PathBuf;
 use sheetkeeper::exchange::Preview;
 use sheetkeeper::model::parse_id;
 use sheetkeeper::model::Character;
+use sheetkeeper::rules::nsu::downtime::{
+    FinalBoxChoice, HarmRecovery, Introspection, PhaseSetup, Reconnection, ScoutOutcome, SeekRecovery, Votes,
+};
 use sheetkeeper::rules::nsu::roll::{Choices, MoodChoice, Need, RollSetup};
-use sheetkeeper::rules::nsu::{Die, Sheet};
+use sheetkeeper::rules::nsu::world::{GridPos, ResourceState, SafetyList, World};
+use sheetkeeper::rules::nsu::{Aspect, Die, Sheet};
 use sheetkeeper::services::{
-    self, DiceInput, Done, ExportScope, GameView, ImportOptions, ImportReport, NsuSheetView, PendingRoll, RollLogEntry,
-    RollPreview, RollResult, SystemInfo,
+    self, DiceInput, Done, DowntimeView, ExportScope, GameView, ImportOptions, ImportReport, LocationDraft, MapCard,
+    NsuSheetView, PendingRoll, ProjectAction, RollLogEntry, RollPreview, RollResult, SystemInfo, WorldChange,
 };
 use tauri::{AppHandle, Runtime, State};
 
@@ -165,6 +169,372 @@ pub fn nsu_roll_resolve(state: State<'_, AppState>, id: String, choices: Choices
 pub fn nsu_roll_log(state: State<'_, AppState>, game: String, character: Option<String>) -> Reply<Vec<RollLogEntry>> {
     let character = character.map(|c| parse_id("character", &c)).transpose()?;
     Ok(services::nsu_roll_log(&*state.store()?, parse_id("game", &game)?, character, 200)?)
+}
+
+// ---- No Stone Unturned: world and downtime ------------------------------------------------
+
+#[tauri::command]
+pub fn nsu_world(state: State<'_, AppState>, game: String) -> Reply<World> {
+    Ok(services::nsu_world(&*state.store()?, parse_id("game", &game)?)?)
+}
+
+#[tauri::command]
+pub fn nsu_map(state: State<'_, AppState>, game: String, viewer: Option<String>) -> Reply<Vec<MapCard>> {
+    let viewer = viewer.map(|v| parse_id("viewer", &v)).transpose()?;
+    Ok(services::nsu_map(&*state.store()?, parse_id("game", &game)?, viewer)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_add_safety(
+    state: State<'_, AppState>,
+    game: String,
+    list: SafetyList,
+    text: String,
+) -> Reply<WorldChange> {
+    Ok(services::nsu_world_add_safety(&mut *state.store()?, parse_id("game", &game)?, list, &text)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_remove_safety(
+    state: State<'_, AppState>,
+    game: String,
+    list: SafetyList,
+    index: usize,
+) -> Reply<WorldChange> {
+    Ok(services::nsu_world_remove_safety(&mut *state.store()?, parse_id("game", &game)?, list, index)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_ban(
+    state: State<'_, AppState>,
+    game: String,
+    player: String,
+    ban: Option<String>,
+) -> Reply<WorldChange> {
+    Ok(services::nsu_world_ban(&mut *state.store()?, parse_id("game", &game)?, &player, ban.as_deref())?)
+}
+
+#[tauri::command]
+pub fn nsu_world_add_statement(
+    state: State<'_, AppState>,
+    game: String,
+    author: String,
+    text: String,
+) -> Reply<WorldChange> {
+    Ok(services::nsu_world_add_statement(&mut *state.store()?, parse_id("game", &game)?, &author, &text)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_add_scope_question(state: State<'_, AppState>, game: String, question: String) -> Reply<WorldChange> {
+    Ok(services::nsu_world_add_scope_question(&mut *state.store()?, parse_id("game", &game)?, &question)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_answer_scope(
+    state: State<'_, AppState>,
+    game: String,
+    index: usize,
+    answer: String,
+) -> Reply<WorldChange> {
+    Ok(services::nsu_world_answer_scope(&mut *state.store()?, parse_id("game", &game)?, index, &answer)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_create_resources(
+    state: State<'_, AppState>,
+    game: String,
+    names: Vec<String>,
+    abundance: usize,
+) -> Reply<WorldChange> {
+    Ok(services::nsu_world_create_resources(&mut *state.store()?, parse_id("game", &game)?, &names, abundance)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_set_resource(
+    state: State<'_, AppState>,
+    game: String,
+    index: usize,
+    resource_state: ResourceState,
+) -> Reply<WorldChange> {
+    Ok(services::nsu_world_set_resource(&mut *state.store()?, parse_id("game", &game)?, index, resource_state)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_author_location(state: State<'_, AppState>, game: String, draft: LocationDraft) -> Reply<WorldChange> {
+    Ok(services::nsu_world_author_location(&mut *state.store()?, parse_id("game", &game)?, &draft)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_roll_levels(
+    state: State<'_, AppState>,
+    game: String,
+    location: String,
+    dice: DiceInput,
+) -> Reply<WorldChange> {
+    let (game, location) = (parse_id("game", &game)?, parse_id("location", &location)?);
+    Ok(services::nsu_world_roll_levels(&mut *state.store()?, game, location, &dice, &mut rand::rng())?)
+}
+
+#[tauri::command]
+pub fn nsu_world_place(state: State<'_, AppState>, game: String, location: String, at: GridPos) -> Reply<WorldChange> {
+    Ok(services::nsu_world_place(&mut *state.store()?, parse_id("game", &game)?, parse_id("location", &location)?, at)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_reveal(state: State<'_, AppState>, game: String, location: String) -> Reply<WorldChange> {
+    Ok(services::nsu_world_reveal(&mut *state.store()?, parse_id("game", &game)?, parse_id("location", &location)?)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_tick_collateral(
+    state: State<'_, AppState>,
+    game: String,
+    location: String,
+    delta: i8,
+) -> Reply<WorldChange> {
+    let (game, location) = (parse_id("game", &game)?, parse_id("location", &location)?);
+    Ok(services::nsu_world_tick_collateral(&mut *state.store()?, game, location, delta)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_add_scene_detail(
+    state: State<'_, AppState>,
+    game: String,
+    location: String,
+    text: String,
+    world_at_risk: bool,
+) -> Reply<WorldChange> {
+    let (game, location) = (parse_id("game", &game)?, parse_id("location", &location)?);
+    Ok(services::nsu_world_add_scene_detail(&mut *state.store()?, game, location, &text, world_at_risk)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_record_scout(
+    state: State<'_, AppState>,
+    game: String,
+    location: String,
+    character: String,
+) -> Reply<WorldChange> {
+    let (game, location) = (parse_id("game", &game)?, parse_id("location", &location)?);
+    let character = parse_id("character", &character)?;
+    Ok(services::nsu_world_record_scout(&mut *state.store()?, game, location, character)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_start_project(
+    state: State<'_, AppState>,
+    game: String,
+    owner: String,
+    name: String,
+    size: u8,
+) -> Reply<WorldChange> {
+    let (game, owner) = (parse_id("game", &game)?, parse_id("owner", &owner)?);
+    Ok(services::nsu_world_start_project(&mut *state.store()?, game, owner, &name, size)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_mark_project(
+    state: State<'_, AppState>,
+    game: String,
+    project: String,
+    segments: u8,
+) -> Reply<WorldChange> {
+    let (game, project) = (parse_id("game", &game)?, parse_id("project", &project)?);
+    Ok(services::nsu_world_mark_project(&mut *state.store()?, game, project, segments)?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime(state: State<'_, AppState>, game: String) -> Reply<Option<DowntimeView>> {
+    Ok(services::nsu_downtime(&*state.store()?, parse_id("game", &game)?)?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_start(
+    state: State<'_, AppState>,
+    game: String,
+    characters: Vec<String>,
+    setup: PhaseSetup,
+) -> Reply<DowntimeView> {
+    let characters = characters.iter().map(|c| parse_id("characters", c)).collect::<Result<Vec<_>, _>>()?;
+    Ok(services::nsu_downtime_start(&mut *state.store()?, parse_id("game", &game)?, &characters, setup)?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_complication(
+    state: State<'_, AppState>,
+    game: String,
+    location: String,
+    dice: DiceInput,
+) -> Reply<DowntimeView> {
+    let (game, location) = (parse_id("game", &game)?, parse_id("location", &location)?);
+    Ok(services::nsu_downtime_complication(&mut *state.store()?, game, location, &dice, &mut rand::rng())?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_recover_harm(
+    state: State<'_, AppState>,
+    game: String,
+    character: String,
+    recoveries: Vec<HarmRecovery>,
+) -> Reply<DowntimeView> {
+    let (game, character) = (parse_id("game", &game)?, parse_id("character", &character)?);
+    Ok(services::nsu_downtime_recover_harm(&mut *state.store()?, game, character, &recoveries)?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_upgrade_skills(state: State<'_, AppState>, game: String, character: String) -> Reply<DowntimeView> {
+    let (game, character) = (parse_id("game", &game)?, parse_id("character", &character)?);
+    Ok(services::nsu_downtime_upgrade_skills(&mut *state.store()?, game, character)?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_project(
+    state: State<'_, AppState>,
+    game: String,
+    character: String,
+    action: ProjectAction,
+    dice: DiceInput,
+) -> Reply<DowntimeView> {
+    let (game, character) = (parse_id("game", &game)?, parse_id("character", &character)?);
+    Ok(services::nsu_downtime_project(&mut *state.store()?, game, character, &action, &dice, &mut rand::rng())?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_reconnect(
+    state: State<'_, AppState>,
+    game: String,
+    character: String,
+    choice: Reconnection,
+) -> Reply<DowntimeView> {
+    let (game, character) = (parse_id("game", &game)?, parse_id("character", &character)?);
+    Ok(services::nsu_downtime_reconnect(&mut *state.store()?, game, character, &choice)?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_introspection_roll(
+    state: State<'_, AppState>,
+    game: String,
+    character: String,
+    dice: DiceInput,
+) -> Reply<DowntimeView> {
+    let (game, character) = (parse_id("game", &game)?, parse_id("character", &character)?);
+    Ok(services::nsu_downtime_introspection_roll(&mut *state.store()?, game, character, &dice, &mut rand::rng())?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_introspection_finish(
+    state: State<'_, AppState>,
+    game: String,
+    character: String,
+    choice: Introspection,
+) -> Reply<DowntimeView> {
+    let (game, character) = (parse_id("game", &game)?, parse_id("character", &character)?);
+    Ok(services::nsu_downtime_introspection_finish(&mut *state.store()?, game, character, &choice)?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_address_collateral(
+    state: State<'_, AppState>,
+    game: String,
+    character: String,
+    location: String,
+    votes: Votes,
+    dice: DiceInput,
+) -> Reply<DowntimeView> {
+    let (game, character) = (parse_id("game", &game)?, parse_id("character", &character)?);
+    let location = parse_id("location", &location)?;
+    let store = &mut *state.store()?;
+    Ok(services::nsu_downtime_address_collateral(store, game, character, location, votes, &dice, &mut rand::rng())?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_add_collateral_die(
+    state: State<'_, AppState>,
+    game: String,
+    character: String,
+    location: String,
+    aspect: Aspect,
+    dice: DiceInput,
+) -> Reply<DowntimeView> {
+    let (game, character) = (parse_id("game", &game)?, parse_id("character", &character)?);
+    let location = parse_id("location", &location)?;
+    let store = &mut *state.store()?;
+    Ok(services::nsu_downtime_add_collateral_die(store, game, character, location, aspect, &dice, &mut rand::rng())?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_settle_collateral(
+    state: State<'_, AppState>,
+    game: String,
+    location: String,
+) -> Reply<DowntimeView> {
+    let (game, location) = (parse_id("game", &game)?, parse_id("location", &location)?);
+    Ok(services::nsu_downtime_settle_collateral(&mut *state.store()?, game, location)?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_train_roll(
+    state: State<'_, AppState>,
+    game: String,
+    character: String,
+    aspect: Aspect,
+    dice: DiceInput,
+) -> Reply<DowntimeView> {
+    let (game, character) = (parse_id("game", &game)?, parse_id("character", &character)?);
+    Ok(services::nsu_downtime_train_roll(&mut *state.store()?, game, character, aspect, &dice, &mut rand::rng())?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_train_mark(
+    state: State<'_, AppState>,
+    game: String,
+    character: String,
+    skills: Vec<usize>,
+) -> Reply<DowntimeView> {
+    let (game, character) = (parse_id("game", &game)?, parse_id("character", &character)?);
+    Ok(services::nsu_downtime_train_mark(&mut *state.store()?, game, character, &skills)?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_seek_recovery(
+    state: State<'_, AppState>,
+    game: String,
+    character: String,
+    choice: SeekRecovery,
+    dice: DiceInput,
+) -> Reply<DowntimeView> {
+    let (game, character) = (parse_id("game", &game)?, parse_id("character", &character)?);
+    Ok(services::nsu_downtime_seek_recovery(&mut *state.store()?, game, character, choice, &dice, &mut rand::rng())?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_scout(
+    state: State<'_, AppState>,
+    game: String,
+    character: String,
+    location: String,
+    outcome: ScoutOutcome,
+) -> Reply<DowntimeView> {
+    let (game, character) = (parse_id("game", &game)?, parse_id("character", &character)?);
+    let location = parse_id("location", &location)?;
+    Ok(services::nsu_downtime_scout(&mut *state.store()?, game, character, location, outcome)?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_final_box(
+    state: State<'_, AppState>,
+    game: String,
+    character: String,
+    line: usize,
+    choice: FinalBoxChoice,
+) -> Reply<DowntimeView> {
+    let (game, character) = (parse_id("game", &game)?, parse_id("character", &character)?);
+    Ok(services::nsu_downtime_final_box(&mut *state.store()?, game, character, line, &choice)?)
+}
+
+#[tauri::command]
+pub fn nsu_downtime_end(state: State<'_, AppState>, game: String) -> Reply<DowntimeView> {
+    Ok(services::nsu_downtime_end(&mut *state.store()?, parse_id("game", &game)?)?)
 }
 
 /// The UI shows its first screen with data: the startup probe's finish line.

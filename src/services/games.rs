@@ -93,8 +93,9 @@ pub fn delete_game(store: &mut Store, id: Uuid) -> Result<Done> {
                 n => format!(" and its {n} characters"),
             }
         );
+        let nsu_world = (game.system == System::Nsu).then(|| tx.read().nsu_world(id)).transpose()?;
         tx.delete_game(id)?;
-        let change = Change { before: Some(GameSnapshot { game, characters }), after: None };
+        let change = Change { before: Some(GameSnapshot { game, characters, nsu_world }), after: None };
         game_event(tx, EventKind::GameDeleted, id, &change, None)?;
         Ok(Done::new(message))
     })

@@ -6,6 +6,7 @@ use uuid::Uuid;
 
 use crate::error::{Error, Result};
 use crate::model::{now, CharacterRecord, Game};
+use crate::rules::nsu::world::World;
 use crate::store::{Event, EventKind, NewEvent, Tx};
 
 /// A record before and after a change; `None` when it did not exist.
@@ -15,17 +16,20 @@ pub(super) struct Change<T> {
     pub after: Option<T>,
 }
 
-/// A game as logged: its deletion keeps its characters, so undo can bring them back.
+/// A game as logged: its deletion keeps its characters and its world, so undo can bring
+/// them back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub(super) struct GameSnapshot {
     pub game: Game,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub characters: Vec<CharacterRecord>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nsu_world: Option<World>,
 }
 
 impl GameSnapshot {
     pub fn bare(game: Game) -> Self {
-        GameSnapshot { game, characters: Vec::new() }
+        GameSnapshot { game, characters: Vec::new(), nsu_world: None }
     }
 }
 

@@ -6,7 +6,9 @@ mod characters;
 mod games;
 mod log;
 mod nsu;
+mod nsu_downtime;
 mod nsu_roll;
+mod nsu_world;
 mod transfer;
 mod undo;
 
@@ -17,9 +19,23 @@ use crate::model::{Character, Game, System};
 pub use characters::{copy_character, create_character, delete_character, move_character, rename_character};
 pub use games::{create_game, delete_game, list, rename_game};
 pub use nsu::{nsu_sheet, save_nsu_sheet, NsuSheetView};
+pub use nsu_downtime::{
+    nsu_downtime, nsu_downtime_add_collateral_die, nsu_downtime_address_collateral, nsu_downtime_complication,
+    nsu_downtime_end, nsu_downtime_final_box, nsu_downtime_introspection_finish, nsu_downtime_introspection_roll,
+    nsu_downtime_project, nsu_downtime_reconnect, nsu_downtime_recover_harm, nsu_downtime_scout,
+    nsu_downtime_seek_recovery, nsu_downtime_settle_collateral, nsu_downtime_start, nsu_downtime_train_mark,
+    nsu_downtime_train_roll, nsu_downtime_upgrade_skills, DowntimeView, ProjectAction, ProjectChoice,
+};
 pub use nsu_roll::{
     nsu_pending_roll, nsu_roll_dice, nsu_roll_help, nsu_roll_log, nsu_roll_needs, nsu_roll_preview, nsu_roll_resolve,
     DiceInput, OddsView, PendingRoll, RollLogEntry, RollPreview, RollRecord, RollResult,
+};
+pub use nsu_world::{
+    nsu_map, nsu_world, nsu_world_add_safety, nsu_world_add_scene_detail, nsu_world_add_scope_question,
+    nsu_world_add_statement, nsu_world_answer_scope, nsu_world_author_location, nsu_world_ban,
+    nsu_world_create_resources, nsu_world_mark_project, nsu_world_place, nsu_world_record_scout,
+    nsu_world_remove_safety, nsu_world_reveal, nsu_world_roll_levels, nsu_world_set_resource, nsu_world_start_project,
+    nsu_world_tick_collateral, LocationDraft, MapCard, WorldChange,
 };
 pub use transfer::{export, import, import_preview, ExportScope, ImportOptions, ImportReport};
 pub use undo::{undo_character, undo_game};

@@ -44,6 +44,19 @@ fn undo_character_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
         Some(_) => Some(characters::load(read, id)?),
         None => None,
     };
+    if let (None, Some(after)) = (&current, &change.after) {
+        if read.game(after.character.game_id)?.is_none() {
+            let name = &after.character.name;
+            return Err(Error::invalid("character", format!("the game of “{name}” was deleted; undo that first")));
+        }
+    }
+    if !same_content(current.as_ref(), change.after.as_ref()) {
+        let name = current.as_ref().or(change.after.as_ref()).map(|r| r.character.name.clone()).unwrap_or_default();
+        return Err(Error::invalid(
+            "character",
+            format!("“{name}” was changed since (by downtime or an import of its game); undo that first"),
+        ));
+    }
     let restored = match change.before {
         None => {
             if current.is_none() {
@@ -102,6 +115,10 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
         let event = read
             .last_undoable_of_game(id)?
             .ok_or_else(|| Error::NothingToUndo("There is nothing to undo for this game.".into()))?;
+        // A world or downtime event snapshots the world, not the game record.
+        if super::nsu_world::is_world_event(event.kind) {
+            return super::nsu_world::undo_world_event(tx, &event).map(Done::new);
+        }
         let change: Change<GameSnapshot> = change_of(&event)?;
         let current = read.game(id)?;
         let message = match (change.before, &current) {
@@ -126,6 +143,9 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
                         characters::insert(tx, c)?;
                     }
                 }
+                if let Some(world) = &snapshot.nsu_world {
+                    tx.put_nsu_world(id, world)?;
+                }
                 format!("Undone: the game “{}” is back.", snapshot.game.name)
             }
             (Some(snapshot), Some(game)) => {
@@ -140,4 +160,20 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
         game_event(tx, EventKind::Undo, id, &change, Some(event.seq))?;
         Ok(Done::new(message))
     })
+}
+
+/// Whether two records hold the same content, leaving aside the bookkeeping (revision and
+/// time stamps) that every change moves on.
+fn same_content(a: Option<&CharacterRecord>, b: Option<&CharacterRecord>) -> bool {
+    let strip = |r: &CharacterRecord| {
+        let mut r = r.clone();
+        r.character.revision = 0;
+        r.character.updated_at = r.character.created_at;
+        r
+    };
+    match (a, b) {
+        (Some(a), Some(b)) => strip(a) == strip(b),
+        (None, None) => true,
+        _ => false,
+    }
 }

@@ -26,10 +26,18 @@ pub enum EventKind {
     NsuHelped,
     /// Took back an earlier event (`undoes`), restoring the state before it.
     Undo,
+    /// NSU: the table changed its world (worldbuilding, the map, collateral, projects).
+    NsuWorldChanged,
+    /// NSU: a downtime phase began.
+    NsuDowntimeStarted,
+    /// NSU: a move in the downtime phase (a complication, a free action, an action, a choice).
+    NsuDowntimeMove,
+    /// NSU: the downtime phase ended.
+    NsuDowntimeEnded,
 }
 
 impl EventKind {
-    const ALL: [EventKind; 15] = [
+    const ALL: [EventKind; 19] = [
         EventKind::GameCreated,
         EventKind::GameRenamed,
         EventKind::GameDeleted,
@@ -45,6 +53,10 @@ impl EventKind {
         EventKind::NsuRollResolved,
         EventKind::NsuHelped,
         EventKind::Undo,
+        EventKind::NsuWorldChanged,
+        EventKind::NsuDowntimeStarted,
+        EventKind::NsuDowntimeMove,
+        EventKind::NsuDowntimeEnded,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -64,6 +76,10 @@ impl EventKind {
             EventKind::NsuRollResolved => "nsu_roll_resolved",
             EventKind::NsuHelped => "nsu_helped",
             EventKind::Undo => "undo",
+            EventKind::NsuWorldChanged => "nsu_world_changed",
+            EventKind::NsuDowntimeStarted => "nsu_downtime_started",
+            EventKind::NsuDowntimeMove => "nsu_downtime_move",
+            EventKind::NsuDowntimeEnded => "nsu_downtime_ended",
         }
     }
 

@@ -7,6 +7,7 @@
 
 mod events;
 mod nsu;
+mod nsu_world;
 mod queries;
 mod schema;
 

@@ -6,6 +6,7 @@ mod exchange;
 mod nsu_odds;
 mod nsu_roll;
 mod nsu_sheet;
+mod nsu_world;
 mod sample;
 mod services;
 mod store;

@@ -12,8 +12,7 @@ use uuid::Uuid;
 use crate::support::{game_with, Scratch};
 
 fn sheet() -> Sheet {
-    let mut s = Sheet::default();
-    s.aspects = Some(Aspects { body: Die::D4, mind: Die::D8, heart: Die::D6 });
+    let mut s = Sheet { aspects: Some(Aspects { body: Die::D4, mind: Die::D8, heart: Die::D6 }), ..Sheet::default() };
     s.moods[0] = Some(Mood { name: "Curious".into(), level: 2, overloaded: false });
     s.moods[2] = Some(Mood { name: "Anxious".into(), level: 1, overloaded: false });
     s.moods[4] = Some(Mood { name: "Calm".into(), level: 0, overloaded: false });

@@ -790,8 +790,6 @@ fn check_required_text(field: &str, text: &str) -> Result<()> {
     }
 }
 
-/// Free text may be empty but not huge.
-
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;

@@ -1,0 +1,409 @@
+//! The world of a No Stone Unturned game (RULES.md §1.5): worldbuilding, the map, collateral
+//! clocks and project clocks. Each move is one transaction that writes the world and one
+//! `nsu_world_changed` event holding the world before and after, so `undo_game` restores it.
+//!
+//! Downtime (`nsu_downtime.rs`) logs the same payload, with the phase and the sheets it
+//! changed; undoing either kind goes through [`undo_world_event`] here.
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::characters::{load, update};
+use super::games::existing_game;
+use super::nsu_roll::DiceInput;
+use crate::error::{Error, Result};
+use crate::model::{now, CharacterRecord, Game, System};
+use crate::rules::dice::{DiceSource, Entered, Rolled};
+use crate::rules::nsu::downtime::DowntimePhase;
+use crate::rules::nsu::world::{
+    self, GridPos, Location, NewLocation, NewProject, ResourceState, SafetyList, World, WorldEvent, RESOURCE_COUNT,
+};
+use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
+
+/// A world after a move, with what changed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WorldChange {
+    pub world: World,
+    pub events: Vec<WorldEvent>,
+}
+
+/// One card on the map as a given character sees it. A face-down card shows only where it
+/// lies, unless that character scouted it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MapCard {
+    pub id: Uuid,
+    pub position: Option<GridPos>,
+    pub revealed: bool,
+    /// The viewer privately saw this card while it was face down.
+    pub scouted: bool,
+    /// What is written on the card; None while the viewer may not see it.
+    pub face: Option<Location>,
+}
+
+/// What a player writes on a new location card (the app gives it its id).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct LocationDraft {
+    pub name: String,
+    pub author: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub collateral_harms: String,
+    #[serde(default)]
+    pub danger: String,
+    #[serde(default)]
+    pub treasure: String,
+}
+
+/// The state a world or downtime event snapshots: the world, the downtime phase, and the
+/// characters whose sheets the move changed (downtime only).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(super) struct WorldSnapshot {
+    pub world: World,
+    pub downtime: Option<DowntimePhase>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub characters: Vec<CharacterRecord>,
+}
+
+/// The payload of every world and downtime event: what was done, the state before and
+/// after, and the rules' own events (for history).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(super) struct WorldPayload {
+    /// What was done, in words ("adding a scene detail").
+    pub action: String,
+    pub before: WorldSnapshot,
+    pub after: WorldSnapshot,
+    #[serde(default)]
+    pub events: serde_json::Value,
+}
+
+/// Whether undoing `kind` restores a world snapshot.
+pub(super) fn is_world_event(kind: EventKind) -> bool {
+    matches!(
+        kind,
+        EventKind::NsuWorldChanged
+            | EventKind::NsuDowntimeStarted
+            | EventKind::NsuDowntimeMove
+            | EventKind::NsuDowntimeEnded
+    )
+}
+
+/// The game, which must exist and play No Stone Unturned.
+pub(super) fn nsu_game(read: Reader<'_>, game: Uuid) -> Result<Game> {
+    let g = existing_game(read, game)?;
+    if g.system != System::Nsu {
+        return Err(Error::invalid(
+            "game",
+            format!("“{}” is a {} game; worlds belong to No Stone Unturned", g.name, g.system.label()),
+        ));
+    }
+    Ok(g)
+}
+
+/// A character of `game`, or an error naming `field`.
+pub(super) fn member(read: Reader<'_>, game: Uuid, id: Uuid, field: &str) -> Result<CharacterRecord> {
+    let record = load(read, id)?;
+    if record.character.game_id != game {
+        return Err(Error::invalid(field, format!("“{}” plays in another game", record.character.name)));
+    }
+    Ok(record)
+}
+
+/// Runs a move with dice rolled by `rng` or typed in; typed values the move did not use are
+/// refused, so a mistyped roll never passes silently.
+pub(super) fn with_dice<R: Rng, T>(
+    input: &DiceInput,
+    rng: &mut R,
+    play: impl FnOnce(&mut dyn DiceSource) -> Result<T>,
+) -> Result<T> {
+    match input {
+        DiceInput::Rolled => play(&mut Rolled(rng)),
+        DiceInput::Entered { values } => {
+            let mut dice = Entered::new(values.iter().copied());
+            let out = play(&mut dice)?;
+            if dice.remaining() > 0 {
+                let used = values.len() - dice.remaining();
+                return Err(Error::invalid(
+                    "dice",
+                    format!("{} values were entered but this roll uses {used}", values.len()),
+                ));
+            }
+            Ok(out)
+        }
+    }
+}
+
+pub(super) fn append(
+    tx: &Tx<'_>,
+    game: Uuid,
+    kind: EventKind,
+    payload: &WorldPayload,
+    undoes: Option<i64>,
+) -> Result<i64> {
+    let payload = serde_json::to_value(payload).expect("world payloads always serialize");
+    tx.append_event(&NewEvent { at: now(), game_id: game, character_id: None, kind, undoes, payload })
+}
+
+/// Applies one world move to game `game` in one transaction and logs it.
+fn change(
+    store: &mut Store,
+    game: Uuid,
+    action: &str,
+    play: impl FnOnce(Reader<'_>, &World) -> Result<(World, Vec<WorldEvent>)>,
+) -> Result<WorldChange> {
+    store.write(|tx| {
+        let read = tx.read();
+        nsu_game(read, game)?;
+        let before = read.nsu_world(game)?;
+        let (after, events) = play(read, &before)?;
+        tx.put_nsu_world(game, &after)?;
+        let downtime = read.nsu_downtime(game)?;
+        let payload = WorldPayload {
+            action: action.to_owned(),
+            before: WorldSnapshot { world: before, downtime: downtime.clone(), characters: Vec::new() },
+            after: WorldSnapshot { world: after.clone(), downtime, characters: Vec::new() },
+            events: serde_json::to_value(&events).expect("world events serialize"),
+        };
+        append(tx, game, EventKind::NsuWorldChanged, &payload, None)?;
+        Ok(WorldChange { world: after, events })
+    })
+}
+
+/// The whole world of a game, as the table (or the Arbiters) sees it.
+pub fn nsu_world(store: &Store, game: Uuid) -> Result<World> {
+    let read = store.read();
+    nsu_game(read, game)?;
+    read.nsu_world(game)
+}
+
+/// The map as `viewer` sees it (None: as the table sees it, every face-down card closed).
+pub fn nsu_map(store: &Store, game: Uuid, viewer: Option<Uuid>) -> Result<Vec<MapCard>> {
+    let read = store.read();
+    nsu_game(read, game)?;
+    if let Some(v) = viewer {
+        member(read, game, v, "viewer")?;
+    }
+    let world = read.nsu_world(game)?;
+    Ok(world
+        .locations
+        .into_iter()
+        .map(|l| {
+            let scouted = viewer.is_some_and(|v| l.scouted_by.contains(&v));
+            MapCard {
+                id: l.id,
+                position: l.position,
+                revealed: l.revealed,
+                scouted,
+                face: (l.revealed || scouted).then_some(l),
+            }
+        })
+        .collect())
+}
+
+pub fn nsu_world_add_safety(store: &mut Store, game: Uuid, list: SafetyList, text: &str) -> Result<WorldChange> {
+    change(store, game, "adding a safety entry", |_, w| world::add_safety_entry(w, list, text))
+}
+
+pub fn nsu_world_remove_safety(store: &mut Store, game: Uuid, list: SafetyList, index: usize) -> Result<WorldChange> {
+    change(store, game, "removing a safety entry", |_, w| world::remove_safety_entry(w, list, index))
+}
+
+/// A player's ban; `ban` None records that they passed.
+pub fn nsu_world_ban(store: &mut Store, game: Uuid, player: &str, ban: Option<&str>) -> Result<WorldChange> {
+    change(store, game, "recording a ban", |_, w| world::record_ban(w, player, ban))
+}
+
+pub fn nsu_world_add_statement(store: &mut Store, game: Uuid, author: &str, text: &str) -> Result<WorldChange> {
+    change(store, game, "adding a settlement statement", |_, w| world::add_statement(w, author, text))
+}
+
+pub fn nsu_world_add_scope_question(store: &mut Store, game: Uuid, question: &str) -> Result<WorldChange> {
+    change(store, game, "adding a scope question", |_, w| world::add_scope_question(w, question))
+}
+
+pub fn nsu_world_answer_scope(store: &mut Store, game: Uuid, index: usize, answer: &str) -> Result<WorldChange> {
+    change(store, game, "answering a scope question", |_, w| world::answer_scope_question(w, index, answer))
+}
+
+/// Names the five resources; `abundance` is the index of the one in abundance.
+pub fn nsu_world_create_resources(
+    store: &mut Store,
+    game: Uuid,
+    names: &[String],
+    abundance: usize,
+) -> Result<WorldChange> {
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let names: [&str; RESOURCE_COUNT] = names.try_into().map_err(|n: Vec<&str>| {
+        Error::invalid("names", format!("{} names were given; a world has {RESOURCE_COUNT} resources", n.len()))
+    })?;
+    change(store, game, "naming the resources", |_, w| world::create_resources(w, &names, abundance))
+}
+
+pub fn nsu_world_set_resource(
+    store: &mut Store,
+    game: Uuid,
+    index: usize,
+    state: ResourceState,
+) -> Result<WorldChange> {
+    change(store, game, "changing a resource", |_, w| world::set_resource_state(w, index, state))
+}
+
+pub fn nsu_world_author_location(store: &mut Store, game: Uuid, draft: &LocationDraft) -> Result<WorldChange> {
+    let new = NewLocation {
+        id: Uuid::new_v4(),
+        name: draft.name.clone(),
+        author: draft.author.clone(),
+        description: draft.description.clone(),
+        collateral_harms: draft.collateral_harms.clone(),
+        danger: draft.danger.clone(),
+        treasure: draft.treasure.clone(),
+    };
+    change(store, game, "writing a location card", |_, w| world::author_location(w, &new))
+}
+
+/// Rolls a card's danger and reward levels (2d4: danger die, then reward die).
+pub fn nsu_world_roll_levels<R: Rng>(
+    store: &mut Store,
+    game: Uuid,
+    location: Uuid,
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<WorldChange> {
+    change(store, game, "rolling a location's levels", |_, w| {
+        with_dice(dice, rng, |d| world::roll_levels(w, location, d))
+    })
+}
+
+pub fn nsu_world_place(store: &mut Store, game: Uuid, location: Uuid, at: GridPos) -> Result<WorldChange> {
+    change(store, game, "placing a location card", |_, w| world::place_location(w, location, at))
+}
+
+pub fn nsu_world_reveal(store: &mut Store, game: Uuid, location: Uuid) -> Result<WorldChange> {
+    change(store, game, "revealing a location card", |_, w| world::reveal_location(w, location))
+}
+
+/// Adds (or, negative, removes) ticks typed by a person on a collateral clock.
+pub fn nsu_world_tick_collateral(store: &mut Store, game: Uuid, location: Uuid, delta: i8) -> Result<WorldChange> {
+    change(store, game, "changing a collateral clock", |_, w| world::tick_collateral(w, location, delta))
+}
+
+/// A scene detail at a location; with the World at risk it ticks the collateral clock.
+pub fn nsu_world_add_scene_detail(
+    store: &mut Store,
+    game: Uuid,
+    location: Uuid,
+    text: &str,
+    world_at_risk: bool,
+) -> Result<WorldChange> {
+    change(store, game, "adding a scene detail", |_, w| world::add_scene_detail(w, location, text, world_at_risk))
+}
+
+/// Records that `character` privately saw a face-down card.
+pub fn nsu_world_record_scout(store: &mut Store, game: Uuid, location: Uuid, character: Uuid) -> Result<WorldChange> {
+    change(store, game, "recording a scout", |read, w| {
+        member(read, game, character, "character")?;
+        world::record_scout(w, location, character)
+    })
+}
+
+/// A new long-term project clock of `size` (4, 6 or 8) owned by `owner`.
+pub fn nsu_world_start_project(
+    store: &mut Store,
+    game: Uuid,
+    owner: Uuid,
+    name: &str,
+    size: u8,
+) -> Result<WorldChange> {
+    change(store, game, "starting a project", |read, w| {
+        member(read, game, owner, "owner")?;
+        world::start_project(w, &NewProject { id: Uuid::new_v4(), name: name.to_owned(), owner, size })
+    })
+}
+
+pub fn nsu_world_mark_project(store: &mut Store, game: Uuid, project: Uuid, segments: u8) -> Result<WorldChange> {
+    change(store, game, "marking a project clock", |_, w| world::mark_project(w, project, segments))
+}
+
+/// Undoes a world or downtime event: the world and the downtime phase go back to how they
+/// were before it, and so do the sheets it changed — unless one of those characters has
+/// changed since (its later changes are undone first) or was deleted.
+pub(super) fn undo_world_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
+    let payload: WorldPayload = serde_json::from_value(event.payload.clone()).map_err(|e| {
+        Error::invalid("event log", format!("event {} ({}) cannot be read: {e}", event.seq, event.kind.as_str()))
+    })?;
+    let game = event.game_id;
+    let read = tx.read();
+    if read.game(game)?.is_none() {
+        return Err(Error::NothingToUndo("This game no longer exists here.".into()));
+    }
+    let mut current_records = Vec::new();
+    let mut restored_records = Vec::new();
+    for (before, after) in payload.before.characters.iter().zip(&payload.after.characters) {
+        let name = &after.character.name;
+        if read.character(after.character.id)?.is_none() {
+            return Err(Error::invalid("character", format!("“{name}” was deleted since; undo that first")));
+        }
+        let current = load(read, after.character.id)?;
+        // Compared by sheet, not revision: an undo of a later move gives a new revision
+        // to the very sheet this move left.
+        if current.nsu.clone().unwrap_or_default() != after.nsu.clone().unwrap_or_default() {
+            return Err(Error::invalid(
+                "character",
+                format!("“{name}” changed after this; undo their later changes first"),
+            ));
+        }
+        let mut restored = CharacterRecord { nsu: before.nsu.clone(), character: current.character.clone() };
+        restored.character.revision += 1;
+        restored.character.updated_at = now();
+        update(tx, &restored)?;
+        current_records.push(current);
+        restored_records.push(restored);
+    }
+    let current =
+        WorldSnapshot { world: read.nsu_world(game)?, downtime: read.nsu_downtime(game)?, characters: current_records };
+    // Characters deleted since (and what pointed at them) cannot come back with the world.
+    let exists = |id: &Uuid| read.character(*id).map(|c| c.is_some_and(|c| c.game_id == game));
+    let mut world = payload.before.world;
+    for l in &mut world.locations {
+        let mut kept = Vec::new();
+        for c in &l.scouted_by {
+            if exists(c)? {
+                kept.push(*c);
+            }
+        }
+        l.scouted_by = kept;
+    }
+    let mut projects = Vec::new();
+    for p in world.projects {
+        if exists(&p.owner)? {
+            projects.push(p);
+        }
+    }
+    world.projects = projects;
+    let mut downtime = payload.before.downtime;
+    if let Some(phase) = &mut downtime {
+        let mut gone = Vec::new();
+        for id in phase.characters.keys() {
+            if !exists(id)? {
+                gone.push(*id);
+            }
+        }
+        phase.characters.retain(|id, _| !gone.contains(id));
+        phase.collateral_attempts.retain(|a| !gone.contains(&a.started_by));
+        for a in &mut phase.collateral_attempts {
+            a.dice.retain(|d| !gone.contains(&d.character));
+        }
+    }
+    tx.put_nsu_world(game, &world)?;
+    tx.put_nsu_downtime(game, downtime.as_ref())?;
+    let restored = WorldSnapshot { world, downtime, characters: restored_records };
+    let undo = WorldPayload {
+        action: format!("undoing {}", payload.action),
+        before: current,
+        after: restored,
+        events: serde_json::Value::Array(Vec::new()),
+    };
+    append(tx, game, EventKind::Undo, &undo, Some(event.seq))?;
+    Ok(format!("Undone: {}.", payload.action))
+}

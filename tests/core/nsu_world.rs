@@ -1,0 +1,346 @@
+//! The No Stone Unturned world and downtime through the services: every move lands in the
+//! real SQLite file and reads back after a reopen, bad input is refused by field with the
+//! file untouched, undo restores, and the schema's checks hold on their own.
+
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use rusqlite::Connection;
+use sheetkeeper::rules::nsu::downtime::{HarmRecovery, MoodPick, PhaseSetup, Votes};
+use sheetkeeper::rules::nsu::world::{GridPos, ResourceState, SafetyList, World};
+use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sentiment, SentimentState, Sheet, Skill};
+use sheetkeeper::services::*;
+use uuid::Uuid;
+
+use crate::support::{bytes_on_disk, game_with, Scratch};
+
+fn entered(values: &[u8]) -> DiceInput {
+    DiceInput::Entered { values: values.to_vec() }
+}
+
+fn rng() -> StdRng {
+    StdRng::seed_from_u64(7)
+}
+
+fn draft(name: &str, author: &str) -> LocationDraft {
+    LocationDraft {
+        name: name.into(),
+        author: author.into(),
+        description: "A drowned library".into(),
+        collateral_harms: "the archivist moths".into(),
+        danger: "rising water".into(),
+        treasure: "maps of the old roads".into(),
+    }
+}
+
+/// A complete sheet with four harm details (Overcome) and `points` recovery points.
+fn wounded(points: u32) -> Sheet {
+    let mut sheet =
+        Sheet { aspects: Some(Aspects { body: Die::D6, mind: Die::D8, heart: Die::D4 }), ..Sheet::default() };
+    sheet.moods[0] = Some(Mood { name: "Curious".into(), level: 1, overloaded: false });
+    sheet.moods[2] = Some(Mood { name: "Anxious".into(), level: 0, overloaded: false });
+    sheet.moods[4] = Some(Mood { name: "Calm".into(), level: 0, overloaded: false });
+    for (i, name) in ["Lore", "Climbing", "Persuasion"].into_iter().enumerate() {
+        sheet.skills[i] = Some(Skill { name: name.into(), modifier: 1, boxes: AspectBoxes::default() });
+        sheet.sentiments[i] = Some(Sentiment { name: format!("Bond {i}"), state: SentimentState::Connected });
+    }
+    sheet.harm = vec!["Burnt hand".into(), "Cracked rib".into(), "Sprained ankle".into(), "Concussion".into()];
+    sheet.recovery_points = points;
+    sheet
+}
+
+/// A game with two characters (Wren, Ash) and a world with two cards, one placed.
+struct Table {
+    scratch: Scratch,
+    store: sheetkeeper::Store,
+    game: Uuid,
+    wren: Uuid,
+    ash: Uuid,
+    library: Uuid,
+    mill: Uuid,
+}
+
+fn table() -> Table {
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    let view = game_with(&mut store, "Valley", "nsu", &["Wren", "Ash"]);
+    let game = view.game.id;
+    let id_of = |name: &str| view.characters.iter().find(|c| c.name == name).unwrap().id;
+    let (wren, ash) = (id_of("Wren"), id_of("Ash"));
+    let w = nsu_world_author_location(&mut store, game, &draft("Library", "Ana")).unwrap().world;
+    let library = w.locations[0].id;
+    let w = nsu_world_author_location(&mut store, game, &draft("Mill", "Bo")).unwrap().world;
+    let mill = w.locations[1].id;
+    nsu_world_place(&mut store, game, library, GridPos { x: 0, y: 0 }).unwrap();
+    Table { scratch, store, game, wren, ash, library, mill }
+}
+
+impl Table {
+    fn reopen(&mut self) {
+        self.store = self.scratch.open();
+    }
+
+    fn world(&self) -> World {
+        nsu_world(&self.store, self.game).unwrap()
+    }
+}
+
+#[test]
+fn every_world_move_is_saved_and_reads_back_after_a_reopen() {
+    let mut t = table();
+    let (g, s) = (t.game, &mut t.store);
+    nsu_world_add_safety(s, g, SafetyList::Lines, "spiders").unwrap();
+    nsu_world_add_safety(s, g, SafetyList::Veils, "drowning").unwrap();
+    nsu_world_add_safety(s, g, SafetyList::Veils, "fire").unwrap();
+    nsu_world_remove_safety(s, g, SafetyList::Veils, 0).unwrap();
+    nsu_world_ban(s, g, "Ana", Some("dragons")).unwrap();
+    nsu_world_ban(s, g, "Bo", None).unwrap();
+    nsu_world_add_statement(s, g, "Ana", "The roads form a grid").unwrap();
+    nsu_world_add_scope_question(s, g, "How long between adventures?").unwrap();
+    nsu_world_answer_scope(s, g, 0, "A season").unwrap();
+    let names: Vec<String> = ["water", "seed", "song", "iron", "trust"].map(String::from).to_vec();
+    nsu_world_create_resources(s, g, &names, 2).unwrap();
+    nsu_world_set_resource(s, g, 0, ResourceState::Neutral).unwrap();
+    let levels = nsu_world_roll_levels(s, g, t.mill, &entered(&[3, 2]), &mut rng()).unwrap();
+    assert_eq!((levels.world.locations[1].danger_level, levels.world.locations[1].reward_level), (Some(3), Some(2)));
+    nsu_world_roll_levels(s, g, t.library, &DiceInput::Rolled, &mut rng()).unwrap();
+    nsu_world_place(s, g, t.mill, GridPos { x: -2, y: 5 }).unwrap();
+    nsu_world_reveal(s, g, t.library).unwrap();
+    nsu_world_tick_collateral(s, g, t.library, 2).unwrap();
+    let change = nsu_world_add_scene_detail(s, g, t.library, "the shelves collapse", true).unwrap();
+    assert_eq!(change.events.len(), 2, "a scene detail with the World at risk ticks the clock");
+    nsu_world_record_scout(s, g, t.mill, t.wren).unwrap();
+    let w = nsu_world_start_project(s, g, t.ash, "Learn carpentry", 6).unwrap().world;
+    let last = nsu_world_mark_project(s, g, w.projects[0].id, 4).unwrap().world;
+
+    assert_eq!(last.safety.veils, ["fire"]);
+    assert_eq!(last.locations[0].collateral, 3);
+    assert_eq!(last.projects[0].filled, 4);
+    assert_eq!(last.problems("$"), vec![]);
+    t.reopen();
+    assert_eq!(t.world(), last, "every field survives a reopen");
+}
+
+#[test]
+fn bad_input_is_refused_naming_the_field_and_the_file_is_not_touched() {
+    let mut t = table();
+    let other = game_with(&mut t.store, "Elsewhere", "nsu", &["Stranger"]);
+    let stranger = other.characters[0].id;
+    let penny = game_with(&mut t.store, "Stakes", "penny_ante", &[]).game.id;
+    nsu_world_tick_collateral(&mut t.store, t.game, t.library, 7).unwrap();
+    let before = t.world();
+    let disk = bytes_on_disk(&t.scratch.db());
+    let (g, s) = (t.game, &mut t.store);
+    let refusals: Vec<(sheetkeeper::Error, &str)> = vec![
+        (nsu_world_tick_collateral(s, g, t.library, 2).unwrap_err(), "ticks"),
+        (nsu_world_place(s, g, t.mill, GridPos { x: 0, y: 0 }).unwrap_err(), "position"),
+        (nsu_world_place(s, g, t.mill, GridPos { x: 65, y: 0 }).unwrap_err(), "position"),
+        (nsu_world_record_scout(s, g, t.mill, stranger).unwrap_err(), "character"),
+        (nsu_world_start_project(s, g, t.wren, "Boat", 5).unwrap_err(), "size"),
+        (nsu_world_start_project(s, g, stranger, "Boat", 4).unwrap_err(), "owner"),
+        (nsu_world_create_resources(s, g, &["a".into(), "b".into()], 0).unwrap_err(), "names"),
+        (nsu_world_add_safety(s, g, SafetyList::Lines, "  ").unwrap_err(), "lines"),
+        (nsu_world_roll_levels(s, g, t.mill, &entered(&[5, 1]), &mut rng()).unwrap_err(), "danger die"),
+        (nsu_world_roll_levels(s, g, t.mill, &entered(&[1, 1, 1]), &mut rng()).unwrap_err(), "dice"),
+        (nsu_world_reveal(s, penny, t.mill).unwrap_err(), "game"),
+        (nsu_downtime_upgrade_skills(s, g, t.wren).unwrap_err(), "downtime"),
+        (
+            nsu_downtime_start(s, g, &[], PhaseSetup { at_home: true, time_units: 0, just_left: None }).unwrap_err(),
+            "characters",
+        ),
+        (
+            nsu_downtime_start(s, g, &[stranger], PhaseSetup { at_home: true, time_units: 0, just_left: None })
+                .unwrap_err(),
+            "characters[0]",
+        ),
+    ];
+    for (err, field) in refusals {
+        match &err {
+            sheetkeeper::Error::Invalid { field: f, .. } => assert_eq!(f, field, "{err}"),
+            other => panic!("expected an invalid-input error naming {field}, got {other}"),
+        }
+    }
+    assert_eq!(bytes_on_disk(&t.scratch.db()), disk, "a refused move writes nothing");
+    assert_eq!(t.world(), before);
+}
+
+#[test]
+fn undo_takes_world_moves_back_one_at_a_time() {
+    let mut t = table();
+    let before = t.world();
+    nsu_world_add_scene_detail(&mut t.store, t.game, t.library, "smoke", true).unwrap();
+    nsu_world_record_scout(&mut t.store, t.game, t.mill, t.wren).unwrap();
+    undo_game(&mut t.store, t.game).unwrap();
+    assert!(t.world().locations[1].scouted_by.is_empty());
+    let done = undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(done.message, "Undone: adding a scene detail.");
+    assert_eq!(t.world(), before);
+    undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(t.world().locations[0].position, None, "the placing is undone next");
+}
+
+#[test]
+fn the_map_hides_a_face_down_card_unless_the_viewer_scouted_it() {
+    let mut t = table();
+    nsu_world_record_scout(&mut t.store, t.game, t.library, t.wren).unwrap();
+    nsu_world_reveal(&mut t.store, t.game, t.mill).unwrap();
+    let as_seen = |viewer| {
+        nsu_map(&t.store, t.game, viewer)
+            .unwrap()
+            .into_iter()
+            .map(|c| (c.position, c.face.map(|f| f.name)))
+            .collect::<Vec<_>>()
+    };
+    let placed = Some(GridPos { x: 0, y: 0 });
+    assert_eq!(as_seen(None), [(placed, None), (None, Some("Mill".to_string()))]);
+    assert_eq!(as_seen(Some(t.ash)), [(placed, None), (None, Some("Mill".to_string()))]);
+    assert_eq!(as_seen(Some(t.wren)), [(placed, Some("Library".to_string())), (None, Some("Mill".to_string()))]);
+}
+
+#[test]
+fn the_schema_refuses_a_clock_of_nine_an_overfull_project_and_two_cards_on_one_cell() {
+    let mut t = table();
+    nsu_world_place(&mut t.store, t.game, t.mill, GridPos { x: 1, y: 0 }).unwrap();
+    nsu_world_start_project(&mut t.store, t.game, t.wren, "Boat", 4).unwrap();
+    drop(t.store);
+    let conn = Connection::open(t.scratch.db()).unwrap();
+    let game = t.game.to_string();
+    let refused = |sql: &str| conn.execute(sql, [&game]).is_err();
+    assert!(refused("UPDATE nsu_locations SET collateral = 9 WHERE game_id = ?1"), "a clock of nine");
+    assert!(refused("UPDATE nsu_projects SET filled = 5 WHERE game_id = ?1"), "a project past its size");
+    assert!(refused("UPDATE nsu_projects SET size = 5 WHERE game_id = ?1"), "a project of five");
+    assert!(refused("UPDATE nsu_locations SET x = 0, y = 0 WHERE game_id = ?1"), "two cards on one cell");
+    assert!(refused("UPDATE nsu_locations SET danger_level = 5 WHERE game_id = ?1"), "danger D5");
+    assert!(refused("UPDATE nsu_locations SET x = NULL WHERE game_id = ?1"), "half a position");
+    assert!(refused("INSERT INTO nsu_resources VALUES (?1, 5, 'sixth', 'neutral')"), "a sixth resource");
+    assert!(refused("INSERT INTO nsu_bans VALUES (?1, 0, 'Ana', ''), (?1, 1, 'ana', NULL)"), "two bans, one player");
+    assert!(refused("INSERT INTO nsu_downtime VALUES (?1, 0, 2, NULL, 0, 0)"), "time units away from home");
+}
+
+#[test]
+fn downtime_recovers_harm_into_a_scar_and_clears_overcome_end_to_end() {
+    let mut t = table();
+    save_nsu_sheet(&mut t.store, t.wren, wounded(3)).unwrap();
+    save_nsu_sheet(&mut t.store, t.ash, wounded(0)).unwrap();
+    let setup = PhaseSetup { at_home: true, time_units: 0, just_left: None };
+    let view = nsu_downtime_start(&mut t.store, t.game, &[t.wren, t.ash], setup).unwrap();
+    let wren_view = |v: &DowntimeView| v.characters.iter().find(|c| c.character.id == t.wren).unwrap().clone();
+    assert_eq!(wren_view(&view).sheet.recovery_points, 4, "at home: one recovery point each");
+    assert!(wren_view(&view).overcome);
+
+    let recover = [HarmRecovery { harm: 1, scar: "A healed rib".into() }];
+    let view = nsu_downtime_recover_harm(&mut t.store, t.game, t.wren, &recover).unwrap();
+    let sheet = &wren_view(&view).sheet;
+    assert_eq!(sheet.harm, ["Burnt hand", "Sprained ankle", "Concussion"]);
+    assert_eq!(sheet.scars, ["A healed rib"]);
+    assert_eq!(sheet.recovery_points, 0, "four harm details cost four points");
+    assert!(!wren_view(&view).overcome);
+    let ended = nsu_downtime_end(&mut t.store, t.game).unwrap();
+    assert_eq!(ended.phase, None);
+
+    t.reopen();
+    let saved = nsu_sheet(&t.store, t.wren).unwrap();
+    assert_eq!(saved.sheet.scars, ["A healed rib"]);
+    assert!(!saved.overcome);
+    assert_eq!(saved.character.revision, 4, "the start and the recovery each made a revision");
+    assert!(nsu_downtime(&t.store, t.game).unwrap().is_none());
+
+    undo_game(&mut t.store, t.game).unwrap();
+    assert!(nsu_downtime(&t.store, t.game).unwrap().is_some(), "undoing the end reopens the phase");
+    undo_game(&mut t.store, t.game).unwrap();
+    let back = nsu_sheet(&t.store, t.wren).unwrap();
+    assert_eq!((back.sheet.harm.len(), back.sheet.recovery_points, back.overcome), (4, 4, true));
+    undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(nsu_sheet(&t.store, t.wren).unwrap().sheet, wounded(3));
+    assert!(nsu_downtime(&t.store, t.game).unwrap().is_none());
+}
+
+#[test]
+fn downtime_actions_with_dice_persist_the_phase_and_the_world() {
+    let mut t = table();
+    let mut healthy = wounded(0);
+    healthy.harm.clear();
+    save_nsu_sheet(&mut t.store, t.wren, healthy.clone()).unwrap();
+    save_nsu_sheet(&mut t.store, t.ash, healthy).unwrap();
+    nsu_world_tick_collateral(&mut t.store, t.game, t.library, 5).unwrap();
+    let setup = PhaseSetup { at_home: true, time_units: 1, just_left: Some(t.library) };
+    nsu_downtime_start(&mut t.store, t.game, &[t.wren, t.ash], setup).unwrap();
+    let err = nsu_downtime_introspection_roll(&mut t.store, t.game, t.wren, &entered(&[2]), &mut rng()).unwrap_err();
+    assert!(err.to_string().contains("complication"), "{err}");
+    let v = nsu_downtime_complication(&mut t.store, t.game, t.library, &entered(&[6]), &mut rng()).unwrap();
+    assert!(v.phase.as_ref().unwrap().just_left_rolled);
+
+    // A new project: aspect die 5 (Body d6), mood die 1 (Curious d8), + Lore 1 = 5 segments.
+    let action = ProjectAction {
+        project: ProjectChoice::New { name: "Mend the bridge".into(), size: 6 },
+        aspect: Aspect::Body,
+        mood: MoodPick::Line(0),
+        skill: Some(0),
+    };
+    let v = nsu_downtime_project(&mut t.store, t.game, t.wren, &action, &entered(&[5, 1]), &mut rng()).unwrap();
+    assert_eq!(v.world.projects[0].filled, 5);
+
+    // Addressing collateral: Mind d8 rolls 3, one vote for; 4 − 5 ticks < 0 adds a tick.
+    let votes = Votes { sound: 1, unsound: 0 };
+    nsu_downtime_address_collateral(&mut t.store, t.game, t.ash, t.library, votes, &entered(&[3]), &mut rng()).unwrap();
+    nsu_downtime_introspection_roll(&mut t.store, t.game, t.wren, &entered(&[3]), &mut rng()).unwrap();
+    t.reopen();
+    let open = nsu_downtime(&t.store, t.game).unwrap().unwrap().phase.unwrap();
+    assert_eq!(open.collateral_attempts[0].dice[0].roll, 3);
+    assert!(open.characters[&t.wren].awaiting.is_some(), "the owed choice survives a reopen");
+    let err = nsu_downtime_end(&mut t.store, t.game).unwrap_err();
+    assert!(err.to_string().starts_with("downtime:"), "{err}");
+    let v = nsu_downtime_settle_collateral(&mut t.store, t.game, t.library).unwrap();
+    assert_eq!(v.world.locations[0].collateral, 6, "the table setting adds a tick on a negative result");
+    let choice = sheetkeeper::rules::nsu::downtime::Introspection {
+        reductions: vec![sheetkeeper::rules::nsu::downtime::MoodReduction { line: 0, ticks: 2 }],
+        ..Default::default()
+    };
+    let v = nsu_downtime_introspection_finish(&mut t.store, t.game, t.wren, &choice).unwrap();
+    let wren = v.characters.iter().find(|c| c.character.id == t.wren).unwrap();
+    assert_eq!(wren.sheet.moods[0].as_ref().unwrap().level, 0, "raised to 2 by the project, then down 2");
+    nsu_downtime_end(&mut t.store, t.game).unwrap();
+    t.reopen();
+    assert_eq!(t.world().projects[0].filled, 5);
+    assert_eq!(t.world().locations[0].collateral, 6);
+}
+
+/// Guards undo of downtime against overwriting a sheet changed by hand afterwards.
+#[test]
+fn undoing_downtime_is_refused_while_a_sheet_it_changed_has_changed_since() {
+    let mut t = table();
+    save_nsu_sheet(&mut t.store, t.wren, wounded(3)).unwrap();
+    let setup = PhaseSetup { at_home: true, time_units: 0, just_left: None };
+    nsu_downtime_start(&mut t.store, t.game, &[t.wren], setup).unwrap();
+    let mut edited = nsu_sheet(&t.store, t.wren).unwrap().sheet;
+    edited.look = "A new scarf".into();
+    save_nsu_sheet(&mut t.store, t.wren, edited.clone()).unwrap();
+    let err = undo_game(&mut t.store, t.game).unwrap_err();
+    assert!(err.to_string().starts_with("character: “Wren” changed after this"), "{err}");
+    assert_eq!(nsu_sheet(&t.store, t.wren).unwrap().sheet, edited);
+    undo_character(&mut t.store, t.wren).unwrap();
+    undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(nsu_sheet(&t.store, t.wren).unwrap().sheet, wounded(3));
+}
+
+#[test]
+fn undoing_a_character_change_older_than_a_downtime_change_is_refused() {
+    // Regression: undo of the earlier sheet edit would have overwritten what downtime wrote.
+    let mut t = table();
+    save_nsu_sheet(&mut t.store, t.wren, wounded(3)).unwrap();
+    let setup = PhaseSetup { at_home: true, time_units: 0, just_left: None };
+    nsu_downtime_start(&mut t.store, t.game, &[t.wren], setup).unwrap();
+    let err = undo_character(&mut t.store, t.wren).unwrap_err();
+    assert!(err.to_string().contains("was changed since"), "{err}");
+    assert_eq!(nsu_sheet(&t.store, t.wren).unwrap().sheet.recovery_points, 4, "downtime's point stays");
+    undo_game(&mut t.store, t.game).unwrap();
+    undo_character(&mut t.store, t.wren).unwrap();
+}
+
+#[test]
+fn undoing_a_games_deletion_brings_its_world_back() {
+    let mut t = table();
+    let before = nsu_world(&t.store, t.game).unwrap();
+    delete_game(&mut t.store, t.game).unwrap();
+    undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(nsu_world(&t.store, t.game).unwrap(), before);
+}

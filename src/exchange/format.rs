@@ -7,7 +7,8 @@
 //!   "data": { "games": [ { "id", "name", "system", "created_at", "updated_at",
 //!       "table_settings": { "name": 1 },
 //!       "characters": [ { "id", "name", "created_at", "updated_at", "revision",
-//!                         "nsu": { …the sheet… } } ] } ] } }
+//!                         "nsu": { …the sheet… } } ],
+//!       "nsu_world": { …locations, clocks, settlement… } } ] } }
 //! ```
 //! A character file holds its one character inside its game's header, so importing it on
 //! another device can create the game when that device does not have it yet.
@@ -16,6 +17,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use crate::model::{timestamp, CharacterRecord, Game, System, TableSettings};
+use crate::rules::nsu::world::World;
 use crate::rules::nsu::Sheet;
 
 pub const FORMAT: &str = "sheetkeeper";
@@ -58,6 +60,9 @@ pub struct Document {
 pub struct GameEntry {
     pub game: Game,
     pub characters: Vec<CharacterRecord>,
+    /// A No Stone Unturned game's world (locations, clocks, settlement…), in game files and
+    /// backups; a character file carries none.
+    pub nsu_world: Option<World>,
 }
 
 #[derive(Serialize)]
@@ -85,6 +90,8 @@ struct FileGame<'a> {
     updated_at: String,
     table_settings: &'a TableSettings,
     characters: Vec<FileCharacter<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nsu_world: Option<&'a World>,
 }
 
 #[derive(Serialize)]
@@ -133,6 +140,7 @@ pub fn to_json(doc: &Document) -> Vec<u8> {
                             nsu: r.nsu.as_ref(),
                         })
                         .collect(),
+                    nsu_world: e.nsu_world.as_ref(),
                 })
                 .collect(),
         },

@@ -13,6 +13,7 @@ use uuid::Uuid;
 
 use super::format::{Document, Kind};
 use crate::model::{CharacterRecord, Game, System};
+use crate::rules::nsu::world::World;
 use crate::Problem;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -62,6 +63,8 @@ pub struct Preview {
 #[derive(Clone, Debug, Default)]
 pub struct Local {
     pub games: HashMap<Uuid, Game>,
+    /// The worlds of those games that are NSU games.
+    pub worlds: HashMap<Uuid, World>,
     pub characters: HashMap<Uuid, CharacterRecord>,
 }
 
@@ -70,6 +73,8 @@ pub struct Local {
 pub struct Plan {
     pub preview: Preview,
     pub games: Vec<(Status, Game, Option<Game>)>,
+    /// The worlds to write, by target game (for games written, i.e. not unchanged).
+    pub worlds: Vec<(Uuid, World)>,
     pub characters: Vec<(Status, CharacterRecord, Option<CharacterRecord>)>,
 }
 
@@ -87,6 +92,7 @@ pub fn plan(
     let mut problems = Vec::new();
     let mut games = Vec::new();
     let mut characters = Vec::new();
+    let mut worlds = Vec::new();
     for (i, entry) in doc.games.iter().enumerate() {
         let mine = local.games.get(&entry.game.id);
         if let Some(mine) = mine.filter(|m| m.system != entry.game.system) {
@@ -106,20 +112,23 @@ pub fn plan(
         if as_copy && !keep_local_game {
             game.id = fresh_id();
         }
+        let local_world = local.worlds.get(&entry.game.id);
         let status = match (as_copy, mine) {
             (_, Some(_)) if keep_local_game => Status::Unchanged,
             (true, _) | (false, None) => Status::New,
-            (false, Some(m)) => game_status(m, &game),
+            (false, Some(m)) => game_status(m, &game, local_world, entry.nsu_world.as_ref()),
         };
         let target_game = game.id;
         games.push((status, game, mine.filter(|_| !as_copy || keep_local_game).cloned()));
 
+        let mut new_ids = HashMap::new();
         for (j, incoming) in entry.characters.iter().enumerate() {
             let mut record = incoming.clone();
             let c = &mut record.character;
             c.game_id = target_game;
             if as_copy {
                 c.id = fresh_id();
+                new_ids.insert(incoming.character.id, c.id);
                 c.revision = 1;
                 c.created_at = now;
                 c.updated_at = now;
@@ -141,6 +150,22 @@ pub fn plan(
             let status = mine.map_or(Status::New, |m| character_status(m, &record));
             characters.push((status, record, mine.cloned()));
         }
+        if let (Some(world), true) = (&entry.nsu_world, status != Status::Unchanged) {
+            let mut world = world.clone();
+            if as_copy {
+                // A copy's cards and clocks get new ids; the characters they name are the copies.
+                let new_id = |id: &Uuid| new_ids.get(id).copied().unwrap_or(*id);
+                for l in &mut world.locations {
+                    l.id = fresh_id();
+                    l.scouted_by = l.scouted_by.iter().map(new_id).collect();
+                }
+                for p in &mut world.projects {
+                    p.id = fresh_id();
+                    p.owner = new_id(&p.owner);
+                }
+            }
+            worlds.push((target_game, world));
+        }
     }
     if !problems.is_empty() {
         return Err(problems);
@@ -150,7 +175,11 @@ pub fn plan(
         system: doc.system,
         games: games
             .iter()
-            .map(|(s, g, mine)| item(g.id, &g.name, *s, mine.as_ref().map(|m| game_differences(m, g))))
+            .zip(&doc.games)
+            .map(|((s, g, mine), entry)| {
+                let (my_world, their_world) = (local.worlds.get(&entry.game.id), entry.nsu_world.as_ref());
+                item(g.id, &g.name, *s, mine.as_ref().map(|m| game_differences(m, g, my_world, their_world)))
+            })
             .collect(),
         characters: characters
             .iter()
@@ -160,7 +189,7 @@ pub fn plan(
             .collect(),
         counts: count(games.iter().map(|g| g.0).chain(characters.iter().map(|c| c.0))),
     };
-    Ok(Plan { preview, games, characters })
+    Ok(Plan { preview, games, characters, worlds })
 }
 
 fn item(id: Uuid, name: &str, status: Status, differences: Option<Vec<Difference>>) -> Item {
@@ -181,8 +210,8 @@ fn count(statuses: impl Iterator<Item = Status>) -> Counts {
     c
 }
 
-fn game_status(mine: &Game, theirs: &Game) -> Status {
-    if game_differences(mine, theirs).is_empty() {
+fn game_status(mine: &Game, theirs: &Game, my_world: Option<&World>, their_world: Option<&World>) -> Status {
+    if game_differences(mine, theirs, my_world, their_world).is_empty() {
         Status::Unchanged
     } else if theirs.updated_at > mine.updated_at {
         Status::Update
@@ -207,8 +236,21 @@ fn difference(out: &mut Vec<Difference>, field: &str, mine: String, theirs: Stri
     }
 }
 
-fn game_differences(mine: &Game, theirs: &Game) -> Vec<Difference> {
+fn game_differences(
+    mine: &Game,
+    theirs: &Game,
+    my_world: Option<&World>,
+    their_world: Option<&World>,
+) -> Vec<Difference> {
     let mut out = Vec::new();
+    // A file without a world (a character file) says nothing about this device's world.
+    if their_world.is_some() && my_world.cloned().unwrap_or_default() != their_world.cloned().unwrap_or_default() {
+        out.push(Difference {
+            field: "world".into(),
+            mine: "as on this device".into(),
+            theirs: "as in the file".into(),
+        });
+    }
     difference(&mut out, "name", mine.name.clone(), theirs.name.clone());
     let names = mine.table_settings.keys().chain(theirs.table_settings.keys());
     let mut seen = std::collections::BTreeSet::new();

@@ -12,6 +12,7 @@ use crate::model::{name_problem, unknown_system, Character, CharacterRecord, Gam
 use crate::rules::nsu::sheet::{
     AspectBoxes, Aspects, Detail, Die, Mood, Sentiment, SentimentState, Sheet, Skill, SENTIMENT_LINES, SKILL_LINES,
 };
+use crate::rules::nsu::world::World;
 use crate::rules::table_settings;
 use crate::Problem;
 
@@ -236,7 +237,8 @@ impl Validator {
     }
 
     fn game(&mut self, path: &str, v: &Value) -> Option<GameEntry> {
-        const KEYS: &[&str] = &["id", "name", "system", "created_at", "updated_at", "table_settings", "characters"];
+        const KEYS: &[&str] =
+            &["id", "name", "system", "created_at", "updated_at", "table_settings", "characters", "nsu_world"];
         let map = self.object(path, v, KEYS)?;
         let id = self.id(path, map, "id");
         let name = self.name(path, map, "name");
@@ -251,7 +253,23 @@ impl Validator {
                 .collect::<Vec<_>>()
         });
         self.times_in_order(path, created_at, updated_at);
+        let nsu_world = match (map.get("nsu_world"), system) {
+            (None, _) => Some(None),
+            (Some(world), Some(System::Nsu)) => {
+                let known = characters.iter().flatten().map(|c| c.character.id).collect::<Vec<_>>();
+                self.nsu_world(&format!("{path}.nsu_world"), world, &known).map(Some)
+            }
+            (Some(_), Some(other)) => {
+                self.problem(
+                    format!("{path}.nsu_world"),
+                    format!("a {} game has no No Stone Unturned world", other.label()),
+                );
+                None
+            }
+            (Some(_), None) => None,
+        };
         Some(GameEntry {
+            nsu_world: nsu_world?,
             game: Game {
                 id: id?,
                 name: name?,
@@ -390,8 +408,45 @@ impl Validator {
     }
 }
 
-/// The No Stone Unturned sheet inside a character (`"nsu": {…}`).
+/// The No Stone Unturned sheet inside a character (`"nsu": {…}`) and the world inside a game.
 impl Validator {
+    /// The world is read by its types in one pass (the first type error is reported at its
+    /// path), then every invariant of `World::problems` is listed. Characters it names
+    /// (project owners, scouts) must be characters of the same game in the file.
+    fn nsu_world(&mut self, path: &str, v: &Value, characters: &[Uuid]) -> Option<World> {
+        let world: World = match serde_path_to_error::deserialize(v) {
+            Ok(world) => world,
+            Err(e) => {
+                let at = e.path().to_string();
+                let at = if at == "." { path.to_owned() } else { format!("{path}.{at}") };
+                self.problem(at, e.inner().to_string());
+                return None;
+            }
+        };
+        let mut found = world.problems(path);
+        for (i, p) in world.projects.iter().enumerate() {
+            if !characters.contains(&p.owner) {
+                found.push(Problem {
+                    path: format!("{path}.projects[{i}].owner"),
+                    message: format!("{} is not a character of this game", p.owner),
+                });
+            }
+        }
+        for (i, l) in world.locations.iter().enumerate() {
+            for (j, c) in l.scouted_by.iter().enumerate() {
+                if !characters.contains(c) {
+                    found.push(Problem {
+                        path: format!("{path}.locations[{i}].scouted_by[{j}]"),
+                        message: format!("{c} is not a character of this game"),
+                    });
+                }
+            }
+        }
+        let ok = found.is_empty();
+        self.problems.extend(found);
+        ok.then_some(world)
+    }
+
     fn nsu_sheet(&mut self, path: &str, v: &Value) -> Option<Sheet> {
         const KEYS: &[&str] = &[
             "pronouns",

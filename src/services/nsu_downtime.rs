@@ -95,6 +95,7 @@ fn commit(
     let (state, phase_before) = before;
     if next.world != state.world {
         tx.put_nsu_world(game, &next.world)?;
+        tx.touch_game(game, now())?;
     }
     tx.put_nsu_downtime(game, phase)?;
     let mut changed_before = Vec::new();

@@ -158,6 +158,7 @@ fn change(
         let before = read.nsu_world(game)?;
         let (after, events) = play(read, &before)?;
         tx.put_nsu_world(game, &after)?;
+        tx.touch_game(game, now())?;
         let downtime = read.nsu_downtime(game)?;
         let payload = WorldPayload {
             action: action.to_owned(),
@@ -396,6 +397,7 @@ pub(super) fn undo_world_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
         }
     }
     tx.put_nsu_world(game, &world)?;
+    tx.touch_game(game, now())?;
     tx.put_nsu_downtime(game, downtime.as_ref())?;
     let restored = WorldSnapshot { world, downtime, characters: restored_records };
     let undo = WorldPayload {

@@ -12,7 +12,8 @@ use super::log::{character_event, game_event, Change, GameSnapshot};
 use super::Done;
 use crate::error::{Error, Result};
 use crate::exchange::{self, Counts, Document, GameEntry, Kind, Local, Plan, Preview, Status};
-use crate::model::{now, Character, CharacterRecord};
+use crate::model::{now, Character, CharacterRecord, System};
+use crate::rules::nsu::world::World;
 use crate::store::{EventKind, Store};
 use crate::APP_VERSION;
 
@@ -34,11 +35,12 @@ pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
         ExportScope::Character(id) => {
             let record = characters::load(read, id)?;
             let game = existing_game(read, record.character.game_id)?;
-            (Kind::Character, vec![GameEntry { game, characters: vec![record] }])
+            (Kind::Character, vec![GameEntry { game, characters: vec![record], nsu_world: None }])
         }
         ExportScope::Game(id) => {
             let game = existing_game(read, id)?;
-            (Kind::Game, vec![GameEntry { characters: records(read.characters_of(id)?)?, game }])
+            let nsu_world = world_of(read, &game)?;
+            (Kind::Game, vec![GameEntry { characters: records(read.characters_of(id)?)?, game, nsu_world }])
         }
         ExportScope::All => {
             let mut by_game: HashMap<Uuid, Vec<Character>> = HashMap::new();
@@ -50,7 +52,7 @@ pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
                 .into_iter()
                 .map(|game| {
                     let characters = records(by_game.remove(&game.id).unwrap_or_default())?;
-                    Ok(GameEntry { game, characters })
+                    Ok(GameEntry { nsu_world: world_of(read, &game)?, game, characters })
                 })
                 .collect::<Result<Vec<_>>>()?;
             (Kind::Backup, games)
@@ -69,6 +71,11 @@ pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
         _ => format!("{} game(s) with {count} character(s)", doc.games.len()),
     };
     Ok(Done::new(format!("Exported {what} to {}.", path.display())))
+}
+
+/// An NSU game's world, for game files and backups.
+fn world_of(read: crate::store::Reader<'_>, game: &crate::model::Game) -> Result<Option<World>> {
+    (game.system == System::Nsu).then(|| read.nsu_world(game.id)).transpose()
 }
 
 /// How to import.
@@ -96,6 +103,9 @@ fn make_plan(store: &Store, path: &Path, doc: &Document, as_copy: bool) -> Resul
     let mut local = Local::default();
     for entry in &doc.games {
         if let Some(g) = read.game(entry.game.id)? {
+            if g.system == System::Nsu {
+                local.worlds.insert(g.id, read.nsu_world(g.id)?);
+            }
             local.games.insert(g.id, g);
         }
         for c in &entry.characters {
@@ -140,15 +150,24 @@ pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<
         return Err(Error::Conflict { file: path.to_owned(), conflicts });
     }
     store.write(|tx| {
+        let world_of = |id: Uuid| plan.worlds.iter().find(|(g, _)| *g == id).map(|(_, w)| w.clone());
         for (status, game, mine) in &plan.games {
             match status {
                 Status::Unchanged => continue,
                 Status::New => tx.insert_game(game)?,
                 Status::Update | Status::Conflict => tx.update_game(game)?,
             }
-            let change =
-                Change { before: mine.clone().map(GameSnapshot::bare), after: Some(GameSnapshot::bare(game.clone())) };
-            game_event(tx, EventKind::GameImported, game.id, &change, None)?;
+            // The world travels in the game's event, so undoing the import restores it too.
+            let incoming = world_of(game.id);
+            let before = match (mine, &incoming) {
+                (Some(m), Some(_)) => {
+                    Some(GameSnapshot { nsu_world: Some(tx.read().nsu_world(m.id)?), ..GameSnapshot::bare(m.clone()) })
+                }
+                (Some(m), None) => Some(GameSnapshot::bare(m.clone())),
+                (None, _) => None,
+            };
+            let after = GameSnapshot { nsu_world: incoming, ..GameSnapshot::bare(game.clone()) };
+            game_event(tx, EventKind::GameImported, game.id, &Change { before, after: Some(after) }, None)?;
         }
         for (status, record, mine) in &plan.characters {
             let mut record = record.clone();
@@ -166,6 +185,10 @@ pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<
             let (game, id) = (record.character.game_id, record.character.id);
             let change = Change { before: mine.clone(), after: Some(record) };
             character_event(tx, EventKind::CharacterImported, game, id, &change, None)?;
+        }
+        // Worlds last: their clocks and scouts name the characters written above.
+        for (game, world) in &plan.worlds {
+            tx.put_nsu_world(*game, world)?;
         }
         Ok(())
     })?;

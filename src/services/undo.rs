@@ -151,6 +151,9 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
             (Some(snapshot), Some(game)) => {
                 let restored = crate::model::Game { updated_at: now(), ..snapshot.game };
                 tx.update_game(&restored)?;
+                if let Some(world) = &snapshot.nsu_world {
+                    tx.put_nsu_world(id, world)?;
+                }
                 format!("Undone: the game “{}” is “{}” again.", game.name, restored.name)
             }
             (None, None) => return Err(Error::NothingToUndo("This game no longer exists here.".into())),

@@ -194,6 +194,15 @@ impl<'c> Tx<'c> {
         self.put_settings(game)
     }
 
+    /// Marks a game as changed now (its world or downtime changed), so an import can tell
+    /// a newer copy of the game from an older one.
+    pub fn touch_game(&self, id: Uuid, at: DateTime<Utc>) -> Result<()> {
+        self.tx
+            .prepare_cached("UPDATE games SET updated_at = ?2 WHERE id = ?1")?
+            .execute(params![id.to_string(), time_text(at)])?;
+        Ok(())
+    }
+
     fn put_settings(&self, game: &Game) -> Result<()> {
         let mut stmt =
             self.tx.prepare_cached("INSERT INTO table_settings (game_id, name, value) VALUES (?1, ?2, ?3)")?;

@@ -261,6 +261,13 @@ const MALFORMED: &[(&str, &[(&str, &str)])] = &[
         &[("$.data.games[0].characters[0].nsu.harm", "5 harm details; a sheet has 4 slots")],
     ),
     ("nsu-aspect-die-twice.json", &[("$.data.games[0].characters[0].nsu.aspects", "each use a different die")]),
+    ("nsu-world-clock-of-nine.json", &[("$.data.games[0].nsu_world.locations[0].collateral", "9")]),
+    (
+        "nsu-world-project-owner-elsewhere.json",
+        &[("$.data.games[0].nsu_world.projects[0].owner", "not a character of this game")],
+    ),
+    ("nsu-world-two-cards-one-cell.json", &[("$.data.games[0].nsu_world.locations[1].position", "")]),
+    ("nsu-world-wrong-type.json", &[("$.data.games[0].nsu_world.locations[1].revealed", "invalid type")]),
     (
         "nsu-bad-sheet-types.json",
         &[
@@ -381,4 +388,57 @@ fn a_sheet_on_a_character_of_another_system_is_refused() {
     std::fs::write(&file, text).unwrap();
     let problems = rejected(&file);
     assert!(problems.iter().any(|p| p.path == "$.data.games[0].characters[0].nsu" && p.message.contains("Penny Ante")));
+}
+
+#[test]
+fn an_nsu_games_world_travels_with_the_game_and_a_copy_gets_new_card_ids() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    import(&mut store, &fixture("nsu-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let doc = exchange::parse(&std::fs::read(fixture("nsu-game.sheetkeeper.json")).unwrap()).unwrap();
+    let game = doc.games[0].game.id;
+    let world = doc.games[0].nsu_world.clone().unwrap();
+    assert_eq!(nsu_world(&store, game).unwrap(), world);
+    assert_eq!(world.locations[1].scouted_by, [doc.games[0].characters[0].character.id]);
+
+    // Export from this device, import on another: the same world.
+    let file = s.file("valley.json");
+    export(&store, ExportScope::Game(game), &file).unwrap();
+    let b = Scratch::new();
+    let mut other = b.open();
+    import(&mut other, &file, ImportOptions::default()).unwrap();
+    assert_eq!(nsu_world(&other, game).unwrap(), world);
+
+    // As a copy beside the original: new ids for cards and clocks, pointing at the copies.
+    let report = import(&mut other, &file, ImportOptions { as_copy: true, ..Default::default() }).unwrap();
+    assert_eq!(report.counts.new, 3);
+    let copy = services::list(&other).unwrap().into_iter().find(|g| g.game.id != game).unwrap();
+    let copied = nsu_world(&other, copy.game.id).unwrap();
+    assert_ne!(copied.locations[0].id, world.locations[0].id);
+    let wren_copy = copy.characters.iter().find(|c| c.name == "Wren Ashdown").unwrap().id;
+    assert_eq!(copied.locations[1].scouted_by, [wren_copy]);
+    assert_eq!(copied.locations[1].name, "Mill");
+}
+
+#[test]
+fn a_changed_world_is_an_update_and_undoing_the_import_restores_the_world() {
+    let a = Scratch::new();
+    let mut phone = a.open();
+    import(&mut phone, &fixture("nsu-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let b = Scratch::new();
+    let mut laptop = b.open();
+    import(&mut laptop, &fixture("nsu-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let game = services::list(&phone).unwrap()[0].game.id;
+    let before = nsu_world(&laptop, game).unwrap();
+    let card = before.locations[0].id;
+    nsu_world_tick_collateral(&mut phone, game, card, 1).unwrap();
+    let file = a.file("valley.json");
+    export(&phone, ExportScope::Game(game), &file).unwrap();
+    let preview = import_preview(&laptop, &file, false).unwrap();
+    assert_eq!(preview.games[0].status, Status::Update);
+    assert_eq!(preview.games[0].differences[0].field, "world");
+    import(&mut laptop, &file, ImportOptions::default()).unwrap();
+    assert_eq!(nsu_world(&laptop, game).unwrap().locations[0].collateral, before.locations[0].collateral + 1);
+    undo_game(&mut laptop, game).unwrap();
+    assert_eq!(nsu_world(&laptop, game).unwrap(), before);
 }

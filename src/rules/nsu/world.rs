@@ -41,6 +41,7 @@ pub const LEVEL_DIE: u8 = 4;
 
 /// Everything the table established in worldbuilding, and what has changed since.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct World {
     pub safety: Safety,
     /// At most one per player; a player who passed has a ban of `None`.
@@ -56,6 +57,7 @@ pub struct World {
 
 /// Lines (never brought up) and veils (present but never zoomed in on).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Safety {
     pub lines: Vec<String>,
     pub veils: Vec<String>,
@@ -71,6 +73,7 @@ pub enum SafetyList {
 
 /// A player's ban on a story element, or their pass.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Ban {
     pub player: String,
     /// None: the player passed.
@@ -79,6 +82,7 @@ pub struct Ban {
 
 /// One statement about the settlement.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Statement {
     pub author: String,
     pub text: String,
@@ -86,6 +90,7 @@ pub struct Statement {
 
 /// A question about the adventures' scope; the answer is empty until given.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ScopeQuestion {
     pub question: String,
     pub answer: String,
@@ -100,6 +105,7 @@ pub enum ResourceState {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Resource {
     pub name: String,
     pub state: ResourceState,
@@ -107,6 +113,7 @@ pub struct Resource {
 
 /// A cell of the map grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GridPos {
     pub x: i16,
     pub y: i16,
@@ -114,6 +121,7 @@ pub struct GridPos {
 
 /// A scene detail established at a location.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SceneDetail {
     pub text: String,
     /// Whether the roll that made it had the World at risk (it then ticked the clock).
@@ -122,6 +130,7 @@ pub struct SceneDetail {
 
 /// A location card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Location {
     pub id: Uuid,
     pub name: String,
@@ -150,6 +159,7 @@ pub struct Location {
 
 /// What a player writes on a new location card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewLocation {
     pub id: Uuid,
     pub name: String,
@@ -162,6 +172,7 @@ pub struct NewLocation {
 
 /// A long-term project clock of 4, 6 or 8 segments.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ProjectClock {
     pub id: Uuid,
     pub name: String,
@@ -181,6 +192,7 @@ impl ProjectClock {
 
 /// A new long-term project.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewProject {
     pub id: Uuid,
     pub name: String,

@@ -103,5 +103,24 @@ fn nsu_roll(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, service_calls, exchange, nsu_roll);
+/// Budget: open + render a character with 100 000 events in its log ≤ 50 ms. (In a debug
+/// build — `cargo test --benches` — the log is kept small so the check stays quick.)
+fn long_log(c: &mut Criterion) {
+    let events = if cfg!(debug_assertions) { 1_000 } else { 100_000 };
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = store_with(dir.path(), 1, 1);
+    let id = services::list(&store).unwrap()[0].characters[0].id;
+    for n in 0..events {
+        services::rename_character(&mut store, id, &format!("Wren {n}")).unwrap();
+    }
+    c.bench_function(&format!("open a character sheet with {events} events in its log"), |b| {
+        b.iter(|| {
+            let view = services::nsu_sheet(&store, id).unwrap();
+            let pending = services::nsu_pending_roll(&store, id).unwrap();
+            (view, pending)
+        })
+    });
+}
+
+criterion_group!(benches, service_calls, exchange, nsu_roll, long_log);
 criterion_main!(benches);

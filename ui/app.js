@@ -14,6 +14,8 @@ import { renderError } from "./views/error.js";
 import { askName } from "./views/rename.js";
 import { confirmAction } from "./views/confirm.js";
 import { askImport } from "./views/import.js";
+import { initNsuScreens } from "./views/nsu-world.js";
+import { wireXCard } from "./views/xcard.js";
 
 /** How long a toast stays before it fades (longer while the person is using it). */
 const TOAST_MS = 12000;
@@ -249,6 +251,7 @@ const toastActions = {
         undo.kind === "game" ? await api.undoGame(undo.id) : await api.undoCharacter(undo.id);
       await refresh();
       if (undo.kind === "game") dispatch({ type: "select-game", id: undo.id });
+      document.dispatchEvent(new CustomEvent("sheetkeeper:undone", { detail: undo }));
       toast(said(result, "Undone."));
     });
   },
@@ -295,6 +298,8 @@ function wire() {
   byId("import-button").addEventListener("click", importFile);
   byId("export-all-button").addEventListener("click", exportAll);
   byId("error-dismiss").addEventListener("click", () => dispatch({ type: "clear-error" }));
+  wireXCard();
+  initNsuScreens({ run, toast, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
 }
 
 async function start() {

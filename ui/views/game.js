@@ -22,6 +22,7 @@ export function renderGame(state, on) {
   byId("game-heading").textContent = game.name;
   byId("game-system-label").textContent = game.system_label;
   byId("game-detail").dataset.gameId = game.id;
+  for (const id of ["game-world", "game-downtime"]) byId(id).hidden = game.system !== "nsu";
   byId("characters-empty").hidden = game.characters.length > 0;
   const targets = eligibleTargets(state, game);
   byId("character-list").replaceChildren(

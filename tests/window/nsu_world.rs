@@ -1,0 +1,292 @@
+//! The No Stone Unturned world, map, location and downtime screens, and the X-card, driven
+//! like a person: clicks, typed dice, the import dialog; then the database is checked.
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+
+use crate::webdriver::{Session, ENTER, ESCAPE};
+use crate::{
+    choose_file_in_native_dialog, create_character, create_game, one_window, open, open_game, shot,
+    shots_at_both_widths, Scratch, OPEN_TITLE,
+};
+
+/// Opens a read-only connection to the test database (the app may still have it open).
+fn db(path: &Path) -> rusqlite::Connection {
+    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open the test database")
+}
+
+/// Closes the toast when it shows, as a person would before reaching what it covers.
+fn dismiss_toast(session: &Session) {
+    if session.find("#toast-close").is_ok_and(|close| close.is_displayed()) {
+        session.click("#toast-close");
+        session.wait_gone("#toast");
+    }
+}
+
+/// Scrolls `selector` to the top of the window, for a screenshot of it.
+fn scroll_to(session: &Session, selector: &str) {
+    session.execute("document.querySelector(arguments[0]).scrollIntoView({block: 'start'});", json!([selector]));
+}
+
+/// Screenshots at 1280 and 360 px wide, each scrolled so `selector` is at the top.
+fn shots_of(session: &Session, name: &str, selector: &str) {
+    scroll_to(session, selector);
+    shot(session, &format!("{name}-1280"));
+    session.set_window_size(360, 800);
+    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
+    scroll_to(session, selector);
+    shot(session, &format!("{name}-360"));
+    session.set_window_size(1280, 800);
+    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+}
+
+/// Types `text` into the field `selector` (clicked first, as a person would).
+fn type_into(session: &Session, selector: &str, text: &str) {
+    dismiss_toast(session);
+    let field = session.wait_for(selector);
+    field.click();
+    field.send_keys(text);
+}
+
+/// The aria-label of the collateral clock on the location view.
+fn clock_label(session: &Session) -> String {
+    session.wait_for("#collateral-clock").attribute("aria-label").unwrap_or_default()
+}
+
+fn wait_clock(session: &Session, expected: &str) {
+    session.wait_until(&format!("the clock to read {expected:?}"), || (clock_label(session) == expected).then_some(()));
+}
+
+/// A location written in the World view, its levels typed in by hand, placed by tapping a
+/// cell, revealed and opened; two taps on +1 show "Collateral 2 of 8" and store 2.
+#[test]
+fn location_authored_placed_revealed_and_collateral_ticked() {
+    let _window = one_window();
+    let scratch = Scratch::new("nsu-world");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    create_game(&session, "Ashfall Vale", "nsu");
+    open_game(&session, "Ashfall Vale");
+    create_character(&session, "Ada Quill");
+
+    session.click("#game-world");
+    session.wait_for("#world-view");
+    session.wait_for("#world-map");
+
+    type_into(&session, "#location-name", "The Sunken Mill");
+    type_into(&session, "#location-author", "Ana");
+    type_into(&session, "#location-description", "A mill that turns with no river");
+    type_into(&session, "#location-collateral-harms", "the miller's family");
+    type_into(&session, "#location-danger", "the wheel never stops");
+    type_into(&session, "#location-treasure", "a ledger of debts");
+    session.click("#location-submit");
+    let card = session.wait_for(".location-card");
+    let id = card.attribute("data-location-id").expect("location rows carry data-location-id");
+    assert!(card.text().contains("The Sunken Mill"), "the new card is listed: {:?}", card.text());
+
+    // Danger 3, reward 2, typed in as rolled at the table.
+    dismiss_toast(&session);
+    let dice = session.find_all(".location-card .levels-dice .die-input");
+    assert_eq!(dice.len(), 2, "one box for the danger die and one for the reward die");
+    dice[0].click();
+    dice[0].send_keys("3");
+    dice[1].click();
+    dice[1].send_keys("2");
+    session.click(".location-card .levels-dice .dice-enter");
+    session.wait_until("the levels D3 R2 on the card", || {
+        session.find(".location-card").ok().filter(|c| c.text().contains("D3 R2")).map(|_| ())
+    });
+
+    dismiss_toast(&session);
+    session.click(".location-card .place-start");
+    session.click("button.map-cell.empty[data-x='1'][data-y='0']");
+    // Face down: the table sees only a card back there.
+    let back = session.wait_for(".map-card.back[data-x='1'][data-y='0']");
+    assert_eq!(back.text().trim(), "✦", "a card back shows nothing of the card");
+    assert!(!session.wait_for("#world-map .map-grid").text().contains("Sunken"), "a face-down card's name is hidden on the map");
+    shots_of(&session, "nsu-map-face-down", "#world-map");
+
+    dismiss_toast(&session);
+    session.click(".location-card .reveal");
+    let face = session.wait_for(&format!("button.map-card.revealed[data-location-id='{id}']"));
+    assert!(face.text().contains("The Sunken Mill"));
+    shots_of(&session, "nsu-map", "#world-map");
+    dismiss_toast(&session);
+    face.click();
+
+    session.wait_for("#location-view");
+    wait_clock(&session, "Collateral 0 of 8");
+    let wedges = session.execute("return document.querySelectorAll('#collateral-clock path').length;", json!([]));
+    assert_eq!(wedges, json!(8), "the clock is eight wedges");
+    session.click("#clock-plus");
+    wait_clock(&session, "Collateral 1 of 8");
+    session.click("#clock-plus");
+    wait_clock(&session, "Collateral 2 of 8");
+    let filled = session.execute("return document.querySelectorAll('#collateral-clock path.filled').length;", json!([]));
+    assert_eq!(filled, json!(2), "two wedges are shaded");
+    assert!(session.wait_for("#location-view").text().contains("the miller's family"), "the card's texts are shown");
+    session.wait_for("#toast-undo");
+    shots_of(&session, "nsu-location-clock", "#nsu-screen");
+
+    let conn = db(&db_path);
+    let row: (i64, i64, i64, i64, i64, i64) = conn
+        .query_row(
+            "SELECT collateral, danger_level, reward_level, revealed, x, y FROM nsu_locations WHERE id = ?1",
+            [&id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
+        )
+        .expect("the location is a row");
+    assert_eq!(row, (2, 3, 2, 1, 1, 0));
+}
+
+/// The fixture's game with Wren holding four harm details (Overcome) and four recovery
+/// points.
+fn overcome_game_file(path: &Path) -> String {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json"))
+        .expect("read the NSU game fixture");
+    let mut file: Value = serde_json::from_str(&text).expect("the fixture is JSON");
+    let wren = &mut file["data"]["games"][0]["characters"][0];
+    assert_eq!(wren["name"], "Wren Ashdown");
+    wren["nsu"]["harm"] = json!(["Sprained ankle", "Smoke in the lungs", "Cracked rib", "Twisted knee"]);
+    wren["nsu"]["recovery_points"] = json!(4);
+    let id = wren["id"].as_str().expect("characters have ids").to_string();
+    std::fs::write(path, serde_json::to_string_pretty(&file).expect("serialize")).expect("write the game file");
+    id
+}
+
+fn details(conn: &rusqlite::Connection, character: &str) -> Vec<(String, i64, String)> {
+    conn.prepare("SELECT kind, position, text FROM nsu_details WHERE character_id = ?1 AND kind <> 'other' ORDER BY kind, position")
+        .and_then(|mut st| st.query_map([character], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<Result<_, _>>())
+        .expect("read nsu_details")
+}
+
+/// A character with four harm details is Overcome; downtime at home rolls the complication
+/// for the place just left, then Recover Harm turns one harm detail into a scar for four
+/// recovery points, Overcome goes, and Undo brings it back.
+#[test]
+fn overcome_character_recovers_harm_into_a_scar_in_downtime() {
+    let _window = one_window();
+    let scratch = Scratch::new("nsu-downtime");
+    let db_path = scratch.path("sheetkeeper.db");
+    let file = scratch.path("overcome.sheetkeeper.json");
+    let wren = overcome_game_file(&file);
+
+    let session = open(&db_path);
+    session.click("#import-button");
+    choose_file_in_native_dialog(OPEN_TITLE, &file, false);
+    session.wait_for("#import-dialog");
+    session.click("#import-confirm");
+    session.wait_gone("#import-dialog");
+    open_game(&session, "Lanterns over Brackwater");
+
+    session.click("#game-downtime");
+    session.wait_for("#downtime-view");
+    session.click("#downtime-at-home");
+    // Only Wren rests; the Library (3 ticks) was just left.
+    session.click(".downtime-who[value='1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a']");
+    session.click("#downtime-just-left option[value='a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d']");
+    session.click("#downtime-start");
+
+    let card = format!(".downtime-character[data-character-id='{wren}']");
+    let overcome = session.wait_for(&format!("{card} .overcome"));
+    assert_eq!(overcome.text(), "Overcome");
+    session.wait_text(&format!("{card} .recovery-points"), "5");
+
+    // The complication comes first: a 4 on the 1–3 ticks table.
+    let die = session.wait_for(".complication-dice .die-input");
+    die.click();
+    die.send_keys("4");
+    session.click(".complication-dice .dice-enter");
+    session.wait_until("the complication in words", || {
+        session.find("#downtime-results").ok().filter(|r| r.text().contains("Relations worsen")).map(|_| ())
+    });
+
+    dismiss_toast(&session);
+    let cost = session.wait_for(&format!("{card} .harm-cost")).text();
+    assert!(cost.contains("now 4"), "the cost is the current harm count: {cost:?}");
+    let picks = session.find_all(&format!("{card} .harm-pick"));
+    assert_eq!(picks.len(), 4);
+    picks[3].click();
+    let scar = session.find_all(&format!("{card} .harm-scar")).remove(3);
+    scar.clear();
+    scar.send_keys("Stiff knee on cold days");
+    let cost = session.wait_for(&format!("{card} .harm-cost")).text();
+    assert!(cost.contains("Chosen: 4 of 5"), "the chosen cost is shown: {cost:?}");
+    shots_of(&session, "nsu-downtime-before-recovery", &card);
+    session.click(&format!("{card} .recover-harm-submit"));
+
+    session.wait_until("the scar on the sheet", || {
+        session.find(&format!("{card} .scar-list")).ok().filter(|l| l.text().contains("Stiff knee on cold days")).map(|_| ())
+    });
+    session.wait_gone(&format!("{card} .overcome"));
+    session.wait_text(&format!("{card} .recovery-points"), "1");
+    assert!(session.wait_for("#downtime-results").text().contains("no longer Overcome"));
+    session.wait_for("#toast-undo");
+    shots_of(&session, "nsu-downtime", "#nsu-screen");
+
+    let conn = db(&db_path);
+    let expected = |harm: &[&str], scars: &[&str]| -> Vec<(String, i64, String)> {
+        let mut rows: Vec<(String, i64, String)> =
+            harm.iter().enumerate().map(|(i, t)| ("harm".to_string(), i as i64, t.to_string())).collect();
+        rows.extend(scars.iter().enumerate().map(|(i, t)| ("scar".to_string(), i as i64, t.to_string())));
+        rows
+    };
+    assert_eq!(
+        details(&conn, &wren),
+        expected(&["Sprained ankle", "Smoke in the lungs", "Cracked rib"], &["Burn scar on the left hand", "Stiff knee on cold days"])
+    );
+    let points: i64 = conn
+        .query_row("SELECT recovery_points FROM nsu_sheets WHERE character_id = ?1", [&wren], |r| r.get(0))
+        .expect("read recovery points");
+    assert_eq!(points, 1);
+
+    // Undo from the toast puts the harm back.
+    session.click("#toast-undo");
+    session.wait_for(&format!("{card} .overcome"));
+    assert_eq!(
+        details(&conn, &wren),
+        expected(
+            &["Sprained ankle", "Smoke in the lungs", "Cracked rib", "Twisted knee"],
+            &["Burn scar on the left hand"]
+        )
+    );
+}
+
+/// Opens the X-card, checks the overlay and closes it with Escape.
+fn x_card_opens_and_escape_closes(session: &Session) {
+    session.click("#xcard");
+    let overlay = session.wait_for("#xcard-overlay");
+    assert!(overlay.text().contains("no questions asked") || overlay.text().contains("No questions asked"));
+    session.wait_for("#xcard-close").send_keys(ESCAPE);
+    session.wait_gone("#xcard-overlay");
+}
+
+/// The X-card is reachable on the home screen and in the world view, and Escape closes it.
+#[test]
+fn x_card_opens_from_home_and_world_and_closes_with_escape() {
+    let _window = one_window();
+    let scratch = Scratch::new("xcard");
+    let session = open(&scratch.path("sheetkeeper.db"));
+
+    x_card_opens_and_escape_closes(&session);
+    create_game(&session, "Quiet Table", "nsu");
+    open_game(&session, "Quiet Table");
+    session.click("#game-world");
+    session.wait_for("#world-view");
+    session.click("#xcard");
+    session.wait_for("#xcard-overlay");
+    shots_at_both_widths(&session, "xcard");
+    session.click("#xcard-close");
+    session.wait_gone("#xcard-overlay");
+    x_card_opens_and_escape_closes(&session);
+    // The world view is still there underneath, and a typed safety line is kept.
+    let line = session.wait_for("#safety-lines input");
+    line.click();
+    line.send_keys("spiders");
+    line.send_keys(ENTER);
+    session.wait_until("the line in the list", || {
+        session.find("#safety-lines").ok().filter(|l| l.text().contains("spiders")).map(|_| ())
+    });
+    shot(&session, "nsu-world-setup-1280");
+}

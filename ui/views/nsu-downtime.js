@@ -1,0 +1,743 @@
+// The downtime screen of a No Stone Unturned game (RULES.md §1.4): start a phase, roll the
+// complication for the location just left, then each character's free actions and
+// downtime actions, the final boxes they owe, and the end of the phase. It also exports the
+// small form parts the world screen shares (dice typed in or rolled, mood and aspect picks).
+//
+//   import { renderDowntime, diceControl } from "./nsu-downtime.js";
+//   renderDowntime(host, { game, world, downtime, lastEvents, move });
+//   // move(title, () => api.nsuDowntime…(…), "toast words") runs one undoable change.
+//
+// Every number a move will use is shown next to its button; what the move did is listed
+// under "What happened" in words.
+
+import * as api from "../api.js";
+import { el } from "./dom.js";
+
+/** The die of each mood line: two d8, two d6, two d4 (RULES.md §1.1). */
+export const MOOD_LINE_DICE = [8, 8, 6, 6, 4, 4];
+const ASPECTS = ["body", "mind", "heart"];
+const ASPECT_WORDS = { body: "Body", mind: "Mind", heart: "Heart" };
+const SENTIMENT_WORDS = { connected: "connected", at_risk: "at risk", lost: "lost" };
+const COMPLICATIONS = {
+  area_in_recovery: "The area recovers",
+  problem_intensifies_or_side_effect: "The problem grows, or an unforeseen side effect",
+  relations_worsen: "Relations worsen",
+  problem_spreads: "The problem spreads elsewhere",
+  problem_intensifies_or_relations_worsen: "The problem grows, or relations worsen",
+  those_affected_flee: "Those affected flee",
+  relations_worsen_or_problem_spreads: "Relations worsen, or the problem spreads elsewhere",
+  problem_intensifies: "The problem grows",
+};
+const ACTION_WORDS = {
+  long_term_project: "Long-term project",
+  reconnect: "Reconnect with sentiments",
+  introspection: "Introspection",
+  address_collateral: "Address collateral",
+  train_skills: "Train skills",
+  seek_recovery: "Seek recovery",
+  scout: "Scout",
+};
+
+// ---- shared form parts ------------------------------------------------------------------
+
+let serial = 0;
+/** A fresh id for a label/control pair inside re-rendered forms. */
+export const uid = (prefix) => `${prefix}-${++serial}`;
+
+/** A labelled field: `<div class="field"><label>…</label>control</div>`. */
+export function field(label, control, cls = "field") {
+  if (!control.id) control.id = uid("f");
+  return el("div", { class: cls }, el("label", { for: control.id }, label), control);
+}
+
+/** A checkbox with its label on the right. */
+export function checkbox(label, attrs = {}) {
+  const box = el("input", { type: "checkbox", id: uid("c"), ...attrs });
+  return { box, node: el("label", { class: "check", for: box.id }, box, ` ${label}`) };
+}
+
+export function select(options, attrs = {}) {
+  return el("select", attrs, ...options.map(([value, text]) => el("option", { value }, text)));
+}
+
+/**
+ * Dice a move asks for: one number box per die ("Danger d4", …) and two buttons, "Roll"
+ * (the app rolls) and "Use typed dice" (the boxes filled in, in order). `onDice` gets a
+ * DiceInput. Boxes left empty are not sent, so optional dice can stay blank.
+ */
+export function diceControl(dice, onDice, { rollLabel = "Roll", cls = "" } = {}) {
+  const inputs = dice.map(({ label, sides }) =>
+    el("input", {
+      type: "number",
+      inputmode: "numeric",
+      min: 1,
+      max: sides,
+      class: "die-input",
+      "aria-label": `${label} (d${sides}), as rolled by hand`,
+      placeholder: `d${sides}`,
+    }),
+  );
+  const typed = () => {
+    const values = inputs.map((i) => i.value.trim()).filter((v) => v !== "").map(Number);
+    return { kind: "entered", values };
+  };
+  return el(
+    "div",
+    { class: `dice-control ${cls}`.trim() },
+    el(
+      "div",
+      { class: "dice-inputs" },
+      ...dice.map(({ label, sides }, i) =>
+        el("label", { class: "die-field" }, el("span", {}, `${label} d${sides}`), inputs[i]),
+      ),
+    ),
+    el(
+      "div",
+      { class: "actions" },
+      el("button", { type: "button", class: "dice-roll", on: { click: () => onDice({ kind: "rolled" }) } }, rollLabel),
+      el("button", { type: "button", class: "dice-enter", on: { click: () => onDice(typed()) } }, "Use typed dice"),
+    ),
+  );
+}
+
+const dieOf = (text) => (text ? Number(String(text).replace("d", "")) : null);
+
+/** "Curious (d8, level 3 of 9)" or "empty d6 line". */
+function moodWords(sheet, line) {
+  const mood = sheet.moods[line];
+  const die = MOOD_LINE_DICE[line];
+  if (!mood) return `empty d${die} line`;
+  return `${mood.name} (d${die}, level ${mood.level} of ${die + 1}${mood.overloaded ? ", overloaded" : ""})`;
+}
+
+/** A mood choice: an existing mood, or a new one named on an empty line. */
+function moodPicker(sheet, label = "Mood") {
+  const options = sheet.moods.map((_, line) => [String(line), moodWords(sheet, line)]);
+  const pick = select(options, { class: "mood-pick" });
+  const name = el("input", { type: "text", class: "mood-new-name", placeholder: "name of the new mood" });
+  const nameField = field("New mood's name", name);
+  const sync = () => {
+    nameField.hidden = sheet.moods[Number(pick.value)] !== null;
+  };
+  pick.addEventListener("change", sync);
+  sync();
+  return {
+    node: el("div", { class: "pair" }, field(label, pick), nameField),
+    line: () => Number(pick.value),
+    value() {
+      const line = Number(pick.value);
+      return sheet.moods[line] ? { line } : { new: { line, name: name.value.trim() } };
+    },
+  };
+}
+
+function skillOptions(sheet, none = "No skill") {
+  return [["", none], ...sheet.skills.flatMap((s, i) => (s ? [[String(i), `${s.name} (+${s.modifier})`]] : []))];
+}
+
+const optionalLine = (value) => (value === "" ? null : Number(value));
+
+// ---- the view -------------------------------------------------------------------------------
+
+/** Renders the downtime screen into `host` (see the usage comment on top). */
+export function renderDowntime(host, ctx) {
+  const { downtime } = ctx;
+  const phase = downtime ? downtime.phase : null;
+  const parts = [];
+  if (ctx.lastEvents.length > 0) parts.push(resultsBox(ctx));
+  if (!phase) parts.push(startForm(ctx));
+  else {
+    parts.push(phaseSummary(ctx, phase));
+    parts.push(complicationSection(ctx, phase));
+    if (phase.collateral_attempts.length > 0) parts.push(attemptsSection(ctx, phase));
+    for (const view of downtime.characters) parts.push(characterCard(ctx, phase, view));
+    parts.push(
+      el(
+        "div",
+        { class: "actions end-phase" },
+        el(
+          "button",
+          {
+            type: "button",
+            id: "downtime-end",
+            class: "primary",
+            on: { click: () => ctx.move("The downtime phase did not end.", () => api.nsuDowntimeEnd(ctx.game.id), "Downtime ended.") },
+          },
+          "End the downtime phase",
+        ),
+      ),
+    );
+  }
+  host.replaceChildren(...parts);
+}
+
+function nameOf(ctx, id) {
+  const c = ctx.game.characters.find((c) => c.id === id);
+  return c ? c.name : "a character no longer here";
+}
+
+function locationName(ctx, id) {
+  const l = ctx.world.locations.find((l) => l.id === id);
+  return l ? l.name : "a location no longer here";
+}
+
+function startForm(ctx) {
+  const picks = ctx.game.characters.map((c) => ({ id: c.id, ...checkbox(c.name, { checked: true, class: "downtime-who", value: c.id }) }));
+  const home = checkbox("At home (or somewhere safe): everyone gains 1 recovery point", { id: "downtime-at-home" });
+  home.box.id = "downtime-at-home";
+  home.node.setAttribute("for", "downtime-at-home");
+  const units = el("input", { type: "number", id: "downtime-time-units", min: 0, max: 20, value: 0, inputmode: "numeric" });
+  const left = select(
+    [["", "None"], ...ctx.world.locations.map((l) => [l.id, `${l.name}${l.revealed ? "" : " (face down)"} — ${l.collateral} of 8 collateral`])],
+    { id: "downtime-just-left" },
+  );
+  const form = el(
+    "form",
+    {
+      id: "downtime-start-form",
+      class: "stack",
+      autocomplete: "off",
+      on: {
+        submit: (event) => {
+          event.preventDefault();
+          const characters = picks.filter((p) => p.box.checked).map((p) => p.id);
+          const setup = { at_home: home.box.checked, time_units: Number(units.value || 0), just_left: left.value || null };
+          ctx.move("Downtime did not start.", () => api.nsuDowntimeStart(ctx.game.id, characters, setup), "Downtime started.");
+        },
+      },
+    },
+    el("fieldset", {}, el("legend", {}, "Who rests"), ...(picks.length ? picks.map((p) => p.node) : [el("p", { class: "muted" }, "This game has no characters yet.")])),
+    home.node,
+    field("Extra time units (at home only; each gives everyone one more action and the table one more complication roll)", units),
+    field("The location just left (its complication is rolled first)", left),
+    el("button", { type: "submit", id: "downtime-start", class: "primary" }, "Start downtime"),
+  );
+  return el("section", { class: "card" }, el("h3", {}, "Start a downtime phase"), form);
+}
+
+function phaseSummary(ctx, phase) {
+  const bits = [phase.at_home ? "At home" : "Away from home", `${phase.time_units} extra time unit${phase.time_units === 1 ? "" : "s"}`];
+  if (phase.just_left) bits.push(`just left ${locationName(ctx, phase.just_left)}`);
+  return el("p", { id: "downtime-summary", class: "summary" }, bits.join(" · "));
+}
+
+function complicationSection(ctx, phase) {
+  const section = el("section", { class: "card", id: "downtime-complications" }, el("h3", {}, "Complications"));
+  const roll = (location, dice) =>
+    ctx.move("The complication was not rolled.", () => api.nsuDowntimeComplication(ctx.game.id, location, dice), "Complication rolled.");
+  if (phase.just_left && !phase.just_left_rolled) {
+    const loc = ctx.world.locations.find((l) => l.id === phase.just_left);
+    const ticks = loc ? loc.collateral : 0;
+    section.append(el("p", { class: "first" }, `First, before anything else: ${locationName(ctx, phase.just_left)} has ${ticks} of 8 collateral ticks.`));
+    if (ticks === 0) {
+      section.append(
+        el("p", { class: "muted" }, "A clock at 0 brings no complication."),
+        el("button", { type: "button", class: "complication-none", on: { click: () => roll(phase.just_left, { kind: "rolled" }) } }, "Note: no complication"),
+      );
+    } else {
+      section.append(el("p", { class: "muted" }, `Table for ${band(ticks)} ticks, one d6.`), diceControl([{ label: "Complication", sides: 6 }], (d) => roll(phase.just_left, d), { rollLabel: "Roll d6", cls: "complication-dice" }));
+    }
+    return section;
+  }
+  if (phase.extra_complications_left > 0) {
+    const revealed = ctx.world.locations.filter((l) => l.revealed);
+    section.append(el("p", {}, `${phase.extra_complications_left} extra complication roll${phase.extra_complications_left === 1 ? "" : "s"} due, on revealed locations of the table's choice.`));
+    if (revealed.length === 0) section.append(el("p", { class: "muted" }, "No location is revealed yet."));
+    else {
+      const where = select(revealed.map((l) => [l.id, `${l.name} — ${l.collateral} of 8`]), { class: "extra-location" });
+      section.append(field("Location", where), diceControl([{ label: "Complication", sides: 6 }], (d) => roll(where.value, d), { rollLabel: "Roll d6" }));
+    }
+  } else {
+    section.append(el("p", { class: "muted" }, "No complication roll is due."));
+  }
+  return section;
+}
+
+const band = (t) => (t <= 3 ? "1–3" : t <= 5 ? "4–5" : "6–8");
+
+function attemptsSection(ctx, phase) {
+  const section = el("section", { class: "card" }, el("h3", {}, "Open attempts on collateral"));
+  for (const a of phase.collateral_attempts) {
+    const loc = ctx.world.locations.find((l) => l.id === a.location);
+    const ticks = loc ? loc.collateral : 0;
+    const dice = a.dice.reduce((s, d) => s + d.roll, 0);
+    const total = dice + a.votes_for - a.votes_against;
+    const result = total - ticks;
+    const who = select(ctx.downtime.characters.map((v) => [v.character.id, v.character.name]));
+    const aspect = select(ASPECTS.map((x) => [x, ASPECT_WORDS[x]]));
+    section.append(
+      el(
+        "div",
+        { class: "attempt", data: { locationId: a.location } },
+        el("p", {}, `${locationName(ctx, a.location)}: dice ${a.dice.map((d) => `${ASPECT_WORDS[d.aspect]} ${d.roll}`).join(" + ")} + votes ${a.votes_for} − ${a.votes_against} = ${total}; less ${ticks} ticks = ${result}. `,
+          el("strong", {}, result > 0 ? `Settling removes ${result} tick${result === 1 ? "" : "s"}.` : result < 0 ? "Settling now fails (a tick may be added)." : "Settling now changes nothing.")),
+        el("div", { class: "pair" }, field("Another die from", who), field("Aspect", aspect)),
+        diceControl([{ label: "Added die", sides: 8 }], (d) =>
+          ctx.move("The die was not added.", () => api.nsuDowntimeAddCollateralDie(ctx.game.id, who.value, a.location, aspect.value, d), "Die added to the attempt."),
+          { rollLabel: "Roll and add" }),
+        el("button", { type: "button", class: "settle-collateral primary", on: { click: () => ctx.move("The attempt was not settled.", () => api.nsuDowntimeSettleCollateral(ctx.game.id, a.location), "Attempt settled.") } }, "Settle"),
+      ),
+    );
+  }
+  return section;
+}
+
+// ---- one character ---------------------------------------------------------------------------
+
+function characterCard(ctx, phase, view) {
+  const id = view.character.id;
+  const sheet = view.sheet;
+  const cp = phase.characters[id] ?? { actions_left: 0, recovered_harm: true, upgraded_skills: true, awaiting: null, final_boxes: [] };
+  const heading = el("h3", {}, view.character.name);
+  if (view.overcome) heading.append(" ", el("span", { class: "badge overcome" }, "Overcome"));
+  const card = el(
+    "section",
+    { class: "card downtime-character", data: { characterId: id }, "aria-label": view.character.name },
+    heading,
+    el(
+      "p",
+      { class: "character-facts" },
+      `Recovery points: `,
+      el("strong", { class: "recovery-points" }, String(sheet.recovery_points)),
+      ` · Actions left: `,
+      el("strong", { class: "actions-left" }, String(cp.actions_left)),
+    ),
+    listBlock("Harm", sheet.harm, "harm-list"),
+    listBlock("Scars", sheet.scars, "scar-list"),
+  );
+  for (const box of cp.final_boxes) card.append(finalBoxForm(ctx, id, sheet, box));
+  card.append(recoverHarm(ctx, id, sheet, cp), upgradeSkills(ctx, id, sheet, cp));
+  if (cp.awaiting) card.append(awaitingForm(ctx, id, sheet, cp.awaiting));
+  else if (cp.actions_left > 0 && cp.final_boxes.length === 0) card.append(actionsBlock(ctx, phase, id, sheet));
+  else if (cp.actions_left === 0) card.append(el("p", { class: "muted" }, "No downtime action left this phase."));
+  return card;
+}
+
+function listBlock(title, items, cls) {
+  return el(
+    "div",
+    { class: "list-block" },
+    el("span", { class: "list-title" }, `${title}: `),
+    items.length ? el("ul", { class: `inline-list ${cls}` }, ...items.map((t) => el("li", {}, t))) : el("span", { class: `muted ${cls}` }, "none"),
+  );
+}
+
+function finalBoxForm(ctx, id, sheet, box) {
+  const name = el("input", { type: "text", class: "final-box-name", required: true, placeholder: "a more intense name" });
+  const sentiments = sheet.sentiments.flatMap((s, i) => (s && s.state !== "lost" ? [[String(i), `${s.name} (${SENTIMENT_WORDS[s.state]})`]] : []));
+  const sentiment = select(sentiments.length ? sentiments : [["", "No sentiment can be marked"]], { class: "final-box-sentiment" });
+  return el(
+    "form",
+    {
+      class: "final-box notice",
+      autocomplete: "off",
+      on: {
+        submit: (event) => {
+          event.preventDefault();
+          const choice = { new_name: name.value.trim(), sentiment: optionalLine(sentiment.value) };
+          ctx.move("The final box was not resolved.", () => api.nsuDowntimeFinalBox(ctx.game.id, id, box.line, choice), `${box.mood} was renamed.`);
+        },
+      },
+    },
+    el("p", {}, `The last box of ${box.mood} is filled: rename it and mark a sentiment one step; its level goes to 0.`),
+    el("div", { class: "pair" }, field(`New name for ${box.mood}`, name), field("Sentiment to mark", sentiment)),
+    el("button", { type: "submit", class: "primary" }, "Resolve the final box"),
+  );
+}
+
+function recoverHarm(ctx, id, sheet, cp) {
+  const block = el("details", { class: "free-action recover-harm", open: sheet.harm.length > 0 && !cp.recovered_harm });
+  block.append(el("summary", {}, `Recover Harm (free${cp.recovered_harm ? ", used this phase" : ""})`));
+  if (sheet.harm.length === 0) {
+    block.append(el("p", { class: "muted" }, "No harm to recover."));
+    return block;
+  }
+  const cost = el("p", { class: "harm-cost" });
+  const rows = sheet.harm.map((text, index) => {
+    const pick = checkbox(text, { class: "harm-pick" });
+    const scar = el("input", { type: "text", class: "harm-scar", value: text, "aria-label": `Scar that “${text}” becomes` });
+    pick.box.addEventListener("change", update);
+    return { index, pick, scar, node: el("div", { class: "harm-row" }, pick.node, scar) };
+  });
+  function update() {
+    let n = sheet.harm.length;
+    let total = 0;
+    for (const r of rows) if (r.pick.box.checked) total += n--;
+    cost.textContent =
+      `Each scar costs as many recovery points as there are harm details at that moment (now ${sheet.harm.length}).` +
+      ` Chosen: ${total} of ${sheet.recovery_points} points.`;
+  }
+  update();
+  block.append(
+    cost,
+    ...rows.map((r) => r.node),
+    el(
+      "button",
+      {
+        type: "button",
+        class: "recover-harm-submit primary",
+        disabled: cp.recovered_harm,
+        on: {
+          click: () => {
+            const recoveries = rows.filter((r) => r.pick.box.checked).map((r) => ({ harm: r.index, scar: r.scar.value.trim() }));
+            ctx.move("The harm was not recovered.", () => api.nsuDowntimeRecoverHarm(ctx.game.id, id, recoveries), "Harm recovered into a scar.");
+          },
+        },
+      },
+      "Turn into scars",
+    ),
+  );
+  return block;
+}
+
+function upgradeSkills(ctx, id, sheet, cp) {
+  const ready = sheet.skills.filter((s) => s && s.boxes.body && s.boxes.mind && s.boxes.heart);
+  return el(
+    "details",
+    { class: "free-action upgrade-skills" },
+    el("summary", {}, `Upgrade Skills (free${cp.upgraded_skills ? ", used this phase" : ""})`),
+    el("p", {}, ready.length ? `Gains +1 and clears its boxes: ${ready.map((s) => `${s.name} (+${s.modifier} → +${s.modifier + 1})`).join(", ")}.` : "No skill has all three boxes marked."),
+    el(
+      "button",
+      {
+        type: "button",
+        class: "upgrade-skills-submit",
+        disabled: cp.upgraded_skills || ready.length === 0,
+        on: { click: () => ctx.move("The skills were not upgraded.", () => api.nsuDowntimeUpgradeSkills(ctx.game.id, id), "Skills upgraded.") },
+      },
+      "Upgrade skills",
+    ),
+  );
+}
+
+function aspectDie(sheet, aspect) {
+  return sheet.aspects ? dieOf(sheet.aspects[aspect]) : null;
+}
+
+function actionsBlock(ctx, phase, id, sheet) {
+  const wrap = el("div", { class: "downtime-actions" }, el("h4", {}, "Downtime action"));
+  const item = (key, ...body) => el("details", { class: `downtime-action action-${key}` }, el("summary", {}, ACTION_WORDS[key]), ...body);
+  const go = (title, call, message) => ctx.move(title, call, message);
+  const g = ctx.game.id;
+
+  // Long-term project.
+  {
+    const open = ctx.world.projects.filter((p) => p.filled < p.size);
+    const which = select([...open.map((p) => [p.id, `${p.name} (${p.filled} of ${p.size})`]), ["new", "A new project…"]]);
+    const name = el("input", { type: "text", placeholder: "project name" });
+    const size = select([["4", "4 segments"], ["6", "6 segments"], ["8", "8 segments"]]);
+    const newFields = el("div", { class: "pair" }, field("New project's name", name), field("Size", size));
+    const syncNew = () => (newFields.hidden = which.value !== "new");
+    which.addEventListener("change", syncNew);
+    syncNew();
+    const aspect = select(ASPECTS.map((a) => [a, `${ASPECT_WORDS[a]}${sheet.aspects ? ` (${sheet.aspects[a]})` : ""}`]));
+    const mood = moodPicker(sheet);
+    const skill = select(skillOptions(sheet));
+    const note = el("p", { class: "uses" });
+    const sync = () => {
+      const s = skill.value === "" ? null : sheet.skills[Number(skill.value)];
+      note.textContent = `Rolls ${ASPECT_WORDS[aspect.value]} d${aspectDie(sheet, aspect.value) ?? "?"} and the mood's d${MOOD_LINE_DICE[mood.line()]}; marks |difference|${s ? ` + ${s.modifier}` : ""} segments; the mood goes up 1.`;
+    };
+    for (const c of [aspect, skill]) c.addEventListener("change", sync);
+    mood.node.addEventListener("change", sync);
+    sync();
+    wrap.append(
+      item(
+        "long_term_project",
+        field("Project", which),
+        newFields,
+        el("div", { class: "pair" }, field("Aspect", aspect), field("Skill", skill)),
+        mood.node,
+        note,
+        diceControl([{ label: "Aspect", sides: 8 }, { label: "Mood", sides: 8 }], (dice) => {
+          const project = which.value === "new" ? { kind: "new", name: name.value.trim(), size: Number(size.value) } : { kind: "existing", project: which.value };
+          const action = { project, aspect: aspect.value, mood: mood.value(), skill: optionalLine(skill.value) };
+          go("The project was not worked on.", () => api.nsuDowntimeProject(g, id, action, dice), "Worked on a project.");
+        }),
+      ),
+    );
+  }
+
+  // Reconnect with sentiments.
+  {
+    const lines = sheet.sentiments.map((s, i) => [String(i), s ? `${s.name} (${SENTIMENT_WORDS[s.state]})` : "empty line"]);
+    const sentiment = select(lines);
+    const forge = el("input", { type: "text", placeholder: "only to forge a new sentiment" });
+    const mood = moodPicker(sheet, "Relevant mood (its level rises)");
+    const note = el("p", { class: "uses" });
+    const sync = () => {
+      const s = sheet.sentiments[Number(sentiment.value)];
+      if (forge.value.trim() !== "") note.textContent = "Forging a new sentiment in place of a lost one: the mood rises 4.";
+      else if (!s) note.textContent = "An empty line: name a new sentiment to forge (the mood rises 4).";
+      else if (s.state === "lost") note.textContent = "Lost → at risk: the mood rises 3.";
+      else if (s.state === "at_risk") note.textContent = "At risk → connected: the mood rises 2.";
+      else note.textContent = "Already connected: nothing to reconnect.";
+    };
+    sentiment.addEventListener("change", sync);
+    forge.addEventListener("input", sync);
+    sync();
+    wrap.append(
+      item(
+        "reconnect",
+        field("Sentiment", sentiment),
+        field("New sentiment (forge)", forge),
+        mood.node,
+        note,
+        el("button", {
+          type: "button",
+          class: "primary",
+          on: {
+            click: () => {
+              const choice = { sentiment: Number(sentiment.value), mood: mood.value(), forge: forge.value.trim() || null };
+              go("The sentiment was not reconnected.", () => api.nsuDowntimeReconnect(g, id, choice), "Reconnected with a sentiment.");
+            },
+          },
+        }, "Reconnect"),
+      ),
+    );
+  }
+
+  // Introspection (first half).
+  wrap.append(
+    item(
+      "introspection",
+      el("p", { class: "uses" }, `Rolls Heart d${aspectDie(sheet, "heart") ?? "?"}; then you remove that many ticks across moods, and may swap two moods' dice or replace a mood at level 0.`),
+      diceControl([{ label: "Heart", sides: aspectDie(sheet, "heart") ?? 8 }], (dice) =>
+        go("Introspection was not rolled.", () => api.nsuDowntimeIntrospectionRoll(g, id, dice), "Rolled for introspection."),
+      ),
+    ),
+  );
+
+  // Address collateral.
+  {
+    const places = ctx.world.locations.filter((l) => !phase.collateral_attempts.some((a) => a.location === l.id));
+    const where = select(places.map((l) => [l.id, `${l.name} — ${l.collateral} of 8`]));
+    const sound = el("input", { type: "number", min: 0, max: 20, value: 0, inputmode: "numeric" });
+    const unsound = el("input", { type: "number", min: 0, max: 20, value: 0, inputmode: "numeric" });
+    const note = el("p", { class: "uses" });
+    const sync = () => {
+      const l = places.find((p) => p.id === where.value);
+      note.textContent = `Result = Mind d${aspectDie(sheet, "mind") ?? "?"} + ${Number(sound.value || 0)} − ${Number(unsound.value || 0)} votes − ${l ? l.collateral : 0} ticks; above 0 removes that many ticks when settled. Others may add dice first.`;
+    };
+    for (const c of [where, sound, unsound]) c.addEventListener("input", sync);
+    sync();
+    wrap.append(
+      item(
+        "address_collateral",
+        places.length ? field("Location", where) : el("p", { class: "muted" }, "No location to address."),
+        el("div", { class: "pair" }, field("Votes: the plan is sound (+1 each)", sound), field("Votes against (−1 each)", unsound)),
+        note,
+        diceControl([{ label: "Mind", sides: aspectDie(sheet, "mind") ?? 8 }], (dice) => {
+          const votes = { sound: Number(sound.value || 0), unsound: Number(unsound.value || 0) };
+          go("Collateral was not addressed.", () => api.nsuDowntimeAddressCollateral(g, id, where.value, votes, dice), "Attempt on collateral opened.");
+        }),
+      ),
+    );
+  }
+
+  // Train skills (first half).
+  {
+    const aspect = select(ASPECTS.map((a) => [a, `${ASPECT_WORDS[a]}${sheet.aspects ? ` (${sheet.aspects[a]})` : ""}`]));
+    const die = { label: "Aspect", sides: 8 };
+    wrap.append(
+      item(
+        "train_skills",
+        field("Aspect", aspect),
+        el("p", { class: "uses" }, "Rolls that aspect's die; you then mark its box on that many skills."),
+        diceControl([die], (dice) => go("Training was not rolled.", () => api.nsuDowntimeTrainRoll(g, id, aspect.value, dice), "Rolled to train skills.")),
+      ),
+    );
+  }
+
+  // Seek recovery.
+  {
+    const healer = checkbox("A healer or healing facilities (Body rolled twice)");
+    const skill = select(skillOptions(sheet));
+    const others = ctx.downtime.characters.filter((v) => v.character.id !== id);
+    const helper = select([["", "No helper"], ...others.map((v) => [v.character.id, v.character.name])]);
+    const helperSkill = el("input", { type: "number", min: 0, max: 5, placeholder: "line 1–6", inputmode: "numeric" });
+    wrap.append(
+      item(
+        "seek_recovery",
+        healer.node,
+        el("div", { class: "pair" }, field("Relevant skill", skill), field("Helping teammate (adds their Heart die)", helper)),
+        field("Helper's skill line (1–6, optional)", helperSkill),
+        el("p", { class: "uses" }, `Recovery points = Body d${aspectDie(sheet, "body") ?? "?"} (twice with a healer) + skill + helper's Heart + their skill. Leave unused dice blank.`),
+        diceControl(
+          [{ label: "Body", sides: aspectDie(sheet, "body") ?? 8 }, { label: "Body again (healer)", sides: aspectDie(sheet, "body") ?? 8 }, { label: "Helper's Heart", sides: 8 }],
+          (dice) => {
+            const choice = {
+              healer: healer.box.checked,
+              skill: optionalLine(skill.value),
+              helper: helper.value ? { character: helper.value, skill: helperSkill.value ? Number(helperSkill.value) - 1 : null } : null,
+            };
+            go("Recovery was not sought.", () => api.nsuDowntimeSeekRecovery(g, id, choice, dice), "Sought recovery.");
+          },
+        ),
+      ),
+    );
+  }
+
+  // Scout.
+  {
+    const faceDown = ctx.world.locations.filter((l) => !l.revealed);
+    const where = select(faceDown.map((l) => [l.id, l.position ? `Card at (${l.position.x}, ${l.position.y})` : l.name]));
+    const outcome = select([["won", "Won the action roll: sees the card"], ["accepted_details", "Accepted the details: sees the card"], ["turned_back", "Turned back: sees nothing"]]);
+    wrap.append(
+      item(
+        "scout",
+        el("p", { class: "uses" }, "Make the action roll first (roll screen); then record how it ended."),
+        faceDown.length ? field("Face-down card", where) : el("p", { class: "muted" }, "No face-down card to scout."),
+        field("Outcome", outcome),
+        el("button", {
+          type: "button",
+          class: "primary",
+          disabled: faceDown.length === 0,
+          on: { click: () => go("The scouting was not recorded.", () => api.nsuDowntimeScout(g, id, where.value, outcome.value), "Scouting recorded.") },
+        }, "Record scouting"),
+      ),
+    );
+  }
+  return wrap;
+}
+
+/** The second half of Introspection or Train Skills, owed right after the roll. */
+function awaitingForm(ctx, id, sheet, awaiting) {
+  const g = ctx.game.id;
+  if (awaiting.action === "train_skills") {
+    const word = ASPECT_WORDS[awaiting.aspect];
+    const picks = sheet.skills.flatMap((s, i) => (s && !s.boxes[awaiting.aspect] ? [{ i, ...checkbox(`${s.name}`, { class: "train-pick" }) }] : []));
+    return el(
+      "div",
+      { class: "notice awaiting" },
+      el("p", {}, `${word} roll: ${awaiting.roll}. Mark the ${word} box on ${awaiting.roll} skill${awaiting.roll === 1 ? "" : "s"} (or every one still unmarked).`),
+      ...picks.map((p) => p.node),
+      el("button", {
+        type: "button",
+        class: "primary train-mark",
+        on: { click: () => go(picks.filter((p) => p.box.checked).map((p) => p.i)) },
+      }, "Mark the boxes"),
+    );
+    function go(skills) {
+      ctx.move("The skills were not marked.", () => api.nsuDowntimeTrainMark(g, id, skills), "Skills trained.");
+    }
+  }
+  // Introspection.
+  const rows = sheet.moods.flatMap((m, line) => {
+    if (!m) return [];
+    const ticks = el("input", { type: "number", min: 0, max: m.level, value: 0, inputmode: "numeric", class: "reduce-ticks" });
+    return [{ line, ticks, node: field(`Remove from ${moodWords(sheet, line)}`, ticks) }];
+  });
+  const moodOptions = [["", "—"], ...sheet.moods.flatMap((m, line) => (m ? [[String(line), moodWords(sheet, line)]] : []))];
+  const swapA = select(moodOptions);
+  const swapB = select(moodOptions);
+  const replaceLine = select([["", "—"], ...sheet.moods.flatMap((m, line) => (m ? [[String(line), moodWords(sheet, line)]] : []))]);
+  const replaceName = el("input", { type: "text", placeholder: "new mood" });
+  return el(
+    "div",
+    { class: "notice awaiting" },
+    el("p", {}, `Heart roll: ${awaiting.roll}. Remove up to ${awaiting.roll} ticks across moods.`),
+    ...rows.map((r) => r.node),
+    el("div", { class: "pair" }, field("Swap the dice of", swapA), field("with", swapB)),
+    el("div", { class: "pair" }, field("Replace a mood at level 0", replaceLine), field("by", replaceName)),
+    el("button", {
+      type: "button",
+      class: "primary introspection-finish",
+      on: {
+        click: () => {
+          const choice = {
+            reductions: rows.filter((r) => Number(r.ticks.value) > 0).map((r) => ({ line: r.line, ticks: Number(r.ticks.value) })),
+            swap: swapA.value !== "" && swapB.value !== "" ? [Number(swapA.value), Number(swapB.value)] : null,
+            replace: replaceLine.value !== "" ? [Number(replaceLine.value), replaceName.value.trim()] : null,
+          };
+          ctx.move("Introspection was not finished.", () => api.nsuDowntimeIntrospectionFinish(g, id, choice), "Introspection done.");
+        },
+      },
+    }, "Finish introspection"),
+  );
+}
+
+// ---- what happened ----------------------------------------------------------------------------
+
+function resultsBox(ctx) {
+  const lines = ctx.lastEvents.map((e) => describe(ctx, e)).filter(Boolean);
+  return el(
+    "section",
+    { class: "card results", id: "downtime-results", "aria-labelledby": "downtime-results-title" },
+    el("h3", { id: "downtime-results-title" }, "What happened"),
+    el("ul", {}, ...lines.map((t) => el("li", {}, t))),
+  );
+}
+
+function describe(ctx, e) {
+  const who = (id) => nameOf(ctx, id);
+  switch (e.event) {
+    case "phase_started":
+      return `Downtime began${e.at_home ? " at home" : ""}: ${e.actions_each} action${e.actions_each === 1 ? "" : "s"} each.`;
+    case "recovery_points_changed":
+      return `${who(e.character)}: recovery points ${e.before} → ${e.after}.`;
+    case "complication_rolled":
+      return e.roll === null
+        ? `${locationName(ctx, e.location)}: no collateral, no complication.`
+        : `${locationName(ctx, e.location)} (${e.ticks} ticks), d6 = ${e.roll}: ${COMPLICATIONS[e.complication] ?? e.complication}.`;
+    case "action_spent":
+      return `${who(e.character)} spent an action on ${ACTION_WORDS[e.action] ?? e.action} (${e.after} left).`;
+    case "free_action_used":
+      return null;
+    case "harm_recovered":
+      return `${who(e.character)}: “${e.harm}” became the scar “${e.scar}” for ${e.cost} recovery points.`;
+    case "overcome_cleared":
+      return `${who(e.character)} is no longer Overcome.`;
+    case "skill_upgraded":
+      return `${who(e.character)}: ${e.skill} +${e.before} → +${e.after}.`;
+    case "mood_named":
+      return `${who(e.character)} named a new mood, ${e.name}.`;
+    case "mood_level_changed":
+      return `${who(e.character)}: ${e.mood} level ${e.before} → ${e.after}.`;
+    case "final_box_filled":
+      return `${who(e.character)}: the last box of ${e.mood} is filled.`;
+    case "final_box_resolved":
+      return `${who(e.character)}: ${e.before} became ${e.after}.`;
+    case "project_rolled":
+      return `${who(e.character)}: ${ASPECT_WORDS[e.aspect]} ${e.aspect_roll} vs mood ${e.mood_roll}${e.skill_modifier ? `, skill +${e.skill_modifier}` : ""}: ${e.segments} segment${e.segments === 1 ? "" : "s"}.`;
+    case "sentiment_changed":
+      return `${who(e.character)}: ${e.name_after} is now ${SENTIMENT_WORDS[e.after]}.`;
+    case "heart_rolled":
+      return `${who(e.character)} rolled Heart: ${e.roll}.`;
+    case "moods_swapped":
+      return `${who(e.character)} swapped ${e.moods[0]} and ${e.moods[1]}.`;
+    case "mood_replaced":
+      return `${who(e.character)}: ${e.before} replaced by ${e.after}.`;
+    case "collateral_die_rolled":
+      return `${who(e.character)} rolled ${ASPECT_WORDS[e.aspect]} ${e.roll} at ${locationName(ctx, e.location)}: total ${e.total_after}, result ${e.result}.`;
+    case "collateral_settled":
+      return `${locationName(ctx, e.location)}: total ${e.total} − ${e.ticks} ticks = ${e.result}.`;
+    case "training_rolled":
+      return `${who(e.character)} rolled ${ASPECT_WORDS[e.aspect]}: ${e.roll} skill${e.roll === 1 ? "" : "s"} to mark.`;
+    case "skill_box_marked":
+      return `${who(e.character)}: ${e.skill} marked for ${ASPECT_WORDS[e.aspect]}.`;
+    case "recovery_rolled":
+      return `${who(e.character)} rolled Body ${e.body_rolls.join(" + ")}${e.skill_modifier ? ` + skill ${e.skill_modifier}` : ""}${e.helper_roll ? ` + helper ${e.helper_roll}` : ""}${e.helper_skill_modifier ? ` + ${e.helper_skill_modifier}` : ""} = ${e.total} recovery points.`;
+    case "scouted":
+      return `${who(e.character)} scouted a card: ${e.outcome === "turned_back" ? "turned back" : "saw it"}.`;
+    case "world":
+      return worldWords(ctx, e.change);
+    default:
+      return String(e.event).replaceAll("_", " ");
+  }
+}
+
+function worldWords(ctx, w) {
+  switch (w.event) {
+    case "collateral_changed":
+      return `${locationName(ctx, w.location)}: collateral ${w.before} → ${w.after} of 8${w.clamped ? " (the clock stopped at its end)" : ""}.`;
+    case "project_marked":
+      return `Project clock ${w.before} → ${w.after}${w.completed ? ": complete!" : ""}.`;
+    case "project_started":
+      return `New project ${w.name} (${w.size} segments).`;
+    case "location_scouted":
+      return null;
+    default:
+      return String(w.event).replaceAll("_", " ");
+  }
+}

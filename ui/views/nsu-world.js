@@ -1,0 +1,714 @@
+// The world screen of a No Stone Unturned game (RULES.md §1.5): worldbuilding (safety lists,
+// bans, settlement, scope, resources, project clocks), the map of location cards, and one
+// location with its collateral clock. The same screen hosts the downtime view
+// (nsu-downtime.js). It opens from the "World" and "Downtime" buttons of an NSU game.
+//
+//   import { initNsuScreens } from "./views/nsu-world.js";
+//   initNsuScreens({ run, toast, getGame: (id) => game });  // once, from app.js
+//
+// Every change goes through `move`: one api call, then the world, the map and the downtime
+// phase are loaded again and a toast offers Undo (undoGame). app.js sends
+// "sheetkeeper:undone" after an undo, and the screen reloads.
+
+import * as api from "../api.js";
+import { el, byId } from "./dom.js";
+import { renderDowntime, diceControl, field, checkbox, select, uid } from "./nsu-downtime.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const RESOURCE_WORDS = { scarcity: "Scarcity", neutral: "Neutral", abundance: "Abundance" };
+
+let app = null; // {run, toast, getGame}
+let view = null; // what the screen shows; null while closed
+
+/** Wires the game header's World and Downtime buttons; builds the (hidden) screen. */
+export function initNsuScreens(hooks) {
+  app = hooks;
+  byId("game-world").addEventListener("click", () => open("world"));
+  byId("game-downtime").addEventListener("click", () => open("downtime"));
+  document.addEventListener("sheetkeeper:undone", (event) => {
+    if (view && event.detail && event.detail.id === view.gameId) reload();
+  });
+  const screen = el(
+    "section",
+    { id: "nsu-screen", class: "nsu-screen", hidden: true, "aria-labelledby": "nsu-screen-heading" },
+    el(
+      "div",
+      { class: "nsu-bar" },
+      el("button", { type: "button", id: "nsu-back", on: { click: close } }, "← Games"),
+      el("h2", { id: "nsu-screen-heading", tabindex: "-1" }),
+      el(
+        "nav",
+        { class: "nsu-tabs", "aria-label": "World or downtime" },
+        el("button", { type: "button", id: "nsu-tab-world", on: { click: () => switchTab("world") } }, "World"),
+        el("button", { type: "button", id: "nsu-tab-downtime", on: { click: () => switchTab("downtime") } }, "Downtime"),
+      ),
+    ),
+    el("div", { id: "world-view", class: "world-view" }),
+    el("section", { id: "world-map", class: "world-map card", "aria-labelledby": "map-heading" }),
+    el("section", { id: "location-view", class: "location-view card", hidden: true, "aria-labelledby": "location-heading" }),
+    el("div", { id: "downtime-view", class: "downtime-view", hidden: true }),
+  );
+  document.querySelector("main.layout").after(screen);
+}
+
+async function open(tab) {
+  const gameId = byId("game-detail").dataset.gameId;
+  if (!gameId) return;
+  view = { gameId, tab, location: null, viewer: "", placing: null, world: null, map: [], downtime: null, lastEvents: [] };
+  await app.run("The world could not be opened.", async () => {
+    await load();
+    document.body.classList.add("nsu-open");
+    byId("nsu-screen").hidden = false;
+    render();
+    byId("nsu-screen-heading").focus();
+  });
+}
+
+function close() {
+  const id = view ? view.gameId : null;
+  view = null;
+  byId("nsu-screen").hidden = true;
+  document.body.classList.remove("nsu-open");
+  const button = byId("game-world");
+  if (id && button && !button.closest("[hidden]")) button.focus();
+}
+
+function switchTab(tab) {
+  if (!view) return;
+  view.tab = tab;
+  view.location = null;
+  view.lastEvents = [];
+  reload().then(() => byId("nsu-screen-heading").focus());
+}
+
+async function load() {
+  const [world, map, downtime] = await Promise.all([
+    api.nsuWorld(view.gameId),
+    api.nsuMap(view.gameId, view.viewer || null),
+    api.nsuDowntime(view.gameId),
+  ]);
+  Object.assign(view, { world, map, downtime });
+  if (view.location && !world.locations.some((l) => l.id === view.location)) view.location = null;
+}
+
+async function reload() {
+  if (!view) return;
+  await app.run("The world could not be loaded.", async () => {
+    await load();
+    render();
+  });
+}
+
+/** One undoable change: call, reload, toast with Undo. */
+async function move(title, call, message) {
+  if (!view) return;
+  const gameId = view.gameId;
+  await app.run(title, async () => {
+    const result = await call();
+    if (!view) return;
+    view.lastEvents = view.tab === "downtime" && result && Array.isArray(result.events) ? result.events : [];
+    await load();
+    render();
+    app.toast(message, { kind: "game", id: gameId });
+  });
+}
+
+function game() {
+  return app.getGame(view.gameId) ?? { id: view.gameId, name: "", characters: [] };
+}
+
+/** Re-renders the screen, keeping focus on the control with the same data-focus-key. */
+function render() {
+  if (!view) return;
+  const focusKey = document.activeElement?.dataset?.focusKey;
+  const g = game();
+  const tab = view.tab;
+  byId("nsu-screen-heading").textContent = `${tab === "world" ? "World" : "Downtime"} — ${g.name}`;
+  byId("nsu-tab-world").setAttribute("aria-current", tab === "world" ? "page" : "false");
+  byId("nsu-tab-downtime").setAttribute("aria-current", tab === "downtime" ? "page" : "false");
+  const showLocation = tab === "world" && view.location !== null;
+  byId("world-view").hidden = tab !== "world" || showLocation;
+  byId("world-map").hidden = tab !== "world" || showLocation;
+  byId("location-view").hidden = !showLocation;
+  byId("downtime-view").hidden = tab !== "downtime";
+  if (tab === "downtime") {
+    renderDowntime(byId("downtime-view"), {
+      game: g,
+      world: view.world,
+      downtime: view.downtime,
+      lastEvents: view.lastEvents,
+      move,
+    });
+  } else if (showLocation) {
+    renderLocation();
+  } else {
+    renderSetup();
+    renderMap();
+  }
+  if (focusKey) {
+    const again = document.querySelector(`#nsu-screen [data-focus-key="${CSS.escape(focusKey)}"]`);
+    if (again) again.focus();
+  }
+}
+
+// ---- clocks ------------------------------------------------------------------------------------
+
+/**
+ * A clock of `size` wedges with `filled` of them shaded, as an SVG image whose label reads
+ * `${label} ${filled} of ${size}`.
+ */
+export function clockSvg(filled, size, label, id = null) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `${label} ${filled} of ${size}`);
+  svg.setAttribute("class", "clock");
+  if (id) svg.setAttribute("id", id);
+  const r = 46;
+  const point = (i) => {
+    const a = (i / size) * 2 * Math.PI - Math.PI / 2;
+    return `${(50 + r * Math.cos(a)).toFixed(3)} ${(50 + r * Math.sin(a)).toFixed(3)}`;
+  };
+  for (let i = 0; i < size; i++) {
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", `M50 50 L${point(i)} A${r} ${r} 0 0 1 ${point(i + 1)} Z`);
+    path.setAttribute("class", i < filled ? "clock-wedge filled" : "clock-wedge");
+    svg.append(path);
+  }
+  return svg;
+}
+
+// ---- setup -------------------------------------------------------------------------------------
+
+function renderSetup() {
+  const w = view.world;
+  const g = game();
+  // Worldbuilding folds away once cards exist, so the map comes first on a phone.
+  if (view.setupOpen === undefined) view.setupOpen = w.locations.length === 0;
+  const setup = el(
+    "details",
+    { id: "world-setup", class: "world-setup", open: view.setupOpen },
+    el("summary", {}, "Worldbuilding: safety, bans, settlement, scope, resources, projects"),
+    el("p", { class: "muted xcard-hint" }, "The X-card (top of the screen) is always there: press it to skip or change anything, no questions asked."),
+    el("div", { class: "setup-grid" }, safetyCard(w), bansCard(w), settlementCard(w), scopeCard(w), resourcesCard(w), projectsCard(w, g)),
+  );
+  setup.addEventListener("toggle", () => {
+    if (view) view.setupOpen = setup.open;
+  });
+  byId("world-view").replaceChildren(setup);
+}
+
+/** A small one-line form: label, input, button; `onText(text)` runs the move. */
+function textForm(key, label, button, onText, extra = []) {
+  const input = el("input", { type: "text", id: uid(key), required: true, data: { focusKey: `${key}-input` } });
+  return el(
+    "form",
+    {
+      class: "inline-form",
+      autocomplete: "off",
+      on: {
+        submit: (event) => {
+          event.preventDefault();
+          if (input.value.trim() === "") return;
+          onText(input.value.trim(), event);
+        },
+      },
+    },
+    ...extra,
+    field(label, input),
+    el("button", { type: "submit", data: { focusKey: `${key}-submit` } }, button),
+  );
+}
+
+function safetyCard(w) {
+  const list = (which, entries, title) =>
+    el(
+      "div",
+      { class: "safety-list", id: `safety-${which}` },
+      el("h4", {}, title),
+      entries.length === 0
+        ? el("p", { class: "muted" }, "None yet.")
+        : el(
+            "ul",
+            { class: "plain-list" },
+            ...entries.map((text, i) =>
+              el(
+                "li",
+                { class: "row" },
+                el("span", { class: "grow" }, text),
+                el(
+                  "button",
+                  {
+                    type: "button",
+                    class: "remove",
+                    "aria-label": `Remove “${text}” from ${title.toLowerCase()}`,
+                    on: { click: () => move("The entry was not removed.", () => api.nsuWorldRemoveSafety(view.gameId, which, i), `Removed from ${title.toLowerCase()}.`) },
+                  },
+                  "Remove",
+                ),
+              ),
+            ),
+          ),
+      textForm(`safety-${which}`, `Add to ${title.toLowerCase()}`, "Add", (text) =>
+        move("The entry was not added.", () => api.nsuWorldAddSafety(view.gameId, which, text), `Added to ${title.toLowerCase()}.`),
+      ),
+    );
+  return el(
+    "section",
+    { class: "card", "aria-labelledby": "safety-heading" },
+    el("h3", { id: "safety-heading" }, "Safety"),
+    el("p", { class: "muted" }, "Lines are never brought up; veils happen off-screen. Anyone may knock or use the X-card at any time."),
+    list("lines", w.safety.lines, "Lines"),
+    list("veils", w.safety.veils, "Veils"),
+  );
+}
+
+function bansCard(w) {
+  const player = el("input", { type: "text", required: true, data: { focusKey: "ban-player" } });
+  const ban = el("input", { type: "text", data: { focusKey: "ban-text" } });
+  const send = (passing) => {
+    if (player.value.trim() === "") return player.focus();
+    const text = passing ? null : ban.value.trim();
+    if (!passing && text === "") return ban.focus();
+    move("The ban was not recorded.", () => api.nsuWorldBan(view.gameId, player.value.trim(), text), passing ? "Recorded a pass." : "Recorded a ban.");
+  };
+  return el(
+    "section",
+    { class: "card", "aria-labelledby": "bans-heading" },
+    el("h3", { id: "bans-heading" }, "Bans"),
+    el("p", { class: "muted" }, "One per player; a player may pass."),
+    w.bans.length === 0
+      ? el("p", { class: "muted" }, "No bans yet.")
+      : el("ul", { class: "plain-list" }, ...w.bans.map((b) => el("li", {}, el("strong", {}, b.player), b.ban === null ? " passed" : `: ${b.ban}`))),
+    el(
+      "form",
+      { class: "stack", autocomplete: "off", on: { submit: (e) => { e.preventDefault(); send(false); } } },
+      el("div", { class: "pair" }, field("Player", player), field("Ban", ban)),
+      el("div", { class: "actions" }, el("button", { type: "submit" }, "Ban"), el("button", { type: "button", on: { click: () => send(true) } }, "Pass")),
+    ),
+  );
+}
+
+function settlementCard(w) {
+  const author = el("input", { type: "text", required: true, data: { focusKey: "statement-author" } });
+  return el(
+    "section",
+    { class: "card", "aria-labelledby": "settlement-heading" },
+    el("h3", { id: "settlement-heading" }, "The settlement"),
+    w.settlement.length === 0
+      ? el("p", { class: "muted" }, "No statements yet.")
+      : el("ol", { class: "statement-list" }, ...w.settlement.map((s) => el("li", {}, s.text, el("span", { class: "muted" }, ` — ${s.author}`)))),
+    textForm("statement", "Statement", "Add statement", (text) => {
+      if (author.value.trim() === "") return author.focus();
+      move("The statement was not added.", () => api.nsuWorldAddStatement(view.gameId, author.value.trim(), text), "Added a statement.");
+    }, [field("Author", author)]),
+  );
+}
+
+function scopeCard(w) {
+  return el(
+    "section",
+    { class: "card", "aria-labelledby": "scope-heading" },
+    el("h3", { id: "scope-heading" }, "Scope"),
+    w.scope.length === 0
+      ? el("p", { class: "muted" }, "No questions yet.")
+      : el(
+          "ol",
+          { class: "scope-list" },
+          ...w.scope.map((q, i) => {
+            const answer = el("input", { type: "text", value: q.answer, data: { focusKey: `scope-answer-${i}` } });
+            return el(
+              "li",
+              {},
+              el("p", { class: "question" }, q.question),
+              el(
+                "form",
+                {
+                  class: "inline-form",
+                  autocomplete: "off",
+                  on: { submit: (e) => { e.preventDefault(); move("The answer was not saved.", () => api.nsuWorldAnswerScope(view.gameId, i, answer.value), "Answer saved."); } },
+                },
+                field("Answer", answer),
+                el("button", { type: "submit" }, "Save answer"),
+              ),
+            );
+          }),
+        ),
+    textForm("scope-question", "New question", "Add question", (text) =>
+      move("The question was not added.", () => api.nsuWorldAddScopeQuestion(view.gameId, text), "Added a question."),
+    ),
+  );
+}
+
+function resourcesCard(w) {
+  const card = el("section", { class: "card", "aria-labelledby": "resources-heading" }, el("h3", { id: "resources-heading" }, "Resources"));
+  if (w.resources === null) {
+    const group = uid("abundance");
+    const rows = [0, 1, 2, 3, 4].map((i) => {
+      const name = el("input", { type: "text", required: true, "aria-label": `Resource ${i + 1}`, class: "resource-name" });
+      const radio = el("input", { type: "radio", name: group, value: String(i), checked: i === 0, id: uid("abundant") });
+      return { name, radio, node: el("div", { class: "row" }, name, el("label", { class: "check", for: radio.id }, radio, " abundant")) };
+    });
+    card.append(
+      el(
+        "form",
+        {
+          class: "stack",
+          id: "resources-form",
+          autocomplete: "off",
+          on: {
+            submit: (e) => {
+              e.preventDefault();
+              const names = rows.map((r) => r.name.value.trim());
+              const abundance = rows.findIndex((r) => r.radio.checked);
+              move("The resources were not named.", () => api.nsuWorldCreateResources(view.gameId, names, abundance), "Named the resources.");
+            },
+          },
+        },
+        el("p", { class: "muted" }, "Name five; exactly one is in abundance, the rest are scarce."),
+        ...rows.map((r) => r.node),
+        el("button", { type: "submit" }, "Name the resources"),
+      ),
+    );
+    return card;
+  }
+  card.append(
+    el(
+      "ul",
+      { class: "plain-list" },
+      ...w.resources.map((r, i) => {
+        const choice = select(Object.entries(RESOURCE_WORDS), { data: { focusKey: `resource-${i}` }, class: `resource-state state-${r.state}` });
+        choice.value = r.state;
+        choice.addEventListener("change", () =>
+          move("The resource was not changed.", () => api.nsuWorldSetResource(view.gameId, i, choice.value), `${r.name}: ${RESOURCE_WORDS[choice.value]}.`),
+        );
+        return el("li", { class: "row" }, field(r.name, choice, "field grow"));
+      }),
+    ),
+  );
+  return card;
+}
+
+function projectsCard(w, g) {
+  const owner = (id) => g.characters.find((c) => c.id === id)?.name ?? "someone no longer here";
+  const card = el(
+    "section",
+    { class: "card", "aria-labelledby": "projects-heading" },
+    el("h3", { id: "projects-heading" }, "Long-term projects"),
+    w.projects.length === 0
+      ? el("p", { class: "muted" }, "No project clocks yet.")
+      : el(
+          "ul",
+          { class: "plain-list project-list" },
+          ...w.projects.map((p) => {
+            const n = el("input", { type: "number", min: 1, max: p.size, value: 1, "aria-label": `Segments to mark on ${p.name}`, class: "mark-count" });
+            return el(
+              "li",
+              { class: "project row", data: { projectId: p.id } },
+              clockSvg(p.filled, p.size, `${p.name}:`),
+              el("span", { class: "grow" }, el("strong", {}, p.name), ` (${owner(p.owner)}) — ${p.filled} of ${p.size}${p.filled === p.size ? ", complete" : ""}`),
+              p.filled < p.size ? n : null,
+              p.filled < p.size
+                ? el("button", { type: "button", on: { click: () => move("The clock was not marked.", () => api.nsuWorldMarkProject(view.gameId, p.id, Number(n.value || 0)), `Marked ${p.name}.`) } }, "Mark")
+                : null,
+            );
+          }),
+        ),
+  );
+  if (g.characters.length === 0) {
+    card.append(el("p", { class: "muted" }, "Add a character to start a project."));
+    return card;
+  }
+  const who = select(g.characters.map((c) => [c.id, c.name]));
+  const size = select([["4", "4"], ["6", "6"], ["8", "8"]]);
+  card.append(
+    textForm("project", "Project", "Start project", (name) =>
+      move("The project was not started.", () => api.nsuWorldStartProject(view.gameId, who.value, name, Number(size.value)), `Started ${name}.`),
+    [el("div", { class: "pair" }, field("Owner", who), field("Segments", size))]),
+  );
+  return card;
+}
+
+// ---- map ---------------------------------------------------------------------------------------
+
+function renderMap() {
+  const g = game();
+  const cards = view.map;
+  const placed = cards.filter((c) => c.position);
+  const xs = placed.map((c) => c.position.x);
+  const ys = placed.map((c) => c.position.y);
+  const minX = Math.max(-64, Math.min(-2, ...xs.map((x) => x - 1)));
+  const maxX = Math.min(64, Math.max(2, ...xs.map((x) => x + 1)));
+  const minY = Math.max(-64, Math.min(-2, ...ys.map((y) => y - 1)));
+  const maxY = Math.min(64, Math.max(2, ...ys.map((y) => y + 1)));
+  const at = new Map(placed.map((c) => [`${c.position.x},${c.position.y}`, c]));
+  const placing = view.placing ? view.world.locations.find((l) => l.id === view.placing) : null;
+
+  // Cells in reading order (row by row); each says where it is.
+  const grid = el("div", { class: "map-grid", role: "group", "aria-label": "Map of location cards", id: "map-grid" });
+  grid.style.gridTemplateColumns = `repeat(${maxX - minX + 1}, var(--cell))`;
+  for (let y = minY; y <= maxY; y++) {
+    for (let x = minX; x <= maxX; x++) grid.append(cell(x, y, at.get(`${x},${y}`), placing));
+  }
+
+  const viewer = select([["", "Table"], ...g.characters.map((c) => [c.id, c.name])], { id: "map-viewer", data: { focusKey: "map-viewer" } });
+  viewer.value = view.viewer;
+  viewer.addEventListener("change", () => {
+    view.viewer = viewer.value;
+    reload();
+  });
+
+  byId("world-map").replaceChildren(
+    el("h3", { id: "map-heading" }, "Map"),
+    el(
+      "div",
+      { class: "map-toolbar" },
+      field("View as", viewer, "field viewer"),
+      placing
+        ? el(
+            "p",
+            { class: "notice placing", role: "status" },
+            `Tap an empty cell to place ${placing.name}. `,
+            el("button", { type: "button", id: "place-cancel", on: { click: () => { view.placing = null; render(); } } }, "Cancel"),
+          )
+        : el("p", { class: "muted" }, "Face-down cards show their backs unless the viewer scouted them."),
+    ),
+    el("div", { class: "map-scroll" }, grid),
+    locationList(),
+    authorForm(),
+  );
+}
+
+function cell(x, y, card, placing) {
+  const where = `(${x}, ${y})`;
+  if (!card) {
+    const origin = x === 0 && y === 0;
+    if (placing) {
+      return el(
+        "button",
+        {
+          type: "button",
+          class: `map-cell empty${origin ? " origin" : ""}`,
+          data: { x: String(x), y: String(y) },
+          "aria-label": `Place ${placing.name} at ${where}${origin ? ", the settlement" : ""}`,
+          on: {
+            click: () => {
+              const id = placing.id;
+              view.placing = null;
+              move("The card was not placed.", () => api.nsuWorldPlace(view.gameId, id, { x, y }), `Placed ${placing.name} at ${where}.`);
+            },
+          },
+        },
+        origin ? "⌂" : "+",
+      );
+    }
+    return el("div", { class: `map-cell empty${origin ? " origin" : ""}`, data: { x: String(x), y: String(y) }, title: origin ? "The settlement" : null }, origin ? "⌂" : "");
+  }
+  if (!card.face) {
+    return el("div", { class: "map-cell map-card back", role: "img", data: { locationId: card.id, x: String(x), y: String(y) }, "aria-label": `Face-down card at ${where}` }, el("span", { "aria-hidden": "true" }, "✦"));
+  }
+  const l = card.face;
+  const state = card.revealed ? "revealed" : "scouted";
+  return el(
+    "button",
+    {
+      type: "button",
+      class: `map-cell map-card ${state}`,
+      data: { locationId: card.id, x: String(x), y: String(y), focusKey: `map-card-${card.id}` },
+      "aria-label": `${l.name} at ${where}, ${card.revealed ? "revealed" : "face down, scouted"}, collateral ${l.collateral} of 8`,
+      on: { click: () => openLocation(card.id) },
+    },
+    el("span", { class: "card-name" }, l.name),
+    el("span", { class: "card-meta" }, `${levels(l)} · ${l.collateral}/8`),
+  );
+}
+
+const levels = (l) => (l.danger_level ? `D${l.danger_level} R${l.reward_level}` : "D? R?");
+
+function openLocation(id) {
+  view.location = id;
+  render();
+  byId("location-heading")?.focus();
+}
+
+/** The Arbiters' list of every card: roll its levels, place it, reveal it, open it. */
+function locationList() {
+  const locs = view.world.locations;
+  return el(
+    "section",
+    { class: "locations", "aria-labelledby": "locations-heading" },
+    el("h3", { id: "locations-heading" }, "Location cards"),
+    locs.length === 0
+      ? el("p", { class: "muted" }, "No cards yet; each player writes two.")
+      : el("ul", { class: "plain-list location-list" }, ...locs.map(locationRow)),
+  );
+}
+
+function locationRow(l) {
+  const row = el(
+    "li",
+    { class: "location-card", data: { locationId: l.id } },
+    el(
+      "div",
+      { class: "row" },
+      el("span", { class: "grow" }, el("strong", { class: "location-name" }, l.name), el("span", { class: "muted" }, ` by ${l.author} · ${levels(l)} · ${l.revealed ? "revealed" : "face down"} · ${l.position ? `at (${l.position.x}, ${l.position.y})` : "not on the map"}`)),
+      el("button", { type: "button", class: "open-location", data: { focusKey: `open-${l.id}` }, on: { click: () => openLocation(l.id) } }, "Open"),
+      el("button", { type: "button", class: "place-start", data: { focusKey: `place-${l.id}` }, on: { click: () => { view.placing = l.id; render(); document.querySelector(".map-cell.empty[data-x]")?.scrollIntoView({ block: "nearest" }); } } }, l.position ? "Move" : "Place"),
+      l.revealed
+        ? null
+        : el("button", { type: "button", class: "reveal", data: { focusKey: `reveal-${l.id}` }, on: { click: () => move("The card was not revealed.", () => api.nsuWorldReveal(view.gameId, l.id), `Revealed ${l.name}.`) } }, "Reveal"),
+    ),
+  );
+  if (l.danger_level === null) {
+    row.append(
+      el(
+        "div",
+        { class: "levels" },
+        el("span", { class: "muted" }, "Danger and reward levels (2d4):"),
+        diceControl(
+          [{ label: "Danger", sides: 4 }, { label: "Reward", sides: 4 }],
+          (dice) => move("The levels were not rolled.", () => api.nsuWorldRollLevels(view.gameId, l.id, dice), `${l.name}: levels set.`),
+          { rollLabel: "Roll 2d4", cls: "levels-dice" },
+        ),
+      ),
+    );
+  }
+  return row;
+}
+
+function authorForm() {
+  const g = game();
+  const listId = uid("players");
+  const input = (id, label, textarea = false) => {
+    const control = textarea ? el("textarea", { id, rows: 2 }) : el("input", { type: "text", id, required: id !== "location-description" });
+    return field(label, control);
+  };
+  const author = el("input", { type: "text", id: "location-author", required: true, list: listId });
+  return el(
+    "details",
+    { class: "author-location", open: view.world.locations.length === 0 },
+    el("summary", { id: "location-form-toggle" }, "Write a location card"),
+    el(
+      "form",
+      {
+        id: "location-form",
+        class: "stack",
+        autocomplete: "off",
+        on: {
+          submit: (e) => {
+            e.preventDefault();
+            const v = (id) => byId(id).value.trim();
+            const draft = {
+              name: v("location-name"),
+              author: v("location-author"),
+              description: v("location-description"),
+              collateral_harms: v("location-collateral-harms"),
+              danger: v("location-danger"),
+              treasure: v("location-treasure"),
+            };
+            move("The location was not written.", () => api.nsuWorldAuthorLocation(view.gameId, draft), `Wrote ${draft.name}.`);
+          },
+        },
+      },
+      el("div", { class: "pair" }, input("location-name", "Name"), field("Author (player)", author)),
+      el("datalist", { id: listId }, ...g.characters.map((c) => el("option", { value: c.name }))),
+      input("location-description", "Description", true),
+      fieldText("location-collateral-harms", "What collateral can harm here"),
+      fieldText("location-danger", "Danger"),
+      fieldText("location-treasure", "Treasure or knowledge"),
+      el("button", { type: "submit", id: "location-submit", class: "primary" }, "Add the card (face down)"),
+    ),
+  );
+}
+
+const fieldText = (id, label) => field(label, el("textarea", { id, rows: 2 }));
+
+// ---- one location --------------------------------------------------------------------------------
+
+function renderLocation() {
+  const l = view.world.locations.find((x) => x.id === view.location);
+  const g = game();
+  const host = byId("location-view");
+  if (!l) {
+    view.location = null;
+    return render();
+  }
+  const text = (label, value) => [el("dt", {}, label), el("dd", {}, value || "—")];
+  const tick = (delta) =>
+    move("The clock did not change.", () => api.nsuWorldTickCollateral(view.gameId, l.id, delta), `${l.name}: collateral ${delta > 0 ? "+1" : "−1"}.`);
+  const detail = el("input", { type: "text", id: "scene-detail-text", required: true });
+  const risk = checkbox("The World was at risk (ticks the collateral clock)", { id: "scene-detail-world" });
+  risk.box.id = "scene-detail-world";
+  risk.node.setAttribute("for", "scene-detail-world");
+  const scouts = l.scouted_by.map((id) => g.characters.find((c) => c.id === id)?.name ?? "someone no longer here");
+  const scout = select(g.characters.map((c) => [c.id, c.name]), { id: "scout-character" });
+
+  const parts = [
+    el(
+      "div",
+      { class: "row" },
+      el("button", { type: "button", id: "location-back", on: { click: () => { view.location = null; render(); byId("map-heading")?.focus(); } } }, "← Map"),
+      el("h3", { id: "location-heading", tabindex: "-1", class: "grow" }, l.name),
+    ),
+    el(
+      "div",
+      { class: "location-layout" },
+      el(
+        "div",
+        { class: "clock-box" },
+        clockSvg(l.collateral, 8, "Collateral", "collateral-clock"),
+        el("p", { class: "clock-words", id: "collateral-words" }, `Collateral ${l.collateral} of 8`),
+        el(
+          "div",
+          { class: "actions" },
+          el("button", { type: "button", id: "clock-minus", data: { focusKey: "clock-minus" }, "aria-label": "Collateral −1", disabled: l.collateral === 0, on: { click: () => tick(-1) } }, "−1"),
+          el("button", { type: "button", id: "clock-plus", data: { focusKey: "clock-plus" }, "aria-label": "Collateral +1", disabled: l.collateral === 8, on: { click: () => tick(1) } }, "+1"),
+        ),
+      ),
+      el(
+        "dl",
+        { class: "location-texts" },
+        ...text("Author", l.author),
+        ...text("Levels", l.danger_level ? `Danger D${l.danger_level} · Reward R${l.reward_level}` : "not rolled yet"),
+        ...text("State", `${l.revealed ? "Revealed" : "Face down"}${l.position ? ` at (${l.position.x}, ${l.position.y})` : ", not on the map"}`),
+        ...text("Description", l.description),
+        ...text("Collateral can harm", l.collateral_harms),
+        ...text("Danger", l.danger),
+        ...text("Treasure or knowledge", l.treasure),
+        ...text("Scouted by", scouts.join(", ") || "nobody"),
+      ),
+    ),
+    el("h4", {}, "Scene details"),
+    l.scene_details.length === 0
+      ? el("p", { class: "muted" }, "None yet.")
+      : el("ul", { class: "plain-list scene-details" }, ...l.scene_details.map((d) => el("li", {}, d.text, d.world_at_risk ? el("span", { class: "badge" }, "World at risk") : null))),
+    el(
+      "form",
+      {
+        id: "scene-detail-form",
+        class: "stack",
+        autocomplete: "off",
+        on: {
+          submit: (e) => {
+            e.preventDefault();
+            if (detail.value.trim() === "") return;
+            move("The scene detail was not added.", () => api.nsuWorldAddSceneDetail(view.gameId, l.id, detail.value.trim(), risk.box.checked), "Added a scene detail.");
+          },
+        },
+      },
+      field("New scene detail", detail),
+      risk.node,
+      el("button", { type: "submit", id: "scene-detail-submit" }, "Add scene detail"),
+    ),
+    l.revealed || g.characters.length === 0
+      ? null
+      : el(
+          "div",
+          { class: "inline-form" },
+          field("Privately seen by", scout),
+          el("button", { type: "button", on: { click: () => move("The scout was not recorded.", () => api.nsuWorldRecordScout(view.gameId, l.id, scout.value), "Scout recorded.") } }, "Record scout"),
+          el("button", { type: "button", on: { click: () => move("The card was not revealed.", () => api.nsuWorldReveal(view.gameId, l.id), `Revealed ${l.name}.`) } }, "Reveal"),
+        ),
+  ];
+  host.replaceChildren(...parts.filter(Boolean));
+}

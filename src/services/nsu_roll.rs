@@ -110,6 +110,10 @@ pub struct RollLogEntry {
 struct DicePayload {
     roll: ActionRoll,
     helper: Option<Uuid>,
+    /// The earlier dice events of this roll (a helper's die supersedes the first), newest
+    /// first: settling the roll undoes with all of them.
+    #[serde(default)]
+    earlier: Vec<i64>,
 }
 
 fn sheet_of(record: &CharacterRecord) -> Result<&Sheet> {
@@ -187,6 +191,7 @@ fn log_dice(tx: &Tx<'_>, record: &CharacterRecord, payload: &DicePayload) -> Res
     let mut body = serde_json::to_value(&change).expect("records serialize");
     body["roll"] = serde_json::to_value(&payload.roll).expect("rolls serialize");
     body["helper"] = json!(payload.helper);
+    body["earlier"] = json!(payload.earlier);
     tx.append_event(&NewEvent {
         at: now(),
         game_id: record.character.game_id,
@@ -215,7 +220,7 @@ pub fn nsu_roll_dice<R: Rng>(
         let sheet = sheet_of(&record)?;
         let rolled = roll::roll(sheet, setup, dice_source(dice, rng).as_mut())?;
         too_many_values(dice, rolled.aspect_rolls.len() + rolled.mood_rolls.len())?;
-        let payload = DicePayload { roll: rolled, helper: None };
+        let payload = DicePayload { roll: rolled, helper: None, earlier: Vec::new() };
         log_dice(tx, &record, &payload)?;
         pending_view(tx.read(), sheet, payload)
     })
@@ -233,7 +238,7 @@ pub fn nsu_roll_help<R: Rng>(
 ) -> Result<PendingRoll> {
     store.write(|tx| {
         let record = load(tx.read(), character)?;
-        let (_, payload) = pending(tx.read(), character)?;
+        let (first, payload) = pending(tx.read(), character)?;
         if helper == character {
             return Err(Error::invalid("helper", "a character cannot help their own roll"));
         }
@@ -246,7 +251,8 @@ pub fn nsu_roll_help<R: Rng>(
         }
         let rolled = roll::help(&payload.roll, sheet_of(&helper_record)?, mood, dice_source(dice, rng).as_mut())?;
         too_many_values(dice, 1)?;
-        let payload = DicePayload { roll: rolled, helper: Some(helper) };
+        let earlier = std::iter::once(first.seq).chain(payload.earlier).collect();
+        let payload = DicePayload { roll: rolled, helper: Some(helper), earlier };
         log_dice(tx, &record, &payload)?;
         pending_view(tx.read(), sheet_of(&record)?, payload)
     })
@@ -279,7 +285,7 @@ pub fn nsu_roll_resolve(store: &mut Store, character: Uuid, choices: &Choices) -
     store.write(|tx| {
         let read = tx.read();
         let before = load(read, character)?;
-        let (_, payload) = pending(read, character)?;
+        let (dice_event, payload) = pending(read, character)?;
         let helper_before = payload.helper.map(|id| load(read, id)).transpose()?;
         let helper_sheet = helper_before.as_ref().map(sheet_of).transpose()?;
         let outcome = roll::resolve(sheet_of(&before)?, helper_sheet, &payload.roll, choices)?;
@@ -295,8 +301,9 @@ pub fn nsu_roll_resolve(store: &mut Store, character: Uuid, choices: &Choices) -
             events: outcome.events.clone(),
             helper: payload.helper,
         };
-        // The helper's sheet changes too: its own event, undone together with the roll's.
-        let mut together = Vec::new();
+        // Undoing the roll takes its dice off the table too (newest first), and the helper's
+        // sheet change, which is its own event.
+        let mut together: Vec<i64> = std::iter::once(dice_event.seq).chain(payload.earlier.iter().copied()).collect();
         if let (Some(hb), Some(sheet)) = (&helper_before, outcome.helper) {
             let after = bump(hb, sheet);
             update(tx, &after)?;

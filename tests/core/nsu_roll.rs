@@ -104,6 +104,7 @@ fn a_roll_with_typed_in_dice_changes_nothing_until_settled_then_writes_the_sheet
 
     undo_character(&mut store, wren).unwrap();
     assert_eq!(nsu_sheet(&store, wren).unwrap().sheet, sheet(), "undo takes the whole roll back");
+    assert!(nsu_pending_roll(&store, wren).unwrap().is_none(), "its dice leave the table too");
     assert!(nsu_roll_log(&store, game, Some(wren), 10).unwrap()[0].undone);
 }
 
@@ -164,6 +165,8 @@ fn a_helpers_die_and_sheet_change_with_the_roll_and_undo_restores_both() {
     undo_character(&mut store, wren).unwrap();
     assert_eq!(nsu_sheet(&store, wren).unwrap().sheet, sheet());
     assert_eq!(nsu_sheet(&store, ash).unwrap().sheet, sheet(), "the helper's change is undone with the roll");
+    assert!(nsu_pending_roll(&store, wren).unwrap().is_none(), "both dice events are undone too");
+    nsu_roll_dice(&mut store, wren, &setup(0), &entered(&[2, 6]), &mut rng()).unwrap();
 }
 
 #[test]

@@ -105,13 +105,19 @@ impl<'c> Reader<'c> {
         self.last_undoable("game_id = ?1 AND character_id IS NULL", game)
     }
 
+    /// The newest event under `filter` is either a change (live: an undo of it would come
+    /// after it) or an undo, whose `resumes` names the live change below what it undid.
     fn last_undoable(&self, filter: &str, id: Uuid) -> Result<Option<Event>> {
-        let sql = format!(
-            "SELECT {EVENT_COLUMNS} FROM events e WHERE {filter} AND kind <> 'undo' \
-             AND NOT EXISTS (SELECT 1 FROM events u WHERE u.undoes = e.seq) ORDER BY seq DESC LIMIT 1"
-        );
+        let sql = format!("SELECT {EVENT_COLUMNS}, resumes FROM events e WHERE {filter} ORDER BY seq DESC LIMIT 1");
         let mut stmt = self.conn.prepare_cached(&sql)?;
-        Ok(stmt.query_row([id.to_string()], event_from_row).optional()?)
+        let newest =
+            stmt.query_row([id.to_string()], |r| Ok((event_from_row(r)?, r.get::<_, Option<i64>>(7)?))).optional()?;
+        match newest {
+            None => Ok(None),
+            Some((event, _)) if event.kind != EventKind::Undo => Ok(Some(event)),
+            Some((_, None)) => Ok(None),
+            Some((_, Some(seq))) => self.event(seq),
+        }
     }
 
     pub fn event(&self, seq: i64) -> Result<Option<Event>> {
@@ -242,11 +248,17 @@ impl<'c> Tx<'c> {
         Ok(())
     }
 
-    /// Appends to the event log and returns the new event's sequence number.
+    /// Appends to the event log and returns the new event's sequence number. An undo also
+    /// records which change is live again below the one it undid (`resumes`).
     pub fn append_event(&self, e: &NewEvent) -> Result<i64> {
+        let resumes = match e.undoes {
+            Some(undone) => self.live_below(undone)?,
+            None => None,
+        };
         self.tx
             .prepare_cached(
-                "INSERT INTO events (at, game_id, character_id, kind, undoes, payload) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT INTO events (at, game_id, character_id, kind, undoes, resumes, payload) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             )?
             .execute(params![
                 time_text(e.at),
@@ -254,9 +266,30 @@ impl<'c> Tx<'c> {
                 e.character_id.map(|id| id.to_string()),
                 e.kind.as_str(),
                 e.undoes,
+                resumes,
                 e.payload.to_string(),
             ])?;
         Ok(self.tx.last_insert_rowid())
+    }
+
+    /// The live change just below event `seq` in its own log (the character's, or the
+    /// game's own): the previous event if it is a change, or what that undo resumed.
+    fn live_below(&self, seq: i64) -> Result<Option<i64>> {
+        let previous: Option<(String, i64, Option<i64>)> = self
+            .tx
+            .prepare_cached(
+                "SELECT p.kind, p.seq, p.resumes FROM events x JOIN events p \
+                 ON p.seq < x.seq AND ((x.character_id IS NOT NULL AND p.character_id = x.character_id) \
+                   OR (x.character_id IS NULL AND p.character_id IS NULL AND p.game_id = x.game_id)) \
+                 WHERE x.seq = ?1 ORDER BY p.seq DESC LIMIT 1",
+            )?
+            .query_row([seq], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .optional()?;
+        Ok(match previous {
+            None => None,
+            Some((kind, _, resumes)) if kind == EventKind::Undo.as_str() => resumes,
+            Some((_, seq, _)) => Some(seq),
+        })
     }
 }
 

@@ -51,10 +51,14 @@ CREATE TABLE events (
     character_id TEXT CHECK (character_id IS NULL OR length(character_id) = 36),
     kind         TEXT NOT NULL CHECK (length(kind) BETWEEN 1 AND 64),
     undoes       INTEGER REFERENCES events(seq),
+    -- For an undo: the latest change still live below the one it undid (NULL: none), so the
+    -- next undo finds its target in one step however many undone changes lie between.
+    resumes      INTEGER REFERENCES events(seq),
     payload      TEXT NOT NULL CHECK (json_valid(payload))
 ) STRICT;
 CREATE INDEX events_by_character ON events (character_id, seq) WHERE character_id IS NOT NULL;
 CREATE INDEX events_by_game ON events (game_id, seq);
+CREATE INDEX events_of_game_itself ON events (game_id, seq) WHERE character_id IS NULL;
 CREATE UNIQUE INDEX events_undone_once ON events (undoes) WHERE undoes IS NOT NULL;
 
 CREATE TRIGGER events_are_not_updated BEFORE UPDATE ON events

@@ -187,3 +187,20 @@ fn filling_the_last_box_asks_for_a_new_name_and_a_sentiment() {
     assert_eq!((calm.name.as_str(), calm.level), ("Serene", 0));
     assert_eq!(after.sentiments[2].as_ref().unwrap().state, SentimentState::AtRisk);
 }
+
+#[test]
+fn after_many_rolls_taken_back_undo_still_reaches_the_change_before_them() {
+    // Regression: finding the change to undo walked past every undone event, so a log of
+    // many rolls taken back made each roll slower than the last.
+    let (_s, mut store, wren, _) = table();
+    rename_character(&mut store, wren, "Wren the Bold").unwrap();
+    for _ in 0..30 {
+        let pending = nsu_roll_dice(&mut store, wren, &setup(0), &entered(&[7, 3]), &mut rng()).unwrap();
+        nsu_roll_resolve(&mut store, wren, &pending.choices).unwrap();
+        undo_character(&mut store, wren).unwrap();
+    }
+    let events = store.read().events_of_character(wren, 1000).unwrap().len();
+    assert!(events > 150, "{events}");
+    let done = undo_character(&mut store, wren).unwrap();
+    assert_eq!(done.message, "Undone: “Wren the Bold” is called “Wren” again.");
+}

@@ -1,0 +1,335 @@
+//! The No Stone Unturned action roll wizard and the roll log, driven like a person: the game
+//! comes in through the import dialog, every choice is a click, the dice are typed in by hand
+//! so the result is known, and the database is checked after each roll.
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+
+use crate::webdriver::Session;
+use crate::{choose_file_in_native_dialog, one_window, open, open_game, shot, wait_character_row, Scratch, OPEN_TITLE};
+
+const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
+const TOBIAS: &str = "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a";
+
+/// Opens a read-only connection to the test database (the app may still have it open).
+fn db(path: &Path) -> rusqlite::Connection {
+    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open the test database")
+}
+
+/// The fixture's game, with sheets ready for rolling: Wren's moods are calm (none
+/// overloaded) and "Content" (d4) sits one box short of its last; Tobias gets a full sheet
+/// so he can help.
+fn roll_game_file(path: &Path) {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json"))
+        .expect("read the NSU game fixture");
+    let mut file: Value = serde_json::from_str(&text).expect("the fixture is JSON");
+    let characters = &mut file["data"]["games"][0]["characters"];
+    assert_eq!(characters[0]["id"], WREN);
+    characters[0]["nsu"]["moods"] = json!([
+        {"name": "Curious", "level": 3, "overloaded": false},
+        null,
+        {"name": "Wary", "level": 2, "overloaded": false},
+        null,
+        {"name": "Content", "level": 4, "overloaded": false},
+        null
+    ]);
+    assert_eq!(characters[1]["id"], TOBIAS);
+    let tobias = &mut characters[1]["nsu"];
+    tobias["aspects"] = json!({"body": "d8", "mind": "d4", "heart": "d6"});
+    tobias["moods"] = json!([
+        {"name": "Eager", "level": 0, "overloaded": false},
+        null,
+        {"name": "Stubborn", "level": 1, "overloaded": false},
+        null,
+        {"name": "Calm", "level": 0, "overloaded": false},
+        null
+    ]);
+    tobias["skills"] = json!([
+        {"name": "Carpentry", "modifier": 1, "boxes": {"body": false, "mind": false, "heart": false}},
+        {"name": "Fishing", "modifier": 1, "boxes": {"body": false, "mind": false, "heart": false}},
+        {"name": "Singing", "modifier": 1, "boxes": {"body": false, "mind": false, "heart": false}},
+        null, null, null
+    ]);
+    tobias["sentiments"] = json!([{"name": "His sister", "state": "connected"}, null, null]);
+    std::fs::write(path, serde_json::to_string_pretty(&file).expect("serialize")).expect("write the game file");
+}
+
+fn mood(conn: &rusqlite::Connection, character: &str, line: i64) -> (String, i64, bool) {
+    conn.query_row(
+        "SELECT name, level, overloaded FROM nsu_moods WHERE character_id = ?1 AND line = ?2",
+        rusqlite::params![character, line],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )
+    .expect("read a mood")
+}
+
+fn body_box(conn: &rusqlite::Connection, character: &str, line: i64) -> bool {
+    conn.query_row(
+        "SELECT body_box FROM nsu_skills WHERE character_id = ?1 AND line = ?2",
+        rusqlite::params![character, line],
+        |r| r.get(0),
+    )
+    .expect("read a skill")
+}
+
+/// Types `text` into `selector` after clicking it, as a person would.
+fn type_into(session: &Session, selector: &str, text: &str) {
+    let field = session.wait_for(selector);
+    field.click();
+    field.clear();
+    field.send_keys(text);
+}
+
+/// Waits until the wizard shows `step` (its data-step, e.g. "odds").
+fn wait_step(session: &Session, step: &str) {
+    session.wait_until(&format!("the wizard's {step:?} step"), || {
+        session.find(&format!("#roll-wizard[data-step='{step}']")).ok().map(|_| ())
+    });
+}
+
+fn next(session: &Session) {
+    session.click("#roll-next");
+}
+
+fn text_of(session: &Session, selector: &str) -> String {
+    session.wait_for(selector).text()
+}
+
+/// Screenshots of the wizard at 1280 and 360 px wide, its body scrolled to the top.
+fn wizard_shots(session: &Session, name: &str) {
+    let top = "document.getElementById('roll-wizard').scrollTop = 0;";
+    session.execute(top, json!([]));
+    shot(session, &format!("{name}-1280"));
+    session.set_window_size(360, 800);
+    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
+    session.execute(top, json!([]));
+    let overflow = session.execute(
+        "const d = document.getElementById('roll-wizard'); return d.scrollWidth - d.clientWidth;",
+        json!([]),
+    );
+    assert!(overflow.as_f64().unwrap_or(1.0) <= 0.0, "{name}: nothing sticks out sideways at 360 px ({overflow})");
+    shot(session, &format!("{name}-360"));
+    session.set_window_size(1280, 800);
+    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+}
+
+fn open_wizard(session: &Session, name: &str) {
+    let row = wait_character_row(session, name);
+    row.find(".character-roll").expect("an NSU character row has a Roll button").click();
+    session.wait_for("#roll-wizard");
+}
+
+/// (b) Body with one detail for the character and a skill, Character at risk, the dice typed
+/// in; the wizard is closed with the dice on the table and reopened at the choices; Tobias
+/// helps with a 2 that the player uses. The odds are shown first; the result is a win by 4
+/// and the sheet changes are in the database.
+/// (c) Mind, World at risk, with "Content" (d4, level 4): the increment fills its last box,
+/// the player (the winner) renames it, and the new name is on the result and in the database.
+/// (d) The game's roll log lists both rolls; the second is undone from the result and shown
+/// struck through as "(undone)".
+#[test]
+fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
+    let _window = one_window();
+    let scratch = Scratch::new("nsu-roll");
+    let db_path = scratch.path("sheetkeeper.db");
+    let file = scratch.path("roll.sheetkeeper.json");
+    roll_game_file(&file);
+
+    let session = open(&db_path);
+    session.click("#import-button");
+    choose_file_in_native_dialog(OPEN_TITLE, &file, false);
+    session.wait_for("#import-dialog");
+    session.click("#import-confirm");
+    session.wait_gone("#import-dialog");
+    open_game(&session, "Lanterns over Brackwater");
+
+    // ---- (b) a roll with aspect advantage and a helper ----
+    open_wizard(&session, "Wren Ashdown");
+    wait_step(&session, "outcome");
+    next(&session);
+    assert!(text_of(&session, "#roll-error").contains("wants to happen"), "the outcome is required");
+    type_into(&session, "#roll-outcome", "Pry the mill gate open");
+    next(&session);
+    wait_step(&session, "aspect");
+    assert!(text_of(&session, "#roll-body").contains("Arbiters"), "the Arbiters choose here");
+    assert!(text_of(&session, "label[for='roll-aspect-body']").contains("d6"), "each aspect shows its die");
+    session.click("#roll-aspect-body");
+    session.click("#roll-at-risk-character");
+    next(&session);
+    wait_step(&session, "mood");
+    assert!(text_of(&session, "#roll-body").contains("goes up by one"));
+    session.click("#roll-mood-0");
+    next(&session);
+    wait_step(&session, "details");
+    session.click("#roll-adv-plus");
+    session.wait_until("the net after cancelling", || {
+        text_of(&session, "#roll-aspect-net").contains("advantage").then_some(())
+    });
+    session.click("#roll-skill option[value='existing:2']");
+    session.wait_until("the live odds on the details step", || {
+        text_of(&session, "#roll-odds-mini").contains("Win").then_some(())
+    });
+    next(&session);
+    wait_step(&session, "odds");
+    let win = session.wait_until("the win percentage", || {
+        session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%'))
+    });
+    for id in ["#roll-odds-tie", "#roll-odds-lose"] {
+        assert!(text_of(&session, id).ends_with('%'), "{id} shows a percentage");
+    }
+    let bars = session.find_all("#roll-odds-chart .roll-bar-col");
+    // Body d6 + skill 1 against a d8: margins from −7 to +6.
+    assert_eq!(bars.len(), 14, "one bar per margin value");
+    assert!(bars.iter().all(|b| b.attribute("aria-label").is_some_and(|l| l.contains('%'))), "every bar is labelled");
+    // A helper's die changes the odds at once.
+    session.click("#roll-helper-die option[value='d4']");
+    session.wait_until("the odds with a helper's d4", || {
+        session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%') && *t != win)
+    });
+    session.click("#roll-helper-die option[value='']");
+    session.wait_until("the odds without help again", || {
+        session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| *t == win)
+    });
+    wizard_shots(&session, "nsu-roll-odds");
+    next(&session);
+    wait_step(&session, "roll");
+    session.click("#roll-by-hand");
+    type_into(&session, "#roll-die-aspect-1", "2");
+    type_into(&session, "#roll-die-aspect-2", "5");
+    type_into(&session, "#roll-die-mood-1", "5");
+    session.click("#roll-hand-submit");
+    wait_step(&session, "help");
+
+    // The dice stay on the table when the wizard closes; reopening goes to the choices.
+    session.click("#roll-close");
+    session.wait_gone("#roll-wizard");
+    open_wizard(&session, "Wren Ashdown");
+    wait_step(&session, "choices");
+    assert!(text_of(&session, "#roll-table").contains("2 and 5"), "the dice on the table are shown");
+    session.click("#roll-back");
+    wait_step(&session, "help");
+    session.click(&format!("#help-character option[value='{TOBIAS}']"));
+    session.wait_for("#help-mood");
+    session.click("#help-mood option[value='2']");
+    type_into(&session, "#help-die", "2");
+    session.click("#help-enter");
+    session.wait_for("#roll-help-done");
+    next(&session);
+    wait_step(&session, "choices");
+    let choices = text_of(&session, "#roll-choices");
+    assert!(choices.contains("the player chooses (advantage)"), "who chooses the aspect die: {choices:?}");
+    assert_eq!(
+        session.execute("return document.getElementById('choice-aspect-1').checked;", json!([])),
+        json!(true),
+        "the 5 is pre-selected for the player"
+    );
+    assert_eq!(
+        session.execute("return document.getElementById('choice-helper-die').checked;", json!([])),
+        json!(true),
+        "the helper's lower die is pre-selected when the Character is at risk"
+    );
+    assert!(choices.contains("Tobias Reed"), "the helper's die is offered: {choices:?}");
+    wizard_shots(&session, "nsu-roll-choices");
+    next(&session);
+    let result = session.wait_for("#roll-result");
+    session.wait_text("#roll-winner", "The player wins by 4");
+    let grants = text_of(&session, "#roll-grants");
+    assert!(grants.contains("Player adds one hard detail"), "{grants:?}");
+    assert!(grants.contains("An ally adds one hard detail"), "{grants:?}");
+    assert!(result.text().contains("A hard detail may be a scene or soft detail instead"));
+    let events = text_of(&session, "#roll-events");
+    assert!(events.contains("Curious") && events.contains("3 → 4"), "{events:?}");
+    assert!(events.contains("Body box is marked"), "{events:?}");
+    assert!(events.contains("Tobias Reed") && events.contains("1 → 2"), "{events:?}");
+    wizard_shots(&session, "nsu-roll-result");
+
+    let conn = db(&db_path);
+    assert_eq!(mood(&conn, WREN, 0), ("Curious".into(), 4, false), "Wren's mood went up by one");
+    assert!(body_box(&conn, WREN, 2), "Bargaining's Body box is marked");
+    assert_eq!(mood(&conn, TOBIAS, 2), ("Stubborn".into(), 2, false), "the helper's mood went up too");
+
+    // A harm detail written from the result, then taken back with Undo.
+    session.click("#roll-write-detail");
+    session.click("#detail-kind option[value='harm']");
+    type_into(&session, "#detail-text", "Splinter in the palm");
+    session.click("#detail-save");
+    session.wait_for("#roll-notice-undo");
+    let harm = |conn: &rusqlite::Connection| -> i64 {
+        conn.query_row("SELECT COUNT(*) FROM nsu_details WHERE character_id = ?1 AND kind = 'harm'", [WREN], |r| r.get(0))
+            .expect("count harm")
+    };
+    assert_eq!(harm(&conn), 3, "the harm detail is on the sheet");
+    session.click("#roll-notice-undo");
+    session.wait_until("the detail to be taken back", || (harm(&conn) == 2).then_some(()));
+    session.click("#roll-done");
+    session.wait_gone("#roll-wizard");
+
+    // ---- (c) the last box filled, and renamed by the winner ----
+    open_wizard(&session, "Wren Ashdown");
+    wait_step(&session, "outcome");
+    type_into(&session, "#roll-outcome", "Talk the ferryman down");
+    next(&session);
+    session.click("#roll-aspect-mind");
+    session.click("#roll-at-risk-world");
+    next(&session);
+    session.click("#roll-mood-4");
+    next(&session);
+    wait_step(&session, "details");
+    next(&session);
+    wait_step(&session, "odds");
+    session.wait_for("#roll-odds-win");
+    next(&session);
+    session.click("#roll-by-hand");
+    type_into(&session, "#roll-die-aspect-1", "3");
+    type_into(&session, "#roll-die-mood-1", "4");
+    session.click("#roll-hand-submit");
+    wait_step(&session, "help");
+    next(&session);
+    wait_step(&session, "choices");
+    next(&session);
+    let name = session.wait_for("#final-box-name");
+    assert!(text_of(&session, "#roll-body").contains("The winning side (the player) names the mood’s more intense form"));
+    name.click();
+    name.send_keys("Serene Resolve");
+    session.click("#final-box-sentiment option[value='0']");
+    next(&session);
+    session.wait_for("#roll-result");
+    session.wait_text("#roll-winner", "The player wins by 1");
+    let events = text_of(&session, "#roll-events");
+    assert!(events.contains("renamed “Serene Resolve”"), "{events:?}");
+    assert!(events.contains("My brother Aled"), "the marked sentiment is named: {events:?}");
+    let grants = text_of(&session, "#roll-grants");
+    assert!(grants.contains("An ally adds a hard negative detail against the winner"), "{grants:?}");
+    let (renamed, level, _) = mood(&conn, WREN, 4);
+    assert_eq!((renamed.as_str(), level), ("Serene Resolve", 0), "renamed, level back to 0");
+
+    // ---- (d) undo the last roll, and the log ----
+    session.click("#roll-undo");
+    session.wait_until("the roll to be undone", || {
+        session.find("#roll-notice").ok().filter(|n| n.is_displayed() && n.text().contains("undone")).map(|_| ())
+    });
+    assert_eq!(mood(&conn, WREN, 4), ("Content".into(), 4, false), "the undone roll left the sheet as it was");
+    session.click("#roll-close");
+    session.wait_gone("#roll-wizard");
+    session.click("#game-roll-log");
+    session.wait_for("#roll-log");
+    let entries = session.wait_until("two rolls in the log", || {
+        let entries = session.find_all(".roll-log-entry");
+        (entries.len() == 2).then_some(entries)
+    });
+    let newest = entries[0].text();
+    assert!(newest.contains("Talk the ferryman down") && newest.contains("(undone)"), "{newest:?}");
+    assert!(entries[0].attribute("class").unwrap_or_default().contains("undone"));
+    let first = entries[1].text();
+    assert!(first.contains("Pry the mill gate open") && first.contains("helped by Tobias Reed"), "{first:?}");
+    assert!(first.contains("The player wins by 4") && !first.contains("(undone)"), "{first:?}");
+    let through = session.execute(
+        "return getComputedStyle(document.querySelector('.roll-log-entry.undone')).textDecorationLine;",
+        json!([]),
+    );
+    assert_eq!(through, json!("line-through"), "an undone roll is struck through");
+    shot(&session, "nsu-roll-log-1280");
+    session.click("#roll-log-close");
+    session.wait_gone("#roll-log");
+}

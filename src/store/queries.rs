@@ -275,16 +275,25 @@ impl<'c> Tx<'c> {
     /// The live change just below event `seq` in its own log (the character's, or the
     /// game's own): the previous event if it is a change, or what that undo resumed.
     fn live_below(&self, seq: i64) -> Result<Option<i64>> {
-        let previous: Option<(String, i64, Option<i64>)> = self
-            .tx
-            .prepare_cached(
-                "SELECT p.kind, p.seq, p.resumes FROM events x JOIN events p \
-                 ON p.seq < x.seq AND ((x.character_id IS NOT NULL AND p.character_id = x.character_id) \
-                   OR (x.character_id IS NULL AND p.character_id IS NULL AND p.game_id = x.game_id)) \
-                 WHERE x.seq = ?1 ORDER BY p.seq DESC LIMIT 1",
-            )?
-            .query_row([seq], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-            .optional()?;
+        let Some(undone) = Reader::new(self.tx).event(seq)? else { return Ok(None) };
+        let previous: Option<(String, i64, Option<i64>)> = match undone.character_id {
+            Some(character) => self
+                .tx
+                .prepare_cached(
+                    "SELECT kind, seq, resumes FROM events WHERE character_id = ?1 AND seq < ?2 \
+                     ORDER BY seq DESC LIMIT 1",
+                )?
+                .query_row(params![character.to_string(), seq], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                .optional()?,
+            None => self
+                .tx
+                .prepare_cached(
+                    "SELECT kind, seq, resumes FROM events WHERE game_id = ?1 AND character_id IS NULL AND seq < ?2 \
+                     ORDER BY seq DESC LIMIT 1",
+                )?
+                .query_row(params![undone.game_id.to_string(), seq], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                .optional()?,
+        };
         Ok(match previous {
             None => None,
             Some((kind, _, resumes)) if kind == EventKind::Undo.as_str() => resumes,

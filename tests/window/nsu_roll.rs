@@ -14,15 +14,18 @@ const TOBIAS: &str = "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a";
 
 /// Opens a read-only connection to the test database (the app may still have it open).
 fn db(path: &Path) -> rusqlite::Connection {
-    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open the test database")
+    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .expect("open the test database")
 }
 
 /// The fixture's game, with sheets ready for rolling: Wren's moods are calm (none
 /// overloaded) and "Content" (d4) sits one box short of its last; Tobias gets a full sheet
-/// so he can help.
-fn roll_game_file(path: &Path) {
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json"))
-        .expect("read the NSU game fixture");
+/// so he can help. Wren carries the `harm` details given (four make her Overcome).
+fn roll_game_file(path: &Path, harm: &[&str]) {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json"),
+    )
+    .expect("read the NSU game fixture");
     let mut file: Value = serde_json::from_str(&text).expect("the fixture is JSON");
     let characters = &mut file["data"]["games"][0]["characters"];
     assert_eq!(characters[0]["id"], WREN);
@@ -34,6 +37,7 @@ fn roll_game_file(path: &Path) {
         {"name": "Content", "level": 4, "overloaded": false},
         null
     ]);
+    characters[0]["nsu"]["harm"] = json!(harm);
     assert_eq!(characters[1]["id"], TOBIAS);
     let tobias = &mut characters[1]["nsu"];
     tobias["aspects"] = json!({"body": "d8", "mind": "d4", "heart": "d6"});
@@ -104,14 +108,24 @@ fn wizard_shots(session: &Session, name: &str) {
     session.set_window_size(360, 800);
     session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
     session.execute(top, json!([]));
-    let overflow = session.execute(
-        "const d = document.getElementById('roll-wizard'); return d.scrollWidth - d.clientWidth;",
-        json!([]),
-    );
+    let overflow = session
+        .execute("const d = document.getElementById('roll-wizard'); return d.scrollWidth - d.clientWidth;", json!([]));
     assert!(overflow.as_f64().unwrap_or(1.0) <= 0.0, "{name}: nothing sticks out sideways at 360 px ({overflow})");
     shot(session, &format!("{name}-360"));
     session.set_window_size(1280, 800);
     session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+}
+
+/// Starts the app, imports `file` through the Import button and opens its game.
+fn open_imported(db_path: &Path, file: &Path) -> Session {
+    let session = open(db_path);
+    session.click("#import-button");
+    choose_file_in_native_dialog(OPEN_TITLE, file, false);
+    session.wait_for("#import-dialog");
+    session.click("#import-confirm");
+    session.wait_gone("#import-dialog");
+    open_game(&session, "Lanterns over Brackwater");
+    session
 }
 
 fn open_wizard(session: &Session, name: &str) {
@@ -134,15 +148,8 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     let scratch = Scratch::new("nsu-roll");
     let db_path = scratch.path("sheetkeeper.db");
     let file = scratch.path("roll.sheetkeeper.json");
-    roll_game_file(&file);
-
-    let session = open(&db_path);
-    session.click("#import-button");
-    choose_file_in_native_dialog(OPEN_TITLE, &file, false);
-    session.wait_for("#import-dialog");
-    session.click("#import-confirm");
-    session.wait_gone("#import-dialog");
-    open_game(&session, "Lanterns over Brackwater");
+    roll_game_file(&file, &["Sprained ankle", "Smoke in the lungs"]);
+    let session = open_imported(&db_path, &file);
 
     // ---- (b) a roll with aspect advantage and a helper ----
     open_wizard(&session, "Wren Ashdown");
@@ -179,8 +186,8 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
         assert!(text_of(&session, id).ends_with('%'), "{id} shows a percentage");
     }
     let bars = session.find_all("#roll-odds-chart .roll-bar-col");
-    // Body d6 + skill 1 against a d8: margins from −7 to +6.
-    assert_eq!(bars.len(), 14, "one bar per margin value");
+    // Body d6 + skill 1 (2 to 7) against a d8: margins from −6 to +6.
+    assert_eq!(bars.len(), 13, "one bar per margin value");
     assert!(bars.iter().all(|b| b.attribute("aria-label").is_some_and(|l| l.contains('%'))), "every bar is labelled");
     // A helper's die changes the odds at once.
     session.click("#roll-helper-die option[value='d4']");
@@ -256,8 +263,10 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     session.click("#detail-save");
     session.wait_for("#roll-notice-undo");
     let harm = |conn: &rusqlite::Connection| -> i64 {
-        conn.query_row("SELECT COUNT(*) FROM nsu_details WHERE character_id = ?1 AND kind = 'harm'", [WREN], |r| r.get(0))
-            .expect("count harm")
+        conn.query_row("SELECT COUNT(*) FROM nsu_details WHERE character_id = ?1 AND kind = 'harm'", [WREN], |r| {
+            r.get(0)
+        })
+        .expect("count harm")
     };
     assert_eq!(harm(&conn), 3, "the harm detail is on the sheet");
     session.click("#roll-notice-undo");
@@ -289,7 +298,9 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     wait_step(&session, "choices");
     next(&session);
     let name = session.wait_for("#final-box-name");
-    assert!(text_of(&session, "#roll-body").contains("The winning side (the player) names the mood’s more intense form"));
+    assert!(
+        text_of(&session, "#roll-body").contains("The winning side (the player) names the mood’s more intense form")
+    );
     name.click();
     name.send_keys("Serene Resolve");
     session.click("#final-box-sentiment option[value='0']");
@@ -332,4 +343,44 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     shot(&session, "nsu-roll-log-1280");
     session.click("#roll-log-close");
     session.wait_gone("#roll-log");
+}
+
+/// An Overcome character (four harm details) gets the core's reason instead of odds, and no
+/// way to roll.
+#[test]
+fn overcome_character_sees_why_and_cannot_roll() {
+    let _window = one_window();
+    let scratch = Scratch::new("nsu-roll-overcome");
+    let file = scratch.path("overcome.sheetkeeper.json");
+    roll_game_file(&file, &["Sprained ankle", "Smoke in the lungs", "Cracked rib", "Twisted knee"]);
+    let session = open_imported(&scratch.path("sheetkeeper.db"), &file);
+
+    open_wizard(&session, "Wren Ashdown");
+    assert!(text_of(&session, "#roll-overcome").contains("Overcome"), "the first step already says so");
+    type_into(&session, "#roll-outcome", "Climb out of the well");
+    next(&session);
+    session.click("#roll-aspect-body");
+    session.click("#roll-at-risk-world");
+    next(&session);
+    session.click("#roll-mood-0");
+    next(&session);
+    wait_step(&session, "details");
+    next(&session);
+    wait_step(&session, "odds");
+    let why = text_of(&session, "#roll-cannot");
+    assert!(why.contains("Overcome") && why.contains("cannot make action rolls"), "the core's message: {why:?}");
+    assert!(session.find("#roll-odds-win").is_err(), "no odds for a roll that cannot happen");
+    assert!(!session.find("#roll-next").is_ok_and(|n| n.is_displayed()), "no way on to the dice");
+    session.click("#roll-close");
+    session.wait_gone("#roll-wizard");
+
+    // The sheet screen opens the same wizard.
+    let row = wait_character_row(&session, "Wren Ashdown");
+    row.find(".character-open").expect("an NSU character row has a Sheet button").click();
+    session.wait_for("#sheet-view");
+    session.click("#sheet-roll");
+    session.wait_for("#roll-overcome");
+    session.click("#roll-close");
+    session.wait_gone("#roll-wizard");
+    session.wait_for("#sheet-view");
 }

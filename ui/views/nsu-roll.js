@@ -1,0 +1,1144 @@
+// The No Stone Unturned action roll wizard (RULES.md §1.3): a modal <dialog id="roll-wizard">
+// walking the table through desired outcome → aspect and what is at risk → mood → details,
+// skill and sentiment → the exact odds → the dice → help → the choices and what the mood
+// effects ask for → the result, with Undo.
+//
+//   import { initNsuRoll, openRollWizard } from "./views/nsu-roll.js";
+//   initNsuRoll({ run, toast, refresh });   // once, from app.js
+//   openRollWizard(characterId);             // the "Roll" button of an NSU character
+//
+// The rules live in the core: every number shown (dice, edges, odds, needs, winner) comes
+// from api.js. A roll whose dice are on the table survives closing the wizard: opening it
+// again asks `nsuPendingRoll` and goes straight to the choices.
+
+import * as api from "../api.js";
+import { el, byId } from "./dom.js";
+import { openRollLog } from "./nsu-log.js";
+import {
+  MOOD_LINE_DICE,
+  ASPECT_WORDS,
+  AT_RISK_WORDS,
+  GRANT_NOTE,
+  quoted,
+  grantWords,
+  eventWords,
+  winnerWords,
+  diceWords,
+} from "./nsu-words.js";
+
+const STEPS = ["Outcome", "Aspect", "Mood", "Details", "Odds", "Roll", "Help", "Choices", "Result"];
+const S = Object.fromEntries(STEPS.map((name, i) => [name.toLowerCase(), i]));
+const EDGE_WORDS = { none: "no edge", advantage: "advantage", disadvantage: "disadvantage" };
+const SIDE_WORDS = { player: "the player", arbiters: "the Arbiters", tie: "both sides (a tie)" };
+
+let app = null; // {run, toast, refresh}
+let dialog = null;
+let w = null; // the wizard's state while it is open
+
+/** Builds the (closed) dialog and wires the game header's "Roll log" button. */
+export function initNsuRoll(hooks) {
+  app = hooks;
+  dialog = el(
+    "dialog",
+    { id: "roll-wizard", class: "roll-wizard", "aria-labelledby": "roll-title" },
+    el(
+      "div",
+      { class: "roll-head" },
+      el("h2", { id: "roll-title", tabindex: "-1" }, "Action roll"),
+      el("button", { type: "button", id: "roll-close", class: "roll-close", "aria-label": "Close the roll" }, "×"),
+    ),
+    el("p", { id: "roll-progress", class: "roll-progress muted" }),
+    el("div", { id: "roll-error", class: "roll-error", role: "alert", hidden: true }),
+    el("div", { id: "roll-body", class: "roll-body" }),
+    el("div", { id: "roll-notice", class: "roll-notice", role: "status", hidden: true }),
+    el(
+      "div",
+      { class: "roll-nav", id: "roll-nav" },
+      el("button", { type: "button", id: "roll-back" }, "Back"),
+      el("button", { type: "button", id: "roll-next", class: "primary" }, "Next"),
+    ),
+  );
+  document.body.append(dialog);
+  byId("roll-close").addEventListener("click", () => dialog.close());
+  byId("roll-back").addEventListener("click", back);
+  byId("roll-next").addEventListener("click", next);
+  dialog.addEventListener("close", () => {
+    w = null;
+    app.refresh().catch(() => {});
+  });
+  const logButton = byId("game-roll-log");
+  if (logButton) {
+    logButton.addEventListener("click", () => {
+      const gameId = byId("game-detail").dataset.gameId;
+      if (gameId) openRollLog({ gameId, title: byId("game-heading").textContent });
+    });
+  }
+}
+
+/**
+ * Opens the wizard for an NSU character (at the choices when a roll is on the table).
+ * Resolves once the wizard closes again, so a caller can reload what the roll changed.
+ */
+export async function openRollWizard(characterId) {
+  let opened = false;
+  await app.run("The roll could not be opened.", async () => {
+    const [view, pending, games] = await Promise.all([
+      api.nsuSheet(characterId),
+      api.nsuPendingRoll(characterId),
+      api.listGames(),
+    ]);
+    const game = games.find((g) => g.id === view.character.game_id) ?? null;
+    w = {
+      id: characterId,
+      name: view.character.name,
+      game,
+      view,
+      step: S.outcome,
+      setup: {
+        outcome: "",
+        aspect: null,
+        atRisk: null,
+        moodLine: null,
+        moodName: "",
+        adv: 0,
+        dis: 0,
+        skill: "",
+        skillName: "",
+        sentiment: "",
+      },
+      helperDie: "",
+      preview: null,
+      previewError: null,
+      previewSerial: 0,
+      pending: null,
+      helperSheet: null,
+      choices: null,
+      needs: [],
+      needIndex: -1,
+      inputs: { finalBox: null, helperFinalBox: null, overloadEnd: null },
+      handOpen: false,
+      result: null,
+    };
+    if (pending) takePending(pending);
+    byId("roll-title").textContent = `Action roll — ${view.character.name}`;
+    clearError();
+    showNotice(null);
+    if (!dialog.open) dialog.showModal();
+    opened = true;
+    if (pending) await loadHelperSheet();
+    render();
+    byId("roll-title").focus();
+  });
+  if (opened && dialog.open) await new Promise((resolve) => dialog.addEventListener("close", resolve, { once: true }));
+}
+
+// ---- state helpers --------------------------------------------------------------------------
+
+/** A roll on the table: its setup becomes the wizard's, and the choices come next. */
+function takePending(pending) {
+  w.pending = pending;
+  const s = pending.roll.setup;
+  Object.assign(w.setup, {
+    outcome: s.desired_outcome,
+    aspect: s.aspect,
+    atRisk: s.at_risk,
+    moodLine: s.mood.line,
+    moodName: s.mood.kind === "new" ? s.mood.name : "",
+    adv: s.aspect_advantages,
+    dis: s.aspect_disadvantages,
+    skill: s.skill ? `${s.skill.kind}:${s.skill.line}` : "",
+    skillName: s.skill && s.skill.kind === "new" ? s.skill.name : "",
+    sentiment: s.risked_sentiment === null ? "" : String(s.risked_sentiment),
+  });
+  w.choices = { ...pending.choices };
+  w.needs = [];
+  w.needIndex = -1;
+  w.step = S.choices;
+}
+
+async function loadHelperSheet() {
+  const helper = w.pending && w.pending.helper;
+  w.helperSheet = helper ? (await api.nsuSheet(helper.id)).sheet : null;
+}
+
+const sheet = () => w.view.sheet;
+const locked = () => w.pending !== null || w.result !== null;
+
+/** The RollSetup the wizard's fields describe. */
+function setupOf() {
+  const s = w.setup;
+  const line = s.moodLine;
+  const mood =
+    line === null
+      ? null
+      : sheet().moods[line]
+        ? { kind: "existing", line }
+        : { kind: "new", line, name: s.moodName.trim() };
+  let skill = null;
+  if (s.skill !== "") {
+    const [kind, at] = s.skill.split(":");
+    skill = kind === "existing" ? { kind, line: Number(at) } : { kind: "new", line: Number(at), name: s.skillName.trim() };
+  }
+  return {
+    desired_outcome: s.outcome,
+    aspect: s.aspect,
+    at_risk: s.atRisk,
+    mood,
+    aspect_advantages: s.adv,
+    aspect_disadvantages: s.dis,
+    skill,
+    risked_sentiment: s.sentiment === "" ? null : Number(s.sentiment),
+  };
+}
+
+/** What is still missing before a step can be left, or null. */
+function missing(step) {
+  const s = w.setup;
+  if (step === S.outcome && s.outcome.trim() === "") return "Say what the player wants to happen.";
+  if (step === S.aspect && (!s.aspect || !s.atRisk)) return "The Arbiters choose an aspect and what is at risk.";
+  if (step === S.mood) {
+    if (s.moodLine === null) return "Choose a mood, or an empty line for a new one.";
+    if (!sheet().moods[s.moodLine] && s.moodName.trim() === "") return "Name the new mood.";
+  }
+  if (step === S.details && s.skill.startsWith("new:") && s.skillName.trim() === "") return "Name the new skill.";
+  return null;
+}
+
+// ---- errors and notices -------------------------------------------------------------------
+
+function showError(title, e) {
+  const box = byId("roll-error");
+  const message = e && typeof e.message === "string" ? e.message : String(e);
+  box.replaceChildren(el("strong", {}, title), " ", message);
+  box.hidden = false;
+}
+
+function clearError() {
+  byId("roll-error").hidden = true;
+}
+
+/** Runs one api step; a failure is shown inside the dialog (the page's error area is behind it). */
+async function attempt(title, action) {
+  clearError();
+  try {
+    await action();
+    return true;
+  } catch (e) {
+    showError(title, e);
+    return false;
+  }
+}
+
+/** A status line inside the dialog, with Undo when `undo` is given (the app's toast is behind the dialog). */
+function showNotice(message, undo = null) {
+  const box = byId("roll-notice");
+  if (message === null) {
+    box.hidden = true;
+    return;
+  }
+  const parts = [el("span", {}, message)];
+  if (undo) parts.push(el("button", { type: "button", id: "roll-notice-undo", on: { click: undo } }, "Undo"));
+  box.replaceChildren(...parts);
+  box.hidden = false;
+}
+
+// ---- navigation -----------------------------------------------------------------------------
+
+function back() {
+  if (!w) return;
+  clearError();
+  if (w.step === S.choices && w.needIndex >= 0) {
+    w.needIndex -= 1;
+  } else if (w.step > 0) {
+    w.step -= 1;
+  }
+  render();
+}
+
+async function next() {
+  if (!w) return;
+  const problem = missing(w.step);
+  if (problem) {
+    showError("Not yet:", problem);
+    return;
+  }
+  clearError();
+  if (w.step === S.choices) {
+    await nextInChoices();
+    return;
+  }
+  if (w.step < S.roll) w.step += 1;
+  else if (w.step === S.help) w.step = S.choices;
+  render();
+}
+
+// ---- rendering ------------------------------------------------------------------------------
+
+function render() {
+  if (!w) return;
+  const body = byId("roll-body");
+  const step = w.step;
+  byId("roll-progress").textContent = `Step ${step + 1} of ${STEPS.length}: ${STEPS[step]}`;
+  dialog.dataset.step = STEPS[step].toLowerCase();
+  const content = [
+    renderOutcome,
+    renderAspect,
+    renderMood,
+    renderDetails,
+    renderOdds,
+    renderRoll,
+    renderHelp,
+    renderChoices,
+    renderResult,
+  ][step]();
+  body.replaceChildren(content);
+  const backButton = byId("roll-back");
+  const nextButton = byId("roll-next");
+  backButton.hidden = step === S.outcome || step === S.result || (locked() && step <= S.help);
+  // On the odds step Next shows once the odds are in (an Overcome character gets none).
+  nextButton.hidden = step === S.roll || step === S.result || step === S.odds;
+  byId("roll-nav").hidden = step === S.result;
+  nextButton.textContent = "Next";
+  if (step === S.help) nextButton.textContent = w.pending.roll.help ? "Go on to the choices" : "No help: go on";
+  if (step === S.choices && isLastChoiceScreen()) nextButton.textContent = "Settle the roll";
+  if (step === S.odds) refreshOdds();
+  if (step === S.details) refreshPlan();
+}
+
+const radio = (name, value, label, checked, onPick, id) => {
+  const input = el("input", { type: "radio", name, value, id, checked });
+  input.addEventListener("change", () => input.checked && onPick(value));
+  return el("label", { class: "roll-option", for: id }, input, el("span", {}, label));
+};
+
+function section(title, ...children) {
+  return el("div", { class: "roll-step" }, el("h3", {}, title), ...children);
+}
+
+function renderOutcome() {
+  const input = el("textarea", { id: "roll-outcome", rows: 3, required: true, maxlength: 2000 });
+  input.value = w.setup.outcome;
+  input.addEventListener("input", () => {
+    w.setup.outcome = input.value;
+  });
+  const parts = [
+    el("p", { class: "muted" }, "The player states what they want to happen. It is kept in the roll log."),
+    el("label", { for: "roll-outcome" }, "Desired outcome"),
+    input,
+  ];
+  if (w.view.overcome) parts.unshift(overcomeNote());
+  return section("What does the player want?", ...parts);
+}
+
+function overcomeNote() {
+  return el(
+    "p",
+    { class: "roll-warning", id: "roll-overcome" },
+    `${w.name} is Overcome (four harm details) and cannot make action rolls until a harm detail is recovered.`,
+  );
+}
+
+function renderAspect() {
+  const aspects = sheet().aspects;
+  const aspectOptions = ["body", "mind", "heart"].map((a) =>
+    radio("roll-aspect", a, `${ASPECT_WORDS[a]} ${aspects ? aspects[a] : "(no die yet)"}`, w.setup.aspect === a, (v) => {
+      w.setup.aspect = v;
+    }, `roll-aspect-${a}`),
+  );
+  const riskOptions = [
+    ["character", "Character", "the player holds the aspect die, the Arbiters the mood die"],
+    ["world", "World", "the player holds the mood die, the Arbiters the aspect die"],
+  ].map(([v, label, hint]) =>
+    radio("roll-at-risk", v, `${label} at risk — ${hint}`, w.setup.atRisk === v, (x) => {
+      w.setup.atRisk = x;
+    }, `roll-at-risk-${v}`),
+  );
+  return section(
+    "The Arbiters choose",
+    el("p", { class: "muted" }, "The Arbiters choose the aspect and what is most at risk."),
+    el("fieldset", { class: "roll-choices" }, el("legend", {}, "Aspect"), ...aspectOptions),
+    el("fieldset", { class: "roll-choices" }, el("legend", {}, "What is at risk"), ...riskOptions),
+  );
+}
+
+function moodLabel(line) {
+  const mood = sheet().moods[line];
+  const die = MOOD_LINE_DICE[line];
+  if (!mood) return `Empty d${die} line — name a new mood`;
+  return `${mood.name} — d${die}, level ${mood.level} of ${die + 1}${mood.overloaded ? ", overloaded" : ""}`;
+}
+
+function renderMood() {
+  const name = el("input", { type: "text", id: "roll-mood-name", maxlength: 200 });
+  name.value = w.setup.moodName;
+  name.addEventListener("input", () => {
+    w.setup.moodName = name.value;
+  });
+  const nameField = el("div", { class: "field" }, el("label", { for: "roll-mood-name" }, "The new mood’s name"), name);
+  const sync = () => {
+    nameField.hidden = w.setup.moodLine === null || sheet().moods[w.setup.moodLine] !== null;
+  };
+  const options = sheet().moods.map((_, line) =>
+    radio("roll-mood", String(line), moodLabel(line), w.setup.moodLine === line, (v) => {
+      w.setup.moodLine = Number(v);
+      sync();
+    }, `roll-mood-${line}`),
+  );
+  sync();
+  return section(
+    "The player chooses a mood",
+    el("p", { class: "muted" }, "Its level goes up by one (even while another mood is overloaded)."),
+    el("fieldset", { class: "roll-choices" }, el("legend", {}, "Mood"), ...options),
+    nameField,
+  );
+}
+
+function counter(id, label, key) {
+  const value = el("output", { id, class: "roll-count", "aria-live": "polite" }, String(w.setup[key]));
+  const change = (delta) => () => {
+    w.setup[key] = Math.max(0, Math.min(20, w.setup[key] + delta));
+    value.textContent = String(w.setup[key]);
+    refreshNet();
+    refreshPlan();
+  };
+  return el(
+    "div",
+    { class: "roll-counter" },
+    el("span", { class: "roll-counter-label", id: `${id}-label` }, label),
+    el("button", { type: "button", id: `${id}-minus`, "aria-label": `One fewer: ${label}`, on: { click: change(-1) } }, "−"),
+    value,
+    el("button", { type: "button", id: `${id}-plus`, "aria-label": `One more: ${label}`, on: { click: change(1) } }, "+"),
+  );
+}
+
+function netWords() {
+  const { adv, dis } = w.setup;
+  if (adv > dis) return `Net: aspect advantage (${adv} for, ${dis} against; they cancel one for one and do not stack)`;
+  if (dis > adv) return `Net: aspect disadvantage (${adv} for, ${dis} against; they cancel one for one and do not stack)`;
+  return `Net: no edge (${adv} for, ${dis} against cancel out)`;
+}
+
+function refreshNet() {
+  const node = byId("roll-aspect-net");
+  if (node) node.textContent = netWords();
+}
+
+function renderDetails() {
+  const sk = sheet().skills;
+  const skillOptions = [["", "No skill"]];
+  sk.forEach((s, i) => {
+    if (s) skillOptions.push([`existing:${i}`, `${s.name} (+${s.modifier})`]);
+  });
+  sk.forEach((s, i) => {
+    if (!s) skillOptions.push([`new:${i}`, `New skill on empty line ${i + 1} (starts at 0)`]);
+  });
+  const skill = el("select", { id: "roll-skill" }, ...skillOptions.map(([v, t]) => el("option", { value: v }, t)));
+  skill.value = w.setup.skill;
+  const skillName = el("input", { type: "text", id: "roll-skill-name", maxlength: 200 });
+  skillName.value = w.setup.skillName;
+  const skillNameField = el("div", { class: "field" }, el("label", { for: "roll-skill-name" }, "The new skill’s name"), skillName);
+  const syncSkill = () => {
+    skillNameField.hidden = !w.setup.skill.startsWith("new:");
+  };
+  skill.addEventListener("change", () => {
+    w.setup.skill = skill.value;
+    syncSkill();
+    refreshPlan();
+  });
+  skillName.addEventListener("input", () => {
+    w.setup.skillName = skillName.value;
+  });
+  skillName.addEventListener("change", refreshPlan);
+  syncSkill();
+
+  const sentimentOptions = [["", "No sentiment risked"]];
+  sheet().sentiments.forEach((s, i) => {
+    if (s && s.state !== "lost") sentimentOptions.push([String(i), `${s.name} (${s.state === "at_risk" ? "at risk" : "connected"})`]);
+  });
+  const sentiment = el("select", { id: "roll-sentiment" }, ...sentimentOptions.map(([v, t]) => el("option", { value: v }, t)));
+  sentiment.value = w.setup.sentiment;
+  sentiment.addEventListener("change", () => {
+    w.setup.sentiment = sentiment.value;
+    refreshPlan();
+  });
+
+  return section(
+    "Details, skill and sentiment",
+    el("p", { class: "muted" }, "Count the details working for and against the character."),
+    counter("roll-adv", "Details for (advantage)", "adv"),
+    counter("roll-dis", "Details against (disadvantage)", "dis"),
+    el("p", { id: "roll-aspect-net", class: "roll-net" }, netWords()),
+    el("div", { class: "field" }, el("label", { for: "roll-skill" }, "Skill (the player adds or subtracts its modifier)"), skill),
+    skillNameField,
+    el(
+      "div",
+      { class: "field" },
+      el("label", { for: "roll-sentiment" }, "Risk a sentiment for mood advantage"),
+      sentiment,
+      el("p", { class: "muted roll-hint" }, "Win by 2 or more and it helped; otherwise mark its next box."),
+    ),
+    el("p", { id: "roll-mood-edge", class: "roll-net" }),
+    el("p", { id: "roll-overload-rule", class: "roll-rule", hidden: true }),
+    el("p", { id: "roll-odds-mini", class: "roll-odds-mini", "aria-live": "polite" }),
+  );
+}
+
+// ---- the preview (plan and odds), recomputed on every change ---------------------------------
+
+async function loadPreview() {
+  const serial = ++w.previewSerial;
+  const setup = setupOf();
+  if (!setup.aspect || !setup.at_risk || !setup.mood || setup.desired_outcome.trim() === "") {
+    w.preview = null;
+    w.previewError = null;
+    return false;
+  }
+  try {
+    const preview = await api.nsuRollPreview(w.id, setup, w.helperDie === "" ? null : w.helperDie);
+    if (!w || serial !== w.previewSerial) return false;
+    w.preview = preview;
+    w.previewError = null;
+  } catch (e) {
+    if (!w || serial !== w.previewSerial) return false;
+    w.preview = null;
+    w.previewError = e && e.message ? e.message : String(e);
+  }
+  return true;
+}
+
+const pct = (p) => `${(p * 100).toFixed(1)}%`;
+
+function oddsLine(odds) {
+  return `Win ${pct(odds.win)} · Tie ${pct(odds.tie)} · Lose ${pct(odds.lose)}`;
+}
+
+function edgeReasonWords(reason) {
+  if (reason.kind === "risked_sentiment") {
+    const s = sheet().sentiments[reason.line];
+    return `Mood advantage: the sentiment ${s ? quoted(s.name) : ""} is risked.`;
+  }
+  if (reason.kind === "acting_with_overloaded_mood") {
+    return "Overload rule: acting with the overloaded mood gives mood advantage.";
+  }
+  const m = sheet().moods[reason.line];
+  return (
+    `Overload rule: ${m ? quoted(m.name) : "another mood"} is overloaded, so acting with another mood gives mood ` +
+    "disadvantage; that overload ends whoever wins (win: its level is cleared; lose: mark a sentiment; tie: both)."
+  );
+}
+
+async function refreshPlan() {
+  if (!w || w.step !== S.details) return;
+  await loadPreview();
+  if (!w || w.step !== S.details) return;
+  const edge = byId("roll-mood-edge");
+  const rule = byId("roll-overload-rule");
+  const mini = byId("roll-odds-mini");
+  if (!edge) return;
+  if (!w.preview) {
+    edge.textContent = "";
+    rule.hidden = true;
+    mini.textContent = w.previewError ?? "";
+    return;
+  }
+  const plan = w.preview.plan;
+  edge.textContent = `Mood die: ${EDGE_WORDS[plan.mood_edge]}`;
+  const reasons = plan.mood_edge_reasons.map(edgeReasonWords);
+  rule.textContent = reasons.join(" ");
+  rule.hidden = reasons.length === 0;
+  mini.textContent = `Odds now: ${oddsLine(w.preview.odds)}`;
+}
+
+function planWords(plan) {
+  const s = w.setup;
+  const aspect = `${ASPECT_WORDS[s.aspect]} ${plan.aspect_die}`;
+  const mood = s.moodLine !== null && sheet().moods[s.moodLine] ? sheet().moods[s.moodLine].name : s.moodName.trim();
+  const playerHolds = s.atRisk === "character" ? "aspect" : "mood";
+  const items = [
+    `${aspect} (aspect die): ${EDGE_WORDS[plan.aspect_edge]}${plan.aspect_edge !== "none" ? ", rolled twice" : ""}`,
+    `${quoted(mood)} ${plan.mood_die} (mood die): ${EDGE_WORDS[plan.mood_edge]}${plan.mood_edge !== "none" ? ", rolled twice" : ""}`,
+    `${AT_RISK_WORDS[s.atRisk]} at risk: the player wins with the higher ${playerHolds} die`,
+  ];
+  if (s.skill !== "") items.push(`Skill ${quoted(skillNameOf(s))} ±${plan.skill_modifier}: the player adds or subtracts it from the aspect die`);
+  return items;
+}
+
+/** The chosen skill's name (an existing line's, or the one typed for a new line). */
+function skillNameOf(s) {
+  const [kind, at] = s.skill.split(":");
+  return kind === "existing" ? sheet().skills[Number(at)].name : s.skillName.trim();
+}
+
+function renderOdds() {
+  const helper = el(
+    "select",
+    { id: "roll-helper-die" },
+    el("option", { value: "" }, "Nobody helps"),
+    ...["d4", "d6", "d8"].map((d) => el("option", { value: d }, `Someone helps with a ${d}`)),
+  );
+  helper.value = w.helperDie;
+  helper.addEventListener("change", () => {
+    w.helperDie = helper.value;
+    refreshOdds();
+  });
+  return section(
+    "The exact odds",
+    el("div", { id: "roll-odds", class: "roll-odds", "aria-live": "polite" }),
+    el("div", { class: "field" }, el("label", { for: "roll-helper-die" }, "If someone helps (their die, used when it helps)"), helper),
+  );
+}
+
+async function refreshOdds() {
+  if (!w || w.step !== S.odds) return;
+  await loadPreview();
+  if (!w || w.step !== S.odds) return;
+  const host = byId("roll-odds");
+  if (!host) return;
+  const nextButton = byId("roll-next");
+  if (!w.preview) {
+    host.replaceChildren(el("p", { class: "roll-warning", id: "roll-cannot" }, w.previewError ?? "Finish the earlier steps first."));
+    nextButton.hidden = true;
+    return;
+  }
+  nextButton.hidden = false;
+  nextButton.textContent = "Go to the dice";
+  const { plan, odds } = w.preview;
+  host.replaceChildren(
+    el("ul", { class: "roll-plan" }, ...planWords(plan).map((t) => el("li", {}, t))),
+    el(
+      "div",
+      { class: "roll-odds-numbers" },
+      el("p", { class: "roll-odds-win" }, el("span", {}, "Win"), el("strong", { id: "roll-odds-win" }, pct(odds.win))),
+      el("p", { class: "roll-odds-tie" }, el("span", {}, "Tie"), el("strong", { id: "roll-odds-tie" }, pct(odds.tie))),
+      el("p", { class: "roll-odds-lose" }, el("span", {}, "Lose"), el("strong", { id: "roll-odds-lose" }, pct(odds.lose))),
+    ),
+    marginChart(odds.margin),
+  );
+}
+
+/** One bar per signed margin; the heights are set through the CSSOM (the CSP allows it). */
+function marginChart(margin) {
+  const top = Math.max(...margin.map(([, p]) => p), 0) || 1;
+  const bars = margin.map(([m, p]) => {
+    const bar = el("div", { class: `roll-bar ${m > 0 ? "win" : m < 0 ? "lose" : "tie"}` });
+    bar.style.height = `${Math.max((p / top) * 100, p > 0 ? 2 : 0)}%`;
+    const words = m === 0 ? "Tie" : m > 0 ? `Win by ${m}` : `Lose by ${-m}`;
+    return el(
+      "div",
+      { class: "roll-bar-col", role: "img", "aria-label": `${words}: ${pct(p)}`, title: `${words}: ${pct(p)}` },
+      el("div", { class: "roll-bar-track" }, bar),
+      el("span", { class: "roll-bar-label", "aria-hidden": "true" }, m > 0 ? `+${m}` : String(m)),
+    );
+  });
+  return el(
+    "figure",
+    { class: "roll-chart" },
+    el("div", { id: "roll-odds-chart", class: "roll-bars" }, ...bars),
+    el("figcaption", { class: "muted" }, "The player’s margin: lose by … (left) to win by … (right)."),
+  );
+}
+
+// ---- the dice -----------------------------------------------------------------------------
+
+function renderRoll() {
+  if (w.pending) return renderTable();
+  const plan = w.preview ? w.preview.plan : null;
+  if (!plan) return section("Roll", el("p", { class: "roll-warning" }, w.previewError ?? "Go back to the odds first."));
+  const dice = [];
+  const aspectCount = plan.aspect_edge === "none" ? 1 : 2;
+  const moodCount = plan.mood_edge === "none" ? 1 : 2;
+  for (let i = 0; i < aspectCount; i++) dice.push(["aspect", i, `${ASPECT_WORDS[w.setup.aspect]} ${plan.aspect_die}${aspectCount > 1 ? ` (${i + 1} of 2)` : ""}`, plan.aspect_die]);
+  for (let i = 0; i < moodCount; i++) dice.push(["mood", i, `Mood ${plan.mood_die}${moodCount > 1 ? ` (${i + 1} of 2)` : ""}`, plan.mood_die]);
+  const inputs = dice.map(([kind, i, label, die]) => {
+    const id = `roll-die-${kind}-${i + 1}`;
+    const sides = Number(die.slice(1));
+    const input = el("input", { type: "number", id, inputmode: "numeric", min: 1, max: sides, class: "roll-die-input" });
+    return { input, node: el("div", { class: "roll-die-field" }, el("label", { for: id }, label), input) };
+  });
+  const hand = el(
+    "div",
+    { id: "roll-hand", class: "roll-hand", hidden: !w.handOpen },
+    el("p", { class: "muted" }, "Type each die as it landed, in this order."),
+    el("div", { class: "roll-die-fields" }, ...inputs.map((x) => x.node)),
+    el("button", { type: "button", id: "roll-hand-submit", class: "primary" }, "Use these dice"),
+  );
+  const submitTyped = () => {
+    const values = inputs.map((x) => Number(x.input.value));
+    if (values.some((v) => !Number.isInteger(v) || v < 1)) {
+      showError("Not yet:", "type a number on every die.");
+      return;
+    }
+    rollWith({ kind: "entered", values });
+  };
+  hand.querySelector("#roll-hand-submit").addEventListener("click", submitTyped);
+  const byHand = el("button", { type: "button", id: "roll-by-hand", "aria-expanded": String(w.handOpen) }, "Dice rolled by hand");
+  byHand.addEventListener("click", () => {
+    w.handOpen = !w.handOpen;
+    hand.hidden = !w.handOpen;
+    byHand.setAttribute("aria-expanded", String(w.handOpen));
+    if (w.handOpen && inputs[0]) inputs[0].input.focus();
+  });
+  return section(
+    "Roll the dice",
+    el("p", {}, `Aspect die ×${aspectCount}, mood die ×${moodCount}. Nothing on the sheet changes until the roll is settled.`),
+    el(
+      "div",
+      { class: "roll-actions" },
+      el("button", { type: "button", id: "roll-dice", class: "primary", on: { click: () => rollWith({ kind: "rolled" }) } }, "Roll the dice"),
+      byHand,
+    ),
+    hand,
+  );
+}
+
+async function rollWith(dice) {
+  const ok = await attempt("The dice were not rolled.", async () => {
+    const pending = await api.nsuRollDice(w.id, setupOf(), dice);
+    takePending(pending);
+    w.step = S.help;
+  });
+  if (ok) render();
+}
+
+/** What is on the table, shown once the dice are rolled. */
+function tableWords() {
+  const roll = w.pending.roll;
+  const parts = [
+    `Aspect ${roll.plan.aspect_die}: ${roll.aspect_rolls.join(" and ")}`,
+    `mood ${roll.plan.mood_die}: ${roll.mood_rolls.join(" and ")}`,
+  ];
+  if (roll.help) parts.push(`${w.pending.helper ? w.pending.helper.name : "helper"}’s ${roll.help.die}: ${roll.help.value}`);
+  return `On the table — ${parts.join("; ")}.`;
+}
+
+function renderTable() {
+  return section("The dice are rolled", el("p", { id: "roll-table" }, tableWords()), cancelButton());
+}
+
+function cancelButton() {
+  return el(
+    "button",
+    { type: "button", id: "roll-cancel", class: "danger", on: { click: cancelRoll } },
+    "Cancel this roll",
+  );
+}
+
+/** Takes the roll on the table back (each dice step is one undoable event). */
+async function cancelRoll() {
+  const ok = await attempt("The roll was not cancelled.", async () => {
+    for (let i = 0; i < 3; i++) {
+      if (!(await api.nsuPendingRoll(w.id))) break;
+      await api.undoCharacter(w.id);
+    }
+    w.pending = null;
+    w.choices = null;
+    w.step = S.odds;
+  });
+  if (ok) {
+    showNotice("The roll was cancelled; nothing on the sheet changed.");
+    render();
+  }
+}
+
+// ---- help ---------------------------------------------------------------------------------
+
+function renderHelp() {
+  const roll = w.pending.roll;
+  if (roll.help) {
+    return section(
+      "Help",
+      el("p", { id: "roll-help-done" }, `${w.pending.helper.name} helps with a ${roll.help.die}: ${roll.help.value}.`),
+      el("p", { id: "roll-table" }, tableWords()),
+      cancelButton(),
+    );
+  }
+  const others = (w.game ? w.game.characters : []).filter((c) => c.id !== w.id);
+  if (others.length === 0) {
+    return section("Help (optional)", el("p", { class: "muted" }, "Nobody else in this game can help."), el("p", { id: "roll-table" }, tableWords()));
+  }
+  const who = el(
+    "select",
+    { id: "help-character" },
+    el("option", { value: "" }, "Choose who helps"),
+    ...others.map((c) => el("option", { value: c.id }, c.name)),
+  );
+  const moodHost = el("div", { id: "help-mood-host" });
+  let helperSheet = null;
+  who.addEventListener("change", async () => {
+    helperSheet = null;
+    moodHost.replaceChildren();
+    if (!who.value) return;
+    await attempt("The helper’s sheet could not be loaded.", async () => {
+      helperSheet = (await api.nsuSheet(who.value)).sheet;
+      moodHost.replaceChildren(helperForm(who.value, helperSheet));
+    });
+  });
+  return section(
+    "Help (optional)",
+    el("p", { id: "roll-table" }, tableWords()),
+    el("p", { class: "muted" }, "A helper acts with one of their moods (its level goes up by one) and rolls its die; the player may use it in place of their own mood die."),
+    el("div", { class: "field" }, el("label", { for: "help-character" }, "Who helps"), who),
+    moodHost,
+    cancelButton(),
+  );
+}
+
+function helperForm(helperId, hs) {
+  const options = hs.moods.map((m, line) => {
+    const die = MOOD_LINE_DICE[line];
+    const text = m ? `${m.name} — d${die}, level ${m.level} of ${die + 1}${m.overloaded ? ", overloaded" : ""}` : `Empty d${die} line — name a new mood`;
+    return el("option", { value: String(line) }, text);
+  });
+  const mood = el("select", { id: "help-mood" }, ...options);
+  const name = el("input", { type: "text", id: "help-mood-name", maxlength: 200 });
+  const nameField = el("div", { class: "field" }, el("label", { for: "help-mood-name" }, "The helper’s new mood"), name);
+  const dieValue = el("input", { type: "number", id: "help-die", min: 1, max: 8, inputmode: "numeric" });
+  const dieLabel = el("label", { for: "help-die" }, "");
+  const sync = () => {
+    const line = Number(mood.value);
+    nameField.hidden = hs.moods[line] !== null;
+    dieLabel.textContent = `Their d${MOOD_LINE_DICE[line]}, rolled by hand`;
+    dieValue.max = String(MOOD_LINE_DICE[line]);
+  };
+  mood.addEventListener("change", sync);
+  sync();
+  const choice = () => {
+    const line = Number(mood.value);
+    return hs.moods[line] ? { kind: "existing", line } : { kind: "new", line, name: name.value.trim() };
+  };
+  const send = async (dice) => {
+    const ok = await attempt("The helper’s die was not rolled.", async () => {
+      const pending = await api.nsuRollHelp(w.id, helperId, choice(), dice);
+      takePending(pending);
+      await loadHelperSheet();
+      w.step = S.help;
+    });
+    if (ok) render();
+  };
+  return el(
+    "div",
+    { class: "roll-helper" },
+    el("div", { class: "field" }, el("label", { for: "help-mood" }, "Their mood (its level goes up by one)"), mood),
+    nameField,
+    el(
+      "div",
+      { class: "roll-actions" },
+      el("button", { type: "button", id: "help-roll", on: { click: () => send({ kind: "rolled" }) } }, "Roll their die"),
+    ),
+    el(
+      "div",
+      { class: "roll-die-field" },
+      dieLabel,
+      dieValue,
+      el(
+        "button",
+        {
+          type: "button",
+          id: "help-enter",
+          on: {
+            click: () => {
+              const v = Number(dieValue.value);
+              if (!Number.isInteger(v) || v < 1) {
+                showError("Not yet:", "type the helper’s die.");
+                return;
+              }
+              send({ kind: "entered", values: [v] });
+            },
+          },
+        },
+        "Use this die",
+      ),
+    ),
+  );
+}
+
+// ---- choices and needs ----------------------------------------------------------------------
+
+const isLastChoiceScreen = () => w.needIndex >= 0 && w.needIndex === w.needs.length - 1;
+
+function renderChoices() {
+  if (w.needIndex >= 0) return renderNeed(w.needs[w.needIndex]);
+  const roll = w.pending.roll;
+  const plan = roll.plan;
+  const ch = w.choices;
+  const groups = [];
+  const who = (edge) => (edge === "advantage" ? "the player chooses (advantage)" : "the Arbiters choose (disadvantage)");
+  // Which of two dice counts: the player picks with advantage, the Arbiters with disadvantage.
+  const kept = (which, rolls, die, edge, key) =>
+    el(
+      "fieldset",
+      { class: "roll-choices", id: `choice-${which}` },
+      el("legend", {}, `Which ${which} die counts — ${who(edge)}`),
+      ...rolls.map((v, i) =>
+        radio(`choice-${which}`, String(i), `${die} showing ${v}`, (ch[key] ?? 0) === i, (x) => {
+          ch[key] = Number(x);
+        }, `choice-${which}-${i}`),
+      ),
+    );
+  if (roll.aspect_rolls.length > 1) groups.push(kept("aspect", roll.aspect_rolls, plan.aspect_die, plan.aspect_edge, "aspect_kept"));
+  if (roll.mood_rolls.length > 1) groups.push(kept("mood", roll.mood_rolls, plan.mood_die, plan.mood_edge, "mood_kept"));
+  if (roll.setup.skill) {
+    groups.push(
+      el(
+        "fieldset",
+        { class: "roll-choices", id: "choice-skill" },
+        el("legend", {}, `Skill ${quoted(skillNameOf(w.setup))} (${plan.skill_modifier}): the player adds or subtracts it from the aspect die`),
+        radio("choice-skill", "plus", `Add ${plan.skill_modifier}`, ch.skill_sign === "plus", (x) => {
+          ch.skill_sign = x;
+        }, "choice-skill-plus"),
+        radio("choice-skill", "minus", `Subtract ${plan.skill_modifier}`, ch.skill_sign === "minus", (x) => {
+          ch.skill_sign = x;
+        }, "choice-skill-minus"),
+      ),
+    );
+  }
+  if (roll.help) {
+    const box = el("input", { type: "checkbox", id: "choice-helper-die", checked: ch.use_helper_die });
+    box.addEventListener("change", () => {
+      ch.use_helper_die = box.checked;
+    });
+    const name = w.pending.helper ? w.pending.helper.name : "the helper";
+    groups.push(
+      el(
+        "fieldset",
+        { class: "roll-choices" },
+        el("legend", {}, "The player chooses"),
+        el(
+          "label",
+          { class: "roll-option", for: "choice-helper-die" },
+          box,
+          el("span", {}, `Use ${name}’s ${roll.help.die} (${roll.help.value}) in place of the mood die (${roll.mood_rolls[ch.mood_kept ?? 0]})`),
+        ),
+      ),
+    );
+  }
+  if (groups.length === 0) groups.push(el("p", { class: "muted" }, "Nothing to choose: every die was rolled once."));
+  return section(
+    "The table’s choices",
+    el("p", { id: "roll-table" }, tableWords()),
+    el("p", { class: "muted" }, "Pre-selected: what is best for whoever makes each choice."),
+    el("div", { id: "roll-choices" }, ...groups),
+    cancelButton(),
+  );
+}
+
+function sentimentSelect(id, sheetOf, lines, current) {
+  const select = el(
+    "select",
+    { id },
+    ...lines.map((line) => {
+      const s = sheetOf ? sheetOf.sentiments[line] : null;
+      const text = s ? `${s.name} (${s.state === "at_risk" ? "at risk" : s.state})` : `Sentiment line ${line + 1}`;
+      return el("option", { value: String(line) }, text);
+    }),
+  );
+  if (current !== null && current !== undefined && lines.includes(current)) select.value = String(current);
+  return select;
+}
+
+function renderNeed(need) {
+  const counter = el("p", { class: "muted" }, `Question ${w.needIndex + 1} of ${w.needs.length}`);
+  if (need.kind === "final_box") {
+    const helper = need.who === "helper";
+    const key = helper ? "helperFinalBox" : "finalBox";
+    const current = w.inputs[key] ?? { sentiment_line: need.sentiments[0] ?? null, new_name: "" };
+    w.inputs[key] = current;
+    const name = el("input", { type: "text", id: "final-box-name", maxlength: 200 });
+    name.value = current.new_name;
+    name.addEventListener("input", () => {
+      current.new_name = name.value;
+    });
+    const whoNames = need.renamed_by === "tie" ? "Both sides (a tie) name" : `The winning side (${SIDE_WORDS[need.renamed_by]}) names`;
+    const owner = helper ? (w.pending.helper ? w.pending.helper.name : "the helper") : w.name;
+    const parts = [
+      counter,
+      el("p", {}, `${owner}’s mood ${quoted(need.mood)} filled its last box: its level goes back to 0.`),
+      el("div", { class: "field" }, el("label", { for: "final-box-name" }, `${whoNames} the mood’s more intense form`), name),
+    ];
+    if (need.sentiments.length > 0) {
+      const sel = sentimentSelect("final-box-sentiment", helper ? w.helperSheet : sheet(), need.sentiments, current.sentiment_line);
+      current.sentiment_line = Number(sel.value);
+      sel.addEventListener("change", () => {
+        current.sentiment_line = Number(sel.value);
+      });
+      parts.push(el("div", { class: "field" }, el("label", { for: "final-box-sentiment" }, `Which sentiment ${helper ? "that player" : "the player"} marks one step`), sel));
+    } else {
+      current.sentiment_line = null;
+      parts.push(el("p", { class: "muted" }, "No sentiment can be marked (every line is empty or lost)."));
+    }
+    return section("The mood’s last box", ...parts);
+  }
+  const sel = sentimentSelect("overload-end-sentiment", sheet(), need.sentiments, w.inputs.overloadEnd);
+  w.inputs.overloadEnd = Number(sel.value);
+  sel.addEventListener("change", () => {
+    w.inputs.overloadEnd = Number(sel.value);
+  });
+  return section(
+    "An overload ended without a win",
+    counter,
+    el("p", {}, `Acting with another mood ended the overload of ${quoted(need.mood)}, and the player did not win.`),
+    el("div", { class: "field" }, el("label", { for: "overload-end-sentiment" }, "Which sentiment the player marks one step"), sel),
+  );
+}
+
+/** The choices with exactly the inputs the current needs ask for. */
+function finalChoices() {
+  const has = (pred) => w.needs.some(pred);
+  const box = (b) => (b ? { sentiment_line: b.sentiment_line, new_name: b.new_name.trim() } : null);
+  return {
+    ...w.choices,
+    final_box: has((n) => n.kind === "final_box" && n.who === "roller") ? box(w.inputs.finalBox) : null,
+    helper_final_box: has((n) => n.kind === "final_box" && n.who === "helper") ? box(w.inputs.helperFinalBox) : null,
+    overload_end_sentiment: has((n) => n.kind === "overload_end_sentiment") ? w.inputs.overloadEnd : null,
+  };
+}
+
+async function nextInChoices() {
+  if (w.needIndex < 0) {
+    const ok = await attempt("The choices could not be checked.", async () => {
+      w.needs = await api.nsuRollNeeds(w.id, { ...w.choices, final_box: null, helper_final_box: null, overload_end_sentiment: null });
+    });
+    if (!ok) return;
+    if (w.needs.length > 0) {
+      w.needIndex = 0;
+      render();
+      return;
+    }
+    await settle();
+    return;
+  }
+  const need = w.needs[w.needIndex];
+  if (need.kind === "final_box") {
+    const input = w.inputs[need.who === "helper" ? "helperFinalBox" : "finalBox"];
+    if (!input || input.new_name.trim() === "") {
+      showError("Not yet:", "name the mood’s more intense form.");
+      return;
+    }
+  }
+  if (w.needIndex < w.needs.length - 1) {
+    w.needIndex += 1;
+    render();
+    return;
+  }
+  await settle();
+}
+
+async function settle() {
+  const ok = await attempt("The roll was not settled.", async () => {
+    const rollerBefore = sheet();
+    const helperBefore = w.helperSheet;
+    const result = await api.nsuRollResolve(w.id, finalChoices());
+    w.result = { ...result, rollerBefore, helperBefore, helperName: w.pending.helper ? w.pending.helper.name : null };
+    w.view = result.sheet;
+    w.pending = null;
+    w.step = S.result;
+  });
+  if (ok) {
+    render();
+    app.refresh().catch(() => {});
+  }
+}
+
+// ---- the result -----------------------------------------------------------------------------
+
+function renderResult() {
+  const { record, rollerBefore, helperBefore, helperName } = w.result;
+  const names = { roller: w.name, helper: helperName, rollerSheet: rollerBefore, helperSheet: helperBefore };
+  const events = record.events.map((e) => el("li", {}, eventWords(e, names)));
+  const detailHost = el("div", { id: "roll-detail-host" });
+  return el(
+    "div",
+    { id: "roll-result", class: "roll-step roll-result", data: { winner: record.winner } },
+    el("h3", { id: "roll-winner", class: `roll-winner ${record.winner}` }, winnerWords(record)),
+    el("p", { class: "roll-outcome-text" }, `Wanted: ${record.roll.setup.desired_outcome}`),
+    el("p", { id: "roll-result-dice" }, `Dice — ${diceWords(record, helperName)}.`),
+    el("h4", {}, "Details granted"),
+    el("ul", { id: "roll-grants", class: "roll-list" }, ...record.grants.map((g) => el("li", {}, grantWords(g)))),
+    el("p", { class: "muted" }, GRANT_NOTE),
+    el("h4", {}, "On the sheet"),
+    events.length > 0
+      ? el("ul", { id: "roll-events", class: "roll-list" }, ...events)
+      : el("p", { id: "roll-events", class: "muted" }, "Nothing changed on the sheet."),
+    el(
+      "div",
+      { class: "roll-actions" },
+      el("button", { type: "button", id: "roll-write-detail", on: { click: () => openDetailForm(detailHost) } }, "Write a harm / other detail on the character"),
+      el("button", { type: "button", id: "roll-show-log", on: { click: () => openRollLog({ gameId: w.view.character.game_id, characterId: w.id, title: w.name }) } }, "Roll log"),
+      el("button", { type: "button", id: "roll-undo", class: "danger", on: { click: undoRoll } }, "Undo this roll"),
+      el("button", { type: "button", id: "roll-done", class: "primary", on: { click: () => dialog.close() } }, "Done"),
+    ),
+    detailHost,
+  );
+}
+
+/** Undoes the settled roll and the dice before it, so nothing of the roll stays on the table. */
+async function undoRoll() {
+  const ok = await attempt("The roll was not undone.", async () => {
+    await api.undoCharacter(w.id);
+    for (let i = 0; i < 2; i++) {
+      if (!(await api.nsuPendingRoll(w.id))) break;
+      await api.undoCharacter(w.id);
+    }
+    w.view = await api.nsuSheet(w.id);
+    w.result = null;
+    w.pending = null;
+    w.step = S.odds;
+  });
+  if (ok) {
+    showNotice("The roll was undone: the sheet is as it was before it.");
+    render();
+    app.refresh().catch(() => {});
+  }
+}
+
+function openDetailForm(host) {
+  if (host.firstChild) {
+    byId("detail-text").focus();
+    return;
+  }
+  const kind = el(
+    "select",
+    { id: "detail-kind" },
+    el("option", { value: "harm" }, "Harm detail (a negative hard detail the Arbiters mark as harm)"),
+    el("option", { value: "negative" }, "Other detail, negative"),
+    el("option", { value: "positive" }, "Other detail, positive"),
+  );
+  const text = el("input", { type: "text", id: "detail-text", maxlength: 200 });
+  const save = async (event) => {
+    event.preventDefault();
+    const words = text.value.trim();
+    if (words === "") {
+      showError("Not yet:", "write the detail.");
+      return;
+    }
+    const ok = await attempt("The detail was not written.", async () => {
+      const current = (await api.nsuSheet(w.id)).sheet;
+      const next = { ...current };
+      if (kind.value === "harm") next.harm = [...current.harm, words];
+      else next.other_details = [...current.other_details, { text: words, positive: kind.value === "positive" }];
+      w.view = await api.saveNsuSheet(w.id, next);
+    });
+    if (!ok) return;
+    text.value = "";
+    const what = kind.value === "harm" ? "harm detail" : "detail";
+    showNotice(`Wrote the ${what} ${quoted(words)} on ${w.name}.`, async () => {
+      const undone = await attempt("That could not be undone.", async () => {
+        await api.undoCharacter(w.id);
+        w.view = await api.nsuSheet(w.id);
+      });
+      if (undone) showNotice(`Took back the ${what} ${quoted(words)}.`);
+      app.refresh().catch(() => {});
+    });
+    app.refresh().catch(() => {});
+  };
+  host.replaceChildren(
+    el(
+      "form",
+      { id: "roll-detail-form", class: "roll-detail-form", autocomplete: "off", on: { submit: save } },
+      el("div", { class: "field" }, el("label", { for: "detail-kind" }, "Kind"), kind),
+      el("div", { class: "field" }, el("label", { for: "detail-text" }, "The detail"), text),
+      el("button", { type: "submit", id: "detail-save", class: "primary" }, "Write it on the sheet"),
+    ),
+  );
+  text.focus();
+}

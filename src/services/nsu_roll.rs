@@ -192,6 +192,8 @@ fn log_dice(tx: &Tx<'_>, record: &CharacterRecord, payload: &DicePayload) -> Res
     body["roll"] = serde_json::to_value(&payload.roll).expect("rolls serialize");
     body["helper"] = json!(payload.helper);
     body["earlier"] = json!(payload.earlier);
+    // Taking these dice off the table takes the earlier ones of the same roll too.
+    body["together"] = json!(payload.earlier);
     tx.append_event(&NewEvent {
         at: now(),
         game_id: record.character.game_id,

@@ -204,3 +204,12 @@ fn after_many_rolls_taken_back_undo_still_reaches_the_change_before_them() {
     let done = undo_character(&mut store, wren).unwrap();
     assert_eq!(done.message, "Undone: “Wren the Bold” is called “Wren” again.");
 }
+
+#[test]
+fn one_undo_takes_a_helped_roll_off_the_table() {
+    let (_s, mut store, wren, ash) = table();
+    nsu_roll_dice(&mut store, wren, &setup(0), &entered(&[2, 6]), &mut rng()).unwrap();
+    nsu_roll_help(&mut store, wren, ash, &MoodChoice::Existing { line: 4 }, &entered(&[1]), &mut rng()).unwrap();
+    undo_character(&mut store, wren).unwrap();
+    assert!(nsu_pending_roll(&store, wren).unwrap().is_none());
+}

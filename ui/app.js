@@ -16,6 +16,8 @@ import { confirmAction } from "./views/confirm.js";
 import { askImport } from "./views/import.js";
 import { initNsuScreens } from "./views/nsu-world.js";
 import { wireXCard } from "./views/xcard.js";
+import { initNsuSheet, openSheet } from "./views/nsu-sheet.js";
+import { initNsuRoll } from "./views/nsu-roll.js";
 
 /** How long a toast stays before it fades (longer while the person is using it). */
 const TOAST_MS = 12000;
@@ -184,6 +186,10 @@ async function createCharacter(event) {
 }
 
 const gameActions = {
+  openSheet(character) {
+    openSheet(character.id);
+  },
+
   async renameCharacter(character) {
     const name = await askName({ title: "Rename character", current: character.name });
     if (name === null) return;
@@ -300,6 +306,8 @@ function wire() {
   byId("error-dismiss").addEventListener("click", () => dispatch({ type: "clear-error" }));
   wireXCard();
   initNsuScreens({ run, toast, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
+  initNsuSheet({ run, toast, renameCharacter: (character) => gameActions.renameCharacter(character) });
+  initNsuRoll({ run, toast, refresh });
 }
 
 async function start() {

@@ -12,6 +12,7 @@
 //! (nothing is skipped). Each test uses its own throwaway database through `SHEETKEEPER_DB`.
 
 mod nsu_roll;
+mod nsu_sheet;
 mod nsu_world;
 mod webdriver;
 

@@ -60,7 +60,7 @@ struct Driver {
 }
 
 impl Driver {
-    fn start(db: &Path) -> Driver {
+    fn start(db: &Path, env: &[(&str, &str)]) -> Driver {
         let xdg = db.with_extension("xdg");
         let port = free_port();
         let mut native_port = free_port();
@@ -81,6 +81,7 @@ impl Driver {
             .env("XDG_CONFIG_HOME", xdg.join("config"))
             .env("XDG_CACHE_HOME", xdg.join("cache"))
             .env("XDG_STATE_HOME", xdg.join("state"))
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
@@ -148,8 +149,14 @@ pub struct Session {
 impl Session {
     /// Starts the app at `app` with the database `db` and waits for its window.
     pub fn start(app: &Path, db: &Path) -> Session {
+        Session::start_with_env(app, db, &[])
+    }
+
+    /// Like `start`, with extra environment variables for the drivers and the app (for
+    /// example `GTK_THEME=Adwaita:dark`, which makes WebKitGTK prefer a dark colour scheme).
+    pub fn start_with_env(app: &Path, db: &Path, env: &[(&str, &str)]) -> Session {
         assert!(app.is_file(), "the app binary {} is missing", app.display());
-        let driver = Driver::start(db);
+        let driver = Driver::start(db, env);
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
             .timeout_global(Some(Duration::from_secs(60)))

@@ -9,6 +9,7 @@
 
 import { el, byId } from "./dom.js";
 import { selectedGame, eligibleTargets } from "../state.js";
+import { openRollWizard } from "./nsu-roll.js";
 
 /** Shows the selected game (or the "select a game" hint when there is none). */
 export function renderGame(state, on) {
@@ -22,7 +23,7 @@ export function renderGame(state, on) {
   byId("game-heading").textContent = game.name;
   byId("game-system-label").textContent = game.system_label;
   byId("game-detail").dataset.gameId = game.id;
-  for (const id of ["game-world", "game-downtime"]) byId(id).hidden = game.system !== "nsu";
+  for (const id of ["game-world", "game-downtime", "game-roll-log"]) byId(id).hidden = game.system !== "nsu";
   byId("characters-empty").hidden = game.characters.length > 0;
   const targets = eligibleTargets(state, game);
   byId("character-list").replaceChildren(
@@ -42,6 +43,10 @@ function characterRow(character, targets, on) {
   const actions = el(
     "div",
     { class: "actions" },
+    character.system === "nsu" &&
+      button("character-open", "Sheet", () => on.openSheet(character), { "aria-describedby": nameId }),
+    character.system === "nsu" &&
+      button("character-roll", "Roll", () => openRollWizard(id), { "aria-describedby": nameId }),
     button("character-rename", "Rename", () => on.renameCharacter(character), {
       "aria-describedby": nameId,
     }),

@@ -1,0 +1,340 @@
+//! The No Stone Unturned sheet screen and its creation wizard, driven like a person: a new
+//! character walks the wizard, mood boxes are tapped, harm is recorded until Overcome and the
+//! last one is undone from the toast; then the database is checked.
+
+use std::path::Path;
+
+use serde_json::json;
+
+use crate::webdriver::{Session, ENTER};
+use crate::{app, click_in_row, create_character, create_game, one_window, open, open_game, shot, wait_character_row, Scratch};
+
+/// Opens a read-only connection to the test database (the app may still have it open).
+fn db(path: &Path) -> rusqlite::Connection {
+    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open the test database")
+}
+
+/// Closes the toast when it shows, as a person would before reaching what it covers.
+fn dismiss_toast(session: &Session) {
+    if session.find("#toast-close").is_ok_and(|close| close.is_displayed()) {
+        session.click("#toast-close");
+        session.wait_gone("#toast");
+    }
+}
+
+/// Clicks into the field `selector` and types `text`.
+fn type_into(session: &Session, selector: &str, text: &str) {
+    let field = session.wait_for(selector);
+    field.click();
+    field.send_keys(text);
+}
+
+/// Picks `value` in the select `selector` by clicking its option.
+fn pick(session: &Session, selector: &str, value: &str) {
+    session.click(&format!("{selector} option[value='{value}']"));
+}
+
+/// A game with one NSU character, its sheet open.
+fn sheet_of_new_character(session: &Session, game: &str, name: &str) -> String {
+    create_game(session, game, "nsu");
+    open_game(session, game);
+    let id = create_character(session, name);
+    click_in_row(&wait_character_row(session, name), ".character-open");
+    session.wait_text("#sheet-heading", name);
+    session.wait_for("#sheet-body");
+    id
+}
+
+/// The text of the wizard's step indicator, once it names `step`.
+fn wait_step(session: &Session, step: &str) {
+    session.wait_until(&format!("the wizard at {step:?}"), || {
+        let text = session.find("#wizard-step-indicator").ok()?.text();
+        text.ends_with(step).then_some(())
+    });
+}
+
+/// The visible level text of mood line `line`.
+fn mood_level(session: &Session, line: usize) -> String {
+    session.find(&format!(".mood-line[data-line='{line}'] .mood-level")).map(|e| e.text()).unwrap_or_default()
+}
+
+fn wait_mood_level(session: &Session, line: usize, expected: &str) {
+    session.wait_until(&format!("mood line {line} to read {expected:?}"), || (mood_level(session, line) == expected).then_some(()));
+}
+
+fn mood_box(line: usize, box_number: usize) -> String {
+    format!(".mood-line[data-line='{line}'] .mood-box[data-box='{box_number}']")
+}
+
+/// Screenshots of the sheet scrolled to `selector`, at 1280 and 360 px wide.
+fn sheet_shots(session: &Session, name: &str, selector: &str) {
+    let scroll = "document.querySelector(arguments[0]).scrollIntoView({block: 'start'});";
+    session.execute(scroll, json!([selector]));
+    shot(session, &format!("{name}-1280"));
+    session.set_window_size(360, 800);
+    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
+    session.execute(scroll, json!([selector]));
+    shot(session, &format!("{name}-360"));
+    session.set_window_size(1280, 800);
+    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+}
+
+/// A new character walks every creation step in order (a duplicate aspect die is refused
+/// with a message), Finish turns on only once the core reports nothing missing, and the
+/// finished sheet and the database hold what was typed.
+#[test]
+fn nsu_character_is_created_through_the_wizard() {
+    let _window = one_window();
+    let scratch = Scratch::new("nsu-wizard");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let id = sheet_of_new_character(&session, "Lantern Hollow", "Ada Quill");
+
+    let note = session.wait_for("#sheet-creation").text();
+    assert!(note.contains("a mood on a d8 line"), "the sheet offers creation: {note:?}");
+    session.click("#wizard-open");
+    session.wait_for("#wizard");
+    wait_step(&session, "Pronouns & look");
+    assert!(session.wait_for("#wizard-finish").attribute("disabled").is_some(), "Finish waits for the core");
+    assert!(session.wait_for("#wizard-back").attribute("disabled").is_some());
+    type_into(&session, "#wizard-pronouns", "she/her");
+    type_into(&session, "#wizard-look", "Ink-stained coat, a lantern");
+    session.click("#wizard-next");
+
+    wait_step(&session, "Moods");
+    type_into(&session, "#wizard-mood-d8", "Curious");
+    type_into(&session, "#wizard-mood-d6", "Wary");
+    type_into(&session, "#wizard-mood-d4", "Homesick");
+    session.click("#wizard-next");
+
+    wait_step(&session, "Aspects");
+    pick(&session, "#wizard-aspect-body", "d8");
+    pick(&session, "#wizard-aspect-mind", "d8");
+    pick(&session, "#wizard-aspect-heart", "d4");
+    session.click("#wizard-next");
+    session.wait_until("the duplicate die to be refused", || {
+        let text = session.find("#wizard-message").ok()?.text();
+        text.contains("Body and Mind both use d8").then_some(())
+    });
+    wait_step(&session, "Aspects");
+    sheet_shots(&session, "nsu-wizard-aspects", "#sheet-view");
+    pick(&session, "#wizard-aspect-mind", "d6");
+    session.click("#wizard-next");
+
+    wait_step(&session, "Sentiments");
+    type_into(&session, "#wizard-sentiment-0", "My sister Bea");
+    type_into(&session, "#wizard-sentiment-1", "The old lighthouse");
+    type_into(&session, "#wizard-sentiment-2", "Tom the ferryman");
+    session.click("#wizard-next");
+
+    wait_step(&session, "Skills");
+    type_into(&session, "#wizard-skill-0", "Lockpicking");
+    type_into(&session, "#wizard-skill-1", "Folklore");
+    type_into(&session, "#wizard-skill-2", "Running");
+    session.click("#wizard-next");
+
+    wait_step(&session, "Rumours");
+    // Revisit an earlier step through the step list: what was saved is there.
+    session.click(".wizard-step[data-step='1']");
+    wait_step(&session, "Moods");
+    let d6 = session.execute("return document.querySelector('#wizard-mood-d6').value;", json!([]));
+    assert_eq!(d6, json!("Wary"), "a revisited step shows what was saved");
+    session.click(".wizard-step[data-step='5']");
+    wait_step(&session, "Rumours");
+    type_into(&session, "#wizard-rumours", "The mill turns on windless nights.");
+    session.click("#wizard-next");
+
+    wait_step(&session, "Done");
+    session.wait_until("Finish to be enabled", || {
+        session.find("#wizard-finish").ok().filter(|b| b.attribute("disabled").is_none()).map(|_| ())
+    });
+    dismiss_toast(&session);
+    session.click("#wizard-finish");
+    session.wait_gone("#wizard");
+    session.wait_gone("#sheet-creation");
+    session.wait_for(".mood-line[data-line='0'] .mood-name");
+    let names = session.execute(
+        "return [...document.querySelectorAll('.mood-line .mood-name')].map((i) => i.value);",
+        json!([]),
+    );
+    assert_eq!(names, json!(["Curious", "", "Wary", "", "Homesick", ""]));
+    assert_eq!(mood_level(&session, 0), "Level 0 of 9");
+    sheet_shots(&session, "nsu-sheet-new", "#sheet-view");
+    sheet_shots(&session, "nsu-sheet-new-skills", ".sheet-skills");
+    drop(session);
+
+    let conn = db(&db_path);
+    let sheet: (String, String, String, i64, i64, i64, i64) = conn
+        .query_row(
+            "SELECT pronouns, look, rumours, body_die, mind_die, heart_die, recovery_points FROM nsu_sheets WHERE character_id = ?1",
+            [&id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)),
+        )
+        .expect("read the sheet");
+    assert_eq!(
+        sheet,
+        ("she/her".into(), "Ink-stained coat, a lantern".into(), "The mill turns on windless nights.".into(), 8, 6, 4, 0)
+    );
+    let moods: Vec<(i64, i64, String, i64, i64)> = conn
+        .prepare("SELECT line, die, name, level, overloaded FROM nsu_moods WHERE character_id = ?1 ORDER BY line")
+        .and_then(|mut st| st.query_map([&id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?.collect::<Result<_, _>>())
+        .expect("read moods");
+    assert_eq!(moods, vec![(0, 8, "Curious".into(), 0, 0), (2, 6, "Wary".into(), 0, 0), (4, 4, "Homesick".into(), 0, 0)]);
+    let skills: Vec<(i64, String, i64, i64, i64, i64)> = conn
+        .prepare("SELECT line, name, modifier, body_box, mind_box, heart_box FROM nsu_skills WHERE character_id = ?1 ORDER BY line")
+        .and_then(|mut st| {
+            st.query_map([&id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)))?.collect::<Result<_, _>>()
+        })
+        .expect("read skills");
+    assert_eq!(
+        skills,
+        vec![(0, "Lockpicking".into(), 1, 0, 0, 0), (1, "Folklore".into(), 1, 0, 0, 0), (2, "Running".into(), 1, 0, 0, 0)]
+    );
+    let sentiments: Vec<(i64, String, String)> = conn
+        .prepare("SELECT line, name, state FROM nsu_sentiments WHERE character_id = ?1 ORDER BY line")
+        .and_then(|mut st| st.query_map([&id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<Result<_, _>>())
+        .expect("read sentiments");
+    assert_eq!(
+        sentiments,
+        vec![
+            (0, "My sister Bea".into(), "connected".into()),
+            (1, "The old lighthouse".into(), "connected".into()),
+            (2, "Tom the ferryman".into(), "connected".into()),
+        ]
+    );
+}
+
+/// A mood named on an open line fills its level track by tapping: tapping box 5 marks five
+/// (past the d8's threshold of 4), tapping the last marked box clears it; the level is shown
+/// in words and stored.
+#[test]
+fn tapping_mood_boxes_sets_the_level() {
+    let _window = one_window();
+    let scratch = Scratch::new("nsu-mood");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let id = sheet_of_new_character(&session, "Lantern Hollow", "Brin");
+
+    let name = ".mood-line[data-line='0'] .mood-name";
+    type_into(&session, name, "Curious");
+    session.wait_for(name).send_keys(ENTER);
+    session.wait_until("the d8 line to take the mood", || {
+        session.find(&mood_box(0, 1)).ok().filter(|b| b.attribute("disabled").is_none()).map(|_| ())
+    });
+    wait_mood_level(&session, 0, "Level 0 of 9");
+    assert_eq!(session.find_all(".mood-line[data-line='0'] .mood-box").len(), 9, "a d8 track has 9 boxes");
+    assert_eq!(session.find_all(".mood-line[data-line='4'] .mood-box").len(), 5, "a d4 track has 5 boxes");
+    assert_eq!(
+        session.find(&mood_box(0, 3)).ok().and_then(|b| b.attribute("aria-label")).as_deref(),
+        Some("Curious level 3 of 9")
+    );
+
+    dismiss_toast(&session);
+    session.click(&mood_box(0, 3));
+    wait_mood_level(&session, 0, "Level 3 of 9");
+    dismiss_toast(&session);
+    session.click(&mood_box(0, 5));
+    wait_mood_level(&session, 0, "Level 5 of 9, past threshold");
+    let pressed: Vec<String> = (1..=9)
+        .map(|b| session.find(&mood_box(0, b)).ok().and_then(|e| e.attribute("aria-pressed")).unwrap_or_default())
+        .collect();
+    assert_eq!(pressed, ["true", "true", "true", "true", "true", "false", "false", "false", "false"]);
+    dismiss_toast(&session);
+    session.click(&mood_box(0, 5));
+    wait_mood_level(&session, 0, "Level 4 of 9");
+    dismiss_toast(&session);
+    session.click(".mood-line[data-line='0'] .mood-overload");
+    wait_mood_level(&session, 0, "Level 4 of 9, overloaded");
+    assert_eq!(
+        session.find(".mood-line[data-line='0'] .mood-overload").ok().and_then(|b| b.attribute("aria-pressed")).as_deref(),
+        Some("true")
+    );
+    sheet_shots(&session, "nsu-sheet-mood", ".sheet-moods");
+
+    // A second overloaded mood breaks a rule: the core's reason shows and the toggle stays off.
+    let second = ".mood-line[data-line='2'] .mood-name";
+    dismiss_toast(&session);
+    type_into(&session, second, "Wary");
+    session.wait_for(second).send_keys(ENTER);
+    wait_mood_level(&session, 2, "Level 0 of 7");
+    dismiss_toast(&session);
+    session.click(".mood-line[data-line='2'] .mood-overload");
+    session.wait_until("the refusal in the error area", || {
+        let text = session.find("#error-message").ok().filter(|e| e.is_displayed())?.text();
+        text.contains("only one mood can be overloaded").then_some(text)
+    });
+    assert_eq!(
+        session.find(".mood-line[data-line='2'] .mood-overload").ok().and_then(|b| b.attribute("aria-pressed")).as_deref(),
+        Some("false"),
+        "the refused change is not shown as made"
+    );
+    session.click("#error-dismiss");
+    session.wait_gone("#error");
+    drop(session);
+
+    let (level, overloaded): (i64, i64) = db(&db_path)
+        .query_row("SELECT level, overloaded FROM nsu_moods WHERE character_id = ?1 AND line = 0", [&id], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .expect("read the mood");
+    assert_eq!((level, overloaded), (4, 1));
+}
+
+/// Four harm details make the character Overcome; Undo in the toast takes the fourth back
+/// and Overcome goes with it.
+#[test]
+fn fourth_harm_overcomes_and_undo_takes_it_back() {
+    let _window = one_window();
+    let scratch = Scratch::new("nsu-harm");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let id = sheet_of_new_character(&session, "Lantern Hollow", "Cass");
+
+    assert!(!session.find("#overcome").is_ok_and(|o| o.is_displayed()), "not Overcome without harm");
+    for (n, harm) in ["Sprained ankle", "Smoke in the lungs", "Cut palm", "Shaken to the core"].iter().enumerate() {
+        dismiss_toast(&session);
+        type_into(&session, "#harm-new", harm);
+        session.wait_for("#harm-new").send_keys(ENTER);
+        session.wait_text("#harm-count", &format!("{} of 4", n + 1));
+    }
+    let overcome = session.wait_for("#overcome");
+    assert!(overcome.text().to_lowercase().contains("overcome"), "the badge says Overcome: {:?}", overcome.text());
+    assert!(session.wait_for("#harm-new").attribute("disabled").is_some(), "no fifth harm slot");
+    sheet_shots(&session, "nsu-sheet-overcome", ".sheet-details");
+
+    session.click("#toast-undo");
+    session.wait_gone("#overcome");
+    session.wait_text("#harm-count", "3 of 4");
+    drop(session);
+
+    let harm: Vec<(i64, String)> = db(&db_path)
+        .prepare("SELECT position, text FROM nsu_details WHERE character_id = ?1 AND kind = 'harm' ORDER BY position")
+        .and_then(|mut st| st.query_map([&id], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>())
+        .expect("read harm");
+    assert_eq!(harm, vec![(0, "Sprained ankle".into()), (1, "Smoke in the lungs".into()), (2, "Cut palm".into())]);
+}
+
+/// With GTK's dark Adwaita theme WebKitGTK reports `prefers-color-scheme: dark`, and the
+/// sheet takes the dark colours.
+#[test]
+fn sheet_follows_a_dark_desktop_theme() {
+    let _window = one_window();
+    let scratch = Scratch::new("nsu-dark");
+    let session = Session::start_with_env(&app(), &scratch.path("sheetkeeper.db"), &[("GTK_THEME", "Adwaita:dark")]);
+    session.set_window_size(1280, 800);
+    session.wait_for("body[data-ready='true']");
+    let dark = session.execute("return matchMedia('(prefers-color-scheme: dark)').matches;", json!([]));
+    assert_eq!(dark, json!(true), "GTK_THEME=Adwaita:dark makes the page prefer dark");
+    sheet_of_new_character(&session, "Night Ferry", "Dara");
+    type_into(&session, ".mood-line[data-line='0'] .mood-name", "Curious");
+    session.wait_for(".mood-line[data-line='0'] .mood-name").send_keys(ENTER);
+    session.wait_until("the mood to be saved", || {
+        session.find(&mood_box(0, 1)).ok().filter(|b| b.attribute("disabled").is_none()).map(|_| ())
+    });
+    dismiss_toast(&session);
+    session.click(&mood_box(0, 3));
+    wait_mood_level(&session, 0, "Level 3 of 9");
+    let background = session.execute("return getComputedStyle(document.body).backgroundColor;", json!([]));
+    assert_eq!(background, json!("rgb(22, 22, 20)"), "the dark --bg of styles.css");
+    sheet_shots(&session, "nsu-sheet-dark", "#sheet-view");
+}

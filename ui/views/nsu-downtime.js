@@ -12,11 +12,9 @@
 
 import * as api from "../api.js";
 import { el } from "./dom.js";
+import { ASPECT_WORDS, MOOD_LINE_DICE } from "./nsu-words.js";
 
-/** The die of each mood line: two d8, two d6, two d4 (RULES.md §1.1). */
-export const MOOD_LINE_DICE = [8, 8, 6, 6, 4, 4];
 const ASPECTS = ["body", "mind", "heart"];
-const ASPECT_WORDS = { body: "Body", mind: "Mind", heart: "Heart" };
 const SENTIMENT_WORDS = { connected: "connected", at_risk: "at risk", lost: "lost" };
 const COMPLICATIONS = {
   area_in_recovery: "The area recovers",

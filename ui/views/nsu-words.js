@@ -7,7 +7,7 @@
 // `names` tells whose sheet an event is on: {roller, helper, rollerSheet, helperSheet}
 // (sheets are NsuSheet objects or null; without one a line is named by its number).
 
-export const MOOD_LINE_DICE = [8, 8, 6, 6, 4, 4];
+export { MOOD_LINE_DICE } from "../nsu-sheet.js";
 export const ASPECT_WORDS = { body: "Body", mind: "Mind", heart: "Heart" };
 export const AT_RISK_WORDS = { character: "Character", world: "World" };
 const SENTIMENT_WORDS = { connected: "connected", at_risk: "at risk", lost: "lost" };

@@ -7,7 +7,8 @@ use serde_json::{json, Value};
 
 use crate::webdriver::{Session, ENTER, ESCAPE};
 use crate::{
-    choose_file_in_native_dialog, create_character, create_game, one_window, open, open_game, shot,
+    choose_file_in_native_dialog, click_in_row, create_character, create_game, one_window, open, open_game, shot,
+    wait_character_row,
     shots_at_both_widths, Scratch, OPEN_TITLE,
 };
 
@@ -148,7 +149,8 @@ fn overcome_game_file(path: &Path) -> String {
     let mut file: Value = serde_json::from_str(&text).expect("the fixture is JSON");
     let wren = &mut file["data"]["games"][0]["characters"][0];
     assert_eq!(wren["name"], "Wren Ashdown");
-    wren["nsu"]["harm"] = json!(["Sprained ankle", "Smoke in the lungs", "Cracked rib", "Twisted knee"]);
+    // Three harm details: the test records the fourth on the sheet.
+    wren["nsu"]["harm"] = json!(["Sprained ankle", "Smoke in the lungs", "Cracked rib"]);
     wren["nsu"]["recovery_points"] = json!(4);
     let id = wren["id"].as_str().expect("characters have ids").to_string();
     std::fs::write(path, serde_json::to_string_pretty(&file).expect("serialize")).expect("write the game file");
@@ -161,9 +163,9 @@ fn details(conn: &rusqlite::Connection, character: &str) -> Vec<(String, i64, St
         .expect("read nsu_details")
 }
 
-/// A character with four harm details is Overcome; downtime at home rolls the complication
-/// for the place just left, then Recover Harm turns one harm detail into a scar for four
-/// recovery points, Overcome goes, and Undo brings it back.
+/// Recording a fourth harm detail on the sheet makes the character Overcome; downtime at
+/// home rolls the complication for the place just left, then Recover Harm turns that harm
+/// detail into a scar for four recovery points, Overcome goes, and Undo brings it back.
 #[test]
 fn overcome_character_recovers_harm_into_a_scar_in_downtime() {
     let _window = one_window();
@@ -179,6 +181,18 @@ fn overcome_character_recovers_harm_into_a_scar_in_downtime() {
     session.click("#import-confirm");
     session.wait_gone("#import-dialog");
     open_game(&session, "Lanterns over Brackwater");
+
+    // The fourth harm detail, recorded on the sheet: Overcome.
+    click_in_row(&wait_character_row(&session, "Wren Ashdown"), ".character-open");
+    session.wait_text("#harm-count", "3 of 4");
+    let harm = session.wait_for("#harm-new");
+    harm.click();
+    harm.send_keys("Twisted knee");
+    harm.send_keys(ENTER);
+    session.wait_text("#harm-count", "4 of 4");
+    assert!(session.wait_for("#overcome").text().to_lowercase().contains("overcome"));
+    dismiss_toast(&session);
+    session.click("#sheet-back");
 
     session.click("#game-downtime");
     session.wait_for("#downtime-view");

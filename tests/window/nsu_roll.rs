@@ -315,6 +315,30 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     let (renamed, level, _) = mood(&conn, WREN, 4);
     assert_eq!((renamed.as_str(), level), ("Serene Resolve", 0), "renamed, level back to 0");
 
+    // The World was at risk: a scene detail written on a location ticks its collateral clock.
+    const LIBRARY: &str = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
+    let clock = |conn: &rusqlite::Connection| -> i64 {
+        conn.query_row("SELECT collateral FROM nsu_locations WHERE id = ?1", [LIBRARY], |r| r.get(0)).expect("clock")
+    };
+    let before = clock(&conn);
+    session.click("#roll-write-detail");
+    session.click("#detail-kind option[value='scene']");
+    session.wait_for(&format!("#detail-location option[value='{LIBRARY}']")).click();
+    type_into(&session, "#detail-text", "The ferry rope snaps");
+    session.click("#detail-save");
+    session.wait_until("the scene detail noted", || {
+        session.find("#roll-notice").ok().filter(|n| n.text().contains("collateral clock ticked")).map(|_| ())
+    });
+    assert_eq!(clock(&conn), before + 1, "the location's collateral clock ticked");
+    let written: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM nsu_scene_details WHERE location_id = ?1 AND text = 'The ferry rope snaps'",
+            [LIBRARY],
+            |r| r.get(0),
+        )
+        .expect("scene details");
+    assert_eq!(written, 1);
+
     // ---- (d) undo the last roll, and the log ----
     session.click("#roll-undo");
     session.wait_until("the roll to be undone", || {

@@ -1102,13 +1102,51 @@ function openDetailForm(host) {
     el("option", { value: "harm" }, "Harm detail (a negative hard detail the Arbiters mark as harm)"),
     el("option", { value: "negative" }, "Other detail, negative"),
     el("option", { value: "positive" }, "Other detail, positive"),
+    el("option", { value: "scene" }, "Scene detail on a location"),
   );
+  // A scene detail goes on a location card; with the World at risk it ticks its clock.
+  const location = el("select", { id: "detail-location" });
+  const locationField = el(
+    "div",
+    { class: "field", hidden: true },
+    el("label", { for: "detail-location" }, "Location"),
+    location,
+  );
+  kind.addEventListener("change", async () => {
+    locationField.hidden = kind.value !== "scene";
+    if (kind.value !== "scene" || location.options.length > 0) return;
+    await attempt("The locations could not be read.", async () => {
+      const world = await api.nsuWorld(w.view.character.game_id);
+      location.replaceChildren(...world.locations.map((l) => el("option", { value: l.id }, l.name)));
+    });
+  });
   const text = el("input", { type: "text", id: "detail-text", maxlength: 200 });
   const save = async (event) => {
     event.preventDefault();
     const words = text.value.trim();
     if (words === "") {
       showError("Not yet:", "write the detail.");
+      return;
+    }
+    if (kind.value === "scene") {
+      if (!location.value) {
+        showError("Not yet:", "this game has no location card to write on.");
+        return;
+      }
+      const atRisk = w.setup.atRisk === "world";
+      const place = location.selectedOptions[0].textContent;
+      const written = await attempt("The scene detail was not written.", () =>
+        api.nsuWorldAddSceneDetail(w.view.character.game_id, location.value, words, atRisk),
+      );
+      if (!written) return;
+      text.value = "";
+      showNotice(
+        `Wrote the scene detail ${quoted(words)} on ${place}${atRisk ? "; its collateral clock ticked" : ""}.`,
+        async () => {
+          const undone = await attempt("That could not be undone.", () => api.undoGame(w.view.character.game_id));
+          if (undone) showNotice(`Took back the scene detail ${quoted(words)}.`);
+        },
+      );
       return;
     }
     const ok = await attempt("The detail was not written.", async () => {
@@ -1136,8 +1174,9 @@ function openDetailForm(host) {
       "form",
       { id: "roll-detail-form", class: "roll-detail-form", autocomplete: "off", on: { submit: save } },
       el("div", { class: "field" }, el("label", { for: "detail-kind" }, "Kind"), kind),
+      locationField,
       el("div", { class: "field" }, el("label", { for: "detail-text" }, "The detail"), text),
-      el("button", { type: "submit", id: "detail-save", class: "primary" }, "Write it on the sheet"),
+      el("button", { type: "submit", id: "detail-save", class: "primary" }, "Write it down"),
     ),
   );
   text.focus();

@@ -96,7 +96,9 @@ export const nsuRollLog = (game, character = null) => call("nsu_roll_log", { gam
 //   World {safety: {lines: string[], veils: string[]}, bans: [{player, ban: string|null}],
 //          settlement: [{author, text}], scope: [{question, answer}],
 //          resources: null | [{name, state: "scarcity"|"neutral"|"abundance"}] (5),
-//          locations: Location[], projects: [{id, name, owner, size: 4|6|8, filled}]}
+//          locations: Location[], projects: [{id, name, owner, size: 4|6|8, filled}],
+//          npcs: Npc[] (the key is absent while there are none)}
+//   Npc {id, name, details: [{text, positive}]}
 //   Location {id, name, author, description, collateral_harms, danger, treasure,
 //             danger_level: 1..4|null, reward_level: 1..4|null, collateral: 0..8, revealed,
 //             position: {x, y}|null, scene_details: [{text, world_at_risk}], scouted_by: id[]}
@@ -153,6 +155,14 @@ export const nsuWorldStartProject = (game, owner, name, size) =>
   call("nsu_world_start_project", { game, owner, name, size });
 export const nsuWorldMarkProject = (game, project, segments) =>
   call("nsu_world_mark_project", { game, project, segments });
+/** A new NPC with no details; the app gives it its id. */
+export const nsuWorldAddNpc = (game, name) => call("nsu_world_add_npc", { game, name });
+/** A detail written onto NPC `npc` (e.g. granted by a roll); `positive` true or false. */
+export const nsuWorldAddNpcDetail = (game, npc, text, positive) =>
+  call("nsu_world_add_npc_detail", { game, npc, text, positive });
+/** Crosses detail `index` off NPC `npc`. */
+export const nsuWorldRemoveNpcDetail = (game, npc, index) =>
+  call("nsu_world_remove_npc_detail", { game, npc, index });
 
 /** The downtime phase in progress (DowntimeView) or null. */
 export const nsuDowntime = (game) => call("nsu_downtime", { game });

@@ -344,6 +344,34 @@ pub fn nsu_world_mark_project(
 }
 
 #[tauri::command]
+pub fn nsu_world_add_npc(state: State<'_, AppState>, game: String, name: String) -> Reply<WorldChange> {
+    Ok(services::nsu_world_add_npc(&mut *state.store()?, parse_id("game", &game)?, &name)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_add_npc_detail(
+    state: State<'_, AppState>,
+    game: String,
+    npc: String,
+    text: String,
+    positive: bool,
+) -> Reply<WorldChange> {
+    let (game, npc) = (parse_id("game", &game)?, parse_id("npc", &npc)?);
+    Ok(services::nsu_world_add_npc_detail(&mut *state.store()?, game, npc, &text, positive)?)
+}
+
+#[tauri::command]
+pub fn nsu_world_remove_npc_detail(
+    state: State<'_, AppState>,
+    game: String,
+    npc: String,
+    index: usize,
+) -> Reply<WorldChange> {
+    let (game, npc) = (parse_id("game", &game)?, parse_id("npc", &npc)?);
+    Ok(services::nsu_world_remove_npc_detail(&mut *state.store()?, game, npc, index)?)
+}
+
+#[tauri::command]
 pub fn nsu_downtime(state: State<'_, AppState>, game: String) -> Reply<Option<DowntimeView>> {
     Ok(services::nsu_downtime(&*state.store()?, parse_id("game", &game)?)?)
 }

@@ -17,7 +17,8 @@ use crate::model::{now, CharacterRecord, Game, System};
 use crate::rules::dice::{DiceSource, Entered, Rolled};
 use crate::rules::nsu::downtime::DowntimePhase;
 use crate::rules::nsu::world::{
-    self, GridPos, Location, NewLocation, NewProject, ResourceState, SafetyList, World, WorldEvent, RESOURCE_COUNT,
+    self, GridPos, Location, NewLocation, NewNpc, NewProject, ResourceState, SafetyList, World, WorldEvent,
+    RESOURCE_COUNT,
 };
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
 
@@ -324,6 +325,28 @@ pub fn nsu_world_start_project(
 
 pub fn nsu_world_mark_project(store: &mut Store, game: Uuid, project: Uuid, segments: u8) -> Result<WorldChange> {
     change(store, game, "marking a project clock", |_, w| world::mark_project(w, project, segments))
+}
+
+/// A new NPC, with no details yet.
+pub fn nsu_world_add_npc(store: &mut Store, game: Uuid, name: &str) -> Result<WorldChange> {
+    let new = NewNpc { id: Uuid::new_v4(), name: name.to_owned() };
+    change(store, game, "adding an NPC", |_, w| world::add_npc(w, &new))
+}
+
+/// Writes a detail (positive or negative) onto an NPC, e.g. one granted by a roll.
+pub fn nsu_world_add_npc_detail(
+    store: &mut Store,
+    game: Uuid,
+    npc: Uuid,
+    text: &str,
+    positive: bool,
+) -> Result<WorldChange> {
+    change(store, game, "writing a detail on an NPC", |_, w| world::add_npc_detail(w, npc, text, positive))
+}
+
+/// Crosses detail `index` off an NPC.
+pub fn nsu_world_remove_npc_detail(store: &mut Store, game: Uuid, npc: Uuid, index: usize) -> Result<WorldChange> {
+    change(store, game, "crossing a detail off an NPC", |_, w| world::remove_npc_detail(w, npc, index))
 }
 
 /// Undoes a world or downtime event: the world and the downtime phase go back to how they

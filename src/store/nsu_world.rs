@@ -11,9 +11,10 @@ use crate::error::Result;
 use crate::rules::nsu::downtime::{
     Awaiting, CharacterPhase, CollateralAttempt, CollateralDie, DowntimePhase, FinalBox,
 };
+use crate::rules::nsu::sheet::Detail;
 use crate::rules::nsu::world::{
-    Ban, GridPos, Location, ProjectClock, Resource, ResourceState, SafetyList, SceneDetail, ScopeQuestion, Statement,
-    World, RESOURCE_COUNT,
+    Ban, GridPos, Location, Npc, ProjectClock, Resource, ResourceState, SafetyList, SceneDetail, ScopeQuestion,
+    Statement, World, RESOURCE_COUNT,
 };
 use crate::rules::nsu::{Aspect, Die};
 
@@ -177,6 +178,18 @@ impl Reader<'_> {
                 })
             })?
             .collect::<rusqlite::Result<_>>()?;
+
+        let mut stmt = conn.prepare_cached("SELECT id, name FROM nsu_npcs WHERE game_id = ?1 ORDER BY position")?;
+        world.npcs = stmt
+            .query_map([&id], |r| Ok(Npc { id: uuid_at(r, 0)?, name: r.get(1)?, details: Vec::new() }))?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut details =
+            conn.prepare_cached("SELECT text, positive FROM nsu_npc_details WHERE npc_id = ?1 ORDER BY position")?;
+        for npc in &mut world.npcs {
+            npc.details = details
+                .query_map([npc.id.to_string()], |r| Ok(Detail { text: r.get(0)?, positive: r.get(1)? }))?
+                .collect::<rusqlite::Result<_>>()?;
+        }
         Ok(world)
     }
 
@@ -297,6 +310,7 @@ impl Tx<'_> {
             "DELETE FROM nsu_resources WHERE game_id = ?1",
             "DELETE FROM nsu_locations WHERE game_id = ?1",
             "DELETE FROM nsu_projects WHERE game_id = ?1",
+            "DELETE FROM nsu_npcs WHERE game_id = ?1",
         ] {
             tx.prepare_cached(sql)?.execute([&id])?;
         }
@@ -371,6 +385,17 @@ impl Tx<'_> {
         )?;
         for (i, p) in world.projects.iter().enumerate() {
             stmt.execute(params![p.id.to_string(), id, i as i64, p.name, p.owner.to_string(), p.size, p.filled])?;
+        }
+        let mut npc =
+            tx.prepare_cached("INSERT INTO nsu_npcs (id, game_id, position, name) VALUES (?1, ?2, ?3, ?4)")?;
+        let mut detail = tx
+            .prepare_cached("INSERT INTO nsu_npc_details (npc_id, position, text, positive) VALUES (?1, ?2, ?3, ?4)")?;
+        for (i, n) in world.npcs.iter().enumerate() {
+            let nid = n.id.to_string();
+            npc.execute(params![nid, id, i as i64, n.name])?;
+            for (j, d) in n.details.iter().enumerate() {
+                detail.execute(params![nid, j as i64, d.text, d.positive])?;
+            }
         }
         Ok(())
     }

@@ -305,12 +305,31 @@ CREATE TABLE nsu_collateral_dice (
 ) STRICT;
 "#;
 
+const V4: &str = r#"
+-- NPCs the table writes details onto after a roll, in the order they were added.
+CREATE TABLE nsu_npcs (
+    id       TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+    game_id  TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL CHECK (position >= 0),
+    name     TEXT NOT NULL CHECK (length(trim(name)) BETWEEN 1 AND 120),
+    UNIQUE (game_id, position)
+) STRICT;
+
+CREATE TABLE nsu_npc_details (
+    npc_id   TEXT NOT NULL REFERENCES nsu_npcs(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL CHECK (position >= 0),
+    text     TEXT NOT NULL CHECK (length(trim(text)) >= 1 AND length(text) <= 2000),
+    positive INTEGER NOT NULL CHECK (positive IN (0, 1)),
+    PRIMARY KEY (npc_id, position)
+) STRICT;
+"#;
+
 /// Every migration, oldest first. Append only: never edit one that has shipped.
-const STEPS: &[M<'static>] = &[M::up(V1), M::up(V2), M::up(V3)];
+const STEPS: &[M<'static>] = &[M::up(V1), M::up(V2), M::up(V3), M::up(V4)];
 pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
 
 /// The schema version this build writes.
-pub const LATEST: i64 = 3;
+pub const LATEST: i64 = 4;
 
 #[cfg(test)]
 mod tests {

@@ -6,6 +6,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use rusqlite::Connection;
 use sheetkeeper::rules::nsu::downtime::{HarmRecovery, MoodPick, PhaseSetup, Votes};
+use sheetkeeper::rules::nsu::sheet::Detail;
 use sheetkeeper::rules::nsu::world::{GridPos, ResourceState, SafetyList, World};
 use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sentiment, SentimentState, Sheet, Skill};
 use sheetkeeper::services::*;
@@ -343,4 +344,54 @@ fn undoing_a_games_deletion_brings_its_world_back() {
     delete_game(&mut t.store, t.game).unwrap();
     undo_game(&mut t.store, t.game).unwrap();
     assert_eq!(nsu_world(&t.store, t.game).unwrap(), before);
+}
+
+#[test]
+fn npcs_and_their_details_are_saved_read_back_undone_and_checked_by_the_schema() {
+    let mut t = table();
+    let (g, s) = (t.game, &mut t.store);
+    let added = nsu_world_add_npc(s, g, " Mother Rook ").unwrap();
+    let rook = added.world.npcs[0].id;
+    assert_eq!(added.world.npcs[0].name, "Mother Rook");
+    nsu_world_add_npc_detail(s, g, rook, "owes us a favour", true).unwrap();
+    nsu_world_add_npc_detail(s, g, rook, "distrusts the mill", false).unwrap();
+    let last = nsu_world_remove_npc_detail(s, g, rook, 0).unwrap().world;
+    assert_eq!(last.npcs[0].details, [Detail { text: "distrusts the mill".into(), positive: false }]);
+    t.reopen();
+    assert_eq!(t.world(), last, "NPCs and their details survive a reopen");
+
+    let done = undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(done.message, "Undone: crossing a detail off an NPC.");
+    assert_eq!(t.world().npcs[0].details.len(), 2);
+    undo_game(&mut t.store, t.game).unwrap();
+    undo_game(&mut t.store, t.game).unwrap();
+    assert!(t.world().npcs[0].details.is_empty());
+    undo_game(&mut t.store, t.game).unwrap();
+    assert!(t.world().npcs.is_empty(), "the NPC itself is undone last");
+
+    let before = t.world();
+    let disk = bytes_on_disk(&t.scratch.db());
+    let (g, s) = (t.game, &mut t.store);
+    let refusals = [
+        (nsu_world_add_npc(s, g, "   ").unwrap_err(), "name"),
+        (nsu_world_add_npc_detail(s, g, Uuid::new_v4(), "x", true).unwrap_err(), "npc"),
+    ];
+    for (err, field) in refusals {
+        match &err {
+            sheetkeeper::Error::Invalid { field: f, .. } => assert_eq!(f, field, "{err}"),
+            other => panic!("expected an invalid-input error naming {field}, got {other}"),
+        }
+    }
+    assert_eq!(bytes_on_disk(&t.scratch.db()), disk, "a refused move writes nothing");
+    assert_eq!(t.world(), before);
+
+    let rook = nsu_world_add_npc(&mut t.store, t.game, "Rook").unwrap().world.npcs[0].id.to_string();
+    drop(t.store);
+    let conn = Connection::open(t.scratch.db()).unwrap();
+    let insert = |text: &str| {
+        conn.execute("INSERT INTO nsu_npc_details VALUES (?1, 0, ?2, 1)", rusqlite::params![rook, text]).is_ok()
+    };
+    assert!(!insert("  "), "an NPC detail with empty text");
+    assert!(insert("limps"), "a detail with text is accepted");
+    assert!(conn.execute("UPDATE nsu_npcs SET name = ' ' WHERE id = ?1", [&rook]).is_err(), "an NPC with a blank name");
 }

@@ -367,6 +367,67 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     shot(&session, "nsu-roll-log-1280");
     session.click("#roll-log-close");
     session.wait_gone("#roll-log");
+
+    // ---- (e) an NPC made in the world view takes a detail written from a roll's result ----
+    session.click("#game-world");
+    session.wait_for("#world-npcs");
+    type_into(&session, "#npc-name", "Old Maud");
+    session.click("#npc-add");
+    session.wait_until("the NPC to be listed", || {
+        session.find("#world-npcs .npc").ok().filter(|n| n.text().contains("Old Maud")).map(|_| ())
+    });
+    let maud: String =
+        conn.query_row("SELECT id FROM nsu_npcs WHERE name = 'Old Maud'", [], |r| r.get(0)).expect("the NPC is stored");
+    session.click("#nsu-back");
+    session.wait_until("the world screen to close", || {
+        session.find("#nsu-screen").ok().filter(|s| !s.is_displayed()).map(|_| ())
+    });
+    // Roll (c) again, as it was before it was undone.
+    open_wizard(&session, "Wren Ashdown");
+    wait_step(&session, "outcome");
+    type_into(&session, "#roll-outcome", "Talk the ferryman down");
+    next(&session);
+    session.click("#roll-aspect-mind");
+    session.click("#roll-at-risk-world");
+    next(&session);
+    session.click("#roll-mood-4");
+    next(&session);
+    wait_step(&session, "details");
+    next(&session);
+    wait_step(&session, "odds");
+    session.wait_for("#roll-odds-win");
+    next(&session);
+    session.click("#roll-by-hand");
+    type_into(&session, "#roll-die-aspect-1", "3");
+    type_into(&session, "#roll-die-mood-1", "4");
+    session.click("#roll-hand-submit");
+    wait_step(&session, "help");
+    next(&session);
+    wait_step(&session, "choices");
+    next(&session);
+    type_into(&session, "#final-box-name", "Serene Resolve");
+    session.click("#final-box-sentiment option[value='0']");
+    next(&session);
+    session.wait_for("#roll-result");
+    session.click("#roll-write-detail");
+    session.click("#detail-kind option[value='npc']");
+    session.wait_for(&format!("#detail-npc option[value='{maud}']")).click();
+    session.click("#detail-npc-sign option[value='positive']");
+    type_into(&session, "#detail-text", "Owes Wren a crossing");
+    session.click("#detail-save");
+    session.wait_until("the NPC detail noted", || {
+        session.find("#roll-notice").ok().filter(|n| n.text().contains("on Old Maud")).map(|_| ())
+    });
+    let npc_details = |conn: &rusqlite::Connection| -> Vec<(String, bool)> {
+        let mut stmt =
+            conn.prepare("SELECT text, positive FROM nsu_npc_details WHERE npc_id = ?1 ORDER BY position").unwrap();
+        stmt.query_map([&maud], |r| Ok((r.get(0)?, r.get(1)?))).unwrap().collect::<Result<_, _>>().unwrap()
+    };
+    assert_eq!(npc_details(&conn), [("Owes Wren a crossing".to_string(), true)], "the detail is on the NPC");
+    session.click("#roll-notice-undo");
+    session.wait_until("the NPC detail to be taken back", || npc_details(&conn).is_empty().then_some(()));
+    session.click("#roll-done");
+    session.wait_gone("#roll-wizard");
 }
 
 /// An Overcome character (four harm details) gets the core's reason instead of odds, and no

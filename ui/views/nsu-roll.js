@@ -1103,6 +1103,7 @@ function openDetailForm(host) {
     el("option", { value: "negative" }, "Other detail, negative"),
     el("option", { value: "positive" }, "Other detail, positive"),
     el("option", { value: "scene" }, "Scene detail on a location"),
+    el("option", { value: "npc" }, "Detail on an NPC"),
   );
   // A scene detail goes on a location card; with the World at risk it ticks its clock.
   const location = el("select", { id: "detail-location" });
@@ -1112,8 +1113,30 @@ function openDetailForm(host) {
     el("label", { for: "detail-location" }, "Location"),
     location,
   );
+  // An NPC detail goes on an NPC of the game's world, negative or positive.
+  const npc = el("select", { id: "detail-npc" });
+  const npcSign = el(
+    "select",
+    { id: "detail-npc-sign" },
+    el("option", { value: "negative" }, "Negative"),
+    el("option", { value: "positive" }, "Positive"),
+  );
+  const npcFields = el(
+    "div",
+    { hidden: true },
+    el("div", { class: "field" }, el("label", { for: "detail-npc" }, "NPC"), npc),
+    el("div", { class: "field" }, el("label", { for: "detail-npc-sign" }, "Sign"), npcSign),
+  );
   kind.addEventListener("change", async () => {
     locationField.hidden = kind.value !== "scene";
+    npcFields.hidden = kind.value !== "npc";
+    if (kind.value === "npc" && npc.options.length === 0) {
+      await attempt("The NPCs could not be read.", async () => {
+        const world = await api.nsuWorld(w.view.character.game_id);
+        npc.replaceChildren(...(world.npcs ?? []).map((n) => el("option", { value: n.id }, n.name)));
+      });
+      return;
+    }
     if (kind.value !== "scene" || location.options.length > 0) return;
     await attempt("The locations could not be read.", async () => {
       const world = await api.nsuWorld(w.view.character.game_id);
@@ -1149,6 +1172,24 @@ function openDetailForm(host) {
       );
       return;
     }
+    if (kind.value === "npc") {
+      if (!npc.value) {
+        showError("Not yet:", "this game has no NPC to write on; add one in the World screen.");
+        return;
+      }
+      const positive = npcSign.value === "positive";
+      const who = npc.selectedOptions[0].textContent;
+      const written = await attempt("The NPC detail was not written.", () =>
+        api.nsuWorldAddNpcDetail(w.view.character.game_id, npc.value, words, positive),
+      );
+      if (!written) return;
+      text.value = "";
+      showNotice(`Wrote the ${positive ? "positive" : "negative"} detail ${quoted(words)} on ${who}.`, async () => {
+        const undone = await attempt("That could not be undone.", () => api.undoGame(w.view.character.game_id));
+        if (undone) showNotice(`Took back the detail ${quoted(words)}.`);
+      });
+      return;
+    }
     const ok = await attempt("The detail was not written.", async () => {
       const current = (await api.nsuSheet(w.id)).sheet;
       const next = { ...current };
@@ -1175,6 +1216,7 @@ function openDetailForm(host) {
       { id: "roll-detail-form", class: "roll-detail-form", autocomplete: "off", on: { submit: save } },
       el("div", { class: "field" }, el("label", { for: "detail-kind" }, "Kind"), kind),
       locationField,
+      npcFields,
       el("div", { class: "field" }, el("label", { for: "detail-text" }, "The detail"), text),
       el("button", { type: "submit", id: "detail-save", class: "primary" }, "Write it down"),
     ),

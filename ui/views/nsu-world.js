@@ -195,7 +195,71 @@ function renderSetup() {
   setup.addEventListener("toggle", () => {
     if (view) view.setupOpen = setup.open;
   });
-  byId("world-view").replaceChildren(setup);
+  byId("world-view").replaceChildren(setup, npcsCard(w));
+}
+
+/** NPCs and the details the table wrote onto them (RULES.md §1.3), each positive (+) or negative (−). */
+function npcsCard(w) {
+  const npcs = w.npcs ?? [];
+  const name = el("input", { type: "text", id: "npc-name", required: true, data: { focusKey: "npc-name" } });
+  const addNpc = el(
+    "form",
+    {
+      class: "inline-form",
+      autocomplete: "off",
+      on: {
+        submit: (event) => {
+          event.preventDefault();
+          const text = name.value.trim();
+          if (text === "") return name.focus();
+          move("The NPC was not added.", () => api.nsuWorldAddNpc(view.gameId, text), `Added ${text}.`);
+        },
+      },
+    },
+    field("NPC name", name),
+    el("button", { type: "submit", id: "npc-add", data: { focusKey: "npc-add" } }, "Add NPC"),
+  );
+  const npcItem = (n) => {
+    const sign = select([["negative", "−  negative"], ["positive", "+  positive"]], { "aria-label": `Sign of the detail on ${n.name}` });
+    return el(
+      "li",
+      { class: "npc", data: { npcId: n.id } },
+      el("strong", {}, n.name),
+      n.details.length === 0
+        ? el("p", { class: "muted" }, "No details yet.")
+        : el(
+            "ul",
+            { class: "plain-list" },
+            ...n.details.map((d, i) =>
+              el(
+                "li",
+                { class: "row" },
+                el("span", { class: "grow" }, `${d.positive ? "+" : "−"} ${d.text}`),
+                el(
+                  "button",
+                  {
+                    type: "button",
+                    class: "remove",
+                    "aria-label": `Cross “${d.text}” off ${n.name}`,
+                    on: { click: () => move("The detail was not crossed off.", () => api.nsuWorldRemoveNpcDetail(view.gameId, n.id, i), `Crossed a detail off ${n.name}.`) },
+                  },
+                  "Remove",
+                ),
+              ),
+            ),
+          ),
+      textForm(`npc-detail-${n.id}`, `Detail on ${n.name}`, "Add detail", (text) =>
+        move("The detail was not written.", () => api.nsuWorldAddNpcDetail(view.gameId, n.id, text, sign.value === "positive"), `Wrote a detail on ${n.name}.`),
+      [field("Sign", sign)]),
+    );
+  };
+  return el(
+    "section",
+    { id: "world-npcs", class: "card", "aria-labelledby": "npcs-heading" },
+    el("h3", { id: "npcs-heading" }, "NPCs"),
+    npcs.length === 0 ? el("p", { class: "muted" }, "No NPCs yet.") : el("ul", { class: "plain-list npc-list" }, ...npcs.map(npcItem)),
+    addNpc,
+  );
 }
 
 /** A small one-line form: label, input, button; `onText(text)` runs the move. */

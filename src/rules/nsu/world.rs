@@ -1,6 +1,7 @@
 //! The world a No Stone Unturned table builds together (RULES.md §1.5): safety lists, bans,
 //! the settlement, the adventure scope, five resources, the location cards on the map with
-//! their collateral clocks, and the long-term project clocks the characters own.
+//! their collateral clocks, the long-term project clocks the characters own, and the NPCs
+//! the table writes details onto (§1.3).
 //!
 //! Every move takes the world by reference and returns a new world with the events that
 //! describe the change; an illegal move returns an error naming the field and changes
@@ -23,7 +24,7 @@ use uuid::Uuid;
 use crate::error::{Error, Result};
 use crate::model::name_problem;
 use crate::rules::dice::DiceSource;
-use crate::rules::nsu::sheet::{required_text_problem, text_problem};
+use crate::rules::nsu::sheet::{required_text_problem, text_problem, Detail};
 use crate::Problem;
 
 /// A collateral clock is an eight-piece pie.
@@ -53,6 +54,9 @@ pub struct World {
     pub resources: Option<[Resource; RESOURCE_COUNT]>,
     pub locations: Vec<Location>,
     pub projects: Vec<ProjectClock>,
+    /// Absent from files and logs written before NPCs existed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub npcs: Vec<Npc>,
 }
 
 /// Lines (never brought up) and veils (present but never zoomed in on).
@@ -200,6 +204,24 @@ pub struct NewProject {
     pub size: u8,
 }
 
+/// A non-player character the table writes details onto after a roll (§1.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Npc {
+    pub id: Uuid,
+    pub name: String,
+    /// Details in the order they were written, each positive or negative.
+    pub details: Vec<Detail>,
+}
+
+/// A new NPC, with no details yet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewNpc {
+    pub id: Uuid,
+    pub name: String,
+}
+
 /// What changed in the world, with the values before and after.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
@@ -291,6 +313,25 @@ pub enum WorldEvent {
         after: u8,
         completed: bool,
     },
+    NpcAdded {
+        npc: Uuid,
+        name: String,
+    },
+    /// `before` and `after`: the NPC's details around the change.
+    NpcDetailAdded {
+        npc: Uuid,
+        index: usize,
+        detail: Detail,
+        before: Vec<Detail>,
+        after: Vec<Detail>,
+    },
+    NpcDetailRemoved {
+        npc: Uuid,
+        index: usize,
+        detail: Detail,
+        before: Vec<Detail>,
+        after: Vec<Detail>,
+    },
 }
 
 impl World {
@@ -300,6 +341,17 @@ impl World {
 
     pub fn project(&self, id: Uuid) -> Option<&ProjectClock> {
         self.projects.iter().find(|p| p.id == id)
+    }
+
+    pub fn npc(&self, id: Uuid) -> Option<&Npc> {
+        self.npcs.iter().find(|n| n.id == id)
+    }
+
+    fn npc_index(&self, id: Uuid) -> Result<usize> {
+        self.npcs
+            .iter()
+            .position(|n| n.id == id)
+            .ok_or_else(|| Error::invalid("npc", format!("there is no NPC {id} in this world")))
     }
 
     /// The index of location `id`, or an error naming `field`.
@@ -438,6 +490,20 @@ impl World {
                     format!("{at}.filled"),
                     format!("{} is out of range: the clock has {} segments", p.filled, p.size),
                 );
+            }
+        }
+        for (i, n) in self.npcs.iter().enumerate() {
+            let at = format!("{path}.npcs[{i}]");
+            if self.npcs[..i].iter().any(|o| o.id == n.id) {
+                problem(format!("{at}.id"), format!("{} is used by another NPC", n.id));
+            }
+            if let Some(m) = name_problem(&n.name) {
+                problem(format!("{at}.name"), m);
+            }
+            for (j, d) in n.details.iter().enumerate() {
+                if let Some(m) = required_text_problem(&d.text) {
+                    problem(format!("{at}.details[{j}].text"), m);
+                }
             }
         }
         out
@@ -763,6 +829,45 @@ pub fn mark_project(world: &World, project: Uuid, segments: u8) -> Result<(World
     Ok((next, vec![WorldEvent::ProjectMarked { project, segments, before, after, completed }]))
 }
 
+/// Adds an NPC with no details yet.
+pub fn add_npc(world: &World, new: &NewNpc) -> Result<(World, Vec<WorldEvent>)> {
+    check_name("name", &new.name)?;
+    if world.npc(new.id).is_some() {
+        return Err(Error::invalid("npc", format!("{} is used by another NPC", new.id)));
+    }
+    let mut next = world.clone();
+    let name = new.name.trim().to_owned();
+    next.npcs.push(Npc { id: new.id, name: name.clone(), details: Vec::new() });
+    Ok((next, vec![WorldEvent::NpcAdded { npc: new.id, name }]))
+}
+
+/// Writes a detail, positive or negative, onto an NPC.
+pub fn add_npc_detail(world: &World, npc: Uuid, text: &str, positive: bool) -> Result<(World, Vec<WorldEvent>)> {
+    let i = world.npc_index(npc)?;
+    check_required_text("detail", text)?;
+    let mut next = world.clone();
+    let detail = Detail { text: text.trim().to_owned(), positive };
+    let before = next.npcs[i].details.clone();
+    next.npcs[i].details.push(detail.clone());
+    let after = next.npcs[i].details.clone();
+    let index = after.len() - 1;
+    Ok((next, vec![WorldEvent::NpcDetailAdded { npc, index, detail, before, after }]))
+}
+
+/// Crosses detail `index` off an NPC.
+pub fn remove_npc_detail(world: &World, npc: Uuid, index: usize) -> Result<(World, Vec<WorldEvent>)> {
+    let i = world.npc_index(npc)?;
+    let len = world.npcs[i].details.len();
+    if index >= len {
+        return Err(Error::invalid("detail", format!("there is no detail {index}; the NPC has {len}")));
+    }
+    let mut next = world.clone();
+    let before = next.npcs[i].details.clone();
+    let detail = next.npcs[i].details.remove(index);
+    let after = next.npcs[i].details.clone();
+    Ok((next, vec![WorldEvent::NpcDetailRemoved { npc, index, detail, before, after }]))
+}
+
 fn safety_field(list: SafetyList) -> &'static str {
     match list {
         SafetyList::Lines => "lines",
@@ -992,6 +1097,49 @@ mod tests {
     }
 
     #[test]
+    fn npcs_are_named_and_take_details_that_can_be_crossed_off() {
+        let new = |n, name: &str| NewNpc { id: id(n), name: name.into() };
+        assert_eq!(err(add_npc(&World::default(), &new(20, "  "))), "name: must not be empty");
+        let (w, ev) = add_npc(&World::default(), &new(20, " Mother Rook ")).unwrap();
+        assert_eq!(ev, [WorldEvent::NpcAdded { npc: id(20), name: "Mother Rook".into() }]);
+        assert!(err(add_npc(&w, &new(20, "Other"))).starts_with("npc:"));
+        let (w, ev) = add_npc_detail(&w, id(20), " owes us a favour ", true).unwrap();
+        let favour = Detail { text: "owes us a favour".into(), positive: true };
+        assert_eq!(
+            ev,
+            [WorldEvent::NpcDetailAdded {
+                npc: id(20),
+                index: 0,
+                detail: favour.clone(),
+                before: vec![],
+                after: vec![favour.clone()]
+            }]
+        );
+        let (w, _) = add_npc_detail(&w, id(20), "limps", false).unwrap();
+        assert!(err(add_npc_detail(&w, id(20), " ", true)).starts_with("detail: must not be empty"));
+        assert!(err(add_npc_detail(&w, id(21), "x", true)).starts_with("npc: there is no NPC"));
+        let before = w.clone();
+        assert!(err(remove_npc_detail(&w, id(20), 2)).starts_with("detail: there is no detail 2"));
+        assert_eq!(w, before);
+        let (w, ev) = remove_npc_detail(&w, id(20), 1).unwrap();
+        assert!(
+            matches!(&ev[0], WorldEvent::NpcDetailRemoved { index: 1, after, .. } if after.as_slice() == std::slice::from_ref(&favour))
+        );
+        assert_eq!(w.npcs[0].details, [favour]);
+        assert_eq!(w.problems("$"), vec![]);
+    }
+
+    #[test]
+    fn a_world_without_npcs_reads_and_writes_without_the_field() {
+        let json = serde_json::to_value(world()).unwrap();
+        assert!(json.get("npcs").is_none());
+        assert_eq!(serde_json::from_value::<World>(json).unwrap(), world());
+        let (w, _) = add_npc(&World::default(), &NewNpc { id: id(20), name: "Rook".into() }).unwrap();
+        let json = serde_json::to_string(&w).unwrap();
+        assert_eq!(serde_json::from_str::<World>(&json).unwrap(), w);
+    }
+
+    #[test]
     fn problems_name_every_broken_invariant() {
         let mut w = world();
         w.locations[0].collateral = 9;
@@ -1005,6 +1153,10 @@ mod tests {
         w.projects = vec![
             ProjectClock { id: id(7), name: "A".into(), owner: id(1), size: 6, filled: 7 },
             ProjectClock { id: id(8), name: "B".into(), owner: id(1), size: 5, filled: 0 },
+        ];
+        w.npcs = vec![
+            Npc { id: id(20), name: "Rook".into(), details: vec![Detail { text: " ".into(), positive: false }] },
+            Npc { id: id(20), name: "".into(), details: vec![] },
         ];
         let paths: Vec<_> = w.problems("$.world").into_iter().map(|p| p.path).collect();
         assert_eq!(
@@ -1020,6 +1172,9 @@ mod tests {
                 "$.world.locations[1].scouted_by[1]",
                 "$.world.projects[0].filled",
                 "$.world.projects[1].size",
+                "$.world.npcs[0].details[0].text",
+                "$.world.npcs[1].id",
+                "$.world.npcs[1].name",
             ]
         );
     }

@@ -142,6 +142,33 @@ fn open_wizard(session: &Session, name: &str) {
 /// the player (the winner) renames it, and the new name is on the result and in the database.
 /// (d) The game's roll log lists both rolls; the second is undone from the result and shown
 /// struck through as "(undone)".
+/// Roll (c): Wren acts with Content (d4, one box from full) with the World at risk, dice typed
+/// in (Mind 3, mood 4), no help, default choices; the wizard then asks for the final box.
+fn roll_that_fills_the_last_box(session: &Session) {
+    open_wizard(session, "Wren Ashdown");
+    wait_step(session, "outcome");
+    type_into(session, "#roll-outcome", "Talk the ferryman down");
+    next(session);
+    session.click("#roll-aspect-mind");
+    session.click("#roll-at-risk-world");
+    next(session);
+    session.click("#roll-mood-4");
+    next(session);
+    wait_step(session, "details");
+    next(session);
+    wait_step(session, "odds");
+    session.wait_for("#roll-odds-win");
+    next(session);
+    session.click("#roll-by-hand");
+    type_into(session, "#roll-die-aspect-1", "3");
+    type_into(session, "#roll-die-mood-1", "4");
+    session.click("#roll-hand-submit");
+    wait_step(session, "help");
+    next(session);
+    wait_step(session, "choices");
+    next(session);
+}
+
 #[test]
 fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     let _window = one_window();
@@ -275,28 +302,7 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     session.wait_gone("#roll-wizard");
 
     // ---- (c) the last box filled, and renamed by the winner ----
-    open_wizard(&session, "Wren Ashdown");
-    wait_step(&session, "outcome");
-    type_into(&session, "#roll-outcome", "Talk the ferryman down");
-    next(&session);
-    session.click("#roll-aspect-mind");
-    session.click("#roll-at-risk-world");
-    next(&session);
-    session.click("#roll-mood-4");
-    next(&session);
-    wait_step(&session, "details");
-    next(&session);
-    wait_step(&session, "odds");
-    session.wait_for("#roll-odds-win");
-    next(&session);
-    session.click("#roll-by-hand");
-    type_into(&session, "#roll-die-aspect-1", "3");
-    type_into(&session, "#roll-die-mood-1", "4");
-    session.click("#roll-hand-submit");
-    wait_step(&session, "help");
-    next(&session);
-    wait_step(&session, "choices");
-    next(&session);
+    roll_that_fills_the_last_box(&session);
     let name = session.wait_for("#final-box-name");
     assert!(
         text_of(&session, "#roll-body").contains("The winning side (the player) names the mood’s more intense form")
@@ -383,28 +389,7 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
         session.find("#nsu-screen").ok().filter(|s| !s.is_displayed()).map(|_| ())
     });
     // Roll (c) again, as it was before it was undone.
-    open_wizard(&session, "Wren Ashdown");
-    wait_step(&session, "outcome");
-    type_into(&session, "#roll-outcome", "Talk the ferryman down");
-    next(&session);
-    session.click("#roll-aspect-mind");
-    session.click("#roll-at-risk-world");
-    next(&session);
-    session.click("#roll-mood-4");
-    next(&session);
-    wait_step(&session, "details");
-    next(&session);
-    wait_step(&session, "odds");
-    session.wait_for("#roll-odds-win");
-    next(&session);
-    session.click("#roll-by-hand");
-    type_into(&session, "#roll-die-aspect-1", "3");
-    type_into(&session, "#roll-die-mood-1", "4");
-    session.click("#roll-hand-submit");
-    wait_step(&session, "help");
-    next(&session);
-    wait_step(&session, "choices");
-    next(&session);
+    roll_that_fills_the_last_box(&session);
     type_into(&session, "#final-box-name", "Serene Resolve");
     session.click("#final-box-sentiment option[value='0']");
     next(&session);

@@ -12,6 +12,8 @@ use sheetkeeper::model::parse_id;
 use sheetkeeper::rules::nsu::odds::{self as nsu_odds, ActionRollSetup};
 use sheetkeeper::rules::nsu::roll::{AtRisk, Edge};
 use sheetkeeper::rules::nsu::Die;
+use sheetkeeper::rules::penny_ante::odds::{self as penny_ante_odds, Dice, Showdown};
+use sheetkeeper::rules::penny_ante::{self, score::MAX_DICE};
 use sheetkeeper::services::{self, ExportScope, ImportOptions};
 use sheetkeeper::{paths, Store};
 
@@ -64,12 +66,81 @@ enum Command {
         #[command(subcommand)]
         game: OddsGame,
     },
+    /// The score of a hand of dice, as JSON (never opens the database)
+    Score {
+        #[command(subcommand)]
+        game: ScoreGame,
+    },
+}
+
+#[derive(Subcommand)]
+enum ScoreGame {
+    /// Penny Ante: the best Yahtzee hand of five chosen from 1 to 10 dice
+    PennyAnte {
+        /// The dice's faces, 1 to 6 each
+        #[arg(value_name = "D", required = true, num_args = 1..=MAX_DICE)]
+        dice: Vec<u8>,
+    },
 }
 
 #[derive(Subcommand)]
 enum OddsGame {
     /// No Stone Unturned action roll: the distribution of the player's signed margin
     Nsu(NsuOdds),
+    /// Penny Ante showdown: win, tie and lose for "mine", unknown dice uniform, every
+    /// circumstance die usable by both
+    PennyAnte(PennyAnteOdds),
+}
+
+#[derive(Args)]
+struct PennyAnteOdds {
+    /// Mine's dice seen, e.g. 6,6,3
+    #[arg(long, value_name = "FACES", value_parser = parse_faces, default_value = "")]
+    mine: Faces,
+    /// How many of mine's dice are not seen yet
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    mine_unknown: u8,
+    /// Their dice seen, e.g. 5,1
+    #[arg(long, value_name = "FACES", value_parser = parse_faces, default_value = "")]
+    theirs: Faces,
+    /// How many of their dice are not seen yet
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    theirs_unknown: u8,
+    /// The circumstance dice seen, e.g. 4,2
+    #[arg(long, value_name = "FACES", value_parser = parse_faces, default_value = "")]
+    circumstances: Faces,
+    /// How many circumstance dice are not seen yet
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    circumstances_unknown: u8,
+}
+
+/// A comma-separated list of d6 faces (possibly empty), as one argument value.
+#[derive(Clone, Debug)]
+struct Faces(Vec<u8>);
+
+fn parse_faces(list: &str) -> Result<Faces, String> {
+    if list.trim().is_empty() {
+        return Ok(Faces(Vec::new()));
+    }
+    list.split(',')
+        .map(|face| match face.trim().parse() {
+            Ok(face @ 1..=6) => Ok(face),
+            _ => Err(format!("{:?} is not a face of a d6 (1 to 6)", face.trim())),
+        })
+        .collect::<Result<_, _>>()
+        .map(Faces)
+}
+
+/// The odds as one line of JSON, `{"win":p,"tie":p,"lose":p}`, each the exact value rounded
+/// to 15 significant digits (by hand, like `nsu_odds_json`).
+fn penny_ante_odds_json(odds: &penny_ante_odds::ShowdownOdds) -> String {
+    const SIGNIFICANT: usize = 15;
+    format!(
+        "{{\"win\":{},\"tie\":{},\"lose\":{}}}",
+        odds.win.decimal(SIGNIFICANT),
+        odds.tie.decimal(SIGNIFICANT),
+        odds.lose.decimal(SIGNIFICANT)
+    )
 }
 
 #[derive(Args)]
@@ -248,7 +319,7 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             let done = services::export(&open(db)?, scope, file)?;
             print(cli.json, &done, |d| d.message.clone());
         }
-        // Odds are pure arithmetic: always JSON, and no database is opened.
+        // Odds and scores are pure arithmetic: always JSON, and no database is opened.
         Command::Odds { game: OddsGame::Nsu(args) } => {
             let setup = ActionRollSetup {
                 aspect_die: args.aspect_die,
@@ -263,6 +334,32 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 helper_die: args.helper_die,
             };
             println!("{}", nsu_odds_json(&nsu_odds::action_odds(&setup)));
+        }
+        Command::Odds { game: OddsGame::PennyAnte(args) } => {
+            let showdown = Showdown {
+                mine: Dice { known: args.mine.0.clone(), unknown: args.mine_unknown },
+                theirs: Dice { known: args.theirs.0.clone(), unknown: args.theirs_unknown },
+                circumstances: Dice { known: args.circumstances.0.clone(), unknown: args.circumstances_unknown },
+            };
+            let odds = penny_ante_odds::showdown_odds(&showdown).map_err(|e| match e {
+                // The library names a side ("mine"); name the arguments that make it up.
+                sheetkeeper::Error::Invalid { field, problem } if field == "mine" || field == "theirs" => {
+                    anyhow!("--{field}, --{field}-unknown, --circumstances, --circumstances-unknown: {problem}")
+                }
+                e => e.into(),
+            })?;
+            println!("{}", penny_ante_odds_json(&odds));
+        }
+        Command::Score { game: ScoreGame::PennyAnte { dice } } => {
+            let hand = penny_ante::score(dice)?;
+            #[derive(Serialize)]
+            struct HandJson<'a> {
+                score: u32,
+                category: &'static str,
+                dice: &'a [u8],
+            }
+            let json = HandJson { score: hand.score, category: hand.category.label(), dice: &hand.dice };
+            println!("{}", serde_json::to_string(&json).expect("a hand always serializes"));
         }
     }
     Ok(ExitCode::SUCCESS)

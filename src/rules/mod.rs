@@ -2,4 +2,5 @@
 
 pub mod dice;
 pub mod nsu;
+pub mod penny_ante;
 pub mod table_settings;

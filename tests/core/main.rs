@@ -7,6 +7,7 @@ mod nsu_odds;
 mod nsu_roll;
 mod nsu_sheet;
 mod nsu_world;
+mod penny_ante;
 mod sample;
 mod services;
 mod store;

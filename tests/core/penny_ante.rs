@@ -1,0 +1,131 @@
+//! `sheetkeeper score penny-ante` and `sheetkeeper odds penny-ante`: the library's hands and
+//! exact odds as JSON, bad input named, no database.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+use sheetkeeper::rules::penny_ante::odds::{showdown_odds, Dice, Showdown};
+
+use crate::support::Scratch;
+
+fn run(args: &[&str], db: Option<&std::path::Path>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sheetkeeper"));
+    command.args(args).env_remove("SHEETKEEPER_DB");
+    if let Some(db) = db {
+        command.env("SHEETKEEPER_DB", db);
+    }
+    command.output().expect("the CLI runs")
+}
+
+fn json(out: &Output) -> Value {
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout.clone()).expect("UTF-8 output");
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+/// Runs `args` and checks the exit code and that stderr mentions `named`.
+fn check_error(args: &[&str], code: i32, named: &str) {
+    let out = run(args, None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+    assert!(stderr.contains(named), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+}
+
+#[test]
+fn score_prints_the_best_hand_as_json() {
+    for (dice, expected) in [
+        (&["6", "6", "6", "5", "5"][..], r#"{"score":28,"category":"chance","dice":[6,6,6,5,5]}"#),
+        (&["1", "1", "1", "2", "2"], r#"{"score":25,"category":"full house","dice":[2,2,1,1,1]}"#),
+        (&["4", "1", "3", "2"], r#"{"score":30,"category":"small straight","dice":[4,3,2,1]}"#),
+        (
+            &["1", "2", "3", "4", "5", "6", "6", "6", "6", "1"],
+            r#"{"score":40,"category":"large straight","dice":[6,5,4,3,2]}"#,
+        ),
+        (&["6", "6", "6", "6", "6", "1"], r#"{"score":50,"category":"five of a kind","dice":[6,6,6,6,6]}"#),
+    ] {
+        let out = run(&[&["score", "penny-ante"][..], dice].concat(), None);
+        assert_eq!(json(&out), serde_json::from_str::<Value>(expected).unwrap(), "{dice:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), expected);
+    }
+}
+
+#[test]
+fn score_names_a_bad_die_and_refuses_a_wrong_count() {
+    check_error(&["score", "penny-ante", "1", "2", "3", "7"], 1, "dice[3]: 7 is not a face of a d6");
+    check_error(&["score", "penny-ante"], 2, "<D>");
+    check_error(&["score", "penny-ante", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1"], 2, "<D>");
+    check_error(&["score", "penny-ante", "x"], 2, "<D>");
+}
+
+/// Runs `odds penny-ante` for `showdown` and checks the JSON against the library.
+fn check_odds(showdown: &Showdown) {
+    let list = |dice: &[u8]| dice.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+    let mut args = vec!["odds".to_owned(), "penny-ante".to_owned()];
+    for (name, side) in
+        [("mine", &showdown.mine), ("theirs", &showdown.theirs), ("circumstances", &showdown.circumstances)]
+    {
+        if !side.known.is_empty() {
+            args.extend([format!("--{name}"), list(&side.known)]);
+        }
+        args.extend([format!("--{name}-unknown"), side.unknown.to_string()]);
+    }
+    let out = run(&args.iter().map(String::as_str).collect::<Vec<_>>(), None);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let value = json(&out);
+    let odds = showdown_odds(showdown).unwrap();
+    for (key, chance) in [("win", odds.win), ("tie", odds.tie), ("lose", odds.lose)] {
+        let got = value[key].as_f64().unwrap_or_else(|| panic!("{key} is a number: {text}"));
+        let want = chance.probability();
+        assert!((got - want).abs() <= 1e-14 * want.max(1e-300), "{key}: {got} ≠ {want} for {showdown:?}");
+        assert!(text.contains(&format!("\"{key}\":{}", chance.decimal(15))), "{text}");
+    }
+    let keys: Vec<usize> = ["\"win\"", "\"tie\"", "\"lose\""].iter().map(|k| text.find(k).unwrap()).collect();
+    assert!(keys.windows(2).all(|w| w[0] < w[1]), "keys in order: {text}");
+}
+
+#[test]
+fn odds_print_the_librarys_exact_odds() {
+    let dice = |known: &[u8], unknown| Dice { known: known.to_vec(), unknown };
+    check_odds(&Showdown { mine: dice(&[6, 6, 3], 2), theirs: dice(&[5, 1], 3), circumstances: dice(&[4, 2], 0) });
+    check_odds(&Showdown { mine: dice(&[], 6), theirs: dice(&[], 6), circumstances: dice(&[], 2) });
+    check_odds(&Showdown { mine: dice(&[], 1), theirs: dice(&[], 1), circumstances: dice(&[], 0) });
+    check_odds(&Showdown { mine: dice(&[6, 6, 6, 6, 6], 0), theirs: dice(&[1], 0), circumstances: dice(&[], 0) });
+}
+
+#[test]
+fn odds_with_every_list_absent_but_unknown_dice() {
+    let out = run(&["odds", "penny-ante", "--mine-unknown", "1", "--theirs-unknown", "1"], None);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        r#"{"win":0.416666666666667,"tie":0.166666666666667,"lose":0.416666666666667}"#
+    );
+}
+
+#[test]
+fn odds_name_the_bad_argument() {
+    check_error(&["odds", "penny-ante", "--mine", "6,7", "--theirs-unknown", "1"], 2, "--mine");
+    check_error(&["odds", "penny-ante", "--theirs", "a", "--mine-unknown", "1"], 2, "--theirs");
+    check_error(&["odds", "penny-ante", "--mine-unknown", "x"], 2, "--mine-unknown");
+    check_error(
+        &["odds", "penny-ante", "--mine-unknown", "9", "--theirs-unknown", "1", "--circumstances", "1,2"],
+        1,
+        "--mine",
+    );
+    check_error(&["odds", "penny-ante", "--mine-unknown", "1"], 1, "--theirs");
+}
+
+#[test]
+fn score_and_odds_never_open_the_database() {
+    let scratch = Scratch::new();
+    let db = scratch.db();
+    assert!(run(&["score", "penny-ante", "1", "2"], Some(&db)).status.success());
+    assert!(run(&["--db", db.to_str().unwrap(), "score", "penny-ante", "1", "2"], None).status.success());
+    assert!(run(
+        &["--db", db.to_str().unwrap(), "odds", "penny-ante", "--mine-unknown", "2", "--theirs-unknown", "1"],
+        None
+    )
+    .status
+    .success());
+    assert!(!db.exists(), "no database was created");
+}

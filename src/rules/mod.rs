@@ -2,5 +2,6 @@
 
 pub mod dice;
 pub mod nsu;
+pub mod odds;
 pub mod penny_ante;
 pub mod table_settings;

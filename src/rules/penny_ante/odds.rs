@@ -13,7 +13,7 @@
 
 use super::score::{best, Faces, MAX_DICE};
 use crate::error::{Error, Result};
-pub use crate::rules::nsu::odds::Chance;
+pub use crate::rules::odds::Chance;
 
 /// The highest score a hand can have (five of a kind).
 const TOP_SCORE: usize = 50;

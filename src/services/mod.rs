@@ -3,6 +3,7 @@
 //! The Tauri commands and the CLI call these and hold no logic of their own.
 
 mod characters;
+mod dice;
 mod games;
 mod log;
 mod nsu;
@@ -17,6 +18,7 @@ use serde::Serialize;
 use crate::model::{Character, Game, System};
 
 pub use characters::{copy_character, create_character, delete_character, move_character, rename_character};
+pub use dice::DiceInput;
 pub use games::{create_game, delete_game, list, rename_game};
 pub use nsu::{nsu_sheet, save_nsu_sheet, NsuSheetView};
 pub use nsu_downtime::{
@@ -28,7 +30,7 @@ pub use nsu_downtime::{
 };
 pub use nsu_roll::{
     nsu_pending_roll, nsu_roll_dice, nsu_roll_help, nsu_roll_log, nsu_roll_needs, nsu_roll_preview, nsu_roll_resolve,
-    DiceInput, OddsView, PendingRoll, RollLogEntry, RollPreview, RollRecord, RollResult,
+    OddsView, PendingRoll, RollLogEntry, RollPreview, RollRecord, RollResult,
 };
 pub use nsu_world::{
     nsu_map, nsu_world, nsu_world_add_npc, nsu_world_add_npc_detail, nsu_world_add_safety, nsu_world_add_scene_detail,

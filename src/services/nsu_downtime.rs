@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::characters::{load, update};
+use super::dice::{with_dice, DiceInput};
 use super::nsu::{nsu_sheet_in, NsuSheetView};
-use super::nsu_roll::DiceInput;
-use super::nsu_world::{append, member, nsu_game, with_dice, WorldPayload, WorldSnapshot};
+use super::nsu_world::{append, member, nsu_game, WorldPayload, WorldSnapshot};
 use crate::error::{Error, Result};
 use crate::model::{now, CharacterRecord, Game, System};
 use crate::rules::nsu::downtime::{

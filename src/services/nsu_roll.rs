@@ -11,27 +11,17 @@ use serde_json::json;
 use uuid::Uuid;
 
 use super::characters::{load, update};
+use super::dice::{with_dice, DiceInput};
 use super::log::Change;
 use super::nsu::NsuSheetView;
 use crate::error::{Error, Result};
 use crate::model::{now, Character, CharacterRecord};
-use crate::rules::dice::{DiceSource, Entered, Rolled};
 use crate::rules::nsu::odds::{action_odds, ActionOdds, ActionRollSetup};
 use crate::rules::nsu::roll::{
     self, ActionRoll, Choices, Grant, MoodChoice, Need, RollEvent, RollPlan, RollSetup, Winner,
 };
 use crate::rules::nsu::{Die, Sheet};
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
-
-/// Where the dice come from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum DiceInput {
-    /// The app rolls them.
-    Rolled,
-    /// Rolled by hand at the table and typed in, in the order the app asks for them.
-    Entered { values: Vec<u8> },
-}
 
 /// Exact odds as shown before a roll: probabilities and the signed margin's distribution.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -147,22 +137,6 @@ pub fn nsu_roll_preview(
     Ok(RollPreview { odds: odds_for(&plan, setup.at_risk, helper_die), plan })
 }
 
-fn dice_source<'a, R: Rng>(input: &DiceInput, rng: &'a mut R) -> Box<dyn DiceSource + 'a> {
-    match input {
-        DiceInput::Rolled => Box::new(Rolled(rng)),
-        DiceInput::Entered { values } => Box::new(Entered::new(values.iter().copied())),
-    }
-}
-
-fn too_many_values(input: &DiceInput, used: usize) -> Result<()> {
-    match input {
-        DiceInput::Entered { values } if values.len() > used => {
-            Err(Error::invalid("dice", format!("{} values were entered but this roll uses {used} dice", values.len())))
-        }
-        _ => Ok(()),
-    }
-}
-
 /// The roll on the table for `character`, if one is waiting for its choices.
 fn pending_event(read: Reader<'_>, character: Uuid) -> Result<Option<Event>> {
     let last = read.last_undoable_of_character(character)?;
@@ -220,8 +194,7 @@ pub fn nsu_roll_dice<R: Rng>(
             return Err(Error::invalid("roll", "a roll is already on the table: settle it or undo it first"));
         }
         let sheet = sheet_of(&record)?;
-        let rolled = roll::roll(sheet, setup, dice_source(dice, rng).as_mut())?;
-        too_many_values(dice, rolled.aspect_rolls.len() + rolled.mood_rolls.len())?;
+        let rolled = with_dice(dice, rng, |d| roll::roll(sheet, setup, d))?;
         let payload = DicePayload { roll: rolled, helper: None, earlier: Vec::new() };
         log_dice(tx, &record, &payload)?;
         pending_view(tx.read(), sheet, payload)
@@ -251,8 +224,7 @@ pub fn nsu_roll_help<R: Rng>(
         if helper_record.character.game_id != record.character.game_id {
             return Err(Error::invalid("helper", "the helper must play in the same game"));
         }
-        let rolled = roll::help(&payload.roll, sheet_of(&helper_record)?, mood, dice_source(dice, rng).as_mut())?;
-        too_many_values(dice, 1)?;
+        let rolled = with_dice(dice, rng, |d| roll::help(&payload.roll, sheet_of(&helper_record)?, mood, d))?;
         let earlier = std::iter::once(first.seq).chain(payload.earlier).collect();
         let payload = DicePayload { roll: rolled, helper: Some(helper), earlier };
         log_dice(tx, &record, &payload)?;

@@ -10,11 +10,10 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::characters::{load, update};
+use super::dice::{with_dice, DiceInput};
 use super::games::existing_game;
-use super::nsu_roll::DiceInput;
 use crate::error::{Error, Result};
 use crate::model::{now, CharacterRecord, Game, System};
-use crate::rules::dice::{DiceSource, Entered, Rolled};
 use crate::rules::nsu::downtime::DowntimePhase;
 use crate::rules::nsu::world::{
     self, GridPos, Location, NewLocation, NewNpc, NewProject, ResourceState, SafetyList, World, WorldEvent,
@@ -109,30 +108,6 @@ pub(super) fn member(read: Reader<'_>, game: Uuid, id: Uuid, field: &str) -> Res
         return Err(Error::invalid(field, format!("“{}” plays in another game", record.character.name)));
     }
     Ok(record)
-}
-
-/// Runs a move with dice rolled by `rng` or typed in; typed values the move did not use are
-/// refused, so a mistyped roll never passes silently.
-pub(super) fn with_dice<R: Rng, T>(
-    input: &DiceInput,
-    rng: &mut R,
-    play: impl FnOnce(&mut dyn DiceSource) -> Result<T>,
-) -> Result<T> {
-    match input {
-        DiceInput::Rolled => play(&mut Rolled(rng)),
-        DiceInput::Entered { values } => {
-            let mut dice = Entered::new(values.iter().copied());
-            let out = play(&mut dice)?;
-            if dice.remaining() > 0 {
-                let used = values.len() - dice.remaining();
-                return Err(Error::invalid(
-                    "dice",
-                    format!("{} values were entered but this roll uses {used}", values.len()),
-                ));
-            }
-            Ok(out)
-        }
-    }
 }
 
 pub(super) fn append(

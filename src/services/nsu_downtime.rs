@@ -17,8 +17,8 @@ use super::nsu_world::{append, member, nsu_game, WorldPayload, WorldSnapshot};
 use crate::error::{Error, Result};
 use crate::model::{now, CharacterRecord, Game, System};
 use crate::rules::nsu::downtime::{
-    self, Downtime, DowntimeEvent, DowntimePhase, FinalBoxChoice, HarmRecovery, Introspection, MoodPick, PhaseSetup,
-    ProjectTarget, ProjectWork, Reconnection, ScoutOutcome, SeekRecovery, Votes,
+    self, Downtime, DowntimeEvent, DowntimePhase, EndBlocker, FinalBoxChoice, HarmRecovery, Introspection, MoodPick,
+    PhaseSetup, ProjectTarget, ProjectWork, Reconnection, ScoutOutcome, SeekRecovery, Votes,
 };
 use crate::rules::nsu::{Aspect, Sheet};
 use crate::rules::table_settings;
@@ -380,20 +380,26 @@ pub fn nsu_downtime_end(store: &mut Store, game: Uuid) -> Result<DowntimeView> {
     store.write(|tx| {
         let Loaded { state, records, .. } = load_phase(tx.read(), game)?;
         let read = tx.read();
-        for (id, c) in &state.phase.characters {
-            let name = read.character(*id)?.map(|c| c.name).unwrap_or_default();
-            if c.awaiting.is_some() {
+        let name = |id: Uuid| -> Result<String> { Ok(read.character(id)?.map(|c| c.name).unwrap_or_default()) };
+        match downtime::end_blocker(&state) {
+            Some(EndBlocker::OwesChoice { character }) => {
+                let name = name(character)?;
                 return Err(Error::invalid("downtime", format!("“{name}” still owes the choice after their roll")));
             }
-            if let Some(f) = c.final_boxes.first() {
+            Some(EndBlocker::FinalBox { character, mood }) => {
+                let name = name(character)?;
                 return Err(Error::invalid(
                     "downtime",
-                    format!("the mood {:?} of “{name}” waits for its final box", f.mood),
+                    format!("the mood {mood:?} of “{name}” waits for its final box"),
                 ));
             }
-        }
-        if !state.phase.collateral_attempts.is_empty() {
-            return Err(Error::invalid("downtime", "an attempt to address collateral is still open; settle it first"));
+            Some(EndBlocker::OpenCollateral) => {
+                return Err(Error::invalid(
+                    "downtime",
+                    "an attempt to address collateral is still open; settle it first",
+                ));
+            }
+            None => {}
         }
         let before = (&state, Some(&state.phase));
         commit(tx, game, EventKind::NsuDowntimeEnded, "ending downtime", before, records, &state, None, Vec::new())

@@ -530,6 +530,31 @@ pub struct FinalBoxChoice {
     pub sentiment: Option<usize>,
 }
 
+/// What keeps a downtime phase from ending.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EndBlocker {
+    /// The character rolled for a two-step action and still owes the choice.
+    OwesChoice { character: Uuid },
+    /// A mood of the character filled its last box and waits for its final box.
+    FinalBox { character: Uuid, mood: String },
+    /// An attempt to address collateral is still open.
+    OpenCollateral,
+}
+
+/// The first thing that keeps the phase from ending, if any: every owed choice, final box
+/// and collateral attempt must be settled first.
+pub fn end_blocker(state: &Downtime) -> Option<EndBlocker> {
+    for (&character, c) in &state.phase.characters {
+        if c.awaiting.is_some() {
+            return Some(EndBlocker::OwesChoice { character });
+        }
+        if let Some(f) = c.final_boxes.first() {
+            return Some(EndBlocker::FinalBox { character, mood: f.mood.clone() });
+        }
+    }
+    (!state.phase.collateral_attempts.is_empty()).then_some(EndBlocker::OpenCollateral)
+}
+
 /// Applies the final-box effect to the mood on `line`: marks the chosen sentiment one step,
 /// renames the mood and sets its level to 0. The overloaded flag is left as it is.
 pub fn resolve_final_box(
@@ -1506,7 +1531,6 @@ fn skill_modifier_of(sheet: &Sheet, skill: Option<usize>, field: &str) -> Result
         Error::invalid(field, format!("skill line {line} is empty or not one of 0 to {}", SKILL_LINES - 1))
     })
 }
-
 
 /// Points an error from a shared helper at the caller's field.
 fn rename_field(error: Error, field: &str) -> Error {

@@ -25,5 +25,8 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** The SVG namespace, for `document.createElementNS(SVG, …)` (a name, not a network address). */
+export const SVG = "http://www.w3.org/2000/svg";
+
 /** Shorthand for `document.getElementById`. */
 export const byId = (id) => document.getElementById(id);

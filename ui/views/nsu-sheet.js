@@ -13,7 +13,7 @@
 // Text fields save when they are left or Enter is pressed, never on each keystroke.
 
 import * as api from "../api.js";
-import { el, byId } from "./dom.js";
+import { el, byId, SVG } from "./dom.js";
 import {
   MOOD_LINE_DICE,
   ASPECTS,
@@ -31,7 +31,6 @@ import {
 import { renderWizard, wizardAt } from "./nsu-wizard.js";
 import { openRollWizard } from "./nsu-roll.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 /** The official sheet draws d8 as a diamond, d6 as a square and d4 as a triangle. */
 const SHAPES = { 8: "12,1.5 22.5,12 12,22.5 1.5,12", 6: "3,3 21,3 21,21 3,21", 4: "12,2.5 22.5,21 1.5,21" };
 const CIRCLE = "circle";

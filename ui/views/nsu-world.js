@@ -11,10 +11,9 @@
 // "sheetkeeper:undone" after an undo, and the screen reloads.
 
 import * as api from "../api.js";
-import { el, byId } from "./dom.js";
+import { el, byId, SVG } from "./dom.js";
 import { renderDowntime, diceControl, field, checkbox, select, uid } from "./nsu-downtime.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const RESOURCE_WORDS = { scarcity: "Scarcity", neutral: "Neutral", abundance: "Abundance" };
 
 let app = null; // {run, toast, getGame}

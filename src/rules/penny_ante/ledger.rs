@@ -57,7 +57,7 @@ impl Account {
     }
 
     /// Whether the account can take part in play: a character, the House or an antagonist.
-    fn is_party(self) -> bool {
+    pub fn is_party(self) -> bool {
         matches!(self, Account::Character(_) | Account::House | Account::Antagonist(_))
     }
 }
@@ -72,6 +72,11 @@ pub enum Reason {
     CharacteristicBought,
     /// Bank → House: the House's money at adventure start.
     HouseFunding,
+    /// House → Bank: what the House has left when an adventure ends (the next adventure
+    /// funds her afresh).
+    HouseReturned,
+    /// Bank → character: the pile a character brought from another table in a file.
+    CarriedIn,
     /// House → antagonist purse.
     AntagonistFunding,
     /// Antagonist purse → House: what the House takes back.
@@ -100,7 +105,8 @@ impl Reason {
     /// Whether `from` may pay with this reason.
     fn allows_from(self, from: Account) -> bool {
         match self {
-            Reason::StartingPennies | Reason::HouseFunding => from == Account::Bank,
+            Reason::StartingPennies | Reason::HouseFunding | Reason::CarriedIn => from == Account::Bank,
+            Reason::HouseReturned => from == Account::House,
             Reason::CharacteristicBought => matches!(from, Account::Character(_)),
             Reason::AntagonistFunding => from == Account::House,
             Reason::PurseReturned => matches!(from, Account::Antagonist(_)),
@@ -118,8 +124,8 @@ impl Reason {
     /// Whether `to` may receive with this reason.
     fn allows_to(self, to: Account) -> bool {
         match self {
-            Reason::StartingPennies | Reason::Buyout => matches!(to, Account::Character(_)),
-            Reason::CharacteristicBought => to == Account::Bank,
+            Reason::StartingPennies | Reason::Buyout | Reason::CarriedIn => matches!(to, Account::Character(_)),
+            Reason::CharacteristicBought | Reason::HouseReturned => to == Account::Bank,
             Reason::HouseFunding | Reason::PurseReturned => to == Account::House,
             Reason::AntagonistFunding => matches!(to, Account::Antagonist(_)),
             Reason::Ante | Reason::Wager => matches!(to, Account::Pot(_)),
@@ -392,6 +398,17 @@ pub fn record_debt(
     amount: u64,
     challenge: Uuid,
 ) -> Result<(Ledger, LedgerEvent)> {
+    let (next, mut events) = record_debts(ledger, debtor, &[(creditor, amount)], challenge)?;
+    Ok((next, events.remove(0)))
+}
+
+/// [`record_debt`] with several creditors (an alliance that won), each giving back its part.
+pub fn record_debts(
+    ledger: &Ledger,
+    debtor: Account,
+    parts: &[(Account, u64)],
+    challenge: Uuid,
+) -> Result<(Ledger, Vec<LedgerEvent>)> {
     let pile = ledger.pile(&debtor);
     if debtor.is_party() && pile != 0 {
         return Err(Error::invalid(
@@ -399,15 +416,21 @@ pub fn record_debt(
             format!("holds {pile} pennies; only a loser left with 0 can go into debt"),
         ));
     }
-    let entry = Entry { from: creditor, to: debtor, amount, reason: Reason::DebtRecorded, challenge: Some(challenge) };
-    let (mut next, _) = ledger.push(entry.clone())?;
-    let debt = Debt { debtor, creditor, amount };
-    match next.debts.iter_mut().find(|d| d.debtor == debtor && d.creditor == creditor) {
-        Some(open) => open.amount += amount,
-        None => next.debts.push(debt.clone()),
+    let mut next = ledger.clone();
+    let mut events = Vec::new();
+    for &(creditor, amount) in parts {
+        let entry =
+            Entry { from: creditor, to: debtor, amount, reason: Reason::DebtRecorded, challenge: Some(challenge) };
+        next = next.push(entry.clone())?.0;
+        let debt = Debt { debtor, creditor, amount };
+        match next.debts.iter_mut().find(|d| d.debtor == debtor && d.creditor == creditor) {
+            Some(open) => open.amount += amount,
+            None => next.debts.push(debt.clone()),
+        }
+        let debtor_after = next.pile(&debtor);
+        events.push(LedgerEvent::DebtRecorded { entry, debt, debtor_after });
     }
-    let debtor_after = next.pile(&debtor);
-    Ok((next, LedgerEvent::DebtRecorded { entry, debt, debtor_after }))
+    Ok((next, events))
 }
 
 /// The debtor pays back `amount` of what it owes the creditor; a debt paid in full is removed.

@@ -1,7 +1,10 @@
-//! Penny Ante (RULES.md §2): the Yahtzee score of a hand and the exact odds of a showdown.
+//! Penny Ante (RULES.md §2): the penny ledger, the table (adventures, the House, antagonists,
+//! loans), challenges, the Yahtzee score of a hand and the exact odds of a showdown.
 
+pub mod challenge;
 pub mod ledger;
 pub mod odds;
 pub mod score;
+pub mod table;
 
 pub use score::{score, Category, Hand};

@@ -18,7 +18,8 @@ const HAND: usize = 5;
 pub(crate) type Faces = [u8; 6];
 
 /// What a hand scores as, from the lowest category to the highest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Category {
     /// The sum of the dice.
     Chance,
@@ -46,7 +47,7 @@ impl Category {
 }
 
 /// The best hand that a set of dice makes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Hand {
     pub score: u32,
     pub category: Category,

@@ -1,0 +1,1385 @@
+//! A Penny Ante challenge (RULES.md §2.3–2.4) as a state machine. [`start`] opens it on a
+//! table and takes the antes; [`play`] applies one [`Move`]. Each returns a new table (the
+//! challenge, the ledger, the loans) and what happened, or an error with the reason that
+//! changes nothing. Every penny moves through the ledger, into and out of the challenge's
+//! pot, so pennies are conserved by construction.
+//!
+//! The steps: circumstances (each side names one or passes) → characteristics (challenger
+//! first) → each side rolls privately and chooses the dice to reroll (its cup) → betting
+//! round 1 → new circumstances, with doubling down → each side rerolls its cup → betting
+//! round 2 → showdown → after a loss, debt or buyout.
+//!
+//! Rulings where the source is silent:
+//! - A side's wager is what its members paid in; the pennies a side pays come from the
+//!   member holding the most first, so an alliance's piles stay as even as they can.
+//! - Allies buy in with the ante each, so an alliance starts with the larger wager and the
+//!   other side must call it, raise or fold.
+//! - The ante is paid by every member; a lone opponent who cannot pay it goes all in with
+//!   everything; the challenger must be able to pay it.
+//! - A doubling-down stake is not part of the wager the sides must match; it is in the pot
+//!   all the same, and won, lost or returned with it.
+//! - After an all-in, the other side calls at no cost (its unmatched excess returns at the
+//!   showdown) or folds; a side all in does not act again.
+//! - While a loan offer is open, the side it is made to answers it before anything else.
+//!   Loans go to a side's first member, who owes it.
+//! - Only characters go into debt or are bought out; an antagonist or the House left with
+//!   nothing simply loses. Each losing member gets back what it lost, paid by the winners
+//!   (most pennies first), and owes the winner who paid it. A buyout is shared like a
+//!   win, and each losing character gives up one characteristic.
+//! - In an anonymous challenge a characteristic the House names for the antagonist that
+//!   was not on its list is added to it: once used it is set in stone.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::ledger::{self, Account, Entry, Ledger, LedgerEvent, Reason};
+use super::odds::{self, Dice, Showdown, ShowdownOdds};
+use super::score::{score, Hand};
+use super::table::{clean_characteristic, Characteristic, Loan, PennyTable};
+use crate::error::{Error, Result};
+use crate::rules::dice::DiceSource;
+
+/// The most characteristics a side declares: six dice at most, one of them free.
+pub const MAX_CHARACTERISTICS: usize = 5;
+/// The longest circumstance the app accepts, in characters.
+const MAX_CIRCUMSTANCE_CHARS: usize = 200;
+
+/// The characteristics each character may use, by character id (from the sheets).
+pub type Roster = BTreeMap<Uuid, Vec<String>>;
+
+/// One side of a challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Challenger,
+    Opponent,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::Challenger, Side::Opponent];
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::Challenger => Side::Opponent,
+            Side::Opponent => Side::Challenger,
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Side::Challenger => "the challenger",
+            Side::Opponent => "the opponent",
+        }
+    }
+}
+
+/// Where a challenge stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Step 1: each side names a circumstance or passes.
+    Circumstances,
+    /// Step 2: each side declares its characteristics, the challenger first.
+    Characteristics,
+    /// Step 2: each side rolls in private, then chooses the dice to reroll.
+    Roll,
+    /// Step 3.
+    Betting1,
+    /// Step 4: each side names a new circumstance (maybe doubling down) or passes.
+    NewCircumstances,
+    /// Step 4: each side rerolls its cup.
+    Reroll,
+    /// Step 5.
+    Betting2,
+    /// §2.4: the losers, left with nothing, choose debt or a buyout.
+    AfterLoss,
+    /// The challenge is settled.
+    Over,
+}
+
+/// How the challenge starts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub id: Uuid,
+    /// What is at stake, in the table's words.
+    pub stake: String,
+    /// At least 1; also the smallest raise.
+    pub ante: u64,
+    /// The challenger first, then its allies (characters).
+    pub challenger: Vec<Account>,
+    /// The opponent first, then its allies (characters).
+    pub opponent: Vec<Account>,
+    /// An anonymous challenge: how many pennies the antagonist devotes to it.
+    #[serde(default)]
+    pub devoted: Option<u64>,
+}
+
+/// Someone in a challenge and what they paid into the pot.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Member {
+    pub account: Account,
+    pub paid: u64,
+}
+
+/// A characteristic used in the challenge, and whose it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Used {
+    pub owner: Account,
+    pub text: String,
+}
+
+/// A die in the middle of the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Circumstance {
+    pub name: String,
+    pub by: Side,
+    pub die: u8,
+    /// The side that may not use it (the other side of one who doubled down on it).
+    #[serde(default)]
+    pub barred: Option<Side>,
+}
+
+/// One side as the challenge sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideState {
+    pub members: Vec<Member>,
+    pub used: Vec<Used>,
+    /// Its own dice, empty until rolled.
+    pub dice: Vec<u8>,
+    /// Which of `dice` sit in the cup to be rerolled (hidden from the other side).
+    pub cup: Vec<usize>,
+    /// The cup was chosen and the other dice revealed.
+    pub cup_chosen: bool,
+    /// What the side paid in, apart from a doubling-down stake: the wager to match.
+    pub wager: u64,
+    /// The doubling-down stake.
+    pub doubled: u64,
+    pub all_in: bool,
+    /// Acted in this betting round since the last raise; in the other steps, done with the
+    /// step.
+    pub done: bool,
+    /// Lost every penny of the side at the showdown or fold (for §2.4).
+    #[serde(default)]
+    pub lost: Vec<Member>,
+}
+
+impl SideState {
+    fn new(members: &[Account]) -> Self {
+        SideState {
+            members: members.iter().map(|&account| Member { account, paid: 0 }).collect(),
+            used: Vec::new(),
+            dice: Vec::new(),
+            cup: Vec::new(),
+            cup_chosen: false,
+            wager: 0,
+            doubled: 0,
+            all_in: false,
+            done: false,
+            lost: Vec::new(),
+        }
+    }
+
+    pub fn lead(&self) -> Account {
+        self.members[0].account
+    }
+
+    pub fn accounts(&self) -> impl Iterator<Item = Account> + '_ {
+        self.members.iter().map(|m| m.account)
+    }
+
+    /// Its dice showing on the table (those not in the cup).
+    pub fn revealed(&self) -> Vec<u8> {
+        if !self.cup_chosen {
+            return Vec::new();
+        }
+        self.dice.iter().enumerate().filter(|(i, _)| !self.cup.contains(i)).map(|(_, &d)| d).collect()
+    }
+
+    fn paid(&self) -> u64 {
+        self.members.iter().map(|m| m.paid).sum()
+    }
+}
+
+/// A loan offered during a betting phase, waiting for the side's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoanOffer {
+    pub id: Uuid,
+    pub lender: Account,
+    pub side: Side,
+    pub amount: u64,
+}
+
+/// A buyout bid (§2.4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bid {
+    pub bidder: Account,
+    pub amount: u64,
+}
+
+/// How a challenge ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Outcome {
+    /// None for a tie.
+    pub winner: Option<Side>,
+    pub folded: Option<Side>,
+    /// Each side's best hand, at a showdown.
+    pub hands: Option<[Hand; 2]>,
+    /// Who narrates: the loser, unless the loser took on a debt.
+    pub narrator: Option<Side>,
+    /// The pot before it was paid out.
+    pub pot: u64,
+}
+
+/// A challenge and where it stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Challenge {
+    pub id: Uuid,
+    pub stake: String,
+    pub ante: u64,
+    pub devoted: Option<u64>,
+    pub phase: Phase,
+    /// Whose turn it is in a step taken in turns (characteristics, betting).
+    pub turn: Option<Side>,
+    pub sides: [SideState; 2],
+    pub circumstances: Vec<Circumstance>,
+    /// Lenders who offered a loan in this betting phase.
+    pub lenders: Vec<Account>,
+    pub offer: Option<LoanOffer>,
+    pub bids: Vec<Bid>,
+    pub outcome: Option<Outcome>,
+}
+
+/// One thing a side (or someone at the table) does in a challenge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "move", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Move {
+    /// Step 1 or 4: name a circumstance; in step 4 maybe doubling down on it.
+    Circumstance {
+        side: Side,
+        name: String,
+        #[serde(default)]
+        double_down: bool,
+    },
+    /// Step 1 or 4: name no circumstance.
+    Pass {
+        side: Side,
+    },
+    /// Step 2: the characteristics the side uses (0 to 5).
+    Characteristics {
+        side: Side,
+        used: Vec<Used>,
+    },
+    /// Step 2: roll the side's dice in private.
+    Roll {
+        side: Side,
+    },
+    /// Step 2: the dice (by position) that go back in the cup; the rest are revealed.
+    Cup {
+        side: Side,
+        cup: Vec<usize>,
+    },
+    Stand {
+        side: Side,
+    },
+    Raise {
+        side: Side,
+        by: u64,
+    },
+    Call {
+        side: Side,
+    },
+    Fold {
+        side: Side,
+    },
+    AllIn {
+        side: Side,
+    },
+    /// A betting phase: a player outside the challenge offers a loan to a side.
+    OfferLoan {
+        id: Uuid,
+        lender: Account,
+        side: Side,
+        amount: u64,
+    },
+    /// The side answers the open loan offer.
+    AnswerLoan {
+        accept: bool,
+    },
+    /// Step 4: reroll the cup, still hidden.
+    Reroll {
+        side: Side,
+    },
+    /// §2.4: a player or the House offers to buy out the losers.
+    Bid {
+        bidder: Account,
+        amount: u64,
+    },
+    /// §2.4: the losers take the highest bid, each character giving up a characteristic.
+    AcceptBuyout {
+        losses: Vec<Used>,
+    },
+    /// §2.4: the losers go into debt.
+    Debt,
+}
+
+impl Move {
+    /// The side that makes the move, when one does.
+    pub fn side(&self) -> Option<Side> {
+        match self {
+            Move::Circumstance { side, .. }
+            | Move::Pass { side }
+            | Move::Characteristics { side, .. }
+            | Move::Roll { side }
+            | Move::Cup { side, .. }
+            | Move::Stand { side }
+            | Move::Raise { side, .. }
+            | Move::Call { side }
+            | Move::Fold { side }
+            | Move::AllIn { side }
+            | Move::Reroll { side } => Some(*side),
+            Move::OfferLoan { .. }
+            | Move::AnswerLoan { .. }
+            | Move::Bid { .. }
+            | Move::AcceptBuyout { .. }
+            | Move::Debt => None,
+        }
+    }
+}
+
+/// What happened, for the log and the screen. Dice in a cup are not in these events while
+/// the challenge runs; the log shows them once it is over.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum ChallengeEvent {
+    Started { ante: u64, stake: String },
+    AllInAtAnte { side: Side, paid: u64 },
+    CircumstanceNamed { side: Side, name: String, die: u8, barred: Option<Side>, stake: u64 },
+    Passed { side: Side },
+    CharacteristicsDeclared { side: Side, used: Vec<Used>, dice: usize },
+    SetInStone { antagonist: Uuid, text: String },
+    Rolled { side: Side, dice: Vec<u8> },
+    CupChosen { side: Side, revealed: Vec<u8>, in_cup: usize },
+    Stood { side: Side },
+    Raised { side: Side, by: u64, wager: u64 },
+    Called { side: Side, paid: u64, wager: u64 },
+    WentAllIn { side: Side, paid: u64, wager: u64 },
+    Folded { side: Side },
+    RoundOver { phase: Phase },
+    LoanOffered { lender: Account, side: Side, amount: u64 },
+    LoanAnswered { accepted: bool, lender: Account, borrower: Account, amount: u64 },
+    Rerolled { side: Side, dice: Vec<u8> },
+    ExcessReturned { side: Side, amount: u64 },
+    Showdown { hands: [Hand; 2], winner: Option<Side> },
+    Won { side: Side, pot: u64, shares: Vec<Member> },
+    Tied { returned: Vec<Member> },
+    Bankrupt { side: Side },
+    BidMade { bidder: Account, amount: u64 },
+    BoughtOut { bidder: Account, amount: u64, shares: Vec<Member> },
+    CharacteristicLost { owner: Account, text: String },
+    WentIntoDebt { debts: Vec<(Account, Account, u64)> },
+    Ledger(LedgerEvent),
+}
+
+/// Opens a challenge on `table`: checks the sides and takes the antes.
+pub fn start(table: &PennyTable, roster: &Roster, setup: Setup) -> Result<(PennyTable, Vec<ChallengeEvent>)> {
+    if !table.adventure.running {
+        return Err(Error::invalid("challenge", "start an adventure first"));
+    }
+    if let Some(c) = table.running() {
+        return Err(Error::invalid("challenge", format!("“{}” is still running; finish it first", c.stake)));
+    }
+    let stake = clean_text("stake", &setup.stake)?;
+    if setup.ante == 0 {
+        return Err(Error::invalid("ante", "must be at least 1"));
+    }
+    if setup.ante > ledger::MAX_ENTRY {
+        return Err(Error::invalid("ante", format!("must be at most {}", ledger::MAX_ENTRY)));
+    }
+    for (field, members) in [("challenger", &setup.challenger), ("opponent", &setup.opponent)] {
+        if members.is_empty() {
+            return Err(Error::invalid(field, "names no one"));
+        }
+        for (i, account) in members.iter().enumerate() {
+            let at = if i == 0 { field.to_owned() } else { format!("{field}[{i}]") };
+            match account {
+                Account::Character(id) if !roster.contains_key(id) => {
+                    return Err(Error::invalid(at, "is not a character of this game"));
+                }
+                Account::Antagonist(id) if i == 0 => {
+                    table.antagonist(*id).map_err(|e| Error::invalid(at.clone(), e.to_string()))?;
+                }
+                Account::House if i == 0 => {}
+                Account::Character(_) => {}
+                _ if i > 0 => return Err(Error::invalid(at, "allies are player characters")),
+                _ => return Err(Error::invalid(at, "must be a character, the House or an antagonist")),
+            }
+            let everyone = setup.challenger.iter().chain(&setup.opponent);
+            if everyone.filter(|a| *a == account).count() > 1 {
+                return Err(Error::invalid(at, "appears more than once in the challenge"));
+            }
+        }
+    }
+    let mut c = Challenge {
+        id: setup.id,
+        stake: stake.clone(),
+        ante: setup.ante,
+        devoted: setup.devoted,
+        phase: Phase::Circumstances,
+        turn: None,
+        sides: [SideState::new(&setup.challenger), SideState::new(&setup.opponent)],
+        circumstances: Vec::new(),
+        lenders: Vec::new(),
+        offer: None,
+        bids: Vec::new(),
+        outcome: None,
+    };
+    if let Some(devoted) = setup.devoted {
+        let side = anonymous_side(&c)
+            .ok_or_else(|| Error::invalid("devoted", "an anonymous challenge has a lone antagonist on one side"))?;
+        let purse = table.pile(&c.sides[side.index()].lead());
+        if devoted < setup.ante {
+            return Err(Error::invalid("devoted", format!("must cover the ante of {}", setup.ante)));
+        }
+        if i64::try_from(devoted).unwrap_or(i64::MAX) > purse {
+            return Err(Error::invalid("devoted", format!("the antagonist's purse holds {purse} pennies")));
+        }
+    }
+    let mut t = table.clone();
+    let mut events = vec![ChallengeEvent::Started { ante: setup.ante, stake }];
+    for side in Side::BOTH {
+        for i in 0..c.sides[side.index()].members.len() {
+            let account = c.sides[side.index()].members[i].account;
+            let pile = u64::try_from(t.pile(&account)).unwrap_or(0);
+            let field = if side == Side::Challenger { "challenger" } else { "opponent" };
+            let amount = if pile >= setup.ante {
+                setup.ante
+            } else if side == Side::Opponent && i == 0 && pile > 0 && setup.devoted.is_none() {
+                c.sides[1].all_in = true;
+                events.push(ChallengeEvent::AllInAtAnte { side, paid: pile });
+                pile
+            } else {
+                return Err(Error::invalid(
+                    field,
+                    format!("{} holds {pile} pennies and cannot pay the ante of {}", who(account), setup.ante),
+                ));
+            };
+            pay_member(&mut t.ledger, &mut c, side, i, amount, Reason::Ante, &mut events)?;
+            c.sides[side.index()].wager += amount;
+        }
+    }
+    t.challenge = Some(c);
+    Ok((t, events))
+}
+
+/// Applies one move to the running challenge of `table`, with dice from `dice`.
+pub fn play(
+    table: &PennyTable,
+    roster: &Roster,
+    mv: &Move,
+    dice: &mut dyn DiceSource,
+) -> Result<(PennyTable, Vec<ChallengeEvent>)> {
+    let mut c = table.running().cloned().ok_or_else(|| Error::invalid("challenge", "no challenge is running"))?;
+    let mut t = table.clone();
+    let mut events = Vec::new();
+    if let Some(offer) = &c.offer {
+        if !matches!(mv, Move::AnswerLoan { .. }) {
+            return Err(Error::invalid(
+                "move",
+                format!("{} first answers the loan of {} pennies", offer.side.label(), offer.amount),
+            ));
+        }
+    }
+    match mv {
+        Move::Circumstance { side, name, double_down } => {
+            circumstance(&mut t.ledger, &mut c, *side, name, *double_down, dice, &mut events)?
+        }
+        Move::Pass { side } => {
+            in_step(&c, *side, &[Phase::Circumstances, Phase::NewCircumstances])?;
+            c.sides[side.index()].done = true;
+            events.push(ChallengeEvent::Passed { side: *side });
+        }
+        Move::Characteristics { side, used } => characteristics(&mut t, roster, &mut c, *side, used, &mut events)?,
+        Move::Roll { side } => {
+            in_step(&c, *side, &[Phase::Roll])?;
+            let s = &c.sides[side.index()];
+            if !s.dice.is_empty() {
+                return Err(Error::invalid("move", format!("{} has rolled already", side.label())));
+            }
+            let count = 1 + s.used.len();
+            let rolled = (0..count)
+                .map(|i| dice.roll(6, &format!("{} die {}", side_name(*side), i + 1)))
+                .collect::<Result<Vec<_>>>()?;
+            c.sides[side.index()].dice = rolled.clone();
+            events.push(ChallengeEvent::Rolled { side: *side, dice: rolled });
+        }
+        Move::Cup { side, cup } => {
+            in_step(&c, *side, &[Phase::Roll])?;
+            let s = &mut c.sides[side.index()];
+            if s.dice.is_empty() {
+                return Err(Error::invalid("move", format!("{} rolls first", side.label())));
+            }
+            let mut chosen = cup.clone();
+            chosen.sort_unstable();
+            chosen.dedup();
+            if chosen.len() != cup.len() {
+                return Err(Error::invalid("cup", "names a die twice"));
+            }
+            if let Some(bad) = chosen.iter().find(|&&i| i >= s.dice.len()) {
+                return Err(Error::invalid(
+                    "cup",
+                    format!("there is no die {} (the side has {})", bad + 1, s.dice.len()),
+                ));
+            }
+            s.cup = chosen;
+            s.cup_chosen = true;
+            s.done = true;
+            events.push(ChallengeEvent::CupChosen { side: *side, revealed: s.revealed(), in_cup: s.cup.len() });
+        }
+        Move::Stand { .. } | Move::Raise { .. } | Move::Call { .. } | Move::Fold { .. } | Move::AllIn { .. } => {
+            bet(&mut t.ledger, &mut c, mv, &mut events)?
+        }
+        Move::OfferLoan { id, lender, side, amount } => {
+            offer_loan(&t, &mut c, *id, *lender, *side, *amount, &mut events)?
+        }
+        Move::AnswerLoan { accept } => {
+            let offer = c.offer.take().ok_or_else(|| Error::invalid("move", "no loan is on offer"))?;
+            let borrower = c.sides[offer.side.index()].lead();
+            if *accept {
+                let entry = Entry {
+                    from: offer.lender,
+                    to: borrower,
+                    amount: offer.amount,
+                    reason: Reason::Loan,
+                    challenge: Some(c.id),
+                };
+                let (ledger, event) = t.ledger.record(entry)?;
+                t.ledger = ledger;
+                events.push(ChallengeEvent::Ledger(event));
+                t.loans.push(Loan {
+                    id: offer.id,
+                    lender: offer.lender,
+                    borrower,
+                    amount: offer.amount,
+                    repaid: 0,
+                    challenge: Some(c.id),
+                    adventure: t.adventure.number,
+                    flagged: false,
+                });
+            }
+            events.push(ChallengeEvent::LoanAnswered {
+                accepted: *accept,
+                lender: offer.lender,
+                borrower,
+                amount: offer.amount,
+            });
+        }
+        Move::Reroll { side } => {
+            in_step(&c, *side, &[Phase::Reroll])?;
+            let s = &mut c.sides[side.index()];
+            for (n, &i) in s.cup.clone().iter().enumerate() {
+                s.dice[i] = dice.roll(6, &format!("{} reroll {}", side_name(*side), n + 1))?;
+            }
+            s.done = true;
+            events.push(ChallengeEvent::Rerolled { side: *side, dice: s.dice.clone() });
+        }
+        Move::Bid { bidder, amount } => bid(&t, &mut c, *bidder, *amount, &mut events)?,
+        Move::AcceptBuyout { losses } => accept_buyout(&mut t, roster, &mut c, losses, &mut events)?,
+        Move::Debt => debt(&mut t.ledger, &mut c, &mut events)?,
+    }
+    advance(&mut t.ledger, &mut c, &mut events)?;
+    t.challenge = Some(c);
+    Ok((t, events))
+}
+
+/// Who an account is, in an error message.
+fn who(account: Account) -> &'static str {
+    match account {
+        Account::House => "the House",
+        Account::Antagonist(_) => "the antagonist",
+        _ => "a member",
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Challenger => "challenger",
+        Side::Opponent => "opponent",
+    }
+}
+
+fn clean_text(field: &str, raw: &str) -> Result<String> {
+    let text = raw.trim();
+    if text.is_empty() {
+        return Err(Error::invalid(field, "must not be empty"));
+    }
+    if text.chars().count() > MAX_CIRCUMSTANCE_CHARS || text.chars().any(char::is_control) {
+        return Err(Error::invalid(
+            field,
+            format!("must be 1 to {MAX_CIRCUMSTANCE_CHARS} characters, no control characters"),
+        ));
+    }
+    Ok(text.to_owned())
+}
+
+/// The side that plays the antagonist of an anonymous challenge.
+fn anonymous_side(c: &Challenge) -> Option<Side> {
+    let lone_antagonist = |s: &SideState| s.members.len() == 1 && matches!(s.lead(), Account::Antagonist(_));
+    match (lone_antagonist(&c.sides[0]), lone_antagonist(&c.sides[1])) {
+        (true, false) => Some(Side::Challenger),
+        (false, true) => Some(Side::Opponent),
+        _ => None,
+    }
+}
+
+/// Refuses a move made outside its step or after the side finished the step.
+fn in_step(c: &Challenge, side: Side, phases: &[Phase]) -> Result<()> {
+    if !phases.contains(&c.phase) {
+        return Err(Error::invalid("move", format!("not now: the challenge is at {}", phase_words(c.phase))));
+    }
+    if c.sides[side.index()].done {
+        return Err(Error::invalid("move", format!("{} is done with this step", side.label())));
+    }
+    if let Some(turn) = c.turn {
+        if turn != side {
+            return Err(Error::invalid("move", format!("it is {}'s turn", turn.label())));
+        }
+    }
+    Ok(())
+}
+
+fn phase_words(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Circumstances => "the circumstances",
+        Phase::Characteristics => "the characteristics",
+        Phase::Roll => "the private roll",
+        Phase::Betting1 => "the first betting round",
+        Phase::NewCircumstances => "the new circumstances",
+        Phase::Reroll => "the reroll",
+        Phase::Betting2 => "the second betting round",
+        Phase::AfterLoss => "debt or buyout",
+        Phase::Over => "its end",
+    }
+}
+
+/// Pennies the side can still put in: its members' piles, or in an anonymous challenge
+/// what the antagonist devoted and has not put in yet.
+pub fn available(ledger: &Ledger, c: &Challenge, side: Side) -> u64 {
+    let s = &c.sides[side.index()];
+    let held: u64 = s.accounts().map(|a| u64::try_from(ledger.pile(&a)).unwrap_or(0)).sum();
+    match (c.devoted, anonymous_side(c)) {
+        (Some(devoted), Some(anon)) if anon == side => held.min(devoted.saturating_sub(s.paid())),
+        _ => held,
+    }
+}
+
+/// Pays `amount` into the pot for member `i` of `side`.
+fn pay_member(
+    ledger: &mut Ledger,
+    c: &mut Challenge,
+    side: Side,
+    i: usize,
+    amount: u64,
+    reason: Reason,
+    events: &mut Vec<ChallengeEvent>,
+) -> Result<()> {
+    if amount == 0 {
+        return Ok(());
+    }
+    let member = &mut c.sides[side.index()].members[i];
+    let entry = Entry { from: member.account, to: Account::Pot(c.id), amount, reason, challenge: Some(c.id) };
+    let (next, event) = ledger.record(entry)?;
+    *ledger = next;
+    member.paid += amount;
+    events.push(ChallengeEvent::Ledger(event));
+    Ok(())
+}
+
+/// Pays `amount` for the side from its pooled piles, the member holding most first.
+fn pay_side(
+    ledger: &mut Ledger,
+    c: &mut Challenge,
+    side: Side,
+    amount: u64,
+    reason: Reason,
+    events: &mut Vec<ChallengeEvent>,
+) -> Result<()> {
+    let piles: Vec<u64> =
+        c.sides[side.index()].accounts().map(|a| u64::try_from(ledger.pile(&a)).unwrap_or(0)).collect();
+    for (i, share) in level_down(&piles, amount).into_iter().enumerate() {
+        pay_member(ledger, c, side, i, share, reason, events)?;
+    }
+    Ok(())
+}
+
+/// How much each pile pays so that `amount` is taken from the largest piles first, levelling
+/// them down; ties go to the earlier pile. Requires `amount` ≤ the sum of the piles.
+fn level_down(piles: &[u64], amount: u64) -> Vec<u64> {
+    let above = |level: u64| piles.iter().map(|&p| p.saturating_sub(level)).sum::<u64>();
+    // The highest level whose excess covers the amount.
+    let (mut lo, mut hi) = (0u64, piles.iter().copied().max().unwrap_or(0));
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if above(mid) >= amount {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    let mut shares: Vec<u64> = piles.iter().map(|&p| p.saturating_sub(lo)).collect();
+    // Taking everything above `lo` may overshoot by less than the number of piles above it;
+    // the later of those pay one penny less.
+    let mut over = above(lo).saturating_sub(amount);
+    for i in (0..piles.len()).rev() {
+        if over == 0 {
+            break;
+        }
+        if shares[i] > 0 {
+            shares[i] -= 1;
+            over -= 1;
+        }
+    }
+    shares
+}
+
+/// Splits `amount` evenly among `accounts`; the remainder goes one penny each to those with
+/// the smallest piles first (ties: the earlier).
+fn split(ledger: &Ledger, accounts: &[Account], amount: u64) -> Vec<u64> {
+    let n = accounts.len() as u64;
+    let mut shares = vec![amount / n; accounts.len()];
+    let mut order: Vec<usize> = (0..accounts.len()).collect();
+    order.sort_by_key(|&i| (ledger.pile(&accounts[i]), i));
+    for &i in order.iter().take(usize::try_from(amount % n).unwrap_or(0)) {
+        shares[i] += 1;
+    }
+    shares
+}
+
+fn circumstance(
+    ledger: &mut Ledger,
+    c: &mut Challenge,
+    side: Side,
+    name: &str,
+    double_down: bool,
+    dice: &mut dyn DiceSource,
+    events: &mut Vec<ChallengeEvent>,
+) -> Result<()> {
+    in_step(c, side, &[Phase::Circumstances, Phase::NewCircumstances])?;
+    let name = clean_text("name", name)?;
+    let mut stake = 0;
+    if double_down {
+        if c.phase != Phase::NewCircumstances {
+            return Err(Error::invalid("double_down", "a side doubles down only on a new circumstance (step 4)"));
+        }
+        let s = &c.sides[side.index()];
+        if s.all_in {
+            return Err(Error::invalid("double_down", format!("{} is all in", side.label())));
+        }
+        stake = s.paid();
+        let can = available(ledger, c, side);
+        if can < stake {
+            return Err(Error::invalid(
+                "double_down",
+                format!("doubling a wager of {stake} needs {stake} more pennies; the side has {can}"),
+            ));
+        }
+    }
+    let die = dice.roll(6, &format!("{} circumstance die", side_name(side)))?;
+    if stake > 0 {
+        pay_side(ledger, c, side, stake, Reason::Wager, events)?;
+        c.sides[side.index()].doubled += stake;
+    }
+    let barred = double_down.then(|| side.other());
+    c.circumstances.push(Circumstance { name: name.clone(), by: side, die, barred });
+    c.sides[side.index()].done = true;
+    events.push(ChallengeEvent::CircumstanceNamed { side, name, die, barred, stake });
+    Ok(())
+}
+
+fn characteristics(
+    t: &mut PennyTable,
+    roster: &Roster,
+    c: &mut Challenge,
+    side: Side,
+    used: &[Used],
+    events: &mut Vec<ChallengeEvent>,
+) -> Result<()> {
+    in_step(c, side, &[Phase::Characteristics])?;
+    if used.len() > MAX_CHARACTERISTICS {
+        return Err(Error::invalid(
+            "used",
+            format!("a side uses at most {MAX_CHARACTERISTICS} characteristics (six dice), not {}", used.len()),
+        ));
+    }
+    let anonymous = c.devoted.is_some() && anonymous_side(c) == Some(side);
+    let mut clean: Vec<Used> = Vec::new();
+    for (i, u) in used.iter().enumerate() {
+        let field = format!("used[{i}]");
+        if !c.sides[side.index()].accounts().any(|a| a == u.owner) {
+            return Err(Error::invalid(field, "belongs to someone who is not on this side"));
+        }
+        let text = clean_characteristic(&field, &u.text)?;
+        let known = match u.owner {
+            Account::Character(id) => roster.get(&id).is_some_and(|list| list.iter().any(|x| *x == text)),
+            Account::Antagonist(id) => t.antagonist(id)?.characteristics.iter().any(|x| x.text == text),
+            _ => false,
+        };
+        if !known && !anonymous {
+            return Err(Error::invalid(field, format!("“{text}” is not one of its characteristics")));
+        }
+        if let Account::Antagonist(id) = u.owner {
+            // Used openly, it is set in stone: added to the list if the House had not
+            // written it there, shown if it was hidden.
+            let a = t.antagonists.iter_mut().find(|a| a.id == id).expect("checked above");
+            match a.characteristics.iter_mut().find(|x| x.text == text) {
+                Some(x) => x.hidden = false,
+                None => a.characteristics.push(Characteristic { text: text.clone(), hidden: false }),
+            }
+            if !known {
+                events.push(ChallengeEvent::SetInStone { antagonist: id, text: text.clone() });
+            }
+        }
+        if clean.iter().any(|x| x.owner == u.owner && x.text == text) {
+            return Err(Error::invalid(field, format!("“{text}” is used twice")));
+        }
+        clean.push(Used { owner: u.owner, text });
+    }
+    let s = &mut c.sides[side.index()];
+    s.used = clean.clone();
+    s.done = true;
+    events.push(ChallengeEvent::CharacteristicsDeclared { side, dice: 1 + clean.len(), used: clean });
+    Ok(())
+}
+
+fn bet(ledger: &mut Ledger, c: &mut Challenge, mv: &Move, events: &mut Vec<ChallengeEvent>) -> Result<()> {
+    let side = mv.side().expect("a betting move has a side");
+    if !matches!(c.phase, Phase::Betting1 | Phase::Betting2) {
+        return Err(Error::invalid("move", format!("not now: the challenge is at {}", phase_words(c.phase))));
+    }
+    if c.turn != Some(side) {
+        let turn = c.turn.map_or("no one", Side::label);
+        return Err(Error::invalid("move", format!("it is {turn}'s turn")));
+    }
+    let (mine, theirs) = (&c.sides[side.index()], &c.sides[side.other().index()]);
+    let owed = theirs.wager.saturating_sub(mine.wager);
+    let can = available(ledger, c, side);
+    let anonymous = c.devoted.is_some() && anonymous_side(c) == Some(side);
+    if theirs.all_in && !matches!(mv, Move::Call { .. } | Move::Fold { .. }) {
+        return Err(Error::invalid("move", format!("{} is all in: call or fold", side.other().label())));
+    }
+    match mv {
+        Move::Stand { .. } => {
+            if owed > 0 {
+                return Err(Error::invalid(
+                    "move",
+                    format!("stand only with equal wagers: call {owed}, raise or fold"),
+                ));
+            }
+            events.push(ChallengeEvent::Stood { side });
+        }
+        Move::Raise { by, .. } => {
+            if *by < c.ante {
+                return Err(Error::invalid("by", format!("a raise is at least the ante, {}", c.ante)));
+            }
+            let cost = owed.saturating_add(*by);
+            if cost > can {
+                let hint = if anonymous { "" } else { "; go all in instead" };
+                return Err(Error::invalid("by", format!("raising by {by} costs {cost}; the side has {can}{hint}")));
+            }
+            pay_side(ledger, c, side, cost, Reason::Wager, events)?;
+            let s = &mut c.sides[side.index()];
+            s.wager += cost;
+            c.sides[side.other().index()].done = false;
+            events.push(ChallengeEvent::Raised { side, by: *by, wager: c.sides[side.index()].wager });
+        }
+        Move::Call { .. } => {
+            // After an all-in the caller's excess waits to be returned; nothing to pay.
+            let cost = if theirs.all_in { 0 } else { owed };
+            if !theirs.all_in && owed == 0 {
+                return Err(Error::invalid("move", "the wagers are equal: stand or raise"));
+            }
+            if cost > can {
+                let hint = if anonymous { "the antagonist must fold" } else { "go all in or fold" };
+                return Err(Error::invalid("move", format!("calling costs {cost}; the side has {can}: {hint}")));
+            }
+            pay_side(ledger, c, side, cost, Reason::Wager, events)?;
+            c.sides[side.index()].wager += cost;
+            events.push(ChallengeEvent::Called { side, paid: cost, wager: c.sides[side.index()].wager });
+        }
+        Move::Fold { .. } => {
+            events.push(ChallengeEvent::Folded { side });
+            c.sides[side.index()].done = true;
+            return settle_fold(ledger, c, side, events);
+        }
+        Move::AllIn { .. } => {
+            if anonymous {
+                return Err(Error::invalid("move", "the House cannot go all in in an anonymous challenge"));
+            }
+            if can >= owed && owed > 0 {
+                return Err(Error::invalid(
+                    "move",
+                    format!("the side can call {owed}; all in is for a wager it cannot match"),
+                ));
+            }
+            if owed == 0 {
+                return Err(Error::invalid(
+                    "move",
+                    "the wagers are equal: stand or raise; all in is for a wager the side cannot match",
+                ));
+            }
+            pay_side(ledger, c, side, can, Reason::Wager, events)?;
+            let s = &mut c.sides[side.index()];
+            s.wager += can;
+            s.all_in = true;
+            events.push(ChallengeEvent::WentAllIn { side, paid: can, wager: s.wager });
+            c.sides[side.other().index()].done = false;
+        }
+        _ => unreachable!("only betting moves reach bet"),
+    }
+    c.sides[side.index()].done = true;
+    c.turn = Some(side.other());
+    Ok(())
+}
+
+fn offer_loan(
+    t: &PennyTable,
+    c: &mut Challenge,
+    id: Uuid,
+    lender: Account,
+    side: Side,
+    amount: u64,
+    events: &mut Vec<ChallengeEvent>,
+) -> Result<()> {
+    if !matches!(c.phase, Phase::Betting1 | Phase::Betting2) {
+        return Err(Error::invalid("move", "loans are offered during a betting round"));
+    }
+    if !matches!(lender, Account::Character(_)) {
+        return Err(Error::invalid("lender", "loans are offered by players"));
+    }
+    if c.sides.iter().any(|s| s.accounts().any(|a| a == lender)) {
+        return Err(Error::invalid("lender", "is in the challenge; only players outside it lend"));
+    }
+    if c.lenders.contains(&lender) {
+        return Err(Error::invalid("lender", "has offered a loan in this betting round already"));
+    }
+    if !matches!(c.sides[side.index()].lead(), Account::Character(_)) {
+        return Err(Error::invalid("side", "loans go to a side led by a player character"));
+    }
+    if t.loans.iter().any(|l| l.id == id) {
+        return Err(Error::invalid("id", "a loan with this id exists"));
+    }
+    let pile = t.pile(&lender);
+    if amount == 0 || i64::try_from(amount).unwrap_or(i64::MAX) > pile {
+        return Err(Error::invalid("amount", format!("must be 1 to {pile}, what the lender holds")));
+    }
+    c.lenders.push(lender);
+    c.offer = Some(LoanOffer { id, lender, side, amount });
+    events.push(ChallengeEvent::LoanOffered { lender, side, amount });
+    Ok(())
+}
+
+/// Moves the challenge on once both sides are done with a step.
+fn advance(ledger: &mut Ledger, c: &mut Challenge, events: &mut Vec<ChallengeEvent>) -> Result<()> {
+    loop {
+        let both_done = c.sides.iter().all(|s| s.done);
+        let next = match c.phase {
+            Phase::Circumstances if both_done => Phase::Characteristics,
+            Phase::Characteristics => {
+                c.turn = Some(if c.sides[0].done { Side::Opponent } else { Side::Challenger });
+                if both_done {
+                    c.turn = None;
+                    Phase::Roll
+                } else {
+                    return Ok(());
+                }
+            }
+            Phase::Roll if both_done => Phase::Betting1,
+            Phase::Betting1 | Phase::Betting2 if betting_over(c) => {
+                events.push(ChallengeEvent::RoundOver { phase: c.phase });
+                if c.phase == Phase::Betting1 {
+                    Phase::NewCircumstances
+                } else {
+                    return showdown(ledger, c, events);
+                }
+            }
+            Phase::Betting1 | Phase::Betting2 => {
+                // A side all in does not act again.
+                if let Some(turn) = c.turn {
+                    if c.sides[turn.index()].all_in {
+                        c.turn = Some(turn.other());
+                    }
+                }
+                return Ok(());
+            }
+            Phase::NewCircumstances if both_done => Phase::Reroll,
+            Phase::Reroll if both_done => {
+                if c.sides.iter().any(|s| s.all_in) {
+                    return showdown(ledger, c, events);
+                }
+                Phase::Betting2
+            }
+            _ => return Ok(()),
+        };
+        c.phase = next;
+        c.lenders.clear();
+        for s in &mut c.sides {
+            // A side with nothing in its cup has nothing to reroll.
+            s.done = next == Phase::Reroll && s.cup.is_empty();
+        }
+        c.turn = match next {
+            Phase::Characteristics | Phase::Betting1 | Phase::Betting2 => Some(Side::Challenger),
+            _ => None,
+        };
+        if matches!(next, Phase::Betting1 | Phase::Betting2) {
+            if let Some(all_in) = Side::BOTH.into_iter().find(|s| c.sides[s.index()].all_in) {
+                c.turn = Some(all_in.other());
+            }
+        }
+    }
+}
+
+/// A betting round ends when wagers are equal and both acted since the last raise, or when
+/// the other side answered an all-in.
+fn betting_over(c: &Challenge) -> bool {
+    let [a, b] = &c.sides;
+    if a.all_in || b.all_in {
+        let responder = if a.all_in { b } else { a };
+        return responder.done;
+    }
+    a.wager == b.wager && a.done && b.done
+}
+
+/// Pays the whole pot to the side that did not fold.
+fn settle_fold(ledger: &mut Ledger, c: &mut Challenge, folder: Side, events: &mut Vec<ChallengeEvent>) -> Result<()> {
+    let pot = u64::try_from(ledger.pile(&Account::Pot(c.id))).unwrap_or(0);
+    let winner = folder.other();
+    pay_winner(ledger, c, winner, pot, events)?;
+    c.outcome = Some(Outcome { winner: Some(winner), folded: Some(folder), hands: None, narrator: Some(folder), pot });
+    finish(ledger, c, folder, events);
+    Ok(())
+}
+
+fn pay_winner(
+    ledger: &mut Ledger,
+    c: &mut Challenge,
+    winner: Side,
+    amount: u64,
+    events: &mut Vec<ChallengeEvent>,
+) -> Result<()> {
+    let accounts: Vec<Account> = c.sides[winner.index()].accounts().collect();
+    let shares = split(ledger, &accounts, amount);
+    let mut paid = Vec::new();
+    for (account, share) in accounts.into_iter().zip(shares) {
+        if share > 0 {
+            pay_out(ledger, c.id, account, share, Reason::PotWon, events)?;
+        }
+        paid.push(Member { account, paid: share });
+    }
+    events.push(ChallengeEvent::Won { side: winner, pot: amount, shares: paid });
+    Ok(())
+}
+
+fn pay_out(
+    ledger: &mut Ledger,
+    id: Uuid,
+    to: Account,
+    amount: u64,
+    reason: Reason,
+    events: &mut Vec<ChallengeEvent>,
+) -> Result<()> {
+    let entry = Entry { from: Account::Pot(id), to, amount, reason, challenge: Some(id) };
+    let (next, event) = ledger.record(entry)?;
+    *ledger = next;
+    events.push(ChallengeEvent::Ledger(event));
+    Ok(())
+}
+
+/// The dice `side` scores from: its own and the circumstances it is not barred from.
+fn hand_dice(c: &Challenge, side: Side) -> Vec<u8> {
+    let usable = c.circumstances.iter().filter(|x| x.barred != Some(side)).map(|x| x.die);
+    c.sides[side.index()].dice.iter().copied().chain(usable).collect()
+}
+
+fn showdown(ledger: &mut Ledger, c: &mut Challenge, events: &mut Vec<ChallengeEvent>) -> Result<()> {
+    // An all-in side matched only what it had: the other side's excess goes back.
+    for side in Side::BOTH {
+        let (mine, theirs) = (&c.sides[side.index()], &c.sides[side.other().index()]);
+        if theirs.all_in && mine.wager > theirs.wager {
+            let excess = mine.wager - theirs.wager;
+            return_to_members(ledger, c, side, excess, events)?;
+            c.sides[side.index()].wager -= excess;
+            events.push(ChallengeEvent::ExcessReturned { side, amount: excess });
+        }
+    }
+    let hands = [score(&hand_dice(c, Side::Challenger))?, score(&hand_dice(c, Side::Opponent))?];
+    let winner = match hands[0].score.cmp(&hands[1].score) {
+        std::cmp::Ordering::Greater => Some(Side::Challenger),
+        std::cmp::Ordering::Less => Some(Side::Opponent),
+        std::cmp::Ordering::Equal => None,
+    };
+    events.push(ChallengeEvent::Showdown { hands: hands.clone(), winner });
+    let pot = u64::try_from(ledger.pile(&Account::Pot(c.id))).unwrap_or(0);
+    match winner {
+        Some(w) => {
+            pay_winner(ledger, c, w, pot, events)?;
+            c.outcome = Some(Outcome { winner, folded: None, hands: Some(hands), narrator: Some(w.other()), pot });
+            finish(ledger, c, w.other(), events);
+        }
+        None => {
+            // A tie gives each member back what it put in.
+            let mut returned = Vec::new();
+            for side in Side::BOTH {
+                for m in c.sides[side.index()].members.clone() {
+                    if m.paid > 0 {
+                        pay_out(ledger, c.id, m.account, m.paid, Reason::WagerReturned, events)?;
+                    }
+                    returned.push(m);
+                }
+            }
+            events.push(ChallengeEvent::Tied { returned });
+            c.outcome = Some(Outcome { winner: None, folded: None, hands: Some(hands), narrator: None, pot });
+            c.phase = Phase::Over;
+        }
+    }
+    Ok(())
+}
+
+/// Gives `amount` back to the side's members, each at most what it paid (first members first).
+fn return_to_members(
+    ledger: &mut Ledger,
+    c: &mut Challenge,
+    side: Side,
+    amount: u64,
+    events: &mut Vec<ChallengeEvent>,
+) -> Result<()> {
+    let mut left = amount;
+    let id = c.id;
+    for m in &mut c.sides[side.index()].members {
+        let back = left.min(m.paid);
+        if back > 0 {
+            pay_out(ledger, id, m.account, back, Reason::WagerReturned, events)?;
+            m.paid -= back;
+            left -= back;
+        }
+    }
+    Ok(())
+}
+
+/// After a win: a losing side of characters left with nothing goes to debt or buyout.
+fn finish(ledger: &Ledger, c: &mut Challenge, loser: Side, events: &mut Vec<ChallengeEvent>) {
+    let s = &c.sides[loser.index()];
+    let broke = s.accounts().all(|a| matches!(a, Account::Character(_)) && ledger.pile(&a) == 0);
+    if !broke {
+        c.phase = Phase::Over;
+        return;
+    }
+    c.sides[loser.index()].lost = s.members.iter().filter(|m| m.paid > 0).cloned().collect();
+    c.phase = Phase::AfterLoss;
+    c.turn = None;
+    events.push(ChallengeEvent::Bankrupt { side: loser });
+    // A House with more than one penny always offers a one-penny buyout.
+    if ledger.pile(&Account::House) > 1 {
+        c.bids.push(Bid { bidder: Account::House, amount: 1 });
+        events.push(ChallengeEvent::BidMade { bidder: Account::House, amount: 1 });
+    }
+}
+
+fn losing_side(c: &Challenge) -> Result<Side> {
+    if c.phase != Phase::AfterLoss {
+        return Err(Error::invalid("move", "only after a loss that left the losers with nothing"));
+    }
+    let winner = c.outcome.as_ref().and_then(|o| o.winner).expect("a loss has a winner");
+    Ok(winner.other())
+}
+
+fn bid(
+    t: &PennyTable,
+    c: &mut Challenge,
+    bidder: Account,
+    amount: u64,
+    events: &mut Vec<ChallengeEvent>,
+) -> Result<()> {
+    let loser = losing_side(c)?;
+    if !matches!(bidder, Account::Character(_) | Account::House) {
+        return Err(Error::invalid("bidder", "buyouts are offered by players and the House"));
+    }
+    if c.sides[loser.index()].accounts().any(|a| a == bidder) {
+        return Err(Error::invalid("bidder", "is among the losers"));
+    }
+    let pile = t.pile(&bidder);
+    if amount == 0 || i64::try_from(amount).unwrap_or(i64::MAX) > pile {
+        return Err(Error::invalid("amount", format!("must be 1 to {pile}, what the bidder holds")));
+    }
+    if let Some(old) = c.bids.iter().find(|b| b.bidder == bidder) {
+        if amount <= old.amount {
+            return Err(Error::invalid("amount", format!("must beat the bidder's own bid of {}", old.amount)));
+        }
+    }
+    c.bids.retain(|b| b.bidder != bidder);
+    c.bids.push(Bid { bidder, amount });
+    events.push(ChallengeEvent::BidMade { bidder, amount });
+    Ok(())
+}
+
+fn accept_buyout(
+    t: &mut PennyTable,
+    roster: &Roster,
+    c: &mut Challenge,
+    losses: &[Used],
+    events: &mut Vec<ChallengeEvent>,
+) -> Result<()> {
+    let loser = losing_side(c)?;
+    // The highest bid; the earliest of equal ones.
+    let best = c
+        .bids
+        .iter()
+        .fold(None::<&Bid>, |best, b| if best.is_none_or(|x| b.amount > x.amount) { Some(b) } else { best })
+        .cloned()
+        .ok_or_else(|| Error::invalid("move", "no one has bid; the losers go into debt"))?;
+    let s = &c.sides[loser.index()];
+    let characters: Vec<Account> = s.accounts().collect();
+    for (i, account) in characters.iter().enumerate() {
+        let Account::Character(id) = account else { continue };
+        let give = losses.iter().filter(|u| u.owner == *account).collect::<Vec<_>>();
+        let [give] = give.as_slice() else {
+            return Err(Error::invalid(
+                format!("losses[{i}]"),
+                "each losing character gives up exactly one characteristic",
+            ));
+        };
+        let own = roster.get(id).cloned().unwrap_or_default();
+        let used: Vec<&Used> = s.used.iter().filter(|u| u.owner == *account).collect();
+        let allowed = if used.is_empty() {
+            own.iter().any(|x| *x == give.text)
+        } else {
+            used.iter().any(|u| u.text == give.text)
+        };
+        if !allowed {
+            let which = if used.is_empty() { "one of its characteristics" } else { "one it used in the challenge" };
+            return Err(Error::invalid(format!("losses[{i}]"), format!("“{}” is not {which}", give.text)));
+        }
+    }
+    if losses.len() != characters.len() {
+        return Err(Error::invalid("losses", "name one characteristic for each losing character"));
+    }
+    let shares = split(&t.ledger, &characters, best.amount);
+    let mut paid = Vec::new();
+    for (account, share) in characters.iter().zip(shares) {
+        if share > 0 {
+            let entry =
+                Entry { from: best.bidder, to: *account, amount: share, reason: Reason::Buyout, challenge: Some(c.id) };
+            let (ledger, event) = t.ledger.record(entry)?;
+            t.ledger = ledger;
+            events.push(ChallengeEvent::Ledger(event));
+        }
+        paid.push(Member { account: *account, paid: share });
+    }
+    events.push(ChallengeEvent::BoughtOut { bidder: best.bidder, amount: best.amount, shares: paid });
+    for u in losses {
+        events.push(ChallengeEvent::CharacteristicLost { owner: u.owner, text: u.text.clone() });
+    }
+    c.phase = Phase::Over;
+    Ok(())
+}
+
+fn debt(ledger: &mut Ledger, c: &mut Challenge, events: &mut Vec<ChallengeEvent>) -> Result<()> {
+    let loser = losing_side(c)?;
+    let winner = loser.other();
+    let mut debts = Vec::new();
+    for m in c.sides[loser.index()].lost.clone() {
+        let piles: Vec<u64> =
+            c.sides[winner.index()].accounts().map(|a| u64::try_from(ledger.pile(&a)).unwrap_or(0)).collect();
+        let accounts: Vec<Account> = c.sides[winner.index()].accounts().collect();
+        let parts: Vec<(Account, u64)> =
+            accounts.into_iter().zip(level_down(&piles, m.paid)).filter(|(_, share)| *share > 0).collect();
+        let (next, done) = ledger::record_debts(ledger, m.account, &parts, c.id)?;
+        *ledger = next;
+        events.extend(done.into_iter().map(ChallengeEvent::Ledger));
+        debts.extend(parts.into_iter().map(|(creditor, share)| (m.account, creditor, share)));
+    }
+    events.push(ChallengeEvent::WentIntoDebt { debts });
+    if let Some(o) = &mut c.outcome {
+        o.narrator = Some(winner);
+    }
+    c.phase = Phase::Over;
+    Ok(())
+}
+
+impl Challenge {
+    /// The characteristics `owner` uses in this challenge.
+    pub fn used_by(&self, owner: Account) -> Vec<String> {
+        self.sides.iter().flat_map(|s| &s.used).filter(|u| u.owner == owner).map(|u| u.text.clone()).collect()
+    }
+
+    pub fn side(&self, side: Side) -> &SideState {
+        &self.sides[side.index()]
+    }
+
+    /// The side `account` plays on, if any.
+    pub fn side_of(&self, account: Account) -> Option<Side> {
+        Side::BOTH.into_iter().find(|s| self.sides[s.index()].accounts().any(|a| a == account))
+    }
+
+    /// The exact showdown odds for `side`, from what it may see now: its own dice (those in
+    /// its cup count as unknown until they are rerolled), the other side's revealed dice
+    /// (its cup unknown), the circumstances on the table, and one unknown circumstance per
+    /// side still to name one. With `cup`, the odds as if the side put those dice in its cup.
+    pub fn odds_for(&self, side: Side, cup: Option<&[usize]>) -> Result<ShowdownOdds> {
+        let (mine, theirs) = (&self.sides[side.index()], &self.sides[side.other().index()]);
+        let rerolls_ahead =
+            matches!(self.phase, Phase::Roll | Phase::Betting1 | Phase::NewCircumstances | Phase::Reroll);
+        let my_cup: Vec<usize> = match cup {
+            Some(cup) => cup.to_vec(),
+            None if rerolls_ahead && !(self.phase == Phase::Reroll && mine.done) => mine.cup.clone(),
+            None => Vec::new(),
+        };
+        if let Some(bad) = my_cup.iter().find(|&&i| i >= mine.dice.len()) {
+            return Err(Error::invalid("cup", format!("there is no die {}", bad + 1)));
+        }
+        let my_count = if mine.dice.is_empty() { 1 + mine.used.len() } else { mine.dice.len() };
+        let mut my = Dice {
+            known: mine.dice.iter().enumerate().filter(|(i, _)| !my_cup.contains(i)).map(|(_, &d)| d).collect(),
+            unknown: 0,
+        };
+        my.unknown = (my_count - my.known.len()) as u8;
+        let their_count = if theirs.dice.is_empty() { 1 + theirs.used.len() } else { theirs.dice.len() };
+        let mut their = Dice { known: theirs.revealed(), unknown: 0 };
+        if self.phase == Phase::Over {
+            their.known = theirs.dice.clone();
+        }
+        their.unknown = (their_count - their.known.len()) as u8;
+        let mut shared = Dice::default();
+        for x in &self.circumstances {
+            match x.barred {
+                None => shared.known.push(x.die),
+                Some(b) if b == side => their.known.push(x.die),
+                Some(_) => my.known.push(x.die),
+            }
+        }
+        let to_name = match self.phase {
+            Phase::Circumstances | Phase::Characteristics | Phase::Roll | Phase::Betting1 => {
+                let now =
+                    if self.phase == Phase::Circumstances { self.sides.iter().filter(|s| !s.done).count() } else { 0 };
+                now + 2
+            }
+            Phase::NewCircumstances => self.sides.iter().filter(|s| !s.done).count(),
+            _ => 0,
+        };
+        shared.unknown = to_name as u8;
+        odds::showdown_odds(&Showdown { mine: my, theirs: their, circumstances: shared })
+    }
+}

@@ -34,10 +34,15 @@ pub enum EventKind {
     NsuDowntimeMove,
     /// NSU: the downtime phase ended.
     NsuDowntimeEnded,
+    /// Penny Ante: a move at the table between challenges (adventures, pennies, antagonists,
+    /// characteristics, loans, debts).
+    PennyTableChanged,
+    /// Penny Ante: a challenge started, or one move in it.
+    PennyChallengeMove,
 }
 
 impl EventKind {
-    const ALL: [EventKind; 19] = [
+    const ALL: [EventKind; 21] = [
         EventKind::GameCreated,
         EventKind::GameRenamed,
         EventKind::GameDeleted,
@@ -57,6 +62,8 @@ impl EventKind {
         EventKind::NsuDowntimeStarted,
         EventKind::NsuDowntimeMove,
         EventKind::NsuDowntimeEnded,
+        EventKind::PennyTableChanged,
+        EventKind::PennyChallengeMove,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -80,6 +87,8 @@ impl EventKind {
             EventKind::NsuDowntimeStarted => "nsu_downtime_started",
             EventKind::NsuDowntimeMove => "nsu_downtime_move",
             EventKind::NsuDowntimeEnded => "nsu_downtime_ended",
+            EventKind::PennyTableChanged => "penny_table_changed",
+            EventKind::PennyChallengeMove => "penny_challenge_move",
         }
     }
 

@@ -834,7 +834,7 @@ fn characteristics(
         }
         let text = clean_characteristic(&field, &u.text)?;
         let known = match u.owner {
-            Account::Character(id) => roster.get(&id).is_some_and(|list| list.iter().any(|x| *x == text)),
+            Account::Character(id) => roster.get(&id).is_some_and(|list| list.contains(&text)),
             Account::Antagonist(id) => t.antagonist(id)?.characteristics.iter().any(|x| x.text == text),
             _ => false,
         };
@@ -1264,7 +1264,7 @@ fn accept_buyout(
         let own = roster.get(id).cloned().unwrap_or_default();
         let used: Vec<&Used> = s.used.iter().filter(|u| u.owner == *account).collect();
         let allowed = if used.is_empty() {
-            own.iter().any(|x| *x == give.text)
+            own.contains(&give.text)
         } else {
             used.iter().any(|u| u.text == give.text)
         };
@@ -1383,3 +1383,7 @@ impl Challenge {
         odds::showdown_odds(&Showdown { mine: my, theirs: their, circumstances: shared })
     }
 }
+
+#[cfg(test)]
+#[path = "challenge_tests.rs"]
+mod tests;

@@ -1,0 +1,150 @@
+//! The Penny Ante commands: each converts its arguments, calls one service, and maps the
+//! error. No rules and no SQL here.
+
+use sheetkeeper::model::parse_id;
+use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
+use sheetkeeper::rules::penny_ante::ledger::Account;
+use sheetkeeper::rules::penny_ante::table::Characteristic;
+use sheetkeeper::services::{
+    self, ChallengeDraft, DiceInput, LedgerView, PennyChange, PennyLogEntry, PennyView, PrivateView,
+};
+use tauri::State;
+
+use crate::error::AppError;
+use crate::state::AppState;
+
+type Reply<T> = Result<T, AppError>;
+
+#[tauri::command]
+pub fn penny_table(state: State<'_, AppState>, game: String) -> Reply<PennyView> {
+    Ok(services::penny_table(&*state.store()?, parse_id("game", &game)?)?)
+}
+
+#[tauri::command]
+pub fn penny_private(state: State<'_, AppState>, game: String, side: Side, cup: Option<Vec<usize>>) -> Reply<PrivateView> {
+    Ok(services::penny_private(&*state.store()?, parse_id("game", &game)?, side, cup)?)
+}
+
+#[tauri::command]
+pub fn penny_ledger(state: State<'_, AppState>, game: String, account: Option<Account>) -> Reply<LedgerView> {
+    Ok(services::penny_ledger(&*state.store()?, parse_id("game", &game)?, account, 500)?)
+}
+
+#[tauri::command]
+pub fn penny_log(state: State<'_, AppState>, game: String) -> Reply<Vec<PennyLogEntry>> {
+    Ok(services::penny_log(&*state.store()?, parse_id("game", &game)?, 200)?)
+}
+
+#[tauri::command]
+pub fn penny_create_character(
+    state: State<'_, AppState>,
+    game: String,
+    name: String,
+    characteristic: String,
+    pennies: i64,
+) -> Reply<PennyChange> {
+    Ok(services::penny_create_character(&mut *state.store()?, parse_id("game", &game)?, &name, &characteristic, pennies)?)
+}
+
+#[tauri::command]
+pub fn penny_starting_pennies(state: State<'_, AppState>, game: String, character: String, pennies: i64) -> Reply<PennyChange> {
+    Ok(services::penny_starting_pennies(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("character", &character)?,
+        pennies,
+    )?)
+}
+
+#[tauri::command]
+pub fn penny_buy_characteristic(state: State<'_, AppState>, game: String, character: String, text: String) -> Reply<PennyChange> {
+    Ok(services::penny_buy_characteristic(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("character", &character)?,
+        &text,
+    )?)
+}
+
+#[tauri::command]
+pub fn penny_start_adventure(state: State<'_, AppState>, game: String, funding: Option<i64>) -> Reply<PennyChange> {
+    Ok(services::penny_start_adventure(&mut *state.store()?, parse_id("game", &game)?, funding)?)
+}
+
+#[tauri::command]
+pub fn penny_end_adventure(state: State<'_, AppState>, game: String) -> Reply<PennyChange> {
+    Ok(services::penny_end_adventure(&mut *state.store()?, parse_id("game", &game)?)?)
+}
+
+#[tauri::command]
+pub fn penny_add_antagonist(
+    state: State<'_, AppState>,
+    game: String,
+    name: String,
+    characteristics: Vec<Characteristic>,
+) -> Reply<PennyChange> {
+    Ok(services::penny_add_antagonist(&mut *state.store()?, parse_id("game", &game)?, &name, characteristics)?)
+}
+
+#[tauri::command]
+pub fn penny_edit_antagonist(
+    state: State<'_, AppState>,
+    game: String,
+    antagonist: String,
+    name: String,
+    characteristics: Vec<Characteristic>,
+) -> Reply<PennyChange> {
+    Ok(services::penny_edit_antagonist(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("antagonist", &antagonist)?,
+        &name,
+        characteristics,
+    )?)
+}
+
+#[tauri::command]
+pub fn penny_fund_antagonist(state: State<'_, AppState>, game: String, antagonist: String, amount: i64) -> Reply<PennyChange> {
+    Ok(services::penny_fund_antagonist(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("antagonist", &antagonist)?,
+        amount,
+    )?)
+}
+
+#[tauri::command]
+pub fn penny_recall_purse(state: State<'_, AppState>, game: String, antagonist: String, amount: i64) -> Reply<PennyChange> {
+    Ok(services::penny_recall_purse(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("antagonist", &antagonist)?,
+        amount,
+    )?)
+}
+
+#[tauri::command]
+pub fn penny_repay_loan(state: State<'_, AppState>, game: String, loan: String, amount: i64) -> Reply<PennyChange> {
+    Ok(services::penny_repay_loan(&mut *state.store()?, parse_id("game", &game)?, parse_id("loan", &loan)?, amount)?)
+}
+
+#[tauri::command]
+pub fn penny_repay_debt(
+    state: State<'_, AppState>,
+    game: String,
+    debtor: Account,
+    creditor: Account,
+    amount: i64,
+) -> Reply<PennyChange> {
+    Ok(services::penny_repay_debt(&mut *state.store()?, parse_id("game", &game)?, debtor, creditor, amount)?)
+}
+
+#[tauri::command]
+pub fn penny_start_challenge(state: State<'_, AppState>, game: String, draft: ChallengeDraft) -> Reply<PennyChange> {
+    Ok(services::penny_start_challenge(&mut *state.store()?, parse_id("game", &game)?, draft)?)
+}
+
+#[tauri::command]
+pub fn penny_challenge_move(state: State<'_, AppState>, game: String, mv: Move, dice: DiceInput) -> Reply<PennyChange> {
+    Ok(services::penny_challenge_move(&mut *state.store()?, parse_id("game", &game)?, mv, &dice, &mut rand::rng())?)
+}

@@ -275,7 +275,9 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 if r.ok {
                     format!("ok (schema {}, SQLite {})", r.schema_version, r.sqlite_version)
                 } else {
-                    format!("problems found:\n{}\n{}", r.integrity.join("\n"), r.foreign_key_violations.join("\n"))
+                    let found = [&r.integrity, &r.foreign_key_violations, &r.penny_ante];
+                    let lines: Vec<&str> = found.into_iter().flatten().map(String::as_str).collect();
+                    format!("problems found:\n{}", lines.join("\n"))
                 }
             });
             if !report.ok {

@@ -98,13 +98,18 @@ pub struct CharacterRecord {
     pub character: Character,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nsu: Option<crate::rules::nsu::Sheet>,
+    /// A Penny Ante character's characteristics (its pile is its game's ledger's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub penny_ante: Option<crate::rules::penny_ante::table::PennySheet>,
 }
 
 impl CharacterRecord {
     /// A new character with its system's empty sheet.
     pub fn new(character: Character) -> Self {
         let nsu = (character.system == System::Nsu).then(crate::rules::nsu::Sheet::default);
-        CharacterRecord { character, nsu }
+        let penny_ante =
+            (character.system == System::PennyAnte).then(crate::rules::penny_ante::table::PennySheet::default);
+        CharacterRecord { character, nsu, penny_ante }
     }
 }
 

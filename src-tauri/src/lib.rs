@@ -2,6 +2,7 @@
 //! services as commands. Rules, SQL and file formats live in the `sheetkeeper` crate.
 
 mod commands;
+mod penny_commands;
 mod error;
 mod startup;
 mod state;
@@ -60,6 +61,23 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             commands::nsu_sheet,
             commands::save_nsu_sheet,
             commands::nsu_roll_preview,
+            penny_commands::penny_table,
+            penny_commands::penny_private,
+            penny_commands::penny_ledger,
+            penny_commands::penny_log,
+            penny_commands::penny_create_character,
+            penny_commands::penny_starting_pennies,
+            penny_commands::penny_buy_characteristic,
+            penny_commands::penny_start_adventure,
+            penny_commands::penny_end_adventure,
+            penny_commands::penny_add_antagonist,
+            penny_commands::penny_edit_antagonist,
+            penny_commands::penny_fund_antagonist,
+            penny_commands::penny_recall_purse,
+            penny_commands::penny_repay_loan,
+            penny_commands::penny_repay_debt,
+            penny_commands::penny_start_challenge,
+            penny_commands::penny_challenge_move,
             commands::nsu_roll_dice,
             commands::nsu_roll_help,
             commands::nsu_pending_roll,

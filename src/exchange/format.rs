@@ -7,18 +7,36 @@
 //!   "data": { "games": [ { "id", "name", "system", "created_at", "updated_at",
 //!       "table_settings": { "name": 1 },
 //!       "characters": [ { "id", "name", "created_at", "updated_at", "revision",
-//!                         "nsu": { …the sheet… } } ],
-//!       "nsu_world": { …locations, clocks, settlement… } } ] } }
+//!                         "nsu": { …the sheet… },
+//!                         "penny_ante": { "characteristics": ["…"] },
+//!                         "penny_pile": 25, "penny_ledger": [ { …entry… } ] } ],
+//!       "nsu_world": { …locations, clocks, settlement… },
+//!       "penny_table": { "adventure", "ledger": { "entries", "debts" }, "loans",
+//!                        "antagonists", "challenge" } } ] } }
 //! ```
 //! A character file holds its one character inside its game's header, so importing it on
 //! another device can create the game when that device does not have it yet.
+//!
+//! Penny Ante: a character carries its sheet (`penny_ante`, its characteristics; left out
+//! while empty). A game file or a backup carries each Penny Ante game's whole table
+//! (`penny_table`: the adventure, every ledger entry, debts, loans, antagonists and the
+//! current or last challenge, in the rules' serde shape). A character file carries no
+//! table; beside its Penny Ante character it carries `penny_pile`, the pennies the character
+//! holds, and `penny_ledger`, the entries of its game's ledger that touch it (the pile is
+//! their sum). Imported as a new character, its pile arrives at the destination table as
+//! one `carried_in` entry from the Bank; an update of a character already here keeps this
+//! device's ledger.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+use uuid::Uuid;
+
 use crate::model::{timestamp, CharacterRecord, Game, System, TableSettings};
 use crate::rules::nsu::world::World;
 use crate::rules::nsu::Sheet;
+use crate::rules::penny_ante::ledger::Entry;
+use crate::rules::penny_ante::table::{PennySheet, PennyTable};
 
 pub const FORMAT: &str = "sheetkeeper";
 pub const FORMAT_VERSION: i64 = 1;
@@ -63,6 +81,21 @@ pub struct GameEntry {
     /// A No Stone Unturned game's world (locations, clocks, settlement…), in game files and
     /// backups; a character file carries none.
     pub nsu_world: Option<World>,
+    /// A Penny Ante game's table (ledger, loans, antagonists, challenge), in game files and
+    /// backups; a character file carries none.
+    pub penny_table: Option<PennyTable>,
+    /// In a Penny Ante character file: the character's pile and its share of the ledger.
+    pub penny_piles: Vec<PennyPile>,
+}
+
+/// The pennies a Penny Ante character file carries beside its character.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PennyPile {
+    pub character: Uuid,
+    /// What the character holds: the sum of `ledger`.
+    pub pile: i64,
+    /// The entries of its game's ledger that touch the character, in order.
+    pub ledger: Vec<Entry>,
 }
 
 #[derive(Serialize)]
@@ -92,6 +125,8 @@ struct FileGame<'a> {
     characters: Vec<FileCharacter<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     nsu_world: Option<&'a World>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    penny_table: Option<&'a PennyTable>,
 }
 
 #[derive(Serialize)]
@@ -104,6 +139,14 @@ struct FileCharacter<'a> {
     /// A No Stone Unturned character's sheet.
     #[serde(skip_serializing_if = "Option::is_none")]
     nsu: Option<&'a Sheet>,
+    /// A Penny Ante character's sheet, when it lists a characteristic.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    penny_ante: Option<&'a PennySheet>,
+    /// A Penny Ante character file's pile and ledger entries.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    penny_pile: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    penny_ledger: Option<&'a [Entry]>,
 }
 
 /// The file's bytes, with a final newline: pretty JSON for a character or a game, for
@@ -131,16 +174,23 @@ pub fn to_json(doc: &Document) -> Vec<u8> {
                     characters: e
                         .characters
                         .iter()
-                        .map(|r| FileCharacter {
-                            id: r.character.id.to_string(),
-                            name: &r.character.name,
-                            created_at: timestamp(r.character.created_at),
-                            updated_at: timestamp(r.character.updated_at),
-                            revision: r.character.revision,
-                            nsu: r.nsu.as_ref(),
+                        .map(|r| {
+                            let pile = e.penny_piles.iter().find(|p| p.character == r.character.id);
+                            FileCharacter {
+                                id: r.character.id.to_string(),
+                                name: &r.character.name,
+                                created_at: timestamp(r.character.created_at),
+                                updated_at: timestamp(r.character.updated_at),
+                                revision: r.character.revision,
+                                nsu: r.nsu.as_ref(),
+                                penny_ante: r.penny_ante.as_ref().filter(|s| !s.characteristics.is_empty()),
+                                penny_pile: pile.map(|p| p.pile),
+                                penny_ledger: pile.map(|p| p.ledger.as_slice()),
+                            }
                         })
                         .collect(),
                     nsu_world: e.nsu_world.as_ref(),
+                    penny_table: e.penny_table.as_ref(),
                 })
                 .collect(),
         },

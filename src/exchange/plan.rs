@@ -2,8 +2,9 @@
 //!
 //! A character is compared by its `revision`: a higher one in the file is an update; the
 //! same content is unchanged; anything else is a conflict (this device changed it too).
-//! Games have no revision, so their `updated_at` decides. A character file never changes
-//! the game it names when that game is already here.
+//! Games have no revision, so their `updated_at` decides; a game's NSU world and Penny Ante
+//! table count as part of it. A character file never changes the game it names when that
+//! game is already here; a Penny Ante character it brings as new carries its pile in.
 
 use std::collections::HashMap;
 
@@ -14,6 +15,8 @@ use uuid::Uuid;
 use super::format::{Document, Kind};
 use crate::model::{CharacterRecord, Game, System};
 use crate::rules::nsu::world::World;
+use crate::rules::penny_ante::ledger::Account;
+use crate::rules::penny_ante::table::PennyTable;
 use crate::Problem;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -65,6 +68,8 @@ pub struct Local {
     pub games: HashMap<Uuid, Game>,
     /// The worlds of those games that are NSU games.
     pub worlds: HashMap<Uuid, World>,
+    /// The tables of those games that are Penny Ante games.
+    pub penny_tables: HashMap<Uuid, PennyTable>,
     pub characters: HashMap<Uuid, CharacterRecord>,
 }
 
@@ -75,7 +80,19 @@ pub struct Plan {
     pub games: Vec<(Status, Game, Option<Game>)>,
     /// The worlds to write, by target game (for games written, i.e. not unchanged).
     pub worlds: Vec<(Uuid, World)>,
+    /// The Penny Ante tables to write whole, by target game (for games written).
+    pub penny_tables: Vec<(Uuid, PennyTable)>,
     pub characters: Vec<(Status, CharacterRecord, Option<CharacterRecord>)>,
+    /// Penny Ante characters new to their game from a character file, with the pile each
+    /// brings: (game, character, pennies), to record as a `carried_in` entry.
+    pub carried_in: Vec<(Uuid, Uuid, u64)>,
+}
+
+/// What a game holds beyond its header, on one side of the comparison.
+#[derive(Clone, Copy)]
+struct Parts<'a> {
+    world: Option<&'a World>,
+    table: Option<&'a PennyTable>,
 }
 
 /// Plans importing `doc` given what this device holds. `as_copy` gives every new record a
@@ -93,6 +110,8 @@ pub fn plan(
     let mut games = Vec::new();
     let mut characters = Vec::new();
     let mut worlds = Vec::new();
+    let mut penny_tables = Vec::new();
+    let mut carried_in = Vec::new();
     for (i, entry) in doc.games.iter().enumerate() {
         let mine = local.games.get(&entry.game.id);
         if let Some(mine) = mine.filter(|m| m.system != entry.game.system) {
@@ -112,11 +131,10 @@ pub fn plan(
         if as_copy && !keep_local_game {
             game.id = fresh_id();
         }
-        let local_world = local.worlds.get(&entry.game.id);
         let status = match (as_copy, mine) {
             (_, Some(_)) if keep_local_game => Status::Unchanged,
             (true, _) | (false, None) => Status::New,
-            (false, Some(m)) => game_status(m, &game, local_world, entry.nsu_world.as_ref()),
+            (false, Some(m)) => game_status(m, &game, local_parts(local, entry), file_parts(entry)),
         };
         let target_game = game.id;
         games.push((status, game, mine.filter(|_| !as_copy || keep_local_game).cloned()));
@@ -126,12 +144,18 @@ pub fn plan(
             let mut record = incoming.clone();
             let c = &mut record.character;
             c.game_id = target_game;
+            // A character file's Penny Ante character new here brings its pile.
+            let pile = entry.penny_piles.iter().find(|p| p.character == incoming.character.id);
+            let carried = pile.and_then(|p| u64::try_from(p.pile).ok()).filter(|&p| p > 0);
             if as_copy {
                 c.id = fresh_id();
                 new_ids.insert(incoming.character.id, c.id);
                 c.revision = 1;
                 c.created_at = now;
                 c.updated_at = now;
+                if let Some(pennies) = carried {
+                    carried_in.push((target_game, c.id, pennies));
+                }
                 characters.push((Status::New, record, None));
                 continue;
             }
@@ -148,6 +172,9 @@ pub fn plan(
                 continue;
             }
             let status = mine.map_or(Status::New, |m| character_status(m, &record));
+            if let (Status::New, Some(pennies)) = (status, carried) {
+                carried_in.push((target_game, record.character.id, pennies));
+            }
             characters.push((status, record, mine.cloned()));
         }
         if let (Some(world), true) = (&entry.nsu_world, status != Status::Unchanged) {
@@ -166,6 +193,15 @@ pub fn plan(
             }
             worlds.push((target_game, world));
         }
+        if let (Some(table), true) = (&entry.penny_table, status != Status::Unchanged) {
+            let mut table = table.clone();
+            if as_copy {
+                // The copy's pennies belong to the copied characters. Antagonists, loans and
+                // challenges are the game's own: their ids stay.
+                remap_characters(&mut table, |id| new_ids.get(&id).copied().unwrap_or(id));
+            }
+            penny_tables.push((target_game, table));
+        }
     }
     if !problems.is_empty() {
         return Err(problems);
@@ -177,8 +213,8 @@ pub fn plan(
             .iter()
             .zip(&doc.games)
             .map(|((s, g, mine), entry)| {
-                let (my_world, their_world) = (local.worlds.get(&entry.game.id), entry.nsu_world.as_ref());
-                item(g.id, &g.name, *s, mine.as_ref().map(|m| game_differences(m, g, my_world, their_world)))
+                let (my_parts, their_parts) = (local_parts(local, entry), file_parts(entry));
+                item(g.id, &g.name, *s, mine.as_ref().map(|m| game_differences(m, g, my_parts, their_parts)))
             })
             .collect(),
         characters: characters
@@ -189,7 +225,47 @@ pub fn plan(
             .collect(),
         counts: count(games.iter().map(|g| g.0).chain(characters.iter().map(|c| c.0))),
     };
-    Ok(Plan { preview, games, characters, worlds })
+    Ok(Plan { preview, games, characters, worlds, penny_tables, carried_in })
+}
+
+fn local_parts<'a>(local: &'a Local, entry: &super::format::GameEntry) -> Parts<'a> {
+    Parts { world: local.worlds.get(&entry.game.id), table: local.penny_tables.get(&entry.game.id) }
+}
+
+fn file_parts(entry: &super::format::GameEntry) -> Parts<'_> {
+    Parts { world: entry.nsu_world.as_ref(), table: entry.penny_table.as_ref() }
+}
+
+/// Gives every character account of a table the id `new_id` maps it to.
+fn remap_characters(t: &mut PennyTable, new_id: impl Fn(Uuid) -> Uuid) {
+    let map = |a: &mut Account| {
+        if let Account::Character(id) = a {
+            *id = new_id(*id);
+        }
+    };
+    for e in &mut t.ledger.entries {
+        map(&mut e.from);
+        map(&mut e.to);
+    }
+    for d in &mut t.ledger.debts {
+        map(&mut d.debtor);
+        map(&mut d.creditor);
+    }
+    for l in &mut t.loans {
+        map(&mut l.lender);
+        map(&mut l.borrower);
+    }
+    if let Some(c) = &mut t.challenge {
+        for s in &mut c.sides {
+            s.members.iter_mut().chain(s.lost.iter_mut()).for_each(|m| map(&mut m.account));
+            s.used.iter_mut().for_each(|u| map(&mut u.owner));
+        }
+        c.lenders.iter_mut().for_each(map);
+        if let Some(o) = &mut c.offer {
+            map(&mut o.lender);
+        }
+        c.bids.iter_mut().for_each(|b| map(&mut b.bidder));
+    }
 }
 
 fn item(id: Uuid, name: &str, status: Status, differences: Option<Vec<Difference>>) -> Item {
@@ -210,8 +286,8 @@ fn count(statuses: impl Iterator<Item = Status>) -> Counts {
     c
 }
 
-fn game_status(mine: &Game, theirs: &Game, my_world: Option<&World>, their_world: Option<&World>) -> Status {
-    if game_differences(mine, theirs, my_world, their_world).is_empty() {
+fn game_status(mine: &Game, theirs: &Game, my_parts: Parts<'_>, their_parts: Parts<'_>) -> Status {
+    if game_differences(mine, theirs, my_parts, their_parts).is_empty() {
         Status::Unchanged
     } else if theirs.updated_at > mine.updated_at {
         Status::Update
@@ -236,20 +312,22 @@ fn difference(out: &mut Vec<Difference>, field: &str, mine: String, theirs: Stri
     }
 }
 
-fn game_differences(
-    mine: &Game,
-    theirs: &Game,
-    my_world: Option<&World>,
-    their_world: Option<&World>,
-) -> Vec<Difference> {
+fn game_differences(mine: &Game, theirs: &Game, my_parts: Parts<'_>, their_parts: Parts<'_>) -> Vec<Difference> {
     let mut out = Vec::new();
-    // A file without a world (a character file) says nothing about this device's world.
+    let whole = |field: &str| Difference {
+        field: field.into(),
+        mine: "as on this device".into(),
+        theirs: "as in the file".into(),
+    };
+    // A file without a world or table (a character file) says nothing about this device's.
+    let (my_world, their_world) = (my_parts.world, their_parts.world);
     if their_world.is_some() && my_world.cloned().unwrap_or_default() != their_world.cloned().unwrap_or_default() {
-        out.push(Difference {
-            field: "world".into(),
-            mine: "as on this device".into(),
-            theirs: "as in the file".into(),
-        });
+        out.push(whole("world"));
+    }
+    if let Some(theirs) = their_parts.table {
+        if my_parts.table.cloned().unwrap_or_default() != *theirs {
+            out.push(whole("penny table"));
+        }
     }
     difference(&mut out, "name", mine.name.clone(), theirs.name.clone());
     let names = mine.table_settings.keys().chain(theirs.table_settings.keys());
@@ -272,7 +350,7 @@ fn character_differences(mine: &CharacterRecord, theirs: &CharacterRecord) -> Ve
     let mut out = Vec::new();
     difference(&mut out, "name", m.name.clone(), t.name.clone());
     difference(&mut out, "game", m.game_id.to_string(), t.game_id.to_string());
-    if mine.nsu != theirs.nsu {
+    if mine.nsu != theirs.nsu || mine.penny_ante != theirs.penny_ante {
         out.push(Difference {
             field: "sheet".into(),
             mine: "as on this device".into(),

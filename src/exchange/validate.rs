@@ -4,15 +4,19 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
+use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
-use super::format::{Document, GameEntry, Kind, FORMAT, FORMAT_VERSION};
+use super::format::{Document, GameEntry, Kind, PennyPile, FORMAT, FORMAT_VERSION};
 use crate::model::{name_problem, unknown_system, Character, CharacterRecord, Game, System, TableSettings};
 use crate::rules::nsu::sheet::{
     AspectBoxes, Aspects, Detail, Die, Mood, Sentiment, SentimentState, Sheet, Skill, SENTIMENT_LINES, SKILL_LINES,
 };
 use crate::rules::nsu::world::World;
+use crate::rules::penny_ante::check::{entry_problems, paid_for_problem, sheet_problems, table_problems};
+use crate::rules::penny_ante::ledger::{Account, Entry, Ledger, Reason, MAX_ENTRY};
+use crate::rules::penny_ante::table::{PennySheet, PennyTable};
 use crate::rules::table_settings;
 use crate::Problem;
 
@@ -57,6 +61,8 @@ fn type_name(v: &Value) -> &'static str {
 #[derive(Default)]
 struct Validator {
     problems: Vec<Problem>,
+    /// The file's kind, once read: what a character may carry depends on it.
+    kind: Option<Kind>,
 }
 
 type Obj = Map<String, Value>;
@@ -198,6 +204,7 @@ impl Validator {
             }
             found
         });
+        self.kind = kind;
         let system = match self.field("$", map, "system") {
             Some(Value::Null) => Some(None),
             Some(v) => self.system("$.system", v).map(Some),
@@ -237,8 +244,17 @@ impl Validator {
     }
 
     fn game(&mut self, path: &str, v: &Value) -> Option<GameEntry> {
-        const KEYS: &[&str] =
-            &["id", "name", "system", "created_at", "updated_at", "table_settings", "characters", "nsu_world"];
+        const KEYS: &[&str] = &[
+            "id",
+            "name",
+            "system",
+            "created_at",
+            "updated_at",
+            "table_settings",
+            "characters",
+            "nsu_world",
+            "penny_table",
+        ];
         let map = self.object(path, v, KEYS)?;
         let id = self.id(path, map, "id");
         let name = self.name(path, map, "name");
@@ -249,14 +265,14 @@ impl Validator {
         let characters = self.list(path, map, "characters").map(|list| {
             list.iter()
                 .enumerate()
-                .filter_map(|(i, c)| self.character(&format!("{path}.characters[{i}]"), c, id, system))
+                .filter_map(|(i, c)| self.character(&format!("{path}.characters[{i}]"), c, id, system).map(|c| (i, c)))
                 .collect::<Vec<_>>()
         });
         self.times_in_order(path, created_at, updated_at);
         let nsu_world = match (map.get("nsu_world"), system) {
             (None, _) => Some(None),
             (Some(world), Some(System::Nsu)) => {
-                let known = characters.iter().flatten().map(|c| c.character.id).collect::<Vec<_>>();
+                let known = characters.iter().flatten().map(|(_, (c, _))| c.character.id).collect::<Vec<_>>();
                 self.nsu_world(&format!("{path}.nsu_world"), world, &known).map(Some)
             }
             (Some(_), Some(other)) => {
@@ -268,8 +284,49 @@ impl Validator {
             }
             (Some(_), None) => None,
         };
+        let penny_table = match (map.get("penny_table"), system) {
+            (None, _) => Some(None),
+            (Some(_), _) if self.kind == Some(Kind::Character) => {
+                self.problem(
+                    format!("{path}.penny_table"),
+                    "a character file carries no table, only its character's pile and ledger entries",
+                );
+                None
+            }
+            (Some(table), Some(System::PennyAnte)) => self.penny_table(&format!("{path}.penny_table"), table).map(Some),
+            (Some(_), Some(other)) => {
+                self.problem(
+                    format!("{path}.penny_table"),
+                    format!("a {} game has no Penny Ante table", other.label()),
+                );
+                None
+            }
+            (Some(_), None) => None,
+        };
+        // A sheet lists one free characteristic and one per purchase in the file's ledger:
+        // the table's, or in a character file the entries carried with the character. A
+        // table that could not be read says nothing either way.
+        let table_failed = map.contains_key("penny_table") && !matches!(penny_table, Some(Some(_)));
+        for (j, (record, pile)) in characters.iter().flatten().filter(|_| !table_failed) {
+            let Some(sheet) = &record.penny_ante else { continue };
+            let account = Account::Character(record.character.id);
+            let purchases = match (penny_table.as_ref().and_then(Option::as_ref), pile) {
+                (Some(table), _) => table.purchases(record.character.id),
+                (None, Some(pile)) => {
+                    pile.ledger.iter().filter(|e| e.reason == Reason::CharacteristicBought && e.from == account).count()
+                }
+                (None, None) => 0,
+            };
+            if let Some(p) = paid_for_problem(sheet, purchases, &format!("{path}.characters[{j}].penny_ante")) {
+                self.problems.push(p);
+            }
+        }
+        let characters = characters.map(|list| list.into_iter().map(|(_, c)| c).collect::<Vec<_>>());
+        let penny_piles = characters.as_ref().map(|list| list.iter().filter_map(|(_, p)| p.clone()).collect());
         Some(GameEntry {
             nsu_world: nsu_world?,
+            penny_table: penny_table?,
+            penny_piles: penny_piles?,
             game: Game {
                 id: id?,
                 name: name?,
@@ -278,7 +335,7 @@ impl Validator {
                 created_at: created_at?,
                 updated_at: updated_at?,
             },
-            characters: characters?,
+            characters: characters?.into_iter().map(|(record, _)| record).collect(),
         })
     }
 
@@ -312,8 +369,9 @@ impl Validator {
         v: &Value,
         game_id: Option<Uuid>,
         system: Option<System>,
-    ) -> Option<CharacterRecord> {
-        const KEYS: &[&str] = &["id", "name", "created_at", "updated_at", "revision", "nsu"];
+    ) -> Option<(CharacterRecord, Option<PennyPile>)> {
+        const KEYS: &[&str] =
+            &["id", "name", "created_at", "updated_at", "revision", "nsu", "penny_ante", "penny_pile", "penny_ledger"];
         let map = self.object(path, v, KEYS)?;
         let id = self.id(path, map, "id");
         let name = self.name(path, map, "name");
@@ -342,6 +400,20 @@ impl Validator {
             }
             (Some(_), None) => None,
         };
+        let penny_ante = match (map.get("penny_ante"), system) {
+            (None, Some(System::PennyAnte)) => Some(Some(PennySheet::default())),
+            (None, _) => Some(None),
+            (Some(sheet), Some(System::PennyAnte)) => self.penny_sheet(&format!("{path}.penny_ante"), sheet).map(Some),
+            (Some(_), Some(other)) => {
+                self.problem(
+                    format!("{path}.penny_ante"),
+                    format!("a {} character has no Penny Ante sheet", other.label()),
+                );
+                None
+            }
+            (Some(_), None) => None,
+        };
+        let pile = self.penny_pile(path, map, id, system);
         let character = Character {
             id: id?,
             game_id: game_id?,
@@ -351,7 +423,7 @@ impl Validator {
             updated_at: updated_at?,
             revision: revision.filter(|&r| r >= 1)?,
         };
-        Some(CharacterRecord { character, nsu: nsu? })
+        Some((CharacterRecord { character, nsu: nsu?, penny_ante: penny_ante? }, pile?))
     }
 
     fn times_in_order(&mut self, path: &str, created: Option<DateTime<Utc>>, updated: Option<DateTime<Utc>>) {
@@ -414,15 +486,7 @@ impl Validator {
     /// path), then every invariant of `World::problems` is listed. Characters it names
     /// (project owners, scouts) must be characters of the same game in the file.
     fn nsu_world(&mut self, path: &str, v: &Value, characters: &[Uuid]) -> Option<World> {
-        let world: World = match serde_path_to_error::deserialize(v) {
-            Ok(world) => world,
-            Err(e) => {
-                let at = e.path().to_string();
-                let at = if at == "." { path.to_owned() } else { format!("{path}.{at}") };
-                self.problem(at, e.inner().to_string());
-                return None;
-            }
-        };
+        let world: World = self.typed(path, v)?;
         let mut found = world.problems(path);
         for (i, p) in world.projects.iter().enumerate() {
             if !characters.contains(&p.owner) {
@@ -645,5 +709,98 @@ impl Validator {
             })
             .collect();
         ok.then_some(texts)
+    }
+}
+
+impl Validator {
+    /// A value read by its serde types in one pass; the first type error is reported at its
+    /// JSON path.
+    fn typed<T: DeserializeOwned>(&mut self, path: &str, v: &Value) -> Option<T> {
+        match serde_path_to_error::deserialize(v) {
+            Ok(value) => Some(value),
+            Err(e) => {
+                let at = e.path().to_string();
+                let at = match at.as_str() {
+                    "." => path.to_owned(),
+                    _ if at.starts_with('[') => format!("{path}{at}"),
+                    _ => format!("{path}.{at}"),
+                };
+                self.problem(at, e.inner().to_string());
+                None
+            }
+        }
+    }
+}
+
+/// Penny Ante: a character's sheet and its carried pile, and a game's table.
+impl Validator {
+    fn penny_sheet(&mut self, path: &str, v: &Value) -> Option<PennySheet> {
+        let map = self.object(path, v, &["characteristics"])?;
+        let characteristics = self.texts(path, map, "characteristics")?;
+        let sheet = PennySheet { characteristics };
+        let found = sheet_problems(&sheet, path);
+        let ok = found.is_empty();
+        self.problems.extend(found);
+        // Stored as the rules keep them: trimmed.
+        let characteristics = sheet.characteristics.iter().map(|c| c.trim().to_owned()).collect();
+        ok.then_some(PennySheet { characteristics })
+    }
+
+    /// The table is read by its types (the first type error is reported at its path), then
+    /// every problem of `check::table_problems` is listed.
+    fn penny_table(&mut self, path: &str, v: &Value) -> Option<PennyTable> {
+        let table: PennyTable = self.typed(path, v)?;
+        let found = table_problems(&table, path);
+        let ok = found.is_empty();
+        self.problems.extend(found);
+        ok.then_some(table)
+    }
+
+    /// `penny_pile` and `penny_ledger` beside a character in a Penny Ante character file.
+    /// Returns None when they are malformed, `Some(None)` when there are none.
+    fn penny_pile(
+        &mut self,
+        path: &str,
+        map: &Obj,
+        id: Option<Uuid>,
+        system: Option<System>,
+    ) -> Option<Option<PennyPile>> {
+        let present: Vec<&str> = ["penny_pile", "penny_ledger"].into_iter().filter(|k| map.contains_key(*k)).collect();
+        if present.is_empty() {
+            return Some(None);
+        }
+        if self.kind != Some(Kind::Character) || system != Some(System::PennyAnte) {
+            for key in present {
+                self.problem(
+                    format!("{path}.{key}"),
+                    "only a Penny Ante character file carries a pile and its ledger entries (a game file's table \
+                     holds the whole ledger)",
+                );
+            }
+            return None;
+        }
+        let pile = self.integer(path, map, "penny_pile");
+        let at = format!("{path}.penny_ledger");
+        let ledger: Option<Vec<Entry>> = self.field(path, map, "penny_ledger").and_then(|v| self.typed(&at, v));
+        let (pile, ledger, id) = (pile?, ledger?, id?);
+        let before = self.problems.len();
+        self.problems.extend(entry_problems(&ledger, &at));
+        let account = Account::Character(id);
+        for (i, e) in ledger.iter().enumerate() {
+            if e.from != account && e.to != account {
+                self.problem(format!("{at}[{i}]"), "does not touch this character");
+            }
+        }
+        let sum = Ledger { entries: ledger.clone(), debts: Vec::new() }.pile(&account);
+        let pile_at = format!("{path}.penny_pile");
+        if pile < 0 {
+            self.problem(&pile_at, format!("{pile} is out of range: a pile is 0 or more"));
+        } else if pile.unsigned_abs() > MAX_ENTRY {
+            self.problem(&pile_at, format!("{pile} pennies cannot be carried: at most {MAX_ENTRY}"));
+        }
+        if pile != sum {
+            self.problem(&pile_at, format!("says {pile} pennies, but its ledger entries add up to {sum}"));
+        }
+        (self.problems.len() == before).then_some(Some(PennyPile { character: id, pile, ledger }))
     }
 }

@@ -17,7 +17,7 @@ pub(super) fn existing_character(read: Reader<'_>, id: Uuid) -> Result<Character
 /// A character with its sheet.
 pub(super) fn load(read: Reader<'_>, id: Uuid) -> Result<CharacterRecord> {
     let character = existing_character(read, id)?;
-    Ok(CharacterRecord { nsu: read.nsu_sheet(id)?, character })
+    Ok(CharacterRecord { nsu: read.nsu_sheet(id)?, penny_ante: read.penny_sheet(id)?, character })
 }
 
 /// Writes a new character with its sheet.
@@ -26,6 +26,9 @@ pub(super) fn insert(tx: &Tx<'_>, record: &CharacterRecord) -> Result<()> {
     if let Some(sheet) = &record.nsu {
         tx.put_nsu_sheet(record.character.id, sheet)?;
     }
+    if let Some(sheet) = &record.penny_ante {
+        tx.put_penny_sheet(record.character.id, sheet)?;
+    }
     Ok(())
 }
 
@@ -33,8 +36,12 @@ pub(super) fn insert(tx: &Tx<'_>, record: &CharacterRecord) -> Result<()> {
 pub(super) fn update(tx: &Tx<'_>, record: &CharacterRecord) -> Result<()> {
     tx.update_character(&record.character)?;
     match &record.nsu {
-        Some(sheet) => tx.put_nsu_sheet(record.character.id, sheet),
-        None => tx.delete_nsu_sheet(record.character.id),
+        Some(sheet) => tx.put_nsu_sheet(record.character.id, sheet)?,
+        None => tx.delete_nsu_sheet(record.character.id)?,
+    }
+    match &record.penny_ante {
+        Some(sheet) => tx.put_penny_sheet(record.character.id, sheet),
+        None => tx.delete_penny_sheet(record.character.id),
     }
 }
 

@@ -10,6 +10,7 @@ mod nsu;
 mod nsu_downtime;
 mod nsu_roll;
 mod nsu_world;
+mod penny_ante;
 mod transfer;
 mod undo;
 
@@ -38,6 +39,13 @@ pub use nsu_world::{
     nsu_world_ban, nsu_world_create_resources, nsu_world_mark_project, nsu_world_place, nsu_world_record_scout,
     nsu_world_remove_npc_detail, nsu_world_remove_safety, nsu_world_reveal, nsu_world_roll_levels,
     nsu_world_set_resource, nsu_world_start_project, nsu_world_tick_collateral, LocationDraft, MapCard, WorldChange,
+};
+pub use penny_ante::{
+    penny_add_antagonist, penny_buy_characteristic, penny_challenge_move, penny_create_character,
+    penny_edit_antagonist, penny_end_adventure, penny_fund_antagonist, penny_ledger, penny_log, penny_private,
+    penny_recall_purse, penny_repay_debt, penny_repay_loan, penny_start_adventure, penny_start_challenge,
+    penny_starting_pennies, penny_table, ChallengeDraft, ChallengeView, LedgerView, PennyChange, PennyLogEntry,
+    PennyView, PrivateView,
 };
 pub use transfer::{export, import, import_preview, ExportScope, ImportOptions, ImportReport};
 pub use undo::{undo_character, undo_game};

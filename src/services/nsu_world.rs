@@ -352,7 +352,7 @@ pub(super) fn undo_world_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
                 format!("“{name}” changed after this; undo their later changes first"),
             ));
         }
-        let mut restored = CharacterRecord { nsu: before.nsu.clone(), character: current.character.clone() };
+        let mut restored = CharacterRecord { nsu: before.nsu.clone(), ..current.clone() };
         restored.character.revision += 1;
         restored.character.updated_at = now();
         update(tx, &restored)?;

@@ -17,11 +17,13 @@ use super::dice::{with_dice, DiceInput};
 use super::games::existing_game;
 use crate::error::{Error, Result};
 use crate::model::{clean_name, now, Character, CharacterRecord, Game, System};
-use crate::rules::penny_ante::challenge::{self, Bid, Challenge, ChallengeEvent, Move, Phase, Roster, Setup, Side, Used};
+use crate::rules::penny_ante::challenge::{
+    self, Bid, Challenge, ChallengeEvent, Move, Phase, Roster, Setup, Side, Used,
+};
 use crate::rules::penny_ante::ledger::{Account, Debt, Entry, Reason};
 use crate::rules::penny_ante::odds::ShowdownOdds;
 use crate::rules::penny_ante::score::Hand;
-use crate::rules::penny_ante::table::{Adventure, Characteristic, PennySheet, PennyTable, TableEvent};
+use crate::rules::penny_ante::table::{Adventure, Characteristic, PennySheet, PennyTable};
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
 
 /// The state a Penny Ante event snapshots: the table without its ledger entries (but with
@@ -457,7 +459,9 @@ fn debt_view(names: &Names, d: &Debt) -> DebtView {
 fn challenge_view(table: &PennyTable, players: &[CharacterRecord], names: &Names, c: &Challenge) -> ChallengeView {
     let over = c.phase == Phase::Over;
     let anonymous_side = c.devoted.and_then(|_| {
-        Side::BOTH.into_iter().find(|&s| c.side(s).members.len() == 1 && matches!(c.side(s).lead(), Account::Antagonist(_)))
+        Side::BOTH
+            .into_iter()
+            .find(|&s| c.side(s).members.len() == 1 && matches!(c.side(s).lead(), Account::Antagonist(_)))
     });
     let side_view = |side: Side| {
         let s = c.side(side);
@@ -467,7 +471,12 @@ fn challenge_view(table: &PennyTable, players: &[CharacterRecord], names: &Names
             members: s
                 .members
                 .iter()
-                .map(|m| MemberView { account: m.account, name: names.of(m.account), paid: m.paid, pile: table.pile(&m.account) })
+                .map(|m| MemberView {
+                    account: m.account,
+                    name: names.of(m.account),
+                    paid: m.paid,
+                    pile: table.pile(&m.account),
+                })
                 .collect(),
             used: s.used.iter().map(|u| used_view(names, u)).collect(),
             dice_count: if s.dice.is_empty() { 1 + s.used.len() } else { s.dice.len() },
@@ -536,9 +545,7 @@ fn used_view(names: &Names, u: &Used) -> UsedView {
 
 fn step_words(names: &Names, c: &Challenge) -> String {
     let who = |s: Side| names.side(c, s);
-    let waiting = || {
-        Side::BOTH.into_iter().filter(|s| !c.side(*s).done).map(who).collect::<Vec<_>>().join(" and ")
-    };
+    let waiting = || Side::BOTH.into_iter().filter(|s| !c.side(*s).done).map(who).collect::<Vec<_>>().join(" and ");
     match c.phase {
         Phase::Circumstances => format!("Circumstances: {} may name one", waiting()),
         Phase::Characteristics => format!("{} declares characteristics", c.turn.map(who).unwrap_or_default()),
@@ -574,11 +581,9 @@ fn outcome_words(names: &Names, c: &Challenge) -> String {
                 l.score
             )
         }
-        (None, _, Some(hands)) => format!(
-            "A tie at {} ({}): each side takes back its wager.",
-            hands[0].score,
-            hands[0].category.label()
-        ),
+        (None, _, Some(hands)) => {
+            format!("A tie at {} ({}): each side takes back its wager.", hands[0].score, hands[0].category.label())
+        }
         _ => String::new(),
     }
 }
@@ -607,7 +612,11 @@ pub fn penny_private(store: &Store, game: Uuid, side: Side, cup: Option<Vec<usiz
             Account::Antagonist(id) => table.antagonist(id)?.characteristics.iter().map(|c| c.text.clone()).collect(),
             _ => Vec::new(),
         };
-        characteristics.extend(texts.into_iter().map(|text| UsedView { owner: account, owner_name: names.of(account), text }));
+        characteristics.extend(texts.into_iter().map(|text| UsedView {
+            owner: account,
+            owner_name: names.of(account),
+            text,
+        }));
     }
     let s = c.side(side);
     let odds = if c.phase == Phase::Over { None } else { Some(c.odds_for(side, cup.as_deref())?.into()) };
@@ -690,7 +699,7 @@ pub fn penny_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<PennyLogEn
             out.push(PennyLogEntry { seq: e.seq, at: crate::model::timestamp(e.at), action, challenge, undone });
         }
     }
-    out.sort_by(|a, b| b.seq.cmp(&a.seq));
+    out.sort_by_key(|e| std::cmp::Reverse(e.seq));
     out.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
     Ok(out)
 }
@@ -796,7 +805,8 @@ pub(super) fn undo_penny_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
         }
     }
     let mut restored = payload.before.table.clone();
-    restored.ledger.entries = current.ledger.entries[..payload.before.ledger_len.min(current.ledger.entries.len())].to_vec();
+    restored.ledger.entries =
+        current.ledger.entries[..payload.before.ledger_len.min(current.ledger.entries.len())].to_vec();
     for (id, before) in &payload.before.characters {
         match before {
             Some(record) => {
@@ -832,7 +842,10 @@ pub(super) fn undo_penny_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
 }
 
 fn amount_of(field: &str, n: i64) -> Result<u64> {
-    u64::try_from(n).ok().filter(|&n| n > 0).ok_or_else(|| Error::invalid(field, "must be a whole number of pennies, at least 1"))
+    u64::try_from(n)
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| Error::invalid(field, "must be a whole number of pennies, at least 1"))
 }
 
 /// A new Penny Ante character with its first (free) characteristic and its starting pennies.
@@ -911,7 +924,11 @@ pub fn penny_start_adventure(store: &mut Store, game: Uuid, funding: Option<i64>
         let flagged = t.loans.iter().filter(|l| l.flagged && l.outstanding() > 0).count();
         let warning = if flagged > 0 { format!(" {flagged} loan(s) unpaid: flagged.") } else { String::new() };
         let house = t.pile(&Account::House);
-        Ok(Moved::table(t, format!("Adventure {} begins; the House holds {house}.{warning}", table.adventure.number + 1), &events))
+        Ok(Moved::table(
+            t,
+            format!("Adventure {} begins; the House holds {house}.{warning}", table.adventure.number + 1),
+            &events,
+        ))
     })
 }
 
@@ -1057,12 +1074,8 @@ pub fn penny_challenge_move<R: Rng>(
         // A buyout costs each losing character a characteristic.
         for e in &events {
             if let ChallengeEvent::CharacteristicLost { owner: Account::Character(id), text } = e {
-                let mut record = moved
-                    .sheets
-                    .iter()
-                    .find(|r| r.character.id == *id)
-                    .cloned()
-                    .unwrap_or(player(ctx, *id)?.clone());
+                let mut record =
+                    moved.sheets.iter().find(|r| r.character.id == *id).cloned().unwrap_or(player(ctx, *id)?.clone());
                 if let Some(sheet) = &mut record.penny_ante {
                     sheet.characteristics.retain(|c| c != text);
                 }
@@ -1113,7 +1126,9 @@ fn move_words(names: &Names, c: &Challenge, mv: &Move, events: &[ChallengeEvent]
             let (lender, borrower, amount) = events
                 .iter()
                 .find_map(|e| match e {
-                    ChallengeEvent::LoanAnswered { lender, borrower, amount, .. } => Some((*lender, *borrower, *amount)),
+                    ChallengeEvent::LoanAnswered { lender, borrower, amount, .. } => {
+                        Some((*lender, *borrower, *amount))
+                    }
                     _ => None,
                 })
                 .unwrap_or((Account::Bank, Account::Bank, 0));
@@ -1123,7 +1138,8 @@ fn move_words(names: &Names, c: &Challenge, mv: &Move, events: &[ChallengeEvent]
         Move::Reroll { side } => format!("{} rerolls the cup.", who(*side)),
         Move::Bid { bidder, amount } => format!("{} offers a buyout of {amount}.", names.of(*bidder)),
         Move::AcceptBuyout { losses } => {
-            let lost: Vec<String> = losses.iter().map(|u| format!("{} gives up “{}”", names.of(u.owner), u.text)).collect();
+            let lost: Vec<String> =
+                losses.iter().map(|u| format!("{} gives up “{}”", names.of(u.owner), u.text)).collect();
             format!("The buyout is accepted; {}.", lost.join(", "))
         }
         Move::Debt => "The losers go into debt; the winner narrates.".into(),

@@ -11,9 +11,11 @@ use super::games::existing_game;
 use super::log::{character_event, game_event, Change, GameSnapshot};
 use super::Done;
 use crate::error::{Error, Result};
-use crate::exchange::{self, Counts, Document, GameEntry, Kind, Local, Plan, Preview, Status};
-use crate::model::{now, Character, CharacterRecord, System};
+use crate::exchange::{self, Counts, Document, GameEntry, Kind, Local, PennyPile, Plan, Preview, Status};
+use crate::model::{now, Character, CharacterRecord, Game, System};
 use crate::rules::nsu::world::World;
+use crate::rules::penny_ante::ledger::{Account, Entry, Reason};
+use crate::rules::penny_ante::table::PennyTable;
 use crate::store::{EventKind, Store};
 use crate::APP_VERSION;
 
@@ -35,12 +37,16 @@ pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
         ExportScope::Character(id) => {
             let record = characters::load(read, id)?;
             let game = existing_game(read, record.character.game_id)?;
-            (Kind::Character, vec![GameEntry { game, characters: vec![record], nsu_world: None }])
+            let penny_piles = match table_of(read, &game)? {
+                Some(table) => vec![pile_of(&table, id)],
+                None => Vec::new(),
+            };
+            let entry = GameEntry { game, characters: vec![record], nsu_world: None, penny_table: None, penny_piles };
+            (Kind::Character, vec![entry])
         }
         ExportScope::Game(id) => {
             let game = existing_game(read, id)?;
-            let nsu_world = world_of(read, &game)?;
-            (Kind::Game, vec![GameEntry { characters: records(read.characters_of(id)?)?, game, nsu_world }])
+            (Kind::Game, vec![game_entry(read, game, records(read.characters_of(id)?)?)?])
         }
         ExportScope::All => {
             let mut by_game: HashMap<Uuid, Vec<Character>> = HashMap::new();
@@ -52,7 +58,7 @@ pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
                 .into_iter()
                 .map(|game| {
                     let characters = records(by_game.remove(&game.id).unwrap_or_default())?;
-                    Ok(GameEntry { nsu_world: world_of(read, &game)?, game, characters })
+                    game_entry(read, game, characters)
                 })
                 .collect::<Result<Vec<_>>>()?;
             (Kind::Backup, games)
@@ -73,9 +79,32 @@ pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
     Ok(Done::new(format!("Exported {what} to {}.", path.display())))
 }
 
+/// A game with its characters and its system's world or table, for game files and backups.
+fn game_entry(read: crate::store::Reader<'_>, game: Game, characters: Vec<CharacterRecord>) -> Result<GameEntry> {
+    Ok(GameEntry {
+        nsu_world: world_of(read, &game)?,
+        penny_table: table_of(read, &game)?,
+        penny_piles: Vec::new(),
+        game,
+        characters,
+    })
+}
+
 /// An NSU game's world, for game files and backups.
-fn world_of(read: crate::store::Reader<'_>, game: &crate::model::Game) -> Result<Option<World>> {
+fn world_of(read: crate::store::Reader<'_>, game: &Game) -> Result<Option<World>> {
     (game.system == System::Nsu).then(|| read.nsu_world(game.id)).transpose()
+}
+
+/// A Penny Ante game's table.
+fn table_of(read: crate::store::Reader<'_>, game: &Game) -> Result<Option<PennyTable>> {
+    (game.system == System::PennyAnte).then(|| read.penny_table(game.id)).transpose()
+}
+
+/// What a character file carries of a Penny Ante character's pennies.
+fn pile_of(table: &PennyTable, character: Uuid) -> PennyPile {
+    let account = Account::Character(character);
+    let ledger = table.ledger.entries.iter().filter(|e| e.from == account || e.to == account).cloned().collect();
+    PennyPile { character, pile: table.pile(&account), ledger }
 }
 
 /// How to import.
@@ -105,6 +134,9 @@ fn make_plan(store: &Store, path: &Path, doc: &Document, as_copy: bool) -> Resul
         if let Some(g) = read.game(entry.game.id)? {
             if g.system == System::Nsu {
                 local.worlds.insert(g.id, read.nsu_world(g.id)?);
+            }
+            if g.system == System::PennyAnte {
+                local.penny_tables.insert(g.id, read.penny_table(g.id)?);
             }
             local.games.insert(g.id, g);
         }
@@ -189,6 +221,23 @@ pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<
         // Worlds last: their clocks and scouts name the characters written above.
         for (game, world) in &plan.worlds {
             tx.put_nsu_world(*game, world)?;
+        }
+        // A Penny Ante table in the file replaces this device's whole, ledger included.
+        for (game, table) in &plan.penny_tables {
+            tx.replace_penny_table(*game, table)?;
+        }
+        // A Penny Ante character new to its game brings its pile from the Bank.
+        for (game, character, pile) in &plan.carried_in {
+            let mut table = tx.read().penny_table(*game)?;
+            let entry = Entry {
+                from: Account::Bank,
+                to: Account::Character(*character),
+                amount: *pile,
+                reason: Reason::CarriedIn,
+                challenge: None,
+            };
+            table.ledger = table.ledger.record(entry)?.0;
+            tx.put_penny_table(*game, &table)?;
         }
         Ok(())
     })?;

@@ -119,6 +119,9 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
         if super::nsu_world::is_world_event(event.kind) {
             return super::nsu_world::undo_world_event(tx, &event).map(Done::new);
         }
+        if super::penny_ante::is_penny_event(event.kind) {
+            return super::penny_ante::undo_penny_event(tx, &event).map(Done::new);
+        }
         let change: Change<GameSnapshot> = change_of(&event)?;
         let current = read.game(id)?;
         let message = match (change.before, &current) {

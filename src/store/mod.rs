@@ -8,6 +8,7 @@
 mod events;
 mod nsu;
 mod nsu_world;
+mod penny_ante;
 mod queries;
 mod schema;
 
@@ -42,6 +43,9 @@ pub struct CheckReport {
     pub integrity: Vec<String>,
     /// Rows that point at a missing parent, as `table rowid → parent`.
     pub foreign_key_violations: Vec<String>,
+    /// What is wrong with the Penny Ante tables: ledger positions with gaps, the ledger's
+    /// own problems, debts and loans that disagree with the entries.
+    pub penny_ante: Vec<String>,
     pub schema_version: i64,
     pub sqlite_version: String,
 }
@@ -112,10 +116,12 @@ impl Store {
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         let schema_version = self.conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        let penny_ante = self.read().penny_check()?;
         Ok(CheckReport {
-            ok: integrity == ["ok"] && foreign_key_violations.is_empty(),
+            ok: integrity == ["ok"] && foreign_key_violations.is_empty() && penny_ante.is_empty(),
             integrity,
             foreign_key_violations,
+            penny_ante,
             schema_version,
             sqlite_version: rusqlite::version().to_owned(),
         })

@@ -228,7 +228,13 @@ fn bad_challenge_input_names_the_field_and_changes_nothing() {
     assert_eq!(err.unwrap_err().to_string(), "ante: must be a whole number of pennies, at least 1");
     let err = services::penny_start_challenge(&mut t.store, t.game, bad(vec![Account::Character(Uuid::nil())], 1));
     assert_eq!(err.unwrap_err().to_string(), "challenger: is not a character of this game");
-    let err = services::penny_challenge_move(&mut t.store, t.game, Move::Pass { side: Side::Opponent }, &DiceInput::Rolled, &mut t.rng);
+    let err = services::penny_challenge_move(
+        &mut t.store,
+        t.game,
+        Move::Pass { side: Side::Opponent },
+        &DiceInput::Rolled,
+        &mut t.rng,
+    );
     assert_eq!(err.unwrap_err().to_string(), "challenge: no challenge is running");
     assert_eq!(bytes_on_disk(&t.scratch.db()), before);
 }

@@ -33,7 +33,7 @@ pub fn backup(games: usize, per_game: usize) -> Document {
                     })
                 })
                 .collect();
-            GameEntry { game, characters, nsu_world: None }
+            GameEntry { game, characters, nsu_world: None, penny_table: None, penny_piles: Vec::new() }
         })
         .collect();
     Document { kind: Kind::Backup, system: None, app_version: "sample".into(), exported_at: at, games }

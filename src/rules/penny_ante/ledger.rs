@@ -282,7 +282,7 @@ impl Ledger {
 }
 
 /// What is wrong with an entry on its own, as the field and the problem.
-fn entry_problem(entry: &Entry) -> Option<(&'static str, String)> {
+pub(crate) fn entry_problem(entry: &Entry) -> Option<(&'static str, String)> {
     if entry.amount == 0 {
         return Some(("amount", "must be at least 1".into()));
     }

@@ -2,6 +2,7 @@
 //! loans), challenges, the Yahtzee score of a hand and the exact odds of a showdown.
 
 pub mod challenge;
+pub mod check;
 pub mod ledger;
 pub mod odds;
 pub mod score;

@@ -246,8 +246,8 @@ impl PennyTable {
         if sheet.characteristics.iter().any(|c| c.eq_ignore_ascii_case(&text)) {
             return Err(Error::invalid("characteristic", format!("“{text}” is already on the list")));
         }
-        let (ledger, event) =
-            ledger::buy_characteristic(&self.ledger, character, self.purchases(character) + 1, self.adventure.running)?;
+        let owned = sheet.characteristics.len();
+        let (ledger, event) = ledger::buy_characteristic(&self.ledger, character, owned, self.adventure.running)?;
         let mut sheet = sheet.clone();
         sheet.characteristics.push(text);
         Ok((PennyTable { ledger, ..self.clone() }, sheet, event.map(TableEvent::Ledger).into_iter().collect()))

@@ -1,0 +1,871 @@
+//! Penny Ante: a character's characteristics and each game's table (the adventure, the penny
+//! ledger, debts, loans, antagonists and the current or last challenge), in real columns
+//! (schema v5), read back into the rules' own types.
+//!
+//! The ledger only grows during play and is cut back by undo, so [`Tx::put_penny_table`]
+//! syncs it by length (appending or deleting the tail) instead of rewriting it; everything
+//! else of a table is small and written whole.
+
+use std::collections::HashMap;
+
+use rusqlite::types::Type;
+use rusqlite::{params, OptionalExtension, Row};
+use uuid::Uuid;
+
+use super::queries::{Reader, Tx};
+use crate::error::{Error, Result};
+use crate::rules::penny_ante::challenge::{
+    Bid, Challenge, Circumstance, LoanOffer, Member, Outcome, Phase, Side, SideState, Used,
+};
+use crate::rules::penny_ante::check::table_problems;
+use crate::rules::penny_ante::ledger::{Account, Debt, Entry, Reason};
+use crate::rules::penny_ante::table::{Adventure, Antagonist, Characteristic, Loan, PennySheet, PennyTable};
+use crate::rules::penny_ante::{Category, Hand};
+
+#[derive(Debug)]
+struct BadValue(String);
+impl std::fmt::Display for BadValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for BadValue {}
+
+fn bad(col: usize, message: String) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(col, Type::Text, Box::new(BadValue(message)))
+}
+
+/// A stored table that cannot be put back together (rows missing or out of place).
+fn broken(message: String) -> Error {
+    Error::Storage(rusqlite::Error::FromSqlConversionFailure(0, Type::Null, Box::new(BadValue(message))))
+}
+
+fn uuid_at(r: &Row<'_>, col: usize) -> rusqlite::Result<Uuid> {
+    let text: String = r.get(col)?;
+    Uuid::parse_str(&text).map_err(|e| bad(col, e.to_string()))
+}
+
+/// Pennies: stored as SQLite integers, which are signed.
+fn u64_at(r: &Row<'_>, col: usize) -> rusqlite::Result<u64> {
+    let v: i64 = r.get(col)?;
+    u64::try_from(v).map_err(|_| rusqlite::Error::IntegralValueOutOfRange(col, v))
+}
+
+fn opt_u64_at(r: &Row<'_>, col: usize) -> rusqlite::Result<Option<u64>> {
+    r.get::<_, Option<i64>>(col)?
+        .map(|v| u64::try_from(v).map_err(|_| rusqlite::Error::IntegralValueOutOfRange(col, v)))
+        .transpose()
+}
+
+/// Pennies as an SQLite integer; a count beyond `i64::MAX` cannot be stored.
+fn int(v: u64) -> Result<i64> {
+    i64::try_from(v).map_err(|_| Error::invalid("pennies", format!("{v} is too large to store")))
+}
+
+fn opt_int(v: Option<u64>) -> Result<Option<i64>> {
+    v.map(int).transpose()
+}
+
+fn opt_uuid_at(r: &Row<'_>, col: usize) -> rusqlite::Result<Option<Uuid>> {
+    r.get::<_, Option<String>>(col)?.map(|t| Uuid::parse_str(&t).map_err(|e| bad(col, e.to_string()))).transpose()
+}
+
+/// Reads a name written by one of the `*_text` functions below back into its value.
+fn named<T: Copy>(r: &Row<'_>, col: usize, all: &[T], text: fn(T) -> &'static str) -> rusqlite::Result<T> {
+    let found: String = r.get(col)?;
+    all.iter().copied().find(|v| text(*v) == found).ok_or_else(|| bad(col, format!("unknown value {found:?}")))
+}
+
+fn opt_named<T: Copy>(r: &Row<'_>, col: usize, all: &[T], text: fn(T) -> &'static str) -> rusqlite::Result<Option<T>> {
+    match r.get_ref(col)? {
+        rusqlite::types::ValueRef::Null => Ok(None),
+        _ => named(r, col, all, text).map(Some),
+    }
+}
+
+// The names below are the ones serde writes (snake_case), as the schema's CHECKs list them.
+
+const REASONS: [Reason; 16] = [
+    Reason::StartingPennies,
+    Reason::CharacteristicBought,
+    Reason::HouseFunding,
+    Reason::HouseReturned,
+    Reason::CarriedIn,
+    Reason::AntagonistFunding,
+    Reason::PurseReturned,
+    Reason::Ante,
+    Reason::Wager,
+    Reason::PotWon,
+    Reason::WagerReturned,
+    Reason::Loan,
+    Reason::LoanRepaid,
+    Reason::DebtRecorded,
+    Reason::DebtRepaid,
+    Reason::Buyout,
+];
+
+fn reason_text(r: Reason) -> &'static str {
+    match r {
+        Reason::StartingPennies => "starting_pennies",
+        Reason::CharacteristicBought => "characteristic_bought",
+        Reason::HouseFunding => "house_funding",
+        Reason::HouseReturned => "house_returned",
+        Reason::CarriedIn => "carried_in",
+        Reason::AntagonistFunding => "antagonist_funding",
+        Reason::PurseReturned => "purse_returned",
+        Reason::Ante => "ante",
+        Reason::Wager => "wager",
+        Reason::PotWon => "pot_won",
+        Reason::WagerReturned => "wager_returned",
+        Reason::Loan => "loan",
+        Reason::LoanRepaid => "loan_repaid",
+        Reason::DebtRecorded => "debt_recorded",
+        Reason::DebtRepaid => "debt_repaid",
+        Reason::Buyout => "buyout",
+    }
+}
+
+const PHASES: [Phase; 9] = [
+    Phase::Circumstances,
+    Phase::Characteristics,
+    Phase::Roll,
+    Phase::Betting1,
+    Phase::NewCircumstances,
+    Phase::Reroll,
+    Phase::Betting2,
+    Phase::AfterLoss,
+    Phase::Over,
+];
+
+fn phase_text(p: Phase) -> &'static str {
+    match p {
+        Phase::Circumstances => "circumstances",
+        Phase::Characteristics => "characteristics",
+        Phase::Roll => "roll",
+        Phase::Betting1 => "betting1",
+        Phase::NewCircumstances => "new_circumstances",
+        Phase::Reroll => "reroll",
+        Phase::Betting2 => "betting2",
+        Phase::AfterLoss => "after_loss",
+        Phase::Over => "over",
+    }
+}
+
+fn side_text(s: Side) -> &'static str {
+    match s {
+        Side::Challenger => "challenger",
+        Side::Opponent => "opponent",
+    }
+}
+
+const CATEGORIES: [Category; 5] =
+    [Category::Chance, Category::FullHouse, Category::SmallStraight, Category::LargeStraight, Category::FiveOfAKind];
+
+fn category_text(c: Category) -> &'static str {
+    match c {
+        Category::Chance => "chance",
+        Category::FullHouse => "full_house",
+        Category::SmallStraight => "small_straight",
+        Category::LargeStraight => "large_straight",
+        Category::FiveOfAKind => "five_of_a_kind",
+    }
+}
+
+/// An account as its kind and id columns.
+fn account_columns(a: Account) -> (&'static str, Option<String>) {
+    match a {
+        Account::Bank => ("bank", None),
+        Account::Character(id) => ("character", Some(id.to_string())),
+        Account::House => ("house", None),
+        Account::Antagonist(id) => ("antagonist", Some(id.to_string())),
+        Account::Pot(id) => ("pot", Some(id.to_string())),
+    }
+}
+
+/// The account in columns `kind` and `kind + 1`.
+fn account_at(r: &Row<'_>, kind: usize) -> rusqlite::Result<Account> {
+    let text: String = r.get(kind)?;
+    let id = || uuid_at(r, kind + 1);
+    Ok(match text.as_str() {
+        "bank" => Account::Bank,
+        "house" => Account::House,
+        "character" => Account::Character(id()?),
+        "antagonist" => Account::Antagonist(id()?),
+        "pot" => Account::Pot(id()?),
+        other => return Err(bad(kind, format!("unknown account kind {other:?}"))),
+    })
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::Challenger => 0,
+        Side::Opponent => 1,
+    }
+}
+
+const SIDES: [Side; 2] = Side::BOTH;
+
+fn entry_from_row(r: &Row<'_>) -> rusqlite::Result<Entry> {
+    Ok(Entry {
+        from: account_at(r, 0)?,
+        to: account_at(r, 2)?,
+        amount: u64_at(r, 4)?,
+        reason: named(r, 5, &REASONS, reason_text)?,
+        challenge: opt_uuid_at(r, 6)?,
+    })
+}
+
+const ENTRY_COLUMNS: &str = "from_kind, from_id, to_kind, to_id, amount, reason, challenge_id";
+
+fn seq_of(i: usize) -> Result<i64> {
+    i64::try_from(i).map_err(|_| Error::invalid("ledger", "too many entries"))
+}
+
+impl Reader<'_> {
+    /// A character's Penny Ante sheet, or None when it has none.
+    pub fn penny_sheet(&self, character: Uuid) -> Result<Option<PennySheet>> {
+        let id = character.to_string();
+        let conn = self.conn();
+        let exists = conn
+            .prepare_cached("SELECT 1 FROM pa_sheets WHERE character_id = ?1")?
+            .query_row([&id], |_| Ok(()))
+            .optional()?;
+        if exists.is_none() {
+            return Ok(None);
+        }
+        let mut stmt =
+            conn.prepare_cached("SELECT text FROM pa_characteristics WHERE character_id = ?1 ORDER BY position")?;
+        let characteristics = stmt.query_map([&id], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
+        Ok(Some(PennySheet { characteristics }))
+    }
+
+    /// How many entries the game's ledger holds (one past the last position).
+    pub fn penny_ledger_len(&self, game: Uuid) -> Result<usize> {
+        let next: i64 = self
+            .conn()
+            .prepare_cached("SELECT coalesce(max(seq) + 1, 0) FROM pa_ledger WHERE game_id = ?1")?
+            .query_row([game.to_string()], |r| r.get(0))?;
+        usize::try_from(next).map_err(|_| broken(format!("the ledger of game {game} has a negative position")))
+    }
+
+    /// The entry at position `seq` of the game's ledger.
+    fn penny_entry(&self, game: Uuid, seq: usize) -> Result<Option<Entry>> {
+        let mut stmt = self
+            .conn()
+            .prepare_cached(&format!("SELECT {ENTRY_COLUMNS} FROM pa_ledger WHERE game_id = ?1 AND seq = ?2"))?;
+        Ok(stmt.query_row(params![game.to_string(), seq_of(seq)?], entry_from_row).optional()?)
+    }
+
+    /// The table of game `game`; an empty table when nothing was stored for it yet.
+    pub fn penny_table(&self, game: Uuid) -> Result<PennyTable> {
+        let id = game.to_string();
+        let conn = self.conn();
+        let mut t = PennyTable::default();
+        if let Some(adventure) = conn
+            .prepare_cached("SELECT adventure, running FROM pa_tables WHERE game_id = ?1")?
+            .query_row([&id], |r| Ok(Adventure { number: r.get(0)?, running: r.get(1)? }))
+            .optional()?
+        {
+            t.adventure = adventure;
+        }
+        let mut stmt =
+            conn.prepare_cached(&format!("SELECT {ENTRY_COLUMNS} FROM pa_ledger WHERE game_id = ?1 ORDER BY seq"))?;
+        t.ledger.entries = stmt.query_map([&id], entry_from_row)?.collect::<rusqlite::Result<_>>()?;
+        let mut stmt = conn.prepare_cached(
+            "SELECT debtor_kind, debtor_id, creditor_kind, creditor_id, amount FROM pa_debts \
+             WHERE game_id = ?1 ORDER BY position",
+        )?;
+        t.ledger.debts = stmt
+            .query_map([&id], |r| {
+                Ok(Debt { debtor: account_at(r, 0)?, creditor: account_at(r, 2)?, amount: u64_at(r, 4)? })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut stmt = conn.prepare_cached(
+            "SELECT id, lender_kind, lender_id, borrower_kind, borrower_id, amount, repaid, challenge_id, adventure, \
+             flagged FROM pa_loans WHERE game_id = ?1 ORDER BY position",
+        )?;
+        t.loans = stmt
+            .query_map([&id], |r| {
+                Ok(Loan {
+                    id: uuid_at(r, 0)?,
+                    lender: account_at(r, 1)?,
+                    borrower: account_at(r, 3)?,
+                    amount: u64_at(r, 5)?,
+                    repaid: u64_at(r, 6)?,
+                    challenge: opt_uuid_at(r, 7)?,
+                    adventure: r.get(8)?,
+                    flagged: r.get(9)?,
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        t.antagonists = self.penny_antagonists(&id)?;
+        t.challenge = self.penny_challenge(&id)?;
+        Ok(t)
+    }
+
+    fn penny_antagonists(&self, game: &str) -> Result<Vec<Antagonist>> {
+        let conn = self.conn();
+        let mut characteristics: HashMap<Uuid, Vec<Characteristic>> = HashMap::new();
+        let mut stmt = conn.prepare_cached(
+            "SELECT antagonist_id, text, hidden FROM pa_antagonist_characteristics WHERE game_id = ?1 \
+             ORDER BY antagonist_id, position",
+        )?;
+        let rows =
+            stmt.query_map([game], |r| Ok((uuid_at(r, 0)?, Characteristic { text: r.get(1)?, hidden: r.get(2)? })))?;
+        for row in rows {
+            let (antagonist, c) = row?;
+            characteristics.entry(antagonist).or_default().push(c);
+        }
+        let mut stmt =
+            conn.prepare_cached("SELECT id, name FROM pa_antagonists WHERE game_id = ?1 ORDER BY position")?;
+        let rows = stmt.query_map([game], |r| Ok((uuid_at(r, 0)?, r.get::<_, String>(1)?)))?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (id, name) = row?;
+            out.push(Antagonist { id, name, characteristics: characteristics.remove(&id).unwrap_or_default() });
+        }
+        Ok(out)
+    }
+
+    fn penny_challenge(&self, game: &str) -> Result<Option<Challenge>> {
+        let conn = self.conn();
+        // The outcome's pot, winner, folder and narrator come with the head row.
+        type Head = (Challenge, Option<(u64, Option<Side>, Option<Side>, Option<Side>)>);
+        let head: Option<Head> = conn
+            .prepare_cached(
+                "SELECT id, stake, ante, devoted, phase, turn, offer_id, offer_lender_kind, offer_lender_id, \
+                 offer_side, offer_amount, outcome_pot, winner, folded, narrator FROM pa_challenges WHERE game_id = ?1",
+            )?
+            .query_row([game], |r| {
+                let offer = match opt_uuid_at(r, 6)? {
+                    None => None,
+                    Some(id) => Some(LoanOffer {
+                        id,
+                        lender: account_at(r, 7)?,
+                        side: named(r, 9, &SIDES, side_text)?,
+                        amount: u64_at(r, 10)?,
+                    }),
+                };
+                let outcome = match opt_u64_at(r, 11)? {
+                    None => None,
+                    Some(pot) => Some((
+                        pot,
+                        opt_named(r, 12, &SIDES, side_text)?,
+                        opt_named(r, 13, &SIDES, side_text)?,
+                        opt_named(r, 14, &SIDES, side_text)?,
+                    )),
+                };
+                let empty = SideState {
+                    members: Vec::new(),
+                    used: Vec::new(),
+                    dice: Vec::new(),
+                    cup: Vec::new(),
+                    cup_chosen: false,
+                    wager: 0,
+                    doubled: 0,
+                    all_in: false,
+                    done: false,
+                    lost: Vec::new(),
+                };
+                let c = Challenge {
+                    id: uuid_at(r, 0)?,
+                    stake: r.get(1)?,
+                    ante: u64_at(r, 2)?,
+                    devoted: opt_u64_at(r, 3)?,
+                    phase: named(r, 4, &PHASES, phase_text)?,
+                    turn: opt_named(r, 5, &SIDES, side_text)?,
+                    sides: [empty.clone(), empty],
+                    circumstances: Vec::new(),
+                    lenders: Vec::new(),
+                    offer,
+                    bids: Vec::new(),
+                    outcome: None,
+                };
+                Ok((c, outcome))
+            })
+            .optional()?;
+        let Some((mut c, outcome)) = head else { return Ok(None) };
+
+        let mut stmt = conn.prepare_cached(
+            "SELECT side, cup_chosen, wager, doubled, all_in, done, hand_score, hand_category \
+             FROM pa_challenge_sides WHERE game_id = ?1",
+        )?;
+        let rows = stmt.query_map([game], |r| {
+            let side = named(r, 0, &SIDES, side_text)?;
+            let hand = match r.get::<_, Option<u32>>(6)? {
+                None => None,
+                Some(score) => Some((score, named(r, 7, &CATEGORIES, category_text)?)),
+            };
+            Ok((side, r.get(1)?, u64_at(r, 2)?, u64_at(r, 3)?, r.get(4)?, r.get(5)?, hand))
+        })?;
+        let mut seen = [false; 2];
+        let mut hands: [Option<Hand>; 2] = [None, None];
+        for row in rows {
+            let (side, cup_chosen, wager, doubled, all_in, done, hand) = row?;
+            let i = side_index(side);
+            seen[i] = true;
+            let s = &mut c.sides[i];
+            (s.cup_chosen, s.wager, s.doubled, s.all_in, s.done) = (cup_chosen, wager, doubled, all_in, done);
+            hands[i] = hand.map(|(score, category)| Hand { score, category, dice: Vec::new() });
+        }
+        if seen != [true, true] {
+            return Err(broken(format!("the challenge of game {game} lacks a side")));
+        }
+
+        let mut stmt = conn.prepare_cached(
+            "SELECT side, list, kind, id, paid FROM pa_challenge_members WHERE game_id = ?1 \
+             ORDER BY side, list, position",
+        )?;
+        let rows = stmt.query_map([game], |r| {
+            let member = Member { account: account_at(r, 2)?, paid: u64_at(r, 4)? };
+            Ok((named(r, 0, &SIDES, side_text)?, r.get::<_, String>(1)?, member))
+        })?;
+        for row in rows {
+            let (side, list, member) = row?;
+            let s = &mut c.sides[side_index(side)];
+            match list.as_str() {
+                "lost" => s.lost.push(member),
+                _ => s.members.push(member),
+            }
+        }
+        let mut stmt = conn.prepare_cached(
+            "SELECT side, owner_kind, owner_id, text FROM pa_challenge_used WHERE game_id = ?1 ORDER BY side, position",
+        )?;
+        let rows = stmt.query_map([game], |r| {
+            Ok((named(r, 0, &SIDES, side_text)?, Used { owner: account_at(r, 1)?, text: r.get(3)? }))
+        })?;
+        for row in rows {
+            let (side, used) = row?;
+            c.sides[side_index(side)].used.push(used);
+        }
+        let mut stmt = conn.prepare_cached(
+            "SELECT side, kind, face, in_cup FROM pa_challenge_dice WHERE game_id = ?1 ORDER BY side, kind, position",
+        )?;
+        let rows = stmt.query_map([game], |r| {
+            Ok((
+                named(r, 0, &SIDES, side_text)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, u8>(2)?,
+                r.get::<_, Option<bool>>(3)?,
+            ))
+        })?;
+        for row in rows {
+            let (side, kind, face, in_cup) = row?;
+            let i = side_index(side);
+            if kind == "hand" {
+                match &mut hands[i] {
+                    Some(hand) => hand.dice.push(face),
+                    None => return Err(broken(format!("the challenge of game {game} has hand dice but no hand"))),
+                }
+            } else {
+                let s = &mut c.sides[i];
+                if in_cup == Some(true) {
+                    s.cup.push(s.dice.len());
+                }
+                s.dice.push(face);
+            }
+        }
+        let mut stmt = conn.prepare_cached(
+            "SELECT name, by_side, die, barred FROM pa_challenge_circumstances WHERE game_id = ?1 ORDER BY position",
+        )?;
+        c.circumstances = stmt
+            .query_map([game], |r| {
+                Ok(Circumstance {
+                    name: r.get(0)?,
+                    by: named(r, 1, &SIDES, side_text)?,
+                    die: r.get(2)?,
+                    barred: opt_named(r, 3, &SIDES, side_text)?,
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut stmt =
+            conn.prepare_cached("SELECT kind, id FROM pa_challenge_lenders WHERE game_id = ?1 ORDER BY position")?;
+        c.lenders = stmt.query_map([game], |r| account_at(r, 0))?.collect::<rusqlite::Result<_>>()?;
+        let mut stmt = conn.prepare_cached(
+            "SELECT bidder_kind, bidder_id, amount FROM pa_challenge_bids WHERE game_id = ?1 ORDER BY position",
+        )?;
+        c.bids = stmt
+            .query_map([game], |r| Ok(Bid { bidder: account_at(r, 0)?, amount: u64_at(r, 2)? }))?
+            .collect::<rusqlite::Result<_>>()?;
+        c.outcome = outcome.map(|(pot, winner, folded, narrator)| {
+            let [a, b] = hands;
+            let hands = match (a, b) {
+                (Some(a), Some(b)) => Some([a, b]),
+                _ => None,
+            };
+            Outcome { winner, folded, hands, narrator, pot }
+        });
+        Ok(Some(c))
+    }
+
+    /// What `sheetkeeper check` finds wrong with every Penny Ante table: the positions of
+    /// each ledger's entries (0, 1, 2… without gaps), a table that cannot be read, and the
+    /// rules' [`table_problems`] (the ledger's own problems, debts and loans that disagree
+    /// with the entries, a loan repaid beyond its amount…).
+    pub(super) fn penny_check(&self) -> Result<Vec<String>> {
+        let mut out = Vec::new();
+        let games = self
+            .conn()
+            .prepare("SELECT id, name FROM games WHERE system = 'penny_ante' ORDER BY name, id")?
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        for (id, name) in games {
+            let said = |problem: String| format!("Penny Ante game “{name}” ({id}): {problem}");
+            let (count, last): (i64, i64) = self
+                .conn()
+                .prepare_cached("SELECT count(*), coalesce(max(seq), -1) FROM pa_ledger WHERE game_id = ?1")?
+                .query_row([&id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            if count != last + 1 {
+                out.push(said(format!(
+                    "the ledger's {count} entries are not at positions 0 to {} without gaps (the last is at {last})",
+                    count - 1
+                )));
+            }
+            let Ok(game) = Uuid::parse_str(&id) else {
+                out.push(said("the game's id is not an id".into()));
+                continue;
+            };
+            match self.penny_table(game) {
+                Ok(table) => out.extend(table_problems(&table, "table").into_iter().map(|p| said(p.to_string()))),
+                Err(e) => out.push(said(format!("the table cannot be read: {e}"))),
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl Tx<'_> {
+    /// Writes a character's Penny Ante sheet, replacing what it had.
+    pub fn put_penny_sheet(&self, character: Uuid, sheet: &PennySheet) -> Result<()> {
+        let id = character.to_string();
+        let tx = self.conn();
+        self.delete_penny_sheet(character)?;
+        tx.prepare_cached("INSERT INTO pa_sheets (character_id) VALUES (?1)")?.execute([&id])?;
+        let mut stmt =
+            tx.prepare_cached("INSERT INTO pa_characteristics (character_id, position, text) VALUES (?1, ?2, ?3)")?;
+        for (i, text) in sheet.characteristics.iter().enumerate() {
+            stmt.execute(params![id, seq_of(i)?, text])?;
+        }
+        Ok(())
+    }
+
+    /// Removes a character's Penny Ante sheet (its characteristics go with it).
+    pub fn delete_penny_sheet(&self, character: Uuid) -> Result<()> {
+        self.conn()
+            .prepare_cached("DELETE FROM pa_sheets WHERE character_id = ?1")?
+            .execute([character.to_string()])?;
+        Ok(())
+    }
+
+    /// Writes a game's table. The ledger is synced by length: when the stored ledger holds
+    /// n entries and the table m ≥ n, entries n.. are appended; when m < n, the entries from
+    /// position m on are deleted (an undo). The last entry both share is compared first;
+    /// should it differ (the two are not one the other's beginning), the whole ledger is
+    /// rewritten. Everything else (adventure, debts, loans, antagonists, challenge) is
+    /// replaced whole.
+    pub fn put_penny_table(&self, game: Uuid, t: &PennyTable) -> Result<()> {
+        self.put_penny_head(game, t.adventure)?;
+        let entries = &t.ledger.entries;
+        let read = self.read();
+        let stored = read.penny_ledger_len(game)?;
+        let shared = stored.min(entries.len());
+        if shared > 0 && read.penny_entry(game, shared - 1)?.as_ref() != Some(&entries[shared - 1]) {
+            self.delete_penny_entries(game, 0)?;
+            self.insert_penny_entries(game, 0, entries)?;
+        } else if entries.len() < stored {
+            self.delete_penny_entries(game, entries.len())?;
+        } else {
+            self.insert_penny_entries(game, stored, &entries[stored..])?;
+        }
+        self.put_penny_rest(game, t)
+    }
+
+    /// Writes a game's table, rewriting its whole ledger (an import, whose ledger may share
+    /// nothing with the one stored here).
+    pub fn replace_penny_table(&self, game: Uuid, t: &PennyTable) -> Result<()> {
+        self.put_penny_head(game, t.adventure)?;
+        self.delete_penny_entries(game, 0)?;
+        self.insert_penny_entries(game, 0, &t.ledger.entries)?;
+        self.put_penny_rest(game, t)
+    }
+
+    /// The table's own row. An upsert, never a REPLACE: deleting the row would take the
+    /// ledger with it (ON DELETE CASCADE).
+    fn put_penny_head(&self, game: Uuid, adventure: Adventure) -> Result<()> {
+        self.conn()
+            .prepare_cached(
+                "INSERT INTO pa_tables (game_id, adventure, running) VALUES (?1, ?2, ?3) \
+                 ON CONFLICT (game_id) DO UPDATE SET adventure = excluded.adventure, running = excluded.running",
+            )?
+            .execute(params![game.to_string(), adventure.number, adventure.running])?;
+        Ok(())
+    }
+
+    fn delete_penny_entries(&self, game: Uuid, from: usize) -> Result<()> {
+        self.conn()
+            .prepare_cached("DELETE FROM pa_ledger WHERE game_id = ?1 AND seq >= ?2")?
+            .execute(params![game.to_string(), seq_of(from)?])?;
+        Ok(())
+    }
+
+    /// Inserts `entries` at positions `first`, `first + 1`, …
+    fn insert_penny_entries(&self, game: Uuid, first: usize, entries: &[Entry]) -> Result<()> {
+        let id = game.to_string();
+        let mut stmt = self.conn().prepare_cached(&format!(
+            "INSERT INTO pa_ledger (game_id, seq, {ENTRY_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
+        ))?;
+        for (i, e) in entries.iter().enumerate() {
+            let (from_kind, from_id) = account_columns(e.from);
+            let (to_kind, to_id) = account_columns(e.to);
+            stmt.execute(params![
+                id,
+                seq_of(first + i)?,
+                from_kind,
+                from_id,
+                to_kind,
+                to_id,
+                int(e.amount)?,
+                reason_text(e.reason),
+                e.challenge.map(|c| c.to_string()),
+            ])?;
+        }
+        Ok(())
+    }
+
+    /// Replaces the debts, loans, antagonists and challenge of a table.
+    fn put_penny_rest(&self, game: Uuid, t: &PennyTable) -> Result<()> {
+        let id = game.to_string();
+        let tx = self.conn();
+        for table in ["pa_debts", "pa_loans", "pa_antagonists", "pa_challenges"] {
+            tx.prepare_cached(&format!("DELETE FROM {table} WHERE game_id = ?1"))?.execute([&id])?;
+        }
+        let mut stmt = tx.prepare_cached(
+            "INSERT INTO pa_debts (game_id, position, debtor_kind, debtor_id, creditor_kind, creditor_id, amount) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?;
+        for (i, d) in t.ledger.debts.iter().enumerate() {
+            let (debtor_kind, debtor_id) = account_columns(d.debtor);
+            let (creditor_kind, creditor_id) = account_columns(d.creditor);
+            stmt.execute(params![id, seq_of(i)?, debtor_kind, debtor_id, creditor_kind, creditor_id, int(d.amount)?])?;
+        }
+        let mut stmt = tx.prepare_cached(
+            "INSERT INTO pa_loans (game_id, position, id, lender_kind, lender_id, borrower_kind, borrower_id, amount, \
+             repaid, challenge_id, adventure, flagged) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        )?;
+        for (i, l) in t.loans.iter().enumerate() {
+            let (lender_kind, lender_id) = account_columns(l.lender);
+            let (borrower_kind, borrower_id) = account_columns(l.borrower);
+            stmt.execute(params![
+                id,
+                seq_of(i)?,
+                l.id.to_string(),
+                lender_kind,
+                lender_id,
+                borrower_kind,
+                borrower_id,
+                int(l.amount)?,
+                int(l.repaid)?,
+                l.challenge.map(|c| c.to_string()),
+                l.adventure,
+                l.flagged,
+            ])?;
+        }
+        let mut antagonist =
+            tx.prepare_cached("INSERT INTO pa_antagonists (game_id, id, position, name) VALUES (?1, ?2, ?3, ?4)")?;
+        let mut characteristic = tx.prepare_cached(
+            "INSERT INTO pa_antagonist_characteristics (game_id, antagonist_id, position, text, hidden) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for (i, a) in t.antagonists.iter().enumerate() {
+            let antagonist_id = a.id.to_string();
+            antagonist.execute(params![id, antagonist_id, seq_of(i)?, a.name])?;
+            for (j, c) in a.characteristics.iter().enumerate() {
+                characteristic.execute(params![id, antagonist_id, seq_of(j)?, c.text, c.hidden])?;
+            }
+        }
+        if let Some(c) = &t.challenge {
+            self.put_penny_challenge(&id, c)?;
+        }
+        Ok(())
+    }
+
+    fn put_penny_challenge(&self, game: &str, c: &Challenge) -> Result<()> {
+        let tx = self.conn();
+        let offer = c.offer.as_ref().map(|o| {
+            let (kind, lender) = account_columns(o.lender);
+            Ok::<_, Error>((o.id.to_string(), kind, lender, side_text(o.side), int(o.amount)?))
+        });
+        let offer = offer.transpose()?;
+        let outcome = c.outcome.as_ref();
+        tx.prepare_cached(
+            "INSERT INTO pa_challenges (game_id, id, stake, ante, devoted, phase, turn, offer_id, offer_lender_kind, \
+             offer_lender_id, offer_side, offer_amount, outcome_pot, winner, folded, narrator) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+        )?
+        .execute(params![
+            game,
+            c.id.to_string(),
+            c.stake,
+            int(c.ante)?,
+            opt_int(c.devoted)?,
+            phase_text(c.phase),
+            c.turn.map(side_text),
+            offer.as_ref().map(|o| o.0.clone()),
+            offer.as_ref().map(|o| o.1),
+            offer.as_ref().and_then(|o| o.2.clone()),
+            offer.as_ref().map(|o| o.3),
+            offer.as_ref().map(|o| o.4),
+            opt_int(outcome.map(|o| o.pot))?,
+            outcome.and_then(|o| o.winner).map(side_text),
+            outcome.and_then(|o| o.folded).map(side_text),
+            outcome.and_then(|o| o.narrator).map(side_text),
+        ])?;
+        let hands = outcome.and_then(|o| o.hands.as_ref());
+        let mut side_row = tx.prepare_cached(
+            "INSERT INTO pa_challenge_sides (game_id, side, cup_chosen, wager, doubled, all_in, done, hand_score, \
+             hand_category) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        )?;
+        let mut member = tx.prepare_cached(
+            "INSERT INTO pa_challenge_members (game_id, side, list, position, kind, id, paid) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?;
+        let mut used = tx.prepare_cached(
+            "INSERT INTO pa_challenge_used (game_id, side, position, owner_kind, owner_id, text) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        let mut die = tx.prepare_cached(
+            "INSERT INTO pa_challenge_dice (game_id, side, kind, position, face, in_cup) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        for side in Side::BOTH {
+            let i = side_index(side);
+            let s = &c.sides[i];
+            let name = side_text(side);
+            let hand = hands.map(|h| &h[i]);
+            side_row.execute(params![
+                game,
+                name,
+                s.cup_chosen,
+                int(s.wager)?,
+                int(s.doubled)?,
+                s.all_in,
+                s.done,
+                hand.map(|h| h.score),
+                hand.map(|h| category_text(h.category)),
+            ])?;
+            for (list, members) in [("members", &s.members), ("lost", &s.lost)] {
+                for (j, m) in members.iter().enumerate() {
+                    let (kind, account) = account_columns(m.account);
+                    member.execute(params![game, name, list, seq_of(j)?, kind, account, int(m.paid)?])?;
+                }
+            }
+            for (j, u) in s.used.iter().enumerate() {
+                let (kind, owner) = account_columns(u.owner);
+                used.execute(params![game, name, seq_of(j)?, kind, owner, u.text])?;
+            }
+            for (j, face) in s.dice.iter().enumerate() {
+                die.execute(params![game, name, "rolled", seq_of(j)?, face, s.cup.contains(&j)])?;
+            }
+            for (j, face) in hand.map(|h| h.dice.as_slice()).unwrap_or_default().iter().enumerate() {
+                die.execute(params![game, name, "hand", seq_of(j)?, face, None::<bool>])?;
+            }
+        }
+        let mut stmt = tx.prepare_cached(
+            "INSERT INTO pa_challenge_circumstances (game_id, position, name, by_side, die, barred) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        for (j, x) in c.circumstances.iter().enumerate() {
+            stmt.execute(params![game, seq_of(j)?, x.name, side_text(x.by), x.die, x.barred.map(side_text)])?;
+        }
+        let mut stmt = tx
+            .prepare_cached("INSERT INTO pa_challenge_lenders (game_id, position, kind, id) VALUES (?1, ?2, ?3, ?4)")?;
+        for (j, lender) in c.lenders.iter().enumerate() {
+            let (kind, account) = account_columns(*lender);
+            stmt.execute(params![game, seq_of(j)?, kind, account])?;
+        }
+        let mut stmt = tx.prepare_cached(
+            "INSERT INTO pa_challenge_bids (game_id, position, bidder_kind, bidder_id, amount) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for (j, b) in c.bids.iter().enumerate() {
+            let (kind, bidder) = account_columns(b.bidder);
+            stmt.execute(params![game, seq_of(j)?, kind, bidder, int(b.amount)?])?;
+        }
+        Ok(())
+    }
+}
+
+/// The names this module writes are the names serde writes, so the schema's CHECK lists,
+/// the file format and the database agree.
+#[cfg(test)]
+mod tests {
+    use rusqlite::Connection;
+
+    use super::*;
+    use crate::store::Store;
+
+    fn serde_name<T: serde::Serialize>(value: T) -> String {
+        serde_json::to_value(value).unwrap().as_str().unwrap().to_owned()
+    }
+
+    #[test]
+    fn stored_names_are_serdes_names() {
+        for r in REASONS {
+            assert_eq!(reason_text(r), serde_name(r));
+        }
+        for p in PHASES {
+            assert_eq!(phase_text(p), serde_name(p));
+        }
+        for s in SIDES {
+            assert_eq!(side_text(s), serde_name(s));
+        }
+        for c in CATEGORIES {
+            assert_eq!(category_text(c), serde_name(c));
+        }
+    }
+
+    #[test]
+    fn a_version_4_database_is_backed_up_then_migrated_to_hold_penny_tables() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v4.db");
+        let game = "2a4b6c8d-0e1f-4a3b-9c5d-6e7f8091a2b3";
+        {
+            let mut conn = Connection::open(&path).unwrap();
+            super::super::schema::MIGRATIONS.to_version(&mut conn, 4).unwrap();
+            conn.execute(
+                "INSERT INTO games VALUES (?1, 'Stakes', 'penny_ante', '2026-01-01T00:00:00.000Z', \
+                 '2026-01-01T00:00:00.000Z')",
+                [game],
+            )
+            .unwrap();
+            conn.execute(
+                "INSERT INTO characters VALUES ('3c5d7e9f-1a2b-4c3d-8e4f-5a6b7c8d9e0f', ?1, 'penny_ante', 'Dolly', \
+                 '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 1)",
+                [game],
+            )
+            .unwrap();
+        }
+        let mut store = Store::open(&path).unwrap();
+        assert_eq!(store.check().unwrap().schema_version, 5);
+        let backup = Connection::open(dir.path().join("v4.db.v4.backup")).unwrap();
+        let version: i64 = backup.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+        let characters: i64 = backup.query_row("SELECT count(*) FROM characters", [], |r| r.get(0)).unwrap();
+        assert_eq!((version, characters), (4, 1), "the backup is the database as it was");
+
+        // The migrated file keeps its data and holds tables and sheets.
+        let game = Uuid::parse_str(game).unwrap();
+        let dolly = Uuid::parse_str("3c5d7e9f-1a2b-4c3d-8e4f-5a6b7c8d9e0f").unwrap();
+        assert_eq!(store.read().penny_table(game).unwrap(), PennyTable::default());
+        assert_eq!(store.read().penny_sheet(dolly).unwrap(), None);
+        let table = PennyTable::default().starting_pennies(dolly, 30, 25).unwrap().0;
+        let sheet = PennySheet { characteristics: vec!["Lucky".into()] };
+        store
+            .write(|tx| {
+                tx.put_penny_table(game, &table)?;
+                tx.put_penny_sheet(dolly, &sheet)
+            })
+            .unwrap();
+        assert_eq!(store.read().penny_table(game).unwrap(), table);
+        assert_eq!(store.read().penny_sheet(dolly).unwrap(), Some(sheet));
+        assert_eq!(store.read().characters().unwrap()[0].name, "Dolly");
+    }
+}

@@ -1,0 +1,422 @@
+//! Penny Ante in files: golden game and character files pinned byte for byte, a table that
+//! travels whole, a character that carries its pile in, and malformed files refused naming
+//! each field with the database unchanged.
+//!
+//! `SHEETKEEPER_BLESS=1 cargo test -p sheetkeeper penny_exchange` rewrites the golden files
+//! from the scene; review the diff before keeping it.
+
+use chrono::{DateTime, Utc};
+use serde_json::{json, Value};
+use sheetkeeper::exchange::{self, Document, GameEntry, Kind, PennyPile, Status};
+use sheetkeeper::model::System;
+use sheetkeeper::rules::penny_ante::ledger::{Account, Entry, Reason};
+use sheetkeeper::rules::penny_ante::table::PennyTable;
+use sheetkeeper::services::{self, *};
+use sheetkeeper::{Error, Problem, Store};
+use uuid::Uuid;
+
+use crate::penny_store::{insert_scene, scene, Scene, ADA, BO, CY};
+use crate::support::{bytes_on_disk, fixture, Scratch};
+
+const GAME_FILE: &str = "penny-ante-game.sheetkeeper.json";
+const CHARACTER_FILE: &str = "penny-ante-character.sheetkeeper.json";
+
+fn time(s: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+}
+
+fn uuid(s: &str) -> Uuid {
+    Uuid::parse_str(s).unwrap()
+}
+
+fn document(kind: Kind, games: Vec<GameEntry>) -> Document {
+    Document {
+        kind,
+        system: Some(System::PennyAnte),
+        app_version: "0.1.0".into(),
+        exported_at: time("2026-11-21T20:15:00Z"),
+        games,
+    }
+}
+
+fn pile_of(table: &PennyTable, character: Uuid) -> PennyPile {
+    let account = Account::Character(character);
+    let ledger = table.ledger.entries.iter().filter(|e| e.from == account || e.to == account).cloned().collect();
+    PennyPile { character, pile: table.pile(&account), ledger }
+}
+
+/// The scene as a game file, and Ada as a character file.
+fn documents(s: &Scene) -> (Document, Document) {
+    let game = GameEntry {
+        game: s.game.clone(),
+        characters: s.characters.clone(),
+        nsu_world: None,
+        penny_table: Some(s.table.clone()),
+        penny_piles: Vec::new(),
+    };
+    let ada = uuid(ADA);
+    let character = GameEntry {
+        game: s.game.clone(),
+        characters: vec![s.characters[0].clone()],
+        nsu_world: None,
+        penny_table: None,
+        penny_piles: vec![pile_of(&s.table, ada)],
+    };
+    (document(Kind::Game, vec![game]), document(Kind::Character, vec![character]))
+}
+
+/// The file's text without the lines that name when and by which version it was written.
+fn content(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.starts_with("  \"exported_at\"") && !l.starts_with("  \"app_version\""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_golden_files_are_the_scene_byte_for_byte_and_parse_back_to_it() {
+    let (game, character) = documents(&scene());
+    for (name, doc) in [(GAME_FILE, &game), (CHARACTER_FILE, &character)] {
+        let bytes = exchange::to_json(doc);
+        if std::env::var_os("SHEETKEEPER_BLESS").is_some() {
+            std::fs::write(fixture(name), &bytes).unwrap();
+        }
+        let golden = std::fs::read(fixture(name)).unwrap();
+        assert_eq!(String::from_utf8(bytes).unwrap(), String::from_utf8(golden.clone()).unwrap(), "{name}");
+        assert_eq!(&exchange::parse(&golden).unwrap_or_else(|p| panic!("{name}: {p:#?}")), doc, "{name}");
+    }
+}
+
+#[test]
+fn a_game_imported_from_its_golden_file_exports_the_same_file() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    let report = import(&mut store, &fixture(GAME_FILE), ImportOptions::default()).unwrap();
+    assert_eq!((report.counts.new, report.counts.conflict), (4, 0));
+    let scene = scene();
+    assert_eq!(store.read().penny_table(scene.game.id).unwrap(), scene.table);
+    assert!(store.check().unwrap().ok);
+
+    let out = s.file("riverboat.json");
+    export(&store, ExportScope::Game(scene.game.id), &out).unwrap();
+    let golden = std::fs::read_to_string(fixture(GAME_FILE)).unwrap();
+    assert_eq!(content(&std::fs::read_to_string(&out).unwrap()), content(&golden));
+
+    // Ada's character file, exported from this device, is the golden character file.
+    export(&store, ExportScope::Character(uuid(ADA)), &out).unwrap();
+    let golden = std::fs::read_to_string(fixture(CHARACTER_FILE)).unwrap();
+    assert_eq!(content(&std::fs::read_to_string(&out).unwrap()), content(&golden));
+
+    // The same file again changes nothing.
+    let again = import(&mut store, &fixture(GAME_FILE), ImportOptions::default()).unwrap();
+    assert_eq!(again.counts.unchanged, 4);
+}
+
+#[test]
+fn a_new_character_brings_its_pile_in_and_an_update_keeps_the_ledger_here() {
+    let scene = scene();
+    let ada = Account::Character(uuid(ADA));
+    let pile = scene.table.pile(&ada);
+    assert!(pile > 0);
+
+    // A device without the game: the game and the character arrive, the pile as one entry.
+    let s = Scratch::new();
+    let mut store = s.open();
+    import(&mut store, &fixture(CHARACTER_FILE), ImportOptions::default()).unwrap();
+    let table = store.read().penny_table(scene.game.id).unwrap();
+    let carried =
+        Entry { from: Account::Bank, to: ada, amount: pile.unsigned_abs(), reason: Reason::CarriedIn, challenge: None };
+    assert_eq!(table.ledger.entries, [carried]);
+    let record = store.read().penny_sheet(uuid(ADA)).unwrap();
+    assert_eq!(record, scene.characters[0].penny_ante);
+    assert!(store.check().unwrap().ok);
+
+    // Imported again: unchanged, no second entry.
+    import(&mut store, &fixture(CHARACTER_FILE), ImportOptions::default()).unwrap();
+    assert_eq!(store.read().penny_table(scene.game.id).unwrap().ledger.entries.len(), 1);
+
+    // As a copy: a new character in the same game, with its own pile.
+    import(&mut store, &fixture(CHARACTER_FILE), ImportOptions { as_copy: true, ..Default::default() }).unwrap();
+    let table = store.read().penny_table(scene.game.id).unwrap();
+    let copy = table.ledger.entries[1].to;
+    assert_ne!(copy, ada);
+    assert_eq!((table.pile(&ada), table.pile(&copy)), (pile, pile));
+
+    // A newer revision of a character already here is an update that keeps this ledger.
+    let mut file: Value = serde_json::from_slice(&std::fs::read(fixture(CHARACTER_FILE)).unwrap()).unwrap();
+    let c = &mut file["data"]["games"][0]["characters"][0];
+    c["revision"] = json!(9);
+    c["name"] = json!("Ada Quill the Bold");
+    let path = s.file("ada.json");
+    std::fs::write(&path, serde_json::to_vec(&file).unwrap()).unwrap();
+    let preview = import_preview(&store, &path, false).unwrap();
+    assert_eq!(preview.characters[0].status, Status::Update);
+    import(&mut store, &path, ImportOptions::default()).unwrap();
+    assert_eq!(store.read().penny_table(scene.game.id).unwrap(), table);
+}
+
+#[test]
+fn a_changed_table_is_an_update_a_table_changed_on_both_sides_a_conflict() {
+    let (a, b) = (Scratch::new(), Scratch::new());
+    let (mut phone, mut laptop) = (a.open(), b.open());
+    for store in [&mut phone, &mut laptop] {
+        import(store, &fixture(GAME_FILE), ImportOptions::default()).unwrap();
+    }
+    let scene = scene();
+    let game = scene.game.id;
+    let bump = |store: &mut Store, by: u64, at: &str| {
+        let t = store.read().penny_table(game).unwrap();
+        let t = t.repay_loan(t.loans[0].id, by).unwrap().0;
+        store
+            .write(|tx| {
+                tx.put_penny_table(game, &t)?;
+                tx.touch_game(game, time(at))
+            })
+            .unwrap();
+        t
+    };
+    let repaid = bump(&mut phone, 2, "2026-11-01T10:00:00Z");
+    let file = a.file("riverboat.json");
+    export(&phone, ExportScope::Game(game), &file).unwrap();
+    let preview = import_preview(&laptop, &file, false).unwrap();
+    assert_eq!(preview.games[0].status, Status::Update);
+    assert_eq!(preview.games[0].differences[0].field, "penny table");
+    import(&mut laptop, &file, ImportOptions::default()).unwrap();
+    assert_eq!(laptop.read().penny_table(game).unwrap(), repaid);
+
+    // Both change: the laptop's later change conflicts with the phone's file.
+    bump(&mut laptop, 1, "2026-11-02T10:00:00Z");
+    bump(&mut phone, 3, "2026-11-01T11:00:00Z");
+    export(&phone, ExportScope::Game(game), &file).unwrap();
+    let before = laptop.read().penny_table(game).unwrap();
+    let err = import(&mut laptop, &file, ImportOptions::default()).unwrap_err();
+    assert!(matches!(err, Error::Conflict { .. }), "{err}");
+    assert_eq!(laptop.read().penny_table(game).unwrap(), before);
+    import(&mut laptop, &file, ImportOptions { replace_conflicts: true, ..Default::default() }).unwrap();
+    assert_eq!(laptop.read().penny_table(game).unwrap(), phone.read().penny_table(game).unwrap());
+}
+
+#[test]
+fn a_game_imported_as_a_copy_moves_the_pennies_to_the_copied_characters() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    import(&mut store, &fixture(GAME_FILE), ImportOptions::default()).unwrap();
+    import(&mut store, &fixture(GAME_FILE), ImportOptions { as_copy: true, ..Default::default() }).unwrap();
+    let scene = scene();
+    let copy = services::list(&store).unwrap().into_iter().find(|g| g.game.id != scene.game.id).unwrap();
+    let table = store.read().penny_table(copy.game.id).unwrap();
+    for (original, name) in [(ADA, "Ada Quill"), (BO, "Bo Tanner"), (CY, "Cy the Patient")] {
+        let id = copy.characters.iter().find(|c| c.name == name).unwrap().id;
+        assert_ne!(id, uuid(original));
+        let (mine, theirs) = (Account::Character(id), Account::Character(uuid(original)));
+        assert_eq!(table.pile(&mine), scene.table.pile(&theirs), "{name}");
+        assert_eq!(table.pile(&theirs), 0, "{name}'s original is not in the copy");
+    }
+    assert!(store.check().unwrap().ok);
+}
+
+/// Imports `text` into a database holding the scene's game, expecting a bad-file error,
+/// and checks the database's bytes did not change.
+fn rejected(what: &str, text: &Value) -> Vec<Problem> {
+    let s = Scratch::new();
+    let mut store = s.open();
+    insert_scene(&mut store, &scene());
+    drop(store);
+    let file = s.file("bad.sheetkeeper.json");
+    std::fs::write(&file, serde_json::to_vec_pretty(text).unwrap()).unwrap();
+    let before = bytes_on_disk(&s.db());
+    let mut store = s.open();
+    assert!(import_preview(&store, &file, false).is_err(), "{what}: the preview refuses it too");
+    let err = import(&mut store, &file, ImportOptions { replace_conflicts: true, ..Default::default() }).unwrap_err();
+    drop(store);
+    assert_eq!(bytes_on_disk(&s.db()), before, "{what}: the database must be byte-for-byte unchanged");
+    match err {
+        Error::BadFile { problems, .. } => problems,
+        other => panic!("{what}: expected a bad-file error, got {other}"),
+    }
+}
+
+fn golden(name: &str) -> Value {
+    serde_json::from_slice(&std::fs::read(fixture(name)).unwrap()).unwrap()
+}
+
+/// Each change to a golden file, with the path and words of a problem it must cause.
+#[test]
+fn malformed_penny_ante_files_are_refused_naming_the_field() {
+    type Edit = fn(&mut Value);
+    let game_cases: &[(&str, Edit, &str, &str)] = &[
+        (
+            "amount 0",
+            |v| v["data"]["games"][0]["penny_table"]["ledger"]["entries"][2]["amount"] = json!(0),
+            "$.data.games[0].penny_table.ledger.entries[2].amount",
+            "must be at least 1",
+        ),
+        (
+            "a negative amount",
+            |v| v["data"]["games"][0]["penny_table"]["ledger"]["entries"][2]["amount"] = json!(-4),
+            "$.data.games[0].penny_table.ledger.entries[2].amount",
+            "-4",
+        ),
+        (
+            "an unknown reason",
+            |v| v["data"]["games"][0]["penny_table"]["ledger"]["entries"][0]["reason"] = json!("gift"),
+            "$.data.games[0].penny_table.ledger.entries[0].reason",
+            "unknown variant `gift`",
+        ),
+        (
+            "an unknown account kind",
+            |v| v["data"]["games"][0]["penny_table"]["ledger"]["entries"][0]["from"] = json!({"kind": "mint"}),
+            "$.data.games[0].penny_table.ledger.entries[0].from.kind",
+            "unknown variant `mint`",
+        ),
+        (
+            "more characteristics than were paid for",
+            |v| {
+                let list = &mut v["data"]["games"][0]["characters"][1]["penny_ante"]["characteristics"];
+                list.as_array_mut().unwrap().push(json!("Sneaky"));
+            },
+            "$.data.games[0].characters[1].penny_ante.characteristics",
+            "only 0 were bought",
+        ),
+        (
+            "an empty characteristic",
+            |v| v["data"]["games"][0]["characters"][0]["penny_ante"]["characteristics"][1] = json!("  "),
+            "$.data.games[0].characters[0].penny_ante.characteristics[1]",
+            "must not be empty",
+        ),
+        (
+            "an over-long characteristic",
+            |v| v["data"]["games"][0]["characters"][0]["penny_ante"]["characteristics"][1] = json!("x".repeat(201)),
+            "$.data.games[0].characters[0].penny_ante.characteristics[1]",
+            "at most 200 characters",
+        ),
+        (
+            "a loan repaid beyond its amount",
+            |v| v["data"]["games"][0]["penny_table"]["loans"][0]["repaid"] = json!(6),
+            "$.data.games[0].penny_table.loans[0].repaid",
+            "more than the loan of 5",
+        ),
+        (
+            "a pot that is not what the sides paid",
+            |v| v["data"]["games"][0]["penny_table"]["challenge"]["sides"][0]["members"][0]["paid"] = json!(1),
+            "$.data.games[0].penny_table.challenge.sides",
+            "the ledger's pot of the challenge holds 12",
+        ),
+        (
+            "an antagonist listed twice",
+            |v| {
+                let list = v["data"]["games"][0]["penny_table"]["antagonists"].as_array_mut().unwrap();
+                list.push(list[0].clone());
+            },
+            "$.data.games[0].penny_table.antagonists[1].id",
+            "duplicate antagonist id",
+        ),
+        (
+            "pennies of an antagonist not in the file",
+            |v| v["data"]["games"][0]["penny_table"]["antagonists"] = json!([]),
+            "$.data.games[0].penny_table.ledger.entries[7].to",
+            "is not an antagonist at this table",
+        ),
+        (
+            "a pile in a game file",
+            |v| v["data"]["games"][0]["characters"][0]["penny_pile"] = json!(3),
+            "$.data.games[0].characters[0].penny_pile",
+            "only a Penny Ante character file",
+        ),
+        (
+            "a table in a game of another system",
+            |v| {
+                v["system"] = json!("mezzo");
+                let g = &mut v["data"]["games"][0];
+                g["system"] = json!("mezzo");
+                g["table_settings"] = json!({});
+                g["characters"] = json!([]);
+            },
+            "$.data.games[0].penny_table",
+            "a Mezzo game has no Penny Ante table",
+        ),
+    ];
+    let character_cases: &[(&str, Edit, &str, &str)] = &[
+        (
+            "a pile that disagrees with its ledger",
+            |v| v["data"]["games"][0]["characters"][0]["penny_pile"] = json!(99),
+            "$.data.games[0].characters[0].penny_pile",
+            "add up to",
+        ),
+        (
+            "a negative pile",
+            |v| v["data"]["games"][0]["characters"][0]["penny_pile"] = json!(-1),
+            "$.data.games[0].characters[0].penny_pile",
+            "0 or more",
+        ),
+        (
+            "a carried entry of amount 0",
+            |v| v["data"]["games"][0]["characters"][0]["penny_ledger"][0]["amount"] = json!(0),
+            "$.data.games[0].characters[0].penny_ledger[0].amount",
+            "must be at least 1",
+        ),
+        (
+            "a carried entry with a negative amount",
+            |v| v["data"]["games"][0]["characters"][0]["penny_ledger"][0]["amount"] = json!(-30),
+            "$.data.games[0].characters[0].penny_ledger[0].amount",
+            "-30",
+        ),
+        (
+            "a carried entry that is not the character's",
+            |v| {
+                let e = &mut v["data"]["games"][0]["characters"][0]["penny_ledger"][0];
+                e["to"] = json!({"kind": "character", "id": BO});
+            },
+            "$.data.games[0].characters[0].penny_ledger[0]",
+            "does not touch this character",
+        ),
+        (
+            "more characteristics than its entries paid for",
+            |v| {
+                let list = &mut v["data"]["games"][0]["characters"][0]["penny_ante"]["characteristics"];
+                list.as_array_mut().unwrap().push(json!("Sneaky"));
+            },
+            "$.data.games[0].characters[0].penny_ante.characteristics",
+            "only 1 were bought",
+        ),
+        (
+            "a pile without its ledger",
+            |v| {
+                v["data"]["games"][0]["characters"][0].as_object_mut().unwrap().remove("penny_ledger");
+            },
+            "$.data.games[0].characters[0].penny_ledger",
+            "is missing",
+        ),
+        (
+            "a table in a character file",
+            |v| v["data"]["games"][0]["penny_table"] = json!({}),
+            "$.data.games[0].penny_table",
+            "a character file carries no table",
+        ),
+    ];
+    for (file, cases) in [(GAME_FILE, game_cases), (CHARACTER_FILE, character_cases)] {
+        for (what, edit, path, words) in cases {
+            let mut v = golden(file);
+            edit(&mut v);
+            let problems = rejected(what, &v);
+            assert!(
+                problems.iter().any(|p| p.path == *path && p.message.contains(words)),
+                "{what}: expected a problem at {path} saying {words:?}; got {problems:#?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_penny_ante_sheet_on_another_systems_character_is_refused() {
+    let mut v: Value =
+        serde_json::from_slice(&std::fs::read(fixture("nsu-character-without-sheet.sheetkeeper.json")).unwrap())
+            .unwrap();
+    v["data"]["games"][0]["characters"][0]["penny_ante"] = json!({"characteristics": ["Lucky"]});
+    let problems = rejected("a Penny Ante sheet on an NSU character", &v);
+    assert!(
+        problems.iter().any(|p| p.path == "$.data.games[0].characters[0].penny_ante"
+            && p.message.contains("No Stone Unturned character has no Penny Ante sheet")),
+        "{problems:#?}"
+    );
+}

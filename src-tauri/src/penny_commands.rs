@@ -21,7 +21,12 @@ pub fn penny_table(state: State<'_, AppState>, game: String) -> Reply<PennyView>
 }
 
 #[tauri::command]
-pub fn penny_private(state: State<'_, AppState>, game: String, side: Side, cup: Option<Vec<usize>>) -> Reply<PrivateView> {
+pub fn penny_private(
+    state: State<'_, AppState>,
+    game: String,
+    side: Side,
+    cup: Option<Vec<usize>>,
+) -> Reply<PrivateView> {
     Ok(services::penny_private(&*state.store()?, parse_id("game", &game)?, side, cup)?)
 }
 
@@ -43,11 +48,22 @@ pub fn penny_create_character(
     characteristic: String,
     pennies: i64,
 ) -> Reply<PennyChange> {
-    Ok(services::penny_create_character(&mut *state.store()?, parse_id("game", &game)?, &name, &characteristic, pennies)?)
+    Ok(services::penny_create_character(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        &name,
+        &characteristic,
+        pennies,
+    )?)
 }
 
 #[tauri::command]
-pub fn penny_starting_pennies(state: State<'_, AppState>, game: String, character: String, pennies: i64) -> Reply<PennyChange> {
+pub fn penny_starting_pennies(
+    state: State<'_, AppState>,
+    game: String,
+    character: String,
+    pennies: i64,
+) -> Reply<PennyChange> {
     Ok(services::penny_starting_pennies(
         &mut *state.store()?,
         parse_id("game", &game)?,
@@ -57,7 +73,12 @@ pub fn penny_starting_pennies(state: State<'_, AppState>, game: String, characte
 }
 
 #[tauri::command]
-pub fn penny_buy_characteristic(state: State<'_, AppState>, game: String, character: String, text: String) -> Reply<PennyChange> {
+pub fn penny_buy_characteristic(
+    state: State<'_, AppState>,
+    game: String,
+    character: String,
+    text: String,
+) -> Reply<PennyChange> {
     Ok(services::penny_buy_characteristic(
         &mut *state.store()?,
         parse_id("game", &game)?,
@@ -104,7 +125,12 @@ pub fn penny_edit_antagonist(
 }
 
 #[tauri::command]
-pub fn penny_fund_antagonist(state: State<'_, AppState>, game: String, antagonist: String, amount: i64) -> Reply<PennyChange> {
+pub fn penny_fund_antagonist(
+    state: State<'_, AppState>,
+    game: String,
+    antagonist: String,
+    amount: i64,
+) -> Reply<PennyChange> {
     Ok(services::penny_fund_antagonist(
         &mut *state.store()?,
         parse_id("game", &game)?,
@@ -114,7 +140,12 @@ pub fn penny_fund_antagonist(state: State<'_, AppState>, game: String, antagonis
 }
 
 #[tauri::command]
-pub fn penny_recall_purse(state: State<'_, AppState>, game: String, antagonist: String, amount: i64) -> Reply<PennyChange> {
+pub fn penny_recall_purse(
+    state: State<'_, AppState>,
+    game: String,
+    antagonist: String,
+    amount: i64,
+) -> Reply<PennyChange> {
     Ok(services::penny_recall_purse(
         &mut *state.store()?,
         parse_id("game", &game)?,

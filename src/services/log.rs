@@ -7,6 +7,7 @@ use uuid::Uuid;
 use crate::error::{Error, Result};
 use crate::model::{now, CharacterRecord, Game};
 use crate::rules::nsu::world::World;
+use crate::rules::penny_ante::table::PennyTable;
 use crate::store::{Event, EventKind, NewEvent, Tx};
 
 /// A record before and after a change; `None` when it did not exist.
@@ -25,11 +26,13 @@ pub(super) struct GameSnapshot {
     pub characters: Vec<CharacterRecord>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nsu_world: Option<World>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub penny_table: Option<PennyTable>,
 }
 
 impl GameSnapshot {
     pub fn bare(game: Game) -> Self {
-        GameSnapshot { game, characters: Vec::new(), nsu_world: None }
+        GameSnapshot { game, characters: Vec::new(), nsu_world: None, penny_table: None }
     }
 }
 

@@ -191,14 +191,18 @@ pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<
             }
             // The world travels in the game's event, so undoing the import restores it too.
             let incoming = world_of(game.id);
-            let before = match (mine, &incoming) {
-                (Some(m), Some(_)) => {
-                    Some(GameSnapshot { nsu_world: Some(tx.read().nsu_world(m.id)?), ..GameSnapshot::bare(m.clone()) })
+            let incoming_table = plan.penny_tables.iter().find(|(g, _)| *g == game.id).map(|(_, t)| t.clone());
+            let before = match mine {
+                Some(m) => {
+                    let read = tx.read();
+                    let nsu_world = incoming.as_ref().map(|_| read.nsu_world(m.id)).transpose()?;
+                    let penny_table = incoming_table.as_ref().map(|_| read.penny_table(m.id)).transpose()?;
+                    Some(GameSnapshot { nsu_world, penny_table, ..GameSnapshot::bare(m.clone()) })
                 }
-                (Some(m), None) => Some(GameSnapshot::bare(m.clone())),
-                (None, _) => None,
+                None => None,
             };
-            let after = GameSnapshot { nsu_world: incoming, ..GameSnapshot::bare(game.clone()) };
+            let after =
+                GameSnapshot { nsu_world: incoming, penny_table: incoming_table, ..GameSnapshot::bare(game.clone()) };
             game_event(tx, EventKind::GameImported, game.id, &Change { before, after: Some(after) }, None)?;
         }
         for (status, record, mine) in &plan.characters {

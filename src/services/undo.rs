@@ -149,6 +149,9 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
                 if let Some(world) = &snapshot.nsu_world {
                     tx.put_nsu_world(id, world)?;
                 }
+                if let Some(table) = &snapshot.penny_table {
+                    tx.replace_penny_table(id, table)?;
+                }
                 format!("Undone: the game “{}” is back.", snapshot.game.name)
             }
             (Some(snapshot), Some(game)) => {
@@ -156,6 +159,9 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
                 tx.update_game(&restored)?;
                 if let Some(world) = &snapshot.nsu_world {
                     tx.put_nsu_world(id, world)?;
+                }
+                if let Some(table) = &snapshot.penny_table {
+                    tx.replace_penny_table(id, table)?;
                 }
                 format!("Undone: the game “{}” is “{}” again.", game.name, restored.name)
             }

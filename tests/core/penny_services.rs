@@ -238,3 +238,14 @@ fn bad_challenge_input_names_the_field_and_changes_nothing() {
     assert_eq!(err.unwrap_err().to_string(), "challenge: no challenge is running");
     assert_eq!(bytes_on_disk(&t.scratch.db()), before);
 }
+
+#[test]
+fn deleting_a_game_keeps_its_pennies_in_the_log_and_undo_brings_them_back() {
+    let mut t = Table::new();
+    services::delete_game(&mut t.store, t.game).unwrap();
+    assert_eq!(t.db_pile("house:"), 0);
+    services::undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!((t.pile("Ada"), t.pile("Bo"), t.view().house), (25, 25, 50));
+    assert_eq!(t.view().players.iter().find(|p| p.name == "Ada").unwrap().characteristics, vec!["Strong", "Quick"]);
+    assert!(t.store.check().unwrap().ok);
+}

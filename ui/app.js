@@ -18,6 +18,7 @@ import { initNsuScreens } from "./views/nsu-world.js";
 import { wireXCard } from "./views/xcard.js";
 import { initNsuSheet, openSheet } from "./views/nsu-sheet.js";
 import { initNsuRoll } from "./views/nsu-roll.js";
+import { initPennyScreens } from "./views/penny-screen.js";
 
 /** How long a toast stays before it fades (longer while the person is using it). */
 const TOAST_MS = 12000;
@@ -308,6 +309,7 @@ function wire() {
   initNsuScreens({ run, toast, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
   initNsuSheet({ run, toast, renameCharacter: (character) => gameActions.renameCharacter(character) });
   initNsuRoll({ run, toast, refresh });
+  initPennyScreens({ run, toast, refresh, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
 }
 
 async function start() {

@@ -543,12 +543,27 @@ fn used_view(names: &Names, u: &Used) -> UsedView {
     UsedView { owner: u.owner, owner_name: names.of(u.owner), text: u.text.clone() }
 }
 
+/// `text` with its first letter in capitals: names such as "the House" start sentences.
+fn sentence(text: String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
 fn step_words(names: &Names, c: &Challenge) -> String {
+    sentence(step_text(names, c))
+}
+
+fn step_text(names: &Names, c: &Challenge) -> String {
     let who = |s: Side| names.side(c, s);
     let waiting = || Side::BOTH.into_iter().filter(|s| !c.side(*s).done).map(who).collect::<Vec<_>>().join(" and ");
+    let both_waiting = c.sides.iter().all(|s| !s.done);
     match c.phase {
         Phase::Circumstances => format!("Circumstances: {} may name one", waiting()),
         Phase::Characteristics => format!("{} declares characteristics", c.turn.map(who).unwrap_or_default()),
+        Phase::Roll if both_waiting => format!("Private roll: {} roll and choose dice to reroll", waiting()),
         Phase::Roll => format!("Private roll: {} rolls and chooses dice to reroll", waiting()),
         Phase::Betting1 => format!("First betting round: {} to act", c.turn.map(who).unwrap_or_default()),
         Phase::NewCircumstances => format!("New circumstances (double down?): {}", waiting()),
@@ -563,9 +578,13 @@ fn step_words(names: &Names, c: &Challenge) -> String {
 }
 
 fn outcome_words(names: &Names, c: &Challenge) -> String {
+    sentence(outcome_text(names, c))
+}
+
+fn outcome_text(names: &Names, c: &Challenge) -> String {
     let Some(o) = &c.outcome else { return String::new() };
     let who = |s: Side| names.side(c, s);
-    let narrates = o.narrator.map(|n| format!(" {} narrates.", who(n))).unwrap_or_default();
+    let narrates = o.narrator.map(|n| format!(" {} narrates.", sentence(who(n)))).unwrap_or_default();
     match (o.winner, o.folded, &o.hands) {
         (Some(w), Some(f), _) => format!("{} folded; {} takes the pot of {}.{narrates}", who(f), who(w), o.pot),
         (Some(w), None, Some(hands)) => {
@@ -718,7 +737,8 @@ struct Moved {
 
 impl Moved {
     fn table(table: PennyTable, message: String, events: &impl Serialize) -> Self {
-        Moved { table, sheets: Vec::new(), message, events: serde_json::to_value(events).expect("events serialize") }
+        let events = serde_json::to_value(events).expect("events serialize");
+        Moved { table, sheets: Vec::new(), message: sentence(message), events }
     }
 }
 
@@ -1090,6 +1110,10 @@ pub fn penny_challenge_move<R: Rng>(
 
 /// A move in words for the log, without the dice in a cup.
 fn move_words(names: &Names, c: &Challenge, mv: &Move, events: &[ChallengeEvent]) -> String {
+    sentence(move_text(names, c, mv, events))
+}
+
+fn move_text(names: &Names, c: &Challenge, mv: &Move, events: &[ChallengeEvent]) -> String {
     let who = |s: Side| names.side(c, s);
     match mv {
         Move::Circumstance { side, name, double_down } => {

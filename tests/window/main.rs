@@ -14,6 +14,7 @@
 mod nsu_roll;
 mod nsu_sheet;
 mod nsu_world;
+mod penny_ante;
 mod webdriver;
 
 use std::path::{Path, PathBuf};

@@ -24,6 +24,7 @@ export function renderGame(state, on) {
   byId("game-system-label").textContent = game.system_label;
   byId("game-detail").dataset.gameId = game.id;
   for (const id of ["game-world", "game-downtime", "game-roll-log"]) byId(id).hidden = game.system !== "nsu";
+  for (const id of ["game-penny", "penny-character-hint"]) byId(id).hidden = game.system !== "penny_ante";
   byId("characters-empty").hidden = game.characters.length > 0;
   const targets = eligibleTargets(state, game);
   byId("character-list").replaceChildren(

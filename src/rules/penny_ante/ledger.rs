@@ -13,7 +13,8 @@
 //!   and only takes characteristic purchases. An entry that touches a pot names that pot's
 //!   challenge.
 //! - A character receives starting pennies once.
-//! - The free characteristic is also taken only while no adventure is running.
+//! - The free first characteristic may be taken at any time (a player joining during an
+//!   adventure needs one to play); only bought ones wait for the adventure's end.
 //! - Debts are recorded and repaid only through [`record_debt`] and [`repay_debt`], so the
 //!   list of debts and the entries never disagree.
 //! - An antagonist's cap bounds the pennies in the antagonist's purse after the funding.
@@ -334,11 +335,11 @@ pub fn buy_characteristic(
     already_owned: usize,
     adventure_running: bool,
 ) -> Result<(Ledger, Option<LedgerEvent>)> {
-    if adventure_running {
-        return Err(Error::invalid("characteristic", "can be bought only when no adventure is running"));
-    }
     if already_owned == 0 {
         return Ok((ledger.clone(), None));
+    }
+    if adventure_running {
+        return Err(Error::invalid("characteristic", "can be bought only when no adventure is running"));
     }
     let entry = Entry {
         from: Account::Character(character),
@@ -561,14 +562,15 @@ mod tests {
     }
 
     #[test]
-    fn the_first_characteristic_is_free_and_later_ones_cost_five_outside_adventures() {
+    fn the_first_characteristic_is_free_at_any_time_and_later_ones_cost_five_outside_adventures() {
         let l = table();
         let (free, event) = buy_characteristic(&l, id(1), 0, false).unwrap();
         assert_eq!((free, event), (l.clone(), None));
         let (paid, event) = buy_characteristic(&l, id(1), 1, false).unwrap();
         assert_eq!(paid.pile(&ch(1)), 25);
         assert!(matches!(event, Some(LedgerEvent::PenniesMoved { from_after: 25, .. })));
-        assert_eq!(field(buy_characteristic(&l, id(1), 0, true)), "characteristic");
+        // A newcomer takes the free one during an adventure; buying waits for its end.
+        assert_eq!(buy_characteristic(&l, id(1), 0, true).unwrap(), (l.clone(), None));
         assert_eq!(field(buy_characteristic(&l, id(1), 3, true)), "characteristic");
         // A character without five pennies cannot buy.
         let (broke, _) = l.record(entry(ch(2), ch(1), 21, Reason::Loan, None)).unwrap();

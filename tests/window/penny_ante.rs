@@ -1,0 +1,578 @@
+//! The Penny Ante screens, driven like a person on one device passed around: a game from the
+//! home screen, two players, a characteristic bought (and taken back with Undo), an
+//! adventure, then a full challenge against the House with every die typed in by hand — a
+//! circumstance, characteristics, private rolls and cups behind "pass the device" screens, a
+//! raise and a call, a doubling down, rerolls and a showdown — and a second challenge that
+//! ends with a fold. The piles are checked on screen and in the database's `pa_ledger`; the
+//! screens are photographed at 1280 and 360 px wide, and in dark mode after a restart.
+
+use std::path::Path;
+
+use serde_json::json;
+
+use crate::webdriver::{screenshot_dir, Session};
+use crate::{app, create_game, one_window, open, open_game, shot, Scratch};
+
+/// Opens a read-only connection to the test database (the app may still have it open).
+fn db(path: &Path) -> rusqlite::Connection {
+    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .expect("open the test database")
+}
+
+/// The pile of an account in game `game`, summed from the ledger's entries.
+fn pile(conn: &rusqlite::Connection, game: &str, kind: &str, id: Option<&str>) -> i64 {
+    conn.query_row(
+        "SELECT COALESCE(SUM(CASE WHEN to_kind = ?2 AND to_id IS ?3 THEN amount ELSE 0 END), 0) \
+              - COALESCE(SUM(CASE WHEN from_kind = ?2 AND from_id IS ?3 THEN amount ELSE 0 END), 0) \
+         FROM pa_ledger WHERE game_id = ?1",
+        rusqlite::params![game, kind, id],
+        |r| r.get(0),
+    )
+    .expect("sum a pile from pa_ledger")
+}
+
+/// Closes the toast when it shows, so it covers nothing the next click needs. The toast
+/// also goes by itself after a while, so the check and the press happen in one step in the
+/// page (a WebDriver click could find it gone).
+fn dismiss_toast(session: &Session) {
+    let closed = session.execute(
+        "const toast = document.getElementById('toast'); \
+         if (toast.hidden) return false; \
+         document.getElementById('toast-close').click(); return true;",
+        json!([]),
+    );
+    if closed == json!(true) {
+        session.wait_gone("#toast");
+    }
+}
+
+/// Clicks `selector` with the toast out of the way.
+fn press(session: &Session, selector: &str) {
+    dismiss_toast(session);
+    session.click(selector);
+}
+
+/// Types `text` into `selector` after clicking and emptying it, as a person would.
+fn type_into(session: &Session, selector: &str, text: &str) {
+    dismiss_toast(session);
+    let field = session.wait_for(selector);
+    field.click();
+    field.clear();
+    field.send_keys(text);
+}
+
+fn text_of(session: &Session, selector: &str) -> String {
+    session.wait_for(selector).text()
+}
+
+/// Scrolls `selector` to the top of the window.
+fn scroll_to(session: &Session, selector: &str) {
+    session.execute("document.querySelector(arguments[0]).scrollIntoView({block: 'start'});", json!([selector]));
+}
+
+/// Screenshots at 1280 and 360 px wide, `selector` at the top; nothing may stick out
+/// sideways at 360 px.
+fn shots_of(session: &Session, name: &str, selector: &str) {
+    dismiss_toast(session);
+    scroll_to(session, selector);
+    shot(session, &format!("{name}-1280"));
+    session.set_window_size(360, 800);
+    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
+    scroll_to(session, selector);
+    let overflow = session
+        .execute("return document.documentElement.scrollWidth - document.documentElement.clientWidth;", json!([]));
+    assert!(overflow.as_f64().unwrap_or(1.0) <= 0.0, "{name}: nothing sticks out sideways at 360 px ({overflow})");
+    shot(session, &format!("{name}-360"));
+    session.set_window_size(1280, 800);
+    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+}
+
+/// The id of the player named `name` on the table tab.
+fn player_id(session: &Session, name: &str) -> String {
+    session.wait_until(&format!("the player {name:?} on the table"), || {
+        session
+            .find_all(".penny-player")
+            .into_iter()
+            .find(|p| p.find(".penny-name").map(|n| n.text() == name).unwrap_or(false))
+            .and_then(|p| p.attribute("data-character-id"))
+    })
+}
+
+/// Adds a character through the table's new-character form and returns its id.
+fn add_player(session: &Session, name: &str, characteristic: &str, pennies: &str) -> String {
+    type_into(session, "#penny-new-name", name);
+    type_into(session, "#penny-new-characteristic", characteristic);
+    type_into(session, "#penny-new-pennies", pennies);
+    press(session, "#penny-new-submit");
+    let id = player_id(session, name);
+    session.wait_text(&format!("#penny-pile-{id}"), pennies);
+    id
+}
+
+/// Waits for the pass-the-device screen of `side` for `task`, checks it hides the dice, and
+/// presses "I am … — show my cup"; then waits for that side's own view.
+fn pass_to(session: &Session, side: &str, task: &str, name: &str) {
+    let pass = format!("#penny-pass[data-side='{side}'][data-task='{task}']");
+    session.wait_for(&pass);
+    assert_eq!(text_of(session, "#penny-pass-heading"), format!("Pass the device to {name}"));
+    assert!(session.find("#penny-private").is_err(), "no side's own view shows on the pass screen");
+    assert!(text_of(session, "#penny-reveal").starts_with(&format!("I am {name}")), "the button names the side");
+    press(session, "#penny-reveal");
+    session.wait_for(&format!("#penny-private[data-side='{side}'][data-task='{task}']"));
+}
+
+/// Types `values` into the dice boxes `prefix-1`, `prefix-2`, …
+fn type_dice(session: &Session, prefix: &str, values: &[&str]) {
+    for (i, v) in values.iter().enumerate() {
+        type_into(session, &format!("#{prefix}-{}", i + 1), v);
+    }
+}
+
+/// The game, its two players and an adventure; returns (game, Ada, Bo).
+fn table_with_two_players(session: &Session) -> (String, String, String) {
+    let game = create_game(session, "Penny Night", "penny_ante");
+    open_game(session, "Penny Night");
+    press(session, "#game-penny");
+    session.wait_for("#penny-screen");
+    session.wait_text("#penny-screen-heading", "Penny Ante — Penny Night");
+    assert_eq!(text_of(session, "#penny-house-pile"), "0");
+
+    let ada = add_player(session, "Ada", "Strong", "30");
+    let bo = add_player(session, "Bo", "Clever", "25");
+
+    // A second characteristic costs 5 pennies between adventures; Undo gives them back.
+    let buy = format!(".penny-player[data-character-id='{ada}']");
+    assert!(text_of(session, &format!("{buy} .penny-buy")).contains("5 pennies"), "the price is shown");
+    type_into(session, &format!("#penny-buy-{ada}"), "Quick");
+    press(session, &format!("{buy} .penny-buy"));
+    session.wait_text(&format!("#penny-pile-{ada}"), "25");
+    assert!(text_of(session, &format!("{buy} .penny-tags")).contains("Quick"));
+    session.click("#toast-undo");
+    session.wait_text(&format!("#penny-pile-{ada}"), "30");
+    assert!(!text_of(session, &format!("{buy} .penny-tags")).contains("Quick"), "Undo took the purchase back");
+    type_into(session, &format!("#penny-buy-{ada}"), "Quick");
+    press(session, &format!("{buy} .penny-buy"));
+    session.wait_text(&format!("#penny-pile-{ada}"), "25");
+
+    // The House gets the players' piles by default.
+    assert!(text_of(session, "#penny-adventure").contains("Default: 50 pennies"), "the default funding is shown");
+    press(session, "#penny-start-adventure");
+    session.wait_text("#penny-house-pile", "50");
+    assert!(text_of(session, "#penny-adventure-status").contains("Adventure 1 is running"));
+    let disabled = session.wait_for(&format!("{buy} .penny-buy")).attribute("disabled");
+    assert!(disabled.is_some(), "no buying during an adventure");
+    assert!(text_of(session, &buy).contains("only between adventures"), "the reason is shown");
+
+    // An antagonist with a hidden characteristic; the House funds its purse and takes it back.
+    press(session, "#penny-new-antagonist summary");
+    type_into(session, "#penny-antagonist-new-name", "The Troll");
+    type_into(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(1) .penny-trait-text", "Huge");
+    press(session, "#penny-antagonist-new-form .penny-trait-add");
+    type_into(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-text", "Hates riddles");
+    press(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-hidden");
+    press(session, "#penny-antagonist-new-submit");
+    let troll = session.wait_for(".penny-antagonist");
+    assert!(troll.text().contains("Hates riddles (hidden)"), "hidden ones are marked: {:?}", troll.text());
+    type_into(session, ".penny-antagonist .penny-fund-amount", "5");
+    press(session, ".penny-antagonist .penny-fund");
+    session.wait_text(".penny-antagonist .penny-purse", "5");
+    session.wait_text("#penny-house-pile", "45");
+    type_into(session, ".penny-antagonist .penny-recall-amount", "5");
+    press(session, ".penny-antagonist .penny-recall");
+    session.wait_text(".penny-antagonist .penny-purse", "0");
+    session.wait_text("#penny-house-pile", "50");
+
+    shots_of(session, "penny-table", "#penny-screen");
+    shots_of(session, "penny-players", "#penny-players");
+    shots_of(session, "penny-antagonists", "#penny-antagonists");
+    (game, ada, bo)
+}
+
+/// Challenge 1: Ada against the House over the rope bridge, dice typed in by hand.
+fn showdown_challenge(session: &Session) {
+    press(session, "#penny-issue");
+    session.wait_for("#penny-setup-form");
+    type_into(session, "#penny-stake", "Cross the rope bridge");
+    type_into(session, "#penny-ante", "2");
+    assert_eq!(
+        session.execute("return document.getElementById('penny-opponent').value;", json!([])),
+        json!("house"),
+        "the House is the default opponent"
+    );
+    shots_of(session, "penny-setup", "#penny-setup");
+    press(session, "#penny-start-challenge");
+    session.wait_text("#penny-pot", "4");
+    press(session, "#penny-hand");
+
+    // Step 1, in the open: Ada names Rain (a 3); the House passes.
+    type_into(session, "#penny-circ-challenger-name", "Rain");
+    type_dice(session, "penny-circ-challenger-die", &["3"]);
+    press(session, "#penny-circ-challenger-submit");
+    session.wait_gone("#penny-circ-challenger");
+    press(session, "#penny-circ-opponent-pass");
+
+    // Characteristics, behind the pass screens: Ada uses both (3 dice), the House none.
+    pass_to(session, "challenger", "characteristics", "Ada");
+    press(session, "#penny-char-0");
+    press(session, "#penny-char-1");
+    session.wait_text("#penny-char-submit", "Declare (3 dice)");
+    press(session, "#penny-char-submit");
+    pass_to(session, "opponent", "characteristics", "the House");
+    press(session, "#penny-char-submit");
+
+    // Private rolls: Ada 5 4 1 and puts the 1 in her cup; the House rolls a 4 and cups it.
+    pass_to(session, "challenger", "roll", "Ada");
+    type_dice(session, "penny-die", &["5", "4", "1"]);
+    press(session, "#penny-roll");
+    session.wait_for("#penny-cup-2");
+    let before = text_of(session, "#penny-odds-win");
+    press(session, "#penny-cup-2");
+    assert_eq!(session.wait_for("#penny-cup-2").attribute("aria-pressed").as_deref(), Some("true"));
+    session.wait_until("the odds for the proposed cup", || {
+        session.find("#penny-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%') && *t != before)
+    });
+    shots_of(session, "penny-cup", "#penny-private");
+    press(session, "#penny-cup-submit");
+
+    pass_to(session, "opponent", "roll", "the House");
+    // The other side sees Ada's two shown dice and one hidden die, never the 1.
+    let ada_side = text_of(session, ".penny-side[data-side='challenger']");
+    assert!(ada_side.contains("2 showing, 1 in the cup"), "{ada_side:?}");
+    type_dice(session, "penny-die", &["4"]);
+    press(session, "#penny-roll");
+    press(session, "#penny-cup-0");
+    press(session, "#penny-cup-submit");
+
+    // Betting round 1: Ada raises by 2, the House calls.
+    pass_to(session, "challenger", "bet", "Ada");
+    assert!(session.find("#penny-stand").is_ok(), "Ada may stand: the wagers are equal");
+    assert!(session.find("#penny-call").is_err(), "nothing to call");
+    assert!(text_of(session, "#penny-odds").contains('%'), "the odds are next to the bets");
+    shots_of(session, "penny-bet", "#penny-private");
+    type_into(session, "#penny-raise-by", "2");
+    press(session, "#penny-raise");
+    session.wait_for("#penny-pass[data-side='opponent'][data-task='bet']");
+    assert!(
+        session.find_all("#penny-lenders .penny-offer-loan").iter().any(|b| b.text().contains("Bo")),
+        "Bo, outside the challenge, may offer a loan"
+    );
+    shots_of(session, "penny-pass", "#penny-action");
+    pass_to(session, "opponent", "bet", "the House");
+    assert!(session.find("#penny-stand").is_err(), "no standing while behind");
+    session.wait_text("#penny-call", "Call 2");
+    press(session, "#penny-call");
+
+    // New circumstances: Ada names Wind (a 2) and doubles down; the House passes.
+    pass_to(session, "challenger", "new_circumstance", "Ada");
+    type_into(session, "#penny-nc-name", "Wind");
+    press(session, "#penny-nc-double");
+    type_dice(session, "penny-nc-die", &["2"]);
+    press(session, "#penny-nc-submit");
+    pass_to(session, "opponent", "new_circumstance", "the House");
+    press(session, "#penny-nc-pass");
+    let circumstances = text_of(session, "#penny-circumstances");
+    assert!(circumstances.contains("Wind") && circumstances.contains("may not use it"), "{circumstances:?}");
+    assert!(text_of(session, ".penny-side[data-side='challenger']").contains("4 doubled down"));
+
+    // Rerolls, still hidden: Ada's 1 becomes a 6, the House's 4 a 1.
+    pass_to(session, "challenger", "reroll", "Ada");
+    type_dice(session, "penny-reroll-die", &["6"]);
+    press(session, "#penny-reroll");
+    session.wait_for("#penny-hide");
+    press(session, "#penny-hide");
+    pass_to(session, "opponent", "reroll", "the House");
+    type_dice(session, "penny-reroll-die", &["1"]);
+    press(session, "#penny-reroll");
+    press(session, "#penny-hide");
+
+    // Betting round 2: both stand; the showdown follows.
+    pass_to(session, "challenger", "bet", "Ada");
+    press(session, "#penny-stand");
+    pass_to(session, "opponent", "bet", "the House");
+    press(session, "#penny-stand");
+    session.wait_for("#penny-result");
+    let summary = text_of(session, "#penny-summary");
+    assert!(summary.contains("Ada wins the pot of 12"), "{summary:?}");
+    assert_eq!(text_of(session, ".penny-hand[data-side='challenger'] .penny-hand-words"), "large straight, 40");
+    assert!(summary.contains("The House narrates"), "the loser narrates: {summary:?}");
+    shots_of(session, "penny-result", "#penny-result");
+}
+
+/// Challenge 2: Bo against the House; Bo folds in the first betting round.
+fn fold_challenge(session: &Session, bo: &str) {
+    press(session, "#penny-new-challenge");
+    session.wait_for("#penny-setup-form");
+    type_into(session, "#penny-stake", "Bluff the guard");
+    session.click(&format!("#penny-challenger option[value='character:{bo}']"));
+    press(session, "#penny-start-challenge");
+    session.wait_text("#penny-pot", "2");
+    press(session, "#penny-circ-challenger-pass");
+    press(session, "#penny-circ-opponent-pass");
+    pass_to(session, "challenger", "characteristics", "Bo");
+    press(session, "#penny-char-submit");
+    pass_to(session, "opponent", "characteristics", "the House");
+    press(session, "#penny-char-submit");
+    pass_to(session, "challenger", "roll", "Bo");
+    type_dice(session, "penny-die", &["2"]);
+    press(session, "#penny-roll");
+    press(session, "#penny-cup-submit");
+    pass_to(session, "opponent", "roll", "the House");
+    type_dice(session, "penny-die", &["6"]);
+    press(session, "#penny-roll");
+    press(session, "#penny-cup-submit");
+    pass_to(session, "challenger", "bet", "Bo");
+    press(session, "#penny-fold");
+    session.wait_for("#penny-result");
+    let summary = text_of(session, "#penny-summary");
+    assert!(summary.contains("Bo folded") && summary.contains("the House takes the pot of 2"), "{summary:?}");
+}
+
+#[test]
+fn a_table_two_challenges_and_the_ledger() {
+    let _window = one_window();
+    let scratch = Scratch::new("penny");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let (game, ada, bo) = table_with_two_players(&session);
+
+    showdown_challenge(&session);
+    press(&session, "#penny-to-table");
+    session.wait_text(&format!("#penny-pile-{ada}"), "29");
+    session.wait_text(&format!("#penny-pile-{bo}"), "25");
+    session.wait_text("#penny-house-pile", "46");
+    {
+        let conn = db(&db_path);
+        assert_eq!(pile(&conn, &game, "character", Some(&ada)), 29, "Ada: 30 − 5 − 2 − 2 − 4 + 12");
+        assert_eq!(pile(&conn, &game, "character", Some(&bo)), 25);
+        assert_eq!(pile(&conn, &game, "house", None), 46, "the House: 50 − 2 − 2");
+    }
+
+    press(&session, "#penny-tab-challenge");
+    fold_challenge(&session, &bo);
+    press(&session, "#penny-to-table");
+    session.wait_text(&format!("#penny-pile-{ada}"), "29");
+    session.wait_text(&format!("#penny-pile-{bo}"), "24");
+    session.wait_text("#penny-house-pile", "47");
+    {
+        let conn = db(&db_path);
+        assert_eq!(pile(&conn, &game, "character", Some(&ada)), 29);
+        assert_eq!(pile(&conn, &game, "character", Some(&bo)), 24, "Bo lost his ante");
+        assert_eq!(pile(&conn, &game, "house", None), 47, "the House won Bo's ante");
+    }
+
+    // Ada's ledger, newest first, with her pile after each entry.
+    press(&session, &format!(".penny-player[data-character-id='{ada}'] .penny-player-ledger"));
+    session.wait_text("#penny-ledger-pile", "29");
+    let first = session.wait_for("#penny-ledger-list .penny-entry");
+    assert!(first.text().contains("pot won") && first.text().contains("pile after: 29"), "{:?}", first.text());
+    shot(&session, "penny-ledger-1280");
+    press(&session, "#penny-tab-log");
+    let log = text_of(&session, "#penny-log-list");
+    assert!(log.contains("Bo folds"), "{log:?}");
+    assert!(session.find("#penny-log-undo").is_ok(), "the log offers Undo of the last move");
+    drop(session);
+
+    // After a restart, in dark mode: the table and the last challenge are still there.
+    let session = Session::start_with_env(&app(), &db_path, &[("GTK_THEME", "Adwaita:dark")]);
+    session.set_window_size(1280, 800);
+    session.wait_for("body[data-ready='true']");
+    let dark = session.execute("return matchMedia('(prefers-color-scheme: dark)').matches;", json!([]));
+    assert_eq!(dark, json!(true), "GTK_THEME=Adwaita:dark makes the page prefer dark");
+    open_game(&session, "Penny Night");
+    press(&session, "#game-penny");
+    session.wait_text("#penny-house-pile", "47");
+    session.screenshot(&screenshot_dir().join("penny-dark-table-1280.png"));
+    press(&session, "#penny-tab-challenge");
+    session.wait_for("#penny-result");
+    shots_of(&session, "penny-dark-result", "#penny-screen");
+    // A side's own view in the dark colours.
+    press(&session, "#penny-new-challenge");
+    type_into(&session, "#penny-stake", "Climb the tower");
+    press(&session, "#penny-start-challenge");
+    press(&session, "#penny-circ-challenger-pass");
+    press(&session, "#penny-circ-opponent-pass");
+    pass_to(&session, "challenger", "characteristics", "Ada");
+    shots_of(&session, "penny-dark-private", "#penny-screen");
+}
+
+/// A loan offered from outside the challenge and accepted, a raise Bo cannot match so he
+/// goes all in, the showdown right after the new circumstances, and — Bo left with nothing —
+/// the House's automatic one-penny bid, Cy's better bid and a buyout that costs Bo the
+/// characteristic he used; then Bo pays part of the loan back at the table.
+#[test]
+fn a_loan_an_all_in_and_a_buyout() {
+    let _window = one_window();
+    let scratch = Scratch::new("penny-loss");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let game = create_game(&session, "Penny Stakes", "penny_ante");
+    open_game(&session, "Penny Stakes");
+    press(&session, "#game-penny");
+    session.wait_for("#penny-screen");
+    let ada = add_player(&session, "Ada", "Strong", "25");
+    let bo = add_player(&session, "Bo", "Clever", "25");
+    let cy = add_player(&session, "Cy", "Lucky", "25");
+    press(&session, "#penny-start-adventure");
+    session.wait_text("#penny-house-pile", "75");
+
+    press(&session, "#penny-issue");
+    type_into(&session, "#penny-stake", "Win the race");
+    type_into(&session, "#penny-ante", "5");
+    session.click(&format!("#penny-challenger option[value='character:{bo}']"));
+    press(&session, "#penny-start-challenge");
+    session.wait_text("#penny-pot", "10");
+    press(&session, "#penny-hand");
+    press(&session, "#penny-circ-challenger-pass");
+    press(&session, "#penny-circ-opponent-pass");
+    pass_to(&session, "challenger", "characteristics", "Bo");
+    press(&session, "#penny-char-0");
+    press(&session, "#penny-char-submit");
+    pass_to(&session, "opponent", "characteristics", "the House");
+    press(&session, "#penny-char-submit");
+    pass_to(&session, "challenger", "roll", "Bo");
+    type_dice(&session, "penny-die", &["1", "1"]);
+    press(&session, "#penny-roll");
+    press(&session, "#penny-cup-submit");
+    pass_to(&session, "opponent", "roll", "the House");
+    type_dice(&session, "penny-die", &["6"]);
+    press(&session, "#penny-roll");
+    press(&session, "#penny-cup-submit");
+
+    // Ada, outside the challenge, offers Bo 5 pennies; Bo answers behind the pass screen.
+    session.wait_for("#penny-pass[data-side='challenger'][data-task='bet']");
+    press(&session, &format!(".penny-offer-loan[data-lender='character:{ada}']"));
+    type_into(&session, "#penny-loan-amount", "5");
+    press(&session, "#penny-loan-offer");
+    session.wait_for("#penny-offer");
+    shots_of(&session, "penny-loan", "#penny-action");
+    pass_to(&session, "challenger", "loan", "Bo");
+    press(&session, "#penny-loan-accept");
+    pass_to(&session, "challenger", "bet", "Bo");
+    assert!(text_of(&session, "#penny-bet-state").contains("You can still put in 25 pennies"));
+    press(&session, "#penny-stand");
+    pass_to(&session, "opponent", "bet", "the House");
+    type_into(&session, "#penny-raise-by", "40");
+    press(&session, "#penny-raise");
+    pass_to(&session, "challenger", "bet", "Bo");
+    assert!(session.find("#penny-call").is_err(), "Bo cannot match 40");
+    session.wait_text("#penny-allin", "All in (25 pennies)");
+    press(&session, "#penny-allin");
+    pass_to(&session, "opponent", "bet", "the House");
+    assert!(session.find("#penny-raise").is_err(), "after an all-in: call or fold only");
+    press(&session, "#penny-call");
+    pass_to(&session, "challenger", "new_circumstance", "Bo");
+    assert!(session.wait_for("#penny-nc-double").attribute("disabled").is_some(), "no doubling down when all in");
+    press(&session, "#penny-nc-pass");
+    pass_to(&session, "opponent", "new_circumstance", "the House");
+    press(&session, "#penny-nc-pass");
+
+    // Bo lost everything: the House bid 1 by itself; Cy bids 3 and Bo takes it.
+    session.wait_for("#penny-after-loss");
+    assert!(text_of(&session, "#penny-bids-now").contains("The House bids 1 penny"));
+    session.click(&format!("#penny-bid-bidder option[value='character:{cy}']"));
+    type_into(&session, "#penny-bid-amount", "3");
+    press(&session, "#penny-bid-submit");
+    session.wait_until("Cy's bid", || {
+        session.find("#penny-bids-now").ok().map(|e| e.text()).filter(|t| t.contains("Cy bids 3 pennies"))
+    });
+    shots_of(&session, "penny-after-loss", "#penny-after-loss");
+    assert_eq!(
+        session.execute("return document.getElementById(arguments[0]).value;", json!([format!("penny-loss-{bo}")])),
+        json!("Clever"),
+        "Bo gives up the characteristic he used"
+    );
+    press(&session, "#penny-accept-buyout");
+    session.wait_for("#penny-result");
+
+    press(&session, "#penny-to-table");
+    session.wait_text(&format!("#penny-pile-{bo}"), "3");
+    let bo_card = format!(".penny-player[data-character-id='{bo}']");
+    assert!(!text_of(&session, &bo_card).contains("Clever"), "the buyout cost Bo his characteristic");
+    assert!(text_of(&session, &bo_card).contains("Owes Ada 5 pennies (loan)"));
+    type_into(&session, ".penny-loan input", "3");
+    press(&session, ".penny-repay-loan");
+    session.wait_text(&format!("#penny-pile-{bo}"), "0");
+    assert!(text_of(&session, ".penny-loan").contains("2 pennies still owed"));
+    session.wait_text(&format!("#penny-pile-{ada}"), "23");
+    session.wait_text(&format!("#penny-pile-{cy}"), "22");
+    session.wait_text("#penny-house-pile", "105");
+    shots_of(&session, "penny-loans", "#penny-loans");
+
+    let conn = db(&db_path);
+    assert_eq!(pile(&conn, &game, "character", Some(&ada)), 23, "Ada: 25 − 5 lent + 3 repaid");
+    assert_eq!(pile(&conn, &game, "character", Some(&bo)), 0, "Bo: 25 − 5 + 5 − 25 + 3 − 3");
+    assert_eq!(pile(&conn, &game, "character", Some(&cy)), 22, "Cy paid the buyout");
+    assert_eq!(pile(&conn, &game, "house", None), 105, "the House: 75 − 5 − 40 + 15 back + 60");
+}
+
+/// An anonymous challenge against an antagonist: the House devotes 4 pennies, names a
+/// characteristic that was not on the antagonist's list (set in stone), and — facing a raise
+/// beyond what it devoted — may only fold.
+#[test]
+fn an_anonymous_challenge_against_an_antagonist() {
+    let _window = one_window();
+    let scratch = Scratch::new("penny-anonymous");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let game = create_game(&session, "Penny Troll", "penny_ante");
+    open_game(&session, "Penny Troll");
+    press(&session, "#game-penny");
+    session.wait_for("#penny-screen");
+    let ada = add_player(&session, "Ada", "Strong", "25");
+    press(&session, "#penny-start-adventure");
+    session.wait_text("#penny-house-pile", "25");
+    press(&session, "#penny-new-antagonist summary");
+    type_into(&session, "#penny-antagonist-new-name", "The Troll");
+    type_into(&session, "#penny-antagonist-new-form .penny-trait-text", "Huge");
+    press(&session, "#penny-antagonist-new-form .penny-trait-hidden");
+    press(&session, "#penny-antagonist-new-submit");
+    let troll = session.wait_for(".penny-antagonist").attribute("data-antagonist-id").expect("an antagonist id");
+    type_into(&session, ".penny-antagonist .penny-fund-amount", "10");
+    press(&session, ".penny-antagonist .penny-fund");
+    session.wait_text(".penny-antagonist .penny-purse", "10");
+
+    press(&session, "#penny-issue");
+    type_into(&session, "#penny-stake", "Pass under the bridge");
+    session.click(&format!("#penny-opponent option[value='antagonist:{troll}']"));
+    press(&session, "#penny-anonymous");
+    type_into(&session, "#penny-devoted", "4");
+    press(&session, "#penny-start-challenge");
+    session.wait_text("#penny-pot", "2");
+    assert!(text_of(&session, ".penny-pot-line").contains("anonymous, 4 pennies devoted"));
+    press(&session, "#penny-hand");
+    press(&session, "#penny-circ-challenger-pass");
+    press(&session, "#penny-circ-opponent-pass");
+    pass_to(&session, "challenger", "characteristics", "Ada");
+    press(&session, "#penny-char-submit");
+    pass_to(&session, "opponent", "characteristics", "The Troll");
+    assert!(text_of(&session, "#penny-private").contains("Huge"), "the House sees the hidden characteristic");
+    type_into(&session, "#penny-char-new", "Smelly");
+    session.wait_text("#penny-char-submit", "Declare (2 dice)");
+    press(&session, "#penny-char-submit");
+    pass_to(&session, "challenger", "roll", "Ada");
+    type_dice(&session, "penny-die", &["3"]);
+    press(&session, "#penny-roll");
+    press(&session, "#penny-cup-submit");
+    pass_to(&session, "opponent", "roll", "The Troll");
+    type_dice(&session, "penny-die", &["2", "2"]);
+    press(&session, "#penny-roll");
+    press(&session, "#penny-cup-submit");
+    pass_to(&session, "challenger", "bet", "Ada");
+    type_into(&session, "#penny-raise-by", "4");
+    press(&session, "#penny-raise");
+    pass_to(&session, "opponent", "bet", "The Troll");
+    for absent in ["#penny-call", "#penny-allin", "#penny-raise", "#penny-stand"] {
+        assert!(session.find(absent).is_err(), "{absent}: past its devoted pennies the antagonist may only fold");
+    }
+    press(&session, "#penny-fold");
+    session.wait_for("#penny-result");
+    press(&session, "#penny-to-table");
+    session.wait_text(&format!("#penny-pile-{ada}"), "26");
+    session.wait_text(".penny-antagonist .penny-purse", "9");
+    let tags = text_of(&session, ".penny-antagonist .penny-tags");
+    assert!(tags.contains("Smelly") && !tags.contains("Smelly (hidden)"), "set in stone, in the open: {tags:?}");
+
+    let conn = db(&db_path);
+    assert_eq!(pile(&conn, &game, "character", Some(&ada)), 26, "Ada: 25 − 1 − 4 + 6");
+    assert_eq!(pile(&conn, &game, "antagonist", Some(&troll)), 9, "the Troll lost its ante");
+}

@@ -1,0 +1,240 @@
+// Small pieces the Penny Ante screens share: labelled fields, accounts as select values,
+// die faces, odds in words, pennies in words, dice typed in by hand, and buttons that show
+// progress while a command runs.
+//
+//   import { field, dieFace, oddsLine, busy, accountKey } from "./penny-kit.js";
+//   host.append(field("Ante", numberInput({ id: "ante", min: 1, value: 1 })));
+
+import { el, SVG } from "./dom.js";
+
+let serial = 0;
+
+/** A fresh element id with `prefix`. */
+export const uid = (prefix) => `${prefix}-${++serial}`;
+
+/** A label above `control` (given an id when it has none); `hint` below it, linked. */
+export function field(label, control, hint = null, cls = "field") {
+  if (!control.id) control.id = uid("pf");
+  const parts = [el("label", { for: control.id }, label), control];
+  if (hint) {
+    const hintId = uid("ph");
+    control.setAttribute("aria-describedby", hintId);
+    parts.push(el("p", { class: "penny-hint muted", id: hintId }, hint));
+  }
+  return el("div", { class: cls }, ...parts);
+}
+
+/** A number box for whole pennies or die faces. */
+export function numberInput(attrs = {}) {
+  const input = el("input", { type: "number", inputmode: "numeric", step: 1, ...attrs });
+  if (attrs.value !== undefined) input.value = String(attrs.value);
+  return input;
+}
+
+/** The whole number typed in `input`, or null when it is empty or not a whole number. */
+export function wholeNumber(input) {
+  const text = input.value.trim();
+  if (!/^-?\d+$/.test(text)) return null;
+  return Number(text);
+}
+
+/** A checkbox with its label on the right. */
+export function checkbox(label, attrs = {}) {
+  const box = el("input", { type: "checkbox", id: attrs.id ?? uid("pc"), ...attrs });
+  return { box, node: el("label", { class: "penny-check", for: box.id }, box, el("span", {}, label)) };
+}
+
+/** A <select> of [value, text] pairs. */
+export function select(options, attrs = {}) {
+  return el("select", attrs, ...options.map(([value, text]) => el("option", { value }, text)));
+}
+
+/** "1 penny", "3 pennies". */
+export const pennies = (n) => `${n} ${n === 1 || n === -1 ? "penny" : "pennies"}`;
+
+/** A stable string for an account, for select values and data attributes. */
+export function accountKey(account) {
+  return account.id ? `${account.kind}:${account.id}` : account.kind;
+}
+
+/** The account a key from `accountKey` stands for. */
+export function accountOf(key) {
+  const [kind, id] = key.split(":");
+  return id ? { kind, id } : { kind };
+}
+
+export const sameAccount = (a, b) => accountKey(a) === accountKey(b);
+
+export const SIDE_WORDS = { challenger: "Challenger", opponent: "Opponent" };
+export const otherSide = (side) => (side === "challenger" ? "opponent" : "challenger");
+
+const pct = (p) => `${(p * 100).toFixed(1)}%`;
+
+/** "Win 41.7% · Tie 2.3% · Lose 56.0%". */
+export function oddsLine(odds) {
+  return `Win ${pct(odds.win)} · Tie ${pct(odds.tie)} · Lose ${pct(odds.lose)}`;
+}
+
+/** The exact odds as three labelled numbers, the exact fractions on hover and for readers. */
+export function oddsBlock(odds, id = "penny-odds") {
+  const part = (key, label, i) =>
+    el(
+      "p",
+      { class: `penny-odds-${key}`, title: `${label}: ${odds.exact[i]} of the equally likely outcomes` },
+      el("span", {}, label),
+      el("strong", { id: `${id}-${key}` }, pct(odds[key])),
+      el("span", { class: "penny-visually-hidden" }, ` (exactly ${odds.exact[i]})`),
+    );
+  return el(
+    "div",
+    { class: "penny-odds", id, role: "group", "aria-label": "Your exact odds at the showdown" },
+    part("win", "Win", 0),
+    part("tie", "Tie", 1),
+    part("lose", "Lose", 2),
+  );
+}
+
+const PIPS = {
+  1: [[50, 50]],
+  2: [[28, 28], [72, 72]],
+  3: [[28, 28], [50, 50], [72, 72]],
+  4: [[28, 28], [72, 28], [28, 72], [72, 72]],
+  5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]],
+  6: [[28, 26], [72, 26], [28, 50], [72, 50], [28, 74], [72, 74]],
+};
+
+function svg(label, cls) {
+  const node = document.createElementNS(SVG, "svg");
+  node.setAttribute("viewBox", "0 0 100 100");
+  if (label) {
+    node.setAttribute("role", "img");
+    node.setAttribute("aria-label", label);
+  } else {
+    node.setAttribute("aria-hidden", "true");
+  }
+  node.setAttribute("class", cls);
+  const face = document.createElementNS(SVG, "rect");
+  for (const [k, v] of Object.entries({ x: 4, y: 4, width: 92, height: 92, rx: 18, class: "penny-die-face" })) {
+    face.setAttribute(k, String(v));
+  }
+  node.append(face);
+  return node;
+}
+
+/** A die showing `value` (1–6) as pips; `label` is what a screen reader says ("" hides it from one). */
+export function dieFace(value, label = `a ${value}`, extra = "") {
+  const node = svg(label, `penny-die ${extra}`.trim());
+  for (const [cx, cy] of PIPS[value] ?? []) {
+    const pip = document.createElementNS(SVG, "circle");
+    pip.setAttribute("cx", String(cx));
+    pip.setAttribute("cy", String(cy));
+    pip.setAttribute("r", "9");
+    pip.setAttribute("class", "penny-pip");
+    node.append(pip);
+  }
+  return node;
+}
+
+/** A die nobody at the table may see (in a cup, or rolled and not shown yet). */
+export function hiddenDie(label = "a hidden die") {
+  const node = svg(label, "penny-die hidden");
+  const mark = document.createElementNS(SVG, "text");
+  mark.setAttribute("x", "50");
+  mark.setAttribute("y", "66");
+  mark.setAttribute("text-anchor", "middle");
+  mark.setAttribute("class", "penny-die-mark");
+  mark.textContent = "?";
+  node.append(mark);
+  return node;
+}
+
+/** A row of die faces. */
+export function diceRow(values, { label = "Dice", cls = "" } = {}) {
+  return el(
+    "div",
+    { class: `penny-dice ${cls}`.trim(), role: "group", "aria-label": label },
+    ...values.map((v) => dieFace(v)),
+  );
+}
+
+/**
+ * Boxes for dice rolled by hand: one number box (1–6) per die, ids `${prefix}-1`…
+ * `read()` returns the values, or null (and marks the box) when one is missing or not 1–6.
+ */
+export function handDice(count, prefix, what = "Die") {
+  const inputs = [];
+  const fields = [];
+  for (let i = 0; i < count; i++) {
+    const input = numberInput({ id: `${prefix}-${i + 1}`, min: 1, max: 6, class: "penny-die-input", required: true });
+    inputs.push(input);
+    fields.push(field(count === 1 ? what : `${what} ${i + 1}`, input, null, "field penny-die-field"));
+  }
+  return {
+    node: el(
+      "fieldset",
+      { class: "penny-hand-dice" },
+      el("legend", {}, count === 1 ? "The die as it landed (1–6)" : `The ${count} dice as they landed (1–6 each)`),
+      el("div", { class: "penny-die-fields" }, ...fields),
+    ),
+    read() {
+      const values = [];
+      for (const input of inputs) {
+        const v = wholeNumber(input);
+        const bad = v === null || v < 1 || v > 6;
+        input.setAttribute("aria-invalid", bad ? "true" : "false");
+        if (bad) {
+          input.focus();
+          return null;
+        }
+        values.push(v);
+      }
+      return values;
+    },
+  };
+}
+
+/**
+ * Runs `action` with `button` showing progress (disabled, aria-busy, a spinner in CSS) and
+ * puts it back afterwards when it is still on the page.
+ */
+export async function busy(button, action) {
+  const b = button instanceof HTMLButtonElement ? button : null;
+  if (b) {
+    if (b.getAttribute("aria-busy") === "true") return undefined;
+    b.disabled = true;
+    b.setAttribute("aria-busy", "true");
+    b.classList.add("busy");
+  }
+  try {
+    return await action();
+  } finally {
+    if (b) {
+      b.disabled = false;
+      b.removeAttribute("aria-busy");
+      b.classList.remove("busy");
+    }
+  }
+}
+
+/** A button; `on` is its click handler, which gets the button. */
+export function button(label, onClick, attrs = {}) {
+  const b = el("button", { type: "button", ...attrs }, label);
+  b.addEventListener("click", () => onClick(b));
+  return b;
+}
+
+/** A small card with a heading. */
+export function card(id, title, ...children) {
+  const headingId = `${id}-heading`;
+  return el(
+    "section",
+    { id, class: "penny-card", "aria-labelledby": headingId },
+    el("h3", { id: headingId }, title),
+    ...children,
+  );
+}
+
+/** The app's sentences with a capital after each full stop ("… 4. the House narrates."). */
+export function sentences(text) {
+  return String(text ?? "").replace(/(^|[.!?]\s+)([a-z])/g, (_, lead, letter) => lead + letter.toUpperCase());
+}

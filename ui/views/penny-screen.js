@@ -1,0 +1,228 @@
+// The Penny Ante screen of a game (RULES.md §2): it replaces the games layout while open and
+// has four tabs — the table (penny-table.js), the challenge (penny-setup.js to issue one,
+// penny-challenge.js to play it on one device passed around), the ledger (penny-ledger.js)
+// and the log of moves with Undo (penny-log.js). It opens from the "Penny Ante table" button
+// of a Penny Ante game.
+//
+//   import { initPennyScreens } from "./views/penny-screen.js";
+//   initPennyScreens({ run, toast, refresh, getGame });   // once, from app.js
+//
+// The screen's state lives here (like the NSU world screen's): which game and tab, the table
+// as the app last sent it, the ledger and log when shown. Every change goes through `move`:
+// one api call whose PennyChange carries the new table, a re-render, and a toast with Undo
+// (undoGame). app.js sends "sheetkeeper:undone" after an undo, and the screen reloads.
+
+import * as api from "../api.js";
+import { el, byId } from "./dom.js";
+import { busy } from "./penny-kit.js";
+import { renderTable } from "./penny-table.js";
+import { renderSetup } from "./penny-setup.js";
+import { renderChallenge, forgetPrivate } from "./penny-challenge.js";
+import { renderLedger } from "./penny-ledger.js";
+import { renderLog } from "./penny-log.js";
+
+const TABS = [
+  ["table", "Table"],
+  ["challenge", "Challenge"],
+  ["ledger", "Ledger"],
+  ["log", "Log"],
+];
+
+let app = null; // {run, toast, refresh, getGame}
+let view = null; // null while closed
+
+/** Wires the game header's "Penny Ante table" button and builds the (hidden) screen. */
+export function initPennyScreens(hooks) {
+  app = hooks;
+  byId("game-penny").addEventListener("click", () => open("table"));
+  document.addEventListener("sheetkeeper:undone", (event) => {
+    if (view && event.detail && event.detail.id === view.gameId) {
+      forgetPrivate();
+      reload();
+    }
+  });
+  const screen = el(
+    "section",
+    { id: "penny-screen", class: "penny-screen", hidden: true, "aria-labelledby": "penny-screen-heading" },
+    el(
+      "div",
+      { class: "penny-bar" },
+      el("button", { type: "button", id: "penny-back", on: { click: close } }, "← Games"),
+      el("h2", { id: "penny-screen-heading", tabindex: "-1" }),
+      el(
+        "nav",
+        { class: "penny-tabs", "aria-label": "Penny Ante" },
+        ...TABS.map(([tab, label]) =>
+          el("button", { type: "button", id: `penny-tab-${tab}`, on: { click: () => switchTab(tab) } }, label),
+        ),
+      ),
+    ),
+    el("div", { id: "penny-body", class: "penny-body" }),
+  );
+  document.querySelector("main.layout").after(screen);
+}
+
+async function open(tab) {
+  const gameId = byId("game-detail").dataset.gameId;
+  if (!gameId) return;
+  view = { gameId, tab, table: null, ledger: null, ledgerAccount: "", log: null, setupOpen: false };
+  await app.run("The Penny Ante table could not be opened.", async () => {
+    await load();
+    if (view.table.challenge && !["over"].includes(view.table.challenge.phase)) view.tab = "challenge";
+    document.body.classList.add("penny-open");
+    byId("penny-screen").hidden = false;
+    render();
+    byId("penny-screen-heading").focus();
+  });
+}
+
+function close() {
+  forgetPrivate();
+  view = null;
+  byId("penny-screen").hidden = true;
+  byId("penny-body").replaceChildren();
+  document.body.classList.remove("penny-open");
+  app.refresh().catch(() => {});
+  const button = byId("game-penny");
+  if (button && !button.closest("[hidden]")) button.focus();
+}
+
+/** Shows `tab`; `options.ledgerAccount` picks whose ledger, `options.setup` opens the challenge form. */
+async function switchTab(tab, options = {}) {
+  if (!view) return;
+  if (tab !== "challenge") forgetPrivate();
+  view.tab = tab;
+  if (options.ledgerAccount !== undefined) view.ledgerAccount = options.ledgerAccount;
+  if (options.setup !== undefined) view.setupOpen = options.setup;
+  await reload();
+  if (view) byId("penny-screen-heading").focus();
+}
+
+async function load() {
+  const gameId = view.gameId;
+  const table = await api.pennyTable(gameId);
+  if (!view || view.gameId !== gameId) return;
+  view.table = table;
+  await loadTab();
+}
+
+/** The ledger or the log, when their tab is shown. */
+async function loadTab() {
+  if (view.tab === "ledger") {
+    const key = view.ledgerAccount;
+    view.ledger = await api.pennyLedger(view.gameId, key === "" ? null : accountFromKey(key));
+  } else if (view.tab === "log") {
+    view.log = await api.pennyLog(view.gameId);
+  }
+}
+
+const accountFromKey = (key) => {
+  const [kind, id] = key.split(":");
+  return id ? { kind, id } : { kind };
+};
+
+async function reload() {
+  if (!view) return;
+  await app.run("The Penny Ante table could not be loaded.", async () => {
+    await load();
+    render();
+  });
+}
+
+/**
+ * One undoable change: `call` (an api promise) runs with `button` showing progress; the
+ * table it returns is shown and a toast says what happened, with Undo. Resolves with the
+ * PennyChange, or null when the app refused (the error area says why).
+ */
+async function move(title, call, button = null) {
+  if (!view) return null;
+  const gameId = view.gameId;
+  let result = null;
+  await busy(button, () =>
+    app.run(title, async () => {
+      const change = await call();
+      result = change;
+      if (!view || view.gameId !== gameId) return;
+      view.table = change.view;
+      await loadTab();
+      render();
+      app.toast(change.message, { kind: "game", id: gameId });
+    }),
+  );
+  const error = byId("error");
+  if (result === null && error && !error.hidden) error.scrollIntoView({ block: "nearest" });
+  return result;
+}
+
+/** Runs a read-only call for a view (no toast); an error shows in the error area. */
+async function ask(title, call) {
+  let answer = null;
+  await app.run(title, async () => {
+    answer = await call();
+  });
+  return answer;
+}
+
+/** Takes back the last move from the log's button (no toast Undo: there is no redo). */
+async function undoLast(button) {
+  if (!view) return;
+  const gameId = view.gameId;
+  await busy(button, () =>
+    app.run("That could not be undone.", async () => {
+      const result = await api.undoGame(gameId);
+      forgetPrivate();
+      if (!view) return;
+      await load();
+      render();
+      app.toast(result && result.message ? result.message : "Undone.");
+    }),
+  );
+}
+
+function gameName() {
+  const g = app.getGame(view.gameId);
+  return g ? g.name : view.table?.game?.name ?? "";
+}
+
+/** Re-renders the shown tab, keeping focus on the control with the same data-focus-key. */
+function render(focus = null) {
+  if (!view || !view.table) return;
+  const focusKey = document.activeElement?.dataset?.focusKey;
+  byId("penny-screen-heading").textContent = `Penny Ante — ${gameName()}`;
+  for (const [tab] of TABS) {
+    byId(`penny-tab-${tab}`).setAttribute("aria-current", view.tab === tab ? "page" : "false");
+  }
+  const body = byId("penny-body");
+  body.dataset.tab = view.tab;
+  const ctx = {
+    gameId: view.gameId,
+    table: view.table,
+    ui: view,
+    move,
+    ask,
+    undoLast,
+    render,
+    switchTab,
+    refreshGames: () => app.refresh().catch(() => {}),
+  };
+  const host = el("div", { class: `penny-tab penny-tab-${view.tab}` });
+  if (view.tab === "table") renderTable(host, ctx);
+  else if (view.tab === "ledger") renderLedger(host, ctx);
+  else if (view.tab === "log") renderLog(host, ctx);
+  else {
+    const c = view.table.challenge;
+    const running = c && c.phase !== "over";
+    if (running || (c && !view.setupOpen)) renderChallenge(host, ctx);
+    else renderSetup(host, ctx);
+  }
+  body.replaceChildren(host);
+  const target = focus ? body.querySelector(focus) : null;
+  if (target) {
+    target.focus();
+    return;
+  }
+  if (focusKey) {
+    const again = body.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
+    if (again) again.focus();
+  }
+}

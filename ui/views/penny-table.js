@@ -1,0 +1,580 @@
+// The Penny Ante table tab (RULES.md §2.1–2.2): the adventure (start with the House's
+// funding, end), the House's pile, the players (pile, characteristics, buying one, debts and
+// loans), a new character, the antagonists (purse, characteristics with hidden ones marked,
+// create, edit, fund within the cap, take back), loans and debts with repayment, and the way
+// to the challenge.
+//
+//   import { renderTable } from "./penny-table.js";
+//   renderTable(host, ctx);   // ctx from penny-screen.js: {gameId, table, move, switchTab, …}
+
+import * as api from "../api.js";
+import { el } from "./dom.js";
+import {
+  field,
+  numberInput,
+  wholeNumber,
+  checkbox,
+  pennies,
+  accountKey,
+  sameAccount,
+  button,
+  card,
+  uid,
+  sentences,
+} from "./penny-kit.js";
+
+/** Fills `host` with the table's cards. */
+export function renderTable(host, ctx) {
+  const t = ctx.table;
+  host.append(
+    el(
+      "div",
+      { class: "penny-grid" },
+      adventureCard(t, ctx),
+      challengeCard(t, ctx),
+      houseCard(t, ctx),
+    ),
+    playersCard(t, ctx),
+    antagonistsCard(t, ctx),
+    loansCard(t, ctx),
+  );
+}
+
+/** A form whose submit runs `onSubmit(submitButton)` (Enter works in its boxes). */
+function form(attrs, children, onSubmit) {
+  const node = el("form", { class: "penny-form", autocomplete: "off", ...attrs }, ...children);
+  node.addEventListener("submit", (event) => {
+    event.preventDefault();
+    onSubmit(node.querySelector("button[type='submit']"));
+  });
+  return node;
+}
+
+/**
+ * A one-box form: the label above, the box and its button side by side, the hint below
+ * (so the button lines up with the box at any width).
+ */
+function inlineForm({ label, ariaLabel, control, button: text, buttonAttrs = {}, hint = null, onSubmit }) {
+  if (!control.id) control.id = uid("pi");
+  const hintId = hint ? uid("ph") : null;
+  if (hintId) control.setAttribute("aria-describedby", hintId);
+  return form(
+    { class: "penny-form penny-one", "aria-label": ariaLabel },
+    [
+      el("label", { for: control.id }, label),
+      el("div", { class: "penny-one-row" }, control, el("button", { type: "submit", ...buttonAttrs }, text)),
+      hint && el("p", { class: "penny-hint muted", id: hintId }, hint),
+    ],
+    onSubmit,
+  );
+}
+
+// ---- adventure, House, challenge ----------------------------------------------------------------
+
+function adventureCard(t, ctx) {
+  const a = t.adventure;
+  if (a.running) {
+    return card(
+      "penny-adventure",
+      `Adventure ${a.number}`,
+      el("p", { id: "penny-adventure-status", class: "penny-status running" }, `Adventure ${a.number} is running.`),
+      el(
+        "p",
+        { class: "muted" },
+        "Ending it sends every antagonist's purse back to the House and the House's pennies back to the Bank.",
+      ),
+      button(
+        "End the adventure",
+        (b) => ctx.move("The adventure did not end.", () => api.pennyEndAdventure(ctx.gameId), b),
+        { id: "penny-end-adventure", data: { focusKey: "penny-end-adventure" } },
+      ),
+    );
+  }
+  const funding = numberInput({ id: "penny-funding", min: 0, placeholder: String(t.default_house_funding) });
+  const unpaid = t.loans.filter((l) => l.outstanding > 0);
+  return card(
+    "penny-adventure",
+    "Adventure",
+    el(
+      "p",
+      { id: "penny-adventure-status", class: "penny-status" },
+      a.number === 0 ? "No adventure has started yet." : `Adventure ${a.number} is over; no adventure is running.`,
+    ),
+    form(
+      { id: "penny-start-form" },
+      [
+        field(
+          "The House's pennies (leave empty for the default)",
+          funding,
+          `Default: ${pennies(t.default_house_funding)}, the sum of the players' piles. Type another amount if the table agreed on one.`,
+        ),
+        unpaid.length > 0 &&
+          el(
+            "p",
+            { class: "penny-warning" },
+            `${unpaid.length === 1 ? "One loan is" : `${unpaid.length} loans are`} still unpaid: starting flags ${
+              unpaid.length === 1 ? "it" : "them"
+            }.`,
+          ),
+        el(
+          "button",
+          { type: "submit", id: "penny-start-adventure", class: "primary", data: { focusKey: "penny-start-adventure" } },
+          `Start adventure ${a.number + 1}`,
+        ),
+      ],
+      (b) => {
+        const typed = funding.value.trim() === "" ? null : wholeNumber(funding);
+        if (funding.value.trim() !== "" && (typed === null || typed < 0)) {
+          funding.setAttribute("aria-invalid", "true");
+          funding.focus();
+          return;
+        }
+        ctx.move("The adventure did not start.", () => api.pennyStartAdventure(ctx.gameId, typed), b);
+      },
+    ),
+  );
+}
+
+function houseCard(t, ctx) {
+  return card(
+    "penny-house",
+    "The House",
+    el("p", { class: "penny-pile" }, el("span", {}, "Pile "), el("strong", { id: "penny-house-pile" }, String(t.house))),
+    el(
+      "p",
+      { class: "muted" },
+      t.antagonist_cap === null
+        ? "No cap on an antagonist's purse."
+        : `An antagonist's purse may hold at most ${pennies(t.antagonist_cap)} (table setting).`,
+    ),
+    button("The House's ledger", () => ctx.switchTab("ledger", { ledgerAccount: "house" }), {
+      class: "penny-link",
+      id: "penny-house-ledger",
+    }),
+  );
+}
+
+function challengeCard(t, ctx) {
+  const c = t.challenge;
+  const running = c && c.phase !== "over";
+  let reason = null;
+  if (!t.adventure.running) reason = "Start an adventure to issue a challenge.";
+  else if (t.players.length === 0) reason = "Add a character first.";
+  return card(
+    "penny-challenge-card",
+    "Challenge",
+    running
+      ? el("p", { id: "penny-challenge-status" }, `“${c.stake}” is being played: ${c.step}.`)
+      : c
+        ? el("p", { id: "penny-challenge-status", class: "muted" }, `Last: ${sentences(c.outcome ? c.outcome.summary : c.step)}`)
+        : el("p", { id: "penny-challenge-status", class: "muted" }, "No challenge yet."),
+    running
+      ? button("Go to the challenge", () => ctx.switchTab("challenge"), { id: "penny-go-challenge", class: "primary" })
+      : el(
+          "div",
+          { class: "actions" },
+          button("Issue a challenge", () => ctx.switchTab("challenge", { setup: true }), {
+            id: "penny-issue",
+            class: "primary",
+            disabled: reason !== null,
+            "aria-describedby": reason ? "penny-issue-why" : null,
+          }),
+          reason && el("p", { id: "penny-issue-why", class: "muted" }, reason),
+        ),
+  );
+}
+
+// ---- players ---------------------------------------------------------------------------------------
+
+function playersCard(t, ctx) {
+  return card(
+    "penny-players",
+    "Players",
+    t.players.length === 0
+      ? el("p", { class: "muted" }, "No characters at this table yet. Add the first one below.")
+      : el("ul", { class: "penny-list penny-cards penny-player-list" }, ...t.players.map((p) => playerItem(p, t, ctx))),
+    newCharacterForm(t, ctx),
+  );
+}
+
+function playerItem(p, t, ctx) {
+  const me = { kind: "character", id: p.id };
+  const nameId = `penny-player-name-${p.id}`;
+  const debts = t.debts.filter((d) => sameAccount(d.debtor.account, me) || sameAccount(d.creditor.account, me));
+  const loans = t.loans.filter(
+    (l) => l.outstanding > 0 && (sameAccount(l.borrower.account, me) || sameAccount(l.lender.account, me)),
+  );
+  return el(
+    "li",
+    { class: "penny-player", data: { characterId: p.id } },
+    el(
+      "div",
+      { class: "penny-row" },
+      el("strong", { class: "penny-name grow", id: nameId }, p.name),
+      el(
+        "span",
+        { class: "penny-pile" },
+        el("span", {}, "Pile "),
+        el("strong", { class: "penny-player-pile", id: `penny-pile-${p.id}` }, String(p.pile)),
+      ),
+    ),
+    p.characteristics.length === 0
+      ? el("p", { class: "muted" }, "No characteristics yet.")
+      : el(
+          "ul",
+          { class: "penny-tags", "aria-label": `Characteristics of ${p.name}` },
+          ...p.characteristics.map((c) => el("li", { class: "penny-tag" }, c)),
+        ),
+    debts.length > 0 &&
+      el(
+        "ul",
+        { class: "penny-notes" },
+        ...debts.map((d) =>
+          el(
+            "li",
+            { class: "penny-debt" },
+            sameAccount(d.debtor.account, me)
+              ? `Owes ${d.creditor.name} ${pennies(d.amount)} (debt)`
+              : `${d.debtor.name} owes ${p.name} ${pennies(d.amount)} (debt)`,
+          ),
+        ),
+      ),
+    loans.length > 0 &&
+      el(
+        "ul",
+        { class: "penny-notes" },
+        ...loans.map((l) =>
+          el(
+            "li",
+            { class: `penny-loan-note${l.flagged ? " flagged" : ""}` },
+            sameAccount(l.borrower.account, me)
+              ? `Owes ${l.lender.name} ${pennies(l.outstanding)} (loan)`
+              : `Lent ${l.borrower.name} ${pennies(l.outstanding)} still owed`,
+            l.flagged && el("span", { class: "penny-flag" }, " — flagged: unpaid since an earlier adventure"),
+          ),
+        ),
+      ),
+    !p.received_starting_pennies && startingPenniesForm(p, t, ctx, nameId),
+    buyForm(p, t, ctx, nameId),
+    el(
+      "div",
+      { class: "actions" },
+      button("Ledger", () => ctx.switchTab("ledger", { ledgerAccount: accountKey(me) }), {
+        class: "penny-player-ledger",
+        "aria-describedby": nameId,
+      }),
+    ),
+  );
+}
+
+function buyForm(p, t, ctx, nameId) {
+  const price = p.next_price === 0 ? "free" : pennies(p.next_price);
+  const label = p.next_price === 0 ? "Take a characteristic (free)" : `Buy a characteristic (${pennies(p.next_price)})`;
+  if (t.adventure.running) {
+    const why = `penny-buy-why-${p.id}`;
+    return el(
+      "div",
+      { class: "penny-buy-closed" },
+      el(
+        "button",
+        { type: "button", class: "penny-buy", disabled: true, "aria-describedby": `${nameId} ${why}` },
+        label,
+      ),
+      el("p", { class: "penny-hint muted", id: why }, "Characteristics are bought only between adventures."),
+    );
+  }
+  const text = el("input", {
+    type: "text",
+    class: "penny-buy-text",
+    id: `penny-buy-${p.id}`,
+    maxlength: 200,
+    data: { focusKey: `penny-buy-${p.id}` },
+  });
+  return inlineForm({
+    label: `New characteristic (${price})`,
+    ariaLabel: `New characteristic for ${p.name}`,
+    control: text,
+    button: p.next_price === 0 ? "Take it (free)" : `Buy it (${pennies(p.next_price)})`,
+    buttonAttrs: { class: "penny-buy", "aria-describedby": nameId, data: { focusKey: `penny-buy-submit-${p.id}` } },
+    onSubmit: (b) => {
+      const value = text.value.trim();
+      if (value === "") return text.focus();
+      ctx.move("The characteristic was not added.", () => api.pennyBuyCharacteristic(ctx.gameId, p.id, value), b);
+    },
+  });
+}
+
+function startingPenniesForm(p, t, ctx, nameId) {
+  const amount = numberInput({ min: t.starting_pennies, value: t.starting_pennies, class: "penny-starting" });
+  return inlineForm({
+    label: "Starting pennies",
+    ariaLabel: `Starting pennies for ${p.name}`,
+    control: amount,
+    button: "Give them",
+    buttonAttrs: { "aria-describedby": nameId },
+    hint: `${p.name} has none yet; at least ${t.starting_pennies}.`,
+    onSubmit: (b) => {
+      const n = wholeNumber(amount);
+      if (n === null) return amount.focus();
+      ctx.move("The pennies were not given.", () => api.pennyStartingPennies(ctx.gameId, p.id, n), b);
+    },
+  });
+}
+
+function newCharacterForm(t, ctx) {
+  const name = el("input", { type: "text", id: "penny-new-name", required: true, maxlength: 200 });
+  const first = el("input", { type: "text", id: "penny-new-characteristic", required: true, maxlength: 200 });
+  const start = numberInput({ id: "penny-new-pennies", min: t.starting_pennies, value: t.starting_pennies, required: true });
+  const details = el(
+    "details",
+    { class: "penny-new-character", open: ctx.ui.newCharacterOpen ?? t.players.length === 0, id: "penny-new-character" },
+    el("summary", {}, "New character"),
+    form(
+      { id: "penny-new-character-form" },
+      [
+        el(
+          "div",
+          { class: "penny-fields" },
+          field("Name", name),
+          field("First characteristic (free)", first),
+          field("Starting pennies", start, `The table agreed on at least ${t.starting_pennies}.`),
+        ),
+        el("button", { type: "submit", id: "penny-new-submit", class: "primary" }, "Add the character"),
+      ],
+      async (b) => {
+        const n = wholeNumber(start);
+        if (name.value.trim() === "") return name.focus();
+        if (first.value.trim() === "") return first.focus();
+        if (n === null) return start.focus();
+        const done = await ctx.move(
+          "The character was not added.",
+          () => api.pennyCreateCharacter(ctx.gameId, name.value.trim(), first.value.trim(), n),
+          b,
+        );
+        if (done) {
+          ctx.ui.newCharacterOpen = true;
+          ctx.render();
+          ctx.refreshGames();
+          const again = document.getElementById("penny-new-name");
+          if (again) again.focus();
+        }
+      },
+    ),
+  );
+  details.addEventListener("toggle", () => {
+    ctx.ui.newCharacterOpen = details.open;
+  });
+  return details;
+}
+
+// ---- antagonists ---------------------------------------------------------------------------------
+
+function antagonistsCard(t, ctx) {
+  return card(
+    "penny-antagonists",
+    "Antagonists",
+    el("p", { class: "muted" }, "The House plays them from purses she funds. Hidden characteristics are the House's secret until used."),
+    t.antagonists.length === 0
+      ? el("p", { class: "muted" }, "No antagonists yet.")
+      : el("ul", { class: "penny-list penny-cards" }, ...t.antagonists.map((a) => antagonistItem(a, t, ctx))),
+    el(
+      "details",
+      { class: "penny-new-antagonist", id: "penny-new-antagonist" },
+      el("summary", {}, "New antagonist"),
+      antagonistForm(null, ctx),
+    ),
+  );
+}
+
+function antagonistItem(a, t, ctx) {
+  const nameId = `penny-antagonist-name-${a.id}`;
+  const capLeft = t.antagonist_cap === null ? null : Math.max(t.antagonist_cap - a.purse, 0);
+  const fund = numberInput({ min: 1, max: capLeft ?? undefined, class: "penny-fund-amount", value: "" });
+  const back = numberInput({ min: 1, max: Math.max(a.purse, 1), class: "penny-recall-amount", value: "" });
+  const running = t.challenge && t.challenge.phase !== "over";
+  return el(
+    "li",
+    { class: "penny-antagonist", data: { antagonistId: a.id } },
+    el(
+      "div",
+      { class: "penny-row" },
+      el("strong", { class: "penny-name grow", id: nameId }, a.name),
+      el("span", { class: "penny-pile" }, el("span", {}, "Purse "), el("strong", { class: "penny-purse" }, String(a.purse))),
+    ),
+    a.characteristics.length === 0
+      ? el("p", { class: "muted" }, "No characteristics.")
+      : el(
+          "ul",
+          { class: "penny-tags", "aria-label": `Characteristics of ${a.name}` },
+          ...a.characteristics.map((c) =>
+            el(
+              "li",
+              { class: `penny-tag${c.hidden ? " hidden-trait" : ""}` },
+              c.text,
+              c.hidden && el("span", { class: "penny-hidden-mark" }, " (hidden)"),
+            ),
+          ),
+        ),
+    inlineForm({
+      label: "Fund from the House",
+      ariaLabel: `Fund ${a.name}`,
+      control: fund,
+      button: "Fund",
+      buttonAttrs: { class: "penny-fund", "aria-describedby": nameId },
+      hint:
+        capLeft === null
+          ? `The House holds ${pennies(t.house)}.`
+          : `Up to ${pennies(capLeft)} more (cap ${t.antagonist_cap}); the House holds ${pennies(t.house)}.`,
+      onSubmit: (b) => {
+        const n = wholeNumber(fund);
+        if (n === null) return fund.focus();
+        ctx.move("The purse was not funded.", () => api.pennyFundAntagonist(ctx.gameId, a.id, n), b);
+      },
+    }),
+    inlineForm({
+      label: "Take back to the House",
+      ariaLabel: `Take pennies back from ${a.name}`,
+      control: back,
+      button: "Take back",
+      buttonAttrs: { class: "penny-recall", "aria-describedby": nameId, disabled: running || a.purse === 0 },
+      hint: running ? "Not while a challenge is played." : `The purse holds ${pennies(a.purse)}.`,
+      onSubmit: (b) => {
+        const n = wholeNumber(back);
+        if (n === null) return back.focus();
+        ctx.move("The pennies were not taken back.", () => api.pennyRecallPurse(ctx.gameId, a.id, n), b);
+      },
+    }),
+    el(
+      "details",
+      { class: "penny-edit-antagonist" },
+      el("summary", { "aria-describedby": nameId }, "Edit"),
+      antagonistForm(a, ctx),
+    ),
+    el(
+      "div",
+      { class: "actions" },
+      button("Ledger", () => ctx.switchTab("ledger", { ledgerAccount: accountKey({ kind: "antagonist", id: a.id }) }), {
+        "aria-describedby": nameId,
+      }),
+    ),
+  );
+}
+
+/** The create (a null) or edit form: a name and characteristic rows, each maybe hidden. */
+function antagonistForm(a, ctx) {
+  const prefix = a ? `penny-edit-${a.id}` : "penny-antagonist-new";
+  const name = el("input", { type: "text", id: `${prefix}-name`, required: true, maxlength: 200 });
+  name.value = a ? a.name : "";
+  const rows = el("ol", { class: "penny-trait-rows" });
+  const addRow = (text = "", hidden = false) => {
+    const n = rows.children.length + 1;
+    const input = el("input", { type: "text", class: "penny-trait-text", id: uid(`${prefix}-trait`), maxlength: 200 });
+    input.value = text;
+    const hide = checkbox("hidden from the players", { class: "penny-trait-hidden", checked: hidden });
+    const row = el(
+      "li",
+      { class: "penny-trait-row" },
+      field(`Characteristic ${n}`, input),
+      hide.node,
+      button("Remove", () => row.remove(), { class: "penny-trait-remove", "aria-label": `Remove characteristic ${n}` }),
+    );
+    rows.append(row);
+    return input;
+  };
+  for (const c of a ? a.characteristics : []) addRow(c.text, c.hidden);
+  if (!a) addRow();
+  return form(
+    { id: `${prefix}-form` },
+    [
+      field("Name", name),
+      rows,
+      button("Add a characteristic", () => addRow().focus(), { class: "penny-trait-add" }),
+      el("button", { type: "submit", class: "primary", id: `${prefix}-submit` }, a ? "Save the antagonist" : "Create the antagonist"),
+    ],
+    async (b) => {
+      if (name.value.trim() === "") return name.focus();
+      const characteristics = [...rows.querySelectorAll(".penny-trait-row")]
+        .map((row) => ({
+          text: row.querySelector(".penny-trait-text").value.trim(),
+          hidden: row.querySelector(".penny-trait-hidden").checked,
+        }))
+        .filter((c) => c.text !== "");
+      await ctx.move(
+        a ? "The antagonist was not changed." : "The antagonist was not created.",
+        () =>
+          a
+            ? api.pennyEditAntagonist(ctx.gameId, a.id, name.value.trim(), characteristics)
+            : api.pennyAddAntagonist(ctx.gameId, name.value.trim(), characteristics),
+        b,
+      );
+    },
+  );
+}
+
+// ---- loans and debts --------------------------------------------------------------------------------
+
+function loansCard(t, ctx) {
+  return card(
+    "penny-loans",
+    "Loans and debts",
+    el("h4", {}, "Loans"),
+    t.loans.length === 0
+      ? el("p", { class: "muted" }, "No loans.")
+      : el("ul", { class: "penny-list" }, ...t.loans.map((l) => loanItem(l, ctx))),
+    el("h4", {}, "Debts"),
+    t.debts.length === 0
+      ? el("p", { class: "muted" }, "No debts.")
+      : el("ul", { class: "penny-list" }, ...t.debts.map((d) => debtItem(d, ctx))),
+  );
+}
+
+function loanItem(l, ctx) {
+  const id = `penny-loan-${l.id}`;
+  const amount = numberInput({ min: 1, max: Math.max(l.outstanding, 1), value: l.outstanding || "" });
+  return el(
+    "li",
+    { class: `penny-loan${l.flagged ? " flagged" : ""}`, data: { loanId: l.id } },
+    el(
+      "p",
+      { id },
+      `${l.borrower.name} borrowed ${pennies(l.amount)} from ${l.lender.name} in adventure ${l.adventure}; `,
+      l.outstanding === 0 ? "paid back." : `${pennies(l.outstanding)} still owed.`,
+      l.flagged && l.outstanding > 0 && el("strong", { class: "penny-flag" }, " Flagged: due before this adventure."),
+    ),
+    l.outstanding > 0 &&
+      inlineForm({
+        label: "Pay back",
+        ariaLabel: `Repay the loan of ${l.borrower.name}`,
+        control: amount,
+        button: "Repay",
+        buttonAttrs: { class: "penny-repay-loan", "aria-describedby": id },
+        onSubmit: (b) => {
+          const n = wholeNumber(amount);
+          if (n === null) return amount.focus();
+          ctx.move("The loan was not repaid.", () => api.pennyRepayLoan(ctx.gameId, l.id, n), b);
+        },
+      }),
+  );
+}
+
+function debtItem(d, ctx) {
+  const id = uid("penny-debt");
+  const amount = numberInput({ min: 1, max: d.amount, value: d.amount });
+  return el(
+    "li",
+    { class: "penny-debt" },
+    el("p", { id }, `${d.debtor.name} owes ${d.creditor.name} ${pennies(d.amount)}.`),
+    inlineForm({
+      label: "Pay back",
+      ariaLabel: `Repay the debt of ${d.debtor.name}`,
+      control: amount,
+      button: "Repay",
+      buttonAttrs: { class: "penny-repay-debt", "aria-describedby": id },
+      onSubmit: (b) => {
+        const n = wholeNumber(amount);
+        if (n === null) return amount.focus();
+        ctx.move("The debt was not repaid.", () => api.pennyRepayDebt(ctx.gameId, d.debtor.account, d.creditor.account, n), b);
+      },
+    }),
+  );
+}

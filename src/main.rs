@@ -9,6 +9,8 @@ use anyhow::{anyhow, Context};
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 use sheetkeeper::model::parse_id;
+use sheetkeeper::rules::mezzo::conflict::{Variant as MezzoVariant, MAX_VOTES as MEZZO_MAX_VOTES};
+use sheetkeeper::rules::mezzo::odds as mezzo_odds;
 use sheetkeeper::rules::nsu::odds::{self as nsu_odds, ActionRollSetup};
 use sheetkeeper::rules::nsu::roll::{AtRisk, Edge};
 use sheetkeeper::rules::nsu::Die;
@@ -90,6 +92,51 @@ enum OddsGame {
     /// Penny Ante showdown: win, tie and lose for "mine", unknown dice uniform, every
     /// circumstance die usable by both
     PennyAnte(PennyAnteOdds),
+    /// Mezzo conflict left to chance: each option's chance of winning, ties split evenly
+    Mezzo(MezzoOdds),
+}
+
+#[derive(Args)]
+struct MezzoOdds {
+    /// Each option's votes, e.g. 3,1,0 (2 to 16 options, 0 to 40 votes each)
+    #[arg(long, value_name = "COUNTS", value_parser = parse_votes)]
+    votes: Votes,
+    /// The step dice (d4 to d12) or the D6 variant (multiplier and burst)
+    #[arg(long, value_enum, default_value = "steps")]
+    variant: VariantArg,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum VariantArg {
+    Steps,
+    D6,
+}
+
+/// A comma-separated list of vote counts (possibly empty, which the rules then refuse), as
+/// one argument value. A count that is not a number or is above the most an option holds is
+/// a usage error here, like a die's face; how many options there are is the rules' check.
+#[derive(Clone, Debug)]
+struct Votes(Vec<u32>);
+
+fn parse_votes(list: &str) -> Result<Votes, String> {
+    if list.trim().is_empty() {
+        return Ok(Votes(Vec::new()));
+    }
+    list.split(',')
+        .map(|count| match count.trim().parse() {
+            Ok(count) if count <= MEZZO_MAX_VOTES => Ok(count),
+            _ => Err(format!("{:?} is not a vote count (a whole number from 0 to {MEZZO_MAX_VOTES})", count.trim())),
+        })
+        .collect::<Result<_, _>>()
+        .map(Votes)
+}
+
+/// The odds as one line of JSON, `{"options":[p0,p1,…]}`, each the exact value rounded to 15
+/// significant digits (by hand, like `nsu_odds_json`).
+fn mezzo_odds_json(odds: &mezzo_odds::ConflictOdds) -> String {
+    const SIGNIFICANT: usize = 15;
+    let options: Vec<String> = odds.options().iter().map(|chance| chance.decimal(SIGNIFICANT)).collect();
+    format!("{{\"options\":[{}]}}", options.join(","))
 }
 
 #[derive(Args)]
@@ -351,6 +398,21 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 e => e.into(),
             })?;
             println!("{}", penny_ante_odds_json(&odds));
+        }
+        Command::Odds { game: OddsGame::Mezzo(args) } => {
+            let variant = match args.variant {
+                VariantArg::Steps => MezzoVariant::Steps,
+                VariantArg::D6 => MezzoVariant::D6,
+            };
+            let odds = mezzo_odds::odds(&args.votes.0, variant).map_err(|e| match e {
+                // The library names the list (`votes`) or a count in it (`votes[2]`).
+                sheetkeeper::Error::Invalid { field, problem } if field == "votes" => anyhow!("--votes: {problem}"),
+                sheetkeeper::Error::Invalid { field, problem } if field.starts_with("votes[") => {
+                    anyhow!("--votes: {field}: {problem}")
+                }
+                e => e.into(),
+            })?;
+            println!("{}", mezzo_odds_json(&odds));
         }
         Command::Score { game: ScoreGame::PennyAnte { dice } } => {
             let hand = penny_ante::score(dice)?;

@@ -3,6 +3,7 @@
 mod cli;
 mod crash;
 mod exchange;
+mod mezzo_odds;
 mod nsu_odds;
 mod nsu_roll;
 mod nsu_sheet;

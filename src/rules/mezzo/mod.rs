@@ -1,0 +1,6 @@
+//! Mezzo (RULES.md §3): a game without a GM, where the table settles every dispute by votes
+//! turned into dice (conflicts), checks actions, and plays challenges between story
+//! elements.
+
+pub mod conflict;
+pub mod odds;

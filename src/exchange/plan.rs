@@ -147,7 +147,16 @@ pub fn plan(
             // A character file's Penny Ante character new here brings its pile.
             let pile = entry.penny_piles.iter().find(|p| p.character == incoming.character.id);
             let carried = pile.and_then(|p| u64::try_from(p.pile).ok()).filter(|&p| p > 0);
+            // Its purchases stay in the other table's ledger: here they count as made
+            // elsewhere.
+            let arriving = |r: &mut CharacterRecord, bought_here: usize| {
+                if pile.is_some() {
+                    r.penny_ante = r.penny_ante.as_ref().map(|s| s.arriving(bought_here));
+                }
+            };
             if as_copy {
+                arriving(&mut record, 0);
+                let c = &mut record.character;
                 c.id = fresh_id();
                 new_ids.insert(incoming.character.id, c.id);
                 c.revision = 1;
@@ -171,6 +180,8 @@ pub fn plan(
                 });
                 continue;
             }
+            let bought_here = local.penny_tables.get(&target_game).map_or(0, |t| t.purchases(record.character.id));
+            arriving(&mut record, bought_here);
             let status = mine.map_or(Status::New, |m| character_status(m, &record));
             if let (Status::New, Some(pennies)) = (status, carried) {
                 carried_in.push((target_game, record.character.id, pennies));

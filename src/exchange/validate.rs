@@ -735,15 +735,25 @@ impl Validator {
 /// Penny Ante: a character's sheet and its carried pile, and a game's table.
 impl Validator {
     fn penny_sheet(&mut self, path: &str, v: &Value) -> Option<PennySheet> {
-        let map = self.object(path, v, &["characteristics"])?;
+        let map = self.object(path, v, &["characteristics", "carried"])?;
         let characteristics = self.texts(path, map, "characteristics")?;
-        let sheet = PennySheet { characteristics };
+        let carried = match map.get("carried") {
+            None => 0,
+            Some(n) => match n.as_u64().and_then(|n| u32::try_from(n).ok()) {
+                Some(n) => n,
+                None => {
+                    self.problem(format!("{path}.carried"), "must be a whole number, 0 or more");
+                    return None;
+                }
+            },
+        };
+        let sheet = PennySheet { characteristics, carried };
         let found = sheet_problems(&sheet, path);
         let ok = found.is_empty();
         self.problems.extend(found);
         // Stored as the rules keep them: trimmed.
         let characteristics = sheet.characteristics.iter().map(|c| c.trim().to_owned()).collect();
-        ok.then_some(PennySheet { characteristics })
+        ok.then_some(PennySheet { characteristics, carried })
     }
 
     /// The table is read by its types (the first type error is reported at its path), then

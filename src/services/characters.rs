@@ -143,7 +143,9 @@ pub fn copy_character(store: &mut Store, id: Uuid, to_game: Uuid) -> Result<Char
             revision: 1,
             ..original.character
         };
-        insert_new(tx, EventKind::CharacterCopied, CharacterRecord { character, ..original })
+        // Characteristics bought at the old table count as paid for elsewhere.
+        let penny_ante = original.penny_ante.as_ref().map(|s| s.arriving(0));
+        insert_new(tx, EventKind::CharacterCopied, CharacterRecord { character, penny_ante, ..original })
     })
 }
 
@@ -157,6 +159,10 @@ pub fn move_character(store: &mut Store, id: Uuid, to_game: Uuid) -> Result<Char
         }
         let mut after = before.clone();
         after.character.game_id = to_game;
+        if let Some(sheet) = &before.penny_ante {
+            let bought_there = tx.read().penny_table(to_game)?.purchases(id);
+            after.penny_ante = Some(sheet.arriving(bought_there));
+        }
         save(tx, EventKind::CharacterMoved, before, after)
     })
 }

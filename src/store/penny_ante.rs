@@ -226,17 +226,15 @@ impl Reader<'_> {
     pub fn penny_sheet(&self, character: Uuid) -> Result<Option<PennySheet>> {
         let id = character.to_string();
         let conn = self.conn();
-        let exists = conn
-            .prepare_cached("SELECT 1 FROM pa_sheets WHERE character_id = ?1")?
-            .query_row([&id], |_| Ok(()))
+        let carried = conn
+            .prepare_cached("SELECT carried FROM pa_sheets WHERE character_id = ?1")?
+            .query_row([&id], |r| r.get::<_, u32>(0))
             .optional()?;
-        if exists.is_none() {
-            return Ok(None);
-        }
+        let Some(carried) = carried else { return Ok(None) };
         let mut stmt =
             conn.prepare_cached("SELECT text FROM pa_characteristics WHERE character_id = ?1 ORDER BY position")?;
         let characteristics = stmt.query_map([&id], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
-        Ok(Some(PennySheet { characteristics }))
+        Ok(Some(PennySheet { characteristics, carried }))
     }
 
     /// How many entries the game's ledger holds (one past the last position).
@@ -540,7 +538,8 @@ impl Tx<'_> {
         let id = character.to_string();
         let tx = self.conn();
         self.delete_penny_sheet(character)?;
-        tx.prepare_cached("INSERT INTO pa_sheets (character_id) VALUES (?1)")?.execute([&id])?;
+        tx.prepare_cached("INSERT INTO pa_sheets (character_id, carried) VALUES (?1, ?2)")?
+            .execute(params![id, sheet.carried])?;
         let mut stmt =
             tx.prepare_cached("INSERT INTO pa_characteristics (character_id, position, text) VALUES (?1, ?2, ?3)")?;
         for (i, text) in sheet.characteristics.iter().enumerate() {
@@ -857,7 +856,7 @@ mod tests {
         assert_eq!(store.read().penny_table(game).unwrap(), PennyTable::default());
         assert_eq!(store.read().penny_sheet(dolly).unwrap(), None);
         let table = PennyTable::default().starting_pennies(dolly, 30, 25).unwrap().0;
-        let sheet = PennySheet { characteristics: vec!["Lucky".into()] };
+        let sheet = PennySheet { characteristics: vec!["Lucky".into()], carried: 0 };
         store
             .write(|tx| {
                 tx.put_penny_table(game, &table)?;

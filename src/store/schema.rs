@@ -332,7 +332,9 @@ CREATE TABLE nsu_npc_details (
 /// upserted (a REPLACE would cascade-delete the ledger).
 const V5: &str = r#"
 CREATE TABLE pa_sheets (
-    character_id TEXT PRIMARY KEY NOT NULL REFERENCES characters(id) ON DELETE CASCADE
+    character_id TEXT PRIMARY KEY NOT NULL REFERENCES characters(id) ON DELETE CASCADE,
+    -- Characteristics paid for at another table before the character came here.
+    carried      INTEGER NOT NULL DEFAULT 0 CHECK (carried >= 0)
 ) STRICT;
 
 -- The first characteristic is free; each further one was bought for 5 pennies.

@@ -249,3 +249,35 @@ fn deleting_a_game_keeps_its_pennies_in_the_log_and_undo_brings_them_back() {
     assert_eq!(t.view().players.iter().find(|p| p.name == "Ada").unwrap().characteristics, vec!["Strong", "Quick"]);
     assert!(t.store.check().unwrap().ok);
 }
+
+#[test]
+fn characteristics_bought_at_another_table_travel_with_a_copied_moved_or_imported_character() {
+    use services::{ExportScope, ImportOptions};
+    let mut t = Table::new();
+    let other = services::create_game(&mut t.store, "Sequel", "penny_ante").unwrap().game.id;
+    // Ada bought Quick at the first table; a copy and a move take it along.
+    let copy = services::copy_character(&mut t.store, t.ada, other).unwrap();
+    services::move_character(&mut t.store, t.bo, other).unwrap();
+    let sequel = services::penny_table(&t.store, other).unwrap();
+    let ada2 = sequel.players.iter().find(|p| p.id == copy.id).unwrap();
+    assert_eq!(ada2.characteristics, vec!["Strong", "Quick"]);
+    // The sequel's file imports cleanly elsewhere, and so does Ada's own character file.
+    let game_file = t.scratch.file("sequel.sheetkeeper.json");
+    services::export(&t.store, ExportScope::Game(other), &game_file).unwrap();
+    let char_file = t.scratch.file("ada.sheetkeeper.json");
+    services::export(&t.store, ExportScope::Character(t.ada), &char_file).unwrap();
+    let elsewhere = Scratch::new();
+    let mut store = elsewhere.open();
+    services::import(&mut store, &game_file, ImportOptions::default()).unwrap();
+    services::import(&mut store, &char_file, ImportOptions::default()).unwrap();
+    let heist = services::list(&store).unwrap().into_iter().find(|g| g.game.name == "Heist").unwrap();
+    let there = services::penny_table(&store, heist.game.id).unwrap();
+    let ada = there.players.iter().find(|p| p.name == "Ada").unwrap();
+    assert_eq!((ada.pile, ada.characteristics.len()), (25, 2));
+    // …and a game file exported from there imports again.
+    let again = elsewhere.file("heist.sheetkeeper.json");
+    services::export(&store, ExportScope::Game(heist.game.id), &again).unwrap();
+    let third = Scratch::new();
+    services::import(&mut third.open(), &again, ImportOptions::default()).unwrap();
+    assert!(store.check().unwrap().ok);
+}

@@ -336,11 +336,13 @@ pub fn sheet_problems(sheet: &PennySheet, path: &str) -> Vec<Problem> {
 /// entry: a sheet may not list more than `1 + purchases`.
 pub fn paid_for_problem(sheet: &PennySheet, purchases: usize, path: &str) -> Option<Problem> {
     let listed = sheet.characteristics.len();
-    (listed > 1 + purchases).then(|| Problem {
+    let carried = usize::try_from(sheet.carried).unwrap_or(usize::MAX);
+    let allowed = 1usize.saturating_add(purchases).saturating_add(carried);
+    (listed > allowed).then(|| Problem {
         path: format!("{path}.characteristics"),
         message: format!(
-            "lists {listed} characteristics, but only {purchases} were bought (the first is free): at most {}",
-            1 + purchases
+            "lists {listed} characteristics, but only {purchases} were bought here and {carried} brought from \
+             another table (the first is free): at most {allowed}"
         ),
     })
 }
@@ -430,7 +432,7 @@ mod tests {
 
     #[test]
     fn sheets_list_clean_characteristics_once_and_no_more_than_were_paid_for() {
-        let sheet = PennySheet { characteristics: vec!["Quick".into(), "quick".into(), " ".into()] };
+        let sheet = PennySheet { characteristics: vec!["Quick".into(), "quick".into(), " ".into()], carried: 0 };
         assert_eq!(paths(sheet_problems(&sheet, "$")), ["$.characteristics[1]", "$.characteristics[2]"]);
         assert!(paid_for_problem(&sheet, 2, "$").is_none());
         assert_eq!(paid_for_problem(&sheet, 1, "$").unwrap().path, "$.characteristics");

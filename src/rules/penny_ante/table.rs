@@ -95,6 +95,23 @@ pub struct PennyTable {
 pub struct PennySheet {
     /// The first is free; each further one was bought for 5 pennies.
     pub characteristics: Vec<String>,
+    /// Characteristics paid for at another table, before the character was copied, moved or
+    /// imported here (this table's ledger does not hold those purchases).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub carried: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl PennySheet {
+    /// The sheet as it arrives at another table, where `purchases` of its characteristics
+    /// were bought: the others count as paid for elsewhere.
+    pub fn arriving(&self, purchases: usize) -> PennySheet {
+        let paid_elsewhere = self.characteristics.len().saturating_sub(1 + purchases);
+        PennySheet { carried: u32::try_from(paid_elsewhere).unwrap_or(u32::MAX), ..self.clone() }
+    }
 }
 
 /// What a table move did, for the log and the toast.

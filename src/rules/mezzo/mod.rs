@@ -2,5 +2,7 @@
 //! turned into dice (conflicts), checks actions, and plays challenges between story
 //! elements.
 
+pub mod action_check;
 pub mod conflict;
+pub mod element;
 pub mod odds;

@@ -6,3 +6,4 @@ pub mod action_check;
 pub mod conflict;
 pub mod element;
 pub mod odds;
+pub mod table;

@@ -7,3 +7,4 @@ pub mod conflict;
 pub mod element;
 pub mod odds;
 pub mod table;
+pub mod vote;

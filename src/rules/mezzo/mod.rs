@@ -6,5 +6,7 @@ pub mod action_check;
 pub mod conflict;
 pub mod element;
 pub mod odds;
+pub mod plot;
+pub mod seed_deck;
 pub mod table;
 pub mod vote;

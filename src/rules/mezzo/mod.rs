@@ -3,6 +3,7 @@
 //! elements.
 
 pub mod action_check;
+pub mod challenge;
 pub mod conflict;
 pub mod element;
 pub mod odds;

@@ -101,6 +101,9 @@ pub struct CharacterRecord {
     /// A Penny Ante character's characteristics (its pile is its game's ledger's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub penny_ante: Option<crate::rules::penny_ante::table::PennySheet>,
+    /// A Mezzo character's story element (traits, edge slots, adversity, momentum, claim).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mezzo: Option<crate::rules::mezzo::element::Element>,
 }
 
 impl CharacterRecord {
@@ -109,7 +112,27 @@ impl CharacterRecord {
         let nsu = (character.system == System::Nsu).then(crate::rules::nsu::Sheet::default);
         let penny_ante =
             (character.system == System::PennyAnte).then(crate::rules::penny_ante::table::PennySheet::default);
-        CharacterRecord { character, nsu, penny_ante }
+        let mezzo = (character.system == System::Mezzo).then(|| mezzo_sheet(&character));
+        CharacterRecord { character, nsu, penny_ante, mezzo }
+    }
+}
+
+/// A Mezzo character's empty sheet: a character element with its id and name.
+pub fn mezzo_sheet(character: &Character) -> crate::rules::mezzo::element::Element {
+    use crate::rules::mezzo::element::{Awards, Element, ElementKind, PlotProtection};
+    Element {
+        id: character.id,
+        kind: ElementKind::Character,
+        name: character.name.clone(),
+        traits: Vec::new(),
+        adversity: 0,
+        adversity_debt: 0,
+        momentum: 0,
+        momentum_awards: 0,
+        in_challenge: false,
+        plot_protection: PlotProtection::default(),
+        claimed_by: None,
+        awards: Awards::default(),
     }
 }
 

@@ -2,6 +2,7 @@
 //! services as commands. Rules, SQL and file formats live in the `sheetkeeper` crate.
 
 mod commands;
+mod mezzo_commands;
 mod penny_commands;
 mod error;
 mod startup;
@@ -78,6 +79,35 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             penny_commands::penny_repay_debt,
             penny_commands::penny_start_challenge,
             penny_commands::penny_challenge_move,
+            mezzo_commands::mezzo_conflict_preview,
+            mezzo_commands::mezzo_resolve_conflict,
+            mezzo_commands::mezzo_break_tie,
+            mezzo_commands::mezzo_compromise,
+            mezzo_commands::mezzo_table,
+            mezzo_commands::mezzo_log,
+            mezzo_commands::mezzo_add_player,
+            mezzo_commands::mezzo_rename_player,
+            mezzo_commands::mezzo_remove_player,
+            mezzo_commands::mezzo_take_role,
+            mezzo_commands::mezzo_leave_role,
+            mezzo_commands::mezzo_claim,
+            mezzo_commands::mezzo_unclaim,
+            mezzo_commands::mezzo_spend_influence,
+            mezzo_commands::mezzo_gain_influence,
+            mezzo_commands::mezzo_start_arc,
+            mezzo_commands::mezzo_add_element,
+            mezzo_commands::mezzo_rename_element,
+            mezzo_commands::mezzo_remove_element,
+            mezzo_commands::mezzo_add_trait,
+            mezzo_commands::mezzo_edit_trait,
+            mezzo_commands::mezzo_remove_trait,
+            mezzo_commands::mezzo_award_edge_slots,
+            mezzo_commands::mezzo_award_memorable,
+            mezzo_commands::mezzo_gain_adversity,
+            mezzo_commands::mezzo_spend_adversity,
+            mezzo_commands::mezzo_gain_momentum,
+            mezzo_commands::mezzo_spend_momentum,
+            mezzo_commands::mezzo_plot_protection,
             commands::nsu_roll_dice,
             commands::nsu_roll_help,
             commands::nsu_pending_roll,

@@ -9,10 +9,12 @@
 //!       "characters": [ { "id", "name", "created_at", "updated_at", "revision",
 //!                         "nsu": { …the sheet… },
 //!                         "penny_ante": { "characteristics": ["…"] },
-//!                         "penny_pile": 25, "penny_ledger": [ { …entry… } ] } ],
+//!                         "penny_pile": 25, "penny_ledger": [ { …entry… } ],
+//!                         "mezzo": { …the character's story element… } } ],
 //!       "nsu_world": { …locations, clocks, settlement… },
 //!       "penny_table": { "adventure", "ledger": { "entries", "debts" }, "loans",
-//!                        "antagonists", "challenge" } } ] } }
+//!                        "antagonists", "challenge" },
+//!       "mezzo_table": { "arc", "players", "elements" } } ] } }
 //! ```
 //! A character file holds its one character inside its game's header, so importing it on
 //! another device can create the game when that device does not have it yet.
@@ -26,6 +28,13 @@
 //! their sum). Imported as a new character, its pile arrives at the destination table as
 //! one `carried_in` entry from the Bank; an update of a character already here keeps this
 //! device's ledger.
+//!
+//! Mezzo: a character carries its story element (`mezzo`, in the rules' serde shape: its
+//! id and name are the character's; traits, edge-slot awards, adversity and its debt,
+//! momentum, Plot Protection, the player holding its claim). A game file or a backup carries
+//! each Mezzo game's table (`mezzo_table`: the arc, the players with their influence, roles
+//! and claims, and the story elements that are not characters). A character file carries no
+//! table: the claim a character arrives with is the one its destination table records.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -33,6 +42,8 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use crate::model::{timestamp, CharacterRecord, Game, System, TableSettings};
+use crate::rules::mezzo::element::Element;
+use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::nsu::world::World;
 use crate::rules::nsu::Sheet;
 use crate::rules::penny_ante::ledger::Entry;
@@ -84,6 +95,9 @@ pub struct GameEntry {
     /// A Penny Ante game's table (ledger, loans, antagonists, challenge), in game files and
     /// backups; a character file carries none.
     pub penny_table: Option<PennyTable>,
+    /// A Mezzo game's table (arc, players, other story elements), in game files and
+    /// backups; a character file carries none.
+    pub mezzo_table: Option<MezzoTable>,
     /// In a Penny Ante character file: the character's pile and its share of the ledger.
     pub penny_piles: Vec<PennyPile>,
 }
@@ -127,6 +141,8 @@ struct FileGame<'a> {
     nsu_world: Option<&'a World>,
     #[serde(skip_serializing_if = "Option::is_none")]
     penny_table: Option<&'a PennyTable>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mezzo_table: Option<&'a MezzoTable>,
 }
 
 #[derive(Serialize)]
@@ -147,6 +163,9 @@ struct FileCharacter<'a> {
     penny_pile: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     penny_ledger: Option<&'a [Entry]>,
+    /// A Mezzo character's story element.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mezzo: Option<&'a Element>,
 }
 
 /// The file's bytes, with a final newline: pretty JSON for a character or a game, for
@@ -186,11 +205,13 @@ pub fn to_json(doc: &Document) -> Vec<u8> {
                                 penny_ante: r.penny_ante.as_ref().filter(|s| !s.characteristics.is_empty()),
                                 penny_pile: pile.map(|p| p.pile),
                                 penny_ledger: pile.map(|p| p.ledger.as_slice()),
+                                mezzo: r.mezzo.as_ref(),
                             }
                         })
                         .collect(),
                     nsu_world: e.nsu_world.as_ref(),
                     penny_table: e.penny_table.as_ref(),
+                    mezzo_table: e.mezzo_table.as_ref(),
                 })
                 .collect(),
         },

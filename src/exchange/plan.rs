@@ -4,7 +4,8 @@
 //! same content is unchanged; anything else is a conflict (this device changed it too).
 //! Games have no revision, so their `updated_at` decides; a game's NSU world and Penny Ante
 //! table count as part of it. A character file never changes the game it names when that
-//! game is already here; a Penny Ante character it brings as new carries its pile in.
+//! game is already here; a Penny Ante character it brings as new carries its pile in, and a
+//! Mezzo character arrives claimed as the destination table records (by no one when new).
 
 use std::collections::HashMap;
 
@@ -14,6 +15,7 @@ use uuid::Uuid;
 
 use super::format::{Document, Kind};
 use crate::model::{CharacterRecord, Game, System};
+use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::nsu::world::World;
 use crate::rules::penny_ante::ledger::Account;
 use crate::rules::penny_ante::table::PennyTable;
@@ -70,6 +72,8 @@ pub struct Local {
     pub worlds: HashMap<Uuid, World>,
     /// The tables of those games that are Penny Ante games.
     pub penny_tables: HashMap<Uuid, PennyTable>,
+    /// The tables of those games that are Mezzo games.
+    pub mezzo_tables: HashMap<Uuid, MezzoTable>,
     pub characters: HashMap<Uuid, CharacterRecord>,
 }
 
@@ -82,6 +86,8 @@ pub struct Plan {
     pub worlds: Vec<(Uuid, World)>,
     /// The Penny Ante tables to write whole, by target game (for games written).
     pub penny_tables: Vec<(Uuid, PennyTable)>,
+    /// The Mezzo tables to write whole, by target game (for games written).
+    pub mezzo_tables: Vec<(Uuid, MezzoTable)>,
     pub characters: Vec<(Status, CharacterRecord, Option<CharacterRecord>)>,
     /// Penny Ante characters new to their game from a character file, with the pile each
     /// brings: (game, character, pennies), to record as a `carried_in` entry.
@@ -93,6 +99,7 @@ pub struct Plan {
 struct Parts<'a> {
     world: Option<&'a World>,
     table: Option<&'a PennyTable>,
+    mezzo: Option<&'a MezzoTable>,
 }
 
 /// Plans importing `doc` given what this device holds. `as_copy` gives every new record a
@@ -111,6 +118,7 @@ pub fn plan(
     let mut characters = Vec::new();
     let mut worlds = Vec::new();
     let mut penny_tables = Vec::new();
+    let mut mezzo_tables = Vec::new();
     let mut carried_in = Vec::new();
     for (i, entry) in doc.games.iter().enumerate() {
         let mine = local.games.get(&entry.game.id);
@@ -140,6 +148,9 @@ pub fn plan(
         games.push((status, game, mine.filter(|_| !as_copy || keep_local_game).cloned()));
 
         let mut new_ids = HashMap::new();
+        let first_character = characters.len();
+        // A character file's Mezzo character arrives claimed as this device's table says.
+        let local_claims = (doc.kind == Kind::Character).then(|| local.mezzo_tables.get(&target_game));
         for (j, incoming) in entry.characters.iter().enumerate() {
             let mut record = incoming.clone();
             let c = &mut record.character;
@@ -158,6 +169,12 @@ pub fn plan(
                 arriving(&mut record, 0);
                 let c = &mut record.character;
                 c.id = fresh_id();
+                if let Some(element) = &mut record.mezzo {
+                    element.id = c.id;
+                    if let Some(table) = local_claims {
+                        element.claimed_by = claimer(table, c.id);
+                    }
+                }
                 new_ids.insert(incoming.character.id, c.id);
                 c.revision = 1;
                 c.created_at = now;
@@ -182,11 +199,23 @@ pub fn plan(
             }
             let bought_here = local.penny_tables.get(&target_game).map_or(0, |t| t.purchases(record.character.id));
             arriving(&mut record, bought_here);
+            if let (Some(table), Some(element)) = (local_claims, &mut record.mezzo) {
+                element.claimed_by = claimer(table, element.id);
+            }
             let status = mine.map_or(Status::New, |m| character_status(m, &record));
             if let (Status::New, Some(pennies)) = (status, carried) {
                 carried_in.push((target_game, record.character.id, pennies));
             }
             characters.push((status, record, mine.cloned()));
+        }
+        if as_copy {
+            // Protection lent by a copied character is lent by its copy.
+            for (_, record, _) in &mut characters[first_character..] {
+                if let Some(element) = &mut record.mezzo {
+                    let lent = &mut element.plot_protection.lent_by;
+                    *lent = lent.map(|id| new_ids.get(&id).copied().unwrap_or(id));
+                }
+            }
         }
         if let (Some(world), true) = (&entry.nsu_world, status != Status::Unchanged) {
             let mut world = world.clone();
@@ -213,6 +242,21 @@ pub fn plan(
             }
             penny_tables.push((target_game, table));
         }
+        if let (Some(table), true) = (&entry.mezzo_table, status != Status::Unchanged) {
+            let mut table = table.clone();
+            if as_copy {
+                // Players and the table's own elements are the game's: their ids stay; the
+                // characters they claim or were lent protection by are the copies.
+                let new_id = |id: Uuid| new_ids.get(&id).copied().unwrap_or(id);
+                for p in &mut table.players {
+                    p.claimed = p.claimed.iter().map(|&c| new_id(c)).collect();
+                }
+                for e in &mut table.elements {
+                    e.plot_protection.lent_by = e.plot_protection.lent_by.map(new_id);
+                }
+            }
+            mezzo_tables.push((target_game, table));
+        }
     }
     if !problems.is_empty() {
         return Err(problems);
@@ -236,15 +280,24 @@ pub fn plan(
             .collect(),
         counts: count(games.iter().map(|g| g.0).chain(characters.iter().map(|c| c.0))),
     };
-    Ok(Plan { preview, games, characters, worlds, penny_tables, carried_in })
+    Ok(Plan { preview, games, characters, worlds, penny_tables, mezzo_tables, carried_in })
+}
+
+/// The player whose claim on `character` the table records.
+fn claimer(table: Option<&MezzoTable>, character: Uuid) -> Option<Uuid> {
+    table?.players.iter().find(|p| p.claimed.contains(&character)).map(|p| p.id)
 }
 
 fn local_parts<'a>(local: &'a Local, entry: &super::format::GameEntry) -> Parts<'a> {
-    Parts { world: local.worlds.get(&entry.game.id), table: local.penny_tables.get(&entry.game.id) }
+    Parts {
+        world: local.worlds.get(&entry.game.id),
+        table: local.penny_tables.get(&entry.game.id),
+        mezzo: local.mezzo_tables.get(&entry.game.id),
+    }
 }
 
 fn file_parts(entry: &super::format::GameEntry) -> Parts<'_> {
-    Parts { world: entry.nsu_world.as_ref(), table: entry.penny_table.as_ref() }
+    Parts { world: entry.nsu_world.as_ref(), table: entry.penny_table.as_ref(), mezzo: entry.mezzo_table.as_ref() }
 }
 
 /// Gives every character account of a table the id `new_id` maps it to.
@@ -340,6 +393,11 @@ fn game_differences(mine: &Game, theirs: &Game, my_parts: Parts<'_>, their_parts
             out.push(whole("penny table"));
         }
     }
+    if let Some(theirs) = their_parts.mezzo {
+        if my_parts.mezzo.cloned().unwrap_or_default() != *theirs {
+            out.push(whole("mezzo table"));
+        }
+    }
     difference(&mut out, "name", mine.name.clone(), theirs.name.clone());
     let names = mine.table_settings.keys().chain(theirs.table_settings.keys());
     let mut seen = std::collections::BTreeSet::new();
@@ -361,7 +419,7 @@ fn character_differences(mine: &CharacterRecord, theirs: &CharacterRecord) -> Ve
     let mut out = Vec::new();
     difference(&mut out, "name", m.name.clone(), t.name.clone());
     difference(&mut out, "game", m.game_id.to_string(), t.game_id.to_string());
-    if mine.nsu != theirs.nsu || mine.penny_ante != theirs.penny_ante {
+    if mine.nsu != theirs.nsu || mine.penny_ante != theirs.penny_ante || mine.mezzo != theirs.mezzo {
         out.push(Difference {
             field: "sheet".into(),
             mine: "as on this device".into(),

@@ -9,7 +9,12 @@ use serde_json::{Map, Value};
 use uuid::Uuid;
 
 use super::format::{Document, GameEntry, Kind, PennyPile, FORMAT, FORMAT_VERSION};
-use crate::model::{name_problem, unknown_system, Character, CharacterRecord, Game, System, TableSettings};
+use crate::error::Error;
+use crate::model::{
+    mezzo_sheet, name_problem, unknown_system, Character, CharacterRecord, Game, System, TableSettings,
+};
+use crate::rules::mezzo::element::{clean_text, Element, ElementKind, Lasts, TraitKind, Via};
+use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::nsu::sheet::{
     AspectBoxes, Aspects, Detail, Die, Mood, Sentiment, SentimentState, Sheet, Skill, SENTIMENT_LINES, SKILL_LINES,
 };
@@ -254,6 +259,7 @@ impl Validator {
             "characters",
             "nsu_world",
             "penny_table",
+            "mezzo_table",
         ];
         let map = self.object(path, v, KEYS)?;
         let id = self.id(path, map, "id");
@@ -303,6 +309,34 @@ impl Validator {
             }
             (Some(_), None) => None,
         };
+        let mezzo_table = match (map.get("mezzo_table"), system) {
+            (None, _) => Some(None),
+            (Some(_), _) if self.kind == Some(Kind::Character) => {
+                self.problem(
+                    format!("{path}.mezzo_table"),
+                    "a character file carries no table: its character's claim is the one its table records",
+                );
+                None
+            }
+            (Some(table), Some(System::Mezzo)) => self.mezzo_table(&format!("{path}.mezzo_table"), table).map(Some),
+            (Some(_), Some(other)) => {
+                self.problem(format!("{path}.mezzo_table"), format!("a {} game has no Mezzo table", other.label()));
+                None
+            }
+            (Some(_), None) => None,
+        };
+        // In a game file or a backup, the table and the characters' sheets agree on claims.
+        if let (Some(System::Mezzo), Some(table), Some(list)) =
+            (system, mezzo_table.as_ref().map(Option::as_ref), characters.as_ref())
+        {
+            if self.kind != Some(Kind::Character) {
+                let empty = MezzoTable::default();
+                let sheets: Vec<(usize, &Element)> =
+                    list.iter().filter_map(|(j, (r, _))| r.mezzo.as_ref().map(|e| (*j, e))).collect();
+                let found = mezzo_claim_problems(table.unwrap_or(&empty), &sheets, path);
+                self.problems.extend(found);
+            }
+        }
         // A sheet lists one free characteristic and one per purchase in the file's ledger:
         // the table's, or in a character file the entries carried with the character. A
         // table that could not be read says nothing either way.
@@ -326,6 +360,7 @@ impl Validator {
         Some(GameEntry {
             nsu_world: nsu_world?,
             penny_table: penny_table?,
+            mezzo_table: mezzo_table?,
             penny_piles: penny_piles?,
             game: Game {
                 id: id?,
@@ -370,8 +405,18 @@ impl Validator {
         game_id: Option<Uuid>,
         system: Option<System>,
     ) -> Option<(CharacterRecord, Option<PennyPile>)> {
-        const KEYS: &[&str] =
-            &["id", "name", "created_at", "updated_at", "revision", "nsu", "penny_ante", "penny_pile", "penny_ledger"];
+        const KEYS: &[&str] = &[
+            "id",
+            "name",
+            "created_at",
+            "updated_at",
+            "revision",
+            "nsu",
+            "penny_ante",
+            "penny_pile",
+            "penny_ledger",
+            "mezzo",
+        ];
         let map = self.object(path, v, KEYS)?;
         let id = self.id(path, map, "id");
         let name = self.name(path, map, "name");
@@ -413,6 +458,18 @@ impl Validator {
             }
             (Some(_), None) => None,
         };
+        // A Mezzo character without its element (an older file) gets an empty one below.
+        let mezzo = match (map.get("mezzo"), system) {
+            (None, _) => Some(None),
+            (Some(element), Some(System::Mezzo)) => {
+                self.mezzo_sheet(&format!("{path}.mezzo"), element, id, name.as_deref()).map(Some)
+            }
+            (Some(_), Some(other)) => {
+                self.problem(format!("{path}.mezzo"), format!("a {} character has no Mezzo sheet", other.label()));
+                None
+            }
+            (Some(_), None) => None,
+        };
         let pile = self.penny_pile(path, map, id, system);
         let character = Character {
             id: id?,
@@ -423,7 +480,11 @@ impl Validator {
             updated_at: updated_at?,
             revision: revision.filter(|&r| r >= 1)?,
         };
-        Some((CharacterRecord { character, nsu: nsu?, penny_ante: penny_ante? }, pile?))
+        let mezzo = match mezzo? {
+            None if character.system == System::Mezzo => Some(mezzo_sheet(&character)),
+            found => found,
+        };
+        Some((CharacterRecord { character, nsu: nsu?, penny_ante: penny_ante?, mezzo }, pile?))
     }
 
     fn times_in_order(&mut self, path: &str, created: Option<DateTime<Utc>>, updated: Option<DateTime<Utc>>) {
@@ -813,4 +874,183 @@ impl Validator {
         }
         (self.problems.len() == before).then_some(Some(PennyPile { character: id, pile, ledger }))
     }
+}
+
+/// Mezzo: a character's story element and a game's table.
+impl Validator {
+    /// A character's element read by its types (the first type error is reported at its
+    /// path), then everything [`element_problems`] finds, and that its id and name are the
+    /// character's and it is a character. Returned as the rules keep it: names and texts
+    /// trimmed.
+    fn mezzo_sheet(&mut self, path: &str, v: &Value, id: Option<Uuid>, name: Option<&str>) -> Option<Element> {
+        let element: Element = self.typed(path, v)?;
+        let before = self.problems.len();
+        self.problems.extend(element_problems(&element, path));
+        if id.is_some_and(|id| id != element.id) {
+            self.problem(format!("{path}.id"), format!("{} is not the character's id", element.id));
+        }
+        if element.kind != ElementKind::Character {
+            self.problem(format!("{path}.kind"), "a character's element is a character");
+        }
+        if name.is_some_and(|name| name != element.name.trim()) {
+            self.problem(format!("{path}.name"), format!("{:?} is not the character's name", element.name));
+        }
+        (self.problems.len() == before).then(|| trimmed(element))
+    }
+
+    /// A table read by its types, then its players (names, unique ids and roles, each
+    /// character claimed once) and its own elements (not characters, unique ids, each
+    /// element's problems). Claims against the characters are checked by the game.
+    fn mezzo_table(&mut self, path: &str, v: &Value) -> Option<MezzoTable> {
+        let mut table: MezzoTable = self.typed(path, v)?;
+        let before = self.problems.len();
+        let mut players = HashMap::new();
+        let mut claims = HashMap::new();
+        for (i, p) in table.players.iter().enumerate() {
+            let at = format!("{path}.players[{i}]");
+            if let Some(problem) = name_problem(&p.name) {
+                self.problem(format!("{at}.name"), problem);
+            }
+            if let Some(first) = players.insert(p.id, i) {
+                self.problem(format!("{at}.id"), format!("duplicate player id {}: also players[{first}]", p.id));
+            }
+            for (j, role) in p.roles.iter().enumerate() {
+                if p.roles[..j].contains(role) {
+                    self.problem(format!("{at}.roles[{j}]"), "each role is taken at most once");
+                }
+            }
+            for (j, c) in p.claimed.iter().enumerate() {
+                if let Some(first) = claims.insert(*c, format!("players[{i}].claimed")) {
+                    self.problem(format!("{at}.claimed[{j}]"), format!("{c} is claimed twice: also in {first}"));
+                }
+            }
+        }
+        let mut elements = HashMap::new();
+        for (i, e) in table.elements.iter().enumerate() {
+            let at = format!("{path}.elements[{i}]");
+            self.problems.extend(element_problems(e, &at));
+            if e.kind == ElementKind::Character {
+                self.problem(
+                    format!("{at}.kind"),
+                    "characters are the game's characters; a table's own elements are objects, locations, \
+                     factions and goals",
+                );
+            }
+            if let Some(first) = elements.insert(e.id, i) {
+                self.problem(format!("{at}.id"), format!("duplicate element id {}: also elements[{first}]", e.id));
+            }
+        }
+        if self.problems.len() > before {
+            return None;
+        }
+        for p in &mut table.players {
+            p.name = p.name.trim().to_owned();
+        }
+        table.elements = table.elements.into_iter().map(trimmed).collect();
+        Some(table)
+    }
+}
+
+/// Everything wrong with a stored or imported story element: the rules' own
+/// [`Element::problems`], and what else the rules' moves never produce (a property text too
+/// long or with control characters, a trait in a slot that is not an edge or does not last,
+/// an element lending its protection to itself).
+fn element_problems(e: &Element, path: &str) -> Vec<Problem> {
+    let mut out: Vec<Problem> =
+        e.problems().into_iter().map(|p| Problem { path: format!("{path}.{}", p.path), message: p.message }).collect();
+    let mut problem = |at: String, message: &str| out.push(Problem { path: at, message: message.into() });
+    if e.plot_protection.lent_by == Some(e.id) {
+        problem(format!("{path}.plot_protection.lent_by"), "an element does not lend its protection to itself");
+    }
+    for (i, t) in e.traits.iter().enumerate() {
+        let at = format!("{path}.traits[{i}]");
+        let p = &t.properties;
+        for (field, text) in [
+            ("requirements", &p.requirements),
+            ("restrictions", &p.restrictions),
+            ("owner", &p.owner),
+            ("target", &p.target),
+            ("set_up", &p.set_up),
+            ("effects", &p.effects),
+            ("details", &p.details),
+        ] {
+            if let Err(e) = clean_text(field, text) {
+                let message = match e {
+                    Error::Invalid { problem, .. } => problem,
+                    other => other.to_string(),
+                };
+                problem(format!("{at}.properties.{field}"), &message);
+            }
+        }
+        match t.via {
+            Via::EdgeSlot if !matches!(t.kind, TraitKind::Edge | TraitKind::Extra) => {
+                problem(format!("{at}.via"), "only edges (and extras bought as edges) fill edge slots");
+            }
+            Via::EdgeSlot if t.lasts != Lasts::Lasting || t.uses_left.is_some() => {
+                problem(format!("{at}.lasts"), "an edge in a slot lasts until it is lost");
+            }
+            Via::FreeExtra if t.kind != TraitKind::Extra => {
+                problem(format!("{at}.via"), "only an extra comes free with its trait");
+            }
+            Via::UnexpectedEdge | Via::Boon if t.kind != TraitKind::Edge => {
+                problem(format!("{at}.kind"), "unexpected edges and boons are edges");
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// An element as the rules keep it: names and property texts trimmed.
+fn trimmed(mut e: Element) -> Element {
+    e.name = e.name.trim().to_owned();
+    for t in &mut e.traits {
+        t.name = t.name.trim().to_owned();
+        let p = &mut t.properties;
+        for text in
+            [&mut p.requirements, &mut p.restrictions, &mut p.owner, &mut p.target, &mut p.set_up, &mut p.effects]
+        {
+            *text = text.trim().to_owned();
+        }
+        p.details = p.details.trim().to_owned();
+    }
+    e
+}
+
+/// Claims in a game file: every claim the table records names a character of the game
+/// whose element says so, and every character's element names the player whose claim the
+/// table records (or none). A table's own element does not share a character's id.
+fn mezzo_claim_problems(table: &MezzoTable, sheets: &[(usize, &Element)], game: &str) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let at_table = format!("{game}.mezzo_table");
+    let characters: HashMap<Uuid, usize> = sheets.iter().map(|(j, e)| (e.id, *j)).collect();
+    for (i, p) in table.players.iter().enumerate() {
+        for (k, c) in p.claimed.iter().enumerate() {
+            if !characters.contains_key(c) {
+                out.push(Problem {
+                    path: format!("{at_table}.players[{i}].claimed[{k}]"),
+                    message: format!("{c} is not a character of this game"),
+                });
+            }
+        }
+    }
+    for (j, e) in sheets {
+        let claimer = table.players.iter().find(|p| p.claimed.contains(&e.id));
+        if e.claimed_by != claimer.map(|p| p.id) {
+            let message = match claimer {
+                Some(p) => format!("the table records {}'s claim on this character", p.name.trim()),
+                None => "the table records no claim on this character".into(),
+            };
+            out.push(Problem { path: format!("{game}.characters[{j}].mezzo.claimed_by"), message });
+        }
+    }
+    for (i, e) in table.elements.iter().enumerate() {
+        if characters.contains_key(&e.id) {
+            out.push(Problem {
+                path: format!("{at_table}.elements[{i}].id"),
+                message: format!("{} is also a character's id", e.id),
+            });
+        }
+    }
+    out
 }

@@ -8,6 +8,7 @@ use super::log::{character_event, Change};
 use super::Done;
 use crate::error::{Error, Result};
 use crate::model::{clean_name, now, Character, CharacterRecord};
+use crate::rules::mezzo::element::Element;
 use crate::store::{EventKind, Reader, Store, Tx};
 
 pub(super) fn existing_character(read: Reader<'_>, id: Uuid) -> Result<Character> {
@@ -17,7 +18,12 @@ pub(super) fn existing_character(read: Reader<'_>, id: Uuid) -> Result<Character
 /// A character with its sheet.
 pub(super) fn load(read: Reader<'_>, id: Uuid) -> Result<CharacterRecord> {
     let character = existing_character(read, id)?;
-    Ok(CharacterRecord { nsu: read.nsu_sheet(id)?, penny_ante: read.penny_sheet(id)?, character })
+    Ok(CharacterRecord {
+        nsu: read.nsu_sheet(id)?,
+        penny_ante: read.penny_sheet(id)?,
+        mezzo: read.mezzo_sheet(id)?,
+        character,
+    })
 }
 
 /// Writes a new character with its sheet.
@@ -28,6 +34,9 @@ pub(super) fn insert(tx: &Tx<'_>, record: &CharacterRecord) -> Result<()> {
     }
     if let Some(sheet) = &record.penny_ante {
         tx.put_penny_sheet(record.character.id, sheet)?;
+    }
+    if let Some(element) = &record.mezzo {
+        tx.put_mezzo_sheet(record.character.id, element)?;
     }
     Ok(())
 }
@@ -40,8 +49,12 @@ pub(super) fn update(tx: &Tx<'_>, record: &CharacterRecord) -> Result<()> {
         None => tx.delete_nsu_sheet(record.character.id)?,
     }
     match &record.penny_ante {
-        Some(sheet) => tx.put_penny_sheet(record.character.id, sheet),
-        None => tx.delete_penny_sheet(record.character.id),
+        Some(sheet) => tx.put_penny_sheet(record.character.id, sheet)?,
+        None => tx.delete_penny_sheet(record.character.id)?,
+    }
+    match &record.mezzo {
+        Some(element) => tx.put_mezzo_sheet(record.character.id, element),
+        None => tx.delete_mezzo_sheet(record.character.id),
     }
 }
 
@@ -94,6 +107,10 @@ pub fn rename_character(store: &mut Store, id: Uuid, name: &str) -> Result<Chara
             return Ok(before.character);
         }
         let mut after = before.clone();
+        // A Mezzo character's element carries its name.
+        if let Some(element) = &mut after.mezzo {
+            element.name.clone_from(&name);
+        }
         after.character.name = name;
         save(tx, EventKind::CharacterRenamed, before, after)
     })
@@ -102,6 +119,7 @@ pub fn rename_character(store: &mut Store, id: Uuid, name: &str) -> Result<Chara
 pub fn delete_character(store: &mut Store, id: Uuid) -> Result<Done> {
     store.write(|tx| {
         let before = load(tx.read(), id)?;
+        unclaimed("id", &before, "deleted")?;
         tx.delete_character(id)?;
         let message = format!("Deleted “{}”.", before.character.name);
         let game = before.character.game_id;
@@ -115,6 +133,20 @@ pub fn delete_character(store: &mut Store, id: Uuid) -> Result<Done> {
         )?;
         Ok(Done::new(message))
     })
+}
+
+/// A Mezzo character claimed by a player stays at its table: the claim is the table's.
+fn unclaimed(field: &str, record: &CharacterRecord, what: &str) -> Result<()> {
+    if record.mezzo.as_ref().is_some_and(|e| e.claimed_by.is_some()) {
+        return Err(Error::invalid(
+            field,
+            format!(
+                "“{}” is claimed by a player: the claim must be given up before it is {what}",
+                record.character.name
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Checks that `to_game` exists and plays the character's system.
@@ -145,7 +177,9 @@ pub fn copy_character(store: &mut Store, id: Uuid, to_game: Uuid) -> Result<Char
         };
         // Characteristics bought at the old table count as paid for elsewhere.
         let penny_ante = original.penny_ante.as_ref().map(|s| s.arriving(0));
-        insert_new(tx, EventKind::CharacterCopied, CharacterRecord { character, penny_ante, ..original })
+        // The copy is its own element, claimed by no one.
+        let mezzo = original.mezzo.as_ref().map(|e| Element { id: character.id, claimed_by: None, ..e.clone() });
+        insert_new(tx, EventKind::CharacterCopied, CharacterRecord { character, penny_ante, mezzo, ..original })
     })
 }
 
@@ -157,6 +191,7 @@ pub fn move_character(store: &mut Store, id: Uuid, to_game: Uuid) -> Result<Char
         if before.character.game_id == to_game {
             return Ok(before.character);
         }
+        unclaimed("id", &before, "moved")?;
         let mut after = before.clone();
         after.character.game_id = to_game;
         if let Some(sheet) = &before.penny_ante {

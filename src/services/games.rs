@@ -96,8 +96,10 @@ pub fn delete_game(store: &mut Store, id: Uuid) -> Result<Done> {
         let nsu_world = (game.system == System::Nsu).then(|| tx.read().nsu_world(id)).transpose()?;
         // The pennies go with the game into the log, so undoing the deletion brings them back.
         let penny_table = (game.system == System::PennyAnte).then(|| tx.read().penny_table(id)).transpose()?;
+        let mezzo_table = (game.system == System::Mezzo).then(|| tx.read().mezzo_table(id)).transpose()?;
         tx.delete_game(id)?;
-        let change = Change { before: Some(GameSnapshot { game, characters, nsu_world, penny_table }), after: None };
+        let snapshot = GameSnapshot { game, characters, nsu_world, penny_table, mezzo_table };
+        let change = Change { before: Some(snapshot), after: None };
         game_event(tx, EventKind::GameDeleted, id, &change, None)?;
         Ok(Done::new(message))
     })

@@ -6,6 +6,7 @@ use uuid::Uuid;
 
 use crate::error::{Error, Result};
 use crate::model::{now, CharacterRecord, Game};
+use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::nsu::world::World;
 use crate::rules::penny_ante::table::PennyTable;
 use crate::store::{Event, EventKind, NewEvent, Tx};
@@ -17,8 +18,8 @@ pub(super) struct Change<T> {
     pub after: Option<T>,
 }
 
-/// A game as logged: its deletion keeps its characters and its world, so undo can bring
-/// them back.
+/// A game as logged: its deletion keeps its characters and its world or table, so undo can
+/// bring them back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub(super) struct GameSnapshot {
     pub game: Game,
@@ -28,11 +29,13 @@ pub(super) struct GameSnapshot {
     pub nsu_world: Option<World>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub penny_table: Option<PennyTable>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mezzo_table: Option<MezzoTable>,
 }
 
 impl GameSnapshot {
     pub fn bare(game: Game) -> Self {
-        GameSnapshot { game, characters: Vec::new(), nsu_world: None, penny_table: None }
+        GameSnapshot { game, characters: Vec::new(), nsu_world: None, penny_table: None, mezzo_table: None }
     }
 }
 

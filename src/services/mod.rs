@@ -6,6 +6,8 @@ mod characters;
 mod dice;
 mod games;
 mod log;
+mod mezzo;
+mod mezzo_conflict;
 mod nsu;
 mod nsu_downtime;
 mod nsu_roll;
@@ -21,6 +23,18 @@ use crate::model::{Character, Game, System};
 pub use characters::{copy_character, create_character, delete_character, move_character, rename_character};
 pub use dice::DiceInput;
 pub use games::{create_game, delete_game, list, rename_game};
+pub use mezzo_conflict::{
+    mezzo_break_tie, mezzo_compromise, mezzo_conflict_preview, mezzo_resolve_conflict, Approach, ConflictOutcome,
+    ConflictPreview, ConflictResult, TieOutcome,
+};
+pub use mezzo::{
+    mezzo_add_element, mezzo_add_player, mezzo_add_trait, mezzo_award_edge_slots, mezzo_award_memorable, mezzo_claim,
+    mezzo_edit_trait, mezzo_gain_adversity, mezzo_gain_influence, mezzo_gain_momentum, mezzo_leave_role, mezzo_log,
+    mezzo_plot_protection, mezzo_remove_element, mezzo_remove_player, mezzo_remove_trait, mezzo_rename_element,
+    mezzo_rename_player, mezzo_spend_adversity, mezzo_spend_influence, mezzo_spend_momentum, mezzo_start_arc,
+    mezzo_table, mezzo_take_role, mezzo_unclaim, MezzoChange, MezzoElementView, MezzoLogEntry, MezzoPlayerView,
+    MezzoView, TraitDraft,
+};
 pub use nsu::{nsu_sheet, save_nsu_sheet, NsuSheetView};
 pub use nsu_downtime::{
     nsu_downtime, nsu_downtime_add_collateral_die, nsu_downtime_address_collateral, nsu_downtime_complication,

@@ -13,6 +13,7 @@ use super::Done;
 use crate::error::{Error, Result};
 use crate::exchange::{self, Counts, Document, GameEntry, Kind, Local, PennyPile, Plan, Preview, Status};
 use crate::model::{now, Character, CharacterRecord, Game, System};
+use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::nsu::world::World;
 use crate::rules::penny_ante::ledger::{Account, Entry, Reason};
 use crate::rules::penny_ante::table::PennyTable;
@@ -41,7 +42,14 @@ pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
                 Some(table) => vec![pile_of(&table, id)],
                 None => Vec::new(),
             };
-            let entry = GameEntry { game, characters: vec![record], nsu_world: None, penny_table: None, penny_piles };
+            let entry = GameEntry {
+                game,
+                characters: vec![record],
+                nsu_world: None,
+                penny_table: None,
+                mezzo_table: None,
+                penny_piles,
+            };
             (Kind::Character, vec![entry])
         }
         ExportScope::Game(id) => {
@@ -84,6 +92,7 @@ fn game_entry(read: crate::store::Reader<'_>, game: Game, characters: Vec<Charac
     Ok(GameEntry {
         nsu_world: world_of(read, &game)?,
         penny_table: table_of(read, &game)?,
+        mezzo_table: mezzo_table_of(read, &game)?,
         penny_piles: Vec::new(),
         game,
         characters,
@@ -98,6 +107,11 @@ fn world_of(read: crate::store::Reader<'_>, game: &Game) -> Result<Option<World>
 /// A Penny Ante game's table.
 fn table_of(read: crate::store::Reader<'_>, game: &Game) -> Result<Option<PennyTable>> {
     (game.system == System::PennyAnte).then(|| read.penny_table(game.id)).transpose()
+}
+
+/// A Mezzo game's table.
+fn mezzo_table_of(read: crate::store::Reader<'_>, game: &Game) -> Result<Option<MezzoTable>> {
+    (game.system == System::Mezzo).then(|| read.mezzo_table(game.id)).transpose()
 }
 
 /// What a character file carries of a Penny Ante character's pennies.
@@ -137,6 +151,9 @@ fn make_plan(store: &Store, path: &Path, doc: &Document, as_copy: bool) -> Resul
             }
             if g.system == System::PennyAnte {
                 local.penny_tables.insert(g.id, read.penny_table(g.id)?);
+            }
+            if g.system == System::Mezzo {
+                local.mezzo_tables.insert(g.id, read.mezzo_table(g.id)?);
             }
             local.games.insert(g.id, g);
         }
@@ -192,17 +209,23 @@ pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<
             // The world travels in the game's event, so undoing the import restores it too.
             let incoming = world_of(game.id);
             let incoming_table = plan.penny_tables.iter().find(|(g, _)| *g == game.id).map(|(_, t)| t.clone());
+            let incoming_mezzo = plan.mezzo_tables.iter().find(|(g, _)| *g == game.id).map(|(_, t)| t.clone());
             let before = match mine {
                 Some(m) => {
                     let read = tx.read();
                     let nsu_world = incoming.as_ref().map(|_| read.nsu_world(m.id)).transpose()?;
                     let penny_table = incoming_table.as_ref().map(|_| read.penny_table(m.id)).transpose()?;
-                    Some(GameSnapshot { nsu_world, penny_table, ..GameSnapshot::bare(m.clone()) })
+                    let mezzo_table = incoming_mezzo.as_ref().map(|_| read.mezzo_table(m.id)).transpose()?;
+                    Some(GameSnapshot { nsu_world, penny_table, mezzo_table, ..GameSnapshot::bare(m.clone()) })
                 }
                 None => None,
             };
-            let after =
-                GameSnapshot { nsu_world: incoming, penny_table: incoming_table, ..GameSnapshot::bare(game.clone()) };
+            let after = GameSnapshot {
+                nsu_world: incoming,
+                penny_table: incoming_table,
+                mezzo_table: incoming_mezzo,
+                ..GameSnapshot::bare(game.clone())
+            };
             game_event(tx, EventKind::GameImported, game.id, &Change { before, after: Some(after) }, None)?;
         }
         for (status, record, mine) in &plan.characters {
@@ -229,6 +252,12 @@ pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<
         // A Penny Ante table in the file replaces this device's whole, ledger included.
         for (game, table) in &plan.penny_tables {
             tx.replace_penny_table(*game, table)?;
+        }
+        // A Mezzo table in the file replaces this device's whole; the sheets of characters
+        // of the game that the file does not carry follow its claims.
+        for (game, table) in &plan.mezzo_tables {
+            tx.put_mezzo_table(*game, table)?;
+            super::mezzo::settle_claims(tx, *game)?;
         }
         // A Penny Ante character new to its game brings its pile from the Bank.
         for (game, character, pile) in &plan.carried_in {

@@ -57,6 +57,20 @@ fn undo_character_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
             format!("“{name}” was changed since (by downtime or an import of its game); undo that first"),
         ));
     }
+    // A Mezzo character's claim is its table's: the undo must leave the sheet as the table
+    // records it.
+    let claimed_now = current.as_ref().and_then(|r| r.mezzo.as_ref()).and_then(|e| e.claimed_by);
+    let claim_kept = match &change.before {
+        None => claimed_now.is_none(),
+        Some(before) => super::mezzo::claim_agrees(read, before)?,
+    };
+    if !claim_kept {
+        let name = current.as_ref().or(change.before.as_ref()).map(|r| r.character.name.clone()).unwrap_or_default();
+        return Err(Error::invalid(
+            "character",
+            format!("the claim on “{name}” is its table's, which changed since; undo the table's change first"),
+        ));
+    }
     let restored = match change.before {
         None => {
             if current.is_none() {
@@ -122,6 +136,9 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
         if super::penny_ante::is_penny_event(event.kind) {
             return super::penny_ante::undo_penny_event(tx, &event).map(Done::new);
         }
+        if super::mezzo::is_mezzo_event(event.kind) {
+            return super::mezzo::undo_mezzo_event(tx, &event).map(Done::new);
+        }
         let change: Change<GameSnapshot> = change_of(&event)?;
         let current = read.game(id)?;
         let message = match (change.before, &current) {
@@ -152,6 +169,10 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
                 if let Some(table) = &snapshot.penny_table {
                     tx.replace_penny_table(id, table)?;
                 }
+                if let Some(table) = &snapshot.mezzo_table {
+                    tx.put_mezzo_table(id, table)?;
+                    super::mezzo::settle_claims(tx, id)?;
+                }
                 format!("Undone: the game “{}” is back.", snapshot.game.name)
             }
             (Some(snapshot), Some(game)) => {
@@ -162,6 +183,10 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
                 }
                 if let Some(table) = &snapshot.penny_table {
                     tx.replace_penny_table(id, table)?;
+                }
+                if let Some(table) = &snapshot.mezzo_table {
+                    tx.put_mezzo_table(id, table)?;
+                    super::mezzo::settle_claims(tx, id)?;
                 }
                 format!("Undone: the game “{}” is “{}” again.", game.name, restored.name)
             }

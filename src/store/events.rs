@@ -39,10 +39,13 @@ pub enum EventKind {
     PennyTableChanged,
     /// Penny Ante: a challenge started, or one move in it.
     PennyChallengeMove,
+    /// Mezzo: a move at the table (players, roles, claims, influence, arcs, story elements
+    /// and their traits, edge slots, adversity, momentum, Plot Protection).
+    MezzoTableChanged,
 }
 
 impl EventKind {
-    const ALL: [EventKind; 21] = [
+    const ALL: [EventKind; 22] = [
         EventKind::GameCreated,
         EventKind::GameRenamed,
         EventKind::GameDeleted,
@@ -64,6 +67,7 @@ impl EventKind {
         EventKind::NsuDowntimeEnded,
         EventKind::PennyTableChanged,
         EventKind::PennyChallengeMove,
+        EventKind::MezzoTableChanged,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -89,6 +93,7 @@ impl EventKind {
             EventKind::NsuDowntimeEnded => "nsu_downtime_ended",
             EventKind::PennyTableChanged => "penny_table_changed",
             EventKind::PennyChallengeMove => "penny_challenge_move",
+            EventKind::MezzoTableChanged => "mezzo_table_changed",
         }
     }
 

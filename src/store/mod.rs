@@ -6,6 +6,7 @@
 //! that commits only if the closure succeeds.
 
 mod events;
+mod mezzo;
 mod nsu;
 mod nsu_world;
 mod penny_ante;

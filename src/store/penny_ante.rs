@@ -844,7 +844,7 @@ mod tests {
             .unwrap();
         }
         let mut store = Store::open(&path).unwrap();
-        assert_eq!(store.check().unwrap().schema_version, 5);
+        assert_eq!(store.check().unwrap().schema_version, super::super::schema::LATEST);
         let backup = Connection::open(dir.path().join("v4.db.v4.backup")).unwrap();
         let version: i64 = backup.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
         let characters: i64 = backup.query_row("SELECT count(*) FROM characters", [], |r| r.get(0)).unwrap();

@@ -52,6 +52,7 @@ fn documents(s: &Scene) -> (Document, Document) {
         characters: s.characters.clone(),
         nsu_world: None,
         penny_table: Some(s.table.clone()),
+        mezzo_table: None,
         penny_piles: Vec::new(),
     };
     let ada = uuid(ADA);
@@ -60,6 +61,7 @@ fn documents(s: &Scene) -> (Document, Document) {
         characters: vec![s.characters[0].clone()],
         nsu_world: None,
         penny_table: None,
+        mezzo_table: None,
         penny_piles: vec![pile_of(&s.table, ada)],
     };
     (document(Kind::Game, vec![game]), document(Kind::Character, vec![character]))

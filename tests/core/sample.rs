@@ -33,7 +33,14 @@ pub fn backup(games: usize, per_game: usize) -> Document {
                     })
                 })
                 .collect();
-            GameEntry { game, characters, nsu_world: None, penny_table: None, penny_piles: Vec::new() }
+            GameEntry {
+                game,
+                characters,
+                nsu_world: None,
+                penny_table: None,
+                mezzo_table: None,
+                penny_piles: Vec::new(),
+            }
         })
         .collect();
     Document { kind: Kind::Backup, system: None, app_version: "sample".into(), exported_at: at, games }

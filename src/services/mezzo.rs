@@ -1,0 +1,924 @@
+//! Mezzo at the table (RULES.md §3.1): the players (influence, roles, claims), the arcs, and
+//! the story elements — each character's sheet and the table's own objects, locations,
+//! factions and goals — with their traits, edge slots, adversity, momentum and Plot
+//! Protection.
+//!
+//! Every move is one transaction that saves the table and the sheets it changed, and logs
+//! one `mezzo_table_changed` event holding both before and after; `undo_game` takes back the
+//! last. The rules decide every move (`rules::mezzo::element`): a move here finds the player
+//! or element, calls the rule and saves what it returns.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::characters::{load, update};
+use super::games::existing_game;
+use crate::error::{Error, Result};
+use crate::model::{clean_name, mezzo_sheet, now, CharacterRecord, Game, System};
+use crate::rules::mezzo::element::{
+    self as rules, AdversitySpend, Element, ElementEvent, ElementKind, Lasts, MomentumSource, MomentumSpend, Player,
+    Properties, ProtectionSource, Role, Sacrifice, SlotAward, Template, Trait, TraitKind, Via,
+};
+use crate::rules::mezzo::table::MezzoTable;
+use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
+
+/// The state a Mezzo event snapshots: the whole table (it is small) and the characters
+/// whose sheets the move changed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Snapshot {
+    table: MezzoTable,
+    /// Each changed character as it was (None: it did not exist).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    characters: Vec<(Uuid, Option<CharacterRecord>)>,
+}
+
+/// The payload of every Mezzo event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Payload {
+    /// What was done, in words ("Ada claims Mira.").
+    action: String,
+    before: Snapshot,
+    after: Snapshot,
+    /// The rules' own events, for history.
+    #[serde(default)]
+    events: serde_json::Value,
+}
+
+/// Whether undoing `kind` restores a Mezzo snapshot.
+pub(super) fn is_mezzo_event(kind: EventKind) -> bool {
+    kind == EventKind::MezzoTableChanged
+}
+
+// ---------------------------------------------------------------------------------------
+// Views
+
+/// A player at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MezzoPlayerView {
+    #[serde(flatten)]
+    pub player: Player,
+    /// Holds the Actor role.
+    pub actor: bool,
+    /// The names of the characters they claimed, in the order claimed.
+    pub claimed_names: Vec<String>,
+}
+
+/// A story element with what the rules derive from it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MezzoElementView {
+    #[serde(flatten)]
+    pub element: Element,
+    pub edge_slots: u32,
+    pub filled_slots: u32,
+    pub free_slots: u32,
+    /// Narration cannot take it out of play.
+    pub has_plot_protection: bool,
+    pub protection_sources: Vec<ProtectionSource>,
+    /// The name of the player holding its claim.
+    pub claimed_by_name: Option<String>,
+}
+
+/// The whole Mezzo table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MezzoView {
+    pub game: Game,
+    /// The arc being played, from 1 (0 before the first starts).
+    pub arc: u32,
+    pub players: Vec<MezzoPlayerView>,
+    /// The game's characters' elements (their sheets), by name.
+    pub characters: Vec<MezzoElementView>,
+    /// The table's own elements (objects, locations, factions, goals), in the order added.
+    pub elements: Vec<MezzoElementView>,
+}
+
+/// The table after a move, with what happened in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MezzoChange {
+    pub view: MezzoView,
+    pub message: String,
+}
+
+/// One move in the game's Mezzo log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MezzoLogEntry {
+    pub seq: i64,
+    pub at: String,
+    pub action: String,
+    pub undone: bool,
+}
+
+/// A new trait as the UI sends it: the app gives it its id. Without a kind, the template's.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TraitDraft {
+    #[serde(default)]
+    pub kind: Option<TraitKind>,
+    #[serde(default)]
+    pub template: Option<Template>,
+    pub name: String,
+    #[serde(default)]
+    pub properties: Properties,
+    #[serde(default)]
+    pub target_trait: Option<Uuid>,
+    #[serde(default)]
+    pub granted_by: Option<Uuid>,
+    pub via: Via,
+    #[serde(default)]
+    pub lasts: Lasts,
+    #[serde(default)]
+    pub uses_left: Option<u32>,
+}
+
+impl TraitDraft {
+    fn into_trait(self, id: Uuid) -> Result<Trait> {
+        let kind = self
+            .kind
+            .or(self.template.map(Template::kind))
+            .ok_or_else(|| Error::invalid("kind", "choose edge, flaw, modifier or extra (or a template)"))?;
+        Ok(Trait {
+            id,
+            kind,
+            template: self.template,
+            name: self.name,
+            properties: self.properties,
+            target_trait: self.target_trait,
+            granted_by: self.granted_by,
+            via: self.via,
+            lasts: self.lasts,
+            uses_left: self.uses_left,
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading
+
+/// The game, which must exist and play Mezzo.
+fn mezzo_game(read: Reader<'_>, game: Uuid) -> Result<Game> {
+    let g = existing_game(read, game)?;
+    if g.system != System::Mezzo {
+        return Err(Error::invalid("game", format!("“{}” is a {} game, not Mezzo", g.name, g.system.label())));
+    }
+    Ok(g)
+}
+
+/// The game's characters with their sheets, by name.
+fn records(read: Reader<'_>, game: Uuid) -> Result<Vec<CharacterRecord>> {
+    read.characters_of(game)?.into_iter().map(|c| load(read, c.id)).collect()
+}
+
+/// A Mezzo character's element: its sheet, or an empty one if it has none yet.
+fn sheet(record: &CharacterRecord) -> Element {
+    record.mezzo.clone().unwrap_or_else(|| mezzo_sheet(&record.character))
+}
+
+fn element_view(table: &MezzoTable, element: Element) -> MezzoElementView {
+    let claimed_by_name =
+        element.claimed_by.and_then(|p| table.players.iter().find(|x| x.id == p)).map(|p| p.name.clone());
+    MezzoElementView {
+        edge_slots: element.edge_slots(),
+        filled_slots: element.filled_slots(),
+        free_slots: element.free_slots(),
+        has_plot_protection: element.has_plot_protection(),
+        protection_sources: element.protection_sources(),
+        claimed_by_name,
+        element,
+    }
+}
+
+fn view(game: &Game, table: &MezzoTable, characters: &[CharacterRecord]) -> MezzoView {
+    let name_of = |id: &Uuid| {
+        characters.iter().find(|r| r.character.id == *id).map_or_else(String::new, |r| r.character.name.clone())
+    };
+    MezzoView {
+        game: game.clone(),
+        arc: table.arc,
+        players: table
+            .players
+            .iter()
+            .map(|p| MezzoPlayerView {
+                actor: p.has_role(Role::Actor),
+                claimed_names: p.claimed.iter().map(name_of).collect(),
+                player: p.clone(),
+            })
+            .collect(),
+        characters: characters.iter().map(|r| element_view(table, sheet(r))).collect(),
+        elements: table.elements.iter().map(|e| element_view(table, e.clone())).collect(),
+    }
+}
+
+/// The Mezzo table of a game: players, characters' elements, the table's own elements, arc.
+pub fn mezzo_table(store: &Store, game: Uuid) -> Result<MezzoView> {
+    let read = store.read();
+    let g = mezzo_game(read, game)?;
+    Ok(view(&g, &read.mezzo_table(game)?, &records(read, game)?))
+}
+
+/// The players and every story element of a Mezzo game (the characters' sheets, then the
+/// table's own). For the conflict services, which are wired after this module.
+pub(super) fn participants(read: Reader<'_>, game: Uuid) -> Result<(Vec<Player>, Vec<Element>)> {
+    mezzo_game(read, game)?;
+    let table = read.mezzo_table(game)?;
+    let sheets = records(read, game)?.iter().map(sheet).collect::<Vec<_>>();
+    Ok((table.players, sheets.into_iter().chain(table.elements).collect()))
+}
+
+/// The game's Mezzo moves, newest first.
+pub fn mezzo_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<MezzoLogEntry>> {
+    let read = store.read();
+    mezzo_game(read, game)?;
+    Ok(read
+        .events_of_kind(game, None, EventKind::MezzoTableChanged, limit)?
+        .into_iter()
+        .map(|(e, undone)| MezzoLogEntry {
+            seq: e.seq,
+            at: crate::model::timestamp(e.at),
+            action: e.payload["action"].as_str().unwrap_or_default().to_owned(),
+            undone,
+        })
+        .collect())
+}
+
+// ---------------------------------------------------------------------------------------
+// Changing
+
+/// A move in progress: the table and the sheets as the move leaves them.
+pub(super) struct Work<'a> {
+    characters: &'a [CharacterRecord],
+    table: MezzoTable,
+    /// The characters whose sheets the move changed, as it leaves them.
+    sheets: Vec<CharacterRecord>,
+    events: Vec<ElementEvent>,
+}
+
+impl Work<'_> {
+    /// The players and every story element of the game (the characters' sheets, then the
+    /// table's own), as the move has them so far. For the conflict services, which are
+    /// wired after this module (until then nothing here calls it).
+        pub(super) fn participants(&self) -> (Vec<Player>, Vec<Element>) {
+        let sheets = self.characters.iter().filter_map(|r| self.record(r.character.id)).map(sheet);
+        (self.table.players.clone(), sheets.chain(self.table.elements.iter().cloned()).collect())
+    }
+
+    fn record(&self, id: Uuid) -> Option<&CharacterRecord> {
+        self.sheets
+            .iter()
+            .find(|r| r.character.id == id)
+            .or_else(|| self.characters.iter().find(|r| r.character.id == id))
+    }
+
+    fn player(&self, id: Uuid) -> Result<Player> {
+        self.table
+            .players
+            .iter()
+            .find(|p| p.id == id)
+            .cloned()
+            .ok_or_else(|| Error::invalid("player", format!("{id} is not a player at this table")))
+    }
+
+    /// The acting player's id for a sealed resource; None acts for the table as a whole.
+    fn by(&self, by: Option<Uuid>) -> Result<Uuid> {
+        match by {
+            Some(id) => self.player(id).map(|p| p.id),
+            None => Ok(Uuid::nil()),
+        }
+    }
+
+    pub(super) fn set_player(&mut self, player: Player) {
+        if let Some(p) = self.table.players.iter_mut().find(|p| p.id == player.id) {
+            *p = player;
+        }
+    }
+
+    /// A story element of the game: a character's sheet or one of the table's own.
+    fn element(&self, id: Uuid) -> Result<Element> {
+        if let Some(record) = self.record(id) {
+            return Ok(sheet(record));
+        }
+        self.table
+            .elements
+            .iter()
+            .find(|e| e.id == id)
+            .cloned()
+            .ok_or_else(|| Error::invalid("element", format!("{id} is not a story element of this game")))
+    }
+
+    /// One of the table's own elements (a character is changed as a character).
+    fn table_element(&self, id: Uuid) -> Result<usize> {
+        if self.record(id).is_some() {
+            return Err(Error::invalid("element", "a character is renamed or deleted as a character"));
+        }
+        self.table
+            .elements
+            .iter()
+            .position(|e| e.id == id)
+            .ok_or_else(|| Error::invalid("element", format!("{id} is not a story element of this table")))
+    }
+
+    pub(super) fn set_element(&mut self, element: Element) {
+        if let Some(record) = self.record(element.id) {
+            let record = CharacterRecord { mezzo: Some(element), ..record.clone() };
+            self.sheets.retain(|r| r.character.id != record.character.id);
+            self.sheets.push(record);
+        } else if let Some(e) = self.table.elements.iter_mut().find(|e| e.id == element.id) {
+            *e = element;
+        }
+    }
+
+    /// Records the rules' events and returns the message.
+    fn done(&mut self, events: Vec<ElementEvent>, message: String) -> Result<String> {
+        self.events.extend(events);
+        Ok(message)
+    }
+
+    /// Applies a rule to one element and saves what it returns.
+    fn on_element(
+        &mut self,
+        id: Uuid,
+        rule: impl FnOnce(&Element) -> Result<(Element, Vec<ElementEvent>)>,
+        message: impl FnOnce(&Element, &Element) -> String,
+    ) -> Result<String> {
+        let before = self.element(id)?;
+        let (after, events) = rule(&before)?;
+        let message = message(&before, &after);
+        self.set_element(after);
+        self.done(events, message)
+    }
+
+    /// Applies a rule to one player and saves what it returns.
+    fn on_player(
+        &mut self,
+        id: Uuid,
+        rule: impl FnOnce(&Player) -> Result<(Player, Vec<ElementEvent>)>,
+        message: impl FnOnce(&Player, &Player) -> String,
+    ) -> Result<String> {
+        let before = self.player(id)?;
+        let (after, events) = rule(&before)?;
+        let message = message(&before, &after);
+        self.set_player(after);
+        self.done(events, message)
+    }
+}
+
+/// Applies one move to game `game` in one transaction and logs it: `play` changes the
+/// table and sheets through [`Work`] and returns what happened in words.
+pub(super) fn change(
+    store: &mut Store,
+    game: Uuid,
+    play: impl FnOnce(&mut Work<'_>) -> Result<String>,
+) -> Result<MezzoChange> {
+    store.write(|tx| {
+        let read = tx.read();
+        let g = mezzo_game(read, game)?;
+        let before = read.mezzo_table(game)?;
+        let characters = records(read, game)?;
+        let mut work = Work { characters: &characters, table: before.clone(), sheets: Vec::new(), events: Vec::new() };
+        let message = sentence(play(&mut work)?);
+        let mut changed = Vec::new();
+        for sheet in &work.sheets {
+            let id = sheet.character.id;
+            let Some(old) = characters.iter().find(|r| r.character.id == id) else { continue };
+            if old.mezzo == sheet.mezzo {
+                continue;
+            }
+            let mut record = sheet.clone();
+            record.character.revision = old.character.revision + 1;
+            record.character.updated_at = now();
+            update(tx, &record)?;
+            changed.push((id, old.clone(), record));
+        }
+        tx.put_mezzo_table(game, &work.table)?;
+        tx.touch_game(game, now())?;
+        let payload = Payload {
+            action: message.clone(),
+            before: Snapshot {
+                table: before,
+                characters: changed.iter().map(|(id, old, _)| (*id, Some(old.clone()))).collect(),
+            },
+            after: Snapshot {
+                table: work.table.clone(),
+                characters: changed.iter().map(|(id, _, new)| (*id, Some(new.clone()))).collect(),
+            },
+            events: serde_json::to_value(&work.events).unwrap_or_default(),
+        };
+        append(tx, game, EventKind::MezzoTableChanged, &payload, None)?;
+        let g = read.game(game)?.unwrap_or(g);
+        Ok(MezzoChange { view: view(&g, &work.table, &records(read, game)?), message })
+    })
+}
+
+fn append(tx: &Tx<'_>, game: Uuid, kind: EventKind, payload: &Payload, undoes: Option<i64>) -> Result<i64> {
+    let payload = serde_json::to_value(payload).map_err(|e| Error::invalid("event log", e.to_string()))?;
+    tx.append_event(&NewEvent { at: now(), game_id: game, character_id: None, kind, undoes, payload })
+}
+
+/// Takes back a Mezzo move: the table and the sheets the move changed are restored.
+pub(super) fn undo_mezzo_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
+    let payload: Payload = serde_json::from_value(event.payload.clone()).map_err(|e| {
+        Error::invalid("event log", format!("event {} ({}) cannot be read: {e}", event.seq, event.kind.as_str()))
+    })?;
+    let read = tx.read();
+    let game = event.game_id;
+    if read.mezzo_table(game)? != payload.after.table {
+        return Err(Error::invalid("table", "the table changed since this move (an import?); undo that first"));
+    }
+    for (id, after) in &payload.after.characters {
+        let now_record = read.character(*id)?.map(|_| load(read, *id)).transpose()?;
+        let same = match (&now_record, after) {
+            (Some(a), Some(b)) => a.mezzo == b.mezzo && a.character.name == b.character.name,
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            let name = now_record.as_ref().or(after.as_ref()).map(|r| r.character.name.clone()).unwrap_or_default();
+            return Err(Error::invalid("character", format!("“{name}” changed since this move; undo that first")));
+        }
+    }
+    let mut restored = Vec::new();
+    for (id, before) in &payload.before.characters {
+        match before {
+            Some(record) => {
+                let mut record = record.clone();
+                let current = load(read, *id)?;
+                record.character.revision = current.character.revision + 1;
+                record.character.updated_at = now();
+                update(tx, &record)?;
+                restored.push((*id, Some(record)));
+            }
+            None => {
+                tx.delete_character(*id)?;
+                restored.push((*id, None));
+            }
+        }
+    }
+    tx.put_mezzo_table(game, &payload.before.table)?;
+    tx.touch_game(game, now())?;
+    let message = format!("Undone: {}", payload.action);
+    let undo = Payload {
+        action: message.clone(),
+        before: payload.after.clone(),
+        after: Snapshot { table: payload.before.table.clone(), characters: restored },
+        events: serde_json::Value::Null,
+    };
+    append(tx, game, EventKind::Undo, &undo, Some(event.seq))?;
+    Ok(message)
+}
+
+/// Makes every character sheet of the game agree with the claims its table records (after a
+/// table was written whole: an import, an undo that restored a table). A sheet that changes
+/// moves its revision on; the change is the table's, logged with it.
+pub(super) fn settle_claims(tx: &Tx<'_>, game: Uuid) -> Result<()> {
+    let read = tx.read();
+    let table = read.mezzo_table(game)?;
+    for record in records(read, game)? {
+        let Some(element) = &record.mezzo else { continue };
+        let claimer = table.players.iter().find(|p| p.claimed.contains(&element.id)).map(|p| p.id);
+        if element.claimed_by != claimer {
+            let mut after = record.clone();
+            if let Some(e) = &mut after.mezzo {
+                e.claimed_by = claimer;
+            }
+            after.character.revision += 1;
+            after.character.updated_at = now();
+            update(tx, &after)?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether a character's sheet names the player whose claim on it its game's table records
+/// (true for a character of another system).
+pub(super) fn claim_agrees(read: Reader<'_>, record: &CharacterRecord) -> Result<bool> {
+    let Some(element) = &record.mezzo else { return Ok(true) };
+    let table = read.mezzo_table(record.character.game_id)?;
+    let claimer = table.players.iter().find(|p| p.claimed.contains(&element.id)).map(|p| p.id);
+    Ok(element.claimed_by == claimer)
+}
+
+/// `text` with its first letter in capitals.
+fn sentence(text: String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+/// Points a person typed: a whole number the rules can hold (the rules refuse 0).
+fn points_of(field: &str, n: i64) -> Result<u32> {
+    u32::try_from(n).map_err(|_| Error::invalid(field, format!("{n} is out of range: a whole number, 0 or more")))
+}
+
+fn role_word(role: Role) -> &'static str {
+    match role {
+        Role::Actor => "Actor",
+    }
+}
+
+fn kind_word(kind: ElementKind) -> &'static str {
+    match kind {
+        ElementKind::Character => "character",
+        ElementKind::Object => "object",
+        ElementKind::Location => "location",
+        ElementKind::Faction => "faction",
+        ElementKind::Goal => "goal",
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Players
+
+/// A player joins the table with 3 influence.
+pub fn mezzo_add_player(store: &mut Store, game: Uuid, name: &str) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        let player = Player::new(Uuid::new_v4(), name)?;
+        let message = format!("{} joins the table with {} influence.", player.name, player.influence);
+        w.table.players.push(player);
+        Ok(message)
+    })
+}
+
+pub fn mezzo_rename_player(store: &mut Store, game: Uuid, player: Uuid, name: &str) -> Result<MezzoChange> {
+    let name = clean_name("name", name)?;
+    change(store, game, |w| {
+        let mut p = w.player(player)?;
+        let message = format!("{} is now called {name}.", p.name);
+        p.name = name;
+        w.set_player(p);
+        Ok(message)
+    })
+}
+
+/// A player leaves the table; the characters they claimed are unclaimed.
+pub fn mezzo_remove_player(store: &mut Store, game: Uuid, player: Uuid) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        let mut p = w.player(player)?;
+        let mut released = Vec::new();
+        for character in p.claimed.clone() {
+            let element = w.element(character)?;
+            let (next, unclaimed, events) = rules::unclaim(&p, &element)?;
+            released.push(unclaimed.name.clone());
+            w.events.extend(events);
+            w.set_element(unclaimed);
+            p = next;
+        }
+        w.table.players.retain(|x| x.id != player);
+        let released =
+            if released.is_empty() { String::new() } else { format!(" ({} no longer claimed)", released.join(", ")) };
+        Ok(format!("{} leaves the table{released}.", p.name))
+    })
+}
+
+pub fn mezzo_take_role(store: &mut Store, game: Uuid, player: Uuid, role: Role) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        w.on_player(
+            player,
+            |p| rules::take_role(p, role),
+            |p, _| format!("{} takes the {} role.", p.name, role_word(role)),
+        )
+    })
+}
+
+/// Leaves a role; `active` are the characters active in the scene (the Actor role cannot be
+/// left while one the player claimed is).
+pub fn mezzo_leave_role(
+    store: &mut Store,
+    game: Uuid,
+    player: Uuid,
+    role: Role,
+    active: &[Uuid],
+) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        w.on_player(
+            player,
+            |p| rules::leave_role(p, role, active),
+            |p, _| format!("{} leaves the {} role.", p.name, role_word(role)),
+        )
+    })
+}
+
+/// An Actor claims a character of the game.
+pub fn mezzo_claim(store: &mut Store, game: Uuid, player: Uuid, character: Uuid) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        if w.record(character).is_none() {
+            return Err(Error::invalid("character", format!("{character} is not a character of this game")));
+        }
+        let (p, e) = (w.player(player)?, w.element(character)?);
+        let (p, e, events) = rules::claim(&p, &e)?;
+        let slots = events.iter().any(|x| matches!(x, ElementEvent::EdgeSlotsAwarded { .. }));
+        let message = format!("{} claims {}{}.", p.name, e.name, if slots { " (2 edge slots)" } else { "" });
+        w.set_player(p);
+        w.set_element(e);
+        w.done(events, message)
+    })
+}
+
+/// The claimer gives up a claim.
+pub fn mezzo_unclaim(store: &mut Store, game: Uuid, player: Uuid, character: Uuid) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        let (p, e) = (w.player(player)?, w.element(character)?);
+        let (p, e, events) = rules::unclaim(&p, &e)?;
+        let message = format!("{} gives up the claim on {}.", p.name, e.name);
+        w.set_player(p);
+        w.set_element(e);
+        w.done(events, message)
+    })
+}
+
+/// A player spends influence (a vote per point).
+pub fn mezzo_spend_influence(store: &mut Store, game: Uuid, player: Uuid, points: i64) -> Result<MezzoChange> {
+    let points = points_of("points", points)?;
+    change(store, game, |w| {
+        w.on_player(
+            player,
+            |p| rules::spend_influence(p, points),
+            |p, q| format!("{} spends {points} influence ({} left).", p.name, q.influence),
+        )
+    })
+}
+
+/// A player gains influence (a resolved plot hook, a linked seed card).
+pub fn mezzo_gain_influence(store: &mut Store, game: Uuid, player: Uuid, points: i64) -> Result<MezzoChange> {
+    let points = points_of("points", points)?;
+    change(store, game, |w| {
+        w.on_player(
+            player,
+            |p| rules::gain_influence(p, points),
+            |p, q| format!("{} gains {points} influence ({} now).", p.name, q.influence),
+        )
+    })
+}
+
+/// Starts the first or the next arc: every player back to 3 influence; the arc before ends
+/// for every element (adversity, debt and momentum lost, one-arc and one-scene traits gone).
+pub fn mezzo_start_arc(store: &mut Store, game: Uuid) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        let ended = w.table.arc;
+        let next = ended.checked_add(1).ok_or_else(|| Error::invalid("arc", "no arc comes after this one"))?;
+        if ended > 0 {
+            let ids: Vec<Uuid> =
+                w.characters.iter().map(|r| r.character.id).chain(w.table.elements.iter().map(|e| e.id)).collect();
+            for id in ids {
+                let element = w.element(id)?;
+                let (after, events) = rules::end_arc(&element)?;
+                w.events.extend(events);
+                w.set_element(after);
+            }
+        }
+        for p in w.table.players.clone() {
+            let (after, events) = rules::start_arc(&p);
+            w.events.extend(events);
+            w.set_player(after);
+        }
+        w.table.arc = next;
+        Ok(if ended > 0 {
+            format!("Arc {ended} ends and arc {next} begins: every player holds 3 influence again.")
+        } else {
+            format!("Arc {next} begins: every player holds 3 influence.")
+        })
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Story elements
+
+/// A new object, location, faction or goal enters the story (characters are the game's
+/// characters).
+pub fn mezzo_add_element(store: &mut Store, game: Uuid, kind: ElementKind, name: &str) -> Result<MezzoChange> {
+    if kind == ElementKind::Character {
+        return Err(Error::invalid("kind", "a character is added as a character of the game"));
+    }
+    change(store, game, |w| {
+        let element = Element::new(Uuid::new_v4(), kind, name)?;
+        let message = format!("The {} {} enters the story.", kind_word(kind), element.name);
+        w.table.elements.push(element);
+        Ok(message)
+    })
+}
+
+/// Renames one of the table's own elements.
+pub fn mezzo_rename_element(store: &mut Store, game: Uuid, element: Uuid, name: &str) -> Result<MezzoChange> {
+    let name = clean_name("name", name)?;
+    change(store, game, |w| {
+        let i = w.table_element(element)?;
+        let e = &mut w.table.elements[i];
+        let message = format!("{} is now called {name}.", e.name);
+        e.name = name;
+        Ok(message)
+    })
+}
+
+/// Takes one of the table's own elements out of the story.
+pub fn mezzo_remove_element(store: &mut Store, game: Uuid, element: Uuid) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        let i = w.table_element(element)?;
+        let gone = w.table.elements.remove(i);
+        Ok(format!("{} leaves the story.", gone.name))
+    })
+}
+
+/// Adds a trait to an element (a character's sheet or one of the table's own). `by` is the
+/// player adding it (a claimed element's slots are its claimer's); None acts for the table.
+pub fn mezzo_add_trait(
+    store: &mut Store,
+    game: Uuid,
+    element: Uuid,
+    by: Option<Uuid>,
+    draft: TraitDraft,
+) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        let by = w.by(by)?;
+        let new = draft.into_trait(Uuid::new_v4())?;
+        w.on_element(
+            element,
+            |e| rules::add_trait(e, &new, by),
+            |e, _| format!("{} gains the {} “{}”.", e.name, trait_word(&new), new.name.trim()),
+        )
+    })
+}
+
+fn trait_word(t: &Trait) -> &'static str {
+    match t.kind {
+        TraitKind::Edge => "edge",
+        TraitKind::Flaw => "flaw",
+        TraitKind::Modifier => "modifier",
+        TraitKind::Extra => "extra",
+    }
+}
+
+/// Edits a trait's name and properties.
+pub fn mezzo_edit_trait(
+    store: &mut Store,
+    game: Uuid,
+    element: Uuid,
+    trait_id: Uuid,
+    by: Option<Uuid>,
+    name: &str,
+    properties: &Properties,
+) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        let by = w.by(by)?;
+        w.on_element(
+            element,
+            |e| rules::edit_trait(e, trait_id, name, properties, by),
+            |e, _| format!("{} changes its trait “{}”.", e.name, name.trim()),
+        )
+    })
+}
+
+/// Removes a trait and everything attached to it.
+pub fn mezzo_remove_trait(store: &mut Store, game: Uuid, element: Uuid, trait_id: Uuid) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        w.on_element(
+            element,
+            |e| rules::remove_trait(e, trait_id),
+            |e, after| {
+                let name = e.trait_by_id(trait_id).map_or("", |t| t.name.as_str());
+                let with = e.traits.len().saturating_sub(after.traits.len() + 1);
+                let with = if with > 0 { format!(" (and {with} trait(s) attached to it)") } else { String::new() };
+                format!("{} loses “{name}”{with}.", e.name)
+            },
+        )
+    })
+}
+
+/// Gives one of the one-time edge-slot awards (first action check, first challenge, first
+/// claim).
+pub fn mezzo_award_edge_slots(store: &mut Store, game: Uuid, element: Uuid, award: SlotAward) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        w.on_element(
+            element,
+            |e| rules::award_edge_slots(e, award),
+            |e, after| format!("{} gains {} edge slot(s) ({} in all).", e.name, award.slots(), after.edge_slots()),
+        )
+    })
+}
+
+/// At the end of the current arc, `player` names `element` a memorable element: 1 edge
+/// slot; `undisputable` uses the player's one undisputable award of the arc.
+pub fn mezzo_award_memorable(
+    store: &mut Store,
+    game: Uuid,
+    element: Uuid,
+    player: Uuid,
+    undisputable: bool,
+) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        let (p, e) = (w.player(player)?, w.element(element)?);
+        let (e, p, events) = rules::award_memorable(&e, &p, w.table.arc, undisputable)?;
+        let message = format!("{} names {} a memorable element of arc {} (1 edge slot).", p.name, e.name, w.table.arc);
+        w.set_player(p);
+        w.set_element(e);
+        w.done(events, message)
+    })
+}
+
+/// An element gains adversity; while it owes debt, each point pays a point of it.
+pub fn mezzo_gain_adversity(store: &mut Store, game: Uuid, element: Uuid, points: i64) -> Result<MezzoChange> {
+    let points = points_of("points", points)?;
+    change(store, game, |w| {
+        w.on_element(
+            element,
+            |e| rules::gain_adversity(e, points),
+            |e, after| {
+                let paid = e.adversity_debt.saturating_sub(after.adversity_debt);
+                let debt = if paid > 0 { format!(", {paid} of it paying debt") } else { String::new() };
+                format!("{} gains {points} adversity{debt} ({} now).", e.name, after.adversity)
+            },
+        )
+    })
+}
+
+/// Spends an element's adversity (by `by`, for a claimed element its claimer); with
+/// `allow_debt` a shortfall is taken as adversity debt. A new edge in `spend` gets its id
+/// from the app.
+pub fn mezzo_spend_adversity(
+    store: &mut Store,
+    game: Uuid,
+    element: Uuid,
+    by: Option<Uuid>,
+    mut spend: AdversitySpend,
+    allow_debt: bool,
+) -> Result<MezzoChange> {
+    if let AdversitySpend::UnexpectedEdge { edge, .. } | AdversitySpend::Background { edge, .. } = &mut spend {
+        edge.id = Uuid::new_v4();
+    }
+    change(store, game, |w| {
+        let by = w.by(by)?;
+        w.on_element(
+            element,
+            |e| rules::spend_adversity(e, &spend, by, allow_debt),
+            |e, after| {
+                let debt = after.adversity_debt.saturating_sub(e.adversity_debt);
+                let debt = if debt > 0 { format!(", {debt} as debt") } else { String::new() };
+                format!("{} spends {} adversity{debt} ({} left).", e.name, spend.cost(), after.adversity)
+            },
+        )
+    })
+}
+
+/// An element gains momentum.
+pub fn mezzo_gain_momentum(
+    store: &mut Store,
+    game: Uuid,
+    element: Uuid,
+    points: i64,
+    source: MomentumSource,
+) -> Result<MezzoChange> {
+    let points = points_of("points", points)?;
+    change(store, game, |w| {
+        w.on_element(
+            element,
+            |e| rules::gain_momentum(e, points, source),
+            |e, after| format!("{} gains {points} momentum ({} now).", e.name, after.momentum),
+        )
+    })
+}
+
+/// Spends an element's momentum (by `by`, for a claimed element its claimer). A boon's edge
+/// gets its id from the app.
+pub fn mezzo_spend_momentum(
+    store: &mut Store,
+    game: Uuid,
+    element: Uuid,
+    by: Option<Uuid>,
+    mut spend: MomentumSpend,
+) -> Result<MezzoChange> {
+    if let MomentumSpend::Boon { edge, .. } = &mut spend {
+        edge.id = Uuid::new_v4();
+    }
+    change(store, game, |w| {
+        let by = w.by(by)?;
+        w.on_element(
+            element,
+            |e| rules::spend_momentum(e, &spend, by),
+            |e, after| format!("{} spends {} momentum ({} left).", e.name, spend.cost(), after.momentum),
+        )
+    })
+}
+
+/// Sacrifices an element's Plot Protection: a Final Counter in a challenge, or a Heroic
+/// Sacrifice lending it to `receiver`.
+pub fn mezzo_plot_protection(
+    store: &mut Store,
+    game: Uuid,
+    element: Uuid,
+    how: Sacrifice,
+    receiver: Option<Uuid>,
+) -> Result<MezzoChange> {
+    change(store, game, |w| match how {
+        Sacrifice::FinalCounter => w.on_element(element, rules::final_counter, |e, _| {
+            format!("{} sacrifices its Plot Protection for a Final Counter.", e.name)
+        }),
+        Sacrifice::HeroicSacrifice => {
+            let receiver = receiver
+                .ok_or_else(|| Error::invalid("receiver", "a Heroic Sacrifice lends protection to an element"))?;
+            let (giver, to) = (w.element(element)?, w.element(receiver)?);
+            let (giver, to, events) = rules::heroic_sacrifice(&giver, &to)?;
+            let message = format!("{} lends its Plot Protection to {} (Heroic Sacrifice).", giver.name, to.name);
+            w.set_element(giver);
+            w.set_element(to);
+            w.done(events, message)
+        }
+    })
+}

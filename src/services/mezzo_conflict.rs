@@ -1,0 +1,235 @@
+//! Mezzo conflicts at the table (RULES.md §3.2): the votes cast, their exact odds shown live,
+//! and the resolution by Leave to Chance, Take Median or the D6 variant, with ties broken
+//! by dice or settled by a compromise. A resolution is one transaction: the influence and
+//! adversity spent are paid, and the result is logged (`undo_game` takes it back).
+//!
+//! Ruling: in the D6 variant an owner decides on the burst before the dice are rolled —
+//! "when it pays" (when a burst raises the expected score, as the odds assume) or never —
+//! so that the whole resolution is one step at the table and in the log.
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::dice::{with_dice, DiceInput};
+use super::mezzo::{change, MezzoChange};
+use crate::error::{Error, Result};
+use crate::rules::mezzo::conflict::{
+    break_tie, leave_to_chance, option_dice, D6Conflict, MedianStep, Outcome, Resolution, TakeMedian, TiebreakRound,
+    Variant,
+};
+use crate::rules::mezzo::odds;
+use crate::rules::mezzo::vote::{counts, settle, ConflictDraft, OptionVotes};
+use crate::store::Store;
+
+/// How the table resolves the votes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Approach {
+    LeaveToChance,
+    /// The table's selections for each step; missing steps take the pre-selection (the two
+    /// options with the most votes).
+    TakeMedian {
+        #[serde(default)]
+        selections: Vec<Vec<usize>>,
+    },
+    /// Bursts are taken when they pay, unless `no_bursts`.
+    D6 {
+        #[serde(default)]
+        no_bursts: bool,
+    },
+}
+
+/// One option's exact chance of winning.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OptionOdds {
+    pub probability: f64,
+    /// The exact fraction, "numerator/denominator".
+    pub exact: String,
+}
+
+/// What the votes cast so far come to, before anything is rolled or paid.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ConflictPreview {
+    pub votes: Vec<OptionVotes>,
+    pub counts: Vec<u32>,
+    /// The step dice each option would roll (Leave to Chance).
+    pub dice: Vec<Vec<u8>>,
+    /// Each option's exact chance with Leave to Chance and with the D6 variant.
+    pub steps_odds: Vec<OptionOdds>,
+    pub d6_odds: Vec<OptionOdds>,
+    /// Take Median with the pre-selection at every step.
+    pub median: Vec<MedianStep>,
+    pub median_outcome: Option<Outcome>,
+}
+
+/// How a conflict was resolved.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ConflictResult {
+    pub counts: Vec<u32>,
+    pub rolls: Option<Resolution>,
+    pub d6_scores: Option<Vec<u32>>,
+    pub median: Vec<MedianStep>,
+    pub outcome: Outcome,
+    /// "“The guard” wins." or "A tie between …".
+    pub summary: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ConflictOutcome {
+    pub change: MezzoChange,
+    pub result: ConflictResult,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TieOutcome {
+    pub change: MezzoChange,
+    pub rounds: Vec<TiebreakRound>,
+    pub winner: usize,
+}
+
+fn shares(o: &odds::ConflictOdds) -> Vec<OptionOdds> {
+    o.options()
+        .into_iter()
+        .map(|f| OptionOdds { probability: f.probability(), exact: format!("{}/{}", f.numerator(), f.denominator()) })
+        .collect()
+}
+
+/// The votes, odds and Take Median steps of a conflict as cast so far (nothing is saved).
+pub fn mezzo_conflict_preview(store: &Store, game: Uuid, draft: &ConflictDraft) -> Result<ConflictPreview> {
+    let read = store.read();
+    let (players, elements) = super::mezzo::participants(read, game)?;
+    let (votes, _) = settle(draft, &players, &elements)?;
+    let n = counts(&votes);
+    let median = TakeMedian::start(&n).and_then(|mut m| {
+        while m.outcome().is_none() {
+            m = m.step(&m.preselected())?;
+        }
+        Ok(m)
+    })?;
+    Ok(ConflictPreview {
+        dice: option_dice(&n)?,
+        steps_odds: shares(&odds::odds(&n, Variant::Steps)?),
+        d6_odds: shares(&odds::odds(&n, Variant::D6)?),
+        median: median.steps().to_vec(),
+        median_outcome: median.outcome().cloned(),
+        counts: n,
+        votes,
+    })
+}
+
+fn summary(draft: &ConflictDraft, outcome: &Outcome) -> String {
+    let name = |i: usize| format!("“{}”", draft.options.get(i).map(|s| s.trim()).unwrap_or_default());
+    match outcome {
+        Outcome::Winner(i) => format!("{} wins.", name(*i)),
+        Outcome::Tie(tied) => {
+            format!(
+                "A tie between {}: agree on a compromise or roll to break it.",
+                tied.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" and ")
+            )
+        }
+    }
+}
+
+/// Resolves a conflict: pays the influence and adversity cast, rolls (or takes the median),
+/// and logs the result.
+pub fn mezzo_resolve_conflict<R: Rng>(
+    store: &mut Store,
+    game: Uuid,
+    draft: &ConflictDraft,
+    approach: &Approach,
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<ConflictOutcome> {
+    let mut result = None;
+    let change = change(store, game, |work| {
+        let (players, elements) = work.participants();
+        let (votes, paid) = settle(draft, &players, &elements)?;
+        let n = counts(&votes);
+        let (rolls, d6_scores, median, outcome) = match approach {
+            Approach::LeaveToChance => {
+                let dice_of = option_dice(&n)?;
+                let r = with_dice(dice, rng, |d| leave_to_chance(&dice_of, d))?;
+                let outcome = r.outcome.clone();
+                (Some(r), None, Vec::new(), outcome)
+            }
+            Approach::D6 { no_bursts } => {
+                let (scores, outcome) = with_dice(dice, rng, |d| {
+                    let mut c = D6Conflict::roll(&n, d)?;
+                    if !no_bursts {
+                        for option in c.bursts_that_pay() {
+                            c = c.burst(option, d)?;
+                        }
+                    }
+                    Ok((c.scores(), c.outcome()))
+                })?;
+                (None, Some(scores), Vec::new(), outcome)
+            }
+            Approach::TakeMedian { selections } => {
+                if !matches!(dice, DiceInput::Rolled) {
+                    return Err(Error::invalid("dice", "Take Median rolls no dice"));
+                }
+                let mut m = TakeMedian::start(&n)?;
+                let mut step = 0;
+                while m.outcome().is_none() {
+                    let chosen = selections.get(step).cloned().unwrap_or_else(|| m.preselected());
+                    m = m.step(&chosen).map_err(|e| match e {
+                        Error::Invalid { problem, .. } => Error::invalid(format!("selections[{step}]"), problem),
+                        other => other,
+                    })?;
+                    step += 1;
+                }
+                let outcome = m.outcome().cloned().expect("the loop ends with an outcome");
+                (None, None, m.steps().to_vec(), outcome)
+            }
+        };
+        for p in paid.players {
+            work.set_player(p);
+        }
+        for e in paid.elements {
+            work.set_element(e);
+        }
+        let words = summary(draft, &outcome);
+        result = Some(ConflictResult { counts: n, rolls, d6_scores, median, outcome, summary: words.clone() });
+        Ok(format!("{} {words}", draft.question.trim()))
+    })?;
+    Ok(ConflictOutcome { change, result: result.expect("set by the move") })
+}
+
+/// Breaks a tie between `tied` options of a conflict with d12s (d6s in the D6 variant),
+/// rolled again while tied, and logs the winner.
+pub fn mezzo_break_tie<R: Rng>(
+    store: &mut Store,
+    game: Uuid,
+    draft: &ConflictDraft,
+    tied: &[usize],
+    variant: Variant,
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<TieOutcome> {
+    if let Some(bad) = tied.iter().find(|&&i| i >= draft.options.len()) {
+        return Err(Error::invalid("tied", format!("there is no option {}", bad + 1)));
+    }
+    let mut out = None;
+    let change = change(store, game, |_| {
+        let rounds = with_dice(dice, rng, |d| break_tie(tied, variant, d))?;
+        let winner = rounds
+            .last()
+            .and_then(|r| r.outcome.winner())
+            .ok_or_else(|| Error::invalid("dice", "the tie is still unbroken; roll again"))?;
+        let words = summary(draft, &Outcome::Winner(winner));
+        out = Some((rounds, winner));
+        Ok(format!("{} Tie broken by dice: {words}", draft.question.trim()))
+    })?;
+    let (rounds, winner) = out.expect("set by the move");
+    Ok(TieOutcome { change, rounds, winner })
+}
+
+/// Records the compromise a tied table agreed on.
+pub fn mezzo_compromise(store: &mut Store, game: Uuid, question: &str, compromise: &str) -> Result<MezzoChange> {
+    let text = compromise.trim();
+    if text.is_empty() || text.chars().count() > 500 {
+        return Err(Error::invalid("compromise", "must be 1 to 500 characters"));
+    }
+    change(store, game, |_| Ok(format!("{} Settled by compromise: “{text}”.", question.trim())))
+}

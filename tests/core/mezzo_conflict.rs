@@ -1,0 +1,123 @@
+//! Mezzo conflicts through the services on the real SQLite file: live odds, Leave to
+//! Chance with typed-in dice, Take Median, ties, and undo giving the influence back.
+
+use rand::{rngs::StdRng, SeedableRng};
+use sheetkeeper::rules::mezzo::conflict::{Outcome, Variant};
+use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft};
+use sheetkeeper::services::{self, Approach, DiceInput};
+use uuid::Uuid;
+
+use crate::support::{bytes_on_disk, Scratch};
+
+fn entered(values: &[u8]) -> DiceInput {
+    DiceInput::Entered { values: values.to_vec() }
+}
+
+/// A Mezzo game with Ann and Ben (3 influence each).
+fn table(scratch: &Scratch) -> (sheetkeeper::Store, Uuid, Uuid, Uuid) {
+    let mut store = scratch.open();
+    let game = services::create_game(&mut store, "Canal town", "mezzo").unwrap().game.id;
+    services::mezzo_add_player(&mut store, game, "Ann").unwrap();
+    let view = services::mezzo_add_player(&mut store, game, "Ben").unwrap().view;
+    let id = |name: &str| view.players.iter().find(|p| p.player.name == name).unwrap().player.id;
+    let (ann, ben) = (id("Ann"), id("Ben"));
+    (store, game, ann, ben)
+}
+
+fn draft(ann: Uuid, ben: Uuid) -> ConflictDraft {
+    ConflictDraft {
+        question: "Who holds the lantern?".into(),
+        options: vec!["The ferryman".into(), "The smuggler".into(), "Nobody".into()],
+        about: None,
+        active_in_scene: vec![],
+        casts: vec![
+            ConflictCast::Free { player: ann, option: 0, votes: 1 },
+            ConflictCast::Free { player: ben, option: 1, votes: 1 },
+            ConflictCast::Influence { player: ann, option: 0, points: 2 },
+        ],
+    }
+}
+
+fn influence(store: &sheetkeeper::Store, game: Uuid, who: Uuid) -> u32 {
+    services::mezzo_table(store, game).unwrap().players.iter().find(|p| p.player.id == who).unwrap().player.influence
+}
+
+#[test]
+fn leave_to_chance_pays_the_influence_rolls_the_step_dice_and_undo_takes_it_back() {
+    let s = Scratch::new();
+    let (mut store, game, ann, ben) = table(&s);
+    let d = draft(ann, ben);
+    let preview = services::mezzo_conflict_preview(&store, game, &d).unwrap();
+    assert_eq!(preview.counts, vec![3, 1, 0]);
+    assert_eq!(preview.dice, vec![vec![8], vec![4], vec![]]);
+    // The exact odds of `sheetkeeper odds mezzo --votes 3,1,0`.
+    let exact: Vec<&str> = preview.steps_odds.iter().map(|o| o.exact.as_str()).collect();
+    assert_eq!(exact, ["143/192", "47/192", "1/96"]);
+    assert_eq!(influence(&store, game, ann), 3, "a preview pays nothing");
+    let mut rng = StdRng::seed_from_u64(1);
+    // d8 shows 7, d4 shows 2: the ferryman wins.
+    let out =
+        services::mezzo_resolve_conflict(&mut store, game, &d, &Approach::LeaveToChance, &entered(&[7, 2]), &mut rng)
+            .unwrap();
+    assert_eq!(out.result.outcome, Outcome::Winner(0));
+    assert_eq!(out.result.rolls.as_ref().unwrap().scores(), vec![7, 2, 1]);
+    assert_eq!(out.result.summary, "“The ferryman” wins.");
+    assert_eq!(influence(&store, game, ann), 1);
+    services::undo_game(&mut store, game).unwrap();
+    assert_eq!(influence(&store, game, ann), 3);
+}
+
+#[test]
+fn take_median_follows_the_tables_selections_and_a_tie_is_broken_by_d12s() {
+    let s = Scratch::new();
+    let (mut store, game, ann, ben) = table(&s);
+    let mut d = draft(ann, ben);
+    d.casts.push(ConflictCast::Influence { player: ben, option: 2, points: 2 });
+    let mut rng = StdRng::seed_from_u64(2);
+    // Votes 3, 1, 2: the pre-selection (3 against 2) leaves 1, 1 → then 1 against 1: a tie.
+    let out = services::mezzo_resolve_conflict(
+        &mut store,
+        game,
+        &d,
+        &Approach::TakeMedian { selections: vec![] },
+        &DiceInput::Rolled,
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(out.result.counts, vec![3, 1, 2]);
+    assert_eq!(out.result.median[0].selected, vec![0, 2]);
+    let Outcome::Tie(tied) = out.result.outcome.clone() else { panic!("{:?}", out.result.outcome) };
+    let broken =
+        services::mezzo_break_tie(&mut store, game, &d, &tied, Variant::Steps, &entered(&[5, 5, 9, 3]), &mut rng)
+            .unwrap();
+    assert_eq!(broken.rounds.len(), 2);
+    assert_eq!(broken.winner, tied[0]);
+    let log = services::mezzo_log(&store, game, 10).unwrap();
+    assert!(log[0].action.contains("Tie broken by dice"), "{}", log[0].action);
+}
+
+#[test]
+fn a_cast_over_the_limits_is_refused_naming_it_and_changes_nothing() {
+    let s = Scratch::new();
+    let (mut store, game, ann, ben) = table(&s);
+    let mut d = draft(ann, ben);
+    d.casts.push(ConflictCast::Influence { player: ann, option: 1, points: 2 });
+    let before = bytes_on_disk(&s.db());
+    let mut rng = StdRng::seed_from_u64(3);
+    let err =
+        services::mezzo_resolve_conflict(&mut store, game, &d, &Approach::LeaveToChance, &DiceInput::Rolled, &mut rng)
+            .unwrap_err();
+    assert_eq!(err.to_string(), "casts[3].points: Ann holds 1 influence, not 2");
+    assert_eq!(bytes_on_disk(&s.db()), before);
+    let err = services::mezzo_resolve_conflict(
+        &mut store,
+        game,
+        &draft(ann, ben),
+        &Approach::LeaveToChance,
+        &entered(&[7]),
+        &mut rng,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("no value was entered"), "{err}");
+    assert_eq!(bytes_on_disk(&s.db()), before);
+}

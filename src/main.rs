@@ -322,7 +322,7 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 if r.ok {
                     format!("ok (schema {}, SQLite {})", r.schema_version, r.sqlite_version)
                 } else {
-                    let found = [&r.integrity, &r.foreign_key_violations, &r.penny_ante];
+                    let found = [&r.integrity, &r.foreign_key_violations, &r.penny_ante, &r.mezzo];
                     let lines: Vec<&str> = found.into_iter().flatten().map(String::as_str).collect();
                     format!("problems found:\n{}", lines.join("\n"))
                 }

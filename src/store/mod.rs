@@ -47,6 +47,8 @@ pub struct CheckReport {
     /// What is wrong with the Penny Ante tables: ledger positions with gaps, the ledger's
     /// own problems, debts and loans that disagree with the entries.
     pub penny_ante: Vec<String>,
+    /// What is wrong with the Mezzo elements and character sheets.
+    pub mezzo: Vec<String>,
     pub schema_version: i64,
     pub sqlite_version: String,
 }
@@ -118,11 +120,13 @@ impl Store {
             .collect::<rusqlite::Result<Vec<_>>>()?;
         let schema_version = self.conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
         let penny_ante = self.read().penny_check()?;
+        let mezzo = self.read().mezzo_check()?;
         Ok(CheckReport {
-            ok: integrity == ["ok"] && foreign_key_violations.is_empty() && penny_ante.is_empty(),
+            ok: integrity == ["ok"] && foreign_key_violations.is_empty() && penny_ante.is_empty() && mezzo.is_empty(),
             integrity,
             foreign_key_violations,
             penny_ante,
+            mezzo,
             schema_version,
             sqlite_version: rusqlite::version().to_owned(),
         })

@@ -558,3 +558,29 @@ fn a_sheet_kept_as_the_rules_refuse_it_is_refused_by_the_schema_too() {
         assert_eq!(store.read().mezzo_sheet(mira).unwrap(), Some(good.clone()), "{what}");
     }
 }
+
+/// `sheetkeeper check` reads every Mezzo element back through the rules: an edge filling a
+/// slot the element was never awarded (written behind the app's back) is reported.
+#[test]
+fn check_reports_an_edge_without_a_slot() {
+    let s = crate::support::Scratch::new();
+    let mut store = s.open();
+    let game = sheetkeeper::services::create_game(&mut store, "Canal town", "mezzo").unwrap().game.id;
+    let mira = sheetkeeper::services::create_character(&mut store, game, "Mira").unwrap().id;
+    assert!(store.check().unwrap().ok);
+    drop(store);
+    let conn = rusqlite::Connection::open(s.db()).unwrap();
+    conn.execute(
+        "INSERT INTO mz_traits (element_key, id, position, kind, name, requirements, restrictions, owner, target, \
+         set_up, effects, details, via, lasts) \
+         SELECT key, '00000000-0000-0000-0000-0000000000aa', 0, 'edge', 'Quick hands', '', '', '', '', '', '', '', \
+         'edge_slot', 'lasting' FROM mz_elements WHERE character_id = ?1",
+        [mira.to_string()],
+    )
+    .unwrap();
+    drop(conn);
+    let report = s.open().check().unwrap();
+    assert!(!report.ok);
+    assert_eq!(report.mezzo.len(), 1, "{:?}", report.mezzo);
+    assert!(report.mezzo[0].contains("“Mira”"), "{:?}", report.mezzo);
+}

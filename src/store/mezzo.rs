@@ -320,6 +320,44 @@ impl Tx<'_> {
     }
 }
 
+impl Reader<'_> {
+    /// What is wrong with the Mezzo games' elements and sheets (`sheetkeeper check`): each
+    /// element's own invariants, read back through the rules.
+    pub(super) fn mezzo_check(&self) -> Result<Vec<String>> {
+        let mut out = Vec::new();
+        let games = self
+            .conn()
+            .prepare("SELECT id, name FROM games WHERE system = 'mezzo' ORDER BY name, id")?
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        for (id, name) in games {
+            let said = |problem: String| format!("Mezzo game “{name}” ({id}): {problem}");
+            let Ok(game) = Uuid::parse_str(&id) else {
+                out.push(said("the game's id is not an id".into()));
+                continue;
+            };
+            match self.mezzo_table(game) {
+                Ok(table) => {
+                    for (i, e) in table.elements.iter().enumerate() {
+                        out.extend(e.problems().into_iter().map(|p| said(format!("elements[{i}]: {p}"))));
+                    }
+                }
+                Err(e) => out.push(said(format!("the table cannot be read: {e}"))),
+            }
+            for c in self.characters_of(game)? {
+                match self.mezzo_sheet(c.id) {
+                    Ok(Some(sheet)) => {
+                        out.extend(sheet.problems().into_iter().map(|p| said(format!("“{}”: {p}", c.name))));
+                    }
+                    Ok(None) => out.push(said(format!("“{}” has no sheet", c.name))),
+                    Err(e) => out.push(said(format!("the sheet of “{}” cannot be read: {e}", c.name))),
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use rusqlite::Connection;
@@ -485,43 +523,5 @@ mod tests {
         store.write(|tx| tx.insert_game(&g)).unwrap();
         let err = store.write(|tx| tx.put_mezzo_table(id(1), &MezzoTable::default())).unwrap_err();
         assert!(err.to_string().contains("only a Mezzo game has a Mezzo table"), "{err}");
-    }
-}
-
-impl Reader<'_> {
-    /// What is wrong with the Mezzo games' elements and sheets (`sheetkeeper check`): each
-    /// element's own invariants, read back through the rules.
-    pub(super) fn mezzo_check(&self) -> Result<Vec<String>> {
-        let mut out = Vec::new();
-        let games = self
-            .conn()
-            .prepare("SELECT id, name FROM games WHERE system = 'mezzo' ORDER BY name, id")?
-            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        for (id, name) in games {
-            let said = |problem: String| format!("Mezzo game “{name}” ({id}): {problem}");
-            let Ok(game) = Uuid::parse_str(&id) else {
-                out.push(said("the game's id is not an id".into()));
-                continue;
-            };
-            match self.mezzo_table(game) {
-                Ok(table) => {
-                    for (i, e) in table.elements.iter().enumerate() {
-                        out.extend(e.problems().into_iter().map(|p| said(format!("elements[{i}]: {p}"))));
-                    }
-                }
-                Err(e) => out.push(said(format!("the table cannot be read: {e}"))),
-            }
-            for c in self.characters_of(game)? {
-                match self.mezzo_sheet(c.id) {
-                    Ok(Some(sheet)) => {
-                        out.extend(sheet.problems().into_iter().map(|p| said(format!("“{}”: {p}", c.name))));
-                    }
-                    Ok(None) => out.push(said(format!("“{}” has no sheet", c.name))),
-                    Err(e) => out.push(said(format!("the sheet of “{}” cannot be read: {e}", c.name))),
-                }
-            }
-        }
-        Ok(out)
     }
 }

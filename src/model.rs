@@ -147,13 +147,19 @@ pub fn clean_name(field: &str, raw: &str) -> Result<String> {
 
 /// What is wrong with a name, if anything (shared by typed input and imported files).
 pub fn name_problem(raw: &str) -> Option<String> {
-    let name = raw.trim();
-    let chars = name.chars().count();
+    text_problem(raw, MAX_NAME_CHARS)
+}
+
+/// What is wrong with a one-line text (a name, a hook's focus, a seed card), if anything:
+/// empty once trimmed, longer than `limit` characters, or with control characters.
+pub fn text_problem(raw: &str, limit: usize) -> Option<String> {
+    let text = raw.trim();
+    let chars = text.chars().count();
     if chars == 0 {
         Some("must not be empty".into())
-    } else if chars > MAX_NAME_CHARS {
-        Some(format!("is {chars} characters long; the limit is {MAX_NAME_CHARS}"))
-    } else if name.chars().any(char::is_control) {
+    } else if chars > limit {
+        Some(format!("is {chars} characters long; the limit is {limit}"))
+    } else if text.chars().any(char::is_control) {
         Some("must not contain control characters (such as line breaks or tabs)".into())
     } else {
         None

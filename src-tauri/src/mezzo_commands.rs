@@ -392,3 +392,358 @@ pub fn mezzo_compromise(
 ) -> Reply<MezzoChange> {
     Ok(services::mezzo_compromise(&mut *state.store()?, parse_id("game", &game)?, &question, &compromise)?)
 }
+
+// ---------------------------------------------------------------------------------------
+// Action checks: preview (live), roll, the check on the table, resolve, tie.
+
+#[tauri::command]
+pub fn mezzo_check_preview(
+    state: State<'_, AppState>,
+    game: String,
+    request: services::CheckRequest,
+) -> Reply<services::CheckPreview> {
+    Ok(services::mezzo_check_preview(&*state.store()?, parse_id("game", &game)?, &request)?)
+}
+
+#[tauri::command]
+pub fn mezzo_check_roll(
+    state: State<'_, AppState>,
+    game: String,
+    request: services::CheckRequest,
+    dice: DiceInput,
+) -> Reply<services::PendingCheck> {
+    Ok(services::mezzo_check_roll(&mut *state.store()?, parse_id("game", &game)?, &request, &dice, &mut rand::rng())?)
+}
+
+#[tauri::command]
+pub fn mezzo_check_pending(state: State<'_, AppState>, game: String) -> Reply<Option<services::PendingCheck>> {
+    Ok(services::mezzo_check_pending(&*state.store()?, parse_id("game", &game)?)?)
+}
+
+#[tauri::command]
+pub fn mezzo_check_resolve(
+    state: State<'_, AppState>,
+    game: String,
+    surges: Vec<sheetkeeper::rules::mezzo::action_check::Surge>,
+) -> Reply<services::CheckOutcome> {
+    Ok(services::mezzo_check_resolve(&mut *state.store()?, parse_id("game", &game)?, &surges)?)
+}
+
+#[tauri::command]
+pub fn mezzo_check_break_tie(
+    state: State<'_, AppState>,
+    game: String,
+    dice: DiceInput,
+) -> Reply<services::CheckOutcome> {
+    Ok(services::mezzo_check_break_tie(&mut *state.store()?, parse_id("game", &game)?, &dice, &mut rand::rng())?)
+}
+
+#[tauri::command]
+pub fn mezzo_check_compromise(state: State<'_, AppState>, game: String, text: String) -> Reply<services::CheckOutcome> {
+    Ok(services::mezzo_check_compromise(&mut *state.store()?, parse_id("game", &game)?, &text)?)
+}
+
+// ---------------------------------------------------------------------------------------
+// Plot hooks and arcs, the seed deck and the keyword die
+
+use sheetkeeper::rules::mezzo::plot::{
+    Award, BoostDraw, InChallenge, MemorableAward, Resource, Sacrifice as PlotSacrifice, Take, User,
+};
+use sheetkeeper::rules::mezzo::seed_deck::Ending;
+use sheetkeeper::services::{DeckChange, DeckView, HandView, HookDraft, KeywordOutcome, PlotChange, PlotView};
+
+#[tauri::command]
+pub fn mezzo_plot(state: State<'_, AppState>, game: String) -> Reply<PlotView> {
+    Ok(services::mezzo_plot(&*state.store()?, parse_id("game", &game)?)?)
+}
+
+#[tauri::command]
+pub fn mezzo_even_share(state: State<'_, AppState>, game: String, hook: String, user: User) -> Reply<Vec<Award>> {
+    Ok(services::mezzo_even_share(&*state.store()?, parse_id("game", &game)?, parse_id("hook", &hook)?, &user)?)
+}
+
+#[tauri::command]
+pub fn mezzo_create_hook(state: State<'_, AppState>, game: String, user: User, draft: HookDraft) -> Reply<PlotChange> {
+    Ok(services::mezzo_create_hook(&mut *state.store()?, parse_id("game", &game)?, &user, &draft)?)
+}
+
+#[tauri::command]
+pub fn mezzo_invest(
+    state: State<'_, AppState>,
+    game: String,
+    hook: String,
+    user: User,
+    resource: Resource,
+    points: u32,
+) -> Reply<PlotChange> {
+    Ok(services::mezzo_invest(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("hook", &hook)?,
+        &user,
+        resource,
+        points,
+    )?)
+}
+
+#[tauri::command]
+pub fn mezzo_tap(
+    state: State<'_, AppState>,
+    game: String,
+    hook: String,
+    user: User,
+    resource: Resource,
+) -> Reply<PlotChange> {
+    Ok(services::mezzo_tap(&mut *state.store()?, parse_id("game", &game)?, parse_id("hook", &hook)?, &user, resource)?)
+}
+
+#[tauri::command]
+pub fn mezzo_resolve_hook(
+    state: State<'_, AppState>,
+    game: String,
+    hook: String,
+    user: User,
+    reward: Resource,
+    share: Option<Vec<Award>>,
+) -> Reply<PlotChange> {
+    Ok(services::mezzo_resolve_hook(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("hook", &hook)?,
+        &user,
+        reward,
+        share.as_deref(),
+    )?)
+}
+
+#[tauri::command]
+pub fn mezzo_raise_stakes(
+    state: State<'_, AppState>,
+    game: String,
+    hooks: Vec<String>,
+    challenge: InChallenge,
+    challenger: String,
+    take: Vec<Take>,
+) -> Reply<PlotChange> {
+    Ok(services::mezzo_raise_stakes(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        &hooks.iter().map(|id| parse_id("hooks", id)).collect::<sheetkeeper::Result<Vec<_>>>()?,
+        &challenge,
+        parse_id("challenger", &challenger)?,
+        &take,
+    )?)
+}
+
+#[tauri::command]
+pub fn mezzo_no_escape(
+    state: State<'_, AppState>,
+    game: String,
+    hooks: Vec<String>,
+    challenge: InChallenge,
+    user: User,
+    target: String,
+) -> Reply<PlotChange> {
+    Ok(services::mezzo_no_escape(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        &hooks.iter().map(|id| parse_id("hooks", id)).collect::<sheetkeeper::Result<Vec<_>>>()?,
+        &challenge,
+        &user,
+        parse_id("target", &target)?,
+    )?)
+}
+
+#[tauri::command]
+pub fn mezzo_ignore_protection(
+    state: State<'_, AppState>,
+    game: String,
+    challenge: String,
+    user: User,
+    target: String,
+    left_in_victory: bool,
+) -> Reply<PlotChange> {
+    Ok(services::mezzo_ignore_protection(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("challenge", &challenge)?,
+        &user,
+        parse_id("target", &target)?,
+        left_in_victory,
+    )?)
+}
+
+#[tauri::command]
+pub fn mezzo_no_escape_lapses(state: State<'_, AppState>, game: String, challenge: String) -> Reply<PlotChange> {
+    Ok(services::mezzo_no_escape_lapses(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("challenge", &challenge)?,
+    )?)
+}
+
+#[tauri::command]
+pub fn mezzo_turning_point(
+    state: State<'_, AppState>,
+    game: String,
+    hooks: Vec<String>,
+    challenge: InChallenge,
+    sacrifices: Vec<PlotSacrifice>,
+    draws: Vec<BoostDraw>,
+) -> Reply<PlotChange> {
+    Ok(services::mezzo_turning_point(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        &hooks.iter().map(|id| parse_id("hooks", id)).collect::<sheetkeeper::Result<Vec<_>>>()?,
+        &challenge,
+        &sacrifices,
+        &draws,
+    )?)
+}
+
+#[tauri::command]
+pub fn mezzo_set_theme(state: State<'_, AppState>, game: String, by: String, text: String) -> Reply<PlotChange> {
+    Ok(services::mezzo_set_theme(&mut *state.store()?, parse_id("game", &game)?, parse_id("by", &by)?, &text)?)
+}
+
+#[tauri::command]
+pub fn mezzo_end_arc(state: State<'_, AppState>, game: String, memorable: Vec<MemorableAward>) -> Reply<PlotChange> {
+    Ok(services::mezzo_end_arc(&mut *state.store()?, parse_id("game", &game)?, &memorable)?)
+}
+
+#[tauri::command]
+pub fn mezzo_deck(state: State<'_, AppState>, game: String) -> Reply<DeckView> {
+    Ok(services::mezzo_deck(&*state.store()?, parse_id("game", &game)?)?)
+}
+
+#[tauri::command]
+pub fn mezzo_hand(state: State<'_, AppState>, game: String, player: String) -> Reply<HandView> {
+    Ok(services::mezzo_hand(&*state.store()?, parse_id("game", &game)?, parse_id("player", &player)?)?)
+}
+
+#[tauri::command]
+pub fn mezzo_build_deck(state: State<'_, AppState>, game: String, cards: Vec<String>) -> Reply<DeckChange> {
+    Ok(services::mezzo_build_deck(&mut *state.store()?, parse_id("game", &game)?, &cards, &mut rand::rng())?)
+}
+
+#[tauri::command]
+pub fn mezzo_add_cards(state: State<'_, AppState>, game: String, cards: Vec<String>) -> Reply<DeckChange> {
+    Ok(services::mezzo_add_cards(&mut *state.store()?, parse_id("game", &game)?, &cards, &mut rand::rng())?)
+}
+
+#[tauri::command]
+pub fn mezzo_start_session(state: State<'_, AppState>, game: String) -> Reply<DeckChange> {
+    Ok(services::mezzo_start_session(&mut *state.store()?, parse_id("game", &game)?)?)
+}
+
+#[tauri::command]
+pub fn mezzo_buy_cards(state: State<'_, AppState>, game: String, player: String, count: u32) -> Reply<DeckChange> {
+    Ok(services::mezzo_buy_cards(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("player", &player)?,
+        count,
+        &mut rand::rng(),
+    )?)
+}
+
+#[tauri::command]
+pub fn mezzo_play_card(state: State<'_, AppState>, game: String, player: String, card: String) -> Reply<DeckChange> {
+    Ok(services::mezzo_play_card(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("player", &player)?,
+        parse_id("card", &card)?,
+    )?)
+}
+
+#[tauri::command]
+pub fn mezzo_deplete_card(state: State<'_, AppState>, game: String, player: String, card: String) -> Reply<DeckChange> {
+    Ok(services::mezzo_deplete_card(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("player", &player)?,
+        parse_id("card", &card)?,
+    )?)
+}
+
+#[tauri::command]
+pub fn mezzo_link_cards(
+    state: State<'_, AppState>,
+    game: String,
+    by: String,
+    card: String,
+    to: String,
+) -> Reply<DeckChange> {
+    Ok(services::mezzo_link_cards(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("by", &by)?,
+        parse_id("card", &card)?,
+        parse_id("to", &to)?,
+    )?)
+}
+
+#[tauri::command]
+pub fn mezzo_deck_end_of(state: State<'_, AppState>, game: String, ending: Ending) -> Reply<DeckChange> {
+    Ok(services::mezzo_deck_end_of(&mut *state.store()?, parse_id("game", &game)?, ending)?)
+}
+
+#[tauri::command]
+pub fn mezzo_refresh(
+    state: State<'_, AppState>,
+    game: String,
+    player: String,
+    card: String,
+    draw: bool,
+) -> Reply<DeckChange> {
+    Ok(services::mezzo_refresh(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("player", &player)?,
+        parse_id("card", &card)?,
+        draw,
+        &mut rand::rng(),
+    )?)
+}
+
+#[tauri::command]
+pub fn mezzo_draw_inspiration(state: State<'_, AppState>, game: String, by: String) -> Reply<DeckChange> {
+    Ok(services::mezzo_draw_inspiration(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("by", &by)?,
+        &mut rand::rng(),
+    )?)
+}
+
+#[tauri::command]
+pub fn mezzo_settle_inspiration(state: State<'_, AppState>, game: String, played: bool) -> Reply<DeckChange> {
+    Ok(services::mezzo_settle_inspiration(&mut *state.store()?, parse_id("game", &game)?, played)?)
+}
+
+#[tauri::command]
+pub fn mezzo_set_keyword_die(
+    state: State<'_, AppState>,
+    game: String,
+    sides: u8,
+    keywords: Vec<String>,
+) -> Reply<DeckChange> {
+    Ok(services::mezzo_set_keyword_die(&mut *state.store()?, parse_id("game", &game)?, sides, &keywords)?)
+}
+
+#[tauri::command]
+pub fn mezzo_roll_keyword(
+    state: State<'_, AppState>,
+    game: String,
+    player: String,
+    dice: DiceInput,
+) -> Reply<KeywordOutcome> {
+    Ok(services::mezzo_roll_keyword(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("player", &player)?,
+        &dice,
+        &mut rand::rng(),
+    )?)
+}

@@ -254,6 +254,18 @@ pub fn plan(
                 for e in &mut table.elements {
                     e.plot_protection.lent_by = e.plot_protection.lent_by.map(new_id);
                 }
+                // The plot names characters too: hooks' elements and investors, the Turning
+                // Point's challengers and themes' authors, No Escape challengers and targets.
+                let plot = &mut table.plot;
+                for h in &mut plot.hooks {
+                    h.elements = h.elements.iter().map(|&e| new_id(e)).collect();
+                    h.stored.iter_mut().for_each(|i| i.by = new_id(i.by));
+                }
+                if let Some(tp) = &mut plot.turning_point {
+                    tp.challengers = tp.challengers.iter().map(|&c| new_id(c)).collect();
+                    tp.themes.iter_mut().for_each(|t| t.by = new_id(t.by));
+                }
+                plot.no_escape.iter_mut().for_each(|n| (n.by, n.target) = (new_id(n.by), new_id(n.target)));
             }
             mezzo_tables.push((target_game, table));
         }

@@ -11,9 +11,11 @@ use uuid::Uuid;
 use super::format::{Document, GameEntry, Kind, PennyPile, FORMAT, FORMAT_VERSION};
 use crate::error::Error;
 use crate::model::{
-    mezzo_sheet, name_problem, unknown_system, Character, CharacterRecord, Game, System, TableSettings,
+    mezzo_sheet, name_problem, text_problem, unknown_system, Character, CharacterRecord, Game, System, TableSettings,
 };
 use crate::rules::mezzo::element::{clean_text, Element, ElementKind, Lasts, TraitKind, Via};
+use crate::rules::mezzo::plot::{self, Resource};
+use crate::rules::mezzo::seed_deck::{self, Card, KeywordDie, SeedDeck};
 use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::nsu::sheet::{
     AspectBoxes, Aspects, Detail, Die, Mood, Sentiment, SentimentState, Sheet, Skill, SENTIMENT_LINES, SKILL_LINES,
@@ -899,8 +901,10 @@ impl Validator {
     }
 
     /// A table read by its types, then its players (names, unique ids and roles, each
-    /// character claimed once) and its own elements (not characters, unique ids, each
-    /// element's problems). Claims against the characters are checked by the game.
+    /// character claimed once), its own elements (not characters, unique ids, each
+    /// element's problems), its plot (hooks and their points, the Turning Point, No Escape
+    /// targets), its seed deck and its keyword die. Claims against the characters are
+    /// checked by the game.
     fn mezzo_table(&mut self, path: &str, v: &Value) -> Option<MezzoTable> {
         let mut table: MezzoTable = self.typed(path, v)?;
         let before = self.problems.len();
@@ -940,6 +944,22 @@ impl Validator {
                 self.problem(format!("{at}.id"), format!("duplicate element id {}: also elements[{first}]", e.id));
             }
         }
+        self.problems.extend(plot_problems(&table, path));
+        if let Some(deck) = &table.deck {
+            self.problems.extend(deck_problems(deck, &format!("{path}.deck")));
+        }
+        if let Some(die) = &mut table.keyword_die {
+            match KeywordDie::new(die.sides, &die.keywords) {
+                Ok(clean) => *die = clean,
+                Err(e) => {
+                    let (field, message) = match e {
+                        Error::Invalid { field, problem } => (field, problem),
+                        other => ("sides".to_owned(), other.to_string()),
+                    };
+                    self.problem(format!("{path}.keyword_die.{field}"), message);
+                }
+            }
+        }
         if self.problems.len() > before {
             return None;
         }
@@ -947,6 +967,15 @@ impl Validator {
             p.name = p.name.trim().to_owned();
         }
         table.elements = table.elements.into_iter().map(trimmed).collect();
+        for h in &mut table.plot.hooks {
+            h.text = h.text.trim().to_owned();
+        }
+        for t in table.plot.turning_point.iter_mut().flat_map(|tp| tp.themes.iter_mut()) {
+            t.text = t.text.trim().to_owned();
+        }
+        if let Some(deck) = &mut table.deck {
+            trim_cards(deck);
+        }
         Some(table)
     }
 }
@@ -999,6 +1028,145 @@ fn element_problems(e: &Element, path: &str) -> Vec<Problem> {
         }
     }
     out
+}
+
+/// Everything wrong with a table's plot: a plot before the first arc; a hook twice, with an
+/// unfit focus, an element named twice, an empty investment or more than a hook holds of a
+/// kind; a Turning Point without challengers, naming one twice, or with a theme not by one
+/// of them or twice by one; a No Escape target that is its chooser or chosen twice by one
+/// challenger in a challenge.
+fn plot_problems(table: &MezzoTable, path: &str) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut problem = |at: String, message: String| out.push(Problem { path: at, message });
+    let plot = &table.plot;
+    let at = format!("{path}.plot");
+    if plot.number == 0 && (!plot.hooks.is_empty() || plot.turning_point.is_some() || !plot.no_escape.is_empty()) {
+        problem(at.clone(), "the table's arc is 0: plot hooks and Turning Points belong to an arc".into());
+    }
+    let mut hooks = HashMap::new();
+    for (i, h) in plot.hooks.iter().enumerate() {
+        let at = format!("{at}.hooks[{i}]");
+        if let Some(first) = hooks.insert(h.id, i) {
+            problem(format!("{at}.id"), format!("duplicate hook id {}: also hooks[{first}]", h.id));
+        }
+        if let Some(p) = text_problem(&h.text, plot::MAX_TEXT_CHARS) {
+            problem(format!("{at}.text"), p);
+        }
+        for (j, e) in h.elements.iter().enumerate() {
+            if h.elements[..j].contains(e) {
+                problem(format!("{at}.elements[{j}]"), format!("{e} is named twice"));
+            }
+        }
+        for (j, inv) in h.stored.iter().enumerate() {
+            if inv.points == 0 {
+                problem(format!("{at}.stored[{j}].points"), "must be at least 1".into());
+            }
+        }
+        for r in Resource::ALL {
+            let held: u64 = h.stored.iter().filter(|i| i.resource == r).map(|i| u64::from(i.points)).sum();
+            if held > u64::from(plot::MAX_STORED) {
+                problem(
+                    format!("{at}.stored"),
+                    format!("holds {held} {}; a hook holds at most {} of a kind", r.word(), plot::MAX_STORED),
+                );
+            }
+        }
+    }
+    if let Some(tp) = &plot.turning_point {
+        let at = format!("{at}.turning_point");
+        if tp.challengers.is_empty() {
+            problem(format!("{at}.challengers"), "names no challenger".into());
+        }
+        for (k, c) in tp.challengers.iter().enumerate() {
+            if tp.challengers[..k].contains(c) {
+                problem(format!("{at}.challengers[{k}]"), format!("{c} is named twice"));
+            }
+        }
+        for (k, h) in tp.hooks.iter().enumerate() {
+            if tp.hooks[..k].contains(h) {
+                problem(format!("{at}.hooks[{k}]"), format!("{h} is named twice"));
+            }
+        }
+        for (k, t) in tp.themes.iter().enumerate() {
+            if !tp.challengers.contains(&t.by) {
+                problem(format!("{at}.themes[{k}].by"), format!("{} was not a challenger at the Turning Point", t.by));
+            } else if tp.themes[..k].iter().any(|o| o.by == t.by) {
+                problem(format!("{at}.themes[{k}].by"), "sets one theme of the arc".into());
+            }
+            if let Some(p) = text_problem(&t.text, plot::MAX_TEXT_CHARS) {
+                problem(format!("{at}.themes[{k}].text"), p);
+            }
+        }
+    }
+    for (k, n) in plot.no_escape.iter().enumerate() {
+        let at = format!("{at}.no_escape[{k}]");
+        if n.by == n.target {
+            problem(format!("{at}.target"), "a challenger cannot name itself for removal".into());
+        }
+        if plot.no_escape[..k].iter().any(|o| o.challenge == n.challenge && o.by == n.by) {
+            problem(format!("{at}.by"), "names one No Escape target per challenge".into());
+        }
+    }
+    out
+}
+
+/// Every card of a deck with its path, wherever it lies.
+fn cards_with_paths<'d>(deck: &'d SeedDeck, path: &str) -> Vec<(String, &'d Card)> {
+    let mut out: Vec<(String, &Card)> = Vec::new();
+    out.extend(deck.draw_pile.iter().enumerate().map(|(i, c)| (format!("{path}.draw_pile[{i}]"), c)));
+    out.extend(deck.discard.iter().enumerate().map(|(i, c)| (format!("{path}.discard[{i}]"), c)));
+    for (i, h) in deck.players.iter().enumerate() {
+        let at = format!("{path}.players[{i}]");
+        out.extend(h.hand.iter().enumerate().map(|(j, c)| (format!("{at}.hand[{j}]"), c)));
+        out.extend(h.active.iter().enumerate().map(|(j, a)| (format!("{at}.active[{j}].card"), &a.card)));
+        out.extend(h.depleted.iter().enumerate().map(|(j, c)| (format!("{at}.depleted[{j}]"), c)));
+    }
+    out.extend(deck.inspiration.iter().map(|c| (format!("{path}.inspiration"), c)));
+    out.extend(deck.shown.iter().map(|c| (format!("{path}.shown"), c)));
+    out
+}
+
+/// Everything wrong with a seed deck: the rules' own [`SeedDeck::problems`], a card's text,
+/// a link made by someone not at the deck, a player refreshing twice.
+fn deck_problems(deck: &SeedDeck, path: &str) -> Vec<Problem> {
+    let mut out: Vec<Problem> = deck
+        .problems()
+        .into_iter()
+        .map(|p| Problem { path: format!("{path}.{}", p.path), message: p.message })
+        .collect();
+    for (at, card) in cards_with_paths(deck, path) {
+        if let Some(message) = text_problem(&card.text, seed_deck::MAX_CARD_CHARS) {
+            out.push(Problem { path: format!("{at}.text"), message });
+        }
+    }
+    for (i, l) in deck.links.iter().enumerate() {
+        if deck.holding(l.by).is_none() {
+            out.push(Problem {
+                path: format!("{path}.links[{i}].by"),
+                message: format!("{} is not at the deck", l.by),
+            });
+        }
+    }
+    for (i, p) in deck.refresh.iter().enumerate() {
+        if deck.refresh[..i].contains(p) {
+            out.push(Problem { path: format!("{path}.refresh[{i}]"), message: format!("{p} refreshes once") });
+        }
+    }
+    out
+}
+
+/// A deck as the rules keep it: card texts trimmed.
+fn trim_cards(deck: &mut SeedDeck) {
+    let mut trim = |c: &mut Card| c.text = c.text.trim().to_owned();
+    deck.draw_pile.iter_mut().for_each(&mut trim);
+    deck.discard.iter_mut().for_each(&mut trim);
+    for h in &mut deck.players {
+        h.hand.iter_mut().for_each(&mut trim);
+        h.active.iter_mut().for_each(|a| trim(&mut a.card));
+        h.depleted.iter_mut().for_each(&mut trim);
+    }
+    deck.inspiration.iter_mut().for_each(&mut trim);
+    deck.shown.iter_mut().for_each(&mut trim);
 }
 
 /// An element as the rules keep it: names and property texts trimmed.

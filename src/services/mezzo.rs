@@ -192,7 +192,7 @@ fn view(game: &Game, table: &MezzoTable, characters: &[CharacterRecord]) -> Mezz
     };
     MezzoView {
         game: game.clone(),
-        arc: table.arc,
+        arc: table.arc(),
         players: table
             .players
             .iter()
@@ -245,10 +245,12 @@ pub fn mezzo_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<MezzoLogEn
 /// A move in progress: the table and the sheets as the move leaves them.
 pub(super) struct Work<'a> {
     characters: &'a [CharacterRecord],
-    table: MezzoTable,
+    pub(super) table: MezzoTable,
     /// The characters whose sheets the move changed, as it leaves them.
     sheets: Vec<CharacterRecord>,
     events: Vec<ElementEvent>,
+    /// Events of the plot and seed-deck rules, for history.
+    notes: Vec<serde_json::Value>,
 }
 
 impl Work<'_> {
@@ -267,7 +269,7 @@ impl Work<'_> {
             .or_else(|| self.characters.iter().find(|r| r.character.id == id))
     }
 
-    fn player(&self, id: Uuid) -> Result<Player> {
+    pub(super) fn player(&self, id: Uuid) -> Result<Player> {
         self.table
             .players
             .iter()
@@ -291,7 +293,7 @@ impl Work<'_> {
     }
 
     /// A story element of the game: a character's sheet or one of the table's own.
-    fn element(&self, id: Uuid) -> Result<Element> {
+    pub(super) fn element(&self, id: Uuid) -> Result<Element> {
         if let Some(record) = self.record(id) {
             return Ok(sheet(record));
         }
@@ -326,9 +328,14 @@ impl Work<'_> {
     }
 
     /// Records the rules' events and returns the message.
-    fn done(&mut self, events: Vec<ElementEvent>, message: String) -> Result<String> {
+    pub(super) fn done(&mut self, events: Vec<ElementEvent>, message: String) -> Result<String> {
         self.events.extend(events);
         Ok(message)
+    }
+
+    /// Records events of the plot and seed-deck rules, for history.
+    pub(super) fn note<T: Serialize>(&mut self, events: &[T]) {
+        self.notes.extend(events.iter().filter_map(|e| serde_json::to_value(e).ok()));
     }
 
     /// Applies a rule to one element and saves what it returns.
@@ -367,44 +374,58 @@ pub(super) fn change(
     game: Uuid,
     play: impl FnOnce(&mut Work<'_>) -> Result<String>,
 ) -> Result<MezzoChange> {
-    store.write(|tx| {
-        let read = tx.read();
-        let g = mezzo_game(read, game)?;
-        let before = read.mezzo_table(game)?;
-        let characters = records(read, game)?;
-        let mut work = Work { characters: &characters, table: before.clone(), sheets: Vec::new(), events: Vec::new() };
-        let message = sentence(play(&mut work)?);
-        let mut changed = Vec::new();
-        for sheet in &work.sheets {
-            let id = sheet.character.id;
-            let Some(old) = characters.iter().find(|r| r.character.id == id) else { continue };
-            if old.mezzo == sheet.mezzo {
-                continue;
-            }
-            let mut record = sheet.clone();
-            record.character.revision = old.character.revision + 1;
-            record.character.updated_at = now();
-            update(tx, &record)?;
-            changed.push((id, old.clone(), record));
+    store.write(|tx| change_in(tx, game, play))
+}
+
+/// [`change`] in a transaction already open, for a move that logs more with it (a tied
+/// action check kept waiting for its tiebreak).
+pub(super) fn change_in(
+    tx: &Tx<'_>,
+    game: Uuid,
+    play: impl FnOnce(&mut Work<'_>) -> Result<String>,
+) -> Result<MezzoChange> {
+    let read = tx.read();
+    let g = mezzo_game(read, game)?;
+    let before = read.mezzo_table(game)?;
+    let characters = records(read, game)?;
+    let mut work = Work {
+        characters: &characters,
+        table: before.clone(),
+        sheets: Vec::new(),
+        events: Vec::new(),
+        notes: Vec::new(),
+    };
+    let message = sentence(play(&mut work)?);
+    let mut changed = Vec::new();
+    for sheet in &work.sheets {
+        let id = sheet.character.id;
+        let Some(old) = characters.iter().find(|r| r.character.id == id) else { continue };
+        if old.mezzo == sheet.mezzo {
+            continue;
         }
-        tx.put_mezzo_table(game, &work.table)?;
-        tx.touch_game(game, now())?;
-        let payload = Payload {
-            action: message.clone(),
-            before: Snapshot {
-                table: before,
-                characters: changed.iter().map(|(id, old, _)| (*id, Some(old.clone()))).collect(),
-            },
-            after: Snapshot {
-                table: work.table.clone(),
-                characters: changed.iter().map(|(id, _, new)| (*id, Some(new.clone()))).collect(),
-            },
-            events: serde_json::to_value(&work.events).unwrap_or_default(),
-        };
-        append(tx, game, EventKind::MezzoTableChanged, &payload, None)?;
-        let g = read.game(game)?.unwrap_or(g);
-        Ok(MezzoChange { view: view(&g, &work.table, &records(read, game)?), message })
-    })
+        let mut record = sheet.clone();
+        record.character.revision = old.character.revision + 1;
+        record.character.updated_at = now();
+        update(tx, &record)?;
+        changed.push((id, old.clone(), record));
+    }
+    tx.put_mezzo_table(game, &work.table)?;
+    tx.touch_game(game, now())?;
+    let payload = Payload {
+        action: message.clone(),
+        before: Snapshot {
+            table: before,
+            characters: changed.iter().map(|(id, old, _)| (*id, Some(old.clone()))).collect(),
+        },
+        after: Snapshot {
+            table: work.table.clone(),
+            characters: changed.iter().map(|(id, _, new)| (*id, Some(new.clone()))).collect(),
+        },
+        events: work.events.iter().filter_map(|e| serde_json::to_value(e).ok()).chain(work.notes).collect(),
+    };
+    append(tx, game, EventKind::MezzoTableChanged, &payload, None)?;
+    let g = read.game(game)?.unwrap_or(g);
+    Ok(MezzoChange { view: view(&g, &work.table, &records(read, game)?), message })
 }
 
 fn append(tx: &Tx<'_>, game: Uuid, kind: EventKind, payload: &Payload, undoes: Option<i64>) -> Result<i64> {
@@ -649,34 +670,11 @@ pub fn mezzo_gain_influence(store: &mut Store, game: Uuid, player: Uuid, points:
     })
 }
 
-/// Starts the first or the next arc: every player back to 3 influence; the arc before ends
-/// for every element (adversity, debt and momentum lost, one-arc and one-scene traits gone).
+/// Starts the first or the next arc: every player back to 3 influence; the arc before ends,
+/// only after its Turning Point, through the plot rules (its hooks expire) and for every
+/// element (adversity, debt and momentum lost, one-arc and one-scene traits gone).
 pub fn mezzo_start_arc(store: &mut Store, game: Uuid) -> Result<MezzoChange> {
-    change(store, game, |w| {
-        let ended = w.table.arc;
-        let next = ended.checked_add(1).ok_or_else(|| Error::invalid("arc", "no arc comes after this one"))?;
-        if ended > 0 {
-            let ids: Vec<Uuid> =
-                w.characters.iter().map(|r| r.character.id).chain(w.table.elements.iter().map(|e| e.id)).collect();
-            for id in ids {
-                let element = w.element(id)?;
-                let (after, events) = rules::end_arc(&element)?;
-                w.events.extend(events);
-                w.set_element(after);
-            }
-        }
-        for p in w.table.players.clone() {
-            let (after, events) = rules::start_arc(&p);
-            w.events.extend(events);
-            w.set_player(after);
-        }
-        w.table.arc = next;
-        Ok(if ended > 0 {
-            format!("Arc {ended} ends and arc {next} begins: every player holds 3 influence again.")
-        } else {
-            format!("Arc {next} begins: every player holds 3 influence.")
-        })
-    })
+    change(store, game, |w| super::mezzo_plot::next_arc(w, &[]))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -805,8 +803,9 @@ pub fn mezzo_award_memorable(
 ) -> Result<MezzoChange> {
     change(store, game, |w| {
         let (p, e) = (w.player(player)?, w.element(element)?);
-        let (e, p, events) = rules::award_memorable(&e, &p, w.table.arc, undisputable)?;
-        let message = format!("{} names {} a memorable element of arc {} (1 edge slot).", p.name, e.name, w.table.arc);
+        let (e, p, events) = rules::award_memorable(&e, &p, w.table.arc(), undisputable)?;
+        let message =
+            format!("{} names {} a memorable element of arc {} (1 edge slot).", p.name, e.name, w.table.arc());
         w.set_player(p);
         w.set_element(e);
         w.done(events, message)

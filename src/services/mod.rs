@@ -7,7 +7,9 @@ mod dice;
 mod games;
 mod log;
 mod mezzo;
+mod mezzo_check;
 mod mezzo_conflict;
+mod mezzo_plot;
 mod nsu;
 mod nsu_downtime;
 mod nsu_roll;
@@ -23,6 +25,11 @@ use crate::model::{Character, Game, System};
 pub use characters::{copy_character, create_character, delete_character, move_character, rename_character};
 pub use dice::DiceInput;
 pub use games::{create_game, delete_game, list, rename_game};
+pub use mezzo_check::{
+    mezzo_check_break_tie, mezzo_check_compromise, mezzo_check_pending, mezzo_check_preview, mezzo_check_resolve,
+    mezzo_check_roll, CheckDraft, CheckOdds, CheckOutcome, CheckPreview, CheckRequest, CheckResult, ElementOdds,
+    PendingCheck, PerkPurchase,
+};
 pub use mezzo_conflict::{
     mezzo_break_tie, mezzo_compromise, mezzo_conflict_preview, mezzo_resolve_conflict, Approach, ConflictOutcome,
     ConflictPreview, ConflictResult, TieOutcome,
@@ -34,6 +41,14 @@ pub use mezzo::{
     mezzo_rename_player, mezzo_spend_adversity, mezzo_spend_influence, mezzo_spend_momentum, mezzo_start_arc,
     mezzo_table, mezzo_take_role, mezzo_unclaim, MezzoChange, MezzoElementView, MezzoLogEntry, MezzoPlayerView,
     MezzoView, TraitDraft,
+};
+pub use mezzo_plot::{
+    mezzo_add_cards, mezzo_build_deck, mezzo_buy_cards, mezzo_create_hook, mezzo_deck, mezzo_deck_end_of,
+    mezzo_deplete_card, mezzo_draw_inspiration, mezzo_end_arc, mezzo_even_share, mezzo_hand, mezzo_ignore_protection,
+    mezzo_invest, mezzo_link_cards, mezzo_no_escape, mezzo_no_escape_lapses, mezzo_play_card, mezzo_plot,
+    mezzo_raise_stakes, mezzo_refresh, mezzo_resolve_hook, mezzo_roll_keyword, mezzo_set_keyword_die, mezzo_set_theme,
+    mezzo_settle_inspiration, mezzo_start_session, mezzo_tap, mezzo_turning_point, DeckChange, DeckView, HandView,
+    HookDraft, HookView, KeywordOutcome, PlotChange, PlotView, Points, SeatView,
 };
 pub use nsu::{nsu_sheet, save_nsu_sheet, NsuSheetView};
 pub use nsu_downtime::{

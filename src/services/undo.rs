@@ -136,6 +136,10 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
         if super::penny_ante::is_penny_event(event.kind) {
             return super::penny_ante::undo_penny_event(tx, &event).map(Done::new);
         }
+        // A pending action check changes nothing: its undo only takes it off the table.
+        if event.kind == EventKind::MezzoCheckRolled {
+            return super::mezzo_check::undo_check_rolled(tx, &event).map(Done::new);
+        }
         if super::mezzo::is_mezzo_event(event.kind) {
             return super::mezzo::undo_mezzo_event(tx, &event).map(Done::new);
         }

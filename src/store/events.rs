@@ -42,10 +42,13 @@ pub enum EventKind {
     /// Mezzo: a move at the table (players, roles, claims, influence, arcs, story elements
     /// and their traits, edge slots, adversity, momentum, Plot Protection).
     MezzoTableChanged,
+    /// Mezzo: an action check rolled and waiting for its Sudden Surges and result (or a
+    /// resolved check tied and waiting for its tiebreak); the table does not change.
+    MezzoCheckRolled,
 }
 
 impl EventKind {
-    const ALL: [EventKind; 22] = [
+    const ALL: [EventKind; 23] = [
         EventKind::GameCreated,
         EventKind::GameRenamed,
         EventKind::GameDeleted,
@@ -68,6 +71,7 @@ impl EventKind {
         EventKind::PennyTableChanged,
         EventKind::PennyChallengeMove,
         EventKind::MezzoTableChanged,
+        EventKind::MezzoCheckRolled,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -94,6 +98,7 @@ impl EventKind {
             EventKind::PennyTableChanged => "penny_table_changed",
             EventKind::PennyChallengeMove => "penny_challenge_move",
             EventKind::MezzoTableChanged => "mezzo_table_changed",
+            EventKind::MezzoCheckRolled => "mezzo_check_rolled",
         }
     }
 

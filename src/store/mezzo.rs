@@ -1,6 +1,7 @@
 //! Mezzo: a character's sheet (its story element) and each game's table (the arc, the
-//! players, the other story elements), in real columns (schema v6), read back into the
-//! rules' own types.
+//! players, the other story elements — schema v6 —; the plot hooks, the Turning Point,
+//! No Escape targets, the seed deck and the keyword die — v7), in real columns, read back
+//! into the rules' own types.
 //!
 //! Both are small and written whole: a sheet replaces the character's element row (its
 //! traits and awards go with it), a table replaces the game's `mz_tables` row and
@@ -15,6 +16,8 @@ use uuid::Uuid;
 use super::queries::{Reader, Tx};
 use crate::error::{Error, Result};
 use crate::rules::mezzo::element::{Awards, Element, Player, PlotProtection, Properties, Role, Trait};
+use crate::rules::mezzo::plot::{Investment, NoEscape, PlotHook, Theme, TurningPoint};
+use crate::rules::mezzo::seed_deck::{ActiveCard, Card, Holding, KeywordDie, Link, SeedDeck};
 use crate::rules::mezzo::table::MezzoTable;
 
 #[derive(Debug)]
@@ -186,8 +189,148 @@ impl Reader<'_> {
             rows.into_iter().map(|(key, element)| self.mezzo_element_parts(key, element)).collect::<Result<_>>()?;
         // Built from the default, so parts of the table stored elsewhere keep their defaults.
         let mut table = MezzoTable::default();
-        (table.arc, table.players, table.elements) = (arc, players, elements);
+        (table.plot.number, table.players, table.elements) = (arc, players, elements);
+        table.plot.hooks = self.mezzo_hooks(&id)?;
+        table.plot.turning_point = self.mezzo_turning_point(&id)?;
+        table.plot.no_escape = conn
+            .prepare_cached(
+                "SELECT challenge_id, by_id, target_id, used FROM mz_no_escape WHERE game_id = ?1 ORDER BY position",
+            )?
+            .query_map([&id], |r| {
+                Ok(NoEscape { challenge: uuid_at(r, 0)?, by: uuid_at(r, 1)?, target: uuid_at(r, 2)?, used: r.get(3)? })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        table.deck = self.mezzo_deck(&id)?;
+        table.keyword_die = self.mezzo_keyword_die(&id)?;
         Ok(table)
+    }
+
+    /// A table's open plot hooks, oldest first, with their elements and stored points.
+    fn mezzo_hooks(&self, game: &str) -> Result<Vec<PlotHook>> {
+        let conn = self.conn();
+        let mut hooks = conn
+            .prepare_cached("SELECT id, text, creator FROM mz_hooks WHERE game_id = ?1 ORDER BY position")?
+            .query_map([game], |r| {
+                Ok(PlotHook {
+                    id: uuid_at(r, 0)?,
+                    text: r.get(1)?,
+                    creator: uuid_at(r, 2)?,
+                    elements: Vec::new(),
+                    stored: Vec::new(),
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let mut elements = conn.prepare_cached(
+            "SELECT element_id FROM mz_hook_elements WHERE game_id = ?1 AND hook_id = ?2 ORDER BY position",
+        )?;
+        let mut points = conn.prepare_cached(
+            "SELECT investor, resource, points FROM mz_hook_points WHERE game_id = ?1 AND hook_id = ?2 \
+             ORDER BY position",
+        )?;
+        for h in &mut hooks {
+            let hook = h.id.to_string();
+            h.elements = elements.query_map([game, &hook], |r| uuid_at(r, 0))?.collect::<rusqlite::Result<_>>()?;
+            h.stored = points
+                .query_map([game, &hook], |r| {
+                    Ok(Investment { by: uuid_at(r, 0)?, resource: named(r, 1)?, points: r.get(2)? })
+                })?
+                .collect::<rusqlite::Result<_>>()?;
+        }
+        Ok(hooks)
+    }
+
+    /// The arc's Turning Point, if it was reached.
+    fn mezzo_turning_point(&self, game: &str) -> Result<Option<TurningPoint>> {
+        let conn = self.conn();
+        let Some(challenge) = conn
+            .prepare_cached("SELECT challenge_id FROM mz_turning_points WHERE game_id = ?1")?
+            .query_row([game], |r| uuid_at(r, 0))
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        let ids = |sql: &str| -> Result<Vec<Uuid>> {
+            Ok(conn.prepare_cached(sql)?.query_map([game], |r| uuid_at(r, 0))?.collect::<rusqlite::Result<_>>()?)
+        };
+        let challengers =
+            ids("SELECT element_id FROM mz_turning_point_challengers WHERE game_id = ?1 ORDER BY position")?;
+        let hooks = ids("SELECT hook_id FROM mz_turning_point_hooks WHERE game_id = ?1 ORDER BY position")?;
+        let themes = conn
+            .prepare_cached("SELECT by_id, text FROM mz_themes WHERE game_id = ?1 ORDER BY position")?
+            .query_map([game], |r| Ok(Theme { by: uuid_at(r, 0)?, text: r.get(1)? }))?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(Some(TurningPoint { challenge, challengers, hooks, themes }))
+    }
+
+    /// A table's seed deck, if it built one: every card where it lies, in order.
+    fn mezzo_deck(&self, game: &str) -> Result<Option<SeedDeck>> {
+        let conn = self.conn();
+        let Some((session, initial_draw)) = conn
+            .prepare_cached("SELECT session, initial_draw FROM mz_decks WHERE game_id = ?1")?
+            .query_row([game], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        let mut deck = SeedDeck { session, initial_draw, ..SeedDeck::default() };
+        let players = conn
+            .prepare_cached("SELECT player_id, refresh FROM mz_deck_players WHERE game_id = ?1 ORDER BY position")?
+            .query_map([game], |r| Ok((uuid_at(r, 0)?, r.get::<_, Option<i64>>(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let mut refresh: Vec<(i64, Uuid)> = players.iter().filter_map(|(p, at)| at.map(|at| (at, *p))).collect();
+        refresh.sort_unstable();
+        deck.refresh = refresh.into_iter().map(|(_, p)| p).collect();
+        deck.players = players
+            .into_iter()
+            .map(|(player, _)| Holding { player, hand: Vec::new(), active: Vec::new(), depleted: Vec::new() })
+            .collect();
+        let cards = conn
+            .prepare_cached(
+                "SELECT id, text, place, player_id, linked FROM mz_cards WHERE game_id = ?1 ORDER BY position",
+            )?
+            .query_map([game], |r| {
+                let card = Card { id: uuid_at(r, 0)?, text: r.get(1)? };
+                Ok((card, r.get::<_, String>(2)?, opt_uuid_at(r, 3)?, r.get::<_, bool>(4)?))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        for (card, place, player, linked) in cards {
+            let holding = match player {
+                Some(p) => deck.players.iter().position(|h| h.player == p),
+                None => None,
+            };
+            match (place.as_str(), holding) {
+                ("draw_pile", _) => deck.draw_pile.push(card),
+                ("discard", _) => deck.discard.push(card),
+                ("inspiration", _) => deck.inspiration = Some(card),
+                ("shown", _) => deck.shown = Some(card),
+                ("hand", Some(h)) => deck.players[h].hand.push(card),
+                ("active", Some(h)) => deck.players[h].active.push(ActiveCard { card, linked }),
+                ("depleted", Some(h)) => deck.players[h].depleted.push(card),
+                _ => return Err(Error::invalid("deck", format!("card {} lies nowhere a card can be", card.id))),
+            }
+        }
+        deck.links = conn
+            .prepare_cached("SELECT by_id, card_id, to_id FROM mz_card_links WHERE game_id = ?1 ORDER BY position")?
+            .query_map([game], |r| Ok(Link { by: uuid_at(r, 0)?, card: uuid_at(r, 1)?, to: uuid_at(r, 2)? }))?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(Some(deck))
+    }
+
+    /// The keyword die the table chose, if any.
+    fn mezzo_keyword_die(&self, game: &str) -> Result<Option<KeywordDie>> {
+        let conn = self.conn();
+        let Some(sides) = conn
+            .prepare_cached("SELECT sides FROM mz_keyword_dice WHERE game_id = ?1")?
+            .query_row([game], |r| r.get::<_, u8>(0))
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        let keywords: Vec<String> = conn
+            .prepare_cached("SELECT keyword FROM mz_keyword_faces WHERE game_id = ?1 ORDER BY face")?
+            .query_map([game], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        KeywordDie::new(sides, &keywords).map(Some)
     }
 
     /// Fills in an element's traits and memorable awards.
@@ -226,7 +369,7 @@ impl Tx<'_> {
         let tx = self.conn();
         // Everything of the table hangs off this row: deleting it clears the rest.
         tx.prepare_cached("DELETE FROM mz_tables WHERE game_id = ?1")?.execute([&id])?;
-        tx.prepare_cached("INSERT INTO mz_tables (game_id, arc) VALUES (?1, ?2)")?.execute(params![id, table.arc])?;
+        tx.prepare_cached("INSERT INTO mz_tables (game_id, arc) VALUES (?1, ?2)")?.execute(params![id, table.arc()])?;
         let mut player = tx.prepare_cached(
             "INSERT INTO mz_players (game_id, id, position, name, influence, free_award_arc) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -249,6 +392,149 @@ impl Tx<'_> {
         }
         for (i, element) in table.elements.iter().enumerate() {
             self.insert_mezzo_element(Owner::Table(game, i), element)?;
+        }
+        self.insert_mezzo_plot(&id, table)?;
+        if let Some(deck) = &table.deck {
+            self.insert_mezzo_deck(&id, deck)?;
+        }
+        if let Some(die) = &table.keyword_die {
+            tx.prepare_cached("INSERT INTO mz_keyword_dice (game_id, sides) VALUES (?1, ?2)")?
+                .execute(params![id, die.sides])?;
+            let mut face = tx.prepare_cached(
+                "INSERT INTO mz_keyword_faces (game_id, sides, face, keyword) VALUES (?1, ?2, ?3, ?4)",
+            )?;
+            for (i, keyword) in die.keywords.iter().enumerate() {
+                face.execute(params![id, die.sides, position(i + 1)?, keyword])?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The arc's hooks with their points, its Turning Point and its No Escape targets.
+    fn insert_mezzo_plot(&self, game: &str, table: &MezzoTable) -> Result<()> {
+        let tx = self.conn();
+        let mut hook = tx.prepare_cached(
+            "INSERT INTO mz_hooks (game_id, id, position, text, creator) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        let mut element = tx.prepare_cached(
+            "INSERT INTO mz_hook_elements (game_id, hook_id, position, element_id) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        let mut points = tx.prepare_cached(
+            "INSERT INTO mz_hook_points (game_id, hook_id, position, investor, resource, points) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        for (i, h) in table.plot.hooks.iter().enumerate() {
+            let hook_id = h.id.to_string();
+            hook.execute(params![game, hook_id, position(i)?, h.text, h.creator.to_string()])?;
+            for (j, e) in h.elements.iter().enumerate() {
+                element.execute(params![game, hook_id, position(j)?, e.to_string()])?;
+            }
+            for (j, inv) in h.stored.iter().enumerate() {
+                points.execute(params![
+                    game,
+                    hook_id,
+                    position(j)?,
+                    inv.by.to_string(),
+                    name_of(inv.resource),
+                    inv.points
+                ])?;
+            }
+        }
+        if let Some(tp) = &table.plot.turning_point {
+            tx.prepare_cached("INSERT INTO mz_turning_points (game_id, challenge_id) VALUES (?1, ?2)")?
+                .execute(params![game, tp.challenge.to_string()])?;
+            let mut challenger = tx.prepare_cached(
+                "INSERT INTO mz_turning_point_challengers (game_id, position, element_id) VALUES (?1, ?2, ?3)",
+            )?;
+            for (i, c) in tp.challengers.iter().enumerate() {
+                challenger.execute(params![game, position(i)?, c.to_string()])?;
+            }
+            let mut tied = tx.prepare_cached(
+                "INSERT INTO mz_turning_point_hooks (game_id, position, hook_id) VALUES (?1, ?2, ?3)",
+            )?;
+            for (i, h) in tp.hooks.iter().enumerate() {
+                tied.execute(params![game, position(i)?, h.to_string()])?;
+            }
+            let mut theme =
+                tx.prepare_cached("INSERT INTO mz_themes (game_id, position, by_id, text) VALUES (?1, ?2, ?3, ?4)")?;
+            for (i, t) in tp.themes.iter().enumerate() {
+                theme.execute(params![game, position(i)?, t.by.to_string(), t.text])?;
+            }
+        }
+        let mut no_escape = tx.prepare_cached(
+            "INSERT INTO mz_no_escape (game_id, position, challenge_id, by_id, target_id, used) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        for (i, n) in table.plot.no_escape.iter().enumerate() {
+            no_escape.execute(params![
+                game,
+                position(i)?,
+                n.challenge.to_string(),
+                n.by.to_string(),
+                n.target.to_string(),
+                n.used
+            ])?;
+        }
+        Ok(())
+    }
+
+    /// The seed deck: its players (and who may still refresh), every card where it lies,
+    /// and the links between cards in play.
+    fn insert_mezzo_deck(&self, game: &str, deck: &SeedDeck) -> Result<()> {
+        let tx = self.conn();
+        tx.prepare_cached("INSERT INTO mz_decks (game_id, session, initial_draw) VALUES (?1, ?2, ?3)")?
+            .execute(params![game, deck.session, deck.initial_draw])?;
+        let mut player = tx.prepare_cached(
+            "INSERT INTO mz_deck_players (game_id, player_id, position, refresh) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for (i, h) in deck.players.iter().enumerate() {
+            let refresh = deck.refresh.iter().position(|p| *p == h.player).map(position).transpose()?;
+            player.execute(params![game, h.player.to_string(), position(i)?, refresh])?;
+        }
+        let mut card = tx.prepare_cached(
+            "INSERT INTO mz_cards (game_id, id, text, place, player_id, position, linked) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?;
+        let mut put = |c: &Card, place: &str, holder: Option<Uuid>, at: usize, linked: bool| -> Result<()> {
+            card.execute(params![
+                game,
+                c.id.to_string(),
+                c.text,
+                place,
+                holder.map(|p| p.to_string()),
+                position(at)?,
+                linked
+            ])?;
+            Ok(())
+        };
+        for (i, c) in deck.draw_pile.iter().enumerate() {
+            put(c, "draw_pile", None, i, false)?;
+        }
+        for (i, c) in deck.discard.iter().enumerate() {
+            put(c, "discard", None, i, false)?;
+        }
+        for h in &deck.players {
+            for (i, c) in h.hand.iter().enumerate() {
+                put(c, "hand", Some(h.player), i, false)?;
+            }
+            for (i, a) in h.active.iter().enumerate() {
+                put(&a.card, "active", Some(h.player), i, a.linked)?;
+            }
+            for (i, c) in h.depleted.iter().enumerate() {
+                put(c, "depleted", Some(h.player), i, false)?;
+            }
+        }
+        if let Some(c) = &deck.inspiration {
+            put(c, "inspiration", None, 0, false)?;
+        }
+        if let Some(c) = &deck.shown {
+            put(c, "shown", None, 0, false)?;
+        }
+        let mut link = tx.prepare_cached(
+            "INSERT INTO mz_card_links (game_id, position, by_id, card_id, to_id) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for (i, l) in deck.links.iter().enumerate() {
+            link.execute(params![game, position(i)?, l.by.to_string(), l.card.to_string(), l.to.to_string()])?;
         }
         Ok(())
     }
@@ -321,8 +607,8 @@ impl Tx<'_> {
 }
 
 impl Reader<'_> {
-    /// What is wrong with the Mezzo games' elements and sheets (`sheetkeeper check`): each
-    /// element's own invariants, read back through the rules.
+    /// What is wrong with the Mezzo games' elements, sheets and seed decks (`sheetkeeper
+    /// check`): each one's own invariants, read back through the rules.
     pub(super) fn mezzo_check(&self) -> Result<Vec<String>> {
         let mut out = Vec::new();
         let games = self
@@ -340,6 +626,9 @@ impl Reader<'_> {
                 Ok(table) => {
                     for (i, e) in table.elements.iter().enumerate() {
                         out.extend(e.problems().into_iter().map(|p| said(format!("elements[{i}]: {p}"))));
+                    }
+                    for p in table.deck.iter().flat_map(SeedDeck::problems) {
+                        out.push(said(format!("deck.{p}")));
                     }
                 }
                 Err(e) => out.push(said(format!("the table cannot be read: {e}"))),
@@ -488,7 +777,7 @@ mod tests {
             .unwrap();
         }
         let mut store = Store::open(&path).unwrap();
-        assert_eq!(store.check().unwrap().schema_version, 6);
+        assert_eq!(store.check().unwrap().schema_version, super::super::schema::LATEST);
         assert!(store.check().unwrap().ok);
         let backup = Connection::open(dir.path().join("v5.db.v5.backup")).unwrap();
         let version: i64 = backup.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
@@ -501,7 +790,7 @@ mod tests {
         assert_eq!(store.read().mezzo_table(game).unwrap(), MezzoTable::default());
         let ada = Player::new(id(7), "Ada").unwrap();
         let mut table = MezzoTable::default();
-        (table.arc, table.players) = (1, vec![ada]);
+        (table.plot.number, table.players) = (1, vec![ada]);
         store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
         assert_eq!(store.read().mezzo_table(game).unwrap(), table);
         assert_eq!(store.read().characters().unwrap()[0].revision, 3, "the character is kept as it was");
@@ -523,5 +812,53 @@ mod tests {
         store.write(|tx| tx.insert_game(&g)).unwrap();
         let err = store.write(|tx| tx.put_mezzo_table(id(1), &MezzoTable::default())).unwrap_err();
         assert!(err.to_string().contains("only a Mezzo game has a Mezzo table"), "{err}");
+    }
+
+    #[test]
+    fn a_version_6_database_is_backed_up_then_migrated_keeping_its_tables_with_no_hooks_and_no_deck() {
+        use crate::rules::mezzo::plot::{create_hook, Resource, User};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v6.db");
+        let game = "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9";
+        let (ada, goal) = ("1b2c3d4e-5f60-4a71-8b82-9c0d1e2f3a40", "60718293-a4b5-4fc6-90d7-e15c6d7e8f95");
+        {
+            let mut conn = Connection::open(&path).unwrap();
+            super::super::schema::MIGRATIONS.to_version(&mut conn, 6).unwrap();
+            conn.execute(
+                "INSERT INTO games VALUES (?1, 'Cove', 'mezzo', '2026-01-01T00:00:00.000Z', \
+                 '2026-01-01T00:00:00.000Z')",
+                [game],
+            )
+            .unwrap();
+            conn.execute("INSERT INTO mz_tables (game_id, arc) VALUES (?1, 2)", [game]).unwrap();
+            conn.execute(
+                "INSERT INTO mz_players (game_id, id, position, name, influence) VALUES (?1, ?2, 0, 'Ada', 1)",
+                [game, ada],
+            )
+            .unwrap();
+            conn.execute(
+                "INSERT INTO mz_elements (game_id, position, id, kind, name, adversity, adversity_debt, momentum, \
+                 momentum_awards, in_challenge, protection_sacrificed, first_action_check, first_challenge, \
+                 first_claim) VALUES (?1, 0, ?2, 'goal', 'Reach the cove', 0, 0, 3, 0, 0, 0, 0, 0, 0)",
+                [game, goal],
+            )
+            .unwrap();
+        }
+        let mut store = Store::open(&path).unwrap();
+        assert_eq!(store.check().unwrap().schema_version, 7);
+        assert!(store.check().unwrap().ok);
+        let backup = Connection::open(dir.path().join("v6.db.v6.backup")).unwrap();
+        let version: i64 = backup.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+        assert_eq!(version, 6, "the backup is the database as it was");
+
+        let game = Uuid::parse_str(game).unwrap();
+        let mut table = store.read().mezzo_table(game).unwrap();
+        assert_eq!((table.arc(), table.players.len(), table.elements[0].momentum), (2, 1, 3), "kept as it was");
+        assert!(table.plot.hooks.is_empty() && table.plot.turning_point.is_none() && table.deck.is_none());
+        let user = User { player: table.players[0].id, element: None };
+        table.plot =
+            create_hook(&table.plot, id(9), "Where is the map?", &[], &user, Resource::Influence, 1).unwrap().0;
+        store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
+        assert_eq!(store.read().mezzo_table(game).unwrap(), table);
     }
 }

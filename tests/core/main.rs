@@ -3,9 +3,11 @@
 mod cli;
 mod crash;
 mod exchange;
+mod mezzo_check;
 mod mezzo_conflict;
 mod mezzo_exchange;
 mod mezzo_odds;
+mod mezzo_plot;
 mod mezzo_services;
 mod mezzo_store;
 mod nsu_odds;

@@ -51,7 +51,7 @@ fn documents(s: &Scene) -> (Document, Document) {
 }
 
 /// The file's text without the lines that name when and by which version it was written.
-fn content(text: &str) -> String {
+pub fn content(text: &str) -> String {
     text.lines()
         .filter(|l| !l.starts_with("  \"exported_at\"") && !l.starts_with("  \"app_version\""))
         .collect::<Vec<_>>()
@@ -107,7 +107,7 @@ fn a_game_imported_from_its_golden_file_exports_the_same_file_and_its_import_is_
     assert_eq!(preview.games[0].status, Status::Update);
     assert_eq!(preview.games[0].differences[0].field, "mezzo table");
     import(&mut store, &newer, ImportOptions::default()).unwrap();
-    assert_eq!(store.read().mezzo_table(scene.game.id).unwrap().arc, 3);
+    assert_eq!(store.read().mezzo_table(scene.game.id).unwrap().arc(), 3);
     services::undo_game(&mut store, scene.game.id).unwrap();
     assert_eq!(store.read().mezzo_table(scene.game.id).unwrap(), scene.table);
 }

@@ -93,6 +93,14 @@ fn draft(template: Option<Template>, kind: Option<TraitKind>, name: &str, via: V
 
 type Step = (&'static str, fn(&mut Table) -> Result<MezzoChange>, fn(&Table));
 
+/// Bo makes a plot hook with his influence.
+fn plot_hook(t: &mut Table, text: &str) -> Result<MezzoChange> {
+    use sheetkeeper::rules::mezzo::plot::{Resource, User};
+    let user = User { player: t.player("Bo Tanner"), element: None };
+    let draft = services::HookDraft { text: text.into(), elements: Vec::new(), pay_with: Resource::Influence };
+    services::mezzo_create_hook(&mut t.store, t.game, &user, &draft).map(|c| c.change)
+}
+
 /// Each move, in order: it changes the table or the sheets, `undo_game` puts back exactly
 /// what was there, and played again (new things get new ids) it leaves what `check` expects
 /// for the next move.
@@ -305,6 +313,35 @@ fn every_move_changes_the_table_and_undo_game_takes_it_back() {
                 assert_eq!(t.element("The Lighthouse").plot_protection.lent_by, Some(t.mira));
             },
         ),
+        // An arc ends only after its Turning Point: five hooks, one of them holding a point
+        // for the one challenger, tied together in a challenge.
+        ("Bo's first plot hook", |t| plot_hook(t, "Where is the map?"), |_| {}),
+        ("Bo's second plot hook", |t| plot_hook(t, "Who sank the ship?"), |_| {}),
+        ("Bo's third plot hook", |t| plot_hook(t, "Reach the cove first"), |_| {}),
+        ("Bo's fourth plot hook", |t| plot_hook(t, "The jacket on the rocks"), |_| {}),
+        ("Bo's fifth plot hook", |t| plot_hook(t, "The lighthouse keeper lies"), |_| {}),
+        (
+            "Ada invests in a hook",
+            |t| {
+                use sheetkeeper::rules::mezzo::plot::{Resource, User};
+                let (ada, hook) = (t.player("Ada"), services::mezzo_plot(&t.store, t.game).unwrap().hooks[0].hook.id);
+                let user = User { player: ada, element: None };
+                services::mezzo_invest(&mut t.store, t.game, hook, &user, Resource::Influence, 1).map(|c| c.change)
+            },
+            |_| {},
+        ),
+        (
+            "the Turning Point",
+            |t| {
+                use sheetkeeper::rules::mezzo::plot::InChallenge;
+                let hooks: Vec<Uuid> =
+                    services::mezzo_plot(&t.store, t.game).unwrap().hooks.iter().map(|h| h.hook.id).collect();
+                let challenge =
+                    InChallenge { id: Uuid::from_u128(7), challengers: vec![t.element("The Lighthouse").id] };
+                services::mezzo_turning_point(&mut t.store, t.game, &hooks, &challenge, &[], &[]).map(|c| c.change)
+            },
+            |t| assert!(services::mezzo_plot(&t.store, t.game).unwrap().can_end),
+        ),
         (
             "the next arc",
             |t| services::mezzo_start_arc(&mut t.store, t.game),
@@ -374,8 +411,8 @@ fn every_move_changes_the_table_and_undo_game_takes_it_back() {
     }
     assert!(t.store.check().unwrap().ok);
     let log = services::mezzo_log(&t.store, t.game, 500).unwrap();
-    assert_eq!(log.iter().filter(|e| e.undone).count(), 28);
-    assert_eq!(log.iter().filter(|e| !e.undone).count(), 28);
+    assert_eq!(log.iter().filter(|e| e.undone).count(), 35);
+    assert_eq!(log.iter().filter(|e| !e.undone).count(), 35);
     assert_eq!(log[0].action, "Bo Tanner leaves the table.");
 }
 

@@ -183,7 +183,7 @@ pub fn scene() -> Scene {
     let key = on(key, |e| rules::remove_trait(e, id(60)));
     // Built from the default, so parts of the table added later keep their defaults.
     let mut table = MezzoTable::default();
-    (table.arc, table.players, table.elements) = (2, vec![ada, bo, cy], vec![lighthouse, smugglers, cove, key]);
+    (table.plot.number, table.players, table.elements) = (2, vec![ada, bo, cy], vec![lighthouse, smugglers, cove, key]);
 
     let character = |element: &Element, revision, created, updated| {
         let character = Character {
@@ -492,7 +492,7 @@ proptest! {
         player.claimed = sheet.claimed_by.map(|_| mira).into_iter().collect();
         player.id = sheet.claimed_by.unwrap_or(player.id);
         let mut table = MezzoTable::default();
-        (table.arc, table.players, table.elements) = (arc, vec![player], vec![goal]);
+        (table.plot.number, table.players, table.elements) = (arc, vec![player], vec![goal]);
         store.write(|tx| {
             tx.put_mezzo_sheet(mira, &sheet)?;
             tx.put_mezzo_table(game, &table)

@@ -1,0 +1,724 @@
+//! Mezzo action checks at the table (RULES.md §3.3): the votes and spends cast, their exact
+//! odds shown live, the roll, the Sudden Surges bought after it, and the result — paid and
+//! logged in one move — with a tie broken by d12s or settled by a compromise. Contested
+//! actions (a side per acting element) take the same steps.
+//!
+//! A check takes two moves with the dice in between, kept in the event log:
+//! 1. [`mezzo_check_roll`] builds the check from a [`CheckRequest`] (as
+//!    [`mezzo_check_preview`] does), rolls its dice and appends a `mezzo_check_rolled` game
+//!    event holding the whole check. Nothing is paid or awarded, and the table does not
+//!    change. The pending check is the game's latest live game-level event when it is a
+//!    `mezzo_check_rolled` ([`mezzo_check_pending`]): `undo_game` takes it off the table.
+//! 2. [`mezzo_check_resolve`] takes the Sudden Surges, gives the first-check edge slots, pays
+//!    every spend (adversity debt where the caster allowed it) and compares the scores: one
+//!    `mezzo_table_changed` move, undone by `undo_game` — which puts the rolled check back on
+//!    the table, waiting to be resolved again.
+//!
+//! A tie: the resolution is paid and logged as above, and in the same transaction the tied
+//! check is appended as a new `mezzo_check_rolled` event (phase `tied`): it is the pending
+//! check until [`mezzo_check_break_tie`] or [`mezzo_check_compromise`] settles it with a
+//! `mezzo_table_changed` move of words only. Undo walks back one step at a time: the
+//! settlement (the tie is pending again), the tie (off the table; the paid resolution stays),
+//! the resolution (the rolled check is pending again), the roll.
+//!
+//! Rulings:
+//! - The first-check award (4 edge slots to every element taking part that never had an
+//!   action check) is saved with the resolution, not with the roll, so that the roll changes
+//!   nothing and its undo only takes the dice away. The preview and the roll count the slots
+//!   already (the rules give them at the start). To fill the new slots for this very check,
+//!   award them first (`mezzo_award_edge_slots`, first action check): the check then gives
+//!   none.
+//! - When no check is needed (one side left after the negligible ones drop), the preview says
+//!   which side takes effect; nothing may be cast, and there is nothing to roll or log.
+//! - Any other game-level move made while a check is pending (a table move, a conflict, an
+//!   import) sets the check aside: it is no longer the latest live event. Undoing that move
+//!   brings the check back. Spends are checked again when the check resolves, against the
+//!   players and elements as they are then.
+//! - Typed-in tiebreak dice are used a round at a time (a d12 per tied side): values that
+//!   end on a round still tied leave the tie pending, with those rounds logged; a value left
+//!   over after the winner is refused.
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::dice::{with_dice, DiceInput};
+use super::mezzo::{change_in, participants, MezzoChange};
+use crate::error::{Error, Result};
+use crate::model::now;
+use crate::rules::dice::{Entered, Rolled};
+use crate::rules::mezzo::action_check::{
+    self as rules, ActionCheck, BaseChance, Cast, CheckEvent, CheckSetup, Outcome, Phase, ScopePerk, SideDice,
+    SideKind, SideSetup, Surge, Tally,
+};
+use crate::rules::mezzo::element::{self, Element, Player, SlotAward};
+use crate::rules::odds::Chance;
+use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
+
+/// The most tiebreak rounds the app rolls in one call (a tie left after them stays pending).
+const MAX_TIE_ROUNDS: usize = 100;
+
+/// An action check as the table sets it up (the app gives it its id).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckDraft {
+    /// What is being attempted.
+    #[serde(default)]
+    pub description: String,
+    /// The acting elements' actions and the failure side, each with its base chance.
+    pub sides: Vec<SideSetup>,
+    /// Other elements taking part (targets, obstacles).
+    #[serde(default)]
+    pub involved: Vec<Uuid>,
+}
+
+/// A scope perk bought by a side, after every vote is cast.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerkPurchase {
+    pub side: usize,
+    pub perk: ScopePerk,
+}
+
+/// Everything cast before the roll: the setup, the votes and spends in order, the perks.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRequest {
+    pub setup: CheckDraft,
+    #[serde(default)]
+    pub casts: Vec<Cast>,
+    #[serde(default)]
+    pub perks: Vec<PerkPurchase>,
+}
+
+/// An exact chance.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CheckOdds {
+    pub probability: f64,
+    /// The exact fraction, "numerator/denominator".
+    pub exact: String,
+}
+
+impl From<Chance> for CheckOdds {
+    fn from(c: Chance) -> Self {
+        CheckOdds { probability: c.probability(), exact: format!("{}/{}", c.count(), c.outcomes()) }
+    }
+}
+
+/// An acting element's chance that its action takes effect.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ElementOdds {
+    pub element: Uuid,
+    pub side: usize,
+    #[serde(flatten)]
+    pub odds: CheckOdds,
+}
+
+/// What a request comes to before anything is rolled or paid.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CheckPreview {
+    /// The check as built (phase `votes` or `perks`; `done` when no check is needed).
+    pub check: ActionCheck,
+    /// How each side's votes add up.
+    pub tallies: Vec<Tally>,
+    /// The dice each side would roll (None: negligible, or no check needed).
+    pub dice: Vec<Option<SideDice>>,
+    /// Each side's exact chance of taking effect, a tie split evenly.
+    pub odds: Vec<CheckOdds>,
+    /// Each acting element's chance of success.
+    pub success: Vec<ElementOdds>,
+    /// The side that takes effect without a roll, when no check is needed.
+    pub no_check_needed: Option<usize>,
+    /// The elements the check gives their 4 first-check edge slots (when it resolves).
+    pub first_check_awards: Vec<Uuid>,
+    /// In words: "No check is needed: …", or the sides and their dice.
+    pub summary: String,
+}
+
+/// The check on the table: rolled and waiting for its Sudden Surges and result, or tied.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PendingCheck {
+    pub check: ActionCheck,
+    pub tallies: Vec<Tally>,
+    /// Each side's highest face (None: negligible); the score adds the Sudden Surges.
+    pub rolled: Vec<Option<u32>>,
+    /// The sides tied now (empty unless the check is tied).
+    pub tied: Vec<usize>,
+    /// What was rolled (or the tie), in words.
+    pub summary: String,
+}
+
+/// How a step of a check ended.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CheckResult {
+    pub check: ActionCheck,
+    /// The side that took effect (None: tied, or a compromise).
+    pub winner: Option<usize>,
+    /// The sides tied now: the check stays pending for a tiebreak or a compromise.
+    pub tied: Vec<usize>,
+    pub summary: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CheckOutcome {
+    pub change: MezzoChange,
+    pub result: CheckResult,
+}
+
+/// The payload of a `mezzo_check_rolled` event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Pending {
+    /// What was rolled, in words.
+    action: String,
+    check: ActionCheck,
+}
+
+// ---------------------------------------------------------------------------------------
+// Building a check
+
+/// An invalid field's path under `prefix` (`casts[2]` + `side` → `casts[2].side`); the
+/// move's own name ("cast", "surge") is the item itself.
+fn under(prefix: &str) -> impl Fn(Error) -> Error + '_ {
+    move |e| match e {
+        Error::Invalid { field, problem } => {
+            let field =
+                if field == "cast" || field == "surge" { prefix.to_owned() } else { format!("{prefix}.{field}") };
+            Error::Invalid { field, problem }
+        }
+        other => other,
+    }
+}
+
+/// `elements` with `changed` in place of the ones with the same id.
+fn merged(elements: &[Element], changed: &[Element]) -> Vec<Element> {
+    elements.iter().map(|e| changed.iter().find(|c| c.id == e.id).unwrap_or(e).clone()).collect()
+}
+
+struct Built {
+    check: ActionCheck,
+    /// The elements as the check sees them (the first-check slots given).
+    elements: Vec<Element>,
+    awards: Vec<Uuid>,
+}
+
+/// The check a request describes: started, every cast cast and every perk bought, each
+/// checked by the rules against the players and elements as they are.
+fn build(request: &CheckRequest, id: Uuid, players: &[Player], elements: &[Element]) -> Result<Built> {
+    let d = &request.setup;
+    let setup =
+        CheckSetup { id, description: d.description.clone(), sides: d.sides.clone(), involved: d.involved.clone() };
+    let (mut check, awarded, _) = rules::start(&setup, elements).map_err(under("setup"))?;
+    let elements = merged(elements, &awarded.elements);
+    if let Some(Outcome::NoCheckNeeded { winner }) = check.outcome {
+        let why = format!("no check is needed: side {winner} takes effect, so nothing is cast or bought");
+        if !request.casts.is_empty() {
+            return Err(Error::invalid("casts", why));
+        }
+        if !request.perks.is_empty() {
+            return Err(Error::invalid("perks", why));
+        }
+    }
+    for (i, c) in request.casts.iter().enumerate() {
+        check = rules::cast(&check, c, players, &elements).map_err(under(&format!("casts[{i}]")))?.0;
+    }
+    for (i, p) in request.perks.iter().enumerate() {
+        check = rules::buy_perk(&check, p.side, p.perk).map_err(under(&format!("perks[{i}]")))?.0;
+    }
+    Ok(Built { check, elements, awards: awarded.elements.iter().map(|e| e.id).collect() })
+}
+
+// ---------------------------------------------------------------------------------------
+// Words
+
+fn element_name(elements: &[Element], id: Uuid) -> String {
+    elements.iter().find(|e| e.id == id).map_or_else(|| "An element no longer at the table".into(), |e| e.name.clone())
+}
+
+/// "Mira (“climbs the wall”)", "Failure (“she falls”)".
+fn side_name(check: &ActionCheck, side: usize, elements: &[Element]) -> String {
+    let Some(s) = check.sides.get(side) else { return format!("side {side}") };
+    let who = match s.kind {
+        SideKind::Action { element } => element_name(elements, element),
+        SideKind::Failure => "Failure".into(),
+    };
+    if s.description.is_empty() {
+        who
+    } else {
+        format!("{who} (“{}”)", s.description)
+    }
+}
+
+fn title(check: &ActionCheck) -> String {
+    if check.description.is_empty() {
+        "Action check".into()
+    } else {
+        format!("Action check “{}”", check.description)
+    }
+}
+
+fn chance_word(c: BaseChance) -> &'static str {
+    match c {
+        BaseChance::Negligible => "negligible",
+        BaseChance::Occasional => "occasional",
+        BaseChance::Common => "common",
+    }
+}
+
+fn dice_word(dice: &[u8]) -> String {
+    if dice.is_empty() {
+        "no dice".into()
+    } else {
+        dice.iter().map(|d| format!("d{d}")).collect::<Vec<_>>().join(" + ")
+    }
+}
+
+fn and_list(items: Vec<String>) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// Each live side and the dice it rolled: "Mira: d6 shows 3; Failure: d4 shows 4."
+fn rolled_words(check: &ActionCheck, elements: &[Element]) -> String {
+    let mut parts = Vec::new();
+    for (i, s) in check.sides.iter().enumerate() {
+        let Some(roll) = &s.roll else { continue };
+        let dice = if roll.locked_out {
+            "every die locked out by restraints, scores 1".to_owned()
+        } else if roll.dice.is_empty() {
+            "no dice, scores 1".to_owned()
+        } else {
+            let shown = roll.dice.iter().map(|d| format!("d{} shows {}", d.sides, d.face)).collect::<Vec<_>>();
+            if shown.len() == 1 {
+                shown[0].clone()
+            } else {
+                format!("{} (highest {})", shown.join(", "), roll.highest)
+            }
+        };
+        parts.push(format!("{}: {dice}", side_name(check, i, elements)));
+    }
+    format!("{}.", parts.join("; "))
+}
+
+/// "Mira 5 (+2 Sudden Surges) against Failure 4".
+fn score_words(check: &ActionCheck, sides: &[usize], elements: &[Element]) -> String {
+    sides
+        .iter()
+        .map(|&i| {
+            let who = match check.sides[i].kind {
+                SideKind::Action { element } => element_name(elements, element),
+                SideKind::Failure => "Failure".into(),
+            };
+            let score = check.sides[i].score.unwrap_or(1);
+            let plus = match check.surges_for(i) {
+                0 => String::new(),
+                1 => " (+1 Sudden Surge)".into(),
+                n => format!(" (+{n} Sudden Surges)"),
+            };
+            format!("{who} {score}{plus}")
+        })
+        .collect::<Vec<_>>()
+        .join(" against ")
+}
+
+fn outcome_words(check: &ActionCheck, elements: &[Element]) -> String {
+    let live: Vec<usize> = (0..check.sides.len()).filter(|&i| check.sides[i].score.is_some()).collect();
+    match (&check.outcome, check.phase) {
+        (_, Phase::Tied) => format!(
+            "A tie: {}. Break it with a d12 per tied side, or agree a compromise.",
+            score_words(check, &check.tied, elements)
+        ),
+        (Some(Outcome::Won { winner, tiebreak: false }), _) => {
+            format!("{} takes effect: {}.", side_name(check, *winner, elements), score_words(check, &live, elements))
+        }
+        (Some(Outcome::Won { winner, tiebreak: true }), _) => {
+            let faces = check.tiebreaks.last().map(|r| r.faces.iter().map(u8::to_string).collect::<Vec<_>>());
+            format!(
+                "Tie broken by d12s ({}): {} takes effect.",
+                faces.unwrap_or_default().join(" against "),
+                side_name(check, *winner, elements)
+            )
+        }
+        (Some(Outcome::Compromise { text, .. }), _) => format!("Settled by compromise: “{text}”."),
+        (Some(Outcome::NoCheckNeeded { winner }), _) => {
+            format!("No check is needed: {} takes effect.", side_name(check, *winner, elements))
+        }
+        (None, _) => String::new(),
+    }
+}
+
+/// What a resolution paid and awarded: "Ada spends 1 influence. Mira spends 3 adversity (1
+/// as debt). Mira gains 4 edge slots (first action check)."
+fn paid_words(
+    before: (&[Player], &[Element]),
+    after: (&[Player], &[Element]),
+    awards: &[Uuid],
+    check: &ActionCheck,
+) -> String {
+    let mut parts = Vec::new();
+    for p in after.0 {
+        let Some(was) = before.0.iter().find(|q| q.id == p.id) else { continue };
+        if was.influence > p.influence {
+            parts.push(format!("{} spends {} influence.", p.name, was.influence - p.influence));
+        }
+    }
+    for e in after.1 {
+        let Some(was) = before.1.iter().find(|x| x.id == e.id) else { continue };
+        let spent = (was.adversity + e.adversity_debt).saturating_sub(e.adversity + was.adversity_debt);
+        if spent > 0 {
+            let debt = e.adversity_debt.saturating_sub(was.adversity_debt);
+            let debt = if debt > 0 { format!(" ({debt} as debt)") } else { String::new() };
+            parts.push(format!("{} spends {spent} adversity{debt}.", e.name));
+        }
+    }
+    for id in check.participants() {
+        if awards.contains(&id) {
+            parts.push(format!("{} gains 4 edge slots (first action check).", element_name(after.1, id)));
+        }
+    }
+    parts.join(" ")
+}
+
+// ---------------------------------------------------------------------------------------
+// The pending check
+
+fn pending_in(read: Reader<'_>, game: Uuid) -> Result<Option<(Event, Pending)>> {
+    let Some(event) = read.last_undoable_of_game(game)?.filter(|e| e.kind == EventKind::MezzoCheckRolled) else {
+        return Ok(None);
+    };
+    let payload: Pending = serde_json::from_value(event.payload.clone())
+        .map_err(|e| Error::invalid("event log", format!("event {} cannot be read: {e}", event.seq)))?;
+    Ok(Some((event, payload)))
+}
+
+fn pending_view(p: Pending) -> PendingCheck {
+    let check = p.check;
+    PendingCheck {
+        tallies: (0..check.sides.len()).map(|i| check.tally(i)).collect(),
+        rolled: check.sides.iter().map(|s| s.roll.as_ref().map(|r| r.highest)).collect(),
+        tied: check.tied.clone(),
+        summary: p.action,
+        check,
+    }
+}
+
+fn log_pending(tx: &Tx<'_>, game: Uuid, pending: &Pending) -> Result<()> {
+    let payload = serde_json::to_value(pending).map_err(|e| Error::invalid("event log", e.to_string()))?;
+    tx.append_event(&NewEvent {
+        at: now(),
+        game_id: game,
+        character_id: None,
+        kind: EventKind::MezzoCheckRolled,
+        undoes: None,
+        payload,
+    })?;
+    Ok(())
+}
+
+/// Takes a pending check off the table: nothing else changes (nothing was paid).
+pub(super) fn undo_check_rolled(tx: &Tx<'_>, event: &Event) -> Result<String> {
+    let what = serde_json::from_value::<Pending>(event.payload.clone())
+        .map(|p| if p.check.description.is_empty() { "the check".into() } else { format!("“{}”", p.check.description) })
+        .unwrap_or_else(|_| "the check".into());
+    let tied = event.payload["check"]["phase"] == "tied";
+    let message = if tied {
+        format!("Undone: the tie of {what} is off the table; its paid result stays (undo again to take it back).")
+    } else {
+        format!("Undone: the dice of {what} are off the table.")
+    };
+    tx.append_event(&NewEvent {
+        at: now(),
+        game_id: event.game_id,
+        character_id: None,
+        kind: EventKind::Undo,
+        undoes: Some(event.seq),
+        payload: serde_json::json!({ "action": message }),
+    })?;
+    Ok(message)
+}
+
+// ---------------------------------------------------------------------------------------
+// Services
+
+/// What a request comes to — each side's tally, dice and exact odds, or that no check is
+/// needed — with nothing saved (shown live as votes change).
+pub fn mezzo_check_preview(store: &Store, game: Uuid, request: &CheckRequest) -> Result<CheckPreview> {
+    let (players, elements) = participants(store.read(), game)?;
+    let Built { check, elements, awards } = build(request, Uuid::nil(), &players, &elements)?;
+    let tallies = (0..check.sides.len()).map(|i| check.tally(i)).collect();
+    if let Some(Outcome::NoCheckNeeded { winner }) = check.outcome {
+        let odds = (0..check.sides.len()).map(|i| Chance::new(u64::from(i == winner), 1).into()).collect();
+        let success = actors(&check)
+            .map(|(side, element)| ElementOdds {
+                element,
+                side,
+                odds: Chance::new(u64::from(side == winner), 1).into(),
+            })
+            .collect();
+        return Ok(CheckPreview {
+            summary: outcome_words(&check, &elements),
+            dice: vec![None; check.sides.len()],
+            check,
+            tallies,
+            odds,
+            success,
+            no_check_needed: Some(winner),
+            first_check_awards: Vec::new(),
+        });
+    }
+    let dice = rules::dice(&check, &elements)?;
+    let odds = rules::odds(&check, &elements)?;
+    let mut success = Vec::new();
+    for (side, element) in actors(&check) {
+        if !check.sides[side].dropped {
+            let odds = rules::success_odds(&check, &elements, element)?.into();
+            success.push(ElementOdds { element, side, odds });
+        }
+    }
+    let summary = dice
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let s = &check.sides[i];
+            let what = match d {
+                Some(d) => dice_word(&d.dice),
+                None => "takes no part".into(),
+            };
+            let chance = if s.aptitude > 0 {
+                format!("{} + {} Aptitude", chance_word(s.chance), s.aptitude)
+            } else {
+                chance_word(s.chance).to_owned()
+            };
+            format!("{} ({chance}): {what}", side_name(&check, i, &elements))
+        })
+        .collect::<Vec<_>>()
+        .join("; ");
+    Ok(CheckPreview {
+        summary: format!("{summary}."),
+        dice,
+        odds: odds.into_iter().map(CheckOdds::from).collect(),
+        success,
+        no_check_needed: None,
+        first_check_awards: awards,
+        check,
+        tallies,
+    })
+}
+
+/// The acting sides: (side, element).
+fn actors(check: &ActionCheck) -> impl Iterator<Item = (usize, Uuid)> + '_ {
+    check.sides.iter().enumerate().filter_map(|(i, s)| s.kind.element().map(|e| (i, e)))
+}
+
+/// Builds the check a request describes and rolls its dice (rolled by the app or typed in,
+/// side by side in order), and puts it on the table to wait for its Sudden Surges and
+/// result. Nothing is paid yet. Refused while another check is pending.
+pub fn mezzo_check_roll<R: Rng>(
+    store: &mut Store,
+    game: Uuid,
+    request: &CheckRequest,
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<PendingCheck> {
+    let mut request = request.clone();
+    for c in &mut request.casts {
+        if let Cast::UnexpectedEdge { edge, .. } = c {
+            edge.id = Uuid::new_v4();
+        }
+    }
+    store.write(|tx| {
+        let read = tx.read();
+        let (players, elements) = participants(read, game)?;
+        if let Some((_, p)) = pending_in(read, game)? {
+            let what = if p.check.phase == Phase::Tied { "a tied check" } else { "a rolled check" };
+            return Err(Error::invalid(
+                "check",
+                format!("{what} is already on the table: resolve it or undo it first"),
+            ));
+        }
+        let built = build(&request, Uuid::new_v4(), &players, &elements)?;
+        if let Some(Outcome::NoCheckNeeded { winner }) = built.check.outcome {
+            return Err(Error::invalid(
+                "setup.sides",
+                format!(
+                    "no check is needed: {} takes effect without a roll",
+                    side_name(&built.check, winner, &built.elements)
+                ),
+            ));
+        }
+        let (check, _) = with_dice(dice, rng, |d| rules::roll(&built.check, &built.elements, d))?;
+        let action = format!("{} rolled. {}", title(&check), rolled_words(&check, &built.elements));
+        let pending = Pending { action, check };
+        log_pending(tx, game, &pending)?;
+        Ok(pending_view(pending))
+    })
+}
+
+/// The check on the table, if one is rolled (or tied) and waiting.
+pub fn mezzo_check_pending(store: &Store, game: Uuid) -> Result<Option<PendingCheck>> {
+    let read = store.read();
+    participants(read, game)?;
+    Ok(pending_in(read, game)?.map(|(_, p)| pending_view(p)))
+}
+
+fn waiting(read: Reader<'_>, game: Uuid) -> Result<Pending> {
+    pending_in(read, game)?
+        .map(|(_, p)| p)
+        .ok_or_else(|| Error::invalid("check", "no action check is on the table: roll one first"))
+}
+
+/// Settles the check on the table: the Sudden Surges (after the roll, in order), the
+/// first-check edge slots, every spend paid and the scores compared, in one move. On a tie
+/// the check stays on the table for [`mezzo_check_break_tie`] or [`mezzo_check_compromise`].
+pub fn mezzo_check_resolve(store: &mut Store, game: Uuid, surges: &[Surge]) -> Result<CheckOutcome> {
+    store.write(|tx| {
+        let pending = waiting(tx.read(), game)?;
+        if pending.check.phase == Phase::Tied {
+            return Err(Error::invalid("check", "the check is tied: break the tie or agree a compromise"));
+        }
+        let mut result = None;
+        let change = change_in(tx, game, |w| {
+            let (players, elements) = w.participants();
+            let (before_players, before_elements) = (players.clone(), elements.clone());
+            // The first-check award, for those who never had an action check.
+            let mut awarded = Vec::new();
+            let mut record = Vec::new();
+            for id in pending.check.participants() {
+                let e = elements.iter().find(|e| e.id == id).ok_or_else(|| {
+                    Error::invalid("check", format!("element {id} of this check is no longer at the table"))
+                })?;
+                if !e.awards.has(SlotAward::FirstActionCheck) {
+                    let (e, events) = element::award_edge_slots(e, SlotAward::FirstActionCheck)?;
+                    record.extend(events);
+                    awarded.push(e);
+                }
+            }
+            let elements = merged(&elements, &awarded);
+            let mut check = pending.check.clone();
+            for (i, s) in surges.iter().enumerate() {
+                check = rules::surge(&check, s, &players, &elements).map_err(under(&format!("surges[{i}]")))?.0;
+            }
+            let (check, changes, events) = rules::resolve(&check, &players, &elements)?;
+            for e in awarded.iter().chain(&changes.elements) {
+                w.set_element(e.clone());
+            }
+            for p in &changes.players {
+                w.set_player(p.clone());
+            }
+            record.extend(events.into_iter().filter_map(|e| match e {
+                CheckEvent::Element { change } => Some(change),
+                _ => None,
+            }));
+            let (after_players, after_elements) = w.participants();
+            let awards: Vec<Uuid> = awarded.iter().map(|e| e.id).collect();
+            let paid =
+                paid_words((&before_players, &before_elements), (&after_players, &after_elements), &awards, &check);
+            let words = outcome_words(&check, &after_elements);
+            let summary = [format!("{} resolved.", title(&check)), paid, words.clone()]
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let tied_words = format!("{}: {words}", title(&check));
+            result = Some((check, summary.clone(), tied_words));
+            w.done(record, summary)
+        })?;
+        let (check, summary, tied_words) = result.expect("set by the move");
+        if check.phase == Phase::Tied {
+            log_pending(tx, game, &Pending { action: tied_words, check: check.clone() })?;
+        }
+        Ok(CheckOutcome { change, result: result_of(check, summary) })
+    })
+}
+
+fn result_of(check: ActionCheck, summary: String) -> CheckResult {
+    CheckResult { winner: check.winner(), tied: check.tied.clone(), check, summary }
+}
+
+/// Rolls the tiebreak of the tied check on the table: a d12 per tied side, again while tied
+/// (typed-in values: as many rounds as they fill; a tie left after them stays pending).
+pub fn mezzo_check_break_tie<R: Rng>(
+    store: &mut Store,
+    game: Uuid,
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<CheckOutcome> {
+    store.write(|tx| {
+        let pending = waiting(tx.read(), game)?;
+        if pending.check.phase != Phase::Tied {
+            return Err(Error::invalid("check", "the check on the table is not tied: resolve it first"));
+        }
+        let mut check = pending.check.clone();
+        match dice {
+            DiceInput::Rolled => {
+                let mut source = Rolled(rng);
+                for _ in 0..MAX_TIE_ROUNDS {
+                    check = rules::break_tie(&check, &mut source)?.0;
+                    if check.phase != Phase::Tied {
+                        break;
+                    }
+                }
+            }
+            DiceInput::Entered { values } => {
+                if values.is_empty() {
+                    return Err(Error::invalid("dice", "type in a d12 for each tied side"));
+                }
+                let mut source = Entered::new(values.iter().copied());
+                while check.phase == Phase::Tied && source.remaining() > 0 {
+                    check = rules::break_tie(&check, &mut source)?.0;
+                }
+                if source.remaining() > 0 {
+                    let used = values.len() - source.remaining();
+                    return Err(Error::invalid(
+                        "dice",
+                        format!("{} values were entered but the tiebreak used {used}", values.len()),
+                    ));
+                }
+            }
+        }
+        let rounds = &check.tiebreaks[pending.check.tiebreaks.len()..];
+        let mut out = None;
+        let change = change_in(tx, game, |w| {
+            let (_, elements) = w.participants();
+            let shown = rounds
+                .iter()
+                .map(|r| r.faces.iter().map(u8::to_string).collect::<Vec<_>>().join(" against "))
+                .collect::<Vec<_>>()
+                .join(", then ");
+            let words = if check.phase == Phase::Tied {
+                format!(
+                    "{}: the tiebreak d12s show {shown}, still tied between {}: roll again or agree a compromise.",
+                    title(&check),
+                    and_list(check.tied.iter().map(|&i| side_name(&check, i, &elements)).collect())
+                )
+            } else {
+                let winner = check.winner().map(|i| side_name(&check, i, &elements)).unwrap_or_default();
+                format!("{}: tie broken by d12s ({shown}): {winner} takes effect.", title(&check))
+            };
+            out = Some(words.clone());
+            Ok(words)
+        })?;
+        let summary = out.expect("set by the move");
+        if check.phase == Phase::Tied {
+            log_pending(tx, game, &Pending { action: summary.clone(), check: check.clone() })?;
+        }
+        Ok(CheckOutcome { change, result: result_of(check, summary) })
+    })
+}
+
+/// Records the compromise the table agreed for the tied check on the table.
+pub fn mezzo_check_compromise(store: &mut Store, game: Uuid, text: &str) -> Result<CheckOutcome> {
+    store.write(|tx| {
+        let pending = waiting(tx.read(), game)?;
+        let (check, _) = rules::compromise(&pending.check, text)?;
+        let mut out = None;
+        let change = change_in(tx, game, |_| {
+            let words = format!("{}: {}", title(&check), outcome_words(&check, &[]));
+            out = Some(words.clone());
+            Ok(words)
+        })?;
+        Ok(CheckOutcome { change, result: result_of(check, out.expect("set by the move")) })
+    })
+}

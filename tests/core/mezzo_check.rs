@@ -1,0 +1,386 @@
+//! Mezzo action checks through the services on the real SQLite file: live tallies and exact
+//! odds, a scope perk, the roll kept in the log, Sudden Surges after it, the spends paid
+//! (with adversity debt) and the first-check edge slots given when it resolves, "no check
+//! needed", contested actions, ties broken by d12s or settled by a compromise, undo of each
+//! step, and refusals that change nothing.
+
+use rand::{rngs::StdRng, SeedableRng};
+use sheetkeeper::rules::mezzo::action_check::{
+    BaseChance, Cast, Direction, Law, Outcome, Phase, ScopePerk, SideKind, SideSetup, Surge,
+};
+use sheetkeeper::rules::mezzo::element::{Element, ElementKind, Role};
+use sheetkeeper::services::{self, CheckDraft, CheckRequest, DiceInput, MezzoElementView, PerkPurchase};
+use sheetkeeper::Store;
+use uuid::Uuid;
+
+use crate::support::{bytes_on_disk, Scratch};
+
+fn entered(values: &[u8]) -> DiceInput {
+    DiceInput::Entered { values: values.to_vec() }
+}
+
+struct Table {
+    scratch: Scratch,
+    store: Store,
+    game: Uuid,
+    /// Players: Ada (an Actor who claimed Mira) and Bo.
+    ada: Uuid,
+    bo: Uuid,
+    /// Characters: Mira (claimed by Ada, 4 adversity) and Rook.
+    mira: Uuid,
+    rook: Uuid,
+    /// One of the table's own elements.
+    wall: Uuid,
+    rng: StdRng,
+}
+
+impl Table {
+    fn new() -> Table {
+        let scratch = Scratch::new();
+        let mut store = scratch.open();
+        let game = services::create_game(&mut store, "Harbour", "mezzo").unwrap().game.id;
+        let mira = services::create_character(&mut store, game, "Mira").unwrap().id;
+        let rook = services::create_character(&mut store, game, "Rook").unwrap().id;
+        services::mezzo_add_player(&mut store, game, "Ada").unwrap();
+        let view = services::mezzo_add_player(&mut store, game, "Bo").unwrap().view;
+        let id = |name: &str| view.players.iter().find(|p| p.player.name == name).unwrap().player.id;
+        let (ada, bo) = (id("Ada"), id("Bo"));
+        services::mezzo_take_role(&mut store, game, ada, Role::Actor).unwrap();
+        services::mezzo_claim(&mut store, game, ada, mira).unwrap();
+        services::mezzo_gain_adversity(&mut store, game, mira, 4).unwrap();
+        let view = services::mezzo_add_element(&mut store, game, ElementKind::Object, "Sea wall").unwrap().view;
+        let wall = view.elements[0].element.id;
+        Table { scratch, store, game, ada, bo, mira, rook, wall, rng: StdRng::seed_from_u64(7) }
+    }
+
+    fn element(&self, id: Uuid) -> MezzoElementView {
+        let v = services::mezzo_table(&self.store, self.game).unwrap();
+        v.characters.into_iter().chain(v.elements).find(|e| e.element.id == id).unwrap()
+    }
+
+    fn el(&self, id: Uuid) -> Element {
+        self.element(id).element
+    }
+
+    fn influence(&self, who: Uuid) -> u32 {
+        let v = services::mezzo_table(&self.store, self.game).unwrap();
+        v.players.into_iter().find(|p| p.player.id == who).unwrap().player.influence
+    }
+
+    fn bytes(&self) -> (Vec<u8>, Option<Vec<u8>>) {
+        bytes_on_disk(&self.scratch.db())
+    }
+}
+
+fn action(element: Uuid, chance: BaseChance, description: &str) -> SideSetup {
+    SideSetup { kind: SideKind::Action { element }, description: description.into(), chance, aptitude: 0 }
+}
+
+fn failure(chance: BaseChance, description: &str) -> SideSetup {
+    SideSetup { kind: SideKind::Failure, description: description.into(), chance, aptitude: 0 }
+}
+
+/// Mira climbs the sea wall (common), or falls (occasional); Ada spends 2 influence on the
+/// climb, which buys Extended Coverage with one of its votes.
+fn climb(t: &Table) -> CheckRequest {
+    CheckRequest {
+        setup: CheckDraft {
+            description: "Over the sea wall".into(),
+            sides: vec![
+                action(t.mira, BaseChance::Common, "climbs the wall"),
+                failure(BaseChance::Occasional, "falls"),
+            ],
+            involved: vec![t.wall],
+        },
+        casts: vec![Cast::Influence { player: t.ada, side: 0, points: 2 }],
+        perks: vec![PerkPurchase { side: 0, perk: ScopePerk::ExtendedCoverage }],
+    }
+}
+
+#[test]
+fn a_check_with_a_scope_perk_and_sudden_surges_after_the_roll_pays_and_awards_when_it_resolves() {
+    let mut t = Table::new();
+    let request = climb(&t);
+    // The preview: Mira's 2 base votes + 2 influence = 4, 1 spent on the perk: 3 votes, a d8;
+    // the failure's 1 vote, a d4. d8 against d4: 22/32 above, 4/32 tied (split): 3/4.
+    let preview = services::mezzo_check_preview(&t.store, t.game, &request).unwrap();
+    let mira = preview.tallies[0];
+    assert_eq!((mira.base, mira.influence, mira.total, mira.perks, mira.dice_votes), (2, 2, 4, 1, 3));
+    assert_eq!((preview.tallies[1].total, preview.tallies[1].dice_votes), (1, 1));
+    let dice: Vec<Vec<u8>> = preview.dice.iter().map(|d| d.as_ref().unwrap().dice.clone()).collect();
+    assert_eq!(dice, vec![vec![8], vec![4]]);
+    let exact: Vec<&str> = preview.odds.iter().map(|o| o.exact.as_str()).collect();
+    assert_eq!(exact, ["3/4", "1/4"]);
+    assert_eq!((preview.success[0].element, preview.success[0].odds.exact.as_str()), (t.mira, "3/4"));
+    assert_eq!(preview.no_check_needed, None);
+    assert_eq!(preview.first_check_awards, vec![t.mira, t.wall]);
+    assert_eq!(preview.check.sides[0].perks, vec![ScopePerk::ExtendedCoverage]);
+    assert_eq!(preview.check.phase, Phase::Perks);
+    assert_eq!(preview.summary, "Mira (“climbs the wall”) (common): d8; Failure (“falls”) (occasional): d4.",);
+
+    // The roll, typed in: the d8 shows 3, the d4 shows 4. Nothing is paid or awarded yet.
+    let pending = services::mezzo_check_roll(&mut t.store, t.game, &request, &entered(&[3, 4]), &mut t.rng).unwrap();
+    assert_eq!(pending.check.phase, Phase::Rolled);
+    assert_eq!(pending.rolled, vec![Some(3), Some(4)]);
+    assert_eq!(pending.tallies[0].perks, 1);
+    assert_eq!(
+        pending.summary,
+        "Action check “Over the sea wall” rolled. Mira (“climbs the wall”): d8 shows 3; Failure (“falls”): d4 shows 4."
+    );
+    assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), Some(pending.clone()));
+    assert_eq!((t.influence(t.ada), t.el(t.mira).adversity), (3, 4), "nothing is paid before the result");
+    assert_eq!((t.element(t.mira).edge_slots, t.element(t.wall).edge_slots), (2, 0), "only the claim's 2 slots");
+    // A second check cannot be rolled while this one waits.
+    let err = services::mezzo_check_roll(&mut t.store, t.game, &request, &DiceInput::Rolled, &mut t.rng).unwrap_err();
+    assert_eq!(err.to_string(), "check: a rolled check is already on the table: resolve it or undo it first");
+
+    // A surge only Mira's claimer may buy: refused, nothing changes.
+    let before = t.bytes();
+    let by_bo = Surge { element: t.mira, by: t.bo, allow_debt: false };
+    let err = services::mezzo_check_resolve(&mut t.store, t.game, &[by_bo]).unwrap_err();
+    assert!(err.to_string().starts_with("surges[0].by: Mira is claimed by another player"), "{err}");
+    // The second surge needs debt (1 adversity left, it costs 3): refused unless allowed.
+    let surge = Surge { element: t.mira, by: t.ada, allow_debt: false };
+    let err = services::mezzo_check_resolve(&mut t.store, t.game, &[surge, surge]).unwrap_err();
+    assert!(err.to_string().starts_with("surges[1].adversity: Mira holds 1 adversity and this costs 3"), "{err}");
+    assert_eq!(t.bytes(), before);
+
+    // Two Sudden Surges after the roll: 3 + 2 = 5 beats the failure's 4 (without them the
+    // failure takes effect; with one, a tie).
+    let with_debt = Surge { allow_debt: true, ..surge };
+    let out = services::mezzo_check_resolve(&mut t.store, t.game, &[surge, with_debt]).unwrap();
+    assert_eq!(out.result.winner, Some(0));
+    assert_eq!(out.result.check.scores(), vec![Some(5), Some(4)]);
+    assert_eq!(out.result.check.surges.len(), 2);
+    assert!(out.result.tied.is_empty());
+    assert_eq!(
+        out.result.summary,
+        "Action check “Over the sea wall” resolved. Ada spends 2 influence. Mira spends 6 adversity (2 as debt). \
+         Mira gains 4 edge slots (first action check). Sea wall gains 4 edge slots (first action check). \
+         Mira (“climbs the wall”) takes effect: Mira 5 (+2 Sudden Surges) against Failure 4."
+    );
+    assert_eq!(out.change.message, out.result.summary);
+    // Paid: Ada's influence, Mira's adversity (4, then 2 as debt); awarded: 4 slots each.
+    assert_eq!(t.influence(t.ada), 1);
+    let m = t.el(t.mira);
+    assert_eq!((m.adversity, m.adversity_debt), (0, 2));
+    assert_eq!((t.element(t.mira).edge_slots, t.element(t.wall).edge_slots), (6, 4));
+    assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), None);
+    let log = services::mezzo_log(&t.store, t.game, 5).unwrap();
+    assert_eq!(log[0].action, out.result.summary);
+
+    // Undo the resolution: everything paid and awarded is back, and the rolled check waits
+    // again; undo once more: the dice are off the table, nothing else changes.
+    services::undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!((t.influence(t.ada), t.el(t.mira).adversity, t.el(t.mira).adversity_debt), (3, 4, 0));
+    assert_eq!((t.element(t.mira).edge_slots, t.element(t.wall).edge_slots), (2, 0));
+    assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), Some(pending));
+    let table = t.store.read().mezzo_table(t.game).unwrap();
+    let done = services::undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(done.message, "Undone: the dice of “Over the sea wall” are off the table.");
+    assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), None);
+    assert_eq!(t.store.read().mezzo_table(t.game).unwrap(), table);
+    assert_eq!(t.el(t.mira).adversity, 4);
+    // The next undo is the move before the check: the sea wall leaves the story.
+    let done = services::undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(done.message, "Undone: The object Sea wall enters the story.");
+    let err = services::mezzo_check_resolve(&mut t.store, t.game, &[]).unwrap_err();
+    assert_eq!(err.to_string(), "check: no action check is on the table: roll one first");
+}
+
+#[test]
+fn no_check_is_needed_when_one_side_is_negligible_and_nothing_is_rolled() {
+    let mut t = Table::new();
+    let mut request = climb(&t);
+    request.setup.sides[1].chance = BaseChance::Negligible;
+    request.casts.clear();
+    request.perks.clear();
+    let preview = services::mezzo_check_preview(&t.store, t.game, &request).unwrap();
+    assert_eq!(preview.no_check_needed, Some(0));
+    assert_eq!(preview.check.outcome, Some(Outcome::NoCheckNeeded { winner: 0 }));
+    assert_eq!(preview.summary, "No check is needed: Mira (“climbs the wall”) takes effect.");
+    let exact: Vec<&str> = preview.odds.iter().map(|o| o.exact.as_str()).collect();
+    assert_eq!(exact, ["1/1", "0/1"]);
+    assert!(preview.first_check_awards.is_empty() && preview.dice.iter().all(Option::is_none));
+    // Nothing to roll, and nothing may be cast: refused, naming the field, changing nothing.
+    let before = t.bytes();
+    let err = services::mezzo_check_roll(&mut t.store, t.game, &request, &DiceInput::Rolled, &mut t.rng).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "setup.sides: no check is needed: Mira (“climbs the wall”) takes effect without a roll"
+    );
+    let with_vote = CheckRequest { casts: climb(&t).casts, ..request.clone() };
+    let err = services::mezzo_check_preview(&t.store, t.game, &with_vote).unwrap_err();
+    assert!(err.to_string().starts_with("casts: no check is needed: side 0 takes effect"), "{err}");
+    // Both sides negligible: the table agrees the odds first.
+    request.setup.sides[0].chance = BaseChance::Negligible;
+    let err = services::mezzo_check_preview(&t.store, t.game, &request).unwrap_err();
+    assert!(err.to_string().starts_with("setup.sides: every side is negligible"), "{err}");
+    // An Aptitude makes the negligible action occasional: a check again.
+    request.setup.sides[0].aptitude = 1;
+    request.setup.sides[1].chance = BaseChance::Common;
+    let preview = services::mezzo_check_preview(&t.store, t.game, &request).unwrap();
+    assert_eq!((preview.no_check_needed, preview.tallies[0].base), (None, 1));
+    assert_eq!(t.bytes(), before);
+}
+
+#[test]
+fn contested_actions_roll_each_side_and_a_tie_is_broken_by_d12s_or_a_compromise() {
+    let mut t = Table::new();
+    let request = CheckRequest {
+        setup: CheckDraft {
+            description: "The key on the table".into(),
+            sides: vec![
+                action(t.mira, BaseChance::Common, "grabs the key"),
+                action(t.rook, BaseChance::Common, "grabs it first"),
+            ],
+            involved: vec![],
+        },
+        casts: vec![
+            Cast::Law {
+                player: t.bo,
+                side: 1,
+                law: Law::Consistency { fact: "Rook is quick".into() },
+                direction: Direction::For,
+            },
+            Cast::Law { player: t.ada, side: 1, law: Law::Potential, direction: Direction::Against },
+        ],
+        perks: vec![],
+    };
+    // Two d6 (the laws cancel out on Rook's side): even odds.
+    let preview = services::mezzo_check_preview(&t.store, t.game, &request).unwrap();
+    assert_eq!((preview.tallies[1].laws_cast, preview.tallies[1].total), (0, 2));
+    let exact: Vec<&str> = preview.odds.iter().map(|o| o.exact.as_str()).collect();
+    assert_eq!(exact, ["1/2", "1/2"]);
+    assert_eq!(preview.success.iter().map(|s| s.element).collect::<Vec<_>>(), vec![t.mira, t.rook]);
+    services::mezzo_check_roll(&mut t.store, t.game, &request, &entered(&[5, 5]), &mut t.rng).unwrap();
+    // 5 against 5: the result is logged (and both get their first-check slots), the tie waits.
+    let out = services::mezzo_check_resolve(&mut t.store, t.game, &[]).unwrap();
+    assert_eq!((out.result.winner, out.result.tied.clone()), (None, vec![0, 1]));
+    assert!(
+        out.result.summary.ends_with("Break it with a d12 per tied side, or agree a compromise."),
+        "{}",
+        out.result.summary
+    );
+    assert_eq!((t.element(t.mira).edge_slots, t.element(t.rook).edge_slots), (6, 4));
+    let tied = services::mezzo_check_pending(&t.store, t.game).unwrap().unwrap();
+    assert_eq!((tied.check.phase, tied.tied.clone()), (Phase::Tied, vec![0, 1]));
+    let err = services::mezzo_check_resolve(&mut t.store, t.game, &[]).unwrap_err();
+    assert_eq!(err.to_string(), "check: the check is tied: break the tie or agree a compromise");
+    let err = services::mezzo_check_roll(&mut t.store, t.game, &request, &DiceInput::Rolled, &mut t.rng).unwrap_err();
+    assert!(err.to_string().contains("a tied check is already on the table"), "{err}");
+
+    // Typed-in d12s: 7 against 7 is still tied (logged, still waiting); 3 against 9: Rook.
+    let again = services::mezzo_check_break_tie(&mut t.store, t.game, &entered(&[7, 7]), &mut t.rng).unwrap();
+    assert_eq!((again.result.winner, again.result.tied.clone()), (None, vec![0, 1]));
+    assert!(again.result.summary.contains("still tied"), "{}", again.result.summary);
+    let err = services::mezzo_check_break_tie(&mut t.store, t.game, &entered(&[3, 9, 1]), &mut t.rng).unwrap_err();
+    assert_eq!(err.to_string(), "dice: 3 values were entered but the tiebreak used 2");
+    let won = services::mezzo_check_break_tie(&mut t.store, t.game, &entered(&[3, 9]), &mut t.rng).unwrap();
+    assert_eq!(won.result.winner, Some(1));
+    assert_eq!(won.result.check.outcome, Some(Outcome::Won { winner: 1, tiebreak: true }));
+    assert_eq!(won.result.check.tiebreaks.len(), 2);
+    assert_eq!(
+        won.result.summary,
+        "Action check “The key on the table”: tie broken by d12s (3 against 9): Rook (“grabs it first”) takes effect."
+    );
+    assert_eq!(won.result.check.succeeded(t.rook), Some(true));
+    assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), None);
+
+    // Undo the tiebreak: the tie (after its first round) waits again; the table settles it
+    // with a compromise instead.
+    services::undo_game(&mut t.store, t.game).unwrap();
+    let tied = services::mezzo_check_pending(&t.store, t.game).unwrap().unwrap();
+    assert_eq!((tied.check.phase, tied.check.tiebreaks.len()), (Phase::Tied, 1));
+    let err = services::mezzo_check_compromise(&mut t.store, t.game, "  ").unwrap_err();
+    assert_eq!(err.to_string(), "text: describe the compromise");
+    let agreed = services::mezzo_check_compromise(&mut t.store, t.game, "They each hold an end").unwrap();
+    assert_eq!(
+        agreed.result.check.outcome,
+        Some(Outcome::Compromise { sides: vec![0, 1], text: "They each hold an end".into() })
+    );
+    assert_eq!(
+        agreed.result.summary,
+        "Action check “The key on the table”: Settled by compromise: “They each hold an end”."
+    );
+    assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), None);
+
+    // Undo walks back: the compromise, the still-tied round, the tie itself (its result stays),
+    // then the resolution (the slots are gone, the rolled check waits again).
+    services::undo_game(&mut t.store, t.game).unwrap();
+    services::undo_game(&mut t.store, t.game).unwrap();
+    services::undo_game(&mut t.store, t.game).unwrap();
+    let tie_off = services::undo_game(&mut t.store, t.game).unwrap();
+    assert!(
+        tie_off.message.starts_with("Undone: the tie of “The key on the table” is off the table"),
+        "{}",
+        tie_off.message
+    );
+    assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), None);
+    assert_eq!(t.element(t.rook).edge_slots, 4);
+    services::undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(t.element(t.rook).edge_slots, 0);
+    let rolled = services::mezzo_check_pending(&t.store, t.game).unwrap().unwrap();
+    assert_eq!((rolled.check.phase, rolled.rolled.clone()), (Phase::Rolled, vec![Some(5), Some(5)]));
+
+    // The app's own tiebreak dice always settle it.
+    services::mezzo_check_resolve(&mut t.store, t.game, &[]).unwrap();
+    let won = services::mezzo_check_break_tie(&mut t.store, t.game, &DiceInput::Rolled, &mut t.rng).unwrap();
+    assert!(won.result.winner.is_some());
+    assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), None);
+}
+
+#[test]
+fn a_refused_cast_names_its_field_and_changes_nothing() {
+    let mut t = Table::new();
+    let before = t.bytes();
+    let refused = |t: &mut Table, request: &CheckRequest, words: &str| {
+        let err = services::mezzo_check_roll(&mut t.store, t.game, request, &entered(&[1, 1]), &mut t.rng).unwrap_err();
+        assert_eq!(err.to_string(), words);
+        let err = services::mezzo_check_preview(&t.store, t.game, request).unwrap_err();
+        assert_eq!(err.to_string(), words);
+    };
+    // More influence than Ada holds.
+    let mut request = climb(&t);
+    request.casts[0] = Cast::Influence { player: t.ada, side: 0, points: 4 };
+    refused(&mut t, &request, "casts[0].points: Ada holds 3 influence, not 4");
+    // A player invokes a second law.
+    let mut request = climb(&t);
+    let law = |fact: &str| Cast::Law {
+        player: t.bo,
+        side: 1,
+        law: Law::Consistency { fact: fact.into() },
+        direction: Direction::For,
+    };
+    request.casts.extend([law("Wet stones"), law("Loose mortar")]);
+    refused(&mut t, &request, "casts[2].player: Bo already invoked a law in this check");
+    // Fortune's Favor paid by a player who does not hold Mira's claim.
+    let mut request = climb(&t);
+    request.casts.push(Cast::FortunesFavor { element: t.mira, by: t.bo, allow_debt: false });
+    refused(&mut t, &request, "casts[1].by: Mira is claimed by another player: only they may spend its adversity");
+    // A perk before the one it needs, and a side that is not there.
+    let mut request = climb(&t);
+    request.perks = vec![PerkPurchase { side: 0, perk: ScopePerk::LocalCoverage }];
+    refused(&mut t, &request, "perks[0].perk: Local Coverage needs Extended Coverage first");
+    let mut request = climb(&t);
+    request.casts[0] = Cast::Influence { player: t.ada, side: 5, points: 1 };
+    refused(&mut t, &request, "casts[0].side: there is no side 5");
+    // A setup naming an element that is not at the table.
+    let mut request = climb(&t);
+    request.setup.involved = vec![Uuid::from_u128(9)];
+    refused(&mut t, &request, &format!("setup.involved[0]: element {} is not at the table", Uuid::from_u128(9)));
+    // Typed-in dice the check cannot use.
+    let request = climb(&t);
+    let err = services::mezzo_check_roll(&mut t.store, t.game, &request, &entered(&[9, 1]), &mut t.rng).unwrap_err();
+    assert_eq!(err.to_string(), "sides[0][0]: 9 cannot be rolled on a d8 (1 to 8)");
+    let err = services::mezzo_check_roll(&mut t.store, t.game, &request, &entered(&[1, 1, 1]), &mut t.rng).unwrap_err();
+    assert_eq!(err.to_string(), "dice: 3 values were entered but this roll uses 2 dice");
+    // Nothing on the table to settle, undo or break.
+    let err = services::mezzo_check_break_tie(&mut t.store, t.game, &DiceInput::Rolled, &mut t.rng).unwrap_err();
+    assert_eq!(err.to_string(), "check: no action check is on the table: roll one first");
+    assert_eq!(t.bytes(), before);
+    // A check is a Mezzo game's.
+    let nsu = services::create_game(&mut t.store, "Elsewhere", "nsu").unwrap().game.id;
+    let err = services::mezzo_check_pending(&t.store, nsu).unwrap_err();
+    assert!(err.to_string().starts_with("game: "), "{err}");
+}

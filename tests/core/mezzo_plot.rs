@@ -1,0 +1,788 @@
+//! Mezzo plot hooks, arcs and the seed deck through the services on the real SQLite file:
+//! hooks paid, invested in and resolved with their share-out, costs doubled after the
+//! Turning Point, the arc's end; the deck's initial draw, links, refresh and the keyword
+//! die; every move undone; refused moves changing nothing; a rich plot and deck read back
+//! from the store and carried by a golden game file.
+//!
+//! `SHEETKEEPER_BLESS=1 cargo test -p sheetkeeper mezzo_plot` rewrites the golden file from
+//! the scene; review the diff before keeping it.
+
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use serde_json::{json, Value};
+use sheetkeeper::exchange::{self, Document, GameEntry, Kind};
+use sheetkeeper::model::System;
+use sheetkeeper::rules::mezzo::element::{Element, ElementKind, MomentumSource};
+use sheetkeeper::rules::mezzo::plot::{
+    self, Arc, Award, BoostDraw, InChallenge, MemorableAward, Resource, Sacrifice, User,
+};
+use sheetkeeper::rules::mezzo::seed_deck::{self, Card, Ending, KeywordDie};
+use sheetkeeper::rules::mezzo::table::MezzoTable;
+use sheetkeeper::services::{self, DiceInput, ExportScope, HookDraft, ImportOptions, MezzoChange};
+use sheetkeeper::{Error, Result, Store};
+use uuid::Uuid;
+
+use crate::mezzo_exchange::content;
+use crate::mezzo_store::{insert_scene, scene, uuid, ADA, BO, COVE, CY, LIGHTHOUSE, MIRA, TOMAS};
+use crate::support::{bytes_on_disk, fixture, Scratch};
+
+const PLOT_FILE: &str = "mezzo-plot-game.sheetkeeper.json";
+const OLDER_FILE: &str = "mezzo-game.sheetkeeper.json";
+
+/// A Mezzo game in arc 1: players Ada, Bo and Cy; characters Mira and Tomas; the
+/// lighthouse, a location of the table.
+struct Table {
+    scratch: Scratch,
+    store: Store,
+    game: Uuid,
+    rng: StdRng,
+}
+
+/// What a move changes: the table and the characters' sheets.
+#[derive(Debug, PartialEq)]
+struct State {
+    table: MezzoTable,
+    sheets: Vec<Option<Element>>,
+}
+
+impl Table {
+    fn new() -> Table {
+        let scratch = Scratch::new();
+        let mut store = scratch.open();
+        let game = services::create_game(&mut store, "The Drowned Cove", "mezzo").unwrap().game.id;
+        for name in ["Mira", "Tomas"] {
+            services::create_character(&mut store, game, name).unwrap();
+        }
+        for name in ["Ada", "Bo", "Cy"] {
+            services::mezzo_add_player(&mut store, game, name).unwrap();
+        }
+        services::mezzo_add_element(&mut store, game, ElementKind::Location, "The Lighthouse").unwrap();
+        services::mezzo_start_arc(&mut store, game).unwrap();
+        Table { scratch, store, game, rng: StdRng::seed_from_u64(11) }
+    }
+
+    fn player(&self, name: &str) -> Uuid {
+        let v = services::mezzo_table(&self.store, self.game).unwrap();
+        v.players.iter().find(|p| p.player.name == name).unwrap_or_else(|| panic!("no {name}")).player.id
+    }
+
+    fn influence(&self, name: &str) -> u32 {
+        let v = services::mezzo_table(&self.store, self.game).unwrap();
+        v.players.iter().find(|p| p.player.name == name).unwrap().player.influence
+    }
+
+    fn element(&self, name: &str) -> Element {
+        let v = services::mezzo_table(&self.store, self.game).unwrap();
+        v.characters.into_iter().chain(v.elements).find(|e| e.element.name == name).unwrap().element
+    }
+
+    /// `player` acting through `element` (if any).
+    fn user(&self, player: &str, element: Option<&str>) -> User {
+        User { player: self.player(player), element: element.map(|e| self.element(e).id) }
+    }
+
+    fn hooks(&self) -> Vec<Uuid> {
+        services::mezzo_plot(&self.store, self.game).unwrap().hooks.iter().map(|h| h.hook.id).collect()
+    }
+
+    fn hand(&self, name: &str) -> Vec<Card> {
+        services::mezzo_hand(&self.store, self.game, self.player(name)).unwrap().hand
+    }
+
+    fn active(&self, name: &str) -> Vec<Uuid> {
+        let hand = services::mezzo_hand(&self.store, self.game, self.player(name)).unwrap();
+        hand.active.iter().map(|a| a.card.id).collect()
+    }
+
+    fn state(&self) -> State {
+        let read = self.store.read();
+        let characters = read.characters_of(self.game).unwrap();
+        State {
+            table: read.mezzo_table(self.game).unwrap(),
+            sheets: characters.iter().map(|c| read.mezzo_sheet(c.id).unwrap()).collect(),
+        }
+    }
+
+    fn hook(&mut self, by: &str, through: Option<&str>, text: &str, pay_with: Resource) -> Result<MezzoChange> {
+        let user = self.user(by, through);
+        let draft = HookDraft { text: text.into(), elements: Vec::new(), pay_with };
+        services::mezzo_create_hook(&mut self.store, self.game, &user, &draft).map(|c| c.change)
+    }
+
+    /// Expects `mv` to be refused naming `field`, the database unchanged byte for byte.
+    fn refused(&mut self, field: &str, mv: impl FnOnce(&mut Table) -> Result<MezzoChange>) {
+        let before = bytes_on_disk(&self.scratch.db());
+        match mv(self) {
+            Err(Error::Invalid { field: f, problem }) => assert_eq!(f, field, "{problem}"),
+            other => panic!("{field}: expected a refusal, got {:?}", other.map(|c| c.message)),
+        }
+        assert_eq!(bytes_on_disk(&self.scratch.db()), before, "{field}: the database must not change");
+    }
+}
+
+type Step = (&'static str, fn(&mut Table) -> Result<MezzoChange>, fn(&Table));
+
+/// Plays each move, undoes it (the table and sheets are exactly as before), plays it again
+/// and checks what it left.
+fn play_and_undo_each(t: &mut Table, steps: Vec<Step>) {
+    for (what, mv, check) in steps {
+        let before = t.state();
+        let change = mv(t).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_ne!(t.state(), before, "{what} changes something");
+        let undone = services::undo_game(&mut t.store, t.game).unwrap_or_else(|e| panic!("undo {what}: {e}"));
+        assert_eq!(undone.message, format!("Undone: {}", change.message), "{what}");
+        assert_eq!(t.state(), before, "undo {what}");
+        mv(t).unwrap_or_else(|e| panic!("{what} again: {e}"));
+        check(t);
+    }
+    assert!(t.store.check().unwrap().ok);
+}
+
+#[test]
+fn a_hook_is_paid_invested_in_and_resolved_with_its_points_shared_out_evenly() {
+    let mut t = Table::new();
+    let (tomas, lighthouse) = (t.element("Tomas").id, t.element("The Lighthouse").id);
+    services::mezzo_gain_momentum(&mut t.store, t.game, tomas, 3, MomentumSource::PlotHook).unwrap();
+    services::mezzo_gain_adversity(&mut t.store, t.game, lighthouse, 4).unwrap();
+    let steps: Vec<Step> = vec![
+        (
+            "Ada makes a hook with her influence",
+            |t| t.hook("Ada", None, "Where is the map?", Resource::Influence),
+            |t| {
+                assert_eq!(t.influence("Ada"), 2);
+                let plot = services::mezzo_plot(&t.store, t.game).unwrap();
+                assert_eq!((plot.hooks.len(), plot.hooks[0].total), (1, 0), "a hook starts empty");
+            },
+        ),
+        (
+            "Bo invests 2 momentum through Tomas",
+            |t| {
+                let (hook, user) = (t.hooks()[0], t.user("Bo", Some("Tomas")));
+                services::mezzo_invest(&mut t.store, t.game, hook, &user, Resource::Momentum, 2).map(|c| c.change)
+            },
+            |t| assert_eq!(t.element("Tomas").momentum, 1),
+        ),
+        (
+            "Cy invests 2 influence",
+            |t| {
+                let (hook, user) = (t.hooks()[0], t.user("Cy", None));
+                services::mezzo_invest(&mut t.store, t.game, hook, &user, Resource::Influence, 2).map(|c| c.change)
+            },
+            |t| assert_eq!(t.influence("Cy"), 1),
+        ),
+        (
+            "Cy invests the lighthouse's 4 adversity",
+            |t| {
+                let (hook, user) = (t.hooks()[0], t.user("Cy", Some("The Lighthouse")));
+                services::mezzo_invest(&mut t.store, t.game, hook, &user, Resource::Adversity, 4).map(|c| c.change)
+            },
+            |t| {
+                assert_eq!(t.element("The Lighthouse").adversity, 0);
+                let plot = services::mezzo_plot(&t.store, t.game).unwrap();
+                let hook = &plot.hooks[0];
+                assert_eq!((hook.points.influence, hook.points.adversity, hook.points.momentum), (2, 4, 2));
+                let investors: Vec<&str> = hook.hook.stored.iter().map(|i| plot.names[&i.by].as_str()).collect();
+                assert_eq!(investors, ["Tomas", "Cy", "The Lighthouse"], "each investment keeps its investor");
+            },
+        ),
+        (
+            "Ada taps a point of influence",
+            |t| {
+                let (hook, user) = (t.hooks()[0], t.user("Ada", None));
+                services::mezzo_tap(&mut t.store, t.game, hook, &user, Resource::Influence).map(|c| c.change)
+            },
+            |t| assert_eq!(t.influence("Ada"), 3),
+        ),
+        (
+            "Cy invests the point again",
+            |t| {
+                let (hook, user) = (t.hooks()[0], t.user("Cy", None));
+                services::mezzo_invest(&mut t.store, t.game, hook, &user, Resource::Influence, 1).map(|c| c.change)
+            },
+            |t| assert_eq!(t.influence("Cy"), 0),
+        ),
+        (
+            "Ada resolves it through Mira, sharing out evenly",
+            |t| {
+                let (hook, user) = (t.hooks()[0], t.user("Ada", Some("Mira")));
+                let even = services::mezzo_even_share(&t.store, t.game, hook, &user).unwrap();
+                assert_eq!(even.iter().map(|a| a.points).sum::<u32>(), 8);
+                services::mezzo_resolve_hook(&mut t.store, t.game, hook, &user, Resource::Momentum, None)
+                    .map(|c| c.change)
+            },
+            |t| {
+                assert!(t.hooks().is_empty());
+                assert_eq!(t.element("Mira").momentum, 1, "the reward: 1 momentum");
+                // Influence among the other players: 1 each. Adversity then momentum among
+                // the other elements in the table's order (Tomas, then the lighthouse):
+                // 3 points each, nobody a point ahead.
+                assert_eq!((t.influence("Ada"), t.influence("Bo"), t.influence("Cy")), (3, 4, 1));
+                let (tomas, lighthouse) = (t.element("Tomas"), t.element("The Lighthouse"));
+                assert_eq!((tomas.adversity, tomas.momentum), (2, 1 + 1));
+                assert_eq!((lighthouse.adversity, lighthouse.momentum), (2, 1));
+            },
+        ),
+    ];
+    play_and_undo_each(&mut t, steps);
+
+    // The same hook, resolved with a share the user chose: any share that hands out every
+    // point with nobody more than one ahead.
+    services::undo_game(&mut t.store, t.game).unwrap();
+    let (hook, user) = (t.hooks()[0], t.user("Ada", Some("Mira")));
+    let (bo, cy, tomas, lighthouse) =
+        (t.player("Bo"), t.player("Cy"), t.element("Tomas").id, t.element("The Lighthouse").id);
+    let unfair = [
+        Award { to: bo, resource: Resource::Influence, points: 2 },
+        Award { to: tomas, resource: Resource::Adversity, points: 4 },
+        Award { to: lighthouse, resource: Resource::Momentum, points: 2 },
+    ];
+    t.refused("share", |t| {
+        services::mezzo_resolve_hook(&mut t.store, t.game, hook, &user, Resource::Influence, Some(&unfair))
+            .map(|c| c.change)
+    });
+    let chosen = [
+        Award { to: cy, resource: Resource::Influence, points: 1 },
+        Award { to: bo, resource: Resource::Influence, points: 1 },
+        Award { to: tomas, resource: Resource::Adversity, points: 3 },
+        Award { to: lighthouse, resource: Resource::Adversity, points: 1 },
+        Award { to: lighthouse, resource: Resource::Momentum, points: 2 },
+    ];
+    services::mezzo_resolve_hook(&mut t.store, t.game, hook, &user, Resource::Influence, Some(&chosen)).unwrap();
+    assert_eq!((t.influence("Ada"), t.influence("Bo"), t.influence("Cy")), (4, 4, 1));
+    assert_eq!((t.element("Tomas").adversity, t.element("The Lighthouse").momentum), (3, 2));
+}
+
+#[test]
+fn after_the_turning_point_hooks_cost_and_give_twice_as_much_and_the_arc_may_end() {
+    let mut t = Table::new();
+    let lighthouse = t.element("The Lighthouse").id;
+    services::mezzo_gain_momentum(&mut t.store, t.game, lighthouse, 10, MomentumSource::PlotHook).unwrap();
+    for n in 1..=5 {
+        t.hook("Cy", Some("The Lighthouse"), &format!("Hook {n}"), Resource::Momentum).unwrap();
+    }
+    assert_eq!(t.element("The Lighthouse").momentum, 5, "1 momentum a hook");
+    let hooks = t.hooks();
+    let bo = t.user("Bo", None);
+    services::mezzo_invest(&mut t.store, t.game, hooks[0], &bo, Resource::Influence, 2).unwrap();
+    let (mira, challenge) = (t.element("Mira").id, Uuid::new_v4());
+    let challenge = InChallenge { id: challenge, challengers: vec![mira, lighthouse] };
+    t.refused("hooks", |t| {
+        services::mezzo_turning_point(&mut t.store, t.game, &hooks[..4], &challenge, &[], &[]).map(|c| c.change)
+    });
+
+    let steps: Vec<Step> = vec![
+        (
+            "the Turning Point: a sacrifice makes the adversity Mira draws",
+            |t| {
+                let hooks = t.hooks();
+                let (mira, lighthouse) = (t.element("Mira").id, t.element("The Lighthouse").id);
+                let challenge = InChallenge { id: Uuid::from_u128(77), challengers: vec![mira, lighthouse] };
+                let sacrifices = [Sacrifice { hook: hooks[0], resource: Resource::Influence }];
+                let draws = [BoostDraw { challenger: mira, hook: hooks[0] }];
+                services::mezzo_turning_point(&mut t.store, t.game, &hooks, &challenge, &sacrifices, &draws)
+                    .map(|c| c.change)
+            },
+            |t| {
+                assert_eq!(t.element("Mira").adversity, 1);
+                let plot = services::mezzo_plot(&t.store, t.game).unwrap();
+                assert!(plot.can_end);
+                assert_eq!((plot.hooks[0].points.influence, plot.hooks[0].points.adversity), (1, 1));
+                assert_eq!((plot.hook_cost.influence, plot.hook_cost.adversity, plot.hook_cost.momentum), (2, 4, 2));
+                assert_eq!(plot.resolve_reward, plot.hook_cost);
+            },
+        ),
+        (
+            "a hook now costs the lighthouse 2 momentum",
+            |t| t.hook("Cy", Some("The Lighthouse"), "Hook 6", Resource::Momentum),
+            |t| assert_eq!(t.element("The Lighthouse").momentum, 3),
+        ),
+        (
+            "and Ada 2 influence",
+            |t| t.hook("Ada", None, "Hook 7", Resource::Influence),
+            |t| assert_eq!(t.influence("Ada"), 1),
+        ),
+        (
+            "resolving one gives 2 influence",
+            |t| {
+                let (hook, user) = (*t.hooks().last().unwrap(), t.user("Ada", None));
+                services::mezzo_resolve_hook(&mut t.store, t.game, hook, &user, Resource::Influence, None)
+                    .map(|c| c.change)
+            },
+            |t| assert_eq!(t.influence("Ada"), 3),
+        ),
+        (
+            "Mira sets a theme of the arc",
+            |t| {
+                let mira = t.element("Mira").id;
+                services::mezzo_set_theme(&mut t.store, t.game, mira, "The sea keeps what it takes").map(|c| c.change)
+            },
+            |t| {
+                let plot = services::mezzo_plot(&t.store, t.game).unwrap();
+                assert_eq!(plot.turning_point.unwrap().themes[0].text, "The sea keeps what it takes");
+            },
+        ),
+        (
+            "the arc ends with the lighthouse memorable",
+            |t| {
+                let memorable = [MemorableAward {
+                    by: t.player("Ada"),
+                    element: t.element("The Lighthouse").id,
+                    undisputable: true,
+                }];
+                services::mezzo_end_arc(&mut t.store, t.game, &memorable).map(|c| c.change)
+            },
+            |t| {
+                let plot = services::mezzo_plot(&t.store, t.game).unwrap();
+                assert_eq!((plot.arc, plot.hooks.len(), plot.can_end), (2, 0, false), "the hooks expired");
+                assert_eq!(plot.hook_cost.influence, 1, "costs are back to normal");
+                let lighthouse = t.element("The Lighthouse");
+                assert_eq!((lighthouse.momentum, lighthouse.awards.memorable_arcs.as_slice()), (0, &[1][..]));
+                assert_eq!((t.element("Mira").adversity, t.influence("Ada"), t.influence("Bo")), (0, 3, 3));
+            },
+        ),
+    ];
+    play_and_undo_each(&mut t, steps);
+    t.refused("turning_point", |t| services::mezzo_start_arc(&mut t.store, t.game));
+}
+
+#[test]
+fn moves_the_rules_refuse_name_the_field_and_change_nothing() {
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    let game = services::create_game(&mut store, "Cove", "mezzo").unwrap().game.id;
+    services::mezzo_add_player(&mut store, game, "Ada").unwrap();
+    let mut t = Table { scratch, store, game, rng: StdRng::seed_from_u64(1) };
+    t.refused("arc", |t| t.hook("Ada", None, "Too early", Resource::Influence));
+    t.refused("deck", |t| {
+        let ada = t.player("Ada");
+        services::mezzo_buy_cards(&mut t.store, t.game, ada, 1, &mut t.rng).map(|c| c.change)
+    });
+
+    let mut t = Table::new();
+    t.refused("has", |t| t.hook("Ada", Some("Mira"), "No momentum", Resource::Momentum));
+    t.refused("pay_with", |t| t.hook("Ada", None, "Whose adversity?", Resource::Adversity));
+    t.refused("text", |t| t.hook("Ada", None, "  ", Resource::Influence));
+    t.refused("user.player", |t| {
+        let user = User { player: Uuid::new_v4(), element: None };
+        let draft = HookDraft { text: "A stranger's".into(), elements: Vec::new(), pay_with: Resource::Influence };
+        services::mezzo_create_hook(&mut t.store, t.game, &user, &draft).map(|c| c.change)
+    });
+    t.hook("Ada", None, "Where is the map?", Resource::Influence).unwrap();
+    t.refused("points", |t| {
+        let (hook, user) = (t.hooks()[0], t.user("Bo", None));
+        services::mezzo_invest(&mut t.store, t.game, hook, &user, Resource::Influence, 0).map(|c| c.change)
+    });
+    t.refused("resource", |t| {
+        let (hook, user) = (t.hooks()[0], t.user("Bo", None));
+        services::mezzo_tap(&mut t.store, t.game, hook, &user, Resource::Influence).map(|c| c.change)
+    });
+    t.refused("turning_point", |t| {
+        let mira = t.element("Mira").id;
+        services::mezzo_set_theme(&mut t.store, t.game, mira, "Too soon").map(|c| c.change)
+    });
+    t.refused("challenge.challengers[0]", |t| {
+        let hooks = t.hooks();
+        let challenge = InChallenge { id: Uuid::new_v4(), challengers: vec![Uuid::new_v4()] };
+        services::mezzo_turning_point(&mut t.store, t.game, &hooks, &challenge, &[], &[]).map(|c| c.change)
+    });
+    t.refused("turning_point", |t| services::mezzo_start_arc(&mut t.store, t.game));
+    t.refused("cards", |t| {
+        let cards: Vec<String> = (1..=8).map(|n| format!("idea {n}")).collect();
+        services::mezzo_build_deck(&mut t.store, t.game, &cards, &mut t.rng).map(|c| c.change)
+    });
+    t.refused("keywords", |t| {
+        services::mezzo_set_keyword_die(&mut t.store, t.game, 4, &["storm".into()]).map(|c| c.change)
+    });
+}
+
+/// Nine cards for Ada, Bo and Cy.
+fn ideas() -> Vec<String> {
+    ["a storm", "a debt", "a ghost", "a map", "a wreck", "a wedding", "a traitor", "a key", "a song"]
+        .map(String::from)
+        .to_vec()
+}
+
+#[test]
+fn the_deck_sells_the_initial_draw_pays_a_link_once_and_refreshes_at_a_scenes_end() {
+    let mut t = Table::new();
+    let steps: Vec<Step> = vec![
+        (
+            "the deck is built",
+            |t| services::mezzo_build_deck(&mut t.store, t.game, &ideas(), &mut t.rng).map(|c| c.change),
+            |t| {
+                let deck = services::mezzo_deck(&t.store, t.game).unwrap();
+                assert!(deck.built);
+                assert_eq!((deck.draw_pile, deck.seats.len(), deck.initial_draw), (9, 3, false));
+            },
+        ),
+        (
+            "the session starts",
+            |t| services::mezzo_start_session(&mut t.store, t.game).map(|c| c.change),
+            |t| assert!(services::mezzo_deck(&t.store, t.game).unwrap().initial_draw),
+        ),
+        (
+            "Ada buys two cards",
+            |t| {
+                let ada = t.player("Ada");
+                services::mezzo_buy_cards(&mut t.store, t.game, ada, 2, &mut t.rng).map(|c| c.change)
+            },
+            |t| {
+                assert_eq!((t.influence("Ada"), t.hand("Ada").len()), (1, 2), "1 influence a card");
+                let deck = services::mezzo_deck(&t.store, t.game).unwrap();
+                assert_eq!((deck.draw_pile, deck.seats[0].hand), (7, 2));
+                // The table sees how many cards Ada holds, never which.
+                let shown = serde_json::to_string(&deck).unwrap();
+                assert!(t.hand("Ada").iter().all(|c| !shown.contains(&c.text)), "{shown}");
+            },
+        ),
+        (
+            "Bo buys one",
+            |t| {
+                let bo = t.player("Bo");
+                services::mezzo_buy_cards(&mut t.store, t.game, bo, 1, &mut t.rng).map(|c| c.change)
+            },
+            |t| assert_eq!(t.influence("Bo"), 2),
+        ),
+        (
+            "Cy buys one",
+            |t| {
+                let cy = t.player("Cy");
+                services::mezzo_buy_cards(&mut t.store, t.game, cy, 1, &mut t.rng).map(|c| c.change)
+            },
+            |t| assert_eq!(t.influence("Cy"), 2),
+        ),
+        (
+            "Ada plays a card",
+            |t| {
+                let (ada, card) = (t.player("Ada"), t.hand("Ada")[0].id);
+                services::mezzo_play_card(&mut t.store, t.game, ada, card).map(|c| c.change)
+            },
+            |t| {
+                assert_eq!(t.active("Ada").len(), 1);
+                assert!(!services::mezzo_deck(&t.store, t.game).unwrap().initial_draw, "play closes the draw");
+            },
+        ),
+        (
+            "Bo plays his",
+            |t| {
+                let (bo, card) = (t.player("Bo"), t.hand("Bo")[0].id);
+                services::mezzo_play_card(&mut t.store, t.game, bo, card).map(|c| c.change)
+            },
+            |_| {},
+        ),
+        (
+            "Ada links her card to Bo's: +1 influence each",
+            |t| {
+                let (ada, card, to) = (t.player("Ada"), t.active("Ada")[0], t.active("Bo")[0]);
+                services::mezzo_link_cards(&mut t.store, t.game, ada, card, to).map(|c| c.change)
+            },
+            |t| {
+                assert_eq!((t.influence("Ada"), t.influence("Bo")), (2, 3));
+                assert_eq!(services::mezzo_deck(&t.store, t.game).unwrap().links.len(), 1);
+            },
+        ),
+        (
+            "Cy plays his",
+            |t| {
+                let (cy, card) = (t.player("Cy"), t.hand("Cy")[0].id);
+                services::mezzo_play_card(&mut t.store, t.game, cy, card).map(|c| c.change)
+            },
+            |_| {},
+        ),
+        (
+            "Ada links the same card to Cy's: only Cy's card earns",
+            |t| {
+                let (ada, card, to) = (t.player("Ada"), t.active("Ada")[0], t.active("Cy")[0]);
+                services::mezzo_link_cards(&mut t.store, t.game, ada, card, to).map(|c| c.change)
+            },
+            |t| assert_eq!((t.influence("Ada"), t.influence("Cy")), (2, 3), "a card earns its point once"),
+        ),
+        (
+            "the scene ends",
+            |t| services::mezzo_deck_end_of(&mut t.store, t.game, Ending::Scene).map(|c| c.change),
+            |t| assert!(services::mezzo_deck(&t.store, t.game).unwrap().seats.iter().all(|s| s.may_refresh)),
+        ),
+        (
+            "Ada discards her other card and draws one",
+            |t| {
+                let (ada, card) = (t.player("Ada"), t.hand("Ada")[0].id);
+                services::mezzo_refresh(&mut t.store, t.game, ada, card, true, &mut t.rng).map(|c| c.change)
+            },
+            |t| {
+                let deck = services::mezzo_deck(&t.store, t.game).unwrap();
+                assert_eq!((deck.discard.len(), deck.draw_pile, deck.seats[0].hand), (1, 4, 1));
+                assert!(!deck.seats[0].may_refresh && deck.seats[1].may_refresh);
+            },
+        ),
+        (
+            "Bo draws inspiration",
+            |t| {
+                let bo = t.player("Bo");
+                services::mezzo_draw_inspiration(&mut t.store, t.game, bo, &mut t.rng).map(|c| c.change)
+            },
+            |t| assert!(services::mezzo_deck(&t.store, t.game).unwrap().shown.is_some()),
+        ),
+        (
+            "it makes it into the game",
+            |t| services::mezzo_settle_inspiration(&mut t.store, t.game, true).map(|c| c.change),
+            |t| {
+                let deck = services::mezzo_deck(&t.store, t.game).unwrap();
+                assert!(deck.shown.is_none() && deck.inspiration.is_some());
+            },
+        ),
+    ];
+    play_and_undo_each(&mut t, steps);
+
+    t.refused("to", |t| {
+        let (ada, card, to) = (t.player("Ada"), t.active("Ada")[0], t.active("Bo")[0]);
+        services::mezzo_link_cards(&mut t.store, t.game, ada, card, to).map(|c| c.change)
+    });
+    t.refused("initial_draw", |t| {
+        let bo = t.player("Bo");
+        services::mezzo_buy_cards(&mut t.store, t.game, bo, 1, &mut t.rng).map(|c| c.change)
+    });
+    t.refused("deck", |t| services::mezzo_build_deck(&mut t.store, t.game, &ideas(), &mut t.rng).map(|c| c.change));
+    // A player who joins later is dealt in when the next session starts.
+    services::mezzo_add_player(&mut t.store, t.game, "Dee").unwrap();
+    services::mezzo_add_cards(&mut t.store, t.game, &["a lantern".into(), "a feud".into()], &mut t.rng).unwrap();
+    let err = services::mezzo_start_session(&mut t.store, t.game).unwrap_err();
+    assert!(err.to_string().contains("needs at least 12 cards"), "{err}");
+    services::mezzo_add_cards(&mut t.store, t.game, &["a bell".into()], &mut t.rng).unwrap();
+    let session = services::mezzo_start_session(&mut t.store, t.game).unwrap();
+    assert_eq!((session.deck.session, session.deck.seats.len()), (2, 4));
+}
+
+#[test]
+fn the_keyword_die_gives_the_keyword_of_the_face_rolled() {
+    let mut t = Table::new();
+    let words: Vec<String> = ["storm", "debt", "ghost", "map", "wreck", "song"].map(String::from).to_vec();
+    services::mezzo_set_keyword_die(&mut t.store, t.game, 6, &words).unwrap();
+    let ada = t.player("Ada");
+    let typed = DiceInput::Entered { values: vec![4] };
+    let rolled = services::mezzo_roll_keyword(&mut t.store, t.game, ada, &typed, &mut t.rng).unwrap();
+    assert_eq!((rolled.draw.face, rolled.draw.keyword.as_str()), (4, "map"));
+    assert_eq!(rolled.change.message, "Ada rolls the keyword die: 4, “map”.");
+    let rolled = services::mezzo_roll_keyword(&mut t.store, t.game, ada, &DiceInput::Rolled, &mut t.rng).unwrap();
+    assert_eq!(words[usize::from(rolled.draw.face) - 1], rolled.draw.keyword);
+    t.refused("keyword die", |t| {
+        let typed = DiceInput::Entered { values: vec![7] };
+        services::mezzo_roll_keyword(&mut t.store, t.game, ada, &typed, &mut t.rng).map(|c| c.change)
+    });
+    let log = services::mezzo_log(&t.store, t.game, 10).unwrap();
+    assert_eq!(log[1].action, "Ada rolls the keyword die: 4, “map”.", "the roll is in the history");
+}
+
+// ---------------------------------------------------------------------------------------
+// The store and files
+
+fn id(n: u128) -> Uuid {
+    Uuid::from_u128(0x7100_0000_0000_4000_8000_0000_0000_0000 | n)
+}
+
+/// The scene of `mezzo_store` with a rich plot (arc 2 past its Turning Point: hooks holding
+/// every kind of point, a theme, a No Escape target whose protection is ignored) and a seed
+/// deck in play (hands, active and depleted cards, links, the inspiration card and one shown,
+/// two players still to refresh), and a keyword die.
+fn rich_scene() -> crate::mezzo_store::Scene {
+    let mut s = scene();
+    let (ada, bo, cy) = (uuid(ADA), uuid(BO), uuid(CY));
+    let user = |player, element| User { player, element };
+    let mut arc = Arc::new(2);
+    for n in 1..=5 {
+        let elements = if n == 1 { vec![uuid(LIGHTHOUSE), uuid(MIRA)] } else { Vec::new() };
+        arc = plot::create_hook(&arc, id(n), &format!("Hook {n}"), &elements, &user(ada, None), Resource::Influence, 9)
+            .unwrap()
+            .0;
+    }
+    arc = plot::invest(&arc, id(1), &user(bo, None), Resource::Influence, 3, 9).unwrap().0;
+    arc = plot::invest(&arc, id(1), &user(bo, Some(uuid(TOMAS))), Resource::Momentum, 2, 9).unwrap().0;
+    arc = plot::invest(&arc, id(2), &user(cy, Some(uuid(LIGHTHOUSE))), Resource::Adversity, 4, 9).unwrap().0;
+    arc = plot::invest(&arc, id(1), &user(bo, None), Resource::Influence, 1, 9).unwrap().0;
+    let tp = InChallenge { id: id(90), challengers: vec![uuid(MIRA), uuid(LIGHTHOUSE)] };
+    let draws = [BoostDraw { challenger: uuid(MIRA), hook: id(2) }];
+    arc = plot::turning_point(&arc, &[id(1), id(2), id(3), id(4), id(5)], Some(&tp), &[], &draws).unwrap().0;
+    arc = plot::set_theme(&arc, uuid(MIRA), "The sea keeps what it takes").unwrap().0;
+    let fight = InChallenge { id: id(91), challengers: vec![uuid(TOMAS), uuid(COVE)] };
+    arc = plot::no_escape(&arc, &[id(1), id(2), id(3)], Some(&fight), &user(bo, Some(uuid(TOMAS))), uuid(COVE))
+        .unwrap()
+        .0;
+    arc = plot::ignore_protection(&arc, id(91), uuid(TOMAS), uuid(COVE), true, 2).unwrap().0;
+    arc = plot::create_hook(&arc, id(6), "After the storm", &[], &user(ada, None), Resource::Influence, 9).unwrap().0;
+
+    let mut rng = StdRng::seed_from_u64(5);
+    let cards: Vec<Card> =
+        ideas().into_iter().enumerate().map(|(i, text)| Card { id: id(200 + i as u128), text }).collect();
+    let mut deck = seed_deck::build(&cards, &[ada, bo, cy], &mut rng).unwrap().0;
+    deck = seed_deck::start_session(&deck).0;
+    for (p, n) in [(ada, 2), (bo, 2), (cy, 1)] {
+        deck = seed_deck::buy_cards(&deck, p, n, 3, &mut rng).unwrap().0;
+    }
+    let hand = |deck: &seed_deck::SeedDeck, p| deck.holding(p).unwrap().hand[0].id;
+    deck = seed_deck::play(&deck, ada, hand(&deck, ada)).unwrap().0;
+    deck = seed_deck::play(&deck, bo, hand(&deck, bo)).unwrap().0;
+    deck = seed_deck::deplete(&deck, cy, hand(&deck, cy)).unwrap().0;
+    let active = |deck: &seed_deck::SeedDeck, p: Uuid| deck.holding(p).unwrap().active[0].card.id;
+    deck = seed_deck::link(&deck, ada, active(&deck, ada), active(&deck, bo)).unwrap().0;
+    deck = seed_deck::draw_inspiration(&deck, bo, &mut rng).unwrap().0;
+    deck = seed_deck::settle_inspiration(&deck, true).unwrap().0;
+    let inspiration = deck.inspiration.as_ref().unwrap().id;
+    deck = seed_deck::link(&deck, bo, inspiration, active(&deck, bo)).unwrap().0;
+    deck = seed_deck::draw_inspiration(&deck, cy, &mut rng).unwrap().0;
+    deck = seed_deck::end_of(&deck, Ending::Challenge).0;
+    deck = seed_deck::refresh(&deck, bo, hand(&deck, bo), true, &mut rng).unwrap().0;
+
+    s.table.plot = arc;
+    s.table.deck = Some(deck);
+    let words: Vec<String> = ["storm", "debt", "ghost", "map"].map(String::from).to_vec();
+    s.table.keyword_die = Some(KeywordDie::new(4, &words).unwrap());
+    s
+}
+
+#[test]
+fn a_rich_plot_and_deck_read_back_exactly_and_go_with_their_game() {
+    let s = rich_scene();
+    let deck = s.table.deck.as_ref().unwrap();
+    assert!(deck.problems().is_empty(), "{:?}", deck.problems());
+    assert!(!deck.links.is_empty() && deck.inspiration.is_some() && deck.shown.is_some() && !deck.discard.is_empty());
+    assert_eq!(deck.refresh.len(), 2);
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    insert_scene(&mut store, &s);
+    assert_eq!(store.read().mezzo_table(s.game.id).unwrap(), s.table);
+    drop(store);
+    let mut store = scratch.open();
+    assert_eq!(store.read().mezzo_table(s.game.id).unwrap(), s.table, "after a reopen");
+    assert!(store.check().unwrap().ok);
+
+    // The schema keeps what the rules keep: a hook holds at most 10000 points of a kind.
+    let mut over = s.table.clone();
+    over.plot.hooks[0].stored[0].points = 10_000;
+    let err = store.write(|tx| tx.put_mezzo_table(s.game.id, &over)).unwrap_err();
+    assert!(err.to_string().contains("at most 10000 points of a kind"), "{err}");
+    let mut twice = s.table.clone();
+    let theme = twice.plot.turning_point.as_ref().unwrap().themes[0].clone();
+    twice.plot.turning_point.as_mut().unwrap().themes.push(theme);
+    assert!(store.write(|tx| tx.put_mezzo_table(s.game.id, &twice)).is_err(), "one theme per challenger");
+    assert_eq!(store.read().mezzo_table(s.game.id).unwrap(), s.table, "a refused write changes nothing");
+
+    services::delete_game(&mut store, s.game.id).unwrap();
+    let conn = rusqlite::Connection::open(scratch.db()).unwrap();
+    for table in [
+        "mz_hooks",
+        "mz_hook_points",
+        "mz_turning_points",
+        "mz_themes",
+        "mz_no_escape",
+        "mz_cards",
+        "mz_card_links",
+        "mz_keyword_faces",
+    ] {
+        let n: i64 = conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0)).unwrap();
+        assert_eq!(n, 0, "{table} goes with its game");
+    }
+}
+
+fn document(s: &crate::mezzo_store::Scene) -> Document {
+    Document {
+        kind: Kind::Game,
+        system: Some(System::Mezzo),
+        app_version: "0.1.0".into(),
+        exported_at: chrono::DateTime::parse_from_rfc3339("2026-09-16T09:30:00Z").unwrap().into(),
+        games: vec![GameEntry {
+            game: s.game.clone(),
+            characters: s.characters.clone(),
+            nsu_world: None,
+            penny_table: None,
+            mezzo_table: Some(s.table.clone()),
+            penny_piles: Vec::new(),
+        }],
+    }
+}
+
+#[test]
+fn a_game_file_carries_the_plot_and_the_deck_and_an_older_file_still_imports() {
+    let s = rich_scene();
+    let doc = document(&s);
+    let bytes = exchange::to_json(&doc);
+    if std::env::var_os("SHEETKEEPER_BLESS").is_some() {
+        std::fs::write(fixture(PLOT_FILE), &bytes).unwrap();
+    }
+    let golden = std::fs::read(fixture(PLOT_FILE)).unwrap();
+    assert_eq!(String::from_utf8(bytes).unwrap(), String::from_utf8(golden.clone()).unwrap());
+    assert_eq!(exchange::parse(&golden).unwrap_or_else(|p| panic!("{p:#?}")), doc);
+
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    services::import(&mut store, &fixture(PLOT_FILE), ImportOptions::default()).unwrap();
+    assert_eq!(store.read().mezzo_table(s.game.id).unwrap(), s.table);
+    let out = scratch.file("out.json");
+    services::export(&store, ExportScope::Game(s.game.id), &out).unwrap();
+    assert_eq!(
+        content(&std::fs::read_to_string(&out).unwrap()),
+        content(&String::from_utf8(golden).unwrap()),
+        "exported as imported"
+    );
+
+    // As copies: a new game whose plot names the copied characters.
+    services::import(&mut store, &fixture(PLOT_FILE), ImportOptions { as_copy: true, ..Default::default() }).unwrap();
+    let copy = services::list(&store).unwrap().into_iter().find(|g| g.game.id != s.game.id).unwrap();
+    let mira = copy.characters.iter().find(|c| c.name == "Mira Vell").unwrap().id;
+    let table = store.read().mezzo_table(copy.game.id).unwrap();
+    assert_eq!(table.plot.hooks[0].elements, [uuid(LIGHTHOUSE), mira]);
+    let tp = table.plot.turning_point.as_ref().unwrap();
+    assert_eq!((tp.challengers[0], tp.themes[0].by), (mira, mira));
+    assert_eq!(table.deck, s.table.deck, "the deck names players, whose ids stay");
+    assert!(store.check().unwrap().ok);
+
+    // A file written before the plot and the deck joined the table: its arc, no hooks, no
+    // deck.
+    let older: Value = serde_json::from_slice(&std::fs::read(fixture(OLDER_FILE)).unwrap()).unwrap();
+    let table = &older["data"]["games"][0]["mezzo_table"];
+    assert!(table.get("plot").is_none() && table.get("deck").is_none(), "the older format");
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    services::import(&mut store, &fixture(OLDER_FILE), ImportOptions::default()).unwrap();
+    let read = store.read().mezzo_table(s.game.id).unwrap();
+    assert_eq!((read.arc(), read.plot.hooks.len(), read.deck.is_none()), (2, 0, true));
+    assert_eq!(read, scene().table);
+}
+
+#[test]
+fn a_file_with_a_broken_plot_or_deck_is_refused_naming_every_problem() {
+    let mut file: Value = serde_json::from_slice(&std::fs::read(fixture(PLOT_FILE)).unwrap()).unwrap();
+    let table = &mut file["data"]["games"][0]["mezzo_table"];
+    table["plot"]["hooks"][0]["stored"][0]["points"] = json!(0);
+    table["plot"]["hooks"][1]["text"] = json!(" ");
+    table["plot"]["hooks"][2]["id"] = table["plot"]["hooks"][0]["id"].clone();
+    table["plot"]["turning_point"]["themes"][0]["by"] = json!(TOMAS);
+    table["plot"]["no_escape"][0]["target"] = table["plot"]["no_escape"][0]["by"].clone();
+    let shown = table["deck"]["shown"].clone();
+    table["deck"]["draw_pile"].as_array_mut().unwrap().push(shown);
+    table["deck"]["links"][0]["by"] = json!(MIRA);
+    table["keyword_die"]["keywords"].as_array_mut().unwrap().pop();
+    let problems = exchange::parse(&serde_json::to_vec(&file).unwrap()).unwrap_err();
+    let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
+    let at = "$.data.games[0].mezzo_table";
+    for expected in [
+        format!("{at}.plot.hooks[0].stored[0].points"),
+        format!("{at}.plot.hooks[1].text"),
+        format!("{at}.plot.hooks[2].id"),
+        format!("{at}.plot.turning_point.themes[0].by"),
+        format!("{at}.plot.no_escape[0].target"),
+        format!("{at}.deck.cards"),
+        format!("{at}.deck.links[0].by"),
+        format!("{at}.keyword_die.keywords"),
+    ] {
+        assert!(paths.contains(&expected.as_str()), "{expected} in {problems:#?}");
+    }
+
+    // Importing it changes nothing.
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    let path = scratch.file("broken.json");
+    std::fs::write(&path, serde_json::to_vec(&file).unwrap()).unwrap();
+    let before = bytes_on_disk(&scratch.db());
+    let err = services::import(&mut store, &path, ImportOptions::default()).unwrap_err();
+    assert!(matches!(err, Error::BadFile { .. }), "{err}");
+    assert_eq!(bytes_on_disk(&scratch.db()), before);
+}

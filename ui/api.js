@@ -276,3 +276,88 @@ export const pennyStartChallenge = (game, draft) => call("penny_start_challenge"
 /** One challenge move; `dice` is {kind: "rolled"} or {kind: "entered", values}. */
 export const pennyChallengeMove = (game, mv, dice = { kind: "rolled" }) =>
   call("penny_challenge_move", { game, mv, dice });
+
+// ---- Mezzo (RULES.md §3.1–3.2) ---------------------------------------------------------------
+// Shapes: src/services/mezzo.rs (views), src/rules/mezzo/element.rs (players, elements, traits),
+// src/services/mezzo_conflict.rs and src/rules/mezzo/vote.rs (conflicts). Every change resolves
+// with MezzoChange {view: MezzoView, message} and is one undoable game-level step (undoGame).
+//   MezzoView {game, arc, players: PlayerView[], characters: ElementView[], elements: ElementView[]}
+//   PlayerView {id, name, influence, roles: ["actor"], claimed: id[], free_award_arc, actor,
+//               claimed_names: string[]}
+//   ElementView {id, kind: "character"|"object"|"location"|"faction"|"goal", name, traits: Trait[],
+//                adversity, adversity_debt, momentum, momentum_awards, in_challenge,
+//                plot_protection: {lent_by, sacrificed}, claimed_by, awards: {first_action_check,
+//                first_challenge, first_claim, memorable_arcs}, edge_slots, filled_slots, free_slots,
+//                has_plot_protection, protection_sources: ("edge"|"claim"|"challenge"|"lent")[],
+//                claimed_by_name}
+//   Trait {id, kind: "edge"|"flaw"|"modifier"|"extra", template, name, properties, target_trait,
+//          granted_by, via: "edge_slot"|"free_extra"|"unexpected_edge"|"boon"|"granted", lasts, uses_left}
+//   Properties {requirements, restrictions, owner, target, set_up, effects, details}
+//   TraitDraft {kind?, template?, name, properties?, target_trait?, granted_by?, via, lasts?, uses_left?}
+//   MezzoLogEntry {seq, at, action, undone}
+//   ConflictDraft {question, options: string[], about: id|null, active_in_scene: id[],
+//                  casts: ({kind: "free", player, option, votes}
+//                         | {kind: "law", player, option, law: {law: "consistency", fact, direction}
+//                            | {law: "inertia", fact} | {law: "potential", direction}}
+//                         | {kind: "influence", player, option, points}
+//                         | {kind: "fortunes_favor", element, by, option, allow_debt})[]}
+//   ConflictPreview {votes: [{free, laws, influence, fortunes_favor, total}], counts, dice: [[sides…]],
+//                    steps_odds: [{probability, exact}], d6_odds, median: MedianStep[],
+//                    median_outcome: Outcome|null}
+//   MedianStep {selected: index[], subtracted, dropped: index[]}   Outcome {winner: i} | {tie: [i…]}
+//   Approach {kind: "leave_to_chance"} | {kind: "take_median", selections: [[i, j]…]}
+//            | {kind: "d6", no_bursts}
+//   ConflictOutcome {change: MezzoChange, result: {counts, rolls: {options: [{dice, faces, score}],
+//                    outcome}|null, d6_scores: n[]|null, median: MedianStep[], outcome, summary}}
+//   TieOutcome {change: MezzoChange, rounds: [{options, die, faces, outcome}], winner}
+// Dice are {kind: "rolled"} or {kind: "entered", values}: Leave to Chance asks option by option,
+// each option's dice in order; the D6 variant one d6 per option with votes, then the bursts'
+// rerolls in option order; a tiebreak one die per tied option, round after round.
+export const mezzoTable = (game) => call("mezzo_table", { game });
+export const mezzoLog = (game) => call("mezzo_log", { game });
+export const mezzoAddPlayer = (game, name) => call("mezzo_add_player", { game, name });
+export const mezzoRenamePlayer = (game, player, name) => call("mezzo_rename_player", { game, player, name });
+export const mezzoRemovePlayer = (game, player) => call("mezzo_remove_player", { game, player });
+export const mezzoTakeRole = (game, player, role = "actor") => call("mezzo_take_role", { game, player, role });
+/** `active`: the characters active in the scene (the Actor role stays while one claimed is). */
+export const mezzoLeaveRole = (game, player, active, role = "actor") =>
+  call("mezzo_leave_role", { game, player, role, active });
+export const mezzoClaim = (game, player, character) => call("mezzo_claim", { game, player, character });
+export const mezzoUnclaim = (game, player, character) => call("mezzo_unclaim", { game, player, character });
+export const mezzoSpendInfluence = (game, player, points) => call("mezzo_spend_influence", { game, player, points });
+export const mezzoGainInfluence = (game, player, points) => call("mezzo_gain_influence", { game, player, points });
+export const mezzoStartArc = (game) => call("mezzo_start_arc", { game });
+/** `kind`: "object" | "location" | "faction" | "goal" (characters are the game's characters). */
+export const mezzoAddElement = (game, kind, name) => call("mezzo_add_element", { game, kind, name });
+export const mezzoRenameElement = (game, element, name) => call("mezzo_rename_element", { game, element, name });
+export const mezzoRemoveElement = (game, element) => call("mezzo_remove_element", { game, element });
+/** `by`: the acting player (a claimed element's slots are its claimer's), or null for the table. */
+export const mezzoAddTrait = (game, element, by, draft) => call("mezzo_add_trait", { game, element, by, draft });
+export const mezzoEditTrait = (game, element, traitId, by, name, properties) =>
+  call("mezzo_edit_trait", { game, element, traitId, by, name, properties });
+export const mezzoRemoveTrait = (game, element, traitId) => call("mezzo_remove_trait", { game, element, traitId });
+/** `award`: {kind: "first_action_check"|"first_challenge"|"first_claim"}. */
+export const mezzoAwardEdgeSlots = (game, element, award) => call("mezzo_award_edge_slots", { game, element, award });
+export const mezzoAwardMemorable = (game, element, player, undisputable) =>
+  call("mezzo_award_memorable", { game, element, player, undisputable });
+export const mezzoGainAdversity = (game, element, points) => call("mezzo_gain_adversity", { game, element, points });
+/** `spend`: {kind: "overcome_flaws", flaw} | {kind: "fortunes_favor"} | {kind: "sudden_surge"} | …. */
+export const mezzoSpendAdversity = (game, element, by, spend, allowDebt) =>
+  call("mezzo_spend_adversity", { game, element, by, spend, allowDebt });
+/** `source`: "plot_hook" | "boost" | "ruin". */
+export const mezzoGainMomentum = (game, element, points, source) =>
+  call("mezzo_gain_momentum", { game, element, points, source });
+/** `spend`: {kind: "victory_narration", votes} | {kind: "claiming_stakes", perks} | {kind: "lasting_effect"}
+ *  | {kind: "defeat_conversion", adversity} | {kind: "plot_hook", points} | …. */
+export const mezzoSpendMomentum = (game, element, by, spend) => call("mezzo_spend_momentum", { game, element, by, spend });
+/** `how`: "final_counter" | "heroic_sacrifice" (with `receiver`). */
+export const mezzoPlotProtection = (game, element, how, receiver = null) =>
+  call("mezzo_plot_protection", { game, element, how, receiver });
+/** Read-only: the votes, step dice, exact odds and Take Median steps of the draft as cast so far. */
+export const mezzoConflictPreview = (game, draft) => call("mezzo_conflict_preview", { game, draft });
+export const mezzoResolveConflict = (game, draft, approach, dice = { kind: "rolled" }) =>
+  call("mezzo_resolve_conflict", { game, draft, approach, dice });
+/** `variant`: "steps" (d12s) or "d6". */
+export const mezzoBreakTie = (game, draft, tied, variant, dice = { kind: "rolled" }) =>
+  call("mezzo_break_tie", { game, draft, tied, variant, dice });
+export const mezzoCompromise = (game, question, compromise) => call("mezzo_compromise", { game, question, compromise });

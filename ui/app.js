@@ -19,6 +19,7 @@ import { wireXCard } from "./views/xcard.js";
 import { initNsuSheet, openSheet } from "./views/nsu-sheet.js";
 import { initNsuRoll } from "./views/nsu-roll.js";
 import { initPennyScreens } from "./views/penny-screen.js";
+import { initMezzoScreens } from "./views/mezzo-screen.js";
 
 /** How long a toast stays before it fades (longer while the person is using it). */
 const TOAST_MS = 12000;
@@ -310,6 +311,7 @@ function wire() {
   initNsuSheet({ run, toast, renameCharacter: (character) => gameActions.renameCharacter(character) });
   initNsuRoll({ run, toast, refresh });
   initPennyScreens({ run, toast, refresh, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
+  initMezzoScreens({ run, toast, refresh, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
 }
 
 async function start() {

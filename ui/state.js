@@ -12,6 +12,7 @@ export const initialState = Object.freeze({
   selectedGameId: null,
   error: null, // {title, message} or null
   toast: null, // {serial, message, undo: {kind: "game"|"character", id} | null} or null
+  toastSerial: 0, // the last toast's serial: it only grows, so an old timer never hides a new toast
 });
 
 /** Returns the next state for `action`; never changes `state` itself. */
@@ -34,8 +35,8 @@ export function reduce(state, action) {
     case "clear-error":
       return { ...state, error: null };
     case "toast": {
-      const serial = (state.toast ? state.toast.serial : 0) + 1;
-      return { ...state, toast: { serial, message: action.message, undo: action.undo ?? null } };
+      const serial = (state.toastSerial ?? 0) + 1;
+      return { ...state, toastSerial: serial, toast: { serial, message: action.message, undo: action.undo ?? null } };
     }
     case "clear-toast":
       // A late timer for an older toast must not hide a newer one.

@@ -11,6 +11,7 @@
 //! They need `tauri-driver`, `WebKitWebDriver` and `xdotool`; a missing tool fails the test
 //! (nothing is skipped). Each test uses its own throwaway database through `SHEETKEEPER_DB`.
 
+mod mezzo;
 mod nsu_roll;
 mod nsu_sheet;
 mod nsu_world;

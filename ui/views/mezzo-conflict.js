@@ -1,0 +1,931 @@
+// The Mezzo conflict tab (RULES.md §3.2): the question and its options (at least two), what
+// the conflict is about and who is active in the scene, each player's casts — free votes, one
+// Setting Law with its fact and direction, influence, Fortune's Favor from an element — and,
+// live as the votes change, each option's votes, step dice and exact odds (mezzoConflictPreview
+// on every change; Take Median shows its steps with the pre-selected pair). "Resolve" rolls in
+// the app or takes every die's face typed in by hand; the result shows each option's dice,
+// faces and score (or the median steps) and the winner. A tie is settled by a compromise or
+// broken with dice (d12s, d6s in the D6 variant).
+//
+//   import { renderConflict, newConflict, forgetResult } from "./mezzo-conflict.js";
+//   renderConflict(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.conflict is the state below
+
+import * as api from "../api.js";
+import { el, byId } from "./dom.js";
+import { sceneCard } from "./mezzo-table.js";
+import { allElements } from "./mezzo-elements.js";
+import {
+  card,
+  checkbox,
+  field,
+  form,
+  numberInput,
+  wholeNumber,
+  button,
+  select,
+  dieBadge,
+  diceWords,
+  oddsBar,
+  percent,
+  handDice,
+  plural,
+} from "./mezzo-kit.js";
+
+const APPROACHES = [
+  ["leave_to_chance", "Leave to Chance", "Votes become step dice; the highest face wins."],
+  ["take_median", "Take Median", "No dice: the most opposed options cancel out until one is left."],
+  ["d6", "D6 variant", "Every 6 votes raise a multiplier; a low first roll may burst."],
+];
+
+const LAWS = [
+  ["", "No law"],
+  ["consistency", "Consistency (±1)"],
+  ["inertia", "Inertia (−1)"],
+  ["potential", "Potential (±1)"],
+];
+
+const LAW_HINT =
+  "Consistency: a fact that already happened supports or contradicts the option (each fact once per conflict). " +
+  "Inertia: the option changes a fact in a major way. Potential: it opens up or closes off possibilities.";
+
+/** A conflict being set up, with nothing cast. */
+export function newConflict() {
+  return {
+    question: "",
+    options: ["", ""],
+    about: "",
+    approach: "leave_to_chance",
+    noBursts: false,
+    hand: false,
+    casts: {},
+    handValues: [],
+    tieValues: [],
+    preview: null,
+    previewError: null,
+    serial: 0,
+    timer: null,
+    result: null, // {result: ConflictResult, draft, approach, faces}
+    tie: null, // TieOutcome once broken
+    compromise: null, // the text agreed on
+  };
+}
+
+/** After an undo of the conflict's own last step: back to where the table was before it. */
+export function forgetResult(view) {
+  const c = view.conflict;
+  if (!c || view.lastMoveTag !== "conflict") return;
+  view.lastMoveTag = null;
+  if (c.tie || c.compromise) {
+    c.tie = null;
+    c.compromise = null;
+  } else {
+    c.result = null;
+  }
+}
+
+// ---- the draft ------------------------------------------------------------------------------
+
+function castsOf(c, playerId) {
+  c.casts[playerId] = c.casts[playerId] ?? {
+    free: [],
+    law: { kind: "", option: 0, fact: "", direction: "for" },
+    influence: { points: 0, option: 0 },
+    ff: { element: "", option: 0, count: 1, debt: false },
+  };
+  return c.casts[playerId];
+}
+
+/** The free votes `p` casts (RULES.md §3.1): 1, or as an Actor 3 on a claimed character's matters and 0 elsewhere. */
+export function freeVotes(p, about, active) {
+  const actor = p.roles.includes("actor") || p.claimed.some((id) => active.includes(id));
+  if (!actor) return 1;
+  return about && p.claimed.includes(about) ? 3 : 0;
+}
+
+/**
+ * The ConflictDraft the state stands for. With `forPreview`, empty texts are filled with
+ * placeholders so that the odds show while the table is still typing.
+ */
+function draftOf(ctx, forPreview = false) {
+  const c = ctx.ui.conflict;
+  const t = ctx.table;
+  const n = c.options.length;
+  const casts = [];
+  for (const p of t.players) {
+    const mine = castsOf(c, p.id);
+    const has = freeVotes(p, c.about || null, ctx.ui.active);
+    const counts = new Map();
+    for (const option of mine.free.slice(0, has)) {
+      if (option >= 0 && option < n) counts.set(option, (counts.get(option) ?? 0) + 1);
+    }
+    for (const [option, votes] of [...counts].sort((a, b) => a[0] - b[0])) {
+      casts.push({ kind: "free", player: p.id, option, votes });
+    }
+    const law = mine.law;
+    if (law.kind !== "" && law.option < n) {
+      const fact = law.fact.trim() !== "" || !forPreview ? law.fact : `the fact ${p.name} names`;
+      const body =
+        law.kind === "consistency"
+          ? { law: "consistency", fact, direction: law.direction }
+          : law.kind === "inertia"
+            ? { law: "inertia", fact }
+            : { law: "potential", direction: law.direction };
+      casts.push({ kind: "law", player: p.id, option: law.option, law: body });
+    }
+    if (mine.influence.points > 0 && mine.influence.option < n) {
+      casts.push({ kind: "influence", player: p.id, option: mine.influence.option, points: mine.influence.points });
+    }
+    const ff = mine.ff;
+    if (ff.element !== "" && ff.count > 0 && ff.option < n) {
+      for (let k = 0; k < ff.count; k++) {
+        casts.push({ kind: "fortunes_favor", element: ff.element, by: p.id, option: ff.option, allow_debt: ff.debt });
+      }
+    }
+  }
+  const placeholder = (text, i) => (forPreview && text.trim() === "" ? `Option ${i + 1}` : text);
+  return {
+    question: forPreview && c.question.trim() === "" ? "The question" : c.question,
+    options: c.options.map(placeholder),
+    about: c.about || null,
+    active_in_scene: ctx.ui.active,
+    casts,
+  };
+}
+
+/** "1. The guard", or "Option 1" while it has no text. */
+const optionLabel = (c, i) => (c.options[i]?.trim() ? `${i + 1}. ${c.options[i].trim()}` : `Option ${i + 1}`);
+const quotedOption = (options, i) => `“${(options[i] ?? "").trim() || `Option ${i + 1}`}”`;
+
+function optionSelect(c, value, attrs, withNone = false) {
+  const s = el(
+    "select",
+    attrs,
+    withNone && el("option", { value: "-1" }, "Not cast"),
+    ...c.options.map((_, i) => el("option", { value: String(i), data: { optionLabel: String(i) } }, optionLabel(c, i))),
+  );
+  s.value = String(value);
+  return s;
+}
+
+/** Renames every option in the selects after its text changed (no re-render while typing). */
+function relabelOptions(c) {
+  for (const node of document.querySelectorAll("#mezzo-body [data-option-label]")) {
+    node.textContent = optionLabel(c, Number(node.dataset.optionLabel));
+  }
+}
+
+// ---- the live preview -------------------------------------------------------------------------
+
+function schedulePreview(ctx) {
+  const c = ctx.ui.conflict;
+  clearTimeout(c.timer);
+  c.timer = setTimeout(() => preview(ctx), 120);
+}
+
+async function preview(ctx) {
+  const c = ctx.ui.conflict;
+  const serial = ++c.serial;
+  const draft = draftOf(ctx, true);
+  try {
+    const answer = await api.mezzoConflictPreview(ctx.gameId, draft);
+    if (serial !== c.serial || ctx.ui.conflict !== c) return;
+    c.preview = answer;
+    c.previewError = null;
+  } catch (e) {
+    if (serial !== c.serial || ctx.ui.conflict !== c) return;
+    c.previewError = e && e.message ? e.message : String(e);
+  }
+  refreshLive(ctx);
+}
+
+/** Redraws the odds and the hand-dice boxes in place. */
+function refreshLive(ctx) {
+  const odds = byId("mz-odds-body");
+  if (odds) odds.replaceChildren(...oddsContent(ctx));
+  // The boxes are redrawn only when the dice asked for change (a box being typed in stays).
+  const dice = byId("mz-hand-host");
+  const c = ctx.ui.conflict;
+  const sig = handSignature(ctx);
+  if (dice && (sig !== c.handSig || dice.childElementCount === 0)) dice.replaceChildren(...handContent(ctx));
+  const submit = byId("mz-resolve-submit");
+  if (submit) submit.disabled = ctx.ui.conflict.previewError !== null;
+}
+
+function oddsContent(ctx) {
+  const c = ctx.ui.conflict;
+  const pv = c.preview;
+  const parts = [];
+  if (c.previewError) {
+    parts.push(el("p", { class: "mz-problem", id: "mz-odds-problem", role: "status" }, c.previewError));
+  }
+  if (!pv || pv.counts.length !== c.options.length) {
+    if (!c.previewError) parts.push(el("p", { class: "muted" }, "Working out the odds…"));
+    return parts;
+  }
+  if (c.approach === "take_median") {
+    parts.push(
+      el(
+        "ul",
+        { class: "mz-median-votes", id: "mz-median-votes", "aria-label": "Votes per option" },
+        ...pv.counts.map((n, i) =>
+          el("li", {}, el("span", { class: "grow" }, optionLabel(c, i)), el("strong", { id: `mz-votes-${i}` }, plural(n, "vote"))),
+        ),
+      ),
+      medianSteps(pv.median, pv.median_outcome, pv.counts, c.options, "mz-median-preview", true),
+    );
+    return parts;
+  }
+  const d6 = c.approach === "d6";
+  const shares = d6 ? pv.d6_odds : pv.steps_odds;
+  parts.push(
+    el(
+      "ol",
+      { class: "mz-odds-list", id: "mz-odds-list" },
+      ...pv.counts.map((n, i) => {
+        const v = pv.votes[i];
+        const share = shares[i];
+        const sources = [
+          v.free && `free ${v.free}`,
+          v.laws && `laws ${v.laws > 0 ? "+" : ""}${v.laws}`,
+          v.influence && `influence ${v.influence}`,
+          v.fortunes_favor && `Fortune's Favor ${v.fortunes_favor}`,
+        ].filter(Boolean);
+        const mult = 1 + Math.floor(n / 6);
+        const threshold = n % 6;
+        return el(
+          "li",
+          { class: "mz-odds-option", data: { option: String(i) } },
+          el(
+            "div",
+            { class: "mz-row" },
+            el("strong", { class: "grow mz-odds-name" }, optionLabel(c, i)),
+            el("strong", { class: "mz-odds-pct", id: `mz-odds-pct-${i}`, title: `exactly ${share.exact}` }, percent(share.probability)),
+          ),
+          oddsBar(share.probability),
+          el(
+            "p",
+            { class: "mz-odds-detail" },
+            el("span", { class: "mz-votes", id: `mz-votes-${i}` }, plural(n, "vote")),
+            sources.length > 0 && el("span", { class: "muted" }, ` (${sources.join(", ")})`),
+            " · ",
+            d6
+              ? el(
+                  "span",
+                  { class: "mz-dice-words", id: `mz-dice-${i}` },
+                  n === 0
+                    ? "no die (scores 1)"
+                    : `d6 × ${mult}${threshold === 1 ? ", burst on a 1" : threshold > 1 ? `, burst on 1–${threshold}` : ""}`,
+                )
+              : el("span", { class: "mz-dice-words", id: `mz-dice-${i}` }, pv.dice[i].length === 0 ? "no dice (scores 1)" : diceWords(pv.dice[i])),
+            el("span", { class: "mz-visually-hidden" }, ` Chance to win ${percent(share.probability)}, exactly ${share.exact}.`),
+          ),
+          !d6 && pv.dice[i].length > 0 && el("div", { class: "mz-dice", "aria-hidden": "true" }, ...pv.dice[i].map((d) => dieBadge(d))),
+        );
+      }),
+    ),
+    el("p", { class: "mz-hint muted" }, "Exact chances; a tie counts as shared evenly (the tiebreak roll is fair)."),
+  );
+  return parts;
+}
+
+/** Take Median's steps in words, with the pre-selected (or chosen) pair of each step. */
+function medianSteps(steps, outcome, counts, options, id, preselected) {
+  const name = (i) => quotedOption(options, i);
+  const left = [...counts];
+  const out = counts.map((n, i) => (n === 0 ? i : null)).filter((i) => i !== null);
+  const items = steps.map((s, k) => {
+    const before = s.selected.map((i) => `${name(i)} (${left[i]})`).join(" and ");
+    for (const i of s.selected) left[i] -= s.subtracted;
+    return el(
+      "li",
+      { class: "mz-median-step", data: { step: String(k + 1) } },
+      el("strong", {}, `Step ${k + 1}: `),
+      `${before}${preselected ? " — pre-selected, the most votes —" : ""} each lose ${plural(s.subtracted, "vote")}`,
+      s.dropped.length > 0 ? `; ${s.dropped.map(name).join(" and ")} ${s.dropped.length === 1 ? "drops" : "drop"}.` : ".",
+    );
+  });
+  return el(
+    "div",
+    { class: "mz-median", id },
+    out.length > 0 &&
+      out.length < counts.length &&
+      el("p", { class: "muted" }, `Out before the first step (no votes): ${out.map(name).join(", ")}.`),
+    items.length > 0
+      ? el("ol", { class: "mz-median-steps", id: `${id}-steps` }, ...items)
+      : el("p", { class: "muted" }, "No step is needed."),
+    outcome &&
+      el(
+        "p",
+        { class: "mz-median-outcome", id: `${id}-outcome` },
+        outcome.winner !== undefined
+          ? `${name(outcome.winner)} is left: it ${preselected ? "would win" : "wins"}.`
+          : `${outcome.tie.map(name).join(" and ")} ${preselected ? "would tie" : "tie"}.`,
+      ),
+  );
+}
+
+// ---- dice typed in by hand ------------------------------------------------------------------
+
+/** The dice the resolution asks for, in order: [{sides, label}]. */
+function diceAsked(ctx) {
+  const c = ctx.ui.conflict;
+  const pv = c.preview;
+  if (!pv) return null;
+  const name = (i) => quotedOption(c.options, i);
+  if (c.approach === "leave_to_chance") {
+    return pv.dice.flatMap((dice, i) =>
+      dice.map((sides, k) => ({ sides, label: dice.length === 1 ? name(i) : `${name(i)} die ${k + 1}` })),
+    );
+  }
+  if (c.approach === "d6") {
+    const first = pv.counts.map((n, i) => (n > 0 ? i : null)).filter((i) => i !== null);
+    const asked = first.map((i) => ({ sides: 6, label: `${name(i)} first roll` }));
+    if (c.noBursts) return asked;
+    // Bursts that pay (as the app pre-selects them) once the first faces are known.
+    first.forEach((i, k) => {
+      const face = c.handValues[k];
+      if (!face || face < 1 || face > 6) return;
+      const n = pv.counts[i];
+      const mult = 1 + Math.floor(n / 6);
+      const threshold = n % 6;
+      if (face <= threshold && 7 * (mult + 1) > 2 * face * mult) {
+        asked.push({ sides: 6, label: `${name(i)} burst reroll` });
+      }
+    });
+    return asked;
+  }
+  return [];
+}
+
+/** What the hand-dice boxes show, as a string: equal strings draw the same boxes. */
+function handSignature(ctx) {
+  const c = ctx.ui.conflict;
+  if (!c.hand || c.approach === "take_median") return "none";
+  return JSON.stringify(diceAsked(ctx));
+}
+
+function handContent(ctx) {
+  const c = ctx.ui.conflict;
+  c.handSig = handSignature(ctx);
+  if (!c.hand || c.approach === "take_median") return [];
+  const asked = diceAsked(ctx);
+  if (!asked) return [el("p", { class: "muted" }, "The dice show once the votes add up.")];
+  if (asked.length === 0) return [el("p", { class: "muted" }, "No option has dice: every option scores 1.")];
+  const before = asked.length;
+  const boxes = handDice(
+    asked,
+    "mz-die",
+    c.approach === "d6"
+      ? "Each die's face, in this order (a burst asks for its reroll)"
+      : "Each die's face, option by option, in this order",
+    (faces) => {
+      c.handValues = faces;
+      if (c.approach === "d6" && diceAsked(ctx).length !== before) {
+        c.handSig = null;
+        const focused = document.activeElement?.id;
+        refreshLive(ctx);
+        if (focused) byId(focused)?.focus();
+      }
+    },
+    c.handValues,
+  );
+  c.read = boxes.read;
+  return [boxes.node];
+}
+
+// ---- rendering ---------------------------------------------------------------------------------
+
+/** Fills `host` with the conflict: its set-up and live odds, or its result. */
+export function renderConflict(host, ctx) {
+  const c = ctx.ui.conflict;
+  const t = ctx.table;
+  if (c.result) {
+    host.append(resultCard(ctx));
+    return;
+  }
+  if (t.players.length === 0) {
+    host.append(
+      card(
+        "mz-conflict-empty",
+        "Conflict",
+        el("p", { class: "muted" }, "Add players on the Table tab first: they cast the votes."),
+      ),
+    );
+    return;
+  }
+  host.append(el("div", { class: "mz-conflict-grid" }, questionCard(ctx), castsCard(ctx), oddsCard(ctx), resolveCard(ctx)));
+  schedulePreview(ctx);
+}
+
+function questionCard(ctx) {
+  const c = ctx.ui.conflict;
+  const t = ctx.table;
+  const question = el("input", { type: "text", id: "mz-question", maxlength: 500, required: true });
+  question.value = c.question;
+  question.addEventListener("input", () => {
+    c.question = question.value;
+    schedulePreview(ctx);
+  });
+  const options = c.options.map((text, i) => {
+    const input = el("input", {
+      type: "text",
+      id: `mz-option-${i}`,
+      class: "mz-option-text",
+      maxlength: 500,
+      data: { focusKey: `mz-option-${i}` },
+    });
+    input.value = text;
+    input.addEventListener("input", () => {
+      c.options[i] = input.value;
+      relabelOptions(c);
+      schedulePreview(ctx);
+    });
+    return el(
+      "li",
+      { class: "mz-option", data: { option: String(i) } },
+      field(`Option ${i + 1}`, input),
+      button("Remove", () => removeOption(ctx, i), {
+        class: "mz-remove-option",
+        "aria-label": `Remove option ${i + 1}`,
+        disabled: c.options.length <= 2,
+        data: { focusKey: `mz-remove-option-${i}` },
+      }),
+    );
+  });
+  const about = select(
+    [["", "Any other matter"], ...t.characters.map((ch) => [ch.id, `The matters of ${ch.name}`])],
+    { id: "mz-about", data: { focusKey: "mz-about" } },
+  );
+  about.value = c.about;
+  about.addEventListener("change", () => {
+    c.about = about.value;
+    ctx.render();
+  });
+  return card(
+    "mz-conflict-question",
+    "The conflict",
+    field("What is disputed", question),
+    el("ol", { class: "mz-options", id: "mz-options", "aria-label": "Options" }, ...options),
+    button("Add an option", () => addOption(ctx), { id: "mz-add-option", data: { focusKey: "mz-add-option" } }),
+    field(
+      "What it is about",
+      about,
+      "An Actor casts 3 free votes on the matters of a character they claimed, and none elsewhere.",
+    ),
+    sceneCard(t, ctx, "mz-conflict-scene", () => ctx.render()),
+  );
+}
+
+function addOption(ctx) {
+  const c = ctx.ui.conflict;
+  if (c.options.length >= 16) return;
+  c.options.push("");
+  ctx.render(`#mz-option-${c.options.length - 1}`);
+}
+
+function removeOption(ctx, i) {
+  const c = ctx.ui.conflict;
+  if (c.options.length <= 2) return;
+  c.options.splice(i, 1);
+  const shift = (o) => (o === i ? -1 : o > i ? o - 1 : o);
+  for (const mine of Object.values(c.casts)) {
+    mine.free = mine.free.map(shift);
+    for (const part of [mine.law, mine.influence, mine.ff]) {
+      const moved = shift(part.option);
+      if (moved === -1) {
+        part.option = 0;
+        if (part === mine.law) part.kind = "";
+        if (part === mine.influence) part.points = 0;
+        if (part === mine.ff) part.element = "";
+      } else part.option = moved;
+    }
+  }
+  c.handValues = [];
+  ctx.render(`#mz-option-${Math.min(i, c.options.length - 1)}`);
+}
+
+function castsCard(ctx) {
+  const c = ctx.ui.conflict;
+  const t = ctx.table;
+  return card(
+    "mz-casts",
+    "Votes",
+    el("p", { class: "mz-hint muted" }, "Each player: free votes, one Setting Law, influence (a vote per point) and Fortune's Favor (2 adversity of an element for a vote). Influence and adversity are paid when the conflict is resolved."),
+    ...t.players.map((p) => casterSet(p, c, ctx)),
+  );
+}
+
+function casterSet(p, c, ctx) {
+  const mine = castsOf(c, p.id);
+  const has = freeVotes(p, c.about || null, ctx.ui.active);
+  const id = (what) => `mz-${what}-${p.id}`;
+  const changed = () => schedulePreview(ctx);
+
+  const free = [];
+  for (let k = 0; k < has; k++) {
+    const s = optionSelect(c, mine.free[k] ?? -1, { id: id(`free-${k}`), class: "mz-free", data: { focusKey: id(`free-${k}`) } }, true);
+    s.addEventListener("change", () => {
+      mine.free[k] = Number(s.value);
+      changed();
+    });
+    free.push(field(has === 1 ? "Free vote" : `Free vote ${k + 1}`, s));
+  }
+
+  const lawKind = select(LAWS, { id: id("law"), class: "mz-law-kind" });
+  lawKind.value = mine.law.kind;
+  const lawOption = optionSelect(c, mine.law.option, { id: id("law-option"), class: "mz-law-option" });
+  const fact = el("input", { type: "text", id: id("law-fact"), class: "mz-law-fact", maxlength: 500 });
+  fact.value = mine.law.fact;
+  const direction = select(
+    [
+      ["for", "For it (+1)"],
+      ["against", "Against it (−1)"],
+    ],
+    { id: id("law-direction"), class: "mz-law-direction" },
+  );
+  direction.value = mine.law.direction;
+  const lawOptionField = field("On option", lawOption);
+  const factField = field("The fact", fact);
+  const directionField = field("Direction", direction);
+  const syncLaw = () => {
+    const k = lawKind.value;
+    lawOptionField.hidden = k === "";
+    factField.hidden = k !== "consistency" && k !== "inertia";
+    directionField.hidden = k !== "consistency" && k !== "potential";
+  };
+  syncLaw();
+  lawKind.addEventListener("change", () => {
+    mine.law.kind = lawKind.value;
+    syncLaw();
+    changed();
+  });
+  lawOption.addEventListener("change", () => {
+    mine.law.option = Number(lawOption.value);
+    changed();
+  });
+  fact.addEventListener("input", () => {
+    mine.law.fact = fact.value;
+    changed();
+  });
+  direction.addEventListener("change", () => {
+    mine.law.direction = direction.value;
+    changed();
+  });
+
+  const points = numberInput({ id: id("influence-points"), class: "mz-influence-points", min: 0, max: p.influence, value: mine.influence.points });
+  const pointsOption = optionSelect(c, mine.influence.option, { id: id("influence-option"), class: "mz-influence-option" });
+  points.addEventListener("input", () => {
+    const n = wholeNumber(points);
+    mine.influence.points = n !== null && n > 0 ? n : 0;
+    changed();
+  });
+  pointsOption.addEventListener("change", () => {
+    mine.influence.option = Number(pointsOption.value);
+    changed();
+  });
+
+  const sources = allElements(ctx.table).filter((e) => e.adversity > 0 || e.id === mine.ff.element);
+  let ffPart;
+  if (sources.length === 0) {
+    ffPart = el("p", { class: "mz-hint muted" }, "Fortune's Favor: no element holds adversity.");
+  } else {
+    const ffElement = select(
+      [["", "None"], ...sources.map((e) => [e.id, `${e.name} (${e.adversity} adversity)`])],
+      { id: id("ff-element"), class: "mz-ff-element" },
+    );
+    ffElement.value = mine.ff.element;
+    const ffOption = optionSelect(c, mine.ff.option, { id: id("ff-option"), class: "mz-ff-option" });
+    const ffCount = numberInput({ id: id("ff-count"), class: "mz-ff-count", min: 1, value: mine.ff.count });
+    const debt = checkbox("Take a shortfall as adversity debt", { id: id("ff-debt"), checked: mine.ff.debt });
+    ffElement.addEventListener("change", () => {
+      mine.ff.element = ffElement.value;
+      changed();
+    });
+    ffOption.addEventListener("change", () => {
+      mine.ff.option = Number(ffOption.value);
+      changed();
+    });
+    ffCount.addEventListener("input", () => {
+      const n = wholeNumber(ffCount);
+      mine.ff.count = n !== null && n > 0 ? n : 0;
+      changed();
+    });
+    debt.box.addEventListener("change", () => {
+      mine.ff.debt = debt.box.checked;
+      changed();
+    });
+    ffPart = el(
+      "div",
+      { class: "mz-cast-part" },
+      el("p", { class: "mz-cast-title" }, "Fortune's Favor"),
+      el("div", { class: "mz-fields" }, field("From element", ffElement), field("Votes (2 adversity each)", ffCount), field("For option", ffOption)),
+      debt.node,
+    );
+  }
+
+  return el(
+    "fieldset",
+    { class: "mz-caster", data: { playerId: p.id } },
+    el("legend", {}, `${p.name}: ${plural(has, "free vote")}, ${p.influence} influence${p.actor ? " (Actor)" : ""}`),
+    has === 0
+      ? el("p", { class: "mz-hint muted" }, "No free vote: an Actor votes freely only on a claimed character's matters.")
+      : el("div", { class: "mz-fields" }, ...free),
+    el(
+      "div",
+      { class: "mz-cast-part" },
+      el("p", { class: "mz-cast-title" }, "Setting Law (once per conflict)"),
+      el("div", { class: "mz-fields" }, field("Law", lawKind), lawOptionField, factField, directionField),
+      el("p", { class: "mz-hint muted" }, LAW_HINT),
+    ),
+    el(
+      "div",
+      { class: "mz-cast-part" },
+      el("p", { class: "mz-cast-title" }, "Influence"),
+      el("div", { class: "mz-fields" }, field(`Points (of ${p.influence})`, points), field("For option", pointsOption)),
+    ),
+    ffPart,
+  );
+}
+
+function oddsCard(ctx) {
+  const c = ctx.ui.conflict;
+  const title = c.approach === "take_median" ? "Take Median, step by step" : `Chances to win (${c.approach === "d6" ? "D6 variant" : "Leave to Chance"})`;
+  return card("mz-odds", title, el("div", { id: "mz-odds-body" }, ...oddsContent(ctx)));
+}
+
+function resolveCard(ctx) {
+  const c = ctx.ui.conflict;
+  const radios = APPROACHES.map(([value, label, hint]) => {
+    const input = el("input", {
+      type: "radio",
+      name: "mz-approach",
+      id: `mz-approach-${value}`,
+      value,
+      checked: c.approach === value,
+      data: { focusKey: `mz-approach-${value}` },
+    });
+    input.addEventListener("change", () => {
+      if (!input.checked) return;
+      c.approach = value;
+      c.handValues = [];
+      ctx.render();
+    });
+    return el(
+      "label",
+      { class: "mz-radio", for: input.id },
+      input,
+      el("span", {}, el("strong", {}, label), el("span", { class: "muted mz-radio-hint" }, ` ${hint}`)),
+    );
+  });
+  const hand = checkbox("Dice rolled by hand (type in each die's face)", { id: "mz-hand", checked: c.hand, data: { focusKey: "mz-hand" } });
+  hand.box.addEventListener("change", () => {
+    c.hand = hand.box.checked;
+    ctx.render();
+  });
+  const bursts = checkbox("No bursts: every owner keeps the first roll", {
+    id: "mz-no-bursts",
+    checked: c.noBursts,
+    data: { focusKey: "mz-no-bursts" },
+  });
+  bursts.box.addEventListener("change", () => {
+    c.noBursts = bursts.box.checked;
+    c.handValues = [];
+    ctx.render();
+  });
+  const median = c.approach === "take_median";
+  return card(
+    "mz-resolve",
+    "Resolve",
+    el("fieldset", { class: "mz-approaches" }, el("legend", {}, "How the table resolves it"), ...radios),
+    c.approach === "d6" &&
+      el(
+        "div",
+        {},
+        bursts.node,
+        el("p", { class: "mz-hint muted" }, "Otherwise a burst is taken when it raises the expected score, as the odds assume."),
+      ),
+    !median && el("div", { class: "mz-switch" }, hand.node),
+    el("div", { id: "mz-hand-host" }, ...handContent(ctx)),
+    button(
+      median ? "Take the median" : c.hand ? "Resolve with these dice" : "Roll and resolve",
+      (b) => resolve(ctx, b),
+      { id: "mz-resolve-submit", class: "primary mz-big-button", disabled: c.previewError !== null },
+    ),
+  );
+}
+
+async function resolve(ctx, b) {
+  const c = ctx.ui.conflict;
+  const draft = draftOf(ctx);
+  let dice = { kind: "rolled" };
+  if (c.hand && c.approach !== "take_median") {
+    const faces = c.read ? c.read() : null;
+    if (faces === null) return;
+    dice = { kind: "entered", values: faces };
+  }
+  const approach =
+    c.approach === "take_median"
+      ? { kind: "take_median", selections: [] }
+      : c.approach === "d6"
+        ? { kind: "d6", no_bursts: c.noBursts }
+        : { kind: "leave_to_chance" };
+  const outcome = await ctx.move("The conflict was not resolved.", () => api.mezzoResolveConflict(ctx.gameId, draft, approach, dice), b);
+  if (!outcome) return;
+  c.result = { result: outcome.result, draft, approach: c.approach, faces: dice.values ?? null };
+  c.tieValues = [];
+  ctx.ui.lastMoveTag = "conflict";
+  ctx.render("#mz-result-heading");
+}
+
+// ---- the result -----------------------------------------------------------------------------
+
+function resultCard(ctx) {
+  const c = ctx.ui.conflict;
+  const { result: r, draft } = c.result;
+  const name = (i) => quotedOption(draft.options, i);
+  const winner = c.tie ? c.tie.winner : r.outcome.winner;
+  const tied = r.outcome.tie ?? null;
+  const rows = draft.options.map((_, i) => {
+    const roll = r.rolls ? r.rolls.options[i] : null;
+    const won = winner === i;
+    return el(
+      "li",
+      { class: `mz-result-option${won ? " winner" : ""}${tied && tied.includes(i) ? " tied" : ""}`, data: { option: String(i) } },
+      el(
+        "div",
+        { class: "mz-row" },
+        el("strong", { class: "grow" }, `${i + 1}. ${draft.options[i].trim()}`),
+        won && el("span", { class: "mz-badge mz-win-badge" }, "Wins"),
+        !won && tied && tied.includes(i) && !c.tie && el("span", { class: "mz-badge" }, "Tied"),
+      ),
+      el(
+        "p",
+        { class: "mz-result-detail" },
+        el("span", {}, plural(r.counts[i], "vote")),
+        roll &&
+          el(
+            "span",
+            {},
+            ` · ${roll.dice.length === 0 ? "no dice" : diceWords(roll.dice)} · score `,
+            el("strong", { class: "mz-score", id: `mz-score-${i}` }, String(roll.score)),
+          ),
+        r.d6_scores && el("span", {}, " · score ", el("strong", { class: "mz-score", id: `mz-score-${i}` }, String(r.d6_scores[i]))),
+      ),
+      roll && roll.dice.length > 0 && el("div", { class: "mz-dice" }, ...roll.dice.map((d, k) => dieBadge(d, roll.faces[k], k === bestDie(roll) ? "best" : ""))),
+    );
+  });
+  const how = { leave_to_chance: "Leave to Chance", take_median: "Take Median", d6: "D6 variant" }[c.result.approach];
+  return card(
+    "mz-result",
+    `Resolved: ${draft.question.trim()}`,
+    el("p", { class: "muted" }, `By ${how}.`),
+    el("p", { class: "mz-summary", id: "mz-summary", role: "status" }, r.summary),
+    c.result.approach === "take_median" && medianSteps(r.median, r.outcome, r.counts, draft.options, "mz-median-result", false),
+    el("ol", { class: "mz-result-list", id: "mz-result-list" }, ...rows),
+    tied && tieArea(ctx, tied, name),
+    winner !== undefined &&
+      el("p", { class: "mz-winner", id: "mz-winner" }, `${name(winner)} takes effect.`),
+    c.compromise && el("p", { class: "mz-winner", id: "mz-compromise-done" }, `Settled by compromise: “${c.compromise}”.`),
+    el(
+      "div",
+      { class: "actions" },
+      button("New conflict", () => {
+        ctx.ui.conflict = newConflict();
+        ctx.ui.lastMoveTag = null;
+        ctx.render("#mz-question");
+      }, { id: "mz-new-conflict", class: tied && !c.tie && !c.compromise ? "" : "primary" }),
+    ),
+  );
+}
+
+/** The die that scored (the first with the highest face). */
+function bestDie(roll) {
+  let best = -1;
+  roll.faces.forEach((f, k) => {
+    if (best === -1 || f > roll.faces[best]) best = k;
+  });
+  return best;
+}
+
+function tieArea(ctx, tied, name) {
+  const c = ctx.ui.conflict;
+  const { draft } = c.result;
+  if (c.tie) {
+    return el(
+      "div",
+      { class: "mz-tie", id: "mz-tie" },
+      el("h4", {}, "Tie broken with dice"),
+      el(
+        "ol",
+        { class: "mz-tie-rounds", id: "mz-tie-rounds" },
+        ...c.tie.rounds.map((round, k) =>
+          el(
+            "li",
+            {},
+            `Round ${k + 1}: `,
+            round.options.map((o, j) => `${name(o)} ${round.faces[j]}`).join(", "),
+            round.outcome.winner !== undefined ? ` — ${name(round.outcome.winner)} wins.` : " — tied again.",
+          ),
+        ),
+      ),
+    );
+  }
+  if (c.compromise) return null;
+  const variant = c.result.approach === "d6" ? "d6" : "steps";
+  const sides = variant === "d6" ? 6 : 12;
+  const text = el("textarea", { id: "mz-compromise", rows: 2, maxlength: 500 });
+  const hand = checkbox("Dice rolled by hand", { id: "mz-tie-hand", checked: c.tieHand ?? c.hand, data: { focusKey: "mz-tie-hand" } });
+  hand.box.addEventListener("change", () => {
+    c.tieHand = hand.box.checked;
+    ctx.render();
+  });
+  const rounds = () => {
+    // Round after round while the typed faces tie at the top.
+    const asked = [];
+    let still = tied;
+    let at = 0;
+    for (let round = 1; round <= 20; round++) {
+      for (const o of still) asked.push({ sides, label: `${name(o)}${round > 1 ? `, round ${round}` : ""}` });
+      const faces = still.map((_, k) => c.tieValues[at + k]);
+      at += still.length;
+      if (faces.some((f) => !f || f < 1 || f > sides)) break;
+      const top = Math.max(...faces);
+      const again = still.filter((_, k) => faces[k] === top);
+      if (again.length < 2) break;
+      still = again;
+    }
+    return asked;
+  };
+  const host = el("div", { id: "mz-tie-dice" });
+  let reader = null;
+  const drawDice = () => {
+    if (!(c.tieHand ?? c.hand)) {
+      host.replaceChildren();
+      reader = null;
+      return;
+    }
+    const asked = rounds();
+    const boxes = handDice(
+      asked,
+      "mz-tie-die",
+      `One ${variant === "d6" ? "d6" : "d12"} per tied option (again while they tie)`,
+      (faces) => {
+        c.tieValues = faces;
+        if (rounds().length !== asked.length) {
+          const focused = document.activeElement?.id;
+          drawDice();
+          if (focused) byId(focused)?.focus();
+        }
+      },
+      c.tieValues,
+    );
+    reader = boxes.read;
+    host.replaceChildren(boxes.node);
+  };
+  drawDice();
+  return el(
+    "div",
+    { class: "mz-tie", id: "mz-tie" },
+    el("h4", {}, "Settle the tie"),
+    form(
+      { id: "mz-compromise-form", "aria-label": "Agree on a compromise" },
+      [
+        field("Agree on a compromise (a majority supports it)", text),
+        el("button", { type: "submit", id: "mz-compromise-submit" }, "Agree on this compromise"),
+      ],
+      async (b) => {
+        const words = text.value.trim();
+        if (words === "") return text.focus();
+        const done = await ctx.move("The compromise was not recorded.", () => api.mezzoCompromise(ctx.gameId, draft.question, words), b);
+        if (!done) return;
+        c.compromise = words;
+        ctx.ui.lastMoveTag = "conflict";
+        ctx.render("#mz-compromise-done");
+      },
+    ),
+    el(
+      "div",
+      { class: "mz-tie-break" },
+      el("p", { class: "mz-cast-title" }, `Or break the tie with dice: a ${variant === "d6" ? "d6" : "d12"} per tied option, again while tied.`),
+      hand.node,
+      host,
+      button(
+        "Break the tie with dice",
+        async (b) => {
+          let dice = { kind: "rolled" };
+          if (c.tieHand ?? c.hand) {
+            const faces = reader ? reader() : null;
+            if (faces === null) return;
+            dice = { kind: "entered", values: faces };
+          }
+          const out = await ctx.move("The tie was not broken.", () => api.mezzoBreakTie(ctx.gameId, draft, tied, variant, dice), b);
+          if (!out) return;
+          c.tie = { rounds: out.rounds, winner: out.winner };
+          ctx.ui.lastMoveTag = "conflict";
+          ctx.render("#mz-winner");
+        },
+        { id: "mz-break-tie" },
+      ),
+    ),
+  );
+}

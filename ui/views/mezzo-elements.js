@@ -1,0 +1,703 @@
+// The Mezzo story elements tab (RULES.md §3.1): the game's characters (their sheets) and the
+// table's own objects, locations, factions and goals, and each element's sheet — traits (add
+// with kind, template, name and properties; edit; remove), edge slots free and filled, the
+// edge-slot awards, adversity with its debt (gain, spend), momentum (gain, spend), and Plot
+// Protection with where it comes from (Heroic Sacrifice, Final Counter). Every change is one
+// move with an Undo toast (ctx.move); characters are made and renamed as characters (ctx.other).
+//
+//   import { renderElements } from "./mezzo-elements.js";
+//   renderElements(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.elementId is the open sheet
+
+import * as api from "../api.js";
+import { el } from "./dom.js";
+import { askName } from "./rename.js";
+import { confirmAction } from "./confirm.js";
+import {
+  card,
+  checkbox,
+  field,
+  form,
+  inlineForm,
+  numberInput,
+  readCount,
+  button,
+  select,
+  plural,
+  WORDS,
+  TEMPLATES,
+  templateName,
+} from "./mezzo-kit.js";
+
+const quoted = (name) => `“${name}”`;
+
+/** Every element of the table: the characters first, then the table's own. */
+export const allElements = (t) => [...t.characters, ...t.elements];
+
+/** Fills `host` with the list of elements, or with the open sheet. */
+export function renderElements(host, ctx) {
+  const t = ctx.table;
+  const open = ctx.ui.elementId ? allElements(t).find((e) => e.id === ctx.ui.elementId) : null;
+  if (open) {
+    renderSheet(host, open, ctx);
+    return;
+  }
+  ctx.ui.elementId = null;
+  host.append(charactersCard(t, ctx), elementsCard(t, ctx));
+}
+
+// ---- the lists ----------------------------------------------------------------------------
+
+function summary(e) {
+  const parts = [
+    `Edge slots ${e.filled_slots}/${e.edge_slots}`,
+    `Adversity ${e.adversity}${e.adversity_debt > 0 ? ` (debt ${e.adversity_debt})` : ""}`,
+    `Momentum ${e.momentum}`,
+  ];
+  if (e.has_plot_protection) parts.push("Plot Protection");
+  return parts.join(" · ");
+}
+
+function elementItem(e, ctx) {
+  const nameId = `mz-element-name-${e.id}`;
+  return el(
+    "li",
+    { class: "mz-element", data: { elementId: e.id, kind: e.kind } },
+    el(
+      "div",
+      { class: "mz-row" },
+      el("strong", { class: "mz-name grow", id: nameId }, e.name),
+      el("span", { class: "mz-badge mz-kind" }, WORDS.kind[e.kind] ?? e.kind),
+    ),
+    e.claimed_by_name && el("p", { class: "mz-claimed-by" }, `Claimed by ${e.claimed_by_name}`),
+    el("p", { class: "muted mz-element-summary" }, summary(e)),
+    e.traits.length > 0 &&
+      el(
+        "ul",
+        { class: "mz-tags", "aria-label": `Traits of ${e.name}` },
+        ...e.traits.slice(0, 6).map((tr) => el("li", { class: `mz-tag ${tr.kind}` }, tr.name)),
+        e.traits.length > 6 && el("li", { class: "mz-tag more" }, `+${e.traits.length - 6} more`),
+      ),
+    el(
+      "div",
+      { class: "actions" },
+      button("Open the sheet", () => ctx.switchTab("elements", { element: e.id, focus: "#mz-sheet-heading" }), {
+        class: "mz-open-sheet",
+        "aria-describedby": nameId,
+        data: { focusKey: `mz-open-sheet-${e.id}` },
+      }),
+    ),
+  );
+}
+
+function charactersCard(t, ctx) {
+  const name = el("input", { type: "text", id: "mz-new-character", required: true, maxlength: 120 });
+  return card(
+    "mz-characters",
+    "Characters",
+    t.characters.length === 0
+      ? el("p", { class: "muted" }, "No characters in this game yet.")
+      : el("ul", { class: "mz-list mz-cards", id: "mz-character-list" }, ...t.characters.map((e) => elementItem(e, ctx))),
+    inlineForm({
+      label: "New character",
+      ariaLabel: "New character",
+      id: "mz-new-character-form",
+      control: name,
+      button: "Add the character",
+      buttonAttrs: { id: "mz-new-character-submit", class: "primary" },
+      onSubmit: async (b) => {
+        const value = name.value.trim();
+        if (value === "") return name.focus();
+        await ctx.other(
+          "The character was not created.",
+          () => api.createCharacter(ctx.gameId, value),
+          (created) => (created && created.id ? { kind: "character", id: created.id } : null),
+          `Created ${quoted(value)}.`,
+          b,
+        );
+        const again = document.getElementById("mz-new-character");
+        if (again) again.focus();
+      },
+    }),
+  );
+}
+
+const TABLE_KINDS = [
+  ["object", "Object"],
+  ["location", "Location"],
+  ["faction", "Faction"],
+  ["goal", "Goal"],
+];
+
+function elementsCard(t, ctx) {
+  const kind = select(TABLE_KINDS, { id: "mz-new-element-kind" });
+  const name = el("input", { type: "text", id: "mz-new-element-name", required: true, maxlength: 120 });
+  return card(
+    "mz-elements",
+    "Objects, locations, factions and goals",
+    t.elements.length === 0
+      ? el("p", { class: "muted" }, "None yet.")
+      : el("ul", { class: "mz-list mz-cards", id: "mz-element-list" }, ...t.elements.map((e) => elementItem(e, ctx))),
+    form(
+      { id: "mz-new-element-form", "aria-label": "New story element" },
+      [
+        el("div", { class: "mz-fields" }, field("Kind", kind), field("Name", name)),
+        el("button", { type: "submit", id: "mz-new-element-submit", class: "primary" }, "Add to the story"),
+      ],
+      async (b) => {
+        const value = name.value.trim();
+        if (value === "") return name.focus();
+        const done = await ctx.move(
+          "The element was not added.",
+          () => api.mezzoAddElement(ctx.gameId, kind.value, value),
+          b,
+        );
+        if (done) {
+          const again = document.getElementById("mz-new-element-name");
+          if (again) again.focus();
+        }
+      },
+    ),
+  );
+}
+
+// ---- one element's sheet ------------------------------------------------------------------
+
+/** The player acting on a sealed element (its claimer by default); "" is the table. */
+function actingPlayer(e, ctx) {
+  ctx.ui.acting = ctx.ui.acting ?? {};
+  const chosen = ctx.ui.acting[e.id];
+  if (chosen !== undefined && (chosen === "" || ctx.table.players.some((p) => p.id === chosen))) return chosen;
+  return e.claimed_by ?? "";
+}
+
+const byOf = (e, ctx) => actingPlayer(e, ctx) || null;
+
+function renderSheet(host, e, ctx) {
+  const t = ctx.table;
+  const character = e.kind === "character";
+  const acting = select(
+    [["", "The table (no player)"], ...t.players.map((p) => [p.id, p.name])],
+    { id: "mz-acting", data: { focusKey: "mz-acting" } },
+  );
+  acting.value = actingPlayer(e, ctx);
+  acting.addEventListener("change", () => {
+    ctx.ui.acting[e.id] = acting.value;
+  });
+  host.append(
+    el(
+      "div",
+      { class: "mz-sheet-head", id: "mz-sheet", data: { elementId: e.id } },
+      button("← All story elements", () => ctx.switchTab("elements", { element: null }), { id: "mz-sheet-back" }),
+      el("h3", { id: "mz-sheet-heading", tabindex: "-1" }, e.name),
+      el(
+        "p",
+        { class: "mz-sheet-sub" },
+        el("span", { class: "mz-badge mz-kind" }, WORDS.kind[e.kind] ?? e.kind),
+        e.claimed_by_name ? ` Claimed by ${e.claimed_by_name}.` : character ? " Not claimed." : "",
+        e.in_challenge ? " In a challenge." : "",
+      ),
+      el(
+        "div",
+        { class: "actions" },
+        button(
+          "Rename",
+          async () => {
+            const name = await askName({ title: character ? "Rename character" : "Rename element", current: e.name });
+            if (name === null) return;
+            if (character) {
+              ctx.other(
+                "The character was not renamed.",
+                () => api.renameCharacter(e.id, name),
+                () => ({ kind: "character", id: e.id }),
+                `Renamed ${quoted(e.name)} to ${quoted(name)}.`,
+              );
+            } else {
+              ctx.move("The element was not renamed.", () => api.mezzoRenameElement(ctx.gameId, e.id, name));
+            }
+          },
+          { id: "mz-sheet-rename" },
+        ),
+        !character &&
+          button(
+            "Remove from the story",
+            async (b) => {
+              const yes = await confirmAction({
+                title: `Remove ${quoted(e.name)} from the story?`,
+                message: "Its traits and resources go with it. You can undo this right after.",
+                yes: "Remove",
+              });
+              if (!yes) return;
+              const done = await ctx.move("The element was not removed.", () => api.mezzoRemoveElement(ctx.gameId, e.id), b);
+              if (done) ctx.switchTab("elements", { element: null });
+            },
+            { id: "mz-sheet-remove", class: "danger" },
+          ),
+      ),
+      field(
+        "Acting player",
+        acting,
+        e.claimed_by_name
+          ? `Only ${e.claimed_by_name}, who claimed it, fills its edge slots and spends its adversity and momentum.`
+          : "Who fills its edge slots and spends its resources (anyone, while it is unclaimed).",
+        "field mz-acting",
+      ),
+    ),
+    el(
+      "div",
+      { class: "mz-grid" },
+      slotsCard(e, ctx),
+      adversityCard(e, ctx),
+      momentumCard(e, ctx),
+      protectionCard(e, ctx),
+    ),
+    traitsCard(e, ctx),
+  );
+}
+
+// ---- edge slots -----------------------------------------------------------------------------
+
+const AWARDS = [
+  ["first_action_check", "First action check", 4],
+  ["first_challenge", "First challenge", 4],
+  ["first_claim", "First claim", 2],
+];
+
+function slotsCard(e, ctx) {
+  const t = ctx.table;
+  const boxes = [];
+  for (let i = 0; i < e.edge_slots; i++) {
+    boxes.push(el("span", { class: `mz-slot ${i < e.filled_slots ? "filled" : "free"}`, "aria-hidden": "true" }));
+  }
+  const memorable = () => {
+    if (t.arc === 0) return el("p", { class: "mz-hint muted" }, "A memorable-element award is given at the end of an arc.");
+    if (t.players.length === 0) return el("p", { class: "mz-hint muted" }, "Add players to name memorable elements.");
+    if (e.awards.memorable_arcs.includes(t.arc)) {
+      return el("p", { class: "mz-hint" }, `Named a memorable element of arc ${t.arc}.`);
+    }
+    const who = select(t.players.map((p) => [p.id, p.name]), { id: "mz-memorable-player" });
+    const free = checkbox("Their undisputable award of this arc", { id: "mz-memorable-undisputable" });
+    return form(
+      { id: "mz-memorable-form", "aria-label": "Memorable element" },
+      [
+        field("Named memorable by", who),
+        free.node,
+        el("button", { type: "submit", id: "mz-memorable-submit" }, `Memorable in arc ${t.arc} (+1 slot)`),
+      ],
+      (b) =>
+        ctx.move(
+          "The award was not given.",
+          () => api.mezzoAwardMemorable(ctx.gameId, e.id, who.value, free.box.checked),
+          b,
+        ),
+    );
+  };
+  return card(
+    "mz-slots",
+    "Edge slots",
+    el(
+      "p",
+      { class: "mz-stat-line", id: "mz-slots-status" },
+      el("strong", { class: "mz-big" }, String(e.edge_slots)),
+      ` ${e.edge_slots === 1 ? "slot" : "slots"}: ${e.filled_slots} filled, ${e.free_slots} free`,
+    ),
+    boxes.length > 0 && el("div", { class: "mz-slots", "aria-hidden": "true" }, ...boxes),
+    el("h4", {}, "Awards (each once)"),
+    el(
+      "div",
+      { class: "mz-awards" },
+      ...AWARDS.map(([kind, label, n]) => {
+        const had = e.awards[kind];
+        return button(
+          had ? `${label}: given` : `${label} (+${n})`,
+          (b) => ctx.move("The slots were not awarded.", () => api.mezzoAwardEdgeSlots(ctx.gameId, e.id, { kind }), b),
+          { class: "mz-award", id: `mz-award-${kind}`, disabled: had, data: { focusKey: `mz-award-${kind}` } },
+        );
+      }),
+    ),
+    e.awards.memorable_arcs.length > 0 &&
+      el("p", { class: "mz-hint muted" }, `Memorable in arc ${e.awards.memorable_arcs.join(", ")}.`),
+    memorable(),
+  );
+}
+
+// ---- adversity ------------------------------------------------------------------------------
+
+const ADVERSITY_SPENDS = [
+  ["fortunes_favor", "Fortune's Favor (2)"],
+  ["sudden_surge", "Sudden Surge (3)"],
+  ["overcome_flaws", "Overcome Flaws (2)"],
+];
+
+const ADVERSITY_HINT =
+  "Fortune's Favor: one more vote for its action. Sudden Surge: +1 to the rolled result. Overcome Flaws: ignore one of its flaws for one action.";
+
+function adversityCard(e, ctx) {
+  const gain = numberInput({ id: "mz-adversity-gain", min: 1, value: 1, data: { focusKey: "mz-adversity-gain" } });
+  const flaws = e.traits.filter((tr) => tr.kind === "flaw");
+  const spends = ADVERSITY_SPENDS.filter(([k]) => k !== "overcome_flaws" || flaws.length > 0);
+  const kind = select(spends, { id: "mz-adversity-spend-kind" });
+  const flaw = flaws.length > 0 ? select(flaws.map((f) => [f.id, f.name]), { id: "mz-adversity-flaw" }) : null;
+  const flawField = flaw ? field("The flaw to overcome", flaw, null, "field mz-flaw-field") : null;
+  const syncFlaw = () => {
+    if (flawField) flawField.hidden = kind.value !== "overcome_flaws";
+  };
+  kind.addEventListener("change", syncFlaw);
+  syncFlaw();
+  const debt = checkbox("Take a shortfall as adversity debt", { id: "mz-adversity-debt" });
+  return card(
+    "mz-adversity",
+    "Adversity",
+    el(
+      "p",
+      { class: "mz-stat-line" },
+      el("strong", { class: "mz-big", id: "mz-adversity-value" }, String(e.adversity)),
+      e.adversity_debt > 0
+        ? el("span", { class: "mz-debt", id: "mz-adversity-debt-value" }, `Debt ${e.adversity_debt}`)
+        : el("span", { class: "muted", id: "mz-adversity-debt-value" }, "No debt"),
+    ),
+    e.adversity_debt > 0 &&
+      el("p", { class: "mz-hint muted" }, "Gained adversity pays the debt first; the debt ends with the arc."),
+    inlineForm({
+      label: "Gain adversity",
+      ariaLabel: "Gain adversity",
+      id: "mz-adversity-gain-form",
+      control: gain,
+      button: "Gain",
+      buttonAttrs: { id: "mz-adversity-gain-submit" },
+      onSubmit: (b) => {
+        const n = readCount(gain);
+        if (n !== null) ctx.move("The adversity was not gained.", () => api.mezzoGainAdversity(ctx.gameId, e.id, n), b);
+      },
+    }),
+    form(
+      { id: "mz-adversity-spend-form", "aria-label": "Spend adversity" },
+      [
+        field("Spend adversity on", kind, ADVERSITY_HINT),
+        flawField,
+        debt.node,
+        el("button", { type: "submit", id: "mz-adversity-spend-submit" }, "Spend"),
+      ],
+      (b) => {
+        const spend = kind.value === "overcome_flaws" ? { kind: "overcome_flaws", flaw: flaw.value } : { kind: kind.value };
+        ctx.move(
+          "The adversity was not spent.",
+          () => api.mezzoSpendAdversity(ctx.gameId, e.id, byOf(e, ctx), spend, debt.box.checked),
+          b,
+        );
+      },
+    ),
+  );
+}
+
+// ---- momentum -------------------------------------------------------------------------------
+
+const MOMENTUM_SPENDS = [
+  ["victory_narration", "Victory narration", "votes"],
+  ["claiming_stakes", "Claiming stakes", "perks"],
+  ["lasting_effect", "Lasting effect (1)", null],
+  ["defeat_conversion", "Defeat: to adversity", "adversity"],
+  ["plot_hook", "A plot hook", "points"],
+];
+
+const MOMENTUM_HINT =
+  "After a victory: narration costs 1 per vote, stakes 1 per major perk, a lasting effect 1. After a defeat, 2 momentum become 1 adversity. A plot hook costs 1 per point.";
+
+function momentumCard(e, ctx) {
+  const gain = numberInput({ id: "mz-momentum-gain", min: 1, value: 1 });
+  const sources = [
+    ["plot_hook", "A plot hook"],
+    ["boost", "Momentum boost (in a challenge)"],
+    ...(e.kind === "goal" ? [["ruin", "Ruin took a trump"]] : []),
+  ];
+  const source = select(sources, { id: "mz-momentum-source" });
+  const kind = select(
+    MOMENTUM_SPENDS.map(([k, label]) => [k, label]),
+    { id: "mz-momentum-spend-kind" },
+  );
+  const amount = numberInput({ id: "mz-momentum-amount", min: 1, value: 1 });
+  const amountField = field("How many", amount);
+  const sync = () => {
+    amountField.hidden = kind.value === "lasting_effect";
+  };
+  kind.addEventListener("change", sync);
+  sync();
+  return card(
+    "mz-momentum",
+    "Momentum",
+    el("p", { class: "mz-stat-line" }, el("strong", { class: "mz-big", id: "mz-momentum-value" }, String(e.momentum))),
+    form(
+      { id: "mz-momentum-gain-form", "aria-label": "Gain momentum" },
+      [
+        el("div", { class: "mz-fields" }, field("Gain momentum", gain), field("From", source)),
+        el("button", { type: "submit", id: "mz-momentum-gain-submit" }, "Gain"),
+      ],
+      (b) => {
+        const n = readCount(gain);
+        if (n !== null) {
+          ctx.move("The momentum was not gained.", () => api.mezzoGainMomentum(ctx.gameId, e.id, n, source.value), b);
+        }
+      },
+    ),
+    form(
+      { id: "mz-momentum-spend-form", "aria-label": "Spend momentum" },
+      [
+        el("div", { class: "mz-fields" }, field("Spend momentum on", kind), amountField),
+        el("p", { class: "mz-hint muted" }, MOMENTUM_HINT),
+        el("button", { type: "submit", id: "mz-momentum-spend-submit", disabled: e.momentum === 0 }, "Spend"),
+      ],
+      (b) => {
+        const entry = MOMENTUM_SPENDS.find(([k]) => k === kind.value);
+        const spend = { kind: kind.value };
+        if (entry[2]) {
+          const n = readCount(amount);
+          if (n === null) return;
+          spend[entry[2]] = n;
+        }
+        ctx.move("The momentum was not spent.", () => api.mezzoSpendMomentum(ctx.gameId, e.id, byOf(e, ctx), spend), b);
+      },
+    ),
+  );
+}
+
+// ---- Plot Protection ------------------------------------------------------------------------
+
+function protectionCard(e, ctx) {
+  const others = allElements(ctx.table).filter((o) => o.id !== e.id);
+  const receiver = others.length > 0 ? select(others.map((o) => [o.id, o.name]), { id: "mz-sacrifice-to" }) : null;
+  const status = e.plot_protection.sacrificed
+    ? "Sacrificed: no protection until the challenge is over."
+    : e.has_plot_protection
+      ? "Protected: narration cannot take it out of play."
+      : "Not protected.";
+  return card(
+    "mz-protection",
+    "Plot Protection",
+    el("p", { id: "mz-protection-status", class: e.has_plot_protection ? "mz-status running" : "mz-status" }, status),
+    e.protection_sources.length > 0 &&
+      el(
+        "ul",
+        { class: "mz-notes", "aria-label": "Where its protection comes from" },
+        ...e.protection_sources.map((s) => el("li", {}, `From ${WORDS.protection[s] ?? s}`)),
+      ),
+    !e.plot_protection.sacrificed &&
+      e.has_plot_protection &&
+      receiver &&
+      form(
+        { id: "mz-sacrifice-form", "aria-label": "Heroic Sacrifice" },
+        [
+          field("Heroic Sacrifice: lend it to", receiver),
+          el("button", { type: "submit", id: "mz-sacrifice-submit" }, "Lend the protection"),
+        ],
+        (b) =>
+          ctx.move(
+            "The protection was not lent.",
+            () => api.mezzoPlotProtection(ctx.gameId, e.id, "heroic_sacrifice", receiver.value),
+            b,
+          ),
+      ),
+    !e.plot_protection.sacrificed &&
+      e.has_plot_protection &&
+      e.in_challenge &&
+      button(
+        "Final Counter",
+        (b) => ctx.move("The protection was not sacrificed.", () => api.mezzoPlotProtection(ctx.gameId, e.id, "final_counter"), b),
+        { id: "mz-final-counter" },
+      ),
+  );
+}
+
+// ---- traits ---------------------------------------------------------------------------------
+
+const PROPERTY_KEYS = ["requirements", "restrictions", "owner", "target", "set_up", "effects", "details"];
+
+function traitsCard(e, ctx) {
+  return card(
+    "mz-traits",
+    "Traits",
+    e.traits.length === 0
+      ? el("p", { class: "muted", id: "mz-traits-empty" }, "No traits yet.")
+      : el("ul", { class: "mz-list", id: "mz-trait-list" }, ...e.traits.map((tr) => traitItem(tr, e, ctx))),
+    addTraitForm(e, ctx),
+  );
+}
+
+function traitItem(tr, e, ctx) {
+  const nameId = `mz-trait-name-${tr.id}`;
+  const target = tr.target_trait ? e.traits.find((o) => o.id === tr.target_trait) : null;
+  const facts = [
+    tr.template && templateName(tr.template),
+    WORDS.via[tr.via] ?? tr.via,
+    tr.lasts !== "lasting" && (WORDS.lasts[tr.lasts] ?? tr.lasts),
+    tr.uses_left !== null && tr.uses_left !== undefined && plural(tr.uses_left, "use") + " left",
+    target && `on ${target.name}`,
+  ].filter(Boolean);
+  const props = PROPERTY_KEYS.filter((k) => (tr.properties?.[k] ?? "").trim() !== "");
+  const edit = el(
+    "details",
+    { class: "mz-edit-trait", id: `mz-edit-${tr.id}`, open: ctx.ui.open[`edit-${tr.id}`] ?? false },
+    el("summary", { "aria-describedby": nameId }, "Edit"),
+    editTraitForm(tr, e, ctx),
+  );
+  edit.addEventListener("toggle", () => {
+    if (edit.isConnected) ctx.ui.open[`edit-${tr.id}`] = edit.open;
+  });
+  return el(
+    "li",
+    { class: `mz-trait ${tr.kind}`, data: { traitId: tr.id } },
+    el(
+      "div",
+      { class: "mz-row" },
+      el("strong", { class: "mz-trait-name grow", id: nameId }, tr.name),
+      el("span", { class: `mz-badge mz-trait-kind ${tr.kind}` }, WORDS.traitKind[tr.kind] ?? tr.kind),
+      button(
+        "Remove",
+        (b) => ctx.move("The trait was not removed.", () => api.mezzoRemoveTrait(ctx.gameId, e.id, tr.id), b),
+        { class: "mz-remove-trait danger", "aria-describedby": nameId, data: { focusKey: `mz-remove-trait-${tr.id}` } },
+      ),
+    ),
+    el("p", { class: "muted mz-trait-facts" }, facts.join(" · ")),
+    props.length > 0 &&
+      el(
+        "dl",
+        { class: "mz-props" },
+        ...props.flatMap((k) => [el("dt", {}, WORDS.property[k]), el("dd", {}, tr.properties[k])]),
+      ),
+    edit,
+  );
+}
+
+/** Text areas for a trait's properties, filled from `properties`; `read()` collects them. */
+function propertyFields(prefix, properties = {}) {
+  const areas = PROPERTY_KEYS.map((k) => {
+    const area = el("textarea", { id: `${prefix}-${k}`, class: `mz-prop-${k}`, rows: 2, maxlength: 2000 });
+    area.value = properties[k] ?? "";
+    return [k, area];
+  });
+  return {
+    node: el("div", { class: "mz-fields mz-prop-fields" }, ...areas.map(([k, area]) => field(WORDS.property[k], area))),
+    read: () => Object.fromEntries(areas.map(([k, area]) => [k, area.value.trim()])),
+  };
+}
+
+function editTraitForm(tr, e, ctx) {
+  const prefix = `mz-edit-${tr.id}`;
+  const name = el("input", { type: "text", id: `${prefix}-name`, class: "mz-edit-name", required: true, maxlength: 120 });
+  name.value = tr.name;
+  const props = propertyFields(prefix, tr.properties);
+  return form(
+    { id: `${prefix}-form`, class: "mz-form mz-edit-form" },
+    [
+      field("Name", name),
+      props.node,
+      el("button", { type: "submit", class: "primary mz-edit-submit" }, "Save the trait"),
+    ],
+    async (b) => {
+      if (name.value.trim() === "") return name.focus();
+      const done = await ctx.move(
+        "The trait was not changed.",
+        () => api.mezzoEditTrait(ctx.gameId, e.id, tr.id, byOf(e, ctx), name.value.trim(), props.read()),
+        b,
+      );
+      if (done) {
+        ctx.ui.open[`edit-${tr.id}`] = false;
+        ctx.render();
+      }
+    },
+  );
+}
+
+const KINDS = [
+  ["edge", "Edge"],
+  ["flaw", "Flaw"],
+  ["modifier", "Modifier"],
+  ["extra", "Extra"],
+];
+
+const VIAS = [
+  ["edge_slot", "Bought with an edge slot"],
+  ["granted", "Granted by play (no slot)"],
+  ["free_extra", "The free extra of an Ability or Resistance"],
+];
+
+const LASTS = [
+  ["lasting", "Until lost"],
+  ["scene", "Until the end of the scene"],
+  ["challenge", "Until the end of the challenge"],
+  ["next_challenge", "Through the next challenge"],
+  ["arc", "Until the end of the arc"],
+];
+
+function addTraitForm(e, ctx) {
+  const kind = select(KINDS, { id: "mz-trait-kind" });
+  const template = el("select", { id: "mz-trait-template" });
+  const name = el("input", { type: "text", id: "mz-trait-name", required: true, maxlength: 120 });
+  const via = select(VIAS, { id: "mz-trait-via" });
+  const target = select([["", "(none)"], ...e.traits.map((tr) => [tr.id, tr.name])], { id: "mz-trait-target" });
+  const targetField = field("Attached to", target, "An extra or a modifier is attached to one of its traits.");
+  const lasts = select(LASTS, { id: "mz-trait-lasts" });
+  const props = propertyFields("mz-trait-prop");
+  const fillTemplates = () => {
+    const k = kind.value;
+    template.replaceChildren(
+      el("option", { value: "" }, "None: the table's own"),
+      ...TEMPLATES.filter(([, , tk]) => tk === k).map(([v, label]) =>
+        el("option", { value: v }, v === "trump" ? `${label} (goals only)` : label),
+      ),
+    );
+    targetField.hidden = k === "edge" || k === "flaw";
+    const slots = k === "edge" || k === "extra";
+    for (const option of via.options) option.disabled = (option.value === "edge_slot" && !slots) || (option.value === "free_extra" && k !== "extra");
+    if (via.selectedOptions[0]?.disabled || !slots) via.value = "granted";
+    else via.value = e.free_slots > 0 && k === "edge" ? "edge_slot" : "granted";
+  };
+  kind.addEventListener("change", fillTemplates);
+  fillTemplates();
+  const details = el(
+    "details",
+    { class: "mz-add-trait", id: "mz-add-trait", open: ctx.ui.open.addTrait ?? e.traits.length === 0 },
+    el("summary", {}, "Add a trait"),
+    form(
+      { id: "mz-trait-form", "aria-label": `A new trait for ${e.name}` },
+      [
+        el(
+          "div",
+          { class: "mz-fields" },
+          field("Kind", kind),
+          field("Template", template),
+          field("Name", name),
+          field("How it comes", via, `${plural(e.free_slots, "free edge slot")}.`),
+          targetField,
+          field("Lasts", lasts),
+        ),
+        el("details", { class: "mz-props-more" }, el("summary", {}, "Properties"), props.node),
+        el("button", { type: "submit", id: "mz-trait-submit", class: "primary" }, "Add the trait"),
+      ],
+      async (b) => {
+        if (name.value.trim() === "") return name.focus();
+        const draft = {
+          kind: kind.value,
+          template: template.value === "" ? null : template.value,
+          name: name.value.trim(),
+          properties: props.read(),
+          target_trait: targetField.hidden || target.value === "" ? null : target.value,
+          via: via.value,
+          lasts: lasts.value,
+        };
+        const done = await ctx.move(
+          "The trait was not added.",
+          () => api.mezzoAddTrait(ctx.gameId, e.id, byOf(e, ctx), draft),
+          b,
+        );
+        if (done) {
+          ctx.ui.open.addTrait = true;
+          ctx.render("#mz-trait-name");
+        }
+      },
+    ),
+  );
+  details.addEventListener("toggle", () => {
+    if (details.isConnected) ctx.ui.open.addTrait = details.open;
+  });
+  return details;
+}
+

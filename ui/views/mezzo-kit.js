@@ -1,0 +1,234 @@
+// Small pieces the Mezzo screens share: labelled fields, cards, checkboxes, step dice as
+// badges, odds as bars, dice typed in by hand, and the rules' names in words. The generic
+// ones (progress on buttons, number boxes) come from penny-kit.js.
+//
+//   import { field, card, dieBadge, oddsBar, handDice, WORDS } from "./mezzo-kit.js";
+//   host.append(card("mz-players", "Players", list));
+
+import { el } from "./dom.js";
+import { busy, numberInput, wholeNumber, select, uid, button } from "./penny-kit.js";
+
+export { busy, numberInput, wholeNumber, select, uid, button };
+
+/** A label above `control` (given an id when it has none); `hint` below it, linked. */
+export function field(label, control, hint = null, cls = "field") {
+  if (!control.id) control.id = uid("mf");
+  const parts = [el("label", { for: control.id }, label), control];
+  if (hint) {
+    const hintId = uid("mh");
+    control.setAttribute("aria-describedby", hintId);
+    parts.push(el("p", { class: "mz-hint muted", id: hintId }, hint));
+  }
+  return el("div", { class: cls }, ...parts);
+}
+
+/** A checkbox with its label on the right. */
+export function checkbox(label, attrs = {}) {
+  const box = el("input", { type: "checkbox", id: attrs.id ?? uid("mc"), ...attrs });
+  return { box, node: el("label", { class: "mz-check", for: box.id }, box, el("span", {}, label)) };
+}
+
+/** A card with a heading. */
+export function card(id, title, ...children) {
+  const headingId = `${id}-heading`;
+  return el(
+    "section",
+    { id, class: "mz-card", "aria-labelledby": headingId },
+    el("h3", { id: headingId, tabindex: "-1" }, title),
+    ...children,
+  );
+}
+
+/** A form whose submit runs `onSubmit(submitButton)` (Enter works in its boxes). */
+export function form(attrs, children, onSubmit) {
+  const node = el("form", { class: "mz-form", autocomplete: "off", ...attrs }, ...children);
+  node.addEventListener("submit", (event) => {
+    event.preventDefault();
+    onSubmit(node.querySelector("button[type='submit']"));
+  });
+  return node;
+}
+
+/**
+ * A one-box form: the label above, the box and its button side by side, the hint below.
+ */
+export function inlineForm({ label, ariaLabel, control, button: text, buttonAttrs = {}, hint = null, onSubmit, id }) {
+  if (!control.id) control.id = uid("mi");
+  const hintId = hint ? uid("mh") : null;
+  if (hintId) control.setAttribute("aria-describedby", hintId);
+  return form(
+    { class: "mz-form mz-one", "aria-label": ariaLabel, id },
+    [
+      el("label", { for: control.id }, label),
+      el("div", { class: "mz-one-row" }, control, el("button", { type: "submit", ...buttonAttrs }, text)),
+      hint && el("p", { class: "mz-hint muted", id: hintId }, hint),
+    ],
+    onSubmit,
+  );
+}
+
+/** The number in `input` when it is a whole number from `min` up, else null (the box is marked). */
+export function readCount(input, min = 1, max = Infinity) {
+  const n = wholeNumber(input);
+  const bad = n === null || n < min || n > max;
+  input.setAttribute("aria-invalid", bad ? "true" : "false");
+  if (bad) {
+    input.focus();
+    return null;
+  }
+  return n;
+}
+
+/** "d12 + d4", or "no dice" for none. */
+export const diceWords = (dice) => (dice.length === 0 ? "no dice" : dice.map((d) => `d${d}`).join(" + "));
+
+/** A die as a badge: its size and, once rolled, the face it shows. */
+export function dieBadge(sides, face = null, extra = "") {
+  const label = face === null ? `a d${sides}` : `a d${sides} showing ${face}`;
+  return el(
+    "span",
+    { class: `mz-die d${sides} ${face === null ? "unrolled" : ""} ${extra}`.trim(), role: "img", "aria-label": label, title: label },
+    face !== null && el("span", { class: "mz-die-face", "aria-hidden": "true" }, String(face)),
+    el("span", { class: "mz-die-size", "aria-hidden": "true" }, `d${sides}`),
+  );
+}
+
+/** "41.7%". */
+export const percent = (p) => `${(p * 100).toFixed(1)}%`;
+
+/** A horizontal bar for a probability (the number beside it says it in words). */
+export function oddsBar(probability, extra = "") {
+  const fill = el("span", { class: "mz-meter-fill" });
+  fill.style.width = `${Math.max(0, Math.min(1, probability)) * 100}%`;
+  return el("span", { class: `mz-meter ${extra}`.trim(), "aria-hidden": "true" }, fill);
+}
+
+/**
+ * Number boxes for dice rolled by hand, one per entry of `dice` ([{sides, label}]); ids
+ * `${prefix}-1`, `${prefix}-2`…. `read()` returns the faces or null (marking the first bad box).
+ * `onInput` runs after each keystroke (to add boxes that depend on the faces).
+ */
+export function handDice(dice, prefix, legend, onInput = null, values = []) {
+  const inputs = dice.map((d, i) => {
+    const input = numberInput({
+      id: `${prefix}-${i + 1}`,
+      min: 1,
+      max: d.sides,
+      class: "mz-die-input",
+      required: true,
+      data: { focusKey: `${prefix}-${i + 1}` },
+    });
+    if (values[i] !== undefined && values[i] !== null) input.value = String(values[i]);
+    if (onInput) input.addEventListener("input", () => onInput(current()));
+    return input;
+  });
+  const current = () => inputs.map((input) => wholeNumber(input));
+  return {
+    node: el(
+      "fieldset",
+      { class: "mz-hand-dice" },
+      el("legend", {}, legend),
+      el(
+        "div",
+        { class: "mz-die-fields" },
+        ...dice.map((d, i) => field(`${d.label} (d${d.sides})`, inputs[i], null, "field mz-die-field")),
+      ),
+    ),
+    read() {
+      const faces = [];
+      for (let i = 0; i < inputs.length; i++) {
+        const v = wholeNumber(inputs[i]);
+        const bad = v === null || v < 1 || v > dice[i].sides;
+        inputs[i].setAttribute("aria-invalid", bad ? "true" : "false");
+        if (bad) {
+          inputs[i].focus();
+          return null;
+        }
+        faces.push(v);
+      }
+      return faces;
+    },
+    current,
+  };
+}
+
+/** The rules' words for the values the app sends. */
+export const WORDS = {
+  kind: { character: "Character", object: "Object", location: "Location", faction: "Faction", goal: "Goal" },
+  traitKind: { edge: "Edge", flaw: "Flaw", modifier: "Modifier", extra: "Extra" },
+  via: {
+    edge_slot: "in an edge slot",
+    free_extra: "free extra",
+    unexpected_edge: "unexpected edge",
+    boon: "boon",
+    granted: "granted by play",
+  },
+  lasts: {
+    lasting: "until lost",
+    scene: "until the end of the scene",
+    next_challenge: "through the next challenge",
+    challenge: "until the end of the challenge",
+    arc: "until the end of the arc",
+  },
+  protection: {
+    edge: "the Plot Protection edge",
+    claim: "a player's claim",
+    challenge: "taking part in a challenge",
+    lent: "lent by a Heroic Sacrifice",
+  },
+  property: {
+    requirements: "Requirements",
+    restrictions: "Restrictions",
+    owner: "Owner",
+    target: "Target",
+    set_up: "Set-up",
+    effects: "Effects",
+    details: "Details",
+  },
+};
+
+/** The source's templates and named traits: [value, name, trait kind]. */
+export const TEMPLATES = [
+  ["ability", "Ability", "edge"],
+  ["asset", "Asset", "edge"],
+  ["attractant", "Attractant", "edge"],
+  ["background", "Background", "edge"],
+  ["empowering_gift", "Empowering Gift", "edge"],
+  ["repellent", "Repellent", "edge"],
+  ["resistance", "Resistance", "edge"],
+  ["signature_flaw", "Signature Flaw", "edge"],
+  ["favored_flaw", "Favored Flaw", "edge"],
+  ["plot_protection", "Plot Protection", "edge"],
+  ["trump", "Trump", "edge"],
+  ["dulled_edge", "Dulled Edge", "flaw"],
+  ["impaired_ability", "Impaired Ability", "flaw"],
+  ["vulnerability", "Vulnerability", "flaw"],
+  ["restraint", "Restraint", "flaw"],
+  ["one_shot", "One-Shot", "modifier"],
+  ["transient_flaw", "Transient Flaw", "modifier"],
+  ["wound", "Wound", "modifier"],
+  ["treacherous_edge", "Treacherous Edge", "modifier"],
+  ["phantom_edge", "Phantom Edge", "modifier"],
+  ["aptitude", "Aptitude", "extra"],
+  ["cross_training", "Cross Training", "extra"],
+  ["extraordinary_ability", "Extraordinary Ability", "extra"],
+  ["focused", "Focused", "extra"],
+  ["forte", "Forte", "extra"],
+  ["specialty", "Specialty", "extra"],
+  ["versatile", "Versatile", "extra"],
+  ["fortified", "Fortified", "extra"],
+  ["asset_investment", "Asset Investment", "extra"],
+  ["empower_self", "Empower Self", "extra"],
+  ["lingering_gift", "Lingering Gift", "extra"],
+  ["shared_gift", "Shared Gift", "extra"],
+  ["empowering_flaw", "Empowering Flaw", "extra"],
+  ["corrosive_wound", "Corrosive Wound", "extra"],
+  ["targeted_wound", "Targeted Wound", "extra"],
+  ["pervasive_wound", "Pervasive Wound", "extra"],
+  ["vicious_wound", "Vicious Wound", "extra"],
+];
+
+export const templateName = (value) => (TEMPLATES.find(([v]) => v === value) ?? [null, value])[1];
+
+/** "1 vote", "3 votes". */
+export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

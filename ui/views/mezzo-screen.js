@@ -1,0 +1,229 @@
+// The Mezzo screen of a game (RULES.md §3.1–3.2): it replaces the games layout while open and
+// has four tabs — the table (mezzo-table.js: the arc and the players with their influence,
+// Actor role and claims), the story elements (mezzo-elements.js: the game's characters and the
+// table's objects, locations, factions and goals, each with its sheet), a conflict
+// (mezzo-conflict.js: options, casts, live exact odds, resolution, ties) and the log of moves
+// with Undo (mezzo-log.js). It opens from the "Mezzo table" button of a Mezzo game.
+//
+//   import { initMezzoScreens } from "./views/mezzo-screen.js";
+//   initMezzoScreens({ run, toast, refresh, getGame });   // once, from app.js
+//
+// The screen's state lives here, as the Penny Ante screen's does: which game and tab, the
+// table as the app last sent it, the sheet shown, the characters active in the scene and the
+// conflict being set up. Every change goes through `move`: one api call whose MezzoChange
+// carries the new table, a re-render, and a toast with Undo (undoGame). app.js sends
+// "sheetkeeper:undone" after an undo, and the screen reloads.
+
+import * as api from "../api.js";
+import { el, byId } from "./dom.js";
+import { busy } from "./mezzo-kit.js";
+import { renderTable } from "./mezzo-table.js";
+import { renderElements } from "./mezzo-elements.js";
+import { renderConflict, newConflict, forgetResult } from "./mezzo-conflict.js";
+import { renderLog } from "./mezzo-log.js";
+
+const TABS = [
+  ["table", "Table"],
+  ["elements", "Story elements"],
+  ["conflict", "Conflict"],
+  ["log", "Log"],
+];
+
+let app = null; // {run, toast, refresh, getGame}
+let view = null; // null while closed
+
+/** Wires the game header's "Mezzo table" button and builds the (hidden) screen. */
+export function initMezzoScreens(hooks) {
+  app = hooks;
+  byId("game-mezzo").addEventListener("click", () => open("table"));
+  document.addEventListener("sheetkeeper:undone", (event) => {
+    if (!view || !event.detail) return;
+    const mine = event.detail.id === view.gameId || event.detail.kind === "character";
+    if (mine) {
+      forgetResult(view);
+      reload();
+    }
+  });
+  const screen = el(
+    "section",
+    { id: "mezzo-screen", class: "mz-screen", hidden: true, "aria-labelledby": "mezzo-screen-heading" },
+    el(
+      "div",
+      { class: "mz-bar" },
+      el("button", { type: "button", id: "mezzo-back", on: { click: close } }, "← Games"),
+      el("h2", { id: "mezzo-screen-heading", tabindex: "-1" }),
+      el(
+        "nav",
+        { class: "mz-tabs", "aria-label": "Mezzo" },
+        ...TABS.map(([tab, label]) =>
+          el("button", { type: "button", id: `mezzo-tab-${tab}`, on: { click: () => switchTab(tab) } }, label),
+        ),
+      ),
+    ),
+    el("div", { id: "mezzo-body", class: "mz-body" }),
+  );
+  document.querySelector("main.layout").after(screen);
+}
+
+async function open(tab) {
+  const gameId = byId("game-detail").dataset.gameId;
+  if (!gameId) return;
+  view = { gameId, tab, table: null, log: null, elementId: null, active: [], conflict: newConflict(), open: {} };
+  await app.run("The Mezzo table could not be opened.", async () => {
+    await load();
+    document.body.classList.add("mezzo-open");
+    byId("mezzo-screen").hidden = false;
+    render();
+    byId("mezzo-screen-heading").focus();
+  });
+}
+
+function close() {
+  view = null;
+  byId("mezzo-screen").hidden = true;
+  byId("mezzo-body").replaceChildren();
+  document.body.classList.remove("mezzo-open");
+  app.refresh().catch(() => {});
+  const button = byId("game-mezzo");
+  if (button && !button.closest("[hidden]")) button.focus();
+}
+
+/** Shows `tab`; `options.element` opens that element's sheet on the elements tab. */
+async function switchTab(tab, options = {}) {
+  if (!view) return;
+  view.tab = tab;
+  if (options.element !== undefined) view.elementId = options.element;
+  await reload();
+  if (!view) return;
+  const heading = options.focus ? byId("mezzo-body").querySelector(options.focus) : null;
+  (heading ?? byId("mezzo-screen-heading")).focus();
+}
+
+async function load() {
+  const gameId = view.gameId;
+  const table = await api.mezzoTable(gameId);
+  if (!view || view.gameId !== gameId) return;
+  view.table = table;
+  // Characters that left the game are no longer active in the scene.
+  view.active = view.active.filter((id) => table.characters.some((c) => c.id === id));
+  await loadTab();
+}
+
+async function loadTab() {
+  if (view.tab === "log") view.log = await api.mezzoLog(view.gameId);
+}
+
+async function reload() {
+  if (!view) return;
+  await app.run("The Mezzo table could not be loaded.", async () => {
+    await load();
+    render();
+  });
+}
+
+/**
+ * One undoable change: `call` (an api promise) runs with `button` showing progress; the table
+ * it returns is shown and a toast says what happened, with Undo. `call` may resolve with a
+ * MezzoChange or with something that carries one in `change` (a conflict's outcome).
+ * Resolves with what `call` returned, or null when the app refused (the error area says why).
+ */
+async function move(title, call, button = null) {
+  if (!view) return null;
+  const gameId = view.gameId;
+  let result = null;
+  await busy(button, () =>
+    app.run(title, async () => {
+      const answer = await call();
+      result = answer;
+      const change = answer && answer.view ? answer : answer.change;
+      if (!view || view.gameId !== gameId) return;
+      view.table = change.view;
+      view.lastMoveTag = null;
+      await loadTab();
+      render();
+      app.toast(change.message, { kind: "game", id: gameId });
+    }),
+  );
+  const error = byId("error");
+  if (result === null && error && !error.hidden) error.scrollIntoView({ block: "nearest" });
+  return result;
+}
+
+/**
+ * A change that is not a Mezzo move (a character made or renamed): `undoOf(result)` gives its
+ * Undo ({kind: "character", id}) and `message` the toast's words.
+ */
+async function other(title, call, undoOf, message, button = null) {
+  if (!view) return null;
+  let result = null;
+  await busy(button, () =>
+    app.run(title, async () => {
+      result = await call();
+      await app.refresh();
+      if (!view) return;
+      await load();
+      render();
+      app.toast(result && result.message ? result.message : message, undoOf(result));
+    }),
+  );
+  return result;
+}
+
+/** Takes back the last move from the log's button (no toast Undo: there is no redo). */
+async function undoLast(button) {
+  if (!view) return;
+  const gameId = view.gameId;
+  await busy(button, () =>
+    app.run("That could not be undone.", async () => {
+      const result = await api.undoGame(gameId);
+      if (!view) return;
+      forgetResult(view);
+      await load();
+      render();
+      app.toast(result && result.message ? result.message : "Undone.");
+    }),
+  );
+}
+
+function gameName() {
+  const g = app.getGame(view.gameId);
+  return g ? g.name : view.table?.game?.name ?? "";
+}
+
+/** Re-renders the shown tab, keeping focus on the control with the same data-focus-key. */
+function render(focus = null) {
+  if (!view || !view.table) return;
+  const focusKey = document.activeElement?.dataset?.focusKey;
+  byId("mezzo-screen-heading").textContent = `Mezzo — ${gameName()}`;
+  for (const [tab] of TABS) {
+    byId(`mezzo-tab-${tab}`).setAttribute("aria-current", view.tab === tab ? "page" : "false");
+  }
+  const body = byId("mezzo-body");
+  body.dataset.tab = view.tab;
+  const ctx = {
+    gameId: view.gameId,
+    table: view.table,
+    ui: view,
+    move,
+    other,
+    undoLast,
+    render,
+    switchTab,
+    run: app.run,
+  };
+  const host = el("div", { class: `mz-tab mz-tab-${view.tab}` });
+  if (view.tab === "table") renderTable(host, ctx);
+  else if (view.tab === "elements") renderElements(host, ctx);
+  else if (view.tab === "conflict") renderConflict(host, ctx);
+  else renderLog(host, ctx);
+  body.replaceChildren(host);
+  const target = focus ? body.querySelector(focus) : null;
+  if (target) {
+    target.focus();
+    return;
+  }
+  if (focusKey) {
+    const again = body.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
+    if (again) again.focus();
+  }
+}

@@ -1,0 +1,264 @@
+// The Mezzo table tab (RULES.md §3.1): the arc (start the first, end one and start the next),
+// the characters active in the scene, and the players — influence (spend, gain), the Actor
+// role (take, leave), claims on characters (claim, give up), rename and remove — and a new
+// player. Every change is one move with an Undo toast (ctx.move).
+//
+//   import { renderTable, sceneCard } from "./mezzo-table.js";
+//   renderTable(host, ctx);   // ctx from mezzo-screen.js: {gameId, table, ui, move, …}
+
+import * as api from "../api.js";
+import { el } from "./dom.js";
+import { askName } from "./rename.js";
+import { confirmAction } from "./confirm.js";
+import { card, checkbox, form, field, numberInput, readCount, button, select, plural } from "./mezzo-kit.js";
+
+/** Fills `host` with the table's cards. */
+export function renderTable(host, ctx) {
+  const t = ctx.table;
+  host.append(
+    el("div", { class: "mz-grid" }, arcCard(t, ctx), sceneCard(t, ctx, "mz-scene")),
+    playersCard(t, ctx),
+  );
+}
+
+// ---- the arc --------------------------------------------------------------------------------
+
+function arcCard(t, ctx) {
+  const first = t.arc === 0;
+  return card(
+    "mz-arc",
+    first ? "Arc" : `Arc ${t.arc}`,
+    el(
+      "p",
+      { id: "mz-arc-status", class: first ? "mz-status" : "mz-status running" },
+      first ? "No arc has started yet." : `Arc ${t.arc} is being played.`,
+    ),
+    el(
+      "p",
+      { class: "muted", id: "mz-arc-hint" },
+      first
+        ? "Starting it gives every player 3 influence."
+        : "Ending it clears every element's adversity, adversity debt and momentum and the traits that last one arc; the next arc gives every player 3 influence again (influence does not carry over).",
+    ),
+    button(
+      first ? "Start the first arc" : `End arc ${t.arc} and start arc ${t.arc + 1}`,
+      (b) => ctx.move("The arc did not start.", () => api.mezzoStartArc(ctx.gameId), b),
+      { id: "mz-start-arc", class: first ? "primary" : "", "aria-describedby": "mz-arc-hint", data: { focusKey: "mz-start-arc" } },
+    ),
+  );
+}
+
+/**
+ * The characters active in the scene, as checkboxes (kept in ctx.ui.active): an Actor plays
+ * while one they claimed is active, and cannot leave the role then. `prefix` keeps ids unique.
+ */
+export function sceneCard(t, ctx, prefix, onChange = null) {
+  const checks = t.characters.map((c) => {
+    const check = checkbox(c.name, {
+      id: `${prefix}-active-${c.id}`,
+      class: "mz-active",
+      checked: ctx.ui.active.includes(c.id),
+      data: { characterId: c.id, focusKey: `${prefix}-active-${c.id}` },
+    });
+    check.box.addEventListener("change", () => {
+      ctx.ui.active = check.box.checked
+        ? [...ctx.ui.active.filter((id) => id !== c.id), c.id]
+        : ctx.ui.active.filter((id) => id !== c.id);
+      if (onChange) onChange();
+    });
+    return check.node;
+  });
+  return card(
+    prefix,
+    "Active in the scene",
+    t.characters.length === 0
+      ? el("p", { class: "muted" }, "No characters in this game yet (add them on the Story elements tab).")
+      : el("div", { class: "mz-checks", role: "group", "aria-labelledby": `${prefix}-heading` }, ...checks),
+    el(
+      "p",
+      { class: "mz-hint muted" },
+      "A player who claimed an active character plays in the Actor role: 3 free votes on that character's matters, none elsewhere.",
+    ),
+  );
+}
+
+// ---- players --------------------------------------------------------------------------------
+
+function playersCard(t, ctx) {
+  return card(
+    "mz-players",
+    "Players",
+    t.players.length === 0
+      ? el("p", { class: "muted", id: "mz-players-empty" }, "No players yet. Add the first one below.")
+      : el("ul", { class: "mz-list mz-cards", id: "mz-player-list" }, ...t.players.map((p) => playerItem(p, t, ctx))),
+    newPlayerForm(ctx),
+  );
+}
+
+function playerItem(p, t, ctx) {
+  const nameId = `mz-player-name-${p.id}`;
+  const points = numberInput({
+    id: `mz-points-${p.id}`,
+    class: "mz-points",
+    min: 1,
+    value: 1,
+    data: { focusKey: `mz-points-${p.id}` },
+  });
+  const influenceMove = (spend) => (b) => {
+    const n = readCount(points, 1, spend ? Math.max(p.influence, 1) : Infinity);
+    if (n === null) return;
+    ctx.move(
+      spend ? "The influence was not spent." : "The influence was not gained.",
+      () => (spend ? api.mezzoSpendInfluence : api.mezzoGainInfluence)(ctx.gameId, p.id, n),
+      b,
+    );
+  };
+  const claimable = t.characters.filter((c) => !c.claimed_by);
+  return el(
+    "li",
+    { class: "mz-player", data: { playerId: p.id } },
+    el(
+      "div",
+      { class: "mz-row" },
+      el("strong", { class: "mz-name grow", id: nameId }, p.name),
+      p.actor && el("span", { class: "mz-badge mz-actor-badge" }, "Actor"),
+      el(
+        "span",
+        { class: "mz-stat" },
+        el("span", {}, "Influence "),
+        el("strong", { class: "mz-influence", id: `mz-influence-${p.id}` }, String(p.influence)),
+      ),
+    ),
+    p.claimed_names.length > 0
+      ? el(
+          "ul",
+          { class: "mz-claims", "aria-label": `Characters ${p.name} claimed` },
+          ...p.claimed.map((id, i) =>
+            el(
+              "li",
+              { class: "mz-claim" },
+              el("span", { class: "grow" }, `Claims ${p.claimed_names[i] || "a character"}`),
+              button(
+                "Give up",
+                (b) => ctx.move("The claim was not given up.", () => api.mezzoUnclaim(ctx.gameId, p.id, id), b),
+                {
+                  class: "mz-unclaim",
+                  "aria-label": `${p.name} gives up the claim on ${p.claimed_names[i] || "the character"}`,
+                  data: { focusKey: `mz-unclaim-${p.id}-${id}` },
+                },
+              ),
+            ),
+          ),
+        )
+      : el("p", { class: "muted mz-claims-none" }, "No claims."),
+    el(
+      "div",
+      { class: "mz-influence-form", role: "group", "aria-label": `Influence of ${p.name}` },
+      field("Influence points", points),
+      el(
+        "div",
+        { class: "actions" },
+        button("Spend", influenceMove(true), {
+          class: "mz-spend-influence",
+          "aria-describedby": nameId,
+          disabled: p.influence === 0,
+          data: { focusKey: `mz-spend-influence-${p.id}` },
+        }),
+        button("Gain", influenceMove(false), {
+          class: "mz-gain-influence",
+          "aria-describedby": nameId,
+          data: { focusKey: `mz-gain-influence-${p.id}` },
+        }),
+      ),
+    ),
+    p.actor ? claimForm(p, claimable, ctx, nameId) : el("p", { class: "mz-hint muted" }, "Take the Actor role to claim a character."),
+    el(
+      "div",
+      { class: "actions" },
+      p.actor
+        ? button(
+            "Leave the Actor role",
+            (b) =>
+              ctx.move("The role was not left.", () => api.mezzoLeaveRole(ctx.gameId, p.id, ctx.ui.active), b),
+            { class: "mz-leave-role", "aria-describedby": nameId, data: { focusKey: `mz-role-${p.id}` } },
+          )
+        : button(
+            "Take the Actor role",
+            (b) => ctx.move("The role was not taken.", () => api.mezzoTakeRole(ctx.gameId, p.id), b),
+            { class: "mz-take-role", "aria-describedby": nameId, data: { focusKey: `mz-role-${p.id}` } },
+          ),
+      button(
+        "Rename",
+        async () => {
+          const name = await askName({ title: "Rename player", current: p.name });
+          if (name === null) return;
+          ctx.move("The player was not renamed.", () => api.mezzoRenamePlayer(ctx.gameId, p.id, name));
+        },
+        { class: "mz-rename-player", "aria-describedby": nameId },
+      ),
+      button(
+        "Remove",
+        async (b) => {
+          const yes = await confirmAction({
+            title: `Remove ${p.name} from the table?`,
+            message:
+              (p.claimed.length > 0 ? "The characters they claimed are no longer claimed. " : "") +
+              "You can undo this right after.",
+            yes: "Remove player",
+          });
+          if (yes) ctx.move("The player was not removed.", () => api.mezzoRemovePlayer(ctx.gameId, p.id), b);
+        },
+        { class: "mz-remove-player danger", "aria-describedby": nameId },
+      ),
+    ),
+  );
+}
+
+function claimForm(p, claimable, ctx, nameId) {
+  if (claimable.length === 0) {
+    return el("p", { class: "mz-hint muted" }, "No character is left to claim.");
+  }
+  const pick = select(
+    claimable.map((c) => [c.id, c.name]),
+    { id: `mz-claim-pick-${p.id}`, class: "mz-claim-pick", data: { focusKey: `mz-claim-pick-${p.id}` } },
+  );
+  return form(
+    { class: "mz-form mz-one", "aria-label": `${p.name} claims a character` },
+    [
+      el("label", { for: pick.id }, "Claim a character"),
+      el(
+        "div",
+        { class: "mz-one-row" },
+        pick,
+        el("button", { type: "submit", class: "mz-claim-submit", "aria-describedby": nameId }, "Claim"),
+      ),
+    ],
+    (b) => ctx.move("The character was not claimed.", () => api.mezzoClaim(ctx.gameId, p.id, pick.value), b),
+  );
+}
+
+function newPlayerForm(ctx) {
+  const name = el("input", { type: "text", id: "mz-new-player", required: true, maxlength: 120 });
+  return form(
+    { id: "mz-new-player-form", class: "mz-form mz-one", "aria-label": "New player" },
+    [
+      el("label", { for: name.id }, "New player"),
+      el(
+        "div",
+        { class: "mz-one-row" },
+        name,
+        el("button", { type: "submit", id: "mz-new-player-submit", class: "primary" }, "Add player"),
+      ),
+      el("p", { class: "mz-hint muted" }, `A player joins with ${plural(3, "influence point")}.`),
+    ],
+    async (b) => {
+      const value = name.value.trim();
+      if (value === "") return name.focus();
+      const done = await ctx.move("The player was not added.", () => api.mezzoAddPlayer(ctx.gameId, value), b);
+      if (done) {
+        const again = document.getElementById("mz-new-player");
+        if (again) again.focus();
+      }
+    },
+  );
+}

@@ -5,4 +5,5 @@ pub mod mezzo;
 pub mod nsu;
 pub mod odds;
 pub mod penny_ante;
+pub mod scattershot;
 pub mod table_settings;

@@ -1,0 +1,965 @@
+//! A Made-It-By roll (RULES.md §4.3) through the three phases of Resolution, as pure moves.
+//!
+//! 1. Opportunity ([`MibRoll::start`]): the actor's rating and modifiers; in a contested
+//!    roll, the resistor's too. The Factor, Points and Bonus facets default to 1 each.
+//! 2. Decision: each party rolls 2d10 ([`MibRoll::roll_dice`]); its basic MIB is its rating
+//!    plus modifiers less the two faces. Anyone may add experience dice from their own pool,
+//!    to either MIB, before or after the 2d10 ([`MibRoll::add_experience_die`]); the roller
+//!    sees the face and chooses to add or subtract it ([`MibRoll::choose_sign`]), and more
+//!    may follow — a bidding war. [`MibRoll::decide`] ends the phase and pays the dice from
+//!    the pools. A contest's number is the RMIB: the actor's MIB less the resistor's.
+//! 3. Application: a party below 0 may buy its number up to 0 with complications, +1 each,
+//!    at most the Epic Index ([`MibRoll::buy_complications`]); a party above 0 may spend
+//!    points on benefits, 1 each ([`MibRoll::spend_benefits`]); every point above the
+//!    Critical Juncture was taken as benefits when the phase began. [`MibRoll::conclude`]
+//!    reads the final number: at or above the Critical Juncture a **Telling Blow**, below
+//!    minus it a **Catastrophic Failure**, otherwise a success from 0 up or a failure.
+//!    [`MibRoll::resource_result`] turns it into MIB × Factor off a resource, which lands
+//!    at the next lull ([`super::sheet::Sheet::apply_at_lull`]).
+//!
+//! Rulings where the source is silent:
+//! - An experience die's roller chooses add or subtract after seeing the face, and before
+//!   any other die is rolled; the dice are paid from the pools when the Decision Phase ends
+//!   (a roll abandoned before then costs nothing). A contributor may commit only dice their
+//!   pool holds.
+//! - In a contest each party adjusts from its own side: the actor's number is the RMIB and
+//!   the resistor's is minus the RMIB. Each may buy its own number up to 0 (so the resistor's
+//!   complications bring a positive RMIB down to 0) or spend it down to 0 on benefits, each
+//!   with its own Epic Index of complications. Automatic benefits go to the actor only,
+//!   as the RMIB is treated like any MIB.
+//! - A contest reaches the Critical Juncture (Telling Blow, Catastrophic Failure,
+//!   automatic benefits) only when the actor's or the resistor's basic MIB was itself a
+//!   Telling Blow or a Catastrophic Failure.
+//! - The reading is taken from the number after every adjustment, so spending benefits
+//!   below the Critical Juncture gives up the Telling Blow, and complications can lift a
+//!   Catastrophic Failure.
+//! - A result takes MIB × Factor only from a MIB above 0; a failure takes nothing. Each
+//!   facet is 0 to 100.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::sheet::Resource;
+use super::{clean_text, Pools, Settings};
+use crate::error::{Error, Result};
+use crate::rules::dice::DiceSource;
+
+/// The faces of the two dice every MIB subtracts.
+pub const D10: u8 = 10;
+/// The largest rating or modifier, either way, a roll accepts.
+pub const MAX_TARGET: i32 = 10_000;
+/// The largest facet (Factor, Points, Bonus).
+pub const MAX_FACET: u32 = 100;
+/// The most experience dice one roll takes.
+pub const MAX_EXPERIENCE_DICE: usize = 1_000;
+
+/// The facets of an action indexed on the UE chart (RULES.md §4.1), editable per roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Facets {
+    /// What the MIB is multiplied by before it comes off a resource.
+    pub factor: u32,
+    /// Per point of a Telling Blow's or Catastrophic Failure's lasting consequences.
+    pub points: u32,
+    /// The residual modifier a successful action may leave.
+    pub bonus: u32,
+}
+
+impl Default for Facets {
+    fn default() -> Facets {
+        Facets { factor: 1, points: 1, bonus: 1 }
+    }
+}
+
+/// One party's action as chosen in the Opportunity Phase.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Action {
+    #[serde(default)]
+    pub description: String,
+    pub rating: i32,
+    /// Every modifier added up (situation, residual modifiers, combat advantages held against
+    /// the party).
+    #[serde(default)]
+    pub modifier: i32,
+}
+
+/// A roll as the table sets it up.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RollSetup {
+    pub actor: Action,
+    /// The resistor's action in a contested roll.
+    #[serde(default)]
+    pub resistor: Option<Action>,
+    #[serde(default)]
+    pub facets: Facets,
+}
+
+/// Whose number a die or an adjustment goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Party {
+    Actor,
+    Resistor,
+}
+
+/// What an experience die's roller does with its face.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Sign {
+    Add,
+    Subtract,
+}
+
+/// An experience die rolled into a MIB.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExperienceDie {
+    /// Whose pool it comes from.
+    pub contributor: Uuid,
+    pub sides: u8,
+    pub face: u8,
+    /// None until its roller chooses.
+    pub sign: Option<Sign>,
+}
+
+impl ExperienceDie {
+    /// What it adds to the MIB (0 while its sign is not chosen).
+    pub fn value(&self) -> i32 {
+        match self.sign {
+            Some(Sign::Add) => i32::from(self.face),
+            Some(Sign::Subtract) => -i32::from(self.face),
+            None => 0,
+        }
+    }
+}
+
+/// One party's part of the roll.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartyRoll {
+    pub action: Action,
+    /// The 2d10, once rolled.
+    #[serde(default)]
+    pub dice: Option<[u8; 2]>,
+    #[serde(default)]
+    pub experience: Vec<ExperienceDie>,
+    /// Complications taken to buy its number up, +1 each.
+    #[serde(default)]
+    pub complications: u32,
+    /// Benefits it chose to spend its number on, 1 a point.
+    #[serde(default)]
+    pub benefits: u32,
+}
+
+impl PartyRoll {
+    fn new(action: Action) -> PartyRoll {
+        PartyRoll { action, dice: None, experience: Vec::new(), complications: 0, benefits: 0 }
+    }
+
+    /// Rating + modifiers − 2d10 ± the experience dice, once the 2d10 are rolled.
+    pub fn basic_mib(&self) -> Option<i32> {
+        let [a, b] = self.dice?;
+        let experience: i32 = self.experience.iter().map(ExperienceDie::value).sum();
+        Some(self.action.rating + self.action.modifier - i32::from(a) - i32::from(b) + experience)
+    }
+}
+
+/// Where a roll stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Dice are rolled, experience dice added.
+    Decision,
+    /// Complications bought, benefits spent.
+    Application,
+    /// Read.
+    Done,
+}
+
+/// What a final MIB means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reading {
+    /// Below minus the Critical Juncture.
+    CatastrophicFailure,
+    /// Below 0.
+    Failure,
+    /// 0 (a minimal success) or more.
+    Success,
+    /// At or above the Critical Juncture.
+    TellingBlow,
+}
+
+impl Reading {
+    pub fn succeeded(self) -> bool {
+        self >= Reading::Success
+    }
+}
+
+/// Reads a MIB against the Critical Juncture.
+pub fn read(mib: i32, critical_juncture: u32) -> Reading {
+    let cj = i64::from(critical_juncture);
+    match i64::from(mib) {
+        m if m >= cj => Reading::TellingBlow,
+        m if m >= 0 => Reading::Success,
+        m if m >= -cj => Reading::Failure,
+        _ => Reading::CatastrophicFailure,
+    }
+}
+
+/// Whether a contest's RMIB is read against the Critical Juncture: only when one of the two
+/// basic MIBs was a Telling Blow or a Catastrophic Failure by itself.
+pub fn contest_reaches_juncture(actor: i32, resistor: i32, critical_juncture: u32) -> bool {
+    let beyond = |mib| matches!(read(mib, critical_juncture), Reading::TellingBlow | Reading::CatastrophicFailure);
+    beyond(actor) || beyond(resistor)
+}
+
+/// How a roll ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Outcome {
+    /// The final MIB (RMIB in a contest) after every adjustment.
+    pub mib: i32,
+    pub reading: Reading,
+    /// The actor's benefits, chosen and automatic.
+    pub actor_benefits: u32,
+    pub actor_complications: u32,
+    pub resistor_benefits: u32,
+    pub resistor_complications: u32,
+}
+
+/// MIB × Factor to subtract from a character's resource at the next lull.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResourceResult {
+    /// The character whose resource it comes off.
+    pub target: Uuid,
+    pub resource: Resource,
+    pub amount: u32,
+}
+
+/// A MIB roll and where it stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MibRoll {
+    /// The table's settings when the roll began.
+    pub settings: Settings,
+    pub facets: Facets,
+    pub phase: Phase,
+    pub actor: PartyRoll,
+    #[serde(default)]
+    pub resistor: Option<PartyRoll>,
+    /// Whether the Critical Juncture counts (always, except in some contests); set when the
+    /// Decision Phase ends.
+    #[serde(default)]
+    pub juncture_applies: bool,
+    /// The points above the Critical Juncture taken as the actor's benefits.
+    #[serde(default)]
+    pub automatic_benefits: u32,
+    #[serde(default)]
+    pub outcome: Option<Outcome>,
+}
+
+/// What a roll move did, for the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+pub enum MibEvent {
+    Started {
+        contested: bool,
+    },
+    DiceRolled {
+        party: Party,
+        dice: [u8; 2],
+    },
+    ExperienceDieRolled {
+        party: Party,
+        contributor: Uuid,
+        sides: u8,
+        face: u8,
+    },
+    SignChosen {
+        party: Party,
+        contributor: Uuid,
+        face: u8,
+        sign: Sign,
+    },
+    /// The Decision Phase ended: the basic numbers, and the experience dice paid by each pool.
+    Decided {
+        actor_mib: i32,
+        resistor_mib: Option<i32>,
+        mib: i32,
+        juncture_applies: bool,
+        automatic_benefits: u32,
+        paid: Vec<(Uuid, u32)>,
+    },
+    ComplicationsBought {
+        party: Party,
+        count: u32,
+        mib: i32,
+    },
+    BenefitsSpent {
+        party: Party,
+        count: u32,
+        mib: i32,
+    },
+    Concluded {
+        outcome: Outcome,
+    },
+}
+
+fn check_action(field: &str, action: &Action) -> Result<Action> {
+    for (name, value) in [("rating", action.rating), ("modifier", action.modifier)] {
+        if !(-MAX_TARGET..=MAX_TARGET).contains(&value) {
+            return Err(Error::invalid(
+                format!("{field}.{name}"),
+                format!("{value} is out of range: -{MAX_TARGET} to {MAX_TARGET}"),
+            ));
+        }
+    }
+    Ok(Action { description: clean_text(&format!("{field}.description"), &action.description)?, ..action.clone() })
+}
+
+impl MibRoll {
+    /// Opens a roll (the Opportunity Phase is over: the actions and modifiers are chosen).
+    pub fn start(setup: &RollSetup, settings: &Settings) -> Result<(MibRoll, Vec<MibEvent>)> {
+        settings.check()?;
+        let actor = check_action("actor", &setup.actor)?;
+        let resistor = setup.resistor.as_ref().map(|r| check_action("resistor", r)).transpose()?;
+        for (name, value) in
+            [("factor", setup.facets.factor), ("points", setup.facets.points), ("bonus", setup.facets.bonus)]
+        {
+            if value > MAX_FACET {
+                return Err(Error::invalid(
+                    format!("facets.{name}"),
+                    format!("{value} is out of range: 0 to {MAX_FACET}"),
+                ));
+            }
+        }
+        let contested = resistor.is_some();
+        let roll = MibRoll {
+            settings: *settings,
+            facets: setup.facets,
+            phase: Phase::Decision,
+            actor: PartyRoll::new(actor),
+            resistor: resistor.map(PartyRoll::new),
+            juncture_applies: false,
+            automatic_benefits: 0,
+            outcome: None,
+        };
+        Ok((roll, vec![MibEvent::Started { contested }]))
+    }
+
+    /// A party's part, or an error when a roll that is not contested is asked for its resistor.
+    pub fn party(&self, party: Party) -> Result<&PartyRoll> {
+        match party {
+            Party::Actor => Ok(&self.actor),
+            Party::Resistor => self
+                .resistor
+                .as_ref()
+                .ok_or_else(|| Error::invalid("party", "this roll is not contested: it has no resistor")),
+        }
+    }
+
+    fn party_mut(&mut self, party: Party) -> &mut PartyRoll {
+        match party {
+            Party::Actor => &mut self.actor,
+            Party::Resistor => self.resistor.as_mut().expect("checked by party()"),
+        }
+    }
+
+    fn in_phase(&self, phase: Phase, doing: &str) -> Result<()> {
+        if self.phase != phase {
+            let now = match self.phase {
+                Phase::Decision => "the dice are still being rolled",
+                Phase::Application => "the Decision Phase is over",
+                Phase::Done => "the roll is concluded",
+            };
+            return Err(Error::invalid("phase", format!("{now}: {doing} is not possible now")));
+        }
+        Ok(())
+    }
+
+    fn pending(&self) -> Option<&ExperienceDie> {
+        self.actor.experience.iter().chain(self.resistor.iter().flat_map(|r| &r.experience)).find(|d| d.sign.is_none())
+    }
+
+    fn experience_dice(&self) -> impl Iterator<Item = &ExperienceDie> {
+        self.actor.experience.iter().chain(self.resistor.iter().flat_map(|r| &r.experience))
+    }
+
+    /// Rolls a party's 2d10.
+    pub fn roll_dice(&self, party: Party, source: &mut (impl DiceSource + ?Sized)) -> Result<(MibRoll, Vec<MibEvent>)> {
+        self.in_phase(Phase::Decision, "rolling the 2d10")?;
+        if self.party(party)?.dice.is_some() {
+            return Err(Error::invalid("party", "this party's 2d10 are already rolled"));
+        }
+        let dice = [source.roll(D10, "first d10")?, source.roll(D10, "second d10")?];
+        let mut next = self.clone();
+        next.party_mut(party).dice = Some(dice);
+        Ok((next, vec![MibEvent::DiceRolled { party, dice }]))
+    }
+
+    /// Rolls an experience die from `contributor`'s pool into `party`'s MIB; its roller then
+    /// chooses its sign.
+    pub fn add_experience_die(
+        &self,
+        party: Party,
+        contributor: Uuid,
+        pools: &Pools,
+        source: &mut (impl DiceSource + ?Sized),
+    ) -> Result<(MibRoll, Vec<MibEvent>)> {
+        self.in_phase(Phase::Decision, "adding an experience die")?;
+        self.party(party)?;
+        if let Some(die) = self.pending() {
+            return Err(Error::invalid(
+                "sign",
+                format!("choose to add or subtract the {} rolled by {} first", die.face, die.contributor),
+            ));
+        }
+        if self.experience_dice().count() >= MAX_EXPERIENCE_DICE {
+            return Err(Error::invalid(
+                "experience",
+                format!("a roll takes at most {MAX_EXPERIENCE_DICE} experience dice"),
+            ));
+        }
+        let held = pools.get(&contributor).copied().unwrap_or(0);
+        let committed = self.experience_dice().filter(|d| d.contributor == contributor).count() as u32;
+        if committed >= held {
+            return Err(Error::invalid(
+                "contributor",
+                format!("{contributor} holds {held} experience dice and has rolled {committed} into this roll"),
+            ));
+        }
+        let sides = self.settings.experience_die;
+        let face = source.roll(sides, "experience die")?;
+        let mut next = self.clone();
+        next.party_mut(party).experience.push(ExperienceDie { contributor, sides, face, sign: None });
+        Ok((next, vec![MibEvent::ExperienceDieRolled { party, contributor, sides, face }]))
+    }
+
+    /// The roller of the experience die just rolled adds or subtracts its face.
+    pub fn choose_sign(&self, sign: Sign) -> Result<(MibRoll, Vec<MibEvent>)> {
+        self.in_phase(Phase::Decision, "choosing an experience die's sign")?;
+        let mut next = self.clone();
+        for party in [Party::Actor, Party::Resistor] {
+            if party == Party::Resistor && next.resistor.is_none() {
+                break;
+            }
+            if let Some(die) = next.party_mut(party).experience.iter_mut().find(|d| d.sign.is_none()) {
+                die.sign = Some(sign);
+                let (contributor, face) = (die.contributor, die.face);
+                return Ok((next, vec![MibEvent::SignChosen { party, contributor, face, sign }]));
+            }
+        }
+        Err(Error::invalid("sign", "no experience die is waiting for its sign"))
+    }
+
+    /// The basic MIB (RMIB in a contest) once every 2d10 is rolled, before any adjustment.
+    pub fn basic(&self) -> Option<i32> {
+        let actor = self.actor.basic_mib()?;
+        match &self.resistor {
+            None => Some(actor),
+            Some(r) => Some(actor - r.basic_mib()?),
+        }
+    }
+
+    /// The number now, with the adjustments of the Application Phase.
+    pub fn mib(&self) -> Option<i32> {
+        let mut mib = i64::from(self.basic()?) - i64::from(self.automatic_benefits);
+        mib += i64::from(self.actor.complications) - i64::from(self.actor.benefits);
+        if let Some(r) = &self.resistor {
+            mib += i64::from(r.benefits) - i64::from(r.complications);
+        }
+        Some(mib as i32)
+    }
+
+    /// A party's own number: the MIB for the actor, minus it for the resistor.
+    fn view(&self, party: Party) -> i32 {
+        let mib = self.mib().expect("decided");
+        if party == Party::Actor {
+            mib
+        } else {
+            -mib
+        }
+    }
+
+    /// Ends the Decision Phase: every 2d10 rolled and every experience die's sign chosen.
+    /// Pays the experience dice from `pools` and takes the points above the Critical Juncture
+    /// as the actor's benefits.
+    pub fn decide(&self, pools: &Pools) -> Result<(MibRoll, Pools, Vec<MibEvent>)> {
+        self.in_phase(Phase::Decision, "ending the Decision Phase")?;
+        if self.actor.dice.is_none() || self.resistor.as_ref().is_some_and(|r| r.dice.is_none()) {
+            return Err(Error::invalid("dice", "every party rolls its 2d10 first"));
+        }
+        if self.pending().is_some() {
+            return Err(Error::invalid("sign", "an experience die is still waiting for its sign"));
+        }
+        let mut paid: Vec<(Uuid, u32)> = Vec::new();
+        for die in self.experience_dice() {
+            match paid.iter_mut().find(|(c, _)| *c == die.contributor) {
+                Some((_, n)) => *n += 1,
+                None => paid.push((die.contributor, 1)),
+            }
+        }
+        let mut pools = pools.clone();
+        for &(contributor, n) in &paid {
+            let held = pools.get(&contributor).copied().unwrap_or(0);
+            if held < n {
+                return Err(Error::invalid(
+                    "pools",
+                    format!("{contributor} rolled {n} experience dice but holds only {held} now"),
+                ));
+            }
+            pools.insert(contributor, held - n);
+        }
+        let actor_mib = self.actor.basic_mib().expect("rolled");
+        let resistor_mib = self.resistor.as_ref().map(|r| r.basic_mib().expect("rolled"));
+        let cj = self.settings.critical_juncture;
+        let juncture_applies = resistor_mib.is_none_or(|r| contest_reaches_juncture(actor_mib, r, cj));
+        let mut next = self.clone();
+        next.phase = Phase::Application;
+        next.juncture_applies = juncture_applies;
+        let basic = next.basic().expect("rolled");
+        next.automatic_benefits = if juncture_applies { (i64::from(basic) - i64::from(cj)).max(0) as u32 } else { 0 };
+        let event = MibEvent::Decided {
+            actor_mib,
+            resistor_mib,
+            mib: next.mib().expect("rolled"),
+            juncture_applies,
+            automatic_benefits: next.automatic_benefits,
+            paid,
+        };
+        Ok((next, pools, vec![event]))
+    }
+
+    /// A party takes `count` complications, +1 each to its own number, up to 0 and at most
+    /// the Epic Index in all.
+    pub fn buy_complications(&self, party: Party, count: u32) -> Result<(MibRoll, Vec<MibEvent>)> {
+        self.in_phase(Phase::Application, "buying complications")?;
+        let taken = self.party(party)?.complications;
+        if count == 0 {
+            return Err(Error::invalid("count", "take at least 1 complication"));
+        }
+        let epic_index = self.settings.epic_index;
+        if taken + count > epic_index {
+            return Err(Error::invalid(
+                "count",
+                format!("at most {epic_index} complications (the Epic Index); {taken} taken already"),
+            ));
+        }
+        let view = i64::from(self.view(party));
+        if view + i64::from(count) > 0 {
+            return Err(Error::invalid(
+                "count",
+                format!("complications buy a MIB up to 0 only: it is {view}, so at most {}", (-view).max(0)),
+            ));
+        }
+        let mut next = self.clone();
+        next.party_mut(party).complications += count;
+        let mib = next.mib().expect("decided");
+        Ok((next, vec![MibEvent::ComplicationsBought { party, count, mib }]))
+    }
+
+    /// A party spends `count` points of its own positive number on benefits, 1 each, down
+    /// to 0 at most.
+    pub fn spend_benefits(&self, party: Party, count: u32) -> Result<(MibRoll, Vec<MibEvent>)> {
+        self.in_phase(Phase::Application, "spending benefits")?;
+        self.party(party)?;
+        if count == 0 {
+            return Err(Error::invalid("count", "spend at least 1 point"));
+        }
+        let view = i64::from(self.view(party));
+        if i64::from(count) > view {
+            return Err(Error::invalid(
+                "count",
+                format!("benefits are spent from a MIB above 0 only: it is {view}, so at most {}", view.max(0)),
+            ));
+        }
+        let mut next = self.clone();
+        next.party_mut(party).benefits += count;
+        let mib = next.mib().expect("decided");
+        Ok((next, vec![MibEvent::BenefitsSpent { party, count, mib }]))
+    }
+
+    /// Ends the Application Phase and reads the final number.
+    pub fn conclude(&self) -> Result<(MibRoll, Vec<MibEvent>)> {
+        self.in_phase(Phase::Application, "concluding")?;
+        let mib = self.mib().expect("decided");
+        let reading = match read(mib, self.settings.critical_juncture) {
+            Reading::TellingBlow if !self.juncture_applies => Reading::Success,
+            Reading::CatastrophicFailure if !self.juncture_applies => Reading::Failure,
+            reading => reading,
+        };
+        let resistor = self.resistor.as_ref();
+        let outcome = Outcome {
+            mib,
+            reading,
+            actor_benefits: self.actor.benefits + self.automatic_benefits,
+            actor_complications: self.actor.complications,
+            resistor_benefits: resistor.map_or(0, |r| r.benefits),
+            resistor_complications: resistor.map_or(0, |r| r.complications),
+        };
+        let mut next = self.clone();
+        next.phase = Phase::Done;
+        next.outcome = Some(outcome);
+        Ok((next, vec![MibEvent::Concluded { outcome }]))
+    }
+
+    /// The concluded roll's result on `target`'s resource: MIB × Factor, to subtract at the
+    /// next lull (nothing from a MIB of 0 or less).
+    pub fn resource_result(&self, target: Uuid, resource: Resource) -> Result<ResourceResult> {
+        let outcome = self.outcome.ok_or_else(|| Error::invalid("phase", "conclude the roll first"))?;
+        let amount = u64::from(outcome.mib.max(0) as u32) * u64::from(self.facets.factor);
+        let amount = u32::try_from(amount).map_err(|_| Error::invalid("facets.factor", "the result is too large"))?;
+        Ok(ResourceResult { target, resource, amount })
+    }
+
+    /// The residual modifier a concluded successful action may leave: its Bonus facet.
+    pub fn residual_bonus(&self) -> Option<u32> {
+        self.outcome.filter(|o| o.reading.succeeded()).map(|_| self.facets.bonus)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::rules::dice::{Entered, Rolled};
+
+    const ADA: Uuid = Uuid::from_u128(1);
+    const BO: Uuid = Uuid::from_u128(2);
+    const GM: Uuid = Uuid::from_u128(3);
+
+    fn err<T: std::fmt::Debug>(result: Result<T>) -> String {
+        result.unwrap_err().to_string()
+    }
+
+    fn action(rating: i32, modifier: i32) -> Action {
+        Action { description: String::new(), rating, modifier }
+    }
+
+    fn pools(entries: &[(Uuid, u32)]) -> Pools {
+        entries.iter().copied().collect()
+    }
+
+    fn setup(actor: (i32, i32), resistor: Option<(i32, i32)>) -> RollSetup {
+        RollSetup {
+            actor: action(actor.0, actor.1),
+            resistor: resistor.map(|(r, m)| action(r, m)),
+            facets: Facets::default(),
+        }
+    }
+
+    /// A roll with its 2d10 typed in (the actor's, then the resistor's), decided.
+    fn decided(setup: &RollSetup, actor: [u8; 2], resistor: Option<[u8; 2]>) -> MibRoll {
+        let (roll, _) = MibRoll::start(setup, &Settings::default()).unwrap();
+        let (mut roll, _) = roll.roll_dice(Party::Actor, &mut Entered::new(actor)).unwrap();
+        if let Some(dice) = resistor {
+            roll = roll.roll_dice(Party::Resistor, &mut Entered::new(dice)).unwrap().0;
+        }
+        roll.decide(&Pools::new()).unwrap().0
+    }
+
+    fn read_out(setup: &RollSetup, actor: [u8; 2], resistor: Option<[u8; 2]>) -> (i32, Reading) {
+        let (done, _) = decided(setup, actor, resistor).conclude().unwrap();
+        let outcome = done.outcome.unwrap();
+        (outcome.mib, outcome.reading)
+    }
+
+    #[test]
+    fn mib_is_rating_plus_modifiers_less_two_d10() {
+        let (roll, events) = MibRoll::start(&setup((14, 2), None), &Settings::default()).unwrap();
+        assert_eq!(events, vec![MibEvent::Started { contested: false }]);
+        assert_eq!(roll.basic(), None);
+        let (roll, events) = roll.roll_dice(Party::Actor, &mut Entered::new([3, 9])).unwrap();
+        assert_eq!(events, vec![MibEvent::DiceRolled { party: Party::Actor, dice: [3, 9] }]);
+        assert_eq!(roll.basic(), Some(4));
+        assert_eq!(
+            err(roll.roll_dice(Party::Actor, &mut Entered::new([1, 1]))),
+            "party: this party's 2d10 are already rolled"
+        );
+        assert_eq!(
+            err(roll.roll_dice(Party::Resistor, &mut Entered::new([1, 1]))),
+            "party: this roll is not contested: it has no resistor"
+        );
+        let fresh = MibRoll::start(&setup((14, 2), None), &Settings::default()).unwrap().0;
+        assert_eq!(
+            err(fresh.roll_dice(Party::Actor, &mut Entered::new([11, 1]))),
+            "first d10: 11 cannot be rolled on a d10 (1 to 10)"
+        );
+        assert!(
+            err(MibRoll::start(&setup((MAX_TARGET + 1, 0), None), &Settings::default())).starts_with("actor.rating: ")
+        );
+    }
+
+    #[test]
+    fn the_reading_follows_the_critical_juncture() {
+        // CJ 7: 7 and up a Telling Blow, 0 to 6 a success, -7 to -1 a failure, below -7 catastrophic.
+        let cases = [
+            (7, Reading::TellingBlow),
+            (6, Reading::Success),
+            (0, Reading::Success),
+            (-1, Reading::Failure),
+            (-7, Reading::Failure),
+            (-8, Reading::CatastrophicFailure),
+        ];
+        for (mib, expected) in cases {
+            assert_eq!(read(mib, 7), expected, "{mib}");
+        }
+        assert_eq!(read_out(&setup((20, 0), None), [1, 2], None), (7, Reading::TellingBlow));
+        assert_eq!(read_out(&setup((10, 0), None), [9, 9], None), (-8, Reading::CatastrophicFailure));
+        assert_eq!(read_out(&setup((10, 0), None), [5, 5], None), (0, Reading::Success));
+    }
+
+    #[test]
+    fn every_point_above_the_critical_juncture_is_taken_as_benefits() {
+        // 25 - 3 = 22 against CJ 7: 15 automatic benefits, the MIB stays a Telling Blow at 7.
+        let roll = decided(&setup((25, 0), None), [1, 2], None);
+        assert_eq!((roll.basic(), roll.mib(), roll.automatic_benefits), (Some(22), Some(7), 15));
+        let (done, events) = roll.conclude().unwrap();
+        let outcome = done.outcome.unwrap();
+        assert_eq!((outcome.reading, outcome.actor_benefits), (Reading::TellingBlow, 15));
+        assert_eq!(events, vec![MibEvent::Concluded { outcome }]);
+    }
+
+    #[test]
+    fn benefits_are_spent_from_a_positive_mib_one_per_point() {
+        // 15 - 5 = 10: 3 points above the Critical Juncture are benefits already.
+        let roll = decided(&setup((15, 0), None), [2, 3], None);
+        assert_eq!(roll.mib(), Some(10 - 3));
+        let (spent, events) = roll.spend_benefits(Party::Actor, 2).unwrap();
+        assert_eq!(events, vec![MibEvent::BenefitsSpent { party: Party::Actor, count: 2, mib: 5 }]);
+        assert_eq!(
+            err(spent.spend_benefits(Party::Actor, 6)),
+            "count: benefits are spent from a MIB above 0 only: it is 5, so at most 5"
+        );
+        assert_eq!(err(spent.spend_benefits(Party::Actor, 0)), "count: spend at least 1 point");
+        // Spending below the Critical Juncture gives up the Telling Blow.
+        let outcome = spent.conclude().unwrap().0.outcome.unwrap();
+        assert_eq!((outcome.mib, outcome.reading, outcome.actor_benefits), (5, Reading::Success, 2 + 3));
+        let failed = decided(&setup((10, 0), None), [6, 6], None);
+        assert!(err(failed.spend_benefits(Party::Actor, 1)).contains("it is -2, so at most 0"));
+    }
+
+    #[test]
+    fn complications_buy_a_mib_up_to_zero_at_most_the_epic_index() {
+        let roll = decided(&setup((10, 0), None), [6, 6], None);
+        assert_eq!(roll.mib(), Some(-2));
+        assert_eq!(
+            err(roll.buy_complications(Party::Actor, 3)),
+            "count: complications buy a MIB up to 0 only: it is -2, so at most 2"
+        );
+        let (bought, events) = roll.buy_complications(Party::Actor, 2).unwrap();
+        assert_eq!(events, vec![MibEvent::ComplicationsBought { party: Party::Actor, count: 2, mib: 0 }]);
+        let outcome = bought.conclude().unwrap().0.outcome.unwrap();
+        assert_eq!((outcome.mib, outcome.reading, outcome.actor_complications), (0, Reading::Success, 2));
+        // -6 needs 6, but the Epic Index (3) caps them: bought one at a time, the fourth is refused.
+        let deep = decided(&setup((10, 0), None), [8, 8], None);
+        let deep = deep.buy_complications(Party::Actor, 1).unwrap().0.buy_complications(Party::Actor, 2).unwrap().0;
+        assert_eq!(
+            err(deep.buy_complications(Party::Actor, 1)),
+            "count: at most 3 complications (the Epic Index); 3 taken already"
+        );
+        assert_eq!(deep.mib(), Some(-3));
+        // Complications lift a Catastrophic Failure (-9 → -6).
+        let worst = decided(&setup((10, 0), None), [9, 10], None);
+        let (lifted, _) = worst.buy_complications(Party::Actor, 3).unwrap();
+        assert_eq!(lifted.conclude().unwrap().0.outcome.unwrap().reading, Reading::Failure);
+        let up = decided(&setup((15, 0), None), [2, 3], None);
+        assert_eq!(
+            err(up.buy_complications(Party::Actor, 1)),
+            "count: complications buy a MIB up to 0 only: it is 7, so at most 0"
+        );
+    }
+
+    #[test]
+    fn experience_dice_come_from_their_roller_s_pool_and_add_or_subtract_as_chosen() {
+        let held = pools(&[(ADA, 2), (BO, 1)]);
+        let (roll, _) = MibRoll::start(&setup((12, 0), None), &Settings::default()).unwrap();
+        // Ada pre-empts the 2d10 with a die of her own and adds its 5.
+        let (roll, events) = roll.add_experience_die(Party::Actor, ADA, &held, &mut Entered::new([5])).unwrap();
+        assert_eq!(
+            events,
+            vec![MibEvent::ExperienceDieRolled { party: Party::Actor, contributor: ADA, sides: 6, face: 5 }]
+        );
+        assert_eq!(
+            err(roll.add_experience_die(Party::Actor, BO, &held, &mut Entered::new([1]))),
+            format!("sign: choose to add or subtract the 5 rolled by {ADA} first")
+        );
+        assert!(err(roll.decide(&held)).starts_with("dice:"));
+        let (roll, _) = roll.choose_sign(Sign::Add).unwrap();
+        let (roll, _) = roll.roll_dice(Party::Actor, &mut Entered::new([6, 6])).unwrap();
+        assert_eq!(roll.basic(), Some(5), "12 less 12 on the dice, plus 5");
+        // A bidding war: Bo subtracts his 4, Ada adds another 3.
+        let (roll, _) = roll.add_experience_die(Party::Actor, BO, &held, &mut Entered::new([4])).unwrap();
+        let (roll, events) = roll.choose_sign(Sign::Subtract).unwrap();
+        assert_eq!(
+            events,
+            vec![MibEvent::SignChosen { party: Party::Actor, contributor: BO, face: 4, sign: Sign::Subtract }]
+        );
+        assert!(err(roll.add_experience_die(Party::Actor, BO, &held, &mut Entered::new([4])))
+            .starts_with(&format!("contributor: {BO} holds 1 experience dice and has rolled 1")));
+        assert!(err(roll.add_experience_die(Party::Actor, GM, &held, &mut Entered::new([4]))).contains("holds 0"));
+        let (roll, _) = roll.add_experience_die(Party::Actor, ADA, &held, &mut Entered::new([3])).unwrap();
+        assert!(err(roll.decide(&held)).starts_with("sign:"));
+        let (roll, _) = roll.choose_sign(Sign::Add).unwrap();
+        assert_eq!(roll.basic(), Some(4));
+        assert_eq!(err(roll.choose_sign(Sign::Add)), "sign: no experience die is waiting for its sign");
+        // The pools pay when the Decision Phase ends, and must still hold the dice.
+        assert!(err(roll.decide(&pools(&[(ADA, 1), (BO, 1)]))).starts_with(&format!("pools: {ADA} rolled 2")));
+        let (decided, left, events) = roll.decide(&held).unwrap();
+        assert_eq!(left, pools(&[(ADA, 0), (BO, 0)]));
+        assert!(matches!(&events[0], MibEvent::Decided { mib: 4, paid, .. } if paid == &vec![(ADA, 2), (BO, 1)]));
+        assert!(err(decided.add_experience_die(Party::Actor, ADA, &held, &mut Entered::new([1])))
+            .starts_with("phase: the Decision Phase is over"));
+        // The die has the table's sides.
+        let d10 = Settings { experience_die: 10, ..Settings::default() };
+        let (roll, _) = MibRoll::start(&setup((12, 0), None), &d10).unwrap();
+        assert!(err(roll.add_experience_die(Party::Actor, ADA, &held, &mut Entered::new([11]))).contains("on a d10"));
+    }
+
+    #[test]
+    fn a_contest_subtracts_the_resistor_s_mib_from_the_actor_s() {
+        let contest = setup((14, 0), Some((12, 1)));
+        let roll = decided(&contest, [4, 5], Some([2, 3]));
+        // 14 - 9 = 5 against 13 - 5 = 8: RMIB -3.
+        assert_eq!(roll.basic(), Some(-3));
+        // The actor buys up to 0 from its side; the resistor then cannot spend.
+        let (bought, _) = roll.buy_complications(Party::Actor, 3).unwrap();
+        assert!(err(bought.spend_benefits(Party::Resistor, 1)).contains("it is 0"));
+        // The resistor instead spends its 3 on benefits, which brings the RMIB to 0.
+        let (spent, _) = roll.spend_benefits(Party::Resistor, 3).unwrap();
+        assert_eq!(spent.mib(), Some(0));
+        let outcome = spent.conclude().unwrap().0.outcome.unwrap();
+        assert_eq!((outcome.reading, outcome.resistor_benefits), (Reading::Success, 3));
+        // A positive RMIB: the resistor's complications bring it down toward 0.
+        let roll = decided(&contest, [1, 1], Some([5, 5]));
+        assert_eq!(roll.basic(), Some(12 - 3));
+        assert!(roll.juncture_applies, "the actor's 12 is a Telling Blow by itself");
+        assert_eq!((roll.automatic_benefits, roll.mib()), (2, Some(7)));
+        let (down, _) = roll.buy_complications(Party::Resistor, 3).unwrap();
+        assert_eq!(down.mib(), Some(4));
+        let outcome = down.conclude().unwrap().0.outcome.unwrap();
+        assert_eq!((outcome.reading, outcome.resistor_complications, outcome.actor_benefits), (Reading::Success, 3, 2));
+    }
+
+    #[test]
+    fn a_contest_reaches_the_critical_juncture_only_through_an_initial_mib() {
+        // Actor 14 - 2 = 12 (a Telling Blow by itself) against 10 - 15 = -5: RMIB 17.
+        assert!(contest_reaches_juncture(12, -5, 7));
+        // Actor 6, resistor -6: RMIB 12, but neither passed the Critical Juncture.
+        assert!(!contest_reaches_juncture(6, -6, 7));
+        assert!(contest_reaches_juncture(0, -8, 7), "a Catastrophic Failure counts too");
+        let (mib, reading) = read_out(&setup((18, 0), Some((12, 0))), [6, 6], Some([9, 9]));
+        assert_eq!((mib, reading), (12, Reading::Success));
+        let roll = decided(&setup((18, 0), Some((12, 0))), [6, 6], Some([9, 9]));
+        assert_eq!(roll.automatic_benefits, 0);
+        let (mib, reading) = read_out(&setup((16, 0), Some((20, 0))), [1, 1], Some([10, 10]));
+        assert_eq!((mib, reading), (7, Reading::TellingBlow), "14 against 0 passes: 7 automatic benefits leave 7");
+        let (mib, reading) = read_out(&setup((2, 0), Some((20, 0))), [10, 10], Some([1, 1]));
+        assert_eq!((mib, reading), (-18 - 18, Reading::CatastrophicFailure));
+    }
+
+    #[test]
+    fn a_result_is_mib_times_factor_off_a_resource() {
+        assert_eq!(Facets::default(), Facets { factor: 1, points: 1, bonus: 1 }, "each facet defaults to 1");
+        let with_factor = RollSetup { facets: Facets { factor: 3, ..Facets::default() }, ..setup((15, 0), None) };
+        let roll = decided(&with_factor, [3, 4], None);
+        assert_eq!(err(roll.resource_result(BO, Resource::HitPoints)), "phase: conclude the roll first");
+        let (done, _) = roll.conclude().unwrap();
+        // 15 - 7 = 8, less 1 automatic benefit: 7 × 3.
+        assert_eq!(
+            done.resource_result(BO, Resource::HitPoints).unwrap(),
+            ResourceResult { target: BO, resource: Resource::HitPoints, amount: 21 }
+        );
+        assert_eq!(done.residual_bonus(), Some(1));
+        let (missed, _) = decided(&with_factor, [9, 9], None).conclude().unwrap();
+        assert_eq!(missed.resource_result(BO, Resource::HitPoints).unwrap().amount, 0);
+        assert_eq!(missed.residual_bonus(), None);
+        let too_big =
+            RollSetup { facets: Facets { factor: MAX_FACET + 1, ..Facets::default() }, ..setup((15, 0), None) };
+        assert!(err(MibRoll::start(&too_big, &Settings::default())).starts_with("facets.factor:"));
+    }
+
+    #[test]
+    fn moves_out_of_phase_are_refused() {
+        let (roll, _) = MibRoll::start(&setup((10, 0), None), &Settings::default()).unwrap();
+        assert_eq!(
+            err(roll.buy_complications(Party::Actor, 1)),
+            "phase: the dice are still being rolled: buying complications is not possible now"
+        );
+        assert!(err(roll.conclude()).starts_with("phase:"));
+        let done = decided(&setup((10, 0), None), [1, 1], None).conclude().unwrap().0;
+        assert!(err(done.spend_benefits(Party::Actor, 1)).starts_with("phase: the roll is concluded"));
+        assert!(err(done.conclude()).starts_with("phase:"));
+    }
+
+    #[test]
+    fn a_roll_round_trips_through_json() {
+        let held = pools(&[(ADA, 1)]);
+        let (roll, _) = MibRoll::start(&setup((14, 1), Some((11, 0))), &Settings::default()).unwrap();
+        let (roll, _) = roll.add_experience_die(Party::Resistor, ADA, &held, &mut Entered::new([2])).unwrap();
+        let (roll, _) = roll.choose_sign(Sign::Subtract).unwrap();
+        let json = serde_json::to_string(&roll).unwrap();
+        assert_eq!(serde_json::from_str::<MibRoll>(&json).unwrap(), roll);
+        assert!(serde_json::from_str::<MibRoll>(&json.replacen('{', r#"{"luck":1,"#, 1)).is_err());
+        let event = MibEvent::Decided {
+            actor_mib: 1,
+            resistor_mib: Some(2),
+            mib: -1,
+            juncture_applies: false,
+            automatic_benefits: 0,
+            paid: vec![(ADA, 1)],
+        };
+        let json = serde_json::to_string(&event).unwrap();
+        assert_eq!(serde_json::from_str::<MibEvent>(&json).unwrap(), event);
+    }
+
+    proptest! {
+        /// Played with random dice and random adjustments, a roll's number is always its
+        /// basic MIB plus complications less benefits, complications never pass the Epic
+        /// Index, and adjustments never carry a number across 0.
+        #[test]
+        fn random_rolls_keep_their_adjustments_within_the_rules(
+            seed in any::<u64>(),
+            actor in (-5i32..30, -5i32..5),
+            resistor in proptest::option::of((-5i32..30, -5i32..5)),
+            moves in proptest::collection::vec((any::<bool>(), any::<bool>(), 1u32..5), 0..8),
+        ) {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let settings = Settings::default();
+            let (roll, _) = MibRoll::start(&setup(actor, resistor), &settings).unwrap();
+            let (mut roll, _) = roll.roll_dice(Party::Actor, &mut Rolled(&mut rng)).unwrap();
+            if resistor.is_some() {
+                roll = roll.roll_dice(Party::Resistor, &mut Rolled(&mut rng)).unwrap().0;
+            }
+            let (mut roll, _, _) = roll.decide(&Pools::new()).unwrap();
+            let start = roll.mib().unwrap();
+            for (resist, spend, count) in moves {
+                let party = if resist && resistor.is_some() { Party::Resistor } else { Party::Actor };
+                let before = roll.mib().unwrap();
+                let tried = if spend { roll.spend_benefits(party, count) } else { roll.buy_complications(party, count) };
+                if let Ok((next, _)) = tried {
+                    let after = next.mib().unwrap();
+                    prop_assert!(before.signum() * after.signum() >= 0, "{before} → {after} crosses 0");
+                    roll = next;
+                }
+                prop_assert!(roll.actor.complications <= settings.epic_index);
+                prop_assert!(roll.resistor.as_ref().is_none_or(|r| r.complications <= settings.epic_index));
+            }
+            let r = roll.resistor.as_ref().map_or((0, 0), |r| (r.complications as i32, r.benefits as i32));
+            prop_assert_eq!(roll.mib().unwrap(), start + roll.actor.complications as i32 - roll.actor.benefits as i32 - r.0 + r.1);
+            let (done, _) = roll.conclude().unwrap();
+            let outcome = done.outcome.unwrap();
+            if done.juncture_applies {
+                prop_assert_eq!(outcome.reading, read(outcome.mib, settings.critical_juncture));
+            } else {
+                prop_assert_eq!(outcome.reading.succeeded(), outcome.mib >= 0);
+            }
+        }
+    }
+}

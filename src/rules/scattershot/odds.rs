@@ -1,0 +1,266 @@
+//! The exact odds of a Made-It-By roll before the dice (RULES.md §4.3, "Odds";
+//! `sheetkeeper odds scattershot`): the distribution of the basic MIB, and the chances of a
+//! success (MIB ≥ 0), a Telling Blow (MIB ≥ Critical Juncture) and a Catastrophic Failure
+//! (MIB < −Critical Juncture).
+//!
+//! A MIB is a fixed number (rating + modifiers) less the sum of two d10, so its
+//! distribution is the two d10's faces convolved and shifted, counted in whole numbers of
+//! the 100 equally likely rolls: exact, never sampled. A contest's RMIB is the actor's MIB
+//! less the resistor's, counted over the 10 000 rolls of all four dice; it is read against
+//! the Critical Juncture only when one of the two basic MIBs was itself beyond it
+//! ([`made_it_by::contest_reaches_juncture`]), so those chances come from the joint counts.
+//! Experience dice and the Application Phase's complications and benefits are choices made
+//! after the odds are shown, so they are not in them.
+
+use std::collections::BTreeMap;
+
+use super::check_setting;
+use super::made_it_by::{self, Reading, D10, MAX_TARGET};
+use crate::error::{Error, Result};
+pub use crate::rules::odds::Chance;
+
+/// The exact odds of a roll's basic MIB (or RMIB), all over the same number of outcomes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MibOdds {
+    /// MIB ≥ 0.
+    pub success: Chance,
+    /// MIB ≥ the Critical Juncture (in a contest, only when it counts).
+    pub telling_blow: Chance,
+    /// MIB < −the Critical Juncture (in a contest, only when it counts).
+    pub catastrophic: Chance,
+    /// Each MIB that can come up, with its chance.
+    pub mib: BTreeMap<i32, Chance>,
+}
+
+/// Ways each value comes up, by value.
+type Counts = BTreeMap<i64, u64>;
+
+/// One die: each face once.
+fn die(sides: u8) -> Counts {
+    (1..=i64::from(sides)).map(|face| (face, 1)).collect()
+}
+
+/// The ways each sum of one value from `a` and one from `b` comes up.
+fn convolve(a: &Counts, b: &Counts) -> Counts {
+    let mut sums = Counts::new();
+    for (&x, &m) in a {
+        for (&y, &n) in b {
+            *sums.entry(x + y).or_default() += m * n;
+        }
+    }
+    sums
+}
+
+/// The ways each basic MIB of rating + modifier (`target`) comes up, out of 100.
+fn mib_counts(target: i64) -> Counts {
+    convolve(&die(D10), &die(D10)).into_iter().map(|(sum, ways)| (target - sum, ways)).collect()
+}
+
+fn target(field: &str, rating: i32, modifier: i32) -> Result<i64> {
+    for (name, value) in [("rating", rating), ("modifier", modifier)] {
+        if !(-MAX_TARGET..=MAX_TARGET).contains(&value) {
+            let at = if field.is_empty() { name.to_owned() } else { format!("{field}.{name}") };
+            return Err(Error::invalid(at, format!("{value} is out of range: -{MAX_TARGET} to {MAX_TARGET}")));
+        }
+    }
+    Ok(i64::from(rating) + i64::from(modifier))
+}
+
+/// Sums the counts into the odds, reading each MIB with `reading` (which knows whether the
+/// Critical Juncture counts for it).
+fn odds(cases: impl Iterator<Item = (i64, Reading, u64)>, outcomes: u64) -> MibOdds {
+    let (mut success, mut telling_blow, mut catastrophic) = (0, 0, 0);
+    let mut mib = BTreeMap::<i32, u64>::new();
+    for (value, reading, ways) in cases {
+        *mib.entry(value as i32).or_default() += ways;
+        success += if value >= 0 { ways } else { 0 };
+        telling_blow += if reading == Reading::TellingBlow { ways } else { 0 };
+        catastrophic += if reading == Reading::CatastrophicFailure { ways } else { 0 };
+    }
+    debug_assert_eq!(mib.values().sum::<u64>(), outcomes);
+    MibOdds {
+        success: Chance::new(success, outcomes),
+        telling_blow: Chance::new(telling_blow, outcomes),
+        catastrophic: Chance::new(catastrophic, outcomes),
+        mib: mib.into_iter().map(|(value, ways)| (value, Chance::new(ways, outcomes))).collect(),
+    }
+}
+
+/// The exact odds of a roll at `rating` with `modifier` against the Critical Juncture.
+/// An error names a rating or modifier out of range, or a Critical Juncture outside its
+/// table setting's range.
+pub fn mib_odds(rating: i32, modifier: i32, critical_juncture: u32) -> Result<MibOdds> {
+    let target = target("", rating, modifier)?;
+    check_setting("critical_juncture", i64::from(critical_juncture))?;
+    let cases =
+        mib_counts(target).into_iter().map(|(mib, ways)| (mib, made_it_by::read(mib as i32, critical_juncture), ways));
+    Ok(odds(cases, 100))
+}
+
+/// The exact odds of a contest's RMIB: the actor's (rating, modifier) against the
+/// resistor's.
+pub fn contest_odds(actor: (i32, i32), resistor: (i32, i32), critical_juncture: u32) -> Result<MibOdds> {
+    let actor = mib_counts(target("actor", actor.0, actor.1)?);
+    let resistor = mib_counts(target("resistor", resistor.0, resistor.1)?);
+    check_setting("critical_juncture", i64::from(critical_juncture))?;
+    let mut cases = Vec::with_capacity(actor.len() * resistor.len());
+    for (&a, &m) in &actor {
+        for (&r, &n) in &resistor {
+            let rmib = a - r;
+            let reading = if made_it_by::contest_reaches_juncture(a as i32, r as i32, critical_juncture) {
+                made_it_by::read(rmib as i32, critical_juncture)
+            } else if rmib >= 0 {
+                Reading::Success
+            } else {
+                Reading::Failure
+            };
+            cases.push((rmib, reading, m * n));
+        }
+    }
+    Ok(odds(cases.into_iter(), 10_000))
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::rules::dice::Entered;
+    use crate::rules::scattershot::made_it_by::{MibRoll, Party, RollSetup};
+    use crate::rules::scattershot::{Pools, Settings};
+
+    fn c(count: u64, outcomes: u64) -> Chance {
+        Chance::new(count, outcomes)
+    }
+
+    /// Plays every roll of the dice through the rules themselves and counts the readings.
+    fn brute_force(actor: (i32, i32), resistor: Option<(i32, i32)>, cj: u32) -> MibOdds {
+        let settings = Settings { critical_juncture: cj, ..Settings::default() };
+        let setup = RollSetup {
+            actor: made_it_by::Action { description: String::new(), rating: actor.0, modifier: actor.1 },
+            resistor: resistor.map(|(rating, modifier)| made_it_by::Action {
+                description: String::new(),
+                rating,
+                modifier,
+            }),
+            facets: Default::default(),
+        };
+        let faces: Vec<[u8; 2]> = (1..=10).flat_map(|a| (1..=10).map(move |b| [a, b])).collect();
+        let resistor_faces: Vec<Option<[u8; 2]>> =
+            if resistor.is_some() { faces.iter().copied().map(Some).collect() } else { vec![None] };
+        let outcomes = (faces.len() * resistor_faces.len()) as u64;
+        let (mut success, mut telling, mut catastrophic) = (0, 0, 0);
+        let mut mib = BTreeMap::<i32, u64>::new();
+        for &a in &faces {
+            for &r in &resistor_faces {
+                let (roll, _) = MibRoll::start(&setup, &settings).unwrap();
+                let (mut roll, _) = roll.roll_dice(Party::Actor, &mut Entered::new(a)).unwrap();
+                if let Some(r) = r {
+                    roll = roll.roll_dice(Party::Resistor, &mut Entered::new(r)).unwrap().0;
+                }
+                let basic = roll.basic().unwrap();
+                let (decided, _, _) = roll.decide(&Pools::new()).unwrap();
+                let outcome = decided.conclude().unwrap().0.outcome.unwrap();
+                *mib.entry(basic).or_default() += 1;
+                success += u64::from(basic >= 0);
+                telling += u64::from(outcome.reading == Reading::TellingBlow);
+                catastrophic += u64::from(outcome.reading == Reading::CatastrophicFailure);
+            }
+        }
+        MibOdds {
+            success: c(success, outcomes),
+            telling_blow: c(telling, outcomes),
+            catastrophic: c(catastrophic, outcomes),
+            mib: mib.into_iter().map(|(v, n)| (v, c(n, outcomes))).collect(),
+        }
+    }
+
+    #[test]
+    fn a_rating_of_eleven_succeeds_on_55_rolls_in_100() {
+        let odds = mib_odds(11, 0, 7).unwrap();
+        assert_eq!(odds.success, c(55, 100));
+        // A Telling Blow needs 2d10 ≤ 4 (6 ways), a Catastrophic Failure 2d10 ≥ 19 (3 ways).
+        assert_eq!((odds.telling_blow, odds.catastrophic), (c(6, 100), c(3, 100)));
+        assert_eq!(odds.mib.keys().copied().collect::<Vec<_>>(), (-9..=9).collect::<Vec<_>>());
+        assert_eq!((odds.mib[&9], odds.mib[&0], odds.mib[&-9]), (c(1, 100), c(10, 100), c(1, 100)));
+        // A modifier shifts the distribution like the rating does.
+        assert_eq!(mib_odds(9, 2, 7).unwrap(), odds);
+        assert_eq!(mib_odds(11, 0, 7).unwrap().success.decimal(12), "0.550000000000");
+    }
+
+    #[test]
+    fn out_of_range_inputs_are_named() {
+        assert!(mib_odds(MAX_TARGET + 1, 0, 7).unwrap_err().to_string().starts_with("rating: "));
+        assert!(mib_odds(10, 0, 0).unwrap_err().to_string().starts_with("critical_juncture: 0 is out of range"));
+        assert!(contest_odds((10, 0), (10, -MAX_TARGET - 1), 7)
+            .unwrap_err()
+            .to_string()
+            .starts_with("resistor.modifier: "));
+    }
+
+    #[test]
+    fn the_odds_equal_playing_every_roll() {
+        for (rating, modifier, cj) in [(11, 0, 7), (20, -3, 5), (4, 0, 1), (30, 4, 30), (-5, 0, 7)] {
+            assert_eq!(mib_odds(rating, modifier, cj).unwrap(), brute_force((rating, modifier), None, cj));
+        }
+        for (actor, resistor, cj) in [((14, 0), (12, 1), 7), ((20, 0), (8, 0), 3), ((10, 0), (10, 0), 7)] {
+            assert_eq!(contest_odds(actor, resistor, cj).unwrap(), brute_force(actor, Some(resistor), cj));
+        }
+    }
+
+    #[test]
+    fn a_contest_reads_the_critical_juncture_only_through_an_initial_mib() {
+        // Equal sides: an RMIB of 7 or more is common, but a Telling Blow needs an initial
+        // MIB at 7 or more as well (or a Catastrophic Failure on either side).
+        let odds = contest_odds((11, 0), (11, 0), 7).unwrap();
+        let raw: u64 = odds.mib.iter().filter(|(&v, _)| v >= 7).map(|(_, c)| c.count()).sum();
+        assert!(odds.telling_blow.count() < raw, "{} of {raw}", odds.telling_blow.count());
+        let raw: u64 = odds.mib.iter().filter(|(&v, _)| v < -7).map(|(_, c)| c.count()).sum();
+        assert!(odds.catastrophic.count() < raw, "{} of {raw}", odds.catastrophic.count());
+        assert_eq!(odds.mib.values().map(|c| c.count()).sum::<u64>(), 10_000);
+    }
+
+    proptest! {
+        /// The convolution equals counting all 100 rolls one by one, for any rating,
+        /// modifier and Critical Juncture.
+        #[test]
+        fn the_mib_distribution_equals_brute_force_enumeration(
+            rating in -MAX_TARGET..=MAX_TARGET,
+            modifier in -50i32..50,
+            cj in 1u32..=30,
+        ) {
+            let odds = mib_odds(rating, modifier, cj).unwrap();
+            let mut ways = BTreeMap::<i32, u64>::new();
+            let (mut success, mut telling, mut catastrophic) = (0, 0, 0);
+            for a in 1..=10 {
+                for b in 1..=10 {
+                    let mib = rating + modifier - a - b;
+                    *ways.entry(mib).or_default() += 1;
+                    success += u64::from(mib >= 0);
+                    telling += u64::from(mib >= cj as i32);
+                    catastrophic += u64::from(mib < -(cj as i32));
+                }
+            }
+            let expected: BTreeMap<i32, Chance> = ways.into_iter().map(|(v, n)| (v, c(n, 100))).collect();
+            prop_assert_eq!(&odds.mib, &expected);
+            prop_assert_eq!(odds.success, c(success, 100));
+            prop_assert_eq!(odds.telling_blow, c(telling, 100));
+            prop_assert_eq!(odds.catastrophic, c(catastrophic, 100));
+        }
+    }
+
+    proptest! {
+        // Each case plays 10 000 rolls through the rules.
+        #![proptest_config(ProptestConfig::with_cases(12))]
+
+        /// A contest's odds equal counting all 10 000 rolls through the rules.
+        #[test]
+        fn contest_odds_equal_brute_force(
+            actor in (0i32..30, -3i32..3),
+            resistor in (0i32..30, -3i32..3),
+            cj in 1u32..12,
+        ) {
+            prop_assert_eq!(contest_odds(actor, resistor, cj).unwrap(), brute_force(actor, Some(resistor), cj));
+        }
+    }
+}

@@ -1,0 +1,345 @@
+//! Rewards (RULES.md §4.4, "Rewards"): experience dice handed to characters' pools after a
+//! session (an equal share for all plus bonuses for exceptional contributions), on the spot
+//! for well-played detail, or by vote (a "most valuable player").
+//!
+//! Every function takes the pools (experience dice by owner, see [`Pools`]) by reference and
+//! returns the pools after it and what happened; a refused award changes nothing.
+//!
+//! Rulings where the source is silent:
+//! - A withheld character (played well outside its description) loses the equal share of
+//!   the session's reward; bonuses are given or not as the table decides.
+//! - A player's on-the-spot award comes out of their own character's pool, which must hold
+//!   the dice; when the Gamemaster replaces it from the common stock (the usual case) the
+//!   giver's pool gets them back at once. Nobody awards their own character.
+//! - A vote names characters; each voter votes once, for any character in the group. The
+//!   most votes win; a tie gives every tied character the award.
+//! - One award is at most 1 000 dice, and a pool at most `u32::MAX`.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::{clean_text, Pools};
+use crate::error::{Error, Result};
+
+/// The most experience dice one award gives.
+pub const MAX_AWARD: u32 = 1_000;
+
+/// A bonus for an exceptional contribution to the session.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bonus {
+    pub character: Uuid,
+    pub dice: u32,
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// The rewards a table agrees after a session.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SessionRewards {
+    /// Each character's equal share.
+    pub equal: u32,
+    #[serde(default)]
+    pub bonuses: Vec<Bonus>,
+    /// Characters whose equal share is withheld.
+    #[serde(default)]
+    pub withheld: Vec<Uuid>,
+}
+
+/// Who gives an on-the-spot award.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Giver {
+    /// From the common stock.
+    Gamemaster,
+    /// From the pool of the player's character `from`; `replaced` when the Gamemaster gives
+    /// the dice back from the common stock.
+    Player { from: Uuid, replaced: bool },
+}
+
+/// One vote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Vote {
+    pub voter: Uuid,
+    pub character: Uuid,
+}
+
+/// Why dice were given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    EqualShare,
+    Bonus,
+    OnTheSpot,
+    Vote,
+    /// The Gamemaster replaced dice a player gave.
+    Replaced,
+}
+
+/// What a reward did, for the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+pub enum RewardEvent {
+    Awarded {
+        character: Uuid,
+        dice: u32,
+        reason: Reason,
+        note: String,
+        before: u32,
+        after: u32,
+    },
+    /// A player gave dice from a pool.
+    Given {
+        from: Uuid,
+        dice: u32,
+        before: u32,
+        after: u32,
+    },
+    Withheld {
+        character: Uuid,
+        dice: u32,
+    },
+    Counted {
+        votes: Vec<(Uuid, u32)>,
+        winners: Vec<Uuid>,
+    },
+}
+
+fn check_dice(field: &str, dice: u32) -> Result<()> {
+    if !(1..=MAX_AWARD).contains(&dice) {
+        return Err(Error::invalid(field, format!("an award is 1 to {MAX_AWARD} experience dice")));
+    }
+    Ok(())
+}
+
+fn give(
+    pools: &mut Pools,
+    field: &str,
+    character: Uuid,
+    dice: u32,
+    reason: Reason,
+    note: String,
+) -> Result<RewardEvent> {
+    let before = pools.get(&character).copied().unwrap_or(0);
+    let after = before.checked_add(dice).ok_or_else(|| Error::invalid(field, "the pool would overflow"))?;
+    pools.insert(character, after);
+    Ok(RewardEvent::Awarded { character, dice, reason, note, before, after })
+}
+
+/// The session's rewards to the group's `characters`: the equal share to each (unless
+/// withheld) and the bonuses.
+pub fn after_session(
+    pools: &Pools,
+    characters: &[Uuid],
+    rewards: &SessionRewards,
+) -> Result<(Pools, Vec<RewardEvent>)> {
+    if rewards.equal > MAX_AWARD {
+        return Err(Error::invalid("equal", format!("an award is at most {MAX_AWARD} experience dice")));
+    }
+    for (i, c) in characters.iter().enumerate() {
+        if characters[..i].contains(c) {
+            return Err(Error::invalid(format!("characters[{i}]"), "each character once"));
+        }
+    }
+    for (i, w) in rewards.withheld.iter().enumerate() {
+        if !characters.contains(w) || rewards.withheld[..i].contains(w) {
+            return Err(Error::invalid(format!("withheld[{i}]"), "a character of the group, once"));
+        }
+    }
+    let mut bonuses = Vec::with_capacity(rewards.bonuses.len());
+    for (i, b) in rewards.bonuses.iter().enumerate() {
+        if !characters.contains(&b.character) {
+            return Err(Error::invalid(
+                format!("bonuses[{i}].character"),
+                format!("{} is not in the group", b.character),
+            ));
+        }
+        check_dice(&format!("bonuses[{i}].dice"), b.dice)?;
+        bonuses.push((b, clean_text(&format!("bonuses[{i}].reason"), &b.reason)?));
+    }
+    let mut next = pools.clone();
+    let mut events = Vec::new();
+    for &character in characters {
+        if rewards.equal == 0 {
+            break;
+        }
+        if rewards.withheld.contains(&character) {
+            events.push(RewardEvent::Withheld { character, dice: rewards.equal });
+        } else {
+            events.push(give(&mut next, "equal", character, rewards.equal, Reason::EqualShare, String::new())?);
+        }
+    }
+    for (i, (b, reason)) in bonuses.into_iter().enumerate() {
+        events.push(give(&mut next, &format!("bonuses[{i}].dice"), b.character, b.dice, Reason::Bonus, reason)?);
+    }
+    Ok((next, events))
+}
+
+/// An on-the-spot award of `dice` to `to` for well-played detail.
+pub fn on_the_spot(pools: &Pools, giver: Giver, to: Uuid, dice: u32, note: &str) -> Result<(Pools, Vec<RewardEvent>)> {
+    check_dice("dice", dice)?;
+    let note = clean_text("note", note)?;
+    let mut next = pools.clone();
+    let mut events = Vec::new();
+    if let Giver::Player { from, replaced } = giver {
+        if from == to {
+            return Err(Error::invalid("to", "nobody awards their own character"));
+        }
+        let before = pools.get(&from).copied().unwrap_or(0);
+        if before < dice {
+            return Err(Error::invalid("dice", format!("{from} holds {before} experience dice, fewer than {dice}")));
+        }
+        next.insert(from, before - dice);
+        events.push(RewardEvent::Given { from, dice, before, after: before - dice });
+        events.push(give(&mut next, "dice", to, dice, Reason::OnTheSpot, note)?);
+        if replaced {
+            events.push(give(&mut next, "dice", from, dice, Reason::Replaced, String::new())?);
+        }
+    } else {
+        events.push(give(&mut next, "dice", to, dice, Reason::OnTheSpot, note)?);
+    }
+    Ok((next, events))
+}
+
+/// Counts `votes` for characters of the group and gives `dice` to the most voted (each of
+/// them in a tie).
+pub fn by_vote(pools: &Pools, characters: &[Uuid], votes: &[Vote], dice: u32) -> Result<(Pools, Vec<RewardEvent>)> {
+    check_dice("dice", dice)?;
+    if votes.is_empty() {
+        return Err(Error::invalid("votes", "at least one vote"));
+    }
+    let mut tally: Vec<(Uuid, u32)> = Vec::new();
+    for (i, vote) in votes.iter().enumerate() {
+        if votes[..i].iter().any(|v| v.voter == vote.voter) {
+            return Err(Error::invalid(format!("votes[{i}].voter"), "each voter votes once"));
+        }
+        if !characters.contains(&vote.character) {
+            return Err(Error::invalid(
+                format!("votes[{i}].character"),
+                format!("{} is not in the group", vote.character),
+            ));
+        }
+        match tally.iter_mut().find(|(c, _)| *c == vote.character) {
+            Some((_, n)) => *n += 1,
+            None => tally.push((vote.character, 1)),
+        }
+    }
+    let top = tally.iter().map(|&(_, n)| n).max().expect("a vote");
+    let winners: Vec<Uuid> = tally.iter().filter(|&&(_, n)| n == top).map(|&(c, _)| c).collect();
+    let mut next = pools.clone();
+    let mut events = vec![RewardEvent::Counted { votes: tally, winners: winners.clone() }];
+    for character in winners {
+        events.push(give(&mut next, "dice", character, dice, Reason::Vote, String::new())?);
+    }
+    Ok((next, events))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ASH: Uuid = Uuid::from_u128(11);
+    const BIRCH: Uuid = Uuid::from_u128(21);
+    const CEDAR: Uuid = Uuid::from_u128(31);
+
+    fn err<T: std::fmt::Debug>(result: Result<T>) -> String {
+        result.unwrap_err().to_string()
+    }
+
+    fn pools(entries: &[(Uuid, u32)]) -> Pools {
+        entries.iter().copied().collect()
+    }
+
+    #[test]
+    fn after_a_session_everyone_gets_an_equal_share_plus_bonuses() {
+        let group = [ASH, BIRCH, CEDAR];
+        let rewards = SessionRewards {
+            equal: 2,
+            bonuses: vec![Bonus { character: CEDAR, dice: 1, reason: " saved the evening ".into() }],
+            withheld: vec![BIRCH],
+        };
+        let (after, events) = after_session(&pools(&[(ASH, 1)]), &group, &rewards).unwrap();
+        assert_eq!(after, pools(&[(ASH, 3), (CEDAR, 3)]));
+        assert_eq!(events[1], RewardEvent::Withheld { character: BIRCH, dice: 2 });
+        assert_eq!(
+            events[3],
+            RewardEvent::Awarded {
+                character: CEDAR,
+                dice: 1,
+                reason: Reason::Bonus,
+                note: "saved the evening".into(),
+                before: 2,
+                after: 3
+            }
+        );
+        let stranger = SessionRewards {
+            bonuses: vec![Bonus { character: Uuid::nil(), dice: 1, reason: String::new() }],
+            ..rewards.clone()
+        };
+        assert!(err(after_session(&Pools::new(), &group, &stranger)).starts_with("bonuses[0].character:"));
+        let zero =
+            SessionRewards { bonuses: vec![Bonus { character: ASH, dice: 0, reason: String::new() }], ..rewards };
+        assert_eq!(
+            err(after_session(&Pools::new(), &group, &zero)),
+            "bonuses[0].dice: an award is 1 to 1000 experience dice"
+        );
+        let only_bonus = SessionRewards { equal: 0, bonuses: vec![], withheld: vec![] };
+        assert_eq!(after_session(&Pools::new(), &group, &only_bonus).unwrap(), (Pools::new(), vec![]));
+    }
+
+    #[test]
+    fn an_on_the_spot_award_from_a_player_comes_out_of_their_pool_unless_replaced() {
+        let (after, events) = on_the_spot(&Pools::new(), Giver::Gamemaster, ASH, 1, "great scene").unwrap();
+        assert_eq!(after, pools(&[(ASH, 1)]));
+        assert_eq!(events.len(), 1);
+        let start = pools(&[(BIRCH, 2)]);
+        let (after, _) = on_the_spot(&start, Giver::Player { from: BIRCH, replaced: false }, ASH, 2, "").unwrap();
+        assert_eq!(after, pools(&[(ASH, 2), (BIRCH, 0)]));
+        let (after, events) = on_the_spot(&start, Giver::Player { from: BIRCH, replaced: true }, ASH, 2, "").unwrap();
+        assert_eq!(after, pools(&[(ASH, 2), (BIRCH, 2)]));
+        assert!(matches!(events[2], RewardEvent::Awarded { reason: Reason::Replaced, character: BIRCH, .. }));
+        assert_eq!(
+            err(on_the_spot(&start, Giver::Player { from: BIRCH, replaced: true }, ASH, 3, "")),
+            format!("dice: {BIRCH} holds 2 experience dice, fewer than 3")
+        );
+        assert_eq!(
+            err(on_the_spot(&start, Giver::Player { from: BIRCH, replaced: true }, BIRCH, 1, "")),
+            "to: nobody awards their own character"
+        );
+        let full = pools(&[(ASH, u32::MAX)]);
+        assert_eq!(err(on_the_spot(&full, Giver::Gamemaster, ASH, 1, "")), "dice: the pool would overflow");
+    }
+
+    #[test]
+    fn a_vote_rewards_the_most_voted_and_every_tied_character() {
+        let group = [ASH, BIRCH, CEDAR];
+        let vote = |voter: u128, character| Vote { voter: Uuid::from_u128(voter), character };
+        let (after, events) =
+            by_vote(&Pools::new(), &group, &[vote(1, BIRCH), vote(2, BIRCH), vote(3, ASH)], 2).unwrap();
+        assert_eq!(after, pools(&[(BIRCH, 2)]));
+        assert_eq!(events[0], RewardEvent::Counted { votes: vec![(BIRCH, 2), (ASH, 1)], winners: vec![BIRCH] });
+        let (tied, _) = by_vote(&Pools::new(), &group, &[vote(1, BIRCH), vote(2, ASH)], 1).unwrap();
+        assert_eq!(tied, pools(&[(ASH, 1), (BIRCH, 1)]));
+        assert_eq!(
+            err(by_vote(&Pools::new(), &group, &[vote(1, BIRCH), vote(1, ASH)], 1)),
+            "votes[1].voter: each voter votes once"
+        );
+        assert_eq!(err(by_vote(&Pools::new(), &group, &[], 1)), "votes: at least one vote");
+    }
+
+    #[test]
+    fn rewards_round_trip_through_json() {
+        let rewards = SessionRewards {
+            equal: 1,
+            bonuses: vec![Bonus { character: ASH, dice: 2, reason: "MVP".into() }],
+            withheld: vec![CEDAR],
+        };
+        let json = serde_json::to_string(&rewards).unwrap();
+        assert_eq!(serde_json::from_str::<SessionRewards>(&json).unwrap(), rewards);
+        assert!(serde_json::from_str::<SessionRewards>(&json.replacen('{', r#"{"luck":1,"#, 1)).is_err());
+        let giver = Giver::Player { from: ASH, replaced: true };
+        assert_eq!(serde_json::from_str::<Giver>(&serde_json::to_string(&giver).unwrap()).unwrap(), giver);
+    }
+}

@@ -16,6 +16,8 @@ use sheetkeeper::rules::nsu::roll::{AtRisk, Edge};
 use sheetkeeper::rules::nsu::Die;
 use sheetkeeper::rules::penny_ante::odds::{self as penny_ante_odds, Dice, Showdown};
 use sheetkeeper::rules::penny_ante::{self, score::MAX_DICE};
+use sheetkeeper::rules::scattershot::odds::{self as scattershot_odds, MibOdds};
+use sheetkeeper::rules::scattershot::Settings as ScattershotSettings;
 use sheetkeeper::services::{self, ExportScope, ImportOptions};
 use sheetkeeper::{paths, Store};
 
@@ -94,6 +96,38 @@ enum OddsGame {
     PennyAnte(PennyAnteOdds),
     /// Mezzo conflict left to chance: each option's chance of winning, ties split evenly
     Mezzo(MezzoOdds),
+    /// Scattershot's Mechanix Made-It-By roll: the basic MIB's distribution and the chances
+    /// of a success, a Telling Blow and a Catastrophic Failure
+    Scattershot(ScattershotOdds),
+}
+
+#[derive(Args)]
+struct ScattershotOdds {
+    /// The rating rolled against
+    #[arg(long, value_name = "R", allow_hyphen_values = true)]
+    rating: i32,
+    /// Modifiers added to the rating (may be negative)
+    #[arg(long, value_name = "M", default_value_t = 0, allow_hyphen_values = true)]
+    modifier: i32,
+    /// The table's Critical Juncture [default: the table setting's default]
+    #[arg(long, value_name = "CJ")]
+    critical_juncture: Option<u32>,
+}
+
+/// The odds as one line of JSON, `{"success":p,"telling_blow":p,"catastrophic":p,
+/// "mib":{"-12":p,…}}`, each the exact value rounded to 15 significant digits, the MIBs in
+/// rising order.
+fn scattershot_odds_json(odds: &MibOdds) -> String {
+    const SIGNIFICANT: usize = 15;
+    let mib: Vec<String> =
+        odds.mib.iter().map(|(value, chance)| format!("\"{value}\":{}", chance.decimal(SIGNIFICANT))).collect();
+    format!(
+        "{{\"success\":{},\"telling_blow\":{},\"catastrophic\":{},\"mib\":{{{}}}}}",
+        odds.success.decimal(SIGNIFICANT),
+        odds.telling_blow.decimal(SIGNIFICANT),
+        odds.catastrophic.decimal(SIGNIFICANT),
+        mib.join(",")
+    )
 }
 
 #[derive(Args)]
@@ -413,6 +447,15 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 e => e.into(),
             })?;
             println!("{}", mezzo_odds_json(&odds));
+        }
+        Command::Odds { game: OddsGame::Scattershot(args) } => {
+            let cj = args.critical_juncture.unwrap_or(ScattershotSettings::default().critical_juncture);
+            let odds = scattershot_odds::mib_odds(args.rating, args.modifier, cj).map_err(|e| match e {
+                // The library names the value (`rating`); name the flag.
+                sheetkeeper::Error::Invalid { field, problem } => anyhow!("--{}: {problem}", field.replace('_', "-")),
+                e => e.into(),
+            })?;
+            println!("{}", scattershot_odds_json(&odds));
         }
         Command::Score { game: ScoreGame::PennyAnte { dice } } => {
             let hand = penny_ante::score(dice)?;

@@ -19,6 +19,7 @@ mod penny_exchange;
 mod penny_services;
 mod penny_store;
 mod sample;
+mod scattershot_odds;
 mod services;
 mod store;
 mod support;

@@ -2,6 +2,7 @@
 //! services as commands. Rules, SQL and file formats live in the `sheetkeeper` crate.
 
 mod commands;
+mod mezzo_challenge_commands;
 mod mezzo_commands;
 mod penny_commands;
 mod error;
@@ -142,6 +143,13 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             mezzo_commands::mezzo_check_resolve,
             mezzo_commands::mezzo_check_break_tie,
             mezzo_commands::mezzo_check_compromise,
+            mezzo_challenge_commands::mezzo_challenge,
+            mezzo_challenge_commands::mezzo_challenge_start,
+            mezzo_challenge_commands::mezzo_challenge_play,
+            mezzo_challenge_commands::mezzo_challenge_roll_majors,
+            mezzo_challenge_commands::mezzo_take_breather,
+            mezzo_challenge_commands::mezzo_escape_restraints,
+            mezzo_challenge_commands::mezzo_treat_wounds,
             commands::nsu_roll_dice,
             commands::nsu_roll_help,
             commands::nsu_pending_roll,

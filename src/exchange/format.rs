@@ -14,7 +14,8 @@
 //!       "nsu_world": { …locations, clocks, settlement… },
 //!       "penny_table": { "adventure", "ledger": { "entries", "debts" }, "loans",
 //!                        "antagonists", "challenge" },
-//!       "mezzo_table": { "arc", "players", "elements" } } ] } }
+//!       "mezzo_table": { "arc", "players", "elements", "plot", "deck", "keyword_die",
+//!                        "challenge" } } ] } }
 //! ```
 //! A character file holds its one character inside its game's header, so importing it on
 //! another device can create the game when that device does not have it yet.
@@ -33,7 +34,9 @@
 //! id and name are the character's; traits, edge-slot awards, adversity and its debt,
 //! momentum, Plot Protection, the player holding its claim). A game file or a backup carries
 //! each Mezzo game's table (`mezzo_table`: the arc, the players with their influence, roles
-//! and claims, and the story elements that are not characters). A character file carries no
+//! and claims, the story elements that are not characters, the plot, the seed deck, and the
+//! challenge being played or the last one — left out when there is none, so files written
+//! before challenges joined the table still read). A character file carries no
 //! table: the claim a character arrives with is the one its destination table records.
 
 use chrono::{DateTime, Utc};

@@ -13,6 +13,7 @@ use crate::error::Error;
 use crate::model::{
     mezzo_sheet, name_problem, text_problem, unknown_system, Character, CharacterRecord, Game, System, TableSettings,
 };
+use crate::rules::mezzo::challenge::Challenge;
 use crate::rules::mezzo::element::{clean_text, Element, ElementKind, Lasts, TraitKind, Via};
 use crate::rules::mezzo::plot::{self, Resource};
 use crate::rules::mezzo::seed_deck::{self, Card, KeywordDie, SeedDeck};
@@ -336,6 +337,8 @@ impl Validator {
                 let sheets: Vec<(usize, &Element)> =
                     list.iter().filter_map(|(j, (r, _))| r.mezzo.as_ref().map(|e| (*j, e))).collect();
                 let found = mezzo_claim_problems(table.unwrap_or(&empty), &sheets, path);
+                self.problems.extend(found);
+                let found = challenge_element_problems(table.unwrap_or(&empty), &sheets, path);
                 self.problems.extend(found);
             }
         }
@@ -948,6 +951,9 @@ impl Validator {
         if let Some(deck) = &table.deck {
             self.problems.extend(deck_problems(deck, &format!("{path}.deck")));
         }
+        for p in table.challenge.iter().flat_map(Challenge::problems) {
+            self.problem(format!("{path}.challenge.{}", p.path), p.message);
+        }
         if let Some(die) = &mut table.keyword_die {
             match KeywordDie::new(die.sides, &die.keywords) {
                 Ok(clean) => *die = clean,
@@ -975,6 +981,11 @@ impl Validator {
         }
         if let Some(deck) = &mut table.deck {
             trim_cards(deck);
+        }
+        if let Some(ch) = &mut table.challenge {
+            ch.description = ch.description.trim().to_owned();
+            ch.sides.iter_mut().for_each(|s| s.name = s.name.trim().to_owned());
+            ch.challengers.iter_mut().for_each(|c| c.stake = c.stake.as_ref().map(|s| s.trim().to_owned()));
         }
         Some(table)
     }
@@ -1183,6 +1194,38 @@ fn trimmed(mut e: Element) -> Element {
         p.details = p.details.trim().to_owned();
     }
     e
+}
+
+/// A game file's challenge names story elements of the file: each challenger a character's
+/// sheet or one of the table's own elements of the kind it was when it joined, each goal one
+/// of the table's goals.
+fn challenge_element_problems(table: &MezzoTable, sheets: &[(usize, &Element)], game: &str) -> Vec<Problem> {
+    let Some(ch) = &table.challenge else { return Vec::new() };
+    let at = format!("{game}.mezzo_table.challenge");
+    let kind_of = |id: Uuid| sheets.iter().map(|(_, e)| *e).chain(&table.elements).find(|e| e.id == id).map(|e| e.kind);
+    let mut out = Vec::new();
+    for (i, c) in ch.challengers.iter().enumerate() {
+        match kind_of(c.element) {
+            None => out.push(Problem {
+                path: format!("{at}.challengers[{i}].element"),
+                message: format!("{} is not a story element of this game", c.element),
+            }),
+            Some(kind) if kind != c.kind => out.push(Problem {
+                path: format!("{at}.challengers[{i}].kind"),
+                message: format!("the element is a {kind:?}, not a {:?}", c.kind).to_lowercase(),
+            }),
+            Some(_) => {}
+        }
+    }
+    for (i, g) in ch.goals.iter().enumerate() {
+        if kind_of(g.element) != Some(ElementKind::Goal) {
+            out.push(Problem {
+                path: format!("{at}.goals[{i}].element"),
+                message: format!("{} is not a goal of this game", g.element),
+            });
+        }
+    }
+    out
 }
 
 /// Claims in a game file: every claim the table records names a character of the game

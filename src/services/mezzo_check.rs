@@ -190,20 +190,20 @@ fn under(prefix: &str) -> impl Fn(Error) -> Error + '_ {
 }
 
 /// `elements` with `changed` in place of the ones with the same id.
-fn merged(elements: &[Element], changed: &[Element]) -> Vec<Element> {
+pub(super) fn merged(elements: &[Element], changed: &[Element]) -> Vec<Element> {
     elements.iter().map(|e| changed.iter().find(|c| c.id == e.id).unwrap_or(e).clone()).collect()
 }
 
-struct Built {
-    check: ActionCheck,
+pub(super) struct Built {
+    pub(super) check: ActionCheck,
     /// The elements as the check sees them (the first-check slots given).
-    elements: Vec<Element>,
-    awards: Vec<Uuid>,
+    pub(super) elements: Vec<Element>,
+    pub(super) awards: Vec<Uuid>,
 }
 
 /// The check a request describes: started, every cast cast and every perk bought, each
 /// checked by the rules against the players and elements as they are.
-fn build(request: &CheckRequest, id: Uuid, players: &[Player], elements: &[Element]) -> Result<Built> {
+pub(super) fn build(request: &CheckRequest, id: Uuid, players: &[Player], elements: &[Element]) -> Result<Built> {
     let d = &request.setup;
     let setup =
         CheckSetup { id, description: d.description.clone(), sides: d.sides.clone(), involved: d.involved.clone() };

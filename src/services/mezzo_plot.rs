@@ -6,8 +6,9 @@
 //!
 //! Rulings where the rules leave the table to the app:
 //! - The challenge a Raise Stakes, No Escape or Turning Point happens in is named by the
-//!   caller (its id and its challengers, which must be story elements of the game) until the
-//!   challenge being played is kept on the table.
+//!   caller (its id and its challengers, which must be story elements of the game). While the
+//!   table plays a challenge (`mezzo_challenge`), it must be that one, naming its
+//!   challengers; its No Escape targets lapse when it ends.
 //! - Raise Stakes' momentum goes to the challenger whose stake it raises, as momentum from a
 //!   plot hook: the stored challenge does not keep a stake's own momentum yet.
 //! - The deck's players are the table's: building the deck deals every player in, and a
@@ -362,8 +363,22 @@ fn in_arc(w: &Work<'_>) -> Result<()> {
     Ok(())
 }
 
-/// The challenge named by the caller: its challengers are story elements of the game.
+/// The challenge named by the caller: its challengers are story elements of the game, and
+/// while the table plays a challenge, it is that one and they are its challengers.
 fn check_challenge(w: &Work<'_>, challenge: &InChallenge) -> Result<()> {
+    if let Some(playing) = w.table.challenge.as_ref().filter(|ch| !ch.over) {
+        if challenge.id != playing.id {
+            return Err(Error::invalid("challenge.id", format!("the challenge being played is {}", playing.id)));
+        }
+        for (i, c) in challenge.challengers.iter().enumerate() {
+            if playing.challenger(*c).is_none() {
+                return Err(Error::invalid(
+                    format!("challenge.challengers[{i}]"),
+                    format!("{c} is not a challenger of the challenge being played"),
+                ));
+            }
+        }
+    }
     for (i, c) in challenge.challengers.iter().enumerate() {
         w.element(*c).map_err(|_| {
             Error::invalid(format!("challenge.challengers[{i}]"), format!("{c} is not a story element of this game"))

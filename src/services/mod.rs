@@ -7,6 +7,7 @@ mod dice;
 mod games;
 mod log;
 mod mezzo;
+mod mezzo_challenge;
 mod mezzo_check;
 mod mezzo_conflict;
 mod mezzo_plot;
@@ -25,6 +26,11 @@ use crate::model::{Character, Game, System};
 pub use characters::{copy_character, create_character, delete_character, move_character, rename_character};
 pub use dice::DiceInput;
 pub use games::{create_game, delete_game, list, rename_game};
+pub use mezzo_challenge::{
+    mezzo_challenge, mezzo_challenge_play, mezzo_challenge_roll_majors, mezzo_challenge_start, mezzo_escape_restraints,
+    mezzo_take_breather, mezzo_treat_wounds, ActionView, ChallengerView, DepartureView, GoalView, MezzoChallengeChange,
+    MezzoChallengeDraft, MezzoChallengeView, SideView, TrumpDraw,
+};
 pub use mezzo_check::{
     mezzo_check_break_tie, mezzo_check_compromise, mezzo_check_pending, mezzo_check_preview, mezzo_check_resolve,
     mezzo_check_roll, CheckDraft, CheckOdds, CheckOutcome, CheckPreview, CheckRequest, CheckResult, ElementOdds,

@@ -1,7 +1,7 @@
 //! Mezzo: a character's sheet (its story element) and each game's table (the arc, the
 //! players, the other story elements — schema v6 —; the plot hooks, the Turning Point,
-//! No Escape targets, the seed deck and the keyword die — v7), in real columns, read back
-//! into the rules' own types.
+//! No Escape targets, the seed deck and the keyword die — v7; the challenge — v8), in real
+//! columns, read back into the rules' own types.
 //!
 //! Both are small and written whole: a sheet replaces the character's element row (its
 //! traits and awards go with it), a table replaces the game's `mz_tables` row and
@@ -15,6 +15,10 @@ use uuid::Uuid;
 
 use super::queries::{Reader, Tx};
 use crate::error::{Error, Result};
+use crate::rules::mezzo::challenge::{
+    ActionResult, Boost, BoostOwner, Challenge, Challenger, Closed, Departure, Gained, Goal, MajorAction, PerkUse,
+    Pushed, Side, Status,
+};
 use crate::rules::mezzo::element::{Awards, Element, Player, PlotProtection, Properties, Role, Trait};
 use crate::rules::mezzo::plot::{Investment, NoEscape, PlotHook, Theme, TurningPoint};
 use crate::rules::mezzo::seed_deck::{ActiveCard, Card, Holding, KeywordDie, Link, SeedDeck};
@@ -62,6 +66,12 @@ fn opt_named<T: DeserializeOwned>(r: &Row<'_>, col: usize) -> rusqlite::Result<O
         ValueRef::Null => Ok(None),
         _ => named(r, col).map(Some),
     }
+}
+
+/// A position stored as an integer (the schema keeps it at 0 or more).
+fn index_at(r: &Row<'_>, col: usize) -> rusqlite::Result<usize> {
+    let n: i64 = r.get(col)?;
+    usize::try_from(n).map_err(|e| bad(col, e.to_string()))
 }
 
 fn position(i: usize) -> Result<i64> {
@@ -202,6 +212,7 @@ impl Reader<'_> {
             .collect::<rusqlite::Result<_>>()?;
         table.deck = self.mezzo_deck(&id)?;
         table.keyword_die = self.mezzo_keyword_die(&id)?;
+        table.challenge = self.mezzo_challenge(&id)?;
         Ok(table)
     }
 
@@ -333,6 +344,189 @@ impl Reader<'_> {
         KeywordDie::new(sides, &keywords).map(Some)
     }
 
+    /// The table's challenge, if one was started: every row of it, in order.
+    fn mezzo_challenge(&self, game: &str) -> Result<Option<Challenge>> {
+        let conn = self.conn();
+        let Some(mut ch) = conn
+            .prepare_cached("SELECT id, description, round, over FROM mz_challenges WHERE game_id = ?1")?
+            .query_row([game], |r| {
+                Ok(Challenge {
+                    id: uuid_at(r, 0)?,
+                    description: r.get(1)?,
+                    round: r.get(2)?,
+                    sides: Vec::new(),
+                    challengers: Vec::new(),
+                    goals: Vec::new(),
+                    actions: Vec::new(),
+                    acted: Vec::new(),
+                    open: Vec::new(),
+                    gained: Vec::new(),
+                    may_surrender: Vec::new(),
+                    counterable: Vec::new(),
+                    departure: None,
+                    over: r.get(3)?,
+                })
+            })
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        ch.sides = conn
+            .prepare_cached("SELECT name FROM mz_challenge_sides WHERE game_id = ?1 ORDER BY position")?
+            .query_map([game], |r| Ok(Side { name: r.get(0)? }))?
+            .collect::<rusqlite::Result<_>>()?;
+        // Challengers, with their places in the ordered lists kept as columns.
+        let mut acted = Vec::new();
+        let mut may_surrender = Vec::new();
+        let mut leaving = Vec::new();
+        let rows = conn
+            .prepare_cached(
+                "SELECT element_id, kind, side, stake, status, leave, why, boosts_triggered, acted, may_surrender, \
+                 leaving FROM mz_challengers WHERE game_id = ?1 ORDER BY position",
+            )?
+            .query_map([game], |r| {
+                let element = uuid_at(r, 0)?;
+                let status = match (r.get::<_, String>(4)?.as_str(), opt_named(r, 5)?, opt_named(r, 6)?) {
+                    ("in", None, None) => Status::In,
+                    ("leaving", Some(how), Some(why)) => Status::Leaving { how, why },
+                    ("left", Some(how), Some(why)) => Status::Left { how, why },
+                    (other, _, _) => return Err(bad(4, format!("unknown status {other:?}"))),
+                };
+                let places: [Option<i64>; 3] = [r.get(8)?, r.get(9)?, r.get(10)?];
+                let c = Challenger {
+                    element,
+                    kind: named(r, 1)?,
+                    side: index_at(r, 2)?,
+                    stake: r.get(3)?,
+                    status,
+                    boosts_triggered: r.get(7)?,
+                };
+                Ok((c, places))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        for (c, [a, m, l]) in rows {
+            for (place, list) in [(a, &mut acted), (m, &mut may_surrender), (l, &mut leaving)] {
+                if let Some(at) = place {
+                    list.push((at, c.element));
+                }
+            }
+            ch.challengers.push(c);
+        }
+        let in_order = |mut list: Vec<(i64, Uuid)>| -> Vec<Uuid> {
+            list.sort_unstable();
+            list.into_iter().map(|(_, id)| id).collect()
+        };
+        ch.acted = in_order(acted);
+        ch.may_surrender = in_order(may_surrender);
+        let leavers = in_order(leaving);
+        ch.goals = conn
+            .prepare_cached(
+                "SELECT element_id, side, triggered FROM mz_challenge_goals WHERE game_id = ?1 ORDER BY position",
+            )?
+            .query_map([game], |r| {
+                Ok(Goal {
+                    element: uuid_at(r, 0)?,
+                    side: index_at(r, 1)?,
+                    supporters: Vec::new(),
+                    triggered: r.get(2)?,
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut supporters = conn.prepare_cached(
+            "SELECT element_id FROM mz_challenge_supporters WHERE game_id = ?1 AND goal_id = ?2 ORDER BY position",
+        )?;
+        for g in &mut ch.goals {
+            g.supporters = supporters
+                .query_map([game, &g.element.to_string()], |r| uuid_at(r, 0))?
+                .collect::<rusqlite::Result<_>>()?;
+        }
+        let mut open = Vec::new();
+        let actions = conn
+            .prepare_cached(
+                "SELECT position, round, challenger, check_id, score, opposing, result, major_perks, minor_perks, \
+                 traded, closed, countered_by, open_at FROM mz_challenge_actions WHERE game_id = ?1 ORDER BY position",
+            )?
+            .query_map([game], |r| {
+                let closed = match (r.get::<_, Option<String>>(10)?.as_deref(), opt_uuid_at(r, 11)?) {
+                    (None, None) => None,
+                    (Some("settled"), None) => Some(Closed::Settled),
+                    (Some("countered"), Some(by)) => Some(Closed::Countered { by }),
+                    (Some("lapsed"), None) => Some(Closed::Lapsed),
+                    (other, _) => return Err(bad(10, format!("unknown closing {other:?}"))),
+                };
+                let action = MajorAction {
+                    round: r.get(1)?,
+                    challenger: uuid_at(r, 2)?,
+                    check: opt_uuid_at(r, 3)?,
+                    score: r.get(4)?,
+                    opposing: r.get(5)?,
+                    result: named::<ActionResult>(r, 6)?,
+                    major_perks: r.get(7)?,
+                    minor_perks: r.get(8)?,
+                    traded: r.get(9)?,
+                    declared: Vec::new(),
+                    closed,
+                };
+                Ok((r.get::<_, i64>(0)?, action, r.get::<_, Option<i64>>(12)?))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let mut perks = conn.prepare_cached(
+            "SELECT perk FROM mz_challenge_perks WHERE game_id = ?1 AND action = ?2 ORDER BY position",
+        )?;
+        for (at, mut action, open_at) in actions {
+            let texts = perks.query_map(params![game, at], |r| r.get::<_, String>(0))?;
+            for text in texts {
+                let perk: PerkUse = serde_json::from_str(&text?)
+                    .map_err(|e| Error::invalid("challenge", format!("a declared perk cannot be read: {e}")))?;
+                action.declared.push(perk);
+            }
+            if let Some(place) = open_at {
+                open.push((place, ch.actions.len()));
+            }
+            ch.actions.push(action);
+        }
+        open.sort_unstable();
+        ch.open = open.into_iter().map(|(_, a)| a).collect();
+        ch.gained = conn
+            .prepare_cached("SELECT element_id, flaw_id FROM mz_challenge_gained WHERE game_id = ?1 ORDER BY position")?
+            .query_map([game], |r| Ok(Gained { element: uuid_at(r, 0)?, flaw: uuid_at(r, 1)? }))?
+            .collect::<rusqlite::Result<_>>()?;
+        ch.counterable = conn
+            .prepare_cached(
+                "SELECT goal_id, trump_id FROM mz_challenge_counterable WHERE game_id = ?1 ORDER BY position",
+            )?
+            .query_map([game], |r| Ok(Pushed { goal: uuid_at(r, 0)?, trump: uuid_at(r, 1)? }))?
+            .collect::<rusqlite::Result<_>>()?;
+        // A departure is being resolved while challengers are leaving; its boosts wait with it.
+        if !leavers.is_empty() {
+            let mut boosts = conn
+                .prepare_cached(
+                    "SELECT position, owner, element_id, trump_id, awards, draw_pending FROM mz_challenge_boosts \
+                     WHERE game_id = ?1 ORDER BY position",
+                )?
+                .query_map([game], |r| {
+                    let owner = match (r.get::<_, String>(1)?.as_str(), opt_uuid_at(r, 3)?) {
+                        ("challenger", None) => BoostOwner::Challenger { element: uuid_at(r, 2)? },
+                        ("trump", Some(trump)) => BoostOwner::Trump { goal: uuid_at(r, 2)?, trump },
+                        (other, _) => return Err(bad(1, format!("unknown boost owner {other:?}"))),
+                    };
+                    let boost = Boost { owner, targets: Vec::new(), awards: r.get(4)?, draw_pending: r.get(5)? };
+                    Ok((r.get::<_, i64>(0)?, boost))
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            let mut targets = conn.prepare_cached(
+                "SELECT element_id FROM mz_challenge_boost_targets WHERE game_id = ?1 AND boost = ?2 \
+                 ORDER BY position",
+            )?;
+            for (at, b) in &mut boosts {
+                b.targets =
+                    targets.query_map(params![game, *at], |r| uuid_at(r, 0))?.collect::<rusqlite::Result<_>>()?;
+            }
+            ch.departure = Some(Departure { leavers, boosts: boosts.into_iter().map(|(_, b)| b).collect() });
+        }
+        Ok(Some(ch))
+    }
+
     /// Fills in an element's traits and memorable awards.
     fn mezzo_element_parts(&self, key: i64, mut element: Element) -> Result<Element> {
         let conn = self.conn();
@@ -396,6 +590,9 @@ impl Tx<'_> {
         self.insert_mezzo_plot(&id, table)?;
         if let Some(deck) = &table.deck {
             self.insert_mezzo_deck(&id, deck)?;
+        }
+        if let Some(challenge) = &table.challenge {
+            self.insert_mezzo_challenge(&id, challenge)?;
         }
         if let Some(die) = &table.keyword_die {
             tx.prepare_cached("INSERT INTO mz_keyword_dice (game_id, sides) VALUES (?1, ?2)")?
@@ -539,6 +736,130 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// The challenge, row by row (see schema v8).
+    fn insert_mezzo_challenge(&self, game: &str, ch: &Challenge) -> Result<()> {
+        let tx = self.conn();
+        tx.prepare_cached(
+            "INSERT INTO mz_challenges (game_id, id, description, round, over) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?
+        .execute(params![game, ch.id.to_string(), ch.description, ch.round, ch.over])?;
+        let mut side =
+            tx.prepare_cached("INSERT INTO mz_challenge_sides (game_id, position, name) VALUES (?1, ?2, ?3)")?;
+        for (i, s) in ch.sides.iter().enumerate() {
+            side.execute(params![game, position(i)?, s.name])?;
+        }
+        let place = |list: &[Uuid], id: Uuid| list.iter().position(|x| *x == id).map(position).transpose();
+        let leavers = ch.departure.as_ref().map_or(&[][..], |d| &d.leavers[..]);
+        let mut challenger = tx.prepare_cached(
+            "INSERT INTO mz_challengers (game_id, position, element_id, kind, side, stake, status, leave, why, \
+             boosts_triggered, acted, may_surrender, leaving) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+        )?;
+        for (i, c) in ch.challengers.iter().enumerate() {
+            let (status, how, why) = match c.status {
+                Status::In => ("in", None, None),
+                Status::Leaving { how, why } => ("leaving", Some(how), Some(why)),
+                Status::Left { how, why } => ("left", Some(how), Some(why)),
+            };
+            challenger.execute(params![
+                game,
+                position(i)?,
+                c.element.to_string(),
+                name_of(c.kind),
+                position(c.side)?,
+                c.stake,
+                status,
+                how.map(name_of),
+                why.map(name_of),
+                c.boosts_triggered,
+                place(&ch.acted, c.element)?,
+                place(&ch.may_surrender, c.element)?,
+                place(leavers, c.element)?,
+            ])?;
+        }
+        let mut goal = tx.prepare_cached(
+            "INSERT INTO mz_challenge_goals (game_id, position, element_id, side, triggered) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        let mut supporter = tx.prepare_cached(
+            "INSERT INTO mz_challenge_supporters (game_id, goal_id, position, element_id) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for (i, g) in ch.goals.iter().enumerate() {
+            let goal_id = g.element.to_string();
+            goal.execute(params![game, position(i)?, goal_id, position(g.side)?, g.triggered])?;
+            for (j, s) in g.supporters.iter().enumerate() {
+                supporter.execute(params![game, goal_id, position(j)?, s.to_string()])?;
+            }
+        }
+        let mut action = tx.prepare_cached(
+            "INSERT INTO mz_challenge_actions (game_id, position, round, challenger, check_id, score, opposing, \
+             result, major_perks, minor_perks, traded, closed, countered_by, open_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+        )?;
+        let mut perk = tx.prepare_cached(
+            "INSERT INTO mz_challenge_perks (game_id, action, position, kind, perk) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for (i, a) in ch.actions.iter().enumerate() {
+            let (closed, by) = match a.closed {
+                None => (None, None),
+                Some(Closed::Settled) => (Some("settled"), None),
+                Some(Closed::Countered { by }) => (Some("countered"), Some(by.to_string())),
+                Some(Closed::Lapsed) => (Some("lapsed"), None),
+            };
+            let open_at = ch.open.iter().position(|o| *o == i).map(position).transpose()?;
+            action.execute(params![
+                game,
+                position(i)?,
+                a.round,
+                a.challenger.to_string(),
+                a.check.map(|c| c.to_string()),
+                a.score,
+                a.opposing,
+                name_of(a.result),
+                a.major_perks,
+                a.minor_perks,
+                a.traded,
+                closed,
+                by,
+                open_at,
+            ])?;
+            for (j, p) in a.declared.iter().enumerate() {
+                let json = serde_json::to_string(p).map_err(|e| Error::invalid("perk", e.to_string()))?;
+                perk.execute(params![game, position(i)?, position(j)?, name_of(p.name()), json])?;
+            }
+        }
+        let mut gained = tx.prepare_cached(
+            "INSERT INTO mz_challenge_gained (game_id, position, element_id, flaw_id) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for (i, g) in ch.gained.iter().enumerate() {
+            gained.execute(params![game, position(i)?, g.element.to_string(), g.flaw.to_string()])?;
+        }
+        let mut pushed = tx.prepare_cached(
+            "INSERT INTO mz_challenge_counterable (game_id, position, goal_id, trump_id) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for (i, p) in ch.counterable.iter().enumerate() {
+            pushed.execute(params![game, position(i)?, p.goal.to_string(), p.trump.to_string()])?;
+        }
+        let mut boost = tx.prepare_cached(
+            "INSERT INTO mz_challenge_boosts (game_id, position, owner, element_id, trump_id, awards, draw_pending) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?;
+        let mut target = tx.prepare_cached(
+            "INSERT INTO mz_challenge_boost_targets (game_id, boost, position, element_id) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for (i, b) in ch.departure.iter().flat_map(|d| d.boosts.iter()).enumerate() {
+            let (owner, element, trump) = match b.owner {
+                BoostOwner::Challenger { element } => ("challenger", element, None),
+                BoostOwner::Trump { goal, trump } => ("trump", goal, Some(trump.to_string())),
+            };
+            boost.execute(params![game, position(i)?, owner, element.to_string(), trump, b.awards, b.draw_pending])?;
+            for (j, t) in b.targets.iter().enumerate() {
+                target.execute(params![game, position(i)?, position(j)?, t.to_string()])?;
+            }
+        }
+        Ok(())
+    }
+
     fn insert_mezzo_element(&self, owner: Owner, e: &Element) -> Result<()> {
         let tx = self.conn();
         let (character, game, at) = match owner {
@@ -629,6 +950,9 @@ impl Reader<'_> {
                     }
                     for p in table.deck.iter().flat_map(SeedDeck::problems) {
                         out.push(said(format!("deck.{p}")));
+                    }
+                    for p in table.challenge.iter().flat_map(Challenge::problems) {
+                        out.push(said(format!("challenge.{p}")));
                     }
                 }
                 Err(e) => out.push(said(format!("the table cannot be read: {e}"))),
@@ -845,7 +1169,7 @@ mod tests {
             .unwrap();
         }
         let mut store = Store::open(&path).unwrap();
-        assert_eq!(store.check().unwrap().schema_version, 7);
+        assert_eq!(store.check().unwrap().schema_version, super::super::schema::LATEST);
         assert!(store.check().unwrap().ok);
         let backup = Connection::open(dir.path().join("v6.db.v6.backup")).unwrap();
         let version: i64 = backup.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();

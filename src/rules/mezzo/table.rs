@@ -1,7 +1,11 @@
 //! A Mezzo table: the players, the arc being played with its plot hooks, the story elements
-//! that are not characters (objects, locations, factions, goals), the seed deck and the
-//! keyword die. A character's element is its sheet, kept with the character so that it
-//! travels with it; everything else lives here.
+//! that are not characters (objects, locations, factions, goals), the seed deck, the
+//! keyword die, and the challenge being played (or the last one, over). A character's
+//! element is its sheet, kept with the character so that it travels with it; everything
+//! else lives here.
+//!
+//! Ruling: a table plays one challenge at a time. The finished challenge stays on the table
+//! (over) until the next one starts, so that the table can still see how it ended.
 //!
 //! The arc's number is one fact, [`Arc::number`] (0 before the first arc starts), read as
 //! [`MezzoTable::arc`]. Files and event snapshots keep it as `arc`, as they did before the
@@ -11,6 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::challenge::Challenge;
 use super::element::{Element, Player};
 use super::plot::{Arc, NoEscape, PlotHook, TurningPoint};
 use super::seed_deck::{KeywordDie, SeedDeck};
@@ -29,12 +34,21 @@ pub struct MezzoTable {
     pub deck: Option<SeedDeck>,
     /// The dice variant of the seed deck: a keyword per face of the die the table chose.
     pub keyword_die: Option<KeywordDie>,
+    /// The challenge being played, or the last one (over) until the next starts.
+    pub challenge: Option<Challenge>,
 }
 
 impl Default for MezzoTable {
     /// A table before its first arc: no players, no elements, no hooks, no deck.
     fn default() -> Self {
-        MezzoTable { players: Vec::new(), elements: Vec::new(), plot: Arc::new(0), deck: None, keyword_die: None }
+        MezzoTable {
+            players: Vec::new(),
+            elements: Vec::new(),
+            plot: Arc::new(0),
+            deck: None,
+            keyword_die: None,
+            challenge: None,
+        }
     }
 }
 
@@ -61,6 +75,8 @@ struct TableFile {
     deck: Option<SeedDeck>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     keyword_die: Option<KeywordDie>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    challenge: Option<Challenge>,
 }
 
 /// An [`Arc`] without its number, which the table file keeps as `arc`.
@@ -89,7 +105,14 @@ impl From<TableFile> for MezzoTable {
             hooks: f.plot.hooks,
             no_escape: f.plot.no_escape,
         };
-        MezzoTable { players: f.players, elements: f.elements, plot, deck: f.deck, keyword_die: f.keyword_die }
+        MezzoTable {
+            players: f.players,
+            elements: f.elements,
+            plot,
+            deck: f.deck,
+            keyword_die: f.keyword_die,
+            challenge: f.challenge,
+        }
     }
 }
 
@@ -103,6 +126,7 @@ impl From<MezzoTable> for TableFile {
             plot,
             deck: t.deck,
             keyword_die: t.keyword_die,
+            challenge: t.challenge,
         }
     }
 }

@@ -1,0 +1,629 @@
+//! Mezzo challenges through the services on the real SQLite file: a whole challenge — its
+//! start, major actions rolled from an action check or typed in, perks traded, declared and
+//! settled (Hinder, Damage, Bind, Push), adversity on a failed action, a surrender with its
+//! momentum boosts awarded, spending on leaving, the end — each move undone exactly and the
+//! store reopened to read the same challenge; refused moves naming the field and changing
+//! nothing; a game with a running challenge exported and imported; Rest & Recuperation
+//! refused during the challenge and working after it.
+
+use rand::{rngs::StdRng, SeedableRng};
+use serde_json::{json, Value};
+use sheetkeeper::rules::mezzo::action_check::{BaseChance, SideKind, SideSetup};
+use sheetkeeper::rules::mezzo::challenge::{
+    ActionResult, ChallengerSetup, Closed, GoalSetup, HealEffect, Leave, Phase, RecoveryCheck, SideSetup as Side,
+    Status, Why,
+};
+use sheetkeeper::rules::mezzo::element::{Element, ElementKind, Role, Template};
+use sheetkeeper::rules::mezzo::plot::InChallenge;
+use sheetkeeper::rules::mezzo::table::MezzoTable;
+use sheetkeeper::services::{
+    self, CheckDraft, CheckRequest, DiceInput, ExportScope, ImportOptions, MezzoChallengeDraft, MezzoChallengeView,
+};
+use sheetkeeper::{Error, Result, Store};
+use uuid::Uuid;
+
+use crate::support::{bytes_on_disk, Scratch};
+
+/// Mira (claimed by Ada) and Rook against the Ogre, a faction of the table; the heroes push
+/// for the goal "Reach the cove".
+struct Table {
+    scratch: Scratch,
+    store: Store,
+    game: Uuid,
+    ada: Uuid,
+    bo: Uuid,
+    mira: Uuid,
+    rook: Uuid,
+    ogre: Uuid,
+    cove: Uuid,
+    rng: StdRng,
+}
+
+/// What a move changes: the table (with its challenge) and the characters' sheets.
+#[derive(Debug, PartialEq)]
+struct State {
+    table: MezzoTable,
+    sheets: Vec<Option<Element>>,
+}
+
+/// Ids the test gives the traits it names later (the app gives the others).
+const GASHED: u128 = 0x6a;
+const PINNED: u128 = 0x6b;
+const TRUMP: u128 = 0x6c;
+
+fn fixed(n: u128) -> Uuid {
+    Uuid::from_u128(0x7200_0000_0000_4000_8000_0000_0000_0000 | n)
+}
+
+impl Table {
+    fn new() -> Table {
+        let scratch = Scratch::new();
+        let mut store = scratch.open();
+        let game = services::create_game(&mut store, "Harbour", "mezzo").unwrap().game.id;
+        let mira = services::create_character(&mut store, game, "Mira").unwrap().id;
+        let rook = services::create_character(&mut store, game, "Rook").unwrap().id;
+        services::mezzo_add_player(&mut store, game, "Ada").unwrap();
+        let view = services::mezzo_add_player(&mut store, game, "Bo").unwrap().view;
+        let id = |name: &str| view.players.iter().find(|p| p.player.name == name).unwrap().player.id;
+        let (ada, bo) = (id("Ada"), id("Bo"));
+        services::mezzo_take_role(&mut store, game, ada, Role::Actor).unwrap();
+        services::mezzo_claim(&mut store, game, ada, mira).unwrap();
+        services::mezzo_start_arc(&mut store, game).unwrap();
+        services::mezzo_add_element(&mut store, game, ElementKind::Faction, "The Ogre").unwrap();
+        let view = services::mezzo_add_element(&mut store, game, ElementKind::Goal, "Reach the cove").unwrap().view;
+        let (ogre, cove) = (view.elements[0].element.id, view.elements[1].element.id);
+        Table { scratch, store, game, ada, bo, mira, rook, ogre, cove, rng: StdRng::seed_from_u64(3) }
+    }
+
+    fn state(&self) -> State {
+        let read = self.store.read();
+        let characters = read.characters_of(self.game).unwrap();
+        State {
+            table: read.mezzo_table(self.game).unwrap(),
+            sheets: characters.iter().map(|c| read.mezzo_sheet(c.id).unwrap()).collect(),
+        }
+    }
+
+    fn el(&self, id: Uuid) -> Element {
+        let v = services::mezzo_table(&self.store, self.game).unwrap();
+        v.characters.into_iter().chain(v.elements).find(|e| e.element.id == id).unwrap().element
+    }
+
+    fn view(&self) -> MezzoChallengeView {
+        services::mezzo_challenge(&self.store, self.game).unwrap().expect("a challenge")
+    }
+
+    fn trait_id(&self, element: Uuid, name: &str) -> Uuid {
+        self.el(element).traits.iter().find(|t| t.name == name).unwrap_or_else(|| panic!("{name}")).id
+    }
+
+    fn play(&mut self, draft: Value) -> Result<String> {
+        services::mezzo_challenge_play(&mut self.store, self.game, &draft).map(|c| c.change.message)
+    }
+
+    /// The store closed and opened again reads the same table (every row of the challenge).
+    fn reopen(&mut self) {
+        let before = self.state();
+        self.store = self.scratch.open();
+        assert_eq!(self.state(), before, "the challenge reads back the same after a reopen");
+        assert!(self.store.check().unwrap().ok, "{:?}", self.store.check().unwrap());
+    }
+
+    /// Expects `mv` to be refused naming `field`, the database unchanged byte for byte.
+    fn refused(&mut self, field: &str, mv: impl FnOnce(&mut Table) -> Result<String>) {
+        let before = bytes_on_disk(&self.scratch.db());
+        match mv(self) {
+            Err(Error::Invalid { field: f, problem }) => assert_eq!(f, field, "{problem}"),
+            other => panic!("{field}: expected a refusal, got {other:?}"),
+        }
+        assert_eq!(bytes_on_disk(&self.scratch.db()), before, "{field}: the database must not change");
+    }
+
+    /// Plays `mv`, undoes it (table and sheets exactly as before, the message "Undone: …"),
+    /// plays it again and returns its message.
+    fn step(&mut self, what: &str, mv: impl Fn(&mut Table) -> Result<String>) -> String {
+        let before = self.state();
+        let message = mv(self).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_ne!(self.state(), before, "{what} changes something");
+        let undone = services::undo_game(&mut self.store, self.game).unwrap_or_else(|e| panic!("undo {what}: {e}"));
+        assert_eq!(undone.message, format!("Undone: {message}"), "{what}");
+        assert_eq!(self.state(), before, "undo {what}");
+        let again = mv(self).unwrap_or_else(|e| panic!("{what} again: {e}"));
+        assert_eq!(again, message, "{what} says the same again");
+        self.reopen();
+        message
+    }
+}
+
+fn draft(t: &Table) -> MezzoChallengeDraft {
+    MezzoChallengeDraft {
+        description: "Run from the ogre".into(),
+        sides: vec![Side { name: "Heroes".into() }, Side { name: "The ogre".into() }],
+        challengers: vec![
+            ChallengerSetup { element: t.mira, side: 0, stake: Some("Reach the cove".into()) },
+            ChallengerSetup { element: t.rook, side: 0, stake: None },
+            ChallengerSetup { element: t.ogre, side: 1, stake: None },
+        ],
+        goals: vec![GoalSetup { element: t.cove, supporters: vec![t.mira] }],
+    }
+}
+
+/// Mira slips past the ogre (common) or is caught (occasional).
+fn slip_past(t: &Table) -> CheckRequest {
+    CheckRequest {
+        setup: CheckDraft {
+            description: "Past the ogre".into(),
+            sides: vec![
+                SideSetup {
+                    kind: SideKind::Action { element: t.mira },
+                    description: "slips past".into(),
+                    chance: BaseChance::Common,
+                    aptitude: 0,
+                },
+                SideSetup {
+                    kind: SideKind::Failure,
+                    description: "caught".into(),
+                    chance: BaseChance::Occasional,
+                    aptitude: 0,
+                },
+            ],
+            involved: Vec::new(),
+        },
+        casts: Vec::new(),
+        perks: Vec::new(),
+    }
+}
+
+fn action(element: Uuid, score: u32) -> Value {
+    json!({ "kind": { "kind": "action", "element": element }, "score": score })
+}
+
+fn failure(score: u32) -> Value {
+    json!({ "kind": { "kind": "failure" }, "score": score })
+}
+
+fn has_modifier(e: &Element, flaw: Uuid, template: Template) -> bool {
+    e.traits.iter().any(|t| t.target_trait == Some(flaw) && t.template == Some(template))
+}
+
+/// Plays the challenge up to the Ogre's surrender, checking each step.
+fn up_to_the_surrender(t: &mut Table) {
+    // Start: both sides, each challenger joins (4 edge slots for a first challenge).
+    let message = t.step("start", |t| {
+        let d = draft(t);
+        services::mezzo_challenge_start(&mut t.store, t.game, &d).map(|c| c.change.message)
+    });
+    assert_eq!(
+        message,
+        "The challenge “Run from the ogre” begins: Heroes (Mira and Rook) against The ogre (The Ogre)."
+    );
+    let v = t.view();
+    assert_eq!((v.phase, v.round, v.over), (Phase::Rounds, 1, false));
+    assert_eq!(v.challengers.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Mira", "Rook", "The Ogre"]);
+    assert_eq!((v.challengers[0].side_name.as_str(), v.challengers[0].claimed_by), ("Heroes", Some(t.ada)));
+    assert_eq!(v.goals[0].name, "Reach the cove");
+    assert!(t.el(t.mira).in_challenge && t.el(t.ogre).in_challenge);
+    assert!(t.el(t.mira).awards.first_challenge);
+
+    // Refusals that change nothing: a second challenge; Rest & Recuperation in a challenge.
+    t.refused("challenge", |t| {
+        let d = draft(t);
+        services::mezzo_challenge_start(&mut t.store, t.game, &d).map(|c| c.change.message)
+    });
+    t.refused("element", |t| {
+        services::mezzo_take_breather(&mut t.store, t.game, t.ogre, Uuid::nil()).map(|c| c.message)
+    });
+    // A plot option names the challenge being played.
+    t.refused("challenge.id", |t| {
+        let elsewhere = InChallenge { id: Uuid::nil(), challengers: vec![t.mira] };
+        services::mezzo_raise_stakes(&mut t.store, t.game, &[], &elsewhere, t.mira, &[]).map(|c| c.change.message)
+    });
+
+    // Round 1. Mira's major action from an action check, typed-in dice: d6 shows 6, the
+    // failure's d4 shows 3: at least double, 2 major perks.
+    let message = t.step("roll majors", |t| {
+        let (request, majors) = (slip_past(t), [t.mira]);
+        let dice = DiceInput::Entered { values: vec![6, 3] };
+        services::mezzo_challenge_roll_majors(&mut t.store, t.game, &request, &majors, &dice, &mut t.rng)
+            .map(|c| c.change.message)
+    });
+    assert_eq!(message, "Action check “Past the ogre”: Mira's major action: 6 against 3 — 2 major perks.");
+    let v = t.view();
+    assert_eq!((v.phase, v.open_action), (Phase::Perks, Some(0)));
+    assert_eq!(
+        (v.actions[0].action.result, v.actions[0].majors_left, v.actions[0].minors_left),
+        (ActionResult::DoubleSuccess, 2, 0)
+    );
+    assert!(v.actions[0].action.check.is_some());
+    assert!(v.challengers[0].acted);
+    assert!(t.el(t.mira).awards.first_action_check, "the check gave its first-check slots");
+
+    // While perks are open, no other major action and no round's end.
+    t.refused("move", |t| t.play(json!({ "move": "end_round" })));
+
+    let message = t.step("trade", |t| t.play(json!({ "move": "trade", "action": 0 })));
+    assert_eq!(message, "Mira trades a major perk for two minor perks.");
+    assert_eq!((t.view().actions[0].majors_left, t.view().actions[0].minors_left), (1, 2));
+
+    // A Hinder whose flaw leaves out its id, kind and via: the app gives them.
+    let message = t.step("declare hinder", |t| {
+        let ogre = t.ogre;
+        t.play(json!({ "move": "declare", "action": 0,
+            "perk": { "kind": "hinder", "target": ogre, "flaw": { "template": "impaired_ability", "name": "Winded" } } }))
+    });
+    assert_eq!(message, "Mira declares Hinder on The Ogre.");
+    t.reopen();
+    assert_eq!(t.view().actions[0].action.declared.len(), 1, "a declared perk is kept until it settles");
+
+    let message = t.step("declare damage", |t| {
+        let ogre = t.ogre;
+        t.play(json!({ "move": "declare", "action": 0, "perk": { "kind": "damage", "target": ogre,
+            "wound": { "kind": "new_flaw", "flaw": { "id": fixed(GASHED), "template": "vulnerability", "name": "Gashed" } } } }))
+    });
+    assert_eq!(message, "Mira declares Damage on The Ogre.");
+    // No major perk is left for another.
+    t.refused("perk", |t| {
+        let ogre = t.ogre;
+        t.play(json!({ "move": "declare", "action": 0, "perk": { "kind": "ruin", "goal": ogre } }))
+    });
+
+    let message = t.step("settle", |t| t.play(json!({ "move": "settle", "action": 0 })));
+    assert_eq!(
+        message,
+        "Mira's perks take effect: Hinder on The Ogre and Damage on The Ogre. 0 major and 1 minor perk(s) forfeited."
+    );
+    let ogre = t.el(t.ogre);
+    let winded = t.trait_id(t.ogre, "Winded");
+    assert!(has_modifier(&ogre, winded, Template::OneShot) && has_modifier(&ogre, winded, Template::TransientFlaw));
+    assert!(ogre.is_wound(fixed(GASHED)) && has_modifier(&ogre, fixed(GASHED), Template::TransientFlaw));
+    let v = t.view();
+    assert_eq!((v.phase, v.actions[0].action.closed), (Phase::Rounds, Some(Closed::Settled)));
+    assert!(v.challengers[2].may_surrender);
+    assert_eq!(v.challengers[2].boosts_held, 1, "the wound it gained");
+
+    // Rook's major action typed in as scores: 2 against the failure's 5 — 1 adversity.
+    let message = t.step("failed action", |t| {
+        let rook = t.rook;
+        t.play(json!({ "move": "major_actions", "rolls": [action(rook, 2), failure(5)], "majors": [rook] }))
+    });
+    assert_eq!(message, "Rook's major action: 2 against 5 — no perk, 1 adversity.");
+    assert_eq!(t.el(t.rook).adversity, 1);
+    assert_eq!(t.view().phase, Phase::Rounds, "a failure leaves no perks open");
+
+    // Refused moves name the field and change nothing.
+    t.refused("majors[0]", |t| {
+        let rook = t.rook;
+        t.play(json!({ "move": "major_actions", "rolls": [action(rook, 4), failure(1)], "majors": [rook] }))
+    });
+    t.refused("challenger", |t| t.play(json!({ "move": "surrender", "challenger": "not an id" })));
+    t.refused("move", |t| t.play(json!({ "move": "fly" })));
+    t.refused("move", |t| t.play(json!({ "move": "award_boost", "to": Uuid::nil() })));
+
+    let message = t.step("end round", |t| t.play(json!({ "move": "end_round" })));
+    assert_eq!(message, "Round 1 ends.");
+    assert_eq!(t.view().round, 2);
+
+    // Round 2: Mira 8 against the Ogre's 3: Bind the Ogre and Push the cove.
+    let message = t.step("contested action", |t| {
+        let (mira, ogre) = (t.mira, t.ogre);
+        t.play(json!({ "move": "major_actions", "rolls": [action(mira, 8), action(ogre, 3)], "majors": [mira] }))
+    });
+    assert_eq!(message, "Mira's major action: 8 against 3 — 2 major perks.");
+    t.step("declare bind", |t| {
+        let ogre = t.ogre;
+        t.play(json!({ "move": "declare", "action": 2, "perk": { "kind": "bind", "target": ogre,
+            "restraint": { "id": fixed(PINNED), "template": "restraint", "name": "Pinned" } } }))
+    });
+    t.step("declare push", |t| {
+        let cove = t.cove;
+        t.play(
+            json!({ "move": "declare", "action": 2, "perk": { "kind": "push", "goal": cove, "trump": fixed(TRUMP) } }),
+        )
+    });
+    let message = t.step("settle bind and push", |t| t.play(json!({ "move": "settle", "action": 2 })));
+    assert_eq!(message, "Mira's perks take effect: Bind on The Ogre and Push on Reach the cove.");
+    let v = t.view();
+    assert_eq!((v.goals[0].trumps, v.counterable.len()), (1, 1));
+    assert_eq!(v.challengers[2].boosts_held, 2, "a wound and a restraint");
+    assert!(v.challengers[2].may_surrender);
+}
+
+#[test]
+fn a_whole_challenge_is_played_through_the_services_and_each_move_is_undone_exactly() {
+    let mut t = Table::new();
+    up_to_the_surrender(&mut t);
+
+    // The Ogre surrenders at once after its restraint: its 2 boosts go to its opponents, the
+    // first to the one the table picks (both have no momentum), the second to the other.
+    let message = t.step("surrender", |t| {
+        let ogre = t.ogre;
+        t.play(json!({ "move": "surrender", "challenger": ogre }))
+    });
+    assert_eq!(message, "The Ogre surrenders. The Ogre leaves in defeat (surrendered).");
+    let v = t.view();
+    assert_eq!(v.phase, Phase::Departure);
+    let d = v.departure.as_ref().unwrap();
+    assert_eq!((d.leavers.clone(), d.boosts[0].awards), (vec![t.ogre], 2));
+    assert_eq!(d.award_choices, vec![t.mira, t.rook]);
+    assert!(matches!(v.challengers[2].status, Status::Leaving { how: Leave::Defeat, why: Why::Surrender }));
+    t.refused("to", |t| {
+        let ogre = t.ogre;
+        t.play(json!({ "move": "award_boost", "to": ogre }))
+    });
+
+    let message = t.step("award", |t| {
+        let mira = t.mira;
+        t.play(json!({ "move": "award_boost", "to": mira }))
+    });
+    assert_eq!(
+        message,
+        "Mira gets a momentum boost. Rook gets a momentum boost. Mira leaves in victory (no opponent left). Rook \
+         leaves in victory (no opponent left). Mira gets a momentum boost."
+    );
+    let v = t.view();
+    let d = v.departure.as_ref().unwrap();
+    assert_eq!(d.leavers, vec![t.mira, t.rook], "the ogre is gone; the heroes leave with no opponent");
+    assert_eq!(d.may_spend, vec![t.mira, t.rook]);
+    assert_eq!((t.el(t.mira).momentum, t.el(t.rook).momentum), (2, 1), "Mira also got the cove's trump boost");
+
+    // Mira is Ada's: Bo may not spend for her.
+    t.refused("by", |t| {
+        let (mira, bo) = (t.mira, t.bo);
+        t.play(json!({ "move": "spend", "challenger": mira, "by": bo, "spend": { "kind": "victory_narration", "votes": 1 } }))
+    });
+    let message = t.step("spend a boon", |t| {
+        let (mira, ada) = (t.mira, t.ada);
+        t.play(json!({ "move": "spend", "challenger": mira, "by": ada,
+            "spend": { "kind": "boon", "boon": { "kind": "uses", "uses": 3 }, "edge": { "name": "Second wind" } } }))
+    });
+    assert_eq!(message, "Mira spends 2 momentum on the boon “Second wind”.");
+    assert!(t.el(t.mira).traits.iter().any(|e| e.name == "Second wind" && e.uses_left == Some(3)));
+
+    let message = t.step("last spend ends the challenge", |t| {
+        let (rook, bo) = (t.rook, t.bo);
+        t.play(json!({ "move": "spend", "challenger": rook, "by": bo, "spend": { "kind": "victory_narration", "votes": 1 } }))
+    });
+    assert_eq!(message, "Rook spends 1 momentum on victory narration (1 votes). The challenge is over.");
+    let v = t.view();
+    assert_eq!((v.phase, v.over), (Phase::Over, true), "the finished challenge stays on the table");
+    // The end: momentum lost, trumps gone, Transient flaws grant Favored Flaws.
+    let ogre = t.el(t.ogre);
+    let winded = t.trait_id(t.ogre, "Winded");
+    assert!(
+        has_modifier(&ogre, winded, Template::FavoredFlaw) && has_modifier(&ogre, fixed(GASHED), Template::FavoredFlaw)
+    );
+    assert_eq!((t.el(t.cove).trumps(), t.el(t.mira).in_challenge), (0, false));
+    t.refused("challenge", |t| t.play(json!({ "move": "end_round" })));
+
+    // Rest & Recuperation after the challenge.
+    let message = t.step("breather", |t| {
+        let (ogre, winded) = (t.ogre, t.trait_id(t.ogre, "Winded"));
+        services::mezzo_take_breather(&mut t.store, t.game, ogre, winded).map(|c| c.message)
+    });
+    assert_eq!(message, "The Ogre takes a breather and shakes off “Winded”.");
+    t.step("escape", |t| {
+        let ogre = t.ogre;
+        services::mezzo_escape_restraints(&mut t.store, t.game, ogre, fixed(PINNED)).map(|c| c.message)
+    });
+    assert!(t.el(t.ogre).trait_by_id(fixed(PINNED)).is_none());
+    let message = t.step("treat wounds", |t| {
+        let ogre = t.ogre;
+        let effect = HealEffect::OneShot;
+        services::mezzo_treat_wounds(&mut t.store, t.game, ogre, fixed(GASHED), &effect, RecoveryCheck::NotMade)
+            .map(|c| c.message)
+    });
+    assert_eq!(message, "The Ogre treats the wound “Gashed”: now One-Shot.");
+    assert!(has_modifier(&t.el(t.ogre), fixed(GASHED), Template::OneShot));
+
+    // A new challenge replaces the finished one.
+    let d = MezzoChallengeDraft {
+        description: String::new(),
+        sides: vec![Side::default(), Side::default()],
+        challengers: vec![
+            ChallengerSetup { element: t.mira, side: 0, stake: None },
+            ChallengerSetup { element: t.ogre, side: 1, stake: None },
+        ],
+        goals: Vec::new(),
+    };
+    let started = services::mezzo_challenge_start(&mut t.store, t.game, &d).unwrap();
+    assert_eq!(started.change.message, "A challenge begins: Mira against The Ogre.");
+    assert_eq!(started.challenge.unwrap().round, 1);
+}
+
+#[test]
+fn a_game_with_a_running_challenge_travels_in_a_file_and_a_broken_one_is_refused() {
+    let mut t = Table::new();
+    up_to_the_surrender(&mut t);
+    let ogre = t.ogre;
+    t.play(json!({ "move": "surrender", "challenger": ogre })).unwrap();
+    let table = t.state().table;
+    assert!(table.challenge.as_ref().unwrap().departure.is_some());
+
+    // The schema keeps what the rules keep: a challenger on a side that does not exist, more
+    // boosts than one owner triggers, a declared perk whose JSON is not its kind.
+    let mut wrong = table.clone();
+    wrong.challenge.as_mut().unwrap().challengers[0].side = 7;
+    let err = t.store.write(|tx| tx.put_mezzo_table(t.game, &wrong)).unwrap_err();
+    assert!(err.to_string().contains("FOREIGN KEY constraint failed"), "{err}");
+    let mut wrong = table.clone();
+    wrong.challenge.as_mut().unwrap().challengers[2].boosts_triggered = 6;
+    let err = t.store.write(|tx| tx.put_mezzo_table(t.game, &wrong)).unwrap_err();
+    assert!(err.to_string().contains("CHECK constraint failed"), "{err}");
+    assert_eq!(t.state().table, table, "a refused write changes nothing");
+
+    let out = t.scratch.file("harbour.json");
+    services::export(&t.store, ExportScope::Game(t.game), &out).unwrap();
+    let other = Scratch::new();
+    let mut store = other.open();
+    services::import(&mut store, &out, ImportOptions::default()).unwrap();
+    assert_eq!(store.read().mezzo_table(t.game).unwrap(), table, "the challenge arrives as it was");
+    assert!(store.check().unwrap().ok);
+    // Play goes on on the other device.
+    let picked =
+        services::mezzo_challenge_play(&mut store, t.game, &json!({ "move": "award_boost", "to": t.rook })).unwrap();
+    assert_eq!(picked.challenge.unwrap().departure.unwrap().leavers, vec![t.mira, t.rook]);
+
+    // As copies: the challenge names the copied characters.
+    services::import(&mut store, &out, ImportOptions { as_copy: true, ..Default::default() }).unwrap();
+    let copy = services::list(&store).unwrap().into_iter().find(|g| g.game.id != t.game).unwrap();
+    let mira = copy.characters.iter().find(|c| c.name == "Mira").unwrap().id;
+    let ch = store.read().mezzo_table(copy.game.id).unwrap().challenge.unwrap();
+    assert_eq!(ch.challengers[0].element, mira);
+    assert_eq!(ch.goals[0].supporters, vec![mira]);
+    assert_eq!(ch.actions[0].challenger, mira);
+    assert_eq!(ch.departure.unwrap().boosts[0].targets[0], mira);
+
+    // A challenge naming a side it does not have, or an element the file does not have.
+    let mut file: Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
+    file["data"]["games"][0]["mezzo_table"]["challenge"]["goals"][0]["side"] = json!(5);
+    let broken = t.scratch.file("broken.json");
+    std::fs::write(&broken, serde_json::to_vec(&file).unwrap()).unwrap();
+    let before = bytes_on_disk(&other.db());
+    let problems = match services::import(&mut store, &broken, ImportOptions::default()) {
+        Err(Error::BadFile { problems, .. }) => problems,
+        other => panic!("expected a refused file, got {other:?}"),
+    };
+    let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            "$.data.games[0].mezzo_table.challenge.goals[0].side",
+            "$.data.games[0].mezzo_table.challenge.goals[0].supporters[0]"
+        ],
+        "the goal's side does not exist, so its supporter is not of it"
+    );
+    assert_eq!(bytes_on_disk(&other.db()), before, "a refused file changes nothing");
+    challenge_only_names_missing_element(&mut file, &broken, &mut store);
+}
+
+/// With the side mended and the Ogre (a challenger) left out of the table's elements, the
+/// missing element is named.
+fn challenge_only_names_missing_element(file: &mut Value, broken: &std::path::Path, store: &mut Store) {
+    let table = &mut file["data"]["games"][0]["mezzo_table"];
+    table["challenge"]["goals"][0]["side"] = json!(0);
+    assert_eq!(table["elements"][0]["name"], "The Ogre");
+    table["elements"].as_array_mut().unwrap().remove(0);
+    std::fs::write(broken, serde_json::to_vec(&file).unwrap()).unwrap();
+    match services::import(store, broken, ImportOptions::default()) {
+        Err(Error::BadFile { problems, .. }) => {
+            let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
+            assert_eq!(paths, ["$.data.games[0].mezzo_table.challenge.challengers[2].element"]);
+        }
+        other => panic!("expected a refused file, got {other:?}"),
+    }
+}
+
+const CHALLENGE_FILE: &str = "mezzo-challenge-game.sheetkeeper.json";
+
+/// The scene of `mezzo_store` in the middle of a challenge: Tomas and the lighthouse against
+/// the smugglers, pushing for the cove; Tomas's major action was a double success, one perk
+/// traded and a Hinder declared, not settled yet.
+fn challenge_scene() -> crate::mezzo_store::Scene {
+    use crate::mezzo_store::{scene, uuid, COVE, LIGHTHOUSE, SMUGGLERS, TOMAS};
+    use sheetkeeper::rules::mezzo::challenge::{self as rules, ChallengeSetup, Move, PerkUse, SideScore};
+    use sheetkeeper::rules::mezzo::element::{Trait, Via};
+
+    let mut s = scene();
+    let (tomas, lighthouse, smugglers, cove) = (uuid(TOMAS), uuid(LIGHTHOUSE), uuid(SMUGGLERS), uuid(COVE));
+    let mut elements: Vec<Element> =
+        s.characters.iter().filter_map(|r| r.mezzo.clone()).chain(s.table.elements.clone()).collect();
+    let setup = ChallengeSetup {
+        id: fixed(0x90),
+        description: "The smugglers' run".into(),
+        sides: vec![Side { name: "Tomas's crew".into() }, Side { name: "The Smugglers".into() }],
+        challengers: vec![
+            ChallengerSetup { element: tomas, side: 0, stake: Some("Passage out of the harbour".into()) },
+            ChallengerSetup { element: lighthouse, side: 0, stake: None },
+            ChallengerSetup { element: smugglers, side: 1, stake: None },
+        ],
+        goals: vec![GoalSetup { element: cove, supporters: vec![tomas] }],
+    };
+    let merge = |elements: &mut Vec<Element>, changed: Vec<Element>| {
+        for c in changed {
+            if let Some(e) = elements.iter_mut().find(|e| e.id == c.id) {
+                *e = c;
+            }
+        }
+    };
+    let (mut ch, changes, _) = rules::start(&setup, &elements).unwrap();
+    merge(&mut elements, changes.elements);
+    let docks = elements.iter().find(|e| e.id == smugglers).unwrap().traits.iter().find(|t| t.name == "Bribed harbour");
+    let shaken = Trait::from_template(fixed(0x91), Template::DulledEdge, "Shaken", Via::Granted).on(docks.unwrap().id);
+    let moves = [
+        Move::MajorActions {
+            check: None,
+            rolls: vec![
+                SideScore { kind: SideKind::Action { element: tomas }, score: 6 },
+                SideScore { kind: SideKind::Action { element: smugglers }, score: 2 },
+            ],
+            majors: vec![tomas],
+        },
+        Move::Trade { action: 0 },
+        Move::Declare { action: 0, perk: PerkUse::Hinder { target: smugglers, flaw: Box::new(shaken) } },
+    ];
+    for mv in moves {
+        let (next, changes, _) = rules::play(&ch, &mv, &elements).unwrap();
+        ch = next;
+        merge(&mut elements, changes.elements);
+    }
+    for r in &mut s.characters {
+        r.mezzo = elements.iter().find(|e| e.id == r.character.id).cloned();
+    }
+    for e in &mut s.table.elements {
+        *e = elements.iter().find(|x| x.id == e.id).cloned().unwrap();
+    }
+    s.table.challenge = Some(ch);
+    s
+}
+
+#[test]
+fn the_golden_game_file_with_a_challenge_is_the_scene_byte_for_byte_and_travels_both_ways() {
+    use sheetkeeper::exchange::{self, Document, GameEntry, Kind};
+    use sheetkeeper::model::System;
+
+    let s = challenge_scene();
+    let ch = s.table.challenge.as_ref().unwrap();
+    assert!(ch.problems().is_empty(), "{:?}", ch.problems());
+    assert_eq!(ch.actions[0].declared.len(), 1);
+    let doc = Document {
+        kind: Kind::Game,
+        system: Some(System::Mezzo),
+        app_version: "0.1.0".into(),
+        exported_at: chrono::DateTime::parse_from_rfc3339("2026-09-16T09:30:00Z").unwrap().into(),
+        games: vec![GameEntry {
+            game: s.game.clone(),
+            characters: s.characters.clone(),
+            nsu_world: None,
+            penny_table: None,
+            mezzo_table: Some(s.table.clone()),
+            penny_piles: Vec::new(),
+        }],
+    };
+    let bytes = exchange::to_json(&doc);
+    if std::env::var_os("SHEETKEEPER_BLESS").is_some() {
+        std::fs::write(crate::support::fixture(CHALLENGE_FILE), &bytes).unwrap();
+    }
+    let golden = std::fs::read(crate::support::fixture(CHALLENGE_FILE)).unwrap();
+    assert_eq!(String::from_utf8(bytes).unwrap(), String::from_utf8(golden.clone()).unwrap());
+    assert_eq!(exchange::parse(&golden).unwrap_or_else(|p| panic!("{p:#?}")), doc);
+
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    services::import(&mut store, &crate::support::fixture(CHALLENGE_FILE), ImportOptions::default()).unwrap();
+    assert_eq!(store.read().mezzo_table(s.game.id).unwrap(), s.table);
+    assert!(store.check().unwrap().ok);
+    let out = scratch.file("out.json");
+    services::export(&store, ExportScope::Game(s.game.id), &out).unwrap();
+    assert_eq!(
+        crate::mezzo_exchange::content(&std::fs::read_to_string(&out).unwrap()),
+        crate::mezzo_exchange::content(&String::from_utf8(golden).unwrap()),
+        "exported as imported"
+    );
+    // The declared Hinder settles on the device that imported it.
+    let settled =
+        services::mezzo_challenge_play(&mut store, s.game.id, &json!({ "move": "settle", "action": 0 })).unwrap();
+    assert_eq!(
+        settled.change.message,
+        "Tomas's perks take effect: Hinder on The Smugglers. 1 major and 1 minor perk(s) forfeited."
+    );
+}

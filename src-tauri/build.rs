@@ -104,6 +104,7 @@ const COMMANDS: &[&str] = &[
     "mezzo_challenge_start",
     "mezzo_challenge_play",
     "mezzo_challenge_roll_majors",
+    "mezzo_challenge_resolve_majors",
     "mezzo_take_breather",
     "mezzo_escape_restraints",
     "mezzo_treat_wounds",

@@ -3,6 +3,7 @@
 //! JSON (its new traits may leave out their ids: the service gives them).
 
 use sheetkeeper::model::parse_id;
+use sheetkeeper::rules::mezzo::action_check::Surge;
 use sheetkeeper::rules::mezzo::challenge::{HealEffect, RecoveryCheck};
 use sheetkeeper::services::{
     self, CheckRequest, DiceInput, MezzoChallengeChange, MezzoChallengeDraft, MezzoChallengeView, MezzoChange,
@@ -54,6 +55,17 @@ pub fn mezzo_challenge_roll_majors(
         &dice,
         &mut rand::rng(),
     )?)
+}
+
+#[tauri::command]
+pub fn mezzo_challenge_resolve_majors(
+    state: State<'_, AppState>,
+    game: String,
+    surges: Vec<Surge>,
+    majors: Vec<String>,
+) -> Reply<MezzoChallengeChange> {
+    let majors = majors.iter().map(|id| parse_id("majors", id)).collect::<sheetkeeper::Result<Vec<_>>>()?;
+    Ok(services::mezzo_challenge_resolve_majors(&mut *state.store()?, parse_id("game", &game)?, &surges, &majors)?)
 }
 
 #[tauri::command]

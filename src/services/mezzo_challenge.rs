@@ -11,8 +11,11 @@
 //! - A major action comes from an action check set up like any other ([`CheckRequest`]):
 //!   [`mezzo_challenge_roll_majors`] builds it, rolls it (dice rolled by the app or typed in)
 //!   and resolves it at once (its spends paid, first-check slots given), and its scores are
-//!   the major actions of the challengers named. Scores of a check rolled elsewhere are typed
-//!   in with the `major_actions` move of [`mezzo_challenge_play`].
+//!   the major actions of the challengers named. To see the dice before buying Sudden
+//!   Surges, roll the check as any other (`mezzo_check_roll`) and resolve it here instead
+//!   ([`mezzo_challenge_resolve_majors`]): a tie needs no tiebreak then, the tied actions each
+//!   earn a minor perk. Scores of a check rolled away from the app are typed in with the
+//!   `major_actions` move of [`mezzo_challenge_play`].
 //! - New traits in a move (a Hinder's or Expose's flaw, a Bind's restraint, a Break Free's
 //!   flaw, a Damage's wound and extras, a boon's edge) may leave out their id, kind and how
 //!   they came (`via`): the app gives a fresh id, the kind their template makes (else a flaw,
@@ -28,10 +31,10 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 use super::dice::{with_dice, DiceInput};
-use super::mezzo::{change, MezzoChange, Work};
-use super::mezzo_check::{build, CheckRequest};
+use super::mezzo::{change, change_in, MezzoChange, Work};
+use super::mezzo_check::{build, surged, waiting, CheckRequest, Surged};
 use crate::error::{Error, Result};
-use crate::rules::mezzo::action_check::Cast;
+use crate::rules::mezzo::action_check::{Cast, Phase as CheckPhase, Surge};
 use crate::rules::mezzo::challenge::{
     self as rules, ActionResult, Boost, BoostOwner, Challenge, ChallengeEvent, ChallengeSetup, ChallengerSetup,
     GoalSetup, HealEffect, Leave, MajorAction, Move, PerkName, PerkUse, Phase, Pushed, RecoveryCheck, SideSetup, Spend,
@@ -39,7 +42,7 @@ use crate::rules::mezzo::challenge::{
 };
 use crate::rules::mezzo::element::{Element, ElementKind, Template, TraitKind, MAX_TRUMP_TRANSFER};
 use crate::rules::mezzo::plot;
-use crate::store::Store;
+use crate::store::{Store, Tx};
 
 // ---------------------------------------------------------------------------------------
 // Views
@@ -292,8 +295,17 @@ fn challenge_move(
     game: Uuid,
     play: impl FnOnce(&mut Work<'_>) -> Result<String>,
 ) -> Result<MezzoChallengeChange> {
+    store.write(|tx| challenge_move_in(tx, game, play))
+}
+
+/// [`challenge_move`] in a transaction already open (one that read the pending check).
+fn challenge_move_in(
+    tx: &Tx<'_>,
+    game: Uuid,
+    play: impl FnOnce(&mut Work<'_>) -> Result<String>,
+) -> Result<MezzoChallengeChange> {
     let mut seen = None;
-    let change = change(store, game, |w| {
+    let change = change_in(tx, game, |w| {
         let message = play(w)?;
         let (_, elements) = w.participants();
         seen = Some(w.table.challenge.as_ref().map(|ch| view_of(ch, &elements)).transpose()?);
@@ -422,13 +434,51 @@ pub fn mezzo_challenge_roll_majors<R: Rng>(
         w.note(&[json!({ "event": "check_resolved", "check": check })]);
         let (_, after) = w.participants();
         let mv = Move::MajorActions { check: Some(check.id), rolls: Vec::new(), majors: majors.to_vec() };
-        let title = if check.description.is_empty() {
-            "Action check".to_owned()
-        } else {
-            format!("Action check “{}”", check.description)
-        };
-        Ok(format!("{title}: {}", words(&before, &mv, &events, &elements, &after)))
+        Ok(format!("{}: {}", check_title(&check), words(&before, &mv, &events, &elements, &after)))
     })
+}
+
+/// Resolves the action check on the table (rolled with `mezzo_check_roll`), with the Sudden
+/// Surges bought after seeing its dice, as the major action of each of `majors`: its spends
+/// paid, first-check slots given and the actions recorded, in one move. Undoing the move
+/// puts the rolled check back on the table.
+pub fn mezzo_challenge_resolve_majors(
+    store: &mut Store,
+    game: Uuid,
+    surges: &[Surge],
+    majors: &[Uuid],
+) -> Result<MezzoChallengeChange> {
+    store.write(|tx| {
+        let pending = waiting(tx.read(), game)?;
+        if pending.check.phase != CheckPhase::Rolled {
+            return Err(Error::invalid("check", "the check on the table is already resolved and tied: break the tie"));
+        }
+        challenge_move_in(tx, game, |w| {
+            let before = running(w)?;
+            let (players, elements) = w.participants();
+            let Surged { check, elements, awarded, events: awards } =
+                surged(&pending.check, surges, &players, &elements)?;
+            let (ch, check, changes, events) =
+                rules::record_major_actions(&before, &check, majors, &players, &elements)?;
+            for e in &awarded {
+                w.set_element(e.clone());
+            }
+            w.note(&awards);
+            let events = apply(w, (ch, changes, events));
+            w.note(&[json!({ "event": "check_resolved", "check": check })]);
+            let (_, after) = w.participants();
+            let mv = Move::MajorActions { check: Some(check.id), rolls: Vec::new(), majors: majors.to_vec() };
+            Ok(format!("{}: {}", check_title(&check), words(&before, &mv, &events, &elements, &after)))
+        })
+    })
+}
+
+fn check_title(check: &crate::rules::mezzo::action_check::ActionCheck) -> String {
+    if check.description.is_empty() {
+        "Action check".to_owned()
+    } else {
+        format!("Action check “{}”", check.description)
+    }
 }
 
 // ---------------------------------------------------------------------------------------

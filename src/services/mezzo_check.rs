@@ -167,10 +167,10 @@ pub struct CheckOutcome {
 
 /// The payload of a `mezzo_check_rolled` event.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct Pending {
+pub(super) struct Pending {
     /// What was rolled, in words.
     action: String,
-    check: ActionCheck,
+    pub(super) check: ActionCheck,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -563,7 +563,7 @@ pub fn mezzo_check_pending(store: &Store, game: Uuid) -> Result<Option<PendingCh
     Ok(pending_in(read, game)?.map(|(_, p)| pending_view(p)))
 }
 
-fn waiting(read: Reader<'_>, game: Uuid) -> Result<Pending> {
+pub(super) fn waiting(read: Reader<'_>, game: Uuid) -> Result<Pending> {
     pending_in(read, game)?
         .map(|(_, p)| p)
         .ok_or_else(|| Error::invalid("check", "no action check is on the table: roll one first"))
@@ -582,24 +582,8 @@ pub fn mezzo_check_resolve(store: &mut Store, game: Uuid, surges: &[Surge]) -> R
         let change = change_in(tx, game, |w| {
             let (players, elements) = w.participants();
             let (before_players, before_elements) = (players.clone(), elements.clone());
-            // The first-check award, for those who never had an action check.
-            let mut awarded = Vec::new();
-            let mut record = Vec::new();
-            for id in pending.check.participants() {
-                let e = elements.iter().find(|e| e.id == id).ok_or_else(|| {
-                    Error::invalid("check", format!("element {id} of this check is no longer at the table"))
-                })?;
-                if !e.awards.has(SlotAward::FirstActionCheck) {
-                    let (e, events) = element::award_edge_slots(e, SlotAward::FirstActionCheck)?;
-                    record.extend(events);
-                    awarded.push(e);
-                }
-            }
-            let elements = merged(&elements, &awarded);
-            let mut check = pending.check.clone();
-            for (i, s) in surges.iter().enumerate() {
-                check = rules::surge(&check, s, &players, &elements).map_err(under(&format!("surges[{i}]")))?.0;
-            }
+            let Surged { check, elements, awarded, events: mut record } =
+                surged(&pending.check, surges, &players, &elements)?;
             let (check, changes, events) = rules::resolve(&check, &players, &elements)?;
             for e in awarded.iter().chain(&changes.elements) {
                 w.set_element(e.clone());
@@ -631,6 +615,39 @@ pub fn mezzo_check_resolve(store: &mut Store, game: Uuid, surges: &[Surge]) -> R
         }
         Ok(CheckOutcome { change, result: result_of(check, summary) })
     })
+}
+
+/// A rolled check made ready to resolve ([`surged`]).
+pub(super) struct Surged {
+    pub(super) check: ActionCheck,
+    /// Every element, with the first-check slots given.
+    pub(super) elements: Vec<Element>,
+    /// The elements given them.
+    pub(super) awarded: Vec<Element>,
+    pub(super) events: Vec<element::ElementEvent>,
+}
+
+/// A rolled check made ready to resolve: the first-check edge slots given to those who
+/// never had an action check, then the Sudden Surges bought after the roll, in order.
+pub(super) fn surged(rolled: &ActionCheck, surges: &[Surge], players: &[Player], elements: &[Element]) -> Result<Surged> {
+    let mut awarded = Vec::new();
+    let mut record = Vec::new();
+    for id in rolled.participants() {
+        let e = elements.iter().find(|e| e.id == id).ok_or_else(|| {
+            Error::invalid("check", format!("element {id} of this check is no longer at the table"))
+        })?;
+        if !e.awards.has(SlotAward::FirstActionCheck) {
+            let (e, events) = element::award_edge_slots(e, SlotAward::FirstActionCheck)?;
+            record.extend(events);
+            awarded.push(e);
+        }
+    }
+    let elements = merged(elements, &awarded);
+    let mut check = rolled.clone();
+    for (i, s) in surges.iter().enumerate() {
+        check = rules::surge(&check, s, players, &elements).map_err(under(&format!("surges[{i}]")))?.0;
+    }
+    Ok(Surged { check, elements, awarded, events: record })
 }
 
 fn result_of(check: ActionCheck, summary: String) -> CheckResult {

@@ -27,7 +27,7 @@ pub use characters::{copy_character, create_character, delete_character, move_ch
 pub use dice::DiceInput;
 pub use games::{create_game, delete_game, list, rename_game};
 pub use mezzo_challenge::{
-    mezzo_challenge, mezzo_challenge_play, mezzo_challenge_roll_majors, mezzo_challenge_start, mezzo_escape_restraints,
+    mezzo_challenge, mezzo_challenge_play, mezzo_challenge_resolve_majors, mezzo_challenge_roll_majors, mezzo_challenge_start, mezzo_escape_restraints,
     mezzo_take_breather, mezzo_treat_wounds, ActionView, ChallengerView, DepartureView, GoalView, MezzoChallengeChange,
     MezzoChallengeDraft, MezzoChallengeView, SideView, TrumpDraw,
 };

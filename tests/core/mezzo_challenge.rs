@@ -8,7 +8,7 @@
 
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::{json, Value};
-use sheetkeeper::rules::mezzo::action_check::{BaseChance, SideKind, SideSetup};
+use sheetkeeper::rules::mezzo::action_check::{BaseChance, SideKind, SideSetup, Surge};
 use sheetkeeper::rules::mezzo::challenge::{
     ActionResult, ChallengerSetup, Closed, GoalSetup, HealEffect, Leave, Phase, RecoveryCheck, SideSetup as Side,
     Status, Why,
@@ -626,4 +626,41 @@ fn the_golden_game_file_with_a_challenge_is_the_scene_byte_for_byte_and_travels_
         settled.change.message,
         "Tomas's perks take effect: Hinder on The Smugglers. 1 major and 1 minor perk(s) forfeited."
     );
+}
+
+#[test]
+fn a_major_action_rolled_as_a_check_takes_sudden_surges_after_the_dice() {
+    let mut t = Table::new();
+    services::mezzo_gain_adversity(&mut t.store, t.game, t.mira, 3).unwrap();
+    let d = draft(&t);
+    services::mezzo_challenge_start(&mut t.store, t.game, &d).unwrap();
+    // No check on the table yet: refused, nothing changes.
+    t.refused("check", |t| {
+        let majors = [t.mira];
+        services::mezzo_challenge_resolve_majors(&mut t.store, t.game, &[], &majors).map(|c| c.change.message)
+    });
+    // The check rolled as any other: Mira's d6 shows 3, the failure's d4 shows 3.
+    let request = slip_past(&t);
+    let dice = DiceInput::Entered { values: vec![3, 3] };
+    services::mezzo_check_roll(&mut t.store, t.game, &request, &dice, &mut t.rng).unwrap();
+    let before = t.state();
+    // Having seen the tie, Ada buys Mira a Sudden Surge: 4 against 3, a major perk.
+    let surge = Surge { element: t.mira, by: t.ada, allow_debt: false };
+    let change = services::mezzo_challenge_resolve_majors(&mut t.store, t.game, &[surge], &[t.mira]).unwrap();
+    assert_eq!(change.change.message, "Action check “Past the ogre”: Mira's major action: 4 against 3 — 1 major perk.");
+    let v = t.view();
+    assert_eq!((v.actions[0].action.result, v.actions[0].majors_left), (ActionResult::Success, 1));
+    assert_eq!(v.phase, Phase::Perks);
+    assert_eq!(t.el(t.mira).adversity, 0, "the surge cost Mira's 3 adversity");
+    assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), None, "the check is used");
+    t.reopen();
+    // Undo: the adversity is back, no action is recorded, and the rolled check waits again.
+    services::undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(t.state(), before);
+    assert!(services::mezzo_check_pending(&t.store, t.game).unwrap().is_some());
+    // Without the surge the tie needs no tiebreak: it earns a minor perk.
+    services::mezzo_challenge_resolve_majors(&mut t.store, t.game, &[], &[t.mira]).unwrap();
+    let v = t.view();
+    assert_eq!((v.actions[0].action.result, v.actions[0].minors_left), (ActionResult::Tie, 1));
+    assert_eq!(t.el(t.mira).adversity, 3);
 }

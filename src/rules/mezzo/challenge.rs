@@ -1126,9 +1126,9 @@ pub fn scores_of(check: &ActionCheck) -> Result<Vec<SideScore>> {
     Ok(scores)
 }
 
-/// Rolls and resolves an action check ([`action_check::roll`], [`action_check::resolve`],
-/// paying its spends) and records it as the major action of each of `majors`. Returns the
-/// challenge, the resolved check, and every player and element changed.
+/// Rolls and resolves an action check ([`action_check::roll`], then
+/// [`record_major_actions`]) as the major action of each of `majors`. Returns the challenge,
+/// the resolved check, and every player and element changed.
 pub fn roll_major_actions(
     challenge: &Challenge,
     check: &ActionCheck,
@@ -1139,10 +1139,28 @@ pub fn roll_major_actions(
 ) -> Result<(Challenge, ActionCheck, Changes, Vec<ChallengeEvent>)> {
     challenge.expect(&[Phase::Rounds], "a major action is taken between others")?;
     let (rolled, rolled_events) = action_check::roll(check, elements, source)?;
-    let (resolved, paid, resolved_events) = action_check::resolve(&rolled, players, elements)?;
+    let (next, resolved, changes, more) = record_major_actions(challenge, &rolled, majors, players, elements)?;
+    let events = rolled_events.into_iter().map(|check| ChallengeEvent::Check { check }).chain(more).collect();
+    Ok((next, resolved, changes, events))
+}
+
+/// Resolves an action check already rolled (its Sudden Surges bought: the table saw the
+/// dice first), paying its spends ([`action_check::resolve`]), and records it as the major
+/// action of each of `majors`. A tie needs no tiebreak here: the tied actions each earn a
+/// minor perk. Returns the challenge, the resolved check, and every player and element
+/// changed.
+pub fn record_major_actions(
+    challenge: &Challenge,
+    rolled: &ActionCheck,
+    majors: &[Uuid],
+    players: &[Player],
+    elements: &[Element],
+) -> Result<(Challenge, ActionCheck, Changes, Vec<ChallengeEvent>)> {
+    challenge.expect(&[Phase::Rounds], "a major action is taken between others")?;
+    let (resolved, paid, resolved_events) = action_check::resolve(rolled, players, elements)?;
     let merged: Vec<Element> =
         elements.iter().map(|e| paid.elements.iter().find(|p| p.id == e.id).unwrap_or(e).clone()).collect();
-    let mv = Move::MajorActions { check: Some(check.id), rolls: scores_of(&resolved)?, majors: majors.to_vec() };
+    let mv = Move::MajorActions { check: Some(rolled.id), rolls: scores_of(&resolved)?, majors: majors.to_vec() };
     let (next, recorded, more) = play(challenge, &mv, &merged)?;
     let mut changed = paid.elements;
     for e in recorded.elements {
@@ -1152,7 +1170,7 @@ pub fn roll_major_actions(
         }
     }
     let mut events: Vec<ChallengeEvent> =
-        rolled_events.into_iter().chain(resolved_events).map(|check| ChallengeEvent::Check { check }).collect();
+        resolved_events.into_iter().map(|check| ChallengeEvent::Check { check }).collect();
     events.extend(more);
     Ok((next, resolved, Changes { players: paid.players, elements: changed }, events))
 }

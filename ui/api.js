@@ -361,3 +361,135 @@ export const mezzoResolveConflict = (game, draft, approach, dice = { kind: "roll
 export const mezzoBreakTie = (game, draft, tied, variant, dice = { kind: "rolled" }) =>
   call("mezzo_break_tie", { game, draft, tied, variant, dice });
 export const mezzoCompromise = (game, question, compromise) => call("mezzo_compromise", { game, question, compromise });
+
+// Action checks (RULES.md §3.3). Shapes: src/services/mezzo_check.rs, src/rules/mezzo/action_check.rs.
+//   CheckRequest {setup: {description, sides: SideSetup[], involved: id[]}, casts: Cast[],
+//                 perks: [{side, perk}]}
+//   SideSetup {kind: {kind: "action", element} | {kind: "failure"}, description,
+//              chance: "negligible"|"occasional"|"common", aptitude}
+//   Cast {kind: "law", player, side, law: {law: "consistency"|"inertia", fact} | {law: "potential"},
+//         direction: "for"|"against"} | {kind: "influence", player, side, points}
+//        | {kind: "fortunes_favor", element, by, allow_debt} | {kind: "overcome_flaw", element, flaw, by, allow_debt}
+//        | {kind: "trait", side, element, trait_id, votes}
+//   perk: "extended_coverage"|"local_coverage"|"regional_coverage"|"lingering_consequences"
+//         |"contagious_consequences"|"inescapable_consequences"
+//   CheckPreview {check: ActionCheck, tallies: Tally[], dice: ({dice: [sides…], bonus, restraints,
+//                 locked_out}|null)[], odds: [{probability, exact}], success, no_check_needed: side|null,
+//                 first_check_awards: id[], summary}
+//   Tally {base, laws_cast, laws, influence, fortunes_favor, traits, total, perks, dice_votes}
+//   PendingCheck {check: ActionCheck, tallies, rolled: (n|null)[], tied: side[], summary}
+//   ActionCheck {id, description, phase: "votes"|"perks"|"rolled"|"tied"|"done", sides: [{kind,
+//                description, chance, aptitude, dropped, perks, roll: {dice: [{sides, face}], restraints,
+//                locked_out, highest}|null, score}], involved, casts, surges, tied, tiebreaks,
+//                outcome: {kind: "won", winner, tiebreak} | {kind: "compromise", sides, text} | …}
+//   CheckOutcome {change: MezzoChange, result: {check, winner: side|null, tied: side[], summary}}
+// Dice typed in: every live side's dice in side order; a tiebreak a d12 per tied side, round after round.
+export const mezzoCheckPreview = (game, request) => call("mezzo_check_preview", { game, request });
+/** Rolls (or takes the typed dice) and puts the check on the table; undo with undoGame. */
+export const mezzoCheckRoll = (game, request, dice = { kind: "rolled" }) => call("mezzo_check_roll", { game, request, dice });
+/** The rolled (or tied) check waiting on the table, or null. */
+export const mezzoCheckPending = (game) => call("mezzo_check_pending", { game });
+/** `surges`: [{element, by, allow_debt}] — each +1 to the element's own result for 3 adversity. */
+export const mezzoCheckResolve = (game, surges) => call("mezzo_check_resolve", { game, surges });
+export const mezzoCheckBreakTie = (game, dice = { kind: "rolled" }) => call("mezzo_check_break_tie", { game, dice });
+export const mezzoCheckCompromise = (game, text) => call("mezzo_check_compromise", { game, text });
+
+// Plot hooks and arcs (RULES.md §3.5). Shapes: src/services/mezzo_plot.rs, src/rules/mezzo/plot.rs.
+// Every move resolves with PlotChange {change: MezzoChange, plot: PlotView}.
+//   PlotView {arc, turning_point: {challenge, challengers, hooks, themes: [{by, text}]}|null,
+//             hook_cost: Points, resolve_reward: Points, can_end, hooks: HookView[],
+//             no_escape: [{challenge, by, target, used}], names: {id: name}}
+//   Points {influence, adversity, momentum}
+//   HookView {id, text, creator, elements: id[], stored: [{by, resource, points}], points: Points, total}
+//   User {player, element: id|null}   Resource "influence"|"adversity"|"momentum"
+//   Award {to, resource, points}   InChallenge {id, challengers: id[]}
+//   MemorableAward {by, element, undisputable}
+export const mezzoPlot = (game) => call("mezzo_plot", { game });
+/** Read-only: the share-out resolving `hook` would make (round robin over the other players and elements). */
+export const mezzoEvenShare = (game, hook, user) => call("mezzo_even_share", { game, hook, user });
+/** `draft`: {text, elements: id[], pay_with: Resource}. */
+export const mezzoCreateHook = (game, user, draft) => call("mezzo_create_hook", { game, user, draft });
+export const mezzoInvest = (game, hook, user, resource, points) =>
+  call("mezzo_invest", { game, hook, user, resource, points });
+export const mezzoTap = (game, hook, user, resource) => call("mezzo_tap", { game, hook, user, resource });
+/** `share` null: the even share-out. */
+export const mezzoResolveHook = (game, hook, user, reward, share = null) =>
+  call("mezzo_resolve_hook", { game, hook, user, reward, share });
+/** `take`: [{hook, resource, points}]. */
+export const mezzoRaiseStakes = (game, hooks, challenge, challenger, take) =>
+  call("mezzo_raise_stakes", { game, hooks, challenge, challenger, take });
+export const mezzoNoEscape = (game, hooks, challenge, user, target) =>
+  call("mezzo_no_escape", { game, hooks, challenge, user, target });
+/** `sacrifices`: [{hook, resource}]; `draws`: [{challenger, hook}]. */
+export const mezzoTurningPoint = (game, hooks, challenge, sacrifices, draws) =>
+  call("mezzo_turning_point", { game, hooks, challenge, sacrifices, draws });
+export const mezzoSetTheme = (game, by, text) => call("mezzo_set_theme", { game, by, text });
+/** Ends the arc (after its Turning Point) with `memorable` awards and starts the next. */
+export const mezzoEndArc = (game, memorable) => call("mezzo_end_arc", { game, memorable });
+
+// The seed deck and the keyword die (RULES.md §3.6). Every move resolves with DeckChange
+// {change: MezzoChange, deck: DeckView}; the keyword roll with {change, draw: {player, face, keyword}}.
+//   DeckView {built, session, initial_draw, draw_pile, discard: Card[], seats: [{player, name, hand,
+//             active: [{card: Card, linked}], depleted, may_refresh}], links: [{by, card, to}],
+//             inspiration: Card|null, shown: Card|null, keyword_die: {sides, keywords}|null}
+//   Card {id, text}
+//   HandView {player, name, hand: Card[], active, depleted: Card[], may_refresh, influence}
+export const mezzoDeck = (game) => call("mezzo_deck", { game });
+/** One player's own cards (for their eyes). */
+export const mezzoHand = (game, player) => call("mezzo_hand", { game, player });
+export const mezzoBuildDeck = (game, cards) => call("mezzo_build_deck", { game, cards });
+export const mezzoAddCards = (game, cards) => call("mezzo_add_cards", { game, cards });
+export const mezzoStartSession = (game) => call("mezzo_start_session", { game });
+export const mezzoBuyCards = (game, player, count) => call("mezzo_buy_cards", { game, player, count });
+export const mezzoPlayCard = (game, player, card) => call("mezzo_play_card", { game, player, card });
+export const mezzoDepleteCard = (game, player, card) => call("mezzo_deplete_card", { game, player, card });
+export const mezzoLinkCards = (game, by, card, to) => call("mezzo_link_cards", { game, by, card, to });
+/** `ending`: "scene" | "challenge": every player may refresh once. */
+export const mezzoDeckEndOf = (game, ending) => call("mezzo_deck_end_of", { game, ending });
+export const mezzoRefresh = (game, player, card, draw) => call("mezzo_refresh", { game, player, card, draw });
+export const mezzoDrawInspiration = (game, by) => call("mezzo_draw_inspiration", { game, by });
+export const mezzoSettleInspiration = (game, played) => call("mezzo_settle_inspiration", { game, played });
+export const mezzoSetKeywordDie = (game, sides, keywords) => call("mezzo_set_keyword_die", { game, sides, keywords });
+export const mezzoRollKeyword = (game, player, dice = { kind: "rolled" }) =>
+  call("mezzo_roll_keyword", { game, player, dice });
+
+// Mezzo challenges
+// Each move returns {change: {view, message}, challenge: view | null}; the challenge view is
+// {id, description, phase: "rounds"|"perks"|"departure"|"over", round, over, sides: [{side, name,
+// still_in}], challengers: [{element, name, kind, side, side_name, stake, status: "in"|"leaving"|"left",
+// how?, why?, momentum, adversity, adversity_debt, momentum_awards, boosts_held, boosts_triggered,
+// acted, may_surrender, claimed_by}], goals: [{element, name, side, supporters, trumps, momentum,
+// triggered}], actions: [{index, round, challenger, name, score, opposing, result, major_perks,
+// minor_perks, traded, declared, closed, majors_left, minors_left, open}], open_action, counterable,
+// departure: {leavers, boosts, award_choices, trump_draw: {goal, trump, most} | null, may_spend} | null,
+// names: {id: name}}.
+/** Read-only: the challenge being played, or the last one (over), or null. */
+export const mezzoChallenge = (game) => call("mezzo_challenge", { game });
+/** `draft`: {description, sides: [{name}], challengers: [{element, side, stake?}],
+ *  goals: [{element, supporters: [id]}]}. */
+export const mezzoChallengeStart = (game, draft) => call("mezzo_challenge_start", { game, draft });
+/** `draft`: a move, {move: "major_actions", rolls: [{kind: {kind: "action", element} | {kind: "failure"},
+ *  score}], majors: [id]} | {move: "trade", action} | {move: "declare", action, perk: {kind: "hinder",
+ *  target, flaw: {template, name}} | …} | {move: "settle", action} | {move: "final_counter", action,
+ *  element} | {move: "complicate", goal, text} | {move: "surrender", challenger} | {move: "end_round",
+ *  trumps} | {move: "draw_trump", points} | {move: "award_boost", to} | {move: "spend", challenger, by,
+ *  spend} | {move: "depart"} | {move: "add_challenger", element, joining, stake} | {move: "add_goal",
+ *  element, supporters} | {move: "change_stakes", challenger, stake, joining}. New traits may leave out
+ *  id, kind and via. */
+export const mezzoChallengePlay = (game, draft) => call("mezzo_challenge_play", { game, draft });
+/** `request`: as for mezzoCheckRoll ({setup, casts, perks}); `majors`: the challengers whose major
+ *  action it is. */
+export const mezzoChallengeRollMajors = (game, request, majors, dice = { kind: "rolled" }) =>
+  call("mezzo_challenge_roll_majors", { game, request, majors, dice });
+/** Resolves the action check on the table (rolled with mezzoCheckRoll) as the major actions of
+ *  `majors`, with the Sudden Surges bought after seeing the dice (as for mezzoCheckResolve). */
+export const mezzoChallengeResolveMajors = (game, surges, majors) =>
+  call("mezzo_challenge_resolve_majors", { game, surges, majors });
+/** Rest & Recuperation, refused during a challenge. */
+export const mezzoTakeBreather = (game, element, flaw) => call("mezzo_take_breather", { game, element, flaw });
+export const mezzoEscapeRestraints = (game, element, restraint) =>
+  call("mezzo_escape_restraints", { game, element, restraint });
+/** `effect`: {kind: "remove_extras", extras: [id]} | {kind: "one_shot"};
+ *  `recovery`: "not_made" | "passed" | "ample_time". */
+export const mezzoTreatWounds = (game, element, wound, effect, recovery = "not_made") =>
+  call("mezzo_treat_wounds", { game, element, wound, effect, recovery });

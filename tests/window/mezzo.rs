@@ -16,13 +16,13 @@ use crate::webdriver::{screenshot_dir, Session};
 use crate::{app, create_game, one_window, open, open_game, shot, Scratch};
 
 /// Opens a read-only connection to the test database (the app may still have it open).
-fn db(path: &Path) -> rusqlite::Connection {
+pub(crate) fn db(path: &Path) -> rusqlite::Connection {
     rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
         .expect("open the test database")
 }
 
 /// Each player's influence as saved, by name.
-fn influence(conn: &rusqlite::Connection, game: &str) -> Vec<(String, i64)> {
+pub(crate) fn influence(conn: &rusqlite::Connection, game: &str) -> Vec<(String, i64)> {
     conn.prepare("SELECT name, influence FROM mz_players WHERE game_id = ?1 ORDER BY position")
         .and_then(|mut st| st.query_map([game], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>())
         .expect("read mz_players")
@@ -30,7 +30,7 @@ fn influence(conn: &rusqlite::Connection, game: &str) -> Vec<(String, i64)> {
 
 /// Closes the toast when it shows, so it covers nothing the next click needs (in one step in
 /// the page: the toast also goes by itself).
-fn dismiss_toast(session: &Session) {
+pub(crate) fn dismiss_toast(session: &Session) {
     let closed = session.execute(
         "const toast = document.getElementById('toast'); \
          if (toast.hidden) return false; \
@@ -43,13 +43,13 @@ fn dismiss_toast(session: &Session) {
 }
 
 /// Clicks `selector` with the toast out of the way.
-fn press(session: &Session, selector: &str) {
+pub(crate) fn press(session: &Session, selector: &str) {
     dismiss_toast(session);
     session.click(selector);
 }
 
 /// Types `text` into `selector` after clicking and emptying it, as a person would.
-fn type_into(session: &Session, selector: &str, text: &str) {
+pub(crate) fn type_into(session: &Session, selector: &str, text: &str) {
     dismiss_toast(session);
     let field = session.wait_for(selector);
     field.click();
@@ -58,7 +58,7 @@ fn type_into(session: &Session, selector: &str, text: &str) {
 }
 
 /// Picks the option with `value` in the select `selector`.
-fn choose(session: &Session, selector: &str, value: &str) {
+pub(crate) fn choose(session: &Session, selector: &str, value: &str) {
     dismiss_toast(session);
     session.click(&format!("{selector} option[value='{value}']"));
     session.wait_until(&format!("{selector} to hold {value:?}"), || {
@@ -69,27 +69,27 @@ fn choose(session: &Session, selector: &str, value: &str) {
 
 /// The text of `selector` once it shows some (the odds are redrawn as answers come in, so an
 /// element found a moment ago may be gone: it is looked up again).
-fn text_of(session: &Session, selector: &str) -> String {
+pub(crate) fn text_of(session: &Session, selector: &str) -> String {
     session.wait_until(&format!("`{selector}` to show text"), || {
         session.find(selector).ok().map(|e| e.text()).filter(|t| !t.is_empty())
     })
 }
 
 /// Waits until the text of `selector` contains `part`.
-fn wait_contains(session: &Session, selector: &str, part: &str) -> String {
+pub(crate) fn wait_contains(session: &Session, selector: &str, part: &str) -> String {
     session.wait_until(&format!("`{selector}` to contain {part:?}"), || {
         session.find(selector).ok().map(|e| e.text()).filter(|t| t.contains(part))
     })
 }
 
-fn scroll_to(session: &Session, selector: &str) {
+pub(crate) fn scroll_to(session: &Session, selector: &str) {
     session.execute("document.querySelector(arguments[0]).scrollIntoView({block: 'start'});", json!([selector]));
 }
 
 /// Screenshots at 1280 and 360 px wide, `selector` at the top; nothing may stick out
 /// sideways at 360 px, every visible control is at least 44 px high, every box has a label and no id
 /// is used twice.
-fn shots_of(session: &Session, name: &str, selector: &str) {
+pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
     dismiss_toast(session);
     scroll_to(session, selector);
     shot(session, &format!("{name}-1280"));
@@ -134,7 +134,7 @@ fn shots_of(session: &Session, name: &str, selector: &str) {
 }
 
 /// The id of the player named `name` on the table tab.
-fn player_id(session: &Session, name: &str) -> String {
+pub(crate) fn player_id(session: &Session, name: &str) -> String {
     session.wait_until(&format!("the player {name:?} on the table"), || {
         session
             .find_all(".mz-player")
@@ -145,7 +145,7 @@ fn player_id(session: &Session, name: &str) -> String {
 }
 
 /// The id of the story element named `name` on the elements tab.
-fn element_id(session: &Session, name: &str) -> String {
+pub(crate) fn element_id(session: &Session, name: &str) -> String {
     session.wait_until(&format!("the element {name:?} in the list"), || {
         session
             .find_all(".mz-element")
@@ -155,7 +155,7 @@ fn element_id(session: &Session, name: &str) -> String {
     })
 }
 
-fn add_player(session: &Session, name: &str) -> String {
+pub(crate) fn add_player(session: &Session, name: &str) -> String {
     type_into(session, "#mz-new-player", name);
     press(session, "#mz-new-player-submit");
     let id = player_id(session, name);

@@ -60,6 +60,7 @@ export function newConflict() {
     casts: {},
     handValues: [],
     tieValues: [],
+    selections: [], // Take Median: the options the table marked at each step (unset: pre-selected)
     preview: null,
     previewError: null,
     serial: 0,
@@ -195,11 +196,19 @@ async function preview(ctx) {
     if (serial !== c.serial || ctx.ui.conflict !== c) return;
     c.previewError = e && e.message ? e.message : String(e);
   }
+  // An answer like the one shown changes nothing on screen: the odds are not redrawn, so a
+  // mark or a box being used keeps its place.
+  const sig = liveSignature(c);
+  if (sig === c.liveSig && byId("mz-odds-body")) return;
   refreshLive(ctx);
 }
 
+/** What the odds panel shows, as a string: equal strings draw the same panel. */
+const liveSignature = (c) => JSON.stringify([c.preview, c.previewError, c.options, c.approach, c.selections]);
+
 /** Redraws the odds and the hand-dice boxes in place. */
 function refreshLive(ctx) {
+  ctx.ui.conflict.liveSig = liveSignature(ctx.ui.conflict);
   const odds = byId("mz-odds-body");
   if (odds) odds.replaceChildren(...oddsContent(ctx));
   // The boxes are redrawn only when the dice asked for change (a box being typed in stays).
@@ -208,7 +217,7 @@ function refreshLive(ctx) {
   const sig = handSignature(ctx);
   if (dice && (sig !== c.handSig || dice.childElementCount === 0)) dice.replaceChildren(...handContent(ctx));
   const submit = byId("mz-resolve-submit");
-  if (submit) submit.disabled = ctx.ui.conflict.previewError !== null;
+  if (submit) submit.disabled = !canResolve(ctx);
 }
 
 function oddsContent(ctx) {
@@ -231,7 +240,7 @@ function oddsContent(ctx) {
           el("li", {}, el("span", { class: "grow" }, optionLabel(c, i)), el("strong", { id: `mz-votes-${i}` }, plural(n, "vote"))),
         ),
       ),
-      medianSteps(pv.median, pv.median_outcome, pv.counts, c.options, "mz-median-preview", true),
+      medianMarking(ctx, pv.counts),
     );
     return parts;
   }
@@ -320,6 +329,131 @@ function medianSteps(steps, outcome, counts, options, id, preselected) {
         outcome.winner !== undefined
           ? `${name(outcome.winner)} is left: it ${preselected ? "would win" : "wins"}.`
           : `${outcome.tie.map(name).join(" and ")} ${preselected ? "would tie" : "tie"}.`,
+      ),
+  );
+}
+
+// ---- Take Median: the options the table marks at each step ------------------------------------
+
+/**
+ * Take Median step by step with the table's marks (RULES.md §3.2): at each step the marked
+ * options (two or more of those left; unmarked steps take the app's pre-selection, the two
+ * with the most votes, the first listed on equal votes) each lose the fewest votes among
+ * them, and those at 0 drop. The core runs the same steps when the conflict resolves (the
+ * marks are sent as `selections`); this plan only shows them while the table marks.
+ * Returns {steps: [{selected, pre, left, subtracted, dropped}], outcome, problem}.
+ */
+function medianPlan(counts, selections) {
+  const left = [...counts];
+  const steps = [];
+  const remaining = () => left.map((n, i) => (n > 0 ? i : null)).filter((i) => i !== null);
+  let now = remaining();
+  if (now.length === 0) return { steps, outcome: { tie: counts.map((_, i) => i) }, problem: null };
+  let lastDropped = [];
+  for (let k = 0; now.length > 1 && k < 64; k++) {
+    const pre = [...now].sort((a, b) => left[b] - left[a] || a - b).slice(0, 2).sort((a, b) => a - b);
+    const marked = selections[k];
+    let selected = pre;
+    if (marked) {
+      const valid = [...new Set(marked)].filter((i) => now.includes(i)).sort((a, b) => a - b);
+      if (valid.length < 2) {
+        return { steps, outcome: null, problem: { step: k, text: `Step ${k + 1}: mark at least two of the options left.` }, open: { pre, left: [...left], now } };
+      }
+      selected = valid;
+    }
+    const before = [...left];
+    const subtracted = Math.min(...selected.map((i) => left[i]));
+    for (const i of selected) left[i] -= subtracted;
+    const dropped = selected.filter((i) => left[i] === 0);
+    steps.push({ selected, pre, left: before, now, subtracted, dropped });
+    lastDropped = dropped;
+    now = remaining();
+  }
+  const outcome = now.length === 1 ? { winner: now[0] } : { tie: lastDropped };
+  return { steps, outcome, problem: null };
+}
+
+const sameSet = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+function canResolve(ctx) {
+  const c = ctx.ui.conflict;
+  if (c.previewError !== null) return false;
+  if (c.approach !== "take_median" || !c.preview) return true;
+  return medianPlan(c.preview.counts, c.selections).problem === null;
+}
+
+/** The steps with a checkbox per option left, the marked ones checked. */
+function medianMarking(ctx, counts) {
+  const c = ctx.ui.conflict;
+  const plan = medianPlan(counts, c.selections);
+  const name = (i) => quotedOption(c.options, i);
+  const out = counts.map((n, i) => (n === 0 ? i : null)).filter((i) => i !== null);
+  const marks = (k, now, selected) =>
+    el(
+      "fieldset",
+      { class: "mz-median-marks" },
+      el("legend", {}, `Most strongly opposed at step ${k + 1}`),
+      el(
+        "div",
+        { class: "mz-checks" },
+        ...now.map((i) => {
+          const box = checkbox(optionLabel(c, i), {
+            id: `mz-mark-${k}-${i}`,
+            class: "mz-mark",
+            checked: selected.includes(i),
+            data: { focusKey: `mz-mark-${k}-${i}` },
+          });
+          box.box.addEventListener("change", () => {
+            const chosen = now.filter((j) => (j === i ? box.box.checked : selected.includes(j)));
+            // Later steps follow from this one: their marks start again from the pre-selection.
+            c.selections = [...plan.steps.map((st) => st.selected).slice(0, k), chosen];
+            refreshLive(ctx);
+            byId(`mz-mark-${k}-${i}`)?.focus();
+          });
+          return box.node;
+        }),
+      ),
+    );
+  const items = plan.steps.map((st, k) => {
+    const before = st.selected.map((i) => `${name(i)} (${st.left[i]})`).join(" and ");
+    const why = sameSet(st.selected, st.pre) ? "pre-selected, the most votes" : "marked by the table";
+    return el(
+      "li",
+      { class: "mz-median-step", data: { step: String(k + 1) } },
+      el(
+        "p",
+        { class: "mz-median-words" },
+        el("strong", {}, `Step ${k + 1}: `),
+        `${before} — ${why} — each lose ${plural(st.subtracted, "vote")}`,
+        st.dropped.length > 0 ? `; ${st.dropped.map(name).join(" and ")} ${st.dropped.length === 1 ? "drops" : "drop"}.` : ".",
+      ),
+      marks(k, st.now, st.selected),
+    );
+  });
+  if (plan.problem) {
+    const k = plan.problem.step;
+    items.push(
+      el(
+        "li",
+        { class: "mz-median-step", data: { step: String(k + 1) } },
+        el("p", { class: "mz-problem", id: "mz-median-problem", role: "status" }, plan.problem.text),
+        marks(k, plan.open.now, c.selections[k] ?? []),
+      ),
+    );
+  }
+  return el(
+    "div",
+    { class: "mz-median", id: "mz-median-preview" },
+    out.length > 0 && out.length < counts.length && el("p", { class: "muted" }, `Out before the first step (no votes): ${out.map(name).join(", ")}.`),
+    el("p", { class: "mz-hint muted" }, "The table marks the most strongly opposed options at each step; the app pre-selects the two with the most votes."),
+    items.length > 0 ? el("ol", { class: "mz-median-steps", id: "mz-median-preview-steps" }, ...items) : el("p", { class: "muted" }, "No step is needed."),
+    plan.outcome &&
+      el(
+        "p",
+        { class: "mz-median-outcome", id: "mz-median-preview-outcome" },
+        plan.outcome.winner !== undefined
+          ? `${name(plan.outcome.winner)} is left: it would win.`
+          : `${plan.outcome.tie.map(name).join(" and ")} would tie.`,
       ),
   );
 }
@@ -480,6 +614,7 @@ function addOption(ctx) {
   const c = ctx.ui.conflict;
   if (c.options.length >= 16) return;
   c.options.push("");
+  c.selections = [];
   ctx.render(`#mz-option-${c.options.length - 1}`);
 }
 
@@ -501,6 +636,7 @@ function removeOption(ctx, i) {
     }
   }
   c.handValues = [];
+  c.selections = [];
   ctx.render(`#mz-option-${Math.min(i, c.options.length - 1)}`);
 }
 
@@ -649,6 +785,7 @@ function casterSet(p, c, ctx) {
 
 function oddsCard(ctx) {
   const c = ctx.ui.conflict;
+  c.liveSig = liveSignature(c);
   const title = c.approach === "take_median" ? "Take Median, step by step" : `Chances to win (${c.approach === "d6" ? "D6 variant" : "Leave to Chance"})`;
   return card("mz-odds", title, el("div", { id: "mz-odds-body" }, ...oddsContent(ctx)));
 }
@@ -709,7 +846,7 @@ function resolveCard(ctx) {
     button(
       median ? "Take the median" : c.hand ? "Resolve with these dice" : "Roll and resolve",
       (b) => resolve(ctx, b),
-      { id: "mz-resolve-submit", class: "primary mz-big-button", disabled: c.previewError !== null },
+      { id: "mz-resolve-submit", class: "primary mz-big-button", disabled: !canResolve(ctx) },
     ),
   );
 }
@@ -725,13 +862,13 @@ async function resolve(ctx, b) {
   }
   const approach =
     c.approach === "take_median"
-      ? { kind: "take_median", selections: [] }
+      ? { kind: "take_median", selections: medianPlan(c.preview.counts, c.selections).steps.map((st) => st.selected) }
       : c.approach === "d6"
         ? { kind: "d6", no_bursts: c.noBursts }
         : { kind: "leave_to_chance" };
   const outcome = await ctx.move("The conflict was not resolved.", () => api.mezzoResolveConflict(ctx.gameId, draft, approach, dice), b);
   if (!outcome) return;
-  c.result = { result: outcome.result, draft, approach: c.approach, faces: dice.values ?? null };
+  c.result = { result: outcome.result, draft, approach: c.approach, faces: dice.values ?? null, noBursts: c.noBursts };
   c.tieValues = [];
   ctx.ui.lastMoveTag = "conflict";
   ctx.render("#mz-result-heading");
@@ -745,6 +882,8 @@ function resultCard(ctx) {
   const name = (i) => quotedOption(draft.options, i);
   const winner = c.tie ? c.tie.winner : r.outcome.winner;
   const tied = r.outcome.tie ?? null;
+  // The D6 faces: the app knows them when they were typed in (the core returns the scores only).
+  const d6Rolls = r.d6_scores && c.result.faces ? d6FacesOf(r.counts, c.result.faces, c.result.noBursts) : null;
   const rows = draft.options.map((_, i) => {
     const roll = r.rolls ? r.rolls.options[i] : null;
     const won = winner === i;
@@ -769,6 +908,7 @@ function resultCard(ctx) {
             ` · ${roll.dice.length === 0 ? "no dice" : diceWords(roll.dice)} · score `,
             el("strong", { class: "mz-score", id: `mz-score-${i}` }, String(roll.score)),
           ),
+        r.d6_scores && d6Rolls && d6Rolls[i] && el("span", { id: `mz-d6-faces-${i}` }, ` · ${d6Words(d6Rolls[i], r.counts[i])}`),
         r.d6_scores && el("span", {}, " · score ", el("strong", { class: "mz-score", id: `mz-score-${i}` }, String(r.d6_scores[i]))),
       ),
       roll && roll.dice.length > 0 && el("div", { class: "mz-dice" }, ...roll.dice.map((d, k) => dieBadge(d, roll.faces[k], k === bestDie(roll) ? "best" : ""))),
@@ -796,6 +936,35 @@ function resultCard(ctx) {
       }, { id: "mz-new-conflict", class: tied && !c.tie && !c.compromise ? "" : "primary" }),
     ),
   );
+}
+
+/**
+ * Each option's D6 faces from the values typed in (in the order the resolution asks for them:
+ * a first roll per option with votes, then the rerolls of the bursts taken, in option order).
+ */
+function d6FacesOf(counts, faces, noBursts) {
+  const rolls = counts.map(() => null);
+  let at = 0;
+  counts.forEach((n, i) => {
+    if (n > 0) rolls[i] = { first: faces[at++], reroll: null };
+  });
+  if (!noBursts) {
+    counts.forEach((n, i) => {
+      const r = rolls[i];
+      if (!r) return;
+      const mult = 1 + Math.floor(n / 6);
+      if (r.first <= n % 6 && 7 * (mult + 1) > 2 * r.first * mult && at < faces.length) r.reroll = faces[at++];
+    });
+  }
+  return rolls;
+}
+
+/** "d6 showed 1, burst: rerolled 5 × 2". */
+function d6Words(roll, votes) {
+  const mult = 1 + Math.floor(votes / 6);
+  return roll.reroll === null
+    ? `d6 showed ${roll.first} × ${mult}`
+    : `d6 showed ${roll.first}, burst: rerolled ${roll.reroll} × ${mult + 1}`;
 }
 
 /** The die that scored (the first with the highest face). */

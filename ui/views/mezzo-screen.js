@@ -1,9 +1,12 @@
-// The Mezzo screen of a game (RULES.md §3.1–3.2): it replaces the games layout while open and
-// has four tabs — the table (mezzo-table.js: the arc and the players with their influence,
-// Actor role and claims), the story elements (mezzo-elements.js: the game's characters and the
+// The Mezzo screen of a game (RULES.md §3): it replaces the games layout while open and has
+// seven tabs — the table (mezzo-table.js: the arc and the players with their influence, Actor
+// role and claims), the story elements (mezzo-elements.js: the game's characters and the
 // table's objects, locations, factions and goals, each with its sheet), a conflict
-// (mezzo-conflict.js: options, casts, live exact odds, resolution, ties) and the log of moves
-// with Undo (mezzo-log.js). It opens from the "Mezzo table" button of a Mezzo game.
+// (mezzo-conflict.js: options, casts, live exact odds, resolution, ties), an action check
+// (mezzo-check.js: sides, casts, scope perks, odds, the roll, Sudden Surges, the result), the
+// plot (mezzo-plot.js: hooks, the Turning Point, themes, the arc's end), the seed deck
+// (mezzo-deck.js: cards, hands, links, inspiration, the keyword die) and the log of moves with
+// Undo (mezzo-log.js). It opens from the "Mezzo table" button of a Mezzo game.
 //
 //   import { initMezzoScreens } from "./views/mezzo-screen.js";
 //   initMezzoScreens({ run, toast, refresh, getGame });   // once, from app.js
@@ -21,11 +24,17 @@ import { renderTable } from "./mezzo-table.js";
 import { renderElements } from "./mezzo-elements.js";
 import { renderConflict, newConflict, forgetResult } from "./mezzo-conflict.js";
 import { renderLog } from "./mezzo-log.js";
+import { renderCheck, newCheck } from "./mezzo-check.js";
+import { renderPlot } from "./mezzo-plot.js";
+import { renderDeck } from "./mezzo-deck.js";
 
 const TABS = [
   ["table", "Table"],
   ["elements", "Story elements"],
   ["conflict", "Conflict"],
+  ["check", "Action check"],
+  ["plot", "Plot"],
+  ["deck", "Seed deck"],
   ["log", "Log"],
 ];
 
@@ -68,7 +77,7 @@ export function initMezzoScreens(hooks) {
 async function open(tab) {
   const gameId = byId("game-detail").dataset.gameId;
   if (!gameId) return;
-  view = { gameId, tab, table: null, log: null, elementId: null, active: [], conflict: newConflict(), open: {} };
+  view = { gameId, tab, table: null, log: null, elementId: null, active: [], conflict: newConflict(), check: newCheck(), open: {} };
   await app.run("The Mezzo table could not be opened.", async () => {
     await load();
     document.body.classList.add("mezzo-open");
@@ -109,8 +118,18 @@ async function load() {
   await loadTab();
 }
 
+/** What the shown tab reads besides the table: the log, the check waiting, the plot, the deck. */
 async function loadTab() {
-  if (view.tab === "log") view.log = await api.mezzoLog(view.gameId);
+  const gameId = view.gameId;
+  if (view.tab === "log") view.log = await api.mezzoLog(gameId);
+  else if (view.tab === "check") view.pending = await api.mezzoCheckPending(gameId);
+  else if (view.tab === "plot") view.plot = await api.mezzoPlot(gameId);
+  else if (view.tab === "deck") {
+    view.deck = await api.mezzoDeck(gameId);
+    const open = view.deckUi?.open;
+    // The open hand is read again after every move (a player no longer dealt in shows none).
+    view.hand = open && view.deck.built ? await api.mezzoHand(gameId, open).catch(() => null) : null;
+  }
 }
 
 async function reload() {
@@ -142,6 +161,29 @@ async function move(title, call, button = null) {
       await loadTab();
       render();
       app.toast(change.message, { kind: "game", id: gameId });
+    }),
+  );
+  const error = byId("error");
+  if (result === null && error && !error.hidden) error.scrollIntoView({ block: "nearest" });
+  return result;
+}
+
+/**
+ * An undoable game-level step that carries no table (an action check's roll): `call` runs with
+ * `button` showing progress, the tab reloads, and the toast says `messageOf(result)` with Undo.
+ */
+async function step(title, call, messageOf, button = null) {
+  if (!view) return null;
+  const gameId = view.gameId;
+  let result = null;
+  await busy(button, () =>
+    app.run(title, async () => {
+      const answer = await call();
+      result = answer;
+      if (!view || view.gameId !== gameId) return;
+      await load();
+      render();
+      app.toast(messageOf(answer), { kind: "game", id: gameId });
     }),
   );
   const error = byId("error");
@@ -205,6 +247,7 @@ function render(focus = null) {
     table: view.table,
     ui: view,
     move,
+    step,
     other,
     undoLast,
     render,
@@ -215,6 +258,9 @@ function render(focus = null) {
   if (view.tab === "table") renderTable(host, ctx);
   else if (view.tab === "elements") renderElements(host, ctx);
   else if (view.tab === "conflict") renderConflict(host, ctx);
+  else if (view.tab === "check") renderCheck(host, ctx);
+  else if (view.tab === "plot") renderPlot(host, ctx);
+  else if (view.tab === "deck") renderDeck(host, ctx);
   else renderLog(host, ctx);
   body.replaceChildren(host);
   const target = focus ? body.querySelector(focus) : null;

@@ -1,0 +1,412 @@
+//! Mezzo play beyond conflicts, driven like a person: an action check with a scope perk (a
+//! perk without its prerequisite refused first) and a Sudden Surge, every die typed in so the
+//! result is known, the adversity and influence it paid read on the sheet and the table, and
+//! the resolution taken back from the log; a plot hook created, invested in and resolved with
+//! its even share-out shown before it is confirmed; a seed deck built, a session started, cards
+//! bought, played and linked for +1 influence. Screenshots at 1280 and 360 px wide.
+
+use serde_json::json;
+
+use crate::mezzo::{
+    add_player, choose, db, dismiss_toast, element_id, influence, press, shots_of, text_of, type_into, wait_contains,
+};
+use crate::webdriver::{Session, ENTER};
+use crate::{app, create_game, one_window, open, open_game, Scratch};
+
+/// A Mezzo game named `name` with its first arc, Ada and Bo, the character Mira and the object
+/// Old Key; returns (game, Ada, Bo, Mira, Old Key).
+fn table(session: &Session, name: &str) -> (String, String, String, String, String) {
+    let game = create_game(session, name, "mezzo");
+    open_game(session, name);
+    press(session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(session, "#mz-start-arc");
+    session.wait_text("#mz-arc-status", "Arc 1 is being played.");
+    let ada = add_player(session, "Ada");
+    let bo = add_player(session, "Bo");
+    press(session, "#mezzo-tab-elements");
+    type_into(session, "#mz-new-character", "Mira");
+    press(session, "#mz-new-character-submit");
+    let mira = element_id(session, "Mira");
+    choose(session, "#mz-new-element-kind", "object");
+    type_into(session, "#mz-new-element-name", "Old Key");
+    press(session, "#mz-new-element-submit");
+    let key = element_id(session, "Old Key");
+    (game, ada, bo, mira, key)
+}
+
+/// Whether the control `selector` is disabled (itself or by its fieldset).
+fn disabled(session: &Session, selector: &str) -> serde_json::Value {
+    session.execute("return document.querySelector(arguments[0]).matches(':disabled');", json!([selector]))
+}
+
+/// Opens `element`'s sheet on the story elements tab.
+fn open_sheet(session: &Session, element: &str, name: &str) {
+    press(session, "#mezzo-tab-elements");
+    // The tab shows the sheet it showed last, or the list.
+    let shown = session.wait_until("the elements tab", || {
+        if let Ok(h) = session.find("#mz-sheet-heading") {
+            return Some(h.text() == name);
+        }
+        session.find(".mz-element").ok().map(|_| false)
+    });
+    if !shown {
+        press(session, &format!(".mz-element[data-element-id='{element}'] .mz-open-sheet"));
+        session.wait_text("#mz-sheet-heading", name);
+    }
+}
+
+/// `element` gains `points` adversity on its sheet.
+fn gain_adversity(session: &Session, element: &str, name: &str, points: u32) {
+    open_sheet(session, element, name);
+    type_into(session, "#mz-adversity-gain", &points.to_string());
+    press(session, "#mz-adversity-gain-submit");
+    session.wait_text("#mz-adversity-value", &points.to_string());
+    press(session, "#mz-sheet-back");
+}
+
+/// Mira climbs the wall (common: 2 votes) against falling (occasional: 1). Bo's influence
+/// makes it 3 votes (d8); Extended Coverage takes one back (d6). Typed dice 3 and 3 would tie;
+/// a Sudden Surge (3 of Mira's 5 adversity) makes it 4 against 3: she climbs over.
+#[test]
+fn an_action_check_with_a_perk_and_a_sudden_surge() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-check");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let (game, _ada, bo, mira, _key) = table(&session, "Wall Night");
+    gain_adversity(&session, &mira, "Mira", 5);
+
+    press(&session, "#mezzo-tab-check");
+    type_into(&session, "#mzc-description", "Climb the wall");
+    choose(&session, "#mzc-actor-0", &mira);
+    type_into(&session, "#mzc-action-0", "climbs over");
+    type_into(&session, "#mzc-failure", "falls into the moat");
+    session.wait_text("#mzc-dice-0", "d6");
+    session.wait_text("#mzc-dice-1", "d4");
+    assert!(text_of(&session, "#mzc-awards").contains("Mira gains 4 edge slots"), "the first-check award is named");
+
+    // Negligible failure: no check is needed.
+    choose(&session, "#mzc-failure-chance", "negligible");
+    wait_contains(&session, "#mzc-no-check", "No check is needed: Mira (“climbs over”) takes effect.");
+    assert_eq!(disabled(&session, "#mzc-roll"), json!(true), "nothing to roll");
+    choose(&session, "#mzc-failure-chance", "occasional");
+    session.wait_text("#mzc-dice-1", "d4");
+
+    // Bo's influence on Mira's side: 3 votes, a d8; the odds follow.
+    let before = text_of(&session, "#mzc-odds-pct-0");
+    type_into(&session, &format!("#mzc-influence-{bo}"), "1");
+    session.wait_text("#mzc-dice-0", "d8");
+    session.wait_until("the odds to change", || {
+        let now = text_of(&session, "#mzc-odds-pct-0");
+        (now != before && now.ends_with('%')).then_some(())
+    });
+    shots_of(&session, "mezzo-check-setup", "#mzc-sides");
+
+    // Local Coverage before Extended Coverage: the core refuses it and says why.
+    choose(&session, "#mzc-perk-pick-0", "local_coverage");
+    press(&session, "#mzc-perk-buy-0");
+    let error = text_of(&session, "#error-message");
+    assert!(error.contains("Local Coverage needs Extended Coverage first"), "{error:?}");
+    press(&session, "#error-dismiss");
+    session.wait_gone("#error");
+    choose(&session, "#mzc-perk-pick-0", "extended_coverage");
+    press(&session, "#mzc-perk-buy-0");
+    session.wait_text("#mzc-bought-0", "Extended Coverage");
+    session.wait_text("#mzc-dice-0", "d6");
+    session.wait_for("#mzc-locked");
+    assert_eq!(
+        disabled(&session, &format!("#mzc-influence-{bo}")),
+        json!(true),
+        "the voting is closed once a perk is bought"
+    );
+    let odds = text_of(&session, "#mzc-odds-list");
+    assert!(odds.contains("influence 1") && odds.contains("perks −1"), "{odds:?}");
+    shots_of(&session, "mezzo-check-odds", "#mzc-odds");
+
+    // The dice typed in: Mira's d6 shows 3, the failure's d4 shows 3.
+    press(&session, "#mzc-hand");
+    session.wait_for("#mzc-die-2");
+    assert!(text_of(&session, "#mzc-hand-host").contains("Mira (d6)"), "the boxes name side and die");
+    type_into(&session, "#mzc-die-1", "3");
+    type_into(&session, "#mzc-die-2", "3");
+    shots_of(&session, "mezzo-check-perks", "#mzc-perks-roll");
+    press(&session, "#mzc-roll");
+    session.wait_for("#mzc-rolled");
+    session.wait_text("#mzc-score-0", "3");
+    session.wait_text("#mzc-score-1", "3");
+    assert!(text_of(&session, "#toast-message").contains("rolled"), "the toast says the dice are rolled");
+
+    // A Sudden Surge: +1 for Mira.
+    press(&session, &format!("#mzc-surge-{mira}"));
+    session.wait_text("#mzc-score-0", "4");
+    assert!(text_of(&session, &format!("#mzc-surge-title-{mira}")).contains("1 Sudden Surge bought (3 adversity)"));
+    shots_of(&session, "mezzo-check-surge", "#mzc-rolled");
+    press(&session, "#mzc-resolve");
+    session.wait_for("#mzc-result");
+    session.wait_text("#mzc-outcome", "Mira (“climbs over”) takes effect: the action succeeds.");
+    let summary = text_of(&session, "#mzc-summary");
+    assert!(summary.contains("Bo spends 1 influence."), "{summary:?}");
+    assert!(summary.contains("Mira spends 3 adversity."), "{summary:?}");
+    assert!(summary.contains("Mira 4 (+1 Sudden Surge) against Failure 3"), "{summary:?}");
+    shots_of(&session, "mezzo-check-result", "#mzc-result");
+
+    // What it paid, on the sheet and the table and in the database.
+    open_sheet(&session, &mira, "Mira");
+    session.wait_text("#mz-adversity-value", "2");
+    assert!(
+        text_of(&session, "#mz-slots-status").contains("4 slots"),
+        "the first-check award: {:?}",
+        text_of(&session, "#mz-slots-status")
+    );
+    press(&session, "#mezzo-tab-table");
+    session.wait_text(&format!("#mz-influence-{bo}"), "2");
+    assert_eq!(influence(&db(&db_path), &game), vec![("Ada".into(), 3), ("Bo".into(), 2)]);
+
+    // Undo from the log: the payment is back and the rolled check waits again.
+    press(&session, "#mezzo-tab-log");
+    wait_contains(&session, "#mz-log-last", "Climb the wall");
+    press(&session, "#mz-log-undo");
+    session.wait_until("the undo to show in the log", || session.find(".mz-log-entry.undone").ok().map(|_| ()));
+    open_sheet(&session, &mira, "Mira");
+    session.wait_text("#mz-adversity-value", "5");
+    press(&session, "#mezzo-tab-table");
+    session.wait_text(&format!("#mz-influence-{bo}"), "3");
+    press(&session, "#mezzo-tab-check");
+    session.wait_for("#mzc-rolled");
+    // The Sudden Surge chosen before the resolution is still chosen: resolve again or take it back.
+    session.wait_text("#mzc-score-0", "4");
+    press(&session, &format!("#mzc-surge-back-{mira}"));
+    session.wait_text("#mzc-score-0", "3");
+    dismiss_toast(&session);
+}
+
+/// The element's adversity as saved, by name.
+fn adversity(conn: &rusqlite::Connection, name: &str) -> i64 {
+    conn.query_row("SELECT adversity FROM mz_elements WHERE name = ?1", [name], |r| r.get(0)).expect("read mz_elements")
+}
+
+/// A hook made by Ada (1 influence), Bo invests 2 influence and, through the Old Key, 2
+/// adversity; Ada resolves it for 1 influence: the share-out shown first gives Bo the 2
+/// influence and Mira and the Old Key 1 adversity each.
+#[test]
+fn a_plot_hook_made_invested_and_resolved() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-plot");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let (game, ada, bo, mira, key) = table(&session, "Hook Night");
+    gain_adversity(&session, &key, "Old Key", 2);
+
+    press(&session, "#mezzo-tab-plot");
+    wait_contains(&session, "#mzp-arc-status", "a hook costs 1 influence, 1 momentum or 2 adversity");
+    choose(&session, "#mzp-user-player", &ada);
+    type_into(&session, "#mzp-hook-text", "Who stole the key?");
+    press(&session, &format!("#mzp-hook-about-{key}"));
+    choose(&session, "#mzp-hook-pay", "influence");
+    press(&session, "#mzp-hook-submit");
+    let hook = session.wait_until("the hook in the list", || session.find(".mzp-hook").ok()?.attribute("data-hook-id"));
+    session.wait_text(&format!("#mzp-text-{hook}"), "Who stole the key?");
+    session.wait_text(&format!("#mzp-points-{hook}"), "Holds no points.");
+    assert!(
+        text_of(&session, "#toast-message").contains("Ada makes the plot hook “Who stole the key?” for 1 influence")
+    );
+
+    // Bo invests 2 influence, then 2 adversity of the Old Key he acts through.
+    choose(&session, "#mzp-user-player", &bo);
+    choose(&session, &format!("#mzp-invest-resource-{hook}"), "influence");
+    type_into(&session, &format!("#mzp-invest-points-{hook}"), "2");
+    press(&session, &format!("#mzp-invest-{hook}"));
+    session.wait_text(&format!("#mzp-points-{hook}"), "Holds 2 influence (2 points).");
+    choose(&session, "#mzp-user-element", &key);
+    choose(&session, &format!("#mzp-invest-resource-{hook}"), "adversity");
+    type_into(&session, &format!("#mzp-invest-points-{hook}"), "2");
+    press(&session, &format!("#mzp-invest-{hook}"));
+    session.wait_text(&format!("#mzp-points-{hook}"), "Holds 2 influence, 2 adversity (4 points).");
+    assert_eq!(influence(&db(&db_path), &game), vec![("Ada".into(), 2), ("Bo".into(), 1)]);
+    assert_eq!(adversity(&db(&db_path), "Old Key"), 0);
+    shots_of(&session, "mezzo-plot", "#mzp-hooks");
+
+    // Ada resolves it: the share-out shows before it is confirmed.
+    choose(&session, "#mzp-user-player", &ada);
+    choose(&session, "#mzp-user-element", "");
+    choose(&session, &format!("#mzp-reward-{hook}"), "influence");
+    press(&session, &format!("#mzp-resolve-{hook}"));
+    let share = text_of(&session, &format!("#mzp-share-list-{hook}"));
+    assert!(share.contains("Bo gets 2 influence"), "{share:?}");
+    assert!(share.contains("Mira gets 1 adversity"), "{share:?}");
+    assert!(share.contains("Old Key gets 1 adversity"), "{share:?}");
+    assert!(text_of(&session, &format!("#mzp-share-{hook}")).contains("Ada takes 1 influence."));
+    shots_of(&session, "mezzo-plot-share", &format!("#mzp-share-{hook}"));
+    press(&session, "#mzp-resolve-confirm");
+    session.wait_for("#mzp-hooks-empty");
+    assert!(text_of(&session, "#toast-message").contains("Ada resolves “Who stole the key?” and takes 1 influence"));
+
+    // On the table and the sheets.
+    press(&session, "#mezzo-tab-table");
+    session.wait_text(&format!("#mz-influence-{ada}"), "3");
+    session.wait_text(&format!("#mz-influence-{bo}"), "3");
+    open_sheet(&session, &mira, "Mira");
+    session.wait_text("#mz-adversity-value", "1");
+    press(&session, "#mz-sheet-back");
+    open_sheet(&session, &key, "Old Key");
+    session.wait_text("#mz-adversity-value", "1");
+    let conn = db(&db_path);
+    assert_eq!(influence(&conn, &game), vec![("Ada".into(), 3), ("Bo".into(), 3)]);
+    assert_eq!((adversity(&conn, "Mira"), adversity(&conn, "Old Key")), (1, 1));
+    drop(conn);
+    drop(session);
+
+    // In dark mode, after a restart: a new hook on the plot tab.
+    let session = Session::start_with_env(&app(), &db_path, &[("GTK_THEME", "Adwaita:dark")]);
+    session.set_window_size(1280, 800);
+    session.wait_for("body[data-ready='true']");
+    open_game(&session, "Hook Night");
+    press(&session, "#game-mezzo");
+    press(&session, "#mezzo-tab-plot");
+    type_into(&session, "#mzp-hook-text", "Will the bridge hold?");
+    press(&session, "#mzp-hook-submit");
+    session.wait_for(".mzp-hook");
+    press(&session, &format!("#mzp-challenger-{mira}"));
+    session.wait_for("#mzp-stakes-form");
+    shots_of(&session, "mezzo-dark-plot", "#mzp-hooks");
+}
+
+/// A deck of six ideas for two players; a session; Ada and Bo buy a card each (1 influence);
+/// each plays it from their hand; Bo links his card to Ada's: both cards earn their owners
+/// 1 influence. The keyword die is set and rolled with a typed face.
+#[test]
+fn a_seed_deck_built_played_and_linked() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-deck");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let (game, ada, bo, _mira, _key) = table(&session, "Deck Night");
+
+    press(&session, "#mezzo-tab-deck");
+    type_into(
+        &session,
+        "#mzd-cards",
+        &["A storm", "An old debt", "A locked door", "A rival", "A map", "A lost letter"].join(ENTER),
+    );
+    press(&session, "#mzd-build-submit");
+    session.wait_text("#mzd-status", "No session yet · 6 cards to draw · 0 discarded.");
+    press(&session, "#mzd-start-session");
+    session.wait_for("#mzd-initial-draw");
+    press(&session, &format!("#mzd-buy-{ada}"));
+    session.wait_text(&format!("#mzd-hand-count-{ada}"), "1 card");
+    session.wait_text(&format!("#mzd-influence-{ada}"), "2");
+    press(&session, &format!("#mzd-buy-{bo}"));
+    session.wait_text(&format!("#mzd-hand-count-{bo}"), "1 card");
+    session.wait_text(&format!("#mzd-influence-{bo}"), "2");
+    shots_of(&session, "mezzo-deck", "#mzd-seats");
+
+    // Each plays the card in their hand.
+    let mut played = Vec::new();
+    for player in [&ada, &bo] {
+        press(&session, &format!("#mzd-show-{player}"));
+        let card = session.wait_until("a card in the hand", || {
+            session.find("#mzd-hand-list .mzd-card").ok()?.attribute("data-card-id")
+        });
+        press(&session, &format!("#mzd-play-{card}"));
+        session.wait_for("#mzd-hand-empty");
+        session.wait_for(&format!(".mzd-seat[data-player-id='{player}'] .mzd-card[data-card-id='{card}']"));
+        played.push(card);
+    }
+    let (ada_card, bo_card) = (&played[0], &played[1]);
+
+    // Bo's hand is open: he links his card to Ada's.
+    choose(&session, &format!("#mzd-link-to-{bo_card}"), ada_card);
+    shots_of(&session, "mezzo-deck-hand", "#mzd-hand");
+    press(&session, &format!("#mzd-link-{bo_card}"));
+    session.wait_for(&format!("#mzd-linked-{ada_card}"));
+    session.wait_for(&format!("#mzd-linked-{bo_card}"));
+    session.wait_text(&format!("#mzd-influence-{ada}"), "3");
+    session.wait_text(&format!("#mzd-influence-{bo}"), "3");
+    assert!(text_of(&session, "#toast-message").contains("+1 influence"), "the toast says who earned");
+    assert!(text_of(&session, "#mzd-links").contains("by Bo"));
+    assert_eq!(influence(&db(&db_path), &game), vec![("Ada".into(), 3), ("Bo".into(), 3)]);
+
+    // The keyword die: a d4, rolled by hand.
+    choose(&session, "#mzd-kw-sides", "4");
+    type_into(&session, "#mzd-kw-words", &["Fire", "Water", "Stone", "Wind"].join(ENTER));
+    press(&session, "#mzd-kw-set");
+    session.wait_for("#mzd-kw-roll");
+    choose(&session, "#mzd-kw-player", &ada);
+    press(&session, "#mzd-kw-hand");
+    type_into(&session, "#mzd-kw-face", "3");
+    press(&session, "#mzd-kw-roll");
+    session.wait_text("#mzd-kw-result", "Ada rolls 3: “Stone”.");
+    shots_of(&session, "mezzo-deck-keyword", "#mzd-keyword");
+}
+
+/// Take Median with the table's own marks: Storm 3 votes, Calm 1, Fog 1. The app pre-selects
+/// Storm and Calm; the table marks Calm and Fog instead (one mark alone is refused), both drop
+/// in one step and Storm is left. Then a D6 conflict with typed dice shows its faces.
+#[test]
+fn take_median_with_marked_options_and_d6_faces() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-median");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_game, ada, bo, _mira, _key) = table(&session, "Weather Night");
+
+    press(&session, "#mezzo-tab-conflict");
+    type_into(&session, "#mz-question", "Which weather rolls in?");
+    type_into(&session, "#mz-option-0", "Storm");
+    type_into(&session, "#mz-option-1", "Calm");
+    press(&session, "#mz-add-option");
+    type_into(&session, "#mz-option-2", "Fog");
+    choose(&session, &format!("#mz-free-0-{ada}"), "0");
+    choose(&session, &format!("#mz-influence-option-{ada}"), "0");
+    type_into(&session, &format!("#mz-influence-points-{ada}"), "2");
+    choose(&session, &format!("#mz-free-0-{bo}"), "1");
+    choose(&session, &format!("#mz-influence-option-{bo}"), "2");
+    type_into(&session, &format!("#mz-influence-points-{bo}"), "1");
+    press(&session, "#mz-approach-take_median");
+    let steps = wait_contains(&session, "#mz-median-preview-steps", "Step 2");
+    assert!(
+        steps.contains(
+            "Step 1: “Storm” (3) and “Calm” (1) — pre-selected, the most votes — each lose 1 vote; “Calm” drops."
+        ),
+        "{steps:?}"
+    );
+
+    // Storm unmarked: one mark is not enough.
+    press(&session, "#mz-mark-0-0");
+    wait_contains(&session, "#mz-median-problem", "Step 1: mark at least two of the options left.");
+    assert_eq!(disabled(&session, "#mz-resolve-submit"), json!(true), "nothing to resolve with one mark");
+    press(&session, "#mz-mark-0-2");
+    let steps = wait_contains(&session, "#mz-median-preview-steps", "marked by the table");
+    assert!(
+        steps.contains(
+            "Step 1: “Calm” (1) and “Fog” (1) — marked by the table — each lose 1 vote; “Calm” and “Fog” drop."
+        ),
+        "{steps:?}"
+    );
+    assert!(!steps.contains("Step 2"), "one step is enough: {steps:?}");
+    session.wait_text("#mz-median-preview-outcome", "“Storm” is left: it would win.");
+    shots_of(&session, "mezzo-median-marks", "#mz-odds");
+    press(&session, "#mz-resolve-submit");
+    session.wait_text("#mz-summary", "“Storm” wins.");
+    let steps = text_of(&session, "#mz-median-result-steps");
+    assert!(steps.contains("Step 1: “Calm” (1) and “Fog” (1) each lose 1 vote; “Calm” and “Fog” drop."), "{steps:?}");
+    assert!(!steps.contains("Step 2"), "the core took the table's marks: {steps:?}");
+
+    // The D6 variant with typed dice: the faces are shown with the scores.
+    press(&session, "#mz-new-conflict");
+    type_into(&session, "#mz-question", "Does the bridge hold?");
+    type_into(&session, "#mz-option-0", "It holds");
+    type_into(&session, "#mz-option-1", "It breaks");
+    choose(&session, &format!("#mz-free-0-{bo}"), "1");
+    press(&session, "#mz-approach-d6");
+    session.wait_text("#mz-dice-1", "d6 × 1, burst on a 1");
+    press(&session, "#mz-hand");
+    type_into(&session, "#mz-die-1", "1");
+    session.wait_for("#mz-die-2");
+    type_into(&session, "#mz-die-2", "5");
+    press(&session, "#mz-resolve-submit");
+    session.wait_text("#mz-summary", "“It breaks” wins.");
+    assert_eq!(text_of(&session, "#mz-d6-faces-1"), "· d6 showed 1, burst: rerolled 5 × 2");
+    assert_eq!(text_of(&session, "#mz-score-1"), "10");
+    shots_of(&session, "mezzo-d6-faces", "#mz-result");
+}

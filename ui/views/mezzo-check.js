@@ -1,0 +1,997 @@
+// The Mezzo action check tab (RULES.md §3.3): Leave to Chance between an element's action and
+// its failure, or contested actions (one side per acting element). The table sets the sides
+// and their base chances (a negligible side takes no part; "no check needed" when one side is
+// left), casts Setting Laws and influence per player and adversity spends per element
+// (Fortune's Favor, Overcome Flaws), then buys scope perks (which close the voting; a perk
+// whose prerequisite is missing is refused by the core with its reason). Each side's exact
+// odds follow every change (mezzoCheckPreview). The roll — in the app, or every die typed in —
+// puts the check on the table (undoable); Sudden Surges are bought for the rolled check, then
+// "Resolve" pays everything and says who takes effect. A tie is broken with d12s or settled
+// by a compromise. The check waiting on the table comes from mezzoCheckPending (ctx.ui.pending).
+//
+//   import { renderCheck, newCheck } from "./mezzo-check.js";
+//   renderCheck(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.check is the state below
+
+import * as api from "../api.js";
+import { el, byId } from "./dom.js";
+import { allElements } from "./mezzo-elements.js";
+import {
+  card,
+  checkbox,
+  field,
+  form,
+  numberInput,
+  wholeNumber,
+  button,
+  select,
+  dieBadge,
+  diceWords,
+  oddsBar,
+  percent,
+  handDice,
+  plural,
+} from "./mezzo-kit.js";
+
+const CHANCES = [
+  ["negligible", "Negligible (0 votes)"],
+  ["occasional", "Occasional (1 vote)"],
+  ["common", "Common (2 votes)"],
+];
+
+const LAWS = [
+  ["", "No law"],
+  ["consistency", "Consistency (±1)"],
+  ["inertia", "Inertia (−1)"],
+  ["potential", "Potential (±1)"],
+];
+
+/** The scope perks in their two ladders: [value, name, the one it needs first]. */
+const PERKS = [
+  ["extended_coverage", "Extended Coverage", null],
+  ["local_coverage", "Local Coverage", "extended_coverage"],
+  ["regional_coverage", "Regional Coverage", "local_coverage"],
+  ["lingering_consequences", "Lingering Consequences", null],
+  ["contagious_consequences", "Contagious Consequences", "lingering_consequences"],
+  ["inescapable_consequences", "Inescapable Consequences", "contagious_consequences"],
+];
+const perkName = (value) => (PERKS.find(([v]) => v === value) ?? [null, value])[1];
+
+/** An action check being set up, with nothing cast. */
+export function newCheck() {
+  return {
+    description: "",
+    actions: [{ element: "", description: "", chance: "common", aptitude: 0 }],
+    failure: { on: true, description: "", chance: "occasional", aptitude: 0 },
+    casts: {}, // per player: {law: {kind, side, fact, direction}, influence: {points, side}}
+    spends: {}, // per element: {ff: {count, by, debt}, flaw: {flaw, by, debt}}
+    perks: [], // [{side, perk}] in the order bought
+    hand: false,
+    handValues: [],
+    preview: null,
+    previewError: null,
+    serial: 0,
+    timer: null,
+    surges: [], // [{element, by, allow_debt}] for the rolled check `surgesFor`
+    surgesFor: null,
+    tieHand: false,
+    result: null, // CheckResult once resolved (or settled)
+  };
+}
+
+// ---- the request ------------------------------------------------------------------------------
+
+/** The sides as the core numbers them: the actions in order, then the failure side. */
+function sidesOf(c) {
+  const sides = c.actions.map((a) => ({
+    kind: { kind: "action", element: a.element },
+    description: a.description.trim(),
+    chance: a.chance,
+    aptitude: a.aptitude,
+  }));
+  if (c.failure.on || c.actions.length < 2) {
+    sides.push({ kind: { kind: "failure" }, description: c.failure.description.trim(), chance: c.failure.chance, aptitude: c.failure.aptitude });
+  }
+  return sides;
+}
+
+const elementName = (ctx, id) => allElements(ctx.table).find((e) => e.id === id)?.name ?? "An element";
+
+/** "Mira (“climbs the wall”)", "Failure". */
+function sideName(ctx, side) {
+  const who = side.kind.kind === "action" ? elementName(ctx, side.kind.element) : "Failure";
+  const what = (side.description ?? "").trim();
+  return what ? `${who} (“${what}”)` : who;
+}
+
+const shortName = (ctx, side) => (side.kind.kind === "action" ? elementName(ctx, side.kind.element) : "Failure");
+
+function castsOf(c, playerId) {
+  c.casts[playerId] = c.casts[playerId] ?? {
+    law: { kind: "", side: 0, fact: "", direction: "for" },
+    influence: { points: 0, side: 0 },
+  };
+  return c.casts[playerId];
+}
+
+/** Who spends an element's adversity by default: its claimer, else the first player. */
+const defaultPayer = (ctx, e) => e.claimed_by ?? ctx.table.players[0]?.id ?? "";
+
+function spendsOf(c, ctx, e) {
+  const payer = defaultPayer(ctx, e);
+  c.spends[e.id] = c.spends[e.id] ?? {
+    ff: { count: 0, by: payer, debt: false },
+    flaw: { flaw: "", by: payer, debt: false },
+  };
+  return c.spends[e.id];
+}
+
+/** The elements taking part: the acting ones (chosen) in side order. */
+const actors = (c) => c.actions.map((a) => a.element).filter((id) => id !== "");
+
+/** The CheckRequest the state stands for; with `forPreview` an empty fact gets a placeholder. */
+function requestOf(ctx, forPreview = false) {
+  const c = ctx.ui.check;
+  const sides = sidesOf(c);
+  const n = sides.length;
+  const casts = [];
+  for (const p of ctx.table.players) {
+    const mine = castsOf(c, p.id);
+    const law = mine.law;
+    if (law.kind !== "" && law.side < n) {
+      const fact = law.fact.trim() !== "" || !forPreview ? law.fact : `the fact ${p.name} names`;
+      const body = law.kind === "potential" ? { law: "potential" } : { law: law.kind, fact };
+      const direction = law.kind === "inertia" ? "against" : law.direction;
+      casts.push({ kind: "law", player: p.id, side: law.side, law: body, direction });
+    }
+    if (mine.influence.points > 0 && mine.influence.side < n) {
+      casts.push({ kind: "influence", player: p.id, side: mine.influence.side, points: mine.influence.points });
+    }
+  }
+  for (const id of actors(c)) {
+    const s = c.spends[id];
+    if (!s) continue;
+    for (let k = 0; k < s.ff.count; k++) {
+      casts.push({ kind: "fortunes_favor", element: id, by: s.ff.by, allow_debt: s.ff.debt });
+    }
+    if (s.flaw.flaw !== "") {
+      casts.push({ kind: "overcome_flaw", element: id, flaw: s.flaw.flaw, by: s.flaw.by, allow_debt: s.flaw.debt });
+    }
+  }
+  return {
+    setup: { description: c.description.trim(), sides, involved: [] },
+    casts,
+    perks: c.perks.filter((p) => p.side < n),
+  };
+}
+
+// ---- the live preview -------------------------------------------------------------------------
+
+function schedulePreview(ctx) {
+  const c = ctx.ui.check;
+  clearTimeout(c.timer);
+  c.timer = setTimeout(() => preview(ctx), 120);
+}
+
+async function preview(ctx) {
+  const c = ctx.ui.check;
+  const serial = ++c.serial;
+  if (c.actions.some((a) => a.element === "")) {
+    c.preview = null;
+    c.previewError = null;
+    refreshLive(ctx);
+    return;
+  }
+  try {
+    const answer = await api.mezzoCheckPreview(ctx.gameId, requestOf(ctx, true));
+    if (serial !== c.serial || ctx.ui.check !== c) return;
+    c.preview = answer;
+    c.previewError = null;
+  } catch (e) {
+    if (serial !== c.serial || ctx.ui.check !== c) return;
+    c.previewError = e && e.message ? e.message : String(e);
+  }
+  refreshLive(ctx);
+}
+
+/** Redraws the odds, the perks' state and the dice boxes in place. */
+function refreshLive(ctx) {
+  const c = ctx.ui.check;
+  const odds = byId("mzc-odds-body");
+  if (odds) odds.replaceChildren(...oddsContent(ctx));
+  const host = byId("mzc-hand-host");
+  const sig = handSignature(ctx);
+  if (host && (sig !== c.handSig || host.childElementCount === 0)) host.replaceChildren(...handContent(ctx));
+  const roll = byId("mzc-roll");
+  if (roll) roll.disabled = !canRoll(c);
+}
+
+const canRoll = (c) => c.preview !== null && c.previewError === null && c.preview.no_check_needed === null;
+
+function tallyWords(t) {
+  const parts = [`base ${t.base}`];
+  if (t.laws_cast !== 0) {
+    parts.push(`laws ${t.laws > 0 ? "+" : ""}${t.laws}${t.laws !== t.laws_cast ? ` (held to ±2 from ${t.laws_cast > 0 ? "+" : ""}${t.laws_cast})` : ""}`);
+  }
+  if (t.influence) parts.push(`influence ${t.influence}`);
+  if (t.fortunes_favor) parts.push(`Fortune's Favor ${t.fortunes_favor}`);
+  if (t.traits) parts.push(`traits ${t.traits > 0 ? "+" : ""}${t.traits}`);
+  if (t.perks) parts.push(`perks −${t.perks}`);
+  return parts.join(", ");
+}
+
+function oddsContent(ctx) {
+  const c = ctx.ui.check;
+  const pv = c.preview;
+  const parts = [];
+  if (c.previewError) parts.push(el("p", { class: "mz-problem", id: "mzc-odds-problem", role: "status" }, c.previewError));
+  if (c.actions.some((a) => a.element === "")) {
+    parts.push(el("p", { class: "muted", id: "mzc-odds-wait" }, "Pick the acting element of every action to see the odds."));
+    return parts;
+  }
+  if (!pv) {
+    if (!c.previewError) parts.push(el("p", { class: "muted" }, "Working out the odds…"));
+    return parts;
+  }
+  if (pv.no_check_needed !== null) {
+    parts.push(el("p", { class: "mz-winner", id: "mzc-no-check", role: "status" }, pv.summary));
+    parts.push(el("p", { class: "mz-hint muted" }, "A negligible side cannot happen: nothing is cast, bought or rolled."));
+    return parts;
+  }
+  const sides = pv.check.sides;
+  parts.push(
+    el(
+      "ol",
+      { class: "mz-odds-list", id: "mzc-odds-list" },
+      ...sides.map((s, i) => {
+        const share = pv.odds[i];
+        const t = pv.tallies[i];
+        const dice = pv.dice[i];
+        let diceText;
+        if (s.dropped) diceText = "negligible: takes no part";
+        else if (dice.locked_out) diceText = "every die locked out by restraints: scores 1";
+        else diceText = dice.dice.length === 0 ? "no dice (scores 1)" : diceWords(dice.dice);
+        return el(
+          "li",
+          { class: `mz-odds-option${s.dropped ? " dropped" : ""}`, data: { side: String(i) } },
+          el(
+            "div",
+            { class: "mz-row" },
+            el("strong", { class: "grow mz-odds-name" }, sideName(ctx, s)),
+            el("strong", { class: "mz-odds-pct", id: `mzc-odds-pct-${i}`, title: `exactly ${share.exact}` }, percent(share.probability)),
+          ),
+          oddsBar(share.probability),
+          el(
+            "p",
+            { class: "mz-odds-detail" },
+            el("span", { class: "mz-votes", id: `mzc-votes-${i}` }, plural(Math.max(t.dice_votes, 0), "vote")),
+            !s.dropped && el("span", { class: "muted" }, ` (${tallyWords(t)})`),
+            " · ",
+            el("span", { class: "mz-dice-words", id: `mzc-dice-${i}` }, diceText),
+            s.perks.length > 0 && el("span", { class: "muted" }, ` · perks: ${s.perks.map(perkName).join(", ")}`),
+            !s.dropped && dice.restraints > 0 && el("span", { class: "muted" }, ` · ${plural(dice.restraints, "restraint")}`),
+            el("span", { class: "mz-visually-hidden" }, ` Chance to take effect ${percent(share.probability)}, exactly ${share.exact}.`),
+          ),
+          !s.dropped && dice.dice.length > 0 && el("div", { class: "mz-dice", "aria-hidden": "true" }, ...dice.dice.map((d) => dieBadge(d))),
+        );
+      }),
+    ),
+    el("p", { class: "mz-hint muted" }, "Exact chances; a tie counts as shared evenly (the d12 tiebreak is fair)."),
+  );
+  if (pv.first_check_awards.length > 0) {
+    parts.push(
+      el(
+        "p",
+        { class: "mz-hint", id: "mzc-awards" },
+        `First action check: ${pv.first_check_awards.map((id) => elementName(ctx, id)).join(", ")} ${pv.first_check_awards.length === 1 ? "gains" : "each gain"} 4 edge slots when it resolves.`,
+      ),
+    );
+  }
+  return parts;
+}
+
+// ---- dice typed in by hand ------------------------------------------------------------------
+
+/** The dice the roll asks for, side by side: [{sides, label}], or null before the odds. */
+function diceAsked(ctx) {
+  const c = ctx.ui.check;
+  const pv = c.preview;
+  if (!pv || pv.no_check_needed !== null) return null;
+  return pv.dice.flatMap((d, i) => {
+    if (!d || d.locked_out) return [];
+    const name = shortName(ctx, pv.check.sides[i]);
+    return d.dice.map((sides, k) => ({ sides, label: d.dice.length === 1 ? name : `${name} die ${k + 1}` }));
+  });
+}
+
+function handSignature(ctx) {
+  const c = ctx.ui.check;
+  return c.hand ? JSON.stringify(diceAsked(ctx)) : "none";
+}
+
+function handContent(ctx) {
+  const c = ctx.ui.check;
+  c.handSig = handSignature(ctx);
+  c.read = null;
+  if (!c.hand) return [];
+  const asked = diceAsked(ctx);
+  if (!asked) return [el("p", { class: "muted" }, "The dice show once the sides are set.")];
+  if (asked.length === 0) return [el("p", { class: "muted" }, "No side has dice: every side scores 1.")];
+  const boxes = handDice(asked, "mzc-die", "Each die's face, side by side, in this order", (faces) => {
+    c.handValues = faces;
+  }, c.handValues);
+  c.read = boxes.read;
+  return [boxes.node];
+}
+
+// ---- rendering ---------------------------------------------------------------------------------
+
+/** Fills `host` with the check: its set-up and odds, the rolled check, a tie, or the result. */
+export function renderCheck(host, ctx) {
+  const c = ctx.ui.check;
+  const t = ctx.table;
+  const pending = ctx.ui.pending ?? null;
+  if (pending) {
+    c.result = null;
+    if (c.surgesFor !== pending.check.id) {
+      c.surges = [];
+      c.surgesFor = pending.check.id;
+    }
+    host.append(pending.check.phase === "tied" ? tieCard(ctx, pending) : rolledCard(ctx, pending));
+    return;
+  }
+  if (c.result) {
+    host.append(resultCard(ctx));
+    return;
+  }
+  if (t.players.length === 0 || allElements(t).length === 0) {
+    host.append(
+      card(
+        "mzc-empty",
+        "Action check",
+        el("p", { class: "muted" }, "Add players on the Table tab and story elements on the Story elements tab first: an element acts, players cast."),
+      ),
+    );
+    return;
+  }
+  const locked = c.perks.length > 0;
+  host.append(
+    el(
+      "div",
+      { class: "mz-conflict-grid mz-check-grid" },
+      sidesCard(ctx),
+      castsCard(ctx, locked),
+      oddsCard(ctx),
+      perksAndRollCard(ctx),
+    ),
+  );
+  schedulePreview(ctx);
+}
+
+function chanceSelect(value, attrs) {
+  const s = select(CHANCES, attrs);
+  s.value = value;
+  return s;
+}
+
+function sidesCard(ctx) {
+  const c = ctx.ui.check;
+  const elements = allElements(ctx.table);
+  const changed = () => {
+    c.handValues = [];
+    schedulePreview(ctx);
+  };
+  const what = el("input", { type: "text", id: "mzc-description", maxlength: 500, data: { focusKey: "mzc-description" } });
+  what.value = c.description;
+  what.addEventListener("input", () => {
+    c.description = what.value;
+  });
+  const actions = c.actions.map((a, i) => {
+    const taken = c.actions.filter((_, k) => k !== i).map((b) => b.element);
+    const pick = select(
+      [["", "Choose…"], ...elements.filter((e) => !taken.includes(e.id)).map((e) => [e.id, e.name])],
+      { id: `mzc-actor-${i}`, class: "mzc-actor", data: { focusKey: `mzc-actor-${i}` } },
+    );
+    pick.value = a.element;
+    pick.addEventListener("change", () => {
+      a.element = pick.value;
+      ctx.render();
+    });
+    const does = el("input", { type: "text", id: `mzc-action-${i}`, maxlength: 500, data: { focusKey: `mzc-action-${i}` } });
+    does.value = a.description;
+    does.addEventListener("input", () => {
+      a.description = does.value;
+    });
+    const chance = chanceSelect(a.chance, { id: `mzc-chance-${i}`, class: "mzc-chance", data: { focusKey: `mzc-chance-${i}` } });
+    chance.addEventListener("change", () => {
+      a.chance = chance.value;
+      changed();
+    });
+    const aptitude = numberInput({ id: `mzc-aptitude-${i}`, min: 0, max: 20, value: a.aptitude, data: { focusKey: `mzc-aptitude-${i}` } });
+    aptitude.addEventListener("input", () => {
+      const n = wholeNumber(aptitude);
+      a.aptitude = n !== null && n > 0 ? n : 0;
+      changed();
+    });
+    return el(
+      "fieldset",
+      { class: "mzc-side", data: { side: String(i) } },
+      el("legend", {}, c.actions.length === 1 ? "The action" : `Action ${i + 1}`),
+      el(
+        "div",
+        { class: "mz-fields" },
+        field("Acting element", pick),
+        field("What it attempts", does),
+        field("Base chance", chance),
+        field("Aptitude extras", aptitude),
+      ),
+      c.actions.length > 1 &&
+        button("Remove this action", () => removeAction(ctx, i), {
+          class: "mzc-remove-action",
+          "aria-label": `Remove action ${i + 1}`,
+          data: { focusKey: `mzc-remove-action-${i}` },
+        }),
+    );
+  });
+  const failWhat = el("input", { type: "text", id: "mzc-failure", maxlength: 500, data: { focusKey: "mzc-failure" } });
+  failWhat.value = c.failure.description;
+  failWhat.addEventListener("input", () => {
+    c.failure.description = failWhat.value;
+  });
+  const failChance = chanceSelect(c.failure.chance, { id: "mzc-failure-chance", data: { focusKey: "mzc-failure-chance" } });
+  failChance.addEventListener("change", () => {
+    c.failure.chance = failChance.value;
+    changed();
+  });
+  const contested = c.actions.length > 1;
+  const failOn = checkbox("A way for every action to fail (the failure side)", {
+    id: "mzc-failure-on",
+    checked: c.failure.on || !contested,
+    disabled: !contested,
+    data: { focusKey: "mzc-failure-on" },
+  });
+  failOn.box.addEventListener("change", () => {
+    c.failure.on = failOn.box.checked;
+    c.perks = [];
+    resetSides(c, (s) => (s >= c.actions.length ? 0 : s));
+    ctx.render();
+  });
+  const withFailure = c.failure.on || !contested;
+  return card(
+    "mzc-sides",
+    "The action check",
+    field("What is being attempted", what),
+    ...actions,
+    button("Add a contested action", () => addAction(ctx), {
+      id: "mzc-add-action",
+      disabled: c.actions.length >= 7 || elements.length <= c.actions.length,
+      data: { focusKey: "mzc-add-action" },
+    }),
+    el("p", { class: "mz-hint muted" }, "Contested: each acting element is a side of its own; the highest roll takes effect."),
+    el(
+      "fieldset",
+      { class: "mzc-side mzc-failure" },
+      el("legend", {}, "Failure"),
+      contested ? failOn.node : el("p", { class: "mz-hint muted" }, "One action always has a way to fail."),
+      withFailure &&
+        el("div", { class: "mz-fields" }, field("How it fails", failWhat), field("Base chance of failure", failChance)),
+    ),
+    el("p", { class: "mz-hint muted" }, "Base chance replaces free votes: negligible 0, occasional 1, common 2 (each Aptitude a step more). When a side is negligible and one is left, no check is needed."),
+  );
+}
+
+/** Moves every side reference in the casts and perks through `shift` (-1 drops it). */
+function resetSides(c, shift) {
+  for (const mine of Object.values(c.casts)) {
+    for (const part of [mine.law, mine.influence]) {
+      const moved = shift(part.side);
+      if (moved === -1) {
+        part.side = 0;
+        if (part === mine.law) part.kind = "";
+        else part.points = 0;
+      } else part.side = moved;
+    }
+  }
+  c.perks = c.perks.map((p) => ({ ...p, side: shift(p.side) })).filter((p) => p.side >= 0);
+  c.handValues = [];
+}
+
+function addAction(ctx) {
+  const c = ctx.ui.check;
+  const n = c.actions.length;
+  c.actions.push({ element: "", description: "", chance: "common", aptitude: 0 });
+  // The failure side moves one place on.
+  resetSides(c, (s) => (s >= n ? s + 1 : s));
+  ctx.render(`#mzc-actor-${n}`);
+}
+
+function removeAction(ctx, i) {
+  const c = ctx.ui.check;
+  c.actions.splice(i, 1);
+  resetSides(c, (s) => (s === i ? -1 : s > i ? s - 1 : s));
+  ctx.render(`#mzc-actor-${Math.min(i, c.actions.length - 1)}`);
+}
+
+function sideSelect(ctx, value, attrs) {
+  const sides = sidesOf(ctx.ui.check);
+  const s = select(sides.map((side, i) => [String(i), sideName(ctx, side)]), attrs);
+  s.value = String(Math.min(value, sides.length - 1));
+  return s;
+}
+
+function castsCard(ctx, locked) {
+  const t = ctx.table;
+  const c = ctx.ui.check;
+  const acting = actors(c).map((id) => allElements(t).find((e) => e.id === id)).filter(Boolean);
+  return card(
+    "mzc-casts",
+    "Votes and spends",
+    locked &&
+      el("p", { class: "mz-hint", id: "mzc-locked", role: "status" }, "The voting is closed: a scope perk was bought. Take the perks back to change the votes."),
+    el(
+      "fieldset",
+      { class: "mzc-cast-group", disabled: locked },
+      el("legend", {}, "Players"),
+      el("p", { class: "mz-hint muted" }, "No free votes in an action check. Each player: one Setting Law (laws count at most ±2 per side) and influence (a vote per point, paid when the check resolves)."),
+      ...t.players.map((p) => playerCasts(p, ctx)),
+    ),
+    el(
+      "fieldset",
+      { class: "mzc-cast-group", disabled: locked },
+      el("legend", {}, "Adversity of the acting elements"),
+      acting.length === 0
+        ? el("p", { class: "muted" }, "Pick the acting elements first.")
+        : el("div", {}, ...acting.map((e) => elementSpends(e, ctx))),
+      el("p", { class: "mz-hint muted" }, "Fortune's Favor: 2 adversity for a vote for the element's own action. Overcome Flaws: 2 adversity and a flaw is ignored (a Restraint then locks nothing out). Paid when the check resolves."),
+    ),
+  );
+}
+
+function playerCasts(p, ctx) {
+  const c = ctx.ui.check;
+  const mine = castsOf(c, p.id);
+  const id = (what) => `mzc-${what}-${p.id}`;
+  const changed = () => schedulePreview(ctx);
+  const lawKind = select(LAWS, { id: id("law"), class: "mzc-law-kind", data: { focusKey: id("law") } });
+  lawKind.value = mine.law.kind;
+  const lawSide = sideSelect(ctx, mine.law.side, { id: id("law-side"), data: { focusKey: id("law-side") } });
+  const fact = el("input", { type: "text", id: id("law-fact"), maxlength: 500, data: { focusKey: id("law-fact") } });
+  fact.value = mine.law.fact;
+  const direction = select(
+    [
+      ["for", "For it (+1)"],
+      ["against", "Against it (−1)"],
+    ],
+    { id: id("law-direction"), data: { focusKey: id("law-direction") } },
+  );
+  direction.value = mine.law.direction;
+  const sideField = field("On side", lawSide);
+  const factField = field("The fact", fact);
+  const directionField = field("Direction", direction);
+  const sync = () => {
+    const k = lawKind.value;
+    sideField.hidden = k === "";
+    factField.hidden = k !== "consistency" && k !== "inertia";
+    directionField.hidden = k !== "consistency" && k !== "potential";
+  };
+  sync();
+  lawKind.addEventListener("change", () => {
+    mine.law.kind = lawKind.value;
+    sync();
+    changed();
+  });
+  lawSide.addEventListener("change", () => {
+    mine.law.side = Number(lawSide.value);
+    changed();
+  });
+  fact.addEventListener("input", () => {
+    mine.law.fact = fact.value;
+    changed();
+  });
+  direction.addEventListener("change", () => {
+    mine.law.direction = direction.value;
+    changed();
+  });
+  const points = numberInput({ id: id("influence"), min: 0, max: p.influence, value: mine.influence.points, data: { focusKey: id("influence") } });
+  points.addEventListener("input", () => {
+    const n = wholeNumber(points);
+    mine.influence.points = n !== null && n > 0 ? n : 0;
+    changed();
+  });
+  const pointsSide = sideSelect(ctx, mine.influence.side, { id: id("influence-side"), data: { focusKey: id("influence-side") } });
+  pointsSide.addEventListener("change", () => {
+    mine.influence.side = Number(pointsSide.value);
+    changed();
+  });
+  return el(
+    "div",
+    { class: "mz-cast-part mzc-player", data: { playerId: p.id } },
+    el("p", { class: "mz-cast-title" }, `${p.name}: ${p.influence} influence`),
+    el("div", { class: "mz-fields" }, field("Setting Law", lawKind), sideField, factField, directionField),
+    el("div", { class: "mz-fields" }, field(`Influence points (of ${p.influence})`, points), field("For side", pointsSide)),
+  );
+}
+
+function payerSelect(ctx, value, attrs) {
+  const s = select(ctx.table.players.map((p) => [p.id, p.name]), attrs);
+  s.value = value;
+  return s;
+}
+
+function elementSpends(e, ctx) {
+  const c = ctx.ui.check;
+  const mine = spendsOf(c, ctx, e);
+  const id = (what) => `mzc-${what}-${e.id}`;
+  const changed = () => schedulePreview(ctx);
+  const ff = numberInput({ id: id("ff"), min: 0, value: mine.ff.count, data: { focusKey: id("ff") } });
+  ff.addEventListener("input", () => {
+    const n = wholeNumber(ff);
+    mine.ff.count = n !== null && n > 0 ? Math.min(n, 20) : 0;
+    changed();
+  });
+  const ffBy = payerSelect(ctx, mine.ff.by, { id: id("ff-by"), data: { focusKey: id("ff-by") } });
+  ffBy.addEventListener("change", () => {
+    mine.ff.by = ffBy.value;
+    changed();
+  });
+  const ffDebt = checkbox("Take a shortfall as adversity debt", { id: id("ff-debt"), checked: mine.ff.debt });
+  ffDebt.box.addEventListener("change", () => {
+    mine.ff.debt = ffDebt.box.checked;
+    changed();
+  });
+  const flaws = e.traits.filter((tr) => tr.kind === "flaw");
+  let flawPart = null;
+  if (flaws.length > 0) {
+    const flaw = select([["", "None"], ...flaws.map((f) => [f.id, f.name])], { id: id("flaw"), data: { focusKey: id("flaw") } });
+    flaw.value = mine.flaw.flaw;
+    flaw.addEventListener("change", () => {
+      mine.flaw.flaw = flaw.value;
+      changed();
+    });
+    const flawBy = payerSelect(ctx, mine.flaw.by, { id: id("flaw-by") });
+    flawBy.addEventListener("change", () => {
+      mine.flaw.by = flawBy.value;
+      changed();
+    });
+    const flawDebt = checkbox("Take a shortfall as adversity debt", { id: id("flaw-debt"), checked: mine.flaw.debt });
+    flawDebt.box.addEventListener("change", () => {
+      mine.flaw.debt = flawDebt.box.checked;
+      changed();
+    });
+    flawPart = el(
+      "div",
+      {},
+      el("div", { class: "mz-fields" }, field("Overcome a flaw (2 adversity)", flaw), field("Paid by", flawBy)),
+      flawDebt.node,
+    );
+  }
+  return el(
+    "div",
+    { class: "mz-cast-part mzc-element", data: { elementId: e.id } },
+    el(
+      "p",
+      { class: "mz-cast-title" },
+      `${e.name}: ${e.adversity} adversity${e.adversity_debt > 0 ? `, debt ${e.adversity_debt}` : ""}`,
+    ),
+    el("div", { class: "mz-fields" }, field("Fortune's Favor votes (2 adversity each)", ff), field("Paid by", ffBy)),
+    ffDebt.node,
+    flawPart,
+  );
+}
+
+function oddsCard(ctx) {
+  return card("mzc-odds", "Chances to take effect", el("div", { id: "mzc-odds-body" }, ...oddsContent(ctx)));
+}
+
+function perksAndRollCard(ctx) {
+  const c = ctx.ui.check;
+  const sides = sidesOf(c);
+  const perkParts = sides.map((side, i) => {
+    if (side.chance === "negligible" && side.aptitude === 0) return null;
+    const bought = c.perks.filter((p) => p.side === i).map((p) => p.perk);
+    return el(
+      "div",
+      { class: "mz-cast-part mzc-perks", data: { side: String(i) } },
+      el("p", { class: "mz-cast-title" }, sideName(ctx, side)),
+      bought.length > 0
+        ? el(
+            "ul",
+            { class: "mz-tags", id: `mzc-bought-${i}`, "aria-label": `Perks bought for ${shortName(ctx, side)}` },
+            ...bought.map((perk) => el("li", { class: "mz-tag" }, perkName(perk))),
+          )
+        : el("p", { class: "muted", id: `mzc-bought-${i}` }, "No perk bought."),
+      perkForm(ctx, i, side, bought),
+    );
+  });
+  const hand = checkbox("Dice rolled by hand (type in each die's face)", { id: "mzc-hand", checked: c.hand, data: { focusKey: "mzc-hand" } });
+  hand.box.addEventListener("change", () => {
+    c.hand = hand.box.checked;
+    ctx.render();
+  });
+  return card(
+    "mzc-perks-roll",
+    "Scope perks and the roll",
+    el("p", { class: "mz-hint muted" }, "After every vote is cast, a side may buy scope perks with its own votes, 1 each: Extended → Local → Regional coverage, Lingering → Contagious → Inescapable consequences (each needs the one before). Buying one closes the voting."),
+    ...perkParts,
+    el("div", { class: "mz-switch" }, hand.node),
+    el("div", { id: "mzc-hand-host" }, ...handContent(ctx)),
+    button(c.hand ? "Roll with these dice" : "Roll the dice", (b) => roll(ctx, b), {
+      id: "mzc-roll",
+      class: "primary mz-big-button",
+      disabled: !canRoll(c),
+    }),
+    el("p", { class: "mz-hint muted" }, "Nothing is paid by the roll: Sudden Surges come next, then the check resolves."),
+  );
+}
+
+/** A perk to buy for side `i` (the ones it needs first named) and the last one to take back. */
+function perkForm(ctx, i, side, bought) {
+  const c = ctx.ui.check;
+  const left = PERKS.filter(([value]) => !bought.includes(value));
+  const pick = select(
+    left.map(([value, name, needs]) => [value, needs && !bought.includes(needs) ? `${name} (needs ${perkName(needs)})` : name]),
+    { id: `mzc-perk-pick-${i}`, class: "mzc-perk-pick", data: { focusKey: `mzc-perk-pick-${i}` } },
+  );
+  const next = left.find(([, , needs]) => !needs || bought.includes(needs));
+  if (next) pick.value = next[0];
+  return el(
+    "div",
+    {},
+    left.length > 0 &&
+      form(
+        { class: "mz-form mz-one", "aria-label": `Buy a scope perk for ${shortName(ctx, side)}` },
+        [
+          el("label", { for: pick.id }, "Scope perk (1 vote)"),
+          el(
+            "div",
+            { class: "mz-one-row" },
+            pick,
+            el("button", { type: "submit", id: `mzc-perk-buy-${i}`, class: "mzc-buy-perk", data: { focusKey: `mzc-perk-buy-${i}` } }, "Buy"),
+          ),
+        ],
+        (b) => buyPerk(ctx, i, pick.value, b),
+      ),
+    bought.length > 0 &&
+      button(
+        `Take back ${perkName(bought[bought.length - 1])}`,
+        () => {
+          const last = c.perks.map((p) => p.side).lastIndexOf(i);
+          c.perks.splice(last, 1);
+          c.handValues = [];
+          ctx.render(`#mzc-perk-pick-${i}`);
+        },
+        { class: "mzc-unbuy", id: `mzc-unbuy-${i}`, data: { focusKey: `mzc-unbuy-${i}` } },
+      ),
+  );
+}
+
+/** Buys a perk if the core accepts it (it says why not, e.g. a missing prerequisite). */
+async function buyPerk(ctx, side, perk, b) {
+  const c = ctx.ui.check;
+  const next = [...c.perks, { side, perk }];
+  const request = { ...requestOf(ctx, true), perks: next };
+  let ok = false;
+  await ctx.run(`${perkName(perk)} was not bought.`, async () => {
+    b.disabled = true;
+    try {
+      c.preview = await api.mezzoCheckPreview(ctx.gameId, request);
+      c.previewError = null;
+      ok = true;
+    } finally {
+      b.disabled = false;
+    }
+  });
+  if (!ok) return;
+  c.perks = next;
+  c.handValues = [];
+  ctx.render(`#mzc-perk-pick-${side}`);
+}
+
+async function roll(ctx, b) {
+  const c = ctx.ui.check;
+  let dice = { kind: "rolled" };
+  if (c.hand) {
+    const faces = c.read ? c.read() : null;
+    if (faces === null) return;
+    dice = { kind: "entered", values: faces };
+  }
+  const request = requestOf(ctx);
+  c.result = null;
+  const pending = await ctx.step("The check was not rolled.", () => api.mezzoCheckRoll(ctx.gameId, request, dice), (p) => p.summary, b);
+  if (pending) ctx.render("#mzc-rolled-heading");
+}
+
+// ---- the rolled check: Sudden Surges, then the result -----------------------------------------
+
+function rolledSides(ctx, check, scores) {
+  return el(
+    "ol",
+    { class: "mz-result-list", id: "mzc-rolled-list" },
+    ...check.sides.map((s, i) => {
+      const r = s.roll;
+      // Before the result the surges are the ones being bought here; after it, the check's own.
+      const bought = scores ? check.surges ?? [] : ctx.ui.check.surges;
+      const surges = bought.filter((x) => s.kind.kind === "action" && x.element === s.kind.element).length;
+      return el(
+        "li",
+        { class: `mz-result-option${s.dropped ? " dropped" : ""}`, data: { side: String(i) } },
+        el("div", { class: "mz-row" }, el("strong", { class: "grow" }, sideName(ctx, s))),
+        s.dropped
+          ? el("p", { class: "muted" }, "Negligible: takes no part.")
+          : el(
+              "p",
+              { class: "mz-result-detail" },
+              r.locked_out ? "every die locked out: " : r.dice.length === 0 ? "no dice: " : `${diceWords(r.dice.map((d) => d.sides))} · highest ${r.highest}`,
+              surges > 0 ? ` + ${plural(surges, "Sudden Surge")}` : "",
+              " · score ",
+              el("strong", { class: "mz-score", id: `mzc-score-${i}` }, String(scores && scores[i] !== null ? scores[i] : r.highest + surges)),
+            ),
+        r && r.dice.length > 0 &&
+          el("div", { class: "mz-dice" }, ...r.dice.map((d) => dieBadge(d.sides, d.face, d.face === r.highest ? "best" : ""))),
+      );
+    }),
+  );
+}
+
+function rolledCard(ctx, pending) {
+  const c = ctx.ui.check;
+  const check = pending.check;
+  const t = ctx.table;
+  const surgeRows = check.sides
+    .map((s, i) => [s, i])
+    .filter(([s]) => !s.dropped && s.kind.kind === "action")
+    .map(([s, i]) => {
+      const e = allElements(t).find((x) => x.id === s.kind.element);
+      if (!e) return null;
+      const id = (what) => `mzc-${what}-${e.id}`;
+      const bought = c.surges.filter((x) => x.element === e.id).length;
+      const by = payerSelect(ctx, defaultPayer(ctx, e), { id: id("surge-by"), data: { focusKey: id("surge-by") } });
+      const debt = checkbox("Take a shortfall as adversity debt", { id: id("surge-debt") });
+      return el(
+        "div",
+        { class: "mz-cast-part mzc-surge", data: { elementId: e.id, side: String(i) } },
+        el(
+          "p",
+          { class: "mz-cast-title", id: id("surge-title") },
+          `${e.name}: ${e.adversity} adversity${e.adversity_debt > 0 ? `, debt ${e.adversity_debt}` : ""}`,
+          bought > 0 ? ` — ${plural(bought, "Sudden Surge")} bought (${3 * bought} adversity)` : "",
+        ),
+        el("div", { class: "mz-fields" }, field("Paid by", by)),
+        debt.node,
+        el(
+          "div",
+          { class: "actions" },
+          button("Buy a Sudden Surge (+1, 3 adversity)", () => {
+            c.surges.push({ element: e.id, by: by.value, allow_debt: debt.box.checked });
+            ctx.render(`#${id("surge")}`);
+          }, { id: id("surge"), class: "mzc-surge-buy", "aria-describedby": id("surge-title"), data: { focusKey: id("surge") } }),
+          bought > 0 &&
+            button("Take one back", () => {
+              c.surges.splice(c.surges.map((x) => x.element).lastIndexOf(e.id), 1);
+              ctx.render(`#${id("surge")}`);
+            }, { id: id("surge-back"), class: "mzc-surge-back", data: { focusKey: id("surge-back") } }),
+        ),
+      );
+    })
+    .filter(Boolean);
+  return el(
+    "div",
+    { class: "mz-stack" },
+    card(
+      "mzc-rolled",
+      `Rolled: ${check.description || "the action check"}`,
+      el("p", { class: "mz-summary", id: "mzc-rolled-summary", role: "status" }, pending.summary),
+      rolledSides(ctx, check, null),
+    ),
+    card(
+      "mzc-surges",
+      "Sudden Surges",
+      el("p", { class: "mz-hint muted" }, "After the roll and before the result: 3 adversity of an acting element for +1 to its own result. Paid when the check resolves."),
+      ...surgeRows,
+      button("Resolve the check", (b) => resolve(ctx, b), { id: "mzc-resolve", class: "primary mz-big-button" }),
+      button("Take the roll back", (b) => ctx.undoLast(b), { id: "mzc-unroll" }),
+    ),
+  );
+}
+
+async function resolve(ctx, b) {
+  const c = ctx.ui.check;
+  const outcome = await ctx.move("The check was not resolved.", () => api.mezzoCheckResolve(ctx.gameId, c.surges), b);
+  if (!outcome) return;
+  c.result = outcome.result;
+  ctx.render(ctx.ui.pending ? "#mzc-tie-heading" : "#mzc-result-heading");
+}
+
+function tieCard(ctx, pending) {
+  const c = ctx.ui.check;
+  const check = pending.check;
+  const tied = check.tied;
+  const scores = check.sides.map((s) => s.score);
+  const text = el("textarea", { id: "mzc-compromise", rows: 2, maxlength: 500 });
+  const hand = checkbox("Dice rolled by hand", { id: "mzc-tie-hand", checked: c.tieHand, data: { focusKey: "mzc-tie-hand" } });
+  hand.box.addEventListener("change", () => {
+    c.tieHand = hand.box.checked;
+    ctx.render();
+  });
+  const boxes = c.tieHand
+    ? handDice(tied.map((i) => ({ sides: 12, label: shortName(ctx, check.sides[i]) })), "mzc-tie-die", "One d12 per tied side")
+    : null;
+  return card(
+    "mzc-tie",
+    `A tie: ${check.description || "the action check"}`,
+    el("p", { class: "mz-summary", id: "mzc-tie-summary", role: "status" }, pending.summary),
+    rolledSides(ctx, check, scores),
+    form(
+      { id: "mzc-compromise-form", "aria-label": "Agree on a compromise" },
+      [
+        field("Agree on a compromise (a majority supports it)", text),
+        el("button", { type: "submit", id: "mzc-compromise-submit" }, "Agree on this compromise"),
+      ],
+      async (b) => {
+        const words = text.value.trim();
+        if (words === "") return text.focus();
+        const out = await ctx.move("The compromise was not recorded.", () => api.mezzoCheckCompromise(ctx.gameId, words), b);
+        if (!out) return;
+        c.result = out.result;
+        ctx.render("#mzc-result-heading");
+      },
+    ),
+    el(
+      "div",
+      { class: "mz-tie-break" },
+      el("p", { class: "mz-cast-title" }, "Or break the tie: a d12 per tied side, again while tied."),
+      hand.node,
+      boxes && boxes.node,
+      button(
+        "Break the tie with d12s",
+        async (b) => {
+          let dice = { kind: "rolled" };
+          if (boxes) {
+            const faces = boxes.read();
+            if (faces === null) return;
+            dice = { kind: "entered", values: faces };
+          }
+          const out = await ctx.move("The tie was not broken.", () => api.mezzoCheckBreakTie(ctx.gameId, dice), b);
+          if (!out) return;
+          c.result = out.result;
+          ctx.render(ctx.ui.pending ? "#mzc-tie-heading" : "#mzc-result-heading");
+        },
+        { id: "mzc-break-tie" },
+      ),
+    ),
+  );
+}
+
+/** The outcome in words: which side took effect and what that means for the action. */
+function outcomeWords(ctx, check) {
+  const o = check.outcome;
+  if (!o) return "";
+  if (o.kind === "compromise") return `Settled by compromise: “${o.text}”.`;
+  const side = check.sides[o.winner];
+  if (side.kind.kind === "failure") {
+    return check.sides.filter((s) => s.kind.kind === "action").length === 1
+      ? `The action fails: ${sideName(ctx, side)} takes effect.`
+      : `Every action fails: ${sideName(ctx, side)} takes effect.`;
+  }
+  return `${sideName(ctx, side)} takes effect: the action succeeds${o.tiebreak ? " (after the d12 tiebreak)" : ""}.`;
+}
+
+function resultCard(ctx) {
+  const c = ctx.ui.check;
+  const r = c.result;
+  const check = r.check;
+  return card(
+    "mzc-result",
+    `Resolved: ${check.description || "the action check"}`,
+    el("p", { class: "mz-winner", id: "mzc-outcome" }, outcomeWords(ctx, check)),
+    el("p", { class: "mz-summary", id: "mzc-summary", role: "status" }, r.summary),
+    rolledSides(ctx, check, check.sides.map((s) => s.score)),
+    el(
+      "div",
+      { class: "actions" },
+      button("New action check", () => {
+        ctx.ui.check = newCheck();
+        ctx.render("#mzc-description");
+      }, { id: "mzc-new", class: "primary" }),
+    ),
+  );
+}

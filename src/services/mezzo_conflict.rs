@@ -15,7 +15,7 @@ use super::dice::{with_dice, DiceInput};
 use super::mezzo::{change, MezzoChange};
 use crate::error::{Error, Result};
 use crate::rules::mezzo::conflict::{
-    break_tie, leave_to_chance, option_dice, D6Conflict, MedianStep, Outcome, Resolution, TakeMedian, TiebreakRound,
+    break_tie, leave_to_chance, option_dice, D6Conflict, D6Roll, MedianStep, Outcome, Resolution, TakeMedian, TiebreakRound,
     Variant,
 };
 use crate::rules::mezzo::odds;
@@ -69,6 +69,8 @@ pub struct ConflictResult {
     pub counts: Vec<u32>,
     pub rolls: Option<Resolution>,
     pub d6_scores: Option<Vec<u32>>,
+    /// The D6 variant's dice: each option's first roll, its burst's reroll, its multiplier.
+    pub d6_rolls: Option<Vec<D6Roll>>,
     pub median: Vec<MedianStep>,
     pub outcome: Outcome,
     /// "“The guard” wins." or "A tie between …".
@@ -146,7 +148,7 @@ pub fn mezzo_resolve_conflict<R: Rng>(
         let (players, elements) = work.participants();
         let (votes, paid) = settle(draft, &players, &elements)?;
         let n = counts(&votes);
-        let (rolls, d6_scores, median, outcome) = match approach {
+        let (rolls, d6, median, outcome) = match approach {
             Approach::LeaveToChance => {
                 let dice_of = option_dice(&n)?;
                 let r = with_dice(dice, rng, |d| leave_to_chance(&dice_of, d))?;
@@ -154,16 +156,17 @@ pub fn mezzo_resolve_conflict<R: Rng>(
                 (Some(r), None, Vec::new(), outcome)
             }
             Approach::D6 { no_bursts } => {
-                let (scores, outcome) = with_dice(dice, rng, |d| {
+                let c = with_dice(dice, rng, |d| {
                     let mut c = D6Conflict::roll(&n, d)?;
                     if !no_bursts {
                         for option in c.bursts_that_pay() {
                             c = c.burst(option, d)?;
                         }
                     }
-                    Ok((c.scores(), c.outcome()))
+                    Ok(c)
                 })?;
-                (None, Some(scores), Vec::new(), outcome)
+                let outcome = c.outcome();
+                (None, Some(c), Vec::new(), outcome)
             }
             Approach::TakeMedian { selections } => {
                 if !matches!(dice, DiceInput::Rolled) {
@@ -190,7 +193,12 @@ pub fn mezzo_resolve_conflict<R: Rng>(
             work.set_element(e);
         }
         let words = summary(draft, &outcome);
-        result = Some(ConflictResult { counts: n, rolls, d6_scores, median, outcome, summary: words.clone() });
+        let (d6_scores, d6_rolls) = match d6 {
+            Some(c) => (Some(c.scores()), Some(c.options().to_vec())),
+            None => (None, None),
+        };
+        result =
+            Some(ConflictResult { counts: n, rolls, d6_scores, d6_rolls, median, outcome, summary: words.clone() });
         Ok(format!("{} {words}", draft.question.trim()))
     })?;
     Ok(ConflictOutcome { change, result: result.expect("set by the move") })

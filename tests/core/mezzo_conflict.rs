@@ -97,6 +97,26 @@ fn take_median_follows_the_tables_selections_and_a_tie_is_broken_by_d12s() {
 }
 
 #[test]
+fn d6_variant_shows_each_options_faces_and_the_burst_it_took() {
+    let s = Scratch::new();
+    let (mut store, game, ann, ben) = table(&s);
+    let d = draft(ann, ben);
+    let mut rng = StdRng::seed_from_u64(3);
+    // Votes 3, 1, 0. The ferryman's d6 shows 2, within its burst threshold 3, and a burst
+    // pays (3.5 × 2 > 2): it rerolls a 6 at ×2 = 12. The smuggler's 5 is above its threshold 1.
+    let approach = Approach::D6 { no_bursts: false };
+    let out = services::mezzo_resolve_conflict(&mut store, game, &d, &approach, &entered(&[2, 5, 6]), &mut rng)
+        .unwrap();
+    assert_eq!(out.result.outcome, Outcome::Winner(0));
+    assert_eq!(out.result.d6_scores, Some(vec![12, 5, 1]));
+    let rolls = out.result.d6_rolls.expect("the D6 dice");
+    let faces: Vec<_> = rolls.iter().map(|r| (r.first(), r.reroll(), r.multiplier())).collect();
+    assert_eq!(faces, vec![(Some(2), Some(6), 2), (Some(5), None, 1), (None, None, 1)]);
+    let json = serde_json::to_value(&rolls[0]).unwrap();
+    assert_eq!((json["first"].as_u64(), json["reroll"].as_u64()), (Some(2), Some(6)), "the UI reads the faces");
+}
+
+#[test]
 fn a_cast_over_the_limits_is_refused_naming_it_and_changes_nothing() {
     let s = Scratch::new();
     let (mut store, game, ann, ben) = table(&s);

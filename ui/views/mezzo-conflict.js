@@ -868,7 +868,7 @@ async function resolve(ctx, b) {
         : { kind: "leave_to_chance" };
   const outcome = await ctx.move("The conflict was not resolved.", () => api.mezzoResolveConflict(ctx.gameId, draft, approach, dice), b);
   if (!outcome) return;
-  c.result = { result: outcome.result, draft, approach: c.approach, faces: dice.values ?? null, noBursts: c.noBursts };
+  c.result = { result: outcome.result, draft, approach: c.approach };
   c.tieValues = [];
   ctx.ui.lastMoveTag = "conflict";
   ctx.render("#mz-result-heading");
@@ -882,8 +882,8 @@ function resultCard(ctx) {
   const name = (i) => quotedOption(draft.options, i);
   const winner = c.tie ? c.tie.winner : r.outcome.winner;
   const tied = r.outcome.tie ?? null;
-  // The D6 faces: the app knows them when they were typed in (the core returns the scores only).
-  const d6Rolls = r.d6_scores && c.result.faces ? d6FacesOf(r.counts, c.result.faces, c.result.noBursts) : null;
+  // The D6 dice as the core rolled or read them: first roll, burst reroll (null without votes).
+  const d6Rolls = r.d6_rolls ? r.d6_rolls.map((roll) => (roll.first === null ? null : roll)) : null;
   const rows = draft.options.map((_, i) => {
     const roll = r.rolls ? r.rolls.options[i] : null;
     const won = winner === i;
@@ -908,7 +908,7 @@ function resultCard(ctx) {
             ` · ${roll.dice.length === 0 ? "no dice" : diceWords(roll.dice)} · score `,
             el("strong", { class: "mz-score", id: `mz-score-${i}` }, String(roll.score)),
           ),
-        r.d6_scores && d6Rolls && d6Rolls[i] && el("span", { id: `mz-d6-faces-${i}` }, ` · ${d6Words(d6Rolls[i], r.counts[i])}`),
+        r.d6_scores && d6Rolls && d6Rolls[i] && el("span", { id: `mz-d6-faces-${i}` }, ` · ${d6Words(d6Rolls[i])}`),
         r.d6_scores && el("span", {}, " · score ", el("strong", { class: "mz-score", id: `mz-score-${i}` }, String(r.d6_scores[i]))),
       ),
       roll && roll.dice.length > 0 && el("div", { class: "mz-dice" }, ...roll.dice.map((d, k) => dieBadge(d, roll.faces[k], k === bestDie(roll) ? "best" : ""))),
@@ -938,30 +938,9 @@ function resultCard(ctx) {
   );
 }
 
-/**
- * Each option's D6 faces from the values typed in (in the order the resolution asks for them:
- * a first roll per option with votes, then the rerolls of the bursts taken, in option order).
- */
-function d6FacesOf(counts, faces, noBursts) {
-  const rolls = counts.map(() => null);
-  let at = 0;
-  counts.forEach((n, i) => {
-    if (n > 0) rolls[i] = { first: faces[at++], reroll: null };
-  });
-  if (!noBursts) {
-    counts.forEach((n, i) => {
-      const r = rolls[i];
-      if (!r) return;
-      const mult = 1 + Math.floor(n / 6);
-      if (r.first <= n % 6 && 7 * (mult + 1) > 2 * r.first * mult && at < faces.length) r.reroll = faces[at++];
-    });
-  }
-  return rolls;
-}
-
-/** "d6 showed 1, burst: rerolled 5 × 2". */
-function d6Words(roll, votes) {
-  const mult = 1 + Math.floor(votes / 6);
+/** "d6 showed 1, burst: rerolled 5 × 2" (`roll`: the core's D6Roll). */
+function d6Words(roll) {
+  const mult = roll.die.multiplier;
   return roll.reroll === null
     ? `d6 showed ${roll.first} × ${mult}`
     : `d6 showed ${roll.first}, burst: rerolled ${roll.reroll} × ${mult + 1}`;

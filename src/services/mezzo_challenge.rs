@@ -698,10 +698,17 @@ fn perk_use(p: &PerkUse, els: &[Element]) -> String {
     }
 }
 
+/// "1 vote", "2 votes".
+fn counted(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn spend_word(s: &Spend) -> String {
     match s {
-        Spend::VictoryNarration { votes } => format!("victory narration ({votes} votes)"),
-        Spend::ClaimingStakes { perks } => format!("claiming stakes ({perks} major perks)"),
+        Spend::VictoryNarration { votes } => format!("victory narration ({})", counted(*votes, "vote", "votes")),
+        Spend::ClaimingStakes { perks } => {
+            format!("claiming stakes ({})", counted(*perks, "major perk", "major perks"))
+        }
         Spend::LastingEffect { transient: true, .. } => "a lasting effect (a Transient Flaw added)".into(),
         Spend::LastingEffect { transient: false, .. } => "a lasting effect (a Transient Flaw removed)".into(),
         Spend::Boon { edge, .. } => format!("the boon “{}”", edge.name.trim()),
@@ -720,7 +727,12 @@ fn words(before: &Challenge, mv: &Move, events: &[ChallengeEvent], old: &[Elemen
                 ChallengeEvent::Joined { side, .. } => Some(*side),
                 _ => None,
             });
-            format!("{} joins side {}.", n(*element), side.map_or_else(String::new, |s| s.to_string()))
+            // A side is named by the table, or by its number as the screen shows it (from 1).
+            let side = side.map_or_else(String::new, |s| match before.sides.get(s) {
+                Some(known) if !known.name.trim().is_empty() => format!("“{}”", known.name.trim()),
+                _ => format!("side {}", s + 1),
+            });
+            format!("{} joins {side}.", n(*element))
         }
         Move::AddGoal { element, .. } => format!("{} becomes a goal of the challenge.", n(*element)),
         Move::MajorActions { .. } => {

@@ -383,7 +383,7 @@ fn a_whole_challenge_is_played_through_the_services_and_each_move_is_undone_exac
         let (rook, bo) = (t.rook, t.bo);
         t.play(json!({ "move": "spend", "challenger": rook, "by": bo, "spend": { "kind": "victory_narration", "votes": 1 } }))
     });
-    assert_eq!(message, "Rook spends 1 momentum on victory narration (1 votes). The challenge is over.");
+    assert_eq!(message, "Rook spends 1 momentum on victory narration (1 vote). The challenge is over.");
     let v = t.view();
     assert_eq!((v.phase, v.over), (Phase::Over, true), "the finished challenge stays on the table");
     // The end: momentum lost, trumps gone, Transient flaws grant Favored Flaws.

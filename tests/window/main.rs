@@ -12,6 +12,7 @@
 //! (nothing is skipped). Each test uses its own throwaway database through `SHEETKEEPER_DB`.
 
 mod mezzo;
+mod mezzo_challenge;
 mod mezzo_play;
 mod nsu_roll;
 mod nsu_sheet;

@@ -1,10 +1,11 @@
 // The Mezzo screen of a game (RULES.md §3): it replaces the games layout while open and has
-// seven tabs — the table (mezzo-table.js: the arc and the players with their influence, Actor
+// eight tabs — the table (mezzo-table.js: the arc and the players with their influence, Actor
 // role and claims), the story elements (mezzo-elements.js: the game's characters and the
 // table's objects, locations, factions and goals, each with its sheet), a conflict
 // (mezzo-conflict.js: options, casts, live exact odds, resolution, ties), an action check
-// (mezzo-check.js: sides, casts, scope perks, odds, the roll, Sudden Surges, the result), the
-// plot (mezzo-plot.js: hooks, the Turning Point, themes, the arc's end), the seed deck
+// (mezzo-check.js: sides, casts, scope perks, odds, the roll, Sudden Surges, the result), a
+// challenge (mezzo-challenge.js: sides, rounds of major actions, perks, departures, the end;
+// Rest & Recuperation between challenges), the plot (mezzo-plot.js: hooks, the Turning Point, themes, the arc's end), the seed deck
 // (mezzo-deck.js: cards, hands, links, inspiration, the keyword die) and the log of moves with
 // Undo (mezzo-log.js). It opens from the "Mezzo table" button of a Mezzo game.
 //
@@ -27,12 +28,14 @@ import { renderLog } from "./mezzo-log.js";
 import { renderCheck, newCheck } from "./mezzo-check.js";
 import { renderPlot } from "./mezzo-plot.js";
 import { renderDeck } from "./mezzo-deck.js";
+import { renderChallenge } from "./mezzo-challenge.js";
 
 const TABS = [
   ["table", "Table"],
   ["elements", "Story elements"],
   ["conflict", "Conflict"],
   ["check", "Action check"],
+  ["challenge", "Challenge"],
   ["plot", "Plot"],
   ["deck", "Seed deck"],
   ["log", "Log"],
@@ -261,6 +264,7 @@ function render(focus = null) {
   else if (view.tab === "check") renderCheck(host, ctx);
   else if (view.tab === "plot") renderPlot(host, ctx);
   else if (view.tab === "deck") renderDeck(host, ctx);
+  else if (view.tab === "challenge") renderChallenge(host, ctx);
   else renderLog(host, ctx);
   body.replaceChildren(host);
   const target = focus ? body.querySelector(focus) : null;

@@ -1,0 +1,188 @@
+//! The Mezzo challenge tab, driven like a person: a two-side challenge started from its form,
+//! a major action with typed-in dice that wins (a Damage perk declared on the opponent — first
+//! refused without the wound's name, with the core's message — and settled: the opponent's
+//! sheet shows the new wound), one that fails (the actor's adversity), the round's end, and the
+//! end taken back with the toast's Undo, a surrender refused with its reason. After a restart
+//! in dark mode the challenge is still there; the next round the opponent surrenders, the
+//! victor spends the momentum its wound gave, the challenge ends, and Rest & Recuperation treats
+//! the wound and shakes it off. Screenshots at 1280 and 360 px wide, light and dark.
+
+use serde_json::json;
+
+use crate::mezzo::{choose, db, dismiss_toast, element_id, press, shots_of, text_of, type_into, wait_contains};
+use crate::webdriver::Session;
+use crate::{app, create_game, one_window, open, open_game, Scratch};
+
+/// Ticks `acts` for `element` on the major action form, types the dice in (the actor's d6, the
+/// failure's d4) and records the action.
+fn major_action(session: &Session, element: &str, actor: u8, failure: u8) {
+    press(session, &format!("#mzch-acts-{element}"));
+    session.wait_for(&format!("#mzch-chance-{element}"));
+    press(session, "#mzch-mode-dice");
+    // The core says which dice the check rolls: a d6 (common) against a d4 (occasional).
+    let summary = text_of(session, "#mzch-dice-summary");
+    assert!(summary.ends_with("Failure: d4") && summary.contains(": d6"), "{summary:?}");
+    session.wait_for("#mzch-die-2");
+    assert!(session.find("#mzch-die-3").is_err(), "two dice: the actor's and the failure's");
+    type_into(session, "#mzch-die-1", &actor.to_string());
+    type_into(session, "#mzch-die-2", &failure.to_string());
+    press(session, "#mzch-major-submit");
+}
+
+/// The element's adversity as saved.
+fn adversity(conn: &rusqlite::Connection, element: &str) -> i64 {
+    conn.query_row("SELECT adversity FROM mz_elements WHERE id = ?1", [element], |r| r.get(0)).expect("read mz_elements")
+}
+
+/// Mira (a character) tries to get through the gate against the Gate Guard (a faction). Her
+/// typed 3 beats the failure's 2 (higher, not double): one major perk, a Damage that wounds the
+/// Guard with "Twisted Ankle". The Guard's 1 loses to the failure's 3: one adversity. The round
+/// ends; Undo takes the end back.
+#[test]
+fn a_challenge_round_producing_perks_and_adversity() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-challenge");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    create_game(&session, "Gate Night", "mezzo");
+    open_game(&session, "Gate Night");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-elements");
+    type_into(&session, "#mz-new-character", "Mira");
+    press(&session, "#mz-new-character-submit");
+    let mira = element_id(&session, "Mira");
+    choose(&session, "#mz-new-element-kind", "faction");
+    type_into(&session, "#mz-new-element-name", "Gate Guard");
+    press(&session, "#mz-new-element-submit");
+    let guard = element_id(&session, "Gate Guard");
+
+    // The start form: two sides, a challenger on each, Mira with a stake.
+    press(&session, "#mezzo-tab-challenge");
+    type_into(&session, "#mzch-description", "Get through the gate");
+    type_into(&session, "#mzch-side-name-0", "Mira gets in");
+    type_into(&session, "#mzch-side-name-1", "The gate holds");
+    choose(&session, &format!("#mzch-side-of-{mira}"), "0");
+    choose(&session, &format!("#mzch-side-of-{guard}"), "1");
+    type_into(&session, &format!("#mzch-stake-of-{mira}"), "the archive beyond");
+    shots_of(&session, "mezzo-challenge-start", "#mzch-start");
+    press(&session, "#mzch-start-submit");
+    session.wait_text("#mzch-round", "Round 1 · major actions");
+    assert!(text_of(&session, "#toast-message").contains("Get through the gate"), "the toast names the challenge");
+    session.wait_text("#mzch-side-0-heading", "Side 1: Mira gets in");
+    session.wait_text(&format!("#mzch-status-{mira}"), "In · not acted yet");
+    assert!(text_of(&session, &format!("#mzch-challenger-{mira}")).contains("Stake: the archive beyond"));
+    wait_contains(&session, "#mzch-next", "Mira, Gate Guard");
+
+    // Mira's major action: 3 against 2, higher but not double.
+    major_action(&session, &mira, 3, 2);
+    session.wait_text("#mzch-round", "Round 1 · perks being resolved");
+    session.wait_text("#mzch-perks-left", "Mira: 1 major perk and 0 minor perks left");
+    assert!(text_of(&session, "#mzch-action-0").contains("Mira: 3 against 2 — higher: 1 major perk."));
+    assert!(text_of(&session, "#toast-message").contains("Mira's major action: 3 against 2 — 1 major perk."));
+
+    // Damage on the Guard: without the wound's name the core refuses and says why.
+    choose(&session, "#mzch-perk-kind", "damage");
+    session.wait_for("#mzch-perk-name");
+    let target = session.execute("return document.querySelector('#mzch-perk-target').value;", json!([]));
+    assert_eq!(target, json!(guard), "a harmful perk aims at the opponent first");
+    press(&session, "#mzch-declare");
+    let error = text_of(&session, "#error-message");
+    assert!(error.starts_with("The perk was not declared.") && error.lines().count() >= 2, "{error:?}");
+    press(&session, "#error-dismiss");
+    session.wait_gone("#error");
+    choose(&session, "#mzch-perk-template", "impaired_ability");
+    type_into(&session, "#mzch-perk-name", "Twisted Ankle");
+    shots_of(&session, "mezzo-challenge-perks", "#mzch-perks");
+    press(&session, "#mzch-declare");
+    session.wait_text("#mzch-declared", "Damage on Gate Guard");
+    session.wait_text("#mzch-perks-left", "Mira: 0 major perks and 0 minor perks left");
+    press(&session, "#mzch-settle");
+    session.wait_text("#mzch-round", "Round 1 · major actions");
+    assert!(text_of(&session, "#toast-message").contains("Mira's perks take effect: Damage on Gate Guard."));
+    wait_contains(&session, &format!("#mzch-flaws-{guard}"), "Twisted Ankle (Impaired Ability · Wound · Transient Flaw)");
+    wait_contains(&session, "#mzch-action-0", "Settled.");
+
+    // The Guard's major action: 1 against 3, lower: 1 adversity.
+    major_action(&session, &guard, 1, 3);
+    session.wait_text(&format!("#mzch-adversity-{guard}"), "1");
+    assert!(text_of(&session, "#mzch-action-1").contains("Gate Guard: 1 against 3 — lower: no perk, 1 adversity."));
+    session.wait_text("#mzch-round", "Round 1 · major actions");
+    session.wait_text("#mzch-next", "Everyone still in has acted: end the round.");
+    session.wait_text(&format!("#mzch-status-{guard}"), "In · acted this round");
+    assert_eq!(adversity(&db(&db_path), &guard), 1, "the adversity is saved");
+    shots_of(&session, "mezzo-challenge-round", "#mzch-status");
+
+    // The round ends; Undo takes the end back.
+    press(&session, "#mzch-end-round");
+    session.wait_text("#mzch-round", "Round 2 · major actions");
+    session.wait_text(&format!("#mzch-status-{mira}"), "In · not acted yet");
+    assert!(text_of(&session, "#toast-message").contains("Round 1 ends."));
+    session.click("#toast-undo");
+    session.wait_text("#mzch-round", "Round 1 · major actions");
+    session.wait_text(&format!("#mzch-status-{mira}"), "In · acted this round");
+    session.wait_text("#mzch-next", "Everyone still in has acted: end the round.");
+    session.wait_text(&format!("#mzch-adversity-{guard}"), "1");
+    dismiss_toast(&session);
+
+    // The Guard already took its major action: surrendering now is refused, with the reason.
+    choose(&session, "#mzch-surrender-who", &guard);
+    press(&session, "#mzch-surrender");
+    let error = text_of(&session, "#error-message");
+    assert!(error.contains("it already took one this round"), "{error:?}");
+    press(&session, "#error-dismiss");
+    session.wait_gone("#error");
+
+    // The Guard's sheet shows the wound the Damage gave.
+    press(&session, "#mezzo-tab-elements");
+    press(&session, &format!(".mz-element[data-element-id='{guard}'] .mz-open-sheet"));
+    session.wait_text("#mz-sheet-heading", "Gate Guard");
+    wait_contains(&session, "#mz-trait-list", "Twisted Ankle");
+    session.wait_text("#mz-adversity-value", "1");
+    drop(session);
+
+    // After a restart, in dark mode: the challenge is where it was.
+    let session = Session::start_with_env(&app(), &db_path, &[("GTK_THEME", "Adwaita:dark")]);
+    session.set_window_size(1280, 800);
+    session.wait_for("body[data-ready='true']");
+    open_game(&session, "Gate Night");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-challenge");
+    session.wait_text("#mzch-round", "Round 1 · major actions");
+    wait_contains(&session, &format!("#mzch-flaws-{guard}"), "Twisted Ankle");
+    shots_of(&session, "mezzo-challenge-dark", "#mzch-status");
+
+    // Round 2: the Guard surrenders. Its wound's boost goes to Mira, the only opponent; with
+    // no opponent left she leaves in victory and spends the point on victory narration.
+    press(&session, "#mzch-end-round");
+    session.wait_text("#mzch-round", "Round 2 · major actions");
+    choose(&session, "#mzch-surrender-who", &guard);
+    press(&session, "#mzch-surrender");
+    session.wait_text("#mzch-round", "Round 2 · challengers leaving");
+    session.wait_text(&format!("#mzch-status-{guard}"), "Left in defeat (surrendered)");
+    session.wait_text(&format!("#mzch-status-{mira}"), "Leaving in victory (no opponent left)");
+    session.wait_text(&format!("#mzch-momentum-{mira}"), "1");
+    session.wait_for(&format!("#mzch-spend-{mira}-form"));
+    shots_of(&session, "mezzo-challenge-departure", "#mzch-departure");
+    choose(&session, &format!("#mzch-spend-{mira}-kind"), "victory_narration");
+    type_into(&session, &format!("#mzch-spend-{mira}-count"), "1");
+    press(&session, &format!("#mzch-spend-{mira}-submit"));
+    session.wait_text("#mzch-round", "Over after round 2.");
+    assert!(text_of(&session, "#toast-message").contains("Mira spends 1 momentum on victory narration (1 vote)."));
+    let ending = text_of(&session, "#mzch-ending");
+    assert!(ending.contains("Mira — victory (no opponent left)"), "{ending:?}");
+    assert!(ending.contains("Gate Guard — defeat (surrendered)"), "{ending:?}");
+    session.wait_for("#mzch-next-challenge");
+
+    // Rest & Recuperation once it is over: the wound treated (it turns One-Shot), then a breather.
+    choose(&session, "#mzch-rr-element", &guard);
+    wait_contains(&session, "#mzch-rr-list", "Twisted Ankle (Impaired Ability · Wound · Transient Flaw)");
+    shots_of(&session, "mezzo-challenge-over", "#mzch-status");
+    press(&session, "#mzch-rr-list [id^='mzch-treat-']");
+    wait_contains(&session, "#toast-message", "Gate Guard treats the wound “Twisted Ankle”: now One-Shot.");
+    wait_contains(&session, "#mzch-rr-list", "Twisted Ankle (Impaired Ability · Transient Flaw · One-Shot)");
+    press(&session, "#mzch-rr-list [id^='mzch-breather-']");
+    wait_contains(&session, "#toast-message", "Gate Guard takes a breather and shakes off “Twisted Ankle”.");
+    session.wait_text("#mzch-rr-list", "No flaws.");
+}

@@ -81,6 +81,8 @@ pub struct ChallengerView {
     pub may_surrender: bool,
     /// The player who spends for it (its claimer), if any.
     pub claimed_by: Option<Uuid>,
+    /// The flaws this challenge's perks gave it (what Recover and Heal may remove).
+    pub gained: Vec<Uuid>,
 }
 
 /// A goal of the challenge: its trumps and momentum.
@@ -204,6 +206,7 @@ fn view_of(ch: &Challenge, elements: &[Element]) -> Result<MezzoChallengeView> {
             acted: ch.acted.contains(&c.element),
             may_surrender: ch.may_surrender.contains(&c.element),
             claimed_by: e.claimed_by,
+            gained: ch.gained.iter().filter(|g| g.element == c.element).map(|g| g.flaw).collect(),
         });
     }
     let mut goals = Vec::new();

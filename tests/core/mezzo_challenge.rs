@@ -280,6 +280,8 @@ fn up_to_the_surrender(t: &mut Table) {
     assert_eq!((v.phase, v.actions[0].action.closed), (Phase::Rounds, Some(Closed::Settled)));
     assert!(v.challengers[2].may_surrender);
     assert_eq!(v.challengers[2].boosts_held, 1, "the wound it gained");
+    assert_eq!(v.challengers[2].gained, vec![winded, fixed(GASHED)], "what Recover and Heal may remove");
+    assert!(v.challengers[0].gained.is_empty());
 
     // Rook's major action typed in as scores: 2 against the failure's 5 — 1 adversity.
     let message = t.step("failed action", |t| {

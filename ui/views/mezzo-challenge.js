@@ -1014,7 +1014,9 @@ function declareForm(ctx, ch, a) {
   if (p.kind === "expose") fields.push(text("mzch-perk-name", "The new Vulnerability's name", "name"));
   if (p.kind === "bind") fields.push(text("mzch-perk-name", "The new Restraint's name", "name"));
   if (p.kind === "discover") fields.push(text("mzch-perk-detail", "What the challenger finds", "detail"));
-  if (p.kind === "recover") fields.push(flawPick("mzch-perk-flaw", "Flaw to remove", flawsOf(target).filter((f) => fleeting(target, f)), "restraint"));
+  // Recover and Heal work on what this challenge gave the target (the core's `gained`).
+  const gained = ch.challengers.find((c) => c.element === target?.id)?.gained ?? [];
+  if (p.kind === "recover") fields.push(flawPick("mzch-perk-flaw", "Flaw to remove", flawsOf(target).filter((f) => fleeting(target, f) && gained.includes(f.id)), "restraint"));
   if (p.kind === "break_free") {
     fields.push(
       flawPick("mzch-perk-restraint", "Restraint to remove", restraintsOf(target).filter((f) => hasModifier(target, f.id, "transient_flaw")), "restraint"),
@@ -1023,7 +1025,7 @@ function declareForm(ctx, ch, a) {
     );
   }
   if (p.kind === "damage") fields.push(...damageFields(ctx, p, target, templatePick, text));
-  if (p.kind === "heal") fields.push(...healFields(ctx, p, target, flawPick));
+  if (p.kind === "heal") fields.push(...healFields(ctx, p, target, flawPick, gained));
   if (p.kind === "push" || p.kind === "ruin") {
     const goals = ch.goals.filter((g) => (p.kind === "push" ? g.side === actor?.side : g.side !== actor?.side));
     if (!goals.some((g) => g.element === p.goal)) p.goal = goals[0]?.element ?? "";
@@ -1095,8 +1097,8 @@ function damageFields(ctx, p, target, templatePick, text) {
   return out;
 }
 
-function healFields(ctx, p, target, flawPick) {
-  const wounds = woundsOf(target).filter((w) => hasModifier(target, w.id, "transient_flaw"));
+function healFields(ctx, p, target, flawPick, gained) {
+  const wounds = woundsOf(target).filter((w) => hasModifier(target, w.id, "transient_flaw") && gained.includes(w.id));
   const out = [flawPick("mzch-perk-heal-wound", "Wound", wounds, "restraint")];
   const wound = wounds.find((w) => w.id === p.restraint);
   const extras = wound ? extrasOf(target, wound.id) : [];

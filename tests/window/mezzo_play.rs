@@ -3,7 +3,10 @@
 //! result is known, the adversity and influence it paid read on the sheet and the table, and
 //! the resolution taken back from the log; a plot hook created, invested in and resolved with
 //! its even share-out shown before it is confirmed; a seed deck built, a session started, cards
-//! bought, played and linked for +1 influence. Screenshots at 1280 and 360 px wide.
+//! bought, played and linked for +1 influence; during a challenge, an action check with an
+//! Unexpected Edge (refused until the player takes the shortfall as debt and the table agrees
+//! no trait fits) resolved as a major action, and the plot's multi-hook options naming the
+//! running challenge (shown disabled with no challenge). Screenshots at 1280 and 360 px wide.
 
 use serde_json::json;
 
@@ -267,9 +270,171 @@ fn a_plot_hook_made_invested_and_resolved() {
     type_into(&session, "#mzp-hook-text", "Will the bridge hold?");
     press(&session, "#mzp-hook-submit");
     session.wait_for(".mzp-hook");
-    press(&session, &format!("#mzp-challenger-{mira}"));
-    session.wait_for("#mzp-stakes-form");
+    // No challenge is being played: the multi-hook options say so and are disabled.
+    wait_contains(&session, "#mzp-no-challenge", "Start a challenge first");
+    assert!(session.find(&format!("#mzp-challenger-{mira}")).is_err(), "no challengers to tick without a challenge");
+    assert_eq!(disabled(&session, "#mzp-raise-stakes"), json!(true));
+    assert_eq!(disabled(&session, "#mzp-no-escape"), json!(true));
+    assert_eq!(disabled(&session, "#mzp-turning-point"), json!(true));
     shots_of(&session, "mezzo-dark-plot", "#mzp-hooks");
+}
+
+/// A trait of `name` as saved: (via, lasts, effects).
+fn saved_trait(conn: &rusqlite::Connection, name: &str) -> (String, String, String) {
+    conn.query_row("SELECT via, lasts, effects FROM mz_traits WHERE name = ?1", [name], |r| {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+    })
+    .expect("read mz_traits")
+}
+
+/// The Old Key bars Mira's way: a challenge with Mira on one side and the Key on the other,
+/// started on the Challenge tab. Mira (4 adversity) buys the Unexpected Edge "Desperate grip"
+/// for 5: the core refuses it until Ada takes the shortfall as debt, then until the table
+/// agrees no trait of hers fits; the odds name it. Her typed 4 beats the failure's 3 and the
+/// check resolves as her major action (1 major perk): she pays 4 adversity and 1 debt and the
+/// edge is on her sheet; the next check counts it for 2 votes. On the plot tab the challenge's challengers still in are ticked, and
+/// Raise Stakes names the running challenge.
+#[test]
+fn an_unexpected_edge_and_a_major_action_in_a_challenge() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-edge");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let (_game, ada, _bo, mira, key) = table(&session, "Key Night");
+    gain_adversity(&session, &mira, "Mira", 4);
+
+    // No challenge yet: the plot's options say so, and the edge cannot be bought.
+    press(&session, "#mezzo-tab-plot");
+    wait_contains(&session, "#mzp-no-challenge", "Start a challenge first");
+    assert_eq!(disabled(&session, "#mzp-raise-stakes"), json!(true));
+    shots_of(&session, "mezzo-plot-no-challenge", "#mzp-multi");
+    press(&session, "#mezzo-tab-check");
+    choose(&session, "#mzc-actor-0", &mira);
+    wait_contains(&session, &format!("#mzc-edge-hint-{mira}"), "Only in a challenge: Mira is not taking part in one.");
+    assert_eq!(disabled(&session, &format!("#mzc-edge-on-{mira}")), json!(true));
+
+    // The challenge, started on its tab.
+    press(&session, "#mezzo-tab-challenge");
+    type_into(&session, "#mzch-description", "Past the locked door");
+    type_into(&session, "#mzch-side-name-0", "Mira gets through");
+    type_into(&session, "#mzch-side-name-1", "The door stays shut");
+    choose(&session, &format!("#mzch-side-of-{mira}"), "0");
+    choose(&session, &format!("#mzch-side-of-{key}"), "1");
+    press(&session, "#mzch-start-submit");
+    wait_contains(&session, "#toast-message", "Past the locked door");
+
+    // The check: Mira (common, a d6) against failing (occasional, a d4), with an Unexpected Edge.
+    press(&session, "#mezzo-tab-check");
+    type_into(&session, "#mzc-description", "Force the door");
+    choose(&session, "#mzc-actor-0", &mira);
+    session.wait_text("#mzc-dice-0", "d6");
+    press(&session, &format!("#mzc-edge-on-{mira}"));
+    type_into(&session, &format!("#mzc-edge-name-{mira}"), "Desperate grip");
+    type_into(&session, &format!("#mzc-edge-effects-{mira}"), "She hangs on <b>whatever</b> happens");
+    wait_contains(&session, "#mzc-odds-problem", "Mira holds 4 adversity and this costs 5");
+    choose(&session, &format!("#mzc-edge-by-{mira}"), &ada);
+    press(&session, &format!("#mzc-edge-debt-{mira}"));
+    wait_contains(&session, "#mzc-odds-problem", "only for an element with no trait that fits the challenge");
+    press(&session, &format!("#mzc-edge-fits-{mira}"));
+    wait_contains(&session, "#mzc-spends-0", "Unexpected Edge “Desperate grip” (5 adversity, debt allowed)");
+    session.wait_gone("#mzc-odds-problem");
+    shots_of(&session, "mezzo-check-unexpected-edge", &format!("#mzc-edge-{mira}"));
+    shots_of(&session, "mezzo-check-edge-odds", "#mzc-odds");
+
+    // Typed dice: Mira's d6 shows 4, the failure's d4 shows 3.
+    press(&session, "#mzc-hand");
+    session.wait_for("#mzc-die-2");
+    type_into(&session, "#mzc-die-1", "4");
+    type_into(&session, "#mzc-die-2", "3");
+    press(&session, "#mzc-roll");
+    session.wait_for("#mzc-rolled");
+    session.wait_text("#mzc-score-0", "4");
+    // Only Mira acts: hers is the major action offered, ticked.
+    session.wait_for(&format!("#mzc-major-{mira}"));
+    assert!(session.find(&format!("#mzc-major-{key}")).is_err(), "the Key does not act in this check");
+    assert_eq!(
+        session.execute("return document.querySelector(arguments[0]).checked;", json!([format!("#mzc-major-{mira}")])),
+        json!(true)
+    );
+    shots_of(&session, "mezzo-check-major", "#mzc-major");
+    press(&session, "#mzc-resolve-major");
+    let message = wait_contains(&session, "#mzc-major-message", "Mira's major action: 4 against 3 — 1 major perk.");
+    assert!(message.contains("Force the door"), "{message:?}");
+    wait_contains(&session, "#mzc-major-next", "Challenge tab");
+    shots_of(&session, "mezzo-check-major-result", "#mzc-major-result");
+
+    // Paid: 4 adversity and 1 debt; the edge is hers, until the end of the challenge.
+    let conn = db(&db_path);
+    let (adv, debt): (i64, i64) = conn
+        .query_row("SELECT adversity, adversity_debt FROM mz_elements WHERE id = ?1", [&mira], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .expect("read mz_elements");
+    assert_eq!((adv, debt), (0, 1));
+    assert_eq!(
+        saved_trait(&conn, "Desperate grip"),
+        ("unexpected_edge".into(), "challenge".into(), "She hangs on <b>whatever</b> happens".into())
+    );
+    drop(conn);
+    press(&session, "#mzc-to-challenge");
+    session.wait_for("#mezzo-body[data-tab='challenge']");
+    open_sheet(&session, &mira, "Mira");
+    session.wait_text("#mz-adversity-value", "0");
+    let traits = text_of(&session, "#mz-trait-list");
+    assert!(traits.contains("Desperate grip") && traits.contains("unexpected edge"), "{traits:?}");
+    assert!(traits.contains("She hangs on <b>whatever</b> happens"), "user text is text: {traits:?}");
+    press(&session, "#mz-sheet-back");
+
+    // The next check: the table judges her new edge worth 2 votes for her.
+    press(&session, "#mezzo-tab-check");
+    press(&session, "#mzc-major-new");
+    choose(&session, "#mzc-actor-0", &mira);
+    session.wait_text("#mzc-votes-0", "2 votes");
+    type_into(&session, &format!("#mzc-trait-votes-n-{mira}"), "2");
+    press(&session, &format!("#mzc-trait-add-{mira}"));
+    wait_contains(&session, &format!("#mzc-trait-votes-{mira}"), "Desperate grip: +2 votes for Mira");
+    session.wait_text("#mzc-votes-0", "4 votes");
+    wait_contains(&session, "#mzc-odds-list", "traits +2");
+    wait_contains(&session, "#mzc-spends-0", "Desperate grip +2");
+    shots_of(&session, "mezzo-check-trait-votes", &format!("#mzc-trait-votes-{mira}"));
+    assert!(
+        text_of(&session, &format!("#mzc-edge-hint-{mira}")).contains("Only when none of its traits fits"),
+        "she is still in the challenge"
+    );
+
+    // The plot tab names the running challenge: both challengers still in are ticked.
+    press(&session, "#mezzo-tab-plot");
+    session.wait_for(&format!("#mzp-challenger-{mira}"));
+    for id in [&mira, &key] {
+        assert_eq!(
+            session.execute("return document.querySelector(arguments[0]).checked;", json!([format!("#mzp-challenger-{id}")])),
+            json!(true),
+            "a challenger still in is ticked"
+        );
+    }
+    wait_contains(&session, "#mzp-stakes-why", "Trigger at least 2 hooks (0 now).");
+    // Two hooks by Ada, one holding 1 influence: Raise Stakes moves it into Mira's stake.
+    choose(&session, "#mzp-user-player", &ada);
+    for text in ["Who locked the door?", "What lies beyond?"] {
+        type_into(&session, "#mzp-hook-text", text);
+        press(&session, "#mzp-hook-submit");
+        wait_contains(&session, "#toast-message", text);
+    }
+    let hooks: Vec<String> =
+        session.find_all(".mzp-hook").into_iter().filter_map(|h| h.attribute("data-hook-id")).collect();
+    assert_eq!(hooks.len(), 2);
+    type_into(&session, &format!("#mzp-invest-points-{}", hooks[0]), "1");
+    press(&session, &format!("#mzp-invest-{}", hooks[0]));
+    session.wait_text(&format!("#mzp-points-{}", hooks[0]), "Holds 1 influence (1 point).");
+    for hook in &hooks {
+        press(&session, &format!("#mzp-trigger-{hook}"));
+    }
+    session.wait_gone("#mzp-stakes-why");
+    choose(&session, "#mzp-stakes-challenger", &mira);
+    type_into(&session, &format!("#mzp-take-{}-influence", hooks[0]), "1");
+    shots_of(&session, "mezzo-plot-challenge", "#mzp-multi");
+    press(&session, "#mzp-raise-stakes");
+    wait_contains(&session, "#toast-message", "2 hooks raise the stakes of Mira: 1 momentum.");
 }
 
 /// A deck of six ideas for two players; a session; Ada and Bo buy a card each (1 influence);

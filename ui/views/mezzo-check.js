@@ -2,12 +2,17 @@
 // its failure, or contested actions (one side per acting element). The table sets the sides
 // and their base chances (a negligible side takes no part; "no check needed" when one side is
 // left), casts Setting Laws and influence per player and adversity spends per element
-// (Fortune's Favor, Overcome Flaws), then buys scope perks (which close the voting; a perk
-// whose prerequisite is missing is refused by the core with its reason). Each side's exact
-// odds follow every change (mezzoCheckPreview). The roll — in the app, or every die typed in —
-// puts the check on the table (undoable); Sudden Surges are bought for the rolled check, then
-// "Resolve" pays everything and says who takes effect. A tie is broken with d12s or settled
-// by a compromise. The check waiting on the table comes from mezzoCheckPending (ctx.ui.pending).
+// (Fortune's Favor, Overcome Flaws, an Unexpected Edge in a challenge) and the votes the table
+// judges the acting elements' traits give, then buys scope perks (which close the voting; a
+// perk whose prerequisite is missing is refused by the core with its reason). Each side's
+// exact odds, with the spends named, follow every change (mezzoCheckPreview). The roll — in
+// the app, or every die typed in — puts the check on the table (undoable); Sudden Surges are
+// bought for the rolled check, then "Resolve" pays everything and says who takes effect. While
+// a challenge is played (mezzoChallenge, read through `runningChallenge`, which the plot tab
+// shares), the rolled check may instead be resolved as the major action of the acting
+// challengers ticked (mezzoChallengeResolveMajors): the core's result is shown and its perks
+// are declared on the Challenge tab. A tie is broken with d12s or settled by a compromise.
+// The check waiting on the table comes from mezzoCheckPending (ctx.ui.pending).
 //
 //   import { renderCheck, newCheck } from "./mezzo-check.js";
 //   renderCheck(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.check is the state below
@@ -30,6 +35,8 @@ import {
   percent,
   handDice,
   plural,
+  TEMPLATES,
+  WORDS,
 } from "./mezzo-kit.js";
 
 const CHANCES = [
@@ -56,6 +63,28 @@ const PERKS = [
 ];
 const perkName = (value) => (PERKS.find(([v]) => v === value) ?? [null, value])[1];
 
+/** An Unexpected Edge's properties as the core keeps them, the two shown first. */
+const EDGE_PROPS = ["effects", "details", "requirements", "restrictions", "owner", "target", "set_up"];
+
+/** The templates an unexpected edge may follow (an edge's; a trump comes only from a Push). */
+const EDGE_TEMPLATES = TEMPLATES.filter(([value, , kind]) => kind === "edge" && value !== "trump");
+
+/** How long an unexpected edge lasts: it is bought for the challenge at hand. */
+const EDGE_LASTS = [
+  ["challenge", "This challenge"],
+  ["scene", "This scene"],
+];
+
+/** A fresh id (the preview needs one per new edge; the app gives the real one on the roll). */
+function newId() {
+  if (globalThis.crypto && typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 /** An action check being set up, with nothing cast. */
 export function newCheck() {
   return {
@@ -63,7 +92,8 @@ export function newCheck() {
     actions: [{ element: "", description: "", chance: "common", aptitude: 0 }],
     failure: { on: true, description: "", chance: "occasional", aptitude: 0 },
     casts: {}, // per player: {law: {kind, side, fact, direction}, influence: {points, side}}
-    spends: {}, // per element: {ff: {count, by, debt}, flaw: {flaw, by, debt}}
+    spends: {}, // per element: {ff: {count, by, debt}, flaw: {flaw, by, debt}, edge: {on, name, …, fits, by, debt}}
+    traitVotes: [], // [{element, trait, side, votes}]: the votes the table judges a trait gives
     perks: [], // [{side, perk}] in the order bought
     hand: false,
     handValues: [],
@@ -75,6 +105,9 @@ export function newCheck() {
     surgesFor: null,
     tieHand: false,
     result: null, // CheckResult once resolved (or settled)
+    majors: {}, // element → ticked, for "Resolve as major action"
+    majorFor: null,
+    major: null, // {message} once resolved as a challenge's major action
   };
 }
 
@@ -121,8 +154,39 @@ function spendsOf(c, ctx, e) {
   c.spends[e.id] = c.spends[e.id] ?? {
     ff: { count: 0, by: payer, debt: false },
     flaw: { flaw: "", by: payer, debt: false },
+    edge: newEdge(payer),
   };
   return c.spends[e.id];
+}
+
+function newEdge(payer) {
+  return {
+    on: false,
+    id: newId(),
+    name: "",
+    template: "",
+    lasts: "challenge",
+    properties: Object.fromEntries(EDGE_PROPS.map((k) => [k, ""])),
+    fits: false,
+    by: payer,
+    debt: false,
+  };
+}
+
+/** The edge an Unexpected Edge adds (its id is the app's on the roll); `name` as given. */
+function edgeTrait(edge, name) {
+  return {
+    id: edge.id,
+    kind: "edge",
+    template: edge.template || null,
+    name,
+    properties: Object.fromEntries(EDGE_PROPS.map((k) => [k, edge.properties[k].trim()])),
+    target_trait: null,
+    granted_by: null,
+    via: "unexpected_edge",
+    lasts: edge.lasts,
+    uses_left: null,
+  };
 }
 
 /** The elements taking part: the acting ones (chosen) in side order. */
@@ -155,6 +219,22 @@ function requestOf(ctx, forPreview = false) {
     }
     if (s.flaw.flaw !== "") {
       casts.push({ kind: "overcome_flaw", element: id, flaw: s.flaw.flaw, by: s.flaw.by, allow_debt: s.flaw.debt });
+    }
+    if (s.edge.on) {
+      const name = s.edge.name.trim() !== "" || !forPreview ? s.edge.name.trim() : "the unexpected edge";
+      casts.push({
+        kind: "unexpected_edge",
+        element: id,
+        edge: edgeTrait(s.edge, name),
+        no_fitting_trait: s.edge.fits,
+        by: s.edge.by,
+        allow_debt: s.edge.debt,
+      });
+    }
+  }
+  for (const v of c.traitVotes) {
+    if (v.side < n && actors(c).includes(v.element)) {
+      casts.push({ kind: "trait", side: v.side, element: v.element, trait_id: v.trait, votes: v.votes });
     }
   }
   return {
@@ -219,6 +299,29 @@ function tallyWords(t) {
   return parts.join(", ");
 }
 
+const traitName = (ctx, element, id) =>
+  allElements(ctx.table).find((e) => e.id === element)?.traits.find((t) => t.id === id)?.name ?? "a trait";
+
+const signed = (n) => (n > 0 ? `+${n}` : `−${-n}`);
+
+/** The spends and trait votes cast for side `i` of `check`, in words (Fortune's Favor is in the tally). */
+function castWords(ctx, check, i) {
+  const side = check.sides[i];
+  const mine = side.kind.kind === "action" ? side.kind.element : null;
+  const words = [];
+  for (const cast of check.casts) {
+    const debt = cast.allow_debt ? ", debt allowed" : "";
+    if (cast.kind === "overcome_flaw" && cast.element === mine) {
+      words.push(`Overcome Flaws: ${traitName(ctx, cast.element, cast.flaw)} (2 adversity${debt})`);
+    } else if (cast.kind === "unexpected_edge" && cast.element === mine) {
+      words.push(`Unexpected Edge “${cast.edge.name}” (5 adversity${debt})`);
+    } else if (cast.kind === "trait" && cast.side === i) {
+      words.push(`${traitName(ctx, cast.element, cast.trait_id)} ${signed(cast.votes)}`);
+    }
+  }
+  return words;
+}
+
 function oddsContent(ctx) {
   const c = ctx.ui.check;
   const pv = c.preview;
@@ -268,6 +371,8 @@ function oddsContent(ctx) {
             " · ",
             el("span", { class: "mz-dice-words", id: `mzc-dice-${i}` }, diceText),
             s.perks.length > 0 && el("span", { class: "muted" }, ` · perks: ${s.perks.map(perkName).join(", ")}`),
+            castWords(ctx, pv.check, i).length > 0 &&
+              el("span", { class: "mzc-spends", id: `mzc-spends-${i}` }, ` · ${castWords(ctx, pv.check, i).join("; ")}`),
             !s.dropped && dice.restraints > 0 && el("span", { class: "muted" }, ` · ${plural(dice.restraints, "restraint")}`),
             el("span", { class: "mz-visually-hidden" }, ` Chance to take effect ${percent(share.probability)}, exactly ${share.exact}.`),
           ),
@@ -323,6 +428,37 @@ function handContent(ctx) {
   return [boxes.node];
 }
 
+// ---- the challenge being played ---------------------------------------------------------------
+
+/**
+ * The challenge being played (mezzoChallenge, not over), read again whenever the screen's table
+ * changes (after a move, an undo or a reload): {loaded, challenge}. While it loads, `loaded` is
+ * false and the shown tab is drawn again once it is known. Shared by the check and plot tabs.
+ */
+export function runningChallenge(ctx) {
+  const r = ctx.ui.running ?? { table: null, loaded: false, challenge: null };
+  ctx.ui.running = r;
+  if (r.table !== ctx.table) {
+    const table = ctx.table;
+    const tab = ctx.ui.tab;
+    r.table = table;
+    r.loaded = false;
+    api
+      .mezzoChallenge(ctx.gameId)
+      .then(
+        (ch) => (ch && !ch.over ? ch : null),
+        () => null,
+      )
+      .then((ch) => {
+        if (r.table !== table) return;
+        r.challenge = ch;
+        r.loaded = true;
+        if (ctx.ui.tab === tab && ctx.ui.table === table) ctx.render();
+      });
+  }
+  return r;
+}
+
 // ---- rendering ---------------------------------------------------------------------------------
 
 /** Fills `host` with the check: its set-up and odds, the rolled check, a tie, or the result. */
@@ -330,13 +466,19 @@ export function renderCheck(host, ctx) {
   const c = ctx.ui.check;
   const t = ctx.table;
   const pending = ctx.ui.pending ?? null;
+  const running = runningChallenge(ctx);
+  if (c.major && !pending) {
+    host.append(majorCard(ctx));
+    return;
+  }
   if (pending) {
     c.result = null;
+    c.major = null;
     if (c.surgesFor !== pending.check.id) {
       c.surges = [];
       c.surgesFor = pending.check.id;
     }
-    host.append(pending.check.phase === "tied" ? tieCard(ctx, pending) : rolledCard(ctx, pending));
+    host.append(pending.check.phase === "tied" ? tieCard(ctx, pending) : rolledCard(ctx, pending, running));
     return;
   }
   if (c.result) {
@@ -492,6 +634,7 @@ function resetSides(c, shift) {
     }
   }
   c.perks = c.perks.map((p) => ({ ...p, side: shift(p.side) })).filter((p) => p.side >= 0);
+  c.traitVotes = c.traitVotes.map((v) => ({ ...v, side: shift(v.side) })).filter((v) => v.side >= 0);
   c.handValues = [];
 }
 
@@ -541,7 +684,7 @@ function castsCard(ctx, locked) {
       acting.length === 0
         ? el("p", { class: "muted" }, "Pick the acting elements first.")
         : el("div", {}, ...acting.map((e) => elementSpends(e, ctx))),
-      el("p", { class: "mz-hint muted" }, "Fortune's Favor: 2 adversity for a vote for the element's own action. Overcome Flaws: 2 adversity and a flaw is ignored (a Restraint then locks nothing out). Paid when the check resolves."),
+      el("p", { class: "mz-hint muted" }, "Fortune's Favor: 2 adversity for a vote for the element's own action. Overcome Flaws: 2 adversity and a flaw is ignored (a Restraint then locks nothing out). Unexpected Edge: 5 adversity, in a challenge. Paid when the check resolves. Traits: the votes the table judges a trait gives a side (Aptitude aside), each once."),
     ),
   );
 }
@@ -675,6 +818,168 @@ function elementSpends(e, ctx) {
     el("div", { class: "mz-fields" }, field("Fortune's Favor votes (2 adversity each)", ff), field("Paid by", ffBy)),
     ffDebt.node,
     flawPart,
+    edgePart(e, ctx, mine.edge),
+    traitVotesPart(e, ctx),
+  );
+}
+
+/** Unexpected Edge: 5 adversity for an edge with no slot, in a challenge the element has no fitting trait for. */
+function edgePart(e, ctx, edge) {
+  const id = (what) => `mzc-${what}-${e.id}`;
+  const changed = () => schedulePreview(ctx);
+  const buy = checkbox(`Buy an Unexpected Edge for ${e.name} (5 adversity)`, {
+    id: id("edge-on"),
+    class: "mzc-edge-on",
+    checked: edge.on,
+    disabled: !e.in_challenge && !edge.on,
+    "aria-describedby": id("edge-hint"),
+    data: { focusKey: id("edge-on") },
+  });
+  buy.box.addEventListener("change", () => {
+    edge.on = buy.box.checked;
+    ctx.render(edge.on ? `#${id("edge-name")}` : null);
+  });
+  const hint = el(
+    "p",
+    { class: "mz-hint muted", id: id("edge-hint") },
+    e.in_challenge
+      ? "Only when none of its traits fits the challenge. The edge takes no slot; paid when the check resolves."
+      : `Only in a challenge: ${e.name} is not taking part in one.`,
+  );
+  if (!edge.on) return el("div", { class: "mzc-edge" }, buy.node, hint);
+  const name = el("input", { type: "text", id: id("edge-name"), class: "mzc-edge-name", maxlength: 120, required: true, data: { focusKey: id("edge-name") } });
+  name.value = edge.name;
+  name.addEventListener("input", () => {
+    edge.name = name.value;
+    name.removeAttribute("aria-invalid");
+    changed();
+  });
+  const template = select([["", "No template"], ...EDGE_TEMPLATES.map(([v, label]) => [v, label])], {
+    id: id("edge-template"),
+    data: { focusKey: id("edge-template") },
+  });
+  template.value = edge.template;
+  template.addEventListener("change", () => {
+    edge.template = template.value;
+    changed();
+  });
+  const lasts = select(EDGE_LASTS, { id: id("edge-lasts"), data: { focusKey: id("edge-lasts") } });
+  lasts.value = edge.lasts;
+  lasts.addEventListener("change", () => {
+    edge.lasts = lasts.value;
+    changed();
+  });
+  const area = (k) => {
+    const a = el("textarea", { id: id(`edge-${k}`), rows: 2, maxlength: 2000, data: { focusKey: id(`edge-${k}`) } });
+    a.value = edge.properties[k];
+    a.addEventListener("input", () => {
+      edge.properties[k] = a.value;
+      changed();
+    });
+    return field(WORDS.property[k], a);
+  };
+  const more = el(
+    "details",
+    { class: "mzc-edge-more", open: ctx.ui.open?.[id("edge-more")] ?? false },
+    el("summary", {}, "More properties"),
+    el("div", { class: "mz-fields" }, ...EDGE_PROPS.slice(2).map(area)),
+  );
+  more.addEventListener("toggle", () => {
+    if (more.isConnected && ctx.ui.open) ctx.ui.open[id("edge-more")] = more.open;
+  });
+  const fits = checkbox(`No trait of ${e.name} fits this challenge (the table agrees)`, { id: id("edge-fits"), checked: edge.fits, data: { focusKey: id("edge-fits") } });
+  fits.box.addEventListener("change", () => {
+    edge.fits = fits.box.checked;
+    changed();
+  });
+  const by = payerSelect(ctx, edge.by, { id: id("edge-by"), data: { focusKey: id("edge-by") } });
+  by.addEventListener("change", () => {
+    edge.by = by.value;
+    changed();
+  });
+  const debt = checkbox("Take a shortfall as adversity debt", { id: id("edge-debt"), checked: edge.debt, data: { focusKey: id("edge-debt") } });
+  debt.box.addEventListener("change", () => {
+    edge.debt = debt.box.checked;
+    changed();
+  });
+  return el(
+    "div",
+    { class: "mzc-edge on", id: id("edge"), role: "group", "aria-label": `Unexpected Edge of ${e.name}` },
+    buy.node,
+    hint,
+    el("div", { class: "mz-fields" }, field("The edge's name", name), field("Template", template), field("Lasts for", lasts)),
+    el("div", { class: "mz-fields" }, ...EDGE_PROPS.slice(0, 2).map(area)),
+    more,
+    fits.node,
+    el("div", { class: "mz-fields" }, field("Paid by", by)),
+    debt.node,
+  );
+}
+
+/** The votes the table judges the element's traits give a side (each trait once per check). */
+function traitVotesPart(e, ctx) {
+  const c = ctx.ui.check;
+  const id = (what) => `mzc-${what}-${e.id}`;
+  const counted = c.traitVotes.filter((v) => v.element === e.id);
+  const left = e.traits.filter((t) => !counted.some((v) => v.trait === t.id));
+  const sides = sidesOf(c);
+  const own = sides.findIndex((s) => s.kind.kind === "action" && s.kind.element === e.id);
+  const list =
+    counted.length > 0 &&
+    el(
+      "ul",
+      { class: "mz-list mzc-trait-votes", id: id("trait-votes"), "aria-label": `Trait votes of ${e.name}` },
+      ...counted.map((v) => {
+        const words = `${traitName(ctx, e.id, v.trait)}: ${signed(v.votes)} ${Math.abs(v.votes) === 1 ? "vote" : "votes"} for ${sides[v.side] ? sideName(ctx, sides[v.side]) : "a side no longer there"}`;
+        const wordsId = `mzc-trait-vote-${v.trait}`;
+        return el(
+          "li",
+          { class: "mz-row" },
+          el("span", { class: "grow", id: wordsId }, words),
+          button(
+            "Remove",
+            () => {
+              c.traitVotes = c.traitVotes.filter((x) => x !== v);
+              c.handValues = [];
+              ctx.render(`#${id("trait-pick")}`);
+            },
+            { class: "mzc-trait-vote-remove", "aria-describedby": wordsId, data: { focusKey: `mzc-trait-vote-remove-${v.trait}` } },
+          ),
+        );
+      }),
+    );
+  if (left.length === 0) return el("div", { class: "mzc-traits" }, list || el("p", { class: "muted" }, `${e.name} has no trait to count.`));
+  const pick = select(left.map((t) => [t.id, `${t.name} (${WORDS.traitKind[t.kind] ?? t.kind})`]), { id: id("trait-pick"), data: { focusKey: id("trait-pick") } });
+  const votes = numberInput({ id: id("trait-votes-n"), min: -20, max: 20, value: 1, data: { focusKey: id("trait-votes-n") } });
+  const side = sideSelect(ctx, Math.max(own, 0), { id: id("trait-side"), data: { focusKey: id("trait-side") } });
+  return el(
+    "div",
+    { class: "mzc-traits" },
+    list,
+    form(
+      { class: "mz-form", id: id("trait-form"), "aria-label": `Count a trait of ${e.name}` },
+      [
+        el(
+          "div",
+          { class: "mz-fields" },
+          field("Trait", pick),
+          field("Votes (negative takes away)", votes),
+          field("For side", side),
+        ),
+        el("button", { type: "submit", id: id("trait-add"), data: { focusKey: id("trait-add") } }, "Count the trait"),
+      ],
+      () => {
+        const n = Number(votes.value);
+        if (!Number.isInteger(n) || n === 0 || n < -20 || n > 20) {
+          votes.setAttribute("aria-invalid", "true");
+          votes.focus();
+          return;
+        }
+        c.traitVotes.push({ element: e.id, trait: pick.value, side: Number(side.value), votes: n });
+        c.handValues = [];
+        ctx.render(`#${id("trait-add")}`);
+      },
+    ),
   );
 }
 
@@ -794,8 +1099,20 @@ async function roll(ctx, b) {
     if (faces === null) return;
     dice = { kind: "entered", values: faces };
   }
+  for (const id of actors(c)) {
+    const edge = c.spends[id]?.edge;
+    if (edge && edge.on && edge.name.trim() === "") {
+      const box = byId(`mzc-edge-name-${id}`);
+      if (box) {
+        box.setAttribute("aria-invalid", "true");
+        box.focus();
+      }
+      return;
+    }
+  }
   const request = requestOf(ctx);
   c.result = null;
+  c.major = null;
   const pending = await ctx.step("The check was not rolled.", () => api.mezzoCheckRoll(ctx.gameId, request, dice), (p) => p.summary, b);
   if (pending) ctx.render("#mzc-rolled-heading");
 }
@@ -832,7 +1149,7 @@ function rolledSides(ctx, check, scores) {
   );
 }
 
-function rolledCard(ctx, pending) {
+function rolledCard(ctx, pending, running) {
   const c = ctx.ui.check;
   const check = pending.check;
   const t = ctx.table;
@@ -888,7 +1205,113 @@ function rolledCard(ctx, pending) {
       el("p", { class: "mz-hint muted" }, "After the roll and before the result: 3 adversity of an acting element for +1 to its own result. Paid when the check resolves."),
       ...surgeRows,
       button("Resolve the check", (b) => resolve(ctx, b), { id: "mzc-resolve", class: "primary mz-big-button" }),
+      majorPart(ctx, check, running),
       button("Take the roll back", (b) => ctx.undoLast(b), { id: "mzc-unroll" }),
+    ),
+  );
+}
+
+/**
+ * While a challenge is played: the rolled check resolved as the major action of the acting
+ * elements ticked (challengers still in that have not acted this round), with the surges chosen.
+ */
+function majorPart(ctx, check, running) {
+  const c = ctx.ui.check;
+  if (!running.loaded) return el("p", { class: "muted", id: "mzc-major-wait" }, "Looking for a challenge being played…");
+  const ch = running.challenge;
+  if (!ch) return null;
+  const part = (...children) =>
+    el(
+      "section",
+      { class: "mzc-major", id: "mzc-major", "aria-labelledby": "mzc-major-heading" },
+      el("h4", { id: "mzc-major-heading", tabindex: "-1" }, `Or resolve it as a major action in “${ch.description || "the challenge"}”`),
+      ...children,
+    );
+  if (ch.phase !== "rounds") {
+    return part(
+      el(
+        "p",
+        { class: "mz-hint", id: "mzc-major-none" },
+        `Round ${ch.round} of the challenge is not taking major actions now (${ch.phase === "perks" ? "perks are being resolved" : "challengers are departing"}): see the Challenge tab.`,
+      ),
+    );
+  }
+  const acting = check.sides.filter((s) => s.kind.kind === "action" && !s.dropped).map((s) => s.kind.element);
+  const eligible = ch.challengers.filter((x) => x.status === "in" && !x.acted && acting.includes(x.element));
+  if (c.majorFor !== check.id) {
+    c.majorFor = check.id;
+    c.majors = Object.fromEntries(eligible.map((x) => [x.element, true]));
+  }
+  if (eligible.length === 0) {
+    return part(
+      el(
+        "p",
+        { class: "mz-hint", id: "mzc-major-none" },
+        "No acting element of this check can take a major action now: each must be a challenger still in that has not acted this round.",
+      ),
+    );
+  }
+  const boxes = eligible.map((x) => {
+    const box = checkbox(`${x.name}'s major action (${x.side_name || `side ${x.side + 1}`})`, {
+      id: `mzc-major-${x.element}`,
+      class: "mzc-major-pick",
+      checked: c.majors[x.element] ?? false,
+      data: { focusKey: `mzc-major-${x.element}` },
+    });
+    box.box.addEventListener("change", () => {
+      c.majors[x.element] = box.box.checked;
+    });
+    return box;
+  });
+  return part(
+    el("p", { class: "mz-hint muted" }, "The check resolves with the Sudden Surges above and counts as the major action of each challenger ticked, against the highest opposing roll."),
+    el("fieldset", { class: "mzc-major-picks" }, el("legend", {}, "Whose major action it is"), el("div", { class: "mz-checks" }, ...boxes.map((x) => x.node))),
+    button("Resolve as major action", (b) => resolveMajor(ctx, eligible, b), { id: "mzc-resolve-major", class: "primary" }),
+  );
+}
+
+async function resolveMajor(ctx, eligible, b) {
+  const c = ctx.ui.check;
+  const majors = eligible.filter((x) => c.majors[x.element]).map((x) => x.element);
+  if (majors.length === 0) {
+    const first = byId(`mzc-major-${eligible[0].element}`);
+    if (first) first.focus();
+    return;
+  }
+  const out = await ctx.move(
+    "The check was not resolved as a major action.",
+    () => api.mezzoChallengeResolveMajors(ctx.gameId, c.surges, majors),
+    b,
+  );
+  if (!out) return;
+  c.major = { message: out.change.message, challenge: out.challenge ?? null };
+  ctx.render("#mzc-major-result-heading");
+}
+
+/** The check resolved as a major action: the core's words, and where its perks are declared. */
+function majorCard(ctx) {
+  const c = ctx.ui.check;
+  const ch = c.major.challenge;
+  const open = ch && ch.phase === "perks";
+  return card(
+    "mzc-major-result",
+    "Resolved as a major action",
+    el("p", { class: "mz-summary", id: "mzc-major-message", role: "status" }, c.major.message),
+    el(
+      "p",
+      { class: "mz-hint", id: "mzc-major-next" },
+      open
+        ? "Declare the perks it earned on the Challenge tab."
+        : "Its result is recorded in the challenge: any perks are declared on the Challenge tab.",
+    ),
+    el(
+      "div",
+      { class: "actions" },
+      button("Go to the Challenge tab", () => ctx.switchTab("challenge"), { id: "mzc-to-challenge", class: "primary" }),
+      button("New action check", () => {
+        ctx.ui.check = newCheck();
+        ctx.render("#mzc-description");
+      }, { id: "mzc-major-new" }),
     ),
   );
 }

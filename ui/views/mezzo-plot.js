@@ -4,8 +4,10 @@
 // influence a player's). A hook is made for 1 influence, 1 momentum or 2 adversity (doubled
 // after the Turning Point, the costs shown); a triggered hook is invested in, tapped for a
 // point, or resolved — the even share-out of its points is shown before it is confirmed.
-// Several hooks triggered at once, during a challenge (its challengers chosen here), give
-// Raise Stakes, No Escape or the Turning Point. The arc ends after its Turning Point with the
+// Several hooks triggered at once during the challenge being played (mezzoChallenge: its id,
+// and its challengers, those still in ticked) give Raise Stakes, No Escape or the Turning
+// Point; with no challenge being played the three are shown disabled ("Start a challenge
+// first": the rules allow none of them outside a challenge). The arc ends after its Turning Point with the
 // memorable-element awards, and the next one starts. Every change is one move (ctx.move).
 //
 //   import { renderPlot } from "./mezzo-plot.js";
@@ -15,26 +17,17 @@ import * as api from "../api.js";
 import { el } from "./dom.js";
 import { allElements } from "./mezzo-elements.js";
 import { card, checkbox, field, form, numberInput, readCount, button, select, plural } from "./mezzo-kit.js";
+import { runningChallenge } from "./mezzo-check.js";
 
 const RESOURCES = ["influence", "momentum", "adversity"];
 const WORD = { influence: "influence", momentum: "momentum", adversity: "adversity" };
-
-/** A fresh id for the challenge the table names (the challenge being played is not kept yet). */
-function newId() {
-  if (globalThis.crypto && typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
 
 function uiOf(ctx) {
   ctx.ui.plotUi = ctx.ui.plotUi ?? {
     player: "",
     element: "",
     triggered: [],
-    challenge: { id: newId(), challengers: [] },
+    challenge: { id: null, challengers: [] }, // the running challenge's id and the challengers ticked
     resolving: null, // {hook, reward, user, share}
   };
   const u = ctx.ui.plotUi;
@@ -43,7 +36,14 @@ function uiOf(ctx) {
   if (u.element !== "" && !allElements(t).some((e) => e.id === u.element)) u.element = "";
   const open = (ctx.ui.plot?.hooks ?? []).map((h) => h.id);
   u.triggered = u.triggered.filter((id) => open.includes(id));
-  u.challenge.challengers = u.challenge.challengers.filter((id) => allElements(t).some((e) => e.id === id));
+  // The running challenge: its challengers still in are ticked when it is first seen.
+  const ch = runningChallenge(ctx).challenge;
+  if (!ch) u.challenge = { id: null, challengers: [] };
+  else if (u.challenge.id !== ch.id) {
+    u.challenge = { id: ch.id, challengers: ch.challengers.filter((x) => x.status === "in").map((x) => x.element) };
+  } else {
+    u.challenge.challengers = u.challenge.challengers.filter((id) => ch.challengers.some((x) => x.element === id));
+  }
   if (u.resolving && !open.includes(u.resolving.hook)) u.resolving = null;
   return u;
 }
@@ -366,23 +366,59 @@ function sharePanel(h, plot, ctx, u, r) {
 
 // ---- several hooks at once, during a challenge ------------------------------------------------
 
+/** A fieldset around an option's controls, disabled (with the reason) when it cannot be used. */
+function option(id, label, why, children) {
+  return el(
+    "fieldset",
+    { class: "mzp-option", id: `${id}-set`, disabled: why !== null, "aria-describedby": why !== null ? `${id}-why` : null },
+    el("legend", {}, label),
+    why !== null && el("p", { class: "mz-hint mzp-why", id: `${id}-why` }, why),
+    ...children,
+  );
+}
+
+function noEscapeList(plot) {
+  return (
+    plot.no_escape.length > 0 &&
+    el(
+      "ul",
+      { class: "mz-list", id: "mzp-no-escape-list", "aria-label": "No Escape targets" },
+      ...plot.no_escape.map((x) => el("li", {}, `${nameIn(plot, x.by)} named ${nameIn(plot, x.target)} for removal${x.used ? " (Plot Protection ignored)" : ""}.`)),
+    )
+  );
+}
+
 function multiCard(plot, ctx, u) {
   const t = ctx.table;
   const elements = allElements(t);
+  const running = runningChallenge(ctx);
+  const ch = running.challenge;
   const triggered = plot.hooks.filter((h) => u.triggered.includes(h.id));
   const n = triggered.length;
   const challengers = u.challenge.challengers;
-  const checks = elements.map((e) => {
-    const c = checkbox(e.name, { id: `mzp-challenger-${e.id}`, checked: challengers.includes(e.id), data: { focusKey: `mzp-challenger-${e.id}` } });
+  const nameOf = (id) => ch?.names?.[id] ?? nameIn(plot, id);
+  const checks = (ch ? ch.challengers : []).map((x) => {
+    const status = x.status === "in" ? "still in" : x.status === "leaving" ? "leaving" : "left";
+    const c = checkbox(`${x.name} (${status})`, {
+      id: `mzp-challenger-${x.element}`,
+      checked: challengers.includes(x.element),
+      data: { focusKey: `mzp-challenger-${x.element}` },
+    });
     c.box.addEventListener("change", () => {
-      u.challenge.challengers = c.box.checked ? [...challengers, e.id] : challengers.filter((x) => x !== e.id);
+      u.challenge.challengers = c.box.checked ? [...challengers, x.element] : challengers.filter((id) => id !== x.element);
       ctx.render();
     });
     return c.node;
   });
   const challenge = () => ({ id: u.challenge.id, challengers: u.challenge.challengers });
-  const named = challengers.map((id) => [id, nameIn(plot, id)]);
+  const named = challengers.map((id) => [id, nameOf(id)]);
   const hookIds = triggered.map((h) => h.id);
+  // Why an option cannot be used now (null: it can be tried; the core checks the rest).
+  const why = (least) => {
+    if (challengers.length === 0) return "Tick the challenge's challengers first.";
+    if (n < least) return `Trigger at least ${least} hooks (${n} now).`;
+    return null;
+  };
 
   // Raise Stakes: points out of the triggered hooks into one challenger's stake.
   const stakesBy = select(named, { id: "mzp-stakes-challenger" });
@@ -402,35 +438,54 @@ function multiCard(plot, ctx, u) {
   const escapeTarget = select(elements.map((e) => [e.id, e.name]), { id: "mzp-escape-target" });
   const draws = challengers.map((cid) => {
     const s = select([["", "No draw"], ...triggered.map((h) => [h.id, h.text])], { id: `mzp-draw-${cid}` });
-    return { challenger: cid, s, node: field(`${nameIn(plot, cid)} draws 1 adversity from`, s) };
+    return { challenger: cid, s, node: field(`${nameOf(cid)} draws 1 adversity from`, s) };
   });
-  return card(
+  const head = [
     "mzp-multi",
     "Several hooks at once (during a challenge)",
     el("p", { id: "mzp-triggered", role: "status" }, `${plural(n, "hook")} triggered. Raise Stakes needs 2, No Escape 3, the Turning Point 5 (once per arc).`),
+  ];
+  if (!ch) {
+    // The rules allow none of the three outside a challenge: named, and disabled.
+    return card(
+      ...head,
+      running.loaded
+        ? el("p", { class: "mz-hint", id: "mzp-no-challenge", role: "status" }, "Start a challenge first (Challenge tab): Raise Stakes, No Escape and the Turning Point are only used during a challenge.")
+        : el("p", { class: "muted", id: "mzp-challenge-wait" }, "Looking for a challenge being played…"),
+      el(
+        "fieldset",
+        { class: "mzp-option", id: "mzp-options-off", disabled: true, "aria-describedby": running.loaded ? "mzp-no-challenge" : "mzp-challenge-wait" },
+        el("legend", {}, "Raise Stakes · No Escape · Turning Point"),
+        el(
+          "div",
+          { class: "actions" },
+          el("button", { type: "button", id: "mzp-raise-stakes" }, "Raise the stakes"),
+          el("button", { type: "button", id: "mzp-no-escape" }, "Name the target"),
+          !plot.turning_point && el("button", { type: "button", id: "mzp-turning-point" }, "Reach the Turning Point"),
+        ),
+      ),
+      noEscapeList(plot),
+    );
+  }
+  return card(
+    ...head,
     el(
       "fieldset",
-      {},
-      el("legend", {}, "The challenge's challengers"),
-      elements.length === 0 ? el("p", { class: "muted" }, "No story elements yet.") : el("div", { class: "mz-checks" }, ...checks),
+      { id: "mzp-challengers" },
+      el("legend", {}, `The challengers of “${ch.description || "the challenge being played"}”`),
+      el("p", { class: "mz-hint muted" }, "Those still in are ticked; the options name the ones ticked."),
+      el("div", { class: "mz-checks" }, ...checks),
     ),
-    plot.no_escape.length > 0 &&
-      el(
-        "ul",
-        { class: "mz-list", id: "mzp-no-escape-list", "aria-label": "No Escape targets" },
-        ...plot.no_escape.map((x) => el("li", {}, `${nameIn(plot, x.by)} named ${nameIn(plot, x.target)} for removal${x.used ? " (Plot Protection ignored)" : ""}.`)),
-      ),
-    challengers.length === 0 &&
-      el("p", { class: "mz-hint", id: "mzp-no-challengers" }, "Choose the challenge's challengers to use several hooks at once."),
-    challengers.length > 0 &&
+    noEscapeList(plot),
     form(
       { id: "mzp-stakes-form", "aria-label": "Raise Stakes" },
       [
-        el("h4", {}, "Raise Stakes"),
-        el("p", { class: "mz-hint muted" }, "Points leave the triggered hooks as momentum for one challenger's stake: 1 per influence or momentum, 1 per 2 adversity."),
-        field("Into the stake of", stakesBy),
-        ...takeRows,
-        el("button", { type: "submit", id: "mzp-raise-stakes" }, "Raise the stakes"),
+        option("mzp-stakes", "Raise Stakes", why(2), [
+          el("p", { class: "mz-hint muted" }, "Points leave the triggered hooks as momentum for one challenger's stake: 1 per influence or momentum, 1 per 2 adversity."),
+          field("Into the stake of", stakesBy),
+          ...takeRows,
+          el("button", { type: "submit", id: "mzp-raise-stakes" }, "Raise the stakes"),
+        ]),
       ],
       (b) => {
         const take = takes
@@ -439,13 +494,13 @@ function multiCard(plot, ctx, u) {
         ctx.move("The stakes were not raised.", () => api.mezzoRaiseStakes(ctx.gameId, hookIds, challenge(), stakesBy.value, take), b);
       },
     ),
-    challengers.length > 0 &&
     form(
       { id: "mzp-escape-form", "aria-label": "No Escape" },
       [
-        el("h4", {}, "No Escape"),
-        el("div", { class: "mz-fields" }, field("The challenger setting its stakes", escapeBy), field("Names for removal", escapeTarget)),
-        el("button", { type: "submit", id: "mzp-no-escape" }, "Name the target"),
+        option("mzp-escape", "No Escape", why(3), [
+          el("div", { class: "mz-fields" }, field("The challenger setting its stakes", escapeBy), field("Names for removal", escapeTarget)),
+          el("button", { type: "submit", id: "mzp-no-escape" }, "Name the target"),
+        ]),
       ],
       (b) =>
         ctx.move(
@@ -455,14 +510,14 @@ function multiCard(plot, ctx, u) {
         ),
     ),
     !plot.turning_point &&
-      challengers.length > 0 &&
       form(
         { id: "mzp-turning-form", "aria-label": "Turning Point" },
         [
-          el("h4", {}, "Turning Point"),
-          el("p", { class: "mz-hint muted" }, "The triggered hooks must hold a point per challenger; each challenger may draw a point of adversity. Afterwards hooks cost and give twice as much and the arc may end."),
-          ...draws.map((d) => d.node),
-          el("button", { type: "submit", id: "mzp-turning-point" }, "Reach the Turning Point"),
+          option("mzp-turning", "Turning Point", why(5), [
+            el("p", { class: "mz-hint muted" }, "Once per arc. The triggered hooks must hold a point per challenger; each challenger may draw a point of adversity. Afterwards hooks cost and give twice as much and the arc may end."),
+            ...draws.map((d) => d.node),
+            el("button", { type: "submit", id: "mzp-turning-point" }, "Reach the Turning Point"),
+          ]),
         ],
         (b) => {
           const chosen = draws.filter((d) => d.s.value !== "").map((d) => ({ challenger: d.challenger, hook: d.s.value }));

@@ -371,6 +371,7 @@ export const mezzoCompromise = (game, question, compromise) => call("mezzo_compr
 //         direction: "for"|"against"} | {kind: "influence", player, side, points}
 //        | {kind: "fortunes_favor", element, by, allow_debt} | {kind: "overcome_flaw", element, flaw, by, allow_debt}
 //        | {kind: "trait", side, element, trait_id, votes}
+//        | {kind: "unexpected_edge", element, edge: Trait, no_fitting_trait, by, allow_debt}
 //   perk: "extended_coverage"|"local_coverage"|"regional_coverage"|"lingering_consequences"
 //         |"contagious_consequences"|"inescapable_consequences"
 //   CheckPreview {check: ActionCheck, tallies: Tally[], dice: ({dice: [sides…], bonus, restraints,

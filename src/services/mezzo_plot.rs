@@ -363,20 +363,23 @@ fn in_arc(w: &Work<'_>) -> Result<()> {
     Ok(())
 }
 
-/// The challenge named by the caller: its challengers are story elements of the game, and
-/// while the table plays a challenge, it is that one and they are its challengers.
+/// The challenge named by the caller is the one the table is playing (Raise Stakes, No
+/// Escape and the Turning Point are only used during a challenge), and its challengers are
+/// that challenge's and story elements of the game.
 fn check_challenge(w: &Work<'_>, challenge: &InChallenge) -> Result<()> {
-    if let Some(playing) = w.table.challenge.as_ref().filter(|ch| !ch.over) {
-        if challenge.id != playing.id {
-            return Err(Error::invalid("challenge.id", format!("the challenge being played is {}", playing.id)));
-        }
-        for (i, c) in challenge.challengers.iter().enumerate() {
-            if playing.challenger(*c).is_none() {
-                return Err(Error::invalid(
-                    format!("challenge.challengers[{i}]"),
-                    format!("{c} is not a challenger of the challenge being played"),
-                ));
-            }
+    // These options are only used during a challenge: the one on the table.
+    let Some(playing) = w.table.challenge.as_ref().filter(|ch| !ch.over) else {
+        return Err(Error::invalid("challenge", "no challenge is being played: start one first"));
+    };
+    if challenge.id != playing.id {
+        return Err(Error::invalid("challenge.id", format!("the challenge being played is {}", playing.id)));
+    }
+    for (i, c) in challenge.challengers.iter().enumerate() {
+        if playing.challenger(*c).is_none() {
+            return Err(Error::invalid(
+                format!("challenge.challengers[{i}]"),
+                format!("{c} is not a challenger of the challenge being played"),
+            ));
         }
     }
     for (i, c) in challenge.challengers.iter().enumerate() {

@@ -61,6 +61,30 @@ impl Table {
         Table { scratch, store, game, rng: StdRng::seed_from_u64(11) }
     }
 
+    /// Starts a challenge of `a` against `b` (the plot's challenge options are only used
+    /// during one) and names it as they do.
+    fn challenge(&mut self, a: &str, b: &str) -> InChallenge {
+        use sheetkeeper::rules::mezzo::challenge::{ChallengerSetup, SideSetup};
+        let (a, b) = (self.element(a).id, self.element(b).id);
+        let draft = services::MezzoChallengeDraft {
+            description: "The storm".into(),
+            sides: vec![SideSetup { name: "Crew".into() }, SideSetup { name: "Sea".into() }],
+            challengers: vec![
+                ChallengerSetup { element: a, side: 0, stake: None },
+                ChallengerSetup { element: b, side: 1, stake: None },
+            ],
+            goals: Vec::new(),
+        };
+        let started = services::mezzo_challenge_start(&mut self.store, self.game, &draft).unwrap();
+        InChallenge { id: started.challenge.expect("a challenge").id, challengers: vec![a, b] }
+    }
+
+    /// The challenge being played, named with its challengers still in.
+    fn playing(&self) -> InChallenge {
+        let ch = services::mezzo_challenge(&self.store, self.game).unwrap().expect("a challenge");
+        InChallenge { id: ch.id, challengers: ch.challengers.iter().map(|c| c.element).collect() }
+    }
+
     fn player(&self, name: &str) -> Uuid {
         let v = services::mezzo_table(&self.store, self.game).unwrap();
         v.players.iter().find(|p| p.player.name == name).unwrap_or_else(|| panic!("no {name}")).player.id
@@ -264,8 +288,12 @@ fn after_the_turning_point_hooks_cost_and_give_twice_as_much_and_the_arc_may_end
     let hooks = t.hooks();
     let bo = t.user("Bo", None);
     services::mezzo_invest(&mut t.store, t.game, hooks[0], &bo, Resource::Influence, 2).unwrap();
-    let (mira, challenge) = (t.element("Mira").id, Uuid::new_v4());
-    let challenge = InChallenge { id: challenge, challengers: vec![mira, lighthouse] };
+    // Outside a challenge the Turning Point is refused; in one, it needs 5 triggered hooks.
+    t.refused("challenge", |t| {
+        let (hooks, elsewhere) = (t.hooks(), InChallenge { id: Uuid::new_v4(), challengers: Vec::new() });
+        services::mezzo_turning_point(&mut t.store, t.game, &hooks, &elsewhere, &[], &[]).map(|c| c.change)
+    });
+    let challenge = t.challenge("Mira", "The Lighthouse");
     t.refused("hooks", |t| {
         services::mezzo_turning_point(&mut t.store, t.game, &hooks[..4], &challenge, &[], &[]).map(|c| c.change)
     });
@@ -275,8 +303,7 @@ fn after_the_turning_point_hooks_cost_and_give_twice_as_much_and_the_arc_may_end
             "the Turning Point: a sacrifice makes the adversity Mira draws",
             |t| {
                 let hooks = t.hooks();
-                let (mira, lighthouse) = (t.element("Mira").id, t.element("The Lighthouse").id);
-                let challenge = InChallenge { id: Uuid::from_u128(77), challengers: vec![mira, lighthouse] };
+                let (mira, challenge) = (t.element("Mira").id, t.playing());
                 let sacrifices = [Sacrifice { hook: hooks[0], resource: Resource::Influence }];
                 let draws = [BoostDraw { challenger: mira, hook: hooks[0] }];
                 services::mezzo_turning_point(&mut t.store, t.game, &hooks, &challenge, &sacrifices, &draws)
@@ -320,6 +347,23 @@ fn after_the_turning_point_hooks_cost_and_give_twice_as_much_and_the_arc_may_end
                 let plot = services::mezzo_plot(&t.store, t.game).unwrap();
                 assert_eq!(plot.turning_point.unwrap().themes[0].text, "The sea keeps what it takes");
             },
+        ),
+        (
+            "Mira surrenders (an arc ends after its challenges)",
+            |t| {
+                let mira = t.element("Mira").id;
+                let surrender = json!({ "move": "surrender", "challenger": mira });
+                services::mezzo_challenge_play(&mut t.store, t.game, &surrender).map(|c| c.change)
+            },
+            |t| assert!(services::mezzo_challenge(&t.store, t.game).unwrap().expect("the storm").departure.is_some()),
+        ),
+        (
+            "the challengers depart: the storm is over",
+            |t| {
+                let depart = serde_json::json!({ "move": "depart" });
+                services::mezzo_challenge_play(&mut t.store, t.game, &depart).map(|c| c.change)
+            },
+            |t| assert!(services::mezzo_challenge(&t.store, t.game).unwrap().expect("the storm").over),
         ),
         (
             "the arc ends with the lighthouse memorable",
@@ -380,10 +424,22 @@ fn moves_the_rules_refuse_name_the_field_and_change_nothing() {
         let mira = t.element("Mira").id;
         services::mezzo_set_theme(&mut t.store, t.game, mira, "Too soon").map(|c| c.change)
     });
-    t.refused("challenge.challengers[0]", |t| {
+    t.refused("challenge", |t| {
         let hooks = t.hooks();
         let challenge = InChallenge { id: Uuid::new_v4(), challengers: vec![Uuid::new_v4()] };
         services::mezzo_turning_point(&mut t.store, t.game, &hooks, &challenge, &[], &[]).map(|c| c.change)
+    });
+    // During a challenge: another challenge's id, then an element not taking part.
+    let playing = t.challenge("Mira", "The Lighthouse");
+    t.refused("challenge.id", |t| {
+        let hooks = t.hooks();
+        let elsewhere = InChallenge { id: Uuid::new_v4(), ..playing.clone() };
+        services::mezzo_turning_point(&mut t.store, t.game, &hooks, &elsewhere, &[], &[]).map(|c| c.change)
+    });
+    t.refused("challenge.challengers[1]", |t| {
+        let (hooks, tomas) = (t.hooks(), t.element("Tomas").id);
+        let outsider = InChallenge { challengers: vec![playing.challengers[0], tomas], ..playing.clone() };
+        services::mezzo_turning_point(&mut t.store, t.game, &hooks, &outsider, &[], &[]).map(|c| c.change)
     });
     t.refused("turning_point", |t| services::mezzo_start_arc(&mut t.store, t.game));
     t.refused("cards", |t| {

@@ -331,16 +331,49 @@ fn every_move_changes_the_table_and_undo_game_takes_it_back() {
             |_| {},
         ),
         (
+            "a storm at the lighthouse",
+            |t| {
+                use sheetkeeper::rules::mezzo::challenge::{ChallengerSetup, SideSetup};
+                let draft = services::MezzoChallengeDraft {
+                    description: "The storm".into(),
+                    sides: vec![SideSetup { name: "Keepers".into() }, SideSetup { name: "Storm".into() }],
+                    challengers: vec![
+                        ChallengerSetup { element: t.element("The Lighthouse").id, side: 0, stake: None },
+                        ChallengerSetup { element: t.tomas, side: 1, stake: None },
+                    ],
+                    goals: Vec::new(),
+                };
+                services::mezzo_challenge_start(&mut t.store, t.game, &draft).map(|c| c.change)
+            },
+            |t| assert!(services::mezzo_challenge(&t.store, t.game).unwrap().is_some()),
+        ),
+        (
             "the Turning Point",
             |t| {
                 use sheetkeeper::rules::mezzo::plot::InChallenge;
                 let hooks: Vec<Uuid> =
                     services::mezzo_plot(&t.store, t.game).unwrap().hooks.iter().map(|h| h.hook.id).collect();
-                let challenge =
-                    InChallenge { id: Uuid::from_u128(7), challengers: vec![t.element("The Lighthouse").id] };
+                let id = services::mezzo_challenge(&t.store, t.game).unwrap().expect("the storm").id;
+                let challenge = InChallenge { id, challengers: vec![t.element("The Lighthouse").id] };
                 services::mezzo_turning_point(&mut t.store, t.game, &hooks, &challenge, &[], &[]).map(|c| c.change)
             },
             |t| assert!(services::mezzo_plot(&t.store, t.game).unwrap().can_end),
+        ),
+        (
+            "Tomas surrenders (an arc ends after its challenges)",
+            |t| {
+                let surrender = serde_json::json!({ "move": "surrender", "challenger": t.tomas });
+                services::mezzo_challenge_play(&mut t.store, t.game, &surrender).map(|c| c.change)
+            },
+            |t| assert!(services::mezzo_challenge(&t.store, t.game).unwrap().expect("the storm").departure.is_some()),
+        ),
+        (
+            "the challengers depart: the storm is over",
+            |t| {
+                let depart = serde_json::json!({ "move": "depart" });
+                services::mezzo_challenge_play(&mut t.store, t.game, &depart).map(|c| c.change)
+            },
+            |t| assert!(services::mezzo_challenge(&t.store, t.game).unwrap().expect("the storm").over),
         ),
         (
             "the next arc",
@@ -411,8 +444,8 @@ fn every_move_changes_the_table_and_undo_game_takes_it_back() {
     }
     assert!(t.store.check().unwrap().ok);
     let log = services::mezzo_log(&t.store, t.game, 500).unwrap();
-    assert_eq!(log.iter().filter(|e| e.undone).count(), 35);
-    assert_eq!(log.iter().filter(|e| !e.undone).count(), 35);
+    assert_eq!(log.iter().filter(|e| e.undone).count(), 38);
+    assert_eq!(log.iter().filter(|e| !e.undone).count(), 38);
     assert_eq!(log[0].action, "Bo Tanner leaves the table.");
 }
 

@@ -154,6 +154,15 @@ const COMMANDS: &[&str] = &[
     "nsu_downtime_scout",
     "nsu_downtime_final_box",
     "nsu_downtime_end",
+    "scattershot_table",
+    "scattershot_log",
+    "scattershot_sheet",
+    "scattershot_sheet_edit",
+    "scattershot_table_edit",
+    "scattershot_roll_preview",
+    "scattershot_roll",
+    "scattershot_play",
+    "scattershot_reward",
     "ui_ready",
 ];
 

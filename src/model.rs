@@ -104,6 +104,9 @@ pub struct CharacterRecord {
     /// A Mezzo character's story element (traits, edge slots, adversity, momentum, claim).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mezzo: Option<crate::rules::mezzo::element::Element>,
+    /// A Scattershot's Mechanix character's sheet (ratings, abilities, resources, pool).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scattershot: Option<crate::rules::scattershot::sheet::Sheet>,
 }
 
 impl CharacterRecord {
@@ -113,7 +116,9 @@ impl CharacterRecord {
         let penny_ante =
             (character.system == System::PennyAnte).then(crate::rules::penny_ante::table::PennySheet::default);
         let mezzo = (character.system == System::Mezzo).then(|| mezzo_sheet(&character));
-        CharacterRecord { character, nsu, penny_ante, mezzo }
+        let scattershot =
+            (character.system == System::Scattershot).then(|| crate::rules::scattershot::sheet::Sheet::new(None));
+        CharacterRecord { character, nsu, penny_ante, mezzo, scattershot }
     }
 }
 

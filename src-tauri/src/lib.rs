@@ -5,6 +5,7 @@ mod commands;
 mod mezzo_challenge_commands;
 mod mezzo_commands;
 mod penny_commands;
+mod scattershot_commands;
 mod error;
 mod startup;
 mod state;
@@ -198,6 +199,15 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             commands::nsu_downtime_final_box,
             commands::nsu_downtime_end,
             commands::ui_ready,
+            scattershot_commands::scattershot_table,
+            scattershot_commands::scattershot_log,
+            scattershot_commands::scattershot_sheet,
+            scattershot_commands::scattershot_sheet_edit,
+            scattershot_commands::scattershot_table_edit,
+            scattershot_commands::scattershot_roll_preview,
+            scattershot_commands::scattershot_roll,
+            scattershot_commands::scattershot_play,
+            scattershot_commands::scattershot_reward,
         ])
 }
 

@@ -10,12 +10,14 @@
 //!                         "nsu": { …the sheet… },
 //!                         "penny_ante": { "characteristics": ["…"] },
 //!                         "penny_pile": 25, "penny_ledger": [ { …entry… } ],
-//!                         "mezzo": { …the character's story element… } } ],
+//!                         "mezzo": { …the character's story element… },
+//!                         "scattershot": { …the character's sheet… } } ],
 //!       "nsu_world": { …locations, clocks, settlement… },
 //!       "penny_table": { "adventure", "ledger": { "entries", "debts" }, "loans",
 //!                        "antagonists", "challenge" },
 //!       "mezzo_table": { "arc", "players", "elements", "plot", "deck", "keyword_die",
-//!                        "challenge" } } ] } }
+//!                        "challenge" },
+//!       "scattershot_table": { "gm_dice", "play" } } ] } }
 //! ```
 //! A character file holds its one character inside its game's header, so importing it on
 //! another device can create the game when that device does not have it yet.
@@ -38,6 +40,16 @@
 //! challenge being played or the last one — left out when there is none, so files written
 //! before challenges joined the table still read). A character file carries no
 //! table: the claim a character arrives with is the one its destination table records.
+//!
+//! Scattershot's Mechanix: a character carries its sheet (`scattershot`, in the rules'
+//! serde shape: stage, creation limit, the points in each statistic, free skills, skills,
+//! special abilities, advantages and disadvantages, what each resource lost, experience
+//! dice); a character without one (an older file) plays with a new sheet. A game file or a backup
+//! carries each Scattershot game's table (`scattershot_table`: the Gamemaster's stock of
+//! experience dice and the mechanical play in progress with the results waiting for its
+//! lull; left out when there is none). A roll in progress lives in the event log and does
+//! not travel. Table settings a system gained later (Scattershot's default facets and
+//! creation limit) may be absent: the game then plays with their defaults.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -51,6 +63,8 @@ use crate::rules::nsu::world::World;
 use crate::rules::nsu::Sheet;
 use crate::rules::penny_ante::ledger::Entry;
 use crate::rules::penny_ante::table::{PennySheet, PennyTable};
+use crate::rules::scattershot::sheet::Sheet as ScattershotSheet;
+use crate::rules::scattershot::table::ScattershotTable;
 
 pub const FORMAT: &str = "sheetkeeper";
 pub const FORMAT_VERSION: i64 = 1;
@@ -101,6 +115,9 @@ pub struct GameEntry {
     /// A Mezzo game's table (arc, players, other story elements), in game files and
     /// backups; a character file carries none.
     pub mezzo_table: Option<MezzoTable>,
+    /// A Scattershot game's table (the Gamemaster's stock, mechanical play), in game files
+    /// and backups; a character file carries none.
+    pub scattershot_table: Option<ScattershotTable>,
     /// In a Penny Ante character file: the character's pile and its share of the ledger.
     pub penny_piles: Vec<PennyPile>,
 }
@@ -146,6 +163,8 @@ struct FileGame<'a> {
     penny_table: Option<&'a PennyTable>,
     #[serde(skip_serializing_if = "Option::is_none")]
     mezzo_table: Option<&'a MezzoTable>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scattershot_table: Option<&'a ScattershotTable>,
 }
 
 #[derive(Serialize)]
@@ -169,6 +188,9 @@ struct FileCharacter<'a> {
     /// A Mezzo character's story element.
     #[serde(skip_serializing_if = "Option::is_none")]
     mezzo: Option<&'a Element>,
+    /// A Scattershot character's sheet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scattershot: Option<&'a ScattershotSheet>,
 }
 
 /// The file's bytes, with a final newline: pretty JSON for a character or a game, for
@@ -209,12 +231,14 @@ pub fn to_json(doc: &Document) -> Vec<u8> {
                                 penny_pile: pile.map(|p| p.pile),
                                 penny_ledger: pile.map(|p| p.ledger.as_slice()),
                                 mezzo: r.mezzo.as_ref(),
+                                scattershot: r.scattershot.as_ref(),
                             }
                         })
                         .collect(),
                     nsu_world: e.nsu_world.as_ref(),
                     penny_table: e.penny_table.as_ref(),
                     mezzo_table: e.mezzo_table.as_ref(),
+                    scattershot_table: e.scattershot_table.as_ref(),
                 })
                 .collect(),
         },

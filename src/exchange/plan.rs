@@ -19,6 +19,7 @@ use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::nsu::world::World;
 use crate::rules::penny_ante::ledger::Account;
 use crate::rules::penny_ante::table::PennyTable;
+use crate::rules::scattershot::table::ScattershotTable;
 use crate::Problem;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -74,6 +75,8 @@ pub struct Local {
     pub penny_tables: HashMap<Uuid, PennyTable>,
     /// The tables of those games that are Mezzo games.
     pub mezzo_tables: HashMap<Uuid, MezzoTable>,
+    /// The tables of those games that are Scattershot games.
+    pub scattershot_tables: HashMap<Uuid, ScattershotTable>,
     pub characters: HashMap<Uuid, CharacterRecord>,
 }
 
@@ -88,6 +91,8 @@ pub struct Plan {
     pub penny_tables: Vec<(Uuid, PennyTable)>,
     /// The Mezzo tables to write whole, by target game (for games written).
     pub mezzo_tables: Vec<(Uuid, MezzoTable)>,
+    /// The Scattershot tables to write whole, by target game (for games written).
+    pub scattershot_tables: Vec<(Uuid, ScattershotTable)>,
     pub characters: Vec<(Status, CharacterRecord, Option<CharacterRecord>)>,
     /// Penny Ante characters new to their game from a character file, with the pile each
     /// brings: (game, character, pennies), to record as a `carried_in` entry.
@@ -100,6 +105,7 @@ struct Parts<'a> {
     world: Option<&'a World>,
     table: Option<&'a PennyTable>,
     mezzo: Option<&'a MezzoTable>,
+    scattershot: Option<&'a ScattershotTable>,
 }
 
 /// Plans importing `doc` given what this device holds. `as_copy` gives every new record a
@@ -119,6 +125,7 @@ pub fn plan(
     let mut worlds = Vec::new();
     let mut penny_tables = Vec::new();
     let mut mezzo_tables = Vec::new();
+    let mut scattershot_tables = Vec::new();
     let mut carried_in = Vec::new();
     for (i, entry) in doc.games.iter().enumerate() {
         let mine = local.games.get(&entry.game.id);
@@ -273,6 +280,23 @@ pub fn plan(
             }
             mezzo_tables.push((target_game, table));
         }
+        if let (Some(table), true) = (&entry.scattershot_table, status != Status::Unchanged) {
+            let mut table = table.clone();
+            if as_copy {
+                // Mechanical play names the copied characters (a player's id that was a
+                // character's follows it too).
+                let new_id = |id: Uuid| new_ids.get(&id).copied().unwrap_or(id);
+                if let Some(play) = &mut table.play {
+                    for c in &mut play.combatants {
+                        c.character = new_id(c.character);
+                        c.player = new_id(c.player);
+                        c.engaged = c.engaged.map(new_id);
+                    }
+                    play.pending.iter_mut().for_each(|r| r.target = new_id(r.target));
+                }
+            }
+            scattershot_tables.push((target_game, table));
+        }
     }
     if !problems.is_empty() {
         return Err(problems);
@@ -296,7 +320,7 @@ pub fn plan(
             .collect(),
         counts: count(games.iter().map(|g| g.0).chain(characters.iter().map(|c| c.0))),
     };
-    Ok(Plan { preview, games, characters, worlds, penny_tables, mezzo_tables, carried_in })
+    Ok(Plan { preview, games, characters, worlds, penny_tables, mezzo_tables, scattershot_tables, carried_in })
 }
 
 /// The player whose claim on `character` the table records.
@@ -309,11 +333,17 @@ fn local_parts<'a>(local: &'a Local, entry: &super::format::GameEntry) -> Parts<
         world: local.worlds.get(&entry.game.id),
         table: local.penny_tables.get(&entry.game.id),
         mezzo: local.mezzo_tables.get(&entry.game.id),
+        scattershot: local.scattershot_tables.get(&entry.game.id),
     }
 }
 
 fn file_parts(entry: &super::format::GameEntry) -> Parts<'_> {
-    Parts { world: entry.nsu_world.as_ref(), table: entry.penny_table.as_ref(), mezzo: entry.mezzo_table.as_ref() }
+    Parts {
+        world: entry.nsu_world.as_ref(),
+        table: entry.penny_table.as_ref(),
+        mezzo: entry.mezzo_table.as_ref(),
+        scattershot: entry.scattershot_table.as_ref(),
+    }
 }
 
 /// Gives every character account of a table the id `new_id` maps it to.
@@ -414,6 +444,11 @@ fn game_differences(mine: &Game, theirs: &Game, my_parts: Parts<'_>, their_parts
             out.push(whole("mezzo table"));
         }
     }
+    if let Some(theirs) = their_parts.scattershot {
+        if my_parts.scattershot.cloned().unwrap_or_default() != *theirs {
+            out.push(whole("scattershot table"));
+        }
+    }
     difference(&mut out, "name", mine.name.clone(), theirs.name.clone());
     let names = mine.table_settings.keys().chain(theirs.table_settings.keys());
     let mut seen = std::collections::BTreeSet::new();
@@ -435,7 +470,11 @@ fn character_differences(mine: &CharacterRecord, theirs: &CharacterRecord) -> Ve
     let mut out = Vec::new();
     difference(&mut out, "name", m.name.clone(), t.name.clone());
     difference(&mut out, "game", m.game_id.to_string(), t.game_id.to_string());
-    if mine.nsu != theirs.nsu || mine.penny_ante != theirs.penny_ante || mine.mezzo != theirs.mezzo {
+    if mine.nsu != theirs.nsu
+        || mine.penny_ante != theirs.penny_ante
+        || mine.mezzo != theirs.mezzo
+        || mine.scattershot != theirs.scattershot
+    {
         out.push(Difference {
             field: "sheet".into(),
             mine: "as on this device".into(),

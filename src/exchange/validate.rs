@@ -25,6 +25,8 @@ use crate::rules::nsu::world::World;
 use crate::rules::penny_ante::check::{entry_problems, paid_for_problem, sheet_problems, table_problems};
 use crate::rules::penny_ante::ledger::{Account, Entry, Ledger, Reason, MAX_ENTRY};
 use crate::rules::penny_ante::table::{PennySheet, PennyTable};
+use crate::rules::scattershot::sheet::Sheet as ScattershotSheet;
+use crate::rules::scattershot::table::ScattershotTable;
 use crate::rules::table_settings;
 use crate::Problem;
 
@@ -263,6 +265,7 @@ impl Validator {
             "nsu_world",
             "penny_table",
             "mezzo_table",
+            "scattershot_table",
         ];
         let map = self.object(path, v, KEYS)?;
         let id = self.id(path, map, "id");
@@ -328,6 +331,36 @@ impl Validator {
             }
             (Some(_), None) => None,
         };
+        let scattershot_table = match (map.get("scattershot_table"), system) {
+            (None, _) => Some(None),
+            (Some(_), _) if self.kind == Some(Kind::Character) => {
+                self.problem(
+                    format!("{path}.scattershot_table"),
+                    "a character file carries no table: mechanical play is its game's",
+                );
+                None
+            }
+            (Some(table), Some(System::Scattershot)) => {
+                // Every character the file lists counts, also one whose own entry has problems
+                // (those are reported there, not again here).
+                let known = map
+                    .get("characters")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|c| c.get("id")?.as_str().and_then(|t| Uuid::parse_str(t).ok()))
+                    .collect::<Vec<_>>();
+                self.scattershot_table(&format!("{path}.scattershot_table"), table, &known).map(Some)
+            }
+            (Some(_), Some(other)) => {
+                self.problem(
+                    format!("{path}.scattershot_table"),
+                    format!("a {} game has no Scattershot table", other.label()),
+                );
+                None
+            }
+            (Some(_), None) => None,
+        };
         // In a game file or a backup, the table and the characters' sheets agree on claims.
         if let (Some(System::Mezzo), Some(table), Some(list)) =
             (system, mezzo_table.as_ref().map(Option::as_ref), characters.as_ref())
@@ -366,6 +399,7 @@ impl Validator {
             nsu_world: nsu_world?,
             penny_table: penny_table?,
             mezzo_table: mezzo_table?,
+            scattershot_table: scattershot_table?,
             penny_piles: penny_piles?,
             game: Game {
                 id: id?,
@@ -421,6 +455,7 @@ impl Validator {
             "penny_pile",
             "penny_ledger",
             "mezzo",
+            "scattershot",
         ];
         let map = self.object(path, v, KEYS)?;
         let id = self.id(path, map, "id");
@@ -475,6 +510,22 @@ impl Validator {
             }
             (Some(_), None) => None,
         };
+        // A Scattershot character without a sheet (an older file) keeps none: it plays with a
+        // new sheet until its first edit writes one.
+        let scattershot = match (map.get("scattershot"), system) {
+            (None, _) => Some(None),
+            (Some(sheet), Some(System::Scattershot)) => {
+                self.scattershot_sheet(&format!("{path}.scattershot"), sheet).map(Some)
+            }
+            (Some(_), Some(other)) => {
+                self.problem(
+                    format!("{path}.scattershot"),
+                    format!("a {} character has no Scattershot sheet", other.label()),
+                );
+                None
+            }
+            (Some(_), None) => None,
+        };
         let pile = self.penny_pile(path, map, id, system);
         let character = Character {
             id: id?,
@@ -489,7 +540,10 @@ impl Validator {
             None if character.system == System::Mezzo => Some(mezzo_sheet(&character)),
             found => found,
         };
-        Some((CharacterRecord { character, nsu: nsu?, penny_ante: penny_ante?, mezzo }, pile?))
+        Some((
+            CharacterRecord { character, nsu: nsu?, penny_ante: penny_ante?, mezzo, scattershot: scattershot? },
+            pile?,
+        ))
     }
 
     fn times_in_order(&mut self, path: &str, created: Option<DateTime<Utc>>, updated: Option<DateTime<Utc>>) {
@@ -878,6 +932,51 @@ impl Validator {
             self.problem(&pile_at, format!("says {pile} pennies, but its ledger entries add up to {sum}"));
         }
         (self.problems.len() == before).then_some(Some(PennyPile { character: id, pile, ledger }))
+    }
+}
+
+/// Scattershot's Mechanix: a character's sheet and a game's table.
+impl Validator {
+    /// A sheet read by its types (the first type error is reported at its path), then
+    /// every broken invariant the rules find (`Sheet::problems`), each at its path. Returned
+    /// with its names and texts trimmed, as the rules keep them.
+    fn scattershot_sheet(&mut self, path: &str, v: &Value) -> Option<ScattershotSheet> {
+        let mut sheet: ScattershotSheet = self.typed(path, v)?;
+        let found = sheet.problems(path);
+        if !found.is_empty() {
+            self.problems.extend(found);
+            return None;
+        }
+        let trim = |t: &mut String| *t = t.trim().to_owned();
+        sheet.free_skills.iter_mut().for_each(|f| trim(&mut f.name));
+        sheet.skills.iter_mut().for_each(|k| trim(&mut k.name));
+        for a in &mut sheet.special_abilities {
+            trim(&mut a.name);
+            trim(&mut a.notes);
+        }
+        for q in &mut sheet.qualities {
+            trim(&mut q.name);
+            trim(&mut q.situation);
+        }
+        Some(sheet)
+    }
+
+    /// A table read by its types, then what `ScattershotTable::problems` finds: mechanical
+    /// play's settings, turn and round, each combatant a character of the game's file once,
+    /// what each used, advantages against an engaged foe, results aimed at its characters.
+    fn scattershot_table(&mut self, path: &str, v: &Value, characters: &[Uuid]) -> Option<ScattershotTable> {
+        let mut table: ScattershotTable = self.typed(path, v)?;
+        let found = table.problems(path, characters);
+        if !found.is_empty() {
+            self.problems.extend(found);
+            return None;
+        }
+        if let Some(play) = &mut table.play {
+            for c in &mut play.combatants {
+                c.free_kinds.iter_mut().for_each(|k| *k = k.trim().to_owned());
+            }
+        }
+        Some(table)
     }
 }
 

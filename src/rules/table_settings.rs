@@ -46,6 +46,43 @@ const SCATTERSHOT: &[SettingSpec] = &[
         min: 1,
         max: 20,
     },
+    SettingSpec {
+        name: "default_factor",
+        label: "Factor of an action (the default; editable per roll)",
+        default: 1,
+        min: 0,
+        max: 100,
+    },
+    SettingSpec {
+        name: "default_points",
+        label: "Points of an action (the default; editable per roll)",
+        default: 1,
+        min: 0,
+        max: 100,
+    },
+    SettingSpec {
+        name: "default_bonus",
+        label: "Bonus of an action (the default; editable per roll)",
+        default: 1,
+        min: 0,
+        max: 100,
+    },
+    SettingSpec {
+        name: "creation_limit",
+        label: "Development points a new character may spend in creation (0 = no limit)",
+        default: 0,
+        min: 0,
+        max: 100_000,
+    },
+];
+
+/// Settings a system gained after files of format 1 were first written (and databases
+/// made): a game without one plays with its default, so it is never reported missing.
+const ADDED_LATER: &[(System, &str)] = &[
+    (System::Scattershot, "default_factor"),
+    (System::Scattershot, "default_points"),
+    (System::Scattershot, "default_bonus"),
+    (System::Scattershot, "creation_limit"),
 ];
 
 /// The settings a game of `system` keeps.
@@ -81,7 +118,8 @@ pub fn problems(system: System, settings: &TableSettings, path: &str) -> Vec<Pro
             Some(_) => {}
         }
     }
-    for spec in specs.iter().filter(|s| !settings.contains_key(s.name)) {
+    let optional = |name: &str| ADDED_LATER.iter().any(|&(s, n)| s == system && n == name);
+    for spec in specs.iter().filter(|s| !settings.contains_key(s.name) && !optional(s.name)) {
         found.push(Problem { path: format!("{path}.{}", spec.name), message: "is missing".into() });
     }
     found
@@ -106,6 +144,16 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].path, "$.s.starting_pennies");
         assert!(found[0].message.contains("25 to"), "{}", found[0].message);
+    }
+
+    #[test]
+    fn settings_added_later_may_be_absent() {
+        let mut settings = defaults(System::Scattershot);
+        settings.remove("default_factor");
+        settings.remove("creation_limit");
+        assert_eq!(problems(System::Scattershot, &settings, "$"), vec![]);
+        settings.remove("epic_index");
+        assert_eq!(problems(System::Scattershot, &settings, "$")[0].path, "$.epic_index");
     }
 
     #[test]

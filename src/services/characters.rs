@@ -22,6 +22,7 @@ pub(super) fn load(read: Reader<'_>, id: Uuid) -> Result<CharacterRecord> {
         nsu: read.nsu_sheet(id)?,
         penny_ante: read.penny_sheet(id)?,
         mezzo: read.mezzo_sheet(id)?,
+        scattershot: read.scattershot_sheet(id)?,
         character,
     })
 }
@@ -38,6 +39,9 @@ pub(super) fn insert(tx: &Tx<'_>, record: &CharacterRecord) -> Result<()> {
     if let Some(element) = &record.mezzo {
         tx.put_mezzo_sheet(record.character.id, element)?;
     }
+    if let Some(sheet) = &record.scattershot {
+        tx.put_scattershot_sheet(record.character.id, sheet)?;
+    }
     Ok(())
 }
 
@@ -53,8 +57,12 @@ pub(super) fn update(tx: &Tx<'_>, record: &CharacterRecord) -> Result<()> {
         None => tx.delete_penny_sheet(record.character.id)?,
     }
     match &record.mezzo {
-        Some(element) => tx.put_mezzo_sheet(record.character.id, element),
-        None => tx.delete_mezzo_sheet(record.character.id),
+        Some(element) => tx.put_mezzo_sheet(record.character.id, element)?,
+        None => tx.delete_mezzo_sheet(record.character.id)?,
+    }
+    match &record.scattershot {
+        Some(sheet) => tx.put_scattershot_sheet(record.character.id, sheet),
+        None => tx.delete_scattershot_sheet(record.character.id),
     }
 }
 
@@ -95,7 +103,12 @@ pub fn create_character(store: &mut Store, game_id: Uuid, name: &str) -> Result<
             updated_at: at,
             revision: 1,
         };
-        insert_new(tx, EventKind::CharacterCreated, CharacterRecord::new(character))
+        let mut record = CharacterRecord::new(character);
+        // A Scattershot character's creation starts with the table's limit, if it sets one.
+        if let Some(sheet) = &mut record.scattershot {
+            sheet.creation_limit = crate::rules::scattershot::table::creation_limit(&game.table_settings);
+        }
+        insert_new(tx, EventKind::CharacterCreated, record)
     })
 }
 
@@ -120,6 +133,7 @@ pub fn delete_character(store: &mut Store, id: Uuid) -> Result<Done> {
     store.write(|tx| {
         let before = load(tx.read(), id)?;
         unclaimed("id", &before, "deleted")?;
+        out_of_play(tx.read(), "id", &before, "deleted")?;
         tx.delete_character(id)?;
         let message = format!("Deleted “{}”.", before.character.name);
         let game = before.character.game_id;
@@ -144,6 +158,26 @@ fn unclaimed(field: &str, record: &CharacterRecord, what: &str) -> Result<()> {
                 "“{}” is claimed by a player: the claim must be given up before it is {what}",
                 record.character.name
             ),
+        ));
+    }
+    Ok(())
+}
+
+/// A Scattershot character in its game's mechanical play stays until the play ends: the
+/// tracker and the results waiting for the lull name it.
+fn out_of_play(read: Reader<'_>, field: &str, record: &CharacterRecord, what: &str) -> Result<()> {
+    if record.character.system != crate::model::System::Scattershot {
+        return Ok(());
+    }
+    let table = read.scattershot_table(record.character.game_id)?;
+    let id = record.character.id;
+    if table
+        .play
+        .is_some_and(|p| p.combatants.iter().any(|c| c.character == id) || p.pending.iter().any(|r| r.target == id))
+    {
+        return Err(Error::invalid(
+            field,
+            format!("“{}” is in mechanical play: end it (the lull) before it is {what}", record.character.name),
         ));
     }
     Ok(())
@@ -192,6 +226,7 @@ pub fn move_character(store: &mut Store, id: Uuid, to_game: Uuid) -> Result<Char
             return Ok(before.character);
         }
         unclaimed("id", &before, "moved")?;
+        out_of_play(tx.read(), "id", &before, "moved")?;
         let mut after = before.clone();
         after.character.game_id = to_game;
         if let Some(sheet) = &before.penny_ante {

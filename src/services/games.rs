@@ -97,8 +97,10 @@ pub fn delete_game(store: &mut Store, id: Uuid) -> Result<Done> {
         // The pennies go with the game into the log, so undoing the deletion brings them back.
         let penny_table = (game.system == System::PennyAnte).then(|| tx.read().penny_table(id)).transpose()?;
         let mezzo_table = (game.system == System::Mezzo).then(|| tx.read().mezzo_table(id)).transpose()?;
+        let scattershot_table =
+            (game.system == System::Scattershot).then(|| tx.read().scattershot_table(id)).transpose()?;
         tx.delete_game(id)?;
-        let snapshot = GameSnapshot { game, characters, nsu_world, penny_table, mezzo_table };
+        let snapshot = GameSnapshot { game, characters, nsu_world, penny_table, mezzo_table, scattershot_table };
         let change = Change { before: Some(snapshot), after: None };
         game_event(tx, EventKind::GameDeleted, id, &change, None)?;
         Ok(Done::new(message))

@@ -9,6 +9,7 @@ use crate::model::{now, CharacterRecord, Game};
 use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::nsu::world::World;
 use crate::rules::penny_ante::table::PennyTable;
+use crate::rules::scattershot::table::ScattershotTable;
 use crate::store::{Event, EventKind, NewEvent, Tx};
 
 /// A record before and after a change; `None` when it did not exist.
@@ -31,11 +32,20 @@ pub(super) struct GameSnapshot {
     pub penny_table: Option<PennyTable>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mezzo_table: Option<MezzoTable>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scattershot_table: Option<ScattershotTable>,
 }
 
 impl GameSnapshot {
     pub fn bare(game: Game) -> Self {
-        GameSnapshot { game, characters: Vec::new(), nsu_world: None, penny_table: None, mezzo_table: None }
+        GameSnapshot {
+            game,
+            characters: Vec::new(),
+            nsu_world: None,
+            penny_table: None,
+            mezzo_table: None,
+            scattershot_table: None,
+        }
     }
 }
 

@@ -16,6 +16,9 @@ mod nsu_downtime;
 mod nsu_roll;
 mod nsu_world;
 mod penny_ante;
+mod scattershot;
+mod scattershot_play;
+mod scattershot_roll;
 mod transfer;
 mod undo;
 
@@ -81,6 +84,17 @@ pub use penny_ante::{
     penny_recall_purse, penny_repay_debt, penny_repay_loan, penny_start_adventure, penny_start_challenge,
     penny_starting_pennies, penny_table, ChallengeDraft, ChallengeView, LedgerView, PennyChange, PennyLogEntry,
     PennyView, PrivateView,
+};
+pub use scattershot::{
+    scattershot_log, scattershot_sheet, scattershot_sheet_edit, scattershot_table, scattershot_table_edit,
+    CombatantView, PendingResultView, PlayView, ResourceView, ScattershotChange, ScattershotCharacterView,
+    ScattershotLogEntry, ScattershotSheetChange, ScattershotSheetView, ScattershotView, SheetEdit, StatisticView,
+    TableEdit,
+};
+pub use scattershot_play::{scattershot_play, scattershot_reward, PlayMove, RewardMove, SeatDraft};
+pub use scattershot_roll::{
+    scattershot_roll, scattershot_roll_preview, MibPreview, RollMove, RollRequest, RollState, RollView,
+    ScattershotOdds, SideBreakdown, SideDraft, Target,
 };
 pub use transfer::{export, import, import_preview, ExportScope, ImportOptions, ImportReport};
 pub use undo::{undo_character, undo_game};

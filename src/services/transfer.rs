@@ -48,6 +48,7 @@ pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
                 nsu_world: None,
                 penny_table: None,
                 mezzo_table: None,
+                scattershot_table: None,
                 penny_piles,
             };
             (Kind::Character, vec![entry])
@@ -93,6 +94,7 @@ fn game_entry(read: crate::store::Reader<'_>, game: Game, characters: Vec<Charac
         nsu_world: world_of(read, &game)?,
         penny_table: table_of(read, &game)?,
         mezzo_table: mezzo_table_of(read, &game)?,
+        scattershot_table: (game.system == System::Scattershot).then(|| read.scattershot_table(game.id)).transpose()?,
         penny_piles: Vec::new(),
         game,
         characters,
@@ -155,6 +157,9 @@ fn make_plan(store: &Store, path: &Path, doc: &Document, as_copy: bool) -> Resul
             if g.system == System::Mezzo {
                 local.mezzo_tables.insert(g.id, read.mezzo_table(g.id)?);
             }
+            if g.system == System::Scattershot {
+                local.scattershot_tables.insert(g.id, read.scattershot_table(g.id)?);
+            }
             local.games.insert(g.id, g);
         }
         for c in &entry.characters {
@@ -210,13 +215,23 @@ pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<
             let incoming = world_of(game.id);
             let incoming_table = plan.penny_tables.iter().find(|(g, _)| *g == game.id).map(|(_, t)| t.clone());
             let incoming_mezzo = plan.mezzo_tables.iter().find(|(g, _)| *g == game.id).map(|(_, t)| t.clone());
+            let incoming_scattershot =
+                plan.scattershot_tables.iter().find(|(g, _)| *g == game.id).map(|(_, t)| t.clone());
             let before = match mine {
                 Some(m) => {
                     let read = tx.read();
                     let nsu_world = incoming.as_ref().map(|_| read.nsu_world(m.id)).transpose()?;
                     let penny_table = incoming_table.as_ref().map(|_| read.penny_table(m.id)).transpose()?;
                     let mezzo_table = incoming_mezzo.as_ref().map(|_| read.mezzo_table(m.id)).transpose()?;
-                    Some(GameSnapshot { nsu_world, penny_table, mezzo_table, ..GameSnapshot::bare(m.clone()) })
+                    let scattershot_table =
+                        incoming_scattershot.as_ref().map(|_| read.scattershot_table(m.id)).transpose()?;
+                    Some(GameSnapshot {
+                        nsu_world,
+                        penny_table,
+                        mezzo_table,
+                        scattershot_table,
+                        ..GameSnapshot::bare(m.clone())
+                    })
                 }
                 None => None,
             };
@@ -224,6 +239,7 @@ pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<
                 nsu_world: incoming,
                 penny_table: incoming_table,
                 mezzo_table: incoming_mezzo,
+                scattershot_table: incoming_scattershot,
                 ..GameSnapshot::bare(game.clone())
             };
             game_event(tx, EventKind::GameImported, game.id, &Change { before, after: Some(after) }, None)?;
@@ -258,6 +274,10 @@ pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<
         for (game, table) in &plan.mezzo_tables {
             tx.put_mezzo_table(*game, table)?;
             super::mezzo::settle_claims(tx, *game)?;
+        }
+        // A Scattershot table in the file replaces this device's whole.
+        for (game, table) in &plan.scattershot_tables {
+            tx.put_scattershot_table(*game, table)?;
         }
         // A Penny Ante character new to its game brings its pile from the Bank.
         for (game, character, pile) in &plan.carried_in {

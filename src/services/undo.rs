@@ -143,6 +143,9 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
         if super::mezzo::is_mezzo_event(event.kind) {
             return super::mezzo::undo_mezzo_event(tx, &event).map(Done::new);
         }
+        if super::scattershot::is_scattershot_event(event.kind) {
+            return super::scattershot::undo_scattershot_event(tx, &event).map(Done::new);
+        }
         let change: Change<GameSnapshot> = change_of(&event)?;
         let current = read.game(id)?;
         let message = match (change.before, &current) {
@@ -177,6 +180,9 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
                     tx.put_mezzo_table(id, table)?;
                     super::mezzo::settle_claims(tx, id)?;
                 }
+                if let Some(table) = &snapshot.scattershot_table {
+                    tx.put_scattershot_table(id, table)?;
+                }
                 format!("Undone: the game “{}” is back.", snapshot.game.name)
             }
             (Some(snapshot), Some(game)) => {
@@ -191,6 +197,9 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
                 if let Some(table) = &snapshot.mezzo_table {
                     tx.put_mezzo_table(id, table)?;
                     super::mezzo::settle_claims(tx, id)?;
+                }
+                if let Some(table) = &snapshot.scattershot_table {
+                    tx.put_scattershot_table(id, table)?;
                 }
                 format!("Undone: the game “{}” is “{}” again.", game.name, restored.name)
             }

@@ -45,10 +45,14 @@ pub enum EventKind {
     /// Mezzo: an action check rolled and waiting for its Sudden Surges and result (or a
     /// resolved check tied and waiting for its tiebreak); the table does not change.
     MezzoCheckRolled,
+    /// Scattershot's Mechanix: a move at the table (a Made-It-By roll's step, mechanical
+    /// play, rewards, the Gamemaster's stock, a table setting), with the table, the roll on
+    /// the table and the sheets it changed, before and after.
+    ScattershotChanged,
 }
 
 impl EventKind {
-    const ALL: [EventKind; 23] = [
+    const ALL: [EventKind; 24] = [
         EventKind::GameCreated,
         EventKind::GameRenamed,
         EventKind::GameDeleted,
@@ -72,6 +76,7 @@ impl EventKind {
         EventKind::PennyChallengeMove,
         EventKind::MezzoTableChanged,
         EventKind::MezzoCheckRolled,
+        EventKind::ScattershotChanged,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -99,6 +104,7 @@ impl EventKind {
             EventKind::PennyChallengeMove => "penny_challenge_move",
             EventKind::MezzoTableChanged => "mezzo_table_changed",
             EventKind::MezzoCheckRolled => "mezzo_check_rolled",
+            EventKind::ScattershotChanged => "scattershot_changed",
         }
     }
 

@@ -11,6 +11,7 @@ mod nsu;
 mod nsu_world;
 mod penny_ante;
 mod queries;
+mod scattershot;
 mod schema;
 
 use std::path::{Path, PathBuf};
@@ -49,6 +50,8 @@ pub struct CheckReport {
     pub penny_ante: Vec<String>,
     /// What is wrong with the Mezzo elements and character sheets.
     pub mezzo: Vec<String>,
+    /// What is wrong with the Scattershot sheets and tables (mechanical play in progress).
+    pub scattershot: Vec<String>,
     pub schema_version: i64,
     pub sqlite_version: String,
 }
@@ -121,12 +124,18 @@ impl Store {
         let schema_version = self.conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
         let penny_ante = self.read().penny_check()?;
         let mezzo = self.read().mezzo_check()?;
+        let scattershot = self.read().scattershot_check()?;
         Ok(CheckReport {
-            ok: integrity == ["ok"] && foreign_key_violations.is_empty() && penny_ante.is_empty() && mezzo.is_empty(),
+            ok: integrity == ["ok"]
+                && foreign_key_violations.is_empty()
+                && penny_ante.is_empty()
+                && mezzo.is_empty()
+                && scattershot.is_empty(),
             integrity,
             foreign_key_violations,
             penny_ante,
             mezzo,
+            scattershot,
             schema_version,
             sqlite_version: rusqlite::version().to_owned(),
         })

@@ -598,6 +598,7 @@ fn the_golden_game_file_with_a_challenge_is_the_scene_byte_for_byte_and_travels_
             nsu_world: None,
             penny_table: None,
             mezzo_table: Some(s.table.clone()),
+            scattershot_table: None,
             penny_piles: Vec::new(),
         }],
     };

@@ -42,6 +42,7 @@ fn documents(s: &Scene) -> (Document, Document) {
         nsu_world: None,
         penny_table: None,
         mezzo_table,
+        scattershot_table: None,
         penny_piles: Vec::new(),
     };
     (

@@ -750,6 +750,7 @@ fn document(s: &crate::mezzo_store::Scene) -> Document {
             nsu_world: None,
             penny_table: None,
             mezzo_table: Some(s.table.clone()),
+            scattershot_table: None,
             penny_piles: Vec::new(),
         }],
     }

@@ -195,7 +195,7 @@ pub fn scene() -> Scene {
             updated_at: time(updated),
             revision,
         };
-        CharacterRecord { character, nsu: None, penny_ante: None, mezzo: Some(element.clone()) }
+        CharacterRecord { character, nsu: None, penny_ante: None, mezzo: Some(element.clone()), scattershot: None }
     };
     let characters = vec![
         character(&mira, 9, "2026-09-01T18:05:00Z", "2026-09-15T22:00:00Z"),

@@ -53,6 +53,7 @@ fn documents(s: &Scene) -> (Document, Document) {
         nsu_world: None,
         penny_table: Some(s.table.clone()),
         mezzo_table: None,
+        scattershot_table: None,
         penny_piles: Vec::new(),
     };
     let ada = uuid(ADA);
@@ -62,6 +63,7 @@ fn documents(s: &Scene) -> (Document, Document) {
         nsu_world: None,
         penny_table: None,
         mezzo_table: None,
+        scattershot_table: None,
         penny_piles: vec![pile_of(&s.table, ada)],
     };
     (document(Kind::Game, vec![game]), document(Kind::Character, vec![character]))

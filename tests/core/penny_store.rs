@@ -83,7 +83,13 @@ pub fn scene() -> Scene {
             updated_at: time("2026-10-08T21:00:00Z"),
             revision,
         };
-        characters.push(CharacterRecord { character, nsu: None, penny_ante: Some(sheet), mezzo: None });
+        characters.push(CharacterRecord {
+            character,
+            nsu: None,
+            penny_ante: Some(sheet),
+            mezzo: None,
+            scattershot: None,
+        });
     }
     t = t.start_adventure(&[ada, bo, cy], None).unwrap().0;
     let characteristic = |text: &str, hidden| Characteristic { text: text.into(), hidden };

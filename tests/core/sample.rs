@@ -39,6 +39,7 @@ pub fn backup(games: usize, per_game: usize) -> Document {
                 nsu_world: None,
                 penny_table: None,
                 mezzo_table: None,
+                scattershot_table: None,
                 penny_piles: Vec::new(),
             }
         })

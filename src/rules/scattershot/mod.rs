@@ -11,6 +11,8 @@
 //! - [`mechanical_play`]: the round and turn tracker, free and reactive actions, combat
 //!   advantages, and the lull where results land on resources.
 //! - [`rewards`]: experience dice after a session, on the spot, and by vote.
+//! - [`table`]: what a game keeps beside the sheets (the Gamemaster's stock, mechanical
+//!   play in progress) and the table settings the rules read from it.
 //!
 //! Every move takes its state by reference and returns the new state and what happened; an
 //! illegal move is an [`Error::Invalid`] naming the field and changes nothing.
@@ -29,6 +31,7 @@ pub mod mechanical_play;
 pub mod odds;
 pub mod rewards;
 pub mod sheet;
+pub mod table;
 
 /// Experience dice held, by owner: a character's pool, or a stock the table keeps for the
 /// Gamemaster under an id of its own.

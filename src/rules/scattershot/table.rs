@@ -1,0 +1,171 @@
+//! What a Scattershot's Mechanix game keeps beside its characters' sheets: the
+//! Gamemaster's common stock of experience dice and the mechanical play in progress (with
+//! the results waiting for its lull). Small pure helpers read the table settings the rules
+//! do not carry in [`Settings`] (the default facets of an action, the creation limit).
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::made_it_by::Facets;
+use super::mechanical_play::{MechanicalPlay, FORFEITS_PER_ROUND, IMMEDIATE_ACTIONS, MAX_COMBATANTS};
+use super::sheet::{Sheet, MAX_LOSS};
+use super::{name_problem, Pools};
+use crate::model::{System, TableSettings};
+use crate::rules::table_settings;
+use crate::Problem;
+
+/// A Scattershot game's own state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScattershotTable {
+    /// The Gamemaster's common stock of experience dice: in a roll's bidding war it is the
+    /// pool whose id is the game's.
+    #[serde(default)]
+    pub gm_dice: u32,
+    /// Mechanical play in progress; None between fights.
+    #[serde(default)]
+    pub play: Option<MechanicalPlay>,
+}
+
+fn setting(settings: &TableSettings, name: &str) -> i64 {
+    settings.get(name).copied().unwrap_or_else(|| {
+        table_settings::specs(System::Scattershot).iter().find(|s| s.name == name).map_or(0, |s| s.default)
+    })
+}
+
+/// The facets a new roll starts with: the table's defaults.
+pub fn default_facets(settings: &TableSettings) -> Facets {
+    let facet = |name| u32::try_from(setting(settings, name)).unwrap_or(1);
+    Facets { factor: facet("default_factor"), points: facet("default_points"), bonus: facet("default_bonus") }
+}
+
+/// The limit a new character's creation starts with (the table's; 0 is none).
+pub fn creation_limit(settings: &TableSettings) -> Option<u32> {
+    u32::try_from(setting(settings, "creation_limit")).ok().filter(|&n| n > 0)
+}
+
+impl ScattershotTable {
+    /// Every pool a roll may draw on: each character's experience dice and the
+    /// Gamemaster's stock under the game's id.
+    pub fn pools<'a>(&self, game: Uuid, sheets: impl IntoIterator<Item = (Uuid, &'a Sheet)>) -> Pools {
+        let mut pools: Pools = sheets.into_iter().map(|(id, s)| (id, s.experience_dice)).collect();
+        pools.insert(game, self.gm_dice);
+        pools
+    }
+
+    /// Every broken invariant of a stored or imported table, each at `path` + its field.
+    /// `characters` are the game's characters: every combatant and every result's target is
+    /// one of them.
+    pub fn problems(&self, path: &str, characters: &[Uuid]) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let Some(play) = &self.play else { return out };
+        let at = format!("{path}.play");
+        let mut problem = |p: String, m: String| out.push(Problem { path: p, message: m });
+        if let Err(e) = play.settings.check() {
+            problem(format!("{at}.settings"), e.to_string());
+        }
+        let epic = play.settings.epic_index;
+        let n = play.combatants.len();
+        if n == 0 || n > MAX_COMBATANTS {
+            problem(format!("{at}.combatants"), format!("1 to {MAX_COMBATANTS} characters take part"));
+        }
+        if play.round == 0 {
+            problem(format!("{at}.round"), "rounds count from 1".into());
+        }
+        if play.turn >= n.max(1) {
+            problem(format!("{at}.turn"), format!("{} is not a combatant's place (0 to {})", play.turn, n.max(1) - 1));
+        }
+        if play.actions_used > IMMEDIATE_ACTIONS {
+            problem(format!("{at}.actions_used"), format!("a turn has {IMMEDIATE_ACTIONS} immediate actions"));
+        }
+        let ids: Vec<Uuid> = play.combatants.iter().map(|c| c.character).collect();
+        let mut seen = BTreeSet::new();
+        for (i, c) in play.combatants.iter().enumerate() {
+            let at = format!("{at}.combatants[{i}]");
+            if !seen.insert(c.character) {
+                problem(format!("{at}.character"), "a character takes one seat".into());
+            }
+            if !characters.contains(&c.character) {
+                problem(format!("{at}.character"), format!("{} is not a character of this game", c.character));
+            }
+            if c.forfeited > IMMEDIATE_ACTIONS {
+                problem(format!("{at}.forfeited"), format!("at most {IMMEDIATE_ACTIONS}"));
+            }
+            if c.forfeits > FORFEITS_PER_ROUND {
+                problem(format!("{at}.forfeits"), format!("at most {FORFEITS_PER_ROUND} a round"));
+            }
+            if c.free_actions > epic {
+                problem(format!("{at}.free_actions"), format!("at most {epic} (the Epic Index)"));
+            }
+            if c.free_kinds.len() > 2 * epic as usize {
+                problem(format!("{at}.free_kinds"), format!("at most {} free actions a round", 2 * epic));
+            }
+            for (j, kind) in c.free_kinds.iter().enumerate() {
+                if let Some(p) = name_problem(kind) {
+                    problem(format!("{at}.free_kinds[{j}]"), p);
+                }
+            }
+            match c.engaged {
+                Some(foe) if foe == c.character => {
+                    problem(format!("{at}.engaged"), "a character does not engage itself".into())
+                }
+                Some(foe) if !ids.contains(&foe) => {
+                    problem(format!("{at}.engaged"), format!("{foe} is not in mechanical play"))
+                }
+                None if c.advantages > 0 => {
+                    problem(format!("{at}.advantages"), "advantages are held against an engaged foe".into())
+                }
+                _ => {}
+            }
+            if c.advantages > epic {
+                problem(format!("{at}.advantages"), format!("at most {epic} (the Epic Index)"));
+            }
+        }
+        if play.pending.len() > 10_000 {
+            problem(format!("{at}.pending"), "at most 10000 results wait for the lull".into());
+        }
+        for (i, r) in play.pending.iter().enumerate() {
+            if !characters.contains(&r.target) {
+                problem(format!("{at}.pending[{i}].target"), format!("{} is not a character of this game", r.target));
+            }
+            if r.amount > MAX_LOSS {
+                problem(format!("{at}.pending[{i}].amount"), format!("at most {MAX_LOSS}"));
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::scattershot::mechanical_play::Seat;
+    use crate::rules::scattershot::Settings;
+
+    #[test]
+    fn a_table_s_problems_are_named_at_their_paths() {
+        let (a, b) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let seats = [Seat { character: a, player: a }, Seat { character: b, player: b }];
+        let (play, _) = MechanicalPlay::start(&seats, a, &Settings::default(), false).unwrap();
+        let mut table = ScattershotTable { gm_dice: 4, play: Some(play) };
+        assert_eq!(table.problems("$", &[a, b]), vec![]);
+        let play = table.play.as_mut().unwrap();
+        play.turn = 2;
+        play.combatants[1].advantages = 1;
+        let paths: Vec<String> = table.problems("$", &[a]).into_iter().map(|p| p.path).collect();
+        assert_eq!(paths, ["$.play.turn", "$.play.combatants[1].character", "$.play.combatants[1].advantages"]);
+    }
+
+    #[test]
+    fn facets_and_creation_limit_come_from_the_table_settings() {
+        let mut settings = table_settings::defaults(System::Scattershot);
+        assert_eq!(default_facets(&settings), Facets::default());
+        assert_eq!(creation_limit(&settings), None);
+        settings.insert("default_factor".into(), 3);
+        settings.insert("creation_limit".into(), 40);
+        assert_eq!(default_facets(&settings).factor, 3);
+        assert_eq!(creation_limit(&settings), Some(40));
+    }
+}

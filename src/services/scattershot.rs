@@ -1,0 +1,758 @@
+//! Scattershot's Mechanix (RULES.md §4): the character sheet and its edits, and the
+//! machinery every game-level move shares (the table, the roll on the table, the sheets a
+//! move changed, one logged event, undo).
+//!
+//! - A sheet edit (buying or taking back development points, free skills, skills, special
+//!   abilities, advantages and disadvantages, the creation limit and stage, a resource, the
+//!   experience dice) is a character-level change: one `sheet_edited` event with the record
+//!   before and after; `undo_character` takes it back.
+//! - A game-level move (a Made-It-By roll's step in `scattershot_roll`, mechanical play and
+//!   rewards in `scattershot_play`, the Gamemaster's stock and the table settings here) logs
+//!   one `scattershot_changed` event holding the table, the roll on the table, the game's
+//!   settings and the sheets the move changed, before and after; `undo_game` takes back the
+//!   last.
+//! - **The roll on the table lives in the event log**: it is the `after.roll` of the game's
+//!   latest live `scattershot_changed` event (a roll's steps are such events, and every other
+//!   Scattershot move carries the roll forward unchanged). So undoing a step puts the roll
+//!   back as it was before it, and a roll needs no rows of its own. A game-level change of
+//!   another kind (a rename, an import of the game) takes the roll off the table until it is
+//!   undone.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::characters::{load, save, update};
+use super::games::existing_game;
+use super::scattershot_roll::{roll_view, RollState, RollView};
+use crate::error::{Error, Result};
+use crate::model::{now, timestamp, Character, CharacterRecord, Game, System, TableSettings};
+use crate::rules::scattershot::made_it_by::Facets;
+use crate::rules::scattershot::mechanical_play::Combatant;
+use crate::rules::scattershot::sheet::{
+    Purchase, Rating, Resource, Sheet, SheetEvent, Stage, Statistic, FREE_SKILLS_PER_POINT,
+};
+use crate::rules::scattershot::table::{self as sc_table, ScattershotTable};
+use crate::rules::scattershot::{Pools, Settings};
+use crate::rules::table_settings;
+use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
+
+// ---------------------------------------------------------------------------------------
+// Views
+
+/// A statistic with its points and rating.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StatisticView {
+    pub statistic: Statistic,
+    pub name: &'static str,
+    pub points: u32,
+    pub rating: i32,
+}
+
+/// A resource's current value below its maximum.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResourceView {
+    pub resource: Resource,
+    pub current: i32,
+    pub maximum: i32,
+}
+
+/// What the sheet screen shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScattershotSheetView {
+    pub character: Character,
+    pub sheet: Sheet,
+    pub statistics: Vec<StatisticView>,
+    /// The ratings of the free skills, skills and special abilities, in the sheet's order.
+    pub free_skill_ratings: Vec<i32>,
+    pub skill_ratings: Vec<i32>,
+    pub ability_ratings: Vec<i32>,
+    /// Development points spent beyond the statistics' base.
+    pub points_spent: u32,
+    pub resources: Vec<ResourceView>,
+    /// What a development point costs in experience dice now (0 during creation).
+    pub dice_per_point: u32,
+    /// The points the next new free skill costs (0 while a started group of five has room).
+    pub next_free_skill_points: u32,
+    /// −1 for each combat advantage held against the character in mechanical play.
+    pub penalty: i32,
+}
+
+/// A sheet after an edit, with what happened in words and the rules' events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScattershotSheetChange {
+    pub view: ScattershotSheetView,
+    pub message: String,
+    pub events: Vec<SheetEvent>,
+}
+
+/// A character as the table sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScattershotCharacterView {
+    pub id: Uuid,
+    pub name: String,
+    pub stage: Stage,
+    pub points_spent: u32,
+    pub experience_dice: u32,
+    pub resources: Vec<ResourceView>,
+    /// −1 for each combat advantage held against it.
+    pub penalty: i32,
+}
+
+/// A character in mechanical play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CombatantView {
+    #[serde(flatten)]
+    pub combatant: Combatant,
+    pub name: String,
+    /// −1 for each combat advantage held against it.
+    pub penalty: i32,
+    /// Free actions left in its current cycle.
+    pub free_actions_left: u32,
+}
+
+/// Mechanical play in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayView {
+    pub round: u32,
+    pub turn: usize,
+    /// Whose turn it is.
+    pub current: Uuid,
+    pub actions_left: u32,
+    pub cinematic: bool,
+    pub combatants: Vec<CombatantView>,
+    /// Results waiting for the lull, each with its target's name.
+    pub pending: Vec<PendingResultView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PendingResultView {
+    pub target: Uuid,
+    pub name: String,
+    pub resource: Resource,
+    pub amount: u32,
+}
+
+/// The whole Scattershot table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScattershotView {
+    pub game: Game,
+    pub settings: Settings,
+    /// The facets a new roll starts with.
+    pub facets: Facets,
+    pub creation_limit: Option<u32>,
+    /// The Gamemaster's stock of experience dice (its pool id is the game's id).
+    pub gm_dice: u32,
+    pub characters: Vec<ScattershotCharacterView>,
+    pub play: Option<PlayView>,
+    /// The roll on the table (in progress, or the last one concluded).
+    pub roll: Option<RollView>,
+}
+
+/// The table after a move, with what happened in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScattershotChange {
+    pub view: ScattershotView,
+    pub message: String,
+}
+
+/// One move in the game's Scattershot log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScattershotLogEntry {
+    pub seq: i64,
+    pub at: String,
+    pub action: String,
+    pub undone: bool,
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading
+
+/// The game, which must exist and play Scattershot's Mechanix.
+pub(super) fn scattershot_game(read: Reader<'_>, game: Uuid) -> Result<Game> {
+    let g = existing_game(read, game)?;
+    if g.system != System::Scattershot {
+        return Err(Error::invalid(
+            "game",
+            format!("“{}” is a {} game, not Scattershot's Mechanix", g.name, g.system.label()),
+        ));
+    }
+    Ok(g)
+}
+
+/// The game's characters with their sheets, by name.
+pub(super) fn records(read: Reader<'_>, game: Uuid) -> Result<Vec<CharacterRecord>> {
+    read.characters_of(game)?.into_iter().map(|c| load(read, c.id)).collect()
+}
+
+/// A Scattershot character's sheet; any other system's character is refused by name.
+fn sheet_of(record: &CharacterRecord) -> Result<Sheet> {
+    match (&record.scattershot, record.character.system) {
+        (Some(sheet), _) => Ok(sheet.clone()),
+        (None, System::Scattershot) => Ok(Sheet::new(None)),
+        (None, other) => Err(Error::invalid(
+            "character",
+            format!("“{}” is a {} character, not a Scattershot one", record.character.name, other.label()),
+        )),
+    }
+}
+
+fn resources(sheet: &Sheet) -> Vec<ResourceView> {
+    Resource::ALL
+        .iter()
+        .map(|&resource| ResourceView { resource, current: sheet.current(resource), maximum: sheet.maximum(resource) })
+        .collect()
+}
+
+fn penalty(table: &ScattershotTable, character: Uuid) -> i32 {
+    table.play.as_ref().map_or(0, |p| p.penalty(character))
+}
+
+fn sheet_view(read: Reader<'_>, id: Uuid) -> Result<ScattershotSheetView> {
+    let record = load(read, id)?;
+    let sheet = sheet_of(&record)?;
+    let game = existing_game(read, record.character.game_id)?;
+    let settings = Settings::from_table(&game.table_settings)?;
+    let table = read.scattershot_table(game.id)?;
+    Ok(ScattershotSheetView {
+        statistics: Statistic::ALL
+            .iter()
+            .map(|&s| StatisticView {
+                statistic: s,
+                name: s.word(),
+                points: sheet.statistics.get(s),
+                rating: sheet.statistic(s),
+            })
+            .collect(),
+        free_skill_ratings: sheet.free_skills.iter().map(|f| f.rating()).collect(),
+        skill_ratings: sheet.skills.iter().map(|s| s.rating()).collect(),
+        ability_ratings: sheet.special_abilities.iter().map(|a| a.rating()).collect(),
+        points_spent: sheet.points_spent(),
+        resources: resources(&sheet),
+        dice_per_point: if sheet.stage == Stage::Play { settings.experience_dice_per_point } else { 0 },
+        next_free_skill_points: u32::from(sheet.free_skills.len().is_multiple_of(FREE_SKILLS_PER_POINT)),
+        penalty: penalty(&table, id),
+        sheet,
+        character: record.character,
+    })
+}
+
+/// A Scattershot character's sheet with what the rules derive from it.
+pub fn scattershot_sheet(store: &Store, character: Uuid) -> Result<ScattershotSheetView> {
+    sheet_view(store.read(), character)
+}
+
+/// The roll on the table: the `after.roll` of the game's latest live move, when that is a
+/// Scattershot move.
+pub(super) fn pending_roll(read: Reader<'_>, game: Uuid) -> Result<Option<RollState>> {
+    let Some(event) = read.last_undoable_of_game(game)?.filter(|e| e.kind == EventKind::ScattershotChanged) else {
+        return Ok(None);
+    };
+    serde_json::from_value(event.payload["after"]["roll"].clone())
+        .map_err(|e| Error::invalid("event log", format!("event {} cannot be read: {e}", event.seq)))
+}
+
+fn name_in(characters: &[CharacterRecord], game: &Game, id: Uuid) -> String {
+    if id == game.id {
+        return "the Gamemaster".into();
+    }
+    characters.iter().find(|r| r.character.id == id).map_or_else(|| id.to_string(), |r| r.character.name.clone())
+}
+
+fn view(
+    game: &Game,
+    table: &ScattershotTable,
+    roll: Option<&RollState>,
+    characters: &[CharacterRecord],
+) -> Result<ScattershotView> {
+    let name = |id: Uuid| name_in(characters, game, id);
+    let play = table.play.as_ref().map(|p| PlayView {
+        round: p.round,
+        turn: p.turn,
+        current: p.current(),
+        actions_left: p.actions_left(),
+        cinematic: p.cinematic,
+        combatants: p
+            .combatants
+            .iter()
+            .map(|c| CombatantView {
+                name: name(c.character),
+                penalty: p.penalty(c.character),
+                free_actions_left: p.settings.epic_index.saturating_sub(c.free_actions),
+                combatant: c.clone(),
+            })
+            .collect(),
+        pending: p
+            .pending
+            .iter()
+            .map(|r| PendingResultView {
+                target: r.target,
+                name: name(r.target),
+                resource: r.resource,
+                amount: r.amount,
+            })
+            .collect(),
+    });
+    Ok(ScattershotView {
+        settings: Settings::from_table(&game.table_settings)?,
+        facets: sc_table::default_facets(&game.table_settings),
+        creation_limit: sc_table::creation_limit(&game.table_settings),
+        gm_dice: table.gm_dice,
+        characters: characters
+            .iter()
+            .map(|r| {
+                let sheet = sheet_of(r).unwrap_or_default();
+                ScattershotCharacterView {
+                    id: r.character.id,
+                    name: r.character.name.clone(),
+                    stage: sheet.stage,
+                    points_spent: sheet.points_spent(),
+                    experience_dice: sheet.experience_dice,
+                    resources: resources(&sheet),
+                    penalty: penalty(table, r.character.id),
+                }
+            })
+            .collect(),
+        play,
+        roll: roll.map(|r| roll_view(r, &name)),
+        game: game.clone(),
+    })
+}
+
+pub(super) fn view_in(read: Reader<'_>, game: Uuid) -> Result<ScattershotView> {
+    let g = scattershot_game(read, game)?;
+    let table = read.scattershot_table(game)?;
+    let roll = pending_roll(read, game)?;
+    view(&g, &table, roll.as_ref(), &records(read, game)?)
+}
+
+/// The Scattershot table of a game: characters, the Gamemaster's stock, mechanical play and
+/// the roll on the table.
+pub fn scattershot_table(store: &Store, game: Uuid) -> Result<ScattershotView> {
+    view_in(store.read(), game)
+}
+
+/// The game's Scattershot moves, newest first.
+pub fn scattershot_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<ScattershotLogEntry>> {
+    let read = store.read();
+    scattershot_game(read, game)?;
+    Ok(read
+        .events_of_kind(game, None, EventKind::ScattershotChanged, limit)?
+        .into_iter()
+        .map(|(e, undone)| ScattershotLogEntry {
+            seq: e.seq,
+            at: timestamp(e.at),
+            action: e.payload["action"].as_str().unwrap_or_default().to_owned(),
+            undone,
+        })
+        .collect())
+}
+
+// ---------------------------------------------------------------------------------------
+// Sheet edits
+
+/// An edit of a sheet, as the UI sends it (`{"edit": "buy", "purchase": {…}}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "edit", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SheetEdit {
+    /// Spends development points (free in creation, experience dice after).
+    Buy { purchase: Purchase },
+    /// Takes back the last point of a rating, during creation.
+    TakeBack { rating: Rating },
+    /// Sets or lifts (null) the creation limit, during creation.
+    SetCreationLimit {
+        #[serde(default)]
+        limit: Option<u32>,
+    },
+    /// Ends creation: points cost experience dice from now on.
+    FinishCreation,
+    AddDisadvantage {
+        name: String,
+        #[serde(default)]
+        situation: String,
+        modifier: i32,
+    },
+    /// Removes an advantage (during creation) or a disadvantage.
+    RemoveQuality { index: usize },
+    /// An explicit edit of a resource's current value.
+    SetResource { resource: Resource, current: i32 },
+    /// Power expended on a special ability.
+    ExpendPower { ability: usize, amount: u32 },
+    /// An explicit edit of the experience dice pool.
+    SetExperienceDice { dice: u32 },
+}
+
+fn describe_sheet(name: &str, sheet: &Sheet, event: &SheetEvent) -> String {
+    let rating_name = |r: &Rating| match *r {
+        Rating::Statistic { statistic } => statistic.word().to_owned(),
+        Rating::FreeSkill { index } => sheet.free_skills.get(index).map_or("a free skill".into(), |f| f.name.clone()),
+        Rating::Skill { index } => sheet.skills.get(index).map_or("a skill".into(), |s| s.name.clone()),
+        Rating::SpecialAbility { index } => {
+            sheet.special_abilities.get(index).map_or("a special ability".into(), |a| a.name.clone())
+        }
+    };
+    match event {
+        SheetEvent::Bought { purchase, points, experience_dice, points_spent } => {
+            let what = match purchase {
+                Purchase::Statistic { statistic } => format!("+1 {}", statistic.word()),
+                Purchase::NewFreeSkill { name, .. } => format!("the free skill {name}"),
+                Purchase::FreeSkill { index } => format!("+1 {}", rating_name(&Rating::FreeSkill { index: *index })),
+                Purchase::NewSkill { name, difficulty } => format!("the {} skill {name}", difficulty.word()),
+                Purchase::Skill { index } => format!("+1 {}", rating_name(&Rating::Skill { index: *index })),
+                Purchase::NewSpecialAbility { name, .. } => format!("the special ability {name}"),
+                Purchase::SpecialAbility { index } => {
+                    format!("+1 {}", rating_name(&Rating::SpecialAbility { index: *index }))
+                }
+                Purchase::NewAdvantage { name, .. } => format!("the advantage {name}"),
+            };
+            let cost =
+                if *experience_dice > 0 { format!(" for {experience_dice} experience dice") } else { String::new() };
+            format!("{name} buys {what} ({points} point(s){cost}; {points_spent} spent).")
+        }
+        SheetEvent::TakenBack { points, points_spent, removed, .. } => {
+            let gone = if *removed { ", removing it" } else { "" };
+            format!("{name} takes back {points} point(s){gone} ({points_spent} spent).")
+        }
+        SheetEvent::CreationLimitSet { after, .. } => match after {
+            Some(limit) => format!("{name}'s creation is limited to {limit} development points."),
+            None => format!("{name}'s creation has no limit."),
+        },
+        SheetEvent::CreationFinished { points_spent } => {
+            format!("{name} finishes creation with {points_spent} development points spent.")
+        }
+        SheetEvent::DisadvantageAdded { name: what, modifier } => {
+            format!("{name} takes the disadvantage {what} ({modifier}).")
+        }
+        SheetEvent::QualityRemoved { name: what, points_refunded, .. } => {
+            format!("{name} drops {what} ({points_refunded} point(s) back).")
+        }
+        SheetEvent::ResourceSet { resource, before, after } => {
+            format!("{name}'s {} set from {before} to {after}.", resource.statistic().word())
+        }
+        SheetEvent::PowerExpended { ability, amount, after, .. } => {
+            format!("{name} expends {amount} Power on {ability} ({after} left).")
+        }
+        SheetEvent::ResultApplied { resource, amount, after, .. } => {
+            format!("{name} loses {amount} {} ({after} left).", resource.statistic().word())
+        }
+        SheetEvent::ExperienceDiceSet { before, after } => {
+            format!("{name}'s experience dice set from {before} to {after}.")
+        }
+    }
+}
+
+/// Edits a Scattershot character's sheet through the rules, as one undoable change. A
+/// refused edit (naming its field) changes nothing.
+pub fn scattershot_sheet_edit(store: &mut Store, character: Uuid, edit: &SheetEdit) -> Result<ScattershotSheetChange> {
+    store.write(|tx| {
+        let read = tx.read();
+        let before = load(read, character)?;
+        let sheet = sheet_of(&before)?;
+        let game = existing_game(read, before.character.game_id)?;
+        let settings = Settings::from_table(&game.table_settings)?;
+        let (after, events) = match edit {
+            SheetEdit::Buy { purchase } => sheet.buy(&settings, purchase)?,
+            SheetEdit::TakeBack { rating } => sheet.take_back(*rating)?,
+            SheetEdit::SetCreationLimit { limit } => sheet.set_creation_limit(*limit)?,
+            SheetEdit::FinishCreation => sheet.finish_creation()?,
+            SheetEdit::AddDisadvantage { name, situation, modifier } => {
+                sheet.add_disadvantage(name, situation, *modifier)?
+            }
+            SheetEdit::RemoveQuality { index } => sheet.remove_quality(*index)?,
+            SheetEdit::SetResource { resource, current } => sheet.set_resource(*resource, *current)?,
+            SheetEdit::ExpendPower { ability, amount } => sheet.expend_power(*ability, *amount)?,
+            SheetEdit::SetExperienceDice { dice } => sheet.set_experience_dice(*dice),
+        };
+        let name = before.character.name.clone();
+        // Names of what was taken back or removed are read from the sheet before the edit.
+        let message = events.iter().map(|e| describe_sheet(&name, &sheet, e)).collect::<Vec<_>>().join(" ");
+        if after != sheet {
+            let record = CharacterRecord { scattershot: Some(after), ..before.clone() };
+            save(tx, EventKind::SheetEdited, before, record)?;
+        }
+        Ok(ScattershotSheetChange { view: sheet_view(tx.read(), character)?, message, events })
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Game-level moves
+
+/// The state a Scattershot event snapshots.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(super) struct Snapshot {
+    pub table: ScattershotTable,
+    /// The roll on the table.
+    #[serde(default)]
+    pub roll: Option<RollState>,
+    pub settings: TableSettings,
+    /// Each changed character as it was (None: it did not exist).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub characters: Vec<(Uuid, Option<CharacterRecord>)>,
+}
+
+/// The payload of every Scattershot event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Payload {
+    /// What was done, in words.
+    action: String,
+    before: Snapshot,
+    after: Snapshot,
+    /// The rules' own events, for history.
+    #[serde(default)]
+    events: serde_json::Value,
+}
+
+/// Whether undoing `kind` restores a Scattershot snapshot.
+pub(super) fn is_scattershot_event(kind: EventKind) -> bool {
+    kind == EventKind::ScattershotChanged
+}
+
+/// A move in progress: the table, the roll and the sheets as the move leaves them.
+pub(super) struct Work<'a> {
+    pub game: &'a Game,
+    characters: &'a [CharacterRecord],
+    pub table: ScattershotTable,
+    pub roll: Option<RollState>,
+    pub settings: TableSettings,
+    /// The characters whose sheets the move changed, as it leaves them.
+    sheets: Vec<CharacterRecord>,
+    events: Vec<serde_json::Value>,
+}
+
+impl Work<'_> {
+    fn record(&self, id: Uuid) -> Option<&CharacterRecord> {
+        self.sheets
+            .iter()
+            .find(|r| r.character.id == id)
+            .or_else(|| self.characters.iter().find(|r| r.character.id == id))
+    }
+
+    /// The game's characters as the move has them so far.
+    pub fn characters(&self) -> Vec<CharacterRecord> {
+        self.characters.iter().map(|r| self.record(r.character.id).cloned().unwrap_or_else(|| r.clone())).collect()
+    }
+
+    pub fn ids(&self) -> Vec<Uuid> {
+        self.characters.iter().map(|r| r.character.id).collect()
+    }
+
+    /// Refuses an id that is not a character of the game, naming `field`.
+    pub fn character(&self, field: &str, id: Uuid) -> Result<()> {
+        match self.record(id) {
+            Some(_) => Ok(()),
+            None => Err(Error::invalid(field, format!("{id} is not a character of this game"))),
+        }
+    }
+
+    pub fn sheet(&self, field: &str, id: Uuid) -> Result<Sheet> {
+        let record =
+            self.record(id).ok_or_else(|| Error::invalid(field, format!("{id} is not a character of this game")))?;
+        sheet_of(record)
+    }
+
+    pub fn set_sheet(&mut self, id: Uuid, sheet: Sheet) {
+        if let Some(record) = self.record(id) {
+            let record = CharacterRecord { scattershot: Some(sheet), ..record.clone() };
+            self.sheets.retain(|r| r.character.id != id);
+            self.sheets.push(record);
+        }
+    }
+
+    /// A character's name, "the Gamemaster" for the game's id, or the id.
+    pub fn name(&self, id: Uuid) -> String {
+        name_in(self.characters, self.game, id)
+    }
+
+    /// The table's rules settings (the game's).
+    pub fn rules(&self) -> Result<Settings> {
+        Settings::from_table(&self.settings)
+    }
+
+    /// Every pool of experience dice: the characters' and the Gamemaster's (the game's id).
+    pub fn pools(&self) -> Pools {
+        let sheets: Vec<(Uuid, Sheet)> = self
+            .characters
+            .iter()
+            .filter_map(|r| sheet_of(self.record(r.character.id)?).ok().map(|s| (r.character.id, s)))
+            .collect();
+        self.table.pools(self.game.id, sheets.iter().map(|(id, s)| (*id, s)))
+    }
+
+    /// Writes back the pools the rules returned.
+    pub fn set_pools(&mut self, pools: &Pools) -> Result<()> {
+        for (&id, &dice) in pools {
+            if id == self.game.id {
+                self.table.gm_dice = dice;
+            } else if self.record(id).is_some() {
+                let sheet = self.sheet("pools", id)?;
+                if sheet.experience_dice != dice {
+                    self.set_sheet(id, sheet.set_experience_dice(dice).0);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Records the rules' events, for history.
+    pub fn note<T: Serialize>(&mut self, events: &[T]) {
+        self.events.extend(events.iter().filter_map(|e| serde_json::to_value(e).ok()));
+    }
+}
+
+/// Applies one move to game `game` in one transaction and logs it: `play` changes the
+/// table, the roll and the sheets through [`Work`] and returns what happened in words.
+pub(super) fn change(
+    store: &mut Store,
+    game: Uuid,
+    play: impl FnOnce(&mut Work<'_>) -> Result<String>,
+) -> Result<ScattershotChange> {
+    store.write(|tx| {
+        let read = tx.read();
+        let g = scattershot_game(read, game)?;
+        let table = read.scattershot_table(game)?;
+        let roll = pending_roll(read, game)?;
+        let characters = records(read, game)?;
+        let mut work = Work {
+            game: &g,
+            characters: &characters,
+            table: table.clone(),
+            roll: roll.clone(),
+            settings: g.table_settings.clone(),
+            sheets: Vec::new(),
+            events: Vec::new(),
+        };
+        let message = play(&mut work)?;
+        let mut changed = Vec::new();
+        for sheet in &work.sheets {
+            let id = sheet.character.id;
+            let Some(old) = characters.iter().find(|r| r.character.id == id) else { continue };
+            if old.scattershot == sheet.scattershot {
+                continue;
+            }
+            let mut record = sheet.clone();
+            record.character.revision = old.character.revision + 1;
+            record.character.updated_at = now();
+            update(tx, &record)?;
+            changed.push((id, old.clone(), record));
+        }
+        tx.put_scattershot_table(game, &work.table)?;
+        if work.settings != g.table_settings {
+            tx.update_game(&Game { table_settings: work.settings.clone(), updated_at: now(), ..g.clone() })?;
+        } else {
+            tx.touch_game(game, now())?;
+        }
+        let payload = Payload {
+            action: message.clone(),
+            before: Snapshot {
+                table,
+                roll,
+                settings: g.table_settings.clone(),
+                characters: changed.iter().map(|(id, old, _)| (*id, Some(old.clone()))).collect(),
+            },
+            after: Snapshot {
+                table: work.table.clone(),
+                roll: work.roll.clone(),
+                settings: work.settings.clone(),
+                characters: changed.iter().map(|(id, _, new)| (*id, Some(new.clone()))).collect(),
+            },
+            events: serde_json::Value::Array(work.events),
+        };
+        append(tx, game, &payload, None)?;
+        Ok(ScattershotChange { view: view_in(tx.read(), game)?, message })
+    })
+}
+
+fn append(tx: &Tx<'_>, game: Uuid, payload: &Payload, undoes: Option<i64>) -> Result<i64> {
+    let kind = if undoes.is_some() { EventKind::Undo } else { EventKind::ScattershotChanged };
+    let payload = serde_json::to_value(payload).map_err(|e| Error::invalid("event log", e.to_string()))?;
+    tx.append_event(&NewEvent { at: now(), game_id: game, character_id: None, kind, undoes, payload })
+}
+
+/// Takes back a Scattershot move: the table, the settings and the sheets the move changed
+/// are restored, and the roll on the table is again the one before it.
+pub(super) fn undo_scattershot_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
+    let payload: Payload = serde_json::from_value(event.payload.clone()).map_err(|e| {
+        Error::invalid("event log", format!("event {} ({}) cannot be read: {e}", event.seq, event.kind.as_str()))
+    })?;
+    let read = tx.read();
+    let game = event.game_id;
+    let g = scattershot_game(read, game)?;
+    if read.scattershot_table(game)? != payload.after.table {
+        return Err(Error::invalid("table", "the table changed since this move (an import?); undo that first"));
+    }
+    for (id, after) in &payload.after.characters {
+        let now_record = read.character(*id)?.map(|_| load(read, *id)).transpose()?;
+        let same = match (&now_record, after) {
+            (Some(a), Some(b)) => a.scattershot == b.scattershot && a.character.game_id == b.character.game_id,
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            let name = now_record.as_ref().or(after.as_ref()).map(|r| r.character.name.clone()).unwrap_or_default();
+            return Err(Error::invalid("character", format!("“{name}” changed since this move; undo that first")));
+        }
+    }
+    let mut restored = Vec::new();
+    for (id, before) in &payload.before.characters {
+        let Some(record) = before else { continue };
+        let mut record = record.clone();
+        let current = load(read, *id)?;
+        record.character =
+            Character { revision: current.character.revision + 1, updated_at: now(), ..current.character };
+        update(tx, &record)?;
+        restored.push((*id, Some(record)));
+    }
+    tx.put_scattershot_table(game, &payload.before.table)?;
+    if g.table_settings != payload.before.settings {
+        tx.update_game(&Game { table_settings: payload.before.settings.clone(), updated_at: now(), ..g })?;
+    } else {
+        tx.touch_game(game, now())?;
+    }
+    let message = format!("Undone: {}", payload.action);
+    let undo = Payload {
+        action: message.clone(),
+        before: payload.after.clone(),
+        after: Snapshot { characters: restored, ..payload.before.clone() },
+        events: serde_json::Value::Null,
+    };
+    append(tx, game, &undo, Some(event.seq))?;
+    Ok(message)
+}
+
+// ---------------------------------------------------------------------------------------
+// The table: the Gamemaster's stock and the table settings
+
+/// A change to the table itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "edit", rename_all = "snake_case", deny_unknown_fields)]
+pub enum TableEdit {
+    /// Sets the Gamemaster's stock of experience dice.
+    GmDice { dice: u32 },
+    /// Sets one of the game's table settings (Epic Index, Critical Juncture, experience die,
+    /// dice per point, default Factor / Points / Bonus, creation limit).
+    Setting { name: String, value: i64 },
+}
+
+/// Changes the Gamemaster's stock or a table setting, as one undoable move.
+pub fn scattershot_table_edit(store: &mut Store, game: Uuid, edit: &TableEdit) -> Result<ScattershotChange> {
+    change(store, game, |w| match edit {
+        TableEdit::GmDice { dice } => {
+            let before = w.table.gm_dice;
+            w.table.gm_dice = *dice;
+            Ok(format!("The Gamemaster's stock goes from {before} to {dice} experience dice."))
+        }
+        TableEdit::Setting { name, value } => {
+            let spec =
+                table_settings::specs(System::Scattershot).iter().find(|s| s.name == name.trim()).ok_or_else(|| {
+                    Error::invalid("name", format!("Scattershot's Mechanix has no table setting {name:?}"))
+                })?;
+            if !(spec.min..=spec.max).contains(value) {
+                return Err(Error::invalid(
+                    "value",
+                    format!("{value} is out of range: {} must be {} to {}", spec.label, spec.min, spec.max),
+                ));
+            }
+            let before = w.settings.insert(spec.name.to_owned(), *value);
+            Ok(format!("{} goes from {} to {value}.", spec.label, before.map_or("—".into(), |b| b.to_string())))
+        }
+    })
+}

@@ -1,0 +1,535 @@
+//! A Made-It-By roll through the services (RULES.md §4.3): its exact odds before the dice
+//! (with every modifier, the combat advantages held against the roller included), then each
+//! step as one logged Scattershot move — start (solo or contested), the 2d10 rolled in the
+//! app or typed in, experience dice from any character's pool or the Gamemaster's stock with
+//! their roller choosing to add or subtract (a bidding war), the end of the Decision Phase
+//! (which pays the dice), complications, benefits, and the conclusion.
+//!
+//! The roll on the table lives in the event log (see `scattershot`): every step is undoable
+//! and undoing it puts the roll back as it was.
+//!
+//! Ruling: a concluded roll aimed at a character's resource takes MIB × Factor from it at
+//! the next lull. While mechanical play runs, the result waits in the tracker for the lull
+//! that ends it; outside mechanical play the story is already at a lull, so it lands when
+//! the roll concludes.
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::dice::{with_dice, DiceInput};
+use super::scattershot::{change, records, scattershot_game, ScattershotChange};
+use crate::error::{Error, Result};
+use crate::model::CharacterRecord;
+use crate::rules::scattershot::made_it_by::{
+    Action, ExperienceDie, Facets, MibRoll, Party, Phase, Reading, ResourceResult, RollSetup, Sign, MAX_TARGET,
+};
+use crate::rules::scattershot::mechanical_play::MechanicalPlay;
+use crate::rules::scattershot::odds::{contest_odds, mib_odds, MibOdds};
+use crate::rules::scattershot::sheet::{Rating, Resource};
+use crate::rules::scattershot::table as sc_table;
+use crate::rules::scattershot::Settings;
+use crate::store::Store;
+
+/// The character a roll's result is aimed at, and which of its resources.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Target {
+    pub character: Uuid,
+    pub resource: Resource,
+}
+
+/// A roll on the table with who is who.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RollState {
+    pub roll: MibRoll,
+    /// The acting character (None: someone without a sheet here).
+    #[serde(default)]
+    pub actor: Option<Uuid>,
+    #[serde(default)]
+    pub resistor: Option<Uuid>,
+    /// Where the result goes.
+    #[serde(default)]
+    pub target: Option<Target>,
+    /// Once concluded: MIB × Factor off the target's resource.
+    #[serde(default)]
+    pub result: Option<ResourceResult>,
+    /// The result waits for the lull (mechanical play runs); otherwise it has landed.
+    #[serde(default)]
+    pub result_waits: bool,
+}
+
+/// One side of a roll as the UI sends it: a character's rating from its sheet, or a rating
+/// typed in (`value`), with the situation's modifier and the advantages or disadvantages
+/// whose residual modifiers apply.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideDraft {
+    #[serde(default)]
+    pub character: Option<Uuid>,
+    #[serde(default)]
+    pub rating: Option<Rating>,
+    #[serde(default)]
+    pub value: Option<i32>,
+    /// Indices into the character's advantages and disadvantages.
+    #[serde(default)]
+    pub qualities: Vec<usize>,
+    /// The situation's modifier.
+    #[serde(default)]
+    pub modifier: i32,
+    #[serde(default)]
+    pub description: String,
+}
+
+/// A roll as the UI asks for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RollRequest {
+    pub actor: SideDraft,
+    /// The resistor, in a contested roll.
+    #[serde(default)]
+    pub resistor: Option<SideDraft>,
+    /// Factor, Points and Bonus; the table's defaults when left out.
+    #[serde(default)]
+    pub facets: Option<Facets>,
+    #[serde(default)]
+    pub target: Option<Target>,
+}
+
+/// How a side's number is made up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SideBreakdown {
+    pub character: Option<Uuid>,
+    pub name: String,
+    pub rating: i32,
+    /// The situation's modifier.
+    pub situation: i32,
+    /// The residual modifiers of the advantages and disadvantages chosen.
+    pub residual: i32,
+    /// −1 for each combat advantage held against the character in mechanical play.
+    pub advantages: i32,
+    /// All modifiers together.
+    pub modifier: i32,
+}
+
+/// Exact odds, as probabilities, with the counts they come from.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScattershotOdds {
+    /// MIB ≥ 0.
+    pub success: f64,
+    /// MIB ≥ the Critical Juncture (in a contest, only when it counts).
+    pub telling_blow: f64,
+    /// MIB < −the Critical Juncture.
+    pub catastrophic: f64,
+    /// (MIB, probability), ascending.
+    pub mib: Vec<(i32, f64)>,
+    /// The equally likely outcomes every chance counts (100, or 10 000 in a contest), and
+    /// how many of them succeed, are Telling Blows, are Catastrophic Failures.
+    pub outcomes: u64,
+    pub ways: [u64; 3],
+}
+
+impl From<MibOdds> for ScattershotOdds {
+    fn from(o: MibOdds) -> Self {
+        ScattershotOdds {
+            success: o.success.probability(),
+            telling_blow: o.telling_blow.probability(),
+            catastrophic: o.catastrophic.probability(),
+            outcomes: o.success.outcomes(),
+            ways: [o.success.count(), o.telling_blow.count(), o.catastrophic.count()],
+            mib: o.mib.into_iter().map(|(m, c)| (m, c.probability())).collect(),
+        }
+    }
+}
+
+/// What a roll comes to before the dice.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MibPreview {
+    pub actor: SideBreakdown,
+    pub resistor: Option<SideBreakdown>,
+    pub facets: Facets,
+    pub critical_juncture: u32,
+    pub odds: ScattershotOdds,
+}
+
+/// The roll on the table with what it comes to so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RollView {
+    #[serde(flatten)]
+    pub state: RollState,
+    pub actor_name: Option<String>,
+    pub resistor_name: Option<String>,
+    pub target_name: Option<String>,
+    /// The basic MIB (RMIB) once every 2d10 is rolled, and the number after adjustments.
+    pub basic: Option<i32>,
+    pub mib: Option<i32>,
+    /// The experience die waiting for its roller to add or subtract it.
+    pub waiting_sign: Option<(Party, ExperienceDie)>,
+}
+
+pub(super) fn roll_view(state: &RollState, name: &dyn Fn(Uuid) -> String) -> RollView {
+    let roll = &state.roll;
+    let waiting_sign = [(Party::Actor, Some(&roll.actor)), (Party::Resistor, roll.resistor.as_ref())]
+        .into_iter()
+        .find_map(|(party, p)| p?.experience.iter().find(|d| d.sign.is_none()).map(|d| (party, *d)));
+    RollView {
+        actor_name: state.actor.map(name),
+        resistor_name: state.resistor.map(name),
+        target_name: state.target.map(|t| name(t.character)),
+        basic: roll.basic(),
+        mib: roll.mib(),
+        waiting_sign,
+        state: state.clone(),
+    }
+}
+
+/// A side's action and how it is made up. `play` is the mechanical play running, whose
+/// combat advantages held against the character lower its rolls.
+fn side(
+    field: &str,
+    draft: &SideDraft,
+    characters: &[CharacterRecord],
+    play: Option<&MechanicalPlay>,
+) -> Result<(Action, SideBreakdown)> {
+    let at = |name: &str| format!("{field}.{name}");
+    let record = match draft.character {
+        Some(id) => Some(
+            characters
+                .iter()
+                .find(|r| r.character.id == id)
+                .ok_or_else(|| Error::invalid(at("character"), format!("{id} is not a character of this game")))?,
+        ),
+        None => None,
+    };
+    let sheet = record.map(|r| r.scattershot.clone().unwrap_or_default());
+    let rating = match (draft.rating, draft.value, &sheet) {
+        (Some(_), Some(_), _) => {
+            return Err(Error::invalid(at("value"), "choose a rating from the sheet or type one in, not both"))
+        }
+        (None, None, _) => return Err(Error::invalid(at("rating"), "choose a rating from the sheet or type one in")),
+        (Some(_), None, None) => {
+            return Err(Error::invalid(at("character"), "a rating from the sheet needs its character"))
+        }
+        (Some(rating), None, Some(sheet)) => sheet.rating(&at("rating"), rating)?,
+        (None, Some(value), _) => value,
+    };
+    let in_range = |name: &str, value: i32| {
+        if (-MAX_TARGET..=MAX_TARGET).contains(&value) {
+            Ok(())
+        } else {
+            Err(Error::invalid(at(name), format!("{value} is out of range: -{MAX_TARGET} to {MAX_TARGET}")))
+        }
+    };
+    in_range("value", rating)?;
+    in_range("modifier", draft.modifier)?;
+    let residual = match (&sheet, draft.qualities.is_empty()) {
+        (_, true) => 0,
+        (None, false) => return Err(Error::invalid(at("qualities"), "advantages and disadvantages are a character's")),
+        (Some(sheet), false) => sheet.residual_modifier(&draft.qualities).map_err(|e| match e {
+            Error::Invalid { field, problem } => Error::invalid(at(&field), problem),
+            other => other,
+        })?,
+    };
+    let advantages = match (play, draft.character) {
+        (Some(play), Some(id)) => play.penalty(id),
+        _ => 0,
+    };
+    let modifier = draft.modifier + residual + advantages;
+    in_range("modifier", modifier)?;
+    let name = record.map_or_else(|| draft.description.clone(), |r| r.character.name.clone());
+    let action = Action { description: draft.description.clone(), rating, modifier };
+    let breakdown = SideBreakdown {
+        character: draft.character,
+        name,
+        rating,
+        situation: draft.modifier,
+        residual,
+        advantages,
+        modifier,
+    };
+    Ok((action, breakdown))
+}
+
+/// The setup a request makes, with each side's breakdown.
+fn setup(
+    request: &RollRequest,
+    characters: &[CharacterRecord],
+    play: Option<&MechanicalPlay>,
+    defaults: Facets,
+) -> Result<(RollSetup, SideBreakdown, Option<SideBreakdown>)> {
+    let (actor, actor_view) = side("actor", &request.actor, characters, play)?;
+    let resistor = request.resistor.as_ref().map(|r| side("resistor", r, characters, play)).transpose()?;
+    if let Some(target) = &request.target {
+        if !characters.iter().any(|r| r.character.id == target.character) {
+            return Err(Error::invalid(
+                "target.character",
+                format!("{} is not a character of this game", target.character),
+            ));
+        }
+    }
+    let (resistor, resistor_view) = match resistor {
+        Some((a, v)) => (Some(a), Some(v)),
+        None => (None, None),
+    };
+    let setup = RollSetup { actor, resistor, facets: request.facets.unwrap_or(defaults) };
+    Ok((setup, actor_view, resistor_view))
+}
+
+/// What a roll comes to before the dice — each side's rating and modifiers (the combat
+/// advantages held against it included) and the exact odds — with nothing saved.
+pub fn scattershot_roll_preview(store: &Store, game: Uuid, request: &RollRequest) -> Result<MibPreview> {
+    let read = store.read();
+    let g = scattershot_game(read, game)?;
+    let settings = Settings::from_table(&g.table_settings)?;
+    let table = read.scattershot_table(game)?;
+    let characters = records(read, game)?;
+    let defaults = sc_table::default_facets(&g.table_settings);
+    let (setup, actor, resistor) = setup(request, &characters, table.play.as_ref(), defaults)?;
+    let cj = settings.critical_juncture;
+    let odds = match &setup.resistor {
+        None => mib_odds(setup.actor.rating, setup.actor.modifier, cj)?,
+        Some(r) => contest_odds((setup.actor.rating, setup.actor.modifier), (r.rating, r.modifier), cj)?,
+    };
+    Ok(MibPreview { actor, resistor, facets: setup.facets, critical_juncture: cj, odds: odds.into() })
+}
+
+/// A step of a roll.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "move", rename_all = "snake_case", deny_unknown_fields)]
+pub enum RollMove {
+    /// Puts a new roll on the table (the last one, if concluded, goes).
+    Start {
+        request: Box<RollRequest>,
+    },
+    /// Rolls a party's 2d10.
+    Dice {
+        party: Party,
+    },
+    /// Rolls an experience die from `contributor`'s pool (a character of the game, or the
+    /// game's id for the Gamemaster's stock) into `party`'s MIB.
+    Experience {
+        party: Party,
+        contributor: Uuid,
+    },
+    /// The experience die just rolled is added or subtracted.
+    Sign {
+        sign: Sign,
+    },
+    /// Ends the Decision Phase: the experience dice are paid from their pools.
+    Decide,
+    Complications {
+        party: Party,
+        count: u32,
+    },
+    Benefits {
+        party: Party,
+        count: u32,
+    },
+    /// Reads the final number; a result aimed at a resource lands or waits for the lull.
+    Conclude,
+    /// Takes the roll off the table (before the Decision Phase ends nothing was paid).
+    Abandon,
+}
+
+fn party_word(party: Party) -> &'static str {
+    match party {
+        Party::Actor => "the actor",
+        Party::Resistor => "the resistor",
+    }
+}
+
+fn reading_words(reading: Reading) -> &'static str {
+    match reading {
+        Reading::CatastrophicFailure => "a Catastrophic Failure",
+        Reading::Failure => "a failure",
+        Reading::Success => "a success",
+        Reading::TellingBlow => "a Telling Blow",
+    }
+}
+
+/// Plays one step of the roll on the table, as one undoable move. Dice come from `dice`:
+/// rolled with `rng`, or typed in (two values for a 2d10, one for an experience die).
+pub fn scattershot_roll<R: Rng>(
+    store: &mut Store,
+    game: Uuid,
+    step: &RollMove,
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<ScattershotChange> {
+    change(store, game, |w| {
+        let on_table =
+            || w.roll.clone().ok_or_else(|| Error::invalid("roll", "no roll is on the table; start one first"));
+        let live = |state: &RollState| {
+            if state.roll.phase == Phase::Done {
+                Err(Error::invalid("roll", "the roll on the table is concluded; start a new one"))
+            } else {
+                Ok(())
+            }
+        };
+        match step {
+            RollMove::Start { request } => {
+                if let Some(state) = &w.roll {
+                    if state.roll.phase != Phase::Done {
+                        return Err(Error::invalid("roll", "a roll is on the table; conclude or abandon it first"));
+                    }
+                }
+                let settings = w.rules()?;
+                let defaults = sc_table::default_facets(&w.settings);
+                let (setup, actor, resistor) = setup(request, &w.characters(), w.table.play.as_ref(), defaults)?;
+                let (roll, events) = MibRoll::start(&setup, &settings)?;
+                w.note(&events);
+                w.roll = Some(RollState {
+                    roll,
+                    actor: request.actor.character,
+                    resistor: request.resistor.as_ref().and_then(|r| r.character),
+                    target: request.target,
+                    result: None,
+                    result_waits: false,
+                });
+                let against =
+                    resistor.map_or(String::new(), |r| format!(" against {} ({})", r.name, r.rating + r.modifier));
+                let who = if actor.name.is_empty() { "Someone".to_owned() } else { actor.name.clone() };
+                Ok(format!("{who} rolls at {} {:+}{against}.", actor.rating, actor.modifier))
+            }
+            RollMove::Dice { party } => {
+                let mut state = on_table()?;
+                live(&state)?;
+                let (roll, events) = with_dice(dice, rng, |src| state.roll.roll_dice(*party, src))?;
+                w.note(&events);
+                let faces = roll.party(*party)?.dice.unwrap_or_default();
+                let basic = roll.party(*party)?.basic_mib().unwrap_or_default();
+                state.roll = roll;
+                w.roll = Some(state);
+                Ok(format!("2d10 for {}: {} and {} (MIB {basic}).", party_word(*party), faces[0], faces[1]))
+            }
+            RollMove::Experience { party, contributor } => {
+                let mut state = on_table()?;
+                live(&state)?;
+                if *contributor != w.game.id {
+                    w.character("contributor", *contributor)?;
+                }
+                let pools = w.pools();
+                let (roll, events) =
+                    with_dice(dice, rng, |src| state.roll.add_experience_die(*party, *contributor, &pools, src))?;
+                w.note(&events);
+                let face = roll.party(*party)?.experience.last().map_or(0, |d| d.face);
+                state.roll = roll;
+                w.roll = Some(state);
+                Ok(format!(
+                    "{} rolls an experience die for {}: {face}.",
+                    capital(&w.name(*contributor)),
+                    party_word(*party)
+                ))
+            }
+            RollMove::Sign { sign } => {
+                let mut state = on_table()?;
+                live(&state)?;
+                let (roll, events) = state.roll.choose_sign(*sign)?;
+                w.note(&events);
+                state.roll = roll;
+                let mib = state.roll.basic().map_or(String::new(), |m| format!(" (MIB {m})"));
+                w.roll = Some(state);
+                let how = match sign {
+                    Sign::Add => "added",
+                    Sign::Subtract => "subtracted",
+                };
+                Ok(format!("The experience die is {how}{mib}."))
+            }
+            RollMove::Decide => {
+                let mut state = on_table()?;
+                live(&state)?;
+                let pools = w.pools();
+                let (roll, pools, events) = state.roll.decide(&pools)?;
+                w.set_pools(&pools)?;
+                w.note(&events);
+                let auto = roll.automatic_benefits;
+                state.roll = roll;
+                let mib = state.roll.mib().unwrap_or_default();
+                w.roll = Some(state);
+                let auto = if auto > 0 {
+                    format!("; {auto} point(s) above the Critical Juncture go to benefits")
+                } else {
+                    String::new()
+                };
+                Ok(format!("The Decision Phase ends at {mib}{auto}."))
+            }
+            RollMove::Complications { party, count } => {
+                let mut state = on_table()?;
+                live(&state)?;
+                let (roll, events) = state.roll.buy_complications(*party, *count)?;
+                w.note(&events);
+                state.roll = roll;
+                let mib = state.roll.mib().unwrap_or_default();
+                w.roll = Some(state);
+                Ok(format!("{} takes {count} complication(s): the MIB is {mib}.", capital(party_word(*party))))
+            }
+            RollMove::Benefits { party, count } => {
+                let mut state = on_table()?;
+                live(&state)?;
+                let (roll, events) = state.roll.spend_benefits(*party, *count)?;
+                w.note(&events);
+                state.roll = roll;
+                let mib = state.roll.mib().unwrap_or_default();
+                w.roll = Some(state);
+                Ok(format!("{} spends {count} point(s) on benefits: the MIB is {mib}.", capital(party_word(*party))))
+            }
+            RollMove::Conclude => {
+                let mut state = on_table()?;
+                live(&state)?;
+                let (roll, events) = state.roll.conclude()?;
+                w.note(&events);
+                let outcome = roll.outcome.expect("concluded");
+                let mut message = format!("The roll ends at {}: {}.", outcome.mib, reading_words(outcome.reading));
+                if let Some(target) = state.target {
+                    let result = roll.resource_result(target.character, target.resource)?;
+                    let word = target.resource.statistic().word();
+                    if result.amount > 0 {
+                        match &w.table.play {
+                            Some(play) => {
+                                let (play, events) = play.record_result(result)?;
+                                w.note(&events);
+                                w.table.play = Some(play);
+                                state.result_waits = true;
+                                message.push_str(&format!(
+                                    " {} will lose {} {word} at the lull.",
+                                    w.name(target.character),
+                                    result.amount
+                                ));
+                            }
+                            None => {
+                                let sheet = w.sheet("target.character", target.character)?;
+                                let (sheet, events) = sheet.apply_at_lull(target.character, &[result])?;
+                                w.note(&events);
+                                w.set_sheet(target.character, sheet);
+                                message.push_str(&format!(
+                                    " {} loses {} {word}.",
+                                    w.name(target.character),
+                                    result.amount
+                                ));
+                            }
+                        }
+                    }
+                    state.result = Some(result);
+                }
+                state.roll = roll;
+                w.roll = Some(state);
+                Ok(message)
+            }
+            RollMove::Abandon => {
+                let state = on_table()?;
+                w.roll = None;
+                Ok(match state.roll.phase {
+                    Phase::Decision => "The roll is abandoned; no experience dice were paid.".into(),
+                    Phase::Application => "The roll is abandoned; the experience dice stay paid.".into(),
+                    Phase::Done => "The concluded roll is cleared from the table.".into(),
+                })
+            }
+        }
+    })
+}
+
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}

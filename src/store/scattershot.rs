@@ -1,0 +1,369 @@
+//! Scattershot's Mechanix: a character's sheet and each game's table (the Gamemaster's
+//! stock of experience dice, mechanical play in progress), in real columns (schema v9), read
+//! back into the rules' own types. Both are small and written whole on every change.
+//!
+//! Enumerations are stored under the names serde gives them (snake_case), which the
+//! schema's CHECKs list.
+
+use rusqlite::types::Type;
+use rusqlite::{params, OptionalExtension, Row};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use uuid::Uuid;
+
+use super::queries::{Reader, Tx};
+use crate::error::Result;
+use crate::rules::scattershot::made_it_by::ResourceResult;
+use crate::rules::scattershot::mechanical_play::{Combatant, MechanicalPlay};
+use crate::rules::scattershot::sheet::{
+    FreeSkill, Quality, ResourceLoss, Sheet, Skill, SpecialAbility, Stage, StatisticPoints,
+};
+use crate::rules::scattershot::table::ScattershotTable;
+use crate::rules::scattershot::Settings;
+
+#[derive(Debug)]
+struct BadValue(String);
+impl std::fmt::Display for BadValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for BadValue {}
+
+fn bad(col: usize, message: String) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(col, Type::Text, Box::new(BadValue(message)))
+}
+
+/// The name serde gives a unit variant.
+fn text<T: Serialize>(value: T) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(s)) => s,
+        other => unreachable!("a stored enumeration is a unit variant, not {other:?}"),
+    }
+}
+
+/// The value stored under its serde name in column `col`.
+fn named<T: DeserializeOwned>(r: &Row<'_>, col: usize) -> rusqlite::Result<T> {
+    let found: String = r.get(col)?;
+    serde_json::from_value(serde_json::Value::String(found.clone()))
+        .map_err(|_| bad(col, format!("unknown value {found:?}")))
+}
+
+fn uuid_at(r: &Row<'_>, col: usize) -> rusqlite::Result<Uuid> {
+    let found: String = r.get(col)?;
+    Uuid::parse_str(&found).map_err(|e| bad(col, e.to_string()))
+}
+
+/// A position or index (stored as a small non-negative integer).
+fn index_at(r: &Row<'_>, col: usize) -> rusqlite::Result<usize> {
+    let v: i64 = r.get(col)?;
+    usize::try_from(v).map_err(|_| rusqlite::Error::IntegralValueOutOfRange(col, v))
+}
+
+/// A position as SQLite stores it (lists hold at most a few hundred entries).
+fn pos(i: usize) -> i64 {
+    i64::try_from(i).unwrap_or(i64::MAX)
+}
+
+fn opt_uuid_at(r: &Row<'_>, col: usize) -> rusqlite::Result<Option<Uuid>> {
+    r.get::<_, Option<String>>(col)?.map(|t| Uuid::parse_str(&t).map_err(|e| bad(col, e.to_string()))).transpose()
+}
+
+impl Reader<'_> {
+    /// A character's Scattershot sheet, or None when it has none.
+    pub fn scattershot_sheet(&self, character: Uuid) -> Result<Option<Sheet>> {
+        let id = character.to_string();
+        let conn = self.conn();
+        let head = conn
+            .prepare_cached(
+                "SELECT stage, creation_limit, strength, agility, hit_points, reaction, observation, power, \
+                 hit_points_lost, power_lost, experience_dice FROM sc_sheets WHERE character_id = ?1",
+            )?
+            .query_row([&id], |r| {
+                Ok(Sheet {
+                    stage: named::<Stage>(r, 0)?,
+                    creation_limit: r.get(1)?,
+                    statistics: StatisticPoints {
+                        strength: r.get(2)?,
+                        agility: r.get(3)?,
+                        hit_points: r.get(4)?,
+                        reaction: r.get(5)?,
+                        observation: r.get(6)?,
+                        power: r.get(7)?,
+                    },
+                    lost: ResourceLoss { hit_points: r.get(8)?, power: r.get(9)? },
+                    experience_dice: r.get(10)?,
+                    ..Sheet::default()
+                })
+            })
+            .optional()?;
+        let Some(mut sheet) = head else { return Ok(None) };
+        sheet.free_skills = conn
+            .prepare_cached(
+                "SELECT name, starting_level, raised FROM sc_free_skills WHERE character_id = ?1 ORDER BY position",
+            )?
+            .query_map([&id], |r| Ok(FreeSkill { name: r.get(0)?, starting_level: r.get(1)?, raised: r.get(2)? }))?
+            .collect::<rusqlite::Result<_>>()?;
+        sheet.skills = conn
+            .prepare_cached("SELECT name, difficulty, points FROM sc_skills WHERE character_id = ?1 ORDER BY position")?
+            .query_map([&id], |r| Ok(Skill { name: r.get(0)?, difficulty: named(r, 1)?, points: r.get(2)? }))?
+            .collect::<rusqlite::Result<_>>()?;
+        sheet.special_abilities = conn
+            .prepare_cached(
+                "SELECT name, kind, difficulty, points, notes FROM sc_special_abilities WHERE character_id = ?1 \
+                 ORDER BY position",
+            )?
+            .query_map([&id], |r| {
+                Ok(SpecialAbility {
+                    name: r.get(0)?,
+                    kind: named(r, 1)?,
+                    difficulty: named(r, 2)?,
+                    points: r.get(3)?,
+                    notes: r.get(4)?,
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        sheet.qualities = conn
+            .prepare_cached(
+                "SELECT kind, name, situation, modifier, points FROM sc_qualities WHERE character_id = ?1 \
+                 ORDER BY position",
+            )?
+            .query_map([&id], |r| {
+                Ok(Quality {
+                    kind: named(r, 0)?,
+                    name: r.get(1)?,
+                    situation: r.get(2)?,
+                    modifier: r.get(3)?,
+                    points: r.get(4)?,
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(Some(sheet))
+    }
+
+    /// The table of game `game`; an empty one when nothing was stored for it yet.
+    pub fn scattershot_table(&self, game: Uuid) -> Result<ScattershotTable> {
+        let id = game.to_string();
+        let conn = self.conn();
+        let gm_dice = conn
+            .prepare_cached("SELECT gm_dice FROM sc_tables WHERE game_id = ?1")?
+            .query_row([&id], |r| r.get::<_, u32>(0))
+            .optional()?;
+        let Some(gm_dice) = gm_dice else { return Ok(ScattershotTable::default()) };
+        let play = conn
+            .prepare_cached(
+                "SELECT cinematic, round, turn, actions_used, epic_index, critical_juncture, experience_die, \
+                 experience_dice_per_point FROM sc_play WHERE game_id = ?1",
+            )?
+            .query_row([&id], |r| {
+                Ok(MechanicalPlay {
+                    cinematic: r.get(0)?,
+                    round: r.get(1)?,
+                    turn: index_at(r, 2)?,
+                    actions_used: r.get(3)?,
+                    settings: Settings {
+                        epic_index: r.get(4)?,
+                        critical_juncture: r.get(5)?,
+                        experience_die: r.get(6)?,
+                        experience_dice_per_point: r.get(7)?,
+                    },
+                    combatants: Vec::new(),
+                    pending: Vec::new(),
+                })
+            })
+            .optional()?;
+        let Some(mut play) = play else { return Ok(ScattershotTable { gm_dice, play: None }) };
+        play.combatants = conn
+            .prepare_cached(
+                "SELECT character_id, player_id, forfeited, forfeits, free_actions, second_cycle, engaged, advantages \
+                 FROM sc_combatants WHERE game_id = ?1 ORDER BY position",
+            )?
+            .query_map([&id], |r| {
+                Ok(Combatant {
+                    character: uuid_at(r, 0)?,
+                    player: uuid_at(r, 1)?,
+                    forfeited: r.get(2)?,
+                    forfeits: r.get(3)?,
+                    free_actions: r.get(4)?,
+                    second_cycle: r.get(5)?,
+                    free_kinds: Vec::new(),
+                    engaged: opt_uuid_at(r, 6)?,
+                    advantages: r.get(7)?,
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut stmt = conn.prepare_cached(
+            "SELECT combatant, kind FROM sc_free_kinds WHERE game_id = ?1 ORDER BY combatant, position",
+        )?;
+        let rows = stmt.query_map([&id], |r| Ok((index_at(r, 0)?, r.get::<_, String>(1)?)))?;
+        for row in rows {
+            let (at, kind) = row?;
+            if let Some(c) = play.combatants.get_mut(at) {
+                c.free_kinds.push(kind);
+            }
+        }
+        play.pending = conn
+            .prepare_cached(
+                "SELECT target, resource, amount FROM sc_pending_results WHERE game_id = ?1 ORDER BY position",
+            )?
+            .query_map([&id], |r| {
+                Ok(ResourceResult { target: uuid_at(r, 0)?, resource: named(r, 1)?, amount: r.get(2)? })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(ScattershotTable { gm_dice, play: Some(play) })
+    }
+
+    /// What `sheetkeeper check` finds wrong with the Scattershot sheets and tables.
+    pub(super) fn scattershot_check(&self) -> Result<Vec<String>> {
+        let mut out = Vec::new();
+        let games = self
+            .conn()
+            .prepare("SELECT id, name FROM games WHERE system = 'scattershot' ORDER BY name, id")?
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        for (id, name) in games {
+            let said = |problem: String| format!("Scattershot game “{name}” ({id}): {problem}");
+            let Ok(game) = Uuid::parse_str(&id) else {
+                out.push(said("the game's id is not an id".into()));
+                continue;
+            };
+            let characters = self.characters_of(game)?;
+            let ids: Vec<Uuid> = characters.iter().map(|c| c.id).collect();
+            match self.scattershot_table(game) {
+                Ok(table) => out.extend(table.problems("table", &ids).into_iter().map(|p| said(p.to_string()))),
+                Err(e) => out.push(said(format!("the table cannot be read: {e}"))),
+            }
+            for c in characters {
+                match self.scattershot_sheet(c.id) {
+                    Ok(Some(sheet)) => {
+                        out.extend(sheet.problems("sheet").into_iter().map(|p| said(format!("“{}”: {p}", c.name))))
+                    }
+                    Ok(None) => {}
+                    Err(e) => out.push(said(format!("the sheet of “{}” cannot be read: {e}", c.name))),
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl Tx<'_> {
+    /// Writes a character's sheet whole.
+    pub fn put_scattershot_sheet(&self, character: Uuid, sheet: &Sheet) -> Result<()> {
+        self.delete_scattershot_sheet(character)?;
+        let id = character.to_string();
+        let conn = self.conn();
+        let s = &sheet.statistics;
+        conn.prepare_cached(
+            "INSERT INTO sc_sheets (character_id, stage, creation_limit, strength, agility, hit_points, reaction, \
+             observation, power, hit_points_lost, power_lost, experience_dice) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        )?
+        .execute(params![
+            id,
+            text(sheet.stage),
+            sheet.creation_limit,
+            s.strength,
+            s.agility,
+            s.hit_points,
+            s.reaction,
+            s.observation,
+            s.power,
+            sheet.lost.hit_points,
+            sheet.lost.power,
+            sheet.experience_dice,
+        ])?;
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO sc_free_skills (character_id, position, name, starting_level, raised) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for (i, f) in sheet.free_skills.iter().enumerate() {
+            stmt.execute(params![id, pos(i), f.name, f.starting_level, f.raised])?;
+        }
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO sc_skills (character_id, position, name, difficulty, points) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for (i, k) in sheet.skills.iter().enumerate() {
+            stmt.execute(params![id, pos(i), k.name, text(k.difficulty), k.points])?;
+        }
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO sc_special_abilities (character_id, position, name, kind, difficulty, points, notes) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?;
+        for (i, a) in sheet.special_abilities.iter().enumerate() {
+            stmt.execute(params![id, pos(i), a.name, text(a.kind), text(a.difficulty), a.points, a.notes])?;
+        }
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO sc_qualities (character_id, position, kind, name, situation, modifier, points) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?;
+        for (i, q) in sheet.qualities.iter().enumerate() {
+            stmt.execute(params![id, pos(i), text(q.kind), q.name, q.situation, q.modifier, q.points])?;
+        }
+        Ok(())
+    }
+
+    /// Removes a character's sheet (its lists go with it).
+    pub fn delete_scattershot_sheet(&self, character: Uuid) -> Result<()> {
+        self.conn()
+            .prepare_cached("DELETE FROM sc_sheets WHERE character_id = ?1")?
+            .execute([character.to_string()])?;
+        Ok(())
+    }
+
+    /// Writes a game's table whole.
+    pub fn put_scattershot_table(&self, game: Uuid, table: &ScattershotTable) -> Result<()> {
+        let id = game.to_string();
+        let conn = self.conn();
+        conn.prepare_cached("DELETE FROM sc_tables WHERE game_id = ?1")?.execute([&id])?;
+        conn.prepare_cached("INSERT INTO sc_tables (game_id, gm_dice) VALUES (?1, ?2)")?
+            .execute(params![id, table.gm_dice])?;
+        let Some(play) = &table.play else { return Ok(()) };
+        let s = &play.settings;
+        conn.prepare_cached(
+            "INSERT INTO sc_play (game_id, cinematic, round, turn, actions_used, epic_index, critical_juncture, \
+             experience_die, experience_dice_per_point) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        )?
+        .execute(params![
+            id,
+            play.cinematic,
+            play.round,
+            pos(play.turn),
+            play.actions_used,
+            s.epic_index,
+            s.critical_juncture,
+            s.experience_die,
+            s.experience_dice_per_point,
+        ])?;
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO sc_combatants (game_id, position, character_id, player_id, forfeited, forfeits, \
+             free_actions, second_cycle, engaged, advantages) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        )?;
+        let mut kinds = conn
+            .prepare_cached("INSERT INTO sc_free_kinds (game_id, combatant, position, kind) VALUES (?1, ?2, ?3, ?4)")?;
+        for (i, c) in play.combatants.iter().enumerate() {
+            stmt.execute(params![
+                id,
+                pos(i),
+                c.character.to_string(),
+                c.player.to_string(),
+                c.forfeited,
+                c.forfeits,
+                c.free_actions,
+                c.second_cycle,
+                c.engaged.map(|e| e.to_string()),
+                c.advantages,
+            ])?;
+            for (j, kind) in c.free_kinds.iter().enumerate() {
+                kinds.execute(params![id, pos(i), pos(j), kind])?;
+            }
+        }
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO sc_pending_results (game_id, position, target, resource, amount) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for (i, r) in play.pending.iter().enumerate() {
+            stmt.execute(params![id, pos(i), r.target.to_string(), text(r.resource), r.amount])?;
+        }
+        Ok(())
+    }
+}

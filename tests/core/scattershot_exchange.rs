@@ -1,0 +1,335 @@
+//! Scattershot's Mechanix in files: golden game and character files pinned byte for byte, a
+//! table with mechanical play that travels whole, copies that follow their characters, and
+//! malformed files refused naming each problem at its JSON path with the database unchanged.
+//!
+//! `SHEETKEEPER_BLESS=1 cargo test -p sheetkeeper scattershot_exchange` rewrites the golden
+//! files from the scene; review the diff before keeping it.
+
+use chrono::{DateTime, Utc};
+use serde_json::{json, Value};
+use sheetkeeper::exchange::{self, Document, GameEntry, Kind, Status};
+use sheetkeeper::model::{Character, CharacterRecord, Game, System};
+use sheetkeeper::rules::scattershot::made_it_by::ResourceResult;
+use sheetkeeper::rules::scattershot::mechanical_play::{Gain, MechanicalPlay, Seat};
+use sheetkeeper::rules::scattershot::sheet::{AbilityKind, Difficulty, Purchase, Resource, Sheet, Statistic};
+use sheetkeeper::rules::scattershot::table::ScattershotTable;
+use sheetkeeper::rules::scattershot::Settings;
+use sheetkeeper::rules::table_settings;
+use sheetkeeper::services::{self, *};
+use sheetkeeper::{Error, Problem, Store};
+use uuid::Uuid;
+
+use crate::mezzo_exchange::content;
+use crate::support::{bytes_on_disk, fixture, Scratch};
+
+const GAME_FILE: &str = "scattershot-game.sheetkeeper.json";
+const CHARACTER_FILE: &str = "scattershot-character.sheetkeeper.json";
+const GAME: u128 = 0x5c00;
+const GIZMO: u128 = 0x5c01;
+const ROOK: u128 = 0x5c02;
+const PLAYER: u128 = 0x5c10;
+
+fn uuid(n: u128) -> Uuid {
+    Uuid::from_u128(n)
+}
+
+fn time(s: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+}
+
+struct Scene {
+    game: Game,
+    characters: Vec<CharacterRecord>,
+    table: ScattershotTable,
+}
+
+fn record(id: u128, name: &str, revision: i64, sheet: Sheet) -> CharacterRecord {
+    let character = Character {
+        id: uuid(id),
+        game_id: uuid(GAME),
+        system: System::Scattershot,
+        name: name.into(),
+        created_at: time("2026-10-01T18:05:00Z"),
+        updated_at: time("2026-10-08T21:00:00Z"),
+        revision,
+    };
+    CharacterRecord { scattershot: Some(sheet), ..CharacterRecord::new(character) }
+}
+
+/// Gizmo, a tinkerer mid-fight with Rook, who holds an advantage against her and has a hit
+/// waiting for the lull.
+fn scene() -> Scene {
+    let mut settings = table_settings::defaults(System::Scattershot);
+    settings.insert("default_factor".into(), 2);
+    let game = Game {
+        id: uuid(GAME),
+        name: "Rust Belt Run".into(),
+        system: System::Scattershot,
+        table_settings: settings,
+        created_at: time("2026-10-01T18:00:00Z"),
+        updated_at: time("2026-10-08T21:30:00Z"),
+    };
+    let rules = Settings::default();
+    let buy = |sheet: Sheet, p: Purchase| sheet.buy(&rules, &p).unwrap().0;
+    let mut gizmo = Sheet::new(Some(30));
+    for statistic in [Statistic::Agility, Statistic::Agility, Statistic::Power, Statistic::Observation] {
+        gizmo = buy(gizmo, Purchase::Statistic { statistic });
+    }
+    gizmo = buy(gizmo, Purchase::NewFreeSkill { name: "Swimming".into(), starting_level: 9 });
+    gizmo = buy(gizmo, Purchase::NewFreeSkill { name: "Haggling".into(), starting_level: 8 });
+    gizmo = buy(gizmo, Purchase::FreeSkill { index: 1 });
+    gizmo = buy(gizmo, Purchase::NewSkill { name: "Tinkering".into(), difficulty: Difficulty::Difficult });
+    gizmo = buy(gizmo, Purchase::Skill { index: 0 });
+    gizmo = buy(
+        gizmo,
+        Purchase::NewSpecialAbility {
+            name: "Spark".into(),
+            kind: AbilityKind::Spell,
+            difficulty: Difficulty::Renowned,
+            notes: "A jolt through metal.\nNeeds contact.".into(),
+        },
+    );
+    gizmo = buy(
+        gizmo,
+        Purchase::NewAdvantage { name: "Nimble fingers".into(), situation: "fine work".into(), modifier: 1, points: 2 },
+    );
+    gizmo = gizmo.add_disadvantage("Short-sighted", "at a distance", -1).unwrap().0;
+    gizmo = gizmo.finish_creation().unwrap().0;
+    gizmo = gizmo.set_experience_dice(3).0;
+    gizmo = gizmo.set_resource(Resource::HitPoints, 7).unwrap().0;
+    gizmo = gizmo.expend_power(0, 2).unwrap().0;
+    let rook = buy(Sheet::new(None), Purchase::Statistic { statistic: Statistic::Strength });
+    let characters = vec![record(GIZMO, "Gizmo Vance", 12, gizmo), record(ROOK, "Rook", 3, rook)];
+
+    let seats =
+        [Seat { character: uuid(GIZMO), player: uuid(PLAYER) }, Seat { character: uuid(ROOK), player: uuid(ROOK) }];
+    let (play, _) = MechanicalPlay::start(&seats, uuid(ROOK), &rules, false).unwrap();
+    let play = play.engage(uuid(ROOK), Some(uuid(GIZMO))).unwrap().0;
+    let play = play.gain_advantage(uuid(ROOK), uuid(GIZMO), Gain::Seize).unwrap().0;
+    let play = play.free_action(uuid(GIZMO), "duck").unwrap().0;
+    let hit = ResourceResult { target: uuid(GIZMO), resource: Resource::HitPoints, amount: 4 };
+    let play = play.record_result(hit).unwrap().0;
+    Scene { game, characters, table: ScattershotTable { gm_dice: 5, play: Some(play) } }
+}
+
+fn document(kind: Kind, entry: GameEntry) -> Document {
+    Document {
+        kind,
+        system: Some(System::Scattershot),
+        app_version: "0.1.0".into(),
+        exported_at: time("2026-10-09T08:00:00Z"),
+        games: vec![entry],
+    }
+}
+
+/// The scene as a game file, and Gizmo as a character file.
+fn documents(s: &Scene) -> (Document, Document) {
+    let entry = |characters, scattershot_table| GameEntry {
+        game: s.game.clone(),
+        characters,
+        nsu_world: None,
+        penny_table: None,
+        mezzo_table: None,
+        scattershot_table,
+        penny_piles: Vec::new(),
+    };
+    (
+        document(Kind::Game, entry(s.characters.clone(), Some(s.table.clone()))),
+        document(Kind::Character, entry(vec![s.characters[0].clone()], None)),
+    )
+}
+
+#[test]
+fn the_golden_files_are_the_scene_byte_for_byte_and_parse_back_to_it() {
+    let (game, character) = documents(&scene());
+    for (name, doc) in [(GAME_FILE, &game), (CHARACTER_FILE, &character)] {
+        let bytes = exchange::to_json(doc);
+        if std::env::var_os("SHEETKEEPER_BLESS").is_some() {
+            std::fs::write(fixture(name), &bytes).unwrap();
+        }
+        let golden = std::fs::read(fixture(name)).unwrap();
+        assert_eq!(String::from_utf8(bytes).unwrap(), String::from_utf8(golden.clone()).unwrap(), "{name}");
+        assert_eq!(&exchange::parse(&golden).unwrap_or_else(|p| panic!("{name}: {p:#?}")), doc, "{name}");
+    }
+}
+
+#[test]
+fn a_game_imported_from_its_golden_file_exports_the_same_file_plays_on_and_its_import_is_undone() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    let report = import(&mut store, &fixture(GAME_FILE), ImportOptions::default()).unwrap();
+    assert_eq!((report.counts.new, report.counts.conflict), (3, 0));
+    let scene = scene();
+    assert_eq!(store.read().scattershot_table(scene.game.id).unwrap(), scene.table);
+    for r in &scene.characters {
+        assert_eq!(store.read().scattershot_sheet(r.character.id).unwrap(), r.scattershot);
+    }
+    assert!(store.check().unwrap().ok, "{:?}", store.check().unwrap());
+
+    let out = s.file("run.json");
+    export(&store, ExportScope::Game(scene.game.id), &out).unwrap();
+    let golden = std::fs::read_to_string(fixture(GAME_FILE)).unwrap();
+    assert_eq!(content(&std::fs::read_to_string(&out).unwrap()), content(&golden));
+    export(&store, ExportScope::Character(uuid(GIZMO)), &out).unwrap();
+    let golden = std::fs::read_to_string(fixture(CHARACTER_FILE)).unwrap();
+    assert_eq!(content(&std::fs::read_to_string(&out).unwrap()), content(&golden));
+    let again = import(&mut store, &fixture(GAME_FILE), ImportOptions::default()).unwrap();
+    assert_eq!(again.counts.unchanged, 3);
+
+    // A newer table from another device is an update; undoing the import brings this one back.
+    let mut file: Value = serde_json::from_slice(&std::fs::read(fixture(GAME_FILE)).unwrap()).unwrap();
+    file["data"]["games"][0]["updated_at"] = json!("2026-10-20T10:00:00.000Z");
+    file["data"]["games"][0]["scattershot_table"]["gm_dice"] = json!(9);
+    let newer = s.file("newer.json");
+    std::fs::write(&newer, serde_json::to_vec(&file).unwrap()).unwrap();
+    let preview = import_preview(&store, &newer, false).unwrap();
+    assert_eq!(preview.games[0].status, Status::Update);
+    assert_eq!(preview.games[0].differences[0].field, "scattershot table");
+    import(&mut store, &newer, ImportOptions::default()).unwrap();
+    assert_eq!(store.read().scattershot_table(scene.game.id).unwrap().gm_dice, 9);
+    services::undo_game(&mut store, scene.game.id).unwrap();
+    assert_eq!(store.read().scattershot_table(scene.game.id).unwrap(), scene.table, "as before the import");
+
+    // Play goes on from the file: the advantage Rook holds lowers Gizmo's roll; the lull
+    // lands the waiting hit on her 7 Hit Points.
+    let view = services::scattershot_table(&store, scene.game.id).unwrap();
+    assert_eq!((view.facets.factor, view.gm_dice), (2, 5));
+    let gizmo = view.characters.iter().find(|c| c.id == uuid(GIZMO)).unwrap();
+    assert_eq!(gizmo.penalty, -1);
+    services::scattershot_play(&mut store, scene.game.id, &PlayMove::End).unwrap();
+    let sheet = services::scattershot_sheet(&store, uuid(GIZMO)).unwrap();
+    assert_eq!(sheet.resources[0].current, 3);
+}
+
+#[test]
+fn copies_bring_their_sheets_and_mechanical_play_follows_the_copied_characters() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    import(&mut store, &fixture(GAME_FILE), ImportOptions { as_copy: true, ..Default::default() }).unwrap();
+    let copy = services::list(&store).unwrap().into_iter().next().unwrap();
+    assert_ne!(copy.game.id, uuid(GAME));
+    let table = store.read().scattershot_table(copy.game.id).unwrap();
+    let play = table.play.unwrap();
+    let ids: Vec<Uuid> = copy.characters.iter().map(|c| c.id).collect();
+    assert!(play.combatants.iter().all(|c| ids.contains(&c.character)));
+    assert_eq!(play.combatants[0].player, play.combatants[0].character, "Rook is its own player, copied with it");
+    assert_eq!(play.combatants[1].player, uuid(PLAYER), "a player who is not a character keeps its id");
+    assert!(ids.contains(&play.pending[0].target));
+    assert!(store.check().unwrap().ok);
+
+    // A character file on a device without the game: the game arrives with an empty table.
+    let s = Scratch::new();
+    let mut store = s.open();
+    import(&mut store, &fixture(CHARACTER_FILE), ImportOptions::default()).unwrap();
+    assert_eq!(store.read().scattershot_table(uuid(GAME)).unwrap(), ScattershotTable::default());
+    assert_eq!(store.read().scattershot_sheet(uuid(GIZMO)).unwrap(), scene().characters[0].scattershot);
+}
+
+#[test]
+fn an_older_file_without_sheets_or_new_settings_imports_and_plays_with_defaults() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    import(&mut store, &fixture("backup.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let gizmo = uuid(0x8b0c2d4e_6f7a_4b8c_9d0e_1f2a3b4c5d6e);
+    let view = services::scattershot_sheet(&store, gizmo).unwrap();
+    assert_eq!((view.points_spent, view.resources[0].current), (0, 10));
+    let game = view.character.game_id;
+    let table = services::scattershot_table(&store, game).unwrap();
+    assert_eq!((table.facets.factor, table.creation_limit), (1, None));
+    let edit = SheetEdit::Buy { purchase: Purchase::Statistic { statistic: Statistic::Reaction } };
+    services::scattershot_sheet_edit(&mut store, gizmo, &edit).unwrap();
+    assert!(store.check().unwrap().ok);
+}
+
+/// Imports `text` into a database holding the golden game and returns the problems; the
+/// database must be byte-for-byte unchanged.
+fn rejected(what: &str, text: &Value) -> Vec<Problem> {
+    let s = Scratch::new();
+    let mut store: Store = s.open();
+    import(&mut store, &fixture(GAME_FILE), ImportOptions::default()).unwrap();
+    let file = s.file("bad.json");
+    std::fs::write(&file, serde_json::to_vec(text).unwrap()).unwrap();
+    let before = bytes_on_disk(&s.db());
+    let err = import(&mut store, &file, ImportOptions { replace_conflicts: true, ..Default::default() }).unwrap_err();
+    assert_eq!(bytes_on_disk(&s.db()), before, "{what}: the database must be byte-for-byte unchanged");
+    match err {
+        Error::BadFile { problems, .. } => problems,
+        other => panic!("{what}: expected a bad file, got {other}"),
+    }
+}
+
+fn golden(name: &str) -> Value {
+    serde_json::from_slice(&std::fs::read(fixture(name)).unwrap()).unwrap()
+}
+
+#[test]
+fn malformed_scattershot_files_are_refused_naming_every_problem() {
+    let game = "$.data.games[0]";
+    let gizmo = format!("{game}.characters[0].scattershot");
+    let table = format!("{game}.scattershot_table");
+    type Breaks = Box<dyn Fn(&mut Value)>;
+    let cases: Vec<(&str, Breaks, Vec<String>)> = vec![
+        (
+            "a sheet breaking the rules",
+            Box::new(|f| {
+                let sheet = &mut f["data"]["games"][0]["characters"][0]["scattershot"];
+                sheet["skills"][0]["points"] = json!(0);
+                sheet["qualities"][1]["modifier"] = json!(3);
+                sheet["lost"]["power"] = json!(100_001);
+            }),
+            vec![
+                format!("{gizmo}.skills[0].points"),
+                format!("{gizmo}.qualities[1].modifier"),
+                format!("{gizmo}.lost.power"),
+            ],
+        ),
+        (
+            "a field the sheet does not have",
+            Box::new(|f| f["data"]["games"][0]["characters"][0]["scattershot"]["statistics"]["luck"] = json!(1)),
+            vec![format!("{gizmo}.statistics.luck")],
+        ),
+        (
+            "a wrong type",
+            Box::new(|f| f["data"]["games"][0]["characters"][0]["scattershot"]["experience_dice"] = json!(-1)),
+            vec![format!("{gizmo}.experience_dice")],
+        ),
+        (
+            "mechanical play out of order",
+            Box::new(|f| {
+                let play = &mut f["data"]["games"][0]["scattershot_table"]["play"];
+                play["turn"] = json!(5);
+                play["combatants"][1]["character"] = json!("00000000-0000-0000-0000-00000000beef");
+                play["pending"][0]["amount"] = json!(200_000);
+            }),
+            vec![
+                format!("{table}.play.turn"),
+                format!("{table}.play.combatants[0].engaged"),
+                format!("{table}.play.combatants[1].character"),
+                format!("{table}.play.pending[0].amount"),
+            ],
+        ),
+        (
+            "a table setting out of range",
+            Box::new(|f| f["data"]["games"][0]["table_settings"]["default_bonus"] = json!(101)),
+            vec![format!("{game}.table_settings.default_bonus")],
+        ),
+    ];
+    for (what, break_it, expected) in cases {
+        let mut file = golden(GAME_FILE);
+        break_it(&mut file);
+        let paths: Vec<String> = rejected(what, &file).into_iter().map(|p| p.path).collect();
+        assert_eq!(paths, expected, "{what}");
+    }
+    // A character file carries no table; a sheet belongs to its own system's characters.
+    let mut file = golden(CHARACTER_FILE);
+    file["data"]["games"][0]["scattershot_table"] = json!({"gm_dice": 1});
+    let paths: Vec<String> = rejected("a table in a character file", &file).into_iter().map(|p| p.path).collect();
+    assert_eq!(paths, vec![table.clone()]);
+    let mut file = golden("nsu-game.sheetkeeper.json");
+    file["data"]["games"][0]["characters"][0]["scattershot"] = json!({});
+    file["data"]["games"][0]["scattershot_table"] = json!({});
+    let paths: Vec<String> = rejected("Scattershot parts in an NSU game", &file).into_iter().map(|p| p.path).collect();
+    for expected in [format!("{game}.characters[0].scattershot"), table] {
+        assert!(paths.contains(&expected), "{expected} in {paths:?}");
+    }
+}

@@ -37,19 +37,13 @@ import {
   plural,
   TEMPLATES,
   WORDS,
+  lawFields,
 } from "./mezzo-kit.js";
 
 const CHANCES = [
   ["negligible", "Negligible (0 votes)"],
   ["occasional", "Occasional (1 vote)"],
   ["common", "Common (2 votes)"],
-];
-
-const LAWS = [
-  ["", "No law"],
-  ["consistency", "Consistency (±1)"],
-  ["inertia", "Inertia (−1)"],
-  ["potential", "Potential (±1)"],
 ];
 
 /** The scope perks in their two ladders: [value, name, the one it needs first]. */
@@ -694,46 +688,8 @@ function playerCasts(p, ctx) {
   const mine = castsOf(c, p.id);
   const id = (what) => `mzc-${what}-${p.id}`;
   const changed = () => schedulePreview(ctx);
-  const lawKind = select(LAWS, { id: id("law"), class: "mzc-law-kind", data: { focusKey: id("law") } });
-  lawKind.value = mine.law.kind;
   const lawSide = sideSelect(ctx, mine.law.side, { id: id("law-side"), data: { focusKey: id("law-side") } });
-  const fact = el("input", { type: "text", id: id("law-fact"), maxlength: 500, data: { focusKey: id("law-fact") } });
-  fact.value = mine.law.fact;
-  const direction = select(
-    [
-      ["for", "For it (+1)"],
-      ["against", "Against it (−1)"],
-    ],
-    { id: id("law-direction"), data: { focusKey: id("law-direction") } },
-  );
-  direction.value = mine.law.direction;
-  const sideField = field("On side", lawSide);
-  const factField = field("The fact", fact);
-  const directionField = field("Direction", direction);
-  const sync = () => {
-    const k = lawKind.value;
-    sideField.hidden = k === "";
-    factField.hidden = k !== "consistency" && k !== "inertia";
-    directionField.hidden = k !== "consistency" && k !== "potential";
-  };
-  sync();
-  lawKind.addEventListener("change", () => {
-    mine.law.kind = lawKind.value;
-    sync();
-    changed();
-  });
-  lawSide.addEventListener("change", () => {
-    mine.law.side = Number(lawSide.value);
-    changed();
-  });
-  fact.addEventListener("input", () => {
-    mine.law.fact = fact.value;
-    changed();
-  });
-  direction.addEventListener("change", () => {
-    mine.law.direction = direction.value;
-    changed();
-  });
+  const law = lawFields(mine.law, { id, key: "side", target: lawSide, targetLabel: "On side", changed });
   const points = numberInput({ id: id("influence"), min: 0, max: p.influence, value: mine.influence.points, data: { focusKey: id("influence") } });
   points.addEventListener("input", () => {
     const n = wholeNumber(points);
@@ -749,7 +705,7 @@ function playerCasts(p, ctx) {
     "div",
     { class: "mz-cast-part mzc-player", data: { playerId: p.id } },
     el("p", { class: "mz-cast-title" }, `${p.name}: ${p.influence} influence`),
-    el("div", { class: "mz-fields" }, field("Setting Law", lawKind), sideField, factField, directionField),
+    el("div", { class: "mz-fields" }, ...law),
     el("div", { class: "mz-fields" }, field(`Influence points (of ${p.influence})`, points), field("For side", pointsSide)),
   );
 }

@@ -29,19 +29,13 @@ import {
   percent,
   handDice,
   plural,
+  lawFields,
 } from "./mezzo-kit.js";
 
 const APPROACHES = [
   ["leave_to_chance", "Leave to Chance", "Votes become step dice; the highest face wins."],
   ["take_median", "Take Median", "No dice: the most opposed options cancel out until one is left."],
   ["d6", "D6 variant", "Every 6 votes raise a multiplier; a low first roll may burst."],
-];
-
-const LAWS = [
-  ["", "No law"],
-  ["consistency", "Consistency (±1)"],
-  ["inertia", "Inertia (−1)"],
-  ["potential", "Potential (±1)"],
 ];
 
 const LAW_HINT =
@@ -667,46 +661,8 @@ function casterSet(p, c, ctx) {
     free.push(field(has === 1 ? "Free vote" : `Free vote ${k + 1}`, s));
   }
 
-  const lawKind = select(LAWS, { id: id("law"), class: "mz-law-kind" });
-  lawKind.value = mine.law.kind;
-  const lawOption = optionSelect(c, mine.law.option, { id: id("law-option"), class: "mz-law-option" });
-  const fact = el("input", { type: "text", id: id("law-fact"), class: "mz-law-fact", maxlength: 500 });
-  fact.value = mine.law.fact;
-  const direction = select(
-    [
-      ["for", "For it (+1)"],
-      ["against", "Against it (−1)"],
-    ],
-    { id: id("law-direction"), class: "mz-law-direction" },
-  );
-  direction.value = mine.law.direction;
-  const lawOptionField = field("On option", lawOption);
-  const factField = field("The fact", fact);
-  const directionField = field("Direction", direction);
-  const syncLaw = () => {
-    const k = lawKind.value;
-    lawOptionField.hidden = k === "";
-    factField.hidden = k !== "consistency" && k !== "inertia";
-    directionField.hidden = k !== "consistency" && k !== "potential";
-  };
-  syncLaw();
-  lawKind.addEventListener("change", () => {
-    mine.law.kind = lawKind.value;
-    syncLaw();
-    changed();
-  });
-  lawOption.addEventListener("change", () => {
-    mine.law.option = Number(lawOption.value);
-    changed();
-  });
-  fact.addEventListener("input", () => {
-    mine.law.fact = fact.value;
-    changed();
-  });
-  direction.addEventListener("change", () => {
-    mine.law.direction = direction.value;
-    changed();
-  });
+  const lawOption = optionSelect(c, mine.law.option, { id: id("law-option"), data: { focusKey: id("law-option") } });
+  const law = lawFields(mine.law, { id, key: "option", target: lawOption, targetLabel: "On option", changed });
 
   const points = numberInput({ id: id("influence-points"), class: "mz-influence-points", min: 0, max: p.influence, value: mine.influence.points });
   const pointsOption = optionSelect(c, mine.influence.option, { id: id("influence-option"), class: "mz-influence-option" });
@@ -770,7 +726,7 @@ function casterSet(p, c, ctx) {
       "div",
       { class: "mz-cast-part" },
       el("p", { class: "mz-cast-title" }, "Setting Law (once per conflict)"),
-      el("div", { class: "mz-fields" }, field("Law", lawKind), lawOptionField, factField, directionField),
+      el("div", { class: "mz-fields" }, ...law),
       el("p", { class: "mz-hint muted" }, LAW_HINT),
     ),
     el(

@@ -232,3 +232,56 @@ export const templateName = (value) => (TEMPLATES.find(([v]) => v === value) ?? 
 
 /** "1 vote", "3 votes". */
 export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The Setting Laws a player may invoke, once each per conflict or check. */
+export const LAWS = [
+  ["", "No law"],
+  ["consistency", "Consistency (±1)"],
+  ["inertia", "Inertia (−1)"],
+  ["potential", "Potential (±1)"],
+];
+
+/**
+ * A player's Setting Law: the law, what it is invoked on (`target`: a select of options or
+ * sides, whose value is kept as `law[key]`), the fact (Consistency, Inertia) and the
+ * direction (Consistency, Potential); only the fields the law needs are shown. `id(what)`
+ * names each control (and its focus key, so a re-render keeps the focus). Returns the four
+ * labelled fields; every change updates `law` and calls `changed`.
+ */
+export function lawFields(law, { id, key, target, targetLabel, changed }) {
+  const attrs = (what) => ({ id: id(what), data: { focusKey: id(what) } });
+  const kind = select(LAWS, attrs("law"));
+  kind.value = law.kind;
+  const fact = el("input", { type: "text", maxlength: 500, ...attrs("law-fact") });
+  fact.value = law.fact;
+  const direction = select(
+    [
+      ["for", "For it (+1)"],
+      ["against", "Against it (−1)"],
+    ],
+    attrs("law-direction"),
+  );
+  direction.value = law.direction;
+  const targetField = field(targetLabel, target);
+  const factField = field("The fact", fact);
+  const directionField = field("Direction", direction);
+  const sync = () => {
+    targetField.hidden = kind.value === "";
+    factField.hidden = kind.value !== "consistency" && kind.value !== "inertia";
+    directionField.hidden = kind.value !== "consistency" && kind.value !== "potential";
+  };
+  sync();
+  const on = (control, event, update) =>
+    control.addEventListener(event, () => {
+      update();
+      changed();
+    });
+  on(kind, "change", () => {
+    law.kind = kind.value;
+    sync();
+  });
+  on(target, "change", () => (law[key] = Number(target.value)));
+  on(fact, "input", () => (law.fact = fact.value));
+  on(direction, "change", () => (law.direction = direction.value));
+  return [field("Setting Law", kind), targetField, factField, directionField];
+}

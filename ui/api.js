@@ -354,7 +354,9 @@ export const mezzoSpendMomentum = (game, element, by, spend) => call("mezzo_spen
 export const mezzoPlotProtection = (game, element, how, receiver = null) =>
   call("mezzo_plot_protection", { game, element, how, receiver });
 /** Read-only: the votes, step dice, exact odds and Take Median steps of the draft as cast so far. */
-export const mezzoConflictPreview = (game, draft) => call("mezzo_conflict_preview", { game, draft });
+/** `selections`: Take Median, the options the table marked at each step ([] : the pre-selection). */
+export const mezzoConflictPreview = (game, draft, selections = []) =>
+  call("mezzo_conflict_preview", { game, draft, selections });
 export const mezzoResolveConflict = (game, draft, approach, dice = { kind: "rolled" }) =>
   call("mezzo_resolve_conflict", { game, draft, approach, dice });
 /** `variant`: "steps" (d12s) or "d6". */

@@ -341,8 +341,10 @@ pub fn mezzo_conflict_preview(
     state: State<'_, AppState>,
     game: String,
     draft: ConflictDraft,
+    selections: Option<Vec<Vec<usize>>>,
 ) -> Reply<ConflictPreview> {
-    Ok(services::mezzo_conflict_preview(&*state.store()?, parse_id("game", &game)?, &draft)?)
+    let selections = selections.unwrap_or_default();
+    Ok(services::mezzo_conflict_preview(&*state.store()?, parse_id("game", &game)?, &draft, &selections)?)
 }
 
 #[tauri::command]

@@ -15,7 +15,7 @@ use super::dice::{with_dice, DiceInput};
 use super::mezzo::{change, MezzoChange};
 use crate::error::{Error, Result};
 use crate::rules::mezzo::conflict::{
-    break_tie, leave_to_chance, option_dice, D6Conflict, D6Roll, MedianStep, Outcome, Resolution, TakeMedian, TiebreakRound,
+    break_tie, leave_to_chance, option_dice, plan_median, D6Conflict, D6Roll, MedianPlan, MedianStep, Outcome, Resolution, TiebreakRound,
     Variant,
 };
 use crate::rules::mezzo::odds;
@@ -58,9 +58,8 @@ pub struct ConflictPreview {
     /// Each option's exact chance with Leave to Chance and with the D6 variant.
     pub steps_odds: Vec<OptionOdds>,
     pub d6_odds: Vec<OptionOdds>,
-    /// Take Median with the pre-selection at every step.
-    pub median: Vec<MedianStep>,
-    pub median_outcome: Option<Outcome>,
+    /// Take Median with the table's marks (the pre-selection where it marked nothing).
+    pub median: MedianPlan,
 }
 
 /// How a conflict was resolved.
@@ -97,24 +96,23 @@ fn shares(o: &odds::ConflictOdds) -> Vec<OptionOdds> {
         .collect()
 }
 
-/// The votes, odds and Take Median steps of a conflict as cast so far (nothing is saved).
-pub fn mezzo_conflict_preview(store: &Store, game: Uuid, draft: &ConflictDraft) -> Result<ConflictPreview> {
+/// The votes, odds and Take Median steps of a conflict as cast so far, Take Median with the
+/// options the table marked at each step (`selections`; nothing is saved).
+pub fn mezzo_conflict_preview(
+    store: &Store,
+    game: Uuid,
+    draft: &ConflictDraft,
+    selections: &[Vec<usize>],
+) -> Result<ConflictPreview> {
     let read = store.read();
     let (players, elements) = super::mezzo::participants(read, game)?;
     let (votes, _) = settle(draft, &players, &elements)?;
     let n = counts(&votes);
-    let median = TakeMedian::start(&n).and_then(|mut m| {
-        while m.outcome().is_none() {
-            m = m.step(&m.preselected())?;
-        }
-        Ok(m)
-    })?;
     Ok(ConflictPreview {
         dice: option_dice(&n)?,
         steps_odds: shares(&odds::odds(&n, Variant::Steps)?),
         d6_odds: shares(&odds::odds(&n, Variant::D6)?),
-        median: median.steps().to_vec(),
-        median_outcome: median.outcome().cloned(),
+        median: plan_median(&n, selections)?,
         counts: n,
         votes,
     })
@@ -172,18 +170,12 @@ pub fn mezzo_resolve_conflict<R: Rng>(
                 if !matches!(dice, DiceInput::Rolled) {
                     return Err(Error::invalid("dice", "Take Median rolls no dice"));
                 }
-                let mut m = TakeMedian::start(&n)?;
-                let mut step = 0;
-                while m.outcome().is_none() {
-                    let chosen = selections.get(step).cloned().unwrap_or_else(|| m.preselected());
-                    m = m.step(&chosen).map_err(|e| match e {
-                        Error::Invalid { problem, .. } => Error::invalid(format!("selections[{step}]"), problem),
-                        other => other,
-                    })?;
-                    step += 1;
-                }
-                let outcome = m.outcome().cloned().expect("the loop ends with an outcome");
-                (None, None, m.steps().to_vec(), outcome)
+                let plan = plan_median(&n, selections)?;
+                let Some(outcome) = plan.outcome else {
+                    let step = plan.steps.len() - 1;
+                    return Err(Error::invalid(format!("selections[{step}]"), plan.problem.unwrap_or_default()));
+                };
+                (None, None, plan.steps.into_iter().filter_map(|s| s.step).collect(), outcome)
             }
         };
         for p in paid.players {

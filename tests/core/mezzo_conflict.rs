@@ -47,7 +47,7 @@ fn leave_to_chance_pays_the_influence_rolls_the_step_dice_and_undo_takes_it_back
     let s = Scratch::new();
     let (mut store, game, ann, ben) = table(&s);
     let d = draft(ann, ben);
-    let preview = services::mezzo_conflict_preview(&store, game, &d).unwrap();
+    let preview = services::mezzo_conflict_preview(&store, game, &d, &[]).unwrap();
     assert_eq!(preview.counts, vec![3, 1, 0]);
     assert_eq!(preview.dice, vec![vec![8], vec![4], vec![]]);
     // The exact odds of `sheetkeeper odds mezzo --votes 3,1,0`.
@@ -74,6 +74,17 @@ fn take_median_follows_the_tables_selections_and_a_tie_is_broken_by_d12s() {
     let mut d = draft(ann, ben);
     d.casts.push(ConflictCast::Influence { player: ben, option: 2, points: 2 });
     let mut rng = StdRng::seed_from_u64(2);
+    // The preview follows the table's marks (the pre-selection where it marked nothing); a
+    // lone mark is refused there, and on resolving, naming the step.
+    let marked = services::mezzo_conflict_preview(&store, game, &d, &[vec![1, 2]]).unwrap();
+    let first = &marked.median.steps[0];
+    assert_eq!((first.preselected.clone(), first.step.as_ref().unwrap().selected.clone()), (vec![0, 2], vec![1, 2]));
+    assert_eq!(marked.median.outcome, Some(Outcome::Winner(0)), "1 and 2 lose 1, then 3 and 1 lose 1");
+    let lone = services::mezzo_conflict_preview(&store, game, &d, &[vec![1]]).unwrap();
+    assert_eq!(lone.median.problem.as_deref(), Some("Step 1: mark at least two of the options left."));
+    let approach = Approach::TakeMedian { selections: vec![vec![1]] };
+    let err = services::mezzo_resolve_conflict(&mut store, game, &d, &approach, &DiceInput::Rolled, &mut rng);
+    assert_eq!(err.unwrap_err().to_string(), "selections[0]: Step 1: mark at least two of the options left.");
     // Votes 3, 1, 2: the pre-selection (3 against 2) leaves 1, 1 → then 1 against 1: a tie.
     let out = services::mezzo_resolve_conflict(
         &mut store,

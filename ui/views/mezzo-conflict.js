@@ -182,7 +182,7 @@ async function preview(ctx) {
   const serial = ++c.serial;
   const draft = draftOf(ctx, true);
   try {
-    const answer = await api.mezzoConflictPreview(ctx.gameId, draft);
+    const answer = await api.mezzoConflictPreview(ctx.gameId, draft, c.selections);
     if (serial !== c.serial || ctx.ui.conflict !== c) return;
     c.preview = answer;
     c.previewError = null;
@@ -329,57 +329,22 @@ function medianSteps(steps, outcome, counts, options, id, preselected) {
 
 // ---- Take Median: the options the table marks at each step ------------------------------------
 
-/**
- * Take Median step by step with the table's marks (RULES.md §3.2): at each step the marked
- * options (two or more of those left; unmarked steps take the app's pre-selection, the two
- * with the most votes, the first listed on equal votes) each lose the fewest votes among
- * them, and those at 0 drop. The core runs the same steps when the conflict resolves (the
- * marks are sent as `selections`); this plan only shows them while the table marks.
- * Returns {steps: [{selected, pre, left, subtracted, dropped}], outcome, problem}.
- */
-function medianPlan(counts, selections) {
-  const left = [...counts];
-  const steps = [];
-  const remaining = () => left.map((n, i) => (n > 0 ? i : null)).filter((i) => i !== null);
-  let now = remaining();
-  if (now.length === 0) return { steps, outcome: { tie: counts.map((_, i) => i) }, problem: null };
-  let lastDropped = [];
-  for (let k = 0; now.length > 1 && k < 64; k++) {
-    const pre = [...now].sort((a, b) => left[b] - left[a] || a - b).slice(0, 2).sort((a, b) => a - b);
-    const marked = selections[k];
-    let selected = pre;
-    if (marked) {
-      const valid = [...new Set(marked)].filter((i) => now.includes(i)).sort((a, b) => a - b);
-      if (valid.length < 2) {
-        return { steps, outcome: null, problem: { step: k, text: `Step ${k + 1}: mark at least two of the options left.` }, open: { pre, left: [...left], now } };
-      }
-      selected = valid;
-    }
-    const before = [...left];
-    const subtracted = Math.min(...selected.map((i) => left[i]));
-    for (const i of selected) left[i] -= subtracted;
-    const dropped = selected.filter((i) => left[i] === 0);
-    steps.push({ selected, pre, left: before, now, subtracted, dropped });
-    lastDropped = dropped;
-    now = remaining();
-  }
-  const outcome = now.length === 1 ? { winner: now[0] } : { tie: lastDropped };
-  return { steps, outcome, problem: null };
-}
-
 const sameSet = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 function canResolve(ctx) {
   const c = ctx.ui.conflict;
   if (c.previewError !== null) return false;
   if (c.approach !== "take_median" || !c.preview) return true;
-  return medianPlan(c.preview.counts, c.selections).problem === null;
+  return c.preview.median.problem === null;
 }
 
 /** The steps with a checkbox per option left, the marked ones checked. */
 function medianMarking(ctx, counts) {
   const c = ctx.ui.conflict;
-  const plan = medianPlan(counts, c.selections);
+  // The core's plan with the table's marks (RULES.md §3.2): each step where it stood — the
+  // options left, their votes, the pre-selection — and what the marks made of it; the step
+  // whose marks are refused has no `step`, and the plan says why.
+  const plan = c.preview.median;
   const name = (i) => quotedOption(c.options, i);
   const out = counts.map((n, i) => (n === 0 ? i : null)).filter((i) => i !== null);
   const marks = (k, now, selected) =>
@@ -400,17 +365,18 @@ function medianMarking(ctx, counts) {
           box.box.addEventListener("change", () => {
             const chosen = now.filter((j) => (j === i ? box.box.checked : selected.includes(j)));
             // Later steps follow from this one: their marks start again from the pre-selection.
-            c.selections = [...plan.steps.map((st) => st.selected).slice(0, k), chosen];
-            refreshLive(ctx);
-            byId(`mz-mark-${k}-${i}`)?.focus();
+            // Later steps follow from this one: their marks start again from the pre-selection.
+            c.selections = [...plan.steps.slice(0, k).map((st) => st.step.selected), chosen];
+            preview(ctx);
           });
           return box.node;
         }),
       ),
     );
-  const items = plan.steps.map((st, k) => {
-    const before = st.selected.map((i) => `${name(i)} (${st.left[i]})`).join(" and ");
-    const why = sameSet(st.selected, st.pre) ? "pre-selected, the most votes" : "marked by the table";
+  const taken = plan.steps.filter((st) => st.step);
+  const items = taken.map(({ step: st, left, preselected, remaining }, k) => {
+    const before = st.selected.map((i) => `${name(i)} (${left[i]})`).join(" and ");
+    const why = sameSet(st.selected, preselected) ? "pre-selected, the most votes" : "marked by the table";
     return el(
       "li",
       { class: "mz-median-step", data: { step: String(k + 1) } },
@@ -421,17 +387,17 @@ function medianMarking(ctx, counts) {
         `${before} — ${why} — each lose ${plural(st.subtracted, "vote")}`,
         st.dropped.length > 0 ? `; ${st.dropped.map(name).join(" and ")} ${st.dropped.length === 1 ? "drops" : "drop"}.` : ".",
       ),
-      marks(k, st.now, st.selected),
+      marks(k, remaining, st.selected),
     );
   });
   if (plan.problem) {
-    const k = plan.problem.step;
+    const k = taken.length;
     items.push(
       el(
         "li",
         { class: "mz-median-step", data: { step: String(k + 1) } },
-        el("p", { class: "mz-problem", id: "mz-median-problem", role: "status" }, plan.problem.text),
-        marks(k, plan.open.now, c.selections[k] ?? []),
+        el("p", { class: "mz-problem", id: "mz-median-problem", role: "status" }, plan.problem),
+        marks(k, plan.steps[k].remaining, c.selections[k] ?? []),
       ),
     );
   }
@@ -818,7 +784,7 @@ async function resolve(ctx, b) {
   }
   const approach =
     c.approach === "take_median"
-      ? { kind: "take_median", selections: medianPlan(c.preview.counts, c.selections).steps.map((st) => st.selected) }
+      ? { kind: "take_median", selections: c.preview.median.steps.map((st) => st.step.selected) }
       : c.approach === "d6"
         ? { kind: "d6", no_bursts: c.noBursts }
         : { kind: "leave_to_chance" };

@@ -527,7 +527,7 @@ impl TakeMedian {
         if selected.len() < 2 {
             return Err(Error::invalid(
                 "selected",
-                format!("select at least two of the remaining options, not {}", selected.len()),
+                "mark at least two of the options left",
             ));
         }
         for (k, &option) in selected.iter().enumerate() {
@@ -569,6 +569,52 @@ pub fn take_median(votes: &[u32]) -> Result<TakeMedian> {
     Ok(median)
 }
 
+
+/// One step of a Take Median plan: where it stood (the options still in, every option's
+/// votes left, the app's pre-selection) and the step the table's marks made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlannedStep {
+    pub remaining: Vec<usize>,
+    pub left: Vec<u32>,
+    pub preselected: Vec<usize>,
+    /// `None` on the step whose marks are refused ([`MedianPlan::problem`]).
+    pub step: Option<MedianStep>,
+}
+
+/// Take Median played with the table's marks, as far as they go.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MedianPlan {
+    pub steps: Vec<PlannedStep>,
+    /// The outcome, unless a step's marks are refused.
+    pub outcome: Option<Outcome>,
+    /// Why the last step's marks are refused ("Step 2: …").
+    pub problem: Option<String>,
+}
+
+/// Plays Take Median to its end with the table's marks: step `k` takes `selections[k]`, or
+/// the pre-selection where the table marked nothing. Stops at the first step whose marks the
+/// rules refuse, saying why (resolving refuses them too). Errors only on bad votes.
+pub fn plan_median(votes: &[u32], selections: &[Vec<usize>]) -> Result<MedianPlan> {
+    let mut median = TakeMedian::start(votes)?;
+    let mut steps = Vec::new();
+    while median.outcome().is_none() {
+        let k = steps.len();
+        let (remaining, left, preselected) = (median.remaining(), median.votes_left().to_vec(), median.preselected());
+        let marked = selections.get(k).unwrap_or(&preselected);
+        match median.step(marked) {
+            Ok(next) => {
+                steps.push(PlannedStep { remaining, left, preselected, step: next.steps().last().cloned() });
+                median = next;
+            }
+            Err(Error::Invalid { problem, .. }) => {
+                steps.push(PlannedStep { remaining, left, preselected, step: None });
+                return Ok(MedianPlan { steps, outcome: None, problem: Some(format!("Step {}: {problem}.", k + 1)) });
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(MedianPlan { steps, outcome: median.outcome().cloned(), problem: None })
+}
 // ---------------------------------------------------------------------------------------
 // Ties
 
@@ -852,7 +898,7 @@ mod tests {
     #[test]
     fn take_median_refuses_bad_selections() {
         let start = TakeMedian::start(&[3, 0, 2, 1]).unwrap();
-        assert_eq!(err(start.step(&[0])), "selected: select at least two of the remaining options, not 1");
+        assert_eq!(err(start.step(&[0])), "selected: mark at least two of the options left");
         assert_eq!(err(start.step(&[0, 1])), "selected[1]: option 1 is not one of the remaining options [0, 2, 3]");
         assert_eq!(err(start.step(&[0, 9])), "selected[1]: option 9 is not one of the remaining options [0, 2, 3]");
         assert_eq!(err(start.step(&[2, 0, 2])), "selected[2]: option 2 is selected twice");
@@ -911,6 +957,27 @@ mod tests {
                 assert!(tied.contains(&rounds.last().unwrap().outcome.winner().unwrap()));
             }
         }
+    }
+
+    #[test]
+    fn a_median_plan_follows_the_tables_marks_and_says_which_step_it_refuses() {
+        // Storm 3, Calm 1, Fog 1: the app pre-selects Storm and Calm; the table marks Calm and
+        // Fog, which both drop, and Storm is left.
+        let marked = plan_median(&[3, 1, 1], &[vec![1, 2]]).unwrap();
+        assert_eq!(marked.steps.len(), 1);
+        let first = &marked.steps[0];
+        assert_eq!((first.remaining.clone(), first.left.clone(), first.preselected.clone()), (vec![0, 1, 2], vec![3, 1, 1], vec![0, 1]));
+        assert_eq!(first.step, Some(MedianStep { selected: vec![1, 2], subtracted: 1, dropped: vec![1, 2] }));
+        assert_eq!((marked.outcome, marked.problem), (Some(Outcome::Winner(0)), None));
+        // Unmarked steps take the pre-selection: the same as running it to the end.
+        let plain = plan_median(&[3, 1, 1], &[]).unwrap();
+        let ran = take_median(&[3, 1, 1]).unwrap();
+        assert_eq!(plain.steps.iter().map(|s| s.step.clone().unwrap()).collect::<Vec<_>>(), ran.steps());
+        assert_eq!(plain.outcome.as_ref(), ran.outcome());
+        // One mark alone: the plan stops at that step and says why.
+        let refused = plan_median(&[3, 1, 1], &[vec![0]]).unwrap();
+        assert_eq!((refused.steps.len(), refused.steps[0].step.clone(), refused.outcome), (1, None, None));
+        assert_eq!(refused.problem.as_deref(), Some("Step 1: mark at least two of the options left."));
     }
 
     proptest! {

@@ -106,6 +106,13 @@ fn add_player(session: &Session, name: &str, characteristic: &str, pennies: &str
     press(session, "#penny-new-submit");
     let id = player_id(session, name);
     session.wait_text(&format!("#penny-pile-{id}"), pennies);
+    // The form's last step puts the focus back in the name box for the next character;
+    // until then the table may still be redrawn under the next click.
+    session.wait_until("the new-character form to be ready again", || {
+        let focused = session.execute("return document.activeElement && document.activeElement.id;", json!([]));
+        (focused == json!("penny-new-name")).then_some(())
+    });
+    session.wait_for_paint();
     id
 }
 

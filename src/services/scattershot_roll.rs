@@ -22,7 +22,7 @@ use super::scattershot::{change, records, scattershot_game, ScattershotChange};
 use crate::error::{Error, Result};
 use crate::model::CharacterRecord;
 use crate::rules::scattershot::made_it_by::{
-    Action, ExperienceDie, Facets, MibRoll, Party, Phase, Reading, ResourceResult, RollSetup, Sign, MAX_TARGET,
+    Action, ExperienceDie, Facets, MibRoll, Party, Phase, Reading, ResourceResult, RollSetup, Room, Sign, MAX_TARGET,
 };
 use crate::rules::scattershot::mechanical_play::MechanicalPlay;
 use crate::rules::scattershot::odds::{contest_odds, mib_odds, MibOdds};
@@ -166,6 +166,12 @@ pub struct RollView {
     pub mib: Option<i32>,
     /// The experience die waiting for its roller to add or subtract it.
     pub waiting_sign: Option<(Party, ExperienceDie)>,
+    /// Each party's basic MIB once its 2d10 are rolled (with its experience dice).
+    pub actor_basic: Option<i32>,
+    pub resistor_basic: Option<i32>,
+    /// In the Application Phase: each party's own number and what it may still buy or spend.
+    pub actor_room: Option<Room>,
+    pub resistor_room: Option<Room>,
 }
 
 pub(super) fn roll_view(state: &RollState, name: &dyn Fn(Uuid) -> String) -> RollView {
@@ -180,6 +186,10 @@ pub(super) fn roll_view(state: &RollState, name: &dyn Fn(Uuid) -> String) -> Rol
         basic: roll.basic(),
         mib: roll.mib(),
         waiting_sign,
+        actor_basic: roll.actor.basic_mib(),
+        resistor_basic: roll.resistor.as_ref().and_then(|r| r.basic_mib()),
+        actor_room: roll.room(Party::Actor),
+        resistor_room: roll.room(Party::Resistor),
         state: state.clone(),
     }
 }

@@ -620,6 +620,33 @@ impl MibRoll {
     pub fn residual_bonus(&self) -> Option<u32> {
         self.outcome.filter(|o| o.reading.succeeded()).map(|_| self.facets.bonus)
     }
+
+    /// A party's own number now and what it may still buy or spend, during the Application
+    /// Phase only (None before or after, or for the resistor of a roll with none).
+    pub fn room(&self, party: Party) -> Option<Room> {
+        if self.phase != Phase::Application {
+            return None;
+        }
+        let taken = self.party(party).ok()?.complications;
+        let number = self.view(party);
+        let below = u32::try_from(-i64::from(number)).unwrap_or(0);
+        Some(Room {
+            number,
+            complications: self.settings.epic_index.saturating_sub(taken).min(below),
+            benefits: u32::try_from(number).unwrap_or(0),
+        })
+    }
+}
+
+/// A party's number in the Application Phase and the most it may adjust it by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Room {
+    /// The MIB for the actor, minus it for the resistor.
+    pub number: i32,
+    /// Complications it may still take: up to 0, within the Epic Index.
+    pub complications: u32,
+    /// Points it may spend on benefits: down to 0.
+    pub benefits: u32,
 }
 
 #[cfg(test)]
@@ -774,6 +801,24 @@ mod tests {
             err(up.buy_complications(Party::Actor, 1)),
             "count: complications buy a MIB up to 0 only: it is 7, so at most 0"
         );
+    }
+
+    #[test]
+    fn room_says_what_each_party_may_still_buy_or_spend() {
+        // Before the Decision Phase ends there is nothing to buy or spend.
+        let fresh = MibRoll::start(&setup((10, 0), None), &Settings::default()).unwrap().0;
+        assert_eq!(fresh.room(Party::Actor), None);
+        // -6: complications up to the Epic Index (3), then 2 more after one is taken.
+        let deep = decided(&setup((10, 0), None), [8, 8], None);
+        assert_eq!(deep.room(Party::Actor), Some(Room { number: -6, complications: 3, benefits: 0 }));
+        let deep = deep.buy_complications(Party::Actor, 1).unwrap().0;
+        assert_eq!(deep.room(Party::Actor), Some(Room { number: -5, complications: 2, benefits: 0 }));
+        assert_eq!(deep.room(Party::Resistor), None, "no resistor");
+        // A contest, RMIB 4 - (-1) = 5: the actor may spend 5, the resistor (at -5) buy 3.
+        let contest = decided(&setup((12, 0), Some((10, 0))), [4, 4], Some([5, 6]));
+        assert_eq!(contest.room(Party::Actor), Some(Room { number: 5, complications: 0, benefits: 5 }));
+        assert_eq!(contest.room(Party::Resistor), Some(Room { number: -5, complications: 3, benefits: 0 }));
+        assert_eq!(contest.conclude().unwrap().0.room(Party::Actor), None, "nothing after the conclusion");
     }
 
     #[test]

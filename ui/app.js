@@ -20,6 +20,7 @@ import { initNsuSheet, openSheet } from "./views/nsu-sheet.js";
 import { initNsuRoll } from "./views/nsu-roll.js";
 import { initPennyScreens } from "./views/penny-screen.js";
 import { initMezzoScreens } from "./views/mezzo-screen.js";
+import { initScattershotScreens } from "./views/scattershot-screen.js";
 
 /** How long a toast stays before it fades (longer while the person is using it). */
 const TOAST_MS = 12000;
@@ -312,6 +313,7 @@ function wire() {
   initNsuRoll({ run, toast, refresh });
   initPennyScreens({ run, toast, refresh, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
   initMezzoScreens({ run, toast, refresh, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
+  initScattershotScreens({ run, toast, refresh, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
 }
 
 async function start() {

@@ -1,11 +1,13 @@
 //! The numbers a table may agree on for its game (RULES.md marks them *table setting*),
 //! with their defaults and the range each may take.
 
+use serde::Serialize;
+
 use crate::model::{System, TableSettings};
 use crate::Problem;
 
 /// One setting a game of some system keeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct SettingSpec {
     pub name: &'static str,
     pub label: &'static str,

@@ -137,6 +137,9 @@ pub struct PendingResultView {
 pub struct ScattershotView {
     pub game: Game,
     pub settings: Settings,
+    /// Every table setting the game keeps, with its label and range (the values are in
+    /// `game.table_settings`), for the settings form.
+    pub setting_specs: &'static [table_settings::SettingSpec],
     /// The facets a new roll starts with.
     pub facets: Facets,
     pub creation_limit: Option<u32>,
@@ -294,6 +297,7 @@ fn view(
     });
     Ok(ScattershotView {
         settings: Settings::from_table(&game.table_settings)?,
+        setting_specs: table_settings::specs(System::Scattershot),
         facets: sc_table::default_facets(&game.table_settings),
         creation_limit: sc_table::creation_limit(&game.table_settings),
         gm_dice: table.gm_dice,

@@ -18,6 +18,8 @@ mod nsu_roll;
 mod nsu_sheet;
 mod nsu_world;
 mod penny_ante;
+mod scattershot;
+mod scattershot_sheet;
 mod webdriver;
 
 use std::path::{Path, PathBuf};

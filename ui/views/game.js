@@ -26,6 +26,7 @@ export function renderGame(state, on) {
   for (const id of ["game-world", "game-downtime", "game-roll-log"]) byId(id).hidden = game.system !== "nsu";
   for (const id of ["game-penny", "penny-character-hint"]) byId(id).hidden = game.system !== "penny_ante";
   for (const id of ["game-mezzo", "mezzo-character-hint"]) byId(id).hidden = game.system !== "mezzo";
+  for (const id of ["game-scattershot", "scattershot-character-hint"]) byId(id).hidden = game.system !== "scattershot";
   byId("characters-empty").hidden = game.characters.length > 0;
   const targets = eligibleTargets(state, game);
   byId("character-list").replaceChildren(

@@ -1,0 +1,331 @@
+//! The Scattershot's Mechanix screens, driven like a person: a Scattershot game with Ada,
+//! Bo and Cy made in the games layout, then
+//! - a contested roll, every die typed in by hand: the exact odds on screen checked against
+//!   a count of all 10 000 outcomes, the 2d10 of both sides, a bidding war of experience dice
+//!   (Ada adds hers, Bo adds his and then turns one against Ada), the Decision Phase ended
+//!   (the dice paid from the pools, read back from `sc_sheets`), complications bought up to 0
+//!   and the roll concluded a success;
+//! - one round of mechanical play: Ada engages Bo and seizes a combat advantage (−1 on Bo's
+//!   roll preview), rolls a Telling Blow at Bo's Hit Points that waits for the lull, Bo checks
+//!   the advantage on his turn, the round passes, and the lull lands the result on Bo's sheet;
+//! - the table (a setting saved, one out of range refused, the Gamemaster's stock) and
+//!   rewards after a session (a share withheld, a bonus), by vote and on the spot (one to
+//!   the giver's own character refused), the last taken back from the log.
+//! Screenshots at 1280 and 360 px wide.
+
+use serde_json::json;
+
+use crate::mezzo::{choose, db, dismiss_toast, press, shots_of, text_of, type_into, wait_contains};
+use crate::webdriver::Session;
+use crate::{create_character, create_game, one_window, open, open_game, Scratch};
+
+/// A character's experience dice and Hit Points lost, as saved.
+fn sheet_row(conn: &rusqlite::Connection, character: &str) -> (i64, i64) {
+    conn.query_row(
+        "SELECT experience_dice, hit_points_lost FROM sc_sheets WHERE character_id = ?1",
+        [character],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .expect("read sc_sheets")
+}
+
+/// The chance, in percent to one decimal as the screen shows it, that a contest of
+/// `actor` against `resistor` (each rating + modifiers) ends at RMIB ≥ 0: all 10 000 faces.
+fn contest_success(actor: i32, resistor: i32) -> String {
+    let mut ways = 0;
+    for a in 2..=20 {
+        for b in 2..=20 {
+            let count = |sum: i32| 10 - (sum - 11).abs();
+            if (actor - a) - (resistor - b) >= 0 {
+                ways += count(a) * count(b);
+            }
+        }
+    }
+    // As the screen computes it: the core's probability, times 100, to one decimal.
+    format!("{:.1}%", f64::from(ways) / 10_000.0 * 100.0)
+}
+
+/// Gives `dice` experience dice from the Gamemaster to `character` on the spot, on the
+/// Rewards tab, and waits for its pool to read `holds` dice.
+fn give_dice(session: &Session, character: &str, dice: &str, holds: &str) {
+    press(session, "#sc-tab-rewards");
+    choose(session, "#sc-rw-giver", "gamemaster");
+    choose(session, "#sc-rw-to", character);
+    type_into(session, "#sc-rw-dice", dice);
+    type_into(session, "#sc-rw-note", "a well-played detail");
+    press(session, "#sc-rw-spot-give");
+    wait_contains(session, &format!("#sc-pools-list li[data-character-id='{character}']"), &format!("{holds} experience dice"));
+}
+
+/// Types two d10 faces for `party` and enters them.
+fn enter_2d10(session: &Session, party: &str, first: &str, second: &str) {
+    type_into(session, &format!("#sc-dice-{party}-1"), first);
+    type_into(session, &format!("#sc-dice-{party}-2"), second);
+    press(session, &format!("#sc-dice-{party}-enter"));
+    session.wait_for(&format!("#sc-dice-{party}-faces"));
+}
+
+/// Rolls (types) an experience die from `contributor` into `party` and chooses its sign.
+fn experience_die(session: &Session, contributor: &str, party: &str, face: &str, sign: &str) {
+    choose(session, "#sc-xp-contributor", contributor);
+    choose(session, "#sc-xp-party", party);
+    type_into(session, "#sc-xp-face", face);
+    press(session, "#sc-xp-roll");
+    session.wait_for("#sc-sign-add");
+    press(session, &format!("#sc-sign-{sign}"));
+    session.wait_gone("#sc-sign-add");
+}
+
+/// A Scattershot game with three characters and the screen open on its table.
+fn table(session: &Session, name: &str) -> (String, String, String, String) {
+    let game = create_game(session, name, "scattershot");
+    open_game(session, name);
+    let ada = create_character(session, "Ada");
+    let bo = create_character(session, "Bo");
+    let cy = create_character(session, "Cy");
+    press(session, "#game-scattershot");
+    session.wait_for("#scattershot-screen");
+    (game, ada, bo, cy)
+}
+
+#[test]
+fn a_contested_roll_with_a_bidding_war_and_complications() {
+    let _window = one_window();
+    let scratch = Scratch::new("scattershot-roll");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let (game, ada, bo, _cy) = table(&session, "Gear Town");
+    // Experience dice handed out on the spot by the Gamemaster.
+    give_dice(&session, &ada, "2", "2");
+    give_dice(&session, &bo, "2", "2");
+    let conn = db(&db_path);
+    assert_eq!(sheet_row(&conn, &ada).0, 2, "Ada holds 2 experience dice");
+
+    // The setup: Ada's Agility (10) + 2 against Bo's Reaction (10), every die by hand.
+    press(&session, "#sc-tab-roll");
+    press(&session, "#sc-roll-by-hand");
+    choose(&session, "#sc-roll-actor", &ada);
+    choose(&session, "#sc-roll-actor-rating", "statistic:agility");
+    type_into(&session, "#sc-roll-actor-modifier", "2");
+    press(&session, "#sc-roll-contested");
+    choose(&session, "#sc-roll-resistor", &bo);
+    choose(&session, "#sc-roll-resistor-rating", "statistic:reaction");
+    session.wait_until("the contest's odds", || {
+        session.find("#sc-odds-resistor").ok().filter(|e| e.text().contains("Bo: rating 10"))
+    });
+    session.wait_text("#sc-odds-success", &contest_success(12, 10));
+    assert!(text_of(&session, "#sc-odds-actor").contains("Ada: rating 10, situation +2 → 12 − 2d10"));
+    shots_of(&session, "scattershot-roll-odds", "#sc-roll-setup");
+    // A worse situation moves the odds at once, before any die.
+    type_into(&session, "#sc-roll-actor-modifier", "-3");
+    session.wait_text("#sc-odds-success", &contest_success(7, 10));
+    type_into(&session, "#sc-roll-actor-modifier", "2");
+    session.wait_text("#sc-odds-success", &contest_success(12, 10));
+    press(&session, "#sc-roll-start");
+    session.wait_for("#sc-roll-live");
+
+    // The 2d10: Ada 12 − 11 = 1, Bo 10 − 7 = 3; RMIB −2.
+    enter_2d10(&session, "actor", "6", "5");
+    enter_2d10(&session, "resistor", "3", "4");
+    session.wait_text("#sc-roll-number", "-2");
+
+    // The bidding war: Ada adds a 4 (RMIB 2); Bo adds a 3 to his own (−1), then rolls a 2
+    // into Ada's number and subtracts it (−3).
+    experience_die(&session, &ada, "actor", "4", "add");
+    session.wait_text("#sc-roll-number", "2");
+    experience_die(&session, &bo, "resistor", "3", "add");
+    session.wait_text("#sc-roll-number", "-1");
+    experience_die(&session, &bo, "actor", "2", "subtract");
+    session.wait_text("#sc-roll-number", "-3");
+    assert_eq!(text_of(&session, "#sc-basic-actor"), "3");
+    assert_eq!(text_of(&session, "#sc-basic-resistor"), "6");
+    assert!(text_of(&session, "#sc-xp-actor").contains("Bo: d6 showing 2, −2"));
+    shots_of(&session, "scattershot-roll-bidding", "#sc-roll-live");
+    assert_eq!(sheet_row(&conn, &bo).0, 2, "dice are paid only when the Decision Phase ends");
+    press(&session, "#sc-roll-decide");
+    session.wait_for("#sc-comp-actor-count");
+    assert_eq!(sheet_row(&conn, &ada).0, 1, "Ada paid one die");
+    assert_eq!(sheet_row(&conn, &bo).0, 0, "Bo paid two");
+
+    // Application: −3 is bought up to 0 with three complications (the Epic Index).
+    assert_eq!(
+        session.execute("return document.getElementById('sc-comp-actor-count').max;", json!([])),
+        json!("3")
+    );
+    assert!(session.find("#sc-benefit-actor").is_err(), "nothing to spend on benefits below 0");
+    type_into(&session, "#sc-comp-actor-count", "3");
+    press(&session, "#sc-comp-actor");
+    session.wait_text("#sc-roll-number", "0");
+    assert_eq!(text_of(&session, "#sc-comp-actor-taken"), "3 complications taken");
+    press(&session, "#sc-roll-conclude");
+    session.wait_text("#sc-roll-reading", "Success");
+    assert_eq!(text_of(&session, "#sc-roll-mib"), "0");
+    assert!(text_of(&session, "#sc-roll-adjustments").contains("The actor took 3 complications"));
+    shots_of(&session, "scattershot-roll-result", "#sc-roll-result");
+
+    // Undo takes the conclusion back: the roll is live again.
+    dismiss_toast(&session);
+    press(&session, "#sc-tab-log");
+    session.wait_for("#sc-log-undo");
+    press(&session, "#sc-log-undo");
+    press(&session, "#sc-tab-roll");
+    session.wait_for("#sc-roll-conclude");
+    press(&session, "#sc-roll-conclude");
+    session.wait_text("#sc-roll-reading", "Success");
+    let _ = game;
+}
+
+#[test]
+fn a_round_of_mechanical_play_with_an_advantage_seized_and_checked() {
+    let _window = one_window();
+    let scratch = Scratch::new("scattershot-play");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let (_game, ada, bo, cy) = table(&session, "Rust Belt");
+
+    // Ada's player calls for mechanical play; the seating goes Ada, Bo, Cy.
+    press(&session, "#sc-tab-play");
+    choose(&session, "#sc-play-caller", &ada);
+    press(&session, "#sc-play-start-submit");
+    session.wait_text("#sc-play-current", "Ada's turn: 2 immediate actions left");
+    let row = |id: &str| format!(".sc-combatant[data-character-id='{id}']");
+
+    // Ada engages Bo and seizes an advantage: −1 to Bo's rolls.
+    choose(&session, &format!("{} .sc-engage-foe", row(&ada)), &bo);
+    press(&session, &format!("{} .sc-engage", row(&ada)));
+    wait_contains(&session, &row(&ada), "engages Bo");
+    press(&session, &format!("{} .sc-seize", row(&ada)));
+    wait_contains(&session, &row(&ada), "holds 1 advantage against Bo");
+    wait_contains(&session, &row(&bo), "−1 to its rolls");
+    shots_of(&session, "scattershot-play-advantage", "#sc-play-combatants");
+
+    // Bo's roll preview carries the −1.
+    press(&session, "#sc-tab-roll");
+    choose(&session, "#sc-roll-actor", &bo);
+    wait_contains(&session, "#sc-odds-actor", "combat advantages held against Bo −1");
+    choose(&session, "#sc-roll-actor", &ada);
+
+    // Ada's attack: Strength 10 + 5 − 3 = 12, a Telling Blow; 5 points above the Critical
+    // Juncture go to benefits and 7 × Factor 1 waits for the lull on Bo's Hit Points.
+    press(&session, "#sc-roll-by-hand");
+    choose(&session, "#sc-roll-actor-rating", "statistic:strength");
+    type_into(&session, "#sc-roll-actor-modifier", "5");
+    choose(&session, "#sc-roll-target", &bo);
+    choose(&session, "#sc-roll-target-resource", "hit_points");
+    session.wait_for("#sc-odds-telling");
+    press(&session, "#sc-roll-start");
+    enter_2d10(&session, "actor", "1", "2");
+    session.wait_text("#sc-roll-number", "12");
+    press(&session, "#sc-roll-decide");
+    session.wait_text("#sc-roll-number", "7");
+    press(&session, "#sc-roll-conclude");
+    session.wait_text("#sc-roll-reading", "Telling Blow");
+    wait_contains(&session, "#sc-roll-effect", "Bo will lose 7 Hit Points at the lull");
+    let conn = db(&db_path);
+    assert_eq!(sheet_row(&conn, &bo).1, 0, "nothing lands before the lull");
+
+    // Back at the tracker: Ada's action, her turn ends; Bo checks the advantage.
+    press(&session, "#sc-tab-play");
+    press(&session, "#sc-play-action");
+    session.wait_text("#sc-play-actions-left", "1 immediate action");
+    press(&session, "#sc-play-end-turn");
+    session.wait_text("#sc-play-current", "Bo's turn: 2 immediate actions left");
+    press(&session, &format!("{} .sc-check", row(&ada)));
+    session.wait_until("the advantage checked", || {
+        session.find(&row(&bo)).ok().filter(|r| !r.text().contains("to its rolls"))
+    });
+    assert!(!text_of(&session, &row(&ada)).contains("holds"), "no advantage left");
+    press(&session, "#sc-play-end-turn");
+    session.wait_text("#sc-play-current", "Cy's turn: 2 immediate actions left");
+    press(&session, "#sc-play-end-turn");
+    session.wait_text("#sc-play-current", "Ada's turn: 2 immediate actions left");
+    assert_eq!(text_of(&session, "#sc-play-turn-heading"), "Round 2");
+    wait_contains(&session, "#sc-play-pending", "Bo loses 7 Hit Points");
+    shots_of(&session, "scattershot-play-round", "#sc-play-turn");
+
+    // The lull: the result lands.
+    press(&session, "#sc-play-end");
+    session.wait_for("#sc-play-start-form");
+    assert_eq!(sheet_row(&conn, &bo).1, 7, "Bo lost 7 Hit Points at the lull");
+    let _ = cy;
+}
+
+/// Each character's experience dice as saved, in the order given.
+fn pools(conn: &rusqlite::Connection, characters: &[&str]) -> Vec<i64> {
+    characters.iter().map(|c| sheet_row(conn, c).0).collect()
+}
+
+#[test]
+fn the_table_settings_and_rewards_after_a_session_by_vote_and_on_the_spot() {
+    let _window = one_window();
+    let scratch = Scratch::new("scattershot-rewards");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let (game, ada, bo, cy) = table(&session, "Cog Hollow");
+    let conn = db(&db_path);
+    let who = [ada.as_str(), bo.as_str(), cy.as_str()];
+
+    // The table: every character with its resources; a setting and the Gamemaster's stock.
+    press(&session, "#sc-tab-table");
+    wait_contains(&session, &format!(".sc-character[data-character-id='{bo}']"), "Hit Points 10 / 10");
+    type_into(&session, "#sc-setting-epic_index", "4");
+    press(&session, "#sc-setting-epic_index-save");
+    session.wait_until("the Epic Index saved", || {
+        let value: i64 = conn
+            .query_row("SELECT value FROM table_settings WHERE game_id = ?1 AND name = 'epic_index'", [&game], |r| r.get(0))
+            .ok()?;
+        (value == 4).then_some(())
+    });
+    type_into(&session, "#sc-setting-critical_juncture", "99");
+    press(&session, "#sc-setting-critical_juncture-save");
+    assert_eq!(
+        session.execute("return document.getElementById('sc-setting-critical_juncture').getAttribute('aria-invalid');", json!([])),
+        json!("true"),
+        "a value out of range is marked and not sent"
+    );
+    type_into(&session, "#sc-gm-dice", "5");
+    press(&session, "#sc-gm-dice-set");
+    wait_contains(&session, "#sc-gm-dice-now", "5 experience dice");
+    shots_of(&session, "scattershot-table", "#sc-characters");
+
+    // After the session: 2 each, Cy's share withheld, a bonus die for Bo.
+    press(&session, "#sc-tab-rewards");
+    type_into(&session, "#sc-rw-equal", "2");
+    press(&session, &format!("#sc-rw-withhold-{cy}"));
+    type_into(&session, &format!("#sc-rw-bonus-{bo}"), "1");
+    type_into(&session, &format!("#sc-rw-reason-{bo}"), "saved the evening");
+    press(&session, "#sc-rw-session-give");
+    wait_contains(&session, &format!("#sc-pools-list li[data-character-id='{bo}']"), "3 experience dice");
+    assert_eq!(pools(&conn, &who), [2, 3, 0]);
+
+    // By vote: Bo gets two of three votes and the die.
+    choose(&session, &format!("#sc-rw-vote-{ada}"), &bo);
+    choose(&session, &format!("#sc-rw-vote-{bo}"), &ada);
+    choose(&session, &format!("#sc-rw-vote-{cy}"), &bo);
+    press(&session, "#sc-rw-vote-give");
+    wait_contains(&session, &format!("#sc-pools-list li[data-character-id='{bo}']"), "4 experience dice");
+    assert_eq!(pools(&conn, &who), [2, 4, 0]);
+    shots_of(&session, "scattershot-rewards", "#sc-rw-session");
+
+    // On the spot from Ada's own pool: not to herself (the core says why), then to Cy.
+    choose(&session, "#sc-rw-giver", &ada);
+    press(&session, "#sc-rw-replaced");
+    choose(&session, "#sc-rw-to", &ada);
+    press(&session, "#sc-rw-spot-give");
+    let error = text_of(&session, "#error-message");
+    assert!(error.contains("nobody awards their own character"), "{error:?}");
+    press(&session, "#error-dismiss");
+    session.wait_gone("#error");
+    assert_eq!(pools(&conn, &who), [2, 4, 0], "a refused award changes nothing");
+    choose(&session, "#sc-rw-to", &cy);
+    press(&session, "#sc-rw-spot-give");
+    wait_contains(&session, &format!("#sc-pools-list li[data-character-id='{cy}']"), "1 experience die");
+    assert_eq!(pools(&conn, &who), [1, 4, 1]);
+
+    // The log lists every move; undo takes the last award back.
+    press(&session, "#sc-tab-log");
+    wait_contains(&session, "#sc-log-last", "Experience dice: Cy +1");
+    press(&session, "#sc-log-undo");
+    session.wait_until("the undo in the log", || session.find(".mz-log-entry.undone").ok());
+    assert_eq!(pools(&conn, &who), [2, 4, 0]);
+}

@@ -1,0 +1,1 @@
+//! The Scattershot sheet (being written).

@@ -278,11 +278,15 @@ fn the_table_settings_and_rewards_after_a_session_by_vote_and_on_the_spot() {
     });
     type_into(&session, "#sc-setting-critical_juncture", "99");
     press(&session, "#sc-setting-critical_juncture-save");
+    // The box is out of its range (the page says so) and nothing is saved.
     assert_eq!(
-        session.execute("return document.getElementById('sc-setting-critical_juncture').getAttribute('aria-invalid');", json!([])),
-        json!("true"),
-        "a value out of range is marked and not sent"
+        session.execute("return document.getElementById('sc-setting-critical_juncture').checkValidity();", json!([])),
+        json!(false),
     );
+    let juncture: Option<i64> = conn
+        .query_row("SELECT value FROM table_settings WHERE game_id = ?1 AND name = 'critical_juncture'", [&game], |r| r.get(0))
+        .ok();
+    assert_eq!(juncture, Some(7), "a value out of range is not sent");
     type_into(&session, "#sc-gm-dice", "5");
     press(&session, "#sc-gm-dice-set");
     wait_contains(&session, "#sc-gm-dice-now", "5 experience dice");

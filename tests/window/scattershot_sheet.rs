@@ -1,1 +1,313 @@
-//! The Scattershot sheet (being written).
+//! The Scattershot sheets tab, driven like a person: a Scattershot game with Ada and Bo made
+//! in the games layout, then Ada's sheet through creation — a creation limit, statistics
+//! bought and a point taken back, a skill bought and raised, a special ability, two free
+//! skills (the first costs the point, the second is free), an advantage, a purchase past the
+//! limit refused in the core's words, a disadvantage, Hit Points set, undone from the toast
+//! and set again — then creation finished, a point refused for want of experience dice, the
+//! pool set and a point bought with it, and Power expended; after a restart in dark mode the
+//! sheet reads the same. What the screen shows is checked along the way, and what is saved
+//! is read back from `sc_sheets`, `sc_skills`, `sc_free_skills`, `sc_special_abilities` and
+//! `sc_qualities`. Screenshots at 1280 and 360 px wide, light and dark.
+
+use serde_json::json;
+
+use crate::mezzo::{choose, db, dismiss_toast, press, shots_of, text_of, type_into, wait_contains};
+use crate::webdriver::Session;
+use crate::{app, create_character, create_game, one_window, open, open_game, Scratch};
+
+/// Waits for the rating shown for `key` (`strength`, `skill-0`, `free-1`…) to read `value`.
+fn rating_is(session: &Session, key: &str, value: &str) {
+    session.wait_text(&format!("#sc-sheet-{key}-rating"), value);
+}
+
+/// The error area shows `part` (the core's reason); it is dismissed.
+fn refused(session: &Session, part: &str) {
+    wait_contains(session, "#error-message", part);
+    press(session, "#error-dismiss");
+    session.wait_gone("#error");
+}
+
+/// Every control of the Scattershot screen is big enough to touch and has a label.
+fn controls_are_usable(session: &Session, name: &str) {
+    let small = session.execute(
+        "return [...document.querySelectorAll('#scattershot-screen button, #scattershot-screen input:not([type=checkbox]), #scattershot-screen select, #scattershot-screen summary')] \
+           .filter((b) => b.offsetParent !== null && b.getBoundingClientRect().height < 43.5) \
+           .map((b) => b.id || b.className || b.textContent);",
+        json!([]),
+    );
+    assert_eq!(small, json!([]), "{name}: every control is at least 44 px high");
+    let unlabelled = session.execute(
+        "return [...document.querySelectorAll('#scattershot-screen input, #scattershot-screen select, #scattershot-screen textarea')] \
+           .filter((c) => c.labels.length === 0 && !c.getAttribute('aria-label')).map((c) => c.id || c.className);",
+        json!([]),
+    );
+    assert_eq!(unlabelled, json!([]), "{name}: every box has a label");
+}
+
+/// Screenshots of the sheet at both widths, with the checks of `shots_of` and ours at 360 px.
+fn sheet_shots(session: &Session, name: &str, selector: &str) {
+    controls_are_usable(session, name);
+    shots_of(session, name, selector);
+    session.set_window_size(360, 800);
+    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
+    controls_are_usable(session, &format!("{name} at 360 px"));
+    session.set_window_size(1280, 800);
+    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+}
+
+type Statistics = (i64, i64, i64, i64, i64, i64);
+
+/// Ada's sheet row: stage, creation limit, the six statistics' points, the resources lost and
+/// the experience dice.
+fn sheet_row(conn: &rusqlite::Connection, id: &str) -> (String, Option<i64>, Statistics, (i64, i64), i64) {
+    conn.query_row(
+        "SELECT stage, creation_limit, strength, agility, hit_points, reaction, observation, power, \
+                hit_points_lost, power_lost, experience_dice FROM sc_sheets WHERE character_id = ?1",
+        [id],
+        |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                (r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?),
+                (r.get(8)?, r.get(9)?),
+                r.get(10)?,
+            ))
+        },
+    )
+    .expect("read sc_sheets")
+}
+
+/// Every row of `sql` (one `?1` for the character) as JSON arrays, in position order.
+fn rows(conn: &rusqlite::Connection, sql: &str, id: &str) -> Vec<serde_json::Value> {
+    let mut statement = conn.prepare(sql).expect("prepare");
+    let columns = statement.column_count();
+    statement
+        .query_map([id], |r| {
+            let mut row = Vec::new();
+            for i in 0..columns {
+                let value: rusqlite::types::Value = r.get(i)?;
+                row.push(match value {
+                    rusqlite::types::Value::Integer(n) => json!(n),
+                    rusqlite::types::Value::Text(t) => json!(t),
+                    rusqlite::types::Value::Null => json!(null),
+                    other => json!(format!("{other:?}")),
+                });
+            }
+            Ok(serde_json::Value::Array(row))
+        })
+        .and_then(|rows| rows.collect())
+        .expect("read rows")
+}
+
+#[test]
+fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
+    let _window = one_window();
+    let scratch = Scratch::new("scattershot-sheet");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    create_game(&session, "Clockwork Keep", "scattershot");
+    open_game(&session, "Clockwork Keep");
+    let ada = create_character(&session, "Ada");
+    let bo = create_character(&session, "Bo");
+    press(&session, "#game-scattershot");
+    session.wait_for("#scattershot-screen");
+    press(&session, "#sc-tab-sheet");
+
+    // The chooser shows either character's sheet.
+    choose(&session, "#sc-sheet-character", &bo);
+    session.wait_text("#sc-sheet-heading", "Bo");
+    choose(&session, "#sc-sheet-character", &ada);
+    session.wait_text("#sc-sheet-heading", "Ada");
+    assert_eq!(text_of(&session, "#sc-sheet-stage"), "Creation");
+    wait_contains(&session, "#sc-sheet-points", "0 development points spent (no creation limit)");
+
+    // A creation limit of 10 points.
+    type_into(&session, "#sc-sheet-limit", "10");
+    press(&session, "#sc-sheet-limit-set");
+    wait_contains(&session, "#sc-sheet-points", "0 of 10 development points spent");
+
+    // Statistics: Strength +2, Agility +1, then a point of Strength taken back.
+    press(&session, "#sc-sheet-strength-raise");
+    rating_is(&session, "strength", "11");
+    press(&session, "#sc-sheet-strength-raise");
+    rating_is(&session, "strength", "12");
+    press(&session, "#sc-sheet-agility-raise");
+    rating_is(&session, "agility", "11");
+    press(&session, "#sc-sheet-strength-back");
+    rating_is(&session, "strength", "11");
+    wait_contains(&session, "#sc-sheet-points", "2 of 10");
+    assert_eq!(
+        session.execute("return document.getElementById('sc-sheet-power-back').disabled;", json!([])),
+        json!(true),
+        "nothing to take back from Power at its base"
+    );
+
+    // A Difficult skill enters at 9 + 1 and is raised once.
+    type_into(&session, "#sc-sheet-skill-name", "Lockpicking");
+    choose(&session, "#sc-sheet-skill-difficulty", "difficult");
+    press(&session, "#sc-sheet-skill-add");
+    rating_is(&session, "skill-0", "10");
+    press(&session, "#sc-sheet-skill-0-raise");
+    rating_is(&session, "skill-0", "11");
+    wait_contains(&session, "#sc-sheet-skill-list", "Difficult, 2 points");
+
+    // A Renowned magic ability enters at 7 + 1.
+    type_into(&session, "#sc-sheet-ability-name", "Spark");
+    choose(&session, "#sc-sheet-ability-kind", "magic");
+    choose(&session, "#sc-sheet-ability-difficulty", "renowned");
+    type_into(&session, "#sc-sheet-ability-notes", "Lights a fuse at a glance");
+    press(&session, "#sc-sheet-ability-add");
+    rating_is(&session, "ability-0", "8");
+    wait_contains(&session, "#sc-sheet-ability-list", "Lights a fuse at a glance");
+    wait_contains(&session, "#sc-sheet-points", "5 of 10");
+
+    // Free skills: the first of a group of five costs the point, the second is free.
+    assert_eq!(text_of(&session, "#sc-sheet-free-add"), "Add it (1 development point)");
+    type_into(&session, "#sc-sheet-free-name", "Climbing");
+    type_into(&session, "#sc-sheet-free-level", "8");
+    press(&session, "#sc-sheet-free-add");
+    rating_is(&session, "free-0", "8");
+    wait_contains(&session, "#sc-sheet-points", "6 of 10");
+    assert_eq!(text_of(&session, "#sc-sheet-free-add"), "Add it (free)");
+    type_into(&session, "#sc-sheet-free-name", "Swimming");
+    type_into(&session, "#sc-sheet-free-level", "7");
+    press(&session, "#sc-sheet-free-add");
+    rating_is(&session, "free-1", "7");
+    wait_contains(&session, "#sc-sheet-free-next", "3 more free");
+    wait_contains(&session, "#sc-sheet-points", "6 of 10");
+
+    // An advantage for 2 points.
+    type_into(&session, "#sc-sheet-adv-name", "Quick Hands");
+    type_into(&session, "#sc-sheet-adv-situation", "with the hands");
+    type_into(&session, "#sc-sheet-adv-modifier", "2");
+    type_into(&session, "#sc-sheet-adv-points", "2");
+    press(&session, "#sc-sheet-adv-add");
+    wait_contains(&session, "#sc-sheet-quality-list", "Quick Hands");
+    assert_eq!(text_of(&session, "#sc-sheet-quality-0-modifier"), "+2");
+    wait_contains(&session, "#sc-sheet-points", "8 of 10");
+
+    // Up to the limit, and one point past it is refused in the core's words.
+    press(&session, "#sc-sheet-strength-raise");
+    rating_is(&session, "strength", "12");
+    press(&session, "#sc-sheet-reaction-raise");
+    rating_is(&session, "reaction", "11");
+    wait_contains(&session, "#sc-sheet-points", "10 of 10");
+    press(&session, "#sc-sheet-observation-raise");
+    refused(&session, "creation limit of 10");
+    rating_is(&session, "observation", "10");
+
+    // A disadvantage, free.
+    type_into(&session, "#sc-sheet-dis-name", "Bad Knee");
+    type_into(&session, "#sc-sheet-dis-situation", "running");
+    type_into(&session, "#sc-sheet-dis-modifier", "-2");
+    press(&session, "#sc-sheet-dis-add");
+    wait_contains(&session, "#sc-sheet-quality-list", "Bad Knee");
+    assert_eq!(text_of(&session, "#sc-sheet-quality-1-modifier"), "−2");
+    wait_contains(&session, "#sc-sheet-points", "10 of 10");
+    sheet_shots(&session, "scattershot-sheet-creation", "#sc-sheet-head");
+    sheet_shots(&session, "scattershot-sheet-lists", "#sc-sheet-free-skills");
+
+    // Hit Points set to 6, undone from the toast, then set to 7.
+    assert_eq!(text_of(&session, "#sc-sheet-current-hit_points"), "10 / 10");
+    type_into(&session, "#sc-sheet-resource-hit_points", "6");
+    press(&session, "#sc-sheet-resource-hit_points-set");
+    session.wait_text("#sc-sheet-current-hit_points", "6 / 10");
+    session.wait_for("#toast-undo");
+    session.click("#toast-undo");
+    session.wait_text("#sc-sheet-current-hit_points", "10 / 10");
+    wait_contains(&session, "#toast-message", "Undone");
+    let conn = db(&db_path);
+    assert_eq!(sheet_row(&conn, &ada).3, (0, 0), "the undo restored the Hit Points");
+    type_into(&session, "#sc-sheet-resource-hit_points", "7");
+    press(&session, "#sc-sheet-resource-hit_points-set");
+    session.wait_text("#sc-sheet-current-hit_points", "7 / 10");
+
+    // Creation ends: no more taking back, and a point costs an experience die.
+    press(&session, "#sc-sheet-finish");
+    session.wait_text("#sc-sheet-stage", "Play");
+    wait_contains(&session, "#sc-sheet-cost", "Each development point costs 1 experience die");
+    assert!(session.find("#sc-sheet-strength-back").is_err(), "no take-back after creation");
+    assert!(session.find("#sc-sheet-quality-0-remove").is_err(), "an advantage stays after creation");
+    assert!(session.find("#sc-sheet-quality-1-remove").is_ok(), "a disadvantage may still go");
+    press(&session, "#sc-sheet-power-raise");
+    refused(&session, "experience dice");
+    rating_is(&session, "power", "10");
+
+    // The pool set to 3 pays for +1 Power.
+    type_into(&session, "#sc-sheet-dice-input", "3");
+    press(&session, "#sc-sheet-dice-set");
+    wait_contains(&session, "#sc-sheet-dice", "3 experience dice in the pool");
+    press(&session, "#sc-sheet-power-raise");
+    rating_is(&session, "power", "11");
+    wait_contains(&session, "#sc-sheet-dice", "2 experience dice in the pool");
+    wait_contains(&session, "#sc-sheet-points", "11 development points spent");
+    session.wait_text("#sc-sheet-current-power", "11 / 11");
+
+    // Power expended on Spark.
+    choose(&session, "#sc-sheet-expend-ability", "0");
+    type_into(&session, "#sc-sheet-expend-amount", "3");
+    press(&session, "#sc-sheet-expend-submit");
+    session.wait_text("#sc-sheet-current-power", "8 / 11");
+    sheet_shots(&session, "scattershot-sheet-play", "#sc-sheet-head");
+    sheet_shots(&session, "scattershot-sheet-abilities", "#sc-sheet-abilities");
+    dismiss_toast(&session);
+
+    // What is saved.
+    assert_eq!(
+        sheet_row(&conn, &ada),
+        ("play".to_string(), Some(10), (2, 1, 0, 1, 0, 1), (3, 3), 2),
+        "stage, limit, statistics, resources lost and experience dice of Ada"
+    );
+    assert_eq!(
+        rows(&conn, "SELECT name, difficulty, points FROM sc_skills WHERE character_id = ?1 ORDER BY position", &ada),
+        vec![json!(["Lockpicking", "difficult", 2])]
+    );
+    assert_eq!(
+        rows(
+            &conn,
+            "SELECT name, starting_level, raised FROM sc_free_skills WHERE character_id = ?1 ORDER BY position",
+            &ada
+        ),
+        vec![json!(["Climbing", 8, 0]), json!(["Swimming", 7, 0])]
+    );
+    assert_eq!(
+        rows(
+            &conn,
+            "SELECT name, kind, difficulty, points, notes FROM sc_special_abilities WHERE character_id = ?1 ORDER BY position",
+            &ada
+        ),
+        vec![json!(["Spark", "magic", "renowned", 1, "Lights a fuse at a glance"])]
+    );
+    assert_eq!(
+        rows(
+            &conn,
+            "SELECT kind, name, situation, modifier, points FROM sc_qualities WHERE character_id = ?1 ORDER BY position",
+            &ada
+        ),
+        vec![
+            json!(["advantage", "Quick Hands", "with the hands", 2, 2]),
+            json!(["disadvantage", "Bad Knee", "running", -2, 0])
+        ]
+    );
+    let bo_sheet = sheet_row(&conn, &bo);
+    assert_eq!((bo_sheet.0.as_str(), bo_sheet.2), ("creation", (0, 0, 0, 0, 0, 0)), "Bo's sheet is untouched");
+    drop(session);
+
+    // After a restart, in dark mode: the sheet reads the same.
+    let session = Session::start_with_env(&app(), &db_path, &[("GTK_THEME", "Adwaita:dark")]);
+    session.set_window_size(1280, 800);
+    session.wait_for("body[data-ready='true']");
+    let dark = session.execute("return matchMedia('(prefers-color-scheme: dark)').matches;", json!([]));
+    assert_eq!(dark, json!(true), "GTK_THEME=Adwaita:dark makes the page prefer dark");
+    open_game(&session, "Clockwork Keep");
+    press(&session, "#game-scattershot");
+    session.wait_for("#scattershot-screen");
+    press(&session, "#sc-tab-sheet");
+    choose(&session, "#sc-sheet-character", &ada);
+    session.wait_text("#sc-sheet-stage", "Play");
+    rating_is(&session, "strength", "12");
+    rating_is(&session, "skill-0", "11");
+    assert_eq!(text_of(&session, "#sc-sheet-current-power"), "8 / 11");
+    sheet_shots(&session, "scattershot-sheet-dark", "#sc-sheet-head");
+    sheet_shots(&session, "scattershot-sheet-dark-lists", "#sc-sheet-abilities");
+}

@@ -33,7 +33,7 @@ import {
   numberInput,
   plural,
   readCount,
-  RESOURCES,
+  resourceWord,
   select,
   signed,
   wholeNumber,
@@ -67,11 +67,10 @@ export function renderSheet(host, ctx) {
 /** One sheet edit of the character shown; resolves with the change or null. */
 const edit = (s, title, sheetEdit, b) => s.ctx.edit(title, s.id, sheetEdit, b);
 
-/** What a development point costs now, in words. */
+/** What `points` development points cost now, in words: points in creation, dice after. */
 function pointCost(s, points = 1) {
   if (s.creation) return plural(points, "development point");
-  const dice = points * s.ctx.table.settings.experience_dice_per_point;
-  return `${plural(points, "development point")}: ${experienceDice(dice)}`;
+  return experienceDice(points * s.view.dice_per_point);
 }
 
 /** Focuses `selector` once the tab is drawn again (after an edit that succeeded). */
@@ -247,7 +246,7 @@ function plainRating(rating) {
 
 function resourcesCard(s) {
   const rows = s.view.resources.map((r) => {
-    const word = RESOURCES.find(([v]) => v === r.resource)?.[1] ?? r.resource;
+    const word = resourceWord(r.resource);
     const input = numberBox(`sc-sheet-resource-${r.resource}`, { max: r.maximum, value: r.current, class: "sc-small" });
     const fill = el("span", { class: "sc-sheet-meter-fill" });
     const share = r.maximum > 0 ? Math.max(0, Math.min(1, r.current / r.maximum)) : 0;
@@ -392,7 +391,7 @@ function freeSkillsCard(s) {
         el(
           "button",
           { type: "submit", id: "sc-sheet-free-add", data: { focusKey: "sc-sheet-free-add" } },
-          next > 0 ? `Add it (${plural(next, "point")})` : "Add it (free)",
+          next > 0 ? `Add it (${pointCost(s, next)})` : "Add it (free)",
         ),
       ],
       async (b) => {

@@ -87,7 +87,7 @@ pub(crate) fn scroll_to(session: &Session, selector: &str) {
 }
 
 /// Screenshots at 1280 and 360 px wide, `selector` at the top; nothing may stick out
-/// sideways at 360 px, every visible control is at least 44 px high, every box has a label and no id
+/// sideways at 360 px, every visible control of the open Mezzo or Scattershot screen is at least 44 px high, every box has a label and no id
 /// is used twice.
 pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
     dismiss_toast(session);
@@ -101,7 +101,7 @@ pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
         .execute("return document.documentElement.scrollWidth - document.documentElement.clientWidth;", json!([]));
     // On failure, name the boxes whose content is wider than they are.
     let wide = session.execute(
-        "return [...document.querySelectorAll('#mezzo-screen, #mezzo-screen *')] \
+        "return [...document.querySelectorAll('.mz-screen:not([hidden]), .mz-screen:not([hidden]) *')] \
            .filter((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 0.5) \
            .slice(-3).map((e) => `${e.tagName}#${e.id}.${e.className} ${e.scrollWidth}>${e.clientWidth}`);",
         json!([]),
@@ -111,14 +111,14 @@ pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
         "{name}: nothing sticks out sideways at 360 px ({overflow}): {wide}"
     );
     let small = session.execute(
-        "return [...document.querySelectorAll('#mezzo-screen button, #mezzo-screen input:not([type=checkbox]):not([type=radio]), #mezzo-screen select')] \
+        "return [...document.querySelectorAll('.mz-screen:not([hidden]) button, .mz-screen:not([hidden]) input:not([type=checkbox]):not([type=radio]), .mz-screen:not([hidden]) select')] \
            .filter((b) => b.offsetParent !== null && b.getBoundingClientRect().height < 43.5) \
            .map((b) => b.id || b.className || b.textContent);",
         json!([]),
     );
     assert_eq!(small, json!([]), "{name}: every control is at least 44 px high");
     let unlabelled = session.execute(
-        "return [...document.querySelectorAll('#mezzo-screen input, #mezzo-screen select, #mezzo-screen textarea')] \
+        "return [...document.querySelectorAll('.mz-screen:not([hidden]) input, .mz-screen:not([hidden]) select, .mz-screen:not([hidden]) textarea')] \
            .filter((c) => c.labels.length === 0 && !c.getAttribute('aria-label')).map((c) => c.id || c.className);",
         json!([]),
     );

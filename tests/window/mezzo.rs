@@ -111,7 +111,7 @@ pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
         "{name}: nothing sticks out sideways at 360 px ({overflow}): {wide}"
     );
     let small = session.execute(
-        "return [...document.querySelectorAll('.mz-screen:not([hidden]) button, .mz-screen:not([hidden]) input:not([type=checkbox]):not([type=radio]), .mz-screen:not([hidden]) select')] \
+        "return [...document.querySelectorAll('.mz-screen:not([hidden]) button, .mz-screen:not([hidden]) input:not([type=checkbox]):not([type=radio]), .mz-screen:not([hidden]) select, .mz-screen:not([hidden]) summary')] \
            .filter((b) => b.offsetParent !== null && b.getBoundingClientRect().height < 43.5) \
            .map((b) => b.id || b.className || b.textContent);",
         json!([]),

@@ -27,34 +27,6 @@ fn refused(session: &Session, part: &str) {
     session.wait_gone("#error");
 }
 
-/// Every control of the Scattershot screen is big enough to touch and has a label.
-fn controls_are_usable(session: &Session, name: &str) {
-    let small = session.execute(
-        "return [...document.querySelectorAll('#scattershot-screen button, #scattershot-screen input:not([type=checkbox]), #scattershot-screen select, #scattershot-screen summary')] \
-           .filter((b) => b.offsetParent !== null && b.getBoundingClientRect().height < 43.5) \
-           .map((b) => b.id || b.className || b.textContent);",
-        json!([]),
-    );
-    assert_eq!(small, json!([]), "{name}: every control is at least 44 px high");
-    let unlabelled = session.execute(
-        "return [...document.querySelectorAll('#scattershot-screen input, #scattershot-screen select, #scattershot-screen textarea')] \
-           .filter((c) => c.labels.length === 0 && !c.getAttribute('aria-label')).map((c) => c.id || c.className);",
-        json!([]),
-    );
-    assert_eq!(unlabelled, json!([]), "{name}: every box has a label");
-}
-
-/// Screenshots of the sheet at both widths, with the checks of `shots_of` and ours at 360 px.
-fn sheet_shots(session: &Session, name: &str, selector: &str) {
-    controls_are_usable(session, name);
-    shots_of(session, name, selector);
-    session.set_window_size(360, 800);
-    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
-    controls_are_usable(session, &format!("{name} at 360 px"));
-    session.set_window_size(1280, 800);
-    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
-}
-
 type Statistics = (i64, i64, i64, i64, i64, i64);
 
 /// Ada's sheet row: stage, creation limit, the six statistics' points, the resources lost and
@@ -204,8 +176,8 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     wait_contains(&session, "#sc-sheet-quality-list", "Bad Knee");
     assert_eq!(text_of(&session, "#sc-sheet-quality-1-modifier"), "−2");
     wait_contains(&session, "#sc-sheet-points", "10 of 10");
-    sheet_shots(&session, "scattershot-sheet-creation", "#sc-sheet-head");
-    sheet_shots(&session, "scattershot-sheet-lists", "#sc-sheet-free-skills");
+    shots_of(&session, "scattershot-sheet-creation", "#sc-sheet-head");
+    shots_of(&session, "scattershot-sheet-lists", "#sc-sheet-free-skills");
 
     // Hit Points set to 6, undone from the toast, then set to 7.
     assert_eq!(text_of(&session, "#sc-sheet-current-hit_points"), "10 / 10");
@@ -248,8 +220,8 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     type_into(&session, "#sc-sheet-expend-amount", "3");
     press(&session, "#sc-sheet-expend-submit");
     session.wait_text("#sc-sheet-current-power", "8 / 11");
-    sheet_shots(&session, "scattershot-sheet-play", "#sc-sheet-head");
-    sheet_shots(&session, "scattershot-sheet-abilities", "#sc-sheet-abilities");
+    shots_of(&session, "scattershot-sheet-play", "#sc-sheet-head");
+    shots_of(&session, "scattershot-sheet-abilities", "#sc-sheet-abilities");
     dismiss_toast(&session);
 
     // What is saved.
@@ -308,6 +280,6 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     rating_is(&session, "strength", "12");
     rating_is(&session, "skill-0", "11");
     assert_eq!(text_of(&session, "#sc-sheet-current-power"), "8 / 11");
-    sheet_shots(&session, "scattershot-sheet-dark", "#sc-sheet-head");
-    sheet_shots(&session, "scattershot-sheet-dark-lists", "#sc-sheet-abilities");
+    shots_of(&session, "scattershot-sheet-dark", "#sc-sheet-head");
+    shots_of(&session, "scattershot-sheet-dark-lists", "#sc-sheet-abilities");
 }

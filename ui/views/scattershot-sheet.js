@@ -36,7 +36,6 @@ import {
   resourceWord,
   select,
   signed,
-  wholeNumber,
 } from "./scattershot-kit.js";
 
 /** Fills `host` with the chooser and the sheet of the character chosen. */
@@ -89,18 +88,6 @@ const textBox = (id, attrs = {}) => el("input", { type: "text", id, maxlength: 2
 
 /** A number box with an id (its focus key too). */
 const numberBox = (id, attrs = {}) => numberInput({ id, data: { focusKey: id }, ...attrs });
-
-/** The whole number in `input` within [min, max], or null (the box is marked and focused). */
-function readWhole(input, min = -Infinity, max = Infinity) {
-  const n = wholeNumber(input);
-  const bad = n === null || n < min || n > max;
-  input.setAttribute("aria-invalid", bad ? "true" : "false");
-  if (bad) {
-    input.focus();
-    return null;
-  }
-  return n;
-}
 
 /** A required text box's trimmed value, or null (the box is marked and focused). */
 function readName(input) {
@@ -273,7 +260,7 @@ function resourcesCard(s) {
         button: "Set",
         buttonAttrs: { id: `sc-sheet-resource-${r.resource}-set`, "aria-label": `Set ${word}` },
         onSubmit: (b) => {
-          const n = readWhole(input, -100000, r.maximum);
+          const n = readCount(input, -100000, r.maximum);
           if (n !== null) edit(s, `${word} was not set.`, { edit: "set_resource", resource: r.resource, current: n }, b);
         },
       }),
@@ -397,7 +384,7 @@ function freeSkillsCard(s) {
       async (b) => {
         const n = readName(name);
         if (n === null) return;
-        const start = readWhole(level, -99, 99);
+        const start = readCount(level, -99, 99);
         if (start === null) return;
         const done = await edit(s, "The free skill was not added.", { edit: "buy", purchase: { purchase: "new_free_skill", name: n, starting_level: start } }, b);
         if (done) refocus("#sc-sheet-free-name");
@@ -584,7 +571,7 @@ function qualitiesCard(s) {
         async (b) => {
           const n = readName(advName);
           if (n === null) return;
-          const modifier = readWhole(advModifier, 0, 99);
+          const modifier = readCount(advModifier, 0, 99);
           if (modifier === null) return;
           const points = readCount(advPoints, 1, 200);
           if (points === null) return;
@@ -617,7 +604,7 @@ function qualitiesCard(s) {
         async (b) => {
           const n = readName(disName);
           if (n === null) return;
-          const modifier = readWhole(disModifier, -99, 0);
+          const modifier = readCount(disModifier, -99, 0);
           if (modifier === null) return;
           s.ctx.ui.open.scDis = true;
           const done = await edit(

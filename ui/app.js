@@ -114,6 +114,7 @@ async function createGame(event) {
   if (name === "") return;
   const submit = byId("new-game-submit");
   submit.disabled = true;
+  submit.setAttribute("aria-busy", "true");
   await run("The game was not created.", async () => {
     const created = await api.createGame(name, system);
     input.value = "";
@@ -122,6 +123,7 @@ async function createGame(event) {
     toast(`Created the game ${quoted(name)}.`);
   });
   submit.disabled = false;
+  submit.removeAttribute("aria-busy");
 }
 
 async function renameGame() {
@@ -179,6 +181,7 @@ async function createCharacter(event) {
   if (!game || name === "") return;
   const submit = byId("new-character-submit");
   submit.disabled = true;
+  submit.setAttribute("aria-busy", "true");
   await run("The character was not created.", async () => {
     await api.createCharacter(game.id, name);
     input.value = "";
@@ -186,6 +189,7 @@ async function createCharacter(event) {
     toast(`Created ${quoted(name)} in ${quoted(game.name)}.`);
   });
   submit.disabled = false;
+  submit.removeAttribute("aria-busy");
 }
 
 const gameActions = {

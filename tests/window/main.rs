@@ -74,6 +74,17 @@ fn open(db: &Path) -> Session {
     session
 }
 
+/// Starts the app on `db` with a dark GTK theme (so the page prefers dark) and waits until
+/// the home screen shows its data.
+fn open_dark(db: &Path) -> Session {
+    let session = Session::start_with_env(&app(), db, &[("GTK_THEME", "Adwaita:dark")]);
+    session.set_window_size(1280, 800);
+    session.wait_for("body[data-ready='true']");
+    let dark = session.execute("return matchMedia('(prefers-color-scheme: dark)').matches;", json!([]));
+    assert_eq!(dark, json!(true), "GTK_THEME=Adwaita:dark makes the page prefer dark");
+    session
+}
+
 fn shot(session: &Session, name: &str) {
     session.screenshot(&screenshot_dir().join(format!("{name}.png")));
 }

@@ -13,7 +13,7 @@ use std::path::Path;
 use serde_json::json;
 
 use crate::webdriver::{screenshot_dir, Session};
-use crate::{app, create_game, one_window, open, open_game, shot, Scratch};
+use crate::{create_game, one_window, open, open_dark, open_game, shot, Scratch};
 
 /// Opens a read-only connection to the test database (the app may still have it open).
 pub(crate) fn db(path: &Path) -> rusqlite::Connection {
@@ -450,11 +450,7 @@ fn a_mezzo_table_sheets_and_conflicts() {
     drop(session);
 
     // After a restart, in dark mode: the table and a conflict with its odds.
-    let session = Session::start_with_env(&app(), &db_path, &[("GTK_THEME", "Adwaita:dark")]);
-    session.set_window_size(1280, 800);
-    session.wait_for("body[data-ready='true']");
-    let dark = session.execute("return matchMedia('(prefers-color-scheme: dark)').matches;", json!([]));
-    assert_eq!(dark, json!(true), "GTK_THEME=Adwaita:dark makes the page prefer dark");
+    let session = open_dark(&db_path);
     open_game(&session, "Mezzo Night");
     press(&session, "#game-mezzo");
     session.wait_text(&format!("#mz-influence-{ada}"), "1");

@@ -11,7 +11,7 @@ use serde_json::json;
 
 use crate::mezzo::{choose, db, dismiss_toast, element_id, press, shots_of, text_of, type_into, wait_contains};
 use crate::webdriver::Session;
-use crate::{app, create_game, one_window, open, open_game, Scratch};
+use crate::{create_game, one_window, open, open_dark, open_game, Scratch};
 
 /// Ticks `acts` for `element` on the major action form, types the dice in (the actor's d6, the
 /// failure's d4) and records the action.
@@ -142,9 +142,7 @@ fn a_challenge_round_producing_perks_and_adversity() {
     drop(session);
 
     // After a restart, in dark mode: the challenge is where it was.
-    let session = Session::start_with_env(&app(), &db_path, &[("GTK_THEME", "Adwaita:dark")]);
-    session.set_window_size(1280, 800);
-    session.wait_for("body[data-ready='true']");
+    let session = open_dark(&db_path);
     open_game(&session, "Gate Night");
     press(&session, "#game-mezzo");
     session.wait_for("#mezzo-screen");

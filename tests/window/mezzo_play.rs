@@ -14,7 +14,7 @@ use crate::mezzo::{
     add_player, choose, db, dismiss_toast, element_id, influence, press, shots_of, text_of, type_into, wait_contains,
 };
 use crate::webdriver::{Session, ENTER};
-use crate::{app, create_game, one_window, open, open_game, Scratch};
+use crate::{create_game, one_window, open, open_dark, open_game, Scratch};
 
 /// A Mezzo game named `name` with its first arc, Ada and Bo, the character Mira and the object
 /// Old Key; returns (game, Ada, Bo, Mira, Old Key).
@@ -261,9 +261,7 @@ fn a_plot_hook_made_invested_and_resolved() {
     drop(session);
 
     // In dark mode, after a restart: a new hook on the plot tab.
-    let session = Session::start_with_env(&app(), &db_path, &[("GTK_THEME", "Adwaita:dark")]);
-    session.set_window_size(1280, 800);
-    session.wait_for("body[data-ready='true']");
+    let session = open_dark(&db_path);
     open_game(&session, "Hook Night");
     press(&session, "#game-mezzo");
     press(&session, "#mezzo-tab-plot");

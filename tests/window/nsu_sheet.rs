@@ -7,7 +7,7 @@ use std::path::Path;
 use serde_json::json;
 
 use crate::webdriver::{Session, ENTER};
-use crate::{app, click_in_row, create_character, create_game, one_window, open, open_game, shot, wait_character_row, Scratch};
+use crate::{click_in_row, create_character, create_game, one_window, open, open_dark, open_game, shot, wait_character_row, Scratch};
 
 /// Opens a read-only connection to the test database (the app may still have it open).
 fn db(path: &Path) -> rusqlite::Connection {
@@ -320,11 +320,7 @@ fn fourth_harm_overcomes_and_undo_takes_it_back() {
 fn sheet_follows_a_dark_desktop_theme() {
     let _window = one_window();
     let scratch = Scratch::new("nsu-dark");
-    let session = Session::start_with_env(&app(), &scratch.path("sheetkeeper.db"), &[("GTK_THEME", "Adwaita:dark")]);
-    session.set_window_size(1280, 800);
-    session.wait_for("body[data-ready='true']");
-    let dark = session.execute("return matchMedia('(prefers-color-scheme: dark)').matches;", json!([]));
-    assert_eq!(dark, json!(true), "GTK_THEME=Adwaita:dark makes the page prefer dark");
+    let session = open_dark(&scratch.path("sheetkeeper.db"));
     sheet_of_new_character(&session, "Night Ferry", "Dara");
     type_into(&session, ".mood-line[data-line='0'] .mood-name", "Curious");
     session.wait_for(".mood-line[data-line='0'] .mood-name").send_keys(ENTER);

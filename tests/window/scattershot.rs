@@ -21,11 +21,9 @@ use crate::{create_character, create_game, one_window, open, open_game, Scratch}
 
 /// A character's experience dice and Hit Points lost, as saved.
 fn sheet_row(conn: &rusqlite::Connection, character: &str) -> (i64, i64) {
-    conn.query_row(
-        "SELECT experience_dice, hit_points_lost FROM sc_sheets WHERE character_id = ?1",
-        [character],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )
+    conn.query_row("SELECT experience_dice, hit_points_lost FROM sc_sheets WHERE character_id = ?1", [character], |r| {
+        Ok((r.get(0)?, r.get(1)?))
+    })
     .expect("read sc_sheets")
 }
 
@@ -54,7 +52,11 @@ fn give_dice(session: &Session, character: &str, dice: &str, holds: &str) {
     type_into(session, "#sc-rw-dice", dice);
     type_into(session, "#sc-rw-note", "a well-played detail");
     press(session, "#sc-rw-spot-give");
-    wait_contains(session, &format!("#sc-pools-list li[data-character-id='{character}']"), &format!("{holds} experience dice"));
+    wait_contains(
+        session,
+        &format!("#sc-pools-list li[data-character-id='{character}']"),
+        &format!("{holds} experience dice"),
+    );
 }
 
 /// Types two d10 faces for `party` and enters them.
@@ -148,10 +150,7 @@ fn a_contested_roll_with_a_bidding_war_and_complications() {
     assert_eq!(sheet_row(&conn, &bo).0, 0, "Bo paid two");
 
     // Application: −3 is bought up to 0 with three complications (the Epic Index).
-    assert_eq!(
-        session.execute("return document.getElementById('sc-comp-actor-count').max;", json!([])),
-        json!("3")
-    );
+    assert_eq!(session.execute("return document.getElementById('sc-comp-actor-count').max;", json!([])), json!("3"));
     assert!(session.find("#sc-benefit-actor").is_err(), "nothing to spend on benefits below 0");
     type_into(&session, "#sc-comp-actor-count", "3");
     press(&session, "#sc-comp-actor");
@@ -272,7 +271,9 @@ fn the_table_settings_and_rewards_after_a_session_by_vote_and_on_the_spot() {
     press(&session, "#sc-setting-epic_index-save");
     session.wait_until("the Epic Index saved", || {
         let value: i64 = conn
-            .query_row("SELECT value FROM table_settings WHERE game_id = ?1 AND name = 'epic_index'", [&game], |r| r.get(0))
+            .query_row("SELECT value FROM table_settings WHERE game_id = ?1 AND name = 'epic_index'", [&game], |r| {
+                r.get(0)
+            })
             .ok()?;
         (value == 4).then_some(())
     });
@@ -284,7 +285,9 @@ fn the_table_settings_and_rewards_after_a_session_by_vote_and_on_the_spot() {
         json!(false),
     );
     let juncture: Option<i64> = conn
-        .query_row("SELECT value FROM table_settings WHERE game_id = ?1 AND name = 'critical_juncture'", [&game], |r| r.get(0))
+        .query_row("SELECT value FROM table_settings WHERE game_id = ?1 AND name = 'critical_juncture'", [&game], |r| {
+            r.get(0)
+        })
         .ok();
     assert_eq!(juncture, Some(7), "a value out of range is not sent");
     type_into(&session, "#sc-gm-dice", "5");

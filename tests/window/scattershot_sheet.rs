@@ -13,7 +13,7 @@ use serde_json::json;
 
 use crate::mezzo::{choose, db, dismiss_toast, press, shots_of, text_of, type_into, wait_contains};
 use crate::webdriver::Session;
-use crate::{app, create_character, create_game, one_window, open, open_game, Scratch};
+use crate::{create_character, create_game, one_window, open, open_dark, open_game, Scratch};
 
 /// Waits for the rating shown for `key` (`strength`, `skill-0`, `free-1`…) to read `value`.
 fn rating_is(session: &Session, key: &str, value: &str) {
@@ -266,11 +266,7 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     drop(session);
 
     // After a restart, in dark mode: the sheet reads the same.
-    let session = Session::start_with_env(&app(), &db_path, &[("GTK_THEME", "Adwaita:dark")]);
-    session.set_window_size(1280, 800);
-    session.wait_for("body[data-ready='true']");
-    let dark = session.execute("return matchMedia('(prefers-color-scheme: dark)').matches;", json!([]));
-    assert_eq!(dark, json!(true), "GTK_THEME=Adwaita:dark makes the page prefer dark");
+    let session = open_dark(&db_path);
     open_game(&session, "Clockwork Keep");
     press(&session, "#game-scattershot");
     session.wait_for("#scattershot-screen");

@@ -20,6 +20,7 @@
 
 import * as api from "../api.js";
 import { el, byId } from "./dom.js";
+import { gameScreen, showRefusal } from "./game-screen.js";
 import { busy } from "./mezzo-kit.js";
 import { renderTable } from "./mezzo-table.js";
 import { renderElements } from "./mezzo-elements.js";
@@ -43,6 +44,7 @@ const TABS = [
 
 let app = null; // {run, toast, refresh, getGame}
 let view = null; // null while closed
+let frame = null; // the screen's frame (game-screen.js)
 
 /** Wires the game header's "Mezzo table" button and builds the (hidden) screen. */
 export function initMezzoScreens(hooks) {
@@ -56,25 +58,15 @@ export function initMezzoScreens(hooks) {
       reload();
     }
   });
-  const screen = el(
-    "section",
-    { id: "mezzo-screen", class: "mz-screen", hidden: true, "aria-labelledby": "mezzo-screen-heading" },
-    el(
-      "div",
-      { class: "mz-bar" },
-      el("button", { type: "button", id: "mezzo-back", on: { click: close } }, "← Games"),
-      el("h2", { id: "mezzo-screen-heading", tabindex: "-1" }),
-      el(
-        "nav",
-        { class: "mz-tabs", "aria-label": "Mezzo" },
-        ...TABS.map(([tab, label]) =>
-          el("button", { type: "button", id: `mezzo-tab-${tab}`, on: { click: () => switchTab(tab) } }, label),
-        ),
-      ),
-    ),
-    el("div", { id: "mezzo-body", class: "mz-body" }),
-  );
-  document.querySelector("main.layout").after(screen);
+  frame = gameScreen({
+    name: "mezzo",
+    tabPrefix: "mezzo",
+    kit: "mz",
+    label: "Mezzo",
+    tabs: TABS,
+    onBack: close,
+    onTab: (tab) => switchTab(tab),
+  });
 }
 
 async function open(tab) {
@@ -83,21 +75,15 @@ async function open(tab) {
   view = { gameId, tab, table: null, log: null, elementId: null, active: [], conflict: newConflict(), check: newCheck(), open: {} };
   await app.run("The Mezzo table could not be opened.", async () => {
     await load();
-    document.body.classList.add("mezzo-open");
-    byId("mezzo-screen").hidden = false;
     render();
-    byId("mezzo-screen-heading").focus();
+    frame.show();
   });
 }
 
 function close() {
   view = null;
-  byId("mezzo-screen").hidden = true;
-  byId("mezzo-body").replaceChildren();
-  document.body.classList.remove("mezzo-open");
+  frame.hide("game-mezzo");
   app.refresh().catch(() => {});
-  const button = byId("game-mezzo");
-  if (button && !button.closest("[hidden]")) button.focus();
 }
 
 /** Shows `tab`; `options.element` opens that element's sheet on the elements tab. */
@@ -107,8 +93,8 @@ async function switchTab(tab, options = {}) {
   if (options.element !== undefined) view.elementId = options.element;
   await reload();
   if (!view) return;
-  const heading = options.focus ? byId("mezzo-body").querySelector(options.focus) : null;
-  (heading ?? byId("mezzo-screen-heading")).focus();
+  const target = options.focus ? frame.body.querySelector(options.focus) : null;
+  (target ?? frame.heading).focus();
 }
 
 async function load() {
@@ -166,8 +152,7 @@ async function move(title, call, button = null) {
       app.toast(change.message, { kind: "game", id: gameId });
     }),
   );
-  const error = byId("error");
-  if (result === null && error && !error.hidden) error.scrollIntoView({ block: "nearest" });
+  showRefusal(result);
   return result;
 }
 
@@ -189,8 +174,7 @@ async function step(title, call, messageOf, button = null) {
       app.toast(messageOf(answer), { kind: "game", id: gameId });
     }),
   );
-  const error = byId("error");
-  if (result === null && error && !error.hidden) error.scrollIntoView({ block: "nearest" });
+  showRefusal(result);
   return result;
 }
 
@@ -238,13 +222,6 @@ function gameName() {
 /** Re-renders the shown tab, keeping focus on the control with the same data-focus-key. */
 function render(focus = null) {
   if (!view || !view.table) return;
-  const focusKey = document.activeElement?.dataset?.focusKey;
-  byId("mezzo-screen-heading").textContent = `Mezzo — ${gameName()}`;
-  for (const [tab] of TABS) {
-    byId(`mezzo-tab-${tab}`).setAttribute("aria-current", view.tab === tab ? "page" : "false");
-  }
-  const body = byId("mezzo-body");
-  body.dataset.tab = view.tab;
   const ctx = {
     gameId: view.gameId,
     table: view.table,
@@ -266,14 +243,5 @@ function render(focus = null) {
   else if (view.tab === "deck") renderDeck(host, ctx);
   else if (view.tab === "challenge") renderChallenge(host, ctx);
   else renderLog(host, ctx);
-  body.replaceChildren(host);
-  const target = focus ? body.querySelector(focus) : null;
-  if (target) {
-    target.focus();
-    return;
-  }
-  if (focusKey) {
-    const again = body.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
-    if (again) again.focus();
-  }
+  frame.fill(`Mezzo — ${gameName()}`, view.tab, host, focus);
 }

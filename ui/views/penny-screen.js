@@ -14,6 +14,7 @@
 
 import * as api from "../api.js";
 import { el, byId } from "./dom.js";
+import { gameScreen, showRefusal, ask } from "./game-screen.js";
 import { busy } from "./penny-kit.js";
 import { renderTable } from "./penny-table.js";
 import { renderSetup } from "./penny-setup.js";
@@ -30,6 +31,7 @@ const TABS = [
 
 let app = null; // {run, toast, refresh, getGame}
 let view = null; // null while closed
+let frame = null; // the screen's frame (game-screen.js)
 
 /** Wires the game header's "Penny Ante table" button and builds the (hidden) screen. */
 export function initPennyScreens(hooks) {
@@ -41,25 +43,15 @@ export function initPennyScreens(hooks) {
       reload();
     }
   });
-  const screen = el(
-    "section",
-    { id: "penny-screen", class: "penny-screen", hidden: true, "aria-labelledby": "penny-screen-heading" },
-    el(
-      "div",
-      { class: "penny-bar" },
-      el("button", { type: "button", id: "penny-back", on: { click: close } }, "← Games"),
-      el("h2", { id: "penny-screen-heading", tabindex: "-1" }),
-      el(
-        "nav",
-        { class: "penny-tabs", "aria-label": "Penny Ante" },
-        ...TABS.map(([tab, label]) =>
-          el("button", { type: "button", id: `penny-tab-${tab}`, on: { click: () => switchTab(tab) } }, label),
-        ),
-      ),
-    ),
-    el("div", { id: "penny-body", class: "penny-body" }),
-  );
-  document.querySelector("main.layout").after(screen);
+  frame = gameScreen({
+    name: "penny",
+    tabPrefix: "penny",
+    kit: "penny",
+    label: "Penny Ante",
+    tabs: TABS,
+    onBack: close,
+    onTab: (tab) => switchTab(tab),
+  });
 }
 
 async function open(tab) {
@@ -69,22 +61,16 @@ async function open(tab) {
   await app.run("The Penny Ante table could not be opened.", async () => {
     await load();
     if (view.table.challenge && !["over"].includes(view.table.challenge.phase)) view.tab = "challenge";
-    document.body.classList.add("penny-open");
-    byId("penny-screen").hidden = false;
     render();
-    byId("penny-screen-heading").focus();
+    frame.show();
   });
 }
 
 function close() {
   forgetPrivate();
   view = null;
-  byId("penny-screen").hidden = true;
-  byId("penny-body").replaceChildren();
-  document.body.classList.remove("penny-open");
+  frame.hide("game-penny");
   app.refresh().catch(() => {});
-  const button = byId("game-penny");
-  if (button && !button.closest("[hidden]")) button.focus();
 }
 
 /** Shows `tab`; `options.ledgerAccount` picks whose ledger, `options.setup` opens the challenge form. */
@@ -95,7 +81,7 @@ async function switchTab(tab, options = {}) {
   if (options.ledgerAccount !== undefined) view.ledgerAccount = options.ledgerAccount;
   if (options.setup !== undefined) view.setupOpen = options.setup;
   await reload();
-  if (view) byId("penny-screen-heading").focus();
+  if (view) frame.heading.focus();
 }
 
 async function load() {
@@ -149,18 +135,8 @@ async function move(title, call, button = null) {
       app.toast(change.message, { kind: "game", id: gameId });
     }),
   );
-  const error = byId("error");
-  if (result === null && error && !error.hidden) error.scrollIntoView({ block: "nearest" });
+  showRefusal(result);
   return result;
-}
-
-/** Runs a read-only call for a view (no toast); an error shows in the error area. */
-async function ask(title, call) {
-  let answer = null;
-  await app.run(title, async () => {
-    answer = await call();
-  });
-  return answer;
 }
 
 /** Takes back the last move from the log's button (no toast Undo: there is no redo). */
@@ -187,19 +163,12 @@ function gameName() {
 /** Re-renders the shown tab, keeping focus on the control with the same data-focus-key. */
 function render(focus = null) {
   if (!view || !view.table) return;
-  const focusKey = document.activeElement?.dataset?.focusKey;
-  byId("penny-screen-heading").textContent = `Penny Ante — ${gameName()}`;
-  for (const [tab] of TABS) {
-    byId(`penny-tab-${tab}`).setAttribute("aria-current", view.tab === tab ? "page" : "false");
-  }
-  const body = byId("penny-body");
-  body.dataset.tab = view.tab;
   const ctx = {
     gameId: view.gameId,
     table: view.table,
     ui: view,
     move,
-    ask,
+    ask: (title, call) => ask(app.run, title, call),
     undoLast,
     render,
     switchTab,
@@ -215,14 +184,5 @@ function render(focus = null) {
     if (running || (c && !view.setupOpen)) renderChallenge(host, ctx);
     else renderSetup(host, ctx);
   }
-  body.replaceChildren(host);
-  const target = focus ? body.querySelector(focus) : null;
-  if (target) {
-    target.focus();
-    return;
-  }
-  if (focusKey) {
-    const again = body.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
-    if (again) again.focus();
-  }
+  frame.fill(`Penny Ante — ${gameName()}`, view.tab, host, focus);
 }

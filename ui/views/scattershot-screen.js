@@ -20,6 +20,7 @@
 
 import * as api from "../api.js";
 import { el, byId } from "./dom.js";
+import { gameScreen, showRefusal, ask } from "./game-screen.js";
 import { busy } from "./scattershot-kit.js";
 import { renderTable } from "./scattershot-table.js";
 import { renderSheet } from "./scattershot-sheet.js";
@@ -39,6 +40,7 @@ const TABS = [
 
 let app = null; // {run, toast, refresh, getGame}
 let view = null; // null while closed
+let frame = null; // the screen's frame (game-screen.js)
 
 /** Wires the game header's "Scattershot table" button and builds the (hidden) screen. */
 export function initScattershotScreens(hooks) {
@@ -48,25 +50,16 @@ export function initScattershotScreens(hooks) {
     if (!view || !event.detail) return;
     if (event.detail.id === view.gameId || event.detail.kind === "character") reload();
   });
-  const screen = el(
-    "section",
-    { id: "scattershot-screen", class: "mz-screen sc-screen", hidden: true, "aria-labelledby": "scattershot-screen-heading" },
-    el(
-      "div",
-      { class: "mz-bar" },
-      el("button", { type: "button", id: "scattershot-back", on: { click: close } }, "← Games"),
-      el("h2", { id: "scattershot-screen-heading", tabindex: "-1" }),
-      el(
-        "nav",
-        { class: "mz-tabs", "aria-label": "Scattershot's Mechanix" },
-        ...TABS.map(([tab, label]) =>
-          el("button", { type: "button", id: `sc-tab-${tab}`, on: { click: () => switchTab(tab) } }, label),
-        ),
-      ),
-    ),
-    el("div", { id: "scattershot-body", class: "mz-body" }),
-  );
-  document.querySelector("main.layout").after(screen);
+  frame = gameScreen({
+    name: "scattershot",
+    tabPrefix: "sc",
+    kit: "mz",
+    label: "Scattershot's Mechanix",
+    tabs: TABS,
+    screenClass: "mz-screen sc-screen",
+    onBack: close,
+    onTab: (tab) => switchTab(tab),
+  });
 }
 
 async function open(tab) {
@@ -75,21 +68,15 @@ async function open(tab) {
   view = { gameId, tab, table: null, sheet: null, sheetId: null, sheets: {}, log: null, roll: newRollDraft(), open: {} };
   await app.run("The Scattershot table could not be opened.", async () => {
     await load();
-    document.body.classList.add("scattershot-open");
-    byId("scattershot-screen").hidden = false;
     render();
-    byId("scattershot-screen-heading").focus();
+    frame.show();
   });
 }
 
 function close() {
   view = null;
-  byId("scattershot-screen").hidden = true;
-  byId("scattershot-body").replaceChildren();
-  document.body.classList.remove("scattershot-open");
+  frame.hide("game-scattershot");
   app.refresh().catch(() => {});
-  const button = byId("game-scattershot");
-  if (button && !button.closest("[hidden]")) button.focus();
 }
 
 /** Shows `tab`; `options.sheet` opens that character's sheet on the sheets tab. */
@@ -99,8 +86,8 @@ async function switchTab(tab, options = {}) {
   if (options.sheet !== undefined) view.sheetId = options.sheet;
   await reload();
   if (!view) return;
-  const target = options.focus ? byId("scattershot-body").querySelector(options.focus) : null;
-  (target ?? byId("scattershot-screen-heading")).focus();
+  const target = options.focus ? frame.body.querySelector(options.focus) : null;
+  (target ?? frame.heading).focus();
 }
 
 async function load() {
@@ -133,12 +120,6 @@ async function reload() {
     await load();
     render();
   });
-}
-
-/** After a change: the error area scrolled into sight when the app refused. */
-function showRefusal(result) {
-  const error = byId("error");
-  if (result === null && error && !error.hidden) error.scrollIntoView({ block: "nearest" });
 }
 
 /**
@@ -190,15 +171,6 @@ async function edit(title, character, sheetEdit, button = null) {
   return result;
 }
 
-/** Runs a read-only call for a view (no toast); an error shows in the error area. */
-async function ask(title, call) {
-  let answer = null;
-  await app.run(title, async () => {
-    answer = await call();
-  });
-  return answer;
-}
-
 /** Takes back the last move from the log's button (no toast Undo: there is no redo). */
 async function undoLast(button) {
   if (!view) return;
@@ -221,20 +193,13 @@ function gameName() {
 /** Re-renders the shown tab, keeping focus on the control with the same data-focus-key. */
 function render(focus = null) {
   if (!view || !view.table) return;
-  const focusKey = document.activeElement?.dataset?.focusKey;
-  byId("scattershot-screen-heading").textContent = `Scattershot's Mechanix — ${gameName()}`;
-  for (const [tab] of TABS) {
-    byId(`sc-tab-${tab}`).setAttribute("aria-current", view.tab === tab ? "page" : "false");
-  }
-  const body = byId("scattershot-body");
-  body.dataset.tab = view.tab;
   const ctx = {
     gameId: view.gameId,
     table: view.table,
     ui: view,
     move,
     edit,
-    ask,
+    ask: (title, call) => ask(app.run, title, call),
     undoLast,
     render,
     switchTab,
@@ -249,14 +214,5 @@ function render(focus = null) {
   else if (view.tab === "play") renderPlay(host, ctx);
   else if (view.tab === "rewards") renderRewards(host, ctx);
   else renderLog(host, ctx);
-  body.replaceChildren(host);
-  const target = focus ? body.querySelector(focus) : null;
-  if (target) {
-    target.focus();
-    return;
-  }
-  if (focusKey) {
-    const again = body.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
-    if (again) again.focus();
-  }
+  frame.fill(`Scattershot's Mechanix — ${gameName()}`, view.tab, host, focus);
 }

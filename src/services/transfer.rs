@@ -277,7 +277,10 @@ fn import_checked(
     if seen.is_some_and(|s| s.digest != digest) {
         return Err(Error::invalid(
             "file",
-            format!("{} changed since its preview; nothing was imported. Open it again to see what it holds", path.display()),
+            format!(
+                "{} changed since its preview; nothing was imported. Open it again to see what it holds",
+                path.display()
+            ),
         ));
     }
     let counts = store.write(|tx| {

@@ -3,6 +3,7 @@
 mod cli;
 mod crash;
 mod exchange;
+mod import_safety;
 mod mezzo_challenge;
 mod mezzo_check;
 mod mezzo_conflict;

@@ -33,6 +33,7 @@ pub enum ExportScope {
 /// from one snapshot, so a file written while another process changes the database is
 /// still one consistent moment that imports again.
 pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
+    exchange::refuse_database_target(path, store.path())?;
     let doc = store.snapshot(|read| document(read, scope))?;
     let text = exchange::to_json(&doc);
     if text.len() as u64 > exchange::MAX_FILE_BYTES {

@@ -378,3 +378,18 @@ fn a_backup_too_large_to_import_again_is_refused_before_it_is_written() {
     assert!(err.to_string().contains("more than the 16 MiB an import reads"), "{err}");
     assert!(!backup.exists(), "nothing was written");
 }
+
+#[test]
+fn an_export_onto_the_database_itself_is_refused_and_the_database_survives() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    game_with(&mut store, "Valley", "nsu", &["Wren"]);
+    for target in [s.db(), s.file("sheetkeeper.db-wal"), s.dir.path().join(".").join("sheetkeeper.db")] {
+        let err = services::export(&store, ExportScope::All, &target).unwrap_err();
+        assert!(err.to_string().contains("the database itself"), "{err}");
+    }
+    drop(store);
+    let store = s.open();
+    assert_eq!(services::list(&store).unwrap()[0].characters[0].name, "Wren");
+    assert!(services::check(&store).unwrap().ok);
+}

@@ -1,6 +1,7 @@
 //! Integration tests of the core: the real SQLite file, real files on disk, the real CLI.
 
 mod cli;
+mod concurrent_open;
 mod crash;
 mod exchange;
 mod import_safety;

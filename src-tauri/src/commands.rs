@@ -570,4 +570,3 @@ pub fn nsu_downtime_end(state: State<'_, AppState>, game: String) -> Reply<Downt
 pub fn ui_ready<R: Runtime>(app: AppHandle<R>) {
     crate::startup::ready(&app);
 }
-

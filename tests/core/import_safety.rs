@@ -393,3 +393,21 @@ fn an_export_onto_the_database_itself_is_refused_and_the_database_survives() {
     assert_eq!(services::list(&store).unwrap()[0].characters[0].name, "Wren");
     assert!(services::check(&store).unwrap().ok);
 }
+
+#[test]
+fn undoing_a_move_is_refused_once_the_new_game_names_the_character() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    services::import(&mut store, &fixture("nsu-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let valley = services::list(&store).unwrap()[0].game.id;
+    let elsewhere = game_with(&mut store, "Elsewhere", "nsu", &["Ash"]);
+    let ash = elsewhere.characters[0].id;
+    services::move_character(&mut store, ash, valley).unwrap();
+    let doc: Value = serde_json::from_slice(&std::fs::read(fixture("nsu-game.sheetkeeper.json")).unwrap()).unwrap();
+    let card = doc["data"]["games"][0]["nsu_world"]["locations"][1]["id"].as_str().unwrap().parse().unwrap();
+    services::nsu_world_record_scout(&mut store, valley, card, ash).unwrap();
+    let err = services::undo_character(&mut store, ash).unwrap_err();
+    assert!(err.to_string().contains("has scouted cards of its map"), "{err}");
+    assert!(services::check(&store).unwrap().ok);
+    backup_restores(&store, &s, "valley.sheetkeeper.json");
+}

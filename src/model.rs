@@ -149,6 +149,7 @@ pub const MAX_NAME_CHARS: usize = 120;
 /// double, exact only up to 2^53) and leaves room for every `revision + 1` an edit or an
 /// import adds without overflowing the i64 the database keeps. Imports refuse more.
 pub const MAX_REVISION: i64 = i32::MAX as i64;
+const _: () = assert!(MAX_REVISION < 1 << 53, "a revision stays exact in JavaScript");
 
 /// Checks a name a person typed: trimmed, 1 to 120 characters, no control characters.
 /// Returns the trimmed name, or a problem naming `field`.
@@ -320,4 +321,66 @@ pub fn parse_id(field: &str, raw: &str) -> Result<Uuid> {
 /// How time stamps are written, in the database and in files: RFC 3339, UTC, milliseconds.
 pub fn timestamp(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_of_every_script_and_emoji_sequences_are_names() {
+        for name in ["Wren", "  Dolly “Two Bits” Marsh ", "Zoë", "می‌خواهم", "👩‍🚀 Ana", "❤️‍🔥", "李小龍", "👍🏽"] {
+            assert_eq!(name_problem(name), None, "{name:?}");
+        }
+    }
+
+    #[test]
+    fn invisible_spoofing_and_control_characters_are_not_names() {
+        let cases = [
+            ("a\0b", "NUL"),
+            ("a\u{1b}[2Jb", "control characters"),
+            ("a\tb", "control characters"),
+            ("\u{202e}evil", "formatting characters"),
+            ("a\u{2066}b\u{2069}", "formatting characters"),
+            ("x\u{200b}y", "formatting characters"),
+            ("\u{feff}Wren", "formatting characters"),
+            ("Wren\u{e0041}", "formatting characters"),
+            ("\u{200b}", "formatting characters"),
+            ("\u{200d}\u{200d}", "joiner"),
+            ("a\u{200d}", "joiner"),
+            ("\u{200d}a", "joiner"),
+            ("a\u{2028}b", "separators"),
+            ("a\u{ffff}", "noncharacters"),
+            ("a\u{fdd0}", "noncharacters"),
+            ("\u{3164}", "shows"),
+            ("\u{2800}\u{2800}", "shows"),
+            ("\u{115f}\u{1160}", "shows"),
+            ("\u{fe0f}", "shows"),
+        ];
+        for (name, words) in cases {
+            let problem = name_problem(name).unwrap_or_else(|| panic!("{name:?} was accepted"));
+            assert!(problem.contains(words), "{name:?}: {problem}");
+        }
+    }
+
+    #[test]
+    fn free_text_keeps_line_breaks_and_tabs_but_no_other_control_or_bidi_override() {
+        for text in ["", "A look.\nAnother line.\tTabbed.", "Windows lines\r\nend so", "שלום\u{200f} ok"] {
+            assert_eq!(free_text_problem(text, 2000), None, "{text:?}");
+        }
+        let cases = [
+            ("a\0", "NUL"),
+            ("\u{1b}]0;title\u{7}", "control characters other than line breaks"),
+            ("a\rb", "control characters other than line breaks"),
+            ("\u{85}", "control characters other than line breaks"),
+            ("\u{202e}txt", "direction overrides"),
+            ("\u{2067}", "direction overrides"),
+            ("\u{ffff}", "noncharacters"),
+        ];
+        for (text, words) in cases {
+            let problem = free_text_problem(text, 2000).unwrap_or_else(|| panic!("{text:?} was accepted"));
+            assert!(problem.contains(words), "{text:?}: {problem}");
+        }
+        assert_eq!(free_text_problem(&"x".repeat(2001), 2000).unwrap(), "is 2001 characters long; the limit is 2000");
+    }
 }

@@ -2380,8 +2380,11 @@ mod tests {
         assert_eq!(events, vec![ElementEvent::TraitChanged { element: id(HERO), trait_id: id(21) }]);
         assert_eq!(edited.filled_slots(), 2);
         assert!(err(edit_trait(&mira, id(21), "", &props, id(ADA))).starts_with("name: must not be empty"));
+        // A tab is free text's; an escape sequence is not.
         let tab = Properties { details: "a\tb".into(), ..Properties::default() };
-        assert!(err(edit_trait(&mira, id(21), "Calm", &tab, id(ADA))).starts_with("properties.details"));
+        assert!(edit_trait(&mira, id(21), "Calm", &tab, id(ADA)).is_ok());
+        let escape = Properties { details: "a\u{1b}[2Jb".into(), ..Properties::default() };
+        assert!(err(edit_trait(&mira, id(21), "Calm", &escape, id(ADA))).starts_with("properties.details"));
     }
 
     #[test]

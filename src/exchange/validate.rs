@@ -677,11 +677,18 @@ impl Validator {
         // the table's, or in a character file the entries carried with the character. A
         // table that could not be read says nothing either way.
         let table_failed = map.contains_key("penny_table") && !matches!(penny_table, Some(Some(_)));
+        // Each character's purchases in the table's ledger, counted in one pass.
+        let mut bought: HashMap<Account, usize> = HashMap::new();
+        for e in penny_table.iter().flatten().flat_map(|t| &t.ledger.entries) {
+            if e.reason == Reason::CharacteristicBought {
+                *bought.entry(e.from).or_default() += 1;
+            }
+        }
         for (j, (record, pile)) in characters.iter().flatten().filter(|_| !table_failed) {
             let Some(sheet) = &record.penny_ante else { continue };
             let account = Account::Character(record.character.id);
             let purchases = match (penny_table.as_ref().and_then(Option::as_ref), pile) {
-                (Some(table), _) => table.purchases(record.character.id),
+                (Some(_), _) => bought.get(&account).copied().unwrap_or(0),
                 (None, Some(pile)) => {
                     pile.ledger.iter().filter(|e| e.reason == Reason::CharacteristicBought && e.from == account).count()
                 }
@@ -967,18 +974,19 @@ impl Validator {
             }
             points
         });
-        let other_details = self.list(path, map, "other_details").map(|items| {
-            items
-                .iter()
-                .enumerate()
-                .filter_map(|(i, d)| {
-                    let at = format!("{path}.other_details[{i}]");
-                    let m = self.object(&at, d, &["text", "positive"])?;
-                    let text = self.string(&at, m, "text").map(str::to_owned);
-                    let positive = self.boolean(&at, m, "positive");
-                    Some(Detail { text: text?, positive: positive? })
-                })
-                .collect::<Vec<_>>()
+        let other_details = self.list(path, map, "other_details").and_then(|items| {
+            let mut details = Vec::with_capacity(items.len());
+            for (i, d) in items.iter().enumerate() {
+                if self.full() {
+                    return None;
+                }
+                let at = format!("{path}.other_details[{i}]");
+                let Some(m) = self.object(&at, d, &["text", "positive"]) else { continue };
+                let text = self.string(&at, m, "text").map(str::to_owned);
+                let positive = self.boolean(&at, m, "positive");
+                details.extend(text.zip(positive).map(|(text, positive)| Detail { text, positive }));
+            }
+            Some(details)
         });
         let sheet = Sheet {
             pronouns: pronouns?,
@@ -1116,20 +1124,15 @@ impl Validator {
 
     fn texts(&mut self, path: &str, map: &Obj, key: &str) -> Option<Vec<String>> {
         let items = self.list(path, map, key)?;
-        let mut ok = true;
-        let texts = items
-            .iter()
-            .enumerate()
-            .filter_map(|(i, v)| {
-                let text = v.as_str().map(str::to_owned);
-                if text.is_none() {
-                    ok = false;
-                    self.problem(format!("{path}.{key}[{i}]"), format!("expected a string, found {}", type_name(v)));
-                }
-                text
-            })
-            .collect();
-        ok.then_some(texts)
+        let mut texts = Vec::with_capacity(items.len());
+        for (i, v) in items.iter().enumerate() {
+            match v.as_str() {
+                Some(text) => texts.push(text.to_owned()),
+                None if self.full() => return None,
+                None => self.problem(format!("{path}.{key}[{i}]"), format!("expected a string, found {}", type_name(v))),
+            }
+        }
+        (texts.len() == items.len()).then_some(texts)
     }
 }
 

@@ -93,6 +93,8 @@ pub const MAX_TRUMP_TRANSFER: u32 = 4;
 pub const MAX_TEXT_CHARS: usize = 2_000;
 /// The most traits an element holds (with its extras and modifiers).
 pub const MAX_TRAITS: usize = 200;
+/// The most memorable-element awards an element keeps (one an arc at most).
+pub const MAX_MEMORABLE_ARCS: usize = 1_000;
 
 // ---------------------------------------------------------------------------------------
 // Players
@@ -937,7 +939,12 @@ impl Element {
         if self.claimed_by.is_some() && self.kind != ElementKind::Character {
             problem("claimed_by".into(), "only characters are claimed".into());
         }
-        if !self.awards.memorable_arcs.windows(2).all(|w| w[0] < w[1]) {
+        if self.awards.memorable_arcs.len() > MAX_MEMORABLE_ARCS {
+            problem(
+                "awards.memorable_arcs".into(),
+                format!("{} awards; an element keeps at most {MAX_MEMORABLE_ARCS}", self.awards.memorable_arcs.len()),
+            );
+        } else if !self.awards.memorable_arcs.windows(2).all(|w| w[0] < w[1]) {
             problem("awards.memorable_arcs".into(), "each arc at most once, ascending".into());
         }
         let protections = self.traits.iter().filter(|t| t.template == Some(Template::PlotProtection)).count();
@@ -1370,6 +1377,12 @@ fn grant(element: &Element, award: SlotAward) -> Result<(Element, Vec<ElementEve
         SlotAward::FirstActionCheck => next.awards.first_action_check = true,
         SlotAward::FirstChallenge => next.awards.first_challenge = true,
         SlotAward::FirstClaim => next.awards.first_claim = true,
+        SlotAward::Memorable { .. } if element.awards.memorable_arcs.len() >= MAX_MEMORABLE_ARCS => {
+            return Err(Error::invalid(
+                "award",
+                format!("{} already had {MAX_MEMORABLE_ARCS} memorable-element awards, the most kept", element.name),
+            ));
+        }
         SlotAward::Memorable { arc } => {
             next.awards.memorable_arcs.push(arc);
             next.awards.memorable_arcs.sort_unstable();

@@ -2846,6 +2846,32 @@ mod tests {
     }
 
     #[test]
+    fn perks_and_trades_of_any_size_are_problems_not_overflows() {
+        let mut g = Game::new();
+        let action = g.act(MIRA, 8, OGRE, 4);
+        assert_eq!(g.ch.problems(), vec![]);
+        for (minor_perks, traded) in [(u32::MAX, 0), (0, u32::MAX), (u32::MAX, u32::MAX)] {
+            let mut ch = g.ch.clone();
+            ch.actions[action].minor_perks = minor_perks;
+            ch.actions[action].traded = traded;
+            let paths: Vec<_> = ch.problems().into_iter().map(|p| p.path).collect();
+            assert_eq!(paths, ["actions[0].major_perks"], "{minor_perks} {traded}");
+            assert_eq!(ch.actions[action].minors_left(), u32::MAX, "saturates");
+        }
+    }
+
+    #[test]
+    fn a_challenge_with_many_challengers_is_one_cap_problem_found_in_linear_time() {
+        let mut ch = Game::new().ch;
+        let extra = ch.challengers[0].clone();
+        ch.challengers.extend((0..200_000).map(|n| Challenger { element: id(1_000 + n), ..extra.clone() }));
+        ch.acted = ch.challengers.iter().map(|c| c.element).collect();
+        let problems = ch.problems();
+        assert_eq!(problems[0].path, "challengers");
+        assert_eq!(problems.len(), 1, "{:?}", &problems[..3]);
+    }
+
+    #[test]
     fn tied_major_actions_each_gain_a_minor_perk_and_a_lower_roll_gains_adversity() {
         let mut g = Game::new();
         g.play(roll(&[(MIRA, 6), (OGRE, 6)], &[MIRA, OGRE]));

@@ -1092,6 +1092,20 @@ mod tests {
     }
 
     #[test]
+    fn a_hook_names_at_most_100_elements_and_an_arc_holds_at_most_200_hooks() {
+        let many: Vec<Uuid> = (0..=MAX_HOOK_ELEMENTS as u128).map(|n| id(1_000 + n)).collect();
+        let refused = create_hook(&Arc::new(1), id(101), "Where?", &many, &ADA, Resource::Influence, 1).unwrap_err();
+        assert_eq!(refused.to_string(), "elements: a hook names at most 100 elements");
+        // The same element named many times is one element.
+        let twice = vec![id(13); 1_000];
+        let (arc, _, _) = create_hook(&Arc::new(1), id(101), "Where?", &twice, &ADA, Resource::Influence, 1).unwrap();
+        assert_eq!(arc.hooks[0].elements, [id(13)]);
+        let full = arc_with(MAX_HOOKS as u128);
+        let refused = create_hook(&full, id(1), "One more?", &[], &ADA, Resource::Influence, 1).unwrap_err();
+        assert_eq!(refused.to_string(), "id: an arc holds at most 200 open plot hooks");
+    }
+
+    #[test]
     fn a_hook_costs_one_influence_one_momentum_or_two_adversity() {
         let arc = Arc::new(1);
         for (resource, payer, cost) in

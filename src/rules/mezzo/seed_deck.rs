@@ -770,6 +770,23 @@ mod tests {
     }
 
     #[test]
+    fn a_deck_holds_at_most_1000_cards_and_its_problems_are_found_in_one_pass() {
+        let d = build(&cards(MAX_CARDS as u128), &[ADA, BO, CY], &mut rng()).unwrap().0;
+        assert_eq!(d.problems(), vec![]);
+        let more = [Card { id: id(5_000), text: "one more".into() }];
+        assert!(add_cards(&d, &more, &mut rng()).unwrap_err().to_string().starts_with("cards: a deck holds at most 1000"));
+        let mut big = d.clone();
+        big.draw_pile.extend((0..100_000).map(|k| Card { id: id(10_000 + k), text: "x".into() }));
+        let problems = big.problems();
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].message, "101000 cards; a deck holds at most 1000");
+        // Many players listed once each: no pairwise comparison.
+        let mut crowd = d.clone();
+        crowd.players.extend((0..100_000).map(|k| Holding::new(id(20_000 + k))));
+        assert_eq!(crowd.problems(), vec![]);
+    }
+
+    #[test]
     fn a_deck_needs_three_cards_per_player() {
         assert_eq!(field(build(&cards(8), &[ADA, BO, CY], &mut rng()).unwrap_err()), "cards");
         let (d, grants, events) = build(&cards(9), &[ADA, BO, CY], &mut rng()).unwrap();

@@ -380,6 +380,26 @@ mod tests {
     }
 
     #[test]
+    fn scars_and_details_stop_at_their_caps_and_texts_refuse_nul() {
+        let mut sheet = Sheet { scars: vec!["x".into(); MAX_SCARS], ..Sheet::default() };
+        sheet.other_details = vec![Detail { text: "y".into(), positive: true }; MAX_OTHER_DETAILS];
+        assert_eq!(sheet.problems("$"), vec![]);
+        sheet.scars.push("\u{0}".into());
+        sheet.other_details.push(Detail { text: "\u{0}".into(), positive: true });
+        let found: Vec<_> = sheet.problems("$").into_iter().map(|p| (p.path, p.message)).collect();
+        assert_eq!(
+            found,
+            [
+                ("$.scars".to_owned(), "101 scars; a sheet keeps at most 100".to_owned()),
+                ("$.other_details".to_owned(), "101 details; a sheet keeps at most 100".to_owned()),
+            ]
+        );
+        let sheet = Sheet { harm: vec!["\u{0}".into()], look: "a\u{202e}b".into(), ..Sheet::default() };
+        let paths: Vec<_> = sheet.problems("$").into_iter().map(|p| p.path).collect();
+        assert_eq!(paths, ["$.look", "$.harm[0]"]);
+    }
+
+    #[test]
     fn the_fourth_harm_detail_makes_the_character_overcome() {
         let mut sheet = Sheet { harm: vec!["cut".into(); 3], ..Sheet::default() };
         assert!(!sheet.overcome());

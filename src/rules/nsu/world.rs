@@ -1274,6 +1274,49 @@ mod tests {
     }
 
     #[test]
+    fn a_list_over_its_cap_is_one_problem_and_its_entries_are_not_read() {
+        // Half a million bans, each named like the first: one problem, found at once.
+        let ban = Ban { player: "Ana".into(), ban: Some("\u{0}".into()) };
+        let w = World { bans: vec![ban; 500_000], ..world() };
+        let problems = w.problems("$");
+        assert_eq!(problems.len(), 1, "{:?}", &problems[..2]);
+        assert_eq!(problems[0].path, "$.bans");
+        assert_eq!(problems[0].message, "500000 bans; a world keeps at most 100");
+        let details = vec![Detail { text: "x".into(), positive: true }; MAX_NPC_DETAILS + 1];
+        let w = World { npcs: vec![Npc { id: id(20), name: "Rook".into(), details }], ..World::default() };
+        assert_eq!(w.problems("$")[0].message, "101 details; an NPC keeps at most 100");
+    }
+
+    #[test]
+    fn moves_stop_at_each_lists_cap() {
+        let mut w = World::default();
+        for i in 0..MAX_BANS {
+            w = record_ban(&w, &format!("Player {i}"), None).unwrap().0;
+        }
+        assert_eq!(err(record_ban(&w, "One more", None)), "player: a world keeps at most 100 bans");
+        let mut w = world();
+        for i in 0..MAX_SCENE_DETAILS {
+            w = add_scene_detail(&w, id(1), &format!("detail {i}"), false).unwrap().0;
+        }
+        assert!(err(add_scene_detail(&w, id(1), "one more", false)).contains("at most 200 scene details"));
+        let w = World { safety: Safety { lines: vec!["x".into(); MAX_SAFETY_ENTRIES], veils: vec![] }, ..world() };
+        assert!(err(add_safety_entry(&w, SafetyList::Lines, "y")).starts_with("lines: a world keeps at most 100"));
+        assert!(add_safety_entry(&w, SafetyList::Veils, "y").is_ok());
+        assert_eq!(w.problems("$"), vec![], "a full list is within its cap");
+    }
+
+    #[test]
+    fn texts_in_a_world_refuse_nul_escapes_and_bidi_overrides() {
+        let mut w = world();
+        w.scope = vec![ScopeQuestion { question: "\u{0}".into(), answer: "fine\nanswer".into() }];
+        w.locations[0].danger = "\u{1b}[2J".into();
+        w.locations[1].name = "\u{202e}Mill".into();
+        let paths: Vec<_> = w.problems("$").into_iter().map(|p| p.path).collect();
+        assert_eq!(paths, ["$.scope[0].question", "$.locations[0].danger", "$.locations[1].name"]);
+        assert!(err(add_scope_question(&World::default(), "a\u{0}b")).starts_with("question: must not contain the NUL"));
+    }
+
+    #[test]
     fn a_world_round_trips_through_json() {
         let (w, _) = add_scene_detail(&world(), id(1), "smoke", true).unwrap();
         let json = serde_json::to_string(&w).unwrap();

@@ -513,6 +513,25 @@ mod tests {
     }
 
     #[test]
+    fn debts_as_large_as_a_u64_add_up_without_overflow() {
+        let mut l = table();
+        let huge = Debt { debtor: ch(1), creditor: ch(2), amount: u64::MAX };
+        l.debts = vec![huge.clone(), huge];
+        assert_eq!(l.owed(&ch(1), &ch(2)), u64::MAX);
+        assert_eq!(l.problems("$"), vec![]);
+    }
+
+    #[test]
+    fn piles_of_many_accounts_are_checked_in_one_pass() {
+        let mut l = table();
+        // Fifty thousand characters each paid one penny by the House: the House goes below 0.
+        l.entries.extend((0..50_000).map(|n| entry(Account::House, ch(1_000 + n), 1, Reason::Loan, None)));
+        let problems = l.problems("$");
+        assert_eq!(problems.len(), 1, "{:?}", &problems[..problems.len().min(3)]);
+        assert!(problems[0].message.starts_with("House holds -49955 pennies"), "{}", problems[0].message);
+    }
+
+    #[test]
     fn piles_are_sums_of_entries_and_the_bank_goes_negative() {
         let l = table();
         assert_eq!(l.pile(&ch(1)), 30);

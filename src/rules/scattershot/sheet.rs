@@ -1203,6 +1203,41 @@ mod tests {
         assert_eq!(paths, ["$.skills[0].points", "$.qualities[0].modifier", "$.creation_limit"]);
     }
 
+    #[test]
+    fn numbers_at_the_ends_of_their_types_are_problems_not_panics() {
+        let sheet = bought(&Sheet::new(Some(10)), skill("Climbing", Difficulty::Easy));
+        let (sheet, _) = sheet.add_disadvantage("Can't Cook", "food", 0).unwrap();
+        let mut bad = sheet.clone();
+        bad.qualities[0].modifier = i32::MIN;
+        bad.skills[0].points = u32::MAX;
+        bad.statistics.strength = u32::MAX;
+        let paths: Vec<String> = bad.problems("$").into_iter().map(|p| p.path).collect();
+        assert_eq!(paths, ["$.statistics.strength", "$.skills[0].points", "$.qualities[0].modifier", "$.creation_limit"]);
+        assert_eq!(bad.points_spent(), u32::MAX, "saturates");
+    }
+
+    #[test]
+    fn notes_and_situations_are_free_text_of_at_most_2000_characters() {
+        let sheet = bought(&Sheet::new(None), skill("Climbing", Difficulty::Easy));
+        let (mut sheet, _) = sheet.add_disadvantage("Can't Cook", "food", 0).unwrap();
+        sheet.qualities[0].situation = "x".repeat(2001);
+        sheet.special_abilities.push(SpecialAbility {
+            name: "Spark".into(),
+            kind: AbilityKind::Spell,
+            difficulty: Difficulty::Easy,
+            points: 1,
+            notes: "a\u{0}b".into(),
+        });
+        let found: Vec<(String, String)> = sheet.problems("$").into_iter().map(|p| (p.path, p.message)).collect();
+        assert_eq!(
+            found,
+            [
+                ("$.special_abilities[0].notes".to_owned(), "must not contain the NUL character (\\u0000)".to_owned()),
+                ("$.qualities[0].situation".to_owned(), "is 2001 characters long; the limit is 2000".to_owned()),
+            ]
+        );
+    }
+
     fn any_purchase() -> impl Strategy<Value = Purchase> {
         prop_oneof![
             (0usize..6).prop_map(|i| stat(Statistic::ALL[i])),

@@ -329,7 +329,8 @@ mod tests {
 
     #[test]
     fn names_of_every_script_and_emoji_sequences_are_names() {
-        for name in ["Wren", "  Dolly “Two Bits” Marsh ", "Zoë", "می‌خواهم", "👩‍🚀 Ana", "❤️‍🔥", "李小龍", "👍🏽"] {
+        for name in ["Wren", "  Dolly “Two Bits” Marsh ", "Zoë", "می‌خواهم", "👩‍🚀 Ana", "❤️‍🔥", "李小龍", "👍🏽"]
+        {
             assert_eq!(name_problem(name), None, "{name:?}");
         }
     }

@@ -77,9 +77,7 @@ fn printable(p: Problem) -> Problem {
         if !text.chars().any(is_unprintable) {
             return text;
         }
-        text.chars()
-            .map(|c| if is_unprintable(c) { c.escape_unicode().to_string() } else { c.to_string() })
-            .collect()
+        text.chars().map(|c| if is_unprintable(c) { c.escape_unicode().to_string() } else { c.to_string() }).collect()
     }
     Problem { path: clean(p.path), message: clean(p.message) }
 }
@@ -200,7 +198,8 @@ mod keys {
             let mut seen: HashSet<Cow<'de, str>> = HashSet::new();
             while let Some(Key(key)) = map.next_key()? {
                 if seen.contains(&key) {
-                    *self.0.borrow_mut() = Some(Found { key: key.to_string(), segments: vec![Segment::Key(key.into())] });
+                    *self.0.borrow_mut() =
+                        Some(Found { key: key.to_string(), segments: vec![Segment::Key(key.into())] });
                     return Err(de::Error::custom("a duplicate key"));
                 }
                 if let Err(e) = map.next_value_seed(self) {
@@ -352,9 +351,7 @@ impl Validator {
         if more > 0 || self.stopped {
             let s = if more == 1 { "" } else { "s" };
             let message = if self.stopped {
-                format!(
-                    "…and {more} more problem{s}, and maybe others: reading stopped once {MAX_PROBLEMS} were found"
-                )
+                format!("…and {more} more problem{s}, and maybe others: reading stopped once {MAX_PROBLEMS} were found")
             } else {
                 format!("…and {more} more problem{s}")
             };
@@ -1129,7 +1126,9 @@ impl Validator {
             match v.as_str() {
                 Some(text) => texts.push(text.to_owned()),
                 None if self.full() => return None,
-                None => self.problem(format!("{path}.{key}[{i}]"), format!("expected a string, found {}", type_name(v))),
+                None => {
+                    self.problem(format!("{path}.{key}[{i}]"), format!("expected a string, found {}", type_name(v)))
+                }
             }
         }
         (texts.len() == items.len()).then_some(texts)

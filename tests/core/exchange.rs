@@ -438,7 +438,10 @@ fn no_problem_carries_a_raw_control_character_from_the_file() {
             import(&mut store, &fixture(&format!("malformed/{name}")), ImportOptions::default()).unwrap_err()
         };
         let text = err.to_string();
-        assert!(!text.chars().any(|c| (c.is_control() && c != '\n') || ('\u{202a}'..='\u{202e}').contains(&c)), "{name}: {text:?}");
+        assert!(
+            !text.chars().any(|c| (c.is_control() && c != '\n') || ('\u{202a}'..='\u{202e}').contains(&c)),
+            "{name}: {text:?}"
+        );
     }
 }
 
@@ -449,7 +452,10 @@ fn time_stamps_may_be_a_day_ahead_of_the_clock_and_no_more() {
     // The file's latest stamp is its export, 2026-11-21T20:15:00Z.
     assert!(exchange::parse_at(&bytes, time("2026-11-20T20:15:00Z")).is_ok());
     let problems = exchange::parse_at(&bytes, time("2026-11-20T20:14:59.999Z")).unwrap_err();
-    assert!(problems.iter().any(|p| p.path == "$.exported_at" && p.message.contains("is in the future")), "{problems:#?}");
+    assert!(
+        problems.iter().any(|p| p.path == "$.exported_at" && p.message.contains("is in the future")),
+        "{problems:#?}"
+    );
 }
 
 #[test]

@@ -1014,7 +1014,10 @@ fn insert_trait(element: &Element, mut new: Trait) -> Result<(Element, Vec<Eleme
         return Err(Error::invalid("id", format!("{} already has a trait {}", element.name, new.id)));
     }
     if element.traits.len() >= MAX_TRAITS {
-        return Err(Error::invalid("id", format!("{} holds {MAX_TRAITS} traits, the most an element holds", element.name)));
+        return Err(Error::invalid(
+            "id",
+            format!("{} holds {MAX_TRAITS} traits, the most an element holds", element.name),
+        ));
     }
     check_trait(element, &new)?;
     let mut next = element.clone();

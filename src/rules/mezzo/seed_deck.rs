@@ -774,7 +774,10 @@ mod tests {
         let d = build(&cards(MAX_CARDS as u128), &[ADA, BO, CY], &mut rng()).unwrap().0;
         assert_eq!(d.problems(), vec![]);
         let more = [Card { id: id(5_000), text: "one more".into() }];
-        assert!(add_cards(&d, &more, &mut rng()).unwrap_err().to_string().starts_with("cards: a deck holds at most 1000"));
+        assert!(add_cards(&d, &more, &mut rng())
+            .unwrap_err()
+            .to_string()
+            .starts_with("cards: a deck holds at most 1000"));
         let mut big = d.clone();
         big.draw_pile.extend((0..100_000).map(|k| Card { id: id(10_000 + k), text: "x".into() }));
         let problems = big.problems();

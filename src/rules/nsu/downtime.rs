@@ -781,7 +781,11 @@ pub fn recover_harm(
     if sheet.scars.len() + recoveries.len() > crate::rules::nsu::sheet::MAX_SCARS {
         return Err(Error::invalid(
             "recoveries",
-            format!("the sheet keeps at most {} scars; it has {}", crate::rules::nsu::sheet::MAX_SCARS, sheet.scars.len()),
+            format!(
+                "the sheet keeps at most {} scars; it has {}",
+                crate::rules::nsu::sheet::MAX_SCARS,
+                sheet.scars.len()
+            ),
         ));
     }
     if cost_total > u64::from(sheet.recovery_points) {

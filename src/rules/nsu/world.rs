@@ -844,7 +844,10 @@ pub fn add_scene_detail(
     let i = world.location_index(location, "location")?;
     check_required_text("scene_detail", text)?;
     if world.locations[i].scene_details.len() >= MAX_SCENE_DETAILS {
-        return Err(Error::invalid("scene_detail", format!("a location keeps at most {MAX_SCENE_DETAILS} scene details")));
+        return Err(Error::invalid(
+            "scene_detail",
+            format!("a location keeps at most {MAX_SCENE_DETAILS} scene details"),
+        ));
     }
     let mut next = world.clone();
     let text = text.trim().to_owned();

@@ -555,7 +555,8 @@ impl Sheet {
         // Saturating: a sheet read from a file may hold any numbers until its problems are
         // listed, and this sum is one of the checks.
         let sum = |points: &mut dyn Iterator<Item = u32>| points.fold(0u32, u32::saturating_add);
-        let free_skill_count = u32::try_from(self.free_skills.len().div_ceil(FREE_SKILLS_PER_POINT)).unwrap_or(u32::MAX);
+        let free_skill_count =
+            u32::try_from(self.free_skills.len().div_ceil(FREE_SKILLS_PER_POINT)).unwrap_or(u32::MAX);
         sum(&mut [
             sum(&mut Statistic::ALL.iter().map(|&s| self.statistics.get(s))),
             free_skill_count,
@@ -1212,7 +1213,10 @@ mod tests {
         bad.skills[0].points = u32::MAX;
         bad.statistics.strength = u32::MAX;
         let paths: Vec<String> = bad.problems("$").into_iter().map(|p| p.path).collect();
-        assert_eq!(paths, ["$.statistics.strength", "$.skills[0].points", "$.qualities[0].modifier", "$.creation_limit"]);
+        assert_eq!(
+            paths,
+            ["$.statistics.strength", "$.skills[0].points", "$.qualities[0].modifier", "$.creation_limit"]
+        );
         assert_eq!(bad.points_spent(), u32::MAX, "saturates");
     }
 

@@ -425,6 +425,7 @@ fn problems_past_the_first_100_are_counted() {
         let mut store = s.open();
         import(&mut store, &path, ImportOptions::default()).unwrap_err()
     };
+    assert!(err.to_string().contains("cannot be imported (more than 100 problems); nothing was changed"), "{err}");
     assert!(err.to_string().contains("\n- $: …and 50 more problems"), "{err}");
 }
 

@@ -242,20 +242,25 @@ mod keys {
     /// Every string (and key) that holds a NUL character, at its path. The database's texts
     /// end at a NUL, so such a text would not be stored as read.
     pub(super) fn nul_characters(value: &Value, found: &mut dyn FnMut(String, String)) {
-        fn walk(v: &Value, path: &mut Vec<Segment>, found: &mut dyn FnMut(String, String)) {
-            let at = |path: &[Segment]| {
-                path.iter().fold(String::from("$"), |at, s| match s {
-                    Segment::Key(k) => super::key_path(&at, k),
-                    Segment::Index(i) => format!("{at}[{i}]"),
-                })
-            };
+        /// A step of the path, borrowed from the value: nothing is copied unless found.
+        enum Step<'v> {
+            Key(&'v str),
+            Index(usize),
+        }
+        fn at(path: &[Step<'_>]) -> String {
+            path.iter().fold(String::from("$"), |at, s| match s {
+                Step::Key(k) => super::key_path(&at, k),
+                Step::Index(i) => format!("{at}[{i}]"),
+            })
+        }
+        fn walk<'v>(v: &'v Value, path: &mut Vec<Step<'v>>, found: &mut dyn FnMut(String, String)) {
             match v {
                 Value::String(s) if s.contains('\0') => {
                     found(at(path), "must not contain the NUL character (\\u0000)".into());
                 }
                 Value::Array(items) => {
                     for (i, item) in items.iter().enumerate() {
-                        path.push(Segment::Index(i));
+                        path.push(Step::Index(i));
                         walk(item, path, found);
                         path.pop();
                     }
@@ -265,7 +270,7 @@ mod keys {
                         if k.contains('\0') {
                             found(at(path), format!("the key {k:?} must not contain the NUL character"));
                         }
-                        path.push(Segment::Key(k.clone()));
+                        path.push(Step::Key(k));
                         walk(item, path, found);
                         path.pop();
                     }

@@ -147,7 +147,10 @@ fn check_says_each_problem_under_its_section_scattershot_too() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[..2], ["problems found:", "Scattershot:"], "{text}");
     assert!(lines[2].starts_with("  - Scattershot game “Junkyard”") && lines[2].contains("creation_limit"), "{text}");
-    assert_eq!(lines.len(), 3, "integrity's \"ok\" is not a problem: {text}");
+    // The same sheet keeps its game's file from importing: the files section says so.
+    assert_eq!(lines[3], "files:", "{text}");
+    assert!(lines[4].contains("its file would be refused") && lines[4].contains("creation_limit"), "{text}");
+    assert_eq!(lines.len(), 5, "integrity's \"ok\" is not a problem: {text}");
 }
 
 #[test]

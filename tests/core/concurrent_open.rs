@@ -83,6 +83,12 @@ fn version_1_database(db: &Path, wal: bool) {
         [],
     )
     .unwrap();
+    // Its table settings, as creating the game wrote them then.
+    conn.execute(
+        "INSERT INTO table_settings VALUES ('6f1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b', 'negative_collateral_adds_tick', 1)",
+        [],
+    )
+    .unwrap();
     let mode: String =
         conn.pragma_update_and_check(None, "journal_mode", if wal { "WAL" } else { "DELETE" }, |r| r.get(0)).unwrap();
     assert_eq!(mode, if wal { "wal" } else { "delete" });

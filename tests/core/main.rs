@@ -3,6 +3,7 @@
 mod cli;
 mod crash;
 mod exchange;
+mod fuzz_import;
 mod mezzo_challenge;
 mod mezzo_check;
 mod mezzo_conflict;

@@ -4,6 +4,7 @@ mod cli;
 mod concurrent_open;
 mod crash;
 mod exchange;
+mod fuzz_import;
 mod import_safety;
 mod mezzo_challenge;
 mod mezzo_check;

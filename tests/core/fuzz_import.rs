@@ -719,14 +719,16 @@ impl Bench {
         for name in GOLDEN {
             let file = fixture(name);
             let plain = import(&mut store, &file, ImportOptions::default());
-            if let Err(Error::Conflict { .. }) = plain {
+            // A file that conflicts, or that would move a character its game names (the
+            // golden backup's Wren scouts in the NSU game), lands as copies.
+            if let Err(Error::Conflict { .. } | Error::BadFile { .. }) = plain {
                 import(&mut store, &file, ImportOptions { as_copy: true, ..Default::default() })
                     .unwrap_or_else(|e| panic!("{name} imports as copies into the base: {e}"));
             } else {
                 plain.unwrap_or_else(|e| panic!("{name} imports into the base: {e}"));
             }
         }
-        let report = store.check().expect("the base checks");
+        let report = sheetkeeper::services::check(&store).expect("the base checks");
         assert!(report.ok, "the base database is sound: {report:?}");
         drop(store);
         let (base, wal) = bytes_on_disk(&base_db);

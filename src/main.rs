@@ -351,7 +351,7 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             });
         }
         Command::Check => {
-            let report = open(db)?.check()?;
+            let report = services::check(&open(db)?)?;
             print(cli.json, &report, |r| {
                 if r.ok {
                     format!("ok (schema {}, SQLite {})", r.schema_version, r.sqlite_version)

@@ -90,6 +90,11 @@ pub struct Character {
     pub revision: i64,
 }
 
+/// The highest revision a character may have: 2^31 − 1 leaves room to count up for ever in
+/// play, stays exact as a JavaScript number in the window, and keeps `revision + 1` far from
+/// overflowing.
+pub const MAX_REVISION: i64 = (1 << 31) - 1;
+
 /// A character with its system's sheet: what the event log snapshots, undo restores and
 /// files carry. Systems without a sheet yet carry only the character.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -63,6 +63,23 @@ pub struct Preview {
     pub games: Vec<Item>,
     pub characters: Vec<Item>,
     pub counts: Counts,
+    /// The SHA-256 (hex) of the file's bytes as previewed, so an apply can tell whether the
+    /// file changed since; set by whoever read the file.
+    pub digest: String,
+}
+
+impl Preview {
+    /// Whether importing would do the same to this device as `other` said it would: the
+    /// same items with the same statuses and differences. Ids are left out, since a copy's
+    /// are new each time it is planned.
+    pub fn same_outcome(&self, other: &Preview) -> bool {
+        let outcome = |items: &[Item]| -> Vec<(String, Status, Vec<Difference>)> {
+            items.iter().map(|i| (i.name.clone(), i.status, i.differences.clone())).collect()
+        };
+        (self.kind, self.system, self.counts) == (other.kind, other.system, other.counts)
+            && outcome(&self.games) == outcome(&other.games)
+            && outcome(&self.characters) == outcome(&other.characters)
+    }
 }
 
 /// The games and characters of this device that share an id with the file's.
@@ -319,6 +336,7 @@ pub fn plan(
             })
             .collect(),
         counts: count(games.iter().map(|g| g.0).chain(characters.iter().map(|c| c.0))),
+        digest: String::new(),
     };
     Ok(Plan { preview, games, characters, worlds, penny_tables, mezzo_tables, scattershot_tables, carried_in })
 }

@@ -7,7 +7,7 @@ use super::games::existing_game;
 use super::log::{character_event, Change};
 use super::Done;
 use crate::error::{Error, Result};
-use crate::model::{clean_name, now, Character, CharacterRecord};
+use crate::model::{clean_name, now, Character, CharacterRecord, MAX_REVISION};
 use crate::rules::mezzo::element::Element;
 use crate::store::{EventKind, Reader, Store, Tx};
 
@@ -73,7 +73,7 @@ pub(super) fn save(
     before: CharacterRecord,
     mut after: CharacterRecord,
 ) -> Result<Character> {
-    after.character.revision = before.character.revision + 1;
+    after.character.revision = next_revision(before.character.revision)?;
     after.character.updated_at = now();
     update(tx, &after)?;
     let (game, id) = (after.character.game_id, after.character.id);
@@ -163,6 +163,40 @@ fn unclaimed(field: &str, record: &CharacterRecord, what: &str) -> Result<()> {
     Ok(())
 }
 
+/// The revision after `revision`, refused (rather than wrapped) at the end of the range.
+pub(super) fn next_revision(revision: i64) -> Result<i64> {
+    revision.checked_add(1).filter(|&r| r <= MAX_REVISION).ok_or_else(|| {
+        Error::invalid("revision", format!("{revision} is the last revision a character can have; copy it to go on"))
+    })
+}
+
+/// Refuses to take a character out of its game (a move, or an import that puts it in
+/// another game) while its game still names it: a player's claim, mechanical play, the NSU
+/// world's scouted cards or project clocks. What it leaves would otherwise point at a
+/// character that is not there, and the game's own backup would no longer import.
+pub(super) fn may_leave_game(read: Reader<'_>, record: &CharacterRecord, what: &str) -> Result<()> {
+    unclaimed("id", record, what)?;
+    out_of_play(read, "id", record, what)?;
+    if record.character.system == crate::model::System::Nsu {
+        let world = read.nsu_world(record.character.game_id)?;
+        let id = record.character.id;
+        let named = if world.projects.iter().any(|p| p.owner == id) {
+            Some("owns a project clock")
+        } else if world.locations.iter().any(|l| l.scouted_by.contains(&id)) {
+            Some("has scouted cards of its map")
+        } else {
+            None
+        };
+        if let Some(why) = named {
+            return Err(Error::invalid(
+                "id",
+                format!("“{}” {why} in its game: it stays there, so it cannot be {what}", record.character.name),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// A Scattershot character in its game's mechanical play stays until the play ends: the
 /// tracker and the results waiting for the lull name it.
 fn out_of_play(read: Reader<'_>, field: &str, record: &CharacterRecord, what: &str) -> Result<()> {
@@ -225,14 +259,16 @@ pub fn move_character(store: &mut Store, id: Uuid, to_game: Uuid) -> Result<Char
         if before.character.game_id == to_game {
             return Ok(before.character);
         }
-        unclaimed("id", &before, "moved")?;
-        out_of_play(tx.read(), "id", &before, "moved")?;
+        may_leave_game(tx.read(), &before, "moved")?;
+        let from_game = before.character.game_id;
         let mut after = before.clone();
         after.character.game_id = to_game;
         if let Some(sheet) = &before.penny_ante {
             let bought_there = tx.read().penny_table(to_game)?.purchases(id);
             after.penny_ante = Some(sheet.arriving(bought_there));
         }
-        save(tx, EventKind::CharacterMoved, before, after)
+        let moved = save(tx, EventKind::CharacterMoved, before, after)?;
+        super::transfer::games_still_export(tx.read(), [from_game, to_game], "moving this character")?;
+        Ok(moved)
     })
 }

@@ -3,6 +3,7 @@
 //! The Tauri commands and the CLI call these and hold no logic of their own.
 
 mod characters;
+mod check;
 mod dice;
 mod games;
 mod log;
@@ -96,7 +97,8 @@ pub use scattershot_roll::{
     scattershot_roll, scattershot_roll_preview, MibPreview, RollMove, RollRequest, RollState, RollView,
     ScattershotOdds, SideBreakdown, SideDraft, Target,
 };
-pub use transfer::{export, import, import_preview, ExportScope, ImportOptions, ImportReport};
+pub use check::check;
+pub use transfer::{export, import, import_preview, import_seen, ExportScope, ImportOptions, ImportReport};
 pub use undo::{undo_character, undo_game};
 
 /// A game as the UI and `sheetkeeper list` show it.

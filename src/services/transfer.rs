@@ -1,9 +1,10 @@
 //! Moving characters and games between devices as `*.sheetkeeper.json` files.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::characters;
@@ -17,7 +18,7 @@ use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::nsu::world::World;
 use crate::rules::penny_ante::ledger::{Account, Entry, Reason};
 use crate::rules::penny_ante::table::PennyTable;
-use crate::store::{EventKind, Store};
+use crate::store::{EventKind, Reader, Store, Tx};
 use crate::APP_VERSION;
 
 /// What to export.
@@ -28,9 +29,34 @@ pub enum ExportScope {
     All,
 }
 
-/// Writes a file (atomically) with a character, a game, or everything.
+/// Writes a file (atomically) with a character, a game, or everything. Everything is read
+/// from one snapshot, so a file written while another process changes the database is
+/// still one consistent moment that imports again.
 pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
-    let read = store.read();
+    let doc = store.snapshot(|read| document(read, scope))?;
+    let text = exchange::to_json(&doc);
+    if text.len() as u64 > exchange::MAX_FILE_BYTES {
+        return Err(Error::invalid(
+            "FILE",
+            format!(
+                "this file would be {:.1} MiB, more than the 16 MiB an import reads, so it could not be \
+                 imported again; nothing was written. Export the games one at a time instead",
+                text.len() as f64 / (1024.0 * 1024.0)
+            ),
+        ));
+    }
+    exchange::write_atomic(path, &text)?;
+    let count: usize = doc.games.iter().map(|g| g.characters.len()).sum();
+    let what = match (doc.kind, doc.games.first()) {
+        (Kind::Character, Some(g)) => format!("“{}”", g.characters[0].character.name),
+        (Kind::Game, Some(g)) => format!("the game “{}” with {count} character(s)", g.game.name),
+        _ => format!("{} game(s) with {count} character(s)", doc.games.len()),
+    };
+    Ok(Done::new(format!("Exported {what} to {}.", path.display())))
+}
+
+/// The file's contents for `scope`, as `read` sees them.
+fn document(read: Reader<'_>, scope: ExportScope) -> Result<Document> {
     let records = |characters: Vec<Character>| -> Result<Vec<CharacterRecord>> {
         characters.into_iter().map(|c| characters::load(read, c.id)).collect()
     };
@@ -77,19 +103,41 @@ pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
         Kind::Backup => None,
         _ => games.first().map(|g| g.game.system),
     };
-    let doc = Document { kind, system, app_version: APP_VERSION.into(), exported_at: now(), games };
-    exchange::write_atomic(path, &exchange::to_json(&doc))?;
-    let count: usize = doc.games.iter().map(|g| g.characters.len()).sum();
-    let what = match (kind, doc.games.first()) {
-        (Kind::Character, Some(g)) => format!("“{}”", g.characters[0].character.name),
-        (Kind::Game, Some(g)) => format!("the game “{}” with {count} character(s)", g.game.name),
-        _ => format!("{} game(s) with {count} character(s)", doc.games.len()),
-    };
-    Ok(Done::new(format!("Exported {what} to {}.", path.display())))
+    Ok(Document { kind, system, app_version: APP_VERSION.into(), exported_at: now(), games })
+}
+
+/// What would stop the game `id`'s file from importing, as `read` sees it: the promise that
+/// every backup restores, checked after a change that could break it (an import, a move)
+/// and by `sheetkeeper check`.
+pub(super) fn export_problems(read: Reader<'_>, id: Uuid) -> Result<Vec<crate::Problem>> {
+    let doc = document(read, ExportScope::Game(id))?;
+    Ok(exchange::parse(&exchange::to_json(&doc)).err().unwrap_or_default())
+}
+
+/// Refuses a change that would leave any of `games` unable to export a file that imports.
+pub(super) fn games_still_export(read: Reader<'_>, games: impl IntoIterator<Item = Uuid>, doing: &str) -> Result<()> {
+    let mut seen = HashSet::new();
+    for id in games.into_iter().filter(|id| seen.insert(*id)) {
+        let Some(game) = read.game(id)? else { continue };
+        let problems = export_problems(read, id)?;
+        if let Some(first) = problems.first() {
+            return Err(Error::invalid(
+                "file",
+                format!(
+                    "{doing} would leave the game “{}” in a state its own backup could not restore \
+                     ({} problem{}; the first: {first}); nothing was changed",
+                    game.name,
+                    problems.len(),
+                    if problems.len() == 1 { "" } else { "s" }
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A game with its characters and its system's world or table, for game files and backups.
-fn game_entry(read: crate::store::Reader<'_>, game: Game, characters: Vec<CharacterRecord>) -> Result<GameEntry> {
+fn game_entry(read: Reader<'_>, game: Game, characters: Vec<CharacterRecord>) -> Result<GameEntry> {
     Ok(GameEntry {
         nsu_world: world_of(read, &game)?,
         penny_table: table_of(read, &game)?,
@@ -102,17 +150,17 @@ fn game_entry(read: crate::store::Reader<'_>, game: Game, characters: Vec<Charac
 }
 
 /// An NSU game's world, for game files and backups.
-fn world_of(read: crate::store::Reader<'_>, game: &Game) -> Result<Option<World>> {
+fn world_of(read: Reader<'_>, game: &Game) -> Result<Option<World>> {
     (game.system == System::Nsu).then(|| read.nsu_world(game.id)).transpose()
 }
 
 /// A Penny Ante game's table.
-fn table_of(read: crate::store::Reader<'_>, game: &Game) -> Result<Option<PennyTable>> {
+fn table_of(read: Reader<'_>, game: &Game) -> Result<Option<PennyTable>> {
     (game.system == System::PennyAnte).then(|| read.penny_table(game.id)).transpose()
 }
 
 /// A Mezzo game's table.
-fn mezzo_table_of(read: crate::store::Reader<'_>, game: &Game) -> Result<Option<MezzoTable>> {
+fn mezzo_table_of(read: Reader<'_>, game: &Game) -> Result<Option<MezzoTable>> {
     (game.system == System::Mezzo).then(|| read.mezzo_table(game.id)).transpose()
 }
 
@@ -138,13 +186,17 @@ pub struct ImportReport {
     pub counts: Counts,
 }
 
-fn read_document(path: &Path) -> Result<Document> {
+/// Reads a file and validates it, with the SHA-256 of the bytes read (hex), so an apply can
+/// tell whether the file is still the one that was previewed.
+fn read_document(path: &Path) -> Result<(Document, String)> {
     let bytes = exchange::read_limited(path)?;
-    exchange::parse(&bytes).map_err(|problems| Error::BadFile { file: path.to_owned(), problems })
+    let digest = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+    let doc = exchange::parse(&bytes).map_err(|problems| Error::BadFile { file: path.to_owned(), problems })?;
+    Ok((doc, digest))
 }
 
-fn make_plan(store: &Store, path: &Path, doc: &Document, as_copy: bool) -> Result<Plan> {
-    let read = store.read();
+/// What this device holds of the games and characters the file names.
+fn local_of(read: Reader<'_>, doc: &Document) -> Result<Local> {
     let mut local = Local::default();
     for entry in &doc.games {
         if let Some(g) = read.game(entry.game.id)? {
@@ -168,20 +220,95 @@ fn make_plan(store: &Store, path: &Path, doc: &Document, as_copy: bool) -> Resul
             }
         }
     }
-    exchange::plan(doc, &local, as_copy, Uuid::new_v4, now())
-        .map_err(|problems| Error::BadFile { file: path.to_owned(), problems })
+    Ok(local)
+}
+
+/// Plans the import against what `read` sees. A character the file puts in another game
+/// than this device's is a move, refused where `move_character` would refuse it.
+fn make_plan(read: Reader<'_>, path: &Path, doc: &Document, digest: &str, as_copy: bool) -> Result<Plan> {
+    let bad_file = |problems| Error::BadFile { file: path.to_owned(), problems };
+    let mut plan = exchange::plan(doc, &local_of(read, doc)?, as_copy, Uuid::new_v4, now()).map_err(bad_file)?;
+    plan.preview.digest = digest.to_owned();
+    let mut problems = Vec::new();
+    for (_, record, mine) in plan.characters.iter().filter(|(s, _, _)| *s != Status::Unchanged) {
+        let Some(mine) = mine.as_ref().filter(|m| m.character.game_id != record.character.game_id) else { continue };
+        if let Err(e) = characters::may_leave_game(read, mine, "moved to another game by this file") {
+            let message = match e {
+                Error::Invalid { problem, .. } => problem,
+                other => return Err(other),
+            };
+            problems.push(crate::Problem { path: format!("character “{}”", mine.character.name), message });
+        }
+    }
+    if problems.is_empty() {
+        Ok(plan)
+    } else {
+        Err(bad_file(problems))
+    }
 }
 
 /// Reads and validates a file and says what importing it would do. Writes nothing.
 pub fn import_preview(store: &Store, path: &Path, as_copy: bool) -> Result<Preview> {
-    let doc = read_document(path)?;
-    Ok(make_plan(store, path, &doc, as_copy)?.preview)
+    let (doc, digest) = read_document(path)?;
+    store.snapshot(|read| Ok(make_plan(read, path, &doc, &digest, as_copy)?.preview))
 }
 
-/// Imports a file in one transaction: everything in it lands, or nothing does.
+/// Imports a file in one transaction: everything in it lands, or nothing does. The plan is
+/// made inside that transaction, so a change committed meanwhile by another process (or a
+/// second import of the same file) is seen, never overwritten.
 pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<ImportReport> {
-    let doc = read_document(path)?;
-    let plan = make_plan(store, path, &doc, options.as_copy)?;
+    import_checked(store, path, options, None)
+}
+
+/// Imports a file the person saw the preview `seen` of, only if the file is still the one
+/// previewed and importing it still does what the preview said; otherwise nothing changes
+/// and the error asks for a new look.
+pub fn import_seen(store: &mut Store, path: &Path, options: ImportOptions, seen: &Preview) -> Result<ImportReport> {
+    import_checked(store, path, options, Some(seen))
+}
+
+fn import_checked(
+    store: &mut Store,
+    path: &Path,
+    options: ImportOptions,
+    seen: Option<&Preview>,
+) -> Result<ImportReport> {
+    let (doc, digest) = read_document(path)?;
+    if seen.is_some_and(|s| s.digest != digest) {
+        return Err(Error::invalid(
+            "file",
+            format!("{} changed since its preview; nothing was imported. Open it again to see what it holds", path.display()),
+        ));
+    }
+    let counts = store.write(|tx| {
+        let plan = make_plan(tx.read(), path, &doc, &digest, options.as_copy)?;
+        if seen.is_some_and(|s| !s.same_outcome(&plan.preview)) {
+            return Err(Error::invalid(
+                "file",
+                "what this import would do changed since its preview (this device changed meanwhile); \
+                 nothing was imported. Open the file again to see what it would do now",
+            ));
+        }
+        apply(tx, path, &plan, options)?;
+        Ok(plan.preview.counts)
+    })?;
+    let written = counts.new + counts.update + counts.conflict;
+    let message = if written == 0 {
+        "Nothing to import: everything in the file is already here.".to_string()
+    } else {
+        format!(
+            "Imported {written} record(s): {} new, {} updated{}.",
+            counts.new,
+            counts.update,
+            if counts.conflict > 0 { format!(", {} replaced", counts.conflict) } else { String::new() }
+        )
+    };
+    Ok(ImportReport { message, counts })
+}
+
+/// Writes a plan inside the import's transaction, then checks that every game it touched
+/// (and every game a character left) still exports a file that imports.
+fn apply(tx: &Tx<'_>, path: &Path, plan: &Plan, options: ImportOptions) -> Result<()> {
     let counts = plan.preview.counts;
     if counts.conflict > 0 && !options.replace_conflicts {
         let conflicts = plan
@@ -203,7 +330,8 @@ pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<
             .collect();
         return Err(Error::Conflict { file: path.to_owned(), conflicts });
     }
-    store.write(|tx| {
+    let mut touched: Vec<Uuid> = Vec::new();
+    {
         let world_of = |id: Uuid| plan.worlds.iter().find(|(g, _)| *g == id).map(|(_, w)| w.clone());
         for (status, game, mine) in &plan.games {
             match status {
@@ -211,6 +339,7 @@ pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<
                 Status::New => tx.insert_game(game)?,
                 Status::Update | Status::Conflict => tx.update_game(game)?,
             }
+            touched.push(game.id);
             // The world travels in the game's event, so undoing the import restores it too.
             let incoming = world_of(game.id);
             let incoming_table = plan.penny_tables.iter().find(|(g, _)| *g == game.id).map(|(_, t)| t.clone());
@@ -253,57 +382,47 @@ pub fn import(store: &mut Store, path: &Path, options: ImportOptions) -> Result<
                 (Status::Conflict, Some(m)) => {
                     // The file wins, as a change made after both versions.
                     let c = &mut record.character;
-                    c.revision = c.revision.max(m.character.revision) + 1;
+                    c.revision = characters::next_revision(c.revision.max(m.character.revision))?;
                     characters::update(tx, &record)?;
                 }
             }
+            touched.push(record.character.game_id);
+            touched.extend(mine.as_ref().map(|m| m.character.game_id));
             let (game, id) = (record.character.game_id, record.character.id);
             let change = Change { before: mine.clone(), after: Some(record) };
             character_event(tx, EventKind::CharacterImported, game, id, &change, None)?;
         }
-        // Worlds last: their clocks and scouts name the characters written above.
-        for (game, world) in &plan.worlds {
-            tx.put_nsu_world(*game, world)?;
-        }
-        // A Penny Ante table in the file replaces this device's whole, ledger included.
-        for (game, table) in &plan.penny_tables {
-            tx.replace_penny_table(*game, table)?;
-        }
-        // A Mezzo table in the file replaces this device's whole; the sheets of characters
-        // of the game that the file does not carry follow its claims.
-        for (game, table) in &plan.mezzo_tables {
-            tx.put_mezzo_table(*game, table)?;
-            super::mezzo::settle_claims(tx, *game)?;
-        }
-        // A Scattershot table in the file replaces this device's whole.
-        for (game, table) in &plan.scattershot_tables {
-            tx.put_scattershot_table(*game, table)?;
-        }
-        // A Penny Ante character new to its game brings its pile from the Bank.
-        for (game, character, pile) in &plan.carried_in {
-            let mut table = tx.read().penny_table(*game)?;
-            let entry = Entry {
-                from: Account::Bank,
-                to: Account::Character(*character),
-                amount: *pile,
-                reason: Reason::CarriedIn,
-                challenge: None,
-            };
-            table.ledger = table.ledger.record(entry)?.0;
-            tx.put_penny_table(*game, &table)?;
-        }
-        Ok(())
-    })?;
-    let written = counts.new + counts.update + counts.conflict;
-    let message = if written == 0 {
-        "Nothing to import: everything in the file is already here.".to_string()
-    } else {
-        format!(
-            "Imported {written} record(s): {} new, {} updated{}.",
-            counts.new,
-            counts.update,
-            if counts.conflict > 0 { format!(", {} replaced", counts.conflict) } else { String::new() }
-        )
-    };
-    Ok(ImportReport { message, counts })
+    }
+    // Worlds last: their clocks and scouts name the characters written above.
+    for (game, world) in &plan.worlds {
+        tx.put_nsu_world(*game, world)?;
+    }
+    // A Penny Ante table in the file replaces this device's whole, ledger included.
+    for (game, table) in &plan.penny_tables {
+        tx.replace_penny_table(*game, table)?;
+    }
+    // A Mezzo table in the file replaces this device's whole; the sheets of characters
+    // of the game that the file does not carry follow its claims.
+    for (game, table) in &plan.mezzo_tables {
+        tx.put_mezzo_table(*game, table)?;
+        super::mezzo::settle_claims(tx, *game)?;
+    }
+    // A Scattershot table in the file replaces this device's whole.
+    for (game, table) in &plan.scattershot_tables {
+        tx.put_scattershot_table(*game, table)?;
+    }
+    // A Penny Ante character new to its game brings its pile from the Bank.
+    for (game, character, pile) in &plan.carried_in {
+        let mut table = tx.read().penny_table(*game)?;
+        let entry = Entry {
+            from: Account::Bank,
+            to: Account::Character(*character),
+            amount: *pile,
+            reason: Reason::CarriedIn,
+            challenge: None,
+        };
+        table.ledger = table.ledger.record(entry)?.0;
+        tx.put_penny_table(*game, &table)?;
+    }
+    games_still_export(tx.read(), touched, "this import")
 }

@@ -52,6 +52,9 @@ pub struct CheckReport {
     pub mezzo: Vec<String>,
     /// What is wrong with the Scattershot sheets and tables (mechanical play in progress).
     pub scattershot: Vec<String>,
+    /// Games whose own file would be refused on import (a reference to a character that is
+    /// not in the game, say). Filled by `services::check`, which can build files; empty here.
+    pub files: Vec<String>,
     pub schema_version: i64,
     pub sqlite_version: String,
 }
@@ -84,6 +87,16 @@ impl Store {
     /// Reads outside a transaction (each statement sees a consistent snapshot).
     pub fn read(&self) -> Reader<'_> {
         Reader::new(&self.conn)
+    }
+
+    /// Runs `read` inside one read transaction, so every statement it makes sees the same
+    /// snapshot even while another process (the CLI beside the window) commits: an export or
+    /// an import preview is never torn between two versions of the file.
+    pub fn snapshot<T>(&self, read: impl FnOnce(Reader<'_>) -> Result<T>) -> Result<T> {
+        let tx = self.conn.unchecked_transaction()?;
+        let out = read(Reader::new(&tx))?;
+        tx.commit()?;
+        Ok(out)
     }
 
     /// Runs `change` in one immediate transaction: all of its writes land, or none do.
@@ -136,6 +149,7 @@ impl Store {
             penny_ante,
             mezzo,
             scattershot,
+            files: Vec::new(),
             schema_version,
             sqlite_version: rusqlite::version().to_owned(),
         })

@@ -29,7 +29,26 @@ export class AppError extends Error {
   }
 }
 
-async function call(command, args = {}) {
+// The app runs its commands off the window's main thread, several at once. So that two quick
+// clicks cannot overtake each other, the page's calls run one after another, in the order
+// it made them: each starts once the one before has settled.
+let previous = Promise.resolve();
+
+function call(command, args = {}) {
+  const result = previous.then(() => invoke(command, args));
+  previous = result.catch(() => {});
+  return result;
+}
+
+/**
+ * For a call that first waits for the person in a file dialog: it starts after the calls
+ * made before it, but the calls made after it do not wait for the dialog.
+ */
+function callAfterEarlier(command, args) {
+  return previous.then(() => invoke(command, args));
+}
+
+async function invoke(command, args) {
   try {
     return await tauri.core.invoke(command, args);
   } catch (e) {
@@ -57,12 +76,13 @@ export const moveCharacter = (id, toGame) => call("move_character", { id, toGame
 // `onStep(step)` hears "writing" / "reading" once the dialog has closed and the slow part starts.
 /** Asks where to save (suggesting `fileName`) and writes there; resolves with Exported. */
 export const exportCharacter = (id, fileName, onStep) =>
-  call("export_character", { id, fileName, onProgress: progress(onStep) });
+  callAfterEarlier("export_character", { id, fileName, onProgress: progress(onStep) });
 export const exportGame = (id, fileName, onStep) =>
-  call("export_game", { id, fileName, onProgress: progress(onStep) });
-export const exportAll = (fileName, onStep) => call("export_all", { fileName, onProgress: progress(onStep) });
+  callAfterEarlier("export_game", { id, fileName, onProgress: progress(onStep) });
+export const exportAll = (fileName, onStep) =>
+  callAfterEarlier("export_all", { fileName, onProgress: progress(onStep) });
 /** Asks which file to import and previews it (not as copies); resolves with Picked. */
-export const importPick = (onStep) => call("import_pick", { onProgress: progress(onStep) });
+export const importPick = (onStep) => callAfterEarlier("import_pick", { onProgress: progress(onStep) });
 /** Previews the picked file again; what `importApply` with the same `asCopy` then checks. */
 export const importPreview = (token, asCopy) => call("import_preview", { token, asCopy });
 /** Imports the picked file; the token then ends. */

@@ -262,6 +262,34 @@ mod tests {
         assert_eq!(granted, wanted, "one grant per command, and nothing else (no dialog:, fs: or core:)");
     }
 
+    /// Guards F8 of the security review: a plain `#[tauri::command] fn` runs on the main
+    /// thread and freezes the window while it works, so every command that takes the store
+    /// (its `State`) is `#[tauri::command(async)]` or an `async fn`.
+    #[test]
+    fn every_store_command_runs_off_the_main_thread() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if !path.to_string_lossy().ends_with("commands.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (at, _) in text.match_indices("#[tauri::command") {
+                let rest = &text[at..];
+                let signature = &rest[..rest.find('{').expect("a command has a body")];
+                checked += 1;
+                let off_main = signature.starts_with("#[tauri::command(async)]") || signature.contains("async fn");
+                assert!(
+                    off_main || !signature.contains("State<"),
+                    "{} runs on the main thread: {signature}",
+                    path.display()
+                );
+            }
+        }
+        assert!(checked > 160, "found the commands ({checked})");
+    }
+
     /// The page loads nothing but its own files: no `data:` or remote sources in the CSP.
     #[test]
     fn the_csp_allows_only_our_own_files() {

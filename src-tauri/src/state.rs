@@ -139,6 +139,7 @@ mod tests {
                 games: vec![],
                 characters: vec![],
                 counts: Counts::default(),
+                digest: String::new(),
             },
         }
     }

@@ -106,7 +106,8 @@ pub async fn import_preview<R: Runtime>(window: Window<R>, token: String, as_cop
     .await
 }
 
-/// Imports the token's file, once; `as_copy` must be what its last preview was made with.
+/// Imports the token's file, once, if it still does what its last preview (made with the
+/// same `as_copy`) said: the file is unchanged and so is what it would do here.
 #[tauri::command]
 pub async fn import_apply<R: Runtime>(
     window: Window<R>,
@@ -117,7 +118,7 @@ pub async fn import_apply<R: Runtime>(
     off_the_window(window, move |_, state| {
         let import = state.imports().take(&token, as_copy)?;
         let options = ImportOptions { as_copy, replace_conflicts };
-        Ok(services::import(&mut *state.store()?, &import.path, options)?)
+        Ok(services::import_seen(&mut *state.store()?, &import.path, options, &import.seen)?)
     })
     .await
 }

@@ -320,11 +320,23 @@ fn exported_character_imports_into_a_fresh_database() {
         assert!(!toast.unwrap_or_default().contains("Export"), "a cancel says nothing");
         assert!(!file.exists());
 
+        // On a phone-wide window this time (with the dialog open, the window is not resized).
+        session.set_window_size(360, 800);
+        session.wait_until("the page to be 360 px wide", || (session.inner_width() <= 360.0).then_some(()));
+        if session.find("#toast").map(|t| t.is_displayed()).unwrap_or(false) {
+            session.click("#toast-close");
+            session.wait_gone("#toast");
+        }
         click_in_row(&wait_character_row(&session, "Wren"), ".character-export");
+        session.wait_for(".character-export[aria-busy='true']");
+        shot(&session, "export-choosing-360");
         choose_file_in_native_dialog(SAVE_TITLE, &file, true);
-        session.wait_for("#toast");
         session.wait_until("the export file", || file.is_file().then_some(()));
+        session.wait_text("#toast-message", "Exported “Wren” to “Wren Export.sheetkeeper.json”.");
         session.wait_gone("#work-status");
+        shot(&session, "export-done-360");
+        session.set_window_size(1280, 800);
+        session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
 
         session.click("#import-button");
         choose_file_in_native_dialog(OPEN_TITLE, &file, false);

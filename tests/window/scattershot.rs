@@ -11,6 +11,7 @@
 //! - the table (a setting saved, one out of range refused, the Gamemaster's stock) and
 //!   rewards after a session (a share withheld, a bonus), by vote and on the spot (one to
 //!   the giver's own character refused), the last taken back from the log.
+//!
 //! Screenshots at 1280 and 360 px wide.
 
 use serde_json::json;

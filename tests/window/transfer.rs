@@ -7,8 +7,8 @@ use serde_json::{json, Value};
 
 use crate::webdriver::Session;
 use crate::{
-    choose_file_in_native_dialog, create_game, one_window, open, shot, visible_windows, wait_game_row, Scratch,
-    OPEN_TITLE, SAVE_TITLE,
+    choose_file_in_native_dialog, create_game, one_window, open, open_dark, shot, shots_at_both_widths,
+    visible_windows, wait_game_row, Scratch, OPEN_TITLE, SAVE_TITLE,
 };
 
 /// How many copies of the fixture's first character the large file adds to its own.
@@ -46,7 +46,7 @@ fn an_import_waiting_for_the_database_leaves_the_window_answering() {
     large_game_file(&file);
     let db = scratch.path("sheetkeeper.db");
 
-    let session = open(&db);
+    let session = open_dark(&db);
     session.click("#import-button");
     session.wait_for("#import-button[aria-busy='true']");
     choose_file_in_native_dialog(OPEN_TITLE, &file, false);
@@ -54,6 +54,7 @@ fn an_import_waiting_for_the_database_leaves_the_window_answering() {
     let summary = session.wait_for("#import-summary").text();
     let new = 1 + FIXTURE_CHARACTERS + CHARACTERS;
     assert!(summary.contains(&format!("{new} new")), "the game and everyone in it are new: {summary:?}");
+    shots_at_both_widths(&session, "import-preview-large-dark");
 
     // Another program (here: this test) holds the database's write lock.
     let other = rusqlite::Connection::open(&db).expect("open the app's database");
@@ -69,7 +70,7 @@ fn an_import_waiting_for_the_database_leaves_the_window_answering() {
     let status = answer[0].as_str().unwrap_or_default().to_string();
     assert!(status.starts_with("Importing") && status.contains("waits"), "the status says what happens: {status:?}");
     assert_eq!(answer[1], json!(true), "nothing else can be pressed meanwhile");
-    shot(&session, "import-waiting-1280");
+    shot(&session, "import-waiting-dark-1280");
 
     other.execute_batch("ROLLBACK").expect("let the lock go");
     session.wait_gone("#import-dialog");

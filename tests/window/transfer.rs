@@ -1,5 +1,6 @@
 //! Export and import as the security review asked (F8, F9): a slow import leaves the window
-//! answering and shows that it works; the page cannot name a file itself.
+//! answering and shows that it works; the page cannot name a file itself; an import applies
+//! only what its preview showed.
 
 use std::path::Path;
 
@@ -163,4 +164,34 @@ fn the_page_cannot_name_a_file_to_write_or_read() {
     assert!(visible_windows(SAVE_TITLE).is_empty() && visible_windows(OPEN_TITLE).is_empty(), "no dialog opened");
     let games: Vec<String> = session.find_all(".game-row .game-name").iter().map(|e| e.text()).collect();
     assert_eq!(games, vec!["Paths".to_string()], "nothing was imported");
+}
+
+/// The import applies what the person saw: a file changed after its preview is refused with
+/// words that say so, and nothing is imported.
+#[test]
+fn a_file_changed_after_its_preview_is_not_imported() {
+    let _window = one_window();
+    let scratch = Scratch::new("changed-file");
+    let file = scratch.path("Lanterns.sheetkeeper.json");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json");
+    let text = std::fs::read_to_string(fixture).expect("read the fixture");
+    std::fs::write(&file, &text).expect("write the file");
+
+    let session = open(&scratch.path("sheetkeeper.db"));
+    session.click("#import-button");
+    choose_file_in_native_dialog(OPEN_TITLE, &file, false);
+    let preview = session.wait_for("#import-items").text();
+    assert!(preview.contains("Wren Ashdown"), "{preview:?}");
+
+    std::fs::write(&file, text.replace("Wren Ashdown", "Wren Someone-Else")).expect("change the file");
+    session.click("#import-confirm");
+    session.wait_gone("#import-dialog");
+    let message = session.wait_for("#error-message").text();
+    assert!(
+        message.starts_with("The file was not imported.") && message.contains("changed since its preview"),
+        "the error says why: {message:?}"
+    );
+    assert!(session.find_all(".game-row").is_empty(), "nothing was imported");
+    session.wait_gone("#work-status");
+    assert_eq!(session.find("#import-button").unwrap().attribute("aria-busy"), None);
 }

@@ -186,7 +186,7 @@ async function exportTo(button, failed, what, start) {
   );
 }
 
-/** One file dialog at a time: a second import or export waits until the first is done. */
+/** One file dialog at a time: an import or export asked for while one runs is ignored. */
 let transferring = false;
 
 async function transfer(button, text, action) {

@@ -60,6 +60,7 @@ fn exchange(c: &mut Criterion) {
             BatchSize::PerIteration,
         )
     });
+    group.bench_function("check (every game's file validated too)", |b| b.iter(|| services::check(&store).unwrap()));
     group.finish();
 }
 

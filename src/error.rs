@@ -19,6 +19,16 @@ impl fmt::Display for Problem {
     }
 }
 
+/// "3 problems", or "more than 100 problems" when the list was cut and its last line counts
+/// the rest ([`crate::exchange::MAX_PROBLEMS`]).
+fn counted(problems: &[Problem]) -> String {
+    match problems.len() {
+        1 => "1 problem".into(),
+        n if n > crate::exchange::MAX_PROBLEMS => format!("more than {} problems", crate::exchange::MAX_PROBLEMS),
+        n => format!("{n} problems"),
+    }
+}
+
 fn lines(problems: &[Problem]) -> String {
     problems.iter().map(|p| format!("- {p}")).collect::<Vec<_>>().join("\n")
 }
@@ -38,8 +48,7 @@ pub enum Error {
     NothingToUndo(String),
 
     /// A file failed validation; every problem found is listed, nothing was written.
-    #[error("{} cannot be imported ({} problem{}); nothing was changed:\n{}",
-        file.display(), problems.len(), if problems.len() == 1 { "" } else { "s" }, lines(problems))]
+    #[error("{} cannot be imported ({}); nothing was changed:\n{}", file.display(), counted(problems), lines(problems))]
     BadFile { file: PathBuf, problems: Vec<Problem> },
 
     /// An import would overwrite changes made on this device; nothing was written.

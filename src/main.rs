@@ -2,6 +2,7 @@
 //!
 //! Exit codes: 0 ok, 1 invalid input (or anything the command could not do), 2 usage.
 
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -300,14 +301,78 @@ struct ExportWhat {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
     match run(&cli) {
         Ok(code) => code,
+        // The reader went away (`sheetkeeper list | head -1`): nothing left to say to it.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("sheetkeeper: {e:#}");
+            let message = error_message(&e);
+            let text = if cli.json {
+                let kind =
+                    e.chain().find_map(|c| c.downcast_ref::<sheetkeeper::Error>()).map_or("invalid", |e| e.kind());
+                serde_json::json!({ "kind": kind, "message": message }).to_string()
+            } else {
+                format!("sheetkeeper: {message}")
+            };
+            to_stderr(&text);
             ExitCode::from(1)
         }
     }
+}
+
+/// A usage error (exit 2) as clap words it — as `{"kind":"usage","message":…}` on stderr
+/// when `--json` was given. `--help` and `--version` print as usual.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let json = std::env::args_os().skip(1).take_while(|a| a != "--").any(|a| a == "--json");
+    let code = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    if json && !matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let message = e.render().to_string();
+        let message = message.trim().strip_prefix("error: ").unwrap_or(message.trim());
+        to_stderr(&serde_json::json!({ "kind": "usage", "message": message }).to_string());
+    } else {
+        // A closed stdout or stderr is not worth a panic.
+        let _ = e.print();
+    }
+    code
+}
+
+/// The error and its causes, each said once: a core error already repeats its cause's text
+/// (`path: No such file…`), which anyhow's `{:#}` would print a second time.
+fn error_message(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let part = cause.to_string();
+        if text.contains(&part) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&part);
+    }
+    text
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
+}
+
+fn to_stderr(text: &str) {
+    // Nowhere left to report a failure to write the error itself.
+    let _ = writeln!(io::stderr().lock(), "{text}");
+}
+
+/// One result on stdout. A closed stdout is an error here (not a panic, as with `println!`);
+/// `main` takes a broken pipe as a quiet exit.
+fn out(text: &str) -> io::Result<()> {
+    let mut stdout = io::stdout().lock();
+    writeln!(stdout, "{text}")?;
+    stdout.flush()
 }
 
 fn open(db: Option<&Path>) -> anyhow::Result<Store> {
@@ -319,12 +384,35 @@ fn open(db: Option<&Path>) -> anyhow::Result<Store> {
 }
 
 /// Prints `value` as JSON with --json, else the human line(s).
-fn print<T: Serialize>(json: bool, value: &T, human: impl FnOnce(&T) -> String) {
+fn print<T: Serialize>(json: bool, value: &T, human: impl FnOnce(&T) -> String) -> io::Result<()> {
     if json {
-        println!("{}", serde_json::to_string_pretty(value).expect("views always serialize"));
+        out(&serde_json::to_string_pretty(value).expect("views always serialize"))
     } else {
-        println!("{}", human(value));
+        out(&human(value))
     }
+}
+
+/// `check`'s human report: every section that found something, by name, each problem on
+/// its own line below it (`integrity`'s lone "ok" is not a problem).
+fn check_text(r: &sheetkeeper::store::CheckReport) -> String {
+    if r.ok {
+        return format!("ok (schema {}, SQLite {})", r.schema_version, r.sqlite_version);
+    }
+    let integrity: &[String] = if r.integrity == ["ok"] { &[] } else { &r.integrity };
+    let sections = [
+        ("integrity", integrity),
+        ("foreign keys", &r.foreign_key_violations[..]),
+        ("Penny Ante", &r.penny_ante[..]),
+        ("Mezzo", &r.mezzo[..]),
+        ("Scattershot", &r.scattershot[..]),
+        ("files", &r.files[..]),
+    ];
+    let mut lines = vec!["problems found:".to_owned()];
+    for (name, problems) in sections.into_iter().filter(|(_, p)| !p.is_empty()) {
+        lines.push(format!("{name}:"));
+        lines.extend(problems.iter().map(|p| format!("  - {p}")));
+    }
+    lines.join("\n")
 }
 
 fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
@@ -348,27 +436,21 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 } else {
                     out.join("\n")
                 }
-            });
+            })?;
         }
         Command::Check => {
             let report = services::check(&open(db)?)?;
-            print(cli.json, &report, |r| {
-                if r.ok {
-                    format!("ok (schema {}, SQLite {})", r.schema_version, r.sqlite_version)
-                } else {
-                    let found = [&r.integrity, &r.foreign_key_violations, &r.penny_ante, &r.mezzo];
-                    let lines: Vec<&str> = found.into_iter().flatten().map(String::as_str).collect();
-                    format!("problems found:\n{}", lines.join("\n"))
-                }
-            });
+            let printed = print(cli.json, &report, check_text);
             if !report.ok {
+                // Exit 1 even when nobody stayed to read the report.
                 return Ok(ExitCode::from(1));
             }
+            printed?;
         }
         Command::Backup { file } => {
             open(db)?.backup_to(file)?;
             let done = services::Done { message: format!("Backed up the database to {}.", file.display()) };
-            print(cli.json, &done, |d| d.message.clone());
+            print(cli.json, &done, |d| d.message.clone())?;
         }
         Command::Import { file, dry_run, as_copy, replace } => {
             let mut store = open(db)?;
@@ -386,11 +468,11 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                         out.push(format!("  {what} {} “{}”: {:?}", item.id, item.name, item.status));
                     }
                     out.join("\n")
-                });
+                })?;
             } else {
                 let options = ImportOptions { as_copy: *as_copy, replace_conflicts: *replace };
                 let report = services::import(&mut store, file, options)?;
-                print(cli.json, &report, |r| r.message.clone());
+                print(cli.json, &report, |r| r.message.clone())?;
             }
         }
         Command::Export { what, file } => {
@@ -400,7 +482,7 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 _ => ExportScope::All,
             };
             let done = services::export(&open(db)?, scope, file)?;
-            print(cli.json, &done, |d| d.message.clone());
+            print(cli.json, &done, |d| d.message.clone())?;
         }
         // Odds and scores are pure arithmetic: always JSON, and no database is opened.
         Command::Odds { game: OddsGame::Nsu(args) } => {
@@ -416,7 +498,7 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 skill: args.skill,
                 helper_die: args.helper_die,
             };
-            println!("{}", nsu_odds_json(&nsu_odds::action_odds(&setup)));
+            out(&nsu_odds_json(&nsu_odds::action_odds(&setup)))?;
         }
         Command::Odds { game: OddsGame::PennyAnte(args) } => {
             let showdown = Showdown {
@@ -431,7 +513,7 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 }
                 e => e.into(),
             })?;
-            println!("{}", penny_ante_odds_json(&odds));
+            out(&penny_ante_odds_json(&odds))?;
         }
         Command::Odds { game: OddsGame::Mezzo(args) } => {
             let variant = match args.variant {
@@ -446,7 +528,7 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 }
                 e => e.into(),
             })?;
-            println!("{}", mezzo_odds_json(&odds));
+            out(&mezzo_odds_json(&odds))?;
         }
         Command::Odds { game: OddsGame::Scattershot(args) } => {
             let cj = args.critical_juncture.unwrap_or(ScattershotSettings::default().critical_juncture);
@@ -455,7 +537,7 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 sheetkeeper::Error::Invalid { field, problem } => anyhow!("--{}: {problem}", field.replace('_', "-")),
                 e => e.into(),
             })?;
-            println!("{}", scattershot_odds_json(&odds));
+            out(&scattershot_odds_json(&odds))?;
         }
         Command::Score { game: ScoreGame::PennyAnte { dice } } => {
             let hand = penny_ante::score(dice)?;
@@ -466,7 +548,7 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 dice: &'a [u8],
             }
             let json = HandJson { score: hand.score, category: hand.category.label(), dice: &hand.dice };
-            println!("{}", serde_json::to_string(&json).expect("a hand always serializes"));
+            out(&serde_json::to_string(&json).expect("a hand always serializes"))?;
         }
     }
     Ok(ExitCode::SUCCESS)

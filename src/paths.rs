@@ -26,10 +26,17 @@ fn data_dir() -> Option<PathBuf> {
     }
 }
 
+/// The app's own data folder (`…/app.sheetkeeper`), which holds its database. It is the
+/// only folder `Store::open` creates when it is missing: a path someone typed (`--db`,
+/// `$SHEETKEEPER_DB`) must name an existing folder, so a typo is not silently a new database.
+pub fn app_data_folder() -> Option<PathBuf> {
+    data_dir().map(|d| d.join(APP_IDENTIFIER))
+}
+
 /// `$SHEETKEEPER_DB` when set, else the database in the app's data folder.
 pub fn default_db_path() -> Option<PathBuf> {
     match std::env::var_os(DB_ENV) {
         Some(p) if !p.is_empty() => Some(PathBuf::from(p)),
-        _ => data_dir().map(|d| d.join(APP_IDENTIFIER).join(DB_FILE_NAME)),
+        _ => app_data_folder().map(|d| d.join(DB_FILE_NAME)),
     }
 }

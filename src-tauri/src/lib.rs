@@ -18,15 +18,18 @@ use tauri::Manager;
 pub use error::AppError;
 use state::AppState;
 
-/// `$SHEETKEEPER_DB` when set (tests), else `sheetkeeper.db` in the app data folder.
-fn db_path<R: tauri::Runtime>(app: &tauri::App<R>) -> Result<PathBuf, String> {
+/// Opens `$SHEETKEEPER_DB` when set (tests; its folder must exist), else `sheetkeeper.db`
+/// in the app data folder, which is made on first start.
+fn open_store<R: tauri::Runtime>(app: &tauri::App<R>) -> sheetkeeper::Result<sheetkeeper::Store> {
     match std::env::var_os(sheetkeeper::paths::DB_ENV) {
-        Some(p) if !p.is_empty() => Ok(PathBuf::from(p)),
-        _ => app
-            .path()
-            .app_data_dir()
-            .map(|d| d.join(sheetkeeper::paths::DB_FILE_NAME))
-            .map_err(|e| format!("no app data folder: {e}")),
+        Some(p) if !p.is_empty() => sheetkeeper::Store::open(&PathBuf::from(p)),
+        _ => {
+            let folder = app.path().app_data_dir().map_err(|e| sheetkeeper::Error::Invalid {
+                field: "database".into(),
+                problem: format!("no app data folder: {e}"),
+            })?;
+            sheetkeeper::Store::open_creating_folder(&folder.join(sheetkeeper::paths::DB_FILE_NAME))
+        }
     }
 }
 
@@ -35,9 +38,7 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
     builder
         .plugin(tauri_plugin_dialog::init())
         .setup(|app| {
-            let store = db_path(app)
-                .map_err(|e| sheetkeeper::Error::Invalid { field: "database".into(), problem: e })
-                .and_then(|p| sheetkeeper::Store::open(&p));
+            let store = open_store(app);
             if let Err(e) = &store {
                 eprintln!("sheetkeeper: {e}");
             }

@@ -1,7 +1,7 @@
 //! Reading a file: every problem is collected with its JSON path before anything is built,
 //! so a person sees the whole list at once.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
@@ -11,10 +11,11 @@ use uuid::Uuid;
 use super::format::{Document, GameEntry, Kind, PennyPile, FORMAT, FORMAT_VERSION};
 use crate::error::Error;
 use crate::model::{
-    mezzo_sheet, name_problem, text_problem, unknown_system, Character, CharacterRecord, Game, System, TableSettings,
+    is_unprintable, mezzo_sheet, name_problem, text_problem, unknown_system, Character, CharacterRecord, Game, System,
+    TableSettings, MAX_REVISION,
 };
-use crate::rules::mezzo::challenge::Challenge;
-use crate::rules::mezzo::element::{clean_text, Element, ElementKind, Lasts, TraitKind, Via};
+use crate::rules::mezzo::challenge::{Challenge, MAX_CHALLENGERS};
+use crate::rules::mezzo::element::{clean_text, Element, ElementKind, Lasts, Player, TraitKind, Via};
 use crate::rules::mezzo::plot::{self, Resource};
 use crate::rules::mezzo::seed_deck::{self, Card, KeywordDie, SeedDeck};
 use crate::rules::mezzo::table::MezzoTable;
@@ -32,14 +33,252 @@ use crate::Problem;
 
 const MAX_APP_VERSION_CHARS: usize = 64;
 
-/// Parses and validates a file's bytes. On failure, returns every problem found.
+/// The most problems a refusal lists. One more says how many were left out: a hostile file
+/// can hold millions, and every one listed is memory here, text in the error and a line in
+/// the window.
+pub const MAX_PROBLEMS: usize = 100;
+
+/// How far ahead of this device's clock a file's time stamps may be (clocks disagree a
+/// little; a stamp years ahead would make the file look newer than anything edited here).
+const CLOCK_SLACK: chrono::TimeDelta = chrono::TimeDelta::days(1);
+
+/// Parses and validates a file's bytes against this device's clock ([`parse_at`]).
 pub fn parse(bytes: &[u8]) -> Result<Document, Vec<Problem>> {
+    parse_at(bytes, crate::model::now())
+}
+
+/// Parses and validates a file's bytes; `now` is this device's time, the limit for the
+/// file's time stamps (one day of slack). On failure, returns the problems found: at most
+/// [`MAX_PROBLEMS`] and one that says how many more there were.
+pub fn parse_at(bytes: &[u8], now: DateTime<Utc>) -> Result<Document, Vec<Problem>> {
+    // A duplicate key is refused before anything else: `Value` would keep the last one
+    // silently, where other readers keep the first.
+    if let Err(problem) = keys::refuse_duplicates(bytes) {
+        return Err(vec![printable(problem)]);
+    }
     let value: Value = serde_json::from_slice(bytes).map_err(|e| vec![json_problem(&e)])?;
-    let mut v = Validator::default();
+    let mut v = Validator { now, ..Validator::default() };
+    keys::nul_characters(&value, &mut |path, message| v.problem(path, message));
+    if v.found > 0 {
+        return Err(v.finish());
+    }
     let doc = v.document(&value);
     match doc {
-        Some(doc) if v.problems.is_empty() => Ok(doc),
-        _ => Err(v.problems),
+        Some(doc) if v.found == 0 => Ok(doc),
+        _ => Err(v.finish()),
+    }
+}
+
+/// A problem as it may be shown anywhere: control, format and separator characters (from a
+/// file's keys, or its values echoed by a message) written escaped, so none reaches a
+/// terminal raw.
+fn printable(p: Problem) -> Problem {
+    fn clean(text: String) -> String {
+        if !text.chars().any(is_unprintable) {
+            return text;
+        }
+        text.chars().map(|c| if is_unprintable(c) { c.escape_unicode().to_string() } else { c.to_string() }).collect()
+    }
+    Problem { path: clean(p.path), message: clean(p.message) }
+}
+
+/// `path` followed by an object's key: `.key` for a plain name, `["…"]` (escaped) for any
+/// other key a file may hold.
+fn key_path(path: &str, key: &str) -> String {
+    let plain = key.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if plain {
+        format!("{path}.{key}")
+    } else {
+        format!("{path}[{key:?}]")
+    }
+}
+
+/// Reading the raw JSON before it becomes a `Value`: duplicate keys, and NUL characters.
+mod keys {
+    use std::borrow::Cow;
+    use std::cell::RefCell;
+    use std::collections::HashSet;
+    use std::fmt;
+
+    use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+    use serde_json::Value;
+
+    use crate::Problem;
+
+    /// Where a duplicate key was found: the path's segments, innermost first, while the
+    /// error travels out of the nested values.
+    #[derive(Default)]
+    struct Found {
+        key: String,
+        segments: Vec<Segment>,
+    }
+
+    enum Segment {
+        Key(String),
+        Index(usize),
+    }
+
+    /// Walks the whole document once (linear: one set of keys per object), refusing the
+    /// first object that holds a key twice, with its JSON path. Other errors (syntax, depth)
+    /// are left to the parse that follows, which reports them with their line and column.
+    pub(super) fn refuse_duplicates(bytes: &[u8]) -> Result<(), Problem> {
+        let found = RefCell::new(None::<Found>);
+        let mut de = serde_json::Deserializer::from_slice(bytes);
+        let walked = Walk(&found).deserialize(&mut de).and_then(|()| de.end());
+        match (walked, found.into_inner()) {
+            (Err(_), Some(f)) => {
+                let mut path = String::from("$");
+                for segment in f.segments.iter().rev() {
+                    path = match segment {
+                        Segment::Key(k) => super::key_path(&path, k),
+                        Segment::Index(i) => format!("{path}[{i}]"),
+                    };
+                }
+                Err(Problem { path, message: format!("the key {:?} appears twice in this object", f.key) })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    #[derive(Clone, Copy)]
+    struct Walk<'a>(&'a RefCell<Option<Found>>);
+
+    impl<'de> DeserializeSeed<'de> for Walk<'_> {
+        type Value = ();
+
+        fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+            d.deserialize_any(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for Walk<'_> {
+        type Value = ();
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("any JSON value")
+        }
+
+        fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_str<E>(self, _: &str) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_unit<E>(self) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+            let mut i = 0;
+            loop {
+                match seq.next_element_seed(self) {
+                    Ok(Some(())) => i += 1,
+                    Ok(None) => return Ok(()),
+                    Err(e) => {
+                        if let Some(f) = self.0.borrow_mut().as_mut() {
+                            f.segments.push(Segment::Index(i));
+                        }
+                        return Err(e);
+                    }
+                }
+            }
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            let mut seen: HashSet<Cow<'de, str>> = HashSet::new();
+            while let Some(Key(key)) = map.next_key()? {
+                if seen.contains(&key) {
+                    *self.0.borrow_mut() =
+                        Some(Found { key: key.to_string(), segments: vec![Segment::Key(key.into())] });
+                    return Err(de::Error::custom("a duplicate key"));
+                }
+                if let Err(e) = map.next_value_seed(self) {
+                    if let Some(f) = self.0.borrow_mut().as_mut() {
+                        f.segments.push(Segment::Key(key.into()));
+                    }
+                    return Err(e);
+                }
+                seen.insert(key);
+            }
+            Ok(())
+        }
+    }
+
+    /// A key, borrowed from the file's bytes when it has no escapes.
+    struct Key<'de>(Cow<'de, str>);
+
+    impl<'de> de::Deserialize<'de> for Key<'de> {
+        fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct KeyVisitor;
+            impl<'de> Visitor<'de> for KeyVisitor {
+                type Value = Key<'de>;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("a key")
+                }
+                fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Key<'de>, E> {
+                    Ok(Key(Cow::Borrowed(v)))
+                }
+                fn visit_str<E>(self, v: &str) -> Result<Key<'de>, E> {
+                    Ok(Key(Cow::Owned(v.to_owned())))
+                }
+                fn visit_string<E>(self, v: String) -> Result<Key<'de>, E> {
+                    Ok(Key(Cow::Owned(v)))
+                }
+            }
+            d.deserialize_str(KeyVisitor)
+        }
+    }
+
+    /// Every string (and key) that holds a NUL character, at its path. The database's texts
+    /// end at a NUL, so such a text would not be stored as read.
+    pub(super) fn nul_characters(value: &Value, found: &mut dyn FnMut(String, String)) {
+        /// A step of the path, borrowed from the value: nothing is copied unless found.
+        enum Step<'v> {
+            Key(&'v str),
+            Index(usize),
+        }
+        fn at(path: &[Step<'_>]) -> String {
+            path.iter().fold(String::from("$"), |at, s| match s {
+                Step::Key(k) => super::key_path(&at, k),
+                Step::Index(i) => format!("{at}[{i}]"),
+            })
+        }
+        fn walk<'v>(v: &'v Value, path: &mut Vec<Step<'v>>, found: &mut dyn FnMut(String, String)) {
+            match v {
+                Value::String(s) if s.contains('\0') => {
+                    found(at(path), "must not contain the NUL character (\\u0000)".into());
+                }
+                Value::Array(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        path.push(Step::Index(i));
+                        walk(item, path, found);
+                        path.pop();
+                    }
+                }
+                Value::Object(map) => {
+                    for (k, item) in map {
+                        if k.contains('\0') {
+                            found(at(path), format!("the key {k:?} must not contain the NUL character"));
+                        }
+                        path.push(Step::Key(k));
+                        walk(item, path, found);
+                        path.pop();
+                    }
+                }
+                _ => {}
+            }
+        }
+        walk(value, &mut Vec::new(), found);
     }
 }
 
@@ -54,7 +293,7 @@ fn json_problem(e: &serde_json::Error) -> Problem {
         let reason = text.rsplit_once(" at line").map_or(text.as_str(), |(r, _)| r);
         format!("this is not valid JSON ({reason}), at {at}")
     };
-    Problem { path: "$".into(), message }
+    printable(Problem { path: "$".into(), message })
 }
 
 fn type_name(v: &Value) -> &'static str {
@@ -70,16 +309,60 @@ fn type_name(v: &Value) -> &'static str {
 
 #[derive(Default)]
 struct Validator {
+    /// The first [`MAX_PROBLEMS`] problems found.
     problems: Vec<Problem>,
+    /// Every problem found, listed or not: whether a part is sound is asked of this count.
+    found: usize,
+    /// Some of the file was left unread once the list was full.
+    stopped: bool,
     /// The file's kind, once read: what a character may carry depends on it.
     kind: Option<Kind>,
+    /// This device's time: time stamps later than a day after it are refused.
+    now: DateTime<Utc>,
 }
 
 type Obj = Map<String, Value>;
 
 impl Validator {
     fn problem(&mut self, path: impl Into<String>, message: impl Into<String>) {
-        self.problems.push(Problem { path: path.into(), message: message.into() });
+        self.push(Problem { path: path.into(), message: message.into() });
+    }
+
+    fn push(&mut self, p: Problem) {
+        self.found += 1;
+        if self.problems.len() < MAX_PROBLEMS {
+            self.problems.push(p);
+        }
+    }
+
+    fn extend(&mut self, found: impl IntoIterator<Item = Problem>) {
+        for p in found {
+            self.push(p);
+        }
+    }
+
+    /// The list is full: what is left of a long list of games or characters is not read
+    /// (the file is refused anyway), so a hostile file costs no more than a short one.
+    fn full(&mut self) -> bool {
+        let full = self.found >= MAX_PROBLEMS;
+        self.stopped |= full;
+        full
+    }
+
+    /// The problems to show, each printable, with one more that counts those left out.
+    fn finish(self) -> Vec<Problem> {
+        let more = self.found - self.problems.len();
+        let mut out: Vec<Problem> = self.problems.into_iter().map(printable).collect();
+        if more > 0 || self.stopped {
+            let s = if more == 1 { "" } else { "s" };
+            let message = if self.stopped {
+                format!("…and {more} more problem{s}, and maybe others: reading stopped once {MAX_PROBLEMS} were found")
+            } else {
+                format!("…and {more} more problem{s}")
+            };
+            out.push(Problem { path: "$".into(), message });
+        }
+        out
     }
 
     /// An object with exactly the `allowed` keys (unknown keys are problems).
@@ -89,7 +372,7 @@ impl Validator {
             return None;
         };
         for key in map.keys().filter(|k| !allowed.contains(&k.as_str())) {
-            self.problem(format!("{path}.{key}"), format!("unknown field; expected only {}", allowed.join(", ")));
+            self.problem(key_path(path, key), format!("unknown field; expected only {}", allowed.join(", ")));
         }
         Some(map)
     }
@@ -154,6 +437,16 @@ impl Validator {
     fn time(&mut self, path: &str, map: &Obj, key: &str) -> Option<DateTime<Utc>> {
         let s = self.string(path, map, key)?;
         match DateTime::parse_from_rfc3339(s) {
+            Ok(t) if t.with_timezone(&Utc) > self.now + CLOCK_SLACK => {
+                self.problem(
+                    format!("{path}.{key}"),
+                    format!(
+                        "{s:?} is in the future: this device's clock says {}; a time stamp may be at most a day ahead",
+                        crate::model::timestamp(self.now)
+                    ),
+                );
+                None
+            }
             Ok(t) => Some(t.with_timezone(&Utc)),
             Err(_) => {
                 self.problem(
@@ -230,11 +523,14 @@ impl Validator {
             .and_then(|d| self.object("$.data", d, &["games"]))
             .and_then(|data| self.list("$.data", data, "games"));
         let games = raw_games.map(|games| {
-            games
-                .iter()
-                .enumerate()
-                .filter_map(|(i, g)| self.game(&format!("$.data.games[{i}]"), g))
-                .collect::<Vec<_>>()
+            let mut read = Vec::new();
+            for (i, g) in games.iter().enumerate() {
+                if self.full() {
+                    break;
+                }
+                read.extend(self.game(&format!("$.data.games[{i}]"), g));
+            }
+            read
         });
         // What each kind holds is counted on the raw lists, so one bad character is not
         // also reported as a missing one.
@@ -275,16 +571,20 @@ impl Validator {
         let updated_at = self.time(path, map, "updated_at");
         let settings = self.settings(path, map, system);
         let characters = self.list(path, map, "characters").map(|list| {
-            list.iter()
-                .enumerate()
-                .filter_map(|(i, c)| self.character(&format!("{path}.characters[{i}]"), c, id, system).map(|c| (i, c)))
-                .collect::<Vec<_>>()
+            let mut read = Vec::new();
+            for (i, c) in list.iter().enumerate() {
+                if self.full() {
+                    break;
+                }
+                read.extend(self.character(&format!("{path}.characters[{i}]"), c, id, system).map(|c| (i, c)));
+            }
+            read
         });
         self.times_in_order(path, created_at, updated_at);
         let nsu_world = match (map.get("nsu_world"), system) {
             (None, _) => Some(None),
             (Some(world), Some(System::Nsu)) => {
-                let known = characters.iter().flatten().map(|(_, (c, _))| c.character.id).collect::<Vec<_>>();
+                let known = characters.iter().flatten().map(|(_, (c, _))| c.character.id).collect::<HashSet<_>>();
                 self.nsu_world(&format!("{path}.nsu_world"), world, &known).map(Some)
             }
             (Some(_), Some(other)) => {
@@ -370,27 +670,34 @@ impl Validator {
                 let sheets: Vec<(usize, &Element)> =
                     list.iter().filter_map(|(j, (r, _))| r.mezzo.as_ref().map(|e| (*j, e))).collect();
                 let found = mezzo_claim_problems(table.unwrap_or(&empty), &sheets, path);
-                self.problems.extend(found);
+                self.extend(found);
                 let found = challenge_element_problems(table.unwrap_or(&empty), &sheets, path);
-                self.problems.extend(found);
+                self.extend(found);
             }
         }
         // A sheet lists one free characteristic and one per purchase in the file's ledger:
         // the table's, or in a character file the entries carried with the character. A
         // table that could not be read says nothing either way.
         let table_failed = map.contains_key("penny_table") && !matches!(penny_table, Some(Some(_)));
+        // Each character's purchases in the table's ledger, counted in one pass.
+        let mut bought: HashMap<Account, usize> = HashMap::new();
+        for e in penny_table.iter().flatten().flat_map(|t| &t.ledger.entries) {
+            if e.reason == Reason::CharacteristicBought {
+                *bought.entry(e.from).or_default() += 1;
+            }
+        }
         for (j, (record, pile)) in characters.iter().flatten().filter(|_| !table_failed) {
             let Some(sheet) = &record.penny_ante else { continue };
             let account = Account::Character(record.character.id);
             let purchases = match (penny_table.as_ref().and_then(Option::as_ref), pile) {
-                (Some(table), _) => table.purchases(record.character.id),
+                (Some(_), _) => bought.get(&account).copied().unwrap_or(0),
                 (None, Some(pile)) => {
                     pile.ledger.iter().filter(|e| e.reason == Reason::CharacteristicBought && e.from == account).count()
                 }
                 (None, None) => 0,
             };
             if let Some(p) = paid_for_problem(sheet, purchases, &format!("{path}.characters[{j}].penny_ante")) {
-                self.problems.push(p);
+                self.push(p);
             }
         }
         let characters = characters.map(|list| list.into_iter().map(|(_, c)| c).collect::<Vec<_>>());
@@ -422,7 +729,7 @@ impl Validator {
         let mut settings = TableSettings::new();
         let mut ok = true;
         for (name, value) in entries {
-            match self.as_integer(&format!("{at}.{name}"), value) {
+            match self.as_integer(&key_path(&at, name), value) {
                 Some(n) => {
                     settings.insert(name.clone(), n);
                 }
@@ -432,7 +739,7 @@ impl Validator {
         if let Some(system) = system {
             let found = table_settings::problems(system, &settings, &at);
             ok &= found.is_empty();
-            self.problems.extend(found);
+            self.extend(found);
         }
         ok.then_some(settings)
     }
@@ -462,13 +769,16 @@ impl Validator {
         let name = self.name(path, map, "name");
         let created_at = self.time(path, map, "created_at");
         let updated_at = self.time(path, map, "updated_at");
-        let revision = self.integer(path, map, "revision");
-        if revision.is_some_and(|r| r < 1) {
-            self.problem(
-                format!("{path}.revision"),
-                format!("{} is out of range: a revision is 1 or more", revision.unwrap_or(0)),
-            );
-        }
+        let revision = self.integer(path, map, "revision").filter(|&r| {
+            let ok = (1..=MAX_REVISION).contains(&r);
+            if !ok {
+                self.problem(
+                    format!("{path}.revision"),
+                    format!("{r} is out of range: a revision is 1 to {MAX_REVISION}"),
+                );
+            }
+            ok
+        });
         self.times_in_order(path, created_at, updated_at);
         // A sheet is optional in the file (older files have none): an NSU character without
         // one gets an empty sheet.
@@ -534,7 +844,7 @@ impl Validator {
             name: name?,
             created_at: created_at?,
             updated_at: updated_at?,
-            revision: revision.filter(|&r| r >= 1)?,
+            revision: revision?,
         };
         let mezzo = match mezzo? {
             None if character.system == System::Mezzo => Some(mezzo_sheet(&character)),
@@ -605,7 +915,7 @@ impl Validator {
     /// The world is read by its types in one pass (the first type error is reported at its
     /// path), then every invariant of `World::problems` is listed. Characters it names
     /// (project owners, scouts) must be characters of the same game in the file.
-    fn nsu_world(&mut self, path: &str, v: &Value, characters: &[Uuid]) -> Option<World> {
+    fn nsu_world(&mut self, path: &str, v: &Value, characters: &HashSet<Uuid>) -> Option<World> {
         let world: World = self.typed(path, v)?;
         let mut found = world.problems(path);
         for (i, p) in world.projects.iter().enumerate() {
@@ -627,7 +937,7 @@ impl Validator {
             }
         }
         let ok = found.is_empty();
-        self.problems.extend(found);
+        self.extend(found);
         ok.then_some(world)
     }
 
@@ -666,18 +976,19 @@ impl Validator {
             }
             points
         });
-        let other_details = self.list(path, map, "other_details").map(|items| {
-            items
-                .iter()
-                .enumerate()
-                .filter_map(|(i, d)| {
-                    let at = format!("{path}.other_details[{i}]");
-                    let m = self.object(&at, d, &["text", "positive"])?;
-                    let text = self.string(&at, m, "text").map(str::to_owned);
-                    let positive = self.boolean(&at, m, "positive");
-                    Some(Detail { text: text?, positive: positive? })
-                })
-                .collect::<Vec<_>>()
+        let other_details = self.list(path, map, "other_details").and_then(|items| {
+            let mut details = Vec::with_capacity(items.len());
+            for (i, d) in items.iter().enumerate() {
+                if self.full() {
+                    return None;
+                }
+                let at = format!("{path}.other_details[{i}]");
+                let Some(m) = self.object(&at, d, &["text", "positive"]) else { continue };
+                let text = self.string(&at, m, "text").map(str::to_owned);
+                let positive = self.boolean(&at, m, "positive");
+                details.extend(text.zip(positive).map(|(text, positive)| Detail { text, positive }));
+            }
+            Some(details)
         });
         let sheet = Sheet {
             pronouns: pronouns?,
@@ -694,7 +1005,7 @@ impl Validator {
         };
         let found = sheet.problems(path);
         let ok = found.is_empty();
-        self.problems.extend(found);
+        self.extend(found);
         ok.then_some(sheet)
     }
 
@@ -815,20 +1126,17 @@ impl Validator {
 
     fn texts(&mut self, path: &str, map: &Obj, key: &str) -> Option<Vec<String>> {
         let items = self.list(path, map, key)?;
-        let mut ok = true;
-        let texts = items
-            .iter()
-            .enumerate()
-            .filter_map(|(i, v)| {
-                let text = v.as_str().map(str::to_owned);
-                if text.is_none() {
-                    ok = false;
-                    self.problem(format!("{path}.{key}[{i}]"), format!("expected a string, found {}", type_name(v)));
+        let mut texts = Vec::with_capacity(items.len());
+        for (i, v) in items.iter().enumerate() {
+            match v.as_str() {
+                Some(text) => texts.push(text.to_owned()),
+                None if self.full() => return None,
+                None => {
+                    self.problem(format!("{path}.{key}[{i}]"), format!("expected a string, found {}", type_name(v)))
                 }
-                text
-            })
-            .collect();
-        ok.then_some(texts)
+            }
+        }
+        (texts.len() == items.len()).then_some(texts)
     }
 }
 
@@ -870,7 +1178,7 @@ impl Validator {
         let sheet = PennySheet { characteristics, carried };
         let found = sheet_problems(&sheet, path);
         let ok = found.is_empty();
-        self.problems.extend(found);
+        self.extend(found);
         // Stored as the rules keep them: trimmed.
         let characteristics = sheet.characteristics.iter().map(|c| c.trim().to_owned()).collect();
         ok.then_some(PennySheet { characteristics, carried })
@@ -882,7 +1190,7 @@ impl Validator {
         let table: PennyTable = self.typed(path, v)?;
         let found = table_problems(&table, path);
         let ok = found.is_empty();
-        self.problems.extend(found);
+        self.extend(found);
         ok.then_some(table)
     }
 
@@ -913,8 +1221,8 @@ impl Validator {
         let at = format!("{path}.penny_ledger");
         let ledger: Option<Vec<Entry>> = self.field(path, map, "penny_ledger").and_then(|v| self.typed(&at, v));
         let (pile, ledger, id) = (pile?, ledger?, id?);
-        let before = self.problems.len();
-        self.problems.extend(entry_problems(&ledger, &at));
+        let before = self.found;
+        self.extend(entry_problems(&ledger, &at));
         let account = Account::Character(id);
         for (i, e) in ledger.iter().enumerate() {
             if e.from != account && e.to != account {
@@ -931,7 +1239,7 @@ impl Validator {
         if pile != sum {
             self.problem(&pile_at, format!("says {pile} pennies, but its ledger entries add up to {sum}"));
         }
-        (self.problems.len() == before).then_some(Some(PennyPile { character: id, pile, ledger }))
+        (self.found == before).then_some(Some(PennyPile { character: id, pile, ledger }))
     }
 }
 
@@ -944,7 +1252,7 @@ impl Validator {
         let mut sheet: ScattershotSheet = self.typed(path, v)?;
         let found = sheet.problems(path);
         if !found.is_empty() {
-            self.problems.extend(found);
+            self.extend(found);
             return None;
         }
         let trim = |t: &mut String| *t = t.trim().to_owned();
@@ -968,7 +1276,7 @@ impl Validator {
         let mut table: ScattershotTable = self.typed(path, v)?;
         let found = table.problems(path, characters);
         if !found.is_empty() {
-            self.problems.extend(found);
+            self.extend(found);
             return None;
         }
         if let Some(play) = &mut table.play {
@@ -988,8 +1296,8 @@ impl Validator {
     /// trimmed.
     fn mezzo_sheet(&mut self, path: &str, v: &Value, id: Option<Uuid>, name: Option<&str>) -> Option<Element> {
         let element: Element = self.typed(path, v)?;
-        let before = self.problems.len();
-        self.problems.extend(element_problems(&element, path));
+        let before = self.found;
+        self.extend(element_problems(&element, path));
         if id.is_some_and(|id| id != element.id) {
             self.problem(format!("{path}.id"), format!("{} is not the character's id", element.id));
         }
@@ -999,7 +1307,7 @@ impl Validator {
         if name.is_some_and(|name| name != element.name.trim()) {
             self.problem(format!("{path}.name"), format!("{:?} is not the character's name", element.name));
         }
-        (self.problems.len() == before).then(|| trimmed(element))
+        (self.found == before).then(|| trimmed(element))
     }
 
     /// A table read by its types, then its players (names, unique ids and roles, each
@@ -1009,7 +1317,7 @@ impl Validator {
     /// checked by the game.
     fn mezzo_table(&mut self, path: &str, v: &Value) -> Option<MezzoTable> {
         let mut table: MezzoTable = self.typed(path, v)?;
-        let before = self.problems.len();
+        let before = self.found;
         let mut players = HashMap::new();
         let mut claims = HashMap::new();
         for (i, p) in table.players.iter().enumerate() {
@@ -1020,8 +1328,9 @@ impl Validator {
             if let Some(first) = players.insert(p.id, i) {
                 self.problem(format!("{at}.id"), format!("duplicate player id {}: also players[{first}]", p.id));
             }
+            let mut roles = HashSet::new();
             for (j, role) in p.roles.iter().enumerate() {
-                if p.roles[..j].contains(role) {
+                if !roles.insert(role) {
                     self.problem(format!("{at}.roles[{j}]"), "each role is taken at most once");
                 }
             }
@@ -1034,7 +1343,7 @@ impl Validator {
         let mut elements = HashMap::new();
         for (i, e) in table.elements.iter().enumerate() {
             let at = format!("{path}.elements[{i}]");
-            self.problems.extend(element_problems(e, &at));
+            self.extend(element_problems(e, &at));
             if e.kind == ElementKind::Character {
                 self.problem(
                     format!("{at}.kind"),
@@ -1046,9 +1355,9 @@ impl Validator {
                 self.problem(format!("{at}.id"), format!("duplicate element id {}: also elements[{first}]", e.id));
             }
         }
-        self.problems.extend(plot_problems(&table, path));
+        self.extend(plot_problems(&table, path));
         if let Some(deck) = &table.deck {
-            self.problems.extend(deck_problems(deck, &format!("{path}.deck")));
+            self.extend(deck_problems(deck, &format!("{path}.deck")));
         }
         for p in table.challenge.iter().flat_map(Challenge::problems) {
             self.problem(format!("{path}.challenge.{}", p.path), p.message);
@@ -1065,7 +1374,7 @@ impl Validator {
                 }
             }
         }
-        if self.problems.len() > before {
+        if self.found > before {
             return None;
         }
         for p in &mut table.players {
@@ -1153,8 +1462,14 @@ fn plot_problems(table: &MezzoTable, path: &str) -> Vec<Problem> {
     if plot.number == 0 && (!plot.hooks.is_empty() || plot.turning_point.is_some() || !plot.no_escape.is_empty()) {
         problem(at.clone(), "the table's arc is 0: plot hooks and Turning Points belong to an arc".into());
     }
+    if plot.hooks.len() > plot::MAX_HOOKS {
+        problem(
+            format!("{at}.hooks"),
+            format!("{} open plot hooks; an arc holds at most {}", plot.hooks.len(), plot::MAX_HOOKS),
+        );
+    }
     let mut hooks = HashMap::new();
-    for (i, h) in plot.hooks.iter().enumerate() {
+    for (i, h) in plot.hooks.iter().enumerate().take(plot::MAX_HOOKS) {
         let at = format!("{at}.hooks[{i}]");
         if let Some(first) = hooks.insert(h.id, i) {
             problem(format!("{at}.id"), format!("duplicate hook id {}: also hooks[{first}]", h.id));
@@ -1162,9 +1477,17 @@ fn plot_problems(table: &MezzoTable, path: &str) -> Vec<Problem> {
         if let Some(p) = text_problem(&h.text, plot::MAX_TEXT_CHARS) {
             problem(format!("{at}.text"), p);
         }
-        for (j, e) in h.elements.iter().enumerate() {
-            if h.elements[..j].contains(e) {
-                problem(format!("{at}.elements[{j}]"), format!("{e} is named twice"));
+        if h.elements.len() > plot::MAX_HOOK_ELEMENTS {
+            problem(
+                format!("{at}.elements"),
+                format!("names {} elements; a hook names at most {}", h.elements.len(), plot::MAX_HOOK_ELEMENTS),
+            );
+        } else {
+            let mut named = HashSet::new();
+            for (j, e) in h.elements.iter().enumerate() {
+                if !named.insert(e) {
+                    problem(format!("{at}.elements[{j}]"), format!("{e} is named twice"));
+                }
             }
         }
         for (j, inv) in h.stored.iter().enumerate() {
@@ -1187,20 +1510,32 @@ fn plot_problems(table: &MezzoTable, path: &str) -> Vec<Problem> {
         if tp.challengers.is_empty() {
             problem(format!("{at}.challengers"), "names no challenger".into());
         }
+        for (field, len, cap) in [
+            ("challengers", tp.challengers.len(), MAX_CHALLENGERS),
+            ("hooks", tp.hooks.len(), plot::MAX_HOOKS),
+            ("themes", tp.themes.len(), MAX_CHALLENGERS),
+        ] {
+            if len > cap {
+                problem(format!("{at}.{field}"), format!("{len} {field}; a Turning Point has at most {cap}"));
+            }
+        }
+        let mut challengers = HashSet::new();
         for (k, c) in tp.challengers.iter().enumerate() {
-            if tp.challengers[..k].contains(c) {
+            if !challengers.insert(c) {
                 problem(format!("{at}.challengers[{k}]"), format!("{c} is named twice"));
             }
         }
+        let mut tied = HashSet::new();
         for (k, h) in tp.hooks.iter().enumerate() {
-            if tp.hooks[..k].contains(h) {
+            if !tied.insert(h) {
                 problem(format!("{at}.hooks[{k}]"), format!("{h} is named twice"));
             }
         }
+        let mut setters = HashSet::new();
         for (k, t) in tp.themes.iter().enumerate() {
-            if !tp.challengers.contains(&t.by) {
+            if !challengers.contains(&t.by) {
                 problem(format!("{at}.themes[{k}].by"), format!("{} was not a challenger at the Turning Point", t.by));
-            } else if tp.themes[..k].iter().any(|o| o.by == t.by) {
+            } else if !setters.insert(t.by) {
                 problem(format!("{at}.themes[{k}].by"), "sets one theme of the arc".into());
             }
             if let Some(p) = text_problem(&t.text, plot::MAX_TEXT_CHARS) {
@@ -1208,12 +1543,13 @@ fn plot_problems(table: &MezzoTable, path: &str) -> Vec<Problem> {
             }
         }
     }
+    let mut chosen = HashSet::new();
     for (k, n) in plot.no_escape.iter().enumerate() {
         let at = format!("{at}.no_escape[{k}]");
         if n.by == n.target {
             problem(format!("{at}.target"), "a challenger cannot name itself for removal".into());
         }
-        if plot.no_escape[..k].iter().any(|o| o.challenge == n.challenge && o.by == n.by) {
+        if !chosen.insert((n.challenge, n.by)) {
             problem(format!("{at}.by"), "names one No Escape target per challenge".into());
         }
     }
@@ -1244,21 +1580,23 @@ fn deck_problems(deck: &SeedDeck, path: &str) -> Vec<Problem> {
         .into_iter()
         .map(|p| Problem { path: format!("{path}.{}", p.path), message: p.message })
         .collect();
-    for (at, card) in cards_with_paths(deck, path) {
+    for (at, card) in cards_with_paths(deck, path).into_iter().take(seed_deck::MAX_CARDS) {
         if let Some(message) = text_problem(&card.text, seed_deck::MAX_CARD_CHARS) {
             out.push(Problem { path: format!("{at}.text"), message });
         }
     }
-    for (i, l) in deck.links.iter().enumerate() {
-        if deck.holding(l.by).is_none() {
+    let players: HashSet<Uuid> = deck.players.iter().map(|h| h.player).collect();
+    for (i, l) in deck.links.iter().enumerate().take(seed_deck::MAX_CARDS) {
+        if !players.contains(&l.by) {
             out.push(Problem {
                 path: format!("{path}.links[{i}].by"),
                 message: format!("{} is not at the deck", l.by),
             });
         }
     }
+    let mut refreshing = HashSet::new();
     for (i, p) in deck.refresh.iter().enumerate() {
-        if deck.refresh[..i].contains(p) {
+        if !refreshing.insert(p) {
             out.push(Problem { path: format!("{path}.refresh[{i}]"), message: format!("{p} refreshes once") });
         }
     }
@@ -1301,7 +1639,10 @@ fn trimmed(mut e: Element) -> Element {
 fn challenge_element_problems(table: &MezzoTable, sheets: &[(usize, &Element)], game: &str) -> Vec<Problem> {
     let Some(ch) = &table.challenge else { return Vec::new() };
     let at = format!("{game}.mezzo_table.challenge");
-    let kind_of = |id: Uuid| sheets.iter().map(|(_, e)| *e).chain(&table.elements).find(|e| e.id == id).map(|e| e.kind);
+    // The first element of each id, as a search in this order would find it.
+    let kinds: HashMap<Uuid, ElementKind> =
+        sheets.iter().map(|(_, e)| *e).chain(&table.elements).rev().map(|e| (e.id, e.kind)).collect();
+    let kind_of = |id: Uuid| kinds.get(&id).copied();
     let mut out = Vec::new();
     for (i, c) in ch.challengers.iter().enumerate() {
         match kind_of(c.element) {
@@ -1344,8 +1685,11 @@ fn mezzo_claim_problems(table: &MezzoTable, sheets: &[(usize, &Element)], game: 
             }
         }
     }
+    // The first player whose claims name each character, as a search in order would find.
+    let claimers: HashMap<Uuid, &Player> =
+        table.players.iter().rev().flat_map(|p| p.claimed.iter().rev().map(move |c| (*c, p))).collect();
     for (j, e) in sheets {
-        let claimer = table.players.iter().find(|p| p.claimed.contains(&e.id));
+        let claimer = claimers.get(&e.id).copied();
         if e.claimed_by != claimer.map(|p| p.id) {
             let message = match claimer {
                 Some(p) => format!("the table records {}'s claim on this character", p.name.trim()),

@@ -33,6 +33,7 @@ pub enum ExportScope {
 /// from one snapshot, so a file written while another process changes the database is
 /// still one consistent moment that imports again.
 pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
+    exchange::refuse_database_target(path, store.path())?;
     let doc = store.snapshot(|read| document(read, scope))?;
     let text = exchange::to_json(&doc);
     if text.len() as u64 > exchange::MAX_FILE_BYTES {
@@ -277,7 +278,10 @@ fn import_checked(
     if seen.is_some_and(|s| s.digest != digest) {
         return Err(Error::invalid(
             "file",
-            format!("{} changed since its preview; nothing was imported. Open it again to see what it holds", path.display()),
+            format!(
+                "{} changed since its preview; nothing was imported. Open it again to see what it holds",
+                path.display()
+            ),
         ));
     }
     let counts = store.write(|tx| {

@@ -89,8 +89,14 @@ fn undo_character_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
                     format!("the game of “{}” was deleted; undo that first", c.name),
                 ));
             }
+            // Undoing a move (or an import that moved it) moves it back: the game it is in
+            // now must let it go, as for any move.
+            if let Some(now_in) = current.as_ref().filter(|r| r.character.game_id != c.game_id) {
+                characters::may_leave_game(read, now_in, "moved back by this undo")?;
+            }
             // The restored state is a new change: its revision moves on.
-            c.revision = current.as_ref().map_or(c.revision, |r| r.character.revision).max(c.revision) + 1;
+            let latest = current.as_ref().map_or(c.revision, |r| r.character.revision).max(c.revision);
+            c.revision = characters::next_revision(latest)?;
             c.updated_at = now();
             if current.is_some() {
                 characters::update(tx, &before)?;
@@ -100,6 +106,11 @@ fn undo_character_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
             Some(before)
         }
     };
+    let games: Vec<_> =
+        [current.as_ref(), restored.as_ref()].into_iter().flatten().map(|r| r.character.game_id).collect();
+    if games.len() == 2 && games[0] != games[1] {
+        super::transfer::games_still_export(read, games, "this undo")?;
+    }
     let name = |r: Option<&CharacterRecord>| r.map(|r| r.character.name.clone());
     let message = describe_character_undo(event.kind, name(current.as_ref()), name(restored.as_ref()));
     let game_id = restored.as_ref().or(current.as_ref()).map_or(event.game_id, |r| r.character.game_id);

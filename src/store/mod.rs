@@ -1,7 +1,8 @@
 //! The SQLite store: the only module that speaks SQL.
 //!
 //! `Store::open` sets the connection up (WAL, full sync, foreign keys, busy timeout), backs
-//! an existing file up before migrating it, and migrates it. Reads go through
+//! an existing file up before migrating it, and migrates it, under the write lock so that
+//! processes opening one file at once agree. Reads go through
 //! [`Store::read`]; every change goes through [`Store::write`], one immediate transaction
 //! that commits only if the closure succeeds.
 
@@ -15,11 +16,12 @@ mod scattershot;
 mod schema;
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 use crate::error::{Error, Result};
+use crate::paths;
 
 pub use events::{Event, EventKind, NewEvent};
 pub use queries::{Reader, Tx};
@@ -60,23 +62,57 @@ pub struct CheckReport {
 }
 
 impl Store {
-    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    /// Opens (creating the file if needed) the database at `path` and brings its schema up
+    /// to date. The folder must exist — except the app's own data folder
+    /// ([`paths::app_data_folder`]), which is created on first use — so that a mistyped path
+    /// fails ("the folder … does not exist") instead of quietly making a new, empty database.
+    ///
+    /// Safe to call from many processes at once on one file (the window and the CLI, or
+    /// several CLIs): the version is read, the old file backed up and the schema migrated
+    /// under SQLite's write lock, so exactly one of them migrates and the others wait for it.
     pub fn open(path: &Path) -> Result<Store> {
+        let own_folder = match (path.parent(), paths::app_data_folder()) {
+            (Some(dir), Some(own)) => dir == own,
+            _ => false,
+        };
+        Store::open_in(path, own_folder)
+    }
+
+    /// Like [`Store::open`], but creates the database's folder (and its parents) when it is
+    /// missing, wherever it is: for a caller that knows the folder is its own (the window
+    /// opening the data folder Tauri gave it).
+    pub fn open_creating_folder(path: &Path) -> Result<Store> {
+        Store::open_in(path, true)
+    }
+
+    fn open_in(path: &Path, create_folder: bool) -> Result<Store> {
         check_sqlite_version(rusqlite::version_number())?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+            match std::fs::metadata(dir) {
+                Ok(m) if m.is_dir() => {}
+                Ok(_) => {
+                    return Err(Error::invalid("database", format!("{} is not a folder", dir.display())));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound && create_folder => {
+                    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    return Err(Error::invalid(
+                        "database",
+                        format!(
+                            "the folder {} does not exist (check the path, or create the folder first)",
+                            dir.display()
+                        ),
+                    ));
+                }
+                // Anything else (a folder we may not look into…): SQLite's own error says it.
+                Err(_) => {}
+            }
         }
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let mut conn = Connection::open_with_flags(path, flags)?;
         configure(&conn)?;
-        let found: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-        if found > schema::LATEST {
-            return Err(Error::DatabaseTooNew { path: path.to_owned(), found, known: schema::LATEST });
-        }
-        if found > 0 && found < schema::LATEST {
-            backup_before_migration(&conn, path, found)?;
-        }
-        schema::MIGRATIONS.to_latest(&mut conn)?;
+        migrate(&mut conn, path)?;
         Ok(Store { conn, path: path.to_owned() })
     }
 
@@ -107,12 +143,15 @@ impl Store {
         Ok(out)
     }
 
-    /// Copies the whole database into a new file at `to` (a consistent snapshot).
+    /// Copies the whole database into a new file at `to` (a consistent snapshot), flushed to
+    /// disk. Refuses when anything is at `to`, even a symlink to nothing (SQLite would
+    /// follow it and write wherever it points).
     pub fn backup_to(&self, to: &Path) -> Result<()> {
-        if to.exists() {
+        if to.symlink_metadata().is_ok() {
             return Err(Error::invalid("FILE", format!("{} already exists; choose a new file name", to.display())));
         }
-        vacuum_into(&self.conn, to)
+        vacuum_into(&self.conn, to)?;
+        sync_new_file(to)
     }
 
     /// Integrity and foreign-key checks over the whole file.
@@ -164,36 +203,126 @@ fn check_sqlite_version(number: i32) -> Result<()> {
     Ok(())
 }
 
-/// Connection settings, set on every open (DESIGN.md "Data").
+/// Connection settings, set on every open (ARCHITECTURE.md "Data").
 fn configure(conn: &Connection) -> Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
-    let mode: String = conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0))?;
-    if !mode.eq_ignore_ascii_case("wal") {
-        return Err(Error::invalid("database", format!("could not switch to WAL journaling (got {mode})")));
-    }
+    switch_to_wal(conn)?;
     // FULL: a change the player saw saved survives a power cut.
     conn.pragma_update(None, "synchronous", "FULL")?;
     Ok(())
 }
 
+/// Sets WAL journaling, waiting up to the busy timeout for the lock it needs. Switching a
+/// file that is not in WAL yet (a new file, an old rollback-journal one) needs the file to
+/// itself; SQLite can answer "database is locked" at once rather than wait (when waiting
+/// could deadlock), so the switch is retried here until [`BUSY_TIMEOUT`] has passed.
+fn switch_to_wal(conn: &Connection) -> Result<()> {
+    let start = Instant::now();
+    loop {
+        let tried = conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0));
+        let mode = match tried {
+            Ok(mode) if mode.eq_ignore_ascii_case("wal") => return Ok(()),
+            Ok(mode) => mode,
+            Err(e) if is_busy(&e) => "locked".to_owned(),
+            Err(e) => return Err(e.into()),
+        };
+        if start.elapsed() >= BUSY_TIMEOUT {
+            return Err(Error::invalid("database", format!("could not switch to WAL journaling (got {mode})")));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(e.sqlite_error_code(), Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
+}
+
+fn user_version(conn: &Connection) -> Result<i64> {
+    Ok(conn.pragma_query_value(None, "user_version", |r| r.get(0))?)
+}
+
+/// Brings the schema to [`schema::LATEST`]. The version only ever grows, so a file already
+/// at the latest version needs no lock (every open but the first after an update). Otherwise
+/// the version is read again under the write lock (`BEGIN IMMEDIATE`, which waits up to the
+/// busy timeout): whoever holds the lock and still finds the file old backs it up and
+/// migrates it in that same transaction; a process that waited finds it done. So many
+/// processes opening a new or old file at once all succeed, with one backup.
+fn migrate(conn: &mut Connection, path: &Path) -> Result<()> {
+    let too_new = |found| Error::DatabaseTooNew { path: path.to_owned(), found, known: schema::LATEST };
+    match user_version(conn)? {
+        v if v == schema::LATEST => return Ok(()),
+        v if v > schema::LATEST => return Err(too_new(v)),
+        _ => {}
+    }
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let found = user_version(&tx)?;
+    if found > schema::LATEST {
+        return Err(too_new(found));
+    }
+    let Ok(done) = usize::try_from(found) else {
+        return Err(Error::Migration(rusqlite_migration::Error::InvalidUserVersion));
+    };
+    if done == schema::UP.len() {
+        return Ok(());
+    }
+    if found > 0 {
+        // Another connection copies the file as it is: this one is inside a transaction,
+        // where VACUUM cannot run. Holding the write lock (and having written nothing yet)
+        // means the copy is exactly the version just read.
+        let source =
+            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+        source.busy_timeout(BUSY_TIMEOUT)?;
+        backup_before_migration(&source, path, found)?;
+    }
+    for (step, up) in schema::UP.iter().enumerate().skip(done) {
+        tx.execute_batch(up).map_err(|err| {
+            Error::Migration(rusqlite_migration::Error::RusqliteError {
+                query: format!("migration {} of {}", step + 1, schema::LATEST),
+                err,
+            })
+        })?;
+    }
+    tx.pragma_update(None, "user_version", schema::LATEST)?;
+    tx.commit()?;
+    Ok(())
+}
+
 /// Before an existing database is migrated, a copy is kept beside it, named after the
 /// schema version it had: `sheetkeeper.db.v1.backup` (with a number added if taken).
-fn backup_before_migration(conn: &Connection, path: &Path, version: i64) -> Result<PathBuf> {
+/// `source` is a connection to the database that is not inside a transaction.
+fn backup_before_migration(source: &Connection, path: &Path, version: i64) -> Result<PathBuf> {
     let base = format!("{}.v{version}.backup", path.display());
     let mut target = PathBuf::from(&base);
     let mut n = 1;
-    while target.exists() {
+    // symlink_metadata: a dangling symlink counts as taken (SQLite would follow it).
+    while target.symlink_metadata().is_ok() {
         n += 1;
         target = PathBuf::from(format!("{base}.{n}"));
     }
-    vacuum_into(conn, &target)?;
+    vacuum_into(source, &target)?;
+    sync_new_file(&target)?;
     Ok(target)
 }
 
 fn vacuum_into(conn: &Connection, to: &Path) -> Result<()> {
     let target = to.to_str().ok_or_else(|| Error::invalid("FILE", "the path is not valid UTF-8"))?;
     conn.execute("VACUUM INTO ?1", [target])?;
+    Ok(())
+}
+
+/// `VACUUM INTO` does not flush the file it writes: flush it, then its folder (so the new
+/// name survives a power cut too).
+fn sync_new_file(path: &Path) -> Result<()> {
+    std::fs::File::open(path).and_then(|f| f.sync_all()).map_err(|e| Error::io(path, e))?;
+    #[cfg(unix)]
+    {
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        std::fs::File::open(dir).and_then(|d| d.sync_all()).map_err(|e| Error::io(dir, e))?;
+    }
     Ok(())
 }
 

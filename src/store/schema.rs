@@ -1227,9 +1227,19 @@ CREATE TABLE sc_pending_results (
 "#;
 
 /// Every migration, oldest first. Append only: never edit one that has shipped.
+/// `Store::open` applies [`UP`]; tests use `MIGRATIONS` to build databases of an older
+/// version (`to_version`) and to check that both lists agree.
+#[cfg_attr(not(test), allow(dead_code))]
 const STEPS: &[M<'static>] =
     &[M::up(V1), M::up(V2), M::up(V3), M::up(V4), M::up(V5), M::up(V6), M::up(V7), M::up(V8), M::up(V9)];
+#[cfg_attr(not(test), allow(dead_code))]
 pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
+
+/// The same migrations' SQL, for `Store::open`, which applies them itself inside the write
+/// transaction that read `user_version` (`MIGRATIONS.to_latest` reads the version before
+/// its own transaction, so two processes could both apply step 1). A test checks that both
+/// lists build the same schema.
+pub(super) const UP: [&str; LATEST as usize] = [V1, V2, V3, V4, V5, V6, V7, V8, V9];
 
 /// The schema version this build writes.
 pub const LATEST: i64 = 9;
@@ -1239,5 +1249,26 @@ mod tests {
     #[test]
     fn migrations_are_valid() {
         assert!(super::MIGRATIONS.validate().is_ok());
+    }
+
+    /// `UP` (what `Store::open` applies) and `MIGRATIONS` build the same schema, step by step.
+    #[test]
+    fn up_and_migrations_build_the_same_schema() {
+        fn schema(conn: &rusqlite::Connection) -> Vec<(String, String, Option<String>)> {
+            conn.prepare("SELECT type, name, sql FROM sqlite_schema ORDER BY type, name")
+                .unwrap()
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                .unwrap()
+                .collect::<rusqlite::Result<_>>()
+                .unwrap()
+        }
+        let mut by_library = rusqlite::Connection::open_in_memory().unwrap();
+        let by_hand = rusqlite::Connection::open_in_memory().unwrap();
+        for (i, up) in super::UP.iter().enumerate() {
+            super::MIGRATIONS.to_version(&mut by_library, i + 1).unwrap();
+            by_hand.execute_batch(up).unwrap();
+            assert_eq!(schema(&by_library), schema(&by_hand), "after step {}", i + 1);
+        }
+        assert_eq!(super::UP.len() as i64, super::LATEST);
     }
 }

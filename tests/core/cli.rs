@@ -1,7 +1,9 @@
 //! The `sheetkeeper` command line: JSON output, exit codes, errors on stderr.
 
+use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -126,4 +128,168 @@ fn sheetkeeper_db_names_the_database_when_no_flag_does() {
         .output()
         .unwrap();
     assert_eq!(json(&out)["games"][0]["name"], "Valley");
+}
+
+#[test]
+fn check_says_each_problem_under_its_section_scattershot_too() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    game_with(&mut store, "Junkyard", "scattershot", &["Gizmo"]);
+    drop(store);
+    // Five points bought in creation, past a limit of 0: only the rules see it.
+    rusqlite::Connection::open(s.db())
+        .unwrap()
+        .execute("UPDATE sc_sheets SET stage = 'creation', creation_limit = 0, strength = 5", [])
+        .unwrap();
+    let out = sheetkeeper(&s.db(), &["check"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[..2], ["problems found:", "Scattershot:"], "{text}");
+    assert!(lines[2].starts_with("  - Scattershot game “Junkyard”") && lines[2].contains("creation_limit"), "{text}");
+    // The same sheet keeps its game's file from importing: the files section says so.
+    assert_eq!(lines[3], "files:", "{text}");
+    assert!(lines[4].contains("its file would be refused") && lines[4].contains("creation_limit"), "{text}");
+    assert_eq!(lines.len(), 5, "integrity's \"ok\" is not a problem: {text}");
+}
+
+#[test]
+fn a_reader_that_stops_early_is_a_quiet_exit_not_a_panic() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    // Far more output than a pipe holds (64 KiB), so the CLI is still writing when the
+    // reader goes away.
+    let long = "x".repeat(100);
+    for i in 0..200 {
+        game_with(&mut store, &format!("{long} {i}"), "nsu", &[&format!("{long} a"), &format!("{long} b")]);
+    }
+    drop(store);
+    for args in [&["--json", "list"][..], &["list"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sheetkeeper"))
+            .arg("--db")
+            .arg(s.db())
+            .args(args)
+            .env_remove("SHEETKEEPER_DB")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 1];
+        stdout.read_exact(&mut first).unwrap();
+        drop(stdout);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("panicked"), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_db_in_a_folder_that_does_not_exist_is_refused_and_nothing_is_created() {
+    let s = Scratch::new();
+    let folder = s.file("tpyo/data");
+    let out = sheetkeeper(&folder.join("x.db"), &["list"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains(&format!("the folder {} does not exist", folder.display())), "{}", stderr(&out));
+    // The same through $SHEETKEEPER_DB.
+    let out = Command::new(env!("CARGO_BIN_EXE_sheetkeeper"))
+        .arg("check")
+        .env("SHEETKEEPER_DB", folder.join("x.db"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains(&format!("the folder {} does not exist", folder.display())), "{}", stderr(&out));
+    assert!(!s.file("tpyo").exists(), "no folder was made");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_apps_own_data_folder_is_created_on_first_use() {
+    let s = Scratch::new();
+    let data = s.file("home/.local/share");
+    let out = Command::new(env!("CARGO_BIN_EXE_sheetkeeper"))
+        .arg("list")
+        .env_remove("SHEETKEEPER_DB")
+        .env("XDG_DATA_HOME", &data)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(data.join("app.sheetkeeper/sheetkeeper.db").is_file());
+}
+
+#[cfg(unix)]
+#[test]
+fn importing_a_fifo_or_a_folder_is_refused_at_once() {
+    let s = Scratch::new();
+    let fifo = s.file("pipe.sheetkeeper.json");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for (file, says) in
+        [(fifo.as_path(), "is a named pipe (FIFO), not a file"), (s.dir.path(), "is a folder, not a file")]
+    {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sheetkeeper"))
+            .arg("--db")
+            .arg(s.db())
+            .arg("import")
+            .arg(file)
+            .env_remove("SHEETKEEPER_DB")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if started.elapsed() > Duration::from_secs(20) {
+                child.kill().unwrap();
+                panic!("import {} still waiting after 20 s", file.display());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(stderr(&out).contains(&format!("{} {says}", file.display())), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn an_io_error_is_said_once_naming_the_file_asked_for() {
+    let s = Scratch::new();
+    drop(s.open());
+    let target = s.file("nodir/out.sheetkeeper.json");
+    let out = sheetkeeper(&s.db(), &["export", "--all", target.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stderr(&out);
+    assert_eq!(text.trim_end(), format!("sheetkeeper: {}: No such file or directory (os error 2)", target.display()));
+}
+
+#[test]
+fn with_json_errors_are_json_on_stderr_and_exit_codes_stay() {
+    let s = Scratch::new();
+    let error = |out: &Output| -> Value {
+        assert!(out.stdout.is_empty());
+        serde_json::from_slice(&out.stderr).unwrap_or_else(|e| panic!("{e}: {}", stderr(out)))
+    };
+    let missing = s.file("missing.json");
+    let out = sheetkeeper(&s.db(), &["--json", "import", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let e = error(&out);
+    assert_eq!(e["kind"], "io");
+    assert!(e["message"].as_str().unwrap().starts_with(&format!("{}: ", missing.display())), "{e}");
+
+    let out = sheetkeeper(&s.db(), &["--json", "export", "--character", "nonsense", "x.json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(error(&out)["kind"], "invalid");
+
+    let out = sheetkeeper(&s.db(), &["--json", "import", fixture("malformed/wrong-types.json").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(error(&out)["kind"], "bad_file");
+
+    let out = sheetkeeper(&s.db(), &["--json", "frobnicate"]);
+    assert_eq!(out.status.code(), Some(2));
+    let e = error(&out);
+    assert_eq!(e["kind"], "usage");
+    assert!(e["message"].as_str().unwrap().contains("frobnicate"), "{e}");
+
+    // Without --json, the same errors stay words.
+    let out = sheetkeeper(&s.db(), &["import", missing.to_str().unwrap()]);
+    assert!(stderr(&out).starts_with("sheetkeeper: "), "{}", stderr(&out));
 }

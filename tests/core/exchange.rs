@@ -277,6 +277,61 @@ const MALFORMED: &[(&str, &[(&str, &str)])] = &[
             ("$.data.games[0].characters[0].nsu.aspects.body", "expected \"d4\", \"d6\" or \"d8\""),
         ],
     ),
+    // Numbers that would overflow the rules' arithmetic (a panic in a debug build, a silent
+    // wrap in a release build) are refused at their field.
+    ("revision-too-high.json", &[("$.data.games[0].characters[0].revision", "is out of range: a revision is 1 to")]),
+    (
+        "mezzo-minor-perks-overflow.json",
+        &[("$.data.games[0].mezzo_table.challenge.actions[0].major_perks", "the perks its result gives")],
+    ),
+    (
+        "mezzo-traded-overflow.json",
+        &[("$.data.games[0].mezzo_table.challenge.actions[0].major_perks", "no more traded")],
+    ),
+    (
+        "scattershot-modifier-of-minus-2-to-the-31.json",
+        &[("$.data.games[0].characters[0].scattershot.qualities[1].modifier", "a disadvantage's -99 to 0")],
+    ),
+    // What the database would refuse is refused first, at its path.
+    (
+        "scattershot-situation-too-long.json",
+        &[("$.data.games[0].characters[0].scattershot.qualities[0].situation", "2001 characters long")],
+    ),
+    (
+        "scattershot-notes-too-long.json",
+        &[("$.data.games[0].characters[0].scattershot.special_abilities[0].notes", "2001 characters long")],
+    ),
+    ("nul-in-name.json", &[("$.data.games[0].characters[0].name", "must not contain the NUL character")]),
+    ("nul-in-harm.json", &[("$.data.games[0].characters[0].nsu.harm[0]", "must not contain the NUL character")]),
+    ("nul-in-a-ban.json", &[("$.data.games[0].nsu_world.bans[0].ban", "must not contain the NUL character")]),
+    // Text hygiene.
+    ("bidi-override-in-name.json", &[("$.data.games[0].characters[0].name", "invisible formatting characters")]),
+    ("zero-width-name.json", &[("$.data.games[0].characters[0].name", "invisible formatting characters")]),
+    ("invisible-game-name.json", &[("$.data.games[0].name", "at least one character that shows")]),
+    (
+        "escape-sequence-in-look.json",
+        &[("$.data.games[0].characters[0].nsu.look", "control characters other than line breaks and tabs")],
+    ),
+    ("bidi-override-in-rumours.json", &[("$.data.games[0].characters[0].nsu.rumours", "direction overrides")]),
+    ("time-stamp-in-the-future.json", &[("$.data.games[0].updated_at", "is in the future")]),
+    ("unknown-key-with-escapes.json", &[("$.data.games[0][\"\\u{1b}[2J\\u{1b}]0;title\\u{7}\"]", "unknown field")]),
+    ("duplicate-key.json", &[("$.data.games[0].characters[0].name", "the key \"name\" appears twice in this object")]),
+    // Lists are capped, so a file cannot swell the database.
+    ("nsu-too-many-scars.json", &[("$.data.games[0].characters[0].nsu.scars", "101 scars; a sheet keeps at most 100")]),
+    (
+        "nsu-too-many-details.json",
+        &[("$.data.games[0].characters[0].nsu.other_details", "101 details; a sheet keeps at most 100")],
+    ),
+    ("nsu-world-too-many-bans.json", &[("$.data.games[0].nsu_world.bans", "101 bans; a world keeps at most 100")]),
+    (
+        "mezzo-hook-names-too-many-elements.json",
+        &[("$.data.games[0].mezzo_table.plot.hooks[1].elements", "names 101 elements; a hook names at most 100")],
+    ),
+    ("mezzo-deck-too-many-cards.json", &[("$.data.games[0].mezzo_table.deck.cards", "a deck holds at most 1000")]),
+    (
+        "mezzo-element-with-too-many-traits.json",
+        &[("$.data.games[0].mezzo_table.elements[0].traits", "201 traits; an element holds at most 200")],
+    ),
 ];
 
 /// Imports `file` into a database holding one game, expecting a `BadFile` error, and
@@ -325,6 +380,83 @@ fn a_17_mib_file_is_refused_unread() {
     let problems = rejected(&file);
     assert_eq!(problems.len(), 1);
     assert_eq!(problems[0].message, "the file is 17.0 MiB; the limit is 16 MiB");
+}
+
+/// A backup of millions of empty games: each one breaks several rules, but the refusal
+/// lists the first 100 problems and counts the rest, and reading stops once the list is full.
+#[test]
+fn a_16_mib_file_of_empty_games_is_refused_with_the_first_100_problems_and_a_count() {
+    let s = Scratch::new();
+    let file = s.file("many.sheetkeeper.json");
+    let head = "{\"format\":\"sheetkeeper\",\"format_version\":1,\"kind\":\"backup\",\"system\":null,\
+        \"app_version\":\"0.1.0\",\"exported_at\":\"2026-11-21T20:15:00Z\",\"data\":{\"games\":[{}";
+    let room = exchange::MAX_FILE_BYTES as usize - head.len() - 100;
+    let mut text = String::with_capacity(exchange::MAX_FILE_BYTES as usize);
+    text.push_str(head);
+    text.push_str(&",{}".repeat(room / 3));
+    text.push_str("]}}");
+    std::fs::write(&file, &text).unwrap();
+    drop(text);
+    let problems = rejected(&file);
+    assert_eq!(problems.len(), exchange::MAX_PROBLEMS + 1, "{:#?}", &problems[..3]);
+    let last = problems.last().unwrap();
+    assert_eq!(last.path, "$");
+    assert!(last.message.starts_with("…and ") && last.message.contains("more problem"), "{}", last.message);
+    assert!(last.message.contains("reading stopped once 100 were found"), "{}", last.message);
+    assert_eq!(problems[0].path, "$.data.games[0].id");
+}
+
+/// A file with fewer problems than the cap past 100 lists 100 and counts the rest exactly.
+#[test]
+fn problems_past_the_first_100_are_counted() {
+    let s = Scratch::new();
+    let mut file: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(fixture("nsu-game.sheetkeeper.json")).unwrap()).unwrap();
+    // 100 empty lines (the most a list keeps) and 50 empty veils: 150 problems.
+    let world = &mut file["data"]["games"][0]["nsu_world"];
+    world["safety"]["lines"] = serde_json::json!(vec![" "; 100]);
+    world["safety"]["veils"] = serde_json::json!(vec![" "; 50]);
+    let path = s.file("empty-lines.json");
+    std::fs::write(&path, serde_json::to_vec(&file).unwrap()).unwrap();
+    let problems = rejected(&path);
+    assert_eq!(problems.len(), 101);
+    assert_eq!(problems[100].message, "…and 50 more problems");
+    let err = {
+        let mut store = s.open();
+        import(&mut store, &path, ImportOptions::default()).unwrap_err()
+    };
+    assert!(err.to_string().contains("cannot be imported (more than 100 problems); nothing was changed"), "{err}");
+    assert!(err.to_string().contains("\n- $: …and 50 more problems"), "{err}");
+}
+
+/// Keys and values from a file reach a terminal escaped, never raw.
+#[test]
+fn no_problem_carries_a_raw_control_character_from_the_file() {
+    for name in ["unknown-key-with-escapes.json", "escape-sequence-in-look.json", "bidi-override-in-name.json"] {
+        let err = {
+            let s = Scratch::new();
+            let mut store = s.open();
+            import(&mut store, &fixture(&format!("malformed/{name}")), ImportOptions::default()).unwrap_err()
+        };
+        let text = err.to_string();
+        assert!(
+            !text.chars().any(|c| (c.is_control() && c != '\n') || ('\u{202a}'..='\u{202e}').contains(&c)),
+            "{name}: {text:?}"
+        );
+    }
+}
+
+/// A time stamp may be up to a day ahead of this device's clock (clocks disagree a little).
+#[test]
+fn time_stamps_may_be_a_day_ahead_of_the_clock_and_no_more() {
+    let bytes = std::fs::read(fixture("character.sheetkeeper.json")).unwrap();
+    // The file's latest stamp is its export, 2026-11-21T20:15:00Z.
+    assert!(exchange::parse_at(&bytes, time("2026-11-20T20:15:00Z")).is_ok());
+    let problems = exchange::parse_at(&bytes, time("2026-11-20T20:14:59.999Z")).unwrap_err();
+    assert!(
+        problems.iter().any(|p| p.path == "$.exported_at" && p.message.contains("is in the future")),
+        "{problems:#?}"
+    );
 }
 
 #[test]

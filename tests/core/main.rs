@@ -1,8 +1,10 @@
 //! Integration tests of the core: the real SQLite file, real files on disk, the real CLI.
 
 mod cli;
+mod concurrent_open;
 mod crash;
 mod exchange;
+mod import_safety;
 mod mezzo_challenge;
 mod mezzo_check;
 mod mezzo_conflict;

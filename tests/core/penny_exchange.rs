@@ -324,6 +324,16 @@ fn malformed_penny_ante_files_are_refused_naming_the_field() {
             "is not an antagonist at this table",
         ),
         (
+            "debts too large to add up (they overflowed the sum before)",
+            |v| {
+                let debt = json!({"debtor": {"kind": "character", "id": ADA}, "creditor": {"kind": "house"},
+                    "amount": u64::MAX});
+                v["data"]["games"][0]["penny_table"]["ledger"]["debts"] = json!([debt.clone(), debt]);
+            },
+            "$.data.games[0].penny_table.ledger.debts",
+            "by the list of debts, but 0 by the entries",
+        ),
+        (
             "a pile in a game file",
             |v| v["data"]["games"][0]["characters"][0]["penny_pile"] = json!(3),
             "$.data.games[0].characters[0].penny_pile",

@@ -103,3 +103,45 @@ fn two_connections_to_one_file_can_both_write() {
     sheetkeeper::services::create_character(&mut app, game.game.id, "Birch").unwrap();
     assert_eq!(sheetkeeper::services::list(&cli).unwrap()[0].characters.len(), 3);
 }
+
+#[cfg(unix)]
+#[test]
+fn backup_refuses_a_symlink_even_one_to_nothing_and_writes_nowhere() {
+    let s = Scratch::new();
+    let store = s.open();
+    let link = s.file("copy.db");
+    let pointed_at = s.file("elsewhere.db");
+    std::os::unix::fs::symlink(&pointed_at, &link).unwrap();
+    let err = store.backup_to(&link).unwrap_err();
+    assert!(matches!(err, Error::Invalid { .. }) && err.to_string().contains("already exists"), "{err}");
+    assert!(!pointed_at.exists(), "the link was not followed");
+    assert!(link.symlink_metadata().unwrap().file_type().is_symlink(), "the link is left alone");
+}
+
+#[test]
+fn a_database_in_a_folder_that_does_not_exist_is_refused_naming_the_folder() {
+    let s = Scratch::new();
+    let folder = s.file("typo");
+    let err = Store::open(&folder.join("x.db")).err().expect("refused");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "database: the folder {} does not exist (check the path, or create the folder first)",
+            folder.display()
+        )
+    );
+    assert!(!folder.exists(), "nothing was created");
+    // A file where the folder should be.
+    std::fs::write(&folder, b"").unwrap();
+    let err = Store::open(&folder.join("x.db")).err().expect("refused");
+    assert!(err.to_string().contains("is not a folder"), "{err}");
+}
+
+#[test]
+fn open_creating_folder_makes_the_missing_folders() {
+    let s = Scratch::new();
+    let db = s.file("a/b/sheetkeeper.db");
+    let store = Store::open_creating_folder(&db).unwrap();
+    assert!(store.check().unwrap().ok);
+    assert!(db.exists());
+}

@@ -101,6 +101,8 @@
 //! - Restorative actions are refused during a challenge (the source's optional cost of 3
 //!   major actions is not offered).
 
+use std::collections::{HashMap, HashSet};
+
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -340,7 +342,7 @@ impl MajorAction {
     /// Minor perks (given or traded for) not yet declared.
     pub fn minors_left(&self) -> u32 {
         let declared = self.declared.iter().filter(|p| !p.name().is_major()).count() as u32;
-        (self.minor_perks + MINORS_PER_TRADE * self.traded).saturating_sub(declared)
+        self.minor_perks.saturating_add(MINORS_PER_TRADE.saturating_mul(self.traded)).saturating_sub(declared)
     }
 }
 
@@ -2303,7 +2305,12 @@ impl Challenge {
     pub fn problems(&self) -> Vec<Problem> {
         let mut out = Vec::new();
         let mut problem = |path: String, message: String| out.push(Problem { path, message });
-        let challenger = |id: Uuid| self.challenger(id).is_some();
+        // Every lookup goes through these sets, so a challenge read from a file costs time
+        // in proportion to its size, whatever it holds.
+        let challengers: HashSet<Uuid> = self.challengers.iter().map(|c| c.element).collect();
+        let goals: HashSet<Uuid> = self.goals.iter().map(|g| g.element).collect();
+        let sides: HashMap<Uuid, usize> = self.challengers.iter().rev().map(|c| (c.element, c.side)).collect();
+        let challenger = |id: Uuid| challengers.contains(&id);
         if clean_text("description", &self.description).is_err() {
             problem(
                 "description".into(),
@@ -2316,7 +2323,7 @@ impl Challenge {
         if !(2..=MAX_SIDES).contains(&self.sides.len()) {
             problem("sides".into(), format!("a challenge has 2 to {MAX_SIDES} sides"));
         }
-        for (i, s) in self.sides.iter().enumerate() {
+        for (i, s) in self.sides.iter().enumerate().take(MAX_SIDES + 1) {
             if clean_text("name", &s.name).is_err() {
                 problem(format!("sides[{i}].name"), "at most 2000 characters, no control characters".into());
             }
@@ -2324,9 +2331,11 @@ impl Challenge {
         if self.challengers.len() > MAX_CHALLENGERS {
             problem("challengers".into(), format!("at most {MAX_CHALLENGERS} challengers"));
         }
+        let leavers: HashSet<Uuid> = self.departure.iter().flat_map(|d| d.leavers.iter().copied()).collect();
+        let mut seen = HashSet::new();
         for (i, c) in self.challengers.iter().enumerate() {
             let at = format!("challengers[{i}]");
-            if self.challengers[..i].iter().any(|o| o.element == c.element) {
+            if !seen.insert(c.element) {
                 problem(format!("{at}.element"), format!("{} takes part once", c.element));
             }
             if c.kind == ElementKind::Goal {
@@ -2341,21 +2350,23 @@ impl Challenge {
             if c.boosts_triggered > MAX_BOOSTS_PER_OWNER {
                 problem(format!("{at}.boosts_triggered"), format!("at most {MAX_BOOSTS_PER_OWNER}"));
             }
-            let leaver = self.departure.as_ref().is_some_and(|d| d.leavers.contains(&c.element));
+            let leaver = leavers.contains(&c.element);
             if leaver != matches!(c.status, Status::Leaving { .. }) {
                 problem(format!("{at}.status"), "the challengers leaving are the departure's leavers".into());
             }
         }
+        let mut seen = HashSet::new();
         for (i, g) in self.goals.iter().enumerate() {
             let at = format!("goals[{i}]");
-            if self.goals[..i].iter().any(|o| o.element == g.element) || challenger(g.element) {
+            if !seen.insert(g.element) || challenger(g.element) {
                 problem(format!("{at}.element"), format!("{} is named twice", g.element));
             }
             if g.side >= self.sides.len() {
                 problem(format!("{at}.side"), format!("there is no side {}", g.side));
             }
+            let mut supporters = HashSet::new();
             for (j, s) in g.supporters.iter().enumerate() {
-                if g.supporters[..j].contains(s) || self.challenger(*s).is_none_or(|c| c.side != g.side) {
+                if !supporters.insert(*s) || sides.get(s) != Some(&g.side) {
                     problem(
                         format!("{at}.supporters[{j}]"),
                         "a supporter is a challenger of the goal's side, once".into(),
@@ -2363,6 +2374,7 @@ impl Challenge {
                 }
             }
         }
+        let open: HashSet<usize> = self.open.iter().copied().collect();
         for (i, a) in self.actions.iter().enumerate() {
             let at = format!("actions[{i}]");
             if !challenger(a.challenger) {
@@ -2377,29 +2389,34 @@ impl Challenge {
             if (a.major_perks, a.minor_perks) != a.result.perks() || a.traded > a.major_perks {
                 problem(format!("{at}.major_perks"), "the perks its result gives (and no more traded)".into());
             }
-            let open = self.open.contains(&i);
+            let is_open = open.contains(&i);
             let failed = a.result == ActionResult::Failure;
             let waiting = a.closed.is_none() && !failed && !self.over;
-            if (open && (a.closed.is_some() || failed)) || (!open && waiting) {
+            if (is_open && (a.closed.is_some() || failed)) || (!is_open && waiting) {
                 problem(format!("{at}.closed"), "an action is open until its perks are closed".into());
             }
             if !a.declared.is_empty() && !matches!(a.closed, None | Some(Closed::Settled)) {
                 problem(format!("{at}.declared"), "a countered or lapsed action keeps no perks".into());
             }
-            let majors = a.declared.iter().filter(|p| p.name().is_major()).count() as u32;
-            let minors = a.declared.len() as u32 - majors;
-            if majors > a.major_perks.saturating_sub(a.traded) || minors > a.minor_perks + MINORS_PER_TRADE * a.traded {
+            // Counted in u64: the perks and trades come from a file and may be anything.
+            let majors = a.declared.iter().filter(|p| p.name().is_major()).count() as u64;
+            let minors = a.declared.len() as u64 - majors;
+            let major_room = u64::from(a.major_perks.saturating_sub(a.traded));
+            let minor_room = u64::from(a.minor_perks) + u64::from(MINORS_PER_TRADE) * u64::from(a.traded);
+            if majors > major_room || minors > minor_room {
                 problem(format!("{at}.declared"), "more perks declared than the action has".into());
             }
         }
+        let mut seen = HashSet::new();
         for (i, o) in self.open.iter().enumerate() {
-            if *o >= self.actions.len() || self.open[..i].contains(o) {
+            if *o >= self.actions.len() || !seen.insert(*o) {
                 problem(format!("open[{i}]"), format!("action {o} is not an action, or open twice"));
             }
         }
         for (name, ids) in [("acted", &self.acted), ("may_surrender", &self.may_surrender)] {
+            let mut seen = HashSet::new();
             for (i, id) in ids.iter().enumerate() {
-                if ids[..i].contains(id) || !challenger(*id) {
+                if !seen.insert(*id) || !challenger(*id) {
                     problem(format!("{name}[{i}]"), format!("{id} is not a challenger, or named twice"));
                 }
             }
@@ -2410,7 +2427,7 @@ impl Challenge {
             }
         }
         for (i, p) in self.counterable.iter().enumerate() {
-            if self.goal(p.goal).is_none() {
+            if !goals.contains(&p.goal) {
                 problem(format!("counterable[{i}].goal"), format!("{} is not a goal of this challenge", p.goal));
             }
         }
@@ -2418,8 +2435,9 @@ impl Challenge {
             if d.leavers.is_empty() {
                 problem("departure.leavers".into(), "a departure has leavers".into());
             }
+            let mut seen = HashSet::new();
             for (i, l) in d.leavers.iter().enumerate() {
-                if d.leavers[..i].contains(l) {
+                if !seen.insert(*l) {
                     problem(format!("departure.leavers[{i}]"), format!("{l} is named twice"));
                 }
             }
@@ -2427,7 +2445,7 @@ impl Challenge {
                 let at = format!("departure.boosts[{i}]");
                 let owner_known = match b.owner {
                     BoostOwner::Challenger { element } => challenger(element),
-                    BoostOwner::Trump { goal, .. } => self.goal(goal).is_some(),
+                    BoostOwner::Trump { goal, .. } => goals.contains(&goal),
                 };
                 if !owner_known {
                     problem(
@@ -2825,6 +2843,32 @@ mod tests {
         assert_eq!((a.score, a.opposing, a.result, a.major_perks, a.minor_perks), (7, 5, ActionResult::Success, 1, 0));
         assert_eq!(g.ch.phase(), Phase::Perks);
         assert_eq!(g.ch.acted, vec![id(MIRA)]);
+    }
+
+    #[test]
+    fn perks_and_trades_of_any_size_are_problems_not_overflows() {
+        let mut g = Game::new();
+        let action = g.act(MIRA, 8, OGRE, 4);
+        assert_eq!(g.ch.problems(), vec![]);
+        for (minor_perks, traded) in [(u32::MAX, 0), (0, u32::MAX), (u32::MAX, u32::MAX)] {
+            let mut ch = g.ch.clone();
+            ch.actions[action].minor_perks = minor_perks;
+            ch.actions[action].traded = traded;
+            let paths: Vec<_> = ch.problems().into_iter().map(|p| p.path).collect();
+            assert_eq!(paths, ["actions[0].major_perks"], "{minor_perks} {traded}");
+            assert_eq!(ch.actions[action].minors_left(), u32::MAX, "saturates");
+        }
+    }
+
+    #[test]
+    fn a_challenge_with_many_challengers_is_one_cap_problem_found_in_linear_time() {
+        let mut ch = Game::new().ch;
+        let extra = ch.challengers[0].clone();
+        ch.challengers.extend((0..200_000).map(|n| Challenger { element: id(1_000 + n), ..extra.clone() }));
+        ch.acted = ch.challengers.iter().map(|c| c.element).collect();
+        let problems = ch.problems();
+        assert_eq!(problems[0].path, "challengers");
+        assert_eq!(problems.len(), 1, "{:?}", &problems[..3]);
     }
 
     #[test]

@@ -70,6 +70,8 @@
 //!   Favored Flaw, and an Asset Investment's lent edge, are added by the table as granted
 //!   traits.
 
+use std::collections::HashSet;
+
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -89,6 +91,10 @@ pub const MAX_MOMENTUM_AWARDS: u32 = 5;
 pub const MAX_TRUMP_TRANSFER: u32 = 4;
 /// The longest text of a trait property, in characters.
 pub const MAX_TEXT_CHARS: usize = 2_000;
+/// The most traits an element holds (with its extras and modifiers).
+pub const MAX_TRAITS: usize = 200;
+/// The most memorable-element awards an element keeps (one an arc at most).
+pub const MAX_MEMORABLE_ARCS: usize = 1_000;
 
 // ---------------------------------------------------------------------------------------
 // Players
@@ -933,15 +939,26 @@ impl Element {
         if self.claimed_by.is_some() && self.kind != ElementKind::Character {
             problem("claimed_by".into(), "only characters are claimed".into());
         }
-        if !self.awards.memorable_arcs.windows(2).all(|w| w[0] < w[1]) {
+        if self.awards.memorable_arcs.len() > MAX_MEMORABLE_ARCS {
+            problem(
+                "awards.memorable_arcs".into(),
+                format!("{} awards; an element keeps at most {MAX_MEMORABLE_ARCS}", self.awards.memorable_arcs.len()),
+            );
+        } else if !self.awards.memorable_arcs.windows(2).all(|w| w[0] < w[1]) {
             problem("awards.memorable_arcs".into(), "each arc at most once, ascending".into());
         }
         let protections = self.traits.iter().filter(|t| t.template == Some(Template::PlotProtection)).count();
         if protections > 1 {
             problem("traits".into(), "only one Plot Protection edge at a time".into());
         }
+        if self.traits.len() > MAX_TRAITS {
+            problem("traits".into(), format!("{} traits; an element holds at most {MAX_TRAITS}", self.traits.len()));
+            return problems;
+        }
+        let ids: HashSet<Uuid> = self.traits.iter().map(|t| t.id).collect();
+        let mut seen = HashSet::new();
         for (i, t) in self.traits.iter().enumerate() {
-            if self.traits[..i].iter().any(|u| u.id == t.id) {
+            if !seen.insert(t.id) {
                 problem(format!("traits[{i}].id"), format!("trait {} is listed twice", t.id));
             }
             if let Some(p) = name_problem(&t.name) {
@@ -957,7 +974,7 @@ impl Element {
             }
             for (field, reference) in [("target_trait", t.target_trait), ("granted_by", t.granted_by)] {
                 if let Some(r) = reference {
-                    if r == t.id || self.trait_by_id(r).is_none() {
+                    if r == t.id || !ids.contains(&r) {
                         problem(format!("traits[{i}].{field}"), format!("there is no other trait {r} on this element"));
                     }
                 }
@@ -995,6 +1012,12 @@ fn insert_trait(element: &Element, mut new: Trait) -> Result<(Element, Vec<Eleme
     new.properties = clean_properties(&new.properties)?;
     if element.trait_by_id(new.id).is_some() {
         return Err(Error::invalid("id", format!("{} already has a trait {}", element.name, new.id)));
+    }
+    if element.traits.len() >= MAX_TRAITS {
+        return Err(Error::invalid(
+            "id",
+            format!("{} holds {MAX_TRAITS} traits, the most an element holds", element.name),
+        ));
     }
     check_trait(element, &new)?;
     let mut next = element.clone();
@@ -1357,6 +1380,12 @@ fn grant(element: &Element, award: SlotAward) -> Result<(Element, Vec<ElementEve
         SlotAward::FirstActionCheck => next.awards.first_action_check = true,
         SlotAward::FirstChallenge => next.awards.first_challenge = true,
         SlotAward::FirstClaim => next.awards.first_claim = true,
+        SlotAward::Memorable { .. } if element.awards.memorable_arcs.len() >= MAX_MEMORABLE_ARCS => {
+            return Err(Error::invalid(
+                "award",
+                format!("{} already had {MAX_MEMORABLE_ARCS} memorable-element awards, the most kept", element.name),
+            ));
+        }
         SlotAward::Memorable { arc } => {
             next.awards.memorable_arcs.push(arc);
             next.awards.memorable_arcs.sort_unstable();
@@ -2005,14 +2034,15 @@ fn clean_name(field: &str, raw: &str) -> Result<String> {
     }
 }
 
-/// Free text: trimmed, at most [`MAX_TEXT_CHARS`], no control characters but line breaks.
+/// Free text: trimmed, at most [`MAX_TEXT_CHARS`], no control characters but line breaks
+/// and tabs ([`crate::model::block_chars_problem`]).
 pub(crate) fn clean_text(field: &str, raw: &str) -> Result<String> {
     let text = raw.trim();
     if text.chars().count() > MAX_TEXT_CHARS {
         return Err(Error::invalid(field, format!("must be at most {MAX_TEXT_CHARS} characters")));
     }
-    if text.chars().any(|c| c.is_control() && c != '\n') {
-        return Err(Error::invalid(field, "must not contain control characters other than line breaks"));
+    if let Some(p) = crate::model::block_chars_problem(text) {
+        return Err(Error::invalid(field, p));
     }
     Ok(text.to_owned())
 }
@@ -2366,8 +2396,11 @@ mod tests {
         assert_eq!(events, vec![ElementEvent::TraitChanged { element: id(HERO), trait_id: id(21) }]);
         assert_eq!(edited.filled_slots(), 2);
         assert!(err(edit_trait(&mira, id(21), "", &props, id(ADA))).starts_with("name: must not be empty"));
+        // A tab is free text's; an escape sequence is not.
         let tab = Properties { details: "a\tb".into(), ..Properties::default() };
-        assert!(err(edit_trait(&mira, id(21), "Calm", &tab, id(ADA))).starts_with("properties.details"));
+        assert!(edit_trait(&mira, id(21), "Calm", &tab, id(ADA)).is_ok());
+        let escape = Properties { details: "a\u{1b}[2Jb".into(), ..Properties::default() };
+        assert!(err(edit_trait(&mira, id(21), "Calm", &escape, id(ADA))).starts_with("properties.details"));
     }
 
     #[test]

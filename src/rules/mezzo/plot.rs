@@ -88,6 +88,10 @@ pub const NO_ESCAPE_COST: u32 = 2;
 pub const MAX_STORED: u32 = 10_000;
 /// The longest hook focus or arc theme, in characters.
 pub const MAX_TEXT_CHARS: usize = 500;
+/// The most open plot hooks an arc holds (a Turning Point ties in at most as many).
+pub const MAX_HOOKS: usize = 200;
+/// The most elements a hook's focus names.
+pub const MAX_HOOK_ELEMENTS: usize = 100;
 
 /// A point-based resource a hook costs, holds or rewards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -449,18 +453,10 @@ pub enum PlotEvent {
 pub type Moved = (Arc, Vec<Grant>, Vec<PlotEvent>);
 
 fn clean_text(field: &str, raw: &str) -> Result<String> {
-    let text = raw.trim();
-    if text.is_empty() {
-        return Err(Error::invalid(field, "must not be empty"));
+    match crate::model::text_problem(raw, MAX_TEXT_CHARS) {
+        Some(problem) => Err(Error::invalid(field, problem)),
+        None => Ok(raw.trim().to_owned()),
     }
-    let chars = text.chars().count();
-    if chars > MAX_TEXT_CHARS {
-        return Err(Error::invalid(field, format!("is {chars} characters long; the limit is {MAX_TEXT_CHARS}")));
-    }
-    if text.chars().any(char::is_control) {
-        return Err(Error::invalid(field, "must not contain control characters (such as line breaks or tabs)"));
-    }
-    Ok(text.to_owned())
 }
 
 fn to_i64(n: u32) -> i64 {
@@ -544,11 +540,13 @@ pub fn create_hook(
     let payer = user.holder(pay_with, "pay_with")?;
     let cost = arc.hook_cost(pay_with);
     check_has(has, cost, pay_with, "making a plot hook")?;
-    let mut ties: Vec<Uuid> = Vec::new();
-    for e in elements {
-        if !ties.contains(e) {
-            ties.push(*e);
-        }
+    if arc.hooks.len() >= MAX_HOOKS {
+        return Err(Error::invalid("id", format!("an arc holds at most {MAX_HOOKS} open plot hooks")));
+    }
+    let mut seen = BTreeSet::new();
+    let ties: Vec<Uuid> = elements.iter().copied().filter(|e| seen.insert(*e)).collect();
+    if ties.len() > MAX_HOOK_ELEMENTS {
+        return Err(Error::invalid("elements", format!("a hook names at most {MAX_HOOK_ELEMENTS} elements")));
     }
     let mut next = arc.clone();
     next.hooks.push(PlotHook { id, text: text.clone(), creator: user.player, elements: ties, stored: Vec::new() });
@@ -1091,6 +1089,20 @@ mod tests {
         a.turning_point =
             Some(TurningPoint { challenge: id(500), challengers: vec![id(11), id(12)], hooks: vec![], themes: vec![] });
         a
+    }
+
+    #[test]
+    fn a_hook_names_at_most_100_elements_and_an_arc_holds_at_most_200_hooks() {
+        let many: Vec<Uuid> = (0..=MAX_HOOK_ELEMENTS as u128).map(|n| id(1_000 + n)).collect();
+        let refused = create_hook(&Arc::new(1), id(101), "Where?", &many, &ADA, Resource::Influence, 1).unwrap_err();
+        assert_eq!(refused.to_string(), "elements: a hook names at most 100 elements");
+        // The same element named many times is one element.
+        let twice = vec![id(13); 1_000];
+        let (arc, _, _) = create_hook(&Arc::new(1), id(101), "Where?", &twice, &ADA, Resource::Influence, 1).unwrap();
+        assert_eq!(arc.hooks[0].elements, [id(13)]);
+        let full = arc_with(MAX_HOOKS as u128);
+        let refused = create_hook(&full, id(1), "One more?", &[], &ADA, Resource::Influence, 1).unwrap_err();
+        assert_eq!(refused.to_string(), "id: an arc holds at most 200 open plot hooks");
     }
 
     #[test]

@@ -46,7 +46,7 @@
 //! - The dice variant stands apart from the deck: a roll gives a player a keyword, which the
 //!   table uses as a card's idea.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -66,6 +66,8 @@ pub const CARD_PRICE: u32 = 1;
 pub const LINK_INFLUENCE: u32 = 1;
 /// The longest card text or keyword, in characters.
 pub const MAX_CARD_CHARS: usize = 500;
+/// The most cards a deck holds, wherever they lie (and so the most links between them).
+pub const MAX_CARDS: usize = 1_000;
 /// The dice a keyword die may be.
 pub const KEYWORD_DICE: [u8; 6] = [4, 6, 8, 10, 12, 20];
 
@@ -242,18 +244,10 @@ pub enum SeedEvent {
 pub type Dealt = (SeedDeck, Vec<Grant>, Vec<SeedEvent>);
 
 fn clean_text(field: &str, raw: &str) -> Result<String> {
-    let text = raw.trim();
-    if text.is_empty() {
-        return Err(Error::invalid(field, "must not be empty"));
+    match crate::model::text_problem(raw, MAX_CARD_CHARS) {
+        Some(problem) => Err(Error::invalid(field, problem)),
+        None => Ok(raw.trim().to_owned()),
     }
-    let chars = text.chars().count();
-    if chars > MAX_CARD_CHARS {
-        return Err(Error::invalid(field, format!("is {chars} characters long; the limit is {MAX_CARD_CHARS}")));
-    }
-    if text.chars().any(char::is_control) {
-        return Err(Error::invalid(field, "must not contain control characters (such as line breaks or tabs)"));
-    }
-    Ok(text.to_owned())
 }
 
 /// Where a card in play is.
@@ -325,23 +319,41 @@ impl SeedDeck {
         self.links.retain(|l| !l.touches(card));
     }
 
-    /// What is wrong with a stored or imported deck, if anything.
+    /// What is wrong with a stored or imported deck, if anything. Linear: sets, no pairs.
     pub fn problems(&self) -> Vec<Problem> {
         let mut out = Vec::new();
-        let mut seen = BTreeSet::new();
-        for card in self.all_cards() {
+        let cards = self.all_cards();
+        if cards.len() > MAX_CARDS {
+            let message = format!("{} cards; a deck holds at most {MAX_CARDS}", cards.len());
+            out.push(Problem { path: "cards".into(), message });
+        }
+        if self.links.len() > MAX_CARDS {
+            let message = format!("{} links; a deck holds at most {MAX_CARDS}", self.links.len());
+            out.push(Problem { path: "links".into(), message });
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        let mut seen = HashSet::new();
+        for card in cards {
             if !seen.insert(card.id) {
                 out.push(Problem { path: "cards".into(), message: format!("card {} is in the deck twice", card.id) });
             }
         }
-        let mut players = BTreeSet::new();
+        let mut players = HashSet::new();
         for (i, h) in self.players.iter().enumerate() {
             if !players.insert(h.player) {
                 out.push(Problem { path: format!("players[{i}]"), message: "lists a player twice".into() });
             }
         }
+        let in_play: HashSet<Uuid> = self
+            .inspiration
+            .iter()
+            .chain(self.players.iter().flat_map(|h| h.active.iter().map(|a| &a.card)))
+            .map(|c| c.id)
+            .collect();
         for (i, l) in self.links.iter().enumerate() {
-            if self.in_play(l.card).is_none() || self.in_play(l.to).is_none() || l.card == l.to {
+            if !in_play.contains(&l.card) || !in_play.contains(&l.to) || l.card == l.to {
                 out.push(Problem { path: format!("links[{i}]"), message: "joins a card that is not in play".into() });
             }
         }
@@ -356,6 +368,12 @@ impl SeedDeck {
 
 fn check_new_cards(deck: &SeedDeck, cards: &[Card]) -> Result<Vec<Card>> {
     let mut seen: BTreeSet<Uuid> = deck.all_cards().iter().map(|c| c.id).collect();
+    if seen.len().saturating_add(cards.len()) > MAX_CARDS {
+        return Err(Error::invalid(
+            "cards",
+            format!("a deck holds at most {MAX_CARDS} cards; it has {} and {} would join", seen.len(), cards.len()),
+        ));
+    }
     let mut out = Vec::new();
     for (i, c) in cards.iter().enumerate() {
         if !seen.insert(c.id) {
@@ -508,6 +526,9 @@ pub fn link(deck: &SeedDeck, by: Uuid, card: Uuid, to: Uuid) -> Result<Dealt> {
     let me = deck.holder(by, "by")?;
     if card == to {
         return Err(Error::invalid("to", "a card is not linked to itself"));
+    }
+    if deck.links.len() >= MAX_CARDS {
+        return Err(Error::invalid("card", format!("a deck holds at most {MAX_CARDS} links")));
     }
     let a = deck.in_play(card).ok_or_else(|| Error::invalid("card", format!("{card} is not in play")))?;
     let b = deck.in_play(to).ok_or_else(|| Error::invalid("to", format!("{to} is not in play")))?;
@@ -746,6 +767,26 @@ mod tests {
         let mut all: Vec<Card> = d.all_cards().into_iter().cloned().collect();
         all.sort();
         all
+    }
+
+    #[test]
+    fn a_deck_holds_at_most_1000_cards_and_its_problems_are_found_in_one_pass() {
+        let d = build(&cards(MAX_CARDS as u128), &[ADA, BO, CY], &mut rng()).unwrap().0;
+        assert_eq!(d.problems(), vec![]);
+        let more = [Card { id: id(5_000), text: "one more".into() }];
+        assert!(add_cards(&d, &more, &mut rng())
+            .unwrap_err()
+            .to_string()
+            .starts_with("cards: a deck holds at most 1000"));
+        let mut big = d.clone();
+        big.draw_pile.extend((0..100_000).map(|k| Card { id: id(10_000 + k), text: "x".into() }));
+        let problems = big.problems();
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].message, "101000 cards; a deck holds at most 1000");
+        // Many players listed once each: no pairwise comparison.
+        let mut crowd = d.clone();
+        crowd.players.extend((0..100_000).map(|k| Holding::new(id(20_000 + k))));
+        assert_eq!(crowd.problems(), vec![]);
     }
 
     #[test]

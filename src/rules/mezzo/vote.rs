@@ -216,8 +216,11 @@ fn sign(d: Direction) -> i64 {
 
 fn text(field: &str, raw: &str) -> Result<String> {
     let t = raw.trim();
-    if t.is_empty() || t.chars().count() > MAX_TEXT || t.chars().any(char::is_control) {
+    if t.is_empty() || t.chars().count() > MAX_TEXT {
         return Err(Error::invalid(field, format!("must be 1 to {MAX_TEXT} characters, no control characters")));
+    }
+    if let Some(p) = crate::model::line_chars_problem(t) {
+        return Err(Error::invalid(field, p));
     }
     Ok(t.to_owned())
 }

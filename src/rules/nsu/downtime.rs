@@ -773,10 +773,20 @@ pub fn recover_harm(
         if recoveries[..k].iter().any(|o| o.harm == r.harm) {
             return Err(Error::invalid(format!("recoveries[{k}].harm"), "the same harm detail is chosen twice"));
         }
-        if r.scar.trim().is_empty() || r.scar.chars().count() > crate::rules::nsu::sheet::MAX_TEXT_CHARS {
+        if crate::rules::nsu::sheet::required_text_problem(&r.scar).is_some() {
             return Err(Error::invalid(format!("recoveries[{k}].scar"), "must be a short, non-empty detail"));
         }
         cost_total += (count - k) as u64;
+    }
+    if sheet.scars.len() + recoveries.len() > crate::rules::nsu::sheet::MAX_SCARS {
+        return Err(Error::invalid(
+            "recoveries",
+            format!(
+                "the sheet keeps at most {} scars; it has {}",
+                crate::rules::nsu::sheet::MAX_SCARS,
+                sheet.scars.len()
+            ),
+        ));
     }
     if cost_total > u64::from(sheet.recovery_points) {
         return Err(Error::invalid(

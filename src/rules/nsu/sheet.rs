@@ -174,6 +174,10 @@ pub const SENTIMENT_LINES: usize = 3;
 pub const HARM_SLOTS: usize = 4;
 /// The longest free text (look, rumours, a detail) the sheet keeps, in characters.
 pub const MAX_TEXT_CHARS: usize = 2_000;
+/// The most scars a sheet keeps: far more than a campaign's recovered harm.
+pub const MAX_SCARS: usize = 100;
+/// The most other details a sheet keeps.
+pub const MAX_OTHER_DETAILS: usize = 100;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sheet {
@@ -293,27 +297,39 @@ impl Sheet {
                 format!("{} harm details; a sheet has {HARM_SLOTS} slots", self.harm.len()),
             );
         }
-        let lists = [("harm", &self.harm), ("scars", &self.scars)];
-        for (field, list) in lists {
-            for (i, text) in list.iter().enumerate() {
+        // A list over its cap is one problem; its entries are not read one by one.
+        if self.scars.len() > MAX_SCARS {
+            problem(format!("{path}.scars"), format!("{} scars; a sheet keeps at most {MAX_SCARS}", self.scars.len()));
+        }
+        if self.other_details.len() > MAX_OTHER_DETAILS {
+            problem(
+                format!("{path}.other_details"),
+                format!("{} details; a sheet keeps at most {MAX_OTHER_DETAILS}", self.other_details.len()),
+            );
+        }
+        let lists = [("harm", &self.harm, HARM_SLOTS), ("scars", &self.scars, MAX_SCARS)];
+        for (field, list, cap) in lists {
+            for (i, text) in list.iter().enumerate().take_while(|_| list.len() <= cap) {
                 if let Some(p) = required_text_problem(text) {
                     problem(format!("{path}.{field}[{i}]"), p);
                 }
             }
         }
-        for (i, d) in self.other_details.iter().enumerate() {
-            if let Some(p) = required_text_problem(&d.text) {
-                problem(format!("{path}.other_details[{i}].text"), p);
+        if self.other_details.len() <= MAX_OTHER_DETAILS {
+            for (i, d) in self.other_details.iter().enumerate() {
+                if let Some(p) = required_text_problem(&d.text) {
+                    problem(format!("{path}.other_details[{i}].text"), p);
+                }
             }
         }
         out
     }
 }
 
-/// Free text may be empty but not huge.
+/// Free text may be empty but not huge, and holds no control characters but line breaks
+/// and tabs ([`crate::model::free_text_problem`]).
 pub(crate) fn text_problem(text: &str) -> Option<String> {
-    let n = text.chars().count();
-    (n > MAX_TEXT_CHARS).then(|| format!("is {n} characters long; the limit is {MAX_TEXT_CHARS}"))
+    crate::model::free_text_problem(text, MAX_TEXT_CHARS)
 }
 
 /// Text that must say something (a detail, a statement), and not too much.
@@ -361,6 +377,26 @@ mod tests {
         };
         let paths: Vec<_> = sheet.problems("$").into_iter().map(|p| p.path).collect();
         assert_eq!(paths, ["$.aspects", "$.harm"]);
+    }
+
+    #[test]
+    fn scars_and_details_stop_at_their_caps_and_texts_refuse_nul() {
+        let mut sheet = Sheet { scars: vec!["x".into(); MAX_SCARS], ..Sheet::default() };
+        sheet.other_details = vec![Detail { text: "y".into(), positive: true }; MAX_OTHER_DETAILS];
+        assert_eq!(sheet.problems("$"), vec![]);
+        sheet.scars.push("\u{0}".into());
+        sheet.other_details.push(Detail { text: "\u{0}".into(), positive: true });
+        let found: Vec<_> = sheet.problems("$").into_iter().map(|p| (p.path, p.message)).collect();
+        assert_eq!(
+            found,
+            [
+                ("$.scars".to_owned(), "101 scars; a sheet keeps at most 100".to_owned()),
+                ("$.other_details".to_owned(), "101 details; a sheet keeps at most 100".to_owned()),
+            ]
+        );
+        let sheet = Sheet { harm: vec!["\u{0}".into()], look: "a\u{202e}b".into(), ..Sheet::default() };
+        let paths: Vec<_> = sheet.problems("$").into_iter().map(|p| p.path).collect();
+        assert_eq!(paths, ["$.look", "$.harm[0]"]);
     }
 
     #[test]

@@ -18,6 +18,8 @@
 //! - A card is placed on one grid cell; no two cards share a cell. Coordinates run from
 //!   `-MAP_EXTENT` to `MAP_EXTENT` so the settlement can sit at the origin.
 
+use std::collections::{HashMap, HashSet};
+
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -39,6 +41,27 @@ pub const PROJECT_SIZES: [u8; 3] = [4, 6, 8];
 pub const MAP_EXTENT: i16 = 64;
 /// Danger and reward levels run 1..=4 (one d4 each).
 pub const LEVEL_DIE: u8 = 4;
+
+// How long each list of a world may grow: far beyond a table's play, small enough that a
+// world read from a file cannot swell the database or the window.
+/// Entries in each safety list (lines, veils).
+pub const MAX_SAFETY_ENTRIES: usize = 100;
+/// Bans: one per player.
+pub const MAX_BANS: usize = 100;
+/// Statements about the settlement.
+pub const MAX_STATEMENTS: usize = 200;
+/// Questions about the adventures' scope.
+pub const MAX_SCOPE_QUESTIONS: usize = 100;
+/// Location cards.
+pub const MAX_LOCATIONS: usize = 200;
+/// Scene details on one location.
+pub const MAX_SCENE_DETAILS: usize = 200;
+/// Long-term projects.
+pub const MAX_PROJECTS: usize = 200;
+/// NPCs.
+pub const MAX_NPCS: usize = 500;
+/// Details written on one NPC.
+pub const MAX_NPC_DETAILS: usize = 100;
 
 /// Everything the table established in worldbuilding, and what has changed since.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -370,21 +393,40 @@ impl World {
     }
 
     /// Every broken invariant, each at `path` + its field (e.g. `$.locations[1].collateral`).
+    /// A list longer than its cap is one problem and its entries are not read one by one, so
+    /// a huge list costs no more than a short one. Duplicates are found with sets: linear.
     pub fn problems(&self, path: &str) -> Vec<Problem> {
         let mut out = Vec::new();
         let mut problem = |at: String, message: String| out.push(Problem { path: at, message });
+        let caps = [
+            ("safety.lines", self.safety.lines.len(), MAX_SAFETY_ENTRIES, "lines"),
+            ("safety.veils", self.safety.veils.len(), MAX_SAFETY_ENTRIES, "veils"),
+            ("bans", self.bans.len(), MAX_BANS, "bans"),
+            ("settlement", self.settlement.len(), MAX_STATEMENTS, "statements"),
+            ("scope", self.scope.len(), MAX_SCOPE_QUESTIONS, "scope questions"),
+            ("locations", self.locations.len(), MAX_LOCATIONS, "locations"),
+            ("projects", self.projects.len(), MAX_PROJECTS, "projects"),
+            ("npcs", self.npcs.len(), MAX_NPCS, "NPCs"),
+        ];
+        for (field, len, cap, what) in caps {
+            if len > cap {
+                problem(format!("{path}.{field}"), format!("{len} {what}; a world keeps at most {cap}"));
+            }
+        }
+        let within = |len: usize, cap: usize| if len <= cap { len } else { 0 };
         for (field, list) in [("lines", &self.safety.lines), ("veils", &self.safety.veils)] {
-            for (i, text) in list.iter().enumerate() {
+            for (i, text) in list.iter().enumerate().take(within(list.len(), MAX_SAFETY_ENTRIES)) {
                 if let Some(p) = required_text_problem(text) {
                     problem(format!("{path}.safety.{field}[{i}]"), p);
                 }
             }
         }
-        for (i, ban) in self.bans.iter().enumerate() {
+        let mut players = HashSet::new();
+        for (i, ban) in self.bans.iter().enumerate().take(within(self.bans.len(), MAX_BANS)) {
             if let Some(p) = name_problem(&ban.player) {
                 problem(format!("{path}.bans[{i}].player"), p);
             }
-            if self.bans[..i].iter().any(|b| same_name(&b.player, &ban.player)) {
+            if !players.insert(name_key(&ban.player)) {
                 problem(
                     format!("{path}.bans[{i}].player"),
                     format!("{:?} already has a ban; one per player", ban.player),
@@ -394,7 +436,7 @@ impl World {
                 problem(format!("{path}.bans[{i}].ban"), p);
             }
         }
-        for (i, s) in self.settlement.iter().enumerate() {
+        for (i, s) in self.settlement.iter().enumerate().take(within(self.settlement.len(), MAX_STATEMENTS)) {
             if let Some(p) = name_problem(&s.author) {
                 problem(format!("{path}.settlement[{i}].author"), p);
             }
@@ -402,7 +444,7 @@ impl World {
                 problem(format!("{path}.settlement[{i}].text"), p);
             }
         }
-        for (i, q) in self.scope.iter().enumerate() {
+        for (i, q) in self.scope.iter().enumerate().take(within(self.scope.len(), MAX_SCOPE_QUESTIONS)) {
             if let Some(p) = required_text_problem(&q.question) {
                 problem(format!("{path}.scope[{i}].question"), p);
             }
@@ -411,18 +453,21 @@ impl World {
             }
         }
         if let Some(resources) = &self.resources {
+            let mut names = HashSet::new();
             for (i, r) in resources.iter().enumerate() {
                 if let Some(p) = name_problem(&r.name) {
                     problem(format!("{path}.resources[{i}].name"), p);
                 }
-                if resources[..i].iter().any(|o| same_name(&o.name, &r.name)) {
+                if !names.insert(name_key(&r.name)) {
                     problem(format!("{path}.resources[{i}].name"), format!("{:?} is named twice", r.name));
                 }
             }
         }
-        for (i, l) in self.locations.iter().enumerate() {
+        let mut ids = HashSet::new();
+        let mut cells: HashMap<GridPos, &str> = HashMap::new();
+        for (i, l) in self.locations.iter().enumerate().take(within(self.locations.len(), MAX_LOCATIONS)) {
             let at = format!("{path}.locations[{i}]");
-            if self.locations[..i].iter().any(|o| o.id == l.id) {
+            if !ids.insert(l.id) {
                 problem(format!("{at}.id"), format!("{} is used by another location", l.id));
             }
             if let Some(p) = name_problem(&l.name) {
@@ -460,24 +505,35 @@ impl World {
                 if let Some(p) = position_problem(pos) {
                     problem(format!("{at}.position"), p);
                 }
-                if let Some(other) = self.locations[..i].iter().find(|o| o.position == Some(pos)) {
-                    problem(format!("{at}.position"), format!("({}, {}) is taken by {:?}", pos.x, pos.y, other.name));
+                if let Some(other) = cells.get(&pos) {
+                    problem(format!("{at}.position"), format!("({}, {}) is taken by {other:?}", pos.x, pos.y));
+                } else {
+                    cells.insert(pos, &l.name);
                 }
             }
-            for (j, d) in l.scene_details.iter().enumerate() {
-                if let Some(p) = required_text_problem(&d.text) {
-                    problem(format!("{at}.scene_details[{j}].text"), p);
+            if l.scene_details.len() > MAX_SCENE_DETAILS {
+                problem(
+                    format!("{at}.scene_details"),
+                    format!("{} scene details; a location keeps at most {MAX_SCENE_DETAILS}", l.scene_details.len()),
+                );
+            } else {
+                for (j, d) in l.scene_details.iter().enumerate() {
+                    if let Some(p) = required_text_problem(&d.text) {
+                        problem(format!("{at}.scene_details[{j}].text"), p);
+                    }
                 }
             }
+            let mut scouts = HashSet::new();
             for (j, c) in l.scouted_by.iter().enumerate() {
-                if l.scouted_by[..j].contains(c) {
+                if !scouts.insert(c) {
                     problem(format!("{at}.scouted_by[{j}]"), format!("{c} is listed twice"));
                 }
             }
         }
-        for (i, p) in self.projects.iter().enumerate() {
+        let mut ids = HashSet::new();
+        for (i, p) in self.projects.iter().enumerate().take(within(self.projects.len(), MAX_PROJECTS)) {
             let at = format!("{path}.projects[{i}]");
-            if self.projects[..i].iter().any(|o| o.id == p.id) {
+            if !ids.insert(p.id) {
                 problem(format!("{at}.id"), format!("{} is used by another project", p.id));
             }
             if let Some(m) = name_problem(&p.name) {
@@ -492,13 +548,21 @@ impl World {
                 );
             }
         }
-        for (i, n) in self.npcs.iter().enumerate() {
+        let mut ids = HashSet::new();
+        for (i, n) in self.npcs.iter().enumerate().take(within(self.npcs.len(), MAX_NPCS)) {
             let at = format!("{path}.npcs[{i}]");
-            if self.npcs[..i].iter().any(|o| o.id == n.id) {
+            if !ids.insert(n.id) {
                 problem(format!("{at}.id"), format!("{} is used by another NPC", n.id));
             }
             if let Some(m) = name_problem(&n.name) {
                 problem(format!("{at}.name"), m);
+            }
+            if n.details.len() > MAX_NPC_DETAILS {
+                problem(
+                    format!("{at}.details"),
+                    format!("{} details; an NPC keeps at most {MAX_NPC_DETAILS}", n.details.len()),
+                );
+                continue;
             }
             for (j, d) in n.details.iter().enumerate() {
                 if let Some(m) = required_text_problem(&d.text) {
@@ -514,6 +578,11 @@ impl World {
 pub fn add_safety_entry(world: &World, list: SafetyList, text: &str) -> Result<(World, Vec<WorldEvent>)> {
     let field = safety_field(list);
     check_required_text(field, text)?;
+    let len = match list {
+        SafetyList::Lines => world.safety.lines.len(),
+        SafetyList::Veils => world.safety.veils.len(),
+    };
+    room(field, len, MAX_SAFETY_ENTRIES, "entries in a safety list")?;
     let mut next = world.clone();
     let entries = safety_list_mut(&mut next, list);
     entries.push(text.trim().to_owned());
@@ -547,6 +616,7 @@ pub fn record_ban(world: &World, player: &str, ban: Option<&str>) -> Result<(Wor
             format!("{:?} has already banned or passed; one ban per player", player.trim()),
         ));
     }
+    room("player", world.bans.len(), MAX_BANS, "bans")?;
     let mut next = world.clone();
     let entry = Ban { player: player.trim().to_owned(), ban: ban.map(|b| b.trim().to_owned()) };
     next.bans.push(entry.clone());
@@ -557,6 +627,7 @@ pub fn record_ban(world: &World, player: &str, ban: Option<&str>) -> Result<(Wor
 pub fn add_statement(world: &World, author: &str, text: &str) -> Result<(World, Vec<WorldEvent>)> {
     check_name("author", author)?;
     check_required_text("statement", text)?;
+    room("statement", world.settlement.len(), MAX_STATEMENTS, "statements")?;
     let mut next = world.clone();
     let s = Statement { author: author.trim().to_owned(), text: text.trim().to_owned() };
     next.settlement.push(s.clone());
@@ -567,6 +638,7 @@ pub fn add_statement(world: &World, author: &str, text: &str) -> Result<(World, 
 /// Adds a scope question, unanswered.
 pub fn add_scope_question(world: &World, question: &str) -> Result<(World, Vec<WorldEvent>)> {
     check_required_text("question", question)?;
+    room("question", world.scope.len(), MAX_SCOPE_QUESTIONS, "scope questions")?;
     let mut next = world.clone();
     let question = question.trim().to_owned();
     next.scope.push(ScopeQuestion { question: question.clone(), answer: String::new() });
@@ -651,6 +723,7 @@ pub fn author_location(world: &World, new: &NewLocation) -> Result<(World, Vec<W
     if world.location(new.id).is_some() {
         return Err(Error::invalid("id", format!("{} is used by another location", new.id)));
     }
+    room("id", world.locations.len(), MAX_LOCATIONS, "locations")?;
     let authored = world.locations.iter().filter(|l| same_name(&l.author, &new.author)).count();
     if authored >= LOCATIONS_PER_PLAYER {
         return Err(Error::invalid(
@@ -770,6 +843,12 @@ pub fn add_scene_detail(
 ) -> Result<(World, Vec<WorldEvent>)> {
     let i = world.location_index(location, "location")?;
     check_required_text("scene_detail", text)?;
+    if world.locations[i].scene_details.len() >= MAX_SCENE_DETAILS {
+        return Err(Error::invalid(
+            "scene_detail",
+            format!("a location keeps at most {MAX_SCENE_DETAILS} scene details"),
+        ));
+    }
     let mut next = world.clone();
     let text = text.trim().to_owned();
     next.locations[i].scene_details.push(SceneDetail { text: text.clone(), world_at_risk });
@@ -807,6 +886,7 @@ pub fn start_project(world: &World, new: &NewProject) -> Result<(World, Vec<Worl
     if world.project(new.id).is_some() {
         return Err(Error::invalid("project", format!("{} is used by another project", new.id)));
     }
+    room("project", world.projects.len(), MAX_PROJECTS, "projects")?;
     let mut next = world.clone();
     let name = new.name.trim().to_owned();
     next.projects.push(ProjectClock { id: new.id, name: name.clone(), owner: new.owner, size: new.size, filled: 0 });
@@ -835,6 +915,7 @@ pub fn add_npc(world: &World, new: &NewNpc) -> Result<(World, Vec<WorldEvent>)> 
     if world.npc(new.id).is_some() {
         return Err(Error::invalid("npc", format!("{} is used by another NPC", new.id)));
     }
+    room("npc", world.npcs.len(), MAX_NPCS, "NPCs")?;
     let mut next = world.clone();
     let name = new.name.trim().to_owned();
     next.npcs.push(Npc { id: new.id, name: name.clone(), details: Vec::new() });
@@ -845,6 +926,9 @@ pub fn add_npc(world: &World, new: &NewNpc) -> Result<(World, Vec<WorldEvent>)> 
 pub fn add_npc_detail(world: &World, npc: Uuid, text: &str, positive: bool) -> Result<(World, Vec<WorldEvent>)> {
     let i = world.npc_index(npc)?;
     check_required_text("detail", text)?;
+    if world.npcs[i].details.len() >= MAX_NPC_DETAILS {
+        return Err(Error::invalid("detail", format!("an NPC keeps at most {MAX_NPC_DETAILS} details")));
+    }
     let mut next = world.clone();
     let detail = Detail { text: text.trim().to_owned(), positive };
     let before = next.npcs[i].details.clone();
@@ -890,7 +974,20 @@ fn position_problem(pos: GridPos) -> Option<String> {
 
 /// Names compare without case and surrounding spaces.
 pub(crate) fn same_name(a: &str, b: &str) -> bool {
-    a.trim().to_lowercase() == b.trim().to_lowercase()
+    name_key(a) == name_key(b)
+}
+
+/// What a name is compared by ([`same_name`]): trimmed, in lower case.
+fn name_key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+/// Refuses one more entry in a list that holds `len` of at most `cap`.
+fn room(field: &str, len: usize, cap: usize, what: &str) -> Result<()> {
+    if len >= cap {
+        return Err(Error::invalid(field, format!("a world keeps at most {cap} {what}")));
+    }
+    Ok(())
 }
 
 pub(crate) fn check_name(field: &str, name: &str) -> Result<()> {
@@ -1177,6 +1274,49 @@ mod tests {
                 "$.world.npcs[1].name",
             ]
         );
+    }
+
+    #[test]
+    fn a_list_over_its_cap_is_one_problem_and_its_entries_are_not_read() {
+        // Half a million bans, each named like the first: one problem, found at once.
+        let ban = Ban { player: "Ana".into(), ban: Some("\u{0}".into()) };
+        let w = World { bans: vec![ban; 500_000], ..world() };
+        let problems = w.problems("$");
+        assert_eq!(problems.len(), 1, "{:?}", &problems[..2]);
+        assert_eq!(problems[0].path, "$.bans");
+        assert_eq!(problems[0].message, "500000 bans; a world keeps at most 100");
+        let details = vec![Detail { text: "x".into(), positive: true }; MAX_NPC_DETAILS + 1];
+        let w = World { npcs: vec![Npc { id: id(20), name: "Rook".into(), details }], ..World::default() };
+        assert_eq!(w.problems("$")[0].message, "101 details; an NPC keeps at most 100");
+    }
+
+    #[test]
+    fn moves_stop_at_each_lists_cap() {
+        let mut w = World::default();
+        for i in 0..MAX_BANS {
+            w = record_ban(&w, &format!("Player {i}"), None).unwrap().0;
+        }
+        assert_eq!(err(record_ban(&w, "One more", None)), "player: a world keeps at most 100 bans");
+        let mut w = world();
+        for i in 0..MAX_SCENE_DETAILS {
+            w = add_scene_detail(&w, id(1), &format!("detail {i}"), false).unwrap().0;
+        }
+        assert!(err(add_scene_detail(&w, id(1), "one more", false)).contains("at most 200 scene details"));
+        let w = World { safety: Safety { lines: vec!["x".into(); MAX_SAFETY_ENTRIES], veils: vec![] }, ..world() };
+        assert!(err(add_safety_entry(&w, SafetyList::Lines, "y")).starts_with("lines: a world keeps at most 100"));
+        assert!(add_safety_entry(&w, SafetyList::Veils, "y").is_ok());
+        assert_eq!(w.problems("$"), vec![], "a full list is within its cap");
+    }
+
+    #[test]
+    fn texts_in_a_world_refuse_nul_escapes_and_bidi_overrides() {
+        let mut w = world();
+        w.scope = vec![ScopeQuestion { question: "\u{0}".into(), answer: "fine\nanswer".into() }];
+        w.locations[0].danger = "\u{1b}[2J".into();
+        w.locations[1].name = "\u{202e}Mill".into();
+        let paths: Vec<_> = w.problems("$").into_iter().map(|p| p.path).collect();
+        assert_eq!(paths, ["$.scope[0].question", "$.locations[0].danger", "$.locations[1].name"]);
+        assert!(err(add_scope_question(&World::default(), "a\u{0}b")).starts_with("question: must not contain the NUL"));
     }
 
     #[test]

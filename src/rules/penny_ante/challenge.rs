@@ -627,11 +627,14 @@ fn clean_text(field: &str, raw: &str) -> Result<String> {
     if text.is_empty() {
         return Err(Error::invalid(field, "must not be empty"));
     }
-    if text.chars().count() > MAX_CIRCUMSTANCE_CHARS || text.chars().any(char::is_control) {
+    if text.chars().count() > MAX_CIRCUMSTANCE_CHARS {
         return Err(Error::invalid(
             field,
             format!("must be 1 to {MAX_CIRCUMSTANCE_CHARS} characters, no control characters"),
         ));
+    }
+    if let Some(p) = crate::model::line_chars_problem(text) {
+        return Err(Error::invalid(field, p));
     }
     Ok(text.to_owned())
 }

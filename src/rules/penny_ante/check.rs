@@ -43,8 +43,10 @@ impl Found {
         let trimmed = text.trim();
         if trimmed.is_empty() {
             self.add(path, "must not be empty");
-        } else if text.chars().count() > MAX_TEXT_CHARS || text.chars().any(char::is_control) {
+        } else if text.chars().count() > MAX_TEXT_CHARS {
             self.add(path, format!("must be 1 to {MAX_TEXT_CHARS} characters, no control characters"));
+        } else if let Some(p) = crate::model::line_chars_problem(trimmed) {
+            self.add(path, p);
         }
     }
 }
@@ -76,10 +78,15 @@ fn debts_agree(f: &mut Found, t: &PennyTable, path: &str) {
             _ => {}
         }
     }
-    let mut pairs: BTreeSet<(Account, Account)> = from_entries.keys().copied().collect();
-    pairs.extend(t.ledger.debts.iter().map(|d| (d.debtor, d.creditor)));
+    // What the list of debts says per pair, in one pass (as `Ledger::owed` sums it).
+    let mut owed: BTreeMap<(Account, Account), u64> = BTreeMap::new();
+    for d in &t.ledger.debts {
+        let sum = owed.entry((d.debtor, d.creditor)).or_default();
+        *sum = sum.saturating_add(d.amount);
+    }
+    let pairs: BTreeSet<(Account, Account)> = from_entries.keys().chain(owed.keys()).copied().collect();
     for (debtor, creditor) in pairs {
-        let listed = i128::from(t.ledger.owed(&debtor, &creditor));
+        let listed = i128::from(owed.get(&(debtor, creditor)).copied().unwrap_or(0));
         let entries = from_entries.get(&(debtor, creditor)).copied().unwrap_or(0);
         if listed != entries {
             f.add(

@@ -19,7 +19,7 @@
 //!   list of debts and the entries never disagree.
 //! - An antagonist's cap bounds the pennies in the antagonist's purse after the funding.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -210,7 +210,10 @@ impl Ledger {
 
     /// What `debtor` still owes `creditor` (0 when there is no debt).
     pub fn owed(&self, debtor: &Account, creditor: &Account) -> u64 {
-        self.debts.iter().filter(|d| d.debtor == *debtor && d.creditor == *creditor).map(|d| d.amount).sum()
+        self.debts
+            .iter()
+            .filter(|d| d.debtor == *debtor && d.creditor == *creditor)
+            .fold(0u64, |sum, d| sum.saturating_add(d.amount))
     }
 
     /// Adds an entry. Refuses a malformed entry, a payment that would take a table account
@@ -268,9 +271,24 @@ impl Ledger {
                 );
             }
         }
-        for account in self.accounts() {
-            let pile = self.pile(&account);
-            let owed: u64 = self.debts.iter().filter(|d| d.debtor == account).map(|d| d.amount).sum();
+        // Every account's pile and debts in one pass over the entries and one over the debts
+        // (as `pile` and `owed` would find them, saturating): linear, whatever a file holds.
+        let mut piles: BTreeMap<Account, (i64, u64)> = self.accounts().into_iter().map(|a| (a, (0, 0))).collect();
+        for e in &self.entries {
+            let amount = i64::try_from(e.amount).unwrap_or(i64::MAX);
+            if let Some((pile, _)) = piles.get_mut(&e.to) {
+                *pile = pile.saturating_add(amount);
+            }
+            if let Some((pile, _)) = piles.get_mut(&e.from) {
+                *pile = pile.saturating_sub(amount);
+            }
+        }
+        for d in &self.debts {
+            if let Some((_, owed)) = piles.get_mut(&d.debtor) {
+                *owed = owed.saturating_add(d.amount);
+            }
+        }
+        for (account, (pile, owed)) in piles {
             if account.on_table() && pile.saturating_add(i64::try_from(owed).unwrap_or(i64::MAX)) < 0 {
                 problem(
                     format!("{path}.entries"),
@@ -492,6 +510,25 @@ mod tests {
             Error::Invalid { field, .. } => field,
             other => panic!("expected an invalid field, got {other}"),
         }
+    }
+
+    #[test]
+    fn debts_as_large_as_a_u64_add_up_without_overflow() {
+        let mut l = table();
+        let huge = Debt { debtor: ch(1), creditor: ch(2), amount: u64::MAX };
+        l.debts = vec![huge.clone(), huge];
+        assert_eq!(l.owed(&ch(1), &ch(2)), u64::MAX);
+        assert_eq!(l.problems("$"), vec![]);
+    }
+
+    #[test]
+    fn piles_of_many_accounts_are_checked_in_one_pass() {
+        let mut l = table();
+        // Fifty thousand characters each paid one penny by the House: the House goes below 0.
+        l.entries.extend((0..50_000).map(|n| entry(Account::House, ch(1_000 + n), 1, Reason::Loan, None)));
+        let problems = l.problems("$");
+        assert_eq!(problems.len(), 1, "{:?}", &problems[..problems.len().min(3)]);
+        assert!(problems[0].message.starts_with("House holds -49955 pennies"), "{}", problems[0].message);
     }
 
     #[test]

@@ -135,8 +135,8 @@ pub fn clean_characteristic(field: &str, raw: &str) -> Result<String> {
     if text.chars().count() > MAX_CHARACTERISTIC_CHARS {
         return Err(Error::invalid(field, format!("must be at most {MAX_CHARACTERISTIC_CHARS} characters")));
     }
-    if text.chars().any(char::is_control) {
-        return Err(Error::invalid(field, "must not contain control characters"));
+    if let Some(p) = crate::model::line_chars_problem(text) {
+        return Err(Error::invalid(field, p));
     }
     Ok(text.to_owned())
 }

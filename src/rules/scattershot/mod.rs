@@ -122,27 +122,29 @@ pub(crate) fn clean_name(field: &str, raw: &str) -> Result<String> {
     Ok(text.to_owned())
 }
 
-/// What is wrong with a stored name, if anything.
+/// What is wrong with a stored name, if anything: the app's name rules
+/// ([`crate::model::text_problem`]) with this system's longer limit.
 pub(crate) fn name_problem(text: &str) -> Option<String> {
-    if text.trim().is_empty() {
-        return Some("must not be empty".into());
-    }
-    let n = text.chars().count();
-    if n > MAX_NAME_CHARS {
-        return Some(format!("is {n} characters long; the limit is {MAX_NAME_CHARS}"));
-    }
-    text.chars().any(char::is_control).then(|| "must not contain control characters".into())
+    crate::model::text_problem(text, MAX_NAME_CHARS)
+}
+
+/// The longest free text (a description, notes, a situation), in characters.
+pub const MAX_TEXT_CHARS: usize = 2_000;
+
+/// What is wrong with a stored free text, if anything ([`crate::model::free_text_problem`]):
+/// counted as stored, trimmed.
+pub(crate) fn text_problem(text: &str) -> Option<String> {
+    crate::model::free_text_problem(text.trim(), MAX_TEXT_CHARS)
 }
 
 /// Free text (a description, notes): may be empty, at most 2 000 characters.
 pub(crate) fn clean_text(field: &str, raw: &str) -> Result<String> {
-    const MAX_TEXT_CHARS: usize = 2_000;
     let text = raw.trim();
     if text.chars().count() > MAX_TEXT_CHARS {
         return Err(Error::invalid(field, format!("must be at most {MAX_TEXT_CHARS} characters")));
     }
-    if text.chars().any(|c| c.is_control() && c != '\n') {
-        return Err(Error::invalid(field, "must not contain control characters other than line breaks"));
+    if let Some(p) = crate::model::block_chars_problem(text) {
+        return Err(Error::invalid(field, p));
     }
     Ok(text.to_owned())
 }

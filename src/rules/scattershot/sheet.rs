@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::made_it_by::ResourceResult;
-use super::{clean_name, clean_text, name_problem, Settings};
+use super::{clean_name, clean_text, name_problem, text_problem, Settings};
 use crate::error::{Error, Result};
 use crate::Problem;
 
@@ -552,13 +552,20 @@ impl Sheet {
 
     /// The development points spent beyond the 12 implied in the statistics' base.
     pub fn points_spent(&self) -> u32 {
-        let statistics: u32 = Statistic::ALL.iter().map(|&s| self.statistics.get(s)).sum();
-        let free_skills = self.free_skills.len().div_ceil(FREE_SKILLS_PER_POINT) as u32
-            + self.free_skills.iter().map(|f| f.raised).sum::<u32>();
-        let skills: u32 = self.skills.iter().map(|s| s.points).sum();
-        let abilities: u32 = self.special_abilities.iter().map(|a| a.points).sum();
-        let qualities: u32 = self.qualities.iter().map(|q| q.points).sum();
-        statistics + free_skills + skills + abilities + qualities
+        // Saturating: a sheet read from a file may hold any numbers until its problems are
+        // listed, and this sum is one of the checks.
+        let sum = |points: &mut dyn Iterator<Item = u32>| points.fold(0u32, u32::saturating_add);
+        let free_skill_count =
+            u32::try_from(self.free_skills.len().div_ceil(FREE_SKILLS_PER_POINT)).unwrap_or(u32::MAX);
+        sum(&mut [
+            sum(&mut Statistic::ALL.iter().map(|&s| self.statistics.get(s))),
+            free_skill_count,
+            sum(&mut self.free_skills.iter().map(|f| f.raised)),
+            sum(&mut self.skills.iter().map(|s| s.points)),
+            sum(&mut self.special_abilities.iter().map(|a| a.points)),
+            sum(&mut self.qualities.iter().map(|q| q.points)),
+        ]
+        .into_iter())
     }
 
     /// The development points `purchase` costs now.
@@ -880,6 +887,17 @@ impl Sheet {
         names("skills", self.skills.iter().map(|s| &s.name).collect());
         names("special_abilities", self.special_abilities.iter().map(|a| &a.name).collect());
         names("qualities", self.qualities.iter().map(|q| &q.name).collect());
+        let texts = self
+            .special_abilities
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (format!("special_abilities[{i}].notes"), &a.notes))
+            .chain(self.qualities.iter().enumerate().map(|(i, q)| (format!("qualities[{i}].situation"), &q.situation)));
+        for (field, text) in texts {
+            if let Some(p) = text_problem(text) {
+                problem(format!("{path}.{field}"), p);
+            }
+        }
         let mut problem = |at: String, message: String| out.push(Problem { path: at, message });
         for (i, f) in self.free_skills.iter().enumerate() {
             if !(-MAX_MODIFIER..=MAX_MODIFIER).contains(&f.starting_level) {
@@ -910,7 +928,8 @@ impl Sheet {
                 QualityKind::Advantage => (q.modifier >= 0, (1..=MAX_POINTS).contains(&q.points)),
                 QualityKind::Disadvantage => (q.modifier <= 0, q.points == 0),
             };
-            if !sign_ok || q.modifier.abs() > MAX_MODIFIER {
+            // unsigned_abs: -2^31 has no i32 opposite, and must be refused, not wrapped.
+            if !sign_ok || q.modifier.unsigned_abs() > MAX_MODIFIER.unsigned_abs() {
                 problem(
                     format!("{path}.qualities[{i}].modifier"),
                     "an advantage's modifier is 0 to 99, a disadvantage's -99 to 0".into(),
@@ -1183,6 +1202,44 @@ mod tests {
         bad.creation_limit = Some(0);
         let paths: Vec<String> = bad.problems("$").into_iter().map(|p| p.path).collect();
         assert_eq!(paths, ["$.skills[0].points", "$.qualities[0].modifier", "$.creation_limit"]);
+    }
+
+    #[test]
+    fn numbers_at_the_ends_of_their_types_are_problems_not_panics() {
+        let sheet = bought(&Sheet::new(Some(10)), skill("Climbing", Difficulty::Easy));
+        let (sheet, _) = sheet.add_disadvantage("Can't Cook", "food", 0).unwrap();
+        let mut bad = sheet.clone();
+        bad.qualities[0].modifier = i32::MIN;
+        bad.skills[0].points = u32::MAX;
+        bad.statistics.strength = u32::MAX;
+        let paths: Vec<String> = bad.problems("$").into_iter().map(|p| p.path).collect();
+        assert_eq!(
+            paths,
+            ["$.statistics.strength", "$.skills[0].points", "$.qualities[0].modifier", "$.creation_limit"]
+        );
+        assert_eq!(bad.points_spent(), u32::MAX, "saturates");
+    }
+
+    #[test]
+    fn notes_and_situations_are_free_text_of_at_most_2000_characters() {
+        let sheet = bought(&Sheet::new(None), skill("Climbing", Difficulty::Easy));
+        let (mut sheet, _) = sheet.add_disadvantage("Can't Cook", "food", 0).unwrap();
+        sheet.qualities[0].situation = "x".repeat(2001);
+        sheet.special_abilities.push(SpecialAbility {
+            name: "Spark".into(),
+            kind: AbilityKind::Spell,
+            difficulty: Difficulty::Easy,
+            points: 1,
+            notes: "a\u{0}b".into(),
+        });
+        let found: Vec<(String, String)> = sheet.problems("$").into_iter().map(|p| (p.path, p.message)).collect();
+        assert_eq!(
+            found,
+            [
+                ("$.special_abilities[0].notes".to_owned(), "must not contain the NUL character (\\u0000)".to_owned()),
+                ("$.qualities[0].situation".to_owned(), "is 2001 characters long; the limit is 2000".to_owned()),
+            ]
+        );
     }
 
     fn any_purchase() -> impl Strategy<Value = Purchase> {

@@ -3,7 +3,7 @@
 //! the results waiting for its lull). Small pure helpers read the table settings the rules
 //! do not carry in [`Settings`] (the default facets of an action, the creation limit).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -80,7 +80,9 @@ impl ScattershotTable {
         if play.actions_used > IMMEDIATE_ACTIONS {
             problem(format!("{at}.actions_used"), format!("a turn has {IMMEDIATE_ACTIONS} immediate actions"));
         }
-        let ids: Vec<Uuid> = play.combatants.iter().map(|c| c.character).collect();
+        // Sets, so that a table read from a file costs time in proportion to its size.
+        let characters: HashSet<&Uuid> = characters.iter().collect();
+        let ids: HashSet<Uuid> = play.combatants.iter().map(|c| c.character).collect();
         let mut seen = BTreeSet::new();
         for (i, c) in play.combatants.iter().enumerate() {
             let at = format!("{at}.combatants[{i}]");

@@ -14,6 +14,10 @@
 //                  counts: {new, update, conflict, unchanged}}
 //   Item          {id, name, status: "new"|"update"|"conflict"|"unchanged",
 //                  differences: [{field, mine, theirs}]}
+//   Exported      {outcome: "saved", file_name} | {outcome: "cancelled"}
+//   Picked        {outcome: "picked", token, name, preview: Preview} | {outcome: "cancelled"}
+//   ImportReport  {message, counts}
+// (src-tauri/src/transfer_commands.rs for the last three)
 
 const tauri = window.__TAURI__;
 
@@ -25,7 +29,26 @@ export class AppError extends Error {
   }
 }
 
-async function call(command, args = {}) {
+// The app runs its commands off the window's main thread, several at once. So that two quick
+// clicks cannot overtake each other, the page's calls run one after another, in the order
+// it made them: each starts once the one before has settled.
+let previous = Promise.resolve();
+
+function call(command, args = {}) {
+  const result = previous.then(() => invoke(command, args));
+  previous = result.catch(() => {});
+  return result;
+}
+
+/**
+ * For a call that first waits for the person in a file dialog: it starts after the calls
+ * made before it, but the calls made after it do not wait for the dialog.
+ */
+function callAfterEarlier(command, args) {
+  return previous.then(() => invoke(command, args));
+}
+
+async function invoke(command, args) {
   try {
     return await tauri.core.invoke(command, args);
   } catch (e) {
@@ -49,12 +72,31 @@ export const undoCharacter = (id) => call("undo_character", { id });
 export const copyCharacter = (id, toGame) => call("copy_character", { id, toGame });
 export const moveCharacter = (id, toGame) => call("move_character", { id, toGame });
 
-export const exportCharacter = (id, path) => call("export_character", { id, path });
-export const exportGame = (id, path) => call("export_game", { id, path });
-export const exportAll = (path) => call("export_all", { path });
-export const importPreview = (path, asCopy) => call("import_preview", { path, asCopy });
-export const importApply = (path, asCopy, replaceConflicts) =>
-  call("import_apply", { path, asCopy, replaceConflicts });
+// Files: the app opens the native save and open dialogs itself; the page never names a path.
+// `onStep(step)` hears "writing" / "reading" once the dialog has closed and the slow part starts.
+/** Asks where to save (suggesting `fileName`) and writes there; resolves with Exported. */
+export const exportCharacter = (id, fileName, onStep) =>
+  callAfterEarlier("export_character", { id, fileName, onProgress: progress(onStep) });
+export const exportGame = (id, fileName, onStep) =>
+  callAfterEarlier("export_game", { id, fileName, onProgress: progress(onStep) });
+export const exportAll = (fileName, onStep) =>
+  callAfterEarlier("export_all", { fileName, onProgress: progress(onStep) });
+/** Asks which file to import and previews it (not as copies); resolves with Picked. */
+export const importPick = (onStep) => callAfterEarlier("import_pick", { onProgress: progress(onStep) });
+/** Previews the picked file again; what `importApply` with the same `asCopy` then checks. */
+export const importPreview = (token, asCopy) => call("import_preview", { token, asCopy });
+/** Imports the picked file; the token then ends. */
+export const importApply = (token, asCopy, replaceConflicts) =>
+  call("import_apply", { token, asCopy, replaceConflicts });
+/** Ends the token without importing. */
+export const importCancel = (token) => call("import_cancel", { token });
+
+/** A channel the app sends progress steps on. */
+function progress(onStep) {
+  const channel = new tauri.core.Channel();
+  channel.onmessage = (step) => onStep?.(step);
+  return channel;
+}
 
 // ---- No Stone Unturned --------------------------------------------------------------------
 //   NsuSheetView {character: CharacterView, sheet: NsuSheet, overcome, creation_missing: string[]}
@@ -200,16 +242,6 @@ export const nsuDowntimeEnd = (game) => call("nsu_downtime_end", { game });
 
 /** Tells the shell the first screen shows its data (the startup probe measures up to here). */
 export const uiReady = () => call("ui_ready");
-
-const FILE_FILTER = [{ name: "Sheetkeeper file", extensions: ["json"] }];
-
-/** Asks where to save; resolves with a path or null when the person cancels. */
-export const pickSavePath = (suggestedName) =>
-  tauri.dialog.save({ defaultPath: suggestedName, filters: FILE_FILTER });
-
-/** Asks which file to open; resolves with a path or null when the person cancels. */
-export const pickOpenPath = () =>
-  tauri.dialog.open({ multiple: false, directory: false, filters: FILE_FILTER });
 
 // ---- Penny Ante (RULES.md §2) ---------------------------------------------------------------
 // Shapes: src/services/penny_ante.rs (views), src/rules/penny_ante/challenge.rs (Move) and

@@ -14,6 +14,7 @@ import { renderError } from "./views/error.js";
 import { askName } from "./views/rename.js";
 import { confirmAction } from "./views/confirm.js";
 import { askImport } from "./views/import.js";
+import { working, keepBusy } from "./views/progress.js";
 import { initNsuScreens } from "./views/nsu-world.js";
 import { wireXCard } from "./views/xcard.js";
 import { initNsuSheet, openSheet } from "./views/nsu-sheet.js";
@@ -41,6 +42,7 @@ function render(before) {
   if (before.systems !== state.systems) renderSystemOptions(state.systems);
   renderGames(state, gameListActions);
   renderGame(state, gameActions);
+  keepBusy();
   renderToast(state.toast, toastActions);
   renderError(state.error);
   if (focusKey && document.activeElement === document.body) {
@@ -160,15 +162,41 @@ async function deleteGame() {
   });
 }
 
-async function exportGame() {
+async function exportGame(event) {
   const game = selectedGame(state);
   if (!game) return;
-  await run("The game was not exported.", async () => {
-    const path = await api.pickSavePath(suggestedFileName(game.name, "game"));
-    if (!path) return;
-    const result = await api.exportGame(game.id, path);
-    toast(said(result, `Exported ${quoted(game.name)}.`));
-  });
+  await exportTo(event.currentTarget, "The game was not exported.", quoted(game.name), (onStep) =>
+    api.exportGame(game.id, suggestedFileName(game.name, "game"), onStep),
+  );
+}
+
+/**
+ * One export: the app asks where to save `what` and writes it there, with `button` waiting
+ * and the status line saying which step it is at. A cancelled dialog says nothing.
+ */
+async function exportTo(button, failed, what, start) {
+  await run(failed, () =>
+    transfer(button, `Choose where to save ${what} in the file dialog…`, async (say) => {
+      const result = await start((step) => {
+        if (step === "writing") say(`Saving ${what}…`);
+      });
+      // The file's name, not its whole path: that is what the person just chose.
+      if (result.outcome === "saved") toast(`Exported ${what} to ${quoted(result.file_name)}.`);
+    }),
+  );
+}
+
+/** One file dialog at a time: an import or export asked for while one runs is ignored. */
+let transferring = false;
+
+async function transfer(button, text, action) {
+  if (transferring) return;
+  transferring = true;
+  try {
+    await working(button, byId("work-status"), text, action);
+  } finally {
+    transferring = false;
+  }
 }
 
 // ---- actions on characters --------------------------------------------------------------
@@ -228,13 +256,10 @@ const gameActions = {
     });
   },
 
-  async exportCharacter(character) {
-    await run("The character was not exported.", async () => {
-      const path = await api.pickSavePath(suggestedFileName(character.name, "character"));
-      if (!path) return;
-      const result = await api.exportCharacter(character.id, path);
-      toast(said(result, `Exported ${quoted(character.name)}.`));
-    });
+  async exportCharacter(character, button) {
+    await exportTo(button, "The character was not exported.", quoted(character.name), (onStep) =>
+      api.exportCharacter(character.id, suggestedFileName(character.name, "character"), onStep),
+    );
   },
 
   async transferCharacter(character, toGame, kind) {
@@ -273,31 +298,32 @@ const toastActions = {
   },
 };
 
-async function importFile() {
-  await run("The file was not imported.", async () => {
-    const path = await api.pickOpenPath();
-    if (!path) return;
-    const preview = await api.importPreview(path, false);
-    const choice = await askImport(preview);
-    if (choice === null) return;
-    const result = await api.importApply(path, choice === "copy", choice === "replace");
-    await refresh();
-    // Show what came in: the file's game when it kept its id, else the first game.
-    const shown = preview.games.find((g) => state.games.some((mine) => mine.id === g.id));
-    const pick = shown ? shown.id : state.selectedGameId ?? state.games[0]?.id;
-    if (pick) dispatch({ type: "select-game", id: pick });
-    toast(said(result, "Imported."));
-  });
+async function importFile(event) {
+  const button = event.currentTarget;
+  await run("The file was not imported.", () =>
+    transfer(button, "Choose the file to import in the file dialog…", async (say) => {
+      const picked = await api.importPick((step) => {
+        if (step === "reading") say("Reading and checking the file…");
+      });
+      if (picked.outcome !== "picked") return;
+      say(`Importing from ${quoted(picked.name)}…`);
+      const result = await askImport(picked, api);
+      if (result === null) return;
+      await refresh();
+      // Show what came in: the file's game when it kept its id, else the first game.
+      const shown = picked.preview.games.find((g) => state.games.some((mine) => mine.id === g.id));
+      const pick = shown ? shown.id : state.selectedGameId ?? state.games[0]?.id;
+      if (pick) dispatch({ type: "select-game", id: pick });
+      toast(said(result, "Imported."));
+    }),
+  );
 }
 
-async function exportAll() {
-  await run("Nothing was exported.", async () => {
-    const day = new Date().toISOString().slice(0, 10);
-    const path = await api.pickSavePath(suggestedFileName(`sheetkeeper-backup-${day}`));
-    if (!path) return;
-    const result = await api.exportAll(path);
-    toast(said(result, "Exported everything."));
-  });
+async function exportAll(event) {
+  const day = new Date().toISOString().slice(0, 10);
+  await exportTo(event.currentTarget, "Nothing was exported.", "everything", (onStep) =>
+    api.exportAll(suggestedFileName(`sheetkeeper-backup-${day}`), onStep),
+  );
 }
 
 // ---- start ------------------------------------------------------------------------------

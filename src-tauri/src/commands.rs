@@ -1,9 +1,9 @@
 //! The commands the UI invokes: each converts its arguments, calls one service, and maps
-//! the error. No rules and no SQL here.
+//! the error. No rules and no SQL here. Every command that touches the store is
+//! `#[tauri::command(async)]`: Tauri runs it on its async runtime's threads, not on the main
+//! thread, so a slow call (or a write waiting for another program's lock) never freezes the
+//! window. Export and import, with their file dialogs, are in `transfer_commands.rs`.
 
-use std::path::PathBuf;
-
-use sheetkeeper::exchange::Preview;
 use sheetkeeper::model::parse_id;
 use sheetkeeper::model::Character;
 use sheetkeeper::rules::nsu::downtime::{
@@ -13,8 +13,8 @@ use sheetkeeper::rules::nsu::roll::{Choices, MoodChoice, Need, RollSetup};
 use sheetkeeper::rules::nsu::world::{GridPos, ResourceState, SafetyList, World};
 use sheetkeeper::rules::nsu::{Aspect, Die, Sheet};
 use sheetkeeper::services::{
-    self, DiceInput, Done, DowntimeView, ExportScope, GameView, ImportOptions, ImportReport, LocationDraft, MapCard,
-    NsuSheetView, PendingRoll, ProjectAction, RollLogEntry, RollPreview, RollResult, SystemInfo, WorldChange,
+    self, DiceInput, Done, DowntimeView, GameView, LocationDraft, MapCard, NsuSheetView, PendingRoll, ProjectAction,
+    RollLogEntry, RollPreview, RollResult, SystemInfo, WorldChange,
 };
 use tauri::{AppHandle, Runtime, State};
 
@@ -28,102 +28,72 @@ pub fn list_systems() -> Vec<SystemInfo> {
     services::systems()
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn list_games(state: State<'_, AppState>) -> Reply<Vec<GameView>> {
     Ok(services::list(&*state.store()?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn create_game(state: State<'_, AppState>, name: String, system: String) -> Reply<GameView> {
     Ok(services::create_game(&mut *state.store()?, &name, &system)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn rename_game(state: State<'_, AppState>, id: String, name: String) -> Reply<GameView> {
     Ok(services::rename_game(&mut *state.store()?, parse_id("id", &id)?, &name)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn delete_game(state: State<'_, AppState>, id: String) -> Reply<Done> {
     Ok(services::delete_game(&mut *state.store()?, parse_id("id", &id)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn undo_game(state: State<'_, AppState>, id: String) -> Reply<Done> {
     Ok(services::undo_game(&mut *state.store()?, parse_id("id", &id)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn create_character(state: State<'_, AppState>, game_id: String, name: String) -> Reply<Character> {
     Ok(services::create_character(&mut *state.store()?, parse_id("gameId", &game_id)?, &name)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn rename_character(state: State<'_, AppState>, id: String, name: String) -> Reply<Character> {
     Ok(services::rename_character(&mut *state.store()?, parse_id("id", &id)?, &name)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn delete_character(state: State<'_, AppState>, id: String) -> Reply<Done> {
     Ok(services::delete_character(&mut *state.store()?, parse_id("id", &id)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn undo_character(state: State<'_, AppState>, id: String) -> Reply<Done> {
     Ok(services::undo_character(&mut *state.store()?, parse_id("id", &id)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn copy_character(state: State<'_, AppState>, id: String, to_game: String) -> Reply<Character> {
     Ok(services::copy_character(&mut *state.store()?, parse_id("id", &id)?, parse_id("toGame", &to_game)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn move_character(state: State<'_, AppState>, id: String, to_game: String) -> Reply<Character> {
     Ok(services::move_character(&mut *state.store()?, parse_id("id", &id)?, parse_id("toGame", &to_game)?)?)
 }
 
-#[tauri::command]
-pub fn export_character(state: State<'_, AppState>, id: String, path: PathBuf) -> Reply<Done> {
-    Ok(services::export(&*state.store()?, ExportScope::Character(parse_id("id", &id)?), &path)?)
-}
-
-#[tauri::command]
-pub fn export_game(state: State<'_, AppState>, id: String, path: PathBuf) -> Reply<Done> {
-    Ok(services::export(&*state.store()?, ExportScope::Game(parse_id("id", &id)?), &path)?)
-}
-
-#[tauri::command]
-pub fn export_all(state: State<'_, AppState>, path: PathBuf) -> Reply<Done> {
-    Ok(services::export(&*state.store()?, ExportScope::All, &path)?)
-}
-
-#[tauri::command]
-pub fn import_preview(state: State<'_, AppState>, path: PathBuf, as_copy: bool) -> Reply<Preview> {
-    Ok(services::import_preview(&*state.store()?, &path, as_copy)?)
-}
-
-#[tauri::command]
-pub fn import_apply(
-    state: State<'_, AppState>,
-    path: PathBuf,
-    as_copy: bool,
-    replace_conflicts: bool,
-) -> Reply<ImportReport> {
-    Ok(services::import(&mut *state.store()?, &path, ImportOptions { as_copy, replace_conflicts })?)
-}
-
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_sheet(state: State<'_, AppState>, id: String) -> Reply<NsuSheetView> {
     Ok(services::nsu_sheet(&*state.store()?, parse_id("id", &id)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn save_nsu_sheet(state: State<'_, AppState>, id: String, sheet: Sheet) -> Reply<NsuSheetView> {
     Ok(services::save_nsu_sheet(&mut *state.store()?, parse_id("id", &id)?, sheet)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_roll_preview(
     state: State<'_, AppState>,
     id: String,
@@ -133,12 +103,12 @@ pub fn nsu_roll_preview(
     Ok(services::nsu_roll_preview(&*state.store()?, parse_id("id", &id)?, &setup, helper_die)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_roll_dice(state: State<'_, AppState>, id: String, setup: RollSetup, dice: DiceInput) -> Reply<PendingRoll> {
     Ok(services::nsu_roll_dice(&mut *state.store()?, parse_id("id", &id)?, &setup, &dice, &mut rand::rng())?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_roll_help(
     state: State<'_, AppState>,
     id: String,
@@ -150,22 +120,22 @@ pub fn nsu_roll_help(
     Ok(services::nsu_roll_help(&mut *state.store()?, id, helper, &mood, &dice, &mut rand::rng())?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_pending_roll(state: State<'_, AppState>, id: String) -> Reply<Option<PendingRoll>> {
     Ok(services::nsu_pending_roll(&*state.store()?, parse_id("id", &id)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_roll_needs(state: State<'_, AppState>, id: String, choices: Choices) -> Reply<Vec<Need>> {
     Ok(services::nsu_roll_needs(&*state.store()?, parse_id("id", &id)?, &choices)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_roll_resolve(state: State<'_, AppState>, id: String, choices: Choices) -> Reply<RollResult> {
     Ok(services::nsu_roll_resolve(&mut *state.store()?, parse_id("id", &id)?, &choices)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_roll_log(state: State<'_, AppState>, game: String, character: Option<String>) -> Reply<Vec<RollLogEntry>> {
     let character = character.map(|c| parse_id("character", &c)).transpose()?;
     Ok(services::nsu_roll_log(&*state.store()?, parse_id("game", &game)?, character, 200)?)
@@ -173,18 +143,18 @@ pub fn nsu_roll_log(state: State<'_, AppState>, game: String, character: Option<
 
 // ---- No Stone Unturned: world and downtime ------------------------------------------------
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world(state: State<'_, AppState>, game: String) -> Reply<World> {
     Ok(services::nsu_world(&*state.store()?, parse_id("game", &game)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_map(state: State<'_, AppState>, game: String, viewer: Option<String>) -> Reply<Vec<MapCard>> {
     let viewer = viewer.map(|v| parse_id("viewer", &v)).transpose()?;
     Ok(services::nsu_map(&*state.store()?, parse_id("game", &game)?, viewer)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_add_safety(
     state: State<'_, AppState>,
     game: String,
@@ -194,7 +164,7 @@ pub fn nsu_world_add_safety(
     Ok(services::nsu_world_add_safety(&mut *state.store()?, parse_id("game", &game)?, list, &text)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_remove_safety(
     state: State<'_, AppState>,
     game: String,
@@ -204,7 +174,7 @@ pub fn nsu_world_remove_safety(
     Ok(services::nsu_world_remove_safety(&mut *state.store()?, parse_id("game", &game)?, list, index)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_ban(
     state: State<'_, AppState>,
     game: String,
@@ -214,7 +184,7 @@ pub fn nsu_world_ban(
     Ok(services::nsu_world_ban(&mut *state.store()?, parse_id("game", &game)?, &player, ban.as_deref())?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_add_statement(
     state: State<'_, AppState>,
     game: String,
@@ -224,12 +194,12 @@ pub fn nsu_world_add_statement(
     Ok(services::nsu_world_add_statement(&mut *state.store()?, parse_id("game", &game)?, &author, &text)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_add_scope_question(state: State<'_, AppState>, game: String, question: String) -> Reply<WorldChange> {
     Ok(services::nsu_world_add_scope_question(&mut *state.store()?, parse_id("game", &game)?, &question)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_answer_scope(
     state: State<'_, AppState>,
     game: String,
@@ -239,7 +209,7 @@ pub fn nsu_world_answer_scope(
     Ok(services::nsu_world_answer_scope(&mut *state.store()?, parse_id("game", &game)?, index, &answer)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_create_resources(
     state: State<'_, AppState>,
     game: String,
@@ -249,7 +219,7 @@ pub fn nsu_world_create_resources(
     Ok(services::nsu_world_create_resources(&mut *state.store()?, parse_id("game", &game)?, &names, abundance)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_set_resource(
     state: State<'_, AppState>,
     game: String,
@@ -259,12 +229,12 @@ pub fn nsu_world_set_resource(
     Ok(services::nsu_world_set_resource(&mut *state.store()?, parse_id("game", &game)?, index, resource_state)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_author_location(state: State<'_, AppState>, game: String, draft: LocationDraft) -> Reply<WorldChange> {
     Ok(services::nsu_world_author_location(&mut *state.store()?, parse_id("game", &game)?, &draft)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_roll_levels(
     state: State<'_, AppState>,
     game: String,
@@ -275,17 +245,17 @@ pub fn nsu_world_roll_levels(
     Ok(services::nsu_world_roll_levels(&mut *state.store()?, game, location, &dice, &mut rand::rng())?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_place(state: State<'_, AppState>, game: String, location: String, at: GridPos) -> Reply<WorldChange> {
     Ok(services::nsu_world_place(&mut *state.store()?, parse_id("game", &game)?, parse_id("location", &location)?, at)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_reveal(state: State<'_, AppState>, game: String, location: String) -> Reply<WorldChange> {
     Ok(services::nsu_world_reveal(&mut *state.store()?, parse_id("game", &game)?, parse_id("location", &location)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_tick_collateral(
     state: State<'_, AppState>,
     game: String,
@@ -296,7 +266,7 @@ pub fn nsu_world_tick_collateral(
     Ok(services::nsu_world_tick_collateral(&mut *state.store()?, game, location, delta)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_add_scene_detail(
     state: State<'_, AppState>,
     game: String,
@@ -308,7 +278,7 @@ pub fn nsu_world_add_scene_detail(
     Ok(services::nsu_world_add_scene_detail(&mut *state.store()?, game, location, &text, world_at_risk)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_record_scout(
     state: State<'_, AppState>,
     game: String,
@@ -320,7 +290,7 @@ pub fn nsu_world_record_scout(
     Ok(services::nsu_world_record_scout(&mut *state.store()?, game, location, character)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_start_project(
     state: State<'_, AppState>,
     game: String,
@@ -332,7 +302,7 @@ pub fn nsu_world_start_project(
     Ok(services::nsu_world_start_project(&mut *state.store()?, game, owner, &name, size)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_mark_project(
     state: State<'_, AppState>,
     game: String,
@@ -343,12 +313,12 @@ pub fn nsu_world_mark_project(
     Ok(services::nsu_world_mark_project(&mut *state.store()?, game, project, segments)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_add_npc(state: State<'_, AppState>, game: String, name: String) -> Reply<WorldChange> {
     Ok(services::nsu_world_add_npc(&mut *state.store()?, parse_id("game", &game)?, &name)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_add_npc_detail(
     state: State<'_, AppState>,
     game: String,
@@ -360,7 +330,7 @@ pub fn nsu_world_add_npc_detail(
     Ok(services::nsu_world_add_npc_detail(&mut *state.store()?, game, npc, &text, positive)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_world_remove_npc_detail(
     state: State<'_, AppState>,
     game: String,
@@ -371,12 +341,12 @@ pub fn nsu_world_remove_npc_detail(
     Ok(services::nsu_world_remove_npc_detail(&mut *state.store()?, game, npc, index)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime(state: State<'_, AppState>, game: String) -> Reply<Option<DowntimeView>> {
     Ok(services::nsu_downtime(&*state.store()?, parse_id("game", &game)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_start(
     state: State<'_, AppState>,
     game: String,
@@ -387,7 +357,7 @@ pub fn nsu_downtime_start(
     Ok(services::nsu_downtime_start(&mut *state.store()?, parse_id("game", &game)?, &characters, setup)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_complication(
     state: State<'_, AppState>,
     game: String,
@@ -398,7 +368,7 @@ pub fn nsu_downtime_complication(
     Ok(services::nsu_downtime_complication(&mut *state.store()?, game, location, &dice, &mut rand::rng())?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_recover_harm(
     state: State<'_, AppState>,
     game: String,
@@ -409,13 +379,13 @@ pub fn nsu_downtime_recover_harm(
     Ok(services::nsu_downtime_recover_harm(&mut *state.store()?, game, character, &recoveries)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_upgrade_skills(state: State<'_, AppState>, game: String, character: String) -> Reply<DowntimeView> {
     let (game, character) = (parse_id("game", &game)?, parse_id("character", &character)?);
     Ok(services::nsu_downtime_upgrade_skills(&mut *state.store()?, game, character)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_project(
     state: State<'_, AppState>,
     game: String,
@@ -427,7 +397,7 @@ pub fn nsu_downtime_project(
     Ok(services::nsu_downtime_project(&mut *state.store()?, game, character, &action, &dice, &mut rand::rng())?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_reconnect(
     state: State<'_, AppState>,
     game: String,
@@ -438,7 +408,7 @@ pub fn nsu_downtime_reconnect(
     Ok(services::nsu_downtime_reconnect(&mut *state.store()?, game, character, &choice)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_introspection_roll(
     state: State<'_, AppState>,
     game: String,
@@ -449,7 +419,7 @@ pub fn nsu_downtime_introspection_roll(
     Ok(services::nsu_downtime_introspection_roll(&mut *state.store()?, game, character, &dice, &mut rand::rng())?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_introspection_finish(
     state: State<'_, AppState>,
     game: String,
@@ -460,7 +430,7 @@ pub fn nsu_downtime_introspection_finish(
     Ok(services::nsu_downtime_introspection_finish(&mut *state.store()?, game, character, &choice)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_address_collateral(
     state: State<'_, AppState>,
     game: String,
@@ -475,7 +445,7 @@ pub fn nsu_downtime_address_collateral(
     Ok(services::nsu_downtime_address_collateral(store, game, character, location, votes, &dice, &mut rand::rng())?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_add_collateral_die(
     state: State<'_, AppState>,
     game: String,
@@ -490,7 +460,7 @@ pub fn nsu_downtime_add_collateral_die(
     Ok(services::nsu_downtime_add_collateral_die(store, game, character, location, aspect, &dice, &mut rand::rng())?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_settle_collateral(
     state: State<'_, AppState>,
     game: String,
@@ -500,7 +470,7 @@ pub fn nsu_downtime_settle_collateral(
     Ok(services::nsu_downtime_settle_collateral(&mut *state.store()?, game, location)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_train_roll(
     state: State<'_, AppState>,
     game: String,
@@ -512,7 +482,7 @@ pub fn nsu_downtime_train_roll(
     Ok(services::nsu_downtime_train_roll(&mut *state.store()?, game, character, aspect, &dice, &mut rand::rng())?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_train_mark(
     state: State<'_, AppState>,
     game: String,
@@ -523,7 +493,7 @@ pub fn nsu_downtime_train_mark(
     Ok(services::nsu_downtime_train_mark(&mut *state.store()?, game, character, &skills)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_seek_recovery(
     state: State<'_, AppState>,
     game: String,
@@ -535,7 +505,7 @@ pub fn nsu_downtime_seek_recovery(
     Ok(services::nsu_downtime_seek_recovery(&mut *state.store()?, game, character, choice, &dice, &mut rand::rng())?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_scout(
     state: State<'_, AppState>,
     game: String,
@@ -548,7 +518,7 @@ pub fn nsu_downtime_scout(
     Ok(services::nsu_downtime_scout(&mut *state.store()?, game, character, location, outcome)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_final_box(
     state: State<'_, AppState>,
     game: String,
@@ -560,7 +530,7 @@ pub fn nsu_downtime_final_box(
     Ok(services::nsu_downtime_final_box(&mut *state.store()?, game, character, line, &choice)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn nsu_downtime_end(state: State<'_, AppState>, game: String) -> Reply<DowntimeView> {
     Ok(services::nsu_downtime_end(&mut *state.store()?, parse_id("game", &game)?)?)
 }

@@ -20,6 +20,21 @@ impl AppError {
     pub fn unavailable(message: &str) -> Self {
         AppError { kind: "unavailable", message: message.to_owned() }
     }
+
+    /// What the page asked for does not exist (any more).
+    pub fn not_found(message: &str) -> Self {
+        AppError { kind: "not_found", message: message.to_owned() }
+    }
+
+    /// What the page asked for does not make sense as asked.
+    pub fn invalid(message: &str) -> Self {
+        AppError { kind: "invalid", message: message.to_owned() }
+    }
+
+    /// The window itself failed (a command's task panicked): nothing for the person to fix.
+    pub fn internal(message: &str) -> Self {
+        AppError { kind: "internal", message: message.to_owned() }
+    }
 }
 
 #[cfg(test)]

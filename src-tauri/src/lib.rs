@@ -9,6 +9,7 @@ mod penny_commands;
 mod scattershot_commands;
 mod startup;
 mod state;
+mod transfer_commands;
 
 use std::path::PathBuf;
 
@@ -57,11 +58,13 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             commands::undo_character,
             commands::copy_character,
             commands::move_character,
-            commands::export_character,
-            commands::export_game,
-            commands::export_all,
-            commands::import_preview,
-            commands::import_apply,
+            transfer_commands::export_character,
+            transfer_commands::export_game,
+            transfer_commands::export_all,
+            transfer_commands::import_pick,
+            transfer_commands::import_preview,
+            transfer_commands::import_apply,
+            transfer_commands::import_cancel,
             commands::nsu_sheet,
             commands::save_nsu_sheet,
             commands::nsu_roll_preview,
@@ -218,5 +221,87 @@ pub fn run() {
     if let Err(e) = run_app(tauri::Builder::default()).run(tauri::generate_context!()) {
         eprintln!("sheetkeeper: the window could not start: {e}");
         std::process::exit(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    /// The `"name",` lines of a file's list (build.rs's `COMMANDS`).
+    fn quoted_lines(text: &str) -> BTreeSet<String> {
+        text.lines().filter_map(|l| l.trim().strip_prefix('"')?.strip_suffix("\",")).map(str::to_owned).collect()
+    }
+
+    fn file(name: &str) -> String {
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name)).expect(name)
+    }
+
+    /// Guards F9 of the security review: the window is granted exactly the app's own
+    /// commands (those `build.rs` declares and `generate_handler!` serves), and no plugin
+    /// command, so the page cannot open a file dialog or name a path itself.
+    #[test]
+    fn capabilities_grant_exactly_our_commands() {
+        let declared = quoted_lines(&file("build.rs"));
+        let lib = file("src/lib.rs");
+        let handler = &lib[lib.find("generate_handler![").expect("a generate_handler! list")..];
+        let handler = &handler[..handler.find("])").expect("the end of the list")];
+        let served: BTreeSet<String> = handler
+            .lines()
+            .filter_map(|l| l.trim().strip_suffix(',')?.rsplit("::").next().map(str::to_owned))
+            .collect();
+        assert_eq!(declared, served, "build.rs and generate_handler! list the same commands");
+
+        let capability: serde_json::Value = serde_json::from_str(&file("capabilities/default.json")).unwrap();
+        let granted: BTreeSet<String> = capability["permissions"]
+            .as_array()
+            .expect("a permissions list")
+            .iter()
+            .map(|p| p.as_str().expect("plain permission names").to_owned())
+            .collect();
+        let wanted: BTreeSet<String> = declared.iter().map(|c| format!("allow-{}", c.replace('_', "-"))).collect();
+        assert_eq!(granted, wanted, "one grant per command, and nothing else (no dialog:, fs: or core:)");
+    }
+
+    /// Guards F8 of the security review: a plain `#[tauri::command] fn` runs on the main
+    /// thread and freezes the window while it works, so every command that takes the store
+    /// (its `State`) is `#[tauri::command(async)]` or an `async fn`.
+    #[test]
+    fn every_store_command_runs_off_the_main_thread() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if !path.to_string_lossy().ends_with("commands.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (at, _) in text.match_indices("#[tauri::command") {
+                let rest = &text[at..];
+                let signature = &rest[..rest.find('{').expect("a command has a body")];
+                checked += 1;
+                let off_main = signature.starts_with("#[tauri::command(async)]") || signature.contains("async fn");
+                assert!(
+                    off_main || !signature.contains("State<"),
+                    "{} runs on the main thread: {signature}",
+                    path.display()
+                );
+            }
+        }
+        assert!(checked > 160, "found the commands ({checked})");
+    }
+
+    /// The page loads nothing but its own files: no `data:` or remote sources in the CSP.
+    #[test]
+    fn the_csp_allows_only_our_own_files() {
+        let conf: serde_json::Value = serde_json::from_str(&file("tauri.conf.json")).unwrap();
+        let csp = conf["app"]["security"]["csp"].as_str().expect("a CSP string");
+        for part in ["default-src 'self'", "script-src 'self'", "img-src 'self';", "object-src 'none'"] {
+            assert!(csp.contains(part), "{part:?} in {csp:?}");
+        }
+        for absent in ["data:", "http://", "https://", "'unsafe-inline'", "'unsafe-eval'", "*"] {
+            let without_ipc = csp.replace("http://ipc.localhost", "");
+            assert!(!without_ipc.contains(absent), "{absent:?} in {csp:?}");
+        }
     }
 }

@@ -15,12 +15,12 @@ use crate::state::AppState;
 
 type Reply<T> = Result<T, AppError>;
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_challenge(state: State<'_, AppState>, game: String) -> Reply<Option<MezzoChallengeView>> {
     Ok(services::mezzo_challenge(&*state.store()?, parse_id("game", &game)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_challenge_start(
     state: State<'_, AppState>,
     game: String,
@@ -29,7 +29,7 @@ pub fn mezzo_challenge_start(
     Ok(services::mezzo_challenge_start(&mut *state.store()?, parse_id("game", &game)?, &draft)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_challenge_play(
     state: State<'_, AppState>,
     game: String,
@@ -38,7 +38,7 @@ pub fn mezzo_challenge_play(
     Ok(services::mezzo_challenge_play(&mut *state.store()?, parse_id("game", &game)?, &draft)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_challenge_roll_majors(
     state: State<'_, AppState>,
     game: String,
@@ -57,7 +57,7 @@ pub fn mezzo_challenge_roll_majors(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_challenge_resolve_majors(
     state: State<'_, AppState>,
     game: String,
@@ -68,7 +68,7 @@ pub fn mezzo_challenge_resolve_majors(
     Ok(services::mezzo_challenge_resolve_majors(&mut *state.store()?, parse_id("game", &game)?, &surges, &majors)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_take_breather(
     state: State<'_, AppState>,
     game: String,
@@ -83,7 +83,7 @@ pub fn mezzo_take_breather(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_escape_restraints(
     state: State<'_, AppState>,
     game: String,
@@ -98,7 +98,7 @@ pub fn mezzo_escape_restraints(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_treat_wounds(
     state: State<'_, AppState>,
     game: String,

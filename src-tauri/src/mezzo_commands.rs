@@ -18,22 +18,22 @@ use crate::state::AppState;
 
 type Reply<T> = Result<T, AppError>;
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_table(state: State<'_, AppState>, game: String) -> Reply<MezzoView> {
     Ok(services::mezzo_table(&*state.store()?, parse_id("game", &game)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_log(state: State<'_, AppState>, game: String) -> Reply<Vec<MezzoLogEntry>> {
     Ok(services::mezzo_log(&*state.store()?, parse_id("game", &game)?, 200)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_add_player(state: State<'_, AppState>, game: String, name: String) -> Reply<MezzoChange> {
     Ok(services::mezzo_add_player(&mut *state.store()?, parse_id("game", &game)?, &name)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_rename_player(
     state: State<'_, AppState>,
     game: String,
@@ -48,17 +48,17 @@ pub fn mezzo_rename_player(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_remove_player(state: State<'_, AppState>, game: String, player: String) -> Reply<MezzoChange> {
     Ok(services::mezzo_remove_player(&mut *state.store()?, parse_id("game", &game)?, parse_id("player", &player)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_take_role(state: State<'_, AppState>, game: String, player: String, role: Role) -> Reply<MezzoChange> {
     Ok(services::mezzo_take_role(&mut *state.store()?, parse_id("game", &game)?, parse_id("player", &player)?, role)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_leave_role(
     state: State<'_, AppState>,
     game: String,
@@ -76,7 +76,7 @@ pub fn mezzo_leave_role(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_claim(state: State<'_, AppState>, game: String, player: String, character: String) -> Reply<MezzoChange> {
     Ok(services::mezzo_claim(
         &mut *state.store()?,
@@ -86,7 +86,7 @@ pub fn mezzo_claim(state: State<'_, AppState>, game: String, player: String, cha
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_unclaim(
     state: State<'_, AppState>,
     game: String,
@@ -101,7 +101,7 @@ pub fn mezzo_unclaim(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_spend_influence(
     state: State<'_, AppState>,
     game: String,
@@ -116,7 +116,7 @@ pub fn mezzo_spend_influence(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_gain_influence(
     state: State<'_, AppState>,
     game: String,
@@ -131,12 +131,12 @@ pub fn mezzo_gain_influence(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_start_arc(state: State<'_, AppState>, game: String) -> Reply<MezzoChange> {
     Ok(services::mezzo_start_arc(&mut *state.store()?, parse_id("game", &game)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_add_element(
     state: State<'_, AppState>,
     game: String,
@@ -146,7 +146,7 @@ pub fn mezzo_add_element(
     Ok(services::mezzo_add_element(&mut *state.store()?, parse_id("game", &game)?, kind, &name)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_rename_element(
     state: State<'_, AppState>,
     game: String,
@@ -161,12 +161,12 @@ pub fn mezzo_rename_element(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_remove_element(state: State<'_, AppState>, game: String, element: String) -> Reply<MezzoChange> {
     Ok(services::mezzo_remove_element(&mut *state.store()?, parse_id("game", &game)?, parse_id("element", &element)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_add_trait(
     state: State<'_, AppState>,
     game: String,
@@ -183,7 +183,7 @@ pub fn mezzo_add_trait(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_edit_trait(
     state: State<'_, AppState>,
     game: String,
@@ -204,7 +204,7 @@ pub fn mezzo_edit_trait(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_remove_trait(
     state: State<'_, AppState>,
     game: String,
@@ -219,7 +219,7 @@ pub fn mezzo_remove_trait(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_award_edge_slots(
     state: State<'_, AppState>,
     game: String,
@@ -234,7 +234,7 @@ pub fn mezzo_award_edge_slots(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_award_memorable(
     state: State<'_, AppState>,
     game: String,
@@ -251,7 +251,7 @@ pub fn mezzo_award_memorable(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_gain_adversity(
     state: State<'_, AppState>,
     game: String,
@@ -266,7 +266,7 @@ pub fn mezzo_gain_adversity(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_spend_adversity(
     state: State<'_, AppState>,
     game: String,
@@ -285,7 +285,7 @@ pub fn mezzo_spend_adversity(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_gain_momentum(
     state: State<'_, AppState>,
     game: String,
@@ -302,7 +302,7 @@ pub fn mezzo_gain_momentum(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_spend_momentum(
     state: State<'_, AppState>,
     game: String,
@@ -319,7 +319,7 @@ pub fn mezzo_spend_momentum(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_plot_protection(
     state: State<'_, AppState>,
     game: String,
@@ -336,7 +336,7 @@ pub fn mezzo_plot_protection(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_conflict_preview(
     state: State<'_, AppState>,
     game: String,
@@ -347,7 +347,7 @@ pub fn mezzo_conflict_preview(
     Ok(services::mezzo_conflict_preview(&*state.store()?, parse_id("game", &game)?, &draft, &selections)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_resolve_conflict(
     state: State<'_, AppState>,
     game: String,
@@ -365,7 +365,7 @@ pub fn mezzo_resolve_conflict(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_break_tie(
     state: State<'_, AppState>,
     game: String,
@@ -385,7 +385,7 @@ pub fn mezzo_break_tie(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_compromise(
     state: State<'_, AppState>,
     game: String,
@@ -398,7 +398,7 @@ pub fn mezzo_compromise(
 // ---------------------------------------------------------------------------------------
 // Action checks: preview (live), roll, the check on the table, resolve, tie.
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_check_preview(
     state: State<'_, AppState>,
     game: String,
@@ -407,7 +407,7 @@ pub fn mezzo_check_preview(
     Ok(services::mezzo_check_preview(&*state.store()?, parse_id("game", &game)?, &request)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_check_roll(
     state: State<'_, AppState>,
     game: String,
@@ -417,12 +417,12 @@ pub fn mezzo_check_roll(
     Ok(services::mezzo_check_roll(&mut *state.store()?, parse_id("game", &game)?, &request, &dice, &mut rand::rng())?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_check_pending(state: State<'_, AppState>, game: String) -> Reply<Option<services::PendingCheck>> {
     Ok(services::mezzo_check_pending(&*state.store()?, parse_id("game", &game)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_check_resolve(
     state: State<'_, AppState>,
     game: String,
@@ -431,7 +431,7 @@ pub fn mezzo_check_resolve(
     Ok(services::mezzo_check_resolve(&mut *state.store()?, parse_id("game", &game)?, &surges)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_check_break_tie(
     state: State<'_, AppState>,
     game: String,
@@ -440,7 +440,7 @@ pub fn mezzo_check_break_tie(
     Ok(services::mezzo_check_break_tie(&mut *state.store()?, parse_id("game", &game)?, &dice, &mut rand::rng())?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_check_compromise(state: State<'_, AppState>, game: String, text: String) -> Reply<services::CheckOutcome> {
     Ok(services::mezzo_check_compromise(&mut *state.store()?, parse_id("game", &game)?, &text)?)
 }
@@ -454,22 +454,22 @@ use sheetkeeper::rules::mezzo::plot::{
 use sheetkeeper::rules::mezzo::seed_deck::Ending;
 use sheetkeeper::services::{DeckChange, DeckView, HandView, HookDraft, KeywordOutcome, PlotChange, PlotView};
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_plot(state: State<'_, AppState>, game: String) -> Reply<PlotView> {
     Ok(services::mezzo_plot(&*state.store()?, parse_id("game", &game)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_even_share(state: State<'_, AppState>, game: String, hook: String, user: User) -> Reply<Vec<Award>> {
     Ok(services::mezzo_even_share(&*state.store()?, parse_id("game", &game)?, parse_id("hook", &hook)?, &user)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_create_hook(state: State<'_, AppState>, game: String, user: User, draft: HookDraft) -> Reply<PlotChange> {
     Ok(services::mezzo_create_hook(&mut *state.store()?, parse_id("game", &game)?, &user, &draft)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_invest(
     state: State<'_, AppState>,
     game: String,
@@ -488,7 +488,7 @@ pub fn mezzo_invest(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_tap(
     state: State<'_, AppState>,
     game: String,
@@ -499,7 +499,7 @@ pub fn mezzo_tap(
     Ok(services::mezzo_tap(&mut *state.store()?, parse_id("game", &game)?, parse_id("hook", &hook)?, &user, resource)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_resolve_hook(
     state: State<'_, AppState>,
     game: String,
@@ -518,7 +518,7 @@ pub fn mezzo_resolve_hook(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_raise_stakes(
     state: State<'_, AppState>,
     game: String,
@@ -537,7 +537,7 @@ pub fn mezzo_raise_stakes(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_no_escape(
     state: State<'_, AppState>,
     game: String,
@@ -556,7 +556,7 @@ pub fn mezzo_no_escape(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_ignore_protection(
     state: State<'_, AppState>,
     game: String,
@@ -575,7 +575,7 @@ pub fn mezzo_ignore_protection(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_no_escape_lapses(state: State<'_, AppState>, game: String, challenge: String) -> Reply<PlotChange> {
     Ok(services::mezzo_no_escape_lapses(
         &mut *state.store()?,
@@ -584,7 +584,7 @@ pub fn mezzo_no_escape_lapses(state: State<'_, AppState>, game: String, challeng
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_turning_point(
     state: State<'_, AppState>,
     game: String,
@@ -603,42 +603,42 @@ pub fn mezzo_turning_point(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_set_theme(state: State<'_, AppState>, game: String, by: String, text: String) -> Reply<PlotChange> {
     Ok(services::mezzo_set_theme(&mut *state.store()?, parse_id("game", &game)?, parse_id("by", &by)?, &text)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_end_arc(state: State<'_, AppState>, game: String, memorable: Vec<MemorableAward>) -> Reply<PlotChange> {
     Ok(services::mezzo_end_arc(&mut *state.store()?, parse_id("game", &game)?, &memorable)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_deck(state: State<'_, AppState>, game: String) -> Reply<DeckView> {
     Ok(services::mezzo_deck(&*state.store()?, parse_id("game", &game)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_hand(state: State<'_, AppState>, game: String, player: String) -> Reply<HandView> {
     Ok(services::mezzo_hand(&*state.store()?, parse_id("game", &game)?, parse_id("player", &player)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_build_deck(state: State<'_, AppState>, game: String, cards: Vec<String>) -> Reply<DeckChange> {
     Ok(services::mezzo_build_deck(&mut *state.store()?, parse_id("game", &game)?, &cards, &mut rand::rng())?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_add_cards(state: State<'_, AppState>, game: String, cards: Vec<String>) -> Reply<DeckChange> {
     Ok(services::mezzo_add_cards(&mut *state.store()?, parse_id("game", &game)?, &cards, &mut rand::rng())?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_start_session(state: State<'_, AppState>, game: String) -> Reply<DeckChange> {
     Ok(services::mezzo_start_session(&mut *state.store()?, parse_id("game", &game)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_buy_cards(state: State<'_, AppState>, game: String, player: String, count: u32) -> Reply<DeckChange> {
     Ok(services::mezzo_buy_cards(
         &mut *state.store()?,
@@ -649,7 +649,7 @@ pub fn mezzo_buy_cards(state: State<'_, AppState>, game: String, player: String,
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_play_card(state: State<'_, AppState>, game: String, player: String, card: String) -> Reply<DeckChange> {
     Ok(services::mezzo_play_card(
         &mut *state.store()?,
@@ -659,7 +659,7 @@ pub fn mezzo_play_card(state: State<'_, AppState>, game: String, player: String,
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_deplete_card(state: State<'_, AppState>, game: String, player: String, card: String) -> Reply<DeckChange> {
     Ok(services::mezzo_deplete_card(
         &mut *state.store()?,
@@ -669,7 +669,7 @@ pub fn mezzo_deplete_card(state: State<'_, AppState>, game: String, player: Stri
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_link_cards(
     state: State<'_, AppState>,
     game: String,
@@ -686,12 +686,12 @@ pub fn mezzo_link_cards(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_deck_end_of(state: State<'_, AppState>, game: String, ending: Ending) -> Reply<DeckChange> {
     Ok(services::mezzo_deck_end_of(&mut *state.store()?, parse_id("game", &game)?, ending)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_refresh(
     state: State<'_, AppState>,
     game: String,
@@ -709,7 +709,7 @@ pub fn mezzo_refresh(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_draw_inspiration(state: State<'_, AppState>, game: String, by: String) -> Reply<DeckChange> {
     Ok(services::mezzo_draw_inspiration(
         &mut *state.store()?,
@@ -719,12 +719,12 @@ pub fn mezzo_draw_inspiration(state: State<'_, AppState>, game: String, by: Stri
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_settle_inspiration(state: State<'_, AppState>, game: String, played: bool) -> Reply<DeckChange> {
     Ok(services::mezzo_settle_inspiration(&mut *state.store()?, parse_id("game", &game)?, played)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_set_keyword_die(
     state: State<'_, AppState>,
     game: String,
@@ -734,7 +734,7 @@ pub fn mezzo_set_keyword_die(
     Ok(services::mezzo_set_keyword_die(&mut *state.store()?, parse_id("game", &game)?, sides, &keywords)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mezzo_roll_keyword(
     state: State<'_, AppState>,
     game: String,

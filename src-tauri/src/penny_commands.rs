@@ -15,12 +15,12 @@ use crate::state::AppState;
 
 type Reply<T> = Result<T, AppError>;
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_table(state: State<'_, AppState>, game: String) -> Reply<PennyView> {
     Ok(services::penny_table(&*state.store()?, parse_id("game", &game)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_private(
     state: State<'_, AppState>,
     game: String,
@@ -30,17 +30,17 @@ pub fn penny_private(
     Ok(services::penny_private(&*state.store()?, parse_id("game", &game)?, side, cup)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_ledger(state: State<'_, AppState>, game: String, account: Option<Account>) -> Reply<LedgerView> {
     Ok(services::penny_ledger(&*state.store()?, parse_id("game", &game)?, account, 500)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_log(state: State<'_, AppState>, game: String) -> Reply<Vec<PennyLogEntry>> {
     Ok(services::penny_log(&*state.store()?, parse_id("game", &game)?, 200)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_create_character(
     state: State<'_, AppState>,
     game: String,
@@ -57,7 +57,7 @@ pub fn penny_create_character(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_starting_pennies(
     state: State<'_, AppState>,
     game: String,
@@ -72,7 +72,7 @@ pub fn penny_starting_pennies(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_buy_characteristic(
     state: State<'_, AppState>,
     game: String,
@@ -87,17 +87,17 @@ pub fn penny_buy_characteristic(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_start_adventure(state: State<'_, AppState>, game: String, funding: Option<i64>) -> Reply<PennyChange> {
     Ok(services::penny_start_adventure(&mut *state.store()?, parse_id("game", &game)?, funding)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_end_adventure(state: State<'_, AppState>, game: String) -> Reply<PennyChange> {
     Ok(services::penny_end_adventure(&mut *state.store()?, parse_id("game", &game)?)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_add_antagonist(
     state: State<'_, AppState>,
     game: String,
@@ -107,7 +107,7 @@ pub fn penny_add_antagonist(
     Ok(services::penny_add_antagonist(&mut *state.store()?, parse_id("game", &game)?, &name, characteristics)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_edit_antagonist(
     state: State<'_, AppState>,
     game: String,
@@ -124,7 +124,7 @@ pub fn penny_edit_antagonist(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_fund_antagonist(
     state: State<'_, AppState>,
     game: String,
@@ -139,7 +139,7 @@ pub fn penny_fund_antagonist(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_recall_purse(
     state: State<'_, AppState>,
     game: String,
@@ -154,12 +154,12 @@ pub fn penny_recall_purse(
     )?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_repay_loan(state: State<'_, AppState>, game: String, loan: String, amount: i64) -> Reply<PennyChange> {
     Ok(services::penny_repay_loan(&mut *state.store()?, parse_id("game", &game)?, parse_id("loan", &loan)?, amount)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_repay_debt(
     state: State<'_, AppState>,
     game: String,
@@ -170,12 +170,12 @@ pub fn penny_repay_debt(
     Ok(services::penny_repay_debt(&mut *state.store()?, parse_id("game", &game)?, debtor, creditor, amount)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_start_challenge(state: State<'_, AppState>, game: String, draft: ChallengeDraft) -> Reply<PennyChange> {
     Ok(services::penny_start_challenge(&mut *state.store()?, parse_id("game", &game)?, draft)?)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn penny_challenge_move(state: State<'_, AppState>, game: String, mv: Move, dice: DiceInput) -> Reply<PennyChange> {
     Ok(services::penny_challenge_move(&mut *state.store()?, parse_id("game", &game)?, mv, &dice, &mut rand::rng())?)
 }

@@ -20,6 +20,7 @@ mod nsu_world;
 mod penny_ante;
 mod scattershot;
 mod scattershot_sheet;
+mod transfer;
 mod webdriver;
 
 use std::path::{Path, PathBuf};
@@ -225,6 +226,20 @@ fn choose_file_in_native_dialog(title: &str, path: &Path, saving: bool) {
     panic!("the {title:?} file dialog was still open after typing {text:?} three times");
 }
 
+/// Presses Escape in the GTK file chooser titled like `title`, which closes it with no file.
+fn cancel_native_dialog(title: &str) {
+    let window = wait_window(title);
+    for _attempt in 0..3 {
+        xdotool(&["windowfocus", "--sync", &window]);
+        std::thread::sleep(Duration::from_millis(1000));
+        xdotool(&["key", "--clearmodifiers", "Escape"]);
+        if window_closes(title, &window) {
+            return;
+        }
+    }
+    panic!("the {title:?} file dialog was still open after pressing Escape three times");
+}
+
 /// GTK's titles for the two choosers (English locale).
 const SAVE_TITLE: &str = "^Save";
 const OPEN_TITLE: &str = "^Open";
@@ -277,8 +292,9 @@ fn created_game_and_character_survive_a_restart() {
     assert_eq!(characters, vec![(character_id, game_id, "nsu".into(), "Ada Quill".into())]);
 }
 
-/// A character exported through the save dialog imports into another database through the
-/// open dialog and the import preview.
+/// A character exported through the save dialog (opened by the app: a cancelled one says
+/// nothing) imports into another database through the open dialog and the import preview;
+/// imported back where it came from it is unchanged, and "as copies" previews it again as new.
 #[test]
 fn exported_character_imports_into_a_fresh_database() {
     let _window = one_window();
@@ -290,10 +306,58 @@ fn exported_character_imports_into_a_fresh_database() {
         create_game(&session, "Harbour Job", "penny_ante");
         open_game(&session, "Harbour Job");
         let id = create_character(&session, "Wren");
+
         click_in_row(&wait_character_row(&session, "Wren"), ".character-export");
+        session.wait_for(".character-export[aria-busy='true']");
+        let status = session.wait_for("#work-status").text();
+        assert!(status.contains("Choose where to save “Wren”"), "the status says what the app waits for: {status:?}");
+        shot(&session, "export-choosing-1280");
+        cancel_native_dialog(SAVE_TITLE);
+        session.wait_gone("#work-status");
+        session.wait_gone(".character-export[aria-busy='true']");
+        assert!(!session.find("#error").map(|e| e.is_displayed()).unwrap_or(false), "a cancel is no error");
+        let toast = session.find("#toast").map(|e| if e.is_displayed() { e.text() } else { String::new() });
+        assert!(!toast.unwrap_or_default().contains("Export"), "a cancel says nothing");
+        assert!(!file.exists());
+
+        // On a phone-wide window this time (with the dialog open, the window is not resized).
+        session.set_window_size(360, 800);
+        session.wait_until("the page to be 360 px wide", || (session.inner_width() <= 360.0).then_some(()));
+        if session.find("#toast").map(|t| t.is_displayed()).unwrap_or(false) {
+            session.click("#toast-close");
+            session.wait_gone("#toast");
+        }
+        click_in_row(&wait_character_row(&session, "Wren"), ".character-export");
+        session.wait_for(".character-export[aria-busy='true']");
+        shot(&session, "export-choosing-360");
         choose_file_in_native_dialog(SAVE_TITLE, &file, true);
-        session.wait_for("#toast");
         session.wait_until("the export file", || file.is_file().then_some(()));
+        session.wait_text("#toast-message", "Exported “Wren” to “Wren Export.sheetkeeper.json”.");
+        session.wait_gone("#work-status");
+        shot(&session, "export-done-360");
+        session.set_window_size(1280, 800);
+        session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+
+        session.click("#import-button");
+        choose_file_in_native_dialog(OPEN_TITLE, &file, false);
+        session.wait_for("#import-dialog");
+        session.wait_text("#import-file", "Wren Export.sheetkeeper.json");
+        let statuses = |session: &Session| -> Vec<String> {
+            session.find_all(".import-item").iter().filter_map(|i| i.attribute("data-status")).collect()
+        };
+        assert!(
+            statuses(&session).iter().all(|s| s == "unchanged"),
+            "back where it came from, nothing is new: {:?}",
+            statuses(&session)
+        );
+        shots_at_both_widths(&session, "import-preview-unchanged");
+        session.click("#import-as-copy");
+        session.wait_until("the preview as copies", || statuses(&session).contains(&"new".to_string()).then_some(()));
+        shots_at_both_widths(&session, "import-preview-as-copies");
+        session.click("#import-cancel");
+        session.wait_gone("#import-dialog");
+        session.wait_gone("#work-status");
+        assert_eq!(session.find_all(".game-row").len(), 1, "a cancelled import adds nothing");
         id
     };
     let text = std::fs::read_to_string(&file).expect("read the exported file");
@@ -308,7 +372,7 @@ fn exported_character_imports_into_a_fresh_database() {
     let preview = dialog.text();
     assert!(preview.contains("Wren"), "the preview names the character: {preview:?}");
     assert!(preview.contains("new"), "the character is new here: {preview:?}");
-    shot(&session, "import-preview-1280");
+    shots_at_both_widths(&session, "import-preview");
     session.click("#import-confirm");
     session.wait_gone("#import-dialog");
     session.wait_for("#toast");

@@ -314,6 +314,8 @@ fn fold_challenge(session: &Session, bo: &str) {
     press(session, "#penny-start-challenge");
     session.wait_text("#penny-pot", "2");
     press(session, "#penny-circ-challenger-pass");
+    // The table redraws once the pass lands: press the House's Pass on the redrawn table.
+    session.wait_gone("#penny-circ-challenger");
     press(session, "#penny-circ-opponent-pass");
     pass_to(session, "challenger", "characteristics", "Bo");
     press(session, "#penny-char-submit");
@@ -393,6 +395,7 @@ fn a_table_two_challenges_and_the_ledger() {
     type_into(&session, "#penny-stake", "Climb the tower");
     press(&session, "#penny-start-challenge");
     press(&session, "#penny-circ-challenger-pass");
+    session.wait_gone("#penny-circ-challenger");
     press(&session, "#penny-circ-opponent-pass");
     pass_to(&session, "challenger", "characteristics", "Ada");
     shots_of(&session, "penny-dark-private", "#penny-screen");
@@ -426,6 +429,7 @@ fn a_loan_an_all_in_and_a_buyout() {
     session.wait_text("#penny-pot", "10");
     press(&session, "#penny-hand");
     press(&session, "#penny-circ-challenger-pass");
+    session.wait_gone("#penny-circ-challenger");
     press(&session, "#penny-circ-opponent-pass");
     pass_to(&session, "challenger", "characteristics", "Bo");
     press(&session, "#penny-char-0");
@@ -544,6 +548,7 @@ fn an_anonymous_challenge_against_an_antagonist() {
     assert!(text_of(&session, ".penny-pot-line").contains("anonymous, 4 pennies devoted"));
     press(&session, "#penny-hand");
     press(&session, "#penny-circ-challenger-pass");
+    session.wait_gone("#penny-circ-challenger");
     press(&session, "#penny-circ-opponent-pass");
     pass_to(&session, "challenger", "characteristics", "Ada");
     press(&session, "#penny-char-submit");

@@ -270,6 +270,12 @@ impl Session {
         self.must("POST", "/execute/sync", Some(&json!({"script": script, "args": args})))
     }
 
+    /// Runs `script` asynchronously: it ends by calling the last of its `arguments` with the
+    /// result (after `args`), which this returns.
+    pub fn execute_async(&self, script: &str, args: Value) -> Value {
+        self.must("POST", "/execute/async", Some(&json!({"script": script, "args": args})))
+    }
+
     /// Saves a PNG of the window to `path` (creating its folder).
     pub fn screenshot(&self, path: &Path) {
         self.wait_for_paint();
@@ -288,7 +294,7 @@ impl Session {
     pub fn wait_for_paint(&self) {
         let script = "const done = arguments[arguments.length - 1]; \
                       requestAnimationFrame(() => requestAnimationFrame(() => done(true)));";
-        self.must("POST", "/execute/async", Some(&json!({"script": script, "args": []})));
+        self.execute_async(script, json!([]));
     }
 
     fn screenshot_to_failures(&self, what: &str) -> String {

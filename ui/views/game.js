@@ -53,7 +53,7 @@ function characterRow(character, targets, on) {
     button("character-rename", "Rename", () => on.renameCharacter(character), {
       "aria-describedby": nameId,
     }),
-    button("character-export", "Export", () => on.exportCharacter(character), {
+    button("character-export", "Export", (e) => on.exportCharacter(character, e.currentTarget), {
       "aria-describedby": nameId,
     }),
     button("character-delete danger", "Delete", () => on.deleteCharacter(character), {

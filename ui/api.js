@@ -34,9 +34,21 @@ export class AppError extends Error {
 // it made them: each starts once the one before has settled.
 let previous = Promise.resolve();
 
+// How many of the page's calls are under way, kept on the root element as `data-calls`: the
+// window tests wait for "0" before they act, as a person waits for the screen to settle.
+let underWay = 0;
+const mark = () => document.documentElement.setAttribute("data-calls", String(underWay));
+mark();
+
 function call(command, args = {}) {
+  underWay += 1;
+  mark();
   const result = previous.then(() => invoke(command, args));
   previous = result.catch(() => {});
+  previous.then(() => {
+    underWay -= 1;
+    mark();
+  });
   return result;
 }
 

@@ -44,12 +44,14 @@ pub(crate) fn dismiss_toast(session: &Session) {
 
 /// Clicks `selector` with the toast out of the way.
 pub(crate) fn press(session: &Session, selector: &str) {
+    session.wait_settled();
     dismiss_toast(session);
     session.click(selector);
 }
 
 /// Types `text` into `selector` after clicking and emptying it, as a person would.
 pub(crate) fn type_into(session: &Session, selector: &str, text: &str) {
+    session.wait_settled();
     dismiss_toast(session);
     let field = session.wait_for(selector);
     field.click();
@@ -59,6 +61,7 @@ pub(crate) fn type_into(session: &Session, selector: &str, text: &str) {
 
 /// Picks the option with `value` in the select `selector`.
 pub(crate) fn choose(session: &Session, selector: &str, value: &str) {
+    session.wait_settled();
     dismiss_toast(session);
     session.click(&format!("{selector} option[value='{value}']"));
     session.wait_until(&format!("{selector} to hold {value:?}"), || {

@@ -291,6 +291,17 @@ impl Session {
 
     /// Waits until the page has painted its current state (two animation frames), so a
     /// screenshot shows what the DOM holds now rather than an older frame.
+    /// Waits until the page has no call to the app under way (`data-calls`, kept by
+    /// `ui/api.js`) and has painted what the last one brought: the screen has settled, so an
+    /// element found now is not redrawn under the next click.
+    pub fn wait_settled(&self) {
+        self.wait_until("the page's calls to the app to finish", || {
+            let calls = self.execute("return document.documentElement.getAttribute('data-calls');", json!([]));
+            (calls == json!("0")).then_some(())
+        });
+        self.wait_for_paint();
+    }
+
     pub fn wait_for_paint(&self) {
         let script = "const done = arguments[arguments.length - 1]; \
                       requestAnimationFrame(() => requestAnimationFrame(() => done(true)));";

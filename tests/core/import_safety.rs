@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
 use std::thread;
+use std::time::Duration;
 
 use serde_json::Value;
 use sheetkeeper::services::{self, ExportScope, ImportOptions};
@@ -263,6 +264,7 @@ fn writers_imports_and_exports_at_once_leave_every_export_restorable() {
             start.wait();
             for i in 0..rounds * 2 {
                 services::rename_character(&mut store, ids[i % ids.len()], &format!("Name {i}")).unwrap();
+                thread::sleep(Duration::from_millis(3));
             }
             Vec::new()
         }));
@@ -282,6 +284,9 @@ fn writers_imports_and_exports_at_once_leave_every_export_restorable() {
             while done.load(Ordering::SeqCst) < 2 {
                 services::mezzo_unclaim(&mut store, game, player, mira).unwrap();
                 services::mezzo_claim(&mut store, game, player, mira).unwrap();
+                // A breath between moves, as a person takes: a loop that retakes the write
+                // lock at once could starve the imports past the busy timeout.
+                thread::sleep(Duration::from_millis(3));
             }
             Vec::new()
         }));

@@ -10,7 +10,8 @@
 //! 2. when refused, fail with a clear error (a bad file, a conflict or an invalid value, each
 //!    with a path, never a raw SQL error) and leave the database's bytes unchanged;
 //! 3. when accepted, leave a database that `check` finds sound, whose export of everything
-//!    re-imports into a fresh database.
+//!    re-imports into a fresh database, and where the golden file it came from can then be
+//!    imported with "replace" (refused clearly or accepted, `check` still sound).
 //!
 //! Mutant `i` depends only on the seed and `i`, so any failure can be replayed alone:
 //!
@@ -439,6 +440,8 @@ struct Mutant {
     bytes: Vec<u8>,
     options: ImportOptions,
     desc: String,
+    /// The golden file it was made from.
+    golden: &'static str,
 }
 
 /// A golden file, parsed.
@@ -506,7 +509,7 @@ fn make_mutant(seed: u64, index: u64, golden: &[Golden], golden_ids: &[String]) 
         (_, true) => "import --replace",
         _ => "import",
     };
-    Mutant { bytes, options, desc: format!("{name} ({how}): {}", done.join("; ")) }
+    Mutant { bytes, options, desc: format!("{name} ({how}): {}", done.join("; ")), golden: name }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -776,6 +779,36 @@ impl Bench {
         result
     }
 
+    /// After an accepted mutant, imports the golden file it came from with "replace": what the
+    /// mutant left (a revision of i64::MAX, say) must not break a later, ordinary import.
+    fn follow_up(store: &mut Store, golden: &str) -> Result<(), Failure> {
+        let file = fixture(golden);
+        let replace = ImportOptions { replace_conflicts: true, ..Default::default() };
+        let then = "then importing the original file with --replace";
+        match guarded(|| import(store, &file, replace)) {
+            Err(p) => return Err(panicked(then, p)),
+            Ok(Err(e)) if !is_clear(&e) => {
+                let text = error_text(&e);
+                return Err(failure(
+                    format!("{then} is refused with an unclear {} error: {}", e.kind(), normalize(&text)),
+                    format!("{then} is refused with an unclear error: {text}"),
+                ));
+            }
+            Ok(_) => {}
+        }
+        match guarded(|| store.check()) {
+            Err(p) => Err(panicked("check", p)),
+            Ok(Err(e)) => Err(failure(format!("check fails {then}"), error_text(&e))),
+            Ok(Ok(report)) => match check_text(&report) {
+                Some(text) => Err(failure(
+                    format!("check finds problems {then}: {}", normalize(&text)),
+                    format!("check finds problems {then}: {text}"),
+                )),
+                None => Ok(()),
+            },
+        }
+    }
+
     /// Previews and imports one mutant into a copy of the base, and judges what happened.
     fn judge(&mut self, mutant: &Mutant) -> Verdict {
         let file = self.path("mutant.sheetkeeper.json");
@@ -856,7 +889,7 @@ impl Bench {
                         }
                     }
                 }
-                match self.round_trip(&store) {
+                match self.round_trip(&store).and_then(|()| Self::follow_up(&mut store, mutant.golden)) {
                     Ok(()) => Verdict::Accepted,
                     Err(f) => Verdict::Failed(f),
                 }

@@ -241,11 +241,39 @@ fn make_plan(read: Reader<'_>, path: &Path, doc: &Document, digest: &str, as_cop
             problems.push(crate::Problem { path: format!("character “{}”", mine.character.name), message });
         }
     }
+    problems.extend(world_parts_elsewhere(read, &plan)?);
     if problems.is_empty() {
         Ok(plan)
     } else {
         Err(bad_file(problems))
     }
+}
+
+/// A world's cards, project clocks and NPCs have ids unique across games: one the file
+/// gives a game that this device (or the file) already uses in another game is refused,
+/// naming it, rather than failing as a raw database error.
+fn world_parts_elsewhere(read: Reader<'_>, plan: &Plan) -> Result<Vec<crate::Problem>> {
+    let mut problems = Vec::new();
+    let mut in_file: HashMap<Uuid, Uuid> = HashMap::new();
+    for (game, world) in &plan.worlds {
+        let name = plan.games.iter().find(|(_, g, _)| g.id == *game).map_or("", |(_, g, _)| g.name.as_str());
+        let parts = (world.locations.iter().map(|l| ("location card", l.id, &l.name)))
+            .chain(world.projects.iter().map(|p| ("project clock", p.id, &p.name)))
+            .chain(world.npcs.iter().map(|n| ("NPC", n.id, &n.name)));
+        for (what, id, part) in parts {
+            let elsewhere = match in_file.insert(id, *game).filter(|g| g != game) {
+                Some(other) => Some(other),
+                None => read.nsu_world_part_game(id)?.filter(|g| g != game),
+            };
+            if elsewhere.is_some() {
+                problems.push(crate::Problem {
+                    path: format!("game “{name}”: {what} “{part}”"),
+                    message: format!("its id {id} belongs to another game's world here; import the file as copies"),
+                });
+            }
+        }
+    }
+    Ok(problems)
 }
 
 /// Reads and validates a file and says what importing it would do. Writes nothing.

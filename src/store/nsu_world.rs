@@ -70,6 +70,21 @@ fn aspect_at(r: &Row<'_>, col: usize) -> rusqlite::Result<Aspect> {
 }
 
 impl Reader<'_> {
+    /// The game whose world holds the location card, project clock or NPC with this id
+    /// (their ids are unique across games).
+    pub fn nsu_world_part_game(&self, id: Uuid) -> Result<Option<Uuid>> {
+        let game: Option<String> = self
+            .conn()
+            .prepare_cached(
+                "SELECT game_id FROM nsu_locations WHERE id = ?1 UNION ALL \
+                 SELECT game_id FROM nsu_projects WHERE id = ?1 UNION ALL \
+                 SELECT game_id FROM nsu_npcs WHERE id = ?1 LIMIT 1",
+            )?
+            .query_row([id.to_string()], |r| r.get(0))
+            .optional()?;
+        Ok(game.and_then(|g| Uuid::parse_str(&g).ok()))
+    }
+
     /// The world of game `game`; an empty world when the table has not built one yet.
     pub fn nsu_world(&self, game: Uuid) -> Result<World> {
         let id = game.to_string();

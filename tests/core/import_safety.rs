@@ -416,3 +416,37 @@ fn undoing_a_move_is_refused_once_the_new_game_names_the_character() {
     assert!(services::check(&store).unwrap().ok);
     backup_restores(&store, &s, "valley.sheetkeeper.json");
 }
+
+#[test]
+fn a_world_whose_cards_belong_to_another_game_here_is_refused_by_name() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    services::import(&mut store, &fixture("nsu-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    // The same world under another game's id, without the characters.
+    let mut doc: Value = serde_json::from_slice(&std::fs::read(fixture("nsu-game.sheetkeeper.json")).unwrap()).unwrap();
+    let game = &mut doc["data"]["games"][0];
+    game["id"] = Uuid::new_v4().to_string().into();
+    game["characters"] = serde_json::json!([]);
+    let world = &mut game["nsu_world"];
+    for l in world["locations"].as_array_mut().unwrap() {
+        l["scouted_by"] = serde_json::json!([]);
+    }
+    world["projects"] = serde_json::json!([]);
+    let file = s.file("twin.sheetkeeper.json");
+    std::fs::write(&file, serde_json::to_vec(&doc).unwrap()).unwrap();
+    drop(store);
+    let before = bytes_on_disk(&s.db());
+    let mut store = s.open();
+    let err = services::import(&mut store, &file, ImportOptions::default()).unwrap_err();
+    let Error::BadFile { problems, .. } = &err else { panic!("expected a bad file, got {err}") };
+    assert!(
+        problems.iter().any(|p| p.path.contains("location card") && p.message.contains("belongs to another game")),
+        "{problems:#?}"
+    );
+    drop(store);
+    assert_eq!(bytes_on_disk(&s.db()), before);
+    // As copies, its cards get new ids and it lands.
+    let mut store = s.open();
+    services::import(&mut store, &file, ImportOptions { as_copy: true, ..Default::default() }).unwrap();
+    assert!(services::check(&store).unwrap().ok);
+}

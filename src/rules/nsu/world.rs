@@ -492,6 +492,13 @@ impl World {
                     problem(format!("{at}.{field}"), format!("{level} is out of range: levels are 1 to {LEVEL_DIE}"));
                 }
             }
+            // Both levels come from one roll (danger, then reward): a card has both or neither.
+            if l.danger_level.is_some() != l.reward_level.is_some() {
+                problem(
+                    format!("{at}.reward_level"),
+                    "a card has both a danger and a reward level, or neither (they are rolled together)".into(),
+                );
+            }
             if l.collateral > COLLATERAL_SEGMENTS {
                 problem(
                     format!("{at}.collateral"),
@@ -1109,6 +1116,17 @@ mod tests {
     }
 
     #[test]
+    fn a_card_has_both_levels_or_neither() {
+        let mut w = world();
+        w.locations[0].danger_level = Some(2);
+        let problems = w.problems("$.world");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].path, "$.world.locations[0].reward_level");
+        w.locations[0].reward_level = Some(3);
+        assert_eq!(w.problems("$.world"), vec![]);
+    }
+
+    #[test]
     fn danger_then_reward_level_come_from_2d4_once() {
         let w = world();
         let (w, ev) = roll_levels(&w, id(1), &mut Entered::new([2, 4])).unwrap();
@@ -1240,8 +1258,8 @@ mod tests {
     fn problems_name_every_broken_invariant() {
         let mut w = world();
         w.locations[0].collateral = 9;
-        w.locations[0].danger_level = Some(0);
-        w.locations[1].reward_level = Some(5);
+        (w.locations[0].danger_level, w.locations[0].reward_level) = (Some(0), Some(1));
+        (w.locations[1].danger_level, w.locations[1].reward_level) = (Some(1), Some(5));
         w.locations[0].position = Some(GridPos { x: 1, y: 1 });
         w.locations[1].position = Some(GridPos { x: 1, y: 1 });
         w.locations[1].scouted_by = vec![id(3), id(3)];

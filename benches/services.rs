@@ -72,7 +72,8 @@ fn nsu_roll(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
     let mut store = store_with(dir.path(), 1, 10);
     let id = services::list(&store).unwrap()[0].characters[0].id;
-    let mut sheet = Sheet { aspects: Some(Aspects { body: Die::D4, mind: Die::D8, heart: Die::D6 }), ..Sheet::default() };
+    let mut sheet =
+        Sheet { aspects: Some(Aspects { body: Die::D4, mind: Die::D8, heart: Die::D6 }), ..Sheet::default() };
     sheet.moods[0] = Some(Mood { name: "Curious".into(), level: 0, overloaded: false });
     sheet.skills[0] = Some(Skill { name: "Lore".into(), modifier: 1, boxes: AspectBoxes::default() });
     services::save_nsu_sheet(&mut store, id, sheet).unwrap();

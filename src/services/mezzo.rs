@@ -257,7 +257,7 @@ impl Work<'_> {
     /// The players and every story element of the game (the characters' sheets, then the
     /// table's own), as the move has them so far. For the conflict services, which are
     /// wired after this module (until then nothing here calls it).
-        pub(super) fn participants(&self) -> (Vec<Player>, Vec<Element>) {
+    pub(super) fn participants(&self) -> (Vec<Player>, Vec<Element>) {
         let sheets = self.characters.iter().filter_map(|r| self.record(r.character.id)).map(sheet);
         (self.table.players.clone(), sheets.chain(self.table.elements.iter().cloned()).collect())
     }

@@ -629,13 +629,19 @@ pub(super) struct Surged {
 
 /// A rolled check made ready to resolve: the first-check edge slots given to those who
 /// never had an action check, then the Sudden Surges bought after the roll, in order.
-pub(super) fn surged(rolled: &ActionCheck, surges: &[Surge], players: &[Player], elements: &[Element]) -> Result<Surged> {
+pub(super) fn surged(
+    rolled: &ActionCheck,
+    surges: &[Surge],
+    players: &[Player],
+    elements: &[Element],
+) -> Result<Surged> {
     let mut awarded = Vec::new();
     let mut record = Vec::new();
     for id in rolled.participants() {
-        let e = elements.iter().find(|e| e.id == id).ok_or_else(|| {
-            Error::invalid("check", format!("element {id} of this check is no longer at the table"))
-        })?;
+        let e = elements
+            .iter()
+            .find(|e| e.id == id)
+            .ok_or_else(|| Error::invalid("check", format!("element {id} of this check is no longer at the table")))?;
         if !e.awards.has(SlotAward::FirstActionCheck) {
             let (e, events) = element::award_edge_slots(e, SlotAward::FirstActionCheck)?;
             record.extend(events);

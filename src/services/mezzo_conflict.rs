@@ -15,8 +15,8 @@ use super::dice::{with_dice, DiceInput};
 use super::mezzo::{change, MezzoChange};
 use crate::error::{Error, Result};
 use crate::rules::mezzo::conflict::{
-    break_tie, leave_to_chance, option_dice, plan_median, D6Conflict, D6Roll, MedianPlan, MedianStep, Outcome, Resolution, TiebreakRound,
-    Variant,
+    break_tie, leave_to_chance, option_dice, plan_median, D6Conflict, D6Roll, MedianPlan, MedianStep, Outcome,
+    Resolution, TiebreakRound, Variant,
 };
 use crate::rules::mezzo::odds;
 use crate::rules::mezzo::vote::{counts, settle, ConflictDraft, OptionVotes};

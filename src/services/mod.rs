@@ -28,12 +28,22 @@ use serde::Serialize;
 use crate::model::{Character, Game, System};
 
 pub use characters::{copy_character, create_character, delete_character, move_character, rename_character};
+pub use check::check;
 pub use dice::DiceInput;
 pub use games::{create_game, delete_game, list, rename_game};
+pub use mezzo::{
+    mezzo_add_element, mezzo_add_player, mezzo_add_trait, mezzo_award_edge_slots, mezzo_award_memorable, mezzo_claim,
+    mezzo_edit_trait, mezzo_gain_adversity, mezzo_gain_influence, mezzo_gain_momentum, mezzo_leave_role, mezzo_log,
+    mezzo_plot_protection, mezzo_remove_element, mezzo_remove_player, mezzo_remove_trait, mezzo_rename_element,
+    mezzo_rename_player, mezzo_spend_adversity, mezzo_spend_influence, mezzo_spend_momentum, mezzo_start_arc,
+    mezzo_table, mezzo_take_role, mezzo_unclaim, MezzoChange, MezzoElementView, MezzoLogEntry, MezzoPlayerView,
+    MezzoView, TraitDraft,
+};
 pub use mezzo_challenge::{
-    mezzo_challenge, mezzo_challenge_play, mezzo_challenge_resolve_majors, mezzo_challenge_roll_majors, mezzo_challenge_start, mezzo_escape_restraints,
-    mezzo_take_breather, mezzo_treat_wounds, ActionView, ChallengerView, DepartureView, GoalView, MezzoChallengeChange,
-    MezzoChallengeDraft, MezzoChallengeView, SideView, TrumpDraw,
+    mezzo_challenge, mezzo_challenge_play, mezzo_challenge_resolve_majors, mezzo_challenge_roll_majors,
+    mezzo_challenge_start, mezzo_escape_restraints, mezzo_take_breather, mezzo_treat_wounds, ActionView,
+    ChallengerView, DepartureView, GoalView, MezzoChallengeChange, MezzoChallengeDraft, MezzoChallengeView, SideView,
+    TrumpDraw,
 };
 pub use mezzo_check::{
     mezzo_check_break_tie, mezzo_check_compromise, mezzo_check_pending, mezzo_check_preview, mezzo_check_resolve,
@@ -43,14 +53,6 @@ pub use mezzo_check::{
 pub use mezzo_conflict::{
     mezzo_break_tie, mezzo_compromise, mezzo_conflict_preview, mezzo_resolve_conflict, Approach, ConflictOutcome,
     ConflictPreview, ConflictResult, TieOutcome,
-};
-pub use mezzo::{
-    mezzo_add_element, mezzo_add_player, mezzo_add_trait, mezzo_award_edge_slots, mezzo_award_memorable, mezzo_claim,
-    mezzo_edit_trait, mezzo_gain_adversity, mezzo_gain_influence, mezzo_gain_momentum, mezzo_leave_role, mezzo_log,
-    mezzo_plot_protection, mezzo_remove_element, mezzo_remove_player, mezzo_remove_trait, mezzo_rename_element,
-    mezzo_rename_player, mezzo_spend_adversity, mezzo_spend_influence, mezzo_spend_momentum, mezzo_start_arc,
-    mezzo_table, mezzo_take_role, mezzo_unclaim, MezzoChange, MezzoElementView, MezzoLogEntry, MezzoPlayerView,
-    MezzoView, TraitDraft,
 };
 pub use mezzo_plot::{
     mezzo_add_cards, mezzo_build_deck, mezzo_buy_cards, mezzo_create_hook, mezzo_deck, mezzo_deck_end_of,
@@ -97,7 +99,6 @@ pub use scattershot_roll::{
     scattershot_roll, scattershot_roll_preview, MibPreview, RollMove, RollRequest, RollState, RollView,
     ScattershotOdds, SideBreakdown, SideDraft, Target,
 };
-pub use check::check;
 pub use transfer::{export, import, import_preview, import_seen, ExportScope, ImportOptions, ImportReport};
 pub use undo::{undo_character, undo_game};
 

@@ -31,7 +31,8 @@ fn major_action(session: &Session, element: &str, actor: u8, failure: u8) {
 
 /// The element's adversity as saved.
 fn adversity(conn: &rusqlite::Connection, element: &str) -> i64 {
-    conn.query_row("SELECT adversity FROM mz_elements WHERE id = ?1", [element], |r| r.get(0)).expect("read mz_elements")
+    conn.query_row("SELECT adversity FROM mz_elements WHERE id = ?1", [element], |r| r.get(0))
+        .expect("read mz_elements")
 }
 
 /// Mira (a character) tries to get through the gate against the Gate Guard (a faction). Her
@@ -100,7 +101,11 @@ fn a_challenge_round_producing_perks_and_adversity() {
     press(&session, "#mzch-settle");
     session.wait_text("#mzch-round", "Round 1 · major actions");
     assert!(text_of(&session, "#toast-message").contains("Mira's perks take effect: Damage on Gate Guard."));
-    wait_contains(&session, &format!("#mzch-flaws-{guard}"), "Twisted Ankle (Impaired Ability · Wound · Transient Flaw)");
+    wait_contains(
+        &session,
+        &format!("#mzch-flaws-{guard}"),
+        "Twisted Ankle (Impaired Ability · Wound · Transient Flaw)",
+    );
     wait_contains(&session, "#mzch-action-0", "Settled.");
 
     // The Guard's major action: 1 against 3, lower: 1 adversity.

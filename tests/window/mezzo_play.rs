@@ -405,7 +405,10 @@ fn an_unexpected_edge_and_a_major_action_in_a_challenge() {
     session.wait_for(&format!("#mzp-challenger-{mira}"));
     for id in [&mira, &key] {
         assert_eq!(
-            session.execute("return document.querySelector(arguments[0]).checked;", json!([format!("#mzp-challenger-{id}")])),
+            session.execute(
+                "return document.querySelector(arguments[0]).checked;",
+                json!([format!("#mzp-challenger-{id}")])
+            ),
             json!(true),
             "a challenger still in is ticked"
         );

@@ -7,11 +7,15 @@ use std::path::Path;
 use serde_json::json;
 
 use crate::webdriver::{Session, ENTER};
-use crate::{click_in_row, create_character, create_game, one_window, open, open_dark, open_game, shot, wait_character_row, Scratch};
+use crate::{
+    click_in_row, create_character, create_game, one_window, open, open_dark, open_game, shot, wait_character_row,
+    Scratch,
+};
 
 /// Opens a read-only connection to the test database (the app may still have it open).
 fn db(path: &Path) -> rusqlite::Connection {
-    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open the test database")
+    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .expect("open the test database")
 }
 
 /// Closes the toast when it shows, as a person would before reaching what it covers.
@@ -59,7 +63,9 @@ fn mood_level(session: &Session, line: usize) -> String {
 }
 
 fn wait_mood_level(session: &Session, line: usize, expected: &str) {
-    session.wait_until(&format!("mood line {line} to read {expected:?}"), || (mood_level(session, line) == expected).then_some(()));
+    session.wait_until(&format!("mood line {line} to read {expected:?}"), || {
+        (mood_level(session, line) == expected).then_some(())
+    });
 }
 
 fn mood_box(line: usize, box_number: usize) -> String {
@@ -153,10 +159,8 @@ fn nsu_character_is_created_through_the_wizard() {
     session.wait_gone("#wizard");
     session.wait_gone("#sheet-creation");
     session.wait_for(".mood-line[data-line='0'] .mood-name");
-    let names = session.execute(
-        "return [...document.querySelectorAll('.mood-line .mood-name')].map((i) => i.value);",
-        json!([]),
-    );
+    let names = session
+        .execute("return [...document.querySelectorAll('.mood-line .mood-name')].map((i) => i.value);", json!([]));
     assert_eq!(names, json!(["Curious", "", "Wary", "", "Homesick", ""]));
     assert_eq!(mood_level(&session, 0), "Level 0 of 9");
     sheet_shots(&session, "nsu-sheet-new", "#sheet-view");
@@ -173,13 +177,27 @@ fn nsu_character_is_created_through_the_wizard() {
         .expect("read the sheet");
     assert_eq!(
         sheet,
-        ("she/her".into(), "Ink-stained coat, a lantern".into(), "The mill turns on windless nights.".into(), 8, 6, 4, 0)
+        (
+            "she/her".into(),
+            "Ink-stained coat, a lantern".into(),
+            "The mill turns on windless nights.".into(),
+            8,
+            6,
+            4,
+            0
+        )
     );
     let moods: Vec<(i64, i64, String, i64, i64)> = conn
         .prepare("SELECT line, die, name, level, overloaded FROM nsu_moods WHERE character_id = ?1 ORDER BY line")
-        .and_then(|mut st| st.query_map([&id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?.collect::<Result<_, _>>())
+        .and_then(|mut st| {
+            st.query_map([&id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
+                .collect::<Result<_, _>>()
+        })
         .expect("read moods");
-    assert_eq!(moods, vec![(0, 8, "Curious".into(), 0, 0), (2, 6, "Wary".into(), 0, 0), (4, 4, "Homesick".into(), 0, 0)]);
+    assert_eq!(
+        moods,
+        vec![(0, 8, "Curious".into(), 0, 0), (2, 6, "Wary".into(), 0, 0), (4, 4, "Homesick".into(), 0, 0)]
+    );
     let skills: Vec<(i64, String, i64, i64, i64, i64)> = conn
         .prepare("SELECT line, name, modifier, body_box, mind_box, heart_box FROM nsu_skills WHERE character_id = ?1 ORDER BY line")
         .and_then(|mut st| {
@@ -188,7 +206,11 @@ fn nsu_character_is_created_through_the_wizard() {
         .expect("read skills");
     assert_eq!(
         skills,
-        vec![(0, "Lockpicking".into(), 1, 0, 0, 0), (1, "Folklore".into(), 1, 0, 0, 0), (2, "Running".into(), 1, 0, 0, 0)]
+        vec![
+            (0, "Lockpicking".into(), 1, 0, 0, 0),
+            (1, "Folklore".into(), 1, 0, 0, 0),
+            (2, "Running".into(), 1, 0, 0, 0)
+        ]
     );
     let sentiments: Vec<(i64, String, String)> = conn
         .prepare("SELECT line, name, state FROM nsu_sentiments WHERE character_id = ?1 ORDER BY line")
@@ -246,7 +268,11 @@ fn tapping_mood_boxes_sets_the_level() {
     session.click(".mood-line[data-line='0'] .mood-overload");
     wait_mood_level(&session, 0, "Level 4 of 9, overloaded");
     assert_eq!(
-        session.find(".mood-line[data-line='0'] .mood-overload").ok().and_then(|b| b.attribute("aria-pressed")).as_deref(),
+        session
+            .find(".mood-line[data-line='0'] .mood-overload")
+            .ok()
+            .and_then(|b| b.attribute("aria-pressed"))
+            .as_deref(),
         Some("true")
     );
     sheet_shots(&session, "nsu-sheet-mood", ".sheet-moods");
@@ -264,7 +290,11 @@ fn tapping_mood_boxes_sets_the_level() {
         text.contains("only one mood can be overloaded").then_some(text)
     });
     assert_eq!(
-        session.find(".mood-line[data-line='2'] .mood-overload").ok().and_then(|b| b.attribute("aria-pressed")).as_deref(),
+        session
+            .find(".mood-line[data-line='2'] .mood-overload")
+            .ok()
+            .and_then(|b| b.attribute("aria-pressed"))
+            .as_deref(),
         Some("false"),
         "the refused change is not shown as made"
     );

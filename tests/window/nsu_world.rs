@@ -8,13 +8,13 @@ use serde_json::{json, Value};
 use crate::webdriver::{Session, ENTER, ESCAPE};
 use crate::{
     choose_file_in_native_dialog, click_in_row, create_character, create_game, one_window, open, open_game, shot,
-    wait_character_row,
-    shots_at_both_widths, Scratch, OPEN_TITLE,
+    shots_at_both_widths, wait_character_row, Scratch, OPEN_TITLE,
 };
 
 /// Opens a read-only connection to the test database (the app may still have it open).
 fn db(path: &Path) -> rusqlite::Connection {
-    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open the test database")
+    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .expect("open the test database")
 }
 
 /// Closes the toast when it shows, as a person would before reaching what it covers.
@@ -105,7 +105,10 @@ fn location_authored_placed_revealed_and_collateral_ticked() {
     // Face down: the table sees only a card back there.
     let back = session.wait_for(".map-card.back[data-x='1'][data-y='0']");
     assert_eq!(back.text().trim(), "✦", "a card back shows nothing of the card");
-    assert!(!session.wait_for("#world-map .map-grid").text().contains("Sunken"), "a face-down card's name is hidden on the map");
+    assert!(
+        !session.wait_for("#world-map .map-grid").text().contains("Sunken"),
+        "a face-down card's name is hidden on the map"
+    );
     shots_of(&session, "nsu-map-face-down", "#world-map");
 
     dismiss_toast(&session);
@@ -124,7 +127,8 @@ fn location_authored_placed_revealed_and_collateral_ticked() {
     wait_clock(&session, "Collateral 1 of 8");
     session.click("#clock-plus");
     wait_clock(&session, "Collateral 2 of 8");
-    let filled = session.execute("return document.querySelectorAll('#collateral-clock path.filled').length;", json!([]));
+    let filled =
+        session.execute("return document.querySelectorAll('#collateral-clock path.filled').length;", json!([]));
     assert_eq!(filled, json!(2), "two wedges are shaded");
     assert!(session.wait_for("#location-view").text().contains("the miller's family"), "the card's texts are shown");
     session.wait_for("#toast-undo");
@@ -144,8 +148,10 @@ fn location_authored_placed_revealed_and_collateral_ticked() {
 /// The fixture's game with Wren holding four harm details (Overcome) and four recovery
 /// points.
 fn overcome_game_file(path: &Path) -> String {
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json"))
-        .expect("read the NSU game fixture");
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json"),
+    )
+    .expect("read the NSU game fixture");
     let mut file: Value = serde_json::from_str(&text).expect("the fixture is JSON");
     let wren = &mut file["data"]["games"][0]["characters"][0];
     assert_eq!(wren["name"], "Wren Ashdown");
@@ -231,7 +237,11 @@ fn overcome_character_recovers_harm_into_a_scar_in_downtime() {
     session.click(&format!("{card} .recover-harm-submit"));
 
     session.wait_until("the scar on the sheet", || {
-        session.find(&format!("{card} .scar-list")).ok().filter(|l| l.text().contains("Stiff knee on cold days")).map(|_| ())
+        session
+            .find(&format!("{card} .scar-list"))
+            .ok()
+            .filter(|l| l.text().contains("Stiff knee on cold days"))
+            .map(|_| ())
     });
     session.wait_gone(&format!("{card} .overcome"));
     session.wait_text(&format!("{card} .recovery-points"), "1");
@@ -248,7 +258,10 @@ fn overcome_character_recovers_harm_into_a_scar_in_downtime() {
     };
     assert_eq!(
         details(&conn, &wren),
-        expected(&["Sprained ankle", "Smoke in the lungs", "Cracked rib"], &["Burn scar on the left hand", "Stiff knee on cold days"])
+        expected(
+            &["Sprained ankle", "Smoke in the lungs", "Cracked rib"],
+            &["Burn scar on the left hand", "Stiff knee on cold days"]
+        )
     );
     let points: i64 = conn
         .query_row("SELECT recovery_points FROM nsu_sheets WHERE character_id = ?1", [&wren], |r| r.get(0))

@@ -525,10 +525,7 @@ impl TakeMedian {
             return Err(Error::invalid("selected", "Take Median is already settled"));
         }
         if selected.len() < 2 {
-            return Err(Error::invalid(
-                "selected",
-                "mark at least two of the options left",
-            ));
+            return Err(Error::invalid("selected", "mark at least two of the options left"));
         }
         for (k, &option) in selected.iter().enumerate() {
             if self.left.get(option).is_none_or(|&left| left == 0) {
@@ -568,7 +565,6 @@ pub fn take_median(votes: &[u32]) -> Result<TakeMedian> {
     }
     Ok(median)
 }
-
 
 /// One step of a Take Median plan: where it stood (the options still in, every option's
 /// votes left, the app's pre-selection) and the step the table's marks made.
@@ -966,7 +962,10 @@ mod tests {
         let marked = plan_median(&[3, 1, 1], &[vec![1, 2]]).unwrap();
         assert_eq!(marked.steps.len(), 1);
         let first = &marked.steps[0];
-        assert_eq!((first.remaining.clone(), first.left.clone(), first.preselected.clone()), (vec![0, 1, 2], vec![3, 1, 1], vec![0, 1]));
+        assert_eq!(
+            (first.remaining.clone(), first.left.clone(), first.preselected.clone()),
+            (vec![0, 1, 2], vec![3, 1, 1], vec![0, 1])
+        );
         assert_eq!(first.step, Some(MedianStep { selected: vec![1, 2], subtracted: 1, dropped: vec![1, 2] }));
         assert_eq!((marked.outcome, marked.problem), (Some(Outcome::Winner(0)), None));
         // Unmarked steps take the pre-selection: the same as running it to the end.

@@ -1266,11 +1266,7 @@ fn accept_buyout(
         };
         let own = roster.get(id).cloned().unwrap_or_default();
         let used: Vec<&Used> = s.used.iter().filter(|u| u.owner == *account).collect();
-        let allowed = if used.is_empty() {
-            own.contains(&give.text)
-        } else {
-            used.iter().any(|u| u.text == give.text)
-        };
+        let allowed = if used.is_empty() { own.contains(&give.text) } else { used.iter().any(|u| u.text == give.text) };
         if !allowed {
             let which = if used.is_empty() { "one of its characteristics" } else { "one it used in the challenge" };
             return Err(Error::invalid(format!("losses[{i}]"), format!("“{}” is not {which}", give.text)));

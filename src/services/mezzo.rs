@@ -404,7 +404,7 @@ pub(super) fn change_in(
             continue;
         }
         let mut record = sheet.clone();
-        record.character.revision = old.character.revision + 1;
+        record.character.revision = super::characters::next_revision(old.character.revision)?;
         record.character.updated_at = now();
         update(tx, &record)?;
         changed.push((id, old.clone(), record));
@@ -461,7 +461,7 @@ pub(super) fn undo_mezzo_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
             Some(record) => {
                 let mut record = record.clone();
                 let current = load(read, *id)?;
-                record.character.revision = current.character.revision + 1;
+                record.character.revision = super::characters::next_revision(current.character.revision)?;
                 record.character.updated_at = now();
                 update(tx, &record)?;
                 restored.push((*id, Some(record)));

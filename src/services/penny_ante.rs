@@ -771,7 +771,7 @@ fn change(
             let old = read.character(id)?.map(|_| load(read, id)).transpose()?;
             let mut record = sheet.clone();
             if let Some(old) = &old {
-                record.character.revision = old.character.revision + 1;
+                record.character.revision = super::characters::next_revision(old.character.revision)?;
                 record.character.updated_at = now();
                 update(tx, &record)?;
             } else {
@@ -832,7 +832,7 @@ pub(super) fn undo_penny_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
             Some(record) => {
                 let mut record = record.clone();
                 let current = load(read, *id)?;
-                record.character.revision = current.character.revision + 1;
+                record.character.revision = super::characters::next_revision(current.character.revision)?;
                 record.character.updated_at = now();
                 update(tx, &record)?;
             }

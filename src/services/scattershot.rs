@@ -633,7 +633,7 @@ pub(super) fn change(
                 continue;
             }
             let mut record = sheet.clone();
-            record.character.revision = old.character.revision + 1;
+            record.character.revision = super::characters::next_revision(old.character.revision)?;
             record.character.updated_at = now();
             update(tx, &record)?;
             changed.push((id, old.clone(), record));
@@ -700,8 +700,11 @@ pub(super) fn undo_scattershot_event(tx: &Tx<'_>, event: &Event) -> Result<Strin
         let Some(record) = before else { continue };
         let mut record = record.clone();
         let current = load(read, *id)?;
-        record.character =
-            Character { revision: current.character.revision + 1, updated_at: now(), ..current.character };
+        record.character = Character {
+            revision: super::characters::next_revision(current.character.revision)?,
+            updated_at: now(),
+            ..current.character
+        };
         update(tx, &record)?;
         restored.push((*id, Some(record)));
     }

@@ -106,10 +106,11 @@ fn undo_character_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
             Some(before)
         }
     };
-    let games: Vec<_> =
-        [current.as_ref(), restored.as_ref()].into_iter().flatten().map(|r| r.character.game_id).collect();
-    if games.len() == 2 && games[0] != games[1] {
-        super::transfer::games_still_export(read, games, "this undo")?;
+    if let (Some(now_in), Some(back_in)) = (&current, &restored) {
+        let games = [now_in.character.game_id, back_in.character.game_id];
+        if games[0] != games[1] {
+            super::transfer::games_still_export(read, games, "this undo")?;
+        }
     }
     let name = |r: Option<&CharacterRecord>| r.map(|r| r.character.name.clone());
     let message = describe_character_undo(event.kind, name(current.as_ref()), name(restored.as_ref()));

@@ -18,9 +18,10 @@
 // - Layers: an element belongs to its nearest fixed or sticky ancestor (or the page). Texts
 //   and controls are compared pairwise within one layer. Across layers, a layer may not
 //   cover another layer's controls — except a bar: an element marked data-layout="bar" that
-//   is fixed or sticky against the top or bottom edge of the window, which in-flow page
-//   content scrolls under (the page must leave room for it at its end; bars still may not
-//   cover each other or an overlay).
+//   is fixed or sticky against the top or bottom edge of the window (or stacked against
+//   such a bar, like the toast above a bottom tab bar), which in-flow page content scrolls
+//   under (the page must leave room for it at its end; bars still may not cover each other
+//   or an overlay).
 // - When a modal dialog is open, only the topmost one is checked (the page behind is inert);
 //   the page is still checked for sideways overflow.
 (() => {
@@ -119,11 +120,34 @@
     }
     return scope;
   };
-  const isBar = (layer) => {
-    if (layer === scope || layer.dataset.layout !== "bar") return false;
-    const b = layer.getBoundingClientRect();
-    return b.top <= 1 || b.bottom >= H - 1;
-  };
+  // Bars: data-layout="bar" layers against the window's top or bottom edge, or stacked
+  // against such a bar (the toast above a bottom tab bar).
+  const attached = new Set();
+  {
+    const candidates = [...scope.querySelectorAll("[data-layout='bar']")].filter((e) => {
+      const p = style(e).position;
+      return (p === "fixed" || p === "sticky") && !hiddenByStyle(e);
+    });
+    const box = new Map(candidates.map((e) => [e, e.getBoundingClientRect()]));
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const e of candidates) {
+        if (attached.has(e)) continue;
+        const b = box.get(e);
+        const onEdge = b.top <= 1 || b.bottom >= H - 1;
+        const onBar = [...attached].some((o) => {
+          const ob = box.get(o);
+          return Math.abs(b.bottom - ob.top) <= 1 || Math.abs(b.top - ob.bottom) <= 1;
+        });
+        if (onEdge || onBar) {
+          attached.add(e);
+          grew = true;
+        }
+      }
+    }
+  }
+  const isBar = (layer) => attached.has(layer);
 
   // ---- the things compared ----
   const CONTROL = "button, input:not([type=hidden]), select, textarea, summary, a[href], [role=button], [role=tab]";
@@ -169,12 +193,18 @@
       let first = a;
       let second = b;
       if (a.layer === b.layer) verb = "overlaps";
-      else {
-        // Across layers only a covered control counts; a bar may cover in-flow page content.
-        const aCovers = b.control && !(isBar(a.layer) && b.layer === scope);
-        const bCovers = a.control && !(isBar(b.layer) && a.layer === scope);
-        if (aCovers) [first, second] = [b, a];
-        if (aCovers || bCovers) verb = "is covered (from another layer) by";
+      else if (a.layer === scope || b.layer === scope) {
+        // A fixed or sticky layer is above the page: it may not cover the page's controls,
+        // unless it is a bar the page scrolls under.
+        const [page, over] = a.layer === scope ? [a, b] : [b, a];
+        if (page.control && !isBar(over.layer)) {
+          [first, second] = [page, over];
+          verb = "is covered (from a layer above) by";
+        }
+      } else if (a.control || b.control) {
+        // Two layers (bars, overlays) over each other: neither may cover the other's controls.
+        if (!a.control) [first, second] = [b, a];
+        verb = "is covered (from another layer) by";
       }
       if (!verb) continue;
       for (const ra of a.rects) {

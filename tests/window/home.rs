@@ -314,6 +314,8 @@ fn home_layout_is_clean_at_both_widths() {
     session.wait_for("#toast-undo");
     shots_at_both_widths(&session, "home-toast");
     width(&session, 360);
+    // The header is at the top of the page, as a person scrolls up to reach it.
+    session.execute("window.scrollTo(0, 0);", json!([]));
     session.click("#menu-button");
     session.wait_for("#import-button");
     shot(&session, "home-menu-open-360");

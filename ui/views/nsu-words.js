@@ -110,7 +110,11 @@ export function diceWords(record, helperName = null) {
   parts.push(m);
   if (roll.help) {
     const who = helperName || "the helper";
-    parts.push(`${who}’s ${roll.help.die}: ${roll.help.value}${ch.use_helper_die ? " (used in place of the mood die)" : " (not used)"}`);
+    const faces = roll.help.second === undefined || roll.help.second === null ? [roll.help.value] : [roll.help.value, roll.help.second];
+    const edge = roll.help.edge && roll.help.edge !== "none" ? ` with ${roll.help.edge}` : "";
+    const counted = faces.length > 1 ? `, ${faces[ch.helper_kept ?? 0]} counted` : "";
+    const where = roll.help.mood ? "" : " (typed in from their device)";
+    parts.push(`${who}’s ${roll.help.die}${edge}${where}: ${faces.join(" and ")}${counted}${ch.use_helper_die ? " (used in place of the mood die)" : " (not used)"}`);
   }
   return parts.join("; ");
 }

@@ -77,9 +77,18 @@ fn body_box(conn: &rusqlite::Connection, character: &str, line: i64) -> bool {
     .expect("read a skill")
 }
 
-/// Types `text` into `selector` after clicking it, as a person would.
+/// Scrolls `selector` into the middle of its scrolling box (the wizard's body scrolls under
+/// its pinned Back/Next), as a person scrolls to it, then clicks it.
+fn tap(session: &Session, selector: &str) {
+    session.wait_for(selector);
+    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
+    session.click(selector);
+}
+
+/// Types `text` into `selector` after scrolling to it and clicking it, as a person would.
 fn type_into(session: &Session, selector: &str, text: &str) {
     let field = session.wait_for(selector);
+    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
     field.click();
     field.clear();
     field.send_keys(text);
@@ -102,7 +111,8 @@ fn text_of(session: &Session, selector: &str) -> String {
 
 /// Screenshots of the wizard at 1280 and 360 px wide, its body scrolled to the top.
 fn wizard_shots(session: &Session, name: &str) {
-    let top = "document.getElementById('roll-wizard').scrollTop = 0;";
+    let top =
+        "document.getElementById('roll-wizard').scrollTop = 0; document.getElementById('roll-body').scrollTop = 0;";
     session.execute(top, json!([]));
     shot(session, &format!("{name}-1280"));
     session.set_window_size(360, 800);
@@ -462,12 +472,24 @@ fn overlaps(session: &Session, scope: &str) -> Vec<String> {
     let script = r#"
         const items = [...document.querySelectorAll(arguments[0])].flatMap((root) =>
           [...root.querySelectorAll('button, input, select, textarea, label, .slot-text, p, legend')]);
-        const boxes = items.map((e) => [e, e.getBoundingClientRect()])
+        // What shows of each: its box clipped by every scrolling or clipping box around it.
+        const shown = (e) => {
+          const b = e.getBoundingClientRect();
+          let r = { left: b.left, right: b.right, top: b.top, bottom: b.bottom };
+          for (let a = e.parentElement; a; a = a.parentElement) {
+            const s = getComputedStyle(a);
+            if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+            const c = a.getBoundingClientRect();
+            r = { left: Math.max(r.left, c.left), right: Math.min(r.right, c.right), top: Math.max(r.top, c.top), bottom: Math.min(r.bottom, c.bottom) };
+          }
+          return { ...r, width: r.right - r.left, height: r.bottom - r.top, outer: b };
+        };
+        const boxes = items.map((e) => [e, shown(e)])
           .filter(([e, r]) => r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden');
         const out = [];
         const name = (e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${e.className} "${(e.textContent || e.value || '').trim().slice(0, 30)}"`;
         for (const [e, r] of boxes) {
-          if (r.right > window.innerWidth + 0.5 || r.left < -0.5) out.push(`${name(e)} sticks out (${r.left}..${r.right})`);
+          if (r.outer.right > window.innerWidth + 0.5 || r.outer.left < -0.5) out.push(`${name(e)} sticks out (${r.outer.left}..${r.outer.right})`);
         }
         for (let i = 0; i < boxes.length; i++) {
           for (let j = i + 1; j < boxes.length; j++) {
@@ -504,10 +526,14 @@ fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard
         let file = scratch.path("roll.sheetkeeper.json");
         roll_game_file(&file, &["Sprained ankle"]);
         let session = open_imported(&db_path, &file);
-        at_width(&session, width);
         let row = wait_character_row(&session, "Wren Ashdown");
         row.find(".character-open").expect("an NSU character row has a Sheet button").click();
         session.wait_for("#sheet-view");
+        at_width(&session, width);
+        // The import's message is dismissed, as a person would before playing.
+        if session.find("#toast-close").is_ok_and(|b| b.is_displayed()) {
+            session.click("#toast-close");
+        }
         shot(&session, &format!("nsu-sheet-landing-{width}"));
 
         // Tapping the "Wary" mood's die starts a roll with it filled in.
@@ -542,13 +568,13 @@ fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard
         });
         next(&session);
         wait_step(&session, "roll");
-        session.click("#roll-by-hand");
+        tap(&session, "#roll-by-hand");
         assert!(text_of(&session, "#roll-hand").contains("the Arbiters’ die"), "the Arbiters' die is named");
         type_into(&session, "#roll-die-aspect-1", "3");
         type_into(&session, "#roll-die-mood-1", "5");
-        session.click("#roll-hand-submit");
+        tap(&session, "#roll-hand-submit");
         wait_step(&session, "help");
-        session.click("#help-where-elsewhere");
+        tap(&session, "#help-where-elsewhere");
         type_into(&session, "#help-name", "Ines");
         session.click("#help-die-size option[value='d8']");
         session.click("#help-edge option[value='advantage']");
@@ -559,7 +585,7 @@ fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard
             assert!(bad.is_empty(), "the help step at 360 px: {bad:#?}");
         }
         shot(&session, &format!("nsu-roll-help-elsewhere-{width}"));
-        session.click("#help-enter");
+        tap(&session, "#help-enter");
         let done = text_of(&session, "#roll-help-done");
         assert!(done.contains("Ines") && done.contains("6 and 2"), "{done:?}");
 

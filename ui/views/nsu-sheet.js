@@ -249,7 +249,6 @@ function render() {
   const roller = byId("sheet-roll");
   roller.disabled = creating;
   roller.title = creating ? "Finish creation first" : "";
-  byId("sheet-helped").disabled = creating;
   renderStrip(view.saved);
   byId("sheet-body").hidden = view.wizard !== null;
   byId("wizard").hidden = view.wizard === null;

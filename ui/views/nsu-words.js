@@ -136,3 +136,14 @@ export function choiceWords(record) {
   if (roll.help) out.push(ch.use_helper_die ? "the helper’s die was used" : "the helper’s die was not used");
   return out.join(", ");
 }
+
+/** Where a card lies, in words for people (the grid's numbers stay out of sight). */
+export function whereWords(position) {
+  if (!position) return "not on the map";
+  const { x, y } = position;
+  if (x === 0 && y === 0) return "at the settlement";
+  const parts = [];
+  if (y !== 0) parts.push(`${Math.abs(y)} ${y < 0 ? "north" : "south"}`);
+  if (x !== 0) parts.push(`${Math.abs(x)} ${x < 0 ? "west" : "east"}`);
+  return `${parts.join(", ")} of the settlement`;
+}

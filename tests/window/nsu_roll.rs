@@ -506,6 +506,22 @@ fn overlaps(session: &Session, scope: &str) -> Vec<String> {
     found.as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect()).unwrap_or_default()
 }
 
+/// Opens `name`'s sheet from the game's character list (the import's message dismissed first).
+fn open_sheet_of(session: &Session, name: &str) {
+    if session.find("#toast-close").is_ok_and(|b| b.is_displayed()) {
+        session.click("#toast-close");
+    }
+    let row = wait_character_row(session, name);
+    let open = row.find(".character-open").expect("an NSU character row has a Sheet button");
+    session.execute(
+        "[...document.querySelectorAll('.character-row')].find((r) => r.textContent.includes(arguments[0]))
+           ?.querySelector('.character-open')?.scrollIntoView({ block: 'center' });",
+        json!([name]),
+    );
+    open.click();
+    session.wait_for("#sheet-view");
+}
+
 fn at_width(session: &Session, width: u32) {
     session.set_window_size(width, 800);
     session.wait_until("the window's new width", || {
@@ -526,9 +542,7 @@ fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard
         let file = scratch.path("roll.sheetkeeper.json");
         roll_game_file(&file, &["Sprained ankle"]);
         let session = open_imported(&db_path, &file);
-        let row = wait_character_row(&session, "Wren Ashdown");
-        row.find(".character-open").expect("an NSU character row has a Sheet button").click();
-        session.wait_for("#sheet-view");
+        open_sheet_of(&session, "Wren Ashdown");
         at_width(&session, width);
         // The import's message is dismissed, as a person would before playing.
         if session.find("#toast-close").is_ok_and(|b| b.is_displayed()) {
@@ -590,7 +604,7 @@ fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard
         assert!(done.contains("Ines") && done.contains("6 and 2"), "{done:?}");
 
         // The X-card from inside the wizard, over it; closing it leaves the roll where it was.
-        session.click("#roll-xcard");
+        tap(&session, "#roll-wizard > .xcard-in-dialog");
         session.wait_until("the X-card over the wizard", || {
             session.find("#xcard-overlay[open]").ok().filter(|e| e.is_displayed()).map(|_| ())
         });
@@ -633,7 +647,7 @@ fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard
         session.click("#sheet-log");
         session.wait_until("the roll log", || session.find("#roll-log-list li").ok().map(|_| ()));
         assert!(text_of(&session, "#roll-log-list").contains("Ines"), "the log names the helper");
-        session.click("#roll-log-xcard");
+        tap(&session, "#roll-log > .xcard-in-dialog");
         session.wait_until("the X-card over the log", || {
             session.find("#xcard-overlay[open]").ok().filter(|e| e.is_displayed()).map(|_| ())
         });
@@ -653,9 +667,7 @@ fn i_helped_with_on_the_helpers_sheet_and_harm_rows_at_360() {
     let file = scratch.path("roll.sheetkeeper.json");
     roll_game_file(&file, &["Sprained ankle", "Smoke in the lungs", "Cut palm", "Shaken to the core"]);
     let session = open_imported(&db_path, &file);
-    let row = wait_character_row(&session, "Tobias Reed");
-    row.find(".character-open").expect("a Sheet button").click();
-    session.wait_for("#sheet-view");
+    open_sheet_of(&session, "Tobias Reed");
     session.click("#sheet-helped");
     session.wait_for("#helped-dialog[open]");
     type_into(&session, "#helped-roll", "Ines, climbing the tower");
@@ -682,8 +694,7 @@ fn i_helped_with_on_the_helpers_sheet_and_harm_rows_at_360() {
 
     // Wren is Overcome: four harm rows at 360 px, none overlapping.
     session.click("#sheet-back");
-    let row = wait_character_row(&session, "Wren Ashdown");
-    row.find(".character-open").expect("a Sheet button").click();
+    open_sheet_of(&session, "Wren Ashdown");
     session.wait_text("#sheet-heading", "Wren Ashdown");
     at_width(&session, 360);
     session.execute("document.querySelector('.sheet-details').scrollIntoView();", json!([]));

@@ -9,7 +9,6 @@
 
 import * as api from "../api.js";
 import { el, byId } from "./dom.js";
-import { xcardButton } from "./nsu-kit.js";
 import { MOOD_LINE_DICE, quoted } from "./nsu-words.js";
 
 let dialog = null;
@@ -22,7 +21,6 @@ function build() {
       "div",
       { class: "roll-head" },
       el("h2", { id: "helped-title", tabindex: "-1" }, "I helped with…"),
-      xcardButton("helped-xcard"),
       el("button", { type: "button", id: "helped-close", class: "roll-close", "aria-label": "Close" }, "×"),
     ),
     el("div", { id: "helped-error", class: "roll-error", role: "alert", hidden: true }),

@@ -8,7 +8,6 @@
 
 import * as api from "../api.js";
 import { el, byId } from "./dom.js";
-import { xcardButton } from "./nsu-kit.js";
 import {
   ASPECT_WORDS,
   AT_RISK_WORDS,
@@ -29,7 +28,6 @@ function build() {
       "div",
       { class: "roll-head" },
       el("h2", { id: "roll-log-title", tabindex: "-1" }, "Roll log"),
-      xcardButton("roll-log-xcard"),
       el("button", { type: "button", id: "roll-log-close", class: "roll-close", "aria-label": "Close the roll log" }, "×"),
     ),
     el("div", { id: "roll-log-error", class: "roll-error", role: "alert", hidden: true }),

@@ -14,7 +14,6 @@
 import * as api from "../api.js";
 import { el, byId } from "./dom.js";
 import { openRollLog } from "./nsu-log.js";
-import { xcardButton } from "./nsu-kit.js";
 import { confirmAction } from "./confirm.js";
 import {
   MOOD_LINE_DICE,
@@ -47,7 +46,6 @@ export function initNsuRoll(hooks) {
       "div",
       { class: "roll-head" },
       el("h2", { id: "roll-title", tabindex: "-1" }, "Action roll"),
-      xcardButton("roll-xcard"),
       el("button", { type: "button", id: "roll-close", class: "roll-close", "aria-label": "Close the roll" }, "×"),
     ),
     el("p", { id: "roll-progress", class: "roll-progress muted" }),

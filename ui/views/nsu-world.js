@@ -573,7 +573,7 @@ function cell(x, y, card, placing) {
   // face-down card this device's characters have not scouted).
   const face = card.face;
   if (!face || typeof face.name !== "string" || face.name === "") {
-    const back = face ?? card;
+    const back = face ?? view.world.locations.find((l) => l.id === card.id) ?? card;
     const lv = back.danger_level ? levels(back) : null;
     return el(
       "div",

@@ -16,6 +16,7 @@ use super::log::Change;
 use super::nsu::NsuSheetView;
 use crate::error::{Error, Result};
 use crate::model::{now, Character, CharacterRecord};
+use crate::rules::dice::DiceSource;
 use crate::rules::nsu::odds::{action_odds, ActionOdds, ActionRollSetup};
 use crate::rules::nsu::roll::{
     self, ActionRoll, Choices, Edge, Grant, HelpedWith, MoodChoice, Need, RemoteHelper, RollEvent, RollPlan, RollSetup,
@@ -205,6 +206,30 @@ pub fn nsu_roll_dice<R: Rng>(
     })
 }
 
+/// Adds a helper's die to the roll on the table as a new dice event that supersedes the
+/// earlier ones: `help` makes the helped roll from the roll on the table.
+fn join_roll<R: Rng>(
+    store: &mut Store,
+    character: Uuid,
+    helper: Option<Uuid>,
+    dice: &DiceInput,
+    rng: &mut R,
+    help: impl FnOnce(Reader<'_>, &CharacterRecord, &ActionRoll, &mut dyn DiceSource) -> Result<ActionRoll>,
+) -> Result<PendingRoll> {
+    store.write(|tx| {
+        let record = load(tx.read(), character)?;
+        let (first, payload) = pending(tx.read(), character)?;
+        if payload.roll.help.is_some() {
+            return Err(Error::invalid("helper", "this roll already has a helper"));
+        }
+        let rolled = with_dice(dice, rng, |d| help(tx.read(), &record, &payload.roll, d))?;
+        let earlier = std::iter::once(first.seq).chain(payload.earlier).collect();
+        let payload = DicePayload { roll: rolled, helper, earlier };
+        log_dice(tx, &record, &payload)?;
+        pending_view(tx.read(), sheet_of(&record)?, payload)
+    })
+}
+
 /// A helper joins the roll on the table: their mood (an existing one or a new one named on an
 /// empty line) and its die, rolled or typed in.
 pub fn nsu_roll_help<R: Rng>(
@@ -215,24 +240,15 @@ pub fn nsu_roll_help<R: Rng>(
     dice: &DiceInput,
     rng: &mut R,
 ) -> Result<PendingRoll> {
-    store.write(|tx| {
-        let record = load(tx.read(), character)?;
-        let (first, payload) = pending(tx.read(), character)?;
-        if helper == character {
-            return Err(Error::invalid("helper", "a character cannot help their own roll"));
-        }
-        if payload.roll.help.is_some() {
-            return Err(Error::invalid("helper", "this roll already has a helper"));
-        }
-        let helper_record = load(tx.read(), helper)?;
+    if helper == character {
+        return Err(Error::invalid("helper", "a character cannot help their own roll"));
+    }
+    join_roll(store, character, Some(helper), dice, rng, |read, record, roll, d| {
+        let helper_record = load(read, helper)?;
         if helper_record.character.game_id != record.character.game_id {
             return Err(Error::invalid("helper", "the helper must play in the same game"));
         }
-        let rolled = with_dice(dice, rng, |d| roll::help(&payload.roll, sheet_of(&helper_record)?, mood, d))?;
-        let earlier = std::iter::once(first.seq).chain(payload.earlier).collect();
-        let payload = DicePayload { roll: rolled, helper: Some(helper), earlier };
-        log_dice(tx, &record, &payload)?;
-        pending_view(tx.read(), sheet_of(&record)?, payload)
+        roll::help(roll, sheet_of(&helper_record)?, mood, d)
     })
 }
 
@@ -246,15 +262,7 @@ pub fn nsu_roll_help_elsewhere<R: Rng>(
     dice: &DiceInput,
     rng: &mut R,
 ) -> Result<PendingRoll> {
-    store.write(|tx| {
-        let record = load(tx.read(), character)?;
-        let (first, payload) = pending(tx.read(), character)?;
-        let rolled = with_dice(dice, rng, |d| roll::help_from_elsewhere(&payload.roll, helper, d))?;
-        let earlier = std::iter::once(first.seq).chain(payload.earlier).collect();
-        let payload = DicePayload { roll: rolled, helper: None, earlier };
-        log_dice(tx, &record, &payload)?;
-        pending_view(tx.read(), sheet_of(&record)?, payload)
-    })
+    join_roll(store, character, None, dice, rng, |_, _, roll, d| roll::help_from_elsewhere(roll, helper, d))
 }
 
 /// What recording "I helped with…" on `character`'s sheet asks for with this input.

@@ -32,6 +32,8 @@ import { renderWizard, wizardAt } from "./nsu-wizard.js";
 import { openRollWizard } from "./nsu-roll.js";
 import { openRollLog } from "./nsu-log.js";
 import { openHelpedWith } from "./nsu-helped.js";
+import { openNsuGame } from "./nsu-world.js";
+import { registerSystem, rememberPlace } from "./systems.js";
 
 /** The official sheet draws d8 as a diamond, d6 as a square and d4 as a triangle. */
 const SHAPES = { 8: "12,1.5 22.5,12 12,22.5 1.5,12", 6: "3,3 21,3 21,21 3,21", 4: "12,2.5 22.5,21 1.5,21" };
@@ -63,6 +65,8 @@ export function initNsuSheet(hooks) {
       ),
       el("button", { type: "button", id: "sheet-rename", class: "sheet-rename", "aria-label": "Rename", title: "Rename", on: { click: rename } }, "✎"),
       el("button", { type: "button", id: "sheet-log", on: { click: log } }, "Log"),
+      el("button", { type: "button", id: "sheet-world", on: { click: () => toGame("world") } }, "World"),
+      el("button", { type: "button", id: "sheet-downtime", on: { click: () => toGame("downtime") } }, "Downtime"),
       el("button", { type: "button", id: "sheet-helped", on: { click: helpedWith } }, "I helped…"),
       el("button", { type: "button", id: "sheet-roll", class: "primary", on: { click: () => roll() } }, "Roll"),
     ),
@@ -77,6 +81,23 @@ export function initNsuSheet(hooks) {
     el("section", { id: "wizard", class: "wizard", hidden: true, "aria-labelledby": "wizard-heading" }),
   );
   document.querySelector("main.layout").after(screen);
+  // Home opens a character's sheet (the player's landing page) and a game's world or
+  // downtime through these.
+  registerSystem("nsu", {
+    openSheet: async (characterId, _gameId, tab) => {
+      await openSheet(characterId);
+      if (tab === "log") log();
+    },
+    openGame: (gameId, tab) => openNsuGame(gameId, tab ?? "world"),
+  });
+}
+
+/** Leaves the sheet for the game's world or downtime screen. */
+async function toGame(tab) {
+  if (!view) return;
+  const gameId = view.saved.character.game_id;
+  close();
+  await openNsuGame(gameId, tab);
 }
 
 /** The character's notes: on the character view when the core sends them there, else from the games list. */
@@ -94,6 +115,7 @@ export async function openSheet(id) {
   await app.run("The sheet could not be opened.", async () => {
     const saved = await api.nsuSheet(id);
     view = { id, saved, wizard: null, notes: await notesOf(saved.character) };
+    rememberPlace({ screen: "sheet", game: saved.character.game_id, character: id, tab: "sheet" });
     document.body.classList.add("sheet-open");
     byId("sheet-view").hidden = false;
     render();

@@ -14,6 +14,7 @@ import * as api from "../api.js";
 import { el, byId, SVG } from "./dom.js";
 import { renderDowntime, diceControl, field, checkbox, select, uid } from "./nsu-downtime.js";
 import { whereWords } from "./nsu-words.js";
+import { rememberPlace } from "./systems.js";
 
 const RESOURCE_WORDS = { scarcity: "Scarcity", neutral: "Neutral", abundance: "Abundance" };
 
@@ -51,9 +52,14 @@ export function initNsuScreens(hooks) {
   document.querySelector("main.layout").after(screen);
 }
 
-async function open(tab) {
-  const gameId = byId("game-detail").dataset.gameId;
+/** Opens the world or downtime screen of an NSU game (from the sheet, or home). */
+export function openNsuGame(gameId, tab = "world") {
+  return open(tab === "downtime" ? "downtime" : "world", gameId);
+}
+
+async function open(tab, gameId = byId("game-detail").dataset.gameId) {
   if (!gameId) return;
+  rememberPlace({ screen: "game", game: gameId, tab });
   view = { gameId, tab, location: null, viewer: "", placing: null, world: null, map: [], downtime: null, lastEvents: [] };
   await app.run("The world could not be opened.", async () => {
     await load();
@@ -76,6 +82,7 @@ function close() {
 function switchTab(tab) {
   if (!view) return;
   view.tab = tab;
+  rememberPlace({ screen: "game", game: view.gameId, tab });
   view.location = null;
   view.lastEvents = [];
   reload().then(() => byId("nsu-screen-heading").focus());

@@ -84,8 +84,9 @@ export function initNsuSheet(hooks) {
   // Home opens a character's sheet (the player's landing page) and a game's world or
   // downtime through these.
   registerSystem("nsu", {
-    openSheet: async (characterId, _gameId, tab) => {
+    openSheet: async (characterId, gameId, tab) => {
       await openSheet(characterId);
+      rememberPlace({ screen: "sheet", game: gameId, character: characterId });
       if (tab === "log") log();
     },
     openGame: (gameId, tab) => openNsuGame(gameId, tab ?? "world"),
@@ -115,7 +116,6 @@ export async function openSheet(id) {
   await app.run("The sheet could not be opened.", async () => {
     const saved = await api.nsuSheet(id);
     view = { id, saved, wizard: null, notes: await notesOf(saved.character) };
-    rememberPlace({ screen: "sheet", game: saved.character.game_id, character: id, tab: "sheet" });
     document.body.classList.add("sheet-open");
     byId("sheet-view").hidden = false;
     render();

@@ -33,6 +33,7 @@ fn nsu_odds(c: &mut Criterion) {
         mood_edge: Edge::Advantage,
         skill: 3,
         helper_die: Some(Die::D8),
+        helper_edge: Edge::None,
     };
     group.throughput(Throughput::Elements(1));
     group.bench_function("worst case (d8 twice against d8 twice, d8 helper)", |b| {

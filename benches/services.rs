@@ -65,7 +65,7 @@ fn exchange(c: &mut Criterion) {
 }
 
 fn nsu_roll(c: &mut Criterion) {
-    use sheetkeeper::rules::nsu::roll::{AtRisk, MoodChoice, RollSetup, SkillChoice};
+    use sheetkeeper::rules::nsu::roll::{AtRisk, Edge, MoodChoice, RollSetup, SkillChoice};
     use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sheet, Skill};
     use sheetkeeper::services::DiceInput;
 
@@ -89,7 +89,7 @@ fn nsu_roll(c: &mut Criterion) {
     };
     let mut rng = rand::rngs::StdRng::seed_from_u64(5);
     c.bench_function("nsu roll preview (plan + exact odds)", |b| {
-        b.iter(|| services::nsu_roll_preview(&store, id, &setup, Some(Die::D6)).unwrap())
+        b.iter(|| services::nsu_roll_preview(&store, id, &setup, Some(Die::D6), Edge::None).unwrap())
     });
     c.bench_function("nsu full roll: dice, resolve, undo (three service calls)", |b| {
         b.iter(|| {

@@ -263,6 +263,12 @@ struct NsuOdds {
     /// The helper's mood die: 4, 6 or 8
     #[arg(long, value_name = "SIDES", value_parser = parse_nsu_die)]
     helper_die: Option<Die>,
+    /// The helper's die has advantage (helping with their overloaded mood; the player keeps one)
+    #[arg(long, requires = "helper_die", conflicts_with = "helper_disadvantage")]
+    helper_advantage: bool,
+    /// The helper's die has disadvantage (helping with another mood while overloaded; the Arbiters keep one)
+    #[arg(long, requires = "helper_die")]
+    helper_disadvantage: bool,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -511,6 +517,7 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 mood_edge: edge(args.mood_advantage, args.mood_disadvantage),
                 skill: args.skill,
                 helper_die: args.helper_die,
+                helper_edge: edge(args.helper_advantage, args.helper_disadvantage),
             };
             out(&nsu_odds_json(&nsu_odds::action_odds(&setup)))?;
         }

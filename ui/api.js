@@ -158,11 +158,23 @@ export const saveNsuSheet = (id, sheet) => call("save_nsu_sheet", { id, sheet })
 //                mood_edge_reasons}, odds: {win, tie, lose, margin: [[m, p]…]}}
 //   PendingRoll {roll: {setup, plan, aspect_rolls, mood_rolls, help}, helper, choices, needs}
 //   Choices {aspect_kept, mood_kept, skill_sign: "plus"|"minus", use_helper_die,
-//            final_box: null | {sentiment_line, new_name}, helper_final_box, overload_end_sentiment}
+//            final_box: null | {sentiment_line, new_name}, helper_final_box, overload_end_sentiment,
+//            helper_kept: null|0|1, helper_overload_end_sentiment}
+//   help {mood: MoodChoice|null (null: a helper on another device), name?, die, edge, value, second?}
 //   RollResult {record: {winner, margin, difference, grants, events, …}, sheet: NsuSheetView}
-export const nsuRollPreview = (id, setup, helperDie = null) => call("nsu_roll_preview", { id, setup, helperDie });
+export const nsuRollPreview = (id, setup, helperDie = null, helperEdge = null) =>
+  call("nsu_roll_preview", { id, setup, helperDie, helperEdge });
 export const nsuRollDice = (id, setup, dice) => call("nsu_roll_dice", { id, setup, dice });
 export const nsuRollHelp = (id, helper, mood, dice) => call("nsu_roll_help", { id, helper, mood, dice });
+// A helper on another device, typed in: RemoteHelper {name, die: "d4"|"d6"|"d8",
+// edge: "none"|"advantage"|"disadvantage"}; dice: their face(s) (two with an edge).
+export const nsuRollHelpElsewhere = (id, helper, dice) => call("nsu_roll_help_elsewhere", { id, helper, dice });
+// "I helped with…" on the helper's own device: HelpedWith {roll: text, mood: MoodChoice,
+// rolls: [face] | [face, face] (two while one of their moods is overloaded), kept: null|0|1,
+// winner: "player"|"arbiters"|"tie", final_box, overload_end_sentiment}. Needs first, then the
+// change (one undoable event: undoCharacter) → {message, events, sheet: NsuSheetView}.
+export const nsuHelpedWithNeeds = (id, input) => call("nsu_helped_with_needs", { id, input });
+export const nsuHelpedWith = (id, input) => call("nsu_helped_with", { id, input });
 export const nsuPendingRoll = (id) => call("nsu_pending_roll", { id });
 export const nsuRollNeeds = (id, choices) => call("nsu_roll_needs", { id, choices });
 export const nsuRollResolve = (id, choices) => call("nsu_roll_resolve", { id, choices });

@@ -9,7 +9,7 @@ use sheetkeeper::model::Character;
 use sheetkeeper::rules::nsu::downtime::{
     FinalBoxChoice, HarmRecovery, Introspection, PhaseSetup, Reconnection, ScoutOutcome, SeekRecovery, Votes,
 };
-use sheetkeeper::rules::nsu::roll::{Choices, MoodChoice, Need, RollSetup};
+use sheetkeeper::rules::nsu::roll::{Choices, Edge, MoodChoice, Need, RollSetup};
 use sheetkeeper::rules::nsu::world::{GridPos, ResourceState, SafetyList, World};
 use sheetkeeper::rules::nsu::{Aspect, Die, Sheet};
 use sheetkeeper::services::{
@@ -99,8 +99,10 @@ pub fn nsu_roll_preview(
     id: String,
     setup: RollSetup,
     helper_die: Option<Die>,
+    helper_edge: Option<Edge>,
 ) -> Reply<RollPreview> {
-    Ok(services::nsu_roll_preview(&*state.store()?, parse_id("id", &id)?, &setup, helper_die)?)
+    let edge = helper_edge.unwrap_or_default();
+    Ok(services::nsu_roll_preview(&*state.store()?, parse_id("id", &id)?, &setup, helper_die, edge)?)
 }
 
 #[tauri::command(async)]

@@ -6,6 +6,7 @@ mod device_commands;
 mod error;
 mod mezzo_challenge_commands;
 mod mezzo_commands;
+mod nsu_commands;
 mod penny_commands;
 mod scattershot_commands;
 mod startup;
@@ -169,6 +170,9 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             mezzo_challenge_commands::mezzo_treat_wounds,
             commands::nsu_roll_dice,
             commands::nsu_roll_help,
+            nsu_commands::nsu_roll_help_elsewhere,
+            nsu_commands::nsu_helped_with_needs,
+            nsu_commands::nsu_helped_with,
             commands::nsu_pending_roll,
             commands::nsu_roll_needs,
             commands::nsu_roll_resolve,

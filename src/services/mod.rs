@@ -77,8 +77,9 @@ pub use nsu_downtime::{
     nsu_downtime_train_roll, nsu_downtime_upgrade_skills, DowntimeView, ProjectAction, ProjectChoice,
 };
 pub use nsu_roll::{
-    nsu_pending_roll, nsu_roll_dice, nsu_roll_help, nsu_roll_log, nsu_roll_needs, nsu_roll_preview, nsu_roll_resolve,
-    OddsView, PendingRoll, RollLogEntry, RollPreview, RollRecord, RollResult,
+    nsu_helped_with, nsu_helped_with_needs, nsu_pending_roll, nsu_roll_dice, nsu_roll_help, nsu_roll_help_elsewhere,
+    nsu_roll_log, nsu_roll_needs, nsu_roll_preview, nsu_roll_resolve, HelpedResult, OddsView, PendingRoll,
+    RollLogEntry, RollPreview, RollRecord, RollResult,
 };
 pub use nsu_world::{
     nsu_map, nsu_world, nsu_world_add_npc, nsu_world_add_npc_detail, nsu_world_add_safety, nsu_world_add_scene_detail,

@@ -16,9 +16,11 @@ use super::log::Change;
 use super::nsu::NsuSheetView;
 use crate::error::{Error, Result};
 use crate::model::{now, Character, CharacterRecord};
+use crate::rules::dice::DiceSource;
 use crate::rules::nsu::odds::{action_odds, ActionOdds, ActionRollSetup};
 use crate::rules::nsu::roll::{
-    self, ActionRoll, Choices, Grant, MoodChoice, Need, RollEvent, RollPlan, RollSetup, Winner,
+    self, ActionRoll, Choices, Edge, Grant, HelpedWith, MoodChoice, Need, RemoteHelper, RollEvent, RollPlan, RollSetup,
+    Winner,
 };
 use crate::rules::nsu::{Die, Sheet};
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
@@ -112,7 +114,7 @@ fn sheet_of(record: &CharacterRecord) -> Result<&Sheet> {
     })
 }
 
-fn odds_for(plan: &RollPlan, at_risk: roll::AtRisk, helper_die: Option<Die>) -> OddsView {
+fn odds_for(plan: &RollPlan, at_risk: roll::AtRisk, helper_die: Option<Die>, helper_edge: Edge) -> OddsView {
     action_odds(&ActionRollSetup {
         aspect_die: plan.aspect_die,
         mood_die: plan.mood_die,
@@ -121,20 +123,23 @@ fn odds_for(plan: &RollPlan, at_risk: roll::AtRisk, helper_die: Option<Die>) -> 
         mood_edge: plan.mood_edge,
         skill: plan.skill_modifier,
         helper_die,
+        helper_edge: if helper_die.is_some() { helper_edge } else { Edge::None },
     })
     .into()
 }
 
-/// The dice and exact odds a setup would give, without rolling (shown live as options change).
+/// The dice and exact odds a setup would give, without rolling (shown live as options change):
+/// with a helper's die of `helper_die` and its edge, when someone helps.
 pub fn nsu_roll_preview(
     store: &Store,
     character: Uuid,
     setup: &RollSetup,
     helper_die: Option<Die>,
+    helper_edge: Edge,
 ) -> Result<RollPreview> {
     let record = load(store.read(), character)?;
     let plan = roll::plan(sheet_of(&record)?, setup)?;
-    Ok(RollPreview { odds: odds_for(&plan, setup.at_risk, helper_die), plan })
+    Ok(RollPreview { odds: odds_for(&plan, setup.at_risk, helper_die, helper_edge), plan })
 }
 
 /// The roll on the table for `character`, if one is waiting for its choices.
@@ -201,6 +206,30 @@ pub fn nsu_roll_dice<R: Rng>(
     })
 }
 
+/// Adds a helper's die to the roll on the table as a new dice event that supersedes the
+/// earlier ones: `help` makes the helped roll from the roll on the table.
+fn join_roll<R: Rng>(
+    store: &mut Store,
+    character: Uuid,
+    helper: Option<Uuid>,
+    dice: &DiceInput,
+    rng: &mut R,
+    help: impl FnOnce(Reader<'_>, &CharacterRecord, &ActionRoll, &mut dyn DiceSource) -> Result<ActionRoll>,
+) -> Result<PendingRoll> {
+    store.write(|tx| {
+        let record = load(tx.read(), character)?;
+        let (first, payload) = pending(tx.read(), character)?;
+        if payload.roll.help.is_some() {
+            return Err(Error::invalid("helper", "this roll already has a helper"));
+        }
+        let rolled = with_dice(dice, rng, |d| help(tx.read(), &record, &payload.roll, d))?;
+        let earlier = std::iter::once(first.seq).chain(payload.earlier).collect();
+        let payload = DicePayload { roll: rolled, helper, earlier };
+        log_dice(tx, &record, &payload)?;
+        pending_view(tx.read(), sheet_of(&record)?, payload)
+    })
+}
+
 /// A helper joins the roll on the table: their mood (an existing one or a new one named on an
 /// empty line) and its die, rolled or typed in.
 pub fn nsu_roll_help<R: Rng>(
@@ -211,25 +240,72 @@ pub fn nsu_roll_help<R: Rng>(
     dice: &DiceInput,
     rng: &mut R,
 ) -> Result<PendingRoll> {
-    store.write(|tx| {
-        let record = load(tx.read(), character)?;
-        let (first, payload) = pending(tx.read(), character)?;
-        if helper == character {
-            return Err(Error::invalid("helper", "a character cannot help their own roll"));
-        }
-        if payload.roll.help.is_some() {
-            return Err(Error::invalid("helper", "this roll already has a helper"));
-        }
-        let helper_record = load(tx.read(), helper)?;
+    if helper == character {
+        return Err(Error::invalid("helper", "a character cannot help their own roll"));
+    }
+    join_roll(store, character, Some(helper), dice, rng, |read, record, roll, d| {
+        let helper_record = load(read, helper)?;
         if helper_record.character.game_id != record.character.game_id {
             return Err(Error::invalid("helper", "the helper must play in the same game"));
         }
-        let rolled = with_dice(dice, rng, |d| roll::help(&payload.roll, sheet_of(&helper_record)?, mood, d))?;
-        let earlier = std::iter::once(first.seq).chain(payload.earlier).collect();
-        let payload = DicePayload { roll: rolled, helper: Some(helper), earlier };
-        log_dice(tx, &record, &payload)?;
-        pending_view(tx.read(), sheet_of(&record)?, payload)
+        roll::help(roll, sheet_of(&helper_record)?, mood, d)
     })
+}
+
+/// A helper playing on another device joins the roll on the table: their name, their die and
+/// its edge as they say, and the face(s) typed in (or rolled here). Their own sheet is not
+/// touched here: they record "I helped with…" on their device ([`nsu_helped_with`]).
+pub fn nsu_roll_help_elsewhere<R: Rng>(
+    store: &mut Store,
+    character: Uuid,
+    helper: &RemoteHelper,
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<PendingRoll> {
+    join_roll(store, character, None, dice, rng, |_, _, roll, d| roll::help_from_elsewhere(roll, helper, d))
+}
+
+/// What recording "I helped with…" on `character`'s sheet asks for with this input.
+pub fn nsu_helped_with_needs(store: &Store, character: Uuid, input: &HelpedWith) -> Result<Vec<Need>> {
+    let record = load(store.read(), character)?;
+    roll::helped_with_needs(sheet_of(&record)?, input)
+}
+
+/// "I helped with…": a helper records on their own sheet, on their own device, what helping
+/// with a roll made on another device did to their mood. One logged `nsu_helped` event,
+/// undone with `undo_character`.
+pub fn nsu_helped_with(store: &mut Store, character: Uuid, input: &HelpedWith) -> Result<HelpedResult> {
+    store.write(|tx| {
+        let before = load(tx.read(), character)?;
+        let outcome = roll::helped_with(sheet_of(&before)?, input)?;
+        let after = bump(&before, outcome.helper);
+        update(tx, &after)?;
+        let mut body = serde_json::to_value(Change { before: Some(before.clone()), after: Some(after) })
+            .expect("records serialize");
+        body["helped_with"] = serde_json::to_value(input).expect("inputs serialize");
+        body["events"] = serde_json::to_value(&outcome.events).expect("events serialize");
+        tx.append_event(&NewEvent {
+            at: now(),
+            game_id: before.character.game_id,
+            character_id: Some(character),
+            kind: EventKind::NsuHelped,
+            undoes: None,
+            payload: body,
+        })?;
+        Ok(HelpedResult {
+            message: format!("{} helped with {}.", before.character.name, input.roll.trim()),
+            events: outcome.events,
+            sheet: super::nsu::nsu_sheet_in(tx.read(), character)?,
+        })
+    })
+}
+
+/// What "I helped with…" did: the events on the helper's sheet and the sheet after.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HelpedResult {
+    pub message: String,
+    pub events: Vec<RollEvent>,
+    pub sheet: NsuSheetView,
 }
 
 /// The roll on the table, if any, with its default choices.
@@ -331,7 +407,7 @@ pub fn nsu_roll_log(store: &Store, game: Uuid, character: Option<Uuid>, limit: u
             let name_of = |v: &serde_json::Value| v["name"].as_str().unwrap_or_default().to_owned();
             let helper_name = match record.helper {
                 Some(id) => Some(read.character(id)?.map(|c| c.name).unwrap_or_else(|| "(deleted)".into())),
-                None => None,
+                None => record.roll.help.as_ref().and_then(|h| h.name.clone()),
             };
             Ok(RollLogEntry {
                 at: crate::model::timestamp(event.at),

@@ -38,7 +38,7 @@ fn flags(setup: &ActionRollSetup) -> Vec<String> {
         "--skill".to_owned(),
         setup.skill.to_string(),
     ];
-    for (edge, name) in [(setup.aspect_edge, "aspect"), (setup.mood_edge, "mood")] {
+    for (edge, name) in [(setup.aspect_edge, "aspect"), (setup.mood_edge, "mood"), (setup.helper_edge, "helper")] {
         match edge {
             Edge::None => {}
             Edge::Advantage => flags.push(format!("--{name}-advantage")),
@@ -85,6 +85,7 @@ fn setup(aspect_die: Die, mood_die: Die, at_risk: AtRisk) -> ActionRollSetup {
         mood_edge: Edge::None,
         skill: 0,
         helper_die: None,
+        helper_edge: Edge::None,
     }
 }
 
@@ -104,6 +105,16 @@ fn odds_nsu_prints_the_librarys_odds() {
         mood_edge: Edge::Disadvantage,
         helper_die: Some(Die::D4),
         ..setup(Die::D6, Die::D8, AtRisk::Character)
+    });
+    check(ActionRollSetup {
+        helper_die: Some(Die::D8),
+        helper_edge: Edge::Advantage,
+        ..setup(Die::D6, Die::D6, AtRisk::World)
+    });
+    check(ActionRollSetup {
+        helper_die: Some(Die::D6),
+        helper_edge: Edge::Disadvantage,
+        ..setup(Die::D6, Die::D4, AtRisk::Character)
     });
     // A skill so high that the player cannot lose: "lose" is an exact zero.
     check(ActionRollSetup { skill: 9, ..setup(Die::D8, Die::D8, AtRisk::Character) });

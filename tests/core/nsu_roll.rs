@@ -3,7 +3,9 @@
 
 use rand::SeedableRng;
 use sheetkeeper::rules::nsu::odds::{action_odds, ActionRollSetup};
-use sheetkeeper::rules::nsu::roll::{AtRisk, Edge, FinalBox, MoodChoice, Need, RollSetup, SkillChoice, Winner};
+use sheetkeeper::rules::nsu::roll::{
+    AtRisk, Edge, FinalBox, HelpedWith, MoodChoice, Need, RemoteHelper, RollSetup, SkillChoice, Winner,
+};
 use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sentiment, SentimentState, Sheet, Skill};
 use sheetkeeper::services::*;
 use sheetkeeper::Store;
@@ -63,7 +65,7 @@ fn the_preview_shows_the_dice_and_the_exact_odds_of_the_odds_module() {
     risky.risked_sentiment = Some(1);
     risky.aspect_advantages = 2;
     risky.aspect_disadvantages = 1;
-    let preview = nsu_roll_preview(&store, wren, &risky, Some(Die::D6)).unwrap();
+    let preview = nsu_roll_preview(&store, wren, &risky, Some(Die::D6), Edge::None).unwrap();
     assert_eq!((preview.plan.aspect_die, preview.plan.mood_die), (Die::D8, Die::D8));
     assert_eq!((preview.plan.aspect_edge, preview.plan.mood_edge), (Edge::Advantage, Edge::Advantage));
     let exact = action_odds(&ActionRollSetup {
@@ -74,6 +76,7 @@ fn the_preview_shows_the_dice_and_the_exact_odds_of_the_odds_module() {
         mood_edge: Edge::Advantage,
         skill: 1,
         helper_die: Some(Die::D6),
+        helper_edge: Edge::None,
     });
     assert_eq!(preview.odds.win, exact.win.probability());
     assert!((preview.odds.win + preview.odds.tie + preview.odds.lose - 1.0).abs() < 1e-12);
@@ -212,4 +215,70 @@ fn one_undo_takes_a_helped_roll_off_the_table() {
     nsu_roll_help(&mut store, wren, ash, &MoodChoice::Existing { line: 4 }, &entered(&[1]), &mut rng()).unwrap();
     undo_character(&mut store, wren).unwrap();
     assert!(nsu_pending_roll(&store, wren).unwrap().is_none());
+}
+
+#[test]
+fn a_helper_on_another_device_is_typed_in_and_the_odds_count_their_edge() {
+    let (_s, mut store, wren, ash) = table();
+    // The odds with a d6 helper with advantage are the odds module's, exactly.
+    let preview = nsu_roll_preview(&store, wren, &setup(0), Some(Die::D6), Edge::Advantage).unwrap();
+    let exact = action_odds(&ActionRollSetup {
+        aspect_die: Die::D8,
+        mood_die: Die::D8,
+        at_risk: AtRisk::Character,
+        aspect_edge: Edge::None,
+        mood_edge: Edge::None,
+        skill: 1,
+        helper_die: Some(Die::D6),
+        helper_edge: Edge::Advantage,
+    });
+    assert_eq!(preview.odds.win, exact.win.probability());
+    let plain = nsu_roll_preview(&store, wren, &setup(0), Some(Die::D6), Edge::None).unwrap();
+    assert!(preview.odds.win > plain.odds.win);
+
+    nsu_roll_dice(&mut store, wren, &setup(0), &entered(&[3, 7]), &mut rng()).unwrap();
+    let ines = RemoteHelper { name: "Ines".into(), die: Die::D6, edge: Edge::Advantage };
+    // Two faces with an edge; one is refused and nothing changes.
+    assert!(nsu_roll_help_elsewhere(&mut store, wren, &ines, &entered(&[2]), &mut rng()).is_err());
+    let pending = nsu_roll_help_elsewhere(&mut store, wren, &ines, &entered(&[5, 2]), &mut rng()).unwrap();
+    assert_eq!(pending.helper, None);
+    assert_eq!((pending.choices.helper_kept, pending.choices.use_helper_die), (Some(1), true));
+    let result = nsu_roll_resolve(&mut store, wren, &pending.choices).unwrap();
+    // Mind d8 3 + Lore 1 = 4 against the helper's kept 2: Wren wins by 2.
+    assert_eq!((result.record.winner, result.record.mood_used, result.record.margin), (Winner::Player, 2, 2));
+    assert_eq!(nsu_sheet(&store, ash).unwrap().sheet, sheet(), "nobody's sheet here changes for a helper elsewhere");
+    let log = nsu_roll_log(&store, result.sheet.character.game_id, Some(wren), 10).unwrap();
+    assert_eq!(log[0].helper_name.as_deref(), Some("Ines"));
+    assert_eq!(log[0].record.roll.help.as_ref().map(|h| h.rolls()), Some(vec![5, 2]));
+    // One undo takes the roll, and the typed-in help with it, back.
+    undo_character(&mut store, wren).unwrap();
+    assert!(nsu_pending_roll(&store, wren).unwrap().is_none());
+    assert_eq!(nsu_sheet(&store, wren).unwrap().sheet, sheet());
+}
+
+#[test]
+fn i_helped_with_is_its_own_logged_undoable_change_on_the_helpers_sheet() {
+    let (_s, mut store, wren, ash) = table();
+    let input = HelpedWith {
+        roll: "Ines, climbing the tower".into(),
+        mood: MoodChoice::Existing { line: 2 },
+        rolls: vec![1],
+        kept: None,
+        winner: Winner::Player,
+        final_box: None,
+        overload_end_sentiment: None,
+    };
+    assert_eq!(nsu_helped_with_needs(&store, ash, &input).unwrap(), []);
+    let bad = HelpedWith { rolls: vec![9], ..input.clone() };
+    assert!(nsu_helped_with(&mut store, ash, &bad).unwrap_err().to_string().starts_with("rolls"));
+    assert_eq!(nsu_sheet(&store, ash).unwrap().sheet, sheet(), "a refused input changes nothing");
+    let done = nsu_helped_with(&mut store, ash, &input).unwrap();
+    assert_eq!(done.message, "Ash helped with Ines, climbing the tower.");
+    let anxious = done.sheet.sheet.moods[2].clone().unwrap();
+    assert_eq!((anxious.level, anxious.overloaded), (2, false));
+    assert_eq!(nsu_sheet(&store, wren).unwrap().sheet, sheet(), "no other sheet changes");
+    let events = store.read().events_of_character(ash, 10).unwrap();
+    assert!(events.iter().any(|e| e.payload["helped_with"]["roll"] == "Ines, climbing the tower"));
+    undo_character(&mut store, ash).unwrap();
+    assert_eq!(nsu_sheet(&store, ash).unwrap().sheet, sheet());
 }

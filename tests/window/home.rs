@@ -262,18 +262,18 @@ fn xcard_opens_over_an_open_dialog() {
     session.wait_settled();
     // The floating X-card over a screen.
     assert!(session.wait_for("#xcard").is_displayed());
-    session.execute("document.getElementById('sheet-roll').click();", json!([]));
-    session.wait_for("#roll-wizard[open]");
+    session.execute("document.getElementById('sheet-log').click();", json!([]));
+    session.wait_for("#roll-log[open]");
     session.wait_settled();
     shots_at_both_widths(&session, "xcard-dialog-open");
-    session.click("#roll-wizard .xcard-in-dialog");
+    session.click("#roll-log .xcard-in-dialog");
     session.wait_for("#xcard-overlay[open]");
     session.wait_for("#xcard-close");
     shot(&session, "xcard-over-dialog-1280");
     session.click("#xcard-close");
     session.wait_gone("#xcard-overlay");
     assert!(
-        session.find("#roll-wizard").map(|d| d.attribute("open").is_some()).unwrap_or(false),
+        session.find("#roll-log").map(|d| d.attribute("open").is_some()).unwrap_or(false),
         "the dialog is still open"
     );
 }

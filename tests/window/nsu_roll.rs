@@ -77,9 +77,18 @@ fn body_box(conn: &rusqlite::Connection, character: &str, line: i64) -> bool {
     .expect("read a skill")
 }
 
-/// Types `text` into `selector` after clicking it, as a person would.
+/// Scrolls `selector` into the middle of its scrolling box (the wizard's body scrolls under
+/// its pinned Back/Next), as a person scrolls to it, then clicks it.
+fn tap(session: &Session, selector: &str) {
+    session.wait_for(selector);
+    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
+    session.click(selector);
+}
+
+/// Types `text` into `selector` after scrolling to it and clicking it, as a person would.
 fn type_into(session: &Session, selector: &str, text: &str) {
     let field = session.wait_for(selector);
+    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
     field.click();
     field.clear();
     field.send_keys(text);
@@ -102,7 +111,8 @@ fn text_of(session: &Session, selector: &str) -> String {
 
 /// Screenshots of the wizard at 1280 and 360 px wide, its body scrolled to the top.
 fn wizard_shots(session: &Session, name: &str) {
-    let top = "document.getElementById('roll-wizard').scrollTop = 0;";
+    let top =
+        "document.getElementById('roll-wizard').scrollTop = 0; document.getElementById('roll-body').scrollTop = 0;";
     session.execute(top, json!([]));
     shot(session, &format!("{name}-1280"));
     session.set_window_size(360, 800);
@@ -243,6 +253,7 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     assert!(text_of(&session, "#roll-table").contains("2 and 5"), "the dice on the table are shown");
     session.click("#roll-back");
     wait_step(&session, "help");
+    session.click("#help-where-here");
     session.click(&format!("#help-character option[value='{TOBIAS}']"));
     session.wait_for("#help-mood");
     session.click("#help-mood option[value='2']");
@@ -453,4 +464,247 @@ fn overcome_character_sees_why_and_cannot_roll() {
     session.click("#roll-close");
     session.wait_gone("#roll-wizard");
     session.wait_for("#sheet-view");
+}
+
+/// Every visible leaf control or text inside `scope` that overlaps another one, or sticks out
+/// of the viewport sideways, as "a / b" lines (empty when the layout is clean).
+fn overlaps(session: &Session, scope: &str) -> Vec<String> {
+    let script = r#"
+        const items = [...document.querySelectorAll(arguments[0])].flatMap((root) =>
+          [...root.querySelectorAll('button, input, select, textarea, label, .slot-text, p, legend')]);
+        // What shows of each: its box clipped by every scrolling or clipping box around it.
+        const shown = (e) => {
+          const b = e.getBoundingClientRect();
+          let r = { left: b.left, right: b.right, top: b.top, bottom: b.bottom };
+          for (let a = e.parentElement; a; a = a.parentElement) {
+            const s = getComputedStyle(a);
+            if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+            const c = a.getBoundingClientRect();
+            r = { left: Math.max(r.left, c.left), right: Math.min(r.right, c.right), top: Math.max(r.top, c.top), bottom: Math.min(r.bottom, c.bottom) };
+          }
+          return { ...r, width: r.right - r.left, height: r.bottom - r.top, outer: b };
+        };
+        const boxes = items.map((e) => [e, shown(e)])
+          .filter(([e, r]) => r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden');
+        const out = [];
+        const name = (e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${e.className} "${(e.textContent || e.value || '').trim().slice(0, 30)}"`;
+        for (const [e, r] of boxes) {
+          if (r.outer.right > window.innerWidth + 0.5 || r.outer.left < -0.5) out.push(`${name(e)} sticks out (${r.outer.left}..${r.outer.right})`);
+        }
+        for (let i = 0; i < boxes.length; i++) {
+          for (let j = i + 1; j < boxes.length; j++) {
+            const [a, ra] = boxes[i];
+            const [b, rb] = boxes[j];
+            if (a.contains(b) || b.contains(a)) continue;
+            const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+            const y = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+            if (x > 1 && y > 1) out.push(`${name(a)} / ${name(b)}`);
+          }
+        }
+        return out;"#;
+    let found = session.execute(script, json!([scope]));
+    found.as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect()).unwrap_or_default()
+}
+
+/// Opens `name`'s sheet from the game's character list (the import's message dismissed first).
+fn open_sheet_of(session: &Session, name: &str) {
+    if session.find("#toast-close").is_ok_and(|b| b.is_displayed()) {
+        session.click("#toast-close");
+    }
+    let row = wait_character_row(session, name);
+    let open = row.find(".character-open").expect("an NSU character row has a Sheet button");
+    session.execute(
+        "[...document.querySelectorAll('.character-row')].find((r) => r.textContent.includes(arguments[0]))
+           ?.querySelector('.character-open')?.scrollIntoView({ block: 'center' });",
+        json!([name]),
+    );
+    open.click();
+    session.wait_for("#sheet-view");
+}
+
+fn at_width(session: &Session, width: u32) {
+    session.set_window_size(width, 800);
+    session.wait_until("the window's new width", || {
+        let w = session.inner_width();
+        (if width <= 400 { w <= f64::from(width) } else { w > 720.0 }).then_some(())
+    });
+}
+
+/// A roll started by tapping a mood on the sheet, helped by someone on another device whose
+/// die (d8 with advantage, faces 6 and 2) is typed in; the X-card opens from inside the wizard
+/// and from the roll log. Run at 1280 and at 360 px.
+#[test]
+fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard() {
+    for width in [1280, 360] {
+        let _window = one_window();
+        let scratch = Scratch::new(&format!("nsu-roll-elsewhere-{width}"));
+        let db_path = scratch.path("sheetkeeper.db");
+        let file = scratch.path("roll.sheetkeeper.json");
+        roll_game_file(&file, &["Sprained ankle"]);
+        let session = open_imported(&db_path, &file);
+        open_sheet_of(&session, "Wren Ashdown");
+        at_width(&session, width);
+        // The import's message is dismissed, as a person would before playing.
+        if session.find("#toast-close").is_ok_and(|b| b.is_displayed()) {
+            session.click("#toast-close");
+        }
+        shot(&session, &format!("nsu-sheet-landing-{width}"));
+
+        // Tapping the "Wary" mood's die starts a roll with it filled in.
+        session.click(".mood-line[data-line='2'] .roll-badge");
+        wait_step(&session, "outcome");
+        assert!(text_of(&session, "#roll-progress").contains("Wary"), "the mood tapped is named");
+        type_into(&session, "#roll-outcome", "Cross the rotten bridge");
+        next(&session);
+        session.click("#roll-aspect-body");
+        session.click("#roll-at-risk-character");
+        next(&session);
+        wait_step(&session, "mood");
+        assert_eq!(
+            session.execute("return document.getElementById('roll-mood-2').checked;", json!([])),
+            json!(true),
+            "the mood from the sheet is chosen"
+        );
+        next(&session);
+        wait_step(&session, "details");
+        next(&session);
+        wait_step(&session, "odds");
+        let win = session.wait_until("the odds", || {
+            session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%'))
+        });
+        session.click("#roll-helper-die option[value='d8']");
+        let plain = session.wait_until("the odds with a d8 helper", || {
+            session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%') && *t != win)
+        });
+        session.click("#roll-helper-edge option[value='advantage']");
+        session.wait_until("the odds with the helper's advantage", || {
+            session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%') && *t != plain)
+        });
+        next(&session);
+        wait_step(&session, "roll");
+        tap(&session, "#roll-by-hand");
+        assert!(text_of(&session, "#roll-hand").contains("the Arbiters’ die"), "the Arbiters' die is named");
+        type_into(&session, "#roll-die-aspect-1", "3");
+        type_into(&session, "#roll-die-mood-1", "5");
+        tap(&session, "#roll-hand-submit");
+        wait_step(&session, "help");
+        tap(&session, "#help-where-elsewhere");
+        type_into(&session, "#help-name", "Ines");
+        session.click("#help-die-size option[value='d8']");
+        session.click("#help-edge option[value='advantage']");
+        type_into(&session, "#help-face-1", "6");
+        type_into(&session, "#help-face-2", "2");
+        if width == 360 {
+            let bad = overlaps(&session, "#roll-wizard");
+            assert!(bad.is_empty(), "the help step at 360 px: {bad:#?}");
+        }
+        shot(&session, &format!("nsu-roll-help-elsewhere-{width}"));
+        tap(&session, "#help-enter");
+        let done = text_of(&session, "#roll-help-done");
+        assert!(done.contains("Ines") && done.contains("6 and 2"), "{done:?}");
+
+        // The X-card from inside the wizard, over it; closing it leaves the roll where it was.
+        tap(&session, "#roll-wizard > .xcard-in-dialog");
+        session.wait_until("the X-card over the wizard", || {
+            session.find("#xcard-overlay[open]").ok().filter(|e| e.is_displayed()).map(|_| ())
+        });
+        shot(&session, &format!("nsu-roll-xcard-{width}"));
+        session.click("#xcard-close");
+        session.wait_gone("#xcard-overlay[open]");
+        wait_step(&session, "help");
+
+        next(&session);
+        wait_step(&session, "choices");
+        for (id, want) in [("choice-helper-1", true), ("choice-helper-die", true)] {
+            let checked = session.execute(&format!("return document.getElementById('{id}').checked;"), json!([]));
+            assert_eq!(checked, json!(want), "{id}: the player keeps the 2 and uses it");
+        }
+        let nav_bottom = session.execute(
+            "const d = document.getElementById('roll-wizard').getBoundingClientRect();
+             const n = document.getElementById('roll-next').getBoundingClientRect();
+             return [n.bottom, Math.min(d.bottom, window.innerHeight)];",
+            json!([]),
+        );
+        let (n, d) = (nav_bottom[0].as_f64().unwrap(), nav_bottom[1].as_f64().unwrap());
+        assert!(n <= d + 0.5, "Next is inside the visible dialog ({n} > {d})");
+        shot(&session, &format!("nsu-roll-choices-elsewhere-{width}"));
+        next(&session);
+        session.wait_for("#roll-result");
+        // Body d6 showing 3 against the helper's kept 2: the player wins by 1.
+        session.wait_text("#roll-winner", "The player wins by 1");
+        shot(&session, &format!("nsu-roll-result-elsewhere-{width}"));
+        let conn = db(&db_path);
+        assert_eq!(mood(&conn, WREN, 2), ("Wary".to_owned(), 3, false), "Wren's own mood goes up");
+        assert_eq!(mood(&conn, TOBIAS, 2).1, 1, "nobody else's sheet changes here");
+        let payload: String = conn
+            .query_row("SELECT payload FROM events WHERE kind = 'nsu_roll_resolved'", [], |r| r.get(0))
+            .expect("the settled roll is logged");
+        assert!(payload.contains("\"Ines\"") && payload.contains("\"advantage\""), "the typed-in help is in the log");
+        session.click("#roll-close");
+        session.wait_gone("#roll-wizard[open]");
+
+        // The roll log from the sheet, with its own X-card.
+        session.click("#sheet-log");
+        session.wait_until("the roll log", || session.find("#roll-log-list li").ok().map(|_| ()));
+        assert!(text_of(&session, "#roll-log-list").contains("Ines"), "the log names the helper");
+        tap(&session, "#roll-log > .xcard-in-dialog");
+        session.wait_until("the X-card over the log", || {
+            session.find("#xcard-overlay[open]").ok().filter(|e| e.is_displayed()).map(|_| ())
+        });
+        session.click("#xcard-close");
+        session.wait_gone("#xcard-overlay[open]");
+        session.click("#roll-log-close");
+    }
+}
+
+/// "I helped with…" on the helper's own device: Tobias helped Ines (elsewhere) with "Stubborn"
+/// (d6, level 1 → 2); the change is one undoable step. Harm rows at 360 px do not overlap.
+#[test]
+fn i_helped_with_on_the_helpers_sheet_and_harm_rows_at_360() {
+    let _window = one_window();
+    let scratch = Scratch::new("nsu-helped");
+    let db_path = scratch.path("sheetkeeper.db");
+    let file = scratch.path("roll.sheetkeeper.json");
+    roll_game_file(&file, &["Sprained ankle", "Smoke in the lungs", "Cut palm", "Shaken to the core"]);
+    let session = open_imported(&db_path, &file);
+    open_sheet_of(&session, "Tobias Reed");
+    session.click("#sheet-helped");
+    session.wait_for("#helped-dialog[open]");
+    type_into(&session, "#helped-roll", "Ines, climbing the tower");
+    session.click("#helped-mood option[value='2']");
+    type_into(&session, "#helped-face-1", "4");
+    session.click("#helped-winner-player");
+    shot(&session, "nsu-helped-with-1280");
+    session.click("#helped-save");
+    session.wait_gone("#helped-dialog[open]");
+    session.wait_until("the sheet's new level", || {
+        session
+            .find(".mood-line[data-line='2'] .mood-level")
+            .ok()
+            .map(|e| e.text())
+            .filter(|t| t.starts_with("Level 2"))
+    });
+    let conn = db(&db_path);
+    assert_eq!(mood(&conn, TOBIAS, 2), ("Stubborn".to_owned(), 2, false));
+    assert_eq!(mood(&conn, WREN, 2).1, 2, "only the helper's sheet changes");
+    let kind: String = conn
+        .query_row("SELECT kind FROM events WHERE character_id = ?1 ORDER BY seq DESC LIMIT 1", [TOBIAS], |r| r.get(0))
+        .expect("the latest event");
+    assert_eq!(kind, "nsu_helped");
+
+    // Wren is Overcome: four harm rows at 360 px, none overlapping.
+    session.click("#sheet-back");
+    open_sheet_of(&session, "Wren Ashdown");
+    session.wait_text("#sheet-heading", "Wren Ashdown");
+    at_width(&session, 360);
+    session.execute("document.querySelector('.sheet-details').scrollIntoView();", json!([]));
+    let bad = overlaps(&session, ".harm");
+    assert!(bad.is_empty(), "harm rows at 360 px: {bad:#?}");
+    let bad = overlaps(&session, "#sheet-body");
+    assert!(bad.is_empty(), "the sheet at 360 px: {bad:#?}");
+    shot(&session, "nsu-sheet-overcome-360");
+    assert!(session.find("#sheet-strip").is_ok_and(|s| s.is_displayed()), "the summary strip shows on a phone");
+    assert!(text_of(&session, "#sheet-strip").contains("Harm 4/4"));
+    at_width(&session, 1280);
+    shot(&session, "nsu-sheet-overcome-1280");
 }

@@ -104,7 +104,10 @@ fn location_authored_placed_revealed_and_collateral_ticked() {
     session.click("button.map-cell.empty[data-x='1'][data-y='0']");
     // Face down: the table sees only a card back there.
     let back = session.wait_for(".map-card.back[data-x='1'][data-y='0']");
-    assert_eq!(back.text().trim(), "✦", "a card back shows nothing of the card");
+    assert!(back.is_displayed());
+    let words = session
+        .execute("return document.querySelector(\".map-card.back[data-x='1'][data-y='0']\").textContent;", json!([]));
+    assert_eq!(words, json!("✦D3 R2"), "a card back shows only its levels");
     assert!(
         !session.wait_for("#world-map .map-grid").text().contains("Sunken"),
         "a face-down card's name is hidden on the map"
@@ -114,7 +117,11 @@ fn location_authored_placed_revealed_and_collateral_ticked() {
     dismiss_toast(&session);
     session.click(".location-card .reveal");
     let face = session.wait_for(&format!("button.map-card.revealed[data-location-id='{id}']"));
-    assert!(face.text().contains("The Sunken Mill"));
+    let words = session.execute(
+        &format!("return document.querySelector(\"button.map-card.revealed[data-location-id='{id}']\").textContent;"),
+        json!([]),
+    );
+    assert!(words.as_str().is_some_and(|w| w.contains("The Sunken Mill")), "the revealed card's name: {words}");
     shots_of(&session, "nsu-map", "#world-map");
     dismiss_toast(&session);
     face.click();

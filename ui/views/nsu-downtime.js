@@ -12,7 +12,7 @@
 
 import * as api from "../api.js";
 import { el } from "./dom.js";
-import { ASPECT_WORDS, MOOD_LINE_DICE } from "./nsu-words.js";
+import { ASPECT_WORDS, MOOD_LINE_DICE, whereWords } from "./nsu-words.js";
 
 const ASPECTS = ["body", "mind", "heart"];
 const SENTIMENT_WORDS = { connected: "connected", at_risk: "at risk", lost: "lost" };
@@ -579,7 +579,9 @@ function actionsBlock(ctx, phase, id, sheet) {
   // Scout.
   {
     const faceDown = ctx.world.locations.filter((l) => !l.revealed);
-    const where = select(faceDown.map((l) => [l.id, l.position ? `Card at (${l.position.x}, ${l.position.y})` : l.name]));
+    // A face-down card's back only (its levels and where it lies): the name may not be here.
+    const back = (l) => `${l.danger_level ? `D${l.danger_level} R${l.reward_level}` : "D? R?"} card, ${whereWords(l.position)}`;
+    const where = select(faceDown.map((l) => [l.id, back(l)]));
     const outcome = select([["won", "Won the action roll: sees the card"], ["accepted_details", "Accepted the details: sees the card"], ["turned_back", "Turned back: sees nothing"]]);
     wrap.append(
       item(

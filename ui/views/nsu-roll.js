@@ -14,6 +14,7 @@
 import * as api from "../api.js";
 import { el, byId } from "./dom.js";
 import { openRollLog } from "./nsu-log.js";
+import { confirmAction } from "./confirm.js";
 import {
   MOOD_LINE_DICE,
   ASPECT_WORDS,
@@ -79,7 +80,7 @@ export function initNsuRoll(hooks) {
  * Opens the wizard for an NSU character (at the choices when a roll is on the table).
  * Resolves once the wizard closes again, so a caller can reload what the roll changed.
  */
-export async function openRollWizard(characterId) {
+export async function openRollWizard(characterId, start = {}) {
   let opened = false;
   await app.run("The roll could not be opened.", async () => {
     const [view, pending, games] = await Promise.all([
@@ -107,6 +108,7 @@ export async function openRollWizard(characterId) {
         sentiment: "",
       },
       helperDie: "",
+      helperEdge: "none",
       preview: null,
       previewError: null,
       previewSerial: 0,
@@ -115,11 +117,12 @@ export async function openRollWizard(characterId) {
       choices: null,
       needs: [],
       needIndex: -1,
-      inputs: { finalBox: null, helperFinalBox: null, overloadEnd: null },
+      inputs: { finalBox: null, helperFinalBox: null, overloadEnd: null, helperOverloadEnd: null },
       handOpen: false,
       result: null,
     };
     if (pending) takePending(pending);
+    else prefill(start);
     byId("roll-title").textContent = `Action roll — ${view.character.name}`;
     clearError();
     showNotice(null);
@@ -133,6 +136,19 @@ export async function openRollWizard(characterId) {
 }
 
 // ---- state helpers --------------------------------------------------------------------------
+
+/**
+ * A roll started from the sheet: the mood, aspect or skill tapped there is filled in. The
+ * wizard starts at the desired outcome (the player says it first); the later steps show what
+ * was filled in, and can change it.
+ */
+function prefill(start) {
+  const s = w.setup;
+  if (Number.isInteger(start.moodLine) && sheet().moods[start.moodLine]) s.moodLine = start.moodLine;
+  if (start.aspect) s.aspect = start.aspect;
+  if (Number.isInteger(start.skillLine) && sheet().skills[start.skillLine]) s.skill = `existing:${start.skillLine}`;
+  w.fromSheet = s.moodLine !== null || s.aspect !== null || s.skill !== "";
+}
 
 /** A roll on the table: its setup becomes the wizard's, and the choices come next. */
 function takePending(pending) {
@@ -278,7 +294,12 @@ function render() {
   if (!w) return;
   const body = byId("roll-body");
   const step = w.step;
-  byId("roll-progress").textContent = `Step ${step + 1} of ${STEPS.length}: ${STEPS[step]}`;
+  const filled = [];
+  if (w.fromSheet && w.setup.moodLine !== null && sheet().moods[w.setup.moodLine]) filled.push(`mood ${quoted(sheet().moods[w.setup.moodLine].name)}`);
+  if (w.fromSheet && w.setup.aspect) filled.push(ASPECT_WORDS[w.setup.aspect]);
+  if (w.fromSheet && w.setup.skill.startsWith("existing:")) filled.push(`skill ${quoted(skillNameOf(w.setup))}`);
+  const from = filled.length && step < S.odds ? ` · from the sheet: ${filled.join(", ")}` : "";
+  byId("roll-progress").textContent = `Step ${step + 1} of ${STEPS.length}: ${STEPS[step]}${from}`;
   dialog.dataset.step = STEPS[step].toLowerCase();
   const content = [
     renderOutcome,
@@ -494,7 +515,8 @@ async function loadPreview() {
     return false;
   }
   try {
-    const preview = await api.nsuRollPreview(w.id, setup, w.helperDie === "" ? null : w.helperDie);
+    const helping = w.helperDie !== "";
+    const preview = await api.nsuRollPreview(w.id, setup, helping ? w.helperDie : null, helping ? w.helperEdge : null);
     if (!w || serial !== w.previewSerial) return false;
     w.preview = preview;
     w.previewError = null;
@@ -569,6 +591,19 @@ function skillNameOf(s) {
   return kind === "existing" ? sheet().skills[Number(at)].name : s.skillName.trim();
 }
 
+/** The edge of a helper's die: it follows the overload rules (RULES.md §1.3 step 7). */
+function edgeSelect(id, value) {
+  const select = el(
+    "select",
+    { id },
+    el("option", { value: "none" }, "No edge (not overloaded)"),
+    el("option", { value: "advantage" }, "Advantage (helping with their overloaded mood)"),
+    el("option", { value: "disadvantage" }, "Disadvantage (another mood while overloaded)"),
+  );
+  select.value = value;
+  return select;
+}
+
 function renderOdds() {
   const helper = el(
     "select",
@@ -577,14 +612,22 @@ function renderOdds() {
     ...["d4", "d6", "d8"].map((d) => el("option", { value: d }, `Someone helps with a ${d}`)),
   );
   helper.value = w.helperDie;
+  const edge = edgeSelect("roll-helper-edge", w.helperEdge);
+  const edgeField = el("div", { class: "field", hidden: w.helperDie === "" }, el("label", { for: "roll-helper-edge" }, "Their die’s edge (from their overload)"), edge);
   helper.addEventListener("change", () => {
     w.helperDie = helper.value;
+    edgeField.hidden = w.helperDie === "";
+    refreshOdds();
+  });
+  edge.addEventListener("change", () => {
+    w.helperEdge = edge.value;
     refreshOdds();
   });
   return section(
     "The exact odds",
     el("div", { id: "roll-odds", class: "roll-odds", "aria-live": "polite" }),
     el("div", { class: "field" }, el("label", { for: "roll-helper-die" }, "If someone helps (their die, used when it helps)"), helper),
+    edgeField,
   );
 }
 
@@ -647,8 +690,12 @@ function renderRoll() {
   const dice = [];
   const aspectCount = plan.aspect_edge === "none" ? 1 : 2;
   const moodCount = plan.mood_edge === "none" ? 1 : 2;
-  for (let i = 0; i < aspectCount; i++) dice.push(["aspect", i, `${ASPECT_WORDS[w.setup.aspect]} ${plan.aspect_die}${aspectCount > 1 ? ` (${i + 1} of 2)` : ""}`, plan.aspect_die]);
-  for (let i = 0; i < moodCount; i++) dice.push(["mood", i, `Mood ${plan.mood_die}${moodCount > 1 ? ` (${i + 1} of 2)` : ""}`, plan.mood_die]);
+  // Who rolls which die: the player the aspect die with the Character at risk, the Arbiters
+  // the mood die (and the other way round with the World at risk).
+  const arbitersHold = w.setup.atRisk === "character" ? "mood" : "aspect";
+  const holder = (kind) => (kind === arbitersHold ? "the Arbiters’" : "the player’s");
+  for (let i = 0; i < aspectCount; i++) dice.push(["aspect", i, `${ASPECT_WORDS[w.setup.aspect]} ${plan.aspect_die}, ${holder("aspect")} die${aspectCount > 1 ? ` (${i + 1} of 2)` : ""}`, plan.aspect_die]);
+  for (let i = 0; i < moodCount; i++) dice.push(["mood", i, `Mood ${plan.mood_die}, ${holder("mood")} die${moodCount > 1 ? ` (${i + 1} of 2)` : ""}`, plan.mood_die]);
   const inputs = dice.map(([kind, i, label, die]) => {
     const id = `roll-die-${kind}-${i + 1}`;
     const sides = Number(die.slice(1));
@@ -658,7 +705,7 @@ function renderRoll() {
   const hand = el(
     "div",
     { id: "roll-hand", class: "roll-hand", hidden: !w.handOpen },
-    el("p", { class: "muted" }, "Type each die as it landed, in this order."),
+    el("p", { class: "muted" }, "Type each die as it landed, in this order — the Arbiters’ too, as they call it out."),
     el("div", { class: "roll-die-fields" }, ...inputs.map((x) => x.node)),
     el("button", { type: "button", id: "roll-hand-submit", class: "primary" }, "Use these dice"),
   );
@@ -671,7 +718,7 @@ function renderRoll() {
     rollWith({ kind: "entered", values });
   };
   hand.querySelector("#roll-hand-submit").addEventListener("click", submitTyped);
-  const byHand = el("button", { type: "button", id: "roll-by-hand", "aria-expanded": String(w.handOpen) }, "Dice rolled by hand");
+  const byHand = el("button", { type: "button", id: "roll-by-hand", "aria-expanded": String(w.handOpen) }, "Type in dice rolled by hand (yours and the Arbiters’)");
   byHand.addEventListener("click", () => {
     w.handOpen = !w.handOpen;
     hand.hidden = !w.handOpen;
@@ -707,9 +754,18 @@ function tableWords() {
     `Aspect ${roll.plan.aspect_die}: ${roll.aspect_rolls.join(" and ")}`,
     `mood ${roll.plan.mood_die}: ${roll.mood_rolls.join(" and ")}`,
   ];
-  if (roll.help) parts.push(`${w.pending.helper ? w.pending.helper.name : "helper"}’s ${roll.help.die}: ${roll.help.value}`);
+  if (roll.help) parts.push(`${helperName()}’s ${roll.help.die}: ${helpRolls(roll.help).join(" and ")}`);
   return `On the table — ${parts.join("; ")}.`;
 }
+
+/** The helper's name: a character on this device, or the name typed in for one elsewhere. */
+function helperName() {
+  if (w.pending.helper) return w.pending.helper.name;
+  const help = w.pending.roll.help;
+  return help && help.name ? help.name : "the helper";
+}
+
+const helpRolls = (help) => (help.second === undefined || help.second === null ? [help.value] : [help.value, help.second]);
 
 function renderTable() {
   return section("The dice are rolled", el("p", { id: "roll-table" }, tableWords()), cancelButton());
@@ -725,6 +781,13 @@ function cancelButton() {
 
 /** Takes the roll on the table back (each dice step is one undoable event). */
 async function cancelRoll() {
+  const sure = await confirmAction({
+    title: "Cancel this roll?",
+    message: "The dice on the table are taken back; nothing on the sheet changes.",
+    yes: "Cancel the roll",
+    no: "Keep the roll",
+  });
+  if (!sure) return;
   const ok = await attempt("The roll was not cancelled.", async () => {
     for (let i = 0; i < 3; i++) {
       if (!(await api.nsuPendingRoll(w.id))) break;
@@ -745,17 +808,108 @@ async function cancelRoll() {
 function renderHelp() {
   const roll = w.pending.roll;
   if (roll.help) {
+    const edge = roll.help.edge && roll.help.edge !== "none" ? ` (${EDGE_WORDS[roll.help.edge]})` : "";
     return section(
       "Help",
-      el("p", { id: "roll-help-done" }, `${w.pending.helper.name} helps with a ${roll.help.die}: ${roll.help.value}.`),
+      el("p", { id: "roll-help-done" }, `${helperName()} helps with a ${roll.help.die}${edge}: ${helpRolls(roll.help).join(" and ")}.`),
+      roll.help.mood ? null : el("p", { class: "muted" }, `${helperName()} records what helping did to their own mood on their own device (“I helped with…” on their sheet).`),
       el("p", { id: "roll-table" }, tableWords()),
       cancelButton(),
     );
   }
-  const others = (w.game ? w.game.characters : []).filter((c) => c.id !== w.id);
-  if (others.length === 0) {
-    return section("Help (optional)", el("p", { class: "muted" }, "Nobody else in this game can help."), el("p", { id: "roll-table" }, tableWords()));
-  }
+  const others = (w.game ? w.game.characters : []).filter((c) => c.id !== w.id && c.mine !== false);
+  const host = el("div", { id: "help-host" });
+  const elsewhere = el("input", { type: "radio", name: "help-where", id: "help-where-elsewhere", value: "elsewhere" });
+  const here = el("input", { type: "radio", name: "help-where", id: "help-where-here", value: "here", disabled: others.length === 0 });
+  const pick = () => {
+    host.replaceChildren(here.checked ? helperHere(others) : helperElsewhere());
+  };
+  elsewhere.addEventListener("change", pick);
+  here.addEventListener("change", pick);
+  return section(
+    "Help (optional)",
+    el("p", { id: "roll-table" }, tableWords()),
+    el("p", { class: "muted" }, "A helper acts with one of their moods (its level goes up by one) and rolls its die; the player may use it in place of their own mood die."),
+    el(
+      "fieldset",
+      { class: "roll-choices", id: "help-where" },
+      el("legend", {}, "Who helps"),
+      el("label", { class: "roll-option", for: "help-where-elsewhere" }, elsewhere, el("span", {}, "Someone on their own device: type in their die")),
+      el(
+        "label",
+        { class: "roll-option", for: "help-where-here" },
+        here,
+        el("span", {}, others.length ? "A character on this device" : "A character on this device (none here)"),
+      ),
+    ),
+    host,
+    cancelButton(),
+  );
+}
+
+/** A helper who plays on another device: their name, die, edge and face(s), typed in. */
+function helperElsewhere() {
+  const name = el("input", { type: "text", id: "help-name", maxlength: 200, autocomplete: "off" });
+  const die = el("select", { id: "help-die-size" }, ...["d4", "d6", "d8"].map((d) => el("option", { value: d }, d)));
+  die.value = w.helperDie || "d6";
+  const edge = edgeSelect("help-edge", w.helperEdge);
+  const faces = el("div", { class: "roll-die-fields", id: "help-faces" });
+  const inputs = [];
+  const sync = () => {
+    const count = edge.value === "none" ? 1 : 2;
+    const sides = Number(die.value.slice(1));
+    inputs.length = 0;
+    faces.replaceChildren(
+      ...Array.from({ length: count }, (_, i) => {
+        const id = `help-face-${i + 1}`;
+        const input = el("input", { type: "number", id, inputmode: "numeric", min: 1, max: sides, class: "roll-die-input" });
+        inputs.push(input);
+        return el("div", { class: "roll-die-field" }, el("label", { for: id }, count > 1 ? `Face ${i + 1} of 2` : "Their face"), input);
+      }),
+    );
+  };
+  die.addEventListener("change", sync);
+  edge.addEventListener("change", sync);
+  sync();
+  const helper = () => ({ name: name.value.trim(), die: die.value, edge: edge.value });
+  const send = async (dice) => {
+    if (helper().name === "") {
+      showError("Not yet:", "type the helper’s name.");
+      return;
+    }
+    const ok = await attempt("The helper’s die was not taken.", async () => {
+      takePending(await api.nsuRollHelpElsewhere(w.id, helper(), dice));
+      w.helperSheet = null;
+      w.step = S.help;
+    });
+    if (ok) render();
+  };
+  const enter = () => {
+    const values = inputs.map((x) => Number(x.value));
+    if (values.some((v) => !Number.isInteger(v) || v < 1)) {
+      showError("Not yet:", "type the face of every die they rolled.");
+      return;
+    }
+    send({ kind: "entered", values });
+  };
+  return el(
+    "div",
+    { class: "roll-helper", id: "help-elsewhere" },
+    el("div", { class: "field" }, el("label", { for: "help-name" }, "Their name"), name),
+    el("div", { class: "field" }, el("label", { for: "help-die-size" }, "Their mood’s die"), die),
+    el("div", { class: "field" }, el("label", { for: "help-edge" }, "Its edge (they know their overload)"), edge),
+    faces,
+    el(
+      "div",
+      { class: "roll-actions" },
+      el("button", { type: "button", id: "help-enter", class: "primary", on: { click: enter } }, "Use their die"),
+      el("button", { type: "button", id: "help-roll-here", on: { click: () => send({ kind: "rolled" }) } }, "Roll it here for them"),
+    ),
+  );
+}
+
+/** A helper who is a character on this device (one device for the table, or a second character). */
+function helperHere(others) {
   const who = el(
     "select",
     { id: "help-character" },
@@ -763,24 +917,15 @@ function renderHelp() {
     ...others.map((c) => el("option", { value: c.id }, c.name)),
   );
   const moodHost = el("div", { id: "help-mood-host" });
-  let helperSheet = null;
   who.addEventListener("change", async () => {
-    helperSheet = null;
     moodHost.replaceChildren();
     if (!who.value) return;
     await attempt("The helper’s sheet could not be loaded.", async () => {
-      helperSheet = (await api.nsuSheet(who.value)).sheet;
+      const helperSheet = (await api.nsuSheet(who.value)).sheet;
       moodHost.replaceChildren(helperForm(who.value, helperSheet));
     });
   });
-  return section(
-    "Help (optional)",
-    el("p", { id: "roll-table" }, tableWords()),
-    el("p", { class: "muted" }, "A helper acts with one of their moods (its level goes up by one) and rolls its die; the player may use it in place of their own mood die."),
-    el("div", { class: "field" }, el("label", { for: "help-character" }, "Who helps"), who),
-    moodHost,
-    cancelButton(),
-  );
+  return el("div", {}, el("div", { class: "field" }, el("label", { for: "help-character" }, "Which character"), who), moodHost);
 }
 
 function helperForm(helperId, hs) {
@@ -794,11 +939,16 @@ function helperForm(helperId, hs) {
   const nameField = el("div", { class: "field" }, el("label", { for: "help-mood-name" }, "The helper’s new mood"), name);
   const dieValue = el("input", { type: "number", id: "help-die", min: 1, max: 8, inputmode: "numeric" });
   const dieLabel = el("label", { for: "help-die" }, "");
+  // While one of their moods is overloaded, their die has an edge and is rolled twice.
+  const overloaded = hs.moods.some((m) => m && m.overloaded);
+  const second = el("input", { type: "number", id: "help-die-2", min: 1, max: 8, inputmode: "numeric", hidden: !overloaded, "aria-label": "Their second face" });
   const sync = () => {
     const line = Number(mood.value);
     nameField.hidden = hs.moods[line] !== null;
-    dieLabel.textContent = `Their d${MOOD_LINE_DICE[line]}, rolled by hand`;
+    const edge = !overloaded ? "" : hs.moods[line] && hs.moods[line].overloaded ? " (advantage: two faces)" : " (disadvantage: two faces)";
+    dieLabel.textContent = `Their d${MOOD_LINE_DICE[line]}, rolled by hand${edge}`;
     dieValue.max = String(MOOD_LINE_DICE[line]);
+    second.max = dieValue.max;
   };
   mood.addEventListener("change", sync);
   sync();
@@ -830,6 +980,7 @@ function helperForm(helperId, hs) {
       { class: "roll-die-field" },
       dieLabel,
       dieValue,
+      second,
       el(
         "button",
         {
@@ -837,12 +988,12 @@ function helperForm(helperId, hs) {
           id: "help-enter",
           on: {
             click: () => {
-              const v = Number(dieValue.value);
-              if (!Number.isInteger(v) || v < 1) {
+              const values = [dieValue, ...(overloaded ? [second] : [])].map((x) => Number(x.value));
+              if (values.some((v) => !Number.isInteger(v) || v < 1)) {
                 showError("Not yet:", "type the helper’s die.");
                 return;
               }
-              send({ kind: "entered", values: [v] });
+              send({ kind: "entered", values });
             },
           },
         },
@@ -892,12 +1043,15 @@ function renderChoices() {
       ),
     );
   }
+  if (roll.help && roll.help.second !== undefined && roll.help.second !== null) {
+    groups.push(kept("helper", helpRolls(roll.help), roll.help.die, roll.help.edge, "helper_kept"));
+  }
   if (roll.help) {
     const box = el("input", { type: "checkbox", id: "choice-helper-die", checked: ch.use_helper_die });
     box.addEventListener("change", () => {
       ch.use_helper_die = box.checked;
     });
-    const name = w.pending.helper ? w.pending.helper.name : "the helper";
+    const name = helperName();
     groups.push(
       el(
         "fieldset",
@@ -907,7 +1061,7 @@ function renderChoices() {
           "label",
           { class: "roll-option", for: "choice-helper-die" },
           box,
-          el("span", {}, `Use ${name}’s ${roll.help.die} (${roll.help.value}) in place of the mood die (${roll.mood_rolls[ch.mood_kept ?? 0]})`),
+          el("span", {}, `Use ${name}’s ${roll.help.die} (${helpRolls(roll.help)[ch.helper_kept ?? 0]}) in place of the mood die (${roll.mood_rolls[ch.mood_kept ?? 0]})`),
         ),
       ),
     );
@@ -968,16 +1122,19 @@ function renderNeed(need) {
     }
     return section("The mood’s last box", ...parts);
   }
-  const sel = sentimentSelect("overload-end-sentiment", sheet(), need.sentiments, w.inputs.overloadEnd);
-  w.inputs.overloadEnd = Number(sel.value);
+  const helper = need.who === "helper";
+  const key = helper ? "helperOverloadEnd" : "overloadEnd";
+  const sel = sentimentSelect("overload-end-sentiment", helper ? w.helperSheet : sheet(), need.sentiments, w.inputs[key]);
+  w.inputs[key] = Number(sel.value);
   sel.addEventListener("change", () => {
-    w.inputs.overloadEnd = Number(sel.value);
+    w.inputs[key] = Number(sel.value);
   });
+  const owner = helper ? helperName() : "the player";
   return section(
     "An overload ended without a win",
     counter,
-    el("p", {}, `Acting with another mood ended the overload of ${quoted(need.mood)}, and the player did not win.`),
-    el("div", { class: "field" }, el("label", { for: "overload-end-sentiment" }, "Which sentiment the player marks one step"), sel),
+    el("p", {}, `Acting with another mood ended the overload of ${owner === "the player" ? "" : `${owner}’s `}${quoted(need.mood)}, and the player did not win.`),
+    el("div", { class: "field" }, el("label", { for: "overload-end-sentiment" }, `Which sentiment ${helper ? "that player" : "the player"} marks one step`), sel),
   );
 }
 
@@ -989,14 +1146,15 @@ function finalChoices() {
     ...w.choices,
     final_box: has((n) => n.kind === "final_box" && n.who === "roller") ? box(w.inputs.finalBox) : null,
     helper_final_box: has((n) => n.kind === "final_box" && n.who === "helper") ? box(w.inputs.helperFinalBox) : null,
-    overload_end_sentiment: has((n) => n.kind === "overload_end_sentiment") ? w.inputs.overloadEnd : null,
+    overload_end_sentiment: has((n) => n.kind === "overload_end_sentiment" && n.who !== "helper") ? w.inputs.overloadEnd : null,
+    helper_overload_end_sentiment: has((n) => n.kind === "overload_end_sentiment" && n.who === "helper") ? w.inputs.helperOverloadEnd : null,
   };
 }
 
 async function nextInChoices() {
   if (w.needIndex < 0) {
     const ok = await attempt("The choices could not be checked.", async () => {
-      w.needs = await api.nsuRollNeeds(w.id, { ...w.choices, final_box: null, helper_final_box: null, overload_end_sentiment: null });
+      w.needs = await api.nsuRollNeeds(w.id, { ...w.choices, final_box: null, helper_final_box: null, overload_end_sentiment: null, helper_overload_end_sentiment: null });
     });
     if (!ok) return;
     if (w.needs.length > 0) {

@@ -30,6 +30,10 @@ import {
 } from "../nsu-sheet.js";
 import { renderWizard, wizardAt } from "./nsu-wizard.js";
 import { openRollWizard } from "./nsu-roll.js";
+import { openRollLog } from "./nsu-log.js";
+import { openHelpedWith } from "./nsu-helped.js";
+import { openNsuGame } from "./nsu-world.js";
+import { registerSystem, rememberPlace } from "./systems.js";
 
 /** The official sheet draws d8 as a diamond, d6 as a square and d4 as a triangle. */
 const SHAPES = { 8: "12,1.5 22.5,12 12,22.5 1.5,12", 6: "3,3 21,3 21,21 3,21", 4: "12,2.5 22.5,21 1.5,21" };
@@ -59,9 +63,14 @@ export function initNsuSheet(hooks) {
         el("p", { class: "sheet-system" }, "No Stone Unturned"),
         el("h2", { id: "sheet-heading", tabindex: "-1" }),
       ),
-      el("button", { type: "button", id: "sheet-rename", on: { click: rename } }, "Rename"),
-      el("button", { type: "button", id: "sheet-roll", class: "primary", on: { click: roll } }, "Roll"),
+      el("button", { type: "button", id: "sheet-rename", class: "sheet-rename", "aria-label": "Rename", title: "Rename", on: { click: rename } }, "✎"),
+      el("button", { type: "button", id: "sheet-log", on: { click: log } }, "Log"),
+      el("button", { type: "button", id: "sheet-world", on: { click: () => toGame("world") } }, "World"),
+      el("button", { type: "button", id: "sheet-downtime", on: { click: () => toGame("downtime") } }, "Downtime"),
+      el("button", { type: "button", id: "sheet-helped", on: { click: helpedWith } }, "I helped…"),
+      el("button", { type: "button", id: "sheet-roll", class: "primary", on: { click: () => roll() } }, "Roll"),
     ),
+    el("div", { id: "sheet-strip", class: "sheet-strip", role: "status", "aria-label": "Moods and harm at a glance" }),
     el(
       "div",
       { id: "sheet-creation", class: "sheet-creation", role: "status" },
@@ -72,13 +81,41 @@ export function initNsuSheet(hooks) {
     el("section", { id: "wizard", class: "wizard", hidden: true, "aria-labelledby": "wizard-heading" }),
   );
   document.querySelector("main.layout").after(screen);
+  // Home opens a character's sheet (the player's landing page) and a game's world or
+  // downtime through these.
+  registerSystem("nsu", {
+    openSheet: async (characterId, gameId, tab) => {
+      await openSheet(characterId);
+      rememberPlace({ screen: "sheet", game: gameId, character: characterId });
+      if (tab === "log") log();
+    },
+    openGame: (gameId, tab) => openNsuGame(gameId, tab ?? "world"),
+  });
+}
+
+/** Leaves the sheet for the game's world or downtime screen. */
+async function toGame(tab) {
+  if (!view) return;
+  const gameId = view.saved.character.game_id;
+  close();
+  await openNsuGame(gameId, tab);
+}
+
+/** The character's notes: on the character view when the core sends them there, else from the games list. */
+async function notesOf(character) {
+  if (typeof api.setCharacterNotes !== "function") return null;
+  if (typeof character.notes === "string") return character.notes;
+  const games = await api.listGames();
+  const game = games.find((g) => g.id === character.game_id);
+  const c = game && game.characters.find((x) => x.id === character.id);
+  return c && typeof c.notes === "string" ? c.notes : "";
 }
 
 /** Opens the sheet of character `id`. */
 export async function openSheet(id) {
   await app.run("The sheet could not be opened.", async () => {
     const saved = await api.nsuSheet(id);
-    view = { id, saved, wizard: null };
+    view = { id, saved, wizard: null, notes: await notesOf(saved.character) };
     document.body.classList.add("sheet-open");
     byId("sheet-view").hidden = false;
     render();
@@ -103,17 +140,36 @@ async function reload() {
   const id = view.id;
   await app.run("The sheet could not be loaded.", async () => {
     const saved = await api.nsuSheet(id);
+    const notes = await notesOf(saved.character);
     if (!view || view.id !== id) return;
     view.saved = saved;
+    view.notes = notes;
     render();
   });
 }
 
-/** The action roll wizard (nsu-roll.js); the sheet reloads once it closes. */
-async function roll() {
+/**
+ * The action roll wizard (nsu-roll.js), with a mood, aspect or skill tapped on the sheet
+ * filled in (`start`: {moodLine} | {aspect} | {skillLine}); the sheet reloads once it closes.
+ */
+async function roll(start = {}) {
   if (!view) return;
-  await openRollWizard(view.id);
+  await openRollWizard(view.id, start);
   await reload();
+}
+
+/** This character's settled rolls (the roll log dialog). */
+function log() {
+  if (!view) return;
+  const c = view.saved.character;
+  openRollLog({ gameId: c.game_id, characterId: c.id, title: c.name });
+}
+
+/** "I helped with…": a roll made on another device changes this character's mood. */
+async function helpedWith() {
+  if (!view) return;
+  const done = await openHelpedWith(view.saved, app);
+  if (done) await reload();
 }
 
 async function rename() {
@@ -212,6 +268,10 @@ function render() {
     ? `Creation is not finished. Still needed: ${missing.join(", ")}.`
     : "";
   byId("wizard-open").textContent = "Continue creation";
+  const roller = byId("sheet-roll");
+  roller.disabled = creating;
+  roller.title = creating ? "Finish creation first" : "";
+  renderStrip(view.saved);
   byId("sheet-body").hidden = view.wizard !== null;
   byId("wizard").hidden = view.wizard === null;
   if (view.wizard) {
@@ -238,9 +298,26 @@ function render() {
   }
 }
 
+/** The sticky one-line summary on a phone: each mood's level (overload marked) and harm. */
+function renderStrip(saved) {
+  const sheet = saved.sheet;
+  const moods = sheet.moods
+    .map((m, line) => (m ? `${m.name} ${m.level}/${trackLength(MOOD_LINE_DICE[line])}${m.overloaded ? " ⚠ overloaded" : ""}` : null))
+    .filter(Boolean);
+  const harm = `Harm ${sheet.harm.length}/${HARM_SLOTS}${saved.overcome ? " — Overcome" : ""}`;
+  byId("sheet-strip").replaceChildren(
+    ...moods.map((t) => el("span", { class: `strip-item${t.includes("overloaded") ? " over" : ""}` }, t)),
+    el("span", { class: `strip-item${saved.overcome ? " over" : ""}` }, harm),
+  );
+}
+
+/** Roll from the sheet: only once creation is done (the Roll button says why otherwise). */
+const canRoll = () => view && view.saved.creation_missing.length === 0;
+
 function renderSheet(host, saved) {
   const sheet = saved.sheet;
   host.replaceChildren(
+    ...[
     whoCard(sheet),
     aspectsCard(sheet),
     moodsCard(sheet),
@@ -250,6 +327,8 @@ function renderSheet(host, saved) {
     scarsCard(sheet),
     recoveryCard(sheet),
     rumoursCard(sheet),
+    notesCard(saved),
+    ].filter(Boolean),
   );
 }
 
@@ -277,6 +356,16 @@ export function shape(kind, cls = "shape-icon") {
 
 function dieBadge(die, extra = "") {
   return el("span", { class: `die-badge die-d${die} ${extra}`.trim() }, shape(die), el("span", { class: "die-text" }, `d${die}`));
+}
+
+/** A die badge that starts a roll with what it stands for filled in (once creation is done). */
+function rollBadge(die, label, start, key, extra = "") {
+  if (!canRoll()) return dieBadge(die, extra);
+  return button(
+    { class: `die-badge roll-badge die-d${die} ${extra}`.trim(), "aria-label": label, title: label, data: { focusKey: key }, on: { click: () => roll(start) } },
+    shape(die),
+    el("span", { class: "die-text" }, `d${die}`),
+  );
 }
 
 function card(area, heading, subtitle, ...children) {
@@ -333,6 +422,34 @@ const quoted = (text) => `“${text}”`;
 
 // ---- name, pronouns, look -------------------------------------------------------------------
 
+/**
+ * Free-form notes for this character (the core keeps them; one undoable change each).
+ * Shown once the core offers `setCharacterNotes`.
+ */
+function notesCard(saved) {
+  if (typeof api.setCharacterNotes !== "function") return null;
+  const c = saved.character;
+  return el(
+    "section",
+    { class: "sheet-card sheet-notes", "aria-label": "Notes" },
+    textField({
+      id: "sheet-notes",
+      key: "sheet-notes",
+      label: "Notes",
+      visibleLabel: true,
+      multiline: true,
+      value: view.notes ?? c.notes ?? "",
+      placeholder: "Anything worth remembering: people, promises, clues…",
+      onCommit: (text) =>
+        app.run("The notes were not saved.", async () => {
+          const done = await api.setCharacterNotes(c.id, text);
+          view.notes = text;
+          app.toast(done && done.message ? done.message : "Saved the notes.", { kind: "character", id: c.id });
+        }),
+    }),
+  );
+}
+
 function whoCard(sheet) {
   return el(
     "section",
@@ -362,7 +479,9 @@ function whoCard(sheet) {
 function aspectsCard(sheet) {
   const current = sheet.aspects ?? { body: "", mind: "", heart: "" };
   const note = el("p", { id: "aspects-note", class: "sheet-note", role: "status" });
-  const rows = ASPECTS.map((aspect) => {
+  // Rows ordered by die (d8, d6, d4) once the dice are set, as the paper sheet pairs them.
+  const order = sheet.aspects ? [...ASPECTS].sort((a, b) => Number(current[b].slice(1)) - Number(current[a].slice(1))) : ASPECTS;
+  const rows = order.map((aspect) => {
     const id = `sheet-aspect-${aspect}`;
     const select = el(
       "select",
@@ -395,7 +514,9 @@ function aspectsCard(sheet) {
     return el(
       "li",
       { class: "aspect-line", data: { aspect } },
-      die ? dieBadge(die) : el("span", { class: "die-badge die-none" }, shape(CIRCLE), el("span", { class: "die-text" }, "?")),
+      die
+        ? rollBadge(die, `Roll with ${ASPECT_NAMES[aspect]}`, { aspect }, `aspect-${aspect}-roll`)
+        : el("span", { class: "die-badge die-none" }, shape(CIRCLE), el("span", { class: "die-text" }, "?")),
       el("label", { for: id, class: "aspect-name" }, ASPECT_NAMES[aspect]),
       select,
     );
@@ -463,7 +584,7 @@ function moodLine(mood, line) {
   return el(
     "li",
     { class: `mood-line${mood ? "" : " open"}${mood && mood.overloaded ? " overloaded" : ""}`, data: { line: String(line), die: String(die) } },
-    dieBadge(die, "mood-die"),
+    mood ? rollBadge(die, `Roll with ${mood.name}`, { moodLine: line }, `mood-${line}-roll`, "mood-die") : dieBadge(die, "mood-die"),
     textField({
       cls: "mood-name",
       key: `mood-${line}-name`,
@@ -503,8 +624,8 @@ function moodLine(mood, line) {
             ),
         },
       },
-      el("span", { class: "check", "aria-hidden": "true" }, mood && mood.overloaded ? "☑" : "☐"),
-      " Overloaded",
+      el("span", { class: "check", "aria-hidden": "true" }, mood && mood.overloaded ? "⚠" : "○"),
+      el("span", { class: "overload-word" }, mood && mood.overloaded ? "Overloaded" : "Overload"),
     ),
   );
 }
@@ -512,10 +633,10 @@ function moodLine(mood, line) {
 // ---- skills ---------------------------------------------------------------------------------
 
 function skillsCard(sheet) {
-  return card("skills", "Skills", "± a modifier; a box per aspect", el("ol", { class: "sheet-list skill-lines" }, ...sheet.skills.map(skillLine)));
+  return card("skills", "Skills", "± a modifier; a box per aspect", el("ol", { class: "sheet-list skill-lines" }, ...sheet.skills.map((s, i) => skillLine(s, i, sheet))));
 }
 
-function skillLine(skill, line) {
+function skillLine(skill, line, sheet) {
   const who = skill ? skill.name : `Skill line ${line + 1}`;
   const step = (delta) =>
     change("The modifier was not saved.", { type: "skill-modifier", line, delta }, (v) => `${skill.name}: modifier ${v.sheet.skills[line].modifier}.`);
@@ -581,10 +702,17 @@ function skillLine(skill, line) {
                 ),
             },
           },
-          ASPECT_NAMES[aspect][0],
+          sheet.aspects ? shape(Number(sheet.aspects[aspect].slice(1)), "box-shape") : null,
+          el("span", { class: "skill-box-letter" }, ASPECT_NAMES[aspect][0]),
         );
       }),
     ),
+    skill && canRoll()
+      ? button(
+          { class: "skill-roll", "aria-label": `Roll with ${skill.name}`, data: { focusKey: `skill-${line}-roll` }, on: { click: () => roll({ skillLine: line }) } },
+          "Roll",
+        )
+      : null,
   );
 }
 

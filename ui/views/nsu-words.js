@@ -110,7 +110,11 @@ export function diceWords(record, helperName = null) {
   parts.push(m);
   if (roll.help) {
     const who = helperName || "the helper";
-    parts.push(`${who}’s ${roll.help.die}: ${roll.help.value}${ch.use_helper_die ? " (used in place of the mood die)" : " (not used)"}`);
+    const faces = roll.help.second === undefined || roll.help.second === null ? [roll.help.value] : [roll.help.value, roll.help.second];
+    const edge = roll.help.edge && roll.help.edge !== "none" ? ` with ${roll.help.edge}` : "";
+    const counted = faces.length > 1 ? `, ${faces[ch.helper_kept ?? 0]} counted` : "";
+    const where = roll.help.mood ? "" : " (typed in from their device)";
+    parts.push(`${who}’s ${roll.help.die}${edge}${where}: ${faces.join(" and ")}${counted}${ch.use_helper_die ? " (used in place of the mood die)" : " (not used)"}`);
   }
   return parts.join("; ");
 }
@@ -131,4 +135,15 @@ export function choiceWords(record) {
   if (roll.setup.skill) out.push(`skill ${ch.skill_sign === "minus" ? "subtracted" : "added"}`);
   if (roll.help) out.push(ch.use_helper_die ? "the helper’s die was used" : "the helper’s die was not used");
   return out.join(", ");
+}
+
+/** Where a card lies, in words for people (the grid's numbers stay out of sight). */
+export function whereWords(position) {
+  if (!position) return "not on the map";
+  const { x, y } = position;
+  if (x === 0 && y === 0) return "at the settlement";
+  const parts = [];
+  if (y !== 0) parts.push(`${Math.abs(y)} ${y < 0 ? "north" : "south"}`);
+  if (x !== 0) parts.push(`${Math.abs(x)} ${x < 0 ? "west" : "east"}`);
+  return `${parts.join(", ")} of the settlement`;
 }

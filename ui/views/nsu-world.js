@@ -13,6 +13,8 @@
 import * as api from "../api.js";
 import { el, byId, SVG } from "./dom.js";
 import { renderDowntime, diceControl, field, checkbox, select, uid } from "./nsu-downtime.js";
+import { whereWords } from "./nsu-words.js";
+import { rememberPlace } from "./systems.js";
 
 const RESOURCE_WORDS = { scarcity: "Scarcity", neutral: "Neutral", abundance: "Abundance" };
 
@@ -50,9 +52,14 @@ export function initNsuScreens(hooks) {
   document.querySelector("main.layout").after(screen);
 }
 
-async function open(tab) {
-  const gameId = byId("game-detail").dataset.gameId;
+/** Opens the world or downtime screen of an NSU game (from the sheet, or home). */
+export function openNsuGame(gameId, tab = "world") {
+  return open(tab === "downtime" ? "downtime" : "world", gameId);
+}
+
+async function open(tab, gameId = byId("game-detail").dataset.gameId) {
   if (!gameId) return;
+  rememberPlace({ screen: "game", game: gameId, tab });
   view = { gameId, tab, location: null, viewer: "", placing: null, world: null, map: [], downtime: null, lastEvents: [] };
   await app.run("The world could not be opened.", async () => {
     await load();
@@ -75,6 +82,7 @@ function close() {
 function switchTab(tab) {
   if (!view) return;
   view.tab = tab;
+  rememberPlace({ screen: "game", game: view.gameId, tab });
   view.location = null;
   view.lastEvents = [];
   reload().then(() => byId("nsu-screen-heading").focus());
@@ -509,7 +517,9 @@ function renderMap() {
 
   // Cells in reading order (row by row); each says where it is.
   const grid = el("div", { class: "map-grid", role: "group", "aria-label": "Map of location cards", id: "map-grid" });
-  grid.style.gridTemplateColumns = `repeat(${maxX - minX + 1}, var(--cell))`;
+  // The grid scales to the card: equal columns that may shrink (no sideways scroll on a phone).
+  grid.style.gridTemplateColumns = `repeat(${maxX - minX + 1}, minmax(0, 1fr))`;
+  grid.style.setProperty("--columns", String(maxX - minX + 1));
   for (let y = minY; y <= maxY; y++) {
     for (let x = minX; x <= maxX; x++) grid.append(cell(x, y, at.get(`${x},${y}`), placing));
   }
@@ -543,7 +553,6 @@ function renderMap() {
 }
 
 function cell(x, y, card, placing) {
-  const where = `(${x}, ${y})`;
   if (!card) {
     const origin = x === 0 && y === 0;
     if (placing) {
@@ -553,12 +562,12 @@ function cell(x, y, card, placing) {
           type: "button",
           class: `map-cell empty${origin ? " origin" : ""}`,
           data: { x: String(x), y: String(y) },
-          "aria-label": `Place ${placing.name} at ${where}${origin ? ", the settlement" : ""}`,
+          "aria-label": `Place ${placing.name} ${whereWords({ x, y })}`,
           on: {
             click: () => {
               const id = placing.id;
               view.placing = null;
-              move("The card was not placed.", () => api.nsuWorldPlace(view.gameId, id, { x, y }), `Placed ${placing.name} at ${where}.`);
+              move("The card was not placed.", () => api.nsuWorldPlace(view.gameId, id, { x, y }), `Placed ${placing.name} ${whereWords({ x, y })}.`);
             },
           },
         },
@@ -567,8 +576,18 @@ function cell(x, y, card, placing) {
     }
     return el("div", { class: `map-cell empty${origin ? " origin" : ""}`, data: { x: String(x), y: String(y) }, title: origin ? "The settlement" : null }, origin ? "⌂" : "");
   }
-  if (!card.face) {
-    return el("div", { class: "map-cell map-card back", role: "img", data: { locationId: card.id, x: String(x), y: String(y) }, "aria-label": `Face-down card at ${where}` }, el("span", { "aria-hidden": "true" }, "✦"));
+  // A card's back: its danger and reward levels only (the core leaves the rest out of a
+  // face-down card this device's characters have not scouted).
+  const face = card.face;
+  if (!face || typeof face.name !== "string" || face.name === "") {
+    const back = face ?? view.world.locations.find((l) => l.id === card.id) ?? card;
+    const lv = back.danger_level ? levels(back) : null;
+    return el(
+      "div",
+      { class: "map-cell map-card back", role: "img", data: { locationId: card.id, x: String(x), y: String(y) }, "aria-label": `Face-down card ${whereWords({ x, y })}${lv ? `, ${lv}` : ""}` },
+      el("span", { "aria-hidden": "true" }, "✦"),
+      lv ? el("span", { class: "card-meta card-levels" }, lv) : null,
+    );
   }
   const l = card.face;
   const state = card.revealed ? "revealed" : "scouted";
@@ -578,7 +597,7 @@ function cell(x, y, card, placing) {
       type: "button",
       class: `map-cell map-card ${state}`,
       data: { locationId: card.id, x: String(x), y: String(y), focusKey: `map-card-${card.id}` },
-      "aria-label": `${l.name} at ${where}, ${card.revealed ? "revealed" : "face down, scouted"}, collateral ${l.collateral} of 8`,
+      "aria-label": `${l.name} ${whereWords({ x, y })}, ${card.revealed ? "revealed" : "face down, scouted"}, collateral ${l.collateral} of 8`,
       on: { click: () => openLocation(card.id) },
     },
     el("span", { class: "card-name" }, l.name),
@@ -587,6 +606,10 @@ function cell(x, y, card, placing) {
 }
 
 const levels = (l) => (l.danger_level ? `D${l.danger_level} R${l.reward_level}` : "D? R?");
+
+/** A card's name, or its back's words when this device may not see the name (face down, not scouted here). */
+const nameOf = (l) => (typeof l.name === "string" && l.name !== "" ? l.name : `a face-down card (${levels(l)})`);
+
 
 function openLocation(id) {
   view.location = id;
@@ -614,12 +637,12 @@ function locationRow(l) {
     el(
       "div",
       { class: "row" },
-      el("span", { class: "grow" }, el("strong", { class: "location-name" }, l.name), el("span", { class: "muted" }, ` by ${l.author} · ${levels(l)} · ${l.revealed ? "revealed" : "face down"} · ${l.position ? `at (${l.position.x}, ${l.position.y})` : "not on the map"}`)),
+      el("span", { class: "grow" }, el("strong", { class: "location-name" }, nameOf(l)), el("span", { class: "muted" }, `${l.author ? ` by ${l.author}` : ""} · ${levels(l)} · ${l.revealed ? "revealed" : "face down"} · ${whereWords(l.position)}`)),
       el("button", { type: "button", class: "open-location", data: { focusKey: `open-${l.id}` }, on: { click: () => openLocation(l.id) } }, "Open"),
       el("button", { type: "button", class: "place-start", data: { focusKey: `place-${l.id}` }, on: { click: () => { view.placing = l.id; render(); document.querySelector(".map-cell.empty[data-x]")?.scrollIntoView({ block: "nearest" }); } } }, l.position ? "Move" : "Place"),
       l.revealed
         ? null
-        : el("button", { type: "button", class: "reveal", data: { focusKey: `reveal-${l.id}` }, on: { click: () => move("The card was not revealed.", () => api.nsuWorldReveal(view.gameId, l.id), `Revealed ${l.name}.`) } }, "Reveal"),
+        : el("button", { type: "button", class: "reveal", data: { focusKey: `reveal-${l.id}` }, on: { click: () => move("The card was not revealed.", () => api.nsuWorldReveal(view.gameId, l.id), `Revealed ${nameOf(l)}.`) } }, "Reveal"),
     ),
   );
   if (l.danger_level === null) {
@@ -630,7 +653,7 @@ function locationRow(l) {
         el("span", { class: "muted" }, "Danger and reward levels (2d4):"),
         diceControl(
           [{ label: "Danger", sides: 4 }, { label: "Reward", sides: 4 }],
-          (dice) => move("The levels were not rolled.", () => api.nsuWorldRollLevels(view.gameId, l.id, dice), `${l.name}: levels set.`),
+          (dice) => move("The levels were not rolled.", () => api.nsuWorldRollLevels(view.gameId, l.id, dice), `${nameOf(l)}: levels set.`),
           { rollLabel: "Roll 2d4", cls: "levels-dice" },
         ),
       ),
@@ -698,7 +721,7 @@ function renderLocation() {
   }
   const text = (label, value) => [el("dt", {}, label), el("dd", {}, value || "—")];
   const tick = (delta) =>
-    move("The clock did not change.", () => api.nsuWorldTickCollateral(view.gameId, l.id, delta), `${l.name}: collateral ${delta > 0 ? "+1" : "−1"}.`);
+    move("The clock did not change.", () => api.nsuWorldTickCollateral(view.gameId, l.id, delta), `${nameOf(l)}: collateral ${delta > 0 ? "+1" : "−1"}.`);
   const detail = el("input", { type: "text", id: "scene-detail-text", required: true });
   const risk = checkbox("The World was at risk (ticks the collateral clock)", { id: "scene-detail-world" });
   risk.box.id = "scene-detail-world";
@@ -711,7 +734,7 @@ function renderLocation() {
       "div",
       { class: "row" },
       el("button", { type: "button", id: "location-back", on: { click: () => { view.location = null; render(); byId("map-heading")?.focus(); } } }, "← Map"),
-      el("h3", { id: "location-heading", tabindex: "-1", class: "grow" }, l.name),
+      el("h3", { id: "location-heading", tabindex: "-1", class: "grow" }, nameOf(l)),
     ),
     el(
       "div",
@@ -733,7 +756,7 @@ function renderLocation() {
         { class: "location-texts" },
         ...text("Author", l.author),
         ...text("Levels", l.danger_level ? `Danger D${l.danger_level} · Reward R${l.reward_level}` : "not rolled yet"),
-        ...text("State", `${l.revealed ? "Revealed" : "Face down"}${l.position ? ` at (${l.position.x}, ${l.position.y})` : ", not on the map"}`),
+        ...text("State", `${l.revealed ? "Revealed" : "Face down"}, ${whereWords(l.position)}`),
         ...text("Description", l.description),
         ...text("Collateral can harm", l.collateral_harms),
         ...text("Danger", l.danger),
@@ -770,7 +793,7 @@ function renderLocation() {
           { class: "inline-form" },
           field("Privately seen by", scout),
           el("button", { type: "button", on: { click: () => move("The scout was not recorded.", () => api.nsuWorldRecordScout(view.gameId, l.id, scout.value), "Scout recorded.") } }, "Record scout"),
-          el("button", { type: "button", on: { click: () => move("The card was not revealed.", () => api.nsuWorldReveal(view.gameId, l.id), `Revealed ${l.name}.`) } }, "Reveal"),
+          el("button", { type: "button", on: { click: () => move("The card was not revealed.", () => api.nsuWorldReveal(view.gameId, l.id), `Revealed ${nameOf(l)}.`) } }, "Reveal"),
         ),
   ];
   host.replaceChildren(...parts.filter(Boolean));

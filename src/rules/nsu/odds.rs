@@ -46,6 +46,9 @@ pub struct ActionRollSetup {
     pub skill: u8,
     /// The die of the helper's mood, when another character helps.
     pub helper_die: Option<Die>,
+    /// The helper's die's edge: it follows the overload rules like a mood die (RULES.md §1.3
+    /// step 7); the player keeps a face with advantage, the Arbiters with disadvantage.
+    pub helper_edge: Edge,
 }
 
 impl ActionRollSetup {
@@ -60,7 +63,7 @@ impl ActionRollSetup {
                     for aspect_edge in EDGES {
                         for mood_edge in EDGES {
                             for skill in skills.clone() {
-                                for helper_die in [None, Some(Die::D4), Some(Die::D6), Some(Die::D8)] {
+                                for (helper_die, helper_edge) in helpers() {
                                     every.push(ActionRollSetup {
                                         aspect_die,
                                         mood_die,
@@ -69,6 +72,7 @@ impl ActionRollSetup {
                                         mood_edge,
                                         skill,
                                         helper_die,
+                                        helper_edge,
                                     });
                                 }
                             }
@@ -79,6 +83,13 @@ impl ActionRollSetup {
         }
         every
     }
+}
+
+/// No helper, or a helper with any die and any edge.
+fn helpers() -> Vec<(Option<Die>, Edge)> {
+    std::iter::once((None, Edge::None))
+        .chain(Die::ALL.into_iter().flat_map(|d| EDGES.into_iter().map(move |e| (Some(d), e))))
+        .collect()
 }
 
 /// The odds of an action roll, all over the same number of outcomes.
@@ -101,7 +112,9 @@ pub fn action_odds(setup: &ActionRollSetup) -> ActionOdds {
     let aspect = Spread::die(setup.aspect_die, aspect_sign, setup.aspect_edge);
     let mut mood = Spread::die(setup.mood_die, mood_sign, setup.mood_edge);
     if let Some(helper) = setup.helper_die {
-        mood = mood.or_better(&Spread::die(helper, mood_sign, Edge::None));
+        // The helper's kept face is chosen first (by the player with advantage, the Arbiters
+        // with disadvantage); the player then uses it when it beats their own mood die.
+        mood = mood.or_better(&Spread::die(helper, mood_sign, setup.helper_edge));
     }
     let mut margin = aspect.plus(&mood);
     // The player adds the skill to the aspect die or subtracts it, whichever helps them.
@@ -213,6 +226,7 @@ mod tests {
             mood_edge: Edge::None,
             skill: 0,
             helper_die: None,
+            helper_edge: Edge::None,
         }
     }
 
@@ -248,6 +262,15 @@ mod tests {
         // A d4 helper with Character at risk: the player takes the lower of mood and helper
         // (7, 5, 3, 1 of 16 pairs for 1..4), which a d4 aspect beats in 3, 2, 1, 0 ways.
         check(ActionRollSetup { helper_die: Some(D4), ..setup(D4, D4, Character) }, 64, [34, 16, 14]);
+        // The same helper with disadvantage (helping with another mood while overloaded): the
+        // Arbiters keep the higher of its two faces, so it helps less often: min(m, max(h1, h2))
+        // is 1, 2, 3, 4 in 19, 21, 17, 7 of 64 ways, which a d4 aspect beats in 3, 2, 1, 0
+        // ways: 57 + 42 + 17 = 116 wins and 64 ties of 256.
+        check(
+            ActionRollSetup { helper_die: Some(D4), helper_edge: Edge::Disadvantage, ..setup(D4, D4, Character) },
+            256,
+            [116, 64, 76],
+        );
         // Skill 1 on d4 against d4: the player wins unless the mood is higher by 1 (3 ways,
         // a tie) or by 2 or 3 (2 + 1 ways).
         check(ActionRollSetup { skill: 1, ..setup(D4, D4, Character) }, 16, [10, 3, 3]);
@@ -267,7 +290,7 @@ mod tests {
     #[test]
     fn every_setup_is_listed_once() {
         let all = ActionRollSetup::every(0..=3);
-        assert_eq!(all.len(), 3 * 3 * 2 * 3 * 3 * 4 * 4);
+        assert_eq!(all.len(), 3 * 3 * 2 * 3 * 3 * 4 * 10);
         let distinct: std::collections::HashSet<_> = all.iter().collect();
         assert_eq!(distinct.len(), all.len());
     }
@@ -279,7 +302,7 @@ mod tests {
             let rolled = |die: Die, edge: Edge| u64::from(die.sides()).pow(edge.dice() as u32);
             let outcomes = rolled(setup.aspect_die, setup.aspect_edge)
                 * rolled(setup.mood_die, setup.mood_edge)
-                * setup.helper_die.map_or(1, |d| u64::from(d.sides()));
+                * setup.helper_die.map_or(1, |d| rolled(d, setup.helper_edge));
             assert_eq!(odds.win.outcomes(), outcomes, "{setup:?}");
             assert_eq!(odds.win.count() + odds.tie.count() + odds.lose.count(), outcomes, "{setup:?}");
             assert_eq!(odds.margin.iter().map(|(_, c)| c.count()).sum::<u64>(), outcomes, "{setup:?}");
@@ -292,22 +315,29 @@ mod tests {
     /// of play (RULES.md §1.3): the kept aspect die and the kept mood die (the player keeps
     /// one with advantage, the Arbiters with disadvantage), then whether the helper's die
     /// replaces the mood die, then whether the skill is added to or subtracted from the
-    /// aspect die. Each chooser looks ahead to the choices still to come. (Plain loops,
-    /// because this runs some ten million times in an unoptimised test build.)
-    fn settle(setup: &ActionRollSetup, aspects: &[i32], moods: &[i32], helper: Option<i32>) -> i32 {
+    /// aspect die. The helper's kept face (the player keeps one with advantage, the Arbiters
+    /// with disadvantage) is chosen before the player decides whether to use it. Each chooser
+    /// looks ahead to the choices still to come. (Plain loops, because this runs some ten
+    /// million times in an unoptimised test build.)
+    fn settle(setup: &ActionRollSetup, aspects: &[i32], moods: &[i32], helper: Option<&[i32]>) -> i32 {
         let skill = i32::from(setup.skill);
         let mut kept_aspect = None;
         for &aspect in aspects {
             let mut kept_mood = None;
             for &mood in moods {
-                let mut best = i32::MIN;
+                let mut kept_helper = None;
                 // Without a helper the player's only mood die counts twice, which changes nothing.
-                for mood in [mood, helper.unwrap_or(mood)] {
-                    for aspect in [aspect + skill, aspect - skill] {
-                        best = best.max(winner(setup.at_risk, aspect, mood));
+                for &help in helper.unwrap_or(&[mood]) {
+                    let mut best = i32::MIN;
+                    for mood in [mood, help] {
+                        for aspect in [aspect + skill, aspect - skill] {
+                            best = best.max(winner(setup.at_risk, aspect, mood));
+                        }
                     }
+                    let edge = if helper.is_some() { setup.helper_edge } else { Edge::None };
+                    kept_helper = Some(keep(edge, kept_helper, best));
                 }
-                kept_mood = Some(keep(setup.mood_edge, kept_mood, best));
+                kept_mood = Some(keep(setup.mood_edge, kept_mood, kept_helper.unwrap()));
             }
             kept_aspect = Some(keep(setup.aspect_edge, kept_aspect, kept_mood.unwrap()));
         }
@@ -350,14 +380,14 @@ mod tests {
     fn brute_force(setup: &ActionRollSetup) -> Vec<(i32, u64)> {
         const OFFSET: i32 = 16;
         let mut counts = [0u64; 2 * OFFSET as usize];
-        let helpers: Vec<Option<i32>> = match setup.helper_die {
+        let helpers: Vec<Option<Vec<i32>>> = match setup.helper_die {
             None => vec![None],
-            Some(die) => (1..=i32::from(die.sides())).map(Some).collect(),
+            Some(die) => rolls(die, setup.helper_edge).into_iter().map(Some).collect(),
         };
         for aspects in rolls(setup.aspect_die, setup.aspect_edge) {
             for moods in rolls(setup.mood_die, setup.mood_edge) {
-                for &helper in &helpers {
-                    counts[(settle(setup, &aspects, &moods, helper) + OFFSET) as usize] += 1;
+                for helper in &helpers {
+                    counts[(settle(setup, &aspects, &moods, helper.as_deref()) + OFFSET) as usize] += 1;
                 }
             }
         }
@@ -366,7 +396,13 @@ mod tests {
 
     #[test]
     fn every_setup_matches_rolling_every_die_and_choosing_literally() {
-        for setup in ActionRollSetup::every(0..=3) {
+        // A helper's die with an edge is checked with skills 0 and 1 and no aspect edge, which
+        // keeps this unoptimised brute force to a few million rolls; its edge is independent of
+        // the aspect die's and the skill's, which the other set-ups cover.
+        let setups = ActionRollSetup::every(0..=3)
+            .into_iter()
+            .filter(|s| s.helper_edge == Edge::None || (s.skill <= 1 && s.aspect_edge == Edge::None));
+        for setup in setups {
             let odds = action_odds(&setup);
             let fast: Vec<_> = odds.margin.iter().map(|&(m, c)| (m, c.count())).collect();
             assert_eq!(fast, brute_force(&setup), "{setup:?}");
@@ -408,7 +444,7 @@ mod tests {
             let higher = action_odds(&ActionRollSetup { skill: setup.skill + 1, ..setup });
             assert!(dominates(&higher, &odds) && higher.win >= odds.win, "{setup:?}");
             if setup.helper_die.is_some() {
-                let alone = action_odds(&ActionRollSetup { helper_die: None, ..setup });
+                let alone = action_odds(&ActionRollSetup { helper_die: None, helper_edge: Edge::None, ..setup });
                 assert!(dominates(&odds, &alone) && odds.win >= alone.win, "{setup:?}");
             }
         }
@@ -417,16 +453,30 @@ mod tests {
     fn any_setup() -> impl Strategy<Value = ActionRollSetup> {
         let die = || prop::sample::select(Die::ALL.to_vec());
         let edge = || prop::sample::select(EDGES.to_vec());
-        (die(), die(), prop::sample::select(AT_RISK.to_vec()), edge(), edge(), any::<u8>(), prop::option::of(die()))
-            .prop_map(|(aspect_die, mood_die, at_risk, aspect_edge, mood_edge, skill, helper_die)| ActionRollSetup {
-                aspect_die,
-                mood_die,
-                at_risk,
-                aspect_edge,
-                mood_edge,
-                skill,
-                helper_die,
-            })
+        (
+            die(),
+            die(),
+            prop::sample::select(AT_RISK.to_vec()),
+            edge(),
+            edge(),
+            any::<u8>(),
+            prop::option::of(die()),
+            edge(),
+        )
+            .prop_map(
+                |(aspect_die, mood_die, at_risk, aspect_edge, mood_edge, skill, helper_die, helper_edge)| {
+                    ActionRollSetup {
+                        aspect_die,
+                        mood_die,
+                        at_risk,
+                        aspect_edge,
+                        mood_edge,
+                        skill,
+                        helper_die,
+                        helper_edge,
+                    }
+                },
+            )
     }
 
     proptest! {

@@ -159,13 +159,74 @@ pub struct RollPlan {
     pub mood_edge_reasons: Vec<MoodEdgeReason>,
 }
 
-/// A helper's rolled mood die.
+/// A helper's rolled mood die (RULES.md §1.3 step 7). The die follows the overload rules like
+/// a mood die: helping with the helper's overloaded mood gives it advantage, helping with
+/// another mood while overloaded gives it disadvantage (then it is rolled twice).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HelpRoll {
-    /// The mood on the helper's own sheet.
-    pub mood: MoodChoice,
+    /// The mood on the helper's own sheet, when the helper is a character on this device;
+    /// `None` when the helper plays on another device and their die was typed in here (their
+    /// own sheet changes on their device: [`helped_with`]).
+    pub mood: Option<MoodChoice>,
+    /// The name of a helper on another device, as typed in (kept in the roll log).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     pub die: Die,
+    #[serde(default)]
+    pub edge: Edge,
+    /// The first (or only) face rolled.
     pub value: u8,
+    /// The second face, when the helper's die has an edge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second: Option<u8>,
+}
+
+impl HelpRoll {
+    /// Every face rolled, in order.
+    pub fn rolls(&self) -> Vec<u8> {
+        std::iter::once(self.value).chain(self.second).collect()
+    }
+}
+
+/// A helper playing on another device, as the roller's device takes it down: their name,
+/// their mood's die and its edge (they know their own overload), typed in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RemoteHelper {
+    pub name: String,
+    pub die: Die,
+    #[serde(default)]
+    pub edge: Edge,
+}
+
+/// "I helped with…": a helper records on their own sheet, on their own device, what helping
+/// with a roll made elsewhere did to their mood (RULES.md §1.3 step 7 and the mood effects).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HelpedWith {
+    /// Whose roll it was, and for what (kept in the log).
+    pub roll: String,
+    /// The mood the helper helped with (an existing one, or a new one on an empty line).
+    pub mood: MoodChoice,
+    /// The faces rolled on the helper's die: one, or two when it had an edge (the edge follows
+    /// from this sheet's overload, see [`helper_edge`]).
+    pub rolls: Vec<u8>,
+    /// Which of two faces counted (0 or 1); `None` when the die was rolled once.
+    #[serde(default)]
+    pub kept: Option<usize>,
+    /// Who won the roll the helper helped with.
+    pub winner: Winner,
+    /// Needed when the helper's mood filled its final box.
+    #[serde(default)]
+    pub final_box: Option<FinalBox>,
+    /// Needed when helping ended the helper's old overload and the player did not win.
+    #[serde(default)]
+    pub overload_end_sentiment: Option<usize>,
+}
+
+/// What recording "I helped with…" did to the helper's sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HelpedOutcome {
+    pub helper: Sheet,
+    pub events: Vec<RollEvent>,
 }
 
 /// The dice on the table, before any choice. Nothing on the sheet has changed yet.
@@ -216,6 +277,13 @@ pub struct Choices {
     /// The sentiment marked when the roller acted with another mood while one was overloaded
     /// and did not win; needed only when a sentiment can be marked.
     pub overload_end_sentiment: Option<usize>,
+    /// Which of the helper's two faces counts (0 or 1); `None` when it was rolled once.
+    #[serde(default)]
+    pub helper_kept: Option<usize>,
+    /// The helper's sentiment marked when they helped with another mood while overloaded and
+    /// the player did not win (a helper on this device only).
+    #[serde(default)]
+    pub helper_overload_end_sentiment: Option<usize>,
 }
 
 /// Who won the roll.
@@ -289,7 +357,7 @@ pub enum MarkReason {
     Risked,
     /// A mood filled its final box.
     FinalBox,
-    /// The roller acted with another mood while overloaded and lost or tied.
+    /// The roller (or helper) acted with another mood while overloaded and the player lost or tied.
     OverloadEndedWithoutWinning,
 }
 
@@ -297,7 +365,7 @@ pub enum MarkReason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OverloadEndReason {
-    /// The roller acted with a different mood.
+    /// The roller (or helper) acted with a different mood.
     ActedWithOtherMood,
     /// Another mood on the same sheet became overloaded.
     AnotherMoodOverloaded,
@@ -372,9 +440,10 @@ pub enum Need {
     /// `Choices::final_box` (roller) or `Choices::helper_final_box` (helper): a new name from
     /// `renamed_by`, and one of `sentiments` (none to choose when it is empty).
     FinalBox { who: Who, line: usize, mood: String, renamed_by: Winner, sentiments: Vec<usize> },
-    /// `Choices::overload_end_sentiment`, one of `sentiments`: the roller acted with another mood
-    /// while `line` was overloaded and did not win.
-    OverloadEndSentiment { line: usize, mood: String, sentiments: Vec<usize> },
+    /// `Choices::overload_end_sentiment` (roller) or `Choices::helper_overload_end_sentiment`
+    /// (helper), one of `sentiments`: they acted with another mood while `line` was overloaded
+    /// and the player did not win.
+    OverloadEndSentiment { who: Who, line: usize, mood: String, sentiments: Vec<usize> },
 }
 
 /// The settled roll.
@@ -515,8 +584,20 @@ pub fn roll(sheet: &Sheet, setup: &RollSetup, dice: &mut (impl DiceSource + ?Siz
     Ok(ActionRoll { setup: setup.clone(), plan, aspect_rolls, mood_rolls, help: None })
 }
 
-/// A helper acts with one of their moods (existing, or new on an empty line of their sheet) and
-/// rolls its die once. Their level rises and their mood effects apply in [`resolve`].
+/// The edge of a helper's die (RULES.md §1.3 step 7, decision 2026-11-25): advantage when
+/// helping with their overloaded mood, disadvantage when helping with another mood while one
+/// is overloaded.
+pub fn helper_edge(helper: &Sheet, mood: &MoodChoice) -> Edge {
+    match helper.overloaded_line() {
+        None => Edge::None,
+        Some(line) if line == mood.line() => Edge::Advantage,
+        Some(_) => Edge::Disadvantage,
+    }
+}
+
+/// A helper on this device acts with one of their moods (existing, or new on an empty line of
+/// their sheet) and rolls its die, twice when it has an edge. Their level rises and their mood
+/// effects apply in [`resolve`].
 pub fn help(
     rolled: &ActionRoll,
     helper: &Sheet,
@@ -527,8 +608,90 @@ pub fn help(
         return Err(Error::invalid("helper", "this roll already has a helper"));
     }
     let die = check_helper(helper, mood)?;
-    let value = dice.roll(die.sides(), "helper's mood die")?;
-    Ok(ActionRoll { help: Some(HelpRoll { mood: mood.clone(), die, value }), ..rolled.clone() })
+    let edge = helper_edge(helper, mood);
+    let rolls = roll_die(dice, die, edge, "helper's mood die")?;
+    let help =
+        HelpRoll { mood: Some(mood.clone()), name: None, die, edge, value: rolls[0], second: rolls.get(1).copied() };
+    Ok(ActionRoll { help: Some(help), ..rolled.clone() })
+}
+
+/// A helper on another device joins the roll: the roller's device takes their die size and
+/// edge as they say, and the face(s) rolled (typed in, or rolled here). Nothing on the
+/// helper's sheet changes here: they record it on their own device ([`helped_with`]).
+pub fn help_from_elsewhere(
+    rolled: &ActionRoll,
+    helper: &RemoteHelper,
+    dice: &mut (impl DiceSource + ?Sized),
+) -> Result<ActionRoll> {
+    if rolled.help.is_some() {
+        return Err(Error::invalid("helper", "this roll already has a helper"));
+    }
+    let name = check_name(&helper.name, "helper.name")?;
+    let rolls = roll_die(dice, helper.die, helper.edge, "helper's mood die")?;
+    check_rolls(&rolls, helper.die, helper.edge, "helper.rolls")?;
+    let help = HelpRoll {
+        mood: None,
+        name: Some(name),
+        die: helper.die,
+        edge: helper.edge,
+        value: rolls[0],
+        second: rolls.get(1).copied(),
+    };
+    Ok(ActionRoll { help: Some(help), ..rolled.clone() })
+}
+
+/// What "I helped with…" asks for on the helper's own sheet with this input, whether or not
+/// the input already supplies it.
+pub fn helped_with_needs(helper: &Sheet, input: &HelpedWith) -> Result<Vec<Need>> {
+    settle_helped(helper, input, Mode::Probe).map(|(_, needs)| needs)
+}
+
+/// "I helped with…": applies to the helper's own sheet what helping with a roll made on
+/// another device does — the mood's level rises, its overload and final box are checked
+/// against the face that counted, and an old overload ends as for the roller, judged on the
+/// roll's winner (the helper is on the player's side).
+pub fn helped_with(helper: &Sheet, input: &HelpedWith) -> Result<HelpedOutcome> {
+    settle_helped(helper, input, Mode::Strict).map(|(outcome, _)| outcome)
+}
+
+fn settle_helped(helper: &Sheet, input: &HelpedWith, mode: Mode) -> Result<(HelpedOutcome, Vec<Need>)> {
+    let roll = input.roll.trim();
+    if roll.is_empty() {
+        return Err(Error::invalid("roll", "must say whose roll it was and for what"));
+    }
+    let chars = input.roll.chars().count();
+    if chars > MAX_TEXT_CHARS {
+        return Err(Error::invalid("roll", format!("is {chars} characters long; the limit is {MAX_TEXT_CHARS}")));
+    }
+    let die = check_helper(helper, &input.mood)?;
+    let edge = helper_edge(helper, &input.mood);
+    check_rolls(&input.rolls, die, edge, "rolls")?;
+    let value = input.rolls[check_kept(input.kept, &input.rolls, "kept")?];
+    let mut settler = Settler { mode, needs: Vec::new() };
+    let mut events = Vec::new();
+    let mut sheet = helper.clone();
+    let line = input.mood.line();
+    act_with_mood(&mut sheet, Who::Helper, &input.mood, "mood", &mut events)?;
+    settler.old_overload(
+        helper,
+        &mut sheet,
+        Who::Helper,
+        line,
+        input.winner,
+        input.overload_end_sentiment,
+        "overload_end_sentiment",
+        &mut events,
+    )?;
+    settler.mood_effects(
+        &mut sheet,
+        Who::Helper,
+        line,
+        value,
+        input.winner,
+        (input.final_box.as_ref(), "final_box"),
+        &mut events,
+    )?;
+    Ok((HelpedOutcome { helper: sheet, events }, settler.needs))
 }
 
 /// The choices best for each chooser (RULES.md's Decision): a die the player picks maximises the
@@ -544,8 +707,11 @@ pub fn default_choices(rolled: &ActionRoll) -> Choices {
         AtRisk::World => SkillSign::Minus,
     };
     let own = rolled.mood_rolls.get(mood_kept.unwrap_or(0)).copied().unwrap_or(0);
-    let use_helper_die =
-        rolled.help.as_ref().is_some_and(|h| mood_weight * i32::from(h.value) > mood_weight * i32::from(own));
+    let helper_rolls = rolled.help.as_ref().map(HelpRoll::rolls).unwrap_or_default();
+    let helper_kept = rolled.help.as_ref().and_then(|h| best_die(&helper_rolls, h.edge, mood_weight));
+    let use_helper_die = helper_rolls
+        .get(helper_kept.unwrap_or(0))
+        .is_some_and(|&h| mood_weight * i32::from(h) > mood_weight * i32::from(own));
     Choices {
         aspect_kept,
         mood_kept,
@@ -554,6 +720,8 @@ pub fn default_choices(rolled: &ActionRoll) -> Choices {
         final_box: None,
         helper_final_box: None,
         overload_end_sentiment: None,
+        helper_kept,
+        helper_overload_end_sentiment: None,
     }
 }
 
@@ -787,6 +955,61 @@ impl Settler {
         Ok(())
     }
 
+    /// Acting with a different mood while overloaded ends the old overload whoever wins: the
+    /// player wins → its level → 0; the player loses → one sentiment marked one step; tie →
+    /// both. `before` is the sheet before this roll (whose overload counts).
+    #[allow(clippy::too_many_arguments)]
+    fn old_overload(
+        &mut self,
+        before: &Sheet,
+        sheet: &mut Sheet,
+        who: Who,
+        line: usize,
+        winner: Winner,
+        choice: Option<usize>,
+        field: &str,
+        events: &mut Vec<RollEvent>,
+    ) -> Result<()> {
+        let Some(old) = before.overloaded_line().filter(|&o| o != line) else {
+            let who = match who {
+                Who::Roller => "roller",
+                Who::Helper => "helper",
+            };
+            let why = format!("the {who} did not act with another mood while overloaded");
+            return self.unneeded(choice.is_some(), field, &why);
+        };
+        let mood = sheet.moods[old].as_mut().expect("an overloaded mood is on a filled line");
+        let level_before = mood.level;
+        mood.overloaded = false;
+        if winner != Winner::Arbiters {
+            mood.level = 0;
+        }
+        let old_name = mood.name.clone();
+        events.push(RollEvent::OverloadEnded {
+            who,
+            line: old,
+            reason: OverloadEndReason::ActedWithOtherMood,
+            level_before,
+            level_after: mood.level,
+        });
+        if winner == Winner::Player {
+            return self.unneeded(choice.is_some(), field, "no overload ended without a win in this roll");
+        }
+        let why = format!("the overload of {old_name:?} ended without a win");
+        let sentiments = markable_sentiments(sheet);
+        let pick = pick_sentiment(&sentiments, choice, field, &why);
+        let pick = self.soften(pick, Pick::Missing)?;
+        if !sentiments.is_empty() {
+            self.needs.push(Need::OverloadEndSentiment { who, line: old, mood: old_name, sentiments });
+        }
+        match pick {
+            Pick::Mark(s) => mark_sentiment(sheet, who, s, MarkReason::OverloadEndedWithoutWinning, events),
+            Pick::Missing => self.missing(field, format!("{why}: the player marks one sentiment one step"))?,
+            Pick::Nothing => {}
+        }
+        Ok(())
+    }
+
     /// The mood effects every acting mood shares (roller and helper): overload and the final
     /// box, after [`act_with_mood`] filled its line and incremented its level.
     #[allow(clippy::too_many_arguments)]
@@ -797,7 +1020,7 @@ impl Settler {
         line: usize,
         die_value: u8,
         winner: Winner,
-        final_box: Option<&FinalBox>,
+        (final_box, box_field): (Option<&FinalBox>, &str),
         events: &mut Vec<RollEvent>,
     ) -> Result<()> {
         let die = MOOD_LINE_DICE[line];
@@ -819,10 +1042,6 @@ impl Settler {
                 }
             }
         }
-        let box_field = match who {
-            Who::Roller => "choices.final_box",
-            Who::Helper => "choices.helper_final_box",
-        };
         if level < die.track_len() {
             return self.unneeded(final_box.is_some(), box_field, "no mood filled its final box in this roll");
         }
@@ -883,23 +1102,36 @@ fn settle(
     }
     check_rolls(&rolled.aspect_rolls, plan.aspect_die, plan.aspect_edge, "roll.aspect_rolls")?;
     check_rolls(&rolled.mood_rolls, plan.mood_die, plan.mood_edge, "roll.mood_rolls")?;
-    match (helper, &rolled.help) {
-        (None, None) => {}
-        (Some(_), None) => return Err(Error::invalid("helper", "nobody helped with this roll")),
-        (None, Some(_)) => return Err(Error::invalid("helper", "this roll was helped: the helper's sheet is needed")),
-        (Some(sheet), Some(h)) => {
-            let die = check_helper(sheet, &h.mood)?;
-            if die != h.die {
-                return Err(Error::invalid("helper", "the helper's sheet has changed since the help was rolled"));
-            }
-            check_rolls(&[h.value], h.die, Edge::None, "roll.help.value")?;
+    let mut settler = Settler { mode, needs: Vec::new() };
+    let helper_value = match (helper, &rolled.help) {
+        (None, None) => {
+            settler.unneeded(choices.helper_kept.is_some(), "choices.helper_kept", "nobody helped")?;
+            None
         }
-    }
+        (Some(_), None) => return Err(Error::invalid("helper", "nobody helped with this roll")),
+        (Some(_), Some(HelpRoll { mood: None, .. })) => {
+            return Err(Error::invalid("helper", "the helper plays on another device: their sheet is not changed here"))
+        }
+        (None, Some(HelpRoll { mood: Some(_), .. })) => {
+            return Err(Error::invalid("helper", "this roll was helped: the helper's sheet is needed"))
+        }
+        (sheet, Some(h)) => {
+            if let (Some(sheet), Some(mood)) = (sheet, &h.mood) {
+                let die = check_helper(sheet, mood)?;
+                if die != h.die || helper_edge(sheet, mood) != h.edge {
+                    return Err(Error::invalid("helper", "the helper's sheet has changed since the help was rolled"));
+                }
+            }
+            let rolls = h.rolls();
+            check_rolls(&rolls, h.die, h.edge, "roll.help.rolls")?;
+            Some(rolls[check_kept(choices.helper_kept, &rolls, "choices.helper_kept")?])
+        }
+    };
     let aspect_value =
         rolled.aspect_rolls[check_kept(choices.aspect_kept, &rolled.aspect_rolls, "choices.aspect_kept")?];
     let mood_value = rolled.mood_rolls[check_kept(choices.mood_kept, &rolled.mood_rolls, "choices.mood_kept")?];
-    let mood_used = match (&rolled.help, choices.use_helper_die) {
-        (Some(h), true) => h.value,
+    let mood_used = match (helper_value, choices.use_helper_die) {
+        (Some(h), true) => h,
         (None, true) => {
             return Err(Error::invalid("choices.use_helper_die", "nobody helped: there is no helper's die to use"))
         }
@@ -922,7 +1154,6 @@ fn settle(
     };
     let difference = margin.unsigned_abs();
 
-    let mut settler = Settler { mode, needs: Vec::new() };
     let mut events = Vec::new();
     let mut sheet = roller.clone();
     let line = setup.mood.line();
@@ -945,71 +1176,59 @@ fn settle(
         mark_sentiment(&mut sheet, Who::Roller, s, MarkReason::Risked, &mut events);
     }
     // Acting with a different mood while overloaded ends that overload whoever wins.
-    let old_overload = roller.overloaded_line().filter(|&o| o != line);
-    if let Some(old) = old_overload {
-        let mood = sheet.moods[old].as_mut().expect("an overloaded mood is on a filled line");
-        let level_before = mood.level;
-        mood.overloaded = false;
-        if winner != Winner::Arbiters {
-            mood.level = 0;
-        }
-        let old_name = mood.name.clone();
-        events.push(RollEvent::OverloadEnded {
-            who: Who::Roller,
-            line: old,
-            reason: OverloadEndReason::ActedWithOtherMood,
-            level_before,
-            level_after: mood.level,
-        });
-        if winner != Winner::Player {
-            let why = format!("the overload of {old_name:?} ended without a win");
-            let field = "choices.overload_end_sentiment";
-            let sentiments = markable_sentiments(&sheet);
-            let pick = pick_sentiment(&sentiments, choices.overload_end_sentiment, field, &why);
-            let pick = settler.soften(pick, Pick::Missing)?;
-            if !sentiments.is_empty() {
-                settler.needs.push(Need::OverloadEndSentiment { line: old, mood: old_name, sentiments });
-            }
-            match pick {
-                Pick::Mark(s) => {
-                    mark_sentiment(&mut sheet, Who::Roller, s, MarkReason::OverloadEndedWithoutWinning, &mut events)
-                }
-                Pick::Missing => settler.missing(field, format!("{why}: the player marks one sentiment one step"))?,
-                Pick::Nothing => {}
-            }
-        } else {
-            settler.unneeded(
-                choices.overload_end_sentiment.is_some(),
-                "choices.overload_end_sentiment",
-                "no overload ended without a win in this roll",
-            )?;
-        }
-    } else {
-        settler.unneeded(
-            choices.overload_end_sentiment.is_some(),
-            "choices.overload_end_sentiment",
-            "the roller did not act with another mood while overloaded",
-        )?;
-    }
-    settler.mood_effects(&mut sheet, Who::Roller, line, mood_value, winner, choices.final_box.as_ref(), &mut events)?;
+    settler.old_overload(
+        roller,
+        &mut sheet,
+        Who::Roller,
+        line,
+        winner,
+        choices.overload_end_sentiment,
+        "choices.overload_end_sentiment",
+        &mut events,
+    )?;
+    settler.mood_effects(
+        &mut sheet,
+        Who::Roller,
+        line,
+        mood_value,
+        winner,
+        (choices.final_box.as_ref(), "choices.final_box"),
+        &mut events,
+    )?;
 
-    let helper_sheet = match (helper, &rolled.help) {
-        (Some(helper), Some(h)) => {
+    let helper_sheet = match (helper, &rolled.help, helper_value) {
+        (Some(helper), Some(HelpRoll { mood: Some(mood), .. }), Some(value)) => {
             let mut hs = helper.clone();
-            act_with_mood(&mut hs, Who::Helper, &h.mood, "helper.mood", &mut events)?;
+            act_with_mood(&mut hs, Who::Helper, mood, "helper.mood", &mut events)?;
+            settler.old_overload(
+                helper,
+                &mut hs,
+                Who::Helper,
+                mood.line(),
+                winner,
+                choices.helper_overload_end_sentiment,
+                "choices.helper_overload_end_sentiment",
+                &mut events,
+            )?;
             settler.mood_effects(
                 &mut hs,
                 Who::Helper,
-                h.mood.line(),
-                h.value,
+                mood.line(),
+                value,
                 winner,
-                choices.helper_final_box.as_ref(),
+                (choices.helper_final_box.as_ref(), "choices.helper_final_box"),
                 &mut events,
             )?;
             Some(hs)
         }
         _ => {
-            settler.unneeded(choices.helper_final_box.is_some(), "choices.helper_final_box", "nobody helped")?;
+            let why = "no helper on this device: a helper elsewhere records their own sheet";
+            settler.unneeded(choices.helper_final_box.is_some(), "choices.helper_final_box", why)?;
+            settler.unneeded(
+                choices.helper_overload_end_sentiment.is_some(),
+                "choices.helper_overload_end_sentiment",
+                why,
+            )?;
             None
         }
     };

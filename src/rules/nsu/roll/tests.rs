@@ -305,7 +305,7 @@ fn acting_with_another_mood_and_losing_ends_the_overload_and_marks_a_sentiment()
     let choices = default_choices(&r);
     assert_eq!(
         needs(&overloaded, None, &r, &choices).unwrap(),
-        [Need::OverloadEndSentiment { line: 0, mood: "Curious".into(), sentiments: vec![0, 1] }]
+        [Need::OverloadEndSentiment { who: Who::Roller, line: 0, mood: "Curious".into(), sentiments: vec![0, 1] }]
     );
     assert_eq!(
         message(resolve(&overloaded, None, &r, &choices)),
@@ -479,7 +479,17 @@ fn the_helpers_die_is_used_by_default_when_it_helps() {
     let loyal = MoodChoice::Existing { line: 2 };
     // Character at risk: a lower mood die helps the player.
     let r = helped(&sheet(), &setup(), &[4, 6], loyal.clone(), 2);
-    assert_eq!(r.help, Some(HelpRoll { mood: loyal.clone(), die: Die::D6, value: 2 }));
+    assert_eq!(
+        r.help,
+        Some(HelpRoll {
+            mood: Some(loyal.clone()),
+            name: None,
+            die: Die::D6,
+            edge: Edge::None,
+            value: 2,
+            second: None
+        })
+    );
     let c = default_choices(&r);
     assert!(c.use_helper_die);
     let o = resolve(&sheet(), Some(&helper_sheet()), &r, &c).unwrap();
@@ -494,25 +504,148 @@ fn the_helpers_die_is_used_by_default_when_it_helps() {
 
 #[test]
 fn the_helper_increments_and_checks_their_own_mood() {
-    // The helper's d6 "Loyal" goes 4 → 5 (past 3) and rolls 2 < 5: the helper overloads, and their
-    // other overload ends. The roller's own mood die (8) does not overload the roller.
-    let mut hs = helper_sheet();
-    hs.moods[4] = mood("Calm", 1, true);
+    // The helper's d6 "Loyal" goes 4 → 5 (past 3) and rolls 2 < 5: the helper overloads. The
+    // roller's own mood die (8) does not overload the roller.
     let r = rolled(&with_mood(0, 6, false), &setup(), &[4, 8]);
-    let r = help(&r, &hs, &MoodChoice::Existing { line: 2 }, &mut Entered::new([2])).unwrap();
-    let o = resolve(&with_mood(0, 6, false), Some(&hs), &r, &default_choices(&r)).unwrap();
-    let h = o.helper.unwrap();
-    assert_eq!(h.moods[2], mood("Loyal", 5, true));
-    assert_eq!(h.moods[4], mood("Calm", 1, false));
+    let r = help(&r, &helper_sheet(), &MoodChoice::Existing { line: 2 }, &mut Entered::new([2])).unwrap();
+    let o = resolve(&with_mood(0, 6, false), Some(&helper_sheet()), &r, &default_choices(&r)).unwrap();
+    assert_eq!(o.helper.unwrap().moods[2], mood("Loyal", 5, true));
     assert_eq!(o.roller.moods[0], mood("Curious", 7, false));
     assert!(o.events.contains(&RollEvent::MoodOverloaded { who: Who::Helper, line: 2, die_value: 2, level: 5 }));
+}
+
+#[test]
+fn a_helper_helping_with_another_mood_while_overloaded_has_disadvantage_and_ends_the_overload() {
+    // The helper's "Calm" (line 4) is overloaded; they help with "Loyal": their die has
+    // disadvantage (rolled twice, the Arbiters keep one) and "Calm"'s overload ends as for a
+    // roller acting with a different mood, judged on the roll's result.
+    let mut hs = helper_sheet();
+    hs.moods[4] = mood("Calm", 1, true);
+    let loyal = MoodChoice::Existing { line: 2 };
+    assert_eq!(helper_edge(&hs, &loyal), Edge::Disadvantage);
+    assert_eq!(helper_edge(&hs, &MoodChoice::Existing { line: 4 }), Edge::Advantage);
+    assert_eq!(helper_edge(&helper_sheet(), &loyal), Edge::None);
+    let r = rolled(&with_mood(0, 6, false), &setup(), &[4, 8]);
+    // One face is not enough: the die is rolled twice.
+    assert!(help(&r, &hs, &loyal, &mut Entered::new([2])).is_err());
+    let r = help(&r, &hs, &loyal, &mut Entered::new([2, 3])).unwrap();
+    let h = r.help.clone().unwrap();
+    assert_eq!((h.edge, h.rolls()), (Edge::Disadvantage, vec![2, 3]));
+    // Character at risk: a higher mood die is worse for the player, so the Arbiters keep the 3;
+    // it still beats the roller's own 8, so the player uses it and wins 4 against 3.
+    let c = default_choices(&r);
+    assert_eq!((c.helper_kept, c.use_helper_die), (Some(1), true));
+    let o = resolve(&with_mood(0, 6, false), Some(&hs), &r, &c).unwrap();
+    assert_eq!((o.mood_used, o.winner), (3, Winner::Player));
+    let h = o.helper.unwrap();
+    // The player won: the old overload's level → 0. Loyal 4 → 5, the kept 3 < 5: overloaded.
+    assert_eq!(h.moods[4], mood("Calm", 0, false));
+    assert_eq!(h.moods[2], mood("Loyal", 5, true));
     assert!(o.events.contains(&RollEvent::OverloadEnded {
         who: Who::Helper,
         line: 4,
-        reason: OverloadEndReason::AnotherMoodOverloaded,
+        reason: OverloadEndReason::ActedWithOtherMood,
         level_before: 1,
-        level_after: 1,
+        level_after: 0,
     }));
+    // When the player loses, the helper marks a sentiment instead (and keeps the level).
+    let r = rolled(&with_mood(0, 6, false), &setup(), &[1, 8]);
+    let r = help(&r, &hs, &loyal, &mut Entered::new([6, 5])).unwrap();
+    let c = default_choices(&r);
+    let want = Need::OverloadEndSentiment { who: Who::Helper, line: 4, mood: "Calm".into(), sentiments: vec![0, 1] };
+    assert!(needs(&with_mood(0, 6, false), Some(&hs), &r, &c).unwrap().contains(&want));
+    assert!(message(resolve(&with_mood(0, 6, false), Some(&hs), &r, &c))
+        .starts_with("choices.helper_overload_end_sentiment:"));
+    let c = Choices { helper_overload_end_sentiment: Some(0), ..c };
+    let h = resolve(&with_mood(0, 6, false), Some(&hs), &r, &c).unwrap().helper.unwrap();
+    assert_eq!(h.moods[4], mood("Calm", 1, false));
+    assert_eq!(h.sentiments[0].as_ref().unwrap().state, SentimentState::AtRisk);
+    // A sheet whose overload changed since the help was rolled is refused.
+    assert!(message(resolve(&with_mood(0, 6, false), Some(&helper_sheet()), &r, &c)).contains("has changed"));
+}
+
+#[test]
+fn a_helper_on_another_device_is_typed_in_with_die_edge_and_faces() {
+    let remote = |die, edge| RemoteHelper { name: "Ines".into(), die, edge };
+    let r = rolled(&sheet(), &setup(), &[4, 7]);
+    // Advantage: two faces, the player keeps one (the lower, with the Character at risk).
+    let h = help_from_elsewhere(&r, &remote(Die::D8, Edge::Advantage), &mut Entered::new([6, 2])).unwrap();
+    let help = h.help.clone().unwrap();
+    assert_eq!((&help.mood, help.name.as_deref(), help.die, help.rolls()), (&None, Some("Ines"), Die::D8, vec![6, 2]));
+    let c = default_choices(&h);
+    assert_eq!((c.helper_kept, c.use_helper_die), (Some(1), true));
+    // No sheet for a helper elsewhere: their mood changes on their own device.
+    let o = resolve(&sheet(), None, &h, &c).unwrap();
+    assert_eq!((o.mood_used, o.winner, o.margin), (2, Winner::Player, 2));
+    assert_eq!(o.helper, None);
+    assert!(o.events.iter().all(|e| !matches!(e, RollEvent::MoodIncremented { who: Who::Helper, .. })));
+    assert!(message(resolve(&sheet(), Some(&helper_sheet()), &h, &c)).contains("another device"));
+    // Disadvantage: the Arbiters keep the face worse for the player (the higher here).
+    let h = help_from_elsewhere(&r, &remote(Die::D8, Edge::Disadvantage), &mut Entered::new([6, 2])).unwrap();
+    let c = default_choices(&h);
+    assert_eq!((c.helper_kept, c.use_helper_die), (Some(0), true));
+    assert_eq!(resolve(&sheet(), None, &h, &c).unwrap().mood_used, 6);
+    // Only a face that was rolled can be kept.
+    let bad = Choices { helper_kept: Some(2), ..c.clone() };
+    assert!(message(resolve(&sheet(), None, &h, &bad)).starts_with("choices.helper_kept"));
+    // No edge: one face, in range, and a name.
+    assert!(help_from_elsewhere(&r, &remote(Die::D4, Edge::None), &mut Entered::new([5])).is_err());
+    let one = help_from_elsewhere(&r, &remote(Die::D4, Edge::None), &mut Entered::new([1])).unwrap();
+    assert_eq!(default_choices(&one).helper_kept, None);
+    let nameless = RemoteHelper { name: " ".into(), ..remote(Die::D4, Edge::None) };
+    assert!(message(help_from_elsewhere(&r, &nameless, &mut Entered::new([1]))).starts_with("helper.name"));
+    assert!(message(help_from_elsewhere(&one, &remote(Die::D4, Edge::None), &mut Entered::new([1])))
+        .contains("already has a helper"));
+}
+
+#[test]
+fn i_helped_with_changes_only_the_helpers_own_mood() {
+    let loyal = MoodChoice::Existing { line: 2 };
+    let input = |rolls: Vec<u8>, kept, winner| HelpedWith {
+        roll: "Wren opening the flooded gate".into(),
+        mood: loyal.clone(),
+        rolls,
+        kept,
+        winner,
+        final_box: None,
+        overload_end_sentiment: None,
+    };
+    // Loyal 4 → 5 (past the d6's threshold 3), the face 2 < 5: overloaded.
+    let o = helped_with(&helper_sheet(), &input(vec![2], None, Winner::Player)).unwrap();
+    assert_eq!(o.helper.moods[2], mood("Loyal", 5, true));
+    assert_eq!(o.events[0], RollEvent::MoodIncremented { who: Who::Helper, line: 2, before: 4, after: 5 });
+    // A face of 5 does not overload.
+    let o = helped_with(&helper_sheet(), &input(vec![5], None, Winner::Player)).unwrap();
+    assert_eq!(o.helper.moods[2], mood("Loyal", 5, false));
+    // While "Calm" is overloaded the die had disadvantage: two faces and which one counted.
+    let mut hs = helper_sheet();
+    hs.moods[4] = mood("Calm", 1, true);
+    assert!(message(helped_with(&hs, &input(vec![2], None, Winner::Player))).starts_with("rolls:"));
+    assert!(message(helped_with(&hs, &input(vec![2, 6], None, Winner::Player))).starts_with("kept:"));
+    // The player won: Calm's overload ends, level → 0.
+    let o = helped_with(&hs, &input(vec![2, 6], Some(1), Winner::Player)).unwrap();
+    assert_eq!(o.helper.moods[4], mood("Calm", 0, false));
+    assert_eq!(o.helper.moods[2], mood("Loyal", 5, false));
+    // A tie: level → 0 and a sentiment marked, which the helper must pick.
+    let tie = input(vec![2, 6], Some(0), Winner::Tie);
+    let want = Need::OverloadEndSentiment { who: Who::Helper, line: 4, mood: "Calm".into(), sentiments: vec![0, 1] };
+    assert_eq!(helped_with_needs(&hs, &tie).unwrap(), [want]);
+    assert!(message(helped_with(&hs, &tie)).starts_with("overload_end_sentiment:"));
+    let o = helped_with(&hs, &HelpedWith { overload_end_sentiment: Some(1), ..tie }).unwrap();
+    assert_eq!(o.helper.moods[4], mood("Calm", 0, false));
+    assert_eq!(o.helper.moods[2], mood("Loyal", 5, true));
+    assert_eq!(o.helper.sentiments[1].as_ref().unwrap().state, SentimentState::Lost);
+    // A final box: the winning side renames it, the helper marks a sentiment.
+    let mut full = helper_sheet();
+    full.moods[2] = mood("Loyal", 6, false);
+    let boxed = input(vec![6], None, Winner::Arbiters);
+    assert!(message(helped_with(&full, &boxed)).starts_with("final_box"));
+    let f = FinalBox { sentiment_line: Some(0), new_name: "Devoted".into() };
+    let o = helped_with(&full, &HelpedWith { final_box: Some(f), ..boxed.clone() }).unwrap();
+    assert_eq!(o.helper.moods[2].as_ref().map(|m| (m.name.as_str(), m.level)), Some(("Devoted", 0)));
+    assert_eq!(o.helper.sentiments[0].as_ref().unwrap().state, SentimentState::AtRisk);
+    // What the roll was is kept: it must be said.
+    assert!(message(helped_with(&helper_sheet(), &HelpedWith { roll: "".into(), ..boxed })).starts_with("roll:"));
 }
 
 #[test]
@@ -758,7 +891,12 @@ fn answer(roller: &Sheet, helper: Option<&Sheet>, rolled: &ActionRoll, choices: 
         let needs = needs(roller, helper, rolled, choices).unwrap();
         let Some(need) = needs.get(i) else { break };
         match need {
-            Need::OverloadEndSentiment { sentiments, .. } => choices.overload_end_sentiment = pick(sentiments),
+            Need::OverloadEndSentiment { who: Who::Roller, sentiments, .. } => {
+                choices.overload_end_sentiment = pick(sentiments)
+            }
+            Need::OverloadEndSentiment { who: Who::Helper, sentiments, .. } => {
+                choices.helper_overload_end_sentiment = pick(sentiments)
+            }
             Need::FinalBox { who, sentiments, .. } => {
                 let f = FinalBox { sentiment_line: pick(sentiments), new_name: "Intense".into() };
                 match who {

@@ -105,6 +105,18 @@ export function newCheck() {
   };
 }
 
+/**
+ * Starts setting up a check from a sheet: `element` acts, its trait `trait` counted for its
+ * own side (an edge, a modifier or an extra +1 vote, a flaw −1; the table may change it).
+ */
+export function startCheckWith(ctx, element, trait) {
+  const c = newCheck();
+  c.actions[0].element = element.id;
+  c.traitVotes = [{ element: element.id, trait: trait.id, side: 0, votes: trait.kind === "flaw" ? -1 : 1 }];
+  ctx.ui.check = c;
+  ctx.switchTab("check", { focus: "#mzc-description" });
+}
+
 // ---- the request ------------------------------------------------------------------------------
 
 /** The sides as the core numbers them: the actions in order, then the failure side. */

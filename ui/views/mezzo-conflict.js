@@ -30,6 +30,8 @@ import {
   handDice,
   plural,
   lawFields,
+  stepper,
+  disclosure,
 } from "./mezzo-kit.js";
 
 const APPROACHES = [
@@ -52,6 +54,8 @@ export function newConflict() {
     noBursts: false,
     hand: false,
     casts: {},
+    entry: "players", // "players": each player's votes here; "totals": what the table counted
+    totals: [], // per option: the votes the table counted (cast on other devices)
     handValues: [],
     tieValues: [],
     selections: [], // Take Median: the options the table marked at each step (unset: pre-selected)
@@ -103,10 +107,9 @@ export function freeVotes(p, about, active) {
  */
 function draftOf(ctx, forPreview = false) {
   const c = ctx.ui.conflict;
-  const t = ctx.table;
   const n = c.options.length;
   const casts = [];
-  for (const p of t.players) {
+  for (const p of castingHere(ctx)) {
     const mine = castsOf(c, p.id);
     const has = freeVotes(p, c.about || null, ctx.ui.active);
     const counts = new Map();
@@ -137,6 +140,12 @@ function draftOf(ctx, forPreview = false) {
       }
     }
   }
+  if (byTotals(ctx)) {
+    for (let option = 0; option < n; option++) {
+      const votes = c.totals[option] ?? 0;
+      if (votes > 0) casts.push({ kind: "counted", option, votes });
+    }
+  }
   const placeholder = (text, i) => (forPreview && text.trim() === "" ? `Option ${i + 1}` : text);
   return {
     question: forPreview && c.question.trim() === "" ? "The question" : c.question,
@@ -145,6 +154,18 @@ function draftOf(ctx, forPreview = false) {
     active_in_scene: ctx.ui.active,
     casts,
   };
+}
+
+/** Whether the votes cast elsewhere come in as totals: always on a player's own device. */
+const byTotals = (ctx) => ctx.role === "player" || ctx.ui.conflict.entry === "totals";
+
+/**
+ * The players whose votes are cast on this device: a player device's own players; on a shared
+ * device everyone, or nobody when the table enters its totals.
+ */
+function castingHere(ctx) {
+  if (ctx.role === "player") return ctx.devicePlayers;
+  return ctx.ui.conflict.entry === "totals" ? [] : ctx.table.players;
 }
 
 /** "1. The guard", or "Option 1" while it has no text. */
@@ -497,16 +518,8 @@ export function renderConflict(host, ctx) {
     host.append(resultCard(ctx));
     return;
   }
-  if (t.players.length === 0) {
-    host.append(
-      card(
-        "mz-conflict-empty",
-        "Conflict",
-        el("p", { class: "muted" }, "Add players on the Table tab first: they cast the votes."),
-      ),
-    );
-    return;
-  }
+  // With no players at the table yet, the votes come in as the totals the table counted.
+  if (t.players.length === 0) c.entry = "totals";
   host.append(el("div", { class: "mz-conflict-grid" }, questionCard(ctx), castsCard(ctx), oddsCard(ctx), resolveCard(ctx)));
   schedulePreview(ctx);
 }
@@ -595,6 +608,7 @@ function removeOption(ctx, i) {
       } else part.option = moved;
     }
   }
+  c.totals.splice(i, 1);
   c.handValues = [];
   c.selections = [];
   ctx.render(`#mz-option-${Math.min(i, c.options.length - 1)}`);
@@ -602,12 +616,72 @@ function removeOption(ctx, i) {
 
 function castsCard(ctx) {
   const c = ctx.ui.conflict;
-  const t = ctx.table;
+  const here = castingHere(ctx);
+  const entry =
+    ctx.role !== "player" &&
+    ctx.table.players.length > 0 &&
+    el(
+      "fieldset",
+      { class: "mz-entry", id: "mz-entry" },
+      el("legend", {}, "How the votes come in"),
+      ...[
+        ["players", "Each player's votes, here"],
+        ["totals", "The totals the table counted"],
+      ].map(([value, label]) => {
+        const radio = el("input", { type: "radio", name: "mz-entry", id: `mz-entry-${value}`, value, checked: c.entry === value, data: { focusKey: `mz-entry-${value}` } });
+        radio.addEventListener("change", () => {
+          c.entry = value;
+          c.handValues = [];
+          ctx.render(`#mz-entry-${value}`);
+        });
+        return el("label", { class: "mz-check", for: radio.id }, radio, el("span", {}, label));
+      }),
+    );
   return card(
     "mz-casts",
     "Votes",
-    el("p", { class: "mz-hint muted" }, "Each player: free votes, one Setting Law, influence (a vote per point) and Fortune's Favor (2 adversity of an element for a vote). Influence and adversity are paid when the conflict is resolved."),
-    ...t.players.map((p) => casterSet(p, c, ctx)),
+    entry,
+    byTotals(ctx) && totalsPart(ctx),
+    here.length > 0 &&
+      disclosure(
+        "What a player casts",
+        el("p", { class: "mz-hint muted" }, "Each player: free votes, one Setting Law, influence (a vote per point) and Fortune's Favor (2 adversity of an element for a vote). Influence and adversity are paid when the conflict is resolved."),
+      ),
+    ...here.map((p) => casterSet(p, c, ctx)),
+  );
+}
+
+/** One stepper per option: the votes the table counted for it (cast on other devices or by hand). */
+function totalsPart(ctx) {
+  const c = ctx.ui.conflict;
+  const mine = ctx.role === "player" && ctx.devicePlayers.length > 0;
+  return el(
+    "div",
+    { class: "mz-cast-part mz-totals", id: "mz-totals" },
+    el("p", { class: "mz-cast-title" }, mine ? "The other players' votes, as the table counted them" : "The votes the table counted"),
+    el("p", { class: "mz-hint muted" }, mine ? "Your own votes go below; nothing is paid here for the others'." : "Nothing is paid on this device for counted votes."),
+    el(
+      "div",
+      { class: "mz-total-list" },
+      ...c.options.map((_, i) => {
+        const node = stepper({
+          label: optionLabel(c, i),
+          id: `mz-total-${i}`,
+          value: c.totals[i] ?? 0,
+          min: 0,
+          max: 40,
+          decLabel: `One vote less for ${optionLabel(c, i)}`,
+          incLabel: `One vote more for ${optionLabel(c, i)}`,
+          onChange: (next, b) => {
+            c.totals[i] = next;
+            c.handValues = [];
+            ctx.render(`#${b.id}`);
+          },
+        });
+        node.querySelector(".mz-step-label").dataset.optionLabel = String(i);
+        return node;
+      }),
+    ),
   );
 }
 
@@ -693,7 +767,7 @@ function casterSet(p, c, ctx) {
       { class: "mz-cast-part" },
       el("p", { class: "mz-cast-title" }, "Setting Law (once per conflict)"),
       el("div", { class: "mz-fields" }, ...law),
-      el("p", { class: "mz-hint muted" }, LAW_HINT),
+      disclosure("The three laws", el("p", { class: "mz-hint muted" }, LAW_HINT)),
     ),
     el(
       "div",

@@ -67,6 +67,42 @@ export function inlineForm({ label, ariaLabel, control, button: text, buttonAttr
   );
 }
 
+/**
+ * A one-tap counter: − value + (each button ≥ 44 px), the shape of kit.js's `stepper`.
+ * `onChange(next, button)` runs with the new value; − and + are disabled at `min`/`max`.
+ * `decLabel`/`incLabel` name what the buttons do ("Spend 1 influence of Ada").
+ */
+export function stepper({ label, value, min = 0, max = Infinity, onChange, id = uid("ms"), decLabel, incLabel, dec = true }) {
+  const labelId = `${id}-label`;
+  const valueNode = el("output", { class: "mz-step-value", id: `${id}-value`, "aria-live": "polite" }, String(value));
+  const step = (delta) => (event) => {
+    const next = value + delta;
+    if (next < min || next > max) return;
+    onChange(next, event.currentTarget);
+  };
+  const minus = el(
+    "button",
+    { type: "button", class: "mz-step", id: `${id}-dec`, "aria-label": decLabel ?? `${label} −1`, disabled: !dec || value <= min, data: { focusKey: `${id}-dec` }, on: { click: step(-1) } },
+    "−",
+  );
+  const plus = el(
+    "button",
+    { type: "button", class: "mz-step", id: `${id}-inc`, "aria-label": incLabel ?? `${label} +1`, disabled: value >= max, data: { focusKey: `${id}-inc` }, on: { click: step(1) } },
+    "+",
+  );
+  return el(
+    "div",
+    { class: "mz-stepper", id, role: "group", "aria-labelledby": labelId },
+    el("span", { class: "mz-step-label", id: labelId }, label),
+    el("span", { class: "mz-step-row" }, minus, valueNode, plus),
+  );
+}
+
+/** Long rules text behind a summary that shows it can open (kit.js's `disclosure` shape). */
+export function disclosure(summaryText, ...content) {
+  return el("details", { class: "mz-disclosure" }, el("summary", {}, summaryText), ...content);
+}
+
 /** The number in `input` when it is a whole number from `min` up, else null (the box is marked). */
 export function readCount(input, min = 1, max = Infinity) {
   const n = wholeNumber(input);

@@ -23,7 +23,7 @@ import { el, byId } from "./dom.js";
 import { gameScreen, showRefusal } from "./game-screen.js";
 import { busy } from "./mezzo-kit.js";
 import { renderTable } from "./mezzo-table.js";
-import { renderElements } from "./mezzo-elements.js";
+import { renderElements, renderSheetTab } from "./mezzo-elements.js";
 import { renderConflict, newConflict, forgetResult } from "./mezzo-conflict.js";
 import { renderLog } from "./mezzo-log.js";
 import { renderCheck, newCheck } from "./mezzo-check.js";
@@ -31,25 +31,54 @@ import { renderPlot } from "./mezzo-plot.js";
 import { renderDeck } from "./mezzo-deck.js";
 import { renderChallenge } from "./mezzo-challenge.js";
 
+// The first five are the phone's tab bar (the frame puts the rest under More): the sheet a
+// player lives on, the three ways the table decides, and the table itself.
 const TABS = [
-  ["table", "Table"],
-  ["elements", "Story elements"],
+  ["sheet", "Sheet"],
   ["conflict", "Conflict"],
   ["check", "Action check"],
   ["challenge", "Challenge"],
+  ["table", "Table"],
+  ["elements", "Story elements"],
   ["plot", "Plot"],
   ["deck", "Seed deck"],
   ["log", "Log"],
 ];
+const PHONE_TABS = 5;
 
 let app = null; // {run, toast, refresh, getGame}
 let view = null; // null while closed
 let frame = null; // the screen's frame (game-screen.js)
+let places = null; // systems.js once loaded: rememberPlace
+
+/** Opens `characterId`'s sheet in game `gameId` (home's character card), on `tab` if given. */
+export function openSheet(characterId, gameId, tab = "sheet") {
+  return open(gameId, tab || "sheet", characterId);
+}
+
+/** Opens game `gameId`'s Mezzo screen on `tab` (the sheet of this device's character first). */
+export function openGame(gameId, tab) {
+  return open(gameId, tab || "sheet");
+}
+
+/** Tells the shell where the screen is, so the app reopens here. */
+function remember() {
+  if (!view || !places || typeof places.rememberPlace !== "function") return;
+  const character = view.elementId && view.table?.characters.some((c) => c.id === view.elementId) ? view.elementId : null;
+  places.rememberPlace({ screen: "mezzo", game: view.gameId, character, tab: view.tab });
+}
 
 /** Wires the game header's "Mezzo table" button and builds the (hidden) screen. */
 export function initMezzoScreens(hooks) {
   app = hooks;
-  byId("game-mezzo").addEventListener("click", () => open("table"));
+  byId("game-mezzo").addEventListener("click", () => open(byId("game-detail").dataset.gameId, "table"));
+  // Home opens a character's sheet or a game through systems.js (the shell's registry).
+  import("./systems.js")
+    .then((systems) => {
+      places = systems;
+      systems.registerSystem("mezzo", { openSheet, openGame });
+    })
+    .catch(() => {});
   document.addEventListener("sheetkeeper:undone", (event) => {
     if (!view || !event.detail) return;
     const mine = event.detail.id === view.gameId || event.detail.kind === "character";
@@ -64,20 +93,44 @@ export function initMezzoScreens(hooks) {
     kit: "mz",
     label: "Mezzo",
     tabs: TABS,
+    primaryTabs: PHONE_TABS,
     onBack: close,
     onTab: (tab) => switchTab(tab),
   });
 }
 
-async function open(tab) {
-  const gameId = byId("game-detail").dataset.gameId;
+async function open(gameId, tab, elementId = null) {
   if (!gameId) return;
-  view = { gameId, tab, table: null, log: null, elementId: null, active: [], conflict: newConflict(), check: newCheck(), open: {} };
+  if (!TABS.some(([t]) => t === tab)) tab = "sheet";
+  view = { gameId, tab, table: null, log: null, elementId, active: [], conflict: newConflict(), check: newCheck(), open: {} };
   await app.run("The Mezzo table could not be opened.", async () => {
     await load();
+    if (!view) return;
+    // The sheet tab opens on this device's own character when none was named.
+    if (view.tab === "sheet" && !view.elementId) view.elementId = ownCharacters()[0]?.id ?? null;
     render();
     frame.show();
+    remember();
   });
+}
+
+/** The game as the games list has it (role, characters with `mine` and `notes`). */
+const gameOf = () => (view ? app.getGame(view.gameId) : null);
+
+/** This device's role in the game: "player", "table" or "both" (one device, passed around). */
+const role = () => gameOf()?.role ?? "both";
+
+/** The characters of this game that are this device's (all of them on a "both" device that marked none). */
+function ownCharacters() {
+  const chars = view?.table?.characters ?? [];
+  const mine = chars.filter((c) => gameOf()?.characters?.find((g) => g.id === c.id)?.mine);
+  return mine.length > 0 || role() === "player" ? mine : chars;
+}
+
+/** The players who claimed one of this device's characters: the only ones a player device acts for. */
+function ownPlayers() {
+  const mine = new Set(ownCharacters().map((c) => c.id));
+  return (view?.table?.players ?? []).filter((p) => p.claimed.some((id) => mine.has(id)));
 }
 
 function close() {
@@ -92,6 +145,7 @@ async function switchTab(tab, options = {}) {
   view.tab = tab;
   if (options.element !== undefined) view.elementId = options.element;
   await reload();
+  remember();
   if (!view) return;
   const target = options.focus ? frame.body.querySelector(options.focus) : null;
   (target ?? frame.heading).focus();
@@ -115,7 +169,9 @@ async function loadTab() {
   else if (view.tab === "plot") view.plot = await api.mezzoPlot(gameId);
   else if (view.tab === "deck") {
     view.deck = await api.mezzoDeck(gameId);
-    const open = view.deckUi?.open;
+    let open = view.deckUi?.open;
+    // A player device asks only for its own players' hands (the core refuses the others).
+    if (open && role() === "player" && !ownPlayers().some((p) => p.id === open)) open = null;
     // The open hand is read again after every move (a player no longer dealt in shows none).
     view.hand = open && view.deck.built ? await api.mezzoHand(gameId, open).catch(() => null) : null;
   }
@@ -233,9 +289,15 @@ function render(focus = null) {
     render,
     switchTab,
     run: app.run,
+    role: role(),
+    /** The players this device acts for: its own on a player device, everyone otherwise. */
+    devicePlayers: role() === "player" ? ownPlayers() : view.table.players,
+    ownCharacters: ownCharacters(),
+    character: (id) => gameOf()?.characters?.find((c) => c.id === id) ?? null,
   };
   const host = el("div", { class: `mz-tab mz-tab-${view.tab}` });
-  if (view.tab === "table") renderTable(host, ctx);
+  if (view.tab === "sheet") renderSheetTab(host, ctx);
+  else if (view.tab === "table") renderTable(host, ctx);
   else if (view.tab === "elements") renderElements(host, ctx);
   else if (view.tab === "conflict") renderConflict(host, ctx);
   else if (view.tab === "check") renderCheck(host, ctx);

@@ -13,6 +13,7 @@
 
 mod mezzo;
 mod mezzo_challenge;
+mod mezzo_device;
 mod mezzo_play;
 mod nsu_roll;
 mod nsu_sheet;

@@ -38,6 +38,8 @@ import {
   TEMPLATES,
   WORDS,
   lawFields,
+  stepper,
+  disclosure,
 } from "./mezzo-kit.js";
 
 const CHANCES = [
@@ -88,6 +90,8 @@ export function newCheck() {
     casts: {}, // per player: {law: {kind, side, fact, direction}, influence: {points, side}}
     spends: {}, // per element: {ff: {count, by, debt}, flaw: {flaw, by, debt}, edge: {on, name, …, fits, by, debt}}
     traitVotes: [], // [{element, trait, side, votes}]: the votes the table judges a trait gives
+    entry: "players", // "players": each player's casts here; "totals": what the table counted
+    totals: [], // per side: the votes the table counted beyond its base chance
     perks: [], // [{side, perk}] in the order bought
     hand: false,
     handValues: [],
@@ -204,7 +208,7 @@ function requestOf(ctx, forPreview = false) {
   const sides = sidesOf(c);
   const n = sides.length;
   const casts = [];
-  for (const p of ctx.table.players) {
+  for (const p of castingHere(ctx)) {
     const mine = castsOf(c, p.id);
     const law = mine.law;
     if (law.kind !== "" && law.side < n) {
@@ -243,11 +247,26 @@ function requestOf(ctx, forPreview = false) {
       casts.push({ kind: "trait", side: v.side, element: v.element, trait_id: v.trait, votes: v.votes });
     }
   }
+  if (byTotals(ctx)) {
+    for (let side = 0; side < n; side++) {
+      const votes = c.totals[side] ?? 0;
+      if (votes > 0) casts.push({ kind: "counted", side, votes });
+    }
+  }
   return {
     setup: { description: c.description.trim(), sides, involved: [] },
     casts,
     perks: c.perks.filter((p) => p.side < n),
   };
+}
+
+/** Whether votes cast elsewhere come in as totals per side: always on a player's own device. */
+const byTotals = (ctx) => ctx.role === "player" || ctx.ui.check.entry === "totals";
+
+/** The players casting on this device: a player device's own; on a shared one all, or none with totals. */
+function castingHere(ctx) {
+  if (ctx.role === "player") return ctx.devicePlayers;
+  return ctx.ui.check.entry === "totals" ? [] : ctx.table.players;
 }
 
 // ---- the live preview -------------------------------------------------------------------------
@@ -641,6 +660,12 @@ function resetSides(c, shift) {
   }
   c.perks = c.perks.map((p) => ({ ...p, side: shift(p.side) })).filter((p) => p.side >= 0);
   c.traitVotes = c.traitVotes.map((v) => ({ ...v, side: shift(v.side) })).filter((v) => v.side >= 0);
+  const totals = [];
+  c.totals.forEach((n, side) => {
+    const moved = shift(side);
+    if (moved >= 0) totals[moved] = n;
+  });
+  c.totals = totals;
   c.handValues = [];
 }
 
@@ -680,8 +705,14 @@ function castsCard(ctx, locked) {
       "fieldset",
       { class: "mzc-cast-group", disabled: locked },
       el("legend", {}, "Players"),
-      el("p", { class: "mz-hint muted" }, "No free votes in an action check. Each player: one Setting Law (laws count at most ±2 per side) and influence (a vote per point, paid when the check resolves)."),
-      ...t.players.map((p) => playerCasts(p, ctx)),
+      ctx.role !== "player" && entryChoice(ctx),
+      byTotals(ctx) && totalsPart(ctx),
+      castingHere(ctx).length > 0 &&
+        disclosure(
+          "What a player casts",
+          el("p", { class: "mz-hint muted" }, "No free votes in an action check. Each player: one Setting Law (laws count at most ±2 per side) and influence (a vote per point, paid when the check resolves)."),
+        ),
+      ...castingHere(ctx).map((p) => playerCasts(p, ctx)),
     ),
     el(
       "fieldset",
@@ -690,7 +721,63 @@ function castsCard(ctx, locked) {
       acting.length === 0
         ? el("p", { class: "muted" }, "Pick the acting elements first.")
         : el("div", {}, ...acting.map((e) => elementSpends(e, ctx))),
-      el("p", { class: "mz-hint muted" }, "Fortune's Favor: 2 adversity for a vote for the element's own action. Overcome Flaws: 2 adversity and a flaw is ignored (a Restraint then locks nothing out). Unexpected Edge: 5 adversity, in a challenge. Paid when the check resolves. Traits: the votes the table judges a trait gives a side (Aptitude aside), each once."),
+      disclosure(
+        "What each spend does",
+        el("p", { class: "mz-hint muted" }, "Fortune's Favor: 2 adversity for a vote for the element's own action. Overcome Flaws: 2 adversity and a flaw is ignored (a Restraint then locks nothing out). Unexpected Edge: 5 adversity, in a challenge. Paid when the check resolves. Traits: the votes the table judges a trait gives a side (Aptitude aside), each once."),
+      ),
+    ),
+  );
+}
+
+/** On a shared device: each player's casts here, or the totals the table counted per side. */
+function entryChoice(ctx) {
+  const c = ctx.ui.check;
+  return el(
+    "div",
+    { class: "mz-entry", id: "mzc-entry", role: "radiogroup", "aria-label": "How the votes come in" },
+    ...[
+      ["players", "Each player's casts, here"],
+      ["totals", "The totals the table counted"],
+    ].map(([value, label]) => {
+      const radio = el("input", { type: "radio", name: "mzc-entry", id: `mzc-entry-${value}`, value, checked: c.entry === value, data: { focusKey: `mzc-entry-${value}` } });
+      radio.addEventListener("change", () => {
+        c.entry = value;
+        c.handValues = [];
+        ctx.render(`#mzc-entry-${value}`);
+      });
+      return el("label", { class: "mz-check", for: radio.id }, radio, el("span", {}, label));
+    }),
+  );
+}
+
+/** One stepper per side: the votes the table counted for it beyond its base chance. */
+function totalsPart(ctx) {
+  const c = ctx.ui.check;
+  const sides = sidesOf(c);
+  return el(
+    "div",
+    { class: "mz-cast-part mz-totals", id: "mzc-totals" },
+    el("p", { class: "mz-cast-title" }, "Votes the table counted, beyond the base chance"),
+    el("p", { class: "mz-hint muted" }, "Laws and influence cast on other devices; nothing is paid here for them."),
+    el(
+      "div",
+      { class: "mz-total-list" },
+      ...sides.map((side, i) =>
+        stepper({
+          label: sideName(ctx, side),
+          id: `mzc-total-${i}`,
+          value: c.totals[i] ?? 0,
+          min: 0,
+          max: 40,
+          decLabel: `One vote less for ${shortName(ctx, side)}`,
+          incLabel: `One vote more for ${shortName(ctx, side)}`,
+          onChange: (next, b) => {
+            c.totals[i] = next;
+            c.handValues = [];
+            ctx.render(`#${b.id}`);
+          },
+        }),
+      ),
     ),
   );
 }

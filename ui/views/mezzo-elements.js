@@ -53,12 +53,12 @@ export function renderElements(host, ctx) {
  */
 export function renderSheetTab(host, ctx) {
   const t = ctx.table;
-  const open = ctx.ui.elementId ? allElements(t).find((e) => e.id === ctx.ui.elementId) : null;
+  const open = ctx.ui.sheetId ? t.characters.find((e) => e.id === ctx.ui.sheetId) : null;
   if (open) {
     renderSheet(host, open, ctx);
     return;
   }
-  ctx.ui.elementId = null;
+  ctx.ui.sheetId = null;
   const own = ctx.ownCharacters;
   host.append(
     card(
@@ -107,7 +107,7 @@ function elementItem(e, ctx) {
     el(
       "div",
       { class: "actions" },
-      button("Open the sheet", () => ctx.switchTab("sheet", { element: e.id, focus: "#mz-sheet-heading" }), {
+      button("Open the sheet", () => ctx.switchTab(ctx.ui.tab, { element: e.id, focus: "#mz-sheet-heading" }), {
         class: "mz-open-sheet",
         "aria-describedby": nameId,
         data: { focusKey: `mz-open-sheet-${e.id}` },
@@ -143,7 +143,9 @@ function newCharacterForm(ctx) {
         `Created ${quoted(value)}.`,
         b,
       );
-      if (created && created.id) ctx.switchTab("sheet", { element: created.id, focus: "#mz-sheet-heading" });
+      // From the Sheet tab the new character opens on its sheet; the Story elements list stays for the next one.
+      if (created && created.id && ctx.ui.tab === "sheet") ctx.switchTab("sheet", { element: created.id, focus: "#mz-sheet-heading" });
+      else document.getElementById("mz-new-character")?.focus();
     },
   );
 }
@@ -322,9 +324,8 @@ function renderSheet(host, e, ctx) {
 function firstSteps(e, ctx) {
   if (e.kind !== "character" || e.claimed_by) return null;
   const t = ctx.table;
-  const players = ctx.role === "player" ? ctx.devicePlayers : t.players;
   const parts = [];
-  if (t.players.length === 0 || (ctx.role === "player" && players.length === 0 && t.players.length === 0)) {
+  if (t.players.length === 0) {
     const name = el("input", { type: "text", id: "mz-first-player", required: true, maxlength: 120, autocomplete: "off" });
     parts.push(
       form(
@@ -335,7 +336,7 @@ function firstSteps(e, ctx) {
           if (value === "") return name.focus();
           const done = await ctx.move("The player was not added.", () => api.mezzoAddPlayer(ctx.gameId, value), b);
           const p = done?.view?.players?.find((x) => x.name === value && !x.claimed.includes(e.id));
-          if (p) await ctx.move("The character was not claimed.", () => api.mezzoClaim(ctx.gameId, p.id, e.id));
+          if (p) await claimFor(ctx, p, e);
         },
       ),
     );
@@ -345,13 +346,20 @@ function firstSteps(e, ctx) {
     parts.push(
       form(
         { id: "mz-first-claim-form", "aria-label": "Claim it" },
-        [field("Claimed by", who), el("button", { type: "submit", id: "mz-first-claim-submit" }, "Claim it (+2 edge slots the first time)")],
-        (b) => ctx.move("The character was not claimed.", () => api.mezzoClaim(ctx.gameId, who.value, e.id), b),
+        [field("Played by (takes the Actor role)", who), el("button", { type: "submit", id: "mz-first-claim-submit" }, "Claim it (+2 edge slots)")],
+        (b) => claimFor(ctx, t.players.find((p) => p.id === who.value), e, b),
       ),
     );
   }
   if (e.traits.length === 0) parts.push(el("p", { class: "mz-hint muted" }, "Then give it its first traits below: each edge fills an edge slot."));
   return card("mz-first-steps", "First steps", ...parts);
+}
+
+/** `p` claims character `e`, taking the Actor role first when needed (each an undoable move). */
+async function claimFor(ctx, p, e, b = null) {
+  if (!p) return;
+  if (!p.actor && !(await ctx.move("The Actor role was not taken.", () => api.mezzoTakeRole(ctx.gameId, p.id), b))) return;
+  await ctx.move("The character was not claimed.", () => api.mezzoClaim(ctx.gameId, p.id, e.id), b);
 }
 
 /** The claiming player's influence: one tap to spend or gain a point. */
@@ -485,6 +493,7 @@ function adversityCard(e, ctx) {
     stepper({
       label: "Adversity",
       id: "mz-adversity-step",
+      valueId: "mz-adversity-value",
       value: e.adversity,
       dec: false,
       decLabel: "Adversity is lowered by spending it",
@@ -555,6 +564,7 @@ function momentumCard(e, ctx) {
     stepper({
       label: "Momentum",
       id: "mz-momentum-step",
+      valueId: "mz-momentum-value",
       value: e.momentum,
       dec: false,
       decLabel: "Momentum is lowered by spending it",

@@ -72,9 +72,9 @@ export function inlineForm({ label, ariaLabel, control, button: text, buttonAttr
  * `onChange(next, button)` runs with the new value; − and + are disabled at `min`/`max`.
  * `decLabel`/`incLabel` name what the buttons do ("Spend 1 influence of Ada").
  */
-export function stepper({ label, value, min = 0, max = Infinity, onChange, id = uid("ms"), decLabel, incLabel, dec = true }) {
+export function stepper({ label, value, min = 0, max = Infinity, onChange, id = uid("ms"), valueId = `${id}-value`, decLabel, incLabel, dec = true }) {
   const labelId = `${id}-label`;
-  const valueNode = el("output", { class: "mz-step-value", id: `${id}-value`, "aria-live": "polite" }, String(value));
+  const valueNode = el("output", { class: "mz-step-value", id: valueId, "aria-live": "polite" }, String(value));
   const step = (delta) => (event) => {
     const next = value + delta;
     if (next < min || next > max) return;

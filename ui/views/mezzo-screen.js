@@ -1,19 +1,23 @@
 // The Mezzo screen of a game (RULES.md §3): it replaces the games layout while open and has
-// eight tabs — the table (mezzo-table.js: the arc and the players with their influence, Actor
-// role and claims), the story elements (mezzo-elements.js: the game's characters and the
-// table's objects, locations, factions and goals, each with its sheet), a conflict
-// (mezzo-conflict.js: options, casts, live exact odds, resolution, ties), an action check
-// (mezzo-check.js: sides, casts, scope perks, odds, the roll, Sudden Surges, the result), a
-// challenge (mezzo-challenge.js: sides, rounds of major actions, perks, departures, the end;
-// Rest & Recuperation between challenges), the plot (mezzo-plot.js: hooks, the Turning Point, themes, the arc's end), the seed deck
-// (mezzo-deck.js: cards, hands, links, inspiration, the keyword die) and the log of moves with
-// Undo (mezzo-log.js). It opens from the "Mezzo table" button of a Mezzo game.
+// nine tabs — the sheet (mezzo-elements.js `renderSheetTab`: this device's character, opened
+// from home through systems.js `openSheet`), a conflict (mezzo-conflict.js: options, casts or
+// the totals the table counted, live exact odds, resolution, ties), an action check
+// (mezzo-check.js), a challenge (mezzo-challenge.js), the table (mezzo-table.js: the arc and
+// the players with their influence, Actor role and claims), the story elements
+// (mezzo-elements.js: every element and its sheet), the plot (mezzo-plot.js), the seed deck
+// (mezzo-deck.js) and the log of moves with Undo (mezzo-log.js). The first five make the
+// phone's tab bar. It opens from home (a character card or a game) or from the "Mezzo table"
+// button of a Mezzo game, and tells the shell where it is (`rememberPlace`).
 //
 //   import { initMezzoScreens } from "./views/mezzo-screen.js";
 //   initMezzoScreens({ run, toast, refresh, getGame });   // once, from app.js
 //
+// The device's role in the game (`role` in the games list: "player", "table" or "both") shapes
+// what is asked: a player's device acts only for its own players (those who claimed one of
+// its characters), enters the others' votes as totals and shows only its own players' hands.
+//
 // The screen's state lives here, as the Penny Ante screen's does: which game and tab, the
-// table as the app last sent it, the sheet shown, the characters active in the scene and the
+// table as the app last sent it, the sheets shown, the characters active in the scene and the
 // conflict being set up. Every change goes through `move`: one api call whose MezzoChange
 // carries the new table, a re-render, and a toast with Undo (undoGame). app.js sends
 // "sheetkeeper:undone" after an undo, and the screen reloads.
@@ -64,7 +68,7 @@ export function openGame(gameId, tab) {
 /** Tells the shell where the screen is, so the app reopens here. */
 function remember() {
   if (!view || !places || typeof places.rememberPlace !== "function") return;
-  const character = view.elementId && view.table?.characters.some((c) => c.id === view.elementId) ? view.elementId : null;
+  const character = view.sheetId && view.table?.characters.some((c) => c.id === view.sheetId) ? view.sheetId : null;
   places.rememberPlace({ screen: "mezzo", game: view.gameId, character, tab: view.tab });
 }
 
@@ -102,12 +106,23 @@ export function initMezzoScreens(hooks) {
 async function open(gameId, tab, elementId = null) {
   if (!gameId) return;
   if (!TABS.some(([t]) => t === tab)) tab = "sheet";
-  view = { gameId, tab, table: null, log: null, elementId, active: [], conflict: newConflict(), check: newCheck(), open: {} };
+  view = {
+    gameId,
+    tab,
+    table: null,
+    log: null,
+    sheetId: elementId, // the Sheet tab's character
+    elementId: null, // the sheet open on the Story elements tab
+    active: [],
+    conflict: newConflict(),
+    check: newCheck(),
+    open: {},
+  };
   await app.run("The Mezzo table could not be opened.", async () => {
     await load();
     if (!view) return;
     // The sheet tab opens on this device's own character when none was named.
-    if (view.tab === "sheet" && !view.elementId) view.elementId = ownCharacters()[0]?.id ?? null;
+    if (!view.sheetId) view.sheetId = ownCharacters()[0]?.id ?? null;
     render();
     frame.show();
     remember();
@@ -139,11 +154,14 @@ function close() {
   app.refresh().catch(() => {});
 }
 
-/** Shows `tab`; `options.element` opens that element's sheet on the elements tab. */
+/** Shows `tab`; `options.element` opens that element's sheet on the sheet or elements tab. */
 async function switchTab(tab, options = {}) {
   if (!view) return;
   view.tab = tab;
-  if (options.element !== undefined) view.elementId = options.element;
+  if (options.element !== undefined) {
+    if (tab === "sheet") view.sheetId = options.element;
+    else view.elementId = options.element;
+  }
   await reload();
   remember();
   if (!view) return;

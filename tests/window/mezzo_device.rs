@@ -123,3 +123,81 @@ fn a_conflict_resolved_from_the_totals_the_table_counted() {
     press(&session, "#mezzo-tab-log");
     wait_contains(&session, "#mezzo-body", "“The smuggler” wins.");
 }
+
+/// Calls a Tauri command from the page, as the shell's settings would (the device's role, a
+/// character kept for another player), and waits for its answer.
+fn invoke(session: &Session, command: &str, args: serde_json::Value) {
+    let out = session.execute_async(
+        "const done = arguments[arguments.length - 1]; \
+         window.__TAURI__.core.invoke(arguments[0], arguments[1]).then(() => done('ok'), (e) => done(JSON.stringify(e)));",
+        json!([command, args]),
+    );
+    assert_eq!(out, json!("ok"), "{command}");
+}
+
+/// A player's own phone: Ada plays Mira here; Bo plays Nox, kept on this device for Bo. The
+/// sheet says who acts, the conflict asks for Ada's casts and the others' totals only, and the
+/// seed deck offers Ada's hand, never Bo's.
+#[test]
+fn a_player_device_acts_for_its_own_players_and_shows_only_their_hands() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-device-player");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    let (game, mira) = newcomer(&session, "Phone Night", "Mira");
+    type_into(&session, "#mz-first-player", "Ada");
+    press(&session, "#mz-first-player-submit");
+    wait_contains(&session, ".mz-sheet-sub", "Claimed by Ada.");
+    press(&session, "#mezzo-tab-table");
+    press(&session, "#mz-start-arc");
+    session.wait_text("#mz-arc-status", "Arc 1 is being played.");
+    let ada = crate::mezzo::player_id(&session, "Ada");
+    let bo = add_player(&session, "Bo");
+    press(&session, "#mezzo-tab-elements");
+    type_into(&session, "#mz-new-character", "Nox");
+    press(&session, "#mz-new-character-submit");
+    let nox = crate::mezzo::element_id(&session, "Nox");
+    press(&session, "#mezzo-tab-table");
+    press(&session, &format!(".mz-player[data-player-id='{bo}'] .mz-take-role"));
+    choose(&session, &format!("#mz-claim-pick-{bo}"), &nox);
+    press(&session, &format!(".mz-player[data-player-id='{bo}'] .mz-claim-submit"));
+    wait_contains(&session, &format!(".mz-player[data-player-id='{bo}'] .mz-claims"), "Claims Nox");
+    press(&session, "#mezzo-tab-deck");
+    type_into(
+        &session,
+        "#mzd-cards",
+        &["A storm", "An old debt", "A locked door", "A rival", "A map", "A lost letter"].join(crate::webdriver::ENTER),
+    );
+    press(&session, "#mzd-build-submit");
+    press(&session, "#mzd-start-session");
+    press(&session, &format!("#mzd-buy-{ada}"));
+    session.wait_text(&format!("#mzd-hand-count-{ada}"), "1 card");
+
+    // This device becomes Ada's phone; Nox is kept here for Bo.
+    invoke(&session, "set_mine", json!({ "character": nox, "mine": false }));
+    invoke(&session, "set_device_role", json!({ "game": game, "role": "player" }));
+    press(&session, "#mezzo-back");
+    press(&session, "#game-mezzo");
+    session.wait_text("#mz-sheet-heading", "Mira");
+    assert_eq!(
+        session.execute("return document.querySelector('#mz-sheet').dataset.elementId;", json!([])),
+        json!(mira)
+    );
+    session.wait_text("#mz-acting-line", "You act as Ada.");
+    assert!(session.find("#mz-acting").is_err(), "no acting-player choice on a player's phone");
+
+    press(&session, "#mezzo-tab-conflict");
+    session.wait_for("#mz-totals");
+    assert!(session.find(&format!("fieldset.mz-caster[data-player-id='{ada}']")).is_ok(), "Ada casts here");
+    assert!(session.find(&format!("fieldset.mz-caster[data-player-id='{bo}']")).is_err(), "Bo casts on his own phone");
+    assert!(session.find("#mz-entry").is_err(), "a player's phone always takes the others' totals");
+    shots_of(&session, "mezzo-player-conflict", "#mz-casts");
+
+    press(&session, "#mezzo-tab-deck");
+    session.wait_for(&format!("#mzd-show-{ada}"));
+    assert!(session.find(&format!("#mzd-show-{bo}")).is_err(), "Bo's hand is not offered here");
+    press(&session, &format!("#mzd-show-{ada}"));
+    session.wait_for("#mzd-hand-list .mzd-card");
+    let hand = text_of(&session, "#mzd-hand");
+    assert!(!hand.contains("Pass the device"), "{hand:?}");
+    shots_of(&session, "mezzo-player-hand", "#mzd-hand");
+}

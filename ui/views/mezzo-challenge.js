@@ -950,7 +950,7 @@ function declareForm(ctx, ch, a) {
     const helpful = ["recover", "break_free", "heal"].includes(p.kind);
     const order = [...inNow].sort((x, y) => Number((x.side === actor?.side) !== helpful) - Number((y.side === actor?.side) !== helpful));
     if (!inNow.some((c) => c.element === p.target)) p.target = order[0]?.element ?? "";
-    const pick = select(order.map((c) => [c.element, `${c.name} (${sideLabel(ch, c.side)})`]), { id: "mzch-perk-target", data: { focusKey: "mzch-perk-target" } });
+    const pick = select(order.map((c) => [c.element, `${c.name} (side ${c.side + 1})`]), { id: "mzch-perk-target", data: { focusKey: "mzch-perk-target" } });
     pick.value = p.target;
     pick.addEventListener("change", () => {
       p.target = pick.value;

@@ -38,8 +38,9 @@ import {
   TEMPLATES,
   WORDS,
   lawFields,
-  stepper,
   disclosure,
+  entryChoice,
+  totalSteppers,
 } from "./mezzo-kit.js";
 
 const CHANCES = [
@@ -705,7 +706,7 @@ function castsCard(ctx, locked) {
       "fieldset",
       { class: "mzc-cast-group", disabled: locked },
       el("legend", {}, "Players"),
-      ctx.role !== "player" && entryChoice(ctx),
+      ctx.role !== "player" && entryPart(ctx),
       byTotals(ctx) && totalsPart(ctx),
       castingHere(ctx).length > 0 &&
         disclosure(
@@ -730,56 +731,29 @@ function castsCard(ctx, locked) {
 }
 
 /** On a shared device: each player's casts here, or the totals the table counted per side. */
-function entryChoice(ctx) {
+function entryPart(ctx) {
   const c = ctx.ui.check;
-  return el(
-    "div",
-    { class: "mz-entry", id: "mzc-entry", role: "radiogroup", "aria-label": "How the votes come in" },
-    ...[
-      ["players", "Each player's casts, here"],
-      ["totals", "The totals the table counted"],
-    ].map(([value, label]) => {
-      const radio = el("input", { type: "radio", name: "mzc-entry", id: `mzc-entry-${value}`, value, checked: c.entry === value, data: { focusKey: `mzc-entry-${value}` } });
-      radio.addEventListener("change", () => {
-        c.entry = value;
-        c.handValues = [];
-        ctx.render(`#mzc-entry-${value}`);
-      });
-      return el("label", { class: "mz-check", for: radio.id }, radio, el("span", {}, label));
-    }),
-  );
+  return entryChoice("mzc", c.entry, (value) => {
+    c.entry = value;
+    c.handValues = [];
+    ctx.render(`#mzc-entry-${value}`);
+  });
 }
 
 /** One stepper per side: the votes the table counted for it beyond its base chance. */
 function totalsPart(ctx) {
   const c = ctx.ui.check;
-  const sides = sidesOf(c);
-  return el(
-    "div",
-    { class: "mz-cast-part mz-totals", id: "mzc-totals" },
-    el("p", { class: "mz-cast-title" }, "Votes the table counted, beyond the base chance"),
-    el("p", { class: "mz-hint muted" }, "Laws and influence cast on other devices; nothing is paid here for them."),
-    el(
-      "div",
-      { class: "mz-total-list" },
-      ...sides.map((side, i) =>
-        stepper({
-          label: sideName(ctx, side),
-          id: `mzc-total-${i}`,
-          value: c.totals[i] ?? 0,
-          min: 0,
-          max: 40,
-          decLabel: `One vote less for ${shortName(ctx, side)}`,
-          incLabel: `One vote more for ${shortName(ctx, side)}`,
-          onChange: (next, b) => {
-            c.totals[i] = next;
-            c.handValues = [];
-            ctx.render(`#${b.id}`);
-          },
-        }),
-      ),
-    ),
-  );
+  return totalSteppers({
+    prefix: "mzc",
+    title: "Votes the table counted, beyond the base chance",
+    hint: "Laws and influence cast on other devices; nothing is paid here for them.",
+    items: sidesOf(c).map((side, i) => ({ label: sideName(ctx, side), short: shortName(ctx, side), value: c.totals[i] ?? 0 })),
+    onChange: (i, next, b) => {
+      c.totals[i] = next;
+      c.handValues = [];
+      ctx.render(`#${b.id}`);
+    },
+  });
 }
 
 function playerCasts(p, ctx) {

@@ -30,8 +30,9 @@ import {
   handDice,
   plural,
   lawFields,
-  stepper,
   disclosure,
+  entryChoice,
+  totalSteppers,
 } from "./mezzo-kit.js";
 
 const APPROACHES = [
@@ -620,23 +621,11 @@ function castsCard(ctx) {
   const entry =
     ctx.role !== "player" &&
     ctx.table.players.length > 0 &&
-    el(
-      "fieldset",
-      { class: "mz-entry", id: "mz-entry" },
-      el("legend", {}, "How the votes come in"),
-      ...[
-        ["players", "Each player's votes, here"],
-        ["totals", "The totals the table counted"],
-      ].map(([value, label]) => {
-        const radio = el("input", { type: "radio", name: "mz-entry", id: `mz-entry-${value}`, value, checked: c.entry === value, data: { focusKey: `mz-entry-${value}` } });
-        radio.addEventListener("change", () => {
-          c.entry = value;
-          c.handValues = [];
-          ctx.render(`#mz-entry-${value}`);
-        });
-        return el("label", { class: "mz-check", for: radio.id }, radio, el("span", {}, label));
-      }),
-    );
+    entryChoice("mz", c.entry, (value) => {
+      c.entry = value;
+      c.handValues = [];
+      ctx.render(`#mz-entry-${value}`);
+    });
   return card(
     "mz-casts",
     "Votes",
@@ -655,34 +644,22 @@ function castsCard(ctx) {
 function totalsPart(ctx) {
   const c = ctx.ui.conflict;
   const mine = ctx.role === "player" && ctx.devicePlayers.length > 0;
-  return el(
-    "div",
-    { class: "mz-cast-part mz-totals", id: "mz-totals" },
-    el("p", { class: "mz-cast-title" }, mine ? "The other players' votes, as the table counted them" : "The votes the table counted"),
-    el("p", { class: "mz-hint muted" }, mine ? "Your own votes go below; nothing is paid here for the others'." : "Nothing is paid on this device for counted votes."),
-    el(
-      "div",
-      { class: "mz-total-list" },
-      ...c.options.map((_, i) => {
-        const node = stepper({
-          label: optionLabel(c, i),
-          id: `mz-total-${i}`,
-          value: c.totals[i] ?? 0,
-          min: 0,
-          max: 40,
-          decLabel: `One vote less for ${optionLabel(c, i)}`,
-          incLabel: `One vote more for ${optionLabel(c, i)}`,
-          onChange: (next, b) => {
-            c.totals[i] = next;
-            c.handValues = [];
-            ctx.render(`#${b.id}`);
-          },
-        });
-        node.querySelector(".mz-step-label").dataset.optionLabel = String(i);
-        return node;
-      }),
-    ),
-  );
+  const node = totalSteppers({
+    prefix: "mz",
+    title: mine ? "The other players' votes, as the table counted them" : "The votes the table counted",
+    hint: mine ? "Your own votes go below; nothing is paid here for the others'." : "Nothing is paid on this device for counted votes.",
+    items: c.options.map((_, i) => ({ label: optionLabel(c, i), short: optionLabel(c, i), value: c.totals[i] ?? 0 })),
+    onChange: (i, next, b) => {
+      c.totals[i] = next;
+      c.handValues = [];
+      ctx.render(`#${b.id}`);
+    },
+  });
+  // The labels follow the options' text as it is typed.
+  node.querySelectorAll(".mz-step-label").forEach((label, i) => {
+    label.dataset.optionLabel = String(i);
+  });
+  return node;
 }
 
 function casterSet(p, c, ctx) {

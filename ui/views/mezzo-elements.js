@@ -29,6 +29,7 @@ import {
   disclosure,
 } from "./mezzo-kit.js";
 import { startCheckWith } from "./mezzo-check.js";
+import { influenceStepper } from "./mezzo-table.js";
 
 const quoted = (name) => `“${name}”`;
 
@@ -369,20 +370,7 @@ function influenceCard(e, ctx) {
   return card(
     "mz-sheet-influence",
     "Influence",
-    stepper({
-      label: `${p.name}'s influence`,
-      id: "mz-sheet-influence-step",
-      value: p.influence,
-      min: 0,
-      decLabel: `Spend 1 influence of ${p.name}`,
-      incLabel: `Gain 1 influence for ${p.name}`,
-      onChange: (next, b) =>
-        ctx.move(
-          "The influence did not change.",
-          () => (next < p.influence ? api.mezzoSpendInfluence(ctx.gameId, p.id, 1) : api.mezzoGainInfluence(ctx.gameId, p.id, 1)),
-          b,
-        ),
-    }),
+    influenceStepper(p, ctx, `${p.name}'s influence`, "mz-sheet-influence-step"),
   );
 }
 

@@ -98,6 +98,55 @@ export function stepper({ label, value, min = 0, max = Infinity, onChange, id = 
   );
 }
 
+/**
+ * How the votes cast elsewhere come in, on a shared device: each player's casts here, or the
+ * totals the table counted. Radios `${prefix}-entry-players` and `${prefix}-entry-totals`.
+ */
+export function entryChoice(prefix, value, onChange) {
+  return el(
+    "fieldset",
+    { class: "mz-entry", id: `${prefix}-entry` },
+    el("legend", {}, "How the votes come in"),
+    ...[
+      ["players", "Each player's casts, here"],
+      ["totals", "The totals the table counted"],
+    ].map(([v, label]) => {
+      const radio = el("input", { type: "radio", name: `${prefix}-entry`, id: `${prefix}-entry-${v}`, value: v, checked: value === v, data: { focusKey: `${prefix}-entry-${v}` } });
+      radio.addEventListener("change", () => onChange(v, radio));
+      return el("label", { class: "mz-check", for: radio.id }, radio, el("span", {}, label));
+    }),
+  );
+}
+
+/**
+ * The votes the table counted, one stepper per option or side (`${prefix}-total-${i}`, 0 to
+ * 40): `items` are [{label, short, value}]; `onChange(i, next, button)`.
+ */
+export function totalSteppers({ prefix, title, hint, items, onChange }) {
+  return el(
+    "div",
+    { class: "mz-cast-part mz-totals", id: `${prefix}-totals` },
+    el("p", { class: "mz-cast-title" }, title),
+    el("p", { class: "mz-hint muted" }, hint),
+    el(
+      "div",
+      { class: "mz-total-list" },
+      ...items.map((item, i) =>
+        stepper({
+          label: item.label,
+          id: `${prefix}-total-${i}`,
+          value: item.value,
+          min: 0,
+          max: 40,
+          decLabel: `One vote less for ${item.short}`,
+          incLabel: `One vote more for ${item.short}`,
+          onChange: (next, b) => onChange(i, next, b),
+        }),
+      ),
+    ),
+  );
+}
+
 /** Long rules text behind a summary that shows it can open (kit.js's `disclosure` shape). */
 export function disclosure(summaryText, ...content) {
   return el("details", { class: "mz-disclosure" }, el("summary", {}, summaryText), ...content);

@@ -95,6 +95,24 @@ function playersCard(t, ctx) {
   );
 }
 
+/** `p`'s influence as a one-tap stepper: − spends a point, + gains one (each an undoable move). */
+export function influenceStepper(p, ctx, label, id) {
+  return stepper({
+    label,
+    id,
+    value: p.influence,
+    min: 0,
+    decLabel: `Spend 1 influence of ${p.name}`,
+    incLabel: `Gain 1 influence for ${p.name}`,
+    onChange: (next, b) =>
+      ctx.move(
+        next < p.influence ? "The influence was not spent." : "The influence was not gained.",
+        () => (next < p.influence ? api.mezzoSpendInfluence : api.mezzoGainInfluence)(ctx.gameId, p.id, 1),
+        b,
+      ),
+  });
+}
+
 function playerItem(p, t, ctx) {
   const nameId = `mz-player-name-${p.id}`;
   const claimable = t.characters.filter((c) => !c.claimed_by);
@@ -135,20 +153,7 @@ function playerItem(p, t, ctx) {
           ),
         )
       : el("p", { class: "muted mz-claims-none" }, "No claims."),
-    stepper({
-      label: "Influence",
-      id: `mz-influence-step-${p.id}`,
-      value: p.influence,
-      min: 0,
-      decLabel: `Spend 1 influence of ${p.name}`,
-      incLabel: `Gain 1 influence for ${p.name}`,
-      onChange: (next, b) =>
-        ctx.move(
-          next < p.influence ? "The influence was not spent." : "The influence was not gained.",
-          () => (next < p.influence ? api.mezzoSpendInfluence : api.mezzoGainInfluence)(ctx.gameId, p.id, 1),
-          b,
-        ),
-    }),
+    influenceStepper(p, ctx, "Influence", `mz-influence-step-${p.id}`),
     p.actor ? claimForm(p, claimable, ctx, nameId) : el("p", { class: "mz-hint muted" }, "Take the Actor role to claim a character."),
     el(
       "div",

@@ -453,6 +453,9 @@ fn a_mezzo_table_sheets_and_conflicts() {
     let session = open_dark(&db_path);
     open_game(&session, "Mezzo Night");
     press(&session, "#game-mezzo");
+    // A game with characters opens on the sheet; the table is one tab away.
+    session.wait_for("#mezzo-tab-sheet[aria-current='page']");
+    press(&session, "#mezzo-tab-table");
     session.wait_text(&format!("#mz-influence-{ada}"), "1");
     session.screenshot(&screenshot_dir().join("mezzo-dark-table-1280.png"));
     press(&session, "#mezzo-tab-elements");

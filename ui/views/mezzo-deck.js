@@ -252,7 +252,7 @@ function handCard(deck, hand, ctx, u) {
   const draw = checkbox("Then draw a card", { id: "mzd-refresh-draw", checked: true });
   return card(
     "mzd-hand",
-    `${hand.name}'s cards (for their eyes)`,
+    ctx.role === "player" ? `${hand.name}'s cards` : `${hand.name}'s cards (for their eyes)`,
     el(
       "p",
       { class: "mz-hint muted" },

@@ -260,7 +260,7 @@ function actingField(e, ctx) {
 function renderSheet(host, e, ctx) {
   const character = e.kind === "character";
   const back = ctx.ui.tab === "sheet" && ctx.ownCharacters.length <= 1 ? null : ctx.ui.tab === "sheet" ? "← My characters" : "← All story elements";
-  host.append(
+  const parts = [
     summaryStrip(e, ctx),
     el(
       "div",
@@ -318,7 +318,8 @@ function renderSheet(host, e, ctx) {
     traitsCard(e, ctx),
     el("div", { class: "mz-grid" }, slotsCard(e, ctx), protectionCard(e, ctx)),
     character && notesCard(e, ctx),
-  );
+  ];
+  host.append(...parts.filter(Boolean));
 }
 
 /** A new character's first steps: a player to claim it, its first traits. */

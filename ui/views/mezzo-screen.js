@@ -75,7 +75,12 @@ function remember() {
 /** Wires the game header's "Mezzo table" button and builds the (hidden) screen. */
 export function initMezzoScreens(hooks) {
   app = hooks;
-  byId("game-mezzo").addEventListener("click", () => open(byId("game-detail").dataset.gameId, "table"));
+  // The game's button opens on this device's character sheet, or on the table while the game has none.
+  byId("game-mezzo").addEventListener("click", () => {
+    const gameId = byId("game-detail").dataset.gameId;
+    const characters = app.getGame(gameId)?.characters ?? [];
+    open(gameId, characters.length > 0 ? "sheet" : "table");
+  });
   // Home opens a character's sheet or a game through systems.js (the shell's registry).
   import("./systems.js")
     .then((systems) => {

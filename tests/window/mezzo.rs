@@ -194,7 +194,7 @@ fn table(session: &Session) -> (String, String, String, String, String) {
     let bo = add_player(session, "Bo");
 
     // Influence spent with one tap of its stepper, the spend taken back with Undo.
-    press(session, &format!("#mz-influence-step-{bo}-dec"));
+    press(session, &format!("#mz-influence-step-{bo}-minus"));
     session.wait_text(&format!("#mz-influence-{bo}"), "2");
     assert!(text_of(session, "#toast-message").contains("Bo spends 1 influence"));
     session.click("#toast-undo");
@@ -273,7 +273,7 @@ fn sheets(session: &Session, mira: &str, key: &str) {
     press(session, "#mz-sheet-back");
     press(session, &format!(".mz-element[data-element-id='{key}'] .mz-open-sheet"));
     session.wait_text("#mz-sheet-heading", "Old Key");
-    press(session, "#mz-adversity-step-inc");
+    press(session, "#mz-adversity-value-plus");
     session.wait_text("#mz-adversity-value", "1");
     press(session, "#mz-adversity-debt");
     press(session, "#mz-spend-fortunes_favor");

@@ -7,24 +7,39 @@
 use serde_json::json;
 
 use crate::mezzo::{add_player, choose, db, influence, press, shots_of, text_of, type_into, wait_contains};
-use crate::webdriver::Session;
-use crate::{create_character, create_game, one_window, open, open_game, Scratch};
+use crate::webdriver::{Session, ENTER};
+use crate::{create_game, one_window, open, open_game, Scratch};
 
-/// A Mezzo game with one character made on the home screen; the Mezzo screen opens on its
-/// sheet: two taps from home (the game, then "Mezzo table"). Returns (game, character).
+/// A Mezzo game with one character made on the home screen: it lands on the character's sheet
+/// at once; back home, one tap on its card opens the sheet again. Returns (game, character).
 fn newcomer(session: &Session, game_name: &str, name: &str) -> (String, String) {
     let game = create_game(session, game_name, "mezzo");
     open_game(session, game_name);
-    let character = create_character(session, name);
-    // From home: tap the game (above), tap its Mezzo screen: the sheet is there.
-    press(session, "#game-mezzo");
+    let input = session.wait_for("#new-character-name");
+    input.click();
+    input.send_keys(name);
+    input.send_keys(ENTER);
     session.wait_text("#mz-sheet-heading", name);
-    assert_eq!(
-        session.execute("return document.querySelector('#mz-sheet').dataset.elementId;", json!([])),
-        json!(character),
-        "the sheet of the character just made"
-    );
+    let character = sheet_shown(session);
+    // Home, then one tap on the character's card: the sheet again.
+    press(session, "#mezzo-back");
+    session.wait_for("#mine-panel");
+    let card = session.wait_until(&format!("the card of {name:?}"), || {
+        session
+            .find_all(".character-card-item")
+            .into_iter()
+            .find(|c| c.find(".card-name").map(|n| n.text() == name).unwrap_or(false) && c.is_displayed())
+    });
+    card.find(".character-card").expect("a card is a button").click();
+    session.wait_text("#mz-sheet-heading", name);
+    assert_eq!(sheet_shown(session), character, "the card opens the same sheet");
     (game, character)
+}
+
+/// The id of the element whose sheet is shown.
+fn sheet_shown(session: &Session) -> String {
+    let id = session.execute("return document.querySelector('#mz-sheet').dataset.elementId;", json!([]));
+    id.as_str().expect("a sheet is shown").to_string()
 }
 
 #[test]
@@ -42,14 +57,14 @@ fn a_newcomer_reaches_the_sheet_and_starts_an_action_check_from_a_trait() {
     session.wait_gone("#mz-first-steps");
     // The sticky summary and the steppers: one tap each.
     session.wait_text("#mz-strip-momentum", "0");
-    press(&session, "#mz-momentum-step-inc");
+    press(&session, "#mz-momentum-value-plus");
     session.wait_text("#mz-momentum-value", "1");
     session.wait_text("#mz-strip-momentum", "1");
-    press(&session, "#mz-adversity-step-inc");
+    press(&session, "#mz-adversity-value-plus");
     session.wait_text("#mz-adversity-value", "1");
     wait_contains(&session, "#mz-strip-adversity", "1");
-    press(&session, "#mz-sheet-influence-step-dec");
-    session.wait_text("#mz-sheet-influence-step-value", "2");
+    press(&session, "#mz-sheet-influence-step-minus");
+    session.wait_text("#mz-sheet-influence-step", "2");
     wait_contains(&session, "#mz-strip-influence", "2 (Ada)");
 
     // A first trait (the add-trait form is open on an empty sheet), then tap it to act.
@@ -94,11 +109,11 @@ fn a_conflict_resolved_from_the_totals_the_table_counted() {
     session.wait_for("#mz-totals");
     assert!(session.find("#mz-casts fieldset.mz-caster").is_err(), "no per-player casts with totals");
     for _ in 0..3 {
-        press(&session, "#mz-total-0-inc");
+        press(&session, "#mz-total-0-plus");
     }
-    press(&session, "#mz-total-1-inc");
-    session.wait_text("#mz-total-0-value", "3");
-    session.wait_text("#mz-total-1-value", "1");
+    press(&session, "#mz-total-1-plus");
+    session.wait_text("#mz-total-0", "3");
+    session.wait_text("#mz-total-1", "1");
     session.wait_text("#mz-dice-0", "d8");
     session.wait_text("#mz-dice-1", "d4");
     // 143/192, 47/192 and 1/96: `sheetkeeper odds mezzo --votes 3,1,0`.
@@ -176,12 +191,11 @@ fn a_player_device_acts_for_its_own_players_and_shows_only_their_hands() {
     invoke(&session, "set_mine", json!({ "character": nox, "mine": false }));
     invoke(&session, "set_device_role", json!({ "game": game, "role": "player" }));
     press(&session, "#mezzo-back");
+    session.wait_for("#mine-panel");
+    open_game(&session, "Phone Night");
     press(&session, "#game-mezzo");
     session.wait_text("#mz-sheet-heading", "Mira");
-    assert_eq!(
-        session.execute("return document.querySelector('#mz-sheet').dataset.elementId;", json!([])),
-        json!(mira)
-    );
+    assert_eq!(sheet_shown(&session), mira);
     session.wait_text("#mz-acting-line", "You act as Ada.");
     assert!(session.find("#mz-acting").is_err(), "no acting-player choice on a player's phone");
 

@@ -64,7 +64,7 @@ fn gain_adversity(session: &Session, element: &str, name: &str, points: u32) {
     open_sheet(session, element, name);
     let start: u32 = text_of(session, "#mz-adversity-value").parse().expect("a number");
     for n in start + 1..=start + points {
-        press(session, "#mz-adversity-step-inc");
+        press(session, "#mz-adversity-value-plus");
         session.wait_text("#mz-adversity-value", &n.to_string());
     }
     press(session, "#mz-sheet-back");

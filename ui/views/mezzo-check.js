@@ -747,11 +747,11 @@ function totalsPart(ctx) {
     prefix: "mzc",
     title: "Votes the table counted, beyond the base chance",
     hint: "Laws and influence cast on other devices; nothing is paid here for them.",
-    items: sidesOf(c).map((side, i) => ({ label: sideName(ctx, side), short: shortName(ctx, side), value: c.totals[i] ?? 0 })),
-    onChange: (i, next, b) => {
+    items: sidesOf(c).map((side, i) => ({ label: sideName(ctx, side), value: c.totals[i] ?? 0 })),
+    onChange: (i, next) => {
       c.totals[i] = next;
       c.handValues = [];
-      ctx.render(`#${b.id}`);
+      ctx.render();
     },
   });
 }

@@ -648,15 +648,15 @@ function totalsPart(ctx) {
     prefix: "mz",
     title: mine ? "The other players' votes, as the table counted them" : "The votes the table counted",
     hint: mine ? "Your own votes go below; nothing is paid here for the others'." : "Nothing is paid on this device for counted votes.",
-    items: c.options.map((_, i) => ({ label: optionLabel(c, i), short: optionLabel(c, i), value: c.totals[i] ?? 0 })),
-    onChange: (i, next, b) => {
+    items: c.options.map((_, i) => ({ label: optionLabel(c, i), value: c.totals[i] ?? 0 })),
+    onChange: (i, next) => {
       c.totals[i] = next;
       c.handValues = [];
-      ctx.render(`#${b.id}`);
+      ctx.render();
     },
   });
   // The labels follow the options' text as it is typed.
-  node.querySelectorAll(".mz-step-label").forEach((label, i) => {
+  node.querySelectorAll(".stepper-label").forEach((label, i) => {
     label.dataset.optionLabel = String(i);
   });
   return node;

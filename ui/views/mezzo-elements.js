@@ -27,6 +27,7 @@ import {
   templateName,
   stepper,
   disclosure,
+  statStrip,
 } from "./mezzo-kit.js";
 import { startCheckWith } from "./mezzo-check.js";
 import { influenceStepper } from "./mezzo-table.js";
@@ -210,16 +211,21 @@ const byOf = (e, ctx) => actingPlayer(e, ctx) || null;
 /** The sticky line a player glances at: momentum, adversity (and debt), the claimer's influence. */
 function summaryStrip(e, ctx) {
   const claimer = ctx.table.players.find((p) => p.id === e.claimed_by);
-  const item = (label, value, id) =>
-    el("span", { class: "mz-strip-item" }, el("span", { class: "mz-strip-label" }, label), el("strong", { id }, value));
-  return el(
-    "div",
-    { class: "mz-strip", id: "mz-sheet-strip", role: "status", "aria-label": `${e.name} now` },
-    el("strong", { class: "mz-strip-name" }, e.name),
-    item("Momentum", String(e.momentum), "mz-strip-momentum"),
-    item("Adversity", e.adversity_debt > 0 ? `${e.adversity} (debt ${e.adversity_debt})` : String(e.adversity), "mz-strip-adversity"),
-    claimer && item("Influence", `${claimer.influence} (${claimer.name})`, "mz-strip-influence"),
+  const debt = e.adversity_debt > 0;
+  const strip = statStrip(
+    [
+      { label: "Momentum", value: e.momentum },
+      { label: "Adversity", value: debt ? `${e.adversity} (debt ${e.adversity_debt})` : e.adversity, tone: debt ? "warn" : null },
+      ...(claimer ? [{ label: "Influence", value: `${claimer.influence} (${claimer.name})` }] : []),
+    ],
+    { label: `${e.name} now` },
   );
+  strip.id = "mz-sheet-strip";
+  const values = strip.querySelectorAll("dd");
+  ["mz-strip-momentum", "mz-strip-adversity", "mz-strip-influence"].forEach((id, i) => {
+    if (values[i]) values[i].id = id;
+  });
+  return strip;
 }
 
 /** Who acts on the sheet: a choice on a shared device, a line on a player's own device. */
@@ -479,15 +485,13 @@ function adversityCard(e, ctx) {
   return card(
     "mz-adversity",
     "Adversity",
+    // Adversity goes down only by spending it (below): its − stays off.
     stepper({
       label: "Adversity",
-      id: "mz-adversity-step",
-      valueId: "mz-adversity-value",
+      id: "mz-adversity-value",
       value: e.adversity,
-      dec: false,
-      decLabel: "Adversity is lowered by spending it",
-      incLabel: `Gain 1 adversity for ${e.name}`,
-      onChange: (_next, b) => ctx.move("The adversity was not gained.", () => api.mezzoGainAdversity(ctx.gameId, e.id, 1), b),
+      min: e.adversity,
+      onChange: async () => (await ctx.move("The adversity was not gained.", () => api.mezzoGainAdversity(ctx.gameId, e.id, 1))) !== null,
     }),
     e.adversity_debt > 0
       ? el("p", { class: "mz-debt", id: "mz-adversity-debt-value" }, `Debt ${e.adversity_debt}: gained adversity pays it first; it ends with the arc.`)
@@ -550,16 +554,13 @@ function momentumCard(e, ctx) {
   return card(
     "mz-momentum",
     "Momentum",
+    // Momentum goes down only by spending it (below): its − stays off.
     stepper({
       label: "Momentum",
-      id: "mz-momentum-step",
-      valueId: "mz-momentum-value",
+      id: "mz-momentum-value",
       value: e.momentum,
-      dec: false,
-      decLabel: "Momentum is lowered by spending it",
-      incLabel: `Gain 1 momentum for ${e.name}`,
-      onChange: (_next, b) =>
-        ctx.move("The momentum was not gained.", () => api.mezzoGainMomentum(ctx.gameId, e.id, 1, source.value), b),
+      min: e.momentum,
+      onChange: async () => (await ctx.move("The momentum was not gained.", () => api.mezzoGainMomentum(ctx.gameId, e.id, 1, source.value))) !== null,
     }),
     field("Gained from", source),
     form(

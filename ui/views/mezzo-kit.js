@@ -6,9 +6,12 @@
 //   host.append(card("mz-players", "Players", list));
 
 import { el } from "./dom.js";
+import { stepper } from "./kit.js";
 import { busy, numberInput, wholeNumber, select, uid, button } from "./penny-kit.js";
 
 export { busy, numberInput, wholeNumber, select, uid, button };
+// The shared components (kit.js): one-tap steppers, disclosures, the sticky summary strip.
+export { stepper, disclosure, statStrip } from "./kit.js";
 
 /** A label above `control` (given an id when it has none); `hint` below it, linked. */
 export function field(label, control, hint = null, cls = "field") {
@@ -68,37 +71,6 @@ export function inlineForm({ label, ariaLabel, control, button: text, buttonAttr
 }
 
 /**
- * A one-tap counter: − value + (each button ≥ 44 px), the shape of kit.js's `stepper`.
- * `onChange(next, button)` runs with the new value; − and + are disabled at `min`/`max`.
- * `decLabel`/`incLabel` name what the buttons do ("Spend 1 influence of Ada").
- */
-export function stepper({ label, value, min = 0, max = Infinity, onChange, id = uid("ms"), valueId = `${id}-value`, decLabel, incLabel, dec = true }) {
-  const labelId = `${id}-label`;
-  const valueNode = el("output", { class: "mz-step-value", id: valueId, "aria-live": "polite" }, String(value));
-  const step = (delta) => (event) => {
-    const next = value + delta;
-    if (next < min || next > max) return;
-    onChange(next, event.currentTarget);
-  };
-  const minus = el(
-    "button",
-    { type: "button", class: "mz-step", id: `${id}-dec`, "aria-label": decLabel ?? `${label} −1`, disabled: !dec || value <= min, data: { focusKey: `${id}-dec` }, on: { click: step(-1) } },
-    "−",
-  );
-  const plus = el(
-    "button",
-    { type: "button", class: "mz-step", id: `${id}-inc`, "aria-label": incLabel ?? `${label} +1`, disabled: value >= max, data: { focusKey: `${id}-inc` }, on: { click: step(1) } },
-    "+",
-  );
-  return el(
-    "div",
-    { class: "mz-stepper", id, role: "group", "aria-labelledby": labelId },
-    el("span", { class: "mz-step-label", id: labelId }, label),
-    el("span", { class: "mz-step-row" }, minus, valueNode, plus),
-  );
-}
-
-/**
  * How the votes cast elsewhere come in, on a shared device: each player's casts here, or the
  * totals the table counted. Radios `${prefix}-entry-players` and `${prefix}-entry-totals`.
  */
@@ -120,7 +92,7 @@ export function entryChoice(prefix, value, onChange) {
 
 /**
  * The votes the table counted, one stepper per option or side (`${prefix}-total-${i}`, 0 to
- * 40): `items` are [{label, short, value}]; `onChange(i, next, button)`.
+ * 40; its buttons `…-minus` and `…-plus`): `items` are [{label, value}]; `onChange(i, next)`.
  */
 export function totalSteppers({ prefix, title, hint, items, onChange }) {
   return el(
@@ -132,24 +104,10 @@ export function totalSteppers({ prefix, title, hint, items, onChange }) {
       "div",
       { class: "mz-total-list" },
       ...items.map((item, i) =>
-        stepper({
-          label: item.label,
-          id: `${prefix}-total-${i}`,
-          value: item.value,
-          min: 0,
-          max: 40,
-          decLabel: `One vote less for ${item.short}`,
-          incLabel: `One vote more for ${item.short}`,
-          onChange: (next, b) => onChange(i, next, b),
-        }),
+        stepper({ label: item.label, id: `${prefix}-total-${i}`, value: item.value, min: 0, max: 40, onChange: (next) => onChange(i, next) }),
       ),
     ),
   );
-}
-
-/** Long rules text behind a summary that shows it can open (kit.js's `disclosure` shape). */
-export function disclosure(summaryText, ...content) {
-  return el("details", { class: "mz-disclosure" }, el("summary", {}, summaryText), ...content);
 }
 
 /** The number in `input` when it is a whole number from `min` up, else null (the box is marked). */

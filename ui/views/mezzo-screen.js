@@ -5,8 +5,8 @@
 // (mezzo-check.js), a challenge (mezzo-challenge.js), the table (mezzo-table.js: the arc and
 // the players with their influence, Actor role and claims), the story elements
 // (mezzo-elements.js: every element and its sheet), the plot (mezzo-plot.js), the seed deck
-// (mezzo-deck.js) and the log of moves with Undo (mezzo-log.js). The first five make the
-// phone's tab bar. It opens from home (a character card or a game) or from the "Mezzo table"
+// (mezzo-deck.js) and the log of moves with Undo (mezzo-log.js). The first four make the
+// phone's tab bar, the rest are under More (game-screen.js). It opens from home (a character card or a game) or from the "Mezzo table"
 // button of a Mezzo game, and tells the shell where it is (`rememberPlace`).
 //
 //   import { initMezzoScreens } from "./views/mezzo-screen.js";
@@ -25,6 +25,7 @@
 import * as api from "../api.js";
 import { el, byId } from "./dom.js";
 import { gameScreen, showRefusal } from "./game-screen.js";
+import { registerSystem, rememberPlace } from "./systems.js";
 import { busy } from "./mezzo-kit.js";
 import { renderTable } from "./mezzo-table.js";
 import { renderElements, renderSheetTab } from "./mezzo-elements.js";
@@ -35,8 +36,8 @@ import { renderPlot } from "./mezzo-plot.js";
 import { renderDeck } from "./mezzo-deck.js";
 import { renderChallenge } from "./mezzo-challenge.js";
 
-// The first five are the phone's tab bar (the frame puts the rest under More): the sheet a
-// player lives on, the three ways the table decides, and the table itself.
+// The first four are the phone's tab bar (the frame puts the rest under More): the sheet a
+// player lives on and the three ways the table decides.
 const TABS = [
   ["sheet", "Sheet"],
   ["conflict", "Conflict"],
@@ -48,12 +49,10 @@ const TABS = [
   ["deck", "Seed deck"],
   ["log", "Log"],
 ];
-const PHONE_TABS = 5;
 
 let app = null; // {run, toast, refresh, getGame}
 let view = null; // null while closed
 let frame = null; // the screen's frame (game-screen.js)
-let places = null; // systems.js once loaded: rememberPlace
 
 /** Opens `characterId`'s sheet in game `gameId` (home's character card), on `tab` if given. */
 export function openSheet(characterId, gameId, tab = "sheet") {
@@ -67,9 +66,9 @@ export function openGame(gameId, tab) {
 
 /** Tells the shell where the screen is, so the app reopens here. */
 function remember() {
-  if (!view || !places || typeof places.rememberPlace !== "function") return;
+  if (!view) return;
   const character = view.sheetId && view.table?.characters.some((c) => c.id === view.sheetId) ? view.sheetId : null;
-  places.rememberPlace({ screen: "mezzo", game: view.gameId, character, tab: view.tab });
+  rememberPlace(character ? { screen: "sheet", game: view.gameId, character, tab: view.tab } : { screen: "game", game: view.gameId, tab: view.tab });
 }
 
 /** Wires the game header's "Mezzo table" button and builds the (hidden) screen. */
@@ -81,13 +80,8 @@ export function initMezzoScreens(hooks) {
     const characters = app.getGame(gameId)?.characters ?? [];
     open(gameId, characters.length > 0 ? "sheet" : "table");
   });
-  // Home opens a character's sheet or a game through systems.js (the shell's registry).
-  import("./systems.js")
-    .then((systems) => {
-      places = systems;
-      systems.registerSystem("mezzo", { openSheet, openGame });
-    })
-    .catch(() => {});
+  // Home opens a character's sheet or a game through systems.js.
+  registerSystem("mezzo", { openSheet, openGame });
   document.addEventListener("sheetkeeper:undone", (event) => {
     if (!view || !event.detail) return;
     const mine = event.detail.id === view.gameId || event.detail.kind === "character";
@@ -102,7 +96,6 @@ export function initMezzoScreens(hooks) {
     kit: "mz",
     label: "Mezzo",
     tabs: TABS,
-    primaryTabs: PHONE_TABS,
     onBack: close,
     onTab: (tab) => switchTab(tab),
   });
@@ -129,7 +122,7 @@ async function open(gameId, tab, elementId = null) {
     // The sheet tab opens on this device's own character when none was named.
     if (!view.sheetId) view.sheetId = ownCharacters()[0]?.id ?? null;
     render();
-    frame.show();
+    frame.show(gameId);
     remember();
   });
 }
@@ -168,7 +161,6 @@ async function switchTab(tab, options = {}) {
     else view.elementId = options.element;
   }
   await reload();
-  remember();
   if (!view) return;
   const target = options.focus ? frame.body.querySelector(options.focus) : null;
   (target ?? frame.heading).focus();
@@ -329,4 +321,6 @@ function render(focus = null) {
   else if (view.tab === "challenge") renderChallenge(host, ctx);
   else renderLog(host, ctx);
   frame.fill(`Mezzo — ${gameName()}`, view.tab, host, focus);
+  remember(); // after the frame's own note of the game: the character shown too
+
 }

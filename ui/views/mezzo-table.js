@@ -102,14 +102,11 @@ export function influenceStepper(p, ctx, label, id) {
     id,
     value: p.influence,
     min: 0,
-    decLabel: `Spend 1 influence of ${p.name}`,
-    incLabel: `Gain 1 influence for ${p.name}`,
-    onChange: (next, b) =>
-      ctx.move(
+    onChange: async (next) =>
+      (await ctx.move(
         next < p.influence ? "The influence was not spent." : "The influence was not gained.",
         () => (next < p.influence ? api.mezzoSpendInfluence : api.mezzoGainInfluence)(ctx.gameId, p.id, 1),
-        b,
-      ),
+      )) !== null,
   });
 }
 

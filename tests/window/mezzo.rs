@@ -42,10 +42,18 @@ pub(crate) fn dismiss_toast(session: &Session) {
     }
 }
 
+/// Scrolls `selector` to the middle of the window, as a person scrolls before tapping: the
+/// WebDriver's own scroll may leave it under the screen's sticky bar.
+pub(crate) fn reveal(session: &Session, selector: &str) {
+    session.wait_for(selector);
+    session.execute("document.querySelector(arguments[0])?.scrollIntoView({block: 'center'});", json!([selector]));
+}
+
 /// Clicks `selector` with the toast out of the way.
 pub(crate) fn press(session: &Session, selector: &str) {
     session.wait_settled();
     dismiss_toast(session);
+    reveal(session, selector);
     session.click(selector);
 }
 
@@ -53,6 +61,7 @@ pub(crate) fn press(session: &Session, selector: &str) {
 pub(crate) fn type_into(session: &Session, selector: &str, text: &str) {
     session.wait_settled();
     dismiss_toast(session);
+    reveal(session, selector);
     let field = session.wait_for(selector);
     field.click();
     field.clear();
@@ -63,6 +72,7 @@ pub(crate) fn type_into(session: &Session, selector: &str, text: &str) {
 pub(crate) fn choose(session: &Session, selector: &str, value: &str) {
     session.wait_settled();
     dismiss_toast(session);
+    reveal(session, selector);
     session.click(&format!("{selector} option[value='{value}']"));
     session.wait_until(&format!("{selector} to hold {value:?}"), || {
         let now = session.execute("return document.querySelector(arguments[0]).value;", json!([selector]));

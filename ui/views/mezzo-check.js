@@ -643,7 +643,7 @@ function sidesCard(ctx) {
       withFailure &&
         el("div", { class: "mz-fields" }, field("How it fails", failWhat), field("Base chance of failure", failChance)),
     ),
-    el("p", { class: "mz-hint muted" }, "Base chance replaces free votes: negligible 0, occasional 1, common 2 (each Aptitude a step more). When a side is negligible and one is left, no check is needed."),
+    disclosure("How base chance works", el("p", { class: "mz-hint muted" }, "Base chance replaces free votes: negligible 0, occasional 1, common 2 (each Aptitude a step more). When a side is negligible and one is left, no check is needed.")),
   );
 }
 
@@ -1044,7 +1044,7 @@ function perksAndRollCard(ctx) {
   return card(
     "mzc-perks-roll",
     "Scope perks and the roll",
-    el("p", { class: "mz-hint muted" }, "After every vote is cast, a side may buy scope perks with its own votes, 1 each: Extended → Local → Regional coverage, Lingering → Contagious → Inescapable consequences (each needs the one before). Buying one closes the voting."),
+    disclosure("How scope perks work", el("p", { class: "mz-hint muted" }, "After every vote is cast, a side may buy scope perks with its own votes, 1 each: Extended → Local → Regional coverage, Lingering → Contagious → Inescapable consequences (each needs the one before). Buying one closes the voting.")),
     ...perkParts,
     el("div", { class: "mz-switch" }, hand.node),
     el("div", { id: "mzc-hand-host" }, ...handContent(ctx)),

@@ -90,6 +90,11 @@ export function initMezzoScreens(hooks) {
       reload();
     }
   });
+  // The sheet's summary strip and the odds columns stick just under the frame's bar.
+  const keepBarHeight = () => {
+    const bar = byId("mezzo-screen")?.querySelector(".frame-bar");
+    if (bar) document.documentElement.style.setProperty("--mz-bar-h", `${bar.offsetHeight}px`);
+  };
   frame = gameScreen({
     name: "mezzo",
     tabPrefix: "mezzo",
@@ -99,6 +104,8 @@ export function initMezzoScreens(hooks) {
     onBack: close,
     onTab: (tab) => switchTab(tab),
   });
+  const bar = byId("mezzo-screen").querySelector(".frame-bar");
+  if (bar && typeof ResizeObserver === "function") new ResizeObserver(keepBarHeight).observe(bar);
 }
 
 async function open(gameId, tab, elementId = null) {

@@ -49,6 +49,17 @@ pub(crate) fn reveal(session: &Session, selector: &str) {
     session.execute("document.querySelector(arguments[0])?.scrollIntoView({block: 'center'});", json!([selector]));
 }
 
+/// Back home when the app reopened on a screen (it reopens where it was left).
+pub(crate) fn go_home(session: &Session) {
+    session.wait_settled();
+    if let Some(back) =
+        session.find_all(".frame-screen:not([hidden]) .frame-back").into_iter().find(|b| b.is_displayed())
+    {
+        back.click();
+    }
+    session.wait_for("#mine-panel");
+}
+
 /// Clicks `selector` with the toast out of the way.
 pub(crate) fn press(session: &Session, selector: &str) {
     session.wait_settled();
@@ -461,6 +472,7 @@ fn a_mezzo_table_sheets_and_conflicts() {
 
     // After a restart, in dark mode: the table and a conflict with its odds.
     let session = open_dark(&db_path);
+    go_home(&session);
     open_game(&session, "Mezzo Night");
     press(&session, "#game-mezzo");
     // A game with characters opens on the sheet; the table is one tab away.

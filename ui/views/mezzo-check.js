@@ -83,7 +83,7 @@ function newId() {
 }
 
 /** An action check being set up, with nothing cast. */
-export function newCheck() {
+export function newCheck(byHand = false) {
   return {
     description: "",
     actions: [{ element: "", description: "", chance: "common", aptitude: 0 }],
@@ -94,7 +94,7 @@ export function newCheck() {
     entry: "players", // "players": each player's casts here; "totals": what the table counted
     totals: [], // per side: the votes the table counted beyond its base chance
     perks: [], // [{side, perk}] in the order bought
-    hand: false,
+    hand: byHand, // the game's "roll real dice" preference
     handValues: [],
     preview: null,
     previewError: null,
@@ -115,7 +115,7 @@ export function newCheck() {
  * own side (an edge, a modifier or an extra +1 vote, a flaw −1; the table may change it).
  */
 export function startCheckWith(ctx, element, trait) {
-  const c = newCheck();
+  const c = newCheck(ctx.diceByHand);
   c.actions[0].element = element.id;
   c.traitVotes = [{ element: element.id, trait: trait.id, side: 0, votes: trait.kind === "flaw" ? -1 : 1 }];
   ctx.ui.check = c;
@@ -1338,7 +1338,7 @@ function majorCard(ctx) {
       { class: "actions" },
       button("Go to the Challenge tab", () => ctx.switchTab("challenge"), { id: "mzc-to-challenge", class: "primary" }),
       button("New action check", () => {
-        ctx.ui.check = newCheck();
+        ctx.ui.check = newCheck(ctx.diceByHand);
         ctx.render("#mzc-description");
       }, { id: "mzc-major-new" }),
     ),
@@ -1441,7 +1441,7 @@ function resultCard(ctx) {
       "div",
       { class: "actions" },
       button("New action check", () => {
-        ctx.ui.check = newCheck();
+        ctx.ui.check = newCheck(ctx.diceByHand);
         ctx.render("#mzc-description");
       }, { id: "mzc-new", class: "primary" }),
     ),

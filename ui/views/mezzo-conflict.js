@@ -46,14 +46,14 @@ const LAW_HINT =
   "Inertia: the option changes a fact in a major way. Potential: it opens up or closes off possibilities.";
 
 /** A conflict being set up, with nothing cast. */
-export function newConflict() {
+export function newConflict(byHand = false) {
   return {
     question: "",
     options: ["", ""],
     about: "",
     approach: "leave_to_chance",
     noBursts: false,
-    hand: false,
+    hand: byHand, // the game's "roll real dice" preference
     casts: {},
     entry: "players", // "players": each player's votes here; "totals": what the table counted
     totals: [], // per option: the votes the table counted (cast on other devices)
@@ -903,7 +903,7 @@ function resultCard(ctx) {
       "div",
       { class: "actions" },
       button("New conflict", () => {
-        ctx.ui.conflict = newConflict();
+        ctx.ui.conflict = newConflict(ctx.diceByHand);
         ctx.ui.lastMoveTag = null;
         ctx.render("#mz-question");
       }, { id: "mz-new-conflict", class: tied && !c.tie && !c.compromise ? "" : "primary" }),

@@ -221,6 +221,8 @@ function summaryStrip(e, ctx) {
     { label: `${e.name} now` },
   );
   strip.id = "mz-sheet-strip";
+  // A bar the sheet scrolls under, stacked against the frame's own (the layout check's word).
+  strip.dataset.layout = "bar";
   const values = strip.querySelectorAll("dd");
   ["mz-strip-momentum", "mz-strip-adversity", "mz-strip-influence"].forEach((id, i) => {
     if (values[i]) values[i].id = id;

@@ -128,6 +128,8 @@ async function open(gameId, tab, elementId = null) {
     if (!view) return;
     // The sheet tab opens on this device's own character when none was named.
     if (!view.sheetId) view.sheetId = ownCharacters()[0]?.id ?? null;
+    // The game's "roll real dice" preference: the dice boxes open by themselves.
+    view.conflict.hand = view.check.hand = Boolean(gameOf()?.dice_by_hand);
     render();
     frame.show(gameId);
     remember();
@@ -315,6 +317,7 @@ function render(focus = null) {
     /** The players this device acts for: its own on a player device, everyone otherwise. */
     devicePlayers: role() === "player" ? ownPlayers() : view.table.players,
     ownCharacters: ownCharacters(),
+    diceByHand: Boolean(gameOf()?.dice_by_hand),
     character: (id) => gameOf()?.characters?.find((c) => c.id === id) ?? null,
   };
   const host = el("div", { class: `mz-tab mz-tab-${view.tab}` });

@@ -190,8 +190,9 @@ fn a_player_device_acts_for_its_own_players_and_shows_only_their_hands() {
     // This device becomes Ada's phone; Nox is kept here for Bo.
     invoke(&session, "set_mine", json!({ "character": nox, "mine": false }));
     invoke(&session, "set_device_role", json!({ "game": game, "role": "player" }));
-    press(&session, "#mezzo-back");
-    session.wait_for("#mine-panel");
+    crate::mezzo::go_home(&session);
+    // The games list is drawn again with the new role: look for the game once it settled.
+    session.wait_settled();
     open_game(&session, "Phone Night");
     press(&session, "#game-mezzo");
     session.wait_text("#mz-sheet-heading", "Mira");

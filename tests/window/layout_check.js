@@ -69,9 +69,7 @@
     if (inClosedDetails(e)) return true;
     if (e.checkVisibility && !e.checkVisibility({ visibilityProperty: true })) return true;
     let opacity = 1;
-    for (let a = e, child = null; a; child = a, a = a.parentElement) {
-      // A closed <details> shows only its summary (its other children have boxes, not paint).
-      if (a.tagName === "DETAILS" && !a.open && child && child.tagName !== "SUMMARY") return true;
+    for (let a = e; a; a = a.parentElement) {
       const s = style(a);
       if (s.display === "none") return true;
       opacity *= Number(s.opacity);

@@ -49,6 +49,13 @@ pub(crate) fn reveal(session: &Session, selector: &str) {
     session.execute("document.querySelector(arguments[0])?.scrollIntoView({block: 'center'});", json!([selector]));
 }
 
+/// Scrolls `selector` to the middle of the window, as a person scrolls before tapping: the
+/// WebDriver's own scroll may leave it under the screen's sticky bar.
+pub(crate) fn reveal(session: &Session, selector: &str) {
+    session.wait_for(selector);
+    session.execute("document.querySelector(arguments[0])?.scrollIntoView({block: 'center'});", json!([selector]));
+}
+
 /// Back home when the app reopened on a screen (it reopens where it was left).
 pub(crate) fn go_home(session: &Session) {
     session.wait_settled();
@@ -472,7 +479,7 @@ fn a_mezzo_table_sheets_and_conflicts() {
 
     // After a restart, in dark mode: the table and a conflict with its odds.
     let session = open_dark(&db_path);
-    go_home(&session);
+    crate::back_home(&session);
     open_game(&session, "Mezzo Night");
     press(&session, "#game-mezzo");
     // A game with characters opens on the sheet; the table is one tab away.

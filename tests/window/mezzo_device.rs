@@ -190,7 +190,7 @@ fn a_player_device_acts_for_its_own_players_and_shows_only_their_hands() {
     // This device becomes Ada's phone; Nox is kept here for Bo.
     invoke(&session, "set_mine", json!({ "character": nox, "mine": false }));
     invoke(&session, "set_device_role", json!({ "game": game, "role": "player" }));
-    crate::mezzo::go_home(&session);
+    crate::back_home(&session);
     // The games list is drawn again with the new role: look for the game once it settled.
     session.wait_settled();
     open_game(&session, "Phone Night");

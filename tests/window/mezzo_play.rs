@@ -264,7 +264,7 @@ fn a_plot_hook_made_invested_and_resolved() {
 
     // In dark mode, after a restart: a new hook on the plot tab.
     let session = open_dark(&db_path);
-    crate::mezzo::go_home(&session);
+    crate::back_home(&session);
     open_game(&session, "Hook Night");
     press(&session, "#game-mezzo");
     press(&session, "#mezzo-tab-plot");

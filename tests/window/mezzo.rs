@@ -49,24 +49,6 @@ pub(crate) fn reveal(session: &Session, selector: &str) {
     session.execute("document.querySelector(arguments[0])?.scrollIntoView({block: 'center'});", json!([selector]));
 }
 
-/// Scrolls `selector` to the middle of the window, as a person scrolls before tapping: the
-/// WebDriver's own scroll may leave it under the screen's sticky bar.
-pub(crate) fn reveal(session: &Session, selector: &str) {
-    session.wait_for(selector);
-    session.execute("document.querySelector(arguments[0])?.scrollIntoView({block: 'center'});", json!([selector]));
-}
-
-/// Back home when the app reopened on a screen (it reopens where it was left).
-pub(crate) fn go_home(session: &Session) {
-    session.wait_settled();
-    if let Some(back) =
-        session.find_all(".frame-screen:not([hidden]) .frame-back").into_iter().find(|b| b.is_displayed())
-    {
-        back.click();
-    }
-    session.wait_for("#mine-panel");
-}
-
 /// Clicks `selector` with the toast out of the way.
 pub(crate) fn press(session: &Session, selector: &str) {
     session.wait_settled();

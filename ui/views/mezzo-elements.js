@@ -383,7 +383,7 @@ function influenceCard(e, ctx) {
   );
 }
 
-/** The character's notes (saved on leaving the box or with the button; undoable). */
+/** The character's notes, saved with the button (undoable: the toast and the log). */
 function notesCard(e, ctx) {
   if (typeof api.setCharacterNotes !== "function") return null;
   const saved = ctx.character(e.id)?.notes ?? "";

@@ -380,8 +380,10 @@ export const pennyChallengeMove = (game, mv, dice = { kind: "rolled" }) =>
 //                         | {kind: "law", player, option, law: {law: "consistency", fact, direction}
 //                            | {law: "inertia", fact} | {law: "potential", direction}}
 //                         | {kind: "influence", player, option, points}
-//                         | {kind: "fortunes_favor", element, by, option, allow_debt})[]}
-//   ConflictPreview {votes: [{free, laws, influence, fortunes_favor, total}], counts, dice: [[sides…]],
+//                         | {kind: "fortunes_favor", element, by, option, allow_debt}
+//                         | {kind: "counted", option, votes})[]}   (counted: the total the table
+//                           counted for an option, cast on other devices; nothing paid here)
+//   ConflictPreview {votes: [{free, laws, influence, fortunes_favor, counted, total}], counts, dice: [[sides…]],
 //                    steps_odds: [{probability, exact}], d6_odds, median: MedianStep[],
 //                    median_outcome: Outcome|null}
 //   MedianStep {selected: index[], subtracted, dropped: index[]}   Outcome {winner: i} | {tie: [i…]}
@@ -454,6 +456,7 @@ export const mezzoCompromise = (game, question, compromise) => call("mezzo_compr
 //        | {kind: "fortunes_favor", element, by, allow_debt} | {kind: "overcome_flaw", element, flaw, by, allow_debt}
 //        | {kind: "trait", side, element, trait_id, votes}
 //        | {kind: "unexpected_edge", element, edge: Trait, no_fitting_trait, by, allow_debt}
+//        | {kind: "counted", side, votes}   (the votes the table counted beyond the base chance)
 //   perk: "extended_coverage"|"local_coverage"|"regional_coverage"|"lingering_consequences"
 //         |"contagious_consequences"|"inescapable_consequences"
 //   CheckPreview {check: ActionCheck, tallies: Tally[], dice: ({dice: [sides…], bonus, restraints,

@@ -152,3 +152,51 @@ fn a_cast_over_the_limits_is_refused_naming_it_and_changes_nothing() {
     assert!(err.to_string().contains("no value was entered"), "{err}");
     assert_eq!(bytes_on_disk(&s.db()), before);
 }
+
+/// Votes entered as the totals the table counted (each player cast on their own device): the
+/// same exact odds as `sheetkeeper odds mezzo --votes 3,1,0`, a resolution logged like any
+/// other, nobody's influence paid on this device, and undo takes the result back.
+#[test]
+fn a_conflict_resolved_from_the_totals_the_table_counted() {
+    let s = Scratch::new();
+    let (mut store, game, ann, _ben) = table(&s);
+    let d = ConflictDraft {
+        question: "Who holds the lantern?".into(),
+        options: vec!["The ferryman".into(), "The smuggler".into(), "Nobody".into()],
+        about: None,
+        active_in_scene: vec![],
+        casts: vec![ConflictCast::Counted { option: 0, votes: 3 }, ConflictCast::Counted { option: 1, votes: 1 }],
+    };
+    let preview = services::mezzo_conflict_preview(&store, game, &d, &[]).unwrap();
+    assert_eq!(preview.counts, vec![3, 1, 0]);
+    let exact: Vec<&str> = preview.steps_odds.iter().map(|o| o.exact.as_str()).collect();
+    assert_eq!(exact, ["143/192", "47/192", "1/96"]);
+    let cli = sheetkeeper::rules::mezzo::odds::odds(&[3, 1, 0], Variant::D6).unwrap();
+    let d6: Vec<String> = cli.options().iter().map(|f| format!("{}/{}", f.numerator(), f.denominator())).collect();
+    assert_eq!(preview.d6_odds.iter().map(|o| o.exact.clone()).collect::<Vec<_>>(), d6);
+    let mut rng = StdRng::seed_from_u64(4);
+    // d8 shows 2, d4 shows 4: the smuggler wins with fewer votes.
+    let out =
+        services::mezzo_resolve_conflict(&mut store, game, &d, &Approach::LeaveToChance, &entered(&[2, 4]), &mut rng)
+            .unwrap();
+    assert_eq!(out.result.outcome, Outcome::Winner(1));
+    assert_eq!(influence(&store, game, ann), 3, "counted votes are paid on the devices that cast them");
+    let log = services::mezzo_log(&store, game, 10).unwrap();
+    assert!(log[0].action.contains("“The smuggler” wins."), "{}", log[0].action);
+    // Totals that count one option twice are refused, and change nothing.
+    let mut twice = d.clone();
+    twice.casts.push(ConflictCast::Counted { option: 0, votes: 1 });
+    let before = services::mezzo_log(&store, game, 10).unwrap().len();
+    let e = services::mezzo_resolve_conflict(
+        &mut store,
+        game,
+        &twice,
+        &Approach::LeaveToChance,
+        &entered(&[2, 4]),
+        &mut rng,
+    );
+    assert_eq!(e.unwrap_err().to_string(), "casts[2].option: option 1 already has the total the table counted");
+    assert_eq!(services::mezzo_log(&store, game, 10).unwrap().len(), before);
+    services::undo_game(&mut store, game).unwrap();
+    assert!(services::mezzo_log(&store, game, 10).unwrap()[0].undone);
+}

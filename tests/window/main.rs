@@ -15,6 +15,7 @@ mod home;
 mod layout;
 mod mezzo;
 mod mezzo_challenge;
+mod mezzo_device;
 mod mezzo_play;
 mod nsu_roll;
 mod nsu_sheet;

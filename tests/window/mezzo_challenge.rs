@@ -148,6 +148,7 @@ fn a_challenge_round_producing_perks_and_adversity() {
 
     // After a restart, in dark mode: the challenge is where it was.
     let session = open_dark(&db_path);
+    crate::back_home(&session);
     open_game(&session, "Gate Night");
     press(&session, "#game-mezzo");
     session.wait_for("#mezzo-screen");

@@ -62,9 +62,11 @@ fn open_sheet(session: &Session, element: &str, name: &str) {
 /// `element` gains `points` adversity on its sheet.
 fn gain_adversity(session: &Session, element: &str, name: &str, points: u32) {
     open_sheet(session, element, name);
-    type_into(session, "#mz-adversity-gain", &points.to_string());
-    press(session, "#mz-adversity-gain-submit");
-    session.wait_text("#mz-adversity-value", &points.to_string());
+    let start: u32 = text_of(session, "#mz-adversity-value").parse().expect("a number");
+    for n in start + 1..=start + points {
+        press(session, "#mz-adversity-value-plus");
+        session.wait_text("#mz-adversity-value", &n.to_string());
+    }
     press(session, "#mz-sheet-back");
 }
 
@@ -262,18 +264,19 @@ fn a_plot_hook_made_invested_and_resolved() {
 
     // In dark mode, after a restart: a new hook on the plot tab.
     let session = open_dark(&db_path);
+    crate::back_home(&session);
     open_game(&session, "Hook Night");
     press(&session, "#game-mezzo");
     press(&session, "#mezzo-tab-plot");
     type_into(&session, "#mzp-hook-text", "Will the bridge hold?");
     press(&session, "#mzp-hook-submit");
     session.wait_for(".mzp-hook");
-    // No challenge is being played: the multi-hook options say so and are disabled.
+    // No challenge is being played: the multi-hook options say so, with no dead buttons.
     wait_contains(&session, "#mzp-no-challenge", "Start a challenge first");
     assert!(session.find(&format!("#mzp-challenger-{mira}")).is_err(), "no challengers to tick without a challenge");
-    assert_eq!(disabled(&session, "#mzp-raise-stakes"), json!(true));
-    assert_eq!(disabled(&session, "#mzp-no-escape"), json!(true));
-    assert_eq!(disabled(&session, "#mzp-turning-point"), json!(true));
+    for absent in ["#mzp-raise-stakes", "#mzp-no-escape", "#mzp-turning-point"] {
+        assert!(session.find(absent).is_err(), "{absent} is not shown without a challenge");
+    }
     shots_of(&session, "mezzo-dark-plot", "#mzp-hooks");
 }
 
@@ -304,7 +307,7 @@ fn an_unexpected_edge_and_a_major_action_in_a_challenge() {
     // No challenge yet: the plot's options say so, and the edge cannot be bought.
     press(&session, "#mezzo-tab-plot");
     wait_contains(&session, "#mzp-no-challenge", "Start a challenge first");
-    assert_eq!(disabled(&session, "#mzp-raise-stakes"), json!(true));
+    assert!(session.find("#mzp-raise-stakes").is_err(), "no dead button without a challenge");
     shots_of(&session, "mezzo-plot-no-challenge", "#mzp-multi");
     press(&session, "#mezzo-tab-check");
     choose(&session, "#mzc-actor-0", &mira);

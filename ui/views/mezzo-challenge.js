@@ -37,6 +37,7 @@ import {
   plural,
   WORDS,
   templateName,
+  disclosure,
 } from "./mezzo-kit.js";
 
 /** The player id a move names when the element has no claimer (anyone may act for it). */
@@ -603,7 +604,7 @@ function majorCard(ctx, ch) {
   return card(
     "mzch-major",
     "Major action",
-    el("p", { class: "mz-hint muted" }, "An action check: each acting challenger is a side; its roll is compared with the highest opposing roll (the failure side and other sides' actions)."),
+    disclosure("How a major action is compared", el("p", { class: "mz-hint muted" }, "An action check: each acting challenger is a side; its roll is compared with the highest opposing roll (the failure side and other sides' actions).")),
     field("What is attempted (optional)", what),
     el("fieldset", { class: "mzch-actors" }, el("legend", {}, "Who acts"), el("ul", { class: "mz-list" }, ...actorRows)),
     el(
@@ -950,7 +951,7 @@ function declareForm(ctx, ch, a) {
     const helpful = ["recover", "break_free", "heal"].includes(p.kind);
     const order = [...inNow].sort((x, y) => Number((x.side === actor?.side) !== helpful) - Number((y.side === actor?.side) !== helpful));
     if (!inNow.some((c) => c.element === p.target)) p.target = order[0]?.element ?? "";
-    const pick = select(order.map((c) => [c.element, `${c.name} (${sideLabel(ch, c.side)})`]), { id: "mzch-perk-target", data: { focusKey: "mzch-perk-target" } });
+    const pick = select(order.map((c) => [c.element, `${c.name} (side ${c.side + 1})`]), { id: "mzch-perk-target", data: { focusKey: "mzch-perk-target" } });
     pick.value = p.target;
     pick.addEventListener("change", () => {
       p.target = pick.value;
@@ -1368,7 +1369,7 @@ function restCard(ctx) {
   return card(
     "mzch-rest",
     "Rest & Recuperation",
-    el("p", { class: "mz-hint muted" }, "Outside challenges: Take Breather clears a One-Shot, Transient flaw; Escape Restraints removes a Transient restraint; Treat Wounds heals a Transient wound."),
+    disclosure("What each rest does", el("p", { class: "mz-hint muted" }, "Outside challenges: Take Breather clears a One-Shot, Transient flaw; Escape Restraints removes a Transient restraint; Treat Wounds heals a Transient wound.")),
     field("Story element", pick),
     rows.length > 0 ? el("ul", { class: "mz-list", id: "mzch-rr-list" }, ...rows) : el("p", { class: "muted", id: "mzch-rr-list" }, "No flaws."),
   );

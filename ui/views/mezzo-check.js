@@ -38,6 +38,9 @@ import {
   TEMPLATES,
   WORDS,
   lawFields,
+  disclosure,
+  entryChoice,
+  totalSteppers,
 } from "./mezzo-kit.js";
 
 const CHANCES = [
@@ -80,7 +83,7 @@ function newId() {
 }
 
 /** An action check being set up, with nothing cast. */
-export function newCheck() {
+export function newCheck(byHand = false) {
   return {
     description: "",
     actions: [{ element: "", description: "", chance: "common", aptitude: 0 }],
@@ -88,8 +91,10 @@ export function newCheck() {
     casts: {}, // per player: {law: {kind, side, fact, direction}, influence: {points, side}}
     spends: {}, // per element: {ff: {count, by, debt}, flaw: {flaw, by, debt}, edge: {on, name, …, fits, by, debt}}
     traitVotes: [], // [{element, trait, side, votes}]: the votes the table judges a trait gives
+    entry: "players", // "players": each player's casts here; "totals": what the table counted
+    totals: [], // per side: the votes the table counted beyond its base chance
     perks: [], // [{side, perk}] in the order bought
-    hand: false,
+    hand: byHand, // the game's "roll real dice" preference
     handValues: [],
     preview: null,
     previewError: null,
@@ -103,6 +108,18 @@ export function newCheck() {
     majorFor: null,
     major: null, // {message} once resolved as a challenge's major action
   };
+}
+
+/**
+ * Starts setting up a check from a sheet: `element` acts, its trait `trait` counted for its
+ * own side (an edge, a modifier or an extra +1 vote, a flaw −1; the table may change it).
+ */
+export function startCheckWith(ctx, element, trait) {
+  const c = newCheck(ctx.diceByHand);
+  c.actions[0].element = element.id;
+  c.traitVotes = [{ element: element.id, trait: trait.id, side: 0, votes: trait.kind === "flaw" ? -1 : 1 }];
+  ctx.ui.check = c;
+  ctx.switchTab("check", { focus: "#mzc-description" });
 }
 
 // ---- the request ------------------------------------------------------------------------------
@@ -192,7 +209,7 @@ function requestOf(ctx, forPreview = false) {
   const sides = sidesOf(c);
   const n = sides.length;
   const casts = [];
-  for (const p of ctx.table.players) {
+  for (const p of castingHere(ctx)) {
     const mine = castsOf(c, p.id);
     const law = mine.law;
     if (law.kind !== "" && law.side < n) {
@@ -231,11 +248,26 @@ function requestOf(ctx, forPreview = false) {
       casts.push({ kind: "trait", side: v.side, element: v.element, trait_id: v.trait, votes: v.votes });
     }
   }
+  if (byTotals(ctx)) {
+    for (let side = 0; side < n; side++) {
+      const votes = c.totals[side] ?? 0;
+      if (votes > 0) casts.push({ kind: "counted", side, votes });
+    }
+  }
   return {
     setup: { description: c.description.trim(), sides, involved: [] },
     casts,
     perks: c.perks.filter((p) => p.side < n),
   };
+}
+
+/** Whether votes cast elsewhere come in as totals per side: always on a player's own device. */
+const byTotals = (ctx) => ctx.role === "player" || ctx.ui.check.entry === "totals";
+
+/** The players casting on this device: a player device's own; on a shared one all, or none with totals. */
+function castingHere(ctx) {
+  if (ctx.role === "player") return ctx.devicePlayers;
+  return ctx.ui.check.entry === "totals" ? [] : ctx.table.players;
 }
 
 // ---- the live preview -------------------------------------------------------------------------
@@ -611,7 +643,7 @@ function sidesCard(ctx) {
       withFailure &&
         el("div", { class: "mz-fields" }, field("How it fails", failWhat), field("Base chance of failure", failChance)),
     ),
-    el("p", { class: "mz-hint muted" }, "Base chance replaces free votes: negligible 0, occasional 1, common 2 (each Aptitude a step more). When a side is negligible and one is left, no check is needed."),
+    disclosure("How base chance works", el("p", { class: "mz-hint muted" }, "Base chance replaces free votes: negligible 0, occasional 1, common 2 (each Aptitude a step more). When a side is negligible and one is left, no check is needed.")),
   );
 }
 
@@ -629,6 +661,12 @@ function resetSides(c, shift) {
   }
   c.perks = c.perks.map((p) => ({ ...p, side: shift(p.side) })).filter((p) => p.side >= 0);
   c.traitVotes = c.traitVotes.map((v) => ({ ...v, side: shift(v.side) })).filter((v) => v.side >= 0);
+  const totals = [];
+  c.totals.forEach((n, side) => {
+    const moved = shift(side);
+    if (moved >= 0) totals[moved] = n;
+  });
+  c.totals = totals;
   c.handValues = [];
 }
 
@@ -668,8 +706,14 @@ function castsCard(ctx, locked) {
       "fieldset",
       { class: "mzc-cast-group", disabled: locked },
       el("legend", {}, "Players"),
-      el("p", { class: "mz-hint muted" }, "No free votes in an action check. Each player: one Setting Law (laws count at most ±2 per side) and influence (a vote per point, paid when the check resolves)."),
-      ...t.players.map((p) => playerCasts(p, ctx)),
+      ctx.role !== "player" && entryPart(ctx),
+      byTotals(ctx) && totalsPart(ctx),
+      castingHere(ctx).length > 0 &&
+        disclosure(
+          "What a player casts",
+          el("p", { class: "mz-hint muted" }, "No free votes in an action check. Each player: one Setting Law (laws count at most ±2 per side) and influence (a vote per point, paid when the check resolves)."),
+        ),
+      ...castingHere(ctx).map((p) => playerCasts(p, ctx)),
     ),
     el(
       "fieldset",
@@ -678,9 +722,38 @@ function castsCard(ctx, locked) {
       acting.length === 0
         ? el("p", { class: "muted" }, "Pick the acting elements first.")
         : el("div", {}, ...acting.map((e) => elementSpends(e, ctx))),
-      el("p", { class: "mz-hint muted" }, "Fortune's Favor: 2 adversity for a vote for the element's own action. Overcome Flaws: 2 adversity and a flaw is ignored (a Restraint then locks nothing out). Unexpected Edge: 5 adversity, in a challenge. Paid when the check resolves. Traits: the votes the table judges a trait gives a side (Aptitude aside), each once."),
+      disclosure(
+        "What each spend does",
+        el("p", { class: "mz-hint muted" }, "Fortune's Favor: 2 adversity for a vote for the element's own action. Overcome Flaws: 2 adversity and a flaw is ignored (a Restraint then locks nothing out). Unexpected Edge: 5 adversity, in a challenge. Paid when the check resolves. Traits: the votes the table judges a trait gives a side (Aptitude aside), each once."),
+      ),
     ),
   );
+}
+
+/** On a shared device: each player's casts here, or the totals the table counted per side. */
+function entryPart(ctx) {
+  const c = ctx.ui.check;
+  return entryChoice("mzc", c.entry, (value) => {
+    c.entry = value;
+    c.handValues = [];
+    ctx.render(`#mzc-entry-${value}`);
+  });
+}
+
+/** One stepper per side: the votes the table counted for it beyond its base chance. */
+function totalsPart(ctx) {
+  const c = ctx.ui.check;
+  return totalSteppers({
+    prefix: "mzc",
+    title: "Votes the table counted, beyond the base chance",
+    hint: "Laws and influence cast on other devices; nothing is paid here for them.",
+    items: sidesOf(c).map((side, i) => ({ label: sideName(ctx, side), value: c.totals[i] ?? 0 })),
+    onChange: (i, next) => {
+      c.totals[i] = next;
+      c.handValues = [];
+      ctx.render();
+    },
+  });
 }
 
 function playerCasts(p, ctx) {
@@ -971,7 +1044,7 @@ function perksAndRollCard(ctx) {
   return card(
     "mzc-perks-roll",
     "Scope perks and the roll",
-    el("p", { class: "mz-hint muted" }, "After every vote is cast, a side may buy scope perks with its own votes, 1 each: Extended → Local → Regional coverage, Lingering → Contagious → Inescapable consequences (each needs the one before). Buying one closes the voting."),
+    disclosure("How scope perks work", el("p", { class: "mz-hint muted" }, "After every vote is cast, a side may buy scope perks with its own votes, 1 each: Extended → Local → Regional coverage, Lingering → Contagious → Inescapable consequences (each needs the one before). Buying one closes the voting.")),
     ...perkParts,
     el("div", { class: "mz-switch" }, hand.node),
     el("div", { id: "mzc-hand-host" }, ...handContent(ctx)),
@@ -1265,7 +1338,7 @@ function majorCard(ctx) {
       { class: "actions" },
       button("Go to the Challenge tab", () => ctx.switchTab("challenge"), { id: "mzc-to-challenge", class: "primary" }),
       button("New action check", () => {
-        ctx.ui.check = newCheck();
+        ctx.ui.check = newCheck(ctx.diceByHand);
         ctx.render("#mzc-description");
       }, { id: "mzc-major-new" }),
     ),
@@ -1368,7 +1441,7 @@ function resultCard(ctx) {
       "div",
       { class: "actions" },
       button("New action check", () => {
-        ctx.ui.check = newCheck();
+        ctx.ui.check = newCheck(ctx.diceByHand);
         ctx.render("#mzc-description");
       }, { id: "mzc-new", class: "primary" }),
     ),

@@ -30,6 +30,9 @@ import {
   handDice,
   plural,
   lawFields,
+  disclosure,
+  entryChoice,
+  totalSteppers,
 } from "./mezzo-kit.js";
 
 const APPROACHES = [
@@ -43,15 +46,17 @@ const LAW_HINT =
   "Inertia: the option changes a fact in a major way. Potential: it opens up or closes off possibilities.";
 
 /** A conflict being set up, with nothing cast. */
-export function newConflict() {
+export function newConflict(byHand = false) {
   return {
     question: "",
     options: ["", ""],
     about: "",
     approach: "leave_to_chance",
     noBursts: false,
-    hand: false,
+    hand: byHand, // the game's "roll real dice" preference
     casts: {},
+    entry: "players", // "players": each player's votes here; "totals": what the table counted
+    totals: [], // per option: the votes the table counted (cast on other devices)
     handValues: [],
     tieValues: [],
     selections: [], // Take Median: the options the table marked at each step (unset: pre-selected)
@@ -103,10 +108,9 @@ export function freeVotes(p, about, active) {
  */
 function draftOf(ctx, forPreview = false) {
   const c = ctx.ui.conflict;
-  const t = ctx.table;
   const n = c.options.length;
   const casts = [];
-  for (const p of t.players) {
+  for (const p of castingHere(ctx)) {
     const mine = castsOf(c, p.id);
     const has = freeVotes(p, c.about || null, ctx.ui.active);
     const counts = new Map();
@@ -137,6 +141,12 @@ function draftOf(ctx, forPreview = false) {
       }
     }
   }
+  if (byTotals(ctx)) {
+    for (let option = 0; option < n; option++) {
+      const votes = c.totals[option] ?? 0;
+      if (votes > 0) casts.push({ kind: "counted", option, votes });
+    }
+  }
   const placeholder = (text, i) => (forPreview && text.trim() === "" ? `Option ${i + 1}` : text);
   return {
     question: forPreview && c.question.trim() === "" ? "The question" : c.question,
@@ -145,6 +155,18 @@ function draftOf(ctx, forPreview = false) {
     active_in_scene: ctx.ui.active,
     casts,
   };
+}
+
+/** Whether the votes cast elsewhere come in as totals: always on a player's own device. */
+const byTotals = (ctx) => ctx.role === "player" || ctx.ui.conflict.entry === "totals";
+
+/**
+ * The players whose votes are cast on this device: a player device's own players; on a shared
+ * device everyone, or nobody when the table enters its totals.
+ */
+function castingHere(ctx) {
+  if (ctx.role === "player") return ctx.devicePlayers;
+  return ctx.ui.conflict.entry === "totals" ? [] : ctx.table.players;
 }
 
 /** "1. The guard", or "Option 1" while it has no text. */
@@ -497,16 +519,8 @@ export function renderConflict(host, ctx) {
     host.append(resultCard(ctx));
     return;
   }
-  if (t.players.length === 0) {
-    host.append(
-      card(
-        "mz-conflict-empty",
-        "Conflict",
-        el("p", { class: "muted" }, "Add players on the Table tab first: they cast the votes."),
-      ),
-    );
-    return;
-  }
+  // With no players at the table yet, the votes come in as the totals the table counted.
+  if (t.players.length === 0) c.entry = "totals";
   host.append(el("div", { class: "mz-conflict-grid" }, questionCard(ctx), castsCard(ctx), oddsCard(ctx), resolveCard(ctx)));
   schedulePreview(ctx);
 }
@@ -595,6 +609,7 @@ function removeOption(ctx, i) {
       } else part.option = moved;
     }
   }
+  c.totals.splice(i, 1);
   c.handValues = [];
   c.selections = [];
   ctx.render(`#mz-option-${Math.min(i, c.options.length - 1)}`);
@@ -602,13 +617,49 @@ function removeOption(ctx, i) {
 
 function castsCard(ctx) {
   const c = ctx.ui.conflict;
-  const t = ctx.table;
+  const here = castingHere(ctx);
+  const entry =
+    ctx.role !== "player" &&
+    ctx.table.players.length > 0 &&
+    entryChoice("mz", c.entry, (value) => {
+      c.entry = value;
+      c.handValues = [];
+      ctx.render(`#mz-entry-${value}`);
+    });
   return card(
     "mz-casts",
     "Votes",
-    el("p", { class: "mz-hint muted" }, "Each player: free votes, one Setting Law, influence (a vote per point) and Fortune's Favor (2 adversity of an element for a vote). Influence and adversity are paid when the conflict is resolved."),
-    ...t.players.map((p) => casterSet(p, c, ctx)),
+    entry,
+    byTotals(ctx) && totalsPart(ctx),
+    here.length > 0 &&
+      disclosure(
+        "What a player casts",
+        el("p", { class: "mz-hint muted" }, "Each player: free votes, one Setting Law, influence (a vote per point) and Fortune's Favor (2 adversity of an element for a vote). Influence and adversity are paid when the conflict is resolved."),
+      ),
+    ...here.map((p) => casterSet(p, c, ctx)),
   );
+}
+
+/** One stepper per option: the votes the table counted for it (cast on other devices or by hand). */
+function totalsPart(ctx) {
+  const c = ctx.ui.conflict;
+  const mine = ctx.role === "player" && ctx.devicePlayers.length > 0;
+  const node = totalSteppers({
+    prefix: "mz",
+    title: mine ? "The other players' votes, as the table counted them" : "The votes the table counted",
+    hint: mine ? "Your own votes go below; nothing is paid here for the others'." : "Nothing is paid on this device for counted votes.",
+    items: c.options.map((_, i) => ({ label: optionLabel(c, i), value: c.totals[i] ?? 0 })),
+    onChange: (i, next) => {
+      c.totals[i] = next;
+      c.handValues = [];
+      ctx.render();
+    },
+  });
+  // The labels follow the options' text as it is typed.
+  node.querySelectorAll(".stepper-label").forEach((label, i) => {
+    label.dataset.optionLabel = String(i);
+  });
+  return node;
 }
 
 function casterSet(p, c, ctx) {
@@ -693,7 +744,7 @@ function casterSet(p, c, ctx) {
       { class: "mz-cast-part" },
       el("p", { class: "mz-cast-title" }, "Setting Law (once per conflict)"),
       el("div", { class: "mz-fields" }, ...law),
-      el("p", { class: "mz-hint muted" }, LAW_HINT),
+      disclosure("The three laws", el("p", { class: "mz-hint muted" }, LAW_HINT)),
     ),
     el(
       "div",
@@ -852,7 +903,7 @@ function resultCard(ctx) {
       "div",
       { class: "actions" },
       button("New conflict", () => {
-        ctx.ui.conflict = newConflict();
+        ctx.ui.conflict = newConflict(ctx.diceByHand);
         ctx.ui.lastMoveTag = null;
         ctx.render("#mz-question");
       }, { id: "mz-new-conflict", class: tied && !c.tie && !c.compromise ? "" : "primary" }),

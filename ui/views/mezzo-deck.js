@@ -20,7 +20,7 @@ const KEYWORD_DICE = [4, 6, 8, 10, 12, 20];
 function uiOf(ctx) {
   ctx.ui.deckUi = ctx.ui.deckUi ?? { open: null, keyword: null };
   const u = ctx.ui.deckUi;
-  if (u.open && !ctx.table.players.some((p) => p.id === u.open)) u.open = null;
+  if (u.open && (!ctx.table.players.some((p) => p.id === u.open) || !mayOpen(ctx, u.open))) u.open = null;
   return u;
 }
 
@@ -216,10 +216,12 @@ function seatsCard(deck, ctx, u) {
                 if (n !== null) ctx.move("No card was bought.", () => api.mezzoBuyCards(ctx.gameId, s.player, n), b);
               },
             ),
-          button(u.open === s.player ? `Hide ${s.name}'s hand` : `Show ${s.name}'s hand`, () => {
-            u.open = u.open === s.player ? null : s.player;
-            ctx.switchTab("deck", { focus: u.open ? "#mzd-hand-heading" : `#mzd-show-${s.player}` });
-          }, { id: `mzd-show-${s.player}`, class: "mzd-show", "aria-describedby": nameId }),
+          // A player's device shows only its own players' hands (the core refuses the others).
+          mayOpen(ctx, s.player) &&
+            button(u.open === s.player ? `Hide ${s.name}'s hand` : `Show ${s.name}'s hand`, () => {
+              u.open = u.open === s.player ? null : s.player;
+              ctx.switchTab("deck", { focus: u.open ? "#mzd-hand-heading" : `#mzd-show-${s.player}` });
+            }, { id: `mzd-show-${s.player}`, class: "mzd-show", "aria-describedby": nameId }),
         );
       }),
     ),
@@ -237,6 +239,9 @@ function seatsCard(deck, ctx, u) {
   );
 }
 
+/** Whether this device may show `player`'s hand: any on a shared device, its own on a player's. */
+const mayOpen = (ctx, player) => ctx.role !== "player" || ctx.devicePlayers.some((p) => p.id === player);
+
 // ---- one player's hand --------------------------------------------------------------------------
 
 function handCard(deck, hand, ctx, u) {
@@ -247,8 +252,12 @@ function handCard(deck, hand, ctx, u) {
   const draw = checkbox("Then draw a card", { id: "mzd-refresh-draw", checked: true });
   return card(
     "mzd-hand",
-    `${hand.name}'s cards (for their eyes)`,
-    el("p", { class: "mz-hint muted" }, `Pass the device to ${hand.name}. ${hand.name} holds ${hand.influence} influence.`),
+    ctx.role === "player" ? `${hand.name}'s cards` : `${hand.name}'s cards (for their eyes)`,
+    el(
+      "p",
+      { class: "mz-hint muted" },
+      ctx.role === "player" ? `${hand.name} holds ${hand.influence} influence.` : `Pass the device to ${hand.name}. ${hand.name} holds ${hand.influence} influence.`,
+    ),
     el("h4", {}, "Hand"),
     hand.hand.length === 0
       ? el("p", { class: "muted", id: "mzd-hand-empty" }, "No card in hand.")

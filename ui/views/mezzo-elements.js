@@ -17,7 +17,6 @@ import {
   checkbox,
   field,
   form,
-  inlineForm,
   numberInput,
   readCount,
   button,
@@ -26,7 +25,12 @@ import {
   WORDS,
   TEMPLATES,
   templateName,
+  stepper,
+  disclosure,
+  statStrip,
 } from "./mezzo-kit.js";
+import { startCheckWith } from "./mezzo-check.js";
+import { influenceStepper } from "./mezzo-table.js";
 
 const quoted = (name) => `“${name}”`;
 
@@ -43,6 +47,31 @@ export function renderElements(host, ctx) {
   }
   ctx.ui.elementId = null;
   host.append(charactersCard(t, ctx), elementsCard(t, ctx));
+}
+
+/**
+ * The Sheet tab: the open character's sheet (this device's own character first), or, when
+ * none is open, this device's characters to pick from and a new character.
+ */
+export function renderSheetTab(host, ctx) {
+  const t = ctx.table;
+  const open = ctx.ui.sheetId ? t.characters.find((e) => e.id === ctx.ui.sheetId) : null;
+  if (open) {
+    renderSheet(host, open, ctx);
+    return;
+  }
+  ctx.ui.sheetId = null;
+  const own = ctx.ownCharacters;
+  host.append(
+    card(
+      "mz-my-characters",
+      ctx.role === "player" ? "My characters" : "Characters",
+      own.length === 0
+        ? el("p", { class: "muted" }, ctx.role === "player" ? "None of this game's characters is yours yet." : "No characters in this game yet.")
+        : el("ul", { class: "mz-list mz-cards", id: "mz-my-character-list" }, ...own.map((e) => elementItem(e, ctx))),
+      newCharacterForm(ctx),
+    ),
+  );
 }
 
 // ---- the lists ----------------------------------------------------------------------------
@@ -80,7 +109,7 @@ function elementItem(e, ctx) {
     el(
       "div",
       { class: "actions" },
-      button("Open the sheet", () => ctx.switchTab("elements", { element: e.id, focus: "#mz-sheet-heading" }), {
+      button("Open the sheet", () => ctx.switchTab(ctx.ui.tab, { element: e.id, focus: "#mz-sheet-heading" }), {
         class: "mz-open-sheet",
         "aria-describedby": nameId,
         data: { focusKey: `mz-open-sheet-${e.id}` },
@@ -90,34 +119,36 @@ function elementItem(e, ctx) {
 }
 
 function charactersCard(t, ctx) {
-  const name = el("input", { type: "text", id: "mz-new-character", required: true, maxlength: 120 });
   return card(
     "mz-characters",
     "Characters",
     t.characters.length === 0
       ? el("p", { class: "muted" }, "No characters in this game yet.")
       : el("ul", { class: "mz-list mz-cards", id: "mz-character-list" }, ...t.characters.map((e) => elementItem(e, ctx))),
-    inlineForm({
-      label: "New character",
-      ariaLabel: "New character",
-      id: "mz-new-character-form",
-      control: name,
-      button: "Add the character",
-      buttonAttrs: { id: "mz-new-character-submit", class: "primary" },
-      onSubmit: async (b) => {
-        const value = name.value.trim();
-        if (value === "") return name.focus();
-        await ctx.other(
-          "The character was not created.",
-          () => api.createCharacter(ctx.gameId, value),
-          (created) => (created && created.id ? { kind: "character", id: created.id } : null),
-          `Created ${quoted(value)}.`,
-          b,
-        );
-        const again = document.getElementById("mz-new-character");
-        if (again) again.focus();
-      },
-    }),
+    newCharacterForm(ctx),
+  );
+}
+
+/** A new character's name (the box takes the row, its button below on a phone); it opens on its sheet. */
+function newCharacterForm(ctx) {
+  const name = el("input", { type: "text", id: "mz-new-character", required: true, maxlength: 120, autocomplete: "off" });
+  return form(
+    { id: "mz-new-character-form", class: "mz-form mz-new-character", "aria-label": "New character" },
+    [field("New character", name), el("button", { type: "submit", id: "mz-new-character-submit", class: "primary" }, "Add the character")],
+    async (b) => {
+      const value = name.value.trim();
+      if (value === "") return name.focus();
+      const created = await ctx.other(
+        "The character was not created.",
+        () => api.createCharacter(ctx.gameId, value),
+        (made) => (made && made.id ? { kind: "character", id: made.id } : null),
+        `Created ${quoted(value)}.`,
+        b,
+      );
+      // From the Sheet tab the new character opens on its sheet; the Story elements list stays for the next one.
+      if (created && created.id && ctx.ui.tab === "sheet") ctx.switchTab("sheet", { element: created.id, focus: "#mz-sheet-heading" });
+      else document.getElementById("mz-new-character")?.focus();
+    },
   );
 }
 
@@ -162,32 +193,87 @@ function elementsCard(t, ctx) {
 
 // ---- one element's sheet ------------------------------------------------------------------
 
-/** The player acting on a sealed element (its claimer by default); "" is the table. */
+/**
+ * The player acting on a sealed element (its claimer by default); "" is the table. A player
+ * device acts only for its own players.
+ */
 function actingPlayer(e, ctx) {
   ctx.ui.acting = ctx.ui.acting ?? {};
   const chosen = ctx.ui.acting[e.id];
-  if (chosen !== undefined && (chosen === "" || ctx.table.players.some((p) => p.id === chosen))) return chosen;
+  const allowed = ctx.devicePlayers;
+  if (chosen !== undefined && (chosen === "" || allowed.some((p) => p.id === chosen))) return chosen;
+  if (ctx.role === "player") return allowed.find((p) => p.id === e.claimed_by)?.id ?? allowed[0]?.id ?? "";
   return e.claimed_by ?? "";
 }
 
 const byOf = (e, ctx) => actingPlayer(e, ctx) || null;
 
-function renderSheet(host, e, ctx) {
-  const t = ctx.table;
-  const character = e.kind === "character";
+/** The sticky line a player glances at: momentum, adversity (and debt), the claimer's influence. */
+function summaryStrip(e, ctx) {
+  const claimer = ctx.table.players.find((p) => p.id === e.claimed_by);
+  const debt = e.adversity_debt > 0;
+  const strip = statStrip(
+    [
+      { label: "Momentum", value: e.momentum },
+      { label: "Adversity", value: debt ? `${e.adversity} (debt ${e.adversity_debt})` : e.adversity, tone: debt ? "warn" : null },
+      ...(claimer ? [{ label: "Influence", value: `${claimer.influence} (${claimer.name})` }] : []),
+    ],
+    { label: `${e.name} now` },
+  );
+  strip.id = "mz-sheet-strip";
+  // A bar the sheet scrolls under, stacked against the frame's own (the layout check's word).
+  strip.dataset.layout = "bar";
+  const values = strip.querySelectorAll("dd");
+  ["mz-strip-momentum", "mz-strip-adversity", "mz-strip-influence"].forEach((id, i) => {
+    if (values[i]) values[i].id = id;
+  });
+  return strip;
+}
+
+/** Who acts on the sheet: a choice on a shared device, a line on a player's own device. */
+function actingField(e, ctx) {
+  const allowed = ctx.devicePlayers;
+  if (ctx.role === "player") {
+    const who = allowed.find((p) => p.id === actingPlayer(e, ctx));
+    if (allowed.length <= 1) {
+      return el("p", { class: "mz-hint", id: "mz-acting-line" }, who ? `You act as ${who.name}.` : "Claim it for your player (Table tab) to spend its resources.");
+    }
+  }
   const acting = select(
-    [["", "The table (no player)"], ...t.players.map((p) => [p.id, p.name])],
+    [...(ctx.role === "player" ? [] : [["", "The table (no player)"]]), ...allowed.map((p) => [p.id, p.name])],
     { id: "mz-acting", data: { focusKey: "mz-acting" } },
   );
   acting.value = actingPlayer(e, ctx);
   acting.addEventListener("change", () => {
     ctx.ui.acting[e.id] = acting.value;
   });
-  host.append(
+  return el(
+    "div",
+    { class: "field mz-acting" },
+    el("label", { for: acting.id }, "Acting player"),
+    acting,
+    disclosure(
+      "Who may act",
+      el(
+        "p",
+        { class: "mz-hint muted" },
+        e.claimed_by_name
+          ? `Only ${e.claimed_by_name}, who claimed it, fills its edge slots and spends its adversity and momentum.`
+          : "Anyone fills its edge slots and spends its resources while it is unclaimed.",
+      ),
+    ),
+  );
+}
+
+function renderSheet(host, e, ctx) {
+  const character = e.kind === "character";
+  const back = ctx.ui.tab === "sheet" && ctx.ownCharacters.length <= 1 ? null : ctx.ui.tab === "sheet" ? "← My characters" : "← All story elements";
+  const parts = [
+    summaryStrip(e, ctx),
     el(
       "div",
       { class: "mz-sheet-head", id: "mz-sheet", data: { elementId: e.id } },
-      button("← All story elements", () => ctx.switchTab("elements", { element: null }), { id: "mz-sheet-back" }),
+      back && button(back, () => ctx.switchTab(ctx.ui.tab, { element: null }), { id: "mz-sheet-back" }),
       el("h3", { id: "mz-sheet-heading", tabindex: "-1" }, e.name),
       el(
         "p",
@@ -233,24 +319,90 @@ function renderSheet(host, e, ctx) {
             { id: "mz-sheet-remove", class: "danger" },
           ),
       ),
-      field(
-        "Acting player",
-        acting,
-        e.claimed_by_name
-          ? `Only ${e.claimed_by_name}, who claimed it, fills its edge slots and spends its adversity and momentum.`
-          : "Who fills its edge slots and spends its resources (anyone, while it is unclaimed).",
-        "field mz-acting",
-      ),
+      actingField(e, ctx),
     ),
-    el(
-      "div",
-      { class: "mz-grid" },
-      slotsCard(e, ctx),
-      adversityCard(e, ctx),
-      momentumCard(e, ctx),
-      protectionCard(e, ctx),
-    ),
+    firstSteps(e, ctx),
+    el("div", { class: "mz-grid" }, adversityCard(e, ctx), momentumCard(e, ctx), influenceCard(e, ctx)),
     traitsCard(e, ctx),
+    el("div", { class: "mz-grid" }, slotsCard(e, ctx), protectionCard(e, ctx)),
+    character && notesCard(e, ctx),
+  ];
+  host.append(...parts.filter(Boolean));
+}
+
+/** A new character's first steps: a player to claim it, its first traits. */
+function firstSteps(e, ctx) {
+  if (e.kind !== "character" || e.claimed_by) return null;
+  const t = ctx.table;
+  const parts = [];
+  if (t.players.length === 0) {
+    const name = el("input", { type: "text", id: "mz-first-player", required: true, maxlength: 120, autocomplete: "off" });
+    parts.push(
+      form(
+        { id: "mz-first-player-form", "aria-label": "The player who plays it" },
+        [field("Who plays it (a player at the table)", name), el("button", { type: "submit", id: "mz-first-player-submit" }, "Add the player")],
+        async (b) => {
+          const value = name.value.trim();
+          if (value === "") return name.focus();
+          const done = await ctx.move("The player was not added.", () => api.mezzoAddPlayer(ctx.gameId, value), b);
+          const p = done?.view?.players?.find((x) => x.name === value && !x.claimed.includes(e.id));
+          if (p) await claimFor(ctx, p, e);
+        },
+      ),
+    );
+  } else {
+    const pool = ctx.role === "player" && ctx.devicePlayers.length > 0 ? ctx.devicePlayers : t.players;
+    const who = select(pool.map((p) => [p.id, p.name]), { id: "mz-first-claim-player" });
+    parts.push(
+      form(
+        { id: "mz-first-claim-form", "aria-label": "Claim it" },
+        [field("Played by (takes the Actor role)", who), el("button", { type: "submit", id: "mz-first-claim-submit" }, "Claim it (+2 edge slots)")],
+        (b) => claimFor(ctx, t.players.find((p) => p.id === who.value), e, b),
+      ),
+    );
+  }
+  if (e.traits.length === 0) parts.push(el("p", { class: "mz-hint muted" }, "Then give it its first traits below: each edge fills an edge slot."));
+  return card("mz-first-steps", "First steps", ...parts);
+}
+
+/** `p` claims character `e`, taking the Actor role first when needed (each an undoable move). */
+async function claimFor(ctx, p, e, b = null) {
+  if (!p) return;
+  if (!p.actor && !(await ctx.move("The Actor role was not taken.", () => api.mezzoTakeRole(ctx.gameId, p.id), b))) return;
+  await ctx.move("The character was not claimed.", () => api.mezzoClaim(ctx.gameId, p.id, e.id), b);
+}
+
+/** The claiming player's influence: one tap to spend or gain a point. */
+function influenceCard(e, ctx) {
+  const p = ctx.table.players.find((x) => x.id === e.claimed_by);
+  if (!p) return null;
+  return card(
+    "mz-sheet-influence",
+    "Influence",
+    influenceStepper(p, ctx, `${p.name}'s influence`, "mz-sheet-influence-step"),
+  );
+}
+
+/** The character's notes, saved with the button (undoable: the toast and the log). */
+function notesCard(e, ctx) {
+  if (typeof api.setCharacterNotes !== "function") return null;
+  const saved = ctx.character(e.id)?.notes ?? "";
+  const area = el("textarea", { id: "mz-notes", rows: 4, maxlength: 4000, data: { focusKey: "mz-notes" } });
+  area.value = saved;
+  const save = async (b) => {
+    if (area.value === (ctx.character(e.id)?.notes ?? "")) return;
+    await ctx.other(
+      "The notes were not saved.",
+      () => api.setCharacterNotes(e.id, area.value),
+      () => ({ kind: "character", id: e.id }),
+      "Notes saved.",
+      b,
+    );
+  };
+  return card(
+    "mz-sheet-notes",
+    "Notes",
+    form({ id: "mz-notes-form", "aria-label": `Notes on ${e.name}` }, [field("Notes", area), el("button", { type: "submit", id: "mz-notes-save" }, "Save the notes")], save),
   );
 }
 
@@ -322,70 +474,46 @@ function slotsCard(e, ctx) {
 
 // ---- adversity ------------------------------------------------------------------------------
 
-const ADVERSITY_SPENDS = [
-  ["fortunes_favor", "Fortune's Favor (2)"],
-  ["sudden_surge", "Sudden Surge (3)"],
-  ["overcome_flaws", "Overcome Flaws (2)"],
-];
-
 const ADVERSITY_HINT =
-  "Fortune's Favor: one more vote for its action. Sudden Surge: +1 to the rolled result. Overcome Flaws: ignore one of its flaws for one action.";
+  "Fortune's Favor (2): one more vote for its action. Sudden Surge (3): +1 to the rolled result. Overcome Flaws (2): ignore one of its flaws for one action. Adversity goes down only by spending it.";
 
 function adversityCard(e, ctx) {
-  const gain = numberInput({ id: "mz-adversity-gain", min: 1, value: 1, data: { focusKey: "mz-adversity-gain" } });
   const flaws = e.traits.filter((tr) => tr.kind === "flaw");
-  const spends = ADVERSITY_SPENDS.filter(([k]) => k !== "overcome_flaws" || flaws.length > 0);
-  const kind = select(spends, { id: "mz-adversity-spend-kind" });
-  const flaw = flaws.length > 0 ? select(flaws.map((f) => [f.id, f.name]), { id: "mz-adversity-flaw" }) : null;
-  const flawField = flaw ? field("The flaw to overcome", flaw, null, "field mz-flaw-field") : null;
-  const syncFlaw = () => {
-    if (flawField) flawField.hidden = kind.value !== "overcome_flaws";
-  };
-  kind.addEventListener("change", syncFlaw);
-  syncFlaw();
   const debt = checkbox("Take a shortfall as adversity debt", { id: "mz-adversity-debt" });
+  const spend = (spendOf, title) => (b) =>
+    ctx.move(title, () => api.mezzoSpendAdversity(ctx.gameId, e.id, byOf(e, ctx), spendOf, debt.box.checked), b);
+  // A shortfall may be taken as debt once it holds any: the core says what is missing.
+  const can = () => e.adversity >= 1;
   return card(
     "mz-adversity",
     "Adversity",
-    el(
-      "p",
-      { class: "mz-stat-line" },
-      el("strong", { class: "mz-big", id: "mz-adversity-value" }, String(e.adversity)),
-      e.adversity_debt > 0
-        ? el("span", { class: "mz-debt", id: "mz-adversity-debt-value" }, `Debt ${e.adversity_debt}`)
-        : el("span", { class: "muted", id: "mz-adversity-debt-value" }, "No debt"),
-    ),
-    e.adversity_debt > 0 &&
-      el("p", { class: "mz-hint muted" }, "Gained adversity pays the debt first; the debt ends with the arc."),
-    inlineForm({
-      label: "Gain adversity",
-      ariaLabel: "Gain adversity",
-      id: "mz-adversity-gain-form",
-      control: gain,
-      button: "Gain",
-      buttonAttrs: { id: "mz-adversity-gain-submit" },
-      onSubmit: (b) => {
-        const n = readCount(gain);
-        if (n !== null) ctx.move("The adversity was not gained.", () => api.mezzoGainAdversity(ctx.gameId, e.id, n), b);
-      },
+    // Adversity goes down only by spending it (below): its − stays off.
+    stepper({
+      label: "Adversity",
+      id: "mz-adversity-value",
+      value: e.adversity,
+      min: e.adversity,
+      onChange: async () => (await ctx.move("The adversity was not gained.", () => api.mezzoGainAdversity(ctx.gameId, e.id, 1))) !== null,
     }),
-    form(
-      { id: "mz-adversity-spend-form", "aria-label": "Spend adversity" },
-      [
-        field("Spend adversity on", kind, ADVERSITY_HINT),
-        flawField,
-        debt.node,
-        el("button", { type: "submit", id: "mz-adversity-spend-submit" }, "Spend"),
-      ],
-      (b) => {
-        const spend = kind.value === "overcome_flaws" ? { kind: "overcome_flaws", flaw: flaw.value } : { kind: kind.value };
-        ctx.move(
-          "The adversity was not spent.",
-          () => api.mezzoSpendAdversity(ctx.gameId, e.id, byOf(e, ctx), spend, debt.box.checked),
-          b,
-        );
-      },
+    e.adversity_debt > 0
+      ? el("p", { class: "mz-debt", id: "mz-adversity-debt-value" }, `Debt ${e.adversity_debt}: gained adversity pays it first; it ends with the arc.`)
+      : null,
+    el("p", { class: "mz-cast-title", id: "mz-adversity-spend-title" }, "Spend it on"),
+    el(
+      "div",
+      { class: "mz-spend-row", role: "group", "aria-labelledby": "mz-adversity-spend-title" },
+      button("Fortune's Favor (2)", spend({ kind: "fortunes_favor" }, "The adversity was not spent."), { id: "mz-spend-fortunes_favor", disabled: !can(2) }),
+      button("Sudden Surge (3)", spend({ kind: "sudden_surge" }, "The adversity was not spent."), { id: "mz-spend-sudden_surge", disabled: !can(3) }),
+      ...flaws.map((f) =>
+        button(`Overcome “${f.name}” (2)`, spend({ kind: "overcome_flaws", flaw: f.id }, "The adversity was not spent."), {
+          class: "mz-spend-overcome",
+          disabled: !can(2),
+          data: { focusKey: `mz-overcome-${f.id}` },
+        }),
+      ),
     ),
+    debt.node,
+    disclosure("What each spend does", el("p", { class: "mz-hint muted" }, ADVERSITY_HINT)),
   );
 }
 
@@ -403,13 +531,17 @@ const MOMENTUM_HINT =
   "After a victory: narration costs 1 per vote, stakes 1 per major perk, a lasting effect 1. After a defeat, 2 momentum become 1 adversity. A plot hook costs 1 per point.";
 
 function momentumCard(e, ctx) {
-  const gain = numberInput({ id: "mz-momentum-gain", min: 1, value: 1 });
+  ctx.ui.momentumSource = ctx.ui.momentumSource ?? "plot_hook";
   const sources = [
     ["plot_hook", "A plot hook"],
     ["boost", "Momentum boost (in a challenge)"],
     ...(e.kind === "goal" ? [["ruin", "Ruin took a trump"]] : []),
   ];
-  const source = select(sources, { id: "mz-momentum-source" });
+  const source = select(sources, { id: "mz-momentum-source", data: { focusKey: "mz-momentum-source" } });
+  source.value = sources.some(([v]) => v === ctx.ui.momentumSource) ? ctx.ui.momentumSource : "plot_hook";
+  source.addEventListener("change", () => {
+    ctx.ui.momentumSource = source.value;
+  });
   const kind = select(
     MOMENTUM_SPENDS.map(([k, label]) => [k, label]),
     { id: "mz-momentum-spend-kind" },
@@ -424,25 +556,20 @@ function momentumCard(e, ctx) {
   return card(
     "mz-momentum",
     "Momentum",
-    el("p", { class: "mz-stat-line" }, el("strong", { class: "mz-big", id: "mz-momentum-value" }, String(e.momentum))),
-    form(
-      { id: "mz-momentum-gain-form", "aria-label": "Gain momentum" },
-      [
-        el("div", { class: "mz-fields" }, field("Gain momentum", gain), field("From", source)),
-        el("button", { type: "submit", id: "mz-momentum-gain-submit" }, "Gain"),
-      ],
-      (b) => {
-        const n = readCount(gain);
-        if (n !== null) {
-          ctx.move("The momentum was not gained.", () => api.mezzoGainMomentum(ctx.gameId, e.id, n, source.value), b);
-        }
-      },
-    ),
+    // Momentum goes down only by spending it (below): its − stays off.
+    stepper({
+      label: "Momentum",
+      id: "mz-momentum-value",
+      value: e.momentum,
+      min: e.momentum,
+      onChange: async () => (await ctx.move("The momentum was not gained.", () => api.mezzoGainMomentum(ctx.gameId, e.id, 1, source.value))) !== null,
+    }),
+    field("Gained from", source),
     form(
       { id: "mz-momentum-spend-form", "aria-label": "Spend momentum" },
       [
         el("div", { class: "mz-fields" }, field("Spend momentum on", kind), amountField),
-        el("p", { class: "mz-hint muted" }, MOMENTUM_HINT),
+        disclosure("What each spend does", el("p", { class: "mz-hint muted" }, MOMENTUM_HINT)),
         el("button", { type: "submit", id: "mz-momentum-spend-submit", disabled: e.momentum === 0 }, "Spend"),
       ],
       (b) => {
@@ -547,7 +674,12 @@ function traitItem(tr, e, ctx) {
     el(
       "div",
       { class: "mz-row" },
-      el("strong", { class: "mz-trait-name grow", id: nameId }, tr.name),
+      el(
+        "button",
+        { type: "button", class: "mz-trait-act grow", data: { focusKey: `mz-trait-act-${tr.id}` }, on: { click: () => startCheckWith(ctx, e, tr) } },
+        el("strong", { class: "mz-trait-name", id: nameId }, tr.name),
+        el("span", { class: "mz-act-word" }, "Action check ›"),
+      ),
       el("span", { class: `mz-badge mz-trait-kind ${tr.kind}` }, WORDS.traitKind[tr.kind] ?? tr.kind),
       button(
         "Remove",

@@ -6,9 +6,12 @@
 //   host.append(card("mz-players", "Players", list));
 
 import { el } from "./dom.js";
+import { stepper } from "./kit.js";
 import { busy, numberInput, wholeNumber, select, uid, button } from "./penny-kit.js";
 
 export { busy, numberInput, wholeNumber, select, uid, button };
+// The shared components (kit.js): one-tap steppers, disclosures, the sticky summary strip.
+export { stepper, disclosure, statStrip } from "./kit.js";
 
 /** A label above `control` (given an id when it has none); `hint` below it, linked. */
 export function field(label, control, hint = null, cls = "field") {
@@ -64,6 +67,46 @@ export function inlineForm({ label, ariaLabel, control, button: text, buttonAttr
       hint && el("p", { class: "mz-hint muted", id: hintId }, hint),
     ],
     onSubmit,
+  );
+}
+
+/**
+ * How the votes cast elsewhere come in, on a shared device: each player's casts here, or the
+ * totals the table counted. Radios `${prefix}-entry-players` and `${prefix}-entry-totals`.
+ */
+export function entryChoice(prefix, value, onChange) {
+  return el(
+    "fieldset",
+    { class: "mz-entry", id: `${prefix}-entry` },
+    el("legend", {}, "How the votes come in"),
+    ...[
+      ["players", "Each player's casts, here"],
+      ["totals", "The totals the table counted"],
+    ].map(([v, label]) => {
+      const radio = el("input", { type: "radio", name: `${prefix}-entry`, id: `${prefix}-entry-${v}`, value: v, checked: value === v, data: { focusKey: `${prefix}-entry-${v}` } });
+      radio.addEventListener("change", () => onChange(v, radio));
+      return el("label", { class: "mz-check", for: radio.id }, radio, el("span", {}, label));
+    }),
+  );
+}
+
+/**
+ * The votes the table counted, one stepper per option or side (`${prefix}-total-${i}`, 0 to
+ * 40; its buttons `…-minus` and `…-plus`): `items` are [{label, value}]; `onChange(i, next)`.
+ */
+export function totalSteppers({ prefix, title, hint, items, onChange }) {
+  return el(
+    "div",
+    { class: "mz-cast-part mz-totals", id: `${prefix}-totals` },
+    el("p", { class: "mz-cast-title" }, title),
+    el("p", { class: "mz-hint muted" }, hint),
+    el(
+      "div",
+      { class: "mz-total-list" },
+      ...items.map((item, i) =>
+        stepper({ label: item.label, id: `${prefix}-total-${i}`, value: item.value, min: 0, max: 40, onChange: (next) => onChange(i, next) }),
+      ),
+    ),
   );
 }
 

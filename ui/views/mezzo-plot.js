@@ -279,8 +279,13 @@ function hookItem(h, plot, ctx, u) {
       form(
         { class: "mz-form", "aria-label": `Invest in ${h.text}` },
         [
-          el("div", { class: "mz-fields" }, field("Invest", investResource), field("Points", investPoints)),
-          el("button", { type: "submit", id: id("invest"), class: "mzp-invest", "aria-describedby": textId }, "Invest"),
+          el(
+            "div",
+            { class: "mz-act-row" },
+            field("Invest", investResource),
+            field("Points", investPoints),
+            el("button", { type: "submit", id: id("invest"), class: "mzp-invest", "aria-describedby": textId }, "Invest"),
+          ),
         ],
         (b) => {
           const n = readCount(investPoints);
@@ -291,8 +296,12 @@ function hookItem(h, plot, ctx, u) {
       form(
         { class: "mz-form", "aria-label": `Tap ${h.text}` },
         [
-          field("Tap one point of", tapResource),
-          el("button", { type: "submit", id: id("tap"), class: "mzp-tap", "aria-describedby": textId, disabled: h.total === 0 }, "Tap 1 point"),
+          el(
+            "div",
+            { class: "mz-act-row" },
+            field("Tap one point of", tapResource),
+            el("button", { type: "submit", id: id("tap"), class: "mzp-tap", "aria-describedby": textId, disabled: h.total === 0 }, "Tap 1 point"),
+          ),
         ],
         (b) => ctx.move("The hook was not tapped.", () => api.mezzoTap(ctx.gameId, h.id, userOf(u), tapResource.value), b),
       ),
@@ -446,24 +455,12 @@ function multiCard(plot, ctx, u) {
     el("p", { id: "mzp-triggered", role: "status" }, `${plural(n, "hook")} triggered. Raise Stakes needs 2, No Escape 3, the Turning Point 5 (once per arc).`),
   ];
   if (!ch) {
-    // The rules allow none of the three outside a challenge: named, and disabled.
+    // The rules allow none of the three outside a challenge: said once, no dead buttons.
     return card(
       ...head,
       running.loaded
         ? el("p", { class: "mz-hint", id: "mzp-no-challenge", role: "status" }, "Start a challenge first (Challenge tab): Raise Stakes, No Escape and the Turning Point are only used during a challenge.")
         : el("p", { class: "muted", id: "mzp-challenge-wait" }, "Looking for a challenge being played…"),
-      el(
-        "fieldset",
-        { class: "mzp-option", id: "mzp-options-off", disabled: true, "aria-describedby": running.loaded ? "mzp-no-challenge" : "mzp-challenge-wait" },
-        el("legend", {}, "Raise Stakes · No Escape · Turning Point"),
-        el(
-          "div",
-          { class: "actions" },
-          el("button", { type: "button", id: "mzp-raise-stakes" }, "Raise the stakes"),
-          el("button", { type: "button", id: "mzp-no-escape" }, "Name the target"),
-          !plot.turning_point && el("button", { type: "button", id: "mzp-turning-point" }, "Reach the Turning Point"),
-        ),
-      ),
       noEscapeList(plot),
     );
   }

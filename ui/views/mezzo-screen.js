@@ -1,19 +1,23 @@
 // The Mezzo screen of a game (RULES.md §3): it replaces the games layout while open and has
-// eight tabs — the table (mezzo-table.js: the arc and the players with their influence, Actor
-// role and claims), the story elements (mezzo-elements.js: the game's characters and the
-// table's objects, locations, factions and goals, each with its sheet), a conflict
-// (mezzo-conflict.js: options, casts, live exact odds, resolution, ties), an action check
-// (mezzo-check.js: sides, casts, scope perks, odds, the roll, Sudden Surges, the result), a
-// challenge (mezzo-challenge.js: sides, rounds of major actions, perks, departures, the end;
-// Rest & Recuperation between challenges), the plot (mezzo-plot.js: hooks, the Turning Point, themes, the arc's end), the seed deck
-// (mezzo-deck.js: cards, hands, links, inspiration, the keyword die) and the log of moves with
-// Undo (mezzo-log.js). It opens from the "Mezzo table" button of a Mezzo game.
+// nine tabs — the sheet (mezzo-elements.js `renderSheetTab`: this device's character, opened
+// from home through systems.js `openSheet`), a conflict (mezzo-conflict.js: options, casts or
+// the totals the table counted, live exact odds, resolution, ties), an action check
+// (mezzo-check.js), a challenge (mezzo-challenge.js), the table (mezzo-table.js: the arc and
+// the players with their influence, Actor role and claims), the story elements
+// (mezzo-elements.js: every element and its sheet), the plot (mezzo-plot.js), the seed deck
+// (mezzo-deck.js) and the log of moves with Undo (mezzo-log.js). The first four make the
+// phone's tab bar, the rest are under More (game-screen.js). It opens from home (a character card or a game) or from the "Mezzo table"
+// button of a Mezzo game, and tells the shell where it is (`rememberPlace`).
 //
 //   import { initMezzoScreens } from "./views/mezzo-screen.js";
 //   initMezzoScreens({ run, toast, refresh, getGame });   // once, from app.js
 //
+// The device's role in the game (`role` in the games list: "player", "table" or "both") shapes
+// what is asked: a player's device acts only for its own players (those who claimed one of
+// its characters), enters the others' votes as totals and shows only its own players' hands.
+//
 // The screen's state lives here, as the Penny Ante screen's does: which game and tab, the
-// table as the app last sent it, the sheet shown, the characters active in the scene and the
+// table as the app last sent it, the sheets shown, the characters active in the scene and the
 // conflict being set up. Every change goes through `move`: one api call whose MezzoChange
 // carries the new table, a re-render, and a toast with Undo (undoGame). app.js sends
 // "sheetkeeper:undone" after an undo, and the screen reloads.
@@ -21,9 +25,10 @@
 import * as api from "../api.js";
 import { el, byId } from "./dom.js";
 import { gameScreen, showRefusal } from "./game-screen.js";
+import { registerSystem, rememberPlace } from "./systems.js";
 import { busy } from "./mezzo-kit.js";
 import { renderTable } from "./mezzo-table.js";
-import { renderElements } from "./mezzo-elements.js";
+import { renderElements, renderSheetTab } from "./mezzo-elements.js";
 import { renderConflict, newConflict, forgetResult } from "./mezzo-conflict.js";
 import { renderLog } from "./mezzo-log.js";
 import { renderCheck, newCheck } from "./mezzo-check.js";
@@ -31,12 +36,15 @@ import { renderPlot } from "./mezzo-plot.js";
 import { renderDeck } from "./mezzo-deck.js";
 import { renderChallenge } from "./mezzo-challenge.js";
 
+// The first four are the phone's tab bar (the frame puts the rest under More): the sheet a
+// player lives on and the three ways the table decides.
 const TABS = [
-  ["table", "Table"],
-  ["elements", "Story elements"],
+  ["sheet", "Sheet"],
   ["conflict", "Conflict"],
   ["check", "Action check"],
   ["challenge", "Challenge"],
+  ["table", "Table"],
+  ["elements", "Story elements"],
   ["plot", "Plot"],
   ["deck", "Seed deck"],
   ["log", "Log"],
@@ -46,10 +54,34 @@ let app = null; // {run, toast, refresh, getGame}
 let view = null; // null while closed
 let frame = null; // the screen's frame (game-screen.js)
 
+/** Opens `characterId`'s sheet in game `gameId` (home's character card), on `tab` if given. */
+export function openSheet(characterId, gameId, tab = "sheet") {
+  return open(gameId, tab || "sheet", characterId);
+}
+
+/** Opens game `gameId`'s Mezzo screen on `tab` (the sheet of this device's character first). */
+export function openGame(gameId, tab) {
+  return open(gameId, tab || "sheet");
+}
+
+/** Tells the shell where the screen is, so the app reopens here. */
+function remember() {
+  if (!view) return;
+  const character = view.sheetId && view.table?.characters.some((c) => c.id === view.sheetId) ? view.sheetId : null;
+  rememberPlace(character ? { screen: "sheet", game: view.gameId, character, tab: view.tab } : { screen: "game", game: view.gameId, tab: view.tab });
+}
+
 /** Wires the game header's "Mezzo table" button and builds the (hidden) screen. */
 export function initMezzoScreens(hooks) {
   app = hooks;
-  byId("game-mezzo").addEventListener("click", () => open("table"));
+  // The game's button opens on this device's character sheet, or on the table while the game has none.
+  byId("game-mezzo").addEventListener("click", () => {
+    const gameId = byId("game-detail").dataset.gameId;
+    const characters = app.getGame(gameId)?.characters ?? [];
+    open(gameId, characters.length > 0 ? "sheet" : "table");
+  });
+  // Home opens a character's sheet or a game through systems.js.
+  registerSystem("mezzo", { openSheet, openGame });
   document.addEventListener("sheetkeeper:undone", (event) => {
     if (!view || !event.detail) return;
     const mine = event.detail.id === view.gameId || event.detail.kind === "character";
@@ -58,6 +90,11 @@ export function initMezzoScreens(hooks) {
       reload();
     }
   });
+  // The sheet's summary strip and the odds columns stick just under the frame's bar.
+  const keepBarHeight = () => {
+    const bar = byId("mezzo-screen")?.querySelector(".frame-bar");
+    if (bar) document.documentElement.style.setProperty("--mz-bar-h", `${bar.offsetHeight}px`);
+  };
   frame = gameScreen({
     name: "mezzo",
     tabPrefix: "mezzo",
@@ -67,17 +104,55 @@ export function initMezzoScreens(hooks) {
     onBack: close,
     onTab: (tab) => switchTab(tab),
   });
+  const bar = byId("mezzo-screen").querySelector(".frame-bar");
+  if (bar && typeof ResizeObserver === "function") new ResizeObserver(keepBarHeight).observe(bar);
 }
 
-async function open(tab) {
-  const gameId = byId("game-detail").dataset.gameId;
+async function open(gameId, tab, elementId = null) {
   if (!gameId) return;
-  view = { gameId, tab, table: null, log: null, elementId: null, active: [], conflict: newConflict(), check: newCheck(), open: {} };
+  if (!TABS.some(([t]) => t === tab)) tab = "sheet";
+  view = {
+    gameId,
+    tab,
+    table: null,
+    log: null,
+    sheetId: elementId, // the Sheet tab's character
+    elementId: null, // the sheet open on the Story elements tab
+    active: [],
+    conflict: newConflict(),
+    check: newCheck(),
+    open: {},
+  };
   await app.run("The Mezzo table could not be opened.", async () => {
     await load();
+    if (!view) return;
+    // The sheet tab opens on this device's own character when none was named.
+    if (!view.sheetId) view.sheetId = ownCharacters()[0]?.id ?? null;
+    // The game's "roll real dice" preference: the dice boxes open by themselves.
+    view.conflict.hand = view.check.hand = Boolean(gameOf()?.dice_by_hand);
     render();
-    frame.show();
+    frame.show(gameId);
+    remember();
   });
+}
+
+/** The game as the games list has it (role, characters with `mine` and `notes`). */
+const gameOf = () => (view ? app.getGame(view.gameId) : null);
+
+/** This device's role in the game: "player", "table" or "both" (one device, passed around). */
+const role = () => gameOf()?.role ?? "both";
+
+/** The characters of this game that are this device's (all of them on a "both" device that marked none). */
+function ownCharacters() {
+  const chars = view?.table?.characters ?? [];
+  const mine = chars.filter((c) => gameOf()?.characters?.find((g) => g.id === c.id)?.mine);
+  return mine.length > 0 || role() === "player" ? mine : chars;
+}
+
+/** The players who claimed one of this device's characters: the only ones a player device acts for. */
+function ownPlayers() {
+  const mine = new Set(ownCharacters().map((c) => c.id));
+  return (view?.table?.players ?? []).filter((p) => p.claimed.some((id) => mine.has(id)));
 }
 
 function close() {
@@ -86,11 +161,14 @@ function close() {
   app.refresh().catch(() => {});
 }
 
-/** Shows `tab`; `options.element` opens that element's sheet on the elements tab. */
+/** Shows `tab`; `options.element` opens that element's sheet on the sheet or elements tab. */
 async function switchTab(tab, options = {}) {
   if (!view) return;
   view.tab = tab;
-  if (options.element !== undefined) view.elementId = options.element;
+  if (options.element !== undefined) {
+    if (tab === "sheet") view.sheetId = options.element;
+    else view.elementId = options.element;
+  }
   await reload();
   if (!view) return;
   const target = options.focus ? frame.body.querySelector(options.focus) : null;
@@ -115,7 +193,9 @@ async function loadTab() {
   else if (view.tab === "plot") view.plot = await api.mezzoPlot(gameId);
   else if (view.tab === "deck") {
     view.deck = await api.mezzoDeck(gameId);
-    const open = view.deckUi?.open;
+    let open = view.deckUi?.open;
+    // A player device asks only for its own players' hands (the core refuses the others).
+    if (open && role() === "player" && !ownPlayers().some((p) => p.id === open)) open = null;
     // The open hand is read again after every move (a player no longer dealt in shows none).
     view.hand = open && view.deck.built ? await api.mezzoHand(gameId, open).catch(() => null) : null;
   }
@@ -233,9 +313,16 @@ function render(focus = null) {
     render,
     switchTab,
     run: app.run,
+    role: role(),
+    /** The players this device acts for: its own on a player device, everyone otherwise. */
+    devicePlayers: role() === "player" ? ownPlayers() : view.table.players,
+    ownCharacters: ownCharacters(),
+    diceByHand: Boolean(gameOf()?.dice_by_hand),
+    character: (id) => gameOf()?.characters?.find((c) => c.id === id) ?? null,
   };
   const host = el("div", { class: `mz-tab mz-tab-${view.tab}` });
-  if (view.tab === "table") renderTable(host, ctx);
+  if (view.tab === "sheet") renderSheetTab(host, ctx);
+  else if (view.tab === "table") renderTable(host, ctx);
   else if (view.tab === "elements") renderElements(host, ctx);
   else if (view.tab === "conflict") renderConflict(host, ctx);
   else if (view.tab === "check") renderCheck(host, ctx);
@@ -244,4 +331,6 @@ function render(focus = null) {
   else if (view.tab === "challenge") renderChallenge(host, ctx);
   else renderLog(host, ctx);
   frame.fill(`Mezzo — ${gameName()}`, view.tab, host, focus);
+  remember(); // after the frame's own note of the game: the character shown too
+
 }

@@ -10,7 +10,7 @@ import * as api from "../api.js";
 import { el } from "./dom.js";
 import { askName } from "./rename.js";
 import { confirmAction } from "./confirm.js";
-import { card, checkbox, form, field, numberInput, readCount, button, select, plural } from "./mezzo-kit.js";
+import { card, checkbox, form, field, button, select, plural, stepper } from "./mezzo-kit.js";
 
 /** Fills `host` with the table's cards. */
 export function renderTable(host, ctx) {
@@ -95,24 +95,23 @@ function playersCard(t, ctx) {
   );
 }
 
+/** `p`'s influence as a one-tap stepper: − spends a point, + gains one (each an undoable move). */
+export function influenceStepper(p, ctx, label, id) {
+  return stepper({
+    label,
+    id,
+    value: p.influence,
+    min: 0,
+    onChange: async (next) =>
+      (await ctx.move(
+        next < p.influence ? "The influence was not spent." : "The influence was not gained.",
+        () => (next < p.influence ? api.mezzoSpendInfluence : api.mezzoGainInfluence)(ctx.gameId, p.id, 1),
+      )) !== null,
+  });
+}
+
 function playerItem(p, t, ctx) {
   const nameId = `mz-player-name-${p.id}`;
-  const points = numberInput({
-    id: `mz-points-${p.id}`,
-    class: "mz-points",
-    min: 1,
-    value: 1,
-    data: { focusKey: `mz-points-${p.id}` },
-  });
-  const influenceMove = (spend) => (b) => {
-    const n = readCount(points, 1, spend ? Math.max(p.influence, 1) : Infinity);
-    if (n === null) return;
-    ctx.move(
-      spend ? "The influence was not spent." : "The influence was not gained.",
-      () => (spend ? api.mezzoSpendInfluence : api.mezzoGainInfluence)(ctx.gameId, p.id, n),
-      b,
-    );
-  };
   const claimable = t.characters.filter((c) => !c.claimed_by);
   return el(
     "li",
@@ -151,26 +150,7 @@ function playerItem(p, t, ctx) {
           ),
         )
       : el("p", { class: "muted mz-claims-none" }, "No claims."),
-    el(
-      "div",
-      { class: "mz-influence-form", role: "group", "aria-label": `Influence of ${p.name}` },
-      field("Influence points", points),
-      el(
-        "div",
-        { class: "actions" },
-        button("Spend", influenceMove(true), {
-          class: "mz-spend-influence",
-          "aria-describedby": nameId,
-          disabled: p.influence === 0,
-          data: { focusKey: `mz-spend-influence-${p.id}` },
-        }),
-        button("Gain", influenceMove(false), {
-          class: "mz-gain-influence",
-          "aria-describedby": nameId,
-          data: { focusKey: `mz-gain-influence-${p.id}` },
-        }),
-      ),
-    ),
+    influenceStepper(p, ctx, "Influence", `mz-influence-step-${p.id}`),
     p.actor ? claimForm(p, claimable, ctx, nameId) : el("p", { class: "mz-hint muted" }, "Take the Actor role to claim a character."),
     el(
       "div",

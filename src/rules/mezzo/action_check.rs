@@ -197,6 +197,9 @@ pub enum Cast {
     UnexpectedEdge { element: Uuid, edge: Box<Trait>, no_fitting_trait: bool, by: Uuid, allow_debt: bool },
     /// The votes the table judges a trait of `element` gives `side` (negative: takes away).
     Trait { side: usize, element: Uuid, trait_id: Uuid, votes: i32 },
+    /// The votes the table counted for `side` beyond its base chance, cast elsewhere (other
+    /// devices, by hand): added as they are, nothing paid here. One total per side.
+    Counted { side: usize, votes: u32 },
 }
 
 /// A Sudden Surge: 3 adversity of `element`, spent by player `by`, +1 to its own result.
@@ -341,6 +344,9 @@ pub struct Tally {
     pub influence: u32,
     pub fortunes_favor: u32,
     pub traits: i32,
+    /// Votes the table counted elsewhere ([`Cast::Counted`]).
+    #[serde(default)]
+    pub counted: u32,
     pub total: i32,
     pub perks: u32,
     /// The votes that become dice: the total (at least 0) less the perks.
@@ -445,6 +451,7 @@ impl ActionCheck {
     pub fn tally(&self, side: usize) -> Tally {
         let Some(s) = self.sides.get(side) else { return Tally::default() };
         let (mut laws_cast, mut influence, mut fortunes_favor, mut traits) = (0i64, 0u64, 0u64, 0i64);
+        let mut counted = 0u64;
         for cast in &self.casts {
             match cast {
                 Cast::Law { side: on, direction, .. } if *on == side => {
@@ -453,12 +460,13 @@ impl ActionCheck {
                 Cast::Influence { side: on, points, .. } if *on == side => influence += u64::from(*points),
                 Cast::FortunesFavor { element, .. } if s.kind.element() == Some(*element) => fortunes_favor += 1,
                 Cast::Trait { side: on, votes, .. } if *on == side => traits += i64::from(*votes),
+                Cast::Counted { side: on, votes } if *on == side => counted += u64::from(*votes),
                 _ => {}
             }
         }
         let base = u64::from(s.chance.votes()) + u64::from(s.aptitude);
         let laws = laws_cast.clamp(-i64::from(LAW_LIMIT), i64::from(LAW_LIMIT));
-        let total = base as i64 + laws + influence as i64 + fortunes_favor as i64 + traits;
+        let total = base as i64 + laws + influence as i64 + fortunes_favor as i64 + traits + counted as i64;
         let perks = s.perks.len() as u64;
         let dice_votes = (total.max(0) as u64).saturating_sub(perks);
         let small = |n: i64| n.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
@@ -469,6 +477,7 @@ impl ActionCheck {
             influence: influence.min(u64::from(u32::MAX)) as u32,
             fortunes_favor: fortunes_favor as u32,
             traits: small(traits),
+            counted: counted.min(u64::from(u32::MAX)) as u32,
             total: small(total),
             perks: perks as u32,
             dice_votes: dice_votes.min(u64::from(u32::MAX)) as u32,
@@ -698,6 +707,18 @@ pub fn cast(
             }
             if check.casts.iter().any(|c| matches!(c, Cast::Trait { trait_id: t, .. } if t == trait_id)) {
                 return Err(Error::invalid("trait_id", "this trait already counted in this check"));
+            }
+        }
+        Cast::Counted { side, votes } => {
+            check.side("side", *side)?;
+            if *votes == 0 {
+                return Err(Error::invalid("votes", "a counted total is at least 1 (leave 0 out)"));
+            }
+            if check.casts.iter().any(|c| matches!(c, Cast::Counted { side: s, .. } if s == side)) {
+                return Err(Error::invalid(
+                    "side",
+                    format!("side {} already has the total the table counted", *side + 1),
+                ));
             }
         }
     }
@@ -980,7 +1001,7 @@ fn pay(check: &ActionCheck, players: &[Player], elements: &[Element]) -> Result<
                 let what = AdversitySpend::UnexpectedEdge { edge: edge.clone(), no_fitting_trait: *no_fitting_trait };
                 spend(&mut elements, *element, &what, *by, *allow_debt)?;
             }
-            Cast::Law { .. } | Cast::Trait { .. } => {}
+            Cast::Law { .. } | Cast::Trait { .. } | Cast::Counted { .. } => {}
         }
     }
     for s in &check.surges {
@@ -1375,6 +1396,34 @@ mod tests {
         assert_eq!(done.scores(), vec![Some(3), Some(5)]);
         assert_eq!(changes.players.len(), 1);
         assert_eq!(changes.players[0].influence, 0, "3 points spent");
+    }
+
+    /// Regression guard for totals entered per side: the counted votes land on their side
+    /// (beyond the base chance), give the same odds as the same votes cast here, pay nothing,
+    /// and are refused at 0, twice for a side, or on a side that is not there.
+    #[test]
+    fn totals_counted_at_the_table_add_to_their_side_and_pay_nothing() {
+        let (check, els) = climb();
+        let counted = go(&check, Cast::Counted { side: 0, votes: 2 }, &els);
+        assert_eq!((counted.tally(0).counted, counted.tally(0).total, counted.tally(1).total), (2, 4, 1));
+        let cast_here = go(&check, Cast::Influence { player: id(ADA), side: 0, points: 2 }, &els);
+        assert_eq!(odds(&counted, &els).unwrap(), odds(&cast_here, &els).unwrap());
+        let rolled_check = rolled(&counted, &els, &[3, 4]); // action d10 (4 votes), failure d4 (1 vote)
+        let (done, changes, _) = resolve(&rolled_check, &players(), &els).unwrap();
+        assert_eq!(done.winner(), Some(1));
+        assert!(changes.players.is_empty(), "nobody pays for votes cast elsewhere");
+        assert_eq!(
+            err(cast(&check, &Cast::Counted { side: 1, votes: 0 }, &players(), &els)),
+            "votes: a counted total is at least 1 (leave 0 out)"
+        );
+        assert_eq!(
+            err(cast(&counted, &Cast::Counted { side: 0, votes: 1 }, &players(), &els)),
+            "side: side 1 already has the total the table counted"
+        );
+        assert_eq!(
+            err(cast(&check, &Cast::Counted { side: 2, votes: 1 }, &players(), &els)),
+            "side: there is no side 2"
+        );
     }
 
     #[test]

@@ -10,6 +10,10 @@
 //! - A law that takes a vote away cannot take an option below 0 votes.
 //! - Fortune's Favor is spent by the player holding the element's claim, or by anyone for an
 //!   unclaimed element (the element rules check who may spend it).
+//! - Votes cast on other devices reach this one as the totals the table counted
+//!   ([`ConflictCast::Counted`], one total per option): they are added as counted, and nothing
+//!   is checked or paid for them here (the devices that cast them pay their own influence and
+//!   adversity). They mix with casts this device makes itself.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -55,6 +59,9 @@ pub enum ConflictCast {
         #[serde(default)]
         allow_debt: bool,
     },
+    /// The votes the table counted for an option, cast elsewhere (other devices, by hand):
+    /// added as they are, nothing paid here. One total per option.
+    Counted { option: usize, votes: u32 },
 }
 
 /// A conflict as the table sets it up.
@@ -81,6 +88,9 @@ pub struct OptionVotes {
     pub laws: i64,
     pub influence: u32,
     pub fortunes_favor: u32,
+    /// Votes the table counted elsewhere ([`ConflictCast::Counted`]).
+    #[serde(default)]
+    pub counted: u32,
     /// Everything together, at least 0.
     pub total: u32,
 }
@@ -113,6 +123,7 @@ pub fn settle(draft: &ConflictDraft, players: &[Player], elements: &[Element]) -
     let mut free_used: BTreeMap<Uuid, u32> = BTreeMap::new();
     let mut law_by: BTreeSet<Uuid> = BTreeSet::new();
     let mut facts: BTreeSet<String> = BTreeSet::new();
+    let mut counted: BTreeSet<usize> = BTreeSet::new();
     let mut paid_players: BTreeMap<Uuid, Player> = BTreeMap::new();
     let mut paid_elements: BTreeMap<Uuid, Element> = BTreeMap::new();
     for (i, cast) in draft.casts.iter().enumerate() {
@@ -121,7 +132,8 @@ pub fn settle(draft: &ConflictDraft, players: &[Player], elements: &[Element]) -
             ConflictCast::Free { option, .. }
             | ConflictCast::Law { option, .. }
             | ConflictCast::Influence { option, .. }
-            | ConflictCast::FortunesFavor { option, .. } => *option,
+            | ConflictCast::FortunesFavor { option, .. }
+            | ConflictCast::Counted { option, .. } => *option,
         };
         if option >= draft.options.len() {
             return Err(Error::invalid(at("option"), format!("there is no option {}", option + 1)));
@@ -186,10 +198,26 @@ pub fn settle(draft: &ConflictDraft, players: &[Player], elements: &[Element]) -
                 paid_elements.insert(*element, after);
                 v.fortunes_favor += 1;
             }
+            ConflictCast::Counted { votes: n, .. } => {
+                if *n == 0 {
+                    return Err(Error::invalid(at("votes"), "a counted total is at least 1 (leave 0 out)"));
+                }
+                if *n > MAX_VOTES {
+                    return Err(Error::invalid(at("votes"), format!("an option may hold at most {MAX_VOTES} votes")));
+                }
+                if !counted.insert(option) {
+                    return Err(Error::invalid(
+                        at("option"),
+                        format!("option {} already has the total the table counted", option + 1),
+                    ));
+                }
+                v.counted = *n;
+            }
         }
     }
     for (i, v) in votes.iter_mut().enumerate() {
-        let total = i64::from(v.free) + v.laws + i64::from(v.influence) + i64::from(v.fortunes_favor);
+        let total =
+            i64::from(v.free) + v.laws + i64::from(v.influence) + i64::from(v.fortunes_favor) + i64::from(v.counted);
         v.total = u32::try_from(total.max(0)).unwrap_or(u32::MAX);
         if v.total > MAX_VOTES {
             return Err(Error::invalid(
@@ -344,5 +372,33 @@ mod tests {
             ConflictCast::FortunesFavor { element: id(20), by: id(2), option: 0, allow_debt: false },
         ]);
         assert!(tally(&twice, &players(), &[e]).unwrap_err().to_string().starts_with("casts[1].element:"));
+    }
+
+    /// Regression guard for totals entered per option: each total lands on its own option,
+    /// mixes with this device's casts, pays nothing, and is refused at 0, twice or past the cap.
+    #[test]
+    fn totals_counted_at_the_table_add_to_their_option_and_pay_nothing() {
+        let counted = |option, votes| ConflictCast::Counted { option, votes };
+        let (votes, paid) = settle(&draft(vec![counted(0, 3), counted(1, 1)]), &players(), &[]).unwrap();
+        assert_eq!(counts(&votes), vec![3, 1, 0]);
+        assert_eq!((votes[0].counted, votes[1].counted, votes[2].counted), (3, 1, 0));
+        assert_eq!(paid, Paid::default(), "counted votes were paid on other devices");
+        // The same odds as `sheetkeeper odds mezzo --votes 3,1,0`.
+        let o =
+            crate::rules::mezzo::odds::odds(&counts(&votes), crate::rules::mezzo::conflict::Variant::Steps).unwrap();
+        let exact: Vec<String> = o.options().iter().map(|f| format!("{}/{}", f.numerator(), f.denominator())).collect();
+        assert_eq!(exact, ["143/192", "47/192", "1/96"]);
+        // Mixed with Ben's own influence on option 2 (paid here).
+        let mixed = draft(vec![counted(2, 2), ConflictCast::Influence { player: id(2), option: 2, points: 1 }]);
+        let (votes, paid) = settle(&mixed, &players(), &[]).unwrap();
+        assert_eq!(counts(&votes), vec![0, 0, 3]);
+        assert_eq!(paid.players[0].influence, 2);
+        assert_eq!(err(draft(vec![counted(1, 0)])), "casts[0].votes: a counted total is at least 1 (leave 0 out)");
+        assert_eq!(
+            err(draft(vec![counted(1, 2), counted(1, 1)])),
+            "casts[1].option: option 2 already has the total the table counted"
+        );
+        assert_eq!(err(draft(vec![counted(3, 1)])), "casts[0].option: there is no option 4");
+        assert_eq!(err(draft(vec![counted(0, 41)])), "casts[0].votes: an option may hold at most 40 votes");
     }
 }

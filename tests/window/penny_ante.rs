@@ -102,7 +102,12 @@ fn player_id(session: &Session, name: &str) -> String {
 fn add_player(session: &Session, name: &str, characteristic: &str, pennies: &str) -> String {
     type_into(session, "#penny-new-name", name);
     type_into(session, "#penny-new-characteristic", characteristic);
-    type_into(session, "#penny-new-pennies", pennies);
+    // Starting pennies are tapped up from the table's 25 (a stepper: nothing typed).
+    let wanted: u32 = pennies.parse().expect("a whole number of pennies");
+    for n in 26..=wanted {
+        press(session, "#penny-new-pennies-up");
+        session.wait_text("#penny-new-pennies-value", &n.to_string());
+    }
     press(session, "#penny-new-submit");
     let id = player_id(session, name);
     session.wait_text(&format!("#penny-pile-{id}"), pennies);
@@ -180,12 +185,10 @@ fn table_with_two_players(session: &Session) -> (String, String, String) {
     press(session, "#penny-antagonist-new-submit");
     let troll = session.wait_for(".penny-antagonist");
     assert!(troll.text().contains("Hates riddles (hidden)"), "hidden ones are marked: {:?}", troll.text());
-    type_into(session, ".penny-antagonist .penny-fund-amount", "5");
-    press(session, ".penny-antagonist .penny-fund");
+    press(session, ".penny-antagonist .penny-fund[data-amount='5']");
     session.wait_text(".penny-antagonist .penny-purse", "5");
     session.wait_text("#penny-house-pile", "45");
-    type_into(session, ".penny-antagonist .penny-recall-amount", "5");
-    press(session, ".penny-antagonist .penny-recall");
+    press(session, ".penny-antagonist .penny-recall[data-amount='5']");
     session.wait_text(".penny-antagonist .penny-purse", "0");
     session.wait_text("#penny-house-pile", "50");
 
@@ -496,9 +499,11 @@ fn a_loan_an_all_in_and_a_buyout() {
     let bo_card = format!(".penny-player[data-character-id='{bo}']");
     assert!(!text_of(&session, &bo_card).contains("Clever"), "the buyout cost Bo his characteristic");
     assert!(text_of(&session, &bo_card).contains("Owes Ada 5 pennies (loan)"));
-    type_into(&session, ".penny-loan input", "3");
-    press(&session, ".penny-repay-loan");
-    session.wait_text(&format!("#penny-pile-{bo}"), "0");
+    // Three one-tap repayments of a penny each.
+    for left in ["2", "1", "0"] {
+        press(&session, ".penny-loan .penny-quick button:first-child");
+        session.wait_text(&format!("#penny-pile-{bo}"), left);
+    }
     assert!(text_of(&session, ".penny-loan").contains("2 pennies still owed"));
     session.wait_text(&format!("#penny-pile-{ada}"), "23");
     session.wait_text(&format!("#penny-pile-{cy}"), "22");
@@ -534,8 +539,7 @@ fn an_anonymous_challenge_against_an_antagonist() {
     press(&session, "#penny-antagonist-new-form .penny-trait-hidden");
     press(&session, "#penny-antagonist-new-submit");
     let troll = session.wait_for(".penny-antagonist").attribute("data-antagonist-id").expect("an antagonist id");
-    type_into(&session, ".penny-antagonist .penny-fund-amount", "10");
-    press(&session, ".penny-antagonist .penny-fund");
+    press(&session, ".penny-antagonist .penny-fund[data-amount='10']");
     session.wait_text(".penny-antagonist .penny-purse", "10");
 
     press(&session, "#penny-issue");

@@ -179,20 +179,27 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     shots_of(&session, "scattershot-sheet-creation", "#sc-sheet-head");
     shots_of(&session, "scattershot-sheet-lists", "#sc-sheet-free-skills");
 
-    // Hit Points set to 6, undone from the toast, then set to 7.
+    // Hit Points one tap down (a stepper, nothing typed), undone from the toast, then three
+    // taps down to 7; + stops at the maximum.
     assert_eq!(text_of(&session, "#sc-sheet-current-hit_points"), "10 / 10");
-    type_into(&session, "#sc-sheet-resource-hit_points", "6");
-    press(&session, "#sc-sheet-resource-hit_points-set");
-    session.wait_text("#sc-sheet-current-hit_points", "6 / 10");
+    assert_eq!(
+        session.execute("return document.getElementById('sc-sheet-resource-hit_points-up').disabled;", json!([])),
+        json!(true),
+        "+ is off at the maximum"
+    );
+    press(&session, "#sc-sheet-resource-hit_points-down");
+    session.wait_text("#sc-sheet-current-hit_points", "9 / 10");
+    session.wait_text("#sc-sheet-resource-hit_points-value", "9");
     session.wait_for("#toast-undo");
     session.click("#toast-undo");
     session.wait_text("#sc-sheet-current-hit_points", "10 / 10");
     wait_contains(&session, "#toast-message", "Undone");
     let conn = db(&db_path);
     assert_eq!(sheet_row(&conn, &ada).3, (0, 0), "the undo restored the Hit Points");
-    type_into(&session, "#sc-sheet-resource-hit_points", "7");
-    press(&session, "#sc-sheet-resource-hit_points-set");
-    session.wait_text("#sc-sheet-current-hit_points", "7 / 10");
+    for shown in ["9 / 10", "8 / 10", "7 / 10"] {
+        press(&session, "#sc-sheet-resource-hit_points-down");
+        session.wait_text("#sc-sheet-current-hit_points", shown);
+    }
 
     // Creation ends: no more taking back, and a point costs an experience die.
     press(&session, "#sc-sheet-finish");
@@ -206,8 +213,10 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     rating_is(&session, "power", "10");
 
     // The pool set to 3 pays for +1 Power.
-    type_into(&session, "#sc-sheet-dice-input", "3");
-    press(&session, "#sc-sheet-dice-set");
+    for shown in ["1", "2", "3"] {
+        press(&session, "#sc-sheet-pool-up");
+        session.wait_text("#sc-sheet-pool-value", shown);
+    }
     wait_contains(&session, "#sc-sheet-dice", "3 experience dice in the pool");
     press(&session, "#sc-sheet-power-raise");
     rating_is(&session, "power", "11");

@@ -238,3 +238,87 @@ export function card(id, title, ...children) {
 export function sentences(text) {
   return String(text ?? "").replace(/(^|[.!?]\s+)([a-z])/g, (_, lead, letter) => lead + letter.toUpperCase());
 }
+
+/**
+ * A one-tap counter: "label  − value +", each button ≥ 44 px. `onChange(next, button)` runs
+ * with the new value when − or + is tapped (the caller saves it and re-renders); `step` is
+ * what one tap moves. The same shape as the shared kit's `stepper`, which replaces it once
+ * the shared kit is in place. Ids: `${id}-down`, `${id}-value`, `${id}-up`.
+ */
+export function stepper({ label, value, min = -Infinity, max = Infinity, step = 1, onChange, id = uid("pst"), unit = "" }) {
+  const labelId = `${id}-label`;
+  const tap = (delta) => (b) => {
+    const next = Math.min(max, Math.max(min, value + delta));
+    if (next !== value) onChange(next, b);
+  };
+  const shown = unit ? `${value} ${unit}` : String(value);
+  return el(
+    "div",
+    { class: "penny-stepper", id, role: "group", "aria-labelledby": labelId },
+    el("span", { class: "penny-stepper-label", id: labelId }, label),
+    button("−", tap(-step), {
+      id: `${id}-down`,
+      class: "penny-stepper-button",
+      "aria-label": `${label}: ${step === 1 ? "one" : step} less`,
+      disabled: value <= min,
+      data: { focusKey: `${id}-down` },
+    }),
+    el("output", { class: "penny-stepper-value", id: `${id}-value`, "aria-live": "polite" }, shown),
+    button("+", tap(step), {
+      id: `${id}-up`,
+      class: "penny-stepper-button",
+      "aria-label": `${label}: ${step === 1 ? "one" : step} more`,
+      disabled: value >= max,
+      data: { focusKey: `${id}-up` },
+    }),
+  );
+}
+
+/**
+ * Registers a system's screens with the home screen (the shell's `systems.js`) once that
+ * module is there; `remember` then records the place to reopen. Until it is, both are quiet.
+ */
+let placeKeeper = null;
+export function registerWithHome(system, handlers) {
+  import("./systems.js")
+    .then((m) => {
+      m.registerSystem(system, handlers);
+      placeKeeper = m.rememberPlace;
+    })
+    .catch(() => {});
+}
+
+/** Records the screen, game, character and tab to reopen at the next start. */
+export function remember(place) {
+  if (placeKeeper) placeKeeper(place);
+}
+
+/**
+ * A character's free-form notes (Penny Ante and Scattershot sheets): a text area and "Save
+ * the notes", one logged, undoable change (`api.setCharacterNotes`; the toast's Undo is the
+ * character's). `hooks` are {run, toast, onSaved}. Ids: `${prefix}-notes`, `-notes-save`.
+ */
+export function notesCard(prefix, characterId, notes, hooks, setNotes) {
+  const area = el("textarea", { id: `${prefix}-notes`, rows: 5, maxlength: 20000, data: { focusKey: `${prefix}-notes` } });
+  area.value = notes ?? "";
+  const save = button(
+    "Save the notes",
+    (b) =>
+      busy(b, () =>
+        hooks.run("The notes were not saved.", async () => {
+          const result = await setNotes(characterId, area.value);
+          hooks.toast(result && result.message ? result.message : "Notes saved.", { kind: "character", id: characterId });
+          if (hooks.onSaved) await hooks.onSaved(area.value);
+        }),
+      ),
+    { id: `${prefix}-notes-save`, data: { focusKey: `${prefix}-notes-save` } },
+  );
+  return el(
+    "section",
+    { id: `${prefix}-notes-card`, class: "penny-card penny-notes", "aria-labelledby": `${prefix}-notes-heading` },
+    el("h3", { id: `${prefix}-notes-heading` }, "Notes"),
+    el("label", { for: area.id, class: "penny-visually-hidden" }, "Notes"),
+    area,
+    save,
+  );
+}

@@ -1,5 +1,14 @@
 // Declares the app's commands so each needs an explicit grant in capabilities/default.json.
 const COMMANDS: &[&str] = &[
+    "device_role",
+    "set_device_role",
+    "set_mine",
+    "set_character_notes",
+    "set_game_notes",
+    "character_cards",
+    "device_settings",
+    "set_device_setting",
+    "game_view",
     "list_systems",
     "list_games",
     "create_game",

@@ -45,6 +45,15 @@ enum Command {
     List,
     /// Check the database's integrity and foreign keys (exit 1 when a check fails)
     Check,
+    /// A game as one viewer may see it, as JSON: the table's side, everyone, or the player of
+    /// a character (its id). The same view the window renders for that viewer.
+    View {
+        #[arg(long)]
+        game: uuid::Uuid,
+        /// table, everyone, or a character's id
+        #[arg(long)]
+        viewer: String,
+    },
     /// Copy the whole database into a new SQLite file
     Backup { file: PathBuf },
     /// Import a *.sheetkeeper.json file (one transaction: all of it or nothing)
@@ -437,6 +446,11 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                     out.join("\n")
                 }
             })?;
+        }
+        Command::View { game, viewer } => {
+            let store = open(db)?;
+            let view = services::game_view_as(&store, *game, viewer)?;
+            print(true, &view, |_| String::new())?;
         }
         Command::Check => {
             let report = services::check(&open(db)?)?;

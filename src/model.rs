@@ -63,6 +63,38 @@ impl fmt::Display for System {
     }
 }
 
+/// The part this device plays in a game: a player's own phone, the table's device (the
+/// Gamemaster, the House, the Arbiters), or both at once (one device passed around).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeviceRole {
+    Player,
+    Table,
+    #[default]
+    Both,
+}
+
+impl DeviceRole {
+    pub const ALL: [DeviceRole; 3] = [DeviceRole::Player, DeviceRole::Table, DeviceRole::Both];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            DeviceRole::Player => "player",
+            DeviceRole::Table => "table",
+            DeviceRole::Both => "both",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<DeviceRole> {
+        DeviceRole::ALL.into_iter().find(|r| r.id() == id)
+    }
+
+    /// Whether this device sees the table's secrets (the House's, the Gamemaster's).
+    pub fn sees_table_secrets(self) -> bool {
+        self != DeviceRole::Player
+    }
+}
+
 /// A table's integer settings (e.g. Penny Ante's starting pennies), by name.
 pub type TableSettings = BTreeMap<String, i64>;
 
@@ -75,6 +107,9 @@ pub struct Game {
     pub table_settings: TableSettings,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The table's free-form notes about the game (may be empty).
+    #[serde(default)]
+    pub notes: String,
 }
 
 /// A character. `revision` counts its changes on this device and in the files it came from,
@@ -88,6 +123,9 @@ pub struct Character {
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub revision: i64,
+    /// The player's free-form notes about the character (may be empty).
+    #[serde(default)]
+    pub notes: String,
 }
 
 /// A character with its system's sheet: what the event log snapshots, undo restores and
@@ -150,6 +188,9 @@ pub const MAX_NAME_CHARS: usize = 120;
 /// import adds without overflowing the i64 the database keeps. Imports refuse more.
 pub const MAX_REVISION: i64 = i32::MAX as i64;
 const _: () = assert!(MAX_REVISION < 1 << 53, "a revision stays exact in JavaScript");
+
+/// The longest notes a character or a game may hold, in characters.
+pub const MAX_NOTES_CHARS: usize = 20_000;
 
 /// Checks a name a person typed: trimmed, 1 to 120 characters, no control characters.
 /// Returns the trimmed name, or a problem naming `field`.

@@ -110,6 +110,26 @@ function progress(onStep) {
   return channel;
 }
 
+// ---- this device ---------------------------------------------------------------------------
+//   role: "player" (a player's own device) | "table" (the Gamemaster / House / Arbiters) |
+//         "both" (one device passed around; the default). The core leaves out of every view
+//         what the role may not see; ask only for what the role may see.
+//   listGames() games carry `role` and `notes`; their characters carry `notes` and `mine`.
+//   CharacterCard {id, name, notes, mine, game_id, game_name, system, system_label, role,
+//                  stats: [{label, value}]}   — mine first
+//   settings: {theme: "system"|"light"|"dark", place: string|null}
+
+export const deviceRole = (game) => call("device_role", { game });
+export const setDeviceRole = (game, role) => call("set_device_role", { game, role });
+export const setMine = (character, mine) => call("set_mine", { character, mine });
+export const setCharacterNotes = (id, notes) => call("set_character_notes", { id, notes });
+export const setGameNotes = (id, notes) => call("set_game_notes", { id, notes });
+export const characterCards = () => call("character_cards");
+export const settings = () => call("device_settings");
+export const setSetting = (key, value) => call("set_device_setting", { key, value });
+/** A game as this device may see it; `viewer` narrows it ("everyone" or a character id). */
+export const gameView = (game, viewer = null) => call("game_view", { game, viewer });
+
 // ---- No Stone Unturned --------------------------------------------------------------------
 //   NsuSheetView {character: CharacterView, sheet: NsuSheet, overcome, creation_missing: string[]}
 //   NsuSheet {pronouns, look, rumours, aspects: {body, mind, heart} (each "d4"|"d6"|"d8") | null,

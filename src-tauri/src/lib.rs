@@ -2,6 +2,7 @@
 //! services as commands. Rules, SQL and file formats live in the `sheetkeeper` crate.
 
 mod commands;
+mod device_commands;
 mod error;
 mod mezzo_challenge_commands;
 mod mezzo_commands;
@@ -46,6 +47,15 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![
+            device_commands::device_role,
+            device_commands::set_device_role,
+            device_commands::set_mine,
+            device_commands::set_character_notes,
+            device_commands::set_game_notes,
+            device_commands::character_cards,
+            device_commands::device_settings,
+            device_commands::set_device_setting,
+            device_commands::game_view,
             commands::list_systems,
             commands::list_games,
             commands::create_game,

@@ -156,6 +156,8 @@ struct FileGame<'a> {
     created_at: String,
     updated_at: String,
     table_settings: &'a TableSettings,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    notes: &'a str,
     characters: Vec<FileCharacter<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     nsu_world: Option<&'a World>,
@@ -174,6 +176,8 @@ struct FileCharacter<'a> {
     created_at: String,
     updated_at: String,
     revision: i64,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    notes: &'a str,
     /// A No Stone Unturned character's sheet.
     #[serde(skip_serializing_if = "Option::is_none")]
     nsu: Option<&'a Sheet>,
@@ -215,6 +219,7 @@ pub fn to_json(doc: &Document) -> Vec<u8> {
                     created_at: timestamp(e.game.created_at),
                     updated_at: timestamp(e.game.updated_at),
                     table_settings: &e.game.table_settings,
+                    notes: &e.game.notes,
                     characters: e
                         .characters
                         .iter()
@@ -226,6 +231,7 @@ pub fn to_json(doc: &Document) -> Vec<u8> {
                                 created_at: timestamp(r.character.created_at),
                                 updated_at: timestamp(r.character.updated_at),
                                 revision: r.character.revision,
+                                notes: &r.character.notes,
                                 nsu: r.nsu.as_ref(),
                                 penny_ante: r.penny_ante.as_ref().filter(|s| !s.characteristics.is_empty()),
                                 penny_pile: pile.map(|p| p.pile),

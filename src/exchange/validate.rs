@@ -11,6 +11,7 @@ use uuid::Uuid;
 use super::format::{Document, GameEntry, Kind, PennyPile, FORMAT, FORMAT_VERSION};
 use crate::error::Error;
 use crate::model::{
+    free_text_problem, MAX_NOTES_CHARS,
     is_unprintable, mezzo_sheet, name_problem, text_problem, unknown_system, Character, CharacterRecord, Game, System,
     TableSettings, MAX_REVISION,
 };
@@ -385,6 +386,21 @@ impl Validator {
         found
     }
 
+    /// A game's or a character's notes: optional (empty when absent), free text.
+    fn notes(&mut self, path: &str, map: &Obj) -> Option<String> {
+        if !map.contains_key("notes") {
+            return Some(String::new());
+        }
+        let text = self.string(path, map, "notes")?;
+        match free_text_problem(text, MAX_NOTES_CHARS) {
+            Some(problem) => {
+                self.problem(format!("{path}.notes"), problem);
+                None
+            }
+            None => Some(text.to_owned()),
+        }
+    }
+
     fn string<'v>(&mut self, path: &str, map: &'v Obj, key: &str) -> Option<&'v str> {
         match self.field(path, map, key)? {
             Value::String(s) => Some(s),
@@ -557,6 +573,7 @@ impl Validator {
             "created_at",
             "updated_at",
             "table_settings",
+            "notes",
             "characters",
             "nsu_world",
             "penny_table",
@@ -570,6 +587,7 @@ impl Validator {
         let created_at = self.time(path, map, "created_at");
         let updated_at = self.time(path, map, "updated_at");
         let settings = self.settings(path, map, system);
+        let notes = self.notes(path, map);
         let characters = self.list(path, map, "characters").map(|list| {
             let mut read = Vec::new();
             for (i, c) in list.iter().enumerate() {
@@ -715,6 +733,7 @@ impl Validator {
                 table_settings: settings?,
                 created_at: created_at?,
                 updated_at: updated_at?,
+                notes: notes?,
             },
             characters: characters?.into_iter().map(|(record, _)| record).collect(),
         })
@@ -757,6 +776,7 @@ impl Validator {
             "created_at",
             "updated_at",
             "revision",
+            "notes",
             "nsu",
             "penny_ante",
             "penny_pile",
@@ -779,6 +799,7 @@ impl Validator {
             }
             ok
         });
+        let notes = self.notes(path, map);
         self.times_in_order(path, created_at, updated_at);
         // A sheet is optional in the file (older files have none): an NSU character without
         // one gets an empty sheet.
@@ -845,6 +866,7 @@ impl Validator {
             created_at: created_at?,
             updated_at: updated_at?,
             revision: revision?,
+            notes: notes?,
         };
         let mezzo = match mezzo? {
             None if character.system == System::Mezzo => Some(mezzo_sheet(&character)),

@@ -102,6 +102,7 @@ pub fn create_character(store: &mut Store, game_id: Uuid, name: &str) -> Result<
             created_at: at,
             updated_at: at,
             revision: 1,
+            notes: String::new(),
         };
         let mut record = CharacterRecord::new(character);
         // A Scattershot character's creation starts with the table's limit, if it sets one.

@@ -14,6 +14,7 @@ use crate::store::{EventKind, Reader, Store};
 /// Every game with its characters, games and characters by name.
 pub fn list(store: &Store) -> Result<Vec<GameView>> {
     let read = store.read();
+    let kept = read.kept_for_others()?;
     let mut by_game: HashMap<Uuid, Vec<_>> = HashMap::new();
     for c in read.characters()? {
         by_game.entry(c.game_id).or_default().push(c);
@@ -23,14 +24,14 @@ pub fn list(store: &Store) -> Result<Vec<GameView>> {
         .into_iter()
         .map(|g| {
             let characters = by_game.remove(&g.id).unwrap_or_default();
-            GameView::new(g, characters)
+            Ok(GameView::new(g.clone(), characters, read.device_role(g.id)?, &kept))
         })
-        .collect())
+        .collect::<Result<_>>()?)
 }
 
 pub(super) fn game_view(read: Reader<'_>, id: Uuid) -> Result<GameView> {
     let game = existing_game(read, id)?;
-    Ok(GameView::new(game, read.characters_of(id)?))
+    Ok(GameView::new(game, read.characters_of(id)?, read.device_role(id)?, &read.kept_for_others()?))
 }
 
 pub(super) fn existing_game(read: Reader<'_>, id: Uuid) -> Result<Game> {
@@ -49,6 +50,7 @@ pub fn create_game(store: &mut Store, name: &str, system: &str) -> Result<GameVi
         table_settings: table_settings::defaults(system),
         created_at: at,
         updated_at: at,
+        notes: String::new(),
     };
     store.write(|tx| {
         tx.insert_game(&game)?;

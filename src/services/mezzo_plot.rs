@@ -26,6 +26,7 @@ use uuid::Uuid;
 
 use super::dice::{with_dice, DiceInput};
 use super::mezzo::{change, participants, MezzoChange, Work};
+use super::viewer::{device_viewer, not_yours, Viewer};
 use crate::error::{Error, Result};
 use crate::rules::mezzo::element::{self as rules, AdversitySpend, Element, MomentumSource, MomentumSpend, Player};
 use crate::rules::mezzo::plot::{
@@ -36,7 +37,7 @@ use crate::rules::mezzo::seed_deck::{
     self as seeds, ActiveCard, Card, Ending, KeywordDie, KeywordDraw, Link, SeedDeck,
 };
 use crate::rules::mezzo::table::MezzoTable;
-use crate::store::Store;
+use crate::store::{Reader, Store};
 
 // ---------------------------------------------------------------------------------------
 // Views
@@ -239,7 +240,39 @@ pub fn mezzo_deck(store: &Store, game: Uuid) -> Result<DeckView> {
 /// `player`'s own cards.
 pub fn mezzo_hand(store: &Store, game: Uuid, player: Uuid) -> Result<HandView> {
     let read = store.read();
-    participants(read, game)?;
+    let (_, elements) = participants(read, game)?;
+    let viewer = device_viewer(read, game)?;
+    if !holds_for(&viewer, &elements, player) {
+        return Err(not_yours("player", "That player's hand"));
+    }
+    hand_of(read, game, player)
+}
+
+/// Whether `viewer` may see `player`'s hand: a device passed around may (behind its "pass
+/// the device" screen); a player's device sees the hands of the players who claimed one of
+/// its characters; the table and everyone see no hand.
+fn holds_for(viewer: &Viewer, elements: &[Element], player: Uuid) -> bool {
+    match viewer {
+        Viewer::PassedAround => true,
+        Viewer::Player(_) => elements.iter().any(|e| e.claimed_by == Some(player) && viewer.sees_character(e.id)),
+        Viewer::Table | Viewer::Everyone => false,
+    }
+}
+
+/// The hands `viewer` may see (none for a device passed around: it asks for each).
+pub(super) fn hands_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result<Vec<HandView>> {
+    let (players, elements) = participants(read, game)?;
+    let table = read.mezzo_table(game)?;
+    let Some(deck) = table.deck.as_ref() else { return Ok(Vec::new()) };
+    players
+        .iter()
+        .filter(|p| *viewer != Viewer::PassedAround && holds_for(viewer, &elements, p.id))
+        .filter(|p| deck.holding(p.id).is_some())
+        .map(|p| hand_of(read, game, p.id))
+        .collect()
+}
+
+fn hand_of(read: Reader<'_>, game: Uuid, player: Uuid) -> Result<HandView> {
     let table = read.mezzo_table(game)?;
     let p = table
         .players

@@ -4,6 +4,7 @@
 
 mod characters;
 mod check;
+mod device;
 mod dice;
 mod games;
 mod log;
@@ -22,10 +23,11 @@ mod scattershot_play;
 mod scattershot_roll;
 mod transfer;
 mod undo;
+mod viewer;
 
 use serde::Serialize;
 
-use crate::model::{Character, Game, System};
+use crate::model::{Character, DeviceRole, Game, System};
 
 pub use characters::{copy_character, create_character, delete_character, move_character, rename_character};
 pub use check::check;
@@ -100,20 +102,48 @@ pub use scattershot_roll::{
     ScattershotOdds, SideBreakdown, SideDraft, Target,
 };
 pub use transfer::{export, import, import_preview, import_seen, ExportScope, ImportOptions, ImportReport};
+pub use device::{
+    character_cards, device_role, set_character_notes, set_device_role, set_device_setting, set_game_notes,
+    set_mine, settings, CharacterCard, DeviceSettings, Stat,
+};
 pub use undo::{undo_character, undo_game};
+pub use viewer::{
+    device_viewer, game_view, game_view_as, game_view_here, game_view_on_device, SystemView, TableView, Viewer,
+};
 
-/// A game as the UI and `sheetkeeper list` show it.
+/// A game as the UI and `sheetkeeper list` show it, with the part this device plays in it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameView {
     #[serde(flatten)]
     pub game: Game,
     pub system_label: &'static str,
-    pub characters: Vec<Character>,
+    pub role: DeviceRole,
+    pub characters: Vec<CharacterEntry>,
+}
+
+/// A character in a game's list: whether it is this device owner's own (`mine`) or a copy
+/// kept for someone else.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CharacterEntry {
+    #[serde(flatten)]
+    pub character: Character,
+    pub mine: bool,
+}
+
+impl std::ops::Deref for CharacterEntry {
+    type Target = Character;
+    fn deref(&self) -> &Character {
+        &self.character
+    }
 }
 
 impl GameView {
-    fn new(game: Game, characters: Vec<Character>) -> Self {
-        GameView { system_label: game.system.label(), game, characters }
+    fn new(game: Game, characters: Vec<Character>, role: DeviceRole, kept_for_others: &[uuid::Uuid]) -> Self {
+        let characters = characters
+            .into_iter()
+            .map(|c| CharacterEntry { mine: !kept_for_others.contains(&c.id), character: c })
+            .collect();
+        GameView { system_label: game.system.label(), role, game, characters }
     }
 }
 

@@ -125,7 +125,9 @@ fn commit(
     append(tx, game, kind, &payload, None)?;
     let read = tx.read();
     let characters = next.sheets.keys().map(|id| nsu_sheet_in(read, *id)).collect::<Result<Vec<_>>>()?;
-    Ok(DowntimeView { phase: phase.cloned(), world: next.world.clone(), characters, events })
+    let mut world = next.world.clone();
+    super::nsu_world::seen_by(&mut world, &super::viewer::device_viewer(tx.read(), game)?);
+    Ok(DowntimeView { phase: phase.cloned(), world, characters, events })
 }
 
 /// Applies one move to the phase in progress in one transaction.
@@ -152,7 +154,9 @@ pub fn nsu_downtime(store: &Store, game: Uuid) -> Result<Option<DowntimeView>> {
     }
     let Loaded { state, .. } = load_phase(read, game)?;
     let characters = state.sheets.keys().map(|id| nsu_sheet_in(read, *id)).collect::<Result<Vec<_>>>()?;
-    Ok(Some(DowntimeView { phase: Some(state.phase), world: state.world, characters, events: Vec::new() }))
+    let mut world = state.world;
+    super::nsu_world::seen_by(&mut world, &super::viewer::device_viewer(read, game)?);
+    Ok(Some(DowntimeView { phase: Some(state.phase), world, characters, events: Vec::new() }))
 }
 
 /// Starts a downtime phase for `characters` (at home: a recovery point each, and the time

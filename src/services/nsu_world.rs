@@ -12,6 +12,7 @@ use uuid::Uuid;
 use super::characters::{load, update};
 use super::dice::{with_dice, DiceInput};
 use super::games::existing_game;
+use super::viewer::{device_viewer, not_yours, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{now, CharacterRecord, Game, System};
 use crate::rules::nsu::downtime::DowntimePhase;
@@ -143,30 +144,78 @@ fn change(
             events: serde_json::to_value(&events).expect("world events serialize"),
         };
         append(tx, game, EventKind::NsuWorldChanged, &payload, None)?;
-        Ok(WorldChange { world: after, events })
+        let mut world = after;
+        seen_by(&mut world, &device_viewer(read, game)?);
+        Ok(WorldChange { world, events })
     })
 }
 
-/// The whole world of a game, as the table (or the Arbiters) sees it.
+/// The whole world of a game, as this device may see it (its role in the game).
 pub fn nsu_world(store: &Store, game: Uuid) -> Result<World> {
     let read = store.read();
     nsu_game(read, game)?;
-    read.nsu_world(game)
+    let viewer = device_viewer(read, game)?;
+    world_for(read, game, &viewer)
 }
 
-/// The map as `viewer` sees it (None: as the table sees it, every face-down card closed).
+/// The world as `viewer` may see it: a face-down card on the map keeps only its back (its
+/// D and R levels, its clock) for those who did not scout it (RULES.md §1.5).
+pub(super) fn world_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result<World> {
+    nsu_game(read, game)?;
+    let mut world = read.nsu_world(game)?;
+    seen_by(&mut world, viewer);
+    Ok(world)
+}
+
+/// Leaves out of `world` what `viewer` may not see. A card not yet laid on the map is in
+/// its author's hands, not face down.
+pub(super) fn seen_by(world: &mut World, viewer: &Viewer) {
+    if *viewer == Viewer::PassedAround {
+        return;
+    }
+    for l in &mut world.locations {
+        if face_down_for(l, viewer) {
+            for text in [&mut l.name, &mut l.description, &mut l.collateral_harms, &mut l.danger, &mut l.treasure] {
+                text.clear();
+            }
+            l.scene_details.clear();
+        }
+    }
+}
+
+fn face_down_for(l: &Location, viewer: &Viewer) -> bool {
+    l.position.is_some() && !l.revealed && !l.scouted_by.iter().any(|c| viewer.sees_character(*c))
+}
+
+/// The map as this device may see it. With `viewer` (a character), as that character sees
+/// it — one of this device's own, or any on a device passed around the table; without, as
+/// the device's role sees it (a device passed around shows every face-down card closed).
 pub fn nsu_map(store: &Store, game: Uuid, viewer: Option<Uuid>) -> Result<Vec<MapCard>> {
     let read = store.read();
     nsu_game(read, game)?;
-    if let Some(v) = viewer {
-        member(read, game, v, "viewer")?;
-    }
+    let device = device_viewer(read, game)?;
+    let as_seen = match viewer {
+        Some(v) => {
+            member(read, game, v, "viewer")?;
+            if !device.sees_character(v) {
+                return Err(not_yours("viewer", "What that character scouted"));
+            }
+            Viewer::Player(vec![v])
+        }
+        None if device == Viewer::PassedAround => Viewer::Everyone,
+        None => device,
+    };
+    map_for(read, game, &as_seen)
+}
+
+/// The map as `viewer` sees it.
+pub(super) fn map_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result<Vec<MapCard>> {
     let world = read.nsu_world(game)?;
     Ok(world
         .locations
         .into_iter()
         .map(|l| {
-            let scouted = viewer.is_some_and(|v| l.scouted_by.contains(&v));
+            let scouted = l.scouted_by.iter().any(|c| viewer.sees_character(*c));
             MapCard {
                 id: l.id,
                 position: l.position,

@@ -15,6 +15,7 @@ use uuid::Uuid;
 use super::characters::{load, update};
 use super::dice::{with_dice, DiceInput};
 use super::games::existing_game;
+use super::viewer::{device_viewer, not_yours, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{clean_name, now, Character, CharacterRecord, Game, System};
 use crate::rules::penny_ante::challenge::{
@@ -59,6 +60,10 @@ struct Payload {
     /// The rules' own events, for history.
     #[serde(default)]
     events: serde_json::Value,
+    /// A move of the House's own between challenges (its antagonists, their purses): the
+    /// log tells only the table side what it was.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    house_secret: bool,
 }
 
 /// Whether undoing `kind` restores a Penny Ante snapshot.
@@ -93,7 +98,9 @@ pub struct PlayerView {
 pub struct AntagonistView {
     pub id: Uuid,
     pub name: String,
-    pub purse: i64,
+    /// None in a view without the table's secrets.
+    pub purse: Option<i64>,
+    /// Without the table's secrets, only those not marked hidden.
     pub characteristics: Vec<Characteristic>,
 }
 
@@ -139,7 +146,8 @@ pub struct MemberView {
     pub account: Account,
     pub name: String,
     pub paid: u64,
-    pub pile: i64,
+    /// None for an antagonist, whose purse is the House's secret, in a player's view.
+    pub pile: Option<i64>,
 }
 
 /// One side of a challenge as the whole table may see it: no dice in its cup.
@@ -162,8 +170,9 @@ pub struct SideView {
     pub doubled: u64,
     pub all_in: bool,
     pub done: bool,
-    /// Pennies the side can still put in.
-    pub available: u64,
+    /// Pennies the side can still put in; None for an antagonist's side in a player's view
+    /// (it would tell its purse).
+    pub available: Option<u64>,
     /// Whether an anonymous challenge limits this side to its devoted pennies.
     pub anonymous: bool,
 }
@@ -389,7 +398,8 @@ impl Names {
     }
 }
 
-fn view(read: Reader<'_>, game: &Game, table: &PennyTable) -> Result<PennyView> {
+fn view(read: Reader<'_>, game: &Game, table: &PennyTable, viewer: &Viewer) -> Result<PennyView> {
+    let secrets = viewer.sees_table_secrets();
     let players = players(read, game.id)?;
     let names = Names::new(&players, table);
     let pile = |a: Account| table.pile(&a);
@@ -429,8 +439,8 @@ fn view(read: Reader<'_>, game: &Game, table: &PennyTable) -> Result<PennyView> 
             .map(|a| AntagonistView {
                 id: a.id,
                 name: a.name.clone(),
-                purse: pile(Account::Antagonist(a.id)),
-                characteristics: a.characteristics.clone(),
+                purse: secrets.then(|| pile(Account::Antagonist(a.id))),
+                characteristics: a.characteristics.iter().filter(|c| secrets || !c.hidden).cloned().collect(),
             })
             .collect(),
         loans: table
@@ -448,7 +458,7 @@ fn view(read: Reader<'_>, game: &Game, table: &PennyTable) -> Result<PennyView> 
             })
             .collect(),
         debts: table.ledger.debts.iter().map(|d: &Debt| debt_view(&names, d)).collect(),
-        challenge: table.challenge.as_ref().map(|c| challenge_view(table, &players, &names, c)),
+        challenge: table.challenge.as_ref().map(|c| challenge_view(table, &players, &names, c, secrets)),
     })
 }
 
@@ -456,7 +466,17 @@ fn debt_view(names: &Names, d: &Debt) -> DebtView {
     DebtView { debtor: names.named(d.debtor), creditor: names.named(d.creditor), amount: d.amount }
 }
 
-fn challenge_view(table: &PennyTable, players: &[CharacterRecord], names: &Names, c: &Challenge) -> ChallengeView {
+/// The challenge as the table sees it; without `secrets`, an antagonist's purse (its pile,
+/// what its side can still put in, what it devoted) and the text of its hidden
+/// characteristics are left out.
+fn challenge_view(
+    table: &PennyTable,
+    players: &[CharacterRecord],
+    names: &Names,
+    c: &Challenge,
+    secrets: bool,
+) -> ChallengeView {
+    let shown = |a: Account| secrets || !matches!(a, Account::Antagonist(_));
     let over = c.phase == Phase::Over;
     let anonymous_side = c.devoted.and_then(|_| {
         Side::BOTH
@@ -475,10 +495,10 @@ fn challenge_view(table: &PennyTable, players: &[CharacterRecord], names: &Names
                     account: m.account,
                     name: names.of(m.account),
                     paid: m.paid,
-                    pile: table.pile(&m.account),
+                    pile: shown(m.account).then(|| table.pile(&m.account)),
                 })
                 .collect(),
-            used: s.used.iter().map(|u| used_view(names, u)).collect(),
+            used: s.used.iter().map(|u| used_view(table, names, u, secrets)).collect(),
             dice_count: if s.dice.is_empty() { 1 + s.used.len() } else { s.dice.len() },
             rolled: !s.dice.is_empty(),
             cup_chosen: s.cup_chosen,
@@ -489,7 +509,7 @@ fn challenge_view(table: &PennyTable, players: &[CharacterRecord], names: &Names
             doubled: s.doubled,
             all_in: s.all_in,
             done: s.done,
-            available: challenge::available(&table.ledger, c, side),
+            available: s.accounts().all(shown).then(|| challenge::available(&table.ledger, c, side)),
             anonymous: anonymous_side == Some(side),
         }
     };
@@ -517,7 +537,7 @@ fn challenge_view(table: &PennyTable, players: &[CharacterRecord], names: &Names
         id: c.id,
         stake: c.stake.clone(),
         ante: c.ante,
-        devoted: c.devoted,
+        devoted: c.devoted.filter(|_| secrets),
         phase: c.phase,
         step: step_words(names, c),
         turn: c.turn,
@@ -539,8 +559,17 @@ fn challenge_view(table: &PennyTable, players: &[CharacterRecord], names: &Names
     }
 }
 
-fn used_view(names: &Names, u: &Used) -> UsedView {
-    UsedView { owner: u.owner, owner_name: names.of(u.owner), text: u.text.clone() }
+fn used_view(table: &PennyTable, names: &Names, u: &Used, secrets: bool) -> UsedView {
+    let hidden = match u.owner {
+        Account::Antagonist(id) => table
+            .antagonists
+            .iter()
+            .find(|a| a.id == id)
+            .is_some_and(|a| a.characteristics.iter().any(|c| c.hidden && c.text == u.text)),
+        _ => false,
+    };
+    let text = if hidden && !secrets { "a hidden characteristic".to_owned() } else { u.text.clone() };
+    UsedView { owner: u.owner, owner_name: names.of(u.owner), text }
 }
 
 /// `text` with its first letter in capitals: names such as "the House" start sentences.
@@ -608,10 +637,35 @@ fn outcome_text(names: &Names, c: &Challenge) -> String {
 }
 
 /// The Penny Ante table of a game, as everyone may see it.
+/// The table as this device may see it (its role in the game).
 pub fn penny_table(store: &Store, game: Uuid) -> Result<PennyView> {
     let read = store.read();
+    table_for(read, game, &device_viewer(read, game)?)
+}
+
+pub(super) fn table_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result<PennyView> {
     let g = penny_game(read, game)?;
-    view(read, &g, &read.penny_table(game)?)
+    view(read, &g, &read.penny_table(game)?, viewer)
+}
+
+/// Whether `viewer` may look into `side`'s cup: a player into a side with one of their
+/// characters, the table into a side the House or an antagonist plays.
+fn sees_side(viewer: &Viewer, c: &Challenge, side: Side) -> bool {
+    c.side(side).accounts().any(|a| match a {
+        Account::Character(id) => viewer.sees_character(id),
+        _ => viewer.sees_table_secrets(),
+    })
+}
+
+/// The private views of the running challenge's sides `viewer` may see.
+pub(super) fn private_sides(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result<Vec<PrivateView>> {
+    let table = read.penny_table(game)?;
+    let Some(c) = table.challenge.as_ref() else { return Ok(Vec::new()) };
+    Side::BOTH
+        .into_iter()
+        .filter(|&side| *viewer != Viewer::PassedAround && sees_side(viewer, c, side))
+        .map(|side| private_view(read, game, side, None))
+        .collect()
 }
 
 /// What `side` sees of the running challenge, with its exact odds; with `cup`, the odds as
@@ -619,6 +673,15 @@ pub fn penny_table(store: &Store, game: Uuid) -> Result<PennyView> {
 pub fn penny_private(store: &Store, game: Uuid, side: Side, cup: Option<Vec<usize>>) -> Result<PrivateView> {
     let read = store.read();
     penny_game(read, game)?;
+    let table = read.penny_table(game)?;
+    let c = table.challenge.as_ref().ok_or_else(|| Error::invalid("challenge", "no challenge at this table"))?;
+    if !sees_side(&device_viewer(read, game)?, c, side) {
+        return Err(not_yours("side", "That side's cup"));
+    }
+    private_view(read, game, side, cup)
+}
+
+fn private_view(read: Reader<'_>, game: Uuid, side: Side, cup: Option<Vec<usize>>) -> Result<PrivateView> {
     let table = read.penny_table(game)?;
     let c = table.challenge.as_ref().ok_or_else(|| Error::invalid("challenge", "no challenge at this table"))?;
     let players = players(read, game)?;
@@ -643,10 +706,17 @@ pub fn penny_private(store: &Store, game: Uuid, side: Side, cup: Option<Vec<usiz
 }
 
 /// The ledger of a game, or of one account in it; newest first, at most `limit` entries.
+/// Without the table's secrets, the antagonists' purses stay out: no entry to or from one,
+/// and no ledger of one.
 pub fn penny_ledger(store: &Store, game: Uuid, account: Option<Account>, limit: usize) -> Result<LedgerView> {
     let read = store.read();
     penny_game(read, game)?;
     let table = read.penny_table(game)?;
+    let secrets = device_viewer(read, game)?.sees_table_secrets();
+    let shown = |a: Account| secrets || !matches!(a, Account::Antagonist(_));
+    if account.is_some_and(|a| !shown(a)) {
+        return Err(not_yours("account", "An antagonist's purse"));
+    }
     let players = players(read, game)?;
     let names = Names::new(&players, &table);
     let mut pile = 0i64;
@@ -664,6 +734,9 @@ pub fn penny_ledger(store: &Store, game: Uuid, account: Option<Account>, limit: 
             if e.from == a {
                 pile -= amount;
             }
+        }
+        if !shown(e.from) || !shown(e.to) {
+            continue;
         }
         entries.push(entry_view(&names, i, e, account.map(|_| pile)));
     }
@@ -710,10 +783,15 @@ fn reason_words(r: Reason) -> &'static str {
 pub fn penny_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<PennyLogEntry>> {
     let read = store.read();
     penny_game(read, game)?;
+    let secrets = device_viewer(read, game)?.sees_table_secrets();
     let mut out = Vec::new();
     for kind in [EventKind::PennyTableChanged, EventKind::PennyChallengeMove] {
         for (e, undone) in read.events_of_kind(game, None, kind, limit)? {
-            let action = e.payload["action"].as_str().unwrap_or_default().to_owned();
+            let action = if !secrets && e.payload["house_secret"].as_bool() == Some(true) {
+                "The House readied its antagonists.".to_owned()
+            } else {
+                e.payload["action"].as_str().unwrap_or_default().to_owned()
+            };
             let challenge = e.payload["challenge"].as_str().and_then(|s| Uuid::parse_str(s).ok());
             out.push(PennyLogEntry { seq: e.seq, at: crate::model::timestamp(e.at), action, challenge, undone });
         }
@@ -788,11 +866,20 @@ fn change(
             after: Snapshot::of(&moved.table, changed.into_iter().map(|(id, _, new)| (id, Some(new))).collect()),
             challenge,
             events: moved.events,
+            house_secret: kind == EventKind::PennyTableChanged && touches_antagonists(&before, &moved.table),
         };
         append(tx, game, kind, &payload, None)?;
         let g = read.game(game)?.unwrap_or(g);
-        Ok(PennyChange { view: view(read, &g, &moved.table)?, message: moved.message })
+        let viewer = device_viewer(read, game)?;
+        Ok(PennyChange { view: view(read, &g, &moved.table, &viewer)?, message: moved.message })
     })
+}
+
+/// Whether a move between challenges changed an antagonist or moved pennies to or from one.
+fn touches_antagonists(before: &PennyTable, after: &PennyTable) -> bool {
+    let antagonist = |a: &Account| matches!(a, Account::Antagonist(_));
+    before.antagonists != after.antagonists
+        || after.ledger.entries.iter().skip(before.ledger.entries.len()).any(|e| antagonist(&e.from) || antagonist(&e.to))
 }
 
 fn append(tx: &Tx<'_>, game: Uuid, kind: EventKind, payload: &Payload, undoes: Option<i64>) -> Result<i64> {
@@ -848,6 +935,7 @@ pub(super) fn undo_penny_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
         after: Snapshot::of(&restored, payload.before.characters.clone()),
         challenge: payload.challenge,
         events: serde_json::Value::Null,
+        house_secret: payload.house_secret,
     };
     let payload_value = serde_json::to_value(&undo).expect("penny payloads always serialize");
     tx.append_event(&NewEvent {
@@ -888,6 +976,7 @@ pub fn penny_create_character(
             created_at: at,
             updated_at: at,
             revision: 1,
+            notes: String::new(),
         };
         let id = character.id;
         let mut record = CharacterRecord::new(character);

@@ -210,7 +210,7 @@ fn penalty(table: &ScattershotTable, character: Uuid) -> i32 {
     table.play.as_ref().map_or(0, |p| p.penalty(character))
 }
 
-fn sheet_view(read: Reader<'_>, id: Uuid) -> Result<ScattershotSheetView> {
+pub(super) fn sheet_view(read: Reader<'_>, id: Uuid) -> Result<ScattershotSheetView> {
     let record = load(read, id)?;
     let sheet = sheet_of(&record)?;
     let game = existing_game(read, record.character.game_id)?;

@@ -213,7 +213,11 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
                 if let Some(table) = &snapshot.scattershot_table {
                     tx.put_scattershot_table(id, table)?;
                 }
-                format!("Undone: the game “{}” is “{}” again.", game.name, restored.name)
+                if game.name == restored.name {
+                    format!("Undone: the last change to the game “{}”.", restored.name)
+                } else {
+                    format!("Undone: the game “{}” is “{}” again.", game.name, restored.name)
+                }
             }
             (None, None) => return Err(Error::NothingToUndo("This game no longer exists here.".into())),
         };

@@ -49,10 +49,14 @@ pub enum EventKind {
     /// play, rewards, the Gamemaster's stock, a table setting), with the table, the roll on
     /// the table and the sheets it changed, before and after.
     ScattershotChanged,
+    /// A character's free-form notes changed.
+    CharacterNotesEdited,
+    /// A game's free-form notes changed.
+    GameNotesEdited,
 }
 
 impl EventKind {
-    const ALL: [EventKind; 24] = [
+    const ALL: [EventKind; 26] = [
         EventKind::GameCreated,
         EventKind::GameRenamed,
         EventKind::GameDeleted,
@@ -77,6 +81,8 @@ impl EventKind {
         EventKind::MezzoTableChanged,
         EventKind::MezzoCheckRolled,
         EventKind::ScattershotChanged,
+        EventKind::CharacterNotesEdited,
+        EventKind::GameNotesEdited,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -105,6 +111,8 @@ impl EventKind {
             EventKind::MezzoTableChanged => "mezzo_table_changed",
             EventKind::MezzoCheckRolled => "mezzo_check_rolled",
             EventKind::ScattershotChanged => "scattershot_changed",
+            EventKind::CharacterNotesEdited => "character_notes_edited",
+            EventKind::GameNotesEdited => "game_notes_edited",
         }
     }
 

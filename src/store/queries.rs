@@ -22,8 +22,8 @@ pub struct Tx<'c> {
     tx: &'c Transaction<'c>,
 }
 
-const GAME_COLUMNS: &str = "id, name, system, created_at, updated_at";
-const CHARACTER_COLUMNS: &str = "id, game_id, system, name, created_at, updated_at, revision";
+const GAME_COLUMNS: &str = "id, name, system, created_at, updated_at, notes";
+const CHARACTER_COLUMNS: &str = "id, game_id, system, name, created_at, updated_at, revision, notes";
 const EVENT_COLUMNS: &str = "seq, at, game_id, character_id, kind, undoes, payload";
 
 impl<'c> Reader<'c> {
@@ -173,13 +173,14 @@ impl<'c> Tx<'c> {
     }
 
     pub fn insert_game(&self, game: &Game) -> Result<()> {
-        self.tx.prepare_cached(&format!("INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5)"))?.execute(
+        self.tx.prepare_cached(&format!("INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"))?.execute(
             params![
                 game.id.to_string(),
                 game.name,
                 game.system.id(),
                 time_text(game.created_at),
                 time_text(game.updated_at),
+                game.notes,
             ],
         )?;
         self.put_settings(game)
@@ -188,13 +189,16 @@ impl<'c> Tx<'c> {
     /// Writes a game's name, time stamps and settings (its system never changes).
     pub fn update_game(&self, game: &Game) -> Result<()> {
         self.tx
-            .prepare_cached("UPDATE games SET name = ?2, system = ?3, created_at = ?4, updated_at = ?5 WHERE id = ?1")?
+            .prepare_cached(
+                "UPDATE games SET name = ?2, system = ?3, created_at = ?4, updated_at = ?5, notes = ?6 WHERE id = ?1",
+            )?
             .execute(params![
                 game.id.to_string(),
                 game.name,
                 game.system.id(),
                 time_text(game.created_at),
                 time_text(game.updated_at),
+                game.notes,
             ])?;
         self.tx.prepare_cached("DELETE FROM table_settings WHERE game_id = ?1")?.execute([game.id.to_string()])?;
         self.put_settings(game)
@@ -227,7 +231,7 @@ impl<'c> Tx<'c> {
     pub fn insert_character(&self, c: &Character) -> Result<()> {
         self.tx
             .prepare_cached(&format!(
-                "INSERT INTO characters ({CHARACTER_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
+                "INSERT INTO characters ({CHARACTER_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
             ))?
             .execute(character_params(c))?;
         Ok(())
@@ -237,7 +241,7 @@ impl<'c> Tx<'c> {
         self.tx
             .prepare_cached(
                 "UPDATE characters SET game_id = ?2, system = ?3, name = ?4, created_at = ?5, updated_at = ?6, \
-                 revision = ?7 WHERE id = ?1",
+                 revision = ?7, notes = ?8 WHERE id = ?1",
             )?
             .execute(character_params(c))?;
         Ok(())
@@ -302,7 +306,7 @@ impl<'c> Tx<'c> {
     }
 }
 
-fn character_params(c: &Character) -> [Box<dyn rusqlite::ToSql + '_>; 7] {
+fn character_params(c: &Character) -> [Box<dyn rusqlite::ToSql + '_>; 8] {
     [
         Box::new(c.id.to_string()),
         Box::new(c.game_id.to_string()),
@@ -311,6 +315,7 @@ fn character_params(c: &Character) -> [Box<dyn rusqlite::ToSql + '_>; 7] {
         Box::new(time_text(c.created_at)),
         Box::new(time_text(c.updated_at)),
         Box::new(c.revision),
+        Box::new(c.notes.as_str()),
     ]
 }
 
@@ -350,6 +355,7 @@ fn game_from_row(r: &Row<'_>) -> rusqlite::Result<Game> {
         table_settings: TableSettings::new(),
         created_at: time_at(r, 3)?,
         updated_at: time_at(r, 4)?,
+        notes: r.get(5)?,
     })
 }
 
@@ -362,6 +368,7 @@ fn character_from_row(r: &Row<'_>) -> rusqlite::Result<Character> {
         created_at: time_at(r, 4)?,
         updated_at: time_at(r, 5)?,
         revision: r.get(6)?,
+        notes: r.get(7)?,
     })
 }
 

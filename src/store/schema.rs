@@ -1226,12 +1226,38 @@ CREATE TABLE sc_pending_results (
 ) STRICT;
 "#;
 
+/// Notes, and what this device is in each game: whose characters it holds and which side
+/// of the table it plays. The roles and settings are this device's own: no file carries them.
+const V10: &str = r#"
+ALTER TABLE games ADD COLUMN notes TEXT NOT NULL DEFAULT '' CHECK (length(notes) <= 20000);
+ALTER TABLE characters ADD COLUMN notes TEXT NOT NULL DEFAULT '' CHECK (length(notes) <= 20000);
+
+-- The part this device plays in a game: a player's own device, the table's (Gamemaster,
+-- House, Arbiters), or both (one device passed around). No row: both.
+CREATE TABLE device_roles (
+    game_id TEXT PRIMARY KEY NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    role    TEXT NOT NULL CHECK (role IN ('player', 'table', 'both'))
+) STRICT;
+
+-- Characters this device keeps for someone else (another player's copy); every other
+-- character on the device is its owner's own.
+CREATE TABLE kept_for_others (
+    character_id TEXT PRIMARY KEY NOT NULL REFERENCES characters(id) ON DELETE CASCADE
+) STRICT;
+
+-- Preferences of this device (the theme, where the window was left).
+CREATE TABLE device_settings (
+    key   TEXT PRIMARY KEY NOT NULL CHECK (key IN ('theme', 'place')),
+    value TEXT NOT NULL CHECK (length(value) <= 2000)
+) STRICT;
+"#;
+
 /// Every migration, oldest first. Append only: never edit one that has shipped.
 /// `Store::open` applies [`UP`]; tests use `MIGRATIONS` to build databases of an older
 /// version (`to_version`) and to check that both lists agree.
 #[cfg_attr(not(test), allow(dead_code))]
 const STEPS: &[M<'static>] =
-    &[M::up(V1), M::up(V2), M::up(V3), M::up(V4), M::up(V5), M::up(V6), M::up(V7), M::up(V8), M::up(V9)];
+    &[M::up(V1), M::up(V2), M::up(V3), M::up(V4), M::up(V5), M::up(V6), M::up(V7), M::up(V8), M::up(V9), M::up(V10)];
 #[cfg_attr(not(test), allow(dead_code))]
 pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
 
@@ -1239,10 +1265,10 @@ pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
 /// transaction that read `user_version` (`MIGRATIONS.to_latest` reads the version before
 /// its own transaction, so two processes could both apply step 1). A test checks that both
 /// lists build the same schema.
-pub(super) const UP: [&str; LATEST as usize] = [V1, V2, V3, V4, V5, V6, V7, V8, V9];
+pub(super) const UP: [&str; LATEST as usize] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10];
 
 /// The schema version this build writes.
-pub const LATEST: i64 = 9;
+pub const LATEST: i64 = 10;
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,76 @@
+//! What this device is at each table (its role per game, the characters it keeps for
+//! others) and its preferences. None of it travels in files: another device has its own.
+
+use rusqlite::{params, OptionalExtension};
+use uuid::Uuid;
+
+use super::queries::{Reader, Tx};
+use crate::error::Result;
+use crate::model::DeviceRole;
+
+impl Reader<'_> {
+    /// The role this device plays in `game` (both, when none was chosen).
+    pub fn device_role(&self, game: Uuid) -> Result<DeviceRole> {
+        let role: Option<String> = self
+            .conn()
+            .prepare_cached("SELECT role FROM device_roles WHERE game_id = ?1")?
+            .query_row([game.to_string()], |r| r.get(0))
+            .optional()?;
+        Ok(role.as_deref().and_then(DeviceRole::from_id).unwrap_or_default())
+    }
+
+    /// The characters this device keeps for someone else.
+    pub fn kept_for_others(&self) -> Result<Vec<Uuid>> {
+        let mut stmt = self.conn().prepare_cached("SELECT character_id FROM kept_for_others")?;
+        let ids = stmt.query_map([], |r| r.get::<_, String>(0))?;
+        let mut out = Vec::new();
+        for id in ids {
+            // The column's CHECK keeps ids 36 characters long; a foreign key keeps them real.
+            if let Ok(id) = Uuid::parse_str(&id?) {
+                out.push(id);
+            }
+        }
+        Ok(out)
+    }
+
+    pub fn device_setting(&self, key: &str) -> Result<Option<String>> {
+        Ok(self
+            .conn()
+            .prepare_cached("SELECT value FROM device_settings WHERE key = ?1")?
+            .query_row([key], |r| r.get(0))
+            .optional()?)
+    }
+}
+
+impl Tx<'_> {
+    pub fn set_device_role(&self, game: Uuid, role: DeviceRole) -> Result<()> {
+        self.conn()
+            .prepare_cached(
+                "INSERT INTO device_roles (game_id, role) VALUES (?1, ?2) \
+                 ON CONFLICT (game_id) DO UPDATE SET role = excluded.role",
+            )?
+            .execute(params![game.to_string(), role.id()])?;
+        Ok(())
+    }
+
+    /// Marks a character as this device owner's own (`mine`) or kept for someone else.
+    pub fn set_mine(&self, character: Uuid, mine: bool) -> Result<()> {
+        let sql = if mine {
+            "DELETE FROM kept_for_others WHERE character_id = ?1"
+        } else {
+            "INSERT OR IGNORE INTO kept_for_others (character_id) VALUES (?1)"
+        };
+        self.conn().prepare_cached(sql)?.execute([character.to_string()])?;
+        Ok(())
+    }
+
+    pub fn set_device_setting(&self, key: &str, value: &str) -> Result<()> {
+        self.conn()
+            .prepare_cached(
+                "INSERT INTO device_settings (key, value) VALUES (?1, ?2) \
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            )?
+            .execute(params![key, value])?;
+        Ok(())
+    }
+}

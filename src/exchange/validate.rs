@@ -11,9 +11,8 @@ use uuid::Uuid;
 use super::format::{Document, GameEntry, Kind, PennyPile, FORMAT, FORMAT_VERSION};
 use crate::error::Error;
 use crate::model::{
-    free_text_problem, MAX_NOTES_CHARS,
-    is_unprintable, mezzo_sheet, name_problem, text_problem, unknown_system, Character, CharacterRecord, Game, System,
-    TableSettings, MAX_REVISION,
+    free_text_problem, is_unprintable, mezzo_sheet, name_problem, text_problem, unknown_system, Character,
+    CharacterRecord, Game, System, TableSettings, MAX_NOTES_CHARS, MAX_REVISION,
 };
 use crate::rules::mezzo::challenge::{Challenge, MAX_CHALLENGERS};
 use crate::rules::mezzo::element::{clean_text, Element, ElementKind, Lasts, Player, TraitKind, Via};

@@ -210,7 +210,10 @@ pub fn set_device_setting(store: &mut Store, key: &str, value: &str) -> Result<D
         "place" => {
             let chars = value.chars().count();
             if chars > MAX_PLACE_CHARS {
-                return Err(Error::invalid("place", format!("is {chars} characters long; the limit is {MAX_PLACE_CHARS}")));
+                return Err(Error::invalid(
+                    "place",
+                    format!("is {chars} characters long; the limit is {MAX_PLACE_CHARS}"),
+                ));
             }
             if !matches!(serde_json::from_str::<serde_json::Value>(value), Ok(serde_json::Value::Object(_))) {
                 return Err(Error::invalid("place", "is not a JSON object"));

@@ -31,6 +31,10 @@ use crate::model::{Character, DeviceRole, Game, System};
 
 pub use characters::{copy_character, create_character, delete_character, move_character, rename_character};
 pub use check::check;
+pub use device::{
+    character_cards, device_role, set_character_notes, set_device_role, set_device_setting, set_game_notes, set_mine,
+    settings, CharacterCard, DeviceSettings, Stat,
+};
 pub use dice::DiceInput;
 pub use games::{create_game, delete_game, list, rename_game};
 pub use mezzo::{
@@ -102,10 +106,6 @@ pub use scattershot_roll::{
     ScattershotOdds, SideBreakdown, SideDraft, Target,
 };
 pub use transfer::{export, import, import_preview, import_seen, ExportScope, ImportOptions, ImportReport};
-pub use device::{
-    character_cards, device_role, set_character_notes, set_device_role, set_device_setting, set_game_notes,
-    set_mine, settings, CharacterCard, DeviceSettings, Stat,
-};
 pub use undo::{undo_character, undo_game};
 pub use viewer::{
     device_viewer, game_view, game_view_as, game_view_here, game_view_on_device, SystemView, TableView, Viewer,

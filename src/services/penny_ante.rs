@@ -879,7 +879,12 @@ fn change(
 fn touches_antagonists(before: &PennyTable, after: &PennyTable) -> bool {
     let antagonist = |a: &Account| matches!(a, Account::Antagonist(_));
     before.antagonists != after.antagonists
-        || after.ledger.entries.iter().skip(before.ledger.entries.len()).any(|e| antagonist(&e.from) || antagonist(&e.to))
+        || after
+            .ledger
+            .entries
+            .iter()
+            .skip(before.ledger.entries.len())
+            .any(|e| antagonist(&e.from) || antagonist(&e.to))
 }
 
 fn append(tx: &Tx<'_>, game: Uuid, kind: EventKind, payload: &Payload, undoes: Option<i64>) -> Result<i64> {

@@ -173,16 +173,16 @@ impl<'c> Tx<'c> {
     }
 
     pub fn insert_game(&self, game: &Game) -> Result<()> {
-        self.tx.prepare_cached(&format!("INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"))?.execute(
-            params![
+        self.tx
+            .prepare_cached(&format!("INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"))?
+            .execute(params![
                 game.id.to_string(),
                 game.name,
                 game.system.id(),
                 time_text(game.created_at),
                 time_text(game.updated_at),
                 game.notes,
-            ],
-        )?;
+            ])?;
         self.put_settings(game)
     }
 

@@ -81,7 +81,17 @@ fn shots_of(session: &Session, name: &str, selector: &str) {
     scroll_to(session, selector);
     let overflow = session
         .execute("return document.documentElement.scrollWidth - document.documentElement.clientWidth;", json!([]));
-    assert!(overflow.as_f64().unwrap_or(1.0) <= 0.0, "{name}: nothing sticks out sideways at 360 px ({overflow})");
+    // On failure, name the boxes that reach past the window's right edge.
+    let wide = session.execute(
+        "return [...document.querySelectorAll('body *')] \
+           .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 || e.scrollWidth > e.clientWidth + 1) \
+           .slice(0, 5).map((e) => e.tagName + '#' + e.id + '.' + e.className).join(', ');",
+        json!([]),
+    );
+    assert!(
+        overflow.as_f64().unwrap_or(1.0) <= 0.0,
+        "{name}: nothing sticks out sideways at 360 px ({overflow}): {wide}"
+    );
     shot(session, &format!("{name}-360"));
     session.set_window_size(1280, 800);
     session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
@@ -105,8 +115,8 @@ fn add_player(session: &Session, name: &str, characteristic: &str, pennies: &str
     // Starting pennies are tapped up from the table's 25 (a stepper: nothing typed).
     let wanted: u32 = pennies.parse().expect("a whole number of pennies");
     for n in 26..=wanted {
-        press(session, "#penny-new-pennies-up");
-        session.wait_text("#penny-new-pennies-value", &n.to_string());
+        press(session, "#penny-new-pennies-plus");
+        session.wait_text("#penny-new-pennies", &n.to_string());
     }
     press(session, "#penny-new-submit");
     let id = player_id(session, name);
@@ -259,7 +269,7 @@ fn showdown_challenge(session: &Session) {
     assert!(session.find("#penny-call").is_err(), "nothing to call");
     assert!(text_of(session, "#penny-odds").contains('%'), "the odds are next to the bets");
     shots_of(session, "penny-bet", "#penny-private");
-    type_into(session, "#penny-raise-by", "2");
+    session.wait_text("#penny-raise", "Raise 2");
     press(session, "#penny-raise");
     session.wait_for("#penny-pass[data-side='opponent'][data-task='bet']");
     assert!(
@@ -461,7 +471,8 @@ fn a_loan_an_all_in_and_a_buyout() {
     assert!(text_of(&session, "#penny-bet-state").contains("You can still put in 25 pennies"));
     press(&session, "#penny-stand");
     pass_to(&session, "opponent", "bet", "the House");
-    type_into(&session, "#penny-raise-by", "40");
+    // The House raises all it can, far past Bo's 25.
+    press(&session, "#penny-raise-most");
     press(&session, "#penny-raise");
     pass_to(&session, "challenger", "bet", "Bo");
     assert!(session.find("#penny-call").is_err(), "Bo cannot match 40");
@@ -570,7 +581,10 @@ fn an_anonymous_challenge_against_an_antagonist() {
     press(&session, "#penny-roll");
     press(&session, "#penny-cup-submit");
     pass_to(&session, "challenger", "bet", "Ada");
-    type_into(&session, "#penny-raise-by", "4");
+    for n in ["2", "3", "4"] {
+        press(&session, "#penny-raise-by-plus");
+        session.wait_text("#penny-raise-by", n);
+    }
     press(&session, "#penny-raise");
     pass_to(&session, "opponent", "bet", "The Troll");
     for absent in ["#penny-call", "#penny-allin", "#penny-raise", "#penny-stand"] {
@@ -587,4 +601,102 @@ fn an_anonymous_challenge_against_an_antagonist() {
     let conn = db(&db_path);
     assert_eq!(pile(&conn, &game, "character", Some(&ada)), 26, "Ada: 25 − 1 − 4 + 6");
     assert_eq!(pile(&conn, &game, "antagonist", Some(&troll)), 9, "the Troll lost its ante");
+}
+
+/// Whether the page's source holds `text` anywhere (the DOM as it is now, hidden parts too).
+fn page_has(session: &Session, text: &str) -> bool {
+    session.execute("return document.documentElement.outerHTML.includes(arguments[0]);", json!([text])) == json!(true)
+}
+
+/// Picks `value` in the select `selector`.
+fn choose(session: &Session, selector: &str, value: &str) {
+    session.wait_settled();
+    dismiss_toast(session);
+    session.click(&format!("{selector} option[value='{value}']"));
+    session.wait_until(&format!("{selector} to hold {value:?}"), || {
+        let now = session.execute("return document.querySelector(arguments[0]).value;", json!([selector]));
+        (now == json!(value)).then_some(())
+    });
+}
+
+/// Issue 13: on a player's own phone the House's secret never reaches the page. The
+/// antagonist's hidden characteristic shows on a device passed around and on the House's
+/// device; with the role set to "player", no tab's page source holds it (the core leaves it
+/// out), the House's panels are gone, and Ada's own view of the challenge opens at once, with
+/// no "pass the device" screen, while the antagonist's turn is only awaited.
+#[test]
+fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
+    let _window = one_window();
+    let scratch = Scratch::new("penny-roles");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    create_game(&session, "Penny Roles", "penny_ante");
+    open_game(&session, "Penny Roles");
+    press(&session, "#game-penny");
+    session.wait_for("#penny-screen");
+    press(&session, "#penny-tab-table");
+    add_player(&session, "Ada", "Strong", "25");
+    press(&session, "#penny-start-adventure");
+    session.wait_text("#penny-house-pile", "25");
+    press(&session, "#penny-new-antagonist summary");
+    type_into(&session, "#penny-antagonist-new-name", "The Troll");
+    type_into(&session, "#penny-antagonist-new-form .penny-trait-row:nth-child(1) .penny-trait-text", "Huge");
+    press(&session, "#penny-antagonist-new-form .penny-trait-add");
+    type_into(&session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-text", "Hates riddles");
+    press(&session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-hidden");
+    press(&session, "#penny-antagonist-new-submit");
+    let troll = session.wait_for(".penny-antagonist").attribute("data-antagonist-id").expect("an antagonist id");
+    press(&session, ".penny-antagonist .penny-fund[data-amount='10']");
+    session.wait_text(".penny-antagonist .penny-purse", "10");
+    dismiss_toast(&session);
+    assert!(page_has(&session, "Hates riddles"), "passed around, the table shows the hidden characteristic");
+
+    // The House's device shows it too, with the House's panels.
+    choose(&session, "#penny-device-role", "table");
+    session.wait_for(".penny-antagonist .penny-purse");
+    dismiss_toast(&session);
+    assert!(page_has(&session, "Hates riddles"), "the House's device shows it");
+    assert!(session.find("#penny-new-antagonist").is_ok(), "the House manages her antagonists");
+
+    // A player's phone: Ada challenges the Troll.
+    choose(&session, "#penny-device-role", "player");
+    session.wait_until("the House's panels to go", || session.find("#penny-new-antagonist").is_err().then_some(()));
+    assert!(
+        session.find(".penny-fund").is_err() && session.find(".penny-antagonist .penny-purse").is_err(),
+        "no purse here"
+    );
+    assert!(session.find("#penny-start-adventure").is_err() && session.find("#penny-end-adventure").is_err());
+    press(&session, "#penny-issue");
+    type_into(&session, "#penny-stake", "Riddle at the bridge");
+    choose(&session, "#penny-opponent", &format!("antagonist:{troll}"));
+    press(&session, "#penny-start-challenge");
+    session.wait_for("#penny-circ-challenger");
+    press(&session, "#penny-circ-challenger-pass");
+    session.wait_gone("#penny-circ-challenger");
+    press(&session, "#penny-circ-opponent-pass");
+    // Ada's own view opens at once: no pass screen on her own phone.
+    session.wait_for("#penny-private[data-side='challenger'][data-task='characteristics']");
+    assert!(session.find("#penny-pass").is_err(), "no 'pass the device' on a player's phone");
+    assert!(session.find("#penny-hide-cup").is_err(), "nothing to hide from on one's own phone");
+    shots_of(&session, "penny-player-own-view", "#penny-screen");
+    press(&session, "#penny-char-0");
+    press(&session, "#penny-char-submit");
+    // The Troll's turn is the House's, on her device: only awaited here.
+    session.wait_for("#penny-waiting[data-side='opponent']");
+    assert!(session.find("#penny-pass").is_err() && session.find("#penny-private").is_err());
+    shots_of(&session, "penny-player-waiting", "#penny-screen");
+
+    for tab in ["sheet", "table", "challenge", "ledger", "log"] {
+        press(&session, &format!("#penny-tab-{tab}"));
+        session.wait_for(&format!("#penny-body[data-tab='{tab}']"));
+        session.wait_settled();
+        dismiss_toast(&session);
+        assert!(
+            !page_has(&session, "Hates riddles"),
+            "the {tab} tab of a player's phone holds the hidden characteristic"
+        );
+        if tab == "table" {
+            assert!(page_has(&session, "Huge"), "the Troll's open characteristic still shows");
+        }
+    }
 }

@@ -183,13 +183,13 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     // taps down to 7; + stops at the maximum.
     assert_eq!(text_of(&session, "#sc-sheet-current-hit_points"), "10 / 10");
     assert_eq!(
-        session.execute("return document.getElementById('sc-sheet-resource-hit_points-up').disabled;", json!([])),
+        session.execute("return document.getElementById('sc-sheet-resource-hit_points-plus').disabled;", json!([])),
         json!(true),
         "+ is off at the maximum"
     );
-    press(&session, "#sc-sheet-resource-hit_points-down");
+    press(&session, "#sc-sheet-resource-hit_points-minus");
     session.wait_text("#sc-sheet-current-hit_points", "9 / 10");
-    session.wait_text("#sc-sheet-resource-hit_points-value", "9");
+    session.wait_text("#sc-sheet-resource-hit_points", "9");
     session.wait_for("#toast-undo");
     session.click("#toast-undo");
     session.wait_text("#sc-sheet-current-hit_points", "10 / 10");
@@ -197,7 +197,7 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     let conn = db(&db_path);
     assert_eq!(sheet_row(&conn, &ada).3, (0, 0), "the undo restored the Hit Points");
     for shown in ["9 / 10", "8 / 10", "7 / 10"] {
-        press(&session, "#sc-sheet-resource-hit_points-down");
+        press(&session, "#sc-sheet-resource-hit_points-minus");
         session.wait_text("#sc-sheet-current-hit_points", shown);
     }
 
@@ -214,8 +214,8 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
 
     // The pool set to 3 pays for +1 Power.
     for shown in ["1", "2", "3"] {
-        press(&session, "#sc-sheet-pool-up");
-        session.wait_text("#sc-sheet-pool-value", shown);
+        press(&session, "#sc-sheet-pool-plus");
+        session.wait_text("#sc-sheet-pool", shown);
     }
     wait_contains(&session, "#sc-sheet-dice", "3 experience dice in the pool");
     press(&session, "#sc-sheet-power-raise");
@@ -287,4 +287,63 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     assert_eq!(text_of(&session, "#sc-sheet-current-power"), "8 / 11");
     shots_of(&session, "scattershot-sheet-dark", "#sc-sheet-head");
     shots_of(&session, "scattershot-sheet-dark-lists", "#sc-sheet-abilities");
+}
+
+/// Issue 13: a player rolls alone, from their own sheet. Tapping Agility on Ada's sheet
+/// opens the roll with Ada acting at her Agility; the resistor is someone on another phone
+/// whose MIB (2) is typed in, so the odds count only Ada's 100 rolls (Agility 10 against a
+/// MIB of 2 succeeds when 2d10 ≤ 8: 28 of 100). Ada's 2d10 are typed in, no dice are asked
+/// for the resistor, and the roll is logged like any other.
+#[test]
+fn a_roll_from_the_sheet_against_someone_elsewhere() {
+    let _window = one_window();
+    let scratch = Scratch::new("scattershot-elsewhere");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    create_game(&session, "Lone Phone", "scattershot");
+    open_game(&session, "Lone Phone");
+    let ada = create_character(&session, "Ada");
+    press(&session, "#game-scattershot");
+    session.wait_for("#scattershot-screen");
+    press(&session, "#sc-tab-sheet");
+    session.wait_text("#sc-sheet-heading", "Ada");
+
+    // One tap on the statistic starts the roll with it.
+    press(&session, "#sc-sheet-agility-roll");
+    session.wait_for("#sc-roll-setup");
+    assert_eq!(session.execute("return document.getElementById('sc-roll-actor').value;", json!([])), json!(ada));
+    assert_eq!(
+        session.execute("return document.getElementById('sc-roll-actor-rating').value;", json!([])),
+        json!("statistic:agility")
+    );
+    press(&session, "#sc-roll-by-hand");
+    press(&session, "#sc-roll-contested");
+    choose(&session, "#sc-roll-resistor-known", "rolled");
+    type_into(&session, "#sc-roll-resistor-description", "Bo, on his phone");
+    type_into(&session, "#sc-roll-resistor-rolled", "2");
+    session.wait_until("the odds against a MIB typed in", || {
+        session.find("#sc-odds-resistor").ok().filter(|e| e.text().contains("rolled elsewhere, MIB 2"))
+    });
+    session.wait_text("#sc-odds-success", "28.0%");
+    wait_contains(&session, ".sc-success .sc-odds-ways", "28 of 100");
+    shots_of(&session, "scattershot-roll-elsewhere", "#sc-roll-setup");
+    press(&session, "#sc-roll-start");
+    session.wait_for("#sc-roll-live");
+    wait_contains(&session, "#sc-rolled-resistor", "Rolled elsewhere: MIB 2");
+    assert!(session.find("#sc-dice-resistor-1").is_err(), "no dice are asked for the resistor");
+
+    // Ada rolls 2 and 3: her MIB 5, the RMIB 5 − 2 = 3.
+    type_into(&session, "#sc-dice-actor-1", "2");
+    type_into(&session, "#sc-dice-actor-2", "3");
+    press(&session, "#sc-dice-actor-enter");
+    session.wait_text("#sc-roll-number", "3");
+    press(&session, "#sc-roll-decide");
+    session.wait_for("#sc-roll-conclude");
+    press(&session, "#sc-roll-conclude");
+    session.wait_text("#sc-roll-reading", "Success");
+    assert_eq!(text_of(&session, "#sc-roll-mib"), "3");
+    shots_of(&session, "scattershot-roll-elsewhere-result", "#sc-roll-result");
+    dismiss_toast(&session);
+    press(&session, "#sc-tab-log");
+    wait_contains(&session, "#scattershot-body", "who made it by 2");
 }

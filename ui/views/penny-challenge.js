@@ -36,6 +36,7 @@ import {
   button,
   busy,
   sentences,
+  stepper,
 } from "./penny-kit.js";
 
 const INDEX = { challenger: 0, opponent: 1 };
@@ -314,7 +315,9 @@ function sideBox(c, s) {
     el(
       "ul",
       { class: "penny-members" },
-      ...s.members.map((m) => el("li", {}, `${m.name}: put in ${m.paid}, holds ${m.pile}`)),
+      ...s.members.map((m) =>
+        el("li", {}, m.pile === null || m.pile === undefined ? `${m.name}: put in ${m.paid}` : `${m.name}: put in ${m.paid}, holds ${m.pile}`),
+      ),
     ),
     s.used.length > 0 &&
       el("ul", { class: "penny-tags", "aria-label": "Characteristics used" }, ...s.used.map((u) => el("li", { class: "penny-tag" }, u.text))),
@@ -683,16 +686,25 @@ function betting(c, s, priv, ctx) {
   const canRaise = !theirs.all_in && can >= owed + c.ante;
   const canAllIn = !s.anonymous && !theirs.all_in && owed > 0 && can < owed;
   const bet = (mv, b) => play(ctx, "The bet was not made.", { side: s.side, ...mv }, { kind: "rolled" }, b, () => forgetPrivate());
-  const by = numberInput({ id: "penny-raise-by", min: c.ante, max: Math.max(can - owed, c.ante), value: c.ante });
+  // How much to raise by: tapped, from the ante up to what the side can still put in.
+  const most = Math.max(can - owed, c.ante);
+  const raiseBy = Math.min(Math.max(pv.raiseBy ?? c.ante, c.ante), most);
+  const by = stepper({
+    label: `Raise by (at least ${c.ante})`,
+    value: raiseBy,
+    min: c.ante,
+    max: most,
+    id: "penny-raise-by",
+    onChange: (n) => {
+      pv.raiseBy = n;
+      ctx.render();
+    },
+  });
   const raise = button(
-    "Raise",
+    `Raise ${raiseBy}`,
     (b) => {
-      const n = wholeNumber(by);
-      if (n === null || n < c.ante) {
-        by.setAttribute("aria-invalid", "true");
-        return by.focus();
-      }
-      bet({ move: "raise", by: n }, b);
+      pv.raiseBy = null;
+      bet({ move: "raise", by: raiseBy }, b);
     },
     { id: "penny-raise", class: "penny-bet" },
   );
@@ -724,7 +736,21 @@ function betting(c, s, priv, ctx) {
         button("Fold", (b) => bet({ move: "fold" }, b), { id: "penny-fold", class: "penny-bet danger" }),
       ),
       canRaise
-        ? el("div", { class: "penny-raise" }, field(`Raise by (at least ${c.ante})`, by), raise)
+        ? el(
+            "div",
+            { class: "penny-raise" },
+            by,
+            raiseBy < most &&
+              button(
+                `Up to all I can (${most})`,
+                () => {
+                  pv.raiseBy = most;
+                  ctx.render("#penny-raise");
+                },
+                { id: "penny-raise-most", class: "penny-link" },
+              ),
+            raise,
+          )
         : !theirs.all_in && el("p", { class: "muted" }, `Raising needs at least ${pennies(owed + c.ante)}.`),
     ),
     s.anonymous && el("p", { class: "muted" }, "Anonymous challenge: the antagonist cannot go all in; it folds instead."),

@@ -241,35 +241,34 @@ export function sentences(text) {
 
 /**
  * A one-tap counter: "label  − value +", each button ≥ 44 px. `onChange(next, button)` runs
- * with the new value when − or + is tapped (the caller saves it and re-renders); `step` is
- * what one tap moves. The same shape as the shared kit's `stepper`, which replaces it once
- * the shared kit is in place. Ids: `${id}-down`, `${id}-value`, `${id}-up`.
+ * with the new value when − or + is tapped (the caller saves it and re-renders). The same
+ * shape and ids as the shared kit's `stepper`, which replaces it once the shared kit is in
+ * place: the value is `#${id}`, the buttons `#${id}-minus` and `#${id}-plus`.
  */
-export function stepper({ label, value, min = -Infinity, max = Infinity, step = 1, onChange, id = uid("pst"), unit = "" }) {
+export function stepper({ label, value, min = -Infinity, max = Infinity, step = 1, onChange, id = uid("pst") }) {
   const labelId = `${id}-label`;
   const tap = (delta) => (b) => {
-    const next = Math.min(max, Math.max(min, value + delta));
-    if (next !== value) onChange(next, b);
+    const next = value + delta;
+    if (next >= min && next <= max) onChange(next, b);
   };
-  const shown = unit ? `${value} ${unit}` : String(value);
   return el(
     "div",
-    { class: "penny-stepper", id, role: "group", "aria-labelledby": labelId },
+    { class: "penny-stepper", role: "group", "aria-labelledby": labelId },
     el("span", { class: "penny-stepper-label", id: labelId }, label),
     button("−", tap(-step), {
-      id: `${id}-down`,
+      id: `${id}-minus`,
       class: "penny-stepper-button",
-      "aria-label": `${label}: ${step === 1 ? "one" : step} less`,
-      disabled: value <= min,
-      data: { focusKey: `${id}-down` },
+      "aria-label": `${label}: one less`,
+      disabled: value - step < min,
+      data: { focusKey: `${id}-minus` },
     }),
-    el("output", { class: "penny-stepper-value", id: `${id}-value`, "aria-live": "polite" }, shown),
+    el("output", { class: "penny-stepper-value", id, "aria-live": "polite" }, String(value)),
     button("+", tap(step), {
-      id: `${id}-up`,
+      id: `${id}-plus`,
       class: "penny-stepper-button",
-      "aria-label": `${label}: ${step === 1 ? "one" : step} more`,
-      disabled: value >= max,
-      data: { focusKey: `${id}-up` },
+      "aria-label": `${label}: one more`,
+      disabled: value + step > max,
+      data: { focusKey: `${id}-plus` },
     }),
   );
 }

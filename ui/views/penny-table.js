@@ -48,7 +48,7 @@ export function renderTable(host, ctx) {
 const housePanels = (ctx) => ctx.role !== "player";
 
 const ROLES = [
-  ["both", "Passed around the table (everyone's side)"],
+  ["both", "Passed around (every side)"],
   ["player", "A player's own phone"],
   ["table", "The House's device"],
 ];

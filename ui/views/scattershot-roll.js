@@ -190,7 +190,7 @@ function setupCard(ctx) {
 function sideFields(party, legend, ctx, refresh) {
   const side = ctx.ui.roll[party];
   const t = ctx.table;
-  const nobody = party === "actor" ? "Someone without a sheet here" : "Someone elsewhere (typed in)";
+  const nobody = party === "actor" ? "Someone without a sheet here" : "Someone elsewhere";
   const who = select([["", nobody], ...t.characters.map((c) => [c.id, c.name])], {
     id: `sc-roll-${party}`,
     data: { focusKey: `sc-roll-${party}` },

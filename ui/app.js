@@ -7,7 +7,7 @@
 import * as api from "./api.js";
 import { initialState, reduce, selectedGame, suggestedFileName } from "./state.js";
 import { byId } from "./views/dom.js";
-import { renderSystemOptions, renderGames } from "./views/home.js";
+import { renderSystemOptions, renderGames, renderCards } from "./views/home.js";
 import { renderGame } from "./views/game.js";
 import { renderToast, toastInUse } from "./views/toast.js";
 import { renderError } from "./views/error.js";
@@ -17,14 +17,27 @@ import { askImport } from "./views/import.js";
 import { working, keepBusy } from "./views/progress.js";
 import { initNsuScreens } from "./views/nsu-world.js";
 import { wireXCard } from "./views/xcard.js";
+import {
+  registerFallback,
+  openCharacter,
+  openGameScreen,
+  loadSettings,
+  saveSetting,
+  rememberPlace,
+  parsePlace,
+  applyTheme,
+} from "./views/systems.js";
 import { initNsuSheet, openSheet } from "./views/nsu-sheet.js";
 import { initNsuRoll } from "./views/nsu-roll.js";
 import { initPennyScreens } from "./views/penny-screen.js";
 import { initMezzoScreens } from "./views/mezzo-screen.js";
 import { initScattershotScreens } from "./views/scattershot-screen.js";
 
-/** How long a toast stays before it fades (longer while the person is using it). */
-const TOAST_MS = 12000;
+/**
+ * How long a toast stays before it fades (longer while the person is using it): a routine
+ * edit's a few seconds, one with Undo a little more, a deletion or an import longer.
+ */
+const TOAST_MS = { plain: 4000, undo: 5000, long: 10000 };
 const NARROW = window.matchMedia("(max-width: 719px)");
 
 let state = initialState;
@@ -40,6 +53,7 @@ function dispatch(action) {
 function render(before) {
   const focusKey = document.activeElement?.dataset?.focusKey;
   if (before.systems !== state.systems) renderSystemOptions(state.systems);
+  renderCards(state, cardActions);
   renderGames(state, gameListActions);
   renderGame(state, gameActions);
   keepBusy();
@@ -49,10 +63,13 @@ function render(before) {
     const again = document.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
     if (again) again.focus();
   }
-  if (before.toast !== state.toast && state.toast) scheduleToastEnd(state.toast.serial);
+  if (before.toast !== state.toast && state.toast) {
+    const t = state.toast;
+    scheduleToastEnd(t.serial, t.long ? TOAST_MS.long : t.undo ? TOAST_MS.undo : TOAST_MS.plain);
+  }
 }
 
-function scheduleToastEnd(serial, ms = TOAST_MS) {
+function scheduleToastEnd(serial, ms) {
   setTimeout(() => {
     if (!state.toast || state.toast.serial !== serial) return;
     if (toastInUse()) scheduleToastEnd(serial, 4000);
@@ -78,11 +95,37 @@ function messageOf(e) {
 }
 
 async function refresh() {
-  dispatch({ type: "games-loaded", games: await api.listGames() });
+  const games = await api.listGames();
+  dispatch({ type: "games-loaded", games });
+  dispatch({ type: "cards-loaded", cards: await characterCards(games) });
 }
 
-function toast(message, undo = null) {
-  dispatch({ type: "toast", message, undo });
+/** Every character as a home card (`api.characterCards`, mine first). */
+async function characterCards(games) {
+  if (typeof api.characterCards === "function") return api.characterCards();
+  // Until the core sends cards: the games' characters, without stats.
+  return games.flatMap((g) =>
+    g.characters.map((c) => ({
+      id: c.id,
+      name: c.name,
+      mine: c.mine !== false,
+      game_id: g.id,
+      game_name: g.name,
+      system: g.system,
+      system_label: g.system_label,
+      role: g.role ?? "both",
+      stats: [],
+    })),
+  );
+}
+
+/**
+ * Shows `message` in the toast, with Undo when `undo` ({kind, id}) is given. Toasts that come
+ * quickly one after another share one toast (the latest message, and how many changes).
+ * `options.long` keeps it longer (deletions, imports).
+ */
+function toast(message, undo = null, options = {}) {
+  dispatch({ type: "toast", message, undo, long: Boolean(options.long), at: Date.now() });
 }
 
 /** Text for a toast: the app's own words when it sent some, else ours. */
@@ -97,6 +140,20 @@ function focusHeading(id) {
 }
 
 // ---- actions on games -------------------------------------------------------------------
+
+const cardActions = {
+  async openCard(card) {
+    await openSheetOf({ id: card.id, system: card.system, game_id: card.game_id });
+  },
+};
+
+/** Opens a character's sheet through its system's registered screen. */
+async function openSheetOf(character, tab = undefined) {
+  await run("The sheet could not be opened.", async () => {
+    const opened = await openCharacter(character.system, character.id, character.game_id, tab);
+    if (!opened) throw new Error("This system has no sheet screen here yet.");
+  });
+}
 
 const gameListActions = {
   selectGame(id) {
@@ -157,7 +214,7 @@ async function deleteGame() {
   await run("The game was not deleted.", async () => {
     const result = await api.deleteGame(game.id);
     await refresh();
-    toast(said(result, `Deleted ${quoted(game.name)}.`), { kind: "game", id: game.id });
+    toast(said(result, `Deleted ${quoted(game.name)}.`), { kind: "game", id: game.id }, { long: true });
     focusHeading("games-heading");
   });
 }
@@ -210,19 +267,61 @@ async function createCharacter(event) {
   const submit = byId("new-character-submit");
   submit.disabled = true;
   submit.setAttribute("aria-busy", "true");
+  let created = null;
   await run("The character was not created.", async () => {
-    await api.createCharacter(game.id, name);
+    created = await api.createCharacter(game.id, name);
     input.value = "";
+    // On a player's phone, what is made here is this player's.
+    if (created?.id && game.role === "player" && typeof api.setMine === "function") await api.setMine(created.id, true);
     await refresh();
     toast(`Created ${quoted(name)} in ${quoted(game.name)}.`);
   });
   submit.disabled = false;
   submit.removeAttribute("aria-busy");
+  // Straight into the system's own creation flow: its sheet says what is still needed.
+  if (created?.id) await openSheetOf({ id: created.id, system: game.system, game_id: game.id });
+}
+
+async function setRole(event) {
+  const game = selectedGame(state);
+  const role = event.currentTarget.value;
+  if (!game || !event.currentTarget.checked) return;
+  const words = { player: "a player device", table: "the table device", both: "one device for the whole table" };
+  await run("The device's role was not changed.", async () => {
+    if (typeof api.setDeviceRole !== "function") throw new Error("This version cannot keep a device's role yet.");
+    const result = await api.setDeviceRole(game.id, role);
+    await refresh();
+    toast(said(result, `This device is ${words[role]} in ${quoted(game.name)}.`));
+  });
+  renderGame(state, gameActions);
+}
+
+async function saveGameNotes(event) {
+  event.preventDefault();
+  const game = selectedGame(state);
+  if (!game) return;
+  const notes = byId("game-notes");
+  await run("The notes were not saved.", async () => {
+    if (typeof api.setGameNotes !== "function") throw new Error("This version cannot keep a game's notes yet.");
+    const result = await api.setGameNotes(game.id, notes.value);
+    notes.blur();
+    await refresh();
+    toast(said(result, `Saved the notes of ${quoted(game.name)}.`), { kind: "game", id: game.id });
+  });
 }
 
 const gameActions = {
-  openSheet(character) {
-    openSheet(character.id);
+  async openSheet(character) {
+    await openSheetOf(character);
+  },
+
+  async setMine(character, mine) {
+    await run("That was not changed.", async () => {
+      if (typeof api.setMine !== "function") throw new Error("This version cannot mark characters as mine yet.");
+      const result = await api.setMine(character.id, mine);
+      await refresh();
+      toast(said(result, mine ? `${quoted(character.name)} is yours on this device.` : `${quoted(character.name)} is not yours on this device.`));
+    });
   },
 
   async renameCharacter(character) {
@@ -248,10 +347,11 @@ const gameActions = {
     await run("The character was not deleted.", async () => {
       const result = await api.deleteCharacter(character.id);
       await refresh();
-      toast(said(result, `Deleted ${quoted(character.name)}.`), {
-        kind: "character",
-        id: character.id,
-      });
+      toast(
+        said(result, `Deleted ${quoted(character.name)}.`),
+        { kind: "character", id: character.id },
+        { long: true },
+      );
       focusHeading("characters-heading");
     });
   },
@@ -300,23 +400,61 @@ const toastActions = {
 
 async function importFile(event) {
   const button = event.currentTarget;
-  await run("The file was not imported.", () =>
-    transfer(button, "Choose the file to import in the file dialog…", async (say) => {
-      const picked = await api.importPick((step) => {
-        if (step === "reading") say("Reading and checking the file…");
-      });
-      if (picked.outcome !== "picked") return;
-      say(`Importing from ${quoted(picked.name)}…`);
-      const result = await askImport(picked, api);
-      if (result === null) return;
-      await refresh();
-      // Show what came in: the file's game when it kept its id, else the first game.
-      const shown = picked.preview.games.find((g) => state.games.some((mine) => mine.id === g.id));
-      const pick = shown ? shown.id : state.selectedGameId ?? state.games[0]?.id;
-      if (pick) dispatch({ type: "select-game", id: pick });
-      toast(said(result, "Imported."));
-    }),
-  );
+  await run("The file was not imported.", async () => {
+    try {
+      await importSteps(button);
+    } catch (e) {
+      throw new Error(importProblemWords(messageOf(e)));
+    }
+  });
+}
+
+async function importSteps(button) {
+  await transfer(button, "Choose the file to import in the file dialog…", async (say) => {
+    const picked = await api.importPick((step) => {
+      if (step === "reading") say("Reading and checking the file…");
+    });
+    if (picked.outcome !== "picked") return;
+    say(`Importing from ${quoted(picked.name)}…`);
+    const result = await askImport(picked, api);
+    if (result === null) return;
+    await refresh();
+    // Show what came in: the file's game when it kept its id, else the first game.
+    const shown = picked.preview.games.find((g) => state.games.some((mine) => mine.id === g.id));
+    const pick = shown ? shown.id : state.selectedGameId ?? state.games[0]?.id;
+    if (pick) dispatch({ type: "select-game", id: pick });
+    toast(importedWords(result), null, { long: true });
+  });
+}
+
+/** "Imported 2 new characters or games and updated 1." from the import's counts. */
+function importedWords(result) {
+  const c = result?.counts;
+  if (!c) return said(result, "Imported.");
+  const parts = [];
+  if (c.new > 0) parts.push(`${c.new} new`);
+  if (c.update > 0) parts.push(`${c.update} updated`);
+  if (c.conflict > 0) parts.push(`${c.conflict} replaced`);
+  if (parts.length === 0) return "Nothing to import: everything in the file is already here.";
+  const total = c.new + c.update + c.conflict;
+  return `Imported ${total === 1 ? "1 game or character" : `${total} games and characters`}: ${parts.join(", ")}.`;
+}
+
+/**
+ * A refused file's problems in a player's words: the file's name instead of its whole path,
+ * no "$" JSON paths, and what a cut-off file means.
+ */
+function importProblemWords(message) {
+  let text = String(message)
+    // A path to the file → its name.
+    .replace(/(?:[A-Za-z]:)?(?:[\\/][^\\/\n:]+)*[\\/]([^\\/\n:]*?\.json)\b/g, "“$1”")
+    // "- $: problem" → "- problem"; "- $.data.games[0].name: problem" → "- at data.games[0].name: problem".
+    .replace(/(^|\n)- \$: /g, "$1- ")
+    .replace(/(^|\n)- \$\.([^:\n]+): /g, "$1- at $2: ");
+  if (/ends too early/.test(text)) {
+    text = `This file is incomplete (it may have been cut off while copying).\n${text}`;
+  }
+  return text;
 }
 
 async function exportAll(event) {
@@ -326,14 +464,100 @@ async function exportAll(event) {
   );
 }
 
+// ---- the header: menu, theme ------------------------------------------------------------
+
+function wireHeader() {
+  const menu = byId("menu-button");
+  menu.addEventListener("click", () => {
+    const open = menu.getAttribute("aria-expanded") !== "true";
+    menu.setAttribute("aria-expanded", String(open));
+    byId("app-header").classList.toggle("menu-open", open);
+  });
+  byId("theme-select").addEventListener("change", async (event) => {
+    const theme = event.currentTarget.value;
+    applyTheme(theme);
+    await run("The theme was not saved.", () => saveSetting("theme", theme));
+  });
+}
+
+// ---- the systems' screens when they have not registered themselves ---------------------
+
+/** Resolves once `check()` is true (or after a few seconds). */
+function until(check) {
+  return new Promise((resolve) => {
+    const deadline = Date.now() + 5000;
+    const poll = () => (check() || Date.now() > deadline ? resolve() : setTimeout(poll, 30));
+    poll();
+  });
+}
+
+/** Opens a game's screen the way its button on the game panel does, then its tab. */
+async function openThroughPanel(gameId, button, screenId, tabPrefix, tab) {
+  dispatch({ type: "select-game", id: gameId });
+  byId(button).click();
+  await until(() => !byId(screenId)?.hidden);
+  if (tab) byId(`${tabPrefix}-tab-${tab}`)?.click();
+}
+
+function registerFallbacks() {
+  registerFallback("nsu", {
+    async openSheet(characterId, gameId) {
+      await openSheet(characterId);
+      rememberPlace({ screen: "sheet", game: gameId, character: characterId });
+    },
+    async openGame(gameId, tab) {
+      dispatch({ type: "select-game", id: gameId });
+      if (tab === "world" || tab === "downtime") {
+        byId(`game-${tab}`).click();
+        await until(() => !byId("nsu-screen")?.hidden);
+      }
+    },
+  });
+  const screens = {
+    penny_ante: ["game-penny", "penny-screen", "penny", "table"],
+    mezzo: ["game-mezzo", "mezzo-screen", "mezzo", "elements"],
+    scattershot: ["game-scattershot", "scattershot-screen", "scattershot", "sheet"],
+  };
+  for (const [system, [button, screenId, prefix, sheetTab]] of Object.entries(screens)) {
+    registerFallback(system, {
+      openSheet: (_characterId, gameId, tab) => openThroughPanel(gameId, button, screenId, prefix, tab ?? sheetTab),
+      openGame: (gameId, tab) => openThroughPanel(gameId, button, screenId, prefix, tab),
+    });
+  }
+}
+
+/** Reopens the place saved last (a sheet, a game's screen); home when it no longer exists. */
+async function reopen(placeText) {
+  const place = parsePlace(placeText);
+  if (!place || place.screen === "home" || !place.game) return;
+  const game = state.games.find((g) => g.id === place.game);
+  if (!game) return;
+  dispatch({ type: "select-game", id: game.id });
+  try {
+    if (place.character) {
+      const character = game.characters.find((c) => c.id === place.character);
+      if (character) await openCharacter(game.system, character.id, game.id, place.tab ?? undefined);
+    } else {
+      await openGameScreen(game.system, game.id, place.tab ?? undefined);
+    }
+  } catch (_) {
+    // Silently home: the place is gone or cannot be shown any more.
+  }
+  if (state.error) dispatch({ type: "clear-error" });
+}
+
 // ---- start ------------------------------------------------------------------------------
 
 function wire() {
+  registerFallbacks();
+  wireHeader();
   byId("new-game-form").addEventListener("submit", createGame);
   byId("new-character-form").addEventListener("submit", createCharacter);
   byId("game-rename").addEventListener("click", renameGame);
   byId("game-delete").addEventListener("click", deleteGame);
   byId("game-export").addEventListener("click", exportGame);
+  byId("game-notes-form").addEventListener("submit", saveGameNotes);
+  for (const input of document.querySelectorAll("input[name='device-role']")) input.addEventListener("change", setRole);
   byId("import-button").addEventListener("click", importFile);
   byId("export-all-button").addEventListener("click", exportAll);
   byId("error-dismiss").addEventListener("click", () => dispatch({ type: "clear-error" }));
@@ -348,17 +572,27 @@ function wire() {
 
 async function start() {
   wire();
+  let settings = { theme: "system", place: null };
+  try {
+    settings = await loadSettings();
+  } catch (_) {
+    // The defaults: the device's theme, home.
+  }
+  applyTheme(settings.theme);
+  byId("theme-select").value = settings.theme;
   await run("Sheetkeeper could not load your games.", async () => {
     const [systems, games] = await Promise.all([api.listSystems(), api.listGames()]);
     dispatch({ type: "systems-loaded", systems });
     dispatch({ type: "games-loaded", games });
+    dispatch({ type: "cards-loaded", cards: await characterCards(games) });
     if (games.length > 0) dispatch({ type: "select-game", id: games[0].id });
-    document.body.dataset.ready = "true";
-    if (!readySent) {
-      readySent = true;
-      await api.uiReady();
-    }
   });
+  await reopen(settings.place);
+  document.body.dataset.ready = "true";
+  if (!readySent) {
+    readySent = true;
+    await run("Sheetkeeper could not start.", () => api.uiReady());
+  }
 }
 
 start();

@@ -4,14 +4,19 @@
 //   import { initialState, reduce } from "./state.js";
 //   let state = reduce(initialState, { type: "games-loaded", games });
 
+/** Toasts closer together than this (ms, from `action.at`) are one series. */
+export const TOAST_SERIES_MS = 4000;
+
 /** Nothing loaded yet, nothing selected, nothing to say. */
 export const initialState = Object.freeze({
   loaded: false,
   systems: [],
   games: [],
+  cards: [], // every character as a home card (api.characterCards), mine first
   selectedGameId: null,
   error: null, // {title, message} or null
-  toast: null, // {serial, message, undo: {kind: "game"|"character", id} | null} or null
+  // {serial, message, undo: {kind: "game"|"character", id} | null, count, long, at} or null
+  toast: null,
   toastSerial: 0, // the last toast's serial: it only grows, so an old timer never hides a new toast
 });
 
@@ -25,6 +30,8 @@ export function reduce(state, action) {
       const keep = games.some((g) => g.id === state.selectedGameId);
       return { ...state, loaded: true, games, selectedGameId: keep ? state.selectedGameId : null };
     }
+    case "cards-loaded":
+      return { ...state, cards: action.cards ?? [] };
     case "select-game":
       return {
         ...state,
@@ -36,7 +43,21 @@ export function reduce(state, action) {
       return { ...state, error: null };
     case "toast": {
       const serial = (state.toastSerial ?? 0) + 1;
-      return { ...state, toastSerial: serial, toast: { serial, message: action.message, undo: action.undo ?? null } };
+      const at = action.at ?? 0;
+      const long = Boolean(action.long);
+      // A quick series of routine changes to the same thing (one sheet, one game) shares
+      // one toast: the latest message, counted.
+      const previous = state.toast;
+      const undo = action.undo ?? null;
+      const sameTarget =
+        previous && (previous.undo === null ? undo === null : undo !== null && previous.undo.kind === undo.kind && previous.undo.id === undo.id);
+      const series = sameTarget && !previous.long && !long && at - (previous.at ?? 0) < TOAST_SERIES_MS;
+      const count = series ? (previous.count ?? 1) + 1 : 1;
+      return {
+        ...state,
+        toastSerial: serial,
+        toast: { serial, message: action.message, undo, count, long, at },
+      };
     }
     case "clear-toast":
       // A late timer for an older toast must not hide a newer one.

@@ -19,14 +19,13 @@ pub fn list(store: &Store) -> Result<Vec<GameView>> {
     for c in read.characters()? {
         by_game.entry(c.game_id).or_default().push(c);
     }
-    Ok(read
-        .games()?
+    read.games()?
         .into_iter()
         .map(|g| {
             let characters = by_game.remove(&g.id).unwrap_or_default();
             Ok(GameView::new(g.clone(), characters, read.device_role(g.id)?, &kept))
         })
-        .collect::<Result<_>>()?)
+        .collect()
 }
 
 pub(super) fn game_view(read: Reader<'_>, id: Uuid) -> Result<GameView> {

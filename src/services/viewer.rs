@@ -114,23 +114,23 @@ pub struct TableView {
 pub enum SystemView {
     Nsu {
         sheets: Vec<super::NsuSheetView>,
-        world: crate::rules::nsu::world::World,
+        world: Box<crate::rules::nsu::world::World>,
         map: Vec<super::MapCard>,
     },
     PennyAnte {
-        table: super::PennyView,
+        table: Box<super::PennyView>,
         /// The cups and odds of the sides of the running challenge this viewer may see.
         private: Vec<super::PrivateView>,
     },
     Mezzo {
-        table: super::MezzoView,
-        plot: super::PlotView,
-        deck: super::DeckView,
+        table: Box<super::MezzoView>,
+        plot: Box<super::PlotView>,
+        deck: Box<super::DeckView>,
         /// The hands of seed cards this viewer may see.
         hands: Vec<super::HandView>,
     },
     Scattershot {
-        table: super::ScattershotView,
+        table: Box<super::ScattershotView>,
     },
 }
 
@@ -147,7 +147,7 @@ pub fn game_view(store: &Store, game: Uuid, viewer: &Viewer) -> Result<TableView
     let system = match g.system {
         System::Nsu => SystemView::Nsu {
             sheets: characters.iter().map(|c| super::nsu::nsu_sheet(store, c.id)).collect::<Result<_>>()?,
-            world: super::nsu_world::world_for(read, game, viewer)?,
+            world: Box::new(super::nsu_world::world_for(read, game, viewer)?),
             map: super::nsu_world::map_for(read, game, viewer)?,
         },
         System::PennyAnte => {
@@ -156,15 +156,17 @@ pub fn game_view(store: &Store, game: Uuid, viewer: &Viewer) -> Result<TableView
                 Some(_) => super::penny_ante::private_sides(read, game, viewer)?,
                 None => Vec::new(),
             };
-            SystemView::PennyAnte { table, private }
+            SystemView::PennyAnte { table: Box::new(table), private }
         }
         System::Mezzo => SystemView::Mezzo {
-            table: super::mezzo::mezzo_table(store, game)?,
-            plot: super::mezzo_plot::mezzo_plot(store, game)?,
-            deck: super::mezzo_plot::mezzo_deck(store, game)?,
+            table: Box::new(super::mezzo::mezzo_table(store, game)?),
+            plot: Box::new(super::mezzo_plot::mezzo_plot(store, game)?),
+            deck: Box::new(super::mezzo_plot::mezzo_deck(store, game)?),
             hands: super::mezzo_plot::hands_for(read, game, viewer)?,
         },
-        System::Scattershot => SystemView::Scattershot { table: super::scattershot::scattershot_table(store, game)? },
+        System::Scattershot => {
+            SystemView::Scattershot { table: Box::new(super::scattershot::scattershot_table(store, game)?) }
+        }
     };
     Ok(TableView { viewer: viewer.label(), viewer_characters, game: g, characters, system })
 }

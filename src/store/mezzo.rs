@@ -1053,6 +1053,7 @@ mod tests {
             table_settings: Default::default(),
             created_at: at,
             updated_at: at,
+            notes: String::new(),
         };
         store.write(|tx| tx.insert_game(&g)).unwrap();
         store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
@@ -1132,6 +1133,7 @@ mod tests {
             table_settings: Default::default(),
             created_at: at,
             updated_at: at,
+            notes: String::new(),
         };
         store.write(|tx| tx.insert_game(&g)).unwrap();
         let err = store.write(|tx| tx.put_mezzo_table(id(1), &MezzoTable::default())).unwrap_err();

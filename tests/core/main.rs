@@ -29,3 +29,4 @@ mod scattershot_services;
 mod services;
 mod store;
 mod support;
+mod viewers;

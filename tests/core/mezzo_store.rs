@@ -78,6 +78,7 @@ pub fn scene() -> Scene {
         table_settings: table_settings::defaults(System::Mezzo),
         created_at: time("2026-09-01T18:00:00Z"),
         updated_at: time("2026-09-15T22:10:00Z"),
+        notes: String::new(),
     };
     let ada = rules::take_role(&Player::new(ada_id, "Ada").unwrap(), Role::Actor).unwrap().0;
     let ada = rules::gain_influence(&ada, 1).unwrap().0;
@@ -194,6 +195,7 @@ pub fn scene() -> Scene {
             created_at: time(created),
             updated_at: time(updated),
             revision,
+            notes: String::new(),
         };
         CharacterRecord { character, nsu: None, penny_ante: None, mezzo: Some(element.clone()), scattershot: None }
     };

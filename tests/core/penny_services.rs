@@ -91,7 +91,7 @@ fn characters_characteristics_and_the_house_move_pennies_through_the_ledger() {
     .unwrap();
     let baron = baron.view.antagonists[0].id;
     services::penny_fund_antagonist(&mut t.store, t.game, baron, 12).unwrap();
-    assert_eq!(t.view().antagonists[0].purse, 12);
+    assert_eq!(t.view().antagonists[0].purse, Some(12));
     assert_eq!(t.view().house, 38);
     let ledger = services::penny_ledger(&t.store, t.game, Some(Account::House), 10).unwrap();
     assert_eq!(ledger.pile, Some(38));
@@ -99,7 +99,7 @@ fn characters_characteristics_and_the_house_move_pennies_through_the_ledger() {
     assert_eq!(ledger.entries[0].pile_after, Some(38));
     // Ending the adventure returns the purses to the House and the House to the Bank.
     services::penny_end_adventure(&mut t.store, t.game).unwrap();
-    assert_eq!((t.view().house, t.view().antagonists[0].purse), (0, 0));
+    assert_eq!((t.view().house, t.view().antagonists[0].purse), (0, Some(0)));
     services::penny_buy_characteristic(&mut t.store, t.game, t.bo, "Lucky").unwrap();
     assert_eq!(t.pile("Bo"), 20);
 }

@@ -56,6 +56,7 @@ pub fn scene() -> Scene {
         table_settings: table_settings::defaults(System::PennyAnte),
         created_at: time("2026-10-01T18:00:00Z"),
         updated_at: time("2026-10-08T21:30:00Z"),
+        notes: String::new(),
     };
     let mut t = PennyTable::default();
     for (who, pennies) in [(ada, 30), (bo, 25), (cy, 40)] {
@@ -82,6 +83,7 @@ pub fn scene() -> Scene {
             created_at: time("2026-10-01T18:05:00Z"),
             updated_at: time("2026-10-08T21:00:00Z"),
             revision,
+            notes: String::new(),
         };
         characters.push(CharacterRecord {
             character,

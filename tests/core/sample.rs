@@ -19,6 +19,7 @@ pub fn backup(games: usize, per_game: usize) -> Document {
                 table_settings: table_settings::defaults(System::Nsu),
                 created_at: at,
                 updated_at: at,
+                notes: String::new(),
             };
             let characters = (0..per_game)
                 .map(|c| {
@@ -30,6 +31,7 @@ pub fn backup(games: usize, per_game: usize) -> Document {
                         created_at: at,
                         updated_at: at,
                         revision: 1,
+                        notes: String::new(),
                     })
                 })
                 .collect();

@@ -52,6 +52,7 @@ fn record(id: u128, name: &str, revision: i64, sheet: Sheet) -> CharacterRecord 
         created_at: time("2026-10-01T18:05:00Z"),
         updated_at: time("2026-10-08T21:00:00Z"),
         revision,
+        notes: String::new(),
     };
     CharacterRecord { scattershot: Some(sheet), ..CharacterRecord::new(character) }
 }
@@ -68,6 +69,7 @@ fn scene() -> Scene {
         table_settings: settings,
         created_at: time("2026-10-01T18:00:00Z"),
         updated_at: time("2026-10-08T21:30:00Z"),
+        notes: String::new(),
     };
     let rules = Settings::default();
     let buy = |sheet: Sheet, p: Purchase| sheet.buy(&rules, &p).unwrap().0;

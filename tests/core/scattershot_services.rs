@@ -143,7 +143,7 @@ fn sheet_edits_land_in_rows_are_undone_and_read_back_after_reopening() {
     assert_eq!(services::scattershot_sheet(&store, ada).unwrap().sheet, kept);
     let report = store.check().unwrap();
     assert!(report.ok, "{report:?}");
-    assert_eq!(report.schema_version, 9);
+    assert_eq!(report.schema_version, sheetkeeper::store::SCHEMA_VERSION);
 }
 
 #[test]

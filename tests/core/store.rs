@@ -73,7 +73,7 @@ fn a_character_cannot_be_stored_in_a_game_of_another_system() {
     let conn = Connection::open(s.db()).unwrap();
     let err = conn
         .execute(
-            "INSERT INTO characters VALUES ('11111111-1111-4111-8111-111111111111', ?1, 'mezzo', 'X', 't', 't', 1)",
+            "INSERT INTO characters VALUES ('11111111-1111-4111-8111-111111111111', ?1, 'mezzo', 'X', 't', 't', 1, '')",
             [game.game.id.to_string()],
         )
         .unwrap_err();

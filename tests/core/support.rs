@@ -49,8 +49,11 @@ pub fn bytes_on_disk(db: &Path) -> (Vec<u8>, Option<Vec<u8>>) {
 
 /// Every character's name, in alphabetical order.
 pub fn names(store: &Store) -> Vec<String> {
-    let mut names: Vec<_> =
-        services::list(store).unwrap().into_iter().flat_map(|g| g.characters.into_iter().map(|c| c.name)).collect();
+    let mut names: Vec<_> = services::list(store)
+        .unwrap()
+        .into_iter()
+        .flat_map(|g| g.characters.into_iter().map(|c| c.character.name))
+        .collect();
     names.sort();
     names
 }

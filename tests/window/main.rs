@@ -11,6 +11,8 @@
 //! They need `tauri-driver`, `WebKitWebDriver` and `xdotool`; a missing tool fails the test
 //! (nothing is skipped). Each test uses its own throwaway database through `SHEETKEEPER_DB`.
 
+mod home;
+mod layout;
 mod mezzo;
 mod mezzo_challenge;
 mod mezzo_play;
@@ -126,14 +128,32 @@ fn open_game(session: &Session, name: &str) {
     session.wait_text("#game-heading", name);
 }
 
-/// Types a character name into the selected game's form and submits it with Enter.
+/// Types a character name into the selected game's form and submits it with Enter. The new
+/// character's sheet opens at once (its system's creation flow); this goes back home, as a
+/// person would, and returns the character's id.
 fn create_character(session: &Session, name: &str) -> String {
     let input = session.wait_for("#new-character-name");
     input.click();
     input.send_keys(name);
     input.send_keys(ENTER);
+    leave_new_sheet(session);
     let row = wait_character_row(session, name);
     row.attribute("data-character-id").expect("character rows carry data-character-id")
+}
+
+/// Waits for the screen a new character opens (its sheet), then goes back home with the
+/// screen's back button.
+fn leave_new_sheet(session: &Session) {
+    session.wait_for("body.sheet-open, body.frame-open, body.nsu-open");
+    session.wait_settled();
+    for back in ["#sheet-back", ".frame-screen:not([hidden]) .frame-back", "#nsu-back"] {
+        if let Some(button) = session.find_all(back).into_iter().find(|b| b.is_displayed()) {
+            button.click();
+            break;
+        }
+    }
+    session.wait_for("main.layout");
+    session.wait_settled();
 }
 
 fn find_character_row<'s>(session: &'s Session, name: &str) -> Option<Element<'s>> {

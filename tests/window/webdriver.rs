@@ -38,6 +38,14 @@ pub const ENTER: &str = "\u{E007}";
 /// The Escape key, for `send_keys`.
 pub const ESCAPE: &str = "\u{E00C}";
 
+/// The layout check's script (an expression giving a list of problems).
+const LAYOUT_CHECK: &str = include_str!("layout_check.js");
+
+/// True when `SHEETKEEPER_LAYOUT_CHECK=report`: layout problems are printed, not failures.
+fn layout_check_reports_only() -> bool {
+    std::env::var("SHEETKEEPER_LAYOUT_CHECK").is_ok_and(|v| v == "report")
+}
+
 /// An error answer from the WebDriver server (or a transport failure).
 #[derive(Debug)]
 pub struct WdError {
@@ -276,8 +284,17 @@ impl Session {
         self.must("POST", "/execute/async", Some(&json!({"script": script, "args": args})))
     }
 
-    /// Saves a PNG of the window to `path` (creating its folder).
+    /// Saves a PNG of the window to `path` (creating its folder), then runs the layout check
+    /// on what it shows (see `check_layout`).
     pub fn screenshot(&self, path: &Path) {
+        self.screenshot_unchecked(path);
+        self.check_layout(&path.display().to_string());
+    }
+
+    /// Saves a PNG of the window without the layout check: only for a screen whose own
+    /// elements the caller has checked with `layout_problems` (e.g. the shared frame around
+    /// a screen another part of the app owns).
+    pub fn screenshot_unchecked(&self, path: &Path) {
         self.wait_for_paint();
         let value = self.must("GET", "/screenshot", None);
         let png = base64::engine::general_purpose::STANDARD
@@ -287,6 +304,37 @@ impl Session {
             std::fs::create_dir_all(dir).expect("create the screenshot folder");
         }
         std::fs::write(path, png).expect("write the screenshot");
+    }
+
+    /// The layout problems on the page now (`layout_check.js`): visible controls or texts
+    /// that overlap, a layer covering another's controls, anything past the window's side
+    /// edges. Empty when the layout is clean.
+    pub fn layout_problems(&self) -> Vec<String> {
+        let script = format!("return (\n{}\n);", LAYOUT_CHECK);
+        let value = self.execute(&script, json!([]));
+        value
+            .as_array()
+            .unwrap_or_else(|| panic!("the layout check returned {value}"))
+            .iter()
+            .map(|p| p.as_str().unwrap_or_default().to_string())
+            .collect()
+    }
+
+    /// Runs the layout check and fails the test naming every problem (`what` says which
+    /// screen). With `SHEETKEEPER_LAYOUT_CHECK=report` the problems are only printed.
+    pub fn check_layout(&self, what: &str) {
+        let problems = self.layout_problems();
+        if problems.is_empty() {
+            return;
+        }
+        let width = self.inner_width();
+        let list = problems.iter().map(|p| format!("  - {p}")).collect::<Vec<_>>().join("\n");
+        let message = format!("layout check failed on {what} ({width} px wide):\n{list}");
+        if layout_check_reports_only() {
+            eprintln!("{message}");
+        } else {
+            panic!("{message}\n(SHEETKEEPER_LAYOUT_CHECK=report only prints these)");
+        }
     }
 
     /// Waits until the page has painted its current state (two animation frames), so a

@@ -1,36 +1,105 @@
-// The frame the systems' game screens share (Penny Ante, Mezzo, Scattershot's Mechanix): a
-// screen that replaces the games layout while open, with a bar ("← Games", the heading, the
-// tabs) and a body each screen fills with its shown tab. The screens keep their own state
-// and moves; this is only the frame, built once.
+// The frame every system's screen shares: a screen that replaces the home layout while open,
+// with a sticky bar ("← Home", the heading, the system's badge, the tabs) and a body each
+// screen fills with its shown tab. On a phone (≤ 719 px) the tabs sit in a bar at the
+// bottom: four of them and "More" when there are more than five. The X-card stays reachable
+// (it floats over every screen, xcard.js). The screens keep their own state and moves; this
+// is only the frame, built once. It remembers the shown game and tab (systems.js) so the app
+// reopens there.
 //
 //   import { gameScreen, showRefusal, ask } from "./game-screen.js";
 //   const frame = gameScreen({ name: "mezzo", tabPrefix: "mezzo", kit: "mz", label: "Mezzo",
-//                              tabs: TABS, onBack: close, onTab: switchTab });
-//   frame.show();  frame.fill(`Mezzo — ${name}`, tab, host);  frame.hide("game-mezzo");
+//                              system: "mezzo", tabs: TABS, onBack: close, onTab: switchTab });
+//   frame.show(gameId);  frame.fill(`Mezzo — ${name}`, tab, host);  frame.hide("game-mezzo");
 
 import { el, byId } from "./dom.js";
+import { rememberPlace } from "./systems.js";
+import { systemBadge } from "./home.js";
+
+/** The system of each frame name that does not say its own. */
+const SYSTEM_OF = { penny: "penny_ante", mezzo: "mezzo", scattershot: "scattershot", nsu: "nsu" };
+
+/** On a phone the bottom bar shows this many items; with more tabs the rest go under "More". */
+const BOTTOM_ITEMS = 5;
 
 /**
- * Builds the hidden screen after the games layout. `name` makes the ids (`${name}-screen`,
+ * Builds the hidden screen after the home layout. `name` makes the ids (`${name}-screen`,
  * `${name}-back`, `${name}-screen-heading`, `${name}-body`) and the body's class while it is
  * open (`${name}-open`); the tab buttons are `${tabPrefix}-tab-${tab}`; `kit` is the CSS
- * prefix of the bar, the tabs and the body ("penny" or "mz"); `tabs` is [[tab, label]].
+ * prefix of the bar, the tabs and the body ("penny" or "mz"); `tabs` is [[tab, label]];
+ * `system` (a system id) picks the badge.
  */
-export function gameScreen({ name, tabPrefix, kit, label, tabs, screenClass = `${kit}-screen`, onBack, onTab }) {
+export function gameScreen({
+  name,
+  tabPrefix,
+  kit,
+  label,
+  tabs,
+  system = SYSTEM_OF[name] ?? null,
+  screenClass = `${kit}-screen`,
+  onBack,
+  onTab,
+}) {
   const heading = el("h2", { id: `${name}-screen-heading`, tabindex: "-1" });
-  const tabButtons = tabs.map(([tab, text]) =>
-    el("button", { type: "button", id: `${tabPrefix}-tab-${tab}`, data: { tab }, on: { click: () => onTab(tab) } }, text),
+  const more = tabs.length > BOTTOM_ITEMS;
+  let moreButton = null;
+  const closeMore = () => {
+    if (!moreButton) return;
+    nav.classList.remove("more-open");
+    moreButton.setAttribute("aria-expanded", "false");
+  };
+  const tabButtons = tabs.map(([tab, text], i) =>
+    el(
+      "button",
+      {
+        type: "button",
+        id: `${tabPrefix}-tab-${tab}`,
+        class: more && i >= BOTTOM_ITEMS - 1 ? "frame-tab frame-tab-extra" : "frame-tab",
+        data: { tab },
+        on: {
+          click: () => {
+            closeMore();
+            onTab(tab);
+          },
+        },
+      },
+      text,
+    ),
   );
-  const body = el("div", { id: `${name}-body`, class: `${kit}-body` });
+  if (more) {
+    moreButton = el(
+      "button",
+      {
+        type: "button",
+        id: `${tabPrefix}-tab-more`,
+        class: "frame-tab frame-more",
+        "aria-expanded": "false",
+        on: {
+          click: () => {
+            const open = !nav.classList.contains("more-open");
+            nav.classList.toggle("more-open", open);
+            moreButton.setAttribute("aria-expanded", String(open));
+          },
+        },
+      },
+      "More",
+    );
+  }
+  const nav = el("nav", { class: `${kit}-tabs frame-tabs`, "aria-label": label, data: { layout: "bar" } }, ...tabButtons, moreButton);
+  const body = el("div", { id: `${name}-body`, class: `${kit}-body frame-body` });
+  let gameId = null;
+  const back = () => {
+    rememberPlace({ screen: "home" });
+    onBack();
+  };
   const screen = el(
     "section",
-    { id: `${name}-screen`, class: screenClass, hidden: true, "aria-labelledby": heading.id },
+    { id: `${name}-screen`, class: `${screenClass} frame-screen`, hidden: true, "aria-labelledby": heading.id, data: { system: system ?? "" } },
     el(
       "div",
-      { class: `${kit}-bar` },
-      el("button", { type: "button", id: `${name}-back`, on: { click: onBack } }, "← Games"),
-      heading,
-      el("nav", { class: `${kit}-tabs`, "aria-label": label }, ...tabButtons),
+      { class: `${kit}-bar frame-bar`, data: { layout: "bar" } },
+      el("button", { type: "button", id: `${name}-back`, class: "frame-back", on: { click: back } }, "← Home"),
+      el("div", { class: "frame-title" }, heading, system && systemBadge(system, label)),
+      nav,
     ),
     body,
   );
@@ -38,17 +107,25 @@ export function gameScreen({ name, tabPrefix, kit, label, tabs, screenClass = `$
   return {
     heading,
     body,
-    /** Shows the screen in place of the games layout, its heading focused. */
-    show() {
-      document.body.classList.add(`${name}-open`);
+    /**
+     * Shows the screen in place of the home layout, its heading focused. `game` (the game's
+     * id; by default the game selected on home) is remembered with the tab for the next start.
+     */
+    show(game = null) {
+      gameId = game ?? byId("game-detail")?.dataset.gameId ?? null;
+      document.body.classList.add(`${name}-open`, "frame-open");
       screen.hidden = false;
+      if (gameId) rememberPlace({ screen: "game", game: gameId, tab: body.dataset.tab ?? null });
+      window.scrollTo(0, 0);
       heading.focus();
     },
     /** Hides it and empties it; focus goes back to the button `openerId` that opened it. */
     hide(openerId) {
       screen.hidden = true;
+      closeMore();
       body.replaceChildren();
-      document.body.classList.remove(`${name}-open`);
+      delete body.dataset.tab;
+      document.body.classList.remove(`${name}-open`, "frame-open");
       const opener = byId(openerId);
       if (opener && !opener.closest("[hidden]")) opener.focus();
     },
@@ -60,8 +137,13 @@ export function gameScreen({ name, tabPrefix, kit, label, tabs, screenClass = `$
       const focusKey = document.activeElement?.dataset?.focusKey;
       heading.textContent = title;
       for (const b of tabButtons) b.setAttribute("aria-current", b.dataset.tab === current ? "page" : "false");
+      if (moreButton) {
+        const extra = tabButtons.find((b) => b.dataset.tab === current)?.classList.contains("frame-tab-extra");
+        moreButton.dataset.current = extra ? "true" : "false";
+      }
       body.dataset.tab = current;
       body.replaceChildren(host);
+      if (gameId && !screen.hidden) rememberPlace({ screen: "game", game: gameId, tab: current });
       const target = focus ? body.querySelector(focus) : null;
       if (target) {
         target.focus();

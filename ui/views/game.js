@@ -1,6 +1,7 @@
-// The selected game: its header (rename, export, delete), the new-character form and the
-// characters with their own actions (rename, export, delete, copy or move to a game of the
-// same system).
+// The selected game: its header (rename, export, delete), what this device is in it (player,
+// table or both), the new-character form, the characters with their own actions (sheet,
+// mine or not, rename, export, delete, copy or move to a game of the same system) and the
+// game's notes.
 //
 //   import { renderGame } from "./views/game.js";
 //   renderGame(state, { renameCharacter: (id) => …, copyCharacter: (id, toGame) => …, … });
@@ -11,10 +12,11 @@ import { el, byId } from "./dom.js";
 import { selectedGame, eligibleTargets } from "../state.js";
 import { openRollWizard } from "./nsu-roll.js";
 
-/** Shows the selected game (or the "select a game" hint when there is none). */
+/** Shows the selected game (or the "pick a game" hint when there are games but none is picked). */
 export function renderGame(state, on) {
   const game = selectedGame(state);
-  byId("game-none").hidden = game !== null;
+  byId("game-none").hidden = game !== null || state.games.length === 0;
+  byId("game-panel").hidden = state.loaded && state.games.length === 0;
   byId("game-detail").hidden = game === null;
   if (game === null) {
     byId("character-list").replaceChildren();
@@ -27,6 +29,14 @@ export function renderGame(state, on) {
   for (const id of ["game-penny", "penny-character-hint"]) byId(id).hidden = game.system !== "penny_ante";
   for (const id of ["game-mezzo", "mezzo-character-hint"]) byId(id).hidden = game.system !== "mezzo";
   for (const id of ["game-scattershot", "scattershot-character-hint"]) byId(id).hidden = game.system !== "scattershot";
+  const role = game.role ?? "both";
+  for (const input of document.querySelectorAll("input[name='device-role']")) input.checked = input.value === role;
+  const notes = byId("game-notes");
+  // A note being typed is not replaced by a re-render; another game's notes are.
+  if (notes.dataset.gameId !== game.id || document.activeElement !== notes) {
+    notes.value = game.notes ?? "";
+    notes.dataset.gameId = game.id;
+  }
   byId("characters-empty").hidden = game.characters.length > 0;
   const targets = eligibleTargets(state, game);
   byId("character-list").replaceChildren(
@@ -46,8 +56,7 @@ function characterRow(character, targets, on) {
   const actions = el(
     "div",
     { class: "actions" },
-    character.system === "nsu" &&
-      button("character-open", "Sheet", () => on.openSheet(character), { "aria-describedby": nameId }),
+    button("character-open primary", "Sheet", () => on.openSheet(character), { "aria-describedby": nameId }),
     character.system === "nsu" &&
       button("character-roll", "Roll", () => openRollWizard(id), { "aria-describedby": nameId }),
     button("character-rename", "Rename", () => on.renameCharacter(character), {
@@ -60,10 +69,24 @@ function characterRow(character, targets, on) {
       "aria-describedby": nameId,
     }),
   );
+  const mineId = `character-mine-${id}`;
+  const mine = el(
+    "label",
+    { class: "character-mine-label", for: mineId },
+    el("input", {
+      type: "checkbox",
+      id: mineId,
+      class: "character-mine",
+      checked: character.mine !== false,
+      data: { focusKey: `character-mine:${id}` },
+      on: { change: (e) => on.setMine(character, e.currentTarget.checked) },
+    }),
+    " Mine",
+  );
   const row = el(
     "li",
-    { class: "character-row", data: { characterId: id } },
-    el("span", { class: "character-name", id: nameId }, character.name),
+    { class: character.mine === false ? "character-row not-mine" : "character-row", data: { characterId: id } },
+    el("span", { class: "character-head" }, el("span", { class: "character-name", id: nameId }, character.name), mine),
     actions,
   );
   if (targets.length > 0) row.append(transferForm(character, targets, on, nameId));

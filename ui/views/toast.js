@@ -1,5 +1,7 @@
-// The status toast at the bottom: a message and, when the change can be undone, an Undo
-// button. It stays while the pointer or focus is inside it.
+// The status toast at the bottom (above a screen's bottom tab bar): a message and, when the
+// change can be undone, an Undo button (it undoes the latest change). A quick series of
+// changes shares one toast, with how many there were. It stays while the pointer or focus
+// is inside it.
 //
 //   import { renderToast } from "./views/toast.js";
 //   renderToast(state.toast, { undo: (undo) => …, dismiss: () => … });
@@ -25,6 +27,9 @@ export function renderToast(toast, on) {
   box.hidden = toast === null;
   if (toast === null) return;
   byId("toast-message").textContent = toast.message;
+  const count = byId("toast-count");
+  count.hidden = !(toast.count > 1);
+  count.textContent = toast.count > 1 ? `${toast.count} changes` : "";
   byId("toast-undo").hidden = !toast.undo;
 }
 

@@ -1,0 +1,355 @@
+//! The home screen and the one navigation model, driven like a newcomer would: "My
+//! characters" first, a new character straight into its sheet, one tap from a card to the
+//! sheet in every system, the device's role in a game, the theme, reopening where the app
+//! was left, and the X-card over an open dialog. Screenshots at 360 and 1280 px; the layout
+//! check runs with each.
+
+use serde_json::json;
+
+use crate::webdriver::Session;
+use crate::{create_game, one_window, open, open_game, shot, shots_at_both_widths, Scratch, ENTER};
+
+/// Sets the window to `width` (800 high) and waits until the page has it.
+fn width(session: &Session, width: u32) {
+    session.set_window_size(width, 800);
+    session.wait_until(&format!("the page to be {width} px wide"), || {
+        let inner = session.inner_width();
+        (if width <= 360 { inner <= 360.0 } else { inner > 720.0 }).then_some(())
+    });
+    session.wait_settled();
+}
+
+/// Types a new character's name into the open game's form and presses Enter.
+fn new_character(session: &Session, name: &str) {
+    let input = session.wait_for("#new-character-name");
+    input.click();
+    input.send_keys(name);
+    input.send_keys(ENTER);
+}
+
+/// The id of the character card named `name` on home.
+fn card<'s>(session: &'s Session, name: &str) -> crate::webdriver::Element<'s> {
+    session.wait_until(&format!("the card of {name:?}"), || {
+        session
+            .find_all(".character-card-item")
+            .into_iter()
+            .find(|c| c.find(".card-name").map(|n| n.text() == name).unwrap_or(false) && c.is_displayed())
+    })
+}
+
+/// Goes back home from whichever screen is open.
+fn back_home(session: &Session) {
+    session.wait_settled();
+    for back in ["#sheet-back", ".frame-screen:not([hidden]) .frame-back", "#nsu-back"] {
+        if let Some(button) = session.find_all(back).into_iter().find(|b| b.is_displayed()) {
+            button.click();
+            break;
+        }
+    }
+    session.wait_for("#mine-panel");
+    session.wait_settled();
+}
+
+/// A screen of some system is open (a sheet or a game's screen).
+fn some_screen_open(session: &Session) -> bool {
+    session
+        .execute(
+            "return document.body.classList.contains('sheet-open') || document.body.classList.contains('frame-open') \
+               || document.body.classList.contains('nsu-open');",
+            json!([]),
+        )
+        .as_bool()
+        .unwrap_or(false)
+}
+
+/// A newcomer at 360 px: the empty home says what to do; a game and a character later the
+/// character's sheet is open (no extra tap), and from home it is one tap away. Every other
+/// system's card opens a screen for its character too.
+#[test]
+fn newcomer_reaches_the_sheet_from_home() {
+    let _window = one_window();
+    let scratch = Scratch::new("home-newcomer");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    session.wait_settled();
+    let empty = session.wait_for("#mine-empty").text();
+    assert!(empty.contains("Start with a game"), "the empty home says what to do: {empty:?}");
+    assert!(!session.find("#game-none").map(|e| e.is_displayed()).unwrap_or(false), "no “pick a game” with no games");
+    let onboarding = session.wait_for("#games-empty").text();
+    assert!(onboarding.contains("A game is one table’s campaign"), "game versus character: {onboarding:?}");
+    assert!(!session.wait_for("#system-blurb").text().is_empty(), "one line about the chosen system");
+    shots_at_both_widths(&session, "home-empty");
+
+    width(&session, 360);
+    create_game(&session, "Lantern Street", "nsu");
+    open_game(&session, "Lantern Street");
+    new_character(&session, "Wren Ashdown");
+    // Straight into the sheet: its creation flow says what is still needed.
+    session.wait_text("#sheet-heading", "Wren Ashdown");
+    shot(&session, "home-new-character-sheet-360");
+    back_home(&session);
+    shot(&session, "home-my-characters-360");
+
+    // One tap from home to the sheet.
+    card(&session, "Wren Ashdown").find(".character-card").expect("a card is a button").click();
+    session.wait_text("#sheet-heading", "Wren Ashdown");
+    back_home(&session);
+
+    // The other systems: the card opens their screen for the character.
+    width(&session, 1280);
+    for (game, system, name) in
+        [("Harbour Job", "penny_ante", "Pip"), ("Weather Night", "mezzo", "Mira"), ("Night Shift", "scattershot", "Bo")]
+    {
+        create_game(&session, game, system);
+        open_game(&session, game);
+        new_character(&session, name);
+        session.wait_until(&format!("a screen for the new {system} character"), || {
+            some_screen_open(&session).then_some(())
+        });
+        back_home(&session);
+        card(&session, name).find(".character-card").expect("a card is a button").click();
+        session.wait_until(&format!("{name}'s screen from its card"), || some_screen_open(&session).then_some(()));
+        session.wait_settled();
+        shot(&session, &format!("home-card-opens-{system}-1280"));
+        back_home(&session);
+    }
+    let names: Vec<String> = session.find_all(".card-name").iter().map(|n| n.text()).collect();
+    for name in ["Wren Ashdown", "Pip", "Mira", "Bo"] {
+        assert!(names.iter().any(|n| n == name), "{name} has a card on home: {names:?}");
+    }
+    shots_at_both_widths(&session, "home-four-systems");
+}
+
+/// The game panel says what this device is for in the game and changes it; the role is
+/// kept by the app (another start shows it) and named in the games list.
+#[test]
+fn device_role_switches_per_game() {
+    let _window = one_window();
+    let scratch = Scratch::new("home-role");
+    let db = scratch.path("sheetkeeper.db");
+    {
+        let session = open(&db);
+        create_game(&session, "Harbour Job", "penny_ante");
+        open_game(&session, "Harbour Job");
+        let both = session.wait_for("#role-both");
+        assert!(
+            both.attribute("checked").is_some() || both_checked(&session, "both"),
+            "a new game is one device for all"
+        );
+        for role in ["player", "table", "both"] {
+            let text = session.wait_for(&format!("label[for='role-{role}']")).text();
+            assert!(text.len() > 40, "each role says what it means: {text:?}");
+        }
+        session.click("label[for='role-player']");
+        session.wait_until("the role to be saved", || both_checked(&session, "player").then_some(()));
+        session.wait_for("#toast");
+        session.wait_until("the games list to name the role", || {
+            session.find(".game-row .game-role").ok().filter(|e| e.text() == "Player device").map(|_| ())
+        });
+        shots_at_both_widths(&session, "home-role-player");
+    }
+    let session = open(&db);
+    open_game(&session, "Harbour Job");
+    session.wait_until("the role after a restart", || both_checked(&session, "player").then_some(()));
+    session.click("label[for='role-table']");
+    session.wait_until("the table role", || both_checked(&session, "table").then_some(()));
+}
+
+fn both_checked(session: &Session, role: &str) -> bool {
+    session
+        .execute("return document.getElementById('role-' + arguments[0]).checked;", json!([role]))
+        .as_bool()
+        .unwrap_or(false)
+}
+
+/// The Theme setting beats the device's preference, on home and on a system's screen, and
+/// is kept for the next start.
+#[test]
+fn theme_switch_dark_and_light() {
+    let _window = one_window();
+    let scratch = Scratch::new("home-theme");
+    let db = scratch.path("sheetkeeper.db");
+    let background = |session: &Session| {
+        session
+            .execute("return getComputedStyle(document.body).backgroundColor;", json!([]))
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    {
+        let session = open(&db);
+        create_game(&session, "Weather Night", "mezzo");
+        open_game(&session, "Weather Night");
+        session.click("#theme-select option[value='dark']");
+        session.wait_for("html[data-theme='dark']");
+        session.wait_settled();
+        assert_eq!(background(&session), "rgb(22, 22, 20)", "dark background");
+        shots_at_both_widths(&session, "home-theme-dark");
+        session.click("#game-mezzo");
+        session.wait_for("#mezzo-screen");
+        session.wait_settled();
+        assert_eq!(background(&session), "rgb(22, 22, 20)", "a system's screen is dark too");
+        frame_shot(&session, "mezzo-theme-dark-1280");
+        back_home(&session);
+    }
+    let session = open(&db);
+    session.wait_for("html[data-theme='dark']");
+    assert_eq!(
+        session.execute("return document.getElementById('theme-select').value;", json!([])),
+        json!("dark"),
+        "the theme is kept"
+    );
+    session.click("#theme-select option[value='light']");
+    session.wait_for("html[data-theme='light']");
+    session.wait_settled();
+    assert_eq!(background(&session), "rgb(246, 245, 242)", "light background");
+    shots_at_both_widths(&session, "home-theme-light");
+    session.click("#theme-select option[value='system']");
+    session.wait_until("no forced theme", || {
+        (session.execute("return document.documentElement.dataset.theme ?? null;", json!([])) == json!(null))
+            .then_some(())
+    });
+}
+
+/// The app reopens where it was left: a character's sheet, then a game's screen on its tab;
+/// a place that no longer exists opens home, with no error.
+#[test]
+fn reopens_where_it_was_left() {
+    let _window = one_window();
+    let scratch = Scratch::new("home-reopen");
+    let db = scratch.path("sheetkeeper.db");
+    {
+        let session = open(&db);
+        create_game(&session, "Lantern Street", "nsu");
+        open_game(&session, "Lantern Street");
+        new_character(&session, "Wren Ashdown");
+        session.wait_text("#sheet-heading", "Wren Ashdown");
+        session.wait_settled();
+    }
+    {
+        let session = open(&db);
+        session.wait_text("#sheet-heading", "Wren Ashdown");
+        shot(&session, "reopen-sheet-1280");
+        back_home(&session);
+        create_game(&session, "Harbour Job", "penny_ante");
+        open_game(&session, "Harbour Job");
+        session.click("#game-penny");
+        session.click("#penny-tab-ledger");
+        session.wait_until("the ledger tab", || {
+            session.find("#penny-tab-ledger").ok()?.attribute("aria-current").filter(|c| c == "page").map(|_| ())
+        });
+        session.wait_settled();
+    }
+    {
+        let session = open(&db);
+        session.wait_for("#penny-screen");
+        session.wait_until("the ledger tab again", || {
+            session.find("#penny-tab-ledger").ok()?.attribute("aria-current").filter(|c| c == "page").map(|_| ())
+        });
+        shots_at_both_widths(&session, "reopen-penny-ledger");
+        // A place that is gone: home, quietly.
+        session.execute_async(
+            "const done = arguments[arguments.length - 1];
+             import('./views/systems.js')
+               .then((m) => m.saveSetting('place', JSON.stringify({ screen: 'sheet', game: 'gone', character: 'gone' })))
+               .then(() => done(true), (e) => done(String(e)));",
+            json!([]),
+        );
+    }
+    let session = open(&db);
+    session.wait_for("#mine-panel");
+    assert!(!some_screen_open(&session), "home, not a screen");
+    assert!(!session.find("#error").map(|e| e.is_displayed()).unwrap_or(false), "no error for a place that is gone");
+}
+
+/// The X-card is reachable with a modal dialog open (the NSU roll wizard): its notice comes
+/// above the dialog, and closing it leaves the dialog as it was.
+#[test]
+fn xcard_opens_over_an_open_dialog() {
+    let _window = one_window();
+    let scratch = Scratch::new("home-xcard");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    create_game(&session, "Lantern Street", "nsu");
+    open_game(&session, "Lantern Street");
+    new_character(&session, "Wren Ashdown");
+    session.wait_text("#sheet-heading", "Wren Ashdown");
+    session.wait_settled();
+    // The floating X-card over a screen.
+    assert!(session.wait_for("#xcard").is_displayed());
+    session.execute("document.getElementById('sheet-roll').click();", json!([]));
+    session.wait_for("#roll-wizard[open]");
+    session.wait_settled();
+    shots_at_both_widths(&session, "xcard-dialog-open");
+    session.click("#roll-wizard .xcard-in-dialog");
+    session.wait_for("#xcard-overlay[open]");
+    session.wait_for("#xcard-close");
+    shot(&session, "xcard-over-dialog-1280");
+    session.click("#xcard-close");
+    session.wait_gone("#xcard-overlay");
+    assert!(
+        session.find("#roll-wizard").map(|d| d.attribute("open").is_some()).unwrap_or(false),
+        "the dialog is still open"
+    );
+}
+
+/// The layout check passes on home with games and characters, at both widths, with a toast
+/// shown, and with the phone menu open.
+#[test]
+fn home_layout_is_clean_at_both_widths() {
+    let _window = one_window();
+    let scratch = Scratch::new("home-layout");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    create_game(&session, "Harbour Job", "penny_ante");
+    create_game(&session, "Lantern Street", "nsu");
+    open_game(&session, "Lantern Street");
+    crate::create_character(&session, "Wren Ashdown");
+    crate::create_character(&session, "Ada Quill");
+    session.wait_settled();
+    shots_at_both_widths(&session, "home-layout");
+    // A toast over home (rename, with Undo).
+    session.find_all(".character-rename")[0].click();
+    let input = session.wait_for("#rename-input");
+    input.clear();
+    input.send_keys("Ada Quillon");
+    input.send_keys(ENTER);
+    session.wait_for("#toast-undo");
+    shots_at_both_widths(&session, "home-toast");
+    width(&session, 360);
+    session.click("#menu-button");
+    session.wait_for("#import-button");
+    shot(&session, "home-menu-open-360");
+    session.click("#menu-button");
+
+    // A system's screen in the shared frame: the bar on top, the tabs at the bottom (four
+    // and "More" for Mezzo's eight), the toast above them.
+    create_game(&session, "Weather Night", "mezzo");
+    open_game(&session, "Weather Night");
+    session.click("#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    session.wait_settled();
+    frame_shot(&session, "frame-mezzo-360");
+    let bar = session.execute(
+        "const r = document.querySelector('#mezzo-screen .frame-tabs').getBoundingClientRect(); return [r.bottom, innerHeight];",
+        json!([]),
+    );
+    assert_eq!(bar[0], bar[1], "the tab bar sits at the bottom on a phone: {bar}");
+    session.click("#mezzo-tab-more");
+    session.wait_for("#mezzo-tab-log");
+    frame_shot(&session, "frame-mezzo-more-360");
+    session.click("#mezzo-tab-log");
+    session.wait_settled();
+    frame_shot(&session, "frame-mezzo-log-360");
+    width(&session, 1280);
+    frame_shot(&session, "frame-mezzo-log-1280");
+}
+
+/// A screenshot of a system's screen: the frame's own parts (bar, tabs, X-card, toast) must
+/// pass the layout check; the screen's content is its system's to make pass.
+fn frame_shot(session: &Session, name: &str) {
+    let problems: Vec<String> = session
+        .layout_problems()
+        .into_iter()
+        .filter(|p| ["frame-", "-tab-", "xcard", "toast", "-back", "-screen-heading"].iter().any(|k| p.contains(k)))
+        .collect();
+    assert_eq!(problems, Vec::<String>::new(), "the frame of {name} is clean");
+    session.screenshot_unchecked(&crate::webdriver::screenshot_dir().join(format!("{name}.png")));
+}

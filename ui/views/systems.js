@@ -1,0 +1,131 @@
+// The systems' screens as the home screen sees them: each system's screen module registers
+// how to open a character's sheet and a game's screen, and says where the person is so the
+// app reopens there. Also the device settings (theme, last place) the shell keeps.
+//
+//   import { registerSystem, rememberPlace } from "./systems.js";
+//   registerSystem("mezzo", { openSheet: (characterId, gameId, tab) => …, openGame: (gameId, tab) => … });
+//   rememberPlace({ screen: "game", game: gameId, tab: "plot" });      // on every screen or tab change
+//   rememberPlace({ screen: "sheet", game: gameId, character: id, tab: "sheet" });
+//
+// The home screen calls `openSheet` when a character card is tapped and `openGame` when a
+// game's screen is opened; at start-up it restores the last place through the same functions.
+
+import * as api from "../api.js";
+
+/** What the home screen says about each system: its short badge and one line for newcomers. */
+export const SYSTEM_INFO = {
+  nsu: {
+    badge: "NSU",
+    blurb: "No Stone Unturned: investigators with moods, skills and harm; rolls of d8, d6 and d4.",
+  },
+  penny_ante: {
+    badge: "Penny",
+    blurb: "Penny Ante: adventurers bet real pennies; challenges are won with poker-dice hands.",
+  },
+  mezzo: {
+    badge: "Mezzo",
+    blurb: "Mezzo: story elements with traits; conflicts and checks decided by votes and step dice.",
+  },
+  scattershot: {
+    badge: "Scattershot",
+    blurb: "Scattershot's Mechanix: statistics, skills and resources; Made-It-By rolls with experience dice.",
+  },
+};
+
+const registered = new Map();
+const fallbacks = new Map();
+
+/**
+ * Registers a system's screens: `openSheet(characterId, gameId, tab?)` opens a character's
+ * sheet, `openGame(gameId, tab?)` the game's screen. Each system's module calls it once at init.
+ */
+export function registerSystem(systemId, { openSheet, openGame }) {
+  registered.set(systemId, { openSheet, openGame });
+}
+
+/** The app's own way in for a system that has not registered (yet): used only as a fallback. */
+export function registerFallback(systemId, openers) {
+  fallbacks.set(systemId, openers);
+}
+
+function openers(systemId) {
+  return registered.get(systemId) ?? fallbacks.get(systemId) ?? null;
+}
+
+/** Opens the sheet of `characterId` (in `gameId`, a `system` game) on `tab`; false when it cannot. */
+export async function openCharacter(system, characterId, gameId, tab = undefined) {
+  const o = openers(system);
+  if (!o || typeof o.openSheet !== "function") return false;
+  await o.openSheet(characterId, gameId, tab);
+  return true;
+}
+
+/** Opens the screen of `gameId` (a `system` game) on `tab`; false when it cannot. */
+export async function openGameScreen(system, gameId, tab = undefined) {
+  const o = openers(system);
+  if (!o || typeof o.openGame !== "function") return false;
+  await o.openGame(gameId, tab);
+  return true;
+}
+
+// ---- device settings -------------------------------------------------------------------
+
+const PLACE_LIMIT = 2000;
+const hasCoreSettings = () => typeof api.settings === "function" && typeof api.setSetting === "function";
+let lastPlace = null;
+let placeTimer = null;
+
+/** The device's settings: `{ theme: "system"|"light"|"dark", place: string|null }`. */
+export async function loadSettings() {
+  if (hasCoreSettings()) {
+    const s = await api.settings();
+    return { theme: s?.theme ?? "system", place: s?.place ?? null };
+  }
+  // Until the core keeps them: this window's own storage.
+  return {
+    theme: localStorage.getItem("sheetkeeper.theme") ?? "system",
+    place: localStorage.getItem("sheetkeeper.place"),
+  };
+}
+
+/** Saves one device setting (`"theme"` or `"place"`). */
+export async function saveSetting(key, value) {
+  if (hasCoreSettings()) {
+    await api.setSetting(key, value);
+    return;
+  }
+  if (value === null) localStorage.removeItem(`sheetkeeper.${key}`);
+  else localStorage.setItem(`sheetkeeper.${key}`, value);
+}
+
+/**
+ * Remembers where the person is (`{screen, game, character, tab}`; `{screen: "home"}` for
+ * home), so the app reopens there. Saved shortly after, once per burst of tab changes.
+ */
+export function rememberPlace(place) {
+  const text = JSON.stringify(place ?? { screen: "home" });
+  if (text.length > PLACE_LIMIT || text === lastPlace) return;
+  lastPlace = text;
+  clearTimeout(placeTimer);
+  placeTimer = setTimeout(() => {
+    saveSetting("place", text).catch(() => {});
+  }, 150);
+}
+
+/** The place saved last (parsed), or null. */
+export function parsePlace(text) {
+  if (typeof text !== "string" || text === "") return null;
+  try {
+    const place = JSON.parse(text);
+    return place && typeof place === "object" ? place : null;
+  } catch (_) {
+    return null;
+  }
+}
+
+/** Applies a theme ("system", "light" or "dark") to the page: `data-theme` on <html>. */
+export function applyTheme(theme) {
+  const root = document.documentElement;
+  if (theme === "light" || theme === "dark") root.dataset.theme = theme;
+  else delete root.dataset.theme;
+}

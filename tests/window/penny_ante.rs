@@ -46,15 +46,24 @@ fn dismiss_toast(session: &Session) {
     }
 }
 
+/// Brings `selector` to the middle of the window, clear of the screen's sticky bar at the
+/// top and the toast and phone tab bar at the bottom, as a person scrolls before a tap.
+fn into_view(session: &Session, selector: &str) {
+    session.wait_for(selector);
+    session.execute("document.querySelector(arguments[0]).scrollIntoView({block: 'center'});", json!([selector]));
+}
+
 /// Clicks `selector` with the toast out of the way.
 fn press(session: &Session, selector: &str) {
     dismiss_toast(session);
+    into_view(session, selector);
     session.click(selector);
 }
 
 /// Types `text` into `selector` after clicking and emptying it, as a person would.
 fn type_into(session: &Session, selector: &str, text: &str) {
     dismiss_toast(session);
+    into_view(session, selector);
     let field = session.wait_for(selector);
     field.click();
     field.clear();
@@ -608,6 +617,20 @@ fn page_has(session: &Session, text: &str) -> bool {
     session.execute("return document.documentElement.outerHTML.includes(arguments[0]);", json!([text])) == json!(true)
 }
 
+/// Goes home, sets this device's role in the selected game (the home screen's choice), and
+/// opens the game's Penny Ante screen again.
+fn set_role(session: &Session, role: &str) {
+    press(session, "#penny-back");
+    session.wait_for("#mine-panel");
+    press(session, &format!("#role-{role}"));
+    session.wait_until(&format!("the role {role:?} to be kept"), || {
+        let toast = session.find("#toast-message").ok().map(|e| e.text()).unwrap_or_default();
+        toast.contains("This device is").then_some(())
+    });
+    press(session, "#game-penny");
+    session.wait_for("#penny-screen");
+}
+
 /// Picks `value` in the select `selector`.
 fn choose(session: &Session, selector: &str, value: &str) {
     session.wait_settled();
@@ -652,14 +675,16 @@ fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
     assert!(page_has(&session, "Hates riddles"), "passed around, the table shows the hidden characteristic");
 
     // The House's device shows it too, with the House's panels.
-    choose(&session, "#penny-device-role", "table");
+    set_role(&session, "table");
+    press(&session, "#penny-tab-table");
     session.wait_for(".penny-antagonist .penny-purse");
     dismiss_toast(&session);
     assert!(page_has(&session, "Hates riddles"), "the House's device shows it");
     assert!(session.find("#penny-new-antagonist").is_ok(), "the House manages her antagonists");
 
     // A player's phone: Ada challenges the Troll.
-    choose(&session, "#penny-device-role", "player");
+    set_role(&session, "player");
+    press(&session, "#penny-tab-table");
     session.wait_until("the House's panels to go", || session.find("#penny-new-antagonist").is_err().then_some(()));
     assert!(
         session.find(".penny-fund").is_err() && session.find(".penny-antagonist .penny-purse").is_err(),
@@ -699,4 +724,100 @@ fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
             assert!(page_has(&session, "Huge"), "the Troll's open characteristic still shows");
         }
     }
+}
+
+/// The character card named `name` on home, pressed: one tap to its sheet.
+fn tap_card(session: &Session, name: &str) {
+    session.wait_settled();
+    dismiss_toast(session);
+    let card = session.wait_until(&format!("the card of {name:?}"), || {
+        session
+            .find_all(".character-card-item")
+            .into_iter()
+            .find(|c| c.find(".card-name").map(|n| n.text() == name).unwrap_or(false) && c.is_displayed())
+    });
+    card.find(".character-card").expect("a card is a button").click();
+}
+
+/// Presses the screen's "← Home" and waits for home.
+fn home(session: &Session, back: &str) {
+    press(session, back);
+    session.wait_for("#mine-panel");
+    session.wait_settled();
+}
+
+/// Issue 13, at 360 px: a newcomer makes a Penny Ante character from home and lands in its
+/// creation (the first characteristic, the starting pennies tapped up), writes a note and
+/// takes it back with Undo; a Scattershot character made the same way lands on its sheet,
+/// with no chooser of other sheets. From home each sheet is one tap on its card.
+#[test]
+fn a_newcomer_reaches_penny_and_scattershot_sheets_from_home() {
+    let _window = one_window();
+    let scratch = Scratch::new("penny-newcomer");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    session.set_window_size(360, 800);
+    session.wait_until("the page to be 360 px wide", || (session.inner_width() <= 360.0).then_some(()));
+
+    create_game(&session, "Harbour Job", "penny_ante");
+    open_game(&session, "Harbour Job");
+    type_into(&session, "#new-character-name", "Pip");
+    press(&session, "#new-character-submit");
+    // Straight into the character's creation on the Sheet tab.
+    session.wait_for("#penny-sheet-creation");
+    session.wait_text("#penny-sheet-heading", "Pip");
+    assert!(session.find("#penny-sheet-character").is_err(), "no chooser of other sheets");
+    shot(&session, "penny-sheet-creation-360");
+    type_into(&session, "#penny-sheet-characteristic", "Nimble");
+    press(&session, "#penny-sheet-characteristic-take");
+    session.wait_until("the first characteristic", || {
+        session.find("#penny-sheet-characteristic-list").ok().filter(|e| e.text().contains("Nimble"))
+    });
+    for n in ["26", "27"] {
+        press(&session, "#penny-sheet-starting-amount-plus");
+        session.wait_text("#penny-sheet-starting-amount", n);
+    }
+    press(&session, "#penny-sheet-starting-give");
+    session.wait_text("#penny-sheet-pile", "27");
+    session.wait_gone("#penny-sheet-creation");
+
+    // Notes, saved and taken back with the toast's Undo.
+    type_into(&session, "#penny-sheet-notes", "Owes the ferryman a song.");
+    press(&session, "#penny-sheet-notes-save");
+    session.wait_for("#toast-undo");
+    session.click("#toast-undo");
+    session.wait_until("the note to be taken back", || {
+        let v = session.execute("return document.getElementById('penny-sheet-notes')?.value;", json!([]));
+        (v == json!("")).then_some(())
+    });
+    type_into(&session, "#penny-sheet-notes", "Owes the ferryman a song.");
+    press(&session, "#penny-sheet-notes-save");
+    session.wait_for("#toast-undo");
+    dismiss_toast(&session);
+    shots_of(&session, "penny-sheet", "#penny-screen");
+
+    // Home, then one tap on Pip's card: the sheet again, the note kept.
+    home(&session, "#penny-back");
+    tap_card(&session, "Pip");
+    session.wait_text("#penny-sheet-heading", "Pip");
+    assert_eq!(
+        session.execute("return document.getElementById('penny-sheet-notes').value;", json!([])),
+        json!("Owes the ferryman a song.")
+    );
+    home(&session, "#penny-back");
+
+    // A Scattershot character lands on its own sheet: no "Sheet shown" chooser.
+    create_game(&session, "Night Shift", "scattershot");
+    open_game(&session, "Night Shift");
+    type_into(&session, "#new-character-name", "Bo");
+    press(&session, "#new-character-submit");
+    session.wait_text("#sc-sheet-heading", "Bo");
+    assert!(session.find("#sc-sheet-character").is_err(), "no chooser when opened for a character");
+    press(&session, "#sc-sheet-resource-hit_points-minus");
+    session.wait_text("#sc-sheet-current-hit_points", "9 / 10");
+    home(&session, "#scattershot-back");
+    tap_card(&session, "Bo");
+    session.wait_text("#sc-sheet-heading", "Bo");
+    session.wait_text("#sc-sheet-current-hit_points", "9 / 10");
+    shot(&session, "scattershot-sheet-from-home-360");
 }

@@ -16,7 +16,8 @@
 
 use serde_json::json;
 
-use crate::mezzo::{choose, db, dismiss_toast, press, shots_of, text_of, type_into, wait_contains};
+use crate::mezzo::{db, dismiss_toast, shots_of, text_of, wait_contains};
+use crate::scattershot_sheet::{choose, press, type_into};
 use crate::webdriver::Session;
 use crate::{create_character, create_game, one_window, open, open_game, Scratch};
 

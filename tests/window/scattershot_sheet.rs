@@ -11,9 +11,37 @@
 
 use serde_json::json;
 
-use crate::mezzo::{choose, db, dismiss_toast, press, shots_of, text_of, type_into, wait_contains};
+use crate::mezzo::{db, dismiss_toast, shots_of, text_of, wait_contains};
 use crate::webdriver::Session;
 use crate::{create_character, create_game, one_window, open, open_dark, open_game, Scratch};
+
+/// Brings `selector` to the middle of the window, clear of the screen's sticky bar and the
+/// bars at the bottom, as a person scrolls before a tap (WebDriver's own scrolling leaves a
+/// control under the sticky bar).
+fn into_view(session: &Session, selector: &str) {
+    session.wait_settled();
+    dismiss_toast(session);
+    session.wait_for(selector);
+    session.execute("document.querySelector(arguments[0]).scrollIntoView({block: 'center'});", json!([selector]));
+}
+
+/// Clicks `selector`, in view, with the toast out of the way.
+pub(crate) fn press(session: &Session, selector: &str) {
+    into_view(session, selector);
+    crate::mezzo::press(session, selector);
+}
+
+/// Types `text` into `selector` (emptied first), in view.
+pub(crate) fn type_into(session: &Session, selector: &str, text: &str) {
+    into_view(session, selector);
+    crate::mezzo::type_into(session, selector, text);
+}
+
+/// Picks the option `value` of the select `selector`, in view.
+pub(crate) fn choose(session: &Session, selector: &str, value: &str) {
+    into_view(session, selector);
+    crate::mezzo::choose(session, selector, value);
+}
 
 /// Waits for the rating shown for `key` (`strength`, `skill-0`, `free-1`…) to read `value`.
 fn rating_is(session: &Session, key: &str, value: &str) {

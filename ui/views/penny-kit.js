@@ -239,58 +239,8 @@ export function sentences(text) {
   return String(text ?? "").replace(/(^|[.!?]\s+)([a-z])/g, (_, lead, letter) => lead + letter.toUpperCase());
 }
 
-/**
- * A one-tap counter: "label  − value +", each button ≥ 44 px. `onChange(next, button)` runs
- * with the new value when − or + is tapped (the caller saves it and re-renders). The same
- * shape and ids as the shared kit's `stepper`, which replaces it once the shared kit is in
- * place: the value is `#${id}`, the buttons `#${id}-minus` and `#${id}-plus`.
- */
-export function stepper({ label, value, min = -Infinity, max = Infinity, step = 1, onChange, id = uid("pst") }) {
-  const labelId = `${id}-label`;
-  const tap = (delta) => (b) => {
-    const next = value + delta;
-    if (next >= min && next <= max) onChange(next, b);
-  };
-  return el(
-    "div",
-    { class: "penny-stepper", role: "group", "aria-labelledby": labelId },
-    el("span", { class: "penny-stepper-label", id: labelId }, label),
-    button("−", tap(-step), {
-      id: `${id}-minus`,
-      class: "penny-stepper-button",
-      "aria-label": `${label}: one less`,
-      disabled: value - step < min,
-      data: { focusKey: `${id}-minus` },
-    }),
-    el("output", { class: "penny-stepper-value", id, "aria-live": "polite" }, String(value)),
-    button("+", tap(step), {
-      id: `${id}-plus`,
-      class: "penny-stepper-button",
-      "aria-label": `${label}: one more`,
-      disabled: value + step > max,
-      data: { focusKey: `${id}-plus` },
-    }),
-  );
-}
-
-/**
- * Registers a system's screens with the home screen (the shell's `systems.js`) once that
- * module is there; `remember` then records the place to reopen. Until it is, both are quiet.
- */
-let placeKeeper = null;
-export function registerWithHome(system, handlers) {
-  import("./systems.js")
-    .then((m) => {
-      m.registerSystem(system, handlers);
-      placeKeeper = m.rememberPlace;
-    })
-    .catch(() => {});
-}
-
-/** Records the screen, game, character and tab to reopen at the next start. */
-export function remember(place) {
-  if (placeKeeper) placeKeeper(place);
-}
+/** The shared one-tap counter (the value `#${id}`, its buttons `#${id}-minus`, `#${id}-plus`). */
+export { stepper } from "./kit.js";
 
 /**
  * A character's free-form notes (Penny Ante and Scattershot sheets): a text area and "Save

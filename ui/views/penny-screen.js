@@ -15,7 +15,8 @@
 import * as api from "../api.js";
 import { el, byId } from "./dom.js";
 import { gameScreen, showRefusal, ask } from "./game-screen.js";
-import { busy, registerWithHome, remember } from "./penny-kit.js";
+import { registerSystem, rememberPlace } from "./systems.js";
+import { busy } from "./penny-kit.js";
 import { renderTable } from "./penny-table.js";
 import { renderSheet } from "./penny-sheet.js";
 import { renderSetup } from "./penny-setup.js";
@@ -39,7 +40,7 @@ let frame = null; // the screen's frame (game-screen.js)
 export function initPennyScreens(hooks) {
   app = hooks;
   byId("game-penny").addEventListener("click", () => open(byId("game-detail").dataset.gameId, "table"));
-  registerWithHome("penny_ante", {
+  registerSystem("penny_ante", {
     /** A character's sheet (creation first for a new one). */
     openSheet: (characterId, gameId, tab = "sheet") => open(gameId, tab, characterId),
     openGame: (gameId, tab = "table") => open(gameId, tab),
@@ -92,7 +93,7 @@ async function open(gameId, tab, character = null) {
     const c = view.table.challenge;
     if (!character && tab === "table" && c && c.phase !== "over") view.tab = "challenge";
     render();
-    frame.show();
+    frame.show(view.gameId);
     rememberHere();
   });
 }
@@ -100,7 +101,7 @@ async function open(gameId, tab, character = null) {
 /** Records this screen and tab as the place to reopen. */
 function rememberHere() {
   if (!view) return;
-  remember({ screen: view.forCharacter ? "sheet" : "game", game: view.gameId, character: view.character, tab: view.tab });
+  rememberPlace({ screen: view.forCharacter ? "sheet" : "game", game: view.gameId, character: view.character, tab: view.tab });
 }
 
 /**
@@ -130,11 +131,12 @@ async function switchTab(tab, options = {}) {
   if (!view) return;
   if (tab !== "challenge") forgetPrivate();
   view.tab = tab;
-  rememberHere();
   if (options.ledgerAccount !== undefined) view.ledgerAccount = options.ledgerAccount;
   if (options.sheet !== undefined) view.sheetShown = options.sheet;
   if (options.setup !== undefined) view.setupOpen = options.setup;
   await reload();
+  // A tab starts at its top, not under the sticky bar where the last one was scrolled.
+  window.scrollTo(0, 0);
   if (view) frame.heading.focus();
 }
 
@@ -228,7 +230,6 @@ function render(focus = null) {
     render,
     switchTab,
     refreshGames: () => app.refresh().catch(() => {}),
-    reloadAll: () => reload(),
     run: app.run,
     toast: app.toast,
     getGame: app.getGame,
@@ -249,4 +250,6 @@ function render(focus = null) {
   }
   const who = view.forCharacter ? view.table.players.find((p) => p.id === view.character)?.name : null;
   frame.fill(who ? `${who} — ${gameName()}` : `Penny Ante — ${gameName()}`, view.tab, host, focus);
+  // After the frame's own note of the game: a sheet opened for a character is reopened as one.
+  rememberHere();
 }

@@ -21,7 +21,6 @@ import {
   card,
   uid,
   sentences,
-  select,
   stepper,
 } from "./penny-kit.js";
 import { repayButtons } from "./penny-sheet.js";
@@ -40,41 +39,11 @@ export function renderTable(host, ctx) {
     playersCard(t, ctx),
     antagonistsCard(t, ctx),
     loansCard(t, ctx),
-    deviceCard(ctx),
   );
 }
 
 /** Whether this device manages the House's side (not a player's own phone). */
 const housePanels = (ctx) => ctx.role !== "player";
-
-const ROLES = [
-  ["both", "Passed around (every side)"],
-  ["player", "A player's own phone"],
-  ["table", "The House's device"],
-];
-
-/** Which side this device is for in this game: the core shows it only what that side may see. */
-function deviceCard(ctx) {
-  if (!api.setDeviceRole) return null;
-  const role = select(ROLES, { id: "penny-device-role", data: { focusKey: "penny-device-role" } });
-  role.value = ctx.role;
-  role.addEventListener("change", () =>
-    ctx.run("The device's role was not changed.", async () => {
-      await api.setDeviceRole(ctx.gameId, role.value);
-      await ctx.refreshGames();
-      await ctx.reloadAll();
-    }),
-  );
-  return card(
-    "penny-device",
-    "This device",
-    field(
-      "This device is",
-      role,
-      "On a player's phone the House's secrets (hidden characteristics, purses) stay off this device and your cup shows without passing the device.",
-    ),
-  );
-}
 
 /** A form whose submit runs `onSubmit(submitButton)` (Enter works in its boxes). */
 function form(attrs, children, onSubmit) {

@@ -21,8 +21,8 @@
 import * as api from "../api.js";
 import { el, byId } from "./dom.js";
 import { gameScreen, showRefusal, ask } from "./game-screen.js";
+import { registerSystem, rememberPlace } from "./systems.js";
 import { busy } from "./scattershot-kit.js";
-import { registerWithHome, remember } from "./penny-kit.js";
 import { renderTable } from "./scattershot-table.js";
 import { renderSheet } from "./scattershot-sheet.js";
 import { renderRoll, newRollDraft } from "./scattershot-roll.js";
@@ -34,7 +34,7 @@ const TABS = [
   ["sheet", "Sheet"],
   ["roll", "Roll"],
   ["table", "Table"],
-  ["play", "Mechanical play"],
+  ["play", "Play"],
   ["rewards", "Rewards"],
   ["log", "Log"],
 ];
@@ -47,7 +47,7 @@ let frame = null; // the screen's frame (game-screen.js)
 export function initScattershotScreens(hooks) {
   app = hooks;
   byId("game-scattershot").addEventListener("click", () => open(byId("game-detail").dataset.gameId, "table"));
-  registerWithHome("scattershot", {
+  registerSystem("scattershot", {
     /** A character's sheet, its landing page (no chooser of other sheets). */
     openSheet: (characterId, gameId, tab = "sheet") => open(gameId, tab, characterId),
     openGame: (gameId, tab = "table") => open(gameId, tab),
@@ -81,7 +81,7 @@ async function open(gameId, tab, character = null) {
   await app.run("The Scattershot table could not be opened.", async () => {
     await load();
     render();
-    frame.show();
+    frame.show(view.gameId);
     rememberHere();
   });
 }
@@ -89,7 +89,7 @@ async function open(gameId, tab, character = null) {
 /** Records this screen and tab as the place to reopen. */
 function rememberHere() {
   if (!view) return;
-  remember({ screen: view.character ? "sheet" : "game", game: view.gameId, character: view.character, tab: view.tab });
+  rememberPlace({ screen: view.character ? "sheet" : "game", game: view.gameId, character: view.character, tab: view.tab });
 }
 
 function close() {
@@ -103,9 +103,10 @@ async function switchTab(tab, options = {}) {
   if (!view) return;
   view.tab = tab;
   if (options.sheet !== undefined) view.sheetId = options.sheet;
-  rememberHere();
   await reload();
   if (!view) return;
+  // A tab starts at its top, not under the sticky bar where the last one was scrolled.
+  window.scrollTo(0, 0);
   const target = options.focus ? frame.body.querySelector(options.focus) : null;
   (target ?? frame.heading).focus();
 }
@@ -239,5 +240,8 @@ function render(focus = null) {
   else if (view.tab === "rewards") renderRewards(host, ctx);
   else renderLog(host, ctx);
   const who = view.character ? view.table.characters.find((c) => c.id === view.character)?.name : null;
-  frame.fill(who ? `${who} — ${gameName()}` : `Scattershot's Mechanix — ${gameName()}`, view.tab, host, focus);
+  // The frame's badge names the system; the heading names the game (and the character).
+  frame.fill(who ? `${who} — ${gameName()}` : gameName(), view.tab, host, focus);
+  // After the frame's own note of the game: a sheet opened for a character is reopened as one.
+  rememberHere();
 }

@@ -2,6 +2,7 @@
 const COMMANDS: &[&str] = &[
     "device_role",
     "set_device_role",
+    "set_dice_by_hand",
     "set_mine",
     "set_character_notes",
     "set_game_notes",

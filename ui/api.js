@@ -114,14 +114,18 @@ function progress(onStep) {
 //   role: "player" (a player's own device) | "table" (the Gamemaster / House / Arbiters) |
 //         "both" (one device passed around; the default). The core leaves out of every view
 //         what the role may not see; ask only for what the role may see.
-//   listGames() games carry `role` and `notes`; their characters carry `notes` and `mine`.
+//   listGames() games carry `role`, `dice_by_hand` and `notes`; their characters carry `notes`
+//   and `mine`.
 //   CharacterCard {id, name, notes, mine, game_id, game_name, system, system_label, role,
 //                  stats: [{label, value}]}   — mine first
-//   settings: {theme: "system"|"light"|"dark", place: string|null}
+//   settings: {theme: "system"|"light"|"dark", place: string|null, hints: bool}
+//             (setSetting("hints", "on"|"off"))
 
 export const deviceRole = (game) => call("device_role", { game });
 export const setDeviceRole = (game, role) => call("set_device_role", { game, role });
 export const setMine = (character, mine) => call("set_mine", { character, mine });
+/** One preference per game: the people at this device roll real dice and type them in. */
+export const setDiceByHand = (game, byHand) => call("set_dice_by_hand", { game, byHand });
 export const setCharacterNotes = (id, notes) => call("set_character_notes", { id, notes });
 export const setGameNotes = (id, notes) => call("set_game_notes", { id, notes });
 export const characterCards = () => call("character_cards");

@@ -97,26 +97,12 @@ function messageOf(e) {
 async function refresh() {
   const games = await api.listGames();
   dispatch({ type: "games-loaded", games });
-  dispatch({ type: "cards-loaded", cards: await characterCards(games) });
+  dispatch({ type: "cards-loaded", cards: await characterCards() });
 }
 
-/** Every character as a home card (`api.characterCards`, mine first). */
-async function characterCards(games) {
-  if (typeof api.characterCards === "function") return api.characterCards();
-  // Until the core sends cards: the games' characters, without stats.
-  return games.flatMap((g) =>
-    g.characters.map((c) => ({
-      id: c.id,
-      name: c.name,
-      mine: c.mine !== false,
-      game_id: g.id,
-      game_name: g.name,
-      system: g.system,
-      system_label: g.system_label,
-      role: g.role ?? "both",
-      stats: [],
-    })),
-  );
+/** Every character as a home card (mine first, with a few key numbers). */
+async function characterCards() {
+  return api.characterCards();
 }
 
 /**
@@ -271,8 +257,6 @@ async function createCharacter(event) {
   await run("The character was not created.", async () => {
     created = await api.createCharacter(game.id, name);
     input.value = "";
-    // On a player's phone, what is made here is this player's.
-    if (created?.id && game.role === "player" && typeof api.setMine === "function") await api.setMine(created.id, true);
     await refresh();
     toast(`Created ${quoted(name)} in ${quoted(game.name)}.`);
   });
@@ -288,7 +272,6 @@ async function setRole(event) {
   if (!game || !event.currentTarget.checked) return;
   const words = { player: "a player device", table: "the table device", both: "one device for the whole table" };
   await run("The device's role was not changed.", async () => {
-    if (typeof api.setDeviceRole !== "function") throw new Error("This version cannot keep a device's role yet.");
     const result = await api.setDeviceRole(game.id, role);
     await refresh();
     toast(said(result, `This device is ${words[role]} in ${quoted(game.name)}.`));
@@ -302,7 +285,6 @@ async function saveGameNotes(event) {
   if (!game) return;
   const notes = byId("game-notes");
   await run("The notes were not saved.", async () => {
-    if (typeof api.setGameNotes !== "function") throw new Error("This version cannot keep a game's notes yet.");
     const result = await api.setGameNotes(game.id, notes.value);
     notes.blur();
     await refresh();
@@ -317,10 +299,9 @@ const gameActions = {
 
   async setMine(character, mine) {
     await run("That was not changed.", async () => {
-      if (typeof api.setMine !== "function") throw new Error("This version cannot mark characters as mine yet.");
       const result = await api.setMine(character.id, mine);
       await refresh();
-      toast(said(result, mine ? `${quoted(character.name)} is yours on this device.` : `${quoted(character.name)} is not yours on this device.`));
+      toast(said(result, mine ? `${quoted(character.name)} is yours.` : `${quoted(character.name)} is kept here for someone else.`));
     });
   },
 
@@ -500,6 +481,10 @@ async function openThroughPanel(gameId, button, screenId, tabPrefix, tab) {
 }
 
 function registerFallbacks() {
+  // The NSU screens' own back buttons (until they say so themselves): home is the place.
+  document.addEventListener("click", (event) => {
+    if (event.target instanceof Element && event.target.closest("#sheet-back, #nsu-back")) rememberPlace({ screen: "home" });
+  });
   registerFallback("nsu", {
     async openSheet(characterId, gameId) {
       await openSheet(characterId);
@@ -584,7 +569,7 @@ async function start() {
     const [systems, games] = await Promise.all([api.listSystems(), api.listGames()]);
     dispatch({ type: "systems-loaded", systems });
     dispatch({ type: "games-loaded", games });
-    dispatch({ type: "cards-loaded", cards: await characterCards(games) });
+    dispatch({ type: "cards-loaded", cards: await characterCards() });
     if (games.length > 0) dispatch({ type: "select-game", id: games[0].id });
   });
   await reopen(settings.place);

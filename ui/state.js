@@ -50,7 +50,7 @@ export function reduce(state, action) {
       const previous = state.toast;
       const undo = action.undo ?? null;
       const sameTarget =
-        previous && (previous.undo === null ? undo === null : undo !== null && previous.undo.kind === undo.kind && previous.undo.id === undo.id);
+        previous && previous.undo !== null && undo !== null && previous.undo.kind === undo.kind && previous.undo.id === undo.id;
       const series = sameTarget && !previous.long && !long && at - (previous.at ?? 0) < TOAST_SERIES_MS;
       const count = series ? (previous.count ?? 1) + 1 : 1;
       return {

@@ -22,6 +22,11 @@ pub fn set_device_role(state: State<'_, AppState>, game: String, role: String) -
 }
 
 #[tauri::command(async)]
+pub fn set_dice_by_hand(state: State<'_, AppState>, game: String, by_hand: bool) -> Reply<Done> {
+    Ok(services::set_dice_by_hand(&mut *state.store()?, parse_id("game", &game)?, by_hand)?)
+}
+
+#[tauri::command(async)]
 pub fn set_mine(state: State<'_, AppState>, character: String, mine: bool) -> Reply<Done> {
     Ok(services::set_mine(&mut *state.store()?, parse_id("character", &character)?, mine)?)
 }

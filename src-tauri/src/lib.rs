@@ -49,6 +49,7 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
         .invoke_handler(tauri::generate_handler![
             device_commands::device_role,
             device_commands::set_device_role,
+            device_commands::set_dice_by_hand,
             device_commands::set_mine,
             device_commands::set_character_notes,
             device_commands::set_game_notes,

@@ -37,6 +37,20 @@ pub fn set_device_role(store: &mut Store, game: Uuid, role: &str) -> Result<Done
     })
 }
 
+/// Whether the people at this device roll real dice in `game` and type them in (one
+/// preference per game instead of a switch on every roll screen).
+pub fn set_dice_by_hand(store: &mut Store, game: Uuid, by_hand: bool) -> Result<Done> {
+    store.write(|tx| {
+        let g = existing_game(tx.read(), game)?;
+        tx.set_dice_by_hand(game, by_hand)?;
+        Ok(Done::new(if by_hand {
+            format!("In “{}” you roll real dice and type them in.", g.name)
+        } else {
+            format!("In “{}” the app rolls the dice.", g.name)
+        }))
+    })
+}
+
 /// Marks a character as this device owner's own, or as a copy kept for someone else.
 pub fn set_mine(store: &mut Store, character: Uuid, mine: bool) -> Result<Done> {
     store.write(|tx| {
@@ -186,6 +200,9 @@ pub struct DeviceSettings {
     pub theme: String,
     /// Where the window was left: the window's own JSON, or None.
     pub place: Option<String>,
+    /// Whether the screens show the rules' hints (on until a table that knows them turns
+    /// them off).
+    pub hints: bool,
 }
 
 pub fn settings(store: &Store) -> Result<DeviceSettings> {
@@ -193,18 +210,25 @@ pub fn settings(store: &Store) -> Result<DeviceSettings> {
     Ok(DeviceSettings {
         theme: read.device_setting("theme")?.unwrap_or_else(|| "system".into()),
         place: read.device_setting("place")?,
+        hints: read.device_setting("hints")?.as_deref() != Some("off"),
     })
 }
 
 /// The longest `place` the window may keep.
 const MAX_PLACE_CHARS: usize = 2000;
 
-/// Sets `theme` (system, light or dark) or `place` (a JSON object the window writes).
+/// Sets `theme` (system, light or dark), `hints` (on or off) or `place` (a JSON object the
+/// window writes).
 pub fn set_device_setting(store: &mut Store, key: &str, value: &str) -> Result<Done> {
     match key {
         "theme" => {
             if !matches!(value, "system" | "light" | "dark") {
                 return Err(Error::invalid("theme", format!("{value:?} is not system, light or dark")));
+            }
+        }
+        "hints" => {
+            if !matches!(value, "on" | "off") {
+                return Err(Error::invalid("hints", format!("{value:?} is not on or off")));
             }
         }
         "place" => {
@@ -219,7 +243,7 @@ pub fn set_device_setting(store: &mut Store, key: &str, value: &str) -> Result<D
                 return Err(Error::invalid("place", "is not a JSON object"));
             }
         }
-        other => return Err(Error::invalid("key", format!("{other:?} is not a setting (theme or place)"))),
+        other => return Err(Error::invalid("key", format!("{other:?} is not a setting (theme, hints or place)"))),
     }
     store.write(|tx| tx.set_device_setting(key, value))?;
     Ok(Done::new(format!("Saved the {key}.")))

@@ -23,14 +23,16 @@ pub fn list(store: &Store) -> Result<Vec<GameView>> {
         .into_iter()
         .map(|g| {
             let characters = by_game.remove(&g.id).unwrap_or_default();
-            Ok(GameView::new(g.clone(), characters, read.device_role(g.id)?, &kept))
+            let device = (read.device_role(g.id)?, read.dice_by_hand(g.id)?);
+            Ok(GameView::new(g, characters, device, &kept))
         })
         .collect()
 }
 
 pub(super) fn game_view(read: Reader<'_>, id: Uuid) -> Result<GameView> {
     let game = existing_game(read, id)?;
-    Ok(GameView::new(game, read.characters_of(id)?, read.device_role(id)?, &read.kept_for_others()?))
+    let device = (read.device_role(id)?, read.dice_by_hand(id)?);
+    Ok(GameView::new(game, read.characters_of(id)?, device, &read.kept_for_others()?))
 }
 
 pub(super) fn existing_game(read: Reader<'_>, id: Uuid) -> Result<Game> {

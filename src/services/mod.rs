@@ -32,8 +32,8 @@ use crate::model::{Character, DeviceRole, Game, System};
 pub use characters::{copy_character, create_character, delete_character, move_character, rename_character};
 pub use check::check;
 pub use device::{
-    character_cards, device_role, set_character_notes, set_device_role, set_device_setting, set_game_notes, set_mine,
-    settings, CharacterCard, DeviceSettings, Stat,
+    character_cards, device_role, set_character_notes, set_device_role, set_device_setting, set_dice_by_hand,
+    set_game_notes, set_mine, settings, CharacterCard, DeviceSettings, Stat,
 };
 pub use dice::DiceInput;
 pub use games::{create_game, delete_game, list, rename_game};
@@ -118,6 +118,9 @@ pub struct GameView {
     pub game: Game,
     pub system_label: &'static str,
     pub role: DeviceRole,
+    /// The people at this device roll real dice in this game and type them in: every roll
+    /// screen opens on "typed in".
+    pub dice_by_hand: bool,
     pub characters: Vec<CharacterEntry>,
 }
 
@@ -138,12 +141,13 @@ impl std::ops::Deref for CharacterEntry {
 }
 
 impl GameView {
-    fn new(game: Game, characters: Vec<Character>, role: DeviceRole, kept_for_others: &[uuid::Uuid]) -> Self {
+    fn new(game: Game, characters: Vec<Character>, device: (DeviceRole, bool), kept_for_others: &[uuid::Uuid]) -> Self {
         let characters = characters
             .into_iter()
             .map(|c| CharacterEntry { mine: !kept_for_others.contains(&c.id), character: c })
             .collect();
-        GameView { system_label: game.system.label(), role, game, characters }
+        let (role, dice_by_hand) = device;
+        GameView { system_label: game.system.label(), role, dice_by_hand, game, characters }
     }
 }
 

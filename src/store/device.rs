@@ -13,10 +13,20 @@ impl Reader<'_> {
     pub fn device_role(&self, game: Uuid) -> Result<DeviceRole> {
         let role: Option<String> = self
             .conn()
-            .prepare_cached("SELECT role FROM device_roles WHERE game_id = ?1")?
+            .prepare_cached("SELECT role FROM device_games WHERE game_id = ?1")?
             .query_row([game.to_string()], |r| r.get(0))
             .optional()?;
         Ok(role.as_deref().and_then(DeviceRole::from_id).unwrap_or_default())
+    }
+
+    /// Whether the people at this device roll real dice in `game` and type them in.
+    pub fn dice_by_hand(&self, game: Uuid) -> Result<bool> {
+        let by_hand: Option<i64> = self
+            .conn()
+            .prepare_cached("SELECT dice_by_hand FROM device_games WHERE game_id = ?1")?
+            .query_row([game.to_string()], |r| r.get(0))
+            .optional()?;
+        Ok(by_hand == Some(1))
     }
 
     /// The characters this device keeps for someone else.
@@ -46,10 +56,20 @@ impl Tx<'_> {
     pub fn set_device_role(&self, game: Uuid, role: DeviceRole) -> Result<()> {
         self.conn()
             .prepare_cached(
-                "INSERT INTO device_roles (game_id, role) VALUES (?1, ?2) \
+                "INSERT INTO device_games (game_id, role) VALUES (?1, ?2) \
                  ON CONFLICT (game_id) DO UPDATE SET role = excluded.role",
             )?
             .execute(params![game.to_string(), role.id()])?;
+        Ok(())
+    }
+
+    pub fn set_dice_by_hand(&self, game: Uuid, by_hand: bool) -> Result<()> {
+        self.conn()
+            .prepare_cached(
+                "INSERT INTO device_games (game_id, dice_by_hand) VALUES (?1, ?2) \
+                 ON CONFLICT (game_id) DO UPDATE SET dice_by_hand = excluded.dice_by_hand",
+            )?
+            .execute(params![game.to_string(), i64::from(by_hand)])?;
         Ok(())
     }
 

@@ -1232,11 +1232,13 @@ const V10: &str = r#"
 ALTER TABLE games ADD COLUMN notes TEXT NOT NULL DEFAULT '' CHECK (length(notes) <= 20000);
 ALTER TABLE characters ADD COLUMN notes TEXT NOT NULL DEFAULT '' CHECK (length(notes) <= 20000);
 
--- The part this device plays in a game: a player's own device, the table's (Gamemaster,
--- House, Arbiters), or both (one device passed around). No row: both.
-CREATE TABLE device_roles (
-    game_id TEXT PRIMARY KEY NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    role    TEXT NOT NULL CHECK (role IN ('player', 'table', 'both'))
+-- This device in a game: the part it plays (a player's own device, the table's — the
+-- Gamemaster, the House, the Arbiters — or both, one device passed around) and whether its
+-- people roll real dice and type them in. No row: both, and the app rolls.
+CREATE TABLE device_games (
+    game_id      TEXT PRIMARY KEY NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    role         TEXT NOT NULL DEFAULT 'both' CHECK (role IN ('player', 'table', 'both')),
+    dice_by_hand INTEGER NOT NULL DEFAULT 0 CHECK (dice_by_hand IN (0, 1))
 ) STRICT;
 
 -- Characters this device keeps for someone else (another player's copy); every other
@@ -1245,9 +1247,9 @@ CREATE TABLE kept_for_others (
     character_id TEXT PRIMARY KEY NOT NULL REFERENCES characters(id) ON DELETE CASCADE
 ) STRICT;
 
--- Preferences of this device (the theme, where the window was left).
+-- Preferences of this device (the theme, where the window was left, the rules' hints shown).
 CREATE TABLE device_settings (
-    key   TEXT PRIMARY KEY NOT NULL CHECK (key IN ('theme', 'place')),
+    key   TEXT PRIMARY KEY NOT NULL CHECK (key IN ('theme', 'place', 'hints')),
     value TEXT NOT NULL CHECK (length(value) <= 2000)
 ) STRICT;
 "#;

@@ -236,12 +236,37 @@ fn device_settings_keep_the_theme_and_the_place_and_refuse_anything_else() {
     assert_eq!(services::settings(&store).unwrap().theme, "system");
     services::set_device_setting(&mut store, "theme", "dark").unwrap();
     services::set_device_setting(&mut store, "place", r#"{"screen":"home"}"#).unwrap();
-    for (key, value) in [("theme", "pink"), ("place", "[1]"), ("place", &"x".repeat(3000)), ("font", "big")] {
+    assert!(services::settings(&store).unwrap().hints, "hints show until turned off");
+    services::set_device_setting(&mut store, "hints", "off").unwrap();
+    let long = "x".repeat(3000);
+    for (key, value) in
+        [("theme", "pink"), ("place", "[1]"), ("place", long.as_str()), ("font", "big"), ("hints", "no")]
+    {
         assert!(services::set_device_setting(&mut store, key, value).is_err(), "{key}={value}");
     }
     drop(store);
     let settings = services::settings(&s.open()).unwrap();
     assert_eq!((settings.theme.as_str(), settings.place.as_deref()), ("dark", Some(r#"{"screen":"home"}"#)));
+    assert!(!settings.hints);
+}
+
+#[test]
+fn rolling_real_dice_is_one_preference_per_game_kept_apart_from_the_role() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    let a = game_with(&mut store, "Valley", "nsu", &[]).game.id;
+    let b = game_with(&mut store, "Heist", "penny_ante", &[]).game.id;
+    let by_hand = |store: &Store, id: Uuid| {
+        services::list(store).unwrap().into_iter().find(|g| g.game.id == id).unwrap().dice_by_hand
+    };
+    assert!(!by_hand(&store, a));
+    services::set_device_role(&mut store, a, "player").unwrap();
+    services::set_dice_by_hand(&mut store, a, true).unwrap();
+    assert!(by_hand(&store, a) && !by_hand(&store, b));
+    assert_eq!(services::device_role(&store, a).unwrap(), DeviceRole::Player, "the role stays");
+    services::set_device_role(&mut store, a, "table").unwrap();
+    assert!(by_hand(&store, a), "the dice preference stays");
+    assert!(services::set_dice_by_hand(&mut store, Uuid::new_v4(), true).is_err());
 }
 
 #[test]

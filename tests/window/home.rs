@@ -7,7 +7,7 @@
 use serde_json::json;
 
 use crate::webdriver::Session;
-use crate::{create_game, one_window, open, open_game, shot, shots_at_both_widths, Scratch, ENTER};
+use crate::{back_home, create_game, one_window, open, open_game, shot, shots_at_both_widths, Scratch, ENTER};
 
 /// Sets the window to `width` (800 high) and waits until the page has it.
 fn width(session: &Session, width: u32) {
@@ -35,19 +35,6 @@ fn card<'s>(session: &'s Session, name: &str) -> crate::webdriver::Element<'s> {
             .into_iter()
             .find(|c| c.find(".card-name").map(|n| n.text() == name).unwrap_or(false) && c.is_displayed())
     })
-}
-
-/// Goes back home from whichever screen is open.
-fn back_home(session: &Session) {
-    session.wait_settled();
-    for back in ["#sheet-back", ".frame-screen:not([hidden]) .frame-back", "#nsu-back"] {
-        if let Some(button) = session.find_all(back).into_iter().find(|b| b.is_displayed()) {
-            button.click();
-            break;
-        }
-    }
-    session.wait_for("#mine-panel");
-    session.wait_settled();
 }
 
 /// A screen of some system is open (a sheet or a game's screen).
@@ -314,6 +301,8 @@ fn home_layout_is_clean_at_both_widths() {
     session.wait_for("#toast-undo");
     shots_at_both_widths(&session, "home-toast");
     width(&session, 360);
+    // The header is at the top of the page, as a person scrolls up to reach it.
+    session.execute("window.scrollTo(0, 0);", json!([]));
     session.click("#menu-button");
     session.wait_for("#import-button");
     shot(&session, "home-menu-open-360");

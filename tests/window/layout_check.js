@@ -10,7 +10,8 @@
 //   [role=tab]); texts are the rectangles of text nodes (one per line), so a paragraph is
 //   as wide as its words, not its block. A text inside a control is part of it, and a
 //   control inside another is part of it: such pairs are not compared.
-// - Visible: rendered, not visibility:hidden, opacity above 0.05 up the tree, not clipped
+// - Visible: rendered (not inside a closed <details> but for its summary), not
+//   visibility:hidden, opacity above 0.05 up the tree, not clipped
 //   away (`clip` set, `clip-path: inset(50%)`: the visually-hidden pattern), and at least
 //   3 px each way after every scrolling or clipping ancestor has cut it (an element inside
 //   a scroll container is measured as far as the container shows it; the container itself
@@ -54,7 +55,19 @@
     return s;
   };
 
+  // Inside a closed <details> only its own <summary> shows (WebKit may still give the
+  // hidden content boxes).
+  const inClosedDetails = (e) => {
+    for (let d = e.closest("details:not([open])"); d; d = d.parentElement?.closest("details:not([open])")) {
+      const summary = d.querySelector(":scope > summary");
+      if (!summary || !summary.contains(e)) return true;
+    }
+    return false;
+  };
+
   const hiddenByStyle = (e) => {
+    if (inClosedDetails(e)) return true;
+    if (e.checkVisibility && !e.checkVisibility({ visibilityProperty: true })) return true;
     let opacity = 1;
     for (let a = e; a; a = a.parentElement) {
       const s = style(a);

@@ -141,10 +141,14 @@ fn create_character(session: &Session, name: &str) -> String {
     row.attribute("data-character-id").expect("character rows carry data-character-id")
 }
 
-/// Waits for the screen a new character opens (its sheet), then goes back home with the
-/// screen's back button.
+/// Waits for the screen a new character opens (its sheet), then goes back home.
 fn leave_new_sheet(session: &Session) {
     session.wait_for("body.sheet-open, body.frame-open, body.nsu-open");
+    back_home(session);
+}
+
+/// Goes back home from whichever screen is open, with its back button.
+fn back_home(session: &Session) {
     session.wait_settled();
     for back in ["#sheet-back", ".frame-screen:not([hidden]) .frame-back", "#nsu-back"] {
         if let Some(button) = session.find_all(back).into_iter().find(|b| b.is_displayed()) {

@@ -71,45 +71,28 @@ export async function openGameScreen(system, gameId, tab = undefined) {
 // ---- device settings -------------------------------------------------------------------
 
 const PLACE_LIMIT = 2000;
-const hasCoreSettings = () => typeof api.settings === "function" && typeof api.setSetting === "function";
 let lastPlace = null;
-let placeTimer = null;
 
 /** The device's settings: `{ theme: "system"|"light"|"dark", place: string|null }`. */
 export async function loadSettings() {
-  if (hasCoreSettings()) {
-    const s = await api.settings();
-    return { theme: s?.theme ?? "system", place: s?.place ?? null };
-  }
-  // Until the core keeps them: this window's own storage.
-  return {
-    theme: localStorage.getItem("sheetkeeper.theme") ?? "system",
-    place: localStorage.getItem("sheetkeeper.place"),
-  };
+  const s = await api.settings();
+  return { theme: s?.theme ?? "system", place: s?.place ?? null };
 }
 
 /** Saves one device setting (`"theme"` or `"place"`). */
 export async function saveSetting(key, value) {
-  if (hasCoreSettings()) {
-    await api.setSetting(key, value);
-    return;
-  }
-  if (value === null) localStorage.removeItem(`sheetkeeper.${key}`);
-  else localStorage.setItem(`sheetkeeper.${key}`, value);
+  await api.setSetting(key, value);
 }
 
 /**
  * Remembers where the person is (`{screen, game, character, tab}`; `{screen: "home"}` for
- * home), so the app reopens there. Saved shortly after, once per burst of tab changes.
+ * home), so the app reopens there. Saved at once (the app may be closed any moment).
  */
 export function rememberPlace(place) {
   const text = JSON.stringify(place ?? { screen: "home" });
   if (text.length > PLACE_LIMIT || text === lastPlace) return;
   lastPlace = text;
-  clearTimeout(placeTimer);
-  placeTimer = setTimeout(() => {
-    saveSetting("place", text).catch(() => {});
-  }, 150);
+  saveSetting("place", text).catch(() => {});
 }
 
 /** The place saved last (parsed), or null. */

@@ -404,9 +404,10 @@ fn a_table_two_challenges_and_the_ledger() {
     drop(session);
 
     // After a restart, in dark mode: the table and the last challenge are still there.
+    // The app reopens where it was: the Penny Ante screen.
     let session = open_dark(&db_path);
-    open_game(&session, "Penny Night");
-    press(&session, "#game-penny");
+    session.wait_for("#penny-screen");
+    press(&session, "#penny-tab-table");
     session.wait_text("#penny-house-pile", "47");
     session.screenshot(&screenshot_dir().join("penny-dark-table-1280.png"));
     press(&session, "#penny-tab-challenge");

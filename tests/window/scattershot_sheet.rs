@@ -302,10 +302,9 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     assert_eq!((bo_sheet.0.as_str(), bo_sheet.2), ("creation", (0, 0, 0, 0, 0, 0)), "Bo's sheet is untouched");
     drop(session);
 
-    // After a restart, in dark mode: the sheet reads the same.
+    // After a restart, in dark mode: the app reopens where it was (the Scattershot screen),
+    // and the sheet reads the same.
     let session = open_dark(&db_path);
-    open_game(&session, "Clockwork Keep");
-    press(&session, "#game-scattershot");
     session.wait_for("#scattershot-screen");
     press(&session, "#sc-tab-sheet");
     choose(&session, "#sc-sheet-character", &ada);

@@ -292,8 +292,11 @@ fn the_table_settings_and_rewards_after_a_session_by_vote_and_on_the_spot() {
         })
         .ok();
     assert_eq!(juncture, Some(7), "a value out of range is not sent");
-    type_into(&session, "#sc-gm-dice", "5");
-    press(&session, "#sc-gm-dice-set");
+    // The stock is tapped up, a die a tap.
+    for n in 1..=5 {
+        press(&session, "#sc-gm-dice-plus");
+        session.wait_text("#sc-gm-dice", &n.to_string());
+    }
     wait_contains(&session, "#sc-gm-dice-now", "5 experience dice");
     shots_of(&session, "scattershot-table", "#sc-characters");
 

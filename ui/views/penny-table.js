@@ -96,28 +96,20 @@ function adventureCard(t, ctx) {
         ),
     );
   }
+  const status = el(
+    "p",
+    { id: "penny-adventure-status", class: "penny-status" },
+    a.number === 0 ? "No adventure has started yet." : `Adventure ${a.number} is over; no adventure is running.`,
+  );
   if (!housePanels(ctx)) {
-    return card(
-      "penny-adventure",
-      "Adventure",
-      el(
-        "p",
-        { id: "penny-adventure-status", class: "penny-status" },
-        a.number === 0 ? "No adventure has started yet." : `Adventure ${a.number} is over; no adventure is running.`,
-      ),
-      el("p", { class: "muted" }, "The House starts the next one."),
-    );
+    return card("penny-adventure", "Adventure", status, el("p", { class: "muted" }, "The House starts the next one."));
   }
   const funding = numberInput({ id: "penny-funding", min: 0, placeholder: String(t.default_house_funding) });
   const unpaid = t.loans.filter((l) => l.outstanding > 0);
   return card(
     "penny-adventure",
     "Adventure",
-    el(
-      "p",
-      { id: "penny-adventure-status", class: "penny-status" },
-      a.number === 0 ? "No adventure has started yet." : `Adventure ${a.number} is over; no adventure is running.`,
-    ),
+    status,
     form(
       { id: "penny-start-form" },
       [

@@ -20,7 +20,8 @@
 
 import * as api from "../api.js";
 import { el } from "./dom.js";
-import { stepper, notesCard } from "./penny-kit.js";
+import { notesCard } from "./penny-kit.js";
+import { stepper } from "./kit.js";
 import { rollDraftFor } from "./scattershot-roll.js";
 import {
   ABILITY_KINDS,

@@ -162,20 +162,38 @@ mod tests {
 
     /// Plays every roll of the dice through the rules themselves and counts the readings.
     fn brute_force(actor: (i32, i32), resistor: Option<(i32, i32)>, cj: u32) -> MibOdds {
+        let resistor = resistor.map(|(rating, modifier)| made_it_by::Action {
+            description: String::new(),
+            rating,
+            modifier,
+            rolled: None,
+        });
+        play_every_roll(actor, resistor, cj)
+    }
+
+    /// The same against a resistor whose MIB was typed in: only the actor's dice are rolled.
+    fn brute_force_against_rolled(actor: (i32, i32), resistor_mib: i32, cj: u32) -> MibOdds {
+        let elsewhere = made_it_by::Action {
+            description: "someone elsewhere".into(),
+            rating: 0,
+            modifier: 0,
+            rolled: Some(resistor_mib),
+        };
+        play_every_roll(actor, Some(elsewhere), cj)
+    }
+
+    /// Every 2d10 of the actor (and of a resistor rolling here), played through the rules.
+    fn play_every_roll(actor: (i32, i32), resistor: Option<made_it_by::Action>, cj: u32) -> MibOdds {
         let settings = Settings { critical_juncture: cj, ..Settings::default() };
+        let rolls_here = resistor.as_ref().is_some_and(|r| r.rolled.is_none());
         let setup = RollSetup {
             actor: made_it_by::Action { description: String::new(), rating: actor.0, modifier: actor.1, rolled: None },
-            resistor: resistor.map(|(rating, modifier)| made_it_by::Action {
-                description: String::new(),
-                rating,
-                modifier,
-                rolled: None,
-            }),
+            resistor,
             facets: Default::default(),
         };
         let faces: Vec<[u8; 2]> = (1..=10).flat_map(|a| (1..=10).map(move |b| [a, b])).collect();
         let resistor_faces: Vec<Option<[u8; 2]>> =
-            if resistor.is_some() { faces.iter().copied().map(Some).collect() } else { vec![None] };
+            if rolls_here { faces.iter().copied().map(Some).collect() } else { vec![None] };
         let outcomes = (faces.len() * resistor_faces.len()) as u64;
         let (mut success, mut telling, mut catastrophic) = (0, 0, 0);
         let mut mib = BTreeMap::<i32, u64>::new();
@@ -246,42 +264,6 @@ mod tests {
         let raw: u64 = odds.mib.iter().filter(|(&v, _)| v < -7).map(|(_, c)| c.count()).sum();
         assert!(odds.catastrophic.count() < raw, "{} of {raw}", odds.catastrophic.count());
         assert_eq!(odds.mib.values().map(|c| c.count()).sum::<u64>(), 10_000);
-    }
-
-    /// Plays the actor's 100 rolls through the rules against a resistor whose MIB was typed in.
-    fn brute_force_against_rolled(actor: (i32, i32), resistor_mib: i32, cj: u32) -> MibOdds {
-        let settings = Settings { critical_juncture: cj, ..Settings::default() };
-        let setup = RollSetup {
-            actor: made_it_by::Action { description: String::new(), rating: actor.0, modifier: actor.1, rolled: None },
-            resistor: Some(made_it_by::Action {
-                description: "someone elsewhere".into(),
-                rating: 0,
-                modifier: 0,
-                rolled: Some(resistor_mib),
-            }),
-            facets: Default::default(),
-        };
-        let (mut success, mut telling, mut catastrophic) = (0, 0, 0);
-        let mut mib = BTreeMap::<i32, u64>::new();
-        for a in 1..=10 {
-            for b in 1..=10 {
-                let (roll, _) = MibRoll::start(&setup, &settings).unwrap();
-                let (roll, _) = roll.roll_dice(Party::Actor, &mut Entered::new([a, b])).unwrap();
-                let basic = roll.basic().unwrap();
-                let (decided, _, _) = roll.decide(&Pools::new()).unwrap();
-                let outcome = decided.conclude().unwrap().0.outcome.unwrap();
-                *mib.entry(basic).or_default() += 1;
-                success += u64::from(basic >= 0);
-                telling += u64::from(outcome.reading == Reading::TellingBlow);
-                catastrophic += u64::from(outcome.reading == Reading::CatastrophicFailure);
-            }
-        }
-        MibOdds {
-            success: c(success, 100),
-            telling_blow: c(telling, 100),
-            catastrophic: c(catastrophic, 100),
-            mib: mib.into_iter().map(|(v, n)| (v, c(n, 100))).collect(),
-        }
     }
 
     #[test]

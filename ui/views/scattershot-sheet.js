@@ -51,7 +51,7 @@ export function renderSheet(host, ctx) {
       card(
         "sc-sheet-none",
         "Sheets",
-        el("p", { class: "muted" }, "No characters in this game yet. Make them with the games layout's New character form."),
+        el("p", { class: "muted" }, "No characters in this game yet. Name one on home (← Home): its sheet opens here at once."),
       ),
     );
     return;

@@ -29,7 +29,7 @@ function charactersCard(ctx) {
       ? el(
           "p",
           { class: "muted", id: "sc-characters-empty" },
-          "No characters yet. Make them with the games layout's New character form (← Games); their sheets are then bought here, on the Sheets tab.",
+          "No characters yet. Name one on home (← Home): its sheet opens at once, on the Sheet tab.",
         )
       : el("ul", { class: "sc-characters", "aria-label": "The game's characters" }, ...t.characters.map((c) => characterRow(c, ctx))),
   );

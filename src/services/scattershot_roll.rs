@@ -25,7 +25,7 @@ use crate::rules::scattershot::made_it_by::{
     Action, ExperienceDie, Facets, MibRoll, Party, Phase, Reading, ResourceResult, RollSetup, Room, Sign, MAX_TARGET,
 };
 use crate::rules::scattershot::mechanical_play::MechanicalPlay;
-use crate::rules::scattershot::odds::{contest_odds, mib_odds, MibOdds};
+use crate::rules::scattershot::odds::{contest_odds, contest_odds_against_rolled, mib_odds, MibOdds};
 use crate::rules::scattershot::sheet::{Rating, Resource};
 use crate::rules::scattershot::table as sc_table;
 use crate::rules::scattershot::Settings;
@@ -60,8 +60,9 @@ pub struct RollState {
     pub result_waits: bool,
 }
 
-/// One side of a roll as the UI sends it: a character's rating from its sheet, or a rating
-/// typed in (`value`), with the situation's modifier and the advantages or disadvantages
+/// One side of a roll as the UI sends it: a character's rating from its sheet, a rating
+/// typed in (`value`), or — for a resistor who is not on this device — the MIB they rolled
+/// (`rolled`), with the situation's modifier and the advantages or disadvantages
 /// whose residual modifiers apply.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -72,6 +73,10 @@ pub struct SideDraft {
     pub rating: Option<Rating>,
     #[serde(default)]
     pub value: Option<i32>,
+    /// The resistor's basic MIB as rolled elsewhere (another player's device) and typed in:
+    /// no rating is needed and no 2d10 are rolled for it here.
+    #[serde(default)]
+    pub rolled: Option<i32>,
     /// Indices into the character's advantages and disadvantages.
     #[serde(default)]
     pub qualities: Vec<usize>,
@@ -111,6 +116,8 @@ pub struct SideBreakdown {
     pub advantages: i32,
     /// All modifiers together.
     pub modifier: i32,
+    /// The MIB typed in for a side rolled elsewhere (its rating and modifiers then are 0).
+    pub rolled: Option<i32>,
 }
 
 /// Exact odds, as probabilities, with the counts they come from.
@@ -213,6 +220,33 @@ fn side(
         None => None,
     };
     let sheet = record.map(|r| r.scattershot.clone().unwrap_or_default());
+    if let Some(rolled) = draft.rolled {
+        if draft.rating.is_some() || draft.value.is_some() || !draft.qualities.is_empty() || draft.modifier != 0 {
+            return Err(Error::invalid(
+                at("rolled"),
+                "a MIB rolled elsewhere already holds its rating and modifiers: type in the MIB alone",
+            ));
+        }
+        if !(-MAX_TARGET..=MAX_TARGET).contains(&rolled) {
+            return Err(Error::invalid(
+                at("rolled"),
+                format!("{rolled} is out of range: -{MAX_TARGET} to {MAX_TARGET}"),
+            ));
+        }
+        let name = record.map_or_else(|| draft.description.clone(), |r| r.character.name.clone());
+        let action = Action { description: draft.description.clone(), rating: 0, modifier: 0, rolled: Some(rolled) };
+        let breakdown = SideBreakdown {
+            character: draft.character,
+            name,
+            rating: 0,
+            situation: 0,
+            residual: 0,
+            advantages: 0,
+            modifier: 0,
+            rolled: Some(rolled),
+        };
+        return Ok((action, breakdown));
+    }
     let rating = match (draft.rating, draft.value, &sheet) {
         (Some(_), Some(_), _) => {
             return Err(Error::invalid(at("value"), "choose a rating from the sheet or type one in, not both"))
@@ -248,7 +282,7 @@ fn side(
     let modifier = draft.modifier + residual + advantages;
     in_range("modifier", modifier)?;
     let name = record.map_or_else(|| draft.description.clone(), |r| r.character.name.clone());
-    let action = Action { description: draft.description.clone(), rating, modifier };
+    let action = Action { description: draft.description.clone(), rating, modifier, rolled: None };
     let breakdown = SideBreakdown {
         character: draft.character,
         name,
@@ -257,6 +291,7 @@ fn side(
         residual,
         advantages,
         modifier,
+        rolled: None,
     };
     Ok((action, breakdown))
 }
@@ -297,9 +332,11 @@ pub fn scattershot_roll_preview(store: &Store, game: Uuid, request: &RollRequest
     let defaults = sc_table::default_facets(&g.table_settings);
     let (setup, actor, resistor) = setup(request, &characters, table.play.as_ref(), defaults)?;
     let cj = settings.critical_juncture;
+    let a = (setup.actor.rating, setup.actor.modifier);
     let odds = match &setup.resistor {
-        None => mib_odds(setup.actor.rating, setup.actor.modifier, cj)?,
-        Some(r) => contest_odds((setup.actor.rating, setup.actor.modifier), (r.rating, r.modifier), cj)?,
+        None => mib_odds(a.0, a.1, cj)?,
+        Some(Action { rolled: Some(rolled), .. }) => contest_odds_against_rolled(a, *rolled, cj)?,
+        Some(r) => contest_odds(a, (r.rating, r.modifier), cj)?,
     };
     Ok(MibPreview { actor, resistor, facets: setup.facets, critical_juncture: cj, odds: odds.into() })
 }
@@ -397,8 +434,13 @@ pub fn scattershot_roll<R: Rng>(
                     result: None,
                     result_waits: false,
                 });
-                let against =
-                    resistor.map_or(String::new(), |r| format!(" against {} ({})", r.name, r.rating + r.modifier));
+                let against = resistor.map_or(String::new(), |r| {
+                    let who = if r.name.is_empty() { "someone elsewhere" } else { r.name.as_str() };
+                    match r.rolled {
+                        Some(mib) => format!(" against {who}, who made it by {mib}"),
+                        None => format!(" against {who} ({})", r.rating + r.modifier),
+                    }
+                });
                 let who = if actor.name.is_empty() { "Someone".to_owned() } else { actor.name.clone() };
                 Ok(format!("{who} rolls at {} {:+}{against}.", actor.rating, actor.modifier))
             }

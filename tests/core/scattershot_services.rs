@@ -214,6 +214,56 @@ fn a_contested_roll_with_a_bidding_war_and_a_complication_bought() {
     assert!(change.view.roll.is_none());
 }
 
+/// Issue 13: a player rolls alone on their own device; the resistor (someone on another
+/// phone, not a character here) typed in either a rating or the MIB they rolled.
+#[test]
+fn a_contest_against_someone_elsewhere_rolls_on_one_device() {
+    let mut t = table();
+    let (ada, gm) = (t.ada, t.game);
+    let actor = SideDraft {
+        character: Some(ada),
+        rating: Some(Rating::Statistic { statistic: Statistic::Agility }),
+        ..SideDraft::default()
+    };
+    // Their rating typed in: both sides' dice are rolled here, the odds over 10 000 rolls.
+    let rated = SideDraft { value: Some(12), description: "The warden".into(), ..SideDraft::default() };
+    let request = RollRequest { actor: actor.clone(), resistor: Some(rated), facets: None, target: None };
+    let preview = services::scattershot_roll_preview(&t.store, gm, &request).unwrap();
+    assert_eq!((preview.odds.outcomes, preview.resistor.as_ref().unwrap().name.as_str()), (10_000, "The warden"));
+
+    // Their MIB typed in: only Ada's 2d10 are unknown. Agility 10 against a MIB of 2 succeeds
+    // when 2d10 ≤ 8: 28 of the 100 rolls.
+    let elsewhere = SideDraft { rolled: Some(2), description: "Bo, on their phone".into(), ..SideDraft::default() };
+    let request = RollRequest { actor: actor.clone(), resistor: Some(elsewhere.clone()), facets: None, target: None };
+    let preview = services::scattershot_roll_preview(&t.store, gm, &request).unwrap();
+    assert_eq!((preview.odds.outcomes, preview.odds.ways[0]), (100, 28));
+    assert_eq!(preview.resistor.as_ref().unwrap().rolled, Some(2));
+
+    let change = t.roll(start(actor.clone(), Some(elsewhere.clone()), None), &[]);
+    assert_eq!(change.message, "Ada rolls at 10 +0 against Bo, on their phone, who made it by 2.");
+    let (field, _) = invalid(t.try_roll(RollMove::Dice { party: Party::Resistor }, &[1, 1]));
+    assert_eq!(field, "party", "no dice are rolled for a MIB typed in");
+    let view = t.roll(RollMove::Dice { party: Party::Actor }, &[2, 3]).view;
+    let roll = view.roll.unwrap();
+    assert_eq!((roll.actor_basic, roll.resistor_basic, roll.basic), (Some(5), Some(2), Some(3)));
+    t.roll(RollMove::Decide, &[]);
+    let outcome = t.roll(RollMove::Conclude, &[]).view.roll.unwrap().state.roll.outcome.unwrap();
+    assert_eq!((outcome.mib, outcome.reading), (3, Reading::Success));
+    // It is logged like any roll, and undone like one.
+    let log = services::scattershot_log(&t.store, gm, 50).unwrap();
+    assert!(log.iter().any(|e| e.action.contains("who made it by 2")), "{log:?}");
+    services::undo_game(&mut t.store, gm).unwrap();
+    assert_eq!(t.view().roll.unwrap().state.roll.phase, Phase::Application);
+
+    // A MIB rolled elsewhere comes alone: not with a rating or a modifier.
+    services::undo_game(&mut t.store, gm).unwrap();
+    services::undo_game(&mut t.store, gm).unwrap();
+    services::undo_game(&mut t.store, gm).unwrap();
+    let both = SideDraft { value: Some(10), ..elsewhere };
+    let (field, _) = invalid(t.try_roll(start(actor, Some(both), None), &[]));
+    assert_eq!(field, "resistor.rolled");
+}
+
 #[test]
 fn a_telling_blow_takes_the_points_above_the_critical_juncture_as_benefits() {
     let mut t = table();

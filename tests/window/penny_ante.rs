@@ -46,15 +46,24 @@ fn dismiss_toast(session: &Session) {
     }
 }
 
+/// Brings `selector` to the middle of the window, clear of the screen's sticky bar at the
+/// top and the toast and phone tab bar at the bottom, as a person scrolls before a tap.
+fn into_view(session: &Session, selector: &str) {
+    session.wait_for(selector);
+    session.execute("document.querySelector(arguments[0]).scrollIntoView({block: 'center'});", json!([selector]));
+}
+
 /// Clicks `selector` with the toast out of the way.
 fn press(session: &Session, selector: &str) {
     dismiss_toast(session);
+    into_view(session, selector);
     session.click(selector);
 }
 
 /// Types `text` into `selector` after clicking and emptying it, as a person would.
 fn type_into(session: &Session, selector: &str, text: &str) {
     dismiss_toast(session);
+    into_view(session, selector);
     let field = session.wait_for(selector);
     field.click();
     field.clear();
@@ -81,7 +90,17 @@ fn shots_of(session: &Session, name: &str, selector: &str) {
     scroll_to(session, selector);
     let overflow = session
         .execute("return document.documentElement.scrollWidth - document.documentElement.clientWidth;", json!([]));
-    assert!(overflow.as_f64().unwrap_or(1.0) <= 0.0, "{name}: nothing sticks out sideways at 360 px ({overflow})");
+    // On failure, name the boxes that reach past the window's right edge.
+    let wide = session.execute(
+        "return [...document.querySelectorAll('body *')] \
+           .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 || e.scrollWidth > e.clientWidth + 1) \
+           .slice(0, 5).map((e) => e.tagName + '#' + e.id + '.' + e.className).join(', ');",
+        json!([]),
+    );
+    assert!(
+        overflow.as_f64().unwrap_or(1.0) <= 0.0,
+        "{name}: nothing sticks out sideways at 360 px ({overflow}): {wide}"
+    );
     shot(session, &format!("{name}-360"));
     session.set_window_size(1280, 800);
     session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
@@ -102,7 +121,12 @@ fn player_id(session: &Session, name: &str) -> String {
 fn add_player(session: &Session, name: &str, characteristic: &str, pennies: &str) -> String {
     type_into(session, "#penny-new-name", name);
     type_into(session, "#penny-new-characteristic", characteristic);
-    type_into(session, "#penny-new-pennies", pennies);
+    // Starting pennies are tapped up from the table's 25 (a stepper: nothing typed).
+    let wanted: u32 = pennies.parse().expect("a whole number of pennies");
+    for n in 26..=wanted {
+        press(session, "#penny-new-pennies-plus");
+        session.wait_text("#penny-new-pennies", &n.to_string());
+    }
     press(session, "#penny-new-submit");
     let id = player_id(session, name);
     session.wait_text(&format!("#penny-pile-{id}"), pennies);
@@ -180,12 +204,10 @@ fn table_with_two_players(session: &Session) -> (String, String, String) {
     press(session, "#penny-antagonist-new-submit");
     let troll = session.wait_for(".penny-antagonist");
     assert!(troll.text().contains("Hates riddles (hidden)"), "hidden ones are marked: {:?}", troll.text());
-    type_into(session, ".penny-antagonist .penny-fund-amount", "5");
-    press(session, ".penny-antagonist .penny-fund");
+    press(session, ".penny-antagonist .penny-fund[data-amount='5']");
     session.wait_text(".penny-antagonist .penny-purse", "5");
     session.wait_text("#penny-house-pile", "45");
-    type_into(session, ".penny-antagonist .penny-recall-amount", "5");
-    press(session, ".penny-antagonist .penny-recall");
+    press(session, ".penny-antagonist .penny-recall[data-amount='5']");
     session.wait_text(".penny-antagonist .penny-purse", "0");
     session.wait_text("#penny-house-pile", "50");
 
@@ -256,7 +278,7 @@ fn showdown_challenge(session: &Session) {
     assert!(session.find("#penny-call").is_err(), "nothing to call");
     assert!(text_of(session, "#penny-odds").contains('%'), "the odds are next to the bets");
     shots_of(session, "penny-bet", "#penny-private");
-    type_into(session, "#penny-raise-by", "2");
+    session.wait_text("#penny-raise", "Raise 2");
     press(session, "#penny-raise");
     session.wait_for("#penny-pass[data-side='opponent'][data-task='bet']");
     assert!(
@@ -382,9 +404,10 @@ fn a_table_two_challenges_and_the_ledger() {
     drop(session);
 
     // After a restart, in dark mode: the table and the last challenge are still there.
+    // The app reopens where it was: the Penny Ante screen.
     let session = open_dark(&db_path);
-    open_game(&session, "Penny Night");
-    press(&session, "#game-penny");
+    session.wait_for("#penny-screen");
+    press(&session, "#penny-tab-table");
     session.wait_text("#penny-house-pile", "47");
     session.screenshot(&screenshot_dir().join("penny-dark-table-1280.png"));
     press(&session, "#penny-tab-challenge");
@@ -458,7 +481,8 @@ fn a_loan_an_all_in_and_a_buyout() {
     assert!(text_of(&session, "#penny-bet-state").contains("You can still put in 25 pennies"));
     press(&session, "#penny-stand");
     pass_to(&session, "opponent", "bet", "the House");
-    type_into(&session, "#penny-raise-by", "40");
+    // The House raises all it can, far past Bo's 25.
+    press(&session, "#penny-raise-most");
     press(&session, "#penny-raise");
     pass_to(&session, "challenger", "bet", "Bo");
     assert!(session.find("#penny-call").is_err(), "Bo cannot match 40");
@@ -496,9 +520,11 @@ fn a_loan_an_all_in_and_a_buyout() {
     let bo_card = format!(".penny-player[data-character-id='{bo}']");
     assert!(!text_of(&session, &bo_card).contains("Clever"), "the buyout cost Bo his characteristic");
     assert!(text_of(&session, &bo_card).contains("Owes Ada 5 pennies (loan)"));
-    type_into(&session, ".penny-loan input", "3");
-    press(&session, ".penny-repay-loan");
-    session.wait_text(&format!("#penny-pile-{bo}"), "0");
+    // Three one-tap repayments of a penny each.
+    for left in ["2", "1", "0"] {
+        press(&session, ".penny-loan .penny-quick button:first-child");
+        session.wait_text(&format!("#penny-pile-{bo}"), left);
+    }
     assert!(text_of(&session, ".penny-loan").contains("2 pennies still owed"));
     session.wait_text(&format!("#penny-pile-{ada}"), "23");
     session.wait_text(&format!("#penny-pile-{cy}"), "22");
@@ -534,8 +560,7 @@ fn an_anonymous_challenge_against_an_antagonist() {
     press(&session, "#penny-antagonist-new-form .penny-trait-hidden");
     press(&session, "#penny-antagonist-new-submit");
     let troll = session.wait_for(".penny-antagonist").attribute("data-antagonist-id").expect("an antagonist id");
-    type_into(&session, ".penny-antagonist .penny-fund-amount", "10");
-    press(&session, ".penny-antagonist .penny-fund");
+    press(&session, ".penny-antagonist .penny-fund[data-amount='10']");
     session.wait_text(".penny-antagonist .penny-purse", "10");
 
     press(&session, "#penny-issue");
@@ -566,7 +591,10 @@ fn an_anonymous_challenge_against_an_antagonist() {
     press(&session, "#penny-roll");
     press(&session, "#penny-cup-submit");
     pass_to(&session, "challenger", "bet", "Ada");
-    type_into(&session, "#penny-raise-by", "4");
+    for n in ["2", "3", "4"] {
+        press(&session, "#penny-raise-by-plus");
+        session.wait_text("#penny-raise-by", n);
+    }
     press(&session, "#penny-raise");
     pass_to(&session, "opponent", "bet", "The Troll");
     for absent in ["#penny-call", "#penny-allin", "#penny-raise", "#penny-stand"] {
@@ -583,4 +611,214 @@ fn an_anonymous_challenge_against_an_antagonist() {
     let conn = db(&db_path);
     assert_eq!(pile(&conn, &game, "character", Some(&ada)), 26, "Ada: 25 − 1 − 4 + 6");
     assert_eq!(pile(&conn, &game, "antagonist", Some(&troll)), 9, "the Troll lost its ante");
+}
+
+/// Whether the page's source holds `text` anywhere (the DOM as it is now, hidden parts too).
+fn page_has(session: &Session, text: &str) -> bool {
+    session.execute("return document.documentElement.outerHTML.includes(arguments[0]);", json!([text])) == json!(true)
+}
+
+/// Goes home, sets this device's role in the selected game (the home screen's choice), and
+/// opens the game's Penny Ante screen again.
+fn set_role(session: &Session, role: &str) {
+    press(session, "#penny-back");
+    session.wait_for("#mine-panel");
+    press(session, &format!("#role-{role}"));
+    session.wait_until(&format!("the role {role:?} to be kept"), || {
+        let toast = session.find("#toast-message").ok().map(|e| e.text()).unwrap_or_default();
+        toast.contains("This device is").then_some(())
+    });
+    press(session, "#game-penny");
+    session.wait_for("#penny-screen");
+}
+
+/// Picks `value` in the select `selector`.
+fn choose(session: &Session, selector: &str, value: &str) {
+    session.wait_settled();
+    dismiss_toast(session);
+    session.click(&format!("{selector} option[value='{value}']"));
+    session.wait_until(&format!("{selector} to hold {value:?}"), || {
+        let now = session.execute("return document.querySelector(arguments[0]).value;", json!([selector]));
+        (now == json!(value)).then_some(())
+    });
+}
+
+/// Issue 13: on a player's own phone the House's secret never reaches the page. The
+/// antagonist's hidden characteristic shows on a device passed around and on the House's
+/// device; with the role set to "player", no tab's page source holds it (the core leaves it
+/// out), the House's panels are gone, and Ada's own view of the challenge opens at once, with
+/// no "pass the device" screen, while the antagonist's turn is only awaited.
+#[test]
+fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
+    let _window = one_window();
+    let scratch = Scratch::new("penny-roles");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    create_game(&session, "Penny Roles", "penny_ante");
+    open_game(&session, "Penny Roles");
+    press(&session, "#game-penny");
+    session.wait_for("#penny-screen");
+    press(&session, "#penny-tab-table");
+    add_player(&session, "Ada", "Strong", "25");
+    press(&session, "#penny-start-adventure");
+    session.wait_text("#penny-house-pile", "25");
+    press(&session, "#penny-new-antagonist summary");
+    type_into(&session, "#penny-antagonist-new-name", "The Troll");
+    type_into(&session, "#penny-antagonist-new-form .penny-trait-row:nth-child(1) .penny-trait-text", "Huge");
+    press(&session, "#penny-antagonist-new-form .penny-trait-add");
+    type_into(&session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-text", "Hates riddles");
+    press(&session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-hidden");
+    press(&session, "#penny-antagonist-new-submit");
+    let troll = session.wait_for(".penny-antagonist").attribute("data-antagonist-id").expect("an antagonist id");
+    press(&session, ".penny-antagonist .penny-fund[data-amount='10']");
+    session.wait_text(".penny-antagonist .penny-purse", "10");
+    dismiss_toast(&session);
+    assert!(page_has(&session, "Hates riddles"), "passed around, the table shows the hidden characteristic");
+
+    // The House's device shows it too, with the House's panels.
+    set_role(&session, "table");
+    press(&session, "#penny-tab-table");
+    session.wait_for(".penny-antagonist .penny-purse");
+    dismiss_toast(&session);
+    assert!(page_has(&session, "Hates riddles"), "the House's device shows it");
+    assert!(session.find("#penny-new-antagonist").is_ok(), "the House manages her antagonists");
+
+    // A player's phone: Ada challenges the Troll.
+    set_role(&session, "player");
+    press(&session, "#penny-tab-table");
+    session.wait_until("the House's panels to go", || session.find("#penny-new-antagonist").is_err().then_some(()));
+    assert!(
+        session.find(".penny-fund").is_err() && session.find(".penny-antagonist .penny-purse").is_err(),
+        "no purse here"
+    );
+    assert!(session.find("#penny-start-adventure").is_err() && session.find("#penny-end-adventure").is_err());
+    press(&session, "#penny-issue");
+    type_into(&session, "#penny-stake", "Riddle at the bridge");
+    choose(&session, "#penny-opponent", &format!("antagonist:{troll}"));
+    press(&session, "#penny-start-challenge");
+    session.wait_for("#penny-circ-challenger");
+    press(&session, "#penny-circ-challenger-pass");
+    session.wait_gone("#penny-circ-challenger");
+    press(&session, "#penny-circ-opponent-pass");
+    // Ada's own view opens at once: no pass screen on her own phone.
+    session.wait_for("#penny-private[data-side='challenger'][data-task='characteristics']");
+    assert!(session.find("#penny-pass").is_err(), "no 'pass the device' on a player's phone");
+    assert!(session.find("#penny-hide-cup").is_err(), "nothing to hide from on one's own phone");
+    shots_of(&session, "penny-player-own-view", "#penny-screen");
+    press(&session, "#penny-char-0");
+    press(&session, "#penny-char-submit");
+    // The Troll's turn is the House's, on her device: only awaited here.
+    session.wait_for("#penny-waiting[data-side='opponent']");
+    assert!(session.find("#penny-pass").is_err() && session.find("#penny-private").is_err());
+    shots_of(&session, "penny-player-waiting", "#penny-screen");
+
+    for tab in ["sheet", "table", "challenge", "ledger", "log"] {
+        press(&session, &format!("#penny-tab-{tab}"));
+        session.wait_for(&format!("#penny-body[data-tab='{tab}']"));
+        session.wait_settled();
+        dismiss_toast(&session);
+        assert!(
+            !page_has(&session, "Hates riddles"),
+            "the {tab} tab of a player's phone holds the hidden characteristic"
+        );
+        if tab == "table" {
+            assert!(page_has(&session, "Huge"), "the Troll's open characteristic still shows");
+        }
+    }
+}
+
+/// The character card named `name` on home, pressed: one tap to its sheet.
+fn tap_card(session: &Session, name: &str) {
+    session.wait_settled();
+    dismiss_toast(session);
+    let card = session.wait_until(&format!("the card of {name:?}"), || {
+        session
+            .find_all(".character-card-item")
+            .into_iter()
+            .find(|c| c.find(".card-name").map(|n| n.text() == name).unwrap_or(false) && c.is_displayed())
+    });
+    card.find(".character-card").expect("a card is a button").click();
+}
+
+/// Presses the screen's "← Home" and waits for home.
+fn home(session: &Session, back: &str) {
+    press(session, back);
+    session.wait_for("#mine-panel");
+    session.wait_settled();
+}
+
+/// Issue 13, at 360 px: a newcomer makes a Penny Ante character from home and lands in its
+/// creation (the first characteristic, the starting pennies tapped up), writes a note and
+/// takes it back with Undo; a Scattershot character made the same way lands on its sheet,
+/// with no chooser of other sheets. From home each sheet is one tap on its card.
+#[test]
+fn a_newcomer_reaches_penny_and_scattershot_sheets_from_home() {
+    let _window = one_window();
+    let scratch = Scratch::new("penny-newcomer");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    session.set_window_size(360, 800);
+    session.wait_until("the page to be 360 px wide", || (session.inner_width() <= 360.0).then_some(()));
+
+    create_game(&session, "Harbour Job", "penny_ante");
+    open_game(&session, "Harbour Job");
+    type_into(&session, "#new-character-name", "Pip");
+    press(&session, "#new-character-submit");
+    // Straight into the character's creation on the Sheet tab.
+    session.wait_for("#penny-sheet-creation");
+    session.wait_text("#penny-sheet-heading", "Pip");
+    assert!(session.find("#penny-sheet-character").is_err(), "no chooser of other sheets");
+    shot(&session, "penny-sheet-creation-360");
+    type_into(&session, "#penny-sheet-characteristic", "Nimble");
+    press(&session, "#penny-sheet-characteristic-take");
+    session.wait_until("the first characteristic", || {
+        session.find("#penny-sheet-characteristic-list").ok().filter(|e| e.text().contains("Nimble"))
+    });
+    for n in ["26", "27"] {
+        press(&session, "#penny-sheet-starting-amount-plus");
+        session.wait_text("#penny-sheet-starting-amount", n);
+    }
+    press(&session, "#penny-sheet-starting-give");
+    session.wait_text("#penny-sheet-pile", "27");
+    session.wait_gone("#penny-sheet-creation");
+
+    // Notes, saved and taken back with the toast's Undo.
+    type_into(&session, "#penny-sheet-notes", "Owes the ferryman a song.");
+    press(&session, "#penny-sheet-notes-save");
+    session.wait_for("#toast-undo");
+    session.click("#toast-undo");
+    session.wait_until("the note to be taken back", || {
+        let v = session.execute("return document.getElementById('penny-sheet-notes')?.value;", json!([]));
+        (v == json!("")).then_some(())
+    });
+    type_into(&session, "#penny-sheet-notes", "Owes the ferryman a song.");
+    press(&session, "#penny-sheet-notes-save");
+    session.wait_for("#toast-undo");
+    dismiss_toast(&session);
+    shots_of(&session, "penny-sheet", "#penny-screen");
+
+    // Home, then one tap on Pip's card: the sheet again, the note kept.
+    home(&session, "#penny-back");
+    tap_card(&session, "Pip");
+    session.wait_text("#penny-sheet-heading", "Pip");
+    assert_eq!(
+        session.execute("return document.getElementById('penny-sheet-notes').value;", json!([])),
+        json!("Owes the ferryman a song.")
+    );
+    home(&session, "#penny-back");
+
+    // A Scattershot character lands on its own sheet: no "Sheet shown" chooser.
+    create_game(&session, "Night Shift", "scattershot");
+    open_game(&session, "Night Shift");
+    type_into(&session, "#new-character-name", "Bo");
+    press(&session, "#new-character-submit");
+    session.wait_text("#sc-sheet-heading", "Bo");
+    assert!(session.find("#sc-sheet-character").is_err(), "no chooser when opened for a character");
+    press(&session, "#sc-sheet-resource-hit_points-minus");
+    session.wait_text("#sc-sheet-current-hit_points", "9 / 10");
+    home(&session, "#scattershot-back");
+    tap_card(&session, "Bo");
+    session.wait_text("#sc-sheet-heading", "Bo");
+    session.wait_text("#sc-sheet-current-hit_points", "9 / 10");
+    shot(&session, "scattershot-sheet-from-home-360");
 }

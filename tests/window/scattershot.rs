@@ -16,7 +16,8 @@
 
 use serde_json::json;
 
-use crate::mezzo::{choose, db, dismiss_toast, press, shots_of, text_of, type_into, wait_contains};
+use crate::mezzo::{db, dismiss_toast, shots_of, text_of, wait_contains};
+use crate::scattershot_sheet::{choose, press, type_into};
 use crate::webdriver::Session;
 use crate::{create_character, create_game, one_window, open, open_game, Scratch};
 
@@ -291,8 +292,11 @@ fn the_table_settings_and_rewards_after_a_session_by_vote_and_on_the_spot() {
         })
         .ok();
     assert_eq!(juncture, Some(7), "a value out of range is not sent");
-    type_into(&session, "#sc-gm-dice", "5");
-    press(&session, "#sc-gm-dice-set");
+    // The stock is tapped up, a die a tap.
+    for n in 1..=5 {
+        press(&session, "#sc-gm-dice-plus");
+        session.wait_text("#sc-gm-dice", &n.to_string());
+    }
     wait_contains(&session, "#sc-gm-dice-now", "5 experience dice");
     shots_of(&session, "scattershot-table", "#sc-characters");
 

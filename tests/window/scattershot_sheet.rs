@@ -11,9 +11,37 @@
 
 use serde_json::json;
 
-use crate::mezzo::{choose, db, dismiss_toast, press, shots_of, text_of, type_into, wait_contains};
+use crate::mezzo::{db, dismiss_toast, shots_of, text_of, wait_contains};
 use crate::webdriver::Session;
 use crate::{create_character, create_game, one_window, open, open_dark, open_game, Scratch};
+
+/// Brings `selector` to the middle of the window, clear of the screen's sticky bar and the
+/// bars at the bottom, as a person scrolls before a tap (WebDriver's own scrolling leaves a
+/// control under the sticky bar).
+fn into_view(session: &Session, selector: &str) {
+    session.wait_settled();
+    dismiss_toast(session);
+    session.wait_for(selector);
+    session.execute("document.querySelector(arguments[0]).scrollIntoView({block: 'center'});", json!([selector]));
+}
+
+/// Clicks `selector`, in view, with the toast out of the way.
+pub(crate) fn press(session: &Session, selector: &str) {
+    into_view(session, selector);
+    crate::mezzo::press(session, selector);
+}
+
+/// Types `text` into `selector` (emptied first), in view.
+pub(crate) fn type_into(session: &Session, selector: &str, text: &str) {
+    into_view(session, selector);
+    crate::mezzo::type_into(session, selector, text);
+}
+
+/// Picks the option `value` of the select `selector`, in view.
+pub(crate) fn choose(session: &Session, selector: &str, value: &str) {
+    into_view(session, selector);
+    crate::mezzo::choose(session, selector, value);
+}
 
 /// Waits for the rating shown for `key` (`strength`, `skill-0`, `free-1`…) to read `value`.
 fn rating_is(session: &Session, key: &str, value: &str) {
@@ -179,20 +207,27 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     shots_of(&session, "scattershot-sheet-creation", "#sc-sheet-head");
     shots_of(&session, "scattershot-sheet-lists", "#sc-sheet-free-skills");
 
-    // Hit Points set to 6, undone from the toast, then set to 7.
+    // Hit Points one tap down (a stepper, nothing typed), undone from the toast, then three
+    // taps down to 7; + stops at the maximum.
     assert_eq!(text_of(&session, "#sc-sheet-current-hit_points"), "10 / 10");
-    type_into(&session, "#sc-sheet-resource-hit_points", "6");
-    press(&session, "#sc-sheet-resource-hit_points-set");
-    session.wait_text("#sc-sheet-current-hit_points", "6 / 10");
+    assert_eq!(
+        session.execute("return document.getElementById('sc-sheet-resource-hit_points-plus').disabled;", json!([])),
+        json!(true),
+        "+ is off at the maximum"
+    );
+    press(&session, "#sc-sheet-resource-hit_points-minus");
+    session.wait_text("#sc-sheet-current-hit_points", "9 / 10");
+    session.wait_text("#sc-sheet-resource-hit_points", "9");
     session.wait_for("#toast-undo");
     session.click("#toast-undo");
     session.wait_text("#sc-sheet-current-hit_points", "10 / 10");
     wait_contains(&session, "#toast-message", "Undone");
     let conn = db(&db_path);
     assert_eq!(sheet_row(&conn, &ada).3, (0, 0), "the undo restored the Hit Points");
-    type_into(&session, "#sc-sheet-resource-hit_points", "7");
-    press(&session, "#sc-sheet-resource-hit_points-set");
-    session.wait_text("#sc-sheet-current-hit_points", "7 / 10");
+    for shown in ["9 / 10", "8 / 10", "7 / 10"] {
+        press(&session, "#sc-sheet-resource-hit_points-minus");
+        session.wait_text("#sc-sheet-current-hit_points", shown);
+    }
 
     // Creation ends: no more taking back, and a point costs an experience die.
     press(&session, "#sc-sheet-finish");
@@ -206,8 +241,10 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     rating_is(&session, "power", "10");
 
     // The pool set to 3 pays for +1 Power.
-    type_into(&session, "#sc-sheet-dice-input", "3");
-    press(&session, "#sc-sheet-dice-set");
+    for shown in ["1", "2", "3"] {
+        press(&session, "#sc-sheet-pool-plus");
+        session.wait_text("#sc-sheet-pool", shown);
+    }
     wait_contains(&session, "#sc-sheet-dice", "3 experience dice in the pool");
     press(&session, "#sc-sheet-power-raise");
     rating_is(&session, "power", "11");
@@ -265,10 +302,9 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     assert_eq!((bo_sheet.0.as_str(), bo_sheet.2), ("creation", (0, 0, 0, 0, 0, 0)), "Bo's sheet is untouched");
     drop(session);
 
-    // After a restart, in dark mode: the sheet reads the same.
+    // After a restart, in dark mode: the app reopens where it was (the Scattershot screen),
+    // and the sheet reads the same.
     let session = open_dark(&db_path);
-    open_game(&session, "Clockwork Keep");
-    press(&session, "#game-scattershot");
     session.wait_for("#scattershot-screen");
     press(&session, "#sc-tab-sheet");
     choose(&session, "#sc-sheet-character", &ada);
@@ -278,4 +314,63 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     assert_eq!(text_of(&session, "#sc-sheet-current-power"), "8 / 11");
     shots_of(&session, "scattershot-sheet-dark", "#sc-sheet-head");
     shots_of(&session, "scattershot-sheet-dark-lists", "#sc-sheet-abilities");
+}
+
+/// Issue 13: a player rolls alone, from their own sheet. Tapping Agility on Ada's sheet
+/// opens the roll with Ada acting at her Agility; the resistor is someone on another phone
+/// whose MIB (2) is typed in, so the odds count only Ada's 100 rolls (Agility 10 against a
+/// MIB of 2 succeeds when 2d10 ≤ 8: 28 of 100). Ada's 2d10 are typed in, no dice are asked
+/// for the resistor, and the roll is logged like any other.
+#[test]
+fn a_roll_from_the_sheet_against_someone_elsewhere() {
+    let _window = one_window();
+    let scratch = Scratch::new("scattershot-elsewhere");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    create_game(&session, "Lone Phone", "scattershot");
+    open_game(&session, "Lone Phone");
+    let ada = create_character(&session, "Ada");
+    press(&session, "#game-scattershot");
+    session.wait_for("#scattershot-screen");
+    press(&session, "#sc-tab-sheet");
+    session.wait_text("#sc-sheet-heading", "Ada");
+
+    // One tap on the statistic starts the roll with it.
+    press(&session, "#sc-sheet-agility-roll");
+    session.wait_for("#sc-roll-setup");
+    assert_eq!(session.execute("return document.getElementById('sc-roll-actor').value;", json!([])), json!(ada));
+    assert_eq!(
+        session.execute("return document.getElementById('sc-roll-actor-rating').value;", json!([])),
+        json!("statistic:agility")
+    );
+    press(&session, "#sc-roll-by-hand");
+    press(&session, "#sc-roll-contested");
+    choose(&session, "#sc-roll-resistor-known", "rolled");
+    type_into(&session, "#sc-roll-resistor-description", "Bo, on his phone");
+    type_into(&session, "#sc-roll-resistor-rolled", "2");
+    session.wait_until("the odds against a MIB typed in", || {
+        session.find("#sc-odds-resistor").ok().filter(|e| e.text().contains("rolled elsewhere, MIB 2"))
+    });
+    session.wait_text("#sc-odds-success", "28.0%");
+    wait_contains(&session, ".sc-success .sc-odds-ways", "28 of 100");
+    shots_of(&session, "scattershot-roll-elsewhere", "#sc-roll-setup");
+    press(&session, "#sc-roll-start");
+    session.wait_for("#sc-roll-live");
+    wait_contains(&session, "#sc-rolled-resistor", "Rolled elsewhere: MIB 2");
+    assert!(session.find("#sc-dice-resistor-1").is_err(), "no dice are asked for the resistor");
+
+    // Ada rolls 2 and 3: her MIB 5, the RMIB 5 − 2 = 3.
+    type_into(&session, "#sc-dice-actor-1", "2");
+    type_into(&session, "#sc-dice-actor-2", "3");
+    press(&session, "#sc-dice-actor-enter");
+    session.wait_text("#sc-roll-number", "3");
+    press(&session, "#sc-roll-decide");
+    session.wait_for("#sc-roll-conclude");
+    press(&session, "#sc-roll-conclude");
+    session.wait_text("#sc-roll-reading", "Success");
+    assert_eq!(text_of(&session, "#sc-roll-mib"), "3");
+    shots_of(&session, "scattershot-roll-elsewhere-result", "#sc-roll-result");
+    dismiss_toast(&session);
+    press(&session, "#sc-tab-log");
+    wait_contains(&session, "#scattershot-body", "who made it by 2");
 }

@@ -1,4 +1,7 @@
-// The Penny Ante challenge on ONE device passed around (RULES.md §2.3–2.4). The shared table
+// The Penny Ante challenge (RULES.md §2.3–2.4), on one device passed around (role "both")
+// or on each side's own device (a player's phone, role "player"; the House's, "table"): there
+// the side's own cup shows at once, with no pass screen, and another side's turn is only
+// awaited — this device never asks for that side's view. The shared table
 // shows what everyone may see: the stake, the pot, each side's wager, revealed dice and how
 // many sit in its cup, the circumstances (and who is barred from one), the step in words, an
 // open loan offer, the bids. A private decision — declaring characteristics, rolling and
@@ -33,6 +36,7 @@ import {
   button,
   busy,
   sentences,
+  stepper,
 } from "./penny-kit.js";
 
 const INDEX = { challenger: 0, opponent: 1 };
@@ -49,11 +53,22 @@ const pv = {
   afterReroll: false, // show the side its rerolled dice before passing on
   loanFrom: null, // the lender whose offer form is open
   hand: false, // "Dice rolled by hand"
+  opening: null, // the side whose own view is being fetched (own device)
+  failed: null, // the side whose own view could not be fetched (a retry button shows)
 };
 
 /** Hides any side's private view (the "Dice rolled by hand" switch stays as it is). */
 export function forgetPrivate() {
-  Object.assign(pv, { revealed: null, priv: null, cup: new Set(), cupOdds: null, afterReroll: false, loanFrom: null });
+  Object.assign(pv, {
+    revealed: null,
+    priv: null,
+    cup: new Set(),
+    cupOdds: null,
+    afterReroll: false,
+    loanFrom: null,
+    opening: null,
+    failed: null,
+  });
   pv.oddsSerial += 1;
 }
 
@@ -135,12 +150,77 @@ function actionArea(c, t, ctx) {
   if (c.phase === "circumstances") return circumstances(c, ctx);
   if (!t) return el("p", { class: "muted" }, "Waiting…");
   if (pv.revealed === t.side && pv.priv) return privateView(c, t, ctx);
+  if (ctx.role === "player" || ctx.role === "table") {
+    return mayOpen(c, t.side, ctx) ? ownSide(c, t, ctx) : waiting(c, t, ctx);
+  }
   return passScreen(c, t, ctx);
+}
+
+/**
+ * Whether this device may open `side`'s own view: on a player's phone only a side with one
+ * of its characters, on the House's device only a side without a player.
+ */
+function mayOpen(c, side, ctx) {
+  const players = sideOf(c, side).members.filter((m) => m.account.kind === "character");
+  if (ctx.role === "table") return players.length === 0;
+  if (ctx.role === "player") return players.some((m) => ctx.mine && ctx.mine.has(m.account.id));
+  return true;
+}
+
+/** On the side's own device: its view opens at once (no pass screen). */
+function ownSide(c, t, ctx) {
+  const s = sideOf(c, t.side);
+  if (pv.failed !== t.side && pv.opening !== t.side) {
+    pv.opening = t.side;
+    ctx.ask("Your dice could not be shown.", () => api.pennyPrivate(ctx.gameId, t.side, null)).then((priv) => {
+      if (pv.opening !== t.side) return;
+      pv.opening = null;
+      if (!priv) {
+        pv.failed = t.side;
+      } else {
+        Object.assign(pv, { revealed: t.side, priv, cup: new Set(priv.cup), cupOdds: null, failed: null });
+      }
+      ctx.render();
+    });
+  }
+  return el(
+    "section",
+    { id: "penny-own", class: "penny-card", "aria-labelledby": "penny-own-heading" },
+    el("h3", { id: "penny-own-heading", tabindex: "-1" }, `${capital(s.name)}: your turn`),
+    pv.failed === t.side
+      ? button(
+          "Show my dice again",
+          () => {
+            pv.failed = null;
+            ctx.render();
+          },
+          { id: "penny-own-retry", class: "primary" },
+        )
+      : el("p", { class: "muted" }, "Opening your dice…"),
+  );
+}
+
+/** On another side's device, its decision is only awaited here. */
+function waiting(c, t, ctx) {
+  const s = sideOf(c, t.side);
+  const words = t.kind === "loan" ? "answers a loan offer" : TASK_WORDS[t.kind];
+  const betting = (c.phase === "betting1" || c.phase === "betting2") && !c.offer;
+  return el(
+    "div",
+    { class: "penny-stack" },
+    el(
+      "section",
+      { id: "penny-waiting", class: "penny-card", data: { side: t.side, task: t.kind }, "aria-labelledby": "penny-waiting-heading" },
+      el("h3", { id: "penny-waiting-heading", tabindex: "-1" }, `Waiting for ${s.name}`),
+      el("p", {}, `${capital(s.name)} ${words}, on their own device.`),
+    ),
+    betting && c.lenders.length > 0 && ctx.role === "player" && loanOffers(c, ctx),
+  );
 }
 
 /** Focuses the main thing the action area shows now. */
 function focusAction() {
-  for (const id of ["penny-private-heading", "penny-pass-heading", "penny-result-heading", "penny-loss-heading", "penny-circ-heading"]) {
+  for (const id of ["penny-private-heading", "penny-own-heading", "penny-pass-heading", "penny-waiting-heading", "penny-result-heading", "penny-loss-heading", "penny-circ-heading"]) {
     const node = document.getElementById(id);
     if (node) {
       node.focus();
@@ -182,8 +262,8 @@ function sharedTable(c) {
     el(
       "p",
       { class: "penny-pot-line" },
-      el("span", {}, "Pot "),
-      el("strong", { id: "penny-pot" }, String(c.pot)),
+      el("span", {}, c.phase === "over" && c.outcome ? "Pot paid out " : "Pot "),
+      el("strong", { id: "penny-pot" }, String(c.phase === "over" && c.outcome ? c.outcome.pot : c.pot)),
       el("span", { class: "muted" }, ` · ante ${c.ante}${anon ? ` · anonymous, ${pennies(c.devoted)} devoted` : ""}`),
     ),
     el("div", { class: "penny-sides" }, ...c.sides.map((s) => sideBox(c, s))),
@@ -235,7 +315,9 @@ function sideBox(c, s) {
     el(
       "ul",
       { class: "penny-members" },
-      ...s.members.map((m) => el("li", {}, `${m.name}: put in ${m.paid}, holds ${m.pile}`)),
+      ...s.members.map((m) =>
+        el("li", {}, m.pile === null || m.pile === undefined ? `${m.name}: put in ${m.paid}` : `${m.name}: put in ${m.paid}, holds ${m.pile}`),
+      ),
     ),
     s.used.length > 0 &&
       el("ul", { class: "penny-tags", "aria-label": "Characteristics used" }, ...s.used.map((u) => el("li", { class: "penny-tag" }, u.text))),
@@ -423,6 +505,7 @@ function privateView(c, t, ctx) {
       { class: "penny-row" },
       el("h3", { id: "penny-private-heading", class: "grow", tabindex: "-1" }, `${capital(s.name)} only`),
       t.kind !== "after_reroll" &&
+        ctx.role === "both" &&
         button(
           "Hide my cup",
           () => {
@@ -603,16 +686,25 @@ function betting(c, s, priv, ctx) {
   const canRaise = !theirs.all_in && can >= owed + c.ante;
   const canAllIn = !s.anonymous && !theirs.all_in && owed > 0 && can < owed;
   const bet = (mv, b) => play(ctx, "The bet was not made.", { side: s.side, ...mv }, { kind: "rolled" }, b, () => forgetPrivate());
-  const by = numberInput({ id: "penny-raise-by", min: c.ante, max: Math.max(can - owed, c.ante), value: c.ante });
+  // How much to raise by: tapped, from the ante up to what the side can still put in.
+  const most = Math.max(can - owed, c.ante);
+  const raiseBy = Math.min(Math.max(pv.raiseBy ?? c.ante, c.ante), most);
+  const by = stepper({
+    label: `Raise by (at least ${c.ante})`,
+    value: raiseBy,
+    min: c.ante,
+    max: most,
+    id: "penny-raise-by",
+    onChange: (n) => {
+      pv.raiseBy = n;
+      ctx.render();
+    },
+  });
   const raise = button(
-    "Raise",
+    `Raise ${raiseBy}`,
     (b) => {
-      const n = wholeNumber(by);
-      if (n === null || n < c.ante) {
-        by.setAttribute("aria-invalid", "true");
-        return by.focus();
-      }
-      bet({ move: "raise", by: n }, b);
+      pv.raiseBy = null;
+      bet({ move: "raise", by: raiseBy }, b);
     },
     { id: "penny-raise", class: "penny-bet" },
   );
@@ -644,7 +736,21 @@ function betting(c, s, priv, ctx) {
         button("Fold", (b) => bet({ move: "fold" }, b), { id: "penny-fold", class: "penny-bet danger" }),
       ),
       canRaise
-        ? el("div", { class: "penny-raise" }, field(`Raise by (at least ${c.ante})`, by), raise)
+        ? el(
+            "div",
+            { class: "penny-raise" },
+            by,
+            raiseBy < most &&
+              button(
+                `Up to all I can (${most})`,
+                () => {
+                  pv.raiseBy = most;
+                  ctx.render("#penny-raise");
+                },
+                { id: "penny-raise-most", class: "penny-link" },
+              ),
+            raise,
+          )
         : !theirs.all_in && el("p", { class: "muted" }, `Raising needs at least ${pennies(owed + c.ante)}.`),
     ),
     s.anonymous && el("p", { class: "muted" }, "Anonymous challenge: the antagonist cannot go all in; it folds instead."),
@@ -766,14 +872,15 @@ function handBox(c, s, hand) {
     "section",
     { class: `penny-hand ${s.side}`, data: { side: s.side }, "aria-label": `${SIDE_WORDS[s.side]}: ${s.name}` },
     el("h4", {}, `${SIDE_WORDS[s.side]}: ${s.name}`),
-    s.dice && el("p", { class: "penny-subhead" }, "Its own dice"),
-    s.dice && el("div", { class: "penny-dice", role: "group", "aria-label": "Its own dice" }, ...s.dice.map((v) => dieFace(v))),
+    s.dice && el("p", { class: "penny-subhead" }, `${capital(s.name)}'s dice`),
+    s.dice && el("div", { class: "penny-dice", role: "group", "aria-label": `${s.name}'s dice` }, ...s.dice.map((v) => dieFace(v))),
     hand &&
       el(
         "div",
         {},
-        el("p", { class: "penny-subhead" }, "The five it scores with"),
-        el("div", { class: "penny-dice chosen", role: "group", "aria-label": "The dice it scores with" }, ...hand.dice.map((v) => dieFace(v))),
+        // Fewer than five when fewer were available (RULES.md §2.5): say how many.
+        el("p", { class: "penny-subhead" }, hand.dice.length === 5 ? "The five dice that score" : `The ${hand.dice.length} dice that score (fewer than five available)`),
+        el("div", { class: "penny-dice chosen", role: "group", "aria-label": "The dice that score" }, ...hand.dice.map((v) => dieFace(v))),
         el("p", { class: "penny-hand-words" }, hand.words),
       ),
   );

@@ -238,3 +238,36 @@ export function card(id, title, ...children) {
 export function sentences(text) {
   return String(text ?? "").replace(/(^|[.!?]\s+)([a-z])/g, (_, lead, letter) => lead + letter.toUpperCase());
 }
+
+/** The shared one-tap counter (the value `#${id}`, its buttons `#${id}-minus`, `#${id}-plus`). */
+export { stepper } from "./kit.js";
+
+/**
+ * A character's free-form notes (Penny Ante and Scattershot sheets): a text area and "Save
+ * the notes", one logged, undoable change (`api.setCharacterNotes`; the toast's Undo is the
+ * character's). `hooks` are {run, toast, onSaved}. Ids: `${prefix}-notes`, `-notes-save`.
+ */
+export function notesCard(prefix, characterId, notes, hooks, setNotes) {
+  const area = el("textarea", { id: `${prefix}-notes`, rows: 5, maxlength: 20000, data: { focusKey: `${prefix}-notes` } });
+  area.value = notes ?? "";
+  const save = button(
+    "Save the notes",
+    (b) =>
+      busy(b, () =>
+        hooks.run("The notes were not saved.", async () => {
+          const result = await setNotes(characterId, area.value);
+          hooks.toast(result && result.message ? result.message : "Notes saved.", { kind: "character", id: characterId });
+          if (hooks.onSaved) await hooks.onSaved(area.value);
+        }),
+      ),
+    { id: `${prefix}-notes-save`, data: { focusKey: `${prefix}-notes-save` } },
+  );
+  return el(
+    "section",
+    { id: `${prefix}-notes-card`, class: "penny-card penny-notes", "aria-labelledby": `${prefix}-notes-heading` },
+    el("h3", { id: `${prefix}-notes-heading` }, "Notes"),
+    el("label", { for: area.id, class: "penny-visually-hidden" }, "Notes"),
+    area,
+    save,
+  );
+}

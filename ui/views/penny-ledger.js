@@ -34,17 +34,18 @@ export function renderLedger(host, ctx) {
         : el(
             "ol",
             { class: "penny-ledger-list", id: "penny-ledger-list", "aria-label": "Entries, newest first" },
-            ...ledger.entries.map((e) => entryItem(e, one)),
+            ...ledger.entries.map((e, i) => entryItem(e, one, ledger.entries.length - i)),
           ),
     ),
   );
 }
 
-function entryItem(e, one) {
+/** One entry; `number` counts this list's own entries (no gaps), oldest 1. */
+function entryItem(e, one, number) {
   return el(
     "li",
     { class: "penny-entry", data: { n: String(e.n) } },
-    el("span", { class: "penny-entry-n muted" }, `#${e.n}`),
+    el("span", { class: "penny-entry-n muted" }, `#${number}`),
     el("span", { class: "penny-entry-move" }, `${e.from.name} → ${e.to.name}`),
     el("strong", { class: "penny-entry-amount" }, pennies(e.amount)),
     el("span", { class: "penny-entry-reason muted" }, e.reason_words),

@@ -15,14 +15,17 @@
 import * as api from "../api.js";
 import { el, byId } from "./dom.js";
 import { gameScreen, showRefusal, ask } from "./game-screen.js";
+import { registerSystem, rememberPlace } from "./systems.js";
 import { busy } from "./penny-kit.js";
 import { renderTable } from "./penny-table.js";
+import { renderSheet } from "./penny-sheet.js";
 import { renderSetup } from "./penny-setup.js";
 import { renderChallenge, forgetPrivate } from "./penny-challenge.js";
 import { renderLedger } from "./penny-ledger.js";
 import { renderLog } from "./penny-log.js";
 
 const TABS = [
+  ["sheet", "Sheet"],
   ["table", "Table"],
   ["challenge", "Challenge"],
   ["ledger", "Ledger"],
@@ -36,8 +39,18 @@ let frame = null; // the screen's frame (game-screen.js)
 /** Wires the game header's "Penny Ante table" button and builds the (hidden) screen. */
 export function initPennyScreens(hooks) {
   app = hooks;
-  byId("game-penny").addEventListener("click", () => open("table"));
+  byId("game-penny").addEventListener("click", () => open(byId("game-detail").dataset.gameId, "table"));
+  registerSystem("penny_ante", {
+    /** A character's sheet (creation first for a new one). */
+    openSheet: (characterId, gameId, tab = "sheet") => open(gameId, tab, characterId),
+    openGame: (gameId, tab = "table") => open(gameId, tab),
+  });
   document.addEventListener("sheetkeeper:undone", (event) => {
+    if (view && event.detail && event.detail.kind === "character") {
+      view.notes = undefined;
+      reload();
+      return;
+    }
     if (view && event.detail && event.detail.id === view.gameId) {
       forgetPrivate();
       reload();
@@ -54,16 +67,56 @@ export function initPennyScreens(hooks) {
   });
 }
 
-async function open(tab) {
-  const gameId = byId("game-detail").dataset.gameId;
+/**
+ * Opens the game's screen on `tab`; with `character`, for that character (the sheet tab is
+ * theirs, without a chooser). A challenge being played opens the challenge tab when the game
+ * itself is opened on its table.
+ */
+async function open(gameId, tab, character = null) {
   if (!gameId) return;
-  view = { gameId, tab, table: null, ledger: null, ledgerAccount: "", log: null, setupOpen: false };
+  if (view) frame.hide("game-penny");
+  forgetPrivate();
+  view = {
+    gameId,
+    tab,
+    character,
+    forCharacter: character !== null,
+    table: null,
+    ledger: null,
+    ledgerAccount: "",
+    log: null,
+    setupOpen: false,
+    role: "both",
+  };
   await app.run("The Penny Ante table could not be opened.", async () => {
     await load();
-    if (view.table.challenge && !["over"].includes(view.table.challenge.phase)) view.tab = "challenge";
+    const c = view.table.challenge;
+    if (!character && tab === "table" && c && c.phase !== "over") view.tab = "challenge";
     render();
-    frame.show();
+    frame.show(view.gameId);
+    rememberHere();
   });
+}
+
+/** Records this screen and tab as the place to reopen. */
+function rememberHere() {
+  if (!view) return;
+  rememberPlace({ screen: view.forCharacter ? "sheet" : "game", game: view.gameId, character: view.character, tab: view.tab });
+}
+
+/**
+ * This device's role in the game ("player" | "table" | "both") and its own characters (those
+ * marked mine; when none is, every character here), from the app's games.
+ */
+async function loadRole() {
+  const g = app.getGame(view.gameId);
+  let role = g && g.role;
+  if (!role && api.deviceRole) role = await api.deviceRole(view.gameId).catch(() => null);
+  view.role = role === "player" || role === "table" ? role : "both";
+  const characters = g && Array.isArray(g.characters) ? g.characters : [];
+  const mine = characters.filter((c) => c.mine).map((c) => c.id);
+  view.mine = new Set(mine.length > 0 ? mine : characters.map((c) => c.id));
+  if (view.character) view.mine.add(view.character);
 }
 
 function close() {
@@ -79,8 +132,11 @@ async function switchTab(tab, options = {}) {
   if (tab !== "challenge") forgetPrivate();
   view.tab = tab;
   if (options.ledgerAccount !== undefined) view.ledgerAccount = options.ledgerAccount;
+  if (options.sheet !== undefined) view.sheetShown = options.sheet;
   if (options.setup !== undefined) view.setupOpen = options.setup;
   await reload();
+  // A tab starts at its top, not under the sticky bar where the last one was scrolled.
+  window.scrollTo(0, 0);
   if (view) frame.heading.focus();
 }
 
@@ -89,6 +145,7 @@ async function load() {
   const table = await api.pennyTable(gameId);
   if (!view || view.gameId !== gameId) return;
   view.table = table;
+  await loadRole();
   await loadTab();
 }
 
@@ -173,9 +230,16 @@ function render(focus = null) {
     render,
     switchTab,
     refreshGames: () => app.refresh().catch(() => {}),
+    run: app.run,
+    toast: app.toast,
+    getGame: app.getGame,
+    /** "player": this device is a player's phone; "table": the House's; "both": passed around. */
+    role: view.role,
+    mine: view.mine,
   };
   const host = el("div", { class: `penny-tab penny-tab-${view.tab}` });
-  if (view.tab === "table") renderTable(host, ctx);
+  if (view.tab === "sheet") renderSheet(host, ctx);
+  else if (view.tab === "table") renderTable(host, ctx);
   else if (view.tab === "ledger") renderLedger(host, ctx);
   else if (view.tab === "log") renderLog(host, ctx);
   else {
@@ -184,5 +248,8 @@ function render(focus = null) {
     if (running || (c && !view.setupOpen)) renderChallenge(host, ctx);
     else renderSetup(host, ctx);
   }
-  frame.fill(`Penny Ante — ${gameName()}`, view.tab, host, focus);
+  const who = view.forCharacter ? view.table.players.find((p) => p.id === view.character)?.name : null;
+  frame.fill(who ? `${who} — ${gameName()}` : `Penny Ante — ${gameName()}`, view.tab, host, focus);
+  // After the frame's own note of the game: a sheet opened for a character is reopened as one.
+  rememberHere();
 }

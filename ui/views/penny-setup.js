@@ -32,7 +32,10 @@ export function renderSetup(host, ctx) {
   const leads = [
     ...t.players.map((p) => [accountKey({ kind: "character", id: p.id }), `${p.name} (${pennies(p.pile)})`]),
     ["house", `The House (${pennies(t.house)})`],
-    ...t.antagonists.map((a) => [accountKey({ kind: "antagonist", id: a.id }), `${a.name}, antagonist (purse ${a.purse})`]),
+    ...t.antagonists.map((a) => [
+      accountKey({ kind: "antagonist", id: a.id }),
+      a.purse === null || a.purse === undefined ? `${a.name}, antagonist` : `${a.name}, antagonist (purse ${a.purse})`,
+    ]),
   ];
   const stake = el("input", { type: "text", id: "penny-stake", required: true, maxlength: 200 });
   const ante = numberInput({ id: "penny-ante", min: 1, value: 1, required: true });
@@ -99,7 +102,7 @@ export function renderSetup(host, ctx) {
     anonBox.hidden = !lone;
     if (!lone) anonymous.box.checked = false;
     devotedField.hidden = !anonymous.box.checked;
-    if (lone) devoted.max = String(lone.purse);
+    if (lone && lone.purse !== null && lone.purse !== undefined) devoted.max = String(lone.purse);
   };
   for (const [side] of SIDES) pick[side].addEventListener("change", sync);
   anonymous.box.addEventListener("change", sync);

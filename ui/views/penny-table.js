@@ -21,7 +21,9 @@ import {
   card,
   uid,
   sentences,
+  stepper,
 } from "./penny-kit.js";
+import { repayButtons } from "./penny-sheet.js";
 
 /** Fills `host` with the table's cards. */
 export function renderTable(host, ctx) {
@@ -39,6 +41,9 @@ export function renderTable(host, ctx) {
     loansCard(t, ctx),
   );
 }
+
+/** Whether this device manages the House's side (not a player's own phone). */
+const housePanels = (ctx) => ctx.role !== "player";
 
 /** A form whose submit runs `onSubmit(submitButton)` (Enter works in its boxes). */
 function form(attrs, children, onSubmit) {
@@ -83,23 +88,28 @@ function adventureCard(t, ctx) {
         { class: "muted" },
         "Ending it sends every antagonist's purse back to the House and the House's pennies back to the Bank.",
       ),
-      button(
-        "End the adventure",
-        (b) => ctx.move("The adventure did not end.", () => api.pennyEndAdventure(ctx.gameId), b),
-        { id: "penny-end-adventure", data: { focusKey: "penny-end-adventure" } },
-      ),
+      housePanels(ctx) &&
+        button(
+          "End the adventure",
+          (b) => ctx.move("The adventure did not end.", () => api.pennyEndAdventure(ctx.gameId), b),
+          { id: "penny-end-adventure", data: { focusKey: "penny-end-adventure" } },
+        ),
     );
+  }
+  const status = el(
+    "p",
+    { id: "penny-adventure-status", class: "penny-status" },
+    a.number === 0 ? "No adventure has started yet." : `Adventure ${a.number} is over; no adventure is running.`,
+  );
+  if (!housePanels(ctx)) {
+    return card("penny-adventure", "Adventure", status, el("p", { class: "muted" }, "The House starts the next one."));
   }
   const funding = numberInput({ id: "penny-funding", min: 0, placeholder: String(t.default_house_funding) });
   const unpaid = t.loans.filter((l) => l.outstanding > 0);
   return card(
     "penny-adventure",
     "Adventure",
-    el(
-      "p",
-      { id: "penny-adventure-status", class: "penny-status" },
-      a.number === 0 ? "No adventure has started yet." : `Adventure ${a.number} is over; no adventure is running.`,
-    ),
+    status,
     form(
       { id: "penny-start-form" },
       [
@@ -254,11 +264,17 @@ function playerItem(p, t, ctx) {
           ),
         ),
       ),
-    !p.received_starting_pennies && startingPenniesForm(p, t, ctx, nameId),
+    !p.received_starting_pennies &&
+      el("p", { class: "penny-hint muted" }, `${p.name} has no starting pennies yet: they are taken on the sheet.`),
     buyForm(p, t, ctx, nameId),
     el(
       "div",
       { class: "actions" },
+      button("Sheet", () => ctx.switchTab("sheet", { sheet: p.id }), {
+        class: "penny-player-sheet",
+        "aria-describedby": nameId,
+        data: { focusKey: `penny-player-sheet-${p.id}` },
+      }),
       button("Ledger", () => ctx.switchTab("ledger", { ledgerAccount: accountKey(me) }), {
         class: "penny-player-ledger",
         "aria-describedby": nameId,
@@ -304,27 +320,30 @@ function buyForm(p, t, ctx, nameId) {
   });
 }
 
-function startingPenniesForm(p, t, ctx, nameId) {
-  const amount = numberInput({ min: t.starting_pennies, value: t.starting_pennies, class: "penny-starting" });
-  return inlineForm({
-    label: "Starting pennies",
-    ariaLabel: `Starting pennies for ${p.name}`,
-    control: amount,
-    button: "Give them",
-    buttonAttrs: { "aria-describedby": nameId },
-    hint: `${p.name} has none yet; at least ${t.starting_pennies}.`,
-    onSubmit: (b) => {
-      const n = wholeNumber(amount);
-      if (n === null) return amount.focus();
-      ctx.move("The pennies were not given.", () => api.pennyStartingPennies(ctx.gameId, p.id, n), b);
-    },
-  });
-}
-
 function newCharacterForm(t, ctx) {
   const name = el("input", { type: "text", id: "penny-new-name", required: true, maxlength: 200 });
   const first = el("input", { type: "text", id: "penny-new-characteristic", required: true, maxlength: 200 });
-  const start = numberInput({ id: "penny-new-pennies", min: t.starting_pennies, value: t.starting_pennies, required: true });
+  // What is typed survives a redraw (a tap on the starting pennies redraws the tab).
+  name.value = ctx.ui.newName ?? "";
+  first.value = ctx.ui.newFirst ?? "";
+  name.addEventListener("input", () => {
+    ctx.ui.newName = name.value;
+  });
+  first.addEventListener("input", () => {
+    ctx.ui.newFirst = first.value;
+  });
+  const startAmount = Math.max(ctx.ui.newPennies ?? t.starting_pennies, t.starting_pennies);
+  const start = stepper({
+    label: "Starting pennies",
+    value: startAmount,
+    min: t.starting_pennies,
+    max: 1000000,
+    id: "penny-new-pennies",
+    onChange: (n) => {
+      ctx.ui.newPennies = n;
+      ctx.render();
+    },
+  });
   const details = el(
     "details",
     { class: "penny-new-character", open: ctx.ui.newCharacterOpen ?? t.players.length === 0, id: "penny-new-character" },
@@ -337,15 +356,14 @@ function newCharacterForm(t, ctx) {
           { class: "penny-fields" },
           field("Name", name),
           field("First characteristic (free)", first),
-          field("Starting pennies", start, `The table agreed on at least ${t.starting_pennies}.`),
+          el("div", { class: "field" }, start, el("p", { class: "penny-hint muted" }, `The table agreed on at least ${t.starting_pennies}.`)),
         ),
         el("button", { type: "submit", id: "penny-new-submit", class: "primary" }, "Add the character"),
       ],
       async (b) => {
-        const n = wholeNumber(start);
+        const n = startAmount;
         if (name.value.trim() === "") return name.focus();
         if (first.value.trim() === "") return first.focus();
-        if (n === null) return start.focus();
         const done = await ctx.move(
           "The character was not added.",
           () => api.pennyCreateCharacter(ctx.gameId, name.value.trim(), first.value.trim(), n),
@@ -353,6 +371,9 @@ function newCharacterForm(t, ctx) {
         );
         if (done) {
           ctx.ui.newCharacterOpen = true;
+          ctx.ui.newPennies = undefined;
+          ctx.ui.newName = "";
+          ctx.ui.newFirst = "";
           ctx.render();
           ctx.refreshGames();
           const again = document.getElementById("penny-new-name");
@@ -377,21 +398,22 @@ function antagonistsCard(t, ctx) {
     t.antagonists.length === 0
       ? el("p", { class: "muted" }, "No antagonists yet.")
       : el("ul", { class: "penny-list penny-cards" }, ...t.antagonists.map((a) => antagonistItem(a, t, ctx))),
-    el(
-      "details",
-      { class: "penny-new-antagonist", id: "penny-new-antagonist" },
-      el("summary", {}, "New antagonist"),
-      antagonistForm(null, ctx),
-    ),
+    housePanels(ctx) &&
+      el(
+        "details",
+        { class: "penny-new-antagonist", id: "penny-new-antagonist" },
+        el("summary", {}, "New antagonist"),
+        antagonistForm(null, ctx),
+      ),
   );
 }
 
 function antagonistItem(a, t, ctx) {
   const nameId = `penny-antagonist-name-${a.id}`;
-  const capLeft = t.antagonist_cap === null ? null : Math.max(t.antagonist_cap - a.purse, 0);
-  const fund = numberInput({ min: 1, max: capLeft ?? undefined, class: "penny-fund-amount", value: "" });
-  const back = numberInput({ min: 1, max: Math.max(a.purse, 1), class: "penny-recall-amount", value: "" });
+  const known = a.purse !== null && a.purse !== undefined;
+  const capLeft = t.antagonist_cap === null || !known ? null : Math.max(t.antagonist_cap - a.purse, 0);
   const running = t.challenge && t.challenge.phase !== "over";
+  const manage = housePanels(ctx) && known;
   return el(
     "li",
     { class: "penny-antagonist", data: { antagonistId: a.id } },
@@ -399,7 +421,7 @@ function antagonistItem(a, t, ctx) {
       "div",
       { class: "penny-row" },
       el("strong", { class: "penny-name grow", id: nameId }, a.name),
-      el("span", { class: "penny-pile" }, el("span", {}, "Purse "), el("strong", { class: "penny-purse" }, String(a.purse))),
+      known && el("span", { class: "penny-pile" }, el("span", {}, "Purse "), el("strong", { class: "penny-purse" }, String(a.purse))),
     ),
     a.characteristics.length === 0
       ? el("p", { class: "muted" }, "No characteristics.")
@@ -415,41 +437,14 @@ function antagonistItem(a, t, ctx) {
             ),
           ),
         ),
-    inlineForm({
-      label: "Fund from the House",
-      ariaLabel: `Fund ${a.name}`,
-      control: fund,
-      button: "Fund",
-      buttonAttrs: { class: "penny-fund", "aria-describedby": nameId },
-      hint:
-        capLeft === null
-          ? `The House holds ${pennies(t.house)}.`
-          : `Up to ${pennies(capLeft)} more (cap ${t.antagonist_cap}); the House holds ${pennies(t.house)}.`,
-      onSubmit: (b) => {
-        const n = wholeNumber(fund);
-        if (n === null) return fund.focus();
-        ctx.move("The purse was not funded.", () => api.pennyFundAntagonist(ctx.gameId, a.id, n), b);
-      },
-    }),
-    inlineForm({
-      label: "Take back to the House",
-      ariaLabel: `Take pennies back from ${a.name}`,
-      control: back,
-      button: "Take back",
-      buttonAttrs: { class: "penny-recall", "aria-describedby": nameId, disabled: running || a.purse === 0 },
-      hint: running ? "Not while a challenge is played." : `The purse holds ${pennies(a.purse)}.`,
-      onSubmit: (b) => {
-        const n = wholeNumber(back);
-        if (n === null) return back.focus();
-        ctx.move("The pennies were not taken back.", () => api.pennyRecallPurse(ctx.gameId, a.id, n), b);
-      },
-    }),
-    el(
-      "details",
-      { class: "penny-edit-antagonist" },
-      el("summary", { "aria-describedby": nameId }, "Edit"),
-      antagonistForm(a, ctx),
-    ),
+    manage && purseButtons(a, t, ctx, nameId, capLeft, running),
+    housePanels(ctx) &&
+      el(
+        "details",
+        { class: "penny-edit-antagonist" },
+        el("summary", { "aria-describedby": nameId }, "Edit"),
+        antagonistForm(a, ctx),
+      ),
     el(
       "div",
       { class: "actions" },
@@ -457,6 +452,49 @@ function antagonistItem(a, t, ctx) {
         "aria-describedby": nameId,
       }),
     ),
+  );
+}
+
+/**
+ * Quick amounts for an antagonist's purse: fund +1, +5, +10 from the House (within the cap
+ * and the House's pile), take −1, −5 or all back (not while a challenge is played).
+ */
+function purseButtons(a, t, ctx, nameId, capLeft, running) {
+  const most = Math.min(t.house, capLeft ?? Infinity);
+  const fund = [1, 5, 10].map((n) =>
+    button(`+${n}`, (b) => ctx.move("The purse was not funded.", () => api.pennyFundAntagonist(ctx.gameId, a.id, n), b), {
+      class: "penny-fund",
+      "aria-label": `Fund ${a.name} with ${pennies(n)} from the House`,
+      "aria-describedby": nameId,
+      disabled: n > most,
+      data: { amount: String(n), focusKey: `penny-fund-${a.id}-${n}` },
+    }),
+  );
+  const backs = [...new Set([1, 5, a.purse])].filter((n) => n >= 1 && n <= a.purse).sort((x, y) => x - y);
+  const back = backs.map((n) =>
+    button(n === a.purse ? `All ${n} back` : `−${n}`, (b) => ctx.move("The pennies were not taken back.", () => api.pennyRecallPurse(ctx.gameId, a.id, n), b), {
+      class: "penny-recall",
+      "aria-label": `Take ${pennies(n)} back from ${a.name} to the House`,
+      "aria-describedby": nameId,
+      disabled: running,
+      data: { amount: String(n), focusKey: `penny-recall-${a.id}-${n}` },
+    }),
+  );
+  return el(
+    "div",
+    { class: "penny-purse-controls" },
+    el("p", { class: "penny-quick-label" }, "Fund from the House"),
+    el("div", { class: "penny-quick", role: "group", "aria-label": `Fund ${a.name}` }, ...fund),
+    el(
+      "p",
+      { class: "penny-hint muted" },
+      capLeft === null
+        ? `The House holds ${pennies(t.house)}.`
+        : `Up to ${pennies(capLeft)} more (cap ${t.antagonist_cap}); the House holds ${pennies(t.house)}.`,
+    ),
+    backs.length > 0 && el("p", { class: "penny-quick-label" }, "Take back to the House"),
+    backs.length > 0 && el("div", { class: "penny-quick", role: "group", "aria-label": `Take pennies back from ${a.name}` }, ...back),
+    running && el("p", { class: "penny-hint muted" }, "Not taken back while a challenge is played."),
   );
 }
 
@@ -530,7 +568,7 @@ function loansCard(t, ctx) {
 
 function loanItem(l, ctx) {
   const id = `penny-loan-${l.id}`;
-  const amount = numberInput({ min: 1, max: Math.max(l.outstanding, 1), value: l.outstanding || "" });
+  const borrower = ctx.table.players.find((p) => sameAccount({ kind: "character", id: p.id }, l.borrower.account));
   return el(
     "li",
     { class: `penny-loan${l.flagged ? " flagged" : ""}`, data: { loanId: l.id } },
@@ -542,39 +580,24 @@ function loanItem(l, ctx) {
       l.flagged && l.outstanding > 0 && el("strong", { class: "penny-flag" }, " Flagged: due before this adventure."),
     ),
     l.outstanding > 0 &&
-      inlineForm({
-        label: "Pay back",
-        ariaLabel: `Repay the loan of ${l.borrower.name}`,
-        control: amount,
-        button: "Repay",
-        buttonAttrs: { class: "penny-repay-loan", "aria-describedby": id },
-        onSubmit: (b) => {
-          const n = wholeNumber(amount);
-          if (n === null) return amount.focus();
-          ctx.move("The loan was not repaid.", () => api.pennyRepayLoan(ctx.gameId, l.id, n), b);
-        },
-      }),
+      repayButtons(id, l.outstanding, borrower ? borrower.pile : null, ctx, (n) => api.pennyRepayLoan(ctx.gameId, l.id, n), "The loan was not repaid."),
   );
 }
 
 function debtItem(d, ctx) {
   const id = uid("penny-debt");
-  const amount = numberInput({ min: 1, max: d.amount, value: d.amount });
+  const debtor = ctx.table.players.find((p) => sameAccount({ kind: "character", id: p.id }, d.debtor.account));
   return el(
     "li",
     { class: "penny-debt" },
     el("p", { id }, `${d.debtor.name} owes ${d.creditor.name} ${pennies(d.amount)}.`),
-    inlineForm({
-      label: "Pay back",
-      ariaLabel: `Repay the debt of ${d.debtor.name}`,
-      control: amount,
-      button: "Repay",
-      buttonAttrs: { class: "penny-repay-debt", "aria-describedby": id },
-      onSubmit: (b) => {
-        const n = wholeNumber(amount);
-        if (n === null) return amount.focus();
-        ctx.move("The debt was not repaid.", () => api.pennyRepayDebt(ctx.gameId, d.debtor.account, d.creditor.account, n), b);
-      },
-    }),
+    repayButtons(
+      id,
+      d.amount,
+      debtor ? debtor.pile : null,
+      ctx,
+      (n) => api.pennyRepayDebt(ctx.gameId, d.debtor.account, d.creditor.account, n),
+      "The debt was not repaid.",
+    ),
   );
 }

@@ -22,7 +22,6 @@ import {
   button,
   card,
   checkbox,
-  experienceDice,
   field,
   form,
   handDice,
@@ -45,11 +44,22 @@ const PARTIES = [
 ];
 
 /** A side as the setup form holds it. */
-const newSide = () => ({ character: "", rating: "", value: "", qualities: [], modifier: "0", description: "" });
+const newSide = () => ({ character: "", rating: "", value: "", rolled: "", known: "rating", qualities: [], modifier: "0", description: "" });
 
 /** The roll being set up; it stays while the screen is open. */
 export function newRollDraft() {
   return { actor: newSide(), resistor: newSide(), contested: false, facets: null, target: "", resource: "hit_points", byHand: false };
+}
+
+/**
+ * A draft for a roll started from a sheet: `character` acts with the rating `ratingKey`
+ * (a key of `ratingsOf`), the rest as in `previous` (dice by hand, a contest, its resistor).
+ */
+export function rollDraftFor(character, ratingKey, previous = null) {
+  const draft = previous ? { ...previous, actor: newSide() } : newRollDraft();
+  draft.actor.character = character;
+  draft.actor.rating = ratingKey;
+  return draft;
 }
 
 /** Fills `host` with the roll on the table (if any) and the setup of the next one. */
@@ -180,7 +190,8 @@ function setupCard(ctx) {
 function sideFields(party, legend, ctx, refresh) {
   const side = ctx.ui.roll[party];
   const t = ctx.table;
-  const who = select([["", "Someone without a sheet here"], ...t.characters.map((c) => [c.id, c.name])], {
+  const nobody = party === "actor" ? "Someone without a sheet here" : "Someone elsewhere";
+  const who = select([["", nobody], ...t.characters.map((c) => [c.id, c.name])], {
     id: `sc-roll-${party}`,
     data: { focusKey: `sc-roll-${party}` },
   });
@@ -227,15 +238,42 @@ function sideFields(party, legend, ctx, refresh) {
       );
     }
   } else {
-    const value = numberInput({ id: `sc-roll-${party}-value`, value: side.value, class: "sc-small" });
-    value.addEventListener("input", () => {
-      side.value = value.value;
-      refresh();
-    });
     const description = el("input", { type: "text", id: `sc-roll-${party}-description`, maxlength: 200 });
     description.value = side.description;
     description.addEventListener("input", () => {
       side.description = description.value;
+    });
+    const rolled = party === "resistor" && side.known === "rolled";
+    if (party === "resistor") {
+      // A resistor on another device: their rating (both 2d10 rolled here), or the MIB they
+      // rolled themselves (only the actor's dice are unknown).
+      const known = select(
+        [
+          ["rating", "Their rating (rolled here)"],
+          ["rolled", "The MIB they rolled"],
+        ],
+        { id: "sc-roll-resistor-known", data: { focusKey: "sc-roll-resistor-known" } },
+      );
+      known.value = side.known;
+      known.addEventListener("change", () => {
+        side.known = known.value;
+        ctx.render();
+      });
+      parts.push(field("What you know", known));
+    }
+    if (rolled) {
+      const mib = numberInput({ id: "sc-roll-resistor-rolled", value: side.rolled, class: "sc-small" });
+      mib.addEventListener("input", () => {
+        side.rolled = mib.value;
+        refresh();
+      });
+      parts.push(field("Their MIB", mib, "as they rolled it, modifiers and all"), field("Who (optional)", description));
+      return sideFieldset(party, legend, parts);
+    }
+    const value = numberInput({ id: `sc-roll-${party}-value`, value: side.value, class: "sc-small" });
+    value.addEventListener("input", () => {
+      side.value = value.value;
+      refresh();
     });
     parts.push(field("Rating", value), field("Who or what (optional)", description));
   }
@@ -245,6 +283,10 @@ function sideFields(party, legend, ctx, refresh) {
     refresh();
   });
   parts.push(field("Situation modifier", modifier, "+ easier, − harder"));
+  return sideFieldset(party, legend, parts);
+}
+
+function sideFieldset(party, legend, parts) {
   return el(
     "fieldset",
     { class: "sc-fieldset sc-side", id: `sc-roll-${party}-side` },
@@ -260,6 +302,11 @@ function requestOf(ctx, mark) {
   const side = (party) => {
     const s = draft[party];
     const out = { qualities: s.qualities, modifier: 0, description: s.description.trim() };
+    if (party === "resistor" && !s.character && s.known === "rolled") {
+      const rolled = byNumber("sc-roll-resistor-rolled", s.rolled, mark);
+      if (rolled === null) return null;
+      return { rolled, qualities: [], modifier: 0, description: out.description };
+    }
     const modifier = byNumber(`sc-roll-${party}-modifier`, s.modifier, mark);
     if (modifier === null) return null;
     out.modifier = modifier;
@@ -334,6 +381,9 @@ async function showOdds(host, ctx) {
 }
 
 function breakdown(side) {
+  if (side.rolled !== null && side.rolled !== undefined) {
+    return `${side.name || "Someone elsewhere"}: rolled elsewhere, MIB ${side.rolled} (typed in)`;
+  }
   const parts = [`rating ${side.rating}`];
   if (side.situation) parts.push(`situation ${signed(side.situation)}`);
   if (side.residual) parts.push(`advantages and disadvantages ${signed(side.residual)}`);
@@ -445,7 +495,10 @@ function liveRoll(r, ctx) {
         ? button("End the Decision Phase", (b) => step(ctx, "The Decision Phase did not end.", { move: "decide" }, b), {
             id: "sc-roll-decide",
             class: "primary",
-            disabled: r.waiting_sign !== null || roll.actor.dice === null || (roll.resistor && roll.resistor.dice === null),
+            disabled:
+              r.waiting_sign !== null ||
+              roll.actor.dice === null ||
+              (roll.resistor && roll.resistor.dice === null && roll.resistor.action.rolled === undefined),
           })
         : button("Conclude the roll", (b) => step(ctx, "The roll was not concluded.", { move: "conclude" }, b), {
             id: "sc-roll-conclude",
@@ -466,11 +519,16 @@ function partyCard(r, party, word, ctx) {
   const name = (party === "actor" ? r.actor_name : r.resistor_name) || p.action.description || "Someone";
   const basic = party === "actor" ? r.actor_basic : r.resistor_basic;
   const room = party === "actor" ? r.actor_room : r.resistor_room;
+  const elsewhere = p.action.rolled !== undefined && p.action.rolled !== null;
   const children = [
     el("h4", {}, `${word}: ${name}`),
-    el("p", {}, `Rating ${p.action.rating}, modifiers ${signed(p.action.modifier)}`),
+    elsewhere
+      ? el("p", { id: `sc-rolled-${party}` }, `Rolled elsewhere: MIB ${p.action.rolled}, typed in`)
+      : el("p", {}, `Rating ${p.action.rating}, modifiers ${signed(p.action.modifier)}`),
   ];
-  if (p.dice) {
+  if (elsewhere) {
+    // No 2d10 here: the number was typed in.
+  } else if (p.dice) {
     children.push(
       el("p", { id: `sc-dice-${party}-faces` }, `2d10: ${p.dice[0]} and ${p.dice[1]}`),
     );
@@ -497,7 +555,7 @@ function partyCard(r, party, word, ctx) {
   if (waiting) children.push(signChoice(waiting, ctx));
   if (basic !== null && basic !== undefined) {
     // How the core's number is made up, term by term.
-    const terms = [`${p.action.rating + p.action.modifier}`, `− ${p.dice[0] + p.dice[1]}`];
+    const terms = elsewhere ? [`${p.action.rolled}`] : [`${p.action.rating + p.action.modifier}`, `− ${p.dice[0] + p.dice[1]}`];
     for (const d of p.experience.filter((x) => x.sign)) terms.push(d.sign === "add" ? `+ ${d.face}` : `− ${d.face}`);
     children.push(
       el("p", {}, "Own MIB: ", el("span", { class: "muted" }, `${terms.join(" ")} = `), el("strong", { id: `sc-basic-${party}` }, String(basic))),
@@ -563,11 +621,12 @@ function experienceForm(r, ctx) {
   );
   // The pools are paid when the phase ends: what each has put in so far is still in its pool.
   const committed = (id) => [...roll.actor.experience, ...(roll.resistor?.experience ?? [])].filter((d) => d.contributor === id).length;
-  const holds = (id, n) => `${experienceDice(n)}${committed(id) ? `, ${committed(id)} in this roll` : ""}`;
+  // Short words, so the choice is not cut off on a phone: "Bo: 1 of 2 left".
+  const holds = (id, n) => (committed(id) ? `${n - committed(id)} of ${n} left` : `${n} left`);
   const contributor = select(
     [
-      ...t.characters.map((c) => [c.id, `${c.name} (${holds(c.id, c.experience_dice)})`]),
-      [ctx.gameId, `The Gamemaster (${holds(ctx.gameId, t.gm_dice)})`],
+      ...t.characters.map((c) => [c.id, `${c.name}: ${holds(c.id, c.experience_dice)}`]),
+      [ctx.gameId, `Gamemaster: ${holds(ctx.gameId, t.gm_dice)}`],
     ],
     { id: "sc-xp-contributor", data: { focusKey: "sc-xp-contributor" } },
   );
@@ -588,7 +647,7 @@ function experienceForm(r, ctx) {
       el(
         "div",
         { class: "sc-grid" },
-        field("Whose die", contributor),
+        field("Whose die (dice left)", contributor),
         field("Into", party),
         face && field(`The face rolled (1–${sides})`, face),
       ),

@@ -21,6 +21,7 @@
 import * as api from "../api.js";
 import { el, byId } from "./dom.js";
 import { gameScreen, showRefusal, ask } from "./game-screen.js";
+import { registerSystem, rememberPlace } from "./systems.js";
 import { busy } from "./scattershot-kit.js";
 import { renderTable } from "./scattershot-table.js";
 import { renderSheet } from "./scattershot-sheet.js";
@@ -30,10 +31,10 @@ import { renderRewards } from "./scattershot-rewards.js";
 import { renderLog } from "./scattershot-log.js";
 
 const TABS = [
-  ["table", "Table"],
-  ["sheet", "Sheets"],
+  ["sheet", "Sheet"],
   ["roll", "Roll"],
-  ["play", "Mechanical play"],
+  ["table", "Table"],
+  ["play", "Play"],
   ["rewards", "Rewards"],
   ["log", "Log"],
 ];
@@ -45,7 +46,12 @@ let frame = null; // the screen's frame (game-screen.js)
 /** Wires the game header's "Scattershot table" button and builds the (hidden) screen. */
 export function initScattershotScreens(hooks) {
   app = hooks;
-  byId("game-scattershot").addEventListener("click", () => open("table"));
+  byId("game-scattershot").addEventListener("click", () => open(byId("game-detail").dataset.gameId, "table"));
+  registerSystem("scattershot", {
+    /** A character's sheet, its landing page (no chooser of other sheets). */
+    openSheet: (characterId, gameId, tab = "sheet") => open(gameId, tab, characterId),
+    openGame: (gameId, tab = "table") => open(gameId, tab),
+  });
   document.addEventListener("sheetkeeper:undone", (event) => {
     if (!view || !event.detail) return;
     if (event.detail.id === view.gameId || event.detail.kind === "character") reload();
@@ -62,15 +68,28 @@ export function initScattershotScreens(hooks) {
   });
 }
 
-async function open(tab) {
-  const gameId = byId("game-detail").dataset.gameId;
+/**
+ * Opens the game's screen on `tab`. With `character` it is that character's: the sheet tab
+ * shows only their sheet (no chooser), and a roll starts with them acting.
+ */
+async function open(gameId, tab, character = null) {
   if (!gameId) return;
-  view = { gameId, tab, table: null, sheet: null, sheetId: null, sheets: {}, log: null, roll: newRollDraft(), open: {} };
+  if (view) frame.hide("game-scattershot");
+  const roll = newRollDraft();
+  if (character) roll.actor.character = character;
+  view = { gameId, tab, table: null, sheet: null, sheetId: character, character, sheets: {}, log: null, roll, open: {} };
   await app.run("The Scattershot table could not be opened.", async () => {
     await load();
     render();
-    frame.show();
+    frame.show(view.gameId);
+    rememberHere();
   });
+}
+
+/** Records this screen and tab as the place to reopen. */
+function rememberHere() {
+  if (!view) return;
+  rememberPlace({ screen: view.character ? "sheet" : "game", game: view.gameId, character: view.character, tab: view.tab });
 }
 
 function close() {
@@ -86,6 +105,8 @@ async function switchTab(tab, options = {}) {
   if (options.sheet !== undefined) view.sheetId = options.sheet;
   await reload();
   if (!view) return;
+  // A tab starts at its top, not under the sticky bar where the last one was scrolled.
+  window.scrollTo(0, 0);
   const target = options.focus ? frame.body.querySelector(options.focus) : null;
   (target ?? frame.heading).focus();
 }
@@ -203,6 +224,10 @@ function render(focus = null) {
     undoLast,
     render,
     switchTab,
+    /** Runs a non-Scattershot change (notes) with the app's error area. */
+    run: app.run,
+    toast: app.toast,
+    getGame: app.getGame,
     /** The name of a character of the game, or "the Gamemaster" for the game's own id. */
     nameOf: (id) =>
       id === view.gameId ? "the Gamemaster" : view.table.characters.find((c) => c.id === id)?.name ?? "someone",
@@ -214,5 +239,9 @@ function render(focus = null) {
   else if (view.tab === "play") renderPlay(host, ctx);
   else if (view.tab === "rewards") renderRewards(host, ctx);
   else renderLog(host, ctx);
-  frame.fill(`Scattershot's Mechanix — ${gameName()}`, view.tab, host, focus);
+  const who = view.character ? view.table.characters.find((c) => c.id === view.character)?.name : null;
+  // The frame's badge names the system; the heading names the game (and the character).
+  frame.fill(who ? `${who} — ${gameName()}` : gameName(), view.tab, host, focus);
+  // After the frame's own note of the game: a sheet opened for a character is reopened as one.
+  rememberHere();
 }

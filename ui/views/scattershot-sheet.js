@@ -18,7 +18,11 @@
 //   import { renderSheet } from "./scattershot-sheet.js";
 //   renderSheet(host, ctx);   // ctx from scattershot-screen.js; ctx.ui.sheet is the sheet shown
 
+import * as api from "../api.js";
 import { el } from "./dom.js";
+import { notesCard } from "./penny-kit.js";
+import { stepper } from "./kit.js";
+import { rollDraftFor } from "./scattershot-roll.js";
 import {
   ABILITY_KINDS,
   abilityKindWord,
@@ -47,7 +51,7 @@ export function renderSheet(host, ctx) {
       card(
         "sc-sheet-none",
         "Sheets",
-        el("p", { class: "muted" }, "No characters in this game yet. Make them with the games layout's New character form."),
+        el("p", { class: "muted" }, "No characters in this game yet. Name one on home (← Home): its sheet opens here at once."),
       ),
     );
     return;
@@ -55,10 +59,31 @@ export function renderSheet(host, ctx) {
   const s = { view, ctx, id: view.character.id, sheet: view.sheet, creation: view.sheet.stage === "creation" };
   host.append(
     headCard(s),
-    el("div", { class: "sc-sheet-grid" }, statisticsCard(s), resourcesCard(s), stageCard(s)),
+    el("div", { class: "sc-sheet-grid" }, resourcesCard(s), statisticsCard(s), stageCard(s)),
     el("div", { class: "sc-sheet-grid" }, freeSkillsCard(s), skillsCard(s)),
     el("div", { class: "sc-sheet-grid" }, abilitiesCard(s), qualitiesCard(s)),
+    notes(s),
   );
+}
+
+/** The character's notes, when the app keeps them. */
+function notes(s) {
+  if (!api.setCharacterNotes) return "";
+  const game = s.ctx.getGame(s.ctx.gameId);
+  const known = s.ctx.ui.notes?.[s.id] ?? s.view.character.notes ?? game?.characters?.find((c) => c.id === s.id)?.notes ?? "";
+  return notesCard("sc-sheet", s.id, known, {
+    run: s.ctx.run,
+    toast: s.ctx.toast,
+    onSaved: (text) => {
+      s.ctx.ui.notes = { ...(s.ctx.ui.notes ?? {}), [s.id]: text };
+    },
+  }, api.setCharacterNotes);
+}
+
+/** Starts a Made-It-By roll with this character acting at the rating `key` (see ratingsOf). */
+function rollWith(s, key) {
+  s.ctx.ui.roll = rollDraftFor(s.id, key, s.ctx.ui.roll);
+  s.ctx.switchTab("roll", { focus: "#sc-roll-start" });
 }
 
 // ---- shared pieces -------------------------------------------------------------------------
@@ -105,11 +130,11 @@ function readName(input) {
  * creation) the take-back button. `key` makes the ids: `sc-sheet-${key}-rating`,
  * `-raise`, `-back`.
  */
-function ratingRow(s, { key, name, facts, rating, raise, back, backRemoves, extra = null, data = {} }) {
+function ratingRow(s, { key, name, facts, rating, raise, back, backRemoves, extra = null, data = {}, rollKey }) {
   const nameId = `sc-sheet-${key}-name`;
   const raiseButton = keyButton("+1", (b) => edit(s, `${name} was not raised.`, { edit: "buy", purchase: raise }, b), {
     id: `sc-sheet-${key}-raise`,
-    class: "sc-sheet-raise primary",
+    class: "sc-sheet-raise",
     "aria-label": `Raise ${name} by 1 (${pointCost(s)})`,
   });
   const backButton =
@@ -131,7 +156,20 @@ function ratingRow(s, { key, name, facts, rating, raise, back, backRemoves, extr
     el(
       "div",
       { class: "sc-sheet-rating-what" },
-      el("strong", { class: "sc-sheet-rating-name", id: nameId }, name),
+      // Tapping the name (or the rating) starts a Made-It-By roll with it.
+      el(
+        "button",
+        {
+          type: "button",
+          class: "sc-sheet-roll",
+          id: `sc-sheet-${key}-roll`,
+          "aria-label": `Roll ${name} (${rating})`,
+          data: { focusKey: `sc-sheet-${key}-roll` },
+          on: { click: () => rollWith(s, rollKey) },
+        },
+        el("strong", { class: "sc-sheet-rating-name", id: nameId }, name),
+        el("span", { class: "sc-sheet-roll-hint", "aria-hidden": "true" }, " · roll"),
+      ),
       facts && el("span", { class: "sc-sheet-facts muted" }, facts),
       extra,
     ),
@@ -168,7 +206,7 @@ function headCard(s) {
         { class: `mz-badge sc-sheet-stage ${s.sheet.stage}`, id: "sc-sheet-stage" },
         s.creation ? "Creation" : "Play",
       ),
-      field("Sheet shown", chooser, null, "field sc-sheet-chooser"),
+      !ctx.ui.character && field("Sheet shown", chooser, null, "field sc-sheet-chooser"),
     ),
     el(
       "ul",
@@ -217,6 +255,7 @@ function statisticsCard(s) {
           raise: { purchase: "statistic", statistic: st.statistic },
           back: { kind: "statistic", statistic: st.statistic, ...(st.points === 0 ? { disabled: true } : {}) },
           data: { statistic: st.statistic },
+          rollKey: `statistic:${st.statistic}`,
         }),
       ),
     ),
@@ -234,7 +273,6 @@ function plainRating(rating) {
 function resourcesCard(s) {
   const rows = s.view.resources.map((r) => {
     const word = resourceWord(r.resource);
-    const input = numberBox(`sc-sheet-resource-${r.resource}`, { max: r.maximum, value: r.current, class: "sc-small" });
     const fill = el("span", { class: "sc-sheet-meter-fill" });
     const share = r.maximum > 0 ? Math.max(0, Math.min(1, r.current / r.maximum)) : 0;
     fill.style.width = `${share * 100}%`;
@@ -252,38 +290,28 @@ function resourcesCard(s) {
         ),
       ),
       el("span", { class: `sc-sheet-meter${r.current < 0 ? " below" : ""}`, "aria-hidden": "true" }, fill),
-      inlineForm({
-        label: `Set ${word} now (at most ${r.maximum})`,
-        ariaLabel: `Set ${word}`,
-        id: `sc-sheet-resource-${r.resource}-form`,
-        control: input,
-        button: "Set",
-        buttonAttrs: { id: `sc-sheet-resource-${r.resource}-set`, "aria-label": `Set ${word}` },
-        onSubmit: (b) => {
-          const n = readCount(input, -100000, r.maximum);
-          if (n !== null) edit(s, `${word} was not set.`, { edit: "set_resource", resource: r.resource, current: n }, b);
-        },
+      stepper({
+        label: `${word} now`,
+        value: r.current,
+        min: -100000,
+        max: r.maximum,
+        id: `sc-sheet-resource-${r.resource}`,
+        onChange: (current, b) => edit(s, `${word} was not changed.`, { edit: "set_resource", resource: r.resource, current }, b),
       }),
     );
   });
-  const dice = numberBox("sc-sheet-dice-input", { min: 0, value: s.sheet.experience_dice, class: "sc-small" });
   return card(
     "sc-sheet-resources",
     "Resources and experience dice",
-    el("p", { class: "mz-hint muted" }, "The maximum is the statistic's rating. Results of rolls land at the lull."),
     ...rows,
-    inlineForm({
-      label: "Experience dice in the pool",
-      ariaLabel: "Set the experience dice pool",
-      id: "sc-sheet-dice-form",
-      control: dice,
-      button: "Set",
-      buttonAttrs: { id: "sc-sheet-dice-set", "aria-label": "Set the experience dice pool" },
-      onSubmit: (b) => {
-        const n = readCount(dice, 0);
-        if (n !== null) edit(s, "The experience dice were not set.", { edit: "set_experience_dice", dice: n }, b);
-      },
+    stepper({
+      label: "Experience dice",
+      value: s.sheet.experience_dice,
+      min: 0,
+      id: "sc-sheet-pool",
+      onChange: (dice, b) => edit(s, "The experience dice were not changed.", { edit: "set_experience_dice", dice }, b),
     }),
+    el("p", { class: "mz-hint muted" }, "The maximum is the statistic's rating. Results of rolls land at the lull."),
   );
 }
 
@@ -364,6 +392,7 @@ function freeSkillsCard(s) {
               facts: `starts at ${f.starting_level}${f.raised > 0 ? `, +${plural(f.raised, "point")}` : ""}`,
               rating: s.view.free_skill_ratings[i],
               raise: { purchase: "free_skill", index: i },
+              rollKey: `free_skill:${i}`,
               back: { kind: "free_skill", index: i },
               backRemoves: f.raised === 0,
             }),
@@ -416,6 +445,7 @@ function skillsCard(s) {
               facts: `${difficultyWord(k.difficulty)}, ${plural(k.points, "point")}`,
               rating: s.view.skill_ratings[i],
               raise: { purchase: "skill", index: i },
+              rollKey: `skill:${i}`,
               back: { kind: "skill", index: i },
               backRemoves: k.points === 1,
             }),
@@ -466,6 +496,7 @@ function abilitiesCard(s) {
               facts: `${abilityKindWord(a.kind)}, ${difficultyWord(a.difficulty)}, ${plural(a.points, "point")}`,
               rating: s.view.ability_ratings[i],
               raise: { purchase: "special_ability", index: i },
+              rollKey: `special_ability:${i}`,
               back: { kind: "special_ability", index: i },
               backRemoves: a.points === 1,
               extra: a.notes ? el("span", { class: "sc-sheet-notes" }, a.notes) : null,

@@ -11,6 +11,7 @@
 import * as api from "../api.js";
 import { el } from "./dom.js";
 import { button, card, experienceDice, inlineForm, numberInput, readCount, resourceWord, signed } from "./scattershot-kit.js";
+import { stepper } from "./kit.js";
 
 /** Fills `host` with the table's cards. */
 export function renderTable(host, ctx) {
@@ -28,7 +29,7 @@ function charactersCard(ctx) {
       ? el(
           "p",
           { class: "muted", id: "sc-characters-empty" },
-          "No characters yet. Make them with the games layout's New character form (← Games); their sheets are then bought here, on the Sheets tab.",
+          "No characters yet. Name one on home (← Home): its sheet opens at once, on the Sheet tab.",
         )
       : el("ul", { class: "sc-characters", "aria-label": "The game's characters" }, ...t.characters.map((c) => characterRow(c, ctx))),
   );
@@ -77,7 +78,6 @@ function characterRow(c, ctx) {
 // ---- the Gamemaster's stock ------------------------------------------------------------------
 
 function stockCard(ctx) {
-  const input = numberInput({ id: "sc-gm-dice", min: 0, max: 1_000_000, value: ctx.table.gm_dice, class: "sc-small" });
   return card(
     "sc-gm",
     "The Gamemaster's stock",
@@ -88,17 +88,15 @@ function stockCard(ctx) {
       el("strong", {}, experienceDice(ctx.table.gm_dice)),
       ` (each a d${ctx.table.settings.experience_die}), to add to anyone's roll.`,
     ),
-    inlineForm({
-      label: "Set the stock to",
-      control: input,
-      button: "Set",
-      buttonAttrs: { id: "sc-gm-dice-set" },
-      ariaLabel: "The Gamemaster's stock",
-      onSubmit: (b) => {
-        const dice = readCount(input, 0, 1_000_000);
-        if (dice === null) return;
-        ctx.move("The stock did not change.", () => api.scattershotTableEdit(ctx.gameId, { edit: "gm_dice", dice }), b);
-      },
+    // One tap a die, as on a sheet.
+    stepper({
+      label: "Experience dice in the stock",
+      value: ctx.table.gm_dice,
+      min: 0,
+      max: 1_000_000,
+      id: "sc-gm-dice",
+      onChange: (dice) =>
+        ctx.move("The stock did not change.", () => api.scattershotTableEdit(ctx.gameId, { edit: "gm_dice", dice })),
     }),
   );
 }

@@ -82,6 +82,11 @@ pub struct Action {
     /// the party).
     #[serde(default)]
     pub modifier: i32,
+    /// The party's basic MIB as rolled somewhere else (another player's device or table) and
+    /// typed in here: no 2d10 are rolled for it, and its rating and modifier are not used.
+    /// Only a resistor's may be typed in; the actor rolls on this device.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rolled: Option<i32>,
 }
 
 /// A roll as the table sets it up.
@@ -159,9 +164,13 @@ impl PartyRoll {
     }
 
     /// Rating + modifiers − 2d10 ± the experience dice, once the 2d10 are rolled.
+    /// A MIB rolled elsewhere is that number ± the experience dice added here.
     pub fn basic_mib(&self) -> Option<i32> {
-        let [a, b] = self.dice?;
         let experience: i32 = self.experience.iter().map(ExperienceDie::value).sum();
+        if let Some(rolled) = self.action.rolled {
+            return Some(rolled + experience);
+        }
+        let [a, b] = self.dice?;
         Some(self.action.rating + self.action.modifier - i32::from(a) - i32::from(b) + experience)
     }
 }
@@ -318,6 +327,20 @@ fn check_action(field: &str, action: &Action) -> Result<Action> {
             ));
         }
     }
+    if let Some(rolled) = action.rolled {
+        if field == "actor" {
+            return Err(Error::invalid(
+                "actor.rolled",
+                "the actor rolls on this device; only the resistor's MIB can be typed in",
+            ));
+        }
+        if !(-MAX_TARGET..=MAX_TARGET).contains(&rolled) {
+            return Err(Error::invalid(
+                format!("{field}.rolled"),
+                format!("{rolled} is out of range: -{MAX_TARGET} to {MAX_TARGET}"),
+            ));
+        }
+    }
     Ok(Action { description: clean_text(&format!("{field}.description"), &action.description)?, ..action.clone() })
 }
 
@@ -392,7 +415,11 @@ impl MibRoll {
     /// Rolls a party's 2d10.
     pub fn roll_dice(&self, party: Party, source: &mut (impl DiceSource + ?Sized)) -> Result<(MibRoll, Vec<MibEvent>)> {
         self.in_phase(Phase::Decision, "rolling the 2d10")?;
-        if self.party(party)?.dice.is_some() {
+        let rolled = self.party(party)?;
+        if rolled.action.rolled.is_some() {
+            return Err(Error::invalid("party", "this party's MIB was rolled elsewhere and typed in"));
+        }
+        if rolled.dice.is_some() {
             return Err(Error::invalid("party", "this party's 2d10 are already rolled"));
         }
         let dice = [source.roll(D10, "first d10")?, source.roll(D10, "second d10")?];
@@ -490,7 +517,7 @@ impl MibRoll {
     /// as the actor's benefits.
     pub fn decide(&self, pools: &Pools) -> Result<(MibRoll, Pools, Vec<MibEvent>)> {
         self.in_phase(Phase::Decision, "ending the Decision Phase")?;
-        if self.actor.dice.is_none() || self.resistor.as_ref().is_some_and(|r| r.dice.is_none()) {
+        if self.actor.basic_mib().is_none() || self.resistor.as_ref().is_some_and(|r| r.basic_mib().is_none()) {
             return Err(Error::invalid("dice", "every party rolls its 2d10 first"));
         }
         if self.pending().is_some() {
@@ -666,7 +693,7 @@ mod tests {
     }
 
     fn action(rating: i32, modifier: i32) -> Action {
-        Action { description: String::new(), rating, modifier }
+        Action { description: String::new(), rating, modifier, rolled: None }
     }
 
     fn pools(entries: &[(Uuid, u32)]) -> Pools {
@@ -890,6 +917,32 @@ mod tests {
         assert_eq!(down.mib(), Some(4));
         let outcome = down.conclude().unwrap().0.outcome.unwrap();
         assert_eq!((outcome.reading, outcome.resistor_complications, outcome.actor_benefits), (Reading::Success, 3, 2));
+    }
+
+    #[test]
+    fn a_resistor_s_mib_rolled_elsewhere_is_typed_in_and_no_dice_are_rolled_for_it() {
+        let settings = Settings::default();
+        let elsewhere = Action { description: "Bo, on their phone".into(), rating: 0, modifier: 0, rolled: Some(3) };
+        let setup = RollSetup { actor: action(14, 0), resistor: Some(elsewhere.clone()), facets: Facets::default() };
+        let (roll, events) = MibRoll::start(&setup, &settings).unwrap();
+        assert_eq!(events, vec![MibEvent::Started { contested: true }]);
+        assert_eq!(roll.resistor.as_ref().unwrap().basic_mib(), Some(3));
+        assert_eq!(
+            err(roll.roll_dice(Party::Resistor, &mut Entered::new([1, 1]))),
+            "party: this party's MIB was rolled elsewhere and typed in"
+        );
+        // The actor rolls 2 and 3: MIB 9, RMIB 9 − 3 = 6.
+        let (roll, _) = roll.roll_dice(Party::Actor, &mut Entered::new([2, 3])).unwrap();
+        assert_eq!(roll.basic(), Some(6));
+        let (decided, _, events) = roll.decide(&Pools::new()).unwrap();
+        assert!(matches!(events[0], MibEvent::Decided { actor_mib: 9, resistor_mib: Some(3), mib: 6, .. }));
+        assert_eq!(decided.conclude().unwrap().0.outcome.unwrap().reading, Reading::Success);
+        // Only a resistor's MIB may be typed in, within range.
+        let actor_typed = RollSetup { actor: elsewhere.clone(), resistor: None, facets: Facets::default() };
+        assert!(err(MibRoll::start(&actor_typed, &settings)).starts_with("actor.rolled: "));
+        let far = Action { rolled: Some(MAX_TARGET + 1), ..elsewhere };
+        let setup = RollSetup { actor: action(14, 0), resistor: Some(far), facets: Facets::default() };
+        assert!(err(MibRoll::start(&setup, &settings)).starts_with("resistor.rolled: "));
     }
 
     #[test]

@@ -120,6 +120,33 @@ pub fn contest_odds(actor: (i32, i32), resistor: (i32, i32), critical_juncture: 
     Ok(odds(cases.into_iter(), 10_000))
 }
 
+/// The exact odds of a contest whose resistor rolled elsewhere and typed in its basic MIB
+/// (`resistor_mib`): only the actor's 2d10 are unknown, so the RMIB is counted over their 100
+/// rolls, read against the Critical Juncture as a contest is.
+pub fn contest_odds_against_rolled(actor: (i32, i32), resistor_mib: i32, critical_juncture: u32) -> Result<MibOdds> {
+    let actor = mib_counts(target("actor", actor.0, actor.1)?);
+    if !(-MAX_TARGET..=MAX_TARGET).contains(&resistor_mib) {
+        return Err(Error::invalid(
+            "resistor.rolled",
+            format!("{resistor_mib} is out of range: -{MAX_TARGET} to {MAX_TARGET}"),
+        ));
+    }
+    check_setting("critical_juncture", i64::from(critical_juncture))?;
+    let r = i64::from(resistor_mib);
+    let cases = actor.into_iter().map(|(a, ways)| {
+        let rmib = a - r;
+        let reading = if made_it_by::contest_reaches_juncture(a as i32, resistor_mib, critical_juncture) {
+            made_it_by::read(rmib as i32, critical_juncture)
+        } else if rmib >= 0 {
+            Reading::Success
+        } else {
+            Reading::Failure
+        };
+        (rmib, reading, ways)
+    });
+    Ok(odds(cases, 100))
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -135,19 +162,38 @@ mod tests {
 
     /// Plays every roll of the dice through the rules themselves and counts the readings.
     fn brute_force(actor: (i32, i32), resistor: Option<(i32, i32)>, cj: u32) -> MibOdds {
+        let resistor = resistor.map(|(rating, modifier)| made_it_by::Action {
+            description: String::new(),
+            rating,
+            modifier,
+            rolled: None,
+        });
+        play_every_roll(actor, resistor, cj)
+    }
+
+    /// The same against a resistor whose MIB was typed in: only the actor's dice are rolled.
+    fn brute_force_against_rolled(actor: (i32, i32), resistor_mib: i32, cj: u32) -> MibOdds {
+        let elsewhere = made_it_by::Action {
+            description: "someone elsewhere".into(),
+            rating: 0,
+            modifier: 0,
+            rolled: Some(resistor_mib),
+        };
+        play_every_roll(actor, Some(elsewhere), cj)
+    }
+
+    /// Every 2d10 of the actor (and of a resistor rolling here), played through the rules.
+    fn play_every_roll(actor: (i32, i32), resistor: Option<made_it_by::Action>, cj: u32) -> MibOdds {
         let settings = Settings { critical_juncture: cj, ..Settings::default() };
+        let rolls_here = resistor.as_ref().is_some_and(|r| r.rolled.is_none());
         let setup = RollSetup {
-            actor: made_it_by::Action { description: String::new(), rating: actor.0, modifier: actor.1 },
-            resistor: resistor.map(|(rating, modifier)| made_it_by::Action {
-                description: String::new(),
-                rating,
-                modifier,
-            }),
+            actor: made_it_by::Action { description: String::new(), rating: actor.0, modifier: actor.1, rolled: None },
+            resistor,
             facets: Default::default(),
         };
         let faces: Vec<[u8; 2]> = (1..=10).flat_map(|a| (1..=10).map(move |b| [a, b])).collect();
         let resistor_faces: Vec<Option<[u8; 2]>> =
-            if resistor.is_some() { faces.iter().copied().map(Some).collect() } else { vec![None] };
+            if rolls_here { faces.iter().copied().map(Some).collect() } else { vec![None] };
         let outcomes = (faces.len() * resistor_faces.len()) as u64;
         let (mut success, mut telling, mut catastrophic) = (0, 0, 0);
         let mut mib = BTreeMap::<i32, u64>::new();
@@ -218,6 +264,25 @@ mod tests {
         let raw: u64 = odds.mib.iter().filter(|(&v, _)| v < -7).map(|(_, c)| c.count()).sum();
         assert!(odds.catastrophic.count() < raw, "{} of {raw}", odds.catastrophic.count());
         assert_eq!(odds.mib.values().map(|c| c.count()).sum::<u64>(), 10_000);
+    }
+
+    #[test]
+    fn a_resistor_rolled_elsewhere_counts_only_the_actor_s_dice() {
+        // Rating 14 against a resistor who made it by 2: RMIB = 12 − 2d10, a success on
+        // 2d10 ≤ 12 (64 of the 100 rolls).
+        let odds = contest_odds_against_rolled((14, 0), 2, 7).unwrap();
+        assert_eq!(odds.success, c(64, 100));
+        assert_eq!(odds.mib.values().map(|c| c.count()).sum::<u64>(), 100);
+        for (actor, resistor, cj) in [((14, 0), 2, 7), ((20, -3), -9, 5), ((4, 0), 8, 1), ((11, 0), 0, 7)] {
+            assert_eq!(
+                contest_odds_against_rolled(actor, resistor, cj).unwrap(),
+                brute_force_against_rolled(actor, resistor, cj)
+            );
+        }
+        assert!(contest_odds_against_rolled((10, 0), MAX_TARGET + 1, 7)
+            .unwrap_err()
+            .to_string()
+            .starts_with("resistor.rolled: "));
     }
 
     proptest! {

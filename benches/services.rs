@@ -40,6 +40,15 @@ fn service_calls(c: &mut Criterion) {
         })
     });
     c.bench_function("list (10 games, 1000 characters)", |b| b.iter(|| services::list(&store).unwrap()));
+    // The home screen's first call, and a whole game as one player's device sees it.
+    c.bench_function("character_cards (1000 characters, key numbers)", |b| {
+        b.iter(|| services::character_cards(&store).unwrap())
+    });
+    let game = services::list(&store).unwrap()[0].game.id;
+    let viewer = id.to_string();
+    c.bench_function("game view for a player (NSU, 100 sheets and the world)", |b| {
+        b.iter(|| services::game_view_as(&store, game, &viewer).unwrap())
+    });
 }
 
 fn exchange(c: &mut Criterion) {

@@ -43,6 +43,8 @@ fn sheet_of_new_character(session: &Session, game: &str, name: &str) -> String {
     create_game(session, game, "nsu");
     open_game(session, game);
     let id = create_character(session, name);
+    // Home has redrawn its list after the new sheet was left: the row found now stays.
+    session.wait_settled();
     click_in_row(&wait_character_row(session, name), ".character-open");
     wait_heading(session, name);
     session.wait_for("#sheet-body");
@@ -405,8 +407,6 @@ fn nsu_screen_has_the_shared_frame_and_its_four_tabs() {
     session.click("#nsu-tab-sheet");
     session.wait_for("#sheet-body");
     session.click("#nsu-back");
-    session.wait_until("home again", || {
-        session.find("#nsu-screen").ok().filter(|s| !s.is_displayed()).map(|_| ())
-    });
+    session.wait_until("home again", || session.find("#nsu-screen").ok().filter(|s| !s.is_displayed()).map(|_| ()));
     assert!(session.wait_for("main.layout").is_displayed());
 }

@@ -15,7 +15,7 @@ import { askName } from "./views/rename.js";
 import { confirmAction } from "./views/confirm.js";
 import { askImport } from "./views/import.js";
 import { working, keepBusy } from "./views/progress.js";
-import { initNsuScreens } from "./views/nsu-world.js";
+import { initNsuScreen } from "./views/nsu-screen.js";
 import { wireXCard } from "./views/xcard.js";
 import {
   registerFallback,
@@ -23,11 +23,9 @@ import {
   openGameScreen,
   loadSettings,
   saveSetting,
-  rememberPlace,
   parsePlace,
   applyTheme,
 } from "./views/systems.js";
-import { initNsuSheet, openSheet } from "./views/nsu-sheet.js";
 import { initNsuRoll } from "./views/nsu-roll.js";
 import { initPennyScreens } from "./views/penny-screen.js";
 import { initMezzoScreens } from "./views/mezzo-screen.js";
@@ -481,23 +479,6 @@ async function openThroughPanel(gameId, button, screenId, tabPrefix, tab) {
 }
 
 function registerFallbacks() {
-  // The NSU screens' own back buttons (until they say so themselves): home is the place.
-  document.addEventListener("click", (event) => {
-    if (event.target instanceof Element && event.target.closest("#sheet-back, #nsu-back")) rememberPlace({ screen: "home" });
-  });
-  registerFallback("nsu", {
-    async openSheet(characterId, gameId) {
-      await openSheet(characterId);
-      rememberPlace({ screen: "sheet", game: gameId, character: characterId });
-    },
-    async openGame(gameId, tab) {
-      dispatch({ type: "select-game", id: gameId });
-      if (tab === "world" || tab === "downtime") {
-        byId(`game-${tab}`).click();
-        await until(() => !byId("nsu-screen")?.hidden);
-      }
-    },
-  });
   const screens = {
     penny_ante: ["game-penny", "penny-screen", "penny", "table"],
     mezzo: ["game-mezzo", "mezzo-screen", "mezzo", "elements"],
@@ -547,8 +528,13 @@ function wire() {
   byId("export-all-button").addEventListener("click", exportAll);
   byId("error-dismiss").addEventListener("click", () => dispatch({ type: "clear-error" }));
   wireXCard();
-  initNsuScreens({ run, toast, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
-  initNsuSheet({ run, toast, renameCharacter: (character) => gameActions.renameCharacter(character) });
+  initNsuScreen({
+    run,
+    toast,
+    refresh,
+    getGame: (id) => state.games.find((g) => g.id === id) ?? null,
+    renameCharacter: (character) => gameActions.renameCharacter(character),
+  });
   initNsuRoll({ run, toast, refresh });
   initPennyScreens({ run, toast, refresh, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
   initMezzoScreens({ run, toast, refresh, getGame: (id) => state.games.find((g) => g.id === id) ?? null });

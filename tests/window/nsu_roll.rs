@@ -7,7 +7,10 @@ use std::path::Path;
 use serde_json::{json, Value};
 
 use crate::webdriver::Session;
-use crate::{choose_file_in_native_dialog, one_window, open, open_game, shot, wait_character_row, Scratch, OPEN_TITLE};
+use crate::{
+    choose_file_in_native_dialog, one_window, open, open_game, shot, shots_at_both_widths, wait_character_row, Scratch,
+    OPEN_TITLE,
+};
 
 const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
 const TOBIAS: &str = "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a";
@@ -364,8 +367,10 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     assert_eq!(mood(&conn, WREN, 4), ("Content".into(), 4, false), "the undone roll left the sheet as it was");
     session.click("#roll-close");
     session.wait_gone("#roll-wizard");
+    // The game's Roll log button opens the NSU screen on its Log tab.
     session.click("#game-roll-log");
-    session.wait_for("#roll-log");
+    session.wait_for("#nsu-log");
+    assert_eq!(session.wait_for("#nsu-tab-log").attribute("aria-current").as_deref(), Some("page"));
     let entries = session.wait_until("two rolls in the log", || {
         let entries = session.find_all(".roll-log-entry");
         (entries.len() == 2).then_some(entries)
@@ -381,12 +386,10 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
         json!([]),
     );
     assert_eq!(through, json!("line-through"), "an undone roll is struck through");
-    shot(&session, "nsu-roll-log-1280");
-    session.click("#roll-log-close");
-    session.wait_gone("#roll-log");
+    shots_at_both_widths(&session, "nsu-roll-log");
 
     // ---- (e) an NPC made in the world view takes a detail written from a roll's result ----
-    session.click("#game-world");
+    session.click("#nsu-tab-world");
     session.wait_for("#world-npcs");
     type_into(&session, "#npc-name", "Old Maud");
     session.click("#npc-add");
@@ -644,16 +647,20 @@ fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard
         session.wait_gone("#roll-wizard[open]");
 
         // The roll log from the sheet, with its own X-card.
-        session.click("#sheet-log");
-        session.wait_until("the roll log", || session.find("#roll-log-list li").ok().map(|_| ()));
-        assert!(text_of(&session, "#roll-log-list").contains("Ines"), "the log names the helper");
-        tap(&session, "#roll-log > .xcard-in-dialog");
+        // The Log tab of the sheet's screen: this character's rolls, the X-card over it.
+        tap(&session, "#nsu-tab-log");
+        session.wait_until("the roll log", || session.find("#nsu-log-list li").ok().map(|_| ()));
+        assert!(text_of(&session, "#nsu-log-list").contains("Ines"), "the log names the helper");
+        assert_eq!(session.wait_for("#nsu-log-mine").attribute("aria-pressed").as_deref(), Some("true"));
+        shot(&session, &format!("nsu-log-tab-{width}"));
+        tap(&session, "#xcard");
         session.wait_until("the X-card over the log", || {
             session.find("#xcard-overlay[open]").ok().filter(|e| e.is_displayed()).map(|_| ())
         });
         session.click("#xcard-close");
         session.wait_gone("#xcard-overlay[open]");
-        session.click("#roll-log-close");
+        tap(&session, "#nsu-tab-sheet");
+        session.wait_for("#sheet-body");
     }
 }
 
@@ -693,9 +700,11 @@ fn i_helped_with_on_the_helpers_sheet_and_harm_rows_at_360() {
     assert_eq!(kind, "nsu_helped");
 
     // Wren is Overcome: four harm rows at 360 px, none overlapping.
-    session.click("#sheet-back");
+    session.click("#nsu-back");
     open_sheet_of(&session, "Wren Ashdown");
-    session.wait_text("#sheet-heading", "Wren Ashdown");
+    session.wait_until("Wren's sheet", || {
+        session.find("#nsu-screen-heading").ok().filter(|h| h.text().starts_with("Wren Ashdown")).map(|_| ())
+    });
     at_width(&session, 360);
     session.execute("document.querySelector('.sheet-details').scrollIntoView();", json!([]));
     let bad = overlaps(&session, ".harm");

@@ -8,8 +8,8 @@ use serde_json::json;
 
 use crate::webdriver::{Session, ENTER};
 use crate::{
-    click_in_row, create_character, create_game, one_window, open, open_dark, open_game, shot, wait_character_row,
-    Scratch,
+    click_in_row, create_character, create_game, one_window, open, open_dark, open_game, shot, shots_at_both_widths,
+    wait_character_row, Scratch,
 };
 
 /// Opens a read-only connection to the test database (the app may still have it open).
@@ -43,10 +43,20 @@ fn sheet_of_new_character(session: &Session, game: &str, name: &str) -> String {
     create_game(session, game, "nsu");
     open_game(session, game);
     let id = create_character(session, name);
+    // Home has redrawn its list after the new sheet was left: the row found now stays.
+    session.wait_settled();
     click_in_row(&wait_character_row(session, name), ".character-open");
-    session.wait_text("#sheet-heading", name);
+    wait_heading(session, name);
     session.wait_for("#sheet-body");
     id
+}
+
+/// Waits for the screen's heading to name `name` (then the game).
+fn wait_heading(session: &Session, name: &str) {
+    session.wait_until(&format!("the heading to name {name:?}"), || {
+        let text = session.find("#nsu-screen-heading").ok()?.text();
+        text.starts_with(name).then_some(())
+    });
 }
 
 /// The text of the wizard's step indicator, once it names `step`.
@@ -363,4 +373,40 @@ fn sheet_follows_a_dark_desktop_theme() {
     let background = session.execute("return getComputedStyle(document.body).backgroundColor;", json!([]));
     assert_eq!(background, json!("rgb(22, 22, 20)"), "the dark --bg of styles.css");
     sheet_shots(&session, "nsu-sheet-dark", "#sheet-view");
+}
+
+/// The NSU screen is the shared frame: "← Home", the heading, the NSU badge and the tabs Sheet,
+/// World, Downtime and Log (at the bottom on a phone). Each tab shows in the same screen and is
+/// remembered; "← Home" goes back to the home screen.
+#[test]
+fn nsu_screen_has_the_shared_frame_and_its_four_tabs() {
+    let _window = one_window();
+    let scratch = Scratch::new("nsu-tabs");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    sheet_of_new_character(&session, "Lantern Hollow", "Esme");
+    assert!(session.wait_for("#nsu-screen .frame-bar .system-badge").is_displayed(), "the NSU badge in the bar");
+    assert_eq!(session.wait_for("#nsu-back").text(), "← Home");
+    let tabs = session.execute(
+        "return [...document.querySelectorAll('#nsu-screen .frame-tabs button')].map((b) => b.textContent);",
+        json!([]),
+    );
+    assert_eq!(tabs, json!(["Sheet", "World", "Downtime", "Log"]));
+    assert!(session.find("#sheet-back").is_err(), "no sheet-only back button");
+    shots_at_both_widths(&session, "nsu-tab-sheet");
+    for (tab, part) in [("world", "#world-map"), ("downtime", "#downtime-view"), ("log", "#nsu-log")] {
+        session.click(&format!("#nsu-tab-{tab}"));
+        session.wait_for(part);
+        assert_eq!(
+            session.wait_for(&format!("#nsu-tab-{tab}")).attribute("aria-current").as_deref(),
+            Some("page"),
+            "the {tab} tab is the current one"
+        );
+        wait_heading(&session, "Esme");
+        shots_at_both_widths(&session, &format!("nsu-tab-{tab}"));
+    }
+    session.click("#nsu-tab-sheet");
+    session.wait_for("#sheet-body");
+    session.click("#nsu-back");
+    session.wait_until("home again", || session.find("#nsu-screen").ok().filter(|s| !s.is_displayed()).map(|_| ()));
+    assert!(session.wait_for("main.layout").is_displayed());
 }

@@ -205,9 +205,8 @@ fn overcome_character_recovers_harm_into_a_scar_in_downtime() {
     session.wait_text("#harm-count", "4 of 4");
     assert!(session.wait_for("#overcome").text().to_lowercase().contains("overcome"));
     dismiss_toast(&session);
-    session.click("#sheet-back");
-
-    session.click("#game-downtime");
+    // Downtime is a tab of the same screen.
+    session.click("#nsu-tab-downtime");
     session.wait_for("#downtime-view");
     session.click("#downtime-at-home");
     // Only Wren rests; the Library (3 ticks) was just left.

@@ -1,10 +1,11 @@
-// The roll log of a No Stone Unturned game or of one character: a modal <dialog id="roll-log">
-// listing the settled action rolls newest first (time, who and helper, desired outcome,
+// The roll log of a No Stone Unturned game or of one character: the NSU screen's Log tab
+// (`renderRollLog`) and, from inside the roll wizard, a modal <dialog id="roll-log">. Both list the settled action rolls newest first (time, who and helper, desired outcome,
 // aspect and what was at risk, dice, choices, winner and difference, grants, what changed).
 // Undone rolls stay in the list, struck through and marked "(undone)".
 //
-//   import { openRollLog } from "./views/nsu-log.js";
+//   import { openRollLog, renderRollLog } from "./views/nsu-log.js";
 //   openRollLog({ gameId, characterId: null, title: "Lanterns over Brackwater" });
+//   await renderRollLog(host, { gameId, characterId });   // the Log tab's list into `host`
 
 import * as api from "../api.js";
 import { el, byId } from "./dom.js";
@@ -56,6 +57,26 @@ export async function openRollLog({ gameId, characterId = null, title = "" }) {
     const box = byId("roll-log-error");
     box.textContent = `The roll log could not be loaded. ${e && e.message ? e.message : String(e)}`;
     box.hidden = false;
+  }
+}
+
+/**
+ * Fills `host` with the settled rolls of a game (`characterId` null) or of one of its
+ * characters: the list, "No rolls yet." or why it could not be read.
+ */
+export async function renderRollLog(host, { gameId, characterId = null }) {
+  try {
+    const entries = await api.nsuRollLog(gameId, characterId);
+    const sheets = await sheetsOf(entries);
+    host.replaceChildren(
+      entries.length === 0
+        ? el("p", { id: "nsu-log-empty", class: "muted" }, "No rolls yet.")
+        : el("ol", { id: "nsu-log-list", class: "roll-log-list" }, ...entries.map((e) => entryNode(e, sheets))),
+    );
+  } catch (e) {
+    host.replaceChildren(
+      el("p", { class: "roll-error", role: "alert" }, `The roll log could not be loaded. ${e && e.message ? e.message : String(e)}`),
+    );
   }
 }
 

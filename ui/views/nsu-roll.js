@@ -67,13 +67,6 @@ export function initNsuRoll(hooks) {
     w = null;
     app.refresh().catch(() => {});
   });
-  const logButton = byId("game-roll-log");
-  if (logButton) {
-    logButton.addEventListener("click", () => {
-      const gameId = byId("game-detail").dataset.gameId;
-      if (gameId) openRollLog({ gameId, title: byId("game-heading").textContent });
-    });
-  }
 }
 
 /**

@@ -1,19 +1,19 @@
-// The No Stone Unturned character sheet screen (`#sheet-view`, RULES.md §1.1), laid out like
-// the official sheet on a wide window and as one column on a phone. Every box, toggle and
-// name on it can be changed by touch; each change saves the whole sheet (saveNsuSheet) as one
-// undoable step and shows a toast with Undo. The creation wizard (nsu-wizard.js) lives on
-// the same screen.
+// The No Stone Unturned character sheet (RULES.md §1.1): the Sheet tab of the NSU screen
+// (nsu-screen.js, in the shared frame), laid out like the official sheet on a wide window and
+// as one column on a phone. Every box, toggle and name on it can be changed by touch; each
+// change saves the whole sheet (saveNsuSheet) as one undoable step and shows a toast with
+// Undo. The creation wizard (nsu-wizard.js) lives in the same tab.
 //
-//   import { initNsuSheet, openSheet } from "./views/nsu-sheet.js";
-//   initNsuSheet({ run, toast, renameCharacter });  // once, from app.js
-//   openSheet(characterId);                          // the "Sheet" button of an NSU character
+//   import { initNsuSheet, sheetRoot, loadSheet, forgetSheet } from "./views/nsu-sheet.js";
+//   initNsuSheet({ run, toast, renameCharacter, setTitle, focusHeading });  // once, from nsu-screen.js
+//   await loadSheet(characterId);   // renders into sheetRoot(), which the screen shows
 //
-// The screen's state is `view` below: the last sheet the core saved or sent. A refused change
-// shows the core's message in the error area and the screen re-renders from that sheet.
+// The tab's state is `view` below: the last sheet the core saved or sent. A refused change
+// shows the core's message in the error area and the tab re-renders from that sheet.
 // Text fields save when they are left or Enter is pressed, never on each keystroke.
 
 import * as api from "../api.js";
-import { el, byId, SVG } from "./dom.js";
+import { el, SVG } from "./dom.js";
 import {
   MOOD_LINE_DICE,
   ASPECTS,
@@ -30,43 +30,34 @@ import {
 } from "../nsu-sheet.js";
 import { renderWizard, wizardAt } from "./nsu-wizard.js";
 import { openRollWizard } from "./nsu-roll.js";
-import { openRollLog } from "./nsu-log.js";
 import { openHelpedWith } from "./nsu-helped.js";
-import { openNsuGame } from "./nsu-world.js";
-import { registerSystem, rememberPlace } from "./systems.js";
 
 /** The official sheet draws d8 as a diamond, d6 as a square and d4 as a triangle. */
 const SHAPES = { 8: "12,1.5 22.5,12 12,22.5 1.5,12", 6: "3,3 21,3 21,21 3,21", 4: "12,2.5 22.5,21 1.5,21" };
 const CIRCLE = "circle";
 
-let app = null; // {run, toast, renameCharacter}
-let view = null; // {id, saved: NsuSheetView, wizard: null | {step}, note: string}
+let app = null; // {run, toast, renameCharacter, setTitle, focusHeading}
+let view = null; // {id, saved: NsuSheetView, wizard: null | {step}, notes: string}
 let queue = Promise.resolve();
+let root = null; // the Sheet tab's content, built once; the screen shows it in the frame's body
 
-/** Builds the (hidden) screen and listens for undo from the toast. */
+/** One part of the tab by id (the tab may not be in the page while another tab shows). */
+const part = (id) => root.querySelector(`#${id}`);
+
+/** Builds the (detached) tab and listens for undo from the toast. */
 export function initNsuSheet(hooks) {
   app = hooks;
   document.addEventListener("sheetkeeper:undone", (event) => {
     const undo = event.detail;
     if (view && undo && undo.kind === "character" && undo.id === view.id) reload();
   });
-  const screen = el(
-    "section",
-    { id: "sheet-view", class: "sheet-screen", hidden: true, "aria-labelledby": "sheet-heading" },
+  root = el(
+    "div",
+    { id: "sheet-view", class: "sheet-screen" },
     el(
       "div",
-      { class: "sheet-bar" },
-      el("button", { type: "button", id: "sheet-back", on: { click: close } }, "← Game"),
-      el(
-        "div",
-        { class: "sheet-title" },
-        el("p", { class: "sheet-system" }, "No Stone Unturned"),
-        el("h2", { id: "sheet-heading", tabindex: "-1" }),
-      ),
-      el("button", { type: "button", id: "sheet-rename", class: "sheet-rename", "aria-label": "Rename", title: "Rename", on: { click: rename } }, "✎"),
-      el("button", { type: "button", id: "sheet-log", on: { click: log } }, "Log"),
-      el("button", { type: "button", id: "sheet-world", on: { click: () => toGame("world") } }, "World"),
-      el("button", { type: "button", id: "sheet-downtime", on: { click: () => toGame("downtime") } }, "Downtime"),
+      { class: "sheet-actions", role: "group", "aria-label": "This character" },
+      el("button", { type: "button", id: "sheet-rename", class: "sheet-rename", on: { click: rename } }, "✎ Rename"),
       el("button", { type: "button", id: "sheet-helped", on: { click: helpedWith } }, "I helped…"),
       el("button", { type: "button", id: "sheet-roll", class: "primary", on: { click: () => roll() } }, "Roll"),
     ),
@@ -80,26 +71,13 @@ export function initNsuSheet(hooks) {
     el("div", { id: "sheet-body", class: "sheet-grid" }),
     el("section", { id: "wizard", class: "wizard", hidden: true, "aria-labelledby": "wizard-heading" }),
   );
-  document.querySelector("main.layout").after(screen);
-  // Home opens a character's sheet (the player's landing page) and a game's world or
-  // downtime through these.
-  registerSystem("nsu", {
-    openSheet: async (characterId, gameId, tab) => {
-      await openSheet(characterId);
-      rememberPlace({ screen: "sheet", game: gameId, character: characterId });
-      if (tab === "log") log();
-    },
-    openGame: (gameId, tab) => openNsuGame(gameId, tab ?? "world"),
-  });
 }
 
-/** Leaves the sheet for the game's world or downtime screen. */
-async function toGame(tab) {
-  if (!view) return;
-  const gameId = view.saved.character.game_id;
-  close();
-  await openNsuGame(gameId, tab);
-}
+/** The Sheet tab's element (the screen puts it in its body). */
+export const sheetRoot = () => root;
+
+/** The character whose sheet the tab holds, or null. */
+export const sheetCharacter = () => (view ? view.saved.character : null);
 
 /** The character's notes: on the character view when the core sends them there, else from the games list. */
 async function notesOf(character) {
@@ -111,28 +89,26 @@ async function notesOf(character) {
   return c && typeof c.notes === "string" ? c.notes : "";
 }
 
-/** Opens the sheet of character `id`. */
-export async function openSheet(id) {
+/** Loads the sheet of character `id` into the tab; resolves true once it is rendered. */
+export async function loadSheet(id) {
+  let ok = false;
   await app.run("The sheet could not be opened.", async () => {
     const saved = await api.nsuSheet(id);
-    view = { id, saved, wizard: null, notes: await notesOf(saved.character) };
-    document.body.classList.add("sheet-open");
-    byId("sheet-view").hidden = false;
+    const notes = await notesOf(saved.character);
+    const wizard = view && view.id === id ? view.wizard : null;
+    view = { id, saved, wizard, notes };
     render();
-    window.scrollTo(0, 0);
-    byId("sheet-heading").focus();
+    ok = true;
   });
+  return ok;
 }
 
-function close() {
-  const id = view ? view.id : null;
+/** Forgets the sheet (the screen closed or another tab shows). */
+export function forgetSheet() {
   view = null;
-  byId("sheet-view").hidden = true;
-  byId("sheet-body").replaceChildren();
-  byId("wizard").replaceChildren();
-  document.body.classList.remove("sheet-open");
-  const opener = id && document.querySelector(`.character-row[data-character-id="${CSS.escape(id)}"] .character-open`);
-  if (opener) opener.focus();
+  if (!root) return;
+  part("sheet-body").replaceChildren();
+  part("wizard").replaceChildren();
 }
 
 async function reload() {
@@ -158,13 +134,6 @@ async function roll(start = {}) {
   await reload();
 }
 
-/** This character's settled rolls (the roll log dialog). */
-function log() {
-  if (!view) return;
-  const c = view.saved.character;
-  openRollLog({ gameId: c.game_id, characterId: c.id, title: c.name });
-}
-
 /** "I helped with…": a roll made on another device changes this character's mood. */
 async function helpedWith() {
   if (!view) return;
@@ -182,7 +151,7 @@ function openWizard(step = null) {
   if (!view) return;
   view.wizard = { step: step ?? wizardAt(view.saved) };
   render();
-  byId("wizard-heading")?.focus();
+  part("wizard-heading")?.focus();
 }
 
 /**
@@ -224,7 +193,7 @@ export function change(title, edits, message) {
   return step;
 }
 
-/** The sheet screen's state, for the wizard. */
+/** The sheet tab's state, for the wizard. */
 export const currentView = () => view;
 
 /** Closes the wizard and shows the sheet. */
@@ -232,7 +201,7 @@ export function closeWizard() {
   if (!view) return;
   view.wizard = null;
   render();
-  byId("sheet-heading").focus();
+  app.focusHeading();
 }
 
 /** Moves the wizard to `step` (already saved by the caller). */
@@ -240,7 +209,7 @@ export function showWizardStep(step) {
   if (!view || !view.wizard) return;
   view.wizard.step = step;
   render();
-  byId("wizard-heading")?.focus();
+  part("wizard-heading")?.focus();
 }
 
 export { rename as renameFromSheet };
@@ -248,7 +217,7 @@ export { rename as renameFromSheet };
 // ---- rendering ----------------------------------------------------------------------------
 
 /**
- * Re-renders the screen from `view`, keeping the focus on the control with the same
+ * Re-renders the tab from `view`, keeping the focus on the control with the same
  * data-focus-key, and keeping what the person is typing in a text field that was redrawn.
  */
 function render() {
@@ -261,29 +230,29 @@ function render() {
       : null;
 
   const { character, creation_missing: missing } = view.saved;
-  byId("sheet-heading").textContent = character.name;
+  app.setTitle(character);
   const creating = missing.length > 0;
-  byId("sheet-creation").hidden = !creating || view.wizard !== null;
-  byId("sheet-creation-text").textContent = creating
+  part("sheet-creation").hidden = !creating || view.wizard !== null;
+  part("sheet-creation-text").textContent = creating
     ? `Creation is not finished. Still needed: ${missing.join(", ")}.`
     : "";
-  byId("wizard-open").textContent = "Continue creation";
-  const roller = byId("sheet-roll");
+  part("wizard-open").textContent = "Continue creation";
+  const roller = part("sheet-roll");
   roller.disabled = creating;
   roller.title = creating ? "Finish creation first" : "";
   renderStrip(view.saved);
-  byId("sheet-body").hidden = view.wizard !== null;
-  byId("wizard").hidden = view.wizard === null;
+  part("sheet-body").hidden = view.wizard !== null;
+  part("wizard").hidden = view.wizard === null;
   if (view.wizard) {
-    byId("sheet-body").replaceChildren();
-    renderWizard(byId("wizard"), view);
+    part("sheet-body").replaceChildren();
+    renderWizard(part("wizard"), view);
   } else {
-    byId("wizard").replaceChildren();
-    renderSheet(byId("sheet-body"), view.saved);
+    part("wizard").replaceChildren();
+    renderSheet(part("sheet-body"), view.saved);
   }
 
   if (focusKey) {
-    const again = document.querySelector(`#sheet-view [data-focus-key="${CSS.escape(focusKey)}"]`);
+    const again = root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
     if (again && again !== active) {
       again.focus();
       if (typing && again.value !== typing.value && "value" in again) {
@@ -305,7 +274,7 @@ function renderStrip(saved) {
     .map((m, line) => (m ? `${m.name} ${m.level}/${trackLength(MOOD_LINE_DICE[line])}${m.overloaded ? " ⚠ overloaded" : ""}` : null))
     .filter(Boolean);
   const harm = `Harm ${sheet.harm.length}/${HARM_SLOTS}${saved.overcome ? " — Overcome" : ""}`;
-  byId("sheet-strip").replaceChildren(
+  part("sheet-strip").replaceChildren(
     ...moods.map((t) => el("span", { class: `strip-item${t.includes("overloaded") ? " over" : ""}` }, t)),
     el("span", { class: `strip-item${saved.overcome ? " over" : ""}` }, harm),
   );

@@ -1,91 +1,69 @@
-// The world screen of a No Stone Unturned game (RULES.md §1.5): worldbuilding (safety lists,
-// bans, settlement, scope, resources, project clocks), the map of location cards, and one
-// location with its collateral clock. The same screen hosts the downtime view
-// (nsu-downtime.js). It opens from the "World" and "Downtime" buttons of an NSU game.
+// The World and Downtime tabs of a No Stone Unturned game (RULES.md §1.5), shown in the NSU
+// screen's frame (nsu-screen.js): worldbuilding (safety lists, bans, settlement, scope,
+// resources, project clocks), the map of location cards, and one location with its
+// collateral clock (with its own "← Map" back inside the World tab); the Downtime tab is
+// nsu-downtime.js in the same host.
 //
-//   import { initNsuScreens } from "./views/nsu-world.js";
-//   initNsuScreens({ run, toast, getGame: (id) => game });  // once, from app.js
+//   import { initNsuWorld, worldRoot, loadWorld, forgetWorld } from "./views/nsu-world.js";
+//   initNsuWorld({ run, toast, getGame: (id) => game });  // once, from nsu-screen.js
+//   await loadWorld(gameId, "world");                      // renders into worldRoot()
 //
 // Every change goes through `move`: one api call, then the world, the map and the downtime
 // phase are loaded again and a toast offers Undo (undoGame). app.js sends
-// "sheetkeeper:undone" after an undo, and the screen reloads.
+// "sheetkeeper:undone" after an undo, and the tab reloads.
 
 import * as api from "../api.js";
 import { el, byId, SVG } from "./dom.js";
 import { renderDowntime, diceControl, field, checkbox, select, uid } from "./nsu-downtime.js";
 import { whereWords } from "./nsu-words.js";
-import { rememberPlace } from "./systems.js";
 
 const RESOURCE_WORDS = { scarcity: "Scarcity", neutral: "Neutral", abundance: "Abundance" };
 
 let app = null; // {run, toast, getGame}
-let view = null; // what the screen shows; null while closed
+let view = null; // what the tab shows; null while another tab shows or the screen is closed
+let root = null; // the World / Downtime tab's content, built once
 
-/** Wires the game header's World and Downtime buttons; builds the (hidden) screen. */
-export function initNsuScreens(hooks) {
+/** Builds the (detached) tab host and listens for undo. */
+export function initNsuWorld(hooks) {
   app = hooks;
-  byId("game-world").addEventListener("click", () => open("world"));
-  byId("game-downtime").addEventListener("click", () => open("downtime"));
   document.addEventListener("sheetkeeper:undone", (event) => {
     if (view && event.detail && event.detail.id === view.gameId) reload();
   });
-  const screen = el(
-    "section",
-    { id: "nsu-screen", class: "nsu-screen", hidden: true, "aria-labelledby": "nsu-screen-heading" },
-    el(
-      "div",
-      { class: "nsu-bar" },
-      el("button", { type: "button", id: "nsu-back", on: { click: close } }, "← Games"),
-      el("h2", { id: "nsu-screen-heading", tabindex: "-1" }),
-      el(
-        "nav",
-        { class: "nsu-tabs", "aria-label": "World or downtime" },
-        el("button", { type: "button", id: "nsu-tab-world", on: { click: () => switchTab("world") } }, "World"),
-        el("button", { type: "button", id: "nsu-tab-downtime", on: { click: () => switchTab("downtime") } }, "Downtime"),
-      ),
-    ),
+  root = el(
+    "div",
+    { id: "nsu-world", class: "nsu-world" },
     el("div", { id: "world-view", class: "world-view" }),
     el("section", { id: "world-map", class: "world-map card", "aria-labelledby": "map-heading" }),
     el("section", { id: "location-view", class: "location-view card", hidden: true, "aria-labelledby": "location-heading" }),
     el("div", { id: "downtime-view", class: "downtime-view", hidden: true }),
   );
-  document.querySelector("main.layout").after(screen);
 }
 
-/** Opens the world or downtime screen of an NSU game (from the sheet, or home). */
-export function openNsuGame(gameId, tab = "world") {
-  return open(tab === "downtime" ? "downtime" : "world", gameId);
-}
+/** The World / Downtime tab's element (the screen puts it in its body). */
+export const worldRoot = () => root;
 
-async function open(tab, gameId = byId("game-detail").dataset.gameId) {
-  if (!gameId) return;
-  rememberPlace({ screen: "game", game: gameId, tab });
-  view = { gameId, tab, location: null, viewer: "", placing: null, world: null, map: [], downtime: null, lastEvents: [] };
+/** One part of the tab by id, in the page or not. */
+const part = (id) => root.querySelector(`#${id}`);
+
+/**
+ * Loads the world of `gameId` and renders the `tab` ("world" or "downtime"); resolves true
+ * once it is rendered.
+ */
+export async function loadWorld(gameId, tab) {
+  const same = view && view.gameId === gameId && view.tab === tab;
+  if (!same) view = { gameId, tab, location: null, viewer: "", placing: null, world: null, map: [], downtime: null, lastEvents: [] };
+  let ok = false;
   await app.run("The world could not be opened.", async () => {
     await load();
-    document.body.classList.add("nsu-open");
-    byId("nsu-screen").hidden = false;
     render();
-    byId("nsu-screen-heading").focus();
+    ok = true;
   });
+  return ok;
 }
 
-function close() {
-  const id = view ? view.gameId : null;
+/** Forgets the world (another tab shows, or the screen closed). */
+export function forgetWorld() {
   view = null;
-  byId("nsu-screen").hidden = true;
-  document.body.classList.remove("nsu-open");
-  const button = byId("game-world");
-  if (id && button && !button.closest("[hidden]")) button.focus();
-}
-
-function switchTab(tab) {
-  if (!view) return;
-  view.tab = tab;
-  rememberPlace({ screen: "game", game: view.gameId, tab });
-  view.location = null;
-  view.lastEvents = [];
-  reload().then(() => byId("nsu-screen-heading").focus());
 }
 
 async function load() {
@@ -124,22 +102,19 @@ function game() {
   return app.getGame(view.gameId) ?? { id: view.gameId, name: "", characters: [] };
 }
 
-/** Re-renders the screen, keeping focus on the control with the same data-focus-key. */
+/** Re-renders the tab, keeping focus on the control with the same data-focus-key. */
 function render() {
   if (!view) return;
   const focusKey = document.activeElement?.dataset?.focusKey;
   const g = game();
   const tab = view.tab;
-  byId("nsu-screen-heading").textContent = `${tab === "world" ? "World" : "Downtime"} — ${g.name}`;
-  byId("nsu-tab-world").setAttribute("aria-current", tab === "world" ? "page" : "false");
-  byId("nsu-tab-downtime").setAttribute("aria-current", tab === "downtime" ? "page" : "false");
   const showLocation = tab === "world" && view.location !== null;
-  byId("world-view").hidden = tab !== "world" || showLocation;
-  byId("world-map").hidden = tab !== "world" || showLocation;
-  byId("location-view").hidden = !showLocation;
-  byId("downtime-view").hidden = tab !== "downtime";
+  part("world-view").hidden = tab !== "world" || showLocation;
+  part("world-map").hidden = tab !== "world" || showLocation;
+  part("location-view").hidden = !showLocation;
+  part("downtime-view").hidden = tab !== "downtime";
   if (tab === "downtime") {
-    renderDowntime(byId("downtime-view"), {
+    renderDowntime(part("downtime-view"), {
       game: g,
       world: view.world,
       downtime: view.downtime,
@@ -153,7 +128,7 @@ function render() {
     renderMap();
   }
   if (focusKey) {
-    const again = document.querySelector(`#nsu-screen [data-focus-key="${CSS.escape(focusKey)}"]`);
+    const again = root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
     if (again) again.focus();
   }
 }
@@ -202,7 +177,7 @@ function renderSetup() {
   setup.addEventListener("toggle", () => {
     if (view) view.setupOpen = setup.open;
   });
-  byId("world-view").replaceChildren(setup, npcsCard(w));
+  part("world-view").replaceChildren(setup, npcsCard(w));
 }
 
 /** NPCs and the details the table wrote onto them (RULES.md §1.3), each positive (+) or negative (−). */
@@ -531,7 +506,7 @@ function renderMap() {
     reload();
   });
 
-  byId("world-map").replaceChildren(
+  part("world-map").replaceChildren(
     el("h3", { id: "map-heading" }, "Map"),
     el(
       "div",
@@ -714,7 +689,7 @@ const fieldText = (id, label) => field(label, el("textarea", { id, rows: 2 }));
 function renderLocation() {
   const l = view.world.locations.find((x) => x.id === view.location);
   const g = game();
-  const host = byId("location-view");
+  const host = part("location-view");
   if (!l) {
     view.location = null;
     return render();

@@ -413,11 +413,24 @@ impl<'s> Element<'s> {
         format!("/element/{}{rest}", self.id)
     }
 
-    /// Clicks the element (WebDriver scrolls it into view first).
+    /// Clicks the element like a person: brought to the middle of the window first (the
+    /// WebDriver's own scroll stops at the edge, where a sticky bar or the phone tab bar may
+    /// lie over it), and tried once more after the page settles if something was still in
+    /// the way (a toast fading, a bar moving).
     pub fn click(&self) {
-        self.session
-            .call("POST", &self.path("/click"), Some(&json!({})))
-            .unwrap_or_else(|e| panic!("clicking `{}` failed: {e}", self.selector));
+        let me = json!([{ ELEMENT_KEY: self.id }]);
+        let center = "arguments[0].scrollIntoView({block: 'center', inline: 'center'});";
+        self.session.execute(center, me.clone());
+        if let Err(first) = self.session.call("POST", &self.path("/click"), Some(&json!({}))) {
+            if !first.to_string().contains("not interactable") && !first.to_string().contains("intercepted") {
+                panic!("clicking `{}` failed: {first}", self.selector);
+            }
+            self.session.wait_settled();
+            self.session.execute(center, me);
+            self.session
+                .call("POST", &self.path("/click"), Some(&json!({})))
+                .unwrap_or_else(|e| panic!("clicking `{}` failed: {e} (first try: {first})", self.selector));
+        }
     }
 
     /// Types `text` into the element as key presses.

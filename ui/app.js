@@ -25,6 +25,7 @@ import {
   saveSetting,
   parsePlace,
   applyTheme,
+  applyHints,
 } from "./views/systems.js";
 import { initNsuRoll } from "./views/nsu-roll.js";
 import { initPennyScreens } from "./views/penny-screen.js";
@@ -277,6 +278,26 @@ async function setRole(event) {
   renderGame(state, gameActions);
 }
 
+/** The game's "roll real dice" preference: every roll screen starts with the faces typed in. */
+async function setDiceByHand(event) {
+  const game = selectedGame(state);
+  const byHand = event.currentTarget.checked;
+  if (!game) return;
+  await run("The dice preference was not changed.", async () => {
+    const result = await api.setDiceByHand(game.id, byHand);
+    await refresh();
+    toast(
+      said(
+        result,
+        byHand
+          ? `Rolls in ${quoted(game.name)} start with the faces of real dice typed in.`
+          : `Rolls in ${quoted(game.name)} are rolled by the app.`,
+      ),
+    );
+  });
+  renderGame(state, gameActions);
+}
+
 async function saveGameNotes(event) {
   event.preventDefault();
   const game = selectedGame(state);
@@ -457,6 +478,11 @@ function wireHeader() {
     applyTheme(theme);
     await run("The theme was not saved.", () => saveSetting("theme", theme));
   });
+  byId("hints-switch").addEventListener("change", async (event) => {
+    const on = event.currentTarget.checked;
+    applyHints(on);
+    await run("The hints setting was not saved.", () => saveSetting("hints", on ? "on" : "off"));
+  });
 }
 
 // ---- the systems' screens when they have not registered themselves ---------------------
@@ -524,6 +550,7 @@ function wire() {
   byId("game-export").addEventListener("click", exportGame);
   byId("game-notes-form").addEventListener("submit", saveGameNotes);
   for (const input of document.querySelectorAll("input[name='device-role']")) input.addEventListener("change", setRole);
+  byId("game-dice-by-hand").addEventListener("change", setDiceByHand);
   byId("import-button").addEventListener("click", importFile);
   byId("export-all-button").addEventListener("click", exportAll);
   byId("error-dismiss").addEventListener("click", () => dispatch({ type: "clear-error" }));
@@ -543,7 +570,7 @@ function wire() {
 
 async function start() {
   wire();
-  let settings = { theme: "system", place: null };
+  let settings = { theme: "system", place: null, hints: true };
   try {
     settings = await loadSettings();
   } catch (_) {
@@ -551,6 +578,8 @@ async function start() {
   }
   applyTheme(settings.theme);
   byId("theme-select").value = settings.theme;
+  applyHints(settings.hints);
+  byId("hints-switch").checked = settings.hints;
   await run("Sheetkeeper could not load your games.", async () => {
     const [systems, games] = await Promise.all([api.listSystems(), api.listGames()]);
     dispatch({ type: "systems-loaded", systems });

@@ -342,3 +342,62 @@ fn frame_shot(session: &Session, name: &str) {
     assert_eq!(problems, Vec::<String>::new(), "the frame of {name} is clean");
     session.screenshot_unchecked(&crate::webdriver::screenshot_dir().join(format!("{name}.png")));
 }
+
+/// The game's "roll real dice" preference (home's game panel) opens a roll with the boxes for
+/// the faces (each screen still switches for one roll); "Rules hints" off in the header's menu
+/// hides a rules hint on a system's screen, and on again shows it.
+#[test]
+fn dice_preference_and_hints_switch() {
+    let _window = one_window();
+    let scratch = Scratch::new("home-dice-hints");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    create_game(&session, "Night Shift", "scattershot");
+    open_game(&session, "Night Shift");
+    crate::create_character(&session, "Bo");
+    let checked = |selector: &str| {
+        session
+            .execute("return document.querySelector(arguments[0])?.checked ?? null;", json!([selector]))
+            .as_bool()
+            .unwrap_or(false)
+    };
+    assert!(!checked("#game-dice-by-hand"), "the app rolls by default");
+    session.click("label[for='game-dice-by-hand']");
+    session.wait_until("the preference to be saved", || checked("#game-dice-by-hand").then_some(()));
+    session.wait_for("#toast");
+    shots_at_both_widths(&session, "home-dice-by-hand");
+
+    let open_roll = |session: &Session| {
+        session.click("#game-scattershot");
+        session.wait_for("#scattershot-screen");
+        session.click("#sc-tab-roll");
+        session.wait_for("#sc-roll-by-hand");
+        session.wait_settled();
+    };
+    open_roll(&session);
+    assert!(checked("#sc-roll-by-hand"), "the roll starts with the faces typed in");
+    let hint = session.wait_for("#sc-roll-setup .hint");
+    assert!(hint.is_displayed(), "rules hints are shown by default");
+    frame_shot(&session, "dice-by-hand-roll-1280");
+    // One roll the app rolls: the screen's own switch, the preference unchanged.
+    session.click("#sc-roll-by-hand");
+    session.wait_until("the one-off switch", || (!checked("#sc-roll-by-hand")).then_some(()));
+    back_home(&session);
+    assert!(checked("#game-dice-by-hand"), "the game's preference stays");
+
+    // Rules hints off: the hint is hidden on the screen.
+    session.click("label[for='hints-switch']");
+    session.wait_for("html[data-hints='off']");
+    open_roll(&session);
+    session.wait_for("#sc-roll-setup");
+    let hint = session.find("#sc-roll-setup .hint").expect("the hint is in the page, hidden");
+    assert!(!hint.is_displayed(), "hints off hides the rules hint");
+    frame_shot(&session, "hints-off-roll-1280");
+    back_home(&session);
+    session.click("label[for='hints-switch']");
+    session.wait_until("hints on again", || {
+        (session.execute("return document.documentElement.dataset.hints ?? null;", json!([])) == json!(null))
+            .then_some(())
+    });
+    open_roll(&session);
+    assert!(session.wait_for("#sc-roll-setup .hint").is_displayed(), "hints on shows it again");
+}

@@ -105,6 +105,9 @@ fn shots_at_both_widths(session: &Session, name: &str) {
 
 /// Types `name` into the new-game form, picks `system` and presses the button.
 fn create_game(session: &Session, name: &str, system: &str) -> String {
+    // As a person scrolls up to the form (WebDriver's own scrolling to a field wholly above
+    // the window may leave it "not interactable" in WebKitGTK).
+    session.execute("document.getElementById('new-game-name').scrollIntoView({ block: 'center' });", json!([]));
     session.click("#new-game-name");
     session.wait_for("#new-game-name").send_keys(name);
     session.click(&format!("#new-game-system option[value='{system}']"));

@@ -31,6 +31,7 @@ export function renderGame(state, on) {
   for (const id of ["game-scattershot", "scattershot-character-hint"]) byId(id).hidden = game.system !== "scattershot";
   const role = game.role ?? "both";
   for (const input of document.querySelectorAll("input[name='device-role']")) input.checked = input.value === role;
+  byId("game-dice-by-hand").checked = Boolean(game.dice_by_hand);
   const notes = byId("game-notes");
   // A note being typed is not replaced by a re-render; another game's notes are.
   if (notes.dataset.gameId !== game.id || document.activeElement !== notes) {

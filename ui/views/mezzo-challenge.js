@@ -113,19 +113,20 @@ function state(ctx) {
     pending: null,
     draft: newDraft(),
     starting: false, // the start form is shown below a finished challenge
-    major: newMajor(),
+    major: newMajor(ctx.diceByHand),
     perk: newPerk(),
     rr: { element: "" },
   };
   return ctx.ui.challengeUi;
 }
 
-function newMajor() {
+/** A major action's form; with the game's "roll real dice" preference it starts with every die typed in. */
+function newMajor(byHand = false) {
   return {
     description: "",
     actors: {}, // id → {on, chance, major}
     failure: { on: true, chance: "occasional" },
-    mode: "rolled", // "rolled" | "dice" | "scores"
+    mode: byHand ? "dice" : "rolled", // "rolled" | "dice" | "scores"
     preview: null,
     previewFor: null,
     previewError: null,
@@ -346,7 +347,7 @@ function startCard(ctx) {
           ),
         ),
         el("h4", {}, "Challengers"),
-        el("p", { class: "mz-hint muted" }, "Characters and obstacles (objects, locations, factions). Each side starts with at least one; each challenger holds at most one stake."),
+        el("p", { class: "mz-hint muted hint" }, "Characters and obstacles (objects, locations, factions). Each side starts with at least one; each challenger holds at most one stake."),
         el("ul", { class: "mz-list mz-cards", id: "mzch-takers" }, ...rows),
         goals.length > 0 && el("h4", {}, "Goals"),
         ...goalRows,
@@ -375,7 +376,7 @@ async function start(ctx, b) {
   const done = await play(ctx, "The challenge was not started.", () => api.mezzoChallengeStart(ctx.gameId, draft), b, () => {
     s.draft = newDraft();
     s.starting = false;
-    s.major = newMajor();
+    s.major = newMajor(ctx.diceByHand);
     s.perk = newPerk();
   });
   if (done) ctx.render("#mzch-status-heading");
@@ -604,7 +605,7 @@ function majorCard(ctx, ch) {
   return card(
     "mzch-major",
     "Major action",
-    disclosure("How a major action is compared", el("p", { class: "mz-hint muted" }, "An action check: each acting challenger is a side; its roll is compared with the highest opposing roll (the failure side and other sides' actions).")),
+    disclosure("How a major action is compared", el("p", { class: "mz-hint muted hint" }, "An action check: each acting challenger is a side; its roll is compared with the highest opposing roll (the failure side and other sides' actions).")),
     field("What is attempted (optional)", what),
     el("fieldset", { class: "mzch-actors" }, el("legend", {}, "Who acts"), el("ul", { class: "mz-list" }, ...actorRows)),
     el(
@@ -1369,7 +1370,7 @@ function restCard(ctx) {
   return card(
     "mzch-rest",
     "Rest & Recuperation",
-    disclosure("What each rest does", el("p", { class: "mz-hint muted" }, "Outside challenges: Take Breather clears a One-Shot, Transient flaw; Escape Restraints removes a Transient restraint; Treat Wounds heals a Transient wound.")),
+    disclosure("What each rest does", el("p", { class: "mz-hint muted hint" }, "Outside challenges: Take Breather clears a One-Shot, Transient flaw; Escape Restraints removes a Transient restraint; Treat Wounds heals a Transient wound.")),
     field("Story element", pick),
     rows.length > 0 ? el("ul", { class: "mz-list", id: "mzch-rr-list" }, ...rows) : el("p", { class: "muted", id: "mzch-rr-list" }, "No flaws."),
   );

@@ -406,7 +406,7 @@ function oddsContent(ctx) {
         );
       }),
     ),
-    el("p", { class: "mz-hint muted" }, "Exact chances; a tie counts as shared evenly (the d12 tiebreak is fair)."),
+    el("p", { class: "mz-hint muted hint" }, "Exact chances; a tie counts as shared evenly (the d12 tiebreak is fair)."),
   );
   if (pv.first_check_awards.length > 0) {
     parts.push(
@@ -634,7 +634,7 @@ function sidesCard(ctx) {
       disabled: c.actions.length >= 7 || elements.length <= c.actions.length,
       data: { focusKey: "mzc-add-action" },
     }),
-    el("p", { class: "mz-hint muted" }, "Contested: each acting element is a side of its own; the highest roll takes effect."),
+    el("p", { class: "mz-hint muted hint" }, "Contested: each acting element is a side of its own; the highest roll takes effect."),
     el(
       "fieldset",
       { class: "mzc-side mzc-failure" },
@@ -643,7 +643,7 @@ function sidesCard(ctx) {
       withFailure &&
         el("div", { class: "mz-fields" }, field("How it fails", failWhat), field("Base chance of failure", failChance)),
     ),
-    disclosure("How base chance works", el("p", { class: "mz-hint muted" }, "Base chance replaces free votes: negligible 0, occasional 1, common 2 (each Aptitude a step more). When a side is negligible and one is left, no check is needed.")),
+    disclosure("How base chance works", el("p", { class: "mz-hint muted hint" }, "Base chance replaces free votes: negligible 0, occasional 1, common 2 (each Aptitude a step more). When a side is negligible and one is left, no check is needed.")),
   );
 }
 
@@ -711,7 +711,7 @@ function castsCard(ctx, locked) {
       castingHere(ctx).length > 0 &&
         disclosure(
           "What a player casts",
-          el("p", { class: "mz-hint muted" }, "No free votes in an action check. Each player: one Setting Law (laws count at most ±2 per side) and influence (a vote per point, paid when the check resolves)."),
+          el("p", { class: "mz-hint muted hint" }, "No free votes in an action check. Each player: one Setting Law (laws count at most ±2 per side) and influence (a vote per point, paid when the check resolves)."),
         ),
       ...castingHere(ctx).map((p) => playerCasts(p, ctx)),
     ),
@@ -724,7 +724,7 @@ function castsCard(ctx, locked) {
         : el("div", {}, ...acting.map((e) => elementSpends(e, ctx))),
       disclosure(
         "What each spend does",
-        el("p", { class: "mz-hint muted" }, "Fortune's Favor: 2 adversity for a vote for the element's own action. Overcome Flaws: 2 adversity and a flaw is ignored (a Restraint then locks nothing out). Unexpected Edge: 5 adversity, in a challenge. Paid when the check resolves. Traits: the votes the table judges a trait gives a side (Aptitude aside), each once."),
+        el("p", { class: "mz-hint muted hint" }, "Fortune's Favor: 2 adversity for a vote for the element's own action. Overcome Flaws: 2 adversity and a flaw is ignored (a Restraint then locks nothing out). Unexpected Edge: 5 adversity, in a challenge. Paid when the check resolves. Traits: the votes the table judges a trait gives a side (Aptitude aside), each once."),
       ),
     ),
   );
@@ -1036,7 +1036,7 @@ function perksAndRollCard(ctx) {
       perkForm(ctx, i, side, bought),
     );
   });
-  const hand = checkbox("Dice rolled by hand (type in each die's face)", { id: "mzc-hand", checked: c.hand, data: { focusKey: "mzc-hand" } });
+  const hand = checkbox("Dice rolled by hand", { id: "mzc-hand", checked: c.hand, data: { focusKey: "mzc-hand" } });
   hand.box.addEventListener("change", () => {
     c.hand = hand.box.checked;
     ctx.render();
@@ -1044,7 +1044,7 @@ function perksAndRollCard(ctx) {
   return card(
     "mzc-perks-roll",
     "Scope perks and the roll",
-    disclosure("How scope perks work", el("p", { class: "mz-hint muted" }, "After every vote is cast, a side may buy scope perks with its own votes, 1 each: Extended → Local → Regional coverage, Lingering → Contagious → Inescapable consequences (each needs the one before). Buying one closes the voting.")),
+    disclosure("How scope perks work", el("p", { class: "mz-hint muted hint" }, "After every vote is cast, a side may buy scope perks with its own votes, 1 each: Extended → Local → Regional coverage, Lingering → Contagious → Inescapable consequences (each needs the one before). Buying one closes the voting.")),
     ...perkParts,
     el("div", { class: "mz-switch" }, hand.node),
     el("div", { id: "mzc-hand-host" }, ...handContent(ctx)),
@@ -1231,7 +1231,7 @@ function rolledCard(ctx, pending, running) {
     card(
       "mzc-surges",
       "Sudden Surges",
-      el("p", { class: "mz-hint muted" }, "After the roll and before the result: 3 adversity of an acting element for +1 to its own result. Paid when the check resolves."),
+      el("p", { class: "mz-hint muted hint" }, "After the roll and before the result: 3 adversity of an acting element for +1 to its own result. Paid when the check resolves."),
       ...surgeRows,
       button("Resolve the check", (b) => resolve(ctx, b), { id: "mzc-resolve", class: "primary mz-big-button" }),
       majorPart(ctx, check, running),
@@ -1293,7 +1293,7 @@ function majorPart(ctx, check, running) {
     return box;
   });
   return part(
-    el("p", { class: "mz-hint muted" }, "The check resolves with the Sudden Surges above and counts as the major action of each challenger ticked, against the highest opposing roll."),
+    el("p", { class: "mz-hint muted hint" }, "The check resolves with the Sudden Surges above and counts as the major action of each challenger ticked, against the highest opposing roll."),
     el("fieldset", { class: "mzc-major-picks" }, el("legend", {}, "Whose major action it is"), el("div", { class: "mz-checks" }, ...boxes.map((x) => x.node))),
     button("Resolve as major action", (b) => resolveMajor(ctx, eligible, b), { id: "mzc-resolve-major", class: "primary" }),
   );

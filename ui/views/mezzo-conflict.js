@@ -308,7 +308,7 @@ function oddsContent(ctx) {
         );
       }),
     ),
-    el("p", { class: "mz-hint muted" }, "Exact chances; a tie counts as shared evenly (the tiebreak roll is fair)."),
+    el("p", { class: "mz-hint muted hint" }, "Exact chances; a tie counts as shared evenly (the tiebreak roll is fair)."),
   );
   return parts;
 }
@@ -427,7 +427,7 @@ function medianMarking(ctx, counts) {
     "div",
     { class: "mz-median", id: "mz-median-preview" },
     out.length > 0 && out.length < counts.length && el("p", { class: "muted" }, `Out before the first step (no votes): ${out.map(name).join(", ")}.`),
-    el("p", { class: "mz-hint muted" }, "The table marks the most strongly opposed options at each step; the app pre-selects the two with the most votes."),
+    el("p", { class: "mz-hint muted hint" }, "The table marks the most strongly opposed options at each step; the app pre-selects the two with the most votes."),
     items.length > 0 ? el("ol", { class: "mz-median-steps", id: "mz-median-preview-steps" }, ...items) : el("p", { class: "muted" }, "No step is needed."),
     plan.outcome &&
       el(
@@ -634,7 +634,7 @@ function castsCard(ctx) {
     here.length > 0 &&
       disclosure(
         "What a player casts",
-        el("p", { class: "mz-hint muted" }, "Each player: free votes, one Setting Law, influence (a vote per point) and Fortune's Favor (2 adversity of an element for a vote). Influence and adversity are paid when the conflict is resolved."),
+        el("p", { class: "mz-hint muted hint" }, "Each player: free votes, one Setting Law, influence (a vote per point) and Fortune's Favor (2 adversity of an element for a vote). Influence and adversity are paid when the conflict is resolved."),
       ),
     ...here.map((p) => casterSet(p, c, ctx)),
   );
@@ -744,7 +744,7 @@ function casterSet(p, c, ctx) {
       { class: "mz-cast-part" },
       el("p", { class: "mz-cast-title" }, "Setting Law (once per conflict)"),
       el("div", { class: "mz-fields" }, ...law),
-      disclosure("The three laws", el("p", { class: "mz-hint muted" }, LAW_HINT)),
+      disclosure("The three laws", el("p", { class: "mz-hint muted hint" }, LAW_HINT)),
     ),
     el(
       "div",
@@ -787,7 +787,7 @@ function resolveCard(ctx) {
       el("span", {}, el("strong", {}, label), el("span", { class: "muted mz-radio-hint" }, ` ${hint}`)),
     );
   });
-  const hand = checkbox("Dice rolled by hand (type in each die's face)", { id: "mz-hand", checked: c.hand, data: { focusKey: "mz-hand" } });
+  const hand = checkbox("Dice rolled by hand", { id: "mz-hand", checked: c.hand, data: { focusKey: "mz-hand" } });
   hand.box.addEventListener("change", () => {
     c.hand = hand.box.checked;
     ctx.render();

@@ -99,7 +99,7 @@ function deckCard(deck, ctx) {
         id: "mzd-end-challenge",
       }),
     ),
-    el("p", { class: "mz-hint muted" }, "At the end of a scene or challenge each player may discard one card and draw one (in their hand)."),
+    el("p", { class: "mz-hint muted hint" }, "At the end of a scene or challenge each player may discard one card and draw one (in their hand)."),
     deck.discard.length > 0 &&
       el("p", { class: "muted", id: "mzd-discard-top" }, `Top of the discard pile: “${deck.discard[deck.discard.length - 1].text}”.`),
     form(
@@ -144,7 +144,7 @@ function inspirationCard(deck, ctx) {
           [field("Drawn by", by), el("button", { type: "submit", id: "mzd-draw-inspiration" }, "Draw inspiration for all")],
           (b) => ctx.move("No inspiration was drawn.", () => api.mezzoDrawInspiration(ctx.gameId, by.value), b),
         ),
-    el("p", { class: "mz-hint muted" }, "A played inspiration card replaces the previous one; any player's active card may link to it."),
+    el("p", { class: "mz-hint muted hint" }, "A played inspiration card replaces the previous one; any player's active card may link to it."),
   );
 }
 
@@ -310,7 +310,7 @@ function handCard(deck, hand, ctx, u) {
                       to,
                       el("button", { type: "submit", id: `mzd-link-${c.id}`, class: "mzd-link" }, "Link"),
                     ),
-                    el("p", { class: "mz-hint muted" }, "Each card earns its owner 1 influence the first time it is linked."),
+                    el("p", { class: "mz-hint muted hint" }, "Each card earns its owner 1 influence the first time it is linked."),
                   ],
                   (b) => ctx.move("The cards were not linked.", () => api.mezzoLinkCards(ctx.gameId, mine, c.id, to.value), b),
                 ),

@@ -513,7 +513,7 @@ function adversityCard(e, ctx) {
       ),
     ),
     debt.node,
-    disclosure("What each spend does", el("p", { class: "mz-hint muted" }, ADVERSITY_HINT)),
+    disclosure("What each spend does", el("p", { class: "mz-hint muted hint" }, ADVERSITY_HINT)),
   );
 }
 
@@ -569,7 +569,7 @@ function momentumCard(e, ctx) {
       { id: "mz-momentum-spend-form", "aria-label": "Spend momentum" },
       [
         el("div", { class: "mz-fields" }, field("Spend momentum on", kind), amountField),
-        disclosure("What each spend does", el("p", { class: "mz-hint muted" }, MOMENTUM_HINT)),
+        disclosure("What each spend does", el("p", { class: "mz-hint muted hint" }, MOMENTUM_HINT)),
         el("button", { type: "submit", id: "mz-momentum-spend-submit", disabled: e.momentum === 0 }, "Spend"),
       ],
       (b) => {

@@ -145,7 +145,7 @@ function endArcForm(plot, ctx) {
     { id: "mzp-end-arc-form", "aria-label": `End arc ${plot.arc}` },
     [
       el("h4", {}, "End the arc"),
-      el("p", { class: "mz-hint muted" }, "Every element's adversity, debt and momentum go to 0, one-arc boons and open hooks expire; each memorable element gets an edge slot; every player starts the next arc with 3 influence."),
+      el("p", { class: "mz-hint muted hint" }, "Every element's adversity, debt and momentum go to 0, one-arc boons and open hooks expire; each memorable element gets an edge slot; every player starts the next arc with 3 influence."),
       ...rows.map((r) => r.node),
       el("button", { type: "submit", id: "mzp-end-arc", class: "primary" }, `End arc ${plot.arc} and start arc ${plot.arc + 1}`),
     ],

@@ -111,7 +111,7 @@ export async function openRollWizard(characterId, start = {}) {
       needs: [],
       needIndex: -1,
       inputs: { finalBox: null, helperFinalBox: null, overloadEnd: null, helperOverloadEnd: null },
-      handOpen: false,
+      handOpen: Boolean(game?.dice_by_hand), // the game's "roll real dice" preference
       result: null,
     };
     if (pending) takePending(pending);

@@ -57,6 +57,11 @@ const pv = {
   failed: null, // the side whose own view could not be fetched (a retry button shows)
 };
 
+/** Starts the "Dice rolled by hand" switch as the game's "roll real dice" preference. */
+export function startDiceByHand(byHand) {
+  pv.hand = Boolean(byHand);
+}
+
 /** Hides any side's private view (the "Dice rolled by hand" switch stays as it is). */
 export function forgetPrivate() {
   Object.assign(pv, {
@@ -119,7 +124,7 @@ export function renderChallenge(host, ctx) {
   const t = task(c);
   if (pv.revealed && !pv.afterReroll && (!t || t.side !== pv.revealed)) forgetPrivate();
 
-  const hand = checkbox("Dice rolled by hand (type in every roll)", { id: "penny-hand", checked: pv.hand });
+  const hand = checkbox("Dice rolled by hand", { id: "penny-hand", checked: pv.hand });
   hand.box.addEventListener("change", () => {
     pv.hand = hand.box.checked;
     ctx.render("#penny-hand");
@@ -392,7 +397,7 @@ function circumstances(c, ctx) {
     "section",
     { class: "penny-card", "aria-labelledby": "penny-circ-heading" },
     el("h3", { id: "penny-circ-heading", tabindex: "-1" }, "Circumstances"),
-    el("p", { class: "muted" }, "Each side may name one circumstance, in the open. Nothing is secret yet."),
+    el("p", { class: "muted hint" }, "Each side may name one circumstance, in the open. Nothing is secret yet."),
     ...forms,
   );
 }
@@ -967,7 +972,7 @@ function afterLoss(c, ctx) {
     button("Go into debt instead", (b) => play(ctx, "The debt was not recorded.", { move: "debt" }, { kind: "rolled" }, b), {
       id: "penny-debt",
     }),
-    el("p", { class: "muted" }, `Debt: the winner gives back what ${loser.name} lost here, owed until repaid; the winner narrates.`),
+    el("p", { class: "muted hint" }, `Debt: the winner gives back what ${loser.name} lost here, owed until repaid; the winner narrates.`),
   );
 }
 

@@ -20,7 +20,7 @@ import { busy } from "./penny-kit.js";
 import { renderTable } from "./penny-table.js";
 import { renderSheet } from "./penny-sheet.js";
 import { renderSetup } from "./penny-setup.js";
-import { renderChallenge, forgetPrivate } from "./penny-challenge.js";
+import { renderChallenge, forgetPrivate, startDiceByHand } from "./penny-challenge.js";
 import { renderLedger } from "./penny-ledger.js";
 import { renderLog } from "./penny-log.js";
 
@@ -76,6 +76,7 @@ async function open(gameId, tab, character = null) {
   if (!gameId) return;
   if (view) frame.hide("game-penny");
   forgetPrivate();
+  startDiceByHand(app.getGame(gameId)?.dice_by_hand);
   view = {
     gameId,
     tab,

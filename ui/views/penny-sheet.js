@@ -117,7 +117,7 @@ function creation(p, t, ctx) {
   return card(
     "penny-sheet-creation",
     "Making the character",
-    el("p", { class: "muted" }, "A character starts with one free characteristic and the pennies the table agreed on."),
+    el("p", { class: "muted hint" }, "A character starts with one free characteristic and the pennies the table agreed on."),
     ...steps,
   );
 }
@@ -178,7 +178,7 @@ function characteristicsCard(p, t, ctx, creating) {
           { class: "penny-tags", id: "penny-sheet-characteristic-list", "aria-label": `Characteristics of ${p.name}` },
           ...p.characteristics.map((c) => el("li", { class: "penny-tag" }, c)),
         ),
-    el("p", { class: "penny-hint muted" }, "Each one used in a challenge adds a die. One lost in a buyout is gone for good."),
+    el("p", { class: "penny-hint muted hint" }, "Each one used in a challenge adds a die. One lost in a buyout is gone for good."),
     buy(),
   );
 }

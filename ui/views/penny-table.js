@@ -394,7 +394,7 @@ function antagonistsCard(t, ctx) {
   return card(
     "penny-antagonists",
     "Antagonists",
-    el("p", { class: "muted" }, "The House plays them from purses she funds. Hidden characteristics are the House's secret until used."),
+    el("p", { class: "muted hint" }, "The House plays them from purses she funds. Hidden characteristics are the House's secret until used."),
     t.antagonists.length === 0
       ? el("p", { class: "muted" }, "No antagonists yet.")
       : el("ul", { class: "penny-list penny-cards" }, ...t.antagonists.map((a) => antagonistItem(a, t, ctx))),

@@ -137,7 +137,7 @@ function spotCard(ctx) {
   return card(
     "sc-rw-spot",
     "On the spot",
-    el("p", { class: "muted" }, "For well-played detail, while it happens. Nobody rewards their own character."),
+    el("p", { class: "muted hint" }, "For well-played detail, while it happens. Nobody rewards their own character."),
     form(
       { id: "sc-rw-spot-form" },
       [
@@ -173,7 +173,7 @@ function voteCard(ctx) {
   return card(
     "sc-rw-vote",
     "By vote",
-    el("p", { class: "muted" }, "Each player votes once for the most valuable character; the most voted get the dice, every one of them in a tie."),
+    el("p", { class: "muted hint" }, "Each player votes once for the most valuable character; the most voted get the dice, every one of them in a tie."),
     form(
       { id: "sc-rw-vote-form" },
       [

@@ -75,9 +75,9 @@ export function renderRoll(host, ctx) {
   host.append(setupCard(ctx));
 }
 
-/** "Dice rolled by hand": type the faces in instead of rolling here. */
+/** "Dice rolled by hand": type the faces in instead of rolling here (starts as the game's preference). */
 function handToggle(ctx) {
-  const { box, node } = checkbox("I roll the dice by hand and type them in", {
+  const { box, node } = checkbox("Dice rolled by hand", {
     id: "sc-roll-by-hand",
     data: { focusKey: "sc-roll-by-hand" },
   });
@@ -138,7 +138,7 @@ function setupCard(ctx) {
   const node = card(
     "sc-roll-setup",
     t.roll ? "The next roll" : "A Made-It-By roll",
-    el("p", { class: "muted" }, "MIB = rating + modifiers − 2d10. Choose who acts and how; the odds below follow every change."),
+    el("p", { class: "muted hint" }, "MIB = rating + modifiers − 2d10. Choose who acts and how; the odds below follow every change."),
     form(
       { id: "sc-roll-form" },
       [
@@ -168,7 +168,7 @@ function setupCard(ctx) {
                 field("Result comes off", target),
                 field("Resource", resource),
               ),
-              el("p", { class: "mz-hint muted" }, "A result takes MIB × Factor off the resource at the next lull."),
+              el("p", { class: "mz-hint muted hint" }, "A result takes MIB × Factor off the resource at the next lull."),
             ),
             el("button", { type: "submit", id: "sc-roll-start", class: "primary" }, "Start the roll"),
           ),
@@ -412,7 +412,7 @@ function oddsView(preview) {
     line("sc-odds-telling", `Telling Blow (≥ ${cj})`, o.telling_blow, o.ways[1], "sc-telling"),
     line("sc-odds-catastrophic", `Catastrophic Failure (< −${cj})`, o.catastrophic, o.ways[2], "sc-catastrophic"),
     preview.resistor &&
-      el("p", { class: "muted" }, "In a contest the Critical Juncture counts only when one side's own MIB reaches it."),
+      el("p", { class: "muted hint" }, "In a contest the Critical Juncture counts only when one side's own MIB reaches it."),
     distribution(o.mib, cj),
   ];
 }

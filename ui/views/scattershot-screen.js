@@ -77,6 +77,8 @@ async function open(gameId, tab, character = null) {
   if (view) frame.hide("game-scattershot");
   const roll = newRollDraft();
   if (character) roll.actor.character = character;
+  // The game's "roll real dice" preference: the roll starts with boxes for the faces.
+  roll.byHand = Boolean(app.getGame(gameId)?.dice_by_hand);
   view = { gameId, tab, table: null, sheet: null, sheetId: character, character, sheets: {}, log: null, roll, open: {} };
   await app.run("The Scattershot table could not be opened.", async () => {
     await load();

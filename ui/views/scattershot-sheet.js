@@ -311,7 +311,7 @@ function resourcesCard(s) {
       id: "sc-sheet-pool",
       onChange: (dice, b) => edit(s, "The experience dice were not changed.", { edit: "set_experience_dice", dice }, b),
     }),
-    el("p", { class: "mz-hint muted" }, "The maximum is the statistic's rating. Results of rolls land at the lull."),
+    el("p", { class: "mz-hint muted hint" }, "The maximum is the statistic's rating. Results of rolls land at the lull."),
   );
 }
 
@@ -576,7 +576,7 @@ function qualitiesCard(s) {
   return card(
     "sc-sheet-qualities",
     "Advantages and disadvantages",
-    el("p", { class: "mz-hint muted" }, "A residual modifier on the rolls whose situation it names."),
+    el("p", { class: "mz-hint muted hint" }, "A residual modifier on the rolls whose situation it names."),
     list.length === 0
       ? el("p", { class: "muted", id: "sc-sheet-qualities-empty" }, "None yet.")
       : el("ul", { class: "sc-sheet-qualities", id: "sc-sheet-quality-list" }, ...list.map((q, i) => qualityRow(s, q, i))),
@@ -629,7 +629,7 @@ function qualitiesCard(s) {
             field("Situation", disSituation),
             field("Modifier (0 or less)", disModifier),
           ),
-          el("p", { class: "mz-hint muted" }, "A disadvantage costs and gives back no points; it may be added at any time."),
+          el("p", { class: "mz-hint muted hint" }, "A disadvantage costs and gives back no points; it may be added at any time."),
           el("button", { type: "submit", id: "sc-sheet-dis-add", data: { focusKey: "sc-sheet-dis-add" } }, "Add the disadvantage"),
         ],
         async (b) => {

@@ -73,13 +73,13 @@ export async function openGameScreen(system, gameId, tab = undefined) {
 const PLACE_LIMIT = 2000;
 let lastPlace = null;
 
-/** The device's settings: `{ theme: "system"|"light"|"dark", place: string|null }`. */
+/** The device's settings: `{ theme: "system"|"light"|"dark", place: string|null, hints: bool }`. */
 export async function loadSettings() {
   const s = await api.settings();
-  return { theme: s?.theme ?? "system", place: s?.place ?? null };
+  return { theme: s?.theme ?? "system", place: s?.place ?? null, hints: s?.hints !== false };
 }
 
-/** Saves one device setting (`"theme"` or `"place"`). */
+/** Saves one device setting (`"theme"`, `"hints"` ("on" or "off") or `"place"`). */
 export async function saveSetting(key, value) {
   await api.setSetting(key, value);
 }
@@ -104,6 +104,16 @@ export function parsePlace(text) {
   } catch (_) {
     return null;
   }
+}
+
+/**
+ * Shows or hides the rules' hints: `data-hints="off"` on <html> hides every `.hint` (the long
+ * rules explanations; styles.css). Hints are no secret: this is only less to read.
+ */
+export function applyHints(on) {
+  const root = document.documentElement;
+  if (on) delete root.dataset.hints;
+  else root.dataset.hints = "off";
 }
 
 /** Applies a theme ("system", "light" or "dark") to the page: `data-theme` on <html>. */

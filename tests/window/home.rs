@@ -71,14 +71,14 @@ fn newcomer_reaches_the_sheet_from_home() {
     open_game(&session, "Lantern Street");
     new_character(&session, "Wren Ashdown");
     // Straight into the sheet: its creation flow says what is still needed.
-    session.wait_text("#sheet-heading", "Wren Ashdown");
+    wait_nsu_sheet(&session, "Wren Ashdown");
     shot(&session, "home-new-character-sheet-360");
     back_home(&session);
     shot(&session, "home-my-characters-360");
 
     // One tap from home to the sheet.
     card(&session, "Wren Ashdown").find(".character-card").expect("a card is a button").click();
-    session.wait_text("#sheet-heading", "Wren Ashdown");
+    wait_nsu_sheet(&session, "Wren Ashdown");
     back_home(&session);
 
     // The other systems: the card opens their screen for the character.
@@ -209,12 +209,12 @@ fn reopens_where_it_was_left() {
         create_game(&session, "Lantern Street", "nsu");
         open_game(&session, "Lantern Street");
         new_character(&session, "Wren Ashdown");
-        session.wait_text("#sheet-heading", "Wren Ashdown");
+        wait_nsu_sheet(&session, "Wren Ashdown");
         session.wait_settled();
     }
     {
         let session = open(&db);
-        session.wait_text("#sheet-heading", "Wren Ashdown");
+        wait_nsu_sheet(&session, "Wren Ashdown");
         shot(&session, "reopen-sheet-1280");
         back_home(&session);
         create_game(&session, "Harbour Job", "penny_ante");
@@ -258,22 +258,23 @@ fn xcard_opens_over_an_open_dialog() {
     create_game(&session, "Lantern Street", "nsu");
     open_game(&session, "Lantern Street");
     new_character(&session, "Wren Ashdown");
-    session.wait_text("#sheet-heading", "Wren Ashdown");
+    wait_nsu_sheet(&session, "Wren Ashdown");
     session.wait_settled();
     // The floating X-card over a screen.
     assert!(session.wait_for("#xcard").is_displayed());
-    session.execute("document.getElementById('sheet-log').click();", json!([]));
-    session.wait_for("#roll-log[open]");
+    // A modal dialog on the sheet: "I helped with…" (Roll waits for a finished creation).
+    session.click("#sheet-helped");
+    session.wait_for("#helped-dialog[open]");
     session.wait_settled();
     shots_at_both_widths(&session, "xcard-dialog-open");
-    session.click("#roll-log .xcard-in-dialog");
+    session.click("#helped-dialog .xcard-in-dialog");
     session.wait_for("#xcard-overlay[open]");
     session.wait_for("#xcard-close");
     shot(&session, "xcard-over-dialog-1280");
     session.click("#xcard-close");
     session.wait_gone("#xcard-overlay");
     assert!(
-        session.find("#roll-log").map(|d| d.attribute("open").is_some()).unwrap_or(false),
+        session.find("#helped-dialog").map(|d| d.attribute("open").is_some()).unwrap_or(false),
         "the dialog is still open"
     );
 }
@@ -400,4 +401,12 @@ fn dice_preference_and_hints_switch() {
     });
     open_roll(&session);
     assert!(session.wait_for("#sc-roll-setup .hint").is_displayed(), "hints on shows it again");
+}
+
+/// Waits for the NSU screen to show `name`'s sheet (its heading is "Name — Game").
+fn wait_nsu_sheet(session: &Session, name: &str) {
+    session.wait_until(&format!("the NSU sheet of {name:?}"), || {
+        let text = session.find("#nsu-screen-heading").ok()?.text();
+        text.starts_with(name).then_some(())
+    });
 }

@@ -299,8 +299,11 @@ fn showdown_challenge(session: &Session) {
     press(session, "#penny-nc-submit");
     pass_to(session, "opponent", "new_circumstance", "the House");
     press(session, "#penny-nc-pass");
-    let circumstances = text_of(session, "#penny-circumstances");
-    assert!(circumstances.contains("Wind") && circumstances.contains("may not use it"), "{circumstances:?}");
+    // The challenge is drawn again after the pass: read the circumstances once it is.
+    session.wait_until("Wind among the circumstances", || {
+        let circumstances = text_of(session, "#penny-circumstances");
+        (circumstances.contains("Wind") && circumstances.contains("may not use it")).then_some(())
+    });
     assert!(text_of(session, ".penny-side[data-side='challenger']").contains("4 doubled down"));
 
     // Rerolls, still hidden: Ada's 1 becomes a 6, the House's 4 a 1.

@@ -336,7 +336,7 @@ function renderOutcome() {
     w.setup.outcome = input.value;
   });
   const parts = [
-    el("p", { class: "muted" }, "The player states what they want to happen. It is kept in the roll log."),
+    el("p", { class: "muted hint" }, "The player states what they want to happen. It is kept in the roll log."),
     el("label", { for: "roll-outcome" }, "Desired outcome"),
     input,
   ];
@@ -369,7 +369,7 @@ function renderAspect() {
   );
   return section(
     "The Arbiters choose",
-    el("p", { class: "muted" }, "The Arbiters choose the aspect and what is most at risk."),
+    el("p", { class: "muted hint" }, "The Arbiters choose the aspect and what is most at risk."),
     el("fieldset", { class: "roll-choices" }, el("legend", {}, "Aspect"), ...aspectOptions),
     el("fieldset", { class: "roll-choices" }, el("legend", {}, "What is at risk"), ...riskOptions),
   );
@@ -401,7 +401,7 @@ function renderMood() {
   sync();
   return section(
     "The player chooses a mood",
-    el("p", { class: "muted" }, "Its level goes up by one (even while another mood is overloaded)."),
+    el("p", { class: "muted hint" }, "Its level goes up by one (even while another mood is overloaded)."),
     el("fieldset", { class: "roll-choices" }, el("legend", {}, "Mood"), ...options),
     nameField,
   );
@@ -478,7 +478,7 @@ function renderDetails() {
 
   return section(
     "Details, skill and sentiment",
-    el("p", { class: "muted" }, "Count the details working for and against the character."),
+    el("p", { class: "muted hint" }, "Count the details working for and against the character."),
     counter("roll-adv", "Details for (advantage)", "adv"),
     counter("roll-dis", "Details against (disadvantage)", "dis"),
     el("p", { id: "roll-aspect-net", class: "roll-net" }, netWords()),
@@ -711,7 +711,7 @@ function renderRoll() {
     rollWith({ kind: "entered", values });
   };
   hand.querySelector("#roll-hand-submit").addEventListener("click", submitTyped);
-  const byHand = el("button", { type: "button", id: "roll-by-hand", "aria-expanded": String(w.handOpen) }, "Type in dice rolled by hand (yours and the Arbiters’)");
+  const byHand = el("button", { type: "button", id: "roll-by-hand", "aria-expanded": String(w.handOpen) }, "Dice rolled by hand");
   byHand.addEventListener("click", () => {
     w.handOpen = !w.handOpen;
     hand.hidden = !w.handOpen;
@@ -822,7 +822,7 @@ function renderHelp() {
   return section(
     "Help (optional)",
     el("p", { id: "roll-table" }, tableWords()),
-    el("p", { class: "muted" }, "A helper acts with one of their moods (its level goes up by one) and rolls its die; the player may use it in place of their own mood die."),
+    el("p", { class: "muted hint" }, "A helper acts with one of their moods (its level goes up by one) and rolls its die; the player may use it in place of their own mood die."),
     el(
       "fieldset",
       { class: "roll-choices", id: "help-where" },
@@ -1063,7 +1063,7 @@ function renderChoices() {
   return section(
     "The table’s choices",
     el("p", { id: "roll-table" }, tableWords()),
-    el("p", { class: "muted" }, "Pre-selected: what is best for whoever makes each choice."),
+    el("p", { class: "muted hint" }, "Pre-selected: what is best for whoever makes each choice."),
     el("div", { id: "roll-choices" }, ...groups),
     cancelButton(),
   );
@@ -1205,7 +1205,7 @@ function renderResult() {
     el("p", { id: "roll-result-dice" }, `Dice — ${diceWords(record, helperName)}.`),
     el("h4", {}, "Details granted"),
     el("ul", { id: "roll-grants", class: "roll-list" }, ...record.grants.map((g) => el("li", {}, grantWords(g)))),
-    el("p", { class: "muted" }, GRANT_NOTE),
+    el("p", { class: "muted hint" }, GRANT_NOTE),
     el("h4", {}, "On the sheet"),
     events.length > 0
       ? el("ul", { id: "roll-events", class: "roll-list" }, ...events)

@@ -108,9 +108,7 @@ pub use scattershot_roll::{
 };
 pub use transfer::{export, import, import_preview, import_seen, ExportScope, ImportOptions, ImportReport};
 pub use undo::{undo_character, undo_game};
-pub use viewer::{
-    device_viewer, game_view, game_view_as, game_view_here, game_view_on_device, SystemView, TableView, Viewer,
-};
+pub use viewer::{device_viewer, game_view, game_view_as, game_view_on_device, SystemView, TableView, Viewer};
 
 /// A game as the UI and `sheetkeeper list` show it, with the part this device plays in it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

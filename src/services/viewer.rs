@@ -181,12 +181,6 @@ pub fn game_view_as(store: &Store, game: Uuid, text: &str) -> Result<TableView> 
     game_view(store, game, &viewer)
 }
 
-/// `game` as this device sees it (its role there).
-pub fn game_view_here(store: &Store, game: Uuid) -> Result<TableView> {
-    let viewer = device_viewer(store.read(), game)?;
-    game_view(store, game, &viewer)
-}
-
 /// `game` as this device sees it, or — with `narrower` — as a viewer no wider than the
 /// device's role: `everyone`, the table's side where the device plays it, or one of the
 /// characters whose private things the device holds.

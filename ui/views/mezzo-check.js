@@ -400,7 +400,7 @@ function oddsContent(ctx) {
             castWords(ctx, pv.check, i).length > 0 &&
               el("span", { class: "mzc-spends", id: `mzc-spends-${i}` }, ` · ${castWords(ctx, pv.check, i).join("; ")}`),
             !s.dropped && dice.restraints > 0 && el("span", { class: "muted" }, ` · ${plural(dice.restraints, "restraint")}`),
-            el("span", { class: "mz-visually-hidden" }, ` Chance to take effect ${percent(share.probability)}, exactly ${share.exact}.`),
+            el("span", { class: "visually-hidden" }, ` Chance to take effect ${percent(share.probability)}, exactly ${share.exact}.`),
           ),
           !s.dropped && dice.dice.length > 0 && el("div", { class: "mz-dice", "aria-hidden": "true" }, ...dice.dice.map((d) => dieBadge(d))),
         );

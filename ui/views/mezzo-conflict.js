@@ -302,7 +302,7 @@ function oddsContent(ctx) {
                     : `d6 × ${mult}${threshold === 1 ? ", burst on a 1" : threshold > 1 ? `, burst on 1–${threshold}` : ""}`,
                 )
               : el("span", { class: "mz-dice-words", id: `mz-dice-${i}` }, pv.dice[i].length === 0 ? "no dice (scores 1)" : diceWords(pv.dice[i])),
-            el("span", { class: "mz-visually-hidden" }, ` Chance to win ${percent(share.probability)}, exactly ${share.exact}.`),
+            el("span", { class: "visually-hidden" }, ` Chance to win ${percent(share.probability)}, exactly ${share.exact}.`),
           ),
           !d6 && pv.dice[i].length > 0 && el("div", { class: "mz-dice", "aria-hidden": "true" }, ...pv.dice[i].map((d) => dieBadge(d))),
         );

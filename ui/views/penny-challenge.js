@@ -205,11 +205,14 @@ function ownSide(c, t, ctx) {
   );
 }
 
+/** A betting round with no loan offer pending: players outside may offer one. */
+const loansOpen = (c) => (c.phase === "betting1" || c.phase === "betting2") && !c.offer;
+
 /** On another side's device, its decision is only awaited here. */
 function waiting(c, t, ctx) {
   const s = sideOf(c, t.side);
   const words = t.kind === "loan" ? "answers a loan offer" : TASK_WORDS[t.kind];
-  const betting = (c.phase === "betting1" || c.phase === "betting2") && !c.offer;
+  const betting = loansOpen(c);
   return el(
     "div",
     { class: "penny-stack" },
@@ -420,7 +423,7 @@ function passScreen(c, t, ctx) {
     },
     { id: "penny-reveal", class: "primary penny-big" },
   );
-  const betting = (c.phase === "betting1" || c.phase === "betting2") && !c.offer;
+  const betting = loansOpen(c);
   return el(
     "div",
     { class: "penny-stack" },

@@ -83,7 +83,7 @@ export function oddsBlock(odds, id = "penny-odds") {
       { class: `penny-odds-${key}`, title: `${label}: ${odds.exact[i]} of the equally likely outcomes` },
       el("span", {}, label),
       el("strong", { id: `${id}-${key}` }, pct(odds[key])),
-      el("span", { class: "penny-visually-hidden" }, ` (exactly ${odds.exact[i]})`),
+      el("span", { class: "visually-hidden" }, ` (exactly ${odds.exact[i]})`),
     );
   return el(
     "div",
@@ -266,7 +266,7 @@ export function notesCard(prefix, characterId, notes, hooks, setNotes) {
     "section",
     { id: `${prefix}-notes-card`, class: "penny-card penny-notes", "aria-labelledby": `${prefix}-notes-heading` },
     el("h3", { id: `${prefix}-notes-heading` }, "Notes"),
-    el("label", { for: area.id, class: "penny-visually-hidden" }, "Notes"),
+    el("label", { for: area.id, class: "visually-hidden" }, "Notes"),
     area,
     save,
   );

@@ -57,7 +57,7 @@ pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
 }
 
 /// The file's contents for `scope`, as `read` sees them.
-fn document(read: Reader<'_>, scope: ExportScope) -> Result<Document> {
+pub(crate) fn document(read: Reader<'_>, scope: ExportScope) -> Result<Document> {
     let records = |characters: Vec<Character>| -> Result<Vec<CharacterRecord>> {
         characters.into_iter().map(|c| characters::load(read, c.id)).collect()
     };
@@ -303,6 +303,28 @@ fn import_checked(
     seen: Option<&Preview>,
 ) -> Result<ImportReport> {
     let (doc, digest) = read_document(path)?;
+    import_parsed(store, path, &doc, &digest, options, seen)
+}
+
+/// Imports a document that did not come from a file (the linked table's snapshot of a
+/// game). `from` names where it came from in messages; it was validated like a file.
+pub(crate) fn import_document(
+    store: &mut Store,
+    from: &Path,
+    doc: &Document,
+    options: ImportOptions,
+) -> Result<ImportReport> {
+    import_parsed(store, from, doc, "", options, None)
+}
+
+fn import_parsed(
+    store: &mut Store,
+    path: &Path,
+    doc: &Document,
+    digest: &str,
+    options: ImportOptions,
+    seen: Option<&Preview>,
+) -> Result<ImportReport> {
     if seen.is_some_and(|s| s.digest != digest) {
         return Err(Error::invalid(
             "file",
@@ -313,7 +335,7 @@ fn import_checked(
         ));
     }
     let counts = store.write(|tx| {
-        let plan = make_plan(tx.read(), path, &doc, &digest, options.as_copy)?;
+        let plan = make_plan(tx.read(), path, doc, digest, options.as_copy)?;
         if seen.is_some_and(|s| !s.same_outcome(&plan.preview)) {
             return Err(Error::invalid(
                 "file",

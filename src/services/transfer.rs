@@ -303,7 +303,7 @@ fn import_checked(
     seen: Option<&Preview>,
 ) -> Result<ImportReport> {
     let (doc, digest) = read_document(path)?;
-    import_parsed(store, path, &doc, &digest, options, seen)
+    import_parsed(store, path, &doc, &digest, options, seen, |_| Ok(()))
 }
 
 /// Imports a document that did not come from a file (the linked table's snapshot of a
@@ -324,6 +324,7 @@ fn import_parsed(
     digest: &str,
     options: ImportOptions,
     seen: Option<&Preview>,
+    then: impl FnOnce(&Tx<'_>) -> Result<()>,
 ) -> Result<ImportReport> {
     if seen.is_some_and(|s| s.digest != digest) {
         return Err(Error::invalid(
@@ -344,6 +345,7 @@ fn import_parsed(
             ));
         }
         apply(tx, path, &plan, options)?;
+        then(tx)?;
         Ok(plan.preview.counts)
     })?;
     let written = counts.new + counts.update + counts.conflict;

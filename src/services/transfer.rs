@@ -307,14 +307,16 @@ fn import_checked(
 }
 
 /// Imports a document that did not come from a file (the linked table's snapshot of a
-/// game). `from` names where it came from in messages; it was validated like a file.
+/// game), then runs `then` in the same transaction. `from` names where it came from in
+/// messages; the document was validated like a file.
 pub(crate) fn import_document(
     store: &mut Store,
     from: &Path,
     doc: &Document,
     options: ImportOptions,
+    then: impl FnOnce(&Tx<'_>) -> Result<()>,
 ) -> Result<ImportReport> {
-    import_parsed(store, from, doc, "", options, None)
+    import_parsed(store, from, doc, "", options, None, then)
 }
 
 fn import_parsed(

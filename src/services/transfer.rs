@@ -303,20 +303,30 @@ fn import_checked(
     seen: Option<&Preview>,
 ) -> Result<ImportReport> {
     let (doc, digest) = read_document(path)?;
-    import_parsed(store, path, &doc, &digest, options, seen, |_| Ok(()))
+    import_parsed(store, path, &doc, &digest, options, seen)
 }
 
 /// Imports a document that did not come from a file (the linked table's snapshot of a
-/// game), then runs `then` in the same transaction. `from` names where it came from in
-/// messages; the document was validated like a file.
+/// game) in one transaction: `proceed` decides first (false: nothing is written, `None`),
+/// then the import, then `then`. `from` names where it came from in messages; the document
+/// was validated like a file.
 pub(crate) fn import_document(
     store: &mut Store,
     from: &Path,
     doc: &Document,
     options: ImportOptions,
+    proceed: impl FnOnce(&Tx<'_>) -> Result<bool>,
     then: impl FnOnce(&Tx<'_>) -> Result<()>,
-) -> Result<ImportReport> {
-    import_parsed(store, from, doc, "", options, None, then)
+) -> Result<Option<Counts>> {
+    store.write(|tx| {
+        if !proceed(tx)? {
+            return Ok(None);
+        }
+        let plan = make_plan(tx.read(), from, doc, "", options.as_copy)?;
+        apply(tx, from, &plan, options)?;
+        then(tx)?;
+        Ok(Some(plan.preview.counts))
+    })
 }
 
 fn import_parsed(
@@ -326,7 +336,6 @@ fn import_parsed(
     digest: &str,
     options: ImportOptions,
     seen: Option<&Preview>,
-    then: impl FnOnce(&Tx<'_>) -> Result<()>,
 ) -> Result<ImportReport> {
     if seen.is_some_and(|s| s.digest != digest) {
         return Err(Error::invalid(
@@ -347,7 +356,6 @@ fn import_parsed(
             ));
         }
         apply(tx, path, &plan, options)?;
-        then(tx)?;
         Ok(plan.preview.counts)
     })?;
     let written = counts.new + counts.update + counts.conflict;

@@ -124,7 +124,8 @@ impl Reader<'_> {
 
     /// The characters each device plays at the hosted `game`.
     pub fn link_owners(&self, game: Uuid) -> Result<Vec<(Uuid, Uuid)>> {
-        let mut stmt = self.conn().prepare_cached("SELECT character_id, device_id FROM link_owners WHERE game_id = ?1")?;
+        let mut stmt =
+            self.conn().prepare_cached("SELECT character_id, device_id FROM link_owners WHERE game_id = ?1")?;
         let rows = stmt
             .query_map([game.to_string()], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -183,7 +184,9 @@ impl Reader<'_> {
 impl Tx<'_> {
     pub fn put_link_identity(&self, identity: &LinkIdentity) -> Result<()> {
         self.conn()
-            .prepare_cached("INSERT INTO link_identity (id, device_id, private_key, public_key) VALUES (1, ?1, ?2, ?3)")?
+            .prepare_cached(
+                "INSERT INTO link_identity (id, device_id, private_key, public_key) VALUES (1, ?1, ?2, ?3)",
+            )?
             .execute(params![identity.device_id.to_string(), identity.private_key, identity.public_key])?;
         Ok(())
     }

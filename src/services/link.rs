@@ -58,7 +58,13 @@ pub struct Pending {
     pub document: serde_json::Value,
     /// The host's digest this change was made on; `None` for a character made here.
     pub base: Option<String>,
+    /// This device's digest of the character as sent.
+    pub digest: String,
 }
+
+/// Changes the host accepted whose snapshot has not been applied yet: character → the
+/// digest sent. Such a character counts as agreed.
+pub type Accepted = std::collections::HashMap<Uuid, String>;
 
 /// A paired device, for the devices list.
 #[derive(Clone, Debug, Serialize)]
@@ -322,10 +328,32 @@ pub fn host_apply_move<R: Rng>(
 
 // ---- a joined device ----
 
-/// Records the host this device paired with for `game`.
-pub fn joined_pair(store: &mut Store, game: Uuid, host: Uuid, name: &str, key: &[u8], address: &str) -> Result<()> {
+/// This device's identity for joining: the stored one, or a new one made with `generate`
+/// and kept only in memory until a pairing succeeds (a wrong code changes nothing here).
+pub fn joining_identity(store: &Store, generate: impl FnOnce() -> (Vec<u8>, Vec<u8>)) -> Result<LinkIdentity> {
+    if let Some(identity) = store.read().link_identity()? {
+        return Ok(identity);
+    }
+    let (private_key, public_key) = generate();
+    Ok(LinkIdentity { device_id: Uuid::new_v4(), private_key, public_key })
+}
+
+/// Records the host this device paired with for `game` (and this device's identity, the
+/// first time).
+pub fn joined_pair(
+    store: &mut Store,
+    identity: &LinkIdentity,
+    game: Uuid,
+    host: Uuid,
+    name: &str,
+    key: &[u8],
+    address: &str,
+) -> Result<()> {
     let name = clean_device_name(name);
     store.write(|tx| {
+        if tx.read().link_identity()?.is_none() {
+            tx.put_link_identity(identity)?;
+        }
         tx.put_link_peer(&Peer {
             device_id: host,
             game_id: game,
@@ -351,7 +379,7 @@ pub fn joined_host(store: &Store, address: &str) -> Result<Option<Peer>> {
 /// The changes made here to the linked `game`'s characters since they were last agreed with
 /// the host. A change to a character another device plays cannot go to the host: it is kept
 /// as refused (with the reason) before the next snapshot replaces it.
-pub fn joined_pending(store: &mut Store, game: Uuid) -> Result<Vec<Pending>> {
+pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Result<Vec<Pending>> {
     store.write(|tx| {
         let read = tx.read();
         let bases = read.link_bases(game)?;
@@ -364,7 +392,7 @@ pub fn joined_pending(store: &mut Store, game: Uuid) -> Result<Vec<Pending>> {
             let digest = record_digest(&record);
             let base = bases.iter().find(|b| b.character_id == c.id);
             let changed = base.is_none_or(|b| b.local_digest != digest);
-            if !changed {
+            if !changed || accepted.get(&c.id) == Some(&digest) {
                 continue;
             }
             let doc = document(read, ExportScope::Character(c.id))?;
@@ -387,6 +415,7 @@ pub fn joined_pending(store: &mut Store, game: Uuid) -> Result<Vec<Pending>> {
                     name: c.name.clone(),
                     document: json,
                     base: base.map(|b| b.host_digest.clone()),
+                    digest,
                 }),
             }
         }
@@ -438,7 +467,7 @@ pub fn joined_refused(store: &mut Store, game: Uuid, pending: &Pending, reason: 
 /// Applies the host's snapshot of `game`: validated like an import and imported over what
 /// is here, in one transaction, unless a change made here is still waiting for the host
 /// (then nothing changes and `false` is returned: the host's answer brings the next one).
-pub fn joined_apply_snapshot(store: &mut Store, game: Uuid, snapshot: &Snapshot) -> Result<bool> {
+pub fn joined_apply_snapshot(store: &mut Store, game: Uuid, snapshot: &Snapshot, accepted: &Accepted) -> Result<bool> {
     let text = snapshot.document.to_string();
     let doc: Document = exchange::parse(text.as_bytes())
         .map_err(|problems| Error::BadFile { file: Path::new("the table's snapshot").into(), problems })?;
@@ -460,7 +489,7 @@ pub fn joined_apply_snapshot(store: &mut Store, game: Uuid, snapshot: &Snapshot)
         Path::new("the table's snapshot"),
         &doc,
         options,
-        |tx| Ok(!has_unsent(tx.read(), game)?),
+        |tx| Ok(!has_unsent(tx.read(), game, accepted)?),
         |tx| {
             let read = tx.read();
             for id in &in_doc {
@@ -478,7 +507,7 @@ pub fn joined_apply_snapshot(store: &mut Store, game: Uuid, snapshot: &Snapshot)
 
 /// Whether a change made here to one of this device's characters in `game` has not been
 /// agreed with the host yet.
-fn has_unsent(read: Reader<'_>, game: Uuid) -> Result<bool> {
+fn has_unsent(read: Reader<'_>, game: Uuid, accepted: &Accepted) -> Result<bool> {
     let bases = read.link_bases(game)?;
     if bases.is_empty() {
         return Ok(false);
@@ -487,6 +516,7 @@ fn has_unsent(read: Reader<'_>, game: Uuid) -> Result<bool> {
         let digest = record_digest(&characters::load(read, c.id)?);
         match bases.iter().find(|b| b.character_id == c.id) {
             Some(b) if !b.owned || b.local_digest == digest => {}
+            _ if accepted.get(&c.id) == Some(&digest) => {}
             _ => return Ok(true),
         }
     }

@@ -18,6 +18,7 @@ mod nsu_downtime;
 mod nsu_roll;
 mod nsu_world;
 mod penny_ante;
+mod replica;
 mod scattershot;
 mod scattershot_play;
 mod scattershot_roll;
@@ -95,6 +96,7 @@ pub use penny_ante::{
     penny_starting_pennies, penny_table, ChallengeDraft, ChallengeView, LedgerView, PennyChange, PennyLogEntry,
     PennyView, PrivateView,
 };
+pub use replica::game_document_for;
 pub use scattershot::{
     scattershot_log, scattershot_sheet, scattershot_sheet_edit, scattershot_table, scattershot_table_edit,
     CombatantView, PendingResultView, PlayView, ResourceView, ScattershotChange, ScattershotCharacterView,

@@ -317,6 +317,40 @@ fn a_penny_replica_shows_its_player_what_the_host_shows_and_takes_the_next_docum
     );
 }
 
+#[test]
+fn purses_funded_taken_back_and_returned_at_the_adventures_end_leave_no_entry_for_a_player() {
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    let game = services::create_game(&mut store, "Heist", "penny_ante").unwrap().game.id;
+    let ada = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view.players[0].id;
+    services::penny_start_adventure(&mut store, game, None).unwrap();
+    let mut ids = Vec::new();
+    for name in ["The Baron", "The Countess"] {
+        let a = services::penny_add_antagonist(&mut store, game, name, vec![]).unwrap();
+        ids.push(a.view.antagonists.iter().find(|x| x.name == name).unwrap().id);
+    }
+    services::penny_fund_antagonist(&mut store, game, ids[0], 17).unwrap();
+    services::penny_fund_antagonist(&mut store, game, ids[1], 6).unwrap();
+    services::penny_recall_purse(&mut store, game, ids[0], 5).unwrap();
+    let mut device = Device::new();
+    for round in 0..2 {
+        let doc = doc_for(&store, game, &Viewer::Player(vec![ada]));
+        let text = text_of(&doc);
+        assert!(!text.contains("antagonist_funding") && !text.contains("purse_returned"), "{round}: {text}");
+        let table = penny_table_of(&doc);
+        assert!(ids.iter().all(|id| table.pile(&Account::Antagonist(*id)) == 0), "round {round}");
+        device.receive(&doc);
+        let viewer = ada.to_string();
+        assert_eq!(view_json(&device.store, game, &viewer), view_json(&store, game, &viewer), "round {round}");
+        let (here, there) =
+            (services::penny_table(&store, game).unwrap(), services::penny_table(&device.store, game).unwrap());
+        assert_eq!(there.house, here.house, "round {round}: the House's pile is everyone's");
+        if round == 0 {
+            services::penny_end_adventure(&mut store, game).unwrap();
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // No Stone Unturned
 

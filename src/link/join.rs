@@ -277,11 +277,13 @@ impl Session<'_> {
         };
         let mut frames = Frames::new(stream);
         let address = addr.to_string();
-        let pinned = match code {
-            Some(_) => None,
-            None => match services::joined_host(self.store, &address) {
-                Ok(Some(peer)) => Some(peer),
-                Ok(None) => {
+        // Resuming: the hosts this device paired with (the one last reached at this address
+        // first); the handshake shows which one answered, by its key.
+        let candidates = match code {
+            Some(_) => Vec::new(),
+            None => match services::joined_hosts(self.store, &address) {
+                Ok(peers) if !peers.is_empty() => peers,
+                Ok(_) => {
                     return Err(SessionEnd::Refused(format!(
                         "this device has not paired with the table at {address}; enter the table's code"
                     )))
@@ -314,12 +316,11 @@ impl Session<'_> {
                 Err(HandshakeError::Mismatch) => return Err(lost(&"the encrypted channel could not be set up")),
                 Err(HandshakeError::Other(e)) => return Err(lost(&e)),
             };
-        if let Some(peer) = &pinned {
-            if peer.public_key != remote {
-                return Err(SessionEnd::Refused(format!(
-                    "the device at {address} is not the table this device paired with"
-                )));
-            }
+        let pinned = candidates.into_iter().find(|p| p.public_key == remote);
+        if code.is_none() && pinned.is_none() {
+            return Err(SessionEnd::Refused(format!(
+                "the device at {address} is not a table this device paired with; enter its code"
+            )));
         }
         let mut channel = Channel::new(frames, noise, remote.clone());
         let hello =
@@ -335,10 +336,9 @@ impl Session<'_> {
         if pinned.as_ref().is_some_and(|p| p.game_id != game) {
             return Err(SessionEnd::Refused(format!("the table at {address} hosts another game now")));
         }
-        if psk.is_some() {
-            services::joined_pair(self.store, self.identity, game, host, &host_name, &remote, &address)
-                .map_err(|e| SessionEnd::Refused(e.to_string()))?;
-        }
+        // Paired now, or found again (perhaps at a new address): remember where.
+        services::joined_pair(self.store, self.identity, game, host, &host_name, &remote, &address)
+            .map_err(|e| SessionEnd::Refused(e.to_string()))?;
         let mut s = lock(self.status);
         s.state = LinkState::Linked;
         s.game = Some(game);

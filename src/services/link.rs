@@ -367,13 +367,17 @@ pub fn joined_pair(
     })
 }
 
-/// The host this device paired with at `address` (or, without one there, for `game`).
-pub fn joined_host(store: &Store, address: &str) -> Result<Option<Peer>> {
-    Ok(store
+/// The hosts this device paired with (and did not leave), the one last reached at
+/// `address` first.
+pub fn joined_hosts(store: &Store, address: &str) -> Result<Vec<Peer>> {
+    let mut peers: Vec<Peer> = store
         .read()
         .link_peers()?
         .into_iter()
-        .find(|p| p.side == PeerSide::Joined && p.removed_at.is_none() && p.address.as_deref() == Some(address)))
+        .filter(|p| p.side == PeerSide::Joined && p.removed_at.is_none())
+        .collect();
+    peers.sort_by_key(|p| p.address.as_deref() != Some(address));
+    Ok(peers)
 }
 
 /// The changes made here to the linked `game`'s characters since they were last agreed with

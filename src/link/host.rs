@@ -12,12 +12,12 @@ use rand::Rng;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{watch, Notify, Semaphore};
+use tokio::sync::{mpsc, watch, Notify, Semaphore};
 use uuid::Uuid;
 
 use super::wire::{self, Channel, Frames, HandshakeError, Opening, OpeningReply, ToDevice, ToHost, PROTOCOL};
 use crate::error::{Error, Result};
-use crate::services::{self, Snapshot};
+use crate::services::{self, Note, Snapshot};
 use crate::store::LinkIdentity;
 use crate::Store;
 
@@ -57,6 +57,8 @@ pub struct HostStatus {
     pub wrong_tries: u32,
     /// Bumps when the code is replaced (after too many wrong tries).
     pub code_number: u32,
+    /// Notes devices sent the table (for characters no device plays).
+    pub inbox: Vec<super::Inbound>,
 }
 
 /// A running host. Dropping it (or `stop`) ends the link: every device is told and keeps
@@ -91,6 +93,7 @@ impl HostHandle {
             online: Vec::new(),
             wrong_tries: 0,
             code_number: 1,
+            inbox: Vec::new(),
         }));
         let (stop, stopped) = watch::channel(false);
         let host = Arc::new(Host {
@@ -115,6 +118,11 @@ impl HostHandle {
 
     pub fn status(&self) -> HostStatus {
         lock(&self.status).clone()
+    }
+
+    /// Takes a note out of the table's inbox (used or dismissed).
+    pub fn take_note(&self, id: Uuid) -> Result<super::Inbound> {
+        super::take_from_inbox(&mut lock(&self.status).inbox, id)
     }
 
     /// Ends the link cleanly: every device is told; the listener closes.
@@ -147,6 +155,15 @@ fn new_code() -> String {
     format!("{:03}-{:03}", n / 1000, n % 1000)
 }
 
+/// A device connected now.
+struct Linked {
+    device: Uuid,
+    /// "The game changed": send a snapshot if this device's one changed.
+    changed: Arc<Notify>,
+    /// Notes for it from other devices: (the sender's name, the note).
+    notes: mpsc::UnboundedSender<(String, Note)>,
+}
+
 struct Host {
     game: Uuid,
     game_name: String,
@@ -158,7 +175,7 @@ struct Host {
     /// Connected devices: connection number → (device, "the game changed": send a snapshot
     /// if this device's one changed; notifications coalesce, so a slow device lags, never
     /// piles up).
-    devices: Mutex<HashMap<u64, (Uuid, Arc<Notify>)>>,
+    devices: Mutex<HashMap<u64, Linked>>,
     /// Connections at once, handshaking or linked: more are turned away.
     connections: Arc<Semaphore>,
     /// One pairing at a time, so guesses cannot run in parallel.
@@ -179,13 +196,48 @@ impl Host {
     }
 
     fn refresh_all(&self) {
-        for (_, changed) in lock(&self.devices).values() {
-            changed.notify_one();
+        for linked in lock(&self.devices).values() {
+            linked.changed.notify_one();
+        }
+    }
+
+    /// Passes a device's note to the device that plays its character, or to the table's
+    /// inbox when no device does.
+    async fn pass_note(self: &Arc<Self>, device: Uuid, note: Note) -> Result<services::Outcome> {
+        let game = self.game;
+        let checked = note.clone();
+        let routed = self
+            .db(move |s| {
+                let from = services::link_devices(s, Some(game))?
+                    .into_iter()
+                    .find(|d| d.peer.device_id == device)
+                    .map_or_else(|| "A device".to_string(), |d| d.peer.name);
+                Ok(services::host_route_note(s, game, device, &checked).map(|to| (from, to)))
+            })
+            .await?;
+        let (from, to) = match routed {
+            Ok(routed) => routed,
+            Err(Error::Invalid { problem, .. }) => return Ok(Err(problem)),
+            Err(e) => return Ok(Err(e.to_string())),
+        };
+        match to {
+            None => {
+                super::add_to_inbox(&mut lock(&self.status).inbox, from, note);
+                Ok(Ok(()))
+            }
+            Some(to) => {
+                let devices = lock(&self.devices);
+                let Some(linked) = devices.values().find(|l| l.device == to) else {
+                    return Ok(Err("that character's device is not linked right now".into()));
+                };
+                let _ = linked.notes.send((from, note));
+                Ok(Ok(()))
+            }
         }
     }
 
     fn online(&self) {
-        let online = lock(&self.devices).values().map(|(d, _)| *d).collect();
+        let online = lock(&self.devices).values().map(|l| l.device).collect();
         lock(&self.status).online = online;
     }
 }
@@ -248,9 +300,10 @@ async fn connection(host: Arc<Host>, stream: TcpStream, number: u64) {
         Err(_) => return,
     };
     let changed = Arc::new(Notify::new());
-    lock(&host.devices).insert(number, (device, changed.clone()));
+    let (notes, inbox) = mpsc::unbounded_channel();
+    lock(&host.devices).insert(number, Linked { device, changed: changed.clone(), notes });
     host.online();
-    let _ = run_device(&host, channel, device, &changed).await;
+    let _ = run_device(&host, channel, device, &changed, inbox).await;
     lock(&host.devices).remove(&number);
     host.online();
 }
@@ -355,7 +408,13 @@ fn wrong_code(host: &Host) {
 }
 
 /// Serves one paired device: its welcome and snapshots, its changes and moves in order.
-async fn run_device(host: &Arc<Host>, mut channel: Channel, device: Uuid, changed: &Notify) -> Result<()> {
+async fn run_device(
+    host: &Arc<Host>,
+    mut channel: Channel,
+    device: Uuid,
+    changed: &Notify,
+    mut inbox: mpsc::UnboundedReceiver<(String, Note)>,
+) -> Result<()> {
     let mut stopped = host.stopped.clone();
     channel
         .send(&ToDevice::Welcome {
@@ -373,6 +432,10 @@ async fn run_device(host: &Arc<Host>, mut channel: Channel, device: Uuid, change
             _ = stopped.changed() => {
                 let _ = channel.send(&ToDevice::Bye { reason: "the table stopped hosting".into() }).await;
                 return Ok(());
+            }
+            Some((from, note)) = inbox.recv() => {
+                channel.send(&ToDevice::Note { from, note }).await?;
+                continue;
             }
             _ = changed.notified() => {
                 if !still_paired(host, device).await? {
@@ -402,6 +465,7 @@ async fn run_device(host: &Arc<Host>, mut channel: Channel, device: Uuid, change
             ToHost::Claim { id, character } => {
                 (id, host.db(move |s| services::host_claim(s, game, device, character)).await?)
             }
+            ToHost::Note { id, note } => (id, host.pass_note(device, note).await?),
             ToHost::Move { id, mv } => {
                 (id, host.db(move |s| services::host_apply_move(s, game, device, &mv, &mut rand::rng())).await?)
             }

@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use super::wire::{self, Channel, Frames, HandshakeError, OpeningReply, ToDevice, ToHost, PROTOCOL};
 use crate::error::{Error, Result};
-use crate::services::{self, Accepted, GameMove, Pending, Snapshot};
+use crate::services::{self, Accepted, GameMove, Note, Pending, Snapshot};
 use crate::store::LinkIdentity;
 use crate::Store;
 
@@ -65,11 +65,14 @@ pub struct JoinStatus {
     pub caught_up: bool,
     /// Why it is away or ended, in words.
     pub message: Option<String>,
+    /// Notes other devices sent this one (a helper's die…), until used or dismissed.
+    pub inbox: Vec<super::Inbound>,
 }
 
 enum Command {
     Claim(Uuid, std_mpsc::Sender<Result<()>>),
     Move(GameMove, std_mpsc::Sender<Result<()>>),
+    Note(Note, std_mpsc::Sender<Result<()>>),
 }
 
 /// A joined device, linked in the background.
@@ -94,6 +97,7 @@ impl JoinHandle {
             revision: 0,
             caught_up: false,
             message: None,
+            inbox: Vec::new(),
         }));
         let (commands, command_rx) = mpsc::unbounded_channel();
         let (stop, stopped) = watch::channel(false);
@@ -140,6 +144,17 @@ impl JoinHandle {
     /// its outcome. Refused with the host's reason, or when the host is out of reach.
     pub fn submit_move(&self, mv: GameMove) -> Result<()> {
         self.ask(|reply| Command::Move(mv, reply))
+    }
+
+    /// Sends a note to the device that plays its character (through the host); returns once
+    /// the host passed it on, or with the host's reason why not.
+    pub fn send_note(&self, note: Note) -> Result<()> {
+        self.ask(|reply| Command::Note(note, reply))
+    }
+
+    /// Takes a note out of this device's inbox (used or dismissed).
+    pub fn take_note(&self, id: Uuid) -> Result<super::Inbound> {
+        super::take_from_inbox(&mut lock(&self.status).inbox, id)
     }
 
     fn ask(&self, command: impl FnOnce(std_mpsc::Sender<Result<()>>) -> Command) -> Result<()> {
@@ -230,7 +245,9 @@ async fn run(
                     LinkState::Away,
                     format!("{reason}; working on your own characters until the table is back"),
                 );
-                while let Ok(Command::Claim(_, reply) | Command::Move(_, reply)) = commands.try_recv() {
+                while let Ok(Command::Claim(_, reply) | Command::Move(_, reply) | Command::Note(_, reply)) =
+                    commands.try_recv()
+                {
                     let _ = reply.send(Err(Error::link("not linked to the table right now")));
                 }
                 tokio::select! {
@@ -371,6 +388,7 @@ impl Session<'_> {
                     let (msg, reply) = match command {
                         Command::Claim(character, reply) => (ToHost::Claim { id, character }, reply),
                         Command::Move(mv, reply) => (ToHost::Move { id, mv }, reply),
+                        Command::Note(note, reply) => (ToHost::Note { id, note }, reply),
                     };
                     channel.send(&msg).await.map_err(lost)?;
                     waiting.push((id, reply));
@@ -424,6 +442,7 @@ impl Session<'_> {
                         }
                         ToDevice::Bye { reason } => return Ok(SessionEnd::Bye(reason)),
                         ToDevice::Pong => {}
+                        ToDevice::Note { from, note } => super::add_to_inbox(&mut lock(self.status).inbox, from, note),
                         ToDevice::Welcome { .. } => return Err(SessionEnd::Lost("the table welcomed this device twice".into())),
                     }
                     if self.try_apply(&mut sync).map_err(lost)? {

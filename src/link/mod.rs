@@ -14,4 +14,31 @@ pub mod join;
 pub mod wire;
 
 pub use host::{HostConfig, HostHandle, HostStatus};
+
+/// A note another device sent this one, waiting for its person to use or dismiss it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Inbound {
+    pub id: uuid::Uuid,
+    /// The sending device's name.
+    pub from: String,
+    pub note: crate::services::Note,
+}
+
+/// Notes kept at most; the oldest goes first.
+const INBOX_MAX: usize = 20;
+
+fn add_to_inbox(inbox: &mut Vec<Inbound>, from: String, note: crate::services::Note) {
+    if inbox.len() >= INBOX_MAX {
+        inbox.remove(0);
+    }
+    inbox.push(Inbound { id: uuid::Uuid::new_v4(), from, note });
+}
+
+/// Takes the note `id` out of `inbox` (it was used or dismissed).
+fn take_from_inbox(inbox: &mut Vec<Inbound>, id: uuid::Uuid) -> crate::Result<Inbound> {
+    match inbox.iter().position(|n| n.id == id) {
+        Some(i) => Ok(inbox.remove(i)),
+        None => Err(crate::Error::NotFound { what: "note", id: id.to_string() }),
+    }
+}
 pub use join::{JoinConfig, JoinHandle, JoinStatus, LinkState};

@@ -26,7 +26,7 @@ use uuid::Uuid;
 
 use crate::error::{Error, Result};
 use crate::model::System;
-use crate::services::{GameMove, Snapshot};
+use crate::services::{GameMove, Note, Snapshot};
 
 /// The protocol this build speaks; a device with another one is told so and disconnected.
 pub const PROTOCOL: u32 = 1;
@@ -98,6 +98,11 @@ pub enum ToHost {
         id: Uuid,
         mv: GameMove,
     },
+    /// A note for the device that plays `note.to()` (or the table's, if none does).
+    Note {
+        id: Uuid,
+        note: Note,
+    },
     Ping,
 }
 
@@ -119,6 +124,11 @@ pub enum ToDevice {
     Answer {
         id: Uuid,
         refused: Option<String>,
+    },
+    /// A note another device sent this one (`from`: that device's name).
+    Note {
+        from: String,
+        note: Note,
     },
     /// The link ends (the host stopped, or removed this device).
     Bye {

@@ -25,6 +25,7 @@ use super::{DiceInput, Done};
 use crate::error::{Error, Result};
 use crate::exchange::{self, Document, Kind};
 use crate::model::{now, CharacterRecord, DeviceRole};
+use crate::rules::nsu::roll::{Edge, RemoteHelper};
 use crate::rules::penny_ante::challenge::Move as PennyMove;
 use crate::store::{Base, EventKind, LinkIdentity, Peer, PeerSide, Reader, Refused, Store, Tx};
 
@@ -35,6 +36,58 @@ use crate::store::{Base, EventKind, LinkIdentity, Peer, PeerSide, Reader, Refuse
 pub enum GameMove {
     /// A Penny Ante challenge move of a side the device plays.
     PennyChallenge { mv: PennyMove, dice: DiceInput },
+}
+
+/// Something one device hands another at the table, through the host, without changing
+/// either database: the receiving person uses it (or not) like a value typed in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Note {
+    /// NSU: a helper's die for `roller`'s roll, rolled on the helper's own device: their
+    /// name, die and edge, and the face or faces it showed (two with an edge).
+    NsuHelp { roller: Uuid, helper: RemoteHelper, faces: Vec<u8> },
+}
+
+impl Note {
+    /// The character the note is for.
+    pub fn to(&self) -> Uuid {
+        match self {
+            Note::NsuHelp { roller, .. } => *roller,
+        }
+    }
+}
+
+/// Checks a note a device sends at the hosted `game` and says which device it goes to
+/// (`None`: a character no device plays, so the table's own). The sender must play a
+/// character at the table; the note must be well formed for its game.
+pub fn host_route_note(store: &Store, game: Uuid, device: Uuid, note: &Note) -> Result<Option<Uuid>> {
+    let read = store.read();
+    if owned_by(read, game, device)?.is_empty() {
+        return Err(Error::invalid("note", "this device plays no character at this table yet"));
+    }
+    let to = characters::existing_character(read, note.to())?;
+    if to.game_id != game {
+        return Err(Error::invalid("note", format!("“{}” plays in another game", to.name)));
+    }
+    match note {
+        Note::NsuHelp { helper, faces, .. } => {
+            let sides = helper.die.sides();
+            let wanted = if helper.edge == Edge::None { 1 } else { 2 };
+            if faces.len() != wanted || faces.iter().any(|&f| f == 0 || f > sides) {
+                return Err(Error::invalid(
+                    "faces",
+                    format!(
+                        "a d{sides}{} shows {wanted} face(s) from 1 to {sides}",
+                        if wanted == 2 { " with an edge" } else { "" }
+                    ),
+                ));
+            }
+            if helper.name.trim().is_empty() || helper.name.chars().count() > 100 {
+                return Err(Error::invalid("name", "the helper's name is 1 to 100 characters"));
+            }
+        }
+    }
+    Ok(read.link_owners(game)?.into_iter().find(|(c, _)| *c == to.id).map(|(_, d)| d))
 }
 
 /// What the host sends a device: the game as that device may see it.

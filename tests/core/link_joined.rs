@@ -77,3 +77,76 @@ fn a_joined_device_changes_its_character_through_the_host_and_never_the_game_its
     assert!(services::check(&player).unwrap().ok);
     assert!(services::check(&host_store).unwrap().ok);
 }
+
+fn join(dir: &Scratch, name: &str, host: &HostHandle) -> (std::path::PathBuf, JoinHandle) {
+    let db = dir.file(&format!("{name}.db"));
+    drop(Store::open(&db).unwrap());
+    let status = host.status();
+    let handle = JoinHandle::start(JoinConfig {
+        db: db.clone(),
+        addr: status.listen.parse().unwrap(),
+        code: Some(status.code),
+        name: name.into(),
+    });
+    assert!(handle.wait(Duration::from_secs(20)).caught_up, "{:?}", handle.status());
+    (db, handle)
+}
+
+#[test]
+fn a_helpers_die_rolled_on_their_device_reaches_the_rollers_device() {
+    use sheetkeeper::rules::nsu::roll::{Edge, RemoteHelper};
+    use sheetkeeper::rules::nsu::Die;
+    use sheetkeeper::services::Note;
+
+    let dir = Scratch::new();
+    let host_db = dir.file("host.db");
+    let mut host_store = Store::open(&host_db).unwrap();
+    services::import(&mut host_store, &fixture("nsu-game.sheetkeeper.json"), Default::default()).unwrap();
+    let listing = services::list(&host_store).unwrap();
+    let game = listing[0].game.id;
+    let id_of = |name: &str| listing[0].characters.iter().find(|c| c.name == name).unwrap().id;
+    let (tobias, wren) = (id_of("Tobias Reed"), id_of("Wren Ashdown"));
+    let host = HostHandle::start(HostConfig {
+        db: host_db.clone(),
+        game,
+        listen: "127.0.0.1:0".parse().unwrap(),
+        name: "The table".into(),
+    })
+    .unwrap();
+    let (_, roller) = join(&dir, "roller", &host);
+    let (_, helper) = join(&dir, "helper", &host);
+    roller.claim(tobias).unwrap();
+    helper.claim(wren).unwrap();
+
+    let help = |faces: Vec<u8>, edge| Note::NsuHelp {
+        roller: tobias,
+        helper: RemoteHelper { name: "Wren".into(), die: Die::D6, edge },
+        faces,
+    };
+    helper.send_note(help(vec![5], Edge::None)).unwrap();
+    eventually("the helper's die reaching the roller's device", || !roller.status().inbox.is_empty());
+    let inbound = roller.status().inbox[0].clone();
+    assert_eq!(inbound.from, "helper");
+    assert_eq!(inbound.note, help(vec![5], Edge::None));
+    roller.take_note(inbound.id).unwrap();
+    assert!(roller.status().inbox.is_empty());
+    assert!(helper.status().inbox.is_empty(), "a note goes only to the device that plays its character");
+
+    // A die that cannot be: refused with the reason, nothing passed on.
+    let refused = helper.send_note(help(vec![7], Edge::None)).unwrap_err();
+    assert!(refused.to_string().contains("1 to 6"), "{refused}");
+    let refused = helper.send_note(help(vec![3], Edge::Advantage)).unwrap_err();
+    assert!(refused.to_string().contains("with an edge"), "{refused}");
+    assert!(roller.status().inbox.is_empty());
+
+    // Once the roller's device is removed, Tobias is the table's: the note waits in the
+    // host's inbox.
+    roller.stop();
+    let devices = services::link_devices(&host_store, Some(game)).unwrap();
+    let roller_device = devices.iter().find(|d| d.peer.name == "roller").unwrap().peer.device_id;
+    services::link_unpair(&mut host_store, roller_device).unwrap();
+    let for_table = help(vec![2], Edge::None);
+    helper.send_note(for_table.clone()).unwrap();
+    eventually("the note reaching the table's inbox", || !host.status().inbox.is_empty());
+    assert_eq!(host.status().inbox[0].note, for_table);
+}

@@ -6,6 +6,7 @@
 
 pub mod error;
 pub mod exchange;
+pub mod link;
 pub mod model;
 pub mod paths;
 pub mod rules;

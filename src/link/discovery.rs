@@ -150,6 +150,27 @@ pub fn browse(wait: Duration) -> Result<Vec<Nearby>> {
     Ok(list)
 }
 
+/// Where another device can reach a host listening on `listen`: that address itself when it
+/// names one, else (listening on every interface) this device's own addresses on `listen`'s
+/// port, IPv4 first and loopback last, as `ADDR:PORT`.
+pub fn reachable_at(listen: SocketAddr) -> Vec<String> {
+    if !listen.ip().is_unspecified() {
+        return vec![listen.to_string()];
+    }
+    let mut ips: Vec<IpAddr> =
+        if_addrs::get_if_addrs().map(|interfaces| interfaces.into_iter().map(|i| i.ip()).collect()).unwrap_or_default();
+    ips.retain(usable);
+    if listen.is_ipv4() {
+        ips.retain(IpAddr::is_ipv4);
+    }
+    ips.sort_by_key(address_order);
+    ips.dedup();
+    if ips.is_empty() {
+        ips.push(listen.ip());
+    }
+    ips.into_iter().take(MAX_ADDRS).map(|ip| SocketAddr::new(ip, listen.port()).to_string()).collect()
+}
+
 /// What one answer says, checked: `None` when it is not a Sheetkeeper table (no or a bad
 /// game id, no usable address).
 fn heard(name: Option<&str>, game: Option<&str>, ips: &[IpAddr], port: u16) -> Option<Nearby> {
@@ -243,6 +264,20 @@ mod tests {
         assert_eq!(cut_to_bytes("Ünïcødé table", 5), "Ünï");
         assert_eq!(cut_to_bytes("ab cd", 3), "ab");
         assert_eq!(cut_to_bytes("short", 40), "short");
+    }
+
+    #[test]
+    fn a_host_on_one_address_is_reached_there_and_on_all_at_its_own() {
+        let one: SocketAddr = "127.0.0.1:4000".parse().unwrap();
+        assert_eq!(reachable_at(one), vec!["127.0.0.1:4000"]);
+        let all = reachable_at("0.0.0.0:4001".parse().unwrap());
+        assert!(!all.is_empty());
+        for addr in &all {
+            let addr: SocketAddr = addr.parse().unwrap();
+            assert!(addr.is_ipv4() && !addr.ip().is_unspecified() && addr.port() == 4001, "{addr}");
+        }
+        let last_is_loopback = all.iter().position(|a| a.starts_with("127."));
+        assert!(last_is_loopback.is_none_or(|at| at == all.len() - 1), "loopback last: {all:?}");
     }
 
     #[test]

@@ -76,6 +76,11 @@ pub enum Error {
     /// A schema migration failed; the database was left at its previous version.
     #[error("database migration: {0}")]
     Migration(#[from] rusqlite_migration::Error),
+
+    /// The linked table could not do what was asked (the host is unreachable, the code did
+    /// not match, a message was malformed, the host refused a change); the words say which.
+    #[error("{0}")]
+    Link(String),
 }
 
 impl Error {
@@ -90,11 +95,16 @@ impl Error {
             Error::Io { .. } => "io",
             Error::SqliteTooOld { .. } | Error::DatabaseTooNew { .. } => "unsupported",
             Error::Storage(_) | Error::Migration(_) => "storage",
+            Error::Link(_) => "link",
         }
     }
 
     pub(crate) fn invalid(field: impl Into<String>, problem: impl Into<String>) -> Self {
         Error::Invalid { field: field.into(), problem: problem.into() }
+    }
+
+    pub(crate) fn link(message: impl Into<String>) -> Self {
+        Error::Link(message.into())
     }
 
     pub(crate) fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {

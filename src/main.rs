@@ -20,7 +20,7 @@ use sheetkeeper::rules::penny_ante::{self, score::MAX_DICE};
 use sheetkeeper::rules::scattershot::odds::{self as scattershot_odds, MibOdds};
 use sheetkeeper::rules::scattershot::Settings as ScattershotSettings;
 use sheetkeeper::services::{self, ExportScope, ImportOptions};
-use sheetkeeper::{paths, Store};
+use sheetkeeper::{link, paths, Store};
 
 #[derive(Parser)]
 #[command(
@@ -85,6 +85,43 @@ enum Command {
         #[command(subcommand)]
         game: ScoreGame,
     },
+    /// Host a game for the devices at the table, on the local network. Prints one line when
+    /// ready (`hosting game=ID listen=ADDR:PORT code=CODE`, and `code=CODE` again whenever
+    /// too many wrong codes replaced it), then serves until interrupted
+    Host {
+        #[arg(long)]
+        game: uuid::Uuid,
+        /// Where to listen [default: every address, a free port]
+        #[arg(long, value_name = "ADDR:PORT", default_value = "0.0.0.0:0")]
+        listen: std::net::SocketAddr,
+        /// The name devices see for this table
+        #[arg(long, default_value = "The table")]
+        name: String,
+    },
+    /// Join a hosted table: pair (the code is needed the first time only), bring its game
+    /// here as this device may see it, print `joined game=ID`, then follow it live
+    Join {
+        #[arg(value_name = "ADDR:PORT")]
+        addr: std::net::SocketAddr,
+        #[arg(long)]
+        code: Option<String>,
+        /// Exit once caught up instead of following the table
+        #[arg(long)]
+        once: bool,
+        /// Characters at the table this device plays (their ids)
+        #[arg(long, value_name = "CHARACTER_ID")]
+        claim: Vec<uuid::Uuid>,
+        /// The name the table sees for this device
+        #[arg(long, default_value = "A command line")]
+        name: String,
+    },
+    /// The devices paired with this one (in one game, or all)
+    Devices {
+        #[arg(long)]
+        game: Option<uuid::Uuid>,
+    },
+    /// Remove a paired device: it cannot reconnect without a new code
+    Unpair { device: uuid::Uuid },
 }
 
 #[derive(Subcommand)]
@@ -390,12 +427,100 @@ fn out(text: &str) -> io::Result<()> {
     stdout.flush()
 }
 
-fn open(db: Option<&Path>) -> anyhow::Result<Store> {
-    let path = db
-        .map(Path::to_owned)
+fn db_path(db: Option<&Path>) -> anyhow::Result<PathBuf> {
+    db.map(Path::to_owned)
         .or_else(paths::default_db_path)
-        .ok_or_else(|| anyhow!("--db: no database path given and no home folder to find the app's database in"))?;
+        .ok_or_else(|| anyhow!("--db: no database path given and no home folder to find the app's database in"))
+}
+
+fn open(db: Option<&Path>) -> anyhow::Result<Store> {
+    let path = db_path(db)?;
     Store::open(&path).with_context(|| format!("opening the database {}", path.display()))
+}
+
+/// Waits for SIGINT or SIGTERM, calling `tick` every 100 ms meanwhile.
+fn until_interrupted(mut tick: impl FnMut()) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    runtime.block_on(async {
+        #[cfg(unix)]
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+        let mut every = tokio::time::interval(std::time::Duration::from_millis(100));
+        loop {
+            #[cfg(unix)]
+            let terminated = term.recv();
+            #[cfg(not(unix))]
+            let terminated = std::future::pending::<Option<()>>();
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => return Ok(()),
+                _ = terminated => return Ok(()),
+                _ = every.tick() => tick(),
+            }
+        }
+    })
+}
+
+fn host(db: Option<&Path>, game: uuid::Uuid, listen: std::net::SocketAddr, name: &str) -> anyhow::Result<()> {
+    let config = link::HostConfig { db: db_path(db)?, game, listen, name: name.to_owned() };
+    let handle = link::HostHandle::start(config)?;
+    let status = handle.status();
+    out(&format!("hosting game={} listen={} code={}", status.game, status.listen, status.code))?;
+    let mut code_number = status.code_number;
+    let mut failed = None;
+    until_interrupted(|| {
+        let status = handle.status();
+        if status.code_number != code_number {
+            code_number = status.code_number;
+            if let Err(e) = out(&format!("code={}", status.code)) {
+                failed.get_or_insert(e);
+            }
+        }
+    })?;
+    handle.stop();
+    failed.map_or(Ok(()), |e| Err(e.into()))
+}
+
+fn join(
+    db: Option<&Path>,
+    addr: std::net::SocketAddr,
+    code: Option<&str>,
+    once: bool,
+    claims: &[uuid::Uuid],
+    name: &str,
+) -> anyhow::Result<()> {
+    let config = link::JoinConfig { db: db_path(db)?, addr, code: code.map(str::to_owned), name: name.to_owned() };
+    let handle = link::JoinHandle::start(config);
+    let linked = |status: &link::JoinStatus| -> anyhow::Result<uuid::Uuid> {
+        match (status.state, status.game) {
+            (_, Some(game)) if status.caught_up => Ok(game),
+            (link::LinkState::WrongCode, _) => Err(anyhow!("the code did not match; nothing was changed")),
+            _ => Err(anyhow!(status.message.clone().unwrap_or_else(|| format!("the table at {addr} did not answer")))),
+        }
+    };
+    let mut game = linked(&handle.wait(std::time::Duration::from_secs(30)))?;
+    for character in claims {
+        handle.claim(*character)?;
+        game = linked(&handle.wait(std::time::Duration::from_secs(30)))?;
+    }
+    out(&format!("joined game={game}"))?;
+    if !once {
+        let mut last = handle.status().state;
+        until_interrupted(|| {
+            let state = handle.status();
+            if state.state != last {
+                last = state.state;
+                to_stderr(&format!(
+                    "link: {:?}{}",
+                    state.state,
+                    state.message.map(|m| format!(" — {m}")).unwrap_or_default()
+                ));
+            }
+        })?;
+    } else {
+        // Whatever this device changed meanwhile has gone out and been answered.
+        linked(&handle.wait(std::time::Duration::from_secs(30)))?;
+    }
+    handle.stop();
+    Ok(())
 }
 
 /// Prints `value` as JSON with --json, else the human line(s).
@@ -457,6 +582,36 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             let store = open(db)?;
             let view = services::game_view_as(&store, *game, viewer)?;
             print(true, &view, |_| String::new())?;
+        }
+        Command::Host { game, listen, name } => host(db, *game, *listen, name)?,
+        Command::Join { addr, code, once, claim, name } => join(db, *addr, code.as_deref(), *once, claim, name)?,
+        Command::Devices { game } => {
+            let devices = services::link_devices(&open(db)?, *game)?;
+            print(cli.json, &devices, |list| {
+                if list.is_empty() {
+                    return "No paired devices.".into();
+                }
+                list.iter()
+                    .map(|d| {
+                        let side = match d.peer.side {
+                            sheetkeeper::store::PeerSide::Host => "joined this device's table",
+                            sheetkeeper::store::PeerSide::Joined => "hosts a table this device joined",
+                        };
+                        let removed = if d.peer.removed_at.is_some() { " (removed)" } else { "" };
+                        format!(
+                            "{}  {}  {side}: {}{removed}",
+                            d.peer.device_id,
+                            d.peer.name,
+                            d.game_name.as_deref().unwrap_or("?")
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })?;
+        }
+        Command::Unpair { device } => {
+            let done = services::link_unpair(&mut open(db)?, *device)?;
+            print(cli.json, &done, |d| d.message.clone())?;
         }
         Command::Check => {
             let report = services::check(&open(db)?)?;

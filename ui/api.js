@@ -627,11 +627,12 @@ export const scattershotReward = (game, reward) => call("scattershot_reward", { 
 
 // Linked table
 // One device hosts a game; the others join it over the local network (src-tauri/src/link_commands.rs).
-//   HostView    {game, listen, code, online: [device id], wrong_tries, addrs: ["ADDR:PORT"], link, qr: {size, dark: [bool]}, announced}
-//   JoinStatus  {state: "connecting"|"linked"|"away"|"ended"|"wrong_code", game: id | null, revision, message: string | null}
+//   HostView    {game, listen, code: "123-456", online: [device id], wrong_tries, code_number, addrs: ["ADDR:PORT"], link, qr: {size, dark: [bool]}, announced}
+//   JoinStatus  {state: "connecting"|"linked"|"away"|"ended"|"wrong_code", game: id | null, game_name, host_name,
+//                revision, caught_up, message: string | null}
 //   Nearby      {name, game, addrs: ["ADDR:PORT"]}
 //   Device      {device_id, game_id, side: "host"|"joined", name, address, paired_at, removed_at, game_name, characters: [id]}
-//   Refused     {id, game_id, character_id, name, reason, at}
+//   Refused     {id, game_id, character_id, name, reason, record, at}
 export const linkHostStart = (game) => call("link_host_start", { game });
 /** The host's panel, or null when this app hosts nothing. */
 export const linkHostStatus = () => call("link_host_status");

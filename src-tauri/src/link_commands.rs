@@ -10,13 +10,12 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use serde::Serialize;
-use sheetkeeper::link as link_services;
 use sheetkeeper::link::discovery::{self, Nearby};
 use sheetkeeper::link::qr::{self, Qr};
 use sheetkeeper::link::{HostConfig, HostHandle, HostStatus, JoinConfig, JoinHandle, JoinStatus};
-use sheetkeeper::link::{PairedDevice, RefusedChange};
 use sheetkeeper::model::parse_id;
-use sheetkeeper::services::{self, Done};
+use sheetkeeper::services::{self, Done, PairedDevice};
+use sheetkeeper::store::Refused;
 use tauri::State;
 
 use crate::error::AppError;
@@ -178,25 +177,25 @@ pub fn link_nearby() -> Reply<Vec<Nearby>> {
 #[tauri::command(async)]
 pub fn link_devices(state: State<'_, AppState>, game: Option<String>) -> Reply<Vec<PairedDevice>> {
     let game = game.map(|g| parse_id("game", &g)).transpose()?;
-    Ok(link_services::link_devices(&*state.store()?, game)?)
+    Ok(services::link_devices(&*state.store()?, game)?)
 }
 
 /// Removes a paired device: it cannot reconnect without a new code.
 #[tauri::command(async)]
 pub fn link_unpair(state: State<'_, AppState>, device: String) -> Reply<Done> {
-    Ok(link_services::link_unpair(&mut *state.store()?, parse_id("device", &device)?)?)
+    Ok(services::link_unpair(&mut *state.store()?, parse_id("device", &device)?)?)
 }
 
 /// The changes of this device's characters that the host refused, with its reasons.
 #[tauri::command(async)]
-pub fn link_refused(state: State<'_, AppState>, game: String) -> Reply<Vec<RefusedChange>> {
-    Ok(link_services::link_refused(&*state.store()?, parse_id("game", &game)?)?)
+pub fn link_refused(state: State<'_, AppState>, game: String) -> Reply<Vec<Refused>> {
+    Ok(services::link_refused(&*state.store()?, parse_id("game", &game)?)?)
 }
 
 /// Puts away one refused change's notice (the character keeps what it has here).
 #[tauri::command(async)]
 pub fn link_dismiss_refused(state: State<'_, AppState>, id: String) -> Reply<Done> {
-    Ok(link_services::link_dismiss_refused(&mut *state.store()?, parse_id("id", &id)?)?)
+    Ok(services::link_dismiss_refused(&mut *state.store()?, parse_id("id", &id)?)?)
 }
 
 /// "This character is mine": the host lets this device change it from now on.

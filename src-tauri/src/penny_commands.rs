@@ -2,13 +2,12 @@
 //! error. No rules and no SQL here. On a device joined to a linked table, the challenge's
 //! moves go to the host instead (`through_the_host`).
 
-use sheetkeeper::link::GameMove;
 use sheetkeeper::model::parse_id;
 use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
 use sheetkeeper::rules::penny_ante::ledger::Account;
 use sheetkeeper::rules::penny_ante::table::Characteristic;
 use sheetkeeper::services::{
-    self, ChallengeDraft, DiceInput, LedgerView, PennyChange, PennyLogEntry, PennyView, PrivateView,
+    self, ChallengeDraft, DiceInput, GameMove, LedgerView, PennyChange, PennyLogEntry, PennyView, PrivateView,
 };
 use tauri::State;
 use uuid::Uuid;
@@ -184,13 +183,15 @@ fn through_the_host(state: &AppState, game: Uuid, mv: impl FnOnce() -> GameMove)
     Ok(Some(PennyChange { view, message: "The table took the move.".into() }))
 }
 
+/// A challenge is issued at the table: on a device joined to `game`'s table it is refused
+/// (it would change only this device's copy, which the host's next snapshot replaces).
 #[tauri::command(async)]
 pub fn penny_start_challenge(state: State<'_, AppState>, game: String, draft: ChallengeDraft) -> Reply<PennyChange> {
     let game = parse_id("game", &game)?;
-    if let Some(change) =
-        through_the_host(&state, game, || GameMove::PennyStartChallenge { draft: draft.clone().into() })?
-    {
-        return Ok(change);
+    if state.joined().is_some_and(|j| j.handle().status().game == Some(game)) {
+        return Err(AppError::invalid(
+            "challenge: at a linked table the host's device issues challenges; ask the table to start this one",
+        ));
     }
     Ok(services::penny_start_challenge(&mut *state.store()?, game, draft)?)
 }

@@ -7,6 +7,7 @@ mod check;
 mod device;
 mod dice;
 mod games;
+mod link;
 mod log;
 mod mezzo;
 mod mezzo_challenge;
@@ -18,6 +19,7 @@ mod nsu_downtime;
 mod nsu_roll;
 mod nsu_world;
 mod penny_ante;
+mod replica;
 mod scattershot;
 mod scattershot_play;
 mod scattershot_roll;
@@ -37,6 +39,12 @@ pub use device::{
 };
 pub use dice::DiceInput;
 pub use games::{create_game, delete_game, list, rename_game};
+pub use link::{
+    host_apply_change, host_apply_move, host_claim, host_give, host_known_device, host_pair, host_removed_device,
+    host_snapshot, joined_apply_snapshot, joined_host, joined_pair, joined_pending, joined_refused, joining_identity,
+    link_devices, link_dismiss_refused, link_identity, link_refused, link_unpair, Accepted, GameMove, Outcome,
+    PairedDevice, Pending, Snapshot,
+};
 pub use mezzo::{
     mezzo_add_element, mezzo_add_player, mezzo_add_trait, mezzo_award_edge_slots, mezzo_award_memorable, mezzo_claim,
     mezzo_edit_trait, mezzo_gain_adversity, mezzo_gain_influence, mezzo_gain_momentum, mezzo_leave_role, mezzo_log,
@@ -95,6 +103,7 @@ pub use penny_ante::{
     penny_starting_pennies, penny_table, ChallengeDraft, ChallengeView, LedgerView, PennyChange, PennyLogEntry,
     PennyView, PrivateView,
 };
+pub use replica::game_document_for;
 pub use scattershot::{
     scattershot_log, scattershot_sheet, scattershot_sheet_edit, scattershot_table, scattershot_table_edit,
     CombatantView, PendingResultView, PlayView, ResourceView, ScattershotChange, ScattershotCharacterView,

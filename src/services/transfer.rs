@@ -307,14 +307,26 @@ fn import_checked(
 }
 
 /// Imports a document that did not come from a file (the linked table's snapshot of a
-/// game). `from` names where it came from in messages; it was validated like a file.
+/// game) in one transaction: `proceed` decides first (false: nothing is written, `None`),
+/// then the import, then `then`. `from` names where it came from in messages; the document
+/// was validated like a file.
 pub(crate) fn import_document(
     store: &mut Store,
     from: &Path,
     doc: &Document,
     options: ImportOptions,
-) -> Result<ImportReport> {
-    import_parsed(store, from, doc, "", options, None)
+    proceed: impl FnOnce(&Tx<'_>) -> Result<bool>,
+    then: impl FnOnce(&Tx<'_>) -> Result<()>,
+) -> Result<Option<Counts>> {
+    store.write(|tx| {
+        if !proceed(tx)? {
+            return Ok(None);
+        }
+        let plan = make_plan(tx.read(), from, doc, "", options.as_copy)?;
+        apply(tx, from, &plan, options)?;
+        then(tx)?;
+        Ok(Some(plan.preview.counts))
+    })
 }
 
 fn import_parsed(

@@ -53,10 +53,12 @@ pub enum EventKind {
     CharacterNotesEdited,
     /// A game's free-form notes changed.
     GameNotesEdited,
+    /// A player's device changed its character at a linked table; the host applied it.
+    LinkedChange,
 }
 
 impl EventKind {
-    const ALL: [EventKind; 26] = [
+    const ALL: [EventKind; 27] = [
         EventKind::GameCreated,
         EventKind::GameRenamed,
         EventKind::GameDeleted,
@@ -83,6 +85,7 @@ impl EventKind {
         EventKind::ScattershotChanged,
         EventKind::CharacterNotesEdited,
         EventKind::GameNotesEdited,
+        EventKind::LinkedChange,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -113,6 +116,7 @@ impl EventKind {
             EventKind::ScattershotChanged => "scattershot_changed",
             EventKind::CharacterNotesEdited => "character_notes_edited",
             EventKind::GameNotesEdited => "game_notes_edited",
+            EventKind::LinkedChange => "linked_change",
         }
     }
 

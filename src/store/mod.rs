@@ -8,6 +8,7 @@
 
 mod device;
 mod events;
+mod link;
 mod mezzo;
 mod nsu;
 mod nsu_world;
@@ -25,6 +26,7 @@ use crate::error::{Error, Result};
 use crate::paths;
 
 pub use events::{Event, EventKind, NewEvent};
+pub use link::{Base, LinkIdentity, Peer, PeerSide, Refused};
 pub use queries::{Reader, Tx};
 pub use schema::LATEST as SCHEMA_VERSION;
 

@@ -1254,12 +1254,80 @@ CREATE TABLE device_settings (
 ) STRICT;
 "#;
 
+/// The linked table: this device's key pair, the devices it paired with (at either end),
+/// which device plays which character at the table it hosts, and on a joined device what it
+/// last agreed with the host and the changes the host refused (kept, never dropped).
+const V11: &str = r#"
+-- This device's identity on the local network: a Noise static key pair made once.
+CREATE TABLE link_identity (
+    id          INTEGER PRIMARY KEY CHECK (id = 1),
+    device_id   TEXT NOT NULL CHECK (length(device_id) = 36),
+    private_key BLOB NOT NULL CHECK (length(private_key) = 32),
+    public_key  BLOB NOT NULL CHECK (length(public_key) = 32)
+) STRICT;
+
+-- A device paired with this one. side 'host': this device hosts the game and the peer
+-- joined it; side 'joined': the peer hosts the game and this device joined it. A removed
+-- device keeps its row (removed_at) so it cannot reconnect with the same key.
+CREATE TABLE link_peers (
+    device_id  TEXT NOT NULL CHECK (length(device_id) = 36),
+    game_id    TEXT NOT NULL CHECK (length(game_id) = 36),
+    side       TEXT NOT NULL CHECK (side IN ('host', 'joined')),
+    name       TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+    public_key BLOB NOT NULL CHECK (length(public_key) = 32),
+    address    TEXT CHECK (address IS NULL OR length(address) <= 100),
+    paired_at  TEXT NOT NULL,
+    removed_at TEXT,
+    PRIMARY KEY (device_id, game_id, side)
+) STRICT;
+
+-- At a hosted table: the device that plays each character (its player's own device).
+CREATE TABLE link_owners (
+    character_id TEXT PRIMARY KEY NOT NULL CHECK (length(character_id) = 36),
+    game_id      TEXT NOT NULL CHECK (length(game_id) = 36),
+    device_id    TEXT NOT NULL CHECK (length(device_id) = 36)
+) STRICT;
+
+-- On a joined device: each character as last agreed with the host — the host's digest of
+-- it (the base a change is sent against) and this device's digest right after (a different
+-- one now means a change made here, not yet sent or answered).
+CREATE TABLE link_bases (
+    character_id TEXT PRIMARY KEY NOT NULL CHECK (length(character_id) = 36),
+    game_id      TEXT NOT NULL CHECK (length(game_id) = 36),
+    host_digest  TEXT NOT NULL CHECK (length(host_digest) = 64),
+    local_digest TEXT NOT NULL CHECK (length(local_digest) = 64),
+    owned        INTEGER NOT NULL CHECK (owned IN (0, 1))
+) STRICT;
+
+-- On a joined device: changes the host refused, with its reason and the change itself.
+CREATE TABLE link_refused (
+    id           TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+    game_id      TEXT NOT NULL CHECK (length(game_id) = 36),
+    character_id TEXT NOT NULL CHECK (length(character_id) = 36),
+    name         TEXT NOT NULL CHECK (length(name) <= 200),
+    reason       TEXT NOT NULL CHECK (length(reason) BETWEEN 1 AND 2000),
+    record       TEXT NOT NULL CHECK (json_valid(record)),
+    at           TEXT NOT NULL
+) STRICT;
+"#;
+
 /// Every migration, oldest first. Append only: never edit one that has shipped.
 /// `Store::open` applies [`UP`]; tests use `MIGRATIONS` to build databases of an older
 /// version (`to_version`) and to check that both lists agree.
 #[cfg_attr(not(test), allow(dead_code))]
-const STEPS: &[M<'static>] =
-    &[M::up(V1), M::up(V2), M::up(V3), M::up(V4), M::up(V5), M::up(V6), M::up(V7), M::up(V8), M::up(V9), M::up(V10)];
+const STEPS: &[M<'static>] = &[
+    M::up(V1),
+    M::up(V2),
+    M::up(V3),
+    M::up(V4),
+    M::up(V5),
+    M::up(V6),
+    M::up(V7),
+    M::up(V8),
+    M::up(V9),
+    M::up(V10),
+    M::up(V11),
+];
 #[cfg_attr(not(test), allow(dead_code))]
 pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
 
@@ -1267,10 +1335,10 @@ pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
 /// transaction that read `user_version` (`MIGRATIONS.to_latest` reads the version before
 /// its own transaction, so two processes could both apply step 1). A test checks that both
 /// lists build the same schema.
-pub(super) const UP: [&str; LATEST as usize] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10];
+pub(super) const UP: [&str; LATEST as usize] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11];
 
 /// The schema version this build writes.
-pub const LATEST: i64 = 10;
+pub const LATEST: i64 = 11;
 
 #[cfg(test)]
 mod tests {

@@ -341,7 +341,8 @@ function joinedWords(state) {
 }
 
 function claimBox(game) {
-  const mine = (c) => claimed.has(c.id);
+  // The host's snapshot marks the characters this device plays as mine.
+  const mine = (c) => claimed.has(c.id) || c.mine === true;
   const box = el(
     "div",
     { class: "link-claim", id: "link-claim" },
@@ -556,7 +557,7 @@ function buildJoinDialog() {
   const nearby = el("ul", { class: "link-nearby", id: "link-nearby", "aria-labelledby": "link-nearby-heading" });
   const nearbyStatus = el("p", { class: "muted", id: "link-nearby-status", role: "status" });
   const addr = el("input", { id: "link-join-addr", type: "text", inputmode: "url", autocomplete: "off", spellcheck: "false", required: true });
-  const code = el("input", { id: "link-join-code", type: "text", autocomplete: "off", spellcheck: "false", autocapitalize: "characters" });
+  const code = el("input", { id: "link-join-code", type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", placeholder: "123-456" });
   const name = el("input", { id: "link-join-name", type: "text", autocomplete: "off" });
   const status = el("p", { class: "link-join-status", id: "link-join-status", role: "status", "aria-live": "polite", hidden: true });
   const submit = el("button", { type: "submit", id: "link-join-submit", class: "primary" }, "Join");

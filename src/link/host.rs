@@ -1,0 +1,456 @@
+//! Hosting a game: listening while hosting, pairing devices with the code, serving each
+//! device its snapshot, and running their changes and moves through the services in the
+//! order they arrive (one database connection, one change at a time).
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use rand::Rng;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{mpsc, watch, Semaphore};
+use uuid::Uuid;
+
+use super::wire::{self, Channel, Frames, HandshakeError, Opening, OpeningReply, ToDevice, ToHost, PROTOCOL};
+use crate::error::{Error, Result};
+use crate::services::{self, Snapshot};
+use crate::store::LinkIdentity;
+use crate::Store;
+
+/// Wrong codes allowed before the code is replaced by a new one.
+pub const TRIES_PER_CODE: u32 = 3;
+/// How long a wrong code waits before its answer (guessing is slow as well as limited).
+const WRONG_CODE_PAUSE: Duration = Duration::from_millis(800);
+/// How long a device has to finish the opening and handshake.
+const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
+/// A device silent this long is gone (joined devices ping every few seconds).
+const SILENCE: Duration = Duration::from_secs(20);
+/// How often the host looks for changes made to its database by others (its window, the CLI).
+const WATCH_EVERY: Duration = Duration::from_millis(100);
+
+/// What to host.
+#[derive(Clone, Debug)]
+pub struct HostConfig {
+    pub db: PathBuf,
+    pub game: Uuid,
+    pub listen: SocketAddr,
+    /// The name devices see (the host device's name).
+    pub name: String,
+}
+
+/// The host as the window or the CLI shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct HostStatus {
+    pub game: Uuid,
+    pub listen: String,
+    /// The code a new device pairs with, as shown ("123-456").
+    pub code: String,
+    /// The devices connected now.
+    pub online: Vec<Uuid>,
+    /// Wrong codes tried against the current code.
+    pub wrong_tries: u32,
+    /// Bumps when the code is replaced (after too many wrong tries).
+    pub code_number: u32,
+}
+
+/// A running host. Dropping it (or `stop`) ends the link: every device is told and keeps
+/// its data.
+pub struct HostHandle {
+    status: Arc<Mutex<HostStatus>>,
+    stop: watch::Sender<bool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl HostHandle {
+    /// Opens the database, listens, and returns once devices can connect.
+    pub fn start(config: HostConfig) -> Result<HostHandle> {
+        let mut store = Store::open(&config.db)?;
+        let game = services::list(&store)?
+            .into_iter()
+            .find(|g| g.game.id == config.game)
+            .ok_or_else(|| Error::NotFound { what: "game", id: config.game.to_string() })?;
+        let identity = services::link_identity(&mut store, wire::generate_keypair)?;
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| Error::link(format!("the link could not start: {e}")))?;
+        let listener = runtime
+            .block_on(TcpListener::bind(config.listen))
+            .map_err(|e| Error::link(format!("could not listen on {}: {e}", config.listen)))?;
+        let listen = listener.local_addr().map_err(|e| Error::link(e.to_string()))?;
+        let status = Arc::new(Mutex::new(HostStatus {
+            game: config.game,
+            listen: listen.to_string(),
+            code: new_code(),
+            online: Vec::new(),
+            wrong_tries: 0,
+            code_number: 1,
+        }));
+        let (stop, stopped) = watch::channel(false);
+        let host = Arc::new(Host {
+            game: config.game,
+            game_name: game.game.name.clone(),
+            system: game.game.system,
+            name: config.name,
+            identity,
+            store: Mutex::new(store),
+            status: status.clone(),
+            devices: Mutex::new(HashMap::new()),
+            pairing: Semaphore::new(1),
+            stopped,
+        });
+        let thread = std::thread::Builder::new()
+            .name("sheetkeeper-host".into())
+            .spawn(move || runtime.block_on(serve(host, listener)))
+            .map_err(|e| Error::link(format!("the link could not start: {e}")))?;
+        Ok(HostHandle { status, stop, thread: Some(thread) })
+    }
+
+    pub fn status(&self) -> HostStatus {
+        lock(&self.status).clone()
+    }
+
+    /// Ends the link cleanly: every device is told; the listener closes.
+    pub fn stop(mut self) {
+        self.finish();
+    }
+
+    fn finish(&mut self) {
+        let _ = self.stop.send(true);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for HostHandle {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // Every holder leaves the value whole, so a poisoned lock is safe to reuse.
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// A six-digit code, shown as "123-456".
+fn new_code() -> String {
+    let n: u32 = rand::rng().random_range(0..1_000_000);
+    format!("{:03}-{:03}", n / 1000, n % 1000)
+}
+
+/// What a connected device's task is told by the others.
+#[derive(Clone, Copy, Debug)]
+enum Nudge {
+    /// The game changed: send a snapshot if this device's one changed.
+    Refresh,
+}
+
+struct Host {
+    game: Uuid,
+    game_name: String,
+    system: crate::model::System,
+    name: String,
+    identity: LinkIdentity,
+    store: Mutex<Store>,
+    status: Arc<Mutex<HostStatus>>,
+    /// Connected devices: connection number → (device, its nudges).
+    devices: Mutex<HashMap<u64, (Uuid, mpsc::UnboundedSender<Nudge>)>>,
+    /// One pairing at a time, so guesses cannot run in parallel.
+    pairing: Semaphore,
+    stopped: watch::Receiver<bool>,
+}
+
+impl Host {
+    /// Runs `f` on the database off the async thread.
+    async fn db<T: Send + 'static>(
+        self: &Arc<Self>,
+        f: impl FnOnce(&mut Store) -> Result<T> + Send + 'static,
+    ) -> Result<T> {
+        let host = self.clone();
+        tokio::task::spawn_blocking(move || f(&mut lock(&host.store)))
+            .await
+            .map_err(|_| Error::link("the host's database task failed"))?
+    }
+
+    fn refresh_all(&self) {
+        for (_, nudges) in lock(&self.devices).values() {
+            let _ = nudges.send(Nudge::Refresh);
+        }
+    }
+
+    fn online(&self) {
+        let online = lock(&self.devices).values().map(|(d, _)| *d).collect();
+        lock(&self.status).online = online;
+    }
+}
+
+async fn serve(host: Arc<Host>, listener: TcpListener) {
+    let mut stopped = host.stopped.clone();
+    let watcher = tokio::spawn(watch_database(host.clone()));
+    let mut next = 0u64;
+    loop {
+        tokio::select! {
+            _ = stopped.changed() => break,
+            accepted = listener.accept() => {
+                let Ok((stream, _)) = accepted else { continue };
+                next += 1;
+                tokio::spawn(connection(host.clone(), stream, next));
+            }
+        }
+    }
+    drop(listener);
+    watcher.abort();
+    // Give the connections a moment to say goodbye.
+    for _ in 0..50 {
+        if lock(&host.devices).is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Changes made by another connection (the host's window, `sheetkeeper import`) reach the
+/// devices: `data_version` moves when another connection commits.
+async fn watch_database(host: Arc<Host>) {
+    let mut last = None;
+    loop {
+        tokio::time::sleep(WATCH_EVERY).await;
+        let Ok(version) = host.db(|s| s.read().data_version()).await else { continue };
+        if last.is_some_and(|l| l != version) {
+            host.refresh_all();
+        }
+        last = Some(version);
+    }
+}
+
+/// One device's connection, from its opening to its end. Anything malformed ends it.
+async fn connection(host: Arc<Host>, stream: TcpStream, number: u64) {
+    let frames = Frames::new(stream);
+    let (channel, device) = match tokio::time::timeout(HANDSHAKE_TIME, open(&host, frames)).await {
+        Ok(Ok(opened)) => opened,
+        Ok(Err((mut frames, reason))) => {
+            // In clear: the device has no channel yet (or its code did not make one).
+            let _ = frames.send_clear(&OpeningReply::Refused { reason }).await;
+            return;
+        }
+        Err(_) => return,
+    };
+    let (nudge_tx, nudges) = mpsc::unbounded_channel();
+    lock(&host.devices).insert(number, (device, nudge_tx));
+    host.online();
+    let _ = run_device(&host, channel, device, nudges).await;
+    lock(&host.devices).remove(&number);
+    host.online();
+}
+
+type Refusal = (Frames, String);
+
+/// The opening and handshake: a paired device by its pinned key, a new one by the code.
+/// Returns the channel and the device; or the frames and the reason to refuse it.
+async fn open(host: &Arc<Host>, mut frames: Frames) -> std::result::Result<(Channel, Uuid), Refusal> {
+    let opening: Opening = match frames.recv_clear().await {
+        Ok(opening) => opening,
+        Err(e) => return Err((frames, e.to_string())),
+    };
+    let (psk, _permit) = match opening {
+        Opening::Pair { protocol, .. } | Opening::Resume { protocol } if protocol != PROTOCOL => {
+            let reason = format!("this table speaks link protocol {PROTOCOL}, the device {protocol}; update the app");
+            return Err((frames, reason));
+        }
+        Opening::Pair { spake, .. } => {
+            let Ok(permit) = host.pairing.acquire().await else {
+                return Err((frames, "the table is closing".into()));
+            };
+            let code = lock(&host.status).code.clone();
+            let (reply, psk) = match wire::pair_answer(&code, &spake) {
+                Ok(answer) => answer,
+                Err(e) => return Err((frames, e.to_string())),
+            };
+            if let Err(e) = frames.send_clear(&reply).await {
+                return Err((frames, e.to_string()));
+            }
+            (Some(psk), Some(permit))
+        }
+        Opening::Resume { .. } => {
+            if let Err(e) = frames.send_clear(&OpeningReply::Resume).await {
+                return Err((frames, e.to_string()));
+            }
+            (None, None)
+        }
+    };
+    let (noise, remote) = match wire::handshake_responder(&mut frames, &host.identity.private_key, psk.as_ref()).await {
+        Ok(done) => done,
+        Err(HandshakeError::Mismatch) if psk.is_some() => {
+            wrong_code(host);
+            tokio::time::sleep(WRONG_CODE_PAUSE).await;
+            return Err((frames, "the code did not match".into()));
+        }
+        Err(HandshakeError::Mismatch) => return Err((frames, "the encrypted channel could not be set up".into())),
+        Err(HandshakeError::Other(e)) => return Err((frames, e.to_string())),
+    };
+    let mut channel = Channel::new(frames, noise, remote.clone());
+    match admit(host, &mut channel, psk.is_some(), remote).await {
+        Ok(device) => Ok((channel, device)),
+        Err(reason) => Err((channel.into_frames(), reason)),
+    }
+}
+
+/// After the handshake: the device's hello, and whether it may come in (paired now with
+/// the code, or paired before and not removed).
+async fn admit(
+    host: &Arc<Host>,
+    channel: &mut Channel,
+    paired_now: bool,
+    key: Vec<u8>,
+) -> std::result::Result<Uuid, String> {
+    let hello: ToHost = channel.recv().await.map_err(|e| e.to_string())?;
+    let ToHost::Hello { protocol, device, name } = hello else {
+        return Err("a device must say hello first".into());
+    };
+    if protocol != PROTOCOL {
+        return Err(format!("this table speaks link protocol {PROTOCOL}, the device {protocol}; update the app"));
+    }
+    let game = host.game;
+    if paired_now {
+        host.db(move |s| services::host_pair(s, game, device, &name, &key)).await.map_err(|e| e.to_string())?;
+        lock(&host.status).wrong_tries = 0;
+        return Ok(device);
+    }
+    let pinned = key.clone();
+    let known = host.db(move |s| services::host_known_device(s, game, &pinned)).await.map_err(|e| e.to_string())?;
+    match known {
+        Some(peer) if peer.device_id == device => Ok(device),
+        Some(_) => Err("this device's key belongs to another device".into()),
+        None => {
+            let removed = host.db(move |s| services::host_removed_device(s, game, &key)).await.unwrap_or(false);
+            Err(if removed {
+                "this device was removed from the table; ask the table for a new code".into()
+            } else {
+                "this device is not paired with the table; join with the table's code".into()
+            })
+        }
+    }
+}
+
+fn wrong_code(host: &Host) {
+    let mut status = lock(&host.status);
+    status.wrong_tries += 1;
+    if status.wrong_tries >= TRIES_PER_CODE {
+        status.code = new_code();
+        status.code_number += 1;
+        status.wrong_tries = 0;
+    }
+}
+
+/// Serves one paired device: its welcome and snapshots, its changes and moves in order.
+async fn run_device(
+    host: &Arc<Host>,
+    mut channel: Channel,
+    device: Uuid,
+    mut nudges: mpsc::UnboundedReceiver<Nudge>,
+) -> Result<()> {
+    let mut stopped = host.stopped.clone();
+    channel
+        .send(&ToDevice::Welcome {
+            game: host.game,
+            game_name: host.game_name.clone(),
+            system: host.system,
+            host: host.identity.device_id,
+            host_name: host.name.clone(),
+        })
+        .await?;
+    let mut last_sent = String::new();
+    send_snapshot(host, &mut channel, device, &mut last_sent, false).await?;
+    loop {
+        let msg = tokio::select! {
+            _ = stopped.changed() => {
+                let _ = channel.send(&ToDevice::Bye { reason: "the table stopped hosting".into() }).await;
+                return Ok(());
+            }
+            Some(Nudge::Refresh) = nudges.recv() => {
+                if !still_paired(host, device).await? {
+                    let _ = channel.send(&ToDevice::Bye { reason: "this device was removed from the table".into() }).await;
+                    return Ok(());
+                }
+                send_snapshot(host, &mut channel, device, &mut last_sent, false).await?;
+                continue;
+            }
+            msg = tokio::time::timeout(SILENCE, channel.recv::<ToHost>()) => match msg {
+                Ok(msg) => msg?,
+                Err(_) => return Err(Error::link("the device went silent")),
+            },
+        };
+        let game = host.game;
+        let (id, outcome) = match msg {
+            ToHost::Ping => {
+                channel.send(&ToDevice::Pong).await?;
+                continue;
+            }
+            ToHost::Hello { .. } => return Err(Error::link("a device said hello twice")),
+            ToHost::Change { id, document, base } => {
+                let outcome =
+                    host.db(move |s| services::host_apply_change(s, game, device, &document, base.as_deref())).await?;
+                (id, outcome)
+            }
+            ToHost::Claim { id, character } => {
+                (id, host.db(move |s| services::host_claim(s, game, device, character)).await?)
+            }
+            ToHost::Move { id, mv } => {
+                (id, host.db(move |s| services::host_apply_move(s, game, device, &mv, &mut rand::rng())).await?)
+            }
+        };
+        if outcome.is_ok() {
+            host.refresh_all();
+        }
+        // The device's own snapshot comes before the answer, so when the answer arrives its
+        // copy already shows the outcome. It is sent even if unchanged: after a refusal it
+        // brings the host's version back over the refused change, and the device always
+        // applies the snapshot that followed its change, never an older one.
+        send_snapshot(host, &mut channel, device, &mut last_sent, true).await?;
+        channel.send(&ToDevice::Answer { id, refused: outcome.err() }).await?;
+    }
+}
+
+async fn still_paired(host: &Arc<Host>, device: Uuid) -> Result<bool> {
+    let game = host.game;
+    host.db(move |s| {
+        Ok(services::link_devices(s, Some(game))?
+            .iter()
+            .any(|d| d.peer.device_id == device && d.peer.removed_at.is_none()))
+    })
+    .await
+}
+
+/// Sends `device` its snapshot if it differs from the last one sent (or `force`).
+async fn send_snapshot(
+    host: &Arc<Host>,
+    channel: &mut Channel,
+    device: Uuid,
+    last_sent: &mut String,
+    force: bool,
+) -> Result<()> {
+    let game = host.game;
+    let snapshot = host.db(move |s| services::host_snapshot(s, game, device)).await?;
+    let digest = snapshot_digest(&snapshot);
+    if !force && digest == *last_sent {
+        return Ok(());
+    }
+    channel.send(&ToDevice::Snapshot { snapshot }).await?;
+    *last_sent = digest;
+    Ok(())
+}
+
+/// A snapshot's digest, without the moment it was made (which always differs).
+fn snapshot_digest(snapshot: &Snapshot) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(snapshot.document.get("data").map(|d| d.to_string()).unwrap_or_default());
+    hasher.update(serde_json::to_vec(&snapshot.digests).unwrap_or_default());
+    hasher.update(serde_json::to_vec(&snapshot.owned).unwrap_or_default());
+    hasher.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}

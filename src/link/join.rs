@@ -1,0 +1,460 @@
+//! A device joined to a hosted table: it pairs (the first time, with the code), keeps the
+//! game as the host sends it, sends the changes made here to its own characters, and keeps
+//! working on its own when the host is out of reach, catching up when it is back.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{mpsc as std_mpsc, Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use tokio::net::TcpStream;
+use tokio::sync::{mpsc, watch};
+use uuid::Uuid;
+
+use super::wire::{self, Channel, Frames, HandshakeError, OpeningReply, ToDevice, ToHost, PROTOCOL};
+use crate::error::{Error, Result};
+use crate::services::{self, Accepted, GameMove, Pending, Snapshot};
+use crate::store::LinkIdentity;
+use crate::Store;
+
+/// How often the device looks for changes made here (by its window or the CLI).
+const WATCH_EVERY: Duration = Duration::from_millis(20);
+/// How often it tells the host it is still here.
+const PING_EVERY: Duration = Duration::from_secs(5);
+/// A host silent this long is out of reach.
+const SILENCE: Duration = Duration::from_secs(15);
+/// The longest wait between attempts to reach the host again.
+const MAX_BACKOFF: Duration = Duration::from_secs(5);
+/// How long a claim or a move waits for the host's answer.
+const ANSWER_TIME: Duration = Duration::from_secs(10);
+
+/// What to join.
+#[derive(Clone, Debug)]
+pub struct JoinConfig {
+    pub db: PathBuf,
+    pub addr: SocketAddr,
+    /// The host's code: needed the first time only.
+    pub code: Option<String>,
+    /// This device's name, as the host lists it.
+    pub name: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkState {
+    Connecting,
+    Linked,
+    /// Out of reach of the host: working on its own characters, trying again.
+    Away,
+    /// The link ended (the host stopped, or removed this device, or this device left).
+    Ended,
+    /// The code did not match: nothing was learned or changed; try again with the right one.
+    WrongCode,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct JoinStatus {
+    pub state: LinkState,
+    pub game: Option<Uuid>,
+    pub game_name: Option<String>,
+    pub host_name: Option<String>,
+    /// Grows with every snapshot applied: the window redraws when it moves.
+    pub revision: u64,
+    /// Linked, with the host's latest snapshot applied and nothing of this device's waiting.
+    pub caught_up: bool,
+    /// Why it is away or ended, in words.
+    pub message: Option<String>,
+}
+
+enum Command {
+    Claim(Uuid, std_mpsc::Sender<Result<()>>),
+    Move(GameMove, std_mpsc::Sender<Result<()>>),
+}
+
+/// A joined device, linked in the background.
+pub struct JoinHandle {
+    status: Arc<Mutex<JoinStatus>>,
+    commands: mpsc::UnboundedSender<Command>,
+    stop: watch::Sender<bool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl JoinHandle {
+    pub fn start(config: JoinConfig) -> JoinHandle {
+        let status = Arc::new(Mutex::new(JoinStatus {
+            state: LinkState::Connecting,
+            game: None,
+            game_name: None,
+            host_name: None,
+            revision: 0,
+            caught_up: false,
+            message: None,
+        }));
+        let (commands, command_rx) = mpsc::unbounded_channel();
+        let (stop, stopped) = watch::channel(false);
+        let shared = status.clone();
+        let thread = std::thread::Builder::new().name("sheetkeeper-join".into()).spawn(move || {
+            match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+                Ok(runtime) => runtime.block_on(run(config, shared, command_rx, stopped)),
+                Err(e) => end(&shared, LinkState::Ended, format!("the link could not start: {e}")),
+            }
+        });
+        let thread = match thread {
+            Ok(t) => Some(t),
+            Err(e) => {
+                end(&status, LinkState::Ended, format!("the link could not start: {e}"));
+                None
+            }
+        };
+        JoinHandle { status, commands, stop, thread }
+    }
+
+    pub fn status(&self) -> JoinStatus {
+        lock(&self.status).clone()
+    }
+
+    /// Waits until the device is caught up, or the link ended, or `limit` passed.
+    pub fn wait(&self, limit: Duration) -> JoinStatus {
+        let start = Instant::now();
+        loop {
+            let status = self.status();
+            let done = status.caught_up || matches!(status.state, LinkState::Ended | LinkState::WrongCode);
+            if done || start.elapsed() >= limit {
+                return status;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// "This character at the table is mine": the host records this device as its player.
+    pub fn claim(&self, character: Uuid) -> Result<()> {
+        self.ask(|reply| Command::Claim(character, reply))
+    }
+
+    /// A move at the table, made by the host's rules; returns once this device's copy shows
+    /// its outcome. Refused with the host's reason, or when the host is out of reach.
+    pub fn submit_move(&self, mv: GameMove) -> Result<()> {
+        self.ask(|reply| Command::Move(mv, reply))
+    }
+
+    fn ask(&self, command: impl FnOnce(std_mpsc::Sender<Result<()>>) -> Command) -> Result<()> {
+        if self.status().state != LinkState::Linked {
+            return Err(Error::link("not linked to the table right now; try again when it is back in reach"));
+        }
+        let (reply, answer) = std_mpsc::channel();
+        self.commands.send(command(reply)).map_err(|_| Error::link("the link has ended"))?;
+        answer.recv_timeout(ANSWER_TIME).unwrap_or_else(|_| Err(Error::link("the table did not answer in time")))
+    }
+
+    /// Leaves the table: the link ends; everything stays on this device.
+    pub fn stop(mut self) {
+        self.finish();
+    }
+
+    fn finish(&mut self) {
+        let _ = self.stop.send(true);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for JoinHandle {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+fn end(status: &Mutex<JoinStatus>, state: LinkState, message: String) {
+    let mut s = lock(status);
+    s.state = state;
+    s.caught_up = false;
+    s.message = Some(message);
+}
+
+/// How a session with the host ended.
+enum SessionEnd {
+    /// This device left.
+    Stopped,
+    /// The host said goodbye (stopped, or removed this device).
+    Bye(String),
+    /// The host refused this device (wrong code, removed, not paired).
+    Refused(String),
+    /// The connection broke or the host is out of reach: try again.
+    Lost(String),
+}
+
+async fn run(
+    config: JoinConfig,
+    status: Arc<Mutex<JoinStatus>>,
+    mut commands: mpsc::UnboundedReceiver<Command>,
+    mut stopped: watch::Receiver<bool>,
+) {
+    let mut store = match Store::open(&config.db) {
+        Ok(store) => store,
+        Err(e) => return end(&status, LinkState::Ended, e.to_string()),
+    };
+    let identity = match services::joining_identity(&store, wire::generate_keypair) {
+        Ok(identity) => identity,
+        Err(e) => return end(&status, LinkState::Ended, e.to_string()),
+    };
+    let mut code = config.code.clone();
+    let mut backoff = Duration::from_millis(300);
+    loop {
+        {
+            let mut s = lock(&status);
+            s.state = LinkState::Connecting;
+            s.caught_up = false;
+        }
+        let mut session = Session { store: &mut store, identity: &identity, config: &config, status: &status };
+        let ended = session.run(code.as_deref(), &mut commands, &mut stopped).await;
+        match ended {
+            SessionEnd::Stopped => return end(&status, LinkState::Ended, "this device left the table".into()),
+            SessionEnd::Bye(reason) => return end(&status, LinkState::Ended, reason),
+            SessionEnd::Refused(reason) if reason.contains("code did not match") => {
+                return end(&status, LinkState::WrongCode, reason)
+            }
+            SessionEnd::Refused(reason) => return end(&status, LinkState::Ended, reason),
+            SessionEnd::Lost(reason) => {
+                if lock(&status).game.is_some() {
+                    // Paired: from now on this device comes back by its key, not the code.
+                    code = None;
+                }
+                end(
+                    &status,
+                    LinkState::Away,
+                    format!("{reason}; working on your own characters until the table is back"),
+                );
+                while let Ok(Command::Claim(_, reply) | Command::Move(_, reply)) = commands.try_recv() {
+                    let _ = reply.send(Err(Error::link("not linked to the table right now")));
+                }
+                tokio::select! {
+                    _ = stopped.changed() => return end(&status, LinkState::Ended, "this device left the table".into()),
+                    _ = tokio::time::sleep(backoff) => {}
+                }
+                backoff = (backoff * 2).min(MAX_BACKOFF);
+            }
+        }
+    }
+}
+
+struct Session<'a> {
+    store: &'a mut Store,
+    identity: &'a LinkIdentity,
+    config: &'a JoinConfig,
+    status: &'a Mutex<JoinStatus>,
+}
+
+impl Session<'_> {
+    async fn run(
+        &mut self,
+        code: Option<&str>,
+        commands: &mut mpsc::UnboundedReceiver<Command>,
+        stopped: &mut watch::Receiver<bool>,
+    ) -> SessionEnd {
+        let (mut channel, game) = match self.connect(code).await {
+            Ok(linked) => linked,
+            Err(end) => return end,
+        };
+        match self.serve(&mut channel, game, commands, stopped).await {
+            Ok(end) | Err(end) => end,
+        }
+    }
+
+    /// Connects, pairs or resumes, and says hello: the channel and the game.
+    async fn connect(&mut self, code: Option<&str>) -> std::result::Result<(Channel, Uuid), SessionEnd> {
+        let addr = self.config.addr;
+        let lost = |e: &dyn std::fmt::Display| SessionEnd::Lost(format!("the table at {addr} is out of reach ({e})"));
+        let stream = match tokio::time::timeout(Duration::from_secs(5), TcpStream::connect(addr)).await {
+            Ok(Ok(stream)) => stream,
+            Ok(Err(e)) => return Err(lost(&e)),
+            Err(_) => return Err(lost(&"no answer")),
+        };
+        let mut frames = Frames::new(stream);
+        let address = addr.to_string();
+        let pinned = match code {
+            Some(_) => None,
+            None => match services::joined_host(self.store, &address) {
+                Ok(Some(peer)) => Some(peer),
+                Ok(None) => {
+                    return Err(SessionEnd::Refused(format!(
+                        "this device has not paired with the table at {address}; enter the table's code"
+                    )))
+                }
+                Err(e) => return Err(SessionEnd::Refused(e.to_string())),
+            },
+        };
+        let psk = match code {
+            Some(code) => {
+                let (state, opening) = wire::pair_start(code);
+                frames.send_clear(&opening).await.map_err(|e| lost(&e))?;
+                match frames.recv_clear::<OpeningReply>().await.map_err(|e| lost(&e))? {
+                    OpeningReply::Pair { spake } => Some(wire::pair_finish(state, &spake).map_err(|e| lost(&e))?),
+                    OpeningReply::Refused { reason } => return Err(SessionEnd::Refused(reason)),
+                    OpeningReply::Resume => return Err(lost(&"the table answered out of turn")),
+                }
+            }
+            None => {
+                frames.send_clear(&wire::Opening::Resume { protocol: PROTOCOL }).await.map_err(|e| lost(&e))?;
+                match frames.recv_clear::<OpeningReply>().await.map_err(|e| lost(&e))? {
+                    OpeningReply::Resume => None,
+                    OpeningReply::Refused { reason } => return Err(SessionEnd::Refused(reason)),
+                    OpeningReply::Pair { .. } => return Err(lost(&"the table answered out of turn")),
+                }
+            }
+        };
+        let (noise, remote) =
+            match wire::handshake_initiator(&mut frames, &self.identity.private_key, psk.as_ref()).await {
+                Ok(done) => done,
+                Err(HandshakeError::Mismatch) => return Err(lost(&"the encrypted channel could not be set up")),
+                Err(HandshakeError::Other(e)) => return Err(lost(&e)),
+            };
+        if let Some(peer) = &pinned {
+            if peer.public_key != remote {
+                return Err(SessionEnd::Refused(format!(
+                    "the device at {address} is not the table this device paired with"
+                )));
+            }
+        }
+        let mut channel = Channel::new(frames, noise, remote.clone());
+        let hello =
+            ToHost::Hello { protocol: PROTOCOL, device: self.identity.device_id, name: self.config.name.clone() };
+        channel.send(&hello).await.map_err(|e| lost(&e))?;
+        let welcome = match channel.recv_first::<ToDevice>().await.map_err(|e| lost(&e))? {
+            Ok(welcome) => welcome,
+            Err(reason) => return Err(SessionEnd::Refused(reason)),
+        };
+        let ToDevice::Welcome { game, game_name, host, host_name, .. } = welcome else {
+            return Err(lost(&"the table did not welcome this device"));
+        };
+        if pinned.as_ref().is_some_and(|p| p.game_id != game) {
+            return Err(SessionEnd::Refused(format!("the table at {address} hosts another game now")));
+        }
+        if psk.is_some() {
+            services::joined_pair(self.store, self.identity, game, host, &host_name, &remote, &address)
+                .map_err(|e| SessionEnd::Refused(e.to_string()))?;
+        }
+        let mut s = lock(self.status);
+        s.state = LinkState::Linked;
+        s.game = Some(game);
+        s.game_name = Some(game_name);
+        s.host_name = Some(host_name);
+        s.message = None;
+        Ok((channel, game))
+    }
+
+    /// Linked: snapshots in, changes and moves out, until the link ends.
+    async fn serve(
+        &mut self,
+        channel: &mut Channel,
+        game: Uuid,
+        commands: &mut mpsc::UnboundedReceiver<Command>,
+        stopped: &mut watch::Receiver<bool>,
+    ) -> std::result::Result<SessionEnd, SessionEnd> {
+        let lost = |e: Error| SessionEnd::Lost(format!("the link to the table broke ({e})"));
+        let mut sync = Sync { game, in_flight: Vec::new(), accepted: Accepted::new(), deferred: None, applied: false };
+        let mut waiting: Vec<(Uuid, std_mpsc::Sender<Result<()>>)> = Vec::new();
+        let mut watch = tokio::time::interval(WATCH_EVERY);
+        let mut ping = tokio::time::interval(PING_EVERY);
+        let mut last_version = None;
+        loop {
+            tokio::select! {
+                _ = stopped.changed() => return Ok(SessionEnd::Stopped),
+                Some(command) = commands.recv() => {
+                    let id = Uuid::new_v4();
+                    let (msg, reply) = match command {
+                        Command::Claim(character, reply) => (ToHost::Claim { id, character }, reply),
+                        Command::Move(mv, reply) => (ToHost::Move { id, mv }, reply),
+                    };
+                    channel.send(&msg).await.map_err(lost)?;
+                    waiting.push((id, reply));
+                }
+                _ = ping.tick() => channel.send(&ToHost::Ping).await.map_err(lost)?,
+                _ = watch.tick() => {
+                    if !sync.in_flight.is_empty() {
+                        continue;
+                    }
+                    let version = self.store.read().data_version().map_err(lost)?;
+                    if last_version == Some(version) && sync.applied {
+                        self.set_caught_up(&sync);
+                        continue;
+                    }
+                    last_version = Some(version);
+                    let pending = services::joined_pending(self.store, game, &sync.accepted).map_err(lost)?;
+                    for p in pending {
+                        let id = Uuid::new_v4();
+                        let msg = ToHost::Change { id, document: p.document.clone(), base: p.base.clone() };
+                        channel.send(&msg).await.map_err(lost)?;
+                        sync.in_flight.push((id, p));
+                    }
+                    self.set_caught_up(&sync);
+                }
+                msg = tokio::time::timeout(SILENCE, channel.recv::<ToDevice>()) => {
+                    let msg = match msg {
+                        Ok(msg) => msg.map_err(lost)?,
+                        Err(_) => return Err(SessionEnd::Lost("the table stopped answering".into())),
+                    };
+                    match msg {
+                        ToDevice::Snapshot { snapshot } => sync.deferred = Some(snapshot),
+                        ToDevice::Answer { id, refused } => {
+                            if let Some(i) = sync.in_flight.iter().position(|(m, _)| *m == id) {
+                                let (_, p) = sync.in_flight.remove(i);
+                                match &refused {
+                                    None => { sync.accepted.insert(p.character, p.digest.clone()); }
+                                    Some(reason) => services::joined_refused(self.store, game, &p, reason).map_err(lost)?,
+                                }
+                            }
+                            if let Some(i) = waiting.iter().position(|(m, _)| *m == id) {
+                                let (_, reply) = waiting.remove(i);
+                                let _ = reply.send(refused.map_or(Ok(()), |r| Err(Error::link(r))));
+                            }
+                        }
+                        ToDevice::Bye { reason } => return Ok(SessionEnd::Bye(reason)),
+                        ToDevice::Pong => {}
+                        ToDevice::Welcome { .. } => return Err(SessionEnd::Lost("the table welcomed this device twice".into())),
+                    }
+                    if self.try_apply(&mut sync).map_err(lost)? {
+                        lock(self.status).revision += 1;
+                    }
+                    self.set_caught_up(&sync);
+                }
+            }
+        }
+    }
+
+    /// Applies the latest snapshot once nothing of this device's is on its way to the host.
+    fn try_apply(&mut self, sync: &mut Sync) -> Result<bool> {
+        if !sync.in_flight.is_empty() {
+            return Ok(false);
+        }
+        let Some(snapshot) = sync.deferred.as_ref() else { return Ok(false) };
+        if !services::joined_apply_snapshot(self.store, sync.game, snapshot, &sync.accepted)? {
+            return Ok(false); // a change made here meanwhile goes first; its answer brings another
+        }
+        sync.deferred = None;
+        sync.accepted.clear();
+        sync.applied = true;
+        Ok(true)
+    }
+
+    fn set_caught_up(&self, sync: &Sync) {
+        lock(self.status).caught_up = sync.applied && sync.in_flight.is_empty() && sync.deferred.is_none();
+    }
+}
+
+/// Where a joined device's copy stands against the host's.
+struct Sync {
+    game: Uuid,
+    /// Changes sent, waiting for the host's answer (in the order sent).
+    in_flight: Vec<(Uuid, Pending)>,
+    accepted: Accepted,
+    /// The latest snapshot not applied yet.
+    deferred: Option<Snapshot>,
+    /// A snapshot was applied in this session.
+    applied: bool,
+}

@@ -1,0 +1,570 @@
+//! The linked table's database side: what the host sends each device, what it does with a
+//! device's change or move, and what a joined device does with a snapshot. The network
+//! (pairing, encryption, messages) is `crate::link`; this module never touches a socket.
+//!
+//! The host is the authority: a joined device's change to its own character is validated
+//! like an import, checked against the host's copy it was based on, and applied with its
+//! event; a game-level move runs through the host's services. A joined device holds what
+//! its viewer may see (a snapshot redacted for it) and changes only its own characters.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::Path;
+
+use chrono::Utc;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+use super::characters;
+use super::games::existing_game;
+use super::replica::game_document_for;
+use super::transfer::{document, games_still_export, import_document, ExportScope, ImportOptions};
+use super::viewer::Viewer;
+use super::{DiceInput, Done};
+use crate::error::{Error, Result};
+use crate::exchange::{self, Document, Kind};
+use crate::model::{now, CharacterRecord, DeviceRole};
+use crate::rules::penny_ante::challenge::Move as PennyMove;
+use crate::store::{Base, EventKind, LinkIdentity, Peer, PeerSide, Reader, Refused, Store, Tx};
+
+/// A move a joined device asks the host to make at the table (not a change of its own
+/// character, which travels as the character itself).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum GameMove {
+    /// A Penny Ante challenge move of a side the device plays.
+    PennyChallenge { mv: PennyMove, dice: DiceInput },
+}
+
+/// What the host sends a device: the game as that device may see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Snapshot {
+    /// The game's file document, redacted for the device's viewer.
+    pub document: serde_json::Value,
+    /// The host's digest of each character in it: the base a change is sent against.
+    pub digests: BTreeMap<Uuid, String>,
+    /// The characters this device plays at the table.
+    pub owned: Vec<Uuid>,
+}
+
+/// A change of one of this device's characters, waiting to go to the host.
+#[derive(Clone, Debug)]
+pub struct Pending {
+    pub character: Uuid,
+    pub name: String,
+    /// The character's file document (kind "character"), as JSON.
+    pub document: serde_json::Value,
+    /// The host's digest this change was made on; `None` for a character made here.
+    pub base: Option<String>,
+    /// This device's digest of the character as sent.
+    pub digest: String,
+}
+
+/// Changes the host accepted whose snapshot has not been applied yet: character → the
+/// digest sent. Such a character counts as agreed.
+pub type Accepted = std::collections::HashMap<Uuid, String>;
+
+/// A paired device, for the devices list.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairedDevice {
+    #[serde(flatten)]
+    pub peer: Peer,
+    pub game_name: Option<String>,
+    /// At a hosted table: the characters the device plays.
+    pub characters: Vec<Uuid>,
+}
+
+/// The SHA-256 (hex) of a character as stored: any change to it changes the digest.
+pub(crate) fn record_digest(record: &CharacterRecord) -> String {
+    let json = serde_json::to_vec(record).expect("records always serialize");
+    Sha256::digest(json).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// This device's identity on the local network, made with `generate` (a Noise key pair:
+/// private, public) the first time.
+pub fn link_identity(store: &mut Store, generate: impl FnOnce() -> (Vec<u8>, Vec<u8>)) -> Result<LinkIdentity> {
+    if let Some(identity) = store.read().link_identity()? {
+        return Ok(identity);
+    }
+    let (private_key, public_key) = generate();
+    store.write(|tx| {
+        // Another process may have made one meanwhile: the first one stays.
+        if let Some(identity) = tx.read().link_identity()? {
+            return Ok(identity);
+        }
+        let identity = LinkIdentity { device_id: Uuid::new_v4(), private_key, public_key };
+        tx.put_link_identity(&identity)?;
+        Ok(identity)
+    })
+}
+
+// ---- the host ----
+
+/// The characters `device` plays at the hosted `game`.
+fn owned_by(read: Reader<'_>, game: Uuid, device: Uuid) -> Result<Vec<Uuid>> {
+    Ok(read.link_owners(game)?.into_iter().filter(|(_, d)| *d == device).map(|(c, _)| c).collect())
+}
+
+/// The snapshot of the hosted `game` for `device`: as the player of its characters sees it.
+pub fn host_snapshot(store: &Store, game: Uuid, device: Uuid) -> Result<Snapshot> {
+    store.snapshot(|read| {
+        let owned = owned_by(read, game, device)?;
+        let doc = game_document_for(read, game, &Viewer::Player(owned.clone()))?;
+        let mut digests = BTreeMap::new();
+        for entry in &doc.games {
+            for c in &entry.characters {
+                digests.insert(c.character.id, record_digest(&characters::load(read, c.character.id)?));
+            }
+        }
+        let document = serde_json::from_slice(&exchange::to_json(&doc)).expect("documents always serialize");
+        Ok(Snapshot { document, digests, owned })
+    })
+}
+
+/// The paired, not removed device with `key` at the hosted `game`.
+pub fn host_known_device(store: &Store, game: Uuid, key: &[u8]) -> Result<Option<Peer>> {
+    Ok(store
+        .read()
+        .link_peers()?
+        .into_iter()
+        .find(|p| p.side == PeerSide::Host && p.game_id == game && p.public_key == key && p.removed_at.is_none()))
+}
+
+/// Whether a device with `key` was removed from the hosted `game` (it may pair again only
+/// with a new code, which the host's person gives out).
+pub fn host_removed_device(store: &Store, game: Uuid, key: &[u8]) -> Result<bool> {
+    Ok(store
+        .read()
+        .link_peers()?
+        .into_iter()
+        .any(|p| p.side == PeerSide::Host && p.game_id == game && p.public_key == key && p.removed_at.is_some()))
+}
+
+/// Records a device that just paired with the hosted `game` using the code.
+pub fn host_pair(store: &mut Store, game: Uuid, device: Uuid, name: &str, key: &[u8]) -> Result<()> {
+    let name = clean_device_name(name);
+    store.write(|tx| {
+        existing_game(tx.read(), game)?;
+        tx.put_link_peer(&Peer {
+            device_id: device,
+            game_id: game,
+            side: PeerSide::Host,
+            name,
+            public_key: key.to_vec(),
+            address: None,
+            paired_at: Utc::now(),
+            removed_at: None,
+        })
+    })
+}
+
+/// A device's name as it is shown: one line, at most 60 characters, never empty.
+fn clean_device_name(name: &str) -> String {
+    let name: String = name.chars().filter(|c| !c.is_control()).take(60).collect();
+    let name = name.trim();
+    if name.is_empty() {
+        "A device".into()
+    } else {
+        name.into()
+    }
+}
+
+/// The host's answer to a device's change or move: `Err(reason)` is a refusal the device's
+/// player sees; nothing changed.
+pub type Outcome = std::result::Result<(), String>;
+
+fn refusal(e: Error) -> Outcome {
+    Err(match e {
+        Error::Invalid { problem, .. } => problem,
+        Error::BadFile { problems, .. } => match problems.first() {
+            Some(p) => format!("the change did not pass the table's checks: {p}"),
+            None => "the change did not pass the table's checks".into(),
+        },
+        other => other.to_string(),
+    })
+}
+
+/// A device's change of its character: validated like an import, applied only if the host's
+/// copy is still `base` (the one the device changed) and the device plays that character.
+pub fn host_apply_change(
+    store: &mut Store,
+    game: Uuid,
+    device: Uuid,
+    doc: &serde_json::Value,
+    base: Option<&str>,
+) -> Result<Outcome> {
+    let record = match character_of(game, doc) {
+        Ok(record) => record,
+        Err(e) => return Ok(refusal(e)),
+    };
+    let id = record.character.id;
+    let name = record.character.name.clone();
+    let applied = store.write(|tx| {
+        let read = tx.read();
+        let owner = read.link_owners(game)?.into_iter().find(|(c, _)| *c == id).map(|(_, d)| d);
+        match (read.character(id)?, owner) {
+            (_, Some(other)) if other != device => {
+                return Err(Error::invalid(
+                    "character",
+                    format!("“{name}” is played from another device at this table"),
+                ))
+            }
+            (None, _) => {
+                let mut record = record.clone();
+                record.character.revision = 1;
+                characters::insert(tx, &record)?;
+                tx.set_link_owner(game, id, device)?;
+                let change = super::log::Change { before: None, after: Some(record) };
+                super::log::character_event(tx, EventKind::LinkedChange, game, id, &change, None)?;
+            }
+            (Some(_), None) => {
+                return Err(Error::invalid(
+                    "character",
+                    format!("the table already has “{name}”; ask the table's device to give it to you"),
+                ))
+            }
+            (Some(current), Some(_)) => {
+                if current.game_id != game {
+                    return Err(Error::invalid("character", format!("“{name}” plays in another game here")));
+                }
+                let before = characters::load(read, id)?;
+                if base != Some(record_digest(&before).as_str()) {
+                    return Err(Error::invalid(
+                        "character",
+                        format!(
+                            "“{name}” was changed at the table meanwhile; your change was not applied and is kept \
+                             on your device"
+                        ),
+                    ));
+                }
+                let mut after = record.clone();
+                after.character.created_at = before.character.created_at;
+                characters::save(tx, EventKind::LinkedChange, before, after)?;
+            }
+        }
+        games_still_export(tx.read(), [game], "this change")
+    });
+    Ok(applied.or_else(refusal))
+}
+
+/// The one character of a character document sent for the hosted `game`.
+fn character_of(game: Uuid, doc: &serde_json::Value) -> Result<CharacterRecord> {
+    let text = doc.to_string();
+    let parsed = exchange::parse(text.as_bytes())
+        .map_err(|problems| Error::BadFile { file: Path::new("the change").into(), problems })?;
+    let [entry] = parsed.games.as_slice() else {
+        return Err(Error::invalid("change", "a change holds exactly one game"));
+    };
+    if parsed.kind != Kind::Character || entry.game.id != game {
+        return Err(Error::invalid("change", "a change holds one character of this table's game"));
+    }
+    let [record] = entry.characters.as_slice() else {
+        return Err(Error::invalid("change", "a change holds exactly one character"));
+    };
+    if record.character.game_id != game {
+        return Err(Error::invalid("change", "the character plays in another game"));
+    }
+    Ok(record.clone())
+}
+
+/// A device says it plays `character` at the hosted `game` (one already at the table that
+/// no other device plays).
+pub fn host_claim(store: &mut Store, game: Uuid, device: Uuid, character: Uuid) -> Result<Outcome> {
+    let done = store.write(|tx| {
+        let c = characters::existing_character(tx.read(), character)?;
+        if c.game_id != game {
+            return Err(Error::invalid("character", format!("“{}” plays in another game", c.name)));
+        }
+        match tx.read().link_owners(game)?.into_iter().find(|(id, _)| *id == character) {
+            Some((_, d)) if d == device => Ok(()),
+            Some(_) => Err(Error::invalid("character", format!("“{}” is played from another device", c.name))),
+            None => tx.set_link_owner(game, character, device),
+        }
+    });
+    Ok(done.or_else(refusal))
+}
+
+/// The table's device gives `character` to `device` (or takes it back with `None`).
+pub fn host_give(store: &mut Store, game: Uuid, character: Uuid, device: Uuid) -> Result<Done> {
+    store.write(|tx| {
+        let c = characters::existing_character(tx.read(), character)?;
+        if c.game_id != game {
+            return Err(Error::invalid("character", format!("“{}” plays in another game", c.name)));
+        }
+        tx.set_link_owner(game, character, device)?;
+        Ok(Done::new(format!("“{}” is played from that device now.", c.name)))
+    })
+}
+
+/// A device's move at the table, run through the host's services as the player of its
+/// characters.
+pub fn host_apply_move<R: Rng>(
+    store: &mut Store,
+    game: Uuid,
+    device: Uuid,
+    mv: &GameMove,
+    rng: &mut R,
+) -> Result<Outcome> {
+    let owned = owned_by(store.read(), game, device)?;
+    match mv {
+        GameMove::PennyChallenge { mv, dice } => {
+            let table = store.read().penny_table(game)?;
+            let Some(challenge) = table.challenge.as_ref() else {
+                return Ok(Err("there is no challenge at the table now".into()));
+            };
+            let plays =
+                mv.side().is_some_and(|side| super::penny_ante::sees_side(&Viewer::Player(owned), challenge, side));
+            if !plays {
+                return Ok(Err(
+                    "that move is for a side this device does not play; make it on the table's device".into()
+                ));
+            }
+            Ok(super::penny_challenge_move(store, game, mv.clone(), dice, rng).map(|_| ()).or_else(refusal))
+        }
+    }
+}
+
+// ---- a joined device ----
+
+/// This device's identity for joining: the stored one, or a new one made with `generate`
+/// and kept only in memory until a pairing succeeds (a wrong code changes nothing here).
+pub fn joining_identity(store: &Store, generate: impl FnOnce() -> (Vec<u8>, Vec<u8>)) -> Result<LinkIdentity> {
+    if let Some(identity) = store.read().link_identity()? {
+        return Ok(identity);
+    }
+    let (private_key, public_key) = generate();
+    Ok(LinkIdentity { device_id: Uuid::new_v4(), private_key, public_key })
+}
+
+/// Records the host this device paired with for `game` (and this device's identity, the
+/// first time).
+pub fn joined_pair(
+    store: &mut Store,
+    identity: &LinkIdentity,
+    game: Uuid,
+    host: Uuid,
+    name: &str,
+    key: &[u8],
+    address: &str,
+) -> Result<()> {
+    let name = clean_device_name(name);
+    store.write(|tx| {
+        if tx.read().link_identity()?.is_none() {
+            tx.put_link_identity(identity)?;
+        }
+        tx.put_link_peer(&Peer {
+            device_id: host,
+            game_id: game,
+            side: PeerSide::Joined,
+            name,
+            public_key: key.to_vec(),
+            address: Some(address.chars().take(100).collect()),
+            paired_at: Utc::now(),
+            removed_at: None,
+        })
+    })
+}
+
+/// The host this device paired with at `address` (or, without one there, for `game`).
+pub fn joined_host(store: &Store, address: &str) -> Result<Option<Peer>> {
+    Ok(store
+        .read()
+        .link_peers()?
+        .into_iter()
+        .find(|p| p.side == PeerSide::Joined && p.removed_at.is_none() && p.address.as_deref() == Some(address)))
+}
+
+/// The changes made here to the linked `game`'s characters since they were last agreed with
+/// the host. A change to a character another device plays cannot go to the host: it is kept
+/// as refused (with the reason) before the next snapshot replaces it.
+pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Result<Vec<Pending>> {
+    store.write(|tx| {
+        let read = tx.read();
+        let bases = read.link_bases(game)?;
+        if bases.is_empty() {
+            return Ok(Vec::new()); // not linked yet: nothing was agreed
+        }
+        let mut pending = Vec::new();
+        for c in read.characters_of(game)? {
+            let record = characters::load(read, c.id)?;
+            let digest = record_digest(&record);
+            let base = bases.iter().find(|b| b.character_id == c.id);
+            let changed = base.is_none_or(|b| b.local_digest != digest);
+            if !changed || accepted.get(&c.id) == Some(&digest) {
+                continue;
+            }
+            let doc = document(read, ExportScope::Character(c.id))?;
+            let json: serde_json::Value =
+                serde_json::from_slice(&exchange::to_json(&doc)).expect("documents always serialize");
+            match base {
+                Some(b) if !b.owned => {
+                    keep_refused(
+                        tx,
+                        game,
+                        &record,
+                        &json,
+                        "this character is played from another device; the change made here was not sent",
+                    )?;
+                    // Agreed again as it is now, so it is kept once; the next snapshot restores it.
+                    tx.put_link_base(game, &Base { local_digest: digest, ..b.clone() })?;
+                }
+                _ => pending.push(Pending {
+                    character: c.id,
+                    name: c.name.clone(),
+                    document: json,
+                    base: base.map(|b| b.host_digest.clone()),
+                    digest,
+                }),
+            }
+        }
+        Ok(pending)
+    })
+}
+
+fn keep_refused(
+    tx: &Tx<'_>,
+    game: Uuid,
+    record: &CharacterRecord,
+    json: &serde_json::Value,
+    reason: &str,
+) -> Result<()> {
+    tx.put_link_refused(&Refused {
+        id: Uuid::new_v4(),
+        game_id: game,
+        character_id: record.character.id,
+        name: record.character.name.clone(),
+        reason: reason.chars().take(2000).collect(),
+        record: json.clone(),
+        at: Utc::now(),
+    })
+}
+
+/// The host refused a change this device sent: keep it with the reason, and agree again on
+/// the character as it is here, so it is not sent again. The host answers a refusal with a
+/// fresh snapshot, which brings its version back; the refused change stays listed until
+/// dismissed.
+pub fn joined_refused(store: &mut Store, game: Uuid, pending: &Pending, reason: &str) -> Result<()> {
+    store.write(|tx| {
+        let read = tx.read();
+        if read.character(pending.character)?.is_none() {
+            return Ok(());
+        }
+        let record = characters::load(read, pending.character)?;
+        keep_refused(tx, game, &record, &pending.document, reason)?;
+        let base = read.link_bases(game)?.into_iter().find(|b| b.character_id == pending.character);
+        let local_digest = record_digest(&record);
+        let base = match base {
+            Some(b) => Base { local_digest, ..b },
+            // Made here and refused: not this device's at the table.
+            None => Base { character_id: pending.character, host_digest: "0".repeat(64), local_digest, owned: false },
+        };
+        tx.put_link_base(game, &base)
+    })
+}
+
+/// Applies the host's snapshot of `game`: validated like an import and imported over what
+/// is here, in one transaction, unless a change made here is still waiting for the host
+/// (then nothing changes and `false` is returned: the host's answer brings the next one).
+pub fn joined_apply_snapshot(store: &mut Store, game: Uuid, snapshot: &Snapshot, accepted: &Accepted) -> Result<bool> {
+    let text = snapshot.document.to_string();
+    let doc: Document = exchange::parse(text.as_bytes())
+        .map_err(|problems| Error::BadFile { file: Path::new("the table's snapshot").into(), problems })?;
+    let [entry] = doc.games.as_slice() else {
+        return Err(Error::link("the table's snapshot does not hold exactly one game"));
+    };
+    if doc.kind != Kind::Game || entry.game.id != game {
+        return Err(Error::link("the table's snapshot is not of this table's game"));
+    }
+    let in_doc: HashSet<Uuid> = entry.characters.iter().map(|c| c.character.id).collect();
+    if in_doc.iter().any(|id| !snapshot.digests.contains_key(id))
+        || snapshot.owned.iter().any(|id| !in_doc.contains(id))
+    {
+        return Err(Error::link("the table's snapshot does not name its characters consistently"));
+    }
+    let options = ImportOptions { as_copy: false, replace_conflicts: true };
+    let applied = import_document(
+        store,
+        Path::new("the table's snapshot"),
+        &doc,
+        options,
+        |tx| Ok(!has_unsent(tx.read(), game, accepted)?),
+        |tx| {
+            let read = tx.read();
+            for id in &in_doc {
+                let local_digest = record_digest(&characters::load(read, *id)?);
+                let owned = snapshot.owned.contains(id);
+                let host_digest = snapshot.digests[id].clone();
+                tx.put_link_base(game, &Base { character_id: *id, host_digest, local_digest, owned })?;
+                tx.set_mine(*id, owned)?;
+            }
+            tx.set_device_role(game, DeviceRole::Player)
+        },
+    )?;
+    Ok(applied.is_some())
+}
+
+/// Whether a change made here to one of this device's characters in `game` has not been
+/// agreed with the host yet.
+fn has_unsent(read: Reader<'_>, game: Uuid, accepted: &Accepted) -> Result<bool> {
+    let bases = read.link_bases(game)?;
+    if bases.is_empty() {
+        return Ok(false);
+    }
+    for c in read.characters_of(game)? {
+        let digest = record_digest(&characters::load(read, c.id)?);
+        match bases.iter().find(|b| b.character_id == c.id) {
+            Some(b) if !b.owned || b.local_digest == digest => {}
+            _ if accepted.get(&c.id) == Some(&digest) => {}
+            _ => return Ok(true),
+        }
+    }
+    Ok(false)
+}
+
+// ---- what a person sees and does ----
+
+/// The devices paired with this one (in `game`, or in every game), removed ones too.
+pub fn link_devices(store: &Store, game: Option<Uuid>) -> Result<Vec<PairedDevice>> {
+    store.snapshot(|read| {
+        let mut out = Vec::new();
+        for peer in read.link_peers()?.into_iter().filter(|p| game.is_none_or(|g| g == p.game_id)) {
+            let characters = match peer.side {
+                PeerSide::Host => owned_by(read, peer.game_id, peer.device_id)?,
+                PeerSide::Joined => Vec::new(),
+            };
+            let game_name = read.game(peer.game_id)?.map(|g| g.name);
+            out.push(PairedDevice { peer, game_name, characters });
+        }
+        Ok(out)
+    })
+}
+
+/// Removes a paired device: it cannot reconnect with its key (it may pair again only with a
+/// code the host's person gives it). Its characters stay at the table, played by no device.
+pub fn link_unpair(store: &mut Store, device: Uuid) -> Result<Done> {
+    store.write(|tx| {
+        let name = tx.read().link_peers()?.into_iter().find(|p| p.device_id == device).map(|p| p.name);
+        let Some(name) = name else {
+            return Err(Error::NotFound { what: "paired device", id: device.to_string() });
+        };
+        if tx.remove_link_peer(device, now())? == 0 {
+            return Ok(Done::new(format!("“{name}” was already removed.")));
+        }
+        Ok(Done::new(format!("“{name}” was removed; it cannot reconnect without a new code.")))
+    })
+}
+
+/// The changes the host refused in `game`, kept here with its reasons.
+pub fn link_refused(store: &Store, game: Uuid) -> Result<Vec<Refused>> {
+    store.read().link_refused(game)
+}
+
+/// Forgets a refused change (the person read it and let it go).
+pub fn link_dismiss_refused(store: &mut Store, id: Uuid) -> Result<Done> {
+    store.write(|tx| match tx.delete_link_refused(id)? {
+        0 => Err(Error::NotFound { what: "refused change", id: id.to_string() }),
+        _ => Ok(Done::new("The refused change was dismissed.")),
+    })
+}

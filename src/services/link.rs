@@ -541,18 +541,23 @@ pub fn link_devices(store: &Store, game: Option<Uuid>) -> Result<Vec<PairedDevic
     })
 }
 
-/// Removes a paired device: it cannot reconnect with its key (it may pair again only with a
-/// code the host's person gives it). Its characters stay at the table, played by no device.
+/// Removes a paired device. At a table this device hosts: that device cannot reconnect
+/// with its key (it may pair again only with a code the host's person gives it), and its
+/// characters stay at the table, played by no device. A table this device joined: it leaves
+/// that table for good and may change the game on its own again.
 pub fn link_unpair(store: &mut Store, device: Uuid) -> Result<Done> {
     store.write(|tx| {
-        let name = tx.read().link_peers()?.into_iter().find(|p| p.device_id == device).map(|p| p.name);
-        let Some(name) = name else {
+        let peers: Vec<Peer> = tx.read().link_peers()?.into_iter().filter(|p| p.device_id == device).collect();
+        let Some(peer) = peers.first() else {
             return Err(Error::NotFound { what: "paired device", id: device.to_string() });
         };
         if tx.remove_link_peer(device, now())? == 0 {
-            return Ok(Done::new(format!("“{name}” was already removed.")));
+            return Ok(Done::new(format!("“{}” was already removed.", peer.name)));
         }
-        Ok(Done::new(format!("“{name}” was removed; it cannot reconnect without a new code.")))
+        Ok(Done::new(match peer.side {
+            PeerSide::Host => format!("“{}” was removed; it cannot reconnect without a new code.", peer.name),
+            PeerSide::Joined => format!("This device left the table “{}”; the game here is yours to change again.", peer.name),
+        }))
     })
 }
 

@@ -22,6 +22,7 @@ mod penny_ante;
 mod penny_exchange;
 mod penny_services;
 mod penny_store;
+mod replica;
 mod sample;
 mod scattershot_exchange;
 mod scattershot_odds;

@@ -645,6 +645,8 @@ export const linkJoin = (addr, code, name = null) => call("link_join", { addr, c
  * overtake anything that matters, and a screen waiting on it is not "busy").
  */
 export const linkJoinStatus = () => invoke("link_join_status", {});
+/** The host's panel for the slow poll while hosting (outside the queue, like linkJoinStatus). */
+export const linkHostPoll = () => invoke("link_host_status", {});
 /** Hosts heard on the network for a moment (about 1.5 s); [] when none. */
 export const linkNearby = () => call("link_nearby");
 export const linkDevices = (game = null) => call("link_devices", { game });

@@ -42,14 +42,17 @@ pub struct HostView {
     pub qr: Qr,
     /// Whether the table is announced to "Join a table nearby" (multicast works here).
     pub announced: bool,
+    /// Moves when another connection (the host's own, applying a device's change or move)
+    /// wrote to the database: the page reloads the open screen when it does.
+    pub changes: i64,
 }
 
-fn host_view(status: HostStatus, announced: bool) -> Reply<HostView> {
+fn host_view(status: HostStatus, announced: bool, changes: i64) -> Reply<HostView> {
     let listen: Option<SocketAddr> = status.listen.parse().ok();
     let addrs = listen.map(discovery::reachable_at).unwrap_or_else(|| vec![status.listen.clone()]);
     let link = qr::join_link(addrs.first().map(String::as_str).unwrap_or(&status.listen), &status.code);
     let qr = qr::qr(&link)?;
-    Ok(HostView { status, addrs, link, qr, announced })
+    Ok(HostView { status, addrs, link, qr, announced, changes })
 }
 
 /// This device's name for the others: `SHEETKEEPER_DEVICE_NAME`, else the machine's name.
@@ -79,14 +82,14 @@ fn listen_address() -> Reply<SocketAddr> {
 #[tauri::command(async)]
 pub fn link_host_start(state: State<'_, AppState>, game: String) -> Reply<HostView> {
     let game = parse_id("game", &game)?;
-    let (db, name) = {
+    let (db, name, changes) = {
         let store = state.store()?;
         let name = services::list(&store)?
             .into_iter()
             .find(|g| g.game.id == game)
             .map(|g| g.game.name)
             .ok_or_else(|| AppError::not_found("That game is not on this device any more."))?;
-        (store.path().to_path_buf(), name)
+        (store.path().to_path_buf(), name, store.read().data_version()?)
     };
     let listen = listen_address()?;
     let mut view = None;
@@ -102,18 +105,20 @@ pub fn link_host_start(state: State<'_, AppState>, game: String) -> Reply<HostVi
                 None
             }
         };
-        view = Some(host_view(status, advert.is_some())?);
+        view = Some(host_view(status, advert.is_some(), changes)?);
         Ok(Link::host(host, advert))
     })?;
     view.ok_or_else(|| AppError::internal("the host started without a status"))
 }
 
-/// The host's panel again (null when this app hosts nothing).
+/// The host's panel again (null when this app hosts nothing). The page polls it slowly
+/// while hosting, to redraw when a device's change landed (`changes`).
 #[tauri::command(async)]
 pub fn link_host_status(state: State<'_, AppState>) -> Reply<Option<HostView>> {
     let Some(host) = state.hosting() else { return Ok(None) };
     let announced = state.announced();
-    Ok(Some(host_view(host.handle().status(), announced)?))
+    let changes = state.store()?.read().data_version()?;
+    Ok(Some(host_view(host.handle().status(), announced, changes)?))
 }
 
 /// Stops hosting or leaves the table; every device keeps its data.

@@ -556,7 +556,9 @@ pub fn link_unpair(store: &mut Store, device: Uuid) -> Result<Done> {
         }
         Ok(Done::new(match peer.side {
             PeerSide::Host => format!("“{}” was removed; it cannot reconnect without a new code.", peer.name),
-            PeerSide::Joined => format!("This device left the table “{}”; the game here is yours to change again.", peer.name),
+            PeerSide::Joined => {
+                format!("This device left the table “{}”; the game here is yours to change again.", peer.name)
+            }
         }))
     })
 }

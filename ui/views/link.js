@@ -7,7 +7,9 @@
 //
 // Hosting: "Host this table" → the code in big letters, the QR code (SVG rects made here
 // from the core's modules), the addresses, the paired devices (online or not, each with
-// "Remove") and "Stop hosting". The host polls nothing: its window shows its own database.
+// "Remove") and "Stop hosting". The host's window shows its own database; it polls the host
+// every ~1 s only to redraw when a device's change or move landed there (`changes`) or a
+// device came or went.
 // Joined: the link's state, "Which character is yours?" (claim one, or make a new one and
 // claim it), the changes the host refused with its reasons and "Dismiss", "Leave the
 // table". While joined the page polls the link every ~500 ms; when the replica's revision
@@ -19,6 +21,7 @@ import { el, byId, SVG } from "./dom.js";
 import { openModal } from "./modal.js";
 
 const POLL_MS = 500;
+const HOST_POLL_MS = 1000;
 
 /** Words for a joined link's state: the pill's and the panel's. */
 const STATE_WORDS = {
@@ -38,6 +41,7 @@ let refused = []; // refused changes of the shown game
 let shownGame = null; // the game the panel was last drawn for
 let drawnKey = null; // what the panel shows, to redraw only when it changes
 let polling = null;
+let hostPolling = null;
 let lastRevision = null;
 const claimed = new Set(); // characters claimed from this window
 
@@ -55,6 +59,7 @@ export function initLink(hooks) {
       joined = null;
     }
     if (joined) startPolling();
+    if (hosting) startHostPolling();
     redraw();
     updatePills();
   })();
@@ -263,6 +268,7 @@ function deviceList(list, online) {
 async function host(game) {
   await app.run("The table could not be hosted.", async () => {
     hosting = await api.linkHostStart(game.id);
+    startHostPolling();
     redraw();
     updatePills();
     app.toast(`Hosting “${game.name}”. The code is ${hosting.code}.`);
@@ -294,6 +300,7 @@ async function stop() {
     hosting = null;
     joined = null;
     stopPolling();
+    stopHostPolling();
     redraw();
     updatePills();
     app.toast(done.message);
@@ -493,12 +500,51 @@ function startPolling() {
   polling = setTimeout(tick, 0);
 }
 
+function startHostPolling() {
+  if (hostPolling) return;
+  const tick = async () => {
+    hostPolling = setTimeout(tick, HOST_POLL_MS);
+    let now;
+    try {
+      now = await api.linkHostPoll();
+    } catch (_) {
+      return;
+    }
+    const before = hosting;
+    hosting = now;
+    if (!now) {
+      stopHostPolling();
+      redraw();
+      updatePills();
+      return;
+    }
+    if (before && before.changes !== now.changes) await replicaChanged(now.game);
+    const online = (h) => JSON.stringify(h?.online ?? []);
+    if (!before || online(before) !== online(now) || before.code !== now.code) {
+      if (shownGame === now.game) {
+        try {
+          devices = await api.linkDevices(now.game);
+        } catch (_) {
+          // Kept as it was.
+        }
+      }
+      redraw();
+    }
+  };
+  hostPolling = setTimeout(tick, HOST_POLL_MS);
+}
+
+function stopHostPolling() {
+  if (hostPolling) clearTimeout(hostPolling);
+  hostPolling = null;
+}
+
 function stopPolling() {
   if (polling) clearTimeout(polling);
   polling = null;
 }
 
-/** A snapshot from the host is in: home and the open screen show it. */
+/** A snapshot from the host is in (or, on the host, a device's change landed): home and the open screen show it. */
 async function replicaChanged(gameId) {
   try {
     await app.refresh();

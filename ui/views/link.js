@@ -518,9 +518,11 @@ function startHostPolling() {
       updatePills();
       return;
     }
-    if (before && before.changes !== now.changes) await replicaChanged(now.game);
+    const changed = before && before.changes !== now.changes;
+    if (changed) await replicaChanged(now.game);
     const online = (h) => JSON.stringify(h?.online ?? []);
-    if (!before || online(before) !== online(now) || before.code !== now.code) {
+    // A claim or a new device is a change too: the devices list is read again.
+    if (!before || changed || online(before) !== online(now) || before.code !== now.code) {
       if (shownGame === now.game) {
         try {
           devices = await api.linkDevices(now.game);
@@ -741,7 +743,8 @@ async function join() {
       p.code.select();
       return;
     }
-    if (joined.state === "linked" && joined.game) break;
+    // Linked, and the host's first snapshot is in this database.
+    if (joined.state === "linked" && joined.game && joined.revision > 0) break;
     say(joined.message ?? STATE_WORDS[joined.state] ?? "Reaching the host…", joined.state === "away" ? "warn" : null);
   }
   p.dialog.close("joined");

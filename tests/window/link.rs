@@ -131,6 +131,29 @@ fn open_sheet(session: &Session, name: &str) {
     session.wait_for("#sheet-body");
 }
 
+/// Screenshots at desktop width and at 360 px, with `scroll` (a script) run before each
+/// (the toast put away first).
+fn shots_scrolled(session: &Session, name: &str, scroll: &str) {
+    let into_view = || {
+        session.wait_settled();
+        dismiss_toast(session);
+        session.execute(scroll, json!([]));
+    };
+    into_view();
+    shot(session, &format!("{name}-1280"));
+    session.set_window_size(360, 800);
+    session.wait_until("the page to be 360 px wide", || (session.inner_width() <= 360.0).then_some(()));
+    into_view();
+    shot(session, &format!("{name}-360"));
+    session.set_window_size(1280, 800);
+    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+}
+
+/// The game panel's "Linked table" section at both widths.
+fn panel_shots(session: &Session, name: &str) {
+    shots_scrolled(session, name, "document.getElementById('game-link').scrollIntoView({ block: 'start' });");
+}
+
 fn pill_text(session: &Session) -> String {
     session
         .find(".frame-screen:not([hidden]) .link-pill")
@@ -163,11 +186,11 @@ fn a_mood_changed_on_a_player_device_shows_on_the_table() {
     let table = open_device(&table_db, "Table laptop");
     open_game(&table, "Harbour Lights");
     let (code, addr) = host_the_table(&table);
-    shots_at_both_widths(&table, "link-host");
+    panel_shots(&table, "link-host");
 
     let player = open_device(&player_db, "Ada's phone");
     join_the_table(&player, "Harbour Lights", &addr, &code, Some("link-join-dialog"));
-    shots_at_both_widths(&player, "link-joined");
+    panel_shots(&player, "link-joined");
     claim(&player, &ada);
 
     // On the player's own sheet: a mood named and three boxes tapped.
@@ -183,8 +206,7 @@ fn a_mood_changed_on_a_player_device_shows_on_the_table() {
     press(&player, third);
     player.wait_until("the player's level 3", || (mood_level(&player, 0) == "Level 3 of 9").then_some(()));
     // The bar with the link's pill, from the top of the sheet.
-    player.execute("window.scrollTo(0, 0);", json!([]));
-    shots_at_both_widths(&player, "link-player-sheet");
+    shots_scrolled(&player, "link-player-sheet", "window.scrollTo(0, 0);");
 
     // The change reaches the table's database through the host, then its window.
     let conn = read_db(&table_db);
@@ -206,7 +228,7 @@ fn a_mood_changed_on_a_player_device_shows_on_the_table() {
             && text.contains("Plays Ada"))
         .then_some(())
     });
-    shots_at_both_widths(&table, "link-host-devices");
+    panel_shots(&table, "link-host-devices");
     open_sheet(&table, "Ada");
     table.wait_until("the table's view of the mood", || (mood_level(&table, 0) == "Level 3 of 9").then_some(()));
     let named =
@@ -217,7 +239,8 @@ fn a_mood_changed_on_a_player_device_shows_on_the_table() {
 
     // The table stops hosting: the player's window says so, and keeps its data.
     press(&table, "#nsu-back");
-    open_game(&table, "Harbour Lights");
+    // Home still has the game selected (its list is redrawn while hosting: nothing is re-picked).
+    table.wait_text("#game-heading", "Harbour Lights");
     press(&table, "#link-stop");
     table.wait_for("#link-host");
     player.wait_until("the pill to say the link ended", || (pill_text(&player) == "Link ended").then_some(()));
@@ -268,11 +291,9 @@ fn act(session: &Session, side: &str) -> bool {
             }
         }
         "new_circumstance" => press(session, "#penny-nc-pass"),
-        "reroll" => {
-            press(session, "#penny-reroll");
-            session.wait_for("#penny-hide");
-            press(session, "#penny-hide");
-        }
+        // The rerolled dice show until hidden ("after_reroll"), unless the next snapshot
+        // moved the screen on first.
+        "reroll" => press(session, "#penny-reroll"),
         "after_reroll" => press(session, "#penny-hide"),
         other => panic!("no step for {side}'s task {other:?}"),
     }

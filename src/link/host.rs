@@ -12,7 +12,7 @@ use rand::Rng;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, watch, Semaphore};
+use tokio::sync::{watch, Notify, Semaphore};
 use uuid::Uuid;
 
 use super::wire::{self, Channel, Frames, HandshakeError, Opening, OpeningReply, ToDevice, ToHost, PROTOCOL};
@@ -29,6 +29,8 @@ const WRONG_CODE_PAUSE: Duration = Duration::from_millis(800);
 const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 /// A device silent this long is gone (joined devices ping every few seconds).
 const SILENCE: Duration = Duration::from_secs(20);
+/// Connections at once (a table has a handful of devices; this bounds a flood).
+const MAX_CONNECTIONS: usize = 32;
 /// How often the host looks for changes made to its database by others (its window, the CLI).
 const WATCH_EVERY: Duration = Duration::from_millis(100);
 
@@ -101,6 +103,7 @@ impl HostHandle {
             status: status.clone(),
             devices: Mutex::new(HashMap::new()),
             pairing: Semaphore::new(1),
+            connections: Arc::new(Semaphore::new(MAX_CONNECTIONS)),
             stopped,
         });
         let thread = std::thread::Builder::new()
@@ -144,13 +147,6 @@ fn new_code() -> String {
     format!("{:03}-{:03}", n / 1000, n % 1000)
 }
 
-/// What a connected device's task is told by the others.
-#[derive(Clone, Copy, Debug)]
-enum Nudge {
-    /// The game changed: send a snapshot if this device's one changed.
-    Refresh,
-}
-
 struct Host {
     game: Uuid,
     game_name: String,
@@ -159,8 +155,12 @@ struct Host {
     identity: LinkIdentity,
     store: Mutex<Store>,
     status: Arc<Mutex<HostStatus>>,
-    /// Connected devices: connection number → (device, its nudges).
-    devices: Mutex<HashMap<u64, (Uuid, mpsc::UnboundedSender<Nudge>)>>,
+    /// Connected devices: connection number → (device, "the game changed": send a snapshot
+    /// if this device's one changed; notifications coalesce, so a slow device lags, never
+    /// piles up).
+    devices: Mutex<HashMap<u64, (Uuid, Arc<Notify>)>>,
+    /// Connections at once, handshaking or linked: more are turned away.
+    connections: Arc<Semaphore>,
     /// One pairing at a time, so guesses cannot run in parallel.
     pairing: Semaphore,
     stopped: watch::Receiver<bool>,
@@ -179,8 +179,8 @@ impl Host {
     }
 
     fn refresh_all(&self) {
-        for (_, nudges) in lock(&self.devices).values() {
-            let _ = nudges.send(Nudge::Refresh);
+        for (_, changed) in lock(&self.devices).values() {
+            changed.notify_one();
         }
     }
 
@@ -199,8 +199,14 @@ async fn serve(host: Arc<Host>, listener: TcpListener) {
             _ = stopped.changed() => break,
             accepted = listener.accept() => {
                 let Ok((stream, _)) = accepted else { continue };
+                // Over the cap the connection is simply closed.
+                let Ok(permit) = host.connections.clone().try_acquire_owned() else { continue };
                 next += 1;
-                tokio::spawn(connection(host.clone(), stream, next));
+                let host = host.clone();
+                tokio::spawn(async move {
+                    connection(host, stream, next).await;
+                    drop(permit);
+                });
             }
         }
     }
@@ -241,10 +247,10 @@ async fn connection(host: Arc<Host>, stream: TcpStream, number: u64) {
         }
         Err(_) => return,
     };
-    let (nudge_tx, nudges) = mpsc::unbounded_channel();
-    lock(&host.devices).insert(number, (device, nudge_tx));
+    let changed = Arc::new(Notify::new());
+    lock(&host.devices).insert(number, (device, changed.clone()));
     host.online();
-    let _ = run_device(&host, channel, device, nudges).await;
+    let _ = run_device(&host, channel, device, &changed).await;
     lock(&host.devices).remove(&number);
     host.online();
 }
@@ -349,12 +355,7 @@ fn wrong_code(host: &Host) {
 }
 
 /// Serves one paired device: its welcome and snapshots, its changes and moves in order.
-async fn run_device(
-    host: &Arc<Host>,
-    mut channel: Channel,
-    device: Uuid,
-    mut nudges: mpsc::UnboundedReceiver<Nudge>,
-) -> Result<()> {
+async fn run_device(host: &Arc<Host>, mut channel: Channel, device: Uuid, changed: &Notify) -> Result<()> {
     let mut stopped = host.stopped.clone();
     channel
         .send(&ToDevice::Welcome {
@@ -373,7 +374,7 @@ async fn run_device(
                 let _ = channel.send(&ToDevice::Bye { reason: "the table stopped hosting".into() }).await;
                 return Ok(());
             }
-            Some(Nudge::Refresh) = nudges.recv() => {
+            _ = changed.notified() => {
                 if !still_paired(host, device).await? {
                     let _ = channel.send(&ToDevice::Bye { reason: "this device was removed from the table".into() }).await;
                     return Ok(());

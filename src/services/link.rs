@@ -367,26 +367,32 @@ pub fn joined_pair(
     })
 }
 
-/// The host this device paired with at `address` (or, without one there, for `game`).
-pub fn joined_host(store: &Store, address: &str) -> Result<Option<Peer>> {
-    Ok(store
+/// The hosts this device paired with (and did not leave), the one last reached at
+/// `address` first.
+pub fn joined_hosts(store: &Store, address: &str) -> Result<Vec<Peer>> {
+    let mut peers: Vec<Peer> = store
         .read()
         .link_peers()?
         .into_iter()
-        .find(|p| p.side == PeerSide::Joined && p.removed_at.is_none() && p.address.as_deref() == Some(address)))
+        .filter(|p| p.side == PeerSide::Joined && p.removed_at.is_none())
+        .collect();
+    peers.sort_by_key(|p| p.address.as_deref() != Some(address));
+    Ok(peers)
 }
 
 /// The changes made here to the linked `game`'s characters since they were last agreed with
 /// the host. A change to a character another device plays cannot go to the host: it is kept
-/// as refused (with the reason) before the next snapshot replaces it.
-pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Result<Vec<Pending>> {
+/// as refused (with the reason), and `true` says the host's version must be brought back
+/// (the caller applies its latest snapshot again).
+pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Result<(Vec<Pending>, bool)> {
     store.write(|tx| {
         let read = tx.read();
         let bases = read.link_bases(game)?;
         if bases.is_empty() {
-            return Ok(Vec::new()); // not linked yet: nothing was agreed
+            return Ok((Vec::new(), false)); // not linked yet: nothing was agreed
         }
         let mut pending = Vec::new();
+        let mut restore = false;
         for c in read.characters_of(game)? {
             let record = characters::load(read, c.id)?;
             let digest = record_digest(&record);
@@ -407,8 +413,9 @@ pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Res
                         &json,
                         "this character is played from another device; the change made here was not sent",
                     )?;
-                    // Agreed again as it is now, so it is kept once; the next snapshot restores it.
+                    // Agreed again as it is now, so it is kept once; the host's version comes back.
                     tx.put_link_base(game, &Base { local_digest: digest, ..b.clone() })?;
+                    restore = true;
                 }
                 _ => pending.push(Pending {
                     character: c.id,
@@ -419,7 +426,7 @@ pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Res
                 }),
             }
         }
-        Ok(pending)
+        Ok((pending, restore))
     })
 }
 

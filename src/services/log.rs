@@ -67,15 +67,6 @@ pub(super) fn game_event(
     change: &Change<GameSnapshot>,
     undoes: Option<i64>,
 ) -> Result<i64> {
-    // A game this device joined at a linked table changes only through the host (its
-    // snapshots arrive as imports); a change made here would be replaced by the next one.
-    if kind != EventKind::GameImported && tx.read().link_joined(game_id)? {
-        return Err(crate::error::Error::invalid(
-            "game",
-            "this game is hosted at a linked table: the table's device makes changes to the game itself \
-             (this device changes its own characters, and sends its moves through the link)",
-        ));
-    }
     append(tx, kind, game_id, None, change, undoes)
 }
 

@@ -41,7 +41,7 @@ pub use dice::DiceInput;
 pub use games::{create_game, delete_game, list, rename_game};
 pub use link::{
     host_apply_change, host_apply_move, host_claim, host_give, host_known_device, host_pair, host_removed_device,
-    host_snapshot, joined_apply_snapshot, joined_host, joined_pair, joined_pending, joined_refused, joining_identity,
+    host_snapshot, joined_apply_snapshot, joined_hosts, joined_pair, joined_pending, joined_refused, joining_identity,
     link_devices, link_dismiss_refused, link_identity, link_refused, link_unpair, Accepted, GameMove, Outcome,
     PairedDevice, Pending, Snapshot,
 };

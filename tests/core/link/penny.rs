@@ -98,14 +98,20 @@ fn a_penny_ante_challenge_across_two_player_devices_keeps_each_cup_on_its_own_de
         if c.phase == Phase::Over {
             break;
         }
-        let side = c.turn.unwrap_or_else(|| panic!("whose turn in {:?}?", c.phase));
-        let next = match c.phase {
-            Phase::NewCircumstances => Move::Pass { side },
-            Phase::Reroll => Move::Reroll { side },
-            Phase::Betting1 | Phase::Betting2 => Move::Stand { side },
-            other => panic!("unexpected phase {other:?}"),
-        };
-        mv(if side == a { &ja } else { &jb }, next, &[]);
+        // Whose turn it is; both sides, the challenger first, when they move at once.
+        let sides = c.turn.map_or(vec![a, b], |side| vec![side]);
+        for side in sides {
+            if challenge(&h.db(), game).unwrap().phase != c.phase {
+                break;
+            }
+            let next = match c.phase {
+                Phase::NewCircumstances => Move::Pass { side },
+                Phase::Reroll => Move::Reroll { side },
+                Phase::Betting1 | Phase::Betting2 => Move::Stand { side },
+                other => panic!("unexpected phase {other:?}"),
+            };
+            mv(if side == a { &ja } else { &jb }, next, &[]);
+        }
     }
     let over = challenge(&h.db(), game).unwrap();
     assert_eq!(over.phase, Phase::Over);

@@ -357,7 +357,8 @@ impl Session<'_> {
         stopped: &mut watch::Receiver<bool>,
     ) -> std::result::Result<SessionEnd, SessionEnd> {
         let lost = |e: Error| SessionEnd::Lost(format!("the link to the table broke ({e})"));
-        let mut sync = Sync { game, in_flight: Vec::new(), accepted: Accepted::new(), deferred: None, applied: false };
+        let mut sync =
+            Sync { game, in_flight: Vec::new(), accepted: Accepted::new(), deferred: None, last: None, applied: false };
         let mut waiting: Vec<(Uuid, std_mpsc::Sender<Result<()>>)> = Vec::new();
         let mut watch = tokio::time::interval(WATCH_EVERY);
         let mut ping = tokio::time::interval(PING_EVERY);
@@ -385,12 +386,19 @@ impl Session<'_> {
                         continue;
                     }
                     last_version = Some(version);
-                    let pending = services::joined_pending(self.store, game, &sync.accepted).map_err(lost)?;
+                    let (pending, restore) = services::joined_pending(self.store, game, &sync.accepted).map_err(lost)?;
+                    if restore && sync.deferred.is_none() {
+                        // A change here to someone else's character: the host's version comes back.
+                        sync.deferred = sync.last.clone();
+                    }
                     for p in pending {
                         let id = Uuid::new_v4();
                         let msg = ToHost::Change { id, document: p.document.clone(), base: p.base.clone() };
                         channel.send(&msg).await.map_err(lost)?;
                         sync.in_flight.push((id, p));
+                    }
+                    if self.try_apply(&mut sync).map_err(lost)? {
+                        lock(self.status).revision += 1;
                     }
                     self.set_caught_up(&sync);
                 }
@@ -436,7 +444,7 @@ impl Session<'_> {
         if !services::joined_apply_snapshot(self.store, sync.game, snapshot, &sync.accepted)? {
             return Ok(false); // a change made here meanwhile goes first; its answer brings another
         }
-        sync.deferred = None;
+        sync.last = sync.deferred.take();
         sync.accepted.clear();
         sync.applied = true;
         Ok(true)
@@ -455,6 +463,9 @@ struct Sync {
     accepted: Accepted,
     /// The latest snapshot not applied yet.
     deferred: Option<Snapshot>,
+    /// The last snapshot applied: applied again to bring back the host's version of a
+    /// character this device changed but does not play.
+    last: Option<Snapshot>,
     /// A snapshot was applied in this session.
     applied: bool,
 }

@@ -378,15 +378,17 @@ pub fn joined_host(store: &Store, address: &str) -> Result<Option<Peer>> {
 
 /// The changes made here to the linked `game`'s characters since they were last agreed with
 /// the host. A change to a character another device plays cannot go to the host: it is kept
-/// as refused (with the reason) before the next snapshot replaces it.
-pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Result<Vec<Pending>> {
+/// as refused (with the reason), and `true` says the host's version must be brought back
+/// (the caller applies its latest snapshot again).
+pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Result<(Vec<Pending>, bool)> {
     store.write(|tx| {
         let read = tx.read();
         let bases = read.link_bases(game)?;
         if bases.is_empty() {
-            return Ok(Vec::new()); // not linked yet: nothing was agreed
+            return Ok((Vec::new(), false)); // not linked yet: nothing was agreed
         }
         let mut pending = Vec::new();
+        let mut restore = false;
         for c in read.characters_of(game)? {
             let record = characters::load(read, c.id)?;
             let digest = record_digest(&record);
@@ -407,8 +409,9 @@ pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Res
                         &json,
                         "this character is played from another device; the change made here was not sent",
                     )?;
-                    // Agreed again as it is now, so it is kept once; the next snapshot restores it.
+                    // Agreed again as it is now, so it is kept once; the host's version comes back.
                     tx.put_link_base(game, &Base { local_digest: digest, ..b.clone() })?;
+                    restore = true;
                 }
                 _ => pending.push(Pending {
                     character: c.id,
@@ -419,7 +422,7 @@ pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Res
                 }),
             }
         }
-        Ok(pending)
+        Ok((pending, restore))
     })
 }
 
@@ -541,18 +544,25 @@ pub fn link_devices(store: &Store, game: Option<Uuid>) -> Result<Vec<PairedDevic
     })
 }
 
-/// Removes a paired device: it cannot reconnect with its key (it may pair again only with a
-/// code the host's person gives it). Its characters stay at the table, played by no device.
+/// Removes a paired device. At a table this device hosts: that device cannot reconnect
+/// with its key (it may pair again only with a code the host's person gives it), and its
+/// characters stay at the table, played by no device. A table this device joined: it leaves
+/// that table for good and may change the game on its own again.
 pub fn link_unpair(store: &mut Store, device: Uuid) -> Result<Done> {
     store.write(|tx| {
-        let name = tx.read().link_peers()?.into_iter().find(|p| p.device_id == device).map(|p| p.name);
-        let Some(name) = name else {
+        let peers: Vec<Peer> = tx.read().link_peers()?.into_iter().filter(|p| p.device_id == device).collect();
+        let Some(peer) = peers.first() else {
             return Err(Error::NotFound { what: "paired device", id: device.to_string() });
         };
         if tx.remove_link_peer(device, now())? == 0 {
-            return Ok(Done::new(format!("“{name}” was already removed.")));
+            return Ok(Done::new(format!("“{}” was already removed.", peer.name)));
         }
-        Ok(Done::new(format!("“{name}” was removed; it cannot reconnect without a new code.")))
+        Ok(Done::new(match peer.side {
+            PeerSide::Host => format!("“{}” was removed; it cannot reconnect without a new code.", peer.name),
+            PeerSide::Joined => {
+                format!("This device left the table “{}”; the game here is yours to change again.", peer.name)
+            }
+        }))
     })
 }
 

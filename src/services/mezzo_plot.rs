@@ -259,6 +259,12 @@ fn holds_for(viewer: &Viewer, elements: &[Element], player: Uuid) -> bool {
     }
 }
 
+/// The players whose hands `viewer` may see (every one for a device passed around).
+pub(crate) fn hand_holders_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result<Vec<Uuid>> {
+    let (players, elements) = participants(read, game)?;
+    Ok(players.iter().filter(|p| holds_for(viewer, &elements, p.id)).map(|p| p.id).collect())
+}
+
 /// The hands `viewer` may see (none for a device passed around: it asks for each).
 pub(super) fn hands_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result<Vec<HandView>> {
     let (players, elements) = participants(read, game)?;

@@ -650,7 +650,7 @@ pub(super) fn table_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result
 
 /// Whether `viewer` may look into `side`'s cup: a player into a side with one of their
 /// characters, the table into a side the House or an antagonist plays.
-pub(super) fn sees_side(viewer: &Viewer, c: &Challenge, side: Side) -> bool {
+pub(crate) fn sees_side(viewer: &Viewer, c: &Challenge, side: Side) -> bool {
     c.side(side).accounts().any(|a| match a {
         Account::Character(id) => viewer.sees_character(id),
         _ => viewer.sees_table_secrets(),

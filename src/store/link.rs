@@ -175,6 +175,16 @@ impl Reader<'_> {
             .collect()
     }
 
+    /// Whether this device joined `game` at a linked table (and has not left it).
+    pub fn link_joined(&self, game: Uuid) -> Result<bool> {
+        Ok(self
+            .conn()
+            .prepare_cached(
+                "SELECT EXISTS (SELECT 1 FROM link_peers WHERE game_id = ?1 AND side = 'joined' AND removed_at IS NULL)",
+            )?
+            .query_row([game.to_string()], |r| r.get(0))?)
+    }
+
     /// SQLite's `data_version`: it changes when another connection commits to the file.
     pub fn data_version(&self) -> Result<i64> {
         Ok(self.conn().query_row("PRAGMA data_version", [], |r| r.get(0))?)

@@ -255,6 +255,18 @@ impl<'c> Tx<'c> {
     /// Appends to the event log and returns the new event's sequence number. An undo also
     /// records which change is live again below the one it undid (`resumes`).
     pub fn append_event(&self, e: &NewEvent) -> Result<i64> {
+        // A game this device joined at a linked table changes only through its host (whose
+        // snapshots arrive as imports): a change to the game itself made here would be
+        // replaced by the next snapshot, so it is refused. Every game-level change of every
+        // system appends its event here, in its transaction.
+        if e.character_id.is_none() && e.kind != EventKind::GameImported && self.read().link_joined(e.game_id)? {
+            return Err(crate::error::Error::Invalid {
+                field: "game".into(),
+                problem: "this game is hosted at a linked table: the table's device makes changes to the game \
+                          itself (this device changes its own characters, and sends its moves through the link)"
+                    .into(),
+            });
+        }
         let resumes = match e.undoes {
             Some(undone) => self.live_below(undone)?,
             None => None,

@@ -166,7 +166,8 @@ pub struct HostProcess {
     pub child: Child,
     pub listen: SocketAddr,
     pub code: String,
-    pub lines: BufReader<ChildStdout>,
+    /// Kept open: the host prints a new code there after too many wrong ones.
+    _stdout: BufReader<ChildStdout>,
 }
 
 pub fn host_process(db: &Path, game: Uuid, listen: SocketAddr) -> HostProcess {
@@ -185,7 +186,7 @@ pub fn host_process(db: &Path, game: Uuid, listen: SocketAddr) -> HostProcess {
     };
     let listen = field("listen=").parse().unwrap();
     let code = field("code=").to_owned();
-    HostProcess { child, listen, code, lines }
+    HostProcess { child, listen, code, _stdout: lines }
 }
 
 /// Interrupts a process (SIGINT, as Ctrl-C) and returns its exit status.

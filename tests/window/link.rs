@@ -29,9 +29,11 @@ fn read_db(path: &Path) -> rusqlite::Connection {
 }
 
 fn dismiss_toast(session: &Session) {
-    if session.find("#toast-close").is_ok_and(|close| close.is_displayed()) {
-        session.click("#toast-close");
-        session.wait_gone("#toast");
+    // A toast may fade on its own between the look and the click: then it is gone anyway.
+    if let Some(close) = session.find("#toast-close").ok().filter(|close| close.is_displayed()) {
+        if close.try_click().is_ok() {
+            session.wait_gone("#toast");
+        }
     }
 }
 
@@ -44,8 +46,10 @@ fn press(session: &Session, selector: &str) {
 fn type_into(session: &Session, selector: &str, text: &str) {
     session.wait_settled();
     dismiss_toast(session);
+    session.wait_for(selector).click();
+    // Found again: the click may have met a redraw (the table's news), which waits now that
+    // the field has the focus.
     let field = session.wait_for(selector);
-    field.click();
     field.clear();
     field.send_keys(text);
 }
@@ -76,7 +80,12 @@ fn join_the_table(player: &Session, game_name: &str, addr: &str, code: &str, sho
     press(player, "#link-join-open");
     player.wait_for("#link-join-dialog");
     let found = player.wait_until("the table among those found nearby", || {
-        player.find_all(".link-nearby-pick").into_iter().find(|b| b.text().contains(game_name))
+        // By name and port: another table heard nearby may host a game of the same name.
+        let port = format!(":{}", addr.rsplit(':').next().unwrap_or_default());
+        player.find_all(".link-nearby-pick").into_iter().find(|b| {
+            let text = b.text();
+            text.contains(game_name) && text.contains(&port)
+        })
     });
     found.click();
     let picked = player.execute("return document.getElementById('link-join-addr').value;", json!([]));
@@ -253,13 +262,34 @@ fn private_task(session: &Session) -> Option<(String, String)> {
     Some((private.attribute("data-side")?, private.attribute("data-task")?))
 }
 
+/// While a side bets (both cups set), once: each window shows only its own side's dice.
+fn check_cups(player: &Session, table: &Session, checked: &mut bool) {
+    let betting =
+        private_task(player).is_some_and(|(_, t)| t == "bet") || private_task(table).is_some_and(|(_, t)| t == "bet");
+    if !betting || *checked {
+        return;
+    }
+    *checked = true;
+    let ada_seen = table.wait_for(".penny-side[data-side='challenger']").text();
+    assert!(ada_seen.contains("in the cup"), "the table sees that Ada has a die in her cup: {ada_seen:?}");
+    assert!(private_task(table).is_none_or(|(side, _)| side == "opponent"), "the table never shows Ada's own view");
+    assert!(
+        private_task(player).is_none_or(|(side, _)| side == "challenger"),
+        "Ada's phone never shows the House's own view"
+    );
+    assert!(
+        table.find("#penny-pass").is_err() && player.find("#penny-pass").is_err(),
+        "no pass-the-device on own devices"
+    );
+    shots_at_both_widths(player, "link-penny-player");
+    shots_at_both_widths(table, "link-penny-table");
+}
+
 /// Presses `selector` if it shows now; false when it does not.
 fn press_if_shown(session: &Session, selector: &str) -> bool {
-    if session.find(selector).is_ok_and(|b| b.is_displayed()) {
-        press(session, selector);
-        return true;
-    }
-    false
+    session.wait_settled();
+    dismiss_toast(session);
+    session.find(selector).ok().filter(|b| b.is_displayed()).is_some_and(|b| b.try_click().is_ok())
 }
 
 /// One step of `side` on its own window, when its turn shows there; true when it acted.
@@ -363,31 +393,14 @@ fn a_penny_challenge_across_two_windows_keeps_each_cup_on_its_own_window() {
     {
         turns += 1;
         assert!(turns < 200, "the challenge did not end");
-        let acted = act(&player, "challenger") | act(&table, "opponent");
-        if !acted {
+        // Once both cups are set: each window shows its own side's dice only. Looked at
+        // before each side acts, so a betting round is seen however quickly it passes.
+        check_cups(&player, &table, &mut checked_cups);
+        let player_acted = act(&player, "challenger");
+        check_cups(&player, &table, &mut checked_cups);
+        let table_acted = act(&table, "opponent");
+        if !(player_acted || table_acted) {
             std::thread::sleep(std::time::Duration::from_millis(100));
-        }
-        // Once both cups are set: each window shows its own side's dice only.
-        let betting = private_task(&player).is_some_and(|(_, t)| t == "bet")
-            || private_task(&table).is_some_and(|(_, t)| t == "bet");
-        if betting && !checked_cups {
-            checked_cups = true;
-            let ada_seen = table.wait_for(".penny-side[data-side='challenger']").text();
-            assert!(ada_seen.contains("in the cup"), "the table sees that Ada has a die in her cup: {ada_seen:?}");
-            assert!(
-                private_task(&table).is_none_or(|(side, _)| side == "opponent"),
-                "the table never shows Ada's own view"
-            );
-            assert!(
-                private_task(&player).is_none_or(|(side, _)| side == "challenger"),
-                "Ada's phone never shows the House's own view"
-            );
-            assert!(
-                table.find("#penny-pass").is_err() && player.find("#penny-pass").is_err(),
-                "no pass-the-device on own devices"
-            );
-            shots_at_both_widths(&player, "link-penny-player");
-            shots_at_both_widths(&table, "link-penny-table");
         }
     }
     assert!(checked_cups, "the cups were checked while betting");

@@ -402,6 +402,7 @@ pub fn screenshot_dir() -> PathBuf {
 }
 
 /// An element found in a session.
+#[derive(Clone)]
 pub struct Element<'s> {
     session: &'s Session,
     id: String,
@@ -416,21 +417,30 @@ impl<'s> Element<'s> {
     /// Clicks the element like a person: brought to the middle of the window first (the
     /// WebDriver's own scroll stops at the edge, where a sticky bar or the phone tab bar may
     /// lie over it), and tried once more after the page settles if something was still in
-    /// the way (a toast fading, a bar moving).
+    /// the way (a toast fading, a bar moving) or the page redrew it (a linked device's
+    /// window redraws when the table's state arrives: the same control, found again).
     pub fn click(&self) {
-        let me = json!([{ ELEMENT_KEY: self.id }]);
-        let center = "arguments[0].scrollIntoView({block: 'center', inline: 'center'});";
-        self.session.execute(center, me.clone());
-        if let Err(first) = self.session.call("POST", &self.path("/click"), Some(&json!({}))) {
-            if !first.to_string().contains("not interactable") && !first.to_string().contains("intercepted") {
+        if let Err(first) = self.try_click() {
+            let stale = first.contains("stale");
+            if !stale && !first.contains("not interactable") && !first.contains("intercepted") {
                 panic!("clicking `{}` failed: {first}", self.selector);
             }
             self.session.wait_settled();
-            self.session.execute(center, me);
-            self.session
-                .call("POST", &self.path("/click"), Some(&json!({})))
+            let again = if stale { self.session.wait_for(&self.selector) } else { self.clone() };
+            again
+                .try_click()
                 .unwrap_or_else(|e| panic!("clicking `{}` failed: {e} (first try: {first})", self.selector));
         }
+    }
+
+    /// One click, brought to the middle first; the WebDriver's error in words when it fails.
+    pub fn try_click(&self) -> Result<(), String> {
+        let me = json!([{ ELEMENT_KEY: self.id }]);
+        let center = "arguments[0].scrollIntoView({block: 'center', inline: 'center'});";
+        self.session
+            .call("POST", "/execute/sync", Some(&json!({"script": center, "args": me})))
+            .map_err(|e| e.to_string())?;
+        self.session.call("POST", &self.path("/click"), Some(&json!({}))).map(|_| ()).map_err(|e| e.to_string())
     }
 
     /// Types `text` into the element as key presses.

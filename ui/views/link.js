@@ -472,6 +472,15 @@ async function dismiss(item) {
 
 // ---- polling while joined ------------------------------------------------------------------
 
+/** Whether the person is typing in a field: the screen is not redrawn under their hands
+ * (what they type would be lost); the table's news waits until they leave the field. */
+function typing() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return false;
+  if (el.isContentEditable || el.tagName === "TEXTAREA" || el.tagName === "SELECT") return true;
+  return el.tagName === "INPUT" && !["checkbox", "radio", "button", "submit", "range"].includes(el.type);
+}
+
 function startPolling() {
   if (polling) return;
   lastRevision = joined?.revision ?? null;
@@ -487,7 +496,7 @@ function startPolling() {
     joined = now;
     if (!now) {
       stopPolling();
-    } else if (now.revision !== lastRevision) {
+    } else if (now.revision !== lastRevision && !typing()) {
       lastRevision = now.revision;
       await replicaChanged(now.game);
     }
@@ -519,6 +528,10 @@ function startHostPolling() {
       return;
     }
     const changed = before && before.changes !== now.changes;
+    if (changed && typing()) {
+      hosting = before; // looked at again next time, once the person is done typing
+      return;
+    }
     if (changed) await replicaChanged(now.game);
     const online = (h) => JSON.stringify(h?.online ?? []);
     // A claim or a new device is a change too: the devices list is read again.

@@ -179,6 +179,17 @@ const COMMANDS: &[&str] = &[
     "scattershot_play",
     "scattershot_reward",
     "ui_ready",
+    "link_host_start",
+    "link_host_status",
+    "link_stop",
+    "link_join",
+    "link_join_status",
+    "link_nearby",
+    "link_devices",
+    "link_unpair",
+    "link_refused",
+    "link_dismiss_refused",
+    "link_claim",
 ];
 
 fn main() {

@@ -624,3 +624,33 @@ export const scattershotPlay = (game, step) => call("scattershot_play", { game, 
  *  characters?} | {reward: "on_the_spot", giver: {kind: "gamemaster"} | {kind: "player", from, replaced},
  *  to, dice, note} | {reward: "by_vote", votes: [{voter, character}], dice, characters?}. */
 export const scattershotReward = (game, reward) => call("scattershot_reward", { game, reward });
+
+// Linked table
+// One device hosts a game; the others join it over the local network (src-tauri/src/link_commands.rs).
+//   HostView    {game, listen, code: "123-456", online: [device id], wrong_tries, code_number, addrs: ["ADDR:PORT"], link, qr: {size, dark: [bool]}, announced}
+//   JoinStatus  {state: "connecting"|"linked"|"away"|"ended"|"wrong_code", game: id | null, game_name, host_name,
+//                revision, caught_up, message: string | null}
+//   Nearby      {name, game, addrs: ["ADDR:PORT"]}
+//   Device      {device_id, game_id, side: "host"|"joined", name, address, paired_at, removed_at, game_name, characters: [id]}
+//   Refused     {id, game_id, character_id, name, reason, record, at}
+export const linkHostStart = (game) => call("link_host_start", { game });
+/** The host's panel, or null when this app hosts nothing. */
+export const linkHostStatus = () => call("link_host_status");
+export const linkStop = () => call("link_stop");
+/** `addr` is ADDR:PORT or a whole sheetkeeper://join link; `code` is needed the first time only. */
+export const linkJoin = (addr, code, name = null) => call("link_join", { addr, code, name });
+/**
+ * The joined link's state, or null when not joined. Polled while joined, so it runs outside
+ * the page's queue and is not counted in `data-calls` (a read that changes nothing cannot
+ * overtake anything that matters, and a screen waiting on it is not "busy").
+ */
+export const linkJoinStatus = () => invoke("link_join_status", {});
+/** The host's panel for the slow poll while hosting (outside the queue, like linkJoinStatus). */
+export const linkHostPoll = () => invoke("link_host_status", {});
+/** Hosts heard on the network for a moment (about 1.5 s); [] when none. */
+export const linkNearby = () => call("link_nearby");
+export const linkDevices = (game = null) => call("link_devices", { game });
+export const linkUnpair = (device) => call("link_unpair", { device });
+export const linkRefused = (game) => call("link_refused", { game });
+export const linkDismissRefused = (id) => call("link_dismiss_refused", { id });
+export const linkClaim = (character) => call("link_claim", { character });

@@ -31,6 +31,7 @@ import { initNsuRoll } from "./views/nsu-roll.js";
 import { initPennyScreens } from "./views/penny-screen.js";
 import { initMezzoScreens } from "./views/mezzo-screen.js";
 import { initScattershotScreens } from "./views/scattershot-screen.js";
+import { initLink } from "./views/link.js";
 
 /**
  * How long a toast stays before it fades (longer while the person is using it): a routine
@@ -566,6 +567,14 @@ function wire() {
   initPennyScreens({ run, toast, refresh, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
   initMezzoScreens({ run, toast, refresh, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
   initScattershotScreens({ run, toast, refresh, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
+  initLink({
+    run,
+    toast,
+    refresh,
+    getGame: (id) => state.games.find((g) => g.id === id) ?? null,
+    selectGame: (id) => gameListActions.selectGame(id),
+    openSheet: (character) => openSheetOf(character),
+  });
 }
 
 async function start() {

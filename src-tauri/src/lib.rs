@@ -4,6 +4,7 @@
 mod commands;
 mod device_commands;
 mod error;
+mod link_commands;
 mod mezzo_challenge_commands;
 mod mezzo_commands;
 mod nsu_commands;
@@ -227,6 +228,17 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             scattershot_commands::scattershot_roll,
             scattershot_commands::scattershot_play,
             scattershot_commands::scattershot_reward,
+            link_commands::link_host_start,
+            link_commands::link_host_status,
+            link_commands::link_stop,
+            link_commands::link_join,
+            link_commands::link_join_status,
+            link_commands::link_nearby,
+            link_commands::link_devices,
+            link_commands::link_unpair,
+            link_commands::link_refused,
+            link_commands::link_dismiss_refused,
+            link_commands::link_claim,
         ])
 }
 

@@ -1,14 +1,16 @@
 //! The Penny Ante commands: each converts its arguments, calls one service, and maps the
-//! error. No rules and no SQL here.
+//! error. No rules and no SQL here. On a device joined to a linked table, the challenge's
+//! moves go to the host instead (`through_the_host`).
 
 use sheetkeeper::model::parse_id;
 use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
 use sheetkeeper::rules::penny_ante::ledger::Account;
 use sheetkeeper::rules::penny_ante::table::Characteristic;
 use sheetkeeper::services::{
-    self, ChallengeDraft, DiceInput, LedgerView, PennyChange, PennyLogEntry, PennyView, PrivateView,
+    self, ChallengeDraft, DiceInput, GameMove, LedgerView, PennyChange, PennyLogEntry, PennyView, PrivateView,
 };
 use tauri::State;
+use uuid::Uuid;
 
 use crate::error::AppError;
 use crate::state::AppState;
@@ -170,12 +172,37 @@ pub fn penny_repay_debt(
     Ok(services::penny_repay_debt(&mut *state.store()?, parse_id("game", &game)?, debtor, creditor, amount)?)
 }
 
+/// On a device joined to `game`'s table, `mv` goes to the host (which runs it through its
+/// services) and the answer is the table as the replica shows it once the host's next
+/// snapshot is in; `None` when this device is not joined to that game (it plays locally).
+fn through_the_host(state: &AppState, game: Uuid, mv: impl FnOnce() -> GameMove) -> Reply<Option<PennyChange>> {
+    let Some(join) = state.joined().filter(|j| j.handle().status().game == Some(game)) else { return Ok(None) };
+    // The store is not locked while the host answers: the link writes the snapshot itself.
+    join.handle().submit_move(mv())?;
+    let view = services::penny_table(&*state.store()?, game)?;
+    Ok(Some(PennyChange { view, message: "The table took the move.".into() }))
+}
+
+/// A challenge is issued at the table: on a device joined to `game`'s table it is refused
+/// (it would change only this device's copy, which the host's next snapshot replaces).
 #[tauri::command(async)]
 pub fn penny_start_challenge(state: State<'_, AppState>, game: String, draft: ChallengeDraft) -> Reply<PennyChange> {
-    Ok(services::penny_start_challenge(&mut *state.store()?, parse_id("game", &game)?, draft)?)
+    let game = parse_id("game", &game)?;
+    if state.joined().is_some_and(|j| j.handle().status().game == Some(game)) {
+        return Err(AppError::invalid(
+            "challenge: at a linked table the host's device issues challenges; ask the table to start this one",
+        ));
+    }
+    Ok(services::penny_start_challenge(&mut *state.store()?, game, draft)?)
 }
 
 #[tauri::command(async)]
 pub fn penny_challenge_move(state: State<'_, AppState>, game: String, mv: Move, dice: DiceInput) -> Reply<PennyChange> {
-    Ok(services::penny_challenge_move(&mut *state.store()?, parse_id("game", &game)?, mv, &dice, &mut rand::rng())?)
+    let game = parse_id("game", &game)?;
+    if let Some(change) =
+        through_the_host(&state, game, || GameMove::PennyChallenge { mv: mv.clone(), dice: dice.clone() })?
+    {
+        return Ok(change);
+    }
+    Ok(services::penny_challenge_move(&mut *state.store()?, game, mv, &dice, &mut rand::rng())?)
 }

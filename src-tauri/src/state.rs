@@ -1,8 +1,12 @@
-//! The window's state: the open database (or why it could not be opened), and the files a
-//! person picked to import but has not yet imported or cancelled.
+//! The window's state: the open database (or why it could not be opened), the files a
+//! person picked to import but has not yet imported or cancelled, and the linked table this
+//! app runs (at most one: hosting one game, or joined to one table).
 
 use std::path::PathBuf;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use sheetkeeper::link::discovery::Advertisement;
+use sheetkeeper::link::{HostHandle, JoinHandle};
 
 use sheetkeeper::exchange::Preview;
 use sheetkeeper::Store;
@@ -13,6 +17,51 @@ use crate::error::AppError;
 pub struct AppState {
     store: Result<Mutex<Store>, String>,
     imports: Mutex<Imports>,
+    link: Mutex<Option<Link>>,
+}
+
+/// The link this app runs.
+pub enum Link {
+    /// Hosting one game; `advert` is its announcement on the network, when multicast works.
+    Host { host: Arc<Hosting>, advert: Option<Advertisement> },
+    /// Joined to a table.
+    Join(Arc<Joined>),
+}
+
+/// A running host, stopped when the last holder lets go (a command may be reading its
+/// status while another stops it).
+pub struct Hosting(Option<HostHandle>);
+
+impl Hosting {
+    pub fn handle(&self) -> &HostHandle {
+        self.0.as_ref().expect("a host is stopped only on drop")
+    }
+}
+
+impl Drop for Hosting {
+    fn drop(&mut self) {
+        if let Some(host) = self.0.take() {
+            host.stop();
+        }
+    }
+}
+
+/// A joined device's link, stopped when the last holder lets go (a move may be waiting for
+/// the host's answer while "Leave" is pressed).
+pub struct Joined(Option<JoinHandle>);
+
+impl Joined {
+    pub fn handle(&self) -> &JoinHandle {
+        self.0.as_ref().expect("a join is stopped only on drop")
+    }
+}
+
+impl Drop for Joined {
+    fn drop(&mut self) {
+        if let Some(join) = self.0.take() {
+            join.stop();
+        }
+    }
 }
 
 impl AppState {
@@ -20,6 +69,55 @@ impl AppState {
         AppState {
             store: store.map(Mutex::new).map_err(|e| format!("The database could not be opened: {e}")),
             imports: Mutex::new(Imports::default()),
+            link: Mutex::new(None),
+        }
+    }
+
+    /// The link slot. Held only to look at, put in or take out the link, never while a link
+    /// call waits on the network or while the store is locked.
+    fn link(&self) -> MutexGuard<'_, Option<Link>> {
+        // Every use below leaves the slot whole, so a poisoned lock is safe to reuse.
+        self.link.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Starts `start`'s link when no other runs; refused (nothing started) when one does.
+    pub fn start_link(&self, start: impl FnOnce() -> Result<Link, AppError>) -> Result<(), AppError> {
+        let mut slot = self.link();
+        if let Some(running) = slot.as_ref() {
+            return Err(AppError::invalid(match running {
+                Link::Host { .. } => "This device is already hosting a table; stop hosting first.",
+                Link::Join(_) => "This device is already joined to a table; leave it first.",
+            }));
+        }
+        *slot = Some(start()?);
+        Ok(())
+    }
+
+    /// Ends the link (if any); true when one ran. The host or join stops once no command
+    /// uses it any more; every device keeps its data.
+    pub fn stop_link(&self) -> bool {
+        let link = self.link().take();
+        link.is_some()
+    }
+
+    /// The running host, if this app hosts.
+    pub fn hosting(&self) -> Option<Arc<Hosting>> {
+        match self.link().as_ref() {
+            Some(Link::Host { host, .. }) => Some(Arc::clone(host)),
+            _ => None,
+        }
+    }
+
+    /// Whether the hosted table is announced on the network (false when not hosting).
+    pub fn announced(&self) -> bool {
+        matches!(self.link().as_ref(), Some(Link::Host { advert: Some(_), .. }))
+    }
+
+    /// The running join, if this app is joined to a table.
+    pub fn joined(&self) -> Option<Arc<Joined>> {
+        match self.link().as_ref() {
+            Some(Link::Join(join)) => Some(Arc::clone(join)),
+            _ => None,
         }
     }
 
@@ -37,6 +135,16 @@ impl AppState {
     pub fn imports(&self) -> MutexGuard<'_, Imports> {
         // Every method of `Imports` leaves it whole, so a poisoned lock is safe to reuse too.
         self.imports.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl Link {
+    pub fn host(host: HostHandle, advert: Option<Advertisement>) -> Link {
+        Link::Host { host: Arc::new(Hosting(Some(host))), advert }
+    }
+
+    pub fn join(join: JoinHandle) -> Link {
+        Link::Join(Arc::new(Joined(Some(join))))
     }
 }
 

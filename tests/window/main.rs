@@ -13,6 +13,7 @@
 
 mod home;
 mod layout;
+mod link;
 mod mezzo;
 mod mezzo_challenge;
 mod mezzo_device;

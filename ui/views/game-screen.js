@@ -98,7 +98,14 @@ export function gameScreen({
       "div",
       { class: `${kit}-bar frame-bar`, data: { layout: "bar" } },
       el("button", { type: "button", id: `${name}-back`, class: "frame-back", on: { click: back } }, "← Home"),
-      el("div", { class: "frame-title" }, heading, system && systemBadge(system, label)),
+      el(
+        "div",
+        { class: "frame-title" },
+        heading,
+        system && systemBadge(system, label),
+        // The linked table's state for this game (link.js fills it; hidden when not linked).
+        el("span", { class: "pill link-pill", role: "status", hidden: true }),
+      ),
       nav,
     ),
     body,
@@ -114,7 +121,10 @@ export function gameScreen({
     show(game = null) {
       gameId = game ?? byId("game-detail")?.dataset.gameId ?? null;
       document.body.classList.add(`${name}-open`, "frame-open");
+      if (gameId) screen.dataset.gameId = gameId;
+      else delete screen.dataset.gameId;
       screen.hidden = false;
+      document.dispatchEvent(new CustomEvent("sheetkeeper:screen-shown", { detail: { game: gameId } }));
       if (gameId) rememberPlace({ screen: "game", game: gameId, tab: body.dataset.tab ?? null });
       window.scrollTo(0, 0);
       heading.focus();

@@ -1,5 +1,5 @@
 // The selected game: its header (rename, export, delete), what this device is in it (player,
-// table or both), the new-character form, the characters with their own actions (sheet,
+// table or both), the linked table (link.js), the new-character form, the characters with their own actions (sheet,
 // mine or not, rename, export, delete, copy or move to a game of the same system) and the
 // game's notes.
 //
@@ -11,6 +11,7 @@
 import { el, byId } from "./dom.js";
 import { selectedGame, eligibleTargets } from "../state.js";
 import { openRollWizard } from "./nsu-roll.js";
+import { renderLink } from "./link.js";
 
 /** Shows the selected game (or the "pick a game" hint when there are games but none is picked). */
 export function renderGame(state, on) {
@@ -20,6 +21,7 @@ export function renderGame(state, on) {
   byId("game-detail").hidden = game === null;
   if (game === null) {
     byId("character-list").replaceChildren();
+    renderLink(null);
     return;
   }
   byId("game-heading").textContent = game.name;
@@ -43,6 +45,7 @@ export function renderGame(state, on) {
   byId("character-list").replaceChildren(
     ...game.characters.map((c) => characterRow(c, targets, on)),
   );
+  renderLink(game);
 }
 
 function characterRow(character, targets, on) {

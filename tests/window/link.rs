@@ -1,0 +1,388 @@
+//! The linked table in two real windows: two app processes, each on its own database, each
+//! driven by its own `tauri-driver` (on its own ports, see `webdriver.rs`), linked on
+//! 127.0.0.1 (`SHEETKEEPER_LINK_LISTEN`). One is the table (it hosts), the other a player's
+//! device (it joins with the code the table's window shows).
+
+use std::path::Path;
+
+use serde_json::json;
+use sheetkeeper::{services, Store};
+
+use crate::webdriver::{Session, ENTER};
+use crate::{app, one_window, open_game, shot, shots_at_both_widths, wait_character_row, Scratch};
+
+/// Starts the app on `db` as the device named `name`, a host listening on loopback only.
+fn open_device(db: &Path, name: &str) -> Session {
+    let session = Session::start_with_env(
+        &app(),
+        db,
+        &[("SHEETKEEPER_LINK_LISTEN", "127.0.0.1:0"), ("SHEETKEEPER_DEVICE_NAME", name)],
+    );
+    session.set_window_size(1280, 800);
+    session.wait_for("body[data-ready='true']");
+    session
+}
+
+fn read_db(path: &Path) -> rusqlite::Connection {
+    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .expect("open the test database")
+}
+
+fn dismiss_toast(session: &Session) {
+    if session.find("#toast-close").is_ok_and(|close| close.is_displayed()) {
+        session.click("#toast-close");
+        session.wait_gone("#toast");
+    }
+}
+
+fn press(session: &Session, selector: &str) {
+    session.wait_settled();
+    dismiss_toast(session);
+    session.click(selector);
+}
+
+fn type_into(session: &Session, selector: &str, text: &str) {
+    session.wait_settled();
+    dismiss_toast(session);
+    let field = session.wait_for(selector);
+    field.click();
+    field.clear();
+    field.send_keys(text);
+}
+
+/// The table hosts the game open on its home screen: returns (code, address).
+fn host_the_table(table: &Session) -> (String, String) {
+    press(table, "#link-host");
+    table.wait_until("the code (or an error)", || {
+        if let Some(error) = table.find("#error-message").ok().filter(|e| e.is_displayed()) {
+            panic!("hosting failed: {}", error.text());
+        }
+        table.find("#link-code").ok().filter(|c| c.is_displayed()).map(|_| ())
+    });
+    let code = table.wait_for("#link-code").text();
+    assert!(code.len() == 7 && code.as_bytes()[3] == b'-', "a code like 123-456: {code:?}");
+    let addr = table.wait_for("#link-addrs li").text();
+    assert!(addr.starts_with("127.0.0.1:"), "the host listens where the test said: {addr:?}");
+    table.wait_for("#link-qr");
+    let modules = table
+        .execute("return document.querySelector('#link-qr path').getAttribute('d').split('M').length - 1;", json!([]));
+    assert!(modules.as_u64().unwrap_or(0) > 100, "the QR code is drawn: {modules} dark modules");
+    (code, addr)
+}
+
+/// The player's device joins through "Join a table nearby": the table is heard on the network
+/// (mDNS), the address typed (the test's host listens on loopback only) and the code.
+fn join_the_table(player: &Session, game_name: &str, addr: &str, code: &str, shots: Option<&str>) {
+    press(player, "#link-join-open");
+    player.wait_for("#link-join-dialog");
+    let found = player.wait_until("the table among those found nearby", || {
+        player.find_all(".link-nearby-pick").into_iter().find(|b| b.text().contains(game_name))
+    });
+    found.click();
+    let picked = player.execute("return document.getElementById('link-join-addr').value;", json!([]));
+    assert!(
+        picked.as_str().is_some_and(|a| a.ends_with(addr.rsplit(':').next().unwrap())),
+        "picking fills the address: {picked}"
+    );
+    type_into(player, "#link-join-addr", addr);
+    // A wrong code first: refused, said so, and nothing joined.
+    type_into(player, "#link-join-code", "000-000");
+    press(player, "#link-join-submit");
+    player.wait_until("the wrong code to be refused", || {
+        let status = player.find("#link-join-status").ok()?.text();
+        status.contains("did not match").then_some(())
+    });
+    type_into(player, "#link-join-code", code);
+    if let Some(name) = shots {
+        shots_at_both_widths(player, name);
+    }
+    press(player, "#link-join-submit");
+    player.wait_gone("#link-join-dialog");
+    player.wait_for("#link-claim");
+    player.wait_text("#game-heading", game_name);
+}
+
+fn claim(player: &Session, character: &str) {
+    let row = format!(".link-claim-row[data-character-id='{character}']");
+    press(player, &format!("{row} .link-claim-button"));
+    player.wait_until("the character to be marked yours", || {
+        let text = player.find(&row).ok()?.text();
+        text.contains("Yours").then_some(())
+    });
+}
+
+/// Presses "Sheet" in the row of the character `name`. The list is redrawn when the other
+/// device's change lands, so the row is found and pressed in one go.
+fn open_sheet(session: &Session, name: &str) {
+    wait_character_row(session, name);
+    session.wait_settled();
+    dismiss_toast(session);
+    let pressed = session.execute(
+        "const row = [...document.querySelectorAll('.character-row')]
+           .find((r) => r.querySelector('.character-name')?.textContent === arguments[0]);
+         const button = row?.querySelector('.character-open');
+         if (!button) return false;
+         button.scrollIntoView({ block: 'center' });
+         button.click();
+         return true;",
+        json!([name]),
+    );
+    assert_eq!(pressed, json!(true), "the Sheet button of {name:?}");
+    session.wait_for("#sheet-body");
+}
+
+/// Screenshots at desktop width and at 360 px, with `scroll` (a script) run before each
+/// (the toast put away first).
+fn shots_scrolled(session: &Session, name: &str, scroll: &str) {
+    let into_view = || {
+        session.wait_settled();
+        dismiss_toast(session);
+        session.execute(scroll, json!([]));
+    };
+    into_view();
+    shot(session, &format!("{name}-1280"));
+    session.set_window_size(360, 800);
+    session.wait_until("the page to be 360 px wide", || (session.inner_width() <= 360.0).then_some(()));
+    into_view();
+    shot(session, &format!("{name}-360"));
+    session.set_window_size(1280, 800);
+    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+}
+
+/// The game panel's "Linked table" section at both widths.
+fn panel_shots(session: &Session, name: &str) {
+    shots_scrolled(session, name, "document.getElementById('game-link').scrollIntoView({ block: 'start' });");
+}
+
+fn pill_text(session: &Session) -> String {
+    session
+        .find(".frame-screen:not([hidden]) .link-pill")
+        .ok()
+        .filter(|p| p.is_displayed())
+        .map(|p| p.text())
+        .unwrap_or_default()
+}
+
+fn mood_level(session: &Session, line: usize) -> String {
+    session.find(&format!(".mood-line[data-line='{line}'] .mood-level")).map(|e| e.text()).unwrap_or_default()
+}
+
+/// Issue 14: a player changes a mood on their own device; the table's window shows it. The
+/// table hosts (code, QR code, address), the player joins with the code (a wrong one is
+/// refused first) and claims their character; the table lists the device as online and
+/// playing it; when the table stops hosting, the player's window says the link ended.
+#[test]
+fn a_mood_changed_on_a_player_device_shows_on_the_table() {
+    let _window = one_window();
+    let scratch = Scratch::new("link-mood");
+    let table_db = scratch.path("table.db");
+    let player_db = scratch.path("player.db");
+    let ada = {
+        let mut store = Store::open(&table_db).expect("the table's database");
+        let game = services::create_game(&mut store, "Harbour Lights", "nsu").unwrap();
+        services::create_character(&mut store, game.game.id, "Ada").unwrap().id.to_string()
+    };
+
+    let table = open_device(&table_db, "Table laptop");
+    open_game(&table, "Harbour Lights");
+    let (code, addr) = host_the_table(&table);
+    panel_shots(&table, "link-host");
+
+    let player = open_device(&player_db, "Ada's phone");
+    join_the_table(&player, "Harbour Lights", &addr, &code, Some("link-join-dialog"));
+    panel_shots(&player, "link-joined");
+    claim(&player, &ada);
+
+    // On the player's own sheet: a mood named and three boxes tapped.
+    open_sheet(&player, "Ada");
+    player.wait_until("the pill to say linked", || (pill_text(&player) == "Linked").then_some(()));
+    let name = ".mood-line[data-line='0'] .mood-name";
+    type_into(&player, name, "Curious");
+    player.wait_for(name).send_keys(ENTER);
+    let third = ".mood-line[data-line='0'] .mood-box[data-box='3']";
+    player.wait_until("the d8 line to take the mood", || {
+        player.find(third).ok().filter(|b| b.attribute("disabled").is_none()).map(|_| ())
+    });
+    press(&player, third);
+    player.wait_until("the player's level 3", || (mood_level(&player, 0) == "Level 3 of 9").then_some(()));
+    // The bar with the link's pill, from the top of the sheet.
+    shots_scrolled(&player, "link-player-sheet", "window.scrollTo(0, 0);");
+
+    // The change reaches the table's database through the host, then its window.
+    let conn = read_db(&table_db);
+    table.wait_until("the mood in the table's database", || {
+        let level: Option<i64> = conn
+            .query_row(
+                "SELECT level FROM nsu_moods WHERE character_id = ?1 AND line = 0 AND name = 'Curious'",
+                [&ada],
+                |r| r.get(0),
+            )
+            .ok();
+        (level == Some(3)).then_some(())
+    });
+    table.wait_until("the device online, playing Ada", || {
+        let device = table.find(".link-device").ok()?;
+        let text = device.text();
+        (device.attribute("data-state").as_deref() == Some("online")
+            && text.contains("Ada's phone")
+            && text.contains("Plays Ada"))
+        .then_some(())
+    });
+    panel_shots(&table, "link-host-devices");
+    open_sheet(&table, "Ada");
+    table.wait_until("the table's view of the mood", || (mood_level(&table, 0) == "Level 3 of 9").then_some(()));
+    let named =
+        table.execute("return document.querySelector(\".mood-line[data-line='0'] .mood-name\").value;", json!([]));
+    assert_eq!(named, json!("Curious"));
+    assert_eq!(pill_text(&table), "Hosting");
+    shot(&table, "link-table-sees-mood-1280");
+
+    // The table stops hosting: the player's window says so, and keeps its data.
+    press(&table, "#nsu-back");
+    // Home still has the game selected (its list is redrawn while hosting: nothing is re-picked).
+    table.wait_text("#game-heading", "Harbour Lights");
+    press(&table, "#link-stop");
+    table.wait_for("#link-host");
+    player.wait_until("the pill to say the link ended", || (pill_text(&player) == "Link ended").then_some(()));
+    assert_eq!(mood_level(&player, 0), "Level 3 of 9", "the player keeps what they have");
+}
+
+/// The screen's pass-free private view of `side` at `task`, if it shows now.
+fn private_task(session: &Session) -> Option<(String, String)> {
+    let private = session.find("#penny-private").ok().filter(|p| p.is_displayed())?;
+    Some((private.attribute("data-side")?, private.attribute("data-task")?))
+}
+
+/// One step of `side` on its own window, when its turn shows there; true when it acted.
+fn act(session: &Session, side: &str) -> bool {
+    session.wait_settled();
+    let circumstance = format!("#penny-circ-{side}-pass");
+    if session.find(&circumstance).is_ok_and(|b| b.is_displayed()) {
+        press(session, &circumstance);
+        return true;
+    }
+    let Some((shown, task)) = private_task(session) else { return false };
+    if shown != side {
+        return false;
+    }
+    match task.as_str() {
+        "characteristics" => {
+            if side == "challenger" {
+                press(session, "#penny-char-0");
+            }
+            press(session, "#penny-char-submit");
+        }
+        "roll" => {
+            if session.find("#penny-roll").is_ok_and(|b| b.is_displayed()) {
+                press(session, "#penny-roll");
+                session.wait_for("#penny-cup-submit");
+            }
+            // The player keeps one die in the cup; the House shows all of hers.
+            if side == "challenger" {
+                press(session, "#penny-cup-0");
+            }
+            press(session, "#penny-cup-submit");
+        }
+        "bet" => {
+            if session.find("#penny-stand").is_ok() {
+                press(session, "#penny-stand");
+            } else {
+                press(session, "#penny-call");
+            }
+        }
+        "new_circumstance" => press(session, "#penny-nc-pass"),
+        // The rerolled dice show until hidden ("after_reroll"), unless the next snapshot
+        // moved the screen on first.
+        "reroll" => press(session, "#penny-reroll"),
+        "after_reroll" => press(session, "#penny-hide"),
+        other => panic!("no step for {side}'s task {other:?}"),
+    }
+    true
+}
+
+/// Issue 14: a Penny Ante challenge across two windows. The House's device hosts; Ada plays
+/// from her phone. Each side's moves are made on its own window (Ada's travel through the
+/// host); Ada's cup shows only on her window and the House's only on the table's; both
+/// windows end with the same result.
+#[test]
+fn a_penny_challenge_across_two_windows_keeps_each_cup_on_its_own_window() {
+    let _window = one_window();
+    let scratch = Scratch::new("link-penny");
+    let table_db = scratch.path("table.db");
+    let player_db = scratch.path("player.db");
+    let ada = {
+        let mut store = Store::open(&table_db).expect("the table's database");
+        let game = services::create_game(&mut store, "Bridge Night", "penny_ante").unwrap().game.id;
+        let change = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap();
+        let _ = change;
+        services::penny_start_adventure(&mut store, game, None).unwrap();
+        services::set_device_role(&mut store, game, "table").unwrap();
+        services::list(&store).unwrap()[0].characters[0].id.to_string()
+    };
+
+    let table = open_device(&table_db, "House tablet");
+    open_game(&table, "Bridge Night");
+    let (code, addr) = host_the_table(&table);
+    let player = open_device(&player_db, "Ada's phone");
+    join_the_table(&player, "Bridge Night", &addr, &code, None);
+    claim(&player, &ada);
+
+    // The House issues the challenge on the table's window.
+    press(&table, "#game-penny");
+    table.wait_for("#penny-screen");
+    press(&table, "#penny-issue");
+    type_into(&table, "#penny-stake", "Cross the rope bridge");
+    type_into(&table, "#penny-ante", "2");
+    press(&table, "#penny-start-challenge");
+    table.wait_text("#penny-pot", "4");
+
+    // Ada's phone shows it once the host's snapshot is in.
+    press(&player, "#game-penny");
+    player.wait_for("#penny-screen");
+    press(&player, "#penny-tab-challenge");
+    player.wait_until("the challenge on Ada's phone", || {
+        player.find("#penny-pot").ok().filter(|p| p.text() == "4").map(|_| ())
+    });
+    assert_eq!(pill_text(&player), "Linked");
+
+    let mut checked_cups = false;
+    let mut turns = 0;
+    while !(player.find("#penny-result").is_ok_and(|r| r.is_displayed())
+        && table.find("#penny-result").is_ok_and(|r| r.is_displayed()))
+    {
+        turns += 1;
+        assert!(turns < 200, "the challenge did not end");
+        let acted = act(&player, "challenger") | act(&table, "opponent");
+        if !acted {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        // Once both cups are set: each window shows its own side's dice only.
+        let betting = private_task(&player).is_some_and(|(_, t)| t == "bet")
+            || private_task(&table).is_some_and(|(_, t)| t == "bet");
+        if betting && !checked_cups {
+            checked_cups = true;
+            let ada_seen = table.wait_for(".penny-side[data-side='challenger']").text();
+            assert!(ada_seen.contains("in the cup"), "the table sees that Ada has a die in her cup: {ada_seen:?}");
+            assert!(
+                private_task(&table).is_none_or(|(side, _)| side == "opponent"),
+                "the table never shows Ada's own view"
+            );
+            assert!(
+                private_task(&player).is_none_or(|(side, _)| side == "challenger"),
+                "Ada's phone never shows the House's own view"
+            );
+            assert!(
+                table.find("#penny-pass").is_err() && player.find("#penny-pass").is_err(),
+                "no pass-the-device on own devices"
+            );
+            shots_at_both_widths(&player, "link-penny-player");
+            shots_at_both_widths(&table, "link-penny-table");
+        }
+    }
+    assert!(checked_cups, "the cups were checked while betting");
+    let on_table = table.wait_for("#penny-summary").text();
+    player.wait_until("the same result on Ada's phone", || {
+        (player.find("#penny-summary").ok()?.text() == on_table).then_some(())
+    });
+    shot(&player, "link-penny-result-1280");
+}

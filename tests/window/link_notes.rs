@@ -71,7 +71,11 @@ fn table_with_the_game(scratch: &Scratch, db: &Path) -> Uuid {
     id
 }
 
+/// Puts the toast away (when no dialog is open over it, as then it cannot be reached).
 fn dismiss_toast(session: &Session) {
+    if session.execute("return document.querySelector('dialog[open]') !== null;", json!([])) == json!(true) {
+        return;
+    }
     if session.find("#toast-close").is_ok_and(|close| close.is_displayed()) {
         session.click("#toast-close");
         session.wait_gone("#toast");
@@ -95,6 +99,12 @@ fn type_into(session: &Session, selector: &str, text: &str) {
     field.click();
     field.clear();
     field.send_keys(text);
+}
+
+/// Picks the option `value` of the select `selector`, scrolled into view first.
+fn pick(session: &Session, selector: &str, value: &str) {
+    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
+    session.click(&format!("{selector} option[value='{value}']"));
 }
 
 fn wait_step(session: &Session, step: &str) {
@@ -281,10 +291,13 @@ fn a_helpers_die_sent_from_their_device_is_used_in_the_rollers_wizard() {
     assert_eq!(help["mood"], Value::Null, "a helper elsewhere has no mood on this device: {help}");
     drop(store);
 
-    // Nothing about the note is in the helper's or the table's database: notes pass through.
-    let helper_store = Store::open(&helper_db).expect("the helper's database");
-    let tobias_after = services::nsu_sheet(&helper_store, tobias).expect("Tobias on the helper's device");
-    assert!(tobias_after.sheet.moods.iter().all(Option::is_none), "sending a die changes no sheet");
+    // A note changes no database: Tobias's "Stubborn" is still level 1 on his device and the
+    // table's (he records what helping did himself, with "I helped with…").
+    for (db, whose) in [(&helper_db, "the helper's"), (&table_db, "the table's")] {
+        let store = Store::open(db).expect("a device's database");
+        let sheet = services::nsu_sheet(&store, tobias).expect("Tobias is there").sheet;
+        assert_eq!(sheet.moods[2].as_ref().map(|m| m.level), Some(1), "{whose} database");
+    }
 
     drop(window);
     helper.stop();
@@ -344,7 +357,7 @@ fn i_helped_with_sends_the_helpers_die_to_the_rollers_device() {
 
     // His sheet → "I helped…": the send step is there because this device is at the table.
     wait_character_row(&window, "Tobias Reed");
-    tap(&window, ".character-row[data-character-id='1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a'] .character-open");
+    tap(&window, &format!(".character-row[data-character-id='{TOBIAS}'] .character-open"));
     window.wait_for("#sheet-view");
     tap(&window, "#sheet-helped");
     window.wait_for("#helped-dialog[open]");
@@ -360,8 +373,8 @@ fn i_helped_with_sends_the_helpers_die_to_the_rollers_device() {
         window.find("#helped-send-error").ok().filter(|e| e.is_displayed()).map(|e| e.text())
     });
     assert!(window.wait_for("#helped-send-error").text().contains("choose whose roll"));
-    tap(&window, "#helped-roller option[value='0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d']");
-    tap(&window, "#helped-mood option[value='2']");
+    pick(&window, "#helped-roller", WREN);
+    pick(&window, "#helped-mood", "2");
     let die_words = window.wait_for("#helped-send-die").text();
     assert!(die_words.contains("a d6") && !die_words.contains("advantage"), "Stubborn's die, no edge: {die_words:?}");
     let roll_words = window.execute("return document.getElementById('helped-roll').value;", json!([]));

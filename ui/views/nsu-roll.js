@@ -892,7 +892,8 @@ function helpInbox() {
     if (notes !== undefined) drawInbox(box, list, notes);
     inboxTimer = setTimeout(tick, INBOX_POLL_MS);
   };
-  tick();
+  // Once the step is on screen (it is put there after this returns).
+  inboxTimer = setTimeout(tick, 0);
   return box;
 }
 

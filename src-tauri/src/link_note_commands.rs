@@ -104,7 +104,8 @@ mod tests {
 
     #[test]
     fn typed_faces_replace_the_notes_and_none_keeps_them() {
-        let typed = with_faces(note(Die::D6, Edge::Disadvantage, vec![1]), Some(DiceInput::Entered { values: vec![5, 2] }));
+        let typed =
+            with_faces(note(Die::D6, Edge::Disadvantage, vec![1]), Some(DiceInput::Entered { values: vec![5, 2] }));
         assert_eq!(faces(&typed.unwrap()), [5, 2]);
         let kept = with_faces(note(Die::D6, Edge::None, vec![3]), None).unwrap();
         assert_eq!(faces(&kept), [3], "the host checks the faces; the app passes them on as typed");

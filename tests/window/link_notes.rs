@@ -116,10 +116,8 @@ fn wait_step(session: &Session, step: &str) {
 /// The open dialog at desktop width and at 360 px, scrolled to `selector`.
 fn wizard_shots(session: &Session, name: &str, selector: &str) {
     let into_view = || {
-        session.execute(
-            "document.querySelector(arguments[0])?.scrollIntoView({ block: 'center' });",
-            json!([selector]),
-        );
+        session
+            .execute("document.querySelector(arguments[0])?.scrollIntoView({ block: 'center' });", json!([selector]));
     };
     into_view();
     shot(session, &format!("{name}-1280"));
@@ -263,9 +261,8 @@ fn a_helpers_die_sent_from_their_device_is_used_in_the_rollers_wizard() {
          li.querySelector('.help-note-dismiss').click(); return li.dataset.noteId;",
         json!([]),
     );
-    window.wait_until("the put-away note to leave the list", || {
-        (window.find_all(".help-note").len() == 1).then_some(())
-    });
+    window
+        .wait_until("the put-away note to leave the list", || (window.find_all(".help-note").len() == 1).then_some(()));
     let left = inbox(&window);
     assert_eq!(left.as_array().map(Vec::len), Some(1), "one note waits: {left}");
     assert_ne!(left[0]["id"], dismiss, "the one put away is gone");
@@ -282,7 +279,8 @@ fn a_helpers_die_sent_from_their_device_is_used_in_the_rollers_wizard() {
 
     // The roller's database: Wren's roll on the table has Tobias's die as its help.
     let store = Store::open(&roller_db).expect("the roller's database");
-    let pending = services::nsu_pending_roll(&store, wren).expect("read the roll").expect("Wren's roll is on the table");
+    let pending =
+        services::nsu_pending_roll(&store, wren).expect("read the roll").expect("Wren's roll is on the table");
     let help = serde_json::to_value(&pending.roll.help).expect("the help serializes");
     assert_eq!(help["name"], json!("Tobias Reed"), "{help}");
     assert_eq!(help["die"], json!("d6"), "{help}");

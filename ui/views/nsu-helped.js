@@ -71,6 +71,7 @@ function sendStep(character, mates, parts) {
   mood.addEventListener("change", describe);
   describe();
   who.addEventListener("change", () => {
+    error.hidden = true;
     const mate = mates.find((c) => c.id === who.value);
     if (mate && roll.value.trim() === "") roll.value = mate.name;
   });

@@ -461,9 +461,19 @@ fn until_interrupted(mut tick: impl FnMut()) -> anyhow::Result<()> {
 
 fn host(db: Option<&Path>, game: uuid::Uuid, listen: std::net::SocketAddr, name: &str) -> anyhow::Result<()> {
     let config = link::HostConfig { db: db_path(db)?, game, listen, name: name.to_owned() };
+    let game_name = services::list(&open(db)?)?.into_iter().find(|g| g.game.id == game).map(|g| g.game.name);
     let handle = link::HostHandle::start(config)?;
     let status = handle.status();
     out(&format!("hosting game={} listen={} code={}", status.game, status.listen, status.code))?;
+    // "Join a table nearby" finds it; best effort: without multicast the address still works.
+    let port = status.listen.parse::<std::net::SocketAddr>().map_or(0, |a| a.port());
+    let _advertised = match link::discovery::advertise(game_name.as_deref().unwrap_or(name), game, port) {
+        Ok(advert) => Some(advert),
+        Err(e) => {
+            to_stderr(&format!("sheetkeeper: not announced on the local network ({e}); join by the address"));
+            None
+        }
+    };
     let mut code_number = status.code_number;
     let mut failed = None;
     until_interrupted(|| {

@@ -95,11 +95,7 @@ pub fn link_host_start(state: State<'_, AppState>, game: String) -> Reply<HostVi
     let mut view = None;
     state.start_link(|| {
         let config = HostConfig { db, game, listen, name: device_name() };
-        // The host builds its own runtime and blocks on it while it starts: that must not be
-        // this command's thread, which already belongs to the window's async runtime.
-        let host = std::thread::spawn(move || HostHandle::start(config))
-            .join()
-            .map_err(|_| AppError::internal("the host could not start"))??;
+        let host = HostHandle::start(config)?;
         let status = host.status();
         let port = status.listen.parse::<SocketAddr>().map(|a| a.port()).unwrap_or(0);
         // Best effort: a network without multicast still links by the address typed in.

@@ -70,7 +70,9 @@ pub struct HostHandle {
 }
 
 impl HostHandle {
-    /// Opens the database, listens, and returns once devices can connect.
+    /// Opens the database, listens, and returns once devices can connect. The host runs on
+    /// a thread of its own with its own runtime, so this may be called from any thread,
+    /// an async runtime's included.
     pub fn start(config: HostConfig) -> Result<HostHandle> {
         let mut store = Store::open(&config.db)?;
         let game = services::list(&store)?
@@ -78,24 +80,17 @@ impl HostHandle {
             .find(|g| g.game.id == config.game)
             .ok_or_else(|| Error::NotFound { what: "game", id: config.game.to_string() })?;
         let identity = services::link_identity(&mut store, wire::generate_keypair)?;
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| Error::link(format!("the link could not start: {e}")))?;
-        let listener = runtime
-            .block_on(TcpListener::bind(config.listen))
-            .map_err(|e| Error::link(format!("could not listen on {}: {e}", config.listen)))?;
-        let listen = listener.local_addr().map_err(|e| Error::link(e.to_string()))?;
+        let (stop, stopped) = watch::channel(false);
+        let (ready, listening) = std::sync::mpsc::channel();
         let status = Arc::new(Mutex::new(HostStatus {
             game: config.game,
-            listen: listen.to_string(),
+            listen: String::new(),
             code: new_code(),
             online: Vec::new(),
             wrong_tries: 0,
             code_number: 1,
             inbox: Vec::new(),
         }));
-        let (stop, stopped) = watch::channel(false);
         let host = Arc::new(Host {
             game: config.game,
             game_name: game.game.name.clone(),
@@ -109,11 +104,46 @@ impl HostHandle {
             connections: Arc::new(Semaphore::new(MAX_CONNECTIONS)),
             stopped,
         });
+        let listen = config.listen;
         let thread = std::thread::Builder::new()
             .name("sheetkeeper-host".into())
-            .spawn(move || runtime.block_on(serve(host, listener)))
+            .spawn(move || {
+                let started = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .map_err(|e| Error::link(format!("the link could not start: {e}")))
+                    .and_then(|runtime| {
+                        let listener = runtime
+                            .block_on(TcpListener::bind(listen))
+                            .map_err(|e| Error::link(format!("could not listen on {listen}: {e}")))?;
+                        Ok((runtime, listener))
+                    });
+                match started {
+                    Ok((runtime, listener)) => {
+                        let _ = ready.send(listener.local_addr().map_err(|e| Error::link(e.to_string())));
+                        runtime.block_on(serve(host, listener));
+                    }
+                    Err(e) => {
+                        let _ = ready.send(Err(e));
+                    }
+                }
+            })
             .map_err(|e| Error::link(format!("the link could not start: {e}")))?;
-        Ok(HostHandle { status, stop, thread: Some(thread) })
+        let mut handle = HostHandle { status, stop, thread: Some(thread) };
+        match listening.recv() {
+            Ok(Ok(addr)) => {
+                lock(&handle.status).listen = addr.to_string();
+                Ok(handle)
+            }
+            Ok(Err(e)) => {
+                handle.finish();
+                Err(e)
+            }
+            Err(_) => {
+                handle.finish();
+                Err(Error::link("the link could not start"))
+            }
+        }
     }
 
     pub fn status(&self) -> HostStatus {

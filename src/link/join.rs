@@ -384,6 +384,9 @@ impl Session<'_> {
             tokio::select! {
                 _ = stopped.changed() => return Ok(SessionEnd::Stopped),
                 Some(command) = commands.recv() => {
+                    // What changed here goes first: the host answers in order, so a claim of
+                    // a character just made here finds it there.
+                    self.send_pending(channel, &mut sync).await.map_err(lost)?;
                     let id = Uuid::new_v4();
                     let (msg, reply) = match command {
                         Command::Claim(character, reply) => (ToHost::Claim { id, character }, reply),
@@ -404,17 +407,7 @@ impl Session<'_> {
                         continue;
                     }
                     last_version = Some(version);
-                    let (pending, restore) = services::joined_pending(self.store, game, &sync.accepted).map_err(lost)?;
-                    if restore && sync.deferred.is_none() {
-                        // A change here to someone else's character: the host's version comes back.
-                        sync.deferred = sync.last.clone();
-                    }
-                    for p in pending {
-                        let id = Uuid::new_v4();
-                        let msg = ToHost::Change { id, document: p.document.clone(), base: p.base.clone() };
-                        channel.send(&msg).await.map_err(lost)?;
-                        sync.in_flight.push((id, p));
-                    }
+                    self.send_pending(channel, &mut sync).await.map_err(lost)?;
                     if self.try_apply(&mut sync).map_err(lost)? {
                         lock(self.status).revision += 1;
                     }
@@ -452,6 +445,24 @@ impl Session<'_> {
                 }
             }
         }
+    }
+
+    /// Sends the changes made here that are not on their way yet.
+    async fn send_pending(&mut self, channel: &mut Channel, sync: &mut Sync) -> Result<()> {
+        let (pending, restore) = services::joined_pending(self.store, sync.game, &sync.accepted)?;
+        if restore && sync.deferred.is_none() {
+            // A change here to someone else's character: the host's version comes back.
+            sync.deferred = sync.last.clone();
+        }
+        for p in pending {
+            if sync.in_flight.iter().any(|(_, sent)| sent.character == p.character) {
+                continue; // its answer comes first; a later change goes after it
+            }
+            let id = Uuid::new_v4();
+            channel.send(&ToHost::Change { id, document: p.document.clone(), base: p.base.clone() }).await?;
+            sync.in_flight.push((id, p));
+        }
+        Ok(())
     }
 
     /// Applies the latest snapshot once nothing of this device's is on its way to the host.

@@ -150,3 +150,33 @@ fn a_helpers_die_rolled_on_their_device_reaches_the_rollers_device() {
     eventually("the note reaching the table's inbox", || !host.status().inbox.is_empty());
     assert_eq!(host.status().inbox[0].note, for_table);
 }
+
+#[test]
+fn a_character_made_on_a_joined_device_can_be_claimed_at_once() {
+    let dir = Scratch::new();
+    let host_db = dir.file("host.db");
+    let mut host_store = Store::open(&host_db).unwrap();
+    services::import(&mut host_store, &fixture("nsu-game.sheetkeeper.json"), Default::default()).unwrap();
+    let game = services::list(&host_store).unwrap()[0].game.id;
+    let host = HostHandle::start(HostConfig {
+        db: host_db.clone(),
+        game,
+        listen: "127.0.0.1:0".parse().unwrap(),
+        name: "The table".into(),
+    })
+    .unwrap();
+    let (player_db, player) = join(&dir, "player", &host);
+    // The window makes a new character and says it is this device's, at once: the claim
+    // goes after the new character, so the host knows it.
+    let mut store = Store::open(&player_db).unwrap();
+    let made = services::create_character(&mut store, game, "Maud Fenwick").unwrap();
+    player.claim(made.id).unwrap();
+    eventually("the new character at the table", || {
+        services::list(&host_store).unwrap()[0].characters.iter().any(|c| c.id == made.id)
+    });
+    let devices = services::link_devices(&host_store, Some(game)).unwrap();
+    assert_eq!(devices[0].characters, vec![made.id], "the host records the player's device as Maud's");
+    drop(host_store);
+    host_store = Store::open(&host_db).unwrap();
+    assert!(services::check(&host_store).unwrap().ok);
+}

@@ -253,6 +253,15 @@ fn private_task(session: &Session) -> Option<(String, String)> {
     Some((private.attribute("data-side")?, private.attribute("data-task")?))
 }
 
+/// Presses `selector` if it shows now; false when it does not.
+fn press_if_shown(session: &Session, selector: &str) -> bool {
+    if session.find(selector).is_ok_and(|b| b.is_displayed()) {
+        press(session, selector);
+        return true;
+    }
+    false
+}
+
 /// One step of `side` on its own window, when its turn shows there; true when it acted.
 fn act(session: &Session, side: &str) -> bool {
     session.wait_settled();
@@ -293,8 +302,10 @@ fn act(session: &Session, side: &str) -> bool {
         "new_circumstance" => press(session, "#penny-nc-pass"),
         // The rerolled dice show until hidden ("after_reroll"), unless the next snapshot
         // moved the screen on first.
-        "reroll" => press(session, "#penny-reroll"),
-        "after_reroll" => press(session, "#penny-hide"),
+        // A snapshot may move the screen on between reading the task and pressing: then
+        // nothing is pressed and the next look decides again.
+        "reroll" => return press_if_shown(session, "#penny-reroll"),
+        "after_reroll" => return press_if_shown(session, "#penny-hide"),
         other => panic!("no step for {side}'s task {other:?}"),
     }
     true

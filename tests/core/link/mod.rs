@@ -1,0 +1,208 @@
+//! The linked table (issue 14): devices with their own databases, linked on loopback through
+//! the real host and join code, the real CLI, and a recording proxy between them.
+
+mod cli;
+mod hostile;
+mod kill9;
+mod offline;
+mod penny;
+mod proxy;
+mod security;
+mod sync;
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{Child, ChildStdout, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use sheetkeeper::link::{HostConfig, HostHandle, JoinConfig, JoinHandle, JoinStatus, LinkState};
+use sheetkeeper::services;
+use sheetkeeper::Store;
+use uuid::Uuid;
+
+use crate::support::Scratch;
+
+/// How long a condition may take to come true before a test fails (generous: loopback is
+/// fast, a loaded CI machine is not).
+pub const DEADLINE: Duration = Duration::from_secs(20);
+
+/// Polls `ok` until it is true; fails naming `what` after `DEADLINE`.
+pub fn eventually(what: &str, mut ok: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !ok() {
+        assert!(start.elapsed() < DEADLINE, "not within {DEADLINE:?}: {what}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+pub fn loopback() -> SocketAddr {
+    "127.0.0.1:0".parse().unwrap()
+}
+
+/// A free loopback port (for a host that must come back on the same address).
+pub fn free_addr() -> SocketAddr {
+    let listener = std::net::TcpListener::bind(loopback()).unwrap();
+    listener.local_addr().unwrap()
+}
+
+pub fn host_on(s: &Scratch, game: Uuid, listen: SocketAddr) -> HostHandle {
+    HostHandle::start(HostConfig { db: s.db(), game, listen, name: "The table".into() }).expect("the host starts")
+}
+
+pub fn host(s: &Scratch, game: Uuid) -> HostHandle {
+    host_on(s, game, loopback())
+}
+
+pub fn addr(h: &HostHandle) -> SocketAddr {
+    h.status().listen.parse().expect("the host listens on ADDR:PORT")
+}
+
+pub fn join(s: &Scratch, addr: SocketAddr, code: Option<&str>, name: &str) -> JoinHandle {
+    JoinHandle::start(JoinConfig { db: s.db(), addr, code: code.map(str::to_owned), name: name.into() })
+}
+
+/// Joins and waits until the device is caught up with the host.
+pub fn joined(s: &Scratch, addr: SocketAddr, code: Option<&str>, name: &str) -> JoinHandle {
+    let j = join(s, addr, code, name);
+    let status = j.wait(DEADLINE);
+    assert!(status.caught_up && status.state == LinkState::Linked, "{name} did not link: {status:?}");
+    j
+}
+
+/// Waits until the joined device is linked and caught up again.
+pub fn caught_up(j: &JoinHandle, what: &str) -> JoinStatus {
+    let mut last = j.status();
+    eventually(what, || {
+        last = j.status();
+        last.caught_up && last.state == LinkState::Linked
+    });
+    last
+}
+
+pub fn open(db: &Path) -> Store {
+    Store::open(db).expect("the store opens")
+}
+
+/// An NSU character's look on the database at `db` (None: not there).
+pub fn look(db: &Path, id: Uuid) -> Option<String> {
+    services::nsu_sheet(&open(db), id).ok().map(|v| v.sheet.look)
+}
+
+/// Edits an NSU character's look on the database at `db`, as the window would (its own
+/// connection, the ordinary service).
+pub fn set_look(db: &Path, id: Uuid, text: &str) {
+    let mut store = open(db);
+    let mut sheet = services::nsu_sheet(&store, id).unwrap().sheet;
+    sheet.look = text.into();
+    services::save_nsu_sheet(&mut store, id, sheet).unwrap();
+}
+
+/// The character of that name in the database at `db`.
+pub fn character(db: &Path, name: &str) -> Uuid {
+    services::list(&open(db))
+        .unwrap()
+        .into_iter()
+        .flat_map(|g| g.characters)
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("no character {name}"))
+        .id
+}
+
+/// The characters of `game` this device marks as its own.
+pub fn mine(db: &Path, game: Uuid) -> Vec<Uuid> {
+    let games = services::list(&open(db)).unwrap();
+    let Some(g) = games.into_iter().find(|g| g.game.id == game) else { return Vec::new() };
+    let mut ids: Vec<Uuid> = g.characters.iter().filter(|c| c.mine).map(|c| c.id).collect();
+    ids.sort();
+    ids
+}
+
+/// A number from the database file itself.
+pub fn count(db: &Path, sql: &str) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row(sql, [], |r| r.get(0)).unwrap()
+}
+
+/// What a database holds, to prove that nothing changed: the games and characters as
+/// listed (with their revisions), the events, the pairings.
+pub fn fingerprint(db: &Path) -> String {
+    let list = serde_json::to_string(&services::list(&open(db)).unwrap()).unwrap();
+    let events = count(db, "SELECT count(*) FROM events");
+    let peers = count(db, "SELECT count(*) FROM link_peers");
+    let owners = count(db, "SELECT count(*) FROM link_owners");
+    format!("{list} events={events} peers={peers} owners={owners}")
+}
+
+/// This device's id on the local network.
+pub fn device_id(db: &Path) -> Uuid {
+    services::link_identity(&mut open(db), || panic!("the device has an identity already")).unwrap().device_id
+}
+
+pub fn cli(db: &Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_sheetkeeper"));
+    c.arg("--db").arg(db).env_remove("SHEETKEEPER_DB");
+    c
+}
+
+pub fn run(db: &Path, args: &[&str]) -> Output {
+    cli(db).args(args).output().expect("the CLI runs")
+}
+
+pub fn text(out: &[u8]) -> String {
+    String::from_utf8_lossy(out).into_owned()
+}
+
+/// `sheetkeeper check` passes on the database at `db`.
+pub fn assert_check(db: &Path, whose: &str) {
+    let out = run(db, &["check", "--json"]);
+    assert!(out.status.success(), "check on {whose}'s database failed: {}{}", text(&out.stdout), text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["ok"], true, "check on {whose}'s database: {report}");
+}
+
+/// A `sheetkeeper host` process and what it printed when ready.
+pub struct HostProcess {
+    pub child: Child,
+    pub listen: SocketAddr,
+    pub code: String,
+    /// Kept open: the host prints a new code there after too many wrong ones.
+    _stdout: BufReader<ChildStdout>,
+}
+
+pub fn host_process(db: &Path, game: Uuid, listen: SocketAddr) -> HostProcess {
+    let mut child = cli(db)
+        .args(["host", "--game", &game.to_string(), "--listen", &listen.to_string()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    lines.read_line(&mut line).unwrap();
+    assert!(line.starts_with(&format!("hosting game={game} listen=")), "the host printed {line:?}");
+    let field = |name: &str| {
+        line.split_whitespace().find_map(|w| w.strip_prefix(name)).unwrap_or_else(|| panic!("no {name} in {line:?}"))
+    };
+    let listen = field("listen=").parse().unwrap();
+    let code = field("code=").to_owned();
+    HostProcess { child, listen, code, _stdout: lines }
+}
+
+/// Interrupts a process (SIGINT, as Ctrl-C) and returns its exit status.
+pub fn interrupt(child: &mut Child) -> std::process::ExitStatus {
+    let ok = Command::new("kill").arg("-INT").arg(child.id().to_string()).status().unwrap();
+    assert!(ok.success());
+    child.wait().unwrap()
+}
+
+/// kill -9: no chance to clean up.
+pub fn kill9(child: &mut Child) {
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+/// An NSU game on `s` with these characters: the game's id.
+pub fn nsu_game(s: &Scratch, name: &str, characters: &[&str]) -> Uuid {
+    crate::support::game_with(&mut s.open(), name, "nsu", characters).game.id
+}

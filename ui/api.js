@@ -654,3 +654,23 @@ export const linkUnpair = (device) => call("link_unpair", { device });
 export const linkRefused = (game) => call("link_refused", { game });
 export const linkDismissRefused = (id) => call("link_dismiss_refused", { id });
 export const linkClaim = (character) => call("link_claim", { character });
+
+// Notes between linked devices (src-tauri/src/link_note_commands.rs): handed from one device
+// to another through the host, changing neither database; the person receiving one uses it.
+//   Note     {kind: "nsu_help", roller: character id, helper: {name, die: "d4"|"d6"|"d8",
+//             edge: "none"|"advantage"|"disadvantage"}, faces: [int]}   (two faces with an edge)
+//   Inbound  {id, from: the sending device's name, note: Note}
+/**
+ * Sends `note` to the device that plays its character; resolves with the note as sent.
+ * `dice`: {kind: "rolled"} rolls the helper's die here, {kind: "entered", values} takes the
+ * faces typed in, null keeps the note's own. Rejects with the host's reason when refused.
+ */
+export const linkSendNote = (note, dice = null) => call("link_send_note", { note, dice });
+/**
+ * The notes waiting on this device (Inbound[], oldest first), or null when it runs no link.
+ * Polled while the roll wizard waits for a helper, so it runs outside the page's queue (like
+ * linkJoinStatus).
+ */
+export const linkInbox = () => invoke("link_inbox", {});
+/** Takes a note out of the inbox once used (or put away). */
+export const linkTakeNote = (id) => call("link_take_note", { id });

@@ -5,6 +5,7 @@ mod commands;
 mod device_commands;
 mod error;
 mod link_commands;
+mod link_note_commands;
 mod mezzo_challenge_commands;
 mod mezzo_commands;
 mod nsu_commands;
@@ -228,6 +229,9 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             scattershot_commands::scattershot_roll,
             scattershot_commands::scattershot_play,
             scattershot_commands::scattershot_reward,
+            link_note_commands::link_send_note,
+            link_note_commands::link_inbox,
+            link_note_commands::link_take_note,
             link_commands::link_host_start,
             link_commands::link_host_status,
             link_commands::link_stop,

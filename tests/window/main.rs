@@ -14,6 +14,7 @@
 mod home;
 mod layout;
 mod link;
+mod link_notes;
 mod mezzo;
 mod mezzo_challenge;
 mod mezzo_device;

@@ -2,7 +2,9 @@
 // their own device records here what helping with a roll made on another device did to their
 // mood — its level goes up, and its overload and final box are checked against the face that
 // counted and the roll's winner. One logged, undoable change (undoCharacter); no roll of theirs
-// is on this device.
+// is on this device. When this device is joined to the game's table (a linked table), the
+// dialog first offers "Send my die to the roller's device": the die rolled here (or typed)
+// goes through the host to the roller's wizard, and the same faces are then recorded here.
 //
 //   import { openHelpedWith } from "./views/nsu-helped.js";
 //   const done = await openHelpedWith(nsuSheetView, { toast });   // true once recorded
@@ -37,6 +39,92 @@ function build() {
   byId("helped-cancel").addEventListener("click", () => dialog.close());
 }
 
+/** The helper's die for the mood on `line`: its size, and its edge from their overload. */
+function helperDie(line, overloaded) {
+  const edge = overloaded < 0 ? "none" : line === overloaded ? "advantage" : "disadvantage";
+  return { die: `d${MOOD_LINE_DICE[line]}`, edge };
+}
+
+const EDGE_WORDS = { none: "", advantage: " (advantage)", disadvantage: " (disadvantage)" };
+
+/**
+ * "Send my die to …" on a device joined to the table: the roller (another character at the
+ * table), this helper's die and edge from the mood chosen above, rolled here or the faces
+ * typed above; sent through the host to the roller's device, whose roll wizard offers it.
+ * The faces sent are put in the fields above (and kept), so "Record it" records that die.
+ */
+function sendStep(character, mates, parts) {
+  const { mood, roll, overloaded, faceInputs } = parts;
+  const who = el(
+    "select",
+    { id: "helped-roller" },
+    el("option", { value: "" }, mates.length ? "Choose whose roll" : "No other character at this table"),
+    ...mates.map((c) => el("option", { value: c.id }, c.name)),
+  );
+  const dieWords = el("p", { class: "muted", id: "helped-send-die" });
+  const sent = el("p", { class: "helped-sent", id: "helped-sent", role: "status", hidden: true });
+  const error = el("p", { class: "roll-error", id: "helped-send-error", role: "alert", hidden: true });
+  const describe = () => {
+    const { die, edge } = helperDie(Number(mood.value), overloaded);
+    dieWords.textContent = `Your die: a ${die}${EDGE_WORDS[edge]}, from the mood chosen above.`;
+  };
+  mood.addEventListener("change", describe);
+  describe();
+  who.addEventListener("change", () => {
+    error.hidden = true;
+    const mate = mates.find((c) => c.id === who.value);
+    if (mate && roll.value.trim() === "") roll.value = mate.name;
+  });
+  const rollButton = el("button", { type: "button", id: "helped-send-roll", class: "primary" }, "Roll my die here and send it");
+  const typedButton = el("button", { type: "button", id: "helped-send-typed" }, "Send the faces typed above");
+  const go = async (rolled) => {
+    error.hidden = true;
+    const mate = mates.find((c) => c.id === who.value);
+    const line = Number(mood.value);
+    const values = faceInputs.map((x) => Number(x.value));
+    try {
+      if (!mate) throw new Error("choose whose roll your die is for.");
+      if (!rolled && values.some((v) => !Number.isInteger(v) || v < 1)) throw new Error("type the face of every die you rolled, or roll it here.");
+      const helper = { name: character.name, ...helperDie(line, overloaded) };
+      rollButton.disabled = true;
+      typedButton.disabled = true;
+      const note = await api.linkSendNote(
+        { kind: "nsu_help", roller: mate.id, helper, faces: [] },
+        rolled ? { kind: "rolled" } : { kind: "entered", values },
+      );
+      // What was sent is what is recorded: the same mood, the same faces.
+      note.faces.forEach((face, i) => {
+        if (faceInputs[i]) {
+          faceInputs[i].value = String(face);
+          faceInputs[i].readOnly = true;
+        }
+      });
+      mood.disabled = true;
+      who.disabled = true;
+      sent.textContent = `Sent to ${mate.name}’s device: a ${note.helper.die}${EDGE_WORDS[note.helper.edge]} showing ${note.faces.join(" and ")}. Once their roll is settled, record below what it did to your mood.`;
+      sent.hidden = false;
+    } catch (e) {
+      rollButton.disabled = false;
+      typedButton.disabled = false;
+      error.textContent = `Not sent: ${e && e.message ? e.message : String(e)}`;
+      error.hidden = false;
+    }
+  };
+  rollButton.addEventListener("click", () => go(true));
+  typedButton.addEventListener("click", () => go(false));
+  return el(
+    "fieldset",
+    { class: "helped-send", id: "helped-send" },
+    el("legend", {}, "Send my die to the roller’s device"),
+    el("p", { class: "muted" }, "This device is linked to the table: your die can go straight into their roll."),
+    field("helped-roller", "Whose roll", who),
+    dieWords,
+    el("div", { class: "roll-actions" }, rollButton, typedButton),
+    error,
+    sent,
+  );
+}
+
 const field = (id, label, control) => el("div", { class: "field" }, el("label", { for: id }, label), control);
 
 function radios(name, options, value) {
@@ -57,11 +145,24 @@ function sentimentOptions(sheet, lines) {
   });
 }
 
+/**
+ * The other characters at this character's table when this device is joined to it (a linked
+ * table), else null: then a helper can send their die to the roller's device.
+ */
+async function tableMates(character) {
+  const status = await api.linkJoinStatus().catch(() => null);
+  if (!status || status.game !== character.game_id) return null;
+  const games = await api.listGames();
+  const game = games.find((g) => g.id === character.game_id);
+  return game ? game.characters.filter((c) => c.id !== character.id) : null;
+}
+
 /** Opens the dialog for the sheet `saved` (an NsuSheetView); resolves true once recorded. */
 export async function openHelpedWith(saved, app) {
   if (dialog === null) build();
   const sheet = saved.sheet;
   const id = saved.character.id;
+  const mates = await tableMates(saved.character);
   const overloaded = sheet.moods.findIndex((m) => m && m.overloaded);
   const roll = el("input", { type: "text", id: "helped-roll", maxlength: 200, autocomplete: "off", placeholder: "e.g. Ines, climbing the tower" });
   const mood = el(
@@ -106,6 +207,7 @@ export async function openHelpedWith(saved, app) {
   };
   mood.addEventListener("change", sync);
   sync();
+  const send = mates ? sendStep(saved.character, mates, { mood, roll, overloaded, faceInputs }) : null;
   byId("helped-body").replaceChildren(
     el("p", { class: "muted" }, "You helped with a roll made on another device. Record what it did to your mood here: nobody else’s sheet changes."),
     field("helped-roll", "Whose roll, for what", roll),
@@ -113,6 +215,7 @@ export async function openHelpedWith(saved, app) {
     newField,
     edgeNote,
     faces,
+    send,
     keptHost,
     el(
       "fieldset",

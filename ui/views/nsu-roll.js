@@ -823,6 +823,7 @@ function renderHelp() {
     "Help (optional)",
     el("p", { id: "roll-table" }, tableWords()),
     el("p", { class: "muted hint" }, "A helper acts with one of their moods (its level goes up by one) and rolls its die; the player may use it in place of their own mood die."),
+    helpInbox(),
     el(
       "fieldset",
       { class: "roll-choices", id: "help-where" },
@@ -838,6 +839,120 @@ function renderHelp() {
     host,
     cancelButton(),
   );
+}
+
+// ---- a helper's die sent from another device (linked table) ---------------------------------
+
+const INBOX_POLL_MS = 700;
+let inboxTimer = null;
+let inboxShown = ""; // the ids listed, to redraw only when they change
+
+/** The notes for this roll's character waiting on this device (a linked table), null when unlinked. */
+async function notesForRoller() {
+  const inbox = await api.linkInbox();
+  if (inbox === null) return null;
+  return inbox.filter((n) => n.note.kind === "nsu_help" && n.note.roller === w.id);
+}
+
+/** "Wren sent a d6 (advantage): 5, 2" */
+function noteWords(note) {
+  const edge = note.helper.edge && note.helper.edge !== "none" ? ` (${EDGE_WORDS[note.helper.edge]})` : "";
+  return `${note.helper.name} sent a ${note.helper.die}${edge}: ${note.faces.join(", ")}`;
+}
+
+/**
+ * The help step's list of helpers' dice sent from their own devices through the table's link.
+ * Hidden when this device runs no link; while it does and the step is open, the list is asked
+ * for again every ~700 ms, so the wizard waits for a helper.
+ */
+function helpInbox() {
+  const list = el("ul", { id: "help-inbox-list", class: "help-inbox-list" });
+  const box = el(
+    "div",
+    { id: "help-inbox", class: "roll-helper help-inbox", hidden: true, "aria-live": "polite" },
+    el("h4", { id: "help-inbox-heading" }, "Sent from a helper’s device"),
+    list,
+  );
+  inboxShown = null;
+  stopInboxPolling();
+  const tick = async () => {
+    inboxTimer = null;
+    if (!w || !dialog.open || w.step !== S.help || !w.pending || w.pending.roll.help || !box.isConnected) return;
+    let notes;
+    try {
+      notes = await notesForRoller();
+    } catch (_) {
+      notes = undefined; // a passing failure: asked again on the next tick
+    }
+    if (!box.isConnected) return;
+    if (notes === null) {
+      box.hidden = true;
+      return; // no link: nothing will come
+    }
+    if (notes !== undefined) drawInbox(box, list, notes);
+    inboxTimer = setTimeout(tick, INBOX_POLL_MS);
+  };
+  // Once the step is on screen (it is put there after this returns).
+  inboxTimer = setTimeout(tick, 0);
+  return box;
+}
+
+function stopInboxPolling() {
+  if (inboxTimer !== null) clearTimeout(inboxTimer);
+  inboxTimer = null;
+}
+
+function drawInbox(box, list, notes) {
+  const key = notes.map((n) => n.id).join(",");
+  box.hidden = false;
+  if (key === inboxShown) return;
+  inboxShown = key;
+  if (notes.length === 0) {
+    list.replaceChildren(el("li", { class: "muted", id: "help-inbox-waiting" }, "Waiting for a helper to send their die from their device…"));
+    return;
+  }
+  list.replaceChildren(
+    ...notes.map((n) =>
+      el(
+        "li",
+        { class: "help-note", "data-note-id": n.id },
+        el("span", { class: "help-note-words" }, noteWords(n.note)),
+        el("span", { class: "help-note-from muted" }, ` — from ${n.from}`),
+        el(
+          "span",
+          { class: "roll-actions help-note-actions" },
+          el("button", { type: "button", class: "primary help-note-use", "aria-label": `Use it: ${noteWords(n.note)}`, on: { click: () => useNote(n) } }, "Use it"),
+          el("button", { type: "button", class: "help-note-dismiss", "aria-label": `Put away: ${noteWords(n.note)}`, on: { click: () => dismissNote(n) } }, "Put away"),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Uses a helper's die sent from their device: help from elsewhere with exactly those faces. */
+async function useNote(inbound) {
+  const note = inbound.note;
+  const ok = await attempt("The helper’s die was not taken.", async () => {
+    takePending(await api.nsuRollHelpElsewhere(w.id, note.helper, { kind: "entered", values: note.faces }));
+    w.helperSheet = null;
+    w.step = S.help;
+  });
+  if (!ok) return;
+  // The die is in the roll; the note is done with (already gone is fine).
+  await api.linkTakeNote(inbound.id).catch(() => {});
+  stopInboxPolling();
+  render();
+}
+
+async function dismissNote(inbound) {
+  await attempt("The note was not put away.", async () => {
+    await api.linkTakeNote(inbound.id);
+  });
+  const box = byId("help-inbox");
+  if (box && w) {
+    const notes = await notesForRoller().catch(() => undefined);
+    if (notes) drawInbox(box, byId("help-inbox-list"), notes);
+  }
 }
 
 /** A helper who plays on another device: their name, die, edge and face(s), typed in. */

@@ -1,0 +1,417 @@
+//! Issue 14, NSU at a linked table: a helper helps from their own device. The table's host
+//! (`sheetkeeper::link::HostHandle`) and the helper's device (`JoinHandle`) run in this test
+//! process on 127.0.0.1; the real app window is the roller's device. It joins through "Join a
+//! table nearby", claims Wren, rolls; the helper sends their die as a note; the roll wizard's
+//! help step shows it and "Use it" puts that die in the roll.
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use sheetkeeper::link::{HostConfig, HostHandle, JoinConfig, JoinHandle, LinkState};
+use sheetkeeper::rules::nsu::roll::{Edge, RemoteHelper};
+use sheetkeeper::rules::nsu::Die;
+use sheetkeeper::services::{self, ImportOptions, Note};
+use sheetkeeper::Store;
+use uuid::Uuid;
+
+use crate::webdriver::Session;
+use crate::{app, one_window, open_game, shot, wait_character_row, Scratch};
+
+const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
+const TOBIAS: &str = "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a";
+const GAME: &str = "Lanterns over Brackwater";
+/// Long enough for a slow machine; every wait below polls for its condition.
+const LINK_WAIT: Duration = Duration::from_secs(30);
+
+/// The NSU fixture game on the table's database, Wren's moods calm so her roll asks for one
+/// aspect die and one mood die, Tobias with a whole sheet so he can help. Returns the game's id.
+fn table_with_the_game(scratch: &Scratch, db: &Path) -> Uuid {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json"),
+    )
+    .expect("read the NSU game fixture");
+    let mut file: Value = serde_json::from_str(&text).expect("the fixture is JSON");
+    let game = &mut file["data"]["games"][0];
+    assert_eq!(game["characters"][0]["id"], WREN);
+    game["characters"][0]["nsu"]["moods"] = json!([
+        {"name": "Curious", "level": 3, "overloaded": false},
+        null,
+        {"name": "Wary", "level": 2, "overloaded": false},
+        null,
+        {"name": "Content", "level": 1, "overloaded": false},
+        null
+    ]);
+    game["characters"][0]["nsu"]["harm"] = json!([]);
+    assert_eq!(game["characters"][1]["id"], TOBIAS);
+    let tobias = &mut game["characters"][1]["nsu"];
+    tobias["aspects"] = json!({"body": "d8", "mind": "d4", "heart": "d6"});
+    tobias["moods"] = json!([
+        {"name": "Eager", "level": 0, "overloaded": false},
+        null,
+        {"name": "Stubborn", "level": 1, "overloaded": false},
+        null,
+        {"name": "Calm", "level": 0, "overloaded": false},
+        null
+    ]);
+    tobias["skills"] = json!([
+        {"name": "Carpentry", "modifier": 1, "boxes": {"body": false, "mind": false, "heart": false}},
+        {"name": "Fishing", "modifier": 1, "boxes": {"body": false, "mind": false, "heart": false}},
+        {"name": "Singing", "modifier": 1, "boxes": {"body": false, "mind": false, "heart": false}},
+        null, null, null
+    ]);
+    tobias["sentiments"] = json!([{"name": "His sister", "state": "connected"}, null, null]);
+    let id = Uuid::parse_str(game["id"].as_str().expect("the game's id")).expect("a uuid");
+    let path = scratch.path("game.sheetkeeper.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&file).expect("serialize")).expect("write the game file");
+    let mut store = Store::open(db).expect("the table's database");
+    services::import(&mut store, &path, ImportOptions { as_copy: false, replace_conflicts: false })
+        .expect("the game imports on the table");
+    id
+}
+
+/// Puts the toast away (when no dialog is open over it, as then it cannot be reached).
+fn dismiss_toast(session: &Session) {
+    if session.execute("return document.querySelector('dialog[open]') !== null;", json!([])) == json!(true) {
+        return;
+    }
+    if session.find("#toast-close").is_ok_and(|close| close.is_displayed()) {
+        session.click("#toast-close");
+        session.wait_gone("#toast");
+    }
+}
+
+/// Scrolls `selector` into view and clicks it once the page has settled, as a person would.
+fn tap(session: &Session, selector: &str) {
+    session.wait_settled();
+    dismiss_toast(session);
+    session.wait_for(selector);
+    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
+    session.click(selector);
+}
+
+fn type_into(session: &Session, selector: &str, text: &str) {
+    session.wait_settled();
+    dismiss_toast(session);
+    let field = session.wait_for(selector);
+    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
+    field.click();
+    field.clear();
+    field.send_keys(text);
+}
+
+/// Picks the option `value` of the select `selector`, scrolled into view first.
+fn pick(session: &Session, selector: &str, value: &str) {
+    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
+    session.click(&format!("{selector} option[value='{value}']"));
+}
+
+fn wait_step(session: &Session, step: &str) {
+    session.wait_until(&format!("the wizard's {step:?} step"), || {
+        session.find(&format!("#roll-wizard[data-step='{step}']")).ok().map(|_| ())
+    });
+}
+
+/// The open dialog at desktop width and at 360 px, scrolled to `selector`.
+fn wizard_shots(session: &Session, name: &str, selector: &str) {
+    let into_view = || {
+        session
+            .execute("document.querySelector(arguments[0])?.scrollIntoView({ block: 'center' });", json!([selector]));
+    };
+    into_view();
+    shot(session, &format!("{name}-1280"));
+    session.set_window_size(360, 800);
+    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
+    into_view();
+    let overflow = session.execute(
+        "const d = document.querySelector('dialog[open]'); return d ? d.scrollWidth - d.clientWidth : 0;",
+        json!([]),
+    );
+    assert!(overflow.as_f64().unwrap_or(1.0) <= 0.0, "{name}: nothing sticks out sideways at 360 px ({overflow})");
+    shot(session, &format!("{name}-360"));
+    session.set_window_size(1280, 800);
+    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+}
+
+/// The device's inbox as the window's command gives it.
+fn inbox(session: &Session) -> Value {
+    session.execute_async(
+        "const done = arguments[arguments.length - 1];
+         window.__TAURI__.core.invoke('link_inbox', {}).then(done, (e) => done({ error: String(e && e.message || e) }));",
+        json!([]),
+    )
+}
+
+fn wait_for<T>(what: &str, mut check: impl FnMut() -> Option<T>) -> T {
+    let start = Instant::now();
+    loop {
+        if let Some(found) = check() {
+            return found;
+        }
+        assert!(start.elapsed() < LINK_WAIT, "gave up waiting for {what}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The roller's wizard waits for the helper's die and is given it: the in-process helper
+/// device sends "Tobias Reed, d6 with advantage: 5 and 2" for Wren; the window's help step
+/// lists it; "Use it" puts exactly that die in Wren's roll (the wizard says so, the roller's
+/// database holds it as her roll's help) and the note leaves the inbox. A note sent before
+/// the roll reaches the help step waits there too; a second, put away, leaves without a trace.
+#[test]
+fn a_helpers_die_sent_from_their_device_is_used_in_the_rollers_wizard() {
+    let _window = one_window();
+    let scratch = Scratch::new("link-notes");
+    let table_db = scratch.path("table.db");
+    let roller_db = scratch.path("roller.db");
+    let helper_db = scratch.path("helper.db");
+    let game = table_with_the_game(&scratch, &table_db);
+    let wren = Uuid::parse_str(WREN).unwrap();
+    let tobias = Uuid::parse_str(TOBIAS).unwrap();
+
+    let host = HostHandle::start(HostConfig {
+        db: table_db.clone(),
+        game,
+        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+        name: "Table laptop".into(),
+    })
+    .expect("the table hosts");
+    let addr: SocketAddr = host.status().listen.parse().expect("the host's address");
+
+    // The roller's device: the real window joins with the code, as a person would.
+    let window = Session::start_with_env(&app(), &roller_db, &[("SHEETKEEPER_DEVICE_NAME", "Wren's phone")]);
+    window.set_window_size(1280, 800);
+    window.wait_for("body[data-ready='true']");
+    tap(&window, "#link-join-open");
+    window.wait_for("#link-join-dialog");
+    type_into(&window, "#link-join-addr", &addr.to_string());
+    type_into(&window, "#link-join-code", &host.status().code);
+    tap(&window, "#link-join-submit");
+    window.wait_gone("#link-join-dialog");
+    window.wait_text("#game-heading", GAME);
+    let row = format!(".link-claim-row[data-character-id='{WREN}']");
+    tap(&window, &format!("{row} .link-claim-button"));
+    window.wait_until("Wren to be marked yours", || window.find(&row).ok()?.text().contains("Yours").then_some(()));
+
+    // The helper's device, in this process: joins with the code and plays Tobias.
+    let helper = JoinHandle::start(JoinConfig {
+        db: helper_db.clone(),
+        addr,
+        code: Some(host.status().code),
+        name: "Tobias's tablet".into(),
+    });
+    let joined = helper.wait(LINK_WAIT);
+    assert_eq!(joined.state, LinkState::Linked, "the helper's device links: {:?}", joined.message);
+    helper.claim(tobias).expect("Tobias is the helper's");
+
+    // Wren rolls on her own device: Body, her character at risk, "Curious", dice typed in.
+    open_game(&window, GAME);
+    let row = wait_character_row(&window, "Wren Ashdown");
+    row.find(".character-roll").expect("an NSU character row has a Roll button").click();
+    wait_step(&window, "outcome");
+    type_into(&window, "#roll-outcome", "Climb the lighthouse in the storm");
+    tap(&window, "#roll-next");
+    tap(&window, "#roll-aspect-body");
+    tap(&window, "#roll-at-risk-character");
+    tap(&window, "#roll-next");
+    tap(&window, "#roll-mood-0");
+    tap(&window, "#roll-next");
+    wait_step(&window, "details");
+    tap(&window, "#roll-next");
+    wait_step(&window, "odds");
+    window.wait_for("#roll-odds-win");
+    tap(&window, "#roll-next");
+    wait_step(&window, "roll");
+    tap(&window, "#roll-by-hand");
+    type_into(&window, "#roll-die-aspect-1", "3");
+    type_into(&window, "#roll-die-mood-1", "4");
+    tap(&window, "#roll-hand-submit");
+    wait_step(&window, "help");
+
+    // The wizard waits for a helper's die: nothing sent yet.
+    window.wait_until("the help step to wait for a helper", || {
+        window.find("#help-inbox-waiting").ok().filter(|w| w.is_displayed()).map(|_| ())
+    });
+    assert_eq!(inbox(&window), json!([]), "nothing waits on the roller's device yet");
+    wizard_shots(&window, "link-notes-waiting", "#help-inbox");
+
+    // Tobias helps from his own device: a d6 with advantage, rolled there, 5 and 2.
+    let note = |faces: Vec<u8>| Note::NsuHelp {
+        roller: wren,
+        helper: RemoteHelper { name: "Tobias Reed".into(), die: Die::D6, edge: Edge::Advantage },
+        faces,
+    };
+    helper.send_note(note(vec![5, 2])).expect("the host passes the helper's note on");
+    // A second note (a reroll he thinks better of): listed too, then put away.
+    helper.send_note(note(vec![1, 1])).expect("the second note is passed on");
+    let listed = window.wait_until("both helpers' dice in the wizard", || {
+        let notes = window.find_all(".help-note");
+        (notes.len() == 2).then(|| notes.iter().map(|n| n.text()).collect::<Vec<_>>())
+    });
+    assert!(
+        listed[0].contains("Tobias Reed sent a d6 (advantage): 5, 2") && listed[0].contains("from Tobias's tablet"),
+        "the note in words, with the device it came from: {listed:?}"
+    );
+    assert!(listed[1].contains("1, 1"), "{listed:?}");
+    wizard_shots(&window, "link-notes-sent", "#help-inbox");
+
+    let dismiss = window.execute(
+        "const li = [...document.querySelectorAll('.help-note')].find((n) => n.textContent.includes('1, 1'));
+         li.querySelector('.help-note-dismiss').click(); return li.dataset.noteId;",
+        json!([]),
+    );
+    window
+        .wait_until("the put-away note to leave the list", || (window.find_all(".help-note").len() == 1).then_some(()));
+    let left = inbox(&window);
+    assert_eq!(left.as_array().map(Vec::len), Some(1), "one note waits: {left}");
+    assert_ne!(left[0]["id"], dismiss, "the one put away is gone");
+    assert_eq!(left[0]["note"]["faces"], json!([5, 2]));
+    assert_eq!(left[0]["from"], json!("Tobias's tablet"));
+
+    // "Use it": the helper's die is in Wren's roll.
+    tap(&window, ".help-note .help-note-use");
+    let done = window.wait_for("#roll-help-done").text();
+    assert!(done.contains("Tobias Reed") && done.contains("d6") && done.contains("5 and 2"), "{done:?}");
+    assert!(done.contains("advantage"), "the edge is shown: {done:?}");
+    window.wait_until("the inbox to be empty", || (inbox(&window) == json!([])).then_some(()));
+    wizard_shots(&window, "link-notes-used", "#roll-help-done");
+
+    // The roller's database: Wren's roll on the table has Tobias's die as its help.
+    let store = Store::open(&roller_db).expect("the roller's database");
+    let pending =
+        services::nsu_pending_roll(&store, wren).expect("read the roll").expect("Wren's roll is on the table");
+    let help = serde_json::to_value(&pending.roll.help).expect("the help serializes");
+    assert_eq!(help["name"], json!("Tobias Reed"), "{help}");
+    assert_eq!(help["die"], json!("d6"), "{help}");
+    assert_eq!(help["edge"], json!("advantage"), "{help}");
+    assert_eq!((help["value"].clone(), help["second"].clone()), (json!(5), json!(2)), "{help}");
+    assert_eq!(help["mood"], Value::Null, "a helper elsewhere has no mood on this device: {help}");
+    drop(store);
+
+    // A note changes no database: Tobias's "Stubborn" is still level 1 on his device and the
+    // table's (he records what helping did himself, with "I helped with…").
+    for (db, whose) in [(&helper_db, "the helper's"), (&table_db, "the table's")] {
+        let store = Store::open(db).expect("a device's database");
+        let sheet = services::nsu_sheet(&store, tobias).expect("Tobias is there").sheet;
+        assert_eq!(sheet.moods[2].as_ref().map(|m| m.level), Some(1), "{whose} database");
+    }
+
+    drop(window);
+    helper.stop();
+    host.stop();
+}
+
+/// The helper's side: the window is Tobias's device. "I helped with…" offers "Send my die to
+/// the roller's device" because this device is joined to the table; he picks Wren, acts with
+/// "Stubborn" and rolls his die here. The note reaches Wren's device (in this process) with
+/// the faces the window shows, his name, and the die of that mood line; then he records what
+/// helping did to his mood as before, and that change reaches the table.
+#[test]
+fn i_helped_with_sends_the_helpers_die_to_the_rollers_device() {
+    let _window = one_window();
+    let scratch = Scratch::new("link-notes-helper");
+    let table_db = scratch.path("table.db");
+    let roller_db = scratch.path("roller.db");
+    let helper_db = scratch.path("helper.db");
+    let game = table_with_the_game(&scratch, &table_db);
+    let wren = Uuid::parse_str(WREN).unwrap();
+    let tobias = Uuid::parse_str(TOBIAS).unwrap();
+
+    let host = HostHandle::start(HostConfig {
+        db: table_db.clone(),
+        game,
+        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+        name: "Table laptop".into(),
+    })
+    .expect("the table hosts");
+    let addr: SocketAddr = host.status().listen.parse().expect("the host's address");
+
+    // Wren's device, in this process.
+    let roller = JoinHandle::start(JoinConfig {
+        db: roller_db.clone(),
+        addr,
+        code: Some(host.status().code),
+        name: "Wren's phone".into(),
+    });
+    let joined = roller.wait(LINK_WAIT);
+    assert_eq!(joined.state, LinkState::Linked, "the roller's device links: {:?}", joined.message);
+    roller.claim(wren).expect("Wren is the roller's");
+
+    // Tobias's device: the window joins and claims him.
+    let window = Session::start_with_env(&app(), &helper_db, &[("SHEETKEEPER_DEVICE_NAME", "Tobias's tablet")]);
+    window.set_window_size(1280, 800);
+    window.wait_for("body[data-ready='true']");
+    tap(&window, "#link-join-open");
+    window.wait_for("#link-join-dialog");
+    type_into(&window, "#link-join-addr", &addr.to_string());
+    type_into(&window, "#link-join-code", &host.status().code);
+    tap(&window, "#link-join-submit");
+    window.wait_gone("#link-join-dialog");
+    window.wait_text("#game-heading", GAME);
+    let row = format!(".link-claim-row[data-character-id='{TOBIAS}']");
+    tap(&window, &format!("{row} .link-claim-button"));
+    window.wait_until("Tobias to be marked yours", || window.find(&row).ok()?.text().contains("Yours").then_some(()));
+
+    // His sheet → "I helped…": the send step is there because this device is at the table.
+    wait_character_row(&window, "Tobias Reed");
+    tap(&window, &format!(".character-row[data-character-id='{TOBIAS}'] .character-open"));
+    window.wait_for("#sheet-view");
+    tap(&window, "#sheet-helped");
+    window.wait_for("#helped-dialog[open]");
+    window.wait_for("#helped-send");
+    let options = window.execute(
+        "return [...document.querySelectorAll('#helped-roller option')].map((o) => o.textContent);",
+        json!([]),
+    );
+    assert_eq!(options, json!(["Choose whose roll", "Wren Ashdown"]), "the others at the table, not himself");
+    // Sending before choosing whose roll is refused, in words.
+    tap(&window, "#helped-send-roll");
+    window.wait_until("the refusal", || {
+        window.find("#helped-send-error").ok().filter(|e| e.is_displayed()).map(|e| e.text())
+    });
+    assert!(window.wait_for("#helped-send-error").text().contains("choose whose roll"));
+    pick(&window, "#helped-roller", WREN);
+    pick(&window, "#helped-mood", "2");
+    let die_words = window.wait_for("#helped-send-die").text();
+    assert!(die_words.contains("a d6") && !die_words.contains("advantage"), "Stubborn's die, no edge: {die_words:?}");
+    let roll_words = window.execute("return document.getElementById('helped-roll').value;", json!([]));
+    assert_eq!(roll_words, json!("Wren Ashdown"), "whose roll is filled in from the roller picked");
+    wizard_shots(&window, "link-notes-helped-send", "#helped-send");
+    tap(&window, "#helped-send-roll");
+    let sent = window.wait_until("the die to be sent", || {
+        window.find("#helped-sent").ok().filter(|e| e.is_displayed()).map(|e| e.text())
+    });
+    assert!(sent.contains("Sent to Wren Ashdown’s device: a d6 showing"), "{sent:?}");
+    let face = window.execute("return Number(document.getElementById('helped-face-1').value);", json!([]));
+    let face = face.as_u64().expect("the face rolled here is in the field") as u8;
+    assert!((1..=6).contains(&face), "a d6 face: {face}");
+    wizard_shots(&window, "link-notes-helped-sent", "#helped-sent");
+
+    // Wren's device has it: Tobias's name, a d6 with no edge, the face the window shows.
+    let got = wait_for("the note on Wren's device", || roller.status().inbox.into_iter().next());
+    assert_eq!(got.from, "Tobias's tablet");
+    let Note::NsuHelp { roller: to, helper: sent_helper, faces } = &got.note;
+    assert_eq!(*to, wren);
+    assert_eq!(sent_helper, &RemoteHelper { name: "Tobias Reed".into(), die: Die::D6, edge: Edge::None });
+    assert_eq!(faces, &vec![face], "the face sent is the face shown and kept for the record");
+
+    // Then he records what helping did, as before: Stubborn goes up by one.
+    tap(&window, "#helped-winner-player");
+    tap(&window, "#helped-save");
+    window.wait_gone("#helped-dialog[open]");
+    let store = Store::open(&helper_db).expect("the helper's database");
+    let stubborn = services::nsu_sheet(&store, tobias).expect("Tobias here").sheet.moods[2].clone();
+    assert_eq!(stubborn.map(|m| m.level), Some(2), "Stubborn went up on the helper's own device");
+    drop(store);
+    // The change is Tobias's, so it travels to the table.
+    wait_for("Tobias's new level on the table", || {
+        let store = Store::open(&table_db).ok()?;
+        let sheet = services::nsu_sheet(&store, tobias).ok()?.sheet;
+        (sheet.moods[2].as_ref().map(|m| m.level) == Some(2)).then_some(())
+    });
+
+    drop(window);
+    roller.stop();
+    host.stop();
+}

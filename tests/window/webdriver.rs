@@ -426,7 +426,13 @@ impl<'s> Element<'s> {
                 panic!("clicking `{}` failed: {first}", self.selector);
             }
             self.session.wait_settled();
-            let again = if stale { self.session.wait_for(&self.selector) } else { self.clone() };
+            // Found again only when its selector names one control alone (a row's button
+            // found inside the row has a selector other rows' buttons share).
+            let again = match stale {
+                false => self.clone(),
+                true if self.session.find_all(&self.selector).len() == 1 => self.session.wait_for(&self.selector),
+                true => panic!("clicking `{}` failed: the page redrew it ({first})", self.selector),
+            };
             again
                 .try_click()
                 .unwrap_or_else(|e| panic!("clicking `{}` failed: {e} (first try: {first})", self.selector));

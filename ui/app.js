@@ -31,7 +31,7 @@ import { initNsuRoll } from "./views/nsu-roll.js";
 import { initPennyScreens } from "./views/penny-screen.js";
 import { initMezzoScreens } from "./views/mezzo-screen.js";
 import { initScattershotScreens } from "./views/scattershot-screen.js";
-import { initLink } from "./views/link.js";
+import { initLink, joinedTo } from "./views/link.js";
 
 /**
  * How long a toast stays before it fades (longer while the person is using it): a routine
@@ -111,6 +111,8 @@ async function characterCards() {
  * `options.long` keeps it longer (deletions, imports).
  */
 function toast(message, undo = null, options = {}) {
+  // A joined game changes only at the table: its own moves are undone there, not here.
+  if (undo && undo.kind === "game" && joinedTo(undo.id)) undo = null;
   dispatch({ type: "toast", message, undo, long: Boolean(options.long), at: Date.now() });
 }
 

@@ -46,6 +46,11 @@ let lastRevision = null;
 const claimed = new Set(); // characters claimed from this window
 
 /** Wires the home button and the dialog, and finds out whether a link already runs. */
+/** Whether this app is joined to `gameId`'s table now (its game-level moves are the host's). */
+export function joinedTo(gameId) {
+  return Boolean(joined && joined.game === gameId);
+}
+
 export function initLink(hooks) {
   app = hooks;
   byId("link-join-open").addEventListener("click", openJoinDialog);

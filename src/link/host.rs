@@ -306,11 +306,24 @@ async fn serve(host: Arc<Host>, listener: TcpListener) {
 /// Changes made by another connection (the host's window, `sheetkeeper import`) reach the
 /// devices: `data_version` moves when another connection commits.
 async fn watch_database(host: Arc<Host>) {
+    let game = host.game;
+    let removed = move |s: &mut Store| -> Result<usize> {
+        Ok(services::link_devices(s, Some(game))?.iter().filter(|d| d.peer.removed_at.is_some()).count())
+    };
     let mut last = None;
+    let mut removed_before = host.db(removed).await.unwrap_or(0);
     loop {
         tokio::time::sleep(WATCH_EVERY).await;
         let Ok(version) = host.db(|s| s.read().data_version()).await else { continue };
         if last.is_some_and(|l| l != version) {
+            // A device removed (by the window or `sheetkeeper unpair`) knew the code: a new
+            // one is shown, so it cannot simply pair again.
+            if let Ok(now) = host.db(removed).await {
+                if now > removed_before {
+                    new_code_shown(&host);
+                }
+                removed_before = now;
+            }
             host.refresh_all();
         }
         last = Some(version);
@@ -428,13 +441,22 @@ async fn admit(
 }
 
 fn wrong_code(host: &Host) {
-    let mut status = lock(&host.status);
-    status.wrong_tries += 1;
-    if status.wrong_tries >= TRIES_PER_CODE {
-        status.code = new_code();
-        status.code_number += 1;
-        status.wrong_tries = 0;
+    let tries = {
+        let mut status = lock(&host.status);
+        status.wrong_tries += 1;
+        status.wrong_tries
+    };
+    if tries >= TRIES_PER_CODE {
+        new_code_shown(host);
     }
+}
+
+/// Replaces the code (after too many wrong tries, or a device's removal).
+fn new_code_shown(host: &Host) {
+    let mut status = lock(&host.status);
+    status.code = new_code();
+    status.code_number += 1;
+    status.wrong_tries = 0;
 }
 
 /// Serves one paired device: its welcome and snapshots, its changes and moves in order.

@@ -112,6 +112,7 @@ fn a_removed_device_is_told_and_cannot_come_back_without_a_new_pairing() {
     let j = joined(&p, addr, Some(&host.status().code), "Wren's phone");
     j.claim(wren).unwrap();
     let device = device_id(&p.db());
+    let known_code = host.status().code;
 
     let done = services::link_unpair(&mut h.open(), device).unwrap();
     assert!(done.message.contains("removed"), "{}", done.message);
@@ -134,7 +135,13 @@ fn a_removed_device_is_told_and_cannot_come_back_without_a_new_pairing() {
     let listed = services::link_devices(&h.open(), Some(game)).unwrap();
     assert!(listed[0].peer.removed_at.is_some(), "still listed as removed");
 
-    // A new pairing with the code brings it back.
+    // The code it knew was replaced when it was removed.
+    eventually("a new code after the removal", || host.status().code != known_code);
+    let j = join(&p, addr, Some(&known_code), "Wren's phone");
+    assert_eq!(j.wait(DEADLINE).state, LinkState::WrongCode, "the old code no longer pairs");
+    drop(j);
+
+    // A new pairing with the new code brings it back.
     let j = joined(&p, addr, Some(&host.status().code), "Wren's phone");
     assert!(host.status().online.contains(&device));
     let listed = services::link_devices(&h.open(), Some(game)).unwrap();

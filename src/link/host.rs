@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rand::Rng;
@@ -16,6 +16,7 @@ use tokio::sync::{mpsc, watch, Notify, Semaphore};
 use uuid::Uuid;
 
 use super::wire::{self, Channel, Frames, HandshakeError, Opening, OpeningReply, ToDevice, ToHost, PROTOCOL};
+use super::{lock, Running};
 use crate::error::{Error, Result};
 use crate::services::{self, Note, Snapshot};
 use crate::store::LinkIdentity;
@@ -65,8 +66,7 @@ pub struct HostStatus {
 /// its data.
 pub struct HostHandle {
     status: Arc<Mutex<HostStatus>>,
-    stop: watch::Sender<bool>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    running: Running,
 }
 
 impl HostHandle {
@@ -129,18 +129,18 @@ impl HostHandle {
                 }
             })
             .map_err(|e| Error::link(format!("the link could not start: {e}")))?;
-        let mut handle = HostHandle { status, stop, thread: Some(thread) };
+        let mut handle = HostHandle { status, running: Running { stop, thread: Some(thread) } };
         match listening.recv() {
             Ok(Ok(addr)) => {
                 lock(&handle.status).listen = addr.to_string();
                 Ok(handle)
             }
             Ok(Err(e)) => {
-                handle.finish();
+                handle.running.finish();
                 Err(e)
             }
             Err(_) => {
-                handle.finish();
+                handle.running.finish();
                 Err(Error::link("the link could not start"))
             }
         }
@@ -157,26 +157,8 @@ impl HostHandle {
 
     /// Ends the link cleanly: every device is told; the listener closes.
     pub fn stop(mut self) {
-        self.finish();
+        self.running.finish();
     }
-
-    fn finish(&mut self) {
-        let _ = self.stop.send(true);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-impl Drop for HostHandle {
-    fn drop(&mut self) {
-        self.finish();
-    }
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    // Every holder leaves the value whole, so a poisoned lock is safe to reuse.
-    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// A six-digit code, shown as "123-456".

@@ -4,7 +4,7 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::{mpsc as std_mpsc, Arc, Mutex, MutexGuard};
+use std::sync::{mpsc as std_mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -13,6 +13,7 @@ use tokio::sync::{mpsc, watch};
 use uuid::Uuid;
 
 use super::wire::{self, Channel, Frames, HandshakeError, OpeningReply, ToDevice, ToHost, PROTOCOL};
+use super::{lock, Running};
 use crate::error::{Error, Result};
 use crate::services::{self, Accepted, GameMove, Note, Pending, Snapshot};
 use crate::store::LinkIdentity;
@@ -79,12 +80,7 @@ enum Command {
 pub struct JoinHandle {
     status: Arc<Mutex<JoinStatus>>,
     commands: mpsc::UnboundedSender<Command>,
-    stop: watch::Sender<bool>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|p| p.into_inner())
+    running: Running,
 }
 
 impl JoinHandle {
@@ -115,7 +111,7 @@ impl JoinHandle {
                 None
             }
         };
-        JoinHandle { status, commands, stop, thread }
+        JoinHandle { status, commands, running: Running { stop, thread } }
     }
 
     pub fn status(&self) -> JoinStatus {
@@ -168,20 +164,7 @@ impl JoinHandle {
 
     /// Leaves the table: the link ends; everything stays on this device.
     pub fn stop(mut self) {
-        self.finish();
-    }
-
-    fn finish(&mut self) {
-        let _ = self.stop.send(true);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-impl Drop for JoinHandle {
-    fn drop(&mut self) {
-        self.finish();
+        self.running.finish();
     }
 }
 

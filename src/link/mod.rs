@@ -19,6 +19,34 @@ pub mod wire;
 
 pub use host::{HostConfig, HostHandle, HostStatus};
 
+/// A poison-tolerant lock: every holder in the link leaves the value whole, so a poisoned
+/// lock is safe to reuse.
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The link's own thread (host or joined device) and the signal that stops it. Stopping
+/// (or dropping) tells it and waits for it to say goodbye and end.
+struct Running {
+    stop: tokio::sync::watch::Sender<bool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Running {
+    fn finish(&mut self) {
+        let _ = self.stop.send(true);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
 /// A note another device sent this one, waiting for its person to use or dismiss it.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Inbound {

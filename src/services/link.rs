@@ -339,18 +339,6 @@ pub fn host_claim(store: &mut Store, game: Uuid, device: Uuid, character: Uuid) 
     Ok(done.or_else(refusal))
 }
 
-/// The table's device gives `character` to `device` (or takes it back with `None`).
-pub fn host_give(store: &mut Store, game: Uuid, character: Uuid, device: Uuid) -> Result<Done> {
-    store.write(|tx| {
-        let c = characters::existing_character(tx.read(), character)?;
-        if c.game_id != game {
-            return Err(Error::invalid("character", format!("“{}” plays in another game", c.name)));
-        }
-        tx.set_link_owner(game, character, device)?;
-        Ok(Done::new(format!("“{}” is played from that device now.", c.name)))
-    })
-}
-
 /// A device's move at the table, run through the host's services as the player of its
 /// characters.
 pub fn host_apply_move<R: Rng>(

@@ -303,7 +303,39 @@ fn import_checked(
     seen: Option<&Preview>,
 ) -> Result<ImportReport> {
     let (doc, digest) = read_document(path)?;
-    import_parsed(store, path, &doc, &digest, options, seen)
+    if seen.is_some_and(|s| s.digest != digest) {
+        return Err(Error::invalid(
+            "file",
+            format!(
+                "{} changed since its preview; nothing was imported. Open it again to see what it holds",
+                path.display()
+            ),
+        ));
+    }
+    let counts = store.write(|tx| {
+        let plan = make_plan(tx.read(), path, &doc, &digest, options.as_copy)?;
+        if seen.is_some_and(|s| !s.same_outcome(&plan.preview)) {
+            return Err(Error::invalid(
+                "file",
+                "what this import would do changed since its preview (this device changed meanwhile); \
+                 nothing was imported. Open the file again to see what it would do now",
+            ));
+        }
+        apply(tx, path, &plan, options)?;
+        Ok(plan.preview.counts)
+    })?;
+    let written = counts.new + counts.update + counts.conflict;
+    let message = if written == 0 {
+        "Nothing to import: everything in the file is already here.".to_string()
+    } else {
+        format!(
+            "Imported {written} record(s): {} new, {} updated{}.",
+            counts.new,
+            counts.update,
+            if counts.conflict > 0 { format!(", {} replaced", counts.conflict) } else { String::new() }
+        )
+    };
+    Ok(ImportReport { message, counts })
 }
 
 /// Imports a document that did not come from a file (the linked table's snapshot of a
@@ -327,49 +359,6 @@ pub(crate) fn import_document(
         then(tx)?;
         Ok(Some(plan.preview.counts))
     })
-}
-
-fn import_parsed(
-    store: &mut Store,
-    path: &Path,
-    doc: &Document,
-    digest: &str,
-    options: ImportOptions,
-    seen: Option<&Preview>,
-) -> Result<ImportReport> {
-    if seen.is_some_and(|s| s.digest != digest) {
-        return Err(Error::invalid(
-            "file",
-            format!(
-                "{} changed since its preview; nothing was imported. Open it again to see what it holds",
-                path.display()
-            ),
-        ));
-    }
-    let counts = store.write(|tx| {
-        let plan = make_plan(tx.read(), path, doc, digest, options.as_copy)?;
-        if seen.is_some_and(|s| !s.same_outcome(&plan.preview)) {
-            return Err(Error::invalid(
-                "file",
-                "what this import would do changed since its preview (this device changed meanwhile); \
-                 nothing was imported. Open the file again to see what it would do now",
-            ));
-        }
-        apply(tx, path, &plan, options)?;
-        Ok(plan.preview.counts)
-    })?;
-    let written = counts.new + counts.update + counts.conflict;
-    let message = if written == 0 {
-        "Nothing to import: everything in the file is already here.".to_string()
-    } else {
-        format!(
-            "Imported {written} record(s): {} new, {} updated{}.",
-            counts.new,
-            counts.update,
-            if counts.conflict > 0 { format!(", {} replaced", counts.conflict) } else { String::new() }
-        )
-    };
-    Ok(ImportReport { message, counts })
 }
 
 /// Writes a plan inside the import's transaction, then checks that every game it touched

@@ -11,6 +11,17 @@ use sheetkeeper::Store;
 
 use crate::support::{fixture, Scratch};
 
+/// Hosts `game` of the database `db` on a free loopback port.
+fn host_on_loopback(db: &std::path::Path, game: uuid::Uuid) -> HostHandle {
+    HostHandle::start(HostConfig {
+        db: db.to_owned(),
+        game,
+        listen: "127.0.0.1:0".parse().unwrap(),
+        name: "The table".into(),
+    })
+    .unwrap()
+}
+
 /// Polls `done` until it holds, failing with `what` after a generous deadline.
 fn eventually(what: &str, mut done: impl FnMut() -> bool) {
     let start = Instant::now();
@@ -31,13 +42,7 @@ fn a_joined_device_changes_its_character_through_the_host_and_never_the_game_its
         services::list(&host_store).unwrap()[0].characters.iter().find(|c| c.name == "Tobias Reed").unwrap().id;
     drop(Store::open(&player_db).unwrap());
 
-    let host = HostHandle::start(HostConfig {
-        db: host_db.clone(),
-        game,
-        listen: "127.0.0.1:0".parse().unwrap(),
-        name: "The table".into(),
-    })
-    .unwrap();
+    let host = host_on_loopback(&host_db, game);
     let status = host.status();
     let join = JoinHandle::start(JoinConfig {
         db: player_db.clone(),
@@ -106,13 +111,7 @@ fn a_helpers_die_rolled_on_their_device_reaches_the_rollers_device() {
     let game = listing[0].game.id;
     let id_of = |name: &str| listing[0].characters.iter().find(|c| c.name == name).unwrap().id;
     let (tobias, wren) = (id_of("Tobias Reed"), id_of("Wren Ashdown"));
-    let host = HostHandle::start(HostConfig {
-        db: host_db.clone(),
-        game,
-        listen: "127.0.0.1:0".parse().unwrap(),
-        name: "The table".into(),
-    })
-    .unwrap();
+    let host = host_on_loopback(&host_db, game);
     let (_, roller) = join(&dir, "roller", &host);
     let (_, helper) = join(&dir, "helper", &host);
     roller.claim(tobias).unwrap();
@@ -158,13 +157,7 @@ fn a_character_made_on_a_joined_device_can_be_claimed_at_once() {
     let mut host_store = Store::open(&host_db).unwrap();
     services::import(&mut host_store, &fixture("nsu-game.sheetkeeper.json"), Default::default()).unwrap();
     let game = services::list(&host_store).unwrap()[0].game.id;
-    let host = HostHandle::start(HostConfig {
-        db: host_db.clone(),
-        game,
-        listen: "127.0.0.1:0".parse().unwrap(),
-        name: "The table".into(),
-    })
-    .unwrap();
+    let host = host_on_loopback(&host_db, game);
     let (player_db, player) = join(&dir, "player", &host);
     // The window makes a new character and says it is this device's, at once: the claim
     // goes after the new character, so the host knows it.

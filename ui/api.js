@@ -224,6 +224,7 @@ export const nsuWorldRemoveSafety = (game, list, index) => call("nsu_world_remov
 export const nsuWorldBan = (game, player, ban) => call("nsu_world_ban", { game, player, ban });
 export const nsuWorldAddStatement = (game, author, text) => call("nsu_world_add_statement", { game, author, text });
 export const nsuWorldAddScopeQuestion = (game, question) => call("nsu_world_add_scope_question", { game, question });
+export const nsuWorldAddGuidingQuestions = (game) => call("nsu_world_add_guiding_questions", { game });
 export const nsuWorldAnswerScope = (game, index, answer) => call("nsu_world_answer_scope", { game, index, answer });
 /** Five names; `abundance` is the index of the one in abundance. */
 export const nsuWorldCreateResources = (game, names, abundance) =>

@@ -202,6 +202,11 @@ pub fn nsu_world_add_scope_question(state: State<'_, AppState>, game: String, qu
 }
 
 #[tauri::command(async)]
+pub fn nsu_world_add_guiding_questions(state: State<'_, AppState>, game: String) -> Reply<WorldChange> {
+    Ok(services::nsu_world_add_guiding_questions(&mut *state.store()?, parse_id("game", &game)?)?)
+}
+
+#[tauri::command(async)]
 pub fn nsu_world_answer_scope(
     state: State<'_, AppState>,
     game: String,

@@ -8,6 +8,8 @@ use super::log::{game_event, Change, GameSnapshot};
 use super::{Done, GameView};
 use crate::error::{Error, Result};
 use crate::model::{clean_name, now, Game, System};
+use crate::rules::nsu::scope;
+use crate::rules::nsu::world::World;
 use crate::rules::table_settings;
 use crate::store::{EventKind, Reader, Store};
 
@@ -39,7 +41,8 @@ pub(super) fn existing_game(read: Reader<'_>, id: Uuid) -> Result<Game> {
     read.game(id)?.ok_or_else(|| Error::NotFound { what: "game", id: id.to_string() })
 }
 
-/// Starts a new game of `system` with the system's default table settings.
+/// Starts a new game of `system` with the system's default table settings (and, for No Stone
+/// Unturned, a world whose scope holds the guiding questions).
 pub fn create_game(store: &mut Store, name: &str, system: &str) -> Result<GameView> {
     let name = clean_name("name", name)?;
     let system = System::parse("system", system)?;
@@ -53,9 +56,16 @@ pub fn create_game(store: &mut Store, name: &str, system: &str) -> Result<GameVi
         updated_at: at,
         notes: String::new(),
     };
+    // A No Stone Unturned world starts with the scope's guiding questions (Part 1, step 4),
+    // written with the game so the creation is one step.
+    let nsu_world = (system == System::Nsu).then(|| World { scope: scope::starting_scope(), ..World::default() });
     store.write(|tx| {
         tx.insert_game(&game)?;
-        let change = Change { before: None, after: Some(GameSnapshot::bare(game.clone())) };
+        if let Some(world) = &nsu_world {
+            tx.put_nsu_world(game.id, world)?;
+        }
+        let after = GameSnapshot { nsu_world: nsu_world.clone(), ..GameSnapshot::bare(game.clone()) };
+        let change = Change { before: None, after: Some(after) };
         game_event(tx, EventKind::GameCreated, game.id, &change, None)?;
         game_view(tx.read(), game.id)
     })

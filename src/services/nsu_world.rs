@@ -16,6 +16,7 @@ use super::viewer::{device_viewer, not_yours, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{now, CharacterRecord, Game, System};
 use crate::rules::nsu::downtime::DowntimePhase;
+use crate::rules::nsu::scope;
 use crate::rules::nsu::world::{
     self, GridPos, Location, NewLocation, NewNpc, NewProject, ResourceState, SafetyList, World, WorldEvent,
     RESOURCE_COUNT,
@@ -246,6 +247,11 @@ pub fn nsu_world_add_statement(store: &mut Store, game: Uuid, author: &str, text
 
 pub fn nsu_world_add_scope_question(store: &mut Store, game: Uuid, question: &str) -> Result<WorldChange> {
     change(store, game, "adding a scope question", |_, w| world::add_scope_question(w, question))
+}
+
+/// Adds the scope's guiding questions the world does not have yet, as one undoable move.
+pub fn nsu_world_add_guiding_questions(store: &mut Store, game: Uuid) -> Result<WorldChange> {
+    change(store, game, "adding the scope's guiding questions", |_, w| scope::add_guiding_questions(w))
 }
 
 pub fn nsu_world_answer_scope(store: &mut Store, game: Uuid, index: usize, answer: &str) -> Result<WorldChange> {

@@ -6,13 +6,14 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use rusqlite::Connection;
 use sheetkeeper::rules::nsu::downtime::{HarmRecovery, MoodPick, PhaseSetup, Votes};
+use sheetkeeper::rules::nsu::scope::GUIDING_QUESTIONS;
 use sheetkeeper::rules::nsu::sheet::Detail;
 use sheetkeeper::rules::nsu::world::{GridPos, ResourceState, SafetyList, World};
 use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sentiment, SentimentState, Sheet, Skill};
 use sheetkeeper::services::*;
 use uuid::Uuid;
 
-use crate::support::{bytes_on_disk, game_with, Scratch};
+use crate::support::{bytes_on_disk, fixture, game_with, Scratch};
 
 fn entered(values: &[u8]) -> DiceInput {
     DiceInput::Entered { values: values.to_vec() }
@@ -162,6 +163,53 @@ fn bad_input_is_refused_naming_the_field_and_the_file_is_not_touched() {
     }
     assert_eq!(bytes_on_disk(&t.scratch.db()), disk, "a refused move writes nothing");
     assert_eq!(t.world(), before);
+}
+
+fn scope_questions(world: &World) -> Vec<&str> {
+    world.scope.iter().map(|q| q.question.as_str()).collect()
+}
+
+#[test]
+fn a_new_game_starts_with_the_guiding_questions_and_undoing_its_creation_removes_them() {
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    let game = create_game(&mut store, "Valley", "nsu").unwrap().game.id;
+    drop(store);
+    let mut store = scratch.open();
+    let world = nsu_world(&store, game).unwrap();
+    assert_eq!(scope_questions(&world), GUIDING_QUESTIONS, "written with the game, read back after a reopen");
+    assert!(world.scope.iter().all(|q| q.answer.is_empty()));
+    undo_game(&mut store, game).unwrap();
+    assert!(list(&store).unwrap().is_empty(), "the creation and its questions go back in one step");
+    let penny = create_game(&mut store, "Stakes", "penny_ante").unwrap().game.id;
+    assert!(nsu_world(&store, penny).is_err(), "other systems have no world");
+}
+
+#[test]
+fn an_older_game_gets_the_guiding_questions_only_when_asked_and_in_one_undoable_step() {
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    import(&mut store, &fixture("nsu-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let game = list(&store).unwrap()[0].game.id;
+    let before = nsu_world(&store, game).unwrap();
+    assert_eq!(scope_questions(&before), ["How long between adventures?"], "reading it adds nothing");
+
+    let change = nsu_world_add_guiding_questions(&mut store, game).unwrap();
+    assert_eq!(change.events.len(), 9);
+    let after = nsu_world(&store, game).unwrap();
+    assert_eq!(after.scope[0], before.scope[0], "the table's own question and answer stay first");
+    assert_eq!(scope_questions(&after)[1..], GUIDING_QUESTIONS);
+
+    let disk = bytes_on_disk(&scratch.db());
+    match nsu_world_add_guiding_questions(&mut store, game) {
+        Err(sheetkeeper::Error::Invalid { field, .. }) => assert_eq!(field, "question"),
+        other => panic!("a second time is refused, got {other:?}"),
+    }
+    assert_eq!(bytes_on_disk(&scratch.db()), disk, "a refused move writes nothing");
+
+    let done = undo_game(&mut store, game).unwrap();
+    assert_eq!(done.message, "Undone: adding the scope's guiding questions.");
+    assert_eq!(nsu_world(&store, game).unwrap(), before, "one undo takes all nine back");
 }
 
 #[test]

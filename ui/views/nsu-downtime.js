@@ -13,19 +13,10 @@
 import * as api from "../api.js";
 import { el } from "./dom.js";
 import { ASPECT_WORDS, MOOD_LINE_DICE, whereWords } from "./nsu-words.js";
+import { COMPLICATION_WORDS as COMPLICATIONS, complicationTable, openReference } from "./nsu-reference.js";
 
 const ASPECTS = ["body", "mind", "heart"];
 const SENTIMENT_WORDS = { connected: "connected", at_risk: "at risk", lost: "lost" };
-const COMPLICATIONS = {
-  area_in_recovery: "The area recovers",
-  problem_intensifies_or_side_effect: "The problem grows, or an unforeseen side effect",
-  relations_worsen: "Relations worsen",
-  problem_spreads: "The problem spreads elsewhere",
-  problem_intensifies_or_relations_worsen: "The problem grows, or relations worsen",
-  those_affected_flee: "Those affected flee",
-  relations_worsen_or_problem_spreads: "Relations worsen, or the problem spreads elsewhere",
-  problem_intensifies: "The problem grows",
-};
 const ACTION_WORDS = {
   long_term_project: "Long-term project",
   reconnect: "Reconnect with sentiments",
@@ -59,9 +50,10 @@ export function select(options, attrs = {}) {
 }
 
 /**
- * Dice a move asks for: one number box per die ("Danger d4", …) and two buttons, "Roll"
+ * Dice a move asks for: one number box per die ("Danger (d4)", …) and two buttons, "Roll"
  * (the app rolls) and "Use typed dice" (the boxes filled in, in order). `onDice` gets a
- * DiceInput. Boxes left empty are not sent, so optional dice can stay blank.
+ * DiceInput. Boxes left empty are not sent, so optional dice can stay blank; a face outside
+ * 1…sides is refused here, at its box, before anything is sent.
  */
 export function diceControl(dice, onDice, { rollLabel = "Roll", cls = "" } = {}) {
   const inputs = dice.map(({ label, sides }) =>
@@ -79,6 +71,15 @@ export function diceControl(dice, onDice, { rollLabel = "Roll", cls = "" } = {})
     const values = inputs.map((i) => i.value.trim()).filter((v) => v !== "").map(Number);
     return { kind: "entered", values };
   };
+  const sendTyped = () => {
+    const wrong = inputs.find((i) => !i.checkValidity());
+    if (wrong) {
+      wrong.reportValidity();
+      wrong.focus();
+      return;
+    }
+    onDice(typed());
+  };
   return el(
     "div",
     { class: `dice-control ${cls}`.trim() },
@@ -86,19 +87,42 @@ export function diceControl(dice, onDice, { rollLabel = "Roll", cls = "" } = {})
       "div",
       { class: "dice-inputs" },
       ...dice.map(({ label, sides }, i) =>
-        el("label", { class: "die-field" }, el("span", {}, `${label} d${sides}`), inputs[i]),
+        el("label", { class: "die-field" }, el("span", {}, `${label} (d${sides})`), inputs[i]),
       ),
     ),
     el(
       "div",
       { class: "actions" },
       el("button", { type: "button", class: "dice-roll", on: { click: () => onDice({ kind: "rolled" }) } }, rollLabel),
-      el("button", { type: "button", class: "dice-enter", on: { click: () => onDice(typed()) } }, "Use typed dice"),
+      el("button", { type: "button", class: "dice-enter", on: { click: sendTyped } }, "Use typed dice"),
     ),
   );
 }
 
 const dieOf = (text) => (text ? Number(String(text).replace("d", "")) : null);
+
+/**
+ * A diceControl whose dice follow other fields (an aspect or a mood picked, a helper):
+ * `specs()` gives the dice now; `refresh()` rebuilds the boxes when they changed.
+ */
+function followingDice(specs, onDice, options) {
+  const host = el("div", { class: "following-dice" });
+  let shown = "";
+  const refresh = () => {
+    const now = specs();
+    const key = JSON.stringify(now);
+    if (key === shown) return;
+    shown = key;
+    host.replaceChildren(diceControl(now, onDice, options));
+  };
+  refresh();
+  return { node: host, refresh };
+}
+
+/** The die of `aspect` on `sheet` ("Body die", 6), or a d8 while creation has not set it. */
+function aspectSpec(sheet, aspect, label = `${ASPECT_WORDS[aspect]} die`) {
+  return { label, sides: aspectDie(sheet, aspect) ?? 8 };
+}
 
 /** "Curious (d8, level 3 of 9)" or "empty d6 line". */
 function moodWords(sheet, line) {
@@ -233,7 +257,10 @@ function complicationSection(ctx, phase) {
         el("button", { type: "button", class: "complication-none", on: { click: () => roll(phase.just_left, { kind: "rolled" }) } }, "Note: no complication"),
       );
     } else {
-      section.append(el("p", { class: "muted" }, `Table for ${band(ticks)} ticks, one d6.`), diceControl([{ label: "Complication", sides: 6 }], (d) => roll(phase.just_left, d), { rollLabel: "Roll d6", cls: "complication-dice" }));
+      section.append(
+        complicationPreview(ticks),
+        diceControl([{ label: "Complication", sides: 6 }], (d) => roll(phase.just_left, d), { rollLabel: "Roll d6", cls: "complication-dice" }),
+      );
     }
     return section;
   }
@@ -243,7 +270,11 @@ function complicationSection(ctx, phase) {
     if (revealed.length === 0) section.append(el("p", { class: "muted" }, "No location is revealed yet."));
     else {
       const where = select(revealed.map((l) => [l.id, `${l.name} — ${l.collateral} of 8`]), { class: "extra-location" });
-      section.append(field("Location", where), diceControl([{ label: "Complication", sides: 6 }], (d) => roll(where.value, d), { rollLabel: "Roll d6" }));
+      const preview = el("div", { class: "extra-preview" });
+      const showTable = () => preview.replaceChildren(complicationPreview(revealed.find((l) => l.id === where.value)?.collateral ?? 0));
+      where.addEventListener("change", showTable);
+      showTable();
+      section.append(field("Location", where), preview, diceControl([{ label: "Complication", sides: 6 }], (d) => roll(where.value, d), { rollLabel: "Roll d6" }));
     }
   } else {
     section.append(el("p", { class: "muted" }, "No complication roll is due."));
@@ -251,7 +282,16 @@ function complicationSection(ctx, phase) {
   return section;
 }
 
-const band = (t) => (t <= 3 ? "1–3" : t <= 5 ? "4–5" : "6–8");
+/** The table a location's ticks roll on, shown before its d6 is rolled; all three are a tap away. */
+function complicationPreview(ticks) {
+  const table = complicationTable(ticks);
+  return el(
+    "div",
+    { class: "complication-preview" },
+    table ?? el("p", { class: "muted" }, "A clock at 0 brings no complication."),
+    el("button", { type: "button", class: "complication-tables", on: { click: () => openReference({ section: "complications" }) } }, "All three tables"),
+  );
+}
 
 function attemptsSection(ctx, phase) {
   const section = el("section", { class: "card" }, el("h3", {}, "Open attempts on collateral"));
@@ -263,6 +303,13 @@ function attemptsSection(ctx, phase) {
     const result = total - ticks;
     const who = select(ctx.downtime.characters.map((v) => [v.character.id, v.character.name]));
     const aspect = select(ASPECTS.map((x) => [x, ASPECT_WORDS[x]]));
+    const sheetOf = () => ctx.downtime.characters.find((v) => v.character.id === who.value)?.sheet ?? { aspects: null };
+    const added = followingDice(
+      () => [aspectSpec(sheetOf(), aspect.value, `Added ${ASPECT_WORDS[aspect.value]} die`)],
+      (d) => ctx.move("The die was not added.", () => api.nsuDowntimeAddCollateralDie(ctx.game.id, who.value, a.location, aspect.value, d), "Die added to the attempt."),
+      { rollLabel: "Roll and add" },
+    );
+    for (const c of [who, aspect]) c.addEventListener("change", added.refresh);
     section.append(
       el(
         "div",
@@ -270,9 +317,7 @@ function attemptsSection(ctx, phase) {
         el("p", {}, `${locationName(ctx, a.location)}: dice ${a.dice.map((d) => `${ASPECT_WORDS[d.aspect]} ${d.roll}`).join(" + ")} + votes ${a.votes_for} − ${a.votes_against} = ${total}; less ${ticks} ticks = ${result}. `,
           el("strong", {}, result > 0 ? `Settling removes ${result} tick${result === 1 ? "" : "s"}.` : result < 0 ? "Settling now fails (a tick may be added)." : "Settling now changes nothing.")),
         el("div", { class: "pair" }, field("Another die from", who), field("Aspect", aspect)),
-        diceControl([{ label: "Added die", sides: 8 }], (d) =>
-          ctx.move("The die was not added.", () => api.nsuDowntimeAddCollateralDie(ctx.game.id, who.value, a.location, aspect.value, d), "Die added to the attempt."),
-          { rollLabel: "Roll and add" }),
+        added.node,
         el("button", { type: "button", class: "settle-collateral primary", on: { click: () => ctx.move("The attempt was not settled.", () => api.nsuDowntimeSettleCollateral(ctx.game.id, a.location), "Attempt settled.") } }, "Settle"),
       ),
     );
@@ -432,9 +477,19 @@ function actionsBlock(ctx, phase, id, sheet) {
     const mood = moodPicker(sheet);
     const skill = select(skillOptions(sheet));
     const note = el("p", { class: "uses" });
+    const dice = followingDice(
+      () => [aspectSpec(sheet, aspect.value), { label: "Mood die", sides: MOOD_LINE_DICE[mood.line()] }],
+      (rolled) => {
+        const project = which.value === "new" ? { kind: "new", name: name.value.trim(), size: Number(size.value) } : { kind: "existing", project: which.value };
+        const action = { project, aspect: aspect.value, mood: mood.value(), skill: optionalLine(skill.value) };
+        go("The project was not worked on.", () => api.nsuDowntimeProject(g, id, action, rolled), "Worked on a project.");
+      },
+      { cls: "project-dice" },
+    );
     const sync = () => {
       const s = skill.value === "" ? null : sheet.skills[Number(skill.value)];
       note.textContent = `Rolls ${ASPECT_WORDS[aspect.value]} d${aspectDie(sheet, aspect.value) ?? "?"} and the mood's d${MOOD_LINE_DICE[mood.line()]}; marks |difference|${s ? ` + ${s.modifier}` : ""} segments; the mood goes up 1.`;
+      dice.refresh();
     };
     for (const c of [aspect, skill]) c.addEventListener("change", sync);
     mood.node.addEventListener("change", sync);
@@ -447,11 +502,7 @@ function actionsBlock(ctx, phase, id, sheet) {
         el("div", { class: "pair" }, field("Aspect", aspect), field("Skill", skill)),
         mood.node,
         note,
-        diceControl([{ label: "Aspect", sides: 8 }, { label: "Mood", sides: 8 }], (dice) => {
-          const project = which.value === "new" ? { kind: "new", name: name.value.trim(), size: Number(size.value) } : { kind: "existing", project: which.value };
-          const action = { project, aspect: aspect.value, mood: mood.value(), skill: optionalLine(skill.value) };
-          go("The project was not worked on.", () => api.nsuDowntimeProject(g, id, action, dice), "Worked on a project.");
-        }),
+        dice.node,
       ),
     );
   }
@@ -500,7 +551,7 @@ function actionsBlock(ctx, phase, id, sheet) {
     item(
       "introspection",
       el("p", { class: "uses" }, `Rolls Heart d${aspectDie(sheet, "heart") ?? "?"}; then you remove that many ticks across moods, and may swap two moods' dice or replace a mood at level 0.`),
-      diceControl([{ label: "Heart", sides: aspectDie(sheet, "heart") ?? 8 }], (dice) =>
+      diceControl([aspectSpec(sheet, "heart")], (dice) =>
         go("Introspection was not rolled.", () => api.nsuDowntimeIntrospectionRoll(g, id, dice), "Rolled for introspection."),
       ),
     ),
@@ -525,7 +576,7 @@ function actionsBlock(ctx, phase, id, sheet) {
         places.length ? field("Location", where) : el("p", { class: "muted" }, "No location to address."),
         el("div", { class: "pair" }, field("Votes: the plan is sound (+1 each)", sound), field("Votes against (−1 each)", unsound)),
         note,
-        diceControl([{ label: "Mind", sides: aspectDie(sheet, "mind") ?? 8 }], (dice) => {
+        diceControl([aspectSpec(sheet, "mind")], (dice) => {
           const votes = { sound: Number(sound.value || 0), unsound: Number(unsound.value || 0) };
           go("Collateral was not addressed.", () => api.nsuDowntimeAddressCollateral(g, id, where.value, votes, dice), "Attempt on collateral opened.");
         }),
@@ -536,13 +587,18 @@ function actionsBlock(ctx, phase, id, sheet) {
   // Train skills (first half).
   {
     const aspect = select(ASPECTS.map((a) => [a, `${ASPECT_WORDS[a]}${sheet.aspects ? ` (${sheet.aspects[a]})` : ""}`]));
-    const die = { label: "Aspect", sides: 8 };
+    const dice = followingDice(
+      () => [aspectSpec(sheet, aspect.value)],
+      (rolled) => go("Training was not rolled.", () => api.nsuDowntimeTrainRoll(g, id, aspect.value, rolled), "Rolled to train skills."),
+      { cls: "train-dice" },
+    );
+    aspect.addEventListener("change", dice.refresh);
     wrap.append(
       item(
         "train_skills",
         field("Aspect", aspect),
         el("p", { class: "uses" }, "Rolls that aspect's die; you then mark its box on that many skills."),
-        diceControl([die], (dice) => go("Training was not rolled.", () => api.nsuDowntimeTrainRoll(g, id, aspect.value, dice), "Rolled to train skills.")),
+        dice.node,
       ),
     );
   }
@@ -552,26 +608,43 @@ function actionsBlock(ctx, phase, id, sheet) {
     const healer = checkbox("A healer or healing facilities (Body rolled twice)");
     const skill = select(skillOptions(sheet));
     const others = ctx.downtime.characters.filter((v) => v.character.id !== id);
-    const helper = select([["", "No helper"], ...others.map((v) => [v.character.id, v.character.name])]);
-    const helperSkill = el("input", { type: "number", min: 0, max: 5, placeholder: "line 1–6", inputmode: "numeric" });
+    const helper = select([["", "No helper"], ...others.map((v) => [v.character.id, v.character.name])], { class: "recovery-helper" });
+    const helperSheet = () => others.find((v) => v.character.id === helper.value)?.sheet ?? null;
+    // The helper's own skills, by name (their lines, not this character's).
+    const helperSkill = select([["", "No skill"]], { class: "recovery-helper-skill" });
+    const helperSkillField = field("Helper's skill (optional)", helperSkill);
+    const dice = followingDice(
+      () => {
+        const body = aspectSpec(sheet, "body");
+        const heart = helperSheet() ? [aspectSpec(helperSheet(), "heart", "Helper's Heart die")] : [];
+        return [body, { ...body, label: "Body die again (healer)" }, ...heart];
+      },
+      (rolled) => {
+        const choice = {
+          healer: healer.box.checked,
+          skill: optionalLine(skill.value),
+          helper: helper.value ? { character: helper.value, skill: optionalLine(helperSkill.value) } : null,
+        };
+        go("Recovery was not sought.", () => api.nsuDowntimeSeekRecovery(g, id, choice, rolled), "Sought recovery.");
+      },
+      { cls: "recovery-dice" },
+    );
+    const syncHelper = () => {
+      const other = helperSheet();
+      helperSkill.replaceChildren(...skillOptions(other ?? { skills: [] }).map(([value, text]) => el("option", { value }, text)));
+      helperSkillField.hidden = other === null;
+      dice.refresh();
+    };
+    helper.addEventListener("change", syncHelper);
+    syncHelper();
     wrap.append(
       item(
         "seek_recovery",
         healer.node,
         el("div", { class: "pair" }, field("Relevant skill", skill), field("Helping teammate (adds their Heart die)", helper)),
-        field("Helper's skill line (1–6, optional)", helperSkill),
+        helperSkillField,
         el("p", { class: "uses" }, `Recovery points = Body d${aspectDie(sheet, "body") ?? "?"} (twice with a healer) + skill + helper's Heart + their skill. Leave unused dice blank.`),
-        diceControl(
-          [{ label: "Body", sides: aspectDie(sheet, "body") ?? 8 }, { label: "Body again (healer)", sides: aspectDie(sheet, "body") ?? 8 }, { label: "Helper's Heart", sides: 8 }],
-          (dice) => {
-            const choice = {
-              healer: healer.box.checked,
-              skill: optionalLine(skill.value),
-              helper: helper.value ? { character: helper.value, skill: helperSkill.value ? Number(helperSkill.value) - 1 : null } : null,
-            };
-            go("Recovery was not sought.", () => api.nsuDowntimeSeekRecovery(g, id, choice, dice), "Sought recovery.");
-          },
-        ),
+        dice.node,
       ),
     );
   }

@@ -14,6 +14,7 @@
 import * as api from "../api.js";
 import { el, byId } from "./dom.js";
 import { openRollLog } from "./nsu-log.js";
+import { openReference } from "./nsu-reference.js";
 import { confirmAction } from "./confirm.js";
 import {
   MOOD_LINE_DICE,
@@ -46,6 +47,8 @@ export function initNsuRoll(hooks) {
       "div",
       { class: "roll-head" },
       el("h2", { id: "roll-title", tabindex: "-1" }, "Action roll"),
+      // The reference card over the wizard; once settled, the roll's row is marked.
+      el("button", { type: "button", id: "roll-reference", on: { click: () => openReference({ row: w?.result?.record.difference ?? null }) } }, "Rules"),
       el("button", { type: "button", id: "roll-close", class: "roll-close", "aria-label": "Close the roll" }, "×"),
     ),
     el("p", { id: "roll-progress", class: "roll-progress muted" }),

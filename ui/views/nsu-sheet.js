@@ -31,6 +31,7 @@ import {
 import { renderWizard, wizardAt } from "./nsu-wizard.js";
 import { openRollWizard } from "./nsu-roll.js";
 import { openHelpedWith } from "./nsu-helped.js";
+import { openReference } from "./nsu-reference.js";
 
 /** The official sheet draws d8 as a diamond, d6 as a square and d4 as a triangle. */
 const SHAPES = { 8: "12,1.5 22.5,12 12,22.5 1.5,12", 6: "3,3 21,3 21,21 3,21", 4: "12,2.5 22.5,21 1.5,21" };
@@ -59,6 +60,7 @@ export function initNsuSheet(hooks) {
       { class: "sheet-actions", role: "group", "aria-label": "This character" },
       el("button", { type: "button", id: "sheet-rename", class: "sheet-rename", on: { click: rename } }, "✎ Rename"),
       el("button", { type: "button", id: "sheet-helped", on: { click: helpedWith } }, "I helped…"),
+      el("button", { type: "button", id: "sheet-reference", on: { click: () => openReference() } }, "Rules"),
       el("button", { type: "button", id: "sheet-roll", class: "primary", on: { click: () => roll() } }, "Roll"),
     ),
     el("div", { id: "sheet-strip", class: "sheet-strip", role: "status", "aria-label": "Moods and harm at a glance" }),

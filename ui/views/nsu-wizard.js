@@ -151,7 +151,7 @@ function stepField(id, label, value, { multiline = false, hint = null } = {}) {
   };
 }
 
-const intro = (text) => el("p", { class: "wizard-intro" }, text);
+const intro = (text, id = null) => el("p", { class: "wizard-intro", id }, text);
 
 // Each step: (saved) → {node, collect: () => {edits, words} | {problem}}.
 const STEP_VIEWS = [
@@ -195,6 +195,11 @@ const STEP_VIEWS = [
         "div",
         { class: "wizard-fields" },
         intro("Name three moods your character often feels: one on a d8 line, one on a d6 line and one on a d4 line. The other three lines stay open for play."),
+        // Part 1's advice on which mood goes where: the key choice of creation (audit C3).
+        intro(
+          "A big mood die helps when the World is at risk and hurts when the Character is. So put on the d8 the mood your character acts from when taking care not to harm the world around them, on the d4 the one they act from when protecting themselves, and on the d6 one in between.",
+          "wizard-moods-advice",
+        ),
         ...fields.map((f) => f.field.node),
       ),
       collect: () => ({
@@ -221,7 +226,17 @@ const STEP_VIEWS = [
       node: el(
         "div",
         { class: "wizard-fields" },
-        intro("Give Body, Mind and Heart one die each: one d4, one d6 and one d8. Your aspect die is rolled when the Character is at risk."),
+        intro(
+          "Give Body, Mind and Heart one die each: one d4, one d6 and one d8. Every action roll rolls the aspect die the Arbiters pick; it is your die when the Character is at risk, and theirs when the World is. A bigger aspect die guards you better, often at the world’s expense.",
+          "wizard-aspects-intro",
+        ),
+        el(
+          "ul",
+          { class: "wizard-aspect-guide" },
+          el("li", {}, el("strong", {}, "Body"), ": strength, speed and athletic feats."),
+          el("li", {}, el("strong", {}, "Mind"), ": quick thinking and what you know."),
+          el("li", {}, el("strong", {}, "Heart"), ": reaching other people and pushing through hardship."),
+        ),
         el("div", { class: "wizard-aspects" }, ...selects.map((s) => s.node)),
       ),
       collect: () => {
@@ -246,7 +261,10 @@ const STEP_VIEWS = [
       node: el(
         "div",
         { class: "wizard-fields" },
-        intro("Write three sentiments: people, places or things your character is connected to."),
+        intro(
+          "Write three sentiments: things your character holds dear, such as a possession, a belief or a relationship. Try not to take more than one of each kind. A line may stay empty until everyone is introduced, if you want a bond with another character.",
+          "wizard-sentiments-intro",
+        ),
         ...fields.map((f) => f.field.node),
       ),
       collect: () => ({

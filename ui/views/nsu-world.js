@@ -380,6 +380,13 @@ function scopeCard(w) {
             );
           }),
         ),
+    // The nine guiding questions of worldbuilding: a new game starts with them; this adds
+    // those an older game lacks (one undoable step; refused when all are there).
+    el("button", {
+      type: "button",
+      id: "scope-add-guiding",
+      on: { click: () => move("The guiding questions were not added.", () => api.nsuWorldAddGuidingQuestions(view.gameId), "Added the guiding questions.") },
+    }, "Add the guiding questions"),
     textForm("scope-question", "New question", "Add question", (text) =>
       move("The question was not added.", () => api.nsuWorldAddScopeQuestion(view.gameId, text), "Added a question."),
     ),

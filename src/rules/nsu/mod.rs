@@ -1,9 +1,10 @@
 //! No Stone Unturned (RULES.md §1): the character sheet, the action roll and its odds,
-//! downtime, and the world.
+//! downtime, the world and its scope's guiding questions.
 
 pub mod downtime;
 pub mod odds;
 pub mod roll;
+pub mod scope;
 pub mod sheet;
 pub mod world;
 

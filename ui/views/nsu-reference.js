@@ -130,7 +130,7 @@ const CALL_FOR = [
 ];
 
 const DANGER = [
-  ["D1", "Care keeps you clear of the worst. Animals keep to themselves and only defend; the people here give you the benefit of the doubt."],
+  ["D1", "Care keeps you clear of the worst. Animals keep to themselves and only defend; the people here assume the best of you."],
   ["D2", "Real dangers, but you see them coming. Animals attack only when provoked; the people here are friendly, if careful."],
   ["D3", "The danger counts. Animals are wary and can hurt you badly if they strike; the people are cool to strangers, and once at peace with them you had better not cross them."],
   ["D4", "Nearly everything is hostile and mistakes cost dearly. Animals strike without waiting for a reason; any people here must be won over the hard way."],
@@ -273,8 +273,8 @@ function overloadSection() {
 function sentimentSection() {
   return [
     bullets([
-      "Before the dice, a player may stake a sentiment that is not lost (connected or at risk) to gain mood advantage, saying how it comes into play.",
-      "It is marked one step (connected → at risk → lost) whenever the Arbiters or an ally get to add negative details: when the player loses, ties, or wins by exactly 1.",
+      "Before the dice, a player may stake a sentiment that is not lost (connected or at risk) for mood advantage, saying how it comes into play.",
+      "It is marked one step (connected → at risk → lost) whenever the Arbiters or an ally have negative details to add: when the player loses, ties, or wins by exactly 1.",
       "A win by 2 or more leaves it as it was.",
     ]),
     p(

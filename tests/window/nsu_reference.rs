@@ -249,7 +249,7 @@ fn downtime_dice_follow_the_characters_dice_and_the_complication_table_shows_fir
     let seek = format!("{card} .recovery-dice");
     assert_eq!(
         dice_labels(&session, &seek),
-        json!([["Body die (d4), as rolled by hand", "4"], ["Body die again (healer) (d4), as rolled by hand", "4"]])
+        json!([["Body die (d4), as rolled by hand", "4"], ["Body die, second roll (d4), as rolled by hand", "4"]])
     );
     let helper_skill = session.find(&format!("{card} .recovery-helper-skill")).expect("the helper's skill list");
     assert!(!helper_skill.is_displayed(), "no helper, no skill list");

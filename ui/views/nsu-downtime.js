@@ -617,7 +617,7 @@ function actionsBlock(ctx, phase, id, sheet) {
       () => {
         const body = aspectSpec(sheet, "body");
         const heart = helperSheet() ? [aspectSpec(helperSheet(), "heart", "Helper's Heart die")] : [];
-        return [body, { ...body, label: "Body die again (healer)" }, ...heart];
+        return [body, { ...body, label: "Body die, second roll" }, ...heart];
       },
       (rolled) => {
         const choice = {

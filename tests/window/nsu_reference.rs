@@ -242,6 +242,8 @@ fn downtime_dice_follow_the_characters_dice_and_the_complication_table_shows_fir
     assert_eq!(session.find_all("#ref-complications .complication-table").len(), 3);
     session.click("#reference-close");
     wait_closed(&session, "nsu-reference");
+    let back = session.execute("return document.activeElement.classList.contains('complication-tables');", json!([]));
+    assert_eq!(back, json!(true), "the focus is back on “All three tables”");
 
     let card = format!(".downtime-character[data-character-id='{WREN}']");
     // Seek recovery: Body on Wren's d4; with Tobias helping, his Heart d8 and his own skills.

@@ -380,6 +380,7 @@ fn scope_guiding_questions_and_the_creation_wizards_words() {
         "the corrected sentence: {aspects:?}"
     );
     assert!(!aspects.contains("rolled when the Character is at risk"), "the wrong sentence is gone");
+    shots_at_both_widths(&session, "nsu-wizard-aspects-words");
     session.click(".wizard-step[data-step='3']");
     let sentiments = session.wait_for("#wizard-sentiments-intro").text();
     assert!(

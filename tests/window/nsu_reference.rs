@@ -34,6 +34,7 @@ fn seeded(scratch: &Scratch, db: &Path, downtime: bool) {
     assert_eq!(game["characters"][0]["id"], WREN);
     game["characters"][0]["nsu"]["aspects"] = json!({"body": "d4", "mind": "d8", "heart": "d6"});
     game["characters"][0]["nsu"]["harm"] = json!([]);
+    game["characters"][0]["nsu"]["moods"] = json!([{"name": "Curious", "level": 1, "overloaded": false}, null, {"name": "Wary", "level": 0, "overloaded": false}, null, {"name": "Content", "level": 0, "overloaded": false}, null]);
     assert_eq!(game["characters"][1]["id"], TOBIAS);
     let tobias = &mut game["characters"][1]["nsu"];
     tobias["aspects"] = json!({"body": "d6", "mind": "d4", "heart": "d8"});
@@ -184,10 +185,41 @@ fn reference_card_opens_from_the_sheet_and_over_the_roll_and_gives_the_focus_bac
     assert!(is_open(&session, "roll-wizard"), "the wizard stays where it was");
     assert_eq!(focused(&session), json!("roll-reference"));
 
-    // Opened for a settled roll that won by 3 (what the wizard's "Rules" passes once settled).
-    let open_for_row = "const done = arguments[arguments.length - 1]; \
-                        import('./views/nsu-reference.js').then((m) => { m.openReference({ row: 3 }); done(true); });";
-    session.execute_async(open_for_row, json!([]));
+    // A roll settled: Mind 7 against Curious 4 with the Character at risk, a win by 3. Its
+    // "Rules" opens the card at the results table with that row marked.
+    let wizard_field = |selector: &str, text: &str| {
+        let field = session.wait_for(selector);
+        session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
+        field.click();
+        field.clear();
+        field.send_keys(text);
+    };
+    let wait_step = |step: &str| {
+        session.wait_until(&format!("the wizard's {step:?} step"), || {
+            session.find(&format!("#roll-wizard[data-step='{step}']")).ok().map(|_| ())
+        })
+    };
+    wizard_field("#roll-outcome", "Read the drowned ledger");
+    session.click("#roll-next");
+    session.click("#roll-aspect-mind");
+    session.click("#roll-at-risk-character");
+    session.click("#roll-next");
+    session.click("#roll-mood-0");
+    session.click("#roll-next");
+    wait_step("details");
+    session.click("#roll-next");
+    wait_step("odds");
+    session.click("#roll-next");
+    session.click("#roll-by-hand");
+    wizard_field("#roll-die-aspect-1", "7");
+    wizard_field("#roll-die-mood-1", "4");
+    session.click("#roll-hand-submit");
+    wait_step("help");
+    session.click("#roll-next");
+    wait_step("choices");
+    session.click("#roll-next");
+    session.wait_for("#roll-result");
+    session.click("#roll-reference");
     session.wait_until("the results table open at the roll's row", || {
         let row = session.find("#ref-results[open] #ref-results-table tr.current").ok()?;
         Some(row.text())

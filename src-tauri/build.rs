@@ -137,6 +137,7 @@ const COMMANDS: &[&str] = &[
     "nsu_world_add_statement",
     "nsu_world_add_scope_question",
     "nsu_world_add_guiding_questions",
+    "nsu_world_guiding_missing",
     "nsu_world_answer_scope",
     "nsu_world_create_resources",
     "nsu_world_set_resource",

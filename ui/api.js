@@ -225,6 +225,7 @@ export const nsuWorldBan = (game, player, ban) => call("nsu_world_ban", { game, 
 export const nsuWorldAddStatement = (game, author, text) => call("nsu_world_add_statement", { game, author, text });
 export const nsuWorldAddScopeQuestion = (game, question) => call("nsu_world_add_scope_question", { game, question });
 export const nsuWorldAddGuidingQuestions = (game) => call("nsu_world_add_guiding_questions", { game });
+export const nsuWorldGuidingMissing = (game) => call("nsu_world_guiding_missing", { game });
 export const nsuWorldAnswerScope = (game, index, answer) => call("nsu_world_answer_scope", { game, index, answer });
 /** Five names; `abundance` is the index of the one in abundance. */
 export const nsuWorldCreateResources = (game, names, abundance) =>

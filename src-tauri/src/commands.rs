@@ -207,6 +207,11 @@ pub fn nsu_world_add_guiding_questions(state: State<'_, AppState>, game: String)
 }
 
 #[tauri::command(async)]
+pub fn nsu_world_guiding_missing(state: State<'_, AppState>, game: String) -> Reply<usize> {
+    Ok(services::nsu_world_guiding_missing(&*state.store()?, parse_id("game", &game)?)?)
+}
+
+#[tauri::command(async)]
 pub fn nsu_world_answer_scope(
     state: State<'_, AppState>,
     game: String,

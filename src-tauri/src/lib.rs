@@ -187,6 +187,7 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             commands::nsu_world_add_statement,
             commands::nsu_world_add_scope_question,
             commands::nsu_world_add_guiding_questions,
+            commands::nsu_world_guiding_missing,
             commands::nsu_world_answer_scope,
             commands::nsu_world_create_resources,
             commands::nsu_world_set_resource,

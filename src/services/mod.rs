@@ -93,9 +93,9 @@ pub use nsu_world::{
     nsu_map, nsu_world, nsu_world_add_guiding_questions, nsu_world_add_npc, nsu_world_add_npc_detail,
     nsu_world_add_safety, nsu_world_add_scene_detail, nsu_world_add_scope_question, nsu_world_add_statement,
     nsu_world_answer_scope, nsu_world_author_location, nsu_world_ban, nsu_world_create_resources,
-    nsu_world_mark_project, nsu_world_place, nsu_world_record_scout, nsu_world_remove_npc_detail,
-    nsu_world_remove_safety, nsu_world_reveal, nsu_world_roll_levels, nsu_world_set_resource, nsu_world_start_project,
-    nsu_world_tick_collateral, LocationDraft, MapCard, WorldChange,
+    nsu_world_guiding_missing, nsu_world_mark_project, nsu_world_place, nsu_world_record_scout,
+    nsu_world_remove_npc_detail, nsu_world_remove_safety, nsu_world_reveal, nsu_world_roll_levels,
+    nsu_world_set_resource, nsu_world_start_project, nsu_world_tick_collateral, LocationDraft, MapCard, WorldChange,
 };
 pub use penny_ante::{
     penny_add_antagonist, penny_buy_characteristic, penny_challenge_move, penny_create_character,

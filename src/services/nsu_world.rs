@@ -249,6 +249,14 @@ pub fn nsu_world_add_scope_question(store: &mut Store, game: Uuid, question: &st
     change(store, game, "adding a scope question", |_, w| world::add_scope_question(w, question))
 }
 
+/// How many of the scope's guiding questions the world does not have yet (the window offers
+/// to add them while some are missing).
+pub fn nsu_world_guiding_missing(store: &Store, game: Uuid) -> Result<usize> {
+    let read = store.read();
+    nsu_game(read, game)?;
+    Ok(scope::missing_guiding_questions(&read.nsu_world(game)?).len())
+}
+
 /// Adds the scope's guiding questions the world does not have yet, as one undoable move.
 pub fn nsu_world_add_guiding_questions(store: &mut Store, game: Uuid) -> Result<WorldChange> {
     change(store, game, "adding the scope's guiding questions", |_, w| scope::add_guiding_questions(w))

@@ -193,12 +193,14 @@ fn an_older_game_gets_the_guiding_questions_only_when_asked_and_in_one_undoable_
     let game = list(&store).unwrap()[0].game.id;
     let before = nsu_world(&store, game).unwrap();
     assert_eq!(scope_questions(&before), ["How long between adventures?"], "reading it adds nothing");
+    assert_eq!(nsu_world_guiding_missing(&store, game).unwrap(), 9);
 
     let change = nsu_world_add_guiding_questions(&mut store, game).unwrap();
     assert_eq!(change.events.len(), 9);
     let after = nsu_world(&store, game).unwrap();
     assert_eq!(after.scope[0], before.scope[0], "the table's own question and answer stay first");
     assert_eq!(scope_questions(&after)[1..], GUIDING_QUESTIONS);
+    assert_eq!(nsu_world_guiding_missing(&store, game).unwrap(), 0);
 
     let disk = bytes_on_disk(&scratch.db());
     match nsu_world_add_guiding_questions(&mut store, game) {

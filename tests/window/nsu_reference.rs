@@ -373,11 +373,15 @@ fn scope_guiding_questions_and_the_creation_wizards_words() {
         session.click("#world-setup > summary");
     }
     assert_eq!(questions(&session), ["How long between adventures?"]);
+    assert_eq!(session.wait_for("#scope-add-guiding").text(), "Add the guiding questions (9)");
     session.click("#scope-add-guiding");
     session.wait_until("the nine guiding questions added", || (questions(&session).len() == 10).then_some(()));
     assert_eq!(questions(&session)[1], "How long is the rest between one adventure and the next?");
+    session.wait_settled();
+    assert!(!session.find("#scope-add-guiding").expect("the button").is_displayed(), "all nine are there now");
     session.click("#toast-undo");
     session.wait_until("one undo takes all nine back", || (questions(&session).len() == 1).then_some(()));
+    session.wait_for("#scope-add-guiding");
     back_home(&session);
 
     // A new game starts with them.
@@ -386,6 +390,9 @@ fn scope_guiding_questions_and_the_creation_wizards_words() {
     session.click("#game-world");
     session.wait_until("the new game's scope", || (questions(&session).len() == 9).then_some(()));
     assert_eq!(questions(&session)[8], "Can the characters stay in touch with the settlement while they are away?");
+    session.wait_settled();
+    let offered = session.find("#scope-add-guiding").expect("the button is in the card");
+    assert!(!offered.is_displayed(), "nothing to add: the button stays hidden");
     back_home(&session);
 
     // The creation wizard's words, for a new character there.

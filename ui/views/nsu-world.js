@@ -16,6 +16,7 @@ import * as api from "../api.js";
 import { el, byId, SVG } from "./dom.js";
 import { renderDowntime, diceControl, field, checkbox, select, uid } from "./nsu-downtime.js";
 import { whereWords } from "./nsu-words.js";
+import { guidingQuestionsButton } from "./nsu-scope.js";
 
 const RESOURCE_WORDS = { scarcity: "Scarcity", neutral: "Neutral", abundance: "Abundance" };
 
@@ -380,13 +381,7 @@ function scopeCard(w) {
             );
           }),
         ),
-    // The nine guiding questions of worldbuilding: a new game starts with them; this adds
-    // those an older game lacks (one undoable step; refused when all are there).
-    el("button", {
-      type: "button",
-      id: "scope-add-guiding",
-      on: { click: () => move("The guiding questions were not added.", () => api.nsuWorldAddGuidingQuestions(view.gameId), "Added the guiding questions.") },
-    }, "Add the guiding questions"),
+    guidingQuestionsButton(view.gameId, move),
     textForm("scope-question", "New question", "Add question", (text) =>
       move("The question was not added.", () => api.nsuWorldAddScopeQuestion(view.gameId, text), "Added a question."),
     ),

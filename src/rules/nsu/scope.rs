@@ -31,15 +31,16 @@ fn same_question(a: &str, b: &str) -> bool {
     a.trim().eq_ignore_ascii_case(b.trim())
 }
 
+/// The guiding questions `world`'s scope does not have yet, in their order.
+pub fn missing_guiding_questions(world: &World) -> Vec<&'static str> {
+    GUIDING_QUESTIONS.iter().copied().filter(|g| !world.scope.iter().any(|q| same_question(&q.question, g))).collect()
+}
+
 /// Adds, after the questions already there, every guiding question the world does not
 /// have yet (answers already given are kept). Refused when all nine are there, and when
 /// they would not fit under the world's cap.
 pub fn add_guiding_questions(world: &World) -> Result<(World, Vec<WorldEvent>)> {
-    let missing: Vec<&str> = GUIDING_QUESTIONS
-        .iter()
-        .copied()
-        .filter(|g| !world.scope.iter().any(|q| same_question(&q.question, g)))
-        .collect();
+    let missing = missing_guiding_questions(world);
     if missing.is_empty() {
         return Err(Error::invalid("question", "the scope already has every guiding question"));
     }
@@ -82,7 +83,9 @@ mod tests {
         let (w, _) = add_scope_question(&World::default(), "Who keeps the maps?").unwrap();
         let (w, _) = add_scope_question(&w, &format!("  {}  ", GUIDING_QUESTIONS[2].to_uppercase())).unwrap();
         let (w, _) = answer_scope_question(&w, 1, "Marsh and scree").unwrap();
+        assert_eq!(missing_guiding_questions(&w).len(), 8);
         let (after, events) = add_guiding_questions(&w).unwrap();
+        assert!(missing_guiding_questions(&after).is_empty());
         assert_eq!(after.scope.len(), 2 + 8);
         assert_eq!(after.scope[0].question, "Who keeps the maps?");
         assert_eq!(after.scope[1].answer, "Marsh and scree");

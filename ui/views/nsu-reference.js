@@ -345,14 +345,16 @@ let opener = null;
 function build() {
   dialog = el(
     "dialog",
-    { id: "nsu-reference", class: "reference-dialog", "aria-labelledby": "reference-title" },
+    // The roll wizard's dialog frame (roll.css): full-screen on phones, the head and its
+    // X-card pinned, only the body scrolls.
+    { id: "nsu-reference", class: "roll-wizard reference-dialog", "aria-labelledby": "reference-title" },
     el(
       "div",
       { class: "roll-head" },
       el("h2", { id: "reference-title", tabindex: "-1" }, "Reference"),
       el("button", { type: "button", id: "reference-close", class: "roll-close", "aria-label": "Close the reference" }, "×"),
     ),
-    el("div", { id: "reference-body", class: "reference-body" }),
+    el("div", { id: "reference-body", class: "roll-body reference-body" }),
   );
   document.body.append(dialog);
   dialog.querySelector("#reference-close").addEventListener("click", () => dialog.close());

@@ -9,6 +9,7 @@
 //   openReference({ row: 3 });                // the results table open, the row for 3 marked
 //   openReference({ section: "complications" });
 //   form.append(complicationTable(ticks));    // one band's table (downtime, before the roll)
+//   DANGER[level - 1][1], REWARD[level - 1][1]  // a card's D/R level in words
 //
 // Sections: steps, sides, results, details, when, overload, sentiment, levels,
 // complications, agenda, creation.
@@ -129,14 +130,16 @@ const CALL_FOR = [
   "noticing something that is not obvious, when missing it would be interesting",
 ];
 
-const DANGER = [
+/** What each danger level means at the table (["D1", text], …), for the card and the map. */
+export const DANGER = [
   ["D1", "Care keeps you clear of the worst. Animals keep to themselves and only defend; the people here assume the best of you."],
   ["D2", "Real dangers, but you see them coming. Animals attack only when provoked; the people here are friendly, if careful."],
   ["D3", "The danger counts. Animals are wary and can hurt you badly if they strike; the people are cool to strangers, and once at peace with them you had better not cross them."],
   ["D4", "Nearly everything is hostile and mistakes cost dearly. Animals strike without waiting for a reason; any people here must be won over the hard way."],
 ];
 
-const REWARD = [
+/** What each reward level means (["R1", text], …). */
+export const REWARD = [
   ["R1", "Scattered, coded, broken or hard to reach: using it takes a long-term project, and even then it lifts a scarcity to neutral at best."],
   ["R2", "One long-term project lifts a resource from scarcity to neutral; a second one takes it on to abundance."],
   ["R3", "Lifts a scarcity to neutral on its own; a long-term project can take it on to abundance. If no scarcity fits, it can make a new abundance."],

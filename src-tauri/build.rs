@@ -155,6 +155,7 @@ const COMMANDS: &[&str] = &[
     "nsu_world_remove_npc_detail",
     "nsu_downtime",
     "nsu_downtime_start",
+    "nsu_complication_tables",
     "nsu_downtime_complication",
     "nsu_downtime_recover_harm",
     "nsu_downtime_upgrade_skills",

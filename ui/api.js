@@ -259,6 +259,7 @@ export const nsuWorldRemoveNpcDetail = (game, npc, index) =>
 /** The downtime phase in progress (DowntimeView) or null. */
 export const nsuDowntime = (game) => call("nsu_downtime", { game });
 export const nsuDowntimeStart = (game, characters, setup) => call("nsu_downtime_start", { game, characters, setup });
+export const nsuComplicationTables = () => call("nsu_complication_tables");
 export const nsuDowntimeComplication = (game, location, dice) =>
   call("nsu_downtime_complication", { game, location, dice });
 export const nsuDowntimeRecoverHarm = (game, character, recoveries) =>

@@ -369,6 +369,12 @@ pub fn nsu_downtime_start(
     Ok(services::nsu_downtime_start(&mut *state.store()?, parse_id("game", &game)?, &characters, setup)?)
 }
 
+/// The three complication tables as the core rolls them.
+#[tauri::command(async)]
+pub fn nsu_complication_tables() -> Vec<sheetkeeper::rules::nsu::downtime::ComplicationTable> {
+    services::nsu_complication_tables()
+}
+
 #[tauri::command(async)]
 pub fn nsu_downtime_complication(
     state: State<'_, AppState>,

@@ -205,6 +205,7 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             commands::nsu_world_remove_npc_detail,
             commands::nsu_downtime,
             commands::nsu_downtime_start,
+            commands::nsu_complication_tables,
             commands::nsu_downtime_complication,
             commands::nsu_downtime_recover_harm,
             commands::nsu_downtime_upgrade_skills,

@@ -198,6 +198,12 @@ pub fn nsu_downtime_start(
     })
 }
 
+/// The three complication tables as the core rolls them (the reference card, the downtime
+/// screen before its d6).
+pub fn nsu_complication_tables() -> Vec<crate::rules::nsu::downtime::ComplicationTable> {
+    crate::rules::nsu::downtime::complication_tables()
+}
+
 /// Rolls a complication (one d6) for a location: first the one just left, then one per
 /// time unit on revealed cards.
 pub fn nsu_downtime_complication<R: Rng>(

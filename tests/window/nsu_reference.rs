@@ -263,7 +263,8 @@ fn downtime_dice_follow_the_characters_dice_and_the_complication_table_shows_fir
     session.wait_for("#downtime-view");
 
     // The Library has 3 ticks: the 1–3 table, before anything is rolled.
-    let table = session.wait_for("#downtime-complications .complication-table");
+    // Filled when the core's tables arrive (data-band set).
+    let table = session.wait_for("#downtime-complications .complication-table[data-band]");
     let text = table.text();
     assert!(text.contains("1–3 ticks") && text.contains("4–5") && text.contains("Relations worsen"), "{text:?}");
     shots_at_both_widths(&session, "nsu-downtime-complication-table");

@@ -13,7 +13,7 @@
 import * as api from "../api.js";
 import { el } from "./dom.js";
 import { ASPECT_WORDS, MOOD_LINE_DICE, whereWords } from "./nsu-words.js";
-import { COMPLICATION_WORDS as COMPLICATIONS, complicationTable, openReference } from "./nsu-reference.js";
+import { complicationTable, complicationWords, openReference } from "./nsu-reference.js";
 
 const ASPECTS = ["body", "mind", "heart"];
 const SENTIMENT_WORDS = { connected: "connected", at_risk: "at risk", lost: "lost" };
@@ -752,7 +752,7 @@ function describe(ctx, e) {
     case "complication_rolled":
       return e.roll === null
         ? `${locationName(ctx, e.location)}: no collateral, no complication.`
-        : `${locationName(ctx, e.location)} (${e.ticks} ticks), d6 = ${e.roll}: ${COMPLICATIONS[e.complication] ?? e.complication}.`;
+        : `${locationName(ctx, e.location)} (${e.ticks} ticks), d6 = ${e.roll}: ${complicationWords(e.complication)}.`;
     case "action_spent":
       return `${who(e.character)} spent an action on ${ACTION_WORDS[e.action] ?? e.action} (${e.after} left).`;
     case "free_action_used":

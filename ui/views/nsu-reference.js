@@ -16,70 +16,57 @@
 
 import { el } from "./dom.js";
 import { disclosure } from "./kit.js";
+import * as api from "../api.js";
 import { GRANT_NOTE } from "./nsu-words.js";
 
-/** What each complication means at the table, by the core's name for it. */
-export const COMPLICATION_WORDS = {
-  area_in_recovery: "The area recovers",
-  problem_intensifies_or_side_effect: "The problem grows, or an unforeseen side effect",
-  relations_worsen: "Relations worsen",
-  problem_spreads: "The problem spreads elsewhere",
-  problem_intensifies_or_relations_worsen: "The problem grows, or relations worsen",
-  those_affected_flee: "Those affected flee",
-  relations_worsen_or_problem_spreads: "Relations worsen, or the problem spreads elsewhere",
-  problem_intensifies: "The problem grows",
-};
+// The three complication tables come from the core, which rolls them
+// (rules/nsu/downtime.rs `complication_tables`); fetched once, when first needed.
+let tables = null;
 
-// The three tables of RULES.md §1.4 (the core rolls them: rules/nsu/downtime.rs `complication`).
-const COMPLICATION_TABLES = [
-  {
-    band: "low",
-    ticks: "1–3",
-    rows: [
-      ["1", "area_in_recovery"],
-      ["2–3", "problem_intensifies_or_side_effect"],
-      ["4–5", "relations_worsen"],
-      ["6", "problem_spreads"],
-    ],
-  },
-  {
-    band: "middle",
-    ticks: "4–5",
-    rows: [
-      ["1–3", "problem_intensifies_or_relations_worsen"],
-      ["4–5", "problem_spreads"],
-      ["6", "those_affected_flee"],
-    ],
-  },
-  {
-    band: "high",
-    ticks: "6–8",
-    rows: [
-      ["1–3", "relations_worsen_or_problem_spreads"],
-      ["4–5", "those_affected_flee"],
-      ["6", "problem_intensifies"],
-    ],
-  },
-];
+/** The complication tables, `[{band, ticks: [lo, hi], rows: [{faces: [lo, hi], complication, label}]}]`. */
+export function complicationTables() {
+  tables ??= api.nsuComplicationTables().catch((e) => {
+    tables = null;
+    throw e;
+  });
+  return tables;
+}
+
+const span = ([lo, hi]) => (lo === hi ? `${lo}` : `${lo}–${hi}`);
 
 /** The table used at `ticks` of collateral (0 ticks: none; a full clock uses the 6–7 table). */
-export function complicationBand(ticks) {
-  if (ticks <= 0) return null;
-  return COMPLICATION_TABLES[ticks <= 3 ? 0 : ticks <= 5 ? 1 : 2];
+function bandFor(all, ticks) {
+  return ticks <= 0 ? null : (all.find((t) => ticks >= t.ticks[0] && ticks <= t.ticks[1]) ?? null);
 }
 
-/** One complication table as a small <table>: the d6 and what it means. */
+/** One complication table as a small <table>: the d6 and what it means; filled when the tables arrive. */
 export function complicationTable(ticks, { caption = null } = {}) {
-  const table = complicationBand(ticks);
-  if (!table) return null;
-  return el(
-    "table",
-    { class: "ref-table complication-table", data: { band: table.band } },
-    el("caption", {}, caption ?? `Collateral ${table.ticks} ticks: roll a d6`),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "d6"), el("th", { scope: "col" }, "What happens there"))),
-    el("tbody", {}, ...table.rows.map(([faces, key]) => el("tr", {}, el("th", { scope: "row" }, faces), el("td", {}, COMPLICATION_WORDS[key])))),
-  );
+  if (ticks <= 0) return null;
+  const host = el("table", { class: "ref-table complication-table" });
+  complicationTables()
+    .then((all) => {
+      const table = bandFor(all, ticks);
+      if (!table) return;
+      host.dataset.band = table.band;
+      host.replaceChildren(
+        el("caption", {}, caption ?? `Collateral ${span(table.ticks)} ticks: roll a d6`),
+        el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "d6"), el("th", { scope: "col" }, "What happens there"))),
+        el("tbody", {}, ...table.rows.map((r) => el("tr", {}, el("th", { scope: "row" }, span(r.faces)), el("td", {}, r.label)))),
+      );
+    })
+    .catch(() => host.replaceChildren(el("caption", {}, "The complication tables could not be read.")));
+  return host;
 }
+
+// Fetched as this module loads (it does not wait for them), so a rolled complication's
+// words are at hand by the time a downtime phase lists it.
+const labels = new Map();
+complicationTables()
+  .then((all) => all.flatMap((t) => t.rows).forEach((r) => labels.set(r.complication, r.label)))
+  .catch(() => {});
+
+/** What a rolled complication means, by the core's name for it (its label in the tables). */
+export const complicationWords = (key) => labels.get(key) ?? key.replaceAll("_", " ");
 
 // ---- the card's text (paraphrased; asterisked steps in the source are marked optional) ----
 

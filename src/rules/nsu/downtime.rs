@@ -140,6 +140,44 @@ pub fn complication(ticks: u8, roll: u8) -> Option<Complication> {
     })
 }
 
+/// One complication table as the table reads it before rolling: the collateral ticks it
+/// covers and its rows, built from [`complication`] itself so the two cannot disagree.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ComplicationTable {
+    pub band: CollateralBand,
+    /// The lowest and highest ticks that roll on this table.
+    pub ticks: [u8; 2],
+    pub rows: Vec<ComplicationRow>,
+}
+
+/// A run of d6 faces that bring the same complication.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ComplicationRow {
+    /// The lowest and highest face of the run.
+    pub faces: [u8; 2],
+    pub complication: Complication,
+    pub label: &'static str,
+}
+
+/// The three complication tables (RULES.md §1.4), for the reference card and the downtime
+/// screen.
+pub fn complication_tables() -> Vec<ComplicationTable> {
+    [(CollateralBand::Low, [1, 3]), (CollateralBand::Middle, [4, 5]), (CollateralBand::High, [6, 8])]
+        .into_iter()
+        .map(|(band, ticks)| {
+            let mut rows: Vec<ComplicationRow> = Vec::new();
+            for face in 1..=6 {
+                let Some(c) = complication(ticks[0], face) else { continue };
+                match rows.last_mut() {
+                    Some(row) if row.complication == c => row.faces[1] = face,
+                    _ => rows.push(ComplicationRow { faces: [face, face], complication: c, label: c.label() }),
+                }
+            }
+            ComplicationTable { band, ticks, rows }
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------------------------------
 // State
 
@@ -1704,6 +1742,25 @@ mod tests {
             assert_eq!(complication(0, roll), None);
         }
         assert_eq!(CollateralBand::for_ticks(8), Some(CollateralBand::High));
+    }
+
+    #[test]
+    fn the_shown_tables_are_the_rolled_ones_for_every_tick_and_face() {
+        let tables = complication_tables();
+        assert_eq!(tables.iter().map(|t| t.ticks).collect::<Vec<_>>(), [[1, 3], [4, 5], [6, 8]]);
+        assert_eq!(tables[0].rows.iter().map(|r| r.faces).collect::<Vec<_>>(), [[1, 1], [2, 3], [4, 5], [6, 6]]);
+        for table in &tables {
+            assert_eq!(table.rows.first().map(|r| r.faces[0]), Some(1));
+            assert_eq!(table.rows.last().map(|r| r.faces[1]), Some(6));
+            for ticks in table.ticks[0]..=table.ticks[1] {
+                assert_eq!(CollateralBand::for_ticks(ticks), Some(table.band));
+                for row in &table.rows {
+                    for face in row.faces[0]..=row.faces[1] {
+                        assert_eq!(complication(ticks, face), Some(row.complication), "{ticks} ticks, {face}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

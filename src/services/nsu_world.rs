@@ -38,6 +38,8 @@ pub struct MapCard {
     pub revealed: bool,
     /// The viewer privately saw this card while it was face down.
     pub scouted: bool,
+    /// The viewer's player wrote this card.
+    pub authored: bool,
     /// What is written on the card; None while the viewer may not see it.
     pub face: Option<Location>,
 }
@@ -55,6 +57,10 @@ pub struct LocationDraft {
     pub danger: String,
     #[serde(default)]
     pub treasure: String,
+    /// The character whose player writes the card (a character of this game), when the
+    /// device plays one; only they (and scouts) read the card until it is revealed.
+    #[serde(default)]
+    pub author_character: Option<Uuid>,
 }
 
 /// The state a world or downtime event snapshots: the world, the downtime phase, and the
@@ -167,24 +173,38 @@ pub(super) fn world_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result
     Ok(world)
 }
 
-/// Leaves out of `world` what `viewer` may not see. A card not yet laid on the map is in
-/// its author's hands, not face down.
+/// Leaves out of `world` what `viewer` may not see (RULES.md §1.5, map secrecy): a card not
+/// revealed — face down on the map, or still in its author's hands — keeps only its back
+/// (its D and R levels, its place, its clock) for everyone but its author's player and the
+/// players of characters who scouted it. Its name, text, notes and author are cleared.
 pub(super) fn seen_by(world: &mut World, viewer: &Viewer) {
-    if *viewer == Viewer::PassedAround {
-        return;
-    }
     for l in &mut world.locations {
-        if face_down_for(l, viewer) {
-            for text in [&mut l.name, &mut l.description, &mut l.collateral_harms, &mut l.danger, &mut l.treasure] {
-                text.clear();
-            }
-            l.scene_details.clear();
+        if !reads_card(l, viewer) {
+            close_card(l);
         }
     }
 }
 
-fn face_down_for(l: &Location, viewer: &Viewer) -> bool {
-    l.position.is_some() && !l.revealed && !l.scouted_by.iter().any(|c| viewer.sees_character(*c))
+/// Clears all a card's back does not show.
+fn close_card(l: &mut Location) {
+    for text in
+        [&mut l.name, &mut l.author, &mut l.description, &mut l.collateral_harms, &mut l.danger, &mut l.treasure]
+    {
+        text.clear();
+    }
+    l.scene_details.clear();
+    l.author_character = None;
+}
+
+/// Whether `viewer` reads what card `l` says. The table side does not; a device passed
+/// around does not either until one named character asks (`nsu_map` with a viewer, after
+/// the window's hand-over), so a card is never open on a screen others can see by default.
+fn reads_card(l: &Location, viewer: &Viewer) -> bool {
+    if l.revealed {
+        return true;
+    }
+    let Viewer::Player(mine) = viewer else { return false };
+    l.author_character.is_some_and(|c| mine.contains(&c)) || l.scouted_by.iter().any(|c| mine.contains(c))
 }
 
 /// The map as this device may see it. With `viewer` (a character), as that character sees
@@ -208,20 +228,23 @@ pub fn nsu_map(store: &Store, game: Uuid, viewer: Option<Uuid>) -> Result<Vec<Ma
     map_for(read, game, &as_seen)
 }
 
-/// The map as `viewer` sees it.
+/// The map as `viewer` sees it: a card's face only where [`seen_by`] would leave it open.
 pub(super) fn map_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result<Vec<MapCard>> {
     let world = read.nsu_world(game)?;
+    let mine = |c: &Uuid| matches!(viewer, Viewer::Player(m) if m.contains(c));
     Ok(world
         .locations
         .into_iter()
         .map(|l| {
-            let scouted = l.scouted_by.iter().any(|c| viewer.sees_character(*c));
+            let scouted = l.scouted_by.iter().any(mine);
+            let open = reads_card(&l, viewer);
             MapCard {
                 id: l.id,
                 position: l.position,
                 revealed: l.revealed,
                 scouted,
-                face: (l.revealed || scouted).then_some(l),
+                authored: l.author_character.as_ref().is_some_and(mine),
+                face: open.then_some(l),
             }
         })
         .collect())
@@ -284,8 +307,76 @@ pub fn nsu_world_author_location(store: &mut Store, game: Uuid, draft: &Location
         collateral_harms: draft.collateral_harms.clone(),
         danger: draft.danger.clone(),
         treasure: draft.treasure.clone(),
+        author_character: draft.author_character,
     };
-    change(store, game, "writing a location card", |_, w| world::author_location(w, &new))
+    change(store, game, "writing a location card", |read, w| {
+        if let Some(c) = new.author_character {
+            member(read, game, c, "author_character")?;
+        }
+        world::author_location(w, &new)
+    })
+}
+
+/// Links a card to the character whose player wrote it (the creation wizard's rumours
+/// step), or unlinks it (`None`).
+pub fn nsu_world_link_author(
+    store: &mut Store,
+    game: Uuid,
+    location: Uuid,
+    character: Option<Uuid>,
+) -> Result<WorldChange> {
+    change(store, game, "linking a card to its author", |read, w| {
+        if let Some(c) = character {
+            member(read, game, c, "character")?;
+        }
+        world::link_author(w, location, character)
+    })
+}
+
+/// Moves the party to a revealed card on the map, or home (`None`).
+pub fn nsu_world_set_party_location(store: &mut Store, game: Uuid, location: Option<Uuid>) -> Result<WorldChange> {
+    change(store, game, "moving the party", |_, w| world::set_party_location(w, location))
+}
+
+/// Shuffles the cards not yet on the map and deals them face down onto `cells` (one shuffle
+/// die per card but the last; see `world::deal_locations`).
+pub fn nsu_world_deal<R: Rng>(
+    store: &mut Store,
+    game: Uuid,
+    cells: &[GridPos],
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<WorldChange> {
+    change(store, game, "dealing the location cards", |_, w| {
+        with_dice(dice, rng, |d| world::deal_locations(w, cells, d))
+    })
+}
+
+pub fn nsu_world_add_path(store: &mut Store, game: Uuid, a: Uuid, b: Uuid) -> Result<WorldChange> {
+    change(store, game, "drawing a path", |_, w| world::add_path(w, a, b))
+}
+
+pub fn nsu_world_remove_path(store: &mut Store, game: Uuid, a: Uuid, b: Uuid) -> Result<WorldChange> {
+    change(store, game, "rubbing out a path", |_, w| world::remove_path(w, a, b))
+}
+
+/// An NPC's Overcome threshold, 2 to 4, or None for an ordinary NPC (one harm detail).
+pub fn nsu_world_set_npc_threshold(
+    store: &mut Store,
+    game: Uuid,
+    npc: Uuid,
+    threshold: Option<u8>,
+) -> Result<WorldChange> {
+    change(store, game, "setting an NPC's threshold", |_, w| world::set_npc_threshold(w, npc, threshold))
+}
+
+/// A harm detail on an NPC written by hand (not from a roll: that is `nsu_roll_write_detail`).
+pub fn nsu_world_add_npc_harm(store: &mut Store, game: Uuid, npc: Uuid, text: &str) -> Result<WorldChange> {
+    change(store, game, "writing harm on an NPC", |_, w| world::add_npc_harm(w, npc, text))
+}
+
+pub fn nsu_world_remove_npc_harm(store: &mut Store, game: Uuid, npc: Uuid, index: usize) -> Result<WorldChange> {
+    change(store, game, "crossing harm off an NPC", |_, w| world::remove_npc_harm(w, npc, index))
 }
 
 /// Rolls a card's danger and reward levels (2d4: danger die, then reward die).
@@ -301,8 +392,9 @@ pub fn nsu_world_roll_levels<R: Rng>(
     })
 }
 
+/// Moves a card already on the map to a free cell (cards reach the map by the deal).
 pub fn nsu_world_place(store: &mut Store, game: Uuid, location: Uuid, at: GridPos) -> Result<WorldChange> {
-    change(store, game, "placing a location card", |_, w| world::place_location(w, location, at))
+    change(store, game, "moving a location card", |_, w| world::place_location(w, location, at))
 }
 
 pub fn nsu_world_reveal(store: &mut Store, game: Uuid, location: Uuid) -> Result<WorldChange> {
@@ -314,7 +406,9 @@ pub fn nsu_world_tick_collateral(store: &mut Store, game: Uuid, location: Uuid, 
     change(store, game, "changing a collateral clock", |_, w| world::tick_collateral(w, location, delta))
 }
 
-/// A scene detail at a location; with the World at risk it ticks the collateral clock.
+/// A scene detail at a location, written by hand from the World screen: it ticks nothing
+/// (the table ticks a clock by hand there; a roll's details go through
+/// `nsu_roll_write_detail`, which ticks the party's location).
 pub fn nsu_world_add_scene_detail(
     store: &mut Store,
     game: Uuid,
@@ -429,6 +523,13 @@ pub(super) fn undo_world_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
         }
     }
     world.projects = projects;
+    for l in &mut world.locations {
+        if let Some(c) = l.author_character {
+            if !exists(&c)? {
+                l.author_character = None;
+            }
+        }
+    }
     let mut downtime = payload.before.downtime;
     if let Some(phase) = &mut downtime {
         let mut gone = Vec::new();

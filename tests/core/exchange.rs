@@ -530,7 +530,7 @@ fn an_nsu_games_world_travels_with_the_game_and_a_copy_gets_new_card_ids() {
     let doc = exchange::parse(&std::fs::read(fixture("nsu-game.sheetkeeper.json")).unwrap()).unwrap();
     let game = doc.games[0].game.id;
     let world = doc.games[0].nsu_world.clone().unwrap();
-    assert_eq!(nsu_world(&store, game).unwrap(), world);
+    assert_eq!(store.read().nsu_world(game).unwrap(), world);
     assert_eq!(world.locations[1].scouted_by, [doc.games[0].characters[0].character.id]);
 
     // Export from this device, import on another: the same world.
@@ -539,13 +539,13 @@ fn an_nsu_games_world_travels_with_the_game_and_a_copy_gets_new_card_ids() {
     let b = Scratch::new();
     let mut other = b.open();
     import(&mut other, &file, ImportOptions::default()).unwrap();
-    assert_eq!(nsu_world(&other, game).unwrap(), world);
+    assert_eq!(other.read().nsu_world(game).unwrap(), world);
 
     // As a copy beside the original: new ids for cards and clocks, pointing at the copies.
     let report = import(&mut other, &file, ImportOptions { as_copy: true, ..Default::default() }).unwrap();
     assert_eq!(report.counts.new, 3);
     let copy = services::list(&other).unwrap().into_iter().find(|g| g.game.id != game).unwrap();
-    let copied = nsu_world(&other, copy.game.id).unwrap();
+    let copied = other.read().nsu_world(copy.game.id).unwrap();
     assert_ne!(copied.locations[0].id, world.locations[0].id);
     let wren_copy = copy.characters.iter().find(|c| c.name == "Wren Ashdown").unwrap().id;
     assert_eq!(copied.locations[1].scouted_by, [wren_copy]);

@@ -30,6 +30,7 @@ fn draft(name: &str, author: &str) -> LocationDraft {
         collateral_harms: "the archivist moths".into(),
         danger: "rising water".into(),
         treasure: "maps of the old roads".into(),
+        author_character: None,
     }
 }
 
@@ -49,7 +50,8 @@ fn wounded(points: u32) -> Sheet {
     sheet
 }
 
-/// A game with two characters (Wren, Ash) and a world with two cards, one placed.
+/// A game with two characters (Wren, Ash) and a world with two cards dealt face down:
+/// the Library at (0, 0), the Mill at (1, 0).
 struct Table {
     scratch: Scratch,
     store: sheetkeeper::Store,
@@ -71,7 +73,9 @@ fn table() -> Table {
     let library = w.locations[0].id;
     let w = nsu_world_author_location(&mut store, game, &draft("Mill", "Bo")).unwrap().world;
     let mill = w.locations[1].id;
-    nsu_world_place(&mut store, game, library, GridPos { x: 0, y: 0 }).unwrap();
+    // The shuffle die (d2) rolls 2: the Library stays first and takes the first cell.
+    nsu_world_deal(&mut store, game, &[GridPos { x: 0, y: 0 }, GridPos { x: 1, y: 0 }], &entered(&[2]), &mut rng())
+        .unwrap();
     Table { scratch, store, game, wren, ash, library, mill }
 }
 
@@ -106,17 +110,27 @@ fn every_world_move_is_saved_and_reads_back_after_a_reopen() {
     nsu_world_roll_levels(s, g, t.library, &DiceInput::Rolled, &mut rng()).unwrap();
     nsu_world_place(s, g, t.mill, GridPos { x: -2, y: 5 }).unwrap();
     nsu_world_reveal(s, g, t.library).unwrap();
+    nsu_world_set_party_location(s, g, Some(t.library)).unwrap();
+    nsu_world_add_path(s, g, t.mill, t.library).unwrap();
     nsu_world_tick_collateral(s, g, t.library, 2).unwrap();
     let change = nsu_world_add_scene_detail(s, g, t.library, "the shelves collapse", true).unwrap();
-    assert_eq!(change.events.len(), 2, "a scene detail with the World at risk ticks the clock");
+    assert_eq!(change.events.len(), 1, "a scene detail written by hand ticks nothing");
     nsu_world_record_scout(s, g, t.mill, t.wren).unwrap();
+    nsu_world_link_author(s, g, t.mill, Some(t.ash)).unwrap();
+    let rook = nsu_world_add_npc(s, g, "Rook").unwrap().world.npcs[0].id;
+    nsu_world_set_npc_threshold(s, g, rook, Some(3)).unwrap();
+    nsu_world_add_npc_harm(s, g, rook, "a split lip").unwrap();
     let w = nsu_world_start_project(s, g, t.ash, "Learn carpentry", 6).unwrap().world;
     let last = nsu_world_mark_project(s, g, w.projects[0].id, 4).unwrap().world;
 
     assert_eq!(last.safety.veils, ["fire"]);
-    assert_eq!(last.locations[0].collateral, 3);
+    assert_eq!(last.locations[0].collateral, 2);
     assert_eq!(last.projects[0].filled, 4);
-    assert_eq!(last.problems("$"), vec![]);
+    assert_eq!(last.party_at, Some(t.library));
+    assert_eq!(last.paths.len(), 1);
+    assert_eq!((last.npcs[0].threshold, last.npcs[0].harm.len()), (Some(3), 1));
+    assert_eq!(t.store.read().nsu_world(t.game).unwrap().problems("$"), vec![]);
+    assert_eq!(last.locations[1].name, "", "the face-down Mill stays closed on a device passed around");
     t.reopen();
     assert_eq!(t.world(), last, "every field survives a reopen");
 }
@@ -135,6 +149,9 @@ fn bad_input_is_refused_naming_the_field_and_the_file_is_not_touched() {
         (nsu_world_tick_collateral(s, g, t.library, 2).unwrap_err(), "ticks"),
         (nsu_world_place(s, g, t.mill, GridPos { x: 0, y: 0 }).unwrap_err(), "position"),
         (nsu_world_place(s, g, t.mill, GridPos { x: 65, y: 0 }).unwrap_err(), "position"),
+        (nsu_world_set_party_location(s, g, Some(t.mill)).unwrap_err(), "location"),
+        (nsu_world_add_path(s, g, t.mill, t.mill).unwrap_err(), "b"),
+        (nsu_world_link_author(s, g, t.mill, Some(stranger)).unwrap_err(), "character"),
         (nsu_world_record_scout(s, g, t.mill, stranger).unwrap_err(), "character"),
         (nsu_world_start_project(s, g, t.wren, "Boat", 5).unwrap_err(), "size"),
         (nsu_world_start_project(s, g, stranger, "Boat", 4).unwrap_err(), "owner"),
@@ -144,13 +161,9 @@ fn bad_input_is_refused_naming_the_field_and_the_file_is_not_touched() {
         (nsu_world_roll_levels(s, g, t.mill, &entered(&[1, 1, 1]), &mut rng()).unwrap_err(), "dice"),
         (nsu_world_reveal(s, penny, t.mill).unwrap_err(), "game"),
         (nsu_downtime_upgrade_skills(s, g, t.wren).unwrap_err(), "downtime"),
+        (nsu_downtime_start(s, g, &[], PhaseSetup { at_home: true, time_units: 0 }).unwrap_err(), "characters"),
         (
-            nsu_downtime_start(s, g, &[], PhaseSetup { at_home: true, time_units: 0, just_left: None }).unwrap_err(),
-            "characters",
-        ),
-        (
-            nsu_downtime_start(s, g, &[stranger], PhaseSetup { at_home: true, time_units: 0, just_left: None })
-                .unwrap_err(),
+            nsu_downtime_start(s, g, &[stranger], PhaseSetup { at_home: true, time_units: 0 }).unwrap_err(),
             "characters[0]",
         ),
     ];
@@ -176,7 +189,7 @@ fn undo_takes_world_moves_back_one_at_a_time() {
     assert_eq!(done.message, "Undone: adding a scene detail.");
     assert_eq!(t.world(), before);
     undo_game(&mut t.store, t.game).unwrap();
-    assert_eq!(t.world().locations[0].position, None, "the placing is undone next");
+    assert!(t.world().locations.iter().all(|l| l.position.is_none()), "the deal is undone next");
 }
 
 #[test]
@@ -191,16 +204,16 @@ fn the_map_hides_a_face_down_card_unless_the_viewer_scouted_it() {
             .map(|c| (c.position, c.face.map(|f| f.name)))
             .collect::<Vec<_>>()
     };
-    let placed = Some(GridPos { x: 0, y: 0 });
-    assert_eq!(as_seen(None), [(placed, None), (None, Some("Mill".to_string()))]);
-    assert_eq!(as_seen(Some(t.ash)), [(placed, None), (None, Some("Mill".to_string()))]);
-    assert_eq!(as_seen(Some(t.wren)), [(placed, Some("Library".to_string())), (None, Some("Mill".to_string()))]);
+    let (first, second) = (Some(GridPos { x: 0, y: 0 }), Some(GridPos { x: 1, y: 0 }));
+    let mill = Some("Mill".to_string());
+    assert_eq!(as_seen(None), [(first, None), (second, mill.clone())]);
+    assert_eq!(as_seen(Some(t.ash)), [(first, None), (second, mill.clone())]);
+    assert_eq!(as_seen(Some(t.wren)), [(first, Some("Library".to_string())), (second, mill)]);
 }
 
 #[test]
 fn the_schema_refuses_a_clock_of_nine_an_overfull_project_and_two_cards_on_one_cell() {
     let mut t = table();
-    nsu_world_place(&mut t.store, t.game, t.mill, GridPos { x: 1, y: 0 }).unwrap();
     nsu_world_start_project(&mut t.store, t.game, t.wren, "Boat", 4).unwrap();
     drop(t.store);
     let conn = Connection::open(t.scratch.db()).unwrap();
@@ -222,7 +235,7 @@ fn downtime_recovers_harm_into_a_scar_and_clears_overcome_end_to_end() {
     let mut t = table();
     save_nsu_sheet(&mut t.store, t.wren, wounded(3)).unwrap();
     save_nsu_sheet(&mut t.store, t.ash, wounded(0)).unwrap();
-    let setup = PhaseSetup { at_home: true, time_units: 0, just_left: None };
+    let setup = PhaseSetup { at_home: true, time_units: 0 };
     let view = nsu_downtime_start(&mut t.store, t.game, &[t.wren, t.ash], setup).unwrap();
     let wren_view = |v: &DowntimeView| v.characters.iter().find(|c| c.character.id == t.wren).unwrap().clone();
     assert_eq!(wren_view(&view).sheet.recovery_points, 4, "at home: one recovery point each");
@@ -263,7 +276,9 @@ fn downtime_actions_with_dice_persist_the_phase_and_the_world() {
     save_nsu_sheet(&mut t.store, t.wren, healthy.clone()).unwrap();
     save_nsu_sheet(&mut t.store, t.ash, healthy).unwrap();
     nsu_world_tick_collateral(&mut t.store, t.game, t.library, 5).unwrap();
-    let setup = PhaseSetup { at_home: true, time_units: 1, just_left: Some(t.library) };
+    nsu_world_reveal(&mut t.store, t.game, t.library).unwrap();
+    nsu_world_set_party_location(&mut t.store, t.game, Some(t.library)).unwrap();
+    let setup = PhaseSetup { at_home: true, time_units: 1 };
     nsu_downtime_start(&mut t.store, t.game, &[t.wren, t.ash], setup).unwrap();
     let err = nsu_downtime_introspection_roll(&mut t.store, t.game, t.wren, &entered(&[2]), &mut rng()).unwrap_err();
     assert!(err.to_string().contains("complication"), "{err}");
@@ -310,7 +325,7 @@ fn downtime_actions_with_dice_persist_the_phase_and_the_world() {
 fn undoing_downtime_is_refused_while_a_sheet_it_changed_has_changed_since() {
     let mut t = table();
     save_nsu_sheet(&mut t.store, t.wren, wounded(3)).unwrap();
-    let setup = PhaseSetup { at_home: true, time_units: 0, just_left: None };
+    let setup = PhaseSetup { at_home: true, time_units: 0 };
     nsu_downtime_start(&mut t.store, t.game, &[t.wren], setup).unwrap();
     let mut edited = nsu_sheet(&t.store, t.wren).unwrap().sheet;
     edited.look = "A new scarf".into();
@@ -328,7 +343,7 @@ fn undoing_a_character_change_older_than_a_downtime_change_is_refused() {
     // Regression: undo of the earlier sheet edit would have overwritten what downtime wrote.
     let mut t = table();
     save_nsu_sheet(&mut t.store, t.wren, wounded(3)).unwrap();
-    let setup = PhaseSetup { at_home: true, time_units: 0, just_left: None };
+    let setup = PhaseSetup { at_home: true, time_units: 0 };
     nsu_downtime_start(&mut t.store, t.game, &[t.wren], setup).unwrap();
     let err = undo_character(&mut t.store, t.wren).unwrap_err();
     assert!(err.to_string().contains("was changed since"), "{err}");

@@ -152,6 +152,7 @@ const COMMANDS: &[&str] = &[
     "nsu_world_add_npc_detail",
     "nsu_world_remove_npc_detail",
     "nsu_world_set_party_location",
+    "nsu_roll_write_detail",
     "nsu_world_deal",
     "nsu_world_add_path",
     "nsu_world_remove_path",

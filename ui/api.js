@@ -233,6 +233,14 @@ export const nsuWorldSetResource = (game, index, resourceState) =>
 export const nsuWorldAuthorLocation = (game, draft) => call("nsu_world_author_location", { game, draft });
 export const nsuWorldRollLevels = (game, location, dice) => call("nsu_world_roll_levels", { game, location, dice });
 export const nsuWorldPlace = (game, location, at) => call("nsu_world_place", { game, location, at });
+/**
+ * Writes one detail granted by settled roll `roll` (its event id) of character `id`.
+ * `target`: {kind: "harm"} | {kind: "other", positive} | {kind: "scene", location} |
+ * {kind: "npc", npc, positive} | {kind: "npc_harm", npc}. A World-at-risk roll ticks the
+ * party's location; the answer's `message` says so, and undoGame takes both back.
+ */
+export const nsuRollWriteDetail = (id, roll, target, text) =>
+  call("nsu_roll_write_detail", { id, roll, target, text });
 /** Moves the party to a revealed card (its id), or home (null). */
 export const nsuWorldSetPartyLocation = (game, location) =>
   call("nsu_world_set_party_location", { game, location });

@@ -332,6 +332,19 @@ pub fn nsu_world_add_npc_detail(
     Ok(services::nsu_world_add_npc_detail(&mut *state.store()?, game, npc, &text, positive)?)
 }
 
+/// A detail granted by settled roll `roll` of character `id`; ticks the party's location
+/// when that roll had the World at risk.
+#[tauri::command(async)]
+pub fn nsu_roll_write_detail(
+    state: State<'_, AppState>,
+    id: String,
+    roll: i64,
+    target: services::DetailTarget,
+    text: String,
+) -> Reply<services::RollDetailWritten> {
+    Ok(services::nsu_roll_write_detail(&mut *state.store()?, parse_id("id", &id)?, roll, &target, &text)?)
+}
+
 #[tauri::command(async)]
 pub fn nsu_world_set_party_location(
     state: State<'_, AppState>,

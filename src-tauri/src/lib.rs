@@ -202,6 +202,7 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             commands::nsu_world_add_npc_detail,
             commands::nsu_world_remove_npc_detail,
             commands::nsu_world_set_party_location,
+            commands::nsu_roll_write_detail,
             commands::nsu_world_deal,
             commands::nsu_world_add_path,
             commands::nsu_world_remove_path,

@@ -97,8 +97,9 @@ pub use nsu_world::{
     nsu_world_set_resource, nsu_world_start_project, nsu_world_tick_collateral, LocationDraft, MapCard, WorldChange,
 };
 pub use nsu_world::{
-    nsu_world_add_npc_harm, nsu_world_add_path, nsu_world_deal, nsu_world_link_author, nsu_world_remove_npc_harm,
-    nsu_world_remove_path, nsu_world_set_npc_threshold, nsu_world_set_party_location,
+    nsu_roll_write_detail, nsu_world_add_npc_harm, nsu_world_add_path, nsu_world_deal, nsu_world_link_author,
+    nsu_world_remove_npc_harm, nsu_world_remove_path, nsu_world_set_npc_threshold, nsu_world_set_party_location,
+    ClockTick, DetailTarget, RollDetailWritten,
 };
 pub use penny_ante::{
     penny_add_antagonist, penny_buy_characteristic, penny_challenge_move, penny_create_character,

@@ -16,6 +16,8 @@ use super::viewer::{device_viewer, not_yours, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{now, CharacterRecord, Game, System};
 use crate::rules::nsu::downtime::DowntimePhase;
+use crate::rules::nsu::roll::AtRisk;
+use crate::rules::nsu::sheet::{required_text_problem, Detail, HARM_SLOTS};
 use crate::rules::nsu::world::{
     self, GridPos, Location, NewLocation, NewNpc, NewProject, ResourceState, SafetyList, World, WorldEvent,
     RESOURCE_COUNT,
@@ -465,6 +467,172 @@ pub fn nsu_world_add_npc_detail(
 /// Crosses detail `index` off an NPC.
 pub fn nsu_world_remove_npc_detail(store: &mut Store, game: Uuid, npc: Uuid, index: usize) -> Result<WorldChange> {
     change(store, game, "crossing a detail off an NPC", |_, w| world::remove_npc_detail(w, npc, index))
+}
+
+/// Where a detail granted by a roll is written.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum DetailTarget {
+    /// A harm detail on the roller's sheet.
+    Harm,
+    /// An other detail on the roller's sheet.
+    Other { positive: bool },
+    /// A scene detail on a location card.
+    Scene { location: Uuid },
+    /// A detail on an NPC.
+    Npc { npc: Uuid, positive: bool },
+    /// A harm detail on an NPC.
+    NpcHarm { npc: Uuid },
+}
+
+/// A collateral clock that moved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClockTick {
+    pub location: Uuid,
+    pub name: String,
+    pub before: u8,
+    pub after: u8,
+    /// The clock was full: the tick was asked for and stopped at 8.
+    pub clamped: bool,
+}
+
+/// What writing a roll's detail did.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RollDetailWritten {
+    /// The world as this device sees it.
+    pub world: World,
+    /// The roller's sheet, when the detail went on it.
+    pub sheet: Option<super::NsuSheetView>,
+    /// The clock of the party's location, when the roll had the World at risk and the
+    /// party was not at home.
+    pub ticked: Option<ClockTick>,
+    /// In words, for the toast: what was written where, and the clock that ticked.
+    pub message: String,
+}
+
+/// Writes one detail granted by settled roll `roll_event` (its `nsu_roll_resolved` event)
+/// of `character`. When that roll had the World at risk, the clock of the party's location
+/// ticks once (RULES.md §1.3, Collateral); at home nothing ticks. Whether the World was at
+/// risk comes from the stored roll. The detail, the tick and the sheet are one transaction
+/// and one game-level event, so one undo (`undo_game`) takes them back together.
+pub fn nsu_roll_write_detail(
+    store: &mut Store,
+    character: Uuid,
+    roll_event: i64,
+    target: &DetailTarget,
+    text: &str,
+) -> Result<RollDetailWritten> {
+    store.write(|tx| {
+        let read = tx.read();
+        let before_record = load(read, character)?;
+        let game = before_record.character.game_id;
+        nsu_game(read, game)?;
+        let roll = read
+            .event(roll_event)?
+            .filter(|e| e.kind == EventKind::NsuRollResolved && e.character_id == Some(character))
+            .ok_or_else(|| {
+                Error::invalid(
+                    "roll",
+                    format!("there is no settled roll {roll_event} of “{}”", before_record.character.name),
+                )
+            })?;
+        if read.event_undone(roll.seq)? {
+            return Err(Error::invalid("roll", "that roll was taken back with undo"));
+        }
+        let at_risk: AtRisk = serde_json::from_value(roll.payload["roll"]["roll"]["setup"]["at_risk"].clone())
+            .map_err(|e| Error::invalid("event log", format!("roll {roll_event} cannot be read: {e}")))?;
+        let world_at_risk = at_risk == AtRisk::World;
+        let before = read.nsu_world(game)?;
+        let name = &before_record.character.name;
+        let words = text.trim();
+        let (mut after, mut events) = (before.clone(), Vec::new());
+        let mut changed = None;
+        let what = match *target {
+            DetailTarget::Harm | DetailTarget::Other { .. } => {
+                if let Some(p) = required_text_problem(text) {
+                    return Err(Error::invalid("detail", p));
+                }
+                let mut sheet = before_record.nsu.clone().unwrap_or_default();
+                let what = if let DetailTarget::Other { positive } = *target {
+                    sheet.other_details.push(Detail { text: words.to_owned(), positive });
+                    format!("the {} detail “{words}” on {name}", if positive { "positive" } else { "negative" })
+                } else {
+                    if sheet.harm.len() >= HARM_SLOTS {
+                        return Err(Error::invalid("detail", format!("“{name}” has no free harm slot (Overcome)")));
+                    }
+                    sheet.harm.push(words.to_owned());
+                    format!("the harm detail “{words}” on {name}")
+                };
+                if let Some(p) = sheet.problems("sheet").into_iter().next() {
+                    return Err(Error::invalid(p.path, p.message));
+                }
+                let mut record = CharacterRecord { nsu: Some(sheet), ..before_record.clone() };
+                record.character.revision += 1;
+                record.character.updated_at = now();
+                update(tx, &record)?;
+                changed = Some(record);
+                what
+            }
+            DetailTarget::Scene { location } => {
+                (after, events) = world::add_scene_detail(&before, location, text, world_at_risk)?;
+                let place = &after.locations[after.location_index(location, "location")?].name;
+                format!("the scene detail “{words}” on {place}")
+            }
+            DetailTarget::Npc { npc, positive } => {
+                (after, events) = world::add_npc_detail(&before, npc, text, positive)?;
+                let who = after.npc(npc).map(|n| n.name.clone()).unwrap_or_default();
+                format!("the {} detail “{words}” on {who}", if positive { "positive" } else { "negative" })
+            }
+            DetailTarget::NpcHarm { npc } => {
+                (after, events) = world::add_npc_harm(&before, npc, text)?;
+                let n = after.npc(npc).expect("the NPC was just harmed");
+                let state = match n.overcome() {
+                    true => "now Overcome".to_owned(),
+                    false => format!("{} of {} harm", n.harm.len(), n.harm_to_overcome()),
+                };
+                format!("the harm detail “{words}” on {} ({state})", n.name)
+            }
+        };
+        let mut ticked = None;
+        if world_at_risk {
+            let (w, ev) = world::tick_party_location(&after)?;
+            if let Some(WorldEvent::CollateralChanged { location, before, after: to, clamped }) = ev.first() {
+                let name = w.location(*location).map(|l| l.name.clone()).unwrap_or_default();
+                ticked = Some(ClockTick { location: *location, name, before: *before, after: *to, clamped: *clamped });
+            }
+            after = w;
+            events.extend(ev);
+        }
+        if after != before {
+            tx.put_nsu_world(game, &after)?;
+        }
+        tx.touch_game(game, now())?;
+        let downtime = read.nsu_downtime(game)?;
+        let (before_chars, after_chars) = match &changed {
+            Some(record) => (vec![before_record.clone()], vec![record.clone()]),
+            None => (Vec::new(), Vec::new()),
+        };
+        let payload = WorldPayload {
+            action: "writing a detail from a roll".to_owned(),
+            before: WorldSnapshot { world: before, downtime: downtime.clone(), characters: before_chars },
+            after: WorldSnapshot { world: after.clone(), downtime, characters: after_chars },
+            events: serde_json::json!({ "roll": roll_event, "world": events }),
+        };
+        append(tx, game, EventKind::NsuWorldChanged, &payload, None)?;
+        let mut message = format!("Wrote {what}.");
+        if let Some(t) = &ticked {
+            message.push_str(&match t.clamped {
+                false => format!(" {}'s collateral clock ticked ({}/8).", t.name, t.after),
+                true => format!(" {}'s collateral clock is full (8/8).", t.name),
+            });
+        } else if world_at_risk {
+            message.push_str(" The party is at home: no clock ticks.");
+        }
+        let mut world = after;
+        seen_by(&mut world, &device_viewer(read, game)?);
+        let sheet = changed.map(|_| super::nsu::nsu_sheet_in(read, character)).transpose()?;
+        Ok(RollDetailWritten { world, sheet, ticked, message })
+    })
 }
 
 /// Undoes a world or downtime event: the world and the downtime phase go back to how they

@@ -85,6 +85,14 @@ impl Reader<'_> {
         Ok(game.and_then(|g| Uuid::parse_str(&g).ok()))
     }
 
+    /// Whether event `seq` has been taken back by an undo.
+    pub fn event_undone(&self, seq: i64) -> Result<bool> {
+        Ok(self
+            .conn()
+            .prepare_cached("SELECT EXISTS (SELECT 1 FROM events WHERE undoes = ?1)")?
+            .query_row([seq], |r| r.get(0))?)
+    }
+
     /// The world of game `game`; an empty world when the table has not built one yet.
     pub fn nsu_world(&self, game: Uuid) -> Result<World> {
         let id = game.to_string();

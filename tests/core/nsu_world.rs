@@ -6,6 +6,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use rusqlite::Connection;
 use sheetkeeper::rules::nsu::downtime::{HarmRecovery, MoodPick, PhaseSetup, Votes};
+use sheetkeeper::rules::nsu::roll::{AtRisk, MoodChoice, RollSetup, SkillChoice};
 use sheetkeeper::rules::nsu::sheet::Detail;
 use sheetkeeper::rules::nsu::world::{GridPos, ResourceState, SafetyList, World};
 use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sentiment, SentimentState, Sheet, Skill};
@@ -409,4 +410,215 @@ fn npcs_and_their_details_are_saved_read_back_undone_and_checked_by_the_schema()
     assert!(!insert("  "), "an NPC detail with empty text");
     assert!(insert("limps"), "a detail with text is accepted");
     assert!(conn.execute("UPDATE nsu_npcs SET name = ' ' WHERE id = ?1", [&rook]).is_err(), "an NPC with a blank name");
+}
+
+// ---------------------------------------------------------------------------------------
+// The party's location, collateral from rolls, map secrecy
+
+/// A healthy sheet that can roll: Mind d8, Curious d8 at level 1, Lore +1.
+fn roller() -> Sheet {
+    let mut s = wounded(0);
+    s.harm.clear();
+    s
+}
+
+/// Settles a roll of Wren's with `at_risk` (Mind d8 rolls 3, Curious d8 rolls 6) and gives
+/// its event id.
+fn settled_roll(t: &mut Table, at_risk: AtRisk) -> i64 {
+    save_nsu_sheet(&mut t.store, t.wren, roller()).unwrap();
+    let setup = RollSetup {
+        desired_outcome: "Hold the door".into(),
+        aspect: Aspect::Mind,
+        at_risk,
+        mood: MoodChoice::Existing { line: 0 },
+        aspect_advantages: 0,
+        aspect_disadvantages: 0,
+        skill: Some(SkillChoice::Existing { line: 0 }),
+        risked_sentiment: None,
+    };
+    let pending = nsu_roll_dice(&mut t.store, t.wren, &setup, &entered(&[3, 6]), &mut rng()).unwrap();
+    let result = nsu_roll_resolve(&mut t.store, t.wren, &pending.choices).unwrap();
+    let log = nsu_roll_log(&t.store, t.game, Some(t.wren), 1).unwrap();
+    assert_eq!(log[0].event_id, result.event_id, "the log names the same roll");
+    result.event_id
+}
+
+fn raw_world(t: &Table) -> World {
+    t.store.read().nsu_world(t.game).unwrap()
+}
+
+#[test]
+fn the_party_moves_only_to_a_revealed_card_and_the_move_is_undone_as_a_game_step() {
+    let mut t = table();
+    let err = nsu_world_set_party_location(&mut t.store, t.game, Some(t.library)).unwrap_err();
+    assert!(err.to_string().contains("face down"), "{err}");
+    nsu_world_reveal(&mut t.store, t.game, t.library).unwrap();
+    let moved = nsu_world_set_party_location(&mut t.store, t.game, Some(t.library)).unwrap();
+    assert_eq!(moved.world.party_at, Some(t.library));
+    t.reopen();
+    assert_eq!(t.world().party_at, Some(t.library));
+    let done = undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(done.message, "Undone: moving the party.");
+    assert_eq!(t.world().party_at, None, "home again");
+}
+
+#[test]
+fn every_detail_from_a_world_at_risk_roll_ticks_the_partys_location_and_one_undo_takes_both_back() {
+    let mut t = table();
+    nsu_world_reveal(&mut t.store, t.game, t.library).unwrap();
+    nsu_world_set_party_location(&mut t.store, t.game, Some(t.library)).unwrap();
+    let rook = nsu_world_add_npc(&mut t.store, t.game, "Rook").unwrap().world.npcs[0].id;
+    nsu_world_set_npc_threshold(&mut t.store, t.game, rook, Some(2)).unwrap();
+    let roll = settled_roll(&mut t, AtRisk::World);
+
+    let harm = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, " Singed hair ").unwrap();
+    assert_eq!(harm.message, "Wrote the harm detail “Singed hair” on Wren. Library's collateral clock ticked (1/8).");
+    assert_eq!(harm.sheet.unwrap().sheet.harm, ["Singed hair"]);
+    assert_eq!(harm.ticked.unwrap().after, 1);
+    // On the Mill (face down), on an NPC, as harm on the NPC: each ticks the Library once.
+    let scene = DetailTarget::Scene { location: t.mill };
+    nsu_roll_write_detail(&mut t.store, t.wren, roll, &scene, "Smoke over the wheel").unwrap();
+    let npc = DetailTarget::Npc { npc: rook, positive: false };
+    nsu_roll_write_detail(&mut t.store, t.wren, roll, &npc, "Holds a grudge").unwrap();
+    let hurt = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::NpcHarm { npc: rook }, "Cut").unwrap();
+    assert!(hurt.message.contains("on Rook (1 of 2 harm)"), "{}", hurt.message);
+    let other = DetailTarget::Other { positive: true };
+    nsu_roll_write_detail(&mut t.store, t.wren, roll, &other, "Knows the back way").unwrap();
+    let w = raw_world(&t);
+    assert_eq!((w.locations[0].collateral, w.locations[1].collateral), (5, 0), "only the party's location");
+    assert!(w.locations[1].scene_details[0].world_at_risk);
+
+    let done = undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(done.message, "Undone: writing a detail from a roll.");
+    assert!(nsu_sheet(&t.store, t.wren).unwrap().sheet.other_details.is_empty());
+    assert_eq!(raw_world(&t).locations[0].collateral, 4, "the detail and its tick go back together");
+    for _ in 0..4 {
+        undo_game(&mut t.store, t.game).unwrap();
+    }
+    assert_eq!(raw_world(&t).locations[0].collateral, 0);
+    assert!(nsu_sheet(&t.store, t.wren).unwrap().sheet.harm.is_empty());
+}
+
+#[test]
+fn at_home_or_with_the_character_at_risk_no_clock_ticks() {
+    let mut t = table();
+    let roll = settled_roll(&mut t, AtRisk::World);
+    let home = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, "Bruise").unwrap();
+    assert_eq!(home.ticked, None);
+    assert!(home.message.ends_with("The party is at home: no clock ticks."), "{}", home.message);
+    nsu_world_reveal(&mut t.store, t.game, t.library).unwrap();
+    nsu_world_set_party_location(&mut t.store, t.game, Some(t.library)).unwrap();
+    let roll = settled_roll(&mut t, AtRisk::Character);
+    let safe = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, "Bruise").unwrap();
+    assert_eq!((safe.ticked, raw_world(&t).locations[0].collateral), (None, 0));
+    assert_eq!(safe.message, "Wrote the harm detail “Bruise” on Wren.");
+}
+
+#[test]
+fn a_detail_from_a_roll_that_is_not_this_characters_settled_live_roll_is_refused_and_changes_nothing() {
+    let mut t = table();
+    nsu_world_reveal(&mut t.store, t.game, t.library).unwrap();
+    nsu_world_set_party_location(&mut t.store, t.game, Some(t.library)).unwrap();
+    let roll = settled_roll(&mut t, AtRisk::World);
+    let mut full = roller();
+    full.harm = vec!["a".into(), "b".into(), "c".into()];
+    save_nsu_sheet(&mut t.store, t.ash, full.clone()).unwrap();
+    full.harm.push("d".into());
+    let before = raw_world(&t);
+    let disk = bytes_on_disk(&t.scratch.db());
+    let s = &mut t.store;
+    let refusals = [
+        (nsu_roll_write_detail(s, t.ash, roll, &DetailTarget::Harm, "x").unwrap_err(), "roll"),
+        (nsu_roll_write_detail(s, t.wren, roll + 100, &DetailTarget::Harm, "x").unwrap_err(), "roll"),
+        (nsu_roll_write_detail(s, t.wren, roll, &DetailTarget::Harm, "  ").unwrap_err(), "detail"),
+        (
+            nsu_roll_write_detail(s, t.wren, roll, &DetailTarget::Scene { location: Uuid::new_v4() }, "x").unwrap_err(),
+            "location",
+        ),
+        (
+            nsu_roll_write_detail(s, t.wren, roll, &DetailTarget::NpcHarm { npc: Uuid::new_v4() }, "x").unwrap_err(),
+            "npc",
+        ),
+    ];
+    for (err, field) in refusals {
+        match &err {
+            sheetkeeper::Error::Invalid { field: f, .. } => assert_eq!(f, field, "{err}"),
+            other => panic!("expected an invalid-input error naming {field}, got {other}"),
+        }
+    }
+    assert_eq!(bytes_on_disk(&t.scratch.db()), disk, "a refused detail writes nothing");
+    assert_eq!(raw_world(&t), before);
+    // A roll taken back with undo grants nothing any more.
+    undo_character(&mut t.store, t.wren).unwrap();
+    let err = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, "x").unwrap_err();
+    assert!(err.to_string().contains("taken back"), "{err}");
+    // A fifth harm detail has no slot: refused, and nothing ticks.
+    let roll = settled_roll(&mut t, AtRisk::World);
+    save_nsu_sheet(&mut t.store, t.wren, full).unwrap();
+    let err = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, "e");
+    assert!(err.is_err());
+    assert_eq!(raw_world(&t).locations[0].collateral, 0);
+}
+
+#[test]
+fn a_face_down_card_is_read_only_by_its_authors_player_and_its_scouts() {
+    let mut t = table();
+    nsu_world_link_author(&mut t.store, t.game, t.library, Some(t.ash)).unwrap();
+    nsu_world_record_scout(&mut t.store, t.game, t.mill, t.wren).unwrap();
+    let mut in_hand = draft("Orchard", "Wren's player");
+    in_hand.author_character = Some(t.wren);
+    nsu_world_author_location(&mut t.store, t.game, &in_hand).unwrap();
+    let seen = |t: &Table, viewer: &str| {
+        let view = serde_json::to_value(game_view_as(&t.store, t.game, viewer).unwrap()).unwrap();
+        let names: Vec<String> = view["world"]["locations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| format!("{}|{}", l["name"].as_str().unwrap(), l["author"].as_str().unwrap()))
+            .collect();
+        let text = view.to_string();
+        // Nothing the view leaves closed is anywhere else in it (the map, the sheets).
+        for secret in ["Library", "Mill", "Orchard", "Ana", "Bo", "Wren's player"] {
+            if !names.iter().any(|n| n.split('|').any(|part| part == secret)) {
+                assert!(!text.contains(&format!("\"{secret}\"")), "{viewer} got {secret} in {text}");
+            }
+        }
+        if names.iter().all(|n| n == "|") {
+            assert!(!text.contains("A drowned library"), "{viewer} read a card's text");
+        }
+        names
+    };
+    let (ash, wren) = (t.ash.to_string(), t.wren.to_string());
+    assert_eq!(seen(&t, &ash), ["Library|Ana", "|", "|"], "the author reads their own card");
+    assert_eq!(seen(&t, &wren), ["|", "Mill|Bo", "Orchard|Wren's player"], "a scout, and a card in hand");
+    for nobody in ["table", "everyone"] {
+        assert_eq!(seen(&t, nobody), ["|", "|", "|"], "{nobody} sees only the backs");
+    }
+    let other = game_with(&mut t.store, "Elsewhere", "nsu", &["Stranger"]).characters[0].id;
+    assert!(game_view_as(&t.store, t.game, &other.to_string()).is_err());
+    // A device passed around sees the backs, and opens a card for one named character.
+    let world = nsu_world(&t.store, t.game).unwrap();
+    assert!(world.locations.iter().all(|l| l.name.is_empty() && l.author.is_empty()));
+    assert!(world.locations.iter().all(|l| l.danger_level == world.locations[0].danger_level));
+    let map = nsu_map(&t.store, t.game, Some(t.ash)).unwrap();
+    assert_eq!(map[0].face.as_ref().map(|f| f.name.as_str()), Some("Library"));
+    assert!(map[0].authored && !map[1].authored && map[1].face.is_none());
+    // Revealed, it is everyone's.
+    nsu_world_reveal(&mut t.store, t.game, t.library).unwrap();
+    assert_eq!(seen(&t, "everyone")[0], "Library|Ana");
+}
+
+#[test]
+fn a_deal_is_one_undoable_step_and_cards_keep_their_backs() {
+    let mut t = table();
+    nsu_world_author_location(&mut t.store, t.game, &draft("Orchard", "Cy")).unwrap();
+    let orchard = raw_world(&t).locations[2].id;
+    let err = nsu_world_place(&mut t.store, t.game, orchard, GridPos { x: 5, y: 5 }).unwrap_err();
+    assert!(err.to_string().contains("deal"), "{err}");
+    let before = raw_world(&t);
+    let dealt =
+        nsu_world_deal(&mut t.store, t.game, &[GridPos { x: 4, y: 4 }], &DiceInput::Rolled, &mut rng()).unwrap();
+    assert_eq!(dealt.world.locations[2].position, Some(GridPos { x: 4, y: 4 }));
+    undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(raw_world(&t), before);
 }

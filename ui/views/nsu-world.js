@@ -565,7 +565,7 @@ function partyBar() {
   const w = view.world;
   const here = w.party_at ? w.locations.find((l) => l.id === w.party_at) : null;
   const open = w.locations.filter((l) => l.revealed && l.position);
-  const choice = select([["", "Home"], ...open.map((l) => [l.id, l.name])], { id: "party-location", data: { focusKey: "party-location" } });
+  const choice = select([["", "Home"], ...open.map((l) => [l.id, optionText(l.name)])], { id: "party-location", data: { focusKey: "party-location" } });
   choice.value = w.party_at ?? "";
   choice.addEventListener("change", () => setParty(choice.value || null));
   return el(
@@ -642,7 +642,7 @@ function mapStatus(placing) {
     return el(
       "div",
       { class: "notice dealing", role: "status" },
-      el("p", { id: "deal-count" }, `Tap ${hand.length} empty cells for the cards: ${picked} of ${hand.length} picked.`),
+      el("p", { id: "deal-count" }, `Tap ${hand.length === 1 ? "one empty cell" : `${hand.length} empty cells`} for the cards: ${picked} of ${hand.length} picked.`),
       el(
         "div",
         { class: "actions" },
@@ -690,6 +690,22 @@ function pathLines(paths, minX, minY, columns, rows) {
   return svg;
 }
 
+/**
+ * A select's option text, cut to fit a phone: WebKit lets a select's text widen the page, so
+ * a long card name is shortened (the whole name is elsewhere on the screen).
+ */
+const optionText = (text) => (text.length > 26 ? `${text.slice(0, 25)}…` : text);
+
+/** A card's place in short words for a select ("5 S, 2 W"; "settlement"). */
+const shortWhere = (p) => {
+  if (!p) return "not on the map";
+  if (p.x === 0 && p.y === 0) return "settlement";
+  const parts = [];
+  if (p.y !== 0) parts.push(`${Math.abs(p.y)} ${p.y < 0 ? "N" : "S"}`);
+  if (p.x !== 0) parts.push(`${Math.abs(p.x)} ${p.x < 0 ? "W" : "E"}`);
+  return parts.join(", ");
+};
+
 /** A card in words by its place alone (never its name: the list of paths is everyone's). */
 const cardWhere = (id) => {
   const l = view.world.locations.find((x) => x.id === id);
@@ -700,7 +716,7 @@ const cardWhere = (id) => {
 /** The paths in words (the drawing is for the eyes only), each with Remove, and a form to draw one. */
 function pathsCard(paths) {
   const placed = view.world.locations.filter((l) => l.position);
-  const options = placed.map((l) => [l.id, cardWhere(l.id)]);
+  const options = placed.map((l) => [l.id, l.revealed ? `${optionText(l.name)} (${shortWhere(l.position)})` : `Card at ${shortWhere(l.position)}`]);
   const from = select(options, { id: "path-a", data: { focusKey: "path-a" } });
   const to = select(options, { id: "path-b", data: { focusKey: "path-b" } });
   if (options.length > 1) to.value = options[1][0];
@@ -727,7 +743,7 @@ function pathsCard(paths) {
       : el(
           "form",
           {
-            class: "inline-form",
+            class: "path-form",
             id: "path-form",
             autocomplete: "off",
             on: { submit: (e) => { e.preventDefault(); move("The path was not drawn.", () => api.nsuWorldAddPath(view.gameId, from.value, to.value), "Drew a path."); } },

@@ -229,6 +229,19 @@ fn the_schema_refuses_a_clock_of_nine_an_overfull_project_and_two_cards_on_one_c
     assert!(refused("INSERT INTO nsu_resources VALUES (?1, 5, 'sixth', 'neutral')"), "a sixth resource");
     assert!(refused("INSERT INTO nsu_bans VALUES (?1, 0, 'Ana', ''), (?1, 1, 'ana', NULL)"), "two bans, one player");
     assert!(refused("INSERT INTO nsu_downtime VALUES (?1, 0, 2, NULL, 0, 0)"), "time units away from home");
+    conn.pragma_update(None, "foreign_keys", "ON").unwrap();
+    let rook = "INSERT INTO nsu_npcs VALUES ('00000000-0000-4000-8000-000000000020', ?1, 0, 'Rook', 5)";
+    assert!(refused(rook), "an NPC threshold of 5");
+    let (library, mill) = (t.library.to_string(), t.mill.to_string());
+    let two = |sql: &str| conn.execute(sql, rusqlite::params![game, library, mill]).is_err();
+    assert!(two("INSERT INTO nsu_paths VALUES (?1, 0, ?2, ?2)"), "a path from a card to itself");
+    conn.execute("INSERT INTO nsu_paths VALUES (?1, 0, ?2, ?3)", rusqlite::params![game, library, mill]).unwrap();
+    assert!(two("INSERT INTO nsu_paths VALUES (?1, 1, ?3, ?2)"), "the same path twice, either way round");
+    assert!(refused("INSERT INTO nsu_party VALUES (?1, 'no such card, no such card, no such c')"), "an unknown card");
+    assert!(
+        refused("UPDATE nsu_locations SET author_character = 'nobody-nobody-nobody-nobody-nobody' WHERE game_id = ?1"),
+        "an unknown author"
+    );
 }
 
 #[test]

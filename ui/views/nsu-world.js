@@ -966,7 +966,9 @@ function partyHere(l) {
 }
 
 function renderLocation() {
-  const l = view.world.locations.find((x) => x.id === view.location);
+  // A card opened on the map for one character (after the hand-over) shows its face from
+  // the map; otherwise the world as this device sees it.
+  const l = view.map.find((c) => c.id === view.location)?.face ?? view.world.locations.find((x) => x.id === view.location);
   const g = game();
   const host = part("location-view");
   if (!l) {

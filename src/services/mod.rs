@@ -99,7 +99,7 @@ pub use nsu_world::{
 pub use nsu_world::{
     nsu_roll_write_detail, nsu_world_add_npc_harm, nsu_world_add_path, nsu_world_deal, nsu_world_link_author,
     nsu_world_remove_npc_harm, nsu_world_remove_path, nsu_world_set_npc_threshold, nsu_world_set_party_location,
-    ClockTick, DetailTarget, RollDetailWritten,
+    ClockTick, DetailTarget, RollDetailWritten, UndoScope,
 };
 pub use penny_ante::{
     penny_add_antagonist, penny_buy_characteristic, penny_challenge_move, penny_create_character,

@@ -508,13 +508,25 @@ pub struct RollDetailWritten {
     pub ticked: Option<ClockTick>,
     /// In words, for the toast: what was written where, and the clock that ticked.
     pub message: String,
+    /// Which undo takes it back: the game's (a world change, with its tick) or the
+    /// character's (only the roller's sheet changed).
+    pub undo: UndoScope,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UndoScope {
+    Game,
+    Character,
 }
 
 /// Writes one detail granted by settled roll `roll_event` (its `nsu_roll_resolved` event)
 /// of `character`. When that roll had the World at risk, the clock of the party's location
 /// ticks once (RULES.md §1.3, Collateral); at home nothing ticks. Whether the World was at
 /// risk comes from the stored roll. The detail, the tick and the sheet are one transaction
-/// and one game-level event, so one undo (`undo_game`) takes them back together.
+/// and one game-level event, so one undo (`undo_game`) takes them back together; a detail
+/// on the roller's sheet that ticks nothing is the character's own change (`undo_character`,
+/// `undo` in the answer says which).
 pub fn nsu_roll_write_detail(
     store: &mut Store,
     character: Uuid,
@@ -566,11 +578,7 @@ pub fn nsu_roll_write_detail(
                 if let Some(p) = sheet.problems("sheet").into_iter().next() {
                     return Err(Error::invalid(p.path, p.message));
                 }
-                let mut record = CharacterRecord { nsu: Some(sheet), ..before_record.clone() };
-                record.character.revision += 1;
-                record.character.updated_at = now();
-                update(tx, &record)?;
-                changed = Some(record);
+                changed = Some(CharacterRecord { nsu: Some(sheet), ..before_record.clone() });
                 what
             }
             DetailTarget::Scene { location } => {
@@ -603,22 +611,36 @@ pub fn nsu_roll_write_detail(
             after = w;
             events.extend(ev);
         }
-        if after != before {
-            tx.put_nsu_world(game, &after)?;
-        }
-        tx.touch_game(game, now())?;
-        let downtime = read.nsu_downtime(game)?;
-        let (before_chars, after_chars) = match &changed {
-            Some(record) => (vec![before_record.clone()], vec![record.clone()]),
-            None => (Vec::new(), Vec::new()),
+        let undo = match changed {
+            // Only the roller's sheet changed: a change of the character's own, undone with
+            // the character (and made on a player's own device at a linked table too).
+            Some(record) if after == before => {
+                super::characters::save(tx, EventKind::SheetEdited, before_record.clone(), record)?;
+                UndoScope::Character
+            }
+            changed => {
+                let (before_chars, after_chars) = match changed {
+                    Some(mut record) => {
+                        record.character.revision += 1;
+                        record.character.updated_at = now();
+                        update(tx, &record)?;
+                        (vec![before_record.clone()], vec![record])
+                    }
+                    None => (Vec::new(), Vec::new()),
+                };
+                tx.put_nsu_world(game, &after)?;
+                tx.touch_game(game, now())?;
+                let downtime = read.nsu_downtime(game)?;
+                let payload = WorldPayload {
+                    action: "writing a detail from a roll".to_owned(),
+                    before: WorldSnapshot { world: before, downtime: downtime.clone(), characters: before_chars },
+                    after: WorldSnapshot { world: after.clone(), downtime, characters: after_chars },
+                    events: serde_json::json!({ "roll": roll_event, "world": events }),
+                };
+                append(tx, game, EventKind::NsuWorldChanged, &payload, None)?;
+                UndoScope::Game
+            }
         };
-        let payload = WorldPayload {
-            action: "writing a detail from a roll".to_owned(),
-            before: WorldSnapshot { world: before, downtime: downtime.clone(), characters: before_chars },
-            after: WorldSnapshot { world: after.clone(), downtime, characters: after_chars },
-            events: serde_json::json!({ "roll": roll_event, "world": events }),
-        };
-        append(tx, game, EventKind::NsuWorldChanged, &payload, None)?;
         let mut message = format!("Wrote {what}.");
         if let Some(t) = &ticked {
             message.push_str(&match t.clamped {
@@ -630,8 +652,9 @@ pub fn nsu_roll_write_detail(
         }
         let mut world = after;
         seen_by(&mut world, &device_viewer(read, game)?);
-        let sheet = changed.map(|_| super::nsu::nsu_sheet_in(read, character)).transpose()?;
-        Ok(RollDetailWritten { world, sheet, ticked, message })
+        let on_sheet = matches!(target, DetailTarget::Harm | DetailTarget::Other { .. });
+        let sheet = on_sheet.then(|| super::nsu::nsu_sheet_in(read, character)).transpose()?;
+        Ok(RollDetailWritten { world, sheet, ticked, message, undo })
     })
 }
 

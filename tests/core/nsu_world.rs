@@ -487,7 +487,7 @@ fn every_detail_from_a_world_at_risk_roll_ticks_the_partys_location_and_one_undo
     let harm = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, " Singed hair ").unwrap();
     assert_eq!(harm.message, "Wrote the harm detail “Singed hair” on Wren. Library's collateral clock ticked (1/8).");
     assert_eq!(harm.sheet.unwrap().sheet.harm, ["Singed hair"]);
-    assert_eq!(harm.ticked.unwrap().after, 1);
+    assert_eq!((harm.ticked.unwrap().after, harm.undo), (1, UndoScope::Game));
     // On the Mill (face down), on an NPC, as harm on the NPC: each ticks the Library once.
     let scene = DetailTarget::Scene { location: t.mill };
     nsu_roll_write_detail(&mut t.store, t.wren, roll, &scene, "Smoke over the wheel").unwrap();
@@ -519,6 +519,11 @@ fn at_home_or_with_the_character_at_risk_no_clock_ticks() {
     let home = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, "Bruise").unwrap();
     assert_eq!(home.ticked, None);
     assert!(home.message.ends_with("The party is at home: no clock ticks."), "{}", home.message);
+    // Only the sheet changed: the character's own step (a player's device at a linked table
+    // makes it too), taken back with the character's undo.
+    assert_eq!(home.undo, UndoScope::Character);
+    undo_character(&mut t.store, t.wren).unwrap();
+    assert!(nsu_sheet(&t.store, t.wren).unwrap().sheet.harm.is_empty());
     nsu_world_reveal(&mut t.store, t.game, t.library).unwrap();
     nsu_world_set_party_location(&mut t.store, t.game, Some(t.library)).unwrap();
     let roll = settled_roll(&mut t, AtRisk::Character);

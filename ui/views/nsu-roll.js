@@ -1448,10 +1448,12 @@ function openDetailForm(host) {
     });
     if (!ok || !written) return;
     text.value = "";
-    // One undo takes back the detail and its tick together (one game step).
+    // One undo takes back the detail and its tick together (one game step); a detail on
+    // the sheet that ticked nothing is the character's own step.
     showNotice(written.message, async () => {
       const undone = await attempt("That could not be undone.", async () => {
-        await api.undoGame(gameId);
+        if (written.undo === "character") await api.undoCharacter(w.id);
+        else await api.undoGame(gameId);
         w.view = await api.nsuSheet(w.id);
       });
       if (undone) showNotice(`Took back ${quoted(words)}${written.ticked ? " and its collateral tick" : ""}.`);

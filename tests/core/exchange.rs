@@ -551,6 +551,7 @@ fn an_nsu_games_world_travels_with_the_game_and_a_copy_gets_new_card_ids() {
     assert_eq!(copied.locations[1].scouted_by, [wren_copy]);
     assert_eq!(copied.locations[1].name, "Mill");
     // The party's place, the paths, the card's author and the NPCs follow the copies.
+    // Regression: NPCs kept their ids in a copy, so a copy beside the original was refused.
     let tobias_copy = copy.characters.iter().find(|c| c.name == "Tobias Reed").unwrap().id;
     assert_eq!(copied.party_at, Some(copied.locations[0].id));
     assert_eq!((copied.paths[0].a, copied.paths[0].b), (copied.locations[0].id, copied.locations[1].id));

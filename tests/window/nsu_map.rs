@@ -7,16 +7,12 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
+use crate::nsu_world::{db, dismiss_toast, shots_of};
 use crate::webdriver::Session;
 use crate::{choose_file_in_native_dialog, open, open_dark, open_game, shot, wait_character_row, Scratch, OPEN_TITLE};
 
 const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
 const LIBRARY: &str = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
-
-fn db(path: &Path) -> rusqlite::Connection {
-    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .expect("open the test database")
-}
 
 /// The NSU fixture (the party at the Library, 3 ticks; a path to the face-down Mill; Mother
 /// Rook, threshold 3 with one harm; the ferryman, ordinary and Overcome), with Wren's moods
@@ -55,13 +51,6 @@ fn imported_into(session: Session, file: &Path) -> Session {
     session
 }
 
-fn dismiss_toast(session: &Session) {
-    if session.find("#toast-close").is_ok_and(|close| close.is_displayed()) {
-        session.click("#toast-close");
-        session.wait_gone("#toast");
-    }
-}
-
 /// Scrolls `selector` to the middle of the window and clicks it, as a person would.
 fn tap(session: &Session, selector: &str) {
     dismiss_toast(session);
@@ -87,20 +76,6 @@ fn choose(session: &Session, selector: &str, value: &str) {
          s.dispatchEvent(new Event('change', { bubbles: true }));",
         json!([selector, value]),
     );
-}
-
-/// Screenshots at 1280 and 360 px, `selector` scrolled to the top, in light; the layout
-/// check runs with each.
-fn shots_of(session: &Session, name: &str, selector: &str) {
-    let top = "document.querySelector(arguments[0]).scrollIntoView({ block: 'start' });";
-    session.execute(top, json!([selector]));
-    shot(session, &format!("{name}-1280"));
-    session.set_window_size(360, 800);
-    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
-    session.execute(top, json!([selector]));
-    shot(session, &format!("{name}-360"));
-    session.set_window_size(1280, 800);
-    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
 }
 
 /// The text of `selector` as the page holds it (WebDriver's visible text is empty for a map

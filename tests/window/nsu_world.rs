@@ -12,13 +12,13 @@ use crate::{
 };
 
 /// Opens a read-only connection to the test database (the app may still have it open).
-fn db(path: &Path) -> rusqlite::Connection {
+pub(crate) fn db(path: &Path) -> rusqlite::Connection {
     rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
         .expect("open the test database")
 }
 
 /// Closes the toast when it shows, as a person would before reaching what it covers.
-fn dismiss_toast(session: &Session) {
+pub(crate) fn dismiss_toast(session: &Session) {
     if session.find("#toast-close").is_ok_and(|close| close.is_displayed()) {
         session.click("#toast-close");
         session.wait_gone("#toast");
@@ -31,7 +31,7 @@ fn scroll_to(session: &Session, selector: &str) {
 }
 
 /// Screenshots at 1280 and 360 px wide, each scrolled so `selector` is at the top.
-fn shots_of(session: &Session, name: &str, selector: &str) {
+pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
     scroll_to(session, selector);
     shot(session, &format!("{name}-1280"));
     session.set_window_size(360, 800);

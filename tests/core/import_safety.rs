@@ -430,6 +430,7 @@ fn a_world_whose_cards_belong_to_another_game_here_is_refused_by_name() {
     let world = &mut game["nsu_world"];
     for l in world["locations"].as_array_mut().unwrap() {
         l["scouted_by"] = serde_json::json!([]);
+        l.as_object_mut().unwrap().remove("author_character");
     }
     world["projects"] = serde_json::json!([]);
     let file = s.file("twin.sheetkeeper.json");

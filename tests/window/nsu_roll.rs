@@ -394,7 +394,7 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     type_into(&session, "#npc-name", "Old Maud");
     session.click("#npc-add");
     session.wait_until("the NPC to be listed", || {
-        session.find("#world-npcs .npc").ok().filter(|n| n.text().contains("Old Maud")).map(|_| ())
+        session.find_all("#world-npcs .npc").into_iter().find(|n| n.text().contains("Old Maud")).map(|_| ())
     });
     let maud: String =
         conn.query_row("SELECT id FROM nsu_npcs WHERE name = 'Old Maud'", [], |r| r.get(0)).expect("the NPC is stored");

@@ -12,13 +12,13 @@ use crate::{
 };
 
 /// Opens a read-only connection to the test database (the app may still have it open).
-fn db(path: &Path) -> rusqlite::Connection {
+pub(crate) fn db(path: &Path) -> rusqlite::Connection {
     rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
         .expect("open the test database")
 }
 
 /// Closes the toast when it shows, as a person would before reaching what it covers.
-fn dismiss_toast(session: &Session) {
+pub(crate) fn dismiss_toast(session: &Session) {
     if session.find("#toast-close").is_ok_and(|close| close.is_displayed()) {
         session.click("#toast-close");
         session.wait_gone("#toast");
@@ -31,7 +31,7 @@ fn scroll_to(session: &Session, selector: &str) {
 }
 
 /// Screenshots at 1280 and 360 px wide, each scrolled so `selector` is at the top.
-fn shots_of(session: &Session, name: &str, selector: &str) {
+pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
     scroll_to(session, selector);
     shot(session, &format!("{name}-1280"));
     session.set_window_size(360, 800);
@@ -59,8 +59,9 @@ fn wait_clock(session: &Session, expected: &str) {
     session.wait_until(&format!("the clock to read {expected:?}"), || (clock_label(session) == expected).then_some(()));
 }
 
-/// A location written in the World view, its levels typed in by hand, placed by tapping a
-/// cell, revealed and opened; two taps on +1 show "Collateral 2 of 8" and store 2.
+/// A location written in the World view (closed on this device passed around), its levels
+/// typed in by hand, dealt onto a tapped cell, revealed and opened; two taps on +1 show
+/// "Collateral 2 of 8" and store 2.
 #[test]
 fn location_authored_placed_revealed_and_collateral_ticked() {
     let _window = one_window();
@@ -84,7 +85,9 @@ fn location_authored_placed_revealed_and_collateral_ticked() {
     session.click("#location-submit");
     let card = session.wait_for(".location-card");
     let id = card.attribute("data-location-id").expect("location rows carry data-location-id");
-    assert!(card.text().contains("The Sunken Mill"), "the new card is listed: {:?}", card.text());
+    // Written by Ada's player: a device passed around shows it closed, by its back only.
+    assert!(card.text().contains("A card not dealt yet"), "the new card is listed closed: {:?}", card.text());
+    assert!(!card.text().contains("Sunken") && !card.text().contains("Ana"), "{:?}", card.text());
 
     // Danger 3, reward 2, typed in as rolled at the table.
     dismiss_toast(&session);
@@ -100,8 +103,10 @@ fn location_authored_placed_revealed_and_collateral_ticked() {
     });
 
     dismiss_toast(&session);
-    session.click(".location-card .place-start");
-    session.click("button.map-cell.empty[data-x='1'][data-y='0']");
+    session.click("#deal-start");
+    session.click("button.map-cell.deal-cell[data-x='1'][data-y='0']");
+    session.wait_text("#deal-count", "Tap one empty cell for the cards: 1 of 1 picked.");
+    session.click("#deal-go");
     // Face down: the table sees only a card back there.
     let back = session.wait_for(".map-card.back[data-x='1'][data-y='0']");
     assert!(back.is_displayed());
@@ -209,9 +214,10 @@ fn overcome_character_recovers_harm_into_a_scar_in_downtime() {
     session.click("#nsu-tab-downtime");
     session.wait_for("#downtime-view");
     session.click("#downtime-at-home");
-    // Only Wren rests; the Library (3 ticks) was just left.
+    // Only Wren rests; the party was at the Library (3 ticks): that is the place just left.
     session.click(".downtime-who[value='1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a']");
-    session.click("#downtime-just-left option[value='a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d']");
+    let left = session.wait_for("#downtime-just-left").text();
+    assert!(left.contains("Leaving Library (3 of 8 collateral)"), "{left:?}");
     session.click("#downtime-start");
 
     let card = format!(".downtime-character[data-character-id='{wren}']");

@@ -4,6 +4,11 @@
 //!
 //! The dice of a roll not yet settled are the latest `nsu_dice_rolled` event of the
 //! character: rolling changes no sheet, so undoing that event simply cancels the roll.
+//!
+//! A roll whose purpose is a downtime Scout (`RollSetup::scout`) is checked against the
+//! downtime phase when it is previewed, rolled and settled; settling it spends the action and
+//! records what the character saw in the same transaction (a downtime move listed in the
+//! roll's `together`, so one undo takes back both).
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -17,11 +22,13 @@ use super::nsu::NsuSheetView;
 use crate::error::{Error, Result};
 use crate::model::{now, Character, CharacterRecord};
 use crate::rules::dice::DiceSource;
+use crate::rules::nsu::downtime::ScoutOutcome;
 use crate::rules::nsu::odds::{action_odds, ActionOdds, ActionRollSetup};
 use crate::rules::nsu::roll::{
     self, ActionRoll, Choices, Edge, Grant, HelpedWith, MoodChoice, Need, RemoteHelper, RollEvent, RollPlan, RollSetup,
     Winner,
 };
+use crate::rules::nsu::world::Location;
 use crate::rules::nsu::{Die, Sheet};
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
 
@@ -83,6 +90,19 @@ pub struct RollRecord {
 pub struct RollResult {
     pub record: RollRecord,
     pub sheet: NsuSheetView,
+    /// What a scouting roll found; None for any other roll.
+    pub scouted: Option<Scouted>,
+}
+
+/// How a scouting roll ended, for the person who made it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Scouted {
+    pub location: Uuid,
+    pub outcome: ScoutOutcome,
+    /// The card's face, only when the character may look (a win, or details accepted) and
+    /// this device's viewer sees that character's private things (their player, or a device
+    /// passed around): the table side and other players never get it here.
+    pub face: Option<Location>,
 }
 
 /// One line of a roll log.
@@ -137,9 +157,21 @@ pub fn nsu_roll_preview(
     helper_die: Option<Die>,
     helper_edge: Edge,
 ) -> Result<RollPreview> {
-    let record = load(store.read(), character)?;
+    let read = store.read();
+    let record = load(read, character)?;
     let plan = roll::plan(sheet_of(&record)?, setup)?;
+    check_purpose(read, &record, setup)?;
     Ok(RollPreview { odds: odds_for(&plan, setup.at_risk, helper_die, helper_edge), plan })
+}
+
+/// A scouting roll must be a Scout the downtime phase allows now.
+fn check_purpose(read: Reader<'_>, record: &CharacterRecord, setup: &RollSetup) -> Result<()> {
+    match setup.scout {
+        None => Ok(()),
+        Some(location) => {
+            super::nsu_downtime::check_scout(read, record.character.game_id, record.character.id, location)
+        }
+    }
 }
 
 /// The roll on the table for `character`, if one is waiting for its choices.
@@ -200,6 +232,7 @@ pub fn nsu_roll_dice<R: Rng>(
         }
         let sheet = sheet_of(&record)?;
         let rolled = with_dice(dice, rng, |d| roll::roll(sheet, setup, d))?;
+        check_purpose(tx.read(), &record, setup)?;
         let payload = DicePayload { roll: rolled, helper: None, earlier: Vec::new() };
         log_dice(tx, &record, &payload)?;
         pending_view(tx.read(), sheet, payload)
@@ -354,6 +387,14 @@ pub fn nsu_roll_resolve(store: &mut Store, character: Uuid, choices: &Choices) -
         // Undoing the roll takes its dice off the table too (newest first), and the helper's
         // sheet change, which is its own event.
         let mut together: Vec<i64> = std::iter::once(dice_event.seq).chain(payload.earlier.iter().copied()).collect();
+        let game = before.character.game_id;
+        let scouted = match (record.roll.setup.scout, outcome.scout) {
+            (Some(location), Some(found)) => {
+                together.push(super::nsu_downtime::record_scout_of_roll(tx, game, character, location, found)?);
+                Some((location, found))
+            }
+            _ => None,
+        };
         if let (Some(hb), Some(sheet)) = (&helper_before, outcome.helper) {
             let after = bump(hb, sheet);
             update(tx, &after)?;
@@ -383,7 +424,17 @@ pub fn nsu_roll_resolve(store: &mut Store, character: Uuid, choices: &Choices) -
             undoes: None,
             payload: body,
         })?;
-        Ok(RollResult { record, sheet: super::nsu::nsu_sheet_in(tx.read(), character)? })
+        let scouted = match scouted {
+            None => None,
+            Some((location, outcome)) => {
+                let read = tx.read();
+                let looks = outcome != ScoutOutcome::TurnedBack
+                    && super::viewer::device_viewer(read, game)?.sees_character(character);
+                let face = if looks { read.nsu_world(game)?.location(location).cloned() } else { None };
+                Some(Scouted { location, outcome, face })
+            }
+        };
+        Ok(RollResult { record, sheet: super::nsu::nsu_sheet_in(tx.read(), character)?, scouted })
     })
 }
 

@@ -20,6 +20,7 @@ mod mezzo_challenge;
 mod mezzo_device;
 mod mezzo_play;
 mod nsu_roll;
+mod nsu_scout;
 mod nsu_sheet;
 mod nsu_world;
 mod penny_ante;

@@ -64,9 +64,13 @@ fn scout_state(db: &Path, game: Uuid) -> (u8, bool) {
     let wren = Uuid::parse_str(WREN).unwrap();
     let view = services::nsu_downtime(&store, game).expect("read downtime").expect("a phase in progress");
     let left = view.phase.expect("the phase").characters[&wren].actions_left;
-    let seen = store.read().nsu_world(game).expect("the world").locations.iter().any(|l| {
-        l.id == Uuid::parse_str(MILL).unwrap() && l.scouted_by.contains(&wren)
-    });
+    let seen = store
+        .read()
+        .nsu_world(game)
+        .expect("the world")
+        .locations
+        .iter()
+        .any(|l| l.id == Uuid::parse_str(MILL).unwrap() && l.scouted_by.contains(&wren));
     (left, seen)
 }
 

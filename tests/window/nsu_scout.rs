@@ -55,6 +55,7 @@ fn prepare(db: &Path, file: &Path) -> Uuid {
     services::nsu_downtime_start(&mut store, game, &[wren, tobias], home).expect("downtime starts");
     services::set_device_role(&mut store, game, "player").expect("a player's device");
     services::set_mine(&mut store, wren, true).expect("Wren is played here");
+    services::set_mine(&mut store, tobias, false).expect("Tobias is played elsewhere");
     game
 }
 
@@ -130,7 +131,7 @@ fn wizard_shots(session: &Session, name: &str) {
 fn start_scout(session: &Session) {
     let card = format!(".downtime-character[data-character-id='{WREN}']");
     tap(session, &format!("{card} details.action-scout > summary"));
-    let picker = format!("{card} details.action-scout select");
+    let picker = format!("{card} details.action-scout .scout-cards");
     let options = text_of(session, &picker);
     assert!(options.contains("Face-down card 5 south, 2 west of the settlement, D3 R2"), "{options:?}");
     assert!(!words_in(session, "#downtime-view").contains("Mill"), "the card's name is not on the Downtime tab");
@@ -160,7 +161,10 @@ fn roll_by_hand(session: &Session, dice: &[(&str, &str)]) {
     session.wait_for("#roll-odds-win");
     next(session);
     wait_step(session, "roll");
-    tap(session, "#roll-by-hand");
+    // The typed-in dice stay open from an earlier roll of the same wizard.
+    if session.wait_for("#roll-by-hand").attribute("aria-expanded").as_deref() != Some("true") {
+        tap(session, "#roll-by-hand");
+    }
     for (id, value) in dice {
         type_into(session, id, value);
     }
@@ -194,7 +198,7 @@ fn a_scout_from_the_downtime_tab_through_the_roll_wizard_on_a_players_device() {
     let game = prepare(&db, &scratch.path("scout.sheetkeeper.json"));
     let session = open(&db);
     open_game(&session, GAME);
-    tap(&session, "#nsu-tab-downtime");
+    tap(&session, "#game-downtime");
     session.wait_for("#downtime-view");
     session.wait_for(&format!(".downtime-character[data-character-id='{WREN}'] details.action-scout"));
     shot(&session, "nsu-scout-downtime-1280");

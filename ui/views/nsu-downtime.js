@@ -14,6 +14,7 @@ import * as api from "../api.js";
 import { el } from "./dom.js";
 import { ASPECT_WORDS, MOOD_LINE_DICE, cardBackWords } from "./nsu-words.js";
 import { openRollWizard } from "./nsu-roll.js";
+import { loadWorld } from "./nsu-world.js"; // a cycle, used only after both have loaded
 
 const ASPECTS = ["body", "mind", "heart"];
 const SENTIMENT_WORDS = { connected: "connected", at_risk: "at risk", lost: "lost" };
@@ -581,7 +582,13 @@ function actionsBlock(ctx, phase, id, sheet) {
   // card on the map. The card is picked by its back and place only: its name is never here.
   {
     const faceDown = ctx.world.locations.filter((l) => !l.revealed && l.position && !l.scouted_by.includes(id));
-    const where = select(faceDown.map((l) => [l.id, cardBackWords(l)]));
+    // Radios, not a select: a card's back in words is long and must wrap on a phone.
+    const group = uid("scout-card");
+    const picks = faceDown.map((l, i) => {
+      const box = el("input", { type: "radio", name: group, value: l.id, id: uid("scout-pick"), checked: i === 0 });
+      return { box, node: el("label", { class: "check scout-pick", for: box.id }, box, ` ${cardBackWords(l)}`) };
+    });
+    const where = el("fieldset", { class: "scout-cards" }, el("legend", {}, "Face-down card"), ...picks.map((p) => p.node));
     const overcome = sheet.harm.length >= 4;
     wrap.append(
       item(
@@ -590,7 +597,7 @@ function actionsBlock(ctx, phase, id, sheet) {
         overcome
           ? el("p", { class: "muted scout-overcome" }, "An Overcome character cannot scout until a harm detail is recovered.")
           : faceDown.length
-            ? field("Face-down card", where)
+            ? where
             : el("p", { class: "muted" }, "No face-down card on the map left to scout."),
         el("button", {
           type: "button",
@@ -598,8 +605,11 @@ function actionsBlock(ctx, phase, id, sheet) {
           disabled: faceDown.length === 0 || overcome,
           on: {
             click: () => {
-              const card = faceDown.find((l) => l.id === where.value);
-              if (card) openRollWizard(id, { scout: { location: card.id, words: cardBackWords(card) } });
+              const picked = picks.find((p) => p.box.checked);
+              const card = picked && faceDown.find((l) => l.id === picked.box.value);
+              if (!card) return;
+              // The roll's settlement changes the phase: the tab reloads once the wizard closes.
+              openRollWizard(id, { scout: { location: card.id, words: cardBackWords(card) } }).then(() => loadWorld(g, "downtime"));
             },
           },
         }, "Roll to scout…"),

@@ -139,7 +139,7 @@ fn start_scout(session: &Session) {
     session.wait_for("#roll-wizard[open]");
     wait_step(session, "outcome");
     let purpose = text_of(session, "#roll-purpose");
-    assert!(purpose.contains("Scouting: Face-down card 5 south, 2 west of the settlement"), "{purpose:?}");
+    assert!(purpose.contains("Scouting the face-down card 5 south, 2 west of the settlement, D3 R2"), "{purpose:?}");
 }
 
 /// The steps before the dice: outcome, Mind with the Character at risk, mood `line`.
@@ -219,6 +219,9 @@ fn a_scout_from_the_downtime_tab_through_the_roll_wizard_on_a_players_device() {
     assert_eq!(session.wait_for(counted).attribute("aria-pressed").as_deref(), Some("true"));
     assert!(text_of(&session, "#roll-aspect-net").contains("advantage"));
     wizard_shots(&session, "nsu-scout-details");
+    session.execute("document.documentElement.dataset.theme = 'dark';", json!([]));
+    wizard_shots(&session, "nsu-scout-details-dark");
+    session.execute("document.documentElement.dataset.theme = 'light';", json!([]));
     tap(&session, counted);
     session.wait_text("#roll-adv", "0");
     // Mind 1 against Content's d4 (advantage: two dice) 4 and 4: the player loses by 3.
@@ -269,6 +272,10 @@ fn a_scout_from_the_downtime_tab_through_the_roll_wizard_on_a_players_device() {
     assert_eq!(text_of(&session, "#roll-scouted-name"), "Mill");
     assert!(text_of(&session, "#roll-scouted-card").contains("A mill that turns with no river"));
     wizard_shots(&session, "nsu-scout-won");
+    // The same in the dark theme (the Theme setting's attribute on <html>).
+    session.execute("document.documentElement.dataset.theme = 'dark';", json!([]));
+    wizard_shots(&session, "nsu-scout-won-dark");
+    session.execute("document.documentElement.dataset.theme = 'light';", json!([]));
     assert_eq!(scout_state(&db, game), (0, true));
 
     // The X-card over the wizard, and over the roll log opened from it.

@@ -179,6 +179,9 @@ function takePending(pending) {
   w.step = S.choices;
 }
 
+/** A card's back in words, inside a sentence ("the face-down card …"). */
+const inSentence = (words) => (words ? words.replace(/^Face-down card/, "the face-down card") : "the card");
+
 /** A scouted card by its back and place (the world as this device sees it). */
 function scoutWordsOf(location) {
   const card = w.world ? w.world.locations.find((l) => l.id === location) : null;
@@ -316,7 +319,7 @@ function render() {
   byId("roll-progress").textContent = `Step ${step + 1} of ${STEPS.length}: ${STEPS[step]}${from}`;
   const purpose = byId("roll-purpose");
   purpose.hidden = !w.scout;
-  purpose.textContent = w.scout ? `Scouting: ${w.scoutWords}. Settling the roll spends ${w.name}’s downtime action.` : "";
+  purpose.textContent = w.scout ? `Scouting ${inSentence(w.scoutWords)} · settling the roll spends a downtime action` : "";
   dialog.dataset.step = STEPS[step].toLowerCase();
   const content = [
     renderOutcome,
@@ -819,6 +822,7 @@ function renderRoll() {
 }
 
 async function rollWith(dice) {
+  showNotice(null); // an earlier roll's notice (an undo) is not about these dice
   const ok = await attempt("The dice were not rolled.", async () => {
     const pending = await api.nsuRollDice(w.id, setupOf(), dice);
     takePending(pending);
@@ -1295,7 +1299,7 @@ function renderNeed(need) {
     return section(
       "The scouting was not won",
       counter,
-      el("p", {}, `${w.name} did not win the roll scouting ${w.scoutWords ?? "the card"}. The player chooses:`),
+      el("p", {}, `${w.name} did not win the roll scouting ${inSentence(w.scoutWords)}. The player chooses:`),
       el(
         "fieldset",
         { class: "roll-choices", id: "choice-scout" },

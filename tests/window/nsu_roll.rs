@@ -213,6 +213,8 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     session.wait_until("the net after cancelling", || {
         text_of(&session, "#roll-aspect-net").contains("advantage").then_some(())
     });
+    // The details that count are listed above the skill: scroll down to it, as a person would.
+    session.execute("document.getElementById('roll-skill').scrollIntoView({ block: 'center' });", json!([]));
     session.click("#roll-skill option[value='existing:2']");
     session.wait_until("the live odds on the details step", || {
         text_of(&session, "#roll-odds-mini").contains("Win").then_some(())

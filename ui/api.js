@@ -238,6 +238,29 @@ export const nsuWorldSetResource = (game, index, resourceState) =>
 export const nsuWorldAuthorLocation = (game, draft) => call("nsu_world_author_location", { game, draft });
 export const nsuWorldRollLevels = (game, location, dice) => call("nsu_world_roll_levels", { game, location, dice });
 export const nsuWorldPlace = (game, location, at) => call("nsu_world_place", { game, location, at });
+/**
+ * Writes one detail granted by settled roll `roll` (its event id) of character `id`.
+ * `target`: {kind: "harm"} | {kind: "other", positive} | {kind: "scene", location} |
+ * {kind: "npc", npc, positive} | {kind: "npc_harm", npc}. A World-at-risk roll ticks the
+ * party's location; the answer's `message` says so, and undoGame takes both back.
+ */
+export const nsuRollWriteDetail = (id, roll, target, text) =>
+  call("nsu_roll_write_detail", { id, roll, target, text });
+/** Moves the party to a revealed card (its id), or home (null). */
+export const nsuWorldSetPartyLocation = (game, location) =>
+  call("nsu_world_set_party_location", { game, location });
+/** Shuffles the cards not on the map and deals them face down onto `cells` ([{x, y}]). */
+export const nsuWorldDeal = (game, cells, dice) => call("nsu_world_deal", { game, cells, dice });
+export const nsuWorldAddPath = (game, a, b) => call("nsu_world_add_path", { game, a, b });
+export const nsuWorldRemovePath = (game, a, b) => call("nsu_world_remove_path", { game, a, b });
+/** Links a card to the character whose player wrote it (null unlinks). */
+export const nsuWorldLinkAuthor = (game, location, character) =>
+  call("nsu_world_link_author", { game, location, character });
+/** An NPC's Overcome threshold, 2 to 4, or null for an ordinary NPC. */
+export const nsuWorldSetNpcThreshold = (game, npc, threshold) =>
+  call("nsu_world_set_npc_threshold", { game, npc, threshold });
+export const nsuWorldAddNpcHarm = (game, npc, text) => call("nsu_world_add_npc_harm", { game, npc, text });
+export const nsuWorldRemoveNpcHarm = (game, npc, index) => call("nsu_world_remove_npc_harm", { game, npc, index });
 export const nsuWorldReveal = (game, location) => call("nsu_world_reveal", { game, location });
 /** Ticks typed by a person: -8..8, the clock must stay within 0..8. */
 export const nsuWorldTickCollateral = (game, location, delta) =>

@@ -332,6 +332,96 @@ pub fn nsu_world_add_npc_detail(
     Ok(services::nsu_world_add_npc_detail(&mut *state.store()?, game, npc, &text, positive)?)
 }
 
+/// A detail granted by settled roll `roll` of character `id`; ticks the party's location
+/// when that roll had the World at risk.
+#[tauri::command(async)]
+pub fn nsu_roll_write_detail(
+    state: State<'_, AppState>,
+    id: String,
+    roll: i64,
+    target: services::DetailTarget,
+    text: String,
+) -> Reply<services::RollDetailWritten> {
+    Ok(services::nsu_roll_write_detail(&mut *state.store()?, parse_id("id", &id)?, roll, &target, &text)?)
+}
+
+#[tauri::command(async)]
+pub fn nsu_world_set_party_location(
+    state: State<'_, AppState>,
+    game: String,
+    location: Option<String>,
+) -> Reply<WorldChange> {
+    let location = location.map(|l| parse_id("location", &l)).transpose()?;
+    Ok(services::nsu_world_set_party_location(&mut *state.store()?, parse_id("game", &game)?, location)?)
+}
+
+#[tauri::command(async)]
+pub fn nsu_world_deal(
+    state: State<'_, AppState>,
+    game: String,
+    cells: Vec<GridPos>,
+    dice: DiceInput,
+) -> Reply<WorldChange> {
+    Ok(services::nsu_world_deal(&mut *state.store()?, parse_id("game", &game)?, &cells, &dice, &mut rand::rng())?)
+}
+
+#[tauri::command(async)]
+pub fn nsu_world_add_path(state: State<'_, AppState>, game: String, a: String, b: String) -> Reply<WorldChange> {
+    let (game, a, b) = (parse_id("game", &game)?, parse_id("a", &a)?, parse_id("b", &b)?);
+    Ok(services::nsu_world_add_path(&mut *state.store()?, game, a, b)?)
+}
+
+#[tauri::command(async)]
+pub fn nsu_world_remove_path(state: State<'_, AppState>, game: String, a: String, b: String) -> Reply<WorldChange> {
+    let (game, a, b) = (parse_id("game", &game)?, parse_id("a", &a)?, parse_id("b", &b)?);
+    Ok(services::nsu_world_remove_path(&mut *state.store()?, game, a, b)?)
+}
+
+#[tauri::command(async)]
+pub fn nsu_world_link_author(
+    state: State<'_, AppState>,
+    game: String,
+    location: String,
+    character: Option<String>,
+) -> Reply<WorldChange> {
+    let (game, location) = (parse_id("game", &game)?, parse_id("location", &location)?);
+    let character = character.map(|c| parse_id("character", &c)).transpose()?;
+    Ok(services::nsu_world_link_author(&mut *state.store()?, game, location, character)?)
+}
+
+#[tauri::command(async)]
+pub fn nsu_world_set_npc_threshold(
+    state: State<'_, AppState>,
+    game: String,
+    npc: String,
+    threshold: Option<u8>,
+) -> Reply<WorldChange> {
+    let (game, npc) = (parse_id("game", &game)?, parse_id("npc", &npc)?);
+    Ok(services::nsu_world_set_npc_threshold(&mut *state.store()?, game, npc, threshold)?)
+}
+
+#[tauri::command(async)]
+pub fn nsu_world_add_npc_harm(
+    state: State<'_, AppState>,
+    game: String,
+    npc: String,
+    text: String,
+) -> Reply<WorldChange> {
+    let (game, npc) = (parse_id("game", &game)?, parse_id("npc", &npc)?);
+    Ok(services::nsu_world_add_npc_harm(&mut *state.store()?, game, npc, &text)?)
+}
+
+#[tauri::command(async)]
+pub fn nsu_world_remove_npc_harm(
+    state: State<'_, AppState>,
+    game: String,
+    npc: String,
+    index: usize,
+) -> Reply<WorldChange> {
+    let (game, npc) = (parse_id("game", &game)?, parse_id("npc", &npc)?);
+    Ok(services::nsu_world_remove_npc_harm(&mut *state.store()?, game, npc, index)?)
+}
+
 #[tauri::command(async)]
 pub fn nsu_world_remove_npc_detail(
     state: State<'_, AppState>,

@@ -244,15 +244,28 @@ pub fn plan(
         if let (Some(world), true) = (&entry.nsu_world, status != Status::Unchanged) {
             let mut world = world.clone();
             if as_copy {
-                // A copy's cards and clocks get new ids; the characters they name are the copies.
+                // A copy's cards, clocks and NPCs get new ids; the characters they name are the
+                // copies; the party's place and the paths follow the cards.
                 let new_id = |id: &Uuid| new_ids.get(id).copied().unwrap_or(*id);
+                let mut cards = HashMap::new();
                 for l in &mut world.locations {
-                    l.id = fresh_id();
+                    let id = fresh_id();
+                    cards.insert(l.id, id);
+                    l.id = id;
                     l.scouted_by = l.scouted_by.iter().map(new_id).collect();
+                    l.author_character = l.author_character.as_ref().map(new_id);
+                }
+                let card = |id: &Uuid| cards.get(id).copied().unwrap_or(*id);
+                world.party_at = world.party_at.as_ref().map(card);
+                for p in &mut world.paths {
+                    (p.a, p.b) = (card(&p.a), card(&p.b));
                 }
                 for p in &mut world.projects {
                     p.id = fresh_id();
                     p.owner = new_id(&p.owner);
+                }
+                for n in &mut world.npcs {
+                    n.id = fresh_id();
                 }
             }
             worlds.push((target_game, world));

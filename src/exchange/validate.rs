@@ -934,8 +934,9 @@ impl Validator {
 /// The No Stone Unturned sheet inside a character (`"nsu": {…}`) and the world inside a game.
 impl Validator {
     /// The world is read by its types in one pass (the first type error is reported at its
-    /// path), then every invariant of `World::problems` is listed. Characters it names
-    /// (project owners, scouts) must be characters of the same game in the file.
+    /// path), then every invariant of `World::problems` is listed (the party's location,
+    /// paths, NPC thresholds among them). Characters it names (project owners, scouts, card
+    /// authors) must be characters of the same game in the file.
     fn nsu_world(&mut self, path: &str, v: &Value, characters: &HashSet<Uuid>) -> Option<World> {
         let world: World = self.typed(path, v)?;
         let mut found = world.problems(path);
@@ -948,6 +949,12 @@ impl Validator {
             }
         }
         for (i, l) in world.locations.iter().enumerate() {
+            if let Some(c) = l.author_character.filter(|c| !characters.contains(c)) {
+                found.push(Problem {
+                    path: format!("{path}.locations[{i}].author_character"),
+                    message: format!("{c} is not a character of this game"),
+                });
+            }
             for (j, c) in l.scouted_by.iter().enumerate() {
                 if !characters.contains(c) {
                     found.push(Problem {

@@ -96,6 +96,11 @@ pub use nsu_world::{
     nsu_world_remove_npc_detail, nsu_world_remove_safety, nsu_world_reveal, nsu_world_roll_levels,
     nsu_world_set_resource, nsu_world_start_project, nsu_world_tick_collateral, LocationDraft, MapCard, WorldChange,
 };
+pub use nsu_world::{
+    nsu_roll_write_detail, nsu_world_add_npc_harm, nsu_world_add_path, nsu_world_deal, nsu_world_link_author,
+    nsu_world_remove_npc_harm, nsu_world_remove_path, nsu_world_set_npc_threshold, nsu_world_set_party_location,
+    ClockTick, DetailTarget, RollDetailWritten,
+};
 pub use penny_ante::{
     penny_add_antagonist, penny_buy_characteristic, penny_challenge_move, penny_create_character,
     penny_edit_antagonist, penny_end_adventure, penny_fund_antagonist, penny_ledger, penny_log, penny_private,

@@ -89,6 +89,8 @@ pub struct RollRecord {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RollResult {
     pub record: RollRecord,
+    /// The settled roll's event: details its grants write name it (`nsu_roll_write_detail`).
+    pub event_id: i64,
     pub sheet: NsuSheetView,
     /// What a scouting roll found; None for any other roll.
     pub scouted: Option<Scouted>,
@@ -113,6 +115,8 @@ pub struct RollLogEntry {
     pub character_name: String,
     pub helper_name: Option<String>,
     pub record: RollRecord,
+    /// The settled roll's event (`nsu_roll_write_detail` names it).
+    pub event_id: i64,
     /// Taken back with undo (kept in the log, greyed out).
     pub undone: bool,
 }
@@ -416,7 +420,7 @@ pub fn nsu_roll_resolve(store: &mut Store, character: Uuid, choices: &Choices) -
             serde_json::to_value(Change { before: Some(before.clone()), after: Some(after) }).expect("records");
         body["roll"] = serde_json::to_value(&record).expect("roll records serialize");
         body["together"] = json!(together);
-        tx.append_event(&NewEvent {
+        let event_id = tx.append_event(&NewEvent {
             at: now(),
             game_id: before.character.game_id,
             character_id: Some(character),
@@ -434,7 +438,7 @@ pub fn nsu_roll_resolve(store: &mut Store, character: Uuid, choices: &Choices) -
                 Some(Scouted { location, outcome, face })
             }
         };
-        Ok(RollResult { record, sheet: super::nsu::nsu_sheet_in(tx.read(), character)?, scouted })
+        Ok(RollResult { record, event_id, sheet: super::nsu::nsu_sheet_in(tx.read(), character)?, scouted })
     })
 }
 
@@ -466,6 +470,7 @@ pub fn nsu_roll_log(store: &Store, game: Uuid, character: Option<Uuid>, limit: u
                 character_name: name_of(&event.payload["after"]),
                 helper_name,
                 record,
+                event_id: event.seq,
                 undone,
             })
         })

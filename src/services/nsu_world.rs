@@ -16,6 +16,8 @@ use super::viewer::{device_viewer, not_yours, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{now, CharacterRecord, Game, System};
 use crate::rules::nsu::downtime::DowntimePhase;
+use crate::rules::nsu::roll::AtRisk;
+use crate::rules::nsu::sheet::{required_text_problem, Detail, HARM_SLOTS};
 use crate::rules::nsu::world::{
     self, GridPos, Location, NewLocation, NewNpc, NewProject, ResourceState, SafetyList, World, WorldEvent,
     RESOURCE_COUNT,
@@ -38,6 +40,8 @@ pub struct MapCard {
     pub revealed: bool,
     /// The viewer privately saw this card while it was face down.
     pub scouted: bool,
+    /// The viewer's player wrote this card.
+    pub authored: bool,
     /// What is written on the card; None while the viewer may not see it.
     pub face: Option<Location>,
 }
@@ -55,6 +59,10 @@ pub struct LocationDraft {
     pub danger: String,
     #[serde(default)]
     pub treasure: String,
+    /// The character whose player writes the card (a character of this game), when the
+    /// device plays one; only they (and scouts) read the card until it is revealed.
+    #[serde(default)]
+    pub author_character: Option<Uuid>,
 }
 
 /// The state a world or downtime event snapshots: the world, the downtime phase, and the
@@ -167,24 +175,38 @@ pub(super) fn world_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result
     Ok(world)
 }
 
-/// Leaves out of `world` what `viewer` may not see. A card not yet laid on the map is in
-/// its author's hands, not face down.
+/// Leaves out of `world` what `viewer` may not see (RULES.md §1.5, map secrecy): a card not
+/// revealed — face down on the map, or still in its author's hands — keeps only its back
+/// (its D and R levels, its place, its clock) for everyone but its author's player and the
+/// players of characters who scouted it. Its name, text, notes and author are cleared.
 pub(super) fn seen_by(world: &mut World, viewer: &Viewer) {
-    if *viewer == Viewer::PassedAround {
-        return;
-    }
     for l in &mut world.locations {
-        if face_down_for(l, viewer) {
-            for text in [&mut l.name, &mut l.description, &mut l.collateral_harms, &mut l.danger, &mut l.treasure] {
-                text.clear();
-            }
-            l.scene_details.clear();
+        if !reads_card(l, viewer) {
+            close_card(l);
         }
     }
 }
 
-fn face_down_for(l: &Location, viewer: &Viewer) -> bool {
-    l.position.is_some() && !l.revealed && !l.scouted_by.iter().any(|c| viewer.sees_character(*c))
+/// Clears all a card's back does not show.
+fn close_card(l: &mut Location) {
+    for text in
+        [&mut l.name, &mut l.author, &mut l.description, &mut l.collateral_harms, &mut l.danger, &mut l.treasure]
+    {
+        text.clear();
+    }
+    l.scene_details.clear();
+    l.author_character = None;
+}
+
+/// Whether `viewer` reads what card `l` says. The table side does not; a device passed
+/// around does not either until one named character asks (`nsu_map` with a viewer, after
+/// the window's hand-over), so a card is never open on a screen others can see by default.
+fn reads_card(l: &Location, viewer: &Viewer) -> bool {
+    if l.revealed {
+        return true;
+    }
+    let Viewer::Player(mine) = viewer else { return false };
+    l.author_character.is_some_and(|c| mine.contains(&c)) || l.scouted_by.iter().any(|c| mine.contains(c))
 }
 
 /// The map as this device may see it. With `viewer` (a character), as that character sees
@@ -208,20 +230,23 @@ pub fn nsu_map(store: &Store, game: Uuid, viewer: Option<Uuid>) -> Result<Vec<Ma
     map_for(read, game, &as_seen)
 }
 
-/// The map as `viewer` sees it.
+/// The map as `viewer` sees it: a card's face only where [`seen_by`] would leave it open.
 pub(super) fn map_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result<Vec<MapCard>> {
     let world = read.nsu_world(game)?;
+    let mine = |c: &Uuid| matches!(viewer, Viewer::Player(m) if m.contains(c));
     Ok(world
         .locations
         .into_iter()
         .map(|l| {
-            let scouted = l.scouted_by.iter().any(|c| viewer.sees_character(*c));
+            let scouted = l.scouted_by.iter().any(mine);
+            let open = reads_card(&l, viewer);
             MapCard {
                 id: l.id,
                 position: l.position,
                 revealed: l.revealed,
                 scouted,
-                face: (l.revealed || scouted).then_some(l),
+                authored: l.author_character.as_ref().is_some_and(mine),
+                face: open.then_some(l),
             }
         })
         .collect())
@@ -284,8 +309,76 @@ pub fn nsu_world_author_location(store: &mut Store, game: Uuid, draft: &Location
         collateral_harms: draft.collateral_harms.clone(),
         danger: draft.danger.clone(),
         treasure: draft.treasure.clone(),
+        author_character: draft.author_character,
     };
-    change(store, game, "writing a location card", |_, w| world::author_location(w, &new))
+    change(store, game, "writing a location card", |read, w| {
+        if let Some(c) = new.author_character {
+            member(read, game, c, "author_character")?;
+        }
+        world::author_location(w, &new)
+    })
+}
+
+/// Links a card to the character whose player wrote it (the creation wizard's rumours
+/// step), or unlinks it (`None`).
+pub fn nsu_world_link_author(
+    store: &mut Store,
+    game: Uuid,
+    location: Uuid,
+    character: Option<Uuid>,
+) -> Result<WorldChange> {
+    change(store, game, "linking a card to its author", |read, w| {
+        if let Some(c) = character {
+            member(read, game, c, "character")?;
+        }
+        world::link_author(w, location, character)
+    })
+}
+
+/// Moves the party to a revealed card on the map, or home (`None`).
+pub fn nsu_world_set_party_location(store: &mut Store, game: Uuid, location: Option<Uuid>) -> Result<WorldChange> {
+    change(store, game, "moving the party", |_, w| world::set_party_location(w, location))
+}
+
+/// Shuffles the cards not yet on the map and deals them face down onto `cells` (one shuffle
+/// die per card but the last; see `world::deal_locations`).
+pub fn nsu_world_deal<R: Rng>(
+    store: &mut Store,
+    game: Uuid,
+    cells: &[GridPos],
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<WorldChange> {
+    change(store, game, "dealing the location cards", |_, w| {
+        with_dice(dice, rng, |d| world::deal_locations(w, cells, d))
+    })
+}
+
+pub fn nsu_world_add_path(store: &mut Store, game: Uuid, a: Uuid, b: Uuid) -> Result<WorldChange> {
+    change(store, game, "drawing a path", |_, w| world::add_path(w, a, b))
+}
+
+pub fn nsu_world_remove_path(store: &mut Store, game: Uuid, a: Uuid, b: Uuid) -> Result<WorldChange> {
+    change(store, game, "rubbing out a path", |_, w| world::remove_path(w, a, b))
+}
+
+/// An NPC's Overcome threshold, 2 to 4, or None for an ordinary NPC (one harm detail).
+pub fn nsu_world_set_npc_threshold(
+    store: &mut Store,
+    game: Uuid,
+    npc: Uuid,
+    threshold: Option<u8>,
+) -> Result<WorldChange> {
+    change(store, game, "setting an NPC's threshold", |_, w| world::set_npc_threshold(w, npc, threshold))
+}
+
+/// A harm detail on an NPC written by hand (not from a roll: that is `nsu_roll_write_detail`).
+pub fn nsu_world_add_npc_harm(store: &mut Store, game: Uuid, npc: Uuid, text: &str) -> Result<WorldChange> {
+    change(store, game, "writing harm on an NPC", |_, w| world::add_npc_harm(w, npc, text))
+}
+
+pub fn nsu_world_remove_npc_harm(store: &mut Store, game: Uuid, npc: Uuid, index: usize) -> Result<WorldChange> {
+    change(store, game, "crossing harm off an NPC", |_, w| world::remove_npc_harm(w, npc, index))
 }
 
 /// Rolls a card's danger and reward levels (2d4: danger die, then reward die).
@@ -301,8 +394,9 @@ pub fn nsu_world_roll_levels<R: Rng>(
     })
 }
 
+/// Moves a card already on the map to a free cell (cards reach the map by the deal).
 pub fn nsu_world_place(store: &mut Store, game: Uuid, location: Uuid, at: GridPos) -> Result<WorldChange> {
-    change(store, game, "placing a location card", |_, w| world::place_location(w, location, at))
+    change(store, game, "moving a location card", |_, w| world::place_location(w, location, at))
 }
 
 pub fn nsu_world_reveal(store: &mut Store, game: Uuid, location: Uuid) -> Result<WorldChange> {
@@ -314,7 +408,9 @@ pub fn nsu_world_tick_collateral(store: &mut Store, game: Uuid, location: Uuid, 
     change(store, game, "changing a collateral clock", |_, w| world::tick_collateral(w, location, delta))
 }
 
-/// A scene detail at a location; with the World at risk it ticks the collateral clock.
+/// A scene detail at a location, written by hand from the World screen: it ticks nothing
+/// (the table ticks a clock by hand there; a roll's details go through
+/// `nsu_roll_write_detail`, which ticks the party's location).
 pub fn nsu_world_add_scene_detail(
     store: &mut Store,
     game: Uuid,
@@ -373,6 +469,172 @@ pub fn nsu_world_remove_npc_detail(store: &mut Store, game: Uuid, npc: Uuid, ind
     change(store, game, "crossing a detail off an NPC", |_, w| world::remove_npc_detail(w, npc, index))
 }
 
+/// Where a detail granted by a roll is written.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum DetailTarget {
+    /// A harm detail on the roller's sheet.
+    Harm,
+    /// An other detail on the roller's sheet.
+    Other { positive: bool },
+    /// A scene detail on a location card.
+    Scene { location: Uuid },
+    /// A detail on an NPC.
+    Npc { npc: Uuid, positive: bool },
+    /// A harm detail on an NPC.
+    NpcHarm { npc: Uuid },
+}
+
+/// A collateral clock that moved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClockTick {
+    pub location: Uuid,
+    pub name: String,
+    pub before: u8,
+    pub after: u8,
+    /// The clock was full: the tick was asked for and stopped at 8.
+    pub clamped: bool,
+}
+
+/// What writing a roll's detail did.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RollDetailWritten {
+    /// The world as this device sees it.
+    pub world: World,
+    /// The roller's sheet, when the detail went on it.
+    pub sheet: Option<super::NsuSheetView>,
+    /// The clock of the party's location, when the roll had the World at risk and the
+    /// party was not at home.
+    pub ticked: Option<ClockTick>,
+    /// In words, for the toast: what was written where, and the clock that ticked.
+    pub message: String,
+}
+
+/// Writes one detail granted by settled roll `roll_event` (its `nsu_roll_resolved` event)
+/// of `character`. When that roll had the World at risk, the clock of the party's location
+/// ticks once (RULES.md §1.3, Collateral); at home nothing ticks. Whether the World was at
+/// risk comes from the stored roll. The detail, the tick and the sheet are one transaction
+/// and one game-level event, so one undo (`undo_game`) takes them back together.
+pub fn nsu_roll_write_detail(
+    store: &mut Store,
+    character: Uuid,
+    roll_event: i64,
+    target: &DetailTarget,
+    text: &str,
+) -> Result<RollDetailWritten> {
+    store.write(|tx| {
+        let read = tx.read();
+        let before_record = load(read, character)?;
+        let game = before_record.character.game_id;
+        nsu_game(read, game)?;
+        let roll = read
+            .event(roll_event)?
+            .filter(|e| e.kind == EventKind::NsuRollResolved && e.character_id == Some(character))
+            .ok_or_else(|| {
+                Error::invalid(
+                    "roll",
+                    format!("there is no settled roll {roll_event} of “{}”", before_record.character.name),
+                )
+            })?;
+        if read.event_undone(roll.seq)? {
+            return Err(Error::invalid("roll", "that roll was taken back with undo"));
+        }
+        let at_risk: AtRisk = serde_json::from_value(roll.payload["roll"]["roll"]["setup"]["at_risk"].clone())
+            .map_err(|e| Error::invalid("event log", format!("roll {roll_event} cannot be read: {e}")))?;
+        let world_at_risk = at_risk == AtRisk::World;
+        let before = read.nsu_world(game)?;
+        let name = &before_record.character.name;
+        let words = text.trim();
+        let (mut after, mut events) = (before.clone(), Vec::new());
+        let mut changed = None;
+        let what = match *target {
+            DetailTarget::Harm | DetailTarget::Other { .. } => {
+                if let Some(p) = required_text_problem(text) {
+                    return Err(Error::invalid("detail", p));
+                }
+                let mut sheet = before_record.nsu.clone().unwrap_or_default();
+                let what = if let DetailTarget::Other { positive } = *target {
+                    sheet.other_details.push(Detail { text: words.to_owned(), positive });
+                    format!("the {} detail “{words}” on {name}", if positive { "positive" } else { "negative" })
+                } else {
+                    if sheet.harm.len() >= HARM_SLOTS {
+                        return Err(Error::invalid("detail", format!("“{name}” has no free harm slot (Overcome)")));
+                    }
+                    sheet.harm.push(words.to_owned());
+                    format!("the harm detail “{words}” on {name}")
+                };
+                if let Some(p) = sheet.problems("sheet").into_iter().next() {
+                    return Err(Error::invalid(p.path, p.message));
+                }
+                let mut record = CharacterRecord { nsu: Some(sheet), ..before_record.clone() };
+                record.character.revision += 1;
+                record.character.updated_at = now();
+                update(tx, &record)?;
+                changed = Some(record);
+                what
+            }
+            DetailTarget::Scene { location } => {
+                (after, events) = world::add_scene_detail(&before, location, text, world_at_risk)?;
+                let place = &after.locations[after.location_index(location, "location")?].name;
+                format!("the scene detail “{words}” on {place}")
+            }
+            DetailTarget::Npc { npc, positive } => {
+                (after, events) = world::add_npc_detail(&before, npc, text, positive)?;
+                let who = after.npc(npc).map(|n| n.name.clone()).unwrap_or_default();
+                format!("the {} detail “{words}” on {who}", if positive { "positive" } else { "negative" })
+            }
+            DetailTarget::NpcHarm { npc } => {
+                (after, events) = world::add_npc_harm(&before, npc, text)?;
+                let n = after.npc(npc).expect("the NPC was just harmed");
+                let state = match n.overcome() {
+                    true => "now Overcome".to_owned(),
+                    false => format!("{} of {} harm", n.harm.len(), n.harm_to_overcome()),
+                };
+                format!("the harm detail “{words}” on {} ({state})", n.name)
+            }
+        };
+        let mut ticked = None;
+        if world_at_risk {
+            let (w, ev) = world::tick_party_location(&after)?;
+            if let Some(WorldEvent::CollateralChanged { location, before, after: to, clamped }) = ev.first() {
+                let name = w.location(*location).map(|l| l.name.clone()).unwrap_or_default();
+                ticked = Some(ClockTick { location: *location, name, before: *before, after: *to, clamped: *clamped });
+            }
+            after = w;
+            events.extend(ev);
+        }
+        if after != before {
+            tx.put_nsu_world(game, &after)?;
+        }
+        tx.touch_game(game, now())?;
+        let downtime = read.nsu_downtime(game)?;
+        let (before_chars, after_chars) = match &changed {
+            Some(record) => (vec![before_record.clone()], vec![record.clone()]),
+            None => (Vec::new(), Vec::new()),
+        };
+        let payload = WorldPayload {
+            action: "writing a detail from a roll".to_owned(),
+            before: WorldSnapshot { world: before, downtime: downtime.clone(), characters: before_chars },
+            after: WorldSnapshot { world: after.clone(), downtime, characters: after_chars },
+            events: serde_json::json!({ "roll": roll_event, "world": events }),
+        };
+        append(tx, game, EventKind::NsuWorldChanged, &payload, None)?;
+        let mut message = format!("Wrote {what}.");
+        if let Some(t) = &ticked {
+            message.push_str(&match t.clamped {
+                false => format!(" {}'s collateral clock ticked ({}/8).", t.name, t.after),
+                true => format!(" {}'s collateral clock is full (8/8).", t.name),
+            });
+        } else if world_at_risk {
+            message.push_str(" The party is at home: no clock ticks.");
+        }
+        let mut world = after;
+        seen_by(&mut world, &device_viewer(read, game)?);
+        let sheet = changed.map(|_| super::nsu::nsu_sheet_in(read, character)).transpose()?;
+        Ok(RollDetailWritten { world, sheet, ticked, message })
+    })
+}
+
 /// Undoes a world or downtime event: the world and the downtime phase go back to how they
 /// were before it, and so do the sheets it changed — unless one of those characters has
 /// changed since (its later changes are undone first) or was deleted.
@@ -429,6 +691,13 @@ pub(super) fn undo_world_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
         }
     }
     world.projects = projects;
+    for l in &mut world.locations {
+        if let Some(c) = l.author_character {
+            if !exists(&c)? {
+                l.author_character = None;
+            }
+        }
+    }
     let mut downtime = payload.before.downtime;
     if let Some(phase) = &mut downtime {
         let mut gone = Vec::new();

@@ -79,11 +79,15 @@ fn redact_entry(read: Reader<'_>, entry: &mut GameEntry, viewer: &Viewer) -> Res
 // No Stone Unturned
 
 fn redact_world(world: &mut World, viewer: &Viewer) {
-    // The view's own filter clears what a face-down card says; the file needs a name.
+    // The view's own filter clears what a closed card says; the file needs a name and an
+    // author.
     super::nsu_world::seen_by(world, viewer);
     for l in &mut world.locations {
         if l.name.is_empty() {
             l.name = FACE_DOWN.to_owned();
+        }
+        if l.author.is_empty() {
+            l.author = FACE_DOWN.to_owned();
         }
     }
 }

@@ -13,8 +13,8 @@ use crate::rules::nsu::downtime::{
 };
 use crate::rules::nsu::sheet::Detail;
 use crate::rules::nsu::world::{
-    Ban, GridPos, Location, Npc, ProjectClock, Resource, ResourceState, SafetyList, SceneDetail, ScopeQuestion,
-    Statement, World, RESOURCE_COUNT,
+    Ban, GridPos, Location, MapPath, Npc, ProjectClock, Resource, ResourceState, SafetyList, SceneDetail,
+    ScopeQuestion, Statement, World, RESOURCE_COUNT,
 };
 use crate::rules::nsu::{Aspect, Die};
 
@@ -85,6 +85,14 @@ impl Reader<'_> {
         Ok(game.and_then(|g| Uuid::parse_str(&g).ok()))
     }
 
+    /// Whether event `seq` has been taken back by an undo.
+    pub fn event_undone(&self, seq: i64) -> Result<bool> {
+        Ok(self
+            .conn()
+            .prepare_cached("SELECT EXISTS (SELECT 1 FROM events WHERE undoes = ?1)")?
+            .query_row([seq], |r| r.get(0))?)
+    }
+
     /// The world of game `game`; an empty world when the table has not built one yet.
     pub fn nsu_world(&self, game: Uuid) -> Result<World> {
         let id = game.to_string();
@@ -140,7 +148,7 @@ impl Reader<'_> {
 
         let mut stmt = conn.prepare_cached(
             "SELECT id, name, author, description, collateral_harms, danger, treasure, danger_level, reward_level, \
-             collateral, revealed, x, y FROM nsu_locations WHERE game_id = ?1 ORDER BY position",
+             collateral, revealed, x, y, author_character FROM nsu_locations WHERE game_id = ?1 ORDER BY position",
         )?;
         world.locations = stmt
             .query_map([&id], |r| {
@@ -163,6 +171,11 @@ impl Reader<'_> {
                     position,
                     scene_details: Vec::new(),
                     scouted_by: Vec::new(),
+                    author_character: r
+                        .get::<_, Option<String>>(13)?
+                        .map(|s| Uuid::parse_str(&s))
+                        .transpose()
+                        .map_err(|e| bad(13, e.to_string()))?,
                 })
             })?
             .collect::<rusqlite::Result<_>>()?;
@@ -194,17 +207,38 @@ impl Reader<'_> {
             })?
             .collect::<rusqlite::Result<_>>()?;
 
-        let mut stmt = conn.prepare_cached("SELECT id, name FROM nsu_npcs WHERE game_id = ?1 ORDER BY position")?;
+        let mut stmt =
+            conn.prepare_cached("SELECT id, name, threshold FROM nsu_npcs WHERE game_id = ?1 ORDER BY position")?;
         world.npcs = stmt
-            .query_map([&id], |r| Ok(Npc { id: uuid_at(r, 0)?, name: r.get(1)?, details: Vec::new() }))?
+            .query_map([&id], |r| {
+                Ok(Npc {
+                    id: uuid_at(r, 0)?,
+                    name: r.get(1)?,
+                    details: Vec::new(),
+                    threshold: r.get(2)?,
+                    harm: Vec::new(),
+                })
+            })?
             .collect::<rusqlite::Result<_>>()?;
         let mut details =
             conn.prepare_cached("SELECT text, positive FROM nsu_npc_details WHERE npc_id = ?1 ORDER BY position")?;
+        let mut harm = conn.prepare_cached("SELECT text FROM nsu_npc_harm WHERE npc_id = ?1 ORDER BY position")?;
         for npc in &mut world.npcs {
+            let nid = npc.id.to_string();
             npc.details = details
-                .query_map([npc.id.to_string()], |r| Ok(Detail { text: r.get(0)?, positive: r.get(1)? }))?
+                .query_map([&nid], |r| Ok(Detail { text: r.get(0)?, positive: r.get(1)? }))?
                 .collect::<rusqlite::Result<_>>()?;
+            npc.harm = harm.query_map([&nid], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
         }
+
+        world.party_at = conn
+            .prepare_cached("SELECT location_id FROM nsu_party WHERE game_id = ?1")?
+            .query_row([&id], |r| uuid_at(r, 0))
+            .optional()?;
+        let mut stmt = conn.prepare_cached("SELECT a, b FROM nsu_paths WHERE game_id = ?1 ORDER BY position")?;
+        world.paths = stmt
+            .query_map([&id], |r| Ok(MapPath { a: uuid_at(r, 0)?, b: uuid_at(r, 1)? }))?
+            .collect::<rusqlite::Result<_>>()?;
         Ok(world)
     }
 
@@ -318,6 +352,8 @@ impl Tx<'_> {
         let id = game.to_string();
         let tx = self.conn();
         for sql in [
+            "DELETE FROM nsu_party WHERE game_id = ?1",
+            "DELETE FROM nsu_paths WHERE game_id = ?1",
             "DELETE FROM nsu_safety WHERE game_id = ?1",
             "DELETE FROM nsu_bans WHERE game_id = ?1",
             "DELETE FROM nsu_settlement WHERE game_id = ?1",
@@ -360,8 +396,8 @@ impl Tx<'_> {
 
         let mut card = tx.prepare_cached(
             "INSERT INTO nsu_locations (id, game_id, position, name, author, description, collateral_harms, danger, \
-             treasure, danger_level, reward_level, collateral, revealed, x, y) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+             treasure, danger_level, reward_level, collateral, revealed, x, y, author_character) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
         )?;
         let mut detail = tx.prepare_cached(
             "INSERT INTO nsu_scene_details (location_id, position, text, world_at_risk) VALUES (?1, ?2, ?3, ?4)",
@@ -386,6 +422,7 @@ impl Tx<'_> {
                 l.revealed,
                 l.position.map(|p| p.x),
                 l.position.map(|p| p.y),
+                l.author_character.map(|c| c.to_string()),
             ])?;
             for (j, d) in l.scene_details.iter().enumerate() {
                 detail.execute(params![lid, j as i64, d.text, d.world_at_risk])?;
@@ -401,16 +438,29 @@ impl Tx<'_> {
         for (i, p) in world.projects.iter().enumerate() {
             stmt.execute(params![p.id.to_string(), id, i as i64, p.name, p.owner.to_string(), p.size, p.filled])?;
         }
-        let mut npc =
-            tx.prepare_cached("INSERT INTO nsu_npcs (id, game_id, position, name) VALUES (?1, ?2, ?3, ?4)")?;
+        let mut npc = tx.prepare_cached(
+            "INSERT INTO nsu_npcs (id, game_id, position, name, threshold) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
         let mut detail = tx
             .prepare_cached("INSERT INTO nsu_npc_details (npc_id, position, text, positive) VALUES (?1, ?2, ?3, ?4)")?;
+        let mut harm = tx.prepare_cached("INSERT INTO nsu_npc_harm (npc_id, position, text) VALUES (?1, ?2, ?3)")?;
         for (i, n) in world.npcs.iter().enumerate() {
             let nid = n.id.to_string();
-            npc.execute(params![nid, id, i as i64, n.name])?;
+            npc.execute(params![nid, id, i as i64, n.name, n.threshold])?;
             for (j, d) in n.details.iter().enumerate() {
                 detail.execute(params![nid, j as i64, d.text, d.positive])?;
             }
+            for (j, h) in n.harm.iter().enumerate() {
+                harm.execute(params![nid, j as i64, h])?;
+            }
+        }
+        if let Some(at) = world.party_at {
+            tx.prepare_cached("INSERT INTO nsu_party (game_id, location_id) VALUES (?1, ?2)")?
+                .execute(params![id, at.to_string()])?;
+        }
+        let mut path = tx.prepare_cached("INSERT INTO nsu_paths (game_id, position, a, b) VALUES (?1, ?2, ?3, ?4)")?;
+        for (i, p) in world.paths.iter().enumerate() {
+            path.execute(params![id, i as i64, p.a.to_string(), p.b.to_string()])?;
         }
         Ok(())
     }

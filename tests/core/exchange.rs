@@ -530,7 +530,7 @@ fn an_nsu_games_world_travels_with_the_game_and_a_copy_gets_new_card_ids() {
     let doc = exchange::parse(&std::fs::read(fixture("nsu-game.sheetkeeper.json")).unwrap()).unwrap();
     let game = doc.games[0].game.id;
     let world = doc.games[0].nsu_world.clone().unwrap();
-    assert_eq!(nsu_world(&store, game).unwrap(), world);
+    assert_eq!(store.read().nsu_world(game).unwrap(), world);
     assert_eq!(world.locations[1].scouted_by, [doc.games[0].characters[0].character.id]);
 
     // Export from this device, import on another: the same world.
@@ -539,17 +539,68 @@ fn an_nsu_games_world_travels_with_the_game_and_a_copy_gets_new_card_ids() {
     let b = Scratch::new();
     let mut other = b.open();
     import(&mut other, &file, ImportOptions::default()).unwrap();
-    assert_eq!(nsu_world(&other, game).unwrap(), world);
+    assert_eq!(other.read().nsu_world(game).unwrap(), world);
 
     // As a copy beside the original: new ids for cards and clocks, pointing at the copies.
     let report = import(&mut other, &file, ImportOptions { as_copy: true, ..Default::default() }).unwrap();
     assert_eq!(report.counts.new, 3);
     let copy = services::list(&other).unwrap().into_iter().find(|g| g.game.id != game).unwrap();
-    let copied = nsu_world(&other, copy.game.id).unwrap();
+    let copied = other.read().nsu_world(copy.game.id).unwrap();
     assert_ne!(copied.locations[0].id, world.locations[0].id);
     let wren_copy = copy.characters.iter().find(|c| c.name == "Wren Ashdown").unwrap().id;
     assert_eq!(copied.locations[1].scouted_by, [wren_copy]);
     assert_eq!(copied.locations[1].name, "Mill");
+    // The party's place, the paths, the card's author and the NPCs follow the copies.
+    let tobias_copy = copy.characters.iter().find(|c| c.name == "Tobias Reed").unwrap().id;
+    assert_eq!(copied.party_at, Some(copied.locations[0].id));
+    assert_eq!((copied.paths[0].a, copied.paths[0].b), (copied.locations[0].id, copied.locations[1].id));
+    assert_eq!(copied.locations[0].author_character, Some(tobias_copy));
+    assert_ne!(copied.npcs[0].id, world.npcs[0].id);
+    assert_eq!(copied.problems("$"), vec![]);
+}
+
+#[test]
+fn the_nsu_golden_files_carry_the_party_paths_card_authors_and_npc_thresholds() {
+    for name in ["nsu-game.sheetkeeper.json", "backup.sheetkeeper.json"] {
+        let doc = exchange::parse(&std::fs::read(fixture(name)).unwrap()).unwrap();
+        let world = doc.games.iter().find_map(|g| g.nsu_world.clone()).unwrap();
+        let party = world.party_at.unwrap_or_else(|| panic!("{name}: the party's place"));
+        assert!(world.location(party).is_some_and(|l| l.revealed && l.position.is_some()), "{name}");
+        assert!(!world.paths.is_empty(), "{name}");
+        assert!(world.locations.iter().any(|l| l.author_character.is_some()), "{name}");
+        let rook = &world.npcs[0];
+        assert!(rook.threshold.is_some() && !rook.harm.is_empty() && !rook.overcome(), "{name}");
+    }
+    // The backup's card order is the order dealt, kept through an import and an export.
+    let s = Scratch::new();
+    let mut store = s.open();
+    import(&mut store, &fixture("backup.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let doc = exchange::parse(&std::fs::read(fixture("backup.sheetkeeper.json")).unwrap()).unwrap();
+    let entry = doc.games.iter().find(|g| g.nsu_world.is_some()).unwrap();
+    let file = s.file("again.json");
+    export(&store, ExportScope::Game(entry.game.id), &file).unwrap();
+    let again = exchange::parse(&std::fs::read(&file).unwrap()).unwrap();
+    assert_eq!(again.games[0].nsu_world, entry.nsu_world);
+}
+
+#[test]
+fn a_world_with_a_bad_party_place_path_author_or_threshold_is_refused_by_path() {
+    let s = Scratch::new();
+    let mut doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(fixture("nsu-game.sheetkeeper.json")).unwrap()).unwrap();
+    let world = &mut doc["data"]["games"][0]["nsu_world"];
+    let (library, mill) = (world["locations"][0]["id"].clone(), world["locations"][1]["id"].clone());
+    world["party_at"] = mill.clone();
+    world["paths"] = serde_json::json!([{ "a": library, "b": mill }, { "a": mill, "b": library }, { "a": library, "b": "00000000-0000-4000-8000-000000000000" }]);
+    world["locations"][1]["author_character"] = serde_json::json!("00000000-0000-4000-8000-000000000001");
+    world["npcs"][0]["threshold"] = serde_json::json!(5);
+    let file = s.file("bad-world.json");
+    std::fs::write(&file, serde_json::to_vec(&doc).unwrap()).unwrap();
+    let paths: Vec<String> = rejected(&file).into_iter().map(|p| p.path).collect();
+    let at = "$.data.games[0].nsu_world";
+    for expected in ["npcs[0].threshold", "party_at", "paths[1]", "paths[2].b", "locations[1].author_character"] {
+        assert!(paths.contains(&format!("{at}.{expected}")), "{expected} in {paths:?}");
+    }
 }
 
 #[test]

@@ -301,14 +301,14 @@ fn scouting() -> (Scratch, Store, Uuid, Uuid, Uuid, Uuid) {
         collateral_harms: String::new(),
         danger: String::new(),
         treasure: String::new(),
+        author_character: None,
     };
     let card = nsu_world_author_location(&mut store, game, &draft).unwrap().world.locations[0].id;
     // Laid on the map by the store directly: how cards reach the map is the world's business.
     let mut world = store.read().nsu_world(game).unwrap();
     world.locations[0].position = Some(GridPos { x: 1, y: 0 });
     store.write(|tx| tx.put_nsu_world(game, &world)).unwrap();
-    nsu_downtime_start(&mut store, game, &[wren, ash], PhaseSetup { at_home: true, time_units: 0, just_left: None })
-        .unwrap();
+    nsu_downtime_start(&mut store, game, &[wren, ash], PhaseSetup { at_home: true, time_units: 0 }).unwrap();
     (s, store, game, wren, ash, card)
 }
 

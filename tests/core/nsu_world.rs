@@ -6,6 +6,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use rusqlite::Connection;
 use sheetkeeper::rules::nsu::downtime::{HarmRecovery, MoodPick, PhaseSetup, Votes};
+use sheetkeeper::rules::nsu::roll::{AtRisk, MoodChoice, RollSetup, SkillChoice};
 use sheetkeeper::rules::nsu::sheet::Detail;
 use sheetkeeper::rules::nsu::world::{GridPos, ResourceState, SafetyList, World};
 use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sentiment, SentimentState, Sheet, Skill};
@@ -30,6 +31,7 @@ fn draft(name: &str, author: &str) -> LocationDraft {
         collateral_harms: "the archivist moths".into(),
         danger: "rising water".into(),
         treasure: "maps of the old roads".into(),
+        author_character: None,
     }
 }
 
@@ -49,7 +51,8 @@ fn wounded(points: u32) -> Sheet {
     sheet
 }
 
-/// A game with two characters (Wren, Ash) and a world with two cards, one placed.
+/// A game with two characters (Wren, Ash) and a world with two cards dealt face down:
+/// the Library at (0, 0), the Mill at (1, 0).
 struct Table {
     scratch: Scratch,
     store: sheetkeeper::Store,
@@ -71,7 +74,9 @@ fn table() -> Table {
     let library = w.locations[0].id;
     let w = nsu_world_author_location(&mut store, game, &draft("Mill", "Bo")).unwrap().world;
     let mill = w.locations[1].id;
-    nsu_world_place(&mut store, game, library, GridPos { x: 0, y: 0 }).unwrap();
+    // The shuffle die (d2) rolls 2: the Library stays first and takes the first cell.
+    nsu_world_deal(&mut store, game, &[GridPos { x: 0, y: 0 }, GridPos { x: 1, y: 0 }], &entered(&[2]), &mut rng())
+        .unwrap();
     Table { scratch, store, game, wren, ash, library, mill }
 }
 
@@ -106,17 +111,27 @@ fn every_world_move_is_saved_and_reads_back_after_a_reopen() {
     nsu_world_roll_levels(s, g, t.library, &DiceInput::Rolled, &mut rng()).unwrap();
     nsu_world_place(s, g, t.mill, GridPos { x: -2, y: 5 }).unwrap();
     nsu_world_reveal(s, g, t.library).unwrap();
+    nsu_world_set_party_location(s, g, Some(t.library)).unwrap();
+    nsu_world_add_path(s, g, t.mill, t.library).unwrap();
     nsu_world_tick_collateral(s, g, t.library, 2).unwrap();
     let change = nsu_world_add_scene_detail(s, g, t.library, "the shelves collapse", true).unwrap();
-    assert_eq!(change.events.len(), 2, "a scene detail with the World at risk ticks the clock");
+    assert_eq!(change.events.len(), 1, "a scene detail written by hand ticks nothing");
     nsu_world_record_scout(s, g, t.mill, t.wren).unwrap();
+    nsu_world_link_author(s, g, t.mill, Some(t.ash)).unwrap();
+    let rook = nsu_world_add_npc(s, g, "Rook").unwrap().world.npcs[0].id;
+    nsu_world_set_npc_threshold(s, g, rook, Some(3)).unwrap();
+    nsu_world_add_npc_harm(s, g, rook, "a split lip").unwrap();
     let w = nsu_world_start_project(s, g, t.ash, "Learn carpentry", 6).unwrap().world;
     let last = nsu_world_mark_project(s, g, w.projects[0].id, 4).unwrap().world;
 
     assert_eq!(last.safety.veils, ["fire"]);
-    assert_eq!(last.locations[0].collateral, 3);
+    assert_eq!(last.locations[0].collateral, 2);
     assert_eq!(last.projects[0].filled, 4);
-    assert_eq!(last.problems("$"), vec![]);
+    assert_eq!(last.party_at, Some(t.library));
+    assert_eq!(last.paths.len(), 1);
+    assert_eq!((last.npcs[0].threshold, last.npcs[0].harm.len()), (Some(3), 1));
+    assert_eq!(t.store.read().nsu_world(t.game).unwrap().problems("$"), vec![]);
+    assert_eq!(last.locations[1].name, "", "the face-down Mill stays closed on a device passed around");
     t.reopen();
     assert_eq!(t.world(), last, "every field survives a reopen");
 }
@@ -135,6 +150,9 @@ fn bad_input_is_refused_naming_the_field_and_the_file_is_not_touched() {
         (nsu_world_tick_collateral(s, g, t.library, 2).unwrap_err(), "ticks"),
         (nsu_world_place(s, g, t.mill, GridPos { x: 0, y: 0 }).unwrap_err(), "position"),
         (nsu_world_place(s, g, t.mill, GridPos { x: 65, y: 0 }).unwrap_err(), "position"),
+        (nsu_world_set_party_location(s, g, Some(t.mill)).unwrap_err(), "location"),
+        (nsu_world_add_path(s, g, t.mill, t.mill).unwrap_err(), "b"),
+        (nsu_world_link_author(s, g, t.mill, Some(stranger)).unwrap_err(), "character"),
         (nsu_world_record_scout(s, g, t.mill, stranger).unwrap_err(), "character"),
         (nsu_world_start_project(s, g, t.wren, "Boat", 5).unwrap_err(), "size"),
         (nsu_world_start_project(s, g, stranger, "Boat", 4).unwrap_err(), "owner"),
@@ -144,13 +162,9 @@ fn bad_input_is_refused_naming_the_field_and_the_file_is_not_touched() {
         (nsu_world_roll_levels(s, g, t.mill, &entered(&[1, 1, 1]), &mut rng()).unwrap_err(), "dice"),
         (nsu_world_reveal(s, penny, t.mill).unwrap_err(), "game"),
         (nsu_downtime_upgrade_skills(s, g, t.wren).unwrap_err(), "downtime"),
+        (nsu_downtime_start(s, g, &[], PhaseSetup { at_home: true, time_units: 0 }).unwrap_err(), "characters"),
         (
-            nsu_downtime_start(s, g, &[], PhaseSetup { at_home: true, time_units: 0, just_left: None }).unwrap_err(),
-            "characters",
-        ),
-        (
-            nsu_downtime_start(s, g, &[stranger], PhaseSetup { at_home: true, time_units: 0, just_left: None })
-                .unwrap_err(),
+            nsu_downtime_start(s, g, &[stranger], PhaseSetup { at_home: true, time_units: 0 }).unwrap_err(),
             "characters[0]",
         ),
     ];
@@ -176,7 +190,7 @@ fn undo_takes_world_moves_back_one_at_a_time() {
     assert_eq!(done.message, "Undone: adding a scene detail.");
     assert_eq!(t.world(), before);
     undo_game(&mut t.store, t.game).unwrap();
-    assert_eq!(t.world().locations[0].position, None, "the placing is undone next");
+    assert!(t.world().locations.iter().all(|l| l.position.is_none()), "the deal is undone next");
 }
 
 #[test]
@@ -191,16 +205,16 @@ fn the_map_hides_a_face_down_card_unless_the_viewer_scouted_it() {
             .map(|c| (c.position, c.face.map(|f| f.name)))
             .collect::<Vec<_>>()
     };
-    let placed = Some(GridPos { x: 0, y: 0 });
-    assert_eq!(as_seen(None), [(placed, None), (None, Some("Mill".to_string()))]);
-    assert_eq!(as_seen(Some(t.ash)), [(placed, None), (None, Some("Mill".to_string()))]);
-    assert_eq!(as_seen(Some(t.wren)), [(placed, Some("Library".to_string())), (None, Some("Mill".to_string()))]);
+    let (first, second) = (Some(GridPos { x: 0, y: 0 }), Some(GridPos { x: 1, y: 0 }));
+    let mill = Some("Mill".to_string());
+    assert_eq!(as_seen(None), [(first, None), (second, mill.clone())]);
+    assert_eq!(as_seen(Some(t.ash)), [(first, None), (second, mill.clone())]);
+    assert_eq!(as_seen(Some(t.wren)), [(first, Some("Library".to_string())), (second, mill)]);
 }
 
 #[test]
 fn the_schema_refuses_a_clock_of_nine_an_overfull_project_and_two_cards_on_one_cell() {
     let mut t = table();
-    nsu_world_place(&mut t.store, t.game, t.mill, GridPos { x: 1, y: 0 }).unwrap();
     nsu_world_start_project(&mut t.store, t.game, t.wren, "Boat", 4).unwrap();
     drop(t.store);
     let conn = Connection::open(t.scratch.db()).unwrap();
@@ -222,7 +236,7 @@ fn downtime_recovers_harm_into_a_scar_and_clears_overcome_end_to_end() {
     let mut t = table();
     save_nsu_sheet(&mut t.store, t.wren, wounded(3)).unwrap();
     save_nsu_sheet(&mut t.store, t.ash, wounded(0)).unwrap();
-    let setup = PhaseSetup { at_home: true, time_units: 0, just_left: None };
+    let setup = PhaseSetup { at_home: true, time_units: 0 };
     let view = nsu_downtime_start(&mut t.store, t.game, &[t.wren, t.ash], setup).unwrap();
     let wren_view = |v: &DowntimeView| v.characters.iter().find(|c| c.character.id == t.wren).unwrap().clone();
     assert_eq!(wren_view(&view).sheet.recovery_points, 4, "at home: one recovery point each");
@@ -263,7 +277,9 @@ fn downtime_actions_with_dice_persist_the_phase_and_the_world() {
     save_nsu_sheet(&mut t.store, t.wren, healthy.clone()).unwrap();
     save_nsu_sheet(&mut t.store, t.ash, healthy).unwrap();
     nsu_world_tick_collateral(&mut t.store, t.game, t.library, 5).unwrap();
-    let setup = PhaseSetup { at_home: true, time_units: 1, just_left: Some(t.library) };
+    nsu_world_reveal(&mut t.store, t.game, t.library).unwrap();
+    nsu_world_set_party_location(&mut t.store, t.game, Some(t.library)).unwrap();
+    let setup = PhaseSetup { at_home: true, time_units: 1 };
     nsu_downtime_start(&mut t.store, t.game, &[t.wren, t.ash], setup).unwrap();
     let err = nsu_downtime_introspection_roll(&mut t.store, t.game, t.wren, &entered(&[2]), &mut rng()).unwrap_err();
     assert!(err.to_string().contains("complication"), "{err}");
@@ -310,7 +326,7 @@ fn downtime_actions_with_dice_persist_the_phase_and_the_world() {
 fn undoing_downtime_is_refused_while_a_sheet_it_changed_has_changed_since() {
     let mut t = table();
     save_nsu_sheet(&mut t.store, t.wren, wounded(3)).unwrap();
-    let setup = PhaseSetup { at_home: true, time_units: 0, just_left: None };
+    let setup = PhaseSetup { at_home: true, time_units: 0 };
     nsu_downtime_start(&mut t.store, t.game, &[t.wren], setup).unwrap();
     let mut edited = nsu_sheet(&t.store, t.wren).unwrap().sheet;
     edited.look = "A new scarf".into();
@@ -328,7 +344,7 @@ fn undoing_a_character_change_older_than_a_downtime_change_is_refused() {
     // Regression: undo of the earlier sheet edit would have overwritten what downtime wrote.
     let mut t = table();
     save_nsu_sheet(&mut t.store, t.wren, wounded(3)).unwrap();
-    let setup = PhaseSetup { at_home: true, time_units: 0, just_left: None };
+    let setup = PhaseSetup { at_home: true, time_units: 0 };
     nsu_downtime_start(&mut t.store, t.game, &[t.wren], setup).unwrap();
     let err = undo_character(&mut t.store, t.wren).unwrap_err();
     assert!(err.to_string().contains("was changed since"), "{err}");
@@ -394,4 +410,216 @@ fn npcs_and_their_details_are_saved_read_back_undone_and_checked_by_the_schema()
     assert!(!insert("  "), "an NPC detail with empty text");
     assert!(insert("limps"), "a detail with text is accepted");
     assert!(conn.execute("UPDATE nsu_npcs SET name = ' ' WHERE id = ?1", [&rook]).is_err(), "an NPC with a blank name");
+}
+
+// ---------------------------------------------------------------------------------------
+// The party's location, collateral from rolls, map secrecy
+
+/// A healthy sheet that can roll: Mind d8, Curious d8 at level 1, Lore +1.
+fn roller() -> Sheet {
+    let mut s = wounded(0);
+    s.harm.clear();
+    s
+}
+
+/// Settles a roll of Wren's with `at_risk` (Mind d8 rolls 3, Curious d8 rolls 6) and gives
+/// its event id.
+fn settled_roll(t: &mut Table, at_risk: AtRisk) -> i64 {
+    save_nsu_sheet(&mut t.store, t.wren, roller()).unwrap();
+    let setup = RollSetup {
+        desired_outcome: "Hold the door".into(),
+        aspect: Aspect::Mind,
+        at_risk,
+        mood: MoodChoice::Existing { line: 0 },
+        aspect_advantages: 0,
+        aspect_disadvantages: 0,
+        skill: Some(SkillChoice::Existing { line: 0 }),
+        risked_sentiment: None,
+        scout: None,
+    };
+    let pending = nsu_roll_dice(&mut t.store, t.wren, &setup, &entered(&[3, 6]), &mut rng()).unwrap();
+    let result = nsu_roll_resolve(&mut t.store, t.wren, &pending.choices).unwrap();
+    let log = nsu_roll_log(&t.store, t.game, Some(t.wren), 1).unwrap();
+    assert_eq!(log[0].event_id, result.event_id, "the log names the same roll");
+    result.event_id
+}
+
+fn raw_world(t: &Table) -> World {
+    t.store.read().nsu_world(t.game).unwrap()
+}
+
+#[test]
+fn the_party_moves_only_to_a_revealed_card_and_the_move_is_undone_as_a_game_step() {
+    let mut t = table();
+    let err = nsu_world_set_party_location(&mut t.store, t.game, Some(t.library)).unwrap_err();
+    assert!(err.to_string().contains("face down"), "{err}");
+    nsu_world_reveal(&mut t.store, t.game, t.library).unwrap();
+    let moved = nsu_world_set_party_location(&mut t.store, t.game, Some(t.library)).unwrap();
+    assert_eq!(moved.world.party_at, Some(t.library));
+    t.reopen();
+    assert_eq!(t.world().party_at, Some(t.library));
+    let done = undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(done.message, "Undone: moving the party.");
+    assert_eq!(t.world().party_at, None, "home again");
+}
+
+#[test]
+fn every_detail_from_a_world_at_risk_roll_ticks_the_partys_location_and_one_undo_takes_both_back() {
+    let mut t = table();
+    nsu_world_reveal(&mut t.store, t.game, t.library).unwrap();
+    nsu_world_set_party_location(&mut t.store, t.game, Some(t.library)).unwrap();
+    let rook = nsu_world_add_npc(&mut t.store, t.game, "Rook").unwrap().world.npcs[0].id;
+    nsu_world_set_npc_threshold(&mut t.store, t.game, rook, Some(2)).unwrap();
+    let roll = settled_roll(&mut t, AtRisk::World);
+
+    let harm = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, " Singed hair ").unwrap();
+    assert_eq!(harm.message, "Wrote the harm detail “Singed hair” on Wren. Library's collateral clock ticked (1/8).");
+    assert_eq!(harm.sheet.unwrap().sheet.harm, ["Singed hair"]);
+    assert_eq!(harm.ticked.unwrap().after, 1);
+    // On the Mill (face down), on an NPC, as harm on the NPC: each ticks the Library once.
+    let scene = DetailTarget::Scene { location: t.mill };
+    nsu_roll_write_detail(&mut t.store, t.wren, roll, &scene, "Smoke over the wheel").unwrap();
+    let npc = DetailTarget::Npc { npc: rook, positive: false };
+    nsu_roll_write_detail(&mut t.store, t.wren, roll, &npc, "Holds a grudge").unwrap();
+    let hurt = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::NpcHarm { npc: rook }, "Cut").unwrap();
+    assert!(hurt.message.contains("on Rook (1 of 2 harm)"), "{}", hurt.message);
+    let other = DetailTarget::Other { positive: true };
+    nsu_roll_write_detail(&mut t.store, t.wren, roll, &other, "Knows the back way").unwrap();
+    let w = raw_world(&t);
+    assert_eq!((w.locations[0].collateral, w.locations[1].collateral), (5, 0), "only the party's location");
+    assert!(w.locations[1].scene_details[0].world_at_risk);
+
+    let done = undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(done.message, "Undone: writing a detail from a roll.");
+    assert!(nsu_sheet(&t.store, t.wren).unwrap().sheet.other_details.is_empty());
+    assert_eq!(raw_world(&t).locations[0].collateral, 4, "the detail and its tick go back together");
+    for _ in 0..4 {
+        undo_game(&mut t.store, t.game).unwrap();
+    }
+    assert_eq!(raw_world(&t).locations[0].collateral, 0);
+    assert!(nsu_sheet(&t.store, t.wren).unwrap().sheet.harm.is_empty());
+}
+
+#[test]
+fn at_home_or_with_the_character_at_risk_no_clock_ticks() {
+    let mut t = table();
+    let roll = settled_roll(&mut t, AtRisk::World);
+    let home = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, "Bruise").unwrap();
+    assert_eq!(home.ticked, None);
+    assert!(home.message.ends_with("The party is at home: no clock ticks."), "{}", home.message);
+    nsu_world_reveal(&mut t.store, t.game, t.library).unwrap();
+    nsu_world_set_party_location(&mut t.store, t.game, Some(t.library)).unwrap();
+    let roll = settled_roll(&mut t, AtRisk::Character);
+    let safe = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, "Bruise").unwrap();
+    assert_eq!((safe.ticked, raw_world(&t).locations[0].collateral), (None, 0));
+    assert_eq!(safe.message, "Wrote the harm detail “Bruise” on Wren.");
+}
+
+#[test]
+fn a_detail_from_a_roll_that_is_not_this_characters_settled_live_roll_is_refused_and_changes_nothing() {
+    let mut t = table();
+    nsu_world_reveal(&mut t.store, t.game, t.library).unwrap();
+    nsu_world_set_party_location(&mut t.store, t.game, Some(t.library)).unwrap();
+    let roll = settled_roll(&mut t, AtRisk::World);
+    let mut full = roller();
+    full.harm = vec!["a".into(), "b".into(), "c".into()];
+    save_nsu_sheet(&mut t.store, t.ash, full.clone()).unwrap();
+    full.harm.push("d".into());
+    let before = raw_world(&t);
+    let disk = bytes_on_disk(&t.scratch.db());
+    let s = &mut t.store;
+    let refusals = [
+        (nsu_roll_write_detail(s, t.ash, roll, &DetailTarget::Harm, "x").unwrap_err(), "roll"),
+        (nsu_roll_write_detail(s, t.wren, roll + 100, &DetailTarget::Harm, "x").unwrap_err(), "roll"),
+        (nsu_roll_write_detail(s, t.wren, roll, &DetailTarget::Harm, "  ").unwrap_err(), "detail"),
+        (
+            nsu_roll_write_detail(s, t.wren, roll, &DetailTarget::Scene { location: Uuid::new_v4() }, "x").unwrap_err(),
+            "location",
+        ),
+        (
+            nsu_roll_write_detail(s, t.wren, roll, &DetailTarget::NpcHarm { npc: Uuid::new_v4() }, "x").unwrap_err(),
+            "npc",
+        ),
+    ];
+    for (err, field) in refusals {
+        match &err {
+            sheetkeeper::Error::Invalid { field: f, .. } => assert_eq!(f, field, "{err}"),
+            other => panic!("expected an invalid-input error naming {field}, got {other}"),
+        }
+    }
+    assert_eq!(bytes_on_disk(&t.scratch.db()), disk, "a refused detail writes nothing");
+    assert_eq!(raw_world(&t), before);
+    // A roll taken back with undo grants nothing any more.
+    undo_character(&mut t.store, t.wren).unwrap();
+    let err = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, "x").unwrap_err();
+    assert!(err.to_string().contains("taken back"), "{err}");
+    // A fifth harm detail has no slot: refused, and nothing ticks.
+    let roll = settled_roll(&mut t, AtRisk::World);
+    save_nsu_sheet(&mut t.store, t.wren, full).unwrap();
+    let err = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, "e");
+    assert!(err.is_err());
+    assert_eq!(raw_world(&t).locations[0].collateral, 0);
+}
+
+#[test]
+fn a_face_down_card_is_read_only_by_its_authors_player_and_its_scouts() {
+    let mut t = table();
+    nsu_world_link_author(&mut t.store, t.game, t.library, Some(t.ash)).unwrap();
+    nsu_world_record_scout(&mut t.store, t.game, t.mill, t.wren).unwrap();
+    let mut in_hand = draft("Orchard", "Wren's player");
+    in_hand.author_character = Some(t.wren);
+    nsu_world_author_location(&mut t.store, t.game, &in_hand).unwrap();
+    let seen = |t: &Table, viewer: &str| {
+        let view = serde_json::to_value(game_view_as(&t.store, t.game, viewer).unwrap()).unwrap();
+        let names: Vec<String> = view["world"]["locations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| format!("{}|{}", l["name"].as_str().unwrap(), l["author"].as_str().unwrap()))
+            .collect();
+        let text = view.to_string();
+        // Nothing the view leaves closed is anywhere else in it (the map, the sheets).
+        for secret in ["Library", "Mill", "Orchard", "Ana", "Bo", "Wren's player"] {
+            if !names.iter().any(|n| n.split('|').any(|part| part == secret)) {
+                assert!(!text.contains(&format!("\"{secret}\"")), "{viewer} got {secret} in {text}");
+            }
+        }
+        if names.iter().all(|n| n == "|") {
+            assert!(!text.contains("A drowned library"), "{viewer} read a card's text");
+        }
+        names
+    };
+    let (ash, wren) = (t.ash.to_string(), t.wren.to_string());
+    assert_eq!(seen(&t, &ash), ["Library|Ana", "|", "|"], "the author reads their own card");
+    assert_eq!(seen(&t, &wren), ["|", "Mill|Bo", "Orchard|Wren's player"], "a scout, and a card in hand");
+    for nobody in ["table", "everyone"] {
+        assert_eq!(seen(&t, nobody), ["|", "|", "|"], "{nobody} sees only the backs");
+    }
+    let other = game_with(&mut t.store, "Elsewhere", "nsu", &["Stranger"]).characters[0].id;
+    assert!(game_view_as(&t.store, t.game, &other.to_string()).is_err());
+    // A device passed around sees the backs, and opens a card for one named character.
+    let world = nsu_world(&t.store, t.game).unwrap();
+    assert!(world.locations.iter().all(|l| l.name.is_empty() && l.author.is_empty()));
+    assert!(world.locations.iter().all(|l| l.danger_level == world.locations[0].danger_level));
+    let map = nsu_map(&t.store, t.game, Some(t.ash)).unwrap();
+    assert_eq!(map[0].face.as_ref().map(|f| f.name.as_str()), Some("Library"));
+    assert!(map[0].authored && !map[1].authored && map[1].face.is_none());
+    // Revealed, it is everyone's.
+    nsu_world_reveal(&mut t.store, t.game, t.library).unwrap();
+    assert_eq!(seen(&t, "everyone")[0], "Library|Ana");
+}
+
+#[test]
+fn a_deal_is_one_undoable_step_and_cards_keep_their_backs() {
+    let mut t = table();
+    nsu_world_author_location(&mut t.store, t.game, &draft("Orchard", "Cy")).unwrap();
+    let orchard = raw_world(&t).locations[2].id;
+    let err = nsu_world_place(&mut t.store, t.game, orchard, GridPos { x: 5, y: 5 }).unwrap_err();
+    assert!(err.to_string().contains("deal"), "{err}");
+    let before = raw_world(&t);
+    let dealt =
+        nsu_world_deal(&mut t.store, t.game, &[GridPos { x: 4, y: 4 }], &DiceInput::Rolled, &mut rng()).unwrap();
+    assert_eq!(dealt.world.locations[2].position, Some(GridPos { x: 4, y: 4 }));
+    undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(raw_world(&t), before);
 }

@@ -363,7 +363,7 @@ fn nsu_game() -> (Scratch, Store, Uuid, Uuid, Uuid) {
     let g = &services::list(&store).unwrap()[0];
     let id = |name: &str| g.characters.iter().find(|c| c.name == name).unwrap().id;
     let (game, wren, tobias) = (g.game.id, id("Wren Ashdown"), id("Tobias Reed"));
-    let world = services::nsu_world(&store, game).unwrap();
+    let world = store.read().nsu_world(game).unwrap();
     let mill = world.locations.iter().find(|l| l.name == "Mill").unwrap().id;
     services::nsu_world_add_scene_detail(&mut store, game, mill, "The wheel creaks at midnight", false).unwrap();
     (s, store, game, wren, tobias)
@@ -405,8 +405,7 @@ fn an_nsu_document_keeps_a_face_down_card_from_all_but_those_who_scouted_it() {
         let tobias_sees = serde_json::to_string(&view_json(&devices[1].store, game, &tobias.to_string())).unwrap();
         assert_eq!(tobias_sees.contains(MILL), round == 1, "{tobias_sees}");
         if round == 0 {
-            let mill =
-                services::nsu_world(&store, game).unwrap().locations.iter().find(|l| l.name == "Mill").unwrap().id;
+            let mill = store.read().nsu_world(game).unwrap().locations.iter().find(|l| l.name == "Mill").unwrap().id;
             services::nsu_world_reveal(&mut store, game, mill).unwrap();
         }
     }

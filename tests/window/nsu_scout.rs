@@ -51,7 +51,7 @@ fn prepare(db: &Path, file: &Path) -> Uuid {
         .expect("the game imports");
     let game = Uuid::parse_str(doc["data"]["games"][0]["id"].as_str().unwrap()).unwrap();
     let (wren, tobias) = (Uuid::parse_str(WREN).unwrap(), Uuid::parse_str(TOBIAS).unwrap());
-    let home = PhaseSetup { at_home: true, time_units: 0, just_left: None };
+    let home = PhaseSetup { at_home: true, time_units: 0 };
     services::nsu_downtime_start(&mut store, game, &[wren, tobias], home).expect("downtime starts");
     services::set_device_role(&mut store, game, "player").expect("a player's device");
     services::set_mine(&mut store, wren, true).expect("Wren is played here");

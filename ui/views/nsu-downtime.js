@@ -187,10 +187,12 @@ function startForm(ctx) {
   home.box.id = "downtime-at-home";
   home.node.setAttribute("for", "downtime-at-home");
   const units = el("input", { type: "number", id: "downtime-time-units", min: 0, max: 20, value: 0, inputmode: "numeric" });
-  const left = select(
-    [["", "None"], ...ctx.world.locations.map((l) => [l.id, `${l.name}${l.revealed ? "" : " (face down)"} — ${l.collateral} of 8 collateral`])],
-    { id: "downtime-just-left" },
-  );
+  // The location just left is where the party is (the World tab moves it); starting
+  // downtime sends the party home.
+  const here = ctx.world.party_at ? ctx.world.locations.find((l) => l.id === ctx.world.party_at) : null;
+  const left = here
+    ? el("p", { id: "downtime-just-left", class: "just-left" }, `Leaving ${here.name} (${here.collateral} of 8 collateral): its complication is rolled first, and the party goes home.`)
+    : el("p", { id: "downtime-just-left", class: "just-left muted" }, "The party is at home: no location was just left, so no complication is rolled for one.");
   const form = el(
     "form",
     {
@@ -201,7 +203,7 @@ function startForm(ctx) {
         submit: (event) => {
           event.preventDefault();
           const characters = picks.filter((p) => p.box.checked).map((p) => p.id);
-          const setup = { at_home: home.box.checked, time_units: Number(units.value || 0), just_left: left.value || null };
+          const setup = { at_home: home.box.checked, time_units: Number(units.value || 0) };
           ctx.move("Downtime did not start.", () => api.nsuDowntimeStart(ctx.game.id, characters, setup), "Downtime started.");
         },
       },
@@ -209,7 +211,7 @@ function startForm(ctx) {
     el("fieldset", {}, el("legend", {}, "Who rests"), ...(picks.length ? picks.map((p) => p.node) : [el("p", { class: "muted" }, "This game has no characters yet.")])),
     home.node,
     field("Extra time units (at home only; each gives everyone one more action and the table one more complication roll)", units),
-    field("The location just left (its complication is rolled first)", left),
+    left,
     el("button", { type: "submit", id: "downtime-start", class: "primary" }, "Start downtime"),
   );
   return el("section", { class: "card" }, el("h3", {}, "Start a downtime phase"), form);

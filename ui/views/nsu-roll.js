@@ -1515,6 +1515,7 @@ function openDetailForm(host) {
     byId("detail-text").focus();
     return;
   }
+  const gameId = w.view.character.game_id;
   const kind = el(
     "select",
     { id: "detail-kind" },
@@ -1523,16 +1524,19 @@ function openDetailForm(host) {
     el("option", { value: "positive" }, "Other detail, positive"),
     el("option", { value: "scene" }, "Scene detail on a location"),
     el("option", { value: "npc" }, "Detail on an NPC"),
+    el("option", { value: "npc_harm" }, "Harm detail on an NPC"),
   );
-  // A scene detail goes on a location card; with the World at risk it ticks its clock.
+  // With the World at risk every detail written here ticks the clock of the location where
+  // the party is (the core reads the roll and says which clock ticked); at home none does.
+  const hint = el(
+    "p",
+    { class: "hint", id: "detail-collateral-hint" },
+    w.setup.atRisk === "world"
+      ? "The World was at risk: each detail you write ticks the collateral clock of the party's location (at home, none)."
+      : "The character was at risk: no collateral clock ticks.",
+  );
   const location = el("select", { id: "detail-location" });
-  const locationField = el(
-    "div",
-    { class: "field", hidden: true },
-    el("label", { for: "detail-location" }, "Location"),
-    location,
-  );
-  // An NPC detail goes on an NPC of the game's world, negative or positive.
+  const locationField = el("div", { class: "field", hidden: true }, el("label", { for: "detail-location" }, "Location"), location);
   const npc = el("select", { id: "detail-npc" });
   const npcSign = el(
     "select",
@@ -1540,29 +1544,44 @@ function openDetailForm(host) {
     el("option", { value: "negative" }, "Negative"),
     el("option", { value: "positive" }, "Positive"),
   );
-  const npcFields = el(
-    "div",
-    { hidden: true },
-    el("div", { class: "field" }, el("label", { for: "detail-npc" }, "NPC"), npc),
-    el("div", { class: "field" }, el("label", { for: "detail-npc-sign" }, "Sign"), npcSign),
-  );
+  const signField = el("div", { class: "field" }, el("label", { for: "detail-npc-sign" }, "Sign"), npcSign);
+  const npcFields = el("div", { hidden: true }, el("div", { class: "field" }, el("label", { for: "detail-npc" }, "NPC"), npc), signField);
+  // A card this device may not read is named by its back only.
+  const cardLabel = (l) => (l.name ? l.name : `Face-down card${l.danger_level ? `, D${l.danger_level} R${l.reward_level}` : ""}`);
   kind.addEventListener("change", async () => {
+    const onNpc = kind.value === "npc" || kind.value === "npc_harm";
     locationField.hidden = kind.value !== "scene";
-    npcFields.hidden = kind.value !== "npc";
-    if (kind.value === "npc" && npc.options.length === 0) {
+    npcFields.hidden = !onNpc;
+    signField.hidden = kind.value !== "npc";
+    if (onNpc && npc.options.length === 0) {
       await attempt("The NPCs could not be read.", async () => {
-        const world = await api.nsuWorld(w.view.character.game_id);
+        const world = await api.nsuWorld(gameId);
         npc.replaceChildren(...(world.npcs ?? []).map((n) => el("option", { value: n.id }, n.name)));
       });
       return;
     }
     if (kind.value !== "scene" || location.options.length > 0) return;
     await attempt("The locations could not be read.", async () => {
-      const world = await api.nsuWorld(w.view.character.game_id);
-      location.replaceChildren(...world.locations.map((l) => el("option", { value: l.id }, l.name)));
+      const world = await api.nsuWorld(gameId);
+      location.replaceChildren(...world.locations.map((l) => el("option", { value: l.id }, cardLabel(l))));
     });
   });
   const text = el("input", { type: "text", id: "detail-text", maxlength: 200 });
+  const target = () => {
+    switch (kind.value) {
+      case "harm":
+        return { kind: "harm" };
+      case "negative":
+      case "positive":
+        return { kind: "other", positive: kind.value === "positive" };
+      case "scene":
+        return location.value ? { kind: "scene", location: location.value } : null;
+      case "npc":
+        return npc.value ? { kind: "npc", npc: npc.value, positive: npcSign.value === "positive" } : null;
+      default:
+        return npc.value ? { kind: "npc_harm", npc: npc.value } : null;
+    }
+  };
   const save = async (event) => {
     event.preventDefault();
     const words = text.value.trim();
@@ -1570,61 +1589,25 @@ function openDetailForm(host) {
       showError("Not yet:", "write the detail.");
       return;
     }
-    if (kind.value === "scene") {
-      if (!location.value) {
-        showError("Not yet:", "this game has no location card to write on.");
-        return;
-      }
-      const atRisk = w.setup.atRisk === "world";
-      const place = location.selectedOptions[0].textContent;
-      const written = await attempt("The scene detail was not written.", () =>
-        api.nsuWorldAddSceneDetail(w.view.character.game_id, location.value, words, atRisk),
-      );
-      if (!written) return;
-      text.value = "";
-      showNotice(
-        `Wrote the scene detail ${quoted(words)} on ${place}${atRisk ? "; its collateral clock ticked" : ""}.`,
-        async () => {
-          const undone = await attempt("That could not be undone.", () => api.undoGame(w.view.character.game_id));
-          if (undone) showNotice(`Took back the scene detail ${quoted(words)}.`);
-        },
-      );
+    const where = target();
+    if (!where) {
+      showError("Not yet:", kind.value === "scene" ? "this game has no location card to write on." : "this game has no NPC to write on; add one in the World screen.");
       return;
     }
-    if (kind.value === "npc") {
-      if (!npc.value) {
-        showError("Not yet:", "this game has no NPC to write on; add one in the World screen.");
-        return;
-      }
-      const positive = npcSign.value === "positive";
-      const who = npc.selectedOptions[0].textContent;
-      const written = await attempt("The NPC detail was not written.", () =>
-        api.nsuWorldAddNpcDetail(w.view.character.game_id, npc.value, words, positive),
-      );
-      if (!written) return;
-      text.value = "";
-      showNotice(`Wrote the ${positive ? "positive" : "negative"} detail ${quoted(words)} on ${who}.`, async () => {
-        const undone = await attempt("That could not be undone.", () => api.undoGame(w.view.character.game_id));
-        if (undone) showNotice(`Took back the detail ${quoted(words)}.`);
-      });
-      return;
-    }
+    let written = null;
     const ok = await attempt("The detail was not written.", async () => {
-      const current = (await api.nsuSheet(w.id)).sheet;
-      const next = { ...current };
-      if (kind.value === "harm") next.harm = [...current.harm, words];
-      else next.other_details = [...current.other_details, { text: words, positive: kind.value === "positive" }];
-      w.view = await api.saveNsuSheet(w.id, next);
+      written = await api.nsuRollWriteDetail(w.id, w.result.event_id, where, words);
+      if (written.sheet) w.view = written.sheet;
     });
-    if (!ok) return;
+    if (!ok || !written) return;
     text.value = "";
-    const what = kind.value === "harm" ? "harm detail" : "detail";
-    showNotice(`Wrote the ${what} ${quoted(words)} on ${w.name}.`, async () => {
+    // One undo takes back the detail and its tick together (one game step).
+    showNotice(written.message, async () => {
       const undone = await attempt("That could not be undone.", async () => {
-        await api.undoCharacter(w.id);
+        await api.undoGame(gameId);
         w.view = await api.nsuSheet(w.id);
       });
-      if (undone) showNotice(`Took back the ${what} ${quoted(words)}.`);
+      if (undone) showNotice(`Took back ${quoted(words)}${written.ticked ? " and its collateral tick" : ""}.`);
       app.refresh().catch(() => {});
     });
     app.refresh().catch(() => {});
@@ -1633,6 +1616,7 @@ function openDetailForm(host) {
     el(
       "form",
       { id: "roll-detail-form", class: "roll-detail-form", autocomplete: "off", on: { submit: save } },
+      hint,
       el("div", { class: "field" }, el("label", { for: "detail-kind" }, "Kind"), kind),
       locationField,
       npcFields,

@@ -51,7 +51,7 @@ const part = (id) => root.querySelector(`#${id}`);
  */
 export async function loadWorld(gameId, tab) {
   const same = view && view.gameId === gameId && view.tab === tab;
-  if (!same) view = { gameId, tab, location: null, viewer: "", placing: null, world: null, map: [], downtime: null, lastEvents: [] };
+  if (!same) view = { gameId, tab, location: null, viewer: "", handOver: null, placing: null, dealing: null, world: null, map: [], downtime: null, lastEvents: [] };
   let ok = false;
   await app.run("The world could not be opened.", async () => {
     await load();
@@ -203,10 +203,51 @@ function npcsCard(w) {
   );
   const npcItem = (n) => {
     const sign = select([["negative", "−  negative"], ["positive", "+  positive"]], { "aria-label": `Sign of the detail on ${n.name}` });
+    // Ruling: an NPC without a threshold is an ordinary person, Overcome by one harm detail;
+    // a stronger one has a threshold of 2 to 4 (Part 2).
+    const harm = n.harm ?? [];
+    const needed = n.threshold ?? 1;
+    const overcome = harm.length >= needed;
+    const threshold = select([["", "Ordinary (1 harm)"], ["2", "2 harm"], ["3", "3 harm"], ["4", "4 harm"]], {
+      class: "npc-threshold",
+      "aria-label": `Harm that Overcomes ${n.name}`,
+      data: { focusKey: `npc-threshold-${n.id}` },
+    });
+    threshold.value = n.threshold ? String(n.threshold) : "";
+    threshold.addEventListener("change", () => {
+      const next = threshold.value ? Number(threshold.value) : null;
+      const after = harm.length >= (next ?? 1);
+      move("The threshold was not set.", () => api.nsuWorldSetNpcThreshold(view.gameId, n.id, next), `${n.name}: Overcome at ${next ?? 1} harm${after ? "; Overcome now" : ""}.`);
+    });
     return el(
       "li",
-      { class: "npc", data: { npcId: n.id } },
-      el("strong", {}, n.name),
+      { class: `npc${overcome ? " overcome" : ""}`, data: { npcId: n.id } },
+      el(
+        "div",
+        { class: "row" },
+        el("strong", { class: "grow" }, n.name),
+        el("span", { class: `npc-state${overcome ? " is-overcome" : ""}` }, overcome ? "Overcome" : `${harm.length} of ${needed} harm`),
+      ),
+      field("Overcome by", threshold),
+      harm.length === 0
+        ? null
+        : el(
+            "ul",
+            { class: "plain-list npc-harm" },
+            ...harm.map((h, i) =>
+              el(
+                "li",
+                { class: "row" },
+                el("span", { class: "grow" }, `Harm: ${h}`),
+                el("button", { type: "button", class: "remove", "aria-label": `Cross the harm “${h}” off ${n.name}`, on: { click: () => move("The harm was not crossed off.", () => api.nsuWorldRemoveNpcHarm(view.gameId, n.id, i), `Crossed harm off ${n.name}.`) } }, "Remove"),
+              ),
+            ),
+          ),
+      overcome
+        ? null
+        : textForm(`npc-harm-${n.id}`, `Harm on ${n.name}`, "Add harm", (text) =>
+            move("The harm was not written.", () => api.nsuWorldAddNpcHarm(view.gameId, n.id, text), `Wrote harm on ${n.name}.`),
+          ),
       n.details.length === 0
         ? el("p", { class: "muted" }, "No details yet.")
         : el(
@@ -489,47 +530,242 @@ function renderMap() {
   const maxY = Math.min(64, Math.max(2, ...ys.map((y) => y + 1)));
   const at = new Map(placed.map((c) => [`${c.position.x},${c.position.y}`, c]));
   const placing = view.placing ? view.world.locations.find((l) => l.id === view.placing) : null;
+  const columns = maxX - minX + 1;
+  const rows = maxY - minY + 1;
 
   // Cells in reading order (row by row); each says where it is.
   const grid = el("div", { class: "map-grid", role: "group", "aria-label": "Map of location cards", id: "map-grid" });
   // The grid scales to the card: equal columns that may shrink (no sideways scroll on a phone).
-  grid.style.gridTemplateColumns = `repeat(${maxX - minX + 1}, minmax(0, 1fr))`;
-  grid.style.setProperty("--columns", String(maxX - minX + 1));
+  grid.style.gridTemplateColumns = `repeat(${columns}, minmax(0, 1fr))`;
+  grid.style.setProperty("--columns", String(columns));
   for (let y = minY; y <= maxY; y++) {
     for (let x = minX; x <= maxX; x++) grid.append(cell(x, y, at.get(`${x},${y}`), placing));
   }
+  const paths = view.world.paths ?? [];
+  const layered = el("div", { class: "map-layers" }, grid, pathLines(paths, minX, minY, columns, rows));
+  layered.style.setProperty("--columns", String(columns));
 
-  const viewer = select([["", "Table"], ...g.characters.map((c) => [c.id, c.name])], { id: "map-viewer", data: { focusKey: "map-viewer" } });
-  viewer.value = view.viewer;
-  viewer.addEventListener("change", () => {
-    view.viewer = viewer.value;
-    reload();
-  });
-
+  if (view.handOver) {
+    part("world-map").replaceChildren(handOverScreen());
+    return;
+  }
   part("world-map").replaceChildren(
-    el("h3", { id: "map-heading" }, "Map"),
-    el(
-      "div",
-      { class: "map-toolbar" },
-      field("View as", viewer, "field viewer"),
-      placing
-        ? el(
-            "p",
-            { class: "notice placing", role: "status" },
-            `Tap an empty cell to place ${placing.name}. `,
-            el("button", { type: "button", id: "place-cancel", on: { click: () => { view.placing = null; render(); } } }, "Cancel"),
-          )
-        : el("p", { class: "muted" }, "Face-down cards show their backs unless the viewer scouted them."),
-    ),
-    el("div", { class: "map-scroll" }, grid),
+    el("h3", { id: "map-heading", tabindex: "-1" }, "Map"),
+    partyBar(),
+    el("div", { class: "map-toolbar" }, viewerControl(g), mapStatus(placing)),
+    el("div", { class: "map-scroll" }, layered),
+    pathsCard(paths),
     locationList(),
     authorForm(),
   );
 }
 
+/** Where the party is, in words, and the control that moves it (home, or a revealed card). */
+function partyBar() {
+  const w = view.world;
+  const here = w.party_at ? w.locations.find((l) => l.id === w.party_at) : null;
+  const open = w.locations.filter((l) => l.revealed && l.position);
+  const choice = select([["", "Home"], ...open.map((l) => [l.id, l.name])], { id: "party-location", data: { focusKey: "party-location" } });
+  choice.value = w.party_at ?? "";
+  choice.addEventListener("change", () => setParty(choice.value || null));
+  return el(
+    "div",
+    { class: "party-bar", id: "party-bar" },
+    el("p", { class: "party-where", id: "party-where", role: "status" }, here ? `The party is at ${here.name}.` : "The party is at home."),
+    open.length === 0 ? el("p", { class: "muted" }, "Reveal a card on the map to send the party there.") : field("Move the party to", choice, "field party-field"),
+  );
+}
+
+/** Moves the party (a revealed card's id, or null for home): one undoable game step. */
+function setParty(id) {
+  const l = id ? view.world.locations.find((x) => x.id === id) : null;
+  move("The party did not move.", () => api.nsuWorldSetPartyLocation(view.gameId, id), l ? `The party is at ${l.name}.` : "The party went home.");
+}
+
+/**
+ * Who the map is shown to. On a device passed around, the cards stay closed until one
+ * character asks to see what they wrote or scouted, after the device was handed to them.
+ */
+function viewerControl(g) {
+  if ((g.role ?? "both") !== "both" || g.characters.length === 0) return null;
+  if (view.viewer) {
+    const who = g.characters.find((c) => c.id === view.viewer)?.name ?? "someone";
+    return el(
+      "p",
+      { class: "notice viewing", role: "status" },
+      `Showing the cards ${who} wrote or scouted. `,
+      el("button", { type: "button", id: "map-close-cards", data: { focusKey: "map-close-cards" }, on: { click: () => { view.viewer = ""; reload(); } } }, "Close the cards"),
+    );
+  }
+  const who = select([["", "Choose…"], ...g.characters.map((c) => [c.id, c.name])], { id: "map-viewer", data: { focusKey: "map-viewer" } });
+  who.addEventListener("change", () => {
+    if (!who.value) return;
+    view.handOver = who.value;
+    render();
+    byId("hand-over-heading")?.focus();
+  });
+  return field("Show one player's own cards", who, "field viewer");
+}
+
+/** "Hand the device to …": nothing secret shows until that person says they hold it. */
+function handOverScreen() {
+  const who = game().characters.find((c) => c.id === view.handOver)?.name ?? "that player";
+  const back = () => { view.handOver = null; render(); };
+  return el(
+    "div",
+    { class: "hand-over", id: "hand-over" },
+    el("h3", { id: "hand-over-heading", tabindex: "-1" }, `Hand the device to ${who}`),
+    el("p", {}, `Only ${who} should look: the cards ${who} wrote or scouted open on the map.`),
+    el(
+      "div",
+      { class: "actions" },
+      el("button", { type: "button", class: "primary", id: "hand-over-ready", on: { click: () => { view.viewer = view.handOver; view.handOver = null; reload(); } } }, `I am ${who}: show my cards`),
+      el("button", { type: "button", id: "hand-over-cancel", on: { click: back } }, "Cancel"),
+    ),
+  );
+}
+
+/** What a tap on an empty cell does now: move a card, pick cells for the deal, or nothing. */
+function mapStatus(placing) {
+  const hand = view.world.locations.filter((l) => !l.position);
+  if (placing) {
+    return el(
+      "p",
+      { class: "notice placing", role: "status" },
+      `Tap an empty cell to move ${nameOf(placing)}. `,
+      el("button", { type: "button", id: "place-cancel", on: { click: () => { view.placing = null; render(); } } }, "Cancel"),
+    );
+  }
+  if (view.dealing) {
+    const picked = view.dealing.length;
+    const ready = picked === hand.length;
+    return el(
+      "div",
+      { class: "notice dealing", role: "status" },
+      el("p", { id: "deal-count" }, `Tap ${hand.length} empty cells for the cards: ${picked} of ${hand.length} picked.`),
+      el(
+        "div",
+        { class: "actions" },
+        el("button", { type: "button", class: "primary", id: "deal-go", disabled: !ready, on: { click: deal } }, "Shuffle and deal face down"),
+        el("button", { type: "button", id: "deal-cancel", on: { click: () => { view.dealing = null; render(); } } }, "Cancel"),
+      ),
+    );
+  }
+  if (hand.length > 0) {
+    return el(
+      "div",
+      { class: "deal-start" },
+      el("p", { class: "muted" }, `${hand.length === 1 ? "One card waits" : `${hand.length} cards wait`} to be dealt: they are shuffled, so nobody knows whose card lands where.`),
+      el("button", { type: "button", id: "deal-start", data: { focusKey: "deal-start" }, on: { click: () => { view.dealing = []; render(); } } }, `Deal ${hand.length === 1 ? "the card" : `the ${hand.length} cards`}`),
+    );
+  }
+  return el("p", { class: "muted" }, "Face-down cards show their backs: their danger and reward levels.");
+}
+
+function deal() {
+  const cells = view.dealing;
+  view.dealing = null;
+  move("The cards were not dealt.", () => api.nsuWorldDeal(view.gameId, cells, { kind: "rolled" }), `Shuffled and dealt ${cells.length === 1 ? "the card" : `${cells.length} cards`} face down.`);
+}
+
+/** The paths as lines from cell centre to cell centre, under the cells' own labels. */
+function pathLines(paths, minX, minY, columns, rows) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "map-paths");
+  svg.setAttribute("viewBox", `0 0 ${columns} ${rows}`);
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("aria-hidden", "true");
+  const pos = new Map(view.world.locations.filter((l) => l.position).map((l) => [l.id, l.position]));
+  for (const p of paths) {
+    const [a, b] = [pos.get(p.a), pos.get(p.b)];
+    if (!a || !b) continue;
+    const line = document.createElementNS(SVG, "line");
+    line.setAttribute("x1", String(a.x - minX + 0.5));
+    line.setAttribute("y1", String(a.y - minY + 0.5));
+    line.setAttribute("x2", String(b.x - minX + 0.5));
+    line.setAttribute("y2", String(b.y - minY + 0.5));
+    line.setAttribute("class", "map-path");
+    svg.append(line);
+  }
+  return svg;
+}
+
+/** A card in words by its place alone (never its name: the list of paths is everyone's). */
+const cardWhere = (id) => {
+  const l = view.world.locations.find((x) => x.id === id);
+  if (!l) return "a card no longer here";
+  return l.revealed ? `${l.name} (${whereWords(l.position)})` : `the card ${whereWords(l.position)}`;
+};
+
+/** The paths in words (the drawing is for the eyes only), each with Remove, and a form to draw one. */
+function pathsCard(paths) {
+  const placed = view.world.locations.filter((l) => l.position);
+  const options = placed.map((l) => [l.id, cardWhere(l.id)]);
+  const from = select(options, { id: "path-a", data: { focusKey: "path-a" } });
+  const to = select(options, { id: "path-b", data: { focusKey: "path-b" } });
+  if (options.length > 1) to.value = options[1][0];
+  return el(
+    "section",
+    { class: "paths", id: "map-paths", "aria-labelledby": "paths-heading" },
+    el("h4", { id: "paths-heading" }, "Paths"),
+    paths.length === 0
+      ? el("p", { class: "muted" }, "No paths drawn yet.")
+      : el(
+          "ul",
+          { class: "plain-list path-list" },
+          ...paths.map((p) =>
+            el(
+              "li",
+              { class: "row path" },
+              el("span", { class: "grow" }, `Path: ${cardWhere(p.a)} – ${cardWhere(p.b)}`),
+              el("button", { type: "button", class: "remove", "aria-label": `Rub out the path from ${cardWhere(p.a)} to ${cardWhere(p.b)}`, on: { click: () => move("The path was not rubbed out.", () => api.nsuWorldRemovePath(view.gameId, p.a, p.b), "Rubbed out a path.") } }, "Remove"),
+            ),
+          ),
+        ),
+    placed.length < 2
+      ? null
+      : el(
+          "form",
+          {
+            class: "inline-form",
+            id: "path-form",
+            autocomplete: "off",
+            on: { submit: (e) => { e.preventDefault(); move("The path was not drawn.", () => api.nsuWorldAddPath(view.gameId, from.value, to.value), "Drew a path."); } },
+          },
+          field("From", from),
+          field("To", to),
+          el("button", { type: "submit", id: "path-add" }, "Draw path"),
+        ),
+  );
+}
+
 function cell(x, y, card, placing) {
+  const partyHere = card && view.world.party_at === card.id;
   if (!card) {
     const origin = x === 0 && y === 0;
+    const words = whereWords({ x, y });
+    if (view.dealing) {
+      const picked = view.dealing.some((c) => c.x === x && c.y === y);
+      const full = view.dealing.length >= view.world.locations.filter((l) => !l.position).length;
+      return el(
+        "button",
+        {
+          type: "button",
+          class: `map-cell empty deal-cell${picked ? " picked" : ""}${origin ? " origin" : ""}`,
+          data: { x: String(x), y: String(y), focusKey: `deal-${x}-${y}` },
+          "aria-pressed": String(picked),
+          "aria-label": `A card goes ${words}`,
+          disabled: !picked && full,
+          on: {
+            click: () => {
+              view.dealing = picked ? view.dealing.filter((c) => c.x !== x || c.y !== y) : [...view.dealing, { x, y }];
+              render();
+            },
+          },
+        },
+        picked ? "✓" : origin ? "⌂" : "+",
+      );
+    }
     if (placing) {
       return el(
         "button",
@@ -537,12 +773,12 @@ function cell(x, y, card, placing) {
           type: "button",
           class: `map-cell empty${origin ? " origin" : ""}`,
           data: { x: String(x), y: String(y) },
-          "aria-label": `Place ${placing.name} ${whereWords({ x, y })}`,
+          "aria-label": `Move ${nameOf(placing)} ${words}`,
           on: {
             click: () => {
               const id = placing.id;
               view.placing = null;
-              move("The card was not placed.", () => api.nsuWorldPlace(view.gameId, id, { x, y }), `Placed ${placing.name} ${whereWords({ x, y })}.`);
+              move("The card was not moved.", () => api.nsuWorldPlace(view.gameId, id, { x, y }), `Moved ${nameOf(placing)} ${words}.`);
             },
           },
         },
@@ -552,10 +788,10 @@ function cell(x, y, card, placing) {
     return el("div", { class: `map-cell empty${origin ? " origin" : ""}`, data: { x: String(x), y: String(y) }, title: origin ? "The settlement" : null }, origin ? "⌂" : "");
   }
   // A card's back: its danger and reward levels only (the core leaves the rest out of a
-  // face-down card this device's characters have not scouted).
+  // face-down card this device's viewer did not write or scout).
   const face = card.face;
   if (!face || typeof face.name !== "string" || face.name === "") {
-    const back = face ?? view.world.locations.find((l) => l.id === card.id) ?? card;
+    const back = view.world.locations.find((l) => l.id === card.id) ?? card;
     const lv = back.danger_level ? levels(back) : null;
     return el(
       "div",
@@ -565,25 +801,27 @@ function cell(x, y, card, placing) {
     );
   }
   const l = card.face;
-  const state = card.revealed ? "revealed" : "scouted";
+  const state = card.revealed ? "revealed" : card.scouted ? "scouted" : "authored";
+  const how = card.revealed ? "revealed" : card.scouted ? "face down, scouted" : "face down, your card";
   return el(
     "button",
     {
       type: "button",
-      class: `map-cell map-card ${state}`,
+      class: `map-cell map-card ${state}${partyHere ? " party-here" : ""}`,
       data: { locationId: card.id, x: String(x), y: String(y), focusKey: `map-card-${card.id}` },
-      "aria-label": `${l.name} ${whereWords({ x, y })}, ${card.revealed ? "revealed" : "face down, scouted"}, collateral ${l.collateral} of 8`,
+      "aria-label": `${l.name} ${whereWords({ x, y })}, ${how}, collateral ${l.collateral} of 8${partyHere ? ", the party is here" : ""}`,
       on: { click: () => openLocation(card.id) },
     },
     el("span", { class: "card-name" }, l.name),
     el("span", { class: "card-meta" }, `${levels(l)} · ${l.collateral}/8`),
+    partyHere ? el("span", { class: "party-marker", "aria-hidden": "true" }, "Party") : null,
   );
 }
 
 const levels = (l) => (l.danger_level ? `D${l.danger_level} R${l.reward_level}` : "D? R?");
 
-/** A card's name, or its back's words when this device may not see the name (face down, not scouted here). */
-const nameOf = (l) => (typeof l.name === "string" && l.name !== "" ? l.name : `a face-down card (${levels(l)})`);
+/** A card's name, or its back's words when this device may not read it (face down). */
+const nameOf = (l) => (typeof l.name === "string" && l.name !== "" ? l.name : l.position ? `the face-down card ${whereWords(l.position)} (${levels(l)})` : "a card not dealt yet");
 
 
 function openLocation(id) {
@@ -606,16 +844,27 @@ function locationList() {
 }
 
 function locationRow(l) {
+  // A card this device may not read shows its back and place only: never its name, its
+  // author, nor (by the deal) anything that tells whose it is.
+  const readable = typeof l.name === "string" && l.name !== "";
+  const title = readable ? l.name : l.position ? "Face-down card" : "A card not dealt yet";
+  const about = readable
+    ? ` by ${l.author} · ${levels(l)} · ${l.revealed ? "revealed" : "face down"} · ${whereWords(l.position)}`
+    : l.position
+      ? ` ${whereWords(l.position)}, ${levels(l)}`
+      : `, ${levels(l)}`;
   const row = el(
     "li",
-    { class: "location-card", data: { locationId: l.id } },
+    { class: `location-card${readable ? "" : " closed"}`, data: { locationId: l.id } },
     el(
       "div",
       { class: "row" },
-      el("span", { class: "grow" }, el("strong", { class: "location-name" }, nameOf(l)), el("span", { class: "muted" }, `${l.author ? ` by ${l.author}` : ""} · ${levels(l)} · ${l.revealed ? "revealed" : "face down"} · ${whereWords(l.position)}`)),
+      el("span", { class: "grow" }, el("strong", { class: "location-name" }, title), el("span", { class: "muted" }, about)),
       el("button", { type: "button", class: "open-location", data: { focusKey: `open-${l.id}` }, on: { click: () => openLocation(l.id) } }, "Open"),
-      el("button", { type: "button", class: "place-start", data: { focusKey: `place-${l.id}` }, on: { click: () => { view.placing = l.id; render(); document.querySelector(".map-cell.empty[data-x]")?.scrollIntoView({ block: "nearest" }); } } }, l.position ? "Move" : "Place"),
-      l.revealed
+      l.position
+        ? el("button", { type: "button", class: "place-start", data: { focusKey: `place-${l.id}` }, on: { click: () => { view.placing = l.id; render(); document.querySelector(".map-cell.empty[data-x]")?.scrollIntoView({ block: "nearest" }); } } }, "Move")
+        : null,
+      l.revealed || !l.position
         ? null
         : el("button", { type: "button", class: "reveal", data: { focusKey: `reveal-${l.id}` }, on: { click: () => move("The card was not revealed.", () => api.nsuWorldReveal(view.gameId, l.id), `Revealed ${nameOf(l)}.`) } }, "Reveal"),
     ),
@@ -645,6 +894,9 @@ function authorForm() {
     return field(label, control);
   };
   const author = el("input", { type: "text", id: "location-author", required: true, list: listId });
+  // The character whose player writes the card: only they (and scouts) read it face down.
+  const writers = (g.role ?? "both") === "player" ? g.characters.filter((c) => c.mine) : (g.role ?? "both") === "both" ? g.characters : [];
+  const writer = select([...writers.map((c) => [c.id, c.name]), ["", "No character (the table's card)"]], { id: "location-writer" });
   return el(
     "details",
     { class: "author-location", open: view.world.locations.length === 0 },
@@ -666,12 +918,14 @@ function authorForm() {
               collateral_harms: v("location-collateral-harms"),
               danger: v("location-danger"),
               treasure: v("location-treasure"),
+              author_character: writer.value || null,
             };
             move("The location was not written.", () => api.nsuWorldAuthorLocation(view.gameId, draft), `Wrote ${draft.name}.`);
           },
         },
       },
       el("div", { class: "pair" }, input("location-name", "Name"), field("Author (player)", author)),
+      writers.length > 0 ? field("Written by (only they read it face down)", writer) : null,
       el("datalist", { id: listId }, ...g.characters.map((c) => el("option", { value: c.name }))),
       input("location-description", "Description", true),
       fieldText("location-collateral-harms", "What collateral can harm here"),
@@ -686,6 +940,15 @@ const fieldText = (id, label) => field(label, el("textarea", { id, rows: 2 }));
 
 // ---- one location --------------------------------------------------------------------------------
 
+/** On a card's page: "The party is here", or the button that moves it here (revealed cards only). */
+function partyHere(l) {
+  if (view.world.party_at === l.id) {
+    return el("div", { class: "row party-row" }, el("p", { class: "party-where grow", id: "location-party" }, "The party is here."), el("button", { type: "button", id: "party-home", on: { click: () => setParty(null) } }, "Send the party home"));
+  }
+  if (!l.revealed || !l.position) return el("p", { class: "muted", id: "location-party" }, "The party can go here once the card is revealed.");
+  return el("div", { class: "row party-row" }, el("button", { type: "button", class: "primary", id: "party-move-here", on: { click: () => setParty(l.id) } }, "Move the party here"));
+}
+
 function renderLocation() {
   const l = view.world.locations.find((x) => x.id === view.location);
   const g = game();
@@ -698,7 +961,9 @@ function renderLocation() {
   const tick = (delta) =>
     move("The clock did not change.", () => api.nsuWorldTickCollateral(view.gameId, l.id, delta), `${nameOf(l)}: collateral ${delta > 0 ? "+1" : "−1"}.`);
   const detail = el("input", { type: "text", id: "scene-detail-text", required: true });
-  const risk = checkbox("The World was at risk (ticks the collateral clock)", { id: "scene-detail-world" });
+  // Written here by hand it ticks nothing: the table ticks the clock itself. (A detail written
+  // from a roll's result ticks the party's location when the World was at risk.)
+  const risk = checkbox("It came from a roll with the World at risk (recorded; tick the clock by hand)", { id: "scene-detail-world" });
   risk.box.id = "scene-detail-world";
   risk.node.setAttribute("for", "scene-detail-world");
   const scouts = l.scouted_by.map((id) => g.characters.find((c) => c.id === id)?.name ?? "someone no longer here");
@@ -711,6 +976,7 @@ function renderLocation() {
       el("button", { type: "button", id: "location-back", on: { click: () => { view.location = null; render(); byId("map-heading")?.focus(); } } }, "← Map"),
       el("h3", { id: "location-heading", tabindex: "-1", class: "grow" }, nameOf(l)),
     ),
+    partyHere(l),
     el(
       "div",
       { class: "location-layout" },

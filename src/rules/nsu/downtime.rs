@@ -447,8 +447,6 @@ pub struct PhaseSetup {
     pub at_home: bool,
     /// Extra units of time: one more action each and one more complication roll per unit.
     pub time_units: u8,
-    /// The location the characters just left, whose complication roll comes first.
-    pub just_left: Option<Uuid>,
 }
 
 impl DowntimePhase {
@@ -647,7 +645,8 @@ pub enum MoodPick {
 
 /// Starts a phase for the characters in `sheets`. At home every character gains a recovery
 /// point; each time unit gives every character one more action and the table one more
-/// complication roll.
+/// complication roll. The location just left (whose complication roll comes first) is where
+/// the party was (`World::party_at`; none from home), and the party goes home.
 pub fn start(
     world: &World,
     sheets: &BTreeMap<Uuid, Sheet>,
@@ -662,16 +661,20 @@ pub fn start(
     if setup.time_units > MAX_TIME_UNITS {
         return Err(Error::invalid("time_units", format!("{} is more than {MAX_TIME_UNITS}", setup.time_units)));
     }
-    if let Some(loc) = setup.just_left {
-        world.location_index(loc, "just_left")?;
-    }
+    let just_left = world.party_at;
     let actions_each = 1 + setup.time_units;
     let mut events = vec![DowntimeEvent::PhaseStarted {
         at_home: setup.at_home,
         time_units: setup.time_units,
-        just_left: setup.just_left,
+        just_left,
         actions_each,
     }];
+    let mut world = world.clone();
+    if just_left.is_some() {
+        let (home, moved) = world::set_party_location(&world, None)?;
+        world = home;
+        events.extend(moved.into_iter().map(|change| DowntimeEvent::World { change }));
+    }
     let mut sheets = sheets.clone();
     if setup.at_home {
         for (id, sheet) in sheets.iter_mut() {
@@ -703,13 +706,13 @@ pub fn start(
     let phase = DowntimePhase {
         at_home: setup.at_home,
         time_units: setup.time_units,
-        just_left: setup.just_left,
+        just_left,
         just_left_rolled: false,
         extra_complications_left: setup.time_units,
         characters,
         collateral_attempts: Vec::new(),
     };
-    Ok((Downtime { world: world.clone(), sheets, phase }, events))
+    Ok((Downtime { world, sheets, phase }, events))
 }
 
 /// Rolls a complication for `location` (one d6, "complication die"). The location just left
@@ -1677,6 +1680,7 @@ mod tests {
             position: None,
             scene_details: Vec::new(),
             scouted_by: Vec::new(),
+            author_character: None,
         }
     }
 
@@ -1692,7 +1696,7 @@ mod tests {
 
     /// A phase with characters A (given sheet) and B, no complication due.
     fn phase_with(a: Sheet, at_home: bool, time_units: u8) -> Downtime {
-        start(&world(), &sheets(a), PhaseSetup { at_home, time_units, just_left: None }).unwrap().0
+        start(&world(), &sheets(a), PhaseSetup { at_home, time_units }).unwrap().0
     }
 
     /// A phase at home with `time_units` extra units.
@@ -1769,8 +1773,13 @@ mod tests {
 
     #[test]
     fn the_location_just_left_is_rolled_first_and_a_clock_at_zero_rolls_no_die() {
-        let setup = PhaseSetup { at_home: true, time_units: 1, just_left: Some(DOWN) };
-        let (d, _) = start(&world(), &sheets(sheet()), setup).unwrap();
+        // The party was at DOWN (start reads only `party_at`; the map does not matter here).
+        let setup = PhaseSetup { at_home: true, time_units: 1 };
+        let (d, ev) = start(&World { party_at: Some(DOWN), ..world() }, &sheets(sheet()), setup).unwrap();
+        assert_eq!(d.phase.just_left, Some(DOWN));
+        assert_eq!(d.world.party_at, None, "downtime sends the party home");
+        let home = WorldEvent::PartyMoved { before: Some(DOWN), after: None };
+        assert_eq!(ev[1], DowntimeEvent::World { change: home });
         assert!(refused(&d, |d| roll_complication(d, RUINED, &mut dice([6]))).contains("just left"));
         assert!(refused(&d, |d| seek_recovery(d, A, SeekRecovery::default(), &mut dice([1]))).contains("complication"));
         let (d, ev) = roll_complication(&d, DOWN, &mut dice([6])).unwrap();
@@ -1814,8 +1823,7 @@ mod tests {
 
     #[test]
     fn at_home_each_character_gains_a_recovery_point_and_time_units_add_actions_and_rolls() {
-        let (d, ev) =
-            start(&world(), &sheets(sheet()), PhaseSetup { at_home: true, time_units: 2, just_left: None }).unwrap();
+        let (d, ev) = start(&world(), &sheets(sheet()), PhaseSetup { at_home: true, time_units: 2 }).unwrap();
         assert_eq!(
             ev[0],
             DowntimeEvent::PhaseStarted { at_home: true, time_units: 2, just_left: None, actions_each: 3 }
@@ -1826,10 +1834,9 @@ mod tests {
         assert_eq!([d.sheets[&A].recovery_points, d.sheets[&B].recovery_points], [1, 1]);
         assert_eq!(d.phase.characters[&A].actions_left, 3);
         assert_eq!(d.phase.extra_complications_left, 2);
-        let away =
-            start(&world(), &sheets(sheet()), PhaseSetup { at_home: false, time_units: 0, just_left: None }).unwrap().0;
+        let away = start(&world(), &sheets(sheet()), PhaseSetup { at_home: false, time_units: 0 }).unwrap().0;
         assert_eq!(away.sheets[&A].recovery_points, 0);
-        let err = start(&world(), &sheets(sheet()), PhaseSetup { at_home: false, time_units: 1, just_left: None });
+        let err = start(&world(), &sheets(sheet()), PhaseSetup { at_home: false, time_units: 1 });
         assert!(err.unwrap_err().to_string().starts_with("time_units:"));
     }
 
@@ -2543,8 +2550,8 @@ mod tests {
         s.moods[0].as_mut().unwrap().overloaded = levels[0] > 0;
         s.sentiments[0] = sentiment("Sister", SentimentState::Lost);
         s.skills[1].as_mut().unwrap().boxes = AspectBoxes { body: true, mind: true, heart: false };
-        let setup = PhaseSetup { at_home: true, time_units: 3, just_left: Some(RUINED) };
-        let (d, _) = start(&world(), &sheets(s), setup).unwrap();
+        let setup = PhaseSetup { at_home: true, time_units: 3 };
+        let (d, _) = start(&World { party_at: Some(RUINED), ..world() }, &sheets(s), setup).unwrap();
         roll_complication(&d, RUINED, &mut Rolled(rng)).unwrap().0
     }
 

@@ -62,6 +62,12 @@ pub const MAX_PROJECTS: usize = 200;
 pub const MAX_NPCS: usize = 500;
 /// Details written on one NPC.
 pub const MAX_NPC_DETAILS: usize = 100;
+/// Paths drawn between cards: far more than a map of two hundred cards needs.
+pub const MAX_PATHS: usize = 1000;
+/// An NPC's Overcome threshold runs 2..=4 (Part 2: "a threshold … between 2 and 4").
+pub const NPC_THRESHOLDS: std::ops::RangeInclusive<u8> = 2..=4;
+/// An NPC keeps at most this many harm details (the largest threshold).
+pub const MAX_NPC_HARM: usize = 4;
 
 /// Everything the table established in worldbuilding, and what has changed since.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,6 +86,28 @@ pub struct World {
     /// Absent from files and logs written before NPCs existed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub npcs: Vec<Npc>,
+    /// Where the party is: a revealed card on the map, or None at home. Absent from files
+    /// written before the game knew it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub party_at: Option<Uuid>,
+    /// Paths drawn between two cards on the map, unordered, no two alike.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paths: Vec<MapPath>,
+}
+
+/// A path drawn on the map between two placed cards; `a`–`b` is the same path as `b`–`a`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapPath {
+    pub a: Uuid,
+    pub b: Uuid,
+}
+
+impl MapPath {
+    /// Whether this path joins `x` and `y`, either way round.
+    pub fn joins(&self, x: Uuid, y: Uuid) -> bool {
+        (self.a == x && self.b == y) || (self.a == y && self.b == x)
+    }
 }
 
 /// Lines (never brought up) and veils (present but never zoomed in on).
@@ -182,6 +210,11 @@ pub struct Location {
     pub scene_details: Vec<SceneDetail>,
     /// Characters who have privately seen this card while it was face down.
     pub scouted_by: Vec<Uuid>,
+    /// The character whose player wrote the card: they may read it while it is face down.
+    /// None when the card was written on a device that plays no character and not linked
+    /// since (then only the card's back is ever shown until it is revealed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author_character: Option<Uuid>,
 }
 
 /// What a player writes on a new location card.
@@ -195,6 +228,9 @@ pub struct NewLocation {
     pub collateral_harms: String,
     pub danger: String,
     pub treasure: String,
+    /// The character whose player writes the card, when known.
+    #[serde(default)]
+    pub author_character: Option<Uuid>,
 }
 
 /// A long-term project clock of 4, 6 or 8 segments.
@@ -228,13 +264,34 @@ pub struct NewProject {
 }
 
 /// A non-player character the table writes details onto after a roll (§1.3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Npc {
     pub id: Uuid,
     pub name: String,
     /// Details in the order they were written, each positive or negative.
     pub details: Vec<Detail>,
+    /// How many harm details Overcome this NPC, 2..=4; None: an ordinary NPC.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threshold: Option<u8>,
+    /// Harm details, in the order they were written.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub harm: Vec<String>,
+}
+
+impl Npc {
+    /// Harm details it takes to Overcome this NPC. Ruling: an NPC without a threshold is an
+    /// ordinary person, Overcome by one harm detail (Part 2 gives thresholds of 2 to 4 only
+    /// to "a stronger person or monster").
+    pub fn harm_to_overcome(&self) -> usize {
+        usize::from(self.threshold.unwrap_or(1))
+    }
+
+    /// Overcome: at least as many harm details as its threshold. Lowering the threshold
+    /// below the harm already written makes the NPC Overcome at once.
+    pub fn overcome(&self) -> bool {
+        self.harm.len() >= self.harm_to_overcome()
+    }
 }
 
 /// A new NPC, with no details yet.
@@ -355,6 +412,45 @@ pub enum WorldEvent {
         before: Vec<Detail>,
         after: Vec<Detail>,
     },
+    /// The party moved: None is home.
+    PartyMoved {
+        before: Option<Uuid>,
+        after: Option<Uuid>,
+    },
+    /// The unplaced cards were shuffled and laid face down on `cells` (which card lies
+    /// where is not said: that is the point of the deal).
+    LocationsDealt {
+        cells: Vec<GridPos>,
+    },
+    PathAdded {
+        path: MapPath,
+    },
+    PathRemoved {
+        path: MapPath,
+    },
+    AuthorLinked {
+        location: Uuid,
+        before: Option<Uuid>,
+        after: Option<Uuid>,
+    },
+    NpcThresholdSet {
+        npc: Uuid,
+        before: Option<u8>,
+        after: Option<u8>,
+        overcome: bool,
+    },
+    NpcHarmAdded {
+        npc: Uuid,
+        index: usize,
+        text: String,
+        overcome: bool,
+    },
+    NpcHarmRemoved {
+        npc: Uuid,
+        index: usize,
+        text: String,
+        overcome: bool,
+    },
 }
 
 impl World {
@@ -407,6 +503,7 @@ impl World {
             ("locations", self.locations.len(), MAX_LOCATIONS, "locations"),
             ("projects", self.projects.len(), MAX_PROJECTS, "projects"),
             ("npcs", self.npcs.len(), MAX_NPCS, "NPCs"),
+            ("paths", self.paths.len(), MAX_PATHS, "paths"),
         ];
         for (field, len, cap, what) in caps {
             if len > cap {
@@ -575,6 +672,46 @@ impl World {
                 if let Some(m) = required_text_problem(&d.text) {
                     problem(format!("{at}.details[{j}].text"), m);
                 }
+            }
+            if let Some(t) = n.threshold.filter(|t| !NPC_THRESHOLDS.contains(t)) {
+                problem(format!("{at}.threshold"), format!("{t} is out of range: a threshold is 2 to 4"));
+            }
+            if n.harm.len() > MAX_NPC_HARM {
+                problem(
+                    format!("{at}.harm"),
+                    format!("{} harm details; an NPC keeps at most {MAX_NPC_HARM}", n.harm.len()),
+                );
+                continue;
+            }
+            for (j, h) in n.harm.iter().enumerate() {
+                if let Some(m) = required_text_problem(h) {
+                    problem(format!("{at}.harm[{j}]"), m);
+                }
+            }
+        }
+        let placed: HashMap<Uuid, &Location> =
+            self.locations.iter().filter(|l| l.position.is_some()).map(|l| (l.id, l)).collect();
+        if let Some(at) = self.party_at {
+            match placed.get(&at) {
+                None => problem(format!("{path}.party_at"), format!("{at} is not a card on the map")),
+                Some(l) if !l.revealed => problem(
+                    format!("{path}.party_at"),
+                    format!("{at} is face down; the party is only at a revealed card"),
+                ),
+                Some(_) => {}
+            }
+        }
+        let mut seen = HashSet::new();
+        for (i, p) in self.paths.iter().enumerate().take(within(self.paths.len(), MAX_PATHS)) {
+            for (field, end) in [("a", p.a), ("b", p.b)] {
+                if !placed.contains_key(&end) {
+                    problem(format!("{path}.paths[{i}].{field}"), format!("{end} is not a card on the map"));
+                }
+            }
+            if p.a == p.b {
+                problem(format!("{path}.paths[{i}].b"), "a path joins two different cards".into());
+            } else if !seen.insert(if p.a < p.b { (p.a, p.b) } else { (p.b, p.a) }) {
+                problem(format!("{path}.paths[{i}]"), "the same path is drawn twice".into());
             }
         }
         out
@@ -753,6 +890,7 @@ pub fn author_location(world: &World, new: &NewLocation) -> Result<(World, Vec<W
         position: None,
         scene_details: Vec::new(),
         scouted_by: Vec::new(),
+        author_character: new.author_character,
     };
     let event =
         WorldEvent::LocationAuthored { location: new.id, name: location.name.clone(), author: location.author.clone() };
@@ -777,9 +915,16 @@ pub fn roll_levels(world: &World, location: Uuid, dice: &mut dyn DiceSource) -> 
     Ok((next, vec![WorldEvent::LevelsRolled { location, danger_level: danger, reward_level: reward }]))
 }
 
-/// Lays a card on (or moves it to) a free cell of the map.
+/// Moves a card already on the map to a free cell. A card reaches the map only by the deal
+/// ([`deal_locations`]), so that nobody who lays it knows which card it is.
 pub fn place_location(world: &World, location: Uuid, at: GridPos) -> Result<(World, Vec<WorldEvent>)> {
     let i = world.location_index(location, "location")?;
+    if world.locations[i].position.is_none() {
+        return Err(Error::invalid(
+            "location",
+            "a card goes on the map only by the deal: shuffle and deal the cards not yet on the map",
+        ));
+    }
     if let Some(p) = position_problem(at) {
         return Err(Error::invalid("position", p));
     }
@@ -840,8 +985,9 @@ pub fn shift_collateral_clamped(world: &World, location: Uuid, delta: i16) -> Re
     Ok((next, vec![event]))
 }
 
-/// Adds a scene detail to a location; one made while the World was at risk also ticks its
-/// collateral clock (stopping at 8).
+/// Adds a scene detail to a location. `world_at_risk` records that it came from a roll with
+/// the World at risk; it ticks nothing here: the tick such a roll's details make goes to
+/// the party's location ([`tick_party_location`]), once per detail.
 pub fn add_scene_detail(
     world: &World,
     location: Uuid,
@@ -860,13 +1006,169 @@ pub fn add_scene_detail(
     let text = text.trim().to_owned();
     next.locations[i].scene_details.push(SceneDetail { text: text.clone(), world_at_risk });
     let index = next.locations[i].scene_details.len() - 1;
-    let mut events = vec![WorldEvent::SceneDetailAdded { location, index, text, world_at_risk }];
-    if world_at_risk {
-        let (ticked, more) = shift_collateral_clamped(&next, location, 1)?;
-        next = ticked;
-        events.extend(more);
+    Ok((next, vec![WorldEvent::SceneDetailAdded { location, index, text, world_at_risk }]))
+}
+
+/// The collateral a detail written from a World-at-risk roll makes (RULES.md §1.3): one
+/// tick on the clock of the card where the party is, stopping at 8; at home, nothing.
+pub fn tick_party_location(world: &World) -> Result<(World, Vec<WorldEvent>)> {
+    match world.party_at {
+        Some(at) => shift_collateral_clamped(world, at, 1),
+        None => Ok((world.clone(), Vec::new())),
     }
-    Ok((next, events))
+}
+
+/// Moves the party to a revealed card on the map, or home (`None`).
+pub fn set_party_location(world: &World, location: Option<Uuid>) -> Result<(World, Vec<WorldEvent>)> {
+    if world.party_at == location {
+        let here = if location.is_some() { "already at that location" } else { "already at home" };
+        return Err(Error::invalid("location", format!("the party is {here}")));
+    }
+    if let Some(at) = location {
+        let card = &world.locations[world.location_index(at, "location")?];
+        if card.position.is_none() {
+            return Err(Error::invalid("location", "that card is not on the map yet"));
+        }
+        if !card.revealed {
+            return Err(Error::invalid("location", "that card is face down; reveal it before the party goes there"));
+        }
+    }
+    let mut next = world.clone();
+    let before = std::mem::replace(&mut next.party_at, location);
+    Ok((next, vec![WorldEvent::PartyMoved { before, after: location }]))
+}
+
+/// Shuffles every card not yet on the map and lays them face down on `cells`, which the
+/// table picked (one free cell per card). Levels may be rolled before or after: the SRD
+/// rolls them once the cards lie on the map, and a card's back shows them either way.
+///
+/// The shuffle is Fisher–Yates with the dice: for k = n down to 2, one "shuffle die (dk)"
+/// picks which of the first k cards goes k-th. Card k of the shuffled order lies on
+/// `cells[k]`, and the dealt cards take the shuffled order in `World::locations` too (after
+/// the cards already on the map), so neither list order nor cell tells whose card is where.
+pub fn deal_locations(world: &World, cells: &[GridPos], dice: &mut dyn DiceSource) -> Result<(World, Vec<WorldEvent>)> {
+    let (mut hand, placed): (Vec<Location>, Vec<Location>) =
+        world.locations.iter().cloned().partition(|l| l.position.is_none());
+    if hand.is_empty() {
+        return Err(Error::invalid("cells", "every card is already on the map"));
+    }
+    if cells.len() != hand.len() {
+        return Err(Error::invalid(
+            "cells",
+            format!("{} cards wait to be dealt; pick {} free cells, not {}", hand.len(), hand.len(), cells.len()),
+        ));
+    }
+    for (i, &at) in cells.iter().enumerate() {
+        if let Some(p) = position_problem(at) {
+            return Err(Error::invalid(format!("cells[{i}]"), p));
+        }
+        if cells[..i].contains(&at) || placed.iter().any(|l| l.position == Some(at)) {
+            return Err(Error::invalid(format!("cells[{i}]"), format!("({}, {}) is taken", at.x, at.y)));
+        }
+    }
+    for k in (2..=hand.len()).rev() {
+        // At most MAX_LOCATIONS (200) cards, so every die fits in a u8.
+        let sides = u8::try_from(k).map_err(|_| Error::invalid("cells", "too many cards to shuffle"))?;
+        let j = dice.roll(sides, &format!("shuffle die (d{k})"))?;
+        hand.swap(k - 1, usize::from(j) - 1);
+    }
+    for (card, &at) in hand.iter_mut().zip(cells) {
+        card.position = Some(at);
+    }
+    let mut next = world.clone();
+    next.locations = placed.into_iter().chain(hand).collect();
+    Ok((next, vec![WorldEvent::LocationsDealt { cells: cells.to_vec() }]))
+}
+
+/// Draws a path between two different cards on the map; each pair once.
+pub fn add_path(world: &World, a: Uuid, b: Uuid) -> Result<(World, Vec<WorldEvent>)> {
+    for (field, end) in [("a", a), ("b", b)] {
+        let card = &world.locations[world.location_index(end, field)?];
+        if card.position.is_none() {
+            return Err(Error::invalid(field, "that card is not on the map yet"));
+        }
+    }
+    if a == b {
+        return Err(Error::invalid("b", "a path joins two different cards"));
+    }
+    if world.paths.iter().any(|p| p.joins(a, b)) {
+        return Err(Error::invalid("b", "that path is already drawn"));
+    }
+    room("b", world.paths.len(), MAX_PATHS, "paths")?;
+    let mut next = world.clone();
+    let path = MapPath { a, b };
+    next.paths.push(path);
+    Ok((next, vec![WorldEvent::PathAdded { path }]))
+}
+
+/// Rubs out the path between two cards (either way round).
+pub fn remove_path(world: &World, a: Uuid, b: Uuid) -> Result<(World, Vec<WorldEvent>)> {
+    let i = world
+        .paths
+        .iter()
+        .position(|p| p.joins(a, b))
+        .ok_or_else(|| Error::invalid("b", "no path joins those two cards"))?;
+    let mut next = world.clone();
+    let path = next.paths.remove(i);
+    Ok((next, vec![WorldEvent::PathRemoved { path }]))
+}
+
+/// Links a card to the character whose player wrote it (or unlinks it, `None`). Who may
+/// read a face-down card follows this link.
+pub fn link_author(world: &World, location: Uuid, character: Option<Uuid>) -> Result<(World, Vec<WorldEvent>)> {
+    let i = world.location_index(location, "location")?;
+    let mut next = world.clone();
+    let before = std::mem::replace(&mut next.locations[i].author_character, character);
+    if before == character {
+        return Err(Error::invalid("character", "the card is already linked so"));
+    }
+    Ok((next, vec![WorldEvent::AuthorLinked { location, before, after: character }]))
+}
+
+/// Sets an NPC's Overcome threshold (2..=4), or makes it ordinary again (`None`). A
+/// threshold at or below the harm already written makes the NPC Overcome: allowed, since
+/// the Arbiters may judge a foe weaker than first thought.
+pub fn set_npc_threshold(world: &World, npc: Uuid, threshold: Option<u8>) -> Result<(World, Vec<WorldEvent>)> {
+    let i = world.npc_index(npc)?;
+    if let Some(t) = threshold.filter(|t| !NPC_THRESHOLDS.contains(t)) {
+        return Err(Error::invalid("threshold", format!("{t} is out of range: a threshold is 2 to 4")));
+    }
+    let mut next = world.clone();
+    let before = std::mem::replace(&mut next.npcs[i].threshold, threshold);
+    if before == threshold {
+        return Err(Error::invalid("threshold", "the NPC already has that threshold"));
+    }
+    let overcome = next.npcs[i].overcome();
+    Ok((next, vec![WorldEvent::NpcThresholdSet { npc, before, after: threshold, overcome }]))
+}
+
+/// Writes a harm detail on an NPC. An NPC already Overcome takes no more.
+pub fn add_npc_harm(world: &World, npc: Uuid, text: &str) -> Result<(World, Vec<WorldEvent>)> {
+    let i = world.npc_index(npc)?;
+    check_required_text("harm", text)?;
+    let n = &world.npcs[i];
+    if n.overcome() {
+        return Err(Error::invalid("harm", format!("{:?} is already Overcome", n.name)));
+    }
+    let mut next = world.clone();
+    let text = text.trim().to_owned();
+    next.npcs[i].harm.push(text.clone());
+    let index = next.npcs[i].harm.len() - 1;
+    let overcome = next.npcs[i].overcome();
+    Ok((next, vec![WorldEvent::NpcHarmAdded { npc, index, text, overcome }]))
+}
+
+/// Crosses harm detail `index` off an NPC.
+pub fn remove_npc_harm(world: &World, npc: Uuid, index: usize) -> Result<(World, Vec<WorldEvent>)> {
+    let i = world.npc_index(npc)?;
+    let len = world.npcs[i].harm.len();
+    if index >= len {
+        return Err(Error::invalid("harm", format!("there is no harm detail {index}; the NPC has {len}")));
+    }
+    let mut next = world.clone();
+    let text = next.npcs[i].harm.remove(index);
+    let overcome = next.npcs[i].overcome();
+    Ok((next, vec![WorldEvent::NpcHarmRemoved { npc, index, text, overcome }]))
 }
 
 /// Records that `character` privately saw face-down card `location`. Seeing it again records
@@ -925,7 +1227,7 @@ pub fn add_npc(world: &World, new: &NewNpc) -> Result<(World, Vec<WorldEvent>)> 
     room("npc", world.npcs.len(), MAX_NPCS, "NPCs")?;
     let mut next = world.clone();
     let name = new.name.trim().to_owned();
-    next.npcs.push(Npc { id: new.id, name: name.clone(), details: Vec::new() });
+    next.npcs.push(Npc { id: new.id, name: name.clone(), details: Vec::new(), threshold: None, harm: Vec::new() });
     Ok((next, vec![WorldEvent::NpcAdded { npc: new.id, name }]))
 }
 
@@ -1031,6 +1333,7 @@ mod tests {
             collateral_harms: "the archivist moths".into(),
             danger: "rising water".into(),
             treasure: "maps of the old roads".into(),
+            author_character: None,
         }
     }
 
@@ -1139,16 +1442,174 @@ mod tests {
         );
     }
 
+    /// Deals both cards of `world()` with the shuffle die rolling `die` (a d2).
+    fn dealt(w: &World, die: u8) -> World {
+        deal_locations(w, &[GridPos { x: 0, y: 1 }, GridPos { x: 1, y: 1 }], &mut Entered::new([die])).unwrap().0
+    }
+
     #[test]
-    fn two_cards_never_share_a_cell_and_cards_stay_on_the_map() {
+    fn cards_reach_the_map_only_by_a_shuffled_deal_and_never_share_a_cell() {
         let w = world();
-        let (w, ev) = place_location(&w, id(1), GridPos { x: 0, y: 1 }).unwrap();
-        assert_eq!(ev, [WorldEvent::LocationPlaced { location: id(1), before: None, after: GridPos { x: 0, y: 1 } }]);
-        assert!(err(place_location(&w, id(2), GridPos { x: 0, y: 1 })).contains("taken by another card"));
-        assert!(err(place_location(&w, id(2), GridPos { x: 65, y: 0 })).contains("off the map"));
-        let (w, ev) = place_location(&w, id(1), GridPos { x: -1, y: 1 }).unwrap();
-        assert!(matches!(ev[0], WorldEvent::LocationPlaced { before: Some(GridPos { x: 0, y: 1 }), .. }));
+        assert!(err(place_location(&w, id(1), GridPos { x: 0, y: 1 })).contains("only by the deal"));
+        // d2 rolls 1: the second card swaps with the first, so the Mill (id 2) comes first.
+        let (d, ev) =
+            deal_locations(&w, &[GridPos { x: 0, y: 1 }, GridPos { x: 1, y: 1 }], &mut Entered::new([1])).unwrap();
+        assert_eq!(ev, [WorldEvent::LocationsDealt { cells: vec![GridPos { x: 0, y: 1 }, GridPos { x: 1, y: 1 }] }]);
+        assert_eq!(
+            d.locations.iter().map(|l| (l.id, l.position)).collect::<Vec<_>>(),
+            [(id(2), Some(GridPos { x: 0, y: 1 })), (id(1), Some(GridPos { x: 1, y: 1 }))]
+        );
+        assert_eq!(dealt(&w, 2).locations[0].id, id(1), "a 2 keeps the order");
+        assert!(
+            err(deal_locations(&d, &[GridPos { x: 5, y: 5 }], &mut Entered::new([]))).contains("already on the map")
+        );
+        assert!(
+            err(deal_locations(&w, &[GridPos { x: 0, y: 0 }], &mut Entered::new([1]))).contains("pick 2 free cells")
+        );
+        let same = [GridPos { x: 0, y: 0 }, GridPos { x: 0, y: 0 }];
+        assert!(err(deal_locations(&w, &same, &mut Entered::new([1]))).starts_with("cells[1]:"));
+        let off = [GridPos { x: 0, y: 0 }, GridPos { x: 65, y: 0 }];
+        assert!(err(deal_locations(&w, &off, &mut Entered::new([1]))).contains("off the map"));
+        // A third card dealt later may not land on a taken cell; it may go on a free one.
+        let (d3, _) = author_location(&d, &new_location(3, "Bo")).unwrap();
+        assert!(err(deal_locations(&d3, &[GridPos { x: 0, y: 1 }], &mut Entered::new([]))).contains("taken"));
+        let (d3, _) = deal_locations(&d3, &[GridPos { x: 2, y: 1 }], &mut Entered::new([])).unwrap();
+        assert_eq!(d3.locations[2].position, Some(GridPos { x: 2, y: 1 }));
+        // A placed card moves to a free cell, never onto another card or off the map.
+        assert!(err(place_location(&d, id(2), GridPos { x: 1, y: 1 })).contains("taken by another card"));
+        assert!(err(place_location(&d, id(2), GridPos { x: 65, y: 0 })).contains("off the map"));
+        let (d, ev) = place_location(&d, id(1), GridPos { x: -1, y: 1 }).unwrap();
+        assert!(matches!(ev[0], WorldEvent::LocationPlaced { before: Some(GridPos { x: 1, y: 1 }), .. }));
+        assert_eq!(d.problems("$"), vec![]);
+    }
+
+    #[test]
+    fn the_deal_is_a_fair_shuffle() {
+        // Every order of three cards comes from exactly one pair of shuffle dice (d3, d2).
+        let mut w = world();
+        w = author_location(&w, &new_location(3, "Bo")).unwrap().0;
+        let cells = [GridPos { x: 0, y: 0 }, GridPos { x: 1, y: 0 }, GridPos { x: 2, y: 0 }];
+        let mut orders = HashSet::new();
+        for d3 in 1..=3 {
+            for d2 in 1..=2 {
+                let (d, _) = deal_locations(&w, &cells, &mut Entered::new([d3, d2])).unwrap();
+                orders.insert(d.locations.iter().map(|l| l.id).collect::<Vec<_>>());
+            }
+        }
+        assert_eq!(orders.len(), 6);
+    }
+
+    #[test]
+    fn the_party_goes_only_to_a_revealed_card_on_the_map_or_home() {
+        let w = dealt(&world(), 2);
+        assert!(err(set_party_location(&w, Some(id(1)))).contains("face down"));
+        assert!(err(set_party_location(&w, Some(id(9)))).starts_with("location: there is no location"));
+        assert!(err(set_party_location(&w, None)).contains("already at home"));
+        let (w, _) = reveal_location(&w, id(1)).unwrap();
+        let (w, ev) = set_party_location(&w, Some(id(1))).unwrap();
+        assert_eq!(ev, [WorldEvent::PartyMoved { before: None, after: Some(id(1)) }]);
+        assert!(err(set_party_location(&w, Some(id(1)))).contains("already at that location"));
         assert_eq!(w.problems("$"), vec![]);
+        let (unplaced, _) = reveal_location(&world(), id(1)).unwrap();
+        assert!(err(set_party_location(&unplaced, Some(id(1)))).contains("not on the map"));
+        let (home, ev) = set_party_location(&w, None).unwrap();
+        assert_eq!((home.party_at, &ev[0]), (None, &WorldEvent::PartyMoved { before: Some(id(1)), after: None }));
+    }
+
+    #[test]
+    fn a_detail_from_a_world_at_risk_roll_ticks_the_partys_location_and_at_home_nothing() {
+        let w = reveal_location(&dealt(&world(), 2), id(1)).unwrap().0;
+        let (same, ev) = tick_party_location(&w).unwrap();
+        assert_eq!((same, ev), (w.clone(), vec![]), "at home nothing ticks");
+        let (w, _) = set_party_location(&w, Some(id(1))).unwrap();
+        let (w, ev) = tick_party_location(&w).unwrap();
+        assert_eq!(ev, [WorldEvent::CollateralChanged { location: id(1), before: 0, after: 1, clamped: false }]);
+        let (w, _) = tick_collateral(&w, id(1), 7).unwrap();
+        let (w, ev) = tick_party_location(&w).unwrap();
+        assert_eq!(ev, [WorldEvent::CollateralChanged { location: id(1), before: 8, after: 8, clamped: true }]);
+        assert_eq!(w.locations[0].collateral, 8);
+    }
+
+    #[test]
+    fn paths_join_two_different_cards_on_the_map_once_either_way_round() {
+        let w = world();
+        assert!(err(add_path(&w, id(1), id(2))).starts_with("a: that card is not on the map"));
+        let w = dealt(&w, 2);
+        assert!(err(add_path(&w, id(1), id(1))).starts_with("b: a path joins two different"));
+        assert!(err(add_path(&w, id(1), id(9))).starts_with("b: there is no location"));
+        let (w, ev) = add_path(&w, id(1), id(2)).unwrap();
+        assert_eq!(ev, [WorldEvent::PathAdded { path: MapPath { a: id(1), b: id(2) } }]);
+        assert!(err(add_path(&w, id(2), id(1))).contains("already drawn"));
+        assert_eq!(w.problems("$"), vec![]);
+        let (w, _) = remove_path(&w, id(2), id(1)).unwrap();
+        assert!(w.paths.is_empty());
+        assert!(err(remove_path(&w, id(2), id(1))).contains("no path"));
+    }
+
+    #[test]
+    fn an_npc_is_overcome_by_one_harm_or_by_its_threshold_of_two_to_four() {
+        let (w, _) = add_npc(&World::default(), &NewNpc { id: id(20), name: "Rook".into() }).unwrap();
+        let (ordinary, ev) = add_npc_harm(&w, id(20), "a broken wing").unwrap();
+        assert!(matches!(ev[0], WorldEvent::NpcHarmAdded { overcome: true, .. }), "one harm: ordinary NPC");
+        assert!(err(add_npc_harm(&ordinary, id(20), "more")).contains("already Overcome"));
+        assert!(err(set_npc_threshold(&w, id(20), Some(5))).starts_with("threshold: 5 is out of range"));
+        assert!(err(set_npc_threshold(&w, id(20), Some(1))).starts_with("threshold:"));
+        let (w, _) = set_npc_threshold(&w, id(20), Some(3)).unwrap();
+        let (w, _) = add_npc_harm(&w, id(20), "cut").unwrap();
+        let (w, ev) = add_npc_harm(&w, id(20), "bruised").unwrap();
+        assert!(matches!(ev[0], WorldEvent::NpcHarmAdded { index: 1, overcome: false, .. }));
+        assert!(!w.npcs[0].overcome());
+        // Lowering the threshold to the harm already written Overcomes the NPC at once.
+        let (low, ev) = set_npc_threshold(&w, id(20), Some(2)).unwrap();
+        assert_eq!(ev, [WorldEvent::NpcThresholdSet { npc: id(20), before: Some(3), after: Some(2), overcome: true }]);
+        assert!(low.npcs[0].overcome());
+        let (w, _) = add_npc_harm(&w, id(20), "limping").unwrap();
+        assert!(w.npcs[0].overcome());
+        let (w, ev) = remove_npc_harm(&w, id(20), 0).unwrap();
+        assert!(matches!(&ev[0], WorldEvent::NpcHarmRemoved { overcome: false, text, .. } if text == "cut"));
+        assert!(err(remove_npc_harm(&w, id(20), 5)).starts_with("harm: there is no harm detail 5"));
+        assert_eq!(w.problems("$"), vec![]);
+    }
+
+    #[test]
+    fn a_card_links_to_the_character_whose_player_wrote_it() {
+        let (w, ev) = link_author(&world(), id(1), Some(id(50))).unwrap();
+        assert_eq!(ev, [WorldEvent::AuthorLinked { location: id(1), before: None, after: Some(id(50)) }]);
+        assert!(err(link_author(&w, id(1), Some(id(50)))).contains("already linked"));
+        let json = serde_json::to_value(&w).unwrap();
+        assert_eq!(json["locations"][0]["author_character"], id(50).to_string());
+        assert!(json["locations"][1].get("author_character").is_none(), "absent when unknown");
+    }
+
+    #[test]
+    fn problems_name_a_bad_party_location_paths_and_npc_thresholds() {
+        let mut w = dealt(&world(), 2);
+        let (mut unplaced, _) = author_location(&w, &new_location(3, "Bo")).unwrap();
+        unplaced.party_at = Some(id(3));
+        assert_eq!(unplaced.problems("$")[0].path, "$.party_at");
+        w.party_at = Some(id(1));
+        w.paths = vec![
+            MapPath { a: id(1), b: id(2) },
+            MapPath { a: id(2), b: id(1) },
+            MapPath { a: id(1), b: id(9) },
+            MapPath { a: id(2), b: id(2) },
+        ];
+        w.npcs =
+            vec![Npc { id: id(20), name: "Rook".into(), threshold: Some(5), harm: vec![" ".into()], ..Npc::default() }];
+        let problems: Vec<_> = w.problems("$").into_iter().map(|p| p.path).collect();
+        assert_eq!(
+            problems,
+            ["$.npcs[0].threshold", "$.npcs[0].harm[0]", "$.party_at", "$.paths[1]", "$.paths[2].b", "$.paths[3].b",]
+        );
+    }
+
+    #[test]
+    fn a_world_without_the_party_paths_or_thresholds_reads_as_before() {
+        let json = serde_json::to_value(world()).unwrap();
+        for field in ["party_at", "paths"] {
+            assert!(json.get(field).is_none(), "{field} is left out when empty");
+        }
+        assert_eq!(serde_json::from_value::<World>(json).unwrap(), world());
     }
 
     #[test]
@@ -1172,16 +1633,13 @@ mod tests {
     }
 
     #[test]
-    fn a_scene_detail_ticks_the_clock_only_when_the_world_was_at_risk_and_stops_at_eight() {
+    fn a_scene_detail_itself_ticks_no_clock() {
         let (w, ev) = add_scene_detail(&world(), id(1), "the shelves collapse", false).unwrap();
         assert_eq!(ev.len(), 1);
-        assert_eq!(w.locations[0].collateral, 0);
         let (w, ev) = add_scene_detail(&w, id(1), "the moths scatter", true).unwrap();
-        assert_eq!(ev[1], WorldEvent::CollateralChanged { location: id(1), before: 0, after: 1, clamped: false });
-        let (w, _) = tick_collateral(&w, id(1), 7).unwrap();
-        let (w, ev) = add_scene_detail(&w, id(1), "the roof gives way", true).unwrap();
-        assert_eq!(ev[1], WorldEvent::CollateralChanged { location: id(1), before: 8, after: 8, clamped: true });
-        assert_eq!(w.locations[0].scene_details.len(), 3);
+        assert_eq!(ev.len(), 1, "the roll's tick goes to the party's location, elsewhere");
+        assert_eq!(w.locations[0].collateral, 0);
+        assert!(w.locations[0].scene_details[1].world_at_risk);
         assert!(err(add_scene_detail(&w, id(1), " ", true)).starts_with("scene_detail:"));
     }
 
@@ -1270,8 +1728,13 @@ mod tests {
             ProjectClock { id: id(8), name: "B".into(), owner: id(1), size: 5, filled: 0 },
         ];
         w.npcs = vec![
-            Npc { id: id(20), name: "Rook".into(), details: vec![Detail { text: " ".into(), positive: false }] },
-            Npc { id: id(20), name: "".into(), details: vec![] },
+            Npc {
+                id: id(20),
+                name: "Rook".into(),
+                details: vec![Detail { text: " ".into(), positive: false }],
+                ..Npc::default()
+            },
+            Npc { id: id(20), name: "".into(), ..Npc::default() },
         ];
         let paths: Vec<_> = w.problems("$.world").into_iter().map(|p| p.path).collect();
         assert_eq!(
@@ -1304,7 +1767,10 @@ mod tests {
         assert_eq!(problems[0].path, "$.bans");
         assert_eq!(problems[0].message, "500000 bans; a world keeps at most 100");
         let details = vec![Detail { text: "x".into(), positive: true }; MAX_NPC_DETAILS + 1];
-        let w = World { npcs: vec![Npc { id: id(20), name: "Rook".into(), details }], ..World::default() };
+        let w = World {
+            npcs: vec![Npc { id: id(20), name: "Rook".into(), details, ..Npc::default() }],
+            ..World::default()
+        };
         assert_eq!(w.problems("$")[0].message, "101 details; an NPC keeps at most 100");
     }
 
@@ -1351,7 +1817,7 @@ mod tests {
         #[test]
         fn random_moves_keep_the_world_valid(
             seed in any::<u64>(),
-            moves in prop::collection::vec((0u8..8, -10i8..10, 0u8..6), 0..60),
+            moves in prop::collection::vec((0u8..14, -10i8..10, 0u8..6), 0..60),
         ) {
             use rand::SeedableRng;
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
@@ -1368,7 +1834,17 @@ mod tests {
                     4 => roll_levels(&w, loc, &mut Rolled(&mut rng)),
                     5 => mark_project(&w, id(7), pick),
                     6 => record_scout(&w, loc, id(u128::from(pick))),
-                    _ => shift_collateral_clamped(&w, loc, i16::from(n)),
+                    7 => shift_collateral_clamped(&w, loc, i16::from(n)),
+                    8 => {
+                        let cells: Vec<_> =
+                            (0..w.locations.len()).map(|i| GridPos { x: i16::from(n), y: i as i16 }).collect();
+                        deal_locations(&w, &cells, &mut Rolled(&mut rng))
+                    }
+                    9 => set_party_location(&w, (pick < 4).then_some(loc)),
+                    10 => add_path(&w, id(1), loc),
+                    11 => remove_path(&w, id(2), loc),
+                    12 => author_location(&w, &new_location(u128::from(pick) + 3, &format!("P{pick}"))),
+                    _ => tick_party_location(&w),
                 };
                 if let Ok((next, _)) = result {
                     w = next;

@@ -20,10 +20,12 @@ const TOBIAS: &str = "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a";
 const GAME: &str = "Lanterns over Brackwater";
 /// The face-down card at x −2, y 5, "D3 R2" on its back; its name is "Mill".
 const MILL: &str = "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e";
+/// The revealed card at the settlement, where the party is; one scene detail.
+const LIBRARY: &str = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
 
 /// The NSU fixture with Wren's "Content" (d4) overloaded one box short of its last, the Mill
-/// not scouted by anyone, imported into a new database with a downtime phase at home
-/// started, on a device that plays Wren. Returns the game's id.
+/// not scouted by anyone and the party at the Library, imported into a new database on a
+/// device that plays Wren. Returns the game's id.
 fn prepare(db: &Path, file: &Path) -> Uuid {
     let text = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json"),
@@ -44,6 +46,7 @@ fn prepare(db: &Path, file: &Path) -> Uuid {
     let mill = &mut game["nsu_world"]["locations"][1];
     assert_eq!(mill["id"], MILL);
     mill["scouted_by"] = json!([]);
+    assert_eq!(game["nsu_world"]["party_at"], LIBRARY, "the party is at the Library");
     std::fs::write(file, serde_json::to_string_pretty(&doc).expect("serialize")).expect("write the game file");
 
     let mut store = Store::open(db).expect("a new database");
@@ -51,12 +54,23 @@ fn prepare(db: &Path, file: &Path) -> Uuid {
         .expect("the game imports");
     let game = Uuid::parse_str(doc["data"]["games"][0]["id"].as_str().unwrap()).unwrap();
     let (wren, tobias) = (Uuid::parse_str(WREN).unwrap(), Uuid::parse_str(TOBIAS).unwrap());
-    let home = PhaseSetup { at_home: true, time_units: 0 };
-    services::nsu_downtime_start(&mut store, game, &[wren, tobias], home).expect("downtime starts");
     services::set_device_role(&mut store, game, "player").expect("a player's device");
     services::set_mine(&mut store, wren, true).expect("Wren is played here");
     services::set_mine(&mut store, tobias, false).expect("Tobias is played elsewhere");
     game
+}
+
+/// Starts downtime at home for Wren and Tobias, as the table's device would, and rolls the
+/// complication for the Library the party just left.
+fn start_downtime(db: &Path, game: Uuid) {
+    let mut store = Store::open(db).expect("the test database");
+    let (wren, tobias) = (Uuid::parse_str(WREN).unwrap(), Uuid::parse_str(TOBIAS).unwrap());
+    let home = PhaseSetup { at_home: true, time_units: 0 };
+    services::nsu_downtime_start(&mut store, game, &[wren, tobias], home).expect("downtime starts");
+    let library = Uuid::parse_str(LIBRARY).unwrap();
+    let die = services::DiceInput::Entered { values: vec![1] };
+    services::nsu_downtime_complication(&mut store, game, library, &die, &mut rand::rng())
+        .expect("the Library's complication");
 }
 
 /// Wren's downtime actions left and whether she has seen the Mill, as the database says.
@@ -198,6 +212,24 @@ fn a_scout_from_the_downtime_tab_through_the_roll_wizard_on_a_players_device() {
     let game = prepare(&db, &scratch.path("scout.sheetkeeper.json"));
     let session = open(&db);
     open_game(&session, GAME);
+
+    // ---- 0. Before downtime, at the Library: an action roll lists the scene details there
+    // with Wren's own details while counting.
+    let row = crate::wait_character_row(&session, "Wren Ashdown");
+    row.find(".character-roll").expect("an NSU character row has a Roll button").click();
+    session.wait_for("#roll-wizard[open]");
+    wait_step(&session, "outcome");
+    let purpose = session.find("#roll-purpose").expect("the wizard's purpose line");
+    assert!(!purpose.is_displayed(), "a plain roll scouts nothing");
+    setup_roll(&session, 0);
+    let list = text_of(&session, "#roll-details-list");
+    assert!(list.contains("the shelves collapse") && list.contains("Library"), "{list:?}");
+    assert!(list.contains("Sprained ankle"), "{list:?}");
+    wizard_shots(&session, "nsu-roll-details-here");
+    tap(&session, "#roll-close");
+    session.wait_gone("#roll-wizard[open]");
+
+    start_downtime(&db, game);
     tap(&session, "#game-downtime");
     session.wait_for("#downtime-view");
     session.wait_for(&format!(".downtime-character[data-character-id='{WREN}'] details.action-scout"));

@@ -370,6 +370,29 @@ pub(super) fn check_scout(read: Reader<'_>, game: Uuid, character: Uuid, locatio
     downtime::check_scout(&state, character, location)
 }
 
+/// A mood whose last box a downtime move filled waits for its final box there (a new name,
+/// a sentiment marked): an action roll with it meanwhile would give it a second final box,
+/// and the phase would wait for one already given. Refused until the phase's is resolved.
+pub(super) fn check_no_final_box_waiting(
+    read: Reader<'_>,
+    game: Uuid,
+    character: Uuid,
+    line: usize,
+    field: &str,
+) -> Result<()> {
+    let Some(phase) = read.nsu_downtime(game)? else { return Ok(()) };
+    match phase.characters.get(&character).and_then(|c| c.final_boxes.iter().find(|f| f.line == line)) {
+        None => Ok(()),
+        Some(f) => Err(Error::invalid(
+            field,
+            format!(
+                "{:?} waits for its final box in downtime (a new name, a sentiment marked); resolve it first",
+                f.mood
+            ),
+        )),
+    }
+}
+
 /// Scout, settled with its action roll (RULES.md §1.4): spends the character's action and,
 /// unless they turned back, records that they saw the card — in the transaction that settles
 /// the roll, as a downtime move whose payload names the roll's character (`roll_of`): the

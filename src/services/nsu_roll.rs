@@ -170,6 +170,8 @@ pub fn nsu_roll_preview(
 
 /// A scouting roll must be a Scout the downtime phase allows now.
 fn check_purpose(read: Reader<'_>, record: &CharacterRecord, setup: &RollSetup) -> Result<()> {
+    let (game, id) = (record.character.game_id, record.character.id);
+    super::nsu_downtime::check_no_final_box_waiting(read, game, id, setup.mood.line(), "setup.mood")?;
     match setup.scout {
         None => Ok(()),
         Some(location) => {
@@ -285,6 +287,7 @@ pub fn nsu_roll_help<R: Rng>(
         if helper_record.character.game_id != record.character.game_id {
             return Err(Error::invalid("helper", "the helper must play in the same game"));
         }
+        super::nsu_downtime::check_no_final_box_waiting(read, record.character.game_id, helper, mood.line(), "mood")?;
         roll::help(roll, sheet_of(&helper_record)?, mood, d)
     })
 }

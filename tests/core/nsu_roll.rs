@@ -460,3 +460,26 @@ fn a_final_box_that_ends_an_overload_is_written_and_logged() {
     let log = nsu_roll_log(&store, game, Some(wren), 1).unwrap();
     assert!(log[0].record.events.iter().any(|e| matches!(e, RollEvent::MoodFinalBox { overload_ended: true, .. })));
 }
+
+#[test]
+fn a_mood_waiting_for_its_downtime_final_box_cannot_be_rolled_until_it_is_resolved() {
+    let (_s, mut store, game, wren, _, _) = scouting();
+    // A project in downtime fills Calm's last box (d4, level 0 + |4 − 1| + 1 = 5 … stops at 5).
+    let action = ProjectAction {
+        project: ProjectChoice::New { name: "Raft".into(), size: 8 },
+        aspect: Aspect::Mind,
+        mood: sheetkeeper::rules::nsu::downtime::MoodPick::Line(4),
+        skill: None,
+    };
+    let mut calm = nsu_sheet(&store, wren).unwrap().sheet;
+    calm.moods[4].as_mut().unwrap().level = 4;
+    save_nsu_sheet(&mut store, wren, calm).unwrap();
+    nsu_downtime_project(&mut store, game, wren, &action, &entered(&[8, 1]), &mut rng()).unwrap();
+    let view = nsu_downtime(&store, game).unwrap().unwrap();
+    assert_eq!(view.phase.unwrap().characters[&wren].final_boxes.len(), 1);
+    let e = nsu_roll_preview(&store, wren, &setup(4), None, Edge::None).unwrap_err().to_string();
+    assert!(e.starts_with("setup.mood: \"Calm\" waits for its final box in downtime"), "{e}");
+    assert!(nsu_roll_dice(&mut store, wren, &setup(4), &entered(&[7, 3]), &mut rng()).is_err());
+    // Another mood rolls.
+    assert!(nsu_roll_preview(&store, wren, &setup(0), None, Edge::None).is_ok());
+}

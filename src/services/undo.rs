@@ -15,39 +15,37 @@ pub fn undo_character(store: &mut Store, id: Uuid) -> Result<Done> {
 }
 
 fn undo_character_in(tx: &Tx<'_>, id: Uuid) -> Result<Done> {
-    {
-        let event = tx
-            .read()
-            .last_undoable_of_character(id)?
-            .ok_or_else(|| Error::NothingToUndo("There is nothing to undo for this character.".into()))?;
-        let message = undo_character_event(tx, &event)?;
-        // Changes made together (a roll and its helper's sheet, or the downtime move a
-        // scouting roll made) are undone together.
-        for seq in event.payload["together"].as_array().into_iter().flatten().filter_map(|v| v.as_i64()) {
-            let linked =
-                tx.read().event(seq)?.ok_or_else(|| Error::invalid("event log", format!("event {seq} is missing")))?;
-            if linked.character_id.is_none() {
-                if tx.read().last_undoable_of_game(linked.game_id)?.map(|e| e.seq) != Some(seq) {
-                    return Err(Error::invalid(
-                        "game",
-                        "the world or downtime changed after this roll; undo those later changes first",
-                    ));
-                }
-                super::nsu_world::undo_world_event(tx, &linked)?;
-                continue;
-            }
-            let other = linked.character_id.unwrap_or_default();
-            if tx.read().last_undoable_of_character(other)?.map(|e| e.seq) != Some(seq) {
-                let name = tx.read().character(other)?.map(|c| c.name).unwrap_or_default();
+    let event = tx
+        .read()
+        .last_undoable_of_character(id)?
+        .ok_or_else(|| Error::NothingToUndo("There is nothing to undo for this character.".into()))?;
+    let message = undo_character_event(tx, &event)?;
+    // Changes made together (a roll and its helper's sheet, or the downtime move a
+    // scouting roll made) are undone together.
+    for seq in event.payload["together"].as_array().into_iter().flatten().filter_map(|v| v.as_i64()) {
+        let linked =
+            tx.read().event(seq)?.ok_or_else(|| Error::invalid("event log", format!("event {seq} is missing")))?;
+        if linked.character_id.is_none() {
+            if tx.read().last_undoable_of_game(linked.game_id)?.map(|e| e.seq) != Some(seq) {
                 return Err(Error::invalid(
-                    "character",
-                    format!("“{name}” changed after this roll; undo their later changes first"),
+                    "game",
+                    "the world or downtime changed after this roll; undo those later changes first",
                 ));
             }
-            undo_character_event(tx, &linked)?;
+            super::nsu_world::undo_world_event(tx, &linked)?;
+            continue;
         }
-        Ok(Done::new(message))
+        let other = linked.character_id.unwrap_or_default();
+        if tx.read().last_undoable_of_character(other)?.map(|e| e.seq) != Some(seq) {
+            let name = tx.read().character(other)?.map(|c| c.name).unwrap_or_default();
+            return Err(Error::invalid(
+                "character",
+                format!("“{name}” changed after this roll; undo their later changes first"),
+            ));
+        }
+        undo_character_event(tx, &linked)?;
     }
+    Ok(Done::new(message))
 }
 
 /// Restores the record as it was before `event` and logs the undo.

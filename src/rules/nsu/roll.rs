@@ -15,6 +15,11 @@
 //! 5. [`resolve`]: applies the choices and returns the winner, the grants of the results table,
 //!    the new sheets and the events, each with its before/after values.
 //!
+//! A roll may have a purpose beyond its grants: a downtime Scout of a face-down card
+//! ([`RollSetup::scout`]). The roll then also says how the scouting ended
+//! ([`RollOutcome::scout`]); after a loss or a tie the player chooses ([`Need::Scout`]). The
+//! downtime phase it needs is the service's to check (`downtime::check_scout`).
+//!
 //! Every step takes the sheets by reference and returns new values: an illegal move is an
 //! [`Error::Invalid`] naming the field, and changes nothing.
 

@@ -95,6 +95,7 @@ fn nsu_roll(c: &mut Criterion) {
         aspect_disadvantages: 0,
         skill: Some(SkillChoice::Existing { line: 0 }),
         risked_sentiment: None,
+        scout: None,
     };
     let mut rng = rand::rngs::StdRng::seed_from_u64(5);
     c.bench_function("nsu roll preview (plan + exact odds)", |b| {

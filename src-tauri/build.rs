@@ -178,7 +178,6 @@ const COMMANDS: &[&str] = &[
     "nsu_downtime_train_roll",
     "nsu_downtime_train_mark",
     "nsu_downtime_seek_recovery",
-    "nsu_downtime_scout",
     "nsu_downtime_final_box",
     "nsu_downtime_end",
     "scattershot_table",

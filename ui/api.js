@@ -152,16 +152,21 @@ export const saveNsuSheet = (id, sheet) => call("save_nsu_sheet", { id, sheet })
 //              mood: {kind: "existing", line} | {kind: "new", line, name},
 //              aspect_advantages, aspect_disadvantages,
 //              skill: null | {kind: "existing", line} | {kind: "new", line, name},
-//              risked_sentiment: null | line}
+//              risked_sentiment: null | line,
+//              scout?: location id (a downtime Scout: the face-down card; refused outside downtime)}
 //   DiceInput {kind: "rolled"} | {kind: "entered", values: [aspect dice…, mood dice…]}
 //   RollPreview {plan: {aspect_die, mood_die, skill_modifier, aspect_edge, mood_edge,
 //                mood_edge_reasons}, odds: {win, tie, lose, margin: [[m, p]…]}}
 //   PendingRoll {roll: {setup, plan, aspect_rolls, mood_rolls, help}, helper, choices, needs}
 //   Choices {aspect_kept, mood_kept, skill_sign: "plus"|"minus", use_helper_die,
 //            final_box: null | {sentiment_line, new_name}, helper_final_box, overload_end_sentiment,
-//            helper_kept: null|0|1, helper_overload_end_sentiment}
+//            helper_kept: null|0|1, helper_overload_end_sentiment,
+//            scout_accepts_details: null|true|false (a scouting roll not won: look, or turn back)}
+//   Need {kind: "final_box"|"overload_end_sentiment"|"scout", …} ("scout": {location})
 //   help {mood: MoodChoice|null (null: a helper on another device), name?, die, edge, value, second?}
-//   RollResult {record: {winner, margin, difference, grants, events, …}, sheet: NsuSheetView}
+//   RollResult {record: {winner, margin, difference, grants, events, …}, sheet: NsuSheetView,
+//               scouted: null | {location, outcome: ScoutOutcome, face: Location|null}}
+//               (face: only when this device's viewer may look at what that character scouted)
 export const nsuRollPreview = (id, setup, helperDie = null, helperEdge = null) =>
   call("nsu_roll_preview", { id, setup, helperDie, helperEdge });
 export const nsuRollDice = (id, setup, dice) => call("nsu_roll_dice", { id, setup, dice });
@@ -308,8 +313,6 @@ export const nsuDowntimeTrainMark = (game, character, skills) =>
   call("nsu_downtime_train_mark", { game, character, skills });
 export const nsuDowntimeSeekRecovery = (game, character, choice, dice) =>
   call("nsu_downtime_seek_recovery", { game, character, choice, dice });
-export const nsuDowntimeScout = (game, character, location, outcome) =>
-  call("nsu_downtime_scout", { game, character, location, outcome });
 export const nsuDowntimeFinalBox = (game, character, line, choice) =>
   call("nsu_downtime_final_box", { game, character, line, choice });
 export const nsuDowntimeEnd = (game) => call("nsu_downtime_end", { game });

@@ -7,7 +7,7 @@
 use sheetkeeper::model::parse_id;
 use sheetkeeper::model::Character;
 use sheetkeeper::rules::nsu::downtime::{
-    FinalBoxChoice, HarmRecovery, Introspection, PhaseSetup, Reconnection, ScoutOutcome, SeekRecovery, Votes,
+    FinalBoxChoice, HarmRecovery, Introspection, PhaseSetup, Reconnection, SeekRecovery, Votes,
 };
 use sheetkeeper::rules::nsu::roll::{Choices, Edge, MoodChoice, Need, RollSetup};
 use sheetkeeper::rules::nsu::world::{GridPos, ResourceState, SafetyList, World};
@@ -611,19 +611,6 @@ pub fn nsu_downtime_seek_recovery(
 ) -> Reply<DowntimeView> {
     let (game, character) = (parse_id("game", &game)?, parse_id("character", &character)?);
     Ok(services::nsu_downtime_seek_recovery(&mut *state.store()?, game, character, choice, &dice, &mut rand::rng())?)
-}
-
-#[tauri::command(async)]
-pub fn nsu_downtime_scout(
-    state: State<'_, AppState>,
-    game: String,
-    character: String,
-    location: String,
-    outcome: ScoutOutcome,
-) -> Reply<DowntimeView> {
-    let (game, character) = (parse_id("game", &game)?, parse_id("character", &character)?);
-    let location = parse_id("location", &location)?;
-    Ok(services::nsu_downtime_scout(&mut *state.store()?, game, character, location, outcome)?)
 }
 
 #[tauri::command(async)]

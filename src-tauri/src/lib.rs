@@ -228,7 +228,6 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             commands::nsu_downtime_train_roll,
             commands::nsu_downtime_train_mark,
             commands::nsu_downtime_seek_recovery,
-            commands::nsu_downtime_scout,
             commands::nsu_downtime_final_box,
             commands::nsu_downtime_end,
             commands::ui_ready,

@@ -81,9 +81,8 @@ pub use nsu_downtime::{
     nsu_complication_tables, nsu_downtime, nsu_downtime_add_collateral_die, nsu_downtime_address_collateral,
     nsu_downtime_complication, nsu_downtime_end, nsu_downtime_final_box, nsu_downtime_introspection_finish,
     nsu_downtime_introspection_roll, nsu_downtime_project, nsu_downtime_reconnect, nsu_downtime_recover_harm,
-    nsu_downtime_scout, nsu_downtime_seek_recovery, nsu_downtime_settle_collateral, nsu_downtime_start,
-    nsu_downtime_train_mark, nsu_downtime_train_roll, nsu_downtime_upgrade_skills, DowntimeView, ProjectAction,
-    ProjectChoice,
+    nsu_downtime_seek_recovery, nsu_downtime_settle_collateral, nsu_downtime_start, nsu_downtime_train_mark,
+    nsu_downtime_train_roll, nsu_downtime_upgrade_skills, DowntimeView, ProjectAction, ProjectChoice,
 };
 pub use nsu_roll::{
     nsu_helped_with, nsu_helped_with_needs, nsu_pending_roll, nsu_roll_dice, nsu_roll_help, nsu_roll_help_elsewhere,

@@ -57,7 +57,7 @@ pub struct ProjectAction {
 }
 
 /// The state of a phase as loaded: the rules' view and the records it came from.
-struct Loaded {
+pub(super) struct Loaded {
     game: Game,
     state: Downtime,
     records: Vec<CharacterRecord>,
@@ -67,7 +67,7 @@ fn sheets_of(records: &[CharacterRecord]) -> BTreeMap<Uuid, Sheet> {
     records.iter().map(|r| (r.character.id, r.nsu.clone().unwrap_or_default())).collect()
 }
 
-fn load_phase(read: Reader<'_>, game: Uuid) -> Result<Loaded> {
+pub(super) fn load_phase(read: Reader<'_>, game: Uuid) -> Result<Loaded> {
     let g = nsu_game(read, game)?;
     let phase = read
         .nsu_downtime(game)?
@@ -362,16 +362,85 @@ pub fn nsu_downtime_seek_recovery<R: Rng>(
     })
 }
 
-/// Scout: the outcome of the action roll made for it.
-pub fn nsu_downtime_scout(
-    store: &mut Store,
+/// Whether `character` may scout `location` now: a downtime phase is in progress in its game
+/// and the rules allow it (`downtime::check_scout`). Asked before a scouting roll is
+/// previewed or rolled.
+pub(super) fn check_scout(read: Reader<'_>, game: Uuid, character: Uuid, location: Uuid) -> Result<()> {
+    if read.nsu_downtime(game)?.is_none() {
+        return Err(Error::invalid(
+            "setup.scout",
+            "no downtime phase is in progress: scouting is a downtime action; start downtime first",
+        ));
+    }
+    let Loaded { state, .. } = load_phase(read, game)?;
+    downtime::check_scout(&state, character, location)
+}
+
+/// A mood whose last box a downtime move filled waits for its final box there (a new name,
+/// a sentiment marked): an action roll with it meanwhile would give it a second final box,
+/// and the phase would wait for one already given. Refused until the phase's is resolved.
+pub(super) fn check_no_final_box_waiting(
+    read: Reader<'_>,
+    game: Uuid,
+    character: Uuid,
+    line: usize,
+    field: &str,
+) -> Result<()> {
+    let Some(phase) = read.nsu_downtime(game)? else { return Ok(()) };
+    match phase.characters.get(&character).and_then(|c| c.final_boxes.iter().find(|f| f.line == line)) {
+        None => Ok(()),
+        Some(f) => Err(Error::invalid(
+            field,
+            format!(
+                "{:?} waits for its final box in downtime (a new name, a sentiment marked); resolve it first",
+                f.mood
+            ),
+        )),
+    }
+}
+
+/// Scout, settled with its action roll (RULES.md §1.4): spends the character's action and,
+/// unless they turned back, records that they saw the card — in the transaction that settles
+/// the roll, as a downtime move whose payload names the roll's character (`roll_of`): the
+/// roll's undo takes it back, and the game's undo of it undoes the roll (see `undo`).
+/// Returns the event's sequence number.
+pub(super) fn record_scout_of_roll(
+    tx: &Tx<'_>,
     game: Uuid,
     character: Uuid,
     location: Uuid,
     outcome: ScoutOutcome,
-) -> Result<DowntimeView> {
-    play(store, game, "scouting", |_, s| downtime::scout(s, character, location, outcome))
+) -> Result<i64> {
+    let Loaded { state, .. } = load_phase(tx.read(), game)?;
+    let (next, events) = downtime::scout(&state, character, location, outcome)?;
+    tx.put_nsu_world(game, &next.world)?;
+    tx.touch_game(game, now())?;
+    tx.put_nsu_downtime(game, Some(&next.phase))?;
+    let snapshot = |d: &Downtime| WorldSnapshot {
+        world: d.world.clone(),
+        downtime: Some(d.phase.clone()),
+        characters: Vec::new(),
+    };
+    let payload = WorldPayload {
+        action: "scouting".into(),
+        before: snapshot(&state),
+        after: snapshot(&next),
+        events: serde_json::to_value(&events).expect("downtime events serialize"),
+    };
+    let mut body = serde_json::to_value(&payload).expect("world payloads serialize");
+    body[ROLL_OF] = serde_json::json!(character);
+    tx.append_event(&crate::store::NewEvent {
+        at: now(),
+        game_id: game,
+        character_id: None,
+        kind: EventKind::NsuDowntimeMove,
+        undoes: None,
+        payload: body,
+    })
 }
+
+/// The field of a downtime move made by settling a character's roll: that character.
+pub(super) const ROLL_OF: &str = "roll_of";
 
 /// The final-box effect for a mood whose last box filled: a new name, a sentiment marked.
 pub fn nsu_downtime_final_box(

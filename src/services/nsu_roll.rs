@@ -4,6 +4,11 @@
 //!
 //! The dice of a roll not yet settled are the latest `nsu_dice_rolled` event of the
 //! character: rolling changes no sheet, so undoing that event simply cancels the roll.
+//!
+//! A roll whose purpose is a downtime Scout (`RollSetup::scout`) is checked against the
+//! downtime phase when it is previewed, rolled and settled; settling it spends the action and
+//! records what the character saw in the same transaction (a downtime move listed in the
+//! roll's `together`, so one undo takes back both).
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -17,11 +22,13 @@ use super::nsu::NsuSheetView;
 use crate::error::{Error, Result};
 use crate::model::{now, Character, CharacterRecord};
 use crate::rules::dice::DiceSource;
+use crate::rules::nsu::downtime::ScoutOutcome;
 use crate::rules::nsu::odds::{action_odds, ActionOdds, ActionRollSetup};
 use crate::rules::nsu::roll::{
     self, ActionRoll, Choices, Edge, Grant, HelpedWith, MoodChoice, Need, RemoteHelper, RollEvent, RollPlan, RollSetup,
     Winner,
 };
+use crate::rules::nsu::world::Location;
 use crate::rules::nsu::{Die, Sheet};
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
 
@@ -85,6 +92,19 @@ pub struct RollResult {
     /// The settled roll's event: details its grants write name it (`nsu_roll_write_detail`).
     pub event_id: i64,
     pub sheet: NsuSheetView,
+    /// What a scouting roll found; None for any other roll.
+    pub scouted: Option<Scouted>,
+}
+
+/// How a scouting roll ended, for the person who made it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Scouted {
+    pub location: Uuid,
+    pub outcome: ScoutOutcome,
+    /// The card's face, only when the character may look (a win, or details accepted) and
+    /// this device's viewer sees that character's private things (their player, or a device
+    /// passed around): the table side and other players never get it here.
+    pub face: Option<Location>,
 }
 
 /// One line of a roll log.
@@ -141,9 +161,23 @@ pub fn nsu_roll_preview(
     helper_die: Option<Die>,
     helper_edge: Edge,
 ) -> Result<RollPreview> {
-    let record = load(store.read(), character)?;
+    let read = store.read();
+    let record = load(read, character)?;
     let plan = roll::plan(sheet_of(&record)?, setup)?;
+    check_purpose(read, &record, setup)?;
     Ok(RollPreview { odds: odds_for(&plan, setup.at_risk, helper_die, helper_edge), plan })
+}
+
+/// A scouting roll must be a Scout the downtime phase allows now.
+fn check_purpose(read: Reader<'_>, record: &CharacterRecord, setup: &RollSetup) -> Result<()> {
+    let (game, id) = (record.character.game_id, record.character.id);
+    super::nsu_downtime::check_no_final_box_waiting(read, game, id, setup.mood.line(), "setup.mood")?;
+    match setup.scout {
+        None => Ok(()),
+        Some(location) => {
+            super::nsu_downtime::check_scout(read, record.character.game_id, record.character.id, location)
+        }
+    }
 }
 
 /// The roll on the table for `character`, if one is waiting for its choices.
@@ -204,6 +238,7 @@ pub fn nsu_roll_dice<R: Rng>(
         }
         let sheet = sheet_of(&record)?;
         let rolled = with_dice(dice, rng, |d| roll::roll(sheet, setup, d))?;
+        check_purpose(tx.read(), &record, setup)?;
         let payload = DicePayload { roll: rolled, helper: None, earlier: Vec::new() };
         log_dice(tx, &record, &payload)?;
         pending_view(tx.read(), sheet, payload)
@@ -252,6 +287,7 @@ pub fn nsu_roll_help<R: Rng>(
         if helper_record.character.game_id != record.character.game_id {
             return Err(Error::invalid("helper", "the helper must play in the same game"));
         }
+        super::nsu_downtime::check_no_final_box_waiting(read, record.character.game_id, helper, mood.line(), "mood")?;
         roll::help(roll, sheet_of(&helper_record)?, mood, d)
     })
 }
@@ -358,6 +394,14 @@ pub fn nsu_roll_resolve(store: &mut Store, character: Uuid, choices: &Choices) -
         // Undoing the roll takes its dice off the table too (newest first), and the helper's
         // sheet change, which is its own event.
         let mut together: Vec<i64> = std::iter::once(dice_event.seq).chain(payload.earlier.iter().copied()).collect();
+        let game = before.character.game_id;
+        let scouted = match (record.roll.setup.scout, outcome.scout) {
+            (Some(location), Some(found)) => {
+                together.push(super::nsu_downtime::record_scout_of_roll(tx, game, character, location, found)?);
+                Some((location, found))
+            }
+            _ => None,
+        };
         if let (Some(hb), Some(sheet)) = (&helper_before, outcome.helper) {
             let after = bump(hb, sheet);
             update(tx, &after)?;
@@ -387,7 +431,17 @@ pub fn nsu_roll_resolve(store: &mut Store, character: Uuid, choices: &Choices) -
             undoes: None,
             payload: body,
         })?;
-        Ok(RollResult { record, event_id, sheet: super::nsu::nsu_sheet_in(tx.read(), character)? })
+        let scouted = match scouted {
+            None => None,
+            Some((location, outcome)) => {
+                let read = tx.read();
+                let looks = outcome != ScoutOutcome::TurnedBack
+                    && super::viewer::device_viewer(read, game)?.sees_character(character);
+                let face = if looks { read.nsu_world(game)?.location(location).cloned() } else { None };
+                Some(Scouted { location, outcome, face })
+            }
+        };
+        Ok(RollResult { record, event_id, sheet: super::nsu::nsu_sheet_in(tx.read(), character)?, scouted })
     })
 }
 

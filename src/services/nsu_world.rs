@@ -16,8 +16,8 @@ use super::viewer::{device_viewer, not_yours, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{now, CharacterRecord, Game, System};
 use crate::rules::nsu::downtime::DowntimePhase;
-use crate::rules::nsu::scope;
 use crate::rules::nsu::roll::AtRisk;
+use crate::rules::nsu::scope;
 use crate::rules::nsu::sheet::{required_text_problem, Detail, HARM_SLOTS};
 use crate::rules::nsu::world::{
     self, GridPos, Location, NewLocation, NewNpc, NewProject, ResourceState, SafetyList, World, WorldEvent,

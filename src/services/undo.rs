@@ -11,28 +11,41 @@ use crate::model::{now, CharacterRecord};
 use crate::store::{Event, EventKind, Store, Tx};
 
 pub fn undo_character(store: &mut Store, id: Uuid) -> Result<Done> {
-    store.write(|tx| {
-        let event = tx
-            .read()
-            .last_undoable_of_character(id)?
-            .ok_or_else(|| Error::NothingToUndo("There is nothing to undo for this character.".into()))?;
-        let message = undo_character_event(tx, &event)?;
-        // Changes made together (a roll and its helper's sheet) are undone together.
-        for seq in event.payload["together"].as_array().into_iter().flatten().filter_map(|v| v.as_i64()) {
-            let linked =
-                tx.read().event(seq)?.ok_or_else(|| Error::invalid("event log", format!("event {seq} is missing")))?;
-            let other = linked.character_id.unwrap_or_default();
-            if tx.read().last_undoable_of_character(other)?.map(|e| e.seq) != Some(seq) {
-                let name = tx.read().character(other)?.map(|c| c.name).unwrap_or_default();
+    store.write(|tx| undo_character_in(tx, id))
+}
+
+fn undo_character_in(tx: &Tx<'_>, id: Uuid) -> Result<Done> {
+    let event = tx
+        .read()
+        .last_undoable_of_character(id)?
+        .ok_or_else(|| Error::NothingToUndo("There is nothing to undo for this character.".into()))?;
+    let message = undo_character_event(tx, &event)?;
+    // Changes made together (a roll and its helper's sheet, or the downtime move a
+    // scouting roll made) are undone together.
+    for seq in event.payload["together"].as_array().into_iter().flatten().filter_map(|v| v.as_i64()) {
+        let linked =
+            tx.read().event(seq)?.ok_or_else(|| Error::invalid("event log", format!("event {seq} is missing")))?;
+        if linked.character_id.is_none() {
+            if tx.read().last_undoable_of_game(linked.game_id)?.map(|e| e.seq) != Some(seq) {
                 return Err(Error::invalid(
-                    "character",
-                    format!("“{name}” changed after this roll; undo their later changes first"),
+                    "game",
+                    "the world or downtime changed after this roll; undo those later changes first",
                 ));
             }
-            undo_character_event(tx, &linked)?;
+            super::nsu_world::undo_world_event(tx, &linked)?;
+            continue;
         }
-        Ok(Done::new(message))
-    })
+        let other = linked.character_id.unwrap_or_default();
+        if tx.read().last_undoable_of_character(other)?.map(|e| e.seq) != Some(seq) {
+            let name = tx.read().character(other)?.map(|c| c.name).unwrap_or_default();
+            return Err(Error::invalid(
+                "character",
+                format!("“{name}” changed after this roll; undo their later changes first"),
+            ));
+        }
+        undo_character_event(tx, &linked)?;
+    }
+    Ok(Done::new(message))
 }
 
 /// Restores the record as it was before `event` and logs the undo.
@@ -141,6 +154,24 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
         let event = read
             .last_undoable_of_game(id)?
             .ok_or_else(|| Error::NothingToUndo("There is nothing to undo for this game.".into()))?;
+        // A downtime move made by settling a scouting roll is undone with that roll.
+        if let Some(roller) = event.payload.get(super::nsu_downtime::ROLL_OF).and_then(|v| v.as_str()) {
+            let roller = Uuid::parse_str(roller)
+                .map_err(|e| Error::invalid("event log", format!("event {} cannot be read: {e}", event.seq)))?;
+            let roll = read.last_undoable_of_character(roller)?;
+            let with_roll = roll
+                .as_ref()
+                .and_then(|r| r.payload["together"].as_array())
+                .is_some_and(|t| t.iter().any(|v| v.as_i64() == Some(event.seq)));
+            if !with_roll {
+                let name = read.character(roller)?.map(|c| c.name).unwrap_or_default();
+                return Err(Error::invalid(
+                    "character",
+                    format!("“{name}” changed after their scouting roll; undo their later changes first"),
+                ));
+            }
+            return undo_character_in(tx, roller);
+        }
         // A world or downtime event snapshots the world, not the game record.
         if super::nsu_world::is_world_event(event.kind) {
             return super::nsu_world::undo_world_event(tx, &event).map(Done::new);

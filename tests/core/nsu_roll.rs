@@ -2,10 +2,13 @@
 //! table's choices, the sheets written, the roll log, and undo.
 
 use rand::SeedableRng;
+use sheetkeeper::rules::nsu::downtime::{PhaseSetup, ScoutOutcome};
 use sheetkeeper::rules::nsu::odds::{action_odds, ActionRollSetup};
 use sheetkeeper::rules::nsu::roll::{
-    AtRisk, Edge, FinalBox, HelpedWith, MoodChoice, Need, RemoteHelper, RollSetup, SkillChoice, Winner,
+    AtRisk, Choices, Edge, FinalBox, HelpedWith, MoodChoice, Need, RemoteHelper, RollEvent, RollSetup, SkillChoice,
+    Winner,
 };
+use sheetkeeper::rules::nsu::world::GridPos;
 use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sentiment, SentimentState, Sheet, Skill};
 use sheetkeeper::services::*;
 use sheetkeeper::Store;
@@ -35,6 +38,7 @@ fn setup(mood_line: usize) -> RollSetup {
         aspect_disadvantages: 0,
         skill: Some(SkillChoice::Existing { line: 0 }),
         risked_sentiment: None,
+        scout: None,
     }
 }
 
@@ -281,4 +285,201 @@ fn i_helped_with_is_its_own_logged_undoable_change_on_the_helpers_sheet() {
     assert!(events.iter().any(|e| e.payload["helped_with"]["roll"] == "Ines, climbing the tower"));
     undo_character(&mut store, ash).unwrap();
     assert_eq!(nsu_sheet(&store, ash).unwrap().sheet, sheet());
+}
+
+// ---- scouting through the roll (RULES.md §1.4 Scout) -----------------------------------------
+
+/// Wren and Ash at the table, one face-down card "Mill" on the map 1 east of the settlement,
+/// and a downtime phase at home (one action each). Returns the game and the card.
+fn scouting() -> (Scratch, Store, Uuid, Uuid, Uuid, Uuid) {
+    let (s, mut store, wren, ash) = table();
+    let game = store.read().character(wren).unwrap().unwrap().game_id;
+    let draft = LocationDraft {
+        name: "Mill".into(),
+        author: "Bo".into(),
+        description: "A mill that grinds bones".into(),
+        collateral_harms: String::new(),
+        danger: String::new(),
+        treasure: String::new(),
+        author_character: None,
+    };
+    let card = nsu_world_author_location(&mut store, game, &draft).unwrap().world.locations[0].id;
+    // Laid on the map by the store directly: how cards reach the map is the world's business.
+    let mut world = store.read().nsu_world(game).unwrap();
+    world.locations[0].position = Some(GridPos { x: 1, y: 0 });
+    store.write(|tx| tx.put_nsu_world(game, &world)).unwrap();
+    nsu_downtime_start(&mut store, game, &[wren, ash], PhaseSetup { at_home: true, time_units: 0 }).unwrap();
+    (s, store, game, wren, ash, card)
+}
+
+fn scout_setup(card: Uuid) -> RollSetup {
+    RollSetup { desired_outcome: "Sneak close to the mill".into(), scout: Some(card), ..setup(0) }
+}
+
+fn actions_left(store: &Store, game: Uuid, who: Uuid) -> u8 {
+    nsu_downtime(store, game).unwrap().unwrap().phase.unwrap().characters[&who].actions_left
+}
+
+fn scouted_by(store: &Store, game: Uuid, card: Uuid) -> Vec<Uuid> {
+    store.read().nsu_world(game).unwrap().location(card).unwrap().scouted_by.clone()
+}
+
+#[test]
+fn a_scouting_roll_is_refused_outside_downtime_and_when_the_card_cannot_be_scouted() {
+    let (_s, mut store, wren, _) = table();
+    let e = nsu_roll_preview(&store, wren, &scout_setup(Uuid::new_v4()), None, Edge::None).unwrap_err().to_string();
+    assert!(e.starts_with("setup.scout: no downtime phase is in progress"), "{e}");
+    assert!(nsu_roll_dice(&mut store, wren, &scout_setup(Uuid::new_v4()), &entered(&[7, 3]), &mut rng()).is_err());
+    assert!(nsu_pending_roll(&store, wren).unwrap().is_none(), "a refused roll puts no dice on the table");
+
+    let (_s, mut store, game, wren, _, card) = scouting();
+    assert!(nsu_roll_preview(&store, wren, &scout_setup(card), None, Edge::None).is_ok());
+    // An Overcome character cannot scout (nor roll at all).
+    let mut overcome = sheet();
+    overcome.harm = (0..4).map(|i| format!("wound {i}")).collect();
+    save_nsu_sheet(&mut store, wren, overcome).unwrap();
+    let e = nsu_roll_dice(&mut store, wren, &scout_setup(card), &entered(&[7, 3]), &mut rng()).unwrap_err();
+    assert!(e.to_string().starts_with("character: is Overcome"), "{e}");
+    undo_character(&mut store, wren).unwrap();
+    // A face-up card.
+    let mut world = store.read().nsu_world(game).unwrap();
+    world.locations[0].revealed = true;
+    store.write(|tx| tx.put_nsu_world(game, &world)).unwrap();
+    let e = nsu_roll_preview(&store, wren, &scout_setup(card), None, Edge::None).unwrap_err().to_string();
+    assert!(e.contains("face up"), "{e}");
+}
+
+#[test]
+fn a_won_scouting_roll_spends_the_action_and_shows_the_card_to_its_player_in_one_undoable_step() {
+    let (_s, mut store, game, wren, _, card) = scouting();
+    set_device_role(&mut store, game, "player").unwrap();
+    set_mine(&mut store, wren, true).unwrap();
+    let before = nsu_sheet(&store, wren).unwrap().sheet;
+    let pending = nsu_roll_dice(&mut store, wren, &scout_setup(card), &entered(&[7, 3]), &mut rng()).unwrap();
+    assert!(pending.needs.is_empty());
+    let result = nsu_roll_resolve(&mut store, wren, &pending.choices).unwrap();
+    assert_eq!(result.record.winner, Winner::Player);
+    let scouted = result.scouted.unwrap();
+    assert_eq!((scouted.location, scouted.outcome), (card, ScoutOutcome::Won));
+    assert_eq!(scouted.face.unwrap().name, "Mill", "the scouting player sees the card's face");
+    assert_eq!(actions_left(&store, game, wren), 0, "the downtime action is spent");
+    assert_eq!(scouted_by(&store, game, card), [wren]);
+    assert_eq!(nsu_sheet(&store, wren).unwrap().sheet.moods[0].as_ref().unwrap().level, 3, "the roll's mood rose");
+    // The roll cannot be made again: the action is spent (and the card is seen).
+    assert!(nsu_roll_preview(&store, wren, &scout_setup(card), None, Edge::None).is_err());
+
+    // One undo takes back the roll, its dice, the spent action and the look at the card.
+    undo_character(&mut store, wren).unwrap();
+    assert_eq!(nsu_sheet(&store, wren).unwrap().sheet, before);
+    assert!(nsu_pending_roll(&store, wren).unwrap().is_none());
+    assert_eq!(actions_left(&store, game, wren), 1);
+    assert!(scouted_by(&store, game, card).is_empty());
+    assert!(nsu_roll_log(&store, game, Some(wren), 10).unwrap()[0].undone);
+}
+
+#[test]
+fn the_table_side_does_not_get_the_scouted_cards_face_in_the_result() {
+    let (_s, mut store, game, wren, _, card) = scouting();
+    set_device_role(&mut store, game, "table").unwrap();
+    let pending = nsu_roll_dice(&mut store, wren, &scout_setup(card), &entered(&[7, 3]), &mut rng()).unwrap();
+    let scouted = nsu_roll_resolve(&mut store, wren, &pending.choices).unwrap().scouted.unwrap();
+    assert_eq!(scouted.outcome, ScoutOutcome::Won);
+    assert_eq!(scouted.face, None);
+}
+
+#[test]
+fn a_lost_scouting_roll_asks_whether_to_accept_the_details_or_turn_back() {
+    let (_s, mut store, game, wren, _, card) = scouting();
+    // Mind 1 + 1 against mood 8: the player loses by 6.
+    let pending = nsu_roll_dice(&mut store, wren, &scout_setup(card), &entered(&[1, 8]), &mut rng()).unwrap();
+    assert_eq!(pending.needs, [Need::Scout { location: card }]);
+    let e = nsu_roll_resolve(&mut store, wren, &pending.choices).unwrap_err().to_string();
+    assert!(e.starts_with("choices.scout_accepts_details"), "{e}");
+    assert_eq!(actions_left(&store, game, wren), 1, "a refused settlement changes nothing");
+
+    // Turning back: the action is spent, the card is not seen.
+    let back = Choices { scout_accepts_details: Some(false), ..pending.choices.clone() };
+    let result = nsu_roll_resolve(&mut store, wren, &back).unwrap();
+    let scouted = result.scouted.unwrap();
+    assert_eq!((scouted.outcome, scouted.face), (ScoutOutcome::TurnedBack, None));
+    assert_eq!(actions_left(&store, game, wren), 0);
+    assert!(scouted_by(&store, game, card).is_empty());
+
+    // Taken back and settled again accepting the details: the card is seen.
+    undo_character(&mut store, wren).unwrap();
+    let pending = nsu_roll_dice(&mut store, wren, &scout_setup(card), &entered(&[1, 8]), &mut rng()).unwrap();
+    let accept = Choices { scout_accepts_details: Some(true), ..pending.choices };
+    let result = nsu_roll_resolve(&mut store, wren, &accept).unwrap();
+    assert_eq!(result.scouted.unwrap().outcome, ScoutOutcome::AcceptedDetails);
+    assert_eq!(scouted_by(&store, game, card), [wren]);
+}
+
+#[test]
+fn the_games_undo_of_a_scout_takes_back_its_roll_too() {
+    let (_s, mut store, game, wren, _, card) = scouting();
+    let before = nsu_sheet(&store, wren).unwrap().sheet;
+    let pending = nsu_roll_dice(&mut store, wren, &scout_setup(card), &entered(&[7, 3]), &mut rng()).unwrap();
+    nsu_roll_resolve(&mut store, wren, &pending.choices).unwrap();
+    undo_game(&mut store, game).unwrap();
+    assert_eq!(nsu_sheet(&store, wren).unwrap().sheet, before, "the roll is undone with the scout");
+    assert_eq!(actions_left(&store, game, wren), 1);
+    assert!(scouted_by(&store, game, card).is_empty());
+    assert!(nsu_pending_roll(&store, wren).unwrap().is_none());
+    // Nothing of it is left to undo: the next game undo reaches the start of downtime.
+    undo_game(&mut store, game).unwrap();
+    assert!(nsu_downtime(&store, game).unwrap().is_none());
+}
+
+#[test]
+fn a_later_world_change_keeps_the_scouting_roll_from_being_undone_alone() {
+    let (_s, mut store, game, wren, _, card) = scouting();
+    let pending = nsu_roll_dice(&mut store, wren, &scout_setup(card), &entered(&[7, 3]), &mut rng()).unwrap();
+    nsu_roll_resolve(&mut store, wren, &pending.choices).unwrap();
+    nsu_world_tick_collateral(&mut store, game, card, 1).unwrap();
+    let e = undo_character(&mut store, wren).unwrap_err().to_string();
+    assert!(e.contains("undo those later changes first"), "{e}");
+    assert_eq!(actions_left(&store, game, wren), 0, "a refused undo changes nothing");
+    undo_game(&mut store, game).unwrap();
+    undo_character(&mut store, wren).unwrap();
+    assert_eq!(actions_left(&store, game, wren), 1);
+}
+
+#[test]
+fn a_final_box_that_ends_an_overload_is_written_and_logged() {
+    let (_s, mut store, wren, _) = table();
+    // "Calm" (d4, line 4) overloaded at level 4: this roll fills its last box.
+    let mut s = sheet();
+    s.moods[4] = Some(Mood { name: "Calm".into(), level: 4, overloaded: true });
+    save_nsu_sheet(&mut store, wren, s).unwrap();
+    let pending = nsu_roll_dice(&mut store, wren, &setup(4), &entered(&[7, 1, 2]), &mut rng()).unwrap();
+    let f = FinalBox { sentiment_line: Some(0), new_name: "Serene".into() };
+    let result = nsu_roll_resolve(&mut store, wren, &Choices { final_box: Some(f), ..pending.choices }).unwrap();
+    assert_eq!(result.sheet.sheet.moods[4], Some(Mood { name: "Serene".into(), level: 0, overloaded: false }));
+    assert!(result.record.events.iter().any(|e| matches!(e, RollEvent::MoodFinalBox { overload_ended: true, .. })));
+    let game = store.read().character(wren).unwrap().unwrap().game_id;
+    let log = nsu_roll_log(&store, game, Some(wren), 1).unwrap();
+    assert!(log[0].record.events.iter().any(|e| matches!(e, RollEvent::MoodFinalBox { overload_ended: true, .. })));
+}
+
+#[test]
+fn a_mood_waiting_for_its_downtime_final_box_cannot_be_rolled_until_it_is_resolved() {
+    let (_s, mut store, game, wren, _, _) = scouting();
+    // A project in downtime fills Calm's last box (d4, level 0 + |4 − 1| + 1 = 5 … stops at 5).
+    let action = ProjectAction {
+        project: ProjectChoice::New { name: "Raft".into(), size: 8 },
+        aspect: Aspect::Mind,
+        mood: sheetkeeper::rules::nsu::downtime::MoodPick::Line(4),
+        skill: None,
+    };
+    let mut calm = nsu_sheet(&store, wren).unwrap().sheet;
+    calm.moods[4].as_mut().unwrap().level = 4;
+    save_nsu_sheet(&mut store, wren, calm).unwrap();
+    nsu_downtime_project(&mut store, game, wren, &action, &entered(&[8, 1]), &mut rng()).unwrap();
+    let view = nsu_downtime(&store, game).unwrap().unwrap();
+    assert_eq!(view.phase.unwrap().characters[&wren].final_boxes.len(), 1);
+    let e = nsu_roll_preview(&store, wren, &setup(4), None, Edge::None).unwrap_err().to_string();
+    assert!(e.starts_with("setup.mood: \"Calm\" waits for its final box in downtime"), "{e}");
+    assert!(nsu_roll_dice(&mut store, wren, &setup(4), &entered(&[7, 3]), &mut rng()).is_err());
+    // Another mood rolls.
+    assert!(nsu_roll_preview(&store, wren, &setup(0), None, Edge::None).is_ok());
 }

@@ -6,8 +6,8 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use rusqlite::Connection;
 use sheetkeeper::rules::nsu::downtime::{HarmRecovery, MoodPick, PhaseSetup, Votes};
-use sheetkeeper::rules::nsu::scope::GUIDING_QUESTIONS;
 use sheetkeeper::rules::nsu::roll::{AtRisk, MoodChoice, RollSetup, SkillChoice};
+use sheetkeeper::rules::nsu::scope::GUIDING_QUESTIONS;
 use sheetkeeper::rules::nsu::sheet::Detail;
 use sheetkeeper::rules::nsu::world::{GridPos, ResourceState, SafetyList, World};
 use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sentiment, SentimentState, Sheet, Skill};
@@ -502,6 +502,7 @@ fn settled_roll(t: &mut Table, at_risk: AtRisk) -> i64 {
         aspect_disadvantages: 0,
         skill: Some(SkillChoice::Existing { line: 0 }),
         risked_sentiment: None,
+        scout: None,
     };
     let pending = nsu_roll_dice(&mut t.store, t.wren, &setup, &entered(&[3, 6]), &mut rng()).unwrap();
     let result = nsu_roll_resolve(&mut t.store, t.wren, &pending.choices).unwrap();

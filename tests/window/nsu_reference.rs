@@ -53,7 +53,10 @@ fn seeded(scratch: &Scratch, db: &Path, downtime: bool) {
     services::import(&mut store, &path, ImportOptions::default()).expect("the game imports");
     if downtime {
         let who = [WREN, TOBIAS].map(|c| Uuid::parse_str(c).expect("a uuid"));
-        let setup = PhaseSetup { at_home: true, time_units: 0, just_left: Some(Uuid::parse_str(LIBRARY).unwrap()) };
+        // The party comes home from the Library: its complication is rolled first.
+        services::nsu_world_set_party_location(&mut store, id, Some(Uuid::parse_str(LIBRARY).expect("a uuid")))
+            .expect("the party is at the Library");
+        let setup = PhaseSetup { at_home: true, time_units: 0 };
         services::nsu_downtime_start(&mut store, id, &who, setup).expect("downtime starts");
     }
 }

@@ -12,8 +12,10 @@
 
 import * as api from "../api.js";
 import { el } from "./dom.js";
-import { ASPECT_WORDS, MOOD_LINE_DICE, whereWords } from "./nsu-words.js";
+import { ASPECT_WORDS, MOOD_LINE_DICE, cardBackWords } from "./nsu-words.js";
 import { complicationTable, complicationWords, openReference } from "./nsu-reference.js";
+import { openRollWizard } from "./nsu-roll.js";
+import { loadWorld } from "./nsu-world.js"; // a cycle, used only after both have loaded
 
 const ASPECTS = ["body", "mind", "heart"];
 const SENTIMENT_WORDS = { connected: "connected", at_risk: "at risk", lost: "lost" };
@@ -651,25 +653,41 @@ function actionsBlock(ctx, phase, id, sheet) {
     );
   }
 
-  // Scout.
+  // Scout: an action roll (the roll wizard, its odds and dice) whose purpose is a face-down
+  // card on the map. The card is picked by its back and place only: its name is never here.
   {
-    const faceDown = ctx.world.locations.filter((l) => !l.revealed);
-    // A face-down card's back only (its levels and where it lies): the name may not be here.
-    const back = (l) => `${l.danger_level ? `D${l.danger_level} R${l.reward_level}` : "D? R?"} card, ${whereWords(l.position)}`;
-    const where = select(faceDown.map((l) => [l.id, back(l)]));
-    const outcome = select([["won", "Won the action roll: sees the card"], ["accepted_details", "Accepted the details: sees the card"], ["turned_back", "Turned back: sees nothing"]]);
+    const faceDown = ctx.world.locations.filter((l) => !l.revealed && l.position && !l.scouted_by.includes(id));
+    // Radios, not a select: a card's back in words is long and must wrap on a phone.
+    const group = uid("scout-card");
+    const picks = faceDown.map((l, i) => {
+      const box = el("input", { type: "radio", name: group, value: l.id, id: uid("scout-pick"), checked: i === 0 });
+      return { box, node: el("label", { class: "check scout-pick", for: box.id }, box, ` ${cardBackWords(l)}`) };
+    });
+    const where = el("fieldset", { class: "scout-cards" }, el("legend", {}, "Face-down card"), ...picks.map((p) => p.node));
+    const overcome = sheet.harm.length >= 4;
     wrap.append(
       item(
         "scout",
-        el("p", { class: "uses" }, "Make the action roll first (roll screen); then record how it ended."),
-        faceDown.length ? field("Face-down card", where) : el("p", { class: "muted" }, "No face-down card to scout."),
-        field("Outcome", outcome),
+        el("p", { class: "uses" }, "An action roll: the roll screen shows the odds and rolls. A win shows the card to this character's player; after a loss or a tie the player accepts the details and looks, or turns back. The roll spends the action."),
+        overcome
+          ? el("p", { class: "muted scout-overcome" }, "An Overcome character cannot scout until a harm detail is recovered.")
+          : faceDown.length
+            ? where
+            : el("p", { class: "muted" }, "No face-down card on the map left to scout."),
         el("button", {
           type: "button",
-          class: "primary",
-          disabled: faceDown.length === 0,
-          on: { click: () => go("The scouting was not recorded.", () => api.nsuDowntimeScout(g, id, where.value, outcome.value), "Scouting recorded.") },
-        }, "Record scouting"),
+          class: "primary scout-roll",
+          disabled: faceDown.length === 0 || overcome,
+          on: {
+            click: () => {
+              const picked = picks.find((p) => p.box.checked);
+              const card = picked && faceDown.find((l) => l.id === picked.box.value);
+              if (!card) return;
+              // The roll's settlement changes the phase: the tab reloads once the wizard closes.
+              openRollWizard(id, { scout: { location: card.id, words: cardBackWords(card) } }).then(() => loadWorld(g, "downtime"));
+            },
+          },
+        }, "Roll to scout…"),
       ),
     );
   }
@@ -772,7 +790,9 @@ function describe(ctx, e) {
     case "final_box_filled":
       return `${who(e.character)}: the last box of ${e.mood} is filled.`;
     case "final_box_resolved":
-      return `${who(e.character)}: ${e.before} became ${e.after}.`;
+      return `${who(e.character)}: ${e.before} evolved into ${e.after} (level 0)${e.overload_ended ? "; its overload ended" : ""}.`;
+    case "overload_ended":
+      return `${who(e.character)}: ${e.mood} is at level 0, so its overload ended.`;
     case "project_rolled":
       return `${who(e.character)}: ${ASPECT_WORDS[e.aspect]} ${e.aspect_roll} vs mood ${e.mood_roll}${e.skill_modifier ? `, skill +${e.skill_modifier}` : ""}: ${e.segments} segment${e.segments === 1 ? "" : "s"}.`;
     case "sentiment_changed":
@@ -794,7 +814,7 @@ function describe(ctx, e) {
     case "recovery_rolled":
       return `${who(e.character)} rolled Body ${e.body_rolls.join(" + ")}${e.skill_modifier ? ` + skill ${e.skill_modifier}` : ""}${e.helper_roll ? ` + helper ${e.helper_roll}` : ""}${e.helper_skill_modifier ? ` + ${e.helper_skill_modifier}` : ""} = ${e.total} recovery points.`;
     case "scouted":
-      return `${who(e.character)} scouted a card: ${e.outcome === "turned_back" ? "turned back" : "saw it"}.`;
+      return `${who(e.character)} scouted a card: ${e.outcome === "turned_back" ? "turned back" : e.outcome === "won" ? "won the roll and saw it" : "accepted the details and saw it"}.`;
     case "world":
       return worldWords(ctx, e.change);
     default:

@@ -26,6 +26,7 @@ import {
   eventWords,
   winnerWords,
   diceWords,
+  cardBackWords,
 } from "./nsu-words.js";
 
 const STEPS = ["Outcome", "Aspect", "Mood", "Details", "Odds", "Roll", "Help", "Choices", "Result"];
@@ -52,6 +53,7 @@ export function initNsuRoll(hooks) {
       el("button", { type: "button", id: "roll-close", class: "roll-close", "aria-label": "Close the roll" }, "×"),
     ),
     el("p", { id: "roll-progress", class: "roll-progress muted" }),
+    el("p", { id: "roll-purpose", class: "roll-purpose", hidden: true }),
     el("div", { id: "roll-error", class: "roll-error", role: "alert", hidden: true }),
     el("div", { id: "roll-body", class: "roll-body" }),
     el("div", { id: "roll-notice", class: "roll-notice", role: "status", hidden: true }),
@@ -74,6 +76,8 @@ export function initNsuRoll(hooks) {
 
 /**
  * Opens the wizard for an NSU character (at the choices when a roll is on the table).
+ * `start.scout = {location, words}` makes the roll a downtime Scout of that face-down card
+ * (`words` name it by its back and place, never by its name).
  * Resolves once the wizard closes again, so a caller can reload what the roll changed.
  */
 export async function openRollWizard(characterId, start = {}) {
@@ -85,6 +89,9 @@ export async function openRollWizard(characterId, start = {}) {
       api.listGames(),
     ]);
     const game = games.find((g) => g.id === view.character.game_id) ?? null;
+    // The world as this device may see it: the party's location and its scene details, and
+    // the scouted card's back. A world that cannot be read only leaves those out.
+    const world = await api.nsuWorld(view.character.game_id).catch(() => null);
     w = {
       id: characterId,
       name: view.character.name,
@@ -113,13 +120,18 @@ export async function openRollWizard(characterId, start = {}) {
       choices: null,
       needs: [],
       needIndex: -1,
-      inputs: { finalBox: null, helperFinalBox: null, overloadEnd: null, helperOverloadEnd: null },
+      inputs: { finalBox: null, helperFinalBox: null, overloadEnd: null, helperOverloadEnd: null, scout: null },
       handOpen: Boolean(game?.dice_by_hand), // the game's "roll real dice" preference
       result: null,
+      world,
+      // The face-down card this roll scouts (a downtime Scout), or null.
+      scout: start.scout ? start.scout.location : null,
+      scoutWords: start.scout ? start.scout.words : null,
+      counted: {}, // detail key → "for" | "against", tapped in the details list
     };
     if (pending) takePending(pending);
     else prefill(start);
-    byId("roll-title").textContent = `Action roll — ${view.character.name}`;
+    byId("roll-title").textContent = `${w.scout ? "Scouting roll" : "Action roll"} — ${view.character.name}`;
     clearError();
     showNotice(null);
     if (!dialog.open) dialog.showModal();
@@ -163,9 +175,20 @@ function takePending(pending) {
     sentiment: s.risked_sentiment === null ? "" : String(s.risked_sentiment),
   });
   w.choices = { ...pending.choices };
+  w.scout = s.scout ?? null;
+  w.scoutWords = w.scout ? scoutWordsOf(w.scout) : null;
   w.needs = [];
   w.needIndex = -1;
   w.step = S.choices;
+}
+
+/** A card's back in words, inside a sentence ("the face-down card …"). */
+const inSentence = (words) => (words ? words.replace(/^Face-down card/, "the face-down card") : "the card");
+
+/** A scouted card by its back and place (the world as this device sees it). */
+function scoutWordsOf(location) {
+  const card = w.world ? w.world.locations.find((l) => l.id === location) : null;
+  return card ? cardBackWords(card) : "a face-down card";
 }
 
 async function loadHelperSheet() {
@@ -200,6 +223,7 @@ function setupOf() {
     aspect_disadvantages: s.dis,
     skill,
     risked_sentiment: s.sentiment === "" ? null : Number(s.sentiment),
+    ...(w.scout ? { scout: w.scout } : {}),
   };
 }
 
@@ -296,6 +320,9 @@ function render() {
   if (w.fromSheet && w.setup.skill.startsWith("existing:")) filled.push(`skill ${quoted(skillNameOf(w.setup))}`);
   const from = filled.length && step < S.odds ? ` · from the sheet: ${filled.join(", ")}` : "";
   byId("roll-progress").textContent = `Step ${step + 1} of ${STEPS.length}: ${STEPS[step]}${from}`;
+  const purpose = byId("roll-purpose");
+  purpose.hidden = !w.scout;
+  purpose.textContent = w.scout ? `Scouting ${inSentence(w.scoutWords)} · settling the roll spends a downtime action` : "";
   dialog.dataset.step = STEPS[step].toLowerCase();
   const content = [
     renderOutcome,
@@ -410,14 +437,20 @@ function renderMood() {
   );
 }
 
+const COUNT_IDS = { adv: "roll-adv", dis: "roll-dis" };
+
+/** Moves a counter (the source of the numbers sent to the core) and redraws what shows it. */
+function bump(key, delta) {
+  w.setup[key] = Math.max(0, Math.min(20, w.setup[key] + delta));
+  const value = byId(COUNT_IDS[key]);
+  if (value) value.textContent = String(w.setup[key]);
+  refreshNet();
+  refreshPlan();
+}
+
 function counter(id, label, key) {
   const value = el("output", { id, class: "roll-count", "aria-live": "polite" }, String(w.setup[key]));
-  const change = (delta) => () => {
-    w.setup[key] = Math.max(0, Math.min(20, w.setup[key] + delta));
-    value.textContent = String(w.setup[key]);
-    refreshNet();
-    refreshPlan();
-  };
+  const change = (delta) => () => bump(key, delta);
   return el(
     "div",
     { class: "roll-counter" },
@@ -481,10 +514,11 @@ function renderDetails() {
 
   return section(
     "Details, skill and sentiment",
-    el("p", { class: "muted hint" }, "Count the details working for and against the character."),
+    el("p", { class: "muted hint" }, "Count the details working for and against the character: tap one below to count it, or use the counters."),
     counter("roll-adv", "Details for (advantage)", "adv"),
     counter("roll-dis", "Details against (disadvantage)", "dis"),
     el("p", { id: "roll-aspect-net", class: "roll-net" }, netWords()),
+    detailsThatCount(),
     el("div", { class: "field" }, el("label", { for: "roll-skill" }, "Skill (the player adds or subtracts its modifier)"), skill),
     skillNameField,
     el(
@@ -498,6 +532,62 @@ function renderDetails() {
     el("p", { id: "roll-overload-rule", class: "roll-rule", hidden: true }),
     el("p", { id: "roll-odds-mini", class: "roll-odds-mini", "aria-live": "polite" }),
   );
+}
+
+/**
+ * The details that may count in this roll: the character's harm, other details and scars,
+ * and the scene details where the party is. Tapping "For" or "Against" moves the counters
+ * (which stay the numbers sent); tapping it again takes the count back.
+ */
+function detailsThatCount() {
+  const sh = sheet();
+  const rows = [];
+  sh.harm.forEach((text, i) => rows.push({ key: `harm:${i}`, text, kind: "Harm" }));
+  sh.other_details.forEach((d, i) => rows.push({ key: `other:${i}`, text: d.text, kind: d.positive ? "Positive" : "Negative" }));
+  sh.scars.forEach((text, i) => rows.push({ key: `scar:${i}`, text, kind: "Scar" }));
+  const here = w.world && w.world.party_at ? w.world.locations.find((l) => l.id === w.world.party_at) : null;
+  (here ? here.scene_details : []).forEach((d, i) => rows.push({ key: `scene:${i}`, text: d.text, kind: `Scene, ${here.name || "here"}` }));
+  const where = !w.world || w.world.party_at === undefined ? "" : here ? ` The party is at ${here.name || "a card on the map"}.` : " The party is at home: no scene details.";
+  const box = el("div", { id: "roll-details-list", class: "roll-details" }, el("h4", {}, "The details that count"));
+  if (rows.length === 0) {
+    box.append(el("p", { class: "muted" }, `${w.name} has no harm, other details or scars.${where}`));
+    return box;
+  }
+  const buttons = (row) => {
+    const side = (which, label) => {
+      const b = el("button", { type: "button", class: `roll-detail-${which}`, "aria-pressed": String(w.counted[row.key] === which), "aria-label": `${label}: ${row.text}` }, label);
+      b.addEventListener("click", () => {
+        const was = w.counted[row.key];
+        if (was) bump(was === "for" ? "adv" : "dis", -1);
+        if (was === which) delete w.counted[row.key];
+        else {
+          w.counted[row.key] = which;
+          bump(which === "for" ? "adv" : "dis", 1);
+        }
+        for (const other of b.parentNode.querySelectorAll("button")) {
+          other.setAttribute("aria-pressed", String(other.classList.contains(`roll-detail-${w.counted[row.key]}`)));
+        }
+      });
+      return b;
+    };
+    return el("span", { class: "roll-detail-count" }, side("for", "For"), side("against", "Against"));
+  };
+  box.append(
+    el(
+      "ul",
+      { class: "roll-detail-list" },
+      ...rows.map((row) =>
+        el(
+          "li",
+          { data: { kind: row.kind.split(",")[0].toLowerCase() } },
+          el("span", { class: "roll-detail-text" }, el("span", { class: "roll-detail-kind" }, row.kind), " ", row.text),
+          buttons(row),
+        ),
+      ),
+    ),
+  );
+  if (where) box.append(el("p", { class: "muted" }, where.trim()));
+  return box;
 }
 
 // ---- the preview (plan and odds), recomputed on every change ---------------------------------
@@ -735,6 +825,7 @@ function renderRoll() {
 }
 
 async function rollWith(dice) {
+  showNotice(null); // an earlier roll's notice (an undo) is not about these dice
   const ok = await attempt("The dice were not rolled.", async () => {
     const pending = await api.nsuRollDice(w.id, setupOf(), dice);
     takePending(pending);
@@ -1203,6 +1294,24 @@ function sentimentSelect(id, sheetOf, lines, current) {
 
 function renderNeed(need) {
   const counter = el("p", { class: "muted" }, `Question ${w.needIndex + 1} of ${w.needs.length}`);
+  if (need.kind === "scout") {
+    const pick = (v) => {
+      w.inputs.scout = v === "look";
+    };
+    const current = w.inputs.scout;
+    return section(
+      "The scouting was not won",
+      counter,
+      el("p", {}, `${w.name} did not win the roll scouting ${inSentence(w.scoutWords)}. The player chooses:`),
+      el(
+        "fieldset",
+        { class: "roll-choices", id: "choice-scout" },
+        el("legend", {}, "Press on, or go home"),
+        radio("choice-scout", "look", "Accept the details and look at the card (privately)", current === true, pick, "choice-scout-look"),
+        radio("choice-scout", "back", "Reject the details and turn back: see nothing", current === false, pick, "choice-scout-back"),
+      ),
+    );
+  }
   if (need.kind === "final_box") {
     const helper = need.who === "helper";
     const key = helper ? "helperFinalBox" : "finalBox";
@@ -1259,13 +1368,14 @@ function finalChoices() {
     helper_final_box: has((n) => n.kind === "final_box" && n.who === "helper") ? box(w.inputs.helperFinalBox) : null,
     overload_end_sentiment: has((n) => n.kind === "overload_end_sentiment" && n.who !== "helper") ? w.inputs.overloadEnd : null,
     helper_overload_end_sentiment: has((n) => n.kind === "overload_end_sentiment" && n.who === "helper") ? w.inputs.helperOverloadEnd : null,
+    scout_accepts_details: has((n) => n.kind === "scout") ? w.inputs.scout : null,
   };
 }
 
 async function nextInChoices() {
   if (w.needIndex < 0) {
     const ok = await attempt("The choices could not be checked.", async () => {
-      w.needs = await api.nsuRollNeeds(w.id, { ...w.choices, final_box: null, helper_final_box: null, overload_end_sentiment: null, helper_overload_end_sentiment: null });
+      w.needs = await api.nsuRollNeeds(w.id, { ...w.choices, final_box: null, helper_final_box: null, overload_end_sentiment: null, helper_overload_end_sentiment: null, scout_accepts_details: null });
     });
     if (!ok) return;
     if (w.needs.length > 0) {
@@ -1277,6 +1387,10 @@ async function nextInChoices() {
     return;
   }
   const need = w.needs[w.needIndex];
+  if (need.kind === "scout" && typeof w.inputs.scout !== "boolean") {
+    showError("Not yet:", "the player accepts the details and looks, or turns back.");
+    return;
+  }
   if (need.kind === "final_box") {
     const input = w.inputs[need.who === "helper" ? "helperFinalBox" : "finalBox"];
     if (!input || input.new_name.trim() === "") {
@@ -1324,6 +1438,7 @@ function renderResult() {
     el("h4", {}, "Details granted"),
     el("ul", { id: "roll-grants", class: "roll-list" }, ...record.grants.map((g) => el("li", {}, grantWords(g)))),
     el("p", { class: "muted hint" }, GRANT_NOTE),
+    ...scoutedPart(w.result.scouted),
     el("h4", {}, "On the sheet"),
     events.length > 0
       ? el("ul", { id: "roll-events", class: "roll-list" }, ...events)
@@ -1340,6 +1455,44 @@ function renderResult() {
   );
 }
 
+const SCOUT_WORDS = {
+  won: "The roll was won: the card is seen.",
+  accepted_details: "The details are accepted: the card is seen.",
+  turned_back: "Turned back: the card stays unseen.",
+};
+
+/**
+ * What a scouting roll found. The card's face comes from the core only for a device that may
+ * see this character's private things; elsewhere the result says who may look.
+ */
+function scoutedPart(scouted) {
+  if (!scouted) return [];
+  const parts = [el("h4", {}, "Scouting"), el("p", { id: "roll-scouted" }, `${w.scoutWords ?? "The card"} — ${SCOUT_WORDS[scouted.outcome]}`)];
+  const face = scouted.face;
+  if (face) {
+    const line = (label, text) => (text ? [el("dt", {}, label), el("dd", {}, text)] : []);
+    parts.push(
+      el(
+        "div",
+        { id: "roll-scouted-card", class: "roll-scouted-card" },
+        el("p", { class: "muted" }, `Only ${w.name}’s player sees this until the card is revealed.`),
+        el("h5", { id: "roll-scouted-name" }, face.name),
+        el(
+          "dl",
+          {},
+          ...line("Description", face.description),
+          ...line("Danger", face.danger),
+          ...line("Treasure or knowledge", face.treasure),
+          ...line("Collateral can harm", face.collateral_harms),
+        ),
+      ),
+    );
+  } else if (scouted.outcome !== "turned_back") {
+    parts.push(el("p", { class: "muted" }, `${w.name}’s player looks at the card on their own device (World tab).`));
+  }
+  return parts;
+}
+
 /** Undoes the settled roll and the dice before it, so nothing of the roll stays on the table. */
 async function undoRoll() {
   const ok = await attempt("The roll was not undone.", async () => {
@@ -1354,7 +1507,7 @@ async function undoRoll() {
     w.step = S.odds;
   });
   if (ok) {
-    showNotice("The roll was undone: the sheet is as it was before it.");
+    showNotice(w.scout ? "The roll was undone, and the scouting with it: the action is back." : "The roll was undone: the sheet is as it was before it.");
     render();
     app.refresh().catch(() => {});
   }

@@ -82,8 +82,9 @@ export function eventWords(event, names) {
       return `${whose} mood ${moodName(sheet, event.line)} is overloaded (the die showed ${event.die_value}, under level ${event.level})`;
     case "mood_final_box":
       return (
-        `${whose} mood ${quoted(event.name_before)} filled its last box: renamed ${quoted(event.name_after)} ` +
-        `by ${SIDE_WORDS[event.renamed_by]}, level ${event.level_before} → ${event.level_after}`
+        `${whose} mood ${quoted(event.name_before)} filled its last box and evolved into ${quoted(event.name_after)} ` +
+        `(named by ${SIDE_WORDS[event.renamed_by]}), level ${event.level_before} → ${event.level_after}` +
+        (event.overload_ended ? "; its overload ended" : "")
       );
     default:
       return event.event;
@@ -135,6 +136,12 @@ export function choiceWords(record) {
   if (roll.setup.skill) out.push(`skill ${ch.skill_sign === "minus" ? "subtracted" : "added"}`);
   if (roll.help) out.push(ch.use_helper_die ? "the helper’s die was used" : "the helper’s die was not used");
   return out.join(", ");
+}
+
+/** A face-down card by its back and place only ("Face-down card 1 east of the settlement, D2 R3"): never its name. */
+export function cardBackWords(card) {
+  const levels = card.danger_level ? `, D${card.danger_level} R${card.reward_level}` : "";
+  return `Face-down card ${whereWords(card.position)}${levels}`;
 }
 
 /** Where a card lies, in words for people (the grid's numbers stay out of sight). */

@@ -36,8 +36,9 @@
 //! - Anyone may work on any project clock; a new clock is owned by the character starting it.
 //! - Recover Harm takes all of the phase's conversions in one move, since it is used once.
 //!   Upgrade Skills with no skill to upgrade is refused rather than used up.
-//! - Scout spends the action here; the action roll itself is made by the roll module and
-//!   its outcome passed in. Only face-down cards can be scouted.
+//! - Scout is an action roll (the roll module) whose purpose is a face-down card on the map;
+//!   settling that roll spends the action here with the outcome the roll decided
+//!   ([`check_scout`], [`scout`]). A card the character already scouted is refused.
 //! - The complication roll for the location just left comes first; no character move is
 //!   accepted before it. Extra rolls (one per time unit) are on revealed locations.
 
@@ -386,6 +387,17 @@ pub enum DowntimeEvent {
         before: String,
         after: String,
         level_before: u8,
+        /// The mood was overloaded and the reset to 0 ended it (decision 2026-11-25). Absent
+        /// in phases logged before that decision.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        overload_ended: bool,
+    },
+    /// A mood's level reached 0 while it was overloaded, which ends the overload (a mood is
+    /// never overloaded at level 0).
+    OverloadEnded {
+        character: Uuid,
+        line: usize,
+        mood: String,
     },
     ProjectRolled {
         character: Uuid,
@@ -592,7 +604,8 @@ pub fn end_blocker(state: &Downtime) -> Option<EndBlocker> {
 }
 
 /// Applies the final-box effect to the mood on `line`: marks the chosen sentiment one step,
-/// renames the mood and sets its level to 0. The overloaded flag is left as it is.
+/// renames the mood and sets its level to 0, which ends its overload if it had one (decision
+/// 2026-11-25: the evolved mood starts fresh).
 pub fn resolve_final_box(
     state: &Downtime,
     character: Uuid,
@@ -642,12 +655,14 @@ pub fn resolve_final_box(
     let mood = sheet.moods[line].as_mut().expect("checked above");
     mood.name = choice.new_name.trim().to_owned();
     mood.level = 0;
+    let overload_ended = std::mem::take(&mut mood.overloaded);
     events.push(DowntimeEvent::FinalBoxResolved {
         character,
         line,
         before: old.name,
         after: mood.name.clone(),
         level_before: old.level,
+        overload_ended,
     });
     phase.final_boxes.remove(pending);
     Ok((next, events))
@@ -1114,6 +1129,10 @@ pub fn introspection_finish(
             before,
             after: mood.level,
         });
+        if mood.level == 0 && mood.overloaded {
+            mood.overloaded = false;
+            events.push(DowntimeEvent::OverloadEnded { character, line: r.line, mood: mood.name.clone() });
+        }
     }
     if let Some([a, b]) = choice.swap {
         let ma = existing_mood(sheet, a).map_err(|e| rename_field(e, "swap"))?.clone();
@@ -1152,6 +1171,10 @@ pub fn introspection_finish(
         check_name("replace", name)?;
         check_mood_name_free(sheet, name, Some(*line)).map_err(|e| rename_field(e, "replace"))?;
         sheet.moods[*line] = Some(Mood { name: name.trim().to_owned(), level: 0, overloaded: false });
+        // Only a sheet from before the level-0 rule holds an overloaded mood at 0: say so.
+        if old.overloaded {
+            events.push(DowntimeEvent::OverloadEnded { character, line: *line, mood: old.name.clone() });
+        }
         events.push(DowntimeEvent::MoodReplaced {
             character,
             line: *line,
@@ -1437,20 +1460,59 @@ pub fn seek_recovery(
     Ok((next, events))
 }
 
-/// Scout: the action roll is made elsewhere; its outcome comes in here. Winning, or
-/// accepting the details, lets the player privately see the face-down card.
+/// Whether `character` may scout the card `location` now (RULES.md §1.4 Scout): a Scout is
+/// a downtime action, so the complication roll comes first, the character owes no choice
+/// (a two-step action or a final box), has an action left and is not Overcome; the card is a
+/// face-down card on the map that this character has not scouted yet (once seen, it stays
+/// seen: a second look would spend an action for nothing). Checked before the scouting roll
+/// is planned or rolled, and again when it is settled.
+pub fn check_scout(state: &Downtime, character: Uuid, location: Uuid) -> Result<()> {
+    let mut probe = state.clone();
+    let (sheet, phase) = probe.ready_character_mut(character)?;
+    if let Some(f) = phase.final_boxes.first() {
+        return Err(Error::invalid(
+            "action",
+            format!("the mood {:?} waits for its final box (a new name, a sentiment marked); resolve it first", f.mood),
+        ));
+    }
+    if phase.actions_left == 0 {
+        return Err(Error::invalid("action", "this character has no downtime actions left this phase"));
+    }
+    if sheet.overcome() {
+        return Err(Error::invalid(
+            "character",
+            "is Overcome (four harm details): an Overcome character cannot scout until a harm detail is recovered",
+        ));
+    }
+    let card = &state.world.locations[state.world.location_index(location, "location")?];
+    if card.revealed {
+        return Err(Error::invalid("location", "scouting looks at a face-down card; this one is face up"));
+    }
+    if card.position.is_none() {
+        return Err(Error::invalid(
+            "location",
+            "this card is not on the map yet: only a card on the map can be scouted",
+        ));
+    }
+    if card.scouted_by.contains(&character) {
+        return Err(Error::invalid("location", "this character has already scouted this card"));
+    }
+    Ok(())
+}
+
+/// Scout, settled: the scouting action roll (a roll whose `RollSetup::scout` names the card)
+/// decided `outcome`; this spends the action and, on a win or accepted details, lets the
+/// character privately see the card. Only the roll's settlement calls it, in the same
+/// transaction as the roll: no outcome is ever picked by hand.
 pub fn scout(
     state: &Downtime,
     character: Uuid,
     location: Uuid,
     outcome: ScoutOutcome,
 ) -> Result<(Downtime, Vec<DowntimeEvent>)> {
+    check_scout(state, character, location)?;
     let mut next = state.clone();
     let mut events = next.spend_action(character, ActionKind::Scout)?;
-    let i = next.world.location_index(location, "location")?;
-    if next.world.locations[i].revealed {
-        return Err(Error::invalid("location", "scouting looks at a face-down card; this one is face up"));
-    }
     events.push(DowntimeEvent::Scouted { character, location, outcome });
     if outcome != ScoutOutcome::TurnedBack {
         let (w, more) = world::record_scout(&next.world, location, character)?;
@@ -1661,10 +1723,9 @@ mod tests {
     }
 
     fn world() -> World {
-        World {
-            locations: vec![location(DOWN, 5, false), location(CALM, 0, true), location(RUINED, 8, true)],
-            ..World::default()
-        }
+        // The face-down card lies on the map (only a card on the map can be scouted).
+        let down = Location { position: Some(world::GridPos { x: 1, y: 0 }), ..location(DOWN, 5, false) };
+        World { locations: vec![down, location(CALM, 0, true), location(RUINED, 8, true)], ..World::default() }
     }
 
     fn sheets(a: Sheet) -> BTreeMap<Uuid, Sheet> {
@@ -2021,7 +2082,8 @@ mod tests {
             line: 4,
             before: "Content".into(),
             after: "Smug".into(),
-            level_before: 5
+            level_before: 5,
+            overload_ended: false,
         }));
         assert!(d.phase.characters[&A].final_boxes.is_empty());
     }
@@ -2326,11 +2388,83 @@ mod tests {
         for (outcome, saw) in
             [(ScoutOutcome::Won, true), (ScoutOutcome::AcceptedDetails, true), (ScoutOutcome::TurnedBack, false)]
         {
-            let (d, _) = scout(&phase(0), A, DOWN, outcome).unwrap();
+            let (d, ev) = scout(&phase(0), A, DOWN, outcome).unwrap();
             assert_eq!(d.world.location(DOWN).unwrap().scouted_by.contains(&A), saw, "{outcome:?}");
+            // The action is spent whatever the outcome.
             assert_eq!(d.phase.characters[&A].actions_left, 0);
+            assert_eq!(
+                ev[0],
+                DowntimeEvent::ActionSpent { character: A, action: ActionKind::Scout, before: 1, after: 0 }
+            );
         }
         assert!(refused(&phase(0), |d| scout(d, A, CALM, ScoutOutcome::Won)).contains("face up"));
+    }
+
+    #[test]
+    fn a_scout_is_refused_when_the_character_or_the_card_cannot_be_scouted() {
+        let d = phase(0);
+        assert_eq!(check_scout(&d, A, DOWN).map_err(|e| e.to_string()), Ok(()));
+        let why = |d: &Downtime, location| check_scout(d, A, location).unwrap_err().to_string();
+        // Overcome.
+        let mut overcome = d.clone();
+        overcome.sheets.get_mut(&A).unwrap().harm = (0..4).map(|i| format!("harm {i}")).collect();
+        assert!(why(&overcome, DOWN).starts_with("character: is Overcome"));
+        // No action left.
+        let (spent, _) = seek_recovery(&d, A, SeekRecovery::default(), &mut dice([2])).unwrap();
+        assert_eq!(why(&spent, DOWN), "action: this character has no downtime actions left this phase");
+        // Owing a choice: Introspection's second half, or a final box.
+        let more = phase(1);
+        let (owing, _) = introspection_roll(&more, A, &mut dice([2])).unwrap();
+        assert!(why(&owing, DOWN).starts_with("action: finish Introspection first"));
+        let mut boxed = more.clone();
+        boxed.phase.characters.get_mut(&A).unwrap().final_boxes.push(FinalBox { line: 4, mood: "Content".into() });
+        boxed.sheets.get_mut(&A).unwrap().moods[4].as_mut().unwrap().level = 5;
+        assert!(why(&boxed, DOWN).contains("waits for its final box"));
+        // A face-up card, a card not on the map, an unknown card, a card already scouted.
+        assert!(why(&d, CALM).contains("face up"));
+        let mut off_map = d.clone();
+        off_map.world.locations[0].position = None;
+        assert!(why(&off_map, DOWN).contains("not on the map"));
+        assert!(why(&d, Uuid::from_u128(42)).starts_with("location:"));
+        let (seen, _) = scout(&more, A, DOWN, ScoutOutcome::Won).unwrap();
+        assert_eq!(why(&seen, DOWN), "location: this character has already scouted this card");
+        // Turning back sees nothing, so the card may be scouted again.
+        let (back, _) = scout(&more, A, DOWN, ScoutOutcome::TurnedBack).unwrap();
+        assert!(check_scout(&back, A, DOWN).is_ok());
+        // Nothing changes on a refusal.
+        assert!(refused(&overcome, |d| scout(d, A, DOWN, ScoutOutcome::Won)).starts_with("character:"));
+    }
+
+    #[test]
+    fn a_final_box_resolved_in_downtime_ends_the_moods_overload() {
+        // "Content" (d4) is overloaded at 4; a downtime raise fills its last box.
+        let mut s = sheet();
+        s.moods[4] = Some(Mood { name: "Content".into(), level: 4, overloaded: true });
+        let mut d = phase_with(s, false, 0);
+        let mut events = Vec::new();
+        d.raise_mood(A, 4, 1, &mut events).unwrap();
+        assert_eq!(d.phase.characters[&A].final_boxes, [FinalBox { line: 4, mood: "Content".into() }]);
+        let (d, ev) =
+            resolve_final_box(&d, A, 4, &FinalBoxChoice { new_name: "Smug".into(), sentiment: Some(1) }).unwrap();
+        assert_eq!(*a(&d).moods[4].as_ref().unwrap(), Mood { name: "Smug".into(), level: 0, overloaded: false });
+        assert!(ev.iter().any(|e| matches!(e, DowntimeEvent::FinalBoxResolved { overload_ended: true, .. })));
+    }
+
+    #[test]
+    fn introspection_that_brings_an_overloaded_mood_to_zero_ends_its_overload() {
+        let mut s = sheet();
+        s.moods[2] = Some(Mood { name: "Anxious".into(), level: 3, overloaded: true });
+        let (d, _) = introspection_roll(&phase_with(s, false, 0), A, &mut dice([4])).unwrap();
+        // Down to 1: still overloaded.
+        let partial = Introspection { reductions: vec![MoodReduction { line: 2, ticks: 2 }], ..Default::default() };
+        let (p, ev) = introspection_finish(&d, A, &partial).unwrap();
+        assert!(a(&p).moods[2].as_ref().unwrap().overloaded);
+        assert!(!ev.iter().any(|e| matches!(e, DowntimeEvent::OverloadEnded { .. })));
+        // Down to 0: the overload ends.
+        let all = Introspection { reductions: vec![MoodReduction { line: 2, ticks: 3 }], ..Default::default() };
+        let (z, ev) = introspection_finish(&d, A, &all).unwrap();
+        assert_eq!(*a(&z).moods[2].as_ref().unwrap(), Mood { name: "Anxious".into(), level: 0, overloaded: false });
+        assert!(ev.contains(&DowntimeEvent::OverloadEnded { character: A, line: 2, mood: "Anxious".into() }));
     }
 
     #[test]
@@ -2469,6 +2603,8 @@ mod tests {
         for (line, level) in [0, 2, 4].into_iter().zip(levels) {
             s.moods[line].as_mut().unwrap().level = level;
         }
+        // An overloaded mood, so Introspection and final boxes meet one.
+        s.moods[0].as_mut().unwrap().overloaded = levels[0] > 0;
         s.sentiments[0] = sentiment("Sister", SentimentState::Lost);
         s.skills[1].as_mut().unwrap().boxes = AspectBoxes { body: true, mind: true, heart: false };
         let setup = PhaseSetup { at_home: true, time_units: 3 };
@@ -2498,6 +2634,8 @@ mod tests {
                 for (id, sheet) in &d.sheets {
                     prop_assert_eq!(sheet.problems("$"), vec![], "sheet of {}", id);
                     prop_assert!(sheet.harm.len() <= HARM_SLOTS);
+                    // A mood is never overloaded at level 0 (decision 2026-11-25).
+                    prop_assert!(!sheet.moods.iter().flatten().any(|m| m.overloaded && m.level == 0), "sheet of {}", id);
                 }
                 prop_assert_eq!(d.world.problems("$"), vec![]);
                 prop_assert_eq!(d.phase.problems(&d, "$"), vec![]);

@@ -15,11 +15,19 @@
 //! 5. [`resolve`]: applies the choices and returns the winner, the grants of the results table,
 //!    the new sheets and the events, each with its before/after values.
 //!
+//! A roll may have a purpose beyond its grants: a downtime Scout of a face-down card
+//! ([`RollSetup::scout`]). The roll then also says how the scouting ended
+//! ([`RollOutcome::scout`]); after a loss or a tie the player chooses ([`Need::Scout`]). The
+//! downtime phase it needs is the service's to check (`downtime::check_scout`).
+//!
 //! Every step takes the sheets by reference and returns new values: an illegal move is an
 //! [`Error::Invalid`] naming the field, and changes nothing.
 
 use serde::{Deserialize, Serialize};
 
+use uuid::Uuid;
+
+use super::downtime::ScoutOutcome;
 use super::sheet::{Aspect, AspectBoxes, Die, Mood, SentimentState, Sheet, Skill, MAX_TEXT_CHARS, MOOD_LINE_DICE};
 use crate::error::{Error, Result};
 use crate::model::name_problem;
@@ -133,6 +141,12 @@ pub struct RollSetup {
     pub skill: Option<SkillChoice>,
     /// A sentiment line put at risk for mood advantage; it must not be lost.
     pub risked_sentiment: Option<usize>,
+    /// The roll's purpose when it is a downtime Scout action: the face-down card scouted
+    /// (RULES.md §1.4). The sheet alone cannot judge it; the service checks it against the
+    /// downtime phase (`downtime::check_scout`). Absent in rolls stored before scouting was
+    /// a roll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scout: Option<Uuid>,
 }
 
 /// Why the mood die has an edge, to show the rule's name where it applies.
@@ -284,6 +298,10 @@ pub struct Choices {
     /// the player did not win (a helper on this device only).
     #[serde(default)]
     pub helper_overload_end_sentiment: Option<usize>,
+    /// A scouting roll the player did not win: `true` accepts the details and looks at the
+    /// card, `false` turns back and sees nothing. Needed only then.
+    #[serde(default)]
+    pub scout_accepts_details: Option<bool>,
 }
 
 /// Who won the roll.
@@ -430,6 +448,10 @@ pub enum RollEvent {
         level_before: u8,
         level_after: u8,
         renamed_by: Winner,
+        /// The mood was overloaded and the reset ended it (decision 2026-11-25: a mood is
+        /// never overloaded at level 0). Absent in rolls logged before that decision.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        overload_ended: bool,
     },
 }
 
@@ -444,6 +466,9 @@ pub enum Need {
     /// (helper), one of `sentiments`: they acted with another mood while `line` was overloaded
     /// and the player did not win.
     OverloadEndSentiment { who: Who, line: usize, mood: String, sentiments: Vec<usize> },
+    /// `Choices::scout_accepts_details`: the player did not win the roll scouting the card at
+    /// `location`; they accept the details and look, or turn back.
+    Scout { location: Uuid },
 }
 
 /// The settled roll.
@@ -466,6 +491,9 @@ pub struct RollOutcome {
     pub roller: Sheet,
     pub helper: Option<Sheet>,
     pub events: Vec<RollEvent>,
+    /// How a scouting roll ended (None for a roll that scouts nothing): the service records
+    /// it in the downtime phase with the roll.
+    pub scout: Option<ScoutOutcome>,
 }
 
 /// The results table: the details each side may add for a winner and a difference.
@@ -722,6 +750,7 @@ pub fn default_choices(rolled: &ActionRoll) -> Choices {
         overload_end_sentiment: None,
         helper_kept,
         helper_overload_end_sentiment: None,
+        scout_accepts_details: None,
     }
 }
 
@@ -1010,6 +1039,34 @@ impl Settler {
         Ok(())
     }
 
+    /// How a scouting roll ends: a win sees the card; otherwise the player accepts the
+    /// details and looks, or turns back (RULES.md §1.4 Scout).
+    fn scout(&mut self, location: Option<Uuid>, winner: Winner, accepts: Option<bool>) -> Result<Option<ScoutOutcome>> {
+        const FIELD: &str = "choices.scout_accepts_details";
+        let Some(location) = location else {
+            self.unneeded(accepts.is_some(), FIELD, "this roll scouts no card")?;
+            return Ok(None);
+        };
+        if winner == Winner::Player {
+            self.unneeded(accepts.is_some(), FIELD, "the player won the scouting roll: they look at the card")?;
+            return Ok(Some(ScoutOutcome::Won));
+        }
+        self.needs.push(Need::Scout { location });
+        match accepts {
+            Some(true) => Ok(Some(ScoutOutcome::AcceptedDetails)),
+            Some(false) => Ok(Some(ScoutOutcome::TurnedBack)),
+            None => {
+                self.missing(
+                    FIELD,
+                    "the player did not win the scouting roll: they accept the details and look at the card, or \
+                     turn back"
+                        .into(),
+                )?;
+                Ok(None)
+            }
+        }
+    }
+
     /// The mood effects every acting mood shares (roller and helper): overload and the final
     /// box, after [`act_with_mood`] filled its line and incremented its level.
     #[allow(clippy::too_many_arguments)]
@@ -1075,6 +1132,8 @@ impl Settler {
         let mood = sheet.moods[line].as_mut().expect("the mood line is filled");
         mood.name = name_after.clone();
         mood.level = 0;
+        // The evolved mood starts fresh: a mood is never overloaded at level 0.
+        let overload_ended = std::mem::take(&mut mood.overloaded);
         events.push(RollEvent::MoodFinalBox {
             who,
             line,
@@ -1083,6 +1142,7 @@ impl Settler {
             level_before: level,
             level_after: 0,
             renamed_by: winner,
+            overload_ended,
         });
         Ok(())
     }
@@ -1233,6 +1293,8 @@ fn settle(
         }
     };
 
+    let scout = settler.scout(setup.scout, winner, choices.scout_accepts_details)?;
+
     let outcome = RollOutcome {
         aspect_value,
         aspect_total,
@@ -1245,6 +1307,7 @@ fn settle(
         roller: sheet,
         helper: helper_sheet,
         events,
+        scout,
     };
     Ok((outcome, settler.needs))
 }

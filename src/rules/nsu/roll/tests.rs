@@ -46,6 +46,7 @@ fn setup() -> RollSetup {
         aspect_disadvantages: 0,
         skill: None,
         risked_sentiment: None,
+        scout: None,
     }
 }
 
@@ -382,9 +383,11 @@ fn filling_the_final_box_marks_a_sentiment_renames_the_mood_and_resets_the_level
 
     let f = FinalBox { sentiment_line: Some(0), new_name: "Serene".into() };
     let o = resolve(&before, None, &r, &Choices { final_box: Some(f), ..choices }).unwrap();
-    // The full track always puts the die under the level past the threshold, so the mood also
-    // overloads (RULES.md checks overload before the final box); the overload stays after the reset.
-    assert_eq!(o.roller.moods[4], mood("Serene", 0, true));
+    // The full track always puts the die under the level past the threshold, so the mood
+    // overloads first (RULES.md checks overload before the final box); the reset to 0 then ends
+    // that overload (decision 2026-11-25: a mood is never overloaded at level 0).
+    assert!(o.events.contains(&RollEvent::MoodOverloaded { who: Who::Roller, line: 4, die_value: 3, level: 5 }));
+    assert_eq!(o.roller.moods[4], mood("Serene", 0, false));
     assert_eq!(o.roller.sentiments[0].as_ref().unwrap().state, SentimentState::AtRisk);
     assert_eq!(
         o.events[o.events.len() - 2..],
@@ -404,9 +407,25 @@ fn filling_the_final_box_marks_a_sentiment_renames_the_mood_and_resets_the_level
                 level_before: 5,
                 level_after: 0,
                 renamed_by: Winner::Player,
+                overload_ended: true,
             },
         ]
     );
+}
+
+#[test]
+fn a_final_box_on_the_overloaded_mood_ends_its_overload() {
+    // "Calm" (d4) is overloaded at level 4: acting with it has mood advantage, and the
+    // increment fills the last box.
+    let s = RollSetup { mood: MoodChoice::Existing { line: 4 }, ..setup() };
+    let before = with_mood(4, 4, true);
+    let f = FinalBox { sentiment_line: Some(1), new_name: "Serene".into() };
+    let o = run(&before, &s, &[7, 3, 1], |c| c.final_box = Some(f)).unwrap();
+    assert_eq!(o.roller.moods[4], mood("Serene", 0, false));
+    assert!(o.roller.overloaded_line().is_none());
+    assert!(o.events.iter().any(|e| matches!(e, RollEvent::MoodFinalBox { overload_ended: true, line: 4, .. })));
+    // It was overloaded before: no new overload is logged, only its end at the reset.
+    assert!(!o.events.iter().any(|e| matches!(e, RollEvent::MoodOverloaded { .. })));
 }
 
 #[test]
@@ -642,7 +661,8 @@ fn i_helped_with_changes_only_the_helpers_own_mood() {
     assert!(message(helped_with(&full, &boxed)).starts_with("final_box"));
     let f = FinalBox { sentiment_line: Some(0), new_name: "Devoted".into() };
     let o = helped_with(&full, &HelpedWith { final_box: Some(f), ..boxed.clone() }).unwrap();
-    assert_eq!(o.helper.moods[2].as_ref().map(|m| (m.name.as_str(), m.level)), Some(("Devoted", 0)));
+    assert_eq!(o.helper.moods[2], mood("Devoted", 0, false));
+    assert!(o.events.iter().any(|e| matches!(e, RollEvent::MoodFinalBox { overload_ended: true, .. })));
     assert_eq!(o.helper.sentiments[0].as_ref().unwrap().state, SentimentState::AtRisk);
     // What the roll was is kept: it must be said.
     assert!(message(helped_with(&helper_sheet(), &HelpedWith { roll: "".into(), ..boxed })).starts_with("roll:"));
@@ -667,7 +687,12 @@ fn the_helpers_final_box_and_new_mood_are_on_the_helpers_sheet() {
     let f = FinalBox { sentiment_line: Some(1), new_name: "Devoted".into() };
     let o = resolve(&sheet(), Some(&hs), &r, &Choices { helper_final_box: Some(f), ..c }).unwrap();
     let h = o.helper.unwrap();
-    assert_eq!(h.moods[2], mood("Devoted", 0, true));
+    // The helper's reset ends the overload the full track caused, as for the roller.
+    assert_eq!(h.moods[2], mood("Devoted", 0, false));
+    assert!(o
+        .events
+        .iter()
+        .any(|e| matches!(e, RollEvent::MoodFinalBox { who: Who::Helper, line: 2, overload_ended: true, .. })));
     assert_eq!(h.sentiments[1].as_ref().unwrap().state, SentimentState::Lost);
     assert_eq!(o.roller.sentiments, sheet().sentiments);
 
@@ -904,6 +929,7 @@ fn answer(roller: &Sheet, helper: Option<&Sheet>, rolled: &ActionRoll, choices: 
                     Who::Helper => choices.helper_final_box = Some(f),
                 }
             }
+            Need::Scout { .. } => choices.scout_accepts_details = Some(pick_last),
         }
     }
 }
@@ -937,6 +963,7 @@ proptest! {
             aspect_disadvantages: dis,
             skill,
             risked_sentiment: risk,
+            scout: None,
         };
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
         let mut r = roll(&roller, &setup, &mut Rolled(&mut rng)).unwrap();
@@ -963,7 +990,78 @@ proptest! {
         let before = roller.moods[line].as_ref().map_or(0, |m| m.level);
         let after = o.roller.moods[line].as_ref().unwrap().level;
         prop_assert!(after == before + 1 || after == 0);
+        // A mood reset by its final box is never left overloaded (decision 2026-11-25).
+        for e in &o.events {
+            if let RollEvent::MoodFinalBox { who, line, .. } = e {
+                let sheet = match who { Who::Roller => &o.roller, Who::Helper => o.helper.as_ref().unwrap() };
+                prop_assert!(!sheet.moods[*line].as_ref().unwrap().overloaded);
+            }
+        }
         // Resolving is deterministic.
         prop_assert_eq!(resolve(&roller, helper, &r, &choices).unwrap(), o);
     }
+}
+
+const CARD: Uuid = Uuid::from_u128(77);
+
+#[test]
+fn a_won_scouting_roll_sees_the_card_and_asks_nothing() {
+    let s = RollSetup { scout: Some(CARD), ..setup() };
+    let r = rolled(&sheet(), &s, &[7, 3]);
+    let c = default_choices(&r);
+    assert_eq!(needs(&sheet(), None, &r, &c).unwrap(), []);
+    let o = resolve(&sheet(), None, &r, &c).unwrap();
+    assert_eq!((o.winner, o.scout), (Winner::Player, Some(ScoutOutcome::Won)));
+    // The player won: there is nothing to accept or turn down.
+    let asked = Choices { scout_accepts_details: Some(true), ..c };
+    assert!(message(resolve(&sheet(), None, &r, &asked)).starts_with("choices.scout_accepts_details: the player won"));
+}
+
+#[test]
+fn a_lost_or_tied_scouting_roll_asks_the_player_to_accept_the_details_or_turn_back() {
+    let s = RollSetup { scout: Some(CARD), ..setup() };
+    for dice in [[2, 7], [4, 4]] {
+        let r = rolled(&sheet(), &s, &dice);
+        let c = default_choices(&r);
+        assert_eq!(needs(&sheet(), None, &r, &c).unwrap(), [Need::Scout { location: CARD }]);
+        assert!(message(resolve(&sheet(), None, &r, &c))
+            .starts_with("choices.scout_accepts_details: the player did not win"));
+        let accept = resolve(&sheet(), None, &r, &Choices { scout_accepts_details: Some(true), ..c.clone() }).unwrap();
+        assert_eq!(accept.scout, Some(ScoutOutcome::AcceptedDetails));
+        let back = resolve(&sheet(), None, &r, &Choices { scout_accepts_details: Some(false), ..c }).unwrap();
+        assert_eq!(back.scout, Some(ScoutOutcome::TurnedBack));
+        // Turning back still settles the roll: the mood rose and the grants stand.
+        assert_eq!(back.roller.moods[0].as_ref().unwrap().level, 1);
+        assert!(!back.grants.is_empty());
+    }
+}
+
+#[test]
+fn a_roll_that_scouts_nothing_refuses_a_scouting_choice() {
+    let r = rolled(&sheet(), &setup(), &[2, 7]);
+    let c = Choices { scout_accepts_details: Some(true), ..default_choices(&r) };
+    assert_eq!(message(resolve(&sheet(), None, &r, &c)), "choices.scout_accepts_details: this roll scouts no card");
+    assert_eq!(resolve(&sheet(), None, &r, &default_choices(&r)).unwrap().scout, None);
+}
+
+#[test]
+fn an_overcome_character_cannot_plan_a_scouting_roll() {
+    let mut s = sheet();
+    s.harm = (0..4).map(|i| format!("harm {i}")).collect();
+    let e = message(plan(&s, &RollSetup { scout: Some(CARD), ..setup() }));
+    assert!(e.starts_with("character: is Overcome"), "{e}");
+}
+
+#[test]
+fn a_roll_stored_before_scouting_was_a_roll_still_reads() {
+    let mut json = serde_json::to_value(setup()).unwrap();
+    assert!(json.get("scout").is_none(), "a roll without a scout writes no field");
+    json.as_object_mut().unwrap().remove("scout");
+    assert_eq!(serde_json::from_value::<RollSetup>(json).unwrap(), setup());
+    let old_event = serde_json::json!({
+        "event": "mood_final_box", "who": "roller", "line": 4, "name_before": "Calm",
+        "name_after": "Serene", "level_before": 5, "level_after": 0, "renamed_by": "player"
+    });
+    let e: RollEvent = serde_json::from_value(old_event).unwrap();
+    assert!(matches!(e, RollEvent::MoodFinalBox { overload_ended: false, .. }));
 }

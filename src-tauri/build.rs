@@ -147,7 +147,6 @@ const COMMANDS: &[&str] = &[
     "nsu_world_reveal",
     "nsu_world_tick_collateral",
     "nsu_world_add_scene_detail",
-    "nsu_world_record_scout",
     "nsu_world_start_project",
     "nsu_world_mark_project",
     "nsu_world_add_npc",

@@ -269,8 +269,6 @@ export const nsuWorldTickCollateral = (game, location, delta) =>
   call("nsu_world_tick_collateral", { game, location, delta });
 export const nsuWorldAddSceneDetail = (game, location, text, worldAtRisk) =>
   call("nsu_world_add_scene_detail", { game, location, text, worldAtRisk });
-export const nsuWorldRecordScout = (game, location, character) =>
-  call("nsu_world_record_scout", { game, location, character });
 export const nsuWorldStartProject = (game, owner, name, size) =>
   call("nsu_world_start_project", { game, owner, name, size });
 export const nsuWorldMarkProject = (game, project, segments) =>

@@ -290,17 +290,6 @@ pub fn nsu_world_add_scene_detail(
     Ok(services::nsu_world_add_scene_detail(&mut *state.store()?, game, location, &text, world_at_risk)?)
 }
 
-#[tauri::command(async)]
-pub fn nsu_world_record_scout(
-    state: State<'_, AppState>,
-    game: String,
-    location: String,
-    character: String,
-) -> Reply<WorldChange> {
-    let (game, location) = (parse_id("game", &game)?, parse_id("location", &location)?);
-    let character = parse_id("character", &character)?;
-    Ok(services::nsu_world_record_scout(&mut *state.store()?, game, location, character)?)
-}
 
 #[tauri::command(async)]
 pub fn nsu_world_start_project(

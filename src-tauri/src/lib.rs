@@ -197,7 +197,6 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             commands::nsu_world_reveal,
             commands::nsu_world_tick_collateral,
             commands::nsu_world_add_scene_detail,
-            commands::nsu_world_record_scout,
             commands::nsu_world_start_project,
             commands::nsu_world_mark_project,
             commands::nsu_world_add_npc,

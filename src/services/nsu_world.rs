@@ -435,7 +435,9 @@ pub fn nsu_world_add_scene_detail(
     change(store, game, "adding a scene detail", |_, w| world::add_scene_detail(w, location, text, world_at_risk))
 }
 
-/// Records that `character` privately saw a face-down card.
+/// Records that `character` privately saw a face-down card, with no roll: the window and the
+/// CLI do not offer it (a scout is an action roll, settled by `nsu_roll_resolve`); it sets up
+/// a table's state for tests.
 pub fn nsu_world_record_scout(store: &mut Store, game: Uuid, location: Uuid, character: Uuid) -> Result<WorldChange> {
     change(store, game, "recording a scout", |read, w| {
         member(read, game, character, "character")?;

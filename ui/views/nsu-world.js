@@ -987,7 +987,6 @@ function renderLocation() {
   risk.box.id = "scene-detail-world";
   risk.node.setAttribute("for", "scene-detail-world");
   const scouts = l.scouted_by.map((id) => g.characters.find((c) => c.id === id)?.name ?? "someone no longer here");
-  const scout = select(g.characters.map((c) => [c.id, c.name]), { id: "scout-character" });
 
   const parts = [
     el(
@@ -1047,13 +1046,12 @@ function renderLocation() {
       risk.node,
       el("button", { type: "submit", id: "scene-detail-submit" }, "Add scene detail"),
     ),
-    l.revealed || g.characters.length === 0
+    // Scouting is an action roll (Downtime's Scout opens the roll wizard); nothing here records one.
+    l.revealed
       ? null
       : el(
           "div",
           { class: "inline-form" },
-          field("Privately seen by", scout),
-          el("button", { type: "button", on: { click: () => move("The scout was not recorded.", () => api.nsuWorldRecordScout(view.gameId, l.id, scout.value), "Scout recorded.") } }, "Record scout"),
           el("button", { type: "button", on: { click: () => move("The card was not revealed.", () => api.nsuWorldReveal(view.gameId, l.id), `Revealed ${nameOf(l)}.`) } }, "Reveal"),
         ),
   ];

@@ -290,7 +290,6 @@ pub fn nsu_world_add_scene_detail(
     Ok(services::nsu_world_add_scene_detail(&mut *state.store()?, game, location, &text, world_at_risk)?)
 }
 
-
 #[tauri::command(async)]
 pub fn nsu_world_start_project(
     state: State<'_, AppState>,

@@ -7,9 +7,10 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
+use crate::nsu_roll::{imported_into, open_imported};
 use crate::nsu_world::{db, dismiss_toast, shots_of};
 use crate::webdriver::Session;
-use crate::{choose_file_in_native_dialog, open, open_dark, open_game, shot, wait_character_row, Scratch, OPEN_TITLE};
+use crate::{open_dark, shot, wait_character_row, Scratch};
 
 const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
 const LIBRARY: &str = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
@@ -35,20 +36,6 @@ fn game_file(path: &Path) {
     ]);
     wren["nsu"]["harm"] = json!([]);
     std::fs::write(path, serde_json::to_string_pretty(&file).expect("serialize")).expect("write the game file");
-}
-
-fn open_imported(db_path: &Path, file: &Path) -> Session {
-    imported_into(open(db_path), file)
-}
-
-fn imported_into(session: Session, file: &Path) -> Session {
-    session.click("#import-button");
-    choose_file_in_native_dialog(OPEN_TITLE, file, false);
-    session.wait_for("#import-dialog");
-    session.click("#import-confirm");
-    session.wait_gone("#import-dialog");
-    open_game(&session, "Lanterns over Brackwater");
-    session
 }
 
 /// Scrolls `selector` to the middle of the window and clicks it, as a person would.
@@ -220,11 +207,14 @@ fn deal_path_face_down_list_hand_over_and_npc_threshold() {
     tap(&session, "button.map-cell.deal-cell[data-x='1'][data-y='1']");
     session.wait_text("#deal-count", "Tap one empty cell for the cards: 1 of 1 picked.");
     shots_of(&session, "nsu-map-deal", "#world-map");
+    // Back at desktop width, the World tab's own calls finish before the tap.
+    session.wait_settled();
     tap(&session, "#deal-go");
     let marsh: String = session.wait_until("the dealt card", || {
         conn.query_row("SELECT id FROM nsu_locations WHERE name = 'Salt Marsh' AND x = 1 AND y = 1", [], |r| r.get(0))
             .ok()
     });
+    session.wait_settled();
     session.wait_for(&format!(".map-card.back[data-location-id='{marsh}']"));
 
     // Levels typed in, then a path from the Library to it.

@@ -19,7 +19,6 @@ use crate::{
 const GAME: &str = "Lanterns over Brackwater";
 const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
 const TOBIAS: &str = "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a";
-const LIBRARY: &str = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
 
 /// The fixture's game (an older game: one scope question of its own) on `db`: Wren's Body
 /// is a d4; Tobias is finished with Heart on a d8 and two skills. With `downtime`, both rest
@@ -53,9 +52,7 @@ fn seeded(scratch: &Scratch, db: &Path, downtime: bool) {
     services::import(&mut store, &path, ImportOptions::default()).expect("the game imports");
     if downtime {
         let who = [WREN, TOBIAS].map(|c| Uuid::parse_str(c).expect("a uuid"));
-        // The party comes home from the Library: its complication is rolled first.
-        services::nsu_world_set_party_location(&mut store, id, Some(Uuid::parse_str(LIBRARY).expect("a uuid")))
-            .expect("the party is at the Library");
+        // The fixture's party is at the Library: coming home, its complication is rolled first.
         let setup = PhaseSetup { at_home: true, time_units: 0 };
         services::nsu_downtime_start(&mut store, id, &who, setup).expect("downtime starts");
     }

@@ -82,14 +82,14 @@ fn body_box(conn: &rusqlite::Connection, character: &str, line: i64) -> bool {
 
 /// Scrolls `selector` into the middle of its scrolling box (the wizard's body scrolls under
 /// its pinned Back/Next), as a person scrolls to it, then clicks it.
-fn tap(session: &Session, selector: &str) {
+pub(crate) fn tap(session: &Session, selector: &str) {
     session.wait_for(selector);
     session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
     session.click(selector);
 }
 
 /// Types `text` into `selector` after scrolling to it and clicking it, as a person would.
-fn type_into(session: &Session, selector: &str, text: &str) {
+pub(crate) fn type_into(session: &Session, selector: &str, text: &str) {
     let field = session.wait_for(selector);
     session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
     field.click();
@@ -98,22 +98,22 @@ fn type_into(session: &Session, selector: &str, text: &str) {
 }
 
 /// Waits until the wizard shows `step` (its data-step, e.g. "odds").
-fn wait_step(session: &Session, step: &str) {
+pub(crate) fn wait_step(session: &Session, step: &str) {
     session.wait_until(&format!("the wizard's {step:?} step"), || {
         session.find(&format!("#roll-wizard[data-step='{step}']")).ok().map(|_| ())
     });
 }
 
-fn next(session: &Session) {
+pub(crate) fn next(session: &Session) {
     session.click("#roll-next");
 }
 
-fn text_of(session: &Session, selector: &str) -> String {
+pub(crate) fn text_of(session: &Session, selector: &str) -> String {
     session.wait_for(selector).text()
 }
 
 /// Screenshots of the wizard at 1280 and 360 px wide, its body scrolled to the top.
-fn wizard_shots(session: &Session, name: &str) {
+pub(crate) fn wizard_shots(session: &Session, name: &str) {
     let top =
         "document.getElementById('roll-wizard').scrollTop = 0; document.getElementById('roll-body').scrollTop = 0;";
     session.execute(top, json!([]));
@@ -130,8 +130,12 @@ fn wizard_shots(session: &Session, name: &str) {
 }
 
 /// Starts the app, imports `file` through the Import button and opens its game.
-fn open_imported(db_path: &Path, file: &Path) -> Session {
-    let session = open(db_path);
+pub(crate) fn open_imported(db_path: &Path, file: &Path) -> Session {
+    imported_into(open(db_path), file)
+}
+
+/// Imports `file` (the NSU game) through the Import button of `session` and opens its game.
+pub(crate) fn imported_into(session: Session, file: &Path) -> Session {
     session.click("#import-button");
     choose_file_in_native_dialog(OPEN_TITLE, file, false);
     session.wait_for("#import-dialog");

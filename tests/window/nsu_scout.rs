@@ -12,6 +12,7 @@ use sheetkeeper::services::{self, ImportOptions};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
+use crate::nsu_roll::{next, tap, text_of, type_into, wait_step, wizard_shots};
 use crate::webdriver::Session;
 use crate::{one_window, open, open_game, shot, Scratch};
 
@@ -89,56 +90,10 @@ fn scout_state(db: &Path, game: Uuid) -> (u8, bool) {
     (left, seen)
 }
 
-fn tap(session: &Session, selector: &str) {
-    session.wait_for(selector);
-    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
-    session.click(selector);
-}
-
-fn type_into(session: &Session, selector: &str, text: &str) {
-    let field = session.wait_for(selector);
-    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
-    field.click();
-    field.clear();
-    field.send_keys(text);
-}
-
-fn wait_step(session: &Session, step: &str) {
-    session.wait_until(&format!("the wizard's {step:?} step"), || {
-        session.find(&format!("#roll-wizard[data-step='{step}']")).ok().map(|_| ())
-    });
-}
-
-fn next(session: &Session) {
-    session.click("#roll-next");
-}
-
-fn text_of(session: &Session, selector: &str) -> String {
-    session.wait_for(selector).text()
-}
-
 /// The visible words of `selector` (all of it, scrolled or not).
 fn words_in(session: &Session, selector: &str) -> String {
     let v = session.execute("return document.querySelector(arguments[0]).textContent;", json!([selector]));
     v.as_str().unwrap_or_default().to_owned()
-}
-
-/// Screenshots of the open wizard at 1280 and 360 px, its body at the top; nothing sticks
-/// out sideways at 360 px.
-fn wizard_shots(session: &Session, name: &str) {
-    let top =
-        "document.getElementById('roll-wizard').scrollTop = 0; document.getElementById('roll-body').scrollTop = 0;";
-    session.execute(top, json!([]));
-    shot(session, &format!("{name}-1280"));
-    session.set_window_size(360, 800);
-    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
-    session.execute(top, json!([]));
-    let overflow = session
-        .execute("const d = document.getElementById('roll-wizard'); return d.scrollWidth - d.clientWidth;", json!([]));
-    assert!(overflow.as_f64().unwrap_or(1.0) <= 0.0, "{name}: nothing sticks out sideways at 360 px ({overflow})");
-    shot(session, &format!("{name}-360"));
-    session.set_window_size(1280, 800);
-    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
 }
 
 /// Opens the Scout action in Wren's downtime card and starts the scouting roll.

@@ -210,12 +210,17 @@ fn deal_path_face_down_list_hand_over_and_npc_threshold() {
     // Back at desktop width, the World tab's own calls finish before the tap.
     session.wait_settled();
     tap(&session, "#deal-go");
-    let marsh: String = session.wait_until("the dealt card", || {
-        conn.query_row("SELECT id FROM nsu_locations WHERE name = 'Salt Marsh' AND x = 1 AND y = 1", [], |r| r.get(0))
-            .ok()
-    });
+    // The card's back lands on the picked cell (watched in the window, not by polling the
+    // database while the app writes), and the database has the Salt Marsh there.
+    let marsh = session
+        .wait_for(".map-card.back[data-x='1'][data-y='1']")
+        .attribute("data-location-id")
+        .expect("a card's back names its location");
+    let stored: String = conn
+        .query_row("SELECT id FROM nsu_locations WHERE name = 'Salt Marsh' AND x = 1 AND y = 1", [], |r| r.get(0))
+        .expect("the Salt Marsh was dealt onto the picked cell");
+    assert_eq!(marsh, stored);
     session.wait_settled();
-    session.wait_for(&format!(".map-card.back[data-location-id='{marsh}']"));
 
     // Levels typed in, then a path from the Library to it.
     let dice = format!(".location-card[data-location-id='{marsh}'] .levels-dice .die-input");

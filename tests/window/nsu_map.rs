@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use crate::nsu_roll::{imported_into, open_imported};
+use crate::nsu_roll::{self, imported_into, open_imported};
 use crate::nsu_world::{db, dismiss_toast, shots_of};
 use crate::webdriver::Session;
 use crate::{open_dark, shot, wait_character_row, Scratch};
@@ -38,21 +38,16 @@ fn game_file(path: &Path) {
     std::fs::write(path, serde_json::to_string_pretty(&file).expect("serialize")).expect("write the game file");
 }
 
-/// Scrolls `selector` to the middle of the window and clicks it, as a person would.
+/// The roll tests' tap, after closing a toast that could cover the control.
 fn tap(session: &Session, selector: &str) {
     dismiss_toast(session);
-    session.wait_for(selector);
-    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
-    session.click(selector);
+    nsu_roll::tap(session, selector);
 }
 
+/// The roll tests' typing, after closing a toast that could cover the field.
 fn type_into(session: &Session, selector: &str, text: &str) {
     dismiss_toast(session);
-    let field = session.wait_for(selector);
-    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
-    field.click();
-    field.clear();
-    field.send_keys(text);
+    nsu_roll::type_into(session, selector, text);
 }
 
 /// Picks the option `value` of the select `selector` (a change event, as a person's pick).

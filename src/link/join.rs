@@ -15,7 +15,7 @@ use uuid::Uuid;
 use super::wire::{self, Channel, Frames, HandshakeError, OpeningReply, ToDevice, ToHost, PROTOCOL};
 use super::{lock, Running};
 use crate::error::{Error, Result};
-use crate::services::{self, Accepted, GameMove, Note, Pending, Snapshot};
+use crate::services::{self, Accepted, Agreed, GameMove, Note, Pending, Snapshot};
 use crate::store::LinkIdentity;
 use crate::Store;
 
@@ -407,7 +407,11 @@ impl Session<'_> {
                             if let Some(i) = sync.in_flight.iter().position(|(m, _)| *m == id) {
                                 let (_, p) = sync.in_flight.remove(i);
                                 match &refused {
-                                    None => { sync.accepted.insert(p.character, p.digest.clone()); }
+                                    None => {
+                                        // The host sends this device's snapshot just before its answer.
+                                        let host = sync.deferred.as_ref().and_then(|s| s.digests.get(&p.character)).cloned();
+                                        sync.accepted.insert(p.character, Agreed { local: p.digest.clone(), host });
+                                    }
                                     Some(reason) => services::joined_refused(self.store, game, &p, reason).map_err(lost)?,
                                 }
                             }

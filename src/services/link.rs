@@ -115,9 +115,20 @@ pub struct Pending {
     pub digest: String,
 }
 
-/// Changes the host accepted whose snapshot has not been applied yet: character → the
-/// digest sent. Such a character counts as agreed.
-pub type Accepted = std::collections::HashMap<Uuid, String>;
+/// Changes the host accepted whose snapshot has not been applied yet, by character. Such a
+/// character counts as agreed.
+pub type Accepted = std::collections::HashMap<Uuid, Agreed>;
+
+/// A change the host accepted: what this device sent, and the host's digest after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Agreed {
+    /// This device's digest of the character as sent.
+    pub local: String,
+    /// The host's digest of the character once it applied the change (from the snapshot
+    /// it sent just before its answer): the base of a next change made here before that
+    /// snapshot is applied. `None` if the host's snapshot did not name the character.
+    pub host: Option<String>,
+}
 
 /// A paired device, for the devices list.
 #[derive(Clone, Debug, Serialize)]
@@ -439,7 +450,8 @@ pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Res
             let digest = record_digest(&record);
             let base = bases.iter().find(|b| b.character_id == c.id);
             let changed = base.is_none_or(|b| b.local_digest != digest);
-            if !changed || accepted.get(&c.id) == Some(&digest) {
+            let agreed = accepted.get(&c.id);
+            if !changed || agreed.is_some_and(|a| a.local == digest) {
                 continue;
             }
             let doc = document(read, ExportScope::Character(c.id))?;
@@ -462,7 +474,9 @@ pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Res
                     character: c.id,
                     name: c.name.clone(),
                     document: json,
-                    base: base.map(|b| b.host_digest.clone()),
+                    // A change made after one the host accepted (its snapshot not applied
+                    // yet) builds on the host's version with that change in it.
+                    base: agreed.and_then(|a| a.host.clone()).or_else(|| base.map(|b| b.host_digest.clone())),
                     digest,
                 }),
             }
@@ -564,7 +578,7 @@ fn has_unsent(read: Reader<'_>, game: Uuid, accepted: &Accepted) -> Result<bool>
         let digest = record_digest(&characters::load(read, c.id)?);
         match bases.iter().find(|b| b.character_id == c.id) {
             Some(b) if !b.owned || b.local_digest == digest => {}
-            _ if accepted.get(&c.id) == Some(&digest) => {}
+            _ if accepted.get(&c.id).is_some_and(|a| a.local == digest) => {}
             _ => return Ok(true),
         }
     }

@@ -29,6 +29,8 @@ struct Shared {
     captured: Mutex<Vec<u8>>,
     conns: Mutex<Vec<Conn>>,
     tamper: Mutex<Option<Tamper>>,
+    /// The host's bytes wait here while set (the device hears nothing until released).
+    held: AtomicBool,
 }
 
 pub struct Proxy {
@@ -84,6 +86,16 @@ impl Proxy {
         *self.shared.tamper.lock().unwrap() = Some(tamper);
     }
 
+    /// Holds what the host sends (answers, snapshots) until `release`: what the device sends
+    /// still goes through.
+    pub fn hold(&self) {
+        self.shared.held.store(true, Ordering::SeqCst);
+    }
+
+    pub fn release(&self) {
+        self.shared.held.store(false, Ordering::SeqCst);
+    }
+
     /// Whether the tampering asked for has been done.
     pub fn tampered(&self) -> bool {
         self.shared.tamper.lock().unwrap().is_none()
@@ -131,6 +143,9 @@ fn host_to_device(shared: &Shared, mut host: TcpStream, mut client: TcpStream, c
             Ok(0) | Err(_) => break,
             Ok(n) => {
                 shared.captured.lock().unwrap().extend_from_slice(&buf[..n]);
+                while shared.held.load(Ordering::SeqCst) {
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
                 if client.write_all(&buf[..n]).is_err() {
                     break;
                 }

@@ -3,6 +3,7 @@
 use sheetkeeper::services;
 use sheetkeeper::store::PeerSide;
 
+use super::proxy::Proxy;
 use super::*;
 
 #[test]
@@ -141,4 +142,39 @@ fn a_change_made_on_a_device_to_a_character_it_does_not_play_is_kept_as_refused_
     drop(j);
     drop(host);
     assert_check(&p.db(), "the player");
+}
+
+/// A phone's quick taps: a second change made before the host answered the first builds on
+/// the host's version with the first in it, so the host takes it (it used to refuse it as
+/// "changed at the table meanwhile" and the device went back to the first change).
+#[test]
+fn a_second_change_made_before_the_first_is_answered_reaches_the_table() {
+    let (h, p) = (Scratch::new(), Scratch::new());
+    let game = nsu_game(&h, "Valley", &["Wren"]);
+    let wren = character(&h.db(), "Wren");
+    let host = host(&h, game);
+    let proxy = Proxy::start(addr(&host));
+    let j = joined(&p, proxy.addr, Some(&host.status().code), "Wren's phone");
+    j.claim(wren).unwrap();
+    eventually("the player's database marks Wren as its own", || mine(&p.db(), game) == vec![wren]);
+    caught_up(&j, "the player is caught up after the claim");
+
+    proxy.hold();
+    set_look(&p.db(), wren, "A green scarf");
+    eventually("the table applied the first change (its answer held on the way back)", || {
+        look(&h.db(), wren).as_deref() == Some("A green scarf")
+    });
+    set_look(&p.db(), wren, "A green scarf and a red hat");
+    proxy.release();
+
+    eventually("the table applied the second change", || {
+        look(&h.db(), wren).as_deref() == Some("A green scarf and a red hat")
+    });
+    caught_up(&j, "the player is caught up after both changes");
+    assert_eq!(look(&p.db(), wren).as_deref(), Some("A green scarf and a red hat"), "the player keeps its change");
+    assert!(services::link_refused(&p.open(), game).unwrap().is_empty(), "nothing was refused");
+    let host_wren = services::nsu_sheet(&h.open(), wren).unwrap().character;
+    assert_eq!(host_wren.revision, 3, "two changes, each applied once");
+    j.stop();
+    host.stop();
 }

@@ -4,7 +4,8 @@
 
 use sheetkeeper::model::parse_id;
 use sheetkeeper::rules::mezzo::action_check::Surge;
-use sheetkeeper::rules::mezzo::challenge::{HealEffect, RecoveryCheck};
+use sheetkeeper::rules::mezzo::challenge::HealEffect;
+use sheetkeeper::rules::mezzo::recovery::RecoveryCheck;
 use sheetkeeper::services::{
     self, CheckRequest, DiceInput, MezzoChallengeChange, MezzoChallengeDraft, MezzoChallengeView, MezzoChange,
 };

@@ -37,11 +37,11 @@ use crate::error::{Error, Result};
 use crate::rules::mezzo::action_check::{Cast, Phase as CheckPhase, Surge};
 use crate::rules::mezzo::challenge::{
     self as rules, ActionResult, Boost, BoostOwner, Challenge, ChallengeEvent, ChallengeSetup, ChallengerSetup,
-    GoalSetup, HealEffect, Leave, MajorAction, Move, PerkName, PerkUse, Phase, Pushed, RecoveryCheck, SideSetup, Spend,
-    Status, Why,
+    GoalSetup, HealEffect, Leave, MajorAction, Move, PerkName, PerkUse, Phase, Pushed, SideSetup, Spend, Status, Why,
 };
 use crate::rules::mezzo::element::{Element, ElementKind, Template, TraitKind, MAX_TRUMP_TRANSFER};
 use crate::rules::mezzo::plot;
+use crate::rules::mezzo::recovery::{self, RecoveryCheck};
 use crate::store::{Store, Tx};
 
 // ---------------------------------------------------------------------------------------
@@ -511,7 +511,7 @@ pub fn mezzo_take_breather(store: &mut Store, game: Uuid, element: Uuid, flaw: U
         on_element(
             w,
             element,
-            |e| rules::take_breather(e, flaw),
+            |e| recovery::take_breather(e, flaw),
             |e| format!("{} takes a breather and shakes off “{}”.", e.name, trait_name(e, flaw)),
         )
     })
@@ -523,7 +523,7 @@ pub fn mezzo_escape_restraints(store: &mut Store, game: Uuid, element: Uuid, res
         on_element(
             w,
             element,
-            |e| rules::escape_restraints(e, restraint),
+            |e| recovery::escape_restraints(e, restraint),
             |e| format!("{} escapes the restraint “{}”.", e.name, trait_name(e, restraint)),
         )
     })
@@ -542,7 +542,7 @@ pub fn mezzo_treat_wounds(
         on_element(
             w,
             element,
-            |e| rules::treat_wounds(e, wound, effect, recovery),
+            |e| recovery::treat_wounds(e, wound, effect, recovery),
             |e| {
                 let what = match effect {
                     HealEffect::RemoveExtras { extras } => format!("{} of its extras removed", extras.len()),

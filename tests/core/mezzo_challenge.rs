@@ -10,11 +10,11 @@ use rand::{rngs::StdRng, SeedableRng};
 use serde_json::{json, Value};
 use sheetkeeper::rules::mezzo::action_check::{BaseChance, SideKind, SideSetup, Surge};
 use sheetkeeper::rules::mezzo::challenge::{
-    ActionResult, ChallengerSetup, Closed, GoalSetup, HealEffect, Leave, Phase, RecoveryCheck, SideSetup as Side,
-    Status, Why,
+    ActionResult, ChallengerSetup, Closed, GoalSetup, HealEffect, Leave, Phase, SideSetup as Side, Status, Why,
 };
 use sheetkeeper::rules::mezzo::element::{Element, ElementKind, Role, Template};
 use sheetkeeper::rules::mezzo::plot::InChallenge;
+use sheetkeeper::rules::mezzo::recovery::RecoveryCheck;
 use sheetkeeper::rules::mezzo::table::MezzoTable;
 use sheetkeeper::services::{
     self, CheckDraft, CheckRequest, DiceInput, ExportScope, ImportOptions, MezzoChallengeDraft, MezzoChallengeView,

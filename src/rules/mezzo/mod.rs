@@ -8,6 +8,8 @@ pub mod conflict;
 pub mod element;
 pub mod odds;
 pub mod plot;
+pub mod recovery;
 pub mod seed_deck;
 pub mod table;
+mod text;
 pub mod vote;

@@ -72,6 +72,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use super::text::clean_line;
 use crate::error::{Error, Result};
 
 /// Influence each player holds at the start of an arc.
@@ -452,13 +453,6 @@ pub enum PlotEvent {
 /// happened.
 pub type Moved = (Arc, Vec<Grant>, Vec<PlotEvent>);
 
-fn clean_text(field: &str, raw: &str) -> Result<String> {
-    match crate::model::text_problem(raw, MAX_TEXT_CHARS) {
-        Some(problem) => Err(Error::invalid(field, problem)),
-        None => Ok(raw.trim().to_owned()),
-    }
-}
-
 fn to_i64(n: u32) -> i64 {
     i64::from(n)
 }
@@ -536,7 +530,7 @@ pub fn create_hook(
     if arc.hooks.iter().any(|h| h.id == id) {
         return Err(Error::invalid("id", format!("the arc already has a plot hook {id}")));
     }
-    let text = clean_text("text", text)?;
+    let text = clean_line("text", text, MAX_TEXT_CHARS)?;
     let payer = user.holder(pay_with, "pay_with")?;
     let cost = arc.hook_cost(pay_with);
     check_has(has, cost, pay_with, "making a plot hook")?;
@@ -958,7 +952,7 @@ pub fn set_theme(arc: &Arc, by: Uuid, text: &str) -> Result<Moved> {
     if tp.themes.iter().any(|t| t.by == by) {
         return Err(Error::invalid("by", format!("{by} already set a theme of this arc")));
     }
-    let text = clean_text("text", text)?;
+    let text = clean_line("text", text, MAX_TEXT_CHARS)?;
     let mut next = arc.clone();
     if let Some(tp) = next.turning_point.as_mut() {
         tp.themes.push(Theme { by, text: text.clone() });

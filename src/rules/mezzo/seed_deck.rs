@@ -54,6 +54,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::plot::{Grant, Resource};
+use super::text::clean_line;
 use crate::error::{Error, Result};
 use crate::rules::dice::DiceSource;
 use crate::Problem;
@@ -243,13 +244,6 @@ pub enum SeedEvent {
 /// A move's result: the new deck, the influence changes for players, and what happened.
 pub type Dealt = (SeedDeck, Vec<Grant>, Vec<SeedEvent>);
 
-fn clean_text(field: &str, raw: &str) -> Result<String> {
-    match crate::model::text_problem(raw, MAX_CARD_CHARS) {
-        Some(problem) => Err(Error::invalid(field, problem)),
-        None => Ok(raw.trim().to_owned()),
-    }
-}
-
 /// Where a card in play is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum InPlay {
@@ -379,7 +373,7 @@ fn check_new_cards(deck: &SeedDeck, cards: &[Card]) -> Result<Vec<Card>> {
         if !seen.insert(c.id) {
             return Err(Error::invalid(format!("cards[{i}].id"), format!("card {} is already in the deck", c.id)));
         }
-        out.push(Card { id: c.id, text: clean_text(&format!("cards[{i}].text"), &c.text)? });
+        out.push(Card { id: c.id, text: clean_line(&format!("cards[{i}].text"), &c.text, MAX_CARD_CHARS)? });
     }
     Ok(out)
 }
@@ -695,7 +689,7 @@ impl KeywordDie {
         let keywords = keywords
             .iter()
             .enumerate()
-            .map(|(i, k)| clean_text(&format!("keywords[{i}]"), k))
+            .map(|(i, k)| clean_line(&format!("keywords[{i}]"), k, MAX_CARD_CHARS))
             .collect::<Result<Vec<_>>>()?;
         Ok(KeywordDie { sides, keywords })
     }

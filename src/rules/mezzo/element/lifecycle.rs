@@ -1,0 +1,175 @@
+//! An element through challenges, scenes and arcs, and its sacrifices.
+
+use super::*;
+
+// ---------------------------------------------------------------------------------------
+// Challenges, scenes, arcs
+
+/// The element joins a challenge: the first time, 4 edge slots; Plot Protection while it
+/// takes part (Protected Event); a one-challenge boon now lasts through this challenge.
+pub fn join_challenge(element: &Element) -> Result<(Element, Vec<ElementEvent>)> {
+    if element.in_challenge {
+        return Err(Error::invalid("element", format!("{} is already in a challenge", element.name)));
+    }
+    let mut next = element.clone();
+    next.in_challenge = true;
+    for t in &mut next.traits {
+        if t.lasts == Lasts::NextChallenge {
+            t.lasts = Lasts::Challenge;
+        }
+    }
+    let mut events = vec![ElementEvent::JoinedChallenge { element: element.id }];
+    if !element.awards.first_challenge {
+        let (awarded, more) = grant(&next, SlotAward::FirstChallenge)?;
+        next = awarded;
+        events.extend(more);
+    }
+    Ok((next, events))
+}
+
+/// The element leaves the challenge (its Protected Event ends; momentum stays to be spent
+/// until the challenge ends).
+pub fn leave_challenge(element: &Element) -> Result<(Element, Vec<ElementEvent>)> {
+    if !element.in_challenge {
+        return Err(Error::invalid("element", format!("{} is not in a challenge", element.name)));
+    }
+    let mut next = element.clone();
+    next.in_challenge = false;
+    Ok((next, vec![ElementEvent::LeftChallenge { element: element.id }]))
+}
+
+/// Mixed into a Transient Flaw's id to make the id of the Favored Flaw it grants.
+const FAVORED_FLAW_SALT: u128 = 0x6661_766f_7265_6420_666c_6177_2121_2121;
+
+/// The id of the Favored Flaw a Transient Flaw grants: derived from the modifier's.
+pub fn favored_flaw_id(transient_flaw: Uuid) -> Uuid {
+    Uuid::from_u128(transient_flaw.as_u128() ^ FAVORED_FLAW_SALT)
+}
+
+/// The challenge the element took part in is over: unspent momentum is lost and the award
+/// count starts again; trumps and one-challenge traits go; sacrificed or lent protection
+/// ends; each Transient Flaw grants a Favored Flaw on its flaw.
+pub fn challenge_ended(element: &Element) -> Result<(Element, Vec<ElementEvent>)> {
+    let ending: Vec<Uuid> = element
+        .traits
+        .iter()
+        .filter(|t| t.lasts == Lasts::Challenge || t.template == Some(Template::Trump))
+        .map(|t| t.id)
+        .collect();
+    let (mut next, mut events) = remove_all(element, &ending, Removal::Expired);
+    events.insert(0, ElementEvent::ChallengeEnded { element: element.id, momentum_lost: element.momentum });
+    next.momentum = 0;
+    next.momentum_awards = 0;
+    next.in_challenge = false;
+    next.plot_protection = PlotProtection::default();
+    let transients: Vec<(Uuid, Uuid)> = next
+        .traits
+        .iter()
+        .filter(|t| t.template == Some(Template::TransientFlaw))
+        .filter_map(|t| t.target_trait.map(|flaw| (t.id, flaw)))
+        .collect();
+    for (modifier, flaw) in transients {
+        let has_one =
+            next.traits.iter().any(|t| t.template == Some(Template::FavoredFlaw) && t.target_trait == Some(flaw));
+        if has_one {
+            continue;
+        }
+        let name = format!("Favored Flaw: {}", next.trait_by_id(flaw).map_or("", |f| f.name.as_str()));
+        let name: String = name.chars().take(crate::model::MAX_NAME_CHARS).collect();
+        let favored = Trait {
+            granted_by: Some(modifier),
+            ..Trait::from_template(favored_flaw_id(modifier), Template::FavoredFlaw, name.trim(), Via::Granted).on(flaw)
+        };
+        let (added, more) = insert_trait(&next, favored)?;
+        next = added;
+        events.extend(more);
+    }
+    Ok((next, events))
+}
+
+/// The scene is over: phantom edges go; protection lent by a Heroic Sacrifice outside a
+/// challenge ends, and so does the sacrifice.
+pub fn end_scene(element: &Element) -> (Element, Vec<ElementEvent>) {
+    let ending: Vec<Uuid> = element.traits.iter().filter(|t| t.lasts == Lasts::Scene).map(|t| t.id).collect();
+    let (mut next, mut events) = remove_all(element, &ending, Removal::Expired);
+    events.insert(0, ElementEvent::SceneEnded { element: element.id });
+    if !element.in_challenge {
+        next.plot_protection = PlotProtection::default();
+    }
+    (next, events)
+}
+
+/// The arc is over: adversity, debt and momentum are lost, one-arc and one-scene traits go.
+pub fn end_arc(element: &Element) -> Result<(Element, Vec<ElementEvent>)> {
+    if element.in_challenge {
+        return Err(Error::invalid(
+            "element",
+            format!("{} is still in a challenge: an arc ends after it", element.name),
+        ));
+    }
+    let (scene_over, scene_events) = end_scene(element);
+    let ending: Vec<Uuid> = scene_over.traits.iter().filter(|t| t.lasts == Lasts::Arc).map(|t| t.id).collect();
+    let (mut next, more) = remove_all(&scene_over, &ending, Removal::Expired);
+    let mut events = vec![ElementEvent::ArcEnded {
+        element: element.id,
+        adversity_lost: element.adversity,
+        debt_lost: element.adversity_debt,
+        momentum_lost: element.momentum,
+    }];
+    events.extend(scene_events);
+    events.extend(more);
+    next.adversity = 0;
+    next.adversity_debt = 0;
+    next.momentum = 0;
+    next.momentum_awards = 0;
+    Ok((next, events))
+}
+
+/// How Plot Protection is sacrificed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Sacrifice {
+    /// In a challenge: removes every perk of one major action.
+    FinalCounter,
+    /// Lent to another element until the end of the challenge or scene.
+    HeroicSacrifice,
+}
+
+pub(super) fn can_sacrifice(element: &Element) -> Result<()> {
+    if element.plot_protection.sacrificed {
+        return Err(Error::invalid("element", format!("{} already sacrificed its protection", element.name)));
+    }
+    if !element.has_plot_protection() {
+        return Err(Error::invalid("element", format!("{} has no Plot Protection", element.name)));
+    }
+    Ok(())
+}
+
+/// Final Counter: sacrifices the element's protection, in a challenge, to remove the perks
+/// of one major action (the challenge removes them).
+pub fn final_counter(element: &Element) -> Result<(Element, Vec<ElementEvent>)> {
+    can_sacrifice(element)?;
+    if !element.in_challenge {
+        return Err(Error::invalid("element", "Final Counter is used during a challenge"));
+    }
+    let mut next = element.clone();
+    next.plot_protection.sacrificed = true;
+    Ok((next, vec![ElementEvent::PlotProtectionSacrificed { element: element.id, how: Sacrifice::FinalCounter }]))
+}
+
+/// Heroic Sacrifice: `giver` lends its protection to `receiver`.
+pub fn heroic_sacrifice(giver: &Element, receiver: &Element) -> Result<(Element, Element, Vec<ElementEvent>)> {
+    can_sacrifice(giver)?;
+    if giver.id == receiver.id {
+        return Err(Error::invalid("receiver", "the protection is lent to another element"));
+    }
+    let mut next_giver = giver.clone();
+    next_giver.plot_protection.sacrificed = true;
+    let mut next_receiver = receiver.clone();
+    next_receiver.plot_protection.lent_by = Some(giver.id);
+    let events = vec![
+        ElementEvent::PlotProtectionSacrificed { element: giver.id, how: Sacrifice::HeroicSacrifice },
+        ElementEvent::PlotProtectionLent { from: giver.id, to: receiver.id },
+    ];
+    Ok((next_giver, next_receiver, events))
+}

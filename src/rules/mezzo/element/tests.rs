@@ -1,0 +1,811 @@
+use proptest::prelude::*;
+
+use super::*;
+
+fn id(n: u128) -> Uuid {
+    Uuid::from_u128(n)
+}
+
+const ADA: u128 = 1;
+const BO: u128 = 2;
+const HERO: u128 = 10;
+const BLADE: u128 = 11;
+const TOWER: u128 = 12;
+const QUEST: u128 = 13;
+
+fn player(n: u128, name: &str) -> Player {
+    Player::new(id(n), name).unwrap()
+}
+
+fn actor(n: u128, name: &str) -> Player {
+    take_role(&player(n, name), Role::Actor).unwrap().0
+}
+
+fn hero() -> Element {
+    Element::new(id(HERO), ElementKind::Character, "Mira").unwrap()
+}
+
+/// Mira with her first action check's 4 slots.
+fn hero_with_slots() -> Element {
+    award_edge_slots(&hero(), SlotAward::FirstActionCheck).unwrap().0
+}
+
+fn edge(n: u128, template: Template, name: &str) -> Trait {
+    Trait::from_template(id(n), template, name, Via::EdgeSlot)
+}
+
+fn with(element: &Element, t: Trait) -> Element {
+    add_trait(element, &t, id(ADA)).unwrap_or_else(|e| panic!("{}: {e}", t.name)).0
+}
+
+fn err<T: std::fmt::Debug>(result: Result<T>) -> String {
+    result.unwrap_err().to_string()
+}
+
+fn with_adversity(element: &Element, points: u32) -> Element {
+    gain_adversity(element, points).unwrap().0
+}
+
+// --- players, votes, claims
+
+#[test]
+fn a_player_has_one_free_vote_and_an_actor_three_on_their_characters_and_none_elsewhere() {
+    let ada = player(ADA, "Ada");
+    assert_eq!(ada.influence, 3);
+    assert_eq!(free_votes(&ada, None, &[]), 1);
+    assert_eq!(free_votes(&ada, Some(id(HERO)), &[]), 1);
+
+    let ada = actor(ADA, "Ada");
+    assert_eq!(free_votes(&ada, Some(id(HERO)), &[]), 0, "an Actor without claims votes nowhere");
+    let (ada, mira, _) = claim(&ada, &hero()).unwrap();
+    assert_eq!(mira.claimed_by, Some(id(ADA)));
+    assert_eq!(free_votes(&ada, Some(id(HERO)), &[]), 3, "Creative Control");
+    assert_eq!(free_votes(&ada, Some(id(BLADE)), &[]), 0);
+    assert_eq!(free_votes(&ada, None, &[]), 0);
+
+    // Out of the role (Mira not in the scene) the claim stays but the usual vote returns.
+    let (out, _) = leave_role(&ada, Role::Actor, &[]).unwrap();
+    assert_eq!(out.claimed, vec![id(HERO)]);
+    assert_eq!(free_votes(&out, None, &[]), 1);
+    assert_eq!(free_votes(&out, Some(id(HERO)), &[]), 1);
+    // Mira active in the scene: back in the role at once.
+    assert!(out.is_actor(&[id(HERO)]));
+    assert_eq!(free_votes(&out, Some(id(HERO)), &[id(HERO)]), 3);
+    assert_eq!(free_votes(&out, None, &[id(HERO)]), 0);
+}
+
+#[test]
+fn the_actor_role_cannot_be_left_while_a_claimed_character_is_in_the_scene() {
+    let (ada, _, _) = claim(&actor(ADA, "Ada"), &hero()).unwrap();
+    assert!(err(leave_role(&ada, Role::Actor, &[id(HERO)])).starts_with("role: a character this player claimed"));
+    assert!(leave_role(&ada, Role::Actor, &[id(BLADE)]).is_ok());
+    assert_eq!(err(take_role(&ada, Role::Actor)), "role: Ada already holds this role");
+    assert_eq!(err(leave_role(&player(BO, "Bo"), Role::Actor, &[])), "role: Bo does not hold this role");
+}
+
+#[test]
+fn only_an_actor_claims_only_an_unclaimed_character_and_the_first_claim_gives_two_slots() {
+    let mira = hero();
+    assert_eq!(err(claim(&player(ADA, "Ada"), &mira)), "player: Ada must take the Actor role to claim a character");
+    let blade = Element::new(id(BLADE), ElementKind::Object, "Blade").unwrap();
+    assert_eq!(
+        err(claim(&actor(ADA, "Ada"), &blade)),
+        "element: Blade is not a character: only characters are claimed"
+    );
+
+    let (ada, mira, events) = claim(&actor(ADA, "Ada"), &mira).unwrap();
+    assert_eq!(mira.edge_slots(), 2);
+    assert!(mira.has_plot_protection(), "Character Protection");
+    assert_eq!(mira.protection_sources(), vec![ProtectionSource::Claim]);
+    assert!(matches!(events[1], ElementEvent::EdgeSlotsAwarded { slots: 2, before: 0, after: 2, .. }));
+    assert_eq!(err(claim(&actor(BO, "Bo"), &mira)), "element: Mira is claimed by another player");
+    assert_eq!(err(claim(&ada, &mira)), "element: Ada already holds Mira");
+    assert_eq!(err(unclaim(&actor(BO, "Bo"), &mira)), "element: Bo does not hold Mira");
+
+    let (ada, mira, _) = unclaim(&ada, &mira).unwrap();
+    assert!(ada.claimed.is_empty());
+    assert!(!mira.has_plot_protection(), "the claim's protection goes with the claim");
+    let (bo, mira, _) = claim(&actor(BO, "Bo"), &mira).unwrap();
+    assert_eq!(bo.claimed, vec![id(HERO)]);
+    assert_eq!(mira.edge_slots(), 2, "only the first claim gives slots");
+}
+
+#[test]
+fn a_claimed_characters_resources_are_sealed_to_its_claimer() {
+    let (_, mira, _) = claim(&actor(ADA, "Ada"), &hero_with_slots()).unwrap();
+    let mira = with_adversity(&mira, 5);
+    let mira = Element { momentum: 2, ..mira };
+    let sword = edge(20, Template::Ability, "Swordplay");
+    assert_eq!(
+        err(add_trait(&mira, &sword, id(BO))),
+        "by: Mira is claimed by another player: only they may fill its edge slots"
+    );
+    assert!(err(spend_adversity(&mira, &AdversitySpend::FortunesFavor, id(BO), false)).contains("spend its adversity"));
+    assert!(err(spend_momentum(&mira, &MomentumSpend::LastingEffect, id(BO))).contains("spend its momentum"));
+    assert!(add_trait(&mira, &sword, id(ADA)).is_ok());
+    assert!(spend_adversity(&mira, &AdversitySpend::FortunesFavor, id(ADA), false).is_ok());
+    // A flaw inflicted by play is not a use of its resources.
+    let flaw = Trait::from_template(id(21), Template::Restraint, "Pinned", Via::Granted);
+    assert!(add_trait(&mira, &flaw, id(BO)).is_ok());
+    // An unclaimed element is anyone's.
+    assert!(spend_adversity(&with_adversity(&hero(), 2), &AdversitySpend::FortunesFavor, id(BO), false).is_ok());
+}
+
+#[test]
+fn influence_is_spent_a_point_a_vote_and_back_to_three_each_arc() {
+    let ada = player(ADA, "Ada");
+    let (ada, _) = spend_influence(&ada, 2).unwrap();
+    assert_eq!(ada.influence, 1);
+    assert_eq!(err(spend_influence(&ada, 2)), "points: Ada holds 1 influence, not 2");
+    let (ada, _) = gain_influence(&ada, 4).unwrap();
+    assert_eq!(ada.influence, 5);
+    let (ada, events) = start_arc(&ada);
+    assert_eq!(ada.influence, 3, "influence does not carry over");
+    assert_eq!(events, vec![ElementEvent::InfluenceReset { player: id(ADA), before: 5, after: 3 }]);
+}
+
+// --- traits and slots
+
+#[test]
+fn an_edge_fills_a_free_slot_and_is_refused_without_one() {
+    let sword = edge(20, Template::Ability, "Swordplay");
+    assert_eq!(err(add_trait(&hero(), &sword, id(ADA))), "via: Mira has no free edge slot (0 of 0 filled)");
+    let mut mira = hero_with_slots();
+    for n in 0..4 {
+        mira = with(&mira, Trait::new(id(30 + n), TraitKind::Edge, &format!("Edge {n}"), Via::EdgeSlot));
+    }
+    assert_eq!((mira.edge_slots(), mira.filled_slots(), mira.free_slots()), (4, 4, 0));
+    assert_eq!(err(add_trait(&mira, &sword, id(ADA))), "via: Mira has no free edge slot (4 of 4 filled)");
+    let (mira, events) = remove_trait(&mira, id(31)).unwrap();
+    assert!(matches!(events[0], ElementEvent::TraitRemoved { freed_slot: true, reason: Removal::Removed, .. }));
+    assert_eq!(mira.free_slots(), 1, "a lost edge frees its slot");
+    let mira = with(&mira, sword);
+    assert_eq!(mira.free_slots(), 0);
+    // Flaws and granted traits take no slot.
+    let mira = with(&mira, Trait::from_template(id(40), Template::Vulnerability, "Fire", Via::Granted));
+    assert_eq!(mira.filled_slots(), 4);
+    let flaw_in_slot = Trait::new(id(41), TraitKind::Flaw, "Greedy", Via::EdgeSlot);
+    assert_eq!(
+        err(add_trait(&hero_with_slots(), &flaw_in_slot, id(ADA))),
+        "via: only edges (and extras bought as edges) fill edge slots"
+    );
+}
+
+#[test]
+fn abilities_take_one_free_extra_and_their_extras_keep_their_requirements() {
+    let mut mira = with(&hero_with_slots(), edge(20, Template::Ability, "Swordplay"));
+    let extra =
+        |n: u128, template: Template, via: Via| Trait::from_template(id(n), template, template.word(), via).on(id(20));
+    // Specialty needs two other extras; Extraordinary Ability one; Cross Training a Specialty.
+    assert_eq!(
+        err(add_trait(&mira, &extra(21, Template::Specialty, Via::FreeExtra), id(ADA))),
+        "target_trait: Specialty needs 2 other extras on Swordplay"
+    );
+    assert!(err(add_trait(&mira, &extra(21, Template::ExtraordinaryAbility, Via::FreeExtra), id(ADA)))
+        .contains("needs another extra"));
+    mira = with(&mira, extra(21, Template::Aptitude, Via::FreeExtra));
+    assert_eq!(mira.filled_slots(), 1, "the free extra takes no slot");
+    assert_eq!(
+        err(add_trait(&mira, &extra(22, Template::Focused, Via::FreeExtra), id(ADA))),
+        "via: this trait already has its free extra"
+    );
+    assert!(err(add_trait(&mira, &extra(22, Template::CrossTraining, Via::EdgeSlot), id(ADA)))
+        .contains("Cross Training needs a Specialty"));
+    mira = with(&mira, extra(22, Template::Focused, Via::EdgeSlot));
+    assert_eq!(mira.filled_slots(), 2, "an extra bought as an edge fills a slot");
+    assert_eq!(
+        err(add_trait(&mira, &extra(23, Template::Focused, Via::EdgeSlot), id(ADA))),
+        "target_trait: Swordplay already has its one Focused extra"
+    );
+    mira = with(&mira, extra(23, Template::Specialty, Via::EdgeSlot));
+    mira = with(&mira, extra(24, Template::CrossTraining, Via::EdgeSlot));
+    assert_eq!(mira.extras_of(id(20)).count(), 4);
+    // An extra of another template does not fit.
+    assert_eq!(
+        err(add_trait(&mira, &extra(25, Template::Fortified, Via::Granted), id(ADA))),
+        "target_trait: Fortified is an extra of an Resistance"
+    );
+    // Losing the ability takes its extras and frees their slots.
+    let (mira, events) = remove_trait(&mira, id(20)).unwrap();
+    assert!(mira.traits.is_empty());
+    assert_eq!(events.len(), 5);
+    assert_eq!(mira.free_slots(), 4);
+}
+
+#[test]
+fn named_traits_keep_their_requirements() {
+    let mira = hero_with_slots();
+    // Plot Protection: one at a time.
+    let mira = with(&mira, edge(20, Template::PlotProtection, "Plot Protection"));
+    assert_eq!(
+        err(add_trait(&mira, &edge(21, Template::PlotProtection, "Again"), id(ADA))),
+        "template: Mira already has Plot Protection (one at a time)"
+    );
+    // A trump: goals only, never with a slot.
+    let trump = Trait::from_template(id(22), Template::Trump, "Trump", Via::Granted);
+    assert_eq!(err(add_trait(&mira, &trump, id(ADA))), "template: only goals gain trumps");
+    let quest = Element::new(id(QUEST), ElementKind::Goal, "Reach the cove").unwrap();
+    let quest = award_edge_slots(&quest, SlotAward::FirstChallenge).unwrap().0;
+    assert!(add_trait(&quest, &trump, id(ADA)).is_ok());
+    assert_eq!(
+        err(add_trait(&quest, &Trait { via: Via::EdgeSlot, ..trump }, id(ADA))),
+        "via: a trump cannot be bought with an edge slot"
+    );
+    // Attractant and Repellent for the same selection exclude each other.
+    let mut magnet = edge(23, Template::Attractant, "Danger magnet");
+    magnet.properties.set_up = "Danger".into();
+    let mira = with(&mira, magnet);
+    let mut calm = edge(24, Template::Repellent, "Calming presence");
+    calm.properties.set_up = " danger ".into();
+    assert_eq!(
+        err(add_trait(&mira, &calm, id(ADA))),
+        "properties.set_up: Mira already has a Attractant for this selection"
+    );
+    calm.properties.set_up = "Crowds".into();
+    let mira = with(&mira, calm);
+    // A template's kind is fixed.
+    let wrong = Trait { kind: TraitKind::Flaw, ..edge(25, Template::Asset, "Ship") };
+    assert_eq!(err(add_trait(&mira, &wrong, id(ADA))), "kind: a Asset is a Edge, not a Flaw");
+    // Unexpected edges and boons are bought, not added.
+    let unexpected = Trait::new(id(26), TraitKind::Edge, "Lucky", Via::UnexpectedEdge);
+    assert!(err(add_trait(&mira, &unexpected, id(ADA))).starts_with("via: unexpected edges are bought"));
+}
+
+#[test]
+fn a_dulled_edge_must_dull_the_edges_extras_first_and_locks_the_edge() {
+    let mira = with(&hero_with_slots(), edge(20, Template::Ability, "Swordplay"));
+    let mira = with(&mira, Trait::from_template(id(21), Template::Aptitude, "Aptitude", Via::FreeExtra).on(id(20)));
+    let dull =
+        |n: u128, target: u128| Trait::from_template(id(n), Template::DulledEdge, "Numb", Via::Granted).on(id(target));
+    assert_eq!(
+        err(add_trait(&mira, &dull(30, 20), id(ADA))),
+        "target_trait: Swordplay has an extra without a Dulled Edge (Aptitude): the flaw must target it instead"
+    );
+    let mira = with(&mira, dull(30, 21));
+    let mira = with(&mira, dull(31, 20));
+    assert!(mira.is_dulled(id(20)));
+    assert_eq!(err(use_trait(&mira, id(20))), "trait: Swordplay is dulled: it cannot be used until the flaw goes");
+    assert_eq!(err(add_trait(&mira, &dull(32, 20), id(ADA))), "target_trait: Swordplay is already dulled");
+    let (mira, _) = remove_trait(&mira, id(31)).unwrap();
+    assert!(use_trait(&mira, id(20)).is_ok());
+    // Losing the edge takes the flaws that dull it and its extra.
+    let (mira, _) = remove_trait(&mira, id(20)).unwrap();
+    assert!(mira.traits.is_empty());
+}
+
+#[test]
+fn modifiers_and_wound_extras_attach_to_the_right_traits() {
+    let mira = hero_with_slots();
+    let cut = Trait::from_template(id(30), Template::ImpairedAbility, "Cut arm", Via::Granted);
+    let mira = with(&mira, cut);
+    let wound = Trait::from_template(id(31), Template::Wound, "Wound", Via::Granted).on(id(30));
+    let transient = Trait::from_template(id(32), Template::TransientFlaw, "Transient", Via::Granted).on(id(30));
+    let targeted = Trait::from_template(id(33), Template::TargetedWound, "Arm", Via::Granted).on(id(30));
+    let pervasive = Trait::from_template(id(34), Template::PervasiveWound, "All over", Via::Granted).on(id(30));
+    let corrosive = Trait::from_template(id(35), Template::CorrosiveWound, "Spreads", Via::Granted).on(id(30));
+    assert!(err(add_trait(&mira, &targeted, id(ADA))).contains("extra of a wound"));
+    let mira = with(&mira, wound.clone());
+    assert!(err(add_trait(&mira, &wound, id(ADA))).contains("already has"), "the same id");
+    let again = Trait { id: id(36), ..wound };
+    assert_eq!(err(add_trait(&mira, &again, id(ADA))), "target_trait: Cut arm already has Wound");
+    assert!(mira.is_wound(id(30)));
+    let mira = with(&mira, transient);
+    assert!(err(add_trait(&mira, &pervasive, id(ADA))).contains("Targeted Wound extra"));
+    assert!(err(add_trait(&mira, &corrosive, id(ADA))).contains("Dulled Edge template"));
+    let mira = with(&mira, targeted);
+    let mira = with(&mira, pervasive);
+    // A Transient Flaw modifies a flaw, not an edge.
+    let mira = with(&mira, edge(40, Template::Background, "Sailor"));
+    let bad = Trait::from_template(id(41), Template::TransientFlaw, "Transient", Via::Granted).on(id(40));
+    assert!(err(add_trait(&mira, &bad, id(ADA))).contains("modifies a trait of kind [Flaw], not Edge"));
+    assert!(mira.problems().is_empty(), "{:?}", mira.problems());
+}
+
+#[test]
+fn an_impaired_ability_outlives_the_ability_it_names() {
+    let mira = with(&hero_with_slots(), edge(20, Template::Ability, "Swordplay"));
+    let mira = with(&mira, Trait::from_template(id(30), Template::ImpairedAbility, "Cut arm", Via::Granted).on(id(20)));
+    let (mira, _) = remove_trait(&mira, id(20)).unwrap();
+    assert_eq!(mira.traits.len(), 1);
+    assert_eq!(mira.traits[0].target_trait, None);
+    assert!(mira.problems().is_empty());
+}
+
+#[test]
+fn a_trait_is_edited_in_its_text_only() {
+    let mut magnet = edge(20, Template::Attractant, "Danger magnet");
+    magnet.properties.set_up = "Danger".into();
+    let mira = with(&hero_with_slots(), magnet);
+    let mut calm = edge(21, Template::Repellent, "Calm");
+    calm.properties.set_up = "Crowds".into();
+    let mira = with(&mira, calm);
+    let props = Properties { set_up: "danger".into(), ..Properties::default() };
+    assert!(err(edit_trait(&mira, id(21), "Calm", &props, id(ADA))).contains("already has a Attractant"));
+    let props = Properties { effects: "Keeps crowds away.\nMostly.".into(), ..mira.traits[1].properties.clone() };
+    let (edited, events) = edit_trait(&mira, id(21), "  Calming presence ", &props, id(ADA)).unwrap();
+    assert_eq!(edited.traits[1].name, "Calming presence");
+    assert_eq!(edited.traits[1].properties.effects, "Keeps crowds away.\nMostly.");
+    assert_eq!(events, vec![ElementEvent::TraitChanged { element: id(HERO), trait_id: id(21) }]);
+    assert_eq!(edited.filled_slots(), 2);
+    assert!(err(edit_trait(&mira, id(21), "", &props, id(ADA))).starts_with("name: must not be empty"));
+    // A tab is free text's; an escape sequence is not.
+    let tab = Properties { details: "a\tb".into(), ..Properties::default() };
+    assert!(edit_trait(&mira, id(21), "Calm", &tab, id(ADA)).is_ok());
+    let escape = Properties { details: "a\u{1b}[2Jb".into(), ..Properties::default() };
+    assert!(err(edit_trait(&mira, id(21), "Calm", &escape, id(ADA))).starts_with("properties.details"));
+}
+
+#[test]
+fn uses_run_out_and_one_shot_traits_go_after_their_use() {
+    let mira = with_adversity(&hero(), 1);
+    let mira = Element { momentum: 4, ..mira };
+    let boon = MomentumSpend::Boon {
+        boon: Boon::Uses { uses: 3 },
+        edge: Box::new(Trait::new(id(20), TraitKind::Edge, "Rally", Via::Boon)),
+    };
+    let (mira, _) = spend_momentum(&mira, &boon, id(ADA)).unwrap();
+    assert_eq!(mira.momentum, 2, "3 uses cost 2");
+    assert_eq!(mira.traits[0].uses_left, Some(3));
+    assert_eq!(mira.filled_slots(), 0);
+    let (mira, _) = use_trait(&mira, id(20)).unwrap();
+    let (mira, _) = use_trait(&mira, id(20)).unwrap();
+    assert_eq!(mira.traits[0].uses_left, Some(1));
+    let (mira, events) = use_trait(&mira, id(20)).unwrap();
+    assert!(mira.traits.is_empty());
+    assert!(matches!(events[1], ElementEvent::TraitRemoved { reason: Removal::UsedUp, .. }));
+
+    let mira = with(&mira, Trait::from_template(id(30), Template::Vulnerability, "Fire", Via::Granted));
+    let mira = with(&mira, Trait::from_template(id(31), Template::OneShot, "One-Shot", Via::Granted).on(id(30)));
+    let (mira, _) = use_trait(&mira, id(30)).unwrap();
+    assert!(mira.traits.is_empty(), "a One-Shot flaw goes after its use, with its modifier");
+}
+
+// --- awards
+
+#[test]
+fn each_one_time_award_comes_once_and_memorable_awards_once_per_arc() {
+    let mira = hero();
+    let (mira, _) = award_edge_slots(&mira, SlotAward::FirstActionCheck).unwrap();
+    assert_eq!(mira.edge_slots(), 4);
+    assert_eq!(
+        err(award_edge_slots(&mira, SlotAward::FirstActionCheck)),
+        "award: Mira already had its first action check's slots"
+    );
+    let (mira, _) = join_challenge(&mira).unwrap();
+    assert_eq!(mira.edge_slots(), 8, "4 for the first challenge");
+    let (mira, _) = challenge_ended(&mira).unwrap();
+    let (mira, _) = join_challenge(&mira).unwrap();
+    assert_eq!(mira.edge_slots(), 8, "a second challenge gives none");
+    let (mira, _) = challenge_ended(&mira).unwrap();
+    let (_, mira, _) = claim(&actor(ADA, "Ada"), &mira).unwrap();
+    assert_eq!(mira.edge_slots(), 10, "the first arc caps out at 10");
+    assert_eq!(err(award_edge_slots(&mira, SlotAward::FirstClaim)), "award: Mira already had its first claim's slots");
+    assert!(err(award_edge_slots(&mira, SlotAward::Memorable { arc: 1 })).contains("given by a player"));
+
+    let bo = player(BO, "Bo");
+    let (mira, bo, events) = award_memorable(&mira, &bo, 1, true).unwrap();
+    assert_eq!(mira.edge_slots(), 11);
+    assert_eq!(bo.free_award_arc, Some(1));
+    assert!(events.contains(&ElementEvent::FreeAwardUsed { player: id(BO), arc: 1 }));
+    assert_eq!(
+        err(award_memorable(&mira, &player(ADA, "Ada"), 1, false)),
+        "award: Mira already had a memorable-element award in arc 1"
+    );
+    let tower = Element::new(id(TOWER), ElementKind::Location, "Tower").unwrap();
+    assert_eq!(
+        err(award_memorable(&tower, &bo, 1, true)),
+        "undisputable: Bo already gave their undisputable award of arc 1"
+    );
+    let (tower, _, _) = award_memorable(&tower, &bo, 1, false).unwrap();
+    assert_eq!(tower.edge_slots(), 1, "a disputable award the table let stand");
+    let (mira, _, _) = award_memorable(&mira, &bo, 2, true).unwrap();
+    assert_eq!(mira.edge_slots(), 12);
+    assert_eq!(mira.awards.memorable_arcs, vec![1, 2]);
+}
+
+// --- adversity
+
+#[test]
+fn gained_adversity_pays_the_debt_first() {
+    let mira = Element { adversity_debt: 3, ..hero() };
+    let (mira, events) = gain_adversity(&mira, 2).unwrap();
+    assert_eq!((mira.adversity, mira.adversity_debt), (0, 1));
+    assert_eq!(
+        events,
+        vec![ElementEvent::AdversityGained {
+            element: id(HERO),
+            points: 2,
+            debt_paid: 2,
+            before: 0,
+            after: 0,
+            debt_before: 3,
+            debt_after: 1
+        }]
+    );
+    let (mira, _) = gain_adversity(&mira, 4).unwrap();
+    assert_eq!((mira.adversity, mira.adversity_debt), (3, 0));
+}
+
+#[test]
+fn adversity_buys_its_benefits_at_their_costs() {
+    let costs = [
+        (AdversitySpend::OvercomeFlaws { flaw: id(30) }, 2),
+        (AdversitySpend::FortunesFavor, 2),
+        (AdversitySpend::SuddenSurge, 3),
+        (AdversitySpend::PlotHook { points: 2 }, 2),
+    ];
+    let mira = with(&with_adversity(&hero(), 9), Trait::new(id(30), TraitKind::Flaw, "Greedy", Via::Granted));
+    for (spend, cost) in costs {
+        assert_eq!(spend.cost(), cost);
+        let (after, _) = spend_adversity(&mira, &spend, id(ADA), false).unwrap();
+        assert_eq!(after.adversity, 9 - cost, "{spend:?}");
+    }
+    assert!(err(spend_adversity(&mira, &AdversitySpend::OvercomeFlaws { flaw: id(31) }, id(ADA), false))
+        .starts_with("flaw: Mira has no trait"));
+}
+
+#[test]
+fn a_shortfall_is_paid_as_debt_only_with_some_adversity_and_for_the_four_benefits() {
+    let mira = with_adversity(&hero(), 1);
+    assert_eq!(
+        err(spend_adversity(&mira, &AdversitySpend::SuddenSurge, id(ADA), false)),
+        "adversity: Mira holds 1 adversity and this costs 3: the shortfall may be taken as adversity debt if the player agrees to it"
+    );
+    let (after, events) = spend_adversity(&mira, &AdversitySpend::SuddenSurge, id(ADA), true).unwrap();
+    assert_eq!((after.adversity, after.adversity_debt), (0, 2));
+    assert!(matches!(events[0], ElementEvent::AdversitySpent { from_adversity: 1, debt_taken: 2, cost: 3, .. }));
+    assert!(err(spend_adversity(&after, &AdversitySpend::FortunesFavor, id(ADA), true))
+        .ends_with("debt can only cover the rest when at least 1 adversity is held"));
+    assert!(err(spend_adversity(&mira, &AdversitySpend::PlotHook { points: 2 }, id(ADA), true))
+        .ends_with("debt covers only Overcome Flaws, Fortune's Favor, Sudden Surge and Unexpected Edge"));
+    // Ill Fated and Tempting Target pay debt off.
+    let (paid, _) = pay_off_debt(&after, 1, DebtPayoff::IllFated).unwrap();
+    assert_eq!(paid.adversity_debt, 1);
+    assert_eq!(err(pay_off_debt(&paid, 2, DebtPayoff::TemptingTarget)), "points: Mira owes 1 adversity debt, not 2");
+}
+
+#[test]
+fn an_unexpected_edge_needs_a_challenge_with_no_fitting_trait_and_takes_no_slot() {
+    let spend = |fits: bool| AdversitySpend::UnexpectedEdge {
+        edge: Box::new(Trait::new(id(20), TraitKind::Edge, "Desperate strength", Via::Granted)),
+        no_fitting_trait: fits,
+    };
+    let mira = with_adversity(&hero_with_slots(), 5);
+    assert_eq!(
+        err(spend_adversity(&mira, &spend(true), id(ADA), false)),
+        "spend: an unexpected edge is bought only in a challenge"
+    );
+    let (mira, _) = join_challenge(&mira).unwrap();
+    assert!(err(spend_adversity(&mira, &spend(false), id(ADA), false)).starts_with("no_fitting_trait"));
+    let (after, _) = spend_adversity(&mira, &spend(true), id(ADA), false).unwrap();
+    assert_eq!(after.adversity, 0);
+    assert_eq!(after.traits[0].via, Via::UnexpectedEdge);
+    assert_eq!(after.free_slots(), mira.free_slots(), "no slot used");
+    let (lost, events) = remove_trait(&after, id(20)).unwrap();
+    assert!(matches!(events[0], ElementEvent::TraitRemoved { freed_slot: false, .. }));
+    assert_eq!(lost.free_slots(), mira.free_slots(), "and none freed when lost");
+    // With 3 adversity and debt allowed, the rest is debt.
+    let (mira3, _) = join_challenge(&with_adversity(&hero(), 3)).unwrap();
+    let (after, _) = spend_adversity(&mira3, &spend(true), id(ADA), true).unwrap();
+    assert_eq!((after.adversity, after.adversity_debt), (0, 2));
+}
+
+#[test]
+fn a_background_buys_a_phantom_edge_for_the_scene() {
+    let mira = with(&with_adversity(&hero_with_slots(), 1), edge(20, Template::Background, "Sailor"));
+    let spend = AdversitySpend::Background {
+        background: id(20),
+        edge: Box::new(Trait::new(id(21), TraitKind::Edge, "Knots", Via::EdgeSlot)),
+    };
+    let (mira, _) = spend_adversity(&mira, &spend, id(ADA), false).unwrap();
+    assert_eq!(mira.traits[1].lasts, Lasts::Scene);
+    assert_eq!(mira.filled_slots(), 1);
+    let (mira, _) = end_scene(&mira);
+    assert_eq!(mira.traits.len(), 1, "the phantom edge went with the scene");
+}
+
+// --- momentum
+
+#[test]
+fn a_challenger_gains_at_most_five_boost_awards_per_challenge() {
+    let mira = hero();
+    assert!(err(gain_momentum(&mira, 1, MomentumSource::Boost)).contains("not in a challenge"));
+    let (mira, _) = join_challenge(&mira).unwrap();
+    let (mira, _) = gain_momentum(&mira, 3, MomentumSource::Boost).unwrap();
+    assert_eq!(
+        err(gain_momentum(&mira, 3, MomentumSource::Boost)),
+        "points: Mira gained 3 of its 5 momentum-boost awards this challenge: 2 more at most"
+    );
+    let (mira, _) = gain_momentum(&mira, 2, MomentumSource::Boost).unwrap();
+    assert_eq!((mira.momentum, mira.momentum_awards), (5, 5));
+    assert!(gain_momentum(&mira, 1, MomentumSource::Boost).is_err());
+    let (mira, _) = gain_momentum(&mira, 2, MomentumSource::PlotHook).unwrap();
+    assert_eq!(mira.momentum, 7, "a plot hook's momentum is no boost award");
+    assert_eq!(
+        err(gain_momentum(&mira, 1, MomentumSource::Ruin)),
+        "source: Ruin gives its momentum to the goal that lost a trump"
+    );
+    let (mira, events) = challenge_ended(&mira).unwrap();
+    assert_eq!((mira.momentum, mira.momentum_awards), (0, 0), "unspent momentum is lost");
+    assert_eq!(events[0], ElementEvent::ChallengeEnded { element: id(HERO), momentum_lost: 7 });
+    let (mira, _) = join_challenge(&mira).unwrap();
+    assert!(gain_momentum(&mira, 5, MomentumSource::Boost).is_ok(), "a new challenge, five more");
+}
+
+#[test]
+fn momentum_buys_boons_and_a_defeat_turns_two_into_one_adversity() {
+    assert_eq!(
+        [1, 2, 3, 4, 5, 7].map(|uses| Boon::Uses { uses }.cost()),
+        [1, 2, 2, 3, 3, 4],
+        "1 for one use, 1 per 2 more"
+    );
+    assert_eq!((Boon::OneChallenge.cost(), Boon::OneArc.cost()), (3, 5));
+    let mira = Element { momentum: 5, adversity_debt: 1, ..hero() };
+    let (after, _) = spend_momentum(&mira, &MomentumSpend::DefeatConversion { adversity: 2 }, id(ADA)).unwrap();
+    assert_eq!((after.momentum, after.adversity, after.adversity_debt), (1, 1, 0), "debt paid first");
+    assert_eq!(
+        err(spend_momentum(&mira, &MomentumSpend::DefeatConversion { adversity: 3 }, id(ADA))),
+        "momentum: Mira holds 5 momentum; this costs 6"
+    );
+    let arc_boon = MomentumSpend::Boon {
+        boon: Boon::OneArc,
+        edge: Box::new(Trait::new(id(20), TraitKind::Edge, "Hero of the hour", Via::Granted)),
+    };
+    let (after, _) = spend_momentum(&mira, &arc_boon, id(ADA)).unwrap();
+    assert_eq!((after.momentum, after.traits[0].lasts, after.traits[0].via), (0, Lasts::Arc, Via::Boon));
+}
+
+#[test]
+fn a_trump_draws_at_most_four_from_its_goal_and_trumps_are_lost_when_the_challenge_ends() {
+    let quest = Element::new(id(QUEST), ElementKind::Goal, "Reach the cove").unwrap();
+    let quest = with(&quest, Trait::from_template(id(20), Template::Trump, "Trump", Via::Granted));
+    let quest = Element { momentum: 6, ..quest };
+    assert!(quest.ruin_proof(), "6 momentum ≥ 2 × 1 trump");
+    let draw = |points| MomentumSpend::TrumpTransfer { trump: id(20), points };
+    assert_eq!(
+        err(spend_momentum(&quest, &draw(5), id(ADA))),
+        "points: a trump draws at most 4 momentum from its goal"
+    );
+    let (after, _) = spend_momentum(&quest, &draw(4), id(ADA)).unwrap();
+    assert_eq!(after.momentum, 2);
+    let (after, _) = gain_momentum(&after, 1, MomentumSource::Ruin).unwrap();
+    assert_eq!(after.momentum, 3);
+    let (ended, _) = challenge_ended(&after).unwrap();
+    assert_eq!((ended.trumps(), ended.momentum), (0, 0));
+}
+
+// --- challenges, scenes, arcs
+
+#[test]
+fn a_transient_flaw_grants_a_favored_flaw_when_the_challenge_ends() {
+    let (mira, _) = join_challenge(&hero()).unwrap();
+    let mira = with(&mira, Trait::from_template(id(30), Template::Vulnerability, "Off balance", Via::Granted));
+    let mira = with(&mira, Trait::from_template(id(31), Template::TransientFlaw, "Transient", Via::Granted).on(id(30)));
+    let (ended, events) = challenge_ended(&mira).unwrap();
+    let favored = ended.trait_by_id(favored_flaw_id(id(31))).expect("a Favored Flaw");
+    assert_eq!(
+        (favored.template, favored.target_trait, favored.via),
+        (Some(Template::FavoredFlaw), Some(id(30)), Via::Granted)
+    );
+    assert_eq!(favored.name, "Favored Flaw: Off balance");
+    assert!(events.iter().any(|e| matches!(e, ElementEvent::TraitAdded { kind: TraitKind::Edge, .. })));
+    // A second challenge's end grants no second one.
+    let (again, _) = challenge_ended(&join_challenge(&ended).unwrap().0).unwrap();
+    assert_eq!(again.traits.len(), 3);
+    // Losing the modifier loses the Favored Flaw it granted.
+    let (lost, _) = remove_trait(&ended, id(31)).unwrap();
+    assert_eq!(lost.traits.len(), 1);
+}
+
+#[test]
+fn a_one_challenge_boon_lasts_through_the_next_challenge() {
+    let mira = Element { momentum: 3, ..hero() };
+    let boon = MomentumSpend::Boon {
+        boon: Boon::OneChallenge,
+        edge: Box::new(Trait::new(id(20), TraitKind::Edge, "Second wind", Via::Boon)),
+    };
+    let (mira, _) = spend_momentum(&mira, &boon, id(ADA)).unwrap();
+    let (mira, _) = challenge_ended(&mira).unwrap();
+    assert_eq!(mira.traits.len(), 1, "bought after leaving: the current challenge's end does not take it");
+    let (mira, _) = join_challenge(&mira).unwrap();
+    assert_eq!(mira.traits[0].lasts, Lasts::Challenge);
+    let (mira, _) = challenge_ended(&mira).unwrap();
+    assert!(mira.traits.is_empty());
+}
+
+#[test]
+fn the_arc_end_drains_adversity_debt_and_momentum_and_one_arc_traits() {
+    let mira = with(&hero_with_slots(), edge(20, Template::Ability, "Swordplay"));
+    let mira = Element { adversity: 0, adversity_debt: 2, momentum: 5, ..mira };
+    let mira = spend_momentum(
+        &mira,
+        &MomentumSpend::Boon {
+            boon: Boon::OneArc,
+            edge: Box::new(Trait::new(id(21), TraitKind::Edge, "Fame", Via::Boon)),
+        },
+        id(ADA),
+    )
+    .map(|(e, _)| Element { momentum: 3, ..e })
+    .unwrap();
+    let (in_challenge, _) = join_challenge(&mira).unwrap();
+    assert!(err(end_arc(&in_challenge)).contains("still in a challenge"));
+    let (ended, events) = end_arc(&mira).unwrap();
+    assert_eq!((ended.adversity, ended.adversity_debt, ended.momentum), (0, 0, 0));
+    assert_eq!(ended.traits.len(), 1, "the one-arc boon expired, the edge stays");
+    assert_eq!(ended.edge_slots(), 4, "slots are kept");
+    assert_eq!(
+        events[0],
+        ElementEvent::ArcEnded { element: id(HERO), adversity_lost: 0, debt_lost: 2, momentum_lost: 3 }
+    );
+}
+
+#[test]
+fn plot_protection_is_sacrificed_until_the_challenge_is_over() {
+    let mira = hero();
+    assert!(!mira.has_plot_protection());
+    assert_eq!(err(final_counter(&mira)), "element: Mira has no Plot Protection");
+    let (mira, _) = join_challenge(&mira).unwrap();
+    assert_eq!(mira.protection_sources(), vec![ProtectionSource::Challenge], "Protected Event");
+    let (countered, _) = final_counter(&mira).unwrap();
+    assert!(!countered.has_plot_protection());
+    assert_eq!(err(final_counter(&countered)), "element: Mira already sacrificed its protection");
+    let (ended, _) = challenge_ended(&countered).unwrap();
+    assert!(!ended.plot_protection.sacrificed);
+
+    // Heroic Sacrifice: the edge's protection lent to the tower.
+    let mira = with(&hero_with_slots(), edge(20, Template::PlotProtection, "Plot Protection"));
+    let tower = Element::new(id(TOWER), ElementKind::Location, "Tower").unwrap();
+    assert_eq!(err(final_counter(&mira)), "element: Final Counter is used during a challenge");
+    let (mira, tower, _) = heroic_sacrifice(&mira, &tower).unwrap();
+    assert!(!mira.has_plot_protection() && tower.has_plot_protection());
+    assert_eq!(tower.protection_sources(), vec![ProtectionSource::Lent]);
+    let (mira, _) = end_scene(&mira);
+    let (tower, _) = end_scene(&tower);
+    assert!(mira.has_plot_protection() && !tower.has_plot_protection());
+}
+
+#[test]
+fn elements_and_players_round_trip_and_refuse_unknown_fields() {
+    let (ada, mira, _) = claim(&actor(ADA, "Ada"), &hero_with_slots()).unwrap();
+    let mira = with(&mira, edge(20, Template::Ability, "Swordplay"));
+    let json = serde_json::to_string(&mira).unwrap();
+    assert!(json.contains("\"kind\":\"character\"") && json.contains("\"template\":\"ability\""), "{json}");
+    assert_eq!(serde_json::from_str::<Element>(&json).unwrap(), mira);
+    assert_eq!(serde_json::from_str::<Player>(&serde_json::to_string(&ada).unwrap()).unwrap(), ada);
+    let extra = json.replacen('{', "{\"hp\":3,", 1);
+    assert!(serde_json::from_str::<Element>(&extra).is_err());
+    let award = serde_json::to_string(&SlotAward::Memorable { arc: 2 }).unwrap();
+    assert_eq!(award, r#"{"kind":"memorable","arc":2}"#);
+}
+
+#[test]
+fn problems_name_what_a_stored_element_breaks() {
+    let bad = Element { adversity: 1, adversity_debt: 1, momentum_awards: 6, ..hero() };
+    let bad = Element { traits: vec![Trait::new(id(20), TraitKind::Edge, "Lucky", Via::EdgeSlot)], ..bad };
+    let paths: Vec<String> = bad.problems().into_iter().map(|p| p.path).collect();
+    assert_eq!(paths, ["adversity_debt", "momentum_awards", "traits"]);
+}
+
+// --- properties
+
+#[derive(Clone, Debug)]
+enum Op {
+    Gain(u32),
+    Spend(u8, bool),
+    PayOff(u32),
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        (1u32..6).prop_map(Op::Gain),
+        (0u8..4, any::<bool>()).prop_map(|(s, d)| Op::Spend(s, d)),
+        (1u32..3).prop_map(Op::PayOff),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn adversity_debt_is_paid_before_adversity_accrues(ops in proptest::collection::vec(op(), 1..40)) {
+        let mut e = hero();
+        for op in ops {
+            let before = e.clone();
+            match op {
+                Op::Gain(n) => {
+                    e = gain_adversity(&e, n).unwrap().0;
+                    prop_assert_eq!(e.adversity_debt, before.adversity_debt.saturating_sub(n));
+                    prop_assert_eq!(e.adversity, before.adversity + n.saturating_sub(before.adversity_debt));
+                }
+                Op::Spend(which, debt) => {
+                    let spend = [AdversitySpend::FortunesFavor, AdversitySpend::SuddenSurge,
+                        AdversitySpend::PlotHook { points: 1 }, AdversitySpend::SuddenSurge][which as usize].clone();
+                    match spend_adversity(&e, &spend, id(ADA), debt) {
+                        Ok((after, _)) => {
+                            prop_assert!(before.adversity >= 1);
+                            prop_assert_eq!(
+                                before.adversity + after.adversity_debt,
+                                after.adversity + before.adversity_debt + spend.cost()
+                            );
+                            e = after;
+                        }
+                        Err(_) => prop_assert!(before.adversity < spend.cost()),
+                    }
+                }
+                Op::PayOff(n) => {
+                    if let Ok((after, _)) = pay_off_debt(&e, n, DebtPayoff::IllFated) {
+                        e = after;
+                    }
+                }
+            }
+            prop_assert!(e.adversity == 0 || e.adversity_debt == 0, "{:?}", e);
+            prop_assert!(e.problems().is_empty());
+        }
+    }
+
+    #[test]
+    fn momentum_boost_awards_never_pass_five_a_challenge(
+        steps in proptest::collection::vec((1u32..4, any::<bool>(), 0u8..6), 1..40)
+    ) {
+        let mut e = join_challenge(&hero()).unwrap().0;
+        let mut gained_this_challenge = 0;
+        for (points, end, spend) in steps {
+            if end {
+                e = challenge_ended(&e).unwrap().0;
+                e = join_challenge(&e).unwrap().0;
+                gained_this_challenge = 0;
+                prop_assert_eq!(e.momentum, 0);
+            }
+            if spend > 0 && e.momentum > 0 {
+                e = spend_momentum(&e, &MomentumSpend::VictoryNarration { votes: 1 }, id(ADA)).unwrap().0;
+            }
+            match gain_momentum(&e, points, MomentumSource::Boost) {
+                Ok((after, _)) => {
+                    gained_this_challenge += points;
+                    e = after;
+                }
+                Err(_) => prop_assert!(gained_this_challenge + points > MAX_MOMENTUM_AWARDS),
+            }
+            prop_assert!(e.momentum_awards <= MAX_MOMENTUM_AWARDS);
+            prop_assert_eq!(e.momentum_awards, gained_this_challenge);
+            prop_assert!(e.momentum <= MAX_MOMENTUM_AWARDS, "boosts alone never give more than 5 a challenge");
+        }
+    }
+
+    #[test]
+    fn edge_slot_awards_happen_once(awards in proptest::collection::vec(0u8..7, 1..30)) {
+        // 0: first action check (refused again); 1: a challenge (gives nothing again);
+        // 2: claim or unclaim (gives nothing again); 3..=6: memorable in that arc.
+        let mut e = hero();
+        let mut ada = actor(ADA, "Ada");
+        let mut had: Vec<u8> = Vec::new();
+        for a in awards {
+            let before = e.clone();
+            let result = match a {
+                0 => award_edge_slots(&e, SlotAward::FirstActionCheck).map(|r| r.0),
+                1 => join_challenge(&e).and_then(|(j, _)| challenge_ended(&j)).map(|r| r.0),
+                2 if e.claimed_by.is_some() => unclaim(&ada, &e).map(|(p, el, _)| { ada = p; el }),
+                2 => claim(&ada, &e).map(|(p, el, _)| { ada = p; el }),
+                arc => award_memorable(&e, &player(BO, "Bo"), u32::from(arc), false).map(|r| r.0),
+            };
+            let again = had.contains(&a);
+            match result {
+                Ok(after) => {
+                    prop_assert!(!again || a == 1 || a == 2, "award {} given twice", a);
+                    if again {
+                        prop_assert_eq!(after.edge_slots(), before.edge_slots());
+                    }
+                    e = after;
+                }
+                Err(_) => {
+                    prop_assert!(again && a != 1 && a != 2);
+                    prop_assert_eq!(&e, &before);
+                }
+            }
+            if !had.contains(&a) && (a != 2 || e.claimed_by.is_some()) {
+                had.push(a);
+            }
+            let expected: u32 = had.iter().map(|&g| match g { 0 | 1 => 4, 2 => 2, _ => 1 }).sum();
+            prop_assert_eq!(e.edge_slots(), expected);
+            prop_assert!(e.problems().is_empty());
+        }
+    }
+}

@@ -1,0 +1,438 @@
+//! An element's traits (added, edited, removed, used) and its edge slots.
+
+use super::*;
+
+/// Adds a trait. `by` is the player adding it: a claimed element's slots are filled only by
+/// its claimer. Unexpected edges and boons come through [`spend_adversity`] and
+/// [`spend_momentum`], not here.
+pub fn add_trait(element: &Element, new: &Trait, by: Uuid) -> Result<(Element, Vec<ElementEvent>)> {
+    if matches!(new.via, Via::UnexpectedEdge | Via::Boon) {
+        return Err(Error::invalid(
+            "via",
+            "unexpected edges are bought with adversity and boons with momentum, not added directly",
+        ));
+    }
+    if new.fills_slot() {
+        sealed(element, by, "fill its edge slots")?;
+    }
+    insert_trait(element, new.clone())
+}
+
+/// Checks a new trait against the element and its rules, and adds it.
+pub(super) fn insert_trait(element: &Element, mut new: Trait) -> Result<(Element, Vec<ElementEvent>)> {
+    new.name = clean_name("name", &new.name)?;
+    new.properties = clean_properties(&new.properties)?;
+    if element.trait_by_id(new.id).is_some() {
+        return Err(Error::invalid("id", format!("{} already has a trait {}", element.name, new.id)));
+    }
+    if element.traits.len() >= MAX_TRAITS {
+        return Err(Error::invalid(
+            "id",
+            format!("{} holds {MAX_TRAITS} traits, the most an element holds", element.name),
+        ));
+    }
+    check_trait(element, &new)?;
+    let mut next = element.clone();
+    let event = ElementEvent::TraitAdded {
+        element: element.id,
+        trait_id: new.id,
+        name: new.name.clone(),
+        kind: new.kind,
+        via: new.via,
+    };
+    next.traits.push(new);
+    Ok((next, vec![event]))
+}
+
+/// Every rule a trait must meet on this element (its id and text already checked).
+pub(super) fn check_trait(element: &Element, t: &Trait) -> Result<()> {
+    let named = |template: Template| t.template == Some(template);
+    if let Some(template) = t.template {
+        if template.kind() != t.kind {
+            return Err(Error::invalid(
+                "kind",
+                format!("a {} is a {:?}, not a {:?}", template.word(), template.kind(), t.kind),
+            ));
+        }
+    }
+    if t.uses_left == Some(0) {
+        return Err(Error::invalid("uses_left", "a trait of limited uses has at least 1"));
+    }
+    if let Some(g) = t.granted_by {
+        element.find_trait("granted_by", g)?;
+    }
+    match t.via {
+        Via::EdgeSlot => {
+            if !matches!(t.kind, TraitKind::Edge | TraitKind::Extra) {
+                return Err(Error::invalid("via", "only edges (and extras bought as edges) fill edge slots"));
+            }
+            if named(Template::Trump) {
+                return Err(Error::invalid("via", "a trump cannot be bought with an edge slot"));
+            }
+            if t.lasts != Lasts::Lasting || t.uses_left.is_some() {
+                return Err(Error::invalid("lasts", "an edge in a slot lasts until it is lost"));
+            }
+            if element.free_slots() == 0 {
+                return Err(Error::invalid(
+                    "via",
+                    format!(
+                        "{} has no free edge slot ({} of {} filled)",
+                        element.name,
+                        element.filled_slots(),
+                        element.edge_slots()
+                    ),
+                ));
+            }
+        }
+        Via::FreeExtra => {
+            let associated = t.target_trait.and_then(|a| element.trait_by_id(a));
+            if t.kind != TraitKind::Extra
+                || !associated.is_some_and(|a| matches!(a.template, Some(Template::Ability | Template::Resistance)))
+            {
+                return Err(Error::invalid("via", "only an extra of an Ability or Resistance comes free"));
+            }
+            let a = t.target_trait.unwrap_or_default();
+            if element.extras_of(a).any(|e| e.via == Via::FreeExtra) {
+                return Err(Error::invalid("via", "this trait already has its free extra"));
+            }
+        }
+        Via::UnexpectedEdge | Via::Boon => {
+            if t.kind != TraitKind::Edge {
+                return Err(Error::invalid("kind", "unexpected edges and boons are edges"));
+            }
+        }
+        Via::Granted => {}
+    }
+    // Attached traits.
+    let target = match t.target_trait {
+        Some(id) if id == t.id => return Err(Error::invalid("target_trait", "a trait cannot target itself")),
+        Some(id) => Some(element.find_trait("target_trait", id)?),
+        None => None,
+    };
+    match t.kind {
+        TraitKind::Extra => {
+            let Some(a) = target else {
+                return Err(Error::invalid("target_trait", "an extra is attached to its associated trait"));
+            };
+            if let Some(template) = t.template {
+                check_extra(element, template, a)?;
+            }
+        }
+        TraitKind::Modifier => {
+            let Some(a) = target else {
+                return Err(Error::invalid("target_trait", "a modifier names the trait it modifies"));
+            };
+            let wanted: &[TraitKind] = match t.template {
+                Some(Template::OneShot) => &[TraitKind::Edge, TraitKind::Flaw],
+                Some(Template::TransientFlaw | Template::Wound) => &[TraitKind::Flaw],
+                Some(Template::TreacherousEdge | Template::PhantomEdge) => &[TraitKind::Edge],
+                _ => &[TraitKind::Edge, TraitKind::Flaw, TraitKind::Modifier, TraitKind::Extra],
+            };
+            if !wanted.contains(&a.kind) {
+                return Err(Error::invalid(
+                    "target_trait",
+                    format!(
+                        "{} modifies a trait of kind {wanted:?}, not {:?}",
+                        t.template.map_or("this modifier", Template::word),
+                        a.kind
+                    ),
+                ));
+            }
+            if let Some(template) = t.template {
+                if element.has_attached(a.id, template) {
+                    return Err(Error::invalid("target_trait", format!("{} already has {}", a.name, template.word())));
+                }
+            }
+        }
+        TraitKind::Edge | TraitKind::Flaw => {}
+    }
+    // The named traits' requirements.
+    match t.template {
+        Some(Template::PlotProtection)
+            if element.traits.iter().any(|u| u.template == Some(Template::PlotProtection)) =>
+        {
+            return Err(Error::invalid(
+                "template",
+                format!("{} already has Plot Protection (one at a time)", element.name),
+            ));
+        }
+        Some(Template::Trump) if element.kind != ElementKind::Goal => {
+            return Err(Error::invalid("template", "only goals gain trumps"));
+        }
+        Some(tpl @ (Template::Attractant | Template::Repellent)) => {
+            let other = if tpl == Template::Attractant { Template::Repellent } else { Template::Attractant };
+            let selected = t.properties.set_up.trim().to_lowercase();
+            if element
+                .traits
+                .iter()
+                .any(|u| u.template == Some(other) && u.properties.set_up.trim().to_lowercase() == selected)
+            {
+                return Err(Error::invalid(
+                    "properties.set_up",
+                    format!("{} already has a {} for this selection", element.name, other.word()),
+                ));
+            }
+        }
+        Some(Template::FavoredFlaw) => {
+            if let Some(a) = target {
+                if element
+                    .traits
+                    .iter()
+                    .any(|u| u.template == Some(Template::FavoredFlaw) && u.target_trait == Some(a.id))
+                {
+                    return Err(Error::invalid("target_trait", format!("{} already has a Favored Flaw", a.name)));
+                }
+            }
+        }
+        Some(Template::DulledEdge) => {
+            let Some(a) = target.filter(|a| a.kind == TraitKind::Edge || a.kind == TraitKind::Extra) else {
+                return Err(Error::invalid("target_trait", "a Dulled Edge selects an edge (or an extra) of its owner"));
+            };
+            let undulled: Vec<&Trait> = element
+                .traits
+                .iter()
+                .filter(|u| u.target_trait == Some(a.id) && u.kind == TraitKind::Extra && !element.is_dulled(u.id))
+                .collect();
+            if let Some(first) = undulled.first() {
+                return Err(Error::invalid(
+                    "target_trait",
+                    format!(
+                        "{} has an extra without a Dulled Edge ({}): the flaw must target it instead",
+                        a.name, first.name
+                    ),
+                ));
+            }
+            if element.is_dulled(a.id) {
+                return Err(Error::invalid("target_trait", format!("{} is already dulled", a.name)));
+            }
+        }
+        Some(Template::ImpairedAbility) if target.is_some_and(|a| a.template != Some(Template::Ability)) => {
+            return Err(Error::invalid("target_trait", "an Impaired Ability selects an Ability"));
+        }
+        _ => {}
+    }
+    if t.kind == TraitKind::Edge && target.is_some() && !matches!(t.template, Some(Template::FavoredFlaw) | None) {
+        return Err(Error::invalid(
+            "target_trait",
+            format!("a {} does not select a trait", t.template.map_or("", Template::word)),
+        ));
+    }
+    Ok(())
+}
+
+/// The requirements of an extra made from `template` attached to `a`.
+pub(super) fn check_extra(element: &Element, template: Template, a: &Trait) -> Result<()> {
+    let wrong = |what: &str| Error::invalid("target_trait", format!("{} is an extra of {what}", template.word()));
+    if template.is_wound_extra() {
+        if !element.is_wound(a.id) {
+            return Err(wrong("a wound (a flaw with the Wound modifier)"));
+        }
+        match template {
+            Template::CorrosiveWound if a.template != Some(Template::DulledEdge) => {
+                return Err(wrong("a wound made with the Dulled Edge template"));
+            }
+            Template::TargetedWound if a.template != Some(Template::ImpairedAbility) => {
+                return Err(wrong("a wound made with the Impaired Ability template"));
+            }
+            Template::PervasiveWound if !element.has_attached(a.id, Template::TargetedWound) => {
+                return Err(wrong("a wound with the Targeted Wound extra"));
+            }
+            _ => {}
+        }
+        return Ok(());
+    }
+    let allowed = template.extra_for();
+    if !a.template.is_some_and(|at| allowed.contains(&at)) {
+        let names: Vec<&str> = allowed.iter().map(|t| t.word()).collect();
+        return Err(wrong(&format!("an {}", names.join(" or "))));
+    }
+    let others = element.extras_of(a.id).count();
+    match template {
+        Template::Focused if element.has_attached(a.id, Template::Focused) => {
+            Err(Error::invalid("target_trait", format!("{} already has its one Focused extra", a.name)))
+        }
+        Template::CrossTraining if !element.has_attached(a.id, Template::Specialty) => {
+            Err(Error::invalid("target_trait", format!("Cross Training needs a Specialty extra on {}", a.name)))
+        }
+        Template::ExtraordinaryAbility if others < 1 => {
+            Err(Error::invalid("target_trait", format!("Extraordinary Ability needs another extra on {}", a.name)))
+        }
+        Template::Specialty if others < 2 => {
+            Err(Error::invalid("target_trait", format!("Specialty needs 2 other extras on {}", a.name)))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Edits a trait's name and properties (its kind, template and way of coming stay).
+pub fn edit_trait(
+    element: &Element,
+    trait_id: Uuid,
+    name: &str,
+    properties: &Properties,
+    by: Uuid,
+) -> Result<(Element, Vec<ElementEvent>)> {
+    let old = element.find_trait("trait", trait_id)?;
+    if old.fills_slot() {
+        sealed(element, by, "change the edges in its slots")?;
+    }
+    let mut edited = old.clone();
+    edited.name = clean_name("name", name)?;
+    edited.properties = clean_properties(properties)?;
+    let mut next = element.clone();
+    next.traits.retain(|t| t.id != trait_id);
+    check_trait(&next, &edited)?;
+    next.traits = element.traits.iter().map(|t| if t.id == trait_id { edited.clone() } else { t.clone() }).collect();
+    Ok((next, vec![ElementEvent::TraitChanged { element: element.id, trait_id }]))
+}
+
+/// Why a trait went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Removal {
+    /// Lost or removed by the table.
+    Removed,
+    /// The trait it was attached to, or granted by, went.
+    Dependent,
+    /// Its last use (One-Shot, a boon of uses).
+    UsedUp,
+    /// Its time ran out (scene, challenge, arc).
+    Expired,
+}
+
+/// Removes a trait and everything attached to it; the slots they filled are free again.
+pub fn remove_trait(element: &Element, trait_id: Uuid) -> Result<(Element, Vec<ElementEvent>)> {
+    element.find_trait("trait", trait_id)?;
+    Ok(remove_all(element, &[trait_id], Removal::Removed))
+}
+
+/// Removes `ids` (with `reason`) and, transitively, their dependents.
+pub(super) fn remove_all(element: &Element, ids: &[Uuid], reason: Removal) -> (Element, Vec<ElementEvent>) {
+    let mut gone: Vec<(Uuid, Removal)> = ids.iter().map(|&id| (id, reason)).collect();
+    let mut i = 0;
+    while i < gone.len() {
+        let id = gone[i].0;
+        for t in &element.traits {
+            let attached = t.target_trait == Some(id) && t.template != Some(Template::ImpairedAbility);
+            if (attached || t.granted_by == Some(id)) && !gone.iter().any(|(g, _)| *g == t.id) {
+                gone.push((t.id, Removal::Dependent));
+            }
+        }
+        i += 1;
+    }
+    let mut next = element.clone();
+    let mut events = Vec::new();
+    for t in &element.traits {
+        if let Some((_, why)) = gone.iter().find(|(g, _)| *g == t.id) {
+            events.push(ElementEvent::TraitRemoved {
+                element: element.id,
+                trait_id: t.id,
+                name: t.name.clone(),
+                reason: *why,
+                freed_slot: t.fills_slot(),
+            });
+        }
+    }
+    next.traits.retain(|t| !gone.iter().any(|(g, _)| *g == t.id));
+    for t in &mut next.traits {
+        if t.target_trait.is_some_and(|target| gone.iter().any(|(g, _)| *g == target)) {
+            t.target_trait = None; // an Impaired Ability whose ability went
+        }
+    }
+    (next, events)
+}
+
+/// A trait was used: a trait of limited uses loses one and goes at 0; a trait with the
+/// One-Shot modifier goes. A dulled edge cannot be used.
+pub fn use_trait(element: &Element, trait_id: Uuid) -> Result<(Element, Vec<ElementEvent>)> {
+    let t = element.find_trait("trait", trait_id)?;
+    if element.is_dulled(trait_id) {
+        return Err(Error::invalid("trait", format!("{} is dulled: it cannot be used until the flaw goes", t.name)));
+    }
+    let one_shot = element.modifiers_of(trait_id).any(|m| m.template == Some(Template::OneShot));
+    let uses_left = t.uses_left.map(|n| n.saturating_sub(1));
+    let used = ElementEvent::TraitUsed { element: element.id, trait_id, uses_left };
+    if one_shot || uses_left == Some(0) {
+        let (next, mut events) = remove_all(element, &[trait_id], Removal::UsedUp);
+        events.insert(0, used);
+        return Ok((next, events));
+    }
+    let mut next = element.clone();
+    if let Some(t) = next.traits.iter_mut().find(|t| t.id == trait_id) {
+        t.uses_left = uses_left;
+    }
+    Ok((next, vec![used]))
+}
+
+// ---------------------------------------------------------------------------------------
+// Edge slots
+
+/// Gives one of the one-time awards (first action check, first challenge, first claim).
+/// Each comes once per element; a second time is refused. Memorable-element awards go
+/// through [`award_memorable`].
+pub fn award_edge_slots(element: &Element, award: SlotAward) -> Result<(Element, Vec<ElementEvent>)> {
+    if matches!(award, SlotAward::Memorable { .. }) {
+        return Err(Error::invalid("award", "a memorable-element award is given by a player at the arc's end"));
+    }
+    grant(element, award)
+}
+
+pub(super) fn grant(element: &Element, award: SlotAward) -> Result<(Element, Vec<ElementEvent>)> {
+    if element.awards.has(award) {
+        let what = match award {
+            SlotAward::FirstActionCheck => "its first action check's slots".to_string(),
+            SlotAward::FirstChallenge => "its first challenge's slots".to_string(),
+            SlotAward::FirstClaim => "its first claim's slots".to_string(),
+            SlotAward::Memorable { arc } => format!("a memorable-element award in arc {arc}"),
+        };
+        return Err(Error::invalid("award", format!("{} already had {what}", element.name)));
+    }
+    let mut next = element.clone();
+    match award {
+        SlotAward::FirstActionCheck => next.awards.first_action_check = true,
+        SlotAward::FirstChallenge => next.awards.first_challenge = true,
+        SlotAward::FirstClaim => next.awards.first_claim = true,
+        SlotAward::Memorable { .. } if element.awards.memorable_arcs.len() >= MAX_MEMORABLE_ARCS => {
+            return Err(Error::invalid(
+                "award",
+                format!("{} already had {MAX_MEMORABLE_ARCS} memorable-element awards, the most kept", element.name),
+            ));
+        }
+        SlotAward::Memorable { arc } => {
+            next.awards.memorable_arcs.push(arc);
+            next.awards.memorable_arcs.sort_unstable();
+        }
+    }
+    let event = ElementEvent::EdgeSlotsAwarded {
+        element: element.id,
+        award,
+        slots: award.slots(),
+        before: element.edge_slots(),
+        after: next.edge_slots(),
+    };
+    Ok((next, vec![event]))
+}
+
+/// At the end of arc `arc`, `player` gives `element` a memorable-element award: 1 edge slot,
+/// once per element per arc. `undisputable` uses the player's one undisputable award of the
+/// arc; any other award stood up to the table's dispute first.
+pub fn award_memorable(
+    element: &Element,
+    player: &Player,
+    arc: u32,
+    undisputable: bool,
+) -> Result<(Element, Player, Vec<ElementEvent>)> {
+    if undisputable && player.free_award_arc == Some(arc) {
+        return Err(Error::invalid(
+            "undisputable",
+            format!("{} already gave their undisputable award of arc {arc}", player.name),
+        ));
+    }
+    let (next, mut events) = grant(element, SlotAward::Memorable { arc })?;
+    let mut next_player = player.clone();
+    if undisputable {
+        next_player.free_award_arc = Some(arc);
+        events.push(ElementEvent::FreeAwardUsed { player: player.id, arc });
+    }
+    Ok((next, next_player, events))
+}

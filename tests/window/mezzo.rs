@@ -102,6 +102,11 @@ pub(crate) fn scroll_to(session: &Session, selector: &str) {
 /// Screenshots at 1280 and 360 px wide, `selector` at the top; nothing may stick out
 /// sideways at 360 px, every visible control of the open Mezzo or Scattershot screen is at least 44 px high, every box has a label and no id
 /// is used twice.
+/// Whether the control `selector` is disabled (itself or by its fieldset).
+pub(crate) fn disabled(session: &Session, selector: &str) -> serde_json::Value {
+    session.execute("return document.querySelector(arguments[0]).matches(':disabled');", json!([selector]))
+}
+
 pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
     dismiss_toast(session);
     scroll_to(session, selector);
@@ -369,6 +374,8 @@ fn take_median(session: &Session, ada: &str, bo: &str, mira: &str) {
     press(session, "#mz-new-conflict");
     conflict_options(session, "Which weather rolls in?", &["Storm", "Calm", "Fog"]);
     choose(session, "#mz-about", mira);
+    // Decided before the votes (RULES.md §3.2).
+    press(session, "#mz-approach-take_median");
     session.wait_for(&format!("#mz-free-2-{ada}"));
     for k in 0..3 {
         choose(session, &format!("#mz-free-{k}-{ada}"), "0");
@@ -376,7 +383,6 @@ fn take_median(session: &Session, ada: &str, bo: &str, mira: &str) {
     choose(session, &format!("#mz-influence-option-{ada}"), "2");
     type_into(session, &format!("#mz-influence-points-{ada}"), "1");
     choose(session, &format!("#mz-free-0-{bo}"), "1");
-    press(session, "#mz-approach-take_median");
     session.wait_text("#mz-odds-heading", "Take Median, step by step");
     let steps = wait_contains(session, "#mz-median-preview-steps", "Step 2");
     assert!(
@@ -404,10 +410,10 @@ fn take_median(session: &Session, ada: &str, bo: &str, mira: &str) {
 fn tie(session: &Session, ada: &str, bo: &str) {
     press(session, "#mz-new-conflict");
     conflict_options(session, "Where do they sleep?", &["The barn", "The inn"]);
+    press(session, "#mz-approach-take_median");
     choose(session, &format!("#mz-free-0-{bo}"), "0");
     choose(session, &format!("#mz-influence-option-{ada}"), "1");
     type_into(session, &format!("#mz-influence-points-{ada}"), "1");
-    press(session, "#mz-approach-take_median");
     wait_contains(session, "#mz-median-preview-outcome", "would tie");
     press(session, "#mz-resolve-submit");
     session.wait_for("#mz-tie");
@@ -479,8 +485,15 @@ fn a_mezzo_table_sheets_and_conflicts() {
     session.wait_text("#mz-dice-1", "d4");
     shots_of(&session, "mezzo-dark-conflict", "#mz-conflict-question");
 
+    // The approach was fixed by the first vote ("decide before casting votes"): the vote is
+    // taken back to choose the D6 variant, then cast again.
+    assert_eq!(disabled(&session, "#mz-approach-d6"), json!(true), "fixed once a vote is cast");
+    session.wait_text("#mz-approach-note", "Fixed: the votes are cast. Take every vote back to choose again.");
+    choose(&session, &format!("#mz-free-0-{bo}"), "-1");
+    session.wait_text("#mz-approach-note", "Decided before anyone casts a vote.");
     // The D6 variant with dice typed in: a first roll of 1 bursts (×2) and asks for a reroll.
     press(&session, "#mz-approach-d6");
+    choose(&session, &format!("#mz-free-0-{bo}"), "1");
     session.wait_text("#mz-dice-1", "d6 × 1, burst on a 1");
     session.wait_text("#mz-dice-0", "no die (scores 1)");
     press(&session, "#mz-hand");

@@ -11,7 +11,8 @@
 use serde_json::json;
 
 use crate::mezzo::{
-    add_player, choose, db, dismiss_toast, element_id, influence, press, shots_of, text_of, type_into, wait_contains,
+    add_player, choose, db, disabled, dismiss_toast, element_id, influence, press, shots_of, text_of, type_into,
+    wait_contains,
 };
 use crate::webdriver::{Session, ENTER};
 use crate::{create_game, one_window, open, open_dark, open_game, Scratch};
@@ -36,11 +37,6 @@ fn table(session: &Session, name: &str) -> (String, String, String, String, Stri
     press(session, "#mz-new-element-submit");
     let key = element_id(session, "Old Key");
     (game, ada, bo, mira, key)
-}
-
-/// Whether the control `selector` is disabled (itself or by its fieldset).
-fn disabled(session: &Session, selector: &str) -> serde_json::Value {
-    session.execute("return document.querySelector(arguments[0]).matches(':disabled');", json!([selector]))
 }
 
 /// Opens `element`'s sheet on the story elements tab.
@@ -525,13 +521,13 @@ fn take_median_with_marked_options_and_d6_faces() {
     type_into(&session, "#mz-option-1", "Calm");
     press(&session, "#mz-add-option");
     type_into(&session, "#mz-option-2", "Fog");
+    press(&session, "#mz-approach-take_median");
     choose(&session, &format!("#mz-free-0-{ada}"), "0");
     choose(&session, &format!("#mz-influence-option-{ada}"), "0");
     type_into(&session, &format!("#mz-influence-points-{ada}"), "2");
     choose(&session, &format!("#mz-free-0-{bo}"), "1");
     choose(&session, &format!("#mz-influence-option-{bo}"), "2");
     type_into(&session, &format!("#mz-influence-points-{bo}"), "1");
-    press(&session, "#mz-approach-take_median");
     let steps = wait_contains(&session, "#mz-median-preview-steps", "Step 2");
     assert!(
         steps.contains(
@@ -539,6 +535,13 @@ fn take_median_with_marked_options_and_d6_faces() {
         ),
         "{steps:?}"
     );
+    // Calm and Fog have equal votes: the pre-selection took Calm only for its place in the list.
+    assert_eq!(
+        text_of(&session, "#mz-median-ties-0"),
+        "“Calm” and “Fog” have equal votes: the pre-selection took “Calm” only because it is listed first. \
+         Mark the options the table sees as most strongly opposed."
+    );
+    shots_of(&session, "mezzo-median-ties", "#mz-odds");
 
     // Storm unmarked: one mark is not enough.
     press(&session, "#mz-mark-0-0");
@@ -553,6 +556,7 @@ fn take_median_with_marked_options_and_d6_faces() {
         "{steps:?}"
     );
     assert!(!steps.contains("Step 2"), "one step is enough: {steps:?}");
+    assert!(!steps.contains("equal votes"), "the table marked the step itself: {steps:?}");
     session.wait_text("#mz-median-preview-outcome", "“Storm” is left: it would win.");
     shots_of(&session, "mezzo-median-marks", "#mz-odds");
     press(&session, "#mz-resolve-submit");
@@ -566,9 +570,10 @@ fn take_median_with_marked_options_and_d6_faces() {
     type_into(&session, "#mz-question", "Does the bridge hold?");
     type_into(&session, "#mz-option-0", "It holds");
     type_into(&session, "#mz-option-1", "It breaks");
-    choose(&session, &format!("#mz-free-0-{bo}"), "1");
     press(&session, "#mz-approach-d6");
+    choose(&session, &format!("#mz-free-0-{bo}"), "1");
     session.wait_text("#mz-dice-1", "d6 × 1, burst on a 1");
+    wait_contains(&session, "#mz-d6-note", "one more vote can lower an option's chance");
     press(&session, "#mz-hand");
     type_into(&session, "#mz-die-1", "1");
     session.wait_for("#mz-die-2");

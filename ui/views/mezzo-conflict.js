@@ -234,6 +234,12 @@ function refreshLive(ctx) {
   if (dice && (sig !== c.handSig || dice.childElementCount === 0)) dice.replaceChildren(...handContent(ctx));
   const submit = byId("mz-resolve-submit");
   if (submit) submit.disabled = !canResolve(ctx);
+  const approach = byId("mz-approach-host");
+  const fixed = votesCast(c);
+  if (approach && approach.dataset.fixed !== String(fixed)) {
+    approach.dataset.fixed = String(fixed);
+    approach.replaceChildren(approachChoice(ctx));
+  }
 }
 
 function oddsContent(ctx) {
@@ -309,6 +315,15 @@ function oddsContent(ctx) {
       }),
     ),
     el("p", { class: "mz-hint muted hint" }, "Exact chances; a tie counts as shared evenly (the tiebreak roll is fair)."),
+    // The seed's D6 rule is not monotonic (audit #18): say so beside the numbers, so a
+    // chance that drops with one more vote is not taken for a fault.
+    d6 &&
+      el(
+        "p",
+        { class: "mz-hint muted hint", id: "mz-d6-note" },
+        "Under the D6 variant one more vote can lower an option's chance: a new multiplier starts with a low " +
+          "burst threshold. 12 votes beat 11 only 35 times in 72; against 1 vote, 6 votes win less often than 5.",
+      ),
   );
   return parts;
 }
@@ -387,7 +402,6 @@ function medianMarking(ctx, counts) {
           box.box.addEventListener("change", () => {
             const chosen = now.filter((j) => (j === i ? box.box.checked : selected.includes(j)));
             // Later steps follow from this one: their marks start again from the pre-selection.
-            // Later steps follow from this one: their marks start again from the pre-selection.
             c.selections = [...plan.steps.slice(0, k).map((st) => st.step.selected), chosen];
             preview(ctx);
           });
@@ -396,8 +410,9 @@ function medianMarking(ctx, counts) {
       ),
     );
   const taken = plan.steps.filter((st) => st.step);
-  const items = taken.map(({ step: st, left, preselected, remaining }, k) => {
+  const items = taken.map(({ step: st, left, preselected, ties, remaining }, k) => {
     const before = st.selected.map((i) => `${name(i)} (${left[i]})`).join(" and ");
+    const arbitrary = sameSet(st.selected, preselected) && ties.length > 0;
     const why = sameSet(st.selected, preselected) ? "pre-selected, the most votes" : "marked by the table";
     return el(
       "li",
@@ -409,6 +424,17 @@ function medianMarking(ctx, counts) {
         `${before} — ${why} — each lose ${plural(st.subtracted, "vote")}`,
         st.dropped.length > 0 ? `; ${st.dropped.map(name).join(" and ")} ${st.dropped.length === 1 ? "drops" : "drop"}.` : ".",
       ),
+      // Equal votes leave the pre-selection to the order the options were typed in (audit
+      // #11): say so, so the table marks this step itself.
+      arbitrary &&
+        el(
+          "p",
+          { class: "mz-median-ties", id: `mz-median-ties-${k}`, role: "note" },
+          `${ties.map(name).join(", ").replace(/, ([^,]*)$/, " and $1")} have equal votes: the pre-selection took ` +
+            `${preselected.filter((i) => ties.includes(i)).map(name).join(" and ")} only because ` +
+            `${preselected.filter((i) => ties.includes(i)).length === 1 ? "it is" : "they are"} listed first. ` +
+            "Mark the options the table sees as most strongly opposed.",
+        ),
       marks(k, remaining, st.selected),
     );
   });
@@ -580,6 +606,7 @@ function questionCard(ctx) {
       about,
       "An Actor casts 3 free votes on the matters of a character they claimed, and none elsewhere.",
     ),
+    el("div", { id: "mz-approach-host", data: { fixed: String(votesCast(c)) } }, approachChoice(ctx)),
     sceneCard(t, ctx, "mz-conflict-scene", () => ctx.render()),
   );
 }
@@ -763,8 +790,14 @@ function oddsCard(ctx) {
   return card("mz-odds", title, el("div", { id: "mz-odds-body" }, ...oddsContent(ctx)));
 }
 
-function resolveCard(ctx) {
+/** Whether any vote is cast (the approach is then fixed: RULES.md §3.2, "decide before
+ * casting votes"). */
+const votesCast = (c) => Boolean(c.preview && c.preview.counts.some((n) => n > 0));
+
+/** How the table resolves the conflict: chosen before the votes, fixed once one is cast. */
+function approachChoice(ctx) {
   const c = ctx.ui.conflict;
+  const fixed = votesCast(c);
   const radios = APPROACHES.map(([value, label, hint]) => {
     const input = el("input", {
       type: "radio",
@@ -772,10 +805,11 @@ function resolveCard(ctx) {
       id: `mz-approach-${value}`,
       value,
       checked: c.approach === value,
+      disabled: fixed,
       data: { focusKey: `mz-approach-${value}` },
     });
     input.addEventListener("change", () => {
-      if (!input.checked) return;
+      if (!input.checked || votesCast(c)) return;
       c.approach = value;
       c.handValues = [];
       ctx.render();
@@ -787,6 +821,21 @@ function resolveCard(ctx) {
       el("span", {}, el("strong", {}, label), el("span", { class: "muted mz-radio-hint" }, ` ${hint}`)),
     );
   });
+  return el(
+    "fieldset",
+    { class: "mz-approaches", id: "mz-approaches" },
+    el("legend", {}, "How the table resolves it"),
+    ...radios,
+    el(
+      "p",
+      { class: "mz-hint muted", id: "mz-approach-note" },
+      fixed ? "Fixed: the votes are cast. Take every vote back to choose again." : "Decided before anyone casts a vote.",
+    ),
+  );
+}
+
+function resolveCard(ctx) {
+  const c = ctx.ui.conflict;
   const hand = checkbox("Dice rolled by hand", { id: "mz-hand", checked: c.hand, data: { focusKey: "mz-hand" } });
   hand.box.addEventListener("change", () => {
     c.hand = hand.box.checked;
@@ -806,7 +855,6 @@ function resolveCard(ctx) {
   return card(
     "mz-resolve",
     "Resolve",
-    el("fieldset", { class: "mz-approaches" }, el("legend", {}, "How the table resolves it"), ...radios),
     c.approach === "d6" &&
       el(
         "div",

@@ -516,6 +516,22 @@ impl TakeMedian {
         two
     }
 
+    /// The options whose equal votes made the pre-selection arbitrary (ascending): those on the
+    /// same votes as the pre-selection's last place, when not all of them fit in it ([3, 2, 2]
+    /// pre-selects options 0 and 1 only because 1 is listed before 2). Empty when the most
+    /// votes decide alone.
+    pub fn preselection_ties(&self) -> Vec<usize> {
+        let preselected = self.preselected();
+        let Some(floor) = preselected.iter().map(|&i| self.left[i]).min() else { return Vec::new() };
+        let tied: Vec<usize> = self.remaining().into_iter().filter(|&i| self.left[i] == floor).collect();
+        let taken = preselected.iter().filter(|&&i| self.left[i] == floor).count();
+        if tied.len() > taken {
+            tied
+        } else {
+            Vec::new()
+        }
+    }
+
     /// One step with the table's `selected` options (two or more distinct remaining options):
     /// the fewest votes among them is subtracted from each, and those left at 0 drop. When one
     /// option is left it wins; when none is, the options that dropped in this step tie.
@@ -573,6 +589,9 @@ pub struct PlannedStep {
     pub remaining: Vec<usize>,
     pub left: Vec<u32>,
     pub preselected: Vec<usize>,
+    /// The options on equal votes that made the pre-selection arbitrary
+    /// ([`TakeMedian::preselection_ties`]): the table should mark this step itself.
+    pub ties: Vec<usize>,
     /// `None` on the step whose marks are refused ([`MedianPlan::problem`]).
     pub step: Option<MedianStep>,
 }
@@ -596,14 +615,15 @@ pub fn plan_median(votes: &[u32], selections: &[Vec<usize>]) -> Result<MedianPla
     while median.outcome().is_none() {
         let k = steps.len();
         let (remaining, left, preselected) = (median.remaining(), median.votes_left().to_vec(), median.preselected());
+        let ties = median.preselection_ties();
         let marked = selections.get(k).unwrap_or(&preselected);
         match median.step(marked) {
             Ok(next) => {
-                steps.push(PlannedStep { remaining, left, preselected, step: next.steps().last().cloned() });
+                steps.push(PlannedStep { remaining, left, preselected, ties, step: next.steps().last().cloned() });
                 median = next;
             }
             Err(Error::Invalid { problem, .. }) => {
-                steps.push(PlannedStep { remaining, left, preselected, step: None });
+                steps.push(PlannedStep { remaining, left, preselected, ties, step: None });
                 return Ok(MedianPlan { steps, outcome: None, problem: Some(format!("Step {}: {problem}.", k + 1)) });
             }
             Err(e) => return Err(e),
@@ -878,6 +898,26 @@ mod tests {
 
         // Equal votes for second place: the first listed is pre-selected.
         assert_eq!(TakeMedian::start(&[2, 6, 2, 2]).unwrap().preselected(), [0, 1]);
+    }
+
+    /// The audit's case: [3, 2, 2] and [2, 2, 3] differ only in the order the options were
+    /// typed, and the pre-selection follows that order; the plan says so (RULES.md §3.2: the
+    /// table marks the most strongly opposed options).
+    #[test]
+    fn equal_votes_that_make_the_preselection_arbitrary_are_named() {
+        let ties = |votes: &[u32]| TakeMedian::start(votes).unwrap().preselection_ties();
+        assert_eq!(ties(&[3, 2, 2]), [1, 2]);
+        assert_eq!(ties(&[2, 2, 3]), [0, 1]);
+        assert_eq!(ties(&[3, 3, 3]), [0, 1, 2], "any two of three equals");
+        assert_eq!(ties(&[2, 6, 2, 2]), [0, 2, 3]);
+        assert!(ties(&[5, 3, 1]).is_empty(), "the most votes decide");
+        assert!(ties(&[3, 3]).is_empty(), "two options: nothing to choose");
+        assert!(ties(&[3, 3, 1]).is_empty(), "both equals fit");
+        assert!(ties(&[4, 0, 0]).is_empty(), "one option with votes wins at once");
+
+        let plan = plan_median(&[3, 2, 2], &[]).unwrap();
+        assert_eq!(plan.steps[0].ties, [1, 2]);
+        assert!(plan.steps[1].ties.is_empty(), "then [1, 0, 2]: two left, nothing arbitrary");
     }
 
     #[test]

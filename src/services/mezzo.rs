@@ -896,8 +896,10 @@ pub fn mezzo_spend_momentum(
     })
 }
 
-/// Sacrifices an element's Plot Protection: a Final Counter in a challenge, or a Heroic
-/// Sacrifice lending it to `receiver`.
+/// Sacrifices an element's Plot Protection by a Heroic Sacrifice lending it to `receiver`.
+/// A Final Counter is the challenge's move, against one action's perks
+/// ([`super::mezzo_challenge_play`]): here it is refused, since sacrificing alone would remove
+/// no perk.
 pub fn mezzo_plot_protection(
     store: &mut Store,
     game: Uuid,
@@ -906,9 +908,9 @@ pub fn mezzo_plot_protection(
     receiver: Option<Uuid>,
 ) -> Result<MezzoChange> {
     change(store, game, |w| match how {
-        Sacrifice::FinalCounter => w.on_element(element, rules::final_counter, |e, _| {
-            format!("{} sacrifices its Plot Protection for a Final Counter.", e.name)
-        }),
+        Sacrifice::FinalCounter => {
+            Err(Error::invalid("how", "a Final Counter is made on the challenge, against the perks of one action"))
+        }
         Sacrifice::HeroicSacrifice => {
             let receiver = receiver
                 .ok_or_else(|| Error::invalid("receiver", "a Heroic Sacrifice lends protection to an element"))?;

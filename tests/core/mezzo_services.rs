@@ -524,7 +524,8 @@ fn moves_the_rules_refuse_change_nothing() {
     t.refused("an element not in the game", "is not a story element of this game", |t| {
         services::mezzo_gain_momentum(&mut t.store, game, Uuid::new_v4(), 1, MomentumSource::PlotHook)
     });
-    t.refused("a Final Counter outside a challenge", "Final Counter is used during a challenge", |t| {
+    // Made on the challenge, against one action's perks (sacrificing here alone removed none).
+    t.refused("a Final Counter from the sheet", "how: a Final Counter is made on the challenge", |t| {
         services::mezzo_plot_protection(&mut t.store, game, mira, Sacrifice::FinalCounter, None)
     });
     t.refused("boosts outside a challenge", "is not in a challenge", |t| {

@@ -144,6 +144,12 @@ fn a_challenge_round_producing_perks_and_adversity() {
     session.wait_text("#mz-sheet-heading", "Gate Guard");
     wait_contains(&session, "#mz-trait-list", "Twisted Ankle");
     session.wait_text("#mz-adversity-value", "1");
+    // A Final Counter is made on the challenge, against an action's perks: the sheet says so
+    // and takes the table there (it has no sacrifice button that would remove no perk).
+    wait_contains(&session, "#mz-final-counter-note", "make it on the challenge");
+    assert!(session.find("#mz-final-counter").is_err(), "no Final Counter button on the sheet");
+    press(&session, "#mz-to-final-counter");
+    session.wait_text("#mzch-round", "Round 1 · major actions");
     drop(session);
 
     // After a restart, in dark mode: the challenge is where it was.

@@ -622,13 +622,16 @@ function protectionCard(e, ctx) {
             b,
           ),
       ),
+    // A Final Counter removes the perks of one action: it is made on the challenge, where
+    // the action is, never here (sacrificing here alone removed nothing; audit #12).
     !e.plot_protection.sacrificed &&
       e.has_plot_protection &&
       e.in_challenge &&
-      button(
-        "Final Counter",
-        (b) => ctx.move("The protection was not sacrificed.", () => api.mezzoPlotProtection(ctx.gameId, e.id, "final_counter"), b),
-        { id: "mz-final-counter" },
+      el(
+        "div",
+        { class: "mz-final-counter-note", id: "mz-final-counter-note" },
+        el("p", { class: "muted" }, "A Final Counter sacrifices this protection to remove every perk of one action: make it on the challenge, while that action's perks are declared."),
+        button("Go to the challenge", () => ctx.switchTab("challenge"), { id: "mz-to-final-counter" }),
       ),
   );
 }

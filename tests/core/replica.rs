@@ -245,11 +245,12 @@ fn a_players_cup_is_kept_from_the_table_and_the_other_players_but_not_from_its_o
         let c = penny_table_of(&doc).challenge.clone().unwrap();
         (c.sides[0].dice.clone(), c.sides[0].cup.clone(), c.sides[1].dice.clone())
     };
-    // Ada chose her cup (the 5 stays hidden); Bo has rolled but not chosen yet.
+    // Ada chose her cup (the 5 stays hidden); Bo has rolled but not chosen yet. The reveal
+    // is simultaneous: nobody else sees Ada's 6 before Bo has chosen too.
     assert_eq!(sides(&store, &Viewer::Player(vec![ada])), (vec![6, 5], vec![1], vec![1, 1]));
-    assert_eq!(sides(&store, &Viewer::Player(vec![bo])), (vec![6, 1], vec![1], vec![4, 3]));
+    assert_eq!(sides(&store, &Viewer::Player(vec![bo])), (vec![1, 1], vec![], vec![4, 3]));
     for viewer in [Viewer::Table, Viewer::Everyone] {
-        assert_eq!(sides(&store, &viewer), (vec![6, 1], vec![1], vec![1, 1]), "{viewer:?}");
+        assert_eq!(sides(&store, &viewer), (vec![1, 1], vec![], vec![1, 1]), "{viewer:?}");
     }
     assert_eq!(sides(&store, &Viewer::PassedAround), (vec![6, 5], vec![1], vec![4, 3]));
     // A device that plays both characters sees both cups.

@@ -266,13 +266,17 @@ fn showdown_challenge(session: &Session) {
     press(session, "#penny-cup-submit");
 
     pass_to(session, "opponent", "roll", "the House");
-    // The other side sees Ada's two shown dice and one hidden die, never the 1.
+    // The reveal is simultaneous (audit #3): the House sees none of Ada's dice while it
+    // chooses; once it has, Ada's two shown dice and one hidden die, never the 1.
     let ada_side = text_of(session, ".penny-side[data-side='challenger']");
-    assert!(ada_side.contains("2 showing, 1 in the cup"), "{ada_side:?}");
+    assert!(ada_side.contains("Cup chosen; shown when both sides have chosen"), "{ada_side:?}");
     type_dice(session, "penny-die", &["4"]);
     press(session, "#penny-roll");
     press(session, "#penny-cup-0");
     press(session, "#penny-cup-submit");
+    session.wait_for("#penny-pass[data-side='challenger'][data-task='bet']");
+    let ada_side = text_of(session, ".penny-side[data-side='challenger']");
+    assert!(ada_side.contains("2 showing, 1 in the cup"), "{ada_side:?}");
 
     // Betting round 1: Ada raises by 2, the House calls.
     pass_to(session, "challenger", "bet", "Ada");

@@ -8,7 +8,7 @@ use crate::penny_ante::{
     add_player, choose, dismiss_toast, page_has, pass_to, press, set_role, shots_of, text_of, type_dice, type_into,
 };
 use crate::webdriver::Session;
-use crate::{create_game, one_window, open, open_game, Scratch};
+use crate::{create_game, one_window, open, open_dark, open_game, Scratch};
 
 /// On a device passed around: "Show the House's secrets", the hand-over screen, "I am the
 /// House"; waits for the secrets to show.
@@ -43,6 +43,11 @@ fn troll_table(session: &Session, game: &str) -> String {
     session.wait_text(".penny-antagonist .penny-purse", "? pennies");
     dismiss_toast(session);
     assert!(!page_has(session, "Hates riddles"), "the shared screen holds no hidden characteristic");
+    press(session, "#penny-house-show");
+    session.wait_for("#penny-house-hand-over");
+    shots_of(session, "penny-secrets-hand-over", "#penny-antagonists");
+    press(session, "#penny-house-cancel");
+    session.wait_for("#penny-house-show");
     show_house_secrets(session);
     assert!(page_has(session, "Hates riddles"), "handed to the House, the table shows it");
     press(session, ".penny-antagonist .penny-fund[data-amount='10']");
@@ -100,17 +105,17 @@ fn an_anonymous_challenge_keeps_the_houses_secrets_off_the_shared_and_the_player
     }
     press(&session, "#penny-tab-challenge");
     session.wait_for("#penny-shared");
-    shots_of(&session, "penny-secrets-player", "#penny-challenge-heading");
+    shots_of(&session, "penny-secrets-player", "#penny-shared");
 }
 
-/// Audits #3 and #4: Ada against the House on one device passed around, every die typed in.
-/// The odds follow the boxes ticked; the House chooses its cup first; Ada then sees none of
-/// its dice until she has chosen hers, and then both show.
+/// Audits #3 and #4: Ada against the House on one device passed around, every die typed in,
+/// in dark mode. The odds follow the boxes ticked; the House chooses its cup first; Ada then
+/// sees none of its dice until she has chosen hers, and then both show.
 #[test]
 fn the_cups_are_revealed_together_whichever_side_chooses_first() {
     let _window = one_window();
     let scratch = Scratch::new("penny-reveal");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let session = open_dark(&scratch.path("sheetkeeper.db"));
     create_game(&session, "Penny Reveal", "penny_ante");
     open_game(&session, "Penny Reveal");
     press(&session, "#game-penny");

@@ -756,7 +756,7 @@ function chooseCup(c, s, priv, ctx) {
   return el(
     "div",
     {},
-    el("p", {}, "Press the dice you want to reroll later: they go back in the cup, hidden. The others are shown to everyone."),
+    el("p", {}, "Press the dice you want to reroll later: they go back in the cup, hidden. The others are shown to everyone once both sides have chosen."),
     el("div", { class: "penny-cup-toggles", role: "group", "aria-label": "Your dice: press to put one in the cup" }, ...toggles),
     oddsHost,
     el("div", { class: "actions" }, submit),

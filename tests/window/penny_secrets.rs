@@ -174,3 +174,36 @@ fn the_cups_are_revealed_together_whichever_side_chooses_first() {
     assert!(!page_has(&session, "a 2, showing"), "Ada's 2 stays in her cup");
     shots_of(&session, "penny-reveal-both", "#penny-shared");
 }
+
+/// Audit #13: Bo cannot pay Ada's ante of 26; the screen offers him all in or a fold while
+/// nothing is at stake, and folding leaves both piles as they were.
+#[test]
+fn a_short_opponent_chooses_to_fold_at_the_ante() {
+    let _window = one_window();
+    let scratch = Scratch::new("penny-short");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    create_game(&session, "Penny Short", "penny_ante");
+    open_game(&session, "Penny Short");
+    press(&session, "#game-penny");
+    session.wait_for("#penny-screen");
+    press(&session, "#penny-tab-table");
+    let ada = add_player(&session, "Ada", "Strong", "30");
+    let bo = add_player(&session, "Bo", "Clever", "25");
+    press(&session, "#penny-start-adventure");
+    session.wait_text("#penny-house-pile", "55");
+    press(&session, "#penny-issue");
+    type_into(&session, "#penny-stake", "The bridge toll");
+    type_into(&session, "#penny-ante", "26");
+    choose(&session, "#penny-opponent", &format!("character:{bo}"));
+    press(&session, "#penny-start-challenge");
+    session.wait_for("#penny-ante-opponent");
+    let words = text_of(&session, "#penny-ante-opponent-words");
+    assert!(words.contains("Bo cannot pay the ante of 26 pennies"), "{words}");
+    assert!(session.find("#penny-circ-opponent-pass").is_err(), "no circumstance before the choice");
+    shots_of(&session, "penny-ante-choice", "#penny-action");
+    press(&session, "#penny-ante-opponent-fold");
+    session.wait_for("#penny-result");
+    press(&session, "#penny-to-table");
+    session.wait_text(&format!("#penny-pile-{ada}"), "30");
+    session.wait_text(&format!("#penny-pile-{bo}"), "25");
+}

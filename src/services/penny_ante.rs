@@ -634,6 +634,10 @@ fn outcome_text(names: &Names, c: &Challenge) -> String {
     let who = |s: Side| names.side(c, s);
     let narrates = o.narrator.map(|n| format!(" {} narrates.", sentence(who(n)))).unwrap_or_default();
     match (o.winner, o.folded, &o.hands) {
+        // A short side that folded at the ante paid nothing: nobody took anything.
+        (Some(_), Some(f), _) if c.side(f).members.iter().all(|m| m.paid == 0) => {
+            format!("{} folded before anything was at stake; the antes went back.{narrates}", who(f))
+        }
         (Some(w), Some(f), _) => format!("{} folded; {} takes the pot of {}.{narrates}", who(f), who(w), o.pot),
         (Some(w), None, Some(hands)) => {
             let h = &hands[if w == Side::Challenger { 0 } else { 1 }];

@@ -211,5 +211,8 @@ fn a_short_opponent_folds_at_the_ante_and_nobody_loses_a_penny() {
     let view = services::penny_table(&g.store, g.game).unwrap();
     let piles: Vec<i64> = view.players.iter().map(|p| p.pile).collect();
     assert_eq!(piles, vec![30, 25]);
-    assert_eq!(view.challenge.unwrap().phase, sheetkeeper::rules::penny_ante::challenge::Phase::Over);
+    let c = view.challenge.unwrap();
+    assert_eq!(c.phase, sheetkeeper::rules::penny_ante::challenge::Phase::Over);
+    let summary = c.outcome.unwrap().summary;
+    assert_eq!(summary, "Di folded before anything was at stake; the antes went back. Di narrates.");
 }

@@ -354,9 +354,12 @@ export const uiReady = () => call("ui_ready");
 //        | {move: "raise", side, by} | {move: "offer_loan", id, lender, side, amount}
 //        | {move: "answer_loan", accept} | {move: "reroll", side} | {move: "bid", bidder, amount}
 //        | {move: "accept_buyout", losses: [{owner, text}]} | {move: "debt"}
-export const pennyTable = (game) => call("penny_table", { game });
+/** The table as this device shows it; `house` true: as the House sees it (after the hand-over). */
+export const pennyTable = (game, house = false) => call("penny_table", { game, house });
 /** What `side` sees behind the pass-the-device screen; with `cup`, its odds for that cup. */
 export const pennyPrivate = (game, side, cup = null) => call("penny_private", { game, side, cup });
+/** `side`'s own view while it declares, its odds for `declared` characteristics. */
+export const pennyPrivateDeclaring = (game, side, declared) => call("penny_private", { game, side, declared });
 /** The whole game's ledger (`account` null) or one account's, newest first. */
 export const pennyLedger = (game, account = null) => call("penny_ledger", { game, account });
 export const pennyLog = (game) => call("penny_log", { game });

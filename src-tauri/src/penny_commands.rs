@@ -17,19 +17,33 @@ use crate::state::AppState;
 
 type Reply<T> = Result<T, AppError>;
 
+/// The table as this device shows it; with `house`, as the House sees it (after the window
+/// handed a device passed around to the House).
 #[tauri::command(async)]
-pub fn penny_table(state: State<'_, AppState>, game: String) -> Reply<PennyView> {
-    Ok(services::penny_table(&*state.store()?, parse_id("game", &game)?)?)
+pub fn penny_table(state: State<'_, AppState>, game: String, house: Option<bool>) -> Reply<PennyView> {
+    let (store, game) = (&*state.store()?, parse_id("game", &game)?);
+    Ok(if house == Some(true) {
+        services::penny_table_as_house(store, game)?
+    } else {
+        services::penny_table(store, game)?
+    })
 }
 
+/// A side's own view; with `declared` (while it declares), its odds for that many
+/// characteristics.
 #[tauri::command(async)]
 pub fn penny_private(
     state: State<'_, AppState>,
     game: String,
     side: Side,
     cup: Option<Vec<usize>>,
+    declared: Option<usize>,
 ) -> Reply<PrivateView> {
-    Ok(services::penny_private(&*state.store()?, parse_id("game", &game)?, side, cup)?)
+    let (store, game) = (&*state.store()?, parse_id("game", &game)?);
+    Ok(match declared {
+        Some(n) => services::penny_private_declaring(store, game, side, n)?,
+        None => services::penny_private(store, game, side, cup)?,
+    })
 }
 
 #[tauri::command(async)]

@@ -162,7 +162,10 @@ pub struct SideView {
     pub dice_count: usize,
     pub rolled: bool,
     pub cup_chosen: bool,
+    /// Its dice outside the cup, once both sides chose their cups (the reveal is
+    /// simultaneous); empty before.
     pub revealed: Vec<u8>,
+    /// How many dice it keeps in its cup, once both cups are chosen; 0 before.
     pub in_cup: usize,
     /// Every die, once the challenge is over.
     pub dice: Option<Vec<u8>>,
@@ -175,6 +178,8 @@ pub struct SideView {
     pub available: Option<u64>,
     /// Whether an anonymous challenge limits this side to its devoted pennies.
     pub anonymous: bool,
+    /// In step 1, the antes a short opponent cannot pay: it goes all in or folds first.
+    pub ante_owed: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -263,6 +268,11 @@ pub struct PrivateView {
     pub odds: Option<OddsView>,
     /// The characteristics each member may declare.
     pub characteristics: Vec<UsedView>,
+    /// Pennies the side can still put in (for an anonymous antagonist, within what it
+    /// devoted): the side's own to know, whatever the shared view leaves out.
+    pub available: u64,
+    /// What the antagonist devoted, when this is the anonymous side.
+    pub devoted: Option<u64>,
 }
 
 /// Exact odds, as probabilities (nearest f64) and as exact fractions of equally likely
@@ -398,8 +408,16 @@ impl Names {
     }
 }
 
+/// Whether `viewer`'s view of the table holds the House's secrets (purses, hidden
+/// characteristics, devoted pennies). A device passed around does not: its screen is the
+/// whole table's, and the House's secrets open only behind the window's hand-over
+/// ([`penny_table_as_house`]).
+fn shows_house_secrets(viewer: &Viewer) -> bool {
+    *viewer == Viewer::Table
+}
+
 fn view(read: Reader<'_>, game: &Game, table: &PennyTable, viewer: &Viewer) -> Result<PennyView> {
-    let secrets = viewer.sees_table_secrets();
+    let secrets = shows_house_secrets(viewer);
     let players = players(read, game.id)?;
     let names = Names::new(&players, table);
     let pile = |a: Account| table.pile(&a);
@@ -502,8 +520,8 @@ fn challenge_view(
             dice_count: if s.dice.is_empty() { 1 + s.used.len() } else { s.dice.len() },
             rolled: !s.dice.is_empty(),
             cup_chosen: s.cup_chosen,
-            revealed: s.revealed(),
-            in_cup: if s.cup_chosen { s.cup.len() } else { 0 },
+            revealed: c.revealed(side),
+            in_cup: if c.cups_revealed() { s.cup.len() } else { 0 },
             dice: over.then(|| s.dice.clone()),
             wager: s.wager,
             doubled: s.doubled,
@@ -511,6 +529,7 @@ fn challenge_view(
             done: s.done,
             available: s.accounts().all(shown).then(|| challenge::available(&table.ledger, c, side)),
             anonymous: anonymous_side == Some(side),
+            ante_owed: challenge::ante_owed(c, side),
         }
     };
     let in_challenge = |a: Account| c.side_of(a).is_some();
@@ -615,6 +634,10 @@ fn outcome_text(names: &Names, c: &Challenge) -> String {
     let who = |s: Side| names.side(c, s);
     let narrates = o.narrator.map(|n| format!(" {} narrates.", sentence(who(n)))).unwrap_or_default();
     match (o.winner, o.folded, &o.hands) {
+        // A short side that folded at the ante paid nothing: nobody took anything.
+        (Some(_), Some(f), _) if c.side(f).members.iter().all(|m| m.paid == 0) => {
+            format!("{} folded before anything was at stake; the antes went back.{narrates}", who(f))
+        }
         (Some(w), Some(f), _) => format!("{} folded; {} takes the pot of {}.{narrates}", who(f), who(w), o.pot),
         (Some(w), None, Some(hands)) => {
             let h = &hands[if w == Side::Challenger { 0 } else { 1 }];
@@ -672,13 +695,41 @@ pub(super) fn private_sides(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Re
 /// if it put those dice in its cup.
 pub fn penny_private(store: &Store, game: Uuid, side: Side, cup: Option<Vec<usize>>) -> Result<PrivateView> {
     let read = store.read();
+    own_side(read, game, side)?;
+    private_view(read, game, side, cup)
+}
+
+/// What `side` sees while it declares its characteristics, with its odds as if it used
+/// `declared` of them (the opponent's declared dice unknown): the numbers follow the boxes
+/// ticked (RULES §2.3 decision).
+pub fn penny_private_declaring(store: &Store, game: Uuid, side: Side, declared: usize) -> Result<PrivateView> {
+    let read = store.read();
+    let c = own_side(read, game, side)?;
+    let mut view = private_view(read, game, side, None)?;
+    view.odds = Some(c.odds_declaring(side, declared)?.into());
+    Ok(view)
+}
+
+/// The running challenge, when this device may look into `side`'s cup.
+fn own_side(read: Reader<'_>, game: Uuid, side: Side) -> Result<Challenge> {
     penny_game(read, game)?;
     let table = read.penny_table(game)?;
-    let c = table.challenge.as_ref().ok_or_else(|| Error::invalid("challenge", "no challenge at this table"))?;
-    if !sees_side(&device_viewer(read, game)?, c, side) {
+    let c = table.challenge.ok_or_else(|| Error::invalid("challenge", "no challenge at this table"))?;
+    if !sees_side(&device_viewer(read, game)?, &c, side) {
         return Err(not_yours("side", "That side's cup"));
     }
-    private_view(read, game, side, cup)
+    Ok(c)
+}
+
+/// The table as the House sees it, with its secrets (purses, hidden characteristics, devoted
+/// pennies): on the House's own device, or on a device passed around once the window has
+/// handed it to the House. A player's device is refused.
+pub fn penny_table_as_house(store: &Store, game: Uuid) -> Result<PennyView> {
+    let read = store.read();
+    if !device_viewer(read, game)?.sees_table_secrets() {
+        return Err(not_yours("house", "The House's secrets"));
+    }
+    table_for(read, game, &Viewer::Table)
 }
 
 fn private_view(read: Reader<'_>, game: Uuid, side: Side, cup: Option<Vec<usize>>) -> Result<PrivateView> {
@@ -702,7 +753,16 @@ fn private_view(read: Reader<'_>, game: Uuid, side: Side, cup: Option<Vec<usize>
     }
     let s = c.side(side);
     let odds = if c.phase == Phase::Over { None } else { Some(c.odds_for(side, cup.as_deref())?.into()) };
-    Ok(PrivateView { side, dice: s.dice.clone(), cup: s.cup.clone(), odds, characteristics })
+    let lone_antagonist = s.members.len() == 1 && matches!(s.lead(), Account::Antagonist(_));
+    Ok(PrivateView {
+        side,
+        dice: s.dice.clone(),
+        cup: s.cup.clone(),
+        odds,
+        characteristics,
+        available: challenge::available(&table.ledger, c, side),
+        devoted: c.devoted.filter(|_| lone_antagonist),
+    })
 }
 
 /// The ledger of a game, or of one account in it; newest first, at most `limit` entries.
@@ -1228,14 +1288,31 @@ fn move_text(names: &Names, c: &Challenge, mv: &Move, events: &[ChallengeEvent])
             }
         }
         Move::Roll { side } => format!("{} rolls in private.", who(*side)),
-        Move::Cup { side, cup } => {
-            let shown: Vec<String> = c.side(*side).revealed().iter().map(u8::to_string).collect();
-            format!("{} reveals {} and keeps {} in the cup.", who(*side), shown.join(" "), cup.len())
+        // Nothing shows until both cups are chosen; then both sides' dice at once.
+        Move::Cup { side, .. } if !c.cups_revealed() => format!("{} has chosen its cup.", who(*side)),
+        Move::Cup { side, .. } => {
+            let shows = |s: Side| {
+                let shown: Vec<String> = c.revealed(s).iter().map(u8::to_string).collect();
+                let dice = if shown.is_empty() { "nothing".to_owned() } else { shown.join(" ") };
+                format!("{} shows {dice} ({} in the cup)", who(s), c.side(s).cup.len())
+            };
+            format!(
+                "{} has chosen its cup. Both cups are chosen: {}; {}.",
+                who(*side),
+                shows(Side::Challenger),
+                shows(Side::Opponent)
+            )
         }
         Move::Stand { side } => format!("{} stands.", who(*side)),
         Move::Raise { side, by } => format!("{} raises by {by} (wager {}).", who(*side), c.side(*side).wager),
         Move::Call { side } => format!("{} calls (wager {}).", who(*side), c.side(*side).wager),
+        Move::Fold { side } if events.iter().any(|e| matches!(e, ChallengeEvent::FoldedAtAnte { .. })) => {
+            format!("{} cannot pay the ante and folds before anything is at stake; the antes go back.", who(*side))
+        }
         Move::Fold { side } => format!("{} folds.", who(*side)),
+        Move::AllIn { side } if events.iter().any(|e| matches!(e, ChallengeEvent::AllInAtAnte { .. })) => {
+            format!("{} cannot pay the ante and goes all in with {}.", who(*side), c.side(*side).wager)
+        }
         Move::AllIn { side } => format!("{} goes all in (wager {}).", who(*side), c.side(*side).wager),
         Move::OfferLoan { lender, side, amount, .. } => {
             format!("{} offers {} a loan of {amount}.", names.of(*lender), who(*side))

@@ -121,9 +121,11 @@ fn redact_penny(table: &mut PennyTable, viewer: &Viewer) {
         if c.phase != Phase::Over {
             let hidden: Vec<bool> =
                 Side::BOTH.into_iter().map(|side| !super::penny_ante::sees_side(viewer, c, side)).collect();
+            // The reveal is simultaneous: a side's dice show only once both cups are chosen.
+            let shown = c.cups_revealed();
             for (side, hide) in c.sides.iter_mut().zip(hidden) {
                 if hide {
-                    hide_cup(side);
+                    hide_cup(side, shown);
                 }
             }
         }
@@ -159,10 +161,10 @@ fn redact_penny(table: &mut PennyTable, viewer: &Viewer) {
 }
 
 /// A side's dice as those who may not look into its cup see them: the dice on the table
-/// (once the cup is chosen, those outside it) keep their faces, the others show
-/// [`HIDDEN_DIE`]; before the cup is chosen, no cup either.
-fn hide_cup(side: &mut SideState) {
-    let chosen = side.cup_chosen;
+/// (once both cups are chosen, those outside its cup) keep their faces, the others show
+/// [`HIDDEN_DIE`]; before then, no cup either.
+fn hide_cup(side: &mut SideState, shown: bool) {
+    let chosen = side.cup_chosen && shown;
     for (i, die) in side.dice.iter_mut().enumerate() {
         if !chosen || side.cup.contains(&i) {
             *die = HIDDEN_DIE;

@@ -42,8 +42,10 @@ impl Table {
         Table { scratch, store, game, ada, bo, rng: StdRng::seed_from_u64(1) }
     }
 
+    /// The table as the House sees it (this device is passed around: its shared view keeps
+    /// the House's secrets for the hand-over).
     fn view(&self) -> PennyView {
-        services::penny_table(&self.store, self.game).unwrap()
+        services::penny_table_as_house(&self.store, self.game).unwrap()
     }
 
     fn pile(&self, name: &str) -> i64 {

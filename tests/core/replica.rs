@@ -106,8 +106,8 @@ struct Penny {
 impl Penny {
     /// Ada and Bo; the House's Baron ("Ruthless", hidden "Hates riddles" and "Fears the
     /// dark", a purse of 17) challenges Ada anonymously with 9 pennies devoted, using "Hates
-    /// riddles" (which reveals it). Both sides rolled: Ada one die, a 4, shown at once (an
-    /// empty cup); the Baron a 2 and a 3, his cup not chosen yet.
+    /// riddles" (which reveals it). Both sides rolled: Ada one die, a 4, her cup chosen empty
+    /// (shown once the Baron has chosen his too); the Baron a 2 and a 3, his cup not chosen yet.
     fn new() -> Penny {
         let scratch = Scratch::new();
         let mut store = scratch.open();
@@ -127,18 +127,19 @@ impl Penny {
         let draft = ChallengeDraft {
             stake: "the vault".into(),
             ante: 2,
-            challenger: vec![Account::Character(ada)],
-            opponent: vec![Account::Antagonist(baron)],
+            challenger: vec![Account::Antagonist(baron)],
+            opponent: vec![Account::Character(ada)],
             devoted: Some(9),
         };
         services::penny_start_challenge(&mut store, game, draft).unwrap();
         let mut t = Penny { _scratch: scratch, store, game, ada, bo, baron, rng: StdRng::seed_from_u64(7) };
-        let (a, b) = (Side::Challenger, Side::Opponent);
+        // The Baron challenges: Ada is the opponent.
+        let (a, b) = (Side::Opponent, Side::Challenger);
         t.mv(Move::Pass { side: a }, &[]);
         t.mv(Move::Pass { side: b }, &[]);
-        t.mv(Move::Characteristics { side: a, used: vec![] }, &[]);
         let used = vec![Used { owner: Account::Antagonist(baron), text: "Hates riddles".into() }];
         t.mv(Move::Characteristics { side: b, used }, &[]);
+        t.mv(Move::Characteristics { side: a, used: vec![] }, &[]);
         t.mv(Move::Roll { side: a }, &[4]);
         t.mv(Move::Roll { side: b }, &[2, 3]);
         t.mv(Move::Cup { side: a, cup: vec![] }, &[]);
@@ -175,9 +176,11 @@ fn a_penny_document_keeps_the_houses_purses_and_hidden_characteristics_and_other
         assert_eq!(table.pile(&Account::House), 38, "the House's pile is everyone's");
         let c = table.challenge.as_ref().unwrap();
         assert_eq!(c.devoted, Some(2), "the side stays anonymous, its devoted pennies do not travel");
-        assert_eq!(c.sides[1].dice, vec![1, 1], "{viewer:?}: the Baron's dice, not yet on the table");
-        assert!(c.sides[1].cup.is_empty());
-        assert_eq!(c.sides[0].dice, vec![4], "Ada's die is on the table for everyone");
+        assert_eq!(c.sides[0].dice, vec![1, 1], "{viewer:?}: the Baron's dice, not yet on the table");
+        assert!(c.sides[0].cup.is_empty());
+        // The reveal is simultaneous: Ada's die waits for the Baron's cup.
+        let ada_sees = if viewer == Viewer::Player(vec![ada]) { vec![4] } else { vec![1] };
+        assert_eq!(c.sides[1].dice, ada_sees, "{viewer:?}: Ada's die");
     }
     // The table sees its own antagonist and the Baron's dice.
     let doc = doc_for(&t.store, t.game, &Viewer::Table);
@@ -185,20 +188,21 @@ fn a_penny_document_keeps_the_houses_purses_and_hidden_characteristics_and_other
     assert!(text.contains("Fears the dark") && text.contains("\"devoted\": 9"), "{text}");
     let table = penny_table_of(&doc);
     assert_eq!(table.pile(&Account::Antagonist(baron)), 15, "17 funded, 2 paid in as the ante");
-    assert_eq!(table.challenge.as_ref().unwrap().sides[1].dice, vec![2, 3]);
+    assert_eq!(table.challenge.as_ref().unwrap().sides[0].dice, vec![2, 3]);
     // A device passed around holds everything: the game's own file.
     let all = doc_for(&t.store, t.game, &Viewer::PassedAround);
     assert_eq!(all.games, exported(&t.store, t.game).games);
 
     // The Baron keeps his 2 in the cup and shows the 3; Ada keeps nothing.
-    t.mv(Move::Cup { side: Side::Opponent, cup: vec![0] }, &[]);
+    t.mv(Move::Cup { side: Side::Challenger, cup: vec![0] }, &[]);
     for viewer in [Viewer::Player(vec![ada]), Viewer::Everyone] {
         let doc = doc_for(&t.store, t.game, &viewer);
         let c = penny_table_of(&doc).challenge.clone().unwrap();
-        assert_eq!((c.sides[1].dice.clone(), c.sides[1].cup.clone()), (vec![1, 3], vec![0]), "{viewer:?}");
+        assert_eq!((c.sides[0].dice.clone(), c.sides[0].cup.clone()), (vec![1, 3], vec![0]), "{viewer:?}");
+        assert_eq!(c.sides[1].dice, vec![4], "{viewer:?}: both cups chosen, Ada's die is on the table");
     }
     let doc = doc_for(&t.store, t.game, &Viewer::Table);
-    assert_eq!(penny_table_of(&doc).challenge.as_ref().unwrap().sides[1].dice, vec![2, 3]);
+    assert_eq!(penny_table_of(&doc).challenge.as_ref().unwrap().sides[0].dice, vec![2, 3]);
 }
 
 #[test]
@@ -245,11 +249,12 @@ fn a_players_cup_is_kept_from_the_table_and_the_other_players_but_not_from_its_o
         let c = penny_table_of(&doc).challenge.clone().unwrap();
         (c.sides[0].dice.clone(), c.sides[0].cup.clone(), c.sides[1].dice.clone())
     };
-    // Ada chose her cup (the 5 stays hidden); Bo has rolled but not chosen yet.
+    // Ada chose her cup (the 5 stays hidden); Bo has rolled but not chosen yet. The reveal
+    // is simultaneous: nobody else sees Ada's 6 before Bo has chosen too.
     assert_eq!(sides(&store, &Viewer::Player(vec![ada])), (vec![6, 5], vec![1], vec![1, 1]));
-    assert_eq!(sides(&store, &Viewer::Player(vec![bo])), (vec![6, 1], vec![1], vec![4, 3]));
+    assert_eq!(sides(&store, &Viewer::Player(vec![bo])), (vec![1, 1], vec![], vec![4, 3]));
     for viewer in [Viewer::Table, Viewer::Everyone] {
-        assert_eq!(sides(&store, &viewer), (vec![6, 1], vec![1], vec![1, 1]), "{viewer:?}");
+        assert_eq!(sides(&store, &viewer), (vec![1, 1], vec![], vec![1, 1]), "{viewer:?}");
     }
     assert_eq!(sides(&store, &Viewer::PassedAround), (vec![6, 5], vec![1], vec![4, 3]));
     // A device that plays both characters sees both cups.
@@ -300,14 +305,14 @@ fn a_penny_replica_shows_its_player_what_the_host_shows_and_takes_the_next_docum
         let replica = services::penny_table(&devices[0].store, game).unwrap();
         assert!(replica.antagonists[0].characteristics.iter().all(|c| c.text != "Fears the dark"));
         match round {
-            0 => t.mv(Move::Cup { side: Side::Opponent, cup: vec![0] }, &[]),
+            0 => t.mv(Move::Cup { side: Side::Challenger, cup: vec![0] }, &[]),
             1 => t.mv(Move::Raise { side: Side::Challenger, by: 3 }, &[]),
             _ => {}
         }
     }
-    // Even opened as a device passed around, a player's replica holds no purse, and the
-    // same piles.
-    let replica = services::penny_table(&devices[0].store, game).unwrap();
+    // Even opened as a device passed around and handed to the House, a player's replica
+    // holds no purse, and the same piles.
+    let replica = services::penny_table_as_house(&devices[0].store, game).unwrap();
     assert_eq!(replica.antagonists[0].purse, Some(0));
     let host = services::penny_table(&t.store, game).unwrap();
     let replica = services::penny_table(&devices[0].store, game).unwrap();

@@ -69,14 +69,19 @@ fn a_penny_player_never_sees_the_houses_hidden_characteristics_or_purses() {
 #[test]
 fn a_player_device_gets_the_players_view_from_the_ordinary_commands() {
     let (_s, mut store, game) = penny_with_secrets();
-    // One device passed around (the default) holds everything.
+    // One device passed around (the default) holds everything, but its shared screen shows
+    // the House's secrets only once handed to the House (audit #2).
     assert_eq!(services::device_role(&store, game).unwrap(), DeviceRole::Both);
     let both = serde_json::to_string(&services::penny_table(&store, game).unwrap()).unwrap();
-    assert!(both.contains("Hates riddles"));
+    assert!(!both.contains("Hates riddles") && !both.contains("\"purse\":17"), "{both}");
+    let house = serde_json::to_string(&services::penny_table_as_house(&store, game).unwrap()).unwrap();
+    assert!(house.contains("Hates riddles") && house.contains("\"purse\":17"), "{house}");
 
     services::set_device_role(&mut store, game, "player").unwrap();
     let view = services::penny_table(&store, game).unwrap();
     let seen = serde_json::to_string(&view).unwrap();
+    let err = services::penny_table_as_house(&store, game).unwrap_err();
+    assert!(err.to_string().contains("not for this device's eyes"), "{err}");
     assert!(!seen.contains("Hates riddles") && view.antagonists[0].purse.is_none(), "{seen}");
     // The ledger leaves out the purse's entries and refuses the purse's own ledger; the log
     // does not tell what the House gave.

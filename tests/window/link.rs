@@ -270,8 +270,12 @@ fn check_cups(player: &Session, table: &Session, checked: &mut bool) {
         return;
     }
     *checked = true;
-    let ada_seen = table.wait_for(".penny-side[data-side='challenger']").text();
-    assert!(ada_seen.contains("in the cup"), "the table sees that Ada has a die in her cup: {ada_seen:?}");
+    // Either side may choose its cup first (the reveal is simultaneous): when Ada chose last,
+    // the table's window shows her cup once it has polled her move.
+    table.wait_until("the table to see that Ada has a die in her cup", || {
+        let ada_seen = table.find(".penny-side[data-side='challenger']").ok()?.text();
+        ada_seen.contains("in the cup").then_some(())
+    });
     assert!(private_task(table).is_none_or(|(side, _)| side == "opponent"), "the table never shows Ada's own view");
     assert!(
         private_task(player).is_none_or(|(side, _)| side == "challenger"),

@@ -14,13 +14,13 @@ use crate::webdriver::{screenshot_dir, Session};
 use crate::{create_game, one_window, open, open_dark, open_game, shot, Scratch};
 
 /// Opens a read-only connection to the test database (the app may still have it open).
-fn db(path: &Path) -> rusqlite::Connection {
+pub(crate) fn db(path: &Path) -> rusqlite::Connection {
     rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
         .expect("open the test database")
 }
 
 /// The pile of an account in game `game`, summed from the ledger's entries.
-fn pile(conn: &rusqlite::Connection, game: &str, kind: &str, id: Option<&str>) -> i64 {
+pub(crate) fn pile(conn: &rusqlite::Connection, game: &str, kind: &str, id: Option<&str>) -> i64 {
     conn.query_row(
         "SELECT COALESCE(SUM(CASE WHEN to_kind = ?2 AND to_id IS ?3 THEN amount ELSE 0 END), 0) \
               - COALESCE(SUM(CASE WHEN from_kind = ?2 AND from_id IS ?3 THEN amount ELSE 0 END), 0) \
@@ -34,7 +34,7 @@ fn pile(conn: &rusqlite::Connection, game: &str, kind: &str, id: Option<&str>) -
 /// Closes the toast when it shows, so it covers nothing the next click needs. The toast
 /// also goes by itself after a while, so the check and the press happen in one step in the
 /// page (a WebDriver click could find it gone).
-fn dismiss_toast(session: &Session) {
+pub(crate) fn dismiss_toast(session: &Session) {
     let closed = session.execute(
         "const toast = document.getElementById('toast'); \
          if (toast.hidden) return false; \
@@ -54,14 +54,14 @@ fn into_view(session: &Session, selector: &str) {
 }
 
 /// Clicks `selector` with the toast out of the way.
-fn press(session: &Session, selector: &str) {
+pub(crate) fn press(session: &Session, selector: &str) {
     dismiss_toast(session);
     into_view(session, selector);
     session.click(selector);
 }
 
 /// Types `text` into `selector` after clicking and emptying it, as a person would.
-fn type_into(session: &Session, selector: &str, text: &str) {
+pub(crate) fn type_into(session: &Session, selector: &str, text: &str) {
     dismiss_toast(session);
     into_view(session, selector);
     let field = session.wait_for(selector);
@@ -70,7 +70,7 @@ fn type_into(session: &Session, selector: &str, text: &str) {
     field.send_keys(text);
 }
 
-fn text_of(session: &Session, selector: &str) -> String {
+pub(crate) fn text_of(session: &Session, selector: &str) -> String {
     session.wait_for(selector).text()
 }
 
@@ -81,7 +81,7 @@ fn scroll_to(session: &Session, selector: &str) {
 
 /// Screenshots at 1280 and 360 px wide, `selector` at the top; nothing may stick out
 /// sideways at 360 px.
-fn shots_of(session: &Session, name: &str, selector: &str) {
+pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
     dismiss_toast(session);
     scroll_to(session, selector);
     shot(session, &format!("{name}-1280"));
@@ -107,7 +107,7 @@ fn shots_of(session: &Session, name: &str, selector: &str) {
 }
 
 /// The id of the player named `name` on the table tab.
-fn player_id(session: &Session, name: &str) -> String {
+pub(crate) fn player_id(session: &Session, name: &str) -> String {
     session.wait_until(&format!("the player {name:?} on the table"), || {
         session
             .find_all(".penny-player")
@@ -118,7 +118,7 @@ fn player_id(session: &Session, name: &str) -> String {
 }
 
 /// Adds a character through the table's new-character form and returns its id.
-fn add_player(session: &Session, name: &str, characteristic: &str, pennies: &str) -> String {
+pub(crate) fn add_player(session: &Session, name: &str, characteristic: &str, pennies: &str) -> String {
     type_into(session, "#penny-new-name", name);
     type_into(session, "#penny-new-characteristic", characteristic);
     // Starting pennies are tapped up from the table's 25 (a stepper: nothing typed).
@@ -142,7 +142,7 @@ fn add_player(session: &Session, name: &str, characteristic: &str, pennies: &str
 
 /// Waits for the pass-the-device screen of `side` for `task`, checks it hides the dice, and
 /// presses "I am … — show my cup"; then waits for that side's own view.
-fn pass_to(session: &Session, side: &str, task: &str, name: &str) {
+pub(crate) fn pass_to(session: &Session, side: &str, task: &str, name: &str) {
     let pass = format!("#penny-pass[data-side='{side}'][data-task='{task}']");
     session.wait_for(&pass);
     assert_eq!(text_of(session, "#penny-pass-heading"), format!("Pass the device to {name}"));
@@ -153,7 +153,7 @@ fn pass_to(session: &Session, side: &str, task: &str, name: &str) {
 }
 
 /// Types `values` into the dice boxes `prefix-1`, `prefix-2`, …
-fn type_dice(session: &Session, prefix: &str, values: &[&str]) {
+pub(crate) fn type_dice(session: &Session, prefix: &str, values: &[&str]) {
     for (i, v) in values.iter().enumerate() {
         type_into(session, &format!("#{prefix}-{}", i + 1), v);
     }
@@ -202,6 +202,8 @@ fn table_with_two_players(session: &Session) -> (String, String, String) {
     type_into(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-text", "Hates riddles");
     press(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-hidden");
     press(session, "#penny-antagonist-new-submit");
+    // Passed around, the House's secrets show after the hand-over (audit #2).
+    crate::penny_secrets::show_house_secrets(session);
     let troll = session.wait_for(".penny-antagonist");
     assert!(troll.text().contains("Hates riddles (hidden)"), "hidden ones are marked: {:?}", troll.text());
     press(session, ".penny-antagonist .penny-fund[data-amount='5']");
@@ -264,13 +266,17 @@ fn showdown_challenge(session: &Session) {
     press(session, "#penny-cup-submit");
 
     pass_to(session, "opponent", "roll", "the House");
-    // The other side sees Ada's two shown dice and one hidden die, never the 1.
+    // The reveal is simultaneous (audit #3): the House sees none of Ada's dice while it
+    // chooses; once it has, Ada's two shown dice and one hidden die, never the 1.
     let ada_side = text_of(session, ".penny-side[data-side='challenger']");
-    assert!(ada_side.contains("2 showing, 1 in the cup"), "{ada_side:?}");
+    assert!(ada_side.contains("Cup chosen; shown when both sides have chosen"), "{ada_side:?}");
     type_dice(session, "penny-die", &["4"]);
     press(session, "#penny-roll");
     press(session, "#penny-cup-0");
     press(session, "#penny-cup-submit");
+    session.wait_for("#penny-pass[data-side='challenger'][data-task='bet']");
+    let ada_side = text_of(session, ".penny-side[data-side='challenger']");
+    assert!(ada_side.contains("2 showing, 1 in the cup"), "{ada_side:?}");
 
     // Betting round 1: Ada raises by 2, the House calls.
     pass_to(session, "challenger", "bet", "Ada");
@@ -541,9 +547,9 @@ fn a_loan_an_all_in_and_a_buyout() {
     assert_eq!(pile(&conn, &game, "house", None), 105, "the House: 75 − 5 − 40 + 15 back + 60");
 }
 
-/// An anonymous challenge against an antagonist: the House devotes 4 pennies, names a
-/// characteristic that was not on the antagonist's list (set in stone), and — facing a raise
-/// beyond what it devoted — may only fold.
+/// An anonymous challenge the House issues with an antagonist: the House devotes 4 pennies,
+/// names a characteristic that was not on the antagonist's list (set in stone), and — facing
+/// a raise beyond what it devoted — may only fold.
 #[test]
 fn an_anonymous_challenge_against_an_antagonist() {
     let _window = one_window();
@@ -562,44 +568,51 @@ fn an_anonymous_challenge_against_an_antagonist() {
     type_into(&session, "#penny-antagonist-new-form .penny-trait-text", "Huge");
     press(&session, "#penny-antagonist-new-form .penny-trait-hidden");
     press(&session, "#penny-antagonist-new-submit");
+    crate::penny_secrets::show_house_secrets(&session);
     let troll = session.wait_for(".penny-antagonist").attribute("data-antagonist-id").expect("an antagonist id");
     press(&session, ".penny-antagonist .penny-fund[data-amount='10']");
     session.wait_text(".penny-antagonist .penny-purse", "10");
 
+    // Only the House issues an anonymous challenge (audit #16): the Troll challenges Ada.
     press(&session, "#penny-issue");
     type_into(&session, "#penny-stake", "Pass under the bridge");
-    session.click(&format!("#penny-opponent option[value='antagonist:{troll}']"));
+    choose(&session, "#penny-challenger", &format!("antagonist:{troll}"));
+    choose(&session, "#penny-opponent", &format!("character:{ada}"));
     press(&session, "#penny-anonymous");
     type_into(&session, "#penny-devoted", "4");
     press(&session, "#penny-start-challenge");
     session.wait_text("#penny-pot", "2");
-    assert!(text_of(&session, ".penny-pot-line").contains("anonymous, 4 pennies devoted"));
+    // The devoted pennies are the House's secret on the shared screen (audit #2).
+    assert!(text_of(&session, ".penny-pot-line").contains("anonymous, ? pennies devoted"));
     press(&session, "#penny-hand");
     press(&session, "#penny-circ-challenger-pass");
     session.wait_gone("#penny-circ-challenger");
     press(&session, "#penny-circ-opponent-pass");
-    pass_to(&session, "challenger", "characteristics", "Ada");
-    press(&session, "#penny-char-submit");
-    pass_to(&session, "opponent", "characteristics", "The Troll");
+    pass_to(&session, "challenger", "characteristics", "The Troll");
     assert!(text_of(&session, "#penny-private").contains("Huge"), "the House sees the hidden characteristic");
     type_into(&session, "#penny-char-new", "Smelly");
     session.wait_text("#penny-char-submit", "Declare (2 dice)");
     press(&session, "#penny-char-submit");
-    pass_to(&session, "challenger", "roll", "Ada");
-    type_dice(&session, "penny-die", &["3"]);
-    press(&session, "#penny-roll");
-    press(&session, "#penny-cup-submit");
-    pass_to(&session, "opponent", "roll", "The Troll");
+    pass_to(&session, "opponent", "characteristics", "Ada");
+    press(&session, "#penny-char-submit");
+    pass_to(&session, "challenger", "roll", "The Troll");
     type_dice(&session, "penny-die", &["2", "2"]);
     press(&session, "#penny-roll");
     press(&session, "#penny-cup-submit");
-    pass_to(&session, "challenger", "bet", "Ada");
+    pass_to(&session, "opponent", "roll", "Ada");
+    type_dice(&session, "penny-die", &["3"]);
+    press(&session, "#penny-roll");
+    press(&session, "#penny-cup-submit");
+    pass_to(&session, "challenger", "bet", "The Troll");
+    assert!(text_of(&session, "#penny-devoted-own").contains("devoted 4 pennies"), "the House's own view");
+    press(&session, "#penny-stand");
+    pass_to(&session, "opponent", "bet", "Ada");
     for n in ["2", "3", "4"] {
         press(&session, "#penny-raise-by-plus");
         session.wait_text("#penny-raise-by", n);
     }
     press(&session, "#penny-raise");
-    pass_to(&session, "opponent", "bet", "The Troll");
+    pass_to(&session, "challenger", "bet", "The Troll");
     for absent in ["#penny-call", "#penny-allin", "#penny-raise", "#penny-stand"] {
         assert!(session.find(absent).is_err(), "{absent}: past its devoted pennies the antagonist may only fold");
     }
@@ -607,6 +620,7 @@ fn an_anonymous_challenge_against_an_antagonist() {
     session.wait_for("#penny-result");
     press(&session, "#penny-to-table");
     session.wait_text(&format!("#penny-pile-{ada}"), "26");
+    crate::penny_secrets::show_house_secrets(&session);
     session.wait_text(".penny-antagonist .penny-purse", "9");
     let tags = text_of(&session, ".penny-antagonist .penny-tags");
     assert!(tags.contains("Smelly") && !tags.contains("Smelly (hidden)"), "set in stone, in the open: {tags:?}");
@@ -617,13 +631,13 @@ fn an_anonymous_challenge_against_an_antagonist() {
 }
 
 /// Whether the page's source holds `text` anywhere (the DOM as it is now, hidden parts too).
-fn page_has(session: &Session, text: &str) -> bool {
+pub(crate) fn page_has(session: &Session, text: &str) -> bool {
     session.execute("return document.documentElement.outerHTML.includes(arguments[0]);", json!([text])) == json!(true)
 }
 
 /// Goes home, sets this device's role in the selected game (the home screen's choice), and
 /// opens the game's Penny Ante screen again.
-fn set_role(session: &Session, role: &str) {
+pub(crate) fn set_role(session: &Session, role: &str) {
     press(session, "#penny-back");
     session.wait_for("#mine-panel");
     press(session, &format!("#role-{role}"));
@@ -636,7 +650,7 @@ fn set_role(session: &Session, role: &str) {
 }
 
 /// Picks `value` in the select `selector`.
-fn choose(session: &Session, selector: &str, value: &str) {
+pub(crate) fn choose(session: &Session, selector: &str, value: &str) {
     session.wait_settled();
     dismiss_toast(session);
     session.click(&format!("{selector} option[value='{value}']"));
@@ -673,10 +687,13 @@ fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
     press(&session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-hidden");
     press(&session, "#penny-antagonist-new-submit");
     let troll = session.wait_for(".penny-antagonist").attribute("data-antagonist-id").expect("an antagonist id");
+    dismiss_toast(&session);
+    assert!(!page_has(&session, "Hates riddles"), "passed around, the shared table keeps it");
+    crate::penny_secrets::show_house_secrets(&session);
     press(&session, ".penny-antagonist .penny-fund[data-amount='10']");
     session.wait_text(".penny-antagonist .penny-purse", "10");
     dismiss_toast(&session);
-    assert!(page_has(&session, "Hates riddles"), "passed around, the table shows the hidden characteristic");
+    assert!(page_has(&session, "Hates riddles"), "handed to the House, the table shows the hidden characteristic");
 
     // The House's device shows it too, with the House's panels.
     set_role(&session, "table");
@@ -690,10 +707,8 @@ fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
     set_role(&session, "player");
     press(&session, "#penny-tab-table");
     session.wait_until("the House's panels to go", || session.find("#penny-new-antagonist").is_err().then_some(()));
-    assert!(
-        session.find(".penny-fund").is_err() && session.find(".penny-antagonist .penny-purse").is_err(),
-        "no purse here"
-    );
+    assert!(session.find(".penny-fund").is_err(), "no purse controls here");
+    assert_eq!(text_of(&session, ".penny-antagonist .penny-purse"), "? pennies", "no purse here");
     assert!(session.find("#penny-start-adventure").is_err() && session.find("#penny-end-adventure").is_err());
     press(&session, "#penny-issue");
     type_into(&session, "#penny-stake", "Riddle at the bridge");

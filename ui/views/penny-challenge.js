@@ -9,7 +9,10 @@
 // reroll — first shows "Pass the device to …"; only after "I am … — show my cup" does that
 // side's own view appear (its dice, the cup as toggle buttons, its exact odds, the legal
 // actions). After the decision the screen goes back to the table and the next pass screen,
-// so the other side never sees the cup.
+// so the other side never sees the cup. The cups are revealed together (RULES.md §2.3
+// decision): a side's shown dice wait, hidden, until both sides have chosen, and either side
+// may choose first. The House's secrets in an anonymous challenge (what it devoted, the
+// purse) are not in the shared view: "? pennies" here, the numbers in the House's own view.
 //
 //   import { renderChallenge, forgetPrivate } from "./penny-challenge.js";
 //   renderChallenge(host, ctx);   // ctx from penny-screen.js
@@ -53,6 +56,7 @@ const pv = {
   afterReroll: false, // show the side its rerolled dice before passing on
   loanFrom: null, // the lender whose offer form is open
   hand: false, // "Dice rolled by hand"
+  first: null, // on a device passed around, the side that chose to go first in a step both take
   opening: null, // the side whose own view is being fetched (own device)
   failed: null, // the side whose own view could not be fetched (a retry button shows)
 };
@@ -71,6 +75,7 @@ export function forgetPrivate() {
     cupOdds: null,
     afterReroll: false,
     loanFrom: null,
+    first: null,
     opening: null,
     failed: null,
   });
@@ -81,24 +86,37 @@ const sideOf = (c, side) => c.sides[INDEX[side]];
 const paidBy = (s) => s.members.reduce((sum, m) => sum + m.paid, 0);
 const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
-/** The private decision the challenge waits for now: {side, kind}, or null for a public step. */
-function task(c) {
+/**
+ * The private decision the challenge waits for now: {side, kind, others}, or null for a
+ * public step. In a step both sides take at once (the roll and cup, new circumstances, the
+ * reroll) either may go first: this device's own side, or the one chosen on the pass screen;
+ * `others` lists the other side still waiting.
+ */
+function task(c, ctx) {
   if (c.phase === "over" || c.phase === "after_loss") return null;
-  if (c.offer) return { side: c.offer.side, kind: "loan" };
-  const firstWaiting = () => ["challenger", "opponent"].find((s) => !sideOf(c, s).done) ?? null;
-  const at = (side, kind) => (side ? { side, kind } : null);
+  if (c.offer) return { side: c.offer.side, kind: "loan", others: [] };
+  const firstWaiting = () => {
+    const waiting = ["challenger", "opponent"].filter((s) => !sideOf(c, s).done);
+    const own = ctx.role === "both" ? waiting.filter((s) => s === pv.first) : waiting.filter((s) => mayOpen(c, s, ctx));
+    return [...own, ...waiting.filter((s) => !own.includes(s))];
+  };
+  const at = (side, kind) => (side ? { side, kind, others: [] } : null);
+  const any = (kind) => {
+    const [side, ...others] = firstWaiting();
+    return side ? { side, kind, others } : null;
+  };
   switch (c.phase) {
     case "characteristics":
       return at(c.turn, "characteristics");
     case "roll":
-      return at(firstWaiting(), "roll");
+      return any("roll");
     case "betting1":
     case "betting2":
       return at(c.turn, "bet");
     case "new_circumstances":
-      return at(firstWaiting(), "new_circumstance");
+      return any("new_circumstance");
     case "reroll":
-      return at(firstWaiting(), "reroll");
+      return any("reroll");
     default:
       return null;
   }
@@ -121,7 +139,7 @@ export function renderChallenge(host, ctx) {
     pv.id = c.id;
   }
   if (c.phase === "over" || c.phase === "after_loss") pv.afterReroll = false;
-  const t = task(c);
+  const t = task(c, ctx);
   if (pv.revealed && !pv.afterReroll && (!t || t.side !== pv.revealed)) forgetPrivate();
 
   const hand = checkbox("Dice rolled by hand", { id: "penny-hand", checked: pv.hand });
@@ -262,7 +280,8 @@ const diceFrom = (boxes) => {
 // ---- the shared table -------------------------------------------------------------------------
 
 function sharedTable(c) {
-  const anon = c.devoted !== null && c.devoted !== undefined;
+  const anon = c.sides.some((s) => s.anonymous);
+  const devoted = c.devoted === null || c.devoted === undefined ? "? pennies" : pennies(c.devoted);
   return el(
     "section",
     { id: "penny-shared", class: "penny-card penny-shared", "aria-labelledby": "penny-shared-heading" },
@@ -272,7 +291,7 @@ function sharedTable(c) {
       { class: "penny-pot-line" },
       el("span", {}, c.phase === "over" && c.outcome ? "Pot paid out " : "Pot "),
       el("strong", { id: "penny-pot" }, String(c.phase === "over" && c.outcome ? c.outcome.pot : c.pot)),
-      el("span", { class: "muted" }, ` · ante ${c.ante}${anon ? ` · anonymous, ${pennies(c.devoted)} devoted` : ""}`),
+      el("span", { class: "muted" }, ` · ante ${c.ante}${anon ? ` · anonymous, ${devoted} devoted` : ""}`),
     ),
     el("div", { class: "penny-sides" }, ...c.sides.map((s) => sideBox(c, s))),
     circumstanceList(c),
@@ -303,6 +322,10 @@ function sideBox(c, s) {
   } else if (!s.cup_chosen) {
     for (let i = 0; i < s.dice_count; i++) dice.push(hiddenDie("a die rolled, not shown yet"));
     diceWords = "Rolled; choosing the cup";
+  } else if (!c.sides.every((x) => x.cup_chosen)) {
+    // The reveal is simultaneous: nothing shows until the other side has chosen too.
+    for (let i = 0; i < s.dice_count; i++) dice.push(hiddenDie("a die, shown when both cups are chosen"));
+    diceWords = "Cup chosen; shown when both sides have chosen";
   } else {
     dice.push(...s.revealed.map((v) => dieFace(v, `a ${v}, showing`)));
     for (let i = 0; i < s.in_cup; i++) dice.push(hiddenDie("a die in the cup"));
@@ -324,7 +347,7 @@ function sideBox(c, s) {
       "ul",
       { class: "penny-members" },
       ...s.members.map((m) =>
-        el("li", {}, m.pile === null || m.pile === undefined ? `${m.name}: put in ${m.paid}` : `${m.name}: put in ${m.paid}, holds ${m.pile}`),
+        el("li", {}, `${m.name}: put in ${m.paid}, holds ${m.pile === null || m.pile === undefined ? "? pennies" : m.pile}`),
       ),
     ),
     s.used.length > 0 &&
@@ -367,6 +390,7 @@ function circumstances(c, ctx) {
   const forms = c.sides
     .filter((s) => !s.done)
     .map((s) => {
+      if (s.ante_owed !== null && s.ante_owed !== undefined) return anteChoice(c, s, ctx);
       const prefix = `penny-circ-${s.side}`;
       const name = el("input", { type: "text", id: `${prefix}-name`, maxlength: 200 });
       const boxes = pv.hand ? handDice(1, `${prefix}-die`, "Its die") : null;
@@ -405,6 +429,32 @@ function circumstances(c, ctx) {
   );
 }
 
+/**
+ * A side that cannot pay its antes chooses, in the open: all in with what it holds, or a
+ * fold now, while nothing is at stake (the challenger's ante goes back).
+ */
+function anteChoice(c, s, ctx) {
+  const prefix = `penny-ante-${s.side}`;
+  return el(
+    "fieldset",
+    { class: "penny-circ-form", id: prefix },
+    el("legend", {}, `${SIDE_WORDS[s.side]}: ${s.name}`),
+    el("p", { id: `${prefix}-words` }, `${capital(s.name)} cannot pay the ante of ${pennies(s.ante_owed)}: go all in with everything, or fold now while nothing is at stake.`),
+    el(
+      "div",
+      { class: "actions" },
+      button("All in", (b) => play(ctx, "The side did not go all in.", { move: "all_in", side: s.side }, { kind: "rolled" }, b), {
+        id: `${prefix}-allin`,
+        class: "primary",
+      }),
+      button("Fold (nothing lost)", (b) => play(ctx, "The side did not fold.", { move: "fold", side: s.side }, { kind: "rolled" }, b), {
+        id: `${prefix}-fold`,
+        class: "danger",
+      }),
+    ),
+  );
+}
+
 // ---- pass the device --------------------------------------------------------------------------
 
 function passScreen(c, t, ctx) {
@@ -434,6 +484,17 @@ function passScreen(c, t, ctx) {
       el("p", {}, `${capital(s.name)} ${words}.`),
       el("p", { class: "muted" }, "Everyone else, look away until the screen says to pass it on."),
       reveal,
+      // Both sides take this step: either may go first (nothing shows until both have).
+      ...t.others.map((other) =>
+        button(
+          `${capital(sideOf(c, other).name)} goes first instead`,
+          () => {
+            pv.first = other;
+            ctx.render("#penny-pass-heading");
+          },
+          { id: "penny-other-first", class: "penny-link" },
+        ),
+      ),
     ),
     betting && c.lenders.length > 0 && loanOffers(c, ctx),
   );
@@ -565,12 +626,29 @@ function declareCharacteristics(c, s, priv, ctx) {
   const count = el("p", { id: "penny-char-count", class: "penny-count", "aria-live": "polite" });
   const submit = el("button", { type: "button", id: "penny-char-submit", class: "primary" });
   const chosen = () => boxes.filter((b) => b.box.checked).length + (extra && extra.value.trim() !== "" ? 1 : 0);
+  // The odds for the dice ticked so far (the opponent's declared dice unknown), from the core.
+  const oddsHost = el("div", { id: "penny-char-odds", "aria-live": "polite" });
+  const showOdds = (o) => oddsHost.replaceChildren(...(o ? [el("div", { class: "penny-odds-box" }, el("h4", {}, "Your exact odds with these"), oddsBlock(o, "penny-odds"))] : []));
+  let asked = -1;
+  const refreshOdds = async (n) => {
+    if (n === asked) return;
+    asked = n;
+    const serial = ++pv.oddsSerial;
+    try {
+      const fresh = await api.pennyPrivateDeclaring(ctx.gameId, s.side, n);
+      if (serial === pv.oddsSerial) showOdds(fresh.odds);
+    } catch {
+      // The odds stay as they were; declaring reports any problem.
+    }
+  };
   const sync = () => {
     const n = chosen();
+    refreshOdds(Math.min(n, MAX_CHARACTERISTICS));
     for (const b of boxes) b.box.disabled = !b.box.checked && n >= MAX_CHARACTERISTICS;
     count.textContent = `${n} of at most ${MAX_CHARACTERISTICS}: ${1 + n} ${n === 0 ? "die" : "dice"}.`;
     submit.textContent = `Declare (${1 + n} ${n === 0 ? "die" : "dice"})`;
   };
+  showOdds(priv.odds);
   for (const b of boxes) b.box.addEventListener("change", sync);
   if (extra) extra.addEventListener("input", sync);
   submit.addEventListener("click", () => {
@@ -595,7 +673,7 @@ function declareCharacteristics(c, s, priv, ctx) {
         "Anonymous challenge: the antagonist may use one not written down yet.",
       ),
     count,
-    odds(priv),
+    oddsHost,
     el("div", { class: "actions" }, submit),
   );
 }
@@ -678,7 +756,7 @@ function chooseCup(c, s, priv, ctx) {
   return el(
     "div",
     {},
-    el("p", {}, "Press the dice you want to reroll later: they go back in the cup, hidden. The others are shown to everyone."),
+    el("p", {}, "Press the dice you want to reroll later: they go back in the cup, hidden. The others are shown to everyone once both sides have chosen."),
     el("div", { class: "penny-cup-toggles", role: "group", "aria-label": "Your dice: press to put one in the cup" }, ...toggles),
     oddsHost,
     el("div", { class: "actions" }, submit),
@@ -688,7 +766,8 @@ function chooseCup(c, s, priv, ctx) {
 function betting(c, s, priv, ctx) {
   const theirs = sideOf(c, otherSide(s.side));
   const owed = Math.max(theirs.wager - s.wager, 0);
-  const can = s.available;
+  // The side's own view knows what it can put in, even where the shared view does not.
+  const can = priv.available ?? s.available;
   const canStand = owed === 0 && !theirs.all_in;
   const canCall = theirs.all_in || (owed > 0 && can >= owed);
   const canRaise = !theirs.all_in && can >= owed + c.ante;
@@ -761,7 +840,12 @@ function betting(c, s, priv, ctx) {
           )
         : !theirs.all_in && el("p", { class: "muted" }, `Raising needs at least ${pennies(owed + c.ante)}.`),
     ),
-    s.anonymous && el("p", { class: "muted" }, "Anonymous challenge: the antagonist cannot go all in; it folds instead."),
+    s.anonymous &&
+      el(
+        "p",
+        { class: "muted", id: "penny-devoted-own" },
+        `Anonymous challenge: the antagonist devoted ${priv.devoted === null || priv.devoted === undefined ? "? pennies" : pennies(priv.devoted)}; it cannot go all in and folds instead.`,
+      ),
   );
 }
 
@@ -786,7 +870,8 @@ function answerLoan(c, s, priv, ctx) {
 function newCircumstance(c, s, priv, ctx) {
   const name = el("input", { type: "text", id: "penny-nc-name", maxlength: 200 });
   const stake = paidBy(s);
-  const canDouble = !s.all_in && s.available >= stake && stake > 0;
+  const available = priv.available ?? s.available;
+  const canDouble = !s.all_in && available >= stake && stake > 0;
   const dd = checkbox(`Double down: put in ${pennies(stake)} more; the other side may not use this die`, {
     id: "penny-nc-double",
     disabled: !canDouble,
@@ -799,7 +884,7 @@ function newCircumstance(c, s, priv, ctx) {
     odds(priv),
     field("A new circumstance (its die goes in the middle)", name),
     dd.node,
-    !canDouble && el("p", { class: "muted" }, s.all_in ? "All in: no doubling down." : `Doubling down needs ${pennies(stake)}; the side has ${pennies(s.available)}.`),
+    !canDouble && el("p", { class: "muted" }, s.all_in ? "All in: no doubling down." : `Doubling down needs ${pennies(stake)}; the side has ${pennies(available)}.`),
     boxes && boxes.node,
     el(
       "div",

@@ -88,6 +88,9 @@ async function open(gameId, tab, character = null) {
     log: null,
     setupOpen: false,
     role: "both",
+    // On a device passed around, the House's secrets show only after the hand-over
+    // (penny-table.js); a tab switch hides them again.
+    house: false,
   };
   await app.run("The Penny Ante table could not be opened.", async () => {
     await load();
@@ -131,6 +134,7 @@ function close() {
 async function switchTab(tab, options = {}) {
   if (!view) return;
   if (tab !== "challenge") forgetPrivate();
+  view.house = false;
   view.tab = tab;
   if (options.ledgerAccount !== undefined) view.ledgerAccount = options.ledgerAccount;
   if (options.sheet !== undefined) view.sheetShown = options.sheet;
@@ -143,7 +147,7 @@ async function switchTab(tab, options = {}) {
 
 async function load() {
   const gameId = view.gameId;
-  const table = await api.pennyTable(gameId);
+  const table = await api.pennyTable(gameId, view.house);
   if (!view || view.gameId !== gameId) return;
   view.table = table;
   await loadRole();
@@ -187,7 +191,8 @@ async function move(title, call, button = null) {
       const change = await call();
       result = change;
       if (!view || view.gameId !== gameId) return;
-      view.table = change.view;
+      // The change's view is the shared one; the House, handed the device, sees its own.
+      view.table = view.house ? await api.pennyTable(gameId, true) : change.view;
       await loadTab();
       render();
       app.toast(change.message, { kind: "game", id: gameId });
@@ -230,6 +235,8 @@ function render(focus = null) {
     undoLast,
     render,
     switchTab,
+    /** Loads the table again (after the hand-over to the House) and redraws it. */
+    reloadTable: (button) => busy(button, reload),
     refreshGames: () => app.refresh().catch(() => {}),
     run: app.run,
     toast: app.toast,

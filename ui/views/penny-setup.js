@@ -34,7 +34,8 @@ export function renderSetup(host, ctx) {
     ["house", `The House (${pennies(t.house)})`],
     ...t.antagonists.map((a) => [
       accountKey({ kind: "antagonist", id: a.id }),
-      a.purse === null || a.purse === undefined ? `${a.name}, antagonist` : `${a.name}, antagonist (purse ${a.purse})`,
+      // The purse is the House's secret: shown only where the core sent it.
+      a.purse === null || a.purse === undefined ? `${a.name}, antagonist (purse ? pennies)` : `${a.name}, antagonist (purse ${a.purse})`,
     ]),
   ];
   const stake = el("input", { type: "text", id: "penny-stake", required: true, maxlength: 200 });
@@ -63,14 +64,17 @@ export function renderSetup(host, ctx) {
     devotedField,
   );
 
-  /** The lone antagonist of the draft, when exactly one side has one and no allies. */
+  /**
+   * The antagonist of an anonymous challenge: only the House issues one, so the challenger
+   * is a lone antagonist (no allies) and the opponent is not one alone.
+   */
   const loneAntagonist = () => {
     const lone = SIDES.map(([side]) => {
       const key = pick[side].value;
       const hasAllies = [...allies[side].values()].some((b) => b.checked);
       return key.startsWith("antagonist:") && !hasAllies ? key : null;
-    }).filter(Boolean);
-    return lone.length === 1 ? t.antagonists.find((a) => `antagonist:${a.id}` === lone[0]) : null;
+    });
+    return lone[0] && !lone[1] ? t.antagonists.find((a) => `antagonist:${a.id}` === lone[0]) : null;
   };
 
   const sync = () => {

@@ -391,10 +391,12 @@ function newCharacterForm(t, ctx) {
 // ---- antagonists ---------------------------------------------------------------------------------
 
 function antagonistsCard(t, ctx) {
+  if (ctx.ui.handOverHouse) return card("penny-antagonists", "Antagonists", handOverToHouse(ctx));
   return card(
     "penny-antagonists",
     "Antagonists",
     el("p", { class: "muted hint" }, "The House plays them from purses she funds. Hidden characteristics are the House's secret until used."),
+    houseSecretsControl(t, ctx),
     t.antagonists.length === 0
       ? el("p", { class: "muted" }, "No antagonists yet.")
       : el("ul", { class: "penny-list penny-cards" }, ...t.antagonists.map((a) => antagonistItem(a, t, ctx))),
@@ -413,6 +415,8 @@ function antagonistItem(a, t, ctx) {
   const known = a.purse !== null && a.purse !== undefined;
   const capLeft = t.antagonist_cap === null || !known ? null : Math.max(t.antagonist_cap - a.purse, 0);
   const running = t.challenge && t.challenge.phase !== "over";
+  // Without the secrets (a device passed around, not handed to the House) the purse and the
+  // hidden characteristics are not here: no purse controls, no edit that would drop them.
   const manage = housePanels(ctx) && known;
   return el(
     "li",
@@ -421,7 +425,7 @@ function antagonistItem(a, t, ctx) {
       "div",
       { class: "penny-row" },
       el("strong", { class: "penny-name grow", id: nameId }, a.name),
-      known && el("span", { class: "penny-pile" }, el("span", {}, "Purse "), el("strong", { class: "penny-purse" }, String(a.purse))),
+      el("span", { class: "penny-pile" }, el("span", {}, "Purse "), el("strong", { class: "penny-purse" }, known ? String(a.purse) : "? pennies")),
     ),
     a.characteristics.length === 0
       ? el("p", { class: "muted" }, "No characteristics.")
@@ -438,7 +442,7 @@ function antagonistItem(a, t, ctx) {
           ),
         ),
     manage && purseButtons(a, t, ctx, nameId, capLeft, running),
-    housePanels(ctx) &&
+    manage &&
       el(
         "details",
         { class: "penny-edit-antagonist" },
@@ -451,6 +455,58 @@ function antagonistItem(a, t, ctx) {
       button("Ledger", () => ctx.switchTab("ledger", { ledgerAccount: accountKey({ kind: "antagonist", id: a.id }) }), {
         "aria-describedby": nameId,
       }),
+    ),
+  );
+}
+
+/**
+ * On a device passed around: the House's secrets (purses, hidden characteristics) open only
+ * after the device is handed to the House; the core leaves them out until then.
+ */
+function houseSecretsControl(t, ctx) {
+  if (ctx.role !== "both" || t.antagonists.length === 0) return null;
+  if (ctx.ui.house) {
+    return el(
+      "p",
+      { class: "notice", role: "status", id: "penny-house-shown" },
+      "Showing the House's secrets. ",
+      button("Hide them", () => ctx.switchTab("table"), { id: "penny-house-hide" }),
+    );
+  }
+  return button(
+    "Show the House's secrets",
+    () => {
+      ctx.ui.handOverHouse = true;
+      ctx.render("#penny-house-heading");
+    },
+    { id: "penny-house-show" },
+  );
+}
+
+/** "Hand the device to the House": nothing secret shows until the House says it holds it. */
+function handOverToHouse(ctx) {
+  const back = () => {
+    ctx.ui.handOverHouse = false;
+    ctx.render("#penny-house-show");
+  };
+  return el(
+    "div",
+    { class: "hand-over", id: "penny-house-hand-over" },
+    el("h3", { id: "penny-house-heading", tabindex: "-1" }, "Hand the device to the House"),
+    el("p", {}, "Only the House should look: the antagonists' purses and hidden characteristics open here."),
+    el(
+      "div",
+      { class: "actions" },
+      button(
+        "I am the House: show the secrets",
+        async (b) => {
+          ctx.ui.handOverHouse = false;
+          ctx.ui.house = true;
+          await ctx.reloadTable(b);
+        },
+        { id: "penny-house-ready", class: "primary" },
+      ),
+      button("Cancel", back, { id: "penny-house-cancel" }),
     ),
   );
 }

@@ -14,8 +14,19 @@
 //!   member holding the most first, so an alliance's piles stay as even as they can.
 //! - Allies buy in with the ante each, so an alliance starts with the larger wager and the
 //!   other side must call it, raise or fold.
-//! - The ante is paid by every member; a lone opponent who cannot pay it goes all in with
-//!   everything; the challenger must be able to pay it.
+//! - The ante is paid by every member, each from its own pile as far as it goes; what a
+//!   member cannot pay, its allies pay from the pool (the largest piles first). A side is short
+//!   only when the side as a whole cannot pay its antes. The challenger must be able to pay;
+//!   a short opponent pays nothing yet and chooses in step 1: go all in with everything, or
+//!   fold while nothing is at stake (the challenger's antes go back, nobody loses a penny).
+//! - The antes are taken when the challenge is issued, not after step 1's circumstances (the
+//!   seed's step 2). Step 1 moves no pennies (no bet, no loan, no doubling down), so every pile
+//!   and the pot are the same when anything reads them; taking them first refuses a challenge
+//!   the challenger cannot pay before anyone names a circumstance. (The House may still fund
+//!   a purse during step 1; that only matters to a short opponent, which chooses then.)
+//! - Only the House issues an anonymous challenge: the challenger is the lone antagonist.
+//! - The reveal is simultaneous (RULES §2.3 decision): a side's dice outside its cup are
+//!   shown only once both sides have chosen their cups ([`Challenge::revealed`]).
 //! - A doubling-down stake is not part of the wager the sides must match; it is in the pot
 //!   all the same, and won, lost or returned with it.
 //! - After an all-in, the other side calls at no cost (its unmatched excess returns at the
@@ -198,8 +209,9 @@ impl SideState {
         self.members.iter().map(|m| m.account)
     }
 
-    /// Its dice showing on the table (those not in the cup).
-    pub fn revealed(&self) -> Vec<u8> {
+    /// Its dice outside the cup, once the cup is chosen: what the side will show. The table
+    /// sees them only when both cups are chosen ([`Challenge::revealed`]).
+    pub fn kept_out(&self) -> Vec<u8> {
         if !self.cup_chosen {
             return Vec::new();
         }
@@ -366,32 +378,125 @@ impl Move {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum ChallengeEvent {
-    Started { ante: u64, stake: String },
-    AllInAtAnte { side: Side, paid: u64 },
-    CircumstanceNamed { side: Side, name: String, die: u8, barred: Option<Side>, stake: u64 },
-    Passed { side: Side },
-    CharacteristicsDeclared { side: Side, used: Vec<Used>, dice: usize },
-    SetInStone { antagonist: Uuid, text: String },
-    Rolled { side: Side, dice: Vec<u8> },
-    CupChosen { side: Side, revealed: Vec<u8>, in_cup: usize },
-    Stood { side: Side },
-    Raised { side: Side, by: u64, wager: u64 },
-    Called { side: Side, paid: u64, wager: u64 },
-    WentAllIn { side: Side, paid: u64, wager: u64 },
-    Folded { side: Side },
-    RoundOver { phase: Phase },
-    LoanOffered { lender: Account, side: Side, amount: u64 },
-    LoanAnswered { accepted: bool, lender: Account, borrower: Account, amount: u64 },
-    Rerolled { side: Side, dice: Vec<u8> },
-    ExcessReturned { side: Side, amount: u64 },
-    Showdown { hands: [Hand; 2], winner: Option<Side> },
-    Won { side: Side, pot: u64, shares: Vec<Member> },
-    Tied { returned: Vec<Member> },
-    Bankrupt { side: Side },
-    BidMade { bidder: Account, amount: u64 },
-    BoughtOut { bidder: Account, amount: u64, shares: Vec<Member> },
-    CharacteristicLost { owner: Account, text: String },
-    WentIntoDebt { debts: Vec<(Account, Account, u64)> },
+    Started {
+        ante: u64,
+        stake: String,
+    },
+    AllInAtAnte {
+        side: Side,
+        paid: u64,
+    },
+    /// A short opponent folded in step 1, before anything was at stake.
+    FoldedAtAnte {
+        side: Side,
+        returned: Vec<Member>,
+    },
+    CircumstanceNamed {
+        side: Side,
+        name: String,
+        die: u8,
+        barred: Option<Side>,
+        stake: u64,
+    },
+    Passed {
+        side: Side,
+    },
+    CharacteristicsDeclared {
+        side: Side,
+        used: Vec<Used>,
+        dice: usize,
+    },
+    SetInStone {
+        antagonist: Uuid,
+        text: String,
+    },
+    Rolled {
+        side: Side,
+        dice: Vec<u8>,
+    },
+    /// A side chose its cup; what it shows waits for the other side's cup.
+    CupChosen {
+        side: Side,
+        in_cup: usize,
+    },
+    /// Both cups are chosen: each side's dice outside its cup, challenger first.
+    CupsRevealed {
+        revealed: [Vec<u8>; 2],
+    },
+    Stood {
+        side: Side,
+    },
+    Raised {
+        side: Side,
+        by: u64,
+        wager: u64,
+    },
+    Called {
+        side: Side,
+        paid: u64,
+        wager: u64,
+    },
+    WentAllIn {
+        side: Side,
+        paid: u64,
+        wager: u64,
+    },
+    Folded {
+        side: Side,
+    },
+    RoundOver {
+        phase: Phase,
+    },
+    LoanOffered {
+        lender: Account,
+        side: Side,
+        amount: u64,
+    },
+    LoanAnswered {
+        accepted: bool,
+        lender: Account,
+        borrower: Account,
+        amount: u64,
+    },
+    Rerolled {
+        side: Side,
+        dice: Vec<u8>,
+    },
+    ExcessReturned {
+        side: Side,
+        amount: u64,
+    },
+    Showdown {
+        hands: [Hand; 2],
+        winner: Option<Side>,
+    },
+    Won {
+        side: Side,
+        pot: u64,
+        shares: Vec<Member>,
+    },
+    Tied {
+        returned: Vec<Member>,
+    },
+    Bankrupt {
+        side: Side,
+    },
+    BidMade {
+        bidder: Account,
+        amount: u64,
+    },
+    BoughtOut {
+        bidder: Account,
+        amount: u64,
+        shares: Vec<Member>,
+    },
+    CharacteristicLost {
+        owner: Account,
+        text: String,
+    },
+    WentIntoDebt {
+        debts: Vec<(Account, Account, u64)>,
+    },
     Ledger(LedgerEvent),
 }
 
@@ -451,6 +556,12 @@ pub fn start(table: &PennyTable, roster: &Roster, setup: Setup) -> Result<(Penny
     if let Some(devoted) = setup.devoted {
         let side = anonymous_side(&c)
             .ok_or_else(|| Error::invalid("devoted", "an anonymous challenge has a lone antagonist on one side"))?;
+        if side != Side::Challenger {
+            return Err(Error::invalid(
+                "devoted",
+                "only the House issues an anonymous challenge: its antagonist challenges",
+            ));
+        }
         let purse = table.pile(&c.sides[side.index()].lead());
         if devoted < setup.ante {
             return Err(Error::invalid("devoted", format!("must cover the ante of {}", setup.ante)));
@@ -462,28 +573,98 @@ pub fn start(table: &PennyTable, roster: &Roster, setup: Setup) -> Result<(Penny
     let mut t = table.clone();
     let mut events = vec![ChallengeEvent::Started { ante: setup.ante, stake }];
     for side in Side::BOTH {
-        for i in 0..c.sides[side.index()].members.len() {
-            let account = c.sides[side.index()].members[i].account;
-            let pile = u64::try_from(t.pile(&account)).unwrap_or(0);
-            let field = if side == Side::Challenger { "challenger" } else { "opponent" };
-            let amount = if pile >= setup.ante {
-                setup.ante
-            } else if side == Side::Opponent && i == 0 && pile > 0 && setup.devoted.is_none() {
-                c.sides[1].all_in = true;
-                events.push(ChallengeEvent::AllInAtAnte { side, paid: pile });
-                pile
-            } else {
-                return Err(Error::invalid(
-                    field,
-                    format!("{} holds {pile} pennies and cannot pay the ante of {}", who(account), setup.ante),
-                ));
-            };
-            pay_member(&mut t.ledger, &mut c, side, i, amount, Reason::Ante, &mut events)?;
-            c.sides[side.index()].wager += amount;
+        let s = &c.sides[side.index()];
+        let due = side_ante(&c, side);
+        let held: u64 = s.accounts().map(|a| u64::try_from(t.pile(&a)).unwrap_or(0)).sum();
+        if held >= due {
+            pay_ante(&mut t.ledger, &mut c, side, &mut events)?;
+            continue;
         }
+        let field = if side == Side::Challenger { "challenger" } else { "opponent" };
+        let whom = if s.members.len() == 1 { who(s.lead()).to_owned() } else { "the side".to_owned() };
+        if side == Side::Challenger || held == 0 {
+            return Err(Error::invalid(field, format!("{whom} holds {held} pennies and cannot pay the ante of {due}")));
+        }
+        // A short opponent pays nothing yet: in step 1 it goes all in or folds.
     }
     t.challenge = Some(c);
     Ok((t, events))
+}
+
+/// The antes a side owes: one per member (allies buy in with the ante).
+fn side_ante(c: &Challenge, side: Side) -> u64 {
+    c.ante.saturating_mul(c.sides[side.index()].members.len() as u64)
+}
+
+/// What a short opponent still owes of its antes in step 1, before it chose to go all in or
+/// fold; None once paid (or all in).
+pub fn ante_owed(c: &Challenge, side: Side) -> Option<u64> {
+    let s = &c.sides[side.index()];
+    let due = side_ante(c, side);
+    (c.phase == Phase::Circumstances && !s.all_in && s.paid() < due).then(|| due - s.paid())
+}
+
+/// Takes a side's antes: each member pays the ante from its own pile as far as it goes, and
+/// what one cannot pay the others pay from the pool, the largest piles first.
+fn pay_ante(ledger: &mut Ledger, c: &mut Challenge, side: Side, events: &mut Vec<ChallengeEvent>) -> Result<()> {
+    let mut short = 0;
+    for i in 0..c.sides[side.index()].members.len() {
+        let pile = u64::try_from(ledger.pile(&c.sides[side.index()].members[i].account)).unwrap_or(0);
+        let own = pile.min(c.ante);
+        short += c.ante - own;
+        pay_member(ledger, c, side, i, own, Reason::Ante, events)?;
+    }
+    if short > 0 {
+        pay_side(ledger, c, side, short, Reason::Ante, events)?;
+    }
+    let s = &mut c.sides[side.index()];
+    s.wager = s.paid();
+    Ok(())
+}
+
+/// Step 1, a short opponent's choice: all in with everything the side holds, or a fold while
+/// nothing is at stake (the other side's antes go back; no one wins or loses a penny).
+fn ante_choice(ledger: &mut Ledger, c: &mut Challenge, mv: &Move, events: &mut Vec<ChallengeEvent>) -> Result<()> {
+    let side = mv.side().expect("all in and fold have a side");
+    if let Some(offer) = c.offer.as_ref() {
+        return Err(Error::invalid("move", format!("{} first answers a loan", offer.side.label())));
+    }
+    match mv {
+        Move::AllIn { .. } => {
+            let can = available(ledger, c, side);
+            pay_side(ledger, c, side, can, Reason::Ante, events)?;
+            let s = &mut c.sides[side.index()];
+            s.wager += can;
+            s.all_in = true;
+            events.push(ChallengeEvent::AllInAtAnte { side, paid: can });
+        }
+        Move::Fold { .. } => {
+            let mut returned = Vec::new();
+            for other in Side::BOTH {
+                for m in c.sides[other.index()].members.clone() {
+                    if m.paid > 0 {
+                        pay_out(ledger, c.id, m.account, m.paid, Reason::WagerReturned, events)?;
+                    }
+                    returned.push(m);
+                }
+            }
+            let pot = returned.iter().map(|m| m.paid).sum();
+            c.sides[side.index()].done = true;
+            events.push(ChallengeEvent::FoldedAtAnte { side, returned });
+            // Nothing was at stake: the folder narrates its retreat and loses nothing.
+            c.outcome = Some(Outcome {
+                winner: Some(side.other()),
+                folded: Some(side),
+                hands: None,
+                narrator: Some(side),
+                pot,
+            });
+            c.phase = Phase::Over;
+            c.turn = None;
+        }
+        _ => unreachable!("only all in and fold answer the ante"),
+    }
+    Ok(())
 }
 
 /// Applies one move to the running challenge of `table`, with dice from `dice`.
@@ -503,6 +684,19 @@ pub fn play(
                 format!("{} first answers the loan of {} pennies", offer.side.label(), offer.amount),
             ));
         }
+    }
+    let owes = |side: Side| ante_owed(&c, side).map(|due| (side, due));
+    if let Some((side, due)) = mv.side().and_then(owes) {
+        if matches!(mv, Move::AllIn { .. } | Move::Fold { .. }) {
+            ante_choice(&mut t.ledger, &mut c, mv, &mut events)?;
+            advance(&mut t.ledger, &mut c, &mut events)?;
+            t.challenge = Some(c);
+            return Ok((t, events));
+        }
+        return Err(Error::invalid(
+            "move",
+            format!("{} cannot pay its ante of {due}: it goes all in or folds first", side.label()),
+        ));
     }
     match mv {
         Move::Circumstance { side, name, double_down } => {
@@ -548,7 +742,10 @@ pub fn play(
             s.cup = chosen;
             s.cup_chosen = true;
             s.done = true;
-            events.push(ChallengeEvent::CupChosen { side: *side, revealed: s.revealed(), in_cup: s.cup.len() });
+            events.push(ChallengeEvent::CupChosen { side: *side, in_cup: s.cup.len() });
+            if c.cups_revealed() {
+                events.push(ChallengeEvent::CupsRevealed { revealed: Side::BOTH.map(|s| c.revealed(s)) });
+            }
         }
         Move::Stand { .. } | Move::Raise { .. } | Move::Call { .. } | Move::Fold { .. } | Move::AllIn { .. } => {
             bet(&mut t.ledger, &mut c, mv, &mut events)?
@@ -910,18 +1107,24 @@ fn bet(ledger: &mut Ledger, c: &mut Challenge, mv: &Move, events: &mut Vec<Chall
             events.push(ChallengeEvent::Raised { side, by: *by, wager: c.sides[side.index()].wager });
         }
         Move::Call { .. } => {
-            // After an all-in the caller's excess waits to be returned; nothing to pay.
-            let cost = if theirs.all_in { 0 } else { owed };
+            // After an all-in for less, the caller's excess waits to be returned: nothing to
+            // pay. An all-in for more (a short side's antes) is matched as far as the caller
+            // can; a caller who cannot match it all is all in too, and the larger side's
+            // excess returns at the showdown.
+            let cost = if theirs.all_in { owed.min(can) } else { owed };
             if !theirs.all_in && owed == 0 {
                 return Err(Error::invalid("move", "the wagers are equal: stand or raise"));
             }
-            if cost > can {
+            if cost > can || (anonymous && cost < owed) {
                 let hint = if anonymous { "the antagonist must fold" } else { "go all in or fold" };
-                return Err(Error::invalid("move", format!("calling costs {cost}; the side has {can}: {hint}")));
+                return Err(Error::invalid("move", format!("calling costs {owed}; the side has {can}: {hint}")));
             }
+            let short = theirs.all_in && cost < owed;
             pay_side(ledger, c, side, cost, Reason::Wager, events)?;
-            c.sides[side.index()].wager += cost;
-            events.push(ChallengeEvent::Called { side, paid: cost, wager: c.sides[side.index()].wager });
+            let s = &mut c.sides[side.index()];
+            s.wager += cost;
+            s.all_in |= short;
+            events.push(ChallengeEvent::Called { side, paid: cost, wager: s.wager });
         }
         Move::Fold { .. } => {
             events.push(ChallengeEvent::Folded { side });
@@ -1333,11 +1536,46 @@ impl Challenge {
         Side::BOTH.into_iter().find(|s| self.sides[s.index()].accounts().any(|a| a == account))
     }
 
+    /// Whether both sides have chosen their cups, so that each side's other dice show.
+    pub fn cups_revealed(&self) -> bool {
+        self.sides.iter().all(|s| s.cup_chosen)
+    }
+
+    /// `side`'s dice on the table: those outside its cup, once both cups are chosen (the
+    /// reveal is simultaneous); none before.
+    pub fn revealed(&self, side: Side) -> Vec<u8> {
+        if !self.cups_revealed() {
+            return Vec::new();
+        }
+        self.sides[side.index()].kept_out()
+    }
+
     /// The exact showdown odds for `side`, from what it may see now: its own dice (those in
     /// its cup count as unknown until they are rerolled), the other side's revealed dice
-    /// (its cup unknown), the circumstances on the table, and one unknown circumstance per
-    /// side still to name one. With `cup`, the odds as if the side put those dice in its cup.
+    /// (its cup unknown; all of them until both cups are chosen), the circumstances on the
+    /// table, and one unknown circumstance per side still to name one. With `cup`, the odds
+    /// as if the side put those dice in its cup.
     pub fn odds_for(&self, side: Side, cup: Option<&[usize]>) -> Result<ShowdownOdds> {
+        self.odds_with(side, cup, None)
+    }
+
+    /// The odds for `side` while it declares its characteristics, as if it used `declared`
+    /// of them (1 + `declared` dice, all unknown); the opponent's declared dice count as
+    /// unknown too (RULES §2.3 decision).
+    pub fn odds_declaring(&self, side: Side, declared: usize) -> Result<ShowdownOdds> {
+        if self.phase != Phase::Characteristics || self.sides[side.index()].done {
+            return Err(Error::invalid("declared", "only while the side declares its characteristics"));
+        }
+        if declared > MAX_CHARACTERISTICS {
+            return Err(Error::invalid(
+                "declared",
+                format!("a side uses at most {MAX_CHARACTERISTICS} characteristics"),
+            ));
+        }
+        self.odds_with(side, None, Some(declared))
+    }
+
+    fn odds_with(&self, side: Side, cup: Option<&[usize]>, declared: Option<usize>) -> Result<ShowdownOdds> {
         let (mine, theirs) = (&self.sides[side.index()], &self.sides[side.other().index()]);
         let rerolls_ahead =
             matches!(self.phase, Phase::Roll | Phase::Betting1 | Phase::NewCircumstances | Phase::Reroll);
@@ -1349,14 +1587,18 @@ impl Challenge {
         if let Some(bad) = my_cup.iter().find(|&&i| i >= mine.dice.len()) {
             return Err(Error::invalid("cup", format!("there is no die {}", bad + 1)));
         }
-        let my_count = if mine.dice.is_empty() { 1 + mine.used.len() } else { mine.dice.len() };
+        let my_count = match declared {
+            Some(n) => 1 + n,
+            None if mine.dice.is_empty() => 1 + mine.used.len(),
+            None => mine.dice.len(),
+        };
         let mut my = Dice {
             known: mine.dice.iter().enumerate().filter(|(i, _)| !my_cup.contains(i)).map(|(_, &d)| d).collect(),
             unknown: 0,
         };
         my.unknown = (my_count - my.known.len()) as u8;
         let their_count = if theirs.dice.is_empty() { 1 + theirs.used.len() } else { theirs.dice.len() };
-        let mut their = Dice { known: theirs.revealed(), unknown: 0 };
+        let mut their = Dice { known: self.revealed(side.other()), unknown: 0 };
         if self.phase == Phase::Over {
             their.known = theirs.dice.clone();
         }

@@ -143,8 +143,8 @@ fn a_challenge_needs_an_adventure_sides_and_an_ante_the_challenger_can_pay() {
         "challenger: a member holds 3 pennies and cannot pay the ante of 5"
     );
     assert_eq!(
-        err(&t, setup(vec![ch(1)], vec![ch(2), ch(4)], 5)),
-        "opponent: a member holds 3 pennies and cannot pay the ante of 5"
+        err(&t, setup(vec![ch(4), ch(2)], vec![ch(3)], 15)),
+        "challenger: the side holds 28 pennies and cannot pay the ante of 30"
     );
     let running = start(&t, &r, setup(vec![ch(1)], vec![ch(2)], 1)).unwrap().0;
     assert!(err(&running, setup(vec![ch(3)], vec![ch(2)], 1)).contains("still running"));
@@ -154,6 +154,9 @@ fn a_challenge_needs_an_adventure_sides_and_an_ante_the_challenger_can_pay() {
 fn an_opponent_who_cannot_pay_the_ante_goes_all_in_and_the_dice_decide_after_step_4() {
     let (t, r) = table();
     let t = start(&t, &r, setup(vec![ch(1)], vec![ch(4)], 5)).unwrap().0;
+    // Di (3 pennies) pays nothing yet: she chooses to go all in.
+    assert_eq!((ante_owed(c(&t), B), pile(&t, ch(4)), pot(&t)), (Some(5), 3, 5));
+    let t = go(&t, &r, Move::AllIn { side: B }, &[]);
     assert!(c(&t).side(B).all_in);
     assert_eq!((pile(&t, ch(4)), pot(&t)), (0, 8));
     let t = go(&t, &r, Move::Pass { side: A }, &[]);
@@ -182,6 +185,89 @@ fn an_opponent_who_cannot_pay_the_ante_goes_all_in_and_the_dice_decide_after_ste
     assert_eq!(pot(&t), 0);
     // Di is left with nothing: debt or buyout.
     assert_eq!(c(&t).phase, Phase::AfterLoss);
+}
+
+/// Audit #13: a short opponent is not forced all in; folding before anything is at stake
+/// gives the challenger its ante back and costs the folder nothing.
+#[test]
+fn an_opponent_who_cannot_pay_the_ante_may_fold_before_anything_is_at_stake() {
+    let (t, r) = table();
+    let t = start(&t, &r, setup(vec![ch(1)], vec![ch(4)], 5)).unwrap().0;
+    let owes = "move: the opponent cannot pay its ante of 5: it goes all in or folds first";
+    assert_eq!(refused(&t, &r, Move::Pass { side: B }), owes);
+    assert_eq!(refused(&t, &r, Move::Circumstance { side: B, name: "Fog".into(), double_down: false }), owes);
+    // The challenger may name its circumstance meanwhile.
+    let t = go(&t, &r, Move::Pass { side: A }, &[]);
+    let mut d = Entered::new([]);
+    let (t, events) = play(&t, &r, &Move::Fold { side: B }, &mut d).unwrap();
+    assert!(matches!(events.last(), Some(ChallengeEvent::FoldedAtAnte { side: B, .. })), "{events:?}");
+    assert_eq!((pile(&t, ch(1)), pile(&t, ch(4)), pot(&t)), (30, 3, 0));
+    let o = c(&t).outcome.clone().unwrap();
+    assert_eq!((o.winner, o.folded, o.narrator, c(&t).phase), (Some(A), Some(B), Some(B), Phase::Over));
+    assert!(t.ledger.problems("$").is_empty());
+}
+
+/// Audit #12: each member pays the ante as far as it can and the allies cover the rest; the
+/// side is short only when all of it together cannot pay.
+#[test]
+fn an_alliance_whose_leader_cannot_pay_the_ante_pays_it_from_the_pool() {
+    let (t, r) = table();
+    let t = start(&t, &r, setup(vec![ch(1)], vec![ch(4), ch(2)], 5)).unwrap().0;
+    assert_eq!((pile(&t, ch(4)), pile(&t, ch(2)), pot(&t)), (0, 18, 15));
+    let s = c(&t).side(B);
+    assert_eq!((s.wager, s.all_in, ante_owed(c(&t), B)), (10, false, None));
+    // Nobody is all in: Bo still has pennies and the side bets on with them.
+    let t = go(&t, &r, Move::Pass { side: A }, &[]);
+    let t = go(&t, &r, Move::Pass { side: B }, &[]);
+    let t = go(&t, &r, Move::Characteristics { side: A, used: vec![] }, &[]);
+    let t = go(&t, &r, Move::Characteristics { side: B, used: vec![] }, &[]);
+    let t = go(&t, &r, Move::Roll { side: A }, &[2]);
+    let t = go(&t, &r, Move::Roll { side: B }, &[5]);
+    let t = go(&t, &r, Move::Cup { side: B, cup: vec![] }, &[]);
+    let t = go(&t, &r, Move::Cup { side: A, cup: vec![] }, &[]);
+    let t = go(&t, &r, Move::Call { side: A }, &[]);
+    let t = go(&t, &r, Move::Raise { side: B, by: 5 }, &[]);
+    assert_eq!((pile(&t, ch(2)), c(&t).side(B).wager), (13, 15));
+}
+
+/// A whole alliance short of its antes goes all in with everything; the challenger matches
+/// what it can and the larger side's excess comes back at the showdown.
+#[test]
+fn an_alliance_short_of_its_antes_goes_all_in_and_its_excess_returns() {
+    let (t, r) = table();
+    let t = start(&t, &r, setup(vec![ch(1)], vec![ch(4), ch(2)], 15)).unwrap().0;
+    assert_eq!(ante_owed(c(&t), B), Some(30));
+    let t = go(&t, &r, Move::AllIn { side: B }, &[]);
+    assert_eq!((c(&t).side(B).wager, c(&t).side(B).all_in, pile(&t, ch(2))), (28, true, 0));
+    let t = go(&t, &r, Move::Pass { side: A }, &[]);
+    let t = go(&t, &r, Move::Pass { side: B }, &[]);
+    let t = go(&t, &r, Move::Characteristics { side: A, used: vec![] }, &[]);
+    let t = go(&t, &r, Move::Characteristics { side: B, used: vec![] }, &[]);
+    let t = go(&t, &r, Move::Roll { side: A }, &[6]);
+    let t = go(&t, &r, Move::Roll { side: B }, &[1]);
+    let t = go(&t, &r, Move::Cup { side: A, cup: vec![] }, &[]);
+    let t = go(&t, &r, Move::Cup { side: B, cup: vec![] }, &[]);
+    // Ada (15 left after her ante) calls the 13 she owes.
+    assert_eq!(c(&t).turn, Some(A));
+    let t = go(&t, &r, Move::Call { side: A }, &[]);
+    assert_eq!((c(&t).side(A).wager, pile(&t, ch(1))), (28, 2));
+    let t = go(&t, &r, Move::Pass { side: A }, &[]);
+    let t = go(&t, &r, Move::Pass { side: B }, &[]);
+    assert_eq!(c(&t).outcome.as_ref().and_then(|o| o.winner), Some(A));
+    assert_eq!((pile(&t, ch(1)), pot(&t)), (58, 0));
+    assert!(t.ledger.problems("$").is_empty());
+}
+
+/// Audit #16: only the House issues an anonymous challenge.
+#[test]
+fn only_a_challenge_the_house_issues_is_anonymous() {
+    let (t, r) = table();
+    let mut s = setup(vec![ch(1)], vec![Account::Antagonist(id(ANT))], 2);
+    s.devoted = Some(4);
+    assert_eq!(
+        start(&t, &r, s).unwrap_err().to_string(),
+        "devoted: only the House issues an anonymous challenge: its antagonist challenges"
+    );
 }
 
 #[test]
@@ -240,8 +326,14 @@ fn the_cup_hides_the_dice_to_reroll_and_the_rest_are_revealed() {
     assert_eq!(refused(&t, &r, Move::Cup { side: A, cup: vec![3] }), "cup: there is no die 4 (the side has 3)");
     assert_eq!(refused(&t, &r, Move::Cup { side: A, cup: vec![1, 1] }), "cup: names a die twice");
     let t = go(&t, &r, Move::Cup { side: A, cup: vec![1] }, &[]);
-    assert_eq!(c(&t).side(A).revealed(), vec![5, 6]);
-    assert_eq!(c(&t).side(B).revealed(), Vec::<u8>::new(), "nothing is shown before the side chose its cup");
+    // The reveal is simultaneous: Ada's cup is chosen, but nothing shows while Bo chooses his.
+    assert_eq!(c(&t).side(A).kept_out(), vec![5, 6]);
+    assert_eq!((c(&t).revealed(A), c(&t).revealed(B)), (vec![], vec![]));
+    let t = go(&t, &r, Move::Roll { side: B }, &[4]);
+    let mut d = Entered::new([]);
+    let (t, events) = play(&t, &r, &Move::Cup { side: B, cup: vec![] }, &mut d).unwrap();
+    assert_eq!((c(&t).revealed(A), c(&t).revealed(B)), (vec![5, 6], vec![4]));
+    assert!(events.contains(&ChallengeEvent::CupsRevealed { revealed: [vec![5, 6], vec![4]] }), "{events:?}");
 }
 
 #[test]
@@ -528,6 +620,67 @@ fn odds_count_what_the_side_may_not_see_as_unknown() {
     assert_eq!(o, expected);
 }
 
+/// Audit #4: while a side ticks characteristics, its odds count the dice ticked so far and
+/// the opponent's declared dice as unknown.
+#[test]
+fn odds_while_declaring_count_the_dice_ticked_so_far() {
+    let (t, r) = table();
+    let t = start(&t, &r, setup(vec![ch(1)], vec![ch(2)], 1)).unwrap().0;
+    let t = go(&t, &r, Move::Pass { side: A }, &[]);
+    let t = go(&t, &r, Move::Pass { side: B }, &[]);
+    let expect = |mine: u8, theirs: u8| {
+        odds::showdown_odds(&Showdown {
+            mine: Dice { known: vec![], unknown: mine },
+            theirs: Dice { known: vec![], unknown: theirs },
+            circumstances: Dice { known: vec![], unknown: 2 },
+        })
+        .unwrap()
+    };
+    let wins: Vec<_> = (0..=5).map(|n| c(&t).odds_declaring(A, n).unwrap()).collect();
+    assert_eq!(wins[0], expect(1, 1));
+    assert_eq!(wins[5], expect(6, 1));
+    assert!(wins.windows(2).all(|w| w[0].win < w[1].win), "each box ticked raises the odds");
+    assert!(c(&t).odds_declaring(A, 6).is_err());
+    // Ada declared two; Bo's odds count her three dice as unknown.
+    let used = vec![Used { owner: ch(1), text: "Strong".into() }, Used { owner: ch(1), text: "Quick".into() }];
+    let t = go(&t, &r, Move::Characteristics { side: A, used }, &[]);
+    assert_eq!(c(&t).odds_declaring(B, 1).unwrap(), expect(2, 3));
+    assert_eq!(
+        c(&t).odds_declaring(A, 1).unwrap_err().to_string(),
+        "declared: only while the side declares its characteristics"
+    );
+}
+
+/// Audit #3: a side's odds do not use the other side's kept dice before both cups are chosen.
+#[test]
+fn odds_use_the_other_sides_dice_only_after_both_cups_are_chosen() {
+    let (t, r) = table();
+    let t = start(&t, &r, setup(vec![ch(1)], vec![Account::House], 2)).unwrap().0;
+    let t = go(&t, &r, Move::Pass { side: A }, &[]);
+    let t = go(&t, &r, Move::Pass { side: B }, &[]);
+    let used = vec![Used { owner: ch(1), text: "Strong".into() }, Used { owner: ch(1), text: "Quick".into() }];
+    let t = go(&t, &r, Move::Characteristics { side: A, used }, &[]);
+    let t = go(&t, &r, Move::Characteristics { side: B, used: vec![] }, &[]);
+    let t = go(&t, &r, Move::Roll { side: A }, &[6, 6, 6]);
+    let t = go(&t, &r, Move::Cup { side: A, cup: vec![] }, &[]);
+    let t = go(&t, &r, Move::Roll { side: B }, &[2]);
+    let blind = odds::showdown_odds(&Showdown {
+        mine: Dice { known: vec![], unknown: 1 },
+        theirs: Dice { known: vec![], unknown: 3 },
+        circumstances: Dice { known: vec![], unknown: 2 },
+    })
+    .unwrap();
+    assert_eq!(c(&t).odds_for(B, Some(&[0])).unwrap(), blind, "the House cannot use Ada's three 6s yet");
+    let t = go(&t, &r, Move::Cup { side: B, cup: vec![0] }, &[]);
+    let seen = odds::showdown_odds(&Showdown {
+        mine: Dice { known: vec![], unknown: 1 },
+        theirs: Dice { known: vec![6, 6, 6], unknown: 0 },
+        circumstances: Dice { known: vec![], unknown: 2 },
+    })
+    .unwrap();
+    assert_eq!(c(&t).odds_for(B, None).unwrap(), seen);
+}
+
 #[test]
 fn level_down_takes_from_the_largest_piles_first() {
     assert_eq!(level_down(&[10, 4], 8), vec![7, 1]);
@@ -626,25 +779,40 @@ fn random_challenge(seed: u64, ante: u64, shape: usize) -> Result<Vec<ChallengeE
             (vec![Account::Antagonist(id(ANT))], vec![ch(3)], Some(ante + rng.random_range(0..5)).filter(|d| *d <= 10))
         }
         3 => (vec![ch(2)], vec![ch(4)], None),
+        // An alliance led by Di, who cannot pay antes over 3; with the larger antes of shape
+        // 6, the whole alliance is short.
+        5 | 6 => (vec![ch(1)], vec![ch(4), ch(2)], None),
         _ => (vec![ch(4)], vec![ch(1), ch(3)], None),
     };
+    let ante = if shape == 6 { ante * 4 } else { ante };
     let s = Setup { id: id(POT), stake: "s".into(), ante, challenger, opponent, devoted };
     let total = table_total(&t);
     let Ok((mut t, mut all)) = start(&t, &r, s) else { return Ok(Vec::new()) };
     for _ in 0..400 {
         let Some(c) = t.running() else { break };
+        // The reveal is simultaneous: nothing shows while a cup is still to be chosen.
+        prop_assert!(c.cups_revealed() || Side::BOTH.iter().all(|&s| c.revealed(s).is_empty()));
         let paid: u64 = c.sides.iter().flat_map(|s| &s.members).map(|m| m.paid).sum();
         let in_pot = if c.outcome.is_some() { 0 } else { i64::try_from(paid).unwrap() };
         prop_assert_eq!(pot(&t), in_pot);
         let moves = candidates(&t, &r, &mut rng);
         let mut order: Vec<usize> = rand::seq::index::sample(&mut rng, moves.len(), moves.len()).into_vec();
         // Folding is tried last, mostly: challenges should reach their showdowns.
+        // (A short side's fold at the ante is its real choice: not put last.)
         if !rng.random_bool(0.05) {
-            order.sort_by_key(|&i| matches!(moves[i], Move::Fold { .. }));
+            order.sort_by_key(|&i| matches!(moves[i], Move::Fold { side } if ante_owed(c, side).is_none()));
         }
         let mut played = false;
         for i in order {
             if let Ok((next, events)) = play(&t, &r, &moves[i], &mut Rolled(&mut rng)) {
+                let cups_before = t.running().is_some_and(Challenge::cups_revealed);
+                let reveals = events.iter().filter(|e| matches!(e, ChallengeEvent::CupsRevealed { .. })).count();
+                let cups_now = next.challenge.as_ref().is_some_and(Challenge::cups_revealed);
+                prop_assert_eq!(
+                    reveals,
+                    usize::from(!cups_before && cups_now),
+                    "one reveal, when the second cup is chosen"
+                );
                 t = next;
                 all.extend(events);
                 played = true;
@@ -672,7 +840,7 @@ proptest! {
     /// pile goes below zero, the pot holds exactly what the sides paid in until it is paid
     /// out, and it is empty when the challenge is over.
     #[test]
-    fn random_challenges_conserve_pennies(seed in any::<u64>(), ante in 1u64..6, shape in 0usize..5) {
+    fn random_challenges_conserve_pennies(seed in any::<u64>(), ante in 1u64..6, shape in 0usize..7) {
         random_challenge(seed, ante, shape)?;
     }
 }
@@ -682,13 +850,15 @@ proptest! {
 fn random_challenges_reach_every_ending() {
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..600u64 {
-        for e in random_challenge(seed, 1 + seed % 5, (seed % 5) as usize).unwrap() {
+        for e in random_challenge(seed, 1 + seed % 5, (seed % 7) as usize).unwrap() {
             let name = serde_json::to_value(&e).unwrap()["event"].as_str().unwrap().to_owned();
             seen.insert(name);
         }
     }
     for wanted in [
         "all_in_at_ante",
+        "folded_at_ante",
+        "cups_revealed",
         "went_all_in",
         "excess_returned",
         "folded",

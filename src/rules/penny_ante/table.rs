@@ -4,18 +4,30 @@
 //! an error naming the field and changing nothing.
 //!
 //! Rulings where the source is silent:
-//! - When an adventure ends, every antagonist's purse goes back to the House and the House's
-//!   pile goes back to the Bank, so the next adventure funds her afresh ("the House starts
-//!   each adventure with a large stock of pennies").
-//! - Characteristics are bought, and the free one taken, only while no adventure runs.
-//! - A loan is repaid by its borrower to its lender, in one or more payments; a loan not
-//!   repaid in full when the next adventure starts is flagged (and stays flagged).
-//! - One challenge runs at a time at a table.
+//! - When an adventure ends, every antagonist's purse goes back to the House, except a
+//!   recurring antagonist's, which it keeps for its next appearance; the House's pile goes
+//!   back to the Bank, so the next adventure funds her afresh ("the House starts each
+//!   adventure with a large stock of pennies"). A kept purse does not lower that funding.
+//! - The House's default funding (§2.2) is the sum of the players' piles recorded when the
+//!   previous adventure ended; for the first adventure, each character's starting pennies
+//!   (before any characteristic was bought). A character who joined after the last
+//!   adventure ended counts with its starting pennies. A table stored before the piles were
+//!   recorded counts the piles as they are now.
+//! - Characteristics are bought only while no adventure runs. The first is free; a newcomer
+//!   may take it during an adventure, but a character who lost a characteristic in a buyout
+//!   and has none left waits for the adventure's end (§2.2: lost for good).
+//! - A loan is repaid by its borrower to its lender, in one or more payments. A loan not
+//!   repaid in full when the next adventure starts is flagged and what is still owed becomes
+//!   a debt to the lender (listed and repaid with the debts; no penny moves), and the lender
+//!   narrates the setback it brings the borrower: the seed's "something undesirable happens".
+//! - One challenge runs at a time at a table. A challenge that ends is kept in the history
+//!   (`history`), where its narrator's account can be written afterwards.
 
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::challenge::Challenge;
+use super::challenge::{Challenge, Used};
+use super::history::{clean_narration, ChallengeRecord};
 use super::ledger::{self, Account, Entry, Ledger, LedgerEvent, Reason};
 use crate::error::{Error, Result};
 
@@ -48,6 +60,13 @@ pub struct Antagonist {
     pub id: Uuid,
     pub name: String,
     pub characteristics: Vec<Characteristic>,
+    /// Comes back in later adventures: its purse stays with it when an adventure ends.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub recurring: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A loan made during a challenge's betting phase (§2.3, Lending).
@@ -66,12 +85,59 @@ pub struct Loan {
     pub adventure: u32,
     /// Still unpaid when a later adventure started.
     pub flagged: bool,
+    /// What was still owed when a later adventure started and became a debt to the lender.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub in_debt: u64,
+}
+
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Loan {
+    /// What is still owed as a loan (not paid back, not turned into a debt).
     pub fn outstanding(&self) -> u64 {
-        self.amount.saturating_sub(self.repaid)
+        self.amount.saturating_sub(self.repaid).saturating_sub(self.in_debt)
     }
+}
+
+/// The players' piles when an adventure ended: the House's default funding for the next.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdventureEnd {
+    /// The adventure that ended.
+    pub adventure: u32,
+    pub piles: Vec<EndPile>,
+}
+
+/// A character's pile when an adventure ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndPile {
+    pub character: Uuid,
+    pub pile: i64,
+}
+
+/// Where the House's default funding comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", content = "adventure", rename_all = "snake_case")]
+pub enum FundingBasis {
+    /// No adventure yet: the characters' starting pennies.
+    StartingPennies,
+    /// The piles recorded when this adventure ended.
+    EndOf(u32),
+    /// No piles were recorded (a table kept before they were): the piles now.
+    PilesNow,
+}
+
+/// The House's default funding for the next adventure and how it was found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HouseBudget {
+    pub amount: u64,
+    pub basis: FundingBasis,
+    /// Characters counted with their starting pennies because they joined after the
+    /// adventure ended.
+    pub newcomers: Vec<Uuid>,
 }
 
 /// Everything a Penny Ante game keeps beyond its characters' sheets.
@@ -87,6 +153,12 @@ pub struct PennyTable {
     /// The challenge being played, or the last one played (over) until the next starts.
     #[serde(default)]
     pub challenge: Option<Challenge>,
+    /// The players' piles when the last adventure ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_end: Option<AdventureEnd>,
+    /// Every finished challenge, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<ChallengeRecord>,
 }
 
 /// A Penny Ante character's sheet: the pile is not here, it is the ledger's.
@@ -99,6 +171,10 @@ pub struct PennySheet {
     /// imported here (this table's ledger does not hold those purchases).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub carried: u32,
+    /// Characteristics given up in buyouts: once it has lost one, a character left with
+    /// none takes its next free one only between adventures.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub lost: u32,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -118,12 +194,48 @@ impl PennySheet {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum TableEvent {
-    AdventureStarted { number: u32, house_funding: u64, flagged_loans: Vec<Uuid> },
-    AdventureEnded { number: u32, returned_to_bank: u64 },
+    AdventureStarted {
+        number: u32,
+        house_funding: u64,
+        flagged_loans: Vec<Uuid>,
+    },
+    AdventureEnded {
+        number: u32,
+        returned_to_bank: u64,
+    },
     Ledger(LedgerEvent),
-    AntagonistAdded { id: Uuid, name: String },
-    AntagonistChanged { id: Uuid },
-    LoanRepaid { loan: Uuid, amount: u64, outstanding: u64 },
+    AntagonistAdded {
+        id: Uuid,
+        name: String,
+    },
+    AntagonistChanged {
+        id: Uuid,
+    },
+    /// An antagonist was marked recurring or not.
+    AntagonistRecurring {
+        id: Uuid,
+        recurring: bool,
+    },
+    LoanRepaid {
+        loan: Uuid,
+        amount: u64,
+        outstanding: u64,
+    },
+    /// An unpaid loan became a debt at an adventure's start; the lender narrates.
+    LoanBecameDebt {
+        loan: Uuid,
+        debtor: Account,
+        creditor: Account,
+        amount: u64,
+    },
+    /// A finished challenge was kept in the history.
+    ChallengeKept {
+        challenge: Uuid,
+    },
+    /// The narration of a finished challenge was written (or cleared).
+    Narrated {
+        challenge: Uuid,
+    },
 }
 
 /// Checks a characteristic a person typed: trimmed, 1 to 200 characters, no control characters.
@@ -165,23 +277,76 @@ impl PennyTable {
         Ok(())
     }
 
-    /// Starts the next adventure: flags loans still unpaid and funds the House with
-    /// `funding`, or by default with the sum of the players' piles.
+    /// What the House receives at the next adventure's start by default (RULES.md §2.2):
+    /// the players' piles when the last adventure ended, or their starting pennies before
+    /// the first. `characters` are the game's characters now.
+    pub fn house_budget(&self, characters: &[Uuid]) -> HouseBudget {
+        let starting = |c: Uuid| -> u64 {
+            let account = Account::Character(c);
+            self.ledger
+                .entries
+                .iter()
+                .filter(|e| e.to == account && matches!(e.reason, Reason::StartingPennies | Reason::CarriedIn))
+                .fold(0u64, |sum, e| sum.saturating_add(e.amount))
+        };
+        match (&self.last_end, self.adventure.number) {
+            (_, 0) => HouseBudget {
+                amount: characters.iter().fold(0u64, |sum, &c| sum.saturating_add(starting(c))),
+                basis: FundingBasis::StartingPennies,
+                newcomers: Vec::new(),
+            },
+            (Some(end), _) => {
+                let mut amount = 0u64;
+                let mut newcomers = Vec::new();
+                for &c in characters {
+                    match end.piles.iter().find(|p| p.character == c) {
+                        Some(p) => amount = amount.saturating_add(u64::try_from(p.pile).unwrap_or(0)),
+                        None => {
+                            amount = amount.saturating_add(starting(c));
+                            newcomers.push(c);
+                        }
+                    }
+                }
+                HouseBudget { amount, basis: FundingBasis::EndOf(end.adventure), newcomers }
+            }
+            (None, _) => HouseBudget {
+                amount: ledger::default_house_funding(&self.ledger, characters),
+                basis: FundingBasis::PilesNow,
+                newcomers: Vec::new(),
+            },
+        }
+    }
+
+    /// Starts the next adventure: every loan still unpaid is flagged and what it still owes
+    /// becomes a debt to its lender; the House is funded with `funding`, or by default with
+    /// [`PennyTable::house_budget`].
     pub fn start_adventure(&self, characters: &[Uuid], funding: Option<u64>) -> Result<(PennyTable, Vec<TableEvent>)> {
         if self.adventure.running {
             return Err(Error::invalid("adventure", "an adventure is already running; end it first"));
         }
-        let amount = funding.unwrap_or_else(|| ledger::default_house_funding(&self.ledger, characters));
+        let amount = funding.unwrap_or_else(|| self.house_budget(characters).amount);
         let mut next = self.clone();
         next.adventure = Adventure { number: self.adventure.number + 1, running: true };
         let mut flagged = Vec::new();
+        let mut events = Vec::new();
         for loan in &mut next.loans {
-            if loan.outstanding() > 0 && !loan.flagged {
+            let owed = loan.outstanding();
+            if owed == 0 {
+                continue;
+            }
+            if !loan.flagged {
                 loan.flagged = true;
                 flagged.push(loan.id);
             }
+            loan.in_debt += owed;
+            next.ledger = ledger::debt_from_loan(&next.ledger, loan.borrower, loan.lender, owed)?;
+            events.push(TableEvent::LoanBecameDebt {
+                loan: loan.id,
+                debtor: loan.borrower,
+                creditor: loan.lender,
+                amount: owed,
+            });
         }
-        let mut events = Vec::new();
         if amount > 0 {
             let (ledger, event) = ledger::fund_house(&next.ledger, amount)?;
             next.ledger = ledger;
@@ -198,15 +363,18 @@ impl PennyTable {
         Ok((next, events))
     }
 
-    /// Ends the running adventure: purses go back to the House, the House's pile to the Bank.
-    pub fn end_adventure(&self) -> Result<(PennyTable, Vec<TableEvent>)> {
+    /// Ends the running adventure: the players' piles are recorded (the next adventure's
+    /// default House funding), purses go back to the House but for the recurring
+    /// antagonists', and the House's pile goes to the Bank. `characters` are the game's
+    /// characters now.
+    pub fn end_adventure(&self, characters: &[Uuid]) -> Result<(PennyTable, Vec<TableEvent>)> {
         if !self.adventure.running {
             return Err(Error::invalid("adventure", "no adventure is running"));
         }
         self.no_challenge("ending the adventure")?;
         let mut next = self.clone();
         let mut events = Vec::new();
-        for a in &self.antagonists {
+        for a in self.antagonists.iter().filter(|a| !a.recurring) {
             let purse = Account::Antagonist(a.id);
             let held = u64::try_from(next.ledger.pile(&purse)).unwrap_or(0);
             if held > 0 {
@@ -236,6 +404,13 @@ impl PennyTable {
             events.push(TableEvent::Ledger(event));
         }
         next.adventure.running = false;
+        next.last_end = Some(AdventureEnd {
+            adventure: self.adventure.number,
+            piles: characters
+                .iter()
+                .map(|&c| EndPile { character: c, pile: next.ledger.pile(&Account::Character(c)) })
+                .collect(),
+        });
         events.insert(0, TableEvent::AdventureEnded { number: self.adventure.number, returned_to_bank: house });
         Ok((next, events))
     }
@@ -264,6 +439,12 @@ impl PennyTable {
             return Err(Error::invalid("characteristic", format!("“{text}” is already on the list")));
         }
         let owned = sheet.characteristics.len();
+        if owned == 0 && sheet.lost > 0 && self.adventure.running {
+            return Err(Error::invalid(
+                "characteristic",
+                "lost its last characteristic in a buyout: a new free one is taken only between adventures",
+            ));
+        }
         let (ledger, event) = ledger::buy_characteristic(&self.ledger, character, owned, self.adventure.running)?;
         let mut sheet = sheet.clone();
         sheet.characteristics.push(text);
@@ -289,7 +470,7 @@ impl PennyTable {
         }
         let characteristics = clean_characteristics(characteristics)?;
         let mut next = self.clone();
-        next.antagonists.push(Antagonist { id, name: name.clone(), characteristics });
+        next.antagonists.push(Antagonist { id, name: name.clone(), characteristics, recurring: false });
         Ok((next, vec![TableEvent::AntagonistAdded { id, name }]))
     }
 
@@ -372,6 +553,46 @@ impl PennyTable {
     pub fn repay_debt(&self, debtor: Account, creditor: Account, amount: u64) -> Result<(PennyTable, Vec<TableEvent>)> {
         let (ledger, event) = ledger::repay_debt(&self.ledger, debtor, creditor, amount)?;
         Ok((PennyTable { ledger, ..self.clone() }, vec![TableEvent::Ledger(event)]))
+    }
+
+    /// Marks an antagonist as recurring (its purse stays with it when an adventure ends)
+    /// or not.
+    pub fn set_recurring(&self, id: Uuid, recurring: bool) -> Result<(PennyTable, Vec<TableEvent>)> {
+        self.antagonist(id)?;
+        let mut next = self.clone();
+        for a in next.antagonists.iter_mut().filter(|a| a.id == id) {
+            a.recurring = recurring;
+        }
+        Ok((next, vec![TableEvent::AntagonistRecurring { id, recurring }]))
+    }
+
+    /// Keeps the table's challenge in the history once it is over (the services call this
+    /// after the move that ends it); `given_up` are the characteristics its buyout cost.
+    /// A challenge already kept, or not over, leaves the table as it is.
+    pub fn keep_finished_challenge(&self, given_up: &[Used]) -> (PennyTable, Vec<TableEvent>) {
+        let Some(c) = &self.challenge else { return (self.clone(), Vec::new()) };
+        if self.history.iter().any(|r| r.challenge == c.id) {
+            return (self.clone(), Vec::new());
+        }
+        let Some(record) = ChallengeRecord::of(c, self.adventure.number, given_up) else {
+            return (self.clone(), Vec::new());
+        };
+        let mut next = self.clone();
+        next.history.push(record);
+        (next, vec![TableEvent::ChallengeKept { challenge: c.id }])
+    }
+
+    /// Writes (or, with an empty text, clears) what the narrator told of a finished
+    /// challenge's outcome.
+    pub fn narrate(&self, challenge: Uuid, text: &str) -> Result<(PennyTable, Vec<TableEvent>)> {
+        let text = clean_narration(text)?;
+        let mut next = self.clone();
+        let record =
+            next.history.iter_mut().find(|r| r.challenge == challenge).ok_or_else(|| {
+                Error::invalid("challenge", format!("no finished challenge {challenge} at this table"))
+            })?;
+        record.narration = text;
+        Ok((next, vec![TableEvent::Narrated { challenge }]))
     }
 }
 

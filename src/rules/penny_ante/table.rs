@@ -607,3 +607,268 @@ fn clean_characteristics(list: &[Characteristic]) -> Result<Vec<Characteristic>>
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::rules::penny_ante::check::table_problems;
+    use crate::rules::penny_ante::ledger::DEFAULT_STARTING_MINIMUM;
+
+    fn id(n: u128) -> Uuid {
+        Uuid::from_u128(n)
+    }
+
+    fn ch(n: u128) -> Account {
+        Account::Character(id(n))
+    }
+
+    /// Characters 1 (30 pennies) and 2 (25), each with a free characteristic and
+    /// character 1 with a bought one.
+    fn table() -> (PennyTable, [PennySheet; 2]) {
+        let t = PennyTable::default();
+        let t = t.starting_pennies(id(1), 30, DEFAULT_STARTING_MINIMUM).unwrap().0;
+        let t = t.starting_pennies(id(2), 25, DEFAULT_STARTING_MINIMUM).unwrap().0;
+        let (t, one, _) = t.buy_characteristic(id(1), &PennySheet::default(), "Strong").unwrap();
+        let (t, one, _) = t.buy_characteristic(id(1), &one, "Quick").unwrap();
+        let (t, two, _) = t.buy_characteristic(id(2), &PennySheet::default(), "Clever").unwrap();
+        (t, [one, two])
+    }
+
+    /// A loan of `amount` from `lender` to `borrower` made in the running adventure, as a
+    /// challenge's accepted offer leaves it.
+    fn lend(t: &PennyTable, n: u128, lender: Account, borrower: Account, amount: u64) -> PennyTable {
+        let entry = Entry { from: lender, to: borrower, amount, reason: Reason::Loan, challenge: None };
+        let mut next = PennyTable { ledger: t.ledger.record(entry).unwrap().0, ..t.clone() };
+        next.loans.push(Loan {
+            id: id(n),
+            lender,
+            borrower,
+            amount,
+            repaid: 0,
+            challenge: None,
+            adventure: t.adventure.number,
+            flagged: false,
+            in_debt: 0,
+        });
+        next
+    }
+
+    #[test]
+    fn the_first_house_gets_the_starting_pennies_before_characteristics_were_bought() {
+        let (t, _) = table();
+        // 30 + 25, although character 1 paid 5 for "Quick" since (audit #8).
+        let budget = t.house_budget(&[id(1), id(2)]);
+        assert_eq!((budget.amount, budget.basis), (55, FundingBasis::StartingPennies));
+        let (t, _) = t.start_adventure(&[id(1), id(2)], None).unwrap();
+        assert_eq!(t.pile(&Account::House), 55);
+    }
+
+    #[test]
+    fn later_houses_get_the_piles_recorded_when_the_last_adventure_ended() {
+        let (t, sheets) = table();
+        let everyone = [id(1), id(2)];
+        let t = t.start_adventure(&everyone, None).unwrap().0;
+        let t = lend(&t, 70, ch(2), ch(1), 5);
+        let t = t.end_adventure(&everyone).unwrap().0;
+        assert_eq!(
+            t.last_end,
+            Some(AdventureEnd {
+                adventure: 1,
+                piles: vec![EndPile { character: id(1), pile: 30 }, EndPile { character: id(2), pile: 20 }]
+            })
+        );
+        // Purchases and repayments between adventures do not lower the next House.
+        let t = t.buy_characteristic(id(2), &sheets[1], "Nimble").unwrap().0;
+        let t = t.repay_loan(id(70), 5).unwrap().0;
+        assert_eq!(t.house_budget(&everyone).amount, 50);
+        // A newcomer counts with its starting pennies.
+        let t = t.starting_pennies(id(3), 40, DEFAULT_STARTING_MINIMUM).unwrap().0;
+        let budget = t.house_budget(&[id(1), id(2), id(3)]);
+        assert_eq!((budget.amount, budget.basis, budget.newcomers), (90, FundingBasis::EndOf(1), vec![id(3)]));
+        // An agreed amount still overrides.
+        let (next, _) = t.start_adventure(&[id(1), id(2), id(3)], Some(12)).unwrap();
+        assert_eq!(next.pile(&Account::House), 12);
+        // A table kept before the piles were recorded counts the piles now.
+        let old = PennyTable { last_end: None, ..t };
+        assert_eq!(old.house_budget(&everyone).basis, FundingBasis::PilesNow);
+    }
+
+    #[test]
+    fn a_characteristic_lost_in_a_buyout_is_replaced_free_only_between_adventures() {
+        let (t, _) = table();
+        let t = t.start_adventure(&[id(1), id(2)], None).unwrap().0;
+        let bought_out = PennySheet { characteristics: Vec::new(), carried: 0, lost: 1 };
+        let refused = t.buy_characteristic(id(2), &bought_out, "Stubborn").unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "characteristic: lost its last characteristic in a buyout: a new free one is taken only between adventures"
+        );
+        // A newcomer still takes the free one during the adventure.
+        let (_, sheet, events) = t.buy_characteristic(id(3), &PennySheet::default(), "Fresh").unwrap();
+        assert_eq!((sheet.characteristics.len(), events.len()), (1, 0));
+        // Between adventures the free one is taken again, at no cost.
+        let t = t.end_adventure(&[id(1), id(2)]).unwrap().0;
+        let (after, sheet, events) = t.buy_characteristic(id(2), &bought_out, "Stubborn").unwrap();
+        assert_eq!((sheet.characteristics, events.len()), (vec!["Stubborn".to_owned()], 0));
+        assert_eq!(after.pile(&ch(2)), t.pile(&ch(2)));
+    }
+
+    #[test]
+    fn an_unpaid_loan_becomes_a_debt_to_the_lender_when_the_next_adventure_starts() {
+        let (t, _) = table();
+        let everyone = [id(1), id(2)];
+        let t = t.start_adventure(&everyone, None).unwrap().0;
+        let t = lend(&t, 70, ch(2), ch(1), 6);
+        let t = t.repay_loan(id(70), 2).unwrap().0;
+        let t = t.end_adventure(&everyone).unwrap().0;
+        let piles = (t.pile(&ch(1)), t.pile(&ch(2)));
+        let (t, events) = t.start_adventure(&everyone, None).unwrap();
+        assert!(events.contains(&TableEvent::LoanBecameDebt {
+            loan: id(70),
+            debtor: ch(1),
+            creditor: ch(2),
+            amount: 4
+        }));
+        let loan = &t.loans[0];
+        assert_eq!((loan.flagged, loan.in_debt, loan.outstanding()), (true, 4, 0));
+        assert_eq!(t.ledger.owed(&ch(1), &ch(2)), 4);
+        // No penny moved: the borrower has had them since the loan.
+        assert_eq!((t.pile(&ch(1)), t.pile(&ch(2))), piles);
+        assert_eq!(table_problems(&t, "$"), vec![]);
+        // It is repaid as a debt; the loan takes no more.
+        assert_eq!(t.repay_loan(id(70), 1).unwrap_err().to_string(), "amount: only 0 pennies are still owed");
+        let t = t.repay_debt(ch(1), ch(2), 4).unwrap().0;
+        assert!(t.ledger.debts.is_empty());
+        assert_eq!(table_problems(&t, "$"), vec![]);
+    }
+
+    #[test]
+    fn a_recurring_antagonist_keeps_its_purse_when_the_adventure_ends() {
+        let (t, _) = table();
+        let everyone = [id(1), id(2)];
+        let t = t.start_adventure(&everyone, None).unwrap().0;
+        let t = t.add_antagonist(id(8), "The Count", &[]).unwrap().0;
+        let t = t.add_antagonist(id(9), "A Thug", &[]).unwrap().0;
+        let t = t.fund_antagonist(id(8), 12, None).unwrap().0;
+        let t = t.fund_antagonist(id(9), 7, None).unwrap().0;
+        let t = t.set_recurring(id(8), true).unwrap().0;
+        assert_eq!(t.set_recurring(id(5), true).unwrap_err().to_string().split(':').next(), Some("antagonist"));
+        let t = t.end_adventure(&everyone).unwrap().0;
+        assert_eq!(t.pile(&Account::Antagonist(id(8))), 12);
+        assert_eq!((t.pile(&Account::Antagonist(id(9))), t.pile(&Account::House)), (0, 0));
+        // The next House is funded as usual (the piles at the end, 25 + 25); the kept purse
+        // is extra.
+        let t = t.start_adventure(&everyone, None).unwrap().0;
+        assert_eq!((t.pile(&Account::House), t.pile(&Account::Antagonist(id(8)))), (50, 12));
+    }
+
+    #[test]
+    fn a_finished_challenge_is_kept_once_and_narrated_afterwards() {
+        use crate::rules::dice::Entered;
+        use crate::rules::penny_ante::challenge::{self, Move, Roster, Setup, Side};
+        let (t, sheets) = table();
+        let roster: Roster = [(id(1), sheets[0].characteristics.clone()), (id(2), sheets[1].characteristics.clone())]
+            .into_iter()
+            .collect();
+        let t = t.start_adventure(&[id(1), id(2)], None).unwrap().0;
+        let setup = Setup {
+            id: id(50),
+            stake: "The map".into(),
+            ante: 2,
+            challenger: vec![ch(1)],
+            opponent: vec![ch(2)],
+            devoted: None,
+        };
+        let mut t = challenge::start(&t, &roster, setup).unwrap().0;
+        assert_eq!(t.keep_finished_challenge(&[]).0, t, "a running challenge is not kept");
+        for mv in [
+            Move::Pass { side: Side::Challenger },
+            Move::Pass { side: Side::Opponent },
+            Move::Characteristics { side: Side::Challenger, used: vec![] },
+            Move::Characteristics { side: Side::Opponent, used: vec![] },
+            Move::Roll { side: Side::Challenger },
+            Move::Cup { side: Side::Challenger, cup: vec![] },
+            Move::Roll { side: Side::Opponent },
+            Move::Cup { side: Side::Opponent, cup: vec![] },
+            Move::Fold { side: Side::Challenger },
+        ] {
+            t = challenge::play(&t, &roster, &mv, &mut Entered::new([3])).unwrap().0;
+        }
+        let (kept, events) = t.keep_finished_challenge(&[]);
+        assert_eq!(events, vec![TableEvent::ChallengeKept { challenge: id(50) }]);
+        let r = &kept.history[0];
+        assert_eq!(
+            (r.adventure, r.pot, r.winner, r.folded, r.narrator),
+            (1, 4, Some(Side::Opponent), Some(Side::Challenger), Some(Side::Challenger))
+        );
+        assert_eq!(r.sides[0].members, vec![ch(1)]);
+        assert_eq!(kept.keep_finished_challenge(&[]).0, kept, "kept once");
+        let (told, _) = kept.narrate(id(50), "  Ada drops the map in the river.\n").unwrap();
+        assert_eq!(told.history[0].narration, "Ada drops the map in the river.");
+        assert_eq!(kept.narrate(id(51), "x").unwrap_err().to_string().split(':').next(), Some("challenge"));
+        assert_eq!(
+            kept.narrate(id(50), &"a".repeat(2001)).unwrap_err().to_string().split(':').next(),
+            Some("narration")
+        );
+        assert_eq!(table_problems(&told, "$"), vec![]);
+    }
+
+    proptest! {
+        /// Adventures ending and starting, with recurring antagonists, purses, loans and
+        /// repayments in between: characters' piles never change at an adventure's edge,
+        /// every table account stays at 0 or more beyond its debts, loans owed at a start
+        /// all become debts, and the table always passes the check.
+        #[test]
+        fn adventure_edges_conserve_piles_and_turn_unpaid_loans_into_debts(
+            moves in prop::collection::vec((0u8..7, 1u64..15, any::<bool>()), 10..80),
+        ) {
+            let everyone = [id(1), id(2)];
+            let (mut t, _) = table();
+            t = t.add_antagonist(id(8), "The Count", &[]).unwrap().0;
+            t = t.add_antagonist(id(9), "A Thug", &[]).unwrap().0;
+            let mut n = 100;
+            for (kind, amount, flag) in moves {
+                let next = match kind {
+                    0 => t.start_adventure(&everyone, None).ok().map(|(t, _)| t),
+                    1 => t.end_adventure(&everyone).ok().map(|(t, _)| t),
+                    2 => t.fund_antagonist(if flag { id(8) } else { id(9) }, amount, None).ok().map(|(t, _)| t),
+                    3 => t.set_recurring(if flag { id(8) } else { id(9) }, !flag || amount % 2 == 0).ok().map(|(t, _)| t),
+                    4 if t.pile(&ch(2)) >= i64::try_from(amount).unwrap() => {
+                        n += 1;
+                        let (lender, borrower) = if flag { (ch(2), ch(1)) } else { (ch(1), ch(2)) };
+                        (t.pile(&lender) >= i64::try_from(amount).unwrap()).then(|| lend(&t, n, lender, borrower, amount))
+                    }
+                    5 => t.loans.iter().find(|l| l.outstanding() > 0).and_then(|l| t.repay_loan(l.id, amount).ok()).map(|(t, _)| t),
+                    _ => t.ledger.debts.first().and_then(|d| t.repay_debt(d.debtor, d.creditor, amount).ok()).map(|(t, _)| t),
+                };
+                let Some(next) = next else { continue };
+                if next.adventure != t.adventure {
+                    for c in everyone {
+                        prop_assert_eq!(next.pile(&Account::Character(c)), t.pile(&Account::Character(c)));
+                    }
+                    for a in &t.antagonists {
+                        let purse = Account::Antagonist(a.id);
+                        if !next.adventure.running && !a.recurring {
+                            prop_assert_eq!(next.pile(&purse), 0);
+                        } else {
+                            prop_assert_eq!(next.pile(&purse), t.pile(&purse));
+                        }
+                    }
+                    if next.adventure.running {
+                        prop_assert!(next.loans.iter().all(|l| l.outstanding() == 0));
+                        let owed_before: u64 = t.ledger.debts.iter().map(|d| d.amount).sum();
+                        let owed_after: u64 = next.ledger.debts.iter().map(|d| d.amount).sum();
+                        let unpaid: u64 = t.loans.iter().map(Loan::outstanding).sum();
+                        prop_assert_eq!(owed_after, owed_before + unpaid);
+                    } else {
+                        prop_assert_eq!(next.pile(&Account::House), 0);
+                    }
+                }
+                t = next;
+                prop_assert_eq!(table_problems(&t, "$"), vec![]);
+            }
+        }
+    }
+}

@@ -14,7 +14,7 @@ use crate::webdriver::{screenshot_dir, Session};
 use crate::{create_game, one_window, open, open_dark, open_game, shot, Scratch};
 
 /// Opens a read-only connection to the test database (the app may still have it open).
-fn db(path: &Path) -> rusqlite::Connection {
+pub(crate) fn db(path: &Path) -> rusqlite::Connection {
     rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
         .expect("open the test database")
 }
@@ -34,7 +34,7 @@ fn pile(conn: &rusqlite::Connection, game: &str, kind: &str, id: Option<&str>) -
 /// Closes the toast when it shows, so it covers nothing the next click needs. The toast
 /// also goes by itself after a while, so the check and the press happen in one step in the
 /// page (a WebDriver click could find it gone).
-fn dismiss_toast(session: &Session) {
+pub(crate) fn dismiss_toast(session: &Session) {
     let closed = session.execute(
         "const toast = document.getElementById('toast'); \
          if (toast.hidden) return false; \
@@ -54,14 +54,14 @@ fn into_view(session: &Session, selector: &str) {
 }
 
 /// Clicks `selector` with the toast out of the way.
-fn press(session: &Session, selector: &str) {
+pub(crate) fn press(session: &Session, selector: &str) {
     dismiss_toast(session);
     into_view(session, selector);
     session.click(selector);
 }
 
 /// Types `text` into `selector` after clicking and emptying it, as a person would.
-fn type_into(session: &Session, selector: &str, text: &str) {
+pub(crate) fn type_into(session: &Session, selector: &str, text: &str) {
     dismiss_toast(session);
     into_view(session, selector);
     let field = session.wait_for(selector);
@@ -70,7 +70,7 @@ fn type_into(session: &Session, selector: &str, text: &str) {
     field.send_keys(text);
 }
 
-fn text_of(session: &Session, selector: &str) -> String {
+pub(crate) fn text_of(session: &Session, selector: &str) -> String {
     session.wait_for(selector).text()
 }
 
@@ -81,7 +81,7 @@ fn scroll_to(session: &Session, selector: &str) {
 
 /// Screenshots at 1280 and 360 px wide, `selector` at the top; nothing may stick out
 /// sideways at 360 px.
-fn shots_of(session: &Session, name: &str, selector: &str) {
+pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
     dismiss_toast(session);
     scroll_to(session, selector);
     shot(session, &format!("{name}-1280"));
@@ -185,10 +185,10 @@ fn table_with_two_players(session: &Session) -> (String, String, String) {
     press(session, &format!("{buy} .penny-buy"));
     session.wait_text(&format!("#penny-pile-{ada}"), "25");
 
-    // The House gets the players' piles by default.
-    assert!(text_of(session, "#penny-adventure").contains("Default: 50 pennies"), "the default funding is shown");
+    // The House gets the players' starting pennies by default (from before Quick was bought).
+    assert!(text_of(session, "#penny-adventure").contains("Default: 55 pennies"), "the default funding is shown");
     press(session, "#penny-start-adventure");
-    session.wait_text("#penny-house-pile", "50");
+    session.wait_text("#penny-house-pile", "55");
     assert!(text_of(session, "#penny-adventure-status").contains("Adventure 1 is running"));
     let disabled = session.wait_for(&format!("{buy} .penny-buy")).attribute("disabled");
     assert!(disabled.is_some(), "no buying during an adventure");
@@ -206,10 +206,10 @@ fn table_with_two_players(session: &Session) -> (String, String, String) {
     assert!(troll.text().contains("Hates riddles (hidden)"), "hidden ones are marked: {:?}", troll.text());
     press(session, ".penny-antagonist .penny-fund[data-amount='5']");
     session.wait_text(".penny-antagonist .penny-purse", "5");
-    session.wait_text("#penny-house-pile", "45");
+    session.wait_text("#penny-house-pile", "50");
     press(session, ".penny-antagonist .penny-recall[data-amount='5']");
     session.wait_text(".penny-antagonist .penny-purse", "0");
-    session.wait_text("#penny-house-pile", "50");
+    session.wait_text("#penny-house-pile", "55");
 
     shots_of(session, "penny-table", "#penny-screen");
     shots_of(session, "penny-players", "#penny-players");
@@ -373,12 +373,12 @@ fn a_table_two_challenges_and_the_ledger() {
     press(&session, "#penny-to-table");
     session.wait_text(&format!("#penny-pile-{ada}"), "29");
     session.wait_text(&format!("#penny-pile-{bo}"), "25");
-    session.wait_text("#penny-house-pile", "46");
+    session.wait_text("#penny-house-pile", "51");
     {
         let conn = db(&db_path);
         assert_eq!(pile(&conn, &game, "character", Some(&ada)), 29, "Ada: 30 − 5 − 2 − 2 − 4 + 12");
         assert_eq!(pile(&conn, &game, "character", Some(&bo)), 25);
-        assert_eq!(pile(&conn, &game, "house", None), 46, "the House: 50 − 2 − 2");
+        assert_eq!(pile(&conn, &game, "house", None), 51, "the House: 55 − 2 − 2");
     }
 
     press(&session, "#penny-tab-challenge");
@@ -386,12 +386,12 @@ fn a_table_two_challenges_and_the_ledger() {
     press(&session, "#penny-to-table");
     session.wait_text(&format!("#penny-pile-{ada}"), "29");
     session.wait_text(&format!("#penny-pile-{bo}"), "24");
-    session.wait_text("#penny-house-pile", "47");
+    session.wait_text("#penny-house-pile", "52");
     {
         let conn = db(&db_path);
         assert_eq!(pile(&conn, &game, "character", Some(&ada)), 29);
         assert_eq!(pile(&conn, &game, "character", Some(&bo)), 24, "Bo lost his ante");
-        assert_eq!(pile(&conn, &game, "house", None), 47, "the House won Bo's ante");
+        assert_eq!(pile(&conn, &game, "house", None), 52, "the House won Bo's ante");
     }
 
     // Ada's ledger, newest first, with her pile after each entry.
@@ -411,7 +411,7 @@ fn a_table_two_challenges_and_the_ledger() {
     let session = open_dark(&db_path);
     session.wait_for("#penny-screen");
     press(&session, "#penny-tab-table");
-    session.wait_text("#penny-house-pile", "47");
+    session.wait_text("#penny-house-pile", "52");
     session.screenshot(&screenshot_dir().join("penny-dark-table-1280.png"));
     press(&session, "#penny-tab-challenge");
     session.wait_for("#penny-result");

@@ -104,7 +104,9 @@ fn the_house_ends_an_adventure_a_loan_falls_due_and_the_history_is_narrated() {
 
     // Ada pays one penny back; the rest is still due.
     press(&session, &format!("#penny-due-{loan}-repay-1"));
-    session.wait_until("the loan to show 5 still owed", || text_of(&session, &due).contains("owes Cy 5 pennies").then_some(()));
+    session.wait_until("the loan to show 5 still owed", || {
+        text_of(&session, &due).contains("owes Cy 5 pennies").then_some(())
+    });
     session.wait_text(&format!("#penny-pile-{ada}"), "37");
     drop(session);
 
@@ -119,14 +121,14 @@ fn the_house_ends_an_adventure_a_loan_falls_due_and_the_history_is_narrated() {
     session.wait_text("#penny-house-pile", "80");
     session.wait_gone("#penny-between");
     let loan_item = format!(".penny-loan[data-loan-id='{loan}']");
-    assert!(text_of(&session, &loan_item).contains("5 pennies unpaid at the next adventure's start became a debt to Cy"));
+    assert!(
+        text_of(&session, &loan_item).contains("5 pennies unpaid at the next adventure's start became a debt to Cy")
+    );
     assert!(text_of(&session, "#penny-loans").contains("Ada owes Cy 5 pennies."));
     let (owed, in_debt): (i64, i64) = conn
-        .query_row(
-            "SELECT (SELECT amount FROM pa_debts), (SELECT in_debt FROM pa_loans)",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
+        .query_row("SELECT (SELECT amount FROM pa_debts), (SELECT in_debt FROM pa_loans)", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
         .expect("the debt and the loan");
     assert_eq!((owed, in_debt), (5, 5));
     shots_of(&session, "penny-dark-history", "#penny-history");

@@ -2,9 +2,11 @@
 //! challenge in the history gets its narration written; the House ends the adventure and
 //! "Between adventures" shows the loan due and the figure the next House gets (the piles
 //! recorded at the end); the borrower pays part back, and the rest becomes a debt to the
-//! lender when the next adventure starts. Photographed at 1280 and 360 px, light and dark.
+//! lender when the next adventure starts. An antagonist marked recurring keeps its purse.
+//! Photographed at 1280 and 360 px, light and dark.
 
 use rand::{rngs::StdRng, SeedableRng};
+use serde_json::json;
 use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
 use sheetkeeper::rules::penny_ante::ledger::Account;
 use sheetkeeper::services::{self, ChallengeDraft, DiceInput};
@@ -29,6 +31,8 @@ fn seeded(db_path: &std::path::Path) -> (Uuid, Uuid, Uuid) {
     let v = services::penny_create_character(&mut store, game, "Cy", "Lucky", 25).unwrap().view;
     let cy = id_of(&v, "Cy");
     services::penny_start_adventure(&mut store, game, None).unwrap();
+    let count = services::penny_add_antagonist(&mut store, game, "The Count", vec![]).unwrap().view.antagonists[0].id;
+    services::penny_fund_antagonist(&mut store, game, count, 12).unwrap();
     let draft = ChallengeDraft {
         stake: "The ferry".into(),
         ante: 2,
@@ -87,9 +91,21 @@ fn the_house_ends_an_adventure_a_loan_falls_due_and_the_history_is_narrated() {
     session.wait_text(&format!("{item} .penny-narration"), "Bo misses the ferry and swims after it.");
     shots_of(&session, "penny-history", "#penny-history");
 
+    // The Count will be back: marked recurring, he keeps his purse when the adventure ends.
+    press(&session, ".penny-antagonist .penny-recurring");
+    session.wait_until("the Count marked recurring", || {
+        let on =
+            session.execute("return document.querySelector('.penny-antagonist .penny-recurring').checked;", json!([]));
+        (on == json!(true)).then_some(())
+    });
+    shots_of(&session, "penny-recurring", "#penny-antagonists");
+
     // The House ends the adventure: the loan is due and the next House's figure is shown.
     press(&session, "#penny-end-adventure");
     session.wait_for("#penny-between");
+    session.wait_text(".penny-antagonist .penny-purse", "12");
+    assert_eq!(text_of(&session, "#penny-house-pile"), "0");
+    assert_eq!(text_of(&session, "#penny-house-recurring"), "Recurring antagonists hold 12 pennies more.");
     let conn = db(&db_path);
     let recorded: i64 = conn
         .query_row("SELECT sum(max(pile, 0)) FROM pa_end_piles", [], |r| r.get(0))

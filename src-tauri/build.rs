@@ -47,6 +47,8 @@ const COMMANDS: &[&str] = &[
     "penny_recall_purse",
     "penny_repay_loan",
     "penny_repay_debt",
+    "penny_set_recurring",
+    "penny_narrate",
     "penny_start_challenge",
     "penny_challenge_move",
     "mezzo_conflict_preview",

@@ -382,6 +382,11 @@ export const pennyRecallPurse = (game, antagonist, amount) => call("penny_recall
 export const pennyRepayLoan = (game, loan, amount) => call("penny_repay_loan", { game, loan, amount });
 export const pennyRepayDebt = (game, debtor, creditor, amount) =>
   call("penny_repay_debt", { game, debtor, creditor, amount });
+/** Marks an antagonist recurring (its purse stays with it between adventures) or not. */
+export const pennySetRecurring = (game, antagonist, recurring) =>
+  call("penny_set_recurring", { game, antagonist, recurring });
+/** Writes (or with "" clears) the narration of a finished challenge in the history. */
+export const pennyNarrate = (game, challenge, text) => call("penny_narrate", { game, challenge, text });
 export const pennyStartChallenge = (game, draft) => call("penny_start_challenge", { game, draft });
 /** One challenge move; `dice` is {kind: "rolled"} or {kind: "entered", values}. */
 export const pennyChallengeMove = (game, mv, dice = { kind: "rolled" }) =>

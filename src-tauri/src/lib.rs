@@ -97,6 +97,8 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             penny_commands::penny_recall_purse,
             penny_commands::penny_repay_loan,
             penny_commands::penny_repay_debt,
+            penny_commands::penny_set_recurring,
+            penny_commands::penny_narrate,
             penny_commands::penny_start_challenge,
             penny_commands::penny_challenge_move,
             mezzo_commands::mezzo_conflict_preview,

@@ -186,6 +186,31 @@ pub fn penny_repay_debt(
     Ok(services::penny_repay_debt(&mut *state.store()?, parse_id("game", &game)?, debtor, creditor, amount)?)
 }
 
+#[tauri::command(async)]
+pub fn penny_set_recurring(
+    state: State<'_, AppState>,
+    game: String,
+    antagonist: String,
+    recurring: bool,
+) -> Reply<PennyChange> {
+    Ok(services::penny_set_recurring(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("antagonist", &antagonist)?,
+        recurring,
+    )?)
+}
+
+#[tauri::command(async)]
+pub fn penny_narrate(state: State<'_, AppState>, game: String, challenge: String, text: String) -> Reply<PennyChange> {
+    Ok(services::penny_narrate(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("challenge", &challenge)?,
+        &text,
+    )?)
+}
+
 /// On a device joined to `game`'s table, `mv` goes to the host (which runs it through its
 /// services) and the answer is the table as the replica shows it once the host's next
 /// snapshot is in; `None` when this device is not joined to that game (it plays locally).

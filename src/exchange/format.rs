@@ -8,13 +8,13 @@
 //!       "table_settings": { "name": 1 },
 //!       "characters": [ { "id", "name", "created_at", "updated_at", "revision",
 //!                         "nsu": { …the sheet… },
-//!                         "penny_ante": { "characteristics": ["…"] },
+//!                         "penny_ante": { "characteristics": ["…"], "lost": 1 },
 //!                         "penny_pile": 25, "penny_ledger": [ { …entry… } ],
 //!                         "mezzo": { …the character's story element… },
 //!                         "scattershot": { …the character's sheet… } } ],
 //!       "nsu_world": { …locations, clocks, settlement… },
 //!       "penny_table": { "adventure", "ledger": { "entries", "debts" }, "loans",
-//!                        "antagonists", "challenge" },
+//!                        "antagonists", "challenge", "last_end", "history" },
 //!       "mezzo_table": { "arc", "players", "elements", "plot", "deck", "keyword_die",
 //!                        "challenge" },
 //!       "scattershot_table": { "gm_dice", "play" } } ] } }
@@ -22,10 +22,14 @@
 //! A character file holds its one character inside its game's header, so importing it on
 //! another device can create the game when that device does not have it yet.
 //!
-//! Penny Ante: a character carries its sheet (`penny_ante`, its characteristics; left out
-//! while empty). A game file or a backup carries each Penny Ante game's whole table
-//! (`penny_table`: the adventure, every ledger entry, debts, loans, antagonists and the
-//! current or last challenge, in the rules' serde shape). A character file carries no
+//! Penny Ante: a character carries its sheet (`penny_ante`, its characteristics and how many
+//! it gave up in buyouts, `lost`, left out while 0; the sheet is left out while empty). A
+//! game file or a backup carries each Penny Ante game's whole table (`penny_table`: the
+//! adventure, every ledger entry, debts, loans (`in_debt`: what became a debt when a loan
+//! was unpaid at an adventure's start), antagonists (`recurring`), the current or last
+//! challenge, the players' piles when the last adventure ended (`last_end`) and the finished
+//! challenges with their narration (`history`), in the rules' serde shape). The fields added
+//! for campaigns are optional and left out while empty, so older files import unchanged. A character file carries no
 //! table; beside its Penny Ante character it carries `penny_pile`, the pennies the character
 //! holds, and `penny_ledger`, the entries of its game's ledger that touch it (the pile is
 //! their sum). Imported as a new character, its pile arrives at the destination table as

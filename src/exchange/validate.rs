@@ -1191,25 +1191,27 @@ impl Validator {
 /// Penny Ante: a character's sheet and its carried pile, and a game's table.
 impl Validator {
     fn penny_sheet(&mut self, path: &str, v: &Value) -> Option<PennySheet> {
-        let map = self.object(path, v, &["characteristics", "carried"])?;
+        let map = self.object(path, v, &["characteristics", "carried", "lost"])?;
         let characteristics = self.texts(path, map, "characteristics")?;
-        let carried = match map.get("carried") {
-            None => 0,
-            Some(n) => match n.as_u64().and_then(|n| u32::try_from(n).ok()) {
-                Some(n) => n,
-                None => {
-                    self.problem(format!("{path}.carried"), "must be a whole number, 0 or more");
-                    return None;
+        let mut count = |key: &str| match map.get(key) {
+            None => Some(0),
+            Some(n) => {
+                let n = n.as_u64().and_then(|n| u32::try_from(n).ok());
+                if n.is_none() {
+                    self.problem(format!("{path}.{key}"), "must be a whole number, 0 or more");
                 }
-            },
+                n
+            }
         };
-        let sheet = PennySheet { characteristics, carried };
+        let (carried, lost) = (count("carried"), count("lost"));
+        let (carried, lost) = (carried?, lost?);
+        let sheet = PennySheet { characteristics, carried, lost };
         let found = sheet_problems(&sheet, path);
         let ok = found.is_empty();
         self.extend(found);
         // Stored as the rules keep them: trimmed.
         let characteristics = sheet.characteristics.iter().map(|c| c.trim().to_owned()).collect();
-        ok.then_some(PennySheet { characteristics, carried })
+        ok.then_some(PennySheet { characteristics, carried, lost })
     }
 
     /// The table is read by its types (the first type error is reported at its path), then

@@ -21,30 +21,65 @@ use crate::model::{clean_name, now, Character, CharacterRecord, Game, System};
 use crate::rules::penny_ante::challenge::{
     self, Bid, Challenge, ChallengeEvent, Move, Phase, Roster, Setup, Side, Used,
 };
+use crate::rules::penny_ante::history::ChallengeRecord;
 use crate::rules::penny_ante::ledger::{Account, Debt, Entry, Reason};
 use crate::rules::penny_ante::odds::ShowdownOdds;
 use crate::rules::penny_ante::score::Hand;
-use crate::rules::penny_ante::table::{Adventure, Characteristic, PennySheet, PennyTable};
+use crate::rules::penny_ante::table::{
+    Adventure, Characteristic, FundingBasis, HouseBudget, PennySheet, PennyTable, TableEvent,
+};
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
 
 /// The state a Penny Ante event snapshots: the table without its ledger entries (but with
-/// the ledger's length and its debts), and the characters whose sheets the move changed.
+/// the ledger's length and its debts) and without its history (but with its length and the
+/// records the move changed), and the characters whose sheets the move changed. Entries
+/// and records only grow during play, so a campaign's events stay small.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct Snapshot {
     table: PennyTable,
     ledger_len: usize,
+    /// None in events logged before the history was kept: undoing them keeps it as it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    history_len: Option<usize>,
+    /// The records the move added or changed, by position, as they were in this state.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    history_changed: Vec<(usize, ChallengeRecord)>,
     /// Each changed character as it was (None: it did not exist).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     characters: Vec<(Uuid, Option<CharacterRecord>)>,
 }
 
 impl Snapshot {
-    fn of(table: &PennyTable, characters: Vec<(Uuid, Option<CharacterRecord>)>) -> Self {
+    /// `table` as a snapshot; `changed` are the positions of the history records the move
+    /// added or changed (those present in `table` are kept).
+    fn of(table: &PennyTable, changed: &[usize], characters: Vec<(Uuid, Option<CharacterRecord>)>) -> Self {
         let mut table = table.clone();
         let ledger_len = table.ledger.entries.len();
         table.ledger.entries.clear();
-        Snapshot { table, ledger_len, characters }
+        let history = std::mem::take(&mut table.history);
+        let history_len = Some(history.len());
+        let history_changed = changed.iter().filter_map(|&i| history.get(i).map(|r| (i, r.clone()))).collect();
+        Snapshot { table, ledger_len, history_len, history_changed, characters }
     }
+
+    /// The history this snapshot stood for, given the history `now` (which holds every
+    /// record up to its length that the move did not change).
+    fn history(&self, now: &[ChallengeRecord]) -> Vec<ChallengeRecord> {
+        let Some(len) = self.history_len else { return now.to_vec() };
+        let mut out = now[..len.min(now.len())].to_vec();
+        for (i, r) in &self.history_changed {
+            if let Some(slot) = out.get_mut(*i) {
+                *slot = r.clone();
+            }
+        }
+        out
+    }
+}
+
+/// The positions of the history records that differ between two tables.
+fn history_changes(before: &PennyTable, after: &PennyTable) -> Vec<usize> {
+    let longest = before.history.len().max(after.history.len());
+    (0..longest).filter(|&i| before.history.get(i) != after.history.get(i)).collect()
 }
 
 /// The payload of every Penny Ante event.
@@ -92,6 +127,10 @@ pub struct PlayerView {
     /// What the next characteristic costs (0 for the free one).
     pub next_price: u64,
     pub received_starting_pennies: bool,
+    /// Characteristics given up in buyouts.
+    pub lost: u32,
+    /// Why the character cannot take a characteristic now, if it cannot.
+    pub characteristic_waits: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -102,6 +141,8 @@ pub struct AntagonistView {
     pub purse: Option<i64>,
     /// Without the table's secrets, only those not marked hidden.
     pub characteristics: Vec<Characteristic>,
+    /// Comes back in later adventures, keeping its purse.
+    pub recurring: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -114,6 +155,8 @@ pub struct LoanView {
     pub outstanding: u64,
     pub adventure: u32,
     pub flagged: bool,
+    /// What became a debt to the lender when it was still unpaid at an adventure's start.
+    pub in_debt: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -132,13 +175,64 @@ pub struct PennyView {
     pub antagonist_cap: Option<u64>,
     pub adventure: Adventure,
     pub house: i64,
-    /// What the House would receive if an adventure started now (the players' piles).
+    /// What the House would receive if the next adventure started now, by default.
     pub default_house_funding: u64,
+    /// Where that figure comes from, and in words.
+    pub house_budget: HouseBudgetView,
+    /// What recurring antagonists keep in their purses; None without the table's secrets.
+    pub recurring_purses: Option<i64>,
     pub players: Vec<PlayerView>,
     pub antagonists: Vec<AntagonistView>,
     pub loans: Vec<LoanView>,
     pub debts: Vec<DebtView>,
     pub challenge: Option<ChallengeView>,
+    /// Every finished challenge, newest first.
+    pub history: Vec<HistoryView>,
+}
+
+/// The House's default funding for the next adventure, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HouseBudgetView {
+    pub amount: u64,
+    pub basis: FundingBasis,
+    /// "The players' piles when adventure 2 ended (Cy, who joined since, with the starting
+    /// pennies)."
+    pub words: String,
+}
+
+/// One side of a finished challenge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HistorySideView {
+    pub side: Side,
+    pub name: String,
+    pub members: Vec<Named>,
+    pub used: Vec<UsedView>,
+    pub hand: Option<HandView>,
+    pub given_up: Vec<UsedView>,
+}
+
+/// A finished challenge as its viewer may see it (an antagonist's hidden characteristics
+/// stay hidden from the players).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HistoryView {
+    pub challenge: Uuid,
+    pub adventure: u32,
+    pub stake: String,
+    pub ante: u64,
+    pub pot: u64,
+    pub winner: Option<Side>,
+    pub folded: Option<Side>,
+    pub narrator: Option<Side>,
+    /// Who narrates, by name ("Ada", "the House").
+    pub narrator_name: Option<String>,
+    pub sides: [HistorySideView; 2],
+    /// "Ada folded; the Count takes the pot of 6."
+    pub summary: String,
+    pub narration: String,
+    /// Whether this viewer may write the narration.
+    pub can_narrate: bool,
+    /// The characters who played in it (for a character's own history).
+    pub characters: Vec<Uuid>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -421,26 +515,40 @@ fn view(read: Reader<'_>, game: &Game, table: &PennyTable, viewer: &Viewer) -> R
     let players = players(read, game.id)?;
     let names = Names::new(&players, table);
     let pile = |a: Account| table.pile(&a);
+    let budget = table.house_budget(&players.iter().map(|p| p.character.id).collect::<Vec<_>>());
+    let recurring_purses =
+        table.antagonists.iter().filter(|a| a.recurring).map(|a| pile(Account::Antagonist(a.id))).sum();
     Ok(PennyView {
         game: game.clone(),
         starting_pennies: setting(game, "starting_pennies"),
         antagonist_cap: cap(game),
         adventure: table.adventure,
         house: pile(Account::House),
-        default_house_funding: crate::rules::penny_ante::ledger::default_house_funding(
-            &table.ledger,
-            &players.iter().map(|p| p.character.id).collect::<Vec<_>>(),
-        ),
+        default_house_funding: budget.amount,
+        house_budget: budget_view(&names, &budget),
+        recurring_purses: secrets.then_some(recurring_purses),
         players: players
             .iter()
             .map(|p| {
                 let id = p.character.id;
                 let characteristics = p.penny_ante.as_ref().map(|s| s.characteristics.clone()).unwrap_or_default();
+                let lost = p.penny_ante.as_ref().map_or(0, |s| s.lost);
+                let characteristic_waits = if !table.adventure.running {
+                    None
+                } else if characteristics.is_empty() && lost > 0 {
+                    Some("Lost in a buyout: a new free characteristic waits until the adventure ends.".to_owned())
+                } else if !characteristics.is_empty() {
+                    Some("Characteristics are bought only between adventures.".to_owned())
+                } else {
+                    None
+                };
                 PlayerView {
                     id,
                     name: p.character.name.clone(),
                     pile: pile(Account::Character(id)),
                     next_price: if characteristics.is_empty() { 0 } else { 5 },
+                    lost,
+                    characteristic_waits,
                     characteristics,
                     purchases: table.purchases(id),
                     received_starting_pennies: table
@@ -459,6 +567,7 @@ fn view(read: Reader<'_>, game: &Game, table: &PennyTable, viewer: &Viewer) -> R
                 name: a.name.clone(),
                 purse: secrets.then(|| pile(Account::Antagonist(a.id))),
                 characteristics: a.characteristics.iter().filter(|c| secrets || !c.hidden).cloned().collect(),
+                recurring: a.recurring,
             })
             .collect(),
         loans: table
@@ -473,11 +582,103 @@ fn view(read: Reader<'_>, game: &Game, table: &PennyTable, viewer: &Viewer) -> R
                 outstanding: l.outstanding(),
                 adventure: l.adventure,
                 flagged: l.flagged,
+                in_debt: l.in_debt,
             })
             .collect(),
         debts: table.ledger.debts.iter().map(|d: &Debt| debt_view(&names, d)).collect(),
         challenge: table.challenge.as_ref().map(|c| challenge_view(table, &players, &names, c, secrets)),
+        history: table.history.iter().rev().map(|r| history_view(table, &names, r, viewer)).collect(),
     })
+}
+
+fn budget_view(names: &Names, b: &HouseBudget) -> HouseBudgetView {
+    let joined: Vec<String> = b.newcomers.iter().map(|&c| names.of(Account::Character(c))).collect();
+    let newcomers = match joined.as_slice() {
+        [] => String::new(),
+        [one] => format!(", and {one}'s starting pennies ({one} joined since)"),
+        [rest @ .., last] => format!(", and the starting pennies of {} and {last}, who joined since", rest.join(", ")),
+    };
+    let words = match b.basis {
+        FundingBasis::StartingPennies => {
+            "the players' starting pennies, before any characteristic was bought (the first adventure)".to_owned()
+        }
+        FundingBasis::EndOf(n) => format!("the players' piles when adventure {n} ended{newcomers}"),
+        FundingBasis::PilesNow => {
+            "the players' piles now (no figure was kept when the last adventure ended)".to_owned()
+        }
+    };
+    HouseBudgetView { amount: b.amount, basis: b.basis, words: sentence(words) }
+}
+
+fn history_view(table: &PennyTable, names: &Names, r: &ChallengeRecord, viewer: &Viewer) -> HistoryView {
+    // A device passed around shows a hidden characteristic only behind the House's hand-over.
+    let secrets = shows_house_secrets(viewer);
+    let side_name = |s: Side| {
+        let list: Vec<String> = r.side(s).members.iter().map(|a| names.of(*a)).collect();
+        match list.as_slice() {
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+            [] => s.label().into(),
+        }
+    };
+    let side = |s: Side| {
+        let rs = r.side(s);
+        HistorySideView {
+            side: s,
+            name: side_name(s),
+            members: rs.members.iter().map(|a| names.named(*a)).collect(),
+            used: rs.used.iter().map(|u| used_view(table, names, u, secrets)).collect(),
+            hand: rs.hand.as_ref().map(HandView::from),
+            given_up: rs.given_up.iter().map(|u| used_view(table, names, u, secrets)).collect(),
+        }
+    };
+    let narrates = r.narrator.map(|n| format!(" {} narrates.", sentence(side_name(n)))).unwrap_or_default();
+    let hand = |s: Side| r.side(s).hand.as_ref();
+    let summary = match (r.winner, r.folded) {
+        (Some(w), Some(f)) => {
+            format!("{} folded; {} takes the pot of {}.{narrates}", side_name(f), side_name(w), r.pot)
+        }
+        (Some(w), None) => match (hand(w), hand(w.other())) {
+            (Some(h), Some(l)) => format!(
+                "{} wins the pot of {} with {}, {} against {}, {}.{narrates}",
+                side_name(w),
+                r.pot,
+                h.category.label(),
+                h.score,
+                l.category.label(),
+                l.score
+            ),
+            _ => format!("{} wins the pot of {}.{narrates}", side_name(w), r.pot),
+        },
+        (None, _) => match hand(Side::Challenger) {
+            Some(h) => format!("A tie at {} ({}): each side takes back its wager.", h.score, h.category.label()),
+            None => "A tie: each side takes back its wager.".to_owned(),
+        },
+    };
+    HistoryView {
+        challenge: r.challenge,
+        adventure: r.adventure,
+        stake: r.stake.clone(),
+        ante: r.ante,
+        pot: r.pot,
+        winner: r.winner,
+        folded: r.folded,
+        narrator: r.narrator,
+        narrator_name: r.narrator.map(side_name),
+        sides: [side(Side::Challenger), side(Side::Opponent)],
+        summary: sentence(summary),
+        narration: r.narration.clone(),
+        can_narrate: may_narrate(viewer, r),
+        characters: r
+            .sides
+            .iter()
+            .flat_map(|s| &s.members)
+            .filter_map(|a| match a {
+                Account::Character(id) => Some(*id),
+                _ => None,
+            })
+            .collect(),
+    }
 }
 
 fn debt_view(names: &Names, d: &Debt) -> DebtView {
@@ -920,10 +1121,11 @@ fn change(
         tx.put_penny_table(game, &moved.table)?;
         tx.touch_game(game, now())?;
         let challenge = moved.table.challenge.as_ref().filter(|_| kind == EventKind::PennyChallengeMove).map(|c| c.id);
+        let kept = history_changes(&before, &moved.table);
         let payload = Payload {
             action: moved.message.clone(),
-            before: Snapshot::of(&before, changed.iter().map(|(id, old, _)| (*id, old.clone())).collect()),
-            after: Snapshot::of(&moved.table, changed.into_iter().map(|(id, _, new)| (id, Some(new))).collect()),
+            before: Snapshot::of(&before, &kept, changed.iter().map(|(id, old, _)| (*id, old.clone())).collect()),
+            after: Snapshot::of(&moved.table, &kept, changed.into_iter().map(|(id, _, new)| (id, Some(new))).collect()),
             challenge,
             events: moved.events,
             house_secret: kind == EventKind::PennyTableChanged && touches_antagonists(&before, &moved.table),
@@ -964,6 +1166,9 @@ pub(super) fn undo_penny_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
     if current.ledger.entries.len() != payload.after.ledger_len {
         return Err(Error::invalid("ledger", "the ledger changed since this move (an import?); undo that first"));
     }
+    if payload.after.history_len.is_some_and(|len| len != current.history.len()) {
+        return Err(Error::invalid("history", "the history changed since this move (an import?); undo that first"));
+    }
     for (id, after) in &payload.after.characters {
         let now_record = read.character(*id)?.map(|_| load(read, *id)).transpose()?;
         let same = match (&now_record, after) {
@@ -979,6 +1184,8 @@ pub(super) fn undo_penny_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
     let mut restored = payload.before.table.clone();
     restored.ledger.entries =
         current.ledger.entries[..payload.before.ledger_len.min(current.ledger.entries.len())].to_vec();
+    restored.history = payload.before.history(&current.history);
+    let kept = history_changes(&current, &restored);
     for (id, before) in &payload.before.characters {
         match before {
             Some(record) => {
@@ -996,8 +1203,8 @@ pub(super) fn undo_penny_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
     let message = format!("Undone: {}", payload.action);
     let undo = Payload {
         action: message.clone(),
-        before: payload.after.clone(),
-        after: Snapshot::of(&restored, payload.before.characters.clone()),
+        before: Snapshot::of(&current, &kept, payload.after.characters.clone()),
+        after: Snapshot::of(&restored, &kept, payload.before.characters.clone()),
         challenge: payload.challenge,
         events: serde_json::Value::Null,
         house_secret: payload.house_secret,
@@ -1095,8 +1302,17 @@ pub fn penny_start_adventure(store: &mut Store, game: Uuid, funding: Option<i64>
     change(store, game, EventKind::PennyTableChanged, |ctx, table| {
         let ids: Vec<Uuid> = ctx.players.iter().map(|p| p.character.id).collect();
         let (t, events) = table.start_adventure(&ids, funding)?;
-        let flagged = t.loans.iter().filter(|l| l.flagged && l.outstanding() > 0).count();
-        let warning = if flagged > 0 { format!(" {flagged} loan(s) unpaid: flagged.") } else { String::new() };
+        let warning: String = events
+            .iter()
+            .filter_map(|e| match e {
+                TableEvent::LoanBecameDebt { debtor, creditor, amount, .. } => Some(format!(
+                    " {}'s unpaid loan of {amount} becomes a debt to {}, who narrates the setback.",
+                    ctx.names.of(*debtor),
+                    ctx.names.of(*creditor)
+                )),
+                _ => None,
+            })
+            .collect();
         let house = t.pile(&Account::House);
         Ok(Moved::table(
             t,
@@ -1108,9 +1324,15 @@ pub fn penny_start_adventure(store: &mut Store, game: Uuid, funding: Option<i64>
 
 /// Ends the running adventure.
 pub fn penny_end_adventure(store: &mut Store, game: Uuid) -> Result<PennyChange> {
-    change(store, game, EventKind::PennyTableChanged, |_, table| {
-        let (t, events) = table.end_adventure()?;
-        Ok(Moved::table(t, format!("Adventure {} ends.", table.adventure.number), &events))
+    change(store, game, EventKind::PennyTableChanged, |ctx, table| {
+        let ids: Vec<Uuid> = ctx.players.iter().map(|p| p.character.id).collect();
+        let (t, events) = table.end_adventure(&ids)?;
+        let budget = t.house_budget(&ids).amount;
+        Ok(Moved::table(
+            t,
+            format!("Adventure {} ends; the next one's House starts from {budget}.", table.adventure.number),
+            &events,
+        ))
     })
 }
 
@@ -1189,6 +1411,55 @@ pub fn penny_repay_debt(
     })
 }
 
+/// The House marks an antagonist as recurring (its purse stays with it between adventures)
+/// or not.
+pub fn penny_set_recurring(store: &mut Store, game: Uuid, antagonist: Uuid, recurring: bool) -> Result<PennyChange> {
+    change(store, game, EventKind::PennyTableChanged, |ctx, table| {
+        let (t, events) = table.set_recurring(antagonist, recurring)?;
+        let name = ctx.names.of(Account::Antagonist(antagonist));
+        let words = if recurring {
+            format!("{name} will recur: its purse stays with it between adventures.")
+        } else {
+            format!("{name} no longer recurs: its purse goes back to the House when the adventure ends.")
+        };
+        Ok(Moved::table(t, words, &events))
+    })
+}
+
+/// Writes what the narrator told of a finished challenge's outcome (an empty text clears
+/// it). The narrator's player, or the table, writes it.
+pub fn penny_narrate(store: &mut Store, game: Uuid, challenge: Uuid, text: &str) -> Result<PennyChange> {
+    change(store, game, EventKind::PennyTableChanged, |ctx, table| {
+        let record =
+            table.history.iter().find(|r| r.challenge == challenge).ok_or_else(|| {
+                Error::invalid("challenge", format!("no finished challenge {challenge} at this table"))
+            })?;
+        if !may_narrate(&device_viewer(ctx.read, game)?, record) {
+            return Err(not_yours("narration", "Another side's narration"));
+        }
+        let (t, events) = table.narrate(challenge, text)?;
+        let words = if text.trim().is_empty() {
+            format!("The narration of “{}” is cleared.", record.stake)
+        } else {
+            format!("The narration of “{}” is written.", record.stake)
+        };
+        Ok(Moved::table(t, words, &events))
+    })
+}
+
+/// Whether `viewer` may write a finished challenge's narration: the table, or a player of a
+/// character on the narrating side (on either side when no one narrates, a tie).
+fn may_narrate(viewer: &Viewer, r: &ChallengeRecord) -> bool {
+    if viewer.sees_table_secrets() {
+        return true;
+    }
+    let sides: Vec<Side> = r.narrator.map_or_else(|| Side::BOTH.to_vec(), |n| vec![n]);
+    sides
+        .into_iter()
+        .flat_map(|s| r.side(s).members.clone())
+        .any(|a| matches!(a, Account::Character(id) if viewer.sees_character(id)))
+}
+
 /// How a challenge starts, as the UI sends it.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct ChallengeDraft {
@@ -1244,16 +1515,31 @@ pub fn penny_challenge_move<R: Rng>(
         if c.phase == Phase::Over && table.running().is_some() {
             message = format!("{message} {}", outcome_words(&names, c));
         }
-        let mut moved = Moved::table(t.clone(), message, &events);
-        // A buyout costs each losing character a characteristic.
-        for e in &events {
-            if let ChallengeEvent::CharacteristicLost { owner: Account::Character(id), text } = e {
+        // The challenge that ends here is kept in the campaign's history, with the
+        // characteristics its buyout cost.
+        let given_up: Vec<Used> = events
+            .iter()
+            .filter_map(|e| match e {
+                ChallengeEvent::CharacteristicLost { owner, text } => Some(Used { owner: *owner, text: text.clone() }),
+                _ => None,
+            })
+            .collect();
+        let t = if c.phase == Phase::Over && table.running().is_some() {
+            t.keep_finished_challenge(&given_up).0
+        } else {
+            t
+        };
+        let mut moved = Moved::table(t, message, &events);
+        // A buyout costs each losing character a characteristic, for good (§2.2).
+        for u in &given_up {
+            if let Account::Character(id) = u.owner {
                 let mut record =
-                    moved.sheets.iter().find(|r| r.character.id == *id).cloned().unwrap_or(player(ctx, *id)?.clone());
+                    moved.sheets.iter().find(|r| r.character.id == id).cloned().unwrap_or(player(ctx, id)?.clone());
                 if let Some(sheet) = &mut record.penny_ante {
-                    sheet.characteristics.retain(|c| c != text);
+                    sheet.characteristics.retain(|c| *c != u.text);
+                    sheet.lost = sheet.lost.saturating_add(1);
                 }
-                moved.sheets.retain(|r| r.character.id != *id);
+                moved.sheets.retain(|r| r.character.id != id);
                 moved.sheets.push(record);
             }
         }

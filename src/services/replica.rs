@@ -153,6 +153,30 @@ fn redact_penny(table: &mut PennyTable, viewer: &Viewer) {
         }
     }
     if !secrets {
+        // The campaign's history tells an antagonist's hidden characteristic as the view does.
+        let hidden_of = |owner: Account, text: &str| match owner {
+            Account::Antagonist(id) => table
+                .antagonists
+                .iter()
+                .find(|a| a.id == id)
+                .is_some_and(|a| a.characteristics.iter().any(|x| x.hidden && x.text == text)),
+            _ => false,
+        };
+        let mut hide = Vec::new();
+        for (i, r) in table.history.iter().enumerate() {
+            for (s, side) in r.sides.iter().enumerate() {
+                for (u, used) in side.used.iter().enumerate() {
+                    if hidden_of(used.owner, &used.text) {
+                        hide.push((i, s, u));
+                    }
+                }
+            }
+        }
+        for (i, s, u) in hide {
+            table.history[i].sides[s].used[u].text = HIDDEN_CHARACTERISTIC.to_owned();
+        }
+    }
+    if !secrets {
         for a in &mut table.antagonists {
             a.characteristics.retain(|x| !x.hidden);
         }

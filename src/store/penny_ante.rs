@@ -18,8 +18,11 @@ use crate::rules::penny_ante::challenge::{
     Bid, Challenge, Circumstance, LoanOffer, Member, Outcome, Phase, Side, SideState, Used,
 };
 use crate::rules::penny_ante::check::table_problems;
+use crate::rules::penny_ante::history::{ChallengeRecord, RecordSide};
 use crate::rules::penny_ante::ledger::{Account, Debt, Entry, Reason};
-use crate::rules::penny_ante::table::{Adventure, Antagonist, Characteristic, Loan, PennySheet, PennyTable};
+use crate::rules::penny_ante::table::{
+    Adventure, AdventureEnd, Antagonist, Characteristic, EndPile, Loan, PennySheet, PennyTable,
+};
 use crate::rules::penny_ante::{Category, Hand};
 
 #[derive(Debug)]
@@ -226,15 +229,15 @@ impl Reader<'_> {
     pub fn penny_sheet(&self, character: Uuid) -> Result<Option<PennySheet>> {
         let id = character.to_string();
         let conn = self.conn();
-        let carried = conn
-            .prepare_cached("SELECT carried FROM pa_sheets WHERE character_id = ?1")?
-            .query_row([&id], |r| r.get::<_, u32>(0))
+        let head = conn
+            .prepare_cached("SELECT carried, lost FROM pa_sheets WHERE character_id = ?1")?
+            .query_row([&id], |r| Ok((r.get::<_, u32>(0)?, r.get::<_, u32>(1)?)))
             .optional()?;
-        let Some(carried) = carried else { return Ok(None) };
+        let Some((carried, lost)) = head else { return Ok(None) };
         let mut stmt =
             conn.prepare_cached("SELECT text FROM pa_characteristics WHERE character_id = ?1 ORDER BY position")?;
         let characteristics = stmt.query_map([&id], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
-        Ok(Some(PennySheet { characteristics, carried }))
+        Ok(Some(PennySheet { characteristics, carried, lost }))
     }
 
     /// How many entries the game's ledger holds (one past the last position).
@@ -259,12 +262,23 @@ impl Reader<'_> {
         let id = game.to_string();
         let conn = self.conn();
         let mut t = PennyTable::default();
-        if let Some(adventure) = conn
-            .prepare_cached("SELECT adventure, running FROM pa_tables WHERE game_id = ?1")?
-            .query_row([&id], |r| Ok(Adventure { number: r.get(0)?, running: r.get(1)? }))
+        if let Some((adventure, last_end)) = conn
+            .prepare_cached("SELECT adventure, running, last_end FROM pa_tables WHERE game_id = ?1")?
+            .query_row([&id], |r| {
+                Ok((Adventure { number: r.get(0)?, running: r.get(1)? }, r.get::<_, Option<u32>>(2)?))
+            })
             .optional()?
         {
             t.adventure = adventure;
+            if let Some(ended) = last_end {
+                let mut stmt = conn.prepare_cached(
+                    "SELECT character_id, pile FROM pa_end_piles WHERE game_id = ?1 ORDER BY position",
+                )?;
+                let piles = stmt
+                    .query_map([&id], |r| Ok(EndPile { character: uuid_at(r, 0)?, pile: r.get(1)? }))?
+                    .collect::<rusqlite::Result<_>>()?;
+                t.last_end = Some(AdventureEnd { adventure: ended, piles });
+            }
         }
         let mut stmt =
             conn.prepare_cached(&format!("SELECT {ENTRY_COLUMNS} FROM pa_ledger WHERE game_id = ?1 ORDER BY seq"))?;
@@ -280,7 +294,7 @@ impl Reader<'_> {
             .collect::<rusqlite::Result<_>>()?;
         let mut stmt = conn.prepare_cached(
             "SELECT id, lender_kind, lender_id, borrower_kind, borrower_id, amount, repaid, challenge_id, adventure, \
-             flagged FROM pa_loans WHERE game_id = ?1 ORDER BY position",
+             flagged, in_debt FROM pa_loans WHERE game_id = ?1 ORDER BY position",
         )?;
         t.loans = stmt
             .query_map([&id], |r| {
@@ -293,11 +307,13 @@ impl Reader<'_> {
                     challenge: opt_uuid_at(r, 7)?,
                     adventure: r.get(8)?,
                     flagged: r.get(9)?,
+                    in_debt: u64_at(r, 10)?,
                 })
             })?
             .collect::<rusqlite::Result<_>>()?;
         t.antagonists = self.penny_antagonists(&id)?;
         t.challenge = self.penny_challenge(&id)?;
+        t.history = self.penny_history(&id)?;
         Ok(t)
     }
 
@@ -315,12 +331,102 @@ impl Reader<'_> {
             characteristics.entry(antagonist).or_default().push(c);
         }
         let mut stmt =
-            conn.prepare_cached("SELECT id, name FROM pa_antagonists WHERE game_id = ?1 ORDER BY position")?;
-        let rows = stmt.query_map([game], |r| Ok((uuid_at(r, 0)?, r.get::<_, String>(1)?)))?;
+            conn.prepare_cached("SELECT id, name, recurring FROM pa_antagonists WHERE game_id = ?1 ORDER BY position")?;
+        let rows = stmt.query_map([game], |r| Ok((uuid_at(r, 0)?, r.get::<_, String>(1)?, r.get::<_, bool>(2)?)))?;
         let mut out = Vec::new();
         for row in rows {
-            let (id, name) = row?;
-            out.push(Antagonist { id, name, characteristics: characteristics.remove(&id).unwrap_or_default() });
+            let (id, name, recurring) = row?;
+            let characteristics = characteristics.remove(&id).unwrap_or_default();
+            out.push(Antagonist { id, name, characteristics, recurring });
+        }
+        Ok(out)
+    }
+
+    /// The finished challenges of a game, oldest first.
+    fn penny_history(&self, game: &str) -> Result<Vec<ChallengeRecord>> {
+        let conn = self.conn();
+        let empty = || RecordSide { members: Vec::new(), used: Vec::new(), hand: None, given_up: Vec::new() };
+        let mut stmt = conn.prepare_cached(
+            "SELECT challenge_id, adventure, stake, ante, pot, winner, folded, narrator, narration \
+             FROM pa_history WHERE game_id = ?1 ORDER BY position",
+        )?;
+        let mut out: Vec<ChallengeRecord> = stmt
+            .query_map([game], |r| {
+                Ok(ChallengeRecord {
+                    challenge: uuid_at(r, 0)?,
+                    adventure: r.get(1)?,
+                    stake: r.get(2)?,
+                    ante: u64_at(r, 3)?,
+                    pot: u64_at(r, 4)?,
+                    winner: opt_named(r, 5, &SIDES, side_text)?,
+                    folded: opt_named(r, 6, &SIDES, side_text)?,
+                    narrator: opt_named(r, 7, &SIDES, side_text)?,
+                    sides: [empty(), empty()],
+                    narration: r.get(8)?,
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        let len = out.len();
+        let at = |position: i64| -> Result<usize> {
+            usize::try_from(position)
+                .ok()
+                .filter(|&p| p < len)
+                .ok_or_else(|| broken(format!("the history of game {game} has a row at position {position}")))
+        };
+        let mut hands: Vec<[Option<Hand>; 2]> = vec![[None, None]; out.len()];
+        let mut stmt = conn.prepare_cached(
+            "SELECT position, side, hand_score, hand_category FROM pa_history_sides WHERE game_id = ?1 \
+             AND hand_score IS NOT NULL",
+        )?;
+        let rows = stmt.query_map([game], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                named(r, 1, &SIDES, side_text)?,
+                r.get::<_, u32>(2)?,
+                named(r, 3, &CATEGORIES, category_text)?,
+            ))
+        })?;
+        for row in rows {
+            let (position, side, score, category) = row?;
+            hands[at(position)?][side_index(side)] = Some(Hand { score, category, dice: Vec::new() });
+        }
+        let mut stmt = conn.prepare_cached(
+            "SELECT position, side, face FROM pa_history_dice WHERE game_id = ?1 ORDER BY position, side, n",
+        )?;
+        let rows =
+            stmt.query_map([game], |r| Ok((r.get::<_, i64>(0)?, named(r, 1, &SIDES, side_text)?, r.get::<_, u8>(2)?)))?;
+        for row in rows {
+            let (position, side, face) = row?;
+            match &mut hands[at(position)?][side_index(side)] {
+                Some(hand) => hand.dice.push(face),
+                None => return Err(broken(format!("the history of game {game} has hand dice but no hand"))),
+            }
+        }
+        for (record, [a, b]) in out.iter_mut().zip(hands) {
+            record.sides[0].hand = a;
+            record.sides[1].hand = b;
+        }
+        let mut stmt = conn.prepare_cached(
+            "SELECT position, side, list, kind, id, text FROM pa_history_accounts WHERE game_id = ?1 \
+             ORDER BY position, side, list, n",
+        )?;
+        let rows = stmt.query_map([game], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                named(r, 1, &SIDES, side_text)?,
+                r.get::<_, String>(2)?,
+                account_at(r, 3)?,
+                r.get::<_, Option<String>>(5)?,
+            ))
+        })?;
+        for row in rows {
+            let (position, side, list, account, text) = row?;
+            let s = &mut out[at(position)?].sides[side_index(side)];
+            match (list.as_str(), text) {
+                ("used", Some(text)) => s.used.push(Used { owner: account, text }),
+                ("given_up", Some(text)) => s.given_up.push(Used { owner: account, text }),
+                _ => s.members.push(account),
+            }
         }
         Ok(out)
     }
@@ -538,8 +644,8 @@ impl Tx<'_> {
         let id = character.to_string();
         let tx = self.conn();
         self.delete_penny_sheet(character)?;
-        tx.prepare_cached("INSERT INTO pa_sheets (character_id, carried) VALUES (?1, ?2)")?
-            .execute(params![id, sheet.carried])?;
+        tx.prepare_cached("INSERT INTO pa_sheets (character_id, carried, lost) VALUES (?1, ?2, ?3)")?
+            .execute(params![id, sheet.carried, sheet.lost])?;
         let mut stmt =
             tx.prepare_cached("INSERT INTO pa_characteristics (character_id, position, text) VALUES (?1, ?2, ?3)")?;
         for (i, text) in sheet.characteristics.iter().enumerate() {
@@ -563,7 +669,7 @@ impl Tx<'_> {
     /// rewritten. Everything else (adventure, debts, loans, antagonists, challenge) is
     /// replaced whole.
     pub fn put_penny_table(&self, game: Uuid, t: &PennyTable) -> Result<()> {
-        self.put_penny_head(game, t.adventure)?;
+        self.put_penny_head(game, t)?;
         let entries = &t.ledger.entries;
         let read = self.read();
         let stored = read.penny_ledger_len(game)?;
@@ -582,7 +688,7 @@ impl Tx<'_> {
     /// Writes a game's table, rewriting its whole ledger (an import, whose ledger may share
     /// nothing with the one stored here).
     pub fn replace_penny_table(&self, game: Uuid, t: &PennyTable) -> Result<()> {
-        self.put_penny_head(game, t.adventure)?;
+        self.put_penny_head(game, t)?;
         self.delete_penny_entries(game, 0)?;
         self.insert_penny_entries(game, 0, &t.ledger.entries)?;
         self.put_penny_rest(game, t)
@@ -590,13 +696,20 @@ impl Tx<'_> {
 
     /// The table's own row. An upsert, never a REPLACE: deleting the row would take the
     /// ledger with it (ON DELETE CASCADE).
-    fn put_penny_head(&self, game: Uuid, adventure: Adventure) -> Result<()> {
+    fn put_penny_head(&self, game: Uuid, t: &PennyTable) -> Result<()> {
+        let adventure = t.adventure;
         self.conn()
             .prepare_cached(
-                "INSERT INTO pa_tables (game_id, adventure, running) VALUES (?1, ?2, ?3) \
-                 ON CONFLICT (game_id) DO UPDATE SET adventure = excluded.adventure, running = excluded.running",
+                "INSERT INTO pa_tables (game_id, adventure, running, last_end) VALUES (?1, ?2, ?3, ?4) \
+                 ON CONFLICT (game_id) DO UPDATE SET adventure = excluded.adventure, running = excluded.running, \
+                 last_end = excluded.last_end",
             )?
-            .execute(params![game.to_string(), adventure.number, adventure.running])?;
+            .execute(params![
+                game.to_string(),
+                adventure.number,
+                adventure.running,
+                t.last_end.as_ref().map(|e| e.adventure)
+            ])?;
         Ok(())
     }
 
@@ -635,7 +748,7 @@ impl Tx<'_> {
     fn put_penny_rest(&self, game: Uuid, t: &PennyTable) -> Result<()> {
         let id = game.to_string();
         let tx = self.conn();
-        for table in ["pa_debts", "pa_loans", "pa_antagonists", "pa_challenges"] {
+        for table in ["pa_debts", "pa_loans", "pa_antagonists", "pa_challenges", "pa_end_piles", "pa_history"] {
             tx.prepare_cached(&format!("DELETE FROM {table} WHERE game_id = ?1"))?.execute([&id])?;
         }
         let mut stmt = tx.prepare_cached(
@@ -649,7 +762,8 @@ impl Tx<'_> {
         }
         let mut stmt = tx.prepare_cached(
             "INSERT INTO pa_loans (game_id, position, id, lender_kind, lender_id, borrower_kind, borrower_id, amount, \
-             repaid, challenge_id, adventure, flagged) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+             repaid, challenge_id, adventure, flagged, in_debt) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         )?;
         for (i, l) in t.loans.iter().enumerate() {
             let (lender_kind, lender_id) = account_columns(l.lender);
@@ -667,23 +781,102 @@ impl Tx<'_> {
                 l.challenge.map(|c| c.to_string()),
                 l.adventure,
                 l.flagged,
+                int(l.in_debt)?,
             ])?;
         }
-        let mut antagonist =
-            tx.prepare_cached("INSERT INTO pa_antagonists (game_id, id, position, name) VALUES (?1, ?2, ?3, ?4)")?;
+        let mut antagonist = tx.prepare_cached(
+            "INSERT INTO pa_antagonists (game_id, id, position, name, recurring) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
         let mut characteristic = tx.prepare_cached(
             "INSERT INTO pa_antagonist_characteristics (game_id, antagonist_id, position, text, hidden) \
              VALUES (?1, ?2, ?3, ?4, ?5)",
         )?;
         for (i, a) in t.antagonists.iter().enumerate() {
             let antagonist_id = a.id.to_string();
-            antagonist.execute(params![id, antagonist_id, seq_of(i)?, a.name])?;
+            antagonist.execute(params![id, antagonist_id, seq_of(i)?, a.name, a.recurring])?;
             for (j, c) in a.characteristics.iter().enumerate() {
                 characteristic.execute(params![id, antagonist_id, seq_of(j)?, c.text, c.hidden])?;
             }
         }
         if let Some(c) = &t.challenge {
             self.put_penny_challenge(&id, c)?;
+        }
+        let mut stmt = tx.prepare_cached(
+            "INSERT INTO pa_end_piles (game_id, position, character_id, pile) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for (i, p) in t.last_end.iter().flat_map(|e| &e.piles).enumerate() {
+            stmt.execute(params![id, seq_of(i)?, p.character.to_string(), p.pile])?;
+        }
+        self.put_penny_history(&id, &t.history)
+    }
+
+    /// Writes the finished challenges (the old rows are already gone).
+    fn put_penny_history(&self, game: &str, history: &[ChallengeRecord]) -> Result<()> {
+        let tx = self.conn();
+        let mut head = tx.prepare_cached(
+            "INSERT INTO pa_history (game_id, position, challenge_id, adventure, stake, ante, pot, winner, folded, \
+             narrator, narration) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        )?;
+        let mut side_row = tx.prepare_cached(
+            "INSERT INTO pa_history_sides (game_id, position, side, hand_score, hand_category) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        let mut account = tx.prepare_cached(
+            "INSERT INTO pa_history_accounts (game_id, position, side, list, n, kind, id, text) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )?;
+        let mut die = tx.prepare_cached(
+            "INSERT INTO pa_history_dice (game_id, position, side, n, face) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for (i, r) in history.iter().enumerate() {
+            let position = seq_of(i)?;
+            head.execute(params![
+                game,
+                position,
+                r.challenge.to_string(),
+                r.adventure,
+                r.stake,
+                int(r.ante)?,
+                int(r.pot)?,
+                r.winner.map(side_text),
+                r.folded.map(side_text),
+                r.narrator.map(side_text),
+                r.narration,
+            ])?;
+            for side in Side::BOTH {
+                let s = r.side(side);
+                let name = side_text(side);
+                let hand = s.hand.as_ref();
+                side_row.execute(params![
+                    game,
+                    position,
+                    name,
+                    hand.map(|h| h.score),
+                    hand.map(|h| category_text(h.category))
+                ])?;
+                for (j, member) in s.members.iter().enumerate() {
+                    let (kind, member_id) = account_columns(*member);
+                    account.execute(params![
+                        game,
+                        position,
+                        name,
+                        "members",
+                        seq_of(j)?,
+                        kind,
+                        member_id,
+                        None::<String>
+                    ])?;
+                }
+                for (list, used) in [("used", &s.used), ("given_up", &s.given_up)] {
+                    for (j, u) in used.iter().enumerate() {
+                        let (kind, owner) = account_columns(u.owner);
+                        account.execute(params![game, position, name, list, seq_of(j)?, kind, owner, u.text])?;
+                    }
+                }
+                for (j, face) in hand.map(|h| h.dice.as_slice()).unwrap_or_default().iter().enumerate() {
+                    die.execute(params![game, position, name, seq_of(j)?, face])?;
+                }
+            }
         }
         Ok(())
     }
@@ -856,7 +1049,7 @@ mod tests {
         assert_eq!(store.read().penny_table(game).unwrap(), PennyTable::default());
         assert_eq!(store.read().penny_sheet(dolly).unwrap(), None);
         let table = PennyTable::default().starting_pennies(dolly, 30, 25).unwrap().0;
-        let sheet = PennySheet { characteristics: vec!["Lucky".into()], carried: 0 };
+        let sheet = PennySheet { characteristics: vec!["Lucky".into()], carried: 0, lost: 0 };
         store
             .write(|tx| {
                 tx.put_penny_table(game, &table)?;

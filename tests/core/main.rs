@@ -21,6 +21,7 @@ mod nsu_roll;
 mod nsu_sheet;
 mod nsu_world;
 mod penny_ante;
+mod penny_campaign;
 mod penny_challenge;
 mod penny_exchange;
 mod penny_services;

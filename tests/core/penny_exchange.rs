@@ -320,7 +320,7 @@ fn malformed_penny_ante_files_are_refused_naming_the_field() {
         (
             "pennies of an antagonist not in the file",
             |v| v["data"]["games"][0]["penny_table"]["antagonists"] = json!([]),
-            "$.data.games[0].penny_table.ledger.entries[7].to",
+            "$.data.games[0].penny_table.ledger.entries[9].to",
             "is not an antagonist at this table",
         ),
         (
@@ -332,6 +332,70 @@ fn malformed_penny_ante_files_are_refused_naming_the_field() {
             },
             "$.data.games[0].penny_table.ledger.debts",
             "by the list of debts, but 0 by the entries",
+        ),
+        (
+            "a narration longer than 2000 characters",
+            |v| v["data"]["games"][0]["penny_table"]["history"][0]["narration"] = json!("a".repeat(2001)),
+            "$.data.games[0].penny_table.history[0].narration",
+            "the limit is 2000",
+        ),
+        (
+            "a finished challenge from an adventure not yet played",
+            |v| v["data"]["games"][0]["penny_table"]["history"][0]["adventure"] = json!(9),
+            "$.data.games[0].penny_table.history[0].adventure",
+            "not an adventure this table played",
+        ),
+        (
+            "a finished challenge kept twice",
+            |v| {
+                let list = v["data"]["games"][0]["penny_table"]["history"].as_array_mut().unwrap();
+                list.push(list[0].clone());
+            },
+            "$.data.games[0].penny_table.history[1].challenge",
+            "is kept twice",
+        ),
+        (
+            "a fold won by the side that folded",
+            |v| v["data"]["games"][0]["penny_table"]["history"][0]["winner"] = json!("challenger"),
+            "$.data.games[0].penny_table.history[0].winner",
+            "after a fold, the other side wins",
+        ),
+        (
+            "end-of-adventure piles of an adventure not yet played",
+            |v| v["data"]["games"][0]["penny_table"]["last_end"]["adventure"] = json!(7),
+            "$.data.games[0].penny_table.last_end.adventure",
+            "not an adventure this table played",
+        ),
+        (
+            "a character's end-of-adventure pile listed twice",
+            |v| {
+                let list = v["data"]["games"][0]["penny_table"]["last_end"]["piles"].as_array_mut().unwrap();
+                list.push(list[0].clone());
+            },
+            "$.data.games[0].penny_table.last_end.piles[3].character",
+            "is listed twice",
+        ),
+        (
+            "more of a loan turned into a debt than was unpaid",
+            |v| {
+                let loan = &mut v["data"]["games"][0]["penny_table"]["loans"][0];
+                loan["in_debt"] = json!(6);
+                loan["flagged"] = json!(true);
+            },
+            "$.data.games[0].penny_table.loans[0].in_debt",
+            "more than the 5 left unpaid",
+        ),
+        (
+            "a recurring flag that is not true or false",
+            |v| v["data"]["games"][0]["penny_table"]["antagonists"][0]["recurring"] = json!("yes"),
+            "$.data.games[0].penny_table.antagonists[0].recurring",
+            "boolean",
+        ),
+        (
+            "a count of lost characteristics below 0",
+            |v| v["data"]["games"][0]["characters"][0]["penny_ante"]["lost"] = json!(-1),
+            "$.data.games[0].characters[0].penny_ante.lost",
+            "must be a whole number, 0 or more",
         ),
         (
             "a pile in a game file",

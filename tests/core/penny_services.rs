@@ -73,11 +73,12 @@ impl Table {
 fn characters_characteristics_and_the_house_move_pennies_through_the_ledger() {
     let mut t = Table::new();
     let v = t.view();
-    // Ada paid 5 for her second characteristic; the House got the players' piles.
-    assert_eq!((t.pile("Ada"), t.pile("Bo"), v.house), (25, 25, 50));
+    // Ada paid 5 for her second characteristic; the House got the players' starting
+    // pennies, from before that purchase (RULES.md §2.2, audit #8).
+    assert_eq!((t.pile("Ada"), t.pile("Bo"), v.house), (25, 25, 55));
     assert_eq!(v.players.iter().find(|p| p.name == "Ada").unwrap().characteristics, vec!["Strong", "Quick"]);
     assert_eq!(t.db_pile(&format!("character:{}", t.ada)), 25);
-    assert_eq!(t.db_pile("house:"), 50);
+    assert_eq!(t.db_pile("house:"), 55);
     // No characteristic can be bought during an adventure; the refusal changes nothing.
     let before = bytes_on_disk(&t.scratch.db());
     let err = services::penny_buy_characteristic(&mut t.store, t.game, t.bo, "Lucky").unwrap_err();
@@ -94,11 +95,11 @@ fn characters_characteristics_and_the_house_move_pennies_through_the_ledger() {
     let baron = baron.view.antagonists[0].id;
     services::penny_fund_antagonist(&mut t.store, t.game, baron, 12).unwrap();
     assert_eq!(t.view().antagonists[0].purse, Some(12));
-    assert_eq!(t.view().house, 38);
+    assert_eq!(t.view().house, 43);
     let ledger = services::penny_ledger(&t.store, t.game, Some(Account::House), 10).unwrap();
-    assert_eq!(ledger.pile, Some(38));
+    assert_eq!(ledger.pile, Some(43));
     assert_eq!(ledger.entries[0].reason_words, "antagonist funded");
-    assert_eq!(ledger.entries[0].pile_after, Some(38));
+    assert_eq!(ledger.entries[0].pile_after, Some(43));
     // Ending the adventure returns the purses to the House and the House to the Bank.
     services::penny_end_adventure(&mut t.store, t.game).unwrap();
     assert_eq!((t.view().house, t.view().antagonists[0].purse), (0, Some(0)));
@@ -157,7 +158,7 @@ fn a_whole_challenge_against_the_house_with_undo_of_the_last_move() {
     let c = v.challenge.unwrap();
     assert_eq!(c.phase, Phase::Over);
     assert_eq!(c.outcome.as_ref().unwrap().hands.as_ref().unwrap()[0].words, "small straight, 30");
-    assert_eq!((t.pile("Ada"), v.house), (29, 46));
+    assert_eq!((t.pile("Ada"), v.house), (29, 51));
     assert_eq!(t.db_pile(&format!("character:{}", t.ada)), 29);
     let log = services::penny_log(&t.store, t.game, 50).unwrap();
     assert!(log.iter().any(|e| e.undone && e.action.starts_with("Ada raises by 4")));
@@ -247,7 +248,7 @@ fn deleting_a_game_keeps_its_pennies_in_the_log_and_undo_brings_them_back() {
     services::delete_game(&mut t.store, t.game).unwrap();
     assert_eq!(t.db_pile("house:"), 0);
     services::undo_game(&mut t.store, t.game).unwrap();
-    assert_eq!((t.pile("Ada"), t.pile("Bo"), t.view().house), (25, 25, 50));
+    assert_eq!((t.pile("Ada"), t.pile("Bo"), t.view().house), (25, 25, 55));
     assert_eq!(t.view().players.iter().find(|p| p.name == "Ada").unwrap().characteristics, vec!["Strong", "Quick"]);
     assert!(t.store.check().unwrap().ok);
 }

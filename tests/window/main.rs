@@ -26,6 +26,7 @@ mod nsu_scout;
 mod nsu_sheet;
 mod nsu_world;
 mod penny_ante;
+mod penny_campaign;
 mod penny_secrets;
 mod scattershot;
 mod scattershot_sheet;

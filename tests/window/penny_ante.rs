@@ -185,10 +185,10 @@ fn table_with_two_players(session: &Session) -> (String, String, String) {
     press(session, &format!("{buy} .penny-buy"));
     session.wait_text(&format!("#penny-pile-{ada}"), "25");
 
-    // The House gets the players' piles by default.
-    assert!(text_of(session, "#penny-adventure").contains("Default: 50 pennies"), "the default funding is shown");
+    // The House gets the players' starting pennies by default (from before Quick was bought).
+    assert!(text_of(session, "#penny-adventure").contains("Default: 55 pennies"), "the default funding is shown");
     press(session, "#penny-start-adventure");
-    session.wait_text("#penny-house-pile", "50");
+    session.wait_text("#penny-house-pile", "55");
     assert!(text_of(session, "#penny-adventure-status").contains("Adventure 1 is running"));
     let disabled = session.wait_for(&format!("{buy} .penny-buy")).attribute("disabled");
     assert!(disabled.is_some(), "no buying during an adventure");
@@ -208,10 +208,10 @@ fn table_with_two_players(session: &Session) -> (String, String, String) {
     assert!(troll.text().contains("Hates riddles (hidden)"), "hidden ones are marked: {:?}", troll.text());
     press(session, ".penny-antagonist .penny-fund[data-amount='5']");
     session.wait_text(".penny-antagonist .penny-purse", "5");
-    session.wait_text("#penny-house-pile", "45");
+    session.wait_text("#penny-house-pile", "50");
     press(session, ".penny-antagonist .penny-recall[data-amount='5']");
     session.wait_text(".penny-antagonist .penny-purse", "0");
-    session.wait_text("#penny-house-pile", "50");
+    session.wait_text("#penny-house-pile", "55");
 
     shots_of(session, "penny-table", "#penny-screen");
     shots_of(session, "penny-players", "#penny-players");
@@ -379,12 +379,12 @@ fn a_table_two_challenges_and_the_ledger() {
     press(&session, "#penny-to-table");
     session.wait_text(&format!("#penny-pile-{ada}"), "29");
     session.wait_text(&format!("#penny-pile-{bo}"), "25");
-    session.wait_text("#penny-house-pile", "46");
+    session.wait_text("#penny-house-pile", "51");
     {
         let conn = db(&db_path);
         assert_eq!(pile(&conn, &game, "character", Some(&ada)), 29, "Ada: 30 − 5 − 2 − 2 − 4 + 12");
         assert_eq!(pile(&conn, &game, "character", Some(&bo)), 25);
-        assert_eq!(pile(&conn, &game, "house", None), 46, "the House: 50 − 2 − 2");
+        assert_eq!(pile(&conn, &game, "house", None), 51, "the House: 55 − 2 − 2");
     }
 
     press(&session, "#penny-tab-challenge");
@@ -392,12 +392,12 @@ fn a_table_two_challenges_and_the_ledger() {
     press(&session, "#penny-to-table");
     session.wait_text(&format!("#penny-pile-{ada}"), "29");
     session.wait_text(&format!("#penny-pile-{bo}"), "24");
-    session.wait_text("#penny-house-pile", "47");
+    session.wait_text("#penny-house-pile", "52");
     {
         let conn = db(&db_path);
         assert_eq!(pile(&conn, &game, "character", Some(&ada)), 29);
         assert_eq!(pile(&conn, &game, "character", Some(&bo)), 24, "Bo lost his ante");
-        assert_eq!(pile(&conn, &game, "house", None), 47, "the House won Bo's ante");
+        assert_eq!(pile(&conn, &game, "house", None), 52, "the House won Bo's ante");
     }
 
     // Ada's ledger, newest first, with her pile after each entry.
@@ -417,7 +417,7 @@ fn a_table_two_challenges_and_the_ledger() {
     let session = open_dark(&db_path);
     session.wait_for("#penny-screen");
     press(&session, "#penny-tab-table");
-    session.wait_text("#penny-house-pile", "47");
+    session.wait_text("#penny-house-pile", "52");
     session.screenshot(&screenshot_dir().join("penny-dark-table-1280.png"));
     press(&session, "#penny-tab-challenge");
     session.wait_for("#penny-result");

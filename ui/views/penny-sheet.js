@@ -1,6 +1,7 @@
 // The Penny Ante sheet tab (RULES.md §2.1–2.2, §2.4): one character's page — their pile,
 // their characteristics (the first one free, each further one bought between adventures),
-// the debts and loans that involve them, the challenge they are in, and their notes. A
+// the debts and loans that involve them, the challenge they are in, the finished challenges
+// they played (with their narration, penny-campaign.js), and their notes. A
 // character made from the home screen lands here first, on creation: the first
 // characteristic and the starting pennies.
 //
@@ -10,6 +11,7 @@
 import * as api from "../api.js";
 import { el } from "./dom.js";
 import { field, pennies, sameAccount, button, card, sentences, stepper, notesCard, select } from "./penny-kit.js";
+import { historyList } from "./penny-campaign.js";
 
 /** Fills `host` with the sheet of ctx.ui.character (or a chooser when no one is picked). */
 export function renderSheet(host, ctx) {
@@ -27,11 +29,14 @@ export function renderSheet(host, ctx) {
   const parts = [];
   if (!ctx.ui.forCharacter && players.length > 1) parts.push(chooser(players, p, ctx));
   parts.push(head(p, t, ctx));
-  const creating = !p.received_starting_pennies || p.characteristics.length === 0;
+  // A character bought out of its last characteristic is not being made: it waits (§2.2).
+  const creating = !p.received_starting_pennies || (p.characteristics.length === 0 && p.lost === 0);
   if (creating) parts.push(creation(p, t, ctx));
   parts.push(
     el("div", { class: "penny-grid" }, characteristicsCard(p, t, ctx, creating), moneyCard(p, t, ctx), challengeCard(p, t, ctx)),
   );
+  const mine = t.history.filter((r) => r.characters.includes(p.id));
+  if (mine.length > 0) parts.push(card("penny-sheet-history", "Challenges played", historyList(mine, ctx, "penny-sheet-history")));
   const notes = notesPart(p, ctx);
   if (notes) parts.push(notes);
   host.append(...parts);
@@ -162,8 +167,8 @@ function characteristicForm(p, ctx, label, verb) {
 function characteristicsCard(p, t, ctx, creating) {
   const buy = () => {
     if (creating && p.characteristics.length === 0) return null;
-    if (t.adventure.running) {
-      return el("p", { class: "penny-hint muted", id: "penny-sheet-buy-closed" }, "Characteristics are bought only between adventures.");
+    if (t.adventure.running && p.characteristic_waits) {
+      return el("p", { class: "penny-hint muted", id: "penny-sheet-buy-closed" }, p.characteristic_waits);
     }
     const price = p.next_price === 0 ? "free" : pennies(p.next_price);
     return characteristicForm(p, ctx, `A new characteristic (${price})`, p.next_price === 0 ? "Take it (free)" : `Buy it (${price})`);
@@ -202,7 +207,11 @@ function moneyCard(p, t, ctx) {
     ...loans.map((l) => {
       const owes = sameAccount(l.borrower.account, me);
       const words =
-        l.outstanding === 0
+        l.in_debt > 0
+          ? owes
+            ? `Borrowed ${pennies(l.amount)} from ${l.lender.name}; ${pennies(l.in_debt)} unpaid became a debt.`
+            : `Lent ${l.borrower.name} ${pennies(l.amount)}; ${pennies(l.in_debt)} unpaid became a debt.`
+          : l.outstanding === 0
           ? owes
             ? `Borrowed ${pennies(l.amount)} from ${l.lender.name}; paid back.`
             : `Lent ${l.borrower.name} ${pennies(l.amount)}; paid back.`

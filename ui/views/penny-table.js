@@ -1,8 +1,9 @@
 // The Penny Ante table tab (RULES.md §2.1–2.2): the adventure (start with the House's
 // funding, end), the House's pile, the players (pile, characteristics, buying one, debts and
 // loans), a new character, the antagonists (purse, characteristics with hidden ones marked,
-// create, edit, fund within the cap, take back), loans and debts with repayment, and the way
-// to the challenge.
+// create, edit, fund within the cap, take back, mark recurring), loans and debts with
+// repayment, the way to the challenge, and the campaign (between adventures, the history of
+// finished challenges: penny-campaign.js).
 //
 //   import { renderTable } from "./penny-table.js";
 //   renderTable(host, ctx);   // ctx from penny-screen.js: {gameId, table, move, switchTab, …}
@@ -24,6 +25,7 @@ import {
   stepper,
 } from "./penny-kit.js";
 import { repayButtons } from "./penny-sheet.js";
+import { betweenAdventuresCard, historyCard } from "./penny-campaign.js";
 
 /** Fills `host` with the table's cards. */
 export function renderTable(host, ctx) {
@@ -36,9 +38,11 @@ export function renderTable(host, ctx) {
       challengeCard(t, ctx),
       houseCard(t, ctx),
     ),
+    !t.adventure.running && betweenAdventuresCard(t, ctx),
     playersCard(t, ctx),
     antagonistsCard(t, ctx),
     loansCard(t, ctx),
+    historyCard(t, ctx),
   );
 }
 
@@ -86,7 +90,7 @@ function adventureCard(t, ctx) {
       el(
         "p",
         { class: "muted" },
-        "Ending it sends every antagonist's purse back to the House and the House's pennies back to the Bank.",
+        "Ending it records the players' piles (the next House's funding), sends every purse but a recurring antagonist's back to the House, and the House's pennies back to the Bank.",
       ),
       housePanels(ctx) &&
         button(
@@ -116,15 +120,15 @@ function adventureCard(t, ctx) {
         field(
           "The House's pennies (leave empty for the default)",
           funding,
-          `Default: ${pennies(t.default_house_funding)}, the sum of the players' piles. Type another amount if the table agreed on one.`,
+          `Default: ${pennies(t.default_house_funding)}, ${t.house_budget.words.charAt(0).toLowerCase()}${t.house_budget.words.slice(1)}. Type another amount if the table agreed on one.`,
         ),
         unpaid.length > 0 &&
           el(
             "p",
             { class: "penny-warning" },
-            `${unpaid.length === 1 ? "One loan is" : `${unpaid.length} loans are`} still unpaid: starting flags ${
-              unpaid.length === 1 ? "it" : "them"
-            }.`,
+            `${unpaid.length === 1 ? "One loan is" : `${unpaid.length} loans are`} still unpaid: starting turns ${
+              unpaid.length === 1 ? "it into a debt to its lender" : "them into debts to their lenders"
+            }, who narrate${unpaid.length === 1 ? "s" : ""} the setback.`,
           ),
         el(
           "button",
@@ -150,6 +154,9 @@ function houseCard(t, ctx) {
     "penny-house",
     "The House",
     el("p", { class: "penny-pile" }, el("span", {}, "Pile "), el("strong", { id: "penny-house-pile" }, String(t.house))),
+    t.recurring_purses !== null &&
+      t.recurring_purses > 0 &&
+      el("p", { class: "penny-hint muted", id: "penny-house-recurring" }, `Recurring antagonists hold ${pennies(t.recurring_purses)} more.`),
     el(
       "p",
       { class: "muted" },
@@ -286,7 +293,7 @@ function playerItem(p, t, ctx) {
 function buyForm(p, t, ctx, nameId) {
   const price = p.next_price === 0 ? "free" : pennies(p.next_price);
   const label = p.next_price === 0 ? "Take a characteristic (free)" : `Buy a characteristic (${pennies(p.next_price)})`;
-  if (t.adventure.running) {
+  if (t.adventure.running && p.characteristic_waits) {
     const why = `penny-buy-why-${p.id}`;
     return el(
       "div",
@@ -296,7 +303,7 @@ function buyForm(p, t, ctx, nameId) {
         { type: "button", class: "penny-buy", disabled: true, "aria-describedby": `${nameId} ${why}` },
         label,
       ),
-      el("p", { class: "penny-hint muted", id: why }, "Characteristics are bought only between adventures."),
+      el("p", { class: "penny-hint muted", id: why }, p.characteristic_waits),
     );
   }
   const text = el("input", {
@@ -427,6 +434,8 @@ function antagonistItem(a, t, ctx) {
       el("strong", { class: "penny-name grow", id: nameId }, a.name),
       el("span", { class: "penny-pile" }, el("span", {}, "Purse "), el("strong", { class: "penny-purse" }, known ? String(a.purse) : "? pennies")),
     ),
+    a.recurring && !housePanels(ctx) && el("p", { class: "penny-recurring-mark muted" }, "Recurring: comes back in later adventures."),
+    housePanels(ctx) && recurringSwitch(a, ctx, nameId),
     a.characteristics.length === 0
       ? el("p", { class: "muted" }, "No characteristics.")
       : el(
@@ -457,6 +466,20 @@ function antagonistItem(a, t, ctx) {
       }),
     ),
   );
+}
+
+/** The House marks an antagonist as recurring (its purse stays with it) or not. */
+function recurringSwitch(a, ctx, nameId) {
+  const { box, node } = checkbox("Recurring (keeps its purse between adventures)", {
+    class: "penny-recurring",
+    checked: a.recurring,
+    "aria-describedby": nameId,
+    data: { focusKey: `penny-recurring-${a.id}` },
+  });
+  box.addEventListener("change", () => {
+    ctx.move("The antagonist was not changed.", () => api.pennySetRecurring(ctx.gameId, a.id, box.checked), box);
+  });
+  return node;
 }
 
 /**
@@ -632,7 +655,11 @@ function loanItem(l, ctx) {
       "p",
       { id },
       `${l.borrower.name} borrowed ${pennies(l.amount)} from ${l.lender.name} in adventure ${l.adventure}; `,
-      l.outstanding === 0 ? "paid back." : `${pennies(l.outstanding)} still owed.`,
+      l.in_debt > 0
+        ? `${pennies(l.in_debt)} unpaid at the next adventure's start became a debt to ${l.lender.name}.`
+        : l.outstanding === 0
+          ? "paid back."
+          : `${pennies(l.outstanding)} still owed.`,
       l.flagged && l.outstanding > 0 && el("strong", { class: "penny-flag" }, " Flagged: due before this adventure."),
     ),
     l.outstanding > 0 &&

@@ -776,6 +776,7 @@ pub fn play(
                     challenge: Some(c.id),
                     adventure: t.adventure.number,
                     flagged: false,
+                    in_debt: 0,
                 });
             }
             events.push(ChallengeEvent::LoanAnswered {

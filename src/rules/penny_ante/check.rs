@@ -8,7 +8,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::challenge::{Challenge, Phase, MAX_CHARACTERISTICS};
+use super::history::MAX_NARRATION_CHARS;
 use super::ledger::{entry_problem, Account, Entry, Reason, MAX_ENTRY};
+use super::score::Hand;
 use super::table::{clean_characteristic, PennySheet, PennyTable};
 use crate::model::name_problem;
 use crate::Problem;
@@ -64,12 +66,104 @@ pub fn table_problems(t: &PennyTable, path: &str) -> Vec<Problem> {
     if let Some(c) = &t.challenge {
         challenge(&mut f, t, c, &format!("{path}.challenge"));
     }
+    history(&mut f, t, path);
+    last_end(&mut f, t, path);
     f.out
+}
+
+/// The finished challenges: each once, in an adventure the table played, with its texts,
+/// sides and hands as a challenge makes them.
+fn history(f: &mut Found, t: &PennyTable, path: &str) {
+    let mut ids = BTreeMap::new();
+    for (i, r) in t.history.iter().enumerate() {
+        let at = format!("{path}.history[{i}]");
+        if let Some(first) = ids.insert(r.challenge, i) {
+            f.add(format!("{at}.challenge"), format!("{} is kept twice: also at history[{first}]", r.challenge));
+        }
+        if r.adventure == 0 || r.adventure > t.adventure.number {
+            f.add(
+                format!("{at}.adventure"),
+                format!("{} is not an adventure this table played (1 to {})", r.adventure, t.adventure.number),
+            );
+        }
+        f.text(format!("{at}.stake"), &r.stake);
+        if r.ante == 0 || r.ante > MAX_ENTRY {
+            f.add(format!("{at}.ante"), format!("{} is out of range: 1 to {MAX_ENTRY}", r.ante));
+        }
+        if r.folded.is_some_and(|folder| r.winner != Some(folder.other())) {
+            f.add(format!("{at}.winner"), "after a fold, the other side wins");
+        }
+        if let Some(p) = crate::model::free_text_problem(&r.narration, MAX_NARRATION_CHARS) {
+            f.add(format!("{at}.narration"), p);
+        }
+        for (s, side) in r.sides.iter().enumerate() {
+            let at = format!("{at}.sides[{s}]");
+            if side.members.is_empty() {
+                f.add(format!("{at}.members"), "names no one");
+            }
+            for (m, member) in side.members.iter().enumerate() {
+                f.party(format!("{at}.members[{m}]"), *member);
+            }
+            if side.used.len() > MAX_CHARACTERISTICS {
+                f.add(format!("{at}.used"), format!("a side uses at most {MAX_CHARACTERISTICS} characteristics"));
+            }
+            for (list, used) in [("used", &side.used), ("given_up", &side.given_up)] {
+                for (u, used) in used.iter().enumerate() {
+                    f.party(format!("{at}.{list}[{u}].owner"), used.owner);
+                    let field = format!("{at}.{list}[{u}].text");
+                    if let Err(e) = clean_characteristic(&field, &used.text) {
+                        f.add(field, problem_of(e));
+                    }
+                }
+            }
+            if let Some(hand) = &side.hand {
+                hand_problems(f, &format!("{at}.hand"), hand);
+            }
+        }
+    }
+}
+
+fn hand_problems(f: &mut Found, at: &str, hand: &Hand) {
+    if hand.score > MAX_HAND_SCORE {
+        f.add(format!("{at}.score"), format!("{} is above the best hand's {MAX_HAND_SCORE}", hand.score));
+    }
+    if hand.dice.is_empty() || hand.dice.len() > HAND_DICE {
+        f.add(format!("{at}.dice"), format!("a hand has 1 to {HAND_DICE} dice"));
+    }
+    faces(f, &format!("{at}.dice"), &hand.dice);
+}
+
+/// The piles recorded when the last adventure ended: an adventure the table played, each
+/// character once.
+fn last_end(f: &mut Found, t: &PennyTable, path: &str) {
+    let Some(end) = &t.last_end else { return };
+    let at = format!("{path}.last_end");
+    if end.adventure == 0 || end.adventure > t.adventure.number {
+        f.add(
+            format!("{at}.adventure"),
+            format!("{} is not an adventure this table played (1 to {})", end.adventure, t.adventure.number),
+        );
+    }
+    let mut seen = BTreeMap::new();
+    for (i, p) in end.piles.iter().enumerate() {
+        if let Some(first) = seen.insert(p.character, i) {
+            f.add(format!("{at}.piles[{i}].character"), format!("is listed twice: also at piles[{first}]"));
+        }
+        if p.pile.unsigned_abs() > MAX_ENTRY.saturating_mul(1000) {
+            f.add(format!("{at}.piles[{i}].pile"), format!("{} is out of range", p.pile));
+        }
+    }
 }
 
 /// What each debt says is owed matches the debt entries: recorded minus repaid.
 fn debts_agree(f: &mut Found, t: &PennyTable, path: &str) {
     let mut from_entries: BTreeMap<(Account, Account), i128> = BTreeMap::new();
+    // An unpaid loan's debt moved no penny: the loan says how much became a debt.
+    for loan in &t.loans {
+        if loan.in_debt > 0 {
+            *from_entries.entry((loan.borrower, loan.lender)).or_default() += i128::from(loan.in_debt);
+        }
+    }
     for e in &t.ledger.entries {
         match e.reason {
             // The creditor gives the pennies back to the debtor.
@@ -93,7 +187,7 @@ fn debts_agree(f: &mut Found, t: &PennyTable, path: &str) {
                 format!("{path}.ledger.debts"),
                 format!(
                     "{debtor:?} owes {creditor:?} {listed} pennies by the list of debts, but {entries} by the entries \
-                     (recorded minus repaid)"
+                     and loans (recorded and unpaid loans, minus repaid)"
                 ),
             );
         }
@@ -114,6 +208,14 @@ fn loans(f: &mut Found, t: &PennyTable, path: &str) {
         }
         if loan.repaid > loan.amount {
             f.add(format!("{at}.repaid"), format!("{} is more than the loan of {}", loan.repaid, loan.amount));
+        } else if loan.in_debt > loan.amount - loan.repaid {
+            f.add(
+                format!("{at}.in_debt"),
+                format!("{} is more than the {} left unpaid of the loan", loan.in_debt, loan.amount - loan.repaid),
+            );
+        }
+        if loan.in_debt > 0 && !loan.flagged {
+            f.add(format!("{at}.flagged"), "a loan that became a debt was unpaid at an adventure's start: flagged");
         }
         f.party(format!("{at}.lender"), loan.lender);
         f.party(format!("{at}.borrower"), loan.borrower);
@@ -198,6 +300,13 @@ fn antagonists(f: &mut Found, t: &PennyTable, path: &str) {
         for (s, side) in c.sides.iter().enumerate() {
             for (m, member) in side.members.iter().enumerate() {
                 unknown(format!("{path}.challenge.sides[{s}].members[{m}].account"), member.account);
+            }
+        }
+    }
+    for (i, r) in t.history.iter().enumerate() {
+        for (s, side) in r.sides.iter().enumerate() {
+            for (m, member) in side.members.iter().enumerate() {
+                unknown(format!("{path}.history[{i}].sides[{s}].members[{m}]"), *member);
             }
         }
     }
@@ -300,14 +409,7 @@ fn challenge(f: &mut Found, t: &PennyTable, c: &Challenge, path: &str) {
                 f.add(format!("{path}.outcome.pot"), format!("{} is not what the members paid ({paid_in})", o.pot));
             }
             for (s, hand) in o.hands.iter().flatten().enumerate() {
-                let at = format!("{path}.outcome.hands[{s}]");
-                if hand.score > MAX_HAND_SCORE {
-                    f.add(format!("{at}.score"), format!("{} is above the best hand's {MAX_HAND_SCORE}", hand.score));
-                }
-                if hand.dice.is_empty() || hand.dice.len() > HAND_DICE {
-                    f.add(format!("{at}.dice"), format!("a hand has 1 to {HAND_DICE} dice"));
-                }
-                faces(f, &format!("{at}.dice"), &hand.dice);
+                hand_problems(f, &format!("{path}.outcome.hands[{s}]"), hand);
             }
         }
         None => {}
@@ -419,6 +521,7 @@ mod tests {
             challenge: None,
             adventure: 1,
             flagged: false,
+            in_debt: 0,
         });
         assert_eq!(paths(table_problems(&t, "$")), ["$.ledger.debts", "$.loans[0].repaid", "$.loans"]);
     }
@@ -439,7 +542,8 @@ mod tests {
 
     #[test]
     fn sheets_list_clean_characteristics_once_and_no_more_than_were_paid_for() {
-        let sheet = PennySheet { characteristics: vec!["Quick".into(), "quick".into(), " ".into()], carried: 0 };
+        let sheet =
+            PennySheet { characteristics: vec!["Quick".into(), "quick".into(), " ".into()], carried: 0, lost: 0 };
         assert_eq!(paths(sheet_problems(&sheet, "$")), ["$.characteristics[1]", "$.characteristics[2]"]);
         assert!(paid_for_problem(&sheet, 2, "$").is_none());
         assert_eq!(paid_for_problem(&sheet, 1, "$").unwrap().path, "$.characteristics");

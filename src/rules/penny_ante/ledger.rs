@@ -13,10 +13,13 @@
 //!   and only takes characteristic purchases. An entry that touches a pot names that pot's
 //!   challenge.
 //! - A character receives starting pennies once.
-//! - The free first characteristic may be taken at any time (a player joining during an
-//!   adventure needs one to play); only bought ones wait for the adventure's end.
+//! - The free first characteristic may be taken during an adventure (a player joining then
+//!   needs one to play); bought ones wait for the adventure's end. A character who lost its
+//!   last one in a buyout waits too (`PennyTable::buy_characteristic`, RULES.md §2.2).
 //! - Debts are recorded and repaid only through [`record_debt`] and [`repay_debt`], so the
-//!   list of debts and the entries never disagree.
+//!   list of debts and the entries never disagree; the one other debt is an unpaid loan's,
+//!   [`debt_from_loan`], whose pennies already moved as the loan (the table's check counts
+//!   it from the loan).
 //! - An antagonist's cap bounds the pennies in the antagonist's purse after the funding.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -450,6 +453,24 @@ pub fn record_debts(
         events.push(LedgerEvent::DebtRecorded { entry, debt, debtor_after });
     }
     Ok((next, events))
+}
+
+/// What a borrower still owed on a loan when the next adventure started becomes a debt to
+/// the lender: no penny moves (the borrower has had them since the loan), only the list of
+/// debts grows. The loan records the same amount as `in_debt`.
+pub fn debt_from_loan(ledger: &Ledger, debtor: Account, creditor: Account, amount: u64) -> Result<Ledger> {
+    if amount == 0 {
+        return Err(Error::invalid("amount", "must be at least 1"));
+    }
+    if !debtor.is_party() || !creditor.is_party() || debtor == creditor {
+        return Err(Error::invalid("debtor", "a debt is owed by one party to another"));
+    }
+    let mut next = ledger.clone();
+    match next.debts.iter_mut().find(|d| d.debtor == debtor && d.creditor == creditor) {
+        Some(open) => open.amount = open.amount.saturating_add(amount),
+        None => next.debts.push(Debt { debtor, creditor, amount }),
+    }
+    Ok(next)
 }
 
 /// The debtor pays back `amount` of what it owes the creditor; a debt paid in full is removed.

@@ -1,0 +1,151 @@
+//! A Penny Ante campaign on the table tab, as the House runs it on one device: a finished
+//! challenge in the history gets its narration written; the House ends the adventure and
+//! "Between adventures" shows the loan due and the figure the next House gets (the piles
+//! recorded at the end); the borrower pays part back, and the rest becomes a debt to the
+//! lender when the next adventure starts. An antagonist marked recurring keeps its purse.
+//! Photographed at 1280 and 360 px, light and dark.
+
+use rand::{rngs::StdRng, SeedableRng};
+use serde_json::json;
+use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
+use sheetkeeper::rules::penny_ante::ledger::Account;
+use sheetkeeper::services::{self, ChallengeDraft, DiceInput};
+use sheetkeeper::Store;
+use uuid::Uuid;
+
+use crate::penny_ante::{db, press, shots_of, text_of, type_into};
+use crate::{one_window, open, open_dark, open_game, Scratch};
+
+const GAME: &str = "Penny Campaign";
+
+/// The game as the table left it: Ada, Bo and Cy; adventure 1, where Cy lent Ada 6 pennies
+/// in "The ferry", which Bo folded. Returns (the challenge, the loan, Ada).
+fn seeded(db_path: &std::path::Path) -> (Uuid, Uuid, Uuid) {
+    let mut store = Store::open(db_path).expect("the database");
+    let game = services::create_game(&mut store, GAME, "penny_ante").unwrap().game.id;
+    let id_of = |v: &services::PennyView, name: &str| v.players.iter().find(|p| p.name == name).unwrap().id;
+    let v = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view;
+    let ada = id_of(&v, "Ada");
+    let v = services::penny_create_character(&mut store, game, "Bo", "Clever", 25).unwrap().view;
+    let bo = id_of(&v, "Bo");
+    let v = services::penny_create_character(&mut store, game, "Cy", "Lucky", 25).unwrap().view;
+    let cy = id_of(&v, "Cy");
+    services::penny_start_adventure(&mut store, game, None).unwrap();
+    let count = services::penny_add_antagonist(&mut store, game, "The Count", vec![]).unwrap().view.antagonists[0].id;
+    services::penny_fund_antagonist(&mut store, game, count, 12).unwrap();
+    let draft = ChallengeDraft {
+        stake: "The ferry".into(),
+        ante: 2,
+        challenger: vec![Account::Character(ada)],
+        opponent: vec![Account::Character(bo)],
+        devoted: None,
+    };
+    let challenge = services::penny_start_challenge(&mut store, game, draft).unwrap().view.challenge.unwrap().id;
+    let (a, b) = (Side::Challenger, Side::Opponent);
+    let mut rng = StdRng::seed_from_u64(7);
+    for (mv, dice) in [
+        (Move::Pass { side: a }, vec![]),
+        (Move::Pass { side: b }, vec![]),
+        (Move::Characteristics { side: a, used: vec![] }, vec![]),
+        (Move::Characteristics { side: b, used: vec![] }, vec![]),
+        (Move::Roll { side: a }, vec![6]),
+        (Move::Cup { side: a, cup: vec![] }, vec![]),
+        (Move::Roll { side: b }, vec![2]),
+        (Move::Cup { side: b, cup: vec![] }, vec![]),
+        (Move::OfferLoan { id: Uuid::new_v4(), lender: Account::Character(cy), side: a, amount: 6 }, vec![]),
+        (Move::AnswerLoan { accept: true }, vec![]),
+        (Move::Stand { side: a }, vec![]),
+        (Move::Fold { side: b }, vec![]),
+    ] {
+        let d = if dice.is_empty() { DiceInput::Rolled } else { DiceInput::Entered { values: dice } };
+        services::penny_challenge_move(&mut store, game, mv, &d, &mut rng).unwrap();
+    }
+    let loan = services::penny_table(&store, game).unwrap().loans[0].id;
+    (challenge, loan, ada)
+}
+
+fn to_the_table(session: &crate::webdriver::Session) {
+    open_game(session, GAME);
+    press(session, "#game-penny");
+    session.wait_for("#penny-screen");
+    press(session, "#penny-tab-table");
+    session.wait_for("#penny-history");
+}
+
+#[test]
+fn the_house_ends_an_adventure_a_loan_falls_due_and_the_history_is_narrated() {
+    let _window = one_window();
+    let scratch = Scratch::new("penny-campaign");
+    let db_path = scratch.path("sheetkeeper.db");
+    let (challenge, loan, ada) = seeded(&db_path);
+    let session = open(&db_path);
+    to_the_table(&session);
+
+    // The finished challenge is in the history; Bo folded, so Bo tells it.
+    let item = format!(".penny-history-item[data-challenge-id='{challenge}']");
+    assert!(text_of(&session, &item).contains("Bo folded; Ada takes the pot of 4. Bo narrates."));
+    assert!(text_of(&session, &format!("{item} .penny-narration-none")).contains("Bo has not told it yet"));
+    press(&session, &format!("{item} .penny-narrate summary"));
+    type_into(&session, &format!("{item} .penny-narration-text"), "Bo misses the ferry and swims after it.");
+    press(&session, &format!("{item} .penny-narration-save"));
+    session.wait_text(&format!("{item} .penny-narration"), "Bo misses the ferry and swims after it.");
+    shots_of(&session, "penny-history", "#penny-history");
+
+    // The Count will be back: marked recurring, he keeps his purse when the adventure ends.
+    press(&session, ".penny-antagonist .penny-recurring");
+    session.wait_until("the Count marked recurring", || {
+        let on =
+            session.execute("return document.querySelector('.penny-antagonist .penny-recurring').checked;", json!([]));
+        (on == json!(true)).then_some(())
+    });
+    shots_of(&session, "penny-recurring", "#penny-antagonists");
+
+    // The House ends the adventure: the loan is due and the next House's figure is shown.
+    press(&session, "#penny-end-adventure");
+    session.wait_for("#penny-between");
+    session.wait_text(".penny-antagonist .penny-purse", "12");
+    assert_eq!(text_of(&session, "#penny-house-pile"), "0");
+    assert_eq!(text_of(&session, "#penny-house-recurring"), "Recurring antagonists hold 12 pennies more.");
+    let conn = db(&db_path);
+    let recorded: i64 = conn
+        .query_row("SELECT sum(max(pile, 0)) FROM pa_end_piles", [], |r| r.get(0))
+        .expect("the piles recorded at the adventure's end");
+    assert_eq!(recorded, 80, "Ada 30 − 2 + 6 lent + 4 won, Bo 25 − 2, Cy 25 − 6");
+    session.wait_text("#penny-next-house", "80 pennies");
+    assert_eq!(text_of(&session, "#penny-next-house-why"), "The players' piles when adventure 1 ended.");
+    let due = format!("#penny-loans-due [data-loan-id='{loan}']");
+    assert!(text_of(&session, &due).contains("Ada owes Cy 6 pennies"));
+    assert!(text_of(&session, "#penny-between").contains("becomes a debt to its lender"));
+    shots_of(&session, "penny-between", "#penny-between");
+
+    // Ada pays one penny back; the rest is still due.
+    press(&session, &format!("#penny-due-{loan}-repay-1"));
+    session.wait_until("the loan to show 5 still owed", || {
+        text_of(&session, &due).contains("owes Cy 5 pennies").then_some(())
+    });
+    session.wait_text(&format!("#penny-pile-{ada}"), "37");
+    drop(session);
+
+    // After a restart in dark mode, the House starts adventure 2: the unpaid 5 become a debt.
+    let session = open_dark(&db_path);
+    session.wait_for("#penny-screen");
+    press(&session, "#penny-tab-table");
+    session.wait_for("#penny-between");
+    shots_of(&session, "penny-dark-between", "#penny-between");
+    assert!(text_of(&session, "#penny-adventure").contains("Default: 80 pennies"), "the start form's default");
+    press(&session, "#penny-start-adventure");
+    session.wait_text("#penny-house-pile", "80");
+    session.wait_gone("#penny-between");
+    let loan_item = format!(".penny-loan[data-loan-id='{loan}']");
+    assert!(
+        text_of(&session, &loan_item).contains("5 pennies unpaid at the next adventure's start became a debt to Cy")
+    );
+    assert!(text_of(&session, "#penny-loans").contains("Ada owes Cy 5 pennies."));
+    let (owed, in_debt): (i64, i64) = conn
+        .query_row("SELECT (SELECT amount FROM pa_debts), (SELECT in_debt FROM pa_loans)", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .expect("the debt and the loan");
+    assert_eq!((owed, in_debt), (5, 5));
+    shots_of(&session, "penny-dark-history", "#penny-history");
+}

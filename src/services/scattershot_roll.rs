@@ -208,6 +208,12 @@ pub struct RollView {
     /// In the Application Phase: each party's own number and what it may still buy or spend.
     pub actor_room: Option<Room>,
     pub resistor_room: Option<Room>,
+    pub resistor_target_name: Option<String>,
+    /// The residual modifier a concluded success may leave (the UE chart's Bonus at its MIB).
+    pub residual_bonus: Option<u32>,
+    /// Who a Telling Blow's complications (or a Catastrophic Failure's benefits) go to: the
+    /// resistor, else the target.
+    pub subject_name: Option<String>,
 }
 
 pub(super) fn roll_view(state: &RollState, name: &dyn Fn(Uuid) -> String) -> RollView {
@@ -226,6 +232,9 @@ pub(super) fn roll_view(state: &RollState, name: &dyn Fn(Uuid) -> String) -> Rol
         resistor_basic: roll.resistor.as_ref().and_then(|r| r.basic_mib()),
         actor_room: roll.room(Party::Actor),
         resistor_room: roll.room(Party::Resistor),
+        resistor_target_name: state.resistor_target.map(|t| name(t.character)),
+        residual_bonus: roll.residual_bonus(),
+        subject_name: state.resistor.or(state.target.map(|t| t.character)).map(name),
         state: state.clone(),
     }
 }

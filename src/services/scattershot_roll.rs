@@ -675,8 +675,9 @@ pub fn scattershot_roll<R: Rng>(
                 }
                 let actor = state.actor.ok_or_else(|| Error::invalid("actor", "the actor has no sheet here"))?;
                 let description = state.roll.actor.action.description.trim();
+                let mib = state.roll.outcome.map_or(0, |o| o.mib);
                 let text = if description.is_empty() {
-                    "Bonus of a result".to_owned()
+                    format!("Bonus of a result (MIB {mib})")
                 } else {
                     format!("Bonus: {}", description.chars().take(150).collect::<String>())
                 };

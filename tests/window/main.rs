@@ -28,6 +28,7 @@ mod nsu_world;
 mod penny_ante;
 mod scattershot;
 mod scattershot_sheet;
+mod scattershot_table;
 mod transfer;
 mod webdriver;
 

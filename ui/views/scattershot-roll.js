@@ -850,7 +850,7 @@ function junctureForm(r, ctx) {
         {},
         `${plural(points, "point")} to account for (the UE chart's Points). ${actor}'s player chooses: ${mine} for ${actor}, or ${theirs} for ${subject}.`,
       ),
-      el("div", { class: "mz-one-row" }, field(`${cap(mine)} for ${actor}`, input), rest),
+      el("div", { class: "sc-inline-end" }, field(`${cap(mine)} for ${actor}`, input), rest),
       el("button", { type: "submit", id: "sc-juncture-save" }, "Account for the points"),
     ],
     (b) => {
@@ -877,12 +877,12 @@ function bonusForm(r, ctx) {
   }
   const lasts = select(LASTS, { id: "sc-roll-bonus-lasts" });
   return form(
-    { id: "sc-roll-bonus", "aria-label": "Keep the Bonus" },
+    { id: "sc-roll-keep", "aria-label": "Keep the Bonus" },
     [
       el("p", {}, `The result leaves a residual modifier of ${signed(r.residual_bonus)} (the Bonus).`),
       el(
         "div",
-        { class: "mz-one-row" },
+        { class: "sc-inline-end" },
         field("It lasts", lasts),
         el("button", { type: "submit", id: "sc-roll-keep-bonus" }, `Keep it on ${r.actor_name}`),
       ),

@@ -20,6 +20,8 @@
 //!   names one), Points and Bonus at the final MIB; facets typed for the roll override the
 //!   chart.
 //! - Every residual modifier on a character's sheet is added to its rolls while it lasts.
+//! - (audit #17) A side marked as a Last-Ditch Dodge rolls at −2; a Catastrophic Failure
+//!   concluded during mechanical play upsets every advantage its actor held.
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -105,7 +107,13 @@ pub struct SideDraft {
     pub modifier: i32,
     #[serde(default)]
     pub description: String,
+    /// A Last-Ditch Dodge: −2, applied by the app.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub last_ditch_dodge: bool,
 }
+
+/// What a Last-Ditch Dodge takes off the roll.
+pub const LAST_DITCH_DODGE: i32 = -2;
 
 /// A roll as the UI asks for it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -143,6 +151,8 @@ pub struct SideBreakdown {
     pub advantages: i32,
     /// The residual modifiers on the character's sheet (a Bonus, a lasting consequence).
     pub temporary: i32,
+    /// −2 for a Last-Ditch Dodge, else 0.
+    pub dodge: i32,
     /// All modifiers together.
     pub modifier: i32,
     /// The MIB typed in for a side rolled elsewhere (its rating and modifiers then are 0).
@@ -259,7 +269,12 @@ fn side(
     };
     let sheet = record.map(|r| r.scattershot.clone().unwrap_or_default());
     if let Some(rolled) = draft.rolled {
-        if draft.rating.is_some() || draft.value.is_some() || !draft.qualities.is_empty() || draft.modifier != 0 {
+        if draft.rating.is_some()
+            || draft.value.is_some()
+            || !draft.qualities.is_empty()
+            || draft.modifier != 0
+            || draft.last_ditch_dodge
+        {
             return Err(Error::invalid(
                 at("rolled"),
                 "a MIB rolled elsewhere already holds its rating and modifiers: type in the MIB alone",
@@ -281,6 +296,7 @@ fn side(
             residual: 0,
             advantages: 0,
             temporary: 0,
+            dodge: 0,
             modifier: 0,
             rolled: Some(rolled),
         };
@@ -319,7 +335,8 @@ fn side(
         _ => 0,
     };
     let temporary = sheet.as_ref().map_or(0, |s| s.temporary_modifier());
-    let modifier = draft.modifier + residual + advantages + temporary;
+    let dodge = if draft.last_ditch_dodge { LAST_DITCH_DODGE } else { 0 };
+    let modifier = draft.modifier + residual + advantages + temporary + dodge;
     in_range("modifier", modifier)?;
     let name = record.map_or_else(|| draft.description.clone(), |r| r.character.name.clone());
     let action = Action { description: draft.description.clone(), rating, modifier, rolled: None };
@@ -331,6 +348,7 @@ fn side(
         residual,
         advantages,
         temporary,
+        dodge,
         modifier,
         rolled: None,
     };
@@ -627,6 +645,16 @@ pub fn scattershot_roll<R: Rng>(
                     let result = roll.resistor_result(target.character, target.resource)?;
                     land(w, "resistor_target.character", result, &mut message)?;
                     state.resistor_result = Some(result);
+                }
+                if let (Reading::CatastrophicFailure, Some(play), Some(actor)) =
+                    (outcome.reading, &w.table.play, state.actor)
+                {
+                    let (play, events) = play.upset_by_mistake(actor);
+                    if !events.is_empty() {
+                        message.push_str(&format!(" An upset: {} loses every advantage it held.", w.name(actor)));
+                        w.note(&events);
+                        w.table.play = Some(play);
+                    }
                 }
                 if outcome.juncture_points > 0 {
                     message.push_str(&format!(

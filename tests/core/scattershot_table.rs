@@ -301,3 +301,42 @@ fn non_player_characters_and_the_description_are_on_the_sheet_and_drive_the_scop
     services::undo_character(&mut t.store, ada).unwrap();
     assert_eq!(services::scattershot_sheet(&t.store, ada).unwrap().sheet.description, "");
 }
+
+#[test]
+fn a_last_ditch_dodge_rolls_at_minus_two_and_a_catastrophic_failure_upsets_the_actor_s_advantages() {
+    let mut t = table();
+    let (ada, bo) = (t.ada, t.bo);
+    let dodge = SideDraft { character: Some(bo), last_ditch_dodge: true, ..typed(10) };
+    let preview = services::scattershot_roll_preview(&t.store, t.game, &request(dodge, None)).unwrap();
+    assert_eq!((preview.actor.dodge, preview.actor.modifier), (-2, -2));
+    let typed_in = SideDraft { rolled: Some(3), last_ditch_dodge: true, ..SideDraft::default() };
+    let (field, _) = invalid(services::scattershot_roll_preview(&t.store, t.game, &request(typed(10), Some(typed_in))));
+    assert_eq!(field, "resistor.rolled", "a MIB rolled elsewhere holds its modifiers already");
+
+    // Ada holds an advantage against Bo, then fails catastrophically: an upset.
+    let seating = vec![SeatDraft { character: ada, player: None }, SeatDraft { character: bo, player: None }];
+    let play = |t: &mut Table, m: PlayMove| services::scattershot_play(&mut t.store, t.game, &m).unwrap();
+    play(&mut t, PlayMove::Start { caller: ada, seating, cinematic: false });
+    play(&mut t, PlayMove::Engage { character: ada, foe: Some(bo) });
+    play(
+        &mut t,
+        PlayMove::Advantage {
+            holder: ada,
+            foe: bo,
+            gain: sheetkeeper::rules::scattershot::mechanical_play::Gain::Seize,
+        },
+    );
+    t.start(request(SideDraft { character: Some(ada), ..typed(2) }, None));
+    t.roll(RollMove::Dice { party: Party::Actor }, &[10, 10]);
+    t.roll(RollMove::Decide, &[]);
+    let change = t.roll(RollMove::Conclude, &[]);
+    assert_eq!(
+        change.message,
+        "The roll ends at -18: a Catastrophic Failure. An upset: Ada loses every advantage it held. 1 point(s) to \
+         account for: the actor's player chooses where they go."
+    );
+    assert_eq!(change.view.play.unwrap().combatants[1].penalty, 0, "nothing held against Bo any more");
+    services::undo_game(&mut t.store, t.game).unwrap();
+    let view = services::scattershot_table(&t.store, t.game).unwrap();
+    assert_eq!(view.play.unwrap().combatants[1].penalty, -1, "undone: the advantage is back");
+}

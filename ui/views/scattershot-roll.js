@@ -341,6 +341,13 @@ function sideFields(party, legend, ctx, refresh) {
     refresh();
   });
   parts.push(field("Situation modifier", modifier, "+ easier, − harder"));
+  const dodge = checkbox("Last-Ditch Dodge (−2)", { id: `sc-roll-${party}-dodge`, data: { focusKey: `sc-roll-${party}-dodge` } });
+  dodge.box.checked = Boolean(side.dodge);
+  dodge.box.addEventListener("change", () => {
+    side.dodge = dodge.box.checked;
+    refresh();
+  });
+  parts.push(dodge.node);
   return sideFieldset(party, legend, parts);
 }
 
@@ -368,6 +375,7 @@ function requestOf(ctx, mark) {
     const modifier = byNumber(`sc-roll-${party}-modifier`, s.modifier, mark);
     if (modifier === null) return null;
     out.modifier = modifier;
+    if (s.dodge) out.last_ditch_dodge = true;
     if (s.character) {
       const sheet = ctx.ui.sheets[s.character];
       const rating = sheet && ratingsOf(sheet).find((r) => r.key === s.rating);
@@ -457,6 +465,7 @@ function breakdown(side) {
   if (side.situation) parts.push(`situation ${signed(side.situation)}`);
   if (side.residual) parts.push(`advantages and disadvantages ${signed(side.residual)}`);
   if (side.temporary) parts.push(`residual modifiers ${signed(side.temporary)}`);
+  if (side.dodge) parts.push(`Last-Ditch Dodge ${signed(side.dodge)}`);
   if (side.advantages) parts.push(`combat advantages held against ${side.name || "it"} ${signed(side.advantages)}`);
   return `${side.name || "Someone"}: ${parts.join(", ")} → ${side.rating + side.modifier} − 2d10`;
 }

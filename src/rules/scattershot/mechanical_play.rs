@@ -31,6 +31,9 @@
 //!   when some is; each needs the holder to have engaged the foe. A check removes one; an
 //!   upset (a crucial mistake such as a Catastrophic Failure, or a trick into yielding)
 //!   removes all. Engaging nobody erases them too.
+//! - (2026-11-26, audit #17) A roll concluded as a Catastrophic Failure during mechanical
+//!   play is its actor's crucial mistake: an upset of every advantage the actor held
+//!   ([`MechanicalPlay::upset_by_mistake`]), without anyone asking for it.
 //! - (2026-11-26, audit #1) A roll's result on a resource (MIB × Factor) lands at the end
 //!   of its Application Phase, during mechanical play too: the tracker holds no damage.
 //!   Only the penalties that follow from a reduced resource would wait for the next lull,
@@ -469,6 +472,23 @@ impl MechanicalPlay {
         Ok((next, vec![PlayEvent::AdvantageChecked { holder, by, check, held }]))
     }
 
+    /// A Catastrophic Failure of `holder` is a crucial mistake: an upset that erases every
+    /// advantage it held (nothing happens when it holds none or is not in mechanical play).
+    pub fn upset_by_mistake(&self, holder: Uuid) -> (MechanicalPlay, Vec<PlayEvent>) {
+        let Some(i) = self.combatants.iter().position(|c| c.character == holder) else {
+            return (self.clone(), Vec::new());
+        };
+        let them = &self.combatants[i];
+        match them.engaged {
+            Some(by) if them.advantages > 0 => {
+                let mut next = self.clone();
+                next.combatants[i].advantages = 0;
+                (next, vec![PlayEvent::AdvantageChecked { holder, by, check: Check::Upset, held: 0 }])
+            }
+            _ => (self.clone(), Vec::new()),
+        }
+    }
+
     /// The penalty to all of `subject`'s rolls: −1 for each advantage held against it.
     pub fn penalty(&self, subject: Uuid) -> i32 {
         -(self.combatants.iter().filter(|c| c.engaged == Some(subject)).map(|c| c.advantages as i32).sum::<i32>())
@@ -674,6 +694,21 @@ mod tests {
         assert_eq!(events, vec![PlayEvent::Ended { rounds: 1, results: vec![hit, hit] }]);
         let (after, _) = sheet.apply_results(BIRCH, &results).unwrap();
         assert_eq!(after.current(Resource::HitPoints), 2);
+    }
+
+    #[test]
+    fn a_catastrophic_failure_upsets_every_advantage_its_actor_held() {
+        let p = ok(ok(ok(play(ASH).engage(ASH, Some(BIRCH))).gain_advantage(ASH, BIRCH, Gain::Seize)).gain_advantage(
+            ASH,
+            BIRCH,
+            Gain::Hold,
+        ));
+        assert_eq!(p.penalty(BIRCH), -2);
+        let (after, events) = p.upset_by_mistake(ASH);
+        assert_eq!(events, vec![PlayEvent::AdvantageChecked { holder: ASH, by: BIRCH, check: Check::Upset, held: 0 }]);
+        assert_eq!(after.penalty(BIRCH), 0);
+        assert_eq!(after.upset_by_mistake(ASH).1, vec![], "nothing left to upset");
+        assert_eq!(p.upset_by_mistake(Uuid::from_u128(77)).0, p, "someone outside the fight changes nothing");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Scattershot's Mechanix at a real table, driven like a person (every die typed in):
-//! - damage during mechanical play: Ada's player calls for it, Ada hits Bo's Hit Points,
-//!   and Bo's Hit Points drop at once (read back from `sc_sheets`) while the fight goes on,
-//!   Ada's turn still running;
+//! - damage during mechanical play: Bo and Cy marked non-player characters on their sheets
+//!   (the Scope reminder shows: two against one), Ada's player calls for mechanical play,
+//!   Ada hits Bo's Hit Points, and Bo's Hit Points drop at once (read back from `sc_sheets`)
+//!   while the fight goes on, Ada's turn still running;
 //! - the UE chart filled in on the table, then a Telling Blow whose points (the chart's
 //!   Points at its MIB) are all taken as complications for Bo, and the chart's Bonus kept on
 //!   Ada as a residual modifier until the session ends, shown on her sheet; dark theme.
@@ -33,13 +34,24 @@ fn damage_lands_at_once_during_mechanical_play() {
     let scratch = Scratch::new("scattershot-damage");
     let db_path = scratch.path("sheetkeeper.db");
     let session = open(&db_path);
-    let (_game, ada, bo, _cy) = table(&session, "Iron Wharf");
+    let (_game, ada, bo, cy) = table(&session, "Iron Wharf");
     let conn = db(&db_path);
+    for npc in [&bo, &cy] {
+        press(&session, "#sc-tab-table");
+        press(&session, &format!(".sc-character[data-character-id='{npc}'] .sc-open-sheet"));
+        press(&session, "#sc-sheet-npc");
+        session.wait_until("the NPC flag saved", || {
+            conn.query_row("SELECT npc FROM sc_sheets WHERE character_id = ?1", [npc.as_str()], |r| r.get::<_, i64>(0))
+                .ok()
+                .filter(|&n| n == 1)
+        });
+    }
 
     press(&session, "#sc-tab-play");
     choose(&session, "#sc-play-caller", &ada);
     press(&session, "#sc-play-start-submit");
     session.wait_text("#sc-play-current", "Ada's turn: 2 immediate actions left");
+    wait_contains(&session, "#sc-play-scope", "2 non-player characters against 1 player's character");
 
     // Strength 10 − (3 + 4) = 3: a success, 3 × Factor 1 off Bo's Hit Points.
     attack(&session, &ada, &bo, "0");
@@ -57,6 +69,7 @@ fn damage_lands_at_once_during_mechanical_play() {
     session.wait_text("#sc-play-current", "Ada's turn: 2 immediate actions left");
     assert_eq!(text_of(&session, "#sc-play-turn-heading"), "Round 1");
     wait_contains(&session, "#sc-play-pending-none", "nothing waits here");
+    shots_of(&session, "scattershot-table-damage-play", "#sc-play-scope");
     press(&session, "#sc-tab-table");
     wait_contains(&session, &format!(".sc-character[data-character-id='{bo}']"), "Hit Points 7 / 10");
     shots_of(&session, "scattershot-table-damage-fight", "#sc-characters");

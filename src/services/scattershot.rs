@@ -27,7 +27,7 @@ use super::scattershot_roll::{roll_view, RollState, RollView};
 use crate::error::{Error, Result};
 use crate::model::{now, timestamp, Character, CharacterRecord, Game, System, TableSettings};
 use crate::rules::scattershot::made_it_by::Facets;
-use crate::rules::scattershot::mechanical_play::Combatant;
+use crate::rules::scattershot::mechanical_play::{Combatant, MechanicalPlay};
 use crate::rules::scattershot::sheet::{
     Lasts, Purchase, Rating, Resource, Sheet, SheetEvent, Stage, Statistic, FREE_SKILLS_PER_POINT,
 };
@@ -101,6 +101,8 @@ pub struct ScattershotCharacterView {
     pub penalty: i32,
     /// A non-player character (the Gamemaster's).
     pub npc: bool,
+    /// Who the character is (the "contract" rewards are judged by).
+    pub description: String,
     /// Its residual modifiers, added up.
     pub temporary_modifier: i32,
 }
@@ -129,11 +131,12 @@ pub struct PlayView {
     pub combatants: Vec<CombatantView>,
     /// Results an older version left waiting for the lull, each with its target's name.
     pub pending: Vec<PendingResultView>,
-    /// Non-player characters among the combatants, and the others (the players').
+    /// Non-player characters among the combatants, and the players of the others (a player
+    /// with two characters counts once).
     pub npcs: usize,
-    pub player_characters: usize,
+    pub players: usize,
     /// The seed's reminder: shift the Scope up at least one level when the non-player
-    /// characters are as many as the players' or more.
+    /// characters are as many as the players or more.
     pub scope_shift: bool,
 }
 
@@ -290,13 +293,16 @@ fn view(
     let is_npc = |id: Uuid| {
         characters.iter().find(|r| r.character.id == id).and_then(|r| r.scattershot.as_ref()).is_some_and(|s| s.npc)
     };
+    let count = |p: &MechanicalPlay| {
+        let npcs = p.combatants.iter().filter(|c| is_npc(c.character)).count();
+        let players: std::collections::BTreeSet<Uuid> =
+            p.combatants.iter().filter(|c| !is_npc(c.character)).map(|c| c.player).collect();
+        (npcs, players.len())
+    };
     let play = table.play.as_ref().map(|p| PlayView {
-        npcs: p.combatants.iter().filter(|c| is_npc(c.character)).count(),
-        player_characters: p.combatants.iter().filter(|c| !is_npc(c.character)).count(),
-        scope_shift: {
-            let npcs = p.combatants.iter().filter(|c| is_npc(c.character)).count();
-            npcs > 0 && npcs >= p.combatants.len() - npcs
-        },
+        npcs: count(p).0,
+        players: count(p).1,
+        scope_shift: count(p).0 > 0 && count(p).0 >= count(p).1,
         round: p.round,
         turn: p.turn,
         current: p.current(),
@@ -342,6 +348,7 @@ fn view(
                     resources: resources(&sheet),
                     penalty: penalty(table, r.character.id),
                     npc: sheet.npc,
+                    description: sheet.description.clone(),
                     temporary_modifier: sheet.temporary_modifier(),
                 }
             })

@@ -206,7 +206,7 @@ fn a_game_imported_from_its_golden_file_exports_the_same_file_plays_on_and_its_i
     let gizmo = view.characters.iter().find(|c| c.id == uuid(GIZMO)).unwrap();
     assert_eq!((gizmo.penalty, gizmo.temporary_modifier), (-1, 1));
     let play = view.play.unwrap();
-    assert_eq!((play.npcs, play.player_characters, play.scope_shift), (1, 1, true));
+    assert_eq!((play.npcs, play.players, play.scope_shift), (1, 1, true));
     services::scattershot_play(&mut store, scene.game.id, &PlayMove::End).unwrap();
     let sheet = services::scattershot_sheet(&store, uuid(GIZMO)).unwrap();
     assert_eq!((sheet.resources[0].current, sheet.temporary_modifier), (7, 1));

@@ -295,7 +295,7 @@ fn non_player_characters_and_the_description_are_on_the_sheet_and_drive_the_scop
         services::scattershot_play(&mut t.store, t.game, &PlayMove::Start { caller: ada, seating, cinematic: false })
             .unwrap();
     let play = change.view.play.unwrap();
-    assert_eq!((play.npcs, play.player_characters, play.scope_shift), (1, 1, true));
+    assert_eq!((play.npcs, play.players, play.scope_shift), (1, 1, true));
     let view = services::scattershot_table(&t.store, t.game).unwrap();
     assert!(view.characters.iter().find(|c| c.id == bo).unwrap().npc);
     services::undo_character(&mut t.store, ada).unwrap();

@@ -51,7 +51,7 @@ fn damage_lands_at_once_during_mechanical_play() {
     choose(&session, "#sc-play-caller", &ada);
     press(&session, "#sc-play-start-submit");
     session.wait_text("#sc-play-current", "Ada's turn: 2 immediate actions left");
-    wait_contains(&session, "#sc-play-scope", "2 non-player characters against 1 player's character");
+    wait_contains(&session, "#sc-play-scope", "2 non-player characters against 1 player");
 
     // Strength 10 − (3 + 4) = 3: a success, 3 × Factor 1 off Bo's Hit Points.
     attack(&session, &ada, &bo, "0");

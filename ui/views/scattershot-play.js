@@ -34,7 +34,7 @@ function scopeNote(play) {
   return el(
     "p",
     { class: "sc-scope-note", id: "sc-play-scope", role: "note" },
-    `${plural(play.npcs, "non-player character")} against ${plural(play.player_characters, "player's character", "players' characters")}: shift the Scope up at least one level.`,
+    `${plural(play.npcs, "non-player character")} against ${plural(play.players, "player")}: shift the Scope up at least one level.`,
   );
 }
 

@@ -4,8 +4,8 @@
 //! - Mechanical play: start it (the caller's character first, the seating going to the
 //!   right), take immediate actions and free actions, restore the free actions, forfeit for
 //!   a reactive action, end a turn, engage a foe (erasing advantages held against another),
-//!   seize, hold and check combat advantages, and end it: the lull, where every result that
-//!   waited lands on its character's sheet.
+//!   seize, hold and check combat advantages, and end it: the lull, where any result an
+//!   older version left waiting lands on its character's sheet.
 //! - Rewards: experience dice after a session (an equal share plus bonuses; named after the
 //!   session being played or the last one ended), on the spot, or by vote, into the
 //!   characters' pools. The Gamemaster's on-the-spot awards and replacements come out of

@@ -9,7 +9,7 @@
 //! and undoing it puts the roll back as it was.
 //!
 //! Rulings:
-//! - (2026-11-26, audit #1) A concluded roll aimed at a character's resource takes
+//! - (audit #1) A concluded roll aimed at a character's resource takes
 //!   MIB × Factor from it at once, at the end of the Application Phase, also during
 //!   mechanical play (the target's Hit Points drop while the fight goes on). Nothing waits
 //!   for the lull: the app models no penalty for a reduced resource. Undoing the conclusion

@@ -317,7 +317,7 @@ function resourcesCard(s) {
       id: "sc-sheet-pool",
       onChange: (dice, b) => edit(s, "The experience dice were not changed.", { edit: "set_experience_dice", dice }, b),
     }),
-    el("p", { class: "mz-hint muted hint" }, "The maximum is the statistic's rating. Results of rolls land at the lull."),
+    el("p", { class: "mz-hint muted hint" }, "The maximum is the statistic's rating. A roll's result comes off when the roll concludes."),
   );
 }
 

@@ -41,14 +41,14 @@
 //! - A result takes MIB × Factor only from a MIB above 0; a failure takes nothing. Each
 //!   facet is 0 to 100. In a contest a negative RMIB is the resistor's success against the
 //!   actor: |RMIB| × Factor off a resource on the actor's side (its Factor is the roll's).
-//! - (2026-11-26) A Telling Blow's points are the Points facet read at the final MIB on the
+//! - (audit #5, #6) A Telling Blow's points are the Points facet read at the final MIB on the
 //!   UE chart (1 by default). The actor's player splits them between the actor's benefits
 //!   and complications for the subject. A Catastrophic Failure's points (read at −MIB) are
 //!   split the other way: complications on the actor, benefits for the subject's side. In
 //!   a contest the subject is the resistor, so a Catastrophic RMIB is also the resistor's
 //!   Telling Blow with the same accounting. The points above the Critical Juncture are
 //!   still taken as the actor's benefits at once (they are not these points).
-//! - (2026-11-26, audit #14) A contest reaches the Critical Juncture when either initial
+//! - (audit #14) A contest reaches the Critical Juncture when either initial
 //!   MIB passed it either way (a Telling Blow or a Catastrophic Failure by itself). The
 //!   seed names only an initial MIB that succeeds past the threshold; the project keeps
 //!   the symmetric reading, since a resistor's initial Telling Blow is the actor's
@@ -278,7 +278,7 @@ pub struct Juncture {
     pub to_subject: u32,
 }
 
-/// MIB × Factor to subtract from a character's resource at the next lull.
+/// MIB × Factor to subtract from a character's resource when the roll concludes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResourceResult {
@@ -694,8 +694,8 @@ impl MibRoll {
         Ok((next, vec![MibEvent::Concluded { outcome }]))
     }
 
-    /// The concluded roll's result on `target`'s resource: MIB × Factor, to subtract at the
-    /// next lull (nothing from a MIB of 0 or less).
+    /// The concluded roll's result on `target`'s resource: MIB × Factor, to subtract now
+    /// (nothing from a MIB of 0 or less).
     pub fn resource_result(&self, target: Uuid, resource: Resource) -> Result<ResourceResult> {
         let outcome = self.outcome.ok_or_else(|| Error::invalid("phase", "conclude the roll first"))?;
         let amount = u64::from(outcome.mib.max(0) as u32) * u64::from(self.facets.factor);

@@ -31,10 +31,10 @@
 //!   when some is; each needs the holder to have engaged the foe. A check removes one; an
 //!   upset (a crucial mistake such as a Catastrophic Failure, or a trick into yielding)
 //!   removes all. Engaging nobody erases them too.
-//! - (2026-11-26, audit #17) A roll concluded as a Catastrophic Failure during mechanical
+//! - (audit #17) A roll concluded as a Catastrophic Failure during mechanical
 //!   play is its actor's crucial mistake: an upset of every advantage the actor held
 //!   ([`MechanicalPlay::upset_by_mistake`]), without anyone asking for it.
-//! - (2026-11-26, audit #1) A roll's result on a resource (MIB × Factor) lands at the end
+//! - (audit #1) A roll's result on a resource (MIB × Factor) lands at the end
 //!   of its Application Phase, during mechanical play too: the tracker holds no damage.
 //!   Only the penalties that follow from a reduced resource would wait for the next lull,
 //!   and the app models none (what low Hit Points mean is the table's call), so nothing

@@ -11,7 +11,7 @@
 //! - A player's on-the-spot award comes out of their own character's pool, which must hold
 //!   the dice; when the Gamemaster replaces it from the common stock (the usual case) the
 //!   giver's pool gets them back at once. Nobody awards their own character.
-//! - (2026-11-26, audit #9) The Gamemaster's awards and replacements come out of the common
+//! - (audit #9) The Gamemaster's awards and replacements come out of the common
 //!   stock (the pool under the game's id), which must hold the dice: a short stock refuses
 //!   the award and changes nothing. Post-session rewards and votes are the table's and
 //!   leave the stock alone. Every die an on-the-spot award moves is accounted: the pools

@@ -1290,7 +1290,7 @@ mod tests {
     }
 
     #[test]
-    fn results_land_on_their_target_at_the_lull() {
+    fn results_land_on_their_target() {
         let (me, other) = (Uuid::from_u128(1), Uuid::from_u128(2));
         let results = [
             ResourceResult { target: me, resource: Resource::HitPoints, amount: 6 },
@@ -1418,10 +1418,10 @@ mod tests {
 
     proptest! {
         /// Whatever is bought, taken back, finished or removed, the resources' losses change
-        /// only through a lull's result or an explicit resource edit; every refused move
+        /// only through a roll's result or an explicit resource edit; every refused move
         /// leaves the sheet as it was; the points spent always match what the sheet holds.
         #[test]
-        fn resources_change_only_at_a_lull_or_by_an_explicit_edit(
+        fn resources_change_only_by_a_result_or_an_explicit_edit(
             limit in proptest::option::of(0u32..30),
             moves in proptest::collection::vec((0u8..8, any_purchase(), 0usize..4, -20i32..12, 0u32..25), 1..40),
         ) {

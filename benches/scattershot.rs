@@ -37,6 +37,8 @@ fn service_calls(c: &mut Criterion) {
         },
         resistor: Some(SideDraft { character: Some(bo), value: Some(9), ..SideDraft::default() }),
         facets: None,
+        magnitude: None,
+        resistor_target: None,
         target: Some(Target { character: bo, resource: Resource::HitPoints }),
     };
     let mut rng = StdRng::seed_from_u64(9);

@@ -50,8 +50,10 @@
 //! special abilities, advantages and disadvantages, what each resource lost, experience
 //! dice); a character without one (an older file) plays with a new sheet. A game file or a backup
 //! carries each Scattershot game's table (`scattershot_table`: the Gamemaster's stock of
-//! experience dice and the mechanical play in progress with the results waiting for its
-//! lull; left out when there is none). A roll in progress lives in the event log and does
+//! experience dice; the mechanical play in progress, left out when there is none, with any
+//! results an older version left waiting for its lull; the UE chart and the sessions, left
+//! out when empty). A sheet's description, NPC flag and residual modifiers are left out
+//! when empty too, so older files read as before. A roll in progress lives in the event log and does
 //! not travel. Table settings a system gained later (Scattershot's default facets and
 //! creation limit) may be absent: the game then plays with their defaults.
 

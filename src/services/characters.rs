@@ -199,7 +199,7 @@ pub(super) fn may_leave_game(read: Reader<'_>, record: &CharacterRecord, what: &
 }
 
 /// A Scattershot character in its game's mechanical play stays until the play ends: the
-/// tracker and the results waiting for the lull name it.
+/// tracker (and results an older version left waiting for the lull) name it.
 fn out_of_play(read: Reader<'_>, field: &str, record: &CharacterRecord, what: &str) -> Result<()> {
     if record.character.system != crate::model::System::Scattershot {
         return Ok(());

@@ -27,11 +27,12 @@ use super::scattershot_roll::{roll_view, RollState, RollView};
 use crate::error::{Error, Result};
 use crate::model::{now, timestamp, Character, CharacterRecord, Game, System, TableSettings};
 use crate::rules::scattershot::made_it_by::Facets;
-use crate::rules::scattershot::mechanical_play::Combatant;
+use crate::rules::scattershot::mechanical_play::{Combatant, MechanicalPlay};
 use crate::rules::scattershot::sheet::{
-    Purchase, Rating, Resource, Sheet, SheetEvent, Stage, Statistic, FREE_SKILLS_PER_POINT,
+    Lasts, Purchase, Rating, Resource, Sheet, SheetEvent, Stage, Statistic, FREE_SKILLS_PER_POINT,
 };
 use crate::rules::scattershot::table::{self as sc_table, ScattershotTable};
+use crate::rules::scattershot::ue_chart::{self, UeRow};
 use crate::rules::scattershot::{Pools, Settings};
 use crate::rules::table_settings;
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
@@ -75,6 +76,8 @@ pub struct ScattershotSheetView {
     pub next_free_skill_points: u32,
     /// −1 for each combat advantage held against the character in mechanical play.
     pub penalty: i32,
+    /// The residual modifiers on the sheet, added up (added to each of its rolls).
+    pub temporary_modifier: i32,
 }
 
 /// A sheet after an edit, with what happened in words and the rules' events.
@@ -96,6 +99,12 @@ pub struct ScattershotCharacterView {
     pub resources: Vec<ResourceView>,
     /// −1 for each combat advantage held against it.
     pub penalty: i32,
+    /// A non-player character (the Gamemaster's).
+    pub npc: bool,
+    /// Who the character is (the "contract" rewards are judged by).
+    pub description: String,
+    /// Its residual modifiers, added up.
+    pub temporary_modifier: i32,
 }
 
 /// A character in mechanical play.
@@ -120,8 +129,15 @@ pub struct PlayView {
     pub actions_left: u32,
     pub cinematic: bool,
     pub combatants: Vec<CombatantView>,
-    /// Results waiting for the lull, each with its target's name.
+    /// Results an older version left waiting for the lull, each with its target's name.
     pub pending: Vec<PendingResultView>,
+    /// Non-player characters among the combatants, and the players of the others (a player
+    /// with two characters counts once).
+    pub npcs: usize,
+    pub players: usize,
+    /// The seed's reminder: shift the Scope up at least one level when the non-player
+    /// characters are as many as the players or more.
+    pub scope_shift: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -149,6 +165,11 @@ pub struct ScattershotView {
     pub play: Option<PlayView>,
     /// The roll on the table (in progress, or the last one concluded).
     pub roll: Option<RollView>,
+    /// The UE chart the group filled in (empty: every number reads the defaults in `facets`).
+    pub ue_chart: Vec<UeRow>,
+    /// Sessions started so far, and whether the latest is being played.
+    pub sessions: u32,
+    pub in_session: bool,
 }
 
 /// The table after a move, with what happened in words.
@@ -234,6 +255,7 @@ pub(super) fn sheet_view(read: Reader<'_>, id: Uuid) -> Result<ScattershotSheetV
         dice_per_point: if sheet.stage == Stage::Play { settings.experience_dice_per_point } else { 0 },
         next_free_skill_points: u32::from(sheet.free_skills.len().is_multiple_of(FREE_SKILLS_PER_POINT)),
         penalty: penalty(&table, id),
+        temporary_modifier: sheet.temporary_modifier(),
         sheet,
         character: record.character,
     })
@@ -268,7 +290,19 @@ fn view(
     characters: &[CharacterRecord],
 ) -> Result<ScattershotView> {
     let name = |id: Uuid| name_in(characters, game, id);
+    let is_npc = |id: Uuid| {
+        characters.iter().find(|r| r.character.id == id).and_then(|r| r.scattershot.as_ref()).is_some_and(|s| s.npc)
+    };
+    let count = |p: &MechanicalPlay| {
+        let npcs = p.combatants.iter().filter(|c| is_npc(c.character)).count();
+        let players: std::collections::BTreeSet<Uuid> =
+            p.combatants.iter().filter(|c| !is_npc(c.character)).map(|c| c.player).collect();
+        (npcs, players.len())
+    };
     let play = table.play.as_ref().map(|p| PlayView {
+        npcs: count(p).0,
+        players: count(p).1,
+        scope_shift: count(p).0 > 0 && count(p).0 >= count(p).1,
         round: p.round,
         turn: p.turn,
         current: p.current(),
@@ -313,11 +347,17 @@ fn view(
                     experience_dice: sheet.experience_dice,
                     resources: resources(&sheet),
                     penalty: penalty(table, r.character.id),
+                    npc: sheet.npc,
+                    description: sheet.description.clone(),
+                    temporary_modifier: sheet.temporary_modifier(),
                 }
             })
             .collect(),
         play,
         roll: roll.map(|r| roll_view(r, &name)),
+        ue_chart: table.ue_chart.clone(),
+        sessions: table.sessions,
+        in_session: table.in_session,
         game: game.clone(),
     })
 }
@@ -359,9 +399,13 @@ pub fn scattershot_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<Scat
 #[serde(tag = "edit", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SheetEdit {
     /// Spends development points (free in creation, experience dice after).
-    Buy { purchase: Purchase },
+    Buy {
+        purchase: Purchase,
+    },
     /// Takes back the last point of a rating, during creation.
-    TakeBack { rating: Rating },
+    TakeBack {
+        rating: Rating,
+    },
     /// Sets or lifts (null) the creation limit, during creation.
     SetCreationLimit {
         #[serde(default)]
@@ -376,13 +420,41 @@ pub enum SheetEdit {
         modifier: i32,
     },
     /// Removes an advantage (during creation) or a disadvantage.
-    RemoveQuality { index: usize },
+    RemoveQuality {
+        index: usize,
+    },
     /// An explicit edit of a resource's current value.
-    SetResource { resource: Resource, current: i32 },
+    SetResource {
+        resource: Resource,
+        current: i32,
+    },
     /// Power expended on a special ability.
-    ExpendPower { ability: usize, amount: u32 },
+    ExpendPower {
+        ability: usize,
+        amount: u32,
+    },
     /// An explicit edit of the experience dice pool.
-    SetExperienceDice { dice: u32 },
+    SetExperienceDice {
+        dice: u32,
+    },
+    /// The character's description (the "contract" rewards are judged by).
+    SetDescription {
+        description: String,
+    },
+    /// A non-player character (the Gamemaster's) or a player's.
+    SetNpc {
+        npc: bool,
+    },
+    /// A temporary residual modifier, added to the character's rolls while it lasts.
+    AddModifier {
+        text: String,
+        value: i32,
+        #[serde(default)]
+        lasts: Lasts,
+    },
+    RemoveModifier {
+        index: usize,
+    },
 }
 
 fn describe_sheet(name: &str, sheet: &Sheet, event: &SheetEvent) -> String {
@@ -441,6 +513,13 @@ fn describe_sheet(name: &str, sheet: &Sheet, event: &SheetEvent) -> String {
         SheetEvent::ExperienceDiceSet { before, after } => {
             format!("{name}'s experience dice set from {before} to {after}.")
         }
+        SheetEvent::DescriptionSet { .. } => format!("{name}'s description is changed."),
+        SheetEvent::NpcSet { npc: true } => format!("{name} is a non-player character."),
+        SheetEvent::NpcSet { npc: false } => format!("{name} is a player's character."),
+        SheetEvent::ModifierAdded { text, value, lasts } => {
+            format!("{name} keeps {text} ({value:+}, {}).", super::scattershot_roll::lasts_words(*lasts))
+        }
+        SheetEvent::ModifierRemoved { text, value, .. } => format!("{name}'s {text} ({value:+}) ends."),
     }
 }
 
@@ -465,6 +544,10 @@ pub fn scattershot_sheet_edit(store: &mut Store, character: Uuid, edit: &SheetEd
             SheetEdit::SetResource { resource, current } => sheet.set_resource(*resource, *current)?,
             SheetEdit::ExpendPower { ability, amount } => sheet.expend_power(*ability, *amount)?,
             SheetEdit::SetExperienceDice { dice } => sheet.set_experience_dice(*dice),
+            SheetEdit::SetDescription { description } => sheet.set_description(description)?,
+            SheetEdit::SetNpc { npc } => sheet.set_npc(*npc),
+            SheetEdit::AddModifier { text, value, lasts } => sheet.add_modifier(text, *value, *lasts)?,
+            SheetEdit::RemoveModifier { index } => sheet.remove_modifier(*index)?,
         };
         let name = before.character.name.clone();
         // Names of what was taken back or removed are read from the sheet before the edit.
@@ -594,6 +677,22 @@ impl Work<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Ends every residual modifier that lasts `lasts` on the game's characters; says whose
+    /// ended, in words ("" when none did).
+    pub fn end_modifiers(&mut self, lasts: Lasts) -> Result<String> {
+        let mut whose = Vec::new();
+        for id in self.ids() {
+            let sheet = self.sheet("characters", id)?;
+            let (next, events) = sheet.end_modifiers(lasts);
+            if !events.is_empty() {
+                self.note(&events);
+                self.set_sheet(id, next);
+                whose.push(self.name(id));
+            }
+        }
+        Ok(if whose.is_empty() { String::new() } else { format!("; residual modifiers end for {}", whose.join(", ")) })
     }
 
     /// Records the rules' events, for history.
@@ -737,6 +836,12 @@ pub enum TableEdit {
     /// Sets one of the game's table settings (Epic Index, Critical Juncture, experience die,
     /// dice per point, default Factor / Points / Bonus, creation limit).
     Setting { name: String, value: i64 },
+    /// Replaces the UE chart with the rows the group filled in (any order; empty clears it).
+    UeChart { rows: Vec<UeRow> },
+    /// A session begins.
+    StartSession,
+    /// The session ends: every residual modifier that lasted until then ends too.
+    EndSession,
 }
 
 /// Changes the Gamemaster's stock or a table setting, as one undoable move.
@@ -760,6 +865,32 @@ pub fn scattershot_table_edit(store: &mut Store, game: Uuid, edit: &TableEdit) -
             }
             let before = w.settings.insert(spec.name.to_owned(), *value);
             Ok(format!("{} goes from {} to {value}.", spec.label, before.map_or("—".into(), |b| b.to_string())))
+        }
+        TableEdit::UeChart { rows } => {
+            let chart = ue_chart::clean(rows)?;
+            let n = chart.len();
+            w.table.ue_chart = chart;
+            Ok(if n == 0 { "The UE chart is cleared.".to_owned() } else { format!("The UE chart has {n} row(s).") })
+        }
+        TableEdit::StartSession => {
+            if w.table.in_session {
+                return Err(Error::invalid(
+                    "session",
+                    format!("session {} is running; end it first", w.table.sessions),
+                ));
+            }
+            w.table.sessions =
+                w.table.sessions.checked_add(1).ok_or_else(|| Error::invalid("session", "too many sessions"))?;
+            w.table.in_session = true;
+            Ok(format!("Session {} begins.", w.table.sessions))
+        }
+        TableEdit::EndSession => {
+            if !w.table.in_session {
+                return Err(Error::invalid("session", "no session is running; start one first"));
+            }
+            w.table.in_session = false;
+            let ended = w.end_modifiers(Lasts::Session)?;
+            Ok(format!("Session {} ends{ended}.", w.table.sessions))
         }
     })
 }

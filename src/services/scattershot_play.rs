@@ -4,10 +4,13 @@
 //! - Mechanical play: start it (the caller's character first, the seating going to the
 //!   right), take immediate actions and free actions, restore the free actions, forfeit for
 //!   a reactive action, end a turn, engage a foe (erasing advantages held against another),
-//!   seize, hold and check combat advantages, and end it: the lull, where every result that
-//!   waited lands on its character's sheet.
-//! - Rewards: experience dice after a session (an equal share plus bonuses), on the spot, or
-//!   by vote, into the characters' pools.
+//!   seize, hold and check combat advantages, and end it: the lull, where any result an
+//!   older version left waiting lands on its character's sheet.
+//! - Rewards: experience dice after a session (an equal share plus bonuses; named after the
+//!   session being played or the last one ended), on the spot, or by vote, into the
+//!   characters' pools. The Gamemaster's on-the-spot awards and replacements come out of
+//!   the common stock (refused when it is short).
+//! - Ending mechanical play ends the residual modifiers that lasted until then.
 //!
 //! Every combatant and every character a reward names is a character of the game.
 
@@ -18,6 +21,7 @@ use super::scattershot::{change, ScattershotChange};
 use crate::error::{Error, Result};
 use crate::rules::scattershot::mechanical_play::{Action, Check, Gain, MechanicalPlay, Seat};
 use crate::rules::scattershot::rewards::{self, Giver, RewardEvent, SessionRewards, Vote};
+use crate::rules::scattershot::sheet::Lasts;
 use crate::store::Store;
 
 /// A seat at the table: a character and its player (by default, the character is its own
@@ -76,7 +80,7 @@ pub enum PlayMove {
         holder: Uuid,
         check: Check,
     },
-    /// The lull: mechanical play ends and every result that waited lands.
+    /// The lull: mechanical play ends (results an older version kept waiting land).
     End,
 }
 
@@ -164,16 +168,17 @@ pub fn scattershot_play(store: &mut Store, game: Uuid, step: &PlayMove) -> Resul
                         continue;
                     }
                     let sheet = w.sheet("results", id)?;
-                    let (sheet, applied) = sheet.apply_at_lull(id, &results)?;
+                    let (sheet, applied) = sheet.apply_results(id, &results)?;
                     w.note(&applied);
                     w.set_sheet(id, sheet);
                     landed.push(w.name(id));
                 }
+                let ended = w.end_modifiers(Lasts::MechanicalPlay)?;
                 let message = if landed.is_empty() {
-                    format!("Mechanical play ends after {} round(s); the lull.", play.round)
+                    format!("Mechanical play ends after {} round(s); the lull{ended}.", play.round)
                 } else {
                     format!(
-                        "Mechanical play ends after {} round(s); at the lull results land on {}.",
+                        "Mechanical play ends after {} round(s); at the lull results land on {}{ended}.",
                         play.round,
                         landed.join(", ")
                     )
@@ -240,7 +245,7 @@ pub fn scattershot_reward(store: &mut Store, game: Uuid, reward: &RewardMove) ->
                 if let Giver::Player { from, .. } = giver {
                     w.character("giver.from", *from)?;
                 }
-                rewards::on_the_spot(&pools, *giver, *to, *dice, note)?
+                rewards::on_the_spot(&pools, w.game.id, *giver, *to, *dice, note)?
             }
             RewardMove::ByVote { votes, dice, characters } => {
                 rewards::by_vote(&pools, &group(w, characters)?, votes, *dice)?
@@ -255,10 +260,15 @@ pub fn scattershot_reward(store: &mut Store, game: Uuid, reward: &RewardMove) ->
                 _ => None,
             })
             .collect();
+        // A post-session reward belongs to the session being played or the last one ended.
+        let after = match (reward, w.table.sessions) {
+            (RewardMove::AfterSession { .. }, n) if n > 0 => format!(" after session {n}"),
+            _ => String::new(),
+        };
         Ok(if awarded.is_empty() {
-            "No experience dice are given.".to_owned()
+            format!("No experience dice are given{after}.")
         } else {
-            format!("Experience dice: {}.", awarded.join(", "))
+            format!("Experience dice{after}: {}.", awarded.join(", "))
         })
     })
 }

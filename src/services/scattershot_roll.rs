@@ -8,10 +8,20 @@
 //! The roll on the table lives in the event log (see `scattershot`): every step is undoable
 //! and undoing it puts the roll back as it was.
 //!
-//! Ruling: a concluded roll aimed at a character's resource takes MIB × Factor from it at
-//! the next lull. While mechanical play runs, the result waits in the tracker for the lull
-//! that ends it; outside mechanical play the story is already at a lull, so it lands when
-//! the roll concludes.
+//! Rulings:
+//! - (audit #1) A concluded roll aimed at a character's resource takes
+//!   MIB × Factor from it at once, at the end of the Application Phase, also during
+//!   mechanical play (the target's Hit Points drop while the fight goes on). Nothing waits
+//!   for the lull: the app models no penalty for a reduced resource. Undoing the conclusion
+//!   gives the resource back.
+//! - (audit #6) A contest may also name a resistor's target on the actor's side: a negative
+//!   final RMIB takes |RMIB| × Factor from it, the same way.
+//! - The Factor is read on the table's UE chart at the action's Magnitude (when the roll
+//!   names one), Points and Bonus at the final MIB; facets typed for the roll override the
+//!   chart.
+//! - Every residual modifier on a character's sheet is added to its rolls while it lasts.
+//! - (audit #17) A side marked as a Last-Ditch Dodge rolls at −2; a Catastrophic Failure
+//!   concluded during mechanical play upsets every advantage its actor held.
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -22,12 +32,14 @@ use super::scattershot::{change, records, scattershot_game, ScattershotChange};
 use crate::error::{Error, Result};
 use crate::model::CharacterRecord;
 use crate::rules::scattershot::made_it_by::{
-    Action, ExperienceDie, Facets, MibRoll, Party, Phase, Reading, ResourceResult, RollSetup, Room, Sign, MAX_TARGET,
+    Action, ExperienceDie, Facets, Juncture, MibRoll, Party, Phase, Reading, ResourceResult, RollSetup, Room, Sign,
+    MAX_TARGET,
 };
 use crate::rules::scattershot::mechanical_play::MechanicalPlay;
 use crate::rules::scattershot::odds::{contest_odds, contest_odds_against_rolled, mib_odds, MibOdds};
-use crate::rules::scattershot::sheet::{Rating, Resource};
+use crate::rules::scattershot::sheet::{Lasts, Rating, Resource};
 use crate::rules::scattershot::table as sc_table;
+use crate::rules::scattershot::ue_chart::{self, UeRow};
 use crate::rules::scattershot::Settings;
 use crate::store::Store;
 
@@ -55,9 +67,19 @@ pub struct RollState {
     /// Once concluded: MIB × Factor off the target's resource.
     #[serde(default)]
     pub result: Option<ResourceResult>,
-    /// The result waits for the lull (mechanical play runs); otherwise it has landed.
-    #[serde(default)]
+    /// Written by older versions when the result waited for the lull; results now land
+    /// when the roll concludes.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub result_waits: bool,
+    /// In a contest, where a negative RMIB goes (a resource on the actor's side).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resistor_target: Option<Target>,
+    /// Once concluded: |RMIB| × Factor off the resistor's target.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resistor_result: Option<ResourceResult>,
+    /// The result's Bonus was recorded on the actor as a residual modifier.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bonus_recorded: bool,
 }
 
 /// One side of a roll as the UI sends it: a character's rating from its sheet, a rating
@@ -85,7 +107,13 @@ pub struct SideDraft {
     pub modifier: i32,
     #[serde(default)]
     pub description: String,
+    /// A Last-Ditch Dodge: −2, applied by the app.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub last_ditch_dodge: bool,
 }
+
+/// What a Last-Ditch Dodge takes off the roll.
+pub const LAST_DITCH_DODGE: i32 = -2;
 
 /// A roll as the UI asks for it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,11 +123,18 @@ pub struct RollRequest {
     /// The resistor, in a contested roll.
     #[serde(default)]
     pub resistor: Option<SideDraft>,
-    /// Factor, Points and Bonus; the table's defaults when left out.
+    /// Factor, Points and Bonus typed for this roll; left out, they come from the table's
+    /// UE chart (or its defaults).
     #[serde(default)]
     pub facets: Option<Facets>,
+    /// The action's Magnitude rating, at which the UE chart gives its Factor.
+    #[serde(default)]
+    pub magnitude: Option<i32>,
     #[serde(default)]
     pub target: Option<Target>,
+    /// In a contest: the actor's side's resource a negative RMIB takes from.
+    #[serde(default)]
+    pub resistor_target: Option<Target>,
 }
 
 /// How a side's number is made up.
@@ -114,6 +149,10 @@ pub struct SideBreakdown {
     pub residual: i32,
     /// −1 for each combat advantage held against the character in mechanical play.
     pub advantages: i32,
+    /// The residual modifiers on the character's sheet (a Bonus, a lasting consequence).
+    pub temporary: i32,
+    /// −2 for a Last-Ditch Dodge, else 0.
+    pub dodge: i32,
     /// All modifiers together.
     pub modifier: i32,
     /// The MIB typed in for a side rolled elsewhere (its rating and modifiers then are 0).
@@ -179,6 +218,12 @@ pub struct RollView {
     /// In the Application Phase: each party's own number and what it may still buy or spend.
     pub actor_room: Option<Room>,
     pub resistor_room: Option<Room>,
+    pub resistor_target_name: Option<String>,
+    /// The residual modifier a concluded success may leave (the UE chart's Bonus at its MIB).
+    pub residual_bonus: Option<u32>,
+    /// Who a Telling Blow's complications (or a Catastrophic Failure's benefits) go to: the
+    /// resistor, else the target.
+    pub subject_name: Option<String>,
 }
 
 pub(super) fn roll_view(state: &RollState, name: &dyn Fn(Uuid) -> String) -> RollView {
@@ -197,6 +242,9 @@ pub(super) fn roll_view(state: &RollState, name: &dyn Fn(Uuid) -> String) -> Rol
         resistor_basic: roll.resistor.as_ref().and_then(|r| r.basic_mib()),
         actor_room: roll.room(Party::Actor),
         resistor_room: roll.room(Party::Resistor),
+        resistor_target_name: state.resistor_target.map(|t| name(t.character)),
+        residual_bonus: roll.residual_bonus(),
+        subject_name: state.resistor.or(state.target.map(|t| t.character)).map(name),
         state: state.clone(),
     }
 }
@@ -221,7 +269,12 @@ fn side(
     };
     let sheet = record.map(|r| r.scattershot.clone().unwrap_or_default());
     if let Some(rolled) = draft.rolled {
-        if draft.rating.is_some() || draft.value.is_some() || !draft.qualities.is_empty() || draft.modifier != 0 {
+        if draft.rating.is_some()
+            || draft.value.is_some()
+            || !draft.qualities.is_empty()
+            || draft.modifier != 0
+            || draft.last_ditch_dodge
+        {
             return Err(Error::invalid(
                 at("rolled"),
                 "a MIB rolled elsewhere already holds its rating and modifiers: type in the MIB alone",
@@ -242,6 +295,8 @@ fn side(
             situation: 0,
             residual: 0,
             advantages: 0,
+            temporary: 0,
+            dodge: 0,
             modifier: 0,
             rolled: Some(rolled),
         };
@@ -279,7 +334,9 @@ fn side(
         (Some(play), Some(id)) => play.penalty(id),
         _ => 0,
     };
-    let modifier = draft.modifier + residual + advantages;
+    let temporary = sheet.as_ref().map_or(0, |s| s.temporary_modifier());
+    let dodge = if draft.last_ditch_dodge { LAST_DITCH_DODGE } else { 0 };
+    let modifier = draft.modifier + residual + advantages + temporary + dodge;
     in_range("modifier", modifier)?;
     let name = record.map_or_else(|| draft.description.clone(), |r| r.character.name.clone());
     let action = Action { description: draft.description.clone(), rating, modifier, rolled: None };
@@ -290,6 +347,8 @@ fn side(
         situation: draft.modifier,
         residual,
         advantages,
+        temporary,
+        dodge,
         modifier,
         rolled: None,
     };
@@ -302,6 +361,7 @@ fn setup(
     characters: &[CharacterRecord],
     play: Option<&MechanicalPlay>,
     defaults: Facets,
+    chart: &[UeRow],
 ) -> Result<(RollSetup, SideBreakdown, Option<SideBreakdown>)> {
     let (actor, actor_view) = side("actor", &request.actor, characters, play)?;
     let resistor = request.resistor.as_ref().map(|r| side("resistor", r, characters, play)).transpose()?;
@@ -313,11 +373,39 @@ fn setup(
             ));
         }
     }
+    if let Some(target) = &request.resistor_target {
+        if request.resistor.is_none() {
+            return Err(Error::invalid("resistor_target", "only a contested roll has a resistor's result"));
+        }
+        if !characters.iter().any(|r| r.character.id == target.character) {
+            return Err(Error::invalid(
+                "resistor_target.character",
+                format!("{} is not a character of this game", target.character),
+            ));
+        }
+    }
+    if let Some(m) = request.magnitude {
+        if !(-ue_chart::MAX_INDEX..=ue_chart::MAX_INDEX).contains(&m) {
+            return Err(Error::invalid(
+                "magnitude",
+                format!("{m} is out of range: -{} to {}", ue_chart::MAX_INDEX, ue_chart::MAX_INDEX),
+            ));
+        }
+    }
     let (resistor, resistor_view) = match resistor {
         Some((a, v)) => (Some(a), Some(v)),
         None => (None, None),
     };
-    let setup = RollSetup { actor, resistor, facets: request.facets.unwrap_or(defaults) };
+    // Facets typed for the roll win; otherwise the chart gives the Factor at the action's
+    // Magnitude, and Points and Bonus later at the final MIB.
+    let (facets, chart) = match request.facets {
+        Some(facets) => (facets, Vec::new()),
+        None => {
+            let factor = request.magnitude.map_or(defaults.factor, |m| ue_chart::read(chart, m, defaults).factor);
+            (Facets { factor, ..defaults }, chart.to_vec())
+        }
+    };
+    let setup = RollSetup { actor, resistor, facets, chart };
     Ok((setup, actor_view, resistor_view))
 }
 
@@ -330,7 +418,7 @@ pub fn scattershot_roll_preview(store: &Store, game: Uuid, request: &RollRequest
     let table = read.scattershot_table(game)?;
     let characters = records(read, game)?;
     let defaults = sc_table::default_facets(&g.table_settings);
-    let (setup, actor, resistor) = setup(request, &characters, table.play.as_ref(), defaults)?;
+    let (setup, actor, resistor) = setup(request, &characters, table.play.as_ref(), defaults, &table.ue_chart)?;
     let cj = settings.critical_juncture;
     let a = (setup.actor.rating, setup.actor.modifier);
     let odds = match &setup.resistor {
@@ -373,8 +461,18 @@ pub enum RollMove {
         party: Party,
         count: u32,
     },
-    /// Reads the final number; a result aimed at a resource lands or waits for the lull.
+    /// Reads the final number; a result aimed at a resource lands at once.
     Conclude,
+    /// The actor's player splits a Telling Blow's or Catastrophic Failure's points.
+    Juncture {
+        to_actor: u32,
+        to_subject: u32,
+    },
+    /// Records the concluded success's Bonus on the actor as a residual modifier.
+    RecordBonus {
+        #[serde(default)]
+        lasts: Lasts,
+    },
     /// Takes the roll off the table (before the Decision Phase ends nothing was paid).
     Abandon,
 }
@@ -423,7 +521,9 @@ pub fn scattershot_roll<R: Rng>(
                 }
                 let settings = w.rules()?;
                 let defaults = sc_table::default_facets(&w.settings);
-                let (setup, actor, resistor) = setup(request, &w.characters(), w.table.play.as_ref(), defaults)?;
+                let chart = w.table.ue_chart.clone();
+                let (setup, actor, resistor) =
+                    setup(request, &w.characters(), w.table.play.as_ref(), defaults, &chart)?;
                 let (roll, events) = MibRoll::start(&setup, &settings)?;
                 w.note(&events);
                 w.roll = Some(RollState {
@@ -433,6 +533,9 @@ pub fn scattershot_roll<R: Rng>(
                     target: request.target,
                     result: None,
                     result_waits: false,
+                    resistor_target: request.resistor_target,
+                    resistor_result: None,
+                    bonus_recorded: false,
                 });
                 let against = resistor.map_or(String::new(), |r| {
                     let who = if r.name.is_empty() { "someone elsewhere" } else { r.name.as_str() };
@@ -535,38 +638,84 @@ pub fn scattershot_roll<R: Rng>(
                 let mut message = format!("The roll ends at {}: {}.", outcome.mib, reading_words(outcome.reading));
                 if let Some(target) = state.target {
                     let result = roll.resource_result(target.character, target.resource)?;
-                    let word = target.resource.statistic().word();
-                    if result.amount > 0 {
-                        match &w.table.play {
-                            Some(play) => {
-                                let (play, events) = play.record_result(result)?;
-                                w.note(&events);
-                                w.table.play = Some(play);
-                                state.result_waits = true;
-                                message.push_str(&format!(
-                                    " {} will lose {} {word} at the lull.",
-                                    w.name(target.character),
-                                    result.amount
-                                ));
-                            }
-                            None => {
-                                let sheet = w.sheet("target.character", target.character)?;
-                                let (sheet, events) = sheet.apply_at_lull(target.character, &[result])?;
-                                w.note(&events);
-                                w.set_sheet(target.character, sheet);
-                                message.push_str(&format!(
-                                    " {} loses {} {word}.",
-                                    w.name(target.character),
-                                    result.amount
-                                ));
-                            }
-                        }
-                    }
+                    land(w, "target.character", result, &mut message)?;
                     state.result = Some(result);
+                }
+                if let Some(target) = state.resistor_target {
+                    let result = roll.resistor_result(target.character, target.resource)?;
+                    land(w, "resistor_target.character", result, &mut message)?;
+                    state.resistor_result = Some(result);
+                }
+                if let (Reading::CatastrophicFailure, Some(play), Some(actor)) =
+                    (outcome.reading, &w.table.play, state.actor)
+                {
+                    let (play, events) = play.upset_by_mistake(actor);
+                    if !events.is_empty() {
+                        message.push_str(&format!(" An upset: {} loses every advantage it held.", w.name(actor)));
+                        w.note(&events);
+                        w.table.play = Some(play);
+                    }
+                }
+                if outcome.juncture_points > 0 {
+                    message.push_str(&format!(
+                        " {} point(s) to account for: the actor's player chooses where they go.",
+                        outcome.juncture_points
+                    ));
                 }
                 state.roll = roll;
                 w.roll = Some(state);
                 Ok(message)
+            }
+            RollMove::Juncture { to_actor, to_subject } => {
+                let mut state = on_table()?;
+                let (roll, events) =
+                    state.roll.account_juncture(Juncture { to_actor: *to_actor, to_subject: *to_subject })?;
+                w.note(&events);
+                let reading = roll.outcome.expect("concluded").reading;
+                let subject = state
+                    .resistor
+                    .or(state.target.map(|t| t.character))
+                    .map_or_else(|| "the subject".to_owned(), |id| w.name(id));
+                let actor = state.actor.map_or_else(|| "the actor".to_owned(), |id| w.name(id));
+                state.roll = roll;
+                w.roll = Some(state);
+                Ok(if reading == Reading::TellingBlow {
+                    format!(
+                        "Telling Blow: {to_actor} benefit(s) for {actor}, {to_subject} complication(s) for {subject}."
+                    )
+                } else {
+                    format!(
+                        "Catastrophic Failure: {to_actor} complication(s) for {actor}, {to_subject} benefit(s) for {subject}."
+                    )
+                })
+            }
+            RollMove::RecordBonus { lasts } => {
+                let mut state = on_table()?;
+                let bonus = state
+                    .roll
+                    .residual_bonus()
+                    .ok_or_else(|| Error::invalid("roll", "only a concluded success leaves a residual Bonus"))?;
+                if bonus == 0 {
+                    return Err(Error::invalid("roll", "the UE chart gives this result a Bonus of 0"));
+                }
+                if state.bonus_recorded {
+                    return Err(Error::invalid("roll", "this result's Bonus is recorded already"));
+                }
+                let actor = state.actor.ok_or_else(|| Error::invalid("actor", "the actor has no sheet here"))?;
+                let description = state.roll.actor.action.description.trim();
+                let mib = state.roll.outcome.map_or(0, |o| o.mib);
+                let text = if description.is_empty() {
+                    format!("Bonus of a result (MIB {mib})")
+                } else {
+                    format!("Bonus: {}", description.chars().take(150).collect::<String>())
+                };
+                let value = i32::try_from(bonus).unwrap_or(i32::MAX);
+                let (sheet, events) = w.sheet("actor", actor)?.add_modifier(&text, value, *lasts)?;
+                w.note(&events);
+                w.set_sheet(actor, sheet);
+                state.bonus_recorded = true;
+                w.roll = Some(state);
+                Ok(format!("{} keeps a residual modifier of +{bonus} ({}).", w.name(actor), lasts_words(*lasts)))
             }
             RollMove::Abandon => {
                 let state = on_table()?;
@@ -579,6 +728,29 @@ pub fn scattershot_roll<R: Rng>(
             }
         }
     })
+}
+
+/// A result lands on its target's resource at once (nothing from 0).
+fn land(w: &mut super::scattershot::Work<'_>, field: &str, result: ResourceResult, message: &mut String) -> Result<()> {
+    if result.amount == 0 {
+        return Ok(());
+    }
+    let sheet = w.sheet(field, result.target)?;
+    let (sheet, events) = sheet.apply_results(result.target, &[result])?;
+    w.note(&events);
+    w.set_sheet(result.target, sheet);
+    let word = result.resource.statistic().word();
+    message.push_str(&format!(" {} loses {} {word}.", w.name(result.target), result.amount));
+    Ok(())
+}
+
+/// How long a residual modifier lasts, in words.
+pub(super) fn lasts_words(lasts: Lasts) -> &'static str {
+    match lasts {
+        Lasts::UntilRemoved => "until removed",
+        Lasts::Session => "until the end of the session",
+        Lasts::MechanicalPlay => "until mechanical play ends",
+    }
 }
 
 fn capital(text: &str) -> String {

@@ -1,5 +1,6 @@
 //! Scattershot's Mechanix: a character's sheet and each game's table (the Gamemaster's
-//! stock of experience dice, mechanical play in progress), in real columns (schema v9), read
+//! stock of experience dice, mechanical play in progress), in real columns (schema v9; the
+//! description, NPC flag, residual modifiers, UE chart and sessions in schema v14), read
 //! back into the rules' own types. Both are small and written whole on every change.
 //!
 //! Enumerations are stored under the names serde gives them (snake_case), which the
@@ -16,9 +17,10 @@ use crate::error::Result;
 use crate::rules::scattershot::made_it_by::ResourceResult;
 use crate::rules::scattershot::mechanical_play::{Combatant, MechanicalPlay};
 use crate::rules::scattershot::sheet::{
-    FreeSkill, Quality, ResourceLoss, Sheet, Skill, SpecialAbility, Stage, StatisticPoints,
+    FreeSkill, Modifier, Quality, ResourceLoss, Sheet, Skill, SpecialAbility, Stage, StatisticPoints,
 };
 use crate::rules::scattershot::table::ScattershotTable;
+use crate::rules::scattershot::ue_chart::UeRow;
 use crate::rules::scattershot::Settings;
 
 #[derive(Debug)]
@@ -77,7 +79,8 @@ impl Reader<'_> {
         let head = conn
             .prepare_cached(
                 "SELECT stage, creation_limit, strength, agility, hit_points, reaction, observation, power, \
-                 hit_points_lost, power_lost, experience_dice FROM sc_sheets WHERE character_id = ?1",
+                 hit_points_lost, power_lost, experience_dice, description, npc FROM sc_sheets \
+                 WHERE character_id = ?1",
             )?
             .query_row([&id], |r| {
                 Ok(Sheet {
@@ -93,6 +96,8 @@ impl Reader<'_> {
                     },
                     lost: ResourceLoss { hit_points: r.get(8)?, power: r.get(9)? },
                     experience_dice: r.get(10)?,
+                    description: r.get(11)?,
+                    npc: r.get(12)?,
                     ..Sheet::default()
                 })
             })
@@ -138,6 +143,10 @@ impl Reader<'_> {
                 })
             })?
             .collect::<rusqlite::Result<_>>()?;
+        sheet.modifiers = conn
+            .prepare_cached("SELECT text, value, lasts FROM sc_modifiers WHERE character_id = ?1 ORDER BY position")?
+            .query_map([&id], |r| Ok(Modifier { text: r.get(0)?, value: r.get(1)?, lasts: named(r, 2)? }))?
+            .collect::<rusqlite::Result<_>>()?;
         Ok(Some(sheet))
     }
 
@@ -145,11 +154,32 @@ impl Reader<'_> {
     pub fn scattershot_table(&self, game: Uuid) -> Result<ScattershotTable> {
         let id = game.to_string();
         let conn = self.conn();
-        let gm_dice = conn
-            .prepare_cached("SELECT gm_dice FROM sc_tables WHERE game_id = ?1")?
-            .query_row([&id], |r| r.get::<_, u32>(0))
+        let head = conn
+            .prepare_cached("SELECT gm_dice, sessions, in_session FROM sc_tables WHERE game_id = ?1")?
+            .query_row([&id], |r| {
+                Ok(ScattershotTable {
+                    gm_dice: r.get(0)?,
+                    sessions: r.get(1)?,
+                    in_session: r.get(2)?,
+                    ..ScattershotTable::default()
+                })
+            })
             .optional()?;
-        let Some(gm_dice) = gm_dice else { return Ok(ScattershotTable::default()) };
+        let Some(mut table) = head else { return Ok(ScattershotTable::default()) };
+        table.ue_chart = conn
+            .prepare_cached(
+                "SELECT idx, factor, points, bonus, magnitude FROM sc_ue_chart WHERE game_id = ?1 ORDER BY idx",
+            )?
+            .query_map([&id], |r| {
+                Ok(UeRow {
+                    index: r.get(0)?,
+                    factor: r.get(1)?,
+                    points: r.get(2)?,
+                    bonus: r.get(3)?,
+                    magnitude: r.get(4)?,
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
         let play = conn
             .prepare_cached(
                 "SELECT cinematic, round, turn, actions_used, epic_index, critical_juncture, experience_die, \
@@ -172,7 +202,7 @@ impl Reader<'_> {
                 })
             })
             .optional()?;
-        let Some(mut play) = play else { return Ok(ScattershotTable { gm_dice, play: None }) };
+        let Some(mut play) = play else { return Ok(table) };
         play.combatants = conn
             .prepare_cached(
                 "SELECT character_id, player_id, forfeited, forfeits, free_actions, second_cycle, engaged, advantages \
@@ -210,7 +240,8 @@ impl Reader<'_> {
                 Ok(ResourceResult { target: uuid_at(r, 0)?, resource: named(r, 1)?, amount: r.get(2)? })
             })?
             .collect::<rusqlite::Result<_>>()?;
-        Ok(ScattershotTable { gm_dice, play: Some(play) })
+        table.play = Some(play);
+        Ok(table)
     }
 
     /// What `sheetkeeper check` finds wrong with the Scattershot sheets and tables.
@@ -256,8 +287,8 @@ impl Tx<'_> {
         let s = &sheet.statistics;
         conn.prepare_cached(
             "INSERT INTO sc_sheets (character_id, stage, creation_limit, strength, agility, hit_points, reaction, \
-             observation, power, hit_points_lost, power_lost, experience_dice) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+             observation, power, hit_points_lost, power_lost, experience_dice, description, npc) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
         )?
         .execute(params![
             id,
@@ -272,6 +303,8 @@ impl Tx<'_> {
             sheet.lost.hit_points,
             sheet.lost.power,
             sheet.experience_dice,
+            sheet.description,
+            sheet.npc,
         ])?;
         let mut stmt = conn.prepare_cached(
             "INSERT INTO sc_free_skills (character_id, position, name, starting_level, raised) \
@@ -300,6 +333,12 @@ impl Tx<'_> {
         for (i, q) in sheet.qualities.iter().enumerate() {
             stmt.execute(params![id, pos(i), text(q.kind), q.name, q.situation, q.modifier, q.points])?;
         }
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO sc_modifiers (character_id, position, text, value, lasts) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for (i, m) in sheet.modifiers.iter().enumerate() {
+            stmt.execute(params![id, pos(i), m.text, m.value, text(m.lasts)])?;
+        }
         Ok(())
     }
 
@@ -316,8 +355,14 @@ impl Tx<'_> {
         let id = game.to_string();
         let conn = self.conn();
         conn.prepare_cached("DELETE FROM sc_tables WHERE game_id = ?1")?.execute([&id])?;
-        conn.prepare_cached("INSERT INTO sc_tables (game_id, gm_dice) VALUES (?1, ?2)")?
-            .execute(params![id, table.gm_dice])?;
+        conn.prepare_cached("INSERT INTO sc_tables (game_id, gm_dice, sessions, in_session) VALUES (?1, ?2, ?3, ?4)")?
+            .execute(params![id, table.gm_dice, table.sessions, table.in_session])?;
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO sc_ue_chart (game_id, idx, factor, points, bonus, magnitude) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        for row in &table.ue_chart {
+            stmt.execute(params![id, row.index, row.factor, row.points, row.bonus, row.magnitude])?;
+        }
         let Some(play) = &table.play else { return Ok(()) };
         let s = &play.settings;
         conn.prepare_cached(

@@ -31,6 +31,7 @@ mod sample;
 mod scattershot_exchange;
 mod scattershot_odds;
 mod scattershot_services;
+mod scattershot_table;
 mod services;
 mod store;
 mod support;

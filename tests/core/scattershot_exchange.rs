@@ -9,10 +9,10 @@ use chrono::{DateTime, Utc};
 use serde_json::{json, Value};
 use sheetkeeper::exchange::{self, Document, GameEntry, Kind, Status};
 use sheetkeeper::model::{Character, CharacterRecord, Game, System};
-use sheetkeeper::rules::scattershot::made_it_by::ResourceResult;
 use sheetkeeper::rules::scattershot::mechanical_play::{Gain, MechanicalPlay, Seat};
-use sheetkeeper::rules::scattershot::sheet::{AbilityKind, Difficulty, Purchase, Resource, Sheet, Statistic};
+use sheetkeeper::rules::scattershot::sheet::{AbilityKind, Difficulty, Lasts, Purchase, Resource, Sheet, Statistic};
 use sheetkeeper::rules::scattershot::table::ScattershotTable;
+use sheetkeeper::rules::scattershot::ue_chart::UeRow;
 use sheetkeeper::rules::scattershot::Settings;
 use sheetkeeper::rules::table_settings;
 use sheetkeeper::services::{self, *};
@@ -100,7 +100,10 @@ fn scene() -> Scene {
     gizmo = gizmo.set_experience_dice(3).0;
     gizmo = gizmo.set_resource(Resource::HitPoints, 7).unwrap().0;
     gizmo = gizmo.expend_power(0, 2).unwrap().0;
+    gizmo = gizmo.set_description("A tinkerer who never leaves a lock unpicked.").unwrap().0;
+    gizmo = gizmo.add_modifier("Bonus: the vault door", 1, Lasts::Session).unwrap().0;
     let rook = buy(Sheet::new(None), Purchase::Statistic { statistic: Statistic::Strength });
+    let rook = rook.set_npc(true).0;
     let characters = vec![record(GIZMO, "Gizmo Vance", 12, gizmo), record(ROOK, "Rook", 3, rook)];
 
     let seats =
@@ -109,9 +112,12 @@ fn scene() -> Scene {
     let play = play.engage(uuid(ROOK), Some(uuid(GIZMO))).unwrap().0;
     let play = play.gain_advantage(uuid(ROOK), uuid(GIZMO), Gain::Seize).unwrap().0;
     let play = play.free_action(uuid(GIZMO), "duck").unwrap().0;
-    let hit = ResourceResult { target: uuid(GIZMO), resource: Resource::HitPoints, amount: 4 };
-    let play = play.record_result(hit).unwrap().0;
-    Scene { game, characters, table: ScattershotTable { gm_dice: 5, play: Some(play) } }
+    let ue_chart = vec![
+        UeRow { index: 1, factor: 1, points: 1, bonus: 1, magnitude: "a person".into() },
+        UeRow { index: 8, factor: 2, points: 2, bonus: 1, magnitude: "a room".into() },
+    ];
+    let table = ScattershotTable { gm_dice: 5, play: Some(play), ue_chart, sessions: 2, in_session: true };
+    Scene { game, characters, table }
 }
 
 fn document(kind: Kind, entry: GameEntry) -> Document {
@@ -192,15 +198,35 @@ fn a_game_imported_from_its_golden_file_exports_the_same_file_plays_on_and_its_i
     services::undo_game(&mut store, scene.game.id).unwrap();
     assert_eq!(store.read().scattershot_table(scene.game.id).unwrap(), scene.table, "as before the import");
 
-    // Play goes on from the file: the advantage Rook holds lowers Gizmo's roll; the lull
-    // lands the waiting hit on her 7 Hit Points.
+    // Play goes on from the file: the advantage Rook holds lowers Gizmo's roll, her Bonus
+    // raises it until the session (the file's second, running) ends; Rook is an NPC.
     let view = services::scattershot_table(&store, scene.game.id).unwrap();
-    assert_eq!((view.facets.factor, view.gm_dice), (2, 5));
+    assert_eq!((view.facets.factor, view.gm_dice, view.sessions, view.in_session), (2, 5, 2, true));
+    assert_eq!(view.ue_chart, scene.table.ue_chart);
     let gizmo = view.characters.iter().find(|c| c.id == uuid(GIZMO)).unwrap();
-    assert_eq!(gizmo.penalty, -1);
+    assert_eq!((gizmo.penalty, gizmo.temporary_modifier), (-1, 1));
+    let play = view.play.unwrap();
+    assert_eq!((play.npcs, play.players, play.scope_shift), (1, 1, true));
     services::scattershot_play(&mut store, scene.game.id, &PlayMove::End).unwrap();
     let sheet = services::scattershot_sheet(&store, uuid(GIZMO)).unwrap();
-    assert_eq!(sheet.resources[0].current, 3);
+    assert_eq!((sheet.resources[0].current, sheet.temporary_modifier), (7, 1));
+    services::scattershot_table_edit(&mut store, scene.game.id, &TableEdit::EndSession).unwrap();
+    assert_eq!(services::scattershot_sheet(&store, uuid(GIZMO)).unwrap().temporary_modifier, 0);
+}
+
+#[test]
+fn an_older_table_with_results_waiting_for_the_lull_still_lands_them_when_play_ends() {
+    let s = Scratch::new();
+    let mut store = s.open();
+    let mut file = golden(GAME_FILE);
+    file["data"]["games"][0]["scattershot_table"]["play"]["pending"] =
+        json!([{"target": uuid(GIZMO), "resource": "hit_points", "amount": 4}]);
+    let older = s.file("older.json");
+    std::fs::write(&older, serde_json::to_vec(&file).unwrap()).unwrap();
+    import(&mut store, &older, ImportOptions::default()).unwrap();
+    let change = services::scattershot_play(&mut store, uuid(GAME), &PlayMove::End).unwrap();
+    assert!(change.message.contains("results land on Gizmo Vance"), "{}", change.message);
+    assert_eq!(services::scattershot_sheet(&store, uuid(GIZMO)).unwrap().resources[0].current, 3);
 }
 
 #[test]
@@ -216,7 +242,6 @@ fn copies_bring_their_sheets_and_mechanical_play_follows_the_copied_characters()
     assert!(play.combatants.iter().all(|c| ids.contains(&c.character)));
     assert_eq!(play.combatants[0].player, play.combatants[0].character, "Rook is its own player, copied with it");
     assert_eq!(play.combatants[1].player, uuid(PLAYER), "a player who is not a character keeps its id");
-    assert!(ids.contains(&play.pending[0].target));
     assert!(store.check().unwrap().ok);
 
     // A character file on a device without the game: the game arrives with an empty table.
@@ -301,7 +326,7 @@ fn malformed_scattershot_files_are_refused_naming_every_problem() {
                 let play = &mut f["data"]["games"][0]["scattershot_table"]["play"];
                 play["turn"] = json!(5);
                 play["combatants"][1]["character"] = json!("00000000-0000-0000-0000-00000000beef");
-                play["pending"][0]["amount"] = json!(200_000);
+                play["pending"] = json!([{"target": uuid(GIZMO), "resource": "hit_points", "amount": 200_000}]);
             }),
             vec![
                 format!("{table}.play.turn"),
@@ -309,6 +334,32 @@ fn malformed_scattershot_files_are_refused_naming_every_problem() {
                 format!("{table}.play.combatants[1].character"),
                 format!("{table}.play.pending[0].amount"),
             ],
+        ),
+        (
+            "a UE chart, sessions and residual modifiers breaking the rules",
+            Box::new(|f| {
+                let t = &mut f["data"]["games"][0]["scattershot_table"];
+                t["ue_chart"][1]["index"] = json!(1);
+                t["ue_chart"][0]["bonus"] = json!(101);
+                t["sessions"] = json!(0);
+                let sheet = &mut f["data"]["games"][0]["characters"][0]["scattershot"];
+                sheet["modifiers"][0]["value"] = json!(120);
+                sheet["description"] = json!("x".repeat(2001));
+            }),
+            vec![
+                format!("{gizmo}.modifiers[0].value"),
+                format!("{gizmo}.description"),
+                format!("{table}.ue_chart[0].bonus"),
+                format!("{table}.ue_chart[1].index"),
+                format!("{table}.in_session"),
+            ],
+        ),
+        (
+            "a residual modifier lasting an unknown while",
+            Box::new(|f| {
+                f["data"]["games"][0]["characters"][0]["scattershot"]["modifiers"][0]["lasts"] = json!("forever")
+            }),
+            vec![format!("{gizmo}.modifiers[0].lasts")],
         ),
         (
             "a table setting out of range",

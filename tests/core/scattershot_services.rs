@@ -1,8 +1,9 @@
 //! Scattershot's Mechanix through the services against a real SQLite file: sheet edits in
 //! real rows with undo and reopening; Made-It-By rolls with a bidding war, complications and
-//! a Telling Blow's automatic benefits; results on resources landing at the lull; mechanical
-//! play with combat advantages; rewards; bad input refused by name with nothing changed; and
-//! a property test that resources move only by a lull-applied result or an explicit edit.
+//! a Telling Blow's automatic benefits; results on resources landing when a roll concludes,
+//! during mechanical play too; mechanical play with combat advantages; rewards; bad input
+//! refused by name with nothing changed; and a property test that resources move only by a
+//! concluded roll's result (once) or an explicit edit, and that awards conserve dice.
 
 use proptest::prelude::*;
 use rand::rngs::StdRng;
@@ -89,7 +90,16 @@ fn typed(value: i32) -> SideDraft {
 }
 
 fn start(actor: SideDraft, resistor: Option<SideDraft>, target: Option<Target>) -> RollMove {
-    RollMove::Start { request: Box::new(RollRequest { actor, resistor, facets: None, target }) }
+    RollMove::Start {
+        request: Box::new(RollRequest {
+            magnitude: None,
+            resistor_target: None,
+            actor,
+            resistor,
+            facets: None,
+            target,
+        }),
+    }
 }
 
 #[test]
@@ -160,8 +170,14 @@ fn a_contested_roll_with_a_bidding_war_and_a_complication_bought() {
     };
     let resistor = SideDraft { character: Some(bo), value: Some(10), ..SideDraft::default() };
     let target = Target { character: bo, resource: Resource::HitPoints };
-    let request =
-        RollRequest { actor: actor.clone(), resistor: Some(resistor.clone()), facets: None, target: Some(target) };
+    let request = RollRequest {
+        magnitude: None,
+        resistor_target: None,
+        actor: actor.clone(),
+        resistor: Some(resistor.clone()),
+        facets: None,
+        target: Some(target),
+    };
     let preview = services::scattershot_roll_preview(&t.store, gm, &request).unwrap();
     assert_eq!(preview.odds.outcomes, 10_000);
     assert!((preview.odds.success - 0.5).abs() < 0.05, "{}", preview.odds.success);
@@ -227,14 +243,28 @@ fn a_contest_against_someone_elsewhere_rolls_on_one_device() {
     };
     // Their rating typed in: both sides' dice are rolled here, the odds over 10 000 rolls.
     let rated = SideDraft { value: Some(12), description: "The warden".into(), ..SideDraft::default() };
-    let request = RollRequest { actor: actor.clone(), resistor: Some(rated), facets: None, target: None };
+    let request = RollRequest {
+        magnitude: None,
+        resistor_target: None,
+        actor: actor.clone(),
+        resistor: Some(rated),
+        facets: None,
+        target: None,
+    };
     let preview = services::scattershot_roll_preview(&t.store, gm, &request).unwrap();
     assert_eq!((preview.odds.outcomes, preview.resistor.as_ref().unwrap().name.as_str()), (10_000, "The warden"));
 
     // Their MIB typed in: only Ada's 2d10 are unknown. Agility 10 against a MIB of 2 succeeds
     // when 2d10 ≤ 8: 28 of the 100 rolls.
     let elsewhere = SideDraft { rolled: Some(2), description: "Bo, on their phone".into(), ..SideDraft::default() };
-    let request = RollRequest { actor: actor.clone(), resistor: Some(elsewhere.clone()), facets: None, target: None };
+    let request = RollRequest {
+        magnitude: None,
+        resistor_target: None,
+        actor: actor.clone(),
+        resistor: Some(elsewhere.clone()),
+        facets: None,
+        target: None,
+    };
     let preview = services::scattershot_roll_preview(&t.store, gm, &request).unwrap();
     assert_eq!((preview.odds.outcomes, preview.odds.ways[0]), (100, 28));
     assert_eq!(preview.resistor.as_ref().unwrap().rolled, Some(2));
@@ -269,7 +299,14 @@ fn a_telling_blow_takes_the_points_above_the_critical_juncture_as_benefits() {
     let mut t = table();
     let target = Target { character: t.bo, resource: Resource::HitPoints };
     let facets = Facets { factor: 1, points: 1, bonus: 2 };
-    let request = RollRequest { actor: typed(25), resistor: None, facets: Some(facets), target: Some(target) };
+    let request = RollRequest {
+        magnitude: None,
+        resistor_target: None,
+        actor: typed(25),
+        resistor: None,
+        facets: Some(facets),
+        target: Some(target),
+    };
     t.roll(RollMove::Start { request: Box::new(request) }, &[]);
     t.roll(RollMove::Dice { party: Party::Actor }, &[1, 1]);
     let change = t.roll(RollMove::Decide, &[]);
@@ -280,7 +317,11 @@ fn a_telling_blow_takes_the_points_above_the_critical_juncture_as_benefits() {
     assert_eq!((outcome.mib, outcome.reading, outcome.actor_benefits), (7, Reading::TellingBlow, 16));
     assert_eq!(roll.state.roll.residual_bonus(), Some(2));
     // Outside mechanical play the story is at a lull: 7 × 1 comes off at once.
-    assert_eq!(change.message, "The roll ends at 7: a Telling Blow. Bo loses 7 Hit Points.");
+    assert_eq!(
+        change.message,
+        "The roll ends at 7: a Telling Blow. Bo loses 7 Hit Points. 1 point(s) to account for: the actor's player \
+         chooses where they go."
+    );
     assert_eq!(t.hit_points(t.bo), 3);
     assert!(!roll.state.result_waits);
     services::undo_game(&mut t.store, t.game).unwrap();
@@ -288,13 +329,15 @@ fn a_telling_blow_takes_the_points_above_the_critical_juncture_as_benefits() {
 }
 
 #[test]
-fn a_result_on_a_resource_waits_for_the_lull_while_mechanical_play_runs() {
+fn a_result_on_a_resource_lands_at_once_while_mechanical_play_runs() {
     let mut t = table();
     let (ada, bo) = (t.ada, t.bo);
     let seating = vec![SeatDraft { character: ada, player: None }, SeatDraft { character: bo, player: None }];
     t.play(PlayMove::Start { caller: ada, seating, cinematic: false });
     let target = Target { character: bo, resource: Resource::HitPoints };
     let request = RollRequest {
+        magnitude: None,
+        resistor_target: None,
         actor: typed(14),
         resistor: None,
         facets: Some(Facets { factor: 2, points: 1, bonus: 1 }),
@@ -304,18 +347,19 @@ fn a_result_on_a_resource_waits_for_the_lull_while_mechanical_play_runs() {
     t.roll(RollMove::Dice { party: Party::Actor }, &[5, 6]);
     t.roll(RollMove::Decide, &[]);
     let change = t.roll(RollMove::Conclude, &[]);
-    assert_eq!(change.message, "The roll ends at 3: a success. Bo will lose 6 Hit Points at the lull.");
-    assert_eq!(t.hit_points(bo), 10, "nothing lands before the lull");
-    assert_eq!(change.view.play.as_ref().unwrap().pending[0].amount, 6);
-    // An explicit edit in between is kept; the result lands on top of it at the lull.
-    t.edit(bo, SheetEdit::SetResource { resource: Resource::HitPoints, current: 9 });
+    assert_eq!(change.message, "The roll ends at 3: a success. Bo loses 6 Hit Points.");
+    assert_eq!(t.hit_points(bo), 4, "the Hit Points drop while the fight goes on");
+    let view = change.view;
+    assert!(view.play.as_ref().unwrap().pending.is_empty(), "nothing waits for the lull");
+    assert_eq!(view.play.unwrap().round, 1, "mechanical play goes on");
+    // The lull lands nothing more: the result came off once.
     let change = t.play(PlayMove::End);
-    assert_eq!(change.message, "Mechanical play ends after 1 round(s); at the lull results land on Bo.");
-    assert!(change.view.play.is_none());
-    assert_eq!(t.hit_points(bo), 3);
+    assert_eq!(change.message, "Mechanical play ends after 1 round(s); the lull.");
+    assert_eq!(t.hit_points(bo), 4);
     services::undo_game(&mut t.store, t.game).unwrap();
-    assert_eq!(t.hit_points(bo), 9);
-    assert_eq!(t.view().play.unwrap().pending.len(), 1, "the result waits again");
+    services::undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(t.hit_points(bo), 10, "undoing the conclusion gives the Hit Points back");
+    assert!(t.view().play.is_some(), "and the fight is still on");
 }
 
 #[test]
@@ -335,6 +379,8 @@ fn a_round_of_mechanical_play_with_an_advantage_seized_checked_and_erased() {
 
     // The preview of Bo's roll carries the penalty, and its odds fall with it.
     let request = |value| RollRequest {
+        magnitude: None,
+        resistor_target: None,
         actor: SideDraft { character: Some(bo), value: Some(value), ..SideDraft::default() },
         resistor: None,
         facets: None,
@@ -342,7 +388,14 @@ fn a_round_of_mechanical_play_with_an_advantage_seized_checked_and_erased() {
     };
     let preview = services::scattershot_roll_preview(&t.store, t.game, &request(12)).unwrap();
     assert_eq!((preview.actor.advantages, preview.actor.modifier), (-2, -2));
-    let plain = RollRequest { actor: typed(10), resistor: None, facets: None, target: None };
+    let plain = RollRequest {
+        magnitude: None,
+        resistor_target: None,
+        actor: typed(10),
+        resistor: None,
+        facets: None,
+        target: None,
+    };
     let plain = services::scattershot_roll_preview(&t.store, t.game, &plain).unwrap();
     assert_eq!(preview.odds, plain.odds, "12 − 2 rolls like 10");
     let bo_view = t.view().characters.into_iter().find(|c| c.id == bo).unwrap();
@@ -454,6 +507,8 @@ fn bad_input_is_refused_naming_the_field_and_changes_nothing() {
     qualities.qualities = vec![0];
     assert_eq!(roll(&mut t, start(qualities, None, None), &[]), "actor.qualities[0]");
     let huge = RollRequest {
+        magnitude: None,
+        resistor_target: None,
         actor: typed(10),
         resistor: None,
         facets: Some(Facets { factor: 101, points: 1, bonus: 1 }),
@@ -500,6 +555,7 @@ enum Step {
     Roll(RollMove, Vec<u8>),
     Play(PlayMove),
     Reward(RewardMove),
+    Stock(u32),
     Undo,
     UndoSheet(usize),
 }
@@ -515,6 +571,10 @@ fn any_step() -> impl Strategy<Value = Step> {
             .prop_map(|(w, c)| Step::Sheet(w, SheetEdit::SetResource { resource: Resource::HitPoints, current: c })),
         (who.clone(), 0u32..30, 0u32..4, any::<bool>(), any::<bool>()).prop_map(|(w, v, factor, contested, target)| {
             let request = RollRequest {
+                magnitude: None,
+                // The loser of a contest takes |RMIB| × Factor on the actor's side.
+                resistor_target: (contested && target)
+                    .then_some(Target { character: Uuid::from_u128(1 - w as u128), resource: Resource::HitPoints }),
                 actor: typed(v as i32),
                 resistor: contested.then(|| typed(10)),
                 facets: Some(Facets { factor, points: 1, bonus: 1 }),
@@ -544,12 +604,16 @@ fn any_step() -> impl Strategy<Value = Step> {
         })),
         Just(Step::Play(PlayMove::EndTurn)),
         Just(Step::Play(PlayMove::End)),
-        (who, 1u32..3).prop_map(|(w, d)| Step::Reward(RewardMove::OnTheSpot {
-            giver: Giver::Gamemaster,
+        (who.clone(), 1u32..3, 0u8..3).prop_map(|(w, d, how)| Step::Reward(RewardMove::OnTheSpot {
+            giver: match how {
+                0 => Giver::Gamemaster,
+                n => Giver::Player { from: Uuid::from_u128(1 - w as u128), replaced: n == 2 },
+            },
             to: Uuid::from_u128(w as u128),
             dice: d,
             note: String::new()
         })),
+        (0u32..4).prop_map(Step::Stock),
         Just(Step::Undo),
         (0usize..2).prop_map(Step::UndoSheet),
     ]
@@ -567,11 +631,12 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
     /// Whatever the table does — sheet edits, rolls, mechanical play, rewards, undo — a
-    /// character's resources change only when a result is applied at a lull (a roll
-    /// concluded outside mechanical play, or mechanical play's end), by an explicit resource
-    /// edit, or by undoing one of those; and every refused move changes nothing.
+    /// character's resources change only when a roll concludes (by exactly its results, in
+    /// or out of mechanical play, never again at the lull), by an explicit resource edit, or
+    /// by undoing one of those; awards never make or lose experience dice; and every
+    /// refused move changes nothing.
     #[test]
-    fn resources_change_only_by_a_lull_applied_result_or_an_explicit_edit(steps in proptest::collection::vec(any_step(), 1..30)) {
+    fn resources_change_only_by_a_concluded_result_or_an_explicit_edit(steps in proptest::collection::vec(any_step(), 1..30)) {
         let mut t = table();
         for step in steps {
             let before = [t.sheet(t.ada), t.sheet(t.bo)];
@@ -585,15 +650,42 @@ proptest! {
                 }
                 Step::Roll(m, values) => {
                     let m: RollMove = serde_json::from_value(placed(&t, serde_json::to_value(m).unwrap())).unwrap();
-                    (matches!(m, RollMove::Conclude), t.try_roll(m, values).map(|_| ()))
+                    let concluding = matches!(m, RollMove::Conclude);
+                    let done = t.try_roll(m, values);
+                    if let (true, Ok(change)) = (concluding, &done) {
+                        // One result, one change: the Hit Points lost grow by exactly the
+                        // results the conclusion names.
+                        let state = &change.view.roll.as_ref().unwrap().state;
+                        let named: i64 = [state.result, state.resistor_result].iter().flatten().map(|r| i64::from(r.amount)).sum();
+                        let lost = |s: &Sheet| i64::from(s.lost.hit_points);
+                        let after = [t.sheet(t.ada), t.sheet(t.bo)];
+                        let moved: i64 = after.iter().zip(&before).map(|(a, b)| lost(a) - lost(b)).sum();
+                        prop_assert_eq!(moved, named);
+                    }
+                    (concluding, done.map(|_| ()))
                 }
                 Step::Play(m) => {
                     let m: PlayMove = serde_json::from_value(placed(&t, serde_json::to_value(m).unwrap())).unwrap();
-                    (matches!(m, PlayMove::End), services::scattershot_play(&mut t.store, t.game, &m).map(|_| ()))
+                    // Mechanical play's end lands nothing: every result landed when its roll concluded.
+                    (false, services::scattershot_play(&mut t.store, t.game, &m).map(|_| ()))
                 }
                 Step::Reward(r) => {
                     let r: RewardMove = serde_json::from_value(placed(&t, serde_json::to_value(r).unwrap())).unwrap();
-                    (false, services::scattershot_reward(&mut t.store, t.game, &r).map(|_| ()))
+                    let dice = |t: &Table| {
+                        u64::from(t.view().gm_dice)
+                            + u64::from(t.sheet(t.ada).experience_dice)
+                            + u64::from(t.sheet(t.bo).experience_dice)
+                    };
+                    let held = dice(&t);
+                    let done = services::scattershot_reward(&mut t.store, t.game, &r).map(|_| ());
+                    // An on-the-spot award moves dice, the Gamemaster's stock included; none
+                    // are made or lost.
+                    prop_assert_eq!(dice(&t), held);
+                    (false, done)
+                }
+                Step::Stock(dice) => {
+                    let edit = TableEdit::GmDice { dice: *dice };
+                    (false, services::scattershot_table_edit(&mut t.store, t.game, &edit).map(|_| ()))
                 }
                 Step::Undo => (true, services::undo_game(&mut t.store, t.game).map(|_| ())),
                 Step::UndoSheet(w) => {

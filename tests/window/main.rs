@@ -30,6 +30,7 @@ mod penny_campaign;
 mod penny_secrets;
 mod scattershot;
 mod scattershot_sheet;
+mod scattershot_table;
 mod transfer;
 mod webdriver;
 

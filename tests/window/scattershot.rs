@@ -6,8 +6,8 @@
 //!   (the dice paid from the pools, read back from `sc_sheets`), complications bought up to 0
 //!   and the roll concluded a success;
 //! - one round of mechanical play: Ada engages Bo and seizes a combat advantage (−1 on Bo's
-//!   roll preview), rolls a Telling Blow at Bo's Hit Points that waits for the lull, Bo checks
-//!   the advantage on his turn, the round passes, and the lull lands the result on Bo's sheet;
+//!   roll preview), rolls a Telling Blow at Bo's Hit Points that lands at once, Bo checks
+//!   the advantage on his turn, the round passes, and the lull lands nothing more;
 //! - the table (a setting saved, one out of range refused, the Gamemaster's stock) and
 //!   rewards after a session (a share withheld, a bonus), by vote and on the spot (one to
 //!   the giver's own character refused), the last taken back from the log.
@@ -22,7 +22,7 @@ use crate::webdriver::Session;
 use crate::{create_character, create_game, one_window, open, open_game, Scratch};
 
 /// A character's experience dice and Hit Points lost, as saved.
-fn sheet_row(conn: &rusqlite::Connection, character: &str) -> (i64, i64) {
+pub(crate) fn sheet_row(conn: &rusqlite::Connection, character: &str) -> (i64, i64) {
     conn.query_row("SELECT experience_dice, hit_points_lost FROM sc_sheets WHERE character_id = ?1", [character], |r| {
         Ok((r.get(0)?, r.get(1)?))
     })
@@ -45,6 +45,16 @@ fn contest_success(actor: i32, resistor: i32) -> String {
     format!("{:.1}%", f64::from(ways) / 10_000.0 * 100.0)
 }
 
+/// Taps the Gamemaster's common stock up by `dice` on the Table tab (it pays the
+/// Gamemaster's awards), waiting for each tap to show `from + n`.
+fn fill_stock(session: &Session, from: u32, dice: u32) {
+    press(session, "#sc-tab-table");
+    for n in 1..=dice {
+        press(session, "#sc-gm-dice-plus");
+        session.wait_text("#sc-gm-dice", &(from + n).to_string());
+    }
+}
+
 /// Gives `dice` experience dice from the Gamemaster to `character` on the spot, on the
 /// Rewards tab, and waits for its pool to read `holds` dice.
 fn give_dice(session: &Session, character: &str, dice: &str, holds: &str) {
@@ -62,7 +72,7 @@ fn give_dice(session: &Session, character: &str, dice: &str, holds: &str) {
 }
 
 /// Types two d10 faces for `party` and enters them.
-fn enter_2d10(session: &Session, party: &str, first: &str, second: &str) {
+pub(crate) fn enter_2d10(session: &Session, party: &str, first: &str, second: &str) {
     type_into(session, &format!("#sc-dice-{party}-1"), first);
     type_into(session, &format!("#sc-dice-{party}-2"), second);
     press(session, &format!("#sc-dice-{party}-enter"));
@@ -81,7 +91,7 @@ fn experience_die(session: &Session, contributor: &str, party: &str, face: &str,
 }
 
 /// A Scattershot game with three characters and the screen open on its table.
-fn table(session: &Session, name: &str) -> (String, String, String, String) {
+pub(crate) fn table(session: &Session, name: &str) -> (String, String, String, String) {
     let game = create_game(session, name, "scattershot");
     open_game(session, name);
     let ada = create_character(session, "Ada");
@@ -99,7 +109,8 @@ fn a_contested_roll_with_a_bidding_war_and_complications() {
     let db_path = scratch.path("sheetkeeper.db");
     let session = open(&db_path);
     let (game, ada, bo, _cy) = table(&session, "Gear Town");
-    // Experience dice handed out on the spot by the Gamemaster.
+    // Experience dice handed out on the spot by the Gamemaster, out of the common stock.
+    fill_stock(&session, 0, 4);
     give_dice(&session, &ada, "2", "2");
     give_dice(&session, &bo, "2", "2");
     let conn = db(&db_path);
@@ -221,9 +232,9 @@ fn a_round_of_mechanical_play_with_an_advantage_seized_and_checked() {
     session.wait_text("#sc-roll-number", "7");
     press(&session, "#sc-roll-conclude");
     session.wait_text("#sc-roll-reading", "Telling Blow");
-    wait_contains(&session, "#sc-roll-effect", "Bo will lose 7 Hit Points at the lull");
+    wait_contains(&session, "#sc-roll-effect", "Bo lost 7 Hit Points");
     let conn = db(&db_path);
-    assert_eq!(sheet_row(&conn, &bo).1, 0, "nothing lands before the lull");
+    assert_eq!(sheet_row(&conn, &bo).1, 7, "the result lands at once");
 
     // Back at the tracker: Ada's action, her turn ends; Bo checks the advantage.
     press(&session, "#sc-tab-play");
@@ -241,13 +252,13 @@ fn a_round_of_mechanical_play_with_an_advantage_seized_and_checked() {
     press(&session, "#sc-play-end-turn");
     session.wait_text("#sc-play-current", "Ada's turn: 2 immediate actions left");
     assert_eq!(text_of(&session, "#sc-play-turn-heading"), "Round 2");
-    wait_contains(&session, "#sc-play-pending", "Bo loses 7 Hit Points");
+    wait_contains(&session, "#sc-play-pending-none", "nothing waits here");
     shots_of(&session, "scattershot-play-round", "#sc-play-turn");
 
-    // The lull: the result lands.
+    // The lull lands nothing more: the result came off once.
     press(&session, "#sc-play-end");
     session.wait_for("#sc-play-start-form");
-    assert_eq!(sheet_row(&conn, &bo).1, 7, "Bo lost 7 Hit Points at the lull");
+    assert_eq!(sheet_row(&conn, &bo).1, 7, "Bo lost 7 Hit Points once");
     let _ = cy;
 }
 

@@ -6,8 +6,10 @@
 // - Running: the round and whose turn it is with the immediate actions left; that character's
 //   immediate actions, a flurry, restoring the free actions, the end of its turn; free actions
 //   for anyone; forfeiting an action to react when engaged; each character's engagement and
-//   the combat advantages it holds (seized, held, checked or upset by the foe); the results
-//   waiting for the lull; and the lull itself, which ends mechanical play.
+//   the combat advantages it holds (seized, held, checked or upset by the foe); the Scope
+//   reminder when the non-player characters are as many as the players' or more; and the
+//   lull, which ends mechanical play (results landed when their rolls concluded; residual
+//   modifiers that lasted until now end).
 //
 //   import { renderPlay } from "./scattershot-play.js";
 //   renderPlay(host, ctx);   // ctx from scattershot-screen.js
@@ -23,7 +25,17 @@ export function renderPlay(host, ctx) {
     host.append(startCard(ctx));
     return;
   }
+  if (play.scope_shift) host.append(scopeNote(play));
   host.append(turnCard(play, ctx), combatantsCard(play, ctx), lullCard(play, ctx));
+}
+
+/** The seed's reminder, from the core's count of non-player characters in the fight. */
+function scopeNote(play) {
+  return el(
+    "p",
+    { class: "sc-scope-note", id: "sc-play-scope", role: "note" },
+    `${plural(play.npcs, "non-player character")} against ${plural(play.players, "player")}: shift the Scope up at least one level.`,
+  );
 }
 
 function playMove(ctx, title, stepMove, b) {
@@ -247,7 +259,11 @@ function lullCard(play, ctx) {
     "sc-play-lull",
     "The lull",
     play.pending.length === 0
-      ? el("p", { class: "muted", id: "sc-play-pending-none" }, "No results wait for the lull.")
+      ? el(
+          "p",
+          { class: "muted", id: "sc-play-pending-none" },
+          "Results land when their rolls conclude, so nothing waits here. Ending mechanical play ends the residual modifiers that last until then.",
+        )
       : el(
           "ul",
           { id: "sc-play-pending", "aria-label": "Results waiting for the lull" },

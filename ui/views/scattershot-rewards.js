@@ -1,6 +1,7 @@
 // The Scattershot rewards tab (RULES.md §4.4, "Rewards"): experience dice handed out
-// - after a session: an equal share for every character (withheld from one played well
-//   outside its description) plus bonuses for exceptional contributions, with their reasons;
+// - after a session (each character shown with its description, the "contract"): an equal
+//   share for every character (withheld from one played well outside its description) plus
+//   bonuses for exceptional contributions, with their reasons;
 // - on the spot, for well-played detail: from the Gamemaster, or from a player's own
 //   character's pool (given back from the common stock when the Gamemaster replaces them);
 // - by vote: each player votes once for a character; the most voted get the dice (all of them
@@ -78,6 +79,8 @@ function sessionCard(ctx) {
         "li",
         { class: "sc-reward-row", data: { characterId: c.id } },
         el("strong", { class: "sc-reward-name" }, c.name),
+        // The "contract" a share is withheld by, from the sheet.
+        c.description && el("p", { class: "muted sc-reward-description" }, c.description),
         withhold.node,
         el("span", { class: "sc-bonus" }, el("label", { for: bonus.id }, "Bonus"), bonus),
         reason,

@@ -3,15 +3,17 @@
 // - Setup: the actor (a character with a rating from its sheet and the advantages or
 //   disadvantages that apply, or someone without a sheet with a rating typed in), the
 //   situation's modifier, a resistor for a contested roll, the Factor / Points / Bonus
-//   facets and the resource the result comes off. The exact odds (the MIB distribution,
+//   facets (typed, or from the table's UE chart at the action's Magnitude) and the resource
+//   the result comes off (and, in a contest, what a negative RMIB takes). The exact odds (the MIB distribution,
 //   P(success), P(Telling Blow), P(Catastrophic Failure)) follow every change, before any die.
 // - Decision Phase: each party's 2d10, rolled here or typed in; experience dice from any
 //   character's pool or the Gamemaster's stock into either number, each added or subtracted
 //   as its roller chooses, as often as the table likes (a bidding war); then the end of the
 //   phase, which pays the dice.
 // - Application Phase: complications bought up to 0, benefits spent, then the conclusion.
-// - The result: the final number, its reading, and what came off a resource (or waits for
-//   the lull in mechanical play).
+// - The result: the final number, its reading, and what came off a resource at once (also
+//   in mechanical play); a Telling Blow's or Catastrophic Failure's points split as the
+//   actor's player chooses; a success's Bonus kept on the actor as a residual modifier.
 //
 //   import { renderRoll, newRollDraft } from "./scattershot-roll.js";
 //   renderRoll(host, ctx);   // ctx from scattershot-screen.js; ctx.ui.roll holds the draft
@@ -48,7 +50,19 @@ const newSide = () => ({ character: "", rating: "", value: "", rolled: "", known
 
 /** The roll being set up; it stays while the screen is open. */
 export function newRollDraft() {
-  return { actor: newSide(), resistor: newSide(), contested: false, facets: null, target: "", resource: "hit_points", byHand: false };
+  return {
+    actor: newSide(),
+    resistor: newSide(),
+    contested: false,
+    facets: null,
+    ownFacets: false,
+    magnitude: "",
+    target: "",
+    resource: "hit_points",
+    resistorTarget: "",
+    resistorResource: "hit_points",
+    byHand: false,
+  };
 }
 
 /**
@@ -135,6 +149,40 @@ function setupCard(ctx) {
     refresh();
   });
 
+  const charted = t.ue_chart.length > 0;
+  const useChart = charted && !draft.ownFacets;
+  const own = checkbox("Type this roll's facets instead of the UE chart", {
+    id: "sc-roll-own-facets",
+    data: { focusKey: "sc-roll-own-facets" },
+  });
+  own.box.checked = draft.ownFacets;
+  own.box.addEventListener("change", () => {
+    draft.ownFacets = own.box.checked;
+    ctx.render();
+  });
+  const magnitude = numberInput({ id: "sc-roll-magnitude", value: draft.magnitude, class: "sc-small" });
+  magnitude.addEventListener("input", () => {
+    draft.magnitude = magnitude.value;
+    refresh();
+  });
+
+  const against = select([["", "Nothing"], ...t.characters.map((c) => [c.id, c.name])], {
+    id: "sc-roll-resistor-target",
+    data: { focusKey: "sc-roll-resistor-target" },
+  });
+  against.value = draft.resistorTarget;
+  const againstResource = select(RESOURCES, { id: "sc-roll-resistor-target-resource" });
+  againstResource.value = draft.resistorResource;
+  againstResource.disabled = draft.resistorTarget === "";
+  against.addEventListener("change", () => {
+    draft.resistorTarget = against.value;
+    againstResource.disabled = draft.resistorTarget === "";
+    refresh();
+  });
+  againstResource.addEventListener("change", () => {
+    draft.resistorResource = againstResource.value;
+  });
+
   const node = card(
     "sc-roll-setup",
     t.roll ? "The next roll" : "A Made-It-By roll",
@@ -159,16 +207,26 @@ function setupCard(ctx) {
               "fieldset",
               { class: "sc-fieldset" },
               el("legend", {}, "The action's facets and its result"),
+              charted && el("div", { class: "mz-row" }, own.node),
               el(
                 "div",
                 { class: "sc-grid" },
-                facet("factor", "Factor"),
-                facet("points", "Points"),
-                facet("bonus", "Bonus"),
+                useChart && field("Magnitude", magnitude, "the UE chart's index for the Factor"),
+                !useChart && facet("factor", "Factor"),
+                !useChart && facet("points", "Points"),
+                !useChart && facet("bonus", "Bonus"),
                 field("Result comes off", target),
                 field("Resource", resource),
+                draft.contested && field("A negative RMIB comes off", against),
+                draft.contested && field("Its resource", againstResource),
               ),
-              el("p", { class: "mz-hint muted hint" }, "A result takes MIB × Factor off the resource at the next lull."),
+              el(
+                "p",
+                { class: "mz-hint muted hint" },
+                useChart
+                  ? "The UE chart gives the Factor at the Magnitude, the Points and Bonus at the final MIB. A result comes off when the roll concludes, during mechanical play too."
+                  : "A result takes MIB × Factor off the resource when the roll concludes, during mechanical play too.",
+              ),
             ),
             el("button", { type: "submit", id: "sc-roll-start", class: "primary" }, "Start the roll"),
           ),
@@ -283,6 +341,13 @@ function sideFields(party, legend, ctx, refresh) {
     refresh();
   });
   parts.push(field("Situation modifier", modifier, "+ easier, − harder"));
+  const dodge = checkbox("Last-Ditch Dodge (−2)", { id: `sc-roll-${party}-dodge`, data: { focusKey: `sc-roll-${party}-dodge` } });
+  dodge.box.checked = Boolean(side.dodge);
+  dodge.box.addEventListener("change", () => {
+    side.dodge = dodge.box.checked;
+    refresh();
+  });
+  parts.push(dodge.node);
   return sideFieldset(party, legend, parts);
 }
 
@@ -310,6 +375,7 @@ function requestOf(ctx, mark) {
     const modifier = byNumber(`sc-roll-${party}-modifier`, s.modifier, mark);
     if (modifier === null) return null;
     out.modifier = modifier;
+    if (s.dodge) out.last_ditch_dodge = true;
     if (s.character) {
       const sheet = ctx.ui.sheets[s.character];
       const rating = sheet && ratingsOf(sheet).find((r) => r.key === s.rating);
@@ -333,14 +399,25 @@ function requestOf(ctx, mark) {
     if (!resistor) return null;
     request.resistor = resistor;
   }
-  const facets = {};
-  for (const name of ["factor", "points", "bonus"]) {
-    const n = byNumber(`sc-roll-${name}`, draft.facets[name], mark);
-    if (n === null) return null;
-    facets[name] = n;
+  if (ctx.table.ue_chart.length > 0 && !draft.ownFacets) {
+    if (String(draft.magnitude).trim() !== "") {
+      const m = byNumber("sc-roll-magnitude", draft.magnitude, mark);
+      if (m === null) return null;
+      request.magnitude = m;
+    }
+  } else {
+    const facets = {};
+    for (const name of ["factor", "points", "bonus"]) {
+      const n = byNumber(`sc-roll-${name}`, draft.facets[name], mark);
+      if (n === null) return null;
+      facets[name] = n;
+    }
+    request.facets = facets;
   }
-  request.facets = facets;
   if (draft.target) request.target = { character: draft.target, resource: draft.resource };
+  if (draft.contested && draft.resistorTarget) {
+    request.resistor_target = { character: draft.resistorTarget, resource: draft.resistorResource };
+  }
   return request;
 }
 
@@ -387,6 +464,8 @@ function breakdown(side) {
   const parts = [`rating ${side.rating}`];
   if (side.situation) parts.push(`situation ${signed(side.situation)}`);
   if (side.residual) parts.push(`advantages and disadvantages ${signed(side.residual)}`);
+  if (side.temporary) parts.push(`residual modifiers ${signed(side.temporary)}`);
+  if (side.dodge) parts.push(`Last-Ditch Dodge ${signed(side.dodge)}`);
   if (side.advantages) parts.push(`combat advantages held against ${side.name || "it"} ${signed(side.advantages)}`);
   return `${side.name || "Someone"}: ${parts.join(", ")} → ${side.rating + side.modifier} − 2d10`;
 }
@@ -721,27 +800,104 @@ function resultCard(r, ctx) {
   if (o.resistor_benefits) words.push(`the resistor took ${plural(o.resistor_benefits, "benefit")}`);
   if (o.resistor_complications) words.push(`the resistor took ${plural(o.resistor_complications, "complication")}`);
   if (words.length) lines.push(el("p", { id: "sc-roll-adjustments" }, `${cap(words.join("; "))}.`));
-  if (r.result) {
-    const what = `${r.target_name} ${r.result_waits ? "will lose" : "lost"} ${r.result.amount} ${resourceWord(r.result.resource)}`;
-    lines.push(
-      el(
-        "p",
-        { id: "sc-roll-effect" },
-        r.result.amount === 0
-          ? `Nothing comes off ${r.target_name}'s ${resourceWord(r.result.resource)}.`
-          : `${what}${r.result_waits ? " at the lull, when mechanical play ends" : ""} (MIB × Factor ${r.roll.facets.factor}).`,
-      ),
+  const effect = (id, result, name) =>
+    el(
+      "p",
+      { id },
+      result.amount === 0
+        ? `Nothing comes off ${name}'s ${resourceWord(result.resource)}.`
+        : `${name} ${r.result_waits ? "will lose" : "lost"} ${result.amount} ${resourceWord(result.resource)}${
+            r.result_waits ? " at the lull, when mechanical play ends" : ""
+          } (${id === "sc-roll-effect" ? "MIB" : "|RMIB|"} × Factor ${r.roll.facets.factor}).`,
     );
-  }
-  if (o.reading === "success" || o.reading === "telling_blow") {
-    lines.push(el("p", { class: "muted" }, `A success may leave a residual modifier of up to ${r.roll.facets.bonus} (the Bonus).`));
-  }
+  if (r.result) lines.push(effect("sc-roll-effect", r.result, r.target_name));
+  if (r.resistor_result) lines.push(effect("sc-roll-resistor-effect", r.resistor_result, r.resistor_target_name));
+  if (o.juncture_points > 0) lines.push(junctureForm(r, ctx));
+  if (r.residual_bonus) lines.push(bonusForm(r, ctx));
   lines.push(
     button("Clear it from the table", (b) => step(ctx, "The roll was not cleared.", { move: "abandon" }, b), {
       id: "sc-roll-clear",
     }),
   );
   return card("sc-roll-result", "The last roll", ...lines);
+}
+
+/**
+ * A Telling Blow's or Catastrophic Failure's points, split by the actor's player: to the
+ * actor (benefits; complications on a Catastrophic Failure) and the rest to the subject
+ * (complications; benefits on a Catastrophic Failure). Shows the split once chosen.
+ */
+function junctureForm(r, ctx) {
+  const o = r.roll.outcome;
+  const telling = o.reading === "telling_blow";
+  const actor = r.actor_name || "the actor";
+  const subject = r.subject_name || "the subject";
+  const mine = telling ? "benefits" : "complications";
+  const theirs = telling ? "complications" : "benefits";
+  const points = o.juncture_points;
+  if (r.roll.juncture) {
+    const j = r.roll.juncture;
+    return el(
+      "p",
+      { id: "sc-juncture-done" },
+      `${telling ? "Telling Blow" : "Catastrophic Failure"}: ${plural(j.to_actor, mine.slice(0, -1))} for ${actor}, ${plural(j.to_subject, theirs.slice(0, -1))} for ${subject}.`,
+    );
+  }
+  const input = numberInput({ id: "sc-juncture-actor", min: 0, max: points, value: telling ? 0 : points, class: "sc-small" });
+  const rest = el("span", { id: "sc-juncture-rest" });
+  const show = () => {
+    const n = Number(input.value);
+    rest.textContent = Number.isInteger(n) && n >= 0 && n <= points ? `${points - n} as ${theirs} for ${subject}` : "";
+  };
+  input.addEventListener("input", show);
+  show();
+  return form(
+    { id: "sc-juncture", "aria-label": "Where the points go" },
+    [
+      el(
+        "p",
+        {},
+        `${plural(points, "point")} to account for (the UE chart's Points). ${actor}'s player chooses: ${mine} for ${actor}, or ${theirs} for ${subject}.`,
+      ),
+      el("div", { class: "sc-inline-end" }, field(`${cap(mine)} for ${actor}`, input), rest),
+      el("button", { type: "submit", id: "sc-juncture-save" }, "Account for the points"),
+    ],
+    (b) => {
+      const toActor = readCount(input, 0, points);
+      if (toActor === null) return;
+      step(ctx, "The points were not accounted for.", { move: "juncture", to_actor: toActor, to_subject: points - toActor }, b);
+    },
+  );
+}
+
+const LASTS = [
+  ["session", "Until the end of the session"],
+  ["mechanical_play", "Until mechanical play ends"],
+  ["until_removed", "Until removed"],
+];
+
+/** A success's Bonus kept on the actor as a residual modifier (once). */
+function bonusForm(r, ctx) {
+  if (!r.actor) {
+    return el("p", { class: "muted" }, `A success may leave a residual modifier of ${signed(r.residual_bonus)} (the Bonus).`);
+  }
+  if (r.bonus_recorded) {
+    return el("p", { id: "sc-roll-bonus-kept" }, `${r.actor_name} keeps the Bonus of ${signed(r.residual_bonus)} as a residual modifier.`);
+  }
+  const lasts = select(LASTS, { id: "sc-roll-bonus-lasts" });
+  return form(
+    { id: "sc-roll-keep", "aria-label": "Keep the Bonus" },
+    [
+      el("p", {}, `The result leaves a residual modifier of ${signed(r.residual_bonus)} (the Bonus).`),
+      el(
+        "div",
+        { class: "sc-inline-end" },
+        field("It lasts", lasts),
+        el("button", { type: "submit", id: "sc-roll-keep-bonus" }, `Keep it on ${r.actor_name}`),
+      ),
+    ],
+    (b) => step(ctx, "The Bonus was not kept.", { move: "record_bonus", lasts: lasts.value }, b),
+  );
 }
 
 const cap = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);

@@ -11,6 +11,11 @@
 // - Free skills (a point buys five, then +1 per point), skills and special abilities (bought
 //   at their difficulty's base + 1, then raised), Power expended on a special ability,
 //   advantages (bought with points) and disadvantages (added), removed as the rules allow.
+// - Residual modifiers (a result's Bonus, a lasting consequence): each with its value and how
+//   long it lasts (until removed, the session's end, mechanical play's end), added to every
+//   roll of the character; added and removed here.
+// - Who the character is: its description (the "contract" post-session rewards are judged
+//   by) and whether it is a non-player character (the Gamemaster's).
 //
 // Every change is one sheet edit through ctx.edit (a toast with Undo; a refusal, in the
 // core's words, in the error area). Controls carry ids starting with `sc-sheet-`.
@@ -62,6 +67,7 @@ export function renderSheet(host, ctx) {
     el("div", { class: "sc-sheet-grid" }, resourcesCard(s), statisticsCard(s), stageCard(s)),
     el("div", { class: "sc-sheet-grid" }, freeSkillsCard(s), skillsCard(s)),
     el("div", { class: "sc-sheet-grid" }, abilitiesCard(s), qualitiesCard(s)),
+    el("div", { class: "sc-sheet-grid" }, modifiersCard(s), whoCard(s)),
     notes(s),
   );
 }
@@ -311,7 +317,7 @@ function resourcesCard(s) {
       id: "sc-sheet-pool",
       onChange: (dice, b) => edit(s, "The experience dice were not changed.", { edit: "set_experience_dice", dice }, b),
     }),
-    el("p", { class: "mz-hint muted hint" }, "The maximum is the statistic's rating. Results of rolls land at the lull."),
+    el("p", { class: "mz-hint muted hint" }, "The maximum is the statistic's rating. A roll's result comes off when the roll concludes."),
   );
 }
 
@@ -694,6 +700,114 @@ function qualityRow(s, q, i) {
           class: "danger",
           "aria-label": advantage ? `Remove ${q.name} (${plural(q.points, "point")} back)` : `Remove ${q.name}`,
         }),
+    ),
+  );
+}
+
+// ---- residual modifiers ----------------------------------------------------------------------
+
+const LASTS = [
+  ["session", "Until the end of the session"],
+  ["mechanical_play", "Until mechanical play ends"],
+  ["until_removed", "Until removed"],
+];
+const lastsWord = (value) => (LASTS.find(([v]) => v === value) ?? [value, value])[1].toLowerCase();
+
+function modifiersCard(s) {
+  const list = s.sheet.modifiers ?? [];
+  const text = textBox("sc-sheet-mod-text", { required: true, placeholder: "e.g. Bonus: the vault door" });
+  const value = numberBox("sc-sheet-mod-value", { min: -99, max: 99, value: 1, class: "sc-small" });
+  const lasts = select(LASTS, { id: "sc-sheet-mod-lasts", data: { focusKey: "sc-sheet-mod-lasts" } });
+  return card(
+    "sc-sheet-modifiers",
+    "Residual modifiers",
+    el(
+      "p",
+      { class: "mz-hint muted hint" },
+      "Temporary: a result's Bonus, a lasting consequence. Each is added to every roll of the character while it lasts.",
+    ),
+    el(
+      "p",
+      { id: "sc-sheet-mod-total" },
+      list.length === 0 ? "None now." : `Together ${signed(s.view.temporary_modifier)} to every roll.`,
+    ),
+    list.length > 0 &&
+      el(
+        "ul",
+        { class: "sc-sheet-qualities", id: "sc-sheet-mod-list" },
+        ...list.map((m, i) =>
+          el(
+            "li",
+            { class: "sc-sheet-quality", data: { index: String(i) } },
+            el(
+              "div",
+              { class: "sc-sheet-rating-what" },
+              el("p", { class: "sc-sheet-quality-head" }, el("strong", {}, m.text)),
+              el("span", { class: "sc-sheet-facts muted" }, lastsWord(m.lasts)),
+            ),
+            el("span", { class: "sc-sheet-rating", "aria-label": `modifier ${signed(m.value)}` }, signed(m.value)),
+            el(
+              "div",
+              { class: "sc-sheet-rating-buttons" },
+              keyButton("Remove", (b) => edit(s, `${m.text} was not removed.`, { edit: "remove_modifier", index: i }, b), {
+                id: `sc-sheet-mod-${i}-remove`,
+                class: "danger",
+                "aria-label": `Remove ${m.text}`,
+              }),
+            ),
+          ),
+        ),
+      ),
+    remembered(
+      s,
+      "scMod",
+      false,
+      { class: "sc-sheet-more", id: "sc-sheet-mod-details" },
+      el("summary", { id: "sc-sheet-mod-summary" }, "Add a residual modifier"),
+      form(
+        { id: "sc-sheet-mod-form", "aria-label": "A new residual modifier" },
+        [
+          el("div", { class: "sc-grid" }, field("What", text), field("Modifier", value), field("Lasts", lasts)),
+          el("button", { type: "submit", id: "sc-sheet-mod-add", data: { focusKey: "sc-sheet-mod-add" } }, "Add it"),
+        ],
+        async (b) => {
+          const n = readName(text);
+          if (n === null) return;
+          const v = readCount(value, -99, 99);
+          if (v === null) return;
+          s.ctx.ui.open.scMod = true;
+          const done = await edit(s, "The modifier was not added.", { edit: "add_modifier", text: n, value: v, lasts: lasts.value }, b);
+          if (done) refocus("#sc-sheet-mod-text");
+        },
+      ),
+    ),
+  );
+}
+
+// ---- who the character is ---------------------------------------------------------------------
+
+function whoCard(s) {
+  const description = el("textarea", {
+    id: "sc-sheet-description",
+    rows: 3,
+    maxlength: 2000,
+    data: { focusKey: "sc-sheet-description" },
+  });
+  description.value = s.sheet.description ?? "";
+  const npc = el("input", { type: "checkbox", id: "sc-sheet-npc", data: { focusKey: "sc-sheet-npc" } });
+  npc.checked = Boolean(s.sheet.npc);
+  npc.addEventListener("change", () => edit(s, "The character did not change.", { edit: "set_npc", npc: npc.checked }));
+  return card(
+    "sc-sheet-who",
+    "Who the character is",
+    el("label", { class: "mz-check", for: "sc-sheet-npc" }, npc, el("span", {}, "A non-player character (the Gamemaster plays it)")),
+    form(
+      { id: "sc-sheet-description-form", "aria-label": "The character's description" },
+      [
+        field("Description", description, "The group's expectations of the character: rewards after a session may be withheld when it is played far outside them."),
+        el("button", { type: "submit", id: "sc-sheet-description-save", data: { focusKey: "sc-sheet-description-save" } }, "Save the description"),
+      ],
+      (b) => edit(s, "The description was not saved.", { edit: "set_description", description: description.value }, b),
     ),
   );
 }

@@ -3,19 +3,26 @@
 // advantages held against them) with a way to their sheets and to a roll, the Gamemaster's
 // stock of experience dice, and the table settings (Epic Index, Critical Juncture, the
 // experience die, dice per development point, the default Factor / Points / Bonus, the
-// creation limit). Every change is one move with an Undo toast (ctx.move).
+// creation limit), the UE chart the group fills in (index → Factor, Points, Bonus,
+// Magnitude) and the sessions (start, end: residual modifiers lasting until then end).
+// Every change is one move with an Undo toast (ctx.move).
 //
 //   import { renderTable } from "./scattershot-table.js";
 //   renderTable(host, ctx);   // ctx from scattershot-screen.js
 
 import * as api from "../api.js";
 import { el } from "./dom.js";
-import { button, card, experienceDice, inlineForm, numberInput, readCount, resourceWord, signed } from "./scattershot-kit.js";
+import { button, card, experienceDice, form, inlineForm, numberInput, readCount, resourceWord, signed } from "./scattershot-kit.js";
 import { stepper } from "./kit.js";
 
 /** Fills `host` with the table's cards. */
 export function renderTable(host, ctx) {
-  host.append(charactersCard(ctx), el("div", { class: "sc-grid sc-table-grid" }, stockCard(ctx), settingsCard(ctx)));
+  host.append(
+    charactersCard(ctx),
+    el("div", { class: "sc-grid sc-table-grid" }, sessionCard(ctx), stockCard(ctx)),
+    chartCard(ctx),
+    settingsCard(ctx),
+  );
 }
 
 // ---- the characters ------------------------------------------------------------------------------
@@ -40,7 +47,9 @@ function characterRow(c, ctx) {
     c.stage === "creation" ? "in creation" : "in play",
     `${c.points_spent} development ${c.points_spent === 1 ? "point" : "points"} spent`,
     experienceDice(c.experience_dice),
+    c.npc && "non-player character",
     c.penalty < 0 && `${signed(c.penalty)} to its rolls (combat advantages held against it)`,
+    c.temporary_modifier !== 0 && `${signed(c.temporary_modifier)} residual modifiers`,
   ].filter(Boolean);
   return el(
     "li",
@@ -100,6 +109,138 @@ function stockCard(ctx) {
     }),
   );
 }
+
+// ---- sessions --------------------------------------------------------------------------------
+
+function sessionCard(ctx) {
+  const t = ctx.table;
+  const now =
+    t.sessions === 0
+      ? "No session played yet."
+      : t.in_session
+        ? `Session ${t.sessions} is being played.`
+        : `Session ${t.sessions} has ended; post-session rewards go to it.`;
+  const move = t.in_session ? { edit: "end_session" } : { edit: "start_session" };
+  return card(
+    "sc-session",
+    "Sessions",
+    el("p", { id: "sc-session-now" }, now),
+    el("p", { class: "muted hint" }, "Ending a session ends every residual modifier that lasts until then."),
+    button(
+      t.in_session ? `End session ${t.sessions}` : `Start session ${t.sessions + 1}`,
+      (b) => ctx.move("The session did not change.", () => api.scattershotTableEdit(ctx.gameId, move), b),
+      { id: t.in_session ? "sc-session-end" : "sc-session-start" },
+    ),
+  );
+}
+
+// ---- the UE chart ------------------------------------------------------------------------------
+
+/** The rows being edited (kept while the screen is open; reset from the table after a save). */
+function chartDraft(ctx) {
+  const key = JSON.stringify(ctx.table.ue_chart);
+  if (!ctx.ui.chart || ctx.ui.chart.from !== key) {
+    ctx.ui.chart = {
+      from: key,
+      rows: ctx.table.ue_chart.map((r) => ({ ...r, magnitude: r.magnitude ?? "" })),
+    };
+  }
+  return ctx.ui.chart;
+}
+
+function chartCard(ctx) {
+  const draft = chartDraft(ctx);
+  const f = ctx.table.facets;
+  const cell = (row, i, name, attrs = {}) => {
+    const input =
+      name === "magnitude"
+        ? el("input", { type: "text", maxlength: 200, id: `sc-chart-${i}-${name}`, class: "sc-chart-text" })
+        : numberInput({ id: `sc-chart-${i}-${name}`, class: "sc-small", ...attrs });
+    input.value = String(row[name] ?? "");
+    input.setAttribute("aria-label", `Row ${i + 1}: ${CHART_COLUMNS.find(([n]) => n === name)[1]}`);
+    input.addEventListener("input", () => {
+      row[name] = input.value;
+    });
+    return el("td", {}, input);
+  };
+  const rows = draft.rows.map((row, i) =>
+    el(
+      "tr",
+      {},
+      cell(row, i, "index", { min: -1000, max: 1000 }),
+      cell(row, i, "factor", { min: 0, max: 100 }),
+      cell(row, i, "points", { min: 0, max: 100 }),
+      cell(row, i, "bonus", { min: 0, max: 100 }),
+      cell(row, i, "magnitude"),
+      el(
+        "td",
+        {},
+        button("Remove", () => {
+          draft.rows.splice(i, 1);
+          ctx.render();
+        }, { class: "sc-chart-remove", "aria-label": `Remove row ${i + 1}` }),
+      ),
+    ),
+  );
+  return card(
+    "sc-chart",
+    "UE chart",
+    el(
+      "p",
+      { class: "muted hint" },
+      `The group's own chart: a number reads the row with the greatest index at or below it. The Factor is read at an action's Magnitude, the Points and Bonus at a roll's final MIB. Below every row the defaults apply (Factor ${f.factor}, Points ${f.points}, Bonus ${f.bonus}).`,
+    ),
+    form(
+      { id: "sc-chart-form", "aria-label": "The UE chart" },
+      [
+        draft.rows.length === 0
+          ? el("p", { class: "muted", id: "sc-chart-empty" }, "No rows yet: every roll uses the defaults.")
+          : el(
+              "div",
+              { class: "sc-chart-scroll" },
+              el(
+                "table",
+                { class: "sc-chart-table", id: "sc-chart-table" },
+                el("thead", {}, el("tr", {}, ...CHART_COLUMNS.map(([, label]) => el("th", { scope: "col" }, label)), el("th", {}, el("span", { class: "visually-hidden" }, "Remove")))),
+                el("tbody", {}, ...rows),
+              ),
+            ),
+        el(
+          "div",
+          { class: "mz-row" },
+          button("Add a row", () => {
+            const last = draft.rows[draft.rows.length - 1];
+            draft.rows.push({ index: last ? Number(last.index) + 1 : 1, factor: f.factor, points: f.points, bonus: f.bonus, magnitude: "" });
+            ctx.render();
+          }, { id: "sc-chart-add" }),
+          el("button", { type: "submit", id: "sc-chart-save", class: "primary" }, "Save the chart"),
+        ),
+      ],
+      (b) => {
+        const rows = [];
+        for (let i = 0; i < draft.rows.length; i++) {
+          const r = draft.rows[i];
+          const read = (name, min, max) => readCount(document.getElementById(`sc-chart-${i}-${name}`), min, max);
+          const index = read("index", -1000, 1000);
+          const factor = index === null ? null : read("factor", 0, 100);
+          const points = factor === null ? null : read("points", 0, 100);
+          const bonus = points === null ? null : read("bonus", 0, 100);
+          if (bonus === null) return;
+          rows.push({ index, factor, points, bonus, magnitude: String(r.magnitude ?? "").trim() });
+        }
+        ctx.move("The UE chart did not change.", () => api.scattershotTableEdit(ctx.gameId, { edit: "ue_chart", rows }), b);
+      },
+    ),
+  );
+}
+
+const CHART_COLUMNS = [
+  ["index", "Index"],
+  ["factor", "Factor"],
+  ["points", "Points"],
+  ["bonus", "Bonus"],
+  ["magnitude", "Magnitude"],
+];
 
 // ---- the table settings ------------------------------------------------------------------------
 

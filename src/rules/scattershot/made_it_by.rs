@@ -15,7 +15,12 @@
 //!    reads the final number: at or above the Critical Juncture a **Telling Blow**, below
 //!    minus it a **Catastrophic Failure**, otherwise a success from 0 up or a failure.
 //!    [`MibRoll::resource_result`] turns it into MIB × Factor off a resource, which lands
-//!    at the next lull ([`super::sheet::Sheet::apply_at_lull`]).
+//!    at the end of the Application Phase ([`super::sheet::Sheet::apply_results`]); in a
+//!    contest a negative RMIB is the resistor's success: [`MibRoll::resistor_result`]
+//!    takes |RMIB| × Factor off a resource on the actor's side.
+//! 4. A Telling Blow or a Catastrophic Failure has points to account for
+//!    ([`MibRoll::account_juncture`]): the Points facet read at the final MIB on the UE
+//!    chart ([`super::ue_chart`]), split as the actor's player decides.
 //!
 //! Rulings where the source is silent:
 //! - An experience die's roller chooses add or subtract after seeing the face, and before
@@ -34,12 +39,29 @@
 //!   below the Critical Juncture gives up the Telling Blow, and complications can lift a
 //!   Catastrophic Failure.
 //! - A result takes MIB × Factor only from a MIB above 0; a failure takes nothing. Each
-//!   facet is 0 to 100.
+//!   facet is 0 to 100. In a contest a negative RMIB is the resistor's success against the
+//!   actor: |RMIB| × Factor off a resource on the actor's side (its Factor is the roll's).
+//! - (audit #5, #6) A Telling Blow's points are the Points facet read at the final MIB on the
+//!   UE chart (1 by default). The actor's player splits them between the actor's benefits
+//!   and complications for the subject. A Catastrophic Failure's points (read at −MIB) are
+//!   split the other way: complications on the actor, benefits for the subject's side. In
+//!   a contest the subject is the resistor, so a Catastrophic RMIB is also the resistor's
+//!   Telling Blow with the same accounting. The points above the Critical Juncture are
+//!   still taken as the actor's benefits at once (they are not these points).
+//! - (audit #14) A contest reaches the Critical Juncture when either initial
+//!   MIB passed it either way (a Telling Blow or a Catastrophic Failure by itself). The
+//!   seed names only an initial MIB that succeeds past the threshold; the project keeps
+//!   the symmetric reading, since a resistor's initial Telling Blow is the actor's
+//!   Catastrophic Failure seen from the other side.
+//! - The Factor, Points and Bonus come from the UE chart the table filled in (Factor at
+//!   the action's Magnitude, Points and Bonus at the final MIB) unless the roll typed its
+//!   own facets; an empty chart reads the table's defaults.
 
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::sheet::Resource;
+use super::ue_chart::{self, UeRow};
 use super::{clean_text, Pools, Settings};
 use crate::error::{Error, Result};
 use crate::rules::dice::DiceSource;
@@ -99,6 +121,9 @@ pub struct RollSetup {
     pub resistor: Option<Action>,
     #[serde(default)]
     pub facets: Facets,
+    /// The table's UE chart, which Points and Bonus are read from (empty: `facets`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chart: Vec<UeRow>,
 }
 
 /// Whose number a die or an adjustment goes to.
@@ -237,9 +262,23 @@ pub struct Outcome {
     pub actor_complications: u32,
     pub resistor_benefits: u32,
     pub resistor_complications: u32,
+    /// A Telling Blow's or Catastrophic Failure's points to account for (0 otherwise).
+    #[serde(default)]
+    pub juncture_points: u32,
 }
 
-/// MIB × Factor to subtract from a character's resource at the next lull.
+/// How a Telling Blow's or Catastrophic Failure's points were split by the actor's player.
+/// For a Telling Blow `to_actor` are the actor's benefits and `to_subject` complications for
+/// the subject; for a Catastrophic Failure `to_actor` are complications on the actor and
+/// `to_subject` benefits for the subject's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Juncture {
+    pub to_actor: u32,
+    pub to_subject: u32,
+}
+
+/// MIB × Factor to subtract from a character's resource when the roll concludes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResourceResult {
@@ -269,6 +308,12 @@ pub struct MibRoll {
     pub automatic_benefits: u32,
     #[serde(default)]
     pub outcome: Option<Outcome>,
+    /// The UE chart the roll reads Points and Bonus from (empty: `facets`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chart: Vec<UeRow>,
+    /// How the Telling Blow's or Catastrophic Failure's points were split, once chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub juncture: Option<Juncture>,
 }
 
 /// What a roll move did, for the log.
@@ -315,6 +360,11 @@ pub enum MibEvent {
     },
     Concluded {
         outcome: Outcome,
+    },
+    JunctureAccounted {
+        reading: Reading,
+        to_actor: u32,
+        to_subject: u32,
     },
 }
 
@@ -370,6 +420,11 @@ impl MibRoll {
             juncture_applies: false,
             automatic_benefits: 0,
             outcome: None,
+            chart: ue_chart::clean(&setup.chart).map_err(|e| match e {
+                Error::Invalid { field, problem } => Error::invalid(format!("chart.{field}"), problem),
+                other => other,
+            })?,
+            juncture: None,
         };
         Ok((roll, vec![MibEvent::Started { contested }]))
     }
@@ -627,6 +682,11 @@ impl MibRoll {
             actor_complications: self.actor.complications,
             resistor_benefits: resistor.map_or(0, |r| r.benefits),
             resistor_complications: resistor.map_or(0, |r| r.complications),
+            juncture_points: match reading {
+                Reading::TellingBlow => self.read_chart(mib).points,
+                Reading::CatastrophicFailure => self.read_chart(mib.saturating_neg()).points,
+                _ => 0,
+            },
         };
         let mut next = self.clone();
         next.phase = Phase::Done;
@@ -634,8 +694,8 @@ impl MibRoll {
         Ok((next, vec![MibEvent::Concluded { outcome }]))
     }
 
-    /// The concluded roll's result on `target`'s resource: MIB × Factor, to subtract at the
-    /// next lull (nothing from a MIB of 0 or less).
+    /// The concluded roll's result on `target`'s resource: MIB × Factor, to subtract now
+    /// (nothing from a MIB of 0 or less).
     pub fn resource_result(&self, target: Uuid, resource: Resource) -> Result<ResourceResult> {
         let outcome = self.outcome.ok_or_else(|| Error::invalid("phase", "conclude the roll first"))?;
         let amount = u64::from(outcome.mib.max(0) as u32) * u64::from(self.facets.factor);
@@ -643,9 +703,63 @@ impl MibRoll {
         Ok(ResourceResult { target, resource, amount })
     }
 
-    /// The residual modifier a concluded successful action may leave: its Bonus facet.
+    /// In a contest, a negative final RMIB is the resistor's success against the actor:
+    /// |RMIB| × Factor off `target`'s resource (on the actor's side; nothing from an RMIB of
+    /// 0 or more).
+    pub fn resistor_result(&self, target: Uuid, resource: Resource) -> Result<ResourceResult> {
+        let outcome = self.outcome.ok_or_else(|| Error::invalid("phase", "conclude the roll first"))?;
+        if self.resistor.is_none() {
+            return Err(Error::invalid("resistor_target", "this roll is not contested: it has no resistor"));
+        }
+        let amount = u64::from(outcome.mib.min(0).unsigned_abs()) * u64::from(self.facets.factor);
+        let amount = u32::try_from(amount).map_err(|_| Error::invalid("facets.factor", "the result is too large"))?;
+        Ok(ResourceResult { target, resource, amount })
+    }
+
+    /// The facets the UE chart gives at `number` (the roll's own facets without a chart).
+    pub fn read_chart(&self, number: i32) -> Facets {
+        ue_chart::read(&self.chart, number, self.facets)
+    }
+
+    /// The residual modifier a concluded successful action may leave: the Bonus facet read
+    /// at the final MIB.
     pub fn residual_bonus(&self) -> Option<u32> {
-        self.outcome.filter(|o| o.reading.succeeded()).map(|_| self.facets.bonus)
+        self.outcome.filter(|o| o.reading.succeeded()).map(|o| self.read_chart(o.mib).bonus)
+    }
+
+    /// The actor's player splits a Telling Blow's or Catastrophic Failure's points (see
+    /// [`Juncture`]); every point goes one way or the other, once.
+    pub fn account_juncture(&self, split: Juncture) -> Result<(MibRoll, Vec<MibEvent>)> {
+        let outcome = self.outcome.ok_or_else(|| Error::invalid("phase", "conclude the roll first"))?;
+        if !matches!(outcome.reading, Reading::TellingBlow | Reading::CatastrophicFailure) {
+            return Err(Error::invalid(
+                "reading",
+                "only a Telling Blow or a Catastrophic Failure has points to account for",
+            ));
+        }
+        if self.juncture.is_some() {
+            return Err(Error::invalid("juncture", "the points are accounted for already"));
+        }
+        let points = outcome.juncture_points;
+        if u64::from(split.to_actor) + u64::from(split.to_subject) != u64::from(points) {
+            return Err(Error::invalid(
+                "to_subject",
+                format!(
+                    "the {points} point(s) go to one side or the other: {} and {} make {}",
+                    split.to_actor,
+                    split.to_subject,
+                    u64::from(split.to_actor) + u64::from(split.to_subject)
+                ),
+            ));
+        }
+        let mut next = self.clone();
+        next.juncture = Some(split);
+        let event = MibEvent::JunctureAccounted {
+            reading: outcome.reading,
+            to_actor: split.to_actor,
+            to_subject: split.to_subject,
+        };
+        Ok((next, vec![event]))
     }
 
     /// A party's own number now and what it may still buy or spend, during the Application
@@ -705,6 +819,7 @@ mod tests {
             actor: action(actor.0, actor.1),
             resistor: resistor.map(|(r, m)| action(r, m)),
             facets: Facets::default(),
+            chart: Vec::new(),
         }
     }
 
@@ -923,7 +1038,12 @@ mod tests {
     fn a_resistor_s_mib_rolled_elsewhere_is_typed_in_and_no_dice_are_rolled_for_it() {
         let settings = Settings::default();
         let elsewhere = Action { description: "Bo, on their phone".into(), rating: 0, modifier: 0, rolled: Some(3) };
-        let setup = RollSetup { actor: action(14, 0), resistor: Some(elsewhere.clone()), facets: Facets::default() };
+        let setup = RollSetup {
+            actor: action(14, 0),
+            resistor: Some(elsewhere.clone()),
+            facets: Facets::default(),
+            chart: Vec::new(),
+        };
         let (roll, events) = MibRoll::start(&setup, &settings).unwrap();
         assert_eq!(events, vec![MibEvent::Started { contested: true }]);
         assert_eq!(roll.resistor.as_ref().unwrap().basic_mib(), Some(3));
@@ -938,10 +1058,12 @@ mod tests {
         assert!(matches!(events[0], MibEvent::Decided { actor_mib: 9, resistor_mib: Some(3), mib: 6, .. }));
         assert_eq!(decided.conclude().unwrap().0.outcome.unwrap().reading, Reading::Success);
         // Only a resistor's MIB may be typed in, within range.
-        let actor_typed = RollSetup { actor: elsewhere.clone(), resistor: None, facets: Facets::default() };
+        let actor_typed =
+            RollSetup { actor: elsewhere.clone(), resistor: None, facets: Facets::default(), chart: Vec::new() };
         assert!(err(MibRoll::start(&actor_typed, &settings)).starts_with("actor.rolled: "));
         let far = Action { rolled: Some(MAX_TARGET + 1), ..elsewhere };
-        let setup = RollSetup { actor: action(14, 0), resistor: Some(far), facets: Facets::default() };
+        let setup =
+            RollSetup { actor: action(14, 0), resistor: Some(far), facets: Facets::default(), chart: Vec::new() };
         assert!(err(MibRoll::start(&setup, &settings)).starts_with("resistor.rolled: "));
     }
 
@@ -981,6 +1103,75 @@ mod tests {
         let too_big =
             RollSetup { facets: Facets { factor: MAX_FACET + 1, ..Facets::default() }, ..setup((15, 0), None) };
         assert!(err(MibRoll::start(&too_big, &Settings::default())).starts_with("facets.factor:"));
+    }
+
+    #[test]
+    fn a_telling_blow_s_points_go_to_the_actor_s_benefits_or_the_subject_s_complications() {
+        // 20 - 2 = 18: a Telling Blow; 11 points above the Juncture are automatic benefits,
+        // which leave 7 (still a Telling Blow). The Points facet is 1 by default.
+        let (done, _) = decided(&setup((20, 0), None), [1, 1], None).conclude().unwrap();
+        let outcome = done.outcome.unwrap();
+        assert_eq!((outcome.reading, outcome.juncture_points), (Reading::TellingBlow, 1));
+        assert_eq!(
+            err(done.account_juncture(Juncture { to_actor: 1, to_subject: 1 })),
+            "to_subject: the 1 point(s) go to one side or the other: 1 and 1 make 2"
+        );
+        let (split, events) = done.account_juncture(Juncture { to_actor: 0, to_subject: 1 }).unwrap();
+        assert_eq!(
+            events,
+            vec![MibEvent::JunctureAccounted { reading: Reading::TellingBlow, to_actor: 0, to_subject: 1 }]
+        );
+        assert_eq!(split.juncture, Some(Juncture { to_actor: 0, to_subject: 1 }));
+        assert!(err(split.account_juncture(Juncture { to_actor: 1, to_subject: 0 })).starts_with("juncture:"));
+        // With a chart, the Points are read at the final MIB (7 reads the row at 5).
+        let chart = vec![
+            UeRow { index: 1, factor: 1, points: 1, bonus: 1, magnitude: String::new() },
+            UeRow { index: 5, factor: 2, points: 3, bonus: 2, magnitude: "a crowd".into() },
+        ];
+        let charted = RollSetup { chart: chart.clone(), ..setup((20, 0), None) };
+        let (done, _) = decided(&charted, [1, 1], None).conclude().unwrap();
+        assert_eq!(done.outcome.unwrap().juncture_points, 3);
+        assert_eq!(done.residual_bonus(), Some(2));
+        let (split, _) = done.account_juncture(Juncture { to_actor: 2, to_subject: 1 }).unwrap();
+        assert_eq!(split.juncture.unwrap().to_actor, 2, "a split is allowed");
+        // A plain success has nothing to account for.
+        let (plain, _) = decided(&setup((12, 0), None), [3, 4], None).conclude().unwrap();
+        assert!(err(plain.account_juncture(Juncture { to_actor: 0, to_subject: 0 })).starts_with("reading:"));
+    }
+
+    #[test]
+    fn a_catastrophic_failure_is_accounted_the_other_way_for_the_actor_itself() {
+        // 2 - 20 = -18: below -7, a Catastrophic Failure; its points read at 18.
+        let chart = vec![UeRow { index: 10, factor: 1, points: 2, bonus: 1, magnitude: String::new() }];
+        let (done, _) = decided(&RollSetup { chart, ..setup((2, 0), None) }, [10, 10], None).conclude().unwrap();
+        let outcome = done.outcome.unwrap();
+        assert_eq!((outcome.reading, outcome.juncture_points), (Reading::CatastrophicFailure, 2));
+        let (split, events) = done.account_juncture(Juncture { to_actor: 2, to_subject: 0 }).unwrap();
+        assert_eq!(
+            events,
+            vec![MibEvent::JunctureAccounted { reading: Reading::CatastrophicFailure, to_actor: 2, to_subject: 0 }]
+        );
+        assert!(split.juncture.is_some());
+        assert_eq!(done.residual_bonus(), None, "a failure leaves no Bonus");
+    }
+
+    #[test]
+    fn a_negative_rmib_is_the_resistor_s_success_against_the_actor() {
+        let with_factor =
+            RollSetup { facets: Facets { factor: 2, ..Facets::default() }, ..setup((10, 0), Some((14, 0))) };
+        // 10 - 6 = 4 against 14 - 4 = 10: RMIB -6.
+        let (done, _) = decided(&with_factor, [3, 3], Some([2, 2])).conclude().unwrap();
+        assert_eq!(done.outcome.unwrap().mib, -6);
+        assert_eq!(
+            done.resistor_result(ADA, Resource::HitPoints).unwrap(),
+            ResourceResult { target: ADA, resource: Resource::HitPoints, amount: 12 }
+        );
+        assert_eq!(done.resource_result(BO, Resource::HitPoints).unwrap().amount, 0, "the actor takes nothing");
+        // A positive RMIB gives the resistor nothing; a roll without a resistor has no result.
+        let (won, _) = decided(&with_factor, [1, 1], Some([5, 5])).conclude().unwrap();
+        assert_eq!(won.resistor_result(ADA, Resource::HitPoints).unwrap().amount, 0);
+        let (solo, _) = decided(&setup((10, 0), None), [5, 5], None).conclude().unwrap();
+        assert!(err(solo.resistor_result(ADA, Resource::HitPoints)).starts_with("resistor_target:"));
     }
 
     #[test]

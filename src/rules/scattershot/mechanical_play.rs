@@ -14,8 +14,7 @@
 //!   are held against the foe a character has engaged, at most the Epic Index of them, each
 //!   −1 to all of that foe's rolls ([`MechanicalPlay::penalty`]); engaging someone else
 //!   ([`MechanicalPlay::engage`]) erases them.
-//! - Results on resources wait ([`MechanicalPlay::record_result`]) for the lull, which comes
-//!   when mechanical play ends ([`MechanicalPlay::end`]).
+//! - The lull comes when mechanical play ends ([`MechanicalPlay::end`]).
 //!
 //! Rulings where the source is silent:
 //! - The seating is given going to the right, each character with its player. The caller's
@@ -32,7 +31,15 @@
 //!   when some is; each needs the holder to have engaged the foe. A check removes one; an
 //!   upset (a crucial mistake such as a Catastrophic Failure, or a trick into yielding)
 //!   removes all. Engaging nobody erases them too.
-//! - Every result recorded lands at the one lull, when mechanical play ends.
+//! - (audit #17) A roll concluded as a Catastrophic Failure during mechanical
+//!   play is its actor's crucial mistake: an upset of every advantage the actor held
+//!   ([`MechanicalPlay::upset_by_mistake`]), without anyone asking for it.
+//! - (audit #1) A roll's result on a resource (MIB × Factor) lands at the end
+//!   of its Application Phase, during mechanical play too: the tracker holds no damage.
+//!   Only the penalties that follow from a reduced resource would wait for the next lull,
+//!   and the app models none (what low Hit Points mean is the table's call), so nothing
+//!   waits. `pending` is read only from trackers saved by older versions, whose results
+//!   still land when mechanical play ends.
 
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -134,8 +141,8 @@ pub struct MechanicalPlay {
     /// Immediate actions used this turn.
     #[serde(default)]
     pub actions_used: u32,
-    /// Results waiting for the lull.
-    #[serde(default)]
+    /// Results an older version left waiting for the lull (no new ones are added).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pending: Vec<ResourceResult>,
 }
 
@@ -188,6 +195,7 @@ pub enum PlayEvent {
         check: Check,
         held: u32,
     },
+    /// Written by older versions, which held results for the lull.
     ResultRecorded {
         result: ResourceResult,
     },
@@ -464,23 +472,30 @@ impl MechanicalPlay {
         Ok((next, vec![PlayEvent::AdvantageChecked { holder, by, check, held }]))
     }
 
+    /// A Catastrophic Failure of `holder` is a crucial mistake: an upset that erases every
+    /// advantage it held (nothing happens when it holds none or is not in mechanical play).
+    pub fn upset_by_mistake(&self, holder: Uuid) -> (MechanicalPlay, Vec<PlayEvent>) {
+        let Some(i) = self.combatants.iter().position(|c| c.character == holder) else {
+            return (self.clone(), Vec::new());
+        };
+        let them = &self.combatants[i];
+        match them.engaged {
+            Some(by) if them.advantages > 0 => {
+                let mut next = self.clone();
+                next.combatants[i].advantages = 0;
+                (next, vec![PlayEvent::AdvantageChecked { holder, by, check: Check::Upset, held: 0 }])
+            }
+            _ => (self.clone(), Vec::new()),
+        }
+    }
+
     /// The penalty to all of `subject`'s rolls: −1 for each advantage held against it.
     pub fn penalty(&self, subject: Uuid) -> i32 {
         -(self.combatants.iter().filter(|c| c.engaged == Some(subject)).map(|c| c.advantages as i32).sum::<i32>())
     }
 
-    /// A result that waits for the lull.
-    pub fn record_result(&self, result: ResourceResult) -> Result<(MechanicalPlay, Vec<PlayEvent>)> {
-        if self.pending.len() >= 10_000 {
-            return Err(Error::invalid("result", "too many results wait for the lull"));
-        }
-        let mut next = self.clone();
-        next.pending.push(result);
-        Ok((next, vec![PlayEvent::ResultRecorded { result }]))
-    }
-
-    /// Ends mechanical play: the lull, where every recorded result lands (hand each
-    /// character's sheet the results to [`super::sheet::Sheet::apply_at_lull`]).
+    /// Ends mechanical play: the lull. Results an older version left waiting land now
+    /// (hand each character's sheet the results to [`super::sheet::Sheet::apply_results`]).
     pub fn end(&self) -> (Vec<ResourceResult>, Vec<PlayEvent>) {
         let results = self.pending.clone();
         (results.clone(), vec![PlayEvent::Ended { rounds: self.round, results }])
@@ -669,17 +684,31 @@ mod tests {
     }
 
     #[test]
-    fn results_wait_for_the_lull_at_the_end_of_mechanical_play() {
+    fn results_an_older_tracker_kept_land_when_mechanical_play_ends() {
         let hit = ResourceResult { target: BIRCH, resource: Resource::HitPoints, amount: 4 };
-        let p = ok(play(ASH).record_result(hit));
-        let p = ok(ok(p.end_turn()).record_result(hit));
+        let mut p = play(ASH);
+        assert!(!serde_json::to_string(&p).unwrap().contains("pending"), "a new tracker holds none");
+        p.pending = vec![hit, hit];
         let sheet = Sheet::new(None);
-        // Nothing lands before the lull: the tracker keeps the results, the sheet is untouched.
-        assert_eq!(p.pending, vec![hit, hit]);
         let (results, events) = p.end();
         assert_eq!(events, vec![PlayEvent::Ended { rounds: 1, results: vec![hit, hit] }]);
-        let (after, _) = sheet.apply_at_lull(BIRCH, &results).unwrap();
+        let (after, _) = sheet.apply_results(BIRCH, &results).unwrap();
         assert_eq!(after.current(Resource::HitPoints), 2);
+    }
+
+    #[test]
+    fn a_catastrophic_failure_upsets_every_advantage_its_actor_held() {
+        let p = ok(ok(ok(play(ASH).engage(ASH, Some(BIRCH))).gain_advantage(ASH, BIRCH, Gain::Seize)).gain_advantage(
+            ASH,
+            BIRCH,
+            Gain::Hold,
+        ));
+        assert_eq!(p.penalty(BIRCH), -2);
+        let (after, events) = p.upset_by_mistake(ASH);
+        assert_eq!(events, vec![PlayEvent::AdvantageChecked { holder: ASH, by: BIRCH, check: Check::Upset, held: 0 }]);
+        assert_eq!(after.penalty(BIRCH), 0);
+        assert_eq!(after.upset_by_mistake(ASH).1, vec![], "nothing left to upset");
+        assert_eq!(p.upset_by_mistake(Uuid::from_u128(77)).0, p, "someone outside the fight changes nothing");
     }
 
     #[test]

@@ -9,10 +9,11 @@
 //! - [`odds`]: the exact MIB distribution and the chances of success, a Telling Blow and a
 //!   Catastrophic Failure (`sheetkeeper odds scattershot`).
 //! - [`mechanical_play`]: the round and turn tracker, free and reactive actions, combat
-//!   advantages, and the lull where results land on resources.
+//!   advantages, and the lull that ends it.
 //! - [`rewards`]: experience dice after a session, on the spot, and by vote.
 //! - [`table`]: what a game keeps beside the sheets (the Gamemaster's stock, mechanical
-//!   play in progress) and the table settings the rules read from it.
+//!   play in progress, the UE chart, sessions) and the table settings the rules read from it.
+//! - [`ue_chart`]: the UE chart the group fills in (Factor, Points, Bonus, Magnitude).
 //!
 //! Every move takes its state by reference and returns the new state and what happened; an
 //! illegal move is an [`Error::Invalid`] naming the field and changes nothing.
@@ -32,6 +33,7 @@ pub mod odds;
 pub mod rewards;
 pub mod sheet;
 pub mod table;
+pub mod ue_chart;
 
 /// Experience dice held, by owner: a character's pool, or a stock the table keeps for the
 /// Gamemaster under an id of its own.

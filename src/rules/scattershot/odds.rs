@@ -190,6 +190,7 @@ mod tests {
             actor: made_it_by::Action { description: String::new(), rating: actor.0, modifier: actor.1, rolled: None },
             resistor,
             facets: Default::default(),
+            chart: Vec::new(),
         };
         let faces: Vec<[u8; 2]> = (1..=10).flat_map(|a| (1..=10).map(move |b| [a, b])).collect();
         let resistor_faces: Vec<Option<[u8; 2]>> =

@@ -11,6 +11,11 @@
 //! - A player's on-the-spot award comes out of their own character's pool, which must hold
 //!   the dice; when the Gamemaster replaces it from the common stock (the usual case) the
 //!   giver's pool gets them back at once. Nobody awards their own character.
+//! - (audit #9) The Gamemaster's awards and replacements come out of the common
+//!   stock (the pool under the game's id), which must hold the dice: a short stock refuses
+//!   the award and changes nothing. Post-session rewards and votes are the table's and
+//!   leave the stock alone. Every die an on-the-spot award moves is accounted: the pools
+//!   together (the stock included) stay the same.
 //! - A vote names characters; each voter votes once, for any character in the group. The
 //!   most votes win; a tie gives every tied character the award.
 //! - One award is at most 1 000 dice, and a pool at most `u32::MAX`.
@@ -177,8 +182,30 @@ pub fn after_session(
     Ok((next, events))
 }
 
-/// An on-the-spot award of `dice` to `to` for well-played detail.
-pub fn on_the_spot(pools: &Pools, giver: Giver, to: Uuid, dice: u32, note: &str) -> Result<(Pools, Vec<RewardEvent>)> {
+/// Takes `dice` out of the Gamemaster's common stock (the pool `gm`), refused when it is short.
+fn from_stock(pools: &mut Pools, gm: Uuid, dice: u32, events: &mut Vec<RewardEvent>) -> Result<()> {
+    let before = pools.get(&gm).copied().unwrap_or(0);
+    if before < dice {
+        return Err(Error::invalid(
+            "dice",
+            format!("the Gamemaster's common stock holds {before} experience dice, fewer than {dice}"),
+        ));
+    }
+    pools.insert(gm, before - dice);
+    events.push(RewardEvent::Given { from: gm, dice, before, after: before - dice });
+    Ok(())
+}
+
+/// An on-the-spot award of `dice` to `to` for well-played detail. `gm` is the pool of the
+/// Gamemaster's common stock, which pays the Gamemaster's awards and replacements.
+pub fn on_the_spot(
+    pools: &Pools,
+    gm: Uuid,
+    giver: Giver,
+    to: Uuid,
+    dice: u32,
+    note: &str,
+) -> Result<(Pools, Vec<RewardEvent>)> {
     check_dice("dice", dice)?;
     let note = clean_text("note", note)?;
     let mut next = pools.clone();
@@ -195,9 +222,11 @@ pub fn on_the_spot(pools: &Pools, giver: Giver, to: Uuid, dice: u32, note: &str)
         events.push(RewardEvent::Given { from, dice, before, after: before - dice });
         events.push(give(&mut next, "dice", to, dice, Reason::OnTheSpot, note)?);
         if replaced {
+            from_stock(&mut next, gm, dice, &mut events)?;
             events.push(give(&mut next, "dice", from, dice, Reason::Replaced, String::new())?);
         }
     } else {
+        from_stock(&mut next, gm, dice, &mut events)?;
         events.push(give(&mut next, "dice", to, dice, Reason::OnTheSpot, note)?);
     }
     Ok((next, events))
@@ -243,6 +272,8 @@ mod tests {
     const ASH: Uuid = Uuid::from_u128(11);
     const BIRCH: Uuid = Uuid::from_u128(21);
     const CEDAR: Uuid = Uuid::from_u128(31);
+    /// The Gamemaster's common stock (the game's id).
+    const GM: Uuid = Uuid::from_u128(99);
 
     fn err<T: std::fmt::Debug>(result: Result<T>) -> String {
         result.unwrap_err().to_string()
@@ -291,25 +322,64 @@ mod tests {
 
     #[test]
     fn an_on_the_spot_award_from_a_player_comes_out_of_their_pool_unless_replaced() {
-        let (after, events) = on_the_spot(&Pools::new(), Giver::Gamemaster, ASH, 1, "great scene").unwrap();
-        assert_eq!(after, pools(&[(ASH, 1)]));
-        assert_eq!(events.len(), 1);
-        let start = pools(&[(BIRCH, 2)]);
-        let (after, _) = on_the_spot(&start, Giver::Player { from: BIRCH, replaced: false }, ASH, 2, "").unwrap();
-        assert_eq!(after, pools(&[(ASH, 2), (BIRCH, 0)]));
-        let (after, events) = on_the_spot(&start, Giver::Player { from: BIRCH, replaced: true }, ASH, 2, "").unwrap();
-        assert_eq!(after, pools(&[(ASH, 2), (BIRCH, 2)]));
-        assert!(matches!(events[2], RewardEvent::Awarded { reason: Reason::Replaced, character: BIRCH, .. }));
+        let (after, events) = on_the_spot(&pools(&[(GM, 3)]), GM, Giver::Gamemaster, ASH, 1, "great scene").unwrap();
+        assert_eq!(after, pools(&[(ASH, 1), (GM, 2)]));
+        assert_eq!(events[0], RewardEvent::Given { from: GM, dice: 1, before: 3, after: 2 });
+        let start = pools(&[(BIRCH, 2), (GM, 5)]);
+        let (after, _) = on_the_spot(&start, GM, Giver::Player { from: BIRCH, replaced: false }, ASH, 2, "").unwrap();
+        assert_eq!(after, pools(&[(ASH, 2), (BIRCH, 0), (GM, 5)]), "not replaced: the stock is untouched");
+        let (after, events) =
+            on_the_spot(&start, GM, Giver::Player { from: BIRCH, replaced: true }, ASH, 2, "").unwrap();
+        assert_eq!(after, pools(&[(ASH, 2), (BIRCH, 2), (GM, 3)]), "replaced out of the common stock");
+        assert!(matches!(events[3], RewardEvent::Awarded { reason: Reason::Replaced, character: BIRCH, .. }));
         assert_eq!(
-            err(on_the_spot(&start, Giver::Player { from: BIRCH, replaced: true }, ASH, 3, "")),
+            err(on_the_spot(&start, GM, Giver::Player { from: BIRCH, replaced: true }, ASH, 3, "")),
             format!("dice: {BIRCH} holds 2 experience dice, fewer than 3")
         );
         assert_eq!(
-            err(on_the_spot(&start, Giver::Player { from: BIRCH, replaced: true }, BIRCH, 1, "")),
+            err(on_the_spot(&start, GM, Giver::Player { from: BIRCH, replaced: true }, BIRCH, 1, "")),
             "to: nobody awards their own character"
         );
-        let full = pools(&[(ASH, u32::MAX)]);
-        assert_eq!(err(on_the_spot(&full, Giver::Gamemaster, ASH, 1, "")), "dice: the pool would overflow");
+        let full = pools(&[(ASH, u32::MAX), (GM, 1)]);
+        assert_eq!(err(on_the_spot(&full, GM, Giver::Gamemaster, ASH, 1, "")), "dice: the pool would overflow");
+    }
+
+    #[test]
+    fn the_gamemaster_s_awards_and_replacements_are_refused_when_the_common_stock_is_short() {
+        let start = pools(&[(BIRCH, 4), (GM, 1)]);
+        assert_eq!(
+            err(on_the_spot(&start, GM, Giver::Gamemaster, ASH, 2, "")),
+            "dice: the Gamemaster's common stock holds 1 experience dice, fewer than 2"
+        );
+        assert_eq!(
+            err(on_the_spot(&start, GM, Giver::Player { from: BIRCH, replaced: true }, ASH, 3, "")),
+            "dice: the Gamemaster's common stock holds 1 experience dice, fewer than 3"
+        );
+        assert!(on_the_spot(&Pools::new(), GM, Giver::Gamemaster, ASH, 1, "").is_err(), "no stock at all");
+    }
+
+    proptest::proptest! {
+        /// An on-the-spot award moves dice between pools and never makes or loses one: the
+        /// pools together, the Gamemaster's stock included, hold the same number after it.
+        #[test]
+        fn on_the_spot_awards_conserve_experience_dice_with_the_common_stock(
+            gm in 0u32..10, birch in 0u32..10, ash in 0u32..10, dice in 0u32..12,
+            by_player in proptest::bool::ANY, replaced in proptest::bool::ANY,
+        ) {
+            let start = pools(&[(GM, gm), (BIRCH, birch), (ASH, ash)]);
+            let giver = if by_player { Giver::Player { from: BIRCH, replaced } } else { Giver::Gamemaster };
+            let total = |p: &Pools| p.values().map(|&n| u64::from(n)).sum::<u64>();
+            match on_the_spot(&start, GM, giver, ASH, dice, "") {
+                Ok((after, _)) => {
+                    proptest::prop_assert_eq!(total(&after), total(&start));
+                    proptest::prop_assert_eq!(after[&ASH], ash + dice);
+                }
+                Err(_) => {
+                    let short = (by_player && birch < dice) || ((!by_player || replaced) && gm < dice);
+                    proptest::prop_assert!(dice == 0 || short);
+                }
+            }
+        }
     }
 
     #[test]

@@ -27,8 +27,16 @@
 //!   one); an advantage is removed, and a point taken back, only during creation.
 //! - A resource's current value may fall below 0 (what that means is the narrative's); it is
 //!   never above the maximum. Power is expended only while enough of it is left.
-//! - Resources change only through a result applied at a lull ([`Sheet::apply_at_lull`]) or
-//!   an explicit edit ([`Sheet::set_resource`], [`Sheet::expend_power`]).
+//! - Resources change only through a roll's result ([`Sheet::apply_results`], at the end of
+//!   its Application Phase, also during mechanical play) or an explicit edit
+//!   ([`Sheet::set_resource`], [`Sheet::expend_power`]). The app models no penalty for a
+//!   reduced resource, so nothing about a resource waits for a lull.
+//! - Residual modifiers ([`Modifier`]: a result's Bonus, a Telling Blow's lasting
+//!   consequence) are temporary: each lasts until removed, until the session ends or until
+//!   mechanical play ends, and is added to every roll of the character while it lasts. At
+//!   most [`MAX_ENTRIES`], each −99 to 99.
+//! - The description (the "contract" post-session rewards are judged by) and whether the
+//!   character is a non-player character (the Gamemaster's) are the sheet's.
 
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -345,6 +353,29 @@ pub enum Stage {
     Play,
 }
 
+/// How long a residual modifier lasts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lasts {
+    /// Until someone removes it.
+    #[default]
+    UntilRemoved,
+    /// Until the session ends.
+    Session,
+    /// Until mechanical play ends.
+    MechanicalPlay,
+}
+
+/// A temporary residual modifier on the character, added to each of its rolls.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Modifier {
+    pub text: String,
+    pub value: i32,
+    #[serde(default)]
+    pub lasts: Lasts,
+}
+
 /// A Scattershot's Mechanix character sheet.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -366,6 +397,15 @@ pub struct Sheet {
     pub lost: ResourceLoss,
     #[serde(default)]
     pub experience_dice: u32,
+    /// Who the character is: the "contract" of characterization rewards are judged by.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    /// A non-player character, played by the Gamemaster.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub npc: bool,
+    /// Temporary residual modifiers, added to each of its rolls while they last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modifiers: Vec<Modifier>,
 }
 
 /// A rating a roll may use.
@@ -459,7 +499,7 @@ pub enum SheetEvent {
         before: i32,
         after: i32,
     },
-    /// A result (MIB × Factor) subtracted at a lull.
+    /// A roll's result (MIB × Factor) subtracted.
     ResultApplied {
         resource: Resource,
         amount: u32,
@@ -469,6 +509,23 @@ pub enum SheetEvent {
     ExperienceDiceSet {
         before: u32,
         after: u32,
+    },
+    DescriptionSet {
+        description: String,
+    },
+    NpcSet {
+        npc: bool,
+    },
+    ModifierAdded {
+        text: String,
+        value: i32,
+        lasts: Lasts,
+    },
+    /// Removed by hand, or because what it lasted for ended.
+    ModifierRemoved {
+        text: String,
+        value: i32,
+        lasts: Lasts,
     },
 }
 
@@ -832,9 +889,9 @@ impl Sheet {
         Ok((next, vec![SheetEvent::PowerExpended { ability: name, amount, before, after }]))
     }
 
-    /// The lull: subtracts every result aimed at character `me` from its resource. Either
-    /// every result lands or (when one would take a resource past [`MAX_LOSS`]) none does.
-    pub fn apply_at_lull(&self, me: Uuid, results: &[ResourceResult]) -> Result<(Sheet, Vec<SheetEvent>)> {
+    /// Subtracts every result aimed at character `me` from its resource. Either every result
+    /// lands or (when one would take a resource past [`MAX_LOSS`]) none does.
+    pub fn apply_results(&self, me: Uuid, results: &[ResourceResult]) -> Result<(Sheet, Vec<SheetEvent>)> {
         let mut next = self.clone();
         let mut events = Vec::new();
         for (i, result) in results.iter().enumerate().filter(|(_, r)| r.target == me) {
@@ -848,6 +905,54 @@ impl Sheet {
             events.push(SheetEvent::ResultApplied { resource: result.resource, amount: result.amount, before, after });
         }
         Ok((next, events))
+    }
+
+    /// The character's description (may be empty).
+    pub fn set_description(&self, text: &str) -> Result<(Sheet, Vec<SheetEvent>)> {
+        let description = clean_text("description", text)?;
+        let next = Sheet { description: description.clone(), ..self.clone() };
+        Ok((next, vec![SheetEvent::DescriptionSet { description }]))
+    }
+
+    /// Marks the character a non-player character (the Gamemaster's) or a player's.
+    pub fn set_npc(&self, npc: bool) -> (Sheet, Vec<SheetEvent>) {
+        (Sheet { npc, ..self.clone() }, vec![SheetEvent::NpcSet { npc }])
+    }
+
+    /// Adds a temporary residual modifier.
+    pub fn add_modifier(&self, text: &str, value: i32, lasts: Lasts) -> Result<(Sheet, Vec<SheetEvent>)> {
+        room("modifiers", self.modifiers.len(), "residual modifiers")?;
+        let text = clean_name("text", text)?;
+        check_modifier("value", value)?;
+        let mut next = self.clone();
+        next.modifiers.push(Modifier { text: text.clone(), value, lasts });
+        Ok((next, vec![SheetEvent::ModifierAdded { text, value, lasts }]))
+    }
+
+    /// Removes residual modifier `index`.
+    pub fn remove_modifier(&self, index: usize) -> Result<(Sheet, Vec<SheetEvent>)> {
+        entry(&self.modifiers, "index", index, "residual modifier")?;
+        let mut next = self.clone();
+        let m = next.modifiers.remove(index);
+        Ok((next, vec![SheetEvent::ModifierRemoved { text: m.text, value: m.value, lasts: m.lasts }]))
+    }
+
+    /// Ends every residual modifier that lasts `lasts` (the session or mechanical play ended).
+    pub fn end_modifiers(&self, lasts: Lasts) -> (Sheet, Vec<SheetEvent>) {
+        let mut next = self.clone();
+        let (gone, kept): (Vec<Modifier>, Vec<Modifier>) =
+            self.modifiers.iter().cloned().partition(|m| m.lasts == lasts);
+        next.modifiers = kept;
+        let events = gone
+            .into_iter()
+            .map(|m| SheetEvent::ModifierRemoved { text: m.text, value: m.value, lasts: m.lasts })
+            .collect();
+        (next, events)
+    }
+
+    /// The residual modifiers now on the character, added up.
+    pub fn temporary_modifier(&self) -> i32 {
+        self.modifiers.iter().map(|m| m.value).sum()
     }
 
     /// An explicit edit of the experience dice pool.
@@ -942,6 +1047,23 @@ impl Sheet {
                 );
             }
         }
+        if self.modifiers.len() > MAX_ENTRIES {
+            problem(
+                format!("{path}.modifiers"),
+                format!("{} entries; the limit is {MAX_ENTRIES}", self.modifiers.len()),
+            );
+        }
+        for (i, m) in self.modifiers.iter().enumerate() {
+            if let Some(p) = name_problem(&m.text) {
+                problem(format!("{path}.modifiers[{i}].text"), p);
+            }
+            if !(-MAX_MODIFIER..=MAX_MODIFIER).contains(&m.value) {
+                problem(format!("{path}.modifiers[{i}].value"), format!("-{MAX_MODIFIER} to {MAX_MODIFIER}"));
+            }
+        }
+        if let Some(p) = text_problem(&self.description) {
+            problem(format!("{path}.description"), p);
+        }
         for resource in Resource::ALL {
             if self.lost.get(resource) > MAX_LOSS {
                 problem(format!("{path}.lost.{}", resource.field()), format!("at most {MAX_LOSS}"));
@@ -964,6 +1086,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::rules::scattershot::MAX_TEXT_CHARS as MAX_TEXT;
 
     fn err<T: std::fmt::Debug>(result: Result<T>) -> String {
         result.unwrap_err().to_string()
@@ -1167,14 +1290,14 @@ mod tests {
     }
 
     #[test]
-    fn results_land_on_their_target_at_the_lull() {
+    fn results_land_on_their_target() {
         let (me, other) = (Uuid::from_u128(1), Uuid::from_u128(2));
         let results = [
             ResourceResult { target: me, resource: Resource::HitPoints, amount: 6 },
             ResourceResult { target: other, resource: Resource::HitPoints, amount: 9 },
             ResourceResult { target: me, resource: Resource::HitPoints, amount: 6 },
         ];
-        let (after, events) = Sheet::new(None).apply_at_lull(me, &results).unwrap();
+        let (after, events) = Sheet::new(None).apply_results(me, &results).unwrap();
         assert_eq!(after.current(Resource::HitPoints), -2);
         assert_eq!(
             events,
@@ -1184,7 +1307,42 @@ mod tests {
             ]
         );
         let huge = [ResourceResult { target: me, resource: Resource::Power, amount: MAX_LOSS + 1 }];
-        assert!(err(Sheet::new(None).apply_at_lull(me, &huge)).starts_with("results[0].amount:"));
+        assert!(err(Sheet::new(None).apply_results(me, &huge)).starts_with("results[0].amount:"));
+    }
+
+    #[test]
+    fn residual_modifiers_add_up_until_removed_or_until_what_they_last_for_ends() {
+        let sheet = Sheet::new(None);
+        let (sheet, events) = sheet.add_modifier(" Bonus: the lock ", 1, Lasts::Session).unwrap();
+        assert_eq!(
+            events,
+            vec![SheetEvent::ModifierAdded { text: "Bonus: the lock".into(), value: 1, lasts: Lasts::Session }]
+        );
+        let (sheet, _) = sheet.add_modifier("Dazed", -2, Lasts::MechanicalPlay).unwrap();
+        let (sheet, _) = sheet.add_modifier("Blessed", 3, Lasts::UntilRemoved).unwrap();
+        assert_eq!(sheet.temporary_modifier(), 2);
+        let (fight_over, events) = sheet.end_modifiers(Lasts::MechanicalPlay);
+        assert_eq!(events.len(), 1);
+        assert_eq!(fight_over.temporary_modifier(), 4);
+        let (removed, _) = fight_over.remove_modifier(1).unwrap();
+        assert_eq!(removed.modifiers.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["Bonus: the lock"]);
+        assert_eq!(err(removed.remove_modifier(5)), "index: there is no residual modifier 5 on the sheet");
+        assert_eq!(err(sheet.add_modifier("Huge", 100, Lasts::Session)), "value: 100 is out of range: -99 to 99");
+        assert!(err(sheet.add_modifier(" ", 1, Lasts::Session)).starts_with("text:"));
+        let mut bad = sheet.clone();
+        bad.modifiers[0].value = -120;
+        assert_eq!(bad.problems("$")[0].path, "$.modifiers[0].value");
+    }
+
+    #[test]
+    fn the_description_and_the_npc_flag_are_the_sheet_s() {
+        let (sheet, _) = Sheet::new(None).set_description(" A retired smuggler, loyal to the crew. ").unwrap();
+        assert_eq!(sheet.description, "A retired smuggler, loyal to the crew.");
+        let (npc, events) = sheet.set_npc(true);
+        assert_eq!((npc.npc, events), (true, vec![SheetEvent::NpcSet { npc: true }]));
+        let json = serde_json::to_string(&Sheet::new(None)).unwrap();
+        assert!(!json.contains("npc") && !json.contains("description"), "an older sheet's shape: {json}");
+        assert!(err(sheet.set_description(&"x".repeat(MAX_TEXT + 1))).starts_with("description:"));
     }
 
     #[test]
@@ -1260,10 +1418,10 @@ mod tests {
 
     proptest! {
         /// Whatever is bought, taken back, finished or removed, the resources' losses change
-        /// only through a lull's result or an explicit resource edit; every refused move
+        /// only through a roll's result or an explicit resource edit; every refused move
         /// leaves the sheet as it was; the points spent always match what the sheet holds.
         #[test]
-        fn resources_change_only_at_a_lull_or_by_an_explicit_edit(
+        fn resources_change_only_by_a_result_or_an_explicit_edit(
             limit in proptest::option::of(0u32..30),
             moves in proptest::collection::vec((0u8..8, any_purchase(), 0usize..4, -20i32..12, 0u32..25), 1..40),
         ) {
@@ -1279,7 +1437,7 @@ mod tests {
                     4 => (false, sheet.remove_quality(index)),
                     5 => (true, sheet.set_resource(Resource::ALL[index % 2], value)),
                     6 => (true, sheet.expend_power(index, amount)),
-                    _ => (true, sheet.apply_at_lull(me, &[ResourceResult { target: me, resource: Resource::ALL[index % 2], amount }])),
+                    _ => (true, sheet.apply_results(me, &[ResourceResult { target: me, resource: Resource::ALL[index % 2], amount }])),
                 };
                 match result {
                     Ok((next, _)) => sheet = next,

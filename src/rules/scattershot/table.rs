@@ -1,6 +1,6 @@
 //! What a Scattershot's Mechanix game keeps beside its characters' sheets: the
-//! Gamemaster's common stock of experience dice and the mechanical play in progress (with
-//! the results waiting for its lull). Small pure helpers read the table settings the rules
+//! Gamemaster's common stock of experience dice, the mechanical play in progress, the UE
+//! chart the group filled in and its sessions. Small pure helpers read the table settings the rules
 //! do not carry in [`Settings`] (the default facets of an action, the creation limit).
 
 use std::collections::{BTreeSet, HashSet};
@@ -11,6 +11,7 @@ use uuid::Uuid;
 use super::made_it_by::Facets;
 use super::mechanical_play::{MechanicalPlay, FORFEITS_PER_ROUND, IMMEDIATE_ACTIONS, MAX_COMBATANTS};
 use super::sheet::{Sheet, MAX_LOSS};
+use super::ue_chart::{self, UeRow};
 use super::{name_problem, Pools};
 use crate::model::{System, TableSettings};
 use crate::rules::table_settings;
@@ -27,6 +28,19 @@ pub struct ScattershotTable {
     /// Mechanical play in progress; None between fights.
     #[serde(default)]
     pub play: Option<MechanicalPlay>,
+    /// The UE chart the group filled in, by ascending index (empty: the default facets).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ue_chart: Vec<UeRow>,
+    /// Sessions started so far; the latest is `sessions` (0: none yet).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub sessions: u32,
+    /// The latest session is being played (not ended yet).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_session: bool,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn setting(settings: &TableSettings, name: &str) -> i64 {
@@ -59,7 +73,13 @@ impl ScattershotTable {
     /// `characters` are the game's characters: every combatant and every result's target is
     /// one of them.
     pub fn problems(&self, path: &str, characters: &[Uuid]) -> Vec<Problem> {
-        let mut out = Vec::new();
+        let mut out = ue_chart::problems(&self.ue_chart, &format!("{path}.ue_chart"));
+        if self.in_session && self.sessions == 0 {
+            out.push(Problem {
+                path: format!("{path}.in_session"),
+                message: "no session was started (sessions is 0)".into(),
+            });
+        }
         let Some(play) = &self.play else { return out };
         let at = format!("{path}.play");
         let mut problem = |p: String, m: String| out.push(Problem { path: p, message: m });
@@ -151,7 +171,7 @@ mod tests {
         let (a, b) = (Uuid::from_u128(1), Uuid::from_u128(2));
         let seats = [Seat { character: a, player: a }, Seat { character: b, player: b }];
         let (play, _) = MechanicalPlay::start(&seats, a, &Settings::default(), false).unwrap();
-        let mut table = ScattershotTable { gm_dice: 4, play: Some(play) };
+        let mut table = ScattershotTable { gm_dice: 4, play: Some(play), ..ScattershotTable::default() };
         assert_eq!(table.problems("$", &[a, b]), vec![]);
         let play = table.play.as_mut().unwrap();
         play.turn = 2;

@@ -1,0 +1,342 @@
+//! Scattershot's Mechanix at a real table, through the services against a real SQLite file:
+//! Telling Blow points taken as complications for the subject, a resistor's success against
+//! the actor, the UE chart the group filled in, residual modifiers that end with the session
+//! or mechanical play, the Gamemaster's common stock paying the Gamemaster's awards, and
+//! non-player characters driving the Scope-shift reminder. Every move is undone.
+
+use sheetkeeper::rules::scattershot::made_it_by::{Party, Reading};
+use sheetkeeper::rules::scattershot::rewards::{Giver, SessionRewards};
+use sheetkeeper::rules::scattershot::sheet::{Lasts, Resource};
+use sheetkeeper::rules::scattershot::ue_chart::UeRow;
+use sheetkeeper::services::{self, *};
+use sheetkeeper::{Error, Store};
+use uuid::Uuid;
+
+use crate::support::{bytes_on_disk, game_with, Scratch};
+
+struct Table {
+    scratch: Scratch,
+    store: Store,
+    game: Uuid,
+    ada: Uuid,
+    bo: Uuid,
+}
+
+fn table() -> Table {
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    let g = game_with(&mut store, "Rust Belt", "scattershot", &["Ada", "Bo"]);
+    let id = |name: &str| g.characters.iter().find(|c| c.name == name).unwrap().id;
+    let (ada, bo) = (id("Ada"), id("Bo"));
+    Table { game: g.game.id, ada, bo, store, scratch }
+}
+
+fn invalid<T: std::fmt::Debug>(result: sheetkeeper::Result<T>) -> (String, String) {
+    match result.unwrap_err() {
+        Error::Invalid { field, problem } => (field, problem),
+        other => panic!("expected an invalid-input error, got {other:?}"),
+    }
+}
+
+fn rng() -> rand::rngs::StdRng {
+    rand::SeedableRng::seed_from_u64(16)
+}
+
+fn typed(value: i32) -> SideDraft {
+    SideDraft { value: Some(value), ..SideDraft::default() }
+}
+
+fn request(actor: SideDraft, resistor: Option<SideDraft>) -> RollRequest {
+    RollRequest { actor, resistor, facets: None, magnitude: None, target: None, resistor_target: None }
+}
+
+impl Table {
+    fn roll(&mut self, step: RollMove, values: &[u8]) -> ScattershotChange {
+        let dice = DiceInput::Entered { values: values.to_vec() };
+        let mut rng = rng();
+        services::scattershot_roll(&mut self.store, self.game, &step, &dice, &mut rng)
+            .unwrap_or_else(|e| panic!("{step:?}: {e}"))
+    }
+
+    fn start(&mut self, request: RollRequest) -> ScattershotChange {
+        self.roll(RollMove::Start { request: Box::new(request) }, &[])
+    }
+
+    fn edit(&mut self, edit: TableEdit) -> ScattershotChange {
+        services::scattershot_table_edit(&mut self.store, self.game, &edit).unwrap_or_else(|e| panic!("{edit:?}: {e}"))
+    }
+
+    fn sheet_edit(&mut self, who: Uuid, edit: SheetEdit) -> ScattershotSheetChange {
+        services::scattershot_sheet_edit(&mut self.store, who, &edit).unwrap_or_else(|e| panic!("{edit:?}: {e}"))
+    }
+
+    fn hit_points(&self, who: Uuid) -> i32 {
+        services::scattershot_sheet(&self.store, who).unwrap().sheet.current(Resource::HitPoints)
+    }
+
+    fn temporary(&self, who: Uuid) -> i32 {
+        services::scattershot_sheet(&self.store, who).unwrap().temporary_modifier
+    }
+}
+
+#[test]
+fn a_telling_blow_s_point_is_taken_as_a_complication_for_the_subject_and_undone() {
+    let mut t = table();
+    let target = Target { character: t.bo, resource: Resource::HitPoints };
+    t.start(RollRequest { target: Some(target), ..request(SideDraft { character: Some(t.ada), ..typed(16) }, None) });
+    t.roll(RollMove::Dice { party: Party::Actor }, &[1, 1]);
+    t.roll(RollMove::Decide, &[]);
+    let change = t.roll(RollMove::Conclude, &[]);
+    let outcome = change.view.roll.unwrap().state.roll.outcome.unwrap();
+    assert_eq!((outcome.reading, outcome.juncture_points), (Reading::TellingBlow, 1));
+    let (field, _) = invalid(services::scattershot_roll(
+        &mut t.store,
+        t.game,
+        &RollMove::Juncture { to_actor: 1, to_subject: 1 },
+        &DiceInput::Rolled,
+        &mut rng(),
+    ));
+    assert_eq!(field, "to_subject", "the points are split, not doubled");
+    let change = t.roll(RollMove::Juncture { to_actor: 0, to_subject: 1 }, &[]);
+    assert_eq!(change.message, "Telling Blow: 0 benefit(s) for Ada, 1 complication(s) for Bo.");
+    let juncture = change.view.roll.unwrap().state.roll.juncture.unwrap();
+    assert_eq!((juncture.to_actor, juncture.to_subject), (0, 1));
+    services::undo_game(&mut t.store, t.game).unwrap();
+    assert!(t.view_roll_juncture().is_none(), "undone: the points wait for the choice again");
+}
+
+impl Table {
+    fn view_roll_juncture(&self) -> Option<sheetkeeper::rules::scattershot::made_it_by::Juncture> {
+        services::scattershot_table(&self.store, self.game).unwrap().roll.unwrap().state.roll.juncture
+    }
+}
+
+#[test]
+fn a_negative_rmib_takes_from_the_actor_s_side_at_once() {
+    let mut t = table();
+    let (ada, bo) = (t.ada, t.bo);
+    let against_ada = Target { character: ada, resource: Resource::HitPoints };
+    t.start(RollRequest {
+        target: Some(Target { character: bo, resource: Resource::HitPoints }),
+        resistor_target: Some(against_ada),
+        ..request(SideDraft { character: Some(ada), ..typed(10) }, Some(SideDraft { character: Some(bo), ..typed(12) }))
+    });
+    t.roll(RollMove::Dice { party: Party::Actor }, &[4, 4]);
+    t.roll(RollMove::Dice { party: Party::Resistor }, &[3, 3]);
+    t.roll(RollMove::Decide, &[]);
+    // 2 against 6: RMIB -4, Bo's success against Ada.
+    let change = t.roll(RollMove::Conclude, &[]);
+    assert_eq!(change.message, "The roll ends at -4: a failure. Ada loses 4 Hit Points.");
+    assert_eq!((t.hit_points(ada), t.hit_points(bo)), (6, 10));
+    services::undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(t.hit_points(ada), 10);
+    // Only a contest has a resistor's result.
+    let alone = RollRequest { resistor_target: Some(against_ada), ..request(typed(10), None) };
+    let (field, _) = invalid(services::scattershot_roll_preview(&t.store, t.game, &alone));
+    assert_eq!(field, "resistor_target");
+}
+
+#[test]
+fn the_ue_chart_gives_the_factor_at_the_magnitude_and_the_bonus_at_the_mib() {
+    let mut t = table();
+    let row = |index, factor, points, bonus, magnitude: &str| UeRow {
+        index,
+        factor,
+        points,
+        bonus,
+        magnitude: magnitude.into(),
+    };
+    let change = t.edit(TableEdit::UeChart {
+        rows: vec![row(5, 3, 2, 2, " a room "), row(1, 1, 1, 1, "a person"), row(3, 2, 1, 1, "")],
+    });
+    assert_eq!(change.message, "The UE chart has 3 row(s).");
+    assert_eq!(change.view.ue_chart.iter().map(|r| r.index).collect::<Vec<_>>(), [1, 3, 5]);
+    assert_eq!(change.view.ue_chart[2].magnitude, "a room");
+    let (field, _) = invalid(services::scattershot_table_edit(
+        &mut t.store,
+        t.game,
+        &TableEdit::UeChart { rows: vec![row(1, 1, 1, 1, ""), row(1, 2, 1, 1, "")] },
+    ));
+    assert_eq!(field, "rows[1].index");
+
+    // Magnitude 4 reads the row at 3: Factor 2. The MIB 5 reads the row at 5: Bonus 2.
+    let target = Target { character: t.bo, resource: Resource::HitPoints };
+    let preview = services::scattershot_roll_preview(
+        &t.store,
+        t.game,
+        &RollRequest { magnitude: Some(4), target: Some(target), ..request(typed(12), None) },
+    )
+    .unwrap();
+    assert_eq!(preview.facets.factor, 2);
+    t.start(RollRequest {
+        magnitude: Some(4),
+        target: Some(target),
+        ..request(SideDraft { character: Some(t.ada), description: "Kick the door".into(), ..typed(12) }, None)
+    });
+    t.roll(RollMove::Dice { party: Party::Actor }, &[3, 4]);
+    t.roll(RollMove::Decide, &[]);
+    let change = t.roll(RollMove::Conclude, &[]);
+    assert_eq!(change.message, "The roll ends at 5: a success. Bo loses 10 Hit Points.");
+    assert_eq!(change.view.roll.unwrap().state.roll.residual_bonus(), Some(2));
+    // The Bonus is kept on Ada until the session ends, and raises her next roll.
+    t.edit(TableEdit::StartSession);
+    let change = t.roll(RollMove::RecordBonus { lasts: Lasts::Session }, &[]);
+    assert_eq!(change.message, "Ada keeps a residual modifier of +2 (until the end of the session).");
+    assert_eq!(t.temporary(t.ada), 2);
+    let preview = services::scattershot_roll_preview(
+        &t.store,
+        t.game,
+        &request(SideDraft { character: Some(t.ada), ..typed(10) }, None),
+    )
+    .unwrap();
+    assert_eq!((preview.actor.temporary, preview.actor.modifier), (2, 2));
+    let (field, _) = invalid(services::scattershot_roll(
+        &mut t.store,
+        t.game,
+        &RollMove::RecordBonus { lasts: Lasts::Session },
+        &DiceInput::Rolled,
+        &mut rng(),
+    ));
+    assert_eq!(field, "roll", "a Bonus is kept once");
+    let change = t.edit(TableEdit::EndSession);
+    assert_eq!(change.message, "Session 1 ends; residual modifiers end for Ada.");
+    assert_eq!(t.temporary(t.ada), 0);
+    services::undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(t.temporary(t.ada), 2, "undoing the session's end brings the Bonus back");
+}
+
+#[test]
+fn residual_modifiers_are_added_and_removed_on_the_sheet_and_end_with_mechanical_play() {
+    let mut t = table();
+    let (ada, bo) = (t.ada, t.bo);
+    let change = t.sheet_edit(
+        ada,
+        SheetEdit::AddModifier { text: "Off balance".into(), value: -2, lasts: Lasts::MechanicalPlay },
+    );
+    assert_eq!(change.message, "Ada keeps Off balance (-2, until mechanical play ends).");
+    t.sheet_edit(ada, SheetEdit::AddModifier { text: "Blessed".into(), value: 1, lasts: Lasts::UntilRemoved });
+    assert_eq!(t.temporary(ada), -1);
+    let seating = vec![SeatDraft { character: ada, player: None }, SeatDraft { character: bo, player: None }];
+    services::scattershot_play(&mut t.store, t.game, &PlayMove::Start { caller: ada, seating, cinematic: false })
+        .unwrap();
+    let change = services::scattershot_play(&mut t.store, t.game, &PlayMove::End).unwrap();
+    assert_eq!(change.message, "Mechanical play ends after 1 round(s); the lull; residual modifiers end for Ada.");
+    assert_eq!(t.temporary(ada), 1);
+    let change = t.sheet_edit(ada, SheetEdit::RemoveModifier { index: 0 });
+    assert_eq!(change.message, "Ada's Blessed (+1) ends.");
+    services::undo_character(&mut t.store, ada).unwrap();
+    assert_eq!(t.temporary(ada), 1, "the removal is undone");
+    let before = bytes_on_disk(&t.scratch.db());
+    let (field, _) = invalid(services::scattershot_sheet_edit(
+        &mut t.store,
+        ada,
+        &SheetEdit::AddModifier { text: "Huge".into(), value: 150, lasts: Lasts::Session },
+    ));
+    assert_eq!(field, "value");
+    assert_eq!(bytes_on_disk(&t.scratch.db()), before, "a refused edit writes nothing");
+}
+
+#[test]
+fn the_gamemaster_s_awards_come_out_of_the_common_stock() {
+    let mut t = table();
+    let (ada, bo, game) = (t.ada, t.bo, t.game);
+    let gm_award = RewardMove::OnTheSpot { giver: Giver::Gamemaster, to: ada, dice: 2, note: "a fine scene".into() };
+    let before = bytes_on_disk(&t.scratch.db());
+    let (field, problem) = invalid(services::scattershot_reward(&mut t.store, game, &gm_award));
+    assert_eq!(
+        (field.as_str(), problem.as_str()),
+        ("dice", "the Gamemaster's common stock holds 0 experience dice, fewer than 2")
+    );
+    assert_eq!(bytes_on_disk(&t.scratch.db()), before);
+    t.edit(TableEdit::GmDice { dice: 3 });
+    let change = services::scattershot_reward(&mut t.store, game, &gm_award).unwrap();
+    assert_eq!(change.view.gm_dice, 1);
+    t.sheet_edit(bo, SheetEdit::SetExperienceDice { dice: 2 });
+    let replaced =
+        RewardMove::OnTheSpot { giver: Giver::Player { from: bo, replaced: true }, to: ada, dice: 2, note: "".into() };
+    let (field, _) = invalid(services::scattershot_reward(&mut t.store, game, &replaced));
+    assert_eq!(field, "dice", "the stock cannot replace 2");
+    let replaced =
+        RewardMove::OnTheSpot { giver: Giver::Player { from: bo, replaced: true }, to: ada, dice: 1, note: "".into() };
+    let change = services::scattershot_reward(&mut t.store, game, &replaced).unwrap();
+    let dice = |v: &ScattershotView, id| v.characters.iter().find(|c| c.id == id).unwrap().experience_dice;
+    assert_eq!((change.view.gm_dice, dice(&change.view, ada), dice(&change.view, bo)), (0, 3, 2));
+    services::undo_game(&mut t.store, game).unwrap();
+    assert_eq!(services::scattershot_table(&t.store, game).unwrap().gm_dice, 1);
+}
+
+#[test]
+fn sessions_start_and_end_and_the_post_session_reward_names_its_session() {
+    let mut t = table();
+    let (field, _) = invalid(services::scattershot_table_edit(&mut t.store, t.game, &TableEdit::EndSession));
+    assert_eq!(field, "session");
+    assert_eq!(t.edit(TableEdit::StartSession).message, "Session 1 begins.");
+    let (field, _) = invalid(services::scattershot_table_edit(&mut t.store, t.game, &TableEdit::StartSession));
+    assert_eq!(field, "session");
+    let change = t.edit(TableEdit::EndSession);
+    assert_eq!((change.view.sessions, change.view.in_session), (1, false));
+    let rewards = SessionRewards { equal: 1, ..SessionRewards::default() };
+    let change =
+        services::scattershot_reward(&mut t.store, t.game, &RewardMove::AfterSession { rewards, characters: None })
+            .unwrap();
+    assert_eq!(change.message, "Experience dice after session 1: Ada +1, Bo +1.");
+}
+
+#[test]
+fn non_player_characters_and_the_description_are_on_the_sheet_and_drive_the_scope_reminder() {
+    let mut t = table();
+    let (ada, bo) = (t.ada, t.bo);
+    let change = t.sheet_edit(bo, SheetEdit::SetNpc { npc: true });
+    assert_eq!(change.message, "Bo is a non-player character.");
+    let change = t.sheet_edit(ada, SheetEdit::SetDescription { description: " Brave, and never lies. ".into() });
+    assert_eq!(change.view.sheet.description, "Brave, and never lies.");
+    let seating = vec![SeatDraft { character: ada, player: None }, SeatDraft { character: bo, player: None }];
+    let change =
+        services::scattershot_play(&mut t.store, t.game, &PlayMove::Start { caller: ada, seating, cinematic: false })
+            .unwrap();
+    let play = change.view.play.unwrap();
+    assert_eq!((play.npcs, play.players, play.scope_shift), (1, 1, true));
+    let view = services::scattershot_table(&t.store, t.game).unwrap();
+    assert!(view.characters.iter().find(|c| c.id == bo).unwrap().npc);
+    services::undo_character(&mut t.store, ada).unwrap();
+    assert_eq!(services::scattershot_sheet(&t.store, ada).unwrap().sheet.description, "");
+}
+
+#[test]
+fn a_last_ditch_dodge_rolls_at_minus_two_and_a_catastrophic_failure_upsets_the_actor_s_advantages() {
+    let mut t = table();
+    let (ada, bo) = (t.ada, t.bo);
+    let dodge = SideDraft { character: Some(bo), last_ditch_dodge: true, ..typed(10) };
+    let preview = services::scattershot_roll_preview(&t.store, t.game, &request(dodge, None)).unwrap();
+    assert_eq!((preview.actor.dodge, preview.actor.modifier), (-2, -2));
+    let typed_in = SideDraft { rolled: Some(3), last_ditch_dodge: true, ..SideDraft::default() };
+    let (field, _) = invalid(services::scattershot_roll_preview(&t.store, t.game, &request(typed(10), Some(typed_in))));
+    assert_eq!(field, "resistor.rolled", "a MIB rolled elsewhere holds its modifiers already");
+
+    // Ada holds an advantage against Bo, then fails catastrophically: an upset.
+    let seating = vec![SeatDraft { character: ada, player: None }, SeatDraft { character: bo, player: None }];
+    let play = |t: &mut Table, m: PlayMove| services::scattershot_play(&mut t.store, t.game, &m).unwrap();
+    play(&mut t, PlayMove::Start { caller: ada, seating, cinematic: false });
+    play(&mut t, PlayMove::Engage { character: ada, foe: Some(bo) });
+    play(
+        &mut t,
+        PlayMove::Advantage {
+            holder: ada,
+            foe: bo,
+            gain: sheetkeeper::rules::scattershot::mechanical_play::Gain::Seize,
+        },
+    );
+    t.start(request(SideDraft { character: Some(ada), ..typed(2) }, None));
+    t.roll(RollMove::Dice { party: Party::Actor }, &[10, 10]);
+    t.roll(RollMove::Decide, &[]);
+    let change = t.roll(RollMove::Conclude, &[]);
+    assert_eq!(
+        change.message,
+        "The roll ends at -18: a Catastrophic Failure. An upset: Ada loses every advantage it held. 1 point(s) to \
+         account for: the actor's player chooses where they go."
+    );
+    assert_eq!(change.view.play.unwrap().combatants[1].penalty, 0, "nothing held against Bo any more");
+    services::undo_game(&mut t.store, t.game).unwrap();
+    let view = services::scattershot_table(&t.store, t.game).unwrap();
+    assert_eq!(view.play.unwrap().combatants[1].penalty, -1, "undone: the advantage is back");
+}

@@ -1,0 +1,138 @@
+//! Scattershot's Mechanix at a real table, driven like a person (every die typed in):
+//! - damage during mechanical play: Bo and Cy marked non-player characters on their sheets
+//!   (the Scope reminder shows: two against one), Ada's player calls for mechanical play,
+//!   Ada hits Bo's Hit Points, and Bo's Hit Points drop at once (read back from `sc_sheets`)
+//!   while the fight goes on, Ada's turn still running;
+//! - the UE chart filled in on the table, then a Telling Blow whose points (the chart's
+//!   Points at its MIB) are all taken as complications for Bo, and the chart's Bonus kept on
+//!   Ada as a residual modifier until the session ends, shown on her sheet; dark theme.
+//!
+//! Screenshots at 1280 and 360 px wide.
+
+use crate::mezzo::{db, shots_of, text_of, wait_contains};
+use crate::scattershot::{enter_2d10, sheet_row, table};
+use crate::scattershot_sheet::{choose, press, type_into};
+use crate::{one_window, open, open_dark, Scratch};
+
+/// Sets a by-hand roll of Ada's Strength + `modifier` at Bo's Hit Points and starts it.
+fn attack(session: &crate::webdriver::Session, ada: &str, bo: &str, modifier: &str) {
+    press(session, "#sc-tab-roll");
+    press(session, "#sc-roll-by-hand");
+    choose(session, "#sc-roll-actor", ada);
+    choose(session, "#sc-roll-actor-rating", "statistic:strength");
+    type_into(session, "#sc-roll-actor-modifier", modifier);
+    choose(session, "#sc-roll-target", bo);
+    choose(session, "#sc-roll-target-resource", "hit_points");
+    session.wait_for("#sc-odds-telling");
+    press(session, "#sc-roll-start");
+    session.wait_for("#sc-roll-live");
+}
+
+#[test]
+fn damage_lands_at_once_during_mechanical_play() {
+    let _window = one_window();
+    let scratch = Scratch::new("scattershot-damage");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let (_game, ada, bo, cy) = table(&session, "Iron Wharf");
+    let conn = db(&db_path);
+    for npc in [&bo, &cy] {
+        press(&session, "#sc-tab-table");
+        press(&session, &format!(".sc-character[data-character-id='{npc}'] .sc-open-sheet"));
+        press(&session, "#sc-sheet-npc");
+        session.wait_until("the NPC flag saved", || {
+            conn.query_row("SELECT npc FROM sc_sheets WHERE character_id = ?1", [npc.as_str()], |r| r.get::<_, i64>(0))
+                .ok()
+                .filter(|&n| n == 1)
+        });
+    }
+
+    press(&session, "#sc-tab-play");
+    choose(&session, "#sc-play-caller", &ada);
+    press(&session, "#sc-play-start-submit");
+    session.wait_text("#sc-play-current", "Ada's turn: 2 immediate actions left");
+    wait_contains(&session, "#sc-play-scope", "2 non-player characters against 1 player");
+
+    // Strength 10 − (3 + 4) = 3: a success, 3 × Factor 1 off Bo's Hit Points.
+    attack(&session, &ada, &bo, "0");
+    enter_2d10(&session, "actor", "3", "4");
+    session.wait_text("#sc-roll-number", "3");
+    press(&session, "#sc-roll-decide");
+    press(&session, "#sc-roll-conclude");
+    session.wait_text("#sc-roll-reading", "Success");
+    wait_contains(&session, "#sc-roll-effect", "Bo lost 3 Hit Points");
+    assert_eq!(sheet_row(&conn, &bo).1, 3, "Bo's Hit Points drop at once");
+    shots_of(&session, "scattershot-table-damage-result", "#sc-roll-result");
+
+    // The fight goes on: still Ada's turn in round 1, and Bo's 7 Hit Points on the table.
+    press(&session, "#sc-tab-play");
+    session.wait_text("#sc-play-current", "Ada's turn: 2 immediate actions left");
+    assert_eq!(text_of(&session, "#sc-play-turn-heading"), "Round 1");
+    wait_contains(&session, "#sc-play-pending-none", "nothing waits here");
+    shots_of(&session, "scattershot-table-damage-play", "#sc-play-scope");
+    press(&session, "#sc-tab-table");
+    wait_contains(&session, &format!(".sc-character[data-character-id='{bo}']"), "Hit Points 7 / 10");
+    shots_of(&session, "scattershot-table-damage-fight", "#sc-characters");
+}
+
+#[test]
+fn a_telling_blow_taken_as_complications_for_the_subject_with_the_ue_chart() {
+    let _window = one_window();
+    let scratch = Scratch::new("scattershot-telling");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open_dark(&db_path);
+    let (game, ada, bo, _cy) = table(&session, "Brass Canyon");
+    let conn = db(&db_path);
+
+    // The group's chart: from 1 the defaults, from 7 two Points and a Bonus of 2.
+    press(&session, "#sc-tab-table");
+    press(&session, "#sc-chart-add");
+    press(&session, "#sc-chart-add");
+    type_into(&session, "#sc-chart-1-index", "7");
+    type_into(&session, "#sc-chart-1-points", "2");
+    type_into(&session, "#sc-chart-1-bonus", "2");
+    type_into(&session, "#sc-chart-1-magnitude", "a room");
+    press(&session, "#sc-chart-save");
+    session.wait_until("the chart saved", || {
+        let rows: i64 =
+            conn.query_row("SELECT count(*) FROM sc_ue_chart WHERE game_id = ?1", [&game], |r| r.get(0)).ok()?;
+        (rows == 2).then_some(())
+    });
+    press(&session, "#sc-session-start");
+    wait_contains(&session, "#sc-session-now", "Session 1 is being played");
+    shots_of(&session, "scattershot-table-chart", "#sc-chart");
+
+    // Strength 10 + 5 − (1 + 2) = 12, a Telling Blow: 5 points above the Juncture go to
+    // benefits, leaving 7 (still a Telling Blow), which reads 2 Points and a Bonus of 2.
+    attack(&session, &ada, &bo, "5");
+    enter_2d10(&session, "actor", "1", "2");
+    session.wait_text("#sc-roll-number", "12");
+    press(&session, "#sc-roll-decide");
+    session.wait_text("#sc-roll-number", "7");
+    press(&session, "#sc-roll-conclude");
+    session.wait_text("#sc-roll-reading", "Telling Blow");
+    assert_eq!(sheet_row(&conn, &bo).1, 7, "7 × Factor 1 off Bo at once");
+    wait_contains(&session, "#sc-juncture", "2 points to account for");
+    wait_contains(&session, "#sc-juncture-rest", "2 as complications for Bo");
+    shots_of(&session, "scattershot-table-telling", "#sc-roll-result");
+    type_into(&session, "#sc-juncture-actor", "0");
+    press(&session, "#sc-juncture-save");
+    wait_contains(&session, "#sc-juncture-done", "0 benefits for Ada, 2 complications for Bo");
+
+    // The Bonus stays on Ada until the end of the session, on her sheet and in her rolls.
+    choose(&session, "#sc-roll-bonus-lasts", "session");
+    press(&session, "#sc-roll-keep-bonus");
+    wait_contains(&session, "#sc-roll-bonus-kept", "Ada keeps the Bonus of +2");
+    press(&session, "#sc-tab-table");
+    wait_contains(&session, &format!(".sc-character[data-character-id='{ada}']"), "+2 residual modifiers");
+    press(&session, &format!(".sc-character[data-character-id='{ada}'] .sc-open-sheet"));
+    wait_contains(&session, "#sc-sheet-mod-total", "Together +2 to every roll");
+    shots_of(&session, "scattershot-table-modifiers", "#sc-sheet-modifiers");
+    press(&session, "#sc-tab-table");
+    press(&session, "#sc-session-end");
+    wait_contains(&session, "#sc-session-now", "Session 1 has ended");
+    let left: i64 = conn
+        .query_row("SELECT count(*) FROM sc_modifiers WHERE character_id = ?1", [&ada], |r| r.get(0))
+        .expect("read sc_modifiers");
+    assert_eq!(left, 0, "the session's end ends the Bonus");
+}

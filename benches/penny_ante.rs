@@ -68,7 +68,7 @@ fn service_calls(c: &mut Criterion) {
     for rounds in [0, 200] {
         let dir = tempfile::tempdir().unwrap();
         let (mut store, game) = table_at_betting(dir.path(), rounds);
-        let entries = services::penny_ledger(&store, game, None, usize::MAX).unwrap().entries.len();
+        let entries = services::penny_ledger(&store, game, None, usize::MAX, true).unwrap().entries.len();
         let mut rng = StdRng::seed_from_u64(4);
         group.bench_function(format!("raise + undo, ledger of {entries} entries"), |b| {
             b.iter_batched(

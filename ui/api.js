@@ -361,8 +361,8 @@ export const pennyPrivate = (game, side, cup = null) => call("penny_private", { 
 /** `side`'s own view while it declares, its odds for `declared` characteristics. */
 export const pennyPrivateDeclaring = (game, side, declared) => call("penny_private", { game, side, declared });
 /** The whole game's ledger (`account` null) or one account's, newest first. */
-export const pennyLedger = (game, account = null) => call("penny_ledger", { game, account });
-export const pennyLog = (game) => call("penny_log", { game });
+export const pennyLedger = (game, account = null, house = false) => call("penny_ledger", { game, account, house });
+export const pennyLog = (game, house = false) => call("penny_log", { game, house });
 export const pennyCreateCharacter = (game, name, characteristic, pennies) =>
   call("penny_create_character", { game, name, characteristic, pennies });
 export const pennyStartingPennies = (game, character, pennies) =>

@@ -46,14 +46,22 @@ pub fn penny_private(
     })
 }
 
+/// With `house`, as the House sees it (a device passed around, handed to the House).
 #[tauri::command(async)]
-pub fn penny_ledger(state: State<'_, AppState>, game: String, account: Option<Account>) -> Reply<LedgerView> {
-    Ok(services::penny_ledger(&*state.store()?, parse_id("game", &game)?, account, 500)?)
+pub fn penny_ledger(
+    state: State<'_, AppState>,
+    game: String,
+    account: Option<Account>,
+    house: Option<bool>,
+) -> Reply<LedgerView> {
+    let house = house == Some(true);
+    Ok(services::penny_ledger(&*state.store()?, parse_id("game", &game)?, account, 500, house)?)
 }
 
+/// With `house`, as the House sees it (a device passed around, handed to the House).
 #[tauri::command(async)]
-pub fn penny_log(state: State<'_, AppState>, game: String) -> Reply<Vec<PennyLogEntry>> {
-    Ok(services::penny_log(&*state.store()?, parse_id("game", &game)?, 200)?)
+pub fn penny_log(state: State<'_, AppState>, game: String, house: Option<bool>) -> Reply<Vec<PennyLogEntry>> {
+    Ok(services::penny_log(&*state.store()?, parse_id("game", &game)?, 200, house == Some(true))?)
 }
 
 #[tauri::command(async)]

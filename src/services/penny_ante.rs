@@ -966,14 +966,31 @@ fn private_view(read: Reader<'_>, game: Uuid, side: Side, cup: Option<Vec<usize>
     })
 }
 
+/// Whether this device's ledger and log hold the House's secrets: on the House's device; on
+/// a device passed around only with `house` (once the window handed it to the House);
+/// `house` on a player's device is refused.
+fn house_secrets_here(read: Reader<'_>, game: Uuid, house: bool) -> Result<bool> {
+    let viewer = device_viewer(read, game)?;
+    if house && !viewer.sees_table_secrets() {
+        return Err(not_yours("house", "The House's secrets"));
+    }
+    Ok(house || shows_house_secrets(&viewer))
+}
+
 /// The ledger of a game, or of one account in it; newest first, at most `limit` entries.
-/// Without the table's secrets, the antagonists' purses stay out: no entry to or from one,
-/// and no ledger of one.
-pub fn penny_ledger(store: &Store, game: Uuid, account: Option<Account>, limit: usize) -> Result<LedgerView> {
+/// Without the House's secrets ([`house_secrets_here`]), the antagonists' purses stay out:
+/// no entry to or from one, and no ledger of one.
+pub fn penny_ledger(
+    store: &Store,
+    game: Uuid,
+    account: Option<Account>,
+    limit: usize,
+    house: bool,
+) -> Result<LedgerView> {
     let read = store.read();
     penny_game(read, game)?;
     let table = read.penny_table(game)?;
-    let secrets = device_viewer(read, game)?.sees_table_secrets();
+    let secrets = house_secrets_here(read, game, house)?;
     let shown = |a: Account| secrets || !matches!(a, Account::Antagonist(_));
     if account.is_some_and(|a| !shown(a)) {
         return Err(not_yours("account", "An antagonist's purse"));
@@ -1040,11 +1057,12 @@ fn reason_words(r: Reason) -> &'static str {
     }
 }
 
-/// The game's Penny Ante moves, newest first.
-pub fn penny_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<PennyLogEntry>> {
+/// The game's Penny Ante moves, newest first; the House's readying of its antagonists in
+/// words only with its secrets ([`house_secrets_here`]).
+pub fn penny_log(store: &Store, game: Uuid, limit: u32, house: bool) -> Result<Vec<PennyLogEntry>> {
     let read = store.read();
     penny_game(read, game)?;
-    let secrets = device_viewer(read, game)?.sees_table_secrets();
+    let secrets = house_secrets_here(read, game, house)?;
     let mut out = Vec::new();
     for kind in [EventKind::PennyTableChanged, EventKind::PennyChallengeMove] {
         for (e, undone) in read.events_of_kind(game, None, kind, limit)? {

@@ -172,7 +172,7 @@ fn the_cups_are_revealed_together_once_both_are_chosen() {
     assert_ne!(blind, seen, "once both cups are chosen, Ada's 4 counts");
     let c = services::penny_table(&g.store, g.game).unwrap().challenge.unwrap();
     assert_eq!((c.sides[0].revealed.clone(), c.sides[1].revealed.clone()), (vec![3], vec![4]));
-    let log = serde_json::to_string(&services::penny_log(&g.store, g.game, 50).unwrap()).unwrap();
+    let log = serde_json::to_string(&services::penny_log(&g.store, g.game, 50, false).unwrap()).unwrap();
     assert!(log.contains("Ada has chosen its cup.\""), "the first cup's log line tells no die: {log}");
 }
 

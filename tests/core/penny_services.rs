@@ -96,7 +96,7 @@ fn characters_characteristics_and_the_house_move_pennies_through_the_ledger() {
     services::penny_fund_antagonist(&mut t.store, t.game, baron, 12).unwrap();
     assert_eq!(t.view().antagonists[0].purse, Some(12));
     assert_eq!(t.view().house, 43);
-    let ledger = services::penny_ledger(&t.store, t.game, Some(Account::House), 10).unwrap();
+    let ledger = services::penny_ledger(&t.store, t.game, Some(Account::House), 10, true).unwrap();
     assert_eq!(ledger.pile, Some(43));
     assert_eq!(ledger.entries[0].reason_words, "antagonist funded");
     assert_eq!(ledger.entries[0].pile_after, Some(43));
@@ -160,7 +160,7 @@ fn a_whole_challenge_against_the_house_with_undo_of_the_last_move() {
     assert_eq!(c.outcome.as_ref().unwrap().hands.as_ref().unwrap()[0].words, "small straight, 30");
     assert_eq!((t.pile("Ada"), v.house), (29, 51));
     assert_eq!(t.db_pile(&format!("character:{}", t.ada)), 29);
-    let log = services::penny_log(&t.store, t.game, 50).unwrap();
+    let log = services::penny_log(&t.store, t.game, 50, false).unwrap();
     assert!(log.iter().any(|e| e.undone && e.action.starts_with("Ada raises by 4")));
     assert_eq!(log[0].action, last);
     assert!(t.store.check().unwrap().ok, "sheetkeeper check finds the ledger sound");

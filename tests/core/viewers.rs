@@ -76,6 +76,15 @@ fn a_player_device_gets_the_players_view_from_the_ordinary_commands() {
     assert!(!both.contains("Hates riddles") && !both.contains("\"purse\":17"), "{both}");
     let house = serde_json::to_string(&services::penny_table_as_house(&store, game).unwrap()).unwrap();
     assert!(house.contains("Hates riddles") && house.contains("\"purse\":17"), "{house}");
+    // Its ledger and log too: the purse's entries only once handed to the House.
+    let shared = services::penny_ledger(&store, game, None, 100, false).unwrap();
+    assert!(shared.entries.iter().all(|e| !format!("{e:?}").contains("The Baron")), "{shared:?}");
+    let handed = services::penny_ledger(&store, game, None, 100, true).unwrap();
+    assert!(handed.entries.iter().any(|e| format!("{e:?}").contains("The Baron")), "{handed:?}");
+    let shared_log = serde_json::to_string(&services::penny_log(&store, game, 50, false).unwrap()).unwrap();
+    assert!(!shared_log.contains("17 pennies"), "{shared_log}");
+    let house_log = serde_json::to_string(&services::penny_log(&store, game, 50, true).unwrap()).unwrap();
+    assert!(house_log.contains("17 pennies"), "{house_log}");
 
     services::set_device_role(&mut store, game, "player").unwrap();
     let view = services::penny_table(&store, game).unwrap();
@@ -85,12 +94,14 @@ fn a_player_device_gets_the_players_view_from_the_ordinary_commands() {
     assert!(!seen.contains("Hates riddles") && view.antagonists[0].purse.is_none(), "{seen}");
     // The ledger leaves out the purse's entries and refuses the purse's own ledger; the log
     // does not tell what the House gave.
-    let ledger = services::penny_ledger(&store, game, None, 100).unwrap();
+    let ledger = services::penny_ledger(&store, game, None, 100, false).unwrap();
     assert!(ledger.entries.iter().all(|e| !format!("{e:?}").contains("The Baron")), "{ledger:?}");
     let purse = Account::Antagonist(view.antagonists[0].id);
-    let err = services::penny_ledger(&store, game, Some(purse), 10).unwrap_err();
+    let err = services::penny_ledger(&store, game, Some(purse), 10, false).unwrap_err();
     assert!(err.to_string().contains("not for this device's eyes"), "{err}");
-    let log = serde_json::to_string(&services::penny_log(&store, game, 50).unwrap()).unwrap();
+    let err = services::penny_ledger(&store, game, None, 10, true).unwrap_err();
+    assert!(err.to_string().contains("not for this device's eyes"), "a player's phone is never the House: {err}");
+    let log = serde_json::to_string(&services::penny_log(&store, game, 50, false).unwrap()).unwrap();
     assert!(!log.contains("17 pennies") && !log.contains("Hates riddles"), "{log}");
 
     // A bad role is refused by name and changes nothing.

@@ -86,8 +86,7 @@ fn dismiss_toast(session: &Session) {
 fn tap(session: &Session, selector: &str) {
     session.wait_settled();
     dismiss_toast(session);
-    session.wait_for(selector);
-    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
+    session.to_middle(selector);
     session.click(selector);
 }
 
@@ -95,7 +94,7 @@ fn type_into(session: &Session, selector: &str, text: &str) {
     session.wait_settled();
     dismiss_toast(session);
     let field = session.wait_for(selector);
-    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
+    session.to_middle(selector);
     field.click();
     field.clear();
     field.send_keys(text);
@@ -103,7 +102,7 @@ fn type_into(session: &Session, selector: &str, text: &str) {
 
 /// Picks the option `value` of the select `selector`, scrolled into view first.
 fn pick(session: &Session, selector: &str, value: &str) {
-    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
+    session.to_middle(selector);
     session.click(&format!("{selector} option[value='{value}']"));
 }
 

@@ -45,8 +45,7 @@ pub(crate) fn dismiss_toast(session: &Session) {
 /// Scrolls `selector` to the middle of the window, as a person scrolls before tapping: the
 /// WebDriver's own scroll may leave it under the screen's sticky bar.
 pub(crate) fn reveal(session: &Session, selector: &str) {
-    session.wait_for(selector);
-    session.execute("document.querySelector(arguments[0])?.scrollIntoView({block: 'center'});", json!([selector]));
+    session.to_middle(selector);
 }
 
 /// Clicks `selector` with the toast out of the way.

@@ -189,7 +189,7 @@ fn reference_card_opens_from_the_sheet_and_over_the_roll_and_gives_the_focus_bac
     // "Rules" opens the card at the results table with that row marked.
     let wizard_field = |selector: &str, text: &str| {
         let field = session.wait_for(selector);
-        session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
+        session.to_middle(selector);
         field.click();
         field.clear();
         field.send_keys(text);

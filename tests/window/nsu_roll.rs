@@ -83,15 +83,14 @@ fn body_box(conn: &rusqlite::Connection, character: &str, line: i64) -> bool {
 /// Scrolls `selector` into the middle of its scrolling box (the wizard's body scrolls under
 /// its pinned Back/Next), as a person scrolls to it, then clicks it.
 pub(crate) fn tap(session: &Session, selector: &str) {
-    session.wait_for(selector);
-    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
+    session.to_middle(selector);
     session.click(selector);
 }
 
 /// Types `text` into `selector` after scrolling to it and clicking it, as a person would.
 pub(crate) fn type_into(session: &Session, selector: &str, text: &str) {
     let field = session.wait_for(selector);
-    session.execute("document.querySelector(arguments[0]).scrollIntoView({ block: 'center' });", json!([selector]));
+    session.to_middle(selector);
     field.click();
     field.clear();
     field.send_keys(text);

@@ -49,8 +49,7 @@ pub(crate) fn dismiss_toast(session: &Session) {
 /// Brings `selector` to the middle of the window, clear of the screen's sticky bar at the
 /// top and the toast and phone tab bar at the bottom, as a person scrolls before a tap.
 fn into_view(session: &Session, selector: &str) {
-    session.wait_for(selector);
-    session.execute("document.querySelector(arguments[0]).scrollIntoView({block: 'center'});", json!([selector]));
+    session.to_middle(selector);
 }
 
 /// Clicks `selector` with the toast out of the way.

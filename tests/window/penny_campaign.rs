@@ -103,6 +103,9 @@ fn the_house_ends_an_adventure_a_loan_falls_due_and_the_history_is_narrated() {
     // The House ends the adventure: the loan is due and the next House's figure is shown.
     press(&session, "#penny-end-adventure");
     session.wait_for("#penny-between");
+    // Passed around, the purse is the House's secret until the device is handed to her.
+    session.wait_text(".penny-antagonist .penny-purse", "? pennies");
+    crate::penny_secrets::show_house_secrets(&session);
     session.wait_text(".penny-antagonist .penny-purse", "12");
     assert_eq!(text_of(&session, "#penny-house-pile"), "0");
     assert_eq!(text_of(&session, "#penny-house-recurring"), "Recurring antagonists hold 12 pennies more.");

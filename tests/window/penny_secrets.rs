@@ -81,6 +81,23 @@ fn an_anonymous_challenge_keeps_the_houses_secrets_off_the_shared_and_the_player
     for secret in ["4 pennies devoted", "holds 9", "Hates riddles"] {
         assert!(!page_has(&session, secret), "the shared screen shows {secret}");
     }
+    // The ledger too: the Troll's purse moves show only once the device is handed to the House.
+    press(&session, "#penny-tab-ledger");
+    session.wait_for("#penny-ledger-list");
+    dismiss_toast(&session);
+    // (The Troll's name is no secret: it challenges in the open; its purse's moves are.)
+    assert!(
+        !text_of(&session, "#penny-ledger-list").contains("The Troll"),
+        "the shared ledger shows the purse's moves"
+    );
+    assert!(!text_of(&session, "#penny-ledger-account").contains("The Troll"), "the shared ledger offers the purse");
+    show_house_secrets(&session);
+    let ledger = text_of(&session, "#penny-ledger-list");
+    assert!(ledger.contains("the House → The Troll"), "the House sees its purse: {ledger:?}");
+    shots_of(&session, "penny-secrets-ledger-house", "#penny-ledger");
+    press(&session, "#penny-house-hide");
+    session.wait_for("#penny-house-show");
+    assert!(!text_of(&session, "#penny-ledger-list").contains("The Troll"), "hidden again");
 
     // The House's own device shows its secrets at once.
     set_role(&session, "table");

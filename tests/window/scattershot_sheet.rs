@@ -21,8 +21,7 @@ use crate::{create_character, create_game, one_window, open, open_dark, open_gam
 fn into_view(session: &Session, selector: &str) {
     session.wait_settled();
     dismiss_toast(session);
-    session.wait_for(selector);
-    session.execute("document.querySelector(arguments[0]).scrollIntoView({block: 'center'});", json!([selector]));
+    session.to_middle(selector);
 }
 
 /// Clicks `selector`, in view, with the toast out of the way.

@@ -93,11 +93,19 @@ fn a_telling_blow_taken_as_complications_for_the_subject_with_the_ue_chart() {
     type_into(&session, "#sc-chart-1-bonus", "2");
     type_into(&session, "#sc-chart-1-magnitude", "a room");
     press(&session, "#sc-chart-save");
+    // Saved when the window says so (a refusal would name its field in the error area).
     session.wait_until("the chart saved", || {
-        let rows: i64 =
-            conn.query_row("SELECT count(*) FROM sc_ue_chart WHERE game_id = ?1", [&game], |r| r.get(0)).ok()?;
-        (rows == 2).then_some(())
+        let said = session.execute(
+            "return [document.getElementById('toast-message')?.textContent ?? '', \
+                     document.getElementById('error-message')?.textContent ?? ''];",
+            serde_json::json!([]),
+        );
+        assert_eq!(said[1], "", "the chart was refused");
+        said[0].as_str().is_some_and(|t| t.contains("The UE chart has 2 row(s).")).then_some(())
     });
+    let rows: i64 =
+        conn.query_row("SELECT count(*) FROM sc_ue_chart WHERE game_id = ?1", [&game], |r| r.get(0)).unwrap();
+    assert_eq!(rows, 2, "the chart's rows in the database");
     press(&session, "#sc-session-start");
     wait_contains(&session, "#sc-session-now", "Session 1 is being played");
     shots_of(&session, "scattershot-table-chart", "#sc-chart");

@@ -350,6 +350,15 @@ impl Session {
         self.wait_for_paint();
     }
 
+    /// Scrolls `selector` to the middle of the window, as a person scrolls before a tap, and
+    /// waits for the scroll to be painted: a click computed while it is under way lands on
+    /// whatever was there before (a control one row above, in one CI run).
+    pub fn to_middle(&self, selector: &str) {
+        self.wait_for(selector);
+        self.execute("document.querySelector(arguments[0])?.scrollIntoView({ block: 'center' });", json!([selector]));
+        self.wait_for_paint();
+    }
+
     pub fn wait_for_paint(&self) {
         let script = "const done = arguments[arguments.length - 1]; \
                       requestAnimationFrame(() => requestAnimationFrame(() => done(true)));";

@@ -271,3 +271,57 @@ export function notesCard(prefix, characterId, notes, hooks, setNotes) {
     save,
   );
 }
+
+// ---- the House's secrets on a device passed around ---------------------------------------
+
+/**
+ * On a device passed around: the House's secrets (purses, hidden characteristics) open only
+ * after the device is handed to the House; the core leaves them out until then.
+ */
+export function houseSecretsControl(ctx) {
+  if (ctx.role !== "both") return null;
+  if (ctx.ui.house) {
+    return el(
+      "p",
+      { class: "notice", role: "status", id: "penny-house-shown" },
+      "Showing the House's secrets. ",
+      button("Hide them", () => ctx.switchTab(ctx.ui.tab), { id: "penny-house-hide" }),
+    );
+  }
+  return button(
+    "Show the House's secrets",
+    () => {
+      ctx.ui.handOverHouse = true;
+      ctx.render("#penny-house-heading");
+    },
+    { id: "penny-house-show" },
+  );
+}
+
+/** "Hand the device to the House": nothing secret shows until the House says it holds it. */
+export function houseHandOver(ctx) {
+  const back = () => {
+    ctx.ui.handOverHouse = false;
+    ctx.render("#penny-house-show");
+  };
+  return el(
+    "div",
+    { class: "hand-over", id: "penny-house-hand-over" },
+    el("h3", { id: "penny-house-heading", tabindex: "-1" }, "Hand the device to the House"),
+    el("p", {}, "Only the House should look: the antagonists' purses, hidden characteristics and what moved in and out of them open here."),
+    el(
+      "div",
+      { class: "actions" },
+      button(
+        "I am the House: show the secrets",
+        async (b) => {
+          ctx.ui.handOverHouse = false;
+          ctx.ui.house = true;
+          await ctx.reloadTable(b);
+        },
+        { id: "penny-house-ready", class: "primary" },
+      ),
+      button("Cancel", back, { id: "penny-house-cancel" }),
+    ),
+  );
+}

@@ -6,7 +6,7 @@
 //   renderLedger(host, ctx);   // ctx from penny-screen.js; ctx.ui.ledger holds the LedgerView
 
 import { el } from "./dom.js";
-import { field, select, pennies, accountKey } from "./penny-kit.js";
+import { field, select, pennies, accountKey, houseSecretsControl, houseHandOver } from "./penny-kit.js";
 
 /** Fills `host` with the account picker and the entries. */
 export function renderLedger(host, ctx) {
@@ -16,17 +16,25 @@ export function renderLedger(host, ctx) {
     ["", "The whole game"],
     ...t.players.map((p) => [accountKey({ kind: "character", id: p.id }), p.name]),
     ["house", "The House"],
-    ...t.antagonists.map((a) => [accountKey({ kind: "antagonist", id: a.id }), `${a.name} (antagonist)`]),
+    // An antagonist's purse is the House's secret: its ledger only where the purse shows.
+    ...t.antagonists
+      .filter((a) => a.purse !== null && a.purse !== undefined)
+      .map((a) => [accountKey({ kind: "antagonist", id: a.id }), `${a.name} (antagonist)`]),
   ];
   const pick = select(options, { id: "penny-ledger-account", data: { focusKey: "penny-ledger-account" } });
   pick.value = ctx.ui.ledgerAccount;
   pick.addEventListener("change", () => ctx.switchTab("ledger", { ledgerAccount: pick.value }));
   const one = ledger && ledger.account;
+  if (ctx.ui.handOverHouse) {
+    host.append(el("section", { class: "penny-card", id: "penny-ledger" }, houseHandOver(ctx)));
+    return;
+  }
   host.append(
     el(
       "section",
       { class: "penny-card", id: "penny-ledger", "aria-labelledby": "penny-ledger-heading" },
       el("h3", { id: "penny-ledger-heading" }, one ? `Ledger — ${ledger.account.name}` : "Ledger — the whole game"),
+      t.antagonists.length > 0 && houseSecretsControl(ctx),
       field("Whose ledger", pick),
       one && el("p", { class: "penny-pile" }, el("span", {}, "Pile now "), el("strong", { id: "penny-ledger-pile" }, String(ledger.pile))),
       !ledger || ledger.entries.length === 0

@@ -6,7 +6,7 @@
 //   renderLog(host, ctx);   // ctx from penny-screen.js; ctx.ui.log holds PennyLogEntry[]
 
 import { el } from "./dom.js";
-import { button } from "./penny-kit.js";
+import { button, houseSecretsControl, houseHandOver } from "./penny-kit.js";
 
 const when = (at) => {
   const d = new Date(at);
@@ -17,11 +17,16 @@ const when = (at) => {
 export function renderLog(host, ctx) {
   const log = ctx.ui.log ?? [];
   const live = log.find((e) => !e.undone);
+  if (ctx.ui.handOverHouse) {
+    host.append(el("section", { class: "penny-card", id: "penny-log" }, houseHandOver(ctx)));
+    return;
+  }
   host.append(
     el(
       "section",
       { class: "penny-card", id: "penny-log", "aria-labelledby": "penny-log-heading" },
       el("h3", { id: "penny-log-heading" }, "Log of moves"),
+      ctx.table.antagonists.length > 0 && houseSecretsControl(ctx),
       live &&
         el(
           "div",

@@ -135,6 +135,7 @@ async function switchTab(tab, options = {}) {
   if (!view) return;
   if (tab !== "challenge") forgetPrivate();
   view.house = false;
+  view.handOverHouse = false;
   view.tab = tab;
   if (options.ledgerAccount !== undefined) view.ledgerAccount = options.ledgerAccount;
   if (options.sheet !== undefined) view.sheetShown = options.sheet;
@@ -158,9 +159,9 @@ async function load() {
 async function loadTab() {
   if (view.tab === "ledger") {
     const key = view.ledgerAccount;
-    view.ledger = await api.pennyLedger(view.gameId, key === "" ? null : accountFromKey(key));
+    view.ledger = await api.pennyLedger(view.gameId, key === "" ? null : accountFromKey(key), view.house);
   } else if (view.tab === "log") {
-    view.log = await api.pennyLog(view.gameId);
+    view.log = await api.pennyLog(view.gameId, view.house);
   }
 }
 

@@ -23,6 +23,8 @@ import {
   uid,
   sentences,
   stepper,
+  houseSecretsControl,
+  houseHandOver,
 } from "./penny-kit.js";
 import { repayButtons } from "./penny-sheet.js";
 import { betweenAdventuresCard, historyCard } from "./penny-campaign.js";
@@ -398,12 +400,12 @@ function newCharacterForm(t, ctx) {
 // ---- antagonists ---------------------------------------------------------------------------------
 
 function antagonistsCard(t, ctx) {
-  if (ctx.ui.handOverHouse) return card("penny-antagonists", "Antagonists", handOverToHouse(ctx));
+  if (ctx.ui.handOverHouse) return card("penny-antagonists", "Antagonists", houseHandOver(ctx));
   return card(
     "penny-antagonists",
     "Antagonists",
     el("p", { class: "muted hint" }, "The House plays them from purses she funds. Hidden characteristics are the House's secret until used."),
-    houseSecretsControl(t, ctx),
+    t.antagonists.length > 0 && houseSecretsControl(ctx),
     t.antagonists.length === 0
       ? el("p", { class: "muted" }, "No antagonists yet.")
       : el("ul", { class: "penny-list penny-cards" }, ...t.antagonists.map((a) => antagonistItem(a, t, ctx))),
@@ -480,58 +482,6 @@ function recurringSwitch(a, ctx, nameId) {
     ctx.move("The antagonist was not changed.", () => api.pennySetRecurring(ctx.gameId, a.id, box.checked), box);
   });
   return node;
-}
-
-/**
- * On a device passed around: the House's secrets (purses, hidden characteristics) open only
- * after the device is handed to the House; the core leaves them out until then.
- */
-function houseSecretsControl(t, ctx) {
-  if (ctx.role !== "both" || t.antagonists.length === 0) return null;
-  if (ctx.ui.house) {
-    return el(
-      "p",
-      { class: "notice", role: "status", id: "penny-house-shown" },
-      "Showing the House's secrets. ",
-      button("Hide them", () => ctx.switchTab("table"), { id: "penny-house-hide" }),
-    );
-  }
-  return button(
-    "Show the House's secrets",
-    () => {
-      ctx.ui.handOverHouse = true;
-      ctx.render("#penny-house-heading");
-    },
-    { id: "penny-house-show" },
-  );
-}
-
-/** "Hand the device to the House": nothing secret shows until the House says it holds it. */
-function handOverToHouse(ctx) {
-  const back = () => {
-    ctx.ui.handOverHouse = false;
-    ctx.render("#penny-house-show");
-  };
-  return el(
-    "div",
-    { class: "hand-over", id: "penny-house-hand-over" },
-    el("h3", { id: "penny-house-heading", tabindex: "-1" }, "Hand the device to the House"),
-    el("p", {}, "Only the House should look: the antagonists' purses and hidden characteristics open here."),
-    el(
-      "div",
-      { class: "actions" },
-      button(
-        "I am the House: show the secrets",
-        async (b) => {
-          ctx.ui.handOverHouse = false;
-          ctx.ui.house = true;
-          await ctx.reloadTable(b);
-        },
-        { id: "penny-house-ready", class: "primary" },
-      ),
-      button("Cancel", back, { id: "penny-house-cancel" }),
-    ),
-  );
 }
 
 /**

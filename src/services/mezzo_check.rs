@@ -26,8 +26,8 @@
 //!   action check) is saved with the resolution, not with the roll, so that the roll changes
 //!   nothing and its undo only takes the dice away. The preview and the roll count the slots
 //!   already (the rules give them at the start). To fill the new slots for this very check,
-//!   award them first (`mezzo_award_edge_slots`, first action check): the check then gives
-//!   none.
+//!   award them first (`mezzo_award_edge_slots`, first action check; the window's "Give the
+//!   slots now"): the check then gives none.
 //! - When no check is needed (one side left after the negligible ones drop), the preview says
 //!   which side takes effect; nothing may be cast, and there is nothing to roll or log.
 //! - Any other game-level move made while a check is pending (a table move, a conflict, an

@@ -316,7 +316,15 @@ fn act(session: &Session, side: &str) -> bool {
             press(session, "#penny-char-submit");
         }
         "roll" => {
-            if session.find("#penny-roll").is_ok_and(|b| b.is_displayed()) {
+            // The roll button, or the dice to cup once rolled. A snapshot redrawing the screen
+            // may show neither for a moment (one CI run then pressed a cup never rolled): the
+            // next look decides again.
+            let shown = |selector: &str| session.find(selector).is_ok_and(|b| b.is_displayed());
+            let (roll, cup) = (shown("#penny-roll"), shown("#penny-cup-submit"));
+            if !roll && !cup {
+                return false;
+            }
+            if roll {
                 press(session, "#penny-roll");
                 session.wait_for("#penny-cup-submit");
             }

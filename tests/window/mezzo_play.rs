@@ -505,6 +505,33 @@ fn a_seed_deck_built_played_and_linked() {
     shots_of(&session, "mezzo-deck-keyword", "#mzd-keyword");
 }
 
+/// Audit #5: a new element's first-check edge slots come before its check, so a trait that
+/// helps with it can go in them. "Give the slots now" gives them; the check then names no
+/// award, and what was set up stays.
+#[test]
+fn the_first_check_slots_are_given_before_the_check() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-first-slots");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_game, _ada, _bo, mira, _key) = table(&session, "Slot Night");
+
+    press(&session, "#mezzo-tab-check");
+    type_into(&session, "#mzc-description", "Climb the wall");
+    choose(&session, "#mzc-actor-0", &mira);
+    type_into(&session, "#mzc-action-0", "climbs over");
+    type_into(&session, "#mzc-failure", "falls into the moat");
+    wait_contains(&session, "#mzc-awards", "Mira gains 4 edge slots. The rules give them before the check");
+    shots_of(&session, "mezzo-check-first-slots", "#mzc-odds");
+    press(&session, "#mzc-awards-now");
+    session.wait_gone("#mzc-awards");
+    wait_contains(&session, "#toast-message", "Mira");
+    let kept = session.execute("return document.getElementById('mzc-description').value;", json!([]));
+    assert_eq!(kept, json!("Climb the wall"), "the check being set up stays");
+
+    open_sheet(&session, &mira, "Mira");
+    wait_contains(&session, "#mz-slots-status", "4 slots");
+}
+
 /// Take Median with the table's own marks: Storm 3 votes, Calm 1, Fog 1. The app pre-selects
 /// Storm and Calm; the table marks Calm and Fog instead (one mark alone is refused), both drop
 /// in one step and Storm is left. Then a D6 conflict with typed dice shows its faces.

@@ -409,15 +409,31 @@ function oddsContent(ctx) {
     el("p", { class: "mz-hint muted hint" }, "Exact chances; a tie counts as shared evenly (the d12 tiebreak is fair)."),
   );
   if (pv.first_check_awards.length > 0) {
+    const one = pv.first_check_awards.length === 1;
     parts.push(
       el(
-        "p",
-        { class: "mz-hint", id: "mzc-awards" },
-        `First action check: ${pv.first_check_awards.map((id) => elementName(ctx, id)).join(", ")} ${pv.first_check_awards.length === 1 ? "gains" : "each gain"} 4 edge slots when it resolves.`,
+        "div",
+        { class: "mzc-awards" },
+        el(
+          "p",
+          { class: "mz-hint", id: "mzc-awards" },
+          `First action check: ${pv.first_check_awards.map((id) => elementName(ctx, id)).join(", ")} ${one ? "gains" : "each gain"} 4 edge slots. ` +
+            `The rules give them before the check, so traits that help with it can go in them: give ${one ? "them" : "the slots"} now and fill them on the sheet, or they come with the result.`,
+        ),
+        button("Give the slots now", (b) => giveFirstCheckSlots(ctx, pv.first_check_awards, b), { id: "mzc-awards-now" }),
       ),
     );
   }
   return parts;
+}
+
+/** The first-check edge slots, before the check (audit #5): one undoable move per element;
+ * the check being set up stays as it is, and then gives none. */
+async function giveFirstCheckSlots(ctx, elements, b) {
+  for (const id of elements) {
+    const done = await ctx.move("The slots were not given.", () => api.mezzoAwardEdgeSlots(ctx.gameId, id, { kind: "first_action_check" }), b);
+    if (!done) return;
+  }
 }
 
 // ---- dice typed in by hand ------------------------------------------------------------------

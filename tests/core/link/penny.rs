@@ -91,6 +91,10 @@ fn a_penny_ante_challenge_across_two_player_devices_keeps_each_cup_on_its_own_de
     mv(&jb, Move::Cup { side: b, cup: vec![0] }, &[]);
     caught_up(&ja, "Ada's device is caught up");
     caught_up(&jb, "Bo's device is caught up");
+    // The reveal comes with the snapshot after the second cup: a device caught up a moment
+    // before it has not seen it yet (the cups are revealed together).
+    eventually("the reveal reaches Ada's device", || faces(&pa.db(), "opponent") == vec![1, 6]);
+    eventually("the reveal reaches Bo's device", || faces(&pb.db(), "challenger") == vec![4, 1]);
     let shared = challenge(&pb.db(), game).unwrap();
     assert_eq!((shared.sides[0].revealed.clone(), shared.sides[0].in_cup), (vec![4], 1), "Bo sees Ada's revealed die");
     assert_eq!(faces(&pa.db(), "challenger"), vec![4, 5], "Ada's cup is on Ada's device");

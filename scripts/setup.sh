@@ -2,12 +2,16 @@
 # Installs what Sheetkeeper needs on Debian/Ubuntu, skipping whatever is already there.
 #   bash scripts/setup.sh           build and run the app
 #   bash scripts/setup.sh --tests   also the real-window test tools (Xvfb, WebKitWebDriver, tauri-driver)
+#   bash scripts/setup.sh --package also the Debian packaging tools (cargo-deb, dpkg-dev) and debootstrap for the package test
 set -euo pipefail
 
 packages=(build-essential pkg-config libwebkit2gtk-4.1-dev libgtk-3-dev librsvg2-dev libsoup-3.0-dev
   libayatana-appindicator3-dev)
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=(xvfb xauth webkit2gtk-driver dbus-x11 xdotool)
+fi
+if [[ "${1:-}" == "--package" ]]; then
+  packages+=(dpkg-dev debootstrap)
 fi
 
 missing=()
@@ -35,5 +39,13 @@ if [[ "${1:-}" == "--tests" ]]; then
   if ! tauri-driver --help >/dev/null 2>&1; then
     echo "Installing tauri-driver"
     cargo install --locked tauri-driver@2.1.0
+  fi
+fi
+
+if [[ "${1:-}" == "--package" ]]; then
+  export PATH="$HOME/.cargo/bin:$PATH"
+  if ! cargo deb --version >/dev/null 2>&1; then
+    echo "Installing cargo-deb"
+    cargo install --locked cargo-deb@3.8.0
   fi
 fi

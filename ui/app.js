@@ -15,10 +15,9 @@ import { askName } from "./views/rename.js";
 import { confirmAction } from "./views/confirm.js";
 import { askImport } from "./views/import.js";
 import { working, keepBusy } from "./views/progress.js";
-import { initNsuScreen } from "./views/nsu-screen.js";
 import { wireXCard } from "./views/xcard.js";
 import {
-  registerFallback,
+  registerLoader,
   openCharacter,
   openGameScreen,
   loadSettings,
@@ -27,10 +26,6 @@ import {
   applyTheme,
   applyHints,
 } from "./views/systems.js";
-import { initNsuRoll } from "./views/nsu-roll.js";
-import { initPennyScreens } from "./views/penny-screen.js";
-import { initMezzoScreens } from "./views/mezzo-screen.js";
-import { initScattershotScreens } from "./views/scattershot-screen.js";
 import { initLink, joinedTo } from "./views/link.js";
 
 /**
@@ -488,37 +483,34 @@ function wireHeader() {
   });
 }
 
-// ---- the systems' screens when they have not registered themselves ---------------------
+// ---- the systems' screens -----------------------------------------------------------------
 
-/** Resolves once `check()` is true (or after a few seconds). */
-function until(check) {
-  return new Promise((resolve) => {
-    const deadline = Date.now() + 5000;
-    const poll = () => (check() || Date.now() > deadline ? resolve() : setTimeout(poll, 30));
-    poll();
+/**
+ * Each system's screens load the first time one is opened (a sheet, a game's screen, a button
+ * on the game panel): the home screen needs none of them, so start-up does not read them.
+ */
+function registerLoaders() {
+  const hooks = { run, toast, refresh, getGame: (id) => state.games.find((g) => g.id === id) ?? null };
+  registerLoader("nsu", {
+    buttons: ["game-world", "game-downtime", "game-roll-log"],
+    load: async () => {
+      const [screen, roll] = await Promise.all([import("./views/nsu-screen.js"), import("./views/nsu-roll.js")]);
+      screen.initNsuScreen({ ...hooks, renameCharacter: (character) => gameActions.renameCharacter(character) });
+      roll.initNsuRoll({ run, toast, refresh });
+    },
   });
-}
-
-/** Opens a game's screen the way its button on the game panel does, then its tab. */
-async function openThroughPanel(gameId, button, screenId, tabPrefix, tab) {
-  dispatch({ type: "select-game", id: gameId });
-  byId(button).click();
-  await until(() => !byId(screenId)?.hidden);
-  if (tab) byId(`${tabPrefix}-tab-${tab}`)?.click();
-}
-
-function registerFallbacks() {
-  const screens = {
-    penny_ante: ["game-penny", "penny-screen", "penny", "table"],
-    mezzo: ["game-mezzo", "mezzo-screen", "mezzo", "elements"],
-    scattershot: ["game-scattershot", "scattershot-screen", "scattershot", "sheet"],
-  };
-  for (const [system, [button, screenId, prefix, sheetTab]] of Object.entries(screens)) {
-    registerFallback(system, {
-      openSheet: (_characterId, gameId, tab) => openThroughPanel(gameId, button, screenId, prefix, tab ?? sheetTab),
-      openGame: (gameId, tab) => openThroughPanel(gameId, button, screenId, prefix, tab),
-    });
-  }
+  registerLoader("penny_ante", {
+    buttons: ["game-penny"],
+    load: async () => (await import("./views/penny-screen.js")).initPennyScreens(hooks),
+  });
+  registerLoader("mezzo", {
+    buttons: ["game-mezzo"],
+    load: async () => (await import("./views/mezzo-screen.js")).initMezzoScreens(hooks),
+  });
+  registerLoader("scattershot", {
+    buttons: ["game-scattershot"],
+    load: async () => (await import("./views/scattershot-screen.js")).initScattershotScreens(hooks),
+  });
 }
 
 /** Reopens the place saved last (a sheet, a game's screen); home when it no longer exists. */
@@ -544,7 +536,7 @@ async function reopen(placeText) {
 // ---- start ------------------------------------------------------------------------------
 
 function wire() {
-  registerFallbacks();
+  registerLoaders();
   wireHeader();
   byId("new-game-form").addEventListener("submit", createGame);
   byId("new-character-form").addEventListener("submit", createCharacter);
@@ -558,17 +550,6 @@ function wire() {
   byId("export-all-button").addEventListener("click", exportAll);
   byId("error-dismiss").addEventListener("click", () => dispatch({ type: "clear-error" }));
   wireXCard();
-  initNsuScreen({
-    run,
-    toast,
-    refresh,
-    getGame: (id) => state.games.find((g) => g.id === id) ?? null,
-    renameCharacter: (character) => gameActions.renameCharacter(character),
-  });
-  initNsuRoll({ run, toast, refresh });
-  initPennyScreens({ run, toast, refresh, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
-  initMezzoScreens({ run, toast, refresh, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
-  initScattershotScreens({ run, toast, refresh, getGame: (id) => state.games.find((g) => g.id === id) ?? null });
   initLink({
     run,
     toast,

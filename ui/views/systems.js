@@ -9,6 +9,12 @@
 //
 // The home screen calls `openSheet` when a character card is tapped and `openGame` when a
 // game's screen is opened; at start-up it restores the last place through the same functions.
+//
+// A system's screens load the first time one of them is needed (the home screen loads none:
+// start-up reads only what home shows). `registerLoader` says how to load them:
+//   registerLoader("mezzo", { load: () => import("./mezzo-screen.js").then((m) => m.initMezzoScreens(hooks)),
+//                             buttons: ["game-mezzo"] });
+// A tap on one of `buttons` before the screens are loaded loads them, then taps again.
 
 import * as api from "../api.js";
 
@@ -33,7 +39,7 @@ export const SYSTEM_INFO = {
 };
 
 const registered = new Map();
-const fallbacks = new Map();
+const loaders = new Map();
 
 /**
  * Registers a system's screens: `openSheet(characterId, gameId, tab?)` opens a character's
@@ -43,18 +49,46 @@ export function registerSystem(systemId, { openSheet, openGame }) {
   registered.set(systemId, { openSheet, openGame });
 }
 
-/** The app's own way in for a system that has not registered (yet): used only as a fallback. */
-export function registerFallback(systemId, openers) {
-  fallbacks.set(systemId, openers);
+/**
+ * Says how to load a system's screens: `load()` imports its modules and runs their init (which
+ * calls `registerSystem`); `buttons` are the game panel's buttons those modules wire.
+ */
+export function registerLoader(systemId, { load, buttons = [] }) {
+  const loader = { load, loading: null };
+  loaders.set(systemId, loader);
+  for (const id of buttons) {
+    const button = document.getElementById(id);
+    // Added before the module's own listener, so it runs first and stands aside once loaded.
+    button?.addEventListener("click", async (event) => {
+      if (registered.has(systemId)) return;
+      event.stopImmediatePropagation();
+      await loadSystem(systemId);
+      if (registered.has(systemId)) button.click();
+    });
+  }
 }
 
-function openers(systemId) {
-  return registered.get(systemId) ?? fallbacks.get(systemId) ?? null;
+/** Loads a system's screens once (later calls wait for the same load). */
+export function loadSystem(systemId) {
+  const loader = loaders.get(systemId);
+  if (!loader) return Promise.resolve();
+  loader.loading ??= Promise.resolve()
+    .then(loader.load)
+    .catch((e) => {
+      loader.loading = null; // a failed load (rare: a module missing) may be tried again
+      throw e;
+    });
+  return loader.loading;
+}
+
+async function openers(systemId) {
+  if (!registered.has(systemId)) await loadSystem(systemId);
+  return registered.get(systemId) ?? null;
 }
 
 /** Opens the sheet of `characterId` (in `gameId`, a `system` game) on `tab`; false when it cannot. */
 export async function openCharacter(system, characterId, gameId, tab = undefined) {
-  const o = openers(system);
+  const o = await openers(system);
   if (!o || typeof o.openSheet !== "function") return false;
   await o.openSheet(characterId, gameId, tab);
   return true;
@@ -62,7 +96,7 @@ export async function openCharacter(system, characterId, gameId, tab = undefined
 
 /** Opens the screen of `gameId` (a `system` game) on `tab`; false when it cannot. */
 export async function openGameScreen(system, gameId, tab = undefined) {
-  const o = openers(system);
+  const o = await openers(system);
   if (!o || typeof o.openGame !== "function") return false;
   await o.openGame(gameId, tab);
   return true;

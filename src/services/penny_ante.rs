@@ -632,29 +632,11 @@ fn history_view(table: &PennyTable, names: &Names, r: &ChallengeRecord, viewer: 
             given_up: rs.given_up.iter().map(|u| used_view(table, names, u, secrets)).collect(),
         }
     };
-    let narrates = r.narrator.map(|n| format!(" {} narrates.", sentence(side_name(n)))).unwrap_or_default();
-    let hand = |s: Side| r.side(s).hand.as_ref();
-    let summary = match (r.winner, r.folded) {
-        (Some(w), Some(f)) => {
-            format!("{} folded; {} takes the pot of {}.{narrates}", side_name(f), side_name(w), r.pot)
-        }
-        (Some(w), None) => match (hand(w), hand(w.other())) {
-            (Some(h), Some(l)) => format!(
-                "{} wins the pot of {} with {}, {} against {}, {}.{narrates}",
-                side_name(w),
-                r.pot,
-                h.category.label(),
-                h.score,
-                l.category.label(),
-                l.score
-            ),
-            _ => format!("{} wins the pot of {}.{narrates}", side_name(w), r.pot),
-        },
-        (None, _) => match hand(Side::Challenger) {
-            Some(h) => format!("A tie at {} ({}): each side takes back its wager.", h.score, h.category.label()),
-            None => "A tie: each side takes back its wager.".to_owned(),
-        },
-    };
+    // The record keeps no payments, so a fold at the ante reads like any fold here.
+    let hands = [r.side(Side::Challenger).hand.as_ref(), r.side(Side::Opponent).hand.as_ref()];
+    let ending =
+        Ending { winner: r.winner, folded: r.folded, nothing_at_stake: false, pot: r.pot, hands, narrator: r.narrator };
+    let summary = ending.words(side_name);
     HistoryView {
         challenge: r.challenge,
         adventure: r.adventure,
@@ -832,31 +814,52 @@ fn outcome_words(names: &Names, c: &Challenge) -> String {
 
 fn outcome_text(names: &Names, c: &Challenge) -> String {
     let Some(o) = &c.outcome else { return String::new() };
-    let who = |s: Side| names.side(c, s);
-    let narrates = o.narrator.map(|n| format!(" {} narrates.", sentence(who(n)))).unwrap_or_default();
-    match (o.winner, o.folded, &o.hands) {
-        // A short side that folded at the ante paid nothing: nobody took anything.
-        (Some(_), Some(f), _) if c.side(f).members.iter().all(|m| m.paid == 0) => {
-            format!("{} folded before anything was at stake; the antes went back.{narrates}", who(f))
+    // A short side that folded at the ante paid nothing: nobody took anything.
+    let nothing_at_stake = o.folded.is_some_and(|f| c.side(f).members.iter().all(|m| m.paid == 0));
+    let hands = o.hands.as_ref().map_or([None, None], |h| [Some(&h[0]), Some(&h[1])]);
+    let ending =
+        Ending { winner: o.winner, folded: o.folded, nothing_at_stake, pot: o.pot, hands, narrator: o.narrator };
+    ending.words(|s| names.side(c, s))
+}
+
+/// How a challenge ended: the live challenge's and the campaign history's one sentence.
+struct Ending<'a> {
+    winner: Option<Side>,
+    folded: Option<Side>,
+    /// The side that folded had paid nothing (at the ante): the antes went back.
+    nothing_at_stake: bool,
+    pot: u64,
+    /// The challenger's and the opponent's hands, at a showdown.
+    hands: [Option<&'a Hand>; 2],
+    narrator: Option<Side>,
+}
+
+impl Ending<'_> {
+    fn words(&self, who: impl Fn(Side) -> String) -> String {
+        let narrates = self.narrator.map(|n| format!(" {} narrates.", sentence(who(n)))).unwrap_or_default();
+        let hand = |s: Side| self.hands[if s == Side::Challenger { 0 } else { 1 }];
+        match (self.winner, self.folded) {
+            (Some(_), Some(f)) if self.nothing_at_stake => {
+                format!("{} folded before anything was at stake; the antes went back.{narrates}", who(f))
+            }
+            (Some(w), Some(f)) => format!("{} folded; {} takes the pot of {}.{narrates}", who(f), who(w), self.pot),
+            (Some(w), None) => match (hand(w), hand(w.other())) {
+                (Some(h), Some(l)) => format!(
+                    "{} wins the pot of {} with {}, {} against {}, {}.{narrates}",
+                    who(w),
+                    self.pot,
+                    h.category.label(),
+                    h.score,
+                    l.category.label(),
+                    l.score
+                ),
+                _ => format!("{} wins the pot of {}.{narrates}", who(w), self.pot),
+            },
+            (None, _) => match hand(Side::Challenger) {
+                Some(h) => format!("A tie at {} ({}): each side takes back its wager.", h.score, h.category.label()),
+                None => "A tie: each side takes back its wager.".to_owned(),
+            },
         }
-        (Some(w), Some(f), _) => format!("{} folded; {} takes the pot of {}.{narrates}", who(f), who(w), o.pot),
-        (Some(w), None, Some(hands)) => {
-            let h = &hands[if w == Side::Challenger { 0 } else { 1 }];
-            let l = &hands[if w == Side::Challenger { 1 } else { 0 }];
-            format!(
-                "{} wins the pot of {} with {}, {} against {}, {}.{narrates}",
-                who(w),
-                o.pot,
-                h.category.label(),
-                h.score,
-                l.category.label(),
-                l.score
-            )
-        }
-        (None, _, Some(hands)) => {
-            format!("A tie at {} ({}): each side takes back its wager.", hands[0].score, hands[0].category.label())
-        }
-        _ => String::new(),
     }
 }
 

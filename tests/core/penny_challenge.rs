@@ -6,12 +6,11 @@
 use rand::{rngs::StdRng, SeedableRng};
 use sheetkeeper::rules::penny_ante::challenge::{Move, Side, Used};
 use sheetkeeper::rules::penny_ante::ledger::Account;
-use sheetkeeper::rules::penny_ante::table::Characteristic;
 use sheetkeeper::services::{self, ChallengeDraft, DiceInput};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::support::Scratch;
+use crate::support::{penny_heist, PennyHeist, Scratch};
 
 const C: Side = Side::Challenger;
 const O: Side = Side::Opponent;
@@ -29,20 +28,8 @@ impl Game {
     /// Ada (30 pennies, "Strong") and Di (3, "Shy"); the House's Baron ("Ruthless", hidden
     /// "Hates riddles" and "Fears the dark") with a purse of 17; an adventure running.
     fn new() -> Game {
-        let scratch = Scratch::new();
-        let mut store = scratch.open();
-        let game = services::create_game(&mut store, "Heist", "penny_ante").unwrap().game.id;
-        let ada = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view.players[0].id;
-        services::penny_create_character(&mut store, game, "Di", "Shy", 25).unwrap();
-        services::penny_start_adventure(&mut store, game, None).unwrap();
-        let characteristics = vec![
-            Characteristic { text: "Ruthless".into(), hidden: false },
-            Characteristic { text: "Hates riddles".into(), hidden: true },
-            Characteristic { text: "Fears the dark".into(), hidden: true },
-        ];
-        let baron = services::penny_add_antagonist(&mut store, game, "The Baron", characteristics).unwrap();
-        let baron = baron.view.antagonists[0].id;
-        services::penny_fund_antagonist(&mut store, game, baron, 17).unwrap();
+        let heist = penny_heist("Di", "Shy");
+        let PennyHeist { scratch, store, game, ada, baron, .. } = heist;
         Game { _scratch: scratch, store, game, ada, baron, rng: StdRng::seed_from_u64(3) }
     }
 

@@ -9,12 +9,12 @@ use serde_json::Value;
 use sheetkeeper::exchange::{self, Document};
 use sheetkeeper::rules::penny_ante::challenge::{Move, Phase, Side, Used};
 use sheetkeeper::rules::penny_ante::ledger::{Account, Reason};
-use sheetkeeper::rules::penny_ante::table::{Characteristic, PennyTable};
+use sheetkeeper::rules::penny_ante::table::PennyTable;
 use sheetkeeper::services::{self, ChallengeDraft, DiceInput, ImportOptions, Viewer};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::support::{fixture, Scratch};
+use crate::support::{fixture, penny_heist, PennyHeist, Scratch};
 
 fn doc_for(store: &Store, game: Uuid, viewer: &Viewer) -> Document {
     store.snapshot(|read| services::game_document_for(read, game, viewer)).unwrap()
@@ -109,21 +109,7 @@ impl Penny {
     /// riddles" (which reveals it). Both sides rolled: Ada one die, a 4, her cup chosen empty
     /// (shown once the Baron has chosen his too); the Baron a 2 and a 3, his cup not chosen yet.
     fn new() -> Penny {
-        let scratch = Scratch::new();
-        let mut store = scratch.open();
-        let game = services::create_game(&mut store, "Heist", "penny_ante").unwrap().game.id;
-        let ada = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view.players[0].id;
-        let bo = services::penny_create_character(&mut store, game, "Bo", "Clever", 25).unwrap();
-        let bo = bo.view.players.iter().find(|p| p.name == "Bo").unwrap().id;
-        services::penny_start_adventure(&mut store, game, None).unwrap();
-        let characteristics = vec![
-            Characteristic { text: "Ruthless".into(), hidden: false },
-            Characteristic { text: "Hates riddles".into(), hidden: true },
-            Characteristic { text: "Fears the dark".into(), hidden: true },
-        ];
-        let baron = services::penny_add_antagonist(&mut store, game, "The Baron", characteristics).unwrap();
-        let baron = baron.view.antagonists[0].id;
-        services::penny_fund_antagonist(&mut store, game, baron, 17).unwrap();
+        let PennyHeist { scratch, mut store, game, ada, second: bo, baron } = penny_heist("Bo", "Clever");
         let draft = ChallengeDraft {
             stake: "the vault".into(),
             ante: 2,

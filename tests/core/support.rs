@@ -57,3 +57,36 @@ pub fn names(store: &Store) -> Vec<String> {
     names.sort();
     names
 }
+
+/// The Penny Ante table the challenge tests share: the game "Heist" with Ada (30 pennies,
+/// "Strong") and a second player (25 pennies), an adventure running, and the House's Baron
+/// ("Ruthless", hidden "Hates riddles" and "Fears the dark") with a purse of 17.
+pub struct PennyHeist {
+    pub scratch: Scratch,
+    pub store: Store,
+    pub game: uuid::Uuid,
+    pub ada: uuid::Uuid,
+    pub second: uuid::Uuid,
+    pub baron: uuid::Uuid,
+}
+
+/// A `PennyHeist` whose second player is `name` with the characteristic `characteristic`.
+pub fn penny_heist(name: &str, characteristic: &str) -> PennyHeist {
+    use sheetkeeper::rules::penny_ante::table::Characteristic;
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    let game = services::create_game(&mut store, "Heist", "penny_ante").unwrap().game.id;
+    let ada = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view.players[0].id;
+    let second = services::penny_create_character(&mut store, game, name, characteristic, 25).unwrap();
+    let second = second.view.players.iter().find(|p| p.name == name).unwrap().id;
+    services::penny_start_adventure(&mut store, game, None).unwrap();
+    let characteristics = vec![
+        Characteristic { text: "Ruthless".into(), hidden: false },
+        Characteristic { text: "Hates riddles".into(), hidden: true },
+        Characteristic { text: "Fears the dark".into(), hidden: true },
+    ];
+    let baron = services::penny_add_antagonist(&mut store, game, "The Baron", characteristics).unwrap();
+    let baron = baron.view.antagonists[0].id;
+    services::penny_fund_antagonist(&mut store, game, baron, 17).unwrap();
+    PennyHeist { scratch, store, game, ada, second, baron }
+}

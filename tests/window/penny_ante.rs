@@ -194,13 +194,7 @@ fn table_with_two_players(session: &Session) -> (String, String, String) {
     assert!(text_of(session, &buy).contains("only between adventures"), "the reason is shown");
 
     // An antagonist with a hidden characteristic; the House funds its purse and takes it back.
-    press(session, "#penny-new-antagonist summary");
-    type_into(session, "#penny-antagonist-new-name", "The Troll");
-    type_into(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(1) .penny-trait-text", "Huge");
-    press(session, "#penny-antagonist-new-form .penny-trait-add");
-    type_into(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-text", "Hates riddles");
-    press(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-hidden");
-    press(session, "#penny-antagonist-new-submit");
+    add_the_troll(session);
     // Passed around, the House's secrets show after the hand-over (audit #2).
     crate::penny_secrets::show_house_secrets(session);
     let troll = session.wait_for(".penny-antagonist");
@@ -216,6 +210,32 @@ fn table_with_two_players(session: &Session) -> (String, String, String) {
     shots_of(session, "penny-players", "#penny-players");
     shots_of(session, "penny-antagonists", "#penny-antagonists");
     (game, ada, bo)
+}
+
+/// A new Penny Ante game `game`, open on its table with Ada (Strong, 25 pennies) and the
+/// first adventure started (the House funded with her 25); returns Ada's id.
+pub(crate) fn ada_at_the_table(session: &Session, game: &str) -> String {
+    create_game(session, game, "penny_ante");
+    open_game(session, game);
+    press(session, "#game-penny");
+    session.wait_for("#penny-screen");
+    press(session, "#penny-tab-table");
+    let ada = add_player(session, "Ada", "Strong", "25");
+    press(session, "#penny-start-adventure");
+    session.wait_text("#penny-house-pile", "25");
+    ada
+}
+
+/// The Troll, made on the table: "Huge" and the hidden "Hates riddles"; returns its id.
+pub(crate) fn add_the_troll(session: &Session) -> String {
+    press(session, "#penny-new-antagonist summary");
+    type_into(session, "#penny-antagonist-new-name", "The Troll");
+    type_into(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(1) .penny-trait-text", "Huge");
+    press(session, "#penny-antagonist-new-form .penny-trait-add");
+    type_into(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-text", "Hates riddles");
+    press(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-hidden");
+    press(session, "#penny-antagonist-new-submit");
+    session.wait_for(".penny-antagonist").attribute("data-antagonist-id").expect("an antagonist id")
 }
 
 /// Challenge 1: Ada against the House over the rope bridge, dice typed in by hand.
@@ -670,22 +690,8 @@ fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
     let scratch = Scratch::new("penny-roles");
     let db_path = scratch.path("sheetkeeper.db");
     let session = open(&db_path);
-    create_game(&session, "Penny Roles", "penny_ante");
-    open_game(&session, "Penny Roles");
-    press(&session, "#game-penny");
-    session.wait_for("#penny-screen");
-    press(&session, "#penny-tab-table");
-    add_player(&session, "Ada", "Strong", "25");
-    press(&session, "#penny-start-adventure");
-    session.wait_text("#penny-house-pile", "25");
-    press(&session, "#penny-new-antagonist summary");
-    type_into(&session, "#penny-antagonist-new-name", "The Troll");
-    type_into(&session, "#penny-antagonist-new-form .penny-trait-row:nth-child(1) .penny-trait-text", "Huge");
-    press(&session, "#penny-antagonist-new-form .penny-trait-add");
-    type_into(&session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-text", "Hates riddles");
-    press(&session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-hidden");
-    press(&session, "#penny-antagonist-new-submit");
-    let troll = session.wait_for(".penny-antagonist").attribute("data-antagonist-id").expect("an antagonist id");
+    ada_at_the_table(&session, "Penny Roles");
+    let troll = add_the_troll(&session);
     dismiss_toast(&session);
     assert!(!page_has(&session, "Hates riddles"), "passed around, the shared table keeps it");
     crate::penny_secrets::show_house_secrets(&session);

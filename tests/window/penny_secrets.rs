@@ -5,7 +5,8 @@
 //! odds following the characteristics ticked. Screens at 1280 and 360 px.
 
 use crate::penny_ante::{
-    add_player, choose, dismiss_toast, page_has, pass_to, press, set_role, shots_of, text_of, type_dice, type_into,
+    ada_at_the_table, add_player, add_the_troll, choose, dismiss_toast, page_has, pass_to, press, set_role, shots_of,
+    text_of, type_dice, type_into,
 };
 use crate::webdriver::Session;
 use crate::{create_game, one_window, open, open_dark, open_game, Scratch};
@@ -23,22 +24,8 @@ pub(crate) fn show_house_secrets(session: &Session) {
 /// The game with Ada (25 pennies), an adventure, and the Troll ("Huge", hidden "Hates
 /// riddles") funded with 10 by the House after the hand-over; returns the Troll's id.
 fn troll_table(session: &Session, game: &str) -> String {
-    create_game(session, game, "penny_ante");
-    open_game(session, game);
-    press(session, "#game-penny");
-    session.wait_for("#penny-screen");
-    press(session, "#penny-tab-table");
-    add_player(session, "Ada", "Strong", "25");
-    press(session, "#penny-start-adventure");
-    session.wait_text("#penny-house-pile", "25");
-    press(session, "#penny-new-antagonist summary");
-    type_into(session, "#penny-antagonist-new-name", "The Troll");
-    type_into(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(1) .penny-trait-text", "Huge");
-    press(session, "#penny-antagonist-new-form .penny-trait-add");
-    type_into(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-text", "Hates riddles");
-    press(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-hidden");
-    press(session, "#penny-antagonist-new-submit");
-    let troll = session.wait_for(".penny-antagonist").attribute("data-antagonist-id").expect("an antagonist id");
+    ada_at_the_table(session, game);
+    let troll = add_the_troll(session);
     // Passed around, the shared screen keeps the House's secrets: placeholders only.
     session.wait_text(".penny-antagonist .penny-purse", "? pennies");
     dismiss_toast(session);
@@ -133,14 +120,7 @@ fn the_cups_are_revealed_together_whichever_side_chooses_first() {
     let _window = one_window();
     let scratch = Scratch::new("penny-reveal");
     let session = open_dark(&scratch.path("sheetkeeper.db"));
-    create_game(&session, "Penny Reveal", "penny_ante");
-    open_game(&session, "Penny Reveal");
-    press(&session, "#game-penny");
-    session.wait_for("#penny-screen");
-    press(&session, "#penny-tab-table");
-    add_player(&session, "Ada", "Strong", "25");
-    press(&session, "#penny-start-adventure");
-    session.wait_text("#penny-house-pile", "25");
+    ada_at_the_table(&session, "Penny Reveal");
     press(&session, "#penny-issue");
     type_into(&session, "#penny-stake", "The last pie");
     press(&session, "#penny-start-challenge");

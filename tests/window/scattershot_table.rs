@@ -3,7 +3,8 @@
 //!   (the Scope reminder shows: two against one), Ada's player calls for mechanical play,
 //!   Ada hits Bo's Hit Points, and Bo's Hit Points drop at once (read back from `sc_sheets`)
 //!   while the fight goes on, Ada's turn still running;
-//! - the UE chart filled in on the table, then a Telling Blow whose points (the chart's
+//! - the UE chart filled in on the table (a Factor out of range first refused in words naming its
+//!   row and column), then a Telling Blow whose points (the chart's
 //!   Points at its MIB) are all taken as complications for Bo, and the chart's Bonus kept on
 //!   Ada as a residual modifier until the session ends, shown on her sheet; dark theme.
 //!
@@ -92,6 +93,14 @@ fn a_telling_blow_taken_as_complications_for_the_subject_with_the_ue_chart() {
     type_into(&session, "#sc-chart-1-points", "2");
     type_into(&session, "#sc-chart-1-bonus", "2");
     type_into(&session, "#sc-chart-1-magnitude", "a room");
+    // A Factor out of range is refused in words that name the row and the column, and nothing is saved.
+    type_into(&session, "#sc-chart-1-factor", "300");
+    press(&session, "#sc-chart-save");
+    wait_contains(&session, "#error-message", "Row 2, Factor: type a whole number from 0 to 100.");
+    let saved: i64 =
+        conn.query_row("SELECT count(*) FROM sc_ue_chart WHERE game_id = ?1", [&game], |r| r.get(0)).unwrap();
+    assert_eq!(saved, 0, "a refused chart saves no row");
+    type_into(&session, "#sc-chart-1-factor", "1");
     press(&session, "#sc-chart-save");
     // Saved when the window says so (a refusal would name its field in the error area).
     session.wait_until("the chart saved", || {

@@ -131,23 +131,26 @@ function setupCard(ctx) {
     return field(label, input);
   };
 
-  const target = select([["", "Nothing"], ...t.characters.map((c) => [c.id, c.name])], {
-    id: "sc-roll-target",
-    data: { focusKey: "sc-roll-target" },
-  });
-  target.value = draft.target;
-  const resource = select(RESOURCES, { id: "sc-roll-target-resource" });
-  resource.value = draft.resource;
-  resource.disabled = draft.target === "";
-  target.addEventListener("change", () => {
-    draft.target = target.value;
-    resource.disabled = draft.target === "";
-    refresh();
-  });
-  resource.addEventListener("change", () => {
-    draft.resource = resource.value;
-    refresh();
-  });
+  // Who takes a result, and on which resource: one for the actor's result, one for the
+  // resistor's (a negative contested result), each kept in two of the draft's fields.
+  const resultTarget = (id, whoKey, resourceKey) => {
+    const who = select([["", "Nothing"], ...t.characters.map((c) => [c.id, c.name])], { id, data: { focusKey: id } });
+    who.value = draft[whoKey];
+    const resourceOf = select(RESOURCES, { id: `${id}-resource` });
+    resourceOf.value = draft[resourceKey];
+    resourceOf.disabled = draft[whoKey] === "";
+    who.addEventListener("change", () => {
+      draft[whoKey] = who.value;
+      resourceOf.disabled = draft[whoKey] === "";
+      refresh();
+    });
+    resourceOf.addEventListener("change", () => {
+      draft[resourceKey] = resourceOf.value;
+      refresh();
+    });
+    return [who, resourceOf];
+  };
+  const [target, resource] = resultTarget("sc-roll-target", "target", "resource");
 
   const charted = t.ue_chart.length > 0;
   const useChart = charted && !draft.ownFacets;
@@ -166,22 +169,7 @@ function setupCard(ctx) {
     refresh();
   });
 
-  const against = select([["", "Nothing"], ...t.characters.map((c) => [c.id, c.name])], {
-    id: "sc-roll-resistor-target",
-    data: { focusKey: "sc-roll-resistor-target" },
-  });
-  against.value = draft.resistorTarget;
-  const againstResource = select(RESOURCES, { id: "sc-roll-resistor-target-resource" });
-  againstResource.value = draft.resistorResource;
-  againstResource.disabled = draft.resistorTarget === "";
-  against.addEventListener("change", () => {
-    draft.resistorTarget = against.value;
-    againstResource.disabled = draft.resistorTarget === "";
-    refresh();
-  });
-  againstResource.addEventListener("change", () => {
-    draft.resistorResource = againstResource.value;
-  });
+  const [against, againstResource] = resultTarget("sc-roll-resistor-target", "resistorTarget", "resistorResource");
 
   const node = card(
     "sc-roll-setup",

@@ -218,17 +218,24 @@ function chartCard(ctx) {
       ],
       (b) => {
         const rows = [];
-        for (let i = 0; i < draft.rows.length; i++) {
+        let wrong = null; // the first box that is not a number in its range, said in words
+        for (let i = 0; i < draft.rows.length && wrong === null; i++) {
           const r = draft.rows[i];
-          const read = (name, min, max) => readCount(document.getElementById(`sc-chart-${i}-${name}`), min, max);
-          const index = read("index", -1000, 1000);
-          const factor = index === null ? null : read("factor", 0, 100);
-          const points = factor === null ? null : read("points", 0, 100);
-          const bonus = points === null ? null : read("bonus", 0, 100);
-          if (bonus === null) return;
-          rows.push({ index, factor, points, bonus, magnitude: String(r.magnitude ?? "").trim() });
+          const read = (name, min, max) => {
+            if (wrong !== null) return null;
+            const n = readCount(document.getElementById(`sc-chart-${i}-${name}`), min, max);
+            const label = CHART_COLUMNS.find(([key]) => key === name)[1];
+            if (n === null) wrong = `Row ${i + 1}, ${label}: type a whole number from ${min} to ${max}.`;
+            return n;
+          };
+          const row = { index: read("index", -1000, 1000), factor: read("factor", 0, 100), points: read("points", 0, 100), bonus: read("bonus", 0, 100) };
+          rows.push({ ...row, magnitude: String(r.magnitude ?? "").trim() });
         }
-        ctx.move("The UE chart did not change.", () => api.scattershotTableEdit(ctx.gameId, { edit: "ue_chart", rows }), b);
+        ctx.move(
+          "The UE chart did not change.",
+          () => (wrong === null ? api.scattershotTableEdit(ctx.gameId, { edit: "ue_chart", rows }) : Promise.reject(new Error(wrong))),
+          b,
+        );
       },
     ),
   );

@@ -545,6 +545,14 @@ export const mezzoNoEscape = (game, hooks, challenge, user, target) =>
 export const mezzoTurningPoint = (game, hooks, challenge, sacrifices, draws) =>
   call("mezzo_turning_point", { game, hooks, challenge, sacrifices, draws });
 export const mezzoSetTheme = (game, by, text) => call("mezzo_set_theme", { game, by, text });
+/** The laws, themes, facts, open hooks, narration votes and discovered details a conflict may use. */
+export const mezzoConflictSources = (game) => call("mezzo_conflict_sources", { game });
+/** Adds a Setting Law of the game (`id` null) or rewrites law `id`. */
+export const mezzoPutLaw = (game, id, name, effect) => call("mezzo_put_law", { game, id, name, effect });
+export const mezzoRemoveLaw = (game, id) => call("mezzo_remove_law", { game, id });
+/** Adds a fact to the arc's register (`id` null) or rewrites fact `id`. */
+export const mezzoPutFact = (game, id, text) => call("mezzo_put_fact", { game, id, text });
+export const mezzoRemoveFact = (game, id) => call("mezzo_remove_fact", { game, id });
 /** Ends the arc (after its Turning Point) with `memorable` awards and starts the next. */
 export const mezzoEndArc = (game, memorable) => call("mezzo_end_arc", { game, memorable });
 

@@ -1792,4 +1792,42 @@ mod tests {
         }
         assert!(total.turning_points > 0 && total.refused_twice > 0 && total.arcs_ended > 0);
     }
+
+    #[test]
+    fn the_games_own_laws_are_named_once_and_never_as_the_sources_laws() {
+        let law = |n| Uuid::from_u128(n);
+        let laws = put_law(&[], law(1), " Law of Heroes ", "Heroes win in the end").unwrap();
+        assert_eq!(laws[0].name, "Law of Heroes");
+        let laws = put_law(&laws, law(2), "Doom", "Omens come true").unwrap();
+        assert_eq!(
+            put_law(&laws, law(3), "law of heroes", "x").unwrap_err().to_string(),
+            "name: the game already has a law “law of heroes”"
+        );
+        assert_eq!(
+            put_law(&laws, law(3), "Law of Inertia", "x").unwrap_err().to_string(),
+            "name: “Law of Inertia” is one of the source's own laws"
+        );
+        assert!(put_law(&laws, law(3), "Fate", "").unwrap_err().to_string().starts_with("effect:"));
+        let edited = put_law(&laws, law(2), "Dark omens", "Omens come true, twice").unwrap();
+        assert_eq!((edited.len(), edited[1].name.as_str()), (2, "Dark omens"));
+        assert_eq!(remove_law(&edited, law(1)).unwrap().len(), 1);
+        assert_eq!(remove_law(&edited, law(9)).unwrap_err().to_string(), "id: is not one of this game's Setting Laws");
+    }
+
+    #[test]
+    fn facts_belong_to_their_arc_and_are_written_once_per_arc() {
+        let f = |n| Uuid::from_u128(n);
+        let facts = put_fact(&[], 1, f(1), "The bridge is down").unwrap();
+        assert_eq!(
+            put_fact(&facts, 1, f(2), "the bridge is down").unwrap_err().to_string(),
+            "text: “the bridge is down” is already a fact of this arc"
+        );
+        let facts = put_fact(&facts, 2, f(2), "The bridge is down").unwrap();
+        assert_eq!((facts[0].arc, facts[1].arc), (1, 2), "the same words may be a fact of another arc");
+        let edited = put_fact(&facts, 2, f(1), "The bridge is rebuilt").unwrap();
+        assert_eq!((edited[0].arc, edited[0].text.as_str()), (1, "The bridge is rebuilt"), "a rewrite keeps its arc");
+        assert!(put_fact(&facts, 2, f(3), "line\nbreak").is_err());
+        assert_eq!(remove_fact(&edited, f(2)).unwrap().len(), 1);
+        assert!(remove_fact(&edited, f(9)).is_err());
+    }
 }

@@ -632,4 +632,129 @@ mod tests {
         assert_eq!(err(draft(vec![counted(3, 1)])), "casts[0].option: there is no option 4");
         assert_eq!(err(draft(vec![counted(0, 41)])), "casts[0].votes: an option may hold at most 40 votes");
     }
+
+    fn sources() -> Sources {
+        Sources {
+            laws: vec![CustomLaw { id: id(70), name: "Law of Heroes".into(), effect: "Heroes win in the end".into() }],
+            themes: vec![Theme { by: id(10), text: "Trust is earned".into() }],
+            victory_votes: vec![VictoryVotes { element: id(10), challenge: id(99), votes: 2 }],
+            discoveries: vec!["A rope ladder".into()],
+        }
+    }
+
+    fn mira() -> Element {
+        let mut e = Element::new(id(10), ElementKind::Character, "Mira").unwrap();
+        e.claimed_by = Some(id(1));
+        e.traits.push(crate::rules::mezzo::element::Trait::from_template(
+            id(30),
+            Template::Attractant,
+            "Danger magnet",
+            crate::rules::mezzo::element::Via::EdgeSlot,
+        ));
+        e.traits.push(crate::rules::mezzo::element::Trait::new(
+            id(31),
+            crate::rules::mezzo::element::TraitKind::Edge,
+            "Climber",
+            crate::rules::mezzo::element::Via::EdgeSlot,
+        ));
+        e.adversity = 1;
+        e.adversity_debt = 2;
+        e
+    }
+
+    #[test]
+    fn every_other_source_adds_its_votes_and_pays_what_it_spends() {
+        let casts = vec![
+            ConflictCast::Narration { element: id(10), by: id(1), option: 0, votes: 2 },
+            ConflictCast::Trait { element: id(10), trait_id: id(30), option: 0 },
+            ConflictCast::Discover { detail: "a rope ladder".into(), option: 1 },
+            ConflictCast::IllFated { element: id(10), by: id(1), option: 2, points: 2 },
+            ConflictCast::Law {
+                player: id(1),
+                option: 1,
+                law: ConflictLaw::Custom { id: id(70), direction: Direction::For },
+            },
+            ConflictCast::Law {
+                player: id(2),
+                option: 2,
+                law: ConflictLaw::Theme { by: id(10), direction: Direction::Against },
+            },
+        ];
+        let (votes, paid) = settle(&draft(casts), &players(), &[mira()], &sources()).unwrap();
+        assert_eq!(counts(&votes), vec![3, 2, 1]);
+        assert_eq!((votes[0].narration, votes[0].traits, votes[1].discover, votes[2].ill_fated), (2, 1, 1, 2));
+        assert_eq!((votes[1].laws, votes[2].laws), (1, -1));
+        assert!(paid.victory_votes.is_empty(), "both narration votes are spent");
+        assert_eq!(paid.elements[0].adversity_debt, 0, "Ill Fated paid the debt off");
+        assert_eq!(paid.elements[0].adversity, 1, "and left the adversity alone");
+    }
+
+    #[test]
+    fn a_source_that_is_not_there_is_refused_naming_the_cast() {
+        let e = |casts| settle(&draft(casts), &players(), &[mira()], &sources()).unwrap_err().to_string();
+        let narr = |by, votes| ConflictCast::Narration { element: id(10), by: id(by), option: 0, votes };
+        assert_eq!(
+            e(vec![narr(1, 3)]),
+            "casts[0].votes: Mira holds 2 Victory Narration vote(s) from the table's challenge"
+        );
+        assert_eq!(
+            e(vec![narr(1, 1), narr(1, 2)]),
+            "casts[1].votes: Mira holds 1 Victory Narration vote(s) from the table's challenge"
+        );
+        assert_eq!(e(vec![narr(2, 1)]), "casts[0].by: Mira is claimed: its momentum is its claimer's");
+        let no_bank = Sources { victory_votes: vec![], ..sources() };
+        assert!(settle(&draft(vec![narr(1, 1)]), &players(), &[mira()], &no_bank)
+            .unwrap_err()
+            .to_string()
+            .contains("holds 0 Victory Narration"));
+        let t = |trait_id| ConflictCast::Trait { element: id(10), trait_id: id(trait_id), option: 0 };
+        assert_eq!(
+            e(vec![t(31)]),
+            "casts[0].trait_id: “Climber” is not an Attractant or a Repellent: it gives no vote in a conflict"
+        );
+        assert_eq!(e(vec![t(30), t(30)]), "casts[1].trait_id: “Danger magnet” already gave its vote");
+        let mut away = draft(vec![t(30)]);
+        away.active_in_scene.clear();
+        assert_eq!(
+            settle(&away, &players(), &[mira()], &sources()).unwrap_err().to_string(),
+            "casts[0].element: Mira is not active in the scene: its “Danger magnet” does not apply"
+        );
+        let d = |detail: &str| ConflictCast::Discover { detail: detail.into(), option: 0 };
+        assert_eq!(e(vec![d("A boat")]), "casts[0].detail: no Discover perk of the table's challenge added “A boat”");
+        assert_eq!(
+            e(vec![d("A rope ladder"), d("a rope ladder")]),
+            "casts[1].detail: “a rope ladder” already has its extra vote"
+        );
+        let ill = |points| ConflictCast::IllFated { element: id(10), by: id(1), option: 0, points };
+        assert_eq!(e(vec![ill(3)]), "casts[0].points: Mira owes 2 adversity debt, not 3");
+        assert_eq!(e(vec![ill(1), ill(2)]), "casts[1].points: Mira owes 1 adversity debt, not 2");
+        let law = |law| ConflictCast::Law { player: id(1), option: 0, law };
+        assert_eq!(
+            e(vec![law(ConflictLaw::Custom { id: id(71), direction: Direction::For })]),
+            "casts[0].law.id: is not one of this game's Setting Laws"
+        );
+        assert_eq!(
+            e(vec![law(ConflictLaw::Theme { by: id(2), direction: Direction::For })]),
+            "casts[0].law.by: set no Theme of this arc"
+        );
+        // A custom law or a Theme is the player's one law of the conflict.
+        assert_eq!(
+            e(vec![
+                law(ConflictLaw::Potential { direction: Direction::For }),
+                law(ConflictLaw::Theme { by: id(10), direction: Direction::For }),
+            ]),
+            "casts[1].law: Ann has invoked a law in this conflict"
+        );
+    }
+
+    #[test]
+    fn victory_narration_bought_in_a_challenge_is_banked_for_it_alone() {
+        use crate::rules::mezzo::challenge::{ChallengeEvent, Spend};
+        let spent = |votes| ChallengeEvent::Spent { challenger: id(10), spend: Spend::VictoryNarration { votes } };
+        let bank = bank_victory_votes(&[], id(99), &[spent(2), spent(1)]);
+        assert_eq!(bank, vec![VictoryVotes { element: id(10), challenge: id(99), votes: 3 }]);
+        let other = ChallengeEvent::Spent { challenger: id(10), spend: Spend::ClaimingStakes { perks: 1 } };
+        assert_eq!(bank_victory_votes(&bank, id(99), &[other]), bank, "other spends buy no votes");
+        assert!(bank_victory_votes(&bank, id(98), &[]).is_empty(), "the next challenge ends the old votes");
+    }
 }

@@ -1461,7 +1461,10 @@ fn register_problems(table: &MezzoTable, path: &str) -> Vec<Problem> {
         }
         facts.push(f.id);
         if f.arc > table.arc() {
-            problem(format!("{at}.arc"), format!("arc {} has not started (the table is in arc {})", f.arc, table.arc()));
+            problem(
+                format!("{at}.arc"),
+                format!("arc {} has not started (the table is in arc {})", f.arc, table.arc()),
+            );
         }
         if let Err(Error::Invalid { field, problem: p }) = plot::put_fact(&table.facts[..i], f.arc, f.id, &f.text) {
             problem(format!("{at}.{field}"), p);

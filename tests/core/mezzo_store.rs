@@ -188,7 +188,11 @@ pub fn scene() -> Scene {
     let mut table = MezzoTable::default();
     (table.plot.number, table.players, table.elements) = (2, vec![ada, bo, cy], vec![lighthouse, smugglers, cove, key]);
     // The table's own Setting Law, the arc's facts register, narration votes not spent yet.
-    table.laws = vec![CustomLaw { id: id(80), name: "Law of the Tides".into(), effect: "The sea gives back what it takes".into() }];
+    table.laws = vec![CustomLaw {
+        id: id(80),
+        name: "Law of the Tides".into(),
+        effect: "The sea gives back what it takes".into(),
+    }];
     table.facts = vec![
         Fact { id: id(81), arc: 1, text: "The lighthouse burned once".into() },
         Fact { id: id(82), arc: 2, text: "The smugglers owe Ada".into() },

@@ -6,6 +6,11 @@
 // the app or takes every die's face typed in by hand; the result shows each option's dice,
 // faces and score (or the median steps) and the winner. A tie is settled by a compromise or
 // broken with dice (d12s, d6s in the D6 variant).
+// The other vote sources come from what the table recorded (ctx.ui.sources, mezzoConflictSources):
+// a player's Victory Narration votes and Ill Fated debt, the game's own Setting Laws and the
+// arc's Themes beside the three laws, the facts register offered for Consistency (open hooks
+// for Inertia); the story's own votes (an Attractant or Repellent active in the scene, a
+// detail a Discover perk added) are cast once for the table.
 //
 //   import { renderConflict, newConflict, forgetResult } from "./mezzo-conflict.js";
 //   renderConflict(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.conflict is the state below
@@ -43,7 +48,8 @@ const APPROACHES = [
 
 const LAW_HINT =
   "Consistency: a fact that already happened supports or contradicts the option (each fact once per conflict). " +
-  "Inertia: the option changes a fact in a major way. Potential: it opens up or closes off possibilities.";
+  "Inertia: the option changes a fact in a major way. Potential: it opens up or closes off possibilities. " +
+  "The game's own laws and the arc's Themes count like Potential: +1 for, −1 against.";
 
 /** A conflict being set up, with nothing cast. */
 export function newConflict(byHand = false) {
@@ -55,6 +61,7 @@ export function newConflict(byHand = false) {
     noBursts: false,
     hand: byHand, // the game's "roll real dice" preference
     casts: {},
+    story: { traits: {}, discover: {} }, // trait id / detail → the option it votes for (-1: not cast)
     entry: "players", // "players": each player's votes here; "totals": what the table counted
     totals: [], // per option: the votes the table counted (cast on other devices)
     handValues: [],
@@ -91,6 +98,8 @@ function castsOf(c, playerId) {
     law: { kind: "", option: 0, fact: "", direction: "for" },
     influence: { points: 0, option: 0 },
     ff: { element: "", option: 0, count: 1, debt: false },
+    narration: { element: "", option: 0, votes: 0 },
+    ill: { element: "", option: 0, points: 0 },
   };
   return c.casts[playerId];
 }
@@ -123,12 +132,17 @@ function draftOf(ctx, forPreview = false) {
     const law = mine.law;
     if (law.kind !== "" && law.option < n) {
       const fact = law.fact.trim() !== "" || !forPreview ? law.fact : `the fact ${p.name} names`;
+      const [kind, ref] = law.kind.split(":");
       const body =
-        law.kind === "consistency"
+        kind === "consistency"
           ? { law: "consistency", fact, direction: law.direction }
-          : law.kind === "inertia"
+          : kind === "inertia"
             ? { law: "inertia", fact }
-            : { law: "potential", direction: law.direction };
+            : kind === "custom"
+              ? { law: "custom", id: ref, direction: law.direction }
+              : kind === "theme"
+                ? { law: "theme", by: ref, direction: law.direction }
+                : { law: "potential", direction: law.direction };
       casts.push({ kind: "law", player: p.id, option: law.option, law: body });
     }
     if (mine.influence.points > 0 && mine.influence.option < n) {
@@ -139,6 +153,24 @@ function draftOf(ctx, forPreview = false) {
       for (let k = 0; k < ff.count; k++) {
         casts.push({ kind: "fortunes_favor", element: ff.element, by: p.id, option: ff.option, allow_debt: ff.debt });
       }
+    }
+    const nv = mine.narration;
+    if (nv.element !== "" && nv.votes > 0 && nv.option < n) {
+      casts.push({ kind: "narration", element: nv.element, by: p.id, option: nv.option, votes: nv.votes });
+    }
+    const ill = mine.ill;
+    if (ill.element !== "" && ill.points > 0 && ill.option < n) {
+      casts.push({ kind: "ill_fated", element: ill.element, by: p.id, option: ill.option, points: ill.points });
+    }
+  }
+  if (storyHere(ctx)) {
+    for (const { element, trait } of storyTraits(ctx)) {
+      const option = c.story.traits[trait.id] ?? -1;
+      if (option >= 0 && option < n) casts.push({ kind: "trait", element: element.id, trait_id: trait.id, option });
+    }
+    for (const detail of ctx.ui.sources?.discoveries ?? []) {
+      const option = c.story.discover[detail] ?? -1;
+      if (option >= 0 && option < n) casts.push({ kind: "discover", detail, option });
     }
   }
   if (byTotals(ctx)) {
@@ -155,6 +187,17 @@ function draftOf(ctx, forPreview = false) {
     active_in_scene: ctx.ui.active,
     casts,
   };
+}
+
+/** Whether the story's own votes are cast here: on the table's device, unless it enters totals. */
+const storyHere = (ctx) => ctx.role !== "player" && ctx.ui.conflict.entry !== "totals";
+
+/** The Attractants and Repellents of the elements active in the scene: [{element, trait}]. */
+function storyTraits(ctx) {
+  const active = ctx.ui.active;
+  return allElements(ctx.table)
+    .filter((e) => active.includes(e.id))
+    .flatMap((e) => e.traits.filter((t) => t.template === "attractant" || t.template === "repellent").map((trait) => ({ element: e, trait })));
 }
 
 /** Whether the votes cast elsewhere come in as totals: always on a player's own device. */
@@ -280,6 +323,10 @@ function oddsContent(ctx) {
           v.laws && `laws ${v.laws > 0 ? "+" : ""}${v.laws}`,
           v.influence && `influence ${v.influence}`,
           v.fortunes_favor && `Fortune's Favor ${v.fortunes_favor}`,
+          v.narration && `narration ${v.narration}`,
+          v.traits && `traits ${v.traits}`,
+          v.discover && `discovered ${v.discover}`,
+          v.ill_fated && `Ill Fated ${v.ill_fated}`,
         ].filter(Boolean);
         const mult = 1 + Math.floor(n / 6);
         const threshold = n % 6;
@@ -626,15 +673,18 @@ function removeOption(ctx, i) {
   const shift = (o) => (o === i ? -1 : o > i ? o - 1 : o);
   for (const mine of Object.values(c.casts)) {
     mine.free = mine.free.map(shift);
-    for (const part of [mine.law, mine.influence, mine.ff]) {
+    for (const part of [mine.law, mine.influence, mine.ff, mine.narration, mine.ill]) {
       const moved = shift(part.option);
       if (moved === -1) {
         part.option = 0;
         if (part === mine.law) part.kind = "";
         if (part === mine.influence) part.points = 0;
-        if (part === mine.ff) part.element = "";
+        if (part === mine.ff || part === mine.narration || part === mine.ill) part.element = "";
       } else part.option = moved;
     }
+  }
+  for (const marks of [c.story.traits, c.story.discover]) {
+    for (const key of Object.keys(marks)) marks[key] = shift(marks[key]);
   }
   c.totals.splice(i, 1);
   c.handValues = [];
@@ -664,6 +714,43 @@ function castsCard(ctx) {
         el("p", { class: "mz-hint muted hint" }, "Each player: free votes, one Setting Law, influence (a vote per point) and Fortune's Favor (2 adversity of an element for a vote). Influence and adversity are paid when the conflict is resolved."),
       ),
     ...here.map((p) => casterSet(p, c, ctx)),
+    storyHere(ctx) && storyPart(ctx),
+  );
+}
+
+/** The story's own votes: an Attractant or Repellent active in the scene, a discovered detail. */
+function storyPart(ctx) {
+  const c = ctx.ui.conflict;
+  const traits = storyTraits(ctx);
+  const details = ctx.ui.sources?.discoveries ?? [];
+  if (traits.length === 0 && details.length === 0) return null;
+  const mark = (marks, key, label, attrs) => {
+    const s = optionSelect(c, marks[key] ?? -1, { ...attrs, data: { focusKey: attrs.id } }, true);
+    s.addEventListener("change", () => {
+      marks[key] = Number(s.value);
+      schedulePreview(ctx);
+    });
+    return field(label, s);
+  };
+  return el(
+    "fieldset",
+    { class: "mz-caster", id: "mz-story-votes" },
+    el("legend", {}, "Votes from the story"),
+    el(
+      "div",
+      { class: "mz-fields" },
+      ...traits.map(({ element, trait }) =>
+        mark(
+          c.story.traits,
+          trait.id,
+          `${element.name}'s ${trait.template === "attractant" ? "Attractant" : "Repellent"} “${trait.name}”: a vote where it is ${trait.template === "attractant" ? "present" : "absent"}`,
+          { id: `mz-trait-${trait.id}`, class: "mz-trait-vote" },
+        ),
+      ),
+      ...details.map((detail, i) =>
+        mark(c.story.discover, detail, `Discovered “${detail}”: an extra vote where it exists`, { id: `mz-discover-${i}`, class: "mz-discover-vote" }),
+      ),
+    ),
   );
 }
 
@@ -706,7 +793,21 @@ function casterSet(p, c, ctx) {
   }
 
   const lawOption = optionSelect(c, mine.law.option, { id: id("law-option"), data: { focusKey: id("law-option") } });
-  const law = lawFields(mine.law, { id, key: "option", target: lawOption, targetLabel: "On option", changed });
+  const src = ctx.ui.sources ?? { laws: [], themes: [], facts: [], open_hooks: [], victory_votes: [] };
+  const law = lawFields(mine.law, {
+    id,
+    key: "option",
+    target: lawOption,
+    targetLabel: "On option",
+    changed,
+    extraLaws: [
+      ...src.laws.map((l) => [`custom:${l.id}`, `${l.name} (±1)`]),
+      ...src.themes.map((th) => [`theme:${th.by}`, `Theme: ${th.text} (±1)`]),
+    ],
+    facts: src.facts.map((f) => f.text),
+    hooks: src.open_hooks,
+  });
+  const extraParts = otherSources(p, mine, c, ctx, src, id, changed);
 
   const points = numberInput({ id: id("influence-points"), class: "mz-influence-points", min: 0, max: p.influence, value: mine.influence.points });
   const pointsOption = optionSelect(c, mine.influence.option, { id: id("influence-option"), class: "mz-influence-option" });
@@ -771,7 +872,7 @@ function casterSet(p, c, ctx) {
       { class: "mz-cast-part" },
       el("p", { class: "mz-cast-title" }, "Setting Law (once per conflict)"),
       el("div", { class: "mz-fields" }, ...law),
-      disclosure("The three laws", el("p", { class: "mz-hint muted hint" }, LAW_HINT)),
+      disclosure("The laws", el("p", { class: "mz-hint muted hint" }, LAW_HINT)),
     ),
     el(
       "div",
@@ -780,7 +881,81 @@ function casterSet(p, c, ctx) {
       el("div", { class: "mz-fields" }, field(`Points (of ${p.influence})`, points), field("For option", pointsOption)),
     ),
     ffPart,
+    ...extraParts,
   );
+}
+
+/** A claimed element's votes and debt are its claimer's; an unclaimed one's anyone's. */
+const spendsFor = (p, e) => !e.claimed_by || e.claimed_by === p.id;
+
+/** `p`'s Victory Narration votes and Ill Fated debt, shown only when there is some to spend. */
+function otherSources(p, mine, c, ctx, src, id, changed) {
+  const parts = [];
+  const known = new Map(allElements(ctx.table).map((e) => [e.id, e]));
+  const banked = src.victory_votes.filter((v) => known.has(v.element) && spendsFor(p, known.get(v.element)));
+  const stepper = (part, key, max, attrs) => {
+    const input = numberInput({ ...attrs, min: 0, max, value: part[key] });
+    input.addEventListener("input", () => {
+      const n = wholeNumber(input);
+      part[key] = n !== null && n > 0 ? n : 0;
+      changed();
+    });
+    return input;
+  };
+  const elementPick = (part, choices, attrs) => {
+    const s = select([["", "None"], ...choices], attrs);
+    s.value = part.element;
+    s.addEventListener("change", () => {
+      part.element = s.value;
+      changed();
+    });
+    return s;
+  };
+  const optionPick = (part, attrs) => {
+    const s = optionSelect(c, part.option, attrs);
+    s.addEventListener("change", () => {
+      part.option = Number(s.value);
+      changed();
+    });
+    return s;
+  };
+  if (banked.length > 0) {
+    const nv = mine.narration;
+    parts.push(
+      el(
+        "div",
+        { class: "mz-cast-part" },
+        el("p", { class: "mz-cast-title" }, "Victory Narration"),
+        el(
+          "div",
+          { class: "mz-fields" },
+          field("Victor", elementPick(nv, banked.map((v) => [v.element, `${v.name} (${plural(v.votes, "vote")} bought)`]), { id: id("narration-element"), class: "mz-narration-element" })),
+          field("Votes", stepper(nv, "votes", Math.max(...banked.map((v) => v.votes)), { id: id("narration-votes"), class: "mz-narration-votes" })),
+          field("For option", optionPick(nv, { id: id("narration-option"), class: "mz-narration-option" })),
+        ),
+        el("p", { class: "mz-hint muted" }, "Momentum spent on narration when the victor left the challenge: a vote each on an event tied to the victory."),
+      ),
+    );
+  }
+  const debtors = allElements(ctx.table).filter((e) => e.adversity_debt > 0 && spendsFor(p, e));
+  if (debtors.length > 0) {
+    const ill = mine.ill;
+    parts.push(
+      el(
+        "div",
+        { class: "mz-cast-part" },
+        el("p", { class: "mz-cast-title" }, "Ill Fated"),
+        el(
+          "div",
+          { class: "mz-fields" },
+          field("Element in debt", elementPick(ill, debtors.map((e) => [e.id, `${e.name} (${e.adversity_debt} debt)`]), { id: id("ill-element"), class: "mz-ill-element" })),
+          field("Debt paid off (a vote each)", stepper(ill, "points", Math.max(...debtors.map((e) => e.adversity_debt)), { id: id("ill-points"), class: "mz-ill-points" })),
+          field("For the hostile option", optionPick(ill, { id: id("ill-option"), class: "mz-ill-option" })),
+        ),
+      ),
+    );
+  }
+  return parts;
 }
 
 function oddsCard(ctx) {

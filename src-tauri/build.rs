@@ -97,6 +97,7 @@ const COMMANDS: &[&str] = &[
     "mezzo_remove_law",
     "mezzo_put_fact",
     "mezzo_remove_fact",
+    "mezzo_conflict_d6_first",
     "mezzo_end_arc",
     "mezzo_deck",
     "mezzo_hand",

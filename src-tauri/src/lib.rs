@@ -147,6 +147,7 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             mezzo_commands::mezzo_remove_law,
             mezzo_commands::mezzo_put_fact,
             mezzo_commands::mezzo_remove_fact,
+            mezzo_commands::mezzo_conflict_d6_first,
             mezzo_commands::mezzo_end_arc,
             mezzo_commands::mezzo_deck,
             mezzo_commands::mezzo_hand,

@@ -8,7 +8,7 @@ use sheetkeeper::rules::mezzo::element::{
 };
 use sheetkeeper::rules::mezzo::vote::ConflictDraft;
 use sheetkeeper::services::{
-    self, Approach, ConflictOutcome, ConflictPreview, ConflictSources, DiceInput, MezzoChange, MezzoLogEntry,
+    self, Approach, ConflictOutcome, ConflictPreview, ConflictSources, D6First, DiceInput, MezzoChange, MezzoLogEntry,
     MezzoView, TieOutcome, TraitDraft,
 };
 use tauri::State;
@@ -795,4 +795,14 @@ pub fn mezzo_put_fact(
 #[tauri::command(async)]
 pub fn mezzo_remove_fact(state: State<'_, AppState>, game: String, id: String) -> Reply<MezzoChange> {
     Ok(services::mezzo_remove_fact(&mut *state.store()?, parse_id("game", &game)?, parse_id("id", &id)?)?)
+}
+
+#[tauri::command(async)]
+pub fn mezzo_conflict_d6_first(
+    state: State<'_, AppState>,
+    game: String,
+    draft: ConflictDraft,
+    dice: DiceInput,
+) -> Reply<D6First> {
+    Ok(services::mezzo_conflict_d6_first(&*state.store()?, parse_id("game", &game)?, &draft, &dice, &mut rand::rng())?)
 }

@@ -3,9 +3,10 @@
 //! by dice or settled by a compromise. A resolution is one transaction: the influence and
 //! adversity spent are paid, and the result is logged (`undo_game` takes it back).
 //!
-//! Ruling: in the D6 variant an owner decides on the burst before the dice are rolled —
-//! "when it pays" (when a burst raises the expected score, as the odds assume) or never —
-//! so that the whole resolution is one step at the table and in the log.
+//! D6 variant (RULES.md §3.2, decision 2026-11-25): each owner decides on a burst after
+//! seeing the first roll. The first rolls are shown first ([`mezzo_conflict_d6_first`],
+//! nothing saved); the resolution takes them back with the owners' choices and logs the
+//! whole roll as one move. The app suggests a burst where it raises the expected score.
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -35,11 +36,94 @@ pub enum Approach {
         #[serde(default)]
         selections: Vec<Vec<usize>>,
     },
-    /// Bursts are taken when they pay, unless `no_bursts`.
+    /// D6 variant. Each owner decides on a burst after seeing the first roll: `bursts` names
+    /// the options whose owner bursts (each must be allowed one). `first` gives the first
+    /// rolls already shown ([`mezzo_conflict_d6_first`]), one per option with votes, in
+    /// order; the dice then give only the rerolls. Without `bursts`, a burst is taken where
+    /// it raises the expected score, or nowhere with `no_bursts`.
     D6 {
         #[serde(default)]
         no_bursts: bool,
+        #[serde(default)]
+        first: Option<Vec<u8>>,
+        #[serde(default)]
+        bursts: Option<Vec<usize>>,
     },
+}
+
+/// The D6 variant's first rolls, before the owners decide on their bursts.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct D6First {
+    pub counts: Vec<u32>,
+    pub rolls: Vec<D6Roll>,
+    /// The first faces, one per option with votes, in order (to send back with the bursts).
+    pub faces: Vec<u8>,
+    /// The options whose owner may burst…
+    pub may_burst: Vec<usize>,
+    /// …and those where a burst raises the expected score (the app's suggestion).
+    pub suggested: Vec<usize>,
+}
+
+/// Rolls (or takes typed in) the first d6 of every option with votes, for the owners to
+/// decide on their bursts. Nothing is paid, saved or logged: the resolution logs the rolls.
+pub fn mezzo_conflict_d6_first<R: Rng>(
+    store: &Store,
+    game: Uuid,
+    draft: &ConflictDraft,
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<D6First> {
+    let read = store.read();
+    let (players, elements) = super::mezzo::participants(read, game)?;
+    let sources = Sources::of(&read.mezzo_table(game)?);
+    let (votes, _) = settle(draft, &players, &elements, &sources)?;
+    let n = counts(&votes);
+    let c = with_dice(dice, rng, |d| D6Conflict::roll(&n, d))?;
+    Ok(D6First {
+        faces: c.options().iter().filter_map(D6Roll::first).collect(),
+        may_burst: (0..n.len()).filter(|&i| c.options()[i].may_burst()).collect(),
+        suggested: c.bursts_that_pay(),
+        rolls: c.options().to_vec(),
+        counts: n,
+    })
+}
+
+/// The D6 conflict: the first rolls (from `first`, or the dice), then the bursts the owners
+/// chose (or the policy), each reroll from the dice.
+fn d6_rolls(
+    n: &[u32],
+    first: Option<&[u8]>,
+    bursts: Option<&[usize]>,
+    no_bursts: bool,
+    d: &mut dyn crate::rules::dice::DiceSource,
+) -> Result<D6Conflict> {
+    let mut c = match first {
+        Some(faces) => {
+            let mut shown = crate::rules::dice::Entered::new(faces.iter().copied());
+            let c = D6Conflict::roll(n, &mut shown).map_err(|e| relabel(e, "approach.first"))?;
+            if shown.remaining() > 0 {
+                return Err(Error::invalid("approach.first", "one first roll per option with votes, no more"));
+            }
+            c
+        }
+        None => D6Conflict::roll(n, d)?,
+    };
+    let chosen = match bursts {
+        Some(b) => b.to_vec(),
+        None if no_bursts => Vec::new(),
+        None => c.bursts_that_pay(),
+    };
+    for option in chosen {
+        c = c.burst(option, d).map_err(|e| relabel(e, "approach.bursts"))?;
+    }
+    Ok(c)
+}
+
+fn relabel(e: Error, field: &str) -> Error {
+    match e {
+        Error::Invalid { problem, .. } => Error::invalid(field, problem),
+        other => other,
+    }
 }
 
 /// One option's exact chance of winning.
@@ -158,16 +242,8 @@ pub fn mezzo_resolve_conflict<R: Rng>(
                 let outcome = r.outcome.clone();
                 (Some(r), None, Vec::new(), outcome)
             }
-            Approach::D6 { no_bursts } => {
-                let c = with_dice(dice, rng, |d| {
-                    let mut c = D6Conflict::roll(&n, d)?;
-                    if !no_bursts {
-                        for option in c.bursts_that_pay() {
-                            c = c.burst(option, d)?;
-                        }
-                    }
-                    Ok(c)
-                })?;
+            Approach::D6 { no_bursts, first, bursts } => {
+                let c = with_dice(dice, rng, |d| d6_rolls(&n, first.as_deref(), bursts.as_deref(), *no_bursts, d))?;
                 let outcome = c.outcome();
                 (None, Some(c), Vec::new(), outcome)
             }

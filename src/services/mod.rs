@@ -65,8 +65,9 @@ pub use mezzo_check::{
     PendingCheck, PerkPurchase,
 };
 pub use mezzo_conflict::{
-    mezzo_break_tie, mezzo_compromise, mezzo_conflict_preview, mezzo_conflict_sources, mezzo_resolve_conflict,
-    Approach, ConflictOutcome, ConflictPreview, ConflictResult, ConflictSources, TieOutcome,
+    mezzo_break_tie, mezzo_compromise, mezzo_conflict_d6_first, mezzo_conflict_preview, mezzo_conflict_sources,
+    mezzo_resolve_conflict, Approach, ConflictOutcome, ConflictPreview, ConflictResult, ConflictSources, D6First,
+    TieOutcome,
 };
 pub use mezzo_plot::{
     mezzo_add_cards, mezzo_build_deck, mezzo_buy_cards, mezzo_create_hook, mezzo_deck, mezzo_deck_end_of,

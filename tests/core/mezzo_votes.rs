@@ -6,6 +6,7 @@ use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
 use sheetkeeper::rules::mezzo::action_check::Direction;
 use sheetkeeper::rules::mezzo::challenge::{ChallengerSetup, SideSetup};
+use sheetkeeper::rules::mezzo::conflict::Outcome;
 use sheetkeeper::rules::mezzo::element::{AdversitySpend, ElementKind, MomentumSource, Role};
 use sheetkeeper::rules::mezzo::plot::{Resource, User};
 use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft, ConflictLaw};
@@ -201,4 +202,33 @@ fn the_games_laws_and_the_arcs_facts_are_kept_offered_and_invoked() {
         "the source's own laws keep their names"
     );
     assert_eq!(field(services::mezzo_remove_fact(&mut g.store, g.game, Uuid::nil()).unwrap_err()), "id");
+}
+
+/// The audit's D6 case through the services: A (5 votes) shows 5, B (6 votes) shows 2 (a
+/// score of 4). The app suggests A's burst; A's owner keeps the 5, and A wins. Without the
+/// owners' choices the old policy still bursts (and here loses with a reroll of 1).
+#[test]
+fn a_d6_owner_keeps_a_roll_the_app_would_have_burst() {
+    let s = Scratch::new();
+    let mut g = game(&s);
+    let counted = |option, votes| ConflictCast::Counted { option, votes };
+    let d = draft(&g, vec![counted(0, 5), counted(1, 6)]);
+    let shown = DiceInput::Entered { values: vec![5, 2] };
+    let mut rng = StdRng::seed_from_u64(4);
+    let first = services::mezzo_conflict_d6_first(&g.store, g.game, &d, &shown, &mut rng).unwrap();
+    assert_eq!((first.faces.clone(), first.may_burst.clone(), first.suggested.clone()), (vec![5, 2], vec![0], vec![0]));
+    let keep = Approach::D6 { no_bursts: false, first: Some(first.faces.clone()), bursts: Some(vec![]) };
+    let none = DiceInput::Entered { values: vec![] };
+    let out = services::mezzo_resolve_conflict(&mut g.store, g.game, &d, &keep, &none, &mut rng).unwrap();
+    assert_eq!((out.result.d6_scores.clone(), out.result.outcome.clone()), (Some(vec![5, 4]), Outcome::Winner(0)));
+    services::undo_game(&mut g.store, g.game).unwrap();
+    // B has no burst to take: refused, naming the choice.
+    let bad = Approach::D6 { no_bursts: false, first: Some(vec![5, 2]), bursts: Some(vec![1]) };
+    let err = services::mezzo_resolve_conflict(&mut g.store, g.game, &d, &bad, &none, &mut rng).unwrap_err();
+    assert_eq!(field(err), "approach.bursts");
+    // The owner bursts after all: the reroll comes from the dice.
+    let burst = Approach::D6 { no_bursts: false, first: Some(vec![5, 2]), bursts: Some(vec![0]) };
+    let reroll = DiceInput::Entered { values: vec![1] };
+    let out = services::mezzo_resolve_conflict(&mut g.store, g.game, &d, &burst, &reroll, &mut rng).unwrap();
+    assert_eq!((out.result.d6_scores, out.result.outcome), (Some(vec![2, 4]), Outcome::Winner(1)));
 }

@@ -20,6 +20,7 @@ import { el, byId } from "./dom.js";
 import { sceneCard } from "./mezzo-table.js";
 import { allElements } from "./mezzo-elements.js";
 import {
+  busy,
   card,
   checkbox,
   field,
@@ -58,7 +59,7 @@ export function newConflict(byHand = false) {
     options: ["", ""],
     about: "",
     approach: "leave_to_chance",
-    noBursts: false,
+    d6: { bursts: {}, first: null }, // D6: each owner's burst choice by option; the first rolls shown (rolled in the app)
     hand: byHand, // the game's "roll real dice" preference
     casts: {},
     story: { traits: {}, discover: {} }, // trait id / detail → the option it votes for (-1: not cast)
@@ -277,6 +278,14 @@ function refreshLive(ctx) {
   if (dice && (sig !== c.handSig || dice.childElementCount === 0)) dice.replaceChildren(...handContent(ctx));
   const submit = byId("mz-resolve-submit");
   if (submit) submit.disabled = !canResolve(ctx);
+  const rollFirstButton = byId("mz-d6-roll-first");
+  if (rollFirstButton) rollFirstButton.disabled = !canResolve(ctx);
+  // First rolls shown for other votes are void: the owners roll again for these.
+  if (c.d6.first && !shownFirst(c)) {
+    c.d6 = { bursts: {}, first: null };
+    ctx.render();
+    return;
+  }
   const approach = byId("mz-approach-host");
   const fixed = votesCast(c);
   if (approach && approach.dataset.fixed !== String(fixed)) {
@@ -529,28 +538,112 @@ function diceAsked(ctx) {
   if (c.approach === "d6") {
     const first = pv.counts.map((n, i) => (n > 0 ? i : null)).filter((i) => i !== null);
     const asked = first.map((i) => ({ sides: 6, label: `${name(i)} first roll` }));
-    if (c.noBursts) return asked;
-    // Bursts that pay (as the app pre-selects them) once the first faces are known.
-    first.forEach((i, k) => {
-      const face = c.handValues[k];
-      if (!face || face < 1 || face > 6) return;
-      const n = pv.counts[i];
-      const mult = 1 + Math.floor(n / 6);
-      const threshold = n % 6;
-      if (face <= threshold && 7 * (mult + 1) > 2 * face * mult) {
-        asked.push({ sides: 6, label: `${name(i)} burst reroll` });
-      }
-    });
+    // A reroll for each owner who bursts, once the first faces are known.
+    for (const b of handBursts(ctx)) {
+      if (burstChosen(c, b)) asked.push({ sides: 6, label: `${name(b.option)} burst reroll` });
+    }
     return asked;
   }
   return [];
+}
+
+// ---- D6 bursts: each owner's choice (RULES.md §3.2, decision 2026-11-25) ----------------------
+
+/** Whether a burst raises the expected score: 3.5 × (m + 1) against face × m. */
+const burstPays = (face, mult) => 7 * (mult + 1) > 2 * face * mult;
+
+/** The options whose typed first face allows a burst: [{option, face, suggested}]. */
+function handBursts(ctx) {
+  const c = ctx.ui.conflict;
+  const pv = c.preview;
+  if (!pv) return [];
+  const first = pv.counts.map((n, i) => (n > 0 ? i : null)).filter((i) => i !== null);
+  return first
+    .map((option, k) => {
+      const face = c.handValues[k];
+      const n = pv.counts[option];
+      const mult = 1 + Math.floor(n / 6);
+      if (!face || face < 1 || face > 6 || face > n % 6) return null;
+      return { option, face, suggested: burstPays(face, mult) };
+    })
+    .filter(Boolean);
+}
+
+/** The first rolls shown by the app, while the votes are still the ones they were rolled for. */
+function shownFirst(c) {
+  const f = c.d6.first;
+  if (!f || !c.preview || JSON.stringify(f.counts) !== JSON.stringify(c.preview.counts)) return null;
+  return f;
+}
+
+/** The owner's choice, or the app's suggestion until the owner chooses. */
+const burstChosen = (c, b) => c.d6.bursts[b.option] ?? b.suggested;
+
+/** A checkbox per option that may burst: the owner decides; the suggestion is pre-ticked. */
+function burstChoices(ctx, candidates, onChange) {
+  const c = ctx.ui.conflict;
+  if (candidates.length === 0) return el("p", { class: "mz-hint muted", id: "mz-bursts" }, "No first roll allows a burst: every option keeps its roll.");
+  return el(
+    "fieldset",
+    { class: "mz-bursts", id: "mz-bursts" },
+    el("legend", {}, "Bursts: each option's owner decides"),
+    ...candidates.map((b) => {
+      const box = checkbox(
+        `${quotedOption(c.options, b.option)} bursts (showed ${b.face}) — ${b.suggested ? "suggested: raises the expected score" : "suggested: keep"}`,
+        { id: `mz-burst-${b.option}`, checked: burstChosen(c, b), data: { focusKey: `mz-burst-${b.option}` } },
+      );
+      box.box.addEventListener("change", () => {
+        c.d6.bursts[b.option] = box.box.checked;
+        onChange();
+      });
+      return box.node;
+    }),
+  );
+}
+
+/** Rolled in the app: the first rolls, then each owner's choice before the rerolls. */
+function d6FirstContent(ctx) {
+  const c = ctx.ui.conflict;
+  if (c.approach !== "d6" || c.hand) return [];
+  const f = shownFirst(c);
+  if (!f) {
+    return [
+      c.d6.error && el("p", { class: "mz-problem", role: "status" }, c.d6.error),
+      el("p", { class: "mz-hint muted" }, "The app rolls each option's first d6; then each owner whose roll allows a burst decides."),
+      button("Roll the first dice", (b) => rollFirst(ctx, b), { id: "mz-d6-roll-first", disabled: !canResolve(ctx) }),
+    ];
+  }
+  const candidates = f.may_burst.map((option) => ({ option, face: f.rolls[option].first, suggested: f.suggested.includes(option) }));
+  return [
+    el(
+      "ul",
+      { class: "mz-list", id: "mz-d6-first" },
+      ...f.rolls.map((r, i) =>
+        el("li", { id: `mz-first-${i}` }, `${quotedOption(c.options, i)}: ${r.first === null ? "no die (scores 1)" : `showed ${r.first} × ${r.die.multiplier}`}`),
+      ),
+    ),
+    burstChoices(ctx, candidates, () => {}),
+  ];
+}
+
+async function rollFirst(ctx, b) {
+  const c = ctx.ui.conflict;
+  const draft = draftOf(ctx);
+  await busy(b, async () => {
+    try {
+      c.d6 = { bursts: {}, first: await api.mezzoConflictD6First(ctx.gameId, draft, { kind: "rolled" }), error: null };
+    } catch (e) {
+      c.d6.error = e && e.message ? e.message : String(e);
+    }
+  });
+  ctx.render(c.d6.error ? "#mz-d6-roll-first" : "#mz-bursts");
 }
 
 /** What the hand-dice boxes show, as a string: equal strings draw the same boxes. */
 function handSignature(ctx) {
   const c = ctx.ui.conflict;
   if (!c.hand || c.approach === "take_median") return "none";
-  return JSON.stringify(diceAsked(ctx));
+  return JSON.stringify([diceAsked(ctx), c.approach === "d6" ? handBursts(ctx).map((b) => [b, burstChosen(c, b)]) : null]);
 }
 
 function handContent(ctx) {
@@ -569,7 +662,7 @@ function handContent(ctx) {
       : "Each die's face, option by option, in this order",
     (faces) => {
       c.handValues = faces;
-      if (c.approach === "d6" && diceAsked(ctx).length !== before) {
+      if (c.approach === "d6" && (diceAsked(ctx).length !== before || handSignature(ctx) !== c.handSig)) {
         c.handSig = null;
         const focused = document.activeElement?.id;
         refreshLive(ctx);
@@ -579,7 +672,14 @@ function handContent(ctx) {
     c.handValues,
   );
   c.read = boxes.read;
-  return [boxes.node];
+  if (c.approach !== "d6") return [boxes.node];
+  const redraw = () => {
+    c.handSig = null;
+    const focused = document.activeElement?.id;
+    refreshLive(ctx);
+    if (focused) byId(focused)?.focus();
+  };
+  return [boxes.node, burstChoices(ctx, handBursts(ctx), redraw)];
 }
 
 // ---- rendering ---------------------------------------------------------------------------------
@@ -1016,34 +1116,22 @@ function resolveCard(ctx) {
     c.hand = hand.box.checked;
     ctx.render();
   });
-  const bursts = checkbox("No bursts: every owner keeps the first roll", {
-    id: "mz-no-bursts",
-    checked: c.noBursts,
-    data: { focusKey: "mz-no-bursts" },
-  });
-  bursts.box.addEventListener("change", () => {
-    c.noBursts = bursts.box.checked;
-    c.handValues = [];
-    ctx.render();
-  });
   const median = c.approach === "take_median";
+  const d6Rolled = c.approach === "d6" && !c.hand;
   return card(
     "mz-resolve",
     "Resolve",
     c.approach === "d6" &&
-      el(
-        "div",
-        {},
-        bursts.node,
-        el("p", { class: "mz-hint muted" }, "Otherwise a burst is taken when it raises the expected score, as the odds assume."),
-      ),
+      el("p", { class: "mz-hint muted" }, "The odds assume a burst is taken when it raises the expected score; each owner still decides."),
     !median && el("div", { class: "mz-switch" }, hand.node),
     el("div", { id: "mz-hand-host" }, ...handContent(ctx)),
-    button(
-      median ? "Take the median" : c.hand ? "Resolve with these dice" : "Roll and resolve",
-      (b) => resolve(ctx, b),
-      { id: "mz-resolve-submit", class: "primary mz-big-button", disabled: !canResolve(ctx) },
-    ),
+    el("div", { id: "mz-d6-host" }, ...d6FirstContent(ctx)),
+    (!d6Rolled || shownFirst(c)) &&
+      button(
+        median ? "Take the median" : c.hand ? "Resolve with these dice" : d6Rolled ? "Resolve with these choices" : "Roll and resolve",
+        (b) => resolve(ctx, b),
+        { id: "mz-resolve-submit", class: "primary mz-big-button", disabled: !canResolve(ctx) },
+      ),
   );
 }
 
@@ -1060,7 +1148,7 @@ async function resolve(ctx, b) {
     c.approach === "take_median"
       ? { kind: "take_median", selections: c.preview.median.steps.map((st) => st.step.selected) }
       : c.approach === "d6"
-        ? { kind: "d6", no_bursts: c.noBursts }
+        ? d6Approach(ctx)
         : { kind: "leave_to_chance" };
   const outcome = await ctx.move("The conflict was not resolved.", () => api.mezzoResolveConflict(ctx.gameId, draft, approach, dice), b);
   if (!outcome) return;
@@ -1068,6 +1156,17 @@ async function resolve(ctx, b) {
   c.tieValues = [];
   ctx.ui.lastMoveTag = "conflict";
   ctx.render("#mz-result-heading");
+}
+
+/** The D6 choices: the first rolls the app showed (rolled in the app) and the owners' bursts. */
+function d6Approach(ctx) {
+  const c = ctx.ui.conflict;
+  const f = shownFirst(c);
+  if (!c.hand && f) {
+    const bursts = f.may_burst.filter((option) => burstChosen(c, { option, suggested: f.suggested.includes(option) }));
+    return { kind: "d6", first: f.faces, bursts };
+  }
+  return { kind: "d6", bursts: handBursts(ctx).filter((b) => burstChosen(c, b)).map((b) => b.option) };
 }
 
 // ---- the result -----------------------------------------------------------------------------

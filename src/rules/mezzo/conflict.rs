@@ -1083,4 +1083,19 @@ mod tests {
             }
         }
     }
+
+    /// The audit's case (RULES.md §3.2, decision 2026-11-25): each owner decides on a burst
+    /// after seeing the first roll. A (5 votes: d6 × 1, burst on 1–5) rolls 5; B (6 votes:
+    /// d6 × 2, no burst) rolls 2 and scores 4. The expected-score policy suggests A's burst,
+    /// but A's owner keeps the 5 and wins; only a burst taken may lose it.
+    #[test]
+    fn a_d6_owner_may_keep_a_roll_the_app_would_burst() {
+        let c = D6Conflict::roll(&[5, 6], &mut Entered::new([5, 2])).unwrap();
+        assert_eq!(c.scores(), vec![5, 4]);
+        assert_eq!(c.bursts_that_pay(), vec![0], "the app suggests A's burst (7 × 2 > 2 × 5)");
+        assert_eq!(c.outcome(), Outcome::Winner(0), "A keeps the 5 and wins");
+        let burst = c.burst(0, &mut Entered::new([1])).unwrap();
+        assert_eq!((burst.scores(), burst.outcome()), (vec![2, 4], Outcome::Winner(1)), "a burst rerolled 1 × 2 loses");
+        assert!(c.burst(1, &mut Entered::new([3])).is_err(), "B has no burst to take");
+    }
 }

@@ -3,8 +3,8 @@
 //! arc's Theme, makes its own Setting Law and establishes a fact; in the conflict that
 //! follows, Ada spends the narration votes, Mira's Attractant adds its vote, Ada invokes
 //! Consistency with the fact picked from the register, Bo the table's law and Cy the Theme.
-//! The tally shows each source, the log names them. Photographed at 1280 and 360 px, light
-//! and dark.
+//! The tally shows each source, the log names them. Then a D6 conflict where the owner keeps
+//! a roll the app would have burst. Photographed at 1280 and 360 px, light and dark.
 
 use serde_json::json;
 use sheetkeeper::rules::mezzo::challenge::ChallengerSetup;
@@ -166,6 +166,38 @@ fn every_vote_source_in_a_conflict() {
     }
     let spent: i64 = db(&db_path).query_row("SELECT count(*) FROM mz_victory_votes", [], |r| r.get(0)).unwrap();
     assert_eq!(spent, 0, "the narration votes are spent");
+
+    // The D6 variant, the audit's case with dice typed in: Mira's 5 votes show 5, the Ogre's
+    // 6 votes (d6 × 2) show 2. The app suggests Mira's burst; her owner keeps the 5 and wins.
+    press(&session, "#mezzo-tab-conflict");
+    press(&session, "#mz-new-conflict");
+    type_into(&session, "#mz-question", "Who reaches the rope first?");
+    type_into(&session, "#mz-option-0", "Mira");
+    type_into(&session, "#mz-option-1", "The Ogre");
+    press(&session, "#mz-approach-d6");
+    press(&session, "#mz-entry-totals");
+    for (option, votes) in [(0, 5), (1, 6)] {
+        for _ in 0..votes {
+            press(&session, &format!("#mz-total-{option}-plus"));
+        }
+    }
+    session.wait_text("#mz-dice-0", "d6 × 1, burst on 1–5");
+    session.wait_text("#mz-dice-1", "d6 × 2");
+    press(&session, "#mz-hand");
+    type_into(&session, "#mz-die-1", "5");
+    type_into(&session, "#mz-die-2", "2");
+    session.wait_for("#mz-die-3");
+    let checked = |s: &Session| s.execute("return document.querySelector('#mz-burst-0').checked;", json!([]));
+    assert_eq!(checked(&session), json!(true), "the expected-score choice is suggested");
+    assert!(text_of(&session, "#mz-bursts").contains("suggested: raises the expected score"));
+    press(&session, "#mz-burst-0");
+    session.wait_gone("#mz-die-3");
+    assert_eq!(checked(&session), json!(false), "the owner keeps the roll");
+    shots_of(&session, "mezzo-votes-d6-keep", "#mz-resolve");
+    press(&session, "#mz-resolve-submit");
+    session.wait_text("#mz-summary", "“Mira” wins.");
+    assert_eq!(text_of(&session, "#mz-score-0"), "5", "the kept roll");
+    assert_eq!(text_of(&session, "#mz-score-1"), "4", "2 × 2");
     drop(session);
 
     // In dark mode: the register and a new conflict's laws with the facts offered.

@@ -270,12 +270,13 @@ const liveSignature = (c) => JSON.stringify([c.preview, c.previewError, c.option
 function refreshLive(ctx) {
   ctx.ui.conflict.liveSig = liveSignature(ctx.ui.conflict);
   const odds = byId("mz-odds-body");
-  if (odds) odds.replaceChildren(...oddsContent(ctx));
+  // Parts left out are `false`: replaceChildren would print them.
+  if (odds) odds.replaceChildren(...oddsContent(ctx).filter(Boolean));
   // The boxes are redrawn only when the dice asked for change (a box being typed in stays).
   const dice = byId("mz-hand-host");
   const c = ctx.ui.conflict;
   const sig = handSignature(ctx);
-  if (dice && (sig !== c.handSig || dice.childElementCount === 0)) dice.replaceChildren(...handContent(ctx));
+  if (dice && (sig !== c.handSig || dice.childElementCount === 0)) dice.replaceChildren(...handContent(ctx).filter(Boolean));
   const submit = byId("mz-resolve-submit");
   if (submit) submit.disabled = !canResolve(ctx);
   const rollFirstButton = byId("mz-d6-roll-first");

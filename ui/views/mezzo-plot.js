@@ -99,8 +99,13 @@ function registerCard(ctx, u) {
       "li",
       { class: "mz-row", data: { [`${kind}Id`]: item.id } },
       el("span", { class: "grow" }, words),
-      button("Edit", onEdit, { class: `mzp-${kind}-edit`, "aria-label": `Edit “${item.name ?? item.text}”` }),
-      button("Remove", onRemove, { class: `mzp-${kind}-remove`, "aria-label": `Remove “${item.name ?? item.text}”` }),
+      // The two buttons wrap together, beside or under the text.
+      el(
+        "span",
+        { class: "mz-row" },
+        button("Edit", onEdit, { class: `mzp-${kind}-edit`, "aria-label": `Edit “${item.name ?? item.text}”` }),
+        button("Remove", onRemove, { class: `mzp-${kind}-remove`, "aria-label": `Remove “${item.name ?? item.text}”` }),
+      ),
     );
   return card(
     "mzp-register",

@@ -198,6 +198,30 @@ fn every_vote_source_in_a_conflict() {
     session.wait_text("#mz-summary", "“Mira” wins.");
     assert_eq!(text_of(&session, "#mz-score-0"), "5", "the kept roll");
     assert_eq!(text_of(&session, "#mz-score-1"), "4", "2 × 2");
+
+    // Rolled in the app: the first dice show before anyone decides, then the choices resolve.
+    press(&session, "#mz-new-conflict");
+    type_into(&session, "#mz-question", "Who grabs the rope?");
+    type_into(&session, "#mz-option-0", "Mira");
+    type_into(&session, "#mz-option-1", "The Ogre");
+    press(&session, "#mz-approach-d6");
+    press(&session, "#mz-entry-totals");
+    for (option, votes) in [(0, 5), (1, 6)] {
+        for _ in 0..votes {
+            press(&session, &format!("#mz-total-{option}-plus"));
+        }
+    }
+    session.wait_text("#mz-votes-1", "6 votes");
+    if session.execute("return document.querySelector('#mz-hand').checked;", json!([])) == json!(true) {
+        press(&session, "#mz-hand");
+    }
+    session.wait_gone("#mz-resolve-submit");
+    press(&session, "#mz-d6-roll-first");
+    wait_contains(&session, "#mz-first-1", "The Ogre”: showed");
+    session.wait_for("#mz-bursts");
+    shots_of(&session, "mezzo-votes-d6-first", "#mz-resolve");
+    press(&session, "#mz-resolve-submit");
+    session.wait_for("#mz-summary");
     drop(session);
 
     // In dark mode: the register and a new conflict's laws with the facts offered.
@@ -206,8 +230,10 @@ fn every_vote_source_in_a_conflict() {
     open_game(&session, GAME);
     press(&session, "#game-mezzo");
     press(&session, "#mezzo-tab-plot");
+    wait_contains(&session, "#mzp-facts", "The bridge is rotten");
     shots_of(&session, "mezzo-votes-dark-register", "#mzp-register");
     press(&session, "#mezzo-tab-conflict");
+    session.wait_for(&format!("#mz-law-{ada}"));
     choose(&session, &format!("#mz-law-{ada}"), "inertia");
     shots_of(&session, "mezzo-votes-dark-casts", &format!("#mz-law-{ada}"));
 }

@@ -232,3 +232,18 @@ fn a_d6_owner_keeps_a_roll_the_app_would_have_burst() {
     let out = services::mezzo_resolve_conflict(&mut g.store, g.game, &d, &burst, &reroll, &mut rng).unwrap();
     assert_eq!((out.result.d6_scores, out.result.outcome), (Some(vec![2, 4]), Outcome::Winner(1)));
 }
+
+/// The laws and facts are the whole table's: a player's own device does not change them, and
+/// nothing changes when it tries.
+#[test]
+fn a_players_device_does_not_change_the_tables_laws_or_facts() {
+    let s = Scratch::new();
+    let mut g = game(&s);
+    services::set_device_role(&mut g.store, g.game, "player").unwrap();
+    let before = services::mezzo_conflict_sources(&g.store, g.game).unwrap();
+    assert_eq!(field(services::mezzo_put_law(&mut g.store, g.game, None, "Fate", "It wins").unwrap_err()), "laws");
+    assert_eq!(field(services::mezzo_put_fact(&mut g.store, g.game, None, "The sky is red").unwrap_err()), "facts");
+    assert_eq!(services::mezzo_conflict_sources(&g.store, g.game).unwrap(), before);
+    services::set_device_role(&mut g.store, g.game, "table").unwrap();
+    services::mezzo_put_fact(&mut g.store, g.game, None, "The sky is red").unwrap();
+}

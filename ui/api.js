@@ -413,17 +413,23 @@ export const pennyChallengeMove = (game, mv, dice = { kind: "rolled" }) =>
 //   ConflictDraft {question, options: string[], about: id|null, active_in_scene: id[],
 //                  casts: ({kind: "free", player, option, votes}
 //                         | {kind: "law", player, option, law: {law: "consistency", fact, direction}
-//                            | {law: "inertia", fact} | {law: "potential", direction}}
+//                            | {law: "inertia", fact} | {law: "potential", direction}
+//                            | {law: "custom", id, direction} | {law: "theme", by, direction}}
 //                         | {kind: "influence", player, option, points}
 //                         | {kind: "fortunes_favor", element, by, option, allow_debt}
+//                         | {kind: "narration", element, by, option, votes}
+//                         | {kind: "trait", element, trait_id, option}
+//                         | {kind: "discover", detail, option}
+//                         | {kind: "ill_fated", element, by, option, points}
 //                         | {kind: "counted", option, votes})[]}   (counted: the total the table
 //                           counted for an option, cast on other devices; nothing paid here)
-//   ConflictPreview {votes: [{free, laws, influence, fortunes_favor, counted, total}], counts, dice: [[sides…]],
+//   ConflictPreview {votes: [{free, laws, influence, fortunes_favor, counted, narration, traits, discover,
+//                    ill_fated, total}], counts, dice: [[sides…]],
 //                    steps_odds: [{probability, exact}], d6_odds, median: MedianStep[],
 //                    median_outcome: Outcome|null}
 //   MedianStep {selected: index[], subtracted, dropped: index[]}   Outcome {winner: i} | {tie: [i…]}
 //   Approach {kind: "leave_to_chance"} | {kind: "take_median", selections: [[i, j]…]}
-//            | {kind: "d6", no_bursts}
+//            | {kind: "d6", first?: [faces shown], bursts?: [options whose owner bursts], no_bursts?}
 //   ConflictOutcome {change: MezzoChange, result: {counts, rolls: {options: [{dice, faces, score}],
 //                    outcome}|null, d6_scores: n[]|null, median: MedianStep[], outcome, summary}}
 //   TieOutcome {change: MezzoChange, rounds: [{options, die, faces, outcome}], winner}
@@ -545,6 +551,16 @@ export const mezzoNoEscape = (game, hooks, challenge, user, target) =>
 export const mezzoTurningPoint = (game, hooks, challenge, sacrifices, draws) =>
   call("mezzo_turning_point", { game, hooks, challenge, sacrifices, draws });
 export const mezzoSetTheme = (game, by, text) => call("mezzo_set_theme", { game, by, text });
+/** The laws, themes, facts, open hooks, narration votes and discovered details a conflict may use. */
+export const mezzoConflictSources = (game) => call("mezzo_conflict_sources", { game });
+/** Adds a Setting Law of the game (`id` null) or rewrites law `id`. */
+export const mezzoPutLaw = (game, id, name, effect) => call("mezzo_put_law", { game, id, name, effect });
+export const mezzoRemoveLaw = (game, id) => call("mezzo_remove_law", { game, id });
+/** Adds a fact to the arc's register (`id` null) or rewrites fact `id`. */
+export const mezzoPutFact = (game, id, text) => call("mezzo_put_fact", { game, id, text });
+export const mezzoRemoveFact = (game, id) => call("mezzo_remove_fact", { game, id });
+/** The D6 variant's first rolls (nothing saved), for each owner to decide on a burst. */
+export const mezzoConflictD6First = (game, draft, dice) => call("mezzo_conflict_d6_first", { game, draft, dice });
 /** Ends the arc (after its Turning Point) with `memorable` awards and starts the next. */
 export const mezzoEndArc = (game, memorable) => call("mezzo_end_arc", { game, memorable });
 

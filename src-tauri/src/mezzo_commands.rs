@@ -8,8 +8,8 @@ use sheetkeeper::rules::mezzo::element::{
 };
 use sheetkeeper::rules::mezzo::vote::ConflictDraft;
 use sheetkeeper::services::{
-    self, Approach, ConflictOutcome, ConflictPreview, DiceInput, MezzoChange, MezzoLogEntry, MezzoView, TieOutcome,
-    TraitDraft,
+    self, Approach, ConflictOutcome, ConflictPreview, ConflictSources, D6First, DiceInput, MezzoChange, MezzoLogEntry,
+    MezzoView, TieOutcome, TraitDraft,
 };
 use tauri::State;
 
@@ -748,4 +748,61 @@ pub fn mezzo_roll_keyword(
         &dice,
         &mut rand::rng(),
     )?)
+}
+
+#[tauri::command(async)]
+pub fn mezzo_conflict_sources(state: State<'_, AppState>, game: String) -> Reply<ConflictSources> {
+    Ok(services::mezzo_conflict_sources(&*state.store()?, parse_id("game", &game)?)?)
+}
+
+#[tauri::command(async)]
+pub fn mezzo_put_law(
+    state: State<'_, AppState>,
+    game: String,
+    id: Option<String>,
+    name: String,
+    effect: String,
+) -> Reply<MezzoChange> {
+    Ok(services::mezzo_put_law(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        id.map(|id| parse_id("id", &id)).transpose()?,
+        &name,
+        &effect,
+    )?)
+}
+
+#[tauri::command(async)]
+pub fn mezzo_remove_law(state: State<'_, AppState>, game: String, id: String) -> Reply<MezzoChange> {
+    Ok(services::mezzo_remove_law(&mut *state.store()?, parse_id("game", &game)?, parse_id("id", &id)?)?)
+}
+
+#[tauri::command(async)]
+pub fn mezzo_put_fact(
+    state: State<'_, AppState>,
+    game: String,
+    id: Option<String>,
+    text: String,
+) -> Reply<MezzoChange> {
+    Ok(services::mezzo_put_fact(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        id.map(|id| parse_id("id", &id)).transpose()?,
+        &text,
+    )?)
+}
+
+#[tauri::command(async)]
+pub fn mezzo_remove_fact(state: State<'_, AppState>, game: String, id: String) -> Reply<MezzoChange> {
+    Ok(services::mezzo_remove_fact(&mut *state.store()?, parse_id("game", &game)?, parse_id("id", &id)?)?)
+}
+
+#[tauri::command(async)]
+pub fn mezzo_conflict_d6_first(
+    state: State<'_, AppState>,
+    game: String,
+    draft: ConflictDraft,
+    dice: DiceInput,
+) -> Reply<D6First> {
+    Ok(services::mezzo_conflict_d6_first(&*state.store()?, parse_id("game", &game)?, &draft, &dice, &mut rand::rng())?)
 }

@@ -1392,6 +1392,7 @@ impl Validator {
         for p in table.challenge.iter().flat_map(Challenge::problems) {
             self.problem(format!("{path}.challenge.{}", p.path), p.message);
         }
+        self.extend(register_problems(&table, path));
         if let Some(die) = &mut table.keyword_die {
             match KeywordDie::new(die.sides, &die.keywords) {
                 Ok(clean) => *die = clean,
@@ -1420,6 +1421,12 @@ impl Validator {
         if let Some(deck) = &mut table.deck {
             trim_cards(deck);
         }
+        for l in &mut table.laws {
+            (l.name, l.effect) = (l.name.trim().to_owned(), l.effect.trim().to_owned());
+        }
+        for f in &mut table.facts {
+            f.text = f.text.trim().to_owned();
+        }
         if let Some(ch) = &mut table.challenge {
             ch.description = ch.description.trim().to_owned();
             ch.sides.iter_mut().for_each(|s| s.name = s.name.trim().to_owned());
@@ -1427,6 +1434,54 @@ impl Validator {
         }
         Some(table)
     }
+}
+
+/// What is wrong with a table's own Setting Laws, facts register and narration votes: each
+/// checked as the rules' moves would make it (ids once, texts clean, names not taken twice).
+fn register_problems(table: &MezzoTable, path: &str) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut problem = |at: String, message: String| out.push(Problem { path: at, message });
+    let mut laws = Vec::new();
+    for (i, l) in table.laws.iter().enumerate() {
+        let at = format!("{path}.laws[{i}]");
+        if laws.contains(&l.id) {
+            problem(format!("{at}.id"), format!("duplicate law id {}", l.id));
+        }
+        laws.push(l.id);
+        // The same check a table's move makes, against the laws before this one.
+        if let Err(Error::Invalid { field, problem: p }) = plot::put_law(&table.laws[..i], l.id, &l.name, &l.effect) {
+            problem(format!("{at}.{field}"), p);
+        }
+    }
+    let mut facts = Vec::new();
+    for (i, f) in table.facts.iter().enumerate() {
+        let at = format!("{path}.facts[{i}]");
+        if facts.contains(&f.id) {
+            problem(format!("{at}.id"), format!("duplicate fact id {}", f.id));
+        }
+        facts.push(f.id);
+        if f.arc > table.arc() {
+            problem(
+                format!("{at}.arc"),
+                format!("arc {} has not started (the table is in arc {})", f.arc, table.arc()),
+            );
+        }
+        if let Err(Error::Invalid { field, problem: p }) = plot::put_fact(&table.facts[..i], f.arc, f.id, &f.text) {
+            problem(format!("{at}.{field}"), p);
+        }
+    }
+    let mut banked = Vec::new();
+    for (i, v) in table.victory_votes.iter().enumerate() {
+        let at = format!("{path}.victory_votes[{i}]");
+        if v.votes == 0 {
+            problem(format!("{at}.votes"), "a narration bank holds at least 1 vote".into());
+        }
+        if banked.contains(&(v.element, v.challenge)) {
+            problem(format!("{at}.element"), "is listed twice for the same challenge".into());
+        }
+        banked.push((v.element, v.challenge));
+    }
+    out
 }
 
 /// Everything wrong with a stored or imported story element: the rules' own

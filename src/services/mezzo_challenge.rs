@@ -337,6 +337,8 @@ fn apply(w: &mut Work<'_>, step: rules::Step) -> Vec<ChallengeEvent> {
         w.set_element(e);
     }
     w.note(&events);
+    // Victory Narration's votes wait here for the conflicts about the victory.
+    w.table.victory_votes = crate::rules::mezzo::vote::bank_victory_votes(&w.table.victory_votes, ch.id, &events);
     if ch.over {
         let (arc, lapsed) = plot::challenge_over(&w.table.plot, ch.id);
         w.table.plot = arc;

@@ -3,9 +3,10 @@
 //! by dice or settled by a compromise. A resolution is one transaction: the influence and
 //! adversity spent are paid, and the result is logged (`undo_game` takes it back).
 //!
-//! Ruling: in the D6 variant an owner decides on the burst before the dice are rolled —
-//! "when it pays" (when a burst raises the expected score, as the odds assume) or never —
-//! so that the whole resolution is one step at the table and in the log.
+//! D6 variant (RULES.md §3.2, decision 2026-11-25): each owner decides on a burst after
+//! seeing the first roll. The first rolls are shown first ([`mezzo_conflict_d6_first`],
+//! nothing saved); the resolution takes them back with the owners' choices and logs the
+//! whole roll as one move. The app suggests a burst where it raises the expected score.
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -18,8 +19,10 @@ use crate::rules::mezzo::conflict::{
     break_tie, leave_to_chance, option_dice, plan_median, D6Conflict, D6Roll, MedianPlan, MedianStep, Outcome,
     Resolution, TiebreakRound, Variant,
 };
+use crate::rules::mezzo::element::{Element, Player};
 use crate::rules::mezzo::odds;
-use crate::rules::mezzo::vote::{counts, settle, ConflictDraft, OptionVotes};
+use crate::rules::mezzo::plot::{CustomLaw, Fact};
+use crate::rules::mezzo::vote::{counts, settle, ConflictCast, ConflictDraft, ConflictLaw, OptionVotes, Sources};
 use crate::store::Store;
 
 /// How the table resolves the votes.
@@ -33,11 +36,94 @@ pub enum Approach {
         #[serde(default)]
         selections: Vec<Vec<usize>>,
     },
-    /// Bursts are taken when they pay, unless `no_bursts`.
+    /// D6 variant. Each owner decides on a burst after seeing the first roll: `bursts` names
+    /// the options whose owner bursts (each must be allowed one). `first` gives the first
+    /// rolls already shown ([`mezzo_conflict_d6_first`]), one per option with votes, in
+    /// order; the dice then give only the rerolls. Without `bursts`, a burst is taken where
+    /// it raises the expected score, or nowhere with `no_bursts`.
     D6 {
         #[serde(default)]
         no_bursts: bool,
+        #[serde(default)]
+        first: Option<Vec<u8>>,
+        #[serde(default)]
+        bursts: Option<Vec<usize>>,
     },
+}
+
+/// The D6 variant's first rolls, before the owners decide on their bursts.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct D6First {
+    pub counts: Vec<u32>,
+    pub rolls: Vec<D6Roll>,
+    /// The first faces, one per option with votes, in order (to send back with the bursts).
+    pub faces: Vec<u8>,
+    /// The options whose owner may burst…
+    pub may_burst: Vec<usize>,
+    /// …and those where a burst raises the expected score (the app's suggestion).
+    pub suggested: Vec<usize>,
+}
+
+/// Rolls (or takes typed in) the first d6 of every option with votes, for the owners to
+/// decide on their bursts. Nothing is paid, saved or logged: the resolution logs the rolls.
+pub fn mezzo_conflict_d6_first<R: Rng>(
+    store: &Store,
+    game: Uuid,
+    draft: &ConflictDraft,
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<D6First> {
+    let read = store.read();
+    let (players, elements) = super::mezzo::participants(read, game)?;
+    let sources = Sources::of(&read.mezzo_table(game)?);
+    let (votes, _) = settle(draft, &players, &elements, &sources)?;
+    let n = counts(&votes);
+    let c = with_dice(dice, rng, |d| D6Conflict::roll(&n, d))?;
+    Ok(D6First {
+        faces: c.options().iter().filter_map(D6Roll::first).collect(),
+        may_burst: (0..n.len()).filter(|&i| c.options()[i].may_burst()).collect(),
+        suggested: c.bursts_that_pay(),
+        rolls: c.options().to_vec(),
+        counts: n,
+    })
+}
+
+/// The D6 conflict: the first rolls (from `first`, or the dice), then the bursts the owners
+/// chose (or the policy), each reroll from the dice.
+fn d6_rolls(
+    n: &[u32],
+    first: Option<&[u8]>,
+    bursts: Option<&[usize]>,
+    no_bursts: bool,
+    d: &mut dyn crate::rules::dice::DiceSource,
+) -> Result<D6Conflict> {
+    let mut c = match first {
+        Some(faces) => {
+            let mut shown = crate::rules::dice::Entered::new(faces.iter().copied());
+            let c = D6Conflict::roll(n, &mut shown).map_err(|e| relabel(e, "approach.first"))?;
+            if shown.remaining() > 0 {
+                return Err(Error::invalid("approach.first", "one first roll per option with votes, no more"));
+            }
+            c
+        }
+        None => D6Conflict::roll(n, d)?,
+    };
+    let chosen = match bursts {
+        Some(b) => b.to_vec(),
+        None if no_bursts => Vec::new(),
+        None => c.bursts_that_pay(),
+    };
+    for option in chosen {
+        c = c.burst(option, d).map_err(|e| relabel(e, "approach.bursts"))?;
+    }
+    Ok(c)
+}
+
+fn relabel(e: Error, field: &str) -> Error {
+    match e {
+        Error::Invalid { problem, .. } => Error::invalid(field, problem),
+        other => other,
+    }
 }
 
 /// One option's exact chance of winning.
@@ -106,7 +192,8 @@ pub fn mezzo_conflict_preview(
 ) -> Result<ConflictPreview> {
     let read = store.read();
     let (players, elements) = super::mezzo::participants(read, game)?;
-    let (votes, _) = settle(draft, &players, &elements)?;
+    let sources = Sources::of(&read.mezzo_table(game)?);
+    let (votes, _) = settle(draft, &players, &elements, &sources)?;
     let n = counts(&votes);
     Ok(ConflictPreview {
         dice: option_dice(&n)?,
@@ -144,7 +231,9 @@ pub fn mezzo_resolve_conflict<R: Rng>(
     let mut result = None;
     let change = change(store, game, |work| {
         let (players, elements) = work.participants();
-        let (votes, paid) = settle(draft, &players, &elements)?;
+        let sources = Sources::of(&work.table);
+        let (votes, paid) = settle(draft, &players, &elements, &sources)?;
+        let drawn = source_words(draft, &players, &elements, &sources);
         let n = counts(&votes);
         let (rolls, d6, median, outcome) = match approach {
             Approach::LeaveToChance => {
@@ -153,16 +242,8 @@ pub fn mezzo_resolve_conflict<R: Rng>(
                 let outcome = r.outcome.clone();
                 (Some(r), None, Vec::new(), outcome)
             }
-            Approach::D6 { no_bursts } => {
-                let c = with_dice(dice, rng, |d| {
-                    let mut c = D6Conflict::roll(&n, d)?;
-                    if !no_bursts {
-                        for option in c.bursts_that_pay() {
-                            c = c.burst(option, d)?;
-                        }
-                    }
-                    Ok(c)
-                })?;
+            Approach::D6 { no_bursts, first, bursts } => {
+                let c = with_dice(dice, rng, |d| d6_rolls(&n, first.as_deref(), bursts.as_deref(), *no_bursts, d))?;
                 let outcome = c.outcome();
                 (None, Some(c), Vec::new(), outcome)
             }
@@ -184,6 +265,7 @@ pub fn mezzo_resolve_conflict<R: Rng>(
         for e in paid.elements {
             work.set_element(e);
         }
+        work.table.victory_votes = paid.victory_votes;
         let words = summary(draft, &outcome);
         let (d6_scores, d6_rolls) = match d6 {
             Some(c) => (Some(c.scores()), Some(c.options().to_vec())),
@@ -191,9 +273,116 @@ pub fn mezzo_resolve_conflict<R: Rng>(
         };
         result =
             Some(ConflictResult { counts: n, rolls, d6_scores, d6_rolls, median, outcome, summary: words.clone() });
-        Ok(format!("{} {words}", draft.question.trim()))
+        Ok(format!("{} {words}{drawn}", draft.question.trim()))
     })?;
     Ok(ConflictOutcome { change, result: result.expect("set by the move") })
+}
+
+/// An arc Theme, invoked like a law, with who set it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ThemeView {
+    /// The challenger who set it (its id names the theme in a cast).
+    pub by: Uuid,
+    pub by_name: String,
+    pub text: String,
+}
+
+/// Narration votes an element holds from the table's challenge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VictoryVotesView {
+    pub element: Uuid,
+    pub name: String,
+    pub votes: u32,
+}
+
+/// What a conflict may draw votes and facts from now, beyond players and elements.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConflictSources {
+    /// The game's own Setting Laws.
+    pub laws: Vec<CustomLaw>,
+    pub themes: Vec<ThemeView>,
+    /// The facts register of the arc being played, for Consistency and Inertia.
+    pub facts: Vec<Fact>,
+    /// The texts of the arc's unresolved plot hooks (Inertia may name them).
+    pub open_hooks: Vec<String>,
+    pub victory_votes: Vec<VictoryVotesView>,
+    /// The details Discover perks added in the table's challenge.
+    pub discoveries: Vec<String>,
+}
+
+/// What a conflict of `game` may draw on: laws, themes, facts, hooks, narration votes,
+/// discovered details.
+pub fn mezzo_conflict_sources(store: &Store, game: Uuid) -> Result<ConflictSources> {
+    let read = store.read();
+    let (_, elements) = super::mezzo::participants(read, game)?;
+    let table = read.mezzo_table(game)?;
+    let sources = Sources::of(&table);
+    let name = |id: Uuid| elements.iter().find(|e| e.id == id).map_or_else(String::new, |e| e.name.clone());
+    Ok(ConflictSources {
+        themes: sources
+            .themes
+            .iter()
+            .map(|t| ThemeView { by: t.by, by_name: name(t.by), text: t.text.clone() })
+            .collect(),
+        victory_votes: sources
+            .victory_votes
+            .iter()
+            .map(|v| VictoryVotesView { element: v.element, name: name(v.element), votes: v.votes })
+            .collect(),
+        facts: table.facts.iter().filter(|f| f.arc == table.arc()).cloned().collect(),
+        open_hooks: table.plot.open_hooks().iter().map(|h| h.text.clone()).collect(),
+        laws: sources.laws,
+        discoveries: sources.discoveries,
+    })
+}
+
+/// The votes drawn from the seed's other sources and the table's own laws, for the log:
+/// " Votes from: Mira's Victory Narration (2) for “The guard”; …." or nothing.
+fn source_words(draft: &ConflictDraft, players: &[Player], elements: &[Element], sources: &Sources) -> String {
+    let option = |i: usize| format!("“{}”", draft.options.get(i).map(|s| s.trim()).unwrap_or_default());
+    let element = |id: Uuid| elements.iter().find(|e| e.id == id).map_or_else(|| id.to_string(), |e| e.name.clone());
+    let player = |id: Uuid| players.iter().find(|p| p.id == id).map_or_else(|| id.to_string(), |p| p.name.clone());
+    let way = |d: &crate::rules::mezzo::action_check::Direction| match d {
+        crate::rules::mezzo::action_check::Direction::For => "for",
+        crate::rules::mezzo::action_check::Direction::Against => "against",
+    };
+    let parts: Vec<String> = draft
+        .casts
+        .iter()
+        .filter_map(|c| match c {
+            ConflictCast::Narration { element: e, option: o, votes, .. } => {
+                Some(format!("{}'s Victory Narration ({votes}) for {}", element(*e), option(*o)))
+            }
+            ConflictCast::Trait { element: e, trait_id, option: o } => {
+                let name = elements
+                    .iter()
+                    .find(|x| x.id == *e)
+                    .and_then(|x| x.trait_by_id(*trait_id))
+                    .map_or_else(String::new, |t| t.name.clone());
+                Some(format!("{}'s “{name}” for {}", element(*e), option(*o)))
+            }
+            ConflictCast::Discover { detail, option: o } => {
+                Some(format!("the discovered “{}” for {}", detail.trim(), option(*o)))
+            }
+            ConflictCast::IllFated { element: e, option: o, points, .. } => {
+                Some(format!("{} Ill Fated ({points} debt paid off) for {}", element(*e), option(*o)))
+            }
+            ConflictCast::Law { player: p, option: o, law: ConflictLaw::Custom { id, direction } } => {
+                let name = sources.laws.iter().find(|l| l.id == *id).map_or("", |l| l.name.as_str());
+                Some(format!("{}'s law “{name}” {} {}", player(*p), way(direction), option(*o)))
+            }
+            ConflictCast::Law { player: p, option: o, law: ConflictLaw::Theme { by, direction } } => {
+                let text = sources.themes.iter().find(|t| t.by == *by).map_or("", |t| t.text.as_str());
+                Some(format!("{}'s Theme “{text}” {} {}", player(*p), way(direction), option(*o)))
+            }
+            _ => None,
+        })
+        .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" Votes from: {}.", parts.join("; "))
+    }
 }
 
 /// Breaks a tie between `tied` options of a conflict with d12s (d6s in the D6 variant),

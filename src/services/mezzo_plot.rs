@@ -947,3 +947,70 @@ pub fn mezzo_roll_keyword<R: Rng>(
     let draw = drawn.ok_or_else(|| Error::invalid("keyword_die", "nothing was rolled"))?;
     Ok(KeywordOutcome { change, draw })
 }
+
+// ---------------------------------------------------------------------------------------
+// The game's own Setting Laws and the facts register (RULES.md §3.2)
+
+/// The laws and facts belong to the whole table: a player's device on a linked table does
+/// not change them (its player owns none of them).
+fn table_register(store: &Store, game: Uuid, field: &str) -> Result<()> {
+    match device_viewer(store.read(), game)? {
+        Viewer::Player(_) => {
+            Err(Error::invalid(field, "the table keeps its Setting Laws and facts: change them on the table's device"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Adds a Setting Law of the game (`id` None), or renames and rewrites law `id`.
+pub fn mezzo_put_law(store: &mut Store, game: Uuid, id: Option<Uuid>, name: &str, effect: &str) -> Result<MezzoChange> {
+    table_register(store, game, "laws")?;
+    change(store, game, |w| {
+        let known = id.filter(|id| w.table.laws.iter().any(|l| l.id == *id));
+        if id.is_some() && known.is_none() {
+            return Err(Error::invalid("id", "is not one of this game's Setting Laws"));
+        }
+        w.table.laws = plot::put_law(&w.table.laws, id.unwrap_or_else(Uuid::new_v4), name, effect)?;
+        Ok(match known {
+            Some(_) => format!("The Setting Law “{}” is rewritten.", name.trim()),
+            None => format!("A new Setting Law of the game: “{}”.", name.trim()),
+        })
+    })
+}
+
+/// Removes Setting Law `id` of the game.
+pub fn mezzo_remove_law(store: &mut Store, game: Uuid, id: Uuid) -> Result<MezzoChange> {
+    table_register(store, game, "laws")?;
+    change(store, game, |w| {
+        let name = w.table.laws.iter().find(|l| l.id == id).map(|l| l.name.clone()).unwrap_or_default();
+        w.table.laws = plot::remove_law(&w.table.laws, id)?;
+        Ok(format!("The Setting Law “{name}” is removed."))
+    })
+}
+
+/// Adds an established fact to the arc being played (`id` None), or rewrites fact `id`.
+pub fn mezzo_put_fact(store: &mut Store, game: Uuid, id: Option<Uuid>, text: &str) -> Result<MezzoChange> {
+    table_register(store, game, "facts")?;
+    change(store, game, |w| {
+        let known = id.filter(|id| w.table.facts.iter().any(|f| f.id == *id));
+        if id.is_some() && known.is_none() {
+            return Err(Error::invalid("id", "is not a fact of this table"));
+        }
+        let arc = w.table.arc();
+        w.table.facts = plot::put_fact(&w.table.facts, arc, id.unwrap_or_else(Uuid::new_v4), text)?;
+        Ok(match known {
+            Some(_) => format!("A fact is rewritten: “{}”.", text.trim()),
+            None => format!("A fact is established: “{}”.", text.trim()),
+        })
+    })
+}
+
+/// Removes fact `id` from the register.
+pub fn mezzo_remove_fact(store: &mut Store, game: Uuid, id: Uuid) -> Result<MezzoChange> {
+    table_register(store, game, "facts")?;
+    change(store, game, |w| {
+        let text = w.table.facts.iter().find(|f| f.id == id).map(|f| f.text.clone()).unwrap_or_default();
+        w.table.facts = plot::remove_fact(&w.table.facts, id)?;
+        Ok(format!("The fact “{text}” is struck from the register."))
+    })
+}

@@ -65,8 +65,9 @@ pub use mezzo_check::{
     PendingCheck, PerkPurchase,
 };
 pub use mezzo_conflict::{
-    mezzo_break_tie, mezzo_compromise, mezzo_conflict_preview, mezzo_resolve_conflict, Approach, ConflictOutcome,
-    ConflictPreview, ConflictResult, TieOutcome,
+    mezzo_break_tie, mezzo_compromise, mezzo_conflict_d6_first, mezzo_conflict_preview, mezzo_conflict_sources,
+    mezzo_resolve_conflict, Approach, ConflictOutcome, ConflictPreview, ConflictResult, ConflictSources, D6First,
+    TieOutcome,
 };
 pub use mezzo_plot::{
     mezzo_add_cards, mezzo_build_deck, mezzo_buy_cards, mezzo_create_hook, mezzo_deck, mezzo_deck_end_of,
@@ -76,6 +77,7 @@ pub use mezzo_plot::{
     mezzo_settle_inspiration, mezzo_start_session, mezzo_tap, mezzo_turning_point, DeckChange, DeckView, HandView,
     HookDraft, HookView, KeywordOutcome, PlotChange, PlotView, Points, SeatView,
 };
+pub use mezzo_plot::{mezzo_put_fact, mezzo_put_law, mezzo_remove_fact, mezzo_remove_law};
 pub use nsu::{nsu_sheet, save_nsu_sheet, NsuSheetView};
 pub use nsu_downtime::{
     nsu_complication_tables, nsu_downtime, nsu_downtime_add_collateral_die, nsu_downtime_address_collateral,

@@ -20,9 +20,10 @@ use crate::rules::mezzo::challenge::{
     Pushed, Side, Status,
 };
 use crate::rules::mezzo::element::{Awards, Element, Player, PlotProtection, Properties, Role, Trait};
-use crate::rules::mezzo::plot::{Investment, NoEscape, PlotHook, Theme, TurningPoint};
+use crate::rules::mezzo::plot::{CustomLaw, Fact, Investment, NoEscape, PlotHook, Theme, TurningPoint};
 use crate::rules::mezzo::seed_deck::{ActiveCard, Card, Holding, KeywordDie, Link, SeedDeck};
 use crate::rules::mezzo::table::MezzoTable;
+use crate::rules::mezzo::vote::VictoryVotes;
 
 #[derive(Debug)]
 struct BadValue(String);
@@ -213,7 +214,30 @@ impl Reader<'_> {
         table.deck = self.mezzo_deck(&id)?;
         table.keyword_die = self.mezzo_keyword_die(&id)?;
         table.challenge = self.mezzo_challenge(&id)?;
+        self.mezzo_votes_parts(&id, &mut table)?;
         Ok(table)
+    }
+
+    /// The table's own Setting Laws, its facts register and its unspent narration votes.
+    fn mezzo_votes_parts(&self, game: &str, table: &mut MezzoTable) -> Result<()> {
+        let conn = self.conn();
+        table.laws = conn
+            .prepare_cached("SELECT id, name, effect FROM mz_laws WHERE game_id = ?1 ORDER BY position")?
+            .query_map([game], |r| Ok(CustomLaw { id: uuid_at(r, 0)?, name: r.get(1)?, effect: r.get(2)? }))?
+            .collect::<rusqlite::Result<_>>()?;
+        table.facts = conn
+            .prepare_cached("SELECT id, arc, text FROM mz_facts WHERE game_id = ?1 ORDER BY position")?
+            .query_map([game], |r| Ok(Fact { id: uuid_at(r, 0)?, arc: r.get(1)?, text: r.get(2)? }))?
+            .collect::<rusqlite::Result<_>>()?;
+        table.victory_votes = conn
+            .prepare_cached(
+                "SELECT element_id, challenge_id, votes FROM mz_victory_votes WHERE game_id = ?1 ORDER BY position",
+            )?
+            .query_map([game], |r| {
+                Ok(VictoryVotes { element: uuid_at(r, 0)?, challenge: uuid_at(r, 1)?, votes: r.get(2)? })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(())
     }
 
     /// A table's open plot hooks, oldest first, with their elements and stored points.
@@ -588,6 +612,7 @@ impl Tx<'_> {
             self.insert_mezzo_element(Owner::Table(game, i), element)?;
         }
         self.insert_mezzo_plot(&id, table)?;
+        self.insert_mezzo_votes_parts(&id, table)?;
         if let Some(deck) = &table.deck {
             self.insert_mezzo_deck(&id, deck)?;
         }
@@ -603,6 +628,29 @@ impl Tx<'_> {
             for (i, keyword) in die.keywords.iter().enumerate() {
                 face.execute(params![id, die.sides, position(i + 1)?, keyword])?;
             }
+        }
+        Ok(())
+    }
+
+    /// The table's own Setting Laws, its facts register and its unspent narration votes.
+    fn insert_mezzo_votes_parts(&self, game: &str, table: &MezzoTable) -> Result<()> {
+        let tx = self.conn();
+        let mut law =
+            tx.prepare_cached("INSERT INTO mz_laws (game_id, position, id, name, effect) VALUES (?1, ?2, ?3, ?4, ?5)")?;
+        for (i, l) in table.laws.iter().enumerate() {
+            law.execute(params![game, position(i)?, l.id.to_string(), l.name, l.effect])?;
+        }
+        let mut fact =
+            tx.prepare_cached("INSERT INTO mz_facts (game_id, position, id, arc, text) VALUES (?1, ?2, ?3, ?4, ?5)")?;
+        for (i, f) in table.facts.iter().enumerate() {
+            fact.execute(params![game, position(i)?, f.id.to_string(), f.arc, f.text])?;
+        }
+        let mut votes = tx.prepare_cached(
+            "INSERT INTO mz_victory_votes (game_id, position, element_id, challenge_id, votes) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for (i, v) in table.victory_votes.iter().enumerate() {
+            votes.execute(params![game, position(i)?, v.element.to_string(), v.challenge.to_string(), v.votes])?;
         }
         Ok(())
     }

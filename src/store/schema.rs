@@ -1466,6 +1466,41 @@ CREATE TABLE sc_ue_chart (
 ) STRICT;
 "#;
 
+const V15: &str = r#"
+-- The Setting Laws a Mezzo table made for its game, in order.
+CREATE TABLE mz_laws (
+    game_id  TEXT NOT NULL REFERENCES mz_tables(game_id) ON DELETE CASCADE,
+    position INTEGER NOT NULL CHECK (position >= 0),
+    id       TEXT NOT NULL CHECK (length(id) = 36),
+    name     TEXT NOT NULL CHECK (length(trim(name)) >= 1),
+    effect   TEXT NOT NULL CHECK (length(trim(effect)) >= 1),
+    PRIMARY KEY (game_id, position),
+    UNIQUE (game_id, id)
+) STRICT;
+
+-- The facts register: established facts, each with the arc it belongs to.
+CREATE TABLE mz_facts (
+    game_id  TEXT NOT NULL REFERENCES mz_tables(game_id) ON DELETE CASCADE,
+    position INTEGER NOT NULL CHECK (position >= 0),
+    id       TEXT NOT NULL CHECK (length(id) = 36),
+    arc      INTEGER NOT NULL CHECK (arc BETWEEN 0 AND 4294967295),
+    text     TEXT NOT NULL CHECK (length(trim(text)) >= 1),
+    PRIMARY KEY (game_id, position),
+    UNIQUE (game_id, id)
+) STRICT;
+
+-- Victory Narration votes bought in the table's challenge and not spent yet.
+CREATE TABLE mz_victory_votes (
+    game_id      TEXT NOT NULL REFERENCES mz_tables(game_id) ON DELETE CASCADE,
+    position     INTEGER NOT NULL CHECK (position >= 0),
+    element_id   TEXT NOT NULL CHECK (length(element_id) = 36),
+    challenge_id TEXT NOT NULL CHECK (length(challenge_id) = 36),
+    votes        INTEGER NOT NULL CHECK (votes BETWEEN 1 AND 4294967295),
+    PRIMARY KEY (game_id, position),
+    UNIQUE (game_id, element_id, challenge_id)
+) STRICT;
+"#;
+
 /// Every migration, oldest first. Append only: never edit one that has shipped.
 /// `Store::open` applies [`UP`]; tests use `MIGRATIONS` to build databases of an older
 /// version (`to_version`) and to check that both lists agree.
@@ -1485,6 +1520,7 @@ const STEPS: &[M<'static>] = &[
     M::up(V12),
     M::up(V13),
     M::up(V14),
+    M::up(V15),
 ];
 #[cfg_attr(not(test), allow(dead_code))]
 pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
@@ -1493,10 +1529,10 @@ pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
 /// transaction that read `user_version` (`MIGRATIONS.to_latest` reads the version before
 /// its own transaction, so two processes could both apply step 1). A test checks that both
 /// lists build the same schema.
-pub(super) const UP: [&str; LATEST as usize] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14];
+pub(super) const UP: [&str; LATEST as usize] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15];
 
 /// The schema version this build writes.
-pub const LATEST: i64 = 14;
+pub const LATEST: i64 = 15;
 
 #[cfg(test)]
 mod tests {

@@ -16,6 +16,7 @@ mod mezzo_odds;
 mod mezzo_plot;
 mod mezzo_services;
 mod mezzo_store;
+mod mezzo_votes;
 mod nsu_odds;
 mod nsu_roll;
 mod nsu_sheet;

@@ -115,7 +115,7 @@ fn d6_variant_shows_each_options_faces_and_the_burst_it_took() {
     let mut rng = StdRng::seed_from_u64(3);
     // Votes 3, 1, 0. The ferryman's d6 shows 2, within its burst threshold 3, and a burst
     // pays (3.5 × 2 > 2): it rerolls a 6 at ×2 = 12. The smuggler's 5 is above its threshold 1.
-    let approach = Approach::D6 { no_bursts: false };
+    let approach = Approach::D6 { no_bursts: false, first: None, bursts: None };
     let out =
         services::mezzo_resolve_conflict(&mut store, game, &d, &approach, &entered(&[2, 5, 6]), &mut rng).unwrap();
     assert_eq!(out.result.outcome, Outcome::Winner(0));

@@ -219,6 +219,29 @@ fn malformed_mezzo_files_are_refused_naming_the_field() {
     type Edit = fn(&mut Value);
     let game_cases: &[(&str, Edit, &str, &str)] = &[
         (
+            "a Setting Law named as one of the source's",
+            |v| v["data"]["games"][0]["mezzo_table"]["laws"][0]["name"] = json!("Potential"),
+            "$.data.games[0].mezzo_table.laws[0].name",
+            "one of the source's own laws",
+        ),
+        (
+            "a fact written twice in one arc",
+            |v| {
+                let facts = v["data"]["games"][0]["mezzo_table"]["facts"].as_array_mut().unwrap();
+                let mut again = facts[1].clone();
+                again["id"] = json!(uuid_text(84));
+                facts.push(again);
+            },
+            "$.data.games[0].mezzo_table.facts[2].text",
+            "already a fact of this arc",
+        ),
+        (
+            "a fact of an arc not started",
+            |v| v["data"]["games"][0]["mezzo_table"]["facts"][0]["arc"] = json!(7),
+            "$.data.games[0].mezzo_table.facts[0].arc",
+            "has not started",
+        ),
+        (
             "negative influence",
             |v| v["data"]["games"][0]["mezzo_table"]["players"][0]["influence"] = json!(-1),
             "$.data.games[0].mezzo_table.players[0].influence",

@@ -9,7 +9,9 @@ use sheetkeeper::rules::mezzo::element::{
     self as rules, AdversitySpend, Boon, Element, ElementKind, Lasts, MomentumSource, MomentumSpend, Player,
     PlotProtection, Properties, Role, SlotAward, Template, Trait, TraitKind, Via,
 };
+use sheetkeeper::rules::mezzo::plot::{CustomLaw, Fact};
 use sheetkeeper::rules::mezzo::table::MezzoTable;
+use sheetkeeper::rules::mezzo::vote::VictoryVotes;
 use sheetkeeper::rules::table_settings;
 use sheetkeeper::{services, Store};
 use uuid::Uuid;
@@ -185,6 +187,17 @@ pub fn scene() -> Scene {
     // Built from the default, so parts of the table added later keep their defaults.
     let mut table = MezzoTable::default();
     (table.plot.number, table.players, table.elements) = (2, vec![ada, bo, cy], vec![lighthouse, smugglers, cove, key]);
+    // The table's own Setting Law, the arc's facts register, narration votes not spent yet.
+    table.laws = vec![CustomLaw {
+        id: id(80),
+        name: "Law of the Tides".into(),
+        effect: "The sea gives back what it takes".into(),
+    }];
+    table.facts = vec![
+        Fact { id: id(81), arc: 1, text: "The lighthouse burned once".into() },
+        Fact { id: id(82), arc: 2, text: "The smugglers owe Ada".into() },
+    ];
+    table.victory_votes = vec![VictoryVotes { element: uuid(MIRA), challenge: id(83), votes: 2 }];
 
     let character = |element: &Element, revision, created, updated| {
         let character = Character {

@@ -19,6 +19,7 @@ mod mezzo;
 mod mezzo_challenge;
 mod mezzo_device;
 mod mezzo_play;
+mod mezzo_votes;
 mod nsu_map;
 mod nsu_reference;
 mod nsu_roll;

@@ -6,6 +6,11 @@
 // the app or takes every die's face typed in by hand; the result shows each option's dice,
 // faces and score (or the median steps) and the winner. A tie is settled by a compromise or
 // broken with dice (d12s, d6s in the D6 variant).
+// The other vote sources come from what the table recorded (ctx.ui.sources, mezzoConflictSources):
+// a player's Victory Narration votes and Ill Fated debt, the game's own Setting Laws and the
+// arc's Themes beside the three laws, the facts register offered for Consistency (open hooks
+// for Inertia); the story's own votes (an Attractant or Repellent active in the scene, a
+// detail a Discover perk added) are cast once for the table.
 //
 //   import { renderConflict, newConflict, forgetResult } from "./mezzo-conflict.js";
 //   renderConflict(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.conflict is the state below
@@ -15,6 +20,7 @@ import { el, byId } from "./dom.js";
 import { sceneCard } from "./mezzo-table.js";
 import { allElements } from "./mezzo-elements.js";
 import {
+  busy,
   card,
   checkbox,
   field,
@@ -43,7 +49,8 @@ const APPROACHES = [
 
 const LAW_HINT =
   "Consistency: a fact that already happened supports or contradicts the option (each fact once per conflict). " +
-  "Inertia: the option changes a fact in a major way. Potential: it opens up or closes off possibilities.";
+  "Inertia: the option changes a fact in a major way. Potential: it opens up or closes off possibilities. " +
+  "The game's own laws and the arc's Themes count like Potential: +1 for, −1 against.";
 
 /** A conflict being set up, with nothing cast. */
 export function newConflict(byHand = false) {
@@ -52,9 +59,10 @@ export function newConflict(byHand = false) {
     options: ["", ""],
     about: "",
     approach: "leave_to_chance",
-    noBursts: false,
+    d6: { bursts: {}, first: null }, // D6: each owner's burst choice by option; the first rolls shown (rolled in the app)
     hand: byHand, // the game's "roll real dice" preference
     casts: {},
+    story: { traits: {}, discover: {} }, // trait id / detail → the option it votes for (-1: not cast)
     entry: "players", // "players": each player's votes here; "totals": what the table counted
     totals: [], // per option: the votes the table counted (cast on other devices)
     handValues: [],
@@ -91,6 +99,8 @@ function castsOf(c, playerId) {
     law: { kind: "", option: 0, fact: "", direction: "for" },
     influence: { points: 0, option: 0 },
     ff: { element: "", option: 0, count: 1, debt: false },
+    narration: { element: "", option: 0, votes: 0 },
+    ill: { element: "", option: 0, points: 0 },
   };
   return c.casts[playerId];
 }
@@ -123,12 +133,17 @@ function draftOf(ctx, forPreview = false) {
     const law = mine.law;
     if (law.kind !== "" && law.option < n) {
       const fact = law.fact.trim() !== "" || !forPreview ? law.fact : `the fact ${p.name} names`;
+      const [kind, ref] = law.kind.split(":");
       const body =
-        law.kind === "consistency"
+        kind === "consistency"
           ? { law: "consistency", fact, direction: law.direction }
-          : law.kind === "inertia"
+          : kind === "inertia"
             ? { law: "inertia", fact }
-            : { law: "potential", direction: law.direction };
+            : kind === "custom"
+              ? { law: "custom", id: ref, direction: law.direction }
+              : kind === "theme"
+                ? { law: "theme", by: ref, direction: law.direction }
+                : { law: "potential", direction: law.direction };
       casts.push({ kind: "law", player: p.id, option: law.option, law: body });
     }
     if (mine.influence.points > 0 && mine.influence.option < n) {
@@ -139,6 +154,24 @@ function draftOf(ctx, forPreview = false) {
       for (let k = 0; k < ff.count; k++) {
         casts.push({ kind: "fortunes_favor", element: ff.element, by: p.id, option: ff.option, allow_debt: ff.debt });
       }
+    }
+    const nv = mine.narration;
+    if (nv.element !== "" && nv.votes > 0 && nv.option < n) {
+      casts.push({ kind: "narration", element: nv.element, by: p.id, option: nv.option, votes: nv.votes });
+    }
+    const ill = mine.ill;
+    if (ill.element !== "" && ill.points > 0 && ill.option < n) {
+      casts.push({ kind: "ill_fated", element: ill.element, by: p.id, option: ill.option, points: ill.points });
+    }
+  }
+  if (storyHere(ctx)) {
+    for (const { element, trait } of storyTraits(ctx)) {
+      const option = c.story.traits[trait.id] ?? -1;
+      if (option >= 0 && option < n) casts.push({ kind: "trait", element: element.id, trait_id: trait.id, option });
+    }
+    for (const detail of ctx.ui.sources?.discoveries ?? []) {
+      const option = c.story.discover[detail] ?? -1;
+      if (option >= 0 && option < n) casts.push({ kind: "discover", detail, option });
     }
   }
   if (byTotals(ctx)) {
@@ -155,6 +188,17 @@ function draftOf(ctx, forPreview = false) {
     active_in_scene: ctx.ui.active,
     casts,
   };
+}
+
+/** Whether the story's own votes are cast here: on the table's device, unless it enters totals. */
+const storyHere = (ctx) => ctx.role !== "player" && ctx.ui.conflict.entry !== "totals";
+
+/** The Attractants and Repellents of the elements active in the scene: [{element, trait}]. */
+function storyTraits(ctx) {
+  const active = ctx.ui.active;
+  return allElements(ctx.table)
+    .filter((e) => active.includes(e.id))
+    .flatMap((e) => e.traits.filter((t) => t.template === "attractant" || t.template === "repellent").map((trait) => ({ element: e, trait })));
 }
 
 /** Whether the votes cast elsewhere come in as totals: always on a player's own device. */
@@ -226,14 +270,23 @@ const liveSignature = (c) => JSON.stringify([c.preview, c.previewError, c.option
 function refreshLive(ctx) {
   ctx.ui.conflict.liveSig = liveSignature(ctx.ui.conflict);
   const odds = byId("mz-odds-body");
-  if (odds) odds.replaceChildren(...oddsContent(ctx));
+  // Parts left out are `false`: replaceChildren would print them.
+  if (odds) odds.replaceChildren(...oddsContent(ctx).filter(Boolean));
   // The boxes are redrawn only when the dice asked for change (a box being typed in stays).
   const dice = byId("mz-hand-host");
   const c = ctx.ui.conflict;
   const sig = handSignature(ctx);
-  if (dice && (sig !== c.handSig || dice.childElementCount === 0)) dice.replaceChildren(...handContent(ctx));
+  if (dice && (sig !== c.handSig || dice.childElementCount === 0)) dice.replaceChildren(...handContent(ctx).filter(Boolean));
   const submit = byId("mz-resolve-submit");
   if (submit) submit.disabled = !canResolve(ctx);
+  const rollFirstButton = byId("mz-d6-roll-first");
+  if (rollFirstButton) rollFirstButton.disabled = !canResolve(ctx);
+  // First rolls shown for other votes are void: the owners roll again for these.
+  if (c.d6.first && !shownFirst(c)) {
+    c.d6 = { bursts: {}, first: null };
+    ctx.render();
+    return;
+  }
   const approach = byId("mz-approach-host");
   const fixed = votesCast(c);
   if (approach && approach.dataset.fixed !== String(fixed)) {
@@ -280,6 +333,10 @@ function oddsContent(ctx) {
           v.laws && `laws ${v.laws > 0 ? "+" : ""}${v.laws}`,
           v.influence && `influence ${v.influence}`,
           v.fortunes_favor && `Fortune's Favor ${v.fortunes_favor}`,
+          v.narration && `narration ${v.narration}`,
+          v.traits && `traits ${v.traits}`,
+          v.discover && `discovered ${v.discover}`,
+          v.ill_fated && `Ill Fated ${v.ill_fated}`,
         ].filter(Boolean);
         const mult = 1 + Math.floor(n / 6);
         const threshold = n % 6;
@@ -482,28 +539,112 @@ function diceAsked(ctx) {
   if (c.approach === "d6") {
     const first = pv.counts.map((n, i) => (n > 0 ? i : null)).filter((i) => i !== null);
     const asked = first.map((i) => ({ sides: 6, label: `${name(i)} first roll` }));
-    if (c.noBursts) return asked;
-    // Bursts that pay (as the app pre-selects them) once the first faces are known.
-    first.forEach((i, k) => {
-      const face = c.handValues[k];
-      if (!face || face < 1 || face > 6) return;
-      const n = pv.counts[i];
-      const mult = 1 + Math.floor(n / 6);
-      const threshold = n % 6;
-      if (face <= threshold && 7 * (mult + 1) > 2 * face * mult) {
-        asked.push({ sides: 6, label: `${name(i)} burst reroll` });
-      }
-    });
+    // A reroll for each owner who bursts, once the first faces are known.
+    for (const b of handBursts(ctx)) {
+      if (burstChosen(c, b)) asked.push({ sides: 6, label: `${name(b.option)} burst reroll` });
+    }
     return asked;
   }
   return [];
+}
+
+// ---- D6 bursts: each owner's choice (RULES.md §3.2, decision 2026-11-25) ----------------------
+
+/** Whether a burst raises the expected score: 3.5 × (m + 1) against face × m. */
+const burstPays = (face, mult) => 7 * (mult + 1) > 2 * face * mult;
+
+/** The options whose typed first face allows a burst: [{option, face, suggested}]. */
+function handBursts(ctx) {
+  const c = ctx.ui.conflict;
+  const pv = c.preview;
+  if (!pv) return [];
+  const first = pv.counts.map((n, i) => (n > 0 ? i : null)).filter((i) => i !== null);
+  return first
+    .map((option, k) => {
+      const face = c.handValues[k];
+      const n = pv.counts[option];
+      const mult = 1 + Math.floor(n / 6);
+      if (!face || face < 1 || face > 6 || face > n % 6) return null;
+      return { option, face, suggested: burstPays(face, mult) };
+    })
+    .filter(Boolean);
+}
+
+/** The first rolls shown by the app, while the votes are still the ones they were rolled for. */
+function shownFirst(c) {
+  const f = c.d6.first;
+  if (!f || !c.preview || JSON.stringify(f.counts) !== JSON.stringify(c.preview.counts)) return null;
+  return f;
+}
+
+/** The owner's choice, or the app's suggestion until the owner chooses. */
+const burstChosen = (c, b) => c.d6.bursts[b.option] ?? b.suggested;
+
+/** A checkbox per option that may burst: the owner decides; the suggestion is pre-ticked. */
+function burstChoices(ctx, candidates, onChange) {
+  const c = ctx.ui.conflict;
+  if (candidates.length === 0) return el("p", { class: "mz-hint muted", id: "mz-bursts" }, "No first roll allows a burst: every option keeps its roll.");
+  return el(
+    "fieldset",
+    { class: "mz-bursts", id: "mz-bursts" },
+    el("legend", {}, "Bursts: each option's owner decides"),
+    ...candidates.map((b) => {
+      const box = checkbox(
+        `${quotedOption(c.options, b.option)} bursts (showed ${b.face}) — ${b.suggested ? "suggested: raises the expected score" : "suggested: keep"}`,
+        { id: `mz-burst-${b.option}`, checked: burstChosen(c, b), data: { focusKey: `mz-burst-${b.option}` } },
+      );
+      box.box.addEventListener("change", () => {
+        c.d6.bursts[b.option] = box.box.checked;
+        onChange();
+      });
+      return box.node;
+    }),
+  );
+}
+
+/** Rolled in the app: the first rolls, then each owner's choice before the rerolls. */
+function d6FirstContent(ctx) {
+  const c = ctx.ui.conflict;
+  if (c.approach !== "d6" || c.hand) return [];
+  const f = shownFirst(c);
+  if (!f) {
+    return [
+      c.d6.error && el("p", { class: "mz-problem", role: "status" }, c.d6.error),
+      el("p", { class: "mz-hint muted" }, "The app rolls each option's first d6; then each owner whose roll allows a burst decides."),
+      button("Roll the first dice", (b) => rollFirst(ctx, b), { id: "mz-d6-roll-first", disabled: !canResolve(ctx) }),
+    ];
+  }
+  const candidates = f.may_burst.map((option) => ({ option, face: f.rolls[option].first, suggested: f.suggested.includes(option) }));
+  return [
+    el(
+      "ul",
+      { class: "mz-list", id: "mz-d6-first" },
+      ...f.rolls.map((r, i) =>
+        el("li", { id: `mz-first-${i}` }, `${quotedOption(c.options, i)}: ${r.first === null ? "no die (scores 1)" : `showed ${r.first} × ${r.die.multiplier}`}`),
+      ),
+    ),
+    burstChoices(ctx, candidates, () => {}),
+  ];
+}
+
+async function rollFirst(ctx, b) {
+  const c = ctx.ui.conflict;
+  const draft = draftOf(ctx);
+  await busy(b, async () => {
+    try {
+      c.d6 = { bursts: {}, first: await api.mezzoConflictD6First(ctx.gameId, draft, { kind: "rolled" }), error: null };
+    } catch (e) {
+      c.d6.error = e && e.message ? e.message : String(e);
+    }
+  });
+  ctx.render(c.d6.error ? "#mz-d6-roll-first" : "#mz-bursts");
 }
 
 /** What the hand-dice boxes show, as a string: equal strings draw the same boxes. */
 function handSignature(ctx) {
   const c = ctx.ui.conflict;
   if (!c.hand || c.approach === "take_median") return "none";
-  return JSON.stringify(diceAsked(ctx));
+  return JSON.stringify([diceAsked(ctx), c.approach === "d6" ? handBursts(ctx).map((b) => [b, burstChosen(c, b)]) : null]);
 }
 
 function handContent(ctx) {
@@ -522,7 +663,7 @@ function handContent(ctx) {
       : "Each die's face, option by option, in this order",
     (faces) => {
       c.handValues = faces;
-      if (c.approach === "d6" && diceAsked(ctx).length !== before) {
+      if (c.approach === "d6" && (diceAsked(ctx).length !== before || handSignature(ctx) !== c.handSig)) {
         c.handSig = null;
         const focused = document.activeElement?.id;
         refreshLive(ctx);
@@ -532,7 +673,14 @@ function handContent(ctx) {
     c.handValues,
   );
   c.read = boxes.read;
-  return [boxes.node];
+  if (c.approach !== "d6") return [boxes.node];
+  const redraw = () => {
+    c.handSig = null;
+    const focused = document.activeElement?.id;
+    refreshLive(ctx);
+    if (focused) byId(focused)?.focus();
+  };
+  return [boxes.node, burstChoices(ctx, handBursts(ctx), redraw)];
 }
 
 // ---- rendering ---------------------------------------------------------------------------------
@@ -626,15 +774,18 @@ function removeOption(ctx, i) {
   const shift = (o) => (o === i ? -1 : o > i ? o - 1 : o);
   for (const mine of Object.values(c.casts)) {
     mine.free = mine.free.map(shift);
-    for (const part of [mine.law, mine.influence, mine.ff]) {
+    for (const part of [mine.law, mine.influence, mine.ff, mine.narration, mine.ill]) {
       const moved = shift(part.option);
       if (moved === -1) {
         part.option = 0;
         if (part === mine.law) part.kind = "";
         if (part === mine.influence) part.points = 0;
-        if (part === mine.ff) part.element = "";
+        if (part === mine.ff || part === mine.narration || part === mine.ill) part.element = "";
       } else part.option = moved;
     }
+  }
+  for (const marks of [c.story.traits, c.story.discover]) {
+    for (const key of Object.keys(marks)) marks[key] = shift(marks[key]);
   }
   c.totals.splice(i, 1);
   c.handValues = [];
@@ -664,6 +815,43 @@ function castsCard(ctx) {
         el("p", { class: "mz-hint muted hint" }, "Each player: free votes, one Setting Law, influence (a vote per point) and Fortune's Favor (2 adversity of an element for a vote). Influence and adversity are paid when the conflict is resolved."),
       ),
     ...here.map((p) => casterSet(p, c, ctx)),
+    storyHere(ctx) && storyPart(ctx),
+  );
+}
+
+/** The story's own votes: an Attractant or Repellent active in the scene, a discovered detail. */
+function storyPart(ctx) {
+  const c = ctx.ui.conflict;
+  const traits = storyTraits(ctx);
+  const details = ctx.ui.sources?.discoveries ?? [];
+  if (traits.length === 0 && details.length === 0) return null;
+  const mark = (marks, key, label, attrs) => {
+    const s = optionSelect(c, marks[key] ?? -1, { ...attrs, data: { focusKey: attrs.id } }, true);
+    s.addEventListener("change", () => {
+      marks[key] = Number(s.value);
+      schedulePreview(ctx);
+    });
+    return field(label, s);
+  };
+  return el(
+    "fieldset",
+    { class: "mz-caster", id: "mz-story-votes" },
+    el("legend", {}, "Votes from the story"),
+    el(
+      "div",
+      { class: "mz-fields" },
+      ...traits.map(({ element, trait }) =>
+        mark(
+          c.story.traits,
+          trait.id,
+          `${element.name}'s ${trait.template === "attractant" ? "Attractant" : "Repellent"} “${trait.name}”: a vote where it is ${trait.template === "attractant" ? "present" : "absent"}`,
+          { id: `mz-trait-${trait.id}`, class: "mz-trait-vote" },
+        ),
+      ),
+      ...details.map((detail, i) =>
+        mark(c.story.discover, detail, `Discovered “${detail}”: an extra vote where it exists`, { id: `mz-discover-${i}`, class: "mz-discover-vote" }),
+      ),
+    ),
   );
 }
 
@@ -706,7 +894,21 @@ function casterSet(p, c, ctx) {
   }
 
   const lawOption = optionSelect(c, mine.law.option, { id: id("law-option"), data: { focusKey: id("law-option") } });
-  const law = lawFields(mine.law, { id, key: "option", target: lawOption, targetLabel: "On option", changed });
+  const src = ctx.ui.sources ?? { laws: [], themes: [], facts: [], open_hooks: [], victory_votes: [] };
+  const law = lawFields(mine.law, {
+    id,
+    key: "option",
+    target: lawOption,
+    targetLabel: "On option",
+    changed,
+    extraLaws: [
+      ...src.laws.map((l) => [`custom:${l.id}`, `${l.name} (±1)`]),
+      ...src.themes.map((th) => [`theme:${th.by}`, `Theme: ${th.text} (±1)`]),
+    ],
+    facts: src.facts.map((f) => f.text),
+    hooks: src.open_hooks,
+  });
+  const extraParts = otherSources(p, mine, c, ctx, src, id, changed);
 
   const points = numberInput({ id: id("influence-points"), class: "mz-influence-points", min: 0, max: p.influence, value: mine.influence.points });
   const pointsOption = optionSelect(c, mine.influence.option, { id: id("influence-option"), class: "mz-influence-option" });
@@ -771,7 +973,7 @@ function casterSet(p, c, ctx) {
       { class: "mz-cast-part" },
       el("p", { class: "mz-cast-title" }, "Setting Law (once per conflict)"),
       el("div", { class: "mz-fields" }, ...law),
-      disclosure("The three laws", el("p", { class: "mz-hint muted hint" }, LAW_HINT)),
+      disclosure("The laws", el("p", { class: "mz-hint muted hint" }, LAW_HINT)),
     ),
     el(
       "div",
@@ -780,7 +982,81 @@ function casterSet(p, c, ctx) {
       el("div", { class: "mz-fields" }, field(`Points (of ${p.influence})`, points), field("For option", pointsOption)),
     ),
     ffPart,
+    ...extraParts,
   );
+}
+
+/** A claimed element's votes and debt are its claimer's; an unclaimed one's anyone's. */
+const spendsFor = (p, e) => !e.claimed_by || e.claimed_by === p.id;
+
+/** `p`'s Victory Narration votes and Ill Fated debt, shown only when there is some to spend. */
+function otherSources(p, mine, c, ctx, src, id, changed) {
+  const parts = [];
+  const known = new Map(allElements(ctx.table).map((e) => [e.id, e]));
+  const banked = src.victory_votes.filter((v) => known.has(v.element) && spendsFor(p, known.get(v.element)));
+  const stepper = (part, key, max, attrs) => {
+    const input = numberInput({ ...attrs, min: 0, max, value: part[key] });
+    input.addEventListener("input", () => {
+      const n = wholeNumber(input);
+      part[key] = n !== null && n > 0 ? n : 0;
+      changed();
+    });
+    return input;
+  };
+  const elementPick = (part, choices, attrs) => {
+    const s = select([["", "None"], ...choices], attrs);
+    s.value = part.element;
+    s.addEventListener("change", () => {
+      part.element = s.value;
+      changed();
+    });
+    return s;
+  };
+  const optionPick = (part, attrs) => {
+    const s = optionSelect(c, part.option, attrs);
+    s.addEventListener("change", () => {
+      part.option = Number(s.value);
+      changed();
+    });
+    return s;
+  };
+  if (banked.length > 0) {
+    const nv = mine.narration;
+    parts.push(
+      el(
+        "div",
+        { class: "mz-cast-part" },
+        el("p", { class: "mz-cast-title" }, "Victory Narration"),
+        el(
+          "div",
+          { class: "mz-fields" },
+          field("Victor", elementPick(nv, banked.map((v) => [v.element, `${v.name} (${plural(v.votes, "vote")} bought)`]), { id: id("narration-element"), class: "mz-narration-element" })),
+          field("Votes", stepper(nv, "votes", Math.max(...banked.map((v) => v.votes)), { id: id("narration-votes"), class: "mz-narration-votes" })),
+          field("For option", optionPick(nv, { id: id("narration-option"), class: "mz-narration-option" })),
+        ),
+        el("p", { class: "mz-hint muted" }, "Momentum spent on narration when the victor left the challenge: a vote each on an event tied to the victory."),
+      ),
+    );
+  }
+  const debtors = allElements(ctx.table).filter((e) => e.adversity_debt > 0 && spendsFor(p, e));
+  if (debtors.length > 0) {
+    const ill = mine.ill;
+    parts.push(
+      el(
+        "div",
+        { class: "mz-cast-part" },
+        el("p", { class: "mz-cast-title" }, "Ill Fated"),
+        el(
+          "div",
+          { class: "mz-fields" },
+          field("Element in debt", elementPick(ill, debtors.map((e) => [e.id, `${e.name} (${e.adversity_debt} debt)`]), { id: id("ill-element"), class: "mz-ill-element" })),
+          field("Debt paid off (a vote each)", stepper(ill, "points", Math.max(...debtors.map((e) => e.adversity_debt)), { id: id("ill-points"), class: "mz-ill-points" })),
+          field("For the hostile option", optionPick(ill, { id: id("ill-option"), class: "mz-ill-option" })),
+        ),
+      ),
+    );
+  }
+  return parts;
 }
 
 function oddsCard(ctx) {
@@ -841,34 +1117,22 @@ function resolveCard(ctx) {
     c.hand = hand.box.checked;
     ctx.render();
   });
-  const bursts = checkbox("No bursts: every owner keeps the first roll", {
-    id: "mz-no-bursts",
-    checked: c.noBursts,
-    data: { focusKey: "mz-no-bursts" },
-  });
-  bursts.box.addEventListener("change", () => {
-    c.noBursts = bursts.box.checked;
-    c.handValues = [];
-    ctx.render();
-  });
   const median = c.approach === "take_median";
+  const d6Rolled = c.approach === "d6" && !c.hand;
   return card(
     "mz-resolve",
     "Resolve",
     c.approach === "d6" &&
-      el(
-        "div",
-        {},
-        bursts.node,
-        el("p", { class: "mz-hint muted" }, "Otherwise a burst is taken when it raises the expected score, as the odds assume."),
-      ),
+      el("p", { class: "mz-hint muted" }, "The odds assume a burst is taken when it raises the expected score; each owner still decides."),
     !median && el("div", { class: "mz-switch" }, hand.node),
     el("div", { id: "mz-hand-host" }, ...handContent(ctx)),
-    button(
-      median ? "Take the median" : c.hand ? "Resolve with these dice" : "Roll and resolve",
-      (b) => resolve(ctx, b),
-      { id: "mz-resolve-submit", class: "primary mz-big-button", disabled: !canResolve(ctx) },
-    ),
+    el("div", { id: "mz-d6-host" }, ...d6FirstContent(ctx)),
+    (!d6Rolled || shownFirst(c)) &&
+      button(
+        median ? "Take the median" : c.hand ? "Resolve with these dice" : d6Rolled ? "Resolve with these choices" : "Roll and resolve",
+        (b) => resolve(ctx, b),
+        { id: "mz-resolve-submit", class: "primary mz-big-button", disabled: !canResolve(ctx) },
+      ),
   );
 }
 
@@ -885,7 +1149,7 @@ async function resolve(ctx, b) {
     c.approach === "take_median"
       ? { kind: "take_median", selections: c.preview.median.steps.map((st) => st.step.selected) }
       : c.approach === "d6"
-        ? { kind: "d6", no_bursts: c.noBursts }
+        ? d6Approach(ctx)
         : { kind: "leave_to_chance" };
   const outcome = await ctx.move("The conflict was not resolved.", () => api.mezzoResolveConflict(ctx.gameId, draft, approach, dice), b);
   if (!outcome) return;
@@ -893,6 +1157,17 @@ async function resolve(ctx, b) {
   c.tieValues = [];
   ctx.ui.lastMoveTag = "conflict";
   ctx.render("#mz-result-heading");
+}
+
+/** The D6 choices: the first rolls the app showed (rolled in the app) and the owners' bursts. */
+function d6Approach(ctx) {
+  const c = ctx.ui.conflict;
+  const f = shownFirst(c);
+  if (!c.hand && f) {
+    const bursts = f.may_burst.filter((option) => burstChosen(c, { option, suggested: f.suggested.includes(option) }));
+    return { kind: "d6", first: f.faces, bursts };
+  }
+  return { kind: "d6", bursts: handBursts(ctx).filter((b) => burstChosen(c, b)).map((b) => b.option) };
 }
 
 // ---- the result -----------------------------------------------------------------------------

@@ -291,12 +291,34 @@ export const LAWS = [
  * names each control (and its focus key, so a re-render keeps the focus). Returns the four
  * labelled fields; every change updates `law` and calls `changed`.
  */
-export function lawFields(law, { id, key, target, targetLabel, changed }) {
+export function lawFields(law, { id, key, target, targetLabel, changed, extraLaws = [], facts = [], hooks = [] }) {
   const attrs = (what) => ({ id: id(what), data: { focusKey: id(what) } });
-  const kind = select(LAWS, attrs("law"));
+  // The game's own laws and the arc's Themes join the list, each invoked like Potential (±1).
+  const kind = select([...LAWS, ...extraLaws], attrs("law"));
+  if (!LAWS.some(([v]) => v === law.kind) && !extraLaws.some(([v]) => v === law.kind)) law.kind = "";
   kind.value = law.kind;
   const fact = el("input", { type: "text", maxlength: 500, ...attrs("law-fact") });
   fact.value = law.fact;
+  // The facts register (and, for Inertia, the open plot hooks), offered by name; free text stays possible.
+  const suggestions = el("datalist", { id: id("law-facts") });
+  const fillSuggestions = () =>
+    suggestions.replaceChildren(
+      ...facts.map((f) => el("option", { value: f })),
+      ...(kind.value === "inertia" ? hooks.map((h) => el("option", { value: h })) : []),
+    );
+  fillSuggestions();
+  fact.setAttribute("list", id("law-facts"));
+  const registered = facts.length > 0 || hooks.length > 0;
+  const pick =
+    registered &&
+    select(
+      [
+        ["", "Type it, or pick one"],
+        ...facts.map((f) => [`fact:${f}`, f]),
+        ...hooks.map((h) => [`hook:${h}`, `Open hook: ${h}`]),
+      ],
+      attrs("law-fact-pick"),
+    );
   const direction = select(
     [
       ["for", "For it (+1)"],
@@ -306,12 +328,19 @@ export function lawFields(law, { id, key, target, targetLabel, changed }) {
   );
   direction.value = law.direction;
   const targetField = field(targetLabel, target);
-  const factField = field("The fact", fact);
+  const factField = field("The fact", fact, registered ? "Type it, or choose one the table established." : null);
+  const pickField = pick && field("Established fact", pick);
   const directionField = field("Direction", direction);
   const sync = () => {
     targetField.hidden = kind.value === "";
     factField.hidden = kind.value !== "consistency" && kind.value !== "inertia";
-    directionField.hidden = kind.value !== "consistency" && kind.value !== "potential";
+    if (pickField) pickField.hidden = factField.hidden;
+    if (pick) {
+      // Open hooks are Inertia's (the seed: in the end-of-arc dispute).
+      for (const o of pick.options) o.hidden = o.value.startsWith("hook:") && kind.value !== "inertia";
+    }
+    directionField.hidden = kind.value === "" || kind.value === "inertia";
+    fillSuggestions();
   };
   sync();
   const on = (control, event, update) =>
@@ -325,6 +354,13 @@ export function lawFields(law, { id, key, target, targetLabel, changed }) {
   });
   on(target, "change", () => (law[key] = Number(target.value)));
   on(fact, "input", () => (law.fact = fact.value));
+  if (pick) {
+    on(pick, "change", () => {
+      if (pick.value === "") return;
+      law.fact = pick.value.slice(pick.value.indexOf(":") + 1);
+      fact.value = law.fact;
+    });
+  }
   on(direction, "change", () => (law.direction = direction.value));
-  return [field("Setting Law", kind), targetField, factField, directionField];
+  return [field("Setting Law", kind), targetField, pickField, factField, suggestions, directionField].filter(Boolean);
 }

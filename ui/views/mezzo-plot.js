@@ -73,7 +73,128 @@ export function renderPlot(host, ctx) {
   const u = uiOf(ctx);
   host.append(el("div", { class: "mz-grid" }, arcCard(plot, ctx, u), userCard(ctx, u)));
   if (plot.arc === 0) return;
-  host.append(newHookCard(plot, ctx, u), hooksCard(plot, ctx, u), multiCard(plot, ctx, u));
+  host.append(newHookCard(plot, ctx, u), hooksCard(plot, ctx, u), multiCard(plot, ctx, u), registerCard(ctx, u));
+}
+
+// ---- the game's own Setting Laws and the arc's facts register -------------------------------------
+
+/**
+ * The table's Setting Laws (name and what it does, kept for the game) and the facts established
+ * in this arc: each added, rewritten or struck out as one move. Conflicts offer them by name.
+ */
+function registerCard(ctx, u) {
+  const src = ctx.ui.sources ?? { laws: [], facts: [] };
+  u.editLaw = src.laws.some((l) => l.id === u.editLaw) ? u.editLaw : null;
+  u.editFact = src.facts.some((f) => f.id === u.editFact) ? u.editFact : null;
+  const editing = src.laws.find((l) => l.id === u.editLaw);
+  const lawName = el("input", { type: "text", id: "mzp-law-name", maxlength: 100, required: true });
+  const lawEffect = el("input", { type: "text", id: "mzp-law-effect", maxlength: 500, required: true });
+  lawName.value = editing?.name ?? "";
+  lawEffect.value = editing?.effect ?? "";
+  const factEditing = src.facts.find((f) => f.id === u.editFact);
+  const factText = el("input", { type: "text", id: "mzp-fact-text", maxlength: 500, required: true });
+  factText.value = factEditing?.text ?? "";
+  const row = (kind, item, words, onEdit, onRemove) =>
+    el(
+      "li",
+      { class: "mz-row", data: { [`${kind}Id`]: item.id } },
+      el("span", { class: "grow" }, words),
+      // The two buttons wrap together, beside or under the text.
+      el(
+        "span",
+        { class: "mz-row" },
+        button("Edit", onEdit, { class: `mzp-${kind}-edit`, "aria-label": `Edit “${item.name ?? item.text}”` }),
+        button("Remove", onRemove, { class: `mzp-${kind}-remove`, "aria-label": `Remove “${item.name ?? item.text}”` }),
+      ),
+    );
+  return card(
+    "mzp-register",
+    "Setting Laws and established facts",
+    el("p", { class: "mz-hint muted" }, "The table's own laws are invoked in a conflict like Potential (+1 for, −1 against). Facts are offered to Consistency and Inertia by name."),
+    el("h4", {}, "The game's own Setting Laws"),
+    src.laws.length === 0
+      ? el("p", { class: "muted", id: "mzp-laws" }, "None yet: Consistency, Inertia and Potential only.")
+      : el(
+          "ul",
+          { class: "mz-list", id: "mzp-laws" },
+          ...src.laws.map((l) =>
+            row(
+              "law",
+              l,
+              `${l.name}: ${l.effect}`,
+              () => {
+                u.editLaw = l.id;
+                ctx.render("#mzp-law-name");
+              },
+              (b) => ctx.move("The law was not removed.", () => api.mezzoRemoveLaw(ctx.gameId, l.id), b),
+            ),
+          ),
+        ),
+    form(
+      { id: "mzp-law-form", "aria-label": editing ? `Rewrite the law “${editing.name}”` : "Add a Setting Law" },
+      [
+      el("div", { class: "mz-fields" }, field("Law", lawName), field("What it does", lawEffect)),
+      el(
+        "div",
+        { class: "mz-row" },
+        el("button", { type: "submit", id: "mzp-law-submit" }, editing ? "Save the law" : "Add the law"),
+        editing &&
+          button("Cancel", () => {
+            u.editLaw = null;
+            ctx.render();
+          }),
+      ),
+      ],
+      (b) => {
+        if (lawName.value.trim() === "") return lawName.focus();
+        if (lawEffect.value.trim() === "") return lawEffect.focus();
+        const id = u.editLaw;
+        u.editLaw = null;
+        ctx.move("The law was not saved.", () => api.mezzoPutLaw(ctx.gameId, id, lawName.value.trim(), lawEffect.value.trim()), b);
+      },
+    ),
+    el("h4", {}, `Facts of arc ${ctx.table.arc}`),
+    src.facts.length === 0
+      ? el("p", { class: "muted", id: "mzp-facts" }, "No fact established yet.")
+      : el(
+          "ul",
+          { class: "mz-list", id: "mzp-facts" },
+          ...src.facts.map((f) =>
+            row(
+              "fact",
+              f,
+              f.text,
+              () => {
+                u.editFact = f.id;
+                ctx.render("#mzp-fact-text");
+              },
+              (b) => ctx.move("The fact was not removed.", () => api.mezzoRemoveFact(ctx.gameId, f.id), b),
+            ),
+          ),
+        ),
+    form(
+      { id: "mzp-fact-form", "aria-label": factEditing ? "Rewrite the fact" : "Establish a fact" },
+      [
+      field("Fact", factText),
+      el(
+        "div",
+        { class: "mz-row" },
+        el("button", { type: "submit", id: "mzp-fact-submit" }, factEditing ? "Save the fact" : "Add the fact"),
+        factEditing &&
+          button("Cancel", () => {
+            u.editFact = null;
+            ctx.render();
+          }),
+      ),
+      ],
+      (b) => {
+        if (factText.value.trim() === "") return factText.focus();
+        const id = u.editFact;
+        u.editFact = null;
+        ctx.move("The fact was not saved.", () => api.mezzoPutFact(ctx.gameId, id, factText.value.trim()), b);
+      },
+    ),
+  );
 }
 
 // ---- the arc ----------------------------------------------------------------------------------
@@ -122,7 +243,7 @@ function themesPart(plot, ctx, tp) {
       form(
         { id: "mzp-theme-form", "aria-label": "Set a theme of the arc" },
         [
-          el("div", { class: "mz-fields" }, field("Challenger leaving", by), field("Theme (works as a Setting Law)", text)),
+          el("div", { class: "mz-fields" }, field("Challenger leaving", by), field("Theme (invoked in conflicts like a Setting Law, ±1)", text)),
           el("button", { type: "submit", id: "mzp-theme-submit" }, "Set the theme"),
         ],
         (b) => {

@@ -188,6 +188,8 @@ async function load() {
 /** What the shown tab reads besides the table: the log, the check waiting, the plot, the deck. */
 async function loadTab() {
   const gameId = view.gameId;
+  // The laws, themes, facts and vote sources a conflict draws on (the plot tab keeps the register).
+  if (view.tab === "conflict" || view.tab === "plot") view.sources = await api.mezzoConflictSources(gameId);
   if (view.tab === "log") view.log = await api.mezzoLog(gameId);
   else if (view.tab === "check") view.pending = await api.mezzoCheckPending(gameId);
   else if (view.tab === "plot") view.plot = await api.mezzoPlot(gameId);

@@ -2,9 +2,9 @@
 //! functions; dice come from a [`DiceSource`], so they may be rolled by the app or typed in.
 //!
 //! - **Leave to Chance**: an option's votes become step dice ([`step_dice`]: d4, d6, d8, d10,
-//!   d12, then a new die climbs the same ladder); effects may move it a step down
-//!   ([`decrease`]) or up ([`increase`]). [`leave_to_chance`] rolls every option's dice; an
-//!   option scores its highest face (1 with no dice) and the highest score wins.
+//!   d12, then a new die climbs the same ladder); a step down or up is one vote less or more
+//!   (the same dice). [`leave_to_chance`] rolls every option's dice; an option scores its
+//!   highest face (1 with no dice) and the highest score wins.
 //! - **D6 variant**: every 6 votes raise an option's multiplier and the rest are its burst
 //!   threshold ([`d6_die`]). [`D6Conflict::roll`] rolls one d6 per option; an owner whose first
 //!   roll is within the threshold may take a burst ([`D6Conflict::burst`]): multiplier + 1
@@ -170,37 +170,6 @@ pub fn steps(dice: &[u8]) -> Result<u32> {
     Ok(dice.iter().map(|&die| rung(die).map_or(0, |r| r as u32 + 1)).sum())
 }
 
-/// One step down: the last die one size smaller, a d4 removed; no dice stay no dice.
-pub fn decrease(dice: &[u8]) -> Result<Vec<u8>> {
-    check_dice("dice", dice)?;
-    let mut dice = dice.to_vec();
-    if let Some(last) = dice.pop() {
-        match rung(last) {
-            Some(r) if r > 0 => dice.push(LADDER[r - 1]),
-            _ => {}
-        }
-    }
-    Ok(dice)
-}
-
-/// One step up, as one more vote: the last die one size larger, or a new d4 after a d12 (or
-/// on no dice). More than [`MAX_DICE`] dice is refused (field `dice`).
-pub fn increase(dice: &[u8]) -> Result<Vec<u8>> {
-    check_dice("dice", dice)?;
-    let mut dice = dice.to_vec();
-    match dice.last().and_then(|&last| rung(last)) {
-        Some(r) if r + 1 < LADDER.len() => {
-            let last = dice.len() - 1;
-            dice[last] = LADDER[r + 1];
-        }
-        _ if dice.len() == MAX_DICE => {
-            return Err(Error::invalid("dice", format!("an option rolls at most {MAX_DICE} dice")));
-        }
-        _ => dice.push(LADDER[0]),
-    }
-    Ok(dice)
-}
-
 /// The die's place on the ladder (d4 → 0 … d12 → 4).
 fn rung(die: u8) -> Option<usize> {
     LADDER.iter().position(|&d| d == die)
@@ -250,8 +219,7 @@ impl Resolution {
     }
 }
 
-/// Rolls Leave to Chance: `dice[i]` are option i's step dice (from [`option_dice`], or moved by
-/// [`decrease`]/[`increase`]). Errors name a bad list (`options`) or die (`options[i][k]`),
+/// Rolls Leave to Chance: `dice[i]` are option i's step dice (from [`option_dice`]). Errors name a bad list (`options`) or die (`options[i][k]`),
 /// or a die the source cannot give (named `options[i][k]`).
 pub fn leave_to_chance(dice: &[Vec<u8>], source: &mut (impl DiceSource + ?Sized)) -> Result<Resolution> {
     check_options("options", dice.len())?;
@@ -747,16 +715,7 @@ mod tests {
 
     #[test]
     fn a_step_down_shrinks_the_last_die_and_removes_a_d4() {
-        assert_eq!(decrease(&[12, 6]).unwrap(), [12, 4]);
-        assert_eq!(decrease(&[12, 4]).unwrap(), [12]);
-        assert_eq!(decrease(&[4]).unwrap(), Vec::<u8>::new());
-        assert_eq!(decrease(&[12]).unwrap(), [10]);
-        assert_eq!(decrease(&[]).unwrap(), Vec::<u8>::new(), "no dice stay no dice");
-        assert_eq!(increase(&[12]).unwrap(), [12, 4]);
-        assert_eq!(increase(&[]).unwrap(), [4]);
-        assert_eq!(increase(&[12, 8]).unwrap(), [12, 10]);
-        assert_eq!(err(increase(&[12; 8])), "dice: an option rolls at most 8 dice");
-        assert_eq!(err(decrease(&[12, 7])), "dice[1]: d7 is not a step die (d4, d6, d8, d10 or d12)");
+        assert_eq!(err(steps(&[12, 7])), "dice[1]: d7 is not a step die (d4, d6, d8, d10 or d12)");
         assert_eq!(err(steps(&[4; 9])), "dice: an option rolls at most 8 dice, not 9");
         assert_eq!(steps(&[12, 12, 6]).unwrap(), 12);
     }
@@ -1021,27 +980,11 @@ mod tests {
 
     proptest! {
         #[test]
-        fn ladder_steps_are_votes_and_each_decrease_is_one_step(votes in 0u32..=MAX_VOTES) {
+        fn ladder_steps_are_votes(votes in 0u32..=MAX_VOTES) {
             let dice = step_dice(votes).unwrap();
             prop_assert_eq!(steps(&dice).unwrap(), votes);
             // Every die but the last is a d12.
             prop_assert!(dice.iter().rev().skip(1).all(|&d| d == 12));
-            let down = decrease(&dice).unwrap();
-            prop_assert_eq!(steps(&down).unwrap(), votes.saturating_sub(1));
-            prop_assert_eq!(down, step_dice(votes.saturating_sub(1)).unwrap());
-            if votes < MAX_VOTES {
-                let up = increase(&dice).unwrap();
-                prop_assert_eq!(steps(&up).unwrap(), votes + 1);
-                prop_assert_eq!(decrease(&up).unwrap(), dice);
-            }
-        }
-
-        #[test]
-        fn decreases_of_any_step_dice_take_one_step(dice in proptest::collection::vec(proptest::sample::select(LADDER.to_vec()), 0..=MAX_DICE)) {
-            let before = steps(&dice).unwrap();
-            let after = decrease(&dice).unwrap();
-            prop_assert_eq!(steps(&after).unwrap(), before.saturating_sub(1));
-            prop_assert_eq!(&after[..after.len().min(dice.len().saturating_sub(1))], &dice[..after.len().min(dice.len().saturating_sub(1))]);
         }
 
         #[test]
@@ -1082,5 +1025,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The audit's case (RULES.md §3.2, decision 2026-11-25): each owner decides on a burst
+    /// after seeing the first roll. A (5 votes: d6 × 1, burst on 1–5) rolls 5; B (6 votes:
+    /// d6 × 2, no burst) rolls 2 and scores 4. The expected-score policy suggests A's burst,
+    /// but A's owner keeps the 5 and wins; only a burst taken may lose it.
+    #[test]
+    fn a_d6_owner_may_keep_a_roll_the_app_would_burst() {
+        let c = D6Conflict::roll(&[5, 6], &mut Entered::new([5, 2])).unwrap();
+        assert_eq!(c.scores(), vec![5, 4]);
+        assert_eq!(c.bursts_that_pay(), vec![0], "the app suggests A's burst (7 × 2 > 2 × 5)");
+        assert_eq!(c.outcome(), Outcome::Winner(0), "A keeps the 5 and wins");
+        let burst = c.burst(0, &mut Entered::new([1])).unwrap();
+        assert_eq!((burst.scores(), burst.outcome()), (vec![2, 4], Outcome::Winner(1)), "a burst rerolled 1 × 2 loses");
+        assert!(c.burst(1, &mut Entered::new([3])).is_err(), "B has no burst to take");
     }
 }

@@ -88,16 +88,43 @@ pub fn odds(votes: &[u32], variant: Variant) -> Result<ConflictOdds> {
     win_odds(&options)
 }
 
-/// Each option's exact chance of winning Leave to Chance with these step dice (after steps up
-/// or down). Errors name `options` or a die (`options[i][k]`).
-pub fn step_odds(dice: &[Vec<u8>]) -> Result<ConflictOdds> {
-    check_options("options", dice.len())?;
-    let options = dice
+/// The scores of any dice (each with at least one face) plus `bonus`: the highest face plus
+/// the bonus, or 1 plus the bonus with no dice. Errors name a die with no faces (`dice[k]`),
+/// or `dice` when its outcomes do not fit 64 bits or its top score passes [`MAX_SCORES`].
+pub fn bonus_counts(dice: &[u8], bonus: u32) -> Result<ScoreCounts> {
+    if let Some(k) = dice.iter().position(|&d| d == 0) {
+        return Err(Error::invalid(format!("dice[{k}]"), "a die has at least one face"));
+    }
+    let top = dice.iter().copied().max().map_or(1, u64::from);
+    if top + u64::from(bonus) >= MAX_SCORES as u64 {
+        return Err(Error::invalid("dice", format!("scores up to {} only", MAX_SCORES - 1)));
+    }
+    let outcomes = dice
+        .iter()
+        .try_fold(1u64, |n, &d| n.checked_mul(u64::from(d)))
+        .ok_or_else(|| Error::invalid("dice", "too many dice to count every roll"))?;
+    // `at_most(s)` counts the rolls whose every face is at most s (no dice: the 1 is).
+    let at_most =
+        |s: u64| if dice.is_empty() { u64::from(s >= 1) } else { dice.iter().map(|&d| s.min(u64::from(d))).product() };
+    let mut counts = vec![0; bonus as usize];
+    counts.extend((0..=top).map(|s| if s == 0 { 0 } else { at_most(s) - at_most(s - 1) }));
+    Ok(ScoreCounts { counts, outcomes })
+}
+
+/// Each side's exact chance of the highest score when side i rolls `sides[i].0` and adds
+/// `sides[i].1` to its highest face, ties split evenly: the exact engine for action checks
+/// and major actions (RULES.md §3.3), which compare sides this way. Errors name `sides`
+/// (fewer than 2 or more than the most options) or a side's die (`sides[i].dice[k]`).
+pub fn side_odds(sides: &[(Vec<u8>, u32)]) -> Result<ConflictOdds> {
+    check_options("sides", sides.len())?;
+    let options = sides
         .iter()
         .enumerate()
-        .map(|(i, option)| {
-            check_dice(&format!("options[{i}]"), option)?;
-            step_counts(option)
+        .map(|(i, (dice, bonus))| {
+            bonus_counts(dice, *bonus).map_err(|e| match e {
+                Error::Invalid { field, problem } => Error::invalid(format!("sides[{i}].{field}"), problem),
+                other => other,
+            })
         })
         .collect::<Result<Vec<_>>>()?;
     win_odds(&options)
@@ -812,14 +839,35 @@ mod tests {
     }
 
     #[test]
-    fn step_odds_follow_the_dice_after_a_step_down() {
-        // d12 + d4 stepped down twice ([12, 4] → [12] → [10]) has the odds of 4 votes.
-        let dice = vec![vec![10], vec![4]];
-        assert_eq!(step_odds(&dice).unwrap(), odds(&[4, 1], Variant::Steps).unwrap());
-        assert_eq!(step_odds(&[vec![4], vec![]]).unwrap().options(), odds(&[1, 0], Variant::Steps).unwrap().options());
-        // A locked-out ladder (not a plain vote count) still has exact odds.
-        let odd = step_odds(&[vec![4, 4], vec![6]]).unwrap();
-        assert!(sums_to_one(&odd));
+    fn side_odds_are_the_conflict_odds_plus_a_bonus_and_agree_with_the_action_check() {
+        use crate::rules::mezzo::action_check::{chances, SideDice};
+        // Step dice without a bonus: the conflict's odds.
+        assert_eq!(side_odds(&[(vec![10], 0), (vec![4], 0)]).unwrap(), odds(&[4, 1], Variant::Steps).unwrap());
+        assert_eq!(
+            side_odds(&[(vec![4], 0), (vec![], 0)]).unwrap().options(),
+            odds(&[1, 0], Variant::Steps).unwrap().options()
+        );
+        // A d4 with a Sudden Surge (+1) against a d6: 1/4 + … exactly as the action check says.
+        for sides in [
+            vec![(vec![4], 1), (vec![6], 0)],
+            vec![(vec![12, 4], 0), (vec![8], 2), (vec![], 0)],
+            vec![(vec![4, 4], 0), (vec![6], 0)],
+        ] {
+            let exact: Vec<Chance> = side_odds(&sides).unwrap().options().iter().map(|f| f.chance().unwrap()).collect();
+            let check: Vec<SideDice> = sides
+                .iter()
+                .map(|(dice, bonus)| SideDice { dice: dice.clone(), bonus: *bonus, restraints: 0, locked_out: false })
+                .collect();
+            assert_eq!(exact, chances(&check).unwrap(), "{sides:?}");
+            assert!(sums_to_one(&side_odds(&sides).unwrap()));
+        }
+        let err = |r: Result<ConflictOdds>| r.unwrap_err().to_string();
+        assert_eq!(err(side_odds(&[(vec![4], 0), (vec![6, 0], 0)])), "sides[1].dice[1]: a die has at least one face");
+        assert_eq!(err(side_odds(&[(vec![4], 0)])), "sides: a conflict has 2 to 16 options, not 1");
+        assert_eq!(
+            err(side_odds(&[(vec![255; 9], 0), (vec![4], 0)])),
+            "sides[0].dice: too many dice to count every roll"
+        );
     }
 
     #[test]
@@ -849,10 +897,6 @@ mod tests {
         assert_eq!(
             err(odds(&[u32::MAX, 1], Variant::Steps)),
             "votes[0]: an option holds at most 40 votes, not 4294967295"
-        );
-        assert_eq!(
-            err(step_odds(&[vec![4], vec![12, 3]])),
-            "options[1][1]: d3 is not a step die (d4, d6, d8, d10 or d12)"
         );
         let counts = |counts: Vec<u64>, outcomes| ScoreCounts { counts, outcomes };
         assert_eq!(

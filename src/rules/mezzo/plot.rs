@@ -1030,6 +1030,98 @@ pub fn end_arc(
     Ok((next, ending, events))
 }
 
+// ---------------------------------------------------------------------------------------
+// The game's own Setting Laws and the arc's facts register (RULES.md §3.2)
+
+/// The most Setting Laws a game defines.
+pub const MAX_LAWS: usize = 50;
+/// The most facts a table keeps (every arc together).
+pub const MAX_FACTS: usize = 1000;
+/// The source's own laws: a game's law does not take their names.
+const DEFAULT_LAWS: [&str; 3] = ["consistency", "inertia", "potential"];
+
+/// A Setting Law the table made for its game (the seed: "individual games may … add their
+/// own"): invoked in a conflict like Potential, ±1, once per player per conflict.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomLaw {
+    pub id: Uuid,
+    pub name: String,
+    /// What it does, as the table wrote it.
+    pub effect: String,
+}
+
+/// An established fact of an arc, offered by name to Consistency and Inertia.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fact {
+    pub id: Uuid,
+    /// The arc it was established in.
+    pub arc: u32,
+    pub text: String,
+}
+
+/// Adds law `id`, or renames and rewrites it. Names are unique (case aside) and are not
+/// the source's own laws'.
+pub fn put_law(laws: &[CustomLaw], id: Uuid, name: &str, effect: &str) -> Result<Vec<CustomLaw>> {
+    let name = clean_line("name", name, crate::model::MAX_NAME_CHARS)?;
+    let effect = clean_line("effect", effect, MAX_TEXT_CHARS)?;
+    let bare = name.to_lowercase();
+    let bare = bare.strip_prefix("law of ").unwrap_or(&bare);
+    if DEFAULT_LAWS.contains(&bare) {
+        return Err(Error::invalid("name", format!("“{name}” is one of the source's own laws")));
+    }
+    if laws.iter().any(|l| l.id != id && l.name.to_lowercase() == name.to_lowercase()) {
+        return Err(Error::invalid("name", format!("the game already has a law “{name}”")));
+    }
+    let mut next = laws.to_vec();
+    let full = next.len() >= MAX_LAWS;
+    match next.iter_mut().find(|l| l.id == id) {
+        Some(l) => (l.name, l.effect) = (name, effect),
+        None if full => {
+            return Err(Error::invalid("laws", format!("a game defines at most {MAX_LAWS} Setting Laws")));
+        }
+        None => next.push(CustomLaw { id, name, effect }),
+    }
+    Ok(next)
+}
+
+/// Removes law `id`.
+pub fn remove_law(laws: &[CustomLaw], id: Uuid) -> Result<Vec<CustomLaw>> {
+    if !laws.iter().any(|l| l.id == id) {
+        return Err(Error::invalid("id", "is not one of this game's Setting Laws"));
+    }
+    Ok(laws.iter().filter(|l| l.id != id).cloned().collect())
+}
+
+/// Adds fact `id` to arc `arc`, or rewrites it (it stays in its arc). A fact is written
+/// once per arc (case aside).
+pub fn put_fact(facts: &[Fact], arc: u32, id: Uuid, text: &str) -> Result<Vec<Fact>> {
+    let text = clean_line("text", text, MAX_TEXT_CHARS)?;
+    let arc = facts.iter().find(|f| f.id == id).map_or(arc, |f| f.arc);
+    if facts.iter().any(|f| f.id != id && f.arc == arc && f.text.to_lowercase() == text.to_lowercase()) {
+        return Err(Error::invalid("text", format!("“{text}” is already a fact of this arc")));
+    }
+    let mut next = facts.to_vec();
+    let full = next.len() >= MAX_FACTS;
+    match next.iter_mut().find(|f| f.id == id) {
+        Some(f) => f.text = text,
+        None if full => {
+            return Err(Error::invalid("facts", format!("a table keeps at most {MAX_FACTS} facts")));
+        }
+        None => next.push(Fact { id, arc, text }),
+    }
+    Ok(next)
+}
+
+/// Removes fact `id`.
+pub fn remove_fact(facts: &[Fact], id: Uuid) -> Result<Vec<Fact>> {
+    if !facts.iter().any(|f| f.id == id) {
+        return Err(Error::invalid("id", "is not a fact of this table"));
+    }
+    Ok(facts.iter().filter(|f| f.id != id).cloned().collect())
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -1699,5 +1791,43 @@ mod tests {
             total.arcs_ended += seen.arcs_ended;
         }
         assert!(total.turning_points > 0 && total.refused_twice > 0 && total.arcs_ended > 0);
+    }
+
+    #[test]
+    fn the_games_own_laws_are_named_once_and_never_as_the_sources_laws() {
+        let law = |n| Uuid::from_u128(n);
+        let laws = put_law(&[], law(1), " Law of Heroes ", "Heroes win in the end").unwrap();
+        assert_eq!(laws[0].name, "Law of Heroes");
+        let laws = put_law(&laws, law(2), "Doom", "Omens come true").unwrap();
+        assert_eq!(
+            put_law(&laws, law(3), "law of heroes", "x").unwrap_err().to_string(),
+            "name: the game already has a law “law of heroes”"
+        );
+        assert_eq!(
+            put_law(&laws, law(3), "Law of Inertia", "x").unwrap_err().to_string(),
+            "name: “Law of Inertia” is one of the source's own laws"
+        );
+        assert!(put_law(&laws, law(3), "Fate", "").unwrap_err().to_string().starts_with("effect:"));
+        let edited = put_law(&laws, law(2), "Dark omens", "Omens come true, twice").unwrap();
+        assert_eq!((edited.len(), edited[1].name.as_str()), (2, "Dark omens"));
+        assert_eq!(remove_law(&edited, law(1)).unwrap().len(), 1);
+        assert_eq!(remove_law(&edited, law(9)).unwrap_err().to_string(), "id: is not one of this game's Setting Laws");
+    }
+
+    #[test]
+    fn facts_belong_to_their_arc_and_are_written_once_per_arc() {
+        let f = |n| Uuid::from_u128(n);
+        let facts = put_fact(&[], 1, f(1), "The bridge is down").unwrap();
+        assert_eq!(
+            put_fact(&facts, 1, f(2), "the bridge is down").unwrap_err().to_string(),
+            "text: “the bridge is down” is already a fact of this arc"
+        );
+        let facts = put_fact(&facts, 2, f(2), "The bridge is down").unwrap();
+        assert_eq!((facts[0].arc, facts[1].arc), (1, 2), "the same words may be a fact of another arc");
+        let edited = put_fact(&facts, 2, f(1), "The bridge is rebuilt").unwrap();
+        assert_eq!((edited[0].arc, edited[0].text.as_str()), (1, "The bridge is rebuilt"), "a rewrite keeps its arc");
+        assert!(put_fact(&facts, 2, f(3), "line\nbreak").is_err());
+        assert_eq!(remove_fact(&edited, f(2)).unwrap().len(), 1);
+        assert!(remove_fact(&edited, f(9)).is_err());
     }
 }

@@ -17,8 +17,9 @@ use serde::{Deserialize, Serialize};
 
 use super::challenge::Challenge;
 use super::element::{Element, Player};
-use super::plot::{Arc, NoEscape, PlotHook, TurningPoint};
+use super::plot::{Arc, CustomLaw, Fact, NoEscape, PlotHook, TurningPoint};
 use super::seed_deck::{KeywordDie, SeedDeck};
+use super::vote::VictoryVotes;
 
 /// Everything a Mezzo game keeps beyond its characters' sheets.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,6 +37,12 @@ pub struct MezzoTable {
     pub keyword_die: Option<KeywordDie>,
     /// The challenge being played, or the last one (over) until the next starts.
     pub challenge: Option<Challenge>,
+    /// The Setting Laws the table made for this game.
+    pub laws: Vec<CustomLaw>,
+    /// The facts register: established facts, each with its arc.
+    pub facts: Vec<Fact>,
+    /// Victory Narration votes bought in the table's challenge, not spent yet.
+    pub victory_votes: Vec<VictoryVotes>,
 }
 
 impl Default for MezzoTable {
@@ -48,6 +55,9 @@ impl Default for MezzoTable {
             deck: None,
             keyword_die: None,
             challenge: None,
+            laws: Vec::new(),
+            facts: Vec::new(),
+            victory_votes: Vec::new(),
         }
     }
 }
@@ -77,6 +87,12 @@ struct TableFile {
     keyword_die: Option<KeywordDie>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     challenge: Option<Challenge>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    laws: Vec<CustomLaw>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    facts: Vec<Fact>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    victory_votes: Vec<VictoryVotes>,
 }
 
 /// An [`Arc`] without its number, which the table file keeps as `arc`.
@@ -112,6 +128,9 @@ impl From<TableFile> for MezzoTable {
             deck: f.deck,
             keyword_die: f.keyword_die,
             challenge: f.challenge,
+            laws: f.laws,
+            facts: f.facts,
+            victory_votes: f.victory_votes,
         }
     }
 }
@@ -127,6 +146,9 @@ impl From<MezzoTable> for TableFile {
             deck: t.deck,
             keyword_die: t.keyword_die,
             challenge: t.challenge,
+            laws: t.laws,
+            facts: t.facts,
+            victory_votes: t.victory_votes,
         }
     }
 }

@@ -14,6 +14,15 @@
 //!   ([`ConflictCast::Counted`], one total per option): they are added as counted, and nothing
 //!   is checked or paid for them here (the devices that cast them pay their own influence and
 //!   adversity). They mix with casts this device makes itself.
+//! - The other sources the seed grants come from what the table recorded ([`Sources`]):
+//!   Victory Narration votes a victor bought when leaving the table's challenge (kept until
+//!   the next challenge starts, spent here), an Attractant or Repellent of an element active
+//!   in the scene (+1, once per trait), a detail a Discover perk of that challenge added (an
+//!   extra vote, once per detail), Ill Fated (a point of the element's adversity debt paid
+//!   off per vote). The momentum, debt and narration votes of a claimed element are its
+//!   claimer's to spend.
+//! - A custom Setting Law or an arc Theme counts like Potential: +1 for, −1 against, and it
+//!   is the player's one law of the conflict.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -21,8 +30,13 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::action_check::Direction;
+use super::challenge::{ChallengeEvent, PerkUse, Spend};
 use super::conflict::MAX_VOTES;
-use super::element::{free_votes, spend_adversity, spend_influence, AdversitySpend, Element, Player};
+use super::element::{
+    free_votes, pay_off_debt, spend_adversity, spend_influence, AdversitySpend, DebtPayoff, Element, Player, Template,
+};
+use super::plot::{CustomLaw, Theme};
+use super::table::MezzoTable;
 use crate::error::{Error, Result};
 
 /// The longest text of an option, a question or a fact.
@@ -39,6 +53,10 @@ pub enum ConflictLaw {
     Inertia { fact: String },
     /// The option opens up (for) or closes off (against) possibilities.
     Potential { direction: Direction },
+    /// A Setting Law the table made for its game ([`CustomLaw`], by id): ±1 like Potential.
+    Custom { id: Uuid, direction: Direction },
+    /// The arc Theme player `by` set at the Turning Point: ±1 like Potential.
+    Theme { by: Uuid, direction: Direction },
 }
 
 /// One thing cast in a conflict.
@@ -62,6 +80,82 @@ pub enum ConflictCast {
     /// The votes the table counted for an option, cast elsewhere (other devices, by hand):
     /// added as they are, nothing paid here. One total per option.
     Counted { option: usize, votes: u32 },
+    /// Victory Narration: `votes` of the votes `element` bought with momentum when it left
+    /// the table's challenge in victory, spent by player `by`.
+    Narration { element: Uuid, by: Uuid, option: usize, votes: u32 },
+    /// An Attractant (the option where its element is present) or Repellent (the option where
+    /// it is absent) of `element`, active in the scene: a vote.
+    Trait { element: Uuid, trait_id: Uuid, option: usize },
+    /// A detail a Discover perk added in the table's challenge: an extra vote for the option
+    /// where it exists.
+    Discover { detail: String, option: usize },
+    /// Ill Fated: `points` of `element`'s adversity debt paid off, a vote each for the option
+    /// that makes life harder for it, by player `by`.
+    IllFated { element: Uuid, by: Uuid, option: usize, points: u32 },
+}
+
+/// Votes a victor bought with momentum (Victory Narration) when it left a challenge: the
+/// conflicts about that victory spend them until the table's next challenge starts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryVotes {
+    pub element: Uuid,
+    pub challenge: Uuid,
+    pub votes: u32,
+}
+
+/// The bank after a challenge's events: the narration votes `events` bought are added to
+/// those already kept for `challenge`; votes of any other challenge are gone.
+pub fn bank_victory_votes(bank: &[VictoryVotes], challenge: Uuid, events: &[ChallengeEvent]) -> Vec<VictoryVotes> {
+    let mut next: Vec<VictoryVotes> = bank.iter().filter(|v| v.challenge == challenge).cloned().collect();
+    for e in events {
+        if let ChallengeEvent::Spent { challenger, spend: Spend::VictoryNarration { votes } } = e {
+            match next.iter_mut().find(|v| v.element == *challenger) {
+                Some(v) => v.votes = v.votes.saturating_add(*votes),
+                None => next.push(VictoryVotes { element: *challenger, challenge, votes: *votes }),
+            }
+        }
+    }
+    next
+}
+
+/// What the table recorded that a conflict may draw votes from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sources {
+    /// The game's own Setting Laws.
+    pub laws: Vec<CustomLaw>,
+    /// The arc's Themes.
+    pub themes: Vec<Theme>,
+    /// Victory Narration votes not spent yet (of the table's challenge).
+    pub victory_votes: Vec<VictoryVotes>,
+    /// The details Discover perks added in the table's challenge.
+    pub discoveries: Vec<String>,
+}
+
+impl Sources {
+    /// The sources a table holds now.
+    pub fn of(table: &MezzoTable) -> Sources {
+        let challenge = table.challenge.as_ref();
+        let discoveries = challenge
+            .iter()
+            .flat_map(|c| c.actions.iter().flat_map(|a| a.declared.iter()))
+            .filter_map(|p| match p {
+                PerkUse::Discover { detail } => Some(detail.trim().to_owned()),
+                _ => None,
+            })
+            .collect();
+        Sources {
+            laws: table.laws.clone(),
+            themes: table.plot.turning_point.iter().flat_map(|tp| tp.themes.iter().cloned()).collect(),
+            victory_votes: table
+                .victory_votes
+                .iter()
+                .filter(|v| challenge.is_some_and(|c| c.id == v.challenge))
+                .cloned()
+                .collect(),
+            discoveries,
+        }
+    }
 }
 
 /// A conflict as the table sets it up.
@@ -91,6 +185,18 @@ pub struct OptionVotes {
     /// Votes the table counted elsewhere ([`ConflictCast::Counted`]).
     #[serde(default)]
     pub counted: u32,
+    /// Victory Narration votes.
+    #[serde(default)]
+    pub narration: u32,
+    /// Attractant and Repellent votes.
+    #[serde(default)]
+    pub traits: u32,
+    /// Discovered details' extra votes.
+    #[serde(default)]
+    pub discover: u32,
+    /// Ill Fated votes (adversity debt paid off).
+    #[serde(default)]
+    pub ill_fated: u32,
     /// Everything together, at least 0.
     pub total: u32,
 }
@@ -100,15 +206,28 @@ pub struct OptionVotes {
 pub struct Paid {
     pub players: Vec<Player>,
     pub elements: Vec<Element>,
+    /// The Victory Narration votes left after the casts.
+    #[serde(default)]
+    pub victory_votes: Vec<VictoryVotes>,
 }
 
 /// Checks every cast and counts each option's votes.
-pub fn tally(draft: &ConflictDraft, players: &[Player], elements: &[Element]) -> Result<Vec<OptionVotes>> {
-    Ok(settle(draft, players, elements)?.0)
+pub fn tally(
+    draft: &ConflictDraft,
+    players: &[Player],
+    elements: &[Element],
+    sources: &Sources,
+) -> Result<Vec<OptionVotes>> {
+    Ok(settle(draft, players, elements, sources)?.0)
 }
 
 /// [`tally`], and the players and elements (only those that paid) after paying.
-pub fn settle(draft: &ConflictDraft, players: &[Player], elements: &[Element]) -> Result<(Vec<OptionVotes>, Paid)> {
+pub fn settle(
+    draft: &ConflictDraft,
+    players: &[Player],
+    elements: &[Element],
+    sources: &Sources,
+) -> Result<(Vec<OptionVotes>, Paid)> {
     text("question", &draft.question)?;
     if !(2..=super::conflict::MAX_OPTIONS).contains(&draft.options.len()) {
         return Err(Error::invalid(
@@ -126,6 +245,9 @@ pub fn settle(draft: &ConflictDraft, players: &[Player], elements: &[Element]) -
     let mut counted: BTreeSet<usize> = BTreeSet::new();
     let mut paid_players: BTreeMap<Uuid, Player> = BTreeMap::new();
     let mut paid_elements: BTreeMap<Uuid, Element> = BTreeMap::new();
+    let mut bank = sources.victory_votes.clone();
+    let mut traits_used: BTreeSet<Uuid> = BTreeSet::new();
+    let mut details_used: BTreeSet<String> = BTreeSet::new();
     for (i, cast) in draft.casts.iter().enumerate() {
         let at = |field: &str| format!("casts[{i}].{field}");
         let option = match cast {
@@ -133,7 +255,11 @@ pub fn settle(draft: &ConflictDraft, players: &[Player], elements: &[Element]) -
             | ConflictCast::Law { option, .. }
             | ConflictCast::Influence { option, .. }
             | ConflictCast::FortunesFavor { option, .. }
-            | ConflictCast::Counted { option, .. } => *option,
+            | ConflictCast::Counted { option, .. }
+            | ConflictCast::Narration { option, .. }
+            | ConflictCast::Trait { option, .. }
+            | ConflictCast::Discover { option, .. }
+            | ConflictCast::IllFated { option, .. } => *option,
         };
         if option >= draft.options.len() {
             return Err(Error::invalid(at("option"), format!("there is no option {}", option + 1)));
@@ -144,6 +270,22 @@ pub fn settle(draft: &ConflictDraft, players: &[Player], elements: &[Element]) -
                 .cloned()
                 .or_else(|| players.iter().find(|p| p.id == id).cloned())
                 .ok_or_else(|| Error::invalid(at("player"), "is not a player at this table"))
+        };
+        let element = |id: Uuid| -> Result<Element> {
+            paid_elements
+                .get(&id)
+                .or_else(|| elements.iter().find(|e| e.id == id))
+                .cloned()
+                .ok_or_else(|| Error::invalid(at("element"), "is not a story element at this table"))
+        };
+        // A claimed element's resources are its claimer's to spend.
+        let claimer = |e: &Element, by: Uuid, what: &str| -> Result<()> {
+            match e.claimed_by {
+                Some(p) if p != by => {
+                    Err(Error::invalid(at("by"), format!("{} is claimed: its {what} is its claimer's", e.name)))
+                }
+                _ => Ok(()),
+            }
         };
         let v = &mut votes[option];
         match cast {
@@ -178,6 +320,18 @@ pub fn settle(draft: &ConflictDraft, players: &[Player], elements: &[Element]) -
                         -1
                     }
                     ConflictLaw::Potential { direction } => sign(*direction),
+                    ConflictLaw::Custom { id: law, direction } => {
+                        if !sources.laws.iter().any(|l| l.id == *law) {
+                            return Err(Error::invalid(at("law.id"), "is not one of this game's Setting Laws"));
+                        }
+                        sign(*direction)
+                    }
+                    ConflictLaw::Theme { by, direction } => {
+                        if !sources.themes.iter().any(|t| t.by == *by) {
+                            return Err(Error::invalid(at("law.by"), "set no Theme of this arc"));
+                        }
+                        sign(*direction)
+                    }
                 };
                 v.laws += delta;
             }
@@ -213,11 +367,79 @@ pub fn settle(draft: &ConflictDraft, players: &[Player], elements: &[Element]) -
                 }
                 v.counted = *n;
             }
+            ConflictCast::Narration { element: id, by, votes: n, .. } => {
+                player(*by)?;
+                let e = element(*id)?;
+                claimer(&e, *by, "momentum")?;
+                let held = bank.iter_mut().find(|b| b.element == *id);
+                let has = held.as_ref().map_or(0, |b| b.votes);
+                if *n == 0 || *n > has {
+                    return Err(Error::invalid(
+                        at("votes"),
+                        format!("{} holds {has} Victory Narration vote(s) from the table's challenge", e.name),
+                    ));
+                }
+                if let Some(b) = held {
+                    b.votes -= n;
+                }
+                v.narration += n;
+            }
+            ConflictCast::Trait { element: id, trait_id, .. } => {
+                let e = element(*id)?;
+                let t = e
+                    .trait_by_id(*trait_id)
+                    .ok_or_else(|| Error::invalid(at("trait_id"), format!("{} has no trait {trait_id}", e.name)))?;
+                if !matches!(t.template, Some(Template::Attractant | Template::Repellent)) {
+                    return Err(Error::invalid(
+                        at("trait_id"),
+                        format!("“{}” is not an Attractant or a Repellent: it gives no vote in a conflict", t.name),
+                    ));
+                }
+                if !draft.active_in_scene.contains(id) {
+                    return Err(Error::invalid(
+                        at("element"),
+                        format!("{} is not active in the scene: its “{}” does not apply", e.name, t.name),
+                    ));
+                }
+                if !traits_used.insert(*trait_id) {
+                    return Err(Error::invalid(at("trait_id"), format!("“{}” already gave its vote", t.name)));
+                }
+                v.traits += 1;
+            }
+            ConflictCast::Discover { detail, .. } => {
+                let detail = text(&at("detail"), detail)?;
+                if !sources.discoveries.iter().any(|d| d.eq_ignore_ascii_case(&detail)) {
+                    return Err(Error::invalid(
+                        at("detail"),
+                        format!("no Discover perk of the table's challenge added “{detail}”"),
+                    ));
+                }
+                if !details_used.insert(detail.to_lowercase()) {
+                    return Err(Error::invalid(at("detail"), format!("“{detail}” already has its extra vote")));
+                }
+                v.discover += 1;
+            }
+            ConflictCast::IllFated { element: id, by, points, .. } => {
+                player(*by)?;
+                let e = element(*id)?;
+                claimer(&e, *by, "adversity debt")?;
+                let (after, _) =
+                    pay_off_debt(&e, *points, DebtPayoff::IllFated).map_err(|err| rename(err, &at("points")))?;
+                paid_elements.insert(*id, after);
+                v.ill_fated += points;
+            }
         }
     }
     for (i, v) in votes.iter_mut().enumerate() {
-        let total =
-            i64::from(v.free) + v.laws + i64::from(v.influence) + i64::from(v.fortunes_favor) + i64::from(v.counted);
+        let total = i64::from(v.free)
+            + v.laws
+            + i64::from(v.influence)
+            + i64::from(v.fortunes_favor)
+            + i64::from(v.counted)
+            + i64::from(v.narration)
+            + i64::from(v.traits)
+            + i64::from(v.discover)
+            + i64::from(v.ill_fated);
         v.total = u32::try_from(total.max(0)).unwrap_or(u32::MAX);
         if v.total > MAX_VOTES {
             return Err(Error::invalid(
@@ -226,7 +448,12 @@ pub fn settle(draft: &ConflictDraft, players: &[Player], elements: &[Element]) -
             ));
         }
     }
-    let paid = Paid { players: paid_players.into_values().collect(), elements: paid_elements.into_values().collect() };
+    bank.retain(|b| b.votes > 0);
+    let paid = Paid {
+        players: paid_players.into_values().collect(),
+        elements: paid_elements.into_values().collect(),
+        victory_votes: bank,
+    };
     Ok((votes, paid))
 }
 
@@ -288,7 +515,7 @@ mod tests {
     }
 
     fn err(d: ConflictDraft) -> String {
-        tally(&d, &players(), &[]).unwrap_err().to_string()
+        tally(&d, &players(), &[], &Sources::default()).unwrap_err().to_string()
     }
 
     #[test]
@@ -306,7 +533,7 @@ mod tests {
             ConflictCast::Law { player: id(1), option: 1, law: ConflictLaw::Potential { direction: Direction::For } },
             ConflictCast::Influence { player: id(2), option: 1, points: 2 },
         ];
-        let (votes, paid) = settle(&draft(casts), &players(), &[]).unwrap();
+        let (votes, paid) = settle(&draft(casts), &players(), &[], &Sources::default()).unwrap();
         assert_eq!(counts(&votes), vec![1, 4, 1]);
         assert_eq!(paid.players.len(), 1);
         assert_eq!(paid.players[0].influence, 1);
@@ -355,7 +582,7 @@ mod tests {
         assert!(err(d).contains("Ann has 0 free vote(s)"));
         let d =
             draft(vec![ConflictCast::Law { player: id(2), option: 2, law: ConflictLaw::Inertia { fact: "x".into() } }]);
-        assert_eq!(counts(&tally(&d, &players(), &[]).unwrap()), vec![0, 0, 0]);
+        assert_eq!(counts(&tally(&d, &players(), &[], &Sources::default()).unwrap()), vec![0, 0, 0]);
     }
 
     #[test]
@@ -363,7 +590,7 @@ mod tests {
         let mut e = Element::new(id(20), ElementKind::Object, "Old key").unwrap();
         e.adversity = 3;
         let d = draft(vec![ConflictCast::FortunesFavor { element: id(20), by: id(2), option: 0, allow_debt: false }]);
-        let (votes, paid) = settle(&d, &players(), std::slice::from_ref(&e)).unwrap();
+        let (votes, paid) = settle(&d, &players(), std::slice::from_ref(&e), &Sources::default()).unwrap();
         assert_eq!(votes[0].fortunes_favor, 1);
         assert_eq!(paid.elements[0].adversity, 1);
         // A second one would need debt: refused unless the player agrees.
@@ -371,7 +598,10 @@ mod tests {
             ConflictCast::FortunesFavor { element: id(20), by: id(2), option: 0, allow_debt: false },
             ConflictCast::FortunesFavor { element: id(20), by: id(2), option: 0, allow_debt: false },
         ]);
-        assert!(tally(&twice, &players(), &[e]).unwrap_err().to_string().starts_with("casts[1].element:"));
+        assert!(tally(&twice, &players(), &[e], &Sources::default())
+            .unwrap_err()
+            .to_string()
+            .starts_with("casts[1].element:"));
     }
 
     /// Regression guard for totals entered per option: each total lands on its own option,
@@ -379,7 +609,8 @@ mod tests {
     #[test]
     fn totals_counted_at_the_table_add_to_their_option_and_pay_nothing() {
         let counted = |option, votes| ConflictCast::Counted { option, votes };
-        let (votes, paid) = settle(&draft(vec![counted(0, 3), counted(1, 1)]), &players(), &[]).unwrap();
+        let (votes, paid) =
+            settle(&draft(vec![counted(0, 3), counted(1, 1)]), &players(), &[], &Sources::default()).unwrap();
         assert_eq!(counts(&votes), vec![3, 1, 0]);
         assert_eq!((votes[0].counted, votes[1].counted, votes[2].counted), (3, 1, 0));
         assert_eq!(paid, Paid::default(), "counted votes were paid on other devices");
@@ -390,7 +621,7 @@ mod tests {
         assert_eq!(exact, ["143/192", "47/192", "1/96"]);
         // Mixed with Ben's own influence on option 2 (paid here).
         let mixed = draft(vec![counted(2, 2), ConflictCast::Influence { player: id(2), option: 2, points: 1 }]);
-        let (votes, paid) = settle(&mixed, &players(), &[]).unwrap();
+        let (votes, paid) = settle(&mixed, &players(), &[], &Sources::default()).unwrap();
         assert_eq!(counts(&votes), vec![0, 0, 3]);
         assert_eq!(paid.players[0].influence, 2);
         assert_eq!(err(draft(vec![counted(1, 0)])), "casts[0].votes: a counted total is at least 1 (leave 0 out)");
@@ -400,5 +631,130 @@ mod tests {
         );
         assert_eq!(err(draft(vec![counted(3, 1)])), "casts[0].option: there is no option 4");
         assert_eq!(err(draft(vec![counted(0, 41)])), "casts[0].votes: an option may hold at most 40 votes");
+    }
+
+    fn sources() -> Sources {
+        Sources {
+            laws: vec![CustomLaw { id: id(70), name: "Law of Heroes".into(), effect: "Heroes win in the end".into() }],
+            themes: vec![Theme { by: id(10), text: "Trust is earned".into() }],
+            victory_votes: vec![VictoryVotes { element: id(10), challenge: id(99), votes: 2 }],
+            discoveries: vec!["A rope ladder".into()],
+        }
+    }
+
+    fn mira() -> Element {
+        let mut e = Element::new(id(10), ElementKind::Character, "Mira").unwrap();
+        e.claimed_by = Some(id(1));
+        e.traits.push(crate::rules::mezzo::element::Trait::from_template(
+            id(30),
+            Template::Attractant,
+            "Danger magnet",
+            crate::rules::mezzo::element::Via::EdgeSlot,
+        ));
+        e.traits.push(crate::rules::mezzo::element::Trait::new(
+            id(31),
+            crate::rules::mezzo::element::TraitKind::Edge,
+            "Climber",
+            crate::rules::mezzo::element::Via::EdgeSlot,
+        ));
+        e.adversity = 1;
+        e.adversity_debt = 2;
+        e
+    }
+
+    #[test]
+    fn every_other_source_adds_its_votes_and_pays_what_it_spends() {
+        let casts = vec![
+            ConflictCast::Narration { element: id(10), by: id(1), option: 0, votes: 2 },
+            ConflictCast::Trait { element: id(10), trait_id: id(30), option: 0 },
+            ConflictCast::Discover { detail: "a rope ladder".into(), option: 1 },
+            ConflictCast::IllFated { element: id(10), by: id(1), option: 2, points: 2 },
+            ConflictCast::Law {
+                player: id(1),
+                option: 1,
+                law: ConflictLaw::Custom { id: id(70), direction: Direction::For },
+            },
+            ConflictCast::Law {
+                player: id(2),
+                option: 2,
+                law: ConflictLaw::Theme { by: id(10), direction: Direction::Against },
+            },
+        ];
+        let (votes, paid) = settle(&draft(casts), &players(), &[mira()], &sources()).unwrap();
+        assert_eq!(counts(&votes), vec![3, 2, 1]);
+        assert_eq!((votes[0].narration, votes[0].traits, votes[1].discover, votes[2].ill_fated), (2, 1, 1, 2));
+        assert_eq!((votes[1].laws, votes[2].laws), (1, -1));
+        assert!(paid.victory_votes.is_empty(), "both narration votes are spent");
+        assert_eq!(paid.elements[0].adversity_debt, 0, "Ill Fated paid the debt off");
+        assert_eq!(paid.elements[0].adversity, 1, "and left the adversity alone");
+    }
+
+    #[test]
+    fn a_source_that_is_not_there_is_refused_naming_the_cast() {
+        let e = |casts| settle(&draft(casts), &players(), &[mira()], &sources()).unwrap_err().to_string();
+        let narr = |by, votes| ConflictCast::Narration { element: id(10), by: id(by), option: 0, votes };
+        assert_eq!(
+            e(vec![narr(1, 3)]),
+            "casts[0].votes: Mira holds 2 Victory Narration vote(s) from the table's challenge"
+        );
+        assert_eq!(
+            e(vec![narr(1, 1), narr(1, 2)]),
+            "casts[1].votes: Mira holds 1 Victory Narration vote(s) from the table's challenge"
+        );
+        assert_eq!(e(vec![narr(2, 1)]), "casts[0].by: Mira is claimed: its momentum is its claimer's");
+        let no_bank = Sources { victory_votes: vec![], ..sources() };
+        assert!(settle(&draft(vec![narr(1, 1)]), &players(), &[mira()], &no_bank)
+            .unwrap_err()
+            .to_string()
+            .contains("holds 0 Victory Narration"));
+        let t = |trait_id| ConflictCast::Trait { element: id(10), trait_id: id(trait_id), option: 0 };
+        assert_eq!(
+            e(vec![t(31)]),
+            "casts[0].trait_id: “Climber” is not an Attractant or a Repellent: it gives no vote in a conflict"
+        );
+        assert_eq!(e(vec![t(30), t(30)]), "casts[1].trait_id: “Danger magnet” already gave its vote");
+        let mut away = draft(vec![t(30)]);
+        away.active_in_scene.clear();
+        assert_eq!(
+            settle(&away, &players(), &[mira()], &sources()).unwrap_err().to_string(),
+            "casts[0].element: Mira is not active in the scene: its “Danger magnet” does not apply"
+        );
+        let d = |detail: &str| ConflictCast::Discover { detail: detail.into(), option: 0 };
+        assert_eq!(e(vec![d("A boat")]), "casts[0].detail: no Discover perk of the table's challenge added “A boat”");
+        assert_eq!(
+            e(vec![d("A rope ladder"), d("a rope ladder")]),
+            "casts[1].detail: “a rope ladder” already has its extra vote"
+        );
+        let ill = |points| ConflictCast::IllFated { element: id(10), by: id(1), option: 0, points };
+        assert_eq!(e(vec![ill(3)]), "casts[0].points: Mira owes 2 adversity debt, not 3");
+        assert_eq!(e(vec![ill(1), ill(2)]), "casts[1].points: Mira owes 1 adversity debt, not 2");
+        let law = |law| ConflictCast::Law { player: id(1), option: 0, law };
+        assert_eq!(
+            e(vec![law(ConflictLaw::Custom { id: id(71), direction: Direction::For })]),
+            "casts[0].law.id: is not one of this game's Setting Laws"
+        );
+        assert_eq!(
+            e(vec![law(ConflictLaw::Theme { by: id(2), direction: Direction::For })]),
+            "casts[0].law.by: set no Theme of this arc"
+        );
+        // A custom law or a Theme is the player's one law of the conflict.
+        assert_eq!(
+            e(vec![
+                law(ConflictLaw::Potential { direction: Direction::For }),
+                law(ConflictLaw::Theme { by: id(10), direction: Direction::For }),
+            ]),
+            "casts[1].law: Ann has invoked a law in this conflict"
+        );
+    }
+
+    #[test]
+    fn victory_narration_bought_in_a_challenge_is_banked_for_it_alone() {
+        use crate::rules::mezzo::challenge::{ChallengeEvent, Spend};
+        let spent = |votes| ChallengeEvent::Spent { challenger: id(10), spend: Spend::VictoryNarration { votes } };
+        let bank = bank_victory_votes(&[], id(99), &[spent(2), spent(1)]);
+        assert_eq!(bank, vec![VictoryVotes { element: id(10), challenge: id(99), votes: 3 }]);
+        let other = ChallengeEvent::Spent { challenger: id(10), spend: Spend::ClaimingStakes { perks: 1 } };
+        assert_eq!(bank_victory_votes(&bank, id(99), &[other]), bank, "other spends buy no votes");
+        assert!(bank_victory_votes(&bank, id(98), &[]).is_empty(), "the next challenge ends the old votes");
     }
 }

@@ -1,0 +1,239 @@
+//! Every vote source in a Mezzo conflict, as a table uses them: Mira leaves a challenge in
+//! victory and spends her momentum on Victory Narration; on the plot tab the table sets the
+//! arc's Theme, makes its own Setting Law and establishes a fact; in the conflict that
+//! follows, Ada spends the narration votes, Mira's Attractant adds its vote, Ada invokes
+//! Consistency with the fact picked from the register, Bo the table's law and Cy the Theme.
+//! The tally shows each source, the log names them. Then a D6 conflict where the owner keeps
+//! a roll the app would have burst. Photographed at 1280 and 360 px, light and dark.
+
+use serde_json::json;
+use sheetkeeper::rules::mezzo::challenge::ChallengerSetup;
+use sheetkeeper::rules::mezzo::element::{ElementKind, MomentumSource, Role};
+use sheetkeeper::rules::mezzo::plot::TurningPoint;
+use sheetkeeper::services::{self, MezzoChallengeDraft};
+use sheetkeeper::Store;
+use uuid::Uuid;
+
+use crate::mezzo::{choose, db, press, shots_of, text_of, type_into, wait_contains};
+use crate::webdriver::Session;
+use crate::{one_window, open, open_dark, open_game, Scratch};
+
+const GAME: &str = "Bridge Night";
+
+struct Seeded {
+    ada: Uuid,
+    bo: Uuid,
+    cy: Uuid,
+    mira: Uuid,
+    magnet: Uuid,
+}
+
+/// Ada (Actor, Mira's claimer), Bo and Cy in arc 1, past its Turning Point (Mira was its
+/// challenger); Mira has the Attractant "Danger magnet" and 2 momentum, and the Ogre just
+/// surrendered the challenge against her.
+fn seeded(db_path: &std::path::Path) -> Seeded {
+    let mut store = Store::open(db_path).expect("the database");
+    let game = services::create_game(&mut store, GAME, "mezzo").unwrap().game.id;
+    let mira = services::create_character(&mut store, game, "Mira").unwrap().id;
+    let mut player = |name| {
+        let v = services::mezzo_add_player(&mut store, game, name).unwrap().view;
+        v.players.iter().find(|p| p.player.name == name).unwrap().player.id
+    };
+    let (ada, bo, cy) = (player("Ada"), player("Bo"), player("Cy"));
+    services::mezzo_take_role(&mut store, game, ada, Role::Actor).unwrap();
+    services::mezzo_claim(&mut store, game, ada, mira).unwrap();
+    services::mezzo_start_arc(&mut store, game).unwrap();
+    let draft =
+        serde_json::from_value(json!({ "template": "attractant", "name": "Danger magnet", "via": "edge_slot" }))
+            .unwrap();
+    let v = services::mezzo_add_trait(&mut store, game, mira, Some(ada), draft).unwrap().view;
+    let magnet = v.characters[0].element.traits.iter().find(|t| t.name == "Danger magnet").unwrap().id;
+    let ogre = services::mezzo_add_element(&mut store, game, ElementKind::Faction, "The Ogre").unwrap().view.elements
+        [0]
+    .element
+    .id;
+    let start = MezzoChallengeDraft {
+        description: "The bridge".into(),
+        sides: vec![Default::default(), Default::default()],
+        challengers: vec![
+            ChallengerSetup { element: mira, side: 0, stake: None },
+            ChallengerSetup { element: ogre, side: 1, stake: None },
+        ],
+        goals: Vec::new(),
+    };
+    let challenge = services::mezzo_challenge_start(&mut store, game, &start).unwrap().challenge.unwrap().id;
+    services::mezzo_gain_momentum(&mut store, game, mira, 2, MomentumSource::PlotHook).unwrap();
+    services::mezzo_challenge_play(&mut store, game, &json!({ "move": "surrender", "challenger": ogre })).unwrap();
+    // The Turning Point came in this challenge (reaching it takes five hooks; the table is
+    // set as it left it): Mira may set a Theme.
+    let mut table = store.read().mezzo_table(game).unwrap();
+    table.plot.turning_point =
+        Some(TurningPoint { challenge, challengers: vec![mira], hooks: Vec::new(), themes: Vec::new() });
+    store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
+    Seeded { ada, bo, cy, mira, magnet }
+}
+
+/// The value of the option of `select` whose text starts with `text`.
+fn option_value(session: &Session, select: &str, text: &str) -> String {
+    session.wait_until(&format!("an option {text:?} in {select}"), || {
+        session
+            .execute(
+                "const o = [...document.querySelectorAll(arguments[0] + ' option')].find((o) => o.textContent.startsWith(arguments[1])); \
+                 return o ? o.value : null;",
+                json!([select, text]),
+            )
+            .as_str()
+            .map(str::to_owned)
+    })
+}
+
+#[test]
+fn every_vote_source_in_a_conflict() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-votes");
+    let db_path = scratch.path("sheetkeeper.db");
+    let s = seeded(&db_path);
+    let (ada, bo, cy, mira) = (s.ada, s.bo, s.cy, s.mira);
+    let session = open(&db_path);
+    open_game(&session, GAME);
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+
+    // Mira leaves in victory: 2 momentum on Victory Narration.
+    press(&session, "#mezzo-tab-challenge");
+    session.wait_for(&format!("#mzch-spend-{mira}-form"));
+    choose(&session, &format!("#mzch-spend-{mira}-kind"), "victory_narration");
+    type_into(&session, &format!("#mzch-spend-{mira}-count"), "2");
+    press(&session, &format!("#mzch-spend-{mira}-submit"));
+    wait_contains(&session, "#toast-message", "Mira spends 2 momentum on victory narration (2 votes).");
+
+    // The plot tab: the Theme, the table's own law, an established fact.
+    press(&session, "#mezzo-tab-plot");
+    assert!(!text_of(&session, "#mzp-theme-form").contains("works as a Setting Law"), "the label says how it is used");
+    type_into(&session, "#mzp-theme-text", "Trust is earned");
+    press(&session, "#mzp-theme-submit");
+    wait_contains(&session, "#mzp-themes", "Trust is earned");
+    type_into(&session, "#mzp-law-name", "Law of Tides");
+    type_into(&session, "#mzp-law-effect", "The sea gives back what it takes");
+    press(&session, "#mzp-law-submit");
+    wait_contains(&session, "#mzp-laws", "Law of Tides: The sea gives back what it takes");
+    type_into(&session, "#mzp-fact-text", "The bridge is rotten");
+    press(&session, "#mzp-fact-submit");
+    wait_contains(&session, "#mzp-facts", "The bridge is rotten");
+    wait_contains(&session, "#toast-message", "A fact is established: “The bridge is rotten”.");
+    shots_of(&session, "mezzo-votes-register", "#mzp-register");
+
+    // The conflict: Mira is in the scene.
+    press(&session, "#mezzo-tab-conflict");
+    type_into(&session, "#mz-question", "Does the bridge hold?");
+    type_into(&session, "#mz-option-0", "It holds");
+    type_into(&session, "#mz-option-1", "It breaks");
+    press(&session, &format!("#mz-conflict-scene-active-{mira}"));
+    // Ada spends the 2 narration votes; Mira's Attractant gives its vote where danger is.
+    choose(&session, &format!("#mz-narration-element-{ada}"), &mira.to_string());
+    type_into(&session, &format!("#mz-narration-votes-{ada}"), "2");
+    choose(&session, &format!("#mz-trait-{}", s.magnet), "0");
+    session.wait_text("#mz-votes-0", "3 votes");
+    // Ada's Consistency on the fact from the register; Bo's law and Cy's Theme on "It breaks".
+    choose(&session, &format!("#mz-law-{ada}"), "consistency");
+    choose(&session, &format!("#mz-law-fact-pick-{ada}"), "fact:The bridge is rotten");
+    session.wait_until("the picked fact in the box", || {
+        let v = session
+            .execute("return document.querySelector(arguments[0]).value;", json!([format!("#mz-law-fact-{ada}")]));
+        (v == json!("The bridge is rotten")).then_some(())
+    });
+    session.wait_text("#mz-votes-0", "4 votes");
+    let tides = option_value(&session, &format!("#mz-law-{bo}"), "Law of Tides");
+    choose(&session, &format!("#mz-law-{bo}"), &tides);
+    choose(&session, &format!("#mz-law-option-{bo}"), "1");
+    choose(&session, &format!("#mz-law-{cy}"), &format!("theme:{mira}"));
+    choose(&session, &format!("#mz-law-option-{cy}"), "1");
+    session.wait_text("#mz-votes-1", "2 votes");
+    let tally = text_of(&session, "#mz-odds-list");
+    assert!(tally.contains("narration 2") && tally.contains("traits 1") && tally.contains("laws +1"), "{tally:?}");
+    shots_of(&session, "mezzo-votes-casts", &format!(".mz-caster[data-player-id='{ada}']"));
+    press(&session, "#mz-resolve-submit");
+    session.wait_for("#mz-summary");
+    press(&session, "#mezzo-tab-log");
+    let log = text_of(&session, "#mz-log-list");
+    for part in [
+        "Votes from: Mira's Victory Narration (2) for “It holds”",
+        "Mira's “Danger magnet” for “It holds”",
+        "Bo's law “Law of Tides” for “It breaks”",
+        "Cy's Theme “Trust is earned” for “It breaks”",
+    ] {
+        assert!(log.contains(part), "{part:?} in {log:?}");
+    }
+    let spent: i64 = db(&db_path).query_row("SELECT count(*) FROM mz_victory_votes", [], |r| r.get(0)).unwrap();
+    assert_eq!(spent, 0, "the narration votes are spent");
+
+    // The D6 variant, the audit's case with dice typed in: Mira's 5 votes show 5, the Ogre's
+    // 6 votes (d6 × 2) show 2. The app suggests Mira's burst; her owner keeps the 5 and wins.
+    press(&session, "#mezzo-tab-conflict");
+    press(&session, "#mz-new-conflict");
+    type_into(&session, "#mz-question", "Who reaches the rope first?");
+    type_into(&session, "#mz-option-0", "Mira");
+    type_into(&session, "#mz-option-1", "The Ogre");
+    press(&session, "#mz-approach-d6");
+    press(&session, "#mz-entry-totals");
+    for (option, votes) in [(0, 5), (1, 6)] {
+        for _ in 0..votes {
+            press(&session, &format!("#mz-total-{option}-plus"));
+        }
+    }
+    session.wait_text("#mz-dice-0", "d6 × 1, burst on 1–5");
+    session.wait_text("#mz-dice-1", "d6 × 2");
+    press(&session, "#mz-hand");
+    type_into(&session, "#mz-die-1", "5");
+    type_into(&session, "#mz-die-2", "2");
+    session.wait_for("#mz-die-3");
+    let checked = |s: &Session| s.execute("return document.querySelector('#mz-burst-0').checked;", json!([]));
+    assert_eq!(checked(&session), json!(true), "the expected-score choice is suggested");
+    assert!(text_of(&session, "#mz-bursts").contains("suggested: raises the expected score"));
+    press(&session, "#mz-burst-0");
+    session.wait_gone("#mz-die-3");
+    assert_eq!(checked(&session), json!(false), "the owner keeps the roll");
+    shots_of(&session, "mezzo-votes-d6-keep", "#mz-resolve");
+    press(&session, "#mz-resolve-submit");
+    session.wait_text("#mz-summary", "“Mira” wins.");
+    assert_eq!(text_of(&session, "#mz-score-0"), "5", "the kept roll");
+    assert_eq!(text_of(&session, "#mz-score-1"), "4", "2 × 2");
+
+    // Rolled in the app: the first dice show before anyone decides, then the choices resolve.
+    press(&session, "#mz-new-conflict");
+    type_into(&session, "#mz-question", "Who grabs the rope?");
+    type_into(&session, "#mz-option-0", "Mira");
+    type_into(&session, "#mz-option-1", "The Ogre");
+    press(&session, "#mz-approach-d6");
+    press(&session, "#mz-entry-totals");
+    for (option, votes) in [(0, 5), (1, 6)] {
+        for _ in 0..votes {
+            press(&session, &format!("#mz-total-{option}-plus"));
+        }
+    }
+    session.wait_text("#mz-votes-1", "6 votes");
+    if session.execute("return document.querySelector('#mz-hand').checked;", json!([])) == json!(true) {
+        press(&session, "#mz-hand");
+    }
+    session.wait_gone("#mz-resolve-submit");
+    press(&session, "#mz-d6-roll-first");
+    wait_contains(&session, "#mz-first-1", "The Ogre”: showed");
+    session.wait_for("#mz-bursts");
+    shots_of(&session, "mezzo-votes-d6-first", "#mz-resolve");
+    press(&session, "#mz-resolve-submit");
+    session.wait_for("#mz-summary");
+    drop(session);
+
+    // In dark mode: the register and a new conflict's laws with the facts offered.
+    let session = open_dark(&db_path);
+    crate::back_home(&session);
+    open_game(&session, GAME);
+    press(&session, "#game-mezzo");
+    press(&session, "#mezzo-tab-plot");
+    wait_contains(&session, "#mzp-facts", "The bridge is rotten");
+    shots_of(&session, "mezzo-votes-dark-register", "#mzp-register");
+    press(&session, "#mezzo-tab-conflict");
+    session.wait_for(&format!("#mz-law-{ada}"));
+    choose(&session, &format!("#mz-law-{ada}"), "inertia");
+    shots_of(&session, "mezzo-votes-dark-casts", &format!("#mz-law-{ada}"));
+}

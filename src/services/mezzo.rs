@@ -15,6 +15,7 @@ use super::characters::{load, update};
 use super::games::existing_game;
 use crate::error::{Error, Result};
 use crate::model::{clean_name, mezzo_sheet, now, CharacterRecord, Game, System};
+use crate::rules::mezzo::conflict::Variant;
 use crate::rules::mezzo::element::{
     self as rules, AdversitySpend, Element, ElementEvent, ElementKind, Lasts, MomentumSource, MomentumSpend, Player,
     Properties, ProtectionSource, Role, Sacrifice, SlotAward, Template, Trait, TraitKind, Via,
@@ -89,6 +90,8 @@ pub struct MezzoView {
     pub characters: Vec<MezzoElementView>,
     /// The table's own elements (objects, locations, factions, goals), in the order added.
     pub elements: Vec<MezzoElementView>,
+    /// How Leave to Chance rolls at this table: `steps` or `d6`.
+    pub variant: Variant,
 }
 
 /// The table after a move, with what happened in words.
@@ -193,6 +196,7 @@ fn view(game: &Game, table: &MezzoTable, characters: &[CharacterRecord]) -> Mezz
     MezzoView {
         game: game.clone(),
         arc: table.arc(),
+        variant: table.variant,
         players: table
             .players
             .iter()
@@ -675,6 +679,22 @@ pub fn mezzo_gain_influence(store: &mut Store, game: Uuid, player: Uuid, points:
 /// element (adversity, debt and momentum lost, one-arc and one-scene traits gone).
 pub fn mezzo_start_arc(store: &mut Store, game: Uuid) -> Result<MezzoChange> {
     change(store, game, |w| super::mezzo_plot::next_arc(w, &[]))
+}
+
+/// Sets how Leave to Chance rolls at the table from now on: the step dice, or the D6
+/// variant for action checks and challenge actions (and the conflict screen's default).
+/// A check already rolled keeps the dice it was rolled with.
+pub fn mezzo_set_dice_variant(store: &mut Store, game: Uuid, variant: Variant) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        if w.table.variant == variant {
+            return Err(Error::invalid("variant", "the table already rolls this way"));
+        }
+        w.table.variant = variant;
+        Ok(match variant {
+            Variant::Steps => "The table rolls step dice (d4 to d12) from now on.".to_owned(),
+            Variant::D6 => "The table rolls the D6 variant from now on: a d6, a multiplier and bursts.".to_owned(),
+        })
+    })
 }
 
 // ---------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ use crate::rules::mezzo::challenge::{
     ActionResult, Boost, BoostOwner, Challenge, Challenger, Closed, Departure, Gained, Goal, MajorAction, PerkUse,
     Pushed, Side, Status,
 };
+use crate::rules::mezzo::conflict::Variant;
 use crate::rules::mezzo::element::{Awards, Element, Player, PlotProtection, Properties, Role, Trait};
 use crate::rules::mezzo::plot::{Investment, NoEscape, PlotHook, Theme, TurningPoint};
 use crate::rules::mezzo::seed_deck::{ActiveCard, Card, Holding, KeywordDie, Link, SeedDeck};
@@ -158,9 +159,9 @@ impl Reader<'_> {
     pub fn mezzo_table(&self, game: Uuid) -> Result<MezzoTable> {
         let id = game.to_string();
         let conn = self.conn();
-        let Some(arc) = conn
-            .prepare_cached("SELECT arc FROM mz_tables WHERE game_id = ?1")?
-            .query_row([&id], |r| r.get::<_, u32>(0))
+        let Some((arc, variant)) = conn
+            .prepare_cached("SELECT arc, dice_variant FROM mz_tables WHERE game_id = ?1")?
+            .query_row([&id], |r| Ok((r.get::<_, u32>(0)?, named::<Variant>(r, 1)?)))
             .optional()?
         else {
             return Ok(MezzoTable::default());
@@ -200,6 +201,7 @@ impl Reader<'_> {
         // Built from the default, so parts of the table stored elsewhere keep their defaults.
         let mut table = MezzoTable::default();
         (table.plot.number, table.players, table.elements) = (arc, players, elements);
+        table.variant = variant;
         table.plot.hooks = self.mezzo_hooks(&id)?;
         table.plot.turning_point = self.mezzo_turning_point(&id)?;
         table.plot.no_escape = conn
@@ -563,7 +565,8 @@ impl Tx<'_> {
         let tx = self.conn();
         // Everything of the table hangs off this row: deleting it clears the rest.
         tx.prepare_cached("DELETE FROM mz_tables WHERE game_id = ?1")?.execute([&id])?;
-        tx.prepare_cached("INSERT INTO mz_tables (game_id, arc) VALUES (?1, ?2)")?.execute(params![id, table.arc()])?;
+        tx.prepare_cached("INSERT INTO mz_tables (game_id, arc, dice_variant) VALUES (?1, ?2, ?3)")?
+            .execute(params![id, table.arc(), name_of(&table.variant)])?;
         let mut player = tx.prepare_cached(
             "INSERT INTO mz_players (game_id, id, position, name, influence, free_award_arc) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)",

@@ -979,3 +979,13 @@ mod tests {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// For action checks (action_check.rs, which counts its odds with `win_odds` above)
+
+impl Fraction {
+    /// Exactly 0: the chance of a side that takes no part.
+    pub fn zero() -> Fraction {
+        Fraction { numerator: Natural::zero(), denominator: Natural::from(1u64) }
+    }
+}

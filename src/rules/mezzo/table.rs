@@ -16,6 +16,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::challenge::Challenge;
+use super::conflict::Variant;
 use super::element::{Element, Player};
 use super::plot::{Arc, NoEscape, PlotHook, TurningPoint};
 use super::seed_deck::{KeywordDie, SeedDeck};
@@ -36,6 +37,9 @@ pub struct MezzoTable {
     pub keyword_die: Option<KeywordDie>,
     /// The challenge being played, or the last one (over) until the next starts.
     pub challenge: Option<Challenge>,
+    /// How Leave to Chance rolls at this table: the step dice, or the D6 variant for
+    /// conflicts, action checks and challenge actions alike (RULES.md §3.2).
+    pub variant: Variant,
 }
 
 impl Default for MezzoTable {
@@ -48,6 +52,7 @@ impl Default for MezzoTable {
             deck: None,
             keyword_die: None,
             challenge: None,
+            variant: Variant::Steps,
         }
     }
 }
@@ -77,6 +82,13 @@ struct TableFile {
     keyword_die: Option<KeywordDie>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     challenge: Option<Challenge>,
+    /// Written only for the D6 variant, so files of a step-dice table read as before.
+    #[serde(default, skip_serializing_if = "is_steps")]
+    variant: Variant,
+}
+
+fn is_steps(v: &Variant) -> bool {
+    *v == Variant::Steps
 }
 
 /// An [`Arc`] without its number, which the table file keeps as `arc`.
@@ -112,6 +124,7 @@ impl From<TableFile> for MezzoTable {
             deck: f.deck,
             keyword_die: f.keyword_die,
             challenge: f.challenge,
+            variant: f.variant,
         }
     }
 }
@@ -127,6 +140,7 @@ impl From<MezzoTable> for TableFile {
             deck: t.deck,
             keyword_die: t.keyword_die,
             challenge: t.challenge,
+            variant: t.variant,
         }
     }
 }
@@ -168,5 +182,14 @@ mod tests {
         let mut twice = value;
         twice["plot"]["number"] = json!(3);
         assert!(serde_json::from_value::<MezzoTable>(twice).is_err(), "the number is not written twice");
+    }
+
+    #[test]
+    fn the_d6_variant_is_written_only_when_chosen() {
+        let table = MezzoTable { variant: Variant::D6, ..MezzoTable::default() };
+        let value = serde_json::to_value(&table).unwrap();
+        assert_eq!(value["variant"], "d6");
+        assert_eq!(serde_json::from_value::<MezzoTable>(value).unwrap(), table);
+        assert!(serde_json::to_value(MezzoTable::default()).unwrap().get("variant").is_none());
     }
 }

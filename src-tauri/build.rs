@@ -114,6 +114,8 @@ const COMMANDS: &[&str] = &[
     "mezzo_check_resolve",
     "mezzo_check_break_tie",
     "mezzo_check_compromise",
+    "mezzo_check_burst",
+    "mezzo_set_dice_variant",
     "mezzo_challenge",
     "mezzo_challenge_start",
     "mezzo_challenge_play",

@@ -164,6 +164,8 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             mezzo_commands::mezzo_check_resolve,
             mezzo_commands::mezzo_check_break_tie,
             mezzo_commands::mezzo_check_compromise,
+            mezzo_commands::mezzo_check_burst,
+            mezzo_commands::mezzo_set_dice_variant,
             mezzo_challenge_commands::mezzo_challenge,
             mezzo_challenge_commands::mezzo_challenge_start,
             mezzo_challenge_commands::mezzo_challenge_play,

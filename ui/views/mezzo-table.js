@@ -1,7 +1,8 @@
 // The Mezzo table tab (RULES.md §3.1): the arc (start the first, end one and start the next),
 // the characters active in the scene, and the players — influence (spend, gain), the Actor
 // role (take, leave), claims on characters (claim, give up), rename and remove — and a new
-// player. Every change is one move with an Undo toast (ctx.move).
+// player, and the table's dice (step dice or the D6 variant, used by action checks and
+// challenge actions). Every change is one move with an Undo toast (ctx.move).
 //
 //   import { renderTable, sceneCard } from "./mezzo-table.js";
 //   renderTable(host, ctx);   // ctx from mezzo-screen.js: {gameId, table, ui, move, …}
@@ -16,7 +17,7 @@ import { card, checkbox, form, field, button, select, plural, stepper } from "./
 export function renderTable(host, ctx) {
   const t = ctx.table;
   host.append(
-    el("div", { class: "mz-grid" }, arcCard(t, ctx), sceneCard(t, ctx, "mz-scene")),
+    el("div", { class: "mz-grid" }, arcCard(t, ctx), sceneCard(t, ctx, "mz-scene"), diceCard(t, ctx)),
     playersCard(t, ctx),
   );
 }
@@ -78,6 +79,35 @@ export function sceneCard(t, ctx, prefix, onChange = null) {
       "p",
       { class: "mz-hint muted" },
       "A player who claimed an active character plays in the Actor role: 3 free votes on that character's matters, none elsewhere.",
+    ),
+  );
+}
+
+// ---- the table's dice -----------------------------------------------------------------------
+
+const VARIANTS = [
+  ["steps", "Step dice (d4 to d12)"],
+  ["d6", "D6 variant (d6s only)"],
+];
+
+/** How Leave to Chance rolls at the table: action checks and challenge actions follow it. */
+function diceCard(t, ctx) {
+  const choice = select(VARIANTS, { id: "mz-variant", data: { focusKey: "mz-variant" }, "aria-describedby": "mz-variant-hint" });
+  choice.value = t.variant ?? "steps";
+  choice.addEventListener("change", () => {
+    const want = choice.value;
+    ctx.move("The dice did not change.", () => api.mezzoSetDiceVariant(ctx.gameId, want), null);
+  });
+  return card(
+    "mz-dice-variant",
+    "Dice",
+    field("The table rolls", choice),
+    el(
+      "p",
+      { class: "mz-hint muted", id: "mz-variant-hint" },
+      t.variant === "d6"
+        ? "D6 variant: every 6 votes raise a side's multiplier, the rest are its burst threshold; after a low first roll its owner may burst. Action checks and challenge actions roll this way."
+        : "Step dice: each vote raises a die a size (d4 to d12, then another die). Action checks and challenge actions roll this way.",
     ),
   );
 }

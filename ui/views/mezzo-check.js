@@ -1307,7 +1307,7 @@ function burstCard(ctx, pending) {
         },
         { id: "mzc-burst-go", class: "primary mz-big-button" },
       ),
-      button("Take the roll back", (b) => ctx.undoLast(b), { id: "mzc-unroll" }),
+      el("div", { class: "actions" }, button("Take the roll back", (b) => ctx.undoLast(b), { id: "mzc-unroll" })),
     ),
   );
 }

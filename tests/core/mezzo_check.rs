@@ -448,3 +448,51 @@ fn a_d6_table_rolls_its_checks_with_one_d6_a_side_and_each_owner_chooses_the_bur
     assert_eq!(dice, vec![vec![6], vec![4]]);
     assert!(preview.dice[0].as_ref().unwrap().d6.is_none());
 }
+
+#[test]
+fn a_scene_keeps_who_is_active_and_its_end_takes_the_phantom_edge_of_a_background() {
+    use sheetkeeper::rules::mezzo::element::{AdversitySpend, Template, Trait, TraitKind, Via};
+    let mut t = Table::new();
+    let view = services::mezzo_set_active(&mut t.store, t.game, &[t.mira, t.wall]).unwrap().view;
+    assert_eq!(view.scene.active, vec![t.mira, t.wall]);
+    let err = services::mezzo_set_active(&mut t.store, t.game, &[t.mira, t.mira]).unwrap_err();
+    assert_eq!(err.to_string(), "active[1]: each element is active once");
+    let err = services::mezzo_end_scene(&mut t.store, t.game).unwrap_err();
+    assert_eq!(err.to_string(), "scene: no scene is being played: start one first");
+    let change = services::mezzo_start_scene(&mut t.store, t.game).unwrap();
+    assert!(change.view.scene.open);
+    // Stored: a fresh read (a reload) finds the scene and who is active.
+    let again = services::mezzo_table(&t.store, t.game).unwrap();
+    assert_eq!((again.scene.open, again.scene.active.clone()), (true, vec![t.mira, t.wall]));
+
+    // Mira's Background buys a phantom edge for 1 adversity; it lasts the scene.
+    let draft = services::TraitDraft {
+        kind: None,
+        template: Some(Template::Background),
+        name: "Harbour rat".into(),
+        properties: Default::default(),
+        target_trait: None,
+        granted_by: None,
+        via: Via::Granted,
+        lasts: Default::default(),
+        uses_left: None,
+    };
+    let background = services::mezzo_add_trait(&mut t.store, t.game, t.mira, None, draft).unwrap().view;
+    let bg = background.characters.iter().find(|c| c.element.id == t.mira).unwrap();
+    let bg = bg.element.traits.iter().find(|x| x.name == "Harbour rat").unwrap().id;
+    let edge = Trait::new(Uuid::new_v4(), TraitKind::Edge, "Knows the docks", Via::Granted);
+    let spend = AdversitySpend::Background { background: bg, edge: Box::new(edge) };
+    services::mezzo_spend_adversity(&mut t.store, t.game, t.mira, Some(t.ada), spend, false).unwrap();
+    assert!(t.el(t.mira).traits.iter().any(|x| x.name == "Knows the docks"));
+    assert_eq!(t.el(t.mira).adversity, 3);
+
+    let change = services::mezzo_end_scene(&mut t.store, t.game).unwrap();
+    assert_eq!(change.message, "The scene ends: 1 trait that lasted the scene is gone.");
+    assert!(!change.view.scene.open);
+    assert!(!t.el(t.mira).traits.iter().any(|x| x.name == "Knows the docks"), "the phantom edge is gone");
+    assert!(t.el(t.mira).traits.iter().any(|x| x.name == "Harbour rat"), "the Background stays");
+    // Undo brings the scene and the edge back.
+    services::undo_game(&mut t.store, t.game).unwrap();
+    assert!(services::mezzo_table(&t.store, t.game).unwrap().scene.open);
+    assert!(t.el(t.mira).traits.iter().any(|x| x.name == "Knows the docks"));
+}

@@ -50,35 +50,51 @@ function arcCard(t, ctx) {
 }
 
 /**
- * The characters active in the scene, as checkboxes (kept in ctx.ui.active): an Actor plays
- * while one they claimed is active, and cannot leave the role then. `prefix` keeps ids unique.
+ * The scene (RULES.md §3.4, "Scenes"): start and end it, and the characters active in it, as
+ * checkboxes stored with the table (each change a move with Undo; ctx.ui.active follows the
+ * table). An Actor plays while one they claimed is active, and cannot leave the role then.
+ * Ending the scene ends what lasts until the end of the scene on every element. `prefix`
+ * keeps ids unique.
  */
 export function sceneCard(t, ctx, prefix, onChange = null) {
+  const scene = t.scene ?? { open: false, active: [] };
   const checks = t.characters.map((c) => {
     const check = checkbox(c.name, {
       id: `${prefix}-active-${c.id}`,
       class: "mz-active",
-      checked: ctx.ui.active.includes(c.id),
+      checked: scene.active.includes(c.id),
       data: { characterId: c.id, focusKey: `${prefix}-active-${c.id}` },
     });
-    check.box.addEventListener("change", () => {
-      ctx.ui.active = check.box.checked
-        ? [...ctx.ui.active.filter((id) => id !== c.id), c.id]
-        : ctx.ui.active.filter((id) => id !== c.id);
-      if (onChange) onChange();
+    check.box.addEventListener("change", async () => {
+      const next = check.box.checked ? [...scene.active.filter((id) => id !== c.id), c.id] : scene.active.filter((id) => id !== c.id);
+      const done = await ctx.move("Who is active did not change.", () => api.mezzoSetActive(ctx.gameId, next), null);
+      if (done && onChange) onChange();
     });
     return check.node;
   });
   return card(
     prefix,
-    "Active in the scene",
-    t.characters.length === 0
-      ? el("p", { class: "muted" }, "No characters in this game yet (add them on the Story elements tab).")
-      : el("div", { class: "mz-checks", role: "group", "aria-labelledby": `${prefix}-heading` }, ...checks),
+    scene.open ? "The scene (being played)" : "The scene",
     el(
       "p",
-      { class: "mz-hint muted" },
-      "A player who claimed an active character plays in the Actor role: 3 free votes on that character's matters, none elsewhere.",
+      { id: `${prefix}-status`, class: scene.open ? "mz-status running" : "mz-status" },
+      scene.open ? "A scene is being played." : "No scene is being played.",
+    ),
+    el("p", { class: "mz-cast-title", id: `${prefix}-active-label` }, "Active in the scene"),
+    t.characters.length === 0
+      ? el("p", { class: "muted" }, "No characters in this game yet (add them on the Story elements tab).")
+      : el("div", { class: "mz-checks", role: "group", "aria-labelledby": `${prefix}-active-label` }, ...checks),
+    el(
+      "p",
+      { class: "mz-hint muted", id: `${prefix}-hint` },
+      scene.open
+        ? "Ending it ends what lasts until the end of the scene on every element: scene-only traits, a Background's phantom edge, protection lent by a Heroic Sacrifice outside a challenge."
+        : "A player who claimed an active character plays in the Actor role: 3 free votes on that character's matters, none elsewhere.",
+    ),
+    button(
+      scene.open ? "End the scene" : "Start a scene",
+      (b) => ctx.move(scene.open ? "The scene did not end." : "The scene did not start.", () => (scene.open ? api.mezzoEndScene(ctx.gameId) : api.mezzoStartScene(ctx.gameId)), b),
+      { id: `${prefix}-toggle`, class: scene.open ? "" : "primary", "aria-describedby": `${prefix}-hint`, data: { focusKey: `${prefix}-toggle` } },
     ),
   );
 }

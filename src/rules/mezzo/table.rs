@@ -14,12 +14,14 @@
 //! the table join the file the same way, each with a default, so older files still read.
 
 use serde::{Deserialize, Serialize};
+use uuid::Uuid;
 
 use super::challenge::Challenge;
 use super::conflict::Variant;
-use super::element::{Element, Player};
+use super::element::{self, Element, ElementEvent, Player};
 use super::plot::{Arc, NoEscape, PlotHook, TurningPoint};
 use super::seed_deck::{KeywordDie, SeedDeck};
+use crate::error::{Error, Result};
 
 /// Everything a Mezzo game keeps beyond its characters' sheets.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,6 +42,79 @@ pub struct MezzoTable {
     /// How Leave to Chance rolls at this table: the step dice, or the D6 variant for
     /// conflicts, action checks and challenge actions alike (RULES.md §3.2).
     pub variant: Variant,
+    /// The scene: whether one is being played, and the elements active in it.
+    pub scene: Scene,
+}
+
+/// The table's scene (RULES.md §3.4, "Scenes"). The elements active in it are kept between
+/// scenes too, so the table can pick them before it starts one.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scene {
+    /// A scene is being played.
+    #[serde(default)]
+    pub open: bool,
+    /// The elements active in it (characters or the table's own), in the order made active.
+    #[serde(default)]
+    pub active: Vec<Uuid>,
+}
+
+impl Scene {
+    fn is_empty(&self) -> bool {
+        !self.open && self.active.is_empty()
+    }
+}
+
+/// The most elements active in a scene at once.
+pub const MAX_ACTIVE: usize = 200;
+
+/// The elements active in the scene become `active` (each an element of the game, once).
+pub fn set_active(table: &MezzoTable, active: &[Uuid], elements: &[Element]) -> Result<MezzoTable> {
+    if active.len() > MAX_ACTIVE {
+        return Err(Error::invalid("active", format!("at most {MAX_ACTIVE} elements are active at once")));
+    }
+    for (i, id) in active.iter().enumerate() {
+        if !elements.iter().any(|e| e.id == *id) {
+            return Err(Error::invalid(format!("active[{i}]"), format!("{id} is not a story element of this game")));
+        }
+        if active[..i].contains(id) {
+            return Err(Error::invalid(format!("active[{i}]"), "each element is active once"));
+        }
+    }
+    let mut next = table.clone();
+    next.scene.active = active.to_vec();
+    Ok(next)
+}
+
+/// A scene starts (none may be open).
+pub fn start_scene(table: &MezzoTable) -> Result<MezzoTable> {
+    if table.scene.open {
+        return Err(Error::invalid("scene", "a scene is already being played: end it first"));
+    }
+    let mut next = table.clone();
+    next.scene.open = true;
+    Ok(next)
+}
+
+/// The scene ends: every element of the game (`elements`: the characters' sheets and the
+/// table's own) loses what lasts until the end of the scene ([`element::end_scene`]:
+/// scene-only traits such as a Background's phantom edge, and Plot Protection lent by a
+/// Heroic Sacrifice outside a challenge). Returns the table and the elements that changed.
+pub fn end_scene(table: &MezzoTable, elements: &[Element]) -> Result<(MezzoTable, Vec<Element>, Vec<ElementEvent>)> {
+    if !table.scene.open {
+        return Err(Error::invalid("scene", "no scene is being played: start one first"));
+    }
+    let mut next = table.clone();
+    next.scene.open = false;
+    let (mut changed, mut events) = (Vec::new(), Vec::new());
+    for e in elements {
+        let (after, more) = element::end_scene(e);
+        if after != *e {
+            changed.push(after);
+        }
+        events.extend(more.into_iter().filter(|m| !matches!(m, ElementEvent::SceneEnded { .. })));
+    }
+    Ok((next, changed, events))
 }
 
 impl Default for MezzoTable {
@@ -53,6 +128,7 @@ impl Default for MezzoTable {
             keyword_die: None,
             challenge: None,
             variant: Variant::Steps,
+            scene: Scene::default(),
         }
     }
 }
@@ -85,6 +161,8 @@ struct TableFile {
     /// Written only for the D6 variant, so files of a step-dice table read as before.
     #[serde(default, skip_serializing_if = "is_steps")]
     variant: Variant,
+    #[serde(default, skip_serializing_if = "Scene::is_empty")]
+    scene: Scene,
 }
 
 fn is_steps(v: &Variant) -> bool {
@@ -125,6 +203,7 @@ impl From<TableFile> for MezzoTable {
             keyword_die: f.keyword_die,
             challenge: f.challenge,
             variant: f.variant,
+            scene: f.scene,
         }
     }
 }
@@ -141,6 +220,7 @@ impl From<MezzoTable> for TableFile {
             keyword_die: t.keyword_die,
             challenge: t.challenge,
             variant: t.variant,
+            scene: t.scene,
         }
     }
 }
@@ -182,6 +262,42 @@ mod tests {
         let mut twice = value;
         twice["plot"]["number"] = json!(3);
         assert!(serde_json::from_value::<MezzoTable>(twice).is_err(), "the number is not written twice");
+    }
+
+    #[test]
+    fn a_scene_keeps_its_active_elements_and_its_end_takes_what_lasted_the_scene() {
+        use crate::rules::mezzo::element::{ElementKind, Lasts, Trait, TraitKind, Via};
+        let mira = Element::new(Uuid::from_u128(1), ElementKind::Character, "Mira").unwrap();
+        let mut key = Element::new(Uuid::from_u128(2), ElementKind::Object, "Old Key").unwrap();
+        let mut glow = Trait::new(Uuid::from_u128(3), TraitKind::Edge, "Glowing", Via::Granted);
+        glow.lasts = Lasts::Scene;
+        key.traits.push(glow);
+        let mut lasting = Trait::new(Uuid::from_u128(4), TraitKind::Edge, "Heavy", Via::Granted);
+        lasting.lasts = Lasts::Arc;
+        key.traits.push(lasting);
+        let all = vec![mira.clone(), key.clone()];
+        let table = MezzoTable::default();
+
+        let err = set_active(&table, &[mira.id, mira.id], &all).unwrap_err().to_string();
+        assert_eq!(err, "active[1]: each element is active once");
+        let err = set_active(&table, &[Uuid::from_u128(9)], &all).unwrap_err().to_string();
+        assert!(err.starts_with("active[0]: "), "{err}");
+        assert!(end_scene(&table, &all).unwrap_err().to_string().starts_with("scene: no scene is being played"));
+
+        let table = start_scene(&set_active(&table, &[mira.id, key.id], &all).unwrap()).unwrap();
+        assert!(start_scene(&table).unwrap_err().to_string().starts_with("scene: a scene is already being played"));
+        let value = serde_json::to_value(&table).unwrap();
+        assert_eq!(value["scene"], json!({"open": true, "active": [mira.id, key.id]}));
+        assert_eq!(serde_json::from_value::<MezzoTable>(value).unwrap(), table);
+
+        let (ended, changed, events) = end_scene(&table, &all).unwrap();
+        assert!(!ended.scene.open);
+        assert_eq!(ended.scene.active, vec![mira.id, key.id], "who is active stays for the next scene");
+        assert_eq!(changed.len(), 1, "only the key had something lasting the scene");
+        let names: Vec<&str> = changed[0].traits.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, ["Heavy"]);
+        assert!(!events.is_empty());
+        assert!(serde_json::to_value(MezzoTable::default()).unwrap().get("scene").is_none());
     }
 
     #[test]

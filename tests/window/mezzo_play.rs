@@ -678,3 +678,60 @@ fn a_d6_action_check_where_the_owner_chooses_the_burst() {
     wait_contains(&session, "#mzc-summary", "Mira 2 against Failure 5");
     shots_of(&session, "mezzo-check-d6-result", "#mzc-result");
 }
+
+/// A scene at the table: Mira's Background buys a phantom edge (1 adversity) on her sheet, the
+/// table makes her active and starts a scene; after a restart the scene and who is active are
+/// still there; ending it takes the phantom edge away and keeps the Background.
+#[test]
+fn a_scene_started_with_its_active_elements_survives_a_restart_and_its_end_takes_the_phantom_edge() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-scene");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let (_game, _ada, _bo, mira, _key) = table(&session, "Scene Night");
+    gain_adversity(&session, &mira, "Mira", 2);
+
+    // Mira's Background, then its phantom edge bought with 1 adversity.
+    open_sheet(&session, &mira, "Mira");
+    choose(&session, "#mz-trait-kind", "edge");
+    choose(&session, "#mz-trait-template", "background");
+    type_into(&session, "#mz-trait-name", "Harbour rat");
+    choose(&session, "#mz-trait-via", "granted");
+    press(&session, "#mz-trait-submit");
+    wait_contains(&session, "#mz-trait-list", "Harbour rat");
+    type_into(&session, "#mz-background-edge", "Knows the docks");
+    shots_of(&session, "mezzo-background-purchase", "#mz-adversity");
+    press(&session, "#mz-background-buy");
+    wait_contains(&session, "#mz-trait-list", "Knows the docks");
+    session.wait_text("#mz-adversity-value", "1");
+    press(&session, "#mz-sheet-back");
+
+    // The table makes Mira active and starts a scene.
+    press(&session, "#mezzo-tab-table");
+    press(&session, &format!("#mz-scene-active-{mira}"));
+    wait_contains(&session, "#toast-message", "Active in the scene: Mira.");
+    press(&session, "#mz-scene-toggle");
+    session.wait_text("#mz-scene-status", "A scene is being played.");
+    drop(session);
+
+    // After a restart: the scene is still being played, with Mira active.
+    let session = open(&db_path);
+    crate::back_home(&session);
+    open_game(&session, "Scene Night");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-table");
+    session.wait_text("#mz-scene-status", "A scene is being played.");
+    let active = session
+        .execute("return document.querySelector(arguments[0]).checked;", json!([format!("#mz-scene-active-{mira}")]));
+    assert_eq!(active, json!(true), "who is active is stored, not kept in screen memory");
+    shots_of(&session, "mezzo-scene-open", "#mz-scene");
+
+    // The scene ends: the phantom edge goes, the Background stays.
+    press(&session, "#mz-scene-toggle");
+    session.wait_text("#mz-scene-status", "No scene is being played.");
+    wait_contains(&session, "#toast-message", "1 trait that lasted the scene is gone");
+    open_sheet(&session, &mira, "Mira");
+    let traits = wait_contains(&session, "#mz-trait-list", "Harbour rat");
+    assert!(!traits.contains("Knows the docks"), "{traits:?}");
+}

@@ -571,7 +571,7 @@ impl Tx<'_> {
         // Everything of the table hangs off this row: deleting it clears the rest.
         tx.prepare_cached("DELETE FROM mz_tables WHERE game_id = ?1")?.execute([&id])?;
         tx.prepare_cached("INSERT INTO mz_tables (game_id, arc, dice_variant, scene_open) VALUES (?1, ?2, ?3, ?4)")?
-            .execute(params![id, table.arc(), name_of(&table.variant), table.scene.open])?;
+            .execute(params![id, table.arc(), name_of(table.variant), table.scene.open])?;
         let mut active =
             tx.prepare_cached("INSERT INTO mz_scene_active (game_id, position, element_id) VALUES (?1, ?2, ?3)")?;
         for (i, e) in table.scene.active.iter().enumerate() {

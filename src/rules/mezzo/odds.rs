@@ -593,6 +593,16 @@ impl fmt::Display for Natural {
     }
 }
 
+// ---------------------------------------------------------------------------------------
+// For action checks (action_check.rs, which counts its odds with `win_odds` above)
+
+impl Fraction {
+    /// Exactly 0: the chance of a side that takes no part.
+    pub fn zero() -> Fraction {
+        Fraction { numerator: Natural::zero(), denominator: Natural::from(1u64) }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -977,15 +987,5 @@ mod tests {
             let exact = count as f64 / outcomes as f64;
             prop_assert!((p - exact).abs() <= 4.0 * f64::EPSILON * exact);
         }
-    }
-}
-
-// ---------------------------------------------------------------------------------------
-// For action checks (action_check.rs, which counts its odds with `win_odds` above)
-
-impl Fraction {
-    /// Exactly 0: the chance of a side that takes no part.
-    pub fn zero() -> Fraction {
-        Fraction { numerator: Natural::zero(), denominator: Natural::from(1u64) }
     }
 }

@@ -520,6 +520,16 @@ export const mezzoCheckPending = (game) => call("mezzo_check_pending", { game })
 export const mezzoCheckResolve = (game, surges) => call("mezzo_check_resolve", { game, surges });
 export const mezzoCheckBreakTie = (game, dice = { kind: "rolled" }) => call("mezzo_check_break_tie", { game, dice });
 export const mezzoCheckCompromise = (game, text) => call("mezzo_check_compromise", { game, text });
+/** D6 variant: the owners' choices after the first roll — `bursts` lists the sides that burst
+ * (they reroll); every other side that may burst keeps its roll. */
+export const mezzoCheckBurst = (game, bursts, dice = { kind: "rolled" }) => call("mezzo_check_burst", { game, bursts, dice });
+/** The elements active in the scene (ids, in order): stored with the table. */
+export const mezzoSetActive = (game, active) => call("mezzo_set_active", { game, active });
+export const mezzoStartScene = (game) => call("mezzo_start_scene", { game });
+/** Ends the scene: what lasts until the end of the scene ends on every element. */
+export const mezzoEndScene = (game) => call("mezzo_end_scene", { game });
+/** `variant`: "steps" or "d6" — how Leave to Chance rolls at the table. */
+export const mezzoSetDiceVariant = (game, variant) => call("mezzo_set_dice_variant", { game, variant });
 
 // Plot hooks and arcs (RULES.md §3.5). Shapes: src/services/mezzo_plot.rs, src/rules/mezzo/plot.rs.
 // Every move resolves with PlotChange {change: MezzoChange, plot: PlotView}.

@@ -441,6 +441,45 @@ pub fn mezzo_check_break_tie(
 }
 
 #[tauri::command(async)]
+pub fn mezzo_check_burst(
+    state: State<'_, AppState>,
+    game: String,
+    bursts: Vec<usize>,
+    dice: DiceInput,
+) -> Reply<services::PendingCheck> {
+    Ok(services::mezzo_check_burst(&mut *state.store()?, parse_id("game", &game)?, &bursts, &dice, &mut rand::rng())?)
+}
+
+#[tauri::command(async)]
+pub fn mezzo_set_dice_variant(
+    state: State<'_, AppState>,
+    game: String,
+    variant: sheetkeeper::rules::mezzo::conflict::Variant,
+) -> Reply<MezzoChange> {
+    Ok(services::mezzo_set_dice_variant(&mut *state.store()?, parse_id("game", &game)?, variant)?)
+}
+
+#[tauri::command(async)]
+pub fn mezzo_set_active(state: State<'_, AppState>, game: String, active: Vec<String>) -> Reply<MezzoChange> {
+    let active = active
+        .iter()
+        .enumerate()
+        .map(|(i, id)| parse_id(&format!("active[{i}]"), id))
+        .collect::<sheetkeeper::Result<Vec<_>>>()?;
+    Ok(services::mezzo_set_active(&mut *state.store()?, parse_id("game", &game)?, &active)?)
+}
+
+#[tauri::command(async)]
+pub fn mezzo_start_scene(state: State<'_, AppState>, game: String) -> Reply<MezzoChange> {
+    Ok(services::mezzo_start_scene(&mut *state.store()?, parse_id("game", &game)?)?)
+}
+
+#[tauri::command(async)]
+pub fn mezzo_end_scene(state: State<'_, AppState>, game: String) -> Reply<MezzoChange> {
+    Ok(services::mezzo_end_scene(&mut *state.store()?, parse_id("game", &game)?)?)
+}
+
+#[tauri::command(async)]
 pub fn mezzo_check_compromise(state: State<'_, AppState>, game: String, text: String) -> Reply<services::CheckOutcome> {
     Ok(services::mezzo_check_compromise(&mut *state.store()?, parse_id("game", &game)?, &text)?)
 }

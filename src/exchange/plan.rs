@@ -303,6 +303,8 @@ pub fn plan(
                     tp.themes.iter_mut().for_each(|t| t.by = new_id(t.by));
                 }
                 plot.no_escape.iter_mut().for_each(|n| (n.by, n.target) = (new_id(n.by), new_id(n.target)));
+                // And the elements active in the scene.
+                table.scene.active = table.scene.active.iter().map(|&e| new_id(e)).collect();
                 // So does the challenge: its challengers and whatever names them.
                 if let Some(ch) = &mut table.challenge {
                     ch.map_elements(new_id);

@@ -1386,6 +1386,14 @@ impl Validator {
             }
         }
         self.extend(plot_problems(&table, path));
+        // The scene's active elements: each once. A file may leave out characters the game
+        // keeps here, so an id it does not carry is not refused (the app shows only those
+        // it knows).
+        for (i, id) in table.scene.active.iter().enumerate() {
+            if table.scene.active[..i].contains(id) {
+                self.problem(format!("{path}.scene.active[{i}]"), format!("{id} is active twice"));
+            }
+        }
         if let Some(deck) = &table.deck {
             self.extend(deck_problems(deck, &format!("{path}.deck")));
         }

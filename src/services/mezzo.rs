@@ -15,11 +15,12 @@ use super::characters::{load, update};
 use super::games::existing_game;
 use crate::error::{Error, Result};
 use crate::model::{clean_name, mezzo_sheet, now, CharacterRecord, Game, System};
+use crate::rules::mezzo::conflict::Variant;
 use crate::rules::mezzo::element::{
     self as rules, AdversitySpend, Element, ElementEvent, ElementKind, Lasts, MomentumSource, MomentumSpend, Player,
     Properties, ProtectionSource, Role, Sacrifice, SlotAward, Template, Trait, TraitKind, Via,
 };
-use crate::rules::mezzo::table::MezzoTable;
+use crate::rules::mezzo::table::{self as scene, MezzoTable, Scene};
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
 
 /// The state a Mezzo event snapshots: the whole table (it is small) and the characters
@@ -89,6 +90,10 @@ pub struct MezzoView {
     pub characters: Vec<MezzoElementView>,
     /// The table's own elements (objects, locations, factions, goals), in the order added.
     pub elements: Vec<MezzoElementView>,
+    /// How Leave to Chance rolls at this table: `steps` or `d6`.
+    pub variant: Variant,
+    /// Whether a scene is being played, and the elements active in it.
+    pub scene: Scene,
 }
 
 /// The table after a move, with what happened in words.
@@ -193,6 +198,8 @@ fn view(game: &Game, table: &MezzoTable, characters: &[CharacterRecord]) -> Mezz
     MezzoView {
         game: game.clone(),
         arc: table.arc(),
+        variant: table.variant,
+        scene: table.scene.clone(),
         players: table
             .players
             .iter()
@@ -675,6 +682,72 @@ pub fn mezzo_gain_influence(store: &mut Store, game: Uuid, player: Uuid, points:
 /// element (adversity, debt and momentum lost, one-arc and one-scene traits gone).
 pub fn mezzo_start_arc(store: &mut Store, game: Uuid) -> Result<MezzoChange> {
     change(store, game, |w| super::mezzo_plot::next_arc(w, &[]))
+}
+
+/// The elements active in the scene become `active` (stored, so they survive a reload).
+pub fn mezzo_set_active(store: &mut Store, game: Uuid, active: &[Uuid]) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        let (_, elements) = w.participants();
+        w.table = scene::set_active(&w.table, active, &elements)?;
+        let names: Vec<String> =
+            active.iter().filter_map(|id| elements.iter().find(|e| e.id == *id)).map(|e| e.name.clone()).collect();
+        Ok(if names.is_empty() {
+            "No element is active in the scene.".to_owned()
+        } else {
+            format!("Active in the scene: {}.", names.join(", "))
+        })
+    })
+}
+
+/// A scene starts, with the elements active as the table set them.
+pub fn mezzo_start_scene(store: &mut Store, game: Uuid) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        w.table = scene::start_scene(&w.table)?;
+        Ok("A scene starts.".to_owned())
+    })
+}
+
+/// The scene ends: what lasts until the end of the scene ends with it, on every element of
+/// the game (scene-only traits, a Background's phantom edge, protection lent by a Heroic
+/// Sacrifice outside a challenge).
+pub fn mezzo_end_scene(store: &mut Store, game: Uuid) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        let (_, elements) = w.participants();
+        let (table, changed, events) = scene::end_scene(&w.table, &elements)?;
+        w.table = table;
+        let lost: usize = changed
+            .iter()
+            .map(|after| {
+                let before = elements.iter().find(|e| e.id == after.id).map_or(0, |e| e.traits.len());
+                before.saturating_sub(after.traits.len())
+            })
+            .sum();
+        for e in changed {
+            w.set_element(e);
+        }
+        let message = match lost {
+            0 => "The scene ends.".to_owned(),
+            1 => "The scene ends: 1 trait that lasted the scene is gone.".to_owned(),
+            n => format!("The scene ends: {n} traits that lasted the scene are gone."),
+        };
+        w.done(events, message)
+    })
+}
+
+/// Sets how Leave to Chance rolls at the table from now on: the step dice, or the D6
+/// variant for action checks and challenge actions (and the conflict screen's default).
+/// A check already rolled keeps the dice it was rolled with.
+pub fn mezzo_set_dice_variant(store: &mut Store, game: Uuid, variant: Variant) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        if w.table.variant == variant {
+            return Err(Error::invalid("variant", "the table already rolls this way"));
+        }
+        w.table.variant = variant;
+        Ok(match variant {
+            Variant::Steps => "The table rolls step dice (d4 to d12) from now on.".to_owned(),
+            Variant::D6 => "The table rolls the D6 variant from now on: a d6, a multiplier and bursts.".to_owned(),
+        })
+    })
 }
 
 // ---------------------------------------------------------------------------------------

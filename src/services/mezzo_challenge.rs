@@ -425,7 +425,7 @@ pub fn mezzo_challenge_roll_majors<R: Rng>(
     challenge_move(store, game, |w| {
         let before = running(w)?;
         let (players, elements) = w.participants();
-        let built = build(&request, Uuid::new_v4(), &players, &elements)?;
+        let built = build(&request, Uuid::new_v4(), &players, &elements, w.table.variant)?;
         let (ch, check, changes, events) = with_dice(dice, rng, |d| {
             rules::roll_major_actions(&before, &built.check, majors, &players, &built.elements, d)
         })?;

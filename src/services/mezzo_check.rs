@@ -34,6 +34,12 @@
 //!   import) sets the check aside: it is no longer the latest live event. Undoing that move
 //!   brings the check back. Spends are checked again when the check resolves, against the
 //!   players and elements as they are then.
+//! - D6 variant (the table's [`Variant`], read when the check is built): the roll gives each
+//!   side its first d6. While an owner may burst, [`mezzo_check_burst`] takes every open
+//!   choice at once (burst or keep; the view lists the app's suggestion, the bursts that raise
+//!   the expected score) and rolls the rerolls; it is logged as a new `mezzo_check_rolled`
+//!   event, so undo takes the choices back and leaves the first roll. Surges and the result
+//!   wait for it.
 //! - Typed-in tiebreak dice are used a round at a time (a d12 per tied side): values that
 //!   end on a round still tied leave the tie pending, with those rounds logged; a value left
 //!   over after the winner is refused.
@@ -51,7 +57,9 @@ use crate::rules::mezzo::action_check::{
     self as rules, ActionCheck, BaseChance, Cast, CheckEvent, CheckSetup, Outcome, Phase, ScopePerk, SideDice,
     SideKind, SideSetup, Surge, Tally,
 };
+use crate::rules::mezzo::conflict::Variant;
 use crate::rules::mezzo::element::{self, Element, Player, SlotAward};
+use crate::rules::mezzo::odds::Fraction;
 use crate::rules::odds::Chance;
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
 
@@ -105,6 +113,12 @@ impl From<Chance> for CheckOdds {
     }
 }
 
+impl From<Fraction> for CheckOdds {
+    fn from(f: Fraction) -> Self {
+        CheckOdds { probability: f.probability(), exact: format!("{}/{}", f.numerator(), f.denominator()) }
+    }
+}
+
 /// An acting element's chance that its action takes effect.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ElementOdds {
@@ -144,6 +158,11 @@ pub struct PendingCheck {
     pub rolled: Vec<Option<u32>>,
     /// The sides tied now (empty unless the check is tied).
     pub tied: Vec<usize>,
+    /// D6 variant: the sides whose owner may still burst (decide with [`mezzo_check_burst`]
+    /// before the Sudden Surges and the result).
+    pub open_bursts: Vec<usize>,
+    /// Of those, the bursts the app suggests: they raise the expected score.
+    pub suggested_bursts: Vec<usize>,
     /// What was rolled (or the tie), in words.
     pub summary: String,
 }
@@ -171,6 +190,9 @@ pub(super) struct Pending {
     /// What was rolled, in words.
     action: String,
     pub(super) check: ActionCheck,
+    /// The owners' burst choices (D6 variant), logged after the first roll.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    bursts: bool,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -203,11 +225,17 @@ pub(super) struct Built {
 
 /// The check a request describes: started, every cast cast and every perk bought, each
 /// checked by the rules against the players and elements as they are.
-pub(super) fn build(request: &CheckRequest, id: Uuid, players: &[Player], elements: &[Element]) -> Result<Built> {
+pub(super) fn build(
+    request: &CheckRequest,
+    id: Uuid,
+    players: &[Player],
+    elements: &[Element],
+    variant: Variant,
+) -> Result<Built> {
     let d = &request.setup;
     let setup =
         CheckSetup { id, description: d.description.clone(), sides: d.sides.clone(), involved: d.involved.clone() };
-    let (mut check, awarded, _) = rules::start(&setup, elements).map_err(under("setup"))?;
+    let (mut check, awarded, _) = rules::start_with(&setup, variant, elements).map_err(under("setup"))?;
     let elements = merged(elements, &awarded.elements);
     if let Some(Outcome::NoCheckNeeded { winner }) = check.outcome {
         let why = format!("no check is needed: side {winner} takes effect, so nothing is cast or bought");
@@ -264,7 +292,14 @@ fn chance_word(c: BaseChance) -> &'static str {
     }
 }
 
-fn dice_word(dice: &[u8]) -> String {
+fn dice_word(side: &SideDice) -> String {
+    if let Some(die) = side.d6 {
+        return match die.threshold {
+            0 => format!("d6 ×{}", die.multiplier),
+            t => format!("d6 ×{}, may burst on {}", die.multiplier, if t == 1 { "1".into() } else { format!("1–{t}") }),
+        };
+    }
+    let dice = &side.dice;
     if dice.is_empty() {
         "no dice".into()
     } else {
@@ -289,6 +324,14 @@ fn rolled_words(check: &ActionCheck, elements: &[Element]) -> String {
             "every die locked out by restraints, scores 1".to_owned()
         } else if roll.dice.is_empty() {
             "no dice, scores 1".to_owned()
+        } else if let Some(d6) = roll.d6 {
+            let first = format!("d6 shows {} ×{} = {}", d6.first, d6.multiplier, u32::from(d6.first) * d6.multiplier);
+            match (d6.reroll, d6.decided) {
+                (Some(r), _) => format!("{first}, bursts: d6 shows {r} ×{} = {}", d6.multiplier + 1, d6.score()),
+                (None, false) => format!("{first} (may burst)"),
+                (None, true) if d6.first as u32 <= d6.threshold => format!("{first}, kept"),
+                (None, true) => first,
+            }
         } else {
             let shown = roll.dice.iter().map(|d| format!("d{} shows {}", d.sides, d.face)).collect::<Vec<_>>();
             if shown.len() == 1 {
@@ -327,8 +370,9 @@ fn outcome_words(check: &ActionCheck, elements: &[Element]) -> String {
     let live: Vec<usize> = (0..check.sides.len()).filter(|&i| check.sides[i].score.is_some()).collect();
     match (&check.outcome, check.phase) {
         (_, Phase::Tied) => format!(
-            "A tie: {}. Break it with a d12 per tied side, or agree a compromise.",
-            score_words(check, &check.tied, elements)
+            "A tie: {}. Break it with a d{} per tied side, or agree a compromise.",
+            score_words(check, &check.tied, elements),
+            check.variant.tiebreak_die()
         ),
         (Some(Outcome::Won { winner, tiebreak: false }), _) => {
             format!("{} takes effect: {}.", side_name(check, *winner, elements), score_words(check, &live, elements))
@@ -336,7 +380,8 @@ fn outcome_words(check: &ActionCheck, elements: &[Element]) -> String {
         (Some(Outcome::Won { winner, tiebreak: true }), _) => {
             let faces = check.tiebreaks.last().map(|r| r.faces.iter().map(u8::to_string).collect::<Vec<_>>());
             format!(
-                "Tie broken by d12s ({}): {} takes effect.",
+                "Tie broken by d{}s ({}): {} takes effect.",
+                check.variant.tiebreak_die(),
                 faces.unwrap_or_default().join(" against "),
                 side_name(check, *winner, elements)
             )
@@ -399,6 +444,8 @@ fn pending_view(p: Pending) -> PendingCheck {
         tallies: (0..check.sides.len()).map(|i| check.tally(i)).collect(),
         rolled: check.sides.iter().map(|s| s.roll.as_ref().map(|r| r.highest)).collect(),
         tied: check.tied.clone(),
+        open_bursts: rules::open_bursts(&check),
+        suggested_bursts: rules::suggested_bursts(&check),
         summary: p.action,
         check,
     }
@@ -423,7 +470,9 @@ pub(super) fn undo_check_rolled(tx: &Tx<'_>, event: &Event) -> Result<String> {
         .map(|p| if p.check.description.is_empty() { "the check".into() } else { format!("“{}”", p.check.description) })
         .unwrap_or_else(|_| "the check".into());
     let tied = event.payload["check"]["phase"] == "tied";
-    let message = if tied {
+    let message = if event.payload["bursts"] == true {
+        format!("Undone: the burst choices of {what} are taken back; its first roll waits for them again.")
+    } else if tied {
         format!("Undone: the tie of {what} is off the table; its paid result stays (undo again to take it back).")
     } else {
         format!("Undone: the dice of {what} are off the table.")
@@ -446,7 +495,8 @@ pub(super) fn undo_check_rolled(tx: &Tx<'_>, event: &Event) -> Result<String> {
 /// needed — with nothing saved (shown live as votes change).
 pub fn mezzo_check_preview(store: &Store, game: Uuid, request: &CheckRequest) -> Result<CheckPreview> {
     let (players, elements) = participants(store.read(), game)?;
-    let Built { check, elements, awards } = build(request, Uuid::nil(), &players, &elements)?;
+    let variant = store.read().mezzo_table(game)?.variant;
+    let Built { check, elements, awards } = build(request, Uuid::nil(), &players, &elements, variant)?;
     let tallies = (0..check.sides.len()).map(|i| check.tally(i)).collect();
     if let Some(Outcome::NoCheckNeeded { winner }) = check.outcome {
         let odds = (0..check.sides.len()).map(|i| Chance::new(u64::from(i == winner), 1).into()).collect();
@@ -483,7 +533,7 @@ pub fn mezzo_check_preview(store: &Store, game: Uuid, request: &CheckRequest) ->
         .map(|(i, d)| {
             let s = &check.sides[i];
             let what = match d {
-                Some(d) => dice_word(&d.dice),
+                Some(d) => dice_word(d),
                 None => "takes no part".into(),
             };
             let chance = if s.aptitude > 0 {
@@ -538,7 +588,7 @@ pub fn mezzo_check_roll<R: Rng>(
                 format!("{what} is already on the table: resolve it or undo it first"),
             ));
         }
-        let built = build(&request, Uuid::new_v4(), &players, &elements)?;
+        let built = build(&request, Uuid::new_v4(), &players, &elements, read.mezzo_table(game)?.variant)?;
         if let Some(Outcome::NoCheckNeeded { winner }) = built.check.outcome {
             return Err(Error::invalid(
                 "setup.sides",
@@ -550,7 +600,7 @@ pub fn mezzo_check_roll<R: Rng>(
         }
         let (check, _) = with_dice(dice, rng, |d| rules::roll(&built.check, &built.elements, d))?;
         let action = format!("{} rolled. {}", title(&check), rolled_words(&check, &built.elements));
-        let pending = Pending { action, check };
+        let pending = Pending { action, check, bursts: false };
         log_pending(tx, game, &pending)?;
         Ok(pending_view(pending))
     })
@@ -561,6 +611,43 @@ pub fn mezzo_check_pending(store: &Store, game: Uuid) -> Result<Option<PendingCh
     let read = store.read();
     participants(read, game)?;
     Ok(pending_in(read, game)?.map(|(_, p)| pending_view(p)))
+}
+
+/// D6 variant: every owner who may burst has seen the first roll and chooses — the sides in
+/// `bursts` burst and reroll (rolled by the app or typed in, in side order), the other open
+/// sides keep their roll. Logged as the check's next step; undo takes the choices back.
+pub fn mezzo_check_burst<R: Rng>(
+    store: &mut Store,
+    game: Uuid,
+    bursts: &[usize],
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<PendingCheck> {
+    store.write(|tx| {
+        let read = tx.read();
+        let (_, elements) = participants(read, game)?;
+        let pending = waiting(read, game)?;
+        let open = rules::open_bursts(&pending.check);
+        if open.is_empty() {
+            return Err(Error::invalid("bursts", "no side of the check on the table may burst"));
+        }
+        for (i, side) in bursts.iter().enumerate() {
+            if !open.contains(side) || bursts[..i].contains(side) {
+                return Err(Error::invalid(format!("bursts[{i}]"), format!("side {side} has no burst to choose")));
+            }
+        }
+        let check = with_dice(dice, rng, |d| {
+            let mut check = pending.check.clone();
+            for &side in &open {
+                check = rules::choose_burst(&check, side, bursts.contains(&side), d)?.0;
+            }
+            Ok(check)
+        })?;
+        let action = format!("{}: bursts chosen. {}", title(&check), rolled_words(&check, &elements));
+        let pending = Pending { action, check, bursts: true };
+        log_pending(tx, game, &pending)?;
+        Ok(pending_view(pending))
+    })
 }
 
 pub(super) fn waiting(read: Reader<'_>, game: Uuid) -> Result<Pending> {
@@ -611,7 +698,7 @@ pub fn mezzo_check_resolve(store: &mut Store, game: Uuid, surges: &[Surge]) -> R
         })?;
         let (check, summary, tied_words) = result.expect("set by the move");
         if check.phase == Phase::Tied {
-            log_pending(tx, game, &Pending { action: tied_words, check: check.clone() })?;
+            log_pending(tx, game, &Pending { action: tied_words, check: check.clone(), bursts: false })?;
         }
         Ok(CheckOutcome { change, result: result_of(check, summary) })
     })
@@ -725,7 +812,7 @@ pub fn mezzo_check_break_tie<R: Rng>(
         })?;
         let summary = out.expect("set by the move");
         if check.phase == Phase::Tied {
-            log_pending(tx, game, &Pending { action: summary.clone(), check: check.clone() })?;
+            log_pending(tx, game, &Pending { action: summary.clone(), check: check.clone(), bursts: false })?;
         }
         Ok(CheckOutcome { change, result: result_of(check, summary) })
     })

@@ -19,6 +19,7 @@ use crate::rules::mezzo::challenge::{
     ActionResult, Boost, BoostOwner, Challenge, Challenger, Closed, Departure, Gained, Goal, MajorAction, PerkUse,
     Pushed, Side, Status,
 };
+use crate::rules::mezzo::conflict::Variant;
 use crate::rules::mezzo::element::{Awards, Element, Player, PlotProtection, Properties, Role, Trait};
 use crate::rules::mezzo::plot::{CustomLaw, Fact, Investment, NoEscape, PlotHook, Theme, TurningPoint};
 use crate::rules::mezzo::seed_deck::{ActiveCard, Card, Holding, KeywordDie, Link, SeedDeck};
@@ -159,9 +160,9 @@ impl Reader<'_> {
     pub fn mezzo_table(&self, game: Uuid) -> Result<MezzoTable> {
         let id = game.to_string();
         let conn = self.conn();
-        let Some(arc) = conn
-            .prepare_cached("SELECT arc FROM mz_tables WHERE game_id = ?1")?
-            .query_row([&id], |r| r.get::<_, u32>(0))
+        let Some((arc, variant, scene_open)) = conn
+            .prepare_cached("SELECT arc, dice_variant, scene_open FROM mz_tables WHERE game_id = ?1")?
+            .query_row([&id], |r| Ok((r.get::<_, u32>(0)?, named::<Variant>(r, 1)?, r.get::<_, bool>(2)?)))
             .optional()?
         else {
             return Ok(MezzoTable::default());
@@ -201,6 +202,12 @@ impl Reader<'_> {
         // Built from the default, so parts of the table stored elsewhere keep their defaults.
         let mut table = MezzoTable::default();
         (table.plot.number, table.players, table.elements) = (arc, players, elements);
+        table.variant = variant;
+        table.scene.open = scene_open;
+        table.scene.active = conn
+            .prepare_cached("SELECT element_id FROM mz_scene_active WHERE game_id = ?1 ORDER BY position")?
+            .query_map([&id], |r| uuid_at(r, 0))?
+            .collect::<rusqlite::Result<_>>()?;
         table.plot.hooks = self.mezzo_hooks(&id)?;
         table.plot.turning_point = self.mezzo_turning_point(&id)?;
         table.plot.no_escape = conn
@@ -587,7 +594,13 @@ impl Tx<'_> {
         let tx = self.conn();
         // Everything of the table hangs off this row: deleting it clears the rest.
         tx.prepare_cached("DELETE FROM mz_tables WHERE game_id = ?1")?.execute([&id])?;
-        tx.prepare_cached("INSERT INTO mz_tables (game_id, arc) VALUES (?1, ?2)")?.execute(params![id, table.arc()])?;
+        tx.prepare_cached("INSERT INTO mz_tables (game_id, arc, dice_variant, scene_open) VALUES (?1, ?2, ?3, ?4)")?
+            .execute(params![id, table.arc(), name_of(table.variant), table.scene.open])?;
+        let mut active =
+            tx.prepare_cached("INSERT INTO mz_scene_active (game_id, position, element_id) VALUES (?1, ?2, ?3)")?;
+        for (i, e) in table.scene.active.iter().enumerate() {
+            active.execute(params![id, position(i)?, e.to_string()])?;
+        }
         let mut player = tx.prepare_cached(
             "INSERT INTO mz_players (game_id, id, position, name, influence, free_award_arc) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)",

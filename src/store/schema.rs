@@ -1501,6 +1501,21 @@ CREATE TABLE mz_victory_votes (
 ) STRICT;
 "#;
 
+const V16: &str = r#"
+-- Mezzo: how Leave to Chance rolls at the table (conflicts, action checks, challenge actions).
+ALTER TABLE mz_tables ADD COLUMN dice_variant TEXT NOT NULL DEFAULT 'steps' CHECK (dice_variant IN ('steps', 'd6'));
+
+-- Mezzo scenes: whether one is being played, and the elements active in it, in order.
+ALTER TABLE mz_tables ADD COLUMN scene_open INTEGER NOT NULL DEFAULT 0 CHECK (scene_open IN (0, 1));
+CREATE TABLE mz_scene_active (
+    game_id    TEXT NOT NULL REFERENCES mz_tables(game_id) ON DELETE CASCADE,
+    position   INTEGER NOT NULL CHECK (position BETWEEN 0 AND 199),
+    element_id TEXT NOT NULL CHECK (length(element_id) = 36),
+    PRIMARY KEY (game_id, position),
+    UNIQUE (game_id, element_id)
+) STRICT;
+"#;
+
 /// Every migration, oldest first. Append only: never edit one that has shipped.
 /// `Store::open` applies [`UP`]; tests use `MIGRATIONS` to build databases of an older
 /// version (`to_version`) and to check that both lists agree.
@@ -1521,6 +1536,7 @@ const STEPS: &[M<'static>] = &[
     M::up(V13),
     M::up(V14),
     M::up(V15),
+    M::up(V16),
 ];
 #[cfg_attr(not(test), allow(dead_code))]
 pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
@@ -1529,10 +1545,10 @@ pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
 /// transaction that read `user_version` (`MIGRATIONS.to_latest` reads the version before
 /// its own transaction, so two processes could both apply step 1). A test checks that both
 /// lists build the same schema.
-pub(super) const UP: [&str; LATEST as usize] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15];
+pub(super) const UP: [&str; LATEST as usize] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16];
 
 /// The schema version this build writes.
-pub const LATEST: i64 = 15;
+pub const LATEST: i64 = 16;
 
 #[cfg(test)]
 mod tests {

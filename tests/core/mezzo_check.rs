@@ -384,3 +384,115 @@ fn a_refused_cast_names_its_field_and_changes_nothing() {
     let err = services::mezzo_check_pending(&t.store, nsu).unwrap_err();
     assert!(err.to_string().starts_with("game: "), "{err}");
 }
+
+#[test]
+fn a_d6_table_rolls_its_checks_with_one_d6_a_side_and_each_owner_chooses_the_burst() {
+    use sheetkeeper::rules::mezzo::conflict::Variant;
+    let mut t = Table::new();
+    let change = services::mezzo_set_dice_variant(&mut t.store, t.game, Variant::D6).unwrap();
+    assert_eq!(change.view.variant, Variant::D6);
+    assert!(change.message.starts_with("The table rolls the D6 variant from now on"), "{}", change.message);
+    let err = services::mezzo_set_dice_variant(&mut t.store, t.game, Variant::D6).unwrap_err();
+    assert_eq!(err.to_string(), "variant: the table already rolls this way");
+    let request = CheckRequest { casts: vec![], perks: vec![], ..climb(&t) };
+
+    // Mira's 2 votes: d6 ×1, may burst on 1–2; the failure's 1: d6 ×1, may burst on 1. The
+    // odds assume each owner bursts when it raises the expected score.
+    let preview = services::mezzo_check_preview(&t.store, t.game, &request).unwrap();
+    let exact: Vec<&str> = preview.odds.iter().map(|o| o.exact.as_str()).collect();
+    assert_eq!(exact, ["65/108", "43/108"]);
+    assert_eq!(
+        preview.summary,
+        "Mira (“climbs the wall”) (common): d6 ×1, may burst on 1–2; Failure (“falls”) (occasional): d6 ×1, may burst on 1."
+    );
+
+    // The first roll: Mira 2 (within her threshold), the failure 5 (above its own).
+    let pending = services::mezzo_check_roll(&mut t.store, t.game, &request, &entered(&[2, 5]), &mut t.rng).unwrap();
+    assert_eq!((pending.open_bursts.clone(), pending.suggested_bursts.clone()), (vec![0], vec![0]));
+    assert_eq!(
+        pending.summary,
+        "Action check “Over the sea wall” rolled. Mira (“climbs the wall”): d6 shows 2 ×1 = 2 (may burst); \
+         Failure (“falls”): d6 shows 5 ×1 = 5."
+    );
+    let before = t.bytes();
+    let err = services::mezzo_check_resolve(&mut t.store, t.game, &[]).unwrap_err();
+    assert!(err.to_string().starts_with("bursts: side 0 may still burst"), "{err}");
+    let err = services::mezzo_check_burst(&mut t.store, t.game, &[1], &entered(&[3]), &mut t.rng).unwrap_err();
+    assert_eq!(err.to_string(), "bursts[0]: side 1 has no burst to choose");
+    assert_eq!(t.bytes(), before);
+
+    // Mira's owner bursts: ×2 and a reroll of 4 score 8.
+    let burst = services::mezzo_check_burst(&mut t.store, t.game, &[0], &entered(&[4]), &mut t.rng).unwrap();
+    assert!(burst.open_bursts.is_empty());
+    assert_eq!(burst.rolled, vec![Some(8), Some(5)]);
+    assert!(burst.summary.contains("d6 shows 2 ×1 = 2, bursts: d6 shows 4 ×2 = 8"), "{}", burst.summary);
+    // Undo takes the choice back; the first roll waits for it again.
+    let done = services::undo_game(&mut t.store, t.game).unwrap();
+    assert!(
+        done.message.starts_with("Undone: the burst choices of “Over the sea wall” are taken back"),
+        "{}",
+        done.message
+    );
+    assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), Some(pending));
+
+    // This time she keeps her 2, though the app suggested the burst: the failure takes effect.
+    let kept = services::mezzo_check_burst(&mut t.store, t.game, &[], &entered(&[]), &mut t.rng).unwrap();
+    assert!(kept.summary.contains("d6 shows 2 ×1 = 2, kept"), "{}", kept.summary);
+    let out = services::mezzo_check_resolve(&mut t.store, t.game, &[]).unwrap();
+    assert_eq!((out.result.winner, out.result.check.scores()), (Some(1), vec![Some(2), Some(5)]));
+
+    // Back to step dice: the next check rolls a d6 for Mira's 2 votes and a d4 for the failure.
+    services::mezzo_set_dice_variant(&mut t.store, t.game, Variant::Steps).unwrap();
+    let preview = services::mezzo_check_preview(&t.store, t.game, &request).unwrap();
+    let dice: Vec<Vec<u8>> = preview.dice.iter().map(|d| d.as_ref().unwrap().dice.clone()).collect();
+    assert_eq!(dice, vec![vec![6], vec![4]]);
+    assert!(preview.dice[0].as_ref().unwrap().d6.is_none());
+}
+
+#[test]
+fn a_scene_keeps_who_is_active_and_its_end_takes_the_phantom_edge_of_a_background() {
+    use sheetkeeper::rules::mezzo::element::{AdversitySpend, Template, Trait, TraitKind, Via};
+    let mut t = Table::new();
+    let view = services::mezzo_set_active(&mut t.store, t.game, &[t.mira, t.wall]).unwrap().view;
+    assert_eq!(view.scene.active, vec![t.mira, t.wall]);
+    let err = services::mezzo_set_active(&mut t.store, t.game, &[t.mira, t.mira]).unwrap_err();
+    assert_eq!(err.to_string(), "active[1]: each element is active once");
+    let err = services::mezzo_end_scene(&mut t.store, t.game).unwrap_err();
+    assert_eq!(err.to_string(), "scene: no scene is being played: start one first");
+    let change = services::mezzo_start_scene(&mut t.store, t.game).unwrap();
+    assert!(change.view.scene.open);
+    // Stored: a fresh read (a reload) finds the scene and who is active.
+    let again = services::mezzo_table(&t.store, t.game).unwrap();
+    assert_eq!((again.scene.open, again.scene.active.clone()), (true, vec![t.mira, t.wall]));
+
+    // Mira's Background buys a phantom edge for 1 adversity; it lasts the scene.
+    let draft = services::TraitDraft {
+        kind: None,
+        template: Some(Template::Background),
+        name: "Harbour rat".into(),
+        properties: Default::default(),
+        target_trait: None,
+        granted_by: None,
+        via: Via::Granted,
+        lasts: Default::default(),
+        uses_left: None,
+    };
+    let background = services::mezzo_add_trait(&mut t.store, t.game, t.mira, None, draft).unwrap().view;
+    let bg = background.characters.iter().find(|c| c.element.id == t.mira).unwrap();
+    let bg = bg.element.traits.iter().find(|x| x.name == "Harbour rat").unwrap().id;
+    let edge = Trait::new(Uuid::new_v4(), TraitKind::Edge, "Knows the docks", Via::Granted);
+    let spend = AdversitySpend::Background { background: bg, edge: Box::new(edge) };
+    services::mezzo_spend_adversity(&mut t.store, t.game, t.mira, Some(t.ada), spend, false).unwrap();
+    assert!(t.el(t.mira).traits.iter().any(|x| x.name == "Knows the docks"));
+    assert_eq!(t.el(t.mira).adversity, 3);
+
+    let change = services::mezzo_end_scene(&mut t.store, t.game).unwrap();
+    assert_eq!(change.message, "The scene ends: 1 trait that lasted the scene is gone.");
+    assert!(!change.view.scene.open);
+    assert!(!t.el(t.mira).traits.iter().any(|x| x.name == "Knows the docks"), "the phantom edge is gone");
+    assert!(t.el(t.mira).traits.iter().any(|x| x.name == "Harbour rat"), "the Background stays");
+    // Undo brings the scene and the edge back.
+    services::undo_game(&mut t.store, t.game).unwrap();
+    assert!(services::mezzo_table(&t.store, t.game).unwrap().scene.open);
+    assert!(t.el(t.mira).traits.iter().any(|x| x.name == "Knows the docks"));
+}

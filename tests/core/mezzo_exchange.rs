@@ -254,6 +254,21 @@ fn malformed_mezzo_files_are_refused_naming_the_field() {
             "unknown variant `narrator`",
         ),
         (
+            "an element active twice in the scene",
+            |v| {
+                let active = &mut v["data"]["games"][0]["mezzo_table"]["scene"]["active"];
+                *active = json!([active[0].clone(), active[0].clone()]);
+            },
+            "$.data.games[0].mezzo_table.scene.active[1]",
+            "is active twice",
+        ),
+        (
+            "an unknown dice variant",
+            |v| v["data"]["games"][0]["mezzo_table"]["variant"] = json!("d20"),
+            "$.data.games[0].mezzo_table.variant",
+            "unknown variant `d20`",
+        ),
+        (
             "a role taken twice",
             |v| v["data"]["games"][0]["mezzo_table"]["players"][0]["roles"] = json!(["actor", "actor"]),
             "$.data.games[0].mezzo_table.players[0].roles[1]",

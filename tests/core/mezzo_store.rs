@@ -186,6 +186,9 @@ pub fn scene() -> Scene {
     let key = on(key, |e| rules::remove_trait(e, id(60)));
     // Built from the default, so parts of the table added later keep their defaults.
     let mut table = MezzoTable::default();
+    // A scene being played with Mira and the lighthouse active, at a table rolling d6s.
+    table.scene = sheetkeeper::rules::mezzo::table::Scene { open: true, active: vec![uuid(MIRA), lighthouse.id] };
+    table.variant = sheetkeeper::rules::mezzo::conflict::Variant::D6;
     (table.plot.number, table.players, table.elements) = (2, vec![ada, bo, cy], vec![lighthouse, smugglers, cove, key]);
     // The table's own Setting Law, the arc's facts register, narration votes not spent yet.
     table.laws = vec![CustomLaw {

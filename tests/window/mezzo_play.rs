@@ -611,3 +611,127 @@ fn take_median_with_marked_options_and_d6_faces() {
     assert_eq!(text_of(&session, "#mz-score-1"), "10");
     shots_of(&session, "mezzo-d6-faces", "#mz-result");
 }
+
+/// A table set to the D6 variant: Mira's common action (2 votes: d6 ×1, burst on 1–2) against
+/// an occasional failure (1 vote: d6 ×1, burst on a 1). Typed dice: Mira 2, the failure 5.
+/// The app suggests Mira's burst; her owner bursts (a typed reroll of 4: ×2 = 8), takes it
+/// back, then keeps her 2 and the failure takes effect. Dark theme, 1280 and 360 px.
+#[test]
+fn a_d6_action_check_where_the_owner_chooses_the_burst() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-check-d6");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open_dark(&db_path);
+    let (game, _ada, _bo, mira, _key) = table(&session, "D6 Night");
+
+    press(&session, "#mezzo-tab-table");
+    choose(&session, "#mz-variant", "d6");
+    wait_contains(&session, "#mz-variant-hint", "D6 variant");
+    let variant: String =
+        db(&db_path).query_row("SELECT dice_variant FROM mz_tables WHERE game_id = ?1", [&game], |r| r.get(0)).unwrap();
+    assert_eq!(variant, "d6");
+    shots_of(&session, "mezzo-table-dice", "#mz-dice-variant");
+
+    press(&session, "#mezzo-tab-check");
+    type_into(&session, "#mzc-description", "Leap the gap");
+    choose(&session, "#mzc-actor-0", &mira);
+    type_into(&session, "#mzc-action-0", "lands on the roof");
+    type_into(&session, "#mzc-failure", "drops to the alley");
+    session.wait_text("#mzc-dice-0", "d6 ×1, burst on 1–2");
+    session.wait_text("#mzc-dice-1", "d6 ×1, burst on a 1");
+    wait_contains(&session, "#mzc-odds-hint", "D6 variant");
+    let exact = session.find("#mzc-odds-pct-0").unwrap().attribute("title").unwrap_or_default();
+    assert_eq!(exact, "exactly 65/108", "the odds assume the bursts that pay");
+
+    press(&session, "#mzc-hand");
+    session.wait_for("#mzc-die-2");
+    type_into(&session, "#mzc-die-1", "2");
+    type_into(&session, "#mzc-die-2", "5");
+    press(&session, "#mzc-roll");
+    session.wait_for("#mzc-bursts");
+    wait_contains(&session, "#mzc-rolled-summary", "d6 shows 2 ×1 = 2 (may burst)");
+    let suggested = session.execute("return document.querySelector('#mzc-burst-0-yes').checked;", json!([]));
+    assert_eq!(suggested, json!(true), "the burst that raises the expected score is preselected");
+    assert!(text_of(&session, "#mzc-burst-0").contains("suggested"));
+    assert!(session.find("#mzc-resolve").is_err(), "no result before the owner chooses");
+    shots_of(&session, "mezzo-check-d6-burst", "#mzc-bursts");
+
+    // The owner bursts, the reroll typed in: 4 at ×2.
+    press(&session, "#mzc-burst-hand");
+    type_into(&session, "#mzc-burst-die-1", "4");
+    press(&session, "#mzc-burst-go");
+    session.wait_for("#mzc-surges");
+    session.wait_text("#mzc-score-0", "8");
+    session.wait_text("#mzc-score-1", "5");
+
+    // Taken back: the choice is open again. This time the owner keeps the 2.
+    press(&session, "#mzc-unroll");
+    session.wait_for("#mzc-bursts");
+    press(&session, "#mzc-burst-0-no");
+    session.wait_text("#mzc-burst-go", "Keep the rolls");
+    press(&session, "#mzc-burst-go");
+    session.wait_for("#mzc-surges");
+    session.wait_text("#mzc-score-0", "2");
+    press(&session, "#mzc-resolve");
+    session.wait_for("#mzc-result");
+    session.wait_text("#mzc-outcome", "The action fails: Failure (“drops to the alley”) takes effect.");
+    wait_contains(&session, "#mzc-summary", "Mira 2 against Failure 5");
+    shots_of(&session, "mezzo-check-d6-result", "#mzc-result");
+}
+
+/// A scene at the table: Mira's Background buys a phantom edge (1 adversity) on her sheet, the
+/// table makes her active and starts a scene; after a restart the scene and who is active are
+/// still there; ending it takes the phantom edge away and keeps the Background.
+#[test]
+fn a_scene_started_with_its_active_elements_survives_a_restart_and_its_end_takes_the_phantom_edge() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-scene");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let (_game, _ada, _bo, mira, _key) = table(&session, "Scene Night");
+    gain_adversity(&session, &mira, "Mira", 2);
+
+    // Mira's Background, then its phantom edge bought with 1 adversity.
+    open_sheet(&session, &mira, "Mira");
+    choose(&session, "#mz-trait-kind", "edge");
+    choose(&session, "#mz-trait-template", "background");
+    type_into(&session, "#mz-trait-name", "Harbour rat");
+    choose(&session, "#mz-trait-via", "granted");
+    press(&session, "#mz-trait-submit");
+    wait_contains(&session, "#mz-trait-list", "Harbour rat");
+    type_into(&session, "#mz-background-edge", "Knows the docks");
+    shots_of(&session, "mezzo-background-purchase", "#mz-adversity");
+    press(&session, "#mz-background-buy");
+    wait_contains(&session, "#mz-trait-list", "Knows the docks");
+    session.wait_text("#mz-adversity-value", "1");
+    press(&session, "#mz-sheet-back");
+
+    // The table makes Mira active and starts a scene.
+    press(&session, "#mezzo-tab-table");
+    press(&session, &format!("#mz-scene-active-{mira}"));
+    wait_contains(&session, "#toast-message", "Active in the scene: Mira.");
+    press(&session, "#mz-scene-toggle");
+    session.wait_text("#mz-scene-status", "A scene is being played.");
+    drop(session);
+
+    // After a restart: the scene is still being played, with Mira active.
+    let session = open(&db_path);
+    crate::back_home(&session);
+    open_game(&session, "Scene Night");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-table");
+    session.wait_text("#mz-scene-status", "A scene is being played.");
+    let active = session
+        .execute("return document.querySelector(arguments[0]).checked;", json!([format!("#mz-scene-active-{mira}")]));
+    assert_eq!(active, json!(true), "who is active is stored, not kept in screen memory");
+    shots_of(&session, "mezzo-scene-open", "#mz-scene");
+
+    // The scene ends: the phantom edge goes, the Background stays.
+    press(&session, "#mz-scene-toggle");
+    session.wait_text("#mz-scene-status", "No scene is being played.");
+    wait_contains(&session, "#toast-message", "1 trait that lasted the scene is gone");
+    open_sheet(&session, &mira, "Mira");
+    let traits = wait_contains(&session, "#mz-trait-list", "Harbour rat");
+    assert!(!traits.contains("Knows the docks"), "{traits:?}");
+}

@@ -12,7 +12,11 @@
 // shares), the rolled check may instead be resolved as the major action of the acting
 // challengers ticked (mezzoChallengeResolveMajors): the core's result is shown and its perks
 // are declared on the Challenge tab. A tie is broken with d12s or settled by a compromise.
-// The check waiting on the table comes from mezzoCheckPending (ctx.ui.pending).
+// The check waiting on the table comes from mezzoCheckPending (ctx.ui.pending). A table set to
+// the D6 variant (Table tab) rolls one d6 per side: after the first roll each owner who may
+// burst chooses burst or keep (the app's suggestion preselected: the burst that raises the
+// expected score), with the rerolls rolled here or typed in (mezzoCheckBurst); then Sudden
+// Surges and the result as above, and ties are broken with d6s.
 //
 //   import { renderCheck, newCheck } from "./mezzo-check.js";
 //   renderCheck(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.check is the state below
@@ -378,6 +382,7 @@ function oddsContent(ctx) {
         let diceText;
         if (s.dropped) diceText = "negligible: takes no part";
         else if (dice.locked_out) diceText = "every die locked out by restraints: scores 1";
+        else if (dice.d6) diceText = d6Words(dice.d6);
         else diceText = dice.dice.length === 0 ? "no dice (scores 1)" : diceWords(dice.dice);
         return el(
           "li",
@@ -406,7 +411,13 @@ function oddsContent(ctx) {
         );
       }),
     ),
-    el("p", { class: "mz-hint muted hint" }, "Exact chances; a tie counts as shared evenly (the d12 tiebreak is fair)."),
+    el(
+      "p",
+      { class: "mz-hint muted hint", id: "mzc-odds-hint" },
+      pv.check.variant === "d6"
+        ? "D6 variant (set on the Table tab). Exact chances, assuming each owner bursts when that raises the expected score; a tie counts as shared evenly (the d6 tiebreak is fair)."
+        : "Exact chances; a tie counts as shared evenly (the d12 tiebreak is fair).",
+    ),
   );
   if (pv.first_check_awards.length > 0) {
     const one = pv.first_check_awards.length === 1;
@@ -520,7 +531,8 @@ export function renderCheck(host, ctx) {
       c.surges = [];
       c.surgesFor = pending.check.id;
     }
-    host.append(pending.check.phase === "tied" ? tieCard(ctx, pending) : rolledCard(ctx, pending, running));
+    const next = pending.check.phase === "tied" ? tieCard(ctx, pending) : (pending.open_bursts ?? []).length > 0 ? burstCard(ctx, pending) : rolledCard(ctx, pending, running);
+    host.append(next);
     return;
   }
   if (c.result) {
@@ -550,6 +562,15 @@ export function renderCheck(host, ctx) {
   );
   schedulePreview(ctx);
 }
+
+/** A D6 die in words: "d6 ×2, burst on 1–3". */
+function d6Words(die) {
+  const t = die.threshold;
+  return `d6 ×${die.multiplier}${t === 1 ? ", burst on a 1" : t > 1 ? `, burst on 1–${t}` : ""}`;
+}
+
+/** The tiebreak die of the check's dice: a d12, a d6 in the D6 variant. */
+const tieDie = (check) => (check.variant === "d6" ? 6 : 12);
 
 function chanceSelect(value, attrs) {
   const s = select(CHANCES, attrs);
@@ -1182,15 +1203,112 @@ function rolledSides(ctx, check, scores) {
           : el(
               "p",
               { class: "mz-result-detail" },
-              r.locked_out ? "every die locked out: " : r.dice.length === 0 ? "no dice: " : `${diceWords(r.dice.map((d) => d.sides))} · highest ${r.highest}`,
+              r.locked_out ? "every die locked out: " : r.dice.length === 0 ? "no dice: " : r.d6 ? d6RollWords(r.d6) : `${diceWords(r.dice.map((d) => d.sides))} · highest ${r.highest}`,
               surges > 0 ? ` + ${plural(surges, "Sudden Surge")}` : "",
               " · score ",
               el("strong", { class: "mz-score", id: `mzc-score-${i}` }, String(scores && scores[i] !== null ? scores[i] : r.highest + surges)),
             ),
         r && r.dice.length > 0 &&
-          el("div", { class: "mz-dice" }, ...r.dice.map((d) => dieBadge(d.sides, d.face, d.face === r.highest ? "best" : ""))),
+          el(
+            "div",
+            { class: "mz-dice" },
+            ...r.dice.map((d, k) => dieBadge(d.sides, d.face, r.d6 ? (k === r.dice.length - 1 ? "best" : "") : d.face === r.highest ? "best" : "")),
+          ),
       );
     }),
+  );
+}
+
+/** A side's d6 roll in words: "first 2 ×1, burst: 4 ×2 = 8". */
+function d6RollWords(d) {
+  const first = `d6 shows ${d.first} ×${d.multiplier}`;
+  if (d.reroll !== null && d.reroll !== undefined) return `${first}, burst: ${d.reroll} ×${d.multiplier + 1} = ${d.reroll * (d.multiplier + 1)}`;
+  if (!d.decided) return `${first} = ${d.first * d.multiplier}, may burst`;
+  return `${first} = ${d.first * d.multiplier}${d.first <= d.threshold ? ", kept" : ""}`;
+}
+
+/**
+ * D6 variant, after the first roll: each side whose first roll is within its burst threshold
+ * waits for its owner — burst (multiplier + 1, one reroll) or keep — with the app's suggestion
+ * preselected; the rerolls are rolled here or typed in.
+ */
+function burstCard(ctx, pending) {
+  const c = ctx.ui.check;
+  const check = pending.check;
+  if (c.burstsFor !== check.id) {
+    c.burstsFor = check.id;
+    c.bursts = Object.fromEntries(pending.open_bursts.map((i) => [i, pending.suggested_bursts.includes(i)]));
+  }
+  const choices = pending.open_bursts.map((i) => {
+    const side = check.sides[i];
+    const d = side.roll.d6;
+    const suggested = pending.suggested_bursts.includes(i);
+    const radio = (burst, label) => {
+      const id = `mzc-burst-${i}-${burst ? "yes" : "no"}`;
+      const r = el("input", { type: "radio", name: `mzc-burst-${i}`, id, value: burst ? "burst" : "keep", checked: c.bursts[i] === burst, data: { focusKey: id } });
+      r.addEventListener("change", () => {
+        c.bursts[i] = burst;
+        ctx.render(`#${id}`);
+      });
+      return el("label", { class: "mz-check", for: id }, r, el("span", {}, label));
+    };
+    return el(
+      "fieldset",
+      { class: "mz-cast-part mzc-burst", id: `mzc-burst-${i}`, data: { side: String(i) } },
+      el("legend", {}, `${sideName(ctx, side)}: first roll ${d.first} (×${d.multiplier} = ${d.first * d.multiplier}), burst on ${d.threshold === 1 ? "a 1" : `1–${d.threshold}`}`),
+      radio(true, `Burst: reroll at ×${d.multiplier + 1} (${d.multiplier + 1} to ${6 * (d.multiplier + 1)})${suggested ? " — suggested" : ""}`),
+      radio(false, `Keep ${d.first * d.multiplier}${suggested ? "" : " — suggested"}`),
+      el(
+        "p",
+        { class: "mz-hint muted", id: `mzc-burst-why-${i}` },
+        suggested
+          ? `A reroll averages ${(3.5 * (d.multiplier + 1)).toFixed(1)}, more than the ${d.first * d.multiplier} kept: the owner decides.`
+          : `A reroll averages ${(3.5 * (d.multiplier + 1)).toFixed(1)}, no more than the ${d.first * d.multiplier} kept: the owner decides.`,
+      ),
+    );
+  });
+  const bursting = pending.open_bursts.filter((i) => c.bursts[i]);
+  const hand = checkbox("Rerolls rolled by hand", { id: "mzc-burst-hand", checked: c.burstHand ?? false, data: { focusKey: "mzc-burst-hand" } });
+  hand.box.addEventListener("change", () => {
+    c.burstHand = hand.box.checked;
+    ctx.render("#mzc-burst-hand");
+  });
+  const boxes =
+    c.burstHand && bursting.length > 0
+      ? handDice(bursting.map((i) => ({ sides: 6, label: `${shortName(ctx, check.sides[i])} reroll` })), "mzc-burst-die", "Each reroll's face, in this order")
+      : null;
+  return el(
+    "div",
+    { class: "mz-stack" },
+    card(
+      "mzc-rolled",
+      `Rolled: ${check.description || "the action check"}`,
+      el("p", { class: "mz-summary", id: "mzc-rolled-summary", role: "status" }, pending.summary),
+      rolledSides(ctx, check, null),
+    ),
+    card(
+      "mzc-bursts",
+      "Bursts",
+      el("p", { class: "mz-hint muted hint" }, "D6 variant: an owner whose first roll is within the burst threshold may add 1 to the multiplier and reroll once. The owner chooses after seeing the roll; Sudden Surges and the result come after."),
+      ...choices,
+      hand.node,
+      boxes && boxes.node,
+      button(
+        bursting.length === 0 ? "Keep the rolls" : bursting.length === 1 ? "Burst and reroll" : "Burst and reroll these",
+        async (b) => {
+          let dice = { kind: "rolled" };
+          if (boxes) {
+            const faces = boxes.read();
+            if (faces === null) return;
+            dice = { kind: "entered", values: faces };
+          }
+          const done = await ctx.step("The bursts were not taken.", () => api.mezzoCheckBurst(ctx.gameId, bursting, dice), (p) => p.summary, b);
+          if (done) ctx.render("#mzc-rolled-heading");
+        },
+        { id: "mzc-burst-go", class: "primary mz-big-button" },
+      ),
+      el("div", { class: "actions" }, button("Take the roll back", (b) => ctx.undoLast(b), { id: "mzc-unroll" })),
+    ),
   );
 }
 
@@ -1381,7 +1499,7 @@ function tieCard(ctx, pending) {
     ctx.render();
   });
   const boxes = c.tieHand
-    ? handDice(tied.map((i) => ({ sides: 12, label: shortName(ctx, check.sides[i]) })), "mzc-tie-die", "One d12 per tied side")
+    ? handDice(tied.map((i) => ({ sides: tieDie(check), label: shortName(ctx, check.sides[i]) })), "mzc-tie-die", `One d${tieDie(check)} per tied side`)
     : null;
   return card(
     "mzc-tie",
@@ -1406,11 +1524,11 @@ function tieCard(ctx, pending) {
     el(
       "div",
       { class: "mz-tie-break" },
-      el("p", { class: "mz-cast-title" }, "Or break the tie: a d12 per tied side, again while tied."),
+      el("p", { class: "mz-cast-title" }, `Or break the tie: a d${tieDie(check)} per tied side, again while tied.`),
       hand.node,
       boxes && boxes.node,
       button(
-        "Break the tie with d12s",
+        `Break the tie with d${tieDie(check)}s`,
         async (b) => {
           let dice = { kind: "rolled" };
           if (boxes) {
@@ -1440,7 +1558,7 @@ function outcomeWords(ctx, check) {
       ? `The action fails: ${sideName(ctx, side)} takes effect.`
       : `Every action fails: ${sideName(ctx, side)} takes effect.`;
   }
-  return `${sideName(ctx, side)} takes effect: the action succeeds${o.tiebreak ? " (after the d12 tiebreak)" : ""}.`;
+  return `${sideName(ctx, side)} takes effect: the action succeeds${o.tiebreak ? " (after the d${tieDie(check)} tiebreak)" : ""}.`;
 }
 
 function resultCard(ctx) {

@@ -475,7 +475,39 @@ function slotsCard(e, ctx) {
 // ---- adversity ------------------------------------------------------------------------------
 
 const ADVERSITY_HINT =
-  "Fortune's Favor (2): one more vote for its action. Sudden Surge (3): +1 to the rolled result. Overcome Flaws (2): ignore one of its flaws for one action. Adversity goes down only by spending it.";
+  "Fortune's Favor (2): one more vote for its action. Sudden Surge (3): +1 to the rolled result. Overcome Flaws (2): ignore one of its flaws for one action. Background (1): a phantom edge for an action its Background relates to, lost when the scene ends. Adversity goes down only by spending it.";
+
+/** A Background's phantom edge (1 adversity): named here, it lasts until the scene ends. */
+function backgroundPart(e, ctx, debt) {
+  const backgrounds = e.traits.filter((tr) => tr.template === "background");
+  if (backgrounds.length === 0) return null;
+  const from = select(backgrounds.map((b) => [b.id, b.name]), { id: "mz-background-from", data: { focusKey: "mz-background-from" } });
+  const name = el("input", { type: "text", id: "mz-background-edge", maxlength: 100, autocomplete: "off", data: { focusKey: "mz-background-edge" } });
+  return form(
+    { id: "mz-background-form", class: "mz-background", "aria-label": "A Background's phantom edge" },
+    [
+      field("From the Background", from),
+      field("Phantom edge (until the scene ends)", name),
+      el("button", { type: "submit", id: "mz-background-buy" }, "Gain it (1 adversity)"),
+    ],
+    (b) => {
+      const words = name.value.trim();
+      if (words === "") return name.focus();
+      const edge = {
+        id: crypto.randomUUID(),
+        kind: "edge",
+        template: null,
+        name: words,
+        target_trait: null,
+        granted_by: null,
+        via: "granted",
+        lasts: "scene",
+        uses_left: null,
+      };
+      return ctx.move("The phantom edge was not gained.", () => api.mezzoSpendAdversity(ctx.gameId, e.id, byOf(e, ctx), { kind: "background", background: from.value, edge }, debt.box.checked), b);
+    },
+  );
+}
 
 function adversityCard(e, ctx) {
   const flaws = e.traits.filter((tr) => tr.kind === "flaw");
@@ -513,6 +545,7 @@ function adversityCard(e, ctx) {
       ),
     ),
     debt.node,
+    backgroundPart(e, ctx, debt),
     disclosure("What each spend does", el("p", { class: "mz-hint muted hint" }, ADVERSITY_HINT)),
   );
 }

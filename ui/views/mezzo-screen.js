@@ -180,9 +180,14 @@ async function load() {
   const table = await api.mezzoTable(gameId);
   if (!view || view.gameId !== gameId) return;
   view.table = table;
-  // Characters that left the game are no longer active in the scene.
-  view.active = view.active.filter((id) => table.characters.some((c) => c.id === id));
+  syncActive(table);
   await loadTab();
+}
+
+/** The characters active in the scene, as the table stores them (they survive a reload). */
+function syncActive(table) {
+  const active = table.scene?.active ?? [];
+  view.active = active.filter((id) => table.characters.some((c) => c.id === id));
 }
 
 /** What the shown tab reads besides the table: the log, the check waiting, the plot, the deck. */
@@ -228,6 +233,7 @@ async function move(title, call, button = null) {
       const change = answer && answer.view ? answer : answer.change;
       if (!view || view.gameId !== gameId) return;
       view.table = change.view;
+      syncActive(change.view);
       view.lastMoveTag = null;
       await loadTab();
       render();

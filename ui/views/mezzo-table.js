@@ -1,7 +1,8 @@
 // The Mezzo table tab (RULES.md §3.1): the arc (start the first, end one and start the next),
 // the characters active in the scene, and the players — influence (spend, gain), the Actor
 // role (take, leave), claims on characters (claim, give up), rename and remove — and a new
-// player. Every change is one move with an Undo toast (ctx.move).
+// player, and the table's dice (step dice or the D6 variant, used by action checks and
+// challenge actions). Every change is one move with an Undo toast (ctx.move).
 //
 //   import { renderTable, sceneCard } from "./mezzo-table.js";
 //   renderTable(host, ctx);   // ctx from mezzo-screen.js: {gameId, table, ui, move, …}
@@ -16,7 +17,7 @@ import { card, checkbox, form, field, button, select, plural, stepper } from "./
 export function renderTable(host, ctx) {
   const t = ctx.table;
   host.append(
-    el("div", { class: "mz-grid" }, arcCard(t, ctx), sceneCard(t, ctx, "mz-scene")),
+    el("div", { class: "mz-grid" }, arcCard(t, ctx), sceneCard(t, ctx, "mz-scene"), diceCard(t, ctx)),
     playersCard(t, ctx),
   );
 }
@@ -49,35 +50,80 @@ function arcCard(t, ctx) {
 }
 
 /**
- * The characters active in the scene, as checkboxes (kept in ctx.ui.active): an Actor plays
- * while one they claimed is active, and cannot leave the role then. `prefix` keeps ids unique.
+ * The scene (RULES.md §3.4, "Scenes"): start and end it, and the characters active in it, as
+ * checkboxes stored with the table (each change a move with Undo; ctx.ui.active follows the
+ * table). An Actor plays while one they claimed is active, and cannot leave the role then.
+ * Ending the scene ends what lasts until the end of the scene on every element. `prefix`
+ * keeps ids unique.
  */
 export function sceneCard(t, ctx, prefix, onChange = null) {
+  const scene = t.scene ?? { open: false, active: [] };
   const checks = t.characters.map((c) => {
     const check = checkbox(c.name, {
       id: `${prefix}-active-${c.id}`,
       class: "mz-active",
-      checked: ctx.ui.active.includes(c.id),
+      checked: scene.active.includes(c.id),
       data: { characterId: c.id, focusKey: `${prefix}-active-${c.id}` },
     });
-    check.box.addEventListener("change", () => {
-      ctx.ui.active = check.box.checked
-        ? [...ctx.ui.active.filter((id) => id !== c.id), c.id]
-        : ctx.ui.active.filter((id) => id !== c.id);
-      if (onChange) onChange();
+    check.box.addEventListener("change", async () => {
+      const next = check.box.checked ? [...scene.active.filter((id) => id !== c.id), c.id] : scene.active.filter((id) => id !== c.id);
+      const done = await ctx.move("Who is active did not change.", () => api.mezzoSetActive(ctx.gameId, next), null);
+      if (done && onChange) onChange();
     });
     return check.node;
   });
   return card(
     prefix,
-    "Active in the scene",
-    t.characters.length === 0
-      ? el("p", { class: "muted" }, "No characters in this game yet (add them on the Story elements tab).")
-      : el("div", { class: "mz-checks", role: "group", "aria-labelledby": `${prefix}-heading` }, ...checks),
+    scene.open ? "The scene (being played)" : "The scene",
     el(
       "p",
-      { class: "mz-hint muted" },
-      "A player who claimed an active character plays in the Actor role: 3 free votes on that character's matters, none elsewhere.",
+      { id: `${prefix}-status`, class: scene.open ? "mz-status running" : "mz-status" },
+      scene.open ? "A scene is being played." : "No scene is being played.",
+    ),
+    el("p", { class: "mz-cast-title", id: `${prefix}-active-label` }, "Active in the scene"),
+    t.characters.length === 0
+      ? el("p", { class: "muted" }, "No characters in this game yet (add them on the Story elements tab).")
+      : el("div", { class: "mz-checks", role: "group", "aria-labelledby": `${prefix}-active-label` }, ...checks),
+    el(
+      "p",
+      { class: "mz-hint muted", id: `${prefix}-hint` },
+      scene.open
+        ? "Ending it ends what lasts until the end of the scene on every element: scene-only traits, a Background's phantom edge, protection lent by a Heroic Sacrifice outside a challenge."
+        : "A player who claimed an active character plays in the Actor role: 3 free votes on that character's matters, none elsewhere.",
+    ),
+    button(
+      scene.open ? "End the scene" : "Start a scene",
+      (b) => ctx.move(scene.open ? "The scene did not end." : "The scene did not start.", () => (scene.open ? api.mezzoEndScene(ctx.gameId) : api.mezzoStartScene(ctx.gameId)), b),
+      { id: `${prefix}-toggle`, class: scene.open ? "" : "primary", "aria-describedby": `${prefix}-hint`, data: { focusKey: `${prefix}-toggle` } },
+    ),
+  );
+}
+
+// ---- the table's dice -----------------------------------------------------------------------
+
+const VARIANTS = [
+  ["steps", "Step dice (d4 to d12)"],
+  ["d6", "D6 variant (d6s only)"],
+];
+
+/** How Leave to Chance rolls at the table: action checks and challenge actions follow it. */
+function diceCard(t, ctx) {
+  const choice = select(VARIANTS, { id: "mz-variant", data: { focusKey: "mz-variant" }, "aria-describedby": "mz-variant-hint" });
+  choice.value = t.variant ?? "steps";
+  choice.addEventListener("change", () => {
+    const want = choice.value;
+    ctx.move("The dice did not change.", () => api.mezzoSetDiceVariant(ctx.gameId, want), null);
+  });
+  return card(
+    "mz-dice-variant",
+    "Dice",
+    field("The table rolls", choice),
+    el(
+      "p",
+      { class: "mz-hint muted", id: "mz-variant-hint" },
+      t.variant === "d6"
+        ? "D6 variant: every 6 votes raise a side's multiplier, the rest are its burst threshold; after a low first roll its owner may burst. Action checks and challenge actions roll this way."
+        : "Step dice: each vote raises a die a size (d4 to d12, then another die). Action checks and challenge actions roll this way.",
     ),
   );
 }

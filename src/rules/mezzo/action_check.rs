@@ -17,7 +17,13 @@
 //! 4. [`roll`]: each side's votes become step dice ([`conflict::step_dice`]); an acting
 //!    element's Restraints lock out the largest sizes (d12, then d10…; all five: it rolls 1).
 //!    A side scores its highest face, 1 with no dice. [`odds`] gives each side's exact chance
-//!    before this step.
+//!    before this step, counted by the conflicts' exact engine ([`exact::win_odds`]).
+//!    A table set to the D6 variant ([`start_with`]) rolls one d6 per side instead: every 6
+//!    votes raise its multiplier, the rest are its burst threshold ([`conflict::d6_die`]).
+//!    4b. [`choose_burst`]: a side whose first roll is within its threshold waits for its
+//!    owner, who has seen the roll, to burst (multiplier + 1, reroll once) or keep it
+//!    ([`suggested_bursts`]: the app's suggestion, the bursts that raise the expected
+//!    score). The score is the last roll times the multiplier in force.
 //! 5. [`surge`]: Sudden Surge, 3 adversity for +1 to the element's own result, after the roll.
 //! 6. [`resolve`]: pays every spend (influence, adversity with debt, the unexpected edges) and
 //!    compares the scores: the highest takes effect.
@@ -55,24 +61,24 @@
 //!   be bought more than once; a trait's votes count once per check.
 //! - The first-check award goes to every element named in the check, acting or involved,
 //!   when a check really takes place (not when none is needed).
-//! - Exact odds need every side's outcomes to fit in 128-bit counts and the reduced chance in
-//!   64 bits; a check with more dice than that is refused (field `sides`).
+//! - D6 variant: a check, and a challenge's major action (an action check), rolls the D6
+//!   variant when its table does (RULES.md §3.2, decision of 2026-11-25); a tie is broken by
+//!   a d6 per tied side. Its odds assume every owner bursts exactly when that raises the
+//!   expected score, as a conflict's do. Restraints: see [`dice`].
 
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::conflict::{self, Variant, MAX_VOTES};
+use super::conflict::{self, d6_die, D6Die, Variant, MAX_VOTES};
 use super::element::{self, clean_text, AdversitySpend, Element, ElementEvent, Player, SlotAward, Trait, TraitKind};
+use super::odds::{self as exact, Fraction, ScoreCounts};
 use crate::error::{Error, Result};
 use crate::rules::dice::DiceSource;
-use crate::rules::odds::Chance;
 
 /// The most a side's laws add or take away.
 pub const LAW_LIMIT: i32 = 2;
 /// The most sides a check has.
 pub const MAX_SIDES: usize = 8;
-/// The largest die, and the tiebreak die.
-const D12: u8 = 12;
 
 /// How likely a side is before any vote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -265,8 +271,53 @@ pub struct SideRoll {
     pub restraints: u32,
     /// Every die size locked out: the side rolls 1.
     pub locked_out: bool,
-    /// The highest face, 1 with no dice.
+    /// The highest face, 1 with no dice (in the D6 variant: the last roll times the
+    /// multiplier in force).
     pub highest: u32,
+    /// The D6 variant's die: its first roll and the owner's burst choice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub d6: Option<D6SideRoll>,
+}
+
+/// A side's d6 in the D6 variant (RULES.md §3.2): its multiplier and burst threshold, the
+/// first roll, and the burst its owner chose after seeing it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct D6SideRoll {
+    /// The die's multiplier, before any burst.
+    pub multiplier: u32,
+    pub threshold: u32,
+    pub first: u8,
+    /// The reroll of a burst (the multiplier is then one higher).
+    #[serde(default)]
+    pub reroll: Option<u8>,
+    /// Whether the owner chose to burst or keep; a first roll above the threshold has no
+    /// choice and is decided at once.
+    pub decided: bool,
+}
+
+impl D6SideRoll {
+    fn die(self) -> D6Die {
+        D6Die { multiplier: self.multiplier, threshold: self.threshold }
+    }
+
+    /// The owner may still burst.
+    pub fn open(self) -> bool {
+        !self.decided
+    }
+
+    /// The app's suggestion while the choice is open: burst when it raises the expected score.
+    pub fn burst_suggested(self) -> bool {
+        self.open() && self.die().burst_pays(self.first)
+    }
+
+    /// The last roll times the multiplier in force.
+    pub fn score(self) -> u32 {
+        match self.reroll {
+            Some(reroll) => u32::from(reroll) * (self.multiplier + 1),
+            None => u32::from(self.first) * self.multiplier,
+        }
+    }
 }
 
 /// A side of a check.
@@ -329,6 +380,13 @@ pub struct ActionCheck {
     pub tiebreaks: Vec<TieRoll>,
     #[serde(default)]
     pub outcome: Option<Outcome>,
+    /// The table's dice: step dice, or the D6 variant (written only then).
+    #[serde(default, skip_serializing_if = "is_steps")]
+    pub variant: Variant,
+}
+
+fn is_steps(v: &Variant) -> bool {
+    *v == Variant::Steps
 }
 
 /// How a side's votes add up.
@@ -395,6 +453,13 @@ pub enum CheckEvent {
         side: usize,
         element: Uuid,
         surges: u32,
+    },
+    /// D6 variant: a side's owner chose to burst (`reroll`) or keep the first roll.
+    BurstChosen {
+        check: Uuid,
+        side: usize,
+        reroll: Option<u8>,
+        score: u32,
     },
     Resolved {
         check: Uuid,
@@ -516,9 +581,18 @@ fn find<'a>(elements: &'a [Element], field: &str, id: Uuid) -> Result<&'a Elemen
         .ok_or_else(|| Error::invalid(field, format!("element {id} is not at the table")))
 }
 
-/// Opens a check (see the module's step 1). Returns the check — already `done` when no check
-/// is needed — and the elements given their first-check edge slots.
+/// Opens a check with the step dice (see the module's step 1). Returns the check — already
+/// `done` when no check is needed — and the elements given their first-check edge slots.
 pub fn start(setup: &CheckSetup, elements: &[Element]) -> Result<(ActionCheck, Changes, Vec<CheckEvent>)> {
+    start_with(setup, Variant::Steps, elements)
+}
+
+/// Opens a check rolled with `variant`'s dice (the table's), as [`start`] does.
+pub fn start_with(
+    setup: &CheckSetup,
+    variant: Variant,
+    elements: &[Element],
+) -> Result<(ActionCheck, Changes, Vec<CheckEvent>)> {
     let description = clean_text("description", &setup.description)?;
     if !(2..=MAX_SIDES).contains(&setup.sides.len()) {
         return Err(Error::invalid("sides", format!("a check has 2 to {MAX_SIDES} sides, not {}", setup.sides.len())));
@@ -579,6 +653,7 @@ pub fn start(setup: &CheckSetup, elements: &[Element]) -> Result<(ActionCheck, C
         tied: Vec::new(),
         tiebreaks: Vec::new(),
         outcome: None,
+        variant,
     };
     match live[..] {
         [] => Err(Error::invalid(
@@ -773,6 +848,10 @@ pub struct SideDice {
     pub restraints: u32,
     #[serde(default)]
     pub locked_out: bool,
+    /// D6 variant: the side's one d6, its multiplier and burst threshold (`dice` is then
+    /// `[6]`; no votes: no die, the side scores 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub d6: Option<D6Die>,
 }
 
 /// `dice` under `restraints` Restraints: each locks out the largest size left (one: no d12,
@@ -787,6 +866,12 @@ pub fn restrained(dice: &[u8], restraints: u32) -> Option<Vec<u8>> {
 }
 
 /// The dice each side rolls now (negligible sides: None).
+///
+/// Ruling for Restraints in the D6 variant (the source states them for step dice): a side
+/// first turns its votes into step dice and the Restraints cap them as above; the votes the
+/// capped dice are still worth (their steps) buy its d6. So a Restraint wastes exactly the
+/// votes it wastes with step dice (one Restraint: 5 votes stay 5, 6 votes count as 5), and
+/// with all five sizes locked out the side rolls 1, as with step dice.
 pub fn dice(check: &ActionCheck, elements: &[Element]) -> Result<Vec<Option<SideDice>>> {
     let mut all = Vec::with_capacity(check.sides.len());
     for (i, s) in check.sides.iter().enumerate() {
@@ -805,9 +890,15 @@ pub fn dice(check: &ActionCheck, elements: &[Element]) -> Result<Vec<Option<Side
             }
             None => 0,
         };
-        let side = match restrained(&stepped, restraints) {
-            Some(dice) => SideDice { dice, bonus: check.surges_for(i), restraints, locked_out: false },
-            None => SideDice { dice: Vec::new(), bonus: check.surges_for(i), restraints, locked_out: true },
+        let bonus = check.surges_for(i);
+        let side = match (restrained(&stepped, restraints), check.variant) {
+            (None, _) => SideDice { dice: Vec::new(), bonus, restraints, locked_out: true, d6: None },
+            (Some(dice), Variant::Steps) => SideDice { dice, bonus, restraints, locked_out: false, d6: None },
+            (Some(capped), Variant::D6) => {
+                let die = d6_die(conflict::steps(&capped)?)?;
+                let dice = if die.is_some() { vec![6] } else { Vec::new() };
+                SideDice { dice, bonus, restraints, locked_out: false, d6: die }
+            }
         };
         all.push(Some(side));
     }
@@ -815,105 +906,57 @@ pub fn dice(check: &ActionCheck, elements: &[Element]) -> Result<Vec<Option<Side
 }
 
 /// Each side's exact chance of taking effect if the dice were rolled now (a negligible side:
-/// 0), a tie split evenly among the tied sides.
-pub fn odds(check: &ActionCheck, elements: &[Element]) -> Result<Vec<Chance>> {
+/// 0), a tie split evenly among the tied sides. In the D6 variant every owner is assumed to
+/// burst exactly when it raises the expected score (RULES.md §3.2, "Odds").
+pub fn odds(check: &ActionCheck, elements: &[Element]) -> Result<Vec<Fraction>> {
     if !matches!(check.phase, Phase::Votes | Phase::Perks) {
         return Err(Error::invalid("check", "odds are for a check whose dice are still to be rolled"));
     }
     let planned = dice(check, elements)?;
     let live: Vec<SideDice> = planned.iter().flatten().map(|s| SideDice { bonus: 0, ..s.clone() }).collect();
     let mut chances = chances(&live)?.into_iter();
-    Ok(planned
-        .iter()
-        .map(|p| if p.is_some() { chances.next().unwrap_or(Chance::new(0, 1)) } else { Chance::new(0, 1) })
-        .collect())
+    Ok(planned.iter().map(|p| p.as_ref().and_then(|_| chances.next()).unwrap_or_else(Fraction::zero)).collect())
 }
 
 /// The exact chance that `element`'s action takes effect (see [`odds`]).
-pub fn success_odds(check: &ActionCheck, elements: &[Element], element: Uuid) -> Result<Chance> {
+pub fn success_odds(check: &ActionCheck, elements: &[Element], element: Uuid) -> Result<Fraction> {
     let side = check
         .side_of(element)
         .ok_or_else(|| Error::invalid("element", format!("element {element} does not act in this check")))?;
-    Ok(odds(check, elements)?[side])
+    Ok(odds(check, elements)?.swap_remove(side))
 }
 
 /// Each side's exact chance of the highest score, when each scores its highest face (1 with
-/// no dice) plus its bonus and a tie is split evenly among the tied sides.
-pub fn chances(sides: &[SideDice]) -> Result<Vec<Chance>> {
-    let too_many = || Error::invalid("sides", "too many dice for exact odds");
-    if sides.is_empty() {
-        return Err(Error::invalid("sides", "no side to compare"));
+/// no dice; in the D6 variant its d6 with the bursts that pay) plus its bonus, a tie split
+/// evenly among the tied sides. The counting is the conflicts' exact engine
+/// ([`exact::win_odds`]), so no number of dice is too many.
+pub fn chances(sides: &[SideDice]) -> Result<Vec<Fraction>> {
+    if sides.len() < 2 {
+        return Err(Error::invalid("sides", "at least two sides to compare"));
     }
-    for (i, s) in sides.iter().enumerate() {
-        if s.dice.contains(&0) {
-            return Err(Error::invalid(format!("sides[{i}].dice"), "a die has at least one face"));
-        }
-    }
-    // Outcomes of side i with a score of at most t: the product of min(t − bonus, d).
-    let at_most = |s: &SideDice, t: u64| -> u128 {
-        let Some(face) = t.checked_sub(u64::from(s.bonus)) else { return 0 };
-        if s.dice.is_empty() {
-            return u128::from(face >= 1);
-        }
-        s.dice.iter().map(|&d| u128::from(face.min(u64::from(d)))).product()
-    };
-    let outcomes: Vec<u128> = sides
+    let counts = sides
         .iter()
-        .map(|s| s.dice.iter().try_fold(1u128, |n, &d| n.checked_mul(u128::from(d))))
-        .collect::<Option<_>>()
-        .ok_or_else(too_many)?;
-    let mut lcm = 1u128;
-    for k in 1..=sides.len() as u128 {
-        lcm = lcm / gcd(lcm, k) * k;
-    }
-    let denominator = outcomes.iter().try_fold(lcm, |n, &o| n.checked_mul(o)).ok_or_else(too_many)?;
-    let top = sides
-        .iter()
-        .map(|s| u64::from(s.dice.iter().copied().max().unwrap_or(1)) + u64::from(s.bonus))
-        .max()
-        .unwrap_or(1);
-    let mut result = Vec::with_capacity(sides.len());
-    for j in 0..sides.len() {
-        let mut numerator = 0u128;
-        for t in 1..=top {
-            let eq_j = at_most(&sides[j], t) - at_most(&sides[j], t - 1);
-            if eq_j == 0 {
-                continue;
-            }
-            // ways[k]: outcomes of the other sides where exactly k tie at t and the rest are below.
-            let mut ways = vec![1u128];
-            for (i, s) in sides.iter().enumerate() {
-                if i == j {
-                    continue;
-                }
-                let below = at_most(s, t - 1);
-                let equal = at_most(s, t) - below;
-                let mut next = vec![0u128; ways.len() + 1];
-                for (k, &w) in ways.iter().enumerate() {
-                    next[k] = next[k].checked_add(w.checked_mul(below).ok_or_else(too_many)?).ok_or_else(too_many)?;
-                    next[k + 1] = w.checked_mul(equal).ok_or_else(too_many)?;
-                }
-                ways = next;
-            }
-            for (k, &w) in ways.iter().enumerate() {
-                let share = lcm / (k as u128 + 1);
-                let add = eq_j.checked_mul(w).and_then(|n| n.checked_mul(share)).ok_or_else(too_many)?;
-                numerator = numerator.checked_add(add).ok_or_else(too_many)?;
-            }
-        }
-        let g = gcd(numerator, denominator).max(1);
-        let (count, all) = (numerator / g, denominator / g);
-        let (count, all) = (u64::try_from(count).map_err(|_| too_many())?, u64::try_from(all).map_err(|_| too_many())?);
-        result.push(Chance::new(count, all));
-    }
-    Ok(result)
+        .enumerate()
+        .map(|(i, s)| {
+            side_counts(s).map_err(|e| match e {
+                Error::Invalid { field, problem } => Error::invalid(format!("sides[{i}].{field}"), problem),
+                other => other,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(exact::win_odds(&counts)?.options())
 }
 
-fn gcd(mut a: u128, mut b: u128) -> u128 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
+/// How a side's equally likely outcomes score, Sudden Surges added.
+fn side_counts(s: &SideDice) -> Result<ScoreCounts> {
+    let rolled = match s.d6 {
+        // d6_die is one-to-one from 1 vote up: these are the votes that bought the die.
+        Some(die) => exact::d6_counts(6 * (die.multiplier - 1) + die.threshold)?,
+        None => exact::step_counts(&s.dice)?,
+    };
+    let mut counts = vec![0; s.bonus as usize];
+    counts.extend(rolled.counts);
+    Ok(ScoreCounts { counts, outcomes: rolled.outcomes })
 }
 
 /// Rolls every side's dice (step 4): typed-in dice are used side by side, in order.
@@ -934,13 +977,83 @@ pub fn roll(
         for (k, &sides) in p.dice.iter().enumerate() {
             dice.push(RolledDie { sides, face: source.roll(sides, &format!("sides[{i}][{k}]"))? });
         }
-        let highest = dice.iter().map(|d| u32::from(d.face)).max().unwrap_or(1);
-        let roll = SideRoll { dice, restraints: p.restraints, locked_out: p.locked_out, highest };
+        let mut highest = dice.iter().map(|d| u32::from(d.face)).max().unwrap_or(1);
+        let d6 = match (p.d6, dice.first()) {
+            (Some(die), Some(first)) => {
+                let d6 = D6SideRoll {
+                    multiplier: die.multiplier,
+                    threshold: die.threshold,
+                    first: first.face,
+                    reroll: None,
+                    decided: !die.may_burst(first.face),
+                };
+                highest = d6.score();
+                Some(d6)
+            }
+            _ => None,
+        };
+        let roll = SideRoll { dice, restraints: p.restraints, locked_out: p.locked_out, highest, d6 };
         events.push(CheckEvent::Rolled { check: check.id, side: i, roll: roll.clone() });
         next.sides[i].roll = Some(roll);
     }
     next.phase = Phase::Rolled;
     Ok((next, events))
+}
+
+/// The sides whose owner may still burst (D6 variant): their first roll is within the
+/// threshold and they have not chosen.
+pub fn open_bursts(check: &ActionCheck) -> Vec<usize> {
+    (0..check.sides.len())
+        .filter(|&i| check.sides[i].roll.as_ref().and_then(|r| r.d6).is_some_and(D6SideRoll::open))
+        .collect()
+}
+
+/// The open bursts the app suggests: those that raise the expected score.
+pub fn suggested_bursts(check: &ActionCheck) -> Vec<usize> {
+    (0..check.sides.len())
+        .filter(|&i| check.sides[i].roll.as_ref().and_then(|r| r.d6).is_some_and(D6SideRoll::burst_suggested))
+        .collect()
+}
+
+/// D6 variant, after the roll: the owner of `side`, having seen its first roll, bursts
+/// (`burst`: its multiplier rises by 1 and it rerolls, a die named `sides[i].reroll`) or
+/// keeps it. Refused for a side with no choice open.
+pub fn choose_burst(
+    check: &ActionCheck,
+    side: usize,
+    burst: bool,
+    source: &mut (impl DiceSource + ?Sized),
+) -> Result<(ActionCheck, Vec<CheckEvent>)> {
+    if check.phase != Phase::Rolled {
+        return Err(Error::invalid("check", "a burst is chosen after the roll and before the result"));
+    }
+    let roll = check.side("side", side)?.roll.as_ref();
+    let Some(mut d6) = roll.and_then(|r| r.d6).filter(|d| d.open()) else {
+        return Err(Error::invalid("side", format!("side {side} has no burst to choose")));
+    };
+    if burst {
+        d6.reroll = Some(source.roll(6, &format!("sides[{side}].reroll"))?);
+    }
+    d6.decided = true;
+    let mut next = check.clone();
+    let roll = next.sides[side].roll.as_mut().expect("checked above");
+    if let Some(reroll) = d6.reroll {
+        roll.dice.push(RolledDie { sides: 6, face: reroll });
+    }
+    roll.d6 = Some(d6);
+    roll.highest = d6.score();
+    let event = CheckEvent::BurstChosen { check: check.id, side, reroll: d6.reroll, score: d6.score() };
+    Ok((next, vec![event]))
+}
+
+fn bursts_decided(check: &ActionCheck, what: &str) -> Result<()> {
+    match open_bursts(check).first() {
+        Some(side) => Err(Error::invalid(
+            "bursts",
+            format!("side {side} may still burst: its owner bursts or keeps the roll before {what}"),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Buys a Sudden Surge after the roll (step 5): +1 to the element's own result.
@@ -953,6 +1066,7 @@ pub fn surge(
     if check.phase != Phase::Rolled {
         return Err(Error::invalid("surge", "a Sudden Surge is bought after the roll and before the result"));
     }
+    bursts_decided(check, "a Sudden Surge")?;
     let side = check
         .side_of(new.element)
         .ok_or_else(|| Error::invalid("element", "a Sudden Surge adds to the element's own action"))?;
@@ -1036,6 +1150,7 @@ pub fn resolve(
     if check.phase != Phase::Rolled {
         return Err(Error::invalid("check", "a check is resolved once its dice are rolled"));
     }
+    bursts_decided(check, "the result")?;
     let (changes, paid) = pay(check, players, elements)?;
     let mut next = check.clone();
     for i in 0..next.sides.len() {
@@ -1063,8 +1178,8 @@ pub fn resolve(
     Ok((next, changes, events))
 }
 
-/// One tiebreak round: a d12 for each tied side; the highest takes effect, those equal on
-/// top stay tied.
+/// One tiebreak round: a d12 for each tied side (a d6 in the D6 variant); the highest takes
+/// effect, those equal on top stay tied.
 pub fn break_tie(
     check: &ActionCheck,
     source: &mut (impl DiceSource + ?Sized),
@@ -1072,8 +1187,7 @@ pub fn break_tie(
     if check.phase != Phase::Tied {
         return Err(Error::invalid("check", "there is no tie to break"));
     }
-    let round = conflict::tiebreak_round(&check.tied, Variant::Steps, source)?;
-    debug_assert_eq!(round.die, D12);
+    let round = conflict::tiebreak_round(&check.tied, check.variant, source)?;
     let roll = TieRoll { sides: round.options.clone(), faces: round.faces.clone() };
     let mut next = check.clone();
     next.tiebreaks.push(roll.clone());
@@ -1115,6 +1229,7 @@ mod tests {
     use super::*;
     use crate::rules::dice::{Entered, Rolled};
     use crate::rules::mezzo::element::{Benefit, ElementKind, Template, Via};
+    use crate::rules::odds::Chance;
 
     fn id(n: u128) -> Uuid {
         Uuid::from_u128(n)
@@ -1225,6 +1340,11 @@ mod tests {
 
     fn faces(check: &ActionCheck, side: usize) -> Vec<(u8, u8)> {
         check.sides[side].roll.as_ref().unwrap().dice.iter().map(|d| (d.sides, d.face)).collect()
+    }
+
+    /// Exact fractions as chances, to compare with [`c`].
+    fn chs(f: Vec<Fraction>) -> Vec<Chance> {
+        f.iter().map(|f| f.chance().unwrap()).collect()
     }
 
     fn c(count: u64, outcomes: u64) -> Chance {
@@ -1407,7 +1527,7 @@ mod tests {
         let counted = go(&check, Cast::Counted { side: 0, votes: 2 }, &els);
         assert_eq!((counted.tally(0).counted, counted.tally(0).total, counted.tally(1).total), (2, 4, 1));
         let cast_here = go(&check, Cast::Influence { player: id(ADA), side: 0, points: 2 }, &els);
-        assert_eq!(odds(&counted, &els).unwrap(), odds(&cast_here, &els).unwrap());
+        assert_eq!(chs(odds(&counted, &els).unwrap()), chs(odds(&cast_here, &els).unwrap()));
         let rolled_check = rolled(&counted, &els, &[3, 4]); // action d10 (4 votes), failure d4 (1 vote)
         let (done, changes, _) = resolve(&rolled_check, &players(), &els).unwrap();
         assert_eq!(done.winner(), Some(1));
@@ -1605,7 +1725,8 @@ mod tests {
                         dice: vec![RolledDie { sides: 6, face: 5 }],
                         restraints: 0,
                         locked_out: false,
-                        highest: 5
+                        highest: 5,
+                        d6: None
                     },
                 },
                 CheckEvent::Rolled {
@@ -1615,7 +1736,8 @@ mod tests {
                         dice: vec![RolledDie { sides: 4, face: 3 }],
                         restraints: 0,
                         locked_out: false,
-                        highest: 3
+                        highest: 3,
+                        d6: None
                     },
                 },
             ]
@@ -1710,7 +1832,7 @@ mod tests {
             err(cast(&check, &Cast::Influence { player: id(ADA), side: 2, points: 1 }, &players(), &els)),
             "side: side 2 is negligible: it takes no part"
         );
-        let odds = odds(&check, &els).unwrap();
+        let odds = chs(odds(&check, &els).unwrap());
         assert_eq!(odds, vec![c(2, 3), c(1, 3), c(0, 1)]);
         let check = rolled(&check, &els, &[2, 3]);
         let (done, _, _) = resolve(&check, &players(), &els).unwrap();
@@ -1723,18 +1845,19 @@ mod tests {
     fn odds_are_exact_with_ties_split_evenly() {
         // d6 against d4: P(d6 > d4) = 14/24, a tie 4/24 split in two: 2/3.
         let (check, els) = climb();
-        assert_eq!(odds(&check, &els).unwrap(), vec![c(2, 3), c(1, 3)]);
-        let side = |dice: &[u8], bonus| SideDice { dice: dice.to_vec(), bonus, restraints: 0, locked_out: false };
-        assert_eq!(chances(&[side(&[12], 0), side(&[12], 0)]).unwrap(), vec![c(1, 2), c(1, 2)]);
+        assert_eq!(chs(odds(&check, &els).unwrap()), vec![c(2, 3), c(1, 3)]);
+        let side =
+            |dice: &[u8], bonus| SideDice { dice: dice.to_vec(), bonus, restraints: 0, locked_out: false, d6: None };
+        assert_eq!(chs(chances(&[side(&[12], 0), side(&[12], 0)]).unwrap()), vec![c(1, 2), c(1, 2)]);
         // d4, d4 and no dice (always 1): the empty side wins only a three-way tie at 1.
         assert_eq!(
-            chances(&[side(&[4], 0), side(&[4], 0), side(&[], 0)]).unwrap(),
+            chs(chances(&[side(&[4], 0), side(&[4], 0), side(&[], 0)]).unwrap()),
             vec![c(47, 96), c(47, 96), c(1, 48)]
         );
         // A d4 with +1 against a d4: 10/16 above, 3/16 tied.
-        assert_eq!(chances(&[side(&[4], 1), side(&[4], 0)]).unwrap(), vec![c(23, 32), c(9, 32)]);
+        assert_eq!(chs(chances(&[side(&[4], 1), side(&[4], 0)]).unwrap()), vec![c(23, 32), c(9, 32)]);
         // Two dice: d12 & d4 (6 votes) against a d8: the highest face counts.
-        let both = chances(&[side(&[12, 4], 0), side(&[8], 0)]).unwrap();
+        let both = chs(chances(&[side(&[12, 4], 0), side(&[8], 0)]).unwrap());
         assert_eq!(
             both[0].count() * both[1].outcomes() + both[1].count() * both[0].outcomes(),
             both[0].outcomes() * both[1].outcomes()
@@ -1743,11 +1866,114 @@ mod tests {
         let els =
             set(&els, MIRA, |e| e.traits.push(Trait::from_template(id(30), Template::Restraint, "Net", Via::Granted)));
         let check = go(&check, Cast::Influence { player: id(ADA), side: 0, points: 3 }, &els);
-        assert_eq!(odds(&check, &els).unwrap(), vec![c(4, 5), c(1, 5)]);
+        assert_eq!(chs(odds(&check, &els).unwrap()), vec![c(4, 5), c(1, 5)]);
         let rolled_check = rolled(&check, &els, &[1, 1]);
         assert!(err(odds(&rolled_check, &els)).contains("still to be rolled"));
-        assert_eq!(success_odds(&check, &els, id(MIRA)).unwrap(), c(4, 5));
+        assert_eq!(success_odds(&check, &els, id(MIRA)).unwrap().chance().unwrap(), c(4, 5));
         assert!(err(success_odds(&check, &els, id(WALL))).starts_with("element: element"));
+    }
+
+    // --- the D6 variant
+
+    /// Mira's common action (2 votes: d6 ×1, may burst on 1–2) against an occasional
+    /// failure (1 vote: d6 ×1, may burst on 1), rolled in the D6 variant.
+    fn d6_climb() -> (ActionCheck, Vec<Element>) {
+        let sides = vec![action(MIRA, BaseChance::Common), failure(BaseChance::Occasional)];
+        let (check, changes, _) = start_with(&setup(sides), Variant::D6, &elements()).unwrap();
+        (check, merge(&elements(), &changes.elements))
+    }
+
+    #[test]
+    fn a_d6_check_rolls_one_d6_per_side_and_its_odds_assume_the_bursts_that_pay() {
+        let (check, els) = d6_climb();
+        let planned = dice(&check, &els).unwrap();
+        let die = |p: &Option<SideDice>| p.as_ref().unwrap().d6.unwrap();
+        assert_eq!(die(&planned[0]), D6Die { multiplier: 1, threshold: 2 });
+        assert_eq!(die(&planned[1]), D6Die { multiplier: 1, threshold: 1 });
+        // Counted over every (first roll, reroll) pair, a burst taken whenever it pays.
+        assert_eq!(chs(odds(&check, &els).unwrap()), vec![c(65, 108), c(43, 108)]);
+        // The same numbers as a conflict of 2 votes against 1 in the D6 variant.
+        let conflict = exact::odds(&[2, 1], Variant::D6).unwrap().options();
+        assert_eq!(odds(&check, &els).unwrap(), conflict);
+        let json = serde_json::to_value(&check).unwrap();
+        assert_eq!(json["variant"], "d6");
+        assert!(serde_json::to_value(climb().0).unwrap().get("variant").is_none(), "step dice are not written");
+    }
+
+    #[test]
+    fn the_owner_bursts_or_keeps_after_seeing_the_first_d6() {
+        let (check, els) = d6_climb();
+        // Mira rolls 2 (within her threshold 2), the failure 5 (above its threshold 1).
+        let check = rolled(&check, &els, &[2, 5]);
+        assert_eq!((open_bursts(&check), suggested_bursts(&check)), (vec![0], vec![0]));
+        assert_eq!(check.sides[0].roll.as_ref().unwrap().highest, 2);
+        assert!(err(resolve(&check, &players(), &els)).starts_with("bursts: side 0 may still burst"));
+        let surge_now = Surge { element: id(MIRA), by: id(ADA), allow_debt: false };
+        assert!(err(surge(&check, &surge_now, &players(), &els)).starts_with("bursts: side 0 may still burst"));
+        assert_eq!(err(choose_burst(&check, 1, true, &mut Entered::new([3]))), "side: side 1 has no burst to choose");
+
+        // She bursts: ×2 and a reroll of 4 scores 8, and she beats the failure's 5.
+        let (burst, events) = choose_burst(&check, 0, true, &mut Entered::new([4])).unwrap();
+        assert_eq!(events, vec![CheckEvent::BurstChosen { check: id(CHECK), side: 0, reroll: Some(4), score: 8 }]);
+        assert!(open_bursts(&burst).is_empty());
+        assert_eq!(faces(&burst, 0), vec![(6, 2), (6, 4)]);
+        assert_eq!(err(choose_burst(&burst, 0, true, &mut Entered::new([4]))), "side: side 0 has no burst to choose");
+        let (done, _, _) = resolve(&burst, &players(), &els).unwrap();
+        assert_eq!((done.winner(), done.scores()), (Some(0), vec![Some(8), Some(5)]));
+
+        // She keeps her 2 instead: the failure takes effect.
+        let (kept, events) = choose_burst(&check, 0, false, &mut Entered::new([])).unwrap();
+        assert_eq!(events, vec![CheckEvent::BurstChosen { check: id(CHECK), side: 0, reroll: None, score: 2 }]);
+        let (done, _, _) = resolve(&kept, &players(), &els).unwrap();
+        assert_eq!((done.winner(), done.scores()), (Some(1), vec![Some(2), Some(5)]));
+        let json = serde_json::to_string(&kept).unwrap();
+        assert_eq!(serde_json::from_str::<ActionCheck>(&json).unwrap(), kept);
+    }
+
+    #[test]
+    fn a_d6_tie_is_broken_with_d6s() {
+        let (check, els) = d6_climb();
+        let (check, _) = choose_burst(&rolled(&check, &els, &[2, 4]), 0, false, &mut Entered::new([])).unwrap();
+        let (tied, _, _) = resolve(&check, &players(), &els).unwrap();
+        assert_eq!(tied.phase, Phase::Done, "2 against 4 is no tie");
+        let check = rolled(&d6_climb().0, &els, &[4, 4]);
+        let (tied, _, _) = resolve(&check, &players(), &els).unwrap();
+        assert_eq!(tied.tied, vec![0, 1]);
+        assert!(break_tie(&tied, &mut Entered::new([7, 1])).is_err(), "a tiebreak die is a d6");
+        let (done, _) = break_tie(&tied, &mut Entered::new([3, 6])).unwrap();
+        assert_eq!(done.winner(), Some(1));
+        assert_eq!(done.tiebreaks[0].faces, vec![3, 6]);
+    }
+
+    #[test]
+    fn restraints_in_the_d6_variant_waste_the_votes_they_waste_with_step_dice() {
+        // Mira with 6 votes (d6 ×2) against a failure with 5 (d6 ×1, burst on 1–5).
+        let (check, els) = d6_climb();
+        let check = go(&check, Cast::Counted { side: 0, votes: 4 }, &els);
+        let check = go(&check, Cast::Counted { side: 1, votes: 4 }, &els);
+        assert_eq!(dice(&check, &els).unwrap()[0].as_ref().unwrap().d6, Some(D6Die { multiplier: 2, threshold: 0 }));
+        assert_eq!(chs(odds(&check, &els).unwrap()), vec![c(37, 72), c(35, 72)]);
+        // One Restraint: her step dice d12 + d4 would be d10 + d4, worth 5 votes: d6 ×1 burst on 1–5.
+        let net = |n: u128| Trait::from_template(id(30 + n), Template::Restraint, "Net", Via::Granted);
+        let held = set(&els, MIRA, |e| e.traits.push(net(0)));
+        let planned = dice(&check, &held).unwrap()[0].clone().unwrap();
+        assert_eq!((planned.d6, planned.restraints), (Some(D6Die { multiplier: 1, threshold: 5 }), 1));
+        assert_eq!(chs(odds(&check, &held).unwrap()), vec![c(1, 2), c(1, 2)]);
+        // All five sizes locked out: no die, she rolls 1.
+        let bound = set(&els, MIRA, |e| e.traits.extend((0..5).map(net)));
+        let planned = dice(&check, &bound).unwrap()[0].clone().unwrap();
+        assert!(planned.locked_out && planned.d6.is_none() && planned.dice.is_empty());
+        let rolled_check = rolled(&check, &bound, &[6]);
+        assert_eq!(rolled_check.sides[0].roll.as_ref().unwrap().highest, 1);
+    }
+
+    #[test]
+    fn exact_odds_take_any_number_of_dice() {
+        // Eight d12s a side (40 votes) had too many outcomes for the old 128-bit count.
+        let side = SideDice { dice: vec![12; 8], bonus: 0, restraints: 0, locked_out: false, d6: None };
+        let three = chances(&[side.clone(), side.clone(), side]).unwrap();
+        assert_eq!(chs(three), vec![c(1, 3), c(1, 3), c(1, 3)]);
+        assert!(err(chances(&[])).starts_with("sides: at least two sides"));
     }
 
     #[test]
@@ -1806,8 +2032,8 @@ mod tests {
         fn chances_match_enumeration(
             sides in proptest::collection::vec((proptest::collection::vec(prop_oneof![Just(4u8), Just(6), Just(8)], 0..3), 0u32..2), 2..4)
         ) {
-            let sides: Vec<SideDice> = sides.into_iter().map(|(dice, bonus)| SideDice { dice, bonus, restraints: 0, locked_out: false }).collect();
-            let got = chances(&sides).unwrap();
+            let sides: Vec<SideDice> = sides.into_iter().map(|(dice, bonus)| SideDice { dice, bonus, restraints: 0, locked_out: false, d6: None }).collect();
+            let got = chs(chances(&sides).unwrap());
             // Enumerate: every face of every die, each equally likely.
             let dice: Vec<(usize, u8)> = sides.iter().enumerate().flat_map(|(i, s)| s.dice.iter().map(move |&d| (i, d))).collect();
             let total: u64 = dice.iter().map(|&(_, d)| u64::from(d)).product();
@@ -1862,7 +2088,7 @@ mod tests {
             for _ in 0..favor {
                 check = go(&check, Cast::FortunesFavor { element: id(MIRA), by: id(CY), allow_debt: true }, &els);
             }
-            let odds = odds(&check, &els).unwrap();
+            let odds = chs(odds(&check, &els).unwrap());
             let sum = odds[0].count() * odds[1].outcomes() + odds[1].count() * odds[0].outcomes();
             prop_assert_eq!(sum, odds[0].outcomes() * odds[1].outcomes());
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);

@@ -88,48 +88,6 @@ pub fn odds(votes: &[u32], variant: Variant) -> Result<ConflictOdds> {
     win_odds(&options)
 }
 
-/// The scores of any dice (each with at least one face) plus `bonus`: the highest face plus
-/// the bonus, or 1 plus the bonus with no dice. Errors name a die with no faces (`dice[k]`),
-/// or `dice` when its outcomes do not fit 64 bits or its top score passes [`MAX_SCORES`].
-pub fn bonus_counts(dice: &[u8], bonus: u32) -> Result<ScoreCounts> {
-    if let Some(k) = dice.iter().position(|&d| d == 0) {
-        return Err(Error::invalid(format!("dice[{k}]"), "a die has at least one face"));
-    }
-    let top = dice.iter().copied().max().map_or(1, u64::from);
-    if top + u64::from(bonus) >= MAX_SCORES as u64 {
-        return Err(Error::invalid("dice", format!("scores up to {} only", MAX_SCORES - 1)));
-    }
-    let outcomes = dice
-        .iter()
-        .try_fold(1u64, |n, &d| n.checked_mul(u64::from(d)))
-        .ok_or_else(|| Error::invalid("dice", "too many dice to count every roll"))?;
-    // `at_most(s)` counts the rolls whose every face is at most s (no dice: the 1 is).
-    let at_most =
-        |s: u64| if dice.is_empty() { u64::from(s >= 1) } else { dice.iter().map(|&d| s.min(u64::from(d))).product() };
-    let mut counts = vec![0; bonus as usize];
-    counts.extend((0..=top).map(|s| if s == 0 { 0 } else { at_most(s) - at_most(s - 1) }));
-    Ok(ScoreCounts { counts, outcomes })
-}
-
-/// Each side's exact chance of the highest score when side i rolls `sides[i].0` and adds
-/// `sides[i].1` to its highest face, ties split evenly: the exact engine for action checks
-/// and major actions (RULES.md §3.3), which compare sides this way. Errors name `sides`
-/// (fewer than 2 or more than the most options) or a side's die (`sides[i].dice[k]`).
-pub fn side_odds(sides: &[(Vec<u8>, u32)]) -> Result<ConflictOdds> {
-    check_options("sides", sides.len())?;
-    let options = sides
-        .iter()
-        .enumerate()
-        .map(|(i, (dice, bonus))| {
-            bonus_counts(dice, *bonus).map_err(|e| match e {
-                Error::Invalid { field, problem } => Error::invalid(format!("sides[{i}].{field}"), problem),
-                other => other,
-            })
-        })
-        .collect::<Result<Vec<_>>>()?;
-    win_odds(&options)
-}
-
 /// Each option's exact chance of having the highest score, ties split evenly, when option i
 /// scores as `options[i]` says. Errors name `options` (too few or too many) or `options[i]`
 /// (no outcomes, counts that do not add up to them, more than [`MAX_SCORES`] scores).
@@ -620,6 +578,16 @@ impl fmt::Display for Natural {
     }
 }
 
+// ---------------------------------------------------------------------------------------
+// For action checks (action_check.rs, which counts its odds with `win_odds` above)
+
+impl Fraction {
+    /// Exactly 0: the chance of a side that takes no part.
+    pub fn zero() -> Fraction {
+        Fraction { numerator: Natural::zero(), denominator: Natural::from(1u64) }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -836,38 +804,6 @@ mod tests {
             Outcome::Winner(w) => shares[*w] += 6,
             Outcome::Tie(tied) => tied.iter().for_each(|&t| shares[t] += 6 / tied.len() as u128),
         }
-    }
-
-    #[test]
-    fn side_odds_are_the_conflict_odds_plus_a_bonus_and_agree_with_the_action_check() {
-        use crate::rules::mezzo::action_check::{chances, SideDice};
-        // Step dice without a bonus: the conflict's odds.
-        assert_eq!(side_odds(&[(vec![10], 0), (vec![4], 0)]).unwrap(), odds(&[4, 1], Variant::Steps).unwrap());
-        assert_eq!(
-            side_odds(&[(vec![4], 0), (vec![], 0)]).unwrap().options(),
-            odds(&[1, 0], Variant::Steps).unwrap().options()
-        );
-        // A d4 with a Sudden Surge (+1) against a d6: 1/4 + … exactly as the action check says.
-        for sides in [
-            vec![(vec![4], 1), (vec![6], 0)],
-            vec![(vec![12, 4], 0), (vec![8], 2), (vec![], 0)],
-            vec![(vec![4, 4], 0), (vec![6], 0)],
-        ] {
-            let exact: Vec<Chance> = side_odds(&sides).unwrap().options().iter().map(|f| f.chance().unwrap()).collect();
-            let check: Vec<SideDice> = sides
-                .iter()
-                .map(|(dice, bonus)| SideDice { dice: dice.clone(), bonus: *bonus, restraints: 0, locked_out: false })
-                .collect();
-            assert_eq!(exact, chances(&check).unwrap(), "{sides:?}");
-            assert!(sums_to_one(&side_odds(&sides).unwrap()));
-        }
-        let err = |r: Result<ConflictOdds>| r.unwrap_err().to_string();
-        assert_eq!(err(side_odds(&[(vec![4], 0), (vec![6, 0], 0)])), "sides[1].dice[1]: a die has at least one face");
-        assert_eq!(err(side_odds(&[(vec![4], 0)])), "sides: a conflict has 2 to 16 options, not 1");
-        assert_eq!(
-            err(side_odds(&[(vec![255; 9], 0), (vec![4], 0)])),
-            "sides[0].dice: too many dice to count every roll"
-        );
     }
 
     #[test]

@@ -14,12 +14,15 @@
 //! the table join the file the same way, each with a default, so older files still read.
 
 use serde::{Deserialize, Serialize};
+use uuid::Uuid;
 
 use super::challenge::Challenge;
-use super::element::{Element, Player};
+use super::conflict::Variant;
+use super::element::{self, Element, ElementEvent, Player};
 use super::plot::{Arc, CustomLaw, Fact, NoEscape, PlotHook, TurningPoint};
 use super::seed_deck::{KeywordDie, SeedDeck};
 use super::vote::VictoryVotes;
+use crate::error::{Error, Result};
 
 /// Everything a Mezzo game keeps beyond its characters' sheets.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,6 +46,82 @@ pub struct MezzoTable {
     pub facts: Vec<Fact>,
     /// Victory Narration votes bought in the table's challenge, not spent yet.
     pub victory_votes: Vec<VictoryVotes>,
+    /// How Leave to Chance rolls at this table: the step dice, or the D6 variant for
+    /// conflicts, action checks and challenge actions alike (RULES.md §3.2).
+    pub variant: Variant,
+    /// The scene: whether one is being played, and the elements active in it.
+    pub scene: Scene,
+}
+
+/// The table's scene (RULES.md §3.4, "Scenes"). The elements active in it are kept between
+/// scenes too, so the table can pick them before it starts one.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scene {
+    /// A scene is being played.
+    #[serde(default)]
+    pub open: bool,
+    /// The elements active in it (characters or the table's own), in the order made active.
+    #[serde(default)]
+    pub active: Vec<Uuid>,
+}
+
+impl Scene {
+    fn is_empty(&self) -> bool {
+        !self.open && self.active.is_empty()
+    }
+}
+
+/// The most elements active in a scene at once.
+pub const MAX_ACTIVE: usize = 200;
+
+/// The elements active in the scene become `active` (each an element of the game, once).
+pub fn set_active(table: &MezzoTable, active: &[Uuid], elements: &[Element]) -> Result<MezzoTable> {
+    if active.len() > MAX_ACTIVE {
+        return Err(Error::invalid("active", format!("at most {MAX_ACTIVE} elements are active at once")));
+    }
+    for (i, id) in active.iter().enumerate() {
+        if !elements.iter().any(|e| e.id == *id) {
+            return Err(Error::invalid(format!("active[{i}]"), format!("{id} is not a story element of this game")));
+        }
+        if active[..i].contains(id) {
+            return Err(Error::invalid(format!("active[{i}]"), "each element is active once"));
+        }
+    }
+    let mut next = table.clone();
+    next.scene.active = active.to_vec();
+    Ok(next)
+}
+
+/// A scene starts (none may be open).
+pub fn start_scene(table: &MezzoTable) -> Result<MezzoTable> {
+    if table.scene.open {
+        return Err(Error::invalid("scene", "a scene is already being played: end it first"));
+    }
+    let mut next = table.clone();
+    next.scene.open = true;
+    Ok(next)
+}
+
+/// The scene ends: every element of the game (`elements`: the characters' sheets and the
+/// table's own) loses what lasts until the end of the scene ([`element::end_scene`]:
+/// scene-only traits such as a Background's phantom edge, and Plot Protection lent by a
+/// Heroic Sacrifice outside a challenge). Returns the table and the elements that changed.
+pub fn end_scene(table: &MezzoTable, elements: &[Element]) -> Result<(MezzoTable, Vec<Element>, Vec<ElementEvent>)> {
+    if !table.scene.open {
+        return Err(Error::invalid("scene", "no scene is being played: start one first"));
+    }
+    let mut next = table.clone();
+    next.scene.open = false;
+    let (mut changed, mut events) = (Vec::new(), Vec::new());
+    for e in elements {
+        let (after, more) = element::end_scene(e);
+        if after != *e {
+            changed.push(after);
+        }
+        events.extend(more.into_iter().filter(|m| !matches!(m, ElementEvent::SceneEnded { .. })));
+    }
+    Ok((next, changed, events))
 }
 
 impl Default for MezzoTable {
@@ -58,6 +137,8 @@ impl Default for MezzoTable {
             laws: Vec::new(),
             facts: Vec::new(),
             victory_votes: Vec::new(),
+            variant: Variant::Steps,
+            scene: Scene::default(),
         }
     }
 }
@@ -93,6 +174,15 @@ struct TableFile {
     facts: Vec<Fact>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     victory_votes: Vec<VictoryVotes>,
+    /// Written only for the D6 variant, so files of a step-dice table read as before.
+    #[serde(default, skip_serializing_if = "is_steps")]
+    variant: Variant,
+    #[serde(default, skip_serializing_if = "Scene::is_empty")]
+    scene: Scene,
+}
+
+fn is_steps(v: &Variant) -> bool {
+    *v == Variant::Steps
 }
 
 /// An [`Arc`] without its number, which the table file keeps as `arc`.
@@ -131,6 +221,8 @@ impl From<TableFile> for MezzoTable {
             laws: f.laws,
             facts: f.facts,
             victory_votes: f.victory_votes,
+            variant: f.variant,
+            scene: f.scene,
         }
     }
 }
@@ -149,6 +241,8 @@ impl From<MezzoTable> for TableFile {
             laws: t.laws,
             facts: t.facts,
             victory_votes: t.victory_votes,
+            variant: t.variant,
+            scene: t.scene,
         }
     }
 }
@@ -190,5 +284,50 @@ mod tests {
         let mut twice = value;
         twice["plot"]["number"] = json!(3);
         assert!(serde_json::from_value::<MezzoTable>(twice).is_err(), "the number is not written twice");
+    }
+
+    #[test]
+    fn a_scene_keeps_its_active_elements_and_its_end_takes_what_lasted_the_scene() {
+        use crate::rules::mezzo::element::{ElementKind, Lasts, Trait, TraitKind, Via};
+        let mira = Element::new(Uuid::from_u128(1), ElementKind::Character, "Mira").unwrap();
+        let mut key = Element::new(Uuid::from_u128(2), ElementKind::Object, "Old Key").unwrap();
+        let mut glow = Trait::new(Uuid::from_u128(3), TraitKind::Edge, "Glowing", Via::Granted);
+        glow.lasts = Lasts::Scene;
+        key.traits.push(glow);
+        let mut lasting = Trait::new(Uuid::from_u128(4), TraitKind::Edge, "Heavy", Via::Granted);
+        lasting.lasts = Lasts::Arc;
+        key.traits.push(lasting);
+        let all = vec![mira.clone(), key.clone()];
+        let table = MezzoTable::default();
+
+        let err = set_active(&table, &[mira.id, mira.id], &all).unwrap_err().to_string();
+        assert_eq!(err, "active[1]: each element is active once");
+        let err = set_active(&table, &[Uuid::from_u128(9)], &all).unwrap_err().to_string();
+        assert!(err.starts_with("active[0]: "), "{err}");
+        assert!(end_scene(&table, &all).unwrap_err().to_string().starts_with("scene: no scene is being played"));
+
+        let table = start_scene(&set_active(&table, &[mira.id, key.id], &all).unwrap()).unwrap();
+        assert!(start_scene(&table).unwrap_err().to_string().starts_with("scene: a scene is already being played"));
+        let value = serde_json::to_value(&table).unwrap();
+        assert_eq!(value["scene"], json!({"open": true, "active": [mira.id, key.id]}));
+        assert_eq!(serde_json::from_value::<MezzoTable>(value).unwrap(), table);
+
+        let (ended, changed, events) = end_scene(&table, &all).unwrap();
+        assert!(!ended.scene.open);
+        assert_eq!(ended.scene.active, vec![mira.id, key.id], "who is active stays for the next scene");
+        assert_eq!(changed.len(), 1, "only the key had something lasting the scene");
+        let names: Vec<&str> = changed[0].traits.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, ["Heavy"]);
+        assert!(!events.is_empty());
+        assert!(serde_json::to_value(MezzoTable::default()).unwrap().get("scene").is_none());
+    }
+
+    #[test]
+    fn the_d6_variant_is_written_only_when_chosen() {
+        let table = MezzoTable { variant: Variant::D6, ..MezzoTable::default() };
+        let value = serde_json::to_value(&table).unwrap();
+        assert_eq!(value["variant"], "d6");
+        assert_eq!(serde_json::from_value::<MezzoTable>(value).unwrap(), table);
+        assert!(serde_json::to_value(MezzoTable::default()).unwrap().get("variant").is_none());
     }
 }

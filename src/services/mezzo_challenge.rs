@@ -562,27 +562,13 @@ pub fn mezzo_treat_wounds(
 fn move_of(draft: &Value) -> Result<Move> {
     let mut v = draft.clone();
     match v.get("move").and_then(Value::as_str) {
-        Some("declare") => {
-            if let Some(perk @ Value::Object(_)) = v.get_mut("perk") {
-                match perk.get("kind").and_then(Value::as_str).unwrap_or_default() {
-                    "hinder" | "expose" | "break_free" => complete(perk.get_mut("flaw"), TraitKind::Flaw),
-                    "bind" => complete(perk.get_mut("restraint"), TraitKind::Flaw),
-                    "damage" => {
-                        if let Some(wound) = perk.get_mut("wound").filter(|w| w["kind"] == "new_flaw") {
-                            complete(wound.get_mut("flaw"), TraitKind::Flaw);
-                        }
-                        if let Some(Value::Array(extras)) = perk.get_mut("extras") {
-                            extras.iter_mut().for_each(|x| complete(Some(x), TraitKind::Extra));
-                        }
-                    }
-                    "push" if perk.get("trump").is_none() => perk["trump"] = json!(Uuid::new_v4()),
-                    _ => {}
-                }
-            }
-        }
+        Some("declare") => complete_perk(v.get_mut("perk")),
         Some("spend") => {
             if let Some(spend) = v.get_mut("spend").filter(|s| s["kind"] == "boon") {
                 complete(spend.get_mut("edge"), TraitKind::Edge);
+            }
+            if let Some(Value::Array(uses)) = v.get_mut("spend").and_then(|s| s.get_mut("uses")) {
+                uses.iter_mut().for_each(|p| complete_perk(Some(p)));
             }
         }
         _ => {}
@@ -626,6 +612,25 @@ fn blame(draft: &Value) -> String {
         "move".into()
     } else {
         path.join(".")
+    }
+}
+
+/// Completes the new traits of a perk (declared, or bought by claiming stakes).
+fn complete_perk(perk: Option<&mut Value>) {
+    let Some(perk @ Value::Object(_)) = perk else { return };
+    match perk.get("kind").and_then(Value::as_str).unwrap_or_default() {
+        "hinder" | "expose" | "break_free" => complete(perk.get_mut("flaw"), TraitKind::Flaw),
+        "bind" => complete(perk.get_mut("restraint"), TraitKind::Flaw),
+        "damage" => {
+            if let Some(wound) = perk.get_mut("wound").filter(|w| w["kind"] == "new_flaw") {
+                complete(wound.get_mut("flaw"), TraitKind::Flaw);
+            }
+            if let Some(Value::Array(extras)) = perk.get_mut("extras") {
+                extras.iter_mut().for_each(|x| complete(Some(x), TraitKind::Extra));
+            }
+        }
+        "push" if perk.get("trump").is_none() => perk["trump"] = json!(Uuid::new_v4()),
+        _ => {}
     }
 }
 
@@ -706,11 +711,15 @@ fn counted(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-fn spend_word(s: &Spend) -> String {
+fn spend_word(s: &Spend, els: &[Element]) -> String {
     match s {
         Spend::VictoryNarration { votes } => format!("victory narration ({})", counted(*votes, "vote", "votes")),
-        Spend::ClaimingStakes { perks } => {
+        Spend::ClaimingStakes { perks, uses } if uses.is_empty() => {
             format!("claiming stakes ({})", counted(*perks, "major perk", "major perks"))
+        }
+        Spend::ClaimingStakes { uses, .. } => {
+            let used: Vec<String> = uses.iter().map(|p| perk_use(p, els)).collect();
+            format!("claiming stakes: {}", and_list(used))
         }
         Spend::LastingEffect { transient: true, .. } => "a lasting effect (a Transient Flaw added)".into(),
         Spend::LastingEffect { transient: false, .. } => "a lasting effect (a Transient Flaw removed)".into(),
@@ -781,7 +790,7 @@ fn words(before: &Challenge, mv: &Move, events: &[ChallengeEvent], old: &[Elemen
         Move::Spend { challenger, spend, .. } => {
             let was = old.iter().find(|e| e.id == *challenger).map_or(0, |e| e.momentum);
             let now = new.iter().find(|e| e.id == *challenger).map_or(0, |e| e.momentum);
-            format!("{} spends {} momentum on {}.", n(*challenger), was.saturating_sub(now), spend_word(spend))
+            format!("{} spends {} momentum on {}.", n(*challenger), was.saturating_sub(now), spend_word(spend, new))
         }
         Move::Depart => "The leavers depart.".into(),
     }];

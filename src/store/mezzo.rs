@@ -113,6 +113,7 @@ fn element_from_row(r: &Row<'_>) -> rusqlite::Result<(i64, Element)> {
                 first_claim: r.get(14)?,
                 memorable_arcs: Vec::new(),
             },
+            carried: Vec::new(),
         },
     ))
 }
@@ -537,6 +538,9 @@ impl Reader<'_> {
         let mut stmt =
             conn.prepare_cached("SELECT arc FROM mz_memorable_awards WHERE element_key = ?1 ORDER BY arc")?;
         element.awards.memorable_arcs = stmt.query_map([key], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+        let mut stmt =
+            conn.prepare_cached("SELECT flaw FROM mz_carried_flaws WHERE element_key = ?1 ORDER BY position")?;
+        element.carried = stmt.query_map([key], |r| uuid_at(r, 0))?.collect::<rusqlite::Result<_>>()?;
         Ok(element)
     }
 }
@@ -895,6 +899,11 @@ impl Tx<'_> {
         let mut award = tx.prepare_cached("INSERT INTO mz_memorable_awards (element_key, arc) VALUES (?1, ?2)")?;
         for arc in &e.awards.memorable_arcs {
             award.execute(params![key, arc])?;
+        }
+        let mut carried =
+            tx.prepare_cached("INSERT INTO mz_carried_flaws (element_key, position, flaw) VALUES (?1, ?2, ?3)")?;
+        for (i, flaw) in e.carried.iter().enumerate() {
+            carried.execute(params![key, position(i)?, flaw.to_string()])?;
         }
         let mut insert = tx.prepare_cached(&format!(
             "INSERT INTO mz_traits (element_key, position, {TRAIT_COLUMNS}) \

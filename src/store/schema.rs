@@ -1466,6 +1466,18 @@ CREATE TABLE sc_ue_chart (
 ) STRICT;
 "#;
 
+/// Issue 17, Mezzo payoffs: the flaws a claimed stake carries into an element's next
+/// challenge (they count as gained there).
+const V15: &str = r#"
+CREATE TABLE mz_carried_flaws (
+    element_key INTEGER NOT NULL REFERENCES mz_elements(key) ON DELETE CASCADE,
+    position    INTEGER NOT NULL CHECK (position >= 0),
+    flaw        TEXT NOT NULL CHECK (length(flaw) = 36),
+    PRIMARY KEY (element_key, position),
+    UNIQUE (element_key, flaw)
+) STRICT;
+"#;
+
 /// Every migration, oldest first. Append only: never edit one that has shipped.
 /// `Store::open` applies [`UP`]; tests use `MIGRATIONS` to build databases of an older
 /// version (`to_version`) and to check that both lists agree.
@@ -1485,6 +1497,7 @@ const STEPS: &[M<'static>] = &[
     M::up(V12),
     M::up(V13),
     M::up(V14),
+    M::up(V15),
 ];
 #[cfg_attr(not(test), allow(dead_code))]
 pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
@@ -1493,10 +1506,10 @@ pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
 /// transaction that read `user_version` (`MIGRATIONS.to_latest` reads the version before
 /// its own transaction, so two processes could both apply step 1). A test checks that both
 /// lists build the same schema.
-pub(super) const UP: [&str; LATEST as usize] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14];
+pub(super) const UP: [&str; LATEST as usize] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15];
 
 /// The schema version this build writes.
-pub const LATEST: i64 = 14;
+pub const LATEST: i64 = 15;
 
 #[cfg(test)]
 mod tests {

@@ -432,6 +432,64 @@ fn a_whole_challenge_is_played_through_the_services_and_each_move_is_undone_exac
     assert_eq!(started.challenge.unwrap().round, 1);
 }
 
+/// RULES.md §3.4 (2026-11-25): claiming stakes applies the perk it buys, undoably, and
+/// what the perk makes last until the end of a challenge lasts through the next one.
+#[test]
+fn claiming_stakes_applies_its_perk_and_it_lasts_into_the_next_challenge() {
+    let mut t = Table::new();
+    up_to_the_surrender(&mut t);
+    let ogre = t.ogre;
+    t.play(json!({ "move": "surrender", "challenger": ogre })).unwrap();
+    let mira = t.mira;
+    t.play(json!({ "move": "award_boost", "to": mira })).unwrap();
+    assert_eq!(t.el(t.mira).momentum, 2);
+    // A minor perk is not for sale; the refusal names the perk's place in the move.
+    t.refused("spend.uses[0]", |t| {
+        let (mira, ada, ogre) = (t.mira, t.ada, t.ogre);
+        t.play(json!({ "move": "spend", "challenger": mira, "by": ada, "spend": { "kind": "claiming_stakes",
+            "perks": 1, "uses": [{ "kind": "hinder", "target": ogre,
+            "flaw": { "template": "impaired_ability", "name": "Shaken" } }] } }))
+    });
+    let message = t.step("claim stakes", |t| {
+        let (mira, ada, ogre) = (t.mira, t.ada, t.ogre);
+        t.play(json!({ "move": "spend", "challenger": mira, "by": ada, "spend": { "kind": "claiming_stakes",
+            "perks": 1, "uses": [{ "kind": "bind", "target": ogre,
+            "restraint": { "template": "restraint", "name": "Chained" } }] } }))
+    });
+    assert_eq!(message, "Mira spends 1 momentum on claiming stakes: Bind on The Ogre.");
+    let chained = t.trait_id(t.ogre, "Chained");
+    assert_eq!(t.el(t.ogre).carried, vec![chained], "kept for the ogre's next challenge");
+    // Everyone spends out: the challenge ends; the carried restraint stays carried.
+    let (mira, ada, rook, bo) = (t.mira, t.ada, t.rook, t.bo);
+    t.play(
+        json!({ "move": "spend", "challenger": mira, "by": ada, "spend": { "kind": "victory_narration", "votes": 1 } }),
+    )
+    .unwrap();
+    t.play(
+        json!({ "move": "spend", "challenger": rook, "by": bo, "spend": { "kind": "victory_narration", "votes": 1 } }),
+    )
+    .unwrap();
+    assert!(t.view().over);
+    assert_eq!(t.el(t.ogre).carried, vec![chained]);
+    t.reopen();
+
+    // The next challenge: the restraint counts as gained there (its boost, Break Free).
+    let d = MezzoChallengeDraft {
+        description: String::new(),
+        sides: vec![Side::default(), Side::default()],
+        challengers: vec![
+            ChallengerSetup { element: t.rook, side: 0, stake: None },
+            ChallengerSetup { element: t.ogre, side: 1, stake: None },
+        ],
+        goals: Vec::new(),
+    };
+    services::mezzo_challenge_start(&mut t.store, t.game, &d).unwrap();
+    let v = t.view();
+    let ogre = v.challengers.iter().find(|c| c.element == t.ogre).unwrap();
+    assert!(ogre.gained.contains(&chained));
+    assert!(t.el(t.ogre).carried.is_empty());
+}
+
 #[test]
 fn a_game_with_a_running_challenge_travels_in_a_file_and_a_broken_one_is_refused() {
     let mut t = Table::new();

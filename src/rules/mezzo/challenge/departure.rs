@@ -63,6 +63,7 @@ pub(super) fn end_round(
                 format!("the goal holds {held} trumps and has {} {whom} still in: it needs as many", group.len()),
             ));
         }
+        let spent = group.len();
         for who in group {
             match leavers.iter().find(|(l, _, _)| *l == who) {
                 Some((_, h, _)) if *h != how => {
@@ -71,6 +72,20 @@ pub(super) fn end_round(
                 Some(_) => {}
                 None => leavers.push((who, how, why)),
             }
+        }
+        // The trumps used are spent (the last ones gained first): they no longer trigger a
+        // boost when the goal's supporters are all gone.
+        let last: Vec<Uuid> = t
+            .get(&field, goal)?
+            .traits
+            .iter()
+            .rev()
+            .filter(|x| x.template == Some(Template::Trump))
+            .take(spent)
+            .map(|x| x.id)
+            .collect();
+        for trump in last {
+            t.change(&field, goal, events, |e| element::remove_trait(e, trump))?;
         }
         events.push(ChallengeEvent::TrumpUsed { effect: *effect });
     }
@@ -296,10 +311,30 @@ pub(super) fn spend_momentum(
         }
         _ => {}
     }
-    if let Spend::ClaimingStakes { .. } = spend {
+    if let Spend::ClaimingStakes { perks, uses } = spend {
         if c.stake.is_none() {
             return Err(Error::invalid("spend", "claiming stakes needs stakes: this challenger set none"));
         }
+        if uses.len() != *perks as usize {
+            return Err(Error::invalid(
+                "spend.uses",
+                format!("name each major perk claimed and its target: {perks} bought, {} named", uses.len()),
+            ));
+        }
+        let side = c.side;
+        let momentum = spend.momentum();
+        t.change("challenger", challenger, events, |e| element::spend_momentum(e, &momentum, by))?;
+        for (i, perk) in uses.iter().enumerate() {
+            let field = format!("spend.uses[{i}]");
+            claim_perk(ch, t, challenger, side, perk, &field, events).map_err(|e| match e {
+                Error::Invalid { field: f, problem } => {
+                    Error::Invalid { field: f.replacen("perk", &field, 1), problem }
+                }
+                other => other,
+            })?;
+        }
+        events.push(ChallengeEvent::Spent { challenger, spend: spend.clone() });
+        return advance(ch, t, events);
     }
     if let Spend::LastingEffect { element: target, flaw, transient, part_of_stake } = spend {
         let involved = ch.challenger(*target).is_some() || ch.goal(*target).is_some();
@@ -335,6 +370,46 @@ pub(super) fn spend_momentum(
     }
     events.push(ChallengeEvent::Spent { challenger, spend: spend.clone() });
     advance(ch, t, events)
+}
+
+/// A major perk claiming stakes bought, on its target: a challenger of this challenge
+/// (still in or not) or a goal (Push: the spender's side's; Ruin: another side's). Its
+/// challenge-long effects last until the end of the next challenge ([`perk_effect`]).
+fn claim_perk(
+    ch: &mut Challenge,
+    t: &mut Table,
+    spender: Uuid,
+    side: usize,
+    perk: &PerkUse,
+    field: &str,
+    events: &mut Vec<ChallengeEvent>,
+) -> Result<()> {
+    if !perk.name().is_major() {
+        return Err(Error::invalid("perk", "claiming stakes buys major perks"));
+    }
+    if let PerkUse::Damage { takes_out: true, .. } = perk {
+        return Err(Error::invalid(
+            "perk.takes_out",
+            "a claimed perk lands as the spender leaves: taking a target out is left to the next moves",
+        ));
+    }
+    let target = perk.target();
+    if let Some(target) = target {
+        let is_goal = ch.goal(target).is_some();
+        let ok = match perk {
+            PerkUse::Push { .. } | PerkUse::Ruin { .. } => is_goal,
+            _ => ch.challenger(target).is_some(),
+        };
+        if !ok {
+            return Err(Error::invalid(
+                "perk.target",
+                format!("element {target} is not a challenger (or, for Push and Ruin, a goal) of this challenge"),
+            ));
+        }
+    }
+    perk_effect(ch, t, side, perk, Some(&Claimed { field }), events)?;
+    events.push(ChallengeEvent::StakesClaimed { challenger: spender, perk: perk.name(), target });
+    Ok(())
 }
 
 /// The leavers are gone; when no challenger has an opponent left, the rest leave in victory,

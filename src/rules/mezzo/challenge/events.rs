@@ -112,6 +112,12 @@ pub enum ChallengeEvent {
         challenger: Uuid,
         spend: Spend,
     },
+    /// A victor claiming stakes applied a major perk.
+    StakesClaimed {
+        challenger: Uuid,
+        perk: PerkName,
+        target: Option<Uuid>,
+    },
     Left {
         challenger: Uuid,
         how: Leave,

@@ -81,14 +81,20 @@
 //!   leaving as it triggers (those gone before no longer participate). A trump triggers
 //!   once, when its goal has no supporter still in; awards with no target left under the
 //!   5-award limit lapse.
-//! - Trump effects at a round's end use the supporters and opponents still in; the trumps
-//!   are not used up (they still trigger when their supporters leave and go at the end).
+//! - Trump effects at a round's end use the supporters and opponents still in. Using one is
+//!   the table's choice and spends as many trumps as the challengers it moves (RULES.md
+//!   §3.4, 2026-11-25): those no longer trigger a boost; the rest trigger when the goal's
+//!   supporters are all gone, and trumps never used are lost at the end with no boost.
 //!   Each goal uses one effect per round end, and a challenger cannot be both withdrawn and
 //!   exiled by the same round end.
 //! - Leavers spend while their departure is resolved, after every award is given ("not
 //!   until all momentum has been awarded" applies to both outcomes); what they keep is lost
-//!   when the challenge ends. Claiming stakes needs a stake; the perks it buys are recorded
-//!   for the table to apply to the action matching the stakes. A lasting effect targets a
+//!   when the challenge ends. Claiming stakes needs a stake; each major perk it buys is named
+//!   with its target (a challenger of this challenge, in or gone, or a goal) and applied at
+//!   once. What the perk would make last until the end of this challenge lasts until the end
+//!   of the target's next one: a Push's trump stays past this end, and the flaws it gives are
+//!   carried ([`Element::carried`]) to count as gained there too. A claimed perk does not
+//!   take anyone out (the spender has left; later moves do). A lasting effect targets a
 //!   flaw of a challenger or goal of this challenge, or of an element the table confirms
 //!   was part of the spender's stake.
 //! - Surrender takes the challenger's major action of the round, unless it follows at once
@@ -619,8 +625,13 @@ impl PerkUse {
 pub enum Spend {
     /// Victory: a vote per point on disputed events tied to the victory.
     VictoryNarration { votes: u32 },
-    /// Victory: a major perk per point for an action matching the stakes.
-    ClaimingStakes { perks: u32 },
+    /// Victory: a major perk per point for an action matching the stakes; `uses` names
+    /// each perk and its target (one per point), and they take effect.
+    ClaimingStakes {
+        perks: u32,
+        #[serde(default)]
+        uses: Vec<PerkUse>,
+    },
     /// Victory, 1 point: adds (`transient`) or removes the Transient Flaw modifier of `flaw`.
     LastingEffect {
         element: Uuid,
@@ -644,7 +655,7 @@ impl Spend {
     fn momentum(&self) -> MomentumSpend {
         match self {
             Spend::VictoryNarration { votes } => MomentumSpend::VictoryNarration { votes: *votes },
-            Spend::ClaimingStakes { perks } => MomentumSpend::ClaimingStakes { perks: *perks },
+            Spend::ClaimingStakes { perks, .. } => MomentumSpend::ClaimingStakes { perks: *perks },
             Spend::LastingEffect { .. } => MomentumSpend::LastingEffect,
             Spend::Boon { boon, edge } => MomentumSpend::Boon { boon: *boon, edge: edge.clone() },
             Spend::DefeatConversion { adversity } => MomentumSpend::DefeatConversion { adversity: *adversity },

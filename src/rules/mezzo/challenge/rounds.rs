@@ -19,7 +19,7 @@ pub fn play(challenge: &Challenge, mv: &Move, elements: &[Element]) -> Result<St
         }
         Move::AddGoal { element, supporters } => {
             ch.expect(&[Phase::Rounds, Phase::Perks], "a goal is added")?;
-            add_goal(&mut ch, &t, "element", *element, supporters, &mut events)?;
+            add_goal(&mut ch, &mut t, "element", *element, supporters, &mut events)?;
         }
         Move::MajorActions { check, rolls, majors } => {
             major_actions(&mut ch, &mut t, *check, rolls, majors, &mut events)?

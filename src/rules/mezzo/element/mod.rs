@@ -652,6 +652,10 @@ pub struct Element {
     pub claimed_by: Option<Uuid>,
     #[serde(default)]
     pub awards: Awards,
+    /// Flaws a claimed stake gave it: they count as gained in the next challenge it joins
+    /// (their momentum boosts, Heal and Recover), as the perk would have in its own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carried: Vec<Uuid>,
 }
 
 impl Element {
@@ -670,6 +674,7 @@ impl Element {
             plot_protection: PlotProtection::default(),
             claimed_by: None,
             awards: Awards::default(),
+            carried: Vec::new(),
         })
     }
 
@@ -791,6 +796,11 @@ impl Element {
             );
         } else if !self.awards.memorable_arcs.windows(2).all(|w| w[0] < w[1]) {
             problem("awards.memorable_arcs".into(), "each arc at most once, ascending".into());
+        }
+        for (i, f) in self.carried.iter().enumerate() {
+            if !self.trait_by_id(*f).is_some_and(|t| t.kind == TraitKind::Flaw) || self.carried[..i].contains(f) {
+                problem(format!("carried[{i}]"), format!("{f} is not one of its flaws (each carried once)"));
+            }
         }
         let protections = self.traits.iter().filter(|t| t.template == Some(Template::PlotProtection)).count();
         if protections > 1 {

@@ -464,7 +464,7 @@ export const mezzoSpendAdversity = (game, element, by, spend, allowDebt) =>
 /** `source`: "plot_hook" | "boost" | "ruin". */
 export const mezzoGainMomentum = (game, element, points, source) =>
   call("mezzo_gain_momentum", { game, element, points, source });
-/** `spend`: {kind: "victory_narration", votes} | {kind: "claiming_stakes", perks} | {kind: "lasting_effect"}
+/** `spend`: {kind: "victory_narration", votes} | {kind: "claiming_stakes", perks} (in a challenge, with `uses`: each perk) | {kind: "lasting_effect"}
  *  | {kind: "defeat_conversion", adversity} | {kind: "plot_hook", points} | …. */
 export const mezzoSpendMomentum = (game, element, by, spend) => call("mezzo_spend_momentum", { game, element, by, spend });
 /** `how`: "final_counter" | "heroic_sacrifice" (with `receiver`). */

@@ -196,3 +196,105 @@ fn a_challenge_round_producing_perks_and_adversity() {
     wait_contains(&session, "#toast-message", "Gate Guard takes a breather and shakes off “Twisted Ankle”.");
     session.wait_text("#mzch-rr-list", "No flaws.");
 }
+
+/// Harbour: Mira (with a stake, supporting "Reach the cove") and Rook against the Ogre, made
+/// through the services; Mira's major action has already pushed the cove twice (2 trumps).
+/// Returns the game and the ids of Mira, Rook, the Ogre and the cove.
+fn seeded_harbour(db: &std::path::Path) -> [String; 4] {
+    use sheetkeeper::rules::mezzo::challenge::{ChallengerSetup, GoalSetup, SideSetup};
+    use sheetkeeper::rules::mezzo::element::ElementKind;
+    use sheetkeeper::services::{self, MezzoChallengeDraft};
+    let mut store = sheetkeeper::Store::open(db).expect("a new database");
+    let game = services::create_game(&mut store, "Harbour", "mezzo").unwrap().game.id;
+    let mira = services::create_character(&mut store, game, "Mira").unwrap().id;
+    let rook = services::create_character(&mut store, game, "Rook").unwrap().id;
+    services::mezzo_start_arc(&mut store, game).unwrap();
+    services::mezzo_add_element(&mut store, game, ElementKind::Faction, "The Ogre").unwrap();
+    let view = services::mezzo_add_element(&mut store, game, ElementKind::Goal, "Reach the cove").unwrap().view;
+    let (ogre, cove) = (view.elements[0].element.id, view.elements[1].element.id);
+    let draft = MezzoChallengeDraft {
+        description: "Run from the ogre".into(),
+        sides: vec![SideSetup { name: "Heroes".into() }, SideSetup { name: "The ogre".into() }],
+        challengers: vec![
+            ChallengerSetup { element: mira, side: 0, stake: Some("Reach the cove".into()) },
+            ChallengerSetup { element: rook, side: 0, stake: None },
+            ChallengerSetup { element: ogre, side: 1, stake: None },
+        ],
+        goals: vec![GoalSetup { element: cove, supporters: vec![mira] }],
+    };
+    services::mezzo_challenge_start(&mut store, game, &draft).unwrap();
+    let score =
+        |element: uuid::Uuid, score: u32| json!({ "kind": { "kind": "action", "element": element }, "score": score });
+    for mv in [
+        json!({ "move": "major_actions", "rolls": [score(mira, 8), score(ogre, 3)], "majors": [mira] }),
+        json!({ "move": "declare", "action": 0, "perk": { "kind": "push", "goal": cove } }),
+        json!({ "move": "declare", "action": 0, "perk": { "kind": "push", "goal": cove } }),
+        json!({ "move": "settle", "action": 0 }),
+    ] {
+        services::mezzo_challenge_play(&mut store, game, &mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+    [mira, rook, ogre, cove].map(|id| id.to_string())
+}
+
+/// RULES.md §3.4 (2026-11-25), as a table plays it: the cove's Victorious Withdrawal spends a
+/// trump per supporter (Mira gets one boost, from the trump left, not two); Mira, leaving in
+/// victory, claims her stake with that point: a Push on the cove, chosen like a perk. When the
+/// challenge ends the claimed trump stays, and the next challenge starts with it.
+#[test]
+fn a_withdrawal_spends_trumps_and_claimed_stakes_last_into_the_next_challenge() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-payoffs");
+    let db_path = scratch.path("sheetkeeper.db");
+    let [mira, rook, ogre, cove] = seeded_harbour(&db_path);
+    let session = open(&db_path);
+    open_game(&session, "Harbour");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-challenge");
+    session.wait_text("#mzch-round", "Round 1 · major actions");
+    wait_contains(&session, &format!("#mzch-goal-{cove}"), "2 trumps");
+
+    // The round ends with the cove's Victorious Withdrawal: its one supporter still in leaves,
+    // one trump is spent, the other triggers one boost for her.
+    let label = session.execute(
+        &format!(
+            "return document.querySelector('#mzch-trump-{cove} option[value=victorious_withdrawal]').textContent;"
+        ),
+        json!([]),
+    );
+    assert!(label.as_str().unwrap_or_default().contains("spends 1 trump"), "{label}");
+    choose(&session, &format!("#mzch-trump-{cove}"), "victorious_withdrawal");
+    press(&session, "#mzch-end-round");
+    session.wait_text(&format!("#mzch-status-{mira}"), "Leaving in victory (Victorious Withdrawal)");
+    session.wait_text(&format!("#mzch-momentum-{mira}"), "1");
+    wait_contains(&session, &format!("#mzch-goal-{cove}"), "1 trump ·");
+
+    // Claiming stakes: the perk and its target, as a major action's perks are chosen.
+    let form = format!("#mzch-spend-{mira}");
+    choose(&session, &format!("{form}-kind"), "claiming_stakes");
+    wait_contains(&session, &format!("{form}-stake"), "Stake: Reach the cove.");
+    choose(&session, &format!("{form}-claim-perk-kind"), "push");
+    session.wait_for(&format!("{form}-claim-perk-goal"));
+    shots_of(&session, "mezzo-claim-stakes", &format!("{form}-form"));
+    press(&session, &format!("{form}-submit"));
+    wait_contains(&session, "#toast-message", "Mira spends 1 momentum on claiming stakes: Push on Reach the cove.");
+    session.wait_text("#mzch-round", "Round 2 · major actions");
+    wait_contains(&session, &format!("#mzch-goal-{cove}"), "2 trumps");
+
+    // The Ogre surrenders: Rook wins, the challenge ends; the claimed trump stays.
+    choose(&session, "#mzch-surrender-who", &ogre);
+    press(&session, "#mzch-surrender");
+    session.wait_text("#mzch-round", "Over after round 2.");
+    wait_contains(&session, &format!("#mzch-goal-{cove}"), "1 trump ·");
+
+    // The next challenge: Rook against the Ogre for the cove, which still holds the trump.
+    press(&session, "#mzch-next-challenge");
+    type_into(&session, "#mzch-description", "Back to the cove");
+    choose(&session, &format!("#mzch-side-of-{rook}"), "0");
+    choose(&session, &format!("#mzch-side-of-{ogre}"), "1");
+    press(&session, &format!("#mzch-supports-{cove}-{rook}"));
+    press(&session, "#mzch-start-submit");
+    session.wait_text("#mzch-round", "Round 1 · major actions");
+    wait_contains(&session, &format!("#mzch-goal-{cove}"), "1 trump ·");
+    shots_of(&session, "mezzo-claimed-trump-next", "#mzch-sides");
+}

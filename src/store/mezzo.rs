@@ -17,7 +17,7 @@ use super::queries::{Reader, Tx};
 use crate::error::{Error, Result};
 use crate::rules::mezzo::challenge::{
     ActionResult, Boost, BoostOwner, Challenge, Challenger, Closed, Departure, Gained, Goal, MajorAction, PerkUse,
-    Pushed, Side, Status,
+    Pushed, Side, StakePool, Status,
 };
 use crate::rules::mezzo::element::{Awards, Element, Player, PlotProtection, Properties, Role, Trait};
 use crate::rules::mezzo::plot::{Investment, NoEscape, PlotHook, Theme, TurningPoint};
@@ -366,6 +366,7 @@ impl Reader<'_> {
                     counterable: Vec::new(),
                     departure: None,
                     over: r.get(3)?,
+                    stake_pools: Vec::new(),
                 })
             })
             .optional()?
@@ -491,6 +492,12 @@ impl Reader<'_> {
         ch.gained = conn
             .prepare_cached("SELECT element_id, flaw_id FROM mz_challenge_gained WHERE game_id = ?1 ORDER BY position")?
             .query_map([game], |r| Ok(Gained { element: uuid_at(r, 0)?, flaw: uuid_at(r, 1)? }))?
+            .collect::<rusqlite::Result<_>>()?;
+        ch.stake_pools = conn
+            .prepare_cached(
+                "SELECT stake, momentum FROM mz_challenge_stake_pools WHERE game_id = ?1 ORDER BY position",
+            )?
+            .query_map([game], |r| Ok(StakePool { stake: r.get(0)?, momentum: r.get(1)? }))?
             .collect::<rusqlite::Result<_>>()?;
         ch.counterable = conn
             .prepare_cached(
@@ -843,6 +850,12 @@ impl Tx<'_> {
         )?;
         for (i, p) in ch.counterable.iter().enumerate() {
             pushed.execute(params![game, position(i)?, p.goal.to_string(), p.trump.to_string()])?;
+        }
+        let mut pool = tx.prepare_cached(
+            "INSERT INTO mz_challenge_stake_pools (game_id, position, stake, momentum) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for (i, p) in ch.stake_pools.iter().enumerate() {
+            pool.execute(params![game, position(i)?, p.stake, p.momentum])?;
         }
         let mut boost = tx.prepare_cached(
             "INSERT INTO mz_challenge_boosts (game_id, position, owner, element_id, trump_id, awards, draw_pending) \

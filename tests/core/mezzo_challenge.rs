@@ -577,7 +577,7 @@ const CHALLENGE_FILE: &str = "mezzo-challenge-game.sheetkeeper.json";
 
 /// The scene of `mezzo_store` in the middle of a challenge: Tomas and the lighthouse against
 /// the smugglers, pushing for the cove; Tomas's major action was a double success, one perk
-/// traded and a Hinder declared, not settled yet.
+/// traded and a Hinder declared, not settled yet; his stake's pool holds 2 momentum.
 fn challenge_scene() -> crate::mezzo_store::Scene {
     use crate::mezzo_store::{scene, uuid, COVE, LIGHTHOUSE, SMUGGLERS, TOMAS};
     use sheetkeeper::rules::mezzo::challenge::{self as rules, ChallengeSetup, Move, PerkUse, SideScore};
@@ -626,6 +626,8 @@ fn challenge_scene() -> crate::mezzo_store::Scene {
         ch = next;
         merge(&mut elements, changes.elements);
     }
+    // A Raise Stakes put 2 momentum into Tomas's stake: the file carries the stake's pool.
+    ch = rules::raise_stake(&ch, tomas, 2).unwrap().0;
     for r in &mut s.characters {
         r.mezzo = elements.iter().find(|e| e.id == r.character.id).cloned();
     }

@@ -201,6 +201,11 @@ fn a_challenge_round_producing_perks_and_adversity() {
 /// through the services; Mira's major action has already pushed the cove twice (2 trumps).
 /// Returns the game and the ids of Mira, Rook, the Ogre and the cove.
 fn seeded_harbour(db: &std::path::Path) -> [String; 4] {
+    seeded(db, true)
+}
+
+/// The Harbour challenge (with Mira's two Pushes or without).
+fn seeded(db: &std::path::Path, pushes: bool) -> [String; 4] {
     use sheetkeeper::rules::mezzo::challenge::{ChallengerSetup, GoalSetup, SideSetup};
     use sheetkeeper::rules::mezzo::element::ElementKind;
     use sheetkeeper::services::{self, MezzoChallengeDraft};
@@ -208,6 +213,10 @@ fn seeded_harbour(db: &std::path::Path) -> [String; 4] {
     let game = services::create_game(&mut store, "Harbour", "mezzo").unwrap().game.id;
     let mira = services::create_character(&mut store, game, "Mira").unwrap().id;
     let rook = services::create_character(&mut store, game, "Rook").unwrap().id;
+    let view = services::mezzo_add_player(&mut store, game, "Ada").unwrap().view;
+    let ada = view.players[0].player.id;
+    let view = services::mezzo_add_player(&mut store, game, "Bo").unwrap().view;
+    let bo = view.players.iter().find(|p| p.player.name == "Bo").unwrap().player.id;
     services::mezzo_start_arc(&mut store, game).unwrap();
     services::mezzo_add_element(&mut store, game, ElementKind::Faction, "The Ogre").unwrap();
     let view = services::mezzo_add_element(&mut store, game, ElementKind::Goal, "Reach the cove").unwrap().view;
@@ -225,6 +234,28 @@ fn seeded_harbour(db: &std::path::Path) -> [String; 4] {
     services::mezzo_challenge_start(&mut store, game, &draft).unwrap();
     let score =
         |element: uuid::Uuid, score: u32| json!({ "kind": { "kind": "action", "element": element }, "score": score });
+    if !pushes {
+        // Two hooks the table triggered raise Mira's stake: Bo's 2 influence in them become
+        // 2 momentum in the stake's pool.
+        use sheetkeeper::rules::mezzo::plot::{InChallenge, Resource, Take, User};
+        let mut hooks = Vec::new();
+        for text in ["Who hired the ogre?", "Is the cove safe?"] {
+            let draft = services::HookDraft { text: text.into(), elements: Vec::new(), pay_with: Resource::Influence };
+            let plot = services::mezzo_create_hook(&mut store, game, &User { player: ada, element: None }, &draft)
+                .unwrap()
+                .plot;
+            let hook = plot.hooks.last().unwrap().hook.id;
+            services::mezzo_invest(&mut store, game, hook, &User { player: bo, element: None }, Resource::Influence, 1)
+                .unwrap();
+            hooks.push(hook);
+        }
+        let ch = services::mezzo_challenge(&store, game).unwrap().unwrap();
+        let within = InChallenge { id: ch.id, challengers: vec![mira, rook, ogre] };
+        let take: Vec<Take> =
+            hooks.iter().map(|&hook| Take { hook, resource: Resource::Influence, points: 1 }).collect();
+        services::mezzo_raise_stakes(&mut store, game, &hooks, &within, mira, &take).unwrap();
+        return [mira, rook, ogre, cove].map(|id| id.to_string());
+    }
     for mv in [
         json!({ "move": "major_actions", "rolls": [score(mira, 8), score(ogre, 3)], "majors": [mira] }),
         json!({ "move": "declare", "action": 0, "perk": { "kind": "push", "goal": cove } }),
@@ -297,4 +328,54 @@ fn a_withdrawal_spends_trumps_and_claimed_stakes_last_into_the_next_challenge() 
     session.wait_text("#mzch-round", "Round 1 · major actions");
     wait_contains(&session, &format!("#mzch-goal-{cove}"), "1 trump ·");
     shots_of(&session, "mezzo-claimed-trump-next", "#mzch-sides");
+}
+
+/// RULES.md §3.4 (2026-11-25): Raise Stakes momentum is the stake's own pool. Mira leaves in
+/// victory with none of her own; she pays from her stake's pool, for a claimed Bind and a
+/// vote, and Rook (no stake) has nothing to spend.
+#[test]
+fn a_stake_pool_is_spent_by_its_owner_leaving_in_victory() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-stake-pool");
+    let db_path = scratch.path("sheetkeeper.db");
+    let [mira, rook, ogre, _cove] = seeded(&db_path, false);
+    let session = open(&db_path);
+    open_game(&session, "Harbour");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-challenge");
+    session.wait_text("#mzch-round", "Round 1 · major actions");
+    wait_contains(&session, &format!("#mzch-stake-{mira}"), "its pool: 2 momentum");
+    session.wait_text(&format!("#mzch-momentum-{mira}"), "0");
+
+    choose(&session, "#mzch-surrender-who", &ogre);
+    press(&session, "#mzch-surrender");
+    session.wait_text(&format!("#mzch-status-{mira}"), "Leaving in victory (no opponent left)");
+    let form = format!("#mzch-spend-{mira}");
+    wait_contains(&session, &format!("{form}-form h4"), "2 in its stake's pool");
+    assert!(session.find(&format!("#mzch-spend-{rook}-form")).is_err(), "Rook holds no stake and no momentum");
+    let from = session.execute(&format!("return document.querySelector('{form}-from').value;"), json!([]));
+    assert_eq!(from, json!("stake"), "with none of her own, the pool pays");
+    let boon =
+        session.execute(&format!("return !!document.querySelector('{form}-kind option[value=boon]');"), json!([]));
+    assert_eq!(boon, json!(false), "a boon does not support the stake");
+    choose(&session, &format!("{form}-kind"), "claiming_stakes");
+    choose(&session, &format!("{form}-claim-perk-kind"), "bind");
+    choose(&session, &format!("{form}-claim-perk-target"), &ogre);
+    type_into(&session, &format!("{form}-claim-perk-name"), "Chained");
+    shots_of(&session, "mezzo-stake-pool", &format!("{form}-form"));
+    press(&session, &format!("{form}-submit"));
+    wait_contains(
+        &session,
+        "#toast-message",
+        "Mira spends 1 momentum of its stake's pool on claiming stakes: Bind on The Ogre.",
+    );
+    wait_contains(&session, &format!("{form}-form h4"), "1 in its stake's pool");
+    wait_contains(&session, &format!("#mzch-flaws-{ogre}"), "Chained");
+    choose(&session, &format!("{form}-kind"), "victory_narration");
+    type_into(&session, &format!("{form}-count"), "1");
+    press(&session, &format!("{form}-submit"));
+    session.wait_text("#mzch-round", "Over after round 1.");
+    assert!(text_of(&session, "#toast-message").contains("of its stake's pool on victory narration (1 vote)"));
+    session.wait_text(&format!("#mzch-momentum-{mira}"), "0");
 }

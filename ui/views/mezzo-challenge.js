@@ -483,7 +483,7 @@ function challengerItem(ctx, ch, c) {
       el("span", { class: "mz-badge mz-kind" }, WORDS.kind[c.kind] ?? c.kind),
     ),
     el("p", { class: `mzch-state ${c.status}`, id: `mzch-status-${c.element}` }, statusWords(c), c.status === "in" ? (c.acted ? " · acted this round" : " · not acted yet") : ""),
-    c.stake && el("p", { class: "mzch-stake" }, `Stake: ${c.stake}`),
+    c.stake && el("p", { class: "mzch-stake", id: `mzch-stake-${c.element}` }, `Stake: ${c.stake}`, c.stake_momentum > 0 ? ` · its pool: ${c.stake_momentum} momentum (shared by its owners)` : ""),
     el(
       "dl",
       { class: "mzch-stats" },
@@ -1272,14 +1272,19 @@ const BOONS = [
 function spendForm(ctx, ch, c) {
   const s = state(ctx);
   s.spend = s.spend ?? {};
-  const mine = (s.spend[c.element] = s.spend[c.element] ?? { kind: "" });
+  const mine = (s.spend[c.element] = s.spend[c.element] ?? { kind: "", fromStake: false });
   const victory = c.how === "victory";
+  // A stake's pool pays only for what supports the stake, and only for a victor.
+  const pool = victory ? (c.stake_momentum ?? 0) : 0;
+  if (pool === 0) mine.fromStake = false;
+  if (c.momentum === 0 && pool > 0) mine.fromStake = true;
+  const budget = mine.fromStake ? pool : c.momentum;
   const options = victory
     ? [
         ["victory_narration", "Victory narration (1 a vote)"],
         ...(c.stake ? [["claiming_stakes", "Claiming stakes (1 a major perk)"]] : []),
         ["lasting_effect", "A lasting effect (1)"],
-        ["boon", "A boon (1 to 5)"],
+        ...(mine.fromStake ? [] : [["boon", "A boon (1 to 5)"]]),
       ]
     : [["defeat_conversion", "Adversity (2 momentum each)"]];
   if (!options.some(([v]) => v === mine.kind)) mine.kind = options[0][0];
@@ -1290,10 +1295,20 @@ function spendForm(ctx, ch, c) {
     mine.kind = kind.value;
     ctx.render(`#${p}-kind`);
   });
-  const fields = [field("Spend on", kind)];
+  const fields = [];
+  if (pool > 0) {
+    const from = select([["own", `Its own momentum (${c.momentum})`], ["stake", `Its stake's pool (${pool})`]], { id: `${p}-from`, data: { focusKey: `${p}-from` } });
+    from.value = mine.fromStake ? "stake" : "own";
+    from.addEventListener("change", () => {
+      mine.fromStake = from.value === "stake";
+      ctx.render(`#${p}-from`);
+    });
+    fields.push(field("Pay with", from, "The pool is spent in support of the stake: claiming it, victory narration or a lasting effect."));
+  }
+  fields.push(field("Spend on", kind));
   let read = null;
   if (mine.kind === "victory_narration" || mine.kind === "defeat_conversion") {
-    const most = mine.kind === "defeat_conversion" ? Math.floor(c.momentum / 2) : c.momentum;
+    const most = mine.kind === "defeat_conversion" ? Math.floor(c.momentum / 2) : budget;
     const n = numberInput({ id: `${p}-count`, min: 1, max: most, value: Math.max(1, most) });
     const label = { victory_narration: "Votes", defeat_conversion: "Adversity" }[mine.kind];
     fields.push(field(`${label} (at most ${most})`, n));
@@ -1339,7 +1354,7 @@ function spendForm(ctx, ch, c) {
       return { kind: "lasting_effect", element, flaw, transient: !found[2], part_of_stake: false };
     };
   } else if (mine.kind === "boon") {
-    const lasting = select(BOONS.filter(([, , cost]) => cost <= c.momentum).map(([v, n]) => [v, n]), { id: `${p}-boon` });
+    const lasting = select(BOONS.filter(([, , cost]) => cost <= budget).map(([v, n]) => [v, n]), { id: `${p}-boon` });
     const edge = el("input", { type: "text", id: `${p}-edge`, maxlength: 200 });
     fields.push(field("How long (cost)", lasting), field("The boon's edge", edge));
     read = () => {
@@ -1352,7 +1367,7 @@ function spendForm(ctx, ch, c) {
   return form(
     { id: `${p}-form`, class: "mz-form mzch-spend", "aria-label": `${c.name} spends momentum` },
     [
-      el("h4", {}, `${c.name} spends momentum (${c.momentum} left, ${victory ? "victory" : "defeat"})`),
+      el("h4", {}, `${c.name} spends momentum (${c.momentum} left${pool > 0 ? `, ${pool} in its stake's pool` : ""}, ${victory ? "victory" : "defeat"})`),
       el("div", { class: "mz-fields" }, ...fields),
       el("button", { type: "submit", id: `${p}-submit` }, mine.kind === "claiming_stakes" ? "Claim: the perk takes effect (1)" : "Spend"),
     ],
@@ -1360,7 +1375,7 @@ function spendForm(ctx, ch, c) {
       const spend = read ? read() : null;
       if (!spend) return;
       const after = spend.kind === "claiming_stakes" ? () => (mine.perk = { ...newPerk(), kind: mine.perk.kind }) : null;
-      playMove(ctx, "The momentum was not spent.", { move: "spend", challenger: c.element, by, spend }, b, after);
+      playMove(ctx, "The momentum was not spent.", { move: "spend", challenger: c.element, by, spend, from_stake: mine.fromStake }, b, after);
     },
   );
 }

@@ -137,6 +137,7 @@ mod setup;
 #[cfg(test)]
 mod tests;
 
+pub use self::departure::raise_stake;
 use self::departure::*;
 pub use self::events::*;
 pub use self::integrity::*;
@@ -367,6 +368,22 @@ impl MajorAction {
     }
 }
 
+/// Momentum a Raise Stakes put into a stake (RULES.md §3.4, 2026-11-25): shared by the
+/// challengers holding that stake, spent by one leaving in victory, only in support of the
+/// stake (claiming stakes, victory narration, a lasting effect); never an owner's own
+/// momentum. It ends with the challenge, or when nobody holds the stake any more.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StakePool {
+    pub stake: String,
+    pub momentum: u32,
+}
+
+/// The same stake, as the table wrote it (case and surrounding spaces aside).
+pub fn same_stake(a: &str, b: &str) -> bool {
+    a.trim().to_lowercase() == b.trim().to_lowercase()
+}
+
 /// A flaw this challenge's perks inflicted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -464,6 +481,9 @@ pub struct Challenge {
     pub departure: Option<Departure>,
     #[serde(default)]
     pub over: bool,
+    /// Stakes' own momentum (Raise Stakes).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stake_pools: Vec<StakePool>,
 }
 
 /// The score of one side of a major action's check.
@@ -713,7 +733,14 @@ pub enum Move {
     /// The table picks who gets the next award among those tied on the least momentum.
     AwardBoost { to: Uuid },
     /// A leaver spends momentum; `by` is the player spending (a claimed element's claimer).
-    Spend { challenger: Uuid, by: Uuid, spend: Spend },
+    /// `from_stake`: paid from the pool of the challenger's stake, not its own momentum.
+    Spend {
+        challenger: Uuid,
+        by: Uuid,
+        spend: Spend,
+        #[serde(default)]
+        from_stake: bool,
+    },
     /// The leavers are gone.
     Depart,
 }
@@ -772,6 +799,19 @@ impl Challenge {
             .filter(|g| element.is_wound(g.flaw) || element.restraints().any(|r| r.id == g.flaw))
             .count() as u32;
         held.min(MAX_BOOSTS_PER_OWNER)
+    }
+
+    /// The pool of `stake`, if a Raise Stakes filled one.
+    pub fn stake_pool(&self, stake: &str) -> Option<&StakePool> {
+        self.stake_pools.iter().find(|p| same_stake(&p.stake, stake))
+    }
+
+    /// The momentum `element`'s stake holds for it to spend (0 with no stake or pool).
+    pub fn pool_of(&self, element: Uuid) -> u32 {
+        self.challenger(element)
+            .and_then(|c| c.stake.as_deref())
+            .and_then(|s| self.stake_pool(s))
+            .map_or(0, |p| p.momentum)
     }
 
     fn was_gained(&self, element: Uuid, flaw: Uuid) -> bool {

@@ -132,6 +132,7 @@ pub fn start(setup: &ChallengeSetup, elements: &[Element]) -> Result<Step> {
         counterable: Vec::new(),
         departure: None,
         over: false,
+        stake_pools: Vec::new(),
     };
     let mut t = Table::new(elements);
     let mut events = vec![ChallengeEvent::Started { challenge: setup.id }];

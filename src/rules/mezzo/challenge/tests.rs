@@ -840,7 +840,12 @@ fn trumps_trigger_when_their_supporters_withdraw_and_draw_from_their_goal() {
     assert_eq!(g.ch.departure.as_ref().unwrap().boosts.len(), 1, "one boost per trump not spent");
     assert_eq!(g.err(Move::DrawTrump { points: 4 }), "points: the trump draws at most 3 (its goal holds 3; 4 at most)");
     assert_eq!(
-        g.err(Move::Spend { challenger: id(MIRA), by: id(ADA), spend: Spend::VictoryNarration { votes: 1 } }),
+        g.err(Move::Spend {
+            from_stake: false,
+            challenger: id(MIRA),
+            by: id(ADA),
+            spend: Spend::VictoryNarration { votes: 1 }
+        }),
         "move: momentum is spent once every boost is awarded"
     );
     g.play(Move::DrawTrump { points: 2 });
@@ -851,8 +856,14 @@ fn trumps_trigger_when_their_supporters_withdraw_and_draw_from_their_goal() {
     g.play(Move::AwardBoost { to: id(JON) });
     assert_eq!((g.el(MIRA).momentum, g.el(JON).momentum), (1, 2));
     assert_eq!(g.ch.phase(), Phase::Departure, "now they spend");
-    g.play(Move::Spend { challenger: id(MIRA), by: id(ADA), spend: Spend::VictoryNarration { votes: 1 } });
     g.play(Move::Spend {
+        from_stake: false,
+        challenger: id(MIRA),
+        by: id(ADA),
+        spend: Spend::VictoryNarration { votes: 1 },
+    });
+    g.play(Move::Spend {
+        from_stake: false,
         challenger: id(JON),
         by: id(ADA),
         spend: Spend::Boon {
@@ -899,9 +910,19 @@ fn a_defeated_exile_forces_every_opponent_out() {
     assert_eq!(g.status(OGRE), Status::Leaving { how: Leave::Victory, why: Why::NoOpponents });
     assert_eq!(g.el(LAIR).trumps(), 1, "the exile spent two trumps");
     assert_eq!((g.el(OGRE).momentum, g.el(OGRE).momentum_awards), (2, 1), "one award for the trump left");
-    g.play(Move::Spend { challenger: id(OGRE), by: id(ADA), spend: Spend::VictoryNarration { votes: 1 } });
+    g.play(Move::Spend {
+        from_stake: false,
+        challenger: id(OGRE),
+        by: id(ADA),
+        spend: Spend::VictoryNarration { votes: 1 },
+    });
     assert_eq!(
-        g.err(Move::Spend { challenger: id(MIRA), by: id(ADA), spend: Spend::VictoryNarration { votes: 1 } }),
+        g.err(Move::Spend {
+            from_stake: false,
+            challenger: id(MIRA),
+            by: id(ADA),
+            spend: Spend::VictoryNarration { votes: 1 }
+        }),
         format!("challenger: element {} is not leaving now", id(MIRA))
     );
     g.play(Move::Depart);
@@ -924,12 +945,22 @@ fn victors_spend_momentum_on_narration_stakes_lasting_effects_and_boons() {
     // The wall surrendered last on its side: Mira has no opponent left and wins.
     assert_eq!(g.status(WALL), Status::Leaving { how: Leave::Defeat, why: Why::Surrender });
     assert_eq!(
-        g.err(Move::Spend { challenger: id(WALL), by: id(ADA), spend: Spend::VictoryNarration { votes: 1 } }),
+        g.err(Move::Spend {
+            from_stake: false,
+            challenger: id(WALL),
+            by: id(ADA),
+            spend: Spend::VictoryNarration { votes: 1 }
+        }),
         "spend: a defeated challenger only turns momentum into adversity"
     );
-    g.play(Move::Spend { challenger: id(WALL), by: id(ADA), spend: Spend::DefeatConversion { adversity: 10 } });
+    g.play(Move::Spend {
+        from_stake: false,
+        challenger: id(WALL),
+        by: id(ADA),
+        spend: Spend::DefeatConversion { adversity: 10 },
+    });
     assert_eq!(g.status(MIRA), Status::Leaving { how: Leave::Victory, why: Why::NoOpponents });
-    let spend = |s: Spend| Move::Spend { challenger: id(MIRA), by: id(ADA), spend: s };
+    let spend = |s: Spend| Move::Spend { from_stake: false, challenger: id(MIRA), by: id(ADA), spend: s };
     assert_eq!(
         g.err(spend(Spend::DefeatConversion { adversity: 1 })),
         "spend: only a defeated challenger turns momentum into adversity"
@@ -988,7 +1019,7 @@ fn claiming_stakes_needs_a_stake_and_lasting_effects_an_element_of_the_challenge
     g.set(JON, |e| e.momentum = 3);
     g.play(Move::Surrender { challenger: id(OGRE) });
     g.play(Move::Surrender { challenger: id(WALL) });
-    let spend = |s: Spend| Move::Spend { challenger: id(JON), by: id(ADA), spend: s };
+    let spend = |s: Spend| Move::Spend { from_stake: false, challenger: id(JON), by: id(ADA), spend: s };
     assert_eq!(
         g.err(spend(Spend::ClaimingStakes { perks: 1, uses: vec![bind(OGRE, 110)] })),
         "spend: claiming stakes needs stakes: this challenger set none"
@@ -1013,6 +1044,7 @@ fn claimed_stakes_apply_their_perks_which_last_until_the_end_of_the_next_challen
     g.play(Move::Surrender { challenger: id(WALL) });
     assert_eq!(g.status(MIRA), Status::Leaving { how: Leave::Victory, why: Why::NoOpponents });
     let claim = |uses: Vec<PerkUse>| Move::Spend {
+        from_stake: false,
         challenger: id(MIRA),
         by: id(ADA),
         spend: Spend::ClaimingStakes { perks: uses.len() as u32, uses },
@@ -1020,6 +1052,7 @@ fn claimed_stakes_apply_their_perks_which_last_until_the_end_of_the_next_challen
     assert_eq!(g.err(claim(vec![hinder(OGRE, 100)])), "spend.uses[0]: claiming stakes buys major perks");
     assert_eq!(
         g.err(Move::Spend {
+            from_stake: false,
             challenger: id(MIRA),
             by: id(ADA),
             spend: Spend::ClaimingStakes { perks: 2, uses: vec![bind(OGRE, 100)] }
@@ -1084,6 +1117,76 @@ fn trumps_used_at_a_rounds_end_are_spent_and_give_no_boost() {
     assert_eq!(boosts[0].owner, BoostOwner::Trump { goal: id(COVE), trump: id(300) });
 }
 
+/// RULES.md §3.4 (2026-11-25): Raise Stakes momentum is the stake's own pool, shared by
+/// its owners, spent by one leaving in victory in support of the stake only, and never
+/// counted as anyone's momentum (boost targets, the 2:1 conversion); it ends with the stake.
+#[test]
+fn a_stake_pool_is_its_owners_to_spend_in_support_of_the_stake_only() {
+    let mut s = setup();
+    s.challengers[1].stake = Some(" reach the COVE".into());
+    let mut g = Game::from(&s, elements());
+    assert_eq!(err(raise_stake(&g.ch, id(OGRE), 2)), "challenger: this challenger set no stake to raise");
+    let (ch, events) = raise_stake(&g.ch, id(MIRA), 3).unwrap();
+    g.ch = ch;
+    assert!(matches!(&events[..], [ChallengeEvent::StakeRaised { momentum: 3, .. }]));
+    assert_eq!((g.ch.pool_of(id(MIRA)), g.ch.pool_of(id(JON))), (3, 3), "Jon holds the same stake");
+    assert_eq!((g.el(MIRA).momentum, g.el(JON).momentum), (0, 0), "nobody's own momentum");
+
+    // The ogre's wound boost goes to the hero with the least momentum of their own.
+    g.set(JON, |e| e.momentum = 1);
+    g.perks(MIRA, OGRE, vec![wound(OGRE, 100)]);
+    g.play(Move::EndRound { trumps: vec![] });
+    g.play(Move::Surrender { challenger: id(WALL) });
+    g.play(Move::Surrender { challenger: id(OGRE) });
+    assert_eq!((g.el(MIRA).momentum, g.el(JON).momentum), (1, 1), "the pool does not count for the boost");
+    let spend = |who: u128, s: Spend| Move::Spend { challenger: id(who), by: id(ADA), spend: s, from_stake: true };
+    assert_eq!(
+        g.err(spend(
+            MIRA,
+            Spend::Boon {
+                boon: Boon::Uses { uses: 1 },
+                edge: Box::new(Trait::new(id(400), TraitKind::Edge, "Luck", Via::Boon))
+            }
+        )),
+        "from_stake: a stake's momentum is spent in support of the stake: claiming it, victory narration or a lasting effect"
+    );
+    assert_eq!(
+        g.err(spend(MIRA, Spend::VictoryNarration { votes: 4 })),
+        "from_stake: the stake “Reach the cove” holds 3 momentum; this costs 4"
+    );
+    // Mira claims her stake with 2 of the pool; Jon narrates with the last point. Their own
+    // momentum stays theirs.
+    g.play(spend(MIRA, Spend::ClaimingStakes { perks: 2, uses: vec![bind(OGRE, 110), bind(WALL, 111)] }));
+    assert_eq!((g.ch.pool_of(id(JON)), g.el(MIRA).momentum), (1, 1));
+    assert_eq!(g.el(OGRE).restraints().count(), 1);
+    g.play(spend(JON, Spend::VictoryNarration { votes: 1 }));
+    assert_eq!((g.ch.pool_of(id(JON)), g.el(JON).momentum), (0, 1));
+    g.play(Move::Depart);
+    assert_eq!(g.ch.phase(), Phase::Over);
+    assert!(g.ch.stake_pools.is_empty(), "a pool ends with its challenge");
+}
+
+#[test]
+fn a_stake_pool_ends_when_nobody_holds_the_stake_and_the_defeated_cannot_spend_it() {
+    let mut g = Game::new();
+    g.ch = raise_stake(&g.ch, id(MIRA), 2).unwrap().0;
+    g.play(Move::ChangeStakes { challenger: id(MIRA), stake: "Hide".into(), joining: None });
+    assert!(g.ch.stake_pools.is_empty());
+    assert!(g.has(|e| matches!(e, ChallengeEvent::StakePoolLapsed { momentum: 2, .. })));
+
+    let mut g = Game::new();
+    g.ch = raise_stake(&g.ch, id(MIRA), 2).unwrap().0;
+    g.set(MIRA, |e| e.momentum = 2);
+    g.play(Move::Surrender { challenger: id(MIRA) });
+    let mv = Move::Spend {
+        challenger: id(MIRA),
+        by: id(ADA),
+        spend: Spend::DefeatConversion { adversity: 1 },
+        from_stake: true,
+    };
+    assert_eq!(g.err(mv), "from_stake: a stake's momentum is spent by an owner leaving in victory");
+}
+
 #[test]
 fn a_defeat_turns_two_momentum_into_one_adversity_after_every_award() {
     let mut g = Game::new();
@@ -1097,8 +1200,12 @@ fn a_defeat_turns_two_momentum_into_one_adversity_after_every_award() {
     assert_eq!(g.ch.phase(), Phase::Rounds, "Mira had nothing to convert");
     g.play(Move::EndRound { trumps: vec![] });
     g.play(Move::Surrender { challenger: id(OGRE) });
-    let convert =
-        |n| Move::Spend { challenger: id(OGRE), by: id(ADA), spend: Spend::DefeatConversion { adversity: n } };
+    let convert = |n| Move::Spend {
+        from_stake: false,
+        challenger: id(OGRE),
+        by: id(ADA),
+        spend: Spend::DefeatConversion { adversity: n },
+    };
     assert_eq!(g.err(convert(4)), "momentum: Ogre holds 6 momentum; this costs 8");
     g.play(convert(2));
     assert_eq!((g.el(OGRE).momentum, g.el(OGRE).adversity), (2, 2));
@@ -1320,7 +1427,7 @@ fn random_move(g: &mut Game, op: u8, a: usize, b: usize, n: u32, fresh: &mut u12
                         Some(Leave::Defeat) => Spend::DefeatConversion { adversity: n % 4 },
                         _ => Spend::VictoryNarration { votes: n % 3 },
                     };
-                    Move::Spend { challenger: who, by: id(ADA), spend }
+                    Move::Spend { from_stake: false, challenger: who, by: id(ADA), spend }
                 }
             }
         }
@@ -1474,7 +1581,7 @@ proptest! {
             return Ok(());
         }
         let before = g.el(OGRE).clone();
-        let mv = Move::Spend { challenger: id(OGRE), by: id(ADA), spend: Spend::DefeatConversion { adversity: convert } };
+        let mv = Move::Spend { from_stake: false, challenger: id(OGRE), by: id(ADA), spend: Spend::DefeatConversion { adversity: convert } };
         match g.try_play(mv) {
             Ok(()) => {
                 let after = g.el(OGRE);

@@ -849,7 +849,7 @@ impl Element {
 // Helpers
 
 /// Sealed Resources: only the claimer uses a claimed element's slots, adversity, momentum.
-fn sealed(element: &Element, by: Uuid, what: &str) -> Result<()> {
+pub(in crate::rules::mezzo) fn sealed(element: &Element, by: Uuid, what: &str) -> Result<()> {
     match element.claimed_by {
         Some(holder) if holder != by => {
             Err(Error::invalid("by", format!("{} is claimed by another player: only they may {what}", element.name)))

@@ -541,6 +541,9 @@ export const mezzoRaiseStakes = (game, hooks, challenge, challenger, take) =>
   call("mezzo_raise_stakes", { game, hooks, challenge, challenger, take });
 export const mezzoNoEscape = (game, hooks, challenge, user, target) =>
   call("mezzo_no_escape", { game, hooks, challenge, user, target });
+/** No Escape's pay-off: 2 momentum of `user.element`, which left `challenge` in victory (the core checks). */
+export const mezzoIgnoreProtection = (game, challenge, user, target) =>
+  call("mezzo_ignore_protection", { game, challenge, user, target });
 /** `sacrifices`: [{hook, resource}]; `draws`: [{challenger, hook}]. */
 export const mezzoTurningPoint = (game, hooks, challenge, sacrifices, draws) =>
   call("mezzo_turning_point", { game, hooks, challenge, sacrifices, draws });

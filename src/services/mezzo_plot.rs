@@ -594,20 +594,28 @@ pub fn mezzo_no_escape(
     })
 }
 
-/// No Escape's pay-off: the user's challenger, having left `challenge` in victory, spends 2
-/// momentum to ignore `target`'s Plot Protection until the challenge is over.
+/// No Escape's pay-off: the user's challenger, leaving or gone from `challenge` in victory
+/// (as the stored challenge says, while it is played: its No Escape lapses when it ends),
+/// spends 2 momentum to ignore `target`'s Plot Protection until the challenge is over.
 pub fn mezzo_ignore_protection(
     store: &mut Store,
     game: Uuid,
     challenge: Uuid,
     user: &User,
     target: Uuid,
-    left_in_victory: bool,
 ) -> Result<PlotChange> {
     plot_move(store, game, |w| {
         check_user(w, user)?;
         let by =
             user.element.ok_or_else(|| Error::invalid("user.element", "name the challenger that left in victory"))?;
+        let left_in_victory = w
+            .table
+            .challenge
+            .as_ref()
+            .filter(|ch| ch.id == challenge && !ch.over)
+            .and_then(|ch| ch.challenger(by))
+            .and_then(|c| c.gone())
+            .is_some_and(|(how, _)| how == crate::rules::mezzo::challenge::Leave::Victory);
         let has = w.element(by)?.momentum;
         let (arc, grants, events) =
             plot::ignore_protection(&w.table.plot, challenge, by, target, left_in_victory, has)?;

@@ -490,6 +490,49 @@ fn claiming_stakes_applies_its_perk_and_it_lasts_into_the_next_challenge() {
     assert!(t.el(t.ogre).carried.is_empty());
 }
 
+/// Audit #9: No Escape's pay-off reads the challenge itself: refused while the challenger is
+/// still in, paid (2 momentum) once it leaves in victory; the caller no longer vouches.
+#[test]
+fn no_escape_pays_off_only_for_a_challenger_the_challenge_says_left_in_victory() {
+    use sheetkeeper::rules::mezzo::plot::{InChallenge, Resource, User};
+    let mut t = Table::new();
+    up_to_the_surrender(&mut t);
+    let ada = User { player: t.ada, element: None };
+    let mut hooks = Vec::new();
+    for text in ["One", "Two", "Three"] {
+        let draft = services::HookDraft { text: text.into(), elements: Vec::new(), pay_with: Resource::Influence };
+        let plot = services::mezzo_create_hook(&mut t.store, t.game, &ada, &draft).unwrap().plot;
+        hooks.push(plot.hooks.last().unwrap().hook.id);
+    }
+    let ch = t.view().id;
+    let within = InChallenge { id: ch, challengers: vec![t.mira, t.rook, t.ogre] };
+    let mira = User { player: t.ada, element: Some(t.mira) };
+    services::mezzo_no_escape(&mut t.store, t.game, &hooks, &within, &mira, t.ogre).unwrap();
+    services::mezzo_gain_momentum(
+        &mut t.store,
+        t.game,
+        t.mira,
+        2,
+        sheetkeeper::rules::mezzo::element::MomentumSource::Boost,
+    )
+    .unwrap();
+    t.refused("user.element", |t| {
+        let (mira, ogre) = (User { player: t.ada, element: Some(t.mira) }, t.ogre);
+        services::mezzo_ignore_protection(&mut t.store, t.game, ch, &mira, ogre).map(|c| c.change.message)
+    });
+    let ogre = t.ogre;
+    t.play(json!({ "move": "surrender", "challenger": ogre })).unwrap();
+    assert!(matches!(t.view().challengers[0].status, Status::Leaving { how: Leave::Victory, .. }));
+    let before = t.el(t.mira).momentum;
+    let message = t.step("ignore protection", |t| {
+        let (mira, ogre) = (User { player: t.ada, element: Some(t.mira) }, t.ogre);
+        services::mezzo_ignore_protection(&mut t.store, t.game, ch, &mira, ogre).map(|c| c.change.message)
+    });
+    assert!(message.contains("The Ogre"), "{message}");
+    assert_eq!(t.el(t.mira).momentum, before - 2);
+    assert!(services::mezzo_plot(&t.store, t.game).unwrap().no_escape[0].used);
+}
+
 #[test]
 fn a_game_with_a_running_challenge_travels_in_a_file_and_a_broken_one_is_refused() {
     let mut t = Table::new();

@@ -201,11 +201,13 @@ fn a_challenge_round_producing_perks_and_adversity() {
 /// through the services; Mira's major action has already pushed the cove twice (2 trumps).
 /// Returns the game and the ids of Mira, Rook, the Ogre and the cove.
 fn seeded_harbour(db: &std::path::Path) -> [String; 4] {
-    seeded(db, true)
+    let [mira, rook, ogre, cove, _] = seeded(db, true);
+    [mira, rook, ogre, cove]
 }
 
-/// The Harbour challenge (with Mira's two Pushes or without).
-fn seeded(db: &std::path::Path, pushes: bool) -> [String; 4] {
+/// The Harbour challenge (with Mira's two Pushes, or without them and with 2 momentum in
+/// Mira's stake's pool); the ids of Mira, Rook, the Ogre, the cove and the game.
+fn seeded(db: &std::path::Path, pushes: bool) -> [String; 5] {
     use sheetkeeper::rules::mezzo::challenge::{ChallengerSetup, GoalSetup, SideSetup};
     use sheetkeeper::rules::mezzo::element::ElementKind;
     use sheetkeeper::services::{self, MezzoChallengeDraft};
@@ -254,7 +256,7 @@ fn seeded(db: &std::path::Path, pushes: bool) -> [String; 4] {
         let take: Vec<Take> =
             hooks.iter().map(|&hook| Take { hook, resource: Resource::Influence, points: 1 }).collect();
         services::mezzo_raise_stakes(&mut store, game, &hooks, &within, mira, &take).unwrap();
-        return [mira, rook, ogre, cove].map(|id| id.to_string());
+        return [mira, rook, ogre, cove, game].map(|id| id.to_string());
     }
     for mv in [
         json!({ "move": "major_actions", "rolls": [score(mira, 8), score(ogre, 3)], "majors": [mira] }),
@@ -264,7 +266,7 @@ fn seeded(db: &std::path::Path, pushes: bool) -> [String; 4] {
     ] {
         services::mezzo_challenge_play(&mut store, game, &mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
     }
-    [mira, rook, ogre, cove].map(|id| id.to_string())
+    [mira, rook, ogre, cove, game].map(|id| id.to_string())
 }
 
 /// RULES.md §3.4 (2026-11-25), as a table plays it: the cove's Victorious Withdrawal spends a
@@ -338,7 +340,7 @@ fn a_stake_pool_is_spent_by_its_owner_leaving_in_victory() {
     let _window = one_window();
     let scratch = Scratch::new("mezzo-stake-pool");
     let db_path = scratch.path("sheetkeeper.db");
-    let [mira, rook, ogre, _cove] = seeded(&db_path, false);
+    let [mira, rook, ogre, _cove, _game] = seeded(&db_path, false);
     let session = open(&db_path);
     open_game(&session, "Harbour");
     press(&session, "#game-mezzo");
@@ -377,5 +379,56 @@ fn a_stake_pool_is_spent_by_its_owner_leaving_in_victory() {
     press(&session, &format!("{form}-submit"));
     session.wait_text("#mzch-round", "Over after round 1.");
     assert!(text_of(&session, "#toast-message").contains("of its stake's pool on victory narration (1 vote)"));
+    session.wait_text(&format!("#mzch-momentum-{mira}"), "0");
+}
+
+/// Audit #9: No Escape's pay-off has its button where it applies. Mira named the Ogre for
+/// removal; once she leaves in victory the challenge offers to ignore its Plot Protection for
+/// 2 of her momentum, and the core (not the screen) checks that she won.
+#[test]
+fn no_escape_is_paid_off_from_the_challenge_once_its_user_leaves_in_victory() {
+    use sheetkeeper::rules::mezzo::element::MomentumSource;
+    use sheetkeeper::rules::mezzo::plot::{InChallenge, Resource, User};
+    use sheetkeeper::services::{self, HookDraft};
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-no-escape");
+    let db_path = scratch.path("sheetkeeper.db");
+    let [mira, rook, ogre, _cove, game] = seeded(&db_path, false);
+    {
+        let id = |s: &str| uuid::Uuid::parse_str(s).unwrap();
+        let (game, mira_id) = (id(&game), id(&mira));
+        let mut store = sheetkeeper::Store::open(&db_path).unwrap();
+        let ada = services::mezzo_table(&store, game).unwrap().players[0].player.id;
+        let draft = HookDraft {
+            text: "Where does the ogre sleep?".into(),
+            elements: Vec::new(),
+            pay_with: Resource::Influence,
+        };
+        services::mezzo_create_hook(&mut store, game, &User { player: ada, element: None }, &draft).unwrap();
+        let hooks: Vec<uuid::Uuid> =
+            services::mezzo_plot(&store, game).unwrap().hooks.iter().map(|h| h.hook.id).collect();
+        let ch = services::mezzo_challenge(&store, game).unwrap().unwrap().id;
+        let within = InChallenge { id: ch, challengers: vec![mira_id, id(&rook), id(&ogre)] };
+        let user = User { player: ada, element: Some(mira_id) };
+        services::mezzo_no_escape(&mut store, game, &hooks[..3], &within, &user, id(&ogre)).unwrap();
+        services::mezzo_gain_momentum(&mut store, game, mira_id, 2, MomentumSource::Boost).unwrap();
+    }
+    let session = open(&db_path);
+    open_game(&session, "Harbour");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-challenge");
+    session.wait_text("#mzch-round", "Round 1 · major actions");
+    assert!(session.find("#mzch-no-escape").is_err(), "no pay-off while Mira is still in");
+
+    choose(&session, "#mzch-surrender-who", &ogre);
+    press(&session, "#mzch-surrender");
+    session.wait_text(&format!("#mzch-status-{mira}"), "Leaving in victory (no opponent left)");
+    session.wait_for(&format!("#mzch-ignore-{ogre}"));
+    wait_contains(&session, "#mzch-no-escape", "Mira left in victory and named The Ogre for removal");
+    shots_of(&session, "mezzo-no-escape", "#mzch-no-escape");
+    press(&session, &format!("#mzch-ignore-{ogre}"));
+    wait_contains(&session, "#toast-message", "The Ogre");
+    session.wait_gone("#mzch-no-escape");
     session.wait_text(&format!("#mzch-momentum-{mira}"), "0");
 }

@@ -144,10 +144,11 @@ async function load(ctx, s) {
   const table = ctx.table;
   s.loadedFor = table;
   await ctx.run("The challenge could not be loaded.", async () => {
-    const [challenge, pending] = await Promise.all([api.mezzoChallenge(ctx.gameId), api.mezzoCheckPending(ctx.gameId)]);
+    const [challenge, pending, plot] = await Promise.all([api.mezzoChallenge(ctx.gameId), api.mezzoCheckPending(ctx.gameId), api.mezzoPlot(ctx.gameId)]);
     if (s.loadedFor !== table) return;
     s.challenge = challenge;
     s.pending = pending;
+    s.noEscape = plot?.no_escape ?? [];
     s.loaded = true;
     if (ctx.ui.tab === "challenge") ctx.render();
   });
@@ -233,6 +234,8 @@ export function renderChallenge(host, ctx) {
   } else if (ch.phase === "departure") {
     host.append(departureCard(ctx, ch));
   }
+  const escape = noEscapeCard(ctx, ch);
+  if (escape) host.append(escape);
   if (ch.actions.length > 0) host.append(actionsCard(ctx, ch));
   if (ch.over) {
     if (s.starting) host.append(startCard(ctx));
@@ -1192,6 +1195,49 @@ function perkOf(p) {
     default:
       return null;
   }
+}
+
+// ---- No Escape -------------------------------------------------------------------------------------
+
+/**
+ * No Escape's pay-off, where it applies: a challenger that named a target for removal and
+ * leaves (or left) this challenge in victory may spend 2 momentum to ignore the target's Plot
+ * Protection until the challenge ends. The core checks the victory itself.
+ */
+function noEscapeCard(ctx, ch) {
+  if (ch.over) return null;
+  const s = state(ctx);
+  const open = (s.noEscape ?? []).filter((n) => n.challenge === ch.id && !n.used);
+  const ready = open.filter((n) => ch.challengers.some((c) => c.element === n.by && c.how === "victory"));
+  if (ready.length === 0) return null;
+  const players = ctx.table?.players ?? [];
+  return card(
+    "mzch-no-escape",
+    "No Escape",
+    ...ready.map((n) => {
+      const c = ch.challengers.find((x) => x.element === n.by);
+      const player = c.claimed_by ?? players[0]?.player?.id ?? players[0]?.id ?? NOBODY;
+      return el(
+        "div",
+        { class: "mzch-no-escape-item" },
+        el("p", {}, `${c.name} left in victory and named ${nameOf(ctx, n.target)} for removal (${c.momentum} momentum).`),
+        button(
+          `Ignore ${nameOf(ctx, n.target)}'s Plot Protection (2 momentum)`,
+          (b) =>
+            ctx.move(
+              "No Escape was refused.",
+              () =>
+                api.mezzoIgnoreProtection(ctx.gameId, ch.id, { player, element: n.by }, n.target).then((r) => {
+                  n.used = true;
+                  return r;
+                }),
+              b,
+            ),
+          { id: `mzch-ignore-${n.target}`, class: "primary", disabled: c.momentum < 2, data: { focusKey: `mzch-ignore-${n.target}` } },
+        ),
+      );
+    }),
+  );
 }
 
 // ---- departures -----------------------------------------------------------------------------------

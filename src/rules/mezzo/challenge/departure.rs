@@ -525,8 +525,19 @@ pub(super) fn check_end(ch: &mut Challenge, t: &mut Table, events: &mut Vec<Chal
         0 => {
             let everyone: Vec<Uuid> =
                 ch.challengers.iter().map(|c| c.element).chain(ch.goals.iter().map(|g| g.element)).collect();
-            for id in everyone {
-                t.change("elements", id, events, element::challenge_ended)?;
+            for id in &everyone {
+                t.change("elements", *id, events, element::challenge_ended)?;
+            }
+            // Protection a challenger lent to a bystander lasts until this challenge's end.
+            let lent: Vec<Uuid> = t
+                .elements
+                .iter()
+                .filter(|e| !everyone.contains(&e.id))
+                .filter(|e| e.plot_protection.lent_by.is_some_and(|from| ch.challenger(from).is_some()))
+                .map(|e| e.id)
+                .collect();
+            for id in lent {
+                t.change("elements", id, events, |e| Ok(element::lent_protection_ends(e)))?;
             }
             ch.over = true;
             for p in std::mem::take(&mut ch.stake_pools) {

@@ -98,12 +98,14 @@
 //!   flaw of a challenger or goal of this challenge, or of an element the table confirms
 //!   was part of the spender's stake.
 //! - Surrender takes the challenger's major action of the round, unless it follows at once
-//!   the wound or restraint it gained ("at once": before the next major action is recorded,
+//!   the wound, wound extras (a worsened wound) or restraint it gained ("at once": before the next major action is recorded,
 //!   the round ends or another perk is declared). It is a defeat unless no opponent is left.
 //! - A complication counters a Push as a Ruin of the trump it added, until the next major
 //!   action or the round's end, and not on a goal with momentum enough to protect its trumps.
 //! - A challenger that changes sides stops supporting its old side's goals; a goal left with
 //!   no supporter never triggers its trumps.
+//! - Protection a challenger lent by Heroic Sacrifice to an element outside the challenge
+//!   ends with the challenge (RULES.md §3.4, 2026-11-25).
 //! - Restorative actions are refused during a challenge (the source's optional cost of 3
 //!   major actions is not offered).
 

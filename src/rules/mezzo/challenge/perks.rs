@@ -177,6 +177,11 @@ pub(super) fn perk_effect(
                     if !e.is_wound(*wound) {
                         return Err(Error::invalid("perk.wound.wound", format!("{} has no wound {wound}", e.name)));
                     }
+                    // Extras that can remove targets are gained: a free surrender, as for a
+                    // new wound (audit #14).
+                    if !ch.may_surrender.contains(target) {
+                        ch.may_surrender.push(*target);
+                    }
                     (*wound, 2)
                 }
             };

@@ -1187,6 +1187,46 @@ fn a_stake_pool_ends_when_nobody_holds_the_stake_and_the_defeated_cannot_spend_i
     assert_eq!(g.err(mv), "from_stake: a stake's momentum is spent by an owner leaving in victory");
 }
 
+/// RULES.md §3.4 (2026-11-25), audit #13: protection a challenger lent to a bystander ends
+/// with the challenge; protection lent by someone outside it stays.
+#[test]
+fn protection_lent_to_a_bystander_ends_with_the_challenge() {
+    let mut els = elements();
+    let mut map = Element::new(id(40), ElementKind::Object, "Map").unwrap();
+    map.plot_protection.lent_by = Some(id(MIRA));
+    let mut bell = Element::new(id(41), ElementKind::Object, "Bell").unwrap();
+    bell.plot_protection.lent_by = Some(id(ADA));
+    els.extend([map, bell]);
+    let mut g = Game::from(&setup(), els);
+    finish(&mut g);
+    assert_eq!(g.el(40).plot_protection.lent_by, None);
+    assert!(g.has(|e| matches!(
+        e,
+        ChallengeEvent::Element { change: ElementEvent::LentProtectionEnded { from, .. } } if *from == id(MIRA)
+    )));
+    assert_eq!(g.el(41).plot_protection.lent_by, Some(id(ADA)), "not lent from this challenge");
+}
+
+/// Audit #14: worsening a wound adds extras that can remove targets, so its target may
+/// surrender at once, free, as after a new wound.
+#[test]
+fn worsening_a_wound_opens_the_free_surrender() {
+    let mut g = Game::new();
+    wounded(&mut g, OGRE, 1, 150);
+    g.act(OGRE, 1, MIRA, 3);
+    let worsen = PerkUse::Damage {
+        target: id(OGRE),
+        wound: Wounding::Worsen { wound: id(150) },
+        expend: vec![],
+        extras: vec![extra(160, Template::ViciousWound), extra(161, Template::ViciousWound)],
+        takes_out: false,
+    };
+    g.perks(MIRA, OGRE, vec![worsen]);
+    assert!(g.ch.may_surrender.contains(&id(OGRE)));
+    g.play(Move::Surrender { challenger: id(OGRE) });
+    assert!(matches!(g.status(OGRE), Status::Leaving { how: Leave::Defeat, .. } | Status::Left { .. }));
+}
+
 #[test]
 fn a_defeat_turns_two_momentum_into_one_adversity_after_every_award() {
     let mut g = Game::new();

@@ -154,6 +154,16 @@ pub fn end_arc(element: &Element) -> Result<(Element, Vec<ElementEvent>)> {
     Ok((next, events))
 }
 
+/// The challenge the lender of `element`'s protection took part in is over: the protection
+/// lent to it (a bystander: challengers end theirs with [`challenge_ended`]) ends too.
+pub fn lent_protection_ends(element: &Element) -> (Element, Vec<ElementEvent>) {
+    let mut next = element.clone();
+    match next.plot_protection.lent_by.take() {
+        Some(from) => (next, vec![ElementEvent::LentProtectionEnded { element: element.id, from }]),
+        None => (next, Vec::new()),
+    }
+}
+
 /// How Plot Protection is sacrificed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -239,6 +239,11 @@ pub enum ElementEvent {
         from: Uuid,
         to: Uuid,
     },
+    /// Protection a Heroic Sacrifice lent ended (its challenge or scene is over).
+    LentProtectionEnded {
+        element: Uuid,
+        from: Uuid,
+    },
     JoinedChallenge {
         element: Uuid,
     },

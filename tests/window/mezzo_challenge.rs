@@ -432,3 +432,61 @@ fn no_escape_is_paid_off_from_the_challenge_once_its_user_leaves_in_victory() {
     session.wait_gone("#mzch-no-escape");
     session.wait_text(&format!("#mzch-momentum-{mira}"), "0");
 }
+
+/// Audit #14: the Ogre, wounded in round 1, already acted in round 2; Mira's Damage worsens
+/// its wound (two Vicious Wound extras), and the Ogre may then surrender at once, free.
+#[test]
+fn a_worsened_wound_lets_its_target_surrender_at_once() {
+    use sheetkeeper::services;
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-worsen");
+    let db_path = scratch.path("sheetkeeper.db");
+    let [mira, _rook, ogre, _cove, game] = seeded(&db_path, false);
+    {
+        let id = |s: &str| uuid::Uuid::parse_str(s).unwrap();
+        let (game, m, o) = (id(&game), id(&mira), id(&ogre));
+        let mut store = sheetkeeper::Store::open(&db_path).unwrap();
+        let action = |e: uuid::Uuid, s: u32| json!({ "kind": { "kind": "action", "element": e }, "score": s });
+        let failure = json!({ "kind": { "kind": "failure" }, "score": 3 });
+        for mv in [
+            json!({ "move": "major_actions", "rolls": [action(m, 8), action(o, 3)], "majors": [m] }),
+            json!({ "move": "declare", "action": 0, "perk": { "kind": "damage", "target": o,
+                "wound": { "kind": "new_flaw", "flaw": { "template": "vulnerability", "name": "Gashed" } } } }),
+            json!({ "move": "settle", "action": 0 }),
+            json!({ "move": "major_actions", "rolls": [action(o, 1), failure.clone()], "majors": [o] }),
+            json!({ "move": "end_round" }),
+            json!({ "move": "major_actions", "rolls": [action(o, 1), failure], "majors": [o] }),
+        ] {
+            services::mezzo_challenge_play(&mut store, game, &mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        }
+    }
+    let session = open(&db_path);
+    open_game(&session, "Harbour");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-challenge");
+    session.wait_text("#mzch-round", "Round 2 · major actions");
+    session.wait_text(&format!("#mzch-status-{ogre}"), "In · acted this round");
+
+    major_action(&session, &mira, 3, 2);
+    session.wait_text("#mzch-round", "Round 2 · perks being resolved");
+    choose(&session, "#mzch-perk-kind", "damage");
+    session.wait_for("#mzch-perk-wound");
+    let wound = session.execute(
+        "return [...document.querySelectorAll('#mzch-perk-wound option')].find((o) => o.value !== 'new').value;",
+        json!([]),
+    );
+    choose(&session, "#mzch-perk-wound", wound.as_str().unwrap());
+    session.wait_for("#mzch-extra-1");
+    choose(&session, "#mzch-extra-0", "vicious_wound");
+    choose(&session, "#mzch-extra-1", "vicious_wound");
+    press(&session, "#mzch-declare");
+    session.wait_text("#mzch-declared", "Damage on The Ogre");
+    press(&session, "#mzch-settle");
+    session.wait_text("#mzch-round", "Round 2 · major actions");
+    wait_contains(&session, &format!("#mzch-challenger-{ogre}"), "may surrender at once");
+    choose(&session, "#mzch-surrender-who", &ogre);
+    press(&session, "#mzch-surrender");
+    // Free: it acted this round, and surrendering is not refused.
+    session.wait_text(&format!("#mzch-status-{ogre}"), "Leaving in defeat (surrendered)");
+}

@@ -566,7 +566,7 @@ pub fn mezzo_raise_stakes(
         w.note(&events);
         w.note(&raised);
         Ok(format!(
-            "{} hooks raise the stakes of {}: {momentum} momentum into the stake's pool.",
+            "{} hooks raise the stakes of {}: {momentum} momentum. It goes to the stake's own pool.",
             hooks.len(),
             name(w, challenger)
         ))

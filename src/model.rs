@@ -176,6 +176,7 @@ pub fn mezzo_sheet(character: &Character) -> crate::rules::mezzo::element::Eleme
         plot_protection: PlotProtection::default(),
         claimed_by: None,
         awards: Awards::default(),
+        carried: Vec::new(),
     }
 }
 

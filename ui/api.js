@@ -470,7 +470,7 @@ export const mezzoSpendAdversity = (game, element, by, spend, allowDebt) =>
 /** `source`: "plot_hook" | "boost" | "ruin". */
 export const mezzoGainMomentum = (game, element, points, source) =>
   call("mezzo_gain_momentum", { game, element, points, source });
-/** `spend`: {kind: "victory_narration", votes} | {kind: "claiming_stakes", perks} | {kind: "lasting_effect"}
+/** `spend`: {kind: "victory_narration", votes} | {kind: "claiming_stakes", perks} (in a challenge, with `uses`: each perk) | {kind: "lasting_effect"}
  *  | {kind: "defeat_conversion", adversity} | {kind: "plot_hook", points} | …. */
 export const mezzoSpendMomentum = (game, element, by, spend) => call("mezzo_spend_momentum", { game, element, by, spend });
 /** `how`: "final_counter" | "heroic_sacrifice" (with `receiver`). */
@@ -557,6 +557,9 @@ export const mezzoRaiseStakes = (game, hooks, challenge, challenger, take) =>
   call("mezzo_raise_stakes", { game, hooks, challenge, challenger, take });
 export const mezzoNoEscape = (game, hooks, challenge, user, target) =>
   call("mezzo_no_escape", { game, hooks, challenge, user, target });
+/** No Escape's pay-off: 2 momentum of `user.element`, which left `challenge` in victory (the core checks). */
+export const mezzoIgnoreProtection = (game, challenge, user, target) =>
+  call("mezzo_ignore_protection", { game, challenge, user, target });
 /** `sacrifices`: [{hook, resource}]; `draws`: [{challenger, hook}]. */
 export const mezzoTurningPoint = (game, hooks, challenge, sacrifices, draws) =>
   call("mezzo_turning_point", { game, hooks, challenge, sacrifices, draws });

@@ -602,7 +602,6 @@ pub fn mezzo_ignore_protection(
     challenge: String,
     user: User,
     target: String,
-    left_in_victory: bool,
 ) -> Reply<PlotChange> {
     Ok(services::mezzo_ignore_protection(
         &mut *state.store()?,
@@ -610,7 +609,6 @@ pub fn mezzo_ignore_protection(
         parse_id("challenge", &challenge)?,
         &user,
         parse_id("target", &target)?,
-        left_in_victory,
     )?)
 }
 

@@ -37,7 +37,8 @@ use crate::error::{Error, Result};
 use crate::rules::mezzo::action_check::{Cast, Phase as CheckPhase, Surge};
 use crate::rules::mezzo::challenge::{
     self as rules, ActionResult, Boost, BoostOwner, Challenge, ChallengeEvent, ChallengeSetup, ChallengerSetup,
-    GoalSetup, HealEffect, Leave, MajorAction, Move, PerkName, PerkUse, Phase, Pushed, SideSetup, Spend, Status, Why,
+    GoalSetup, HealEffect, Leave, MajorAction, Move, PerkName, PerkUse, Phase, Pushed, SideSetup, Spend, StakePool,
+    Status, Why,
 };
 use crate::rules::mezzo::element::{Element, ElementKind, Template, TraitKind, MAX_TRUMP_TRANSFER};
 use crate::rules::mezzo::plot;
@@ -83,6 +84,9 @@ pub struct ChallengerView {
     pub claimed_by: Option<Uuid>,
     /// The flaws this challenge's perks gave it (what Recover and Heal may remove).
     pub gained: Vec<Uuid>,
+    /// The momentum its stake's pool holds (Raise Stakes), shared with the stake's other
+    /// owners; not its own.
+    pub stake_momentum: u32,
 }
 
 /// A goal of the challenge: its trumps and momentum.
@@ -148,6 +152,8 @@ pub struct MezzoChallengeView {
     pub open_action: Option<usize>,
     /// Pushes a complication may still counter.
     pub counterable: Vec<Pushed>,
+    /// Stakes' own momentum (Raise Stakes).
+    pub stake_pools: Vec<StakePool>,
     pub departure: Option<DepartureView>,
     /// The name of every element the challenge names, by id.
     pub names: BTreeMap<Uuid, String>,
@@ -207,6 +213,7 @@ fn view_of(ch: &Challenge, elements: &[Element]) -> Result<MezzoChallengeView> {
             may_surrender: ch.may_surrender.contains(&c.element),
             claimed_by: e.claimed_by,
             gained: ch.gained.iter().filter(|g| g.element == c.element).map(|g| g.flaw).collect(),
+            stake_momentum: ch.pool_of(c.element),
         });
     }
     let mut goals = Vec::new();
@@ -249,7 +256,8 @@ fn view_of(ch: &Challenge, elements: &[Element]) -> Result<MezzoChallengeView> {
             if d.boosts.is_empty() {
                 for l in &d.leavers {
                     let how = ch.challenger(*l).and_then(|c| c.gone()).map_or(Leave::Defeat, |(how, _)| how);
-                    if find(elements, *l)?.momentum >= rules::least_spend(how) {
+                    let pool = if how == Leave::Victory { ch.pool_of(*l) } else { 0 };
+                    if find(elements, *l)?.momentum >= rules::least_spend(how) || pool >= 1 {
                         may_spend.push(*l);
                     }
                 }
@@ -277,6 +285,7 @@ fn view_of(ch: &Challenge, elements: &[Element]) -> Result<MezzoChallengeView> {
         actions,
         open_action: ch.open.first().copied(),
         counterable: ch.counterable.clone(),
+        stake_pools: ch.stake_pools.clone(),
         departure,
         names: ch.elements().into_iter().map(|id| (id, name(elements, id))).collect(),
     })
@@ -564,27 +573,13 @@ pub fn mezzo_treat_wounds(
 fn move_of(draft: &Value) -> Result<Move> {
     let mut v = draft.clone();
     match v.get("move").and_then(Value::as_str) {
-        Some("declare") => {
-            if let Some(perk @ Value::Object(_)) = v.get_mut("perk") {
-                match perk.get("kind").and_then(Value::as_str).unwrap_or_default() {
-                    "hinder" | "expose" | "break_free" => complete(perk.get_mut("flaw"), TraitKind::Flaw),
-                    "bind" => complete(perk.get_mut("restraint"), TraitKind::Flaw),
-                    "damage" => {
-                        if let Some(wound) = perk.get_mut("wound").filter(|w| w["kind"] == "new_flaw") {
-                            complete(wound.get_mut("flaw"), TraitKind::Flaw);
-                        }
-                        if let Some(Value::Array(extras)) = perk.get_mut("extras") {
-                            extras.iter_mut().for_each(|x| complete(Some(x), TraitKind::Extra));
-                        }
-                    }
-                    "push" if perk.get("trump").is_none() => perk["trump"] = json!(Uuid::new_v4()),
-                    _ => {}
-                }
-            }
-        }
+        Some("declare") => complete_perk(v.get_mut("perk")),
         Some("spend") => {
             if let Some(spend) = v.get_mut("spend").filter(|s| s["kind"] == "boon") {
                 complete(spend.get_mut("edge"), TraitKind::Edge);
+            }
+            if let Some(Value::Array(uses)) = v.get_mut("spend").and_then(|s| s.get_mut("uses")) {
+                uses.iter_mut().for_each(|p| complete_perk(Some(p)));
             }
         }
         _ => {}
@@ -628,6 +623,25 @@ fn blame(draft: &Value) -> String {
         "move".into()
     } else {
         path.join(".")
+    }
+}
+
+/// Completes the new traits of a perk (declared, or bought by claiming stakes).
+fn complete_perk(perk: Option<&mut Value>) {
+    let Some(perk @ Value::Object(_)) = perk else { return };
+    match perk.get("kind").and_then(Value::as_str).unwrap_or_default() {
+        "hinder" | "expose" | "break_free" => complete(perk.get_mut("flaw"), TraitKind::Flaw),
+        "bind" => complete(perk.get_mut("restraint"), TraitKind::Flaw),
+        "damage" => {
+            if let Some(wound) = perk.get_mut("wound").filter(|w| w["kind"] == "new_flaw") {
+                complete(wound.get_mut("flaw"), TraitKind::Flaw);
+            }
+            if let Some(Value::Array(extras)) = perk.get_mut("extras") {
+                extras.iter_mut().for_each(|x| complete(Some(x), TraitKind::Extra));
+            }
+        }
+        "push" if perk.get("trump").is_none() => perk["trump"] = json!(Uuid::new_v4()),
+        _ => {}
     }
 }
 
@@ -708,11 +722,15 @@ fn counted(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-fn spend_word(s: &Spend) -> String {
+fn spend_word(s: &Spend, els: &[Element]) -> String {
     match s {
         Spend::VictoryNarration { votes } => format!("victory narration ({})", counted(*votes, "vote", "votes")),
-        Spend::ClaimingStakes { perks } => {
+        Spend::ClaimingStakes { perks, uses } if uses.is_empty() => {
             format!("claiming stakes ({})", counted(*perks, "major perk", "major perks"))
+        }
+        Spend::ClaimingStakes { uses, .. } => {
+            let used: Vec<String> = uses.iter().map(|p| perk_use(p, els)).collect();
+            format!("claiming stakes: {}", and_list(used))
         }
         Spend::LastingEffect { transient: true, .. } => "a lasting effect (a Transient Flaw added)".into(),
         Spend::LastingEffect { transient: false, .. } => "a lasting effect (a Transient Flaw removed)".into(),
@@ -780,10 +798,22 @@ fn words(before: &Challenge, mv: &Move, events: &[ChallengeEvent], old: &[Elemen
         Move::EndRound { .. } => format!("Round {} ends.", before.round),
         Move::DrawTrump { points } => format!("The trump draws {points} momentum from its goal."),
         Move::AwardBoost { to } => format!("{} gets a momentum boost.", n(*to)),
+        Move::Spend { challenger, spend, from_stake: true, .. } => {
+            let cost = events.iter().find_map(|e| match e {
+                ChallengeEvent::StakePoolSpent { cost, .. } => Some(*cost),
+                _ => None,
+            });
+            format!(
+                "{} spends {} momentum of its stake's pool on {}.",
+                n(*challenger),
+                cost.unwrap_or_default(),
+                spend_word(spend, new)
+            )
+        }
         Move::Spend { challenger, spend, .. } => {
             let was = old.iter().find(|e| e.id == *challenger).map_or(0, |e| e.momentum);
             let now = new.iter().find(|e| e.id == *challenger).map_or(0, |e| e.momentum);
-            format!("{} spends {} momentum on {}.", n(*challenger), was.saturating_sub(now), spend_word(spend))
+            format!("{} spends {} momentum on {}.", n(*challenger), was.saturating_sub(now), spend_word(spend, new))
         }
         Move::Depart => "The leavers depart.".into(),
     }];

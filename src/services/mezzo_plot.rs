@@ -9,8 +9,9 @@
 //!   caller (its id and its challengers, which must be story elements of the game). While the
 //!   table plays a challenge (`mezzo_challenge`), it must be that one, naming its
 //!   challengers; its No Escape targets lapse when it ends.
-//! - Raise Stakes' momentum goes to the challenger whose stake it raises, as momentum from a
-//!   plot hook: the stored challenge does not keep a stake's own momentum yet.
+//! - Raise Stakes' momentum goes into the pool of the stake it raises, kept with the challenge
+//!   being played (`rules::mezzo::challenge::raise_stake`): the stake's owners spend it on
+//!   leaving in victory, and it ends with the stake or the challenge.
 //! - The deck's players are the table's: building the deck deals every player in, and a
 //!   player who joined the table since is dealt in when a session starts. A card's owner who
 //!   left the table earns nothing from a link (nobody holds their influence).
@@ -550,11 +551,25 @@ pub fn mezzo_raise_stakes(
     plot_move(store, game, |w| {
         check_challenge(w, challenge)?;
         let (arc, grants, events) = plot::raise_stakes(&w.table.plot, hooks, Some(challenge), challenger, take)?;
-        apply(w, &grants, Uuid::nil())?;
-        let momentum: i64 = grants.iter().map(|g| g.amount).sum();
+        let (to_stake, other): (Vec<Grant>, Vec<Grant>) = grants.into_iter().partition(|g| g.stake);
+        apply(w, &other, Uuid::nil())?;
+        let momentum: i64 = to_stake.iter().map(|g| g.amount).sum();
+        let running = w
+            .table
+            .challenge
+            .as_ref()
+            .filter(|ch| !ch.over && ch.id == challenge.id)
+            .ok_or_else(|| Error::invalid("challenge.id", "a stake is raised in the challenge being played"))?;
+        let (ch, raised) = crate::rules::mezzo::challenge::raise_stake(running, challenger, points("take", momentum)?)?;
+        w.table.challenge = Some(ch);
         w.table.plot = arc;
         w.note(&events);
-        Ok(format!("{} hooks raise the stakes of {}: {momentum} momentum.", hooks.len(), name(w, challenger)))
+        w.note(&raised);
+        Ok(format!(
+            "{} hooks raise the stakes of {}: {momentum} momentum. It goes to the stake's own pool.",
+            hooks.len(),
+            name(w, challenger)
+        ))
     })
 }
 
@@ -579,20 +594,28 @@ pub fn mezzo_no_escape(
     })
 }
 
-/// No Escape's pay-off: the user's challenger, having left `challenge` in victory, spends 2
-/// momentum to ignore `target`'s Plot Protection until the challenge is over.
+/// No Escape's pay-off: the user's challenger, leaving or gone from `challenge` in victory
+/// (as the stored challenge says, while it is played: its No Escape lapses when it ends),
+/// spends 2 momentum to ignore `target`'s Plot Protection until the challenge is over.
 pub fn mezzo_ignore_protection(
     store: &mut Store,
     game: Uuid,
     challenge: Uuid,
     user: &User,
     target: Uuid,
-    left_in_victory: bool,
 ) -> Result<PlotChange> {
     plot_move(store, game, |w| {
         check_user(w, user)?;
         let by =
             user.element.ok_or_else(|| Error::invalid("user.element", "name the challenger that left in victory"))?;
+        let left_in_victory = w
+            .table
+            .challenge
+            .as_ref()
+            .filter(|ch| ch.id == challenge && !ch.over)
+            .and_then(|ch| ch.challenger(by))
+            .and_then(|c| c.gone())
+            .is_some_and(|(how, _)| how == crate::rules::mezzo::challenge::Leave::Victory);
         let has = w.element(by)?.momentum;
         let (arc, grants, events) =
             plot::ignore_protection(&w.table.plot, challenge, by, target, left_in_victory, has)?;

@@ -17,7 +17,7 @@ use super::queries::{Reader, Tx};
 use crate::error::{Error, Result};
 use crate::rules::mezzo::challenge::{
     ActionResult, Boost, BoostOwner, Challenge, Challenger, Closed, Departure, Gained, Goal, MajorAction, PerkUse,
-    Pushed, Side, Status,
+    Pushed, Side, StakePool, Status,
 };
 use crate::rules::mezzo::conflict::Variant;
 use crate::rules::mezzo::element::{Awards, Element, Player, PlotProtection, Properties, Role, Trait};
@@ -115,6 +115,7 @@ fn element_from_row(r: &Row<'_>) -> rusqlite::Result<(i64, Element)> {
                 first_claim: r.get(14)?,
                 memorable_arcs: Vec::new(),
             },
+            carried: Vec::new(),
         },
     ))
 }
@@ -396,6 +397,7 @@ impl Reader<'_> {
                     counterable: Vec::new(),
                     departure: None,
                     over: r.get(3)?,
+                    stake_pools: Vec::new(),
                 })
             })
             .optional()?
@@ -522,6 +524,12 @@ impl Reader<'_> {
             .prepare_cached("SELECT element_id, flaw_id FROM mz_challenge_gained WHERE game_id = ?1 ORDER BY position")?
             .query_map([game], |r| Ok(Gained { element: uuid_at(r, 0)?, flaw: uuid_at(r, 1)? }))?
             .collect::<rusqlite::Result<_>>()?;
+        ch.stake_pools = conn
+            .prepare_cached(
+                "SELECT stake, momentum FROM mz_challenge_stake_pools WHERE game_id = ?1 ORDER BY position",
+            )?
+            .query_map([game], |r| Ok(StakePool { stake: r.get(0)?, momentum: r.get(1)? }))?
+            .collect::<rusqlite::Result<_>>()?;
         ch.counterable = conn
             .prepare_cached(
                 "SELECT goal_id, trump_id FROM mz_challenge_counterable WHERE game_id = ?1 ORDER BY position",
@@ -568,6 +576,9 @@ impl Reader<'_> {
         let mut stmt =
             conn.prepare_cached("SELECT arc FROM mz_memorable_awards WHERE element_key = ?1 ORDER BY arc")?;
         element.awards.memorable_arcs = stmt.query_map([key], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+        let mut stmt =
+            conn.prepare_cached("SELECT flaw FROM mz_carried_flaws WHERE element_key = ?1 ORDER BY position")?;
+        element.carried = stmt.query_map([key], |r| uuid_at(r, 0))?.collect::<rusqlite::Result<_>>()?;
         Ok(element)
     }
 }
@@ -901,6 +912,12 @@ impl Tx<'_> {
         for (i, p) in ch.counterable.iter().enumerate() {
             pushed.execute(params![game, position(i)?, p.goal.to_string(), p.trump.to_string()])?;
         }
+        let mut pool = tx.prepare_cached(
+            "INSERT INTO mz_challenge_stake_pools (game_id, position, stake, momentum) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for (i, p) in ch.stake_pools.iter().enumerate() {
+            pool.execute(params![game, position(i)?, p.stake, p.momentum])?;
+        }
         let mut boost = tx.prepare_cached(
             "INSERT INTO mz_challenge_boosts (game_id, position, owner, element_id, trump_id, awards, draw_pending) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -956,6 +973,11 @@ impl Tx<'_> {
         let mut award = tx.prepare_cached("INSERT INTO mz_memorable_awards (element_key, arc) VALUES (?1, ?2)")?;
         for arc in &e.awards.memorable_arcs {
             award.execute(params![key, arc])?;
+        }
+        let mut carried =
+            tx.prepare_cached("INSERT INTO mz_carried_flaws (element_key, position, flaw) VALUES (?1, ?2, ?3)")?;
+        for (i, flaw) in e.carried.iter().enumerate() {
+            carried.execute(params![key, position(i)?, flaw.to_string()])?;
         }
         let mut insert = tx.prepare_cached(&format!(
             "INSERT INTO mz_traits (element_key, position, {TRAIT_COLUMNS}) \

@@ -1516,6 +1516,27 @@ CREATE TABLE mz_scene_active (
 ) STRICT;
 "#;
 
+/// Mezzo payoffs: the flaws a claimed stake carries into an element's next
+/// challenge (they count as gained there), and stakes' own momentum pools.
+const V17: &str = r#"
+CREATE TABLE mz_carried_flaws (
+    element_key INTEGER NOT NULL REFERENCES mz_elements(key) ON DELETE CASCADE,
+    position    INTEGER NOT NULL CHECK (position >= 0),
+    flaw        TEXT NOT NULL CHECK (length(flaw) = 36),
+    PRIMARY KEY (element_key, position),
+    UNIQUE (element_key, flaw)
+) STRICT;
+
+-- A stake's own momentum (Raise Stakes), shared by the challengers holding that stake.
+CREATE TABLE mz_challenge_stake_pools (
+    game_id  TEXT NOT NULL REFERENCES mz_challenges(game_id) ON DELETE CASCADE,
+    position INTEGER NOT NULL CHECK (position >= 0),
+    stake    TEXT NOT NULL CHECK (length(trim(stake)) BETWEEN 1 AND 2000),
+    momentum INTEGER NOT NULL CHECK (momentum BETWEEN 0 AND 4294967295),
+    PRIMARY KEY (game_id, position)
+) STRICT;
+"#;
+
 /// Every migration, oldest first. Append only: never edit one that has shipped.
 /// `Store::open` applies [`UP`]; tests use `MIGRATIONS` to build databases of an older
 /// version (`to_version`) and to check that both lists agree.
@@ -1537,6 +1558,7 @@ const STEPS: &[M<'static>] = &[
     M::up(V14),
     M::up(V15),
     M::up(V16),
+    M::up(V17),
 ];
 #[cfg_attr(not(test), allow(dead_code))]
 pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
@@ -1545,10 +1567,11 @@ pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
 /// transaction that read `user_version` (`MIGRATIONS.to_latest` reads the version before
 /// its own transaction, so two processes could both apply step 1). A test checks that both
 /// lists build the same schema.
-pub(super) const UP: [&str; LATEST as usize] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16];
+pub(super) const UP: [&str; LATEST as usize] =
+    [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17];
 
 /// The schema version this build writes.
-pub const LATEST: i64 = 16;
+pub const LATEST: i64 = 17;
 
 #[cfg(test)]
 mod tests {

@@ -432,6 +432,107 @@ fn a_whole_challenge_is_played_through_the_services_and_each_move_is_undone_exac
     assert_eq!(started.challenge.unwrap().round, 1);
 }
 
+/// RULES.md §3.4 (2026-11-25): claiming stakes applies the perk it buys, undoably, and
+/// what the perk makes last until the end of a challenge lasts through the next one.
+#[test]
+fn claiming_stakes_applies_its_perk_and_it_lasts_into_the_next_challenge() {
+    let mut t = Table::new();
+    up_to_the_surrender(&mut t);
+    let ogre = t.ogre;
+    t.play(json!({ "move": "surrender", "challenger": ogre })).unwrap();
+    let mira = t.mira;
+    t.play(json!({ "move": "award_boost", "to": mira })).unwrap();
+    assert_eq!(t.el(t.mira).momentum, 2);
+    // A minor perk is not for sale; the refusal names the perk's place in the move.
+    t.refused("spend.uses[0]", |t| {
+        let (mira, ada, ogre) = (t.mira, t.ada, t.ogre);
+        t.play(json!({ "move": "spend", "challenger": mira, "by": ada, "spend": { "kind": "claiming_stakes",
+            "perks": 1, "uses": [{ "kind": "hinder", "target": ogre,
+            "flaw": { "template": "impaired_ability", "name": "Shaken" } }] } }))
+    });
+    let message = t.step("claim stakes", |t| {
+        let (mira, ada, ogre) = (t.mira, t.ada, t.ogre);
+        t.play(json!({ "move": "spend", "challenger": mira, "by": ada, "spend": { "kind": "claiming_stakes",
+            "perks": 1, "uses": [{ "kind": "bind", "target": ogre,
+            "restraint": { "template": "restraint", "name": "Chained" } }] } }))
+    });
+    assert_eq!(message, "Mira spends 1 momentum on claiming stakes: Bind on The Ogre.");
+    let chained = t.trait_id(t.ogre, "Chained");
+    assert_eq!(t.el(t.ogre).carried, vec![chained], "kept for the ogre's next challenge");
+    // Everyone spends out: the challenge ends; the carried restraint stays carried.
+    let (mira, ada, rook, bo) = (t.mira, t.ada, t.rook, t.bo);
+    t.play(
+        json!({ "move": "spend", "challenger": mira, "by": ada, "spend": { "kind": "victory_narration", "votes": 1 } }),
+    )
+    .unwrap();
+    t.play(
+        json!({ "move": "spend", "challenger": rook, "by": bo, "spend": { "kind": "victory_narration", "votes": 1 } }),
+    )
+    .unwrap();
+    assert!(t.view().over);
+    assert_eq!(t.el(t.ogre).carried, vec![chained]);
+    t.reopen();
+
+    // The next challenge: the restraint counts as gained there (its boost, Break Free).
+    let d = MezzoChallengeDraft {
+        description: String::new(),
+        sides: vec![Side::default(), Side::default()],
+        challengers: vec![
+            ChallengerSetup { element: t.rook, side: 0, stake: None },
+            ChallengerSetup { element: t.ogre, side: 1, stake: None },
+        ],
+        goals: Vec::new(),
+    };
+    services::mezzo_challenge_start(&mut t.store, t.game, &d).unwrap();
+    let v = t.view();
+    let ogre = v.challengers.iter().find(|c| c.element == t.ogre).unwrap();
+    assert!(ogre.gained.contains(&chained));
+    assert!(t.el(t.ogre).carried.is_empty());
+}
+
+/// Audit #9: No Escape's pay-off reads the challenge itself: refused while the challenger is
+/// still in, paid (2 momentum) once it leaves in victory; the caller no longer vouches.
+#[test]
+fn no_escape_pays_off_only_for_a_challenger_the_challenge_says_left_in_victory() {
+    use sheetkeeper::rules::mezzo::plot::{InChallenge, Resource, User};
+    let mut t = Table::new();
+    up_to_the_surrender(&mut t);
+    let ada = User { player: t.ada, element: None };
+    let mut hooks = Vec::new();
+    for text in ["One", "Two", "Three"] {
+        let draft = services::HookDraft { text: text.into(), elements: Vec::new(), pay_with: Resource::Influence };
+        let plot = services::mezzo_create_hook(&mut t.store, t.game, &ada, &draft).unwrap().plot;
+        hooks.push(plot.hooks.last().unwrap().hook.id);
+    }
+    let ch = t.view().id;
+    let within = InChallenge { id: ch, challengers: vec![t.mira, t.rook, t.ogre] };
+    let mira = User { player: t.ada, element: Some(t.mira) };
+    services::mezzo_no_escape(&mut t.store, t.game, &hooks, &within, &mira, t.ogre).unwrap();
+    services::mezzo_gain_momentum(
+        &mut t.store,
+        t.game,
+        t.mira,
+        2,
+        sheetkeeper::rules::mezzo::element::MomentumSource::Boost,
+    )
+    .unwrap();
+    t.refused("user.element", |t| {
+        let (mira, ogre) = (User { player: t.ada, element: Some(t.mira) }, t.ogre);
+        services::mezzo_ignore_protection(&mut t.store, t.game, ch, &mira, ogre).map(|c| c.change.message)
+    });
+    let ogre = t.ogre;
+    t.play(json!({ "move": "surrender", "challenger": ogre })).unwrap();
+    assert!(matches!(t.view().challengers[0].status, Status::Leaving { how: Leave::Victory, .. }));
+    let before = t.el(t.mira).momentum;
+    let message = t.step("ignore protection", |t| {
+        let (mira, ogre) = (User { player: t.ada, element: Some(t.mira) }, t.ogre);
+        services::mezzo_ignore_protection(&mut t.store, t.game, ch, &mira, ogre).map(|c| c.change.message)
+    });
+    assert!(message.contains("The Ogre"), "{message}");
+    assert_eq!(t.el(t.mira).momentum, before - 2);
+    assert!(services::mezzo_plot(&t.store, t.game).unwrap().no_escape[0].used);
+}
+
 #[test]
 fn a_game_with_a_running_challenge_travels_in_a_file_and_a_broken_one_is_refused() {
     let mut t = Table::new();
@@ -519,7 +620,7 @@ const CHALLENGE_FILE: &str = "mezzo-challenge-game.sheetkeeper.json";
 
 /// The scene of `mezzo_store` in the middle of a challenge: Tomas and the lighthouse against
 /// the smugglers, pushing for the cove; Tomas's major action was a double success, one perk
-/// traded and a Hinder declared, not settled yet.
+/// traded and a Hinder declared, not settled yet; his stake's pool holds 2 momentum.
 fn challenge_scene() -> crate::mezzo_store::Scene {
     use crate::mezzo_store::{scene, uuid, COVE, LIGHTHOUSE, SMUGGLERS, TOMAS};
     use sheetkeeper::rules::mezzo::challenge::{self as rules, ChallengeSetup, Move, PerkUse, SideScore};
@@ -568,6 +669,8 @@ fn challenge_scene() -> crate::mezzo_store::Scene {
         ch = next;
         merge(&mut elements, changes.elements);
     }
+    // A Raise Stakes put 2 momentum into Tomas's stake: the file carries the stake's pool.
+    ch = rules::raise_stake(&ch, tomas, 2).unwrap().0;
     for r in &mut s.characters {
         r.mezzo = elements.iter().find(|e| e.id == r.character.id).cloned();
     }

@@ -196,3 +196,297 @@ fn a_challenge_round_producing_perks_and_adversity() {
     wait_contains(&session, "#toast-message", "Gate Guard takes a breather and shakes off “Twisted Ankle”.");
     session.wait_text("#mzch-rr-list", "No flaws.");
 }
+
+/// Harbour: Mira (with a stake, supporting "Reach the cove") and Rook against the Ogre, made
+/// through the services; Mira's major action has already pushed the cove twice (2 trumps).
+/// Returns the game and the ids of Mira, Rook, the Ogre and the cove.
+fn seeded_harbour(db: &std::path::Path) -> [String; 4] {
+    let [mira, rook, ogre, cove, _] = seeded(db, true);
+    [mira, rook, ogre, cove]
+}
+
+/// The Harbour challenge (with Mira's two Pushes, or without them and with 2 momentum in
+/// Mira's stake's pool); the ids of Mira, Rook, the Ogre, the cove and the game.
+fn seeded(db: &std::path::Path, pushes: bool) -> [String; 5] {
+    use sheetkeeper::rules::mezzo::challenge::{ChallengerSetup, GoalSetup, SideSetup};
+    use sheetkeeper::rules::mezzo::element::ElementKind;
+    use sheetkeeper::services::{self, MezzoChallengeDraft};
+    let mut store = sheetkeeper::Store::open(db).expect("a new database");
+    let game = services::create_game(&mut store, "Harbour", "mezzo").unwrap().game.id;
+    let mira = services::create_character(&mut store, game, "Mira").unwrap().id;
+    let rook = services::create_character(&mut store, game, "Rook").unwrap().id;
+    let view = services::mezzo_add_player(&mut store, game, "Ada").unwrap().view;
+    let ada = view.players[0].player.id;
+    let view = services::mezzo_add_player(&mut store, game, "Bo").unwrap().view;
+    let bo = view.players.iter().find(|p| p.player.name == "Bo").unwrap().player.id;
+    services::mezzo_start_arc(&mut store, game).unwrap();
+    services::mezzo_add_element(&mut store, game, ElementKind::Faction, "The Ogre").unwrap();
+    let view = services::mezzo_add_element(&mut store, game, ElementKind::Goal, "Reach the cove").unwrap().view;
+    let (ogre, cove) = (view.elements[0].element.id, view.elements[1].element.id);
+    let draft = MezzoChallengeDraft {
+        description: "Run from the ogre".into(),
+        sides: vec![SideSetup { name: "Heroes".into() }, SideSetup { name: "The ogre".into() }],
+        challengers: vec![
+            ChallengerSetup { element: mira, side: 0, stake: Some("Reach the cove".into()) },
+            ChallengerSetup { element: rook, side: 0, stake: None },
+            ChallengerSetup { element: ogre, side: 1, stake: None },
+        ],
+        goals: vec![GoalSetup { element: cove, supporters: vec![mira] }],
+    };
+    services::mezzo_challenge_start(&mut store, game, &draft).unwrap();
+    let score =
+        |element: uuid::Uuid, score: u32| json!({ "kind": { "kind": "action", "element": element }, "score": score });
+    if !pushes {
+        // Two hooks the table triggered raise Mira's stake: Bo's 2 influence in them become
+        // 2 momentum in the stake's pool.
+        use sheetkeeper::rules::mezzo::plot::{InChallenge, Resource, Take, User};
+        let mut hooks = Vec::new();
+        for text in ["Who hired the ogre?", "Is the cove safe?"] {
+            let draft = services::HookDraft { text: text.into(), elements: Vec::new(), pay_with: Resource::Influence };
+            let plot = services::mezzo_create_hook(&mut store, game, &User { player: ada, element: None }, &draft)
+                .unwrap()
+                .plot;
+            let hook = plot.hooks.last().unwrap().hook.id;
+            services::mezzo_invest(&mut store, game, hook, &User { player: bo, element: None }, Resource::Influence, 1)
+                .unwrap();
+            hooks.push(hook);
+        }
+        let ch = services::mezzo_challenge(&store, game).unwrap().unwrap();
+        let within = InChallenge { id: ch.id, challengers: vec![mira, rook, ogre] };
+        let take: Vec<Take> =
+            hooks.iter().map(|&hook| Take { hook, resource: Resource::Influence, points: 1 }).collect();
+        services::mezzo_raise_stakes(&mut store, game, &hooks, &within, mira, &take).unwrap();
+        return [mira, rook, ogre, cove, game].map(|id| id.to_string());
+    }
+    for mv in [
+        json!({ "move": "major_actions", "rolls": [score(mira, 8), score(ogre, 3)], "majors": [mira] }),
+        json!({ "move": "declare", "action": 0, "perk": { "kind": "push", "goal": cove } }),
+        json!({ "move": "declare", "action": 0, "perk": { "kind": "push", "goal": cove } }),
+        json!({ "move": "settle", "action": 0 }),
+    ] {
+        services::mezzo_challenge_play(&mut store, game, &mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+    [mira, rook, ogre, cove, game].map(|id| id.to_string())
+}
+
+/// RULES.md §3.4 (2026-11-25), as a table plays it: the cove's Victorious Withdrawal spends a
+/// trump per supporter (Mira gets one boost, from the trump left, not two); Mira, leaving in
+/// victory, claims her stake with that point: a Push on the cove, chosen like a perk. When the
+/// challenge ends the claimed trump stays, and the next challenge starts with it.
+#[test]
+fn a_withdrawal_spends_trumps_and_claimed_stakes_last_into_the_next_challenge() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-payoffs");
+    let db_path = scratch.path("sheetkeeper.db");
+    let [mira, rook, ogre, cove] = seeded_harbour(&db_path);
+    let session = open(&db_path);
+    open_game(&session, "Harbour");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-challenge");
+    session.wait_text("#mzch-round", "Round 1 · major actions");
+    wait_contains(&session, &format!("#mzch-goal-{cove}"), "2 trumps");
+
+    // The round ends with the cove's Victorious Withdrawal: its one supporter still in leaves,
+    // one trump is spent, the other triggers one boost for her.
+    let label = session.execute(
+        &format!(
+            "return document.querySelector('#mzch-trump-{cove} option[value=victorious_withdrawal]').textContent;"
+        ),
+        json!([]),
+    );
+    assert!(label.as_str().unwrap_or_default().contains("spends 1 trump"), "{label}");
+    choose(&session, &format!("#mzch-trump-{cove}"), "victorious_withdrawal");
+    press(&session, "#mzch-end-round");
+    session.wait_text(&format!("#mzch-status-{mira}"), "Leaving in victory (Victorious Withdrawal)");
+    session.wait_text(&format!("#mzch-momentum-{mira}"), "1");
+    wait_contains(&session, &format!("#mzch-goal-{cove}"), "1 trump ·");
+
+    // Claiming stakes: the perk and its target, as a major action's perks are chosen.
+    let form = format!("#mzch-spend-{mira}");
+    choose(&session, &format!("{form}-kind"), "claiming_stakes");
+    wait_contains(&session, &format!("{form}-stake"), "Stake: Reach the cove.");
+    choose(&session, &format!("{form}-claim-perk-kind"), "push");
+    session.wait_for(&format!("{form}-claim-perk-goal"));
+    shots_of(&session, "mezzo-claim-stakes", &format!("{form}-form"));
+    press(&session, &format!("{form}-submit"));
+    wait_contains(&session, "#toast-message", "Mira spends 1 momentum on claiming stakes: Push on Reach the cove.");
+    session.wait_text("#mzch-round", "Round 2 · major actions");
+    wait_contains(&session, &format!("#mzch-goal-{cove}"), "2 trumps");
+
+    // The Ogre surrenders: Rook wins, the challenge ends; the claimed trump stays.
+    choose(&session, "#mzch-surrender-who", &ogre);
+    press(&session, "#mzch-surrender");
+    session.wait_text("#mzch-round", "Over after round 2.");
+    wait_contains(&session, &format!("#mzch-goal-{cove}"), "1 trump ·");
+
+    // The next challenge: Rook against the Ogre for the cove, which still holds the trump.
+    press(&session, "#mzch-next-challenge");
+    type_into(&session, "#mzch-description", "Back to the cove");
+    choose(&session, &format!("#mzch-side-of-{rook}"), "0");
+    choose(&session, &format!("#mzch-side-of-{ogre}"), "1");
+    press(&session, &format!("#mzch-supports-{cove}-{rook}"));
+    press(&session, "#mzch-start-submit");
+    session.wait_text("#mzch-round", "Round 1 · major actions");
+    wait_contains(&session, &format!("#mzch-goal-{cove}"), "1 trump ·");
+    shots_of(&session, "mezzo-claimed-trump-next", "#mzch-sides");
+}
+
+/// RULES.md §3.4 (2026-11-25): Raise Stakes momentum is the stake's own pool. Mira leaves in
+/// victory with none of her own; she pays from her stake's pool, for a claimed Bind and a
+/// vote, and Rook (no stake) has nothing to spend.
+#[test]
+fn a_stake_pool_is_spent_by_its_owner_leaving_in_victory() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-stake-pool");
+    let db_path = scratch.path("sheetkeeper.db");
+    let [mira, rook, ogre, _cove, _game] = seeded(&db_path, false);
+    let session = open(&db_path);
+    open_game(&session, "Harbour");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-challenge");
+    session.wait_text("#mzch-round", "Round 1 · major actions");
+    wait_contains(&session, &format!("#mzch-stake-{mira}"), "its pool: 2 momentum");
+    session.wait_text(&format!("#mzch-momentum-{mira}"), "0");
+
+    choose(&session, "#mzch-surrender-who", &ogre);
+    press(&session, "#mzch-surrender");
+    session.wait_text(&format!("#mzch-status-{mira}"), "Leaving in victory (no opponent left)");
+    let form = format!("#mzch-spend-{mira}");
+    wait_contains(&session, &format!("{form}-form h4"), "2 in its stake's pool");
+    assert!(session.find(&format!("#mzch-spend-{rook}-form")).is_err(), "Rook holds no stake and no momentum");
+    let from = session.execute(&format!("return document.querySelector('{form}-from').value;"), json!([]));
+    assert_eq!(from, json!("stake"), "with none of her own, the pool pays");
+    let boon =
+        session.execute(&format!("return !!document.querySelector('{form}-kind option[value=boon]');"), json!([]));
+    assert_eq!(boon, json!(false), "a boon does not support the stake");
+    choose(&session, &format!("{form}-kind"), "claiming_stakes");
+    choose(&session, &format!("{form}-claim-perk-kind"), "bind");
+    choose(&session, &format!("{form}-claim-perk-target"), &ogre);
+    type_into(&session, &format!("{form}-claim-perk-name"), "Chained");
+    shots_of(&session, "mezzo-stake-pool", &format!("{form}-form"));
+    press(&session, &format!("{form}-submit"));
+    wait_contains(
+        &session,
+        "#toast-message",
+        "Mira spends 1 momentum of its stake's pool on claiming stakes: Bind on The Ogre.",
+    );
+    wait_contains(&session, &format!("{form}-form h4"), "1 in its stake's pool");
+    wait_contains(&session, &format!("#mzch-flaws-{ogre}"), "Chained");
+    choose(&session, &format!("{form}-kind"), "victory_narration");
+    type_into(&session, &format!("{form}-count"), "1");
+    press(&session, &format!("{form}-submit"));
+    session.wait_text("#mzch-round", "Over after round 1.");
+    assert!(text_of(&session, "#toast-message").contains("of its stake's pool on victory narration (1 vote)"));
+    session.wait_text(&format!("#mzch-momentum-{mira}"), "0");
+}
+
+/// Audit #9: No Escape's pay-off has its button where it applies. Mira named the Ogre for
+/// removal; once she leaves in victory the challenge offers to ignore its Plot Protection for
+/// 2 of her momentum, and the core (not the screen) checks that she won.
+#[test]
+fn no_escape_is_paid_off_from_the_challenge_once_its_user_leaves_in_victory() {
+    use sheetkeeper::rules::mezzo::element::MomentumSource;
+    use sheetkeeper::rules::mezzo::plot::{InChallenge, Resource, User};
+    use sheetkeeper::services::{self, HookDraft};
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-no-escape");
+    let db_path = scratch.path("sheetkeeper.db");
+    let [mira, rook, ogre, _cove, game] = seeded(&db_path, false);
+    {
+        let id = |s: &str| uuid::Uuid::parse_str(s).unwrap();
+        let (game, mira_id) = (id(&game), id(&mira));
+        let mut store = sheetkeeper::Store::open(&db_path).unwrap();
+        let ada = services::mezzo_table(&store, game).unwrap().players[0].player.id;
+        let draft = HookDraft {
+            text: "Where does the ogre sleep?".into(),
+            elements: Vec::new(),
+            pay_with: Resource::Influence,
+        };
+        services::mezzo_create_hook(&mut store, game, &User { player: ada, element: None }, &draft).unwrap();
+        let hooks: Vec<uuid::Uuid> =
+            services::mezzo_plot(&store, game).unwrap().hooks.iter().map(|h| h.hook.id).collect();
+        let ch = services::mezzo_challenge(&store, game).unwrap().unwrap().id;
+        let within = InChallenge { id: ch, challengers: vec![mira_id, id(&rook), id(&ogre)] };
+        let user = User { player: ada, element: Some(mira_id) };
+        services::mezzo_no_escape(&mut store, game, &hooks[..3], &within, &user, id(&ogre)).unwrap();
+        services::mezzo_gain_momentum(&mut store, game, mira_id, 2, MomentumSource::Boost).unwrap();
+    }
+    let session = open(&db_path);
+    open_game(&session, "Harbour");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-challenge");
+    session.wait_text("#mzch-round", "Round 1 · major actions");
+    assert!(session.find("#mzch-no-escape").is_err(), "no pay-off while Mira is still in");
+
+    choose(&session, "#mzch-surrender-who", &ogre);
+    press(&session, "#mzch-surrender");
+    session.wait_text(&format!("#mzch-status-{mira}"), "Leaving in victory (no opponent left)");
+    session.wait_for(&format!("#mzch-ignore-{ogre}"));
+    wait_contains(&session, "#mzch-no-escape", "Mira left in victory and named The Ogre for removal");
+    shots_of(&session, "mezzo-no-escape", "#mzch-no-escape");
+    press(&session, &format!("#mzch-ignore-{ogre}"));
+    wait_contains(&session, "#toast-message", "The Ogre");
+    session.wait_gone("#mzch-no-escape");
+    session.wait_text(&format!("#mzch-momentum-{mira}"), "0");
+}
+
+/// Audit #14: the Ogre, wounded in round 1, already acted in round 2; Mira's Damage worsens
+/// its wound (two Vicious Wound extras), and the Ogre may then surrender at once, free.
+#[test]
+fn a_worsened_wound_lets_its_target_surrender_at_once() {
+    use sheetkeeper::services;
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-worsen");
+    let db_path = scratch.path("sheetkeeper.db");
+    let [mira, _rook, ogre, _cove, game] = seeded(&db_path, false);
+    {
+        let id = |s: &str| uuid::Uuid::parse_str(s).unwrap();
+        let (game, m, o) = (id(&game), id(&mira), id(&ogre));
+        let mut store = sheetkeeper::Store::open(&db_path).unwrap();
+        let action = |e: uuid::Uuid, s: u32| json!({ "kind": { "kind": "action", "element": e }, "score": s });
+        let failure = json!({ "kind": { "kind": "failure" }, "score": 3 });
+        for mv in [
+            json!({ "move": "major_actions", "rolls": [action(m, 8), action(o, 3)], "majors": [m] }),
+            json!({ "move": "declare", "action": 0, "perk": { "kind": "damage", "target": o,
+                "wound": { "kind": "new_flaw", "flaw": { "template": "vulnerability", "name": "Gashed" } } } }),
+            json!({ "move": "settle", "action": 0 }),
+            json!({ "move": "major_actions", "rolls": [action(o, 1), failure.clone()], "majors": [o] }),
+            json!({ "move": "end_round" }),
+            json!({ "move": "major_actions", "rolls": [action(o, 1), failure], "majors": [o] }),
+        ] {
+            services::mezzo_challenge_play(&mut store, game, &mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        }
+    }
+    let session = open(&db_path);
+    open_game(&session, "Harbour");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-challenge");
+    session.wait_text("#mzch-round", "Round 2 · major actions");
+    session.wait_text(&format!("#mzch-status-{ogre}"), "In · acted this round");
+
+    major_action(&session, &mira, 3, 2);
+    session.wait_text("#mzch-round", "Round 2 · perks being resolved");
+    choose(&session, "#mzch-perk-kind", "damage");
+    session.wait_for("#mzch-perk-wound");
+    let wound = session.execute(
+        "return [...document.querySelectorAll('#mzch-perk-wound option')].find((o) => o.value !== 'new').value;",
+        json!([]),
+    );
+    choose(&session, "#mzch-perk-wound", wound.as_str().unwrap());
+    session.wait_for("#mzch-extra-1");
+    choose(&session, "#mzch-extra-0", "vicious_wound");
+    choose(&session, "#mzch-extra-1", "vicious_wound");
+    press(&session, "#mzch-declare");
+    session.wait_text("#mzch-declared", "Damage on The Ogre");
+    press(&session, "#mzch-settle");
+    session.wait_text("#mzch-round", "Round 2 · major actions");
+    wait_contains(&session, &format!("#mzch-challenger-{ogre}"), "may surrender at once");
+    choose(&session, "#mzch-surrender-who", &ogre);
+    press(&session, "#mzch-surrender");
+    // Free: it acted this round, and surrendering is not refused.
+    session.wait_text(&format!("#mzch-status-{ogre}"), "Leaving in defeat (surrendered)");
+}

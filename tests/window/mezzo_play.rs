@@ -317,6 +317,8 @@ fn an_unexpected_edge_and_a_major_action_in_a_challenge() {
     type_into(&session, "#mzch-side-name-1", "The door stays shut");
     choose(&session, &format!("#mzch-side-of-{mira}"), "0");
     choose(&session, &format!("#mzch-side-of-{key}"), "1");
+    // A Raise Stakes needs a stake to raise (its momentum goes to the stake's pool).
+    type_into(&session, &format!("#mzch-stake-of-{mira}"), "through the door");
     press(&session, "#mzch-start-submit");
     wait_contains(&session, "#toast-message", "Past the locked door");
 

@@ -144,10 +144,11 @@ async function load(ctx, s) {
   const table = ctx.table;
   s.loadedFor = table;
   await ctx.run("The challenge could not be loaded.", async () => {
-    const [challenge, pending] = await Promise.all([api.mezzoChallenge(ctx.gameId), api.mezzoCheckPending(ctx.gameId)]);
+    const [challenge, pending, plot] = await Promise.all([api.mezzoChallenge(ctx.gameId), api.mezzoCheckPending(ctx.gameId), api.mezzoPlot(ctx.gameId)]);
     if (s.loadedFor !== table) return;
     s.challenge = challenge;
     s.pending = pending;
+    s.noEscape = plot?.no_escape ?? [];
     s.loaded = true;
     if (ctx.ui.tab === "challenge") ctx.render();
   });
@@ -233,6 +234,8 @@ export function renderChallenge(host, ctx) {
   } else if (ch.phase === "departure") {
     host.append(departureCard(ctx, ch));
   }
+  const escape = noEscapeCard(ctx, ch);
+  if (escape) host.append(escape);
   if (ch.actions.length > 0) host.append(actionsCard(ctx, ch));
   if (ch.over) {
     if (s.starting) host.append(startCard(ctx));
@@ -483,7 +486,7 @@ function challengerItem(ctx, ch, c) {
       el("span", { class: "mz-badge mz-kind" }, WORDS.kind[c.kind] ?? c.kind),
     ),
     el("p", { class: `mzch-state ${c.status}`, id: `mzch-status-${c.element}` }, statusWords(c), c.status === "in" ? (c.acted ? " · acted this round" : " · not acted yet") : ""),
-    c.stake && el("p", { class: "mzch-stake" }, `Stake: ${c.stake}`),
+    c.stake && el("p", { class: "mzch-stake", id: `mzch-stake-${c.element}` }, `Stake: ${c.stake}`, c.stake_momentum > 0 ? ` · its pool: ${c.stake_momentum} momentum (shared by its owners)` : ""),
     el(
       "dl",
       { class: "mzch-stats" },
@@ -794,8 +797,16 @@ function roundCard(ctx, ch) {
   const trumpSelects = ch.goals
     .filter((g) => g.trumps > 0 && !g.triggered)
     .map((g) => {
+      // Using an effect spends a trump per challenger it moves; trumps kept trigger a boost
+      // when the goal's supporters are all gone.
+      const supporters = g.supporters.filter((id) => inNow.some((c) => c.element === id)).length;
+      const opponents = inNow.filter((c) => c.side !== g.side).length;
       const s = select(
-        [["", `${g.name}: no trump effect`], ["victorious_withdrawal", `${g.name}: Victorious Withdrawal (its supporters leave in victory)`], ["defeated_exile", `${g.name}: Defeated Exile (its opponents leave in defeat)`]],
+        [
+          ["", `${g.name}: no trump effect`],
+          ["victorious_withdrawal", `${g.name}: Victorious Withdrawal (its supporters leave in victory; spends ${plural(supporters, "trump")})`],
+          ["defeated_exile", `${g.name}: Defeated Exile (its opponents leave in defeat; spends ${plural(opponents, "trump")})`],
+        ],
         { id: `mzch-trump-${g.element}`, data: { goal: g.element } },
       );
       return { g, s };
@@ -933,18 +944,53 @@ function declareForm(ctx, ch, a) {
   const s = state(ctx);
   const p = s.perk;
   const allowed = PERKS.filter(([, , major]) => (major ? a.majors_left > 0 : a.minors_left > 0));
+  const actor = ch.challengers.find((c) => c.element === a.challenger);
+  const fields = perkFields(ctx, ch, p, {
+    allowed,
+    actorSide: actor?.side,
+    candidates: ch.challengers.filter((c) => c.status === "in"),
+    px: "mzch",
+    onKind: (kind) => {
+      s.perk = { ...newPerk(), action: a.index, kind, target: p.target };
+    },
+  });
+  return form(
+    { id: "mzch-declare-form", "aria-label": "Declare a perk" },
+    [
+      el("h4", {}, "Declare a perk"),
+      el("div", { class: "mz-fields" }, ...fields),
+      el("button", { type: "submit", class: "primary", id: "mzch-declare" }, "Declare"),
+    ],
+    (b) => {
+      const perk = perkOf(p);
+      if (!perk) return;
+      playMove(ctx, "The perk was not declared.", { move: "declare", action: a.index, perk }, b, () => {
+        s.perk = { ...newPerk(), action: a.index, kind: p.kind, target: p.target };
+      }).then((done) => {
+        if (done) ctx.render("#mzch-perks-heading");
+      });
+    },
+  );
+}
+
+/**
+ * The fields choosing a perk and its target, kept in `p` (a newPerk()). Shared by a major
+ * action's perks and claiming stakes: `allowed` perks, the acting side, the challengers it may
+ * target, an id prefix `px`, and what a new kind resets (`onKind`).
+ */
+function perkFields(ctx, ch, p, { allowed, actorSide, candidates, px, onKind, claimed = false }) {
   if (!allowed.some(([v]) => v === p.kind)) p.kind = allowed[0][0];
   const rerender = (focus) => ctx.render(focus);
-  const kind = select(allowed.map(([v, n, major]) => [v, `${n} (${major ? "major" : "minor"})`]), { id: "mzch-perk-kind", data: { focusKey: "mzch-perk-kind" } });
+  const kind = select(allowed.map(([v, n, major]) => [v, `${n} (${major ? "major" : "minor"})`]), { id: `${px}-perk-kind`, data: { focusKey: `${px}-perk-kind` } });
   kind.value = p.kind;
   kind.addEventListener("change", () => {
-    s.perk = { ...newPerk(), action: a.index, kind: kind.value, target: p.target };
+    onKind(kind.value);
     rerender();
   });
   const hint = PERKS.find(([v]) => v === p.kind)[3];
   const fields = [field("Perk", kind, hint)];
-  const actor = ch.challengers.find((c) => c.element === a.challenger);
-  const inNow = ch.challengers.filter((c) => c.status === "in");
+  const actor = { side: actorSide };
+  const inNow = candidates;
   const onElement = !["discover", "push", "ruin"].includes(p.kind);
   let target = null;
   if (onElement) {
@@ -952,7 +998,7 @@ function declareForm(ctx, ch, a) {
     const helpful = ["recover", "break_free", "heal"].includes(p.kind);
     const order = [...inNow].sort((x, y) => Number((x.side === actor?.side) !== helpful) - Number((y.side === actor?.side) !== helpful));
     if (!inNow.some((c) => c.element === p.target)) p.target = order[0]?.element ?? "";
-    const pick = select(order.map((c) => [c.element, `${c.name} (side ${c.side + 1})`]), { id: "mzch-perk-target", data: { focusKey: "mzch-perk-target" } });
+    const pick = select(order.map((c) => [c.element, `${c.name} (side ${c.side + 1})`]), { id: `${px}-perk-target`, data: { focusKey: `${px}-perk-target` } });
     pick.value = p.target;
     pick.addEventListener("change", () => {
       p.target = pick.value;
@@ -975,7 +1021,7 @@ function declareForm(ctx, ch, a) {
   };
   const templatePick = (choices, label) => {
     if (!choices.some(([v]) => v === p.template)) p.template = choices[0][0];
-    const t = select(choices, { id: "mzch-perk-template", data: { focusKey: "mzch-perk-template" } });
+    const t = select(choices, { id: `${px}-perk-template`, data: { focusKey: `${px}-perk-template` } });
     t.value = p.template;
     t.addEventListener("change", () => {
       p.template = t.value;
@@ -992,7 +1038,7 @@ function declareForm(ctx, ch, a) {
           : null;
     if (selectable) {
       if (!selectable.some(([v]) => v === p.targetTrait)) p.targetTrait = selectable[0]?.[0] ?? "";
-      const which = select(selectable.length > 0 ? selectable : [["", "The target has no edge to dull"]], { id: "mzch-perk-trait", data: { focusKey: "mzch-perk-trait" } });
+      const which = select(selectable.length > 0 ? selectable : [["", "The target has no edge to dull"]], { id: `${px}-perk-trait`, data: { focusKey: `${px}-perk-trait` } });
       which.value = p.targetTrait;
       which.addEventListener("change", () => {
         p.targetTrait = which.value;
@@ -1012,66 +1058,50 @@ function declareForm(ctx, ch, a) {
     });
     return field(label, f);
   };
-  if (p.kind === "hinder") fields.push(...templatePick(MINOR_FLAWS, "Flaw"), text("mzch-perk-name", "The new flaw's name", "name"));
-  if (p.kind === "expose") fields.push(text("mzch-perk-name", "The new Vulnerability's name", "name"));
-  if (p.kind === "bind") fields.push(text("mzch-perk-name", "The new Restraint's name", "name"));
-  if (p.kind === "discover") fields.push(text("mzch-perk-detail", "What the challenger finds", "detail"));
+  if (p.kind === "hinder") fields.push(...templatePick(MINOR_FLAWS, "Flaw"), text(`${px}-perk-name`, "The new flaw's name", "name"));
+  if (p.kind === "expose") fields.push(text(`${px}-perk-name`, "The new Vulnerability's name", "name"));
+  if (p.kind === "bind") fields.push(text(`${px}-perk-name`, "The new Restraint's name", "name"));
+  if (p.kind === "discover") fields.push(text(`${px}-perk-detail`, "What the challenger finds", "detail"));
   // Recover and Heal work on what this challenge gave the target (the core's `gained`).
   const gained = ch.challengers.find((c) => c.element === target?.id)?.gained ?? [];
-  if (p.kind === "recover") fields.push(flawPick("mzch-perk-flaw", "Flaw to remove", flawsOf(target).filter((f) => fleeting(target, f) && gained.includes(f.id)), "restraint"));
+  if (p.kind === "recover") fields.push(flawPick(`${px}-perk-flaw`, "Flaw to remove", flawsOf(target).filter((f) => fleeting(target, f) && gained.includes(f.id)), "restraint"));
   if (p.kind === "break_free") {
     fields.push(
-      flawPick("mzch-perk-restraint", "Restraint to remove", restraintsOf(target).filter((f) => hasModifier(target, f.id, "transient_flaw")), "restraint"),
+      flawPick(`${px}-perk-restraint`, "Restraint to remove", restraintsOf(target).filter((f) => hasModifier(target, f.id, "transient_flaw")), "restraint"),
       ...templatePick(WOUND_FLAWS, "The minor flaw it gains"),
-      text("mzch-perk-name", "That flaw's name", "name"),
+      text(`${px}-perk-name`, "That flaw's name", "name"),
     );
   }
-  if (p.kind === "damage") fields.push(...damageFields(ctx, p, target, templatePick, text));
-  if (p.kind === "heal") fields.push(...healFields(ctx, p, target, flawPick, gained));
+  if (p.kind === "damage") fields.push(...damageFields(ctx, p, target, templatePick, text, px, claimed));
+  if (p.kind === "heal") fields.push(...healFields(ctx, p, target, flawPick, gained, px));
   if (p.kind === "push" || p.kind === "ruin") {
     const goals = ch.goals.filter((g) => (p.kind === "push" ? g.side === actor?.side : g.side !== actor?.side));
     if (!goals.some((g) => g.element === p.goal)) p.goal = goals[0]?.element ?? "";
-    const g = select(goals.length > 0 ? goals.map((x) => [x.element, `${x.name} (${plural(x.trumps, "trump")})`]) : [["", "No goal fits"]], { id: "mzch-perk-goal", data: { focusKey: "mzch-perk-goal" } });
+    const g = select(goals.length > 0 ? goals.map((x) => [x.element, `${x.name} (${plural(x.trumps, "trump")})`]) : [["", "No goal fits"]], { id: `${px}-perk-goal`, data: { focusKey: `${px}-perk-goal` } });
     g.value = p.goal;
     g.addEventListener("change", () => {
       p.goal = g.value;
     });
     fields.push(field("Goal", g));
   }
-  return form(
-    { id: "mzch-declare-form", "aria-label": "Declare a perk" },
-    [
-      el("h4", {}, "Declare a perk"),
-      el("div", { class: "mz-fields" }, ...fields),
-      el("button", { type: "submit", class: "primary", id: "mzch-declare" }, "Declare"),
-    ],
-    (b) => {
-      const perk = perkOf(p);
-      if (!perk) return;
-      playMove(ctx, "The perk was not declared.", { move: "declare", action: a.index, perk }, b, () => {
-        s.perk = { ...newPerk(), action: a.index, kind: p.kind, target: p.target };
-      }).then((done) => {
-        if (done) ctx.render("#mzch-perks-heading");
-      });
-    },
-  );
+  return fields;
 }
 
-function damageFields(ctx, p, target, templatePick, text) {
+function damageFields(ctx, p, target, templatePick, text, px, claimed) {
   const wounds = woundsOf(target);
   if (p.wound !== "new" && !wounds.some((w) => w.id === p.wound)) p.wound = "new";
-  const how = select([["new", "A new wound"], ...wounds.map((w) => [w.id, `Worsen ${flawWords(target, w)} (+2 extras)`])], { id: "mzch-perk-wound", data: { focusKey: "mzch-perk-wound" } });
+  const how = select([["new", "A new wound"], ...wounds.map((w) => [w.id, `Worsen ${flawWords(target, w)} (+2 extras)`])], { id: `${px}-perk-wound`, data: { focusKey: `${px}-perk-wound` } });
   how.value = p.wound;
   how.addEventListener("change", () => {
     p.wound = how.value;
     ctx.render();
   });
   const out = [field("Wound", how)];
-  if (p.wound === "new") out.push(...templatePick(WOUND_FLAWS, "The wound's flaw"), text("mzch-perk-name", "The wound's name", "name"));
+  if (p.wound === "new") out.push(...templatePick(WOUND_FLAWS, "The wound's flaw"), text(`${px}-perk-name`, "The wound's name", "name"));
   const shots = oneShotsOf(target).filter((f) => f.id !== p.wound);
   if (shots.length > 0) {
     const boxes = shots.map((f) => {
-      const box = checkbox(`Expend ${flawWords(target, f)} (+1 extra)`, { id: `mzch-expend-${f.id}`, checked: p.expend.includes(f.id), data: { focusKey: `mzch-expend-${f.id}` } });
+      const box = checkbox(`Expend ${flawWords(target, f)} (+1 extra)`, { id: `${px}-expend-${f.id}`, checked: p.expend.includes(f.id), data: { focusKey: `${px}-expend-${f.id}` } });
       box.box.addEventListener("change", () => {
         p.expend = box.box.checked ? [...p.expend, f.id] : p.expend.filter((x) => x !== f.id);
         ctx.render();
@@ -1084,14 +1114,16 @@ function damageFields(ctx, p, target, templatePick, text) {
   while (p.extras.length < wanted) p.extras.push(WOUND_EXTRAS[0][0]);
   p.extras.length = wanted;
   p.extras.forEach((x, i) => {
-    const s = select(WOUND_EXTRAS, { id: `mzch-extra-${i}`, data: { focusKey: `mzch-extra-${i}` } });
+    const s = select(WOUND_EXTRAS, { id: `${px}-extra-${i}`, data: { focusKey: `${px}-extra-${i}` } });
     s.value = x;
     s.addEventListener("change", () => {
       p.extras[i] = s.value;
     });
     out.push(field(`Extra ${i + 1}`, s));
   });
-  const takes = checkbox("It takes the target out (it can no longer contribute)", { id: "mzch-takes-out", checked: p.takesOut, data: { focusKey: "mzch-takes-out" } });
+  // A claimed perk lands as its buyer leaves: it takes nobody out (the core refuses it).
+  if (claimed) return out;
+  const takes = checkbox("It takes the target out (it can no longer contribute)", { id: `${px}-takes-out`, checked: p.takesOut, data: { focusKey: `${px}-takes-out` } });
   takes.box.addEventListener("change", () => {
     p.takesOut = takes.box.checked;
   });
@@ -1099,16 +1131,16 @@ function damageFields(ctx, p, target, templatePick, text) {
   return out;
 }
 
-function healFields(ctx, p, target, flawPick, gained) {
+function healFields(ctx, p, target, flawPick, gained, px) {
   const wounds = woundsOf(target).filter((w) => hasModifier(target, w.id, "transient_flaw") && gained.includes(w.id));
-  const out = [flawPick("mzch-perk-heal-wound", "Wound", wounds, "restraint")];
+  const out = [flawPick(`${px}-perk-heal-wound`, "Wound", wounds, "restraint")];
   const wound = wounds.find((w) => w.id === p.restraint);
   const extras = wound ? extrasOf(target, wound.id) : [];
   if (extras.length === 0) {
     out.push(el("p", { class: "mz-hint muted" }, "A wound with no extras turns One-Shot."));
   } else {
     const boxes = extras.map((x) => {
-      const box = checkbox(`Remove ${x.name}`, { id: `mzch-heal-extra-${x.id}`, checked: p.healExtras.includes(x.id) });
+      const box = checkbox(`Remove ${x.name}`, { id: `${px}-heal-extra-${x.id}`, checked: p.healExtras.includes(x.id) });
       box.box.addEventListener("change", () => {
         p.healExtras = box.box.checked ? [...p.healExtras, x.id] : p.healExtras.filter((y) => y !== x.id);
       });
@@ -1163,6 +1195,49 @@ function perkOf(p) {
     default:
       return null;
   }
+}
+
+// ---- No Escape -------------------------------------------------------------------------------------
+
+/**
+ * No Escape's pay-off, where it applies: a challenger that named a target for removal and
+ * leaves (or left) this challenge in victory may spend 2 momentum to ignore the target's Plot
+ * Protection until the challenge ends. The core checks the victory itself.
+ */
+function noEscapeCard(ctx, ch) {
+  if (ch.over) return null;
+  const s = state(ctx);
+  const open = (s.noEscape ?? []).filter((n) => n.challenge === ch.id && !n.used);
+  const ready = open.filter((n) => ch.challengers.some((c) => c.element === n.by && c.how === "victory"));
+  if (ready.length === 0) return null;
+  const players = ctx.table?.players ?? [];
+  return card(
+    "mzch-no-escape",
+    "No Escape",
+    ...ready.map((n) => {
+      const c = ch.challengers.find((x) => x.element === n.by);
+      const player = c.claimed_by ?? players[0]?.player?.id ?? players[0]?.id ?? NOBODY;
+      return el(
+        "div",
+        { class: "mzch-no-escape-item" },
+        el("p", {}, `${c.name} left in victory and named ${nameOf(ctx, n.target)} for removal (${c.momentum} momentum).`),
+        button(
+          `Ignore ${nameOf(ctx, n.target)}'s Plot Protection (2 momentum)`,
+          (b) =>
+            ctx.move(
+              "No Escape was refused.",
+              () =>
+                api.mezzoIgnoreProtection(ctx.gameId, ch.id, { player, element: n.by }, n.target).then((r) => {
+                  n.used = true;
+                  return r;
+                }),
+              b,
+            ),
+          { id: `mzch-ignore-${n.target}`, class: "primary", disabled: c.momentum < 2, data: { focusKey: `mzch-ignore-${n.target}` } },
+        ),
+      );
+    }),
+  );
 }
 
 // ---- departures -----------------------------------------------------------------------------------
@@ -1243,14 +1318,19 @@ const BOONS = [
 function spendForm(ctx, ch, c) {
   const s = state(ctx);
   s.spend = s.spend ?? {};
-  const mine = (s.spend[c.element] = s.spend[c.element] ?? { kind: "" });
+  const mine = (s.spend[c.element] = s.spend[c.element] ?? { kind: "", fromStake: false });
   const victory = c.how === "victory";
+  // A stake's pool pays only for what supports the stake, and only for a victor.
+  const pool = victory ? (c.stake_momentum ?? 0) : 0;
+  if (pool === 0) mine.fromStake = false;
+  if (c.momentum === 0 && pool > 0) mine.fromStake = true;
+  const budget = mine.fromStake ? pool : c.momentum;
   const options = victory
     ? [
         ["victory_narration", "Victory narration (1 a vote)"],
-        ["claiming_stakes", "Claiming stakes (1 a major perk)"],
+        ...(c.stake ? [["claiming_stakes", "Claiming stakes (1 a major perk)"]] : []),
         ["lasting_effect", "A lasting effect (1)"],
-        ["boon", "A boon (1 to 5)"],
+        ...(mine.fromStake ? [] : [["boon", "A boon (1 to 5)"]]),
       ]
     : [["defeat_conversion", "Adversity (2 momentum each)"]];
   if (!options.some(([v]) => v === mine.kind)) mine.kind = options[0][0];
@@ -1261,19 +1341,49 @@ function spendForm(ctx, ch, c) {
     mine.kind = kind.value;
     ctx.render(`#${p}-kind`);
   });
-  const fields = [field("Spend on", kind)];
+  const fields = [];
+  if (pool > 0) {
+    const from = select([["own", `Its own momentum (${c.momentum})`], ["stake", `Its stake's pool (${pool})`]], { id: `${p}-from`, data: { focusKey: `${p}-from` } });
+    from.value = mine.fromStake ? "stake" : "own";
+    from.addEventListener("change", () => {
+      mine.fromStake = from.value === "stake";
+      ctx.render(`#${p}-from`);
+    });
+    fields.push(field("Pay with", from, "The pool is spent in support of the stake: claiming it, victory narration or a lasting effect."));
+  }
+  fields.push(field("Spend on", kind));
   let read = null;
-  if (mine.kind === "victory_narration" || mine.kind === "claiming_stakes" || mine.kind === "defeat_conversion") {
-    const most = mine.kind === "defeat_conversion" ? Math.floor(c.momentum / 2) : c.momentum;
+  if (mine.kind === "victory_narration" || mine.kind === "defeat_conversion") {
+    const most = mine.kind === "defeat_conversion" ? Math.floor(c.momentum / 2) : budget;
     const n = numberInput({ id: `${p}-count`, min: 1, max: most, value: Math.max(1, most) });
-    const label = { victory_narration: "Votes", claiming_stakes: "Major perks", defeat_conversion: "Adversity" }[mine.kind];
+    const label = { victory_narration: "Votes", defeat_conversion: "Adversity" }[mine.kind];
     fields.push(field(`${label} (at most ${most})`, n));
     read = () => {
       const v = readCount(n, 1, Math.max(1, most));
       if (v === null) return null;
       if (mine.kind === "victory_narration") return { kind: "victory_narration", votes: v };
-      if (mine.kind === "claiming_stakes") return { kind: "claiming_stakes", perks: v };
       return { kind: "defeat_conversion", adversity: v };
+    };
+  } else if (mine.kind === "claiming_stakes") {
+    // One major perk a point, chosen with its target as a major action's perks are; it
+    // takes effect now, and what would end with this challenge lasts through the next.
+    mine.perk = mine.perk ?? newPerk();
+    fields.push(el("p", { class: "mz-hint muted mzch-wide", id: `${p}-stake` }, `Stake: ${c.stake}. Effects that end with a challenge last until the end of the next one.`));
+    fields.push(
+      ...perkFields(ctx, ch, mine.perk, {
+        allowed: PERKS.filter(([, , major]) => major),
+        actorSide: c.side,
+        candidates: ch.challengers,
+        px: `${p}-claim`,
+        claimed: true,
+        onKind: (k) => {
+          mine.perk = { ...newPerk(), kind: k, target: mine.perk.target };
+        },
+      }),
+    );
+    read = () => {
+      const perk = perkOf(mine.perk);
+      return perk ? { kind: "claiming_stakes", perks: 1, uses: [perk] } : null;
     };
   } else if (mine.kind === "lasting_effect") {
     const everyone = [...ch.challengers.map((x) => x.element), ...ch.goals.map((g) => g.element)];
@@ -1290,7 +1400,7 @@ function spendForm(ctx, ch, c) {
       return { kind: "lasting_effect", element, flaw, transient: !found[2], part_of_stake: false };
     };
   } else if (mine.kind === "boon") {
-    const lasting = select(BOONS.filter(([, , cost]) => cost <= c.momentum).map(([v, n]) => [v, n]), { id: `${p}-boon` });
+    const lasting = select(BOONS.filter(([, , cost]) => cost <= budget).map(([v, n]) => [v, n]), { id: `${p}-boon` });
     const edge = el("input", { type: "text", id: `${p}-edge`, maxlength: 200 });
     fields.push(field("How long (cost)", lasting), field("The boon's edge", edge));
     read = () => {
@@ -1303,13 +1413,15 @@ function spendForm(ctx, ch, c) {
   return form(
     { id: `${p}-form`, class: "mz-form mzch-spend", "aria-label": `${c.name} spends momentum` },
     [
-      el("h4", {}, `${c.name} spends momentum (${c.momentum} left, ${victory ? "victory" : "defeat"})`),
+      el("h4", {}, `${c.name} spends momentum (${c.momentum} left${pool > 0 ? `, ${pool} in its stake's pool` : ""}, ${victory ? "victory" : "defeat"})`),
       el("div", { class: "mz-fields" }, ...fields),
-      el("button", { type: "submit", id: `${p}-submit` }, "Spend"),
+      el("button", { type: "submit", id: `${p}-submit` }, mine.kind === "claiming_stakes" ? "Claim: the perk takes effect (1)" : "Spend"),
     ],
     (b) => {
       const spend = read ? read() : null;
-      if (spend) playMove(ctx, "The momentum was not spent.", { move: "spend", challenger: c.element, by, spend }, b);
+      if (!spend) return;
+      const after = spend.kind === "claiming_stakes" ? () => (mine.perk = { ...newPerk(), kind: mine.perk.kind }) : null;
+      playMove(ctx, "The momentum was not spent.", { move: "spend", challenger: c.element, by, spend, from_stake: mine.fromStake }, b, after);
     },
   );
 }

@@ -829,7 +829,7 @@ pub fn ignore_protection(
         return Err(Error::invalid("target", "its Plot Protection is already ignored"));
     }
     if !left_in_victory {
-        return Err(Error::invalid("left_in_victory", "only a challenger that left in victory may use No Escape"));
+        return Err(Error::invalid("user.element", "only a challenger that left in victory may use No Escape"));
     }
     check_has(has, NO_ESCAPE_COST, Resource::Momentum, "ignoring Plot Protection")?;
     let mut next = arc.clone();
@@ -1421,7 +1421,7 @@ mod tests {
         assert!(grants.is_empty());
         assert_eq!(field(no_escape(&arc, &hooks, Some(&c), &ADA, id(13)).unwrap_err()), "user.element");
 
-        assert_eq!(field(ignore_protection(&arc, c.id, id(11), id(12), false, 5).unwrap_err()), "left_in_victory");
+        assert_eq!(field(ignore_protection(&arc, c.id, id(11), id(12), false, 5).unwrap_err()), "user.element");
         assert_eq!(field(ignore_protection(&arc, c.id, id(11), id(12), true, 1).unwrap_err()), "has");
         assert_eq!(field(ignore_protection(&arc, c.id, id(11), id(13), true, 5).unwrap_err()), "target");
         let (arc, grants, _) = ignore_protection(&arc, c.id, id(11), id(12), true, 2).unwrap();

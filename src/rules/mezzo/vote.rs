@@ -753,7 +753,8 @@ mod tests {
         let spent = |votes| ChallengeEvent::Spent { challenger: id(10), spend: Spend::VictoryNarration { votes } };
         let bank = bank_victory_votes(&[], id(99), &[spent(2), spent(1)]);
         assert_eq!(bank, vec![VictoryVotes { element: id(10), challenge: id(99), votes: 3 }]);
-        let other = ChallengeEvent::Spent { challenger: id(10), spend: Spend::ClaimingStakes { perks: 1 } };
+        let other =
+            ChallengeEvent::Spent { challenger: id(10), spend: Spend::ClaimingStakes { perks: 1, uses: Vec::new() } };
         assert_eq!(bank_victory_votes(&bank, id(99), &[other]), bank, "other spends buy no votes");
         assert!(bank_victory_votes(&bank, id(98), &[]).is_empty(), "the next challenge ends the old votes");
     }

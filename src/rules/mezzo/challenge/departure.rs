@@ -63,6 +63,7 @@ pub(super) fn end_round(
                 format!("the goal holds {held} trumps and has {} {whom} still in: it needs as many", group.len()),
             ));
         }
+        let spent = group.len();
         for who in group {
             match leavers.iter().find(|(l, _, _)| *l == who) {
                 Some((_, h, _)) if *h != how => {
@@ -71,6 +72,20 @@ pub(super) fn end_round(
                 Some(_) => {}
                 None => leavers.push((who, how, why)),
             }
+        }
+        // The trumps used are spent (the last ones gained first): they no longer trigger a
+        // boost when the goal's supporters are all gone.
+        let last: Vec<Uuid> = t
+            .get(&field, goal)?
+            .traits
+            .iter()
+            .rev()
+            .filter(|x| x.template == Some(Template::Trump))
+            .take(spent)
+            .map(|x| x.id)
+            .collect();
+        for trump in last {
+            t.change(&field, goal, events, |e| element::remove_trait(e, trump))?;
         }
         events.push(ChallengeEvent::TrumpUsed { effect: *effect });
     }
@@ -190,11 +205,11 @@ pub(super) fn advance(ch: &mut Challenge, t: &mut Table, events: &mut Vec<Challe
             let mut nothing_to_spend = true;
             for id in &d.leavers {
                 let momentum = t.get("elements", *id)?.momentum;
-                let min = match ch.challenger(*id).and_then(Challenger::leaving) {
-                    Some(Leave::Victory) => 1,
-                    _ => 2,
+                let (min, pool) = match ch.challenger(*id).and_then(Challenger::leaving) {
+                    Some(Leave::Victory) => (1, ch.pool_of(*id)),
+                    _ => (2, 0),
                 };
-                if momentum >= min {
+                if momentum >= min || pool >= 1 {
                     nothing_to_spend = false;
                 }
             }
@@ -275,6 +290,7 @@ pub(super) fn spend_momentum(
     challenger: Uuid,
     by: Uuid,
     spend: &Spend,
+    from_stake: bool,
     events: &mut Vec<ChallengeEvent>,
 ) -> Result<()> {
     ch.expect(&[Phase::Departure], "momentum is spent when leaving")?;
@@ -296,10 +312,33 @@ pub(super) fn spend_momentum(
         }
         _ => {}
     }
-    if let Spend::ClaimingStakes { .. } = spend {
+    if from_stake {
+        return spend_from_pool(ch, t, challenger, by, spend, events);
+    }
+    if let Spend::ClaimingStakes { perks, uses } = spend {
         if c.stake.is_none() {
             return Err(Error::invalid("spend", "claiming stakes needs stakes: this challenger set none"));
         }
+        if uses.len() != *perks as usize {
+            return Err(Error::invalid(
+                "spend.uses",
+                format!("name each major perk claimed and its target: {perks} bought, {} named", uses.len()),
+            ));
+        }
+        let side = c.side;
+        let momentum = spend.momentum();
+        t.change("challenger", challenger, events, |e| element::spend_momentum(e, &momentum, by))?;
+        for (i, perk) in uses.iter().enumerate() {
+            let field = format!("spend.uses[{i}]");
+            claim_perk(ch, t, challenger, side, perk, &field, events).map_err(|e| match e {
+                Error::Invalid { field: f, problem } => {
+                    Error::Invalid { field: f.replacen("perk", &field, 1), problem }
+                }
+                other => other,
+            })?;
+        }
+        events.push(ChallengeEvent::Spent { challenger, spend: spend.clone() });
+        return advance(ch, t, events);
     }
     if let Spend::LastingEffect { element: target, flaw, transient, part_of_stake } = spend {
         let involved = ch.challenger(*target).is_some() || ch.goal(*target).is_some();
@@ -337,6 +376,131 @@ pub(super) fn spend_momentum(
     advance(ch, t, events)
 }
 
+/// A victor spends from its stake's pool, in support of the stake: what it buys takes
+/// effect as if bought with its own momentum, which stays untouched.
+fn spend_from_pool(
+    ch: &mut Challenge,
+    t: &mut Table,
+    challenger: Uuid,
+    by: Uuid,
+    spend: &Spend,
+    events: &mut Vec<ChallengeEvent>,
+) -> Result<()> {
+    let c = ch.challenger(challenger).expect("a leaver is a challenger");
+    if c.leaving() != Some(Leave::Victory) {
+        return Err(Error::invalid("from_stake", "a stake's momentum is spent by an owner leaving in victory"));
+    }
+    if matches!(spend, Spend::Boon { .. } | Spend::DefeatConversion { .. }) {
+        return Err(Error::invalid(
+            "from_stake",
+            "a stake's momentum is spent in support of the stake: claiming it, victory narration or a lasting effect",
+        ));
+    }
+    let stake = c.stake.clone().ok_or_else(|| Error::invalid("from_stake", "this challenger holds no stake"))?;
+    let held = ch.stake_pool(&stake).map_or(0, |p| p.momentum);
+    let cost = spend.momentum().cost();
+    if cost == 0 || cost > held {
+        return Err(Error::invalid(
+            "from_stake",
+            format!("the stake “{stake}” holds {held} momentum; this costs {cost}"),
+        ));
+    }
+    // The owner's element must be one `by` may spend for; its own momentum pays nothing.
+    element::sealed(t.get("challenger", challenger)?, by, "spend for it")?;
+    // Spend through the element's rules with the pool's points lent for the moment, so the
+    // purchase is checked and applied exactly as with its own momentum.
+    let own = t.get("challenger", challenger)?.momentum;
+    t.change("challenger", challenger, events, |e| {
+        let mut lent = e.clone();
+        lent.momentum = lent.momentum.saturating_add(cost);
+        Ok((lent, Vec::new()))
+    })?;
+    let mut more = Vec::new();
+    spend_momentum(ch, t, challenger, by, spend, false, &mut more)?;
+    if t.get("challenger", challenger)?.momentum != own {
+        unreachable!("the pool's points were spent");
+    }
+    events.extend(
+        more.into_iter()
+            .filter(|e| !matches!(e, ChallengeEvent::Element { change: ElementEvent::MomentumSpent { .. } })),
+    );
+    let pool = ch.stake_pools.iter_mut().find(|p| same_stake(&p.stake, &stake)).expect("a pool");
+    pool.momentum -= cost;
+    events.push(ChallengeEvent::StakePoolSpent { challenger, stake, cost });
+    advance(ch, t, events)
+}
+
+/// A Raise Stakes: `momentum` goes into the pool of `challenger`'s stake.
+pub fn raise_stake(challenge: &Challenge, challenger: Uuid, momentum: u32) -> Result<(Challenge, Vec<ChallengeEvent>)> {
+    if challenge.over {
+        return Err(Error::invalid("challenge", "the challenge is over"));
+    }
+    let c = challenge
+        .challenger(challenger)
+        .ok_or_else(|| Error::invalid("challenger", format!("element {challenger} is not a challenger here")))?;
+    let stake = c.stake.clone().ok_or_else(|| Error::invalid("challenger", "this challenger set no stake to raise"))?;
+    if momentum == 0 {
+        return Err(Error::invalid("momentum", "a Raise Stakes puts at least 1 momentum into the stake"));
+    }
+    let mut ch = challenge.clone();
+    match ch.stake_pools.iter_mut().find(|p| same_stake(&p.stake, &stake)) {
+        Some(p) => p.momentum = p.momentum.saturating_add(momentum),
+        None => ch.stake_pools.push(StakePool { stake: stake.clone(), momentum }),
+    }
+    Ok((ch, vec![ChallengeEvent::StakeRaised { challenger, stake, momentum }]))
+}
+
+/// Pools whose stake nobody holds any more end.
+pub(super) fn drop_orphan_pools(ch: &mut Challenge, events: &mut Vec<ChallengeEvent>) {
+    let held: Vec<String> = ch.challengers.iter().filter_map(|c| c.stake.clone()).collect();
+    let (kept, gone): (Vec<StakePool>, Vec<StakePool>) =
+        std::mem::take(&mut ch.stake_pools).into_iter().partition(|p| held.iter().any(|s| same_stake(s, &p.stake)));
+    ch.stake_pools = kept;
+    for p in gone {
+        events.push(ChallengeEvent::StakePoolLapsed { stake: p.stake, momentum: p.momentum });
+    }
+}
+
+/// A major perk claiming stakes bought, on its target: a challenger of this challenge
+/// (still in or not) or a goal (Push: the spender's side's; Ruin: another side's). Its
+/// challenge-long effects last until the end of the next challenge ([`perk_effect`]).
+fn claim_perk(
+    ch: &mut Challenge,
+    t: &mut Table,
+    spender: Uuid,
+    side: usize,
+    perk: &PerkUse,
+    field: &str,
+    events: &mut Vec<ChallengeEvent>,
+) -> Result<()> {
+    if !perk.name().is_major() {
+        return Err(Error::invalid("perk", "claiming stakes buys major perks"));
+    }
+    if let PerkUse::Damage { takes_out: true, .. } = perk {
+        return Err(Error::invalid(
+            "perk.takes_out",
+            "a claimed perk lands as the spender leaves: taking a target out is left to the next moves",
+        ));
+    }
+    let target = perk.target();
+    if let Some(target) = target {
+        let is_goal = ch.goal(target).is_some();
+        let ok = match perk {
+            PerkUse::Push { .. } | PerkUse::Ruin { .. } => is_goal,
+            _ => ch.challenger(target).is_some(),
+        };
+        if !ok {
+            return Err(Error::invalid(
+                "perk.target",
+                format!("element {target} is not a challenger (or, for Push and Ruin, a goal) of this challenge"),
+            ));
+        }
+    }
+    perk_effect(ch, t, side, perk, Some(&Claimed { field }), events)?;
+    events.push(ChallengeEvent::StakesClaimed { challenger: spender, perk: perk.name(), target });
+    Ok(())
+}
+
 /// The leavers are gone; when no challenger has an opponent left, the rest leave in victory,
 /// and when nobody is left the challenge ends.
 pub(super) fn finalize(ch: &mut Challenge, t: &mut Table, events: &mut Vec<ChallengeEvent>) -> Result<()> {
@@ -361,10 +525,24 @@ pub(super) fn check_end(ch: &mut Challenge, t: &mut Table, events: &mut Vec<Chal
         0 => {
             let everyone: Vec<Uuid> =
                 ch.challengers.iter().map(|c| c.element).chain(ch.goals.iter().map(|g| g.element)).collect();
-            for id in everyone {
-                t.change("elements", id, events, element::challenge_ended)?;
+            for id in &everyone {
+                t.change("elements", *id, events, element::challenge_ended)?;
+            }
+            // Protection a challenger lent to a bystander lasts until this challenge's end.
+            let lent: Vec<Uuid> = t
+                .elements
+                .iter()
+                .filter(|e| !everyone.contains(&e.id))
+                .filter(|e| e.plot_protection.lent_by.is_some_and(|from| ch.challenger(from).is_some()))
+                .map(|e| e.id)
+                .collect();
+            for id in lent {
+                t.change("elements", id, events, |e| Ok(element::lent_protection_ends(e)))?;
             }
             ch.over = true;
+            for p in std::mem::take(&mut ch.stake_pools) {
+                events.push(ChallengeEvent::StakePoolLapsed { stake: p.stake, momentum: p.momentum });
+            }
             ch.open.clear();
             ch.may_surrender.clear();
             ch.counterable.clear();

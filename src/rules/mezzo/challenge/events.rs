@@ -112,6 +112,29 @@ pub enum ChallengeEvent {
         challenger: Uuid,
         spend: Spend,
     },
+    /// A Raise Stakes put momentum into a stake's pool.
+    StakeRaised {
+        challenger: Uuid,
+        stake: String,
+        momentum: u32,
+    },
+    /// A stake's pool paid for a spend by one of its owners.
+    StakePoolSpent {
+        challenger: Uuid,
+        stake: String,
+        cost: u32,
+    },
+    /// A stake's pool ended (the challenge ended, or nobody holds the stake any more).
+    StakePoolLapsed {
+        stake: String,
+        momentum: u32,
+    },
+    /// A victor claiming stakes applied a major perk.
+    StakesClaimed {
+        challenger: Uuid,
+        perk: PerkName,
+        target: Option<Uuid>,
+    },
     Left {
         challenger: Uuid,
         how: Leave,

@@ -220,6 +220,17 @@ impl Challenge {
                 problem(format!("gained[{i}].element"), format!("{} is not a challenger", g.element));
             }
         }
+        for (i, p) in self.stake_pools.iter().enumerate() {
+            if !self.challengers.iter().any(|c| c.stake.as_deref().is_some_and(|s| same_stake(s, &p.stake))) {
+                problem(format!("stake_pools[{i}].stake"), "no challenger holds this stake".into());
+            }
+            if self.stake_pools[..i].iter().any(|q| same_stake(&q.stake, &p.stake)) {
+                problem(format!("stake_pools[{i}].stake"), "each stake has one pool".into());
+            }
+        }
+        if self.over && !self.stake_pools.is_empty() {
+            problem("stake_pools".into(), "a stake's pool ends with its challenge".into());
+        }
         for (i, p) in self.counterable.iter().enumerate() {
             if !goals.contains(&p.goal) {
                 problem(format!("counterable[{i}].goal"), format!("{} is not a goal of this challenge", p.goal));

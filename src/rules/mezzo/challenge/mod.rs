@@ -81,23 +81,31 @@
 //!   leaving as it triggers (those gone before no longer participate). A trump triggers
 //!   once, when its goal has no supporter still in; awards with no target left under the
 //!   5-award limit lapse.
-//! - Trump effects at a round's end use the supporters and opponents still in; the trumps
-//!   are not used up (they still trigger when their supporters leave and go at the end).
+//! - Trump effects at a round's end use the supporters and opponents still in. Using one is
+//!   the table's choice and spends as many trumps as the challengers it moves (RULES.md
+//!   §3.4, 2026-11-25): those no longer trigger a boost; the rest trigger when the goal's
+//!   supporters are all gone, and trumps never used are lost at the end with no boost.
 //!   Each goal uses one effect per round end, and a challenger cannot be both withdrawn and
 //!   exiled by the same round end.
 //! - Leavers spend while their departure is resolved, after every award is given ("not
 //!   until all momentum has been awarded" applies to both outcomes); what they keep is lost
-//!   when the challenge ends. Claiming stakes needs a stake; the perks it buys are recorded
-//!   for the table to apply to the action matching the stakes. A lasting effect targets a
+//!   when the challenge ends. Claiming stakes needs a stake; each major perk it buys is named
+//!   with its target (a challenger of this challenge, in or gone, or a goal) and applied at
+//!   once. What the perk would make last until the end of this challenge lasts until the end
+//!   of the target's next one: a Push's trump stays past this end, and the flaws it gives are
+//!   carried ([`Element::carried`]) to count as gained there too. A claimed perk does not
+//!   take anyone out (the spender has left; later moves do). A lasting effect targets a
 //!   flaw of a challenger or goal of this challenge, or of an element the table confirms
 //!   was part of the spender's stake.
 //! - Surrender takes the challenger's major action of the round, unless it follows at once
-//!   the wound or restraint it gained ("at once": before the next major action is recorded,
+//!   the wound, wound extras (a worsened wound) or restraint it gained ("at once": before the next major action is recorded,
 //!   the round ends or another perk is declared). It is a defeat unless no opponent is left.
 //! - A complication counters a Push as a Ruin of the trump it added, until the next major
 //!   action or the round's end, and not on a goal with momentum enough to protect its trumps.
 //! - A challenger that changes sides stops supporting its old side's goals; a goal left with
 //!   no supporter never triggers its trumps.
+//! - Protection a challenger lent by Heroic Sacrifice to an element outside the challenge
+//!   ends with the challenge (RULES.md §3.4, 2026-11-25).
 //! - Restorative actions are refused during a challenge (the source's optional cost of 3
 //!   major actions is not offered).
 
@@ -131,6 +139,7 @@ mod setup;
 #[cfg(test)]
 mod tests;
 
+pub use self::departure::raise_stake;
 use self::departure::*;
 pub use self::events::*;
 pub use self::integrity::*;
@@ -361,6 +370,22 @@ impl MajorAction {
     }
 }
 
+/// Momentum a Raise Stakes put into a stake (RULES.md §3.4, 2026-11-25): shared by the
+/// challengers holding that stake, spent by one leaving in victory, only in support of the
+/// stake (claiming stakes, victory narration, a lasting effect); never an owner's own
+/// momentum. It ends with the challenge, or when nobody holds the stake any more.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StakePool {
+    pub stake: String,
+    pub momentum: u32,
+}
+
+/// The same stake, as the table wrote it (case and surrounding spaces aside).
+pub fn same_stake(a: &str, b: &str) -> bool {
+    a.trim().to_lowercase() == b.trim().to_lowercase()
+}
+
 /// A flaw this challenge's perks inflicted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -458,6 +483,9 @@ pub struct Challenge {
     pub departure: Option<Departure>,
     #[serde(default)]
     pub over: bool,
+    /// Stakes' own momentum (Raise Stakes).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stake_pools: Vec<StakePool>,
 }
 
 /// The score of one side of a major action's check.
@@ -619,8 +647,13 @@ impl PerkUse {
 pub enum Spend {
     /// Victory: a vote per point on disputed events tied to the victory.
     VictoryNarration { votes: u32 },
-    /// Victory: a major perk per point for an action matching the stakes.
-    ClaimingStakes { perks: u32 },
+    /// Victory: a major perk per point for an action matching the stakes; `uses` names
+    /// each perk and its target (one per point), and they take effect.
+    ClaimingStakes {
+        perks: u32,
+        #[serde(default)]
+        uses: Vec<PerkUse>,
+    },
     /// Victory, 1 point: adds (`transient`) or removes the Transient Flaw modifier of `flaw`.
     LastingEffect {
         element: Uuid,
@@ -644,7 +677,7 @@ impl Spend {
     fn momentum(&self) -> MomentumSpend {
         match self {
             Spend::VictoryNarration { votes } => MomentumSpend::VictoryNarration { votes: *votes },
-            Spend::ClaimingStakes { perks } => MomentumSpend::ClaimingStakes { perks: *perks },
+            Spend::ClaimingStakes { perks, .. } => MomentumSpend::ClaimingStakes { perks: *perks },
             Spend::LastingEffect { .. } => MomentumSpend::LastingEffect,
             Spend::Boon { boon, edge } => MomentumSpend::Boon { boon: *boon, edge: edge.clone() },
             Spend::DefeatConversion { adversity } => MomentumSpend::DefeatConversion { adversity: *adversity },
@@ -702,7 +735,14 @@ pub enum Move {
     /// The table picks who gets the next award among those tied on the least momentum.
     AwardBoost { to: Uuid },
     /// A leaver spends momentum; `by` is the player spending (a claimed element's claimer).
-    Spend { challenger: Uuid, by: Uuid, spend: Spend },
+    /// `from_stake`: paid from the pool of the challenger's stake, not its own momentum.
+    Spend {
+        challenger: Uuid,
+        by: Uuid,
+        spend: Spend,
+        #[serde(default)]
+        from_stake: bool,
+    },
     /// The leavers are gone.
     Depart,
 }
@@ -761,6 +801,19 @@ impl Challenge {
             .filter(|g| element.is_wound(g.flaw) || element.restraints().any(|r| r.id == g.flaw))
             .count() as u32;
         held.min(MAX_BOOSTS_PER_OWNER)
+    }
+
+    /// The pool of `stake`, if a Raise Stakes filled one.
+    pub fn stake_pool(&self, stake: &str) -> Option<&StakePool> {
+        self.stake_pools.iter().find(|p| same_stake(&p.stake, stake))
+    }
+
+    /// The momentum `element`'s stake holds for it to spend (0 with no stake or pool).
+    pub fn pool_of(&self, element: Uuid) -> u32 {
+        self.challenger(element)
+            .and_then(|c| c.stake.as_deref())
+            .and_then(|s| self.stake_pool(s))
+            .map_or(0, |p| p.momentum)
     }
 
     fn was_gained(&self, element: Uuid, flaw: Uuid) -> bool {

@@ -56,12 +56,46 @@ pub(super) fn apply_perk(
 ) -> Result<Vec<(Uuid, Why)>> {
     let actor = ch.actions[action].challenger;
     let actor_side = ch.active("action", actor)?.side;
-    let mut forced = Vec::new();
     if let Some(target) = perk.target() {
         if !matches!(perk, PerkUse::Push { .. } | PerkUse::Ruin { .. }) {
             ch.active("perk.target", target)?;
         }
     }
+    let forced = match perk {
+        PerkUse::Discover { detail } => {
+            let detail = clean_text("perk.detail", detail)?;
+            if detail.is_empty() {
+                return Err(Error::invalid("perk.detail", "say what the challenger finds"));
+            }
+            events.push(ChallengeEvent::Discovered { action, challenger: actor, detail });
+            Vec::new()
+        }
+        _ => perk_effect(ch, t, actor_side, perk, None, events)?,
+    };
+    events.push(ChallengeEvent::PerkApplied { action, perk: perk.name(), target: perk.target() });
+    Ok(forced)
+}
+
+/// How a perk bought by claiming stakes differs from one a major action earned.
+pub(super) struct Claimed<'a> {
+    /// The field the perk is at in the move (`spend.uses[i]`).
+    pub field: &'a str,
+}
+
+/// What a perk does to its target; returns the challengers it forces out. A perk bought by
+/// claiming stakes (`claimed`) makes what would last until the end of this challenge last
+/// until the end of the next one: a Push's trump, and the flaws it gives (they count as
+/// gained in the target's next challenge too).
+pub(super) fn perk_effect(
+    ch: &mut Challenge,
+    t: &mut Table,
+    actor_side: usize,
+    perk: &PerkUse,
+    claimed: Option<&Claimed<'_>>,
+    events: &mut Vec<ChallengeEvent>,
+) -> Result<Vec<(Uuid, Why)>> {
+    let mut forced = Vec::new();
+    let gained_before = ch.gained.len();
     match perk {
         PerkUse::Hinder { target, flaw } => {
             let flaw = new_flaw("perk.flaw", flaw, &[Template::DulledEdge, Template::ImpairedAbility], "Hinder")?;
@@ -86,12 +120,8 @@ pub(super) fn apply_perk(
             }
             t.change("perk.flaw", *target, events, |e| element::remove_trait(e, *flaw))?;
         }
-        PerkUse::Discover { detail } => {
-            let detail = clean_text("perk.detail", detail)?;
-            if detail.is_empty() {
-                return Err(Error::invalid("perk.detail", "say what the challenger finds"));
-            }
-            events.push(ChallengeEvent::Discovered { action, challenger: actor, detail });
+        PerkUse::Discover { .. } => {
+            return Err(Error::invalid("perk", "Discover is told by the acting challenger's action"));
         }
         PerkUse::Bind { target, restraint } => {
             let restraint = new_flaw("perk.restraint", restraint, &[Template::Restraint], "Bind")?;
@@ -146,6 +176,11 @@ pub(super) fn apply_perk(
                     let e = t.get("perk.target", *target)?;
                     if !e.is_wound(*wound) {
                         return Err(Error::invalid("perk.wound.wound", format!("{} has no wound {wound}", e.name)));
+                    }
+                    // Extras that can remove targets are gained: a free surrender, as for a
+                    // new wound (audit #14).
+                    if !ch.may_surrender.contains(target) {
+                        ch.may_surrender.push(*target);
                     }
                     (*wound, 2)
                 }
@@ -209,10 +244,11 @@ pub(super) fn apply_perk(
             if g.side != actor_side {
                 return Err(Error::invalid("perk.goal", "Push targets a goal the acting challenger's side supports"));
             }
-            if !g.supporters.iter().any(|s| ch.challenger(*s).is_some_and(Challenger::is_in)) {
+            if claimed.is_none() && !g.supporters.iter().any(|s| ch.challenger(*s).is_some_and(Challenger::is_in)) {
                 return Err(Error::invalid("perk.goal", "every supporter of this goal has left"));
             }
-            let trump_trait = Trait::from_template(*trump, Template::Trump, "Trump", Via::Granted);
+            let lasts = if claimed.is_some() { element::Lasts::NextChallenge } else { element::Lasts::Lasting };
+            let trump_trait = Trait { lasts, ..Trait::from_template(*trump, Template::Trump, "Trump", Via::Granted) };
             t.change("perk.trump", *goal, events, |e| element::add_trait(e, &trump_trait, Uuid::nil()))?;
             ch.counterable.push(Pushed { goal: *goal, trump: *trump });
         }
@@ -237,7 +273,12 @@ pub(super) fn apply_perk(
             ruin(t, "perk.goal", *goal, last, events)?;
         }
     }
-    events.push(ChallengeEvent::PerkApplied { action, perk: perk.name(), target: perk.target() });
+    if let Some(c) = claimed {
+        let carried: Vec<Gained> = ch.gained[gained_before..].to_vec();
+        for g in carried {
+            t.change(c.field, g.element, events, |e| element::carry_flaw(e, g.flaw))?;
+        }
+    }
     Ok(forced)
 }
 

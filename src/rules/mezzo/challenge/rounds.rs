@@ -19,7 +19,7 @@ pub fn play(challenge: &Challenge, mv: &Move, elements: &[Element]) -> Result<St
         }
         Move::AddGoal { element, supporters } => {
             ch.expect(&[Phase::Rounds, Phase::Perks], "a goal is added")?;
-            add_goal(&mut ch, &t, "element", *element, supporters, &mut events)?;
+            add_goal(&mut ch, &mut t, "element", *element, supporters, &mut events)?;
         }
         Move::MajorActions { check, rolls, majors } => {
             major_actions(&mut ch, &mut t, *check, rolls, majors, &mut events)?
@@ -76,7 +76,9 @@ pub fn play(challenge: &Challenge, mv: &Move, elements: &[Element]) -> Result<St
             award(&mut ch, &mut t, owner, *to, &mut events)?;
             advance(&mut ch, &mut t, &mut events)?;
         }
-        Move::Spend { challenger, by, spend } => spend_momentum(&mut ch, &mut t, *challenger, *by, spend, &mut events)?,
+        Move::Spend { challenger, by, spend, from_stake } => {
+            spend_momentum(&mut ch, &mut t, *challenger, *by, spend, *from_stake, &mut events)?
+        }
         Move::Depart => {
             ch.expect(&[Phase::Departure], "leavers depart")?;
             if ch.departure.as_ref().is_some_and(|d| !d.boosts.is_empty()) {
@@ -227,7 +229,10 @@ pub(super) fn change_stakes(
     let c = ch.challenger_mut(challenger).expect("checked above");
     let before = c.stake.replace(after.clone());
     events.push(ChallengeEvent::StakesChanged { challenger, before, after });
-    if let Some(to) = side {
+    let side_change = side;
+    drop_orphan_pools(ch, events);
+    let c = ch.challenger_mut(challenger).expect("checked above");
+    if let Some(to) = side_change {
         c.side = to;
         events.push(ChallengeEvent::SideChanged { challenger, from: old_side, to });
         for g in &mut ch.goals {

@@ -47,7 +47,9 @@ pub(super) fn enlist(
         return Err(Error::invalid(field, format!("a challenge has at most {MAX_CHALLENGERS} challengers")));
     }
     let kind = e.kind;
+    let carried: Vec<Uuid> = e.carried.iter().copied().filter(|f| e.trait_by_id(*f).is_some()).collect();
     t.change(field, element, events, element::join_challenge)?;
+    ch.gained.extend(carried.into_iter().map(|flaw| Gained { element, flaw }));
     ch.challengers.push(Challenger {
         element,
         kind,
@@ -73,7 +75,7 @@ pub(super) fn add_side(ch: &mut Challenge, field: &str, name: &str, events: &mut
 
 pub(super) fn add_goal(
     ch: &mut Challenge,
-    t: &Table,
+    t: &mut Table,
     field: &str,
     element: Uuid,
     supporters: &[Uuid],
@@ -99,6 +101,7 @@ pub(super) fn add_goal(
             return Err(Error::invalid(format!("supporters[{i}]"), "each supporter once"));
         }
     }
+    t.change(field, element, events, element::goal_enters_challenge)?;
     ch.goals.push(Goal { element, side, supporters: supporters.to_vec(), triggered: false });
     events.push(ChallengeEvent::GoalAdded { goal: element, side, supporters: supporters.to_vec() });
     Ok(())
@@ -129,6 +132,7 @@ pub fn start(setup: &ChallengeSetup, elements: &[Element]) -> Result<Step> {
         counterable: Vec::new(),
         departure: None,
         over: false,
+        stake_pools: Vec::new(),
     };
     let mut t = Table::new(elements);
     let mut events = vec![ChallengeEvent::Started { challenge: setup.id }];
@@ -146,7 +150,7 @@ pub fn start(setup: &ChallengeSetup, elements: &[Element]) -> Result<Step> {
         return Err(Error::invalid("sides", format!("side {empty} has no challenger: each side starts with one")));
     }
     for (i, g) in setup.goals.iter().enumerate() {
-        add_goal(&mut ch, &t, &format!("goals[{i}].element"), g.element, &g.supporters, &mut events)?;
+        add_goal(&mut ch, &mut t, &format!("goals[{i}].element"), g.element, &g.supporters, &mut events)?;
     }
     Ok((ch, t.changes(), events))
 }

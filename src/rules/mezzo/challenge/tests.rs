@@ -829,14 +829,23 @@ fn trumps_trigger_when_their_supporters_withdraw_and_draw_from_their_goal() {
         g.err(Move::EndRound { trumps: vec![TrumpEffect::VictoriousWithdrawal { goal: id(COVE) }] }),
         "trumps[0]: the goal holds 1 trumps and has 2 supporters still in: it needs as many"
     );
-    g.perks(JON, OGRE, vec![PerkUse::Push { goal: id(COVE), trump: id(301) }]);
+    g.perks(
+        JON,
+        OGRE,
+        vec![PerkUse::Push { goal: id(COVE), trump: id(301) }, PerkUse::Push { goal: id(COVE), trump: id(302) }],
+    );
     g.set(COVE, |e| e.momentum = 3);
     g.play(Move::EndRound { trumps: vec![TrumpEffect::VictoriousWithdrawal { goal: id(COVE) }] });
     assert_eq!(g.status(MIRA), Status::Leaving { how: Leave::Victory, why: Why::Withdrawal });
-    assert_eq!(g.ch.departure.as_ref().unwrap().boosts.len(), 2, "one boost per trump");
+    assert_eq!(g.ch.departure.as_ref().unwrap().boosts.len(), 1, "one boost per trump not spent");
     assert_eq!(g.err(Move::DrawTrump { points: 4 }), "points: the trump draws at most 3 (its goal holds 3; 4 at most)");
     assert_eq!(
-        g.err(Move::Spend { challenger: id(MIRA), by: id(ADA), spend: Spend::VictoryNarration { votes: 1 } }),
+        g.err(Move::Spend {
+            from_stake: false,
+            challenger: id(MIRA),
+            by: id(ADA),
+            spend: Spend::VictoryNarration { votes: 1 }
+        }),
         "move: momentum is spent once every boost is awarded"
     );
     g.play(Move::DrawTrump { points: 2 });
@@ -845,12 +854,16 @@ fn trumps_trigger_when_their_supporters_withdraw_and_draw_from_their_goal() {
     g.play(Move::AwardBoost { to: id(MIRA) });
     assert_eq!((g.el(MIRA).momentum, g.el(JON).momentum), (1, 1));
     g.play(Move::AwardBoost { to: id(JON) });
-    // The second trump: its goal still holds 1; it draws none, its free award goes to Mira.
-    g.play(Move::DrawTrump { points: 0 });
-    assert_eq!((g.el(MIRA).momentum, g.el(JON).momentum), (2, 2));
+    assert_eq!((g.el(MIRA).momentum, g.el(JON).momentum), (1, 2));
     assert_eq!(g.ch.phase(), Phase::Departure, "now they spend");
-    g.play(Move::Spend { challenger: id(MIRA), by: id(ADA), spend: Spend::VictoryNarration { votes: 2 } });
     g.play(Move::Spend {
+        from_stake: false,
+        challenger: id(MIRA),
+        by: id(ADA),
+        spend: Spend::VictoryNarration { votes: 1 },
+    });
+    g.play(Move::Spend {
+        from_stake: false,
         challenger: id(JON),
         by: id(ADA),
         spend: Spend::Boon {
@@ -874,7 +887,12 @@ fn a_defeated_exile_forces_every_opponent_out() {
         g.err(Move::EndRound { trumps: vec![TrumpEffect::DefeatedExile { goal: id(LAIR) }] }),
         "trumps[0]: the goal holds 1 trumps and has 2 opponents still in: it needs as many"
     );
-    g.perks(WALL, JON, vec![PerkUse::Push { goal: id(LAIR), trump: id(301) }]);
+    g.perks(
+        WALL,
+        JON,
+        vec![PerkUse::Push { goal: id(LAIR), trump: id(301) }, PerkUse::Push { goal: id(LAIR), trump: id(302) }],
+    );
+    g.set(OGRE, |e| e.momentum = 1);
     assert_eq!(
         g.err(Move::EndRound {
             trumps: vec![
@@ -885,16 +903,26 @@ fn a_defeated_exile_forces_every_opponent_out() {
         "trumps[1]: each goal uses one trump effect at a round's end"
     );
     g.play(Move::EndRound { trumps: vec![TrumpEffect::DefeatedExile { goal: id(LAIR) }] });
-    // The heroes are exiled; the ogre and the wall then win; its trumps trigger for the
-    // ogre, its supporter, leaving in victory.
+    // The heroes are exiled (two trumps spent); the ogre and the wall then win; the trump
+    // left triggers for the ogre, its supporter, leaving in victory.
     assert_eq!(g.status(MIRA), Status::Left { how: Leave::Defeat, why: Why::Exile });
     assert_eq!(g.status(JON), Status::Left { how: Leave::Defeat, why: Why::Exile });
     assert_eq!(g.status(OGRE), Status::Leaving { how: Leave::Victory, why: Why::NoOpponents });
-    assert_eq!(g.el(LAIR).trumps(), 2, "the trumps were not used up");
-    assert_eq!((g.el(OGRE).momentum, g.el(OGRE).momentum_awards), (2, 2), "one award per trump");
-    g.play(Move::Spend { challenger: id(OGRE), by: id(ADA), spend: Spend::VictoryNarration { votes: 1 } });
+    assert_eq!(g.el(LAIR).trumps(), 1, "the exile spent two trumps");
+    assert_eq!((g.el(OGRE).momentum, g.el(OGRE).momentum_awards), (2, 1), "one award for the trump left");
+    g.play(Move::Spend {
+        from_stake: false,
+        challenger: id(OGRE),
+        by: id(ADA),
+        spend: Spend::VictoryNarration { votes: 1 },
+    });
     assert_eq!(
-        g.err(Move::Spend { challenger: id(MIRA), by: id(ADA), spend: Spend::VictoryNarration { votes: 1 } }),
+        g.err(Move::Spend {
+            from_stake: false,
+            challenger: id(MIRA),
+            by: id(ADA),
+            spend: Spend::VictoryNarration { votes: 1 }
+        }),
         format!("challenger: element {} is not leaving now", id(MIRA))
     );
     g.play(Move::Depart);
@@ -917,12 +945,22 @@ fn victors_spend_momentum_on_narration_stakes_lasting_effects_and_boons() {
     // The wall surrendered last on its side: Mira has no opponent left and wins.
     assert_eq!(g.status(WALL), Status::Leaving { how: Leave::Defeat, why: Why::Surrender });
     assert_eq!(
-        g.err(Move::Spend { challenger: id(WALL), by: id(ADA), spend: Spend::VictoryNarration { votes: 1 } }),
+        g.err(Move::Spend {
+            from_stake: false,
+            challenger: id(WALL),
+            by: id(ADA),
+            spend: Spend::VictoryNarration { votes: 1 }
+        }),
         "spend: a defeated challenger only turns momentum into adversity"
     );
-    g.play(Move::Spend { challenger: id(WALL), by: id(ADA), spend: Spend::DefeatConversion { adversity: 10 } });
+    g.play(Move::Spend {
+        from_stake: false,
+        challenger: id(WALL),
+        by: id(ADA),
+        spend: Spend::DefeatConversion { adversity: 10 },
+    });
     assert_eq!(g.status(MIRA), Status::Leaving { how: Leave::Victory, why: Why::NoOpponents });
-    let spend = |s: Spend| Move::Spend { challenger: id(MIRA), by: id(ADA), spend: s };
+    let spend = |s: Spend| Move::Spend { from_stake: false, challenger: id(MIRA), by: id(ADA), spend: s };
     assert_eq!(
         g.err(spend(Spend::DefeatConversion { adversity: 1 })),
         "spend: only a defeated challenger turns momentum into adversity"
@@ -930,7 +968,7 @@ fn victors_spend_momentum_on_narration_stakes_lasting_effects_and_boons() {
     assert_eq!(g.el(MIRA).momentum, 21, "the ogre's wound gave her a point");
     g.play(spend(Spend::VictoryNarration { votes: 2 }));
     assert_eq!(g.el(MIRA).momentum, 19);
-    g.play(spend(Spend::ClaimingStakes { perks: 2 }));
+    g.play(spend(Spend::ClaimingStakes { perks: 2, uses: vec![bind(OGRE, 110), bind(WALL, 111)] }));
     assert_eq!(g.el(MIRA).momentum, 17);
     // Lasting effects: the ogre's Hinder flaw stops being transient; its wound keeps it.
     g.play(spend(Spend::LastingEffect { element: id(OGRE), flaw: id(100), transient: false, part_of_stake: false }));
@@ -981,9 +1019,9 @@ fn claiming_stakes_needs_a_stake_and_lasting_effects_an_element_of_the_challenge
     g.set(JON, |e| e.momentum = 3);
     g.play(Move::Surrender { challenger: id(OGRE) });
     g.play(Move::Surrender { challenger: id(WALL) });
-    let spend = |s: Spend| Move::Spend { challenger: id(JON), by: id(ADA), spend: s };
+    let spend = |s: Spend| Move::Spend { from_stake: false, challenger: id(JON), by: id(ADA), spend: s };
     assert_eq!(
-        g.err(spend(Spend::ClaimingStakes { perks: 1 })),
+        g.err(spend(Spend::ClaimingStakes { perks: 1, uses: vec![bind(OGRE, 110)] })),
         "spend: claiming stakes needs stakes: this challenger set none"
     );
     assert_eq!(
@@ -994,6 +1032,199 @@ fn claiming_stakes_needs_a_stake_and_lasting_effects_an_element_of_the_challenge
         g.err(spend(Spend::LastingEffect { element: id(COVE), flaw: id(150), transient: true, part_of_stake: false })),
         format!("spend.flaw: Reach the cove has no flaw {}", id(150))
     );
+}
+
+/// RULES.md §3.4 (2026-11-25): claiming stakes applies its major perks, and what they make
+/// last until the end of the challenge lasts until the end of the next one.
+#[test]
+fn claimed_stakes_apply_their_perks_which_last_until_the_end_of_the_next_challenge() {
+    let mut g = Game::new();
+    g.set(MIRA, |e| e.momentum = 3);
+    g.play(Move::Surrender { challenger: id(OGRE) });
+    g.play(Move::Surrender { challenger: id(WALL) });
+    assert_eq!(g.status(MIRA), Status::Leaving { how: Leave::Victory, why: Why::NoOpponents });
+    let claim = |uses: Vec<PerkUse>| Move::Spend {
+        from_stake: false,
+        challenger: id(MIRA),
+        by: id(ADA),
+        spend: Spend::ClaimingStakes { perks: uses.len() as u32, uses },
+    };
+    assert_eq!(g.err(claim(vec![hinder(OGRE, 100)])), "spend.uses[0]: claiming stakes buys major perks");
+    assert_eq!(
+        g.err(Move::Spend {
+            from_stake: false,
+            challenger: id(MIRA),
+            by: id(ADA),
+            spend: Spend::ClaimingStakes { perks: 2, uses: vec![bind(OGRE, 100)] }
+        }),
+        "spend.uses: name each major perk claimed and its target: 2 bought, 1 named"
+    );
+    assert_eq!(
+        g.err(claim(vec![PerkUse::Push { goal: id(LAIR), trump: id(300) }])),
+        "spend.uses[0].goal: Push targets a goal the acting challenger's side supports"
+    );
+    assert_eq!(g.el(MIRA).momentum, 3, "a refused claim costs nothing");
+    // The ogre has left; the claimed Bind still lands on it, and the cove gains a trump.
+    g.play(claim(vec![bind(OGRE, 100), PerkUse::Push { goal: id(COVE), trump: id(300) }]));
+    assert_eq!(g.el(MIRA).momentum, 1);
+    assert_eq!(templates_on(g.el(OGRE), 100), vec![Template::TransientFlaw]);
+    assert_eq!(g.el(OGRE).carried, vec![id(100)]);
+    assert_eq!(g.el(COVE).trumps(), 1);
+    assert!(g.has(|e| matches!(e, ChallengeEvent::StakesClaimed { perk: PerkName::Bind, .. })));
+    g.play(Move::Depart);
+    assert_eq!(g.ch.phase(), Phase::Over);
+    // This challenge's end keeps them: the trump and the restraint's challenge-long effects.
+    assert_eq!(g.el(COVE).trumps(), 1, "a claimed trump outlasts its challenge");
+    assert_eq!(g.el(OGRE).carried, vec![id(100)]);
+
+    // The next challenge: the restraint counts as gained there (a boost, Break Free's and
+    // Heal's "this challenge"), and the trump is the cove's until that challenge ends.
+    let mut next = Game::from(&setup(), g.els.clone());
+    assert!(next.ch.gained.contains(&Gained { element: id(OGRE), flaw: id(100) }));
+    assert_eq!(next.ch.boosts_held(next.el(OGRE)), 1);
+    assert!(next.el(OGRE).carried.is_empty());
+    assert_eq!(next.el(COVE).trumps(), 1);
+    finish(&mut next);
+    assert_eq!(next.el(COVE).trumps(), 0, "gone at the end of the next challenge");
+    let after = Game::from(&setup(), next.els.clone());
+    assert_eq!(after.ch.boosts_held(after.el(OGRE)), 0, "only the next challenge");
+}
+
+/// RULES.md §3.4 (2026-11-25): a trump used for Victorious Withdrawal or Defeated Exile is
+/// spent, so it no longer triggers a boost; trumps never used trigger when their supporters
+/// leave and are lost at the end.
+#[test]
+fn trumps_used_at_a_rounds_end_are_spent_and_give_no_boost() {
+    let mut g = Game::new();
+    g.perks(
+        MIRA,
+        OGRE,
+        vec![PerkUse::Push { goal: id(COVE), trump: id(300) }, PerkUse::Push { goal: id(COVE), trump: id(301) }],
+    );
+    g.perks(JON, OGRE, vec![PerkUse::Push { goal: id(COVE), trump: id(302) }]);
+    assert_eq!(g.el(COVE).trumps(), 3);
+    // Two supporters still in: the withdrawal spends two trumps; the third is left to
+    // trigger as they go (the old reading kept all three, three awards).
+    g.play(Move::EndRound { trumps: vec![TrumpEffect::VictoriousWithdrawal { goal: id(COVE) }] });
+    assert!(g.has(|e| matches!(
+        e,
+        ChallengeEvent::Element { change: ElementEvent::TraitRemoved { trait_id, .. } } if *trait_id == id(302)
+    )));
+    assert_eq!(g.el(COVE).trumps(), 1);
+    assert!(g.el(COVE).trait_by_id(id(300)).is_some(), "the first trump gained is kept");
+    let boosts = &g.ch.departure.as_ref().unwrap().boosts;
+    assert_eq!(boosts.len(), 1, "one boost: the trump not spent");
+    assert_eq!(boosts[0].owner, BoostOwner::Trump { goal: id(COVE), trump: id(300) });
+}
+
+/// RULES.md §3.4 (2026-11-25): Raise Stakes momentum is the stake's own pool, shared by
+/// its owners, spent by one leaving in victory in support of the stake only, and never
+/// counted as anyone's momentum (boost targets, the 2:1 conversion); it ends with the stake.
+#[test]
+fn a_stake_pool_is_its_owners_to_spend_in_support_of_the_stake_only() {
+    let mut s = setup();
+    s.challengers[1].stake = Some(" reach the COVE".into());
+    let mut g = Game::from(&s, elements());
+    assert_eq!(err(raise_stake(&g.ch, id(OGRE), 2)), "challenger: this challenger set no stake to raise");
+    let (ch, events) = raise_stake(&g.ch, id(MIRA), 3).unwrap();
+    g.ch = ch;
+    assert!(matches!(&events[..], [ChallengeEvent::StakeRaised { momentum: 3, .. }]));
+    assert_eq!((g.ch.pool_of(id(MIRA)), g.ch.pool_of(id(JON))), (3, 3), "Jon holds the same stake");
+    assert_eq!((g.el(MIRA).momentum, g.el(JON).momentum), (0, 0), "nobody's own momentum");
+
+    // The ogre's wound boost goes to the hero with the least momentum of their own.
+    g.set(JON, |e| e.momentum = 1);
+    g.perks(MIRA, OGRE, vec![wound(OGRE, 100)]);
+    g.play(Move::EndRound { trumps: vec![] });
+    g.play(Move::Surrender { challenger: id(WALL) });
+    g.play(Move::Surrender { challenger: id(OGRE) });
+    assert_eq!((g.el(MIRA).momentum, g.el(JON).momentum), (1, 1), "the pool does not count for the boost");
+    let spend = |who: u128, s: Spend| Move::Spend { challenger: id(who), by: id(ADA), spend: s, from_stake: true };
+    assert_eq!(
+        g.err(spend(
+            MIRA,
+            Spend::Boon {
+                boon: Boon::Uses { uses: 1 },
+                edge: Box::new(Trait::new(id(400), TraitKind::Edge, "Luck", Via::Boon))
+            }
+        )),
+        "from_stake: a stake's momentum is spent in support of the stake: claiming it, victory narration or a lasting effect"
+    );
+    assert_eq!(
+        g.err(spend(MIRA, Spend::VictoryNarration { votes: 4 })),
+        "from_stake: the stake “Reach the cove” holds 3 momentum; this costs 4"
+    );
+    // Mira claims her stake with 2 of the pool; Jon narrates with the last point. Their own
+    // momentum stays theirs.
+    g.play(spend(MIRA, Spend::ClaimingStakes { perks: 2, uses: vec![bind(OGRE, 110), bind(WALL, 111)] }));
+    assert_eq!((g.ch.pool_of(id(JON)), g.el(MIRA).momentum), (1, 1));
+    assert_eq!(g.el(OGRE).restraints().count(), 1);
+    g.play(spend(JON, Spend::VictoryNarration { votes: 1 }));
+    assert_eq!((g.ch.pool_of(id(JON)), g.el(JON).momentum), (0, 1));
+    g.play(Move::Depart);
+    assert_eq!(g.ch.phase(), Phase::Over);
+    assert!(g.ch.stake_pools.is_empty(), "a pool ends with its challenge");
+}
+
+#[test]
+fn a_stake_pool_ends_when_nobody_holds_the_stake_and_the_defeated_cannot_spend_it() {
+    let mut g = Game::new();
+    g.ch = raise_stake(&g.ch, id(MIRA), 2).unwrap().0;
+    g.play(Move::ChangeStakes { challenger: id(MIRA), stake: "Hide".into(), joining: None });
+    assert!(g.ch.stake_pools.is_empty());
+    assert!(g.has(|e| matches!(e, ChallengeEvent::StakePoolLapsed { momentum: 2, .. })));
+
+    let mut g = Game::new();
+    g.ch = raise_stake(&g.ch, id(MIRA), 2).unwrap().0;
+    g.set(MIRA, |e| e.momentum = 2);
+    g.play(Move::Surrender { challenger: id(MIRA) });
+    let mv = Move::Spend {
+        challenger: id(MIRA),
+        by: id(ADA),
+        spend: Spend::DefeatConversion { adversity: 1 },
+        from_stake: true,
+    };
+    assert_eq!(g.err(mv), "from_stake: a stake's momentum is spent by an owner leaving in victory");
+}
+
+/// RULES.md §3.4 (2026-11-25), audit #13: protection a challenger lent to a bystander ends
+/// with the challenge; protection lent by someone outside it stays.
+#[test]
+fn protection_lent_to_a_bystander_ends_with_the_challenge() {
+    let mut els = elements();
+    let mut map = Element::new(id(40), ElementKind::Object, "Map").unwrap();
+    map.plot_protection.lent_by = Some(id(MIRA));
+    let mut bell = Element::new(id(41), ElementKind::Object, "Bell").unwrap();
+    bell.plot_protection.lent_by = Some(id(ADA));
+    els.extend([map, bell]);
+    let mut g = Game::from(&setup(), els);
+    finish(&mut g);
+    assert_eq!(g.el(40).plot_protection.lent_by, None);
+    assert!(g.has(|e| matches!(
+        e,
+        ChallengeEvent::Element { change: ElementEvent::LentProtectionEnded { from, .. } } if *from == id(MIRA)
+    )));
+    assert_eq!(g.el(41).plot_protection.lent_by, Some(id(ADA)), "not lent from this challenge");
+}
+
+/// Audit #14: worsening a wound adds extras that can remove targets, so its target may
+/// surrender at once, free, as after a new wound.
+#[test]
+fn worsening_a_wound_opens_the_free_surrender() {
+    let mut g = Game::new();
+    wounded(&mut g, OGRE, 1, 150);
+    g.act(OGRE, 1, MIRA, 3);
+    let worsen = PerkUse::Damage {
+        target: id(OGRE),
+        wound: Wounding::Worsen { wound: id(150) },
+        expend: vec![],
+        extras: vec![extra(160, Template::ViciousWound), extra(161, Template::ViciousWound)],
+        takes_out: false,
+    };
+    g.perks(MIRA, OGRE, vec![worsen]);
+    assert!(g.ch.may_surrender.contains(&id(OGRE)));
+    g.play(Move::Surrender { challenger: id(OGRE) });
+    assert!(matches!(g.status(OGRE), Status::Leaving { how: Leave::Defeat, .. } | Status::Left { .. }));
 }
 
 #[test]
@@ -1009,8 +1240,12 @@ fn a_defeat_turns_two_momentum_into_one_adversity_after_every_award() {
     assert_eq!(g.ch.phase(), Phase::Rounds, "Mira had nothing to convert");
     g.play(Move::EndRound { trumps: vec![] });
     g.play(Move::Surrender { challenger: id(OGRE) });
-    let convert =
-        |n| Move::Spend { challenger: id(OGRE), by: id(ADA), spend: Spend::DefeatConversion { adversity: n } };
+    let convert = |n| Move::Spend {
+        from_stake: false,
+        challenger: id(OGRE),
+        by: id(ADA),
+        spend: Spend::DefeatConversion { adversity: n },
+    };
     assert_eq!(g.err(convert(4)), "momentum: Ogre holds 6 momentum; this costs 8");
     g.play(convert(2));
     assert_eq!((g.el(OGRE).momentum, g.el(OGRE).adversity), (2, 2));
@@ -1232,7 +1467,7 @@ fn random_move(g: &mut Game, op: u8, a: usize, b: usize, n: u32, fresh: &mut u12
                         Some(Leave::Defeat) => Spend::DefeatConversion { adversity: n % 4 },
                         _ => Spend::VictoryNarration { votes: n % 3 },
                     };
-                    Move::Spend { challenger: who, by: id(ADA), spend }
+                    Move::Spend { from_stake: false, challenger: who, by: id(ADA), spend }
                 }
             }
         }
@@ -1386,7 +1621,7 @@ proptest! {
             return Ok(());
         }
         let before = g.el(OGRE).clone();
-        let mv = Move::Spend { challenger: id(OGRE), by: id(ADA), spend: Spend::DefeatConversion { adversity: convert } };
+        let mv = Move::Spend { from_stake: false, challenger: id(OGRE), by: id(ADA), spend: Spend::DefeatConversion { adversity: convert } };
         match g.try_play(mv) {
             Ok(()) => {
                 let after = g.el(OGRE);

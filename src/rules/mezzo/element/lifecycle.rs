@@ -6,13 +6,16 @@ use super::*;
 // Challenges, scenes, arcs
 
 /// The element joins a challenge: the first time, 4 edge slots; Plot Protection while it
-/// takes part (Protected Event); a one-challenge boon now lasts through this challenge.
+/// takes part (Protected Event); a one-challenge boon (or a claimed stake's trump) now lasts
+/// through this challenge; its carried flaws become this challenge's (the challenge reads
+/// them first, [`Element::carried`]).
 pub fn join_challenge(element: &Element) -> Result<(Element, Vec<ElementEvent>)> {
     if element.in_challenge {
         return Err(Error::invalid("element", format!("{} is already in a challenge", element.name)));
     }
     let mut next = element.clone();
     next.in_challenge = true;
+    next.carried.clear();
     for t in &mut next.traits {
         if t.lasts == Lasts::NextChallenge {
             t.lasts = Lasts::Challenge;
@@ -25,6 +28,29 @@ pub fn join_challenge(element: &Element) -> Result<(Element, Vec<ElementEvent>)>
         events.extend(more);
     }
     Ok((next, events))
+}
+
+/// A goal enters a challenge (goals do not join as challengers): what a claimed stake left
+/// it for its next challenge (a trump) now lasts through this one.
+pub fn goal_enters_challenge(element: &Element) -> Result<(Element, Vec<ElementEvent>)> {
+    let mut next = element.clone();
+    for t in &mut next.traits {
+        if t.lasts == Lasts::NextChallenge {
+            t.lasts = Lasts::Challenge;
+        }
+    }
+    Ok((next, Vec::new()))
+}
+
+/// A claimed stake's perk gave the element `flaw`: it counts as gained in the next challenge
+/// the element joins (kept until then, whatever challenges end before).
+pub fn carry_flaw(element: &Element, flaw: Uuid) -> Result<(Element, Vec<ElementEvent>)> {
+    element.find_trait("flaw", flaw)?;
+    let mut next = element.clone();
+    if !next.carried.contains(&flaw) {
+        next.carried.push(flaw);
+    }
+    Ok((next, Vec::new()))
 }
 
 /// The element leaves the challenge (its Protected Event ends; momentum stays to be spent
@@ -48,12 +74,15 @@ pub fn favored_flaw_id(transient_flaw: Uuid) -> Uuid {
 
 /// The challenge the element took part in is over: unspent momentum is lost and the award
 /// count starts again; trumps and one-challenge traits go; sacrificed or lent protection
-/// ends; each Transient Flaw grants a Favored Flaw on its flaw.
+/// ends; each Transient Flaw grants a Favored Flaw on its flaw. A trump a claimed stake gave
+/// (lasting until the end of the next challenge) stays.
 pub fn challenge_ended(element: &Element) -> Result<(Element, Vec<ElementEvent>)> {
     let ending: Vec<Uuid> = element
         .traits
         .iter()
-        .filter(|t| t.lasts == Lasts::Challenge || t.template == Some(Template::Trump))
+        .filter(|t| {
+            t.lasts == Lasts::Challenge || (t.template == Some(Template::Trump) && t.lasts != Lasts::NextChallenge)
+        })
         .map(|t| t.id)
         .collect();
     let (mut next, mut events) = remove_all(element, &ending, Removal::Expired);
@@ -123,6 +152,16 @@ pub fn end_arc(element: &Element) -> Result<(Element, Vec<ElementEvent>)> {
     next.momentum = 0;
     next.momentum_awards = 0;
     Ok((next, events))
+}
+
+/// The challenge the lender of `element`'s protection took part in is over: the protection
+/// lent to it (a bystander: challengers end theirs with [`challenge_ended`]) ends too.
+pub fn lent_protection_ends(element: &Element) -> (Element, Vec<ElementEvent>) {
+    let mut next = element.clone();
+    match next.plot_protection.lent_by.take() {
+        Some(from) => (next, vec![ElementEvent::LentProtectionEnded { element: element.id, from }]),
+        None => (next, Vec::new()),
+    }
 }
 
 /// How Plot Protection is sacrificed.

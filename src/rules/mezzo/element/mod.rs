@@ -239,6 +239,11 @@ pub enum ElementEvent {
         from: Uuid,
         to: Uuid,
     },
+    /// Protection a Heroic Sacrifice lent ended (its challenge or scene is over).
+    LentProtectionEnded {
+        element: Uuid,
+        from: Uuid,
+    },
     JoinedChallenge {
         element: Uuid,
     },
@@ -652,6 +657,10 @@ pub struct Element {
     pub claimed_by: Option<Uuid>,
     #[serde(default)]
     pub awards: Awards,
+    /// Flaws a claimed stake gave it: they count as gained in the next challenge it joins
+    /// (their momentum boosts, Heal and Recover), as the perk would have in its own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carried: Vec<Uuid>,
 }
 
 impl Element {
@@ -670,6 +679,7 @@ impl Element {
             plot_protection: PlotProtection::default(),
             claimed_by: None,
             awards: Awards::default(),
+            carried: Vec::new(),
         })
     }
 
@@ -792,6 +802,11 @@ impl Element {
         } else if !self.awards.memorable_arcs.windows(2).all(|w| w[0] < w[1]) {
             problem("awards.memorable_arcs".into(), "each arc at most once, ascending".into());
         }
+        for (i, f) in self.carried.iter().enumerate() {
+            if !self.trait_by_id(*f).is_some_and(|t| t.kind == TraitKind::Flaw) || self.carried[..i].contains(f) {
+                problem(format!("carried[{i}]"), format!("{f} is not one of its flaws (each carried once)"));
+            }
+        }
         let protections = self.traits.iter().filter(|t| t.template == Some(Template::PlotProtection)).count();
         if protections > 1 {
             problem("traits".into(), "only one Plot Protection edge at a time".into());
@@ -839,7 +854,7 @@ impl Element {
 // Helpers
 
 /// Sealed Resources: only the claimer uses a claimed element's slots, adversity, momentum.
-fn sealed(element: &Element, by: Uuid, what: &str) -> Result<()> {
+pub(in crate::rules::mezzo) fn sealed(element: &Element, by: Uuid, what: &str) -> Result<()> {
     match element.claimed_by {
         Some(holder) if holder != by => {
             Err(Error::invalid("by", format!("{} is claimed by another player: only they may {what}", element.name)))

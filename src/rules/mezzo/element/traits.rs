@@ -334,6 +334,7 @@ pub(super) fn remove_all(element: &Element, ids: &[Uuid], reason: Removal) -> (E
         }
     }
     next.traits.retain(|t| !gone.iter().any(|(g, _)| *g == t.id));
+    next.carried.retain(|f| !gone.iter().any(|(g, _)| g == f));
     for t in &mut next.traits {
         if t.target_trait.is_some_and(|target| gone.iter().any(|(g, _)| *g == target)) {
             t.target_trait = None; // an Impaired Ability whose ability went

@@ -633,6 +633,11 @@ fn a_d6_action_check_where_the_owner_chooses_the_burst() {
         db(&db_path).query_row("SELECT dice_variant FROM mz_tables WHERE game_id = ?1", [&game], |r| r.get(0)).unwrap();
     assert_eq!(variant, "d6");
     shots_of(&session, "mezzo-table-dice", "#mz-dice-variant");
+    // The conflict tab follows the table's dice until a vote is cast.
+    press(&session, "#mezzo-tab-conflict");
+    session.wait_for("#mz-approach-d6");
+    let checked = session.execute("return document.getElementById('mz-approach-d6').checked;", json!([]));
+    assert_eq!(checked, json!(true), "a new conflict on a D6 table rolls the D6 variant");
 
     press(&session, "#mezzo-tab-check");
     type_into(&session, "#mzc-description", "Leap the gap");

@@ -52,13 +52,23 @@ const LAW_HINT =
   "Inertia: the option changes a fact in a major way. Potential: it opens up or closes off possibilities. " +
   "The game's own laws and the arc's Themes count like Potential: +1 for, −1 against.";
 
-/** A conflict being set up, with nothing cast. */
-export function newConflict(byHand = false) {
+/**
+ * A conflict nobody has voted on yet rolls as the table does: the D6 variant when the table's
+ * Dice say so, else Leave to Chance (Take Median, a choice of its own, stays).
+ */
+export function followTableDice(c, variant) {
+  if (c.result || votesCast(c)) return;
+  if (variant === "d6") c.approach = "d6";
+  else if (c.approach === "d6") c.approach = "leave_to_chance";
+}
+
+/** A conflict being set up, with nothing cast; a table set to the D6 variant starts with it. */
+export function newConflict(byHand = false, variant = "steps") {
   return {
     question: "",
     options: ["", ""],
     about: "",
-    approach: "leave_to_chance",
+    approach: variant === "d6" ? "d6" : "leave_to_chance",
     d6: { bursts: {}, first: null }, // D6: each owner's burst choice by option; the first rolls shown (rolled in the app)
     hand: byHand, // the game's "roll real dice" preference
     casts: {},
@@ -1226,7 +1236,7 @@ function resultCard(ctx) {
       "div",
       { class: "actions" },
       button("New conflict", () => {
-        ctx.ui.conflict = newConflict(ctx.diceByHand);
+        ctx.ui.conflict = newConflict(ctx.diceByHand, ctx.table?.variant);
         ctx.ui.lastMoveTag = null;
         ctx.render("#mz-question");
       }, { id: "mz-new-conflict", class: tied && !c.tie && !c.compromise ? "" : "primary" }),

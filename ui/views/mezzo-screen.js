@@ -29,7 +29,7 @@ import { registerSystem, rememberPlace } from "./systems.js";
 import { busy } from "./mezzo-kit.js";
 import { renderTable } from "./mezzo-table.js";
 import { renderElements, renderSheetTab } from "./mezzo-elements.js";
-import { renderConflict, newConflict, forgetResult } from "./mezzo-conflict.js";
+import { renderConflict, newConflict, forgetResult, followTableDice } from "./mezzo-conflict.js";
 import { renderLog } from "./mezzo-log.js";
 import { renderCheck, newCheck } from "./mezzo-check.js";
 import { renderPlot } from "./mezzo-plot.js";
@@ -130,6 +130,8 @@ async function open(gameId, tab, elementId = null) {
     if (!view.sheetId) view.sheetId = ownCharacters()[0]?.id ?? null;
     // The game's "roll real dice" preference: the dice boxes open by themselves.
     view.conflict.hand = view.check.hand = Boolean(gameOf()?.dice_by_hand);
+    // A table set to the D6 variant (Table tab) rolls its conflicts that way too.
+    followTableDice(view.conflict, view.table?.variant);
     render();
     frame.show(gameId);
     remember();
@@ -232,6 +234,7 @@ async function move(title, call, button = null) {
       result = answer;
       const change = answer && answer.view ? answer : answer.change;
       if (!view || view.gameId !== gameId) return;
+      if (view.table?.variant !== change.view.variant) followTableDice(view.conflict, change.view.variant);
       view.table = change.view;
       syncActive(change.view);
       view.lastMoveTag = null;

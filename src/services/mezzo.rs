@@ -760,8 +760,10 @@ pub fn mezzo_add_element(store: &mut Store, game: Uuid, kind: ElementKind, name:
         return Err(Error::invalid("kind", "a character is added as a character of the game"));
     }
     change(store, game, |w| {
-        let element = Element::new(Uuid::new_v4(), kind, name)?;
-        let message = format!("The {} {} enters the story.", kind_word(kind), element.name);
+        // Introduced with its first action check's slots (RULES §3.4).
+        let (element, _) = rules::introduce(&Element::new(Uuid::new_v4(), kind, name)?);
+        let message =
+            format!("The {} {} enters the story with {} edge slots.", kind_word(kind), element.name, element.edge_slots());
         w.table.elements.push(element);
         Ok(message)
     })

@@ -146,14 +146,15 @@ fn every_move_changes_the_table_and_undo_game_takes_it_back() {
                 let mira = v.characters.iter().find(|c| c.element.id == t.mira).unwrap();
                 assert_eq!(
                     (mira.edge_slots, mira.claimed_by_name.as_deref(), mira.has_plot_protection),
-                    (2, Some("Ada"), true)
+                    (6, Some("Ada"), true),
+                    "4 from her introduction, 2 from her first claim"
                 );
             },
         ),
         (
-            "Mira's first action check",
-            |t| services::mezzo_award_edge_slots(&mut t.store, t.game, t.mira, SlotAward::FirstActionCheck),
-            |t| assert_eq!(t.sheet(t.mira).edge_slots(), 6),
+            "Mira's first challenge's slots",
+            |t| services::mezzo_award_edge_slots(&mut t.store, t.game, t.mira, SlotAward::FirstChallenge),
+            |t| assert_eq!(t.sheet(t.mira).edge_slots(), 10),
         ),
         (
             "Mira learns Swordplay",
@@ -459,7 +460,7 @@ fn a_player_leaving_gives_up_their_claims() {
     let gone = services::mezzo_remove_player(&mut t.store, t.game, ada).unwrap();
     assert_eq!(gone.message, "Ada leaves the table (Tomas no longer claimed).");
     let tomas = t.sheet(t.tomas);
-    assert_eq!((tomas.claimed_by, tomas.edge_slots()), (None, 2), "the first claim's slots stay");
+    assert_eq!((tomas.claimed_by, tomas.edge_slots()), (None, 6), "the first claim's slots stay");
     services::undo_game(&mut t.store, t.game).unwrap();
     assert_eq!(t.sheet(t.tomas).claimed_by, Some(ada));
 }
@@ -493,6 +494,11 @@ fn moves_the_rules_refuse_change_nothing() {
         let d = draft(None, Some(TraitKind::Edge), "Lucky", Via::EdgeSlot);
         services::mezzo_add_trait(&mut t.store, game, mira, Some(bo), d)
     });
+    // Tomas's 4 slots from his introduction, filled.
+    for name in ["Quick", "Strong", "Wary", "Brave"] {
+        let d = draft(None, Some(TraitKind::Edge), name, Via::EdgeSlot);
+        services::mezzo_add_trait(&mut t.store, game, tomas, None, d).unwrap();
+    }
     t.refused("an edge without a free slot", "Tomas has no free edge slot", |t| {
         services::mezzo_add_trait(
             &mut t.store,

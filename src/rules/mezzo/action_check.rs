@@ -1405,6 +1405,21 @@ mod tests {
         assert!(changes.elements.is_empty(), "only the first check gives slots");
     }
 
+    /// RULES §3.4: an element introduced with its slots has had the award, so its first
+    /// check gives no more; only an element from before the decision still gets them there.
+    #[test]
+    fn an_introduced_element_gets_nothing_more_at_its_first_check() {
+        let els = set(&elements(), MIRA, |e| *e = element::introduce(e).0);
+        assert_eq!(el(&els, MIRA).edge_slots(), 4, "granted when she was introduced");
+        let (_, changes, _) =
+            start(&setup(vec![action(MIRA, BaseChance::Common), failure(BaseChance::Occasional)]), &els).unwrap();
+        assert_eq!(
+            changes.elements.iter().map(|e| (e.id, e.edge_slots())).collect::<Vec<_>>(),
+            [(id(WALL), 4)],
+            "only the wall, made without them, gets its slots at the check"
+        );
+    }
+
     #[test]
     fn a_check_needs_a_way_to_fail_and_each_element_once() {
         let els = elements();

@@ -362,6 +362,30 @@ fn uses_run_out_and_one_shot_traits_go_after_their_use() {
 
 // --- awards
 
+/// RULES §3.4: a new element's four slots come when it is introduced, recorded as its first
+/// action check's award; introducing it again changes nothing.
+#[test]
+fn an_element_is_introduced_with_its_first_check_slots_once() {
+    let (mira, events) = introduce(&hero());
+    assert_eq!((mira.edge_slots(), mira.free_slots()), (4, 4));
+    assert!(mira.awards.has(SlotAward::FirstActionCheck));
+    assert_eq!(
+        events,
+        vec![ElementEvent::EdgeSlotsAwarded {
+            element: id(HERO),
+            award: SlotAward::FirstActionCheck,
+            slots: 4,
+            before: 0,
+            after: 4
+        }]
+    );
+    assert_eq!(introduce(&mira), (mira.clone(), vec![]));
+    assert_eq!(
+        err(award_edge_slots(&mira, SlotAward::FirstActionCheck)),
+        "award: Mira already had its first action check's slots"
+    );
+}
+
 #[test]
 fn each_one_time_award_comes_once_and_memorable_awards_once_per_arc() {
     let mira = hero();

@@ -618,3 +618,39 @@ fn an_unknown_game_is_not_found() {
     let err = services::mezzo_table(&t.store, Uuid::new_v4()).unwrap_err();
     assert!(matches!(err, Error::NotFound { .. }), "{err}");
 }
+
+/// Audit #17: a Favored Flaw's flaw used against Mira gives her 1 adversity, once per scene:
+/// a second time is refused and changes nothing; the scene's end makes it ready again (kept
+/// in the database, so the state survives a reopen); each move is undone exactly.
+#[test]
+fn a_favored_flaw_gives_adversity_once_per_scene() {
+    let mut t = Table::new();
+    let (game, mira) = (t.game, t.mira);
+    let flaw = draft(Some(Template::Vulnerability), None, "Fear of heights", Via::Granted);
+    services::mezzo_add_trait(&mut t.store, game, mira, None, flaw).unwrap();
+    let fear = t.trait_id("Mira", "Fear of heights");
+    let favored = TraitDraft { target_trait: Some(fear), ..draft(Some(Template::FavoredFlaw), None, "Vertigo", Via::Granted) };
+    services::mezzo_add_trait(&mut t.store, game, mira, None, favored).unwrap();
+    let vertigo = t.trait_id("Mira", "Vertigo");
+    services::mezzo_start_scene(&mut t.store, game).unwrap();
+
+    let before = t.state();
+    let used = services::mezzo_favored_flaw_used(&mut t.store, game, mira, vertigo).unwrap();
+    assert_eq!(used.message, "Mira's Favored Flaw “Vertigo” worked against them: +1 adversity (1 now).");
+    assert_eq!(t.sheet(mira).adversity, 1);
+    assert!(t.scratch.open().read().mezzo_sheet(mira).unwrap().unwrap().trait_by_id(vertigo).unwrap().favored_used);
+    t.refused("a second time in the scene", "Vertigo already gave Mira adversity in this scene", |t| {
+        services::mezzo_favored_flaw_used(&mut t.store, game, mira, vertigo)
+    });
+    t.refused("not a Favored Flaw", "Fear of heights is not a Favored Flaw", |t| {
+        services::mezzo_favored_flaw_used(&mut t.store, game, mira, fear)
+    });
+    services::undo_game(&mut t.store, game).unwrap();
+    assert_eq!(t.state(), before, "undo takes the point and the mark back");
+
+    services::mezzo_favored_flaw_used(&mut t.store, game, mira, vertigo).unwrap();
+    services::mezzo_end_scene(&mut t.store, game).unwrap();
+    assert!(!t.sheet(mira).trait_by_id(vertigo).unwrap().favored_used, "a new scene");
+    services::mezzo_favored_flaw_used(&mut t.store, game, mira, vertigo).unwrap();
+    assert_eq!(t.sheet(mira).adversity, 2);
+}

@@ -505,30 +505,57 @@ fn a_seed_deck_built_played_and_linked() {
     shots_of(&session, "mezzo-deck-keyword", "#mzd-keyword");
 }
 
-/// Audit #5: a new element's first-check edge slots come before its check, so a trait that
-/// helps with it can go in them. "Give the slots now" gives them; the check then names no
-/// award, and what was set up stays.
+/// Audit #5 and RULES §3.4: a new element is introduced with its first check's 4 edge slots,
+/// so Mira's sheet has them at once and her first check names no award. An element made by
+/// an older version (its award not yet had, written behind the app's back) still gets them
+/// before its check with "Give the slots now"; the check being set up stays.
 #[test]
 fn the_first_check_slots_are_given_before_the_check() {
     let _window = one_window();
     let scratch = Scratch::new("mezzo-first-slots");
-    let session = open(&scratch.path("sheetkeeper.db"));
-    let (_game, _ada, _bo, mira, _key) = table(&session, "Slot Night");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let (_game, _ada, _bo, mira, key) = table(&session, "Slot Night");
 
+    open_sheet(&session, &mira, "Mira");
+    wait_contains(&session, "#mz-slots-status", "4 slots: 0 filled, 4 free");
+    press(&session, "#mz-sheet-back");
     press(&session, "#mezzo-tab-check");
     type_into(&session, "#mzc-description", "Climb the wall");
     choose(&session, "#mzc-actor-0", &mira);
     type_into(&session, "#mzc-action-0", "climbs over");
     type_into(&session, "#mzc-failure", "falls into the moat");
-    wait_contains(&session, "#mzc-awards", "Mira gains 4 edge slots. The rules give them before the check");
+    session.wait_for("#mzc-odds-list");
+    assert!(session.find("#mzc-awards").is_err(), "Mira had her slots when she was introduced");
+    drop(session);
+
+    // The Old Key as an older version stored it: introduced without its slots.
+    let conn = rusqlite::Connection::open(&db_path).expect("open the test database");
+    let changed = conn.execute("UPDATE mz_elements SET first_action_check = 0 WHERE id = ?1", [&key]).unwrap();
+    assert_eq!(changed, 1);
+    drop(conn);
+
+    let session = open(&db_path);
+    crate::back_home(&session);
+    open_game(&session, "Slot Night");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-check");
+    type_into(&session, "#mzc-description", "Turn the key");
+    choose(&session, "#mzc-actor-0", &key);
+    type_into(&session, "#mzc-action-0", "the lock gives");
+    type_into(&session, "#mzc-failure", "the key snaps");
+    let hint = wait_contains(&session, "#mzc-awards", "Old Key gains 4 edge slots.");
+    assert!(hint.contains("made by an older version"), "{hint:?}");
+    assert!(!hint.contains("Mira"), "{hint:?}");
     shots_of(&session, "mezzo-check-first-slots", "#mzc-odds");
     press(&session, "#mzc-awards-now");
     session.wait_gone("#mzc-awards");
-    wait_contains(&session, "#toast-message", "Mira");
+    wait_contains(&session, "#toast-message", "Old Key");
     let kept = session.execute("return document.getElementById('mzc-description').value;", json!([]));
-    assert_eq!(kept, json!("Climb the wall"), "the check being set up stays");
+    assert_eq!(kept, json!("Turn the key"), "the check being set up stays");
 
-    open_sheet(&session, &mira, "Mira");
+    open_sheet(&session, &key, "Old Key");
     wait_contains(&session, "#mz-slots-status", "4 slots");
 }
 

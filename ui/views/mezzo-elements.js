@@ -724,6 +724,7 @@ function traitItem(tr, e, ctx) {
       ),
     ),
     el("p", { class: "muted mz-trait-facts" }, facts.join(" · ")),
+    tr.template === "favored_flaw" && favoredFlawUse(tr, e, ctx, nameId),
     props.length > 0 &&
       el(
         "dl",
@@ -731,6 +732,26 @@ function traitItem(tr, e, ctx) {
         ...props.flatMap((k) => [el("dt", {}, WORDS.property[k]), el("dd", {}, tr.properties[k])]),
       ),
     edit,
+  );
+}
+
+/** A Favored Flaw's flaw used against its owner: +1 adversity, once per scene or challenge. */
+function favoredFlawUse(tr, e, ctx, nameId) {
+  const when = e.in_challenge ? "challenge" : "scene";
+  return el(
+    "div",
+    { class: "mz-row mz-favored" },
+    button(
+      `Used against ${e.name}: +1 adversity`,
+      (b) => ctx.move("The adversity was not gained.", () => api.mezzoFavoredFlawUsed(ctx.gameId, e.id, tr.id), b),
+      {
+        id: `mz-favored-used-${tr.id}`,
+        "aria-describedby": nameId,
+        disabled: tr.favored_used === true,
+        data: { focusKey: `mz-favored-used-${tr.id}` },
+      },
+    ),
+    tr.favored_used === true && el("span", { class: "muted", id: `mz-favored-note-${tr.id}` }, `Gave its adversity this ${when}.`),
   );
 }
 

@@ -621,6 +621,41 @@ fn a_transient_flaw_grants_a_favored_flaw_when_the_challenge_ends() {
     assert_eq!(lost.traits.len(), 1);
 }
 
+/// The seed: when the favoured flaw is used against its owner, the owner gains a point of
+/// adversity, once per challenge or scene. The scene's end makes it ready again; in a
+/// challenge only the challenge's end does.
+#[test]
+fn a_favored_flaw_gives_one_adversity_once_per_scene_or_challenge() {
+    let mira = with(&hero(), Trait::from_template(id(30), Template::Vulnerability, "Fear of heights", Via::Granted));
+    let mira = with(&mira, Trait::from_template(id(32), Template::FavoredFlaw, "Favored", Via::Granted).on(id(30)));
+    let mira = Element { adversity_debt: 1, adversity: 0, ..mira };
+    assert_eq!(err(favored_flaw_used(&mira, id(30))), "trait_id: Fear of heights is not a Favored Flaw");
+    assert!(err(favored_flaw_used(&mira, id(99))).starts_with("trait_id: Mira has no trait"));
+
+    let (used, events) = favored_flaw_used(&mira, id(32)).unwrap();
+    assert_eq!((used.adversity, used.adversity_debt), (0, 0), "the point pays the debt first");
+    assert!(events.contains(&ElementEvent::TraitUsed { element: id(HERO), trait_id: id(32), uses_left: None }));
+    assert_eq!(err(favored_flaw_used(&used, id(32))), "trait_id: Favored already gave Mira adversity in this scene");
+
+    let (next_scene, _) = end_scene(&used);
+    let (again, _) = favored_flaw_used(&next_scene, id(32)).unwrap();
+    assert_eq!(again.adversity, 1, "a new scene, a new point");
+
+    // In a challenge: the scene's end does not free it, the challenge's end does.
+    let (fighting, _) = join_challenge(&next_scene).unwrap();
+    let (fighting, _) = favored_flaw_used(&fighting, id(32)).unwrap();
+    let (fighting, _) = end_scene(&fighting);
+    assert_eq!(
+        err(favored_flaw_used(&fighting, id(32))),
+        "trait_id: Favored already gave Mira adversity in this challenge"
+    );
+    let (after, _) = challenge_ended(&fighting).unwrap();
+    assert_eq!(favored_flaw_used(&after, id(32)).unwrap().0.adversity, 2);
+    assert!(after.problems().is_empty());
+    let bad = Element { traits: vec![Trait { favored_used: true, ..after.traits[0].clone() }], ..after.clone() };
+    assert_eq!(bad.problems()[0].path, "traits[0].favored_used");
+}
+
 #[test]
 fn a_one_challenge_boon_lasts_through_the_next_challenge() {
     let mira = Element { momentum: 3, ..hero() };

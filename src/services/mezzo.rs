@@ -763,8 +763,12 @@ pub fn mezzo_add_element(store: &mut Store, game: Uuid, kind: ElementKind, name:
     change(store, game, |w| {
         // Introduced with its first action check's slots (RULES §3.4).
         let (element, _) = rules::introduce(&Element::new(Uuid::new_v4(), kind, name)?);
-        let message =
-            format!("The {} {} enters the story with {} edge slots.", kind_word(kind), element.name, element.edge_slots());
+        let message = format!(
+            "The {} {} enters the story with {} edge slots.",
+            kind_word(kind),
+            element.name,
+            element.edge_slots()
+        );
         w.table.elements.push(element);
         Ok(message)
     })
@@ -913,7 +917,10 @@ pub fn mezzo_favored_flaw_used(store: &mut Store, game: Uuid, element: Uuid, tra
             |e| rules::favored_flaw_used(e, trait_id),
             |e, after| {
                 let name = e.trait_by_id(trait_id).map_or("", |t| t.name.as_str());
-                format!("{}'s Favored Flaw “{name}” worked against them: +1 adversity ({} now).", e.name, after.adversity)
+                format!(
+                    "{}'s Favored Flaw “{name}” worked against them: +1 adversity ({} now).",
+                    e.name, after.adversity
+                )
             },
         )
     })

@@ -129,7 +129,11 @@ fn a_check_with_a_scope_perk_and_sudden_surges_after_the_roll_pays_and_awards_wh
     );
     assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), Some(pending.clone()));
     assert_eq!((t.influence(t.ada), t.el(t.mira).adversity), (3, 4), "nothing is paid before the result");
-    assert_eq!((t.element(t.mira).edge_slots, t.element(t.wall).edge_slots), (6, 4), "4 from their introduction, 2 from Mira's claim");
+    assert_eq!(
+        (t.element(t.mira).edge_slots, t.element(t.wall).edge_slots),
+        (6, 4),
+        "4 from their introduction, 2 from Mira's claim"
+    );
     // A second check cannot be rolled while this one waits.
     let err = services::mezzo_check_roll(&mut t.store, t.game, &request, &DiceInput::Rolled, &mut t.rng).unwrap_err();
     assert_eq!(err.to_string(), "check: a rolled check is already on the table: resolve it or undo it first");
@@ -195,7 +199,8 @@ fn a_check_with_a_scope_perk_and_sudden_surges_after_the_roll_pays_and_awards_wh
 fn an_element_from_an_older_version_gets_its_first_check_slots_once() {
     let mut t = Table::new();
     let conn = rusqlite::Connection::open(t.scratch.db()).unwrap();
-    let old = conn.execute("UPDATE mz_elements SET first_action_check = 0 WHERE id = ?1", [t.wall.to_string()]).unwrap();
+    let old =
+        conn.execute("UPDATE mz_elements SET first_action_check = 0 WHERE id = ?1", [t.wall.to_string()]).unwrap();
     assert_eq!(old, 1);
     drop(conn);
     assert_eq!(t.element(t.wall).edge_slots, 0);

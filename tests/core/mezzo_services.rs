@@ -629,7 +629,8 @@ fn a_favored_flaw_gives_adversity_once_per_scene() {
     let flaw = draft(Some(Template::Vulnerability), None, "Fear of heights", Via::Granted);
     services::mezzo_add_trait(&mut t.store, game, mira, None, flaw).unwrap();
     let fear = t.trait_id("Mira", "Fear of heights");
-    let favored = TraitDraft { target_trait: Some(fear), ..draft(Some(Template::FavoredFlaw), None, "Vertigo", Via::Granted) };
+    let favored =
+        TraitDraft { target_trait: Some(fear), ..draft(Some(Template::FavoredFlaw), None, "Vertigo", Via::Granted) };
     services::mezzo_add_trait(&mut t.store, game, mira, None, favored).unwrap();
     let vertigo = t.trait_id("Mira", "Vertigo");
     services::mezzo_start_scene(&mut t.store, game).unwrap();

@@ -584,7 +584,12 @@ fn check_reports_an_edge_without_a_slot() {
              set_up, effects, details, via, lasts) \
              SELECT key, ?2, ?3, 'edge', ?4, '', '', '', '', '', '', '', \
              'edge_slot', 'lasting' FROM mz_elements WHERE character_id = ?1",
-            rusqlite::params![mira.to_string(), format!("00000000-0000-0000-0000-0000000000a{n}"), n, format!("Quick hands {n}")],
+            rusqlite::params![
+                mira.to_string(),
+                format!("00000000-0000-0000-0000-0000000000a{n}"),
+                n,
+                format!("Quick hands {n}")
+            ],
         )
         .unwrap();
     }

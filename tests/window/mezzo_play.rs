@@ -762,3 +762,53 @@ fn a_scene_started_with_its_active_elements_survives_a_restart_and_its_end_takes
     let traits = wait_contains(&session, "#mz-trait-list", "Harbour rat");
     assert!(!traits.contains("Knows the docks"), "{traits:?}");
 }
+
+/// Audit #17: Mira's Favored Flaw on her Fear of heights. Used against her, it gives 1
+/// adversity and waits (its button off, saying why) until the scene ends; then it may again.
+#[test]
+fn a_favored_flaw_gives_adversity_once_a_scene() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-favored");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_game, _ada, _bo, mira, _key) = table(&session, "Vertigo Night");
+
+    open_sheet(&session, &mira, "Mira");
+    let add = |kind: &str, template: &str, name: &str, target: Option<&str>| {
+        choose(&session, "#mz-trait-kind", kind);
+        choose(&session, "#mz-trait-template", template);
+        type_into(&session, "#mz-trait-name", name);
+        choose(&session, "#mz-trait-via", "granted");
+        if let Some(target) = target {
+            choose(&session, "#mz-trait-target", target);
+        }
+        press(&session, "#mz-trait-submit");
+        wait_contains(&session, "#mz-trait-list", name);
+        let id = session.execute(
+            "return [...document.querySelectorAll('#mz-trait-list .mz-trait')]
+               .find((li) => li.querySelector('.mz-trait-name').textContent === arguments[0]).dataset.traitId;",
+            json!([name]),
+        );
+        id.as_str().expect("a trait id").to_owned()
+    };
+    let fear = add("flaw", "vulnerability", "Fear of heights", None);
+    let vertigo = add("edge", "favored_flaw", "Vertigo", Some(&fear));
+    let used = format!("#mz-favored-used-{vertigo}");
+    press(&session, &used);
+    session.wait_text("#mz-adversity-value", "1");
+    wait_contains(&session, "#toast-message", "worked against them: +1 adversity");
+    session.wait_text(&format!("#mz-favored-note-{vertigo}"), "Gave its adversity this scene.");
+    assert_eq!(disabled(&session, &used), json!(true), "once a scene");
+    shots_of(&session, "mezzo-favored-flaw", &format!(".mz-trait[data-trait-id='{vertigo}']"));
+    press(&session, "#mz-sheet-back");
+
+    // A scene starts and ends: the Favored Flaw may give adversity again.
+    press(&session, "#mezzo-tab-table");
+    press(&session, "#mz-scene-toggle");
+    session.wait_text("#mz-scene-status", "A scene is being played.");
+    press(&session, "#mz-scene-toggle");
+    session.wait_text("#mz-scene-status", "No scene is being played.");
+    open_sheet(&session, &mira, "Mira");
+    session.wait_gone(&format!("#mz-favored-note-{vertigo}"));
+    press(&session, &used);
+    session.wait_text("#mz-adversity-value", "2");
+}

@@ -773,25 +773,8 @@ fn a_favored_flaw_gives_adversity_once_a_scene() {
     let (_game, _ada, _bo, mira, _key) = table(&session, "Vertigo Night");
 
     open_sheet(&session, &mira, "Mira");
-    let add = |kind: &str, template: &str, name: &str, target: Option<&str>| {
-        choose(&session, "#mz-trait-kind", kind);
-        choose(&session, "#mz-trait-template", template);
-        type_into(&session, "#mz-trait-name", name);
-        choose(&session, "#mz-trait-via", "granted");
-        if let Some(target) = target {
-            choose(&session, "#mz-trait-target", target);
-        }
-        press(&session, "#mz-trait-submit");
-        wait_contains(&session, "#mz-trait-list", name);
-        let id = session.execute(
-            "return [...document.querySelectorAll('#mz-trait-list .mz-trait')]
-               .find((li) => li.querySelector('.mz-trait-name').textContent === arguments[0]).dataset.traitId;",
-            json!([name]),
-        );
-        id.as_str().expect("a trait id").to_owned()
-    };
-    let fear = add("flaw", "vulnerability", "Fear of heights", None);
-    let vertigo = add("edge", "favored_flaw", "Vertigo", Some(&fear));
+    let fear = add_trait(&session, "flaw", "vulnerability", "Fear of heights", None);
+    let vertigo = add_trait(&session, "edge", "favored_flaw", "Vertigo", Some(&fear));
     let used = format!("#mz-favored-used-{vertigo}");
     press(&session, &used);
     session.wait_text("#mz-adversity-value", "1");
@@ -811,4 +794,51 @@ fn a_favored_flaw_gives_adversity_once_a_scene() {
     session.wait_gone(&format!("#mz-favored-note-{vertigo}"));
     press(&session, &used);
     session.wait_text("#mz-adversity-value", "2");
+}
+
+/// Adds a trait granted by play on the sheet shown; returns its id.
+fn add_trait(session: &Session, kind: &str, template: &str, name: &str, target: Option<&str>) -> String {
+    choose(session, "#mz-trait-kind", kind);
+    choose(session, "#mz-trait-template", template);
+    type_into(session, "#mz-trait-name", name);
+    choose(session, "#mz-trait-via", "granted");
+    if let Some(target) = target {
+        choose(session, "#mz-trait-target", target);
+    }
+    press(session, "#mz-trait-submit");
+    wait_contains(session, "#mz-trait-list", name);
+    let id = session.execute(
+        "return [...document.querySelectorAll('#mz-trait-list .mz-trait')]
+           .find((li) => li.querySelector('.mz-trait-name').textContent === arguments[0]).dataset.traitId;",
+        json!([name]),
+    );
+    id.as_str().expect("a trait id").to_owned()
+}
+
+/// Audit #17: only one Ability is applied to each action. Mira's Climbing counts for her
+/// climb; her Acrobatics counted for the same action is refused, and the odds say why.
+#[test]
+fn one_ability_is_applied_to_each_action() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-ability");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_game, _ada, _bo, mira, _key) = table(&session, "Ability Night");
+    open_sheet(&session, &mira, "Mira");
+    let climbing = add_trait(&session, "edge", "ability", "Climbing", None);
+    let acrobatics = add_trait(&session, "edge", "ability", "Acrobatics", None);
+    press(&session, "#mz-sheet-back");
+
+    press(&session, "#mezzo-tab-check");
+    type_into(&session, "#mzc-description", "Climb the wall");
+    choose(&session, "#mzc-actor-0", &mira);
+    type_into(&session, "#mzc-action-0", "climbs over");
+    type_into(&session, "#mzc-failure", "falls into the moat");
+    session.wait_text("#mzc-votes-0", "2 votes");
+    choose(&session, &format!("#mzc-trait-pick-{mira}"), &climbing);
+    press(&session, &format!("#mzc-trait-add-{mira}"));
+    session.wait_text("#mzc-votes-0", "3 votes");
+    choose(&session, &format!("#mzc-trait-pick-{mira}"), &acrobatics);
+    press(&session, &format!("#mzc-trait-add-{mira}"));
+    wait_contains(&session, "#mzc-odds-problem", "only one Ability is applied to each action, and Climbing already is");
+    shots_of(&session, "mezzo-check-one-ability", "#mzc-odds");
 }

@@ -125,6 +125,7 @@ const COMMANDS: &[&str] = &[
     "mezzo_set_active",
     "mezzo_start_scene",
     "mezzo_end_scene",
+    "mezzo_favored_flaw_used",
     "mezzo_challenge",
     "mezzo_challenge_start",
     "mezzo_challenge_play",

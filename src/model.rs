@@ -160,10 +160,11 @@ impl CharacterRecord {
     }
 }
 
-/// A Mezzo character's empty sheet: a character element with its id and name.
+/// A Mezzo character's empty sheet: a character element with its id and name, introduced
+/// with its first action check's edge slots (RULES §3.4).
 pub fn mezzo_sheet(character: &Character) -> crate::rules::mezzo::element::Element {
-    use crate::rules::mezzo::element::{Awards, Element, ElementKind, PlotProtection};
-    Element {
+    use crate::rules::mezzo::element::{introduce, Awards, Element, ElementKind, PlotProtection};
+    let blank = Element {
         id: character.id,
         kind: ElementKind::Character,
         name: character.name.clone(),
@@ -177,7 +178,8 @@ pub fn mezzo_sheet(character: &Character) -> crate::rules::mezzo::element::Eleme
         claimed_by: None,
         awards: Awards::default(),
         carried: Vec::new(),
-    }
+    };
+    introduce(&blank).0
 }
 
 /// The longest name the app accepts, in characters.

@@ -528,6 +528,7 @@ export const mezzoSetActive = (game, active) => call("mezzo_set_active", { game,
 export const mezzoStartScene = (game) => call("mezzo_start_scene", { game });
 /** Ends the scene: what lasts until the end of the scene ends on every element. */
 export const mezzoEndScene = (game) => call("mezzo_end_scene", { game });
+export const mezzoFavoredFlawUsed = (game, element, traitId) => call("mezzo_favored_flaw_used", { game, element, traitId });
 /** `variant`: "steps" or "d6" — how Leave to Chance rolls at the table. */
 export const mezzoSetDiceVariant = (game, variant) => call("mezzo_set_dice_variant", { game, variant });
 

@@ -480,6 +480,21 @@ pub fn mezzo_end_scene(state: State<'_, AppState>, game: String) -> Reply<MezzoC
 }
 
 #[tauri::command(async)]
+pub fn mezzo_favored_flaw_used(
+    state: State<'_, AppState>,
+    game: String,
+    element: String,
+    trait_id: String,
+) -> Reply<MezzoChange> {
+    Ok(services::mezzo_favored_flaw_used(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("element", &element)?,
+        parse_id("trait_id", &trait_id)?,
+    )?)
+}
+
+#[tauri::command(async)]
 pub fn mezzo_check_compromise(state: State<'_, AppState>, game: String, text: String) -> Reply<services::CheckOutcome> {
     Ok(services::mezzo_check_compromise(&mut *state.store()?, parse_id("game", &game)?, &text)?)
 }

@@ -151,6 +151,7 @@ impl TraitDraft {
             via: self.via,
             lasts: self.lasts,
             uses_left: self.uses_left,
+            favored_used: false,
         })
     }
 }
@@ -760,8 +761,14 @@ pub fn mezzo_add_element(store: &mut Store, game: Uuid, kind: ElementKind, name:
         return Err(Error::invalid("kind", "a character is added as a character of the game"));
     }
     change(store, game, |w| {
-        let element = Element::new(Uuid::new_v4(), kind, name)?;
-        let message = format!("The {} {} enters the story.", kind_word(kind), element.name);
+        // Introduced with its first action check's slots (RULES §3.4).
+        let (element, _) = rules::introduce(&Element::new(Uuid::new_v4(), kind, name)?);
+        let message = format!(
+            "The {} {} enters the story with {} edge slots.",
+            kind_word(kind),
+            element.name,
+            element.edge_slots()
+        );
         w.table.elements.push(element);
         Ok(message)
     })
@@ -896,6 +903,24 @@ pub fn mezzo_gain_adversity(store: &mut Store, game: Uuid, element: Uuid, points
                 let paid = e.adversity_debt.saturating_sub(after.adversity_debt);
                 let debt = if paid > 0 { format!(", {paid} of it paying debt") } else { String::new() };
                 format!("{} gains {points} adversity{debt} ({} now).", e.name, after.adversity)
+            },
+        )
+    })
+}
+
+/// A Favored Flaw's flaw was used against its owner: the owner gains 1 adversity, once per
+/// challenge or scene.
+pub fn mezzo_favored_flaw_used(store: &mut Store, game: Uuid, element: Uuid, trait_id: Uuid) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        w.on_element(
+            element,
+            |e| rules::favored_flaw_used(e, trait_id),
+            |e, after| {
+                let name = e.trait_by_id(trait_id).map_or("", |t| t.name.as_str());
+                format!(
+                    "{}'s Favored Flaw “{name}” worked against them: +1 adversity ({} now).",
+                    e.name, after.adversity
+                )
             },
         )
     })

@@ -121,7 +121,7 @@ fn element_from_row(r: &Row<'_>) -> rusqlite::Result<(i64, Element)> {
 }
 
 const TRAIT_COLUMNS: &str = "id, kind, template, name, requirements, restrictions, owner, target, set_up, effects, \
-    details, target_trait, granted_by, via, lasts, uses_left";
+    details, target_trait, granted_by, via, lasts, uses_left, favored_used";
 
 fn trait_from_row(r: &Row<'_>) -> rusqlite::Result<Trait> {
     Ok(Trait {
@@ -143,6 +143,7 @@ fn trait_from_row(r: &Row<'_>) -> rusqlite::Result<Trait> {
         via: named(r, 13)?,
         lasts: named(r, 14)?,
         uses_left: r.get(15)?,
+        favored_used: r.get(16)?,
     })
 }
 
@@ -981,7 +982,7 @@ impl Tx<'_> {
         }
         let mut insert = tx.prepare_cached(&format!(
             "INSERT INTO mz_traits (element_key, position, {TRAIT_COLUMNS}) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)"
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)"
         ))?;
         for (i, t) in e.traits.iter().enumerate() {
             let p = &t.properties;
@@ -1004,6 +1005,7 @@ impl Tx<'_> {
                 name_of(t.via),
                 name_of(t.lasts),
                 t.uses_left,
+                t.favored_used,
             ])?;
         }
         Ok(())

@@ -1537,6 +1537,11 @@ CREATE TABLE mz_challenge_stake_pools (
 ) STRICT;
 "#;
 
+const V18: &str = r#"
+-- A Mezzo Favored Flaw that gave its owner adversity in this scene or challenge (once each).
+ALTER TABLE mz_traits ADD COLUMN favored_used INTEGER NOT NULL DEFAULT 0 CHECK (favored_used IN (0, 1));
+"#;
+
 /// Every migration, oldest first. Append only: never edit one that has shipped.
 /// `Store::open` applies [`UP`]; tests use `MIGRATIONS` to build databases of an older
 /// version (`to_version`) and to check that both lists agree.
@@ -1559,6 +1564,7 @@ const STEPS: &[M<'static>] = &[
     M::up(V15),
     M::up(V16),
     M::up(V17),
+    M::up(V18),
 ];
 #[cfg_attr(not(test), allow(dead_code))]
 pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
@@ -1568,10 +1574,10 @@ pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
 /// its own transaction, so two processes could both apply step 1). A test checks that both
 /// lists build the same schema.
 pub(super) const UP: [&str; LATEST as usize] =
-    [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17];
+    [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18];
 
 /// The schema version this build writes.
-pub const LATEST: i64 = 17;
+pub const LATEST: i64 = 18;
 
 #[cfg(test)]
 mod tests {

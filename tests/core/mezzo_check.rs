@@ -8,7 +8,7 @@ use rand::{rngs::StdRng, SeedableRng};
 use sheetkeeper::rules::mezzo::action_check::{
     BaseChance, Cast, Direction, Law, Outcome, Phase, ScopePerk, SideKind, SideSetup, Surge,
 };
-use sheetkeeper::rules::mezzo::element::{Element, ElementKind, Role};
+use sheetkeeper::rules::mezzo::element::{Element, ElementKind, Role, SlotAward};
 use sheetkeeper::services::{self, CheckDraft, CheckRequest, DiceInput, MezzoElementView, PerkPurchase};
 use sheetkeeper::Store;
 use uuid::Uuid;
@@ -113,7 +113,7 @@ fn a_check_with_a_scope_perk_and_sudden_surges_after_the_roll_pays_and_awards_wh
     assert_eq!(exact, ["3/4", "1/4"]);
     assert_eq!((preview.success[0].element, preview.success[0].odds.exact.as_str()), (t.mira, "3/4"));
     assert_eq!(preview.no_check_needed, None);
-    assert_eq!(preview.first_check_awards, vec![t.mira, t.wall]);
+    assert!(preview.first_check_awards.is_empty(), "Mira and the wall had their slots when introduced");
     assert_eq!(preview.check.sides[0].perks, vec![ScopePerk::ExtendedCoverage]);
     assert_eq!(preview.check.phase, Phase::Perks);
     assert_eq!(preview.summary, "Mira (“climbs the wall”) (common): d8; Failure (“falls”) (occasional): d4.",);
@@ -129,7 +129,11 @@ fn a_check_with_a_scope_perk_and_sudden_surges_after_the_roll_pays_and_awards_wh
     );
     assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), Some(pending.clone()));
     assert_eq!((t.influence(t.ada), t.el(t.mira).adversity), (3, 4), "nothing is paid before the result");
-    assert_eq!((t.element(t.mira).edge_slots, t.element(t.wall).edge_slots), (2, 0), "only the claim's 2 slots");
+    assert_eq!(
+        (t.element(t.mira).edge_slots, t.element(t.wall).edge_slots),
+        (6, 4),
+        "4 from their introduction, 2 from Mira's claim"
+    );
     // A second check cannot be rolled while this one waits.
     let err = services::mezzo_check_roll(&mut t.store, t.game, &request, &DiceInput::Rolled, &mut t.rng).unwrap_err();
     assert_eq!(err.to_string(), "check: a rolled check is already on the table: resolve it or undo it first");
@@ -156,11 +160,11 @@ fn a_check_with_a_scope_perk_and_sudden_surges_after_the_roll_pays_and_awards_wh
     assert_eq!(
         out.result.summary,
         "Action check “Over the sea wall” resolved. Ada spends 2 influence. Mira spends 6 adversity (2 as debt). \
-         Mira gains 4 edge slots (first action check). Sea wall gains 4 edge slots (first action check). \
          Mira (“climbs the wall”) takes effect: Mira 5 (+2 Sudden Surges) against Failure 4."
     );
     assert_eq!(out.change.message, out.result.summary);
-    // Paid: Ada's influence, Mira's adversity (4, then 2 as debt); awarded: 4 slots each.
+    // Paid: Ada's influence, Mira's adversity (4, then 2 as debt); no slots awarded: each
+    // had its 4 when introduced.
     assert_eq!(t.influence(t.ada), 1);
     let m = t.el(t.mira);
     assert_eq!((m.adversity, m.adversity_debt), (0, 2));
@@ -173,7 +177,7 @@ fn a_check_with_a_scope_perk_and_sudden_surges_after_the_roll_pays_and_awards_wh
     // again; undo once more: the dice are off the table, nothing else changes.
     services::undo_game(&mut t.store, t.game).unwrap();
     assert_eq!((t.influence(t.ada), t.el(t.mira).adversity, t.el(t.mira).adversity_debt), (3, 4, 0));
-    assert_eq!((t.element(t.mira).edge_slots, t.element(t.wall).edge_slots), (2, 0));
+    assert_eq!((t.element(t.mira).edge_slots, t.element(t.wall).edge_slots), (6, 4));
     assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), Some(pending));
     let table = t.store.read().mezzo_table(t.game).unwrap();
     let done = services::undo_game(&mut t.store, t.game).unwrap();
@@ -183,9 +187,30 @@ fn a_check_with_a_scope_perk_and_sudden_surges_after_the_roll_pays_and_awards_wh
     assert_eq!(t.el(t.mira).adversity, 4);
     // The next undo is the move before the check: the sea wall leaves the story.
     let done = services::undo_game(&mut t.store, t.game).unwrap();
-    assert_eq!(done.message, "Undone: The object Sea wall enters the story.");
+    assert_eq!(done.message, "Undone: The object Sea wall enters the story with 4 edge slots.");
     let err = services::mezzo_check_resolve(&mut t.store, t.game, &[]).unwrap_err();
     assert_eq!(err.to_string(), "check: no action check is on the table: roll one first");
+}
+
+/// An element made before the introduction grant (its first-check award not yet had, as an
+/// older version stored it) still gets its 4 slots: named by the preview, given before the
+/// check by "Give the slots now" (the award service), and then its check gives nothing more.
+#[test]
+fn an_element_from_an_older_version_gets_its_first_check_slots_once() {
+    let mut t = Table::new();
+    let conn = rusqlite::Connection::open(t.scratch.db()).unwrap();
+    let old =
+        conn.execute("UPDATE mz_elements SET first_action_check = 0 WHERE id = ?1", [t.wall.to_string()]).unwrap();
+    assert_eq!(old, 1);
+    drop(conn);
+    assert_eq!(t.element(t.wall).edge_slots, 0);
+    let request = climb(&t);
+    let preview = services::mezzo_check_preview(&t.store, t.game, &request).unwrap();
+    assert_eq!(preview.first_check_awards, vec![t.wall], "only the wall, Mira had hers when introduced");
+    services::mezzo_award_edge_slots(&mut t.store, t.game, t.wall, SlotAward::FirstActionCheck).unwrap();
+    assert_eq!(t.element(t.wall).edge_slots, 4);
+    let preview = services::mezzo_check_preview(&t.store, t.game, &request).unwrap();
+    assert!(preview.first_check_awards.is_empty(), "given once");
 }
 
 #[test]
@@ -306,7 +331,7 @@ fn contested_actions_roll_each_side_and_a_tie_is_broken_by_d12s_or_a_compromise(
     assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), None);
 
     // Undo walks back: the compromise, the still-tied round, the tie itself (its result stays),
-    // then the resolution (the slots are gone, the rolled check waits again).
+    // then the resolution (the rolled check waits again).
     services::undo_game(&mut t.store, t.game).unwrap();
     services::undo_game(&mut t.store, t.game).unwrap();
     services::undo_game(&mut t.store, t.game).unwrap();
@@ -319,7 +344,7 @@ fn contested_actions_roll_each_side_and_a_tie_is_broken_by_d12s_or_a_compromise(
     assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), None);
     assert_eq!(t.element(t.rook).edge_slots, 4);
     services::undo_game(&mut t.store, t.game).unwrap();
-    assert_eq!(t.element(t.rook).edge_slots, 0);
+    assert_eq!(t.element(t.rook).edge_slots, 4, "introduced with them, not given by the check");
     let rolled = services::mezzo_check_pending(&t.store, t.game).unwrap().unwrap();
     assert_eq!((rolled.check.phase, rolled.rolled.clone()), (Phase::Rolled, vec![Some(5), Some(5)]));
 

@@ -146,14 +146,15 @@ fn every_move_changes_the_table_and_undo_game_takes_it_back() {
                 let mira = v.characters.iter().find(|c| c.element.id == t.mira).unwrap();
                 assert_eq!(
                     (mira.edge_slots, mira.claimed_by_name.as_deref(), mira.has_plot_protection),
-                    (2, Some("Ada"), true)
+                    (6, Some("Ada"), true),
+                    "4 from her introduction, 2 from her first claim"
                 );
             },
         ),
         (
-            "Mira's first action check",
-            |t| services::mezzo_award_edge_slots(&mut t.store, t.game, t.mira, SlotAward::FirstActionCheck),
-            |t| assert_eq!(t.sheet(t.mira).edge_slots(), 6),
+            "Mira's first challenge's slots",
+            |t| services::mezzo_award_edge_slots(&mut t.store, t.game, t.mira, SlotAward::FirstChallenge),
+            |t| assert_eq!(t.sheet(t.mira).edge_slots(), 10),
         ),
         (
             "Mira learns Swordplay",
@@ -459,7 +460,7 @@ fn a_player_leaving_gives_up_their_claims() {
     let gone = services::mezzo_remove_player(&mut t.store, t.game, ada).unwrap();
     assert_eq!(gone.message, "Ada leaves the table (Tomas no longer claimed).");
     let tomas = t.sheet(t.tomas);
-    assert_eq!((tomas.claimed_by, tomas.edge_slots()), (None, 2), "the first claim's slots stay");
+    assert_eq!((tomas.claimed_by, tomas.edge_slots()), (None, 6), "the first claim's slots stay");
     services::undo_game(&mut t.store, t.game).unwrap();
     assert_eq!(t.sheet(t.tomas).claimed_by, Some(ada));
 }
@@ -493,6 +494,11 @@ fn moves_the_rules_refuse_change_nothing() {
         let d = draft(None, Some(TraitKind::Edge), "Lucky", Via::EdgeSlot);
         services::mezzo_add_trait(&mut t.store, game, mira, Some(bo), d)
     });
+    // Tomas's 4 slots from his introduction, filled.
+    for name in ["Quick", "Strong", "Wary", "Brave"] {
+        let d = draft(None, Some(TraitKind::Edge), name, Via::EdgeSlot);
+        services::mezzo_add_trait(&mut t.store, game, tomas, None, d).unwrap();
+    }
     t.refused("an edge without a free slot", "Tomas has no free edge slot", |t| {
         services::mezzo_add_trait(
             &mut t.store,
@@ -611,4 +617,41 @@ fn an_unknown_game_is_not_found() {
     let t = Table::new();
     let err = services::mezzo_table(&t.store, Uuid::new_v4()).unwrap_err();
     assert!(matches!(err, Error::NotFound { .. }), "{err}");
+}
+
+/// Audit #17: a Favored Flaw's flaw used against Mira gives her 1 adversity, once per scene:
+/// a second time is refused and changes nothing; the scene's end makes it ready again (kept
+/// in the database, so the state survives a reopen); each move is undone exactly.
+#[test]
+fn a_favored_flaw_gives_adversity_once_per_scene() {
+    let mut t = Table::new();
+    let (game, mira) = (t.game, t.mira);
+    let flaw = draft(Some(Template::Vulnerability), None, "Fear of heights", Via::Granted);
+    services::mezzo_add_trait(&mut t.store, game, mira, None, flaw).unwrap();
+    let fear = t.trait_id("Mira", "Fear of heights");
+    let favored =
+        TraitDraft { target_trait: Some(fear), ..draft(Some(Template::FavoredFlaw), None, "Vertigo", Via::Granted) };
+    services::mezzo_add_trait(&mut t.store, game, mira, None, favored).unwrap();
+    let vertigo = t.trait_id("Mira", "Vertigo");
+    services::mezzo_start_scene(&mut t.store, game).unwrap();
+
+    let before = t.state();
+    let used = services::mezzo_favored_flaw_used(&mut t.store, game, mira, vertigo).unwrap();
+    assert_eq!(used.message, "Mira's Favored Flaw “Vertigo” worked against them: +1 adversity (1 now).");
+    assert_eq!(t.sheet(mira).adversity, 1);
+    assert!(t.scratch.open().read().mezzo_sheet(mira).unwrap().unwrap().trait_by_id(vertigo).unwrap().favored_used);
+    t.refused("a second time in the scene", "Vertigo already gave Mira adversity in this scene", |t| {
+        services::mezzo_favored_flaw_used(&mut t.store, game, mira, vertigo)
+    });
+    t.refused("not a Favored Flaw", "Fear of heights is not a Favored Flaw", |t| {
+        services::mezzo_favored_flaw_used(&mut t.store, game, mira, fear)
+    });
+    services::undo_game(&mut t.store, game).unwrap();
+    assert_eq!(t.state(), before, "undo takes the point and the mark back");
+
+    services::mezzo_favored_flaw_used(&mut t.store, game, mira, vertigo).unwrap();
+    services::mezzo_end_scene(&mut t.store, game).unwrap();
+    assert!(!t.sheet(mira).trait_by_id(vertigo).unwrap().favored_used, "a new scene");
+    services::mezzo_favored_flaw_used(&mut t.store, game, mira, vertigo).unwrap();
+    assert_eq!(t.sheet(mira).adversity, 2);
 }

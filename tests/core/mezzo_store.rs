@@ -304,7 +304,9 @@ fn a_new_mezzo_character_has_its_element_with_its_id_and_name() {
     let game = services::create_game(&mut store, "Cove", "mezzo").unwrap().game.id;
     let c = services::create_character(&mut store, game, "Mira").unwrap();
     let sheet = store.read().mezzo_sheet(c.id).unwrap().unwrap();
-    assert_eq!(sheet, Element::new(c.id, ElementKind::Character, "Mira").unwrap());
+    // Introduced with its first action check's 4 slots (RULES §3.4).
+    assert_eq!(sheet, rules::introduce(&Element::new(c.id, ElementKind::Character, "Mira").unwrap()).0);
+    assert_eq!((sheet.edge_slots(), sheet.filled_slots()), (4, 0));
     services::rename_character(&mut store, c.id, "Mira Vell").unwrap();
     assert_eq!(store.read().mezzo_sheet(c.id).unwrap().unwrap().name, "Mira Vell");
     services::undo_character(&mut store, c.id).unwrap();
@@ -578,7 +580,8 @@ fn a_sheet_kept_as_the_rules_refuse_it_is_refused_by_the_schema_too() {
 }
 
 /// `sheetkeeper check` reads every Mezzo element back through the rules: an edge filling a
-/// slot the element was never awarded (written behind the app's back) is reported.
+/// slot the element was never awarded (written behind the app's back: five edges where she
+/// was introduced with four slots) is reported.
 #[test]
 fn check_reports_an_edge_without_a_slot() {
     let s = crate::support::Scratch::new();
@@ -588,14 +591,21 @@ fn check_reports_an_edge_without_a_slot() {
     assert!(store.check().unwrap().ok);
     drop(store);
     let conn = rusqlite::Connection::open(s.db()).unwrap();
-    conn.execute(
-        "INSERT INTO mz_traits (element_key, id, position, kind, name, requirements, restrictions, owner, target, \
-         set_up, effects, details, via, lasts) \
-         SELECT key, '00000000-0000-0000-0000-0000000000aa', 0, 'edge', 'Quick hands', '', '', '', '', '', '', '', \
-         'edge_slot', 'lasting' FROM mz_elements WHERE character_id = ?1",
-        [mira.to_string()],
-    )
-    .unwrap();
+    for n in 0..5 {
+        conn.execute(
+            "INSERT INTO mz_traits (element_key, id, position, kind, name, requirements, restrictions, owner, target, \
+             set_up, effects, details, via, lasts) \
+             SELECT key, ?2, ?3, 'edge', ?4, '', '', '', '', '', '', '', \
+             'edge_slot', 'lasting' FROM mz_elements WHERE character_id = ?1",
+            rusqlite::params![
+                mira.to_string(),
+                format!("00000000-0000-0000-0000-0000000000a{n}"),
+                n,
+                format!("Quick hands {n}")
+            ],
+        )
+        .unwrap();
+    }
     drop(conn);
     let report = s.open().check().unwrap();
     assert!(!report.ok);

@@ -244,7 +244,10 @@ fn sheets(session: &Session, mira: &str, key: &str) {
     press(session, "#mezzo-tab-elements");
     press(session, &format!(".mz-element[data-element-id='{mira}'] .mz-open-sheet"));
     session.wait_text("#mz-sheet-heading", "Mira");
-    assert!(text_of(session, "#mz-slots-status").contains("2 slots: 0 filled, 2 free"));
+    assert!(
+        text_of(session, "#mz-slots-status").contains("6 slots: 0 filled, 6 free"),
+        "4 from her introduction, 2 from the claim"
+    );
     assert!(text_of(session, "#mz-protection-status").starts_with("Protected"), "a claim protects");
     assert!(text_of(session, "#mz-protection").contains("From a player's claim"));
 
@@ -268,7 +271,7 @@ fn sheets(session: &Session, mira: &str, key: &str) {
     assert!(facts.contains("Ability") && facts.contains("in an edge slot"), "{facts:?}");
     assert!(text_of(session, &row).contains("Picks any lock in the city."), "the properties are shown");
     session.wait_until("the slot to be filled", || {
-        session.find("#mz-slots-status").ok().map(|e| e.text()).filter(|t| t.contains("1 filled, 1 free"))
+        session.find("#mz-slots-status").ok().map(|e| e.text()).filter(|t| t.contains("1 filled, 5 free"))
     });
 
     // Rename it, then the toast's Undo puts the old name back.

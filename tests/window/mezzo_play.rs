@@ -85,7 +85,7 @@ fn an_action_check_with_a_perk_and_a_sudden_surge() {
     type_into(&session, "#mzc-failure", "falls into the moat");
     session.wait_text("#mzc-dice-0", "d6");
     session.wait_text("#mzc-dice-1", "d4");
-    assert!(text_of(&session, "#mzc-awards").contains("Mira gains 4 edge slots"), "the first-check award is named");
+    assert!(session.find("#mzc-awards").is_err(), "Mira had her first-check slots when she was introduced");
 
     // Negligible failure: no check is needed.
     choose(&session, "#mzc-failure-chance", "negligible");
@@ -157,7 +157,7 @@ fn an_action_check_with_a_perk_and_a_sudden_surge() {
     session.wait_text("#mz-adversity-value", "2");
     assert!(
         text_of(&session, "#mz-slots-status").contains("4 slots"),
-        "the first-check award: {:?}",
+        "the slots from her introduction: {:?}",
         text_of(&session, "#mz-slots-status")
     );
     press(&session, "#mezzo-tab-table");
@@ -507,30 +507,57 @@ fn a_seed_deck_built_played_and_linked() {
     shots_of(&session, "mezzo-deck-keyword", "#mzd-keyword");
 }
 
-/// Audit #5: a new element's first-check edge slots come before its check, so a trait that
-/// helps with it can go in them. "Give the slots now" gives them; the check then names no
-/// award, and what was set up stays.
+/// Audit #5 and RULES §3.4: a new element is introduced with its first check's 4 edge slots,
+/// so Mira's sheet has them at once and her first check names no award. An element made by
+/// an older version (its award not yet had, written behind the app's back) still gets them
+/// before its check with "Give the slots now"; the check being set up stays.
 #[test]
 fn the_first_check_slots_are_given_before_the_check() {
     let _window = one_window();
     let scratch = Scratch::new("mezzo-first-slots");
-    let session = open(&scratch.path("sheetkeeper.db"));
-    let (_game, _ada, _bo, mira, _key) = table(&session, "Slot Night");
+    let db_path = scratch.path("sheetkeeper.db");
+    let session = open(&db_path);
+    let (_game, _ada, _bo, mira, key) = table(&session, "Slot Night");
 
+    open_sheet(&session, &mira, "Mira");
+    wait_contains(&session, "#mz-slots-status", "4 slots: 0 filled, 4 free");
+    press(&session, "#mz-sheet-back");
     press(&session, "#mezzo-tab-check");
     type_into(&session, "#mzc-description", "Climb the wall");
     choose(&session, "#mzc-actor-0", &mira);
     type_into(&session, "#mzc-action-0", "climbs over");
     type_into(&session, "#mzc-failure", "falls into the moat");
-    wait_contains(&session, "#mzc-awards", "Mira gains 4 edge slots. The rules give them before the check");
+    session.wait_for("#mzc-odds-list");
+    assert!(session.find("#mzc-awards").is_err(), "Mira had her slots when she was introduced");
+    drop(session);
+
+    // The Old Key as an older version stored it: introduced without its slots.
+    let conn = rusqlite::Connection::open(&db_path).expect("open the test database");
+    let changed = conn.execute("UPDATE mz_elements SET first_action_check = 0 WHERE id = ?1", [&key]).unwrap();
+    assert_eq!(changed, 1);
+    drop(conn);
+
+    let session = open(&db_path);
+    crate::back_home(&session);
+    open_game(&session, "Slot Night");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-check");
+    type_into(&session, "#mzc-description", "Turn the key");
+    choose(&session, "#mzc-actor-0", &key);
+    type_into(&session, "#mzc-action-0", "the lock gives");
+    type_into(&session, "#mzc-failure", "the key snaps");
+    let hint = wait_contains(&session, "#mzc-awards", "Old Key gains 4 edge slots.");
+    assert!(hint.contains("made by an older version"), "{hint:?}");
+    assert!(!hint.contains("Mira"), "{hint:?}");
     shots_of(&session, "mezzo-check-first-slots", "#mzc-odds");
     press(&session, "#mzc-awards-now");
     session.wait_gone("#mzc-awards");
-    wait_contains(&session, "#toast-message", "Mira");
+    wait_contains(&session, "#toast-message", "Old Key");
     let kept = session.execute("return document.getElementById('mzc-description').value;", json!([]));
-    assert_eq!(kept, json!("Climb the wall"), "the check being set up stays");
+    assert_eq!(kept, json!("Turn the key"), "the check being set up stays");
 
-    open_sheet(&session, &mira, "Mira");
+    open_sheet(&session, &key, "Old Key");
     wait_contains(&session, "#mz-slots-status", "4 slots");
 }
 
@@ -741,4 +768,84 @@ fn a_scene_started_with_its_active_elements_survives_a_restart_and_its_end_takes
     open_sheet(&session, &mira, "Mira");
     let traits = wait_contains(&session, "#mz-trait-list", "Harbour rat");
     assert!(!traits.contains("Knows the docks"), "{traits:?}");
+}
+
+/// Audit #17: Mira's Favored Flaw on her Fear of heights. Used against her, it gives 1
+/// adversity and waits (its button off, saying why) until the scene ends; then it may again.
+#[test]
+fn a_favored_flaw_gives_adversity_once_a_scene() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-favored");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_game, _ada, _bo, mira, _key) = table(&session, "Vertigo Night");
+
+    open_sheet(&session, &mira, "Mira");
+    let fear = add_trait(&session, "flaw", "vulnerability", "Fear of heights", None);
+    let vertigo = add_trait(&session, "edge", "favored_flaw", "Vertigo", Some(&fear));
+    let used = format!("#mz-favored-used-{vertigo}");
+    press(&session, &used);
+    session.wait_text("#mz-adversity-value", "1");
+    wait_contains(&session, "#toast-message", "worked against them: +1 adversity");
+    session.wait_text(&format!("#mz-favored-note-{vertigo}"), "Gave its adversity this scene.");
+    assert_eq!(disabled(&session, &used), json!(true), "once a scene");
+    shots_of(&session, "mezzo-favored-flaw", &format!(".mz-trait[data-trait-id='{vertigo}']"));
+    press(&session, "#mz-sheet-back");
+
+    // A scene starts and ends: the Favored Flaw may give adversity again.
+    press(&session, "#mezzo-tab-table");
+    press(&session, "#mz-scene-toggle");
+    session.wait_text("#mz-scene-status", "A scene is being played.");
+    press(&session, "#mz-scene-toggle");
+    session.wait_text("#mz-scene-status", "No scene is being played.");
+    open_sheet(&session, &mira, "Mira");
+    session.wait_gone(&format!("#mz-favored-note-{vertigo}"));
+    press(&session, &used);
+    session.wait_text("#mz-adversity-value", "2");
+}
+
+/// Adds a trait granted by play on the sheet shown; returns its id.
+fn add_trait(session: &Session, kind: &str, template: &str, name: &str, target: Option<&str>) -> String {
+    choose(session, "#mz-trait-kind", kind);
+    choose(session, "#mz-trait-template", template);
+    type_into(session, "#mz-trait-name", name);
+    choose(session, "#mz-trait-via", "granted");
+    if let Some(target) = target {
+        choose(session, "#mz-trait-target", target);
+    }
+    press(session, "#mz-trait-submit");
+    wait_contains(session, "#mz-trait-list", name);
+    let id = session.execute(
+        "return [...document.querySelectorAll('#mz-trait-list .mz-trait')]
+           .find((li) => li.querySelector('.mz-trait-name').textContent === arguments[0]).dataset.traitId;",
+        json!([name]),
+    );
+    id.as_str().expect("a trait id").to_owned()
+}
+
+/// Audit #17: only one Ability is applied to each action. Mira's Climbing counts for her
+/// climb; her Acrobatics counted for the same action is refused, and the odds say why.
+#[test]
+fn one_ability_is_applied_to_each_action() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-ability");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_game, _ada, _bo, mira, _key) = table(&session, "Ability Night");
+    open_sheet(&session, &mira, "Mira");
+    let climbing = add_trait(&session, "edge", "ability", "Climbing", None);
+    let acrobatics = add_trait(&session, "edge", "ability", "Acrobatics", None);
+    press(&session, "#mz-sheet-back");
+
+    press(&session, "#mezzo-tab-check");
+    type_into(&session, "#mzc-description", "Climb the wall");
+    choose(&session, "#mzc-actor-0", &mira);
+    type_into(&session, "#mzc-action-0", "climbs over");
+    type_into(&session, "#mzc-failure", "falls into the moat");
+    session.wait_text("#mzc-votes-0", "2 votes");
+    choose(&session, &format!("#mzc-trait-pick-{mira}"), &climbing);
+    press(&session, &format!("#mzc-trait-add-{mira}"));
+    session.wait_text("#mzc-votes-0", "3 votes");
+    choose(&session, &format!("#mzc-trait-pick-{mira}"), &acrobatics);
+    press(&session, &format!("#mzc-trait-add-{mira}"));
+    wait_contains(&session, "#mzc-odds-problem", "only one Ability is applied to each action, and Climbing already is");
+    shots_of(&session, "mezzo-check-one-ability", "#mzc-odds");
 }

@@ -428,8 +428,10 @@ function oddsContent(ctx) {
         el(
           "p",
           { class: "mz-hint", id: "mzc-awards" },
+          // Only elements made before the app gave these slots on introduction get here.
           `First action check: ${pv.first_check_awards.map((id) => elementName(ctx, id)).join(", ")} ${one ? "gains" : "each gain"} 4 edge slots. ` +
-            `The rules give them before the check, so traits that help with it can go in them: give ${one ? "them" : "the slots"} now and fill them on the sheet, or they come with the result.`,
+            `The rules give them when an element is introduced, before its first check (${one ? "this one was" : "these were"} made by an older version of the app): ` +
+            `give ${one ? "them" : "the slots"} now and fill them on the sheet, or they come with the result.`,
         ),
         button("Give the slots now", (b) => giveFirstCheckSlots(ctx, pv.first_check_awards, b), { id: "mzc-awards-now" }),
       ),

@@ -724,6 +724,7 @@ function traitItem(tr, e, ctx) {
       ),
     ),
     el("p", { class: "muted mz-trait-facts" }, facts.join(" · ")),
+    tr.template === "favored_flaw" && favoredFlawUse(tr, e, ctx, nameId),
     props.length > 0 &&
       el(
         "dl",
@@ -731,6 +732,26 @@ function traitItem(tr, e, ctx) {
         ...props.flatMap((k) => [el("dt", {}, WORDS.property[k]), el("dd", {}, tr.properties[k])]),
       ),
     edit,
+  );
+}
+
+/** A Favored Flaw's flaw used against its owner: +1 adversity, once per scene or challenge. */
+function favoredFlawUse(tr, e, ctx, nameId) {
+  const when = e.in_challenge ? "challenge" : "scene";
+  return el(
+    "div",
+    { class: "mz-row mz-favored" },
+    button(
+      `Used against ${e.name}: +1 adversity`,
+      (b) => ctx.move("The adversity was not gained.", () => api.mezzoFavoredFlawUsed(ctx.gameId, e.id, tr.id), b),
+      {
+        id: `mz-favored-used-${tr.id}`,
+        "aria-describedby": nameId,
+        disabled: tr.favored_used === true,
+        data: { focusKey: `mz-favored-used-${tr.id}` },
+      },
+    ),
+    tr.favored_used === true && el("span", { class: "muted", id: `mz-favored-note-${tr.id}` }, `Gave its adversity this ${when}.`),
   );
 }
 
@@ -795,15 +816,24 @@ const LASTS = [
   ["arc", "Until the end of the arc"],
 ];
 
+const TARGETING = new Set(["favored_flaw", "dulled_edge", "impaired_ability"]);
+
 function addTraitForm(e, ctx) {
   const kind = select(KINDS, { id: "mz-trait-kind" });
   const template = el("select", { id: "mz-trait-template" });
   const name = el("input", { type: "text", id: "mz-trait-name", required: true, maxlength: 120 });
   const via = select(VIAS, { id: "mz-trait-via" });
   const target = select([["", "(none)"], ...e.traits.map((tr) => [tr.id, tr.name])], { id: "mz-trait-target" });
-  const targetField = field("Attached to", target, "An extra or a modifier is attached to one of its traits.");
+  const targetField = field("Attached to", target, "An extra or a modifier is attached to one of its traits; a Favored Flaw, Dulled Edge or Impaired Ability to the trait it selects.");
   const lasts = select(LASTS, { id: "mz-trait-lasts" });
   const props = propertyFields("mz-trait-prop");
+  // Extras and modifiers attach to a trait; of edges and flaws, only those templates that
+  // select one (a Favored Flaw's flaw, a Dulled Edge's edge, an Impaired Ability's ability).
+  const showTarget = () => {
+    const k = kind.value;
+    targetField.hidden = (k === "edge" || k === "flaw") && !TARGETING.has(template.value);
+  };
+  template.addEventListener("change", showTarget);
   const fillTemplates = () => {
     const k = kind.value;
     template.replaceChildren(
@@ -812,7 +842,7 @@ function addTraitForm(e, ctx) {
         el("option", { value: v }, v === "trump" ? `${label} (goals only)` : label),
       ),
     );
-    targetField.hidden = k === "edge" || k === "flaw";
+    showTarget();
     const slots = k === "edge" || k === "extra";
     for (const option of via.options) option.disabled = (option.value === "edge_slot" && !slots) || (option.value === "free_extra" && k !== "extra");
     if (via.selectedOptions[0]?.disabled || !slots) via.value = "granted";

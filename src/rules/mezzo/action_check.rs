@@ -783,6 +783,26 @@ pub fn cast(
             if check.casts.iter().any(|c| matches!(c, Cast::Trait { trait_id: t, .. } if t == trait_id)) {
                 return Err(Error::invalid("trait_id", "this trait already counted in this check"));
             }
+            // The seed: only one Ability can be applied to each action (a side here).
+            let ability = |element: Uuid, id: Uuid| {
+                elements
+                    .iter()
+                    .find(|e| e.id == element)
+                    .and_then(|e| e.trait_by_id(id))
+                    .filter(|t| t.template == Some(element::Template::Ability))
+            };
+            if ability(*element, *trait_id).is_some() {
+                let applied = check.casts.iter().find_map(|c| match c {
+                    Cast::Trait { side: s, element: other, trait_id: t, .. } if s == side => ability(*other, *t),
+                    _ => None,
+                });
+                if let Some(other) = applied {
+                    return Err(Error::invalid(
+                        "trait_id",
+                        format!("only one Ability is applied to each action, and {} already is", other.name),
+                    ));
+                }
+            }
         }
         Cast::Counted { side, votes } => {
             check.side("side", *side)?;
@@ -1405,6 +1425,21 @@ mod tests {
         assert!(changes.elements.is_empty(), "only the first check gives slots");
     }
 
+    /// RULES §3.4: an element introduced with its slots has had the award, so its first
+    /// check gives no more; only an element from before the decision still gets them there.
+    #[test]
+    fn an_introduced_element_gets_nothing_more_at_its_first_check() {
+        let els = set(&elements(), MIRA, |e| *e = element::introduce(e).0);
+        assert_eq!(el(&els, MIRA).edge_slots(), 4, "granted when she was introduced");
+        let (_, changes, _) =
+            start(&setup(vec![action(MIRA, BaseChance::Common), failure(BaseChance::Occasional)]), &els).unwrap();
+        assert_eq!(
+            changes.elements.iter().map(|e| (e.id, e.edge_slots())).collect::<Vec<_>>(),
+            [(id(WALL), 4)],
+            "only the wall, made without them, gets its slots at the check"
+        );
+    }
+
     #[test]
     fn a_check_needs_a_way_to_fail_and_each_element_once() {
         let els = elements();
@@ -1582,6 +1617,26 @@ mod tests {
         assert!(err(cast(&check, &by_bo, &players(), &els)).starts_with("by: Mira is claimed by another player"));
         let stranger = Cast::FortunesFavor { element: id(MIRA), by: id(77), allow_debt: false };
         assert!(err(cast(&check, &stranger, &players(), &els)).starts_with("by: player"));
+    }
+
+    /// The seed: only one Ability can be applied to each action; another side may use one.
+    #[test]
+    fn one_ability_is_applied_to_each_action() {
+        let (check, els) = climb();
+        let els = set(&els, MIRA, |e| {
+            e.traits.push(Trait::from_template(id(40), Template::Ability, "Climbing", Via::Granted));
+            e.traits.push(Trait::from_template(id(41), Template::Ability, "Acrobatics", Via::Granted));
+            e.traits.push(Trait::new(id(42), TraitKind::Edge, "Strong grip", Via::Granted));
+        });
+        let check = go(&check, Cast::Trait { side: 0, element: id(MIRA), trait_id: id(40), votes: 1 }, &els);
+        let second = Cast::Trait { side: 0, element: id(MIRA), trait_id: id(41), votes: 1 };
+        assert_eq!(
+            err(cast(&check, &second, &players(), &els)),
+            "trait_id: only one Ability is applied to each action, and Climbing already is"
+        );
+        let check = go(&check, Cast::Trait { side: 0, element: id(MIRA), trait_id: id(42), votes: 1 }, &els);
+        let check = go(&check, Cast::Trait { side: 1, element: id(MIRA), trait_id: id(41), votes: -1 }, &els);
+        assert_eq!(check.tally(0).total, 4, "2 base, an Ability and another edge");
     }
 
     #[test]

@@ -91,6 +91,7 @@ pub fn challenge_ended(element: &Element) -> Result<(Element, Vec<ElementEvent>)
     next.momentum_awards = 0;
     next.in_challenge = false;
     next.plot_protection = PlotProtection::default();
+    fresh_favored_flaws(&mut next);
     let transients: Vec<(Uuid, Uuid)> = next
         .traits
         .iter()
@@ -122,10 +123,44 @@ pub fn end_scene(element: &Element) -> (Element, Vec<ElementEvent>) {
     let ending: Vec<Uuid> = element.traits.iter().filter(|t| t.lasts == Lasts::Scene).map(|t| t.id).collect();
     let (mut next, mut events) = remove_all(element, &ending, Removal::Expired);
     events.insert(0, ElementEvent::SceneEnded { element: element.id });
+    // In a challenge, a Favored Flaw's once is the challenge's, which has not ended.
     if !element.in_challenge {
         next.plot_protection = PlotProtection::default();
+        fresh_favored_flaws(&mut next);
     }
     (next, events)
+}
+
+/// Every Favored Flaw may give adversity again (a new scene or challenge).
+fn fresh_favored_flaws(element: &mut Element) {
+    for t in &mut element.traits {
+        t.favored_used = false;
+    }
+}
+
+/// `favored`, a Favored Flaw of `element`, was used against it (its flaw worked against its
+/// owner): the owner gains 1 adversity (paying debt first), once per challenge or scene.
+pub fn favored_flaw_used(element: &Element, favored: Uuid) -> Result<(Element, Vec<ElementEvent>)> {
+    let t = element
+        .trait_by_id(favored)
+        .ok_or_else(|| Error::invalid("trait_id", format!("{} has no trait {favored}", element.name)))?;
+    if t.template != Some(Template::FavoredFlaw) {
+        return Err(Error::invalid("trait_id", format!("{} is not a Favored Flaw", t.name)));
+    }
+    if t.favored_used {
+        let when = if element.in_challenge { "challenge" } else { "scene" };
+        return Err(Error::invalid(
+            "trait_id",
+            format!("{} already gave {} adversity in this {when}", t.name, element.name),
+        ));
+    }
+    let (mut next, gained) = super::gain_adversity(element, 1)?;
+    if let Some(t) = next.traits.iter_mut().find(|t| t.id == favored) {
+        t.favored_used = true;
+    }
+    let mut events = vec![ElementEvent::TraitUsed { element: element.id, trait_id: favored, uses_left: None }];
+    events.extend(gained);
+    Ok((next, events))
 }
 
 /// The arc is over: adversity, debt and momentum are lost, one-arc and one-scene traits go.

@@ -508,6 +508,10 @@ pub struct Trait {
     /// Uses left, for a trait of limited uses (a boon of uses); None is unlimited.
     #[serde(default)]
     pub uses_left: Option<u32>,
+    /// A Favored Flaw that already gave its owner adversity in this scene or challenge (the
+    /// seed allows it once per challenge or scene); cleared when that ends.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub favored_used: bool,
 }
 
 impl Trait {
@@ -524,6 +528,7 @@ impl Trait {
             via,
             lasts: Lasts::Lasting,
             uses_left: None,
+            favored_used: false,
         }
     }
 
@@ -844,6 +849,9 @@ impl Element {
             }
             if t.uses_left == Some(0) {
                 problem(format!("traits[{i}].uses_left"), "a trait with no use left is gone".into());
+            }
+            if t.favored_used && t.template != Some(Template::FavoredFlaw) {
+                problem(format!("traits[{i}].favored_used"), "only a Favored Flaw is used up for a scene".into());
             }
         }
         problems

@@ -362,6 +362,30 @@ fn uses_run_out_and_one_shot_traits_go_after_their_use() {
 
 // --- awards
 
+/// RULES §3.4: a new element's four slots come when it is introduced, recorded as its first
+/// action check's award; introducing it again changes nothing.
+#[test]
+fn an_element_is_introduced_with_its_first_check_slots_once() {
+    let (mira, events) = introduce(&hero());
+    assert_eq!((mira.edge_slots(), mira.free_slots()), (4, 4));
+    assert!(mira.awards.has(SlotAward::FirstActionCheck));
+    assert_eq!(
+        events,
+        vec![ElementEvent::EdgeSlotsAwarded {
+            element: id(HERO),
+            award: SlotAward::FirstActionCheck,
+            slots: 4,
+            before: 0,
+            after: 4
+        }]
+    );
+    assert_eq!(introduce(&mira), (mira.clone(), vec![]));
+    assert_eq!(
+        err(award_edge_slots(&mira, SlotAward::FirstActionCheck)),
+        "award: Mira already had its first action check's slots"
+    );
+}
+
 #[test]
 fn each_one_time_award_comes_once_and_memorable_awards_once_per_arc() {
     let mira = hero();
@@ -595,6 +619,41 @@ fn a_transient_flaw_grants_a_favored_flaw_when_the_challenge_ends() {
     // Losing the modifier loses the Favored Flaw it granted.
     let (lost, _) = remove_trait(&ended, id(31)).unwrap();
     assert_eq!(lost.traits.len(), 1);
+}
+
+/// The seed: when the favoured flaw is used against its owner, the owner gains a point of
+/// adversity, once per challenge or scene. The scene's end makes it ready again; in a
+/// challenge only the challenge's end does.
+#[test]
+fn a_favored_flaw_gives_one_adversity_once_per_scene_or_challenge() {
+    let mira = with(&hero(), Trait::from_template(id(30), Template::Vulnerability, "Fear of heights", Via::Granted));
+    let mira = with(&mira, Trait::from_template(id(32), Template::FavoredFlaw, "Favored", Via::Granted).on(id(30)));
+    let mira = Element { adversity_debt: 1, adversity: 0, ..mira };
+    assert_eq!(err(favored_flaw_used(&mira, id(30))), "trait_id: Fear of heights is not a Favored Flaw");
+    assert!(err(favored_flaw_used(&mira, id(99))).starts_with("trait_id: Mira has no trait"));
+
+    let (used, events) = favored_flaw_used(&mira, id(32)).unwrap();
+    assert_eq!((used.adversity, used.adversity_debt), (0, 0), "the point pays the debt first");
+    assert!(events.contains(&ElementEvent::TraitUsed { element: id(HERO), trait_id: id(32), uses_left: None }));
+    assert_eq!(err(favored_flaw_used(&used, id(32))), "trait_id: Favored already gave Mira adversity in this scene");
+
+    let (next_scene, _) = end_scene(&used);
+    let (again, _) = favored_flaw_used(&next_scene, id(32)).unwrap();
+    assert_eq!(again.adversity, 1, "a new scene, a new point");
+
+    // In a challenge: the scene's end does not free it, the challenge's end does.
+    let (fighting, _) = join_challenge(&next_scene).unwrap();
+    let (fighting, _) = favored_flaw_used(&fighting, id(32)).unwrap();
+    let (fighting, _) = end_scene(&fighting);
+    assert_eq!(
+        err(favored_flaw_used(&fighting, id(32))),
+        "trait_id: Favored already gave Mira adversity in this challenge"
+    );
+    let (after, _) = challenge_ended(&fighting).unwrap();
+    assert_eq!(favored_flaw_used(&after, id(32)).unwrap().0.adversity, 2);
+    assert!(after.problems().is_empty());
+    let bad = Element { traits: vec![Trait { favored_used: true, ..after.traits[0].clone() }], ..after.clone() };
+    assert_eq!(bad.problems()[0].path, "traits[0].favored_used");
 }
 
 #[test]

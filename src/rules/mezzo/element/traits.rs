@@ -378,6 +378,14 @@ pub fn award_edge_slots(element: &Element, award: SlotAward) -> Result<(Element,
     grant(element, award)
 }
 
+/// A new element enters the story with its first action check's four edge slots (RULES §3.4,
+/// decision: granted when it is introduced, so a trait that helps with that check can go in
+/// them). The award is recorded, so its first check gives nothing more; an element that
+/// already had it is returned as it is.
+pub fn introduce(element: &Element) -> (Element, Vec<ElementEvent>) {
+    grant(element, SlotAward::FirstActionCheck).unwrap_or_else(|_| (element.clone(), Vec::new()))
+}
+
 pub(super) fn grant(element: &Element, award: SlotAward) -> Result<(Element, Vec<ElementEvent>)> {
     if element.awards.has(award) {
         let what = match award {

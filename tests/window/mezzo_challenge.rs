@@ -73,6 +73,18 @@ fn a_challenge_round_producing_perks_and_adversity() {
     session.wait_text("#mzch-side-0-heading", "Side 1: Mira gets in");
     session.wait_text(&format!("#mzch-status-{mira}"), "In · not acted yet");
     assert!(text_of(&session, &format!("#mzch-challenger-{mira}")).contains("Stake: the archive beyond"));
+
+    // Set to the D6 variant, the table's major actions are rolled on the Action check tab (each
+    // owner bursts after the first roll) or typed in as final scores; back to step dice after.
+    press(&session, "#mezzo-tab-table");
+    choose(&session, "#mz-variant", "d6");
+    press(&session, "#mezzo-tab-challenge");
+    wait_contains(&session, "#mzch-d6-note", "Action check tab");
+    assert!(session.find("#mzch-mode-rolled").is_err() && session.find("#mzch-mode-scores").is_ok(), "scores only");
+    press(&session, "#mezzo-tab-table");
+    choose(&session, "#mz-variant", "steps");
+    press(&session, "#mezzo-tab-challenge");
+    session.wait_for("#mzch-mode-rolled");
     wait_contains(&session, "#mzch-next", "Mira, Gate Guard");
 
     // Mira's major action: 3 against 2, higher but not double.

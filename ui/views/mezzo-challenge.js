@@ -586,11 +586,15 @@ function majorCard(ctx, ch) {
     m.failure.chance = failChance.value;
     changed();
   });
-  const modes = [
+  // On a D6 table each owner chooses a burst after seeing the first roll: that two-step roll
+  // is the Action check tab's, so here only the final scores can be typed in.
+  const d6 = ctx.table?.variant === "d6";
+  if (d6) m.mode = "scores";
+  const modes = (d6 ? [["scores", "Type in the scores"]] : [
     ["rolled", "Roll in the app"],
     ["dice", "Type in the dice"],
     ["scores", "Type in the scores"],
-  ].map(([value, label]) => {
+  ]).map(([value, label]) => {
     const input = el("input", { type: "radio", name: "mzch-mode", id: `mzch-mode-${value}`, value, checked: m.mode === value, data: { focusKey: `mzch-mode-${value}` } });
     input.addEventListener("change", () => {
       m.mode = value;
@@ -619,6 +623,12 @@ function majorCard(ctx, ch) {
       m.failure.on && field("Base chance of failure", failChance),
     ),
     el("fieldset", { class: "mz-approaches mzch-modes" }, el("legend", {}, "The roll"), ...modes),
+    d6 &&
+      el(
+        "p",
+        { class: "muted", id: "mzch-d6-note" },
+        "This table rolls the D6 variant: roll the major action on the Action check tab, where each owner chooses a burst after the first roll; the check then waits here to be recorded. Or type in the final scores.",
+      ),
     sides.length < 2 && el("p", { class: "muted", id: "mzch-major-hint" }, "Choose who acts; with one actor, keep the failure side."),
     entry,
     button(m.mode === "rolled" ? "Roll the major action" : "Record the major action", (b) => recordMajor(ctx, ch, b), {

@@ -18,6 +18,7 @@ import { working, keepBusy } from "./views/progress.js";
 import { wireXCard } from "./views/xcard.js";
 import {
   registerLoader,
+  loadSystem,
   openCharacter,
   openGameScreen,
   loadSettings,
@@ -312,6 +313,15 @@ async function saveGameNotes(event) {
 const gameActions = {
   async openSheet(character) {
     await openSheetOf(character);
+  },
+
+  /** An NSU character's action roll: the roll wizard loads with the NSU screens. */
+  async rollCharacter(character) {
+    await run("The roll could not be opened.", async () => {
+      await loadSystem("nsu");
+      const { openRollWizard } = await import("./views/nsu-roll.js");
+      await openRollWizard(character.id);
+    });
   },
 
   async setMine(character, mine) {

@@ -10,7 +10,6 @@
 
 import { el, byId } from "./dom.js";
 import { selectedGame, eligibleTargets } from "../state.js";
-import { openRollWizard } from "./nsu-roll.js";
 import { renderLink } from "./link.js";
 
 /** Shows the selected game (or the "pick a game" hint when there are games but none is picked). */
@@ -62,7 +61,7 @@ function characterRow(character, targets, on) {
     { class: "actions" },
     button("character-open primary", "Sheet", () => on.openSheet(character), { "aria-describedby": nameId }),
     character.system === "nsu" &&
-      button("character-roll", "Roll", () => openRollWizard(id), { "aria-describedby": nameId }),
+      button("character-roll", "Roll", () => on.rollCharacter(character), { "aria-describedby": nameId }),
     button("character-rename", "Rename", () => on.renameCharacter(character), {
       "aria-describedby": nameId,
     }),

@@ -8,6 +8,7 @@
 //   host.append(tabs({ label: "Ledger of", items: [["ada", "Ada"], ["bo", "Bo"]], current: "ada", onSelect }));
 //   host.append(pill("hidden"));                                      // info, not a button
 //   host.append(diceFaces([3, 6, 1], { label: "The dice" }));
+//   await busy(button, () => api.save(…));                         // the button shows progress meanwhile
 
 import { el } from "./dom.js";
 
@@ -136,4 +137,27 @@ export function diceFaces(values, { label = "Dice", sides = null } = {}) {
       return el("li", { class: "die-face", title: s ? `d${s}` : null }, String(v));
     }),
   );
+}
+
+/**
+ * Runs `action` with `button` showing progress (disabled, aria-busy, a spinner in CSS) and
+ * puts it back afterwards when it is still on the page.
+ */
+export async function busy(button, action) {
+  const b = button instanceof HTMLButtonElement ? button : null;
+  if (b) {
+    if (b.getAttribute("aria-busy") === "true") return undefined;
+    b.disabled = true;
+    b.setAttribute("aria-busy", "true");
+    b.classList.add("busy");
+  }
+  try {
+    return await action();
+  } finally {
+    if (b) {
+      b.disabled = false;
+      b.removeAttribute("aria-busy");
+      b.classList.remove("busy");
+    }
+  }
 }

@@ -571,6 +571,16 @@ function d6Words(die) {
   return `d6 ×${die.multiplier}${t === 1 ? ", burst on a 1" : t > 1 ? `, burst on 1–${t}` : ""}`;
 }
 
+/** The rolled check's dice, side by side, with the summary the app wrote (bursts and surges come after). */
+function rolledCard(ctx, check, pending) {
+  return card(
+    "mzc-rolled",
+    `Rolled: ${check.description || "the action check"}`,
+    el("p", { class: "mz-summary", id: "mzc-rolled-summary", role: "status" }, pending.summary),
+    rolledSides(ctx, check, null),
+  );
+}
+
 /** The tiebreak die of the check's dice: a d12, a d6 in the D6 variant. */
 const tieDie = (check) => (check.variant === "d6" ? 6 : 12);
 
@@ -1282,12 +1292,7 @@ function burstCard(ctx, pending) {
   return el(
     "div",
     { class: "mz-stack" },
-    card(
-      "mzc-rolled",
-      `Rolled: ${check.description || "the action check"}`,
-      el("p", { class: "mz-summary", id: "mzc-rolled-summary", role: "status" }, pending.summary),
-      rolledSides(ctx, check, null),
-    ),
+    rolledCard(ctx, check, pending),
     card(
       "mzc-bursts",
       "Bursts",
@@ -1358,12 +1363,7 @@ function rolledCard(ctx, pending, running) {
   return el(
     "div",
     { class: "mz-stack" },
-    card(
-      "mzc-rolled",
-      `Rolled: ${check.description || "the action check"}`,
-      el("p", { class: "mz-summary", id: "mzc-rolled-summary", role: "status" }, pending.summary),
-      rolledSides(ctx, check, null),
-    ),
+    rolledCard(ctx, check, pending),
     card(
       "mzc-surges",
       "Sudden Surges",

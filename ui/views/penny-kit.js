@@ -6,6 +6,7 @@
 //   host.append(field("Ante", numberInput({ id: "ante", min: 1, value: 1 })));
 
 import { el, SVG } from "./dom.js";
+import { busy } from "./kit.js";
 
 let serial = 0;
 
@@ -193,28 +194,8 @@ export function handDice(count, prefix, what = "Die") {
   };
 }
 
-/**
- * Runs `action` with `button` showing progress (disabled, aria-busy, a spinner in CSS) and
- * puts it back afterwards when it is still on the page.
- */
-export async function busy(button, action) {
-  const b = button instanceof HTMLButtonElement ? button : null;
-  if (b) {
-    if (b.getAttribute("aria-busy") === "true") return undefined;
-    b.disabled = true;
-    b.setAttribute("aria-busy", "true");
-    b.classList.add("busy");
-  }
-  try {
-    return await action();
-  } finally {
-    if (b) {
-      b.disabled = false;
-      b.removeAttribute("aria-busy");
-      b.classList.remove("busy");
-    }
-  }
-}
+/** Runs an action with its button showing progress (the shared one). */
+export { busy };
 
 /** A button; `on` is its click handler, which gets the button. */
 export function button(label, onClick, attrs = {}) {

@@ -8,7 +8,7 @@
 //   });
 //   keepBusy(); // after a re-render: the redrawn button of a running job waits again
 
-import { busy } from "./penny-kit.js";
+import { busy } from "./kit.js";
 
 /** `data-focus-key`s of the buttons whose work is running (a re-render redraws them). */
 const running = new Set();

@@ -191,7 +191,9 @@ function chartCard(ctx) {
       `The group's own chart: a number reads the row with the greatest index at or below it. The Factor is read at an action's Magnitude, the Points and Bonus at a roll's final MIB. Below every row the defaults apply (Factor ${f.factor}, Points ${f.points}, Bonus ${f.bonus}).`,
     ),
     form(
-      { id: "sc-chart-form", "aria-label": "The UE chart" },
+      // novalidate: the app checks every box itself and says which row and column is wrong (the
+      // browser would block the Save without a word).
+      { id: "sc-chart-form", "aria-label": "The UE chart", novalidate: true },
       [
         draft.rows.length === 0
           ? el("p", { class: "muted", id: "sc-chart-empty" }, "No rows yet: every roll uses the defaults.")

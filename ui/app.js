@@ -17,7 +17,7 @@ import { askImport } from "./views/import.js";
 import { working, keepBusy } from "./views/progress.js";
 import { wireXCard } from "./views/xcard.js";
 import {
-  registerLoader,
+  registerLoader as registerSystemLoader,
   loadSystem,
   openCharacter,
   openGameScreen,
@@ -501,6 +501,9 @@ function wireHeader() {
  */
 function registerLoaders() {
   const hooks = { run, toast, refresh, getGame: (id) => state.games.find((g) => g.id === id) ?? null };
+  // A load that fails (a module missing from a broken install) says so in the error area.
+  const registerLoader = (system, { buttons, load }) =>
+    registerSystemLoader(system, { buttons, load: () => run("This game's screens could not be loaded.", load) });
   registerLoader("nsu", {
     buttons: ["game-world", "game-downtime", "game-roll-log"],
     load: async () => {

@@ -572,7 +572,7 @@ function d6Words(die) {
 }
 
 /** The rolled check's dice, side by side, with the summary the app wrote (bursts and surges come after). */
-function rolledCard(ctx, check, pending) {
+function rolledDiceCard(ctx, check, pending) {
   return card(
     "mzc-rolled",
     `Rolled: ${check.description || "the action check"}`,
@@ -1292,7 +1292,7 @@ function burstCard(ctx, pending) {
   return el(
     "div",
     { class: "mz-stack" },
-    rolledCard(ctx, check, pending),
+    rolledDiceCard(ctx, check, pending),
     card(
       "mzc-bursts",
       "Bursts",
@@ -1363,7 +1363,7 @@ function rolledCard(ctx, pending, running) {
   return el(
     "div",
     { class: "mz-stack" },
-    rolledCard(ctx, check, pending),
+    rolledDiceCard(ctx, check, pending),
     card(
       "mzc-surges",
       "Sudden Surges",

@@ -137,7 +137,11 @@ fn wait_game_row<'s>(session: &'s Session, name: &str) -> Element<'s> {
 
 /// Clicks the game named `name` in the list and waits for its characters.
 fn open_game(session: &Session, name: &str) {
-    wait_game_row(session, name).find(".game-open").expect("a game row has a game-open button").click();
+    // The list may redraw between finding the row and tapping its button (a linked game's
+    // news): look again rather than tap a row that is gone.
+    session.wait_until(&format!("to open the game {name:?}"), || {
+        wait_game_row(session, name).find(".game-open").ok()?.try_click().ok()
+    });
     session.wait_text("#game-heading", name);
 }
 

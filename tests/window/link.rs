@@ -259,7 +259,7 @@ fn a_mood_changed_on_a_player_device_shows_on_the_table() {
             return Some(());
         }
         tries += 1;
-        if tries % 30 == 0 {
+        if tries.is_multiple_of(30) {
             if let Ok(stop) = table.find("#link-stop") {
                 let _ = stop.try_click();
             }

@@ -170,17 +170,7 @@ fn every_vote_source_in_a_conflict() {
     // The D6 variant, the audit's case with dice typed in: Mira's 5 votes show 5, the Ogre's
     // 6 votes (d6 × 2) show 2. The app suggests Mira's burst; her owner keeps the 5 and wins.
     press(&session, "#mezzo-tab-conflict");
-    press(&session, "#mz-new-conflict");
-    type_into(&session, "#mz-question", "Who reaches the rope first?");
-    type_into(&session, "#mz-option-0", "Mira");
-    type_into(&session, "#mz-option-1", "The Ogre");
-    press(&session, "#mz-approach-d6");
-    press(&session, "#mz-entry-totals");
-    for (option, votes) in [(0, 5), (1, 6)] {
-        for _ in 0..votes {
-            press(&session, &format!("#mz-total-{option}-plus"));
-        }
-    }
+    rope_conflict(&session, "Who reaches the rope first?");
     session.wait_text("#mz-dice-0", "d6 × 1, burst on 1–5");
     session.wait_text("#mz-dice-1", "d6 × 2");
     press(&session, "#mz-hand");
@@ -200,17 +190,7 @@ fn every_vote_source_in_a_conflict() {
     assert_eq!(text_of(&session, "#mz-score-1"), "4", "2 × 2");
 
     // Rolled in the app: the first dice show before anyone decides, then the choices resolve.
-    press(&session, "#mz-new-conflict");
-    type_into(&session, "#mz-question", "Who grabs the rope?");
-    type_into(&session, "#mz-option-0", "Mira");
-    type_into(&session, "#mz-option-1", "The Ogre");
-    press(&session, "#mz-approach-d6");
-    press(&session, "#mz-entry-totals");
-    for (option, votes) in [(0, 5), (1, 6)] {
-        for _ in 0..votes {
-            press(&session, &format!("#mz-total-{option}-plus"));
-        }
-    }
+    rope_conflict(&session, "Who grabs the rope?");
     session.wait_text("#mz-votes-1", "6 votes");
     if session.execute("return document.querySelector('#mz-hand').checked;", json!([])) == json!(true) {
         press(&session, "#mz-hand");
@@ -236,4 +216,20 @@ fn every_vote_source_in_a_conflict() {
     session.wait_for(&format!("#mz-law-{ada}"));
     choose(&session, &format!("#mz-law-{ada}"), "inertia");
     shots_of(&session, "mezzo-votes-dark-casts", &format!("#mz-law-{ada}"));
+}
+
+/// A new D6 conflict `question`, Mira against the Ogre, with the table's counted totals:
+/// 5 votes for Mira (d6 ×1, burst on 1–5) and 6 for the Ogre (d6 ×2, no burst).
+fn rope_conflict(session: &Session, question: &str) {
+    press(session, "#mz-new-conflict");
+    type_into(session, "#mz-question", question);
+    type_into(session, "#mz-option-0", "Mira");
+    type_into(session, "#mz-option-1", "The Ogre");
+    press(session, "#mz-approach-d6");
+    press(session, "#mz-entry-totals");
+    for (option, votes) in [(0, 5), (1, 6)] {
+        for _ in 0..votes {
+            press(session, &format!("#mz-total-{option}-plus"));
+        }
+    }
 }

@@ -316,7 +316,8 @@ export const nsuDowntimeFinalBox = (game, character, line, choice) =>
 export const nsuDowntimeEnd = (game) => call("nsu_downtime_end", { game });
 
 /** Tells the shell the first screen shows its data (the startup probe measures up to here). */
-export const uiReady = () => call("ui_ready");
+/** `marks`: [name, ms after the page's time origin] for the start-up probe. */
+export const uiReady = (marks) => call("ui_ready", { origin: performance.timeOrigin, marks });
 
 // ---- Penny Ante (RULES.md §2) ---------------------------------------------------------------
 // Shapes: src/services/penny_ante.rs (views), src/rules/penny_ante/challenge.rs (Move) and

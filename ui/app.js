@@ -573,7 +573,16 @@ function wire() {
   });
 }
 
+/** The start's steps for the start-up probe: when the page's files arrived, then each step. */
+function startMarks(steps) {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const last = (kind) =>
+    Math.max(0, ...performance.getEntriesByType("resource").filter((r) => r.initiatorType === kind).map((r) => r.responseEnd));
+  return [["html", nav?.responseEnd ?? 0], ["css", last("link")], ["js", last("script")], ...steps];
+}
+
 async function start() {
+  const steps = [["run", performance.now()]];
   wire();
   let settings = { theme: "system", place: null, hints: true };
   try {
@@ -581,6 +590,7 @@ async function start() {
   } catch (_) {
     // The defaults: the device's theme, home.
   }
+  steps.push(["settings", performance.now()]);
   applyTheme(settings.theme);
   byId("theme-select").value = settings.theme;
   applyHints(settings.hints);
@@ -592,11 +602,13 @@ async function start() {
     dispatch({ type: "cards-loaded", cards: await characterCards() });
     if (games.length > 0) dispatch({ type: "select-game", id: games[0].id });
   });
+  steps.push(["data", performance.now()]);
   await reopen(settings.place);
   document.body.dataset.ready = "true";
+  steps.push(["shown", performance.now()]);
   if (!readySent) {
     readySent = true;
-    await run("Sheetkeeper could not start.", () => api.uiReady());
+    await run("Sheetkeeper could not start.", () => api.uiReady(startMarks(steps)));
   }
 }
 

@@ -618,8 +618,9 @@ pub fn nsu_downtime_end(state: State<'_, AppState>, game: String) -> Reply<Downt
     Ok(services::nsu_downtime_end(&mut *state.store()?, parse_id("game", &game)?)?)
 }
 
-/// The UI shows its first screen with data: the startup probe's finish line.
+/// The UI shows its first screen with data: the startup probe's finish line. `origin` and
+/// `marks` are the page's own timings (see `startup`).
 #[tauri::command]
-pub fn ui_ready<R: Runtime>(app: AppHandle<R>) {
-    crate::startup::ready(&app);
+pub fn ui_ready<R: Runtime>(app: AppHandle<R>, origin: Option<f64>, marks: Option<Vec<(String, f64)>>) {
+    crate::startup::ready(&app, origin, &marks.unwrap_or_default());
 }

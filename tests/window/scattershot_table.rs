@@ -118,6 +118,17 @@ fn a_telling_blow_taken_as_complications_for_the_subject_with_the_ue_chart() {
     press(&session, "#sc-session-start");
     wait_contains(&session, "#sc-session-now", "Session 1 is being played");
     shots_of(&session, "scattershot-table-chart", "#sc-chart");
+    // On a phone the headings row folds away: each box shows its column's name above it.
+    session.set_window_size(360, 800);
+    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
+    let labels = session.execute(
+        "return ['index','factor','points','bonus','magnitude'].map((n) => \
+           getComputedStyle(document.getElementById('sc-chart-1-' + n).parentElement, '::before').content);",
+        serde_json::json!([]),
+    );
+    assert_eq!(labels, serde_json::json!(["\"Index\"", "\"Factor\"", "\"Points\"", "\"Bonus\"", "\"Magnitude\""]));
+    session.set_window_size(1280, 800);
+    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
 
     // Strength 10 + 5 − (1 + 2) = 12, a Telling Blow: 5 points above the Juncture go to
     // benefits, leaving 7 (still a Telling Blow), which reads 2 Points and a Bonus of 2.

@@ -157,11 +157,13 @@ function chartCard(ctx) {
         ? el("input", { type: "text", maxlength: 200, id: `sc-chart-${i}-${name}`, class: "sc-chart-text" })
         : numberInput({ id: `sc-chart-${i}-${name}`, class: "sc-small", ...attrs });
     input.value = String(row[name] ?? "");
-    input.setAttribute("aria-label", `Row ${i + 1}: ${CHART_COLUMNS.find(([n]) => n === name)[1]}`);
+    const label = CHART_COLUMNS.find(([n]) => n === name)[1];
+    input.setAttribute("aria-label", `Row ${i + 1}: ${label}`);
     input.addEventListener("input", () => {
       row[name] = input.value;
     });
-    return el("td", {}, input);
+    // data-label: a phone hides the column headings and shows each box's own above it.
+    return el("td", { data: { label } }, input);
   };
   const rows = draft.rows.map((row, i) =>
     el(

@@ -1,7 +1,7 @@
 //! The startup probe: with SHEETKEEPER_EXIT_AFTER_READY=1 the app prints
 //! `ready_ms=N` (process start → first screen rendered with its data) and exits. It also prints
-//! `page_ms=` with the page's own marks (when the page began loading, then each step of its
-//! start), so a slow start shows which step took the time.
+//! `page_ms=` with the page's own marks (when the page began loading, when it arrived, then each
+//! step of its start), so a slow start shows which step took the time.
 
 use std::sync::OnceLock;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};

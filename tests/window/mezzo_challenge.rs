@@ -649,3 +649,50 @@ fn tempting_target_is_offered_on_a_harmful_perk_aimed_at_a_debtor() {
         .expect("read mz_elements");
     assert_eq!(debt, 0, "the Ogre's debt is paid off");
 }
+
+/// Raise Stakes (audit follow-up): the picker offers only the ticked challengers who hold a
+/// stake — Mira's “Reach the cove”, not Rook or the Ogre; with Mira unticked it says none
+/// holds one and the button is off.
+#[test]
+fn the_raise_stakes_picker_lists_only_challengers_holding_a_stake() {
+    use sheetkeeper::rules::mezzo::plot::{Resource, User};
+    use sheetkeeper::services;
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-stake-picker");
+    let db_path = scratch.path("sheetkeeper.db");
+    let [mira, rook, ogre, _cove, game] = seeded(&db_path, true);
+    {
+        let mut store = sheetkeeper::Store::open(&db_path).unwrap();
+        let game = uuid::Uuid::parse_str(&game).unwrap();
+        let ada = services::mezzo_table(&store, game).unwrap().players[0].player.id;
+        for text in ["Who hired the ogre?", "Is the cove safe?"] {
+            let draft = services::HookDraft { text: text.into(), elements: Vec::new(), pay_with: Resource::Influence };
+            services::mezzo_create_hook(&mut store, game, &User { player: ada, element: None }, &draft).unwrap();
+        }
+    }
+    let session = open(&db_path);
+    open_game(&session, "Harbour");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-plot");
+    session.wait_for(&format!("#mzp-challenger-{rook}"));
+    let hooks: Vec<String> =
+        session.find_all(".mzp-hook").into_iter().filter_map(|h| h.attribute("data-hook-id")).collect();
+    assert_eq!(hooks.len(), 2);
+    for hook in &hooks {
+        press(&session, &format!("#mzp-trigger-{hook}"));
+    }
+    session.wait_gone("#mzp-stakes-why");
+    let options = session.execute(
+        "return [...document.querySelectorAll('#mzp-stakes-challenger option')].map((o) => [o.value, o.textContent]);",
+        json!([]),
+    );
+    assert_eq!(options, json!([[mira, "Mira: “Reach the cove”"]]), "only Mira holds a stake");
+    assert!(!text_of(&session, "#mzp-stakes-form").contains("Rook"), "Rook holds none");
+    assert!(!text_of(&session, "#mzp-stakes-form").contains(&ogre), "nor the Ogre");
+    shots_of(&session, "mezzo-plot-stake-picker", "#mzp-stakes-form");
+    press(&session, &format!("#mzp-challenger-{mira}"));
+    wait_contains(&session, "#mzp-stakes-none", "None of the challengers ticked holds a stake");
+    let off = session.execute("return document.querySelector('#mzp-raise-stakes').disabled;", json!([]));
+    assert_eq!(off, json!(true), "nothing to raise: the button is off");
+}

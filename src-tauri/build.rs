@@ -131,6 +131,8 @@ const COMMANDS: &[&str] = &[
     "mezzo_challenge_play",
     "mezzo_challenge_roll_majors",
     "mezzo_challenge_resolve_majors",
+    "mezzo_challenge_from_check",
+    "mezzo_tempting_target",
     "mezzo_take_breather",
     "mezzo_escape_restraints",
     "mezzo_treat_wounds",

@@ -637,6 +637,13 @@ export const mezzoChallengeRollMajors = (game, request, majors, dice = { kind: "
  *  `majors`, with the Sudden Surges bought after seeing the dice (as for mezzoCheckResolve). */
 export const mezzoChallengeResolveMajors = (game, surges, majors) =>
   call("mezzo_challenge_resolve_majors", { game, surges, majors });
+/** Starts a challenge from resolved action check `check` that one side lost (its result as
+ *  mezzoCheckResolve returned it): `draft` as for mezzoChallengeStart, with every element that
+ *  acted in the check a challenger; the check's scores are the first round's major actions. */
+export const mezzoChallengeFromCheck = (game, check, draft) => call("mezzo_challenge_from_check", { game, check, draft });
+/** Tempting Target: a harmful perk of challenge action `action` targets debtor `target`; its
+ *  setter takes 1 adversity and the target pays off 1 adversity debt (once per harmful perk). */
+export const mezzoTemptingTarget = (game, action, target) => call("mezzo_tempting_target", { game, action, target });
 /** Rest & Recuperation, refused during a challenge. */
 export const mezzoTakeBreather = (game, element, flaw) => call("mezzo_take_breather", { game, element, flaw });
 export const mezzoEscapeRestraints = (game, element, restraint) =>

@@ -181,6 +181,8 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             mezzo_challenge_commands::mezzo_challenge_play,
             mezzo_challenge_commands::mezzo_challenge_roll_majors,
             mezzo_challenge_commands::mezzo_challenge_resolve_majors,
+            mezzo_challenge_commands::mezzo_challenge_from_check,
+            mezzo_challenge_commands::mezzo_tempting_target,
             mezzo_challenge_commands::mezzo_take_breather,
             mezzo_challenge_commands::mezzo_escape_restraints,
             mezzo_challenge_commands::mezzo_treat_wounds,

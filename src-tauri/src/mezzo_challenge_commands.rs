@@ -117,3 +117,33 @@ pub fn mezzo_treat_wounds(
         recovery,
     )?)
 }
+
+#[tauri::command(async)]
+pub fn mezzo_challenge_from_check(
+    state: State<'_, AppState>,
+    game: String,
+    check: String,
+    draft: MezzoChallengeDraft,
+) -> Reply<MezzoChallengeChange> {
+    Ok(services::mezzo_challenge_from_check(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("check", &check)?,
+        &draft,
+    )?)
+}
+
+#[tauri::command(async)]
+pub fn mezzo_tempting_target(
+    state: State<'_, AppState>,
+    game: String,
+    action: usize,
+    target: String,
+) -> Reply<MezzoChallengeChange> {
+    Ok(services::mezzo_tempting_target(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        action,
+        parse_id("target", &target)?,
+    )?)
+}

@@ -34,7 +34,7 @@ use super::dice::{with_dice, DiceInput};
 use super::mezzo::{change, change_in, MezzoChange, Work};
 use super::mezzo_check::{build, surged, waiting, CheckRequest, Surged};
 use crate::error::{Error, Result};
-use crate::rules::mezzo::action_check::{Cast, Phase as CheckPhase, Surge};
+use crate::rules::mezzo::action_check::{ActionCheck, Cast, Phase as CheckPhase, Surge};
 use crate::rules::mezzo::challenge::{
     self as rules, ActionResult, Boost, BoostOwner, Challenge, ChallengeEvent, ChallengeSetup, ChallengerSetup,
     GoalSetup, HealEffect, Leave, MajorAction, Move, PerkName, PerkUse, Phase, Pushed, SideSetup, Spend, StakePool,
@@ -43,7 +43,7 @@ use crate::rules::mezzo::challenge::{
 use crate::rules::mezzo::element::{Element, ElementKind, Template, TraitKind, MAX_TRUMP_TRANSFER};
 use crate::rules::mezzo::plot;
 use crate::rules::mezzo::recovery::{self, RecoveryCheck};
-use crate::store::{Store, Tx};
+use crate::store::{EventKind, Store, Tx};
 
 // ---------------------------------------------------------------------------------------
 // Views
@@ -483,6 +483,118 @@ pub fn mezzo_challenge_resolve_majors(
             let (_, after) = w.participants();
             let mv = Move::MajorActions { check: Some(check.id), rolls: Vec::new(), majors: majors.to_vec() };
             Ok(format!("{}: {}", check_title(&check), words(&before, &mv, &events, &elements, &after)))
+        })
+    })
+}
+
+/// How far back in the game's moves a resolved check is looked for.
+const CHECKS_LOOKED_BACK: u32 = 500;
+
+/// A resolved action check of the game, from the live move that resolved it (its
+/// `check_resolved` note), unless it was already recorded as a challenge's major action
+/// or already started a challenge.
+fn resolved_check(read: crate::store::Reader<'_>, game: Uuid, id: Uuid) -> Result<ActionCheck> {
+    let key = id.to_string();
+    for (event, undone) in read.events_of_kind(game, None, EventKind::MezzoTableChanged, CHECKS_LOOKED_BACK)? {
+        if undone || event.undoes.is_some() {
+            continue;
+        }
+        let notes = event.payload["events"].as_array().cloned().unwrap_or_default();
+        let noted = |name: &'static str| notes.iter().filter(move |n| n["event"] == name);
+        if noted("challenge_from_check").any(|n| n["check"] == key.as_str()) {
+            return Err(Error::invalid("check", "this check already started a challenge"));
+        }
+        if let Some(note) = noted("check_resolved").find(|n| n["check"]["id"] == key.as_str()) {
+            if noted("action_recorded").next().is_some() {
+                return Err(Error::invalid("check", "this check was already a major action of a challenge"));
+            }
+            return serde_json::from_value(note["check"].clone())
+                .map_err(|e| Error::invalid("check", format!("the stored check does not read back: {e}")));
+        }
+    }
+    Err(Error::invalid("check", format!("no resolved action check {id} among this game's recent moves")))
+}
+
+/// Starts a challenge from a resolved action check that one side lost (audit #16): a
+/// player backs the loser, so the check's sides (and whoever joins them in `draft`, with
+/// their stakes) start a challenge whose first round of major actions is the check's
+/// scores. The check's spends were paid when it resolved. Refused when the check was not
+/// lost, was already used, or a challenge is being played.
+pub fn mezzo_challenge_from_check(
+    store: &mut Store,
+    game: Uuid,
+    check: Uuid,
+    draft: &MezzoChallengeDraft,
+) -> Result<MezzoChallengeChange> {
+    store.write(|tx| {
+        let resolved = resolved_check(tx.read(), game, check)?;
+        challenge_move_in(tx, game, |w| {
+            if w.table.challenge.as_ref().is_some_and(|ch| !ch.over) {
+                return Err(Error::invalid("challenge", "a challenge is being played: one challenge at a time"));
+            }
+            let setup = ChallengeSetup {
+                id: Uuid::new_v4(),
+                description: draft.description.clone(),
+                sides: draft.sides.clone(),
+                challengers: draft.challengers.clone(),
+                goals: draft.goals.clone(),
+            };
+            let (_, elements) = w.participants();
+            let step = rules::start_from_check(&setup, &resolved, &elements)?;
+            let before = step.0.clone();
+            let events = apply(w, step);
+            w.note(&[json!({ "event": "challenge_from_check", "check": check })]);
+            let (_, after) = w.participants();
+            let mv = Move::MajorActions { check: Some(check), rolls: Vec::new(), majors: before.acted.clone() };
+            let what = if before.description.is_empty() {
+                "A challenge".to_owned()
+            } else {
+                format!("The challenge “{}”", before.description)
+            };
+            let round = words(&before, &mv, &events, &elements, &after);
+            let from = if resolved.description.is_empty() {
+                "an action check".to_owned()
+            } else {
+                format!("the action check “{}”", resolved.description)
+            };
+            Ok(format!("{what} begins from {from}, its first round: {round}"))
+        })
+    })
+}
+
+/// Tempting Target (audit #10): a harmful perk of the challenge's action `action` targets
+/// `target`, who owes adversity debt; its setter takes 1 adversity and the target pays off
+/// 1 debt. Each harmful perk offers it once: the uses are counted from the game's live moves.
+pub fn mezzo_tempting_target(
+    store: &mut Store,
+    game: Uuid,
+    action: usize,
+    target: Uuid,
+) -> Result<MezzoChallengeChange> {
+    store.write(|tx| {
+        let ch = tx.read().mezzo_table(game)?.challenge;
+        let ch = ch.ok_or_else(|| Error::invalid("challenge", "no challenge was started: a perk is set in one"))?;
+        let note = json!({ "event": "tempting_target", "challenge": ch.id, "action": action, "target": target });
+        let mut used = 0;
+        for (event, undone) in tx.read().events_of_kind(game, None, EventKind::MezzoTableChanged, CHECKS_LOOKED_BACK)? {
+            if !undone && event.undoes.is_none() {
+                let notes = event.payload["events"].as_array().cloned().unwrap_or_default();
+                used += notes.iter().filter(|n| **n == note).count() as u32;
+            }
+        }
+        challenge_move_in(tx, game, |w| {
+            let (_, elements) = w.participants();
+            let (changes, events) = rules::tempting_target(&ch, action, target, used, &elements)?;
+            for e in changes.elements {
+                w.set_element(e);
+            }
+            w.note(&events);
+            w.note(&[note]);
+            let setter = ch.actions.get(action).map_or_else(String::new, |a| name(&elements, a.challenger));
+            let debtor = name(&elements, target);
+            Ok(format!(
+                "Tempting Target: {setter} takes 1 adversity for a harmful perk on {debtor}, who pays off 1 adversity debt."
+            ))
         })
     })
 }

@@ -693,6 +693,10 @@ pub fn mezzo_check_resolve(store: &mut Store, game: Uuid, surges: &[Surge]) -> R
                 .collect::<Vec<_>>()
                 .join(" ");
             let tied_words = format!("{}: {words}", title(&check));
+            // Kept with the move: a challenge may start from a check one side lost.
+            if check.phase == Phase::Done {
+                w.note(&[serde_json::json!({ "event": "check_resolved", "check": &check })]);
+            }
             result = Some((check, summary.clone(), tied_words));
             w.done(record, summary)
         })?;
@@ -791,6 +795,9 @@ pub fn mezzo_check_break_tie<R: Rng>(
         let rounds = &check.tiebreaks[pending.check.tiebreaks.len()..];
         let mut out = None;
         let change = change_in(tx, game, |w| {
+            if check.phase == Phase::Done {
+                w.note(&[serde_json::json!({ "event": "check_resolved", "check": &check })]);
+            }
             let (_, elements) = w.participants();
             let shown = rounds
                 .iter()
@@ -824,7 +831,8 @@ pub fn mezzo_check_compromise(store: &mut Store, game: Uuid, text: &str) -> Resu
         let pending = waiting(tx.read(), game)?;
         let (check, _) = rules::compromise(&pending.check, text)?;
         let mut out = None;
-        let change = change_in(tx, game, |_| {
+        let change = change_in(tx, game, |w| {
+            w.note(&[serde_json::json!({ "event": "check_resolved", "check": &check })]);
             let words = format!("{}: {}", title(&check), outcome_words(&check, &[]));
             out = Some(words.clone());
             Ok(words)

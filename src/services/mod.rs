@@ -55,10 +55,10 @@ pub use mezzo::{
     MezzoView, TraitDraft,
 };
 pub use mezzo_challenge::{
-    mezzo_challenge, mezzo_challenge_play, mezzo_challenge_resolve_majors, mezzo_challenge_roll_majors,
-    mezzo_challenge_start, mezzo_escape_restraints, mezzo_take_breather, mezzo_treat_wounds, ActionView,
-    ChallengerView, DepartureView, GoalView, MezzoChallengeChange, MezzoChallengeDraft, MezzoChallengeView, SideView,
-    TrumpDraw,
+    mezzo_challenge, mezzo_challenge_from_check, mezzo_challenge_play, mezzo_challenge_resolve_majors,
+    mezzo_challenge_roll_majors, mezzo_challenge_start, mezzo_escape_restraints, mezzo_take_breather,
+    mezzo_tempting_target, mezzo_treat_wounds, ActionView, ChallengerView, DepartureView, GoalView,
+    MezzoChallengeChange, MezzoChallengeDraft, MezzoChallengeView, SideView, TrumpDraw,
 };
 pub use mezzo_check::{
     mezzo_check_break_tie, mezzo_check_burst, mezzo_check_compromise, mezzo_check_pending, mezzo_check_preview,

@@ -12,7 +12,7 @@ use sheetkeeper::rules::mezzo::action_check::{BaseChance, SideKind, SideSetup, S
 use sheetkeeper::rules::mezzo::challenge::{
     ActionResult, ChallengerSetup, Closed, GoalSetup, HealEffect, Leave, Phase, SideSetup as Side, Status, Why,
 };
-use sheetkeeper::rules::mezzo::element::{Element, ElementKind, Role, Template};
+use sheetkeeper::rules::mezzo::element::{AdversitySpend, Element, ElementKind, Role, Template};
 use sheetkeeper::rules::mezzo::plot::InChallenge;
 use sheetkeeper::rules::mezzo::recovery::RecoveryCheck;
 use sheetkeeper::rules::mezzo::table::MezzoTable;
@@ -769,4 +769,100 @@ fn a_major_action_rolled_as_a_check_takes_sudden_surges_after_the_dice() {
     let v = t.view();
     assert_eq!((v.actions[0].action.result, v.actions[0].minors_left), (ActionResult::Tie, 1));
     assert_eq!(t.el(t.mira).adversity, 3);
+}
+
+/// Rolls `slip_past` with the typed-in faces (Mira's d6, the failure's d4) and resolves it.
+fn resolved_check(t: &mut Table, faces: Vec<u8>) -> services::CheckResult {
+    let request = slip_past(t);
+    services::mezzo_check_roll(&mut t.store, t.game, &request, &DiceInput::Entered { values: faces }, &mut t.rng)
+        .unwrap();
+    services::mezzo_check_resolve(&mut t.store, t.game, &[]).unwrap().result
+}
+
+#[test]
+fn a_challenge_starts_from_a_lost_check_with_its_scores_as_the_first_round() {
+    let mut t = Table::new();
+    // Mira's 2 against the failure's 4: Mira lost the check; Rook backs her against the Ogre.
+    let lost = resolved_check(&mut t, vec![2, 4]);
+    assert_eq!(lost.winner, Some(1));
+    let d = draft(&t);
+    let id = lost.check.id;
+    let message = t.step("start from the check", |t| {
+        services::mezzo_challenge_from_check(&mut t.store, t.game, id, &d).map(|c| c.change.message)
+    });
+    assert_eq!(
+        message,
+        "The challenge “Run from the ogre” begins from the action check “Past the ogre”, its first round: \
+         Mira's major action: 2 against 4 — no perk, 1 adversity."
+    );
+    let v = t.view();
+    assert_eq!(v.round, 1);
+    assert_eq!(
+        (v.actions.len(), v.actions[0].action.check, v.actions[0].action.result),
+        (1, Some(id), ActionResult::Failure)
+    );
+    assert_eq!(t.el(t.mira).adversity, 1, "a failed major action gains adversity");
+    assert_eq!(v.challengers.len(), 3, "Rook, who backs the loser, joined");
+    // Used once: refused by name, nothing changes; another check meets the running challenge.
+    t.refused("check", |t| {
+        services::mezzo_challenge_from_check(&mut t.store, t.game, id, &d).map(|c| c.change.message)
+    });
+    services::undo_game(&mut t.store, t.game).unwrap();
+    let other = resolved_check(&mut t, vec![1, 3]).check.id;
+    services::mezzo_challenge_start(&mut t.store, t.game, &d).unwrap();
+    t.refused("challenge", |t| {
+        services::mezzo_challenge_from_check(&mut t.store, t.game, other, &d).map(|c| c.change.message)
+    });
+}
+
+#[test]
+fn a_check_settled_by_compromise_or_never_resolved_starts_no_challenge() {
+    let mut t = Table::new();
+    let d = draft(&t);
+    t.refused("check", |t| {
+        services::mezzo_challenge_from_check(&mut t.store, t.game, Uuid::from_u128(7), &d).map(|c| c.change.message)
+    });
+    let tied = resolved_check(&mut t, vec![3, 3]);
+    assert_eq!(tied.tied, vec![0, 1]);
+    let agreed = services::mezzo_check_compromise(&mut t.store, t.game, "Mira slips by, bruised").unwrap();
+    let id = agreed.result.check.id;
+    t.refused("check", |t| {
+        services::mezzo_challenge_from_check(&mut t.store, t.game, id, &d).map(|c| c.change.message)
+    });
+    let err = services::mezzo_challenge_from_check(&mut t.store, t.game, id, &d).unwrap_err().to_string();
+    assert!(err.contains("compromise"), "{err}");
+}
+
+#[test]
+fn tempting_target_pays_off_a_debtors_debt_with_the_setters_adversity() {
+    let mut t = Table::new();
+    let d = draft(&t);
+    services::mezzo_challenge_start(&mut t.store, t.game, &d).unwrap();
+    // Mira's double success binds the Ogre: a harmful perk on it.
+    t.play(json!({ "move": "major_actions", "rolls": [action(t.mira, 8), action(t.ogre, 4)], "majors": [t.mira] }))
+        .unwrap();
+    let (ogre, mira) = (t.ogre, t.mira);
+    t.play(json!({ "move": "declare", "action": 0, "perk": { "kind": "bind", "target": ogre,
+        "restraint": { "template": "restraint", "name": "Pinned" } } }))
+        .unwrap();
+    // The Ogre owes nothing yet: refused by name, nothing changes.
+    t.refused("target", |t| services::mezzo_tempting_target(&mut t.store, t.game, 0, t.ogre).map(|c| c.change.message));
+    // 1 adversity held, Fortune's Favor costs 2: 1 of it is debt.
+    services::mezzo_gain_adversity(&mut t.store, t.game, ogre, 1).unwrap();
+    services::mezzo_spend_adversity(&mut t.store, t.game, ogre, None, AdversitySpend::FortunesFavor, true).unwrap();
+    assert_eq!(t.el(ogre).adversity_debt, 1);
+    let before = t.el(mira).adversity;
+    let message = t.step("tempting target", |t| {
+        services::mezzo_tempting_target(&mut t.store, t.game, 0, ogre).map(|c| c.change.message)
+    });
+    assert_eq!(
+        message,
+        "Tempting Target: Mira takes 1 adversity for a harmful perk on The Ogre, who pays off 1 adversity debt."
+    );
+    assert_eq!((t.el(mira).adversity, t.el(ogre).adversity_debt), (before + 1, 0));
+    // One harmful perk pays off once, even with debt owed again.
+    services::mezzo_gain_adversity(&mut t.store, t.game, ogre, 1).unwrap();
+    services::mezzo_spend_adversity(&mut t.store, t.game, ogre, None, AdversitySpend::FortunesFavor, true).unwrap();
+    t.refused("target", |t| services::mezzo_tempting_target(&mut t.store, t.game, 0, t.ogre).map(|c| c.change.message));
+    t.refused("target", |t| services::mezzo_tempting_target(&mut t.store, t.game, 0, t.rook).map(|c| c.change.message));
 }

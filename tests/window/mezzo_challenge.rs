@@ -502,3 +502,197 @@ fn a_worsened_wound_lets_its_target_surrender_at_once() {
     // Free: it acted this round, and surrendering is not refused.
     session.wait_text(&format!("#mzch-status-{ogre}"), "Leaving in defeat (surrendered)");
 }
+
+/// Harbour with no challenge: Mira, Rook and the Ogre; Ada and Bo at the table. Returns the
+/// game and the ids of Mira, Rook and the Ogre.
+fn harbour_without_a_challenge(db: &std::path::Path) -> [String; 4] {
+    use sheetkeeper::rules::mezzo::element::ElementKind;
+    use sheetkeeper::services;
+    let mut store = sheetkeeper::Store::open(db).expect("a new database");
+    let game = services::create_game(&mut store, "Harbour", "mezzo").unwrap().game.id;
+    let mira = services::create_character(&mut store, game, "Mira").unwrap().id;
+    let rook = services::create_character(&mut store, game, "Rook").unwrap().id;
+    services::mezzo_add_player(&mut store, game, "Ada").unwrap();
+    services::mezzo_start_arc(&mut store, game).unwrap();
+    let view = services::mezzo_add_element(&mut store, game, ElementKind::Faction, "The Ogre").unwrap().view;
+    let ogre = view.elements[0].element.id;
+    [game, mira, rook, ogre].map(|id| id.to_string())
+}
+
+/// Audit #16: Mira's check to slip past is rolled (her d6 shows 2, the failure's d4 4) and
+/// resolved on the Action check tab: she lost. Rook backs her: "Start a challenge from this
+/// check" opens the start form with Mira on side 1; the person puts Rook beside her and the
+/// Ogre against them, gives Mira a stake, and the challenge starts with round 1's major action
+/// done (Mira's 2 against 4: a failure, 1 adversity). Light at 1280 and 360 px; dark after a
+/// restart.
+#[test]
+fn a_lost_action_check_starts_a_challenge_with_its_scores_as_round_one() {
+    use sheetkeeper::rules::mezzo::action_check::{BaseChance, SideKind, SideSetup};
+    use sheetkeeper::services::{self, CheckDraft, CheckRequest, DiceInput};
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-from-check");
+    let db_path = scratch.path("sheetkeeper.db");
+    let [game, mira, rook, ogre] = harbour_without_a_challenge(&db_path);
+    {
+        let id = |s: &str| uuid::Uuid::parse_str(s).unwrap();
+        let mut store = sheetkeeper::Store::open(&db_path).unwrap();
+        let side = |kind, chance| SideSetup { kind, description: String::new(), chance, aptitude: 0 };
+        let request = CheckRequest {
+            setup: CheckDraft {
+                description: "Slip past the ogre".into(),
+                sides: vec![
+                    side(SideKind::Action { element: id(&mira) }, BaseChance::Common),
+                    side(SideKind::Failure, BaseChance::Occasional),
+                ],
+                involved: Vec::new(),
+            },
+            casts: Vec::new(),
+            perks: Vec::new(),
+        };
+        let dice = DiceInput::Entered { values: vec![2, 4] };
+        services::mezzo_check_roll(&mut store, id(&game), &request, &dice, &mut rand::rng()).unwrap();
+    }
+    let session = open(&db_path);
+    open_game(&session, "Harbour");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-check");
+    press(&session, "#mzc-resolve");
+    wait_contains(&session, "#mzc-outcome", "The action fails");
+    press(&session, "#mzc-challenge-from");
+
+    // The challenge tab's start form, set up from the check.
+    wait_contains(&session, "#mzch-from-check", "Mira lost (Mira 2, The failure 4)");
+    session.wait_text("#mzch-start-heading", "Start a challenge from the action check");
+    let value = |sel: &str| session.execute(&format!("return document.querySelector('{sel}').value;"), json!([]));
+    assert_eq!(value(&format!("#mzch-side-of-{mira}")), json!("0"), "the loser is on side 1");
+    assert_eq!(value("#mzch-description"), json!("Slip past the ogre"));
+    choose(&session, &format!("#mzch-side-of-{rook}"), "0");
+    choose(&session, &format!("#mzch-side-of-{ogre}"), "1");
+    type_into(&session, &format!("#mzch-stake-of-{mira}"), "the cove");
+    shots_of(&session, "mezzo-challenge-from-check", "#mzch-start");
+    press(&session, "#mzch-start-submit");
+    session.wait_text("#mzch-round", "Round 1 · major actions");
+    assert!(
+        text_of(&session, "#toast-message").contains("begins from the action check “Slip past the ogre”"),
+        "the toast says where the challenge came from"
+    );
+    wait_contains(&session, "#mzch-action-0", "Mira: 2 against 4");
+    session.wait_text(&format!("#mzch-status-{mira}"), "In · acted this round");
+    session.wait_text(&format!("#mzch-status-{rook}"), "In · not acted yet");
+    let conn = db(&db_path);
+    assert_eq!(adversity(&conn, &mira), 1, "Mira's failed major action gains adversity");
+    drop(session);
+
+    let session = open_dark(&db_path);
+    crate::back_home(&session);
+    open_game(&session, "Harbour");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-challenge");
+    session.wait_text("#mzch-round", "Round 1 · major actions");
+    shots_of(&session, "mezzo-challenge-from-check-dark", "#mzch-actions");
+}
+
+/// Audit #10, Tempting Target: the Ogre owes 1 adversity debt; Mira's major action binds it
+/// (declared on the challenge screen), and the declared perk offers Tempting Target: Mira takes
+/// 1 adversity and the Ogre pays off its debt. Light, then dark after a restart.
+#[test]
+fn tempting_target_is_offered_on_a_harmful_perk_aimed_at_a_debtor() {
+    use sheetkeeper::rules::mezzo::element::AdversitySpend;
+    use sheetkeeper::services;
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-tempting");
+    let db_path = scratch.path("sheetkeeper.db");
+    let [mira, _rook, ogre, _cove, game] = seeded(&db_path, false);
+    {
+        let id = |s: &str| uuid::Uuid::parse_str(s).unwrap();
+        let (game, m, o) = (id(&game), id(&mira), id(&ogre));
+        let mut store = sheetkeeper::Store::open(&db_path).unwrap();
+        services::mezzo_gain_adversity(&mut store, game, o, 1).unwrap();
+        services::mezzo_spend_adversity(&mut store, game, o, None, AdversitySpend::FortunesFavor, true).unwrap();
+        let action = |e: uuid::Uuid, s: u32| json!({ "kind": { "kind": "action", "element": e }, "score": s });
+        for mv in [
+            json!({ "move": "major_actions", "rolls": [action(m, 8), action(o, 3)], "majors": [m] }),
+            json!({ "move": "declare", "action": 0, "perk": { "kind": "bind", "target": o,
+                "restraint": { "template": "restraint", "name": "Netted" } } }),
+        ] {
+            services::mezzo_challenge_play(&mut store, game, &mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        }
+    }
+    let session = open(&db_path);
+    open_game(&session, "Harbour");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-challenge");
+    session.wait_text("#mzch-round", "Round 1 · perks being resolved");
+    session.wait_text("#mzch-tempting-0", "Tempting Target: Mira takes 1 adversity, The Ogre pays off 1 debt");
+    shots_of(&session, "mezzo-challenge-tempting", "#mzch-perks");
+    drop(session);
+
+    let session = open_dark(&db_path);
+    crate::back_home(&session);
+    open_game(&session, "Harbour");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-challenge");
+    session.wait_for("#mzch-tempting-0");
+    shots_of(&session, "mezzo-challenge-tempting-dark", "#mzch-perks");
+    let conn = db(&db_path);
+    let before = adversity(&conn, &mira);
+    press(&session, "#mzch-tempting-0");
+    wait_contains(&session, "#toast-message", "Tempting Target: Mira takes 1 adversity");
+    session.wait_gone("#mzch-tempting-0");
+    assert_eq!(adversity(&conn, &mira), before + 1);
+    let debt: i64 = conn
+        .query_row("SELECT adversity_debt FROM mz_elements WHERE id = ?1", [&ogre], |r| r.get(0))
+        .expect("read mz_elements");
+    assert_eq!(debt, 0, "the Ogre's debt is paid off");
+}
+
+/// Raise Stakes (audit follow-up): the picker offers only the ticked challengers who hold a
+/// stake — Mira's “Reach the cove”, not Rook or the Ogre; with Mira unticked it says none
+/// holds one and the button is off.
+#[test]
+fn the_raise_stakes_picker_lists_only_challengers_holding_a_stake() {
+    use sheetkeeper::rules::mezzo::plot::{Resource, User};
+    use sheetkeeper::services;
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-stake-picker");
+    let db_path = scratch.path("sheetkeeper.db");
+    let [mira, rook, ogre, _cove, game] = seeded(&db_path, true);
+    {
+        let mut store = sheetkeeper::Store::open(&db_path).unwrap();
+        let game = uuid::Uuid::parse_str(&game).unwrap();
+        let ada = services::mezzo_table(&store, game).unwrap().players[0].player.id;
+        for text in ["Who hired the ogre?", "Is the cove safe?"] {
+            let draft = services::HookDraft { text: text.into(), elements: Vec::new(), pay_with: Resource::Influence };
+            services::mezzo_create_hook(&mut store, game, &User { player: ada, element: None }, &draft).unwrap();
+        }
+    }
+    let session = open(&db_path);
+    open_game(&session, "Harbour");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-plot");
+    session.wait_for(&format!("#mzp-challenger-{rook}"));
+    let hooks: Vec<String> =
+        session.find_all(".mzp-hook").into_iter().filter_map(|h| h.attribute("data-hook-id")).collect();
+    assert_eq!(hooks.len(), 2);
+    for hook in &hooks {
+        press(&session, &format!("#mzp-trigger-{hook}"));
+    }
+    session.wait_gone("#mzp-stakes-why");
+    let options = session.execute(
+        "return [...document.querySelectorAll('#mzp-stakes-challenger option')].map((o) => [o.value, o.textContent]);",
+        json!([]),
+    );
+    assert_eq!(options, json!([[mira, "Mira: “Reach the cove”"]]), "only Mira holds a stake");
+    assert!(!text_of(&session, "#mzp-stakes-form").contains("Rook"), "Rook holds none");
+    assert!(!text_of(&session, "#mzp-stakes-form").contains(&ogre), "nor the Ogre");
+    shots_of(&session, "mezzo-plot-stake-picker", "#mzp-stakes-form");
+    press(&session, &format!("#mzp-challenger-{mira}"));
+    wait_contains(&session, "#mzp-stakes-none", "None of the challengers ticked holds a stake");
+    let off = session.execute("return document.querySelector('#mzp-raise-stakes').disabled;", json!([]));
+    assert_eq!(off, json!(true), "nothing to raise: the button is off");
+}

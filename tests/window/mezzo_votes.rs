@@ -233,3 +233,74 @@ fn rope_conflict(session: &Session, question: &str) {
         }
     }
 }
+
+/// Discover's extra free vote: Mira's Discover perk added “A rope ladder” in the table's
+/// challenge; in the conflict that follows the table casts the discovered detail's vote for
+/// “Climb down” (no player pays for it), the tally counts it, and the log names it. Light at
+/// 1280 and 360 px, then dark.
+#[test]
+fn a_discovered_detail_casts_its_free_vote_in_a_conflict() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-discover");
+    let db_path = scratch.path("sheetkeeper.db");
+    {
+        let mut store = Store::open(&db_path).expect("the database");
+        let game = services::create_game(&mut store, "Cliff Night", "mezzo").unwrap().game.id;
+        let mira = services::create_character(&mut store, game, "Mira").unwrap().id;
+        services::mezzo_add_player(&mut store, game, "Ada").unwrap();
+        services::mezzo_start_arc(&mut store, game).unwrap();
+        let ogre =
+            services::mezzo_add_element(&mut store, game, ElementKind::Faction, "The Ogre").unwrap().view.elements[0]
+                .element
+                .id;
+        let start = MezzoChallengeDraft {
+            description: "The cliff".into(),
+            sides: vec![Default::default(), Default::default()],
+            challengers: vec![
+                ChallengerSetup { element: mira, side: 0, stake: None },
+                ChallengerSetup { element: ogre, side: 1, stake: None },
+            ],
+            goals: Vec::new(),
+        };
+        services::mezzo_challenge_start(&mut store, game, &start).unwrap();
+        let score = |e: Uuid, s: u32| json!({ "kind": { "kind": "action", "element": e }, "score": s });
+        for mv in [
+            json!({ "move": "major_actions", "rolls": [score(mira, 5), score(ogre, 3)], "majors": [mira] }),
+            json!({ "move": "trade", "action": 0 }),
+            json!({ "move": "declare", "action": 0, "perk": { "kind": "discover", "detail": "A rope ladder" } }),
+            json!({ "move": "settle", "action": 0 }),
+        ] {
+            services::mezzo_challenge_play(&mut store, game, &mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        }
+    }
+    let session = open(&db_path);
+    open_game(&session, "Cliff Night");
+    press(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+    press(&session, "#mezzo-tab-conflict");
+    type_into(&session, "#mz-question", "How does Mira get down?");
+    type_into(&session, "#mz-option-0", "Climb down");
+    type_into(&session, "#mz-option-1", "Jump");
+    wait_contains(&session, "#mz-story-votes", "Discovered “A rope ladder”: an extra vote where it exists");
+    choose(&session, "#mz-discover-0", "0");
+    session.wait_text("#mz-votes-0", "1 vote");
+    wait_contains(&session, "#mz-odds-list", "discovered 1");
+    shots_of(&session, "mezzo-votes-discover", "#mz-story-votes");
+    press(&session, "#mz-resolve-submit");
+    session.wait_for("#mz-summary");
+    press(&session, "#mezzo-tab-log");
+    wait_contains(&session, "#mz-log-list", "the discovered “A rope ladder” for “Climb down”");
+    drop(session);
+
+    let session = open_dark(&db_path);
+    crate::back_home(&session);
+    open_game(&session, "Cliff Night");
+    press(&session, "#game-mezzo");
+    press(&session, "#mezzo-tab-conflict");
+    type_into(&session, "#mz-question", "Does the ladder hold?");
+    type_into(&session, "#mz-option-0", "It holds");
+    type_into(&session, "#mz-option-1", "It snaps");
+    choose(&session, "#mz-discover-0", "0");
+    session.wait_text("#mz-votes-0", "1 vote");
+    shots_of(&session, "mezzo-votes-discover-dark", "#mz-story-votes");
+}

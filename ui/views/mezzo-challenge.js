@@ -222,10 +222,18 @@ export function renderChallenge(host, ctx) {
     return;
   }
   const ch = s.challenge;
+  // A lost action check's "Start a challenge from this check" (mezzo-check.js) lands here.
+  if (ctx.ui.fromCheck) {
+    s.fromCheck = ctx.ui.fromCheck;
+    ctx.ui.fromCheck = null;
+    s.draft = draftFromCheck(s.fromCheck);
+    s.starting = true;
+  }
   if (!ch) {
     host.append(startCard(ctx), restCard(ctx));
     return;
   }
+  if (s.fromCheck && !ch.over) host.append(startCard(ctx));
   host.append(statusCard(ctx, ch), sidesView(ctx, ch));
   if (ch.phase === "rounds") {
     host.append(el("div", { class: "mzch-grid" }, majorCard(ctx, ch), roundCard(ctx, ch)));
@@ -244,6 +252,49 @@ export function renderChallenge(host, ctx) {
 }
 
 // ---- the start -----------------------------------------------------------------------------------
+
+/** The start form's draft from a lost check: the losers on side 1, the winner on side 2. */
+function draftFromCheck(check) {
+  const d = newDraft();
+  d.description = check.description ?? "";
+  check.sides.forEach((side, i) => {
+    if (side.kind.kind === "action" && side.score != null) d.sideOf[side.kind.element] = i === check.outcome?.winner ? "1" : "0";
+  });
+  return d;
+}
+
+/** What the start form says about the lost check it starts from, with a way back out. */
+function fromCheckPart(ctx, check) {
+  const s = state(ctx);
+  const who = (side) => (side.kind.kind === "action" ? nameOf(ctx, side.kind.element) : "The failure");
+  const rolled = check.sides.filter((x) => x.score != null);
+  const winner = check.sides[check.outcome?.winner];
+  const losers = rolled.filter((x) => x !== winner).map(who);
+  const scores = rolled.map((x) => `${who(x)} ${x.score}`).join(", ");
+  return el(
+    "div",
+    { class: "mzch-from-check" },
+    el(
+      "p",
+      { id: "mzch-from-check", tabindex: "-1" },
+      `From the action check “${check.description || "untitled"}”: ${losers.join(" and ")} lost (${scores}). Its scores are the first round's major actions; whoever backs the loser joins the loser's side.`,
+    ),
+    el(
+      "div",
+      { class: "actions" },
+      button(
+        "Not from this check",
+        () => {
+          s.fromCheck = null;
+          s.draft = newDraft();
+          s.starting = false;
+          ctx.render("#mzch-start-heading");
+        },
+        { id: "mzch-from-check-cancel" },
+      ),
+    ),
+  );
+}
 
 function startCard(ctx) {
   const s = state(ctx);
@@ -330,10 +381,11 @@ function startCard(ctx) {
   });
   return card(
     "mzch-start",
-    s.challenge ? "Start the next challenge" : "Start a challenge",
+    s.fromCheck ? "Start a challenge from the action check" : s.challenge ? "Start the next challenge" : "Start a challenge",
     form(
       { id: "mzch-start-form", "aria-label": "A new challenge" },
       [
+        s.fromCheck && fromCheckPart(ctx, s.fromCheck),
         field("What the challenge is about", description),
         el("h4", {}, "Sides"),
         el("ol", { class: "mz-options", id: "mzch-sides-setup" }, ...sides),
@@ -354,7 +406,7 @@ function startCard(ctx) {
         el("ul", { class: "mz-list mz-cards", id: "mzch-takers" }, ...rows),
         goals.length > 0 && el("h4", {}, "Goals"),
         ...goalRows,
-        el("button", { type: "submit", class: "primary mz-big-button", id: "mzch-start-submit", data: { focusKey: "mzch-start-submit" } }, "Start the challenge"),
+        el("button", { type: "submit", class: "primary mz-big-button", id: "mzch-start-submit", data: { focusKey: "mzch-start-submit" } }, s.fromCheck ? "Start the challenge from this check" : "Start the challenge"),
       ],
       (b) => start(ctx, b),
     ),
@@ -376,7 +428,10 @@ async function start(ctx, b) {
       .filter(([, list]) => list.length > 0)
       .map(([element, supporters]) => ({ element, supporters })),
   };
-  const done = await play(ctx, "The challenge was not started.", () => api.mezzoChallengeStart(ctx.gameId, draft), b, () => {
+  const from = s.fromCheck;
+  const call = from ? () => api.mezzoChallengeFromCheck(ctx.gameId, from.id, draft) : () => api.mezzoChallengeStart(ctx.gameId, draft);
+  const done = await play(ctx, "The challenge was not started.", call, b, () => {
+    s.fromCheck = null;
     s.draft = newDraft();
     s.starting = false;
     s.major = newMajor(ctx.diceByHand);
@@ -916,7 +971,7 @@ function perksCard(ctx, ch) {
     `${a.name}: ${plural(a.majors_left, "major perk")} and ${plural(a.minors_left, "minor perk")} left`,
   );
   const declared = a.declared.length > 0
-    ? el("ul", { class: "mz-list", id: "mzch-declared" }, ...a.declared.map((d) => el("li", {}, perkWords(ctx, d))))
+    ? el("ul", { class: "mz-list", id: "mzch-declared" }, ...a.declared.map((d, i) => el("li", {}, perkWords(ctx, d), temptingTarget(ctx, a, d, i))))
     : el("p", { class: "muted", id: "mzch-declared" }, "Nothing declared yet.");
   const counterer = select(ch.challengers.filter((c) => c.status === "in").map((c) => [c.element, c.name]), { id: "mzch-counter-who" });
   return card(
@@ -946,6 +1001,28 @@ function perksCard(ctx, ch) {
         field("Who sacrifices its Plot Protection", counterer, "Removes every perk of this action."),
         el("button", { type: "submit", class: "danger", id: "mzch-counter-submit" }, "Final Counter"),
       ], (b) => playMove(ctx, "The Final Counter was refused.", { move: "final_counter", action: a.index, element: counterer.value }, b)),
+    ),
+  );
+}
+
+/** The element a harmful perk targets (as the core's PerkUse::harms), or null. */
+function harmed(p) {
+  if (["hinder", "expose", "bind", "damage"].includes(p.kind)) return p.target;
+  return p.kind === "ruin" ? p.goal : null;
+}
+
+/** Tempting Target (Adversity Debt): offered on a harmful perk whose target owes debt. */
+function temptingTarget(ctx, a, p, i) {
+  const target = harmed(p);
+  const e = target ? elementOf(ctx, target) : null;
+  if (!e || !(e.adversity_debt > 0)) return null;
+  return el(
+    "div",
+    { class: "actions mzch-tempting" },
+    button(
+      `Tempting Target: ${a.name} takes 1 adversity, ${e.name} pays off 1 debt`,
+      (b) => play(ctx, "Tempting Target was refused.", () => api.mezzoTemptingTarget(ctx.gameId, a.index, target), b),
+      { id: `mzch-tempting-${i}`, data: { focusKey: `mzch-tempting-${i}` } },
     ),
   );
 }

@@ -1580,6 +1580,12 @@ function resultCard(ctx) {
         ctx.ui.check = newCheck(ctx.diceByHand);
         ctx.render("#mzc-description");
       }, { id: "mzc-new", class: "primary" }),
+      // A player may back the loser: the challenge screen sets it up (mezzo-challenge.js, fromCheck).
+      check.outcome?.kind === "won" &&
+        button("Start a challenge from this check", () => {
+          ctx.ui.fromCheck = check;
+          ctx.switchTab("challenge", { focus: "#mzch-from-check" });
+        }, { id: "mzc-challenge-from" }),
     ),
   );
 }

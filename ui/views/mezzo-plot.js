@@ -551,7 +551,10 @@ function multiCard(plot, ctx, u) {
   };
 
   // Raise Stakes: points out of the triggered hooks into one challenger's stake.
-  const stakesBy = select(named, { id: "mzp-stakes-challenger" });
+  // Only a challenger holding a stake has one to raise (the core refuses the others by name).
+  const stakeOf = (id) => ch?.challengers.find((x) => x.element === id)?.stake ?? null;
+  const staked = challengers.filter((id) => stakeOf(id)).map((id) => [id, `${nameOf(id)}: “${stakeOf(id)}”`]);
+  const stakesBy = select(staked, { id: "mzp-stakes-challenger" });
   const takes = [];
   const takeRows = triggered.map((h) =>
     el(
@@ -600,9 +603,11 @@ function multiCard(plot, ctx, u) {
       [
         option("mzp-stakes", "Raise Stakes", why(2), [
           el("p", { class: "mz-hint muted" }, "Points leave the triggered hooks as momentum for one challenger's stake: 1 per influence or momentum, 1 per 2 adversity."),
-          field("Into the stake of", stakesBy),
+          staked.length > 0
+            ? field("Into the stake of", stakesBy)
+            : el("p", { class: "mz-hint", id: "mzp-stakes-none", role: "status" }, "None of the challengers ticked holds a stake: a stake is set when a challenger joins or changes stakes."),
           ...takeRows,
-          el("button", { type: "submit", id: "mzp-raise-stakes" }, "Raise the stakes"),
+          el("button", { type: "submit", id: "mzp-raise-stakes", disabled: staked.length === 0 }, "Raise the stakes"),
         ]),
       ],
       (b) => {

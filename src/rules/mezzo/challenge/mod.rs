@@ -143,6 +143,7 @@ pub use self::departure::raise_stake;
 use self::departure::*;
 pub use self::events::*;
 pub use self::integrity::*;
+pub use self::perks::tempting_target;
 use self::perks::*;
 pub(super) use self::perks::{has_modifier, heal_wound};
 pub use self::rounds::*;

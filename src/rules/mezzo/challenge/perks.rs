@@ -409,3 +409,55 @@ pub(super) fn complicate(
     events.push(ChallengeEvent::Complicated { goal, trump, text });
     Ok(())
 }
+
+// ---------------------------------------------------------------------------------------
+// Tempting Target (Adversity Debt)
+
+impl PerkUse {
+    /// The element a harmful perk (one that hinders, exposes, binds, wounds or ruins)
+    /// targets; None for a perk that helps or finds.
+    pub fn harms(&self) -> Option<Uuid> {
+        match self {
+            PerkUse::Hinder { target, .. }
+            | PerkUse::Expose { target, .. }
+            | PerkUse::Bind { target, .. }
+            | PerkUse::Damage { target, .. } => Some(*target),
+            PerkUse::Ruin { goal } => Some(*goal),
+            _ => None,
+        }
+    }
+}
+
+/// Tempting Target: a harmful perk of `action` targets `target`, who owes adversity debt;
+/// the action's challenger (who set the perk) gains 1 adversity and the target pays off 1
+/// debt. Each harmful perk on the target offers it once: `used` is how many times this
+/// action already paid `target`'s debt.
+pub fn tempting_target(
+    ch: &Challenge,
+    action: usize,
+    target: Uuid,
+    used: u32,
+    elements: &[Element],
+) -> Result<(Changes, Vec<ChallengeEvent>)> {
+    let a = ch.actions.get(action).ok_or_else(|| Error::invalid("action", format!("there is no action {action}")))?;
+    let mut t = Table::new(elements);
+    let debtor = t.get("target", target)?;
+    let name = debtor.name.clone();
+    let perks = a.declared.iter().filter(|p| p.harms() == Some(target)).count() as u32;
+    if perks == 0 {
+        return Err(Error::invalid("target", format!("no harmful perk of this action targets {name}")));
+    }
+    if used >= perks {
+        return Err(Error::invalid(
+            "target",
+            format!("each harmful perk on {name} pays off its debt once: this action's {perks} already did"),
+        ));
+    }
+    if debtor.adversity_debt == 0 {
+        return Err(Error::invalid("target", format!("{name} owes no adversity debt")));
+    }
+    let mut events = Vec::new();
+    t.change("action", a.challenger, &mut events, |e| element::gain_adversity(e, 1))?;
+    t.change("target", target, &mut events, |e| element::pay_off_debt(e, 1, element::DebtPayoff::TemptingTarget))?;
+    Ok((t.changes(), events))
+}

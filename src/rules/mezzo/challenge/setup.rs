@@ -110,6 +110,42 @@ pub(super) fn add_goal(
 /// Opens a challenge: at least two sides, each with a challenger; every challenger joins
 /// (its first challenge gives it 4 edge slots; it has Plot Protection while it takes part).
 pub fn start(setup: &ChallengeSetup, elements: &[Element]) -> Result<Step> {
+    let (ch, t, events) = open(setup, elements)?;
+    Ok((ch, t.changes(), events))
+}
+
+/// Opens a challenge from an action check one side lost (RULES.md §3.5, a player backs the
+/// loser): the check's scores are the first round's major actions, one for each acting
+/// element (each must be a challenger), compared as [`Move::MajorActions`] compares typed
+/// scores. The check's spends were paid when it resolved; nothing is paid again here.
+pub fn start_from_check(setup: &ChallengeSetup, check: &ActionCheck, elements: &[Element]) -> Result<Step> {
+    match &check.outcome {
+        Some(action_check::Outcome::Won { .. }) => {}
+        Some(action_check::Outcome::NoCheckNeeded { .. }) => {
+            return Err(Error::invalid("check", "no dice were rolled in this check, so no side lost it"))
+        }
+        Some(action_check::Outcome::Compromise { .. }) => {
+            return Err(Error::invalid("check", "this check was settled by a compromise: no side lost it"))
+        }
+        None => return Err(Error::invalid("check", "this check is not resolved: no side has lost it yet")),
+    }
+    let rolls = scores_of(check)?;
+    let majors: Vec<Uuid> = rolls.iter().filter_map(|r| r.kind.element()).collect();
+    let (mut ch, mut t, mut events) = open(setup, elements)?;
+    for m in &majors {
+        if ch.challenger(*m).is_none() {
+            let name = t.get("challengers", *m).map_or_else(|_| m.to_string(), |e| e.name.clone());
+            return Err(Error::invalid(
+                "challengers",
+                format!("{name} acted in the check: it takes part in the challenge its check starts"),
+            ));
+        }
+    }
+    major_actions(&mut ch, &mut t, Some(check.id), &rolls, &majors, &mut events)?;
+    Ok((ch, t.changes(), events))
+}
+
+fn open(setup: &ChallengeSetup, elements: &[Element]) -> Result<(Challenge, Table, Vec<ChallengeEvent>)> {
     let description = clean_text("description", &setup.description)?;
     if !(2..=MAX_SIDES).contains(&setup.sides.len()) {
         return Err(Error::invalid(
@@ -152,7 +188,7 @@ pub fn start(setup: &ChallengeSetup, elements: &[Element]) -> Result<Step> {
     for (i, g) in setup.goals.iter().enumerate() {
         add_goal(&mut ch, &mut t, &format!("goals[{i}].element"), g.element, &g.supporters, &mut events)?;
     }
-    Ok((ch, t.changes(), events))
+    Ok((ch, t, events))
 }
 
 /// The scores of a resolved action check (won, tied or settled by compromise), one per side

@@ -1661,3 +1661,105 @@ proptest! {
         }
     }
 }
+
+// --- started from a lost action check (audit #16)
+
+/// Mira (common, a d6) against the ogre (occasional, a d4), rolled with `faces` and resolved.
+fn lost_check(faces: [u8; 2]) -> (ActionCheck, Vec<Element>) {
+    let setup = CheckSetup {
+        id: id(97),
+        description: "Mira slips past the ogre".into(),
+        sides: [(MIRA, BaseChance::Common), (OGRE, BaseChance::Occasional)]
+            .map(|(who, chance)| CheckSideSetup {
+                kind: SideKind::Action { element: id(who) },
+                description: String::new(),
+                chance,
+                aptitude: 0,
+            })
+            .to_vec(),
+        involved: vec![],
+    };
+    let (check, awarded, _) = action_check::start(&setup, &elements()).unwrap();
+    let els = merge(&elements(), &awarded.elements);
+    let (rolled, _) = action_check::roll(&check, &els, &mut Entered::new(faces)).unwrap();
+    let players = vec![Player::new(id(ADA), "Ada").unwrap()];
+    let (resolved, _, _) = action_check::resolve(&rolled, &players, &els).unwrap();
+    (resolved, els)
+}
+
+/// Mira and Jon (who backs her, the loser) against the ogre: the check's two sides.
+fn backing_the_loser() -> ChallengeSetup {
+    ChallengeSetup {
+        id: id(CHALLENGE),
+        description: "Past the ogre".into(),
+        sides: vec![SideSetup { name: "Mira".into() }, SideSetup { name: "The ogre".into() }],
+        challengers: vec![joins(MIRA, 0, Some("Past the ogre")), joins(JON, 0, None), joins(OGRE, 1, None)],
+        goals: vec![],
+    }
+}
+
+#[test]
+fn a_challenge_started_from_a_lost_check_takes_its_scores_as_the_first_round() {
+    // Mira's 3 against the ogre's 4: the ogre won, Mira lost; Jon backs her.
+    let (check, els) = lost_check([3, 4]);
+    assert_eq!(check.winner(), Some(1));
+    let (ch, changes, events) = start_from_check(&backing_the_loser(), &check, &els).unwrap();
+    assert_eq!(ch.round, 1);
+    assert_eq!(ch.acted, vec![id(MIRA), id(OGRE)], "both acting elements took their major action");
+    let mira = &ch.actions[0];
+    assert_eq!((mira.check, mira.score, mira.opposing, mira.result), (Some(id(97)), 3, 4, ActionResult::Failure));
+    let ogre = &ch.actions[1];
+    assert_eq!((ogre.score, ogre.opposing, ogre.result, ogre.major_perks), (4, 3, ActionResult::Success, 1));
+    assert_eq!(ch.open, vec![1], "the winner's perks are open, the loser's failure is not");
+    assert_eq!(ch.phase(), Phase::Perks);
+    let mira = changes.elements.iter().find(|e| e.id == id(MIRA)).unwrap();
+    assert_eq!(mira.adversity, 1, "a failed major action gains adversity");
+    assert!(events.iter().any(|e| matches!(e, ChallengeEvent::Started { .. })));
+    // Jon joined but has not acted: his major action is still his to take this round.
+    assert!(ch.challenger(id(JON)).is_some() && !ch.acted.contains(&id(JON)));
+}
+
+#[test]
+fn only_a_check_one_side_lost_starts_a_challenge_with_every_actor_taking_part() {
+    let (check, els) = lost_check([3, 4]);
+    let mut tied = check.clone();
+    tied.outcome = None;
+    tied.phase = action_check::Phase::Tied;
+    assert!(start_from_check(&backing_the_loser(), &tied, &els).unwrap_err().to_string().contains("not resolved"));
+    let mut agreed = check.clone();
+    agreed.outcome = Some(action_check::Outcome::Compromise { sides: vec![0, 1], text: "both".into() });
+    assert!(start_from_check(&backing_the_loser(), &agreed, &els).unwrap_err().to_string().contains("compromise"));
+    let mut free = check.clone();
+    free.outcome = Some(action_check::Outcome::NoCheckNeeded { winner: 0 });
+    assert!(start_from_check(&backing_the_loser(), &free, &els).unwrap_err().to_string().contains("no side lost"));
+    // The ogre acted in the check but is left out of the challenge.
+    let mut setup = backing_the_loser();
+    setup.challengers[2] = joins(WALL, 1, None);
+    let err = start_from_check(&setup, &check, &els).unwrap_err().to_string();
+    assert!(err.contains("Ogre acted in the check"), "{err}");
+}
+
+// --- Tempting Target (audit #10)
+
+#[test]
+fn a_harmful_perk_on_a_debtor_gives_its_setter_adversity_and_pays_off_a_point_of_debt() {
+    let mut g = Game::new();
+    g.set(OGRE, |e| e.adversity_debt = 2);
+    // Mira hinders the ogre and heals nobody: one harmful perk on the ogre.
+    let action = g.perks(MIRA, OGRE, vec![hinder(OGRE, 200)]);
+    let mira_before = g.el(MIRA).adversity;
+    let (changes, events) = tempting_target(&g.ch, action, id(OGRE), 0, &g.els).unwrap();
+    let after = merge(&g.els, &changes.elements);
+    let of = |who| after.iter().find(|e| e.id == id(who)).unwrap();
+    assert_eq!(of(MIRA).adversity, mira_before + 1, "the setter gains a point of adversity");
+    assert_eq!(of(OGRE).adversity_debt, 1, "the debtor pays off a point of debt");
+    assert_eq!(events.len(), 2);
+    // Once per harmful perk; and only for the perk's own target, who owes debt.
+    let err = tempting_target(&g.ch, action, id(OGRE), 1, &g.els).unwrap_err().to_string();
+    assert!(err.contains("once"), "{err}");
+    let err = tempting_target(&g.ch, action, id(JON), 0, &g.els).unwrap_err().to_string();
+    assert!(err.contains("no harmful perk of this action targets Jon"), "{err}");
+    g.set(OGRE, |e| e.adversity_debt = 0);
+    let err = tempting_target(&g.ch, action, id(OGRE), 0, &g.els).unwrap_err().to_string();
+    assert!(err.contains("Ogre owes no adversity debt"), "{err}");
+}

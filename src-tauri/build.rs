@@ -126,6 +126,7 @@ const COMMANDS: &[&str] = &[
     "mezzo_start_scene",
     "mezzo_end_scene",
     "mezzo_favored_flaw_used",
+    "mezzo_asset_access",
     "mezzo_challenge",
     "mezzo_challenge_start",
     "mezzo_challenge_play",

@@ -529,6 +529,7 @@ export const mezzoStartScene = (game) => call("mezzo_start_scene", { game });
 /** Ends the scene: what lasts until the end of the scene ends on every element. */
 export const mezzoEndScene = (game) => call("mezzo_end_scene", { game });
 export const mezzoFavoredFlawUsed = (game, element, traitId) => call("mezzo_favored_flaw_used", { game, element, traitId });
+export const mezzoAssetAccess = (game, element, traitId, lost) => call("mezzo_asset_access", { game, element, traitId, lost });
 /** `variant`: "steps" or "d6" — how Leave to Chance rolls at the table. */
 export const mezzoSetDiceVariant = (game, variant) => call("mezzo_set_dice_variant", { game, variant });
 

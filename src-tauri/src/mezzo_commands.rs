@@ -495,6 +495,23 @@ pub fn mezzo_favored_flaw_used(
 }
 
 #[tauri::command(async)]
+pub fn mezzo_asset_access(
+    state: State<'_, AppState>,
+    game: String,
+    element: String,
+    trait_id: String,
+    lost: bool,
+) -> Reply<MezzoChange> {
+    Ok(services::mezzo_asset_access(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("element", &element)?,
+        parse_id("trait_id", &trait_id)?,
+        lost,
+    )?)
+}
+
+#[tauri::command(async)]
 pub fn mezzo_check_compromise(state: State<'_, AppState>, game: String, text: String) -> Reply<services::CheckOutcome> {
     Ok(services::mezzo_check_compromise(&mut *state.store()?, parse_id("game", &game)?, &text)?)
 }

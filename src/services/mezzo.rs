@@ -908,6 +908,31 @@ pub fn mezzo_gain_adversity(store: &mut Store, game: Uuid, element: Uuid, points
     })
 }
 
+/// An Asset's owner lost access to what it selects (`lost`: it gains the Favored Flaw for
+/// the lost access) or has it back (that Favored Flaw goes).
+pub fn mezzo_asset_access(
+    store: &mut Store,
+    game: Uuid,
+    element: Uuid,
+    asset: Uuid,
+    lost: bool,
+) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        w.on_element(
+            element,
+            |e| if lost { rules::lose_asset_access(e, asset) } else { rules::regain_asset_access(e, asset) },
+            |e, _| {
+                let name = e.trait_by_id(asset).map_or("", |t| t.name.as_str());
+                if lost {
+                    format!("{} loses access to “{name}”: they gain its Favored Flaw.", e.name)
+                } else {
+                    format!("{} has “{name}” again: its Favored Flaw goes.", e.name)
+                }
+            },
+        )
+    })
+}
+
 /// A Favored Flaw's flaw was used against its owner: the owner gains 1 adversity, once per
 /// challenge or scene.
 pub fn mezzo_favored_flaw_used(store: &mut Store, game: Uuid, element: Uuid, trait_id: Uuid) -> Result<MezzoChange> {

@@ -1217,6 +1217,8 @@ function rolledSides(ctx, check, scores) {
               { class: "mz-result-detail" },
               r.locked_out ? "every die locked out: " : r.dice.length === 0 ? "no dice: " : r.d6 ? d6RollWords(r.d6) : `${diceWords(r.dice.map((d) => d.sides))} · highest ${r.highest}`,
               surges > 0 ? ` + ${plural(surges, "Sudden Surge")}` : "",
+              // The seed's Specialty: level with the best other side, and no minor perk among its selections.
+              s.specialty_minus ? el("span", { class: "mz-specialty-minus", id: `mzc-specialty-${i}` }, " − 1 (Specialty with no minor perk: rolled only well enough for a minor perk)") : "",
               " · score ",
               el("strong", { class: "mz-score", id: `mzc-score-${i}` }, String(scores && scores[i] !== null ? scores[i] : r.highest + surges)),
             ),

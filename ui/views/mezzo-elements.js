@@ -725,6 +725,7 @@ function traitItem(tr, e, ctx) {
     ),
     el("p", { class: "muted mz-trait-facts" }, facts.join(" · ")),
     tr.template === "favored_flaw" && favoredFlawUse(tr, e, ctx, nameId),
+    tr.template === "asset" && assetAccess(tr, e, ctx, nameId),
     props.length > 0 &&
       el(
         "dl",
@@ -752,6 +753,21 @@ function favoredFlawUse(tr, e, ctx, nameId) {
       },
     ),
     tr.favored_used === true && el("span", { class: "muted", id: `mz-favored-note-${tr.id}` }, `Gave its adversity this ${when}.`),
+  );
+}
+
+/** An Asset's access lost (its owner gains the Favored Flaw for it) or back (it goes). */
+function assetAccess(tr, e, ctx, nameId) {
+  const lost = e.traits.some((o) => o.template === "favored_flaw" && o.granted_by === tr.id);
+  return el(
+    "div",
+    { class: "mz-row mz-asset-access" },
+    button(
+      lost ? "Access regained" : "Access lost: gain its Favored Flaw",
+      (b) => ctx.move("The access was not changed.", () => api.mezzoAssetAccess(ctx.gameId, e.id, tr.id, !lost), b),
+      { id: `mz-asset-access-${tr.id}`, "aria-describedby": nameId, data: { focusKey: `mz-asset-access-${tr.id}` } },
+    ),
+    lost && el("span", { class: "muted", id: `mz-asset-lost-${tr.id}` }, `${e.name} has lost access to it.`),
   );
 }
 
@@ -816,6 +832,11 @@ const LASTS = [
   ["arc", "Until the end of the arc"],
 ];
 
+const SETUP_HINTS = {
+  signature_flaw: "Name the flaw in the set-up: it comes with a Favored Flaw (with Empowering Flaw), and all three go with the Signature Flaw.",
+  specialty: "Name the two perks in the set-up. With no minor perk (Hinder, Recover, Discover, Expose) among them, a roll only level with the best other side loses 1.",
+};
+
 const TARGETING = new Set(["favored_flaw", "dulled_edge", "impaired_ability"]);
 
 function addTraitForm(e, ctx) {
@@ -827,6 +848,7 @@ function addTraitForm(e, ctx) {
   const targetField = field("Attached to", target, "An extra or a modifier is attached to one of its traits; a Favored Flaw, Dulled Edge or Impaired Ability to the trait it selects.");
   const lasts = select(LASTS, { id: "mz-trait-lasts" });
   const props = propertyFields("mz-trait-prop");
+  const propsMore = el("details", { class: "mz-props-more" }, el("summary", {}, "Properties"), props.node);
   // Extras and modifiers attach to a trait; of edges and flaws, only those templates that
   // select one (a Favored Flaw's flaw, a Dulled Edge's edge, an Impaired Ability's ability).
   const showTarget = () => {
@@ -834,6 +856,14 @@ function addTraitForm(e, ctx) {
     targetField.hidden = (k === "edge" || k === "flaw") && !TARGETING.has(template.value);
   };
   template.addEventListener("change", showTarget);
+  // A Signature Flaw's flaw and a Specialty's two perks are named in the set-up, which the core reads.
+  const setUpHint = el("p", { class: "muted", id: "mz-trait-setup-hint", hidden: true });
+  template.addEventListener("change", () => {
+    const hint = SETUP_HINTS[template.value];
+    setUpHint.hidden = !hint;
+    setUpHint.textContent = hint ?? "";
+    if (hint) propsMore.open = true;
+  });
   const fillTemplates = () => {
     const k = kind.value;
     template.replaceChildren(
@@ -867,7 +897,8 @@ function addTraitForm(e, ctx) {
           targetField,
           field("Lasts", lasts),
         ),
-        el("details", { class: "mz-props-more" }, el("summary", {}, "Properties"), props.node),
+        setUpHint,
+        propsMore,
         el("button", { type: "submit", id: "mz-trait-submit", class: "primary" }, "Add the trait"),
       ],
       async (b) => {

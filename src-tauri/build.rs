@@ -127,6 +127,7 @@ const COMMANDS: &[&str] = &[
     "mezzo_end_scene",
     "mezzo_favored_flaw_used",
     "mezzo_asset_access",
+    "mezzo_lend_gift",
     "mezzo_challenge",
     "mezzo_challenge_start",
     "mezzo_challenge_play",

@@ -177,6 +177,7 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             mezzo_commands::mezzo_end_scene,
             mezzo_commands::mezzo_favored_flaw_used,
             mezzo_commands::mezzo_asset_access,
+            mezzo_commands::mezzo_lend_gift,
             mezzo_challenge_commands::mezzo_challenge,
             mezzo_challenge_commands::mezzo_challenge_start,
             mezzo_challenge_commands::mezzo_challenge_play,

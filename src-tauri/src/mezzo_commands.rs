@@ -512,6 +512,25 @@ pub fn mezzo_asset_access(
 }
 
 #[tauri::command(async)]
+pub fn mezzo_lend_gift(
+    state: State<'_, AppState>,
+    game: String,
+    owner: String,
+    gift: String,
+    target: String,
+    lend: bool,
+) -> Reply<MezzoChange> {
+    Ok(services::mezzo_lend_gift(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("owner", &owner)?,
+        parse_id("gift", &gift)?,
+        parse_id("target", &target)?,
+        lend,
+    )?)
+}
+
+#[tauri::command(async)]
 pub fn mezzo_check_compromise(state: State<'_, AppState>, game: String, text: String) -> Reply<services::CheckOutcome> {
     Ok(services::mezzo_check_compromise(&mut *state.store()?, parse_id("game", &game)?, &text)?)
 }

@@ -77,6 +77,15 @@ pub struct MezzoElementView {
     pub protection_sources: Vec<ProtectionSource>,
     /// The name of the player holding its claim.
     pub claimed_by_name: Option<String>,
+    /// Each of its Empowering Gifts lent out now, with the elements holding its edge.
+    pub lent_gifts: Vec<LentGift>,
+}
+
+/// An Empowering Gift lent out, and to whom.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LentGift {
+    pub gift: Uuid,
+    pub targets: Vec<Uuid>,
 }
 
 /// The whole Mezzo table.
@@ -178,10 +187,18 @@ fn sheet(record: &CharacterRecord) -> Element {
     record.mezzo.clone().unwrap_or_else(|| mezzo_sheet(&record.character))
 }
 
-fn element_view(table: &MezzoTable, element: Element) -> MezzoElementView {
+fn element_view(table: &MezzoTable, element: Element, all: &[Element]) -> MezzoElementView {
     let claimed_by_name =
         element.claimed_by.and_then(|p| table.players.iter().find(|x| x.id == p)).map(|p| p.name.clone());
+    let lent_gifts = element
+        .traits
+        .iter()
+        .filter(|t| t.template == Some(Template::EmpoweringGift))
+        .map(|t| LentGift { gift: t.id, targets: rules::gift_targets(t.id, all) })
+        .filter(|l| !l.targets.is_empty())
+        .collect();
     MezzoElementView {
+        lent_gifts,
         edge_slots: element.edge_slots(),
         filled_slots: element.filled_slots(),
         free_slots: element.free_slots(),
@@ -196,6 +213,7 @@ fn view(game: &Game, table: &MezzoTable, characters: &[CharacterRecord]) -> Mezz
     let name_of = |id: &Uuid| {
         characters.iter().find(|r| r.character.id == *id).map_or_else(String::new, |r| r.character.name.clone())
     };
+    let all: Vec<Element> = characters.iter().map(sheet).chain(table.elements.iter().cloned()).collect();
     MezzoView {
         game: game.clone(),
         arc: table.arc(),
@@ -210,8 +228,8 @@ fn view(game: &Game, table: &MezzoTable, characters: &[CharacterRecord]) -> Mezz
                 player: p.clone(),
             })
             .collect(),
-        characters: characters.iter().map(|r| element_view(table, sheet(r))).collect(),
-        elements: table.elements.iter().map(|e| element_view(table, e.clone())).collect(),
+        characters: characters.iter().map(|r| element_view(table, sheet(r), &all)).collect(),
+        elements: table.elements.iter().map(|e| element_view(table, e.clone(), &all)).collect(),
     }
 }
 
@@ -930,6 +948,32 @@ pub fn mezzo_asset_access(
                 }
             },
         )
+    })
+}
+
+/// `owner`'s Empowering Gift `gift` lends its edge to `target` (`lend`), or the edge comes
+/// back from it. The seed's limits are the rules' ([`rules::lend_gift`]).
+pub fn mezzo_lend_gift(
+    store: &mut Store,
+    game: Uuid,
+    owner: Uuid,
+    gift: Uuid,
+    target: Uuid,
+    lend: bool,
+) -> Result<MezzoChange> {
+    change(store, game, |w| {
+        let (_, elements) = w.participants();
+        let (o, t) = (w.element(owner)?, w.element(target)?);
+        let gift_name = o.trait_by_id(gift).map_or(String::new(), |g| g.name.clone());
+        let (after, events) =
+            if lend { rules::lend_gift(&o, gift, &t, &elements)? } else { rules::take_back_gift(gift, &t)? };
+        let message = if lend {
+            format!("{} lends {} to {}.", o.name, gift_name, t.name)
+        } else {
+            format!("{}'s {} goes back from {}.", o.name, gift_name, t.name)
+        };
+        w.set_element(after);
+        w.done(events, message)
     })
 }
 

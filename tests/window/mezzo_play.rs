@@ -980,3 +980,60 @@ fn a_signature_flaw_and_an_assets_lost_access_grant_favored_flaws() {
     });
     dismiss_toast(&session);
 }
+
+/// Audit #17: Mira lends her Gift of fire to the Old Key (which shows the lent edge); her
+/// Gift of wings is refused while it is lent, by name; taken back, the key's edge goes.
+/// Her Silver tongue with the Treacherous Edge modifier cannot count for her own action, but
+/// counts against it.
+#[test]
+fn an_empowering_gift_lent_one_at_a_time_and_a_treacherous_edge() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-gift");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_game, _ada, _bo, mira, key) = table(&session, "Gift Night");
+    open_sheet(&session, &mira, "Mira");
+    let fire = add_trait(&session, "edge", "empowering_gift", "Gift of fire", None);
+    let wings = add_trait(&session, "edge", "empowering_gift", "Gift of wings", None);
+    choose(&session, &format!("#mz-gift-target-{fire}"), &key);
+    press(&session, &format!("#mz-gift-lend-{fire}"));
+    session.wait_text(&format!("#mz-gift-holder-{fire}-{key}"), "Lent to Old Key");
+    choose(&session, &format!("#mz-gift-target-{wings}"), &key);
+    press(&session, &format!("#mz-gift-lend-{wings}"));
+    wait_contains(
+        &session,
+        "#error-message",
+        "only one Empowering Gift is lent out at a time, and Mira's Gift of fire is",
+    );
+    press(&session, "#error-dismiss");
+    session.wait_gone("#error");
+    shots_of(&session, "mezzo-empowering-gift", &format!(".mz-trait[data-trait-id='{fire}']"));
+    press(&session, "#mz-sheet-back");
+    open_sheet(&session, &key, "Old Key");
+    wait_contains(&session, "#mz-trait-list", "Gift of fire");
+    press(&session, "#mz-sheet-back");
+    open_sheet(&session, &mira, "Mira");
+    press(&session, &format!("#mz-gift-back-{fire}-{key}"));
+    session.wait_gone(&format!("#mz-gift-holder-{fire}-{key}"));
+    press(&session, &format!("#mz-gift-lend-{wings}"));
+    session.wait_for(&format!("#mz-gift-holders-{wings}"));
+
+    // Treacherous Edge.
+    let tongue = add_trait(&session, "edge", "", "Silver tongue", None);
+    add_trait(&session, "modifier", "treacherous_edge", "Treacherous", Some(&tongue));
+    press(&session, "#mz-sheet-back");
+    press(&session, "#mezzo-tab-check");
+    type_into(&session, "#mzc-description", "Talk past the guard");
+    choose(&session, "#mzc-actor-0", &mira);
+    type_into(&session, "#mzc-action-0", "gets past");
+    type_into(&session, "#mzc-failure", "is thrown out");
+    session.wait_text("#mzc-votes-0", "2 votes");
+    choose(&session, &format!("#mzc-trait-pick-{mira}"), &tongue);
+    press(&session, &format!("#mzc-trait-add-{mira}"));
+    wait_contains(&session, "#mzc-odds-problem", "Silver tongue has the Treacherous Edge modifier: Mira cannot use it");
+    shots_of(&session, "mezzo-check-treacherous", "#mzc-odds");
+    press(&session, ".mzc-trait-vote-remove");
+    type_into(&session, &format!("#mzc-trait-votes-n-{mira}"), "-1");
+    choose(&session, &format!("#mzc-trait-pick-{mira}"), &tongue);
+    press(&session, &format!("#mzc-trait-add-{mira}"));
+    session.wait_text("#mzc-votes-0", "1 vote");
+}

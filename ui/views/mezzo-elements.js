@@ -726,6 +726,7 @@ function traitItem(tr, e, ctx) {
     el("p", { class: "muted mz-trait-facts" }, facts.join(" · ")),
     tr.template === "favored_flaw" && favoredFlawUse(tr, e, ctx, nameId),
     tr.template === "asset" && assetAccess(tr, e, ctx, nameId),
+    tr.template === "empowering_gift" && giftLending(tr, e, ctx, nameId),
     props.length > 0 &&
       el(
         "dl",
@@ -768,6 +769,50 @@ function assetAccess(tr, e, ctx, nameId) {
       { id: `mz-asset-access-${tr.id}`, "aria-describedby": nameId, data: { focusKey: `mz-asset-access-${tr.id}` } },
     ),
     lost && el("span", { class: "muted", id: `mz-asset-lost-${tr.id}` }, `${e.name} has lost access to it.`),
+  );
+}
+
+/** An Empowering Gift lent to another element (the core refuses past the seed's limits), and taken back. */
+function giftLending(tr, e, ctx, nameId) {
+  const all = allElements(ctx.table);
+  const holders = (e.lent_gifts ?? []).find((l) => l.gift === tr.id)?.targets ?? [];
+  const nameOf = (id) => all.find((o) => o.id === id)?.name ?? "an element no longer here";
+  const choices = all.filter((o) => !holders.includes(o.id)).map((o) => [o.id, o.id === e.id ? `${o.name} (itself)` : o.name]);
+  const pick = select(choices, { id: `mz-gift-target-${tr.id}`, data: { focusKey: `mz-gift-target-${tr.id}` } });
+  const other = choices.find(([id]) => id !== e.id);
+  if (other) pick.value = other[0];
+  return el(
+    "div",
+    { class: "mz-gift" },
+    holders.length > 0 &&
+      el(
+        "ul",
+        { class: "mz-list", id: `mz-gift-holders-${tr.id}`, "aria-label": `Holding ${tr.name}` },
+        ...holders.map((h) => {
+          const wordsId = `mz-gift-holder-${tr.id}-${h}`;
+          return el(
+            "li",
+            { class: "mz-row" },
+            el("span", { class: "grow", id: wordsId }, `Lent to ${nameOf(h)}`),
+            button(
+              "Take back",
+              (b) => ctx.move("The gift was not taken back.", () => api.mezzoLendGift(ctx.gameId, e.id, tr.id, h, false), b),
+              { class: "mz-gift-back", id: `mz-gift-back-${tr.id}-${h}`, "aria-describedby": wordsId, data: { focusKey: `mz-gift-back-${tr.id}-${h}` } },
+            ),
+          );
+        }),
+      ),
+    choices.length > 0 &&
+      el(
+        "div",
+        { class: "mz-row mz-gift-lend" },
+        field("Lend to", pick),
+        button(
+          "Lend",
+          (b) => ctx.move("The gift was not lent.", () => api.mezzoLendGift(ctx.gameId, e.id, tr.id, pick.value, true), b),
+          { id: `mz-gift-lend-${tr.id}`, "aria-describedby": nameId, data: { focusKey: `mz-gift-lend-${tr.id}` } },
+        ),
+      ),
   );
 }
 

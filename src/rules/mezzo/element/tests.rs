@@ -929,3 +929,37 @@ fn an_assets_lost_access_grants_a_favored_flaw_that_goes_with_it() {
     let (gone, _) = remove_trait(&lost, id(50)).unwrap();
     assert!(gone.trait_by_id(lost_access_id(id(50))).is_none(), "losing the Asset loses its Favored Flaw");
 }
+
+/// The seed's Empowering Gift: one gift lent out at a time, not to its owner without Empower
+/// Self, one target per gift unless Shared Gift doubles it; Lingering Gift lasts the scene.
+#[test]
+fn an_empowering_gift_is_lent_within_its_limits() {
+    let mut fire = edge(70, Template::EmpoweringGift, "Gift of fire");
+    fire.properties.set_up = "Fire magic".into();
+    let mira = with(&hero_with_slots(), fire);
+    let mira = with(&mira, edge(71, Template::EmpoweringGift, "Gift of wings"));
+    let jon = Element::new(id(BLADE), ElementKind::Character, "Jon").unwrap();
+    let ogre = Element::new(id(TOWER), ElementKind::Character, "Ogre").unwrap();
+    assert!(err(lend_gift(&mira, id(70), &mira, &[mira.clone()])).contains("Empower Self"));
+    let (jon, _) = lend_gift(&mira, id(70), &jon, &[mira.clone(), jon.clone()]).unwrap();
+    let lent = jon.trait_by_id(lent_edge_id(id(70), id(BLADE))).unwrap();
+    assert_eq!((lent.name.as_str(), lent.kind, lent.lasts), ("Fire magic", TraitKind::Edge, Lasts::Lasting));
+    let all = [mira.clone(), jon.clone(), ogre.clone()];
+    assert_eq!(gift_targets(id(70), &all), vec![id(BLADE)]);
+    assert_eq!(
+        err(lend_gift(&mira, id(71), &ogre, &all)),
+        "trait_id: only one Empowering Gift is lent out at a time, and Mira's Gift of fire is"
+    );
+    assert!(err(lend_gift(&mira, id(70), &ogre, &all)).contains("as many targets as it has"));
+    // A Shared Gift: two targets; a Lingering Gift: until the end of the scene.
+    let shared = with(&mira, Trait::from_template(id(72), Template::SharedGift, "Shared", Via::EdgeSlot).on(id(70)));
+    let shared =
+        with(&shared, Trait::from_template(id(73), Template::LingeringGift, "Lingering", Via::Granted).on(id(70)));
+    let (ogre2, _) = lend_gift(&shared, id(70), &ogre, &all).unwrap();
+    assert_eq!(ogre2.trait_by_id(lent_edge_id(id(70), id(TOWER))).unwrap().lasts, Lasts::Scene);
+    // Taken back, the other gift may be lent.
+    let (jon_back, _) = take_back_gift(id(70), &jon).unwrap();
+    assert!(jon_back.traits.is_empty());
+    assert!(lend_gift(&mira, id(71), &ogre, &[mira.clone(), jon_back.clone(), ogre.clone()]).is_ok());
+    assert!(err(take_back_gift(id(70), &jon_back)).contains("holds no edge lent by this gift"));
+}

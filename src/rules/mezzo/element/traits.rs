@@ -571,3 +571,89 @@ pub fn specialty_lacks_minor_perk(t: &Trait) -> bool {
         .collect();
     !MINOR_PERKS.iter().any(|p| words.iter().any(|w| *w == p.to_lowercase()))
 }
+
+// ---------------------------------------------------------------------------------------
+// Empowering Gift
+
+/// The id of the edge `gift` (an Empowering Gift) lends to `target`: derived from both, so
+/// the lent edge names its gift and every lending is found from the elements alone.
+pub fn lent_edge_id(gift: Uuid, target: Uuid) -> Uuid {
+    Uuid::from_u128(gift.as_u128() ^ target.as_u128().rotate_left(17) ^ 0x6769_6674_206c_656e_7420_6564_6765_2121)
+}
+
+/// The elements `owner`'s Empowering Gift `gift` lends its edge to now.
+pub fn gift_targets(gift: Uuid, elements: &[Element]) -> Vec<Uuid> {
+    elements.iter().filter(|e| e.trait_by_id(lent_edge_id(gift, e.id)).is_some()).map(|e| e.id).collect()
+}
+
+/// `owner`'s Empowering Gift `gift` lends its selected edge (its set-up, or its name) to
+/// `target`, which gains it as a granted edge ("lasts until the end of the scene" with a
+/// Lingering Gift; otherwise while the two keep contact, which the table ends with
+/// [`take_back_gift`]). `elements` are every element of the story, to find what is lent.
+/// The seed's limits, refused by name: only one Empowering Gift of an owner lent out at a
+/// time; the owner itself only with Empower Self; each Shared Gift doubles the targets of one
+/// gift. Ruling: an Asset Investment's "one more Empowering Gift at a time" is not counted
+/// (its selected element is the Asset's text), so the table takes a gift back first.
+pub fn lend_gift(
+    owner: &Element,
+    gift: Uuid,
+    target: &Element,
+    elements: &[Element],
+) -> Result<(Element, Vec<ElementEvent>)> {
+    let g = owner.find_trait("trait_id", gift)?;
+    if g.template != Some(Template::EmpoweringGift) {
+        return Err(Error::invalid("trait_id", format!("{} is not an Empowering Gift", g.name)));
+    }
+    if owner.is_dulled(gift) || owner.is_treacherous(gift) {
+        return Err(Error::invalid("trait_id", format!("{} cannot be used now", g.name)));
+    }
+    if target.id == owner.id && !owner.has_attached(gift, Template::EmpowerSelf) {
+        return Err(Error::invalid(
+            "target",
+            format!("{} lends {} to another element (Empower Self would allow its owner)", owner.name, g.name),
+        ));
+    }
+    let targets = gift_targets(gift, elements);
+    if targets.contains(&target.id) {
+        return Err(Error::invalid("target", format!("{} already has {}'s {}", target.name, owner.name, g.name)));
+    }
+    let lent_other = owner
+        .traits
+        .iter()
+        .filter(|t| t.template == Some(Template::EmpoweringGift) && t.id != gift)
+        .find(|t| !gift_targets(t.id, elements).is_empty());
+    if let Some(other) = lent_other {
+        return Err(Error::invalid(
+            "trait_id",
+            format!("only one Empowering Gift is lent out at a time, and {}'s {} is", owner.name, other.name),
+        ));
+    }
+    let shared = owner.extras_of(gift).filter(|t| t.template == Some(Template::SharedGift)).count() as u32;
+    let most = 1u64 << shared.min(32);
+    if targets.len() as u64 >= most {
+        return Err(Error::invalid(
+            "target",
+            format!(
+                "{} is lent to {} already, as many targets as it has (each Shared Gift doubles them)",
+                g.name,
+                targets.len()
+            ),
+        ));
+    }
+    let name = if g.properties.set_up.trim().is_empty() { g.name.clone() } else { g.properties.set_up.clone() };
+    let name: String = name.chars().take(crate::model::MAX_NAME_CHARS).collect();
+    let lingering = owner.has_attached(gift, Template::LingeringGift);
+    let mut lent = Trait::new(lent_edge_id(gift, target.id), TraitKind::Edge, name.trim(), Via::Granted);
+    lent.lasts = if lingering { Lasts::Scene } else { Lasts::Lasting };
+    lent.properties.details = format!("Lent by {}'s Empowering Gift {}.", owner.name, g.name);
+    insert_trait(target, lent)
+}
+
+/// The edge `gift` lent to `target` goes back (contact ended, or the owner lends it elsewhere).
+pub fn take_back_gift(gift: Uuid, target: &Element) -> Result<(Element, Vec<ElementEvent>)> {
+    let id = lent_edge_id(gift, target.id);
+    if target.trait_by_id(id).is_none() {
+        return Err(Error::invalid("target", format!("{} holds no edge lent by this gift", target.name)));
+    }
+    Ok(remove_all(target, &[id], Removal::Removed))
+}

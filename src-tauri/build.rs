@@ -128,6 +128,8 @@ const COMMANDS: &[&str] = &[
     "mezzo_favored_flaw_used",
     "mezzo_asset_access",
     "mezzo_lend_gift",
+    "mezzo_put_consequence",
+    "mezzo_remove_consequence",
     "mezzo_challenge",
     "mezzo_challenge_start",
     "mezzo_challenge_play",

@@ -886,6 +886,28 @@ pub fn mezzo_remove_fact(state: State<'_, AppState>, game: String, id: String) -
 }
 
 #[tauri::command(async)]
+pub fn mezzo_put_consequence(
+    state: State<'_, AppState>,
+    game: String,
+    id: Option<String>,
+    text: String,
+    contagious: bool,
+) -> Reply<PlotChange> {
+    Ok(services::mezzo_put_consequence(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        id.map(|id| parse_id("id", &id)).transpose()?,
+        &text,
+        contagious,
+    )?)
+}
+
+#[tauri::command(async)]
+pub fn mezzo_remove_consequence(state: State<'_, AppState>, game: String, id: String) -> Reply<PlotChange> {
+    Ok(services::mezzo_remove_consequence(&mut *state.store()?, parse_id("game", &game)?, parse_id("id", &id)?)?)
+}
+
+#[tauri::command(async)]
 pub fn mezzo_conflict_d6_first(
     state: State<'_, AppState>,
     game: String,

@@ -78,7 +78,9 @@ pub use mezzo_plot::{
     mezzo_settle_inspiration, mezzo_start_session, mezzo_tap, mezzo_turning_point, DeckChange, DeckView, HandView,
     HookDraft, HookView, KeywordOutcome, PlotChange, PlotView, Points, SeatView,
 };
-pub use mezzo_plot::{mezzo_put_fact, mezzo_put_law, mezzo_remove_fact, mezzo_remove_law};
+pub use mezzo_plot::{
+    mezzo_put_consequence, mezzo_put_fact, mezzo_put_law, mezzo_remove_consequence, mezzo_remove_fact, mezzo_remove_law,
+};
 pub use nsu::{nsu_sheet, save_nsu_sheet, NsuSheetView};
 pub use nsu_downtime::{
     nsu_complication_tables, nsu_downtime, nsu_downtime_add_collateral_die, nsu_downtime_address_collateral,

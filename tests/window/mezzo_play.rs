@@ -869,7 +869,7 @@ fn a_specialty_without_a_minor_perk_loses_one_on_a_level_roll() {
     type_into(&session, "#mz-trait-name", "Duelling");
     choose(&session, "#mz-trait-via", "granted");
     choose(&session, "#mz-trait-target", &fencing);
-    press(&session, "#mz-add-trait .mz-props-more summary");
+    wait_contains(&session, "#mz-trait-setup-hint", "Name the two perks");
     type_into(&session, "#mz-trait-prop-set_up", "Damage, Push");
     press(&session, "#mz-trait-submit");
     wait_contains(&session, "#mz-trait-list", "Duelling");
@@ -1036,4 +1036,52 @@ fn an_empowering_gift_lent_one_at_a_time_and_a_treacherous_edge() {
     choose(&session, &format!("#mzc-trait-pick-{mira}"), &tongue);
     press(&session, &format!("#mzc-trait-add-{mira}"));
     session.wait_text("#mzc-votes-0", "1 vote");
+}
+
+/// Audit #17: Mira's rumour bought Lingering and Contagious Consequences and took effect; the
+/// result keeps its side effects on the arc, the plot tab lists them as contagious, a
+/// lingering one added there fades with the arc, and one is struck out.
+#[test]
+fn an_actions_lingering_consequences_are_kept_on_the_arc() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-consequences");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_game, _ada, bo, mira, _key) = table(&session, "Rumour Night");
+    press(&session, "#mezzo-tab-check");
+    type_into(&session, "#mzc-description", "Spread the rumour");
+    choose(&session, "#mzc-actor-0", &mira);
+    type_into(&session, "#mzc-action-0", "the town turns on the mayor");
+    type_into(&session, "#mzc-failure", "nobody listens");
+    type_into(&session, &format!("#mzc-influence-{bo}"), "2");
+    session.wait_text("#mzc-dice-0", "d10");
+    choose(&session, "#mzc-perk-pick-0", "lingering_consequences");
+    press(&session, "#mzc-perk-buy-0");
+    choose(&session, "#mzc-perk-pick-0", "contagious_consequences");
+    press(&session, "#mzc-perk-buy-0");
+    session.wait_text("#mzc-dice-0", "d6");
+    press(&session, "#mzc-hand");
+    session.wait_for("#mzc-die-2");
+    type_into(&session, "#mzc-die-1", "5");
+    type_into(&session, "#mzc-die-2", "2");
+    press(&session, "#mzc-roll");
+    session.wait_for("#mzc-rolled");
+    press(&session, "#mzc-resolve");
+    session.wait_for("#mzc-result");
+    wait_contains(&session, "#mzc-consequences-note", "Contagious Consequences");
+    shots_of(&session, "mezzo-check-consequences", "#mzc-result");
+    press(&session, "#mzc-keep-consequences");
+    wait_contains(&session, "#toast-message", "Consequences kept on the arc");
+
+    press(&session, "#mezzo-tab-plot");
+    wait_contains(&session, "#mzp-consequence-list", "Spread the rumour: the town turns on the mayor");
+    wait_contains(&session, "#mzp-consequence-list", "Contagious, from arc 1: outlasts the arc's end");
+    type_into(&session, "#mzp-consequence-text", "Whispers in the tavern");
+    press(&session, "#mzp-consequence-submit");
+    wait_contains(&session, "#mzp-consequence-list", "Lingering: fades at the end of arc 1");
+    shots_of(&session, "mezzo-plot-consequences", "#mzp-consequences");
+    press(&session, "#mzp-consequence-list li:last-child .mzp-consequence-remove");
+    session.wait_until("the struck consequence to go", || {
+        (!text_of(&session, "#mzp-consequence-list").contains("Whispers")).then_some(())
+    });
+    dismiss_toast(&session);
 }

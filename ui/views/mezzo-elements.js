@@ -740,6 +740,9 @@ function traitItem(tr, e, ctx) {
 /** A Favored Flaw's flaw used against its owner: +1 adversity, once per scene or challenge. */
 function favoredFlawUse(tr, e, ctx, nameId) {
   const when = e.in_challenge ? "challenge" : "scene";
+  // Empowering Flaw (a Signature Flaw's grant) lifts the once-a-scene limit.
+  const empowered = e.traits.some((o) => o.template === "empowering_flaw" && o.target_trait === tr.id);
+  const spent = tr.favored_used === true && !empowered;
   return el(
     "div",
     { class: "mz-row mz-favored" },
@@ -749,11 +752,12 @@ function favoredFlawUse(tr, e, ctx, nameId) {
       {
         id: `mz-favored-used-${tr.id}`,
         "aria-describedby": nameId,
-        disabled: tr.favored_used === true,
+        disabled: spent,
         data: { focusKey: `mz-favored-used-${tr.id}` },
       },
     ),
-    tr.favored_used === true && el("span", { class: "muted", id: `mz-favored-note-${tr.id}` }, `Gave its adversity this ${when}.`),
+    spent && el("span", { class: "muted", id: `mz-favored-note-${tr.id}` }, `Gave its adversity this ${when}.`),
+    empowered && el("span", { class: "muted", id: `mz-favored-note-${tr.id}` }, "Empowering Flaw: as often as it works against them."),
   );
 }
 

@@ -367,12 +367,18 @@ fn after_the_turning_point_hooks_cost_and_give_twice_as_much_and_the_arc_may_end
         ),
         (
             "a rumour's contagious consequences are kept on the arc",
-            |t| services::mezzo_put_consequence(&mut t.store, t.game, None, "The town fears the lighthouse", true).map(|c| c.change),
+            |t| {
+                services::mezzo_put_consequence(&mut t.store, t.game, None, "The town fears the lighthouse", true)
+                    .map(|c| c.change)
+            },
             |t| assert_eq!(services::mezzo_plot(&t.store, t.game).unwrap().consequences.len(), 1),
         ),
         (
             "a lingering consequence is kept on the arc",
-            |t| services::mezzo_put_consequence(&mut t.store, t.game, None, "Whispers at the inn", false).map(|c| c.change),
+            |t| {
+                services::mezzo_put_consequence(&mut t.store, t.game, None, "Whispers at the inn", false)
+                    .map(|c| c.change)
+            },
             |t| assert_eq!(services::mezzo_plot(&t.store, t.game).unwrap().consequences.len(), 2),
         ),
         (
@@ -389,7 +395,11 @@ fn after_the_turning_point_hooks_cost_and_give_twice_as_much_and_the_arc_may_end
                 let plot = services::mezzo_plot(&t.store, t.game).unwrap();
                 assert_eq!((plot.arc, plot.hooks.len(), plot.can_end), (2, 0, false), "the hooks expired");
                 let kept: Vec<(&str, u32)> = plot.consequences.iter().map(|c| (c.text.as_str(), c.arc)).collect();
-                assert_eq!(kept, vec![("The town fears the lighthouse", 1)], "the lingering one faded, the contagious one stays");
+                assert_eq!(
+                    kept,
+                    vec![("The town fears the lighthouse", 1)],
+                    "the lingering one faded, the contagious one stays"
+                );
                 assert_eq!(plot.hook_cost.influence, 1, "costs are back to normal");
                 let lighthouse = t.element("The Lighthouse");
                 assert_eq!((lighthouse.momentum, lighthouse.awards.memorable_arcs.as_slice()), (0, &[1][..]));

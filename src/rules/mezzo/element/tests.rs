@@ -940,7 +940,7 @@ fn an_empowering_gift_is_lent_within_its_limits() {
     let mira = with(&mira, edge(71, Template::EmpoweringGift, "Gift of wings"));
     let jon = Element::new(id(BLADE), ElementKind::Character, "Jon").unwrap();
     let ogre = Element::new(id(TOWER), ElementKind::Character, "Ogre").unwrap();
-    assert!(err(lend_gift(&mira, id(70), &mira, &[mira.clone()])).contains("Empower Self"));
+    assert!(err(lend_gift(&mira, id(70), &mira, std::slice::from_ref(&mira))).contains("Empower Self"));
     let (jon, _) = lend_gift(&mira, id(70), &jon, &[mira.clone(), jon.clone()]).unwrap();
     let lent = jon.trait_by_id(lent_edge_id(id(70), id(BLADE))).unwrap();
     assert_eq!((lent.name.as_str(), lent.kind, lent.lasts), ("Fire magic", TraitKind::Edge, Lasts::Lasting));

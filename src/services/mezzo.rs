@@ -13,6 +13,7 @@ use uuid::Uuid;
 
 use super::characters::{load, update};
 use super::games::existing_game;
+use super::viewer::{device_viewer, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{clean_name, mezzo_sheet, now, CharacterRecord, Game, System};
 use crate::rules::mezzo::conflict::Variant;
@@ -926,6 +927,17 @@ pub fn mezzo_gain_adversity(store: &mut Store, game: Uuid, element: Uuid, points
     })
 }
 
+/// On a player's device (a linked table) only that player's own characters lose access or
+/// lend their gifts; the table's device and a passed-around one change any element.
+fn own_element(store: &Store, game: Uuid, element: Uuid) -> Result<()> {
+    match device_viewer(store.read(), game)? {
+        Viewer::Player(mine) if !mine.contains(&element) => {
+            Err(Error::invalid("element", "a player's device changes only its own characters"))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// An Asset's owner lost access to what it selects (`lost`: it gains the Favored Flaw for
 /// the lost access) or has it back (that Favored Flaw goes).
 pub fn mezzo_asset_access(
@@ -935,6 +947,7 @@ pub fn mezzo_asset_access(
     asset: Uuid,
     lost: bool,
 ) -> Result<MezzoChange> {
+    own_element(store, game, element)?;
     change(store, game, |w| {
         w.on_element(
             element,
@@ -961,6 +974,7 @@ pub fn mezzo_lend_gift(
     target: Uuid,
     lend: bool,
 ) -> Result<MezzoChange> {
+    own_element(store, game, owner)?;
     change(store, game, |w| {
         let (_, elements) = w.participants();
         let (o, t) = (w.element(owner)?, w.element(target)?);

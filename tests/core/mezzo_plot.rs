@@ -12,13 +12,13 @@ use rand::SeedableRng;
 use serde_json::{json, Value};
 use sheetkeeper::exchange::{self, Document, GameEntry, Kind};
 use sheetkeeper::model::System;
-use sheetkeeper::rules::mezzo::element::{Element, ElementKind, MomentumSource};
+use sheetkeeper::rules::mezzo::element::{Element, ElementKind, MomentumSource, Template, Via};
 use sheetkeeper::rules::mezzo::plot::{
     self, Arc, Award, BoostDraw, InChallenge, MemorableAward, Resource, Sacrifice, User,
 };
 use sheetkeeper::rules::mezzo::seed_deck::{self, Card, Ending, KeywordDie};
 use sheetkeeper::rules::mezzo::table::MezzoTable;
-use sheetkeeper::services::{self, DiceInput, ExportScope, HookDraft, ImportOptions, MezzoChange};
+use sheetkeeper::services::{self, DiceInput, ExportScope, HookDraft, ImportOptions, MezzoChange, TraitDraft};
 use sheetkeeper::{Error, Result, Store};
 use uuid::Uuid;
 
@@ -866,4 +866,33 @@ fn a_file_with_a_broken_plot_or_deck_is_refused_naming_every_problem() {
     let err = services::import(&mut store, &path, ImportOptions::default()).unwrap_err();
     assert!(matches!(err, Error::BadFile { .. }), "{err}");
     assert_eq!(bytes_on_disk(&scratch.db()), before);
+}
+
+/// A player's device on a linked table keeps no consequences (the table's record) and
+/// changes no Asset access of an element that is not its player's own character.
+#[test]
+fn a_players_device_keeps_no_consequences_and_changes_only_its_own_assets() {
+    let mut t = Table::new();
+    let lighthouse = t.element("The Lighthouse").id;
+    let draft = TraitDraft {
+        kind: None,
+        template: Some(Template::Asset),
+        name: "The lamp".into(),
+        properties: Default::default(),
+        target_trait: None,
+        granted_by: None,
+        via: Via::Granted,
+        lasts: Default::default(),
+        uses_left: None,
+    };
+    services::mezzo_add_trait(&mut t.store, t.game, lighthouse, None, draft).unwrap();
+    let lamp = t.element("The Lighthouse").traits[0].id;
+    services::set_device_role(&mut t.store, t.game, "player").unwrap();
+    t.refused("consequences", |t| {
+        services::mezzo_put_consequence(&mut t.store, t.game, None, "Rumours", false).map(|c| c.change)
+    });
+    t.refused("element", |t| services::mezzo_asset_access(&mut t.store, t.game, lighthouse, lamp, true));
+    services::set_device_role(&mut t.store, t.game, "table").unwrap();
+    services::mezzo_asset_access(&mut t.store, t.game, lighthouse, lamp, true).unwrap();
+    assert_eq!(t.element("The Lighthouse").traits.len(), 2, "the lamp and the Favored Flaw of its lost access");
 }

@@ -495,6 +495,42 @@ pub fn mezzo_favored_flaw_used(
 }
 
 #[tauri::command(async)]
+pub fn mezzo_asset_access(
+    state: State<'_, AppState>,
+    game: String,
+    element: String,
+    trait_id: String,
+    lost: bool,
+) -> Reply<MezzoChange> {
+    Ok(services::mezzo_asset_access(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("element", &element)?,
+        parse_id("trait_id", &trait_id)?,
+        lost,
+    )?)
+}
+
+#[tauri::command(async)]
+pub fn mezzo_lend_gift(
+    state: State<'_, AppState>,
+    game: String,
+    owner: String,
+    gift: String,
+    target: String,
+    lend: bool,
+) -> Reply<MezzoChange> {
+    Ok(services::mezzo_lend_gift(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        parse_id("owner", &owner)?,
+        parse_id("gift", &gift)?,
+        parse_id("target", &target)?,
+        lend,
+    )?)
+}
+
+#[tauri::command(async)]
 pub fn mezzo_check_compromise(state: State<'_, AppState>, game: String, text: String) -> Reply<services::CheckOutcome> {
     Ok(services::mezzo_check_compromise(&mut *state.store()?, parse_id("game", &game)?, &text)?)
 }
@@ -847,6 +883,28 @@ pub fn mezzo_put_fact(
 #[tauri::command(async)]
 pub fn mezzo_remove_fact(state: State<'_, AppState>, game: String, id: String) -> Reply<MezzoChange> {
     Ok(services::mezzo_remove_fact(&mut *state.store()?, parse_id("game", &game)?, parse_id("id", &id)?)?)
+}
+
+#[tauri::command(async)]
+pub fn mezzo_put_consequence(
+    state: State<'_, AppState>,
+    game: String,
+    id: Option<String>,
+    text: String,
+    contagious: bool,
+) -> Reply<PlotChange> {
+    Ok(services::mezzo_put_consequence(
+        &mut *state.store()?,
+        parse_id("game", &game)?,
+        id.map(|id| parse_id("id", &id)).transpose()?,
+        &text,
+        contagious,
+    )?)
+}
+
+#[tauri::command(async)]
+pub fn mezzo_remove_consequence(state: State<'_, AppState>, game: String, id: String) -> Reply<PlotChange> {
+    Ok(services::mezzo_remove_consequence(&mut *state.store()?, parse_id("game", &game)?, parse_id("id", &id)?)?)
 }
 
 #[tauri::command(async)]

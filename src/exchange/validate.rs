@@ -1435,6 +1435,9 @@ impl Validator {
         for f in &mut table.facts {
             f.text = f.text.trim().to_owned();
         }
+        for c in &mut table.plot.consequences {
+            c.text = c.text.trim().to_owned();
+        }
         if let Some(ch) = &mut table.challenge {
             ch.description = ch.description.trim().to_owned();
             ch.sides.iter_mut().for_each(|s| s.name = s.name.trim().to_owned());
@@ -1475,6 +1478,26 @@ fn register_problems(table: &MezzoTable, path: &str) -> Vec<Problem> {
             );
         }
         if let Err(Error::Invalid { field, problem: p }) = plot::put_fact(&table.facts[..i], f.arc, f.id, &f.text) {
+            problem(format!("{at}.{field}"), p);
+        }
+    }
+    // An arc's consequences (written in the file's `plot`): ids once, clean text, made in an
+    // arc already played.
+    let mut kept = Vec::new();
+    for (i, c) in table.plot.consequences.iter().enumerate() {
+        let at = format!("{path}.plot.consequences[{i}]");
+        if kept.contains(&c.id) {
+            problem(format!("{at}.id"), format!("duplicate consequence id {}", c.id));
+        }
+        kept.push(c.id);
+        if c.arc > table.arc() || c.arc == 0 {
+            problem(
+                format!("{at}.arc"),
+                format!("arc {} is not an arc played (the table is in arc {})", c.arc, table.arc()),
+            );
+        }
+        let before = plot::Arc { consequences: table.plot.consequences[..i].to_vec(), ..plot::Arc::new(c.arc) };
+        if let Err(Error::Invalid { field, problem: p }) = plot::put_consequence(&before, c.id, &c.text, c.contagious) {
             problem(format!("{at}.{field}"), p);
         }
     }

@@ -13,6 +13,7 @@ use uuid::Uuid;
 
 use super::characters::{load, update};
 use super::games::existing_game;
+use super::viewer::{device_viewer, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{clean_name, mezzo_sheet, now, CharacterRecord, Game, System};
 use crate::rules::mezzo::conflict::Variant;
@@ -77,6 +78,15 @@ pub struct MezzoElementView {
     pub protection_sources: Vec<ProtectionSource>,
     /// The name of the player holding its claim.
     pub claimed_by_name: Option<String>,
+    /// Each of its Empowering Gifts lent out now, with the elements holding its edge.
+    pub lent_gifts: Vec<LentGift>,
+}
+
+/// An Empowering Gift lent out, and to whom.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LentGift {
+    pub gift: Uuid,
+    pub targets: Vec<Uuid>,
 }
 
 /// The whole Mezzo table.
@@ -178,10 +188,18 @@ fn sheet(record: &CharacterRecord) -> Element {
     record.mezzo.clone().unwrap_or_else(|| mezzo_sheet(&record.character))
 }
 
-fn element_view(table: &MezzoTable, element: Element) -> MezzoElementView {
+fn element_view(table: &MezzoTable, element: Element, all: &[Element]) -> MezzoElementView {
     let claimed_by_name =
         element.claimed_by.and_then(|p| table.players.iter().find(|x| x.id == p)).map(|p| p.name.clone());
+    let lent_gifts = element
+        .traits
+        .iter()
+        .filter(|t| t.template == Some(Template::EmpoweringGift))
+        .map(|t| LentGift { gift: t.id, targets: rules::gift_targets(t.id, all) })
+        .filter(|l| !l.targets.is_empty())
+        .collect();
     MezzoElementView {
+        lent_gifts,
         edge_slots: element.edge_slots(),
         filled_slots: element.filled_slots(),
         free_slots: element.free_slots(),
@@ -196,6 +214,7 @@ fn view(game: &Game, table: &MezzoTable, characters: &[CharacterRecord]) -> Mezz
     let name_of = |id: &Uuid| {
         characters.iter().find(|r| r.character.id == *id).map_or_else(String::new, |r| r.character.name.clone())
     };
+    let all: Vec<Element> = characters.iter().map(sheet).chain(table.elements.iter().cloned()).collect();
     MezzoView {
         game: game.clone(),
         arc: table.arc(),
@@ -210,8 +229,8 @@ fn view(game: &Game, table: &MezzoTable, characters: &[CharacterRecord]) -> Mezz
                 player: p.clone(),
             })
             .collect(),
-        characters: characters.iter().map(|r| element_view(table, sheet(r))).collect(),
-        elements: table.elements.iter().map(|e| element_view(table, e.clone())).collect(),
+        characters: characters.iter().map(|r| element_view(table, sheet(r), &all)).collect(),
+        elements: table.elements.iter().map(|e| element_view(table, e.clone(), &all)).collect(),
     }
 }
 
@@ -905,6 +924,70 @@ pub fn mezzo_gain_adversity(store: &mut Store, game: Uuid, element: Uuid, points
                 format!("{} gains {points} adversity{debt} ({} now).", e.name, after.adversity)
             },
         )
+    })
+}
+
+/// On a player's device (a linked table) only that player's own characters lose access or
+/// lend their gifts; the table's device and a passed-around one change any element.
+fn own_element(store: &Store, game: Uuid, element: Uuid) -> Result<()> {
+    match device_viewer(store.read(), game)? {
+        Viewer::Player(mine) if !mine.contains(&element) => {
+            Err(Error::invalid("element", "a player's device changes only its own characters"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// An Asset's owner lost access to what it selects (`lost`: it gains the Favored Flaw for
+/// the lost access) or has it back (that Favored Flaw goes).
+pub fn mezzo_asset_access(
+    store: &mut Store,
+    game: Uuid,
+    element: Uuid,
+    asset: Uuid,
+    lost: bool,
+) -> Result<MezzoChange> {
+    own_element(store, game, element)?;
+    change(store, game, |w| {
+        w.on_element(
+            element,
+            |e| if lost { rules::lose_asset_access(e, asset) } else { rules::regain_asset_access(e, asset) },
+            |e, _| {
+                let name = e.trait_by_id(asset).map_or("", |t| t.name.as_str());
+                if lost {
+                    format!("{} loses access to “{name}”: they gain its Favored Flaw.", e.name)
+                } else {
+                    format!("{} has “{name}” again: its Favored Flaw goes.", e.name)
+                }
+            },
+        )
+    })
+}
+
+/// `owner`'s Empowering Gift `gift` lends its edge to `target` (`lend`), or the edge comes
+/// back from it. The seed's limits are the rules' ([`rules::lend_gift`]).
+pub fn mezzo_lend_gift(
+    store: &mut Store,
+    game: Uuid,
+    owner: Uuid,
+    gift: Uuid,
+    target: Uuid,
+    lend: bool,
+) -> Result<MezzoChange> {
+    own_element(store, game, owner)?;
+    change(store, game, |w| {
+        let (_, elements) = w.participants();
+        let (o, t) = (w.element(owner)?, w.element(target)?);
+        let gift_name = o.trait_by_id(gift).map_or(String::new(), |g| g.name.clone());
+        let (after, events) =
+            if lend { rules::lend_gift(&o, gift, &t, &elements)? } else { rules::take_back_gift(gift, &t)? };
+        let message = if lend {
+            format!("{} lends {} to {}.", o.name, gift_name, t.name)
+        } else {
+            format!("{}'s {} goes back from {}.", o.name, gift_name, t.name)
+        };
+        w.set_element(after);
+        w.done(events, message)
     })
 }
 

@@ -360,7 +360,8 @@ fn score_words(check: &ActionCheck, sides: &[usize], elements: &[Element]) -> St
                 1 => " (+1 Sudden Surge)".into(),
                 n => format!(" (+{n} Sudden Surges)"),
             };
-            format!("{who} {score}{plus}")
+            let minus = if check.sides[i].specialty_minus { " (−1 Specialty: no minor perk)" } else { "" };
+            format!("{who} {score}{plus}{minus}")
         })
         .collect::<Vec<_>>()
         .join(" against ")

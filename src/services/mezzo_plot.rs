@@ -31,8 +31,8 @@ use super::viewer::{device_viewer, not_yours, Viewer};
 use crate::error::{Error, Result};
 use crate::rules::mezzo::element::{self as rules, AdversitySpend, Element, MomentumSource, MomentumSpend, Player};
 use crate::rules::mezzo::plot::{
-    self, Arc, Award, BoostDraw, Grant, InChallenge, MemorableAward, NoEscape, PlotHook, Resource, Sacrifice, Take,
-    Targets, TurningPoint, User,
+    self, Arc, Award, BoostDraw, Consequence, Grant, InChallenge, MemorableAward, NoEscape, PlotHook, Resource,
+    Sacrifice, Take, Targets, TurningPoint, User,
 };
 use crate::rules::mezzo::seed_deck::{
     self as seeds, ActiveCard, Card, Ending, KeywordDie, KeywordDraw, Link, SeedDeck,
@@ -85,6 +85,8 @@ pub struct PlotView {
     pub can_end: bool,
     pub hooks: Vec<HookView>,
     pub no_escape: Vec<NoEscape>,
+    /// Actions' side effects kept on the arc (lingering, or contagious: past its end).
+    pub consequences: Vec<Consequence>,
     /// The name of every player and story element of the game, by id (investors,
     /// challengers, themes' authors, No Escape targets).
     pub names: BTreeMap<Uuid, String>,
@@ -190,6 +192,7 @@ fn plot_view(table: &MezzoTable, players: &[Player], elements: &[Element]) -> Pl
             .map(|h| HookView { points: Points::of(|r| h.points(r)), total: h.total(), hook: h.clone() })
             .collect(),
         no_escape: plot.no_escape.clone(),
+        consequences: plot.consequences.clone(),
         names: names(players, elements),
     }
 }
@@ -676,6 +679,43 @@ pub fn mezzo_set_theme(store: &mut Store, game: Uuid, by: Uuid, text: &str) -> R
     })
 }
 
+/// Keeps an action's side effects on the arc being played (`id` None), or rewrites
+/// consequence `id`; `contagious` (Contagious Consequences bought) keeps it past the arc's end.
+/// The table's own record, like the facts: a player's device does not change it.
+pub fn mezzo_put_consequence(
+    store: &mut Store,
+    game: Uuid,
+    id: Option<Uuid>,
+    text: &str,
+    contagious: bool,
+) -> Result<PlotChange> {
+    table_register(store, game, "consequences")?;
+    plot_move(store, game, |w| {
+        in_arc(w)?;
+        let known = id.filter(|id| w.table.plot.consequences.iter().any(|c| c.id == *id));
+        if id.is_some() && known.is_none() {
+            return Err(Error::invalid("id", "is not a consequence kept on this arc"));
+        }
+        let (arc, _, events) = plot::put_consequence(&w.table.plot, id.unwrap_or_else(Uuid::new_v4), text, contagious)?;
+        w.table.plot = arc;
+        w.note(&events);
+        let how = if contagious { "contagious: it outlasts the arc" } else { "lingering until the arc's end" };
+        Ok(format!("Consequences kept on the arc ({how}): “{}”.", text.trim()))
+    })
+}
+
+/// Strikes consequence `id` out.
+pub fn mezzo_remove_consequence(store: &mut Store, game: Uuid, id: Uuid) -> Result<PlotChange> {
+    table_register(store, game, "consequences")?;
+    plot_move(store, game, |w| {
+        let (arc, _, events) = plot::remove_consequence(&w.table.plot, id)?;
+        let text = w.table.plot.consequences.iter().find(|c| c.id == id).map(|c| c.text.clone()).unwrap_or_default();
+        w.table.plot = arc;
+        w.note(&events);
+        Ok(format!("The consequence “{text}” is over."))
+    })
+}
+
 /// Ends the arc (after its Turning Point) with its memorable-element awards, and starts the
 /// next.
 pub fn mezzo_end_arc(store: &mut Store, game: Uuid, memorable: &[MemorableAward]) -> Result<PlotChange> {
@@ -717,6 +757,10 @@ pub(super) fn next_arc(w: &mut Work<'_>, memorable: &[MemorableAward]) -> Result
         }
         if !ending.expired_hooks.is_empty() {
             said.push(format!("{} plot hook(s) expire", ending.expired_hooks.len()));
+        }
+        let faded = w.table.plot.consequences.len() - next.consequences.len();
+        if faded > 0 {
+            said.push(format!("{faded} lingering consequence(s) fade"));
         }
         if !ending.memorable.is_empty() {
             said.push(format!("{} memorable element(s)", ending.memorable.len()));

@@ -46,13 +46,13 @@ pub use link::{
     Outcome, PairedDevice, Pending, Snapshot,
 };
 pub use mezzo::{
-    mezzo_add_element, mezzo_add_player, mezzo_add_trait, mezzo_award_edge_slots, mezzo_award_memorable, mezzo_claim,
-    mezzo_edit_trait, mezzo_end_scene, mezzo_favored_flaw_used, mezzo_gain_adversity, mezzo_gain_influence,
-    mezzo_gain_momentum, mezzo_leave_role, mezzo_log, mezzo_plot_protection, mezzo_remove_element, mezzo_remove_player,
-    mezzo_remove_trait, mezzo_rename_element, mezzo_rename_player, mezzo_set_active, mezzo_set_dice_variant,
-    mezzo_spend_adversity, mezzo_spend_influence, mezzo_spend_momentum, mezzo_start_arc, mezzo_start_scene,
-    mezzo_table, mezzo_take_role, mezzo_unclaim, MezzoChange, MezzoElementView, MezzoLogEntry, MezzoPlayerView,
-    MezzoView, TraitDraft,
+    mezzo_add_element, mezzo_add_player, mezzo_add_trait, mezzo_asset_access, mezzo_award_edge_slots,
+    mezzo_award_memorable, mezzo_claim, mezzo_edit_trait, mezzo_end_scene, mezzo_favored_flaw_used,
+    mezzo_gain_adversity, mezzo_gain_influence, mezzo_gain_momentum, mezzo_leave_role, mezzo_lend_gift, mezzo_log,
+    mezzo_plot_protection, mezzo_remove_element, mezzo_remove_player, mezzo_remove_trait, mezzo_rename_element,
+    mezzo_rename_player, mezzo_set_active, mezzo_set_dice_variant, mezzo_spend_adversity, mezzo_spend_influence,
+    mezzo_spend_momentum, mezzo_start_arc, mezzo_start_scene, mezzo_table, mezzo_take_role, mezzo_unclaim, LentGift,
+    MezzoChange, MezzoElementView, MezzoLogEntry, MezzoPlayerView, MezzoView, TraitDraft,
 };
 pub use mezzo_challenge::{
     mezzo_challenge, mezzo_challenge_from_check, mezzo_challenge_play, mezzo_challenge_resolve_majors,
@@ -78,7 +78,9 @@ pub use mezzo_plot::{
     mezzo_settle_inspiration, mezzo_start_session, mezzo_tap, mezzo_turning_point, DeckChange, DeckView, HandView,
     HookDraft, HookView, KeywordOutcome, PlotChange, PlotView, Points, SeatView,
 };
-pub use mezzo_plot::{mezzo_put_fact, mezzo_put_law, mezzo_remove_fact, mezzo_remove_law};
+pub use mezzo_plot::{
+    mezzo_put_consequence, mezzo_put_fact, mezzo_put_law, mezzo_remove_consequence, mezzo_remove_fact, mezzo_remove_law,
+};
 pub use nsu::{nsu_sheet, save_nsu_sheet, NsuSheetView};
 pub use nsu_downtime::{
     nsu_complication_tables, nsu_downtime, nsu_downtime_add_collateral_die, nsu_downtime_address_collateral,

@@ -21,7 +21,7 @@ use crate::rules::mezzo::challenge::{
 };
 use crate::rules::mezzo::conflict::Variant;
 use crate::rules::mezzo::element::{Awards, Element, Player, PlotProtection, Properties, Role, Trait};
-use crate::rules::mezzo::plot::{CustomLaw, Fact, Investment, NoEscape, PlotHook, Theme, TurningPoint};
+use crate::rules::mezzo::plot::{Consequence, CustomLaw, Fact, Investment, NoEscape, PlotHook, Theme, TurningPoint};
 use crate::rules::mezzo::seed_deck::{ActiveCard, Card, Holding, KeywordDie, Link, SeedDeck};
 use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::mezzo::vote::VictoryVotes;
@@ -237,6 +237,14 @@ impl Reader<'_> {
         table.facts = conn
             .prepare_cached("SELECT id, arc, text FROM mz_facts WHERE game_id = ?1 ORDER BY position")?
             .query_map([game], |r| Ok(Fact { id: uuid_at(r, 0)?, arc: r.get(1)?, text: r.get(2)? }))?
+            .collect::<rusqlite::Result<_>>()?;
+        table.plot.consequences = conn
+            .prepare_cached(
+                "SELECT id, arc, text, contagious FROM mz_consequences WHERE game_id = ?1 ORDER BY position",
+            )?
+            .query_map([game], |r| {
+                Ok(Consequence { id: uuid_at(r, 0)?, arc: r.get(1)?, text: r.get(2)?, contagious: r.get(3)? })
+            })?
             .collect::<rusqlite::Result<_>>()?;
         table.victory_votes = conn
             .prepare_cached(
@@ -669,6 +677,12 @@ impl Tx<'_> {
             tx.prepare_cached("INSERT INTO mz_facts (game_id, position, id, arc, text) VALUES (?1, ?2, ?3, ?4, ?5)")?;
         for (i, f) in table.facts.iter().enumerate() {
             fact.execute(params![game, position(i)?, f.id.to_string(), f.arc, f.text])?;
+        }
+        let mut consequence = tx.prepare_cached(
+            "INSERT INTO mz_consequences (game_id, position, id, arc, text, contagious) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        for (i, c) in table.plot.consequences.iter().enumerate() {
+            consequence.execute(params![game, position(i)?, c.id.to_string(), c.arc, c.text, c.contagious])?;
         }
         let mut votes = tx.prepare_cached(
             "INSERT INTO mz_victory_votes (game_id, position, element_id, challenge_id, votes) \

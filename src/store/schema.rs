@@ -1542,6 +1542,21 @@ const V18: &str = r#"
 ALTER TABLE mz_traits ADD COLUMN favored_used INTEGER NOT NULL DEFAULT 0 CHECK (favored_used IN (0, 1));
 "#;
 
+const V19: &str = r#"
+-- A Mezzo arc's consequences: an action's side effects (Lingering Consequences), each with the
+-- arc it was made in; a contagious one is kept past that arc's end.
+CREATE TABLE mz_consequences (
+    game_id    TEXT NOT NULL REFERENCES mz_tables(game_id) ON DELETE CASCADE,
+    position   INTEGER NOT NULL CHECK (position >= 0),
+    id         TEXT NOT NULL CHECK (length(id) = 36),
+    arc        INTEGER NOT NULL CHECK (arc BETWEEN 0 AND 4294967295),
+    text       TEXT NOT NULL CHECK (length(trim(text)) >= 1),
+    contagious INTEGER NOT NULL CHECK (contagious IN (0, 1)),
+    PRIMARY KEY (game_id, position),
+    UNIQUE (game_id, id)
+) STRICT;
+"#;
+
 /// Every migration, oldest first. Append only: never edit one that has shipped.
 /// `Store::open` applies [`UP`]; tests use `MIGRATIONS` to build databases of an older
 /// version (`to_version`) and to check that both lists agree.
@@ -1565,6 +1580,7 @@ const STEPS: &[M<'static>] = &[
     M::up(V16),
     M::up(V17),
     M::up(V18),
+    M::up(V19),
 ];
 #[cfg_attr(not(test), allow(dead_code))]
 pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
@@ -1574,10 +1590,10 @@ pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
 /// its own transaction, so two processes could both apply step 1). A test checks that both
 /// lists build the same schema.
 pub(super) const UP: [&str; LATEST as usize] =
-    [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18];
+    [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18, V19];
 
 /// The schema version this build writes.
-pub const LATEST: i64 = 18;
+pub const LATEST: i64 = 19;
 
 #[cfg(test)]
 mod tests {

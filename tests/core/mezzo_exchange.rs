@@ -242,6 +242,15 @@ fn malformed_mezzo_files_are_refused_naming_the_field() {
             "has not started",
         ),
         (
+            "a consequence of an arc not played",
+            |v| {
+                v["data"]["games"][0]["mezzo_table"]["plot"]["consequences"] =
+                    json!([{ "id": uuid_text(85), "arc": 7, "text": "Rumours", "contagious": true }]);
+            },
+            "$.data.games[0].mezzo_table.plot.consequences[0].arc",
+            "is not an arc played",
+        ),
+        (
             "negative influence",
             |v| v["data"]["games"][0]["mezzo_table"]["players"][0]["influence"] = json!(-1),
             "$.data.games[0].mezzo_table.players[0].influence",

@@ -12,13 +12,13 @@ use rand::SeedableRng;
 use serde_json::{json, Value};
 use sheetkeeper::exchange::{self, Document, GameEntry, Kind};
 use sheetkeeper::model::System;
-use sheetkeeper::rules::mezzo::element::{Element, ElementKind, MomentumSource};
+use sheetkeeper::rules::mezzo::element::{Element, ElementKind, MomentumSource, Template, Via};
 use sheetkeeper::rules::mezzo::plot::{
     self, Arc, Award, BoostDraw, InChallenge, MemorableAward, Resource, Sacrifice, User,
 };
 use sheetkeeper::rules::mezzo::seed_deck::{self, Card, Ending, KeywordDie};
 use sheetkeeper::rules::mezzo::table::MezzoTable;
-use sheetkeeper::services::{self, DiceInput, ExportScope, HookDraft, ImportOptions, MezzoChange};
+use sheetkeeper::services::{self, DiceInput, ExportScope, HookDraft, ImportOptions, MezzoChange, TraitDraft};
 use sheetkeeper::{Error, Result, Store};
 use uuid::Uuid;
 
@@ -366,6 +366,22 @@ fn after_the_turning_point_hooks_cost_and_give_twice_as_much_and_the_arc_may_end
             |t| assert!(services::mezzo_challenge(&t.store, t.game).unwrap().expect("the storm").over),
         ),
         (
+            "a rumour's contagious consequences are kept on the arc",
+            |t| {
+                services::mezzo_put_consequence(&mut t.store, t.game, None, "The town fears the lighthouse", true)
+                    .map(|c| c.change)
+            },
+            |t| assert_eq!(services::mezzo_plot(&t.store, t.game).unwrap().consequences.len(), 1),
+        ),
+        (
+            "a lingering consequence is kept on the arc",
+            |t| {
+                services::mezzo_put_consequence(&mut t.store, t.game, None, "Whispers at the inn", false)
+                    .map(|c| c.change)
+            },
+            |t| assert_eq!(services::mezzo_plot(&t.store, t.game).unwrap().consequences.len(), 2),
+        ),
+        (
             "the arc ends with the lighthouse memorable",
             |t| {
                 let memorable = [MemorableAward {
@@ -378,6 +394,12 @@ fn after_the_turning_point_hooks_cost_and_give_twice_as_much_and_the_arc_may_end
             |t| {
                 let plot = services::mezzo_plot(&t.store, t.game).unwrap();
                 assert_eq!((plot.arc, plot.hooks.len(), plot.can_end), (2, 0, false), "the hooks expired");
+                let kept: Vec<(&str, u32)> = plot.consequences.iter().map(|c| (c.text.as_str(), c.arc)).collect();
+                assert_eq!(
+                    kept,
+                    vec![("The town fears the lighthouse", 1)],
+                    "the lingering one faded, the contagious one stays"
+                );
                 assert_eq!(plot.hook_cost.influence, 1, "costs are back to normal");
                 let lighthouse = t.element("The Lighthouse");
                 assert_eq!((lighthouse.momentum, lighthouse.awards.memorable_arcs.as_slice()), (0, &[1][..]));
@@ -664,6 +686,8 @@ fn rich_scene() -> crate::mezzo_store::Scene {
         .0;
     arc = plot::ignore_protection(&arc, id(91), uuid(TOMAS), uuid(COVE), true, 2).unwrap().0;
     arc = plot::create_hook(&arc, id(6), "After the storm", &[], &user(ada, None), Resource::Influence, 9).unwrap().0;
+    arc = plot::put_consequence(&arc, id(7), "The harbour fears the sea", true).unwrap().0;
+    arc = plot::put_consequence(&arc, id(8), "Whispers at the inn", false).unwrap().0;
 
     let mut rng = StdRng::seed_from_u64(5);
     let cards: Vec<Card> =
@@ -842,4 +866,33 @@ fn a_file_with_a_broken_plot_or_deck_is_refused_naming_every_problem() {
     let err = services::import(&mut store, &path, ImportOptions::default()).unwrap_err();
     assert!(matches!(err, Error::BadFile { .. }), "{err}");
     assert_eq!(bytes_on_disk(&scratch.db()), before);
+}
+
+/// A player's device on a linked table keeps no consequences (the table's record) and
+/// changes no Asset access of an element that is not its player's own character.
+#[test]
+fn a_players_device_keeps_no_consequences_and_changes_only_its_own_assets() {
+    let mut t = Table::new();
+    let lighthouse = t.element("The Lighthouse").id;
+    let draft = TraitDraft {
+        kind: None,
+        template: Some(Template::Asset),
+        name: "The lamp".into(),
+        properties: Default::default(),
+        target_trait: None,
+        granted_by: None,
+        via: Via::Granted,
+        lasts: Default::default(),
+        uses_left: None,
+    };
+    services::mezzo_add_trait(&mut t.store, t.game, lighthouse, None, draft).unwrap();
+    let lamp = t.element("The Lighthouse").traits[0].id;
+    services::set_device_role(&mut t.store, t.game, "player").unwrap();
+    t.refused("consequences", |t| {
+        services::mezzo_put_consequence(&mut t.store, t.game, None, "Rumours", false).map(|c| c.change)
+    });
+    t.refused("element", |t| services::mezzo_asset_access(&mut t.store, t.game, lighthouse, lamp, true));
+    services::set_device_role(&mut t.store, t.game, "table").unwrap();
+    services::mezzo_asset_access(&mut t.store, t.game, lighthouse, lamp, true).unwrap();
+    assert_eq!(t.element("The Lighthouse").traits.len(), 2, "the lamp and the Favored Flaw of its lost access");
 }

@@ -849,3 +849,239 @@ fn one_ability_is_applied_to_each_action() {
     wait_contains(&session, "#mzc-odds-problem", "only one Ability is applied to each action, and Climbing already is");
     shots_of(&session, "mezzo-check-one-ability", "#mzc-odds");
 }
+
+/// Audit #17: a Specialty with no minor perk among its selections. Mira's Fencing has two
+/// extras and the Specialty Duelling (Damage, Push); counted for her duel (3 votes, a d8),
+/// her typed 4 is only level with the failure's 4, so the check reduces it to 3, the failure
+/// takes effect and the result says why. Dark theme.
+#[test]
+fn a_specialty_without_a_minor_perk_loses_one_on_a_level_roll() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-specialty");
+    let session = open_dark(&scratch.path("sheetkeeper.db"));
+    let (_game, _ada, _bo, mira, _key) = table(&session, "Duel Night");
+    open_sheet(&session, &mira, "Mira");
+    let fencing = add_trait(&session, "edge", "ability", "Fencing", None);
+    add_trait(&session, "extra", "focused", "Against brawlers", Some(&fencing));
+    add_trait(&session, "extra", "versatile", "Disarm", Some(&fencing));
+    choose(&session, "#mz-trait-kind", "extra");
+    choose(&session, "#mz-trait-template", "specialty");
+    type_into(&session, "#mz-trait-name", "Duelling");
+    choose(&session, "#mz-trait-via", "granted");
+    choose(&session, "#mz-trait-target", &fencing);
+    wait_contains(&session, "#mz-trait-setup-hint", "Name the two perks");
+    type_into(&session, "#mz-trait-prop-set_up", "Damage, Push");
+    press(&session, "#mz-trait-submit");
+    wait_contains(&session, "#mz-trait-list", "Duelling");
+    let duelling = session.execute(
+        "return [...document.querySelectorAll('#mz-trait-list .mz-trait')]
+           .find((li) => li.querySelector('.mz-trait-name').textContent === 'Duelling').dataset.traitId;",
+        json!([]),
+    );
+    let duelling = duelling.as_str().expect("a trait id").to_owned();
+    press(&session, "#mz-sheet-back");
+
+    press(&session, "#mezzo-tab-check");
+    type_into(&session, "#mzc-description", "Duel the rival");
+    choose(&session, "#mzc-actor-0", &mira);
+    type_into(&session, "#mzc-action-0", "wins the duel");
+    type_into(&session, "#mzc-failure", "is disarmed");
+    choose(&session, &format!("#mzc-trait-pick-{mira}"), &duelling);
+    press(&session, &format!("#mzc-trait-add-{mira}"));
+    session.wait_text("#mzc-dice-0", "d8");
+    press(&session, "#mzc-hand");
+    session.wait_for("#mzc-die-2");
+    type_into(&session, "#mzc-die-1", "4");
+    type_into(&session, "#mzc-die-2", "4");
+    press(&session, "#mzc-roll");
+    session.wait_for("#mzc-rolled");
+    press(&session, "#mzc-resolve");
+    session.wait_for("#mzc-result");
+    session.wait_text("#mzc-outcome", "The action fails: Failure (“is disarmed”) takes effect.");
+    session.wait_text("#mzc-score-0", "3");
+    wait_contains(&session, "#mzc-specialty-0", "Specialty with no minor perk");
+    let summary = text_of(&session, "#mzc-summary");
+    assert!(summary.contains("Mira 3 (−1 Specialty: no minor perk) against Failure 4"), "{summary:?}");
+    shots_of(&session, "mezzo-check-specialty", "#mzc-result");
+}
+
+/// The id of the trait named `name` on the sheet shown.
+fn trait_id_named(session: &Session, name: &str) -> String {
+    let id = session.execute(
+        "return [...document.querySelectorAll('#mz-trait-list .mz-trait')]
+           .find((li) => li.querySelector('.mz-trait-name').textContent === arguments[0])?.dataset.traitId ?? null;",
+        json!([name]),
+    );
+    id.as_str().unwrap_or_else(|| panic!("no trait {name}")).to_owned()
+}
+
+/// Audit #17: a Signature Flaw brings its flaw and a Favored Flaw with Empowering Flaw (which
+/// gives adversity more than once a scene), is refused when the flaw is already there, and
+/// takes its grants when it goes; an Asset's lost access gives its Favored Flaw, taken back
+/// by the log's undo and by "Access regained".
+#[test]
+fn a_signature_flaw_and_an_assets_lost_access_grant_favored_flaws() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-signature");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_game, _ada, _bo, mira, _key) = table(&session, "Temper Night");
+    open_sheet(&session, &mira, "Mira");
+    choose(&session, "#mz-trait-kind", "edge");
+    choose(&session, "#mz-trait-template", "signature_flaw");
+    wait_contains(&session, "#mz-trait-setup-hint", "Name the flaw in the set-up");
+    type_into(&session, "#mz-trait-name", "Hothead");
+    choose(&session, "#mz-trait-via", "edge_slot");
+    type_into(&session, "#mz-trait-prop-set_up", "Short temper");
+    press(&session, "#mz-trait-submit");
+    wait_contains(&session, "#mz-trait-list", "Favored Flaw: Short temper");
+    let list = text_of(&session, "#mz-trait-list");
+    assert!(list.contains("Short temper") && list.contains("Empowering Flaw"), "{list:?}");
+    let favored = trait_id_named(&session, "Favored Flaw: Short temper");
+    press(&session, &format!("#mz-favored-used-{favored}"));
+    session.wait_text("#mz-adversity-value", "1");
+    press(&session, &format!("#mz-favored-used-{favored}"));
+    session.wait_text("#mz-adversity-value", "2");
+
+    // A second Signature Flaw on the same flaw is refused by name.
+    choose(&session, "#mz-trait-kind", "edge");
+    choose(&session, "#mz-trait-template", "signature_flaw");
+    type_into(&session, "#mz-trait-name", "Hothead again");
+    choose(&session, "#mz-trait-via", "granted");
+    type_into(&session, "#mz-trait-prop-set_up", "short temper");
+    press(&session, "#mz-trait-submit");
+    wait_contains(&session, "#error-message", "Mira already has the flaw Short temper");
+    press(&session, "#error-dismiss");
+    session.wait_gone("#error");
+
+    // The Asset: access lost, undone from the log, lost again, regained.
+    let key = add_trait(&session, "edge", "asset", "Family sword", None);
+    press(&session, &format!("#mz-asset-access-{key}"));
+    wait_contains(&session, "#mz-trait-list", "Favored Flaw: lost Family sword");
+    session.wait_for(&format!("#mz-asset-lost-{key}"));
+    shots_of(&session, "mezzo-signature-asset", "#mz-traits");
+    press(&session, "#mezzo-tab-log");
+    wait_contains(&session, "#mz-log-last", "loses access to “Family sword”");
+    press(&session, "#mz-log-undo");
+    session.wait_until("the undo to show in the log", || session.find(".mz-log-entry.undone").ok().map(|_| ()));
+    open_sheet(&session, &mira, "Mira");
+    session.wait_gone(&format!("#mz-asset-lost-{key}"));
+    assert!(!text_of(&session, "#mz-trait-list").contains("lost Family sword"));
+    press(&session, &format!("#mz-asset-access-{key}"));
+    session.wait_for(&format!("#mz-asset-lost-{key}"));
+    press(&session, &format!("#mz-asset-access-{key}"));
+    session.wait_gone(&format!("#mz-asset-lost-{key}"));
+
+    // The Signature Flaw goes, and its three grants with it.
+    let hothead = trait_id_named(&session, "Hothead");
+    press(&session, &format!(".mz-trait[data-trait-id='{hothead}'] .mz-remove-trait"));
+    session.wait_until("the grants to go", || {
+        let list = text_of(&session, "#mz-trait-list");
+        (!list.contains("Short temper") && !list.contains("Empowering Flaw")).then_some(())
+    });
+    dismiss_toast(&session);
+}
+
+/// Audit #17: Mira lends her Gift of fire to the Old Key (which shows the lent edge); her
+/// Gift of wings is refused while it is lent, by name; taken back, the key's edge goes.
+/// Her Silver tongue with the Treacherous Edge modifier cannot count for her own action, but
+/// counts against it.
+#[test]
+fn an_empowering_gift_lent_one_at_a_time_and_a_treacherous_edge() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-gift");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_game, _ada, _bo, mira, key) = table(&session, "Gift Night");
+    open_sheet(&session, &mira, "Mira");
+    let fire = add_trait(&session, "edge", "empowering_gift", "Gift of fire", None);
+    let wings = add_trait(&session, "edge", "empowering_gift", "Gift of wings", None);
+    choose(&session, &format!("#mz-gift-target-{fire}"), &key);
+    press(&session, &format!("#mz-gift-lend-{fire}"));
+    session.wait_text(&format!("#mz-gift-holder-{fire}-{key}"), "Lent to Old Key");
+    choose(&session, &format!("#mz-gift-target-{wings}"), &key);
+    press(&session, &format!("#mz-gift-lend-{wings}"));
+    wait_contains(
+        &session,
+        "#error-message",
+        "only one Empowering Gift is lent out at a time, and Mira's Gift of fire is",
+    );
+    press(&session, "#error-dismiss");
+    session.wait_gone("#error");
+    shots_of(&session, "mezzo-empowering-gift", &format!(".mz-trait[data-trait-id='{fire}']"));
+    press(&session, "#mz-sheet-back");
+    open_sheet(&session, &key, "Old Key");
+    wait_contains(&session, "#mz-trait-list", "Gift of fire");
+    press(&session, "#mz-sheet-back");
+    open_sheet(&session, &mira, "Mira");
+    press(&session, &format!("#mz-gift-back-{fire}-{key}"));
+    session.wait_gone(&format!("#mz-gift-holder-{fire}-{key}"));
+    press(&session, &format!("#mz-gift-lend-{wings}"));
+    session.wait_for(&format!("#mz-gift-holders-{wings}"));
+
+    // Treacherous Edge.
+    let tongue = add_trait(&session, "edge", "", "Silver tongue", None);
+    add_trait(&session, "modifier", "treacherous_edge", "Treacherous", Some(&tongue));
+    press(&session, "#mz-sheet-back");
+    press(&session, "#mezzo-tab-check");
+    type_into(&session, "#mzc-description", "Talk past the guard");
+    choose(&session, "#mzc-actor-0", &mira);
+    type_into(&session, "#mzc-action-0", "gets past");
+    type_into(&session, "#mzc-failure", "is thrown out");
+    session.wait_text("#mzc-votes-0", "2 votes");
+    choose(&session, &format!("#mzc-trait-pick-{mira}"), &tongue);
+    press(&session, &format!("#mzc-trait-add-{mira}"));
+    wait_contains(&session, "#mzc-odds-problem", "Silver tongue has the Treacherous Edge modifier: Mira cannot use it");
+    shots_of(&session, "mezzo-check-treacherous", "#mzc-odds");
+    press(&session, ".mzc-trait-vote-remove");
+    type_into(&session, &format!("#mzc-trait-votes-n-{mira}"), "-1");
+    choose(&session, &format!("#mzc-trait-pick-{mira}"), &tongue);
+    press(&session, &format!("#mzc-trait-add-{mira}"));
+    session.wait_text("#mzc-votes-0", "1 vote");
+}
+
+/// Audit #17: Mira's rumour bought Lingering and Contagious Consequences and took effect; the
+/// result keeps its side effects on the arc, the plot tab lists them as contagious, a
+/// lingering one added there fades with the arc, and one is struck out.
+#[test]
+fn an_actions_lingering_consequences_are_kept_on_the_arc() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-consequences");
+    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_game, _ada, bo, mira, _key) = table(&session, "Rumour Night");
+    press(&session, "#mezzo-tab-check");
+    type_into(&session, "#mzc-description", "Spread the rumour");
+    choose(&session, "#mzc-actor-0", &mira);
+    type_into(&session, "#mzc-action-0", "the town turns on the mayor");
+    type_into(&session, "#mzc-failure", "nobody listens");
+    type_into(&session, &format!("#mzc-influence-{bo}"), "2");
+    session.wait_text("#mzc-dice-0", "d10");
+    choose(&session, "#mzc-perk-pick-0", "lingering_consequences");
+    press(&session, "#mzc-perk-buy-0");
+    choose(&session, "#mzc-perk-pick-0", "contagious_consequences");
+    press(&session, "#mzc-perk-buy-0");
+    session.wait_text("#mzc-dice-0", "d6");
+    press(&session, "#mzc-hand");
+    session.wait_for("#mzc-die-2");
+    type_into(&session, "#mzc-die-1", "5");
+    type_into(&session, "#mzc-die-2", "2");
+    press(&session, "#mzc-roll");
+    session.wait_for("#mzc-rolled");
+    press(&session, "#mzc-resolve");
+    session.wait_for("#mzc-result");
+    wait_contains(&session, "#mzc-consequences-note", "Contagious Consequences");
+    shots_of(&session, "mezzo-check-consequences", "#mzc-result");
+    press(&session, "#mzc-keep-consequences");
+    wait_contains(&session, "#toast-message", "Consequences kept on the arc");
+
+    press(&session, "#mezzo-tab-plot");
+    wait_contains(&session, "#mzp-consequence-list", "Spread the rumour: the town turns on the mayor");
+    wait_contains(&session, "#mzp-consequence-list", "Contagious, from arc 1: outlasts the arc's end");
+    type_into(&session, "#mzp-consequence-text", "Whispers in the tavern");
+    press(&session, "#mzp-consequence-submit");
+    wait_contains(&session, "#mzp-consequence-list", "Lingering: fades at the end of arc 1");
+    shots_of(&session, "mezzo-plot-consequences", "#mzp-consequences");
+    press(&session, "#mzp-consequence-list li:last-child .mzp-consequence-remove");
+    session.wait_until("the struck consequence to go", || {
+        (!text_of(&session, "#mzp-consequence-list").contains("Whispers")).then_some(())
+    });
+    dismiss_toast(&session);
+}

@@ -1217,6 +1217,8 @@ function rolledSides(ctx, check, scores) {
               { class: "mz-result-detail" },
               r.locked_out ? "every die locked out: " : r.dice.length === 0 ? "no dice: " : r.d6 ? d6RollWords(r.d6) : `${diceWords(r.dice.map((d) => d.sides))} · highest ${r.highest}`,
               surges > 0 ? ` + ${plural(surges, "Sudden Surge")}` : "",
+              // The seed's Specialty: level with the best other side, and no minor perk among its selections.
+              s.specialty_minus ? el("span", { class: "mz-specialty-minus", id: `mzc-specialty-${i}` }, " − 1 (Specialty with no minor perk: rolled only well enough for a minor perk)") : "",
               " · score ",
               el("strong", { class: "mz-score", id: `mzc-score-${i}` }, String(scores && scores[i] !== null ? scores[i] : r.highest + surges)),
             ),
@@ -1563,6 +1565,28 @@ function outcomeWords(ctx, check) {
   return `${sideName(ctx, side)} takes effect: the action succeeds${o.tiebreak ? " (after the d${tieDie(check)} tiebreak)" : ""}.`;
 }
 
+/**
+ * The winning side bought Lingering Consequences: its side effects may be kept on the arc (the
+ * plot tab lists them), contagious when it bought Contagious Consequences too.
+ */
+function keepConsequences(ctx, check) {
+  const o = check.outcome;
+  const side = o && (o.kind === "won" || o.kind === "no_check_needed") ? check.sides[o.winner] : null;
+  if (!side || !side.perks.includes("lingering_consequences")) return null;
+  const contagious = side.perks.includes("contagious_consequences");
+  const text = [check.description, side.description].filter((x) => (x ?? "").trim() !== "").join(": ") || sideName(ctx, side);
+  return el(
+    "div",
+    { class: "mz-row mzc-consequences" },
+    el("p", { class: "grow muted", id: "mzc-consequences-note" }, contagious ? "Contagious Consequences: its side effects outlast the arc." : "Lingering Consequences: its side effects spread until the arc ends."),
+    button(
+      "Keep them on the arc",
+      (b) => ctx.move("The consequences were not kept.", () => api.mezzoPutConsequence(ctx.gameId, null, text, contagious), b),
+      { id: "mzc-keep-consequences", "aria-describedby": "mzc-consequences-note" },
+    ),
+  );
+}
+
 function resultCard(ctx) {
   const c = ctx.ui.check;
   const r = c.result;
@@ -1573,6 +1597,7 @@ function resultCard(ctx) {
     el("p", { class: "mz-winner", id: "mzc-outcome" }, outcomeWords(ctx, check)),
     el("p", { class: "mz-summary", id: "mzc-summary", role: "status" }, r.summary),
     rolledSides(ctx, check, check.sides.map((s) => s.score)),
+    keepConsequences(ctx, check),
     el(
       "div",
       { class: "actions" },

@@ -725,6 +725,8 @@ function traitItem(tr, e, ctx) {
     ),
     el("p", { class: "muted mz-trait-facts" }, facts.join(" · ")),
     tr.template === "favored_flaw" && favoredFlawUse(tr, e, ctx, nameId),
+    tr.template === "asset" && assetAccess(tr, e, ctx, nameId),
+    tr.template === "empowering_gift" && giftLending(tr, e, ctx, nameId),
     props.length > 0 &&
       el(
         "dl",
@@ -738,6 +740,9 @@ function traitItem(tr, e, ctx) {
 /** A Favored Flaw's flaw used against its owner: +1 adversity, once per scene or challenge. */
 function favoredFlawUse(tr, e, ctx, nameId) {
   const when = e.in_challenge ? "challenge" : "scene";
+  // Empowering Flaw (a Signature Flaw's grant) lifts the once-a-scene limit.
+  const empowered = e.traits.some((o) => o.template === "empowering_flaw" && o.target_trait === tr.id);
+  const spent = tr.favored_used === true && !empowered;
   return el(
     "div",
     { class: "mz-row mz-favored" },
@@ -747,11 +752,71 @@ function favoredFlawUse(tr, e, ctx, nameId) {
       {
         id: `mz-favored-used-${tr.id}`,
         "aria-describedby": nameId,
-        disabled: tr.favored_used === true,
+        disabled: spent,
         data: { focusKey: `mz-favored-used-${tr.id}` },
       },
     ),
-    tr.favored_used === true && el("span", { class: "muted", id: `mz-favored-note-${tr.id}` }, `Gave its adversity this ${when}.`),
+    spent && el("span", { class: "muted", id: `mz-favored-note-${tr.id}` }, `Gave its adversity this ${when}.`),
+    empowered && el("span", { class: "muted", id: `mz-favored-note-${tr.id}` }, "Empowering Flaw: as often as it works against them."),
+  );
+}
+
+/** An Asset's access lost (its owner gains the Favored Flaw for it) or back (it goes). */
+function assetAccess(tr, e, ctx, nameId) {
+  const lost = e.traits.some((o) => o.template === "favored_flaw" && o.granted_by === tr.id);
+  return el(
+    "div",
+    { class: "mz-row mz-asset-access" },
+    button(
+      lost ? "Access regained" : "Access lost: gain its Favored Flaw",
+      (b) => ctx.move("The access was not changed.", () => api.mezzoAssetAccess(ctx.gameId, e.id, tr.id, !lost), b),
+      { id: `mz-asset-access-${tr.id}`, "aria-describedby": nameId, data: { focusKey: `mz-asset-access-${tr.id}` } },
+    ),
+    lost && el("span", { class: "muted", id: `mz-asset-lost-${tr.id}` }, `${e.name} has lost access to it.`),
+  );
+}
+
+/** An Empowering Gift lent to another element (the core refuses past the seed's limits), and taken back. */
+function giftLending(tr, e, ctx, nameId) {
+  const all = allElements(ctx.table);
+  const holders = (e.lent_gifts ?? []).find((l) => l.gift === tr.id)?.targets ?? [];
+  const nameOf = (id) => all.find((o) => o.id === id)?.name ?? "an element no longer here";
+  const choices = all.filter((o) => !holders.includes(o.id)).map((o) => [o.id, o.id === e.id ? `${o.name} (itself)` : o.name]);
+  const pick = select(choices, { id: `mz-gift-target-${tr.id}`, data: { focusKey: `mz-gift-target-${tr.id}` } });
+  const other = choices.find(([id]) => id !== e.id);
+  if (other) pick.value = other[0];
+  return el(
+    "div",
+    { class: "mz-gift" },
+    holders.length > 0 &&
+      el(
+        "ul",
+        { class: "mz-list", id: `mz-gift-holders-${tr.id}`, "aria-label": `Holding ${tr.name}` },
+        ...holders.map((h) => {
+          const wordsId = `mz-gift-holder-${tr.id}-${h}`;
+          return el(
+            "li",
+            { class: "mz-row" },
+            el("span", { class: "grow", id: wordsId }, `Lent to ${nameOf(h)}`),
+            button(
+              "Take back",
+              (b) => ctx.move("The gift was not taken back.", () => api.mezzoLendGift(ctx.gameId, e.id, tr.id, h, false), b),
+              { class: "mz-gift-back", id: `mz-gift-back-${tr.id}-${h}`, "aria-describedby": wordsId, data: { focusKey: `mz-gift-back-${tr.id}-${h}` } },
+            ),
+          );
+        }),
+      ),
+    choices.length > 0 &&
+      el(
+        "div",
+        { class: "mz-row mz-gift-lend" },
+        field("Lend to", pick),
+        button(
+          "Lend",
+          (b) => ctx.move("The gift was not lent.", () => api.mezzoLendGift(ctx.gameId, e.id, tr.id, pick.value, true), b),
+          { id: `mz-gift-lend-${tr.id}`, "aria-describedby": nameId, data: { focusKey: `mz-gift-lend-${tr.id}` } },
+        ),
+      ),
   );
 }
 
@@ -816,6 +881,11 @@ const LASTS = [
   ["arc", "Until the end of the arc"],
 ];
 
+const SETUP_HINTS = {
+  signature_flaw: "Name the flaw in the set-up: it comes with a Favored Flaw (with Empowering Flaw), and all three go with the Signature Flaw.",
+  specialty: "Name the two perks in the set-up. With no minor perk (Hinder, Recover, Discover, Expose) among them, a roll only level with the best other side loses 1.",
+};
+
 const TARGETING = new Set(["favored_flaw", "dulled_edge", "impaired_ability"]);
 
 function addTraitForm(e, ctx) {
@@ -827,6 +897,7 @@ function addTraitForm(e, ctx) {
   const targetField = field("Attached to", target, "An extra or a modifier is attached to one of its traits; a Favored Flaw, Dulled Edge or Impaired Ability to the trait it selects.");
   const lasts = select(LASTS, { id: "mz-trait-lasts" });
   const props = propertyFields("mz-trait-prop");
+  const propsMore = el("details", { class: "mz-props-more" }, el("summary", {}, "Properties"), props.node);
   // Extras and modifiers attach to a trait; of edges and flaws, only those templates that
   // select one (a Favored Flaw's flaw, a Dulled Edge's edge, an Impaired Ability's ability).
   const showTarget = () => {
@@ -834,6 +905,14 @@ function addTraitForm(e, ctx) {
     targetField.hidden = (k === "edge" || k === "flaw") && !TARGETING.has(template.value);
   };
   template.addEventListener("change", showTarget);
+  // A Signature Flaw's flaw and a Specialty's two perks are named in the set-up, which the core reads.
+  const setUpHint = el("p", { class: "muted", id: "mz-trait-setup-hint", hidden: true });
+  template.addEventListener("change", () => {
+    const hint = SETUP_HINTS[template.value];
+    setUpHint.hidden = !hint;
+    setUpHint.textContent = hint ?? "";
+    if (hint) propsMore.open = true;
+  });
   const fillTemplates = () => {
     const k = kind.value;
     template.replaceChildren(
@@ -867,7 +946,8 @@ function addTraitForm(e, ctx) {
           targetField,
           field("Lasts", lasts),
         ),
-        el("details", { class: "mz-props-more" }, el("summary", {}, "Properties"), props.node),
+        setUpHint,
+        propsMore,
         el("button", { type: "submit", id: "mz-trait-submit", class: "primary" }, "Add the trait"),
       ],
       async (b) => {

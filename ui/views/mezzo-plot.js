@@ -73,7 +73,56 @@ export function renderPlot(host, ctx) {
   const u = uiOf(ctx);
   host.append(el("div", { class: "mz-grid" }, arcCard(plot, ctx, u), userCard(ctx, u)));
   if (plot.arc === 0) return;
-  host.append(newHookCard(plot, ctx, u), hooksCard(plot, ctx, u), multiCard(plot, ctx, u), registerCard(ctx, u));
+  host.append(newHookCard(plot, ctx, u), hooksCard(plot, ctx, u), multiCard(plot, ctx, u), consequencesCard(plot, ctx), registerCard(ctx, u));
+}
+
+// ---- consequences ------------------------------------------------------------------------------
+
+/**
+ * Actions' side effects kept on the arc (Lingering Consequences): a lingering one fades when its
+ * arc ends, a contagious one (Contagious Consequences) carries on until struck out.
+ */
+function consequencesCard(plot, ctx) {
+  const list = plot.consequences ?? [];
+  const text = el("input", { type: "text", id: "mzp-consequence-text", maxlength: 500, required: true });
+  const contagious = checkbox("Contagious: it outlasts the arc", { id: "mzp-consequence-contagious" });
+  const lasts = (c) => (c.contagious ? `Contagious, from arc ${c.arc}: outlasts the arc's end` : `Lingering: fades at the end of arc ${c.arc}`);
+  return card(
+    "mzp-consequences",
+    "Lingering consequences",
+    el("p", { class: "mz-hint muted" }, "An action with the Lingering Consequences perk keeps its side effects here; the check's result offers to keep them."),
+    list.length === 0
+      ? el("p", { class: "muted", id: "mzp-consequence-list" }, "No consequences spreading.")
+      : el(
+          "ul",
+          { class: "mz-list", id: "mzp-consequence-list" },
+          ...list.map((c) => {
+            const wordsId = `mzp-consequence-${c.id}`;
+            return el(
+              "li",
+              { class: "mz-row", data: { consequenceId: c.id } },
+              el("span", { class: "grow", id: wordsId }, el("strong", {}, c.text), el("span", { class: "muted" }, ` · ${lasts(c)}`)),
+              button("Over", (b) => ctx.move("The consequence was not struck out.", () => api.mezzoRemoveConsequence(ctx.gameId, c.id), b), {
+                class: "mzp-consequence-remove",
+                "aria-describedby": wordsId,
+                "aria-label": `Strike out “${c.text}”`,
+              }),
+            );
+          }),
+        ),
+    form(
+      { id: "mzp-consequence-form", "aria-label": "Keep an action's consequences" },
+      [
+        field("Side effects", text),
+        contagious.node,
+        el("button", { type: "submit", id: "mzp-consequence-submit" }, "Keep them on the arc"),
+      ],
+      (b) => {
+        if (text.value.trim() === "") return text.focus();
+        ctx.move("The consequences were not kept.", () => api.mezzoPutConsequence(ctx.gameId, null, text.value.trim(), contagious.box.checked), b);
+      },
+    ),
+  );
 }
 
 // ---- the game's own Setting Laws and the arc's facts register -------------------------------------

@@ -26,7 +26,9 @@
 //!    score). The score is the last roll times the multiplier in force.
 //! 5. [`surge`]: Sudden Surge, 3 adversity for +1 to the element's own result, after the roll.
 //! 6. [`resolve`]: pays every spend (influence, adversity with debt, the unexpected edges) and
-//!    compares the scores: the highest takes effect.
+//!    compares the scores: the highest takes effect. A side that applied a Specialty with no
+//!    minor perk among its selections and rolled only level with the best other side (in a
+//!    challenge: only well enough for a minor perk) has its number reduced by 1 first.
 //! 7. A tie: [`break_tie`] rolls a d12 per tied side (again while tied), or the table agrees
 //!    a [`compromise`].
 //!
@@ -334,6 +336,10 @@ pub struct CheckSide {
     pub roll: Option<SideRoll>,
     /// The highest face plus Sudden Surges, once resolved.
     pub score: Option<u32>,
+    /// The score is 1 lower: a Specialty without a minor perk among its selections was
+    /// applied, and the side rolled only well enough for a minor perk (a tie on top).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub specialty_minus: bool,
 }
 
 /// One round of the tiebreak roll.
@@ -623,6 +629,7 @@ pub fn start_with(
             perks: Vec::new(),
             roll: None,
             score: None,
+            specialty_minus: false,
         });
     }
     if actors.is_empty() {
@@ -782,6 +789,17 @@ pub fn cast(
             }
             if check.casts.iter().any(|c| matches!(c, Cast::Trait { trait_id: t, .. } if t == trait_id)) {
                 return Err(Error::invalid("trait_id", "this trait already counted in this check"));
+            }
+            // Treacherous Edge: a flaw its owner cannot use; an opponent may use it against them.
+            if e.is_treacherous(*trait_id) && check.side_of(*element) == Some(*side) && *votes > 0 {
+                let name = e.trait_by_id(*trait_id).map_or("", |t| t.name.as_str());
+                return Err(Error::invalid(
+                    "trait_id",
+                    format!(
+                        "{name} has the Treacherous Edge modifier: {} cannot use it, but an opponent may count it against them",
+                        e.name
+                    ),
+                ));
             }
             // The seed: only one Ability can be applied to each action (a side here).
             let ability = |element: Uuid, id: Uuid| {
@@ -1161,7 +1179,8 @@ fn pay(check: &ActionCheck, players: &[Player], elements: &[Element]) -> Result<
 }
 
 /// Settles the roll (step 6): pays every spend and compares the scores (highest face plus
-/// Sudden Surges). A tie leaves the check `tied`.
+/// Sudden Surges, less 1 for a Specialty without a minor perk on a side level with the best
+/// of the others: "only well enough for a minor perk"). A tie leaves the check `tied`.
 pub fn resolve(
     check: &ActionCheck,
     players: &[Player],
@@ -1177,6 +1196,17 @@ pub fn resolve(
         let surges = next.surges_for(i);
         if let Some(roll) = &next.sides[i].roll {
             next.sides[i].score = Some(roll.highest + surges);
+        }
+    }
+    // Specialty: a side that rolled only well enough for a minor perk (level with the best
+    // of the others) loses 1 when a Specialty of its with no minor perk was applied to it.
+    let rolled = next.scores();
+    for i in 0..next.sides.len() {
+        let Some(own) = rolled[i] else { continue };
+        let best_other = (0..rolled.len()).filter(|&j| j != i).filter_map(|j| rolled[j]).max();
+        if best_other == Some(own) && specialty_without_minor(&next, i, elements).is_some() {
+            next.sides[i].score = Some(own.saturating_sub(1));
+            next.sides[i].specialty_minus = true;
         }
     }
     let top = next.sides.iter().filter_map(|s| s.score).max().unwrap_or(1);
@@ -1196,6 +1226,19 @@ pub fn resolve(
     let mut events: Vec<CheckEvent> = paid.into_iter().map(|change| CheckEvent::Element { change }).collect();
     events.push(CheckEvent::Resolved { check: check.id, scores: next.scores(), winner, tied: next.tied.clone() });
     Ok((next, changes, events))
+}
+
+/// The Specialty without a minor perk among its selections applied to `side` (cast as a
+/// trait's votes for it), if one was.
+pub fn specialty_without_minor<'a>(check: &ActionCheck, side: usize, elements: &'a [Element]) -> Option<&'a Trait> {
+    check.casts.iter().find_map(|c| match c {
+        Cast::Trait { side: s, element: e, trait_id, votes } if *s == side && *votes > 0 => elements
+            .iter()
+            .find(|x| x.id == *e)
+            .and_then(|x| x.trait_by_id(*trait_id))
+            .filter(|t| element::specialty_lacks_minor_perk(t)),
+        _ => None,
+    })
 }
 
 /// One tiebreak round: a d12 for each tied side (a d6 in the D6 variant); the highest takes
@@ -1637,6 +1680,65 @@ mod tests {
         let check = go(&check, Cast::Trait { side: 0, element: id(MIRA), trait_id: id(42), votes: 1 }, &els);
         let check = go(&check, Cast::Trait { side: 1, element: id(MIRA), trait_id: id(41), votes: -1 }, &els);
         assert_eq!(check.tally(0).total, 4, "2 base, an Ability and another edge");
+    }
+
+    /// The seed's Specialty: rolling only well enough for a minor perk with no minor perk
+    /// among the Specialty's selections reduces the number rolled by 1; a minor perk among
+    /// them, a clear win, or a Specialty not applied change nothing.
+    #[test]
+    fn a_specialty_without_a_minor_perk_loses_one_on_a_level_roll() {
+        let (check, els) = climb();
+        let specialty = |n: u128, set_up: &str| {
+            let mut t = Trait::from_template(id(n), Template::Specialty, "Duelling", Via::Granted).on(id(50));
+            t.properties.set_up = set_up.into();
+            t
+        };
+        let els = set(&els, MIRA, |e| {
+            e.traits.push(Trait::from_template(id(50), Template::Ability, "Fencing", Via::Granted));
+            e.traits.push(specialty(51, "Damage, Push"));
+            e.traits.push(specialty(52, "Damage and hinder"));
+        });
+        assert!(element::specialty_lacks_minor_perk(&el(&els, MIRA).traits[1]));
+        assert!(!element::specialty_lacks_minor_perk(&el(&els, MIRA).traits[2]), "Hinder is a minor perk");
+        // Two votes and the Specialty's: a d8 against the failure's d4; both show 4.
+        let majors = go(&check, Cast::Trait { side: 0, element: id(MIRA), trait_id: id(51), votes: 1 }, &els);
+        let (done, _, _) = resolve(&rolled(&majors, &els, &[4, 4]), &players(), &els).unwrap();
+        assert_eq!(done.scores(), vec![Some(3), Some(4)]);
+        assert!(done.sides[0].specialty_minus && !done.sides[1].specialty_minus);
+        assert_eq!(done.winner(), Some(1), "the failure takes effect");
+        // A clear win is not touched.
+        let (won, _, _) = resolve(&rolled(&majors, &els, &[5, 4]), &players(), &els).unwrap();
+        assert_eq!((won.scores(), won.sides[0].specialty_minus), (vec![Some(5), Some(4)], false));
+        // With a minor perk among its selections, the level roll stays a tie.
+        let minor = go(&check, Cast::Trait { side: 0, element: id(MIRA), trait_id: id(52), votes: 1 }, &els);
+        let (tied, _, _) = resolve(&rolled(&minor, &els, &[4, 4]), &players(), &els).unwrap();
+        assert_eq!((tied.phase, tied.scores()), (Phase::Tied, vec![Some(4), Some(4)]));
+        // Not applied: nothing.
+        let none = go(&check, Cast::Influence { player: id(ADA), side: 0, points: 1 }, &els);
+        let (tied, _, _) = resolve(&rolled(&none, &els, &[4, 4]), &players(), &els).unwrap();
+        assert_eq!(tied.phase, Phase::Tied);
+    }
+
+    /// Treacherous Edge: the owner cannot count the edge for its own action; an opponent may
+    /// count it against them (a vote taken away, or a vote for the other side).
+    #[test]
+    fn a_treacherous_edge_is_refused_to_its_owner_and_open_to_an_opponent() {
+        let (check, els) = climb();
+        let els = set(&els, MIRA, |e| {
+            e.traits.push(Trait::new(id(60), TraitKind::Edge, "Silver tongue", Via::Granted));
+            e.traits
+                .push(Trait::from_template(id(61), Template::TreacherousEdge, "Treacherous", Via::Granted).on(id(60)));
+        });
+        let own = Cast::Trait { side: 0, element: id(MIRA), trait_id: id(60), votes: 1 };
+        assert_eq!(
+            err(cast(&check, &own, &players(), &els)),
+            "trait_id: Silver tongue has the Treacherous Edge modifier: Mira cannot use it, but an opponent may count it against them"
+        );
+        let against = go(&check, Cast::Trait { side: 0, element: id(MIRA), trait_id: id(60), votes: -1 }, &els);
+        assert_eq!(against.tally(0).total, 1);
+        let other = go(&check, Cast::Trait { side: 1, element: id(MIRA), trait_id: id(60), votes: 1 }, &els);
+        assert_eq!(other.tally(1).total, 2);
+        assert!(element::use_trait(el(&els, MIRA), id(60)).unwrap_err().to_string().contains("Mira cannot use it"));
     }
 
     #[test]

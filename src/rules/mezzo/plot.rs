@@ -313,7 +313,31 @@ pub struct Arc {
     /// No Escape targets of challenges not over yet.
     #[serde(default)]
     pub no_escape: Vec<NoEscape>,
+    /// Actions' side effects spreading through the story ([`Consequence`]).
+    #[serde(default)]
+    pub consequences: Vec<Consequence>,
 }
+
+/// The side effects of an action bought with the Lingering Consequences scope perk, kept as
+/// an entry of the arc so the table remembers them. Ruling (the seed: Lingering "only spreads
+/// until the end of the plot arc"; Contagious "keeps the action's Lingering Repercussions
+/// perk from expiring at the end of a plot arc"): a lingering entry fades when the arc it was
+/// made in ends; a contagious one (Contagious or Inescapable Consequences bought too) is kept
+/// into the next arcs until the table strikes it out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Consequence {
+    pub id: Uuid,
+    /// The arc it was made in.
+    pub arc: u32,
+    /// What spreads, in the table's words.
+    pub text: String,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub contagious: bool,
+}
+
+/// The most consequences an arc keeps.
+pub const MAX_CONSEQUENCES: usize = 200;
 
 impl Default for Arc {
     fn default() -> Self {
@@ -434,19 +458,92 @@ pub struct Lost {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
 pub enum PlotEvent {
-    HookCreated { hook: Uuid, text: String, creator: Uuid, paid: Grant },
-    Invested { hook: Uuid, by: Uuid, resource: Resource, points: u32 },
-    Tapped { hook: Uuid, to: Uuid, resource: Resource, from: Uuid },
-    Resolved { hook: Uuid, text: String, reward: Grant, shared: Vec<Award>, lost: Vec<Lost> },
-    StakesRaised { hooks: Vec<Uuid>, challenge: Uuid, challenger: Uuid, taken: Vec<Take>, momentum: u32 },
-    NoEscapeChosen { hooks: Vec<Uuid>, challenge: Uuid, by: Uuid, target: Uuid },
-    ProtectionIgnored { challenge: Uuid, by: Uuid, target: Uuid },
-    NoEscapeLapsed { challenge: Uuid, by: Uuid, target: Uuid },
-    TurningPoint { arc: u32, challenge: Uuid, hooks: Vec<Uuid>, sacrifices: Vec<Sacrifice>, draws: Vec<BoostDraw> },
-    ThemeSet { by: Uuid, text: String },
-    MemorableAwarded { by: Uuid, element: Uuid, undisputable: bool },
-    ArcEnded { number: u32, expired_hooks: Vec<Uuid>, points_lost: u32 },
-    ArcStarted { number: u32 },
+    HookCreated {
+        hook: Uuid,
+        text: String,
+        creator: Uuid,
+        paid: Grant,
+    },
+    Invested {
+        hook: Uuid,
+        by: Uuid,
+        resource: Resource,
+        points: u32,
+    },
+    Tapped {
+        hook: Uuid,
+        to: Uuid,
+        resource: Resource,
+        from: Uuid,
+    },
+    Resolved {
+        hook: Uuid,
+        text: String,
+        reward: Grant,
+        shared: Vec<Award>,
+        lost: Vec<Lost>,
+    },
+    StakesRaised {
+        hooks: Vec<Uuid>,
+        challenge: Uuid,
+        challenger: Uuid,
+        taken: Vec<Take>,
+        momentum: u32,
+    },
+    NoEscapeChosen {
+        hooks: Vec<Uuid>,
+        challenge: Uuid,
+        by: Uuid,
+        target: Uuid,
+    },
+    ProtectionIgnored {
+        challenge: Uuid,
+        by: Uuid,
+        target: Uuid,
+    },
+    NoEscapeLapsed {
+        challenge: Uuid,
+        by: Uuid,
+        target: Uuid,
+    },
+    TurningPoint {
+        arc: u32,
+        challenge: Uuid,
+        hooks: Vec<Uuid>,
+        sacrifices: Vec<Sacrifice>,
+        draws: Vec<BoostDraw>,
+    },
+    ThemeSet {
+        by: Uuid,
+        text: String,
+    },
+    MemorableAwarded {
+        by: Uuid,
+        element: Uuid,
+        undisputable: bool,
+    },
+    ArcEnded {
+        number: u32,
+        expired_hooks: Vec<Uuid>,
+        points_lost: u32,
+    },
+    ConsequenceKept {
+        id: Uuid,
+        text: String,
+        contagious: bool,
+    },
+    ConsequenceStruck {
+        id: Uuid,
+        text: String,
+    },
+    /// At the arc's end: lingering consequences fade, contagious ones carry on.
+    ConsequencesFaded {
+        faded: Vec<Uuid>,
+        kept: Vec<Uuid>,
+    },
+    ArcStarted {
+        number: u32,
+    },
 }
 
 /// A move's result: the new arc, the resource changes for players and elements, and what
@@ -459,7 +556,7 @@ fn to_i64(n: u32) -> i64 {
 
 impl Arc {
     pub fn new(number: u32) -> Arc {
-        Arc { number, turning_point: None, hooks: Vec::new(), no_escape: Vec::new() }
+        Arc { number, turning_point: None, hooks: Vec::new(), no_escape: Vec::new(), consequences: Vec::new() }
     }
 
     pub fn turning_point_reached(&self) -> bool {
@@ -1018,7 +1115,16 @@ pub fn end_arc(
         element: m.element,
         undisputable: m.undisputable,
     }));
-    let next = Arc::new(arc.number + 1);
+    let mut next = Arc::new(arc.number + 1);
+    let (kept, faded): (Vec<Consequence>, Vec<Consequence>) =
+        arc.consequences.iter().cloned().partition(|c| c.contagious);
+    if !arc.consequences.is_empty() {
+        events.push(PlotEvent::ConsequencesFaded {
+            faded: faded.iter().map(|c| c.id).collect(),
+            kept: kept.iter().map(|c| c.id).collect(),
+        });
+    }
+    next.consequences = kept;
     events.push(PlotEvent::ArcStarted { number: next.number });
     let ending = ArcEnding {
         arc: arc.number,
@@ -1028,6 +1134,35 @@ pub fn end_arc(
         expired_hooks: arc.hooks.clone(),
     };
     Ok((next, ending, events))
+}
+
+/// Keeps an action's side effects on the arc (`id` new), or rewrites consequence `id` (its
+/// arc stays). `contagious`: it outlasts the arc's end.
+pub fn put_consequence(arc: &Arc, id: Uuid, text: &str, contagious: bool) -> Result<Moved> {
+    let text = clean_line("text", text, MAX_TEXT_CHARS)?;
+    let mut next = arc.clone();
+    let full = next.consequences.len() >= MAX_CONSEQUENCES;
+    match next.consequences.iter_mut().find(|c| c.id == id) {
+        Some(c) => (c.text, c.contagious) = (text.clone(), contagious),
+        None if full => {
+            return Err(Error::invalid(
+                "consequences",
+                format!("an arc keeps at most {MAX_CONSEQUENCES} consequences"),
+            ));
+        }
+        None => next.consequences.push(Consequence { id, arc: arc.number, text: text.clone(), contagious }),
+    }
+    Ok((next, Vec::new(), vec![PlotEvent::ConsequenceKept { id, text, contagious }]))
+}
+
+/// Strikes consequence `id` out (its side effects are over).
+pub fn remove_consequence(arc: &Arc, id: Uuid) -> Result<Moved> {
+    let Some(gone) = arc.consequences.iter().find(|c| c.id == id) else {
+        return Err(Error::invalid("id", "is not a consequence kept on this arc"));
+    };
+    let mut next = arc.clone();
+    next.consequences.retain(|c| c.id != id);
+    Ok((next, Vec::new(), vec![PlotEvent::ConsequenceStruck { id, text: gone.text.clone() }]))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1535,6 +1670,27 @@ mod tests {
         assert_eq!(field(end_arc(&arc, &players, &elements, &two_free).unwrap_err()), "memorable[1].undisputable");
         let stranger = [MemorableAward { by: id(9), element: id(11), undisputable: false }];
         assert_eq!(field(end_arc(&arc, &players, &elements, &stranger).unwrap_err()), "memorable[0].by");
+    }
+
+    /// Lingering and Contagious Consequences: both are kept on the arc; at its end the
+    /// lingering one fades and the contagious one carries into the next arc (keeping the arc
+    /// it was made in), until struck out.
+    #[test]
+    fn lingering_consequences_fade_at_the_arcs_end_and_contagious_ones_stay() {
+        let c = challenge(&[11, 12]);
+        let arc = turning_point(&five(), &five_ids(), Some(&c), &[], &[]).unwrap().0;
+        let arc = put_consequence(&arc, id(900), "Rumours of the duel", false).unwrap().0;
+        let arc = put_consequence(&arc, id(901), "The plague spreads", true).unwrap().0;
+        assert_eq!(field(put_consequence(&arc, id(902), "  ", false).unwrap_err()), "text");
+        let (next, _, events) = end_arc(&arc, &[id(1)], &[id(11)], &[]).unwrap();
+        assert_eq!(
+            next.consequences,
+            vec![Consequence { id: id(901), arc: 1, text: "The plague spreads".into(), contagious: true }]
+        );
+        assert!(events.contains(&PlotEvent::ConsequencesFaded { faded: vec![id(900)], kept: vec![id(901)] }));
+        let struck = remove_consequence(&next, id(901)).unwrap().0;
+        assert!(struck.consequences.is_empty());
+        assert_eq!(field(remove_consequence(&struck, id(901)).unwrap_err()), "id");
     }
 
     #[test]

@@ -19,7 +19,7 @@ use uuid::Uuid;
 use super::challenge::Challenge;
 use super::conflict::Variant;
 use super::element::{self, Element, ElementEvent, Player};
-use super::plot::{Arc, CustomLaw, Fact, NoEscape, PlotHook, TurningPoint};
+use super::plot::{Arc, Consequence, CustomLaw, Fact, NoEscape, PlotHook, TurningPoint};
 use super::seed_deck::{KeywordDie, SeedDeck};
 use super::vote::VictoryVotes;
 use crate::error::{Error, Result};
@@ -195,11 +195,16 @@ struct PlotFile {
     hooks: Vec<PlotHook>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     no_escape: Vec<NoEscape>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    consequences: Vec<Consequence>,
 }
 
 impl PlotFile {
     fn is_empty(&self) -> bool {
-        self.turning_point.is_none() && self.hooks.is_empty() && self.no_escape.is_empty()
+        self.turning_point.is_none()
+            && self.hooks.is_empty()
+            && self.no_escape.is_empty()
+            && self.consequences.is_empty()
     }
 }
 
@@ -210,6 +215,7 @@ impl From<TableFile> for MezzoTable {
             turning_point: f.plot.turning_point,
             hooks: f.plot.hooks,
             no_escape: f.plot.no_escape,
+            consequences: f.plot.consequences,
         };
         MezzoTable {
             players: f.players,
@@ -229,7 +235,12 @@ impl From<TableFile> for MezzoTable {
 
 impl From<MezzoTable> for TableFile {
     fn from(t: MezzoTable) -> Self {
-        let plot = PlotFile { turning_point: t.plot.turning_point, hooks: t.plot.hooks, no_escape: t.plot.no_escape };
+        let plot = PlotFile {
+            turning_point: t.plot.turning_point,
+            hooks: t.plot.hooks,
+            no_escape: t.plot.no_escape,
+            consequences: t.plot.consequences,
+        };
         TableFile {
             arc: t.plot.number,
             players: t.players,

@@ -147,7 +147,8 @@ pub fn favored_flaw_used(element: &Element, favored: Uuid) -> Result<(Element, V
     if t.template != Some(Template::FavoredFlaw) {
         return Err(Error::invalid("trait_id", format!("{} is not a Favored Flaw", t.name)));
     }
-    if t.favored_used {
+    // Empowering Flaw (a Signature Flaw's grant): no once-per-scene-or-challenge limit.
+    if t.favored_used && !element.has_attached(favored, Template::EmpoweringFlaw) {
         let when = if element.in_challenge { "challenge" } else { "scene" };
         return Err(Error::invalid(
             "trait_id",

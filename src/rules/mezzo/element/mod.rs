@@ -66,9 +66,11 @@
 //!   from the modifier's ([`favored_flaw_id`]), so the rule stays pure and the grant is the
 //!   same each time it is computed.
 //! - The source's set-up choices that name other things in words (the type of action of an
-//!   Ability, the element an Asset selects) are the trait's text; a Signature Flaw's flaw and
-//!   Favored Flaw, and an Asset Investment's lent edge, are added by the table as granted
-//!   traits.
+//!   Ability, the element an Asset selects, a Specialty's two perks) are the trait's text; an
+//!   Asset Investment's lent edge is added by the table as a granted trait. A Signature Flaw
+//!   grants the flaw its set-up names, with a Favored Flaw and Empowering Flaw on it
+//!   ([`signature_grant_ids`]); an Asset's lost access grants a Favored Flaw on the Asset
+//!   ([`lose_asset_access`]); each goes with the trait that granted it.
 
 use std::collections::HashSet;
 
@@ -731,6 +733,12 @@ impl Element {
     }
 
     /// An edge a Dulled Edge flaw locks down.
+    /// A trait with the Treacherous Edge modifier: a flaw now, its owner cannot use it, and
+    /// an opponent may use it against them.
+    pub fn is_treacherous(&self, id: Uuid) -> bool {
+        self.has_attached(id, Template::TreacherousEdge)
+    }
+
     pub fn is_dulled(&self, id: Uuid) -> bool {
         self.traits.iter().any(|t| t.template == Some(Template::DulledEdge) && t.target_trait == Some(id))
     }

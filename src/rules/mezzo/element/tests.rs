@@ -868,3 +868,98 @@ proptest! {
         }
     }
 }
+
+// --- audit #17: Signature Flaw, Asset access
+
+/// The seed's Signature Flaw: refused while its owner has the selected flaw; otherwise the
+/// owner gains that flaw and a Favored Flaw on it with Empowering Flaw (no once-a-scene
+/// limit), and losing the Signature Flaw loses all three.
+#[test]
+fn a_signature_flaw_grants_its_flaw_and_an_empowered_favored_flaw() {
+    let mira = hero_with_slots();
+    let mut sig = edge(40, Template::SignatureFlaw, "Reckless streak");
+    assert_eq!(
+        err(add_trait(&mira, &sig, id(ADA))),
+        "properties.set_up: a Signature Flaw names the flaw it selects in its set-up"
+    );
+    sig.properties.set_up = "Reckless".into();
+    let had = with(&mira, Trait::new(id(39), TraitKind::Flaw, "reckless", Via::Granted));
+    assert_eq!(
+        err(add_trait(&had, &sig, id(ADA))),
+        "properties.set_up: Mira already has the flaw reckless: a Signature Flaw cannot select it"
+    );
+    let (with_sig, events) = add_trait(&mira, &sig, id(ADA)).unwrap();
+    let [flaw, favored, empowering] = signature_grant_ids(id(40));
+    assert_eq!(events.len(), 4, "the Signature Flaw and its three grants");
+    let f = with_sig.trait_by_id(flaw).unwrap();
+    assert_eq!((f.kind, f.name.as_str(), f.granted_by), (TraitKind::Flaw, "Reckless", Some(id(40))));
+    let fav = with_sig.trait_by_id(favored).unwrap();
+    assert_eq!((fav.template, fav.target_trait), (Some(Template::FavoredFlaw), Some(flaw)));
+    assert_eq!(with_sig.trait_by_id(empowering).unwrap().target_trait, Some(favored));
+    assert_eq!(with_sig.filled_slots(), 1, "only the Signature Flaw fills a slot");
+    // Empowering Flaw: the Favored Flaw gives adversity more than once a scene.
+    let (once, _) = favored_flaw_used(&with_sig, favored).unwrap();
+    let (twice, _) = favored_flaw_used(&once, favored).unwrap();
+    assert_eq!(twice.adversity, 2);
+    // Its set-up cannot be changed under its grants.
+    let mut other = sig.properties.clone();
+    other.set_up = "Greedy".into();
+    assert!(err(edit_trait(&with_sig, id(40), "Reckless streak", &other, id(ADA))).starts_with("properties.set_up:"));
+    let (lost, _) = remove_trait(&with_sig, id(40)).unwrap();
+    assert!(lost.traits.is_empty(), "the flaw, Favored Flaw and extra go with it");
+}
+
+/// The seed's Asset: losing access gives the Favored Flaw for it, once; having it back, or
+/// losing the Asset itself, takes that Favored Flaw away.
+#[test]
+fn an_assets_lost_access_grants_a_favored_flaw_that_goes_with_it() {
+    let mira = with(&hero_with_slots(), edge(50, Template::Asset, "Old Key"));
+    let mira = with(&mira, edge(51, Template::Ability, "Climbing"));
+    assert_eq!(err(lose_asset_access(&mira, id(51))), "trait_id: Climbing is not an Asset");
+    assert!(err(regain_asset_access(&mira, id(50))).contains("has not lost access to Old Key"));
+    let (lost, _) = lose_asset_access(&mira, id(50)).unwrap();
+    let fav = lost.trait_by_id(lost_access_id(id(50))).expect("a Favored Flaw");
+    assert_eq!(
+        (fav.template, fav.target_trait, fav.granted_by, fav.name.as_str()),
+        (Some(Template::FavoredFlaw), Some(id(50)), Some(id(50)), "Favored Flaw: lost Old Key")
+    );
+    assert_eq!(err(lose_asset_access(&lost, id(50))), "trait_id: Mira already lost access to Old Key");
+    let (back, _) = regain_asset_access(&lost, id(50)).unwrap();
+    assert_eq!(back.traits.len(), 2);
+    let (gone, _) = remove_trait(&lost, id(50)).unwrap();
+    assert!(gone.trait_by_id(lost_access_id(id(50))).is_none(), "losing the Asset loses its Favored Flaw");
+}
+
+/// The seed's Empowering Gift: one gift lent out at a time, not to its owner without Empower
+/// Self, one target per gift unless Shared Gift doubles it; Lingering Gift lasts the scene.
+#[test]
+fn an_empowering_gift_is_lent_within_its_limits() {
+    let mut fire = edge(70, Template::EmpoweringGift, "Gift of fire");
+    fire.properties.set_up = "Fire magic".into();
+    let mira = with(&hero_with_slots(), fire);
+    let mira = with(&mira, edge(71, Template::EmpoweringGift, "Gift of wings"));
+    let jon = Element::new(id(BLADE), ElementKind::Character, "Jon").unwrap();
+    let ogre = Element::new(id(TOWER), ElementKind::Character, "Ogre").unwrap();
+    assert!(err(lend_gift(&mira, id(70), &mira, std::slice::from_ref(&mira))).contains("Empower Self"));
+    let (jon, _) = lend_gift(&mira, id(70), &jon, &[mira.clone(), jon.clone()]).unwrap();
+    let lent = jon.trait_by_id(lent_edge_id(id(70), id(BLADE))).unwrap();
+    assert_eq!((lent.name.as_str(), lent.kind, lent.lasts), ("Fire magic", TraitKind::Edge, Lasts::Lasting));
+    let all = [mira.clone(), jon.clone(), ogre.clone()];
+    assert_eq!(gift_targets(id(70), &all), vec![id(BLADE)]);
+    assert_eq!(
+        err(lend_gift(&mira, id(71), &ogre, &all)),
+        "trait_id: only one Empowering Gift is lent out at a time, and Mira's Gift of fire is"
+    );
+    assert!(err(lend_gift(&mira, id(70), &ogre, &all)).contains("as many targets as it has"));
+    // A Shared Gift: two targets; a Lingering Gift: until the end of the scene.
+    let shared = with(&mira, Trait::from_template(id(72), Template::SharedGift, "Shared", Via::EdgeSlot).on(id(70)));
+    let shared =
+        with(&shared, Trait::from_template(id(73), Template::LingeringGift, "Lingering", Via::Granted).on(id(70)));
+    let (ogre2, _) = lend_gift(&shared, id(70), &ogre, &all).unwrap();
+    assert_eq!(ogre2.trait_by_id(lent_edge_id(id(70), id(TOWER))).unwrap().lasts, Lasts::Scene);
+    // Taken back, the other gift may be lent.
+    let (jon_back, _) = take_back_gift(id(70), &jon).unwrap();
+    assert!(jon_back.traits.is_empty());
+    assert!(lend_gift(&mira, id(71), &ogre, &[mira.clone(), jon_back.clone(), ogre.clone()]).is_ok());
+    assert!(err(take_back_gift(id(70), &jon_back)).contains("holds no edge lent by this gift"));
+}

@@ -15,7 +15,96 @@ pub fn add_trait(element: &Element, new: &Trait, by: Uuid) -> Result<(Element, V
     if new.fills_slot() {
         sealed(element, by, "fill its edge slots")?;
     }
+    if new.template == Some(Template::SignatureFlaw) {
+        return add_signature_flaw(element, new);
+    }
     insert_trait(element, new.clone())
+}
+
+/// Mixed into a Signature Flaw's id to make the ids of the three traits it grants, so the
+/// grant stays pure and is the same each time it is computed.
+const SIGNATURE_SALTS: [u128; 3] = [
+    0x7369_676e_6174_7572_6520_666c_6177_0001,
+    0x7369_676e_6174_7572_6520_666c_6177_0002,
+    0x7369_676e_6174_7572_6520_666c_6177_0003,
+];
+
+/// The ids of the flaw, the Favored Flaw and its Empowering Flaw a Signature Flaw grants.
+pub fn signature_grant_ids(signature: Uuid) -> [Uuid; 3] {
+    SIGNATURE_SALTS.map(|salt| Uuid::from_u128(signature.as_u128() ^ salt))
+}
+
+/// A Signature Flaw: its set-up names the flaw. The seed: it cannot be gained while the owner
+/// already has that flaw; its owner gains the flaw and a Favored Flaw on it with the Empowering
+/// Flaw extra. All three are granted by it, so they go when it goes (and with its undo).
+/// Ruling: the flaw is the table's own flaw named by the set-up, and the owner "has" a flaw
+/// when one of its flaws bears that name (case aside).
+fn add_signature_flaw(element: &Element, new: &Trait) -> Result<(Element, Vec<ElementEvent>)> {
+    let flaw_name = clean_name("properties.set_up", &new.properties.set_up)
+        .map_err(|_| Error::invalid("properties.set_up", "a Signature Flaw names the flaw it selects in its set-up"))?;
+    let same = |t: &&Trait| t.kind == TraitKind::Flaw && t.name.trim().to_lowercase() == flaw_name.to_lowercase();
+    if let Some(had) = element.traits.iter().find(same) {
+        return Err(Error::invalid(
+            "properties.set_up",
+            format!("{} already has the flaw {}: a Signature Flaw cannot select it", element.name, had.name),
+        ));
+    }
+    let [flaw_id, favored_id, empowering_id] = signature_grant_ids(new.id);
+    let granted = |t: Trait| Trait { granted_by: Some(new.id), ..t };
+    let favored_name: String =
+        format!("Favored Flaw: {flaw_name}").chars().take(crate::model::MAX_NAME_CHARS).collect();
+    let grants = [
+        granted(Trait::new(flaw_id, TraitKind::Flaw, &flaw_name, Via::Granted)),
+        granted(Trait::from_template(favored_id, Template::FavoredFlaw, favored_name.trim(), Via::Granted).on(flaw_id)),
+        granted(
+            Trait::from_template(empowering_id, Template::EmpoweringFlaw, "Empowering Flaw", Via::Granted)
+                .on(favored_id),
+        ),
+    ];
+    let (mut next, mut events) = insert_trait(element, new.clone())?;
+    for t in grants {
+        let (added, more) = insert_trait(&next, t)?;
+        next = added;
+        events.extend(more);
+    }
+    Ok((next, events))
+}
+
+// ---------------------------------------------------------------------------------------
+// Asset access
+
+/// The id of the Favored Flaw an Asset's lost access grants: derived from the Asset's.
+pub fn lost_access_id(asset: Uuid) -> Uuid {
+    Uuid::from_u128(asset.as_u128() ^ 0x6c6f_7374_2061_6363_6573_7320_2121_2121)
+}
+
+/// The owner lost access to what its Asset `asset` selects: it gains the Favored Flaw edge
+/// for that lost access (granted by the Asset: losing the Asset loses it too). Refused when
+/// the access is already lost. The seed's exception (reclaimed by a simple normal action)
+/// is the table's call: it then does not record the loss.
+pub fn lose_asset_access(element: &Element, asset: Uuid) -> Result<(Element, Vec<ElementEvent>)> {
+    let a = element.find_trait("trait_id", asset)?;
+    if a.template != Some(Template::Asset) {
+        return Err(Error::invalid("trait_id", format!("{} is not an Asset", a.name)));
+    }
+    if element.trait_by_id(lost_access_id(asset)).is_some() {
+        return Err(Error::invalid("trait_id", format!("{} already lost access to {}", element.name, a.name)));
+    }
+    let name: String = format!("Favored Flaw: lost {}", a.name).chars().take(crate::model::MAX_NAME_CHARS).collect();
+    let favored = Trait {
+        granted_by: Some(asset),
+        ..Trait::from_template(lost_access_id(asset), Template::FavoredFlaw, name.trim(), Via::Granted).on(asset)
+    };
+    insert_trait(element, favored)
+}
+
+/// The owner has its Asset's access back: the Favored Flaw the loss granted goes.
+pub fn regain_asset_access(element: &Element, asset: Uuid) -> Result<(Element, Vec<ElementEvent>)> {
+    let a = element.find_trait("trait_id", asset)?;
+    if element.trait_by_id(lost_access_id(asset)).is_none() {
+        return Err(Error::invalid("trait_id", format!("{} has not lost access to {}", element.name, a.name)));
+    }
+    Ok(remove_all(element, &[lost_access_id(asset)], Removal::Removed))
 }
 
 /// Checks a new trait against the element and its rules, and adds it.
@@ -276,6 +365,12 @@ pub fn edit_trait(
     if old.fills_slot() {
         sealed(element, by, "change the edges in its slots")?;
     }
+    if old.template == Some(Template::SignatureFlaw) && properties.set_up.trim() != old.properties.set_up.trim() {
+        return Err(Error::invalid(
+            "properties.set_up",
+            "a Signature Flaw's flaw was granted with it: remove it and add it again to select another",
+        ));
+    }
     let mut edited = old.clone();
     edited.name = clean_name("name", name)?;
     edited.properties = clean_properties(properties)?;
@@ -349,6 +444,12 @@ pub fn use_trait(element: &Element, trait_id: Uuid) -> Result<(Element, Vec<Elem
     let t = element.find_trait("trait", trait_id)?;
     if element.is_dulled(trait_id) {
         return Err(Error::invalid("trait", format!("{} is dulled: it cannot be used until the flaw goes", t.name)));
+    }
+    if element.is_treacherous(trait_id) {
+        return Err(Error::invalid(
+            "trait",
+            format!("{} has the Treacherous Edge modifier: {} cannot use it", t.name, element.name),
+        ));
     }
     let one_shot = element.modifiers_of(trait_id).any(|m| m.template == Some(Template::OneShot));
     let uses_left = t.uses_left.map(|n| n.saturating_sub(1));
@@ -444,4 +545,115 @@ pub fn award_memorable(
         events.push(ElementEvent::FreeAwardUsed { player: player.id, arc });
     }
     Ok((next, next_player, events))
+}
+
+// ---------------------------------------------------------------------------------------
+// Specialty
+
+/// The source's minor perks, by name: a Specialty's set-up names its two selected perks in
+/// words, and these are the ones that make a minor perk among them.
+pub const MINOR_PERKS: [&str; 4] = ["Hinder", "Recover", "Discover", "Expose"];
+
+/// A Specialty extra none of whose selections is a minor perk: its owner's number rolled is
+/// 1 lower when it rolls only well enough for a minor perk ([`super::super::action_check::resolve`]).
+/// Ruling: the two selections are the set-up's words (RULES.md §3.1: set-up choices are the
+/// trait's text), so a set-up naming none of the four minor perks has none.
+pub fn specialty_lacks_minor_perk(t: &Trait) -> bool {
+    if t.template != Some(Template::Specialty) {
+        return false;
+    }
+    let words: Vec<String> = t
+        .properties
+        .set_up
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    !MINOR_PERKS.iter().any(|p| words.iter().any(|w| *w == p.to_lowercase()))
+}
+
+// ---------------------------------------------------------------------------------------
+// Empowering Gift
+
+/// The id of the edge `gift` (an Empowering Gift) lends to `target`: derived from both, so
+/// the lent edge names its gift and every lending is found from the elements alone.
+pub fn lent_edge_id(gift: Uuid, target: Uuid) -> Uuid {
+    Uuid::from_u128(gift.as_u128() ^ target.as_u128().rotate_left(17) ^ 0x6769_6674_206c_656e_7420_6564_6765_2121)
+}
+
+/// The elements `owner`'s Empowering Gift `gift` lends its edge to now.
+pub fn gift_targets(gift: Uuid, elements: &[Element]) -> Vec<Uuid> {
+    elements.iter().filter(|e| e.trait_by_id(lent_edge_id(gift, e.id)).is_some()).map(|e| e.id).collect()
+}
+
+/// `owner`'s Empowering Gift `gift` lends its selected edge (its set-up, or its name) to
+/// `target`, which gains it as a granted edge ("lasts until the end of the scene" with a
+/// Lingering Gift; otherwise while the two keep contact, which the table ends with
+/// [`take_back_gift`]). `elements` are every element of the story, to find what is lent.
+/// The seed's limits, refused by name: only one Empowering Gift of an owner lent out at a
+/// time; the owner itself only with Empower Self; each Shared Gift doubles the targets of one
+/// gift. Ruling: an Asset Investment's "one more Empowering Gift at a time" is not counted
+/// (its selected element is the Asset's text), so the table takes a gift back first.
+pub fn lend_gift(
+    owner: &Element,
+    gift: Uuid,
+    target: &Element,
+    elements: &[Element],
+) -> Result<(Element, Vec<ElementEvent>)> {
+    let g = owner.find_trait("trait_id", gift)?;
+    if g.template != Some(Template::EmpoweringGift) {
+        return Err(Error::invalid("trait_id", format!("{} is not an Empowering Gift", g.name)));
+    }
+    if owner.is_dulled(gift) || owner.is_treacherous(gift) {
+        return Err(Error::invalid("trait_id", format!("{} cannot be used now", g.name)));
+    }
+    if target.id == owner.id && !owner.has_attached(gift, Template::EmpowerSelf) {
+        return Err(Error::invalid(
+            "target",
+            format!("{} lends {} to another element (Empower Self would allow its owner)", owner.name, g.name),
+        ));
+    }
+    let targets = gift_targets(gift, elements);
+    if targets.contains(&target.id) {
+        return Err(Error::invalid("target", format!("{} already has {}'s {}", target.name, owner.name, g.name)));
+    }
+    let lent_other = owner
+        .traits
+        .iter()
+        .filter(|t| t.template == Some(Template::EmpoweringGift) && t.id != gift)
+        .find(|t| !gift_targets(t.id, elements).is_empty());
+    if let Some(other) = lent_other {
+        return Err(Error::invalid(
+            "trait_id",
+            format!("only one Empowering Gift is lent out at a time, and {}'s {} is", owner.name, other.name),
+        ));
+    }
+    let shared = owner.extras_of(gift).filter(|t| t.template == Some(Template::SharedGift)).count() as u32;
+    let most = 1u64 << shared.min(32);
+    if targets.len() as u64 >= most {
+        return Err(Error::invalid(
+            "target",
+            format!(
+                "{} is lent to {} already, as many targets as it has (each Shared Gift doubles them)",
+                g.name,
+                targets.len()
+            ),
+        ));
+    }
+    let name = if g.properties.set_up.trim().is_empty() { g.name.clone() } else { g.properties.set_up.clone() };
+    let name: String = name.chars().take(crate::model::MAX_NAME_CHARS).collect();
+    let lingering = owner.has_attached(gift, Template::LingeringGift);
+    let mut lent = Trait::new(lent_edge_id(gift, target.id), TraitKind::Edge, name.trim(), Via::Granted);
+    lent.lasts = if lingering { Lasts::Scene } else { Lasts::Lasting };
+    lent.properties.details = format!("Lent by {}'s Empowering Gift {}.", owner.name, g.name);
+    insert_trait(target, lent)
+}
+
+/// The edge `gift` lent to `target` goes back (contact ended, or the owner lends it elsewhere).
+pub fn take_back_gift(gift: Uuid, target: &Element) -> Result<(Element, Vec<ElementEvent>)> {
+    let id = lent_edge_id(gift, target.id);
+    if target.trait_by_id(id).is_none() {
+        return Err(Error::invalid("target", format!("{} holds no edge lent by this gift", target.name)));
+    }
+    Ok(remove_all(target, &[id], Removal::Removed))
 }

@@ -131,7 +131,8 @@ pub(super) fn major_actions(
         return Err(Error::invalid("rolls", "a major action is compared with at least one opposing roll"));
     }
     for (i, r) in rolls.iter().enumerate() {
-        if r.score == 0 {
+        // A die gives at least 1; only a check's Specialty −1 (a 1 on a level roll) makes 0.
+        if r.score == 0 && check.is_none() {
             return Err(Error::invalid(format!("rolls[{i}].score"), "a score is at least 1"));
         }
         if let SideKind::Action { element } = r.kind {

@@ -359,6 +359,14 @@ fn each_challenger_takes_one_major_action_a_round() {
     assert_eq!(g.err(roll(&[(JON, 9)], &[JON])), "rolls: a major action is compared with at least one opposing roll");
     assert_eq!(g.err(roll(&[(JON, 9), (MIRA, 2)], &[JON])), "majors[0]: no opposing roll: only allies rolled");
     assert_eq!(g.err(roll(&[(JON, 0), (OGRE, 2)], &[JON])), "rolls[0].score: a score is at least 1");
+    // A check's score of 0 (a Specialty's −1 on a 1) is recorded: the other side wins.
+    let mut from_check = roll(&[(JON, 0), (OGRE, 2)], &[OGRE]);
+    if let Move::MajorActions { check, .. } = &mut from_check {
+        *check = Some(id(99));
+    }
+    let mut other = Game::new();
+    other.play(from_check);
+    assert_eq!(other.ch.actions[0].result, ActionResult::DoubleSuccess, "2 is at least double 0");
     assert_eq!(
         g.err(roll(&[(JON, 4), (OGRE, 2)], &[WALL])),
         format!("majors[0]: element {} does not act in this check", id(WALL))

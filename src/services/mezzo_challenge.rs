@@ -357,6 +357,20 @@ fn apply(w: &mut Work<'_>, step: rules::Step) -> Vec<ChallengeEvent> {
     events
 }
 
+/// A new challenge's set-up from `draft`; refused while another is being played.
+fn new_challenge(w: &Work<'_>, draft: &MezzoChallengeDraft) -> Result<ChallengeSetup> {
+    if w.table.challenge.as_ref().is_some_and(|ch| !ch.over) {
+        return Err(Error::invalid("challenge", "a challenge is being played: one challenge at a time"));
+    }
+    Ok(ChallengeSetup {
+        id: Uuid::new_v4(),
+        description: draft.description.clone(),
+        sides: draft.sides.clone(),
+        challengers: draft.challengers.clone(),
+        goals: draft.goals.clone(),
+    })
+}
+
 /// Starts a challenge: its sides, challengers (each joins: 4 edge slots the first time,
 /// Plot Protection while it takes part) and goals. Refused while another is being played.
 pub fn mezzo_challenge_start(
@@ -365,16 +379,7 @@ pub fn mezzo_challenge_start(
     draft: &MezzoChallengeDraft,
 ) -> Result<MezzoChallengeChange> {
     challenge_move(store, game, |w| {
-        if w.table.challenge.as_ref().is_some_and(|ch| !ch.over) {
-            return Err(Error::invalid("challenge", "a challenge is being played: one challenge at a time"));
-        }
-        let setup = ChallengeSetup {
-            id: Uuid::new_v4(),
-            description: draft.description.clone(),
-            sides: draft.sides.clone(),
-            challengers: draft.challengers.clone(),
-            goals: draft.goals.clone(),
-        };
+        let setup = new_challenge(w, draft)?;
         let (_, elements) = w.participants();
         let step = rules::start(&setup, &elements)?;
         let ch = step.0.clone();
@@ -529,16 +534,7 @@ pub fn mezzo_challenge_from_check(
     store.write(|tx| {
         let resolved = resolved_check(tx.read(), game, check)?;
         challenge_move_in(tx, game, |w| {
-            if w.table.challenge.as_ref().is_some_and(|ch| !ch.over) {
-                return Err(Error::invalid("challenge", "a challenge is being played: one challenge at a time"));
-            }
-            let setup = ChallengeSetup {
-                id: Uuid::new_v4(),
-                description: draft.description.clone(),
-                sides: draft.sides.clone(),
-                challengers: draft.challengers.clone(),
-                goals: draft.goals.clone(),
-            };
+            let setup = new_challenge(w, draft)?;
             let (_, elements) = w.participants();
             let step = rules::start_from_check(&setup, &resolved, &elements)?;
             let before = step.0.clone();

@@ -225,14 +225,7 @@ const COMMANDS: &[&str] = &[
     "link_claim",
 ];
 
-#[path = "build/page.rs"]
-mod page;
-
 fn main() {
-    // The page is made before Tauri's step, which embeds it (tauri.conf.json's frontendDist).
-    let dir = std::path::PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
-    println!("cargo:rerun-if-changed=../ui");
-    page::make(&dir.join("../ui"), &dir.join("gen/ui")).expect("the page could not be made from ui/");
     tauri_build::try_build(
         tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(COMMANDS)),
     )

@@ -285,11 +285,6 @@ pub fn run() {
     }
 }
 
-/// The build step's page maker, here so its tests run with the app's.
-#[cfg(test)]
-#[path = "../build/page.rs"]
-mod page;
-
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;

@@ -98,7 +98,9 @@ pub async fn save_sheet_pdf<R: Runtime>(webview: Webview<R>, file_name: String, 
         print_to(&webview, &path, paper)
     })
     .await
-    .unwrap_or_else(|_| Err(AppError::internal("Sheetkeeper failed while doing this (an internal error). Please try again.")))
+    .unwrap_or_else(|_| {
+        Err(AppError::internal("Sheetkeeper failed while doing this (an internal error). Please try again."))
+    })
 }
 
 fn save_dialog<R: Runtime>(webview: &Webview<R>, file_name: &str) -> Reply<Option<PathBuf>> {
@@ -227,7 +229,10 @@ mod tests {
         assert_eq!(get("output-uri"), Some("file:///sheets/Wren%20sheet.pdf"));
         assert_eq!(get("output-file-format"), Some("pdf"));
         assert_eq!(get("paper-format"), Some("na_letter"));
-        assert_eq!(print_settings("file:///a.pdf", Paper::A4).iter().find(|(k, _)| *k == "paper-format").unwrap().1, "iso_a4");
+        assert_eq!(
+            print_settings("file:///a.pdf", Paper::A4).iter().find(|(k, _)| *k == "paper-format").unwrap().1,
+            "iso_a4"
+        );
     }
 
     #[test]

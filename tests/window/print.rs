@@ -2,7 +2,8 @@
 //! as PDF from the sheet's "Print / PDF" and "Blank sheet" (the real save dialog, answered
 //! with xdotool; the real print of the window to GTK's file printer), then read back with
 //! poppler-utils: one or two pages, the character's name and the sheet's headings in the
-//! text, the pages rendered to PNG next to the screenshots (`print-*.png`) to look at.
+//! text, the pages rendered to PNG next to the screenshots (`print-*.png`, with the PDFs) to
+//! look at.
 
 use std::path::Path;
 use std::process::Command;
@@ -13,7 +14,7 @@ use sheetkeeper::services::{self, ImportOptions};
 use sheetkeeper::Store;
 
 use crate::webdriver::{screenshot_dir, Session};
-use crate::{choose_file_in_native_dialog, back_home, one_window, open, open_game, Scratch, SAVE_TITLE};
+use crate::{back_home, choose_file_in_native_dialog, one_window, open, open_game, Scratch, SAVE_TITLE};
 
 /// One system's sheet to print: its fixture, the game's name there, the character, the
 /// frame's name (the ids of its buttons) and the headings its printed sheet has.
@@ -93,6 +94,7 @@ fn check_pdf(file: &Path, name: &str, words: &[&str]) -> usize {
     let prefix = screenshot_dir().join(format!("print-{name}"));
     std::fs::create_dir_all(screenshot_dir()).expect("the screenshot folder");
     poppler("pdftoppm", &["-r", "60", "-png", file.to_str().unwrap(), prefix.to_str().unwrap()]);
+    std::fs::copy(file, prefix.with_extension("pdf")).expect("keep the PDF with the screenshots");
     pages
 }
 
@@ -120,7 +122,8 @@ fn each_systems_sheet_and_blank_sheet_save_as_pdf() {
     {
         let mut store = Store::open(&db).expect("a new database");
         for case in CASES {
-            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../tests/fixtures/{}.sheetkeeper.json", case.fixture));
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("../tests/fixtures/{}.sheetkeeper.json", case.fixture));
             services::import(&mut store, &path, ImportOptions { as_copy: false, replace_conflicts: false })
                 .unwrap_or_else(|e| panic!("import the {} fixture: {e}", case.fixture));
         }
@@ -138,7 +141,10 @@ fn each_systems_sheet_and_blank_sheet_save_as_pdf() {
         words.extend(case.headings);
         let pages = check_pdf(&sheet, &format!("{}-character", case.system), &words);
         let bytes = std::fs::metadata(&sheet).map(|m| m.len()).unwrap_or(0);
-        eprintln!("print {}: {} ({pages} pages, {bytes} bytes, saved {took:?} after the dialog opened)", case.system, case.character);
+        eprintln!(
+            "print {}: {} ({pages} pages, {bytes} bytes, saved {took:?} after the dialog opened)",
+            case.system, case.character
+        );
 
         let blank = scratch.path(&format!("blank {} sheet.pdf", case.system));
         session.click("#toast-close");

@@ -14,7 +14,7 @@ use sheetkeeper::services::{self, ImportOptions};
 use sheetkeeper::Store;
 
 use crate::webdriver::{screenshot_dir, Session};
-use crate::{back_home, choose_file_in_native_dialog, one_window, open, open_game, Scratch, SAVE_TITLE};
+use crate::{back_home, choose_file_in_native_dialog, one_window, open, open_game, shot, Scratch, SAVE_TITLE};
 
 /// One system's sheet to print: its fixture, the game's name there, the character, the
 /// frame's name (the ids of its buttons) and the headings its printed sheet has.
@@ -79,7 +79,7 @@ fn poppler(tool: &str, args: &[&str]) -> String {
 
 /// Checks the PDF at `file`: one or two pages, `words` in its text; renders its pages as
 /// `print-{name}-N.png` with the screenshots. Returns the page count.
-fn check_pdf(file: &Path, name: &str, words: &[&str]) -> usize {
+fn check_pdf(file: &Path, name: &str, words: &[&str], paper: &str) -> usize {
     let info = poppler("pdfinfo", &[file.to_str().unwrap()]);
     let pages: usize = info
         .lines()
@@ -87,6 +87,8 @@ fn check_pdf(file: &Path, name: &str, words: &[&str]) -> usize {
         .and_then(|n| n.trim().parse().ok())
         .unwrap_or_else(|| panic!("pdfinfo gives the page count: {info}"));
     assert!((1..=2).contains(&pages), "{name}: one or two pages, not {pages}");
+    let size = info.lines().find(|l| l.starts_with("Page size:")).unwrap_or_default().to_lowercase();
+    assert!(size.contains(paper), "{name}: printed on {paper}: {size:?}");
     let text = poppler("pdftotext", &["-layout", file.to_str().unwrap(), "-"]).to_lowercase();
     for word in words {
         assert!(text.contains(&word.to_lowercase()), "{name}: the PDF's text has {word:?}:\n{text}");
@@ -99,11 +101,16 @@ fn check_pdf(file: &Path, name: &str, words: &[&str]) -> usize {
 }
 
 /// Presses `button`, saves the PDF as `file` through the save dialog and waits for the toast.
-fn save_pdf(session: &Session, button: &str, file: &Path) -> std::time::Duration {
+fn save_pdf(session: &Session, button: &str, file: &Path, paper: &str) -> std::time::Duration {
     session.wait_for(button).click();
-    session.wait_for("#print-dialog[open] #print-save-pdf").click();
-    let started = Instant::now();
+    session.wait_for("#print-dialog[open] #print-save-pdf");
+    session.click(&format!("#print-paper option[value='{paper}']"));
+    session.check_layout("the print dialog");
+    shot(session, &format!("print-dialog{}", if button.ends_with("blank") { "-blank" } else { "" }));
+    session.click("#print-dialog[open] #print-save-pdf");
     choose_file_in_native_dialog(SAVE_TITLE, file, true);
+    // From the save dialog's close (the typing is xdotool's) to the toast: the print itself.
+    let started = Instant::now();
     session.wait_until("the PDF saved", || file.is_file().then_some(()));
     let toast = session.wait_for("#toast").text();
     let took = started.elapsed();
@@ -135,25 +142,36 @@ fn each_systems_sheet_and_blank_sheet_save_as_pdf() {
         session.click(&format!(".character-row[data-character-id='{}'] .character-open", case.character_id));
         session.wait_for(&format!("body.frame-open #{}-print", case.frame));
         session.wait_settled();
+        // The print buttons sit in the frame's bar without crowding it, on a phone too.
+        session.check_layout(&format!("the {} sheet with its print buttons", case.system));
+        shot(&session, &format!("print-{}-bar-1280", case.system));
+        session.set_window_size(360, 800);
+        session.wait_until("the page to be 360 px wide", || (session.inner_width() <= 360.0).then_some(()));
+        session.wait_settled();
+        session.check_layout(&format!("the {} sheet with its print buttons, 360 px", case.system));
+        shot(&session, &format!("print-{}-bar-360", case.system));
+        session.set_window_size(1280, 800);
+        session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
         let sheet = scratch.path(&format!("{} sheet.pdf", case.character));
-        let took = save_pdf(&session, &format!("#{}-print", case.frame), &sheet);
+        let took = save_pdf(&session, &format!("#{}-print", case.frame), &sheet, "a4");
         let mut words = vec![case.character];
         words.extend(case.headings);
-        let pages = check_pdf(&sheet, &format!("{}-character", case.system), &words);
+        let pages = check_pdf(&sheet, &format!("{}-character", case.system), &words, "a4");
         let bytes = std::fs::metadata(&sheet).map(|m| m.len()).unwrap_or(0);
         eprintln!(
-            "print {}: {} ({pages} pages, {bytes} bytes, saved {took:?} after the dialog opened)",
+            "print {}: {} ({pages} pages, {bytes} bytes, printed in {took:?} after the save dialog closed)",
             case.system, case.character
         );
 
         let blank = scratch.path(&format!("blank {} sheet.pdf", case.system));
         session.click("#toast-close");
-        let took = save_pdf(&session, &format!("#{}-print-blank", case.frame), &blank);
-        let pages = check_pdf(&blank, &format!("{}-blank", case.system), case.headings);
+        // Blank sheets on Letter paper, the other size offered.
+        let took = save_pdf(&session, &format!("#{}-print-blank", case.frame), &blank, "letter");
+        let pages = check_pdf(&blank, &format!("{}-blank", case.system), case.headings, "letter");
         let bytes = std::fs::metadata(&blank).map(|m| m.len()).unwrap_or(0);
         let text = poppler("pdftotext", &[blank.to_str().unwrap(), "-"]);
         assert!(!text.contains(case.character), "a blank sheet names no one");
-        eprintln!("print {} blank: {pages} pages, {bytes} bytes, saved {took:?}", case.system);
+        eprintln!("print {} blank: {pages} pages, {bytes} bytes, printed in {took:?}", case.system);
         let shown = session.execute("return document.getElementById('print-root').dataset.system;", json!([]));
         assert_eq!(shown, json!(if case.system == "penny" { "penny_ante" } else { case.system }));
         back_home(&session);

@@ -124,8 +124,8 @@ export function gameScreen({
         system && systemBadge(system, label),
         // The linked table's state for this game (link.js fills it; hidden when not linked).
         el("span", { class: "pill link-pill", role: "status", hidden: true }),
-        print && el("span", { class: "frame-print-actions" }, printButton, blankButton),
       ),
+      print && el("div", { class: "frame-print-actions" }, printButton, blankButton),
       nav,
     ),
     body,

@@ -15,6 +15,7 @@ use tauri::{Runtime, Webview};
 use tauri_plugin_dialog::DialogExt;
 
 use crate::error::AppError;
+use crate::transfer_commands::chosen;
 
 type Reply<T> = Result<T, AppError>;
 
@@ -107,15 +108,7 @@ fn save_dialog<R: Runtime>(webview: &Webview<R>, file_name: &str) -> Reply<Optio
     let dialog = webview.dialog().file().add_filter("PDF", &["pdf"]).set_file_name(suggested_pdf_name(file_name));
     #[cfg(desktop)]
     let dialog = dialog.set_parent(&webview.window());
-    dialog
-        .blocking_save_file()
-        .map(|p| p.into_path().map_err(|e| AppError::invalid(&format!("That file cannot be used here: {e}"))))
-        .transpose()
-}
-
-/// A file's name for people: the last part of its path.
-fn display_name(path: &Path) -> String {
-    path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+    chosen(dialog.blocking_save_file())
 }
 
 #[cfg(not(target_os = "linux"))]
@@ -129,11 +122,13 @@ fn print_to<R: Runtime>(_webview: &Webview<R>, _path: &Path, _paper: Paper) -> R
 fn print_to<R: Runtime>(webview: &Webview<R>, path: &Path, paper: Paper) -> Reply<Printed> {
     use std::sync::mpsc;
 
+    use crate::transfer_commands::display_name;
+
     let uri = gtk::glib::filename_to_uri(path, None)
         .map_err(|e| AppError::invalid(&format!("That file cannot be used here: {e}")))?
         .to_string();
-    // The file backend writes next to an existing file only when asked to replace it: the
-    // save dialog already asked the person.
+    // An older file of that name goes first (the save dialog asked to replace it), so the
+    // size read after the print is the new PDF's.
     let _ = std::fs::remove_file(path);
     let (done, outcome) = mpsc::channel::<Result<(), (String, String)>>();
     webview

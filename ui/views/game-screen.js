@@ -11,9 +11,9 @@
 //                              system: "mezzo", tabs: TABS, onBack: close, onTab: switchTab });
 //   frame.show(gameId);  frame.fill(`Mezzo — ${name}`, tab, host);  frame.hide("game-mezzo");
 //
-// With `print: {character, run, toast}` the bar has "Print / PDF" (shown while `character()`
-// names the character whose sheet is on screen) and "Blank sheet"; print-sheet.js loads the
-// first time one is pressed.
+// With `print: {character, run, toast}` the bar has, on the Sheet tab, "Print / PDF" (shown
+// while `character()` names the character whose sheet is on screen) and "Blank sheet";
+// print-sheet.js loads the first time one is pressed.
 
 import { el, byId } from "./dom.js";
 import { rememberPlace } from "./systems.js";
@@ -102,9 +102,13 @@ export function gameScreen({
     el("button", { type: "button", id: `${name}-print`, class: "frame-print", hidden: true, on: { click: () => printSheet(print.character()) } }, "Print / PDF");
   const blankButton =
     print && el("button", { type: "button", id: `${name}-print-blank`, class: "frame-print", on: { click: () => printSheet(null) } }, "Blank sheet");
-  /** "Print / PDF" only while a character's sheet is shown. */
+  // In the bar beside the title, on the Sheet tab only (not on a phone: print.css below).
+  const printActions = print && el("div", { class: "frame-print-actions", hidden: true }, printButton, blankButton);
+  /** The print actions on the Sheet tab; "Print / PDF" only while a character's sheet is shown. */
   const showPrint = () => {
-    if (printButton) printButton.hidden = !print.character();
+    if (!print) return;
+    printActions.hidden = body.dataset.tab !== "sheet";
+    printButton.hidden = !print.character();
   };
   const back = () => {
     rememberPlace({ screen: "home" });
@@ -125,7 +129,7 @@ export function gameScreen({
         // The linked table's state for this game (link.js fills it; hidden when not linked).
         el("span", { class: "pill link-pill", role: "status", hidden: true }),
       ),
-      print && el("div", { class: "frame-print-actions" }, printButton, blankButton),
+      printActions,
       nav,
     ),
     body,

@@ -56,7 +56,12 @@ const SHAPES = {
   triangle: "8,2 15,14 1,14",
 };
 
-/** One shape ("square", "diamond", "triangle", "circle"), marked (filled) or empty. */
+/**
+ * One shape ("square", "diamond", "triangle", "circle"), marked (filled) or empty. Not the
+ * NSU sheet's `shape()` (nsu-sheet.js): that one takes the theme's colours from sheet.css,
+ * a printed mark is black or white whatever the theme, and printing must not load the NSU
+ * sheet's module for every system.
+ */
 export function shape(kind, marked = false, label = null) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 16 16");

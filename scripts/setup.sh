@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Installs what Sheetkeeper needs on Debian/Ubuntu, skipping whatever is already there.
 #   bash scripts/setup.sh           build and run the app
-#   bash scripts/setup.sh --tests   also the real-window test tools (Xvfb, WebKitWebDriver, tauri-driver)
+#   bash scripts/setup.sh --tests   also the real-window test tools (Xvfb, WebKitWebDriver, tauri-driver, poppler-utils for the PDFs)
 #   bash scripts/setup.sh --package also the Debian packaging tools (cargo-deb, dpkg-dev) and debootstrap for the package test
 set -euo pipefail
 
 packages=(build-essential pkg-config libwebkit2gtk-4.1-dev libgtk-3-dev librsvg2-dev libsoup-3.0-dev
   libayatana-appindicator3-dev)
 if [[ "${1:-}" == "--tests" ]]; then
-  packages+=(xvfb xauth webkit2gtk-driver dbus-x11 xdotool)
+  packages+=(xvfb xauth webkit2gtk-driver dbus-x11 xdotool poppler-utils)
 fi
 if [[ "${1:-}" == "--package" ]]; then
   packages+=(dpkg-dev debootstrap)

@@ -29,6 +29,7 @@ const COMMANDS: &[&str] = &[
     "import_preview",
     "import_apply",
     "import_cancel",
+    "save_sheet_pdf",
     "nsu_sheet",
     "save_nsu_sheet",
     "nsu_roll_preview",

@@ -755,3 +755,11 @@ export const linkSendNote = (note, dice = null) => call("link_send_note", { note
 export const linkInbox = () => invoke("link_inbox", {});
 /** Takes a note out of the inbox once used (or put away). */
 export const linkTakeNote = (id) => call("link_take_note", { id });
+
+// Print and PDF (src-tauri/src/print_commands.rs). The page shows the sheet to print first
+// (print-sheet.js); the app asks where to save and prints the window to that file.
+//   Printed {outcome: "saved", file_name, bytes} | {outcome: "cancelled"}
+//           | {outcome: "failed", error: a name ("printer_not_found", "timeout", …), message}
+//           | {outcome: "print_dialog"} (this platform prints through window.print())
+/** Saves the sheet the page shows as a PDF; `paper` "a4" | "letter". */
+export const saveSheetPdf = (fileName, paper) => callAfterEarlier("save_sheet_pdf", { fileName, paper });

@@ -10,6 +10,7 @@ mod mezzo_challenge_commands;
 mod mezzo_commands;
 mod nsu_commands;
 mod penny_commands;
+mod print_commands;
 mod scattershot_commands;
 mod startup;
 mod state;
@@ -79,6 +80,7 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             transfer_commands::import_preview,
             transfer_commands::import_apply,
             transfer_commands::import_cancel,
+            print_commands::save_sheet_pdf,
             commands::nsu_sheet,
             commands::save_nsu_sheet,
             commands::nsu_roll_preview,

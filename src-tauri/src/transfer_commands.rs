@@ -171,7 +171,8 @@ fn open_dialog<R: Runtime>(window: &Window<R>) -> Reply<Option<PathBuf>> {
     chosen(dialog.blocking_pick_file())
 }
 
-fn chosen(picked: Option<tauri_plugin_dialog::FilePath>) -> Reply<Option<PathBuf>> {
+/// The path a file dialog gave, when the person chose one (also for Save as PDF).
+pub(crate) fn chosen(picked: Option<tauri_plugin_dialog::FilePath>) -> Reply<Option<PathBuf>> {
     picked
         .map(|p| p.into_path().map_err(|e| AppError::invalid(&format!("That file cannot be used here: {e}"))))
         .transpose()
@@ -189,7 +190,7 @@ fn suggested_name(file_name: &str) -> String {
 }
 
 /// A file's name for people: the last part of its path.
-fn display_name(path: &Path) -> String {
+pub(crate) fn display_name(path: &Path) -> String {
     path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
 }
 

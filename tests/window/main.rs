@@ -29,6 +29,7 @@ mod nsu_world;
 mod penny_ante;
 mod penny_campaign;
 mod penny_secrets;
+mod print;
 mod scattershot;
 mod scattershot_sheet;
 mod scattershot_table;

@@ -10,6 +10,10 @@
 //   const frame = gameScreen({ name: "mezzo", tabPrefix: "mezzo", kit: "mz", label: "Mezzo",
 //                              system: "mezzo", tabs: TABS, onBack: close, onTab: switchTab });
 //   frame.show(gameId);  frame.fill(`Mezzo — ${name}`, tab, host);  frame.hide("game-mezzo");
+//
+// With `print: {character, run, toast}` the bar has, on the Sheet tab, "Print / PDF" (shown
+// while `character()` names the character whose sheet is on screen) and "Blank sheet";
+// print-sheet.js loads the first time one is pressed.
 
 import { el, byId } from "./dom.js";
 import { rememberPlace } from "./systems.js";
@@ -38,6 +42,7 @@ export function gameScreen({
   screenClass = `${kit}-screen`,
   onBack,
   onTab,
+  print = null,
 }) {
   const heading = el("h2", { id: `${name}-screen-heading`, tabindex: "-1" });
   const more = tabs.length > BOTTOM_ITEMS;
@@ -87,6 +92,24 @@ export function gameScreen({
   const nav = el("nav", { class: `${kit}-tabs frame-tabs`, "aria-label": label, data: { layout: "bar" } }, ...tabButtons, moreButton);
   const body = el("div", { id: `${name}-body`, class: `${kit}-body frame-body` });
   let gameId = null;
+  const printSheet = (character) =>
+    print.run("The sheet could not be printed.", async () => {
+      const { openPrint } = await import("./print-sheet.js");
+      await openPrint({ system, gameId, character, toast: print.toast });
+    });
+  const printButton =
+    print &&
+    el("button", { type: "button", id: `${name}-print`, class: "frame-print", hidden: true, on: { click: () => printSheet(print.character()) } }, "Print / PDF");
+  const blankButton =
+    print && el("button", { type: "button", id: `${name}-print-blank`, class: "frame-print", on: { click: () => printSheet(null) } }, "Blank sheet");
+  // In the bar beside the title, on the Sheet tab only (not on a phone: print.css below).
+  const printActions = print && el("div", { class: "frame-print-actions", hidden: true }, printButton, blankButton);
+  /** The print actions on the Sheet tab; "Print / PDF" only while a character's sheet is shown. */
+  const showPrint = () => {
+    if (!print) return;
+    printActions.hidden = body.dataset.tab !== "sheet";
+    printButton.hidden = !print.character();
+  };
   const back = () => {
     rememberPlace({ screen: "home" });
     onBack();
@@ -106,6 +129,7 @@ export function gameScreen({
         // The linked table's state for this game (link.js fills it; hidden when not linked).
         el("span", { class: "pill link-pill", role: "status", hidden: true }),
       ),
+      printActions,
       nav,
     ),
     body,
@@ -124,6 +148,7 @@ export function gameScreen({
       if (gameId) screen.dataset.gameId = gameId;
       else delete screen.dataset.gameId;
       screen.hidden = false;
+      showPrint();
       document.dispatchEvent(new CustomEvent("sheetkeeper:screen-shown", { detail: { game: gameId } }));
       if (gameId) rememberPlace({ screen: "game", game: gameId, tab: body.dataset.tab ?? null });
       window.scrollTo(0, 0);
@@ -153,6 +178,7 @@ export function gameScreen({
       }
       body.dataset.tab = current;
       body.replaceChildren(host);
+      showPrint();
       if (gameId && !screen.hidden) rememberPlace({ screen: "game", game: gameId, tab: current });
       const target = focus ? body.querySelector(focus) : null;
       if (target) {

@@ -103,6 +103,7 @@ export function initMezzoScreens(hooks) {
     tabs: TABS,
     onBack: close,
     onTab: (tab) => switchTab(tab),
+    print: { character: () => (view?.tab === "sheet" ? view.sheetId : null), run: app.run, toast: app.toast },
   });
   const bar = byId("mezzo-screen").querySelector(".frame-bar");
   if (bar && typeof ResizeObserver === "function") new ResizeObserver(keepBarHeight).observe(bar);

@@ -49,6 +49,7 @@ export function initNsuScreen(hooks) {
     tabs: TABS,
     onBack: close,
     onTab: (tab) => switchTab(tab),
+    print: { character: () => (view?.tab === "sheet" ? view.sheetId : null), run: app.run, toast: app.toast },
   });
   // The sheet's summary strip sticks just under the frame's sticky bar, whatever its height.
   const bar = frame.heading.closest(".frame-bar");

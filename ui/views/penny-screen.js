@@ -64,6 +64,11 @@ export function initPennyScreens(hooks) {
     tabs: TABS,
     onBack: close,
     onTab: (tab) => switchTab(tab),
+    print: {
+      character: () => (view?.tab === "sheet" ? (view.sheetShown ?? view.character ?? view.table?.players?.[0]?.id ?? null) : null),
+      run: app.run,
+      toast: app.toast,
+    },
   });
 }
 

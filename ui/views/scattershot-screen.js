@@ -65,6 +65,7 @@ export function initScattershotScreens(hooks) {
     screenClass: "mz-screen sc-screen",
     onBack: close,
     onTab: (tab) => switchTab(tab),
+    print: { character: () => (view?.tab === "sheet" ? view.sheetId : null), run: app.run, toast: app.toast },
   });
 }
 

@@ -102,7 +102,7 @@ export function gameScreen({
     el("button", { type: "button", id: `${name}-print`, class: "frame-print", hidden: true, on: { click: () => printSheet(print.character()) } }, "Print / PDF");
   const blankButton =
     print && el("button", { type: "button", id: `${name}-print-blank`, class: "frame-print", on: { click: () => printSheet(null) } }, "Blank sheet");
-  // In the bar beside the title, on the Sheet tab only (not on a phone: print.css below).
+  // In the bar beside the title, on the Sheet tab only (not on a phone: styles.css).
   const printActions = print && el("div", { class: "frame-print-actions", hidden: true }, printButton, blankButton);
   /** The print actions on the Sheet tab; "Print / PDF" only while a character's sheet is shown. */
   const showPrint = () => {

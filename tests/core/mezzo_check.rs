@@ -491,17 +491,7 @@ fn a_scene_keeps_who_is_active_and_its_end_takes_the_phantom_edge_of_a_backgroun
     assert_eq!((again.scene.open, again.scene.active.clone()), (true, vec![t.mira, t.wall]));
 
     // Mira's Background buys a phantom edge for 1 adversity; it lasts the scene.
-    let draft = services::TraitDraft {
-        kind: None,
-        template: Some(Template::Background),
-        name: "Harbour rat".into(),
-        properties: Default::default(),
-        target_trait: None,
-        granted_by: None,
-        via: Via::Granted,
-        lasts: Default::default(),
-        uses_left: None,
-    };
+    let draft = crate::support::trait_draft(Some(Template::Background), None, "Harbour rat", Via::Granted);
     let background = services::mezzo_add_trait(&mut t.store, t.game, t.mira, None, draft).unwrap().view;
     let bg = background.characters.iter().find(|c| c.element.id == t.mira).unwrap();
     let bg = bg.element.traits.iter().find(|x| x.name == "Harbour rat").unwrap().id;

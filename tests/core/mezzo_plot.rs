@@ -18,7 +18,7 @@ use sheetkeeper::rules::mezzo::plot::{
 };
 use sheetkeeper::rules::mezzo::seed_deck::{self, Card, Ending, KeywordDie};
 use sheetkeeper::rules::mezzo::table::MezzoTable;
-use sheetkeeper::services::{self, DiceInput, ExportScope, HookDraft, ImportOptions, MezzoChange, TraitDraft};
+use sheetkeeper::services::{self, DiceInput, ExportScope, HookDraft, ImportOptions, MezzoChange};
 use sheetkeeper::{Error, Result, Store};
 use uuid::Uuid;
 
@@ -874,17 +874,7 @@ fn a_file_with_a_broken_plot_or_deck_is_refused_naming_every_problem() {
 fn a_players_device_keeps_no_consequences_and_changes_only_its_own_assets() {
     let mut t = Table::new();
     let lighthouse = t.element("The Lighthouse").id;
-    let draft = TraitDraft {
-        kind: None,
-        template: Some(Template::Asset),
-        name: "The lamp".into(),
-        properties: Default::default(),
-        target_trait: None,
-        granted_by: None,
-        via: Via::Granted,
-        lasts: Default::default(),
-        uses_left: None,
-    };
+    let draft = crate::support::trait_draft(Some(Template::Asset), None, "The lamp", Via::Granted);
     services::mezzo_add_trait(&mut t.store, t.game, lighthouse, None, draft).unwrap();
     let lamp = t.element("The Lighthouse").traits[0].id;
     services::set_device_role(&mut t.store, t.game, "player").unwrap();

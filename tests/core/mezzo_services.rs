@@ -11,6 +11,7 @@ use sheetkeeper::services::{self, MezzoChange, MezzoView, TraitDraft};
 use sheetkeeper::{Error, Result, Store};
 use uuid::Uuid;
 
+use crate::support::trait_draft as draft;
 use crate::support::{bytes_on_disk, Scratch};
 
 struct Table {
@@ -74,20 +75,6 @@ impl Table {
         let err = mv(self).map(|c| c.message).expect_err(what);
         assert!(err.to_string().contains(words), "{what}: {err}");
         assert_eq!(bytes_on_disk(&self.scratch.db()), before, "{what}: the database must not change");
-    }
-}
-
-fn draft(template: Option<Template>, kind: Option<TraitKind>, name: &str, via: Via) -> TraitDraft {
-    TraitDraft {
-        kind,
-        template,
-        name: name.into(),
-        properties: Properties::default(),
-        target_trait: None,
-        granted_by: None,
-        via,
-        lasts: Default::default(),
-        uses_left: None,
     }
 }
 

@@ -90,3 +90,23 @@ pub fn penny_heist(name: &str, characteristic: &str) -> PennyHeist {
     services::penny_fund_antagonist(&mut store, game, baron, 17).unwrap();
     PennyHeist { scratch, store, game, ada, second, baron }
 }
+
+/// A Mezzo trait as the add-trait form sends it: a template or a kind, a name, how it came.
+pub fn trait_draft(
+    template: Option<sheetkeeper::rules::mezzo::element::Template>,
+    kind: Option<sheetkeeper::rules::mezzo::element::TraitKind>,
+    name: &str,
+    via: sheetkeeper::rules::mezzo::element::Via,
+) -> services::TraitDraft {
+    services::TraitDraft {
+        kind,
+        template,
+        name: name.into(),
+        properties: Default::default(),
+        target_trait: None,
+        granted_by: None,
+        via,
+        lasts: Default::default(),
+        uses_left: None,
+    }
+}

@@ -73,7 +73,6 @@ async function invoke(command, args) {
   }
 }
 
-export const listSystems = () => call("list_systems");
 export const listGames = () => call("list_games");
 
 export const createGame = (name, system) => call("create_game", { name, system });
@@ -133,7 +132,8 @@ export const setDiceByHand = (game, byHand) => call("set_dice_by_hand", { game, 
 export const setCharacterNotes = (id, notes) => call("set_character_notes", { id, notes });
 export const setGameNotes = (id, notes) => call("set_game_notes", { id, notes });
 export const characterCards = () => call("character_cards");
-export const settings = () => call("device_settings");
+/** What the home screen shows first, in one call: {settings, systems, games, cards}. */
+export const home = () => call("home");
 export const setSetting = (key, value) => call("set_device_setting", { key, value });
 /** A game as this device may see it; `viewer` narrows it ("everyone" or a character id). */
 export const gameView = (game, viewer = null) => call("game_view", { game, viewer });
@@ -321,7 +321,9 @@ export const nsuDowntimeEnd = (game) => call("nsu_downtime_end", { game });
 
 /** Tells the shell the first screen shows its data (the startup probe measures up to here). */
 /** `marks`: [name, ms after the page's time origin] for the start-up probe. */
-export const uiReady = (marks) => call("ui_ready", { origin: performance.timeOrigin, marks });
+// Not queued behind the page's other calls: the start-up probe times the first screen, not
+// the calls that screen starts.
+export const uiReady = (marks) => invoke("ui_ready", { origin: performance.timeOrigin, marks });
 
 // ---- Penny Ante (RULES.md §2) ---------------------------------------------------------------
 // Shapes: src/services/penny_ante.rs (views), src/rules/penny_ante/challenge.rs (Move) and

@@ -21,7 +21,7 @@ import {
   loadSystem,
   openCharacter,
   openGameScreen,
-  loadSettings,
+  readSettings,
   saveSetting,
   parsePlace,
   applyTheme,
@@ -37,7 +37,6 @@ const TOAST_MS = { plain: 4000, undo: 5000, long: 10000 };
 const NARROW = window.matchMedia("(max-width: 719px)");
 
 let state = initialState;
-let readySent = false;
 
 function dispatch(action) {
   const before = state;
@@ -585,32 +584,30 @@ function startMarks(steps) {
 async function start() {
   const steps = [["run", performance.now()]];
   wire();
-  let settings = { theme: "system", place: null, hints: true };
-  try {
-    settings = await loadSettings();
-  } catch (_) {
-    // The defaults: the device's theme, home.
-  }
-  steps.push(["settings", performance.now()]);
+  // The defaults (the device's theme, home) stand if the settings cannot be read.
+  let settings = readSettings(null);
+  await run("Sheetkeeper could not load your games.", async () => {
+    const home = await api.home();
+    steps.push(["data", performance.now()]);
+    settings = readSettings(home.settings);
+    applySettings(settings);
+    dispatch({ type: "systems-loaded", systems: home.systems });
+    dispatch({ type: "games-loaded", games: home.games });
+    dispatch({ type: "cards-loaded", cards: home.cards });
+    if (home.games.length > 0) dispatch({ type: "select-game", id: home.games[0].id });
+  });
+  await reopen(settings.place);
+  document.body.dataset.ready = "true";
+  steps.push(["shown", performance.now()]);
+  // Once the first screen is painted, as the bare window of the start-up yardstick does.
+  requestAnimationFrame(() => api.uiReady(startMarks(steps)).catch(() => {}));
+}
+
+function applySettings(settings) {
   applyTheme(settings.theme);
   byId("theme-select").value = settings.theme;
   applyHints(settings.hints);
   byId("hints-switch").checked = settings.hints;
-  await run("Sheetkeeper could not load your games.", async () => {
-    const [systems, games] = await Promise.all([api.listSystems(), api.listGames()]);
-    dispatch({ type: "systems-loaded", systems });
-    dispatch({ type: "games-loaded", games });
-    dispatch({ type: "cards-loaded", cards: await characterCards() });
-    if (games.length > 0) dispatch({ type: "select-game", id: games[0].id });
-  });
-  steps.push(["data", performance.now()]);
-  await reopen(settings.place);
-  document.body.dataset.ready = "true";
-  steps.push(["shown", performance.now()]);
-  if (!readySent) {
-    readySent = true;
-    await run("Sheetkeeper could not start.", () => api.uiReady(startMarks(steps)));
-  }
 }
 
 start();

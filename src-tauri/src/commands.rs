@@ -14,7 +14,7 @@ use sheetkeeper::rules::nsu::world::{GridPos, ResourceState, SafetyList, World};
 use sheetkeeper::rules::nsu::{Aspect, Die, Sheet};
 use sheetkeeper::services::{
     self, DiceInput, Done, DowntimeView, GameView, LocationDraft, MapCard, NsuSheetView, PendingRoll, ProjectAction,
-    RollLogEntry, RollPreview, RollResult, SystemInfo, WorldChange,
+    RollLogEntry, RollPreview, RollResult, WorldChange,
 };
 use tauri::{AppHandle, Runtime, State};
 
@@ -22,11 +22,6 @@ use crate::error::AppError;
 use crate::state::AppState;
 
 type Reply<T> = Result<T, AppError>;
-
-#[tauri::command]
-pub fn list_systems() -> Vec<SystemInfo> {
-    services::systems()
-}
 
 #[tauri::command(async)]
 pub fn list_games(state: State<'_, AppState>) -> Reply<Vec<GameView>> {

@@ -3,7 +3,8 @@
 //! view for a viewer. One line each, like `commands.rs`.
 
 use sheetkeeper::model::{parse_id, DeviceRole};
-use sheetkeeper::services::{self, CharacterCard, DeviceSettings, Done, TableView};
+use serde::Serialize;
+use sheetkeeper::services::{self, CharacterCard, DeviceSettings, Done, GameView, SystemInfo, TableView};
 use tauri::State;
 
 use crate::error::AppError;
@@ -46,9 +47,25 @@ pub fn character_cards(state: State<'_, AppState>) -> Reply<Vec<CharacterCard>> 
     Ok(services::character_cards(&*state.store()?)?)
 }
 
+/// What the home screen shows first, read in one call so the first screen waits for one
+/// round trip instead of four.
+#[derive(Serialize)]
+pub struct Home {
+    settings: DeviceSettings,
+    systems: Vec<SystemInfo>,
+    games: Vec<GameView>,
+    cards: Vec<CharacterCard>,
+}
+
 #[tauri::command(async)]
-pub fn device_settings(state: State<'_, AppState>) -> Reply<DeviceSettings> {
-    Ok(services::settings(&*state.store()?)?)
+pub fn home(state: State<'_, AppState>) -> Reply<Home> {
+    let store = state.store()?;
+    Ok(Home {
+        settings: services::settings(&store)?,
+        systems: services::systems(),
+        games: services::list(&store)?,
+        cards: services::character_cards(&store)?,
+    })
 }
 
 #[tauri::command(async)]

@@ -15,6 +15,7 @@ mod scattershot_commands;
 mod startup;
 mod state;
 mod transfer_commands;
+mod webview;
 
 use std::path::PathBuf;
 
@@ -43,6 +44,7 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
     builder
         .plugin(tauri_plugin_dialog::init())
         .setup(|app| {
+            webview::draw_without_gl(app);
             let store = open_store(app);
             if let Err(e) = &store {
                 eprintln!("sheetkeeper: {e}");
@@ -58,10 +60,9 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             device_commands::set_character_notes,
             device_commands::set_game_notes,
             device_commands::character_cards,
-            device_commands::device_settings,
+            device_commands::home,
             device_commands::set_device_setting,
             device_commands::game_view,
-            commands::list_systems,
             commands::list_games,
             commands::create_game,
             commands::rename_game,

@@ -108,8 +108,7 @@ const PLACE_LIMIT = 2000;
 let lastPlace = null;
 
 /** The device's settings: `{ theme: "system"|"light"|"dark", place: string|null, hints: bool }`. */
-export async function loadSettings() {
-  const s = await api.settings();
+export function readSettings(s) {
   return { theme: s?.theme ?? "system", place: s?.place ?? null, hints: s?.hints !== false };
 }
 

@@ -28,6 +28,7 @@ import {
   applyHints,
 } from "./views/systems.js";
 import { initLink, joinedTo } from "./views/link.js";
+import { systemStylesheets } from "./views/stylesheets.js";
 
 /**
  * How long a toast stays before it fades (longer while the person is using it): a routine
@@ -599,8 +600,12 @@ async function start() {
   await reopen(settings.place);
   document.body.dataset.ready = "true";
   steps.push(["shown", performance.now()]);
-  // Once the first screen is painted, as the bare window of the start-up yardstick does.
-  requestAnimationFrame(() => api.uiReady(startMarks(steps)).catch(() => {}));
+  // Once the first screen is painted, as the bare window of the start-up yardstick does; then
+  // the systems' stylesheets, which the home screen does not use.
+  requestAnimationFrame(() => {
+    api.uiReady(startMarks(steps)).catch(() => {});
+    systemStylesheets().catch(() => {});
+  });
 }
 
 function applySettings(settings) {

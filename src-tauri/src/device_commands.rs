@@ -2,8 +2,8 @@
 //! characters are the owner's own, notes, the home screen's cards, settings, and a game's
 //! view for a viewer. One line each, like `commands.rs`.
 
-use sheetkeeper::model::{parse_id, DeviceRole};
 use serde::Serialize;
+use sheetkeeper::model::{parse_id, DeviceRole};
 use sheetkeeper::services::{self, CharacterCard, DeviceSettings, Done, GameView, SystemInfo, TableView};
 use tauri::State;
 

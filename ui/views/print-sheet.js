@@ -13,6 +13,7 @@
 import * as api from "../api.js";
 import { el, byId } from "./dom.js";
 import { openModal } from "./modal.js";
+import { addStylesheet } from "./stylesheets.js";
 
 const LAYOUTS = {
   nsu: () => import("./print-nsu.js"),
@@ -20,25 +21,6 @@ const LAYOUTS = {
   mezzo: () => import("./print-mezzo.js"),
   scattershot: () => import("./print-scattershot.js"),
 };
-
-let stylesheet = null; // the promise of print.css loaded
-
-/** Adds print.css to the page once; resolves when it has loaded. */
-function loadStylesheet() {
-  if (!stylesheet) {
-    stylesheet = new Promise((resolve, reject) => {
-      const link = el("link", { rel: "stylesheet", href: "print.css", id: "print-stylesheet" });
-      link.addEventListener("load", () => resolve());
-      link.addEventListener("error", () => {
-        stylesheet = null;
-        link.remove();
-        reject(new Error("The print stylesheet could not be loaded."));
-      });
-      document.head.append(link);
-    });
-  }
-  return stylesheet;
-}
 
 /** Letter where people use it, A4 elsewhere. */
 function defaultPaper() {
@@ -106,7 +88,7 @@ function setPaper(paper) {
  */
 export async function openPrint({ system, gameId, character = null, toast }) {
   const layout = await LAYOUTS[system]();
-  const [data] = await Promise.all([character ? layout.load(gameId, character) : null, loadStylesheet()]);
+  const [data] = await Promise.all([character ? layout.load(gameId, character) : null, addStylesheet("print.css")]);
   const name = data ? (data.character?.name ?? data.player?.name ?? data.name ?? null) : null;
   const sheet = layout.layout(data);
   const host = root();

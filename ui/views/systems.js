@@ -17,6 +17,7 @@
 // A tap on one of `buttons` before the screens are loaded loads them, then taps again.
 
 import * as api from "../api.js";
+import { systemStylesheets } from "./stylesheets.js";
 
 /** What the home screen says about each system: its short badge and one line for newcomers. */
 export const SYSTEM_INFO = {
@@ -72,8 +73,7 @@ export function registerLoader(systemId, { load, buttons = [] }) {
 export function loadSystem(systemId) {
   const loader = loaders.get(systemId);
   if (!loader) return Promise.resolve();
-  loader.loading ??= Promise.resolve()
-    .then(loader.load)
+  loader.loading ??= Promise.all([systemStylesheets(), loader.load()])
     .catch((e) => {
       loader.loading = null; // a failed load (rare: a module missing) may be tried again
       throw e;

@@ -44,7 +44,6 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
     builder
         .plugin(tauri_plugin_dialog::init())
         .setup(|app| {
-            webview::draw_without_gl(app);
             let store = open_store(app);
             if let Err(e) = &store {
                 eprintln!("sheetkeeper: {e}");
@@ -282,6 +281,7 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
     startup::mark_start();
+    webview::draw_without_gl();
     if let Err(e) = run_app(tauri::Builder::default()).run(tauri::generate_context!()) {
         eprintln!("sheetkeeper: the window could not start: {e}");
         std::process::exit(1);

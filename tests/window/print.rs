@@ -1,5 +1,6 @@
 //! Print and PDF: for each of the four systems, a character's sheet and a blank sheet saved
-//! as PDF from the sheet's "Print / PDF" and "Blank sheet" (the real save dialog, answered
+//! as PDF from the sheet's "Print / PDF" and "Blank sheet" (and, at 360 px, the same buttons
+//! under the sheet opening the print dialog) (the real save dialog, answered
 //! with xdotool; the real print of the window to GTK's file printer), then read back with
 //! poppler-utils: one or two pages, the character's name and the sheet's headings in the
 //! text, the pages rendered to PNG next to the screenshots (`print-*.png`, with the PDFs) to
@@ -150,7 +151,7 @@ fn each_systems_sheet_and_blank_sheet_save_as_pdf() {
         session.wait_for(&format!("body.frame-open #{}-print", case.frame));
         session.wait_settled();
         // The print buttons sit in the frame's bar without crowding it; a phone's bar stays
-        // as it was (they are not shown there).
+        // as it was (they are under the sheet there).
         session.check_layout(&format!("the {} sheet with its print buttons", case.system));
         shot(&session, &format!("print-{}-bar-1280", case.system));
         session.set_window_size(360, 800);
@@ -160,6 +161,23 @@ fn each_systems_sheet_and_blank_sheet_save_as_pdf() {
         let shown = session.find(&format!("#{}-print", case.frame)).map(|b| b.is_displayed()).unwrap_or(false);
         assert!(!shown, "no print buttons in a phone's bar");
         shot(&session, &format!("print-{}-bar-360", case.system));
+        // On a phone they sit under the sheet, and open the same dialog.
+        let foot = format!("#{}-print-foot", case.frame);
+        session.to_middle(&foot);
+        assert!(session.find(&foot).unwrap().is_displayed(), "a phone has Print / PDF under the sheet");
+        assert!(session.find(&format!("#{}-print-blank-foot", case.frame)).unwrap().is_displayed(), "and Blank sheet");
+        // Scrolled down, the sheet's own sticky strip lies over rows above (as it should): the
+        // check here is the print buttons' own.
+        let problems: Vec<String> = session.layout_problems().into_iter().filter(|p| p.contains("print")).collect();
+        assert_eq!(problems, Vec::<String>::new(), "the {} print buttons under the sheet are clean", case.system);
+        session.screenshot_unchecked(&screenshot_dir().join(format!("print-{}-foot-360.png", case.system)));
+        session.click(&foot);
+        session.wait_for("#print-dialog[open] #print-save-pdf");
+        session.wait_settled();
+        session.check_layout(&format!("the {} print dialog, 360 px", case.system));
+        shot(&session, &format!("print-{}-dialog-360", case.system));
+        session.click("#print-close");
+        session.wait_gone("#print-dialog[open]");
         session.set_window_size(1280, 800);
         session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
         let sheet = scratch.path(&format!("{} sheet.pdf", case.character));

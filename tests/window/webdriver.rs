@@ -296,7 +296,23 @@ impl Session {
     /// a screen another part of the app owns).
     pub fn screenshot_unchecked(&self, path: &Path) {
         self.wait_for_paint();
+        // WebKitWebDriver takes the picture at the web view's next repaint, and the app draws
+        // without GL compositing (src-tauri/src/webview.rs), where a page at rest never
+        // repaints: so a 1 px dot, all but transparent, flickers in a corner until it is taken.
+        self.execute(
+            "const dot = document.createElement('div'); dot.id = 'webdriver-repaint'; \
+             dot.style.cssText = 'position:fixed;left:0;bottom:0;width:1px;height:1px;pointer-events:none;z-index:2147483647'; \
+             let on = false; dot.dataset.timer = setInterval(() => { on = !on; \
+               dot.style.background = on ? 'rgba(128,128,128,0.01)' : 'rgba(128,128,128,0.02)'; }, 40); \
+             document.body.append(dot);",
+            json!([]),
+        );
         let value = self.must("GET", "/screenshot", None);
+        self.execute(
+            "const dot = document.getElementById('webdriver-repaint'); \
+             if (dot) { clearInterval(Number(dot.dataset.timer)); dot.remove(); }",
+            json!([]),
+        );
         let png = base64::engine::general_purpose::STANDARD
             .decode(value.as_str().expect("screenshot is a base64 string"))
             .expect("screenshot is valid base64");

@@ -11,9 +11,10 @@
 //                              system: "mezzo", tabs: TABS, onBack: close, onTab: switchTab });
 //   frame.show(gameId);  frame.fill(`Mezzo — ${name}`, tab, host);  frame.hide("game-mezzo");
 //
-// With `print: {character, run, toast}` the bar has, on the Sheet tab, "Print / PDF" (shown
-// while `character()` names the character whose sheet is on screen) and "Blank sheet";
-// print-sheet.js loads the first time one is pressed.
+// With `print: {character, run, toast}` the Sheet tab has "Print / PDF" (shown while
+// `character()` names the character whose sheet is on screen) and "Blank sheet": in the bar
+// on a desktop, under the sheet on a phone (its bar stays short). print-sheet.js loads the
+// first time one is pressed.
 
 import { el, byId } from "./dom.js";
 import { rememberPlace } from "./systems.js";
@@ -97,18 +98,22 @@ export function gameScreen({
       const { openPrint } = await import("./print-sheet.js");
       await openPrint({ system, gameId, character, toast: print.toast });
     });
-  const printButton =
-    print &&
-    el("button", { type: "button", id: `${name}-print`, class: "frame-print", hidden: true, on: { click: () => printSheet(print.character()) } }, "Print / PDF");
-  const blankButton =
-    print && el("button", { type: "button", id: `${name}-print-blank`, class: "frame-print", on: { click: () => printSheet(null) } }, "Blank sheet");
-  // In the bar beside the title, on the Sheet tab only (not on a phone: styles.css).
-  const printActions = print && el("div", { class: "frame-print-actions", hidden: true }, printButton, blankButton);
+  /** The two print buttons in a box of class `place`, their ids ending in `suffix`. */
+  const printActions = (place, suffix) =>
+    el(
+      "div",
+      { class: `frame-print-actions ${place}`, hidden: true },
+      el("button", { type: "button", id: `${name}-print${suffix}`, class: "frame-print", data: { print: "sheet" }, on: { click: () => printSheet(print.character()) } }, "Print / PDF"),
+      el("button", { type: "button", id: `${name}-print-blank${suffix}`, class: "frame-print", on: { click: () => printSheet(null) } }, "Blank sheet"),
+    );
+  // In the bar beside the title on a desktop, under the tab's body on a phone (styles.css).
+  const printPlaces = print ? [printActions("frame-print-bar", ""), printActions("frame-print-foot", "-foot")] : [];
   /** The print actions on the Sheet tab; "Print / PDF" only while a character's sheet is shown. */
   const showPrint = () => {
-    if (!print) return;
-    printActions.hidden = body.dataset.tab !== "sheet";
-    printButton.hidden = !print.character();
+    for (const actions of printPlaces) {
+      actions.hidden = body.dataset.tab !== "sheet";
+      actions.querySelector("[data-print='sheet']").hidden = !print.character();
+    }
   };
   const back = () => {
     rememberPlace({ screen: "home" });
@@ -129,10 +134,11 @@ export function gameScreen({
         // The linked table's state for this game (link.js fills it; hidden when not linked).
         el("span", { class: "pill link-pill", role: "status", hidden: true }),
       ),
-      printActions,
+      printPlaces[0],
       nav,
     ),
     body,
+    printPlaces[1],
   );
   document.querySelector("main.layout").after(screen);
   return {

@@ -20,7 +20,7 @@
 //   import { renderChallenge } from "./mezzo-challenge.js";
 //   renderChallenge(host, ctx);   // ctx from mezzo-screen.js; state in ctx.ui.challengeUi
 
-import * as api from "../api.js";
+import * as api from "../api-mezzo.js";
 import { el } from "./dom.js";
 import { allElements } from "./mezzo-elements.js";
 import {

@@ -21,7 +21,7 @@
 //   import { renderCheck, newCheck } from "./mezzo-check.js";
 //   renderCheck(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.check is the state below
 
-import * as api from "../api.js";
+import * as api from "../api-mezzo.js";
 import { el, byId } from "./dom.js";
 import { allElements } from "./mezzo-elements.js";
 import {

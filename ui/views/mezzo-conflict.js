@@ -15,7 +15,7 @@
 //   import { renderConflict, newConflict, forgetResult } from "./mezzo-conflict.js";
 //   renderConflict(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.conflict is the state below
 
-import * as api from "../api.js";
+import * as api from "../api-mezzo.js";
 import { el, byId } from "./dom.js";
 import { sceneCard } from "./mezzo-table.js";
 import { allElements } from "./mezzo-elements.js";

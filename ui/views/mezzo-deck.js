@@ -11,7 +11,7 @@
 //   renderDeck(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.deck is the DeckView,
 //                            // ctx.ui.hand the open player's HandView
 
-import * as api from "../api.js";
+import * as api from "../api-mezzo.js";
 import { el } from "./dom.js";
 import { card, checkbox, field, form, numberInput, readCount, button, select, plural } from "./mezzo-kit.js";
 

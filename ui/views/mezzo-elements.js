@@ -8,7 +8,7 @@
 //   import { renderElements } from "./mezzo-elements.js";
 //   renderElements(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.elementId is the open sheet
 
-import * as api from "../api.js";
+import * as api from "../api-mezzo.js";
 import { el } from "./dom.js";
 import { askName } from "./rename.js";
 import { confirmAction } from "./confirm.js";

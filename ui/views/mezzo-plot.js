@@ -13,7 +13,7 @@
 //   import { renderPlot } from "./mezzo-plot.js";
 //   renderPlot(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.plot is the PlotView
 
-import * as api from "../api.js";
+import * as api from "../api-mezzo.js";
 import { el } from "./dom.js";
 import { allElements } from "./mezzo-elements.js";
 import { card, checkbox, field, form, numberInput, readCount, button, select, plural } from "./mezzo-kit.js";

@@ -22,7 +22,7 @@
 // carries the new table, a re-render, and a toast with Undo (undoGame). app.js sends
 // "sheetkeeper:undone" after an undo, and the screen reloads.
 
-import * as api from "../api.js";
+import * as api from "../api-mezzo.js";
 import { el, byId } from "./dom.js";
 import { gameScreen, showRefusal } from "./game-screen.js";
 import { registerSystem, rememberPlace } from "./systems.js";

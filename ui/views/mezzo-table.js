@@ -7,7 +7,7 @@
 //   import { renderTable, sceneCard } from "./mezzo-table.js";
 //   renderTable(host, ctx);   // ctx from mezzo-screen.js: {gameId, table, ui, move, …}
 
-import * as api from "../api.js";
+import * as api from "../api-mezzo.js";
 import { el } from "./dom.js";
 import { askName } from "./rename.js";
 import { confirmAction } from "./confirm.js";

@@ -10,7 +10,7 @@
 // Every number a move will use is shown next to its button; what the move did is listed
 // under "What happened" in words.
 
-import * as api from "../api.js";
+import * as api from "../api-nsu.js";
 import { el } from "./dom.js";
 import { ASPECT_WORDS, MOOD_LINE_DICE, cardBackWords } from "./nsu-words.js";
 import { complicationTable, complicationWords, openReference } from "./nsu-reference.js";

@@ -9,7 +9,7 @@
 //   import { openHelpedWith } from "./views/nsu-helped.js";
 //   const done = await openHelpedWith(nsuSheetView, { toast });   // true once recorded
 
-import * as api from "../api.js";
+import * as api from "../api-nsu.js";
 import { el, byId } from "./dom.js";
 import { MOOD_LINE_DICE, quoted } from "./nsu-words.js";
 

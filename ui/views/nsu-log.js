@@ -7,7 +7,7 @@
 //   openRollLog({ gameId, characterId: null, title: "Lanterns over Brackwater" });
 //   await renderRollLog(host, { gameId, characterId });   // the Log tab's list into `host`
 
-import * as api from "../api.js";
+import * as api from "../api-nsu.js";
 import { el, byId } from "./dom.js";
 import {
   ASPECT_WORDS,

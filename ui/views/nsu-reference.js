@@ -16,7 +16,7 @@
 
 import { el } from "./dom.js";
 import { disclosure } from "./kit.js";
-import * as api from "../api.js";
+import * as api from "../api-nsu.js";
 import { GRANT_NOTE } from "./nsu-words.js";
 
 // The three complication tables come from the core, which rolls them

@@ -11,7 +11,7 @@
 // from api.js. A roll whose dice are on the table survives closing the wizard: opening it
 // again asks `nsuPendingRoll` and goes straight to the choices.
 
-import * as api from "../api.js";
+import * as api from "../api-nsu.js";
 import { el, byId } from "./dom.js";
 import { openRollLog } from "./nsu-log.js";
 import { openReference } from "./nsu-reference.js";

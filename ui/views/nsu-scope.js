@@ -6,7 +6,7 @@
 //   import { guidingQuestionsButton } from "./views/nsu-scope.js";
 //   card.append(guidingQuestionsButton(gameId, move));   // move(title, call, toastWords)
 
-import * as api from "../api.js";
+import * as api from "../api-nsu.js";
 import { el } from "./dom.js";
 
 /** The button for game `gameId`; `move` is the World tab's one-undoable-change runner. */

@@ -12,7 +12,7 @@
 // shows the core's message in the error area and the tab re-renders from that sheet.
 // Text fields save when they are left or Enter is pressed, never on each keystroke.
 
-import * as api from "../api.js";
+import * as api from "../api-nsu.js";
 import { el, SVG } from "./dom.js";
 import {
   MOOD_LINE_DICE,

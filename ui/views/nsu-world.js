@@ -12,7 +12,7 @@
 // phase are loaded again and a toast offers Undo (undoGame). app.js sends
 // "sheetkeeper:undone" after an undo, and the tab reloads.
 
-import * as api from "../api.js";
+import * as api from "../api-nsu.js";
 import { el, byId, SVG } from "./dom.js";
 import { renderDowntime, diceControl, field, checkbox, select, uid } from "./nsu-downtime.js";
 import { whereWords } from "./nsu-words.js";

@@ -8,7 +8,7 @@
 //   betweenAdventuresCard(table, ctx);  historyCard(table, ctx);
 //   historyList(records, ctx, prefix);   // one character's, on the sheet
 
-import * as api from "../api.js";
+import * as api from "../api-penny.js";
 import { el } from "./dom.js";
 import { pennies, sameAccount, button, card, diceRow, uid } from "./penny-kit.js";
 import { repayButtons } from "./penny-sheet.js";

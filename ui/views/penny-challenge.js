@@ -18,7 +18,7 @@
 //   renderChallenge(host, ctx);   // ctx from penny-screen.js
 //   forgetPrivate();              // hide any side's cup (leaving the tab, after an undo)
 
-import * as api from "../api.js";
+import * as api from "../api-penny.js";
 import { el } from "./dom.js";
 import {
   field,

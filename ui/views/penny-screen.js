@@ -12,7 +12,7 @@
 // one api call whose PennyChange carries the new table, a re-render, and a toast with Undo
 // (undoGame). app.js sends "sheetkeeper:undone" after an undo, and the screen reloads.
 
-import * as api from "../api.js";
+import * as api from "../api-penny.js";
 import { el, byId } from "./dom.js";
 import { gameScreen, showRefusal, ask } from "./game-screen.js";
 import { registerSystem, rememberPlace } from "./systems.js";

@@ -5,7 +5,7 @@
 //   import { renderSetup } from "./penny-setup.js";
 //   renderSetup(host, ctx);   // ctx from penny-screen.js
 
-import * as api from "../api.js";
+import * as api from "../api-penny.js";
 import { el } from "./dom.js";
 import { field, numberInput, wholeNumber, checkbox, select, pennies, accountKey, accountOf, button } from "./penny-kit.js";
 

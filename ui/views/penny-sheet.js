@@ -8,7 +8,7 @@
 //   import { renderSheet } from "./penny-sheet.js";
 //   renderSheet(host, ctx);   // ctx from penny-screen.js; ctx.ui.character is whose sheet
 
-import * as api from "../api.js";
+import * as api from "../api-penny.js";
 import { el } from "./dom.js";
 import { field, pennies, sameAccount, button, card, sentences, stepper, notesCard, select } from "./penny-kit.js";
 import { historyList } from "./penny-campaign.js";

@@ -8,7 +8,7 @@
 //   import { renderTable } from "./penny-table.js";
 //   renderTable(host, ctx);   // ctx from penny-screen.js: {gameId, table, move, switchTab, …}
 
-import * as api from "../api.js";
+import * as api from "../api-penny.js";
 import { el } from "./dom.js";
 import {
   field,

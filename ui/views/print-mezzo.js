@@ -6,7 +6,7 @@
 //   import * as mezzo from "./print-mezzo.js";
 //   const page = mezzo.layout(await mezzo.load(gameId, characterId));   // layout(null): blank
 
-import * as api from "../api.js";
+import * as api from "../api-mezzo.js";
 import { el } from "./dom.js";
 import { page, section, columns, lines, numberBox, track, check } from "./print-kit.js";
 

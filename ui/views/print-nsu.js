@@ -7,7 +7,7 @@
 //   import * as nsu from "./print-nsu.js";
 //   const page = nsu.layout(await nsu.load(gameId, characterId));   // layout(null): blank
 
-import * as api from "../api.js";
+import * as api from "../api-nsu.js";
 import { el } from "./dom.js";
 import { page, section, columns, lines, shape, track } from "./print-kit.js";
 

@@ -6,7 +6,7 @@
 //   import * as penny from "./print-penny.js";
 //   const page = penny.layout(await penny.load(gameId, characterId));   // layout(null): blank
 
-import * as api from "../api.js";
+import * as api from "../api-penny.js";
 import { el } from "./dom.js";
 import { page, section, columns, lines, numberBox, track, table } from "./print-kit.js";
 

@@ -6,7 +6,7 @@
 //   import * as sc from "./print-scattershot.js";
 //   const page = sc.layout(await sc.load(gameId, characterId));   // layout(null): blank
 
-import * as api from "../api.js";
+import * as api from "../api-scattershot.js";
 import { el } from "./dom.js";
 import { page, section, columns, lines, numberBox, track, table, signed } from "./print-kit.js";
 

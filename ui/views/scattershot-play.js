@@ -14,7 +14,7 @@
 //   import { renderPlay } from "./scattershot-play.js";
 //   renderPlay(host, ctx);   // ctx from scattershot-screen.js
 
-import * as api from "../api.js";
+import * as api from "../api-scattershot.js";
 import { el } from "./dom.js";
 import { button, card, checkbox, field, form, numberInput, plural, readCount, resourceWord, select, signed } from "./scattershot-kit.js";
 

@@ -11,7 +11,7 @@
 //   import { renderRewards } from "./scattershot-rewards.js";
 //   renderRewards(host, ctx);   // ctx from scattershot-screen.js
 
-import * as api from "../api.js";
+import * as api from "../api-scattershot.js";
 import { el } from "./dom.js";
 import { card, checkbox, experienceDice, field, form, numberInput, readCount, select } from "./scattershot-kit.js";
 

@@ -18,7 +18,7 @@
 //   import { renderRoll, newRollDraft } from "./scattershot-roll.js";
 //   renderRoll(host, ctx);   // ctx from scattershot-screen.js; ctx.ui.roll holds the draft
 
-import * as api from "../api.js";
+import * as api from "../api-scattershot.js";
 import { el } from "./dom.js";
 import {
   button,

@@ -18,7 +18,7 @@
 // edit goes through `edit` (its ScattershotSheetChange carries the sheet; Undo is the
 // character's). app.js sends "sheetkeeper:undone" after an undo, and the screen reloads.
 
-import * as api from "../api.js";
+import * as api from "../api-scattershot.js";
 import { el, byId } from "./dom.js";
 import { gameScreen, showRefusal, ask } from "./game-screen.js";
 import { registerSystem, rememberPlace } from "./systems.js";

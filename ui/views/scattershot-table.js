@@ -10,7 +10,7 @@
 //   import { renderTable } from "./scattershot-table.js";
 //   renderTable(host, ctx);   // ctx from scattershot-screen.js
 
-import * as api from "../api.js";
+import * as api from "../api-scattershot.js";
 import { el } from "./dom.js";
 import { button, card, experienceDice, form, inlineForm, numberInput, readCount, resourceWord, signed } from "./scattershot-kit.js";
 import { stepper } from "./kit.js";

@@ -100,6 +100,10 @@ fn a_telling_blow_taken_as_complications_for_the_subject_with_the_ue_chart() {
     let saved: i64 =
         conn.query_row("SELECT count(*) FROM sc_ue_chart WHERE game_id = ?1", [&game], |r| r.get(0)).unwrap();
     assert_eq!(saved, 0, "a refused chart saves no row");
+    // The person reads the message and dismisses it before correcting the box, so the error
+    // area below is empty unless the next save is refused too.
+    press(&session, "#error-dismiss");
+    session.wait_until("the error dismissed", || session.find("#error").ok().filter(|e| !e.is_displayed()).map(|_| ()));
     type_into(&session, "#sc-chart-1-factor", "1");
     press(&session, "#sc-chart-save");
     // Saved when the window says so (a refusal would name its field in the error area).

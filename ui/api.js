@@ -141,10 +141,11 @@ export const setSetting = (key, value) => call("set_device_setting", { key, valu
 /** A game as this device may see it; `viewer` narrows it ("everyone" or a character id). */
 export const gameView = (game, viewer = null) => call("game_view", { game, viewer });
 
-/** Tells the shell the first screen shows its data (the startup probe measures up to here). */
-/** `marks`: [name, ms after the page's time origin] for the start-up probe. */
-// Not queued behind the page's other calls: the start-up probe times the first screen, not
-// the calls that screen starts.
+/**
+ * Tells the shell the first screen shows its data (the start-up probe measures up to here);
+ * `marks` are [name, ms after the page's time origin]. Not queued behind the page's other
+ * calls: the probe times the first screen, not the calls that screen starts.
+ */
 export const uiReady = (marks) => invoke("ui_ready", { origin: performance.timeOrigin, marks });
 
 // Linked table

@@ -47,10 +47,13 @@ const mark = () => document.documentElement.setAttribute("data-calls", String(un
 mark();
 
 /** Runs `command` after the page's earlier calls (the systems' files, api-*.js, call it too). */
-export function call(command, args = {}) {
+export const call = (command, args = {}) => queued(() => invoke(command, args));
+
+/** Runs `send` (which makes one call) after the page's earlier calls, counted in `data-calls`. */
+function queued(send) {
   underWay += 1;
   mark();
-  const result = previous.then(() => invoke(command, args));
+  const result = previous.then(send);
   previous = result.catch(() => {});
   previous.then(() => {
     underWay -= 1;
@@ -67,9 +70,12 @@ function callAfterEarlier(command, args) {
   return previous.then(() => invoke(command, args));
 }
 
-async function invoke(command, args) {
+const invoke = (command, args) => answer(tauri.core.invoke(command, args));
+
+/** The result of a call already sent, its failure as an `AppError`. */
+async function answer(sent) {
   try {
-    return await tauri.core.invoke(command, args);
+    return await sent;
   } catch (e) {
     if (e && typeof e === "object" && "kind" in e) throw new AppError(e.kind, e.message);
     throw new AppError("internal", String(e));
@@ -135,8 +141,9 @@ export const setDiceByHand = (game, byHand) => call("set_dice_by_hand", { game, 
 export const setCharacterNotes = (id, notes) => call("set_character_notes", { id, notes });
 export const setGameNotes = (id, notes) => call("set_game_notes", { id, notes });
 export const characterCards = () => call("character_cards");
-/** What the home screen shows first, in one call: {settings, systems, games, cards}. */
-export const home = () => call("home");
+/** What the home screen shows first, in one call: {settings, systems, games, cards}. The start's
+ * answer was asked for by start.js before this file had loaded. */
+export const home = () => queued(() => answer(window.sheetkeeperHome ?? tauri.core.invoke("home")));
 export const setSetting = (key, value) => call("set_device_setting", { key, value });
 /** A game as this device may see it; `viewer` narrows it ("everyone" or a character id). */
 export const gameView = (game, viewer = null) => call("game_view", { game, viewer });

@@ -573,22 +573,24 @@ function wire() {
   });
 }
 
-/** The start's steps for the start-up probe: when the page itself arrived, when its modules had
- * (api.js), then each step.
+/** The start's steps for the start-up probe: when the page itself arrived, when start.js asked
+ * for the data and when the other modules had arrived (api.js), then each step.
  * (WebKit lists no resource timings for the app's own scheme, so the files cannot be timed.) */
 function startMarks(steps) {
   const nav = performance.getEntriesByType("navigation")[0];
-  const modules = performance.getEntriesByName("modules")[0]?.startTime ?? 0;
-  return [["html", nav?.responseEnd ?? 0], ["modules", modules], ...steps];
+  const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? 0;
+  return [["html", nav?.responseEnd ?? 0], ["asked", at("asked")], ["modules", at("modules")], ...steps];
 }
 
 async function start() {
   const steps = [["run", performance.now()]];
+  // First in the queue, before the link panel's calls (wire): start.js sent it long before.
+  const asked = api.home();
   wire();
   // The defaults (the device's theme, home) stand if the settings cannot be read.
   let settings = readSettings(null);
   await run("Sheetkeeper could not load your games.", async () => {
-    const home = await api.home();
+    const home = await asked;
     steps.push(["data", performance.now()]);
     settings = readSettings(home.settings);
     applySettings(settings);

@@ -368,4 +368,62 @@ mod tests {
             assert!(!without_ipc.contains(absent), "{absent:?} in {csp:?}");
         }
     }
+
+    /// The `"…"` each static `import … from` / `export … from` / `import "…"` line of a module names
+    /// (comments and dynamic `import(…)` left out).
+    fn static_imports(module: &str) -> Vec<&str> {
+        module
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.starts_with("//") && !l.starts_with('*') && !l.contains("import("))
+            .filter_map(|l| {
+                let rest = l.split_once(" from \"").map(|(_, r)| r).or_else(|| l.strip_prefix("import \""))?;
+                rest.split_once('"').map(|(spec, _)| spec)
+            })
+            .collect()
+    }
+
+    /// `spec` ("./x.js", "../y.js") imported by the module at `from` (a path under ui/).
+    fn resolve(from: &str, spec: &str) -> String {
+        let mut parts: Vec<&str> = from.split('/').collect();
+        parts.pop();
+        for part in spec.split('/') {
+            match part {
+                "." => {}
+                ".." => {
+                    parts.pop();
+                }
+                _ => parts.push(part),
+            }
+        }
+        parts.join("/")
+    }
+
+    /// Start-up (issue 18): index.html preloads exactly the modules app.js imports, at any
+    /// depth, so the start fetches them all at once rather than one import level after another;
+    /// a module added to the start without a preload would load late, one left over early.
+    #[test]
+    fn the_start_preloads_exactly_its_modules() {
+        let mut graph = BTreeSet::new();
+        let mut todo = vec!["app.js".to_owned()];
+        while let Some(module) = todo.pop() {
+            for spec in static_imports(&file(&format!("../ui/{module}"))) {
+                let path = resolve(&module, spec);
+                if graph.insert(path.clone()) {
+                    todo.push(path);
+                }
+            }
+        }
+        assert!(graph.contains("views/dom.js") && graph.contains("api.js"), "read the imports: {graph:?}");
+        let index = file("../ui/index.html");
+        let preloaded: BTreeSet<String> = index
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("<link rel=\"modulepreload\" href=\"")?.strip_suffix("\">"))
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(preloaded, graph, "index.html's modulepreload links and app.js's static imports");
+        // start.js asks for the home screen's data before anything else of the page's loads.
+        let start = index.find("<script src=\"start.js\"></script>").expect("start.js as a plain script");
+        assert!(start < index.find("<link rel=\"stylesheet\"").unwrap(), "start.js first in <head>");
+    }
 }

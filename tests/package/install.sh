@@ -66,7 +66,12 @@ in_root useradd -m player
 out="$(in_root su - player -c "SHEETKEEPER_EXIT_AFTER_READY=1 dbus-run-session -- xvfb-run -a $exec_line" 2>&1)" || {
   echo "$out" >&2; exit 1; }
 grep -q '^ready_ms=' <<<"$out" || { echo "the app did not report ready:" >&2; echo "$out" >&2; exit 1; }
-echo "$out" | grep '^ready_ms='
+echo "first start (it makes the database): $(grep '^ready_ms=' <<<"$out")"
+# A second start, as every later one: the first also pays for making the database and for the
+# system's first font and library reads.
+out="$(in_root su - player -c "SHEETKEEPER_EXIT_AFTER_READY=1 dbus-run-session -- xvfb-run -a $exec_line" 2>&1)" || {
+  echo "$out" >&2; exit 1; }
+echo "second start: $(grep '^ready_ms=' <<<"$out")"
 db="$root/home/player/.local/share/app.sheetkeeper/sheetkeeper.db"
 [[ -s "$db" ]] || { echo "the app made no database at ~/.local/share/app.sheetkeeper" >&2; exit 1; }
 in_root su - player -c 'sheetkeeper list' >/dev/null

@@ -171,6 +171,13 @@ fn each_systems_sheet_and_blank_sheet_save_as_pdf() {
         let problems: Vec<String> = session.layout_problems().into_iter().filter(|p| p.contains("print")).collect();
         assert_eq!(problems, Vec::<String>::new(), "the {} print buttons under the sheet are clean", case.system);
         session.screenshot_unchecked(&screenshot_dir().join(format!("print-{}-foot-360.png", case.system)));
+        // The same in dark, to look at (the Theme setting is behind home's menu; it only sets this).
+        let theme = session.execute("return document.documentElement.getAttribute('data-theme');", json!([]));
+        session.execute("document.documentElement.setAttribute('data-theme', 'dark');", json!([]));
+        session.screenshot_unchecked(&screenshot_dir().join(format!("print-{}-foot-dark-360.png", case.system)));
+        let restore = "const [root, was] = [document.documentElement, arguments[0]];
+            if (was === null) root.removeAttribute('data-theme'); else root.setAttribute('data-theme', was);";
+        session.execute(restore, json!([theme]));
         session.click(&foot);
         session.wait_for("#print-dialog[open] #print-save-pdf");
         session.wait_settled();

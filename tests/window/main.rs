@@ -103,6 +103,14 @@ fn shot(session: &Session, name: &str) {
     session.screenshot(&screenshot_dir().join(format!("{name}.png")));
 }
 
+/// Runs `shoot` with the page in the dark theme (the Theme setting's attribute on <html>), then
+/// puts it back in light: screenshots to look at; the setting itself is tested in home.rs.
+fn in_dark(session: &Session, shoot: impl FnOnce()) {
+    session.execute("document.documentElement.dataset.theme = 'dark';", json!([]));
+    shoot();
+    session.execute("document.documentElement.dataset.theme = 'light';", json!([]));
+}
+
 /// Takes the same screen at desktop width and at 360 px wide, then goes back to desktop.
 fn shots_at_both_widths(session: &Session, name: &str) {
     shot(session, &format!("{name}-1280"));

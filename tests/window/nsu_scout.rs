@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use crate::nsu_roll::{next, tap, text_of, type_into, wait_step, wizard_shots};
 use crate::webdriver::Session;
-use crate::{one_window, open, open_game, shot, Scratch};
+use crate::{in_dark, one_window, open, open_game, shot, Scratch};
 
 const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
 const TOBIAS: &str = "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a";
@@ -206,9 +206,7 @@ fn a_scout_from_the_downtime_tab_through_the_roll_wizard_on_a_players_device() {
     assert_eq!(session.wait_for(counted).attribute("aria-pressed").as_deref(), Some("true"));
     assert!(text_of(&session, "#roll-aspect-net").contains("advantage"));
     wizard_shots(&session, "nsu-scout-details");
-    session.execute("document.documentElement.dataset.theme = 'dark';", json!([]));
-    wizard_shots(&session, "nsu-scout-details-dark");
-    session.execute("document.documentElement.dataset.theme = 'light';", json!([]));
+    in_dark(&session, || wizard_shots(&session, "nsu-scout-details-dark"));
     tap(&session, counted);
     session.wait_text("#roll-adv", "0");
     // Mind 1 against Content's d4 (advantage: two dice) 4 and 4: the player loses by 3.
@@ -259,10 +257,7 @@ fn a_scout_from_the_downtime_tab_through_the_roll_wizard_on_a_players_device() {
     assert_eq!(text_of(&session, "#roll-scouted-name"), "Mill");
     assert!(text_of(&session, "#roll-scouted-card").contains("A mill that turns with no river"));
     wizard_shots(&session, "nsu-scout-won");
-    // The same in the dark theme (the Theme setting's attribute on <html>).
-    session.execute("document.documentElement.dataset.theme = 'dark';", json!([]));
-    wizard_shots(&session, "nsu-scout-won-dark");
-    session.execute("document.documentElement.dataset.theme = 'light';", json!([]));
+    in_dark(&session, || wizard_shots(&session, "nsu-scout-won-dark"));
     assert_eq!(scout_state(&db, game), (0, true));
 
     // The X-card over the wizard, and over the roll log opened from it.

@@ -15,7 +15,7 @@ use sheetkeeper::services::{self, ImportOptions};
 use sheetkeeper::Store;
 
 use crate::webdriver::{screenshot_dir, Session};
-use crate::{back_home, choose_file_in_native_dialog, one_window, open, open_game, shot, Scratch, SAVE_TITLE};
+use crate::{back_home, choose_file_in_native_dialog, in_dark, one_window, open, open_game, shot, Scratch, SAVE_TITLE};
 
 /// One system's sheet to print: its fixture, the game's name there, the character, the
 /// frame's name (the ids of its buttons) and the headings its printed sheet has.
@@ -171,13 +171,9 @@ fn each_systems_sheet_and_blank_sheet_save_as_pdf() {
         let problems: Vec<String> = session.layout_problems().into_iter().filter(|p| p.contains("print")).collect();
         assert_eq!(problems, Vec::<String>::new(), "the {} print buttons under the sheet are clean", case.system);
         session.screenshot_unchecked(&screenshot_dir().join(format!("print-{}-foot-360.png", case.system)));
-        // The same in dark, to look at (the Theme setting is behind home's menu; it only sets this).
-        let theme = session.execute("return document.documentElement.getAttribute('data-theme');", json!([]));
-        session.execute("document.documentElement.setAttribute('data-theme', 'dark');", json!([]));
-        session.screenshot_unchecked(&screenshot_dir().join(format!("print-{}-foot-dark-360.png", case.system)));
-        let restore = "const [root, was] = [document.documentElement, arguments[0]];
-            if (was === null) root.removeAttribute('data-theme'); else root.setAttribute('data-theme', was);";
-        session.execute(restore, json!([theme]));
+        in_dark(&session, || {
+            session.screenshot_unchecked(&screenshot_dir().join(format!("print-{}-foot-dark-360.png", case.system)))
+        });
         session.click(&foot);
         session.wait_for("#print-dialog[open] #print-save-pdf");
         session.wait_settled();

@@ -5,8 +5,9 @@
 #   bash scripts/setup.sh --package also the Debian packaging tools (cargo-deb, dpkg-dev) and debootstrap for the package test
 set -euo pipefail
 
+# rollup bundles the page's modules when the app is built (src-tauri/page_bundle.rs).
 packages=(build-essential pkg-config libwebkit2gtk-4.1-dev libgtk-3-dev librsvg2-dev libsoup-3.0-dev
-  libayatana-appindicator3-dev)
+  libayatana-appindicator3-dev rollup)
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=(xvfb xauth webkit2gtk-driver dbus-x11 xdotool poppler-utils)
 fi

@@ -1,4 +1,5 @@
-// Declares the app's commands so each needs an explicit grant in capabilities/default.json.
+// Bundles the page (page_bundle.rs), then declares the app's commands so each needs an
+// explicit grant in capabilities/default.json.
 const COMMANDS: &[&str] = &[
     "device_role",
     "set_device_role",
@@ -225,7 +226,29 @@ const COMMANDS: &[&str] = &[
     "link_claim",
 ];
 
+mod page_bundle;
+
 fn main() {
+    // The window serves the bundled page from OUT_DIR: `generate_context!` reads TAURI_CONFIG
+    // (set here for the compiler) over tauri.conf.json, whose `frontendDist` is the unbundled
+    // `ui/`. Each file is embedded with `include_bytes!`, so a new bundle rebuilds the app.
+    let ui = std::path::Path::new("../ui");
+    let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("page");
+    if let Err(e) = page_bundle::bundle(ui, std::path::Path::new("page_bundle.mjs"), &out) {
+        panic!("the page could not be bundled: {e}");
+    }
+    println!("cargo:rerun-if-changed=../ui");
+    println!("cargo:rerun-if-changed=page_bundle.rs");
+    println!("cargo:rerun-if-changed=page_bundle.mjs");
+    // The Tauri CLI (mobile builds) passes its own TAURI_CONFIG: keep it, with the page added.
+    let mut config: serde_json::Value = std::env::var("TAURI_CONFIG")
+        .ok()
+        .and_then(|c| serde_json::from_str(&c).ok())
+        .filter(|c: &serde_json::Value| c.is_object())
+        .unwrap_or_default();
+    config["build"]["frontendDist"] = serde_json::json!(out);
+    println!("cargo:rustc-env=TAURI_CONFIG={config}");
+
     tauri_build::try_build(
         tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(COMMANDS)),
     )

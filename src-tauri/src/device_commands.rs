@@ -5,6 +5,7 @@
 use serde::Serialize;
 use sheetkeeper::model::{parse_id, DeviceRole};
 use sheetkeeper::services::{self, CharacterCard, DeviceSettings, Done, GameView, SystemInfo, TableView};
+use sheetkeeper::Store;
 use tauri::State;
 
 use crate::error::AppError;
@@ -59,12 +60,17 @@ pub struct Home {
 
 #[tauri::command(async)]
 pub fn home(state: State<'_, AppState>) -> Reply<Home> {
-    let store = state.store()?;
+    Ok(home_view(&*state.store()?)?)
+}
+
+/// The `home` command's answer; the window is also built with it (`window::open_main`), so
+/// the first screen needs no round trip.
+pub fn home_view(store: &Store) -> sheetkeeper::Result<Home> {
     Ok(Home {
-        settings: services::settings(&store)?,
+        settings: services::settings(store)?,
         systems: services::systems(),
-        games: services::list(&store)?,
-        cards: services::character_cards(&store)?,
+        games: services::list(store)?,
+        cards: services::character_cards(store)?,
     })
 }
 

@@ -48,7 +48,9 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
             if let Err(e) = &store {
                 eprintln!("sheetkeeper: {e}");
             }
+            let home = store.as_ref().ok().and_then(|s| device_commands::home_view(s).ok());
             app.manage(AppState::new(store));
+            webview::open_main(app, home.as_ref())?;
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![
@@ -369,61 +371,32 @@ mod tests {
         }
     }
 
-    /// The `"…"` each static `import … from` / `export … from` / `import "…"` line of a module names
-    /// (comments and dynamic `import(…)` left out).
-    fn static_imports(module: &str) -> Vec<&str> {
-        module
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.starts_with("//") && !l.starts_with('*') && !l.contains("import("))
-            .filter_map(|l| {
-                let rest = l.split_once(" from \"").map(|(_, r)| r).or_else(|| l.strip_prefix("import \""))?;
-                rest.split_once('"').map(|(spec, _)| spec)
-            })
-            .collect()
-    }
-
-    /// `spec` ("./x.js", "../y.js") imported by the module at `from` (a path under ui/).
-    fn resolve(from: &str, spec: &str) -> String {
-        let mut parts: Vec<&str> = from.split('/').collect();
-        parts.pop();
-        for part in spec.split('/') {
-            match part {
-                "." => {}
-                ".." => {
-                    parts.pop();
-                }
-                _ => parts.push(part),
-            }
-        }
-        parts.join("/")
-    }
-
-    /// Start-up (issue 18): index.html preloads exactly the modules app.js imports, at any
-    /// depth, so the start fetches them all at once rather than one import level after another;
-    /// a module added to the start without a preload would load late, one left over early.
+    /// Start-up (issue 18): the window serves the page bundled (build.rs, page_bundle.rs). The
+    /// start is one file, with no import of its own; each game's screens are chunks that take
+    /// the start's modules from it, so each module exists once (api.js's call queue, the
+    /// screens' registry in systems.js); start.js, a plain script, is copied and runs first.
     #[test]
-    fn the_start_preloads_exactly_its_modules() {
-        let mut graph = BTreeSet::new();
-        let mut todo = vec!["app.js".to_owned()];
-        while let Some(module) = todo.pop() {
-            for spec in static_imports(&file(&format!("../ui/{module}"))) {
-                let path = resolve(&module, spec);
-                if graph.insert(path.clone()) {
-                    todo.push(path);
-                }
-            }
-        }
-        assert!(graph.contains("views/dom.js") && graph.contains("api.js"), "read the imports: {graph:?}");
-        let index = file("../ui/index.html");
-        let preloaded: BTreeSet<String> = index
-            .lines()
-            .filter_map(|l| l.trim().strip_prefix("<link rel=\"modulepreload\" href=\"")?.strip_suffix("\">"))
-            .map(str::to_owned)
+    fn the_page_is_served_bundled() {
+        let page = std::path::Path::new(env!("OUT_DIR")).join("page");
+        let read = |name: &str| std::fs::read_to_string(page.join(name)).expect(name);
+        let files: Vec<(String, String)> = ["app.js", "chunks/nsu-screen.js", "chunks/penny-screen.js"]
+            .into_iter()
+            .chain(["chunks/mezzo-screen.js", "chunks/scattershot-screen.js", "chunks/print-sheet.js"])
+            .map(|name| (name.to_owned(), read(name)))
             .collect();
-        assert_eq!(preloaded, graph, "index.html's modulepreload links and app.js's static imports");
-        // start.js asks for the home screen's data before anything else of the page's loads.
+        let app = &files[0].1;
+        assert!(!app.lines().any(|l| l.starts_with("import ") && l.contains(" from '")), "app.js imports nothing");
+        for (name, text) in &files[1..] {
+            assert!(text.contains(" from '../app.js';"), "{name} takes the start's modules from app.js");
+        }
+        for once in ["performance.mark(\"modules\")", "function registerLoader("] {
+            let copies: Vec<&str> = files.iter().filter(|(_, t)| t.contains(once)).map(|(n, _)| n.as_str()).collect();
+            assert_eq!(copies, ["app.js"], "{once} is in app.js alone");
+        }
+        assert!(!page.join("api.js").exists() && !page.join("views").exists(), "no module served unbundled");
+        let index = read("index.html");
         let start = index.find("<script src=\"start.js\"></script>").expect("start.js as a plain script");
         assert!(start < index.find("<link rel=\"stylesheet\"").unwrap(), "start.js first in <head>");
+        assert_eq!(read("start.js"), file("../ui/start.js"));
     }
 }

@@ -7,7 +7,9 @@
 use serde_json::json;
 
 use crate::webdriver::Session;
-use crate::{back_home, create_game, one_window, open, open_game, shot, shots_at_both_widths, Scratch, ENTER};
+use crate::{
+    back_home, create_game, one_window, open, open_game, shot, shots_at_both_widths, wait_game_row, Scratch, ENTER,
+};
 
 /// Sets the window to `width` (800 high) and waits until the page has it.
 fn width(session: &Session, width: u32) {
@@ -236,8 +238,8 @@ fn reopens_where_it_was_left() {
         // A place that is gone: home, quietly.
         session.execute_async(
             "const done = arguments[arguments.length - 1];
-             import('./views/systems.js')
-               .then((m) => m.saveSetting('place', JSON.stringify({ screen: 'sheet', game: 'gone', character: 'gone' })))
+             const place = JSON.stringify({ screen: 'sheet', game: 'gone', character: 'gone' });
+             window.__TAURI__.core.invoke('set_device_setting', { key: 'place', value: place })
                .then(() => done(true), (e) => done(String(e)));",
             json!([]),
         );
@@ -246,6 +248,35 @@ fn reopens_where_it_was_left() {
     session.wait_for("#mine-panel");
     assert!(!some_screen_open(&session), "home, not a screen");
     assert!(!session.find("#error").map(|e| e.is_displayed()).unwrap_or(false), "no error for a place that is gone");
+}
+
+/// The first screen's data comes with the window: the app builds it with home's data, so the
+/// page does not wait for an answer while it loads. A reload reads home again, so it shows
+/// what changed since the window opened.
+#[test]
+fn home_comes_with_the_window_and_a_reload_reads_it_again() {
+    let _window = one_window();
+    let scratch = Scratch::new("home-reload");
+    let db = scratch.path("sheetkeeper.db");
+    {
+        let session = open(&db);
+        create_game(&session, "Lantern Street", "nsu");
+        session.wait_settled();
+    }
+    let session = open(&db);
+    let given = session.execute("return window.sheetkeeperHomeJson ?? null;", json!([]));
+    let given: serde_json::Value =
+        serde_json::from_str(given.as_str().expect("the window carries home's data, as JSON text")).unwrap();
+    assert_eq!(given["games"][0]["name"], "Lantern Street", "the window's data: {given}");
+    wait_game_row(&session, "Lantern Street");
+
+    // The window's copy is old once something changes: a reload asks again.
+    create_game(&session, "Harbour Job", "penny_ante");
+    session.wait_settled();
+    session.reload();
+    session.wait_for("body[data-ready='true']");
+    wait_game_row(&session, "Harbour Job");
+    wait_game_row(&session, "Lantern Street");
 }
 
 /// The X-card is reachable with a modal dialog open (the NSU roll wizard): its notice comes

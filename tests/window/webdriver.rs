@@ -408,6 +408,11 @@ impl Session {
         self.must("POST", "/window/rect", Some(&json!({"width": width, "height": height})));
     }
 
+    /// Reloads the page, as F5 does (WebDriver waits for the new page to load).
+    pub fn reload(&self) {
+        self.must("POST", "/refresh", Some(&json!({})));
+    }
+
     /// The page's inner width in CSS pixels.
     pub fn inner_width(&self) -> f64 {
         self.execute("return window.innerWidth;", json!([])).as_f64().expect("innerWidth is a number")

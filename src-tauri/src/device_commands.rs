@@ -63,7 +63,7 @@ pub fn home(state: State<'_, AppState>) -> Reply<Home> {
     Ok(home_view(&*state.store()?)?)
 }
 
-/// The `home` command's answer; the window is also built with it (`window::open_main`), so
+/// The `home` command's answer; the window is also built with it (`webview::open_main`), so
 /// the first screen needs no round trip.
 pub fn home_view(store: &Store) -> sheetkeeper::Result<Home> {
     Ok(Home {

@@ -25,30 +25,46 @@ pub use error::AppError;
 use state::AppState;
 
 /// Opens `$SHEETKEEPER_DB` when set (tests; its folder must exist), else `sheetkeeper.db`
-/// in the app data folder, which is made on first start.
-fn open_store<R: tauri::Runtime>(app: &tauri::App<R>) -> sheetkeeper::Result<sheetkeeper::Store> {
+/// in the app data folder `folder`, which is made on first start.
+fn open_store(folder: Result<PathBuf, String>) -> sheetkeeper::Result<sheetkeeper::Store> {
     match std::env::var_os(sheetkeeper::paths::DB_ENV) {
         Some(p) if !p.is_empty() => sheetkeeper::Store::open(&PathBuf::from(p)),
         _ => {
-            let folder = app.path().app_data_dir().map_err(|e| sheetkeeper::Error::Invalid {
+            let folder = folder.map_err(|problem| sheetkeeper::Error::Invalid {
                 field: "database".into(),
-                problem: format!("no app data folder: {e}"),
+                problem: format!("no app data folder: {problem}"),
             })?;
             sheetkeeper::Store::open_creating_folder(&folder.join(sheetkeeper::paths::DB_FILE_NAME))
         }
     }
 }
 
-/// Builds the app on `builder`; tests can pass a mock builder.
-pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+/// The database, and the home screen's data for the window to carry (`webview::open_main`).
+type Opened = (sheetkeeper::Result<sheetkeeper::Store>, Option<device_commands::Home>);
+
+fn open_with_home(folder: Result<PathBuf, String>) -> Opened {
+    let store = open_store(folder);
+    let home = store.as_ref().ok().and_then(|s| device_commands::home_view(s).ok());
+    (store, home)
+}
+
+/// Builds the app on `builder`; tests can pass a mock builder. `opening` is the database
+/// being opened on a thread (see `run`); without it, it opens in `setup`.
+pub fn run_app<R: tauri::Runtime>(
+    builder: tauri::Builder<R>,
+    opening: Option<std::thread::JoinHandle<Opened>>,
+) -> tauri::Builder<R> {
     builder
         .plugin(tauri_plugin_dialog::init())
-        .setup(|app| {
-            let store = open_store(app);
+        .setup(move |app| {
+            let (store, home) = match opening.map(std::thread::JoinHandle::join) {
+                Some(Ok(opened)) => opened,
+                // A phone (its data folder comes from the app), or the thread failed.
+                _ => open_with_home(app.path().app_data_dir().map_err(|e| e.to_string())),
+            };
             if let Err(e) = &store {
                 eprintln!("sheetkeeper: {e}");
             }
-            let home = store.as_ref().ok().and_then(|s| device_commands::home_view(s).ok());
             app.manage(AppState::new(store));
             webview::open_main(app, home.as_ref())?;
             Ok(())
@@ -284,7 +300,16 @@ pub fn run_app<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<
 pub fn run() {
     startup::mark_start();
     webview::draw_without_gl();
-    if let Err(e) = run_app(tauri::Builder::default()).run(tauri::generate_context!()) {
+    // On a desktop the data folder is known before the app exists (paths.rs: the folder
+    // Tauri's `app_data_dir` names), so the database opens, and home's data is read, while
+    // the window system starts; the window is built with that data, so it waits for them.
+    #[cfg(desktop)]
+    let opening = Some(std::thread::spawn(|| {
+        open_with_home(sheetkeeper::paths::app_data_folder().ok_or_else(|| "no home folder".to_owned()))
+    }));
+    #[cfg(mobile)]
+    let opening = None;
+    if let Err(e) = run_app(tauri::Builder::default(), opening).run(tauri::generate_context!()) {
         eprintln!("sheetkeeper: the window could not start: {e}");
         std::process::exit(1);
     }

@@ -279,6 +279,20 @@ fn home_comes_with_the_window_and_a_reload_reads_it_again() {
     wait_game_row(&session, "Lantern Street");
 }
 
+/// A database that cannot be opened (here, in a folder that does not exist): the window
+/// is built without home's data, the page asks for it and says what went wrong.
+#[test]
+fn a_database_that_cannot_be_opened_is_named_on_home() {
+    let _window = one_window();
+    let scratch = Scratch::new("home-no-database");
+    let session = Session::start(&crate::app(), &scratch.path("missing-folder/sheetkeeper.db"));
+    session.wait_for("body[data-ready='true']");
+    let given = session.execute("return window.sheetkeeperHomeJson ?? null;", json!([]));
+    assert!(given.is_null(), "no data to carry: {given}");
+    let error = session.wait_for("#error-message").text();
+    assert!(error.contains("could not load your games") && error.contains("does not exist"), "{error:?}");
+}
+
 /// The X-card is reachable with a modal dialog open (the NSU roll wizard): its notice comes
 /// above the dialog, and closing it leaves the dialog as it was.
 #[test]

@@ -228,13 +228,14 @@ const COMMANDS: &[&str] = &[
 
 mod page_bundle;
 
+use std::path::{Path, PathBuf};
+
 fn main() {
     // The window serves the bundled page from OUT_DIR: `generate_context!` reads TAURI_CONFIG
     // (set here for the compiler) over tauri.conf.json, whose `frontendDist` is the unbundled
     // `ui/`. Each file is embedded with `include_bytes!`, so a new bundle rebuilds the app.
-    let ui = std::path::Path::new("../ui");
-    let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("page");
-    if let Err(e) = page_bundle::bundle(ui, std::path::Path::new("page_bundle.mjs"), &out) {
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("page");
+    if let Err(e) = page_bundle::bundle(Path::new("../ui"), Path::new("page_bundle.mjs"), &out) {
         panic!("the page could not be bundled: {e}");
     }
     println!("cargo:rerun-if-changed=../ui");

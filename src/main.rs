@@ -87,7 +87,10 @@ enum Command {
     },
     /// Host a game for the devices at the table, on the local network. Prints one line when
     /// ready (`hosting game=ID listen=ADDR:PORT code=CODE`, and `code=CODE` again whenever
-    /// too many wrong codes replaced it), then serves until interrupted
+    /// too many wrong codes replaced it), then serves until interrupted. It prints
+    /// `paused wrong_codes=N` when wrong codes paused pairing, and `claim device=ID
+    /// character=ID name=…` when a device asks to play a character; typed on its input,
+    /// `approve CHARACTER_ID`, `decline CHARACTER_ID` and `open` (pairing again) answer them
     Host {
         #[arg(long)]
         game: uuid::Uuid,
@@ -475,18 +478,89 @@ fn host(db: Option<&Path>, game: uuid::Uuid, listen: std::net::SocketAddr, name:
         }
     };
     let mut code_number = status.code_number;
+    let (mut paused, mut told) = (false, Vec::new());
     let mut failed = None;
+    let typed = typed_lines();
     until_interrupted(|| {
+        while let Ok(line) = typed.try_recv() {
+            if let Err(e) = host_command(&handle, &line) {
+                to_stderr(&format!("sheetkeeper: {e}"));
+            }
+        }
         let status = handle.status();
+        let mut lines = Vec::new();
         if status.code_number != code_number {
             code_number = status.code_number;
-            if let Err(e) = out(&format!("code={}", status.code)) {
+            lines.push(format!("code={}", status.code));
+        }
+        if status.pairing_paused != paused {
+            paused = status.pairing_paused;
+            if paused {
+                lines.push(format!("paused wrong_codes={}", status.wrong_codes));
+                to_stderr(&format!(
+                    "sheetkeeper: someone tried {} wrong codes; pairing is paused (paired devices still come in). \
+                     Type `open` to open it again with a new code",
+                    status.wrong_codes
+                ));
+            }
+        }
+        for c in status.claims.iter().filter(|c| !told.contains(*c)) {
+            lines.push(format!("claim device={} character={} name={}", c.device, c.character, c.character_name));
+            to_stderr(&format!(
+                "sheetkeeper: “{}” asks to play “{}”; type `approve {}` or `decline {}`",
+                c.device_name, c.character_name, c.character, c.character
+            ));
+        }
+        told = status.claims;
+        for line in lines {
+            if let Err(e) = out(&line) {
                 failed.get_or_insert(e);
             }
         }
     })?;
     handle.stop();
     failed.map_or(Ok(()), |e| Err(e.into()))
+}
+
+/// The lines typed on standard input, read on a thread of their own.
+fn typed_lines() -> std::sync::mpsc::Receiver<String> {
+    let (send, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in io::stdin().lines() {
+            let Ok(line) = line else { break };
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}
+
+/// What the host's person typed: `approve ID`, `decline ID`, `open`.
+fn host_command(handle: &link::HostHandle, line: &str) -> anyhow::Result<()> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let claim_of = |id: &str| -> anyhow::Result<(uuid::Uuid, uuid::Uuid)> {
+        let character = uuid::Uuid::parse_str(id).map_err(|_| anyhow!("{id:?} is not a character id"))?;
+        let request = handle.status().claims.into_iter().find(|c| c.character == character);
+        let request = request.ok_or_else(|| anyhow!("no device asks to play {character}"))?;
+        Ok((request.device, character))
+    };
+    match words.as_slice() {
+        [] => Ok(()),
+        ["open"] => {
+            handle.open_pairing();
+            Ok(())
+        }
+        ["approve", id] => {
+            let (device, character) = claim_of(id)?;
+            Ok(handle.approve_claim(device, character)?)
+        }
+        ["decline", id] => {
+            let (device, character) = claim_of(id)?;
+            Ok(handle.decline_claim(device, character)?)
+        }
+        _ => Err(anyhow!("{line:?}: type `approve CHARACTER_ID`, `decline CHARACTER_ID` or `open`")),
+    }
 }
 
 fn join(
@@ -508,7 +582,9 @@ fn join(
     };
     let mut game = linked(&handle.wait(std::time::Duration::from_secs(30)))?;
     for character in claims {
-        handle.claim(*character)?;
+        if handle.claim(*character)? == link::Claimed::Asked {
+            to_stderr(&format!("sheetkeeper: asked the table's person to let this device play {character}"));
+        }
         game = linked(&handle.wait(std::time::Duration::from_secs(30)))?;
     }
     out(&format!("joined game={game}"))?;

@@ -24,8 +24,13 @@ use crate::Store;
 
 /// Wrong codes allowed before the code is replaced by a new one.
 pub const TRIES_PER_CODE: u32 = 3;
-/// How long a wrong code waits before its answer (guessing is slow as well as limited).
+/// Codes replaced after wrong tries before pairing pauses until the host's person opens it
+/// again: a guesser gets `TRIES_PER_CODE × CODES_BEFORE_PAUSE` tries (9 in 10⁶) per opening.
+pub const CODES_BEFORE_PAUSE: u32 = 3;
+/// How long the first wrong code waits before its answer; each next one waits twice as
+/// long, up to `WRONG_CODE_PAUSE_MAX` (it holds the one pairing at a time meanwhile).
 const WRONG_CODE_PAUSE: Duration = Duration::from_millis(800);
+const WRONG_CODE_PAUSE_MAX: Duration = Duration::from_secs(5);
 /// How long a device has to finish the opening and handshake.
 const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 /// A device silent this long is gone (joined devices ping every few seconds).
@@ -56,16 +61,33 @@ pub struct HostStatus {
     pub online: Vec<Uuid>,
     /// Wrong codes tried against the current code.
     pub wrong_tries: u32,
+    /// Wrong codes tried since pairing was last opened (what the host's person is told).
+    pub wrong_codes: u32,
+    /// Pairing is paused after too many wrong codes: only paired devices come in until the
+    /// host's person opens it again (`open_pairing`).
+    pub pairing_paused: bool,
     /// Bumps when the code is replaced (after too many wrong tries).
     pub code_number: u32,
     /// Notes devices sent the table (for characters no device plays).
     pub inbox: Vec<super::Inbound>,
+    /// Devices asking to play a character no device plays, waiting for the host's person.
+    pub claims: Vec<ClaimRequest>,
+}
+
+/// A device asks to play a character at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClaimRequest {
+    pub device: Uuid,
+    pub device_name: String,
+    pub character: Uuid,
+    pub character_name: String,
 }
 
 /// A running host. Dropping it (or `stop`) ends the link: every device is told and keeps
 /// its data.
 pub struct HostHandle {
     status: Arc<Mutex<HostStatus>>,
+    host: Arc<Host>,
     running: Running,
 }
 
@@ -88,8 +110,11 @@ impl HostHandle {
             code: new_code(),
             online: Vec::new(),
             wrong_tries: 0,
+            wrong_codes: 0,
+            pairing_paused: false,
             code_number: 1,
             inbox: Vec::new(),
+            claims: Vec::new(),
         }));
         let host = Arc::new(Host {
             game: config.game,
@@ -105,6 +130,7 @@ impl HostHandle {
             stopped,
         });
         let listen = config.listen;
+        let shared = host.clone();
         let thread = std::thread::Builder::new()
             .name("sheetkeeper-host".into())
             .spawn(move || {
@@ -129,7 +155,7 @@ impl HostHandle {
                 }
             })
             .map_err(|e| Error::link(format!("the link could not start: {e}")))?;
-        let mut handle = HostHandle { status, running: Running { stop, thread: Some(thread) } };
+        let mut handle = HostHandle { status, host: shared, running: Running { stop, thread: Some(thread) } };
         match listening.recv() {
             Ok(Ok(addr)) => {
                 lock(&handle.status).listen = addr.to_string();
@@ -155,6 +181,50 @@ impl HostHandle {
         super::take_from_inbox(&mut lock(&self.status).inbox, id)
     }
 
+    /// Opens pairing again after it paused: a new code, the wrong codes forgotten.
+    pub fn open_pairing(&self) {
+        let mut status = lock(&self.status);
+        status.pairing_paused = false;
+        status.wrong_codes = 0;
+        status.code = new_code();
+        status.code_number += 1;
+        status.wrong_tries = 0;
+    }
+
+    /// The host's person lets `device` play `character` (it asked to): from now on its
+    /// changes of the character are accepted and it sees the character's private things.
+    pub fn approve_claim(&self, device: Uuid, character: Uuid) -> Result<()> {
+        self.take_claim(device, character)?;
+        let game = self.host.game;
+        let mut store = lock(&self.host.store);
+        match services::host_claim(&mut store, game, device, character)? {
+            Ok(()) => {
+                drop(store);
+                self.host.refresh_all();
+                Ok(())
+            }
+            Err(reason) => Err(Error::invalid("claim", reason)),
+        }
+    }
+
+    /// The host's person says no: the device is told, nothing changes.
+    pub fn decline_claim(&self, device: Uuid, character: Uuid) -> Result<()> {
+        let request = self.take_claim(device, character)?;
+        let reason = format!("the table declined your claim on “{}”", request.character_name);
+        if let Some(linked) = lock(&self.host.devices).values().find(|l| l.device == device) {
+            let _ = linked.outgoing.send(Outgoing::Declined(character, reason));
+        }
+        Ok(())
+    }
+
+    fn take_claim(&self, device: Uuid, character: Uuid) -> Result<ClaimRequest> {
+        let mut status = lock(&self.status);
+        match status.claims.iter().position(|c| c.device == device && c.character == character) {
+            Some(i) => Ok(status.claims.remove(i)),
+            None => Err(Error::NotFound { what: "claim", id: character.to_string() }),
+        }
+    }
+
     /// Ends the link cleanly: every device is told; the listener closes.
     pub fn stop(mut self) {
         self.running.finish();
@@ -172,8 +242,16 @@ struct Linked {
     device: Uuid,
     /// "The game changed": send a snapshot if this device's one changed.
     changed: Arc<Notify>,
-    /// Notes for it from other devices: (the sender's name, the note).
-    notes: mpsc::UnboundedSender<(String, Note)>,
+    /// Messages for it from elsewhere than its own requests.
+    outgoing: mpsc::UnboundedSender<Outgoing>,
+}
+
+/// What reaches a linked device from elsewhere than its own requests.
+enum Outgoing {
+    /// A note from another device: (the sender's name, the note).
+    Note(String, Note),
+    /// The host's person declined its claim of this character, for this reason.
+    Declined(Uuid, String),
 }
 
 struct Host {
@@ -242,7 +320,7 @@ impl Host {
                 let Some(linked) = devices.values().find(|l| l.device == to) else {
                     return Ok(Err("that character's device is not linked right now".into()));
                 };
-                let _ = linked.notes.send((from, note));
+                let _ = linked.outgoing.send(Outgoing::Note(from, note));
                 Ok(Ok(()))
             }
         }
@@ -317,53 +395,68 @@ async fn connection(host: Arc<Host>, stream: TcpStream, number: u64) {
     let frames = Frames::new(stream);
     let (channel, device) = match tokio::time::timeout(HANDSHAKE_TIME, open(&host, frames)).await {
         Ok(Ok(opened)) => opened,
-        Ok(Err((mut frames, reason))) => {
+        Ok(Err(Refusal::Clear(mut frames, reason))) => {
             // In clear: the device has no channel yet (or its code did not make one).
             let _ = frames.send_clear(&OpeningReply::Refused { reason }).await;
+            return;
+        }
+        Ok(Err(Refusal::Encrypted(mut channel, reason))) => {
+            // The channel exists: the refusal is the host's own, no one on the path can forge it.
+            let _ = channel.send(&ToDevice::Bye { reason }).await;
             return;
         }
         Err(_) => return,
     };
     let changed = Arc::new(Notify::new());
-    let (notes, inbox) = mpsc::unbounded_channel();
-    lock(&host.devices).insert(number, Linked { device, changed: changed.clone(), notes });
+    let (outgoing, inbox) = mpsc::unbounded_channel();
+    lock(&host.devices).insert(number, Linked { device, changed: changed.clone(), outgoing });
     host.online();
     let _ = run_device(&host, channel, device, &changed, inbox).await;
     lock(&host.devices).remove(&number);
     host.online();
 }
 
-type Refusal = (Frames, String);
+/// Why a device is not let in, and how it is told.
+enum Refusal {
+    Clear(Frames, String),
+    Encrypted(Channel, String),
+}
 
 /// The opening and handshake: a paired device by its pinned key, a new one by the code.
 /// Returns the channel and the device; or the frames and the reason to refuse it.
 async fn open(host: &Arc<Host>, mut frames: Frames) -> std::result::Result<(Channel, Uuid), Refusal> {
     let opening: Opening = match frames.recv_clear().await {
         Ok(opening) => opening,
-        Err(e) => return Err((frames, e.to_string())),
+        Err(e) => return Err(Refusal::Clear(frames, e.to_string())),
     };
     let (psk, _permit) = match opening {
         Opening::Pair { protocol, .. } | Opening::Resume { protocol } if protocol != PROTOCOL => {
             let reason = format!("this table speaks link protocol {PROTOCOL}, the device {protocol}; update the app");
-            return Err((frames, reason));
+            return Err(Refusal::Clear(frames, reason));
         }
         Opening::Pair { spake, .. } => {
             let Ok(permit) = host.pairing.acquire().await else {
-                return Err((frames, "the table is closing".into()));
+                return Err(Refusal::Clear(frames, "the table is closing".into()));
             };
-            let code = lock(&host.status).code.clone();
+            let (code, paused) = {
+                let status = lock(&host.status);
+                (status.code.clone(), status.pairing_paused)
+            };
+            if paused {
+                return Err(Refusal::Clear(frames, PAUSED.into()));
+            }
             let (reply, psk) = match wire::pair_answer(&code, &spake) {
                 Ok(answer) => answer,
-                Err(e) => return Err((frames, e.to_string())),
+                Err(e) => return Err(Refusal::Clear(frames, e.to_string())),
             };
             if let Err(e) = frames.send_clear(&reply).await {
-                return Err((frames, e.to_string()));
+                return Err(Refusal::Clear(frames, e.to_string()));
             }
             (Some(psk), Some(permit))
         }
         Opening::Resume { .. } => {
-            if let Err(e) = frames.send_clear(&OpeningReply::Resume).await {
-                return Err((frames, e.to_string()));
+            if let Err(e) = frames.send_clear(&OpeningReply::Resume {}).await {
+                return Err(Refusal::Clear(frames, e.to_string()));
             }
             (None, None)
         }
@@ -371,19 +464,24 @@ async fn open(host: &Arc<Host>, mut frames: Frames) -> std::result::Result<(Chan
     let (noise, remote) = match wire::handshake_responder(&mut frames, &host.identity.private_key, psk.as_ref()).await {
         Ok(done) => done,
         Err(HandshakeError::Mismatch) if psk.is_some() => {
-            wrong_code(host);
-            tokio::time::sleep(WRONG_CODE_PAUSE).await;
-            return Err((frames, "the code did not match".into()));
+            tokio::time::sleep(wrong_code(host)).await;
+            return Err(Refusal::Clear(frames, "the code did not match".into()));
         }
-        Err(HandshakeError::Mismatch) => return Err((frames, "the encrypted channel could not be set up".into())),
-        Err(HandshakeError::Other(e)) => return Err((frames, e.to_string())),
+        Err(HandshakeError::Mismatch) => {
+            return Err(Refusal::Clear(frames, "the encrypted channel could not be set up".into()))
+        }
+        Err(HandshakeError::Other(e)) => return Err(Refusal::Clear(frames, e.to_string())),
     };
     let mut channel = Channel::new(frames, noise, remote.clone());
     match admit(host, &mut channel, psk.is_some(), remote).await {
         Ok(device) => Ok((channel, device)),
-        Err(reason) => Err((channel.into_frames(), reason)),
+        Err(reason) => Err(Refusal::Encrypted(channel, reason)),
     }
 }
+
+/// What a device that tries to pair while pairing is paused is told.
+const PAUSED: &str =
+    "pairing at this table is paused after too many wrong codes; ask the table's person to open it again";
 
 /// After the handshake: the device's hello, and whether it may come in (paired now with
 /// the code, or paired before and not removed).
@@ -393,7 +491,7 @@ async fn admit(
     paired_now: bool,
     key: Vec<u8>,
 ) -> std::result::Result<Uuid, String> {
-    let hello: ToHost = channel.recv().await.map_err(|e| e.to_string())?;
+    let hello = channel.recv_to_host().await.map_err(|e| e.to_string())?;
     let ToHost::Hello { protocol, device, name } = hello else {
         return Err("a device must say hello first".into());
     };
@@ -402,7 +500,10 @@ async fn admit(
     }
     let game = host.game;
     if paired_now {
-        host.db(move |s| services::host_pair(s, game, device, &name, &key)).await.map_err(|e| e.to_string())?;
+        host.db(move |s| services::host_pair(s, game, device, &name, &key)).await.map_err(|e| match e {
+            Error::Invalid { problem, .. } => problem,
+            other => other.to_string(),
+        })?;
         lock(&host.status).wrong_tries = 0;
         return Ok(device);
     }
@@ -422,20 +523,32 @@ async fn admit(
     }
 }
 
-fn wrong_code(host: &Host) {
-    let tries = {
-        let mut status = lock(&host.status);
-        status.wrong_tries += 1;
-        status.wrong_tries
-    };
-    if tries >= TRIES_PER_CODE {
-        new_code_shown(host);
+/// Counts a wrong code: the code is replaced after `TRIES_PER_CODE`, and pairing pauses
+/// after `CODES_BEFORE_PAUSE` codes were replaced so. Returns how long its answer waits.
+fn wrong_code(host: &Host) -> Duration {
+    let mut status = lock(&host.status);
+    status.wrong_tries += 1;
+    status.wrong_codes += 1;
+    if status.wrong_tries >= TRIES_PER_CODE {
+        replace_code(&mut status);
+        if status.wrong_codes >= TRIES_PER_CODE * CODES_BEFORE_PAUSE {
+            status.pairing_paused = true;
+        }
     }
+    wrong_code_pause(status.wrong_codes)
+}
+
+/// The wait before the answer to the `n`th wrong code since pairing opened: doubling.
+fn wrong_code_pause(n: u32) -> Duration {
+    WRONG_CODE_PAUSE.saturating_mul(1 << n.saturating_sub(1).min(8)).min(WRONG_CODE_PAUSE_MAX)
 }
 
 /// Replaces the code (after too many wrong tries, or a device's removal).
 fn new_code_shown(host: &Host) {
-    let mut status = lock(&host.status);
+    replace_code(&mut lock(&host.status));
+}
+
+fn replace_code(status: &mut HostStatus) {
     status.code = new_code();
     status.code_number += 1;
     status.wrong_tries = 0;
@@ -447,7 +560,7 @@ async fn run_device(
     mut channel: Channel,
     device: Uuid,
     changed: &Notify,
-    mut inbox: mpsc::UnboundedReceiver<(String, Note)>,
+    mut inbox: mpsc::UnboundedReceiver<Outgoing>,
 ) -> Result<()> {
     let mut stopped = host.stopped.clone();
     channel
@@ -467,8 +580,13 @@ async fn run_device(
                 let _ = channel.send(&ToDevice::Bye { reason: "the table stopped hosting".into() }).await;
                 return Ok(());
             }
-            Some((from, note)) = inbox.recv() => {
-                channel.send(&ToDevice::Note { from, note }).await?;
+            Some(out) = inbox.recv() => {
+                match out {
+                    Outgoing::Note(from, note) => channel.send(&ToDevice::Note { from, note }).await?,
+                    Outgoing::Declined(character, reason) => {
+                        channel.send(&ToDevice::Declined { character, reason }).await?;
+                    }
+                }
                 continue;
             }
             _ = changed.notified() => {
@@ -479,15 +597,15 @@ async fn run_device(
                 send_snapshot(host, &mut channel, device, &mut last_sent, false).await?;
                 continue;
             }
-            msg = tokio::time::timeout(SILENCE, channel.recv::<ToHost>()) => match msg {
+            msg = tokio::time::timeout(SILENCE, channel.recv_to_host()) => match msg {
                 Ok(msg) => msg?,
                 Err(_) => return Err(Error::link("the device went silent")),
             },
         };
         let game = host.game;
         let (id, outcome) = match msg {
-            ToHost::Ping => {
-                channel.send(&ToDevice::Pong).await?;
+            ToHost::Ping {} => {
+                channel.send(&ToDevice::Pong {}).await?;
                 continue;
             }
             ToHost::Hello { .. } => return Err(Error::link("a device said hello twice")),
@@ -497,7 +615,21 @@ async fn run_device(
                 (id, outcome)
             }
             ToHost::Claim { id, character } => {
-                (id, host.db(move |s| services::host_claim(s, game, device, character)).await?)
+                match host.db(move |s| services::host_claim_check(s, game, device, character)).await? {
+                    services::ClaimCheck::Yours => (id, Ok(())),
+                    services::ClaimCheck::Refused(reason) => (id, Err(reason)),
+                    services::ClaimCheck::Ask { character_name, device_name } => {
+                        let request = ClaimRequest { device, device_name, character, character_name };
+                        {
+                            let mut status = lock(&host.status);
+                            if !status.claims.contains(&request) {
+                                status.claims.push(request);
+                            }
+                        }
+                        channel.send(&ToDevice::Answer { id, refused: None, asked: true }).await?;
+                        continue;
+                    }
+                }
             }
             ToHost::Note { id, note } => (id, host.pass_note(device, note).await?),
             ToHost::Move { id, mv } => {
@@ -512,7 +644,7 @@ async fn run_device(
         // brings the host's version back over the refused change, and the device always
         // applies the snapshot that followed its change, never an older one.
         send_snapshot(host, &mut channel, device, &mut last_sent, true).await?;
-        channel.send(&ToDevice::Answer { id, refused: outcome.err() }).await?;
+        channel.send(&ToDevice::Answer { id, refused: outcome.err(), asked: false }).await?;
     }
 }
 

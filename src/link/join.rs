@@ -68,10 +68,29 @@ pub struct JoinStatus {
     pub message: Option<String>,
     /// Notes other devices sent this one (a helper's die…), until used or dismissed.
     pub inbox: Vec<super::Inbound>,
+    /// This device's claims the table's person has not approved yet, or declined.
+    pub claims: Vec<ClaimState>,
+}
+
+/// A claim this device made that is not (yet) its character at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClaimState {
+    pub character: Uuid,
+    /// None: waiting for the table's person; else why they said no.
+    pub declined: Option<String>,
+}
+
+/// What became of a claim: the character is this device's now, or the table's person is
+/// asked (the snapshot that makes it this device's comes once they approve).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Claimed {
+    Yours,
+    Asked,
 }
 
 enum Command {
-    Claim(Uuid, std_mpsc::Sender<Result<()>>),
+    Claim(Uuid, std_mpsc::Sender<Result<()>>, Arc<Mutex<bool>>),
     Move(GameMove, std_mpsc::Sender<Result<()>>),
     Note(Note, std_mpsc::Sender<Result<()>>),
 }
@@ -94,6 +113,7 @@ impl JoinHandle {
             caught_up: false,
             message: None,
             inbox: Vec::new(),
+            claims: Vec::new(),
         }));
         let (commands, command_rx) = mpsc::unbounded_channel();
         let (stop, stopped) = watch::channel(false);
@@ -131,9 +151,13 @@ impl JoinHandle {
         }
     }
 
-    /// "This character at the table is mine": the host records this device as its player.
-    pub fn claim(&self, character: Uuid) -> Result<()> {
-        self.ask(|reply| Command::Claim(character, reply))
+    /// "This character at the table is mine": the host records this device as its player,
+    /// once the table's person approves (unless it is this device's already).
+    pub fn claim(&self, character: Uuid) -> Result<Claimed> {
+        let asked = Arc::new(Mutex::new(false));
+        let flag = asked.clone();
+        self.ask(|reply| Command::Claim(character, reply, flag))?;
+        Ok(if *lock(&asked) { Claimed::Asked } else { Claimed::Yours })
     }
 
     /// A move at the table, made by the host's rules; returns once this device's copy shows
@@ -228,7 +252,7 @@ async fn run(
                     LinkState::Away,
                     format!("{reason}; working on your own characters until the table is back"),
                 );
-                while let Ok(Command::Claim(_, reply) | Command::Move(_, reply) | Command::Note(_, reply)) =
+                while let Ok(Command::Claim(_, reply, _) | Command::Move(_, reply) | Command::Note(_, reply)) =
                     commands.try_recv()
                 {
                     let _ = reply.send(Err(Error::link("not linked to the table right now")));
@@ -297,15 +321,17 @@ impl Session<'_> {
                 frames.send_clear(&opening).await.map_err(|e| lost(&e))?;
                 match frames.recv_clear::<OpeningReply>().await.map_err(|e| lost(&e))? {
                     OpeningReply::Pair { spake } => Some(wire::pair_finish(state, &spake).map_err(|e| lost(&e))?),
-                    OpeningReply::Refused { reason } => return Err(SessionEnd::Refused(reason)),
-                    OpeningReply::Resume => return Err(lost(&"the table answered out of turn")),
+                    OpeningReply::Refused { reason } => return Err(SessionEnd::Refused(clean_reason(&reason))),
+                    OpeningReply::Resume {} => return Err(lost(&"the table answered out of turn")),
                 }
             }
             None => {
                 frames.send_clear(&wire::Opening::Resume { protocol: PROTOCOL }).await.map_err(|e| lost(&e))?;
                 match frames.recv_clear::<OpeningReply>().await.map_err(|e| lost(&e))? {
-                    OpeningReply::Resume => None,
-                    OpeningReply::Refused { reason } => return Err(SessionEnd::Refused(reason)),
+                    OpeningReply::Resume {} => None,
+                    // Clear text, so anyone on the path could have sent it: a paired device
+                    // never gives up on it, it tries again later.
+                    OpeningReply::Refused { reason } => return Err(lost(&clean_reason(&reason))),
                     OpeningReply::Pair { .. } => return Err(lost(&"the table answered out of turn")),
                 }
             }
@@ -326,15 +352,24 @@ impl Session<'_> {
         let hello =
             ToHost::Hello { protocol: PROTOCOL, device: self.identity.device_id, name: self.config.name.clone() };
         channel.send(&hello).await.map_err(|e| lost(&e))?;
-        let welcome = match channel.recv_first::<ToDevice>().await.map_err(|e| lost(&e))? {
-            Ok(welcome) => welcome,
-            Err(reason) => return Err(SessionEnd::Refused(reason)),
-        };
-        let ToDevice::Welcome { game, game_name, host, host_name, .. } = welcome else {
-            return Err(lost(&"the table did not welcome this device"));
+        let (game, game_name, host, host_name) = match channel.recv_first::<ToDevice>().await.map_err(|e| lost(&e))? {
+            Some(ToDevice::Welcome { game, game_name, host, host_name, .. }) => (game, game_name, host, host_name),
+            // The host's refusal, encrypted: it is the host's own.
+            Some(ToDevice::Bye { reason }) => return Err(SessionEnd::Refused(clean_reason(&reason))),
+            Some(_) => return Err(lost(&"the table did not welcome this device")),
+            // When pairing, the host could not make the channel: the code differed (or the
+            // handshake was tampered with). When resuming, only tampering does that.
+            None if code.is_some() => return Err(SessionEnd::Refused("the code did not match".into())),
+            None => return Err(lost(&"a message did not decrypt (forged, replayed or damaged)")),
         };
         if pinned.as_ref().is_some_and(|p| p.game_id != game) {
             return Err(SessionEnd::Refused(format!("the table at {address} hosts another game now")));
+        }
+        if pinned.is_none() {
+            // The first time: a game of this device's own with the table's id stays its own.
+            if let Err(e) = services::joined_may_take(self.store, game) {
+                return Err(SessionEnd::Refused(refused_text(e)));
+            }
         }
         // Paired now, or found again (perhaps at a new address): remember where.
         services::joined_pair(self.store, self.identity, game, host, &host_name, &remote, &address)
@@ -359,7 +394,8 @@ impl Session<'_> {
         let lost = |e: Error| SessionEnd::Lost(format!("the link to the table broke ({e})"));
         let mut sync =
             Sync { game, in_flight: Vec::new(), accepted: Accepted::new(), deferred: None, last: None, applied: false };
-        let mut waiting: Vec<(Uuid, std_mpsc::Sender<Result<()>>)> = Vec::new();
+        // Requests waiting for the host's answer: (id, reply, a claim's "asked" flag and character).
+        let mut waiting: Vec<(Uuid, std_mpsc::Sender<Result<()>>, Option<(Arc<Mutex<bool>>, Uuid)>)> = Vec::new();
         let mut watch = tokio::time::interval(WATCH_EVERY);
         let mut ping = tokio::time::interval(PING_EVERY);
         let mut last_version = None;
@@ -371,15 +407,17 @@ impl Session<'_> {
                     // a character just made here finds it there.
                     self.send_pending(channel, &mut sync).await.map_err(lost)?;
                     let id = Uuid::new_v4();
-                    let (msg, reply) = match command {
-                        Command::Claim(character, reply) => (ToHost::Claim { id, character }, reply),
-                        Command::Move(mv, reply) => (ToHost::Move { id, mv }, reply),
-                        Command::Note(note, reply) => (ToHost::Note { id, note }, reply),
+                    let (msg, reply, claim) = match command {
+                        Command::Claim(character, reply, asked) => {
+                            (ToHost::Claim { id, character }, reply, Some((asked, character)))
+                        }
+                        Command::Move(mv, reply) => (ToHost::Move { id, mv }, reply, None),
+                        Command::Note(note, reply) => (ToHost::Note { id, note }, reply, None),
                     };
                     channel.send(&msg).await.map_err(lost)?;
-                    waiting.push((id, reply));
+                    waiting.push((id, reply, claim));
                 }
-                _ = ping.tick() => channel.send(&ToHost::Ping).await.map_err(lost)?,
+                _ = ping.tick() => channel.send(&ToHost::Ping {}).await.map_err(lost)?,
                 _ = watch.tick() => {
                     if !sync.in_flight.is_empty() {
                         continue;
@@ -391,7 +429,7 @@ impl Session<'_> {
                     }
                     last_version = Some(version);
                     self.send_pending(channel, &mut sync).await.map_err(lost)?;
-                    if self.try_apply(&mut sync).map_err(lost)? {
+                    if self.try_apply(&mut sync)? {
                         lock(self.status).revision += 1;
                     }
                     self.set_caught_up(&sync);
@@ -403,7 +441,7 @@ impl Session<'_> {
                     };
                     match msg {
                         ToDevice::Snapshot { snapshot } => sync.deferred = Some(snapshot),
-                        ToDevice::Answer { id, refused } => {
+                        ToDevice::Answer { id, refused, asked } => {
                             if let Some(i) = sync.in_flight.iter().position(|(m, _)| *m == id) {
                                 let (_, p) = sync.in_flight.remove(i);
                                 match &refused {
@@ -415,17 +453,28 @@ impl Session<'_> {
                                     Some(reason) => services::joined_refused(self.store, game, &p, reason).map_err(lost)?,
                                 }
                             }
-                            if let Some(i) = waiting.iter().position(|(m, _)| *m == id) {
-                                let (_, reply) = waiting.remove(i);
+                            if let Some(i) = waiting.iter().position(|(m, _, _)| *m == id) {
+                                let (_, reply, claim) = waiting.remove(i);
+                                if let (true, Some((flag, character))) = (asked, claim) {
+                                    *lock(&flag) = true;
+                                    let mut s = lock(self.status);
+                                    s.claims.retain(|c| c.character != character);
+                                    s.claims.push(ClaimState { character, declined: None });
+                                }
                                 let _ = reply.send(refused.map_or(Ok(()), |r| Err(Error::link(r))));
                             }
                         }
                         ToDevice::Bye { reason } => return Ok(SessionEnd::Bye(reason)),
-                        ToDevice::Pong => {}
+                        ToDevice::Pong {} => {}
+                        ToDevice::Declined { character, reason } => {
+                            let mut s = lock(self.status);
+                            s.claims.retain(|c| c.character != character);
+                            s.claims.push(ClaimState { character, declined: Some(clean_reason(&reason)) });
+                        }
                         ToDevice::Note { from, note } => super::add_to_inbox(&mut lock(self.status).inbox, from, note),
                         ToDevice::Welcome { .. } => return Err(SessionEnd::Lost("the table welcomed this device twice".into())),
                     }
-                    if self.try_apply(&mut sync).map_err(lost)? {
+                    if self.try_apply(&mut sync)? {
                         lock(self.status).revision += 1;
                     }
                     self.set_caught_up(&sync);
@@ -453,14 +502,22 @@ impl Session<'_> {
     }
 
     /// Applies the latest snapshot once nothing of this device's is on its way to the host.
-    fn try_apply(&mut self, sync: &mut Sync) -> Result<bool> {
+    fn try_apply(&mut self, sync: &mut Sync) -> std::result::Result<bool, SessionEnd> {
         if !sync.in_flight.is_empty() {
             return Ok(false);
         }
         let Some(snapshot) = sync.deferred.as_ref() else { return Ok(false) };
-        if !services::joined_apply_snapshot(self.store, sync.game, snapshot, &sync.accepted)? {
+        let applied = match services::joined_apply_snapshot(self.store, sync.game, snapshot, &sync.accepted) {
+            Ok(applied) => applied,
+            // It would touch another game here: the link stops, with the person's way out.
+            Err(e @ Error::Invalid { .. }) => return Err(SessionEnd::Refused(refused_text(e))),
+            Err(e) => return Err(SessionEnd::Lost(format!("the link to the table broke ({e})"))),
+        };
+        if !applied {
             return Ok(false); // a change made here meanwhile goes first; its answer brings another
         }
+        let owned = &snapshot.owned;
+        lock(self.status).claims.retain(|c| !owned.contains(&c.character));
         sync.last = sync.deferred.take();
         sync.accepted.clear();
         sync.applied = true;
@@ -469,6 +526,19 @@ impl Session<'_> {
 
     fn set_caught_up(&self, sync: &Sync) {
         lock(self.status).caught_up = sync.applied && sync.in_flight.is_empty() && sync.deferred.is_none();
+    }
+}
+
+/// A reason from the other side as it may be shown: one line, at most 300 characters.
+fn clean_reason(reason: &str) -> String {
+    reason.chars().map(|c| if c.is_control() { ' ' } else { c }).take(300).collect()
+}
+
+/// An error of this device's checks as the words a person reads.
+fn refused_text(e: Error) -> String {
+    match e {
+        Error::Invalid { problem, .. } => problem,
+        other => other.to_string(),
     }
 }
 

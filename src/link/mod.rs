@@ -17,7 +17,7 @@ pub mod join;
 pub mod qr;
 pub mod wire;
 
-pub use host::{HostConfig, HostHandle, HostStatus};
+pub use host::{ClaimRequest, HostConfig, HostHandle, HostStatus};
 
 /// A poison-tolerant lock: every holder in the link leaves the value whole, so a poisoned
 /// lock is safe to reuse.
@@ -73,4 +73,4 @@ fn take_from_inbox(inbox: &mut Vec<Inbound>, id: uuid::Uuid) -> crate::Result<In
         None => Err(crate::Error::NotFound { what: "note", id: id.to_string() }),
     }
 }
-pub use join::{JoinConfig, JoinHandle, JoinStatus, LinkState};
+pub use join::{ClaimState, Claimed, JoinConfig, JoinHandle, JoinStatus, LinkState};

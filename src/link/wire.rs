@@ -29,10 +29,14 @@ use crate::model::System;
 use crate::services::{GameMove, Note, Snapshot};
 
 /// The protocol this build speaks; a device with another one is told so and disconnected.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 
 /// The largest application message (a game's snapshot): as large as a file an import reads.
 pub const MAX_MESSAGE: usize = 16 * 1024 * 1024;
+/// The largest message a device sends the host: one character's document, a move or a
+/// note. Much less than a snapshot, so a paired device cannot make the host hold 16 MiB
+/// per connection (an import caps a character's texts far below this).
+pub const MAX_TO_HOST: usize = 2 * 1024 * 1024;
 
 /// The largest Noise message, and so the largest frame after the opening.
 const NOISE_MAX: usize = 65_535;
@@ -69,7 +73,7 @@ pub enum Opening {
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum OpeningReply {
     Pair { spake: String },
-    Resume,
+    Resume {},
     Refused { reason: String },
 }
 
@@ -103,7 +107,8 @@ pub enum ToHost {
         id: Uuid,
         note: Note,
     },
-    Ping,
+    /// A struct variant, not a unit one: serde checks unknown fields only on those.
+    Ping {},
 }
 
 /// From the host to a joined device.
@@ -120,10 +125,17 @@ pub enum ToDevice {
     Snapshot {
         snapshot: Snapshot,
     },
-    /// The answer to a change, claim or move: `refused` holds the reason when it was not done.
+    /// The answer to a change, claim or move: `refused` holds the reason when it was not
+    /// done; `asked`: a claim waits for the host's person to approve it.
     Answer {
         id: Uuid,
         refused: Option<String>,
+        asked: bool,
+    },
+    /// The host's person declined this device's claim of `character`.
+    Declined {
+        character: Uuid,
+        reason: String,
     },
     /// A note another device sent this one (`from`: that device's name).
     Note {
@@ -134,7 +146,7 @@ pub enum ToDevice {
     Bye {
         reason: String,
     },
-    Pong,
+    Pong {},
 }
 
 fn codec(max: usize) -> LengthDelimitedCodec {
@@ -272,8 +284,9 @@ pub async fn handshake_initiator(
     let n = hs.write_message(&[], &mut buf).map_err(|_| HandshakeError::Mismatch)?;
     frames.send_raw(buf[..n].to_vec()).await?;
     let msg = frames.recv_raw().await?;
-    if let Ok(OpeningReply::Refused { reason }) = serde_json::from_slice::<OpeningReply>(&msg) {
-        return Err(HandshakeError::Other(Error::link(reason)));
+    if serde_json::from_slice::<OpeningReply>(&msg).is_ok() {
+        // A clear-text refusal mid-handshake is unauthenticated: its words are not shown.
+        return Err(HandshakeError::Other(Error::link("the table turned the connection away")));
     }
     hs.read_message(&msg, &mut buf).map_err(|_| HandshakeError::Mismatch)?;
     let n = hs.write_message(&[], &mut buf).map_err(|_| HandshakeError::Mismatch)?;
@@ -318,11 +331,6 @@ impl Channel {
         Channel { frames, noise, partial: Vec::new(), remote }
     }
 
-    /// The connection without its encryption, to send a clear-text refusal on.
-    pub fn into_frames(self) -> Frames {
-        self.frames
-    }
-
     /// Sends one message (as many frames as it needs).
     pub async fn send<T: Serialize>(&mut self, msg: &T) -> Result<()> {
         let json = serde_json::to_vec(msg).expect("messages always serialize");
@@ -348,30 +356,33 @@ impl Channel {
         }
     }
 
-    /// Receives the first message after the handshake, which may instead be the host's
-    /// clear-text refusal (the code did not match, the device was removed): `Ok(Err(reason))`.
-    pub async fn recv_first<T: DeserializeOwned>(&mut self) -> Result<std::result::Result<T, String>> {
+    /// Receives the first message after the handshake; `None` when the frame did not
+    /// decrypt. When pairing, that is how the host's clear-text "the code did not match"
+    /// arrives (it could not make the channel); its words are never shown, since anyone on
+    /// the path could have written them. Every other refusal comes encrypted.
+    pub async fn recv_first<T: DeserializeOwned>(&mut self) -> Result<Option<T>> {
         let frame = self.frames.recv_raw().await?;
         let mut buf = vec![0u8; NOISE_MAX];
-        match self.noise.read_message(&frame, &mut buf) {
-            Ok(n) => {
-                let Some((&0, json)) = buf[..n].split_first() else {
-                    return Err(Error::link("the table's first message is malformed"));
-                };
-                let msg = serde_json::from_slice(json).map_err(|e| Error::link(format!("a malformed message: {e}")))?;
-                Ok(Ok(msg))
-            }
-            Err(_) => match serde_json::from_slice::<OpeningReply>(&frame) {
-                Ok(OpeningReply::Refused { reason }) => Ok(Err(reason)),
-                _ => Err(Error::link("a message did not decrypt (forged, replayed or damaged)")),
-            },
-        }
+        let Ok(n) = self.noise.read_message(&frame, &mut buf) else { return Ok(None) };
+        let Some((&0, json)) = buf[..n].split_first() else {
+            return Err(Error::link("the table's first message is malformed"));
+        };
+        serde_json::from_slice(json).map(Some).map_err(|e| Error::link(format!("a malformed message: {e}")))
+    }
+
+    /// Receives one message from a joined device (at most `MAX_TO_HOST`).
+    pub async fn recv_to_host(&mut self) -> Result<ToHost> {
+        self.recv_at_most(MAX_TO_HOST).await
     }
 
     /// Receives one message. Anything that does not decrypt, is too large or is not a
     /// well-formed message of type `T` is an error: the caller closes the connection.
     /// Cancel-safe: it awaits only whole frames and keeps a message's parts in `self`.
     pub async fn recv<T: DeserializeOwned>(&mut self) -> Result<T> {
+        self.recv_at_most(MAX_MESSAGE).await
+    }
+
+    async fn recv_at_most<T: DeserializeOwned>(&mut self, max: usize) -> Result<T> {
         let mut buf = vec![0u8; NOISE_MAX];
         loop {
             let frame = self.frames.recv_raw().await?;
@@ -382,7 +393,7 @@ impl Channel {
             let Some((&more, chunk)) = buf[..n].split_first() else {
                 return Err(Error::link("an empty message"));
             };
-            if self.partial.len() + chunk.len() > MAX_MESSAGE {
+            if self.partial.len() + chunk.len() > max {
                 return Err(Error::link("a message larger than the link carries"));
             }
             self.partial.extend_from_slice(chunk);

@@ -65,10 +65,11 @@ pub fn host_route_note(store: &Store, game: Uuid, device: Uuid, note: &Note) -> 
     if owned_by(read, game, device)?.is_empty() {
         return Err(Error::invalid("note", "this device plays no character at this table yet"));
     }
-    let to = characters::existing_character(read, note.to())?;
-    if to.game_id != game {
-        return Err(Error::invalid("note", format!("“{}” plays in another game", to.name)));
-    }
+    let to = match read.character(note.to())? {
+        Some(c) if c.game_id == game => c,
+        // Whatever else the id names on the host stays unsaid.
+        _ => return Err(Error::invalid("note", "that character is not at this table")),
+    };
     match note {
         Note::NsuHelp { helper, faces, .. } => {
             let sides = helper.die.sides();
@@ -206,11 +207,25 @@ pub fn host_removed_device(store: &Store, game: Uuid, key: &[u8]) -> Result<bool
         .any(|p| p.side == PeerSide::Host && p.game_id == game && p.public_key == key && p.removed_at.is_some()))
 }
 
-/// Records a device that just paired with the hosted `game` using the code.
+/// Records a device that just paired with the hosted `game` using the code. A device is
+/// its pinned key, not the id it says it has: an id already paired here with another key
+/// (removed or not), or a key already paired under another id, is refused, so knowing a
+/// device's id (it is no secret) never takes its place, characters or views.
 pub fn host_pair(store: &mut Store, game: Uuid, device: Uuid, name: &str, key: &[u8]) -> Result<()> {
     let name = clean_device_name(name);
     store.write(|tx| {
         existing_game(tx.read(), game)?;
+        let peers = tx.read().link_peers()?;
+        let here = || peers.iter().filter(|p| p.side == PeerSide::Host && p.game_id == game);
+        if here().any(|p| p.device_id == device && p.public_key != key) {
+            return Err(Error::invalid(
+                "device",
+                "another device at this table already has this device's id; this pairing was refused",
+            ));
+        }
+        if here().any(|p| p.device_id != device && p.public_key == key) {
+            return Err(Error::invalid("device", "this device's key is paired under another id at this table"));
+        }
         tx.put_link_peer(&Peer {
             device_id: device,
             game_id: game,
@@ -278,6 +293,7 @@ pub fn host_apply_change(
             (None, _) => {
                 let mut record = record.clone();
                 record.character.revision = 1;
+                super::linked_change::check(read, game, None, &record)?;
                 characters::insert(tx, &record)?;
                 tx.set_link_owner(game, id, device)?;
                 let change = super::log::Change { before: None, after: Some(record) };
@@ -294,6 +310,11 @@ pub fn host_apply_change(
                     return Err(Error::invalid("character", format!("“{name}” plays in another game here")));
                 }
                 let before = characters::load(read, id)?;
+                if same_content(&before, &record) {
+                    // Already applied: the device sends it again after a crash, before it
+                    // heard the answer.
+                    return Ok(());
+                }
                 if base != Some(record_digest(&before).as_str()) {
                     return Err(Error::invalid(
                         "character",
@@ -305,12 +326,26 @@ pub fn host_apply_change(
                 }
                 let mut after = record.clone();
                 after.character.created_at = before.character.created_at;
+                super::linked_change::check(read, game, Some(&before), &after)?;
                 characters::save(tx, EventKind::LinkedChange, before, after)?;
             }
         }
         games_still_export(tx.read(), [game], "this change")
     });
     Ok(applied.or_else(refusal))
+}
+
+/// Whether two versions of a character hold the same things, whatever their revision and
+/// time stamps say.
+fn same_content(a: &CharacterRecord, b: &CharacterRecord) -> bool {
+    let plain = |r: &CharacterRecord| {
+        let mut r = r.clone();
+        r.character.revision = 0;
+        r.character.created_at = chrono::DateTime::UNIX_EPOCH;
+        r.character.updated_at = chrono::DateTime::UNIX_EPOCH;
+        r
+    };
+    plain(a) == plain(b)
 }
 
 /// The one character of a character document sent for the hosted `game`.
@@ -333,14 +368,48 @@ fn character_of(game: Uuid, doc: &serde_json::Value) -> Result<CharacterRecord> 
     Ok(record.clone())
 }
 
-/// A device says it plays `character` at the hosted `game` (one already at the table that
-/// no other device plays).
+/// What becomes of a device's claim of a character at the hosted table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClaimCheck {
+    /// The device plays it already (it made it here, or the claim was approved).
+    Yours,
+    /// No device plays it: the host's person decides (`host_claim` once they approve).
+    Ask { character_name: String, device_name: String },
+    Refused(String),
+}
+
+/// A device asks to play `character` at the hosted `game`: nothing changes here. Claims are
+/// not first come, first served: a character no device plays (an absent player's, the
+/// table's own) goes to a device only when the host's person approves.
+pub fn host_claim_check(store: &Store, game: Uuid, device: Uuid, character: Uuid) -> Result<ClaimCheck> {
+    store.snapshot(|read| {
+        let c = match read.character(character)? {
+            Some(c) if c.game_id == game => c,
+            _ => return Ok(ClaimCheck::Refused("that character is not at this table".into())),
+        };
+        Ok(match read.link_owners(game)?.into_iter().find(|(id, _)| *id == character) {
+            Some((_, d)) if d == device => ClaimCheck::Yours,
+            Some(_) => ClaimCheck::Refused(format!("“{}” is played from another device", c.name)),
+            None => {
+                let device_name = read
+                    .link_peers()?
+                    .into_iter()
+                    .find(|p| p.side == PeerSide::Host && p.game_id == game && p.device_id == device)
+                    .map_or_else(|| "A device".to_string(), |p| p.name);
+                ClaimCheck::Ask { character_name: c.name, device_name }
+            }
+        })
+    })
+}
+
+/// Records that `device` plays `character` at the hosted `game` (a claim the host's person
+/// approved, of a character already at the table that no other device plays).
 pub fn host_claim(store: &mut Store, game: Uuid, device: Uuid, character: Uuid) -> Result<Outcome> {
     let done = store.write(|tx| {
-        let c = characters::existing_character(tx.read(), character)?;
-        if c.game_id != game {
-            return Err(Error::invalid("character", format!("“{}” plays in another game", c.name)));
-        }
+        let c = match tx.read().character(character)? {
+            Some(c) if c.game_id == game => c,
+            _ => return Err(Error::invalid("character", "that character is not at this table")),
+        };
         match tx.read().link_owners(game)?.into_iter().find(|(id, _)| *id == character) {
             Some((_, d)) if d == device => Ok(()),
             Some(_) => Err(Error::invalid("character", format!("“{}” is played from another device", c.name))),
@@ -545,6 +614,7 @@ pub fn joined_apply_snapshot(store: &mut Store, game: Uuid, snapshot: &Snapshot,
     {
         return Err(Error::link("the table's snapshot does not name its characters consistently"));
     }
+    not_of_other_games(store.read(), game, &entry.characters)?;
     let options = ImportOptions { as_copy: false, replace_conflicts: true };
     let applied = import_document(
         store,
@@ -565,6 +635,50 @@ pub fn joined_apply_snapshot(store: &mut Store, game: Uuid, snapshot: &Snapshot,
         },
     )?;
     Ok(applied.is_some())
+}
+
+/// A snapshot never moves or overwrites what is not its game: a character in it that this
+/// device keeps in another game (a host's hostile choice of ids, or the Gamemaster who
+/// imported a player's character file and then hosted) stops the snapshot, with a reason
+/// the person can act on. Nothing changes here. (A world's cards, clocks and NPCs in
+/// another game are refused by the import's own plan.)
+fn not_of_other_games(read: Reader<'_>, game: Uuid, characters: &[CharacterRecord]) -> Result<()> {
+    for c in characters {
+        let Some(here) = read.character(c.character.id)? else { continue };
+        if here.game_id == game {
+            continue;
+        }
+        let other = read.game(here.game_id)?.map_or_else(|| "another game".into(), |g| format!("“{}”", g.name));
+        return Err(Error::invalid(
+            "snapshot",
+            format!(
+                "the table's “{}” has the same id as “{}” in your game {other} on this device, so the table's game \
+                 was not brought in and nothing here changed. To join, copy “{}” within {other} and delete the \
+                 original (or ask the table's device to import the character's file as a copy), then join again",
+                c.character.name, here.name, here.name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether this device may bring the hosted `game` in: not when it already has a game of
+/// that id of its own, one it never joined at a table (a snapshot would overwrite it).
+pub fn joined_may_take(store: &Store, game: Uuid) -> Result<()> {
+    let read = store.read();
+    let Some(here) = read.game(game)? else { return Ok(()) };
+    let joined_before = read.link_peers()?.iter().any(|p| p.side == PeerSide::Joined && p.game_id == game);
+    if joined_before {
+        return Ok(());
+    }
+    Err(Error::invalid(
+        "game",
+        format!(
+            "this device has a game “{}” of its own with the id of the table's game; it was not touched. To join, \
+             export it and delete it here (or ask the table's device to host a copy), then join again",
+            here.name
+        ),
+    ))
 }
 
 /// Whether a change made here to one of this device's characters in `game` has not been

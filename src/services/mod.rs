@@ -8,6 +8,7 @@ mod device;
 mod dice;
 mod games;
 mod link;
+mod linked_change;
 mod log;
 mod mezzo;
 mod mezzo_challenge;
@@ -40,9 +41,9 @@ pub use device::{
 pub use dice::DiceInput;
 pub use games::{create_game, delete_game, list, rename_game};
 pub use link::{
-    host_apply_change, host_apply_move, host_claim, host_known_device, host_pair, host_removed_device, host_route_note,
-    host_snapshot, joined_apply_snapshot, joined_hosts, joined_pair, joined_pending, joined_refused, joining_identity,
-    link_devices, link_dismiss_refused, link_identity, link_refused, link_unpair, Accepted, Agreed, GameMove, Note,
+    host_apply_change, host_apply_move, host_claim, host_claim_check, host_known_device, host_pair, host_removed_device, host_route_note,
+    host_snapshot, joined_apply_snapshot, joined_hosts, joined_may_take, joined_pair, joined_pending, joined_refused, joining_identity,
+    link_devices, link_dismiss_refused, link_identity, link_refused, link_unpair, Accepted, Agreed, ClaimCheck, GameMove, Note,
     Outcome, PairedDevice, Pending, Snapshot,
 };
 pub use mezzo::{

@@ -149,11 +149,25 @@ impl Store {
     /// Copies the whole database into a new file at `to` (a consistent snapshot), flushed to
     /// disk. Refuses when anything is at `to`, even a symlink to nothing (SQLite would
     /// follow it and write wherever it points).
+    ///
+    /// The copy leaves out this device's link identity (its Noise private key): whoever
+    /// holds a backup file must not be able to come back to a table as this device. A
+    /// database restored from it pairs again with the table's code.
     pub fn backup_to(&self, to: &Path) -> Result<()> {
         if to.symlink_metadata().is_ok() {
             return Err(Error::invalid("FILE", format!("{} already exists; choose a new file name", to.display())));
         }
-        vacuum_into(&self.conn, to)?;
+        // Written under another name and renamed once scrubbed, so no file at `to` ever
+        // holds the key.
+        let name = to.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let partial = to.with_file_name(format!(".{name}.{}.partial", std::process::id()));
+        let _ = std::fs::remove_file(&partial);
+        let made = vacuum_into(&self.conn, &partial).and_then(|()| without_link_identity(&partial));
+        if let Err(e) = made {
+            let _ = std::fs::remove_file(&partial);
+            return Err(e);
+        }
+        std::fs::rename(&partial, to).map_err(|e| Error::io(to, e))?;
         sync_new_file(to)
     }
 
@@ -311,6 +325,15 @@ fn backup_before_migration(source: &Connection, path: &Path, version: i64) -> Re
 fn vacuum_into(conn: &Connection, to: &Path) -> Result<()> {
     let target = to.to_str().ok_or_else(|| Error::invalid("FILE", "the path is not valid UTF-8"))?;
     conn.execute("VACUUM INTO ?1", [target])?;
+    Ok(())
+}
+
+/// Deletes the link identity from a copy, its bytes overwritten (`secure_delete`), not
+/// just freed.
+fn without_link_identity(copy: &Path) -> Result<()> {
+    let conn = Connection::open(copy)?;
+    conn.pragma_update(None, "secure_delete", true)?;
+    conn.execute("DELETE FROM link_identity", [])?;
     Ok(())
 }
 

@@ -51,7 +51,7 @@ fn a_joined_device_changes_its_character_through_the_host_and_never_the_game_its
         name: "Ada's phone".into(),
     });
     assert!(join.wait(Duration::from_secs(20)).caught_up, "{:?}", join.status());
-    join.claim(tobias).unwrap();
+    crate::link::claim(&host, &join, &player_db, tobias);
 
     // The player's window (its own connection) changes Tobias's sheet.
     let mut player = Store::open(&player_db).unwrap();
@@ -112,10 +112,10 @@ fn a_helpers_die_rolled_on_their_device_reaches_the_rollers_device() {
     let id_of = |name: &str| listing[0].characters.iter().find(|c| c.name == name).unwrap().id;
     let (tobias, wren) = (id_of("Tobias Reed"), id_of("Wren Ashdown"));
     let host = host_on_loopback(&host_db, game);
-    let (_, roller) = join(&dir, "roller", &host);
-    let (_, helper) = join(&dir, "helper", &host);
-    roller.claim(tobias).unwrap();
-    helper.claim(wren).unwrap();
+    let (roller_db, roller) = join(&dir, "roller", &host);
+    let (helper_db, helper) = join(&dir, "helper", &host);
+    crate::link::claim(&host, &roller, &roller_db, tobias);
+    crate::link::claim(&host, &helper, &helper_db, wren);
 
     let help = |faces: Vec<u8>, edge| Note::NsuHelp {
         roller: tobias,
@@ -163,7 +163,8 @@ fn a_character_made_on_a_joined_device_can_be_claimed_at_once() {
     // goes after the new character, so the host knows it.
     let mut store = Store::open(&player_db).unwrap();
     let made = services::create_character(&mut store, game, "Maud Fenwick").unwrap();
-    player.claim(made.id).unwrap();
+    // Made on this device: its own at once, nobody asked.
+    assert_eq!(player.claim(made.id).unwrap(), sheetkeeper::link::Claimed::Yours);
     eventually("the new character at the table", || {
         services::list(&host_store).unwrap()[0].characters.iter().any(|c| c.id == made.id)
     });

@@ -19,6 +19,17 @@ fn the_cli_hosts_and_joins_and_changes_travel_both_ways() {
     );
     assert!(out.status.success(), "join failed: {}", text(&out.stderr));
     assert_eq!(text(&out.stdout).trim(), format!("joined game={game}"));
+    assert!(text(&out.stderr).contains("asked the table's person"), "{}", text(&out.stderr));
+    assert!(mine(&p.db(), game).is_empty(), "not the player's before the host's person approves");
+    // The host prints the claim; its person approves it by typing.
+    let asked = host.next_line();
+    assert!(asked.starts_with("claim device=") && asked.ends_with("name=Wren"), "{asked}");
+    host.type_line(&format!("approve {wren}"));
+    eventually("the host records the approval", || {
+        count(&h.db(), &format!("SELECT count(*) FROM link_owners WHERE character_id = '{wren}'")) == 1
+    });
+    let out = run(&p.db(), &["join", &addr, "--once"]);
+    assert!(out.status.success(), "rejoin failed: {}", text(&out.stderr));
     assert_eq!(mine(&p.db(), game), vec![wren]);
     assert_eq!(look(&p.db(), ash), Some(String::new()), "the table's other character came too");
 

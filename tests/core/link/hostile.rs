@@ -45,10 +45,10 @@ fn hostile_bytes_close_their_connection_and_the_table_keeps_serving_the_others()
     let code = host.status().code;
     // A is linked directly; B through a proxy that tampers with its frames.
     let ja = joined(&a, addr, Some(&code), "A");
-    ja.claim(wren).unwrap();
+    claim(&host, &ja, &a.db(), wren);
     let proxy = Proxy::start(addr);
     let jb = joined(&b, proxy.addr, Some(&code), "B");
-    jb.claim(ash).unwrap();
+    claim(&host, &jb, &b.db(), ash);
     caught_up(&ja, "A is caught up");
     caught_up(&jb, "B is caught up");
     let before = fingerprint(&h.db());

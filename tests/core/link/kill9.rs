@@ -63,6 +63,11 @@ fn kill_9_of_the_host_and_of_a_joined_device_mid_stream_leaves_both_sound_and_a_
     let mut line = String::new();
     BufReader::new(joiner.stdout.take().unwrap()).read_line(&mut line).unwrap();
     assert_eq!(line.trim(), format!("joined game={game}"));
+    // The host's person approves the claim, as printed.
+    let asked = host.next_line();
+    assert!(asked.starts_with("claim device=") && asked.contains(&format!("character={wren}")), "{asked}");
+    host.type_line(&format!("approve {wren}"));
+    eventually("Wren is the player's", || mine(&p.db(), game) == vec![wren]);
 
     let stream = Stream::start(p.db(), h.db(), wren, ash);
     eventually("the player's changes flow to the host", || number(look(&h.db(), wren), "player ") >= 5);

@@ -4,19 +4,22 @@
 mod cli;
 mod hostile;
 mod kill9;
+mod legal;
 mod offline;
 mod penny;
+mod players;
 mod proxy;
+mod redaction;
 mod security;
 mod sync;
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, ChildStdout, Command, Output, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use sheetkeeper::link::{HostConfig, HostHandle, JoinConfig, JoinHandle, JoinStatus, LinkState};
+use sheetkeeper::link::{Claimed, HostConfig, HostHandle, JoinConfig, JoinHandle, JoinStatus, LinkState};
 use sheetkeeper::services;
 use sheetkeeper::Store;
 use uuid::Uuid;
@@ -68,6 +71,18 @@ pub fn joined(s: &Scratch, addr: SocketAddr, code: Option<&str>, name: &str) -> 
     let status = j.wait(DEADLINE);
     assert!(status.caught_up && status.state == LinkState::Linked, "{name} did not link: {status:?}");
     j
+}
+
+/// `j` (on the database at `db`) claims `character` and the host's person approves: the
+/// character is `j`'s once this returns.
+pub fn claim(host: &HostHandle, j: &JoinHandle, db: &Path, character: Uuid) {
+    if j.claim(character).expect("the claim reaches the table") == Claimed::Asked {
+        let request = host.status().claims.into_iter().find(|c| c.character == character);
+        let request = request.expect("the host lists the claim");
+        host.approve_claim(request.device, character).expect("the host's person approves");
+    }
+    let game = j.status().game.expect("the device is linked");
+    eventually("the claimed character is the device's", || mine(db, game).contains(&character));
 }
 
 /// Waits until the joined device is linked and caught up again.
@@ -167,16 +182,34 @@ pub struct HostProcess {
     pub listen: SocketAddr,
     pub code: String,
     /// Kept open: the host prints a new code there after too many wrong ones.
-    _stdout: BufReader<ChildStdout>,
+    pub stdout: BufReader<ChildStdout>,
+    /// What the host's person types: `approve ID`, `decline ID`, `open`.
+    stdin: ChildStdin,
+}
+
+impl HostProcess {
+    /// Types a line for the host, as its person would.
+    pub fn type_line(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("the host reads its input");
+    }
+
+    /// Reads the host's next printed line.
+    pub fn next_line(&mut self) -> String {
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).expect("the host prints");
+        line.trim().to_owned()
+    }
 }
 
 pub fn host_process(db: &Path, game: Uuid, listen: SocketAddr) -> HostProcess {
     let mut child = cli(db)
         .args(["host", "--game", &game.to_string(), "--listen", &listen.to_string()])
         .stdout(Stdio::piped())
+        .stdin(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
         .unwrap();
+    let stdin = child.stdin.take().unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
     lines.read_line(&mut line).unwrap();
@@ -186,7 +219,7 @@ pub fn host_process(db: &Path, game: Uuid, listen: SocketAddr) -> HostProcess {
     };
     let listen = field("listen=").parse().unwrap();
     let code = field("code=").to_owned();
-    HostProcess { child, listen, code, _stdout: lines }
+    HostProcess { child, listen, code, stdout: lines, stdin }
 }
 
 /// Interrupts a process (SIGINT, as Ctrl-C) and returns its exit status.

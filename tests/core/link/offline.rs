@@ -12,7 +12,7 @@ fn a_change_made_while_the_host_was_away_arrives_when_it_is_back_on_a_new_port()
     let wren = character(&h.db(), "Wren");
     let first = host(&h, game);
     let j = joined(&p, addr(&first), Some(&first.status().code), "Wren's phone");
-    j.claim(wren).unwrap();
+    claim(&first, &j, &p.db(), wren);
     eventually("Wren is the player's own", || mine(&p.db(), game) == vec![wren]);
     first.stop();
     eventually("the link ends", || j.status().state == LinkState::Ended);
@@ -37,7 +37,7 @@ fn a_change_made_while_the_host_was_away_arrives_when_it_is_back_and_one_it_refu
     let listen = free_addr();
     let first = host_on(&h, game, listen);
     let j = joined(&p, listen, Some(&first.status().code), "Wren's phone");
-    j.claim(wren).unwrap();
+    claim(&first, &j, &p.db(), wren);
     eventually("Wren is the player's own", || mine(&p.db(), game) == vec![wren]);
     first.stop();
     eventually("the link ends", || j.status().state == LinkState::Ended);

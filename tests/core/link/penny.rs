@@ -39,8 +39,8 @@ fn a_penny_ante_challenge_across_two_player_devices_keeps_each_cup_on_its_own_de
     let code = host.status().code;
     let ja = joined(&pa, addr(&host), Some(&code), "Ada's phone");
     let jb = joined(&pb, addr(&host), Some(&code), "Bo's phone");
-    ja.claim(ada).unwrap();
-    jb.claim(bo).unwrap();
+    claim(&host, &ja, &pa.db(), ada);
+    claim(&host, &jb, &pb.db(), bo);
 
     let draft = ChallengeDraft {
         stake: "the vault door".into(),

@@ -74,7 +74,7 @@ fn a_listener_on_the_network_reads_no_name_and_no_sheet() {
     let host = host(&h, game);
     let proxy = Proxy::start(addr(&host));
     let j = joined(&p, proxy.addr, Some(&host.status().code), "Marigold's phone");
-    j.claim(mari).unwrap();
+    claim(&host, &j, &p.db(), mari);
     eventually("Marigold is the player's own", || mine(&p.db(), game) == vec![mari]);
     set_look(&p.db(), mari, "Ink-stained velvet gloves");
     eventually("the host gets the player's change", || {
@@ -110,7 +110,7 @@ fn a_removed_device_is_told_and_cannot_come_back_without_a_new_pairing() {
     let host = host(&h, game);
     let addr = addr(&host);
     let j = joined(&p, addr, Some(&host.status().code), "Wren's phone");
-    j.claim(wren).unwrap();
+    claim(&host, &j, &p.db(), wren);
     let device = device_id(&p.db());
     let known_code = host.status().code;
 

@@ -21,8 +21,17 @@ fn a_player_device_pairs_with_the_code_and_changes_travel_both_ways() {
     assert_eq!(look(&p.db(), ash), Some(String::new()), "the player's database has the table's game");
     assert!(host.status().online.contains(&device_id(&p.db())));
 
-    j.claim(wren).unwrap();
+    // A character no device plays is the player's once the table's person approves.
+    assert_eq!(j.claim(wren).unwrap(), Claimed::Asked, "the table's person decides");
+    assert_eq!(j.status().claims.len(), 1, "the device knows it waits: {:?}", j.status());
+    assert!(mine(&p.db(), game).is_empty(), "not the player's before the approval");
+    let asked = host.status().claims;
+    assert_eq!((asked.len(), asked[0].character_name.as_str(), asked[0].device_name.as_str()), (1, "Wren", "Wren's phone"));
+    host.approve_claim(asked[0].device, wren).unwrap();
+    assert!(host.status().claims.is_empty());
     eventually("the player's database marks Wren, and only Wren, as its own", || mine(&p.db(), game) == vec![wren]);
+    eventually("the device no longer waits", || j.status().claims.is_empty());
+    assert_eq!(j.claim(wren).unwrap(), Claimed::Yours, "claiming one's own again asks nothing");
 
     // The player changes Wren on its own database, as its window would.
     set_look(&p.db(), wren, "A green scarf, muddy boots");
@@ -75,8 +84,8 @@ fn four_devices_each_with_its_own_character_see_every_change() {
         .zip(names)
         .map(|(p, name)| joined(p, addr(&host), Some(&code), &format!("{name}'s phone")))
         .collect();
-    for (j, id) in joins.iter().zip(&ids) {
-        j.claim(*id).unwrap();
+    for ((j, p), id) in joins.iter().zip(&players).zip(&ids) {
+        claim(&host, j, &p.db(), *id);
     }
     for ((p, id), name) in players.iter().zip(&ids).zip(names) {
         eventually(&format!("{name}'s device marks only {name} as its own"), || mine(&p.db(), game) == vec![*id]);
@@ -125,8 +134,7 @@ fn a_change_made_on_a_device_to_a_character_it_does_not_play_is_kept_as_refused_
     set_look(&h.db(), ash, "Ash, as the table sees them");
     let host = host(&h, game);
     let j = joined(&p, addr(&host), Some(&host.status().code), "Wren's phone");
-    j.claim(wren).unwrap();
-    eventually("Wren is the player's own", || mine(&p.db(), game) == vec![wren]);
+    claim(&host, &j, &p.db(), wren);
 
     set_look(&p.db(), ash, "Wren's player scribbles on Ash");
     eventually("the change to another's character is listed as refused on its device", || {
@@ -155,8 +163,7 @@ fn a_second_change_made_before_the_first_is_answered_reaches_the_table() {
     let host = host(&h, game);
     let proxy = Proxy::start(addr(&host));
     let j = joined(&p, proxy.addr, Some(&host.status().code), "Wren's phone");
-    j.claim(wren).unwrap();
-    eventually("the player's database marks Wren as its own", || mine(&p.db(), game) == vec![wren]);
+    claim(&host, &j, &p.db(), wren);
     caught_up(&j, "the player is caught up after the claim");
 
     proxy.hold();

@@ -394,8 +394,7 @@ impl Session<'_> {
         let lost = |e: Error| SessionEnd::Lost(format!("the link to the table broke ({e})"));
         let mut sync =
             Sync { game, in_flight: Vec::new(), accepted: Accepted::new(), deferred: None, last: None, applied: false };
-        // Requests waiting for the host's answer: (id, reply, a claim's "asked" flag and character).
-        let mut waiting: Vec<(Uuid, std_mpsc::Sender<Result<()>>, Option<(Arc<Mutex<bool>>, Uuid)>)> = Vec::new();
+        let mut waiting: Vec<Waiting> = Vec::new();
         let mut watch = tokio::time::interval(WATCH_EVERY);
         let mut ping = tokio::time::interval(PING_EVERY);
         let mut last_version = None;
@@ -541,6 +540,10 @@ fn refused_text(e: Error) -> String {
         other => other.to_string(),
     }
 }
+
+/// A request waiting for the host's answer: its id, who waits for it, and for a claim the
+/// flag set when the host's person was asked, with the character.
+type Waiting = (Uuid, std_mpsc::Sender<Result<()>>, Option<(Arc<Mutex<bool>>, Uuid)>);
 
 /// Where a joined device's copy stands against the host's.
 struct Sync {

@@ -374,7 +374,10 @@ pub enum ClaimCheck {
     /// The device plays it already (it made it here, or the claim was approved).
     Yours,
     /// No device plays it: the host's person decides (`host_claim` once they approve).
-    Ask { character_name: String, device_name: String },
+    Ask {
+        character_name: String,
+        device_name: String,
+    },
     Refused(String),
 }
 

@@ -43,11 +43,8 @@ fn a_pairing_under_a_paired_devices_id_is_refused_and_the_device_keeps_its_place
     // The attacker writes the victim's id with a key of its own into its database.
     services::list(&attacker.open()).unwrap();
     let conn = rusqlite::Connection::open(attacker.db()).unwrap();
-    conn.execute(
-        "INSERT INTO link_identity VALUES (1, ?1, randomblob(32), randomblob(32))",
-        [device.to_string()],
-    )
-    .unwrap();
+    conn.execute("INSERT INTO link_identity VALUES (1, ?1, randomblob(32), randomblob(32))", [device.to_string()])
+        .unwrap();
     drop(conn);
     let out = run(&attacker.db(), &["join", &addr, "--code", &host.code, "--once", "--name", "Attacker"]);
     assert_eq!(out.status.code(), Some(1), "the takeover is refused: {}", text(&out.stdout));
@@ -251,7 +248,10 @@ async fn resume(db: &Path, addr: SocketAddr) -> Channel {
     assert!(matches!(reply, OpeningReply::Resume {}), "{reply:?}");
     let (noise, remote) = wire::handshake_initiator(&mut frames, &identity.private_key, None).await.ok().unwrap();
     let mut channel = Channel::new(frames, noise, remote);
-    channel.send(&ToHost::Hello { protocol: PROTOCOL, device: identity.device_id, name: "By hand".into() }).await.unwrap();
+    channel
+        .send(&ToHost::Hello { protocol: PROTOCOL, device: identity.device_id, name: "By hand".into() })
+        .await
+        .unwrap();
     assert!(matches!(channel.recv::<ToDevice>().await.unwrap(), ToDevice::Welcome { .. }));
     assert!(matches!(channel.recv::<ToDevice>().await.unwrap(), ToDevice::Snapshot { .. }));
     channel

@@ -26,7 +26,10 @@ fn a_player_device_pairs_with_the_code_and_changes_travel_both_ways() {
     assert_eq!(j.status().claims.len(), 1, "the device knows it waits: {:?}", j.status());
     assert!(mine(&p.db(), game).is_empty(), "not the player's before the approval");
     let asked = host.status().claims;
-    assert_eq!((asked.len(), asked[0].character_name.as_str(), asked[0].device_name.as_str()), (1, "Wren", "Wren's phone"));
+    assert_eq!(
+        (asked.len(), asked[0].character_name.as_str(), asked[0].device_name.as_str()),
+        (1, "Wren", "Wren's phone")
+    );
     host.approve_claim(asked[0].device, wren).unwrap();
     assert!(host.status().claims.is_empty());
     eventually("the player's database marks Wren, and only Wren, as its own", || mine(&p.db(), game) == vec![wren]);

@@ -512,7 +512,7 @@ pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Res
     store.write(|tx| {
         let read = tx.read();
         let bases = read.link_bases(game)?;
-        if bases.is_empty() {
+        if read.game(game)?.is_none() {
             return Ok((Vec::new(), false)); // not linked yet: nothing was agreed
         }
         let mut pending = Vec::new();
@@ -688,9 +688,7 @@ pub fn joined_may_take(store: &Store, game: Uuid) -> Result<()> {
 /// agreed with the host yet.
 fn has_unsent(read: Reader<'_>, game: Uuid, accepted: &Accepted) -> Result<bool> {
     let bases = read.link_bases(game)?;
-    if bases.is_empty() {
-        return Ok(false);
-    }
+    // A table without characters has no bases: a character made here is still unsent.
     for c in read.characters_of(game)? {
         let digest = record_digest(&characters::load(read, c.id)?);
         match bases.iter().find(|b| b.character_id == c.id) {

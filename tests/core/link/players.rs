@@ -406,3 +406,18 @@ impl ForgingRelay {
         self.forged.load(Ordering::SeqCst)
     }
 }
+
+/// A table that starts with no characters: the first one made on a joined device reaches
+/// the host and is that device's.
+#[test]
+fn a_character_made_at_a_table_without_characters_reaches_the_host() {
+    let (h, p) = (Scratch::new(), Scratch::new());
+    let game = nsu_game(&h, "Valley", &[]);
+    let host = host(&h, game);
+    let j = joined(&p, addr(&host), Some(&host.status().code), "Phone");
+    let made = services::create_character(&mut p.open(), game, "Wren").unwrap();
+    eventually("the new character reaches the host", || look(&h.db(), made.id).is_some());
+    eventually("and is the device's", || mine(&p.db(), game) == vec![made.id]);
+    drop(j);
+    drop(host);
+}

@@ -347,6 +347,33 @@ fn purses_funded_taken_back_and_returned_at_the_adventures_end_leave_no_entry_fo
 
 const MILL: &str = "A mill that turns with no river";
 
+/// `view` with the id of each map card the viewer cannot read replaced by its place: a
+/// document names such a card by a stand-in id of its cell (the host's view, by its own
+/// id), so the views agree on everything else.
+fn closed_by_place(mut view: Value) -> Value {
+    let closed: Vec<(String, String)> = view["map"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["face"].is_null())
+        .map(|c| (c["id"].as_str().unwrap().to_owned(), format!("the face-down card at {}", c["position"])))
+        .collect();
+    fn rename(v: &mut Value, closed: &[(String, String)]) {
+        match v {
+            Value::String(s) => {
+                if let Some((_, place)) = closed.iter().find(|(id, _)| id == s) {
+                    *s = place.clone();
+                }
+            }
+            Value::Object(map) => map.values_mut().for_each(|x| rename(x, closed)),
+            Value::Array(list) => list.iter_mut().for_each(|x| rename(x, closed)),
+            _ => {}
+        }
+    }
+    rename(&mut view, &closed);
+    view
+}
+
 fn nsu_game() -> (Scratch, Store, Uuid, Uuid, Uuid) {
     let s = Scratch::new();
     let mut store = s.open();
@@ -389,6 +416,12 @@ fn an_nsu_document_keeps_a_face_down_card_from_all_but_those_who_scouted_it() {
         for (viewer, device) in viewers.iter().zip(&mut devices) {
             device.receive(&doc_for(&store, game, &viewer_of(viewer)));
             let (here, there) = (view_json(&store, game, viewer), view_json(&device.store, game, viewer));
+            let mill = store.read().nsu_world(game).unwrap().locations.iter().find(|l| l.name == "Mill").unwrap().id;
+            let named = |v: &Value| v["map"].as_array().unwrap().iter().any(|c| c["id"] == mill.to_string());
+            let reads =
+                here["map"].as_array().unwrap().iter().any(|c| c["id"] == mill.to_string() && c["face"].is_object());
+            assert_eq!(named(&there), reads, "round {round}, {viewer}: the Mill's own id only where it is read");
+            let (here, there) = (closed_by_place(here), closed_by_place(there));
             assert_eq!(there["map"], here["map"], "round {round}, {viewer}");
             assert_eq!(there["sheets"], here["sheets"], "round {round}, {viewer}");
             assert_eq!(there, here, "round {round}, {viewer}");

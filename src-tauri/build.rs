@@ -224,6 +224,9 @@ const COMMANDS: &[&str] = &[
     "link_refused",
     "link_dismiss_refused",
     "link_claim",
+    "link_host_approve_claim",
+    "link_host_decline_claim",
+    "link_host_open_pairing",
 ];
 
 mod page_bundle;

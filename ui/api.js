@@ -157,9 +157,13 @@ export const uiReady = (marks) => invoke("ui_ready", { origin: performance.timeO
 
 // Linked table
 // One device hosts a game; the others join it over the local network (src-tauri/src/link_commands.rs).
-//   HostView    {game, listen, code: "123-456", online: [device id], wrong_tries, code_number, addrs: ["ADDR:PORT"], link, qr: {size, dark: [bool]}, announced}
+//   HostView    {game, listen, code: "123-456", online: [device id], wrong_tries, wrong_codes, pairing_paused, code_number,
+//                claims: ClaimRequest[], addrs: ["ADDR:PORT"], link, qr: {size, dark: [bool]}, announced}
+//   ClaimRequest {device, device_name, character, character_name}   a device asks to play a character
 //   JoinStatus  {state: "connecting"|"linked"|"away"|"ended"|"wrong_code", game: id | null, game_name, host_name,
-//                revision, caught_up, message: string | null}
+//                revision, caught_up, message: string | null,
+//                claims: [{character, declined: null (waiting for the table) | the table's reason}]}
+//   Claimed     {claimed: "yours"|"asked", message}
 //   Nearby      {name, game, addrs: ["ADDR:PORT"]}
 //   Device      {device_id, game_id, side: "host"|"joined", name, address, paired_at, removed_at, game_name, characters: [id]}
 //   Refused     {id, game_id, character_id, name, reason, record, at}
@@ -183,7 +187,13 @@ export const linkDevices = (game = null) => call("link_devices", { game });
 export const linkUnpair = (device) => call("link_unpair", { device });
 export const linkRefused = (game) => call("link_refused", { game });
 export const linkDismissRefused = (id) => call("link_dismiss_refused", { id });
+/** "This character is mine": Claimed — yours at once, or asked (the table's person approves first). */
 export const linkClaim = (character) => call("link_claim", { character });
+/** On the host: lets `device` play `character` (its claim), or says no (the device is told). */
+export const linkHostApproveClaim = (device, character) => call("link_host_approve_claim", { device, character });
+export const linkHostDeclineClaim = (device, character) => call("link_host_decline_claim", { device, character });
+/** On the host: opens pairing again after wrong codes paused it (a new code). */
+export const linkHostOpenPairing = () => call("link_host_open_pairing");
 
 // Notes between linked devices (src-tauri/src/link_note_commands.rs): handed from one device
 // to another through the host, changing neither database; the person receiving one uses it.

@@ -293,6 +293,9 @@ pub fn run_app<R: tauri::Runtime>(
             link_commands::link_refused,
             link_commands::link_dismiss_refused,
             link_commands::link_claim,
+            link_commands::link_host_approve_claim,
+            link_commands::link_host_decline_claim,
+            link_commands::link_host_open_pairing,
         ])
 }
 

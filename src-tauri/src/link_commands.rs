@@ -12,7 +12,7 @@ use std::time::Duration;
 use serde::Serialize;
 use sheetkeeper::link::discovery::{self, Nearby};
 use sheetkeeper::link::qr::{self, Qr};
-use sheetkeeper::link::{HostConfig, HostHandle, HostStatus, JoinConfig, JoinHandle, JoinStatus};
+use sheetkeeper::link::{Claimed, HostConfig, HostHandle, HostStatus, JoinConfig, JoinHandle, JoinStatus};
 use sheetkeeper::model::parse_id;
 use sheetkeeper::services::{self, Done, PairedDevice};
 use sheetkeeper::store::Refused;
@@ -204,11 +204,50 @@ pub fn link_dismiss_refused(state: State<'_, AppState>, id: String) -> Reply<Don
     Ok(services::link_dismiss_refused(&mut *state.store()?, parse_id("id", &id)?)?)
 }
 
-/// "This character is mine": the host lets this device change it from now on.
+/// What became of a claim: `yours` now, or `asked` (the table's person approves it first).
+#[derive(Serialize)]
+pub struct ClaimReply {
+    pub claimed: Claimed,
+    pub message: String,
+}
+
+/// "This character is mine": the host lets this device change it from now on, at once when
+/// it is this device's already, else once the table's person approves.
 #[tauri::command(async)]
-pub fn link_claim(state: State<'_, AppState>, character: String) -> Reply<Done> {
-    let character = parse_id("character", &character)?;
+pub fn link_claim(state: State<'_, AppState>, character: String) -> Reply<ClaimReply> {
+    let id = parse_id("character", &character)?;
     let join = state.joined().ok_or_else(|| AppError::invalid("This device is not joined to a table."))?;
-    join.handle().claim(character)?;
-    Ok(Done { message: "The table knows this character is yours.".into() })
+    let claimed = join.handle().claim(id)?;
+    let message = match claimed {
+        Claimed::Yours => "The table knows this character is yours.".to_owned(),
+        Claimed::Asked => {
+            let name = state.store()?.read().character(id)?.map(|c| c.name);
+            let name = name.map_or_else(|| "this character".to_owned(), |n| format!("“{n}”"));
+            format!("Asked the table: {name} becomes yours once the table's person approves.")
+        }
+    };
+    Ok(ClaimReply { claimed, message })
+}
+
+/// The host's person lets `device` play `character` (it asked to).
+#[tauri::command(async)]
+pub fn link_host_approve_claim(state: State<'_, AppState>, device: String, character: String) -> Reply<()> {
+    Ok(hosting(&state)?.handle().approve_claim(parse_id("device", &device)?, parse_id("character", &character)?)?)
+}
+
+/// The host's person says no to `device`'s claim of `character`; the device is told.
+#[tauri::command(async)]
+pub fn link_host_decline_claim(state: State<'_, AppState>, device: String, character: String) -> Reply<()> {
+    Ok(hosting(&state)?.handle().decline_claim(parse_id("device", &device)?, parse_id("character", &character)?)?)
+}
+
+/// Opens pairing again after wrong codes paused it: a new code shows.
+#[tauri::command(async)]
+pub fn link_host_open_pairing(state: State<'_, AppState>) -> Reply<()> {
+    hosting(&state)?.handle().open_pairing();
+    Ok(())
+}
+
+fn hosting(state: &AppState) -> Reply<std::sync::Arc<crate::state::Hosting>> {
+    state.hosting().ok_or_else(|| AppError::invalid("This device is not hosting a table."))
 }

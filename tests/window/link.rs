@@ -1,7 +1,8 @@
 //! The linked table in two real windows: two app processes, each on its own database, each
 //! driven by its own `tauri-driver` (on its own ports, see `webdriver.rs`), linked on
 //! 127.0.0.1 (`SHEETKEEPER_LINK_LISTEN`). One is the table (it hosts), the other a player's
-//! device (it joins with the code the table's window shows).
+//! device (it joins with the code the table's window shows). A claim waits for the table's
+//! person, who approves it on the table's window.
 
 use std::path::Path;
 
@@ -9,7 +10,7 @@ use serde_json::json;
 use sheetkeeper::{services, Store};
 
 use crate::webdriver::{Session, ENTER};
-use crate::{app, one_window, open_game, shot, shots_at_both_widths, wait_character_row, Scratch};
+use crate::{app, in_dark, one_window, open_game, shot, shots_at_both_widths, wait_character_row, Scratch};
 
 /// Starts the app on `db` as the device named `name`, a host listening on loopback only.
 fn open_device(db: &Path, name: &str) -> Session {
@@ -111,13 +112,61 @@ fn join_the_table(player: &Session, game_name: &str, addr: &str, code: &str, sho
     player.wait_text("#game-heading", game_name);
 }
 
-fn claim(player: &Session, character: &str) {
+/// The player claims `character`: the row waits for the table, whose window lists the claim;
+/// the table's person taps Approve and the row turns "Yours". With `shots`, the waiting row
+/// and the table's claims box are shot (the box in dark too).
+fn claim(player: &Session, table: &Session, character: &str, shots: bool) {
     let row = format!(".link-claim-row[data-character-id='{character}']");
+    let claim_state = |state: &str| player.find(&row).ok()?.attribute("data-claim").filter(|s| s == state);
     press(player, &format!("{row} .link-claim-button"));
-    player.wait_until("the character to be marked yours", || {
-        let text = player.find(&row).ok()?.text();
-        text.contains("Yours").then_some(())
+    player.wait_until("the claim to wait for the table", || claim_state("waiting"));
+    assert!(player.wait_for(&row).text().contains("Waiting for the table"), "the row says it waits");
+    if shots {
+        panel_shots(player, "link-claim-waiting");
+    }
+
+    // The table's panel polls the host: the request shows there with its two answers.
+    let request = format!(".link-claim-request[data-character='{character}']");
+    let asks = table.wait_until("the claim on the table's panel", || {
+        table.find(&format!("{request} .link-claim-ask")).ok().map(|r| r.text()).filter(|t| t.contains("asks to play"))
     });
+    let approve = format!("{request} .link-claim-approve");
+    let label = table.wait_for(&approve).attribute("aria-label").unwrap_or_default();
+    assert!(label.starts_with("Approve") && label.ends_with(&asks), "the name begins with the word shown: {label:?}");
+    let decline = table.wait_for(&format!("{request} .link-claim-decline")).attribute("aria-label").unwrap_or_default();
+    assert!(decline.starts_with("Decline"), "{decline:?}");
+    if shots {
+        panel_shots(table, "link-host-claim");
+        in_dark(table, || panel_shots(table, "link-host-claim-dark"));
+    }
+    press(table, &approve);
+    table.wait_gone(&request);
+    // The last request answered: the focus goes to the devices, where the device now plays it.
+    let focused = table.execute("return document.activeElement?.id ?? null;", json!([]));
+    assert_eq!(focused, json!("link-devices-heading"), "the focus stays in the panel");
+    player.wait_until("the character to be marked yours", || claim_state("yours"));
+}
+
+/// Opening pairing again (what the paused panel's button does; pausing for real takes nine
+/// wrong codes and about 35 s of the host's growing waits, so the core's tests cover the
+/// pause): the command gives a new code, which the panel shows, and forgets the one wrong
+/// code the player typed.
+fn reopened_pairing(table: &Session) {
+    let code = table.wait_for("#link-code").text();
+    let wrong = table.wait_for("#link-wrong-codes").text();
+    assert!(wrong.starts_with("1 wrong code was tried"), "the player's wrong code is counted: {wrong:?}");
+    let answer = table.execute_async(
+        "const done = arguments[arguments.length - 1];
+         window.__TAURI__.core.invoke('link_host_open_pairing', {}).then(() => done('ok'), (e) => done(JSON.stringify(e)));",
+        json!([]),
+    );
+    assert_eq!(answer, json!("ok"));
+    let new_code =
+        table.wait_until("a new code", || table.find("#link-code").ok().map(|c| c.text()).filter(|c| *c != code));
+    assert!(new_code.len() == 7 && new_code.as_bytes()[3] == b'-', "a code like 123-456: {new_code:?}");
+    table.wait_gone("#link-wrong-codes");
+    // A part of the panel left out (no claims now) is not drawn as the word "null".
+    assert!(!table.wait_for("#game-link").text().contains("null"), "nothing left out is drawn");
 }
 
 /// Presses "Sheet" in the row of the character `name`. The list is redrawn when the other
@@ -200,7 +249,8 @@ fn a_mood_changed_on_a_player_device_shows_on_the_table() {
     let player = open_device(&player_db, "Ada's phone");
     join_the_table(&player, "Harbour Lights", &addr, &code, Some("link-join-dialog"));
     panel_shots(&player, "link-joined");
-    claim(&player, &ada);
+    claim(&player, &table, &ada, true);
+    reopened_pairing(&table);
 
     // On the player's own sheet: a mood named and three boxes tapped.
     open_sheet(&player, "Ada");
@@ -392,7 +442,7 @@ fn a_penny_challenge_across_two_windows_keeps_each_cup_on_its_own_window() {
     let (code, addr) = host_the_table(&table);
     let player = open_device(&player_db, "Ada's phone");
     join_the_table(&player, "Bridge Night", &addr, &code, None);
-    claim(&player, &ada);
+    claim(&player, &table, &ada, false);
 
     // The House issues the challenge on the table's window.
     press(&table, "#game-penny");

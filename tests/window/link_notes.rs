@@ -1,15 +1,16 @@
 //! Issue 14, NSU at a linked table: a helper helps from their own device. The table's host
 //! (`sheetkeeper::link::HostHandle`) and the helper's device (`JoinHandle`) run in this test
 //! process on 127.0.0.1; the real app window is the roller's device. It joins through "Join a
-//! table nearby", claims Wren, rolls; the helper sends their die as a note; the roll wizard's
-//! help step shows it and "Use it" puts that die in the roll.
+//! table nearby", claims Wren (the table's person, here the test, declines once, then
+//! approves), rolls; the helper sends their die as a note; the roll wizard's help step shows
+//! it and "Use it" puts that die in the roll.
 
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use sheetkeeper::link::{HostConfig, HostHandle, JoinConfig, JoinHandle, LinkState};
+use sheetkeeper::link::{Claimed, HostConfig, HostHandle, JoinConfig, JoinHandle, LinkState};
 use sheetkeeper::rules::nsu::roll::{Edge, RemoteHelper};
 use sheetkeeper::rules::nsu::Die;
 use sheetkeeper::services::{self, ImportOptions, Note};
@@ -17,7 +18,7 @@ use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::webdriver::Session;
-use crate::{app, one_window, open_game, shot, wait_character_row, Scratch};
+use crate::{app, in_dark, one_window, open_game, shot, wait_character_row, Scratch};
 
 const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
 const TOBIAS: &str = "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a";
@@ -133,6 +134,56 @@ fn wizard_shots(session: &Session, name: &str, selector: &str) {
     session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
 }
 
+/// The table's person (the in-process host) approves the claim of `character` once it is listed.
+fn approve(host: &HostHandle, character: Uuid) {
+    let request =
+        wait_for("the claim at the table", || host.status().claims.into_iter().find(|c| c.character == character));
+    host.approve_claim(request.device, character).expect("the table's person approves");
+}
+
+/// An in-process device claims `character`; the table's person approves; returns once the
+/// host's snapshot made it the device's.
+fn claim_approved(host: &HostHandle, device: &JoinHandle, character: Uuid) {
+    assert_eq!(device.claim(character).expect("the claim reaches the table"), Claimed::Asked);
+    approve(host, character);
+    wait_for("the character to be the device's", || device.status().claims.is_empty().then_some(()));
+}
+
+/// The window claims `character` and waits for the table's answer: its row says so.
+fn claim_in_window(window: &Session, character: &str) {
+    let row = format!(".link-claim-row[data-character-id='{character}']");
+    tap(window, &format!("{row} .link-claim-button"));
+    window.wait_until("the claim to wait for the table", || {
+        window.find(&row).ok()?.attribute("data-claim").filter(|s| s == "waiting")
+    });
+    assert!(window.wait_for(&row).text().contains("Waiting for the table"), "the row says it waits");
+}
+
+/// Waits until the window's row of `character` is in claim state `state`.
+fn wait_claim(window: &Session, character: &str, state: &str) {
+    let row = format!(".link-claim-row[data-character-id='{character}']");
+    window.wait_until(&format!("the claim to be {state}"), || {
+        window.find(&row).ok()?.attribute("data-claim").filter(|s| s == state)
+    });
+}
+
+/// The joined panel's claim box at desktop width and at 360 px.
+fn claim_shots(session: &Session, name: &str) {
+    let into_view = || {
+        session.wait_settled();
+        dismiss_toast(session);
+        session.execute("document.getElementById('link-claim').scrollIntoView({ block: 'start' });", json!([]));
+    };
+    into_view();
+    shot(session, &format!("{name}-1280"));
+    session.set_window_size(360, 800);
+    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
+    into_view();
+    shot(session, &format!("{name}-360"));
+    session.set_window_size(1280, 800);
+    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+}
+
 /// The device's inbox as the window's command gives it.
 fn inbox(session: &Session) -> Value {
     session.execute_async(
@@ -189,9 +240,23 @@ fn a_helpers_die_sent_from_their_device_is_used_in_the_rollers_wizard() {
     tap(&window, "#link-join-submit");
     window.wait_gone("#link-join-dialog");
     window.wait_text("#game-heading", GAME);
-    let row = format!(".link-claim-row[data-character-id='{WREN}']");
-    tap(&window, &format!("{row} .link-claim-button"));
-    window.wait_until("Wren to be marked yours", || window.find(&row).ok()?.text().contains("Yours").then_some(()));
+    // Wren's claim waits for the table's person, who first says no: the row gives the reason
+    // and the button again; asked again, they approve and she is Wren's phone's.
+    claim_in_window(&window, WREN);
+    shot(&window, "link-notes-claim-waiting-1280");
+    let request =
+        wait_for("Wren's claim at the table", || host.status().claims.into_iter().find(|c| c.character == wren));
+    assert_eq!((request.device_name.as_str(), request.character_name.as_str()), ("Wren's phone", "Wren Ashdown"));
+    host.decline_claim(request.device, wren).expect("the table's person declines");
+    wait_claim(&window, WREN, "declined");
+    let row = window.wait_for(&format!(".link-claim-row[data-character-id='{WREN}']")).text();
+    assert!(row.contains("The table declined your claim on “Wren Ashdown”."), "the reason, as a sentence: {row:?}");
+    window.wait_for(&format!(".link-claim-row[data-character-id='{WREN}'] .link-claim-button"));
+    claim_shots(&window, "link-notes-claim-declined");
+    in_dark(&window, || claim_shots(&window, "link-notes-claim-declined-dark"));
+    claim_in_window(&window, WREN);
+    approve(&host, wren);
+    wait_claim(&window, WREN, "yours");
 
     // The helper's device, in this process: joins with the code and plays Tobias.
     let helper = JoinHandle::start(JoinConfig {
@@ -202,7 +267,7 @@ fn a_helpers_die_sent_from_their_device_is_used_in_the_rollers_wizard() {
     });
     let joined = helper.wait(LINK_WAIT);
     assert_eq!(joined.state, LinkState::Linked, "the helper's device links: {:?}", joined.message);
-    helper.claim(tobias).expect("Tobias is the helper's");
+    claim_approved(&host, &helper, tobias);
 
     // Wren rolls on her own device: Body, her character at risk, "Curious", dice typed in.
     open_game(&window, GAME);
@@ -335,7 +400,7 @@ fn i_helped_with_sends_the_helpers_die_to_the_rollers_device() {
     });
     let joined = roller.wait(LINK_WAIT);
     assert_eq!(joined.state, LinkState::Linked, "the roller's device links: {:?}", joined.message);
-    roller.claim(wren).expect("Wren is the roller's");
+    claim_approved(&host, &roller, wren);
 
     // Tobias's device: the window joins and claims him.
     let window = Session::start_with_env(&app(), &helper_db, &[("SHEETKEEPER_DEVICE_NAME", "Tobias's tablet")]);
@@ -348,9 +413,9 @@ fn i_helped_with_sends_the_helpers_die_to_the_rollers_device() {
     tap(&window, "#link-join-submit");
     window.wait_gone("#link-join-dialog");
     window.wait_text("#game-heading", GAME);
-    let row = format!(".link-claim-row[data-character-id='{TOBIAS}']");
-    tap(&window, &format!("{row} .link-claim-button"));
-    window.wait_until("Tobias to be marked yours", || window.find(&row).ok()?.text().contains("Yours").then_some(()));
+    claim_in_window(&window, TOBIAS);
+    approve(&host, tobias);
+    wait_claim(&window, TOBIAS, "yours");
 
     // His sheet → "I helped…": the send step is there because this device is at the table.
     wait_character_row(&window, "Tobias Reed");

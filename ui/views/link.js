@@ -5,12 +5,15 @@
 //   initLink({ run, toast, refresh, getGame, selectGame, openSheet });   // once, at start
 //   renderLink(game);                                                   // from renderGame
 //
-// Hosting: "Host this table" → the code in big letters, the QR code (SVG rects made here
-// from the core's modules), the addresses, the paired devices (online or not, each with
-// "Remove") and "Stop hosting". The host's window shows its own database; it polls the host
-// every ~1 s only to redraw when a device's change or move landed there (`changes`) or a
-// device came or went.
-// Joined: the link's state, "Which character is yours?" (claim one, or make a new one and
+// Hosting: "Host this table" → the devices' claims waiting for the table's person (each
+// with "Approve" and "Decline"), the code in big letters (or, after too many wrong codes,
+// "pairing is paused" and "Open pairing again"), the QR code (SVG rects made here from the
+// core's modules), the addresses, the paired devices (online or not, each with "Remove")
+// and "Stop hosting". The host's window shows its own database; it polls the host every
+// ~1 s only to redraw when a device's change or move landed there (`changes`), a device came
+// or went, a claim came in or pairing paused.
+// Joined: the link's state, "Which character is yours?" (claim one — it waits for the table's
+// approval unless the table already counts it as this device's —, or make a new one and
 // claim it), the changes the host refused with its reasons and "Dismiss", "Leave the
 // table". While joined the page polls the link every ~500 ms; when the replica's revision
 // grows, home is refreshed and the open screen reloads (the "sheetkeeper:undone" event the
@@ -43,7 +46,8 @@ let drawnKey = null; // what the panel shows, to redraw only when it changes
 let polling = null;
 let hostPolling = null;
 let lastRevision = null;
-const claimed = new Set(); // characters claimed from this window
+const claimed = new Set(); // characters the table confirmed yours after a claim from this window
+let focusNext = null; // the focus key to move to after the next redraw (what was focused left)
 
 /** Wires the home button and the dialog, and finds out whether a link already runs. */
 /** Whether this app is joined to `gameId`'s table now (its game-level moves are the host's). */
@@ -119,8 +123,11 @@ function draw(game) {
   if (key === drawnKey) return;
   drawnKey = key;
   const section = byId("game-link");
-  const focusKey = section.contains(document.activeElement) ? document.activeElement.dataset.focusKey : null;
-  section.replaceChildren(el("h3", { id: "game-link-heading" }, "Linked table"), ...body(game));
+  const held = section.contains(document.activeElement) ? document.activeElement.dataset.focusKey : null;
+  const focusKey = focusNext ?? held;
+  focusNext = null;
+  // A part left out (false or null) is skipped, as el() skips it.
+  section.replaceChildren(el("h3", { id: "game-link-heading" }, "Linked table"), ...body(game).filter(Boolean));
   if (focusKey) section.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus();
 }
 
@@ -164,26 +171,29 @@ function body(game) {
 function hostBody(game) {
   const online = new Set(hosting.online ?? []);
   const paired = devices.filter((d) => d.side === "host");
+  const paused = hosting.pairing_paused === true;
   return [
+    claimsBox(),
     el(
       "div",
       { class: "link-host" },
       el(
         "div",
         { class: "link-code-box" },
-        el("p", { class: "link-code-label", id: "link-code-label" }, "Code to join"),
-        el("p", { class: "link-code", id: "link-code", "aria-labelledby": "link-code-label" }, hosting.code),
+        ...(paused ? pausedWords() : codeWords()),
         el("p", { class: "link-addr-label" }, hosting.addrs.length > 1 ? "Addresses" : "Address"),
         el("ul", { class: "link-addrs", id: "link-addrs" }, ...hosting.addrs.map((a) => el("li", {}, el("code", {}, a)))),
-        el(
-          "p",
-          { class: "muted link-announced" },
-          hosting.announced
-            ? "Players find this table under “Join a table nearby”, or type the address and the code."
-            : "This network does not let devices find each other: players type the address and the code.",
-        ),
+        !paused &&
+          el(
+            "p",
+            { class: "muted link-announced" },
+            hosting.announced
+              ? "Players find this table under “Join a table nearby”, or type the address and the code."
+              : "This network does not let devices find each other: players type the address and the code.",
+          ),
       ),
-      qrFigure(hosting.qr, game.name),
+      // A paused table takes no code, so none is offered to scan.
+      !paused && qrFigure(hosting.qr, game.name),
     ),
     deviceList(paired, online),
     el(
@@ -193,6 +203,95 @@ function hostBody(game) {
       el("button", { type: "button", id: "link-stop", class: "danger", data: { focusKey: "link-stop" }, on: { click: stop } }, "Stop hosting"),
     ),
   ];
+}
+
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+/** The code to join, and the wrong codes tried against this opening when there were some. */
+function codeWords() {
+  const wrong = hosting.wrong_codes ?? 0;
+  return [
+    el("p", { class: "link-code-label", id: "link-code-label" }, "Code to join"),
+    el("p", { class: "link-code", id: "link-code", tabindex: "-1", "aria-labelledby": "link-code-label", data: { focusKey: "link-code" } }, hosting.code),
+    wrong > 0 &&
+      el(
+        "p",
+        { class: "muted link-wrong-codes", id: "link-wrong-codes" },
+        `${plural(wrong, "wrong code was", "wrong codes were")} tried since pairing opened. After too many, pairing pauses.`,
+      ),
+  ];
+}
+
+/** Pairing paused after too many wrong codes: said plainly, with the way to open it again. */
+function pausedWords() {
+  return [
+    el(
+      "div",
+      { class: "link-paused", id: "link-paused", role: "group", "aria-labelledby": "link-paused-heading" },
+      el("p", { class: "link-paused-heading", id: "link-paused-heading" }, "Pairing is paused"),
+      el(
+        "p",
+        { class: "link-paused-words" },
+        `Someone tried ${plural(hosting.wrong_codes ?? 0, "wrong code", "wrong codes")}, so no new device can join now. Devices paired before still come in.`,
+      ),
+      el(
+        "button",
+        { type: "button", id: "link-open-pairing", class: "primary", data: { focusKey: "link-open-pairing" }, on: { click: openPairing } },
+        "Open pairing again",
+      ),
+    ),
+  ];
+}
+
+/** The devices asking to play a character, each with Approve and Decline; nothing when none asks. */
+function claimsBox() {
+  const claims = hosting.claims ?? [];
+  if (claims.length === 0) return null;
+  return el(
+    "div",
+    { class: "link-claims-box", id: "link-claims" },
+    el("h4", { id: "link-claims-heading" }, "Claims"),
+    el("p", { class: "muted hint" }, "Each device here asks to play a character no device plays yet. Approve it when its player plays that character; declining tells the device."),
+    el(
+      "ul",
+      { class: "link-claims", "aria-labelledby": "link-claims-heading" },
+      ...claims.map((c) => {
+        const key = `${c.device}:${c.character}`;
+        const who = `${c.device_name} asks to play ${c.character_name}`;
+        return el(
+          "li",
+          { class: "link-claim-request", data: { device: c.device, character: c.character } },
+          el("span", { class: "link-claim-ask" }, el("strong", {}, c.device_name), " asks to play ", el("strong", {}, c.character_name)),
+          el(
+            "span",
+            { class: "link-claim-decide" },
+            el(
+              "button",
+              {
+                type: "button",
+                class: "primary link-claim-approve",
+                "aria-label": `Approve: ${who}`,
+                data: { focusKey: `link-approve:${key}` },
+                on: { click: () => decide(c, true) },
+              },
+              "Approve",
+            ),
+            el(
+              "button",
+              {
+                type: "button",
+                class: "link-claim-decline",
+                "aria-label": `Decline: ${who}`,
+                data: { focusKey: `link-decline:${key}` },
+                on: { click: () => decide(c, false) },
+              },
+              "Decline",
+            ),
+          ),
+        );
+      }),
+    ),
+  );
 }
 
 /** The QR code as an SVG: a light square with the dark modules as one path (never markup). */
@@ -232,7 +331,7 @@ function deviceList(list, online) {
   return el(
     "div",
     { class: "link-devices-box" },
-    el("h4", { id: "link-devices-heading" }, "Devices"),
+    el("h4", { id: "link-devices-heading", tabindex: "-1", data: { focusKey: "link-devices-heading" } }, "Devices"),
     el(
       "ul",
       { class: "link-devices", id: "link-devices", "aria-labelledby": "link-devices-heading" },
@@ -278,6 +377,44 @@ async function host(game) {
     updatePills();
     app.toast(`Hosting “${game.name}”. The code is ${hosting.code}.`);
     byId("link-code")?.scrollIntoView({ block: "nearest" });
+  });
+}
+
+/** Approves or declines a device's claim. The request leaves the list: the focus goes to the
+ * same button of the next request (or the one before), else to the devices, where the
+ * approved device now "Plays" the character. */
+async function decide(request, approve) {
+  const claims = hosting?.claims ?? [];
+  const i = claims.findIndex((c) => c.device === request.device && c.character === request.character);
+  const neighbour = claims[i + 1] ?? claims[i - 1];
+  const kind = approve ? "link-approve" : "link-decline";
+  await app.run(approve ? "The claim was not approved." : "The claim was not declined.", async () => {
+    try {
+      if (approve) await api.linkHostApproveClaim(request.device, request.character);
+      else await api.linkHostDeclineClaim(request.device, request.character);
+    } finally {
+      // Whatever the answer, the list shows the host's claims as they are now.
+      hosting = await api.linkHostStatus();
+      if (shownGame) devices = await api.linkDevices(shownGame);
+      focusNext = neighbour ? `${kind}:${neighbour.device}:${neighbour.character}` : "link-devices-heading";
+      redraw();
+    }
+    app.toast(
+      approve
+        ? `${request.device_name} plays “${request.character_name}” now.`
+        : `Declined: ${request.device_name} does not play “${request.character_name}”. The device is told.`,
+    );
+  });
+}
+
+/** Pairing paused after wrong codes: opened again, with a new code, which gets the focus. */
+async function openPairing() {
+  await app.run("Pairing was not opened again.", async () => {
+    await api.linkHostOpenPairing();
+    hosting = await api.linkHostStatus();
+    focusNext = "link-code";
+    redraw();
+    app.toast(`Pairing is open again. The new code is ${hosting.code}.`);
   });
 }
 
@@ -355,6 +492,8 @@ function joinedWords(state) {
 function claimBox(game) {
   // The host's snapshot marks the characters this device plays as mine.
   const mine = (c) => claimed.has(c.id) || c.mine === true;
+  // Claims the table's person has not approved (declined: null) or said no to.
+  const asked = new Map((joined.claims ?? []).map((a) => [a.character, a]));
   const box = el(
     "div",
     { class: "link-claim", id: "link-claim" },
@@ -367,23 +506,31 @@ function claimBox(game) {
       { class: "link-claim-list", "aria-labelledby": "link-claim-heading" },
       ...game.characters.map((c) => {
         const nameId = `link-claim-name-${c.id}`;
+        const state = mine(c) ? "yours" : asked.has(c.id) ? (asked.get(c.id).declined == null ? "waiting" : "declined") : "free";
+        // The pill and the button share one focus key: a redraw that swaps one for the other
+        // keeps the focus on this character's row.
+        const focusKey = `link-claim:${c.id}`;
+        const pill = (tone, words) =>
+          el("span", { class: `pill pill-${tone}`, tabindex: "-1", "aria-describedby": nameId, data: { focusKey } }, words);
         return el(
           "li",
-          { class: "link-claim-row", data: { characterId: c.id } },
+          { class: "link-claim-row", data: { characterId: c.id, claim: state } },
           el("span", { class: "link-claim-name", id: nameId }, c.name),
-          mine(c)
-            ? el("span", { class: "pill pill-good" }, "Yours")
-            : el(
-                "button",
-                {
-                  type: "button",
-                  class: "link-claim-button",
-                  "aria-describedby": nameId,
-                  data: { focusKey: `link-claim:${c.id}` },
-                  on: { click: () => claim(c) },
-                },
-                "This one is mine",
-              ),
+          state === "yours" && pill("good", "Yours"),
+          state === "waiting" && pill("warn", "Waiting for the table"),
+          state === "declined" && el("span", { class: "link-claim-declined" }, sentence(asked.get(c.id).declined)),
+          (state === "free" || state === "declined") &&
+            el(
+              "button",
+              {
+                type: "button",
+                class: "link-claim-button",
+                "aria-describedby": nameId,
+                data: { focusKey },
+                on: { click: () => claim(c) },
+              },
+              "This one is mine",
+            ),
         );
       }),
     ),
@@ -409,13 +556,23 @@ function claimBox(game) {
   return box;
 }
 
+/** A reason from the table as a sentence: capital first, a full stop last. */
+function sentence(text) {
+  const t = String(text).trim();
+  if (t === "") return t;
+  const first = t[0].toUpperCase() + t.slice(1);
+  return /[.!?…]$/.test(first) ? first : `${first}.`;
+}
+
 async function claim(character) {
   await app.run("The character was not claimed.", async () => {
     const done = await api.linkClaim(character.id);
-    claimed.add(character.id);
+    if (done.claimed === "yours") claimed.add(character.id);
+    // The link's status now holds the claim as waiting (the row shows it at once).
+    joined = (await api.linkJoinStatus()) ?? joined;
     await app.refresh();
     redraw();
-    app.toast(done.message ?? `“${character.name}” is yours.`);
+    app.toast(done.message);
   });
 }
 
@@ -425,12 +582,14 @@ async function makeAndClaim(game, input) {
   let created = null;
   await app.run("The character was not made.", async () => {
     created = await api.createCharacter(game.id, name);
-    await api.linkClaim(created.id);
-    claimed.add(created.id);
+    // Made here, so the table counts it as this device's: "yours" at once.
+    const done = await api.linkClaim(created.id);
+    if (done.claimed === "yours") claimed.add(created.id);
+    joined = (await api.linkJoinStatus()) ?? joined;
     input.value = "";
     await app.refresh();
     redraw();
-    app.toast(`“${name}” is yours at the table.`);
+    app.toast(done.claimed === "yours" ? `“${name}” is yours at the table.` : done.message);
   });
   if (created?.id) await app.openSheet({ id: created.id, system: game.system, game_id: game.id });
 }
@@ -508,10 +667,26 @@ function startPolling() {
     if (JSON.stringify(before) !== JSON.stringify(now)) {
       updatePills();
       redraw();
+      if (now) toastClaimNews(before, now);
     }
     if (now && (now.state === "ended" || now.state === "wrong_code")) stopPolling();
   };
   polling = setTimeout(tick, 0);
+}
+
+/** The table's person answered a claim of this device's: said once, wherever the person is. */
+function toastClaimNews(before, now) {
+  const waitingBefore = new Set((before?.claims ?? []).filter((c) => c.declined == null).map((c) => c.character));
+  const game = app.getGame(now.game);
+  const name = (id) => game?.characters.find((c) => c.id === id)?.name;
+  for (const c of now.claims ?? []) {
+    if (c.declined != null && waitingBefore.has(c.character)) app.toast(sentence(c.declined));
+  }
+  const still = new Set((now.claims ?? []).map((c) => c.character));
+  for (const id of waitingBefore) {
+    const mine = game?.characters.find((c) => c.id === id)?.mine === true;
+    if (!still.has(id) && mine) app.toast(`The table approved: “${name(id)}” is yours.`);
+  }
 }
 
 function startHostPolling() {
@@ -539,8 +714,10 @@ function startHostPolling() {
     }
     if (changed) await replicaChanged(now.game);
     const online = (h) => JSON.stringify(h?.online ?? []);
+    const asking = (h) => JSON.stringify([h?.claims ?? [], h?.pairing_paused, h?.wrong_codes]);
+    if (before) toastNewClaims(before, now);
     // A claim or a new device is a change too: the devices list is read again.
-    if (!before || changed || online(before) !== online(now) || before.code !== now.code) {
+    if (!before || changed || online(before) !== online(now) || before.code !== now.code || asking(before) !== asking(now)) {
       if (shownGame === now.game) {
         try {
           devices = await api.linkDevices(now.game);
@@ -552,6 +729,20 @@ function startHostPolling() {
     }
   };
   hostPolling = setTimeout(tick, HOST_POLL_MS);
+}
+
+/** A device asks for a character: said once, so the table's person hears it on any screen. */
+function toastNewClaims(before, now) {
+  const seen = new Set((before.claims ?? []).map((c) => `${c.device}:${c.character}`));
+  const fresh = (now.claims ?? []).filter((c) => !seen.has(`${c.device}:${c.character}`));
+  if (fresh.length === 1) {
+    app.toast(`${fresh[0].device_name} asks to play “${fresh[0].character_name}”: approve or decline under Linked table.`);
+  } else if (fresh.length > 1) {
+    app.toast(`${fresh.length} devices ask to play characters: approve or decline under Linked table.`);
+  }
+  if (!before.pairing_paused && now.pairing_paused) {
+    app.toast("Pairing is paused after too many wrong codes: open it again under Linked table.");
+  }
 }
 
 function stopHostPolling() {

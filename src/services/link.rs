@@ -734,7 +734,12 @@ pub fn link_unpair(store: &mut Store, device: Uuid) -> Result<Done> {
         Ok(Done::new(match peer.side {
             PeerSide::Host => format!("“{}” was removed; it cannot reconnect without a new code.", peer.name),
             PeerSide::Joined => {
-                format!("This device left the table “{}”; the game here is yours to change again.", peer.name)
+                format!(
+                    "This device left the table “{}”; the game here is yours to change again. It stays as the \
+                     table showed it: what the table kept from this device is held as stand-ins, so the game is \
+                     not exported as a game (your characters are).",
+                    peer.name
+                )
             }
         }))
     })

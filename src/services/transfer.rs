@@ -34,7 +34,28 @@ pub enum ExportScope {
 /// still one consistent moment that imports again.
 pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
     exchange::refuse_database_target(path, store.path())?;
-    let doc = store.snapshot(|read| document(read, scope))?;
+    let (doc, left_out) = store.snapshot(|read| {
+        let mut doc = document(read, scope)?;
+        let mut left_out = Vec::new();
+        for entry in &doc.games {
+            if doc.kind != Kind::Character && holds_stand_ins(read, &entry.game)? {
+                left_out.push((entry.game.id, entry.game.name.clone()));
+            }
+        }
+        if let (Kind::Game, Some((_, name))) = (doc.kind, left_out.first()) {
+            return Err(Error::invalid(
+                "game",
+                format!(
+                    "“{name}” is a linked table's game as this device was shown it: what the table keeps from \
+                     this device (hidden dice, purses, face-down cards) is held here as stand-ins, not as the \
+                     game's real state, so it is not exported as a game. Export your characters, or ask the \
+                     table's device for the game's file"
+                ),
+            ));
+        }
+        doc.games.retain(|g| left_out.iter().all(|(id, _)| *id != g.game.id));
+        Ok((doc, left_out.into_iter().map(|(_, name)| name).collect::<Vec<_>>()))
+    })?;
     let text = exchange::to_json(&doc);
     if text.len() as u64 > exchange::MAX_FILE_BYTES {
         return Err(Error::invalid(
@@ -53,7 +74,25 @@ pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
         (Kind::Game, Some(g)) => format!("the game “{}” with {count} character(s)", g.game.name),
         _ => format!("{} game(s) with {count} character(s)", doc.games.len()),
     };
-    Ok(Done::new(format!("Exported {what} to {}.", path.display())))
+    let left_out = match left_out.as_slice() {
+        [] => String::new(),
+        names => format!(
+            " Left out, as linked tables' games this device holds only as it was shown them: {}.",
+            names.iter().map(|n| format!("“{n}”")).collect::<Vec<_>>().join(", ")
+        ),
+    };
+    Ok(Done::new(format!("Exported {what} to {}.{left_out}", path.display())))
+}
+
+/// Whether this device holds `game` as a linked table's copy (joined now or before).
+fn table_copy(read: Reader<'_>, game: Uuid) -> Result<bool> {
+    Ok(read.link_peers()?.iter().any(|p| p.side == crate::store::PeerSide::Joined && p.game_id == game))
+}
+
+/// Whether `game` here may hold stand-ins for what a table kept from this device: a
+/// linked table's copy of a system with secrets (Scattershot's Mechanix keeps none).
+fn holds_stand_ins(read: Reader<'_>, game: &Game) -> Result<bool> {
+    Ok(game.system != System::Scattershot && table_copy(read, game.id)?)
 }
 
 /// The file's contents for `scope`, as `read` sees them.

@@ -421,3 +421,46 @@ fn a_character_made_at_a_table_without_characters_reaches_the_host() {
     drop(j);
     drop(host);
 }
+
+/// L9: a joined device's copy holds stand-ins where the table kept secrets (a hidden die's
+/// 1, the ledger without purses): it is never exported as the game's real state, while
+/// joined or after leaving; the player's own character still is.
+#[test]
+fn a_table_copy_with_stand_ins_is_not_exported_as_a_game() {
+    let (h, p) = (Scratch::new(), Scratch::new());
+    let mut store = h.open();
+    let game = services::create_game(&mut store, "Heist", "penny_ante").unwrap().game.id;
+    let ada = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view.players[0].id;
+    drop(store);
+    nsu_game(&p, "My own", &["Mine"]);
+    let host = host(&h, game);
+    let j = joined(&p, addr(&host), Some(&host.status().code), "Ada's phone");
+    claim(&host, &j, &p.db(), ada);
+    drop(j);
+    drop(host);
+
+    let file = p.file("heist.sheetkeeper.json");
+    for when in ["joined", "after leaving"] {
+        let out = run(&p.db(), &["export", "--game", &game.to_string(), file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{when}: {}", text(&out.stdout));
+        assert!(text(&out.stderr).contains("stand-ins"), "{when}: {}", text(&out.stderr));
+        assert!(!file.exists(), "{when}: nothing written");
+
+        let all = p.file(&format!("all-{}.sheetkeeper.json", when.len()));
+        let out = run(&p.db(), &["export", "--all", all.to_str().unwrap()]);
+        assert!(out.status.success(), "{when}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).contains("Left out") && text(&out.stdout).contains("“Heist”"), "{when}");
+        let written = std::fs::read_to_string(&all).unwrap();
+        assert!(written.contains("My own") && !written.contains(&game.to_string()), "{when}: only its own game");
+
+        let mine = p.file(&format!("ada-{}.sheetkeeper.json", when.len()));
+        let out = run(&p.db(), &["export", "--character", &ada.to_string(), mine.to_str().unwrap()]);
+        assert!(out.status.success(), "{when}: the player's own character exports: {}", text(&out.stderr));
+
+        let table = services::link_devices(&p.open(), None).unwrap()[0].peer.device_id;
+        if when == "joined" {
+            let done = services::link_unpair(&mut p.open(), table).unwrap();
+            assert!(done.message.contains("stand-ins"), "{}", done.message);
+        }
+    }
+}

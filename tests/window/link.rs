@@ -361,7 +361,9 @@ fn press_if_shown(session: &Session, selector: &str) -> bool {
 }
 
 /// One step of `side` on its own window, when its turn shows there; true when it acted.
-fn act(session: &Session, side: &str) -> bool {
+/// `before_bet` runs just before a bet is placed: the betting round shows then for certain
+/// (sampled between steps, a quick round could pass unseen).
+fn act(session: &Session, side: &str, before_bet: &mut dyn FnMut()) -> bool {
     session.wait_settled();
     let circumstance = format!("#penny-circ-{side}-pass");
     if session.find(&circumstance).is_ok_and(|b| b.is_displayed()) {
@@ -399,6 +401,7 @@ fn act(session: &Session, side: &str) -> bool {
             press(session, "#penny-cup-submit");
         }
         "bet" => {
+            before_bet();
             if session.find("#penny-stand").is_ok() {
                 press(session, "#penny-stand");
             } else {
@@ -470,11 +473,9 @@ fn a_penny_challenge_across_two_windows_keeps_each_cup_on_its_own_window() {
         turns += 1;
         assert!(turns < 200, "the challenge did not end");
         // Once both cups are set: each window shows its own side's dice only. Looked at
-        // before each side acts, so a betting round is seen however quickly it passes.
-        check_cups(&player, &table, &mut checked_cups);
-        let player_acted = act(&player, "challenger");
-        check_cups(&player, &table, &mut checked_cups);
-        let table_acted = act(&table, "opponent");
+        // as a side bets, so a betting round is seen however quickly it passes.
+        let player_acted = act(&player, "challenger", &mut || check_cups(&player, &table, &mut checked_cups));
+        let table_acted = act(&table, "opponent", &mut || check_cups(&player, &table, &mut checked_cups));
         if !(player_acted || table_acted) {
             std::thread::sleep(std::time::Duration::from_millis(100));
         }

@@ -679,6 +679,7 @@ fn challenge_view(
 ) -> ChallengeView {
     let shown = |a: Account| secrets || !matches!(a, Account::Antagonist(_));
     let over = c.phase == Phase::Over;
+    let folded = c.outcome.as_ref().is_some_and(|o| o.folded.is_some());
     let anonymous_side = c.devoted.and_then(|_| {
         Side::BOTH
             .into_iter()
@@ -705,7 +706,9 @@ fn challenge_view(
             cup_chosen: s.cup_chosen,
             revealed: c.revealed(side),
             in_cup: if c.cups_revealed() { s.cup.len() } else { 0 },
-            dice: over.then(|| s.dice.clone()),
+            // After a fold the dice still in a cup are never revealed (RULES §2.3): the view
+            // keeps to what was on the table.
+            dice: (over && !folded).then(|| s.dice.clone()),
             wager: s.wager,
             doubled: s.doubled,
             all_in: s.all_in,

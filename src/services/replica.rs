@@ -28,7 +28,8 @@
 //!   viewer but a device passed around: the dice of a side whose cup the viewer may not
 //!   see, while they are not on the table (all of them before the cup is chosen, those in
 //!   the cup after; a hidden die reads 1 at its own position), and the cup itself before it
-//!   is chosen. Once the challenge is over, its dice are everyone's, as the view shows them.
+//!   is chosen. Once the challenge is over, its dice are everyone's, as the view shows
+//!   them, but after a fold the dice still in a cup stay hidden (RULES §2.3).
 //!   Nothing here has an id of its own: dice are known by position, which says nothing of
 //!   a face, and the purses' entries are gone, not renamed.
 //! - **Mezzo.** The cards of the hands the viewer may not see, every player's depleted
@@ -263,7 +264,9 @@ fn redact_deck(deck: &mut SeedDeck, holders: &[Uuid], ids: &StandIns) {
 fn redact_penny(table: &mut PennyTable, viewer: &Viewer) {
     let secrets = viewer.sees_table_secrets();
     if let Some(c) = table.challenge.as_mut() {
-        if c.phase != Phase::Over {
+        // After a fold the dice still in a cup stay hidden for good (RULES §2.3).
+        let folded = c.outcome.as_ref().is_some_and(|o| o.folded.is_some());
+        if c.phase != Phase::Over || folded {
             let hidden: Vec<bool> =
                 Side::BOTH.into_iter().map(|side| !super::penny_ante::sees_side(viewer, c, side)).collect();
             // The reveal is simultaneous: a side's dice show only once both cups are chosen.

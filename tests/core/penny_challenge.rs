@@ -203,3 +203,26 @@ fn a_short_opponent_folds_at_the_ante_and_nobody_loses_a_penny() {
     let summary = c.outcome.unwrap().summary;
     assert_eq!(summary, "Di folded before anything was at stake; the antes went back. Di narrates.");
 }
+
+/// RULES §2.3: dice still in a cup are never revealed after a fold — not on the shared
+/// screen and not in what a linked table sends a player's device.
+#[test]
+fn after_a_fold_the_dice_in_the_cup_stay_hidden() {
+    let mut g = Game::new();
+    g.anonymous_at_the_roll();
+    g.mv(Move::Cup { side: O, cup: vec![] }, &[]);
+    g.mv(Move::Cup { side: C, cup: vec![0] }, &[]);
+    // Whoever's turn it is folds.
+    let folded = [C, O].into_iter().find(|&side| {
+        let mv = Move::Fold { side };
+        services::penny_challenge_move(&mut g.store, g.game, mv, &DiceInput::Rolled, &mut g.rng).is_ok()
+    });
+    assert!(folded.is_some(), "a side could fold");
+    g.role("player");
+    let c = services::penny_table(&g.store, g.game).unwrap().challenge.unwrap();
+    assert_eq!(c.sides[0].dice, None, "the Baron's 2 in the cup is not shown");
+    assert_eq!(c.sides[0].revealed, vec![3], "what was on the table still is");
+    let doc = services::game_document_for(g.store.read(), g.game, &services::Viewer::Player(vec![g.ada])).unwrap();
+    let sent = doc.games[0].penny_table.as_ref().unwrap().challenge.as_ref().unwrap();
+    assert_eq!(sent.sides[0].dice, vec![1, 3], "a player's device gets a stand-in for the cup's die");
+}

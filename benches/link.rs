@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use sheetkeeper::link::{HostConfig, HostHandle, JoinConfig, JoinHandle, LinkState};
+use sheetkeeper::link::{Claimed, HostConfig, HostHandle, JoinConfig, JoinHandle, LinkState};
 use sheetkeeper::services;
 use sheetkeeper::Store;
 use uuid::Uuid;
@@ -59,12 +59,30 @@ fn latency(c: &mut Criterion) {
         .map(|(db, id)| {
             let j = join(db, &host, Some(code.clone()));
             assert!(j.wait(Duration::from_secs(20)).caught_up, "{:?}", j.status());
-            j.claim(*id).unwrap();
+            if j.claim(*id).unwrap() == Claimed::Asked {
+                // The host's person approves, as at a real table.
+                let asked = host.status().claims.into_iter().find(|c| c.character == *id).unwrap();
+                host.approve_claim(asked.device, *id).unwrap();
+            }
             j
         })
         .collect();
     for j in &joins {
         assert!(j.wait(Duration::from_secs(20)).caught_up);
+    }
+    // Each device's own character is marked its own once the approval's snapshot landed.
+    for (db, id) in dbs.iter().zip(&ids) {
+        let start = Instant::now();
+        let owns = || {
+            services::list(&Store::open(db).unwrap())
+                .unwrap()
+                .iter()
+                .any(|g| g.characters.iter().any(|c| c.id == *id && c.mine))
+        };
+        while !owns() {
+            assert!(start.elapsed() < Duration::from_secs(20), "a claim was never approved");
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
     let mut writer = Store::open(&dbs[0]).unwrap();
     let reader = Store::open(&dbs[1]).unwrap();

@@ -24,13 +24,29 @@ use tauri::Manager;
 pub use error::AppError;
 use state::AppState;
 
-/// Opens `$SHEETKEEPER_DB` when set (tests; its folder must exist), else `sheetkeeper.db`
-/// in the app data folder `folder`, which is made on first start.
-fn open_store(folder: Result<PathBuf, String>) -> sheetkeeper::Result<sheetkeeper::Store> {
-    match std::env::var_os(sheetkeeper::paths::DB_ENV) {
-        Some(p) if !p.is_empty() => sheetkeeper::Store::open(&PathBuf::from(p)),
-        _ => {
-            let folder = folder.map_err(|problem| sheetkeeper::Error::Invalid {
+/// Which database to open, as the environment names it. Read on the main thread before the
+/// start thread exists: GTK changes the environment while it starts (GDK unsets
+/// DESKTOP_STARTUP_ID, which a desktop launcher sets), and libc's getenv on another thread
+/// may then miss a variable, so the thread would open the default database instead.
+struct DbPlace {
+    /// `$SHEETKEEPER_DB` when set (tests; its folder must exist).
+    db: Option<PathBuf>,
+    /// The app data folder, which holds `sheetkeeper.db` and is made on first start.
+    folder: Result<PathBuf, String>,
+}
+
+impl DbPlace {
+    fn read(folder: Result<PathBuf, String>) -> DbPlace {
+        let db = std::env::var_os(sheetkeeper::paths::DB_ENV).filter(|p| !p.is_empty()).map(PathBuf::from);
+        DbPlace { db, folder }
+    }
+}
+
+fn open_store(place: DbPlace) -> sheetkeeper::Result<sheetkeeper::Store> {
+    match place.db {
+        Some(db) => sheetkeeper::Store::open_beside(&db, place.folder.as_deref().ok()),
+        None => {
+            let folder = place.folder.map_err(|problem| sheetkeeper::Error::Invalid {
                 field: "database".into(),
                 problem: format!("no app data folder: {problem}"),
             })?;
@@ -42,8 +58,8 @@ fn open_store(folder: Result<PathBuf, String>) -> sheetkeeper::Result<sheetkeepe
 /// The database, and the home screen's data for the window to carry (`webview::open_main`).
 type Opened = (sheetkeeper::Result<sheetkeeper::Store>, Option<device_commands::Home>);
 
-fn open_with_home(folder: Result<PathBuf, String>) -> Opened {
-    let store = open_store(folder);
+fn open_with_home(place: DbPlace) -> Opened {
+    let store = open_store(place);
     let home = store.as_ref().ok().and_then(|s| device_commands::home_view(s).ok());
     (store, home)
 }
@@ -60,7 +76,7 @@ pub fn run_app<R: tauri::Runtime>(
             let (store, home) = match opening.map(std::thread::JoinHandle::join) {
                 Some(Ok(opened)) => opened,
                 // A phone (its data folder comes from the app), or the thread failed.
-                _ => open_with_home(app.path().app_data_dir().map_err(|e| e.to_string())),
+                _ => open_with_home(DbPlace::read(app.path().app_data_dir().map_err(|e| e.to_string()))),
             };
             if let Err(e) = &store {
                 eprintln!("sheetkeeper: {e}");
@@ -307,9 +323,10 @@ pub fn run() {
     // Tauri's `app_data_dir` names), so the database opens, and home's data is read, while
     // the window system starts; the window is built with that data, so it waits for them.
     #[cfg(desktop)]
-    let opening = Some(std::thread::spawn(|| {
-        open_with_home(sheetkeeper::paths::app_data_folder().ok_or_else(|| "no home folder".to_owned()))
-    }));
+    let opening = {
+        let place = DbPlace::read(sheetkeeper::paths::app_data_folder().ok_or_else(|| "no home folder".to_owned()));
+        Some(std::thread::spawn(move || open_with_home(place)))
+    };
     #[cfg(mobile)]
     let opening = None;
     if let Err(e) = run_app(tauri::Builder::default(), opening).run(tauri::generate_context!()) {

@@ -74,10 +74,14 @@ impl Store {
     /// several CLIs): the version is read, the old file backed up and the schema migrated
     /// under SQLite's write lock, so exactly one of them migrates and the others wait for it.
     pub fn open(path: &Path) -> Result<Store> {
-        let own_folder = match (path.parent(), paths::app_data_folder()) {
-            (Some(dir), Some(own)) => dir == own,
-            _ => false,
-        };
+        Store::open_beside(path, paths::app_data_folder().as_deref())
+    }
+
+    /// Like [`Store::open`], with the app's data folder (`own`) given instead of read from the
+    /// environment: the window opens the database on a thread while GTK may change the
+    /// environment on the main thread, which libc's getenv does not guard against.
+    pub fn open_beside(path: &Path, own: Option<&Path>) -> Result<Store> {
+        let own_folder = matches!((path.parent(), own), (Some(dir), Some(own)) if dir == own);
         Store::open_in(path, own_folder)
     }
 

@@ -285,12 +285,17 @@ fn home_comes_with_the_window_and_a_reload_reads_it_again() {
 fn a_database_that_cannot_be_opened_is_named_on_home() {
     let _window = one_window();
     let scratch = Scratch::new("home-no-database");
-    let session = Session::start(&crate::app(), &scratch.path("missing-folder/sheetkeeper.db"));
+    let folder = scratch.path("missing-folder");
+    let session = Session::start(&crate::app(), &folder.join("sheetkeeper.db"));
     session.wait_for("body[data-ready='true']");
     let given = session.execute("return window.sheetkeeperHomeJson ?? null;", json!([]));
-    assert!(given.is_null(), "no data to carry: {given}");
+    assert!(given.is_null(), "no data to carry (the folder exists: {}): {given}", folder.exists());
     let error = session.wait_for("#error-message").text();
     assert!(error.contains("could not load your games") && error.contains("does not exist"), "{error:?}");
+    drop(session);
+    // Nothing the session ran made the folder (once the drivers' cache folder did, and the app
+    // opened a new, empty database in it).
+    assert!(!folder.exists(), "{} was made", folder.display());
 }
 
 /// The X-card is reachable with a modal dialog open (the NSU roll wizard): its notice comes

@@ -30,6 +30,7 @@ mod penny_ante;
 mod penny_campaign;
 mod penny_secrets;
 mod print;
+mod processes;
 mod scattershot;
 mod scattershot_sheet;
 mod scattershot_table;
@@ -130,18 +131,23 @@ fn create_game(session: &Session, name: &str, system: &str) -> String {
     session.wait_for("#new-game-name").send_keys(name);
     session.click(&format!("#new-game-system option[value='{system}']"));
     session.click("#new-game-submit");
-    let row = wait_game_row(session, name);
-    row.attribute("data-game-id").expect("game rows carry data-game-id")
+    // Read in the same look as the row is found: the list may be drawn again in between (it
+    // was once under load), and a row that is gone has no attributes.
+    session.wait_until(&format!("the game {name:?} in the list, with its id"), || {
+        find_game_row(session, name)?.attribute("data-game-id")
+    })
+}
+
+fn find_game_row<'s>(session: &'s Session, name: &str) -> Option<Element<'s>> {
+    session
+        .find_all(".game-row")
+        .into_iter()
+        .find(|row| row.find(".game-name").map(|n| n.text() == name).unwrap_or(false))
 }
 
 /// Waits for the game row whose name reads `name`.
 fn wait_game_row<'s>(session: &'s Session, name: &str) -> Element<'s> {
-    session.wait_until(&format!("the game {name:?} in the list"), || {
-        session
-            .find_all(".game-row")
-            .into_iter()
-            .find(|row| row.find(".game-name").map(|n| n.text() == name).unwrap_or(false))
-    })
+    session.wait_until(&format!("the game {name:?} in the list"), || find_game_row(session, name))
 }
 
 /// Clicks the game named `name` in the list and waits for its characters.
@@ -163,8 +169,10 @@ fn create_character(session: &Session, name: &str) -> String {
     input.send_keys(name);
     input.send_keys(ENTER);
     leave_new_sheet(session);
-    let row = wait_character_row(session, name);
-    row.attribute("data-character-id").expect("character rows carry data-character-id")
+    // As in `create_game`: the id is read from the row as found.
+    session.wait_until(&format!("the character {name:?} in the list, with its id"), || {
+        find_character_row(session, name).filter(|row| row.is_displayed())?.attribute("data-character-id")
+    })
 }
 
 /// Waits for the screen a new character opens (its sheet), then goes back home.

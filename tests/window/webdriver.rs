@@ -2,7 +2,9 @@
 //!
 //! `Session::start(app, db)` runs `tauri-driver` (which runs `WebKitWebDriver`, which runs
 //! the app) on a free pair of ports, with `SHEETKEEPER_DB` pointing at `db`, and opens a
-//! session. Dropping the session closes the app and stops both drivers.
+//! session once every port it talks through is its own processes' (`processes.rs`). Dropping
+//! the session closes the app and waits until the drivers, the app and WebKit's processes are
+//! all gone.
 //!
 //! ```ignore
 //! let s = Session::start(&app, &db);
@@ -17,13 +19,17 @@
 
 use std::fmt;
 use std::net::TcpListener;
+use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use base64::Engine as _;
 use serde_json::{json, Value};
+
+use crate::processes::{self, Listener};
 
 /// How long a wait polls before the test fails.
 pub const WAIT: Duration = Duration::from_secs(20);
@@ -61,20 +67,27 @@ impl fmt::Display for WdError {
     }
 }
 
-/// A running `tauri-driver` child process; killed (with its native driver) on drop.
+/// A running `tauri-driver`, in a process group of its own with everything it starts
+/// (WebKitWebDriver, the app, WebKit's processes); the whole group is stopped on drop.
 struct Driver {
     child: Child,
     port: u16,
+    /// The XDG homes of the session's processes, removed once they are gone.
+    xdg: PathBuf,
 }
 
 impl Driver {
-    fn start(db: &Path, env: &[(&str, &str)]) -> Driver {
-        let xdg = db.with_extension("xdg");
+    /// Starts tauri-driver on two free ports and waits until it and WebKitWebDriver listen on
+    /// them. Err when another process got a port first: a port is free when picked, but
+    /// anything may bind it before the driver does, and the session would then talk to
+    /// whatever listens there (another test's driver, another window).
+    fn start(db: &Path, env: &[(&str, &str)]) -> Result<Driver, String> {
         let port = free_port();
         let mut native_port = free_port();
         while native_port == port {
             native_port = free_port();
         }
+        let xdg = xdg_folder();
         let child = Command::new(tauri_driver_path())
             .arg("--port")
             .arg(port.to_string())
@@ -83,8 +96,10 @@ impl Driver {
             // The app is started by WebKitWebDriver, a child of tauri-driver, so it
             // inherits this environment.
             .env("SHEETKEEPER_DB", db)
-            // GTK's recent files, WebKit's caches and the like go next to the test
-            // database, not into the home folder of whoever runs the tests.
+            // GTK's recent files, WebKit's caches, dconf's and the like go into the session's
+            // own folder: not into the home folder of whoever runs the tests, nor next to
+            // `db`, whose folder may be one that must not exist (WebKitWebDriver makes dconf's
+            // folder in the cache home while the app is opening the database).
             .env("XDG_DATA_HOME", xdg.join("data"))
             .env("XDG_CONFIG_HOME", xdg.join("config"))
             .env("XDG_CACHE_HOME", xdg.join("cache"))
@@ -93,6 +108,7 @@ impl Driver {
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
+            .process_group(0)
             .spawn()
             .unwrap_or_else(|e| {
                 panic!(
@@ -100,25 +116,72 @@ impl Driver {
                      `cargo install tauri-driver --locked` and Debian's webkit2gtk-driver"
                 )
             });
-        Driver { child, port }
+        let mut driver = Driver { child, port, xdg };
+        driver.wait_listening(native_port)?;
+        Ok(driver)
+    }
+
+    /// The process group: tauri-driver leads it.
+    fn group(&self) -> u32 {
+        self.child.id()
+    }
+
+    fn wait_listening(&mut self, native_port: u16) -> Result<(), String> {
+        let group = self.group();
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let ports = [("tauri-driver", self.port), ("WebKitWebDriver", native_port)];
+            let listeners = ports.map(|(_, port)| processes::listener(port, group));
+            if listeners == [Listener::Group, Listener::Group] {
+                return Ok(());
+            }
+            if let Some(i) = listeners.iter().position(|l| *l == Listener::Other) {
+                return Err(format!("another process listens on port {}, picked for {}", ports[i].1, ports[i].0));
+            }
+            if let Ok(Some(status)) = self.child.try_wait() {
+                panic!("tauri-driver exited ({status}) before listening on port {}", self.port);
+            }
+            // tauri-driver starts WebKitWebDriver before it listens itself.
+            if listeners[0] == Listener::Group && processes::members(group) == [group] {
+                return Err(format!("WebKitWebDriver could not listen on port {native_port}"));
+            }
+            assert!(
+                Instant::now() < deadline,
+                "tauri-driver and WebKitWebDriver did not listen on ports {} and {native_port} within {WAIT:?}",
+                self.port
+            );
+            sleep(POLL);
+        }
     }
 }
 
 impl Drop for Driver {
     fn drop(&mut self) {
-        // SIGTERM lets tauri-driver kill its WebKitWebDriver child before it exits; a plain
-        // kill (SIGKILL) would leave that child running.
-        let _ = Command::new("kill").arg("-TERM").arg(self.child.id().to_string()).status();
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+        // The whole group, and until it is gone: on SIGTERM tauri-driver kills WebKitWebDriver
+        // without waiting for it, and the app outlives both when its session did not end. A
+        // process left running keeps a window (and its dialogs) on the display the next test
+        // uses, and writes into the XDG folder.
+        let group = self.group();
+        processes::signal(group, "TERM");
+        if !processes::wait_gone(group, Duration::from_secs(10)) {
+            processes::signal(group, "KILL");
+            if !processes::wait_gone(group, Duration::from_secs(10)) {
+                eprintln!("the session's processes {:?} outlived SIGKILL", processes::members(group));
             }
-            sleep(POLL);
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let _ = self.child.try_wait();
+        let _ = std::fs::remove_dir_all(&self.xdg);
     }
+}
+
+/// A new, empty folder for one session's XDG homes.
+fn xdg_folder() -> PathBuf {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("sheetkeeper-window-xdg-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create the session's XDG folder");
+    dir
 }
 
 /// `tauri-driver` from PATH, or from cargo's bin directory when PATH lacks it.
@@ -164,7 +227,23 @@ impl Session {
     /// example `GTK_THEME=Adwaita:dark`, which makes WebKitGTK prefer a dark colour scheme).
     pub fn start_with_env(app: &Path, db: &Path, env: &[(&str, &str)]) -> Session {
         assert!(app.is_file(), "the app binary {} is missing", app.display());
-        let driver = Driver::start(db, env);
+        // A port another process took between being picked and being bound is no failure of
+        // the app: start again on other ports, saying so.
+        let mut taken = Vec::new();
+        while taken.len() < 3 {
+            match Session::try_start(app, db, env) {
+                Ok(session) => return session,
+                Err(problem) => {
+                    eprintln!("starting the session again on other ports: {problem}");
+                    taken.push(problem);
+                }
+            }
+        }
+        panic!("three sessions in a row found a port of theirs taken: {taken:?}");
+    }
+
+    fn try_start(app: &Path, db: &Path, env: &[(&str, &str)]) -> Result<Session, String> {
+        let driver = Driver::start(db, env)?;
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
             .timeout_global(Some(Duration::from_secs(60)))
@@ -172,7 +251,7 @@ impl Session {
             .into();
         let root = format!("http://127.0.0.1:{}", driver.port);
 
-        // tauri-driver needs a moment to listen; poll its status endpoint.
+        // tauri-driver forwards this to WebKitWebDriver, which may need a moment more.
         let deadline = Instant::now() + WAIT;
         loop {
             if let Ok(response) = agent.get(&format!("{root}/status")).call() {
@@ -195,7 +274,17 @@ impl Session {
         let value = request(&agent, "POST", &format!("{root}/session"), Some(&capabilities))
             .unwrap_or_else(|e| panic!("could not open a WebDriver session: {e}"));
         let id = value["sessionId"].as_str().unwrap_or_else(|| panic!("no sessionId in {value}")).to_string();
-        Session { agent, base: format!("{root}/session/{id}"), _driver: driver }
+        let group = driver.group();
+        let session = Session { agent, base: format!("{root}/session/{id}"), _driver: driver };
+
+        // WebKitWebDriver drives the app through a port it picks the same way: if another
+        // process listens there, the session's window is that process's.
+        let inspector =
+            processes::inspector_port(group).expect("a process of the session was given WEBKIT_INSPECTOR_SERVER");
+        match processes::listener(inspector, group) {
+            Listener::Group => Ok(session),
+            other => Err(format!("the app's inspector port {inspector} is not the app's ({other:?})")),
+        }
     }
 
     fn call(&self, method: &str, path: &str, body: Option<&Value>) -> Result<Value, WdError> {

@@ -402,11 +402,16 @@ fn act(session: &Session, side: &str, before_bet: &mut dyn FnMut()) -> bool {
         }
         "bet" => {
             before_bet();
-            if session.find("#penny-stand").is_ok() {
-                press(session, "#penny-stand");
-            } else {
-                press(session, "#penny-call");
+            // Its screenshots resized and redrew the windows: look again, then place the bet
+            // that shows (stand with equal wagers, else call).
+            session.wait_settled();
+            if private_task(session).is_none_or(|(s, t)| s != side || t != "bet") {
+                return false;
             }
+            let shown =
+                |selector: &'static str| session.find(selector).is_ok_and(|b| b.is_displayed()).then_some(selector);
+            let bet = session.wait_until("a bet to place", || shown("#penny-stand").or_else(|| shown("#penny-call")));
+            press(session, bet);
         }
         "new_circumstance" => press(session, "#penny-nc-pass"),
         // The rerolled dice show until hidden ("after_reroll"), unless the next snapshot

@@ -186,9 +186,7 @@ impl HostHandle {
         let mut status = lock(&self.status);
         status.pairing_paused = false;
         status.wrong_codes = 0;
-        status.code = new_code();
-        status.code_number += 1;
-        status.wrong_tries = 0;
+        replace_code(&mut status);
     }
 
     /// The host's person lets `device` play `character` (it asked to): from now on its

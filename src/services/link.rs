@@ -670,8 +670,7 @@ fn not_of_other_games(read: Reader<'_>, game: Uuid, characters: &[CharacterRecor
 pub fn joined_may_take(store: &Store, game: Uuid) -> Result<()> {
     let read = store.read();
     let Some(here) = read.game(game)? else { return Ok(()) };
-    let joined_before = read.link_peers()?.iter().any(|p| p.side == PeerSide::Joined && p.game_id == game);
-    if joined_before {
+    if read.link_joined_ever(game)? {
         return Ok(());
     }
     Err(Error::invalid(

@@ -84,15 +84,10 @@ pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
     Ok(Done::new(format!("Exported {what} to {}.{left_out}", path.display())))
 }
 
-/// Whether this device holds `game` as a linked table's copy (joined now or before).
-fn table_copy(read: Reader<'_>, game: Uuid) -> Result<bool> {
-    Ok(read.link_peers()?.iter().any(|p| p.side == crate::store::PeerSide::Joined && p.game_id == game))
-}
-
 /// Whether `game` here may hold stand-ins for what a table kept from this device: a
 /// linked table's copy of a system with secrets (Scattershot's Mechanix keeps none).
 fn holds_stand_ins(read: Reader<'_>, game: &Game) -> Result<bool> {
-    Ok(game.system != System::Scattershot && table_copy(read, game.id)?)
+    Ok(game.system != System::Scattershot && read.link_joined_ever(game.id)?)
 }
 
 /// The file's contents for `scope`, as `read` sees them.

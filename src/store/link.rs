@@ -185,6 +185,15 @@ impl Reader<'_> {
             .query_row([game.to_string()], |r| r.get(0))?)
     }
 
+    /// Whether this device ever joined `game` at a linked table (left since or not): its copy
+    /// is the table's as this device was shown it.
+    pub fn link_joined_ever(&self, game: Uuid) -> Result<bool> {
+        Ok(self
+            .conn()
+            .prepare_cached("SELECT EXISTS (SELECT 1 FROM link_peers WHERE game_id = ?1 AND side = 'joined')")?
+            .query_row([game.to_string()], |r| r.get(0))?)
+    }
+
     /// SQLite's `data_version`: it changes when another connection commits to the file.
     pub fn data_version(&self) -> Result<i64> {
         Ok(self.conn().query_row("PRAGMA data_version", [], |r| r.get(0))?)

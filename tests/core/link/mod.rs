@@ -73,6 +73,14 @@ pub fn joined(s: &Scratch, addr: SocketAddr, code: Option<&str>, name: &str) -> 
     j
 }
 
+/// The code with its last digit changed: certainly wrong.
+pub fn wrong(code: &str) -> String {
+    let mut digits: Vec<u32> = code.chars().filter_map(|c| c.to_digit(10)).collect();
+    let last = digits.last_mut().unwrap();
+    *last = (*last + 1) % 10;
+    digits.iter().map(|d| char::from_digit(*d, 10).unwrap()).collect()
+}
+
 /// `j` (on the database at `db`) claims `character` and the host's person approves: the
 /// character is `j`'s once this returns.
 pub fn claim(host: &HostHandle, j: &JoinHandle, db: &Path, character: Uuid) {

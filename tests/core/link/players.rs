@@ -14,14 +14,6 @@ use sheetkeeper::services;
 
 use super::*;
 
-/// The code with its last digit changed: certainly wrong.
-fn wrong(code: &str) -> String {
-    let mut digits: Vec<u32> = code.chars().filter_map(|c| c.to_digit(10)).collect();
-    let last = digits.last_mut().unwrap();
-    *last = (*last + 1) % 10;
-    digits.iter().map(|d| char::from_digit(*d, 10).unwrap()).collect()
-}
-
 /// H1: an attacker who learnt a paired device's id (it is no secret) and knows the code
 /// pairs under that id with a key of its own: refused; the victim keeps its place, its
 /// character and its views.

@@ -6,14 +6,6 @@ use super::proxy::Proxy;
 use super::*;
 use crate::support::bytes_on_disk;
 
-/// The code with its last digit changed: certainly wrong.
-fn wrong(code: &str) -> String {
-    let mut digits: Vec<u32> = code.chars().filter_map(|c| c.to_digit(10)).collect();
-    let last = digits.last_mut().unwrap();
-    *last = (*last + 1) % 10;
-    digits.iter().map(|d| char::from_digit(*d, 10).unwrap()).collect()
-}
-
 fn link_rows(db: &std::path::Path) -> i64 {
     ["link_identity", "link_peers", "link_owners", "link_bases", "link_refused"]
         .iter()

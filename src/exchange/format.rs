@@ -203,6 +203,29 @@ struct FileCharacter<'a> {
     scattershot: Option<&'a ScattershotSheet>,
 }
 
+/// One character as a game file lists it (no pile or ledger of its own: those are a
+/// character file's): what a linked table's copy holds of it, and what a change is made on.
+pub fn character_value(r: &CharacterRecord) -> serde_json::Value {
+    serde_json::to_value(file_character(r, None)).expect("characters always serialize")
+}
+
+fn file_character<'a>(r: &'a CharacterRecord, pile: Option<&'a PennyPile>) -> FileCharacter<'a> {
+    FileCharacter {
+        id: r.character.id.to_string(),
+        name: &r.character.name,
+        created_at: timestamp(r.character.created_at),
+        updated_at: timestamp(r.character.updated_at),
+        revision: r.character.revision,
+        notes: &r.character.notes,
+        nsu: r.nsu.as_ref(),
+        penny_ante: r.penny_ante.as_ref().filter(|s| !s.characteristics.is_empty()),
+        penny_pile: pile.map(|p| p.pile),
+        penny_ledger: pile.map(|p| p.ledger.as_slice()),
+        mezzo: r.mezzo.as_ref(),
+        scattershot: r.scattershot.as_ref(),
+    }
+}
+
 /// The file's bytes, with a final newline: pretty JSON for a character or a game, for
 /// people to read; compact JSON for a backup, which must stay under the 16 MiB import cap
 /// with thousands of full sheets in it.
@@ -229,23 +252,7 @@ pub fn to_json(doc: &Document) -> Vec<u8> {
                     characters: e
                         .characters
                         .iter()
-                        .map(|r| {
-                            let pile = e.penny_piles.iter().find(|p| p.character == r.character.id);
-                            FileCharacter {
-                                id: r.character.id.to_string(),
-                                name: &r.character.name,
-                                created_at: timestamp(r.character.created_at),
-                                updated_at: timestamp(r.character.updated_at),
-                                revision: r.character.revision,
-                                notes: &r.character.notes,
-                                nsu: r.nsu.as_ref(),
-                                penny_ante: r.penny_ante.as_ref().filter(|s| !s.characteristics.is_empty()),
-                                penny_pile: pile.map(|p| p.pile),
-                                penny_ledger: pile.map(|p| p.ledger.as_slice()),
-                                mezzo: r.mezzo.as_ref(),
-                                scattershot: r.scattershot.as_ref(),
-                            }
-                        })
+                        .map(|r| file_character(r, e.penny_piles.iter().find(|p| p.character == r.character.id)))
                         .collect(),
                     nsu_world: e.nsu_world.as_ref(),
                     penny_table: e.penny_table.as_ref(),

@@ -10,6 +10,6 @@ mod plan;
 mod validate;
 
 pub use file::{read_limited, refuse_database_target, write_atomic, MAX_FILE_BYTES};
-pub use format::{to_json, Document, GameEntry, Kind, PennyPile, FORMAT, FORMAT_VERSION};
+pub use format::{character_value, to_json, Document, GameEntry, Kind, PennyPile, FORMAT, FORMAT_VERSION};
 pub use plan::{plan, Counts, Difference, Item, Local, Plan, Preview, Status};
 pub use validate::{parse, parse_at, MAX_PROBLEMS};

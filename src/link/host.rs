@@ -10,7 +10,6 @@ use std::time::Duration;
 
 use rand::Rng;
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch, Notify, Semaphore};
 use uuid::Uuid;
@@ -18,7 +17,7 @@ use uuid::Uuid;
 use super::wire::{self, Channel, Frames, HandshakeError, Opening, OpeningReply, ToDevice, ToHost, PROTOCOL};
 use super::{lock, Running};
 use crate::error::{Error, Result};
-use crate::services::{self, Note, Snapshot};
+use crate::services::{self, Note};
 use crate::store::LinkIdentity;
 use crate::Store;
 
@@ -126,6 +125,7 @@ impl HostHandle {
             status: status.clone(),
             devices: Mutex::new(HashMap::new()),
             pairing: Semaphore::new(1),
+            copies: Mutex::new(HashMap::new()),
             connections: Arc::new(Semaphore::new(MAX_CONNECTIONS)),
             stopped,
         });
@@ -268,6 +268,9 @@ struct Host {
     connections: Arc<Semaphore>,
     /// One pairing at a time, so guesses cannot run in parallel.
     pairing: Semaphore,
+    /// What each device was sent last (kept when it goes away): its next update is what
+    /// changed since, when it comes back holding that copy.
+    copies: Mutex<HashMap<Uuid, services::SentCopy>>,
     stopped: watch::Receiver<bool>,
 }
 
@@ -391,7 +394,7 @@ async fn watch_database(host: Arc<Host>) {
 /// One device's connection, from its opening to its end. Anything malformed ends it.
 async fn connection(host: Arc<Host>, stream: TcpStream, number: u64) {
     let frames = Frames::new(stream);
-    let (channel, device) = match tokio::time::timeout(HANDSHAKE_TIME, open(&host, frames)).await {
+    let (channel, (device, holds)) = match tokio::time::timeout(HANDSHAKE_TIME, open(&host, frames)).await {
         Ok(Ok(opened)) => opened,
         Ok(Err(Refusal::Clear(mut frames, reason))) => {
             // In clear: the device has no channel yet (or its code did not make one).
@@ -409,7 +412,7 @@ async fn connection(host: Arc<Host>, stream: TcpStream, number: u64) {
     let (outgoing, inbox) = mpsc::unbounded_channel();
     lock(&host.devices).insert(number, Linked { device, changed: changed.clone(), outgoing });
     host.online();
-    let _ = run_device(&host, channel, device, &changed, inbox).await;
+    let _ = run_device(&host, channel, device, holds, &changed, inbox).await;
     lock(&host.devices).remove(&number);
     host.online();
 }
@@ -421,8 +424,9 @@ enum Refusal {
 }
 
 /// The opening and handshake: a paired device by its pinned key, a new one by the code.
-/// Returns the channel and the device; or the frames and the reason to refuse it.
-async fn open(host: &Arc<Host>, mut frames: Frames) -> std::result::Result<(Channel, Uuid), Refusal> {
+/// Returns the channel, the device and the digest of the copy it holds; or the frames and
+/// the reason to refuse it.
+async fn open(host: &Arc<Host>, mut frames: Frames) -> std::result::Result<(Channel, (Uuid, Option<String>)), Refusal> {
     let opening: Opening = match frames.recv_clear().await {
         Ok(opening) => opening,
         Err(e) => return Err(Refusal::Clear(frames, e.to_string())),
@@ -482,15 +486,16 @@ const PAUSED: &str =
     "pairing at this table is paused after too many wrong codes; ask the table's person to open it again";
 
 /// After the handshake: the device's hello, and whether it may come in (paired now with
-/// the code, or paired before and not removed).
+/// the code, or paired before and not removed). Returns the device and the digest of the
+/// copy it holds.
 async fn admit(
     host: &Arc<Host>,
     channel: &mut Channel,
     paired_now: bool,
     key: Vec<u8>,
-) -> std::result::Result<Uuid, String> {
+) -> std::result::Result<(Uuid, Option<String>), String> {
     let hello = channel.recv_to_host().await.map_err(|e| e.to_string())?;
-    let ToHost::Hello { protocol, device, name } = hello else {
+    let ToHost::Hello { protocol, device, name, holds } = hello else {
         return Err("a device must say hello first".into());
     };
     if protocol != PROTOCOL {
@@ -503,12 +508,12 @@ async fn admit(
             other => other.to_string(),
         })?;
         lock(&host.status).wrong_tries = 0;
-        return Ok(device);
+        return Ok((device, None));
     }
     let pinned = key.clone();
     let known = host.db(move |s| services::host_known_device(s, game, &pinned)).await.map_err(|e| e.to_string())?;
     match known {
-        Some(peer) if peer.device_id == device => Ok(device),
+        Some(peer) if peer.device_id == device => Ok((device, holds)),
         Some(_) => Err("this device's key belongs to another device".into()),
         None => {
             let removed = host.db(move |s| services::host_removed_device(s, game, &key)).await.unwrap_or(false);
@@ -552,13 +557,32 @@ fn replace_code(status: &mut HostStatus) {
     status.wrong_tries = 0;
 }
 
-/// Serves one paired device: its welcome and snapshots, its changes and moves in order.
+/// Serves one paired device: its welcome and its copy's updates, its changes and moves in
+/// order. What it was sent last is kept for its next connection.
 async fn run_device(
+    host: &Arc<Host>,
+    channel: Channel,
+    device: Uuid,
+    holds: Option<String>,
+    changed: &Notify,
+    inbox: mpsc::UnboundedReceiver<Outgoing>,
+) -> Result<()> {
+    // The copy it holds, if the host knows it: its first update is what changed since.
+    let mut last = lock(&host.copies).remove(&device).filter(|c| holds.as_deref() == Some(c.digest()));
+    let served = serve_device(host, channel, device, changed, inbox, &mut last).await;
+    if let Some(last) = last {
+        lock(&host.copies).insert(device, last);
+    }
+    served
+}
+
+async fn serve_device(
     host: &Arc<Host>,
     mut channel: Channel,
     device: Uuid,
     changed: &Notify,
     mut inbox: mpsc::UnboundedReceiver<Outgoing>,
+    last: &mut Option<services::SentCopy>,
 ) -> Result<()> {
     let mut stopped = host.stopped.clone();
     channel
@@ -570,8 +594,7 @@ async fn run_device(
             host_name: host.name.clone(),
         })
         .await?;
-    let mut last_sent = String::new();
-    send_snapshot(host, &mut channel, device, &mut last_sent, false).await?;
+    send_update(host, &mut channel, device, last, true).await?;
     loop {
         let msg = tokio::select! {
             _ = stopped.changed() => {
@@ -592,7 +615,7 @@ async fn run_device(
                     let _ = channel.send(&ToDevice::Bye { reason: "this device was removed from the table".into() }).await;
                     return Ok(());
                 }
-                send_snapshot(host, &mut channel, device, &mut last_sent, false).await?;
+                send_update(host, &mut channel, device, last, false).await?;
                 continue;
             }
             msg = tokio::time::timeout(SILENCE, channel.recv_to_host()) => match msg {
@@ -606,10 +629,20 @@ async fn run_device(
                 channel.send(&ToDevice::Pong {}).await?;
                 continue;
             }
+            ToHost::Resync {} => {
+                *last = None;
+                send_update(host, &mut channel, device, last, true).await?;
+                continue;
+            }
             ToHost::Hello { .. } => return Err(Error::link("a device said hello twice")),
             ToHost::Change { id, document, base } => {
                 let outcome =
                     host.db(move |s| services::host_apply_change(s, game, device, &document, base.as_deref())).await?;
+                (id, outcome)
+            }
+            ToHost::Edit { id, character, base, ops } => {
+                let outcome =
+                    host.db(move |s| services::host_apply_edit(s, game, device, character, &base, &ops)).await?;
                 (id, outcome)
             }
             ToHost::Claim { id, character } => {
@@ -637,11 +670,11 @@ async fn run_device(
         if outcome.is_ok() {
             host.refresh_all();
         }
-        // The device's own snapshot comes before the answer, so when the answer arrives its
-        // copy already shows the outcome. It is sent even if unchanged: after a refusal it
-        // brings the host's version back over the refused change, and the device always
-        // applies the snapshot that followed its change, never an older one.
-        send_snapshot(host, &mut channel, device, &mut last_sent, true).await?;
+        // The device's own update comes before the answer, so when the answer arrives its
+        // copy already shows the outcome. It is sent even if nothing changed: the device
+        // always applies the update that followed its change, never an older one (after a
+        // refusal, it brings the host's version of the character back over the change).
+        send_update(host, &mut channel, device, last, true).await?;
         channel.send(&ToDevice::Answer { id, refused: outcome.err(), asked: false }).await?;
     }
 }
@@ -656,30 +689,23 @@ async fn still_paired(host: &Arc<Host>, device: Uuid) -> Result<bool> {
     .await
 }
 
-/// Sends `device` its snapshot if it differs from the last one sent (or `force`).
-async fn send_snapshot(
+/// Sends `device` what changed in its copy since `last` (the whole snapshot when that is
+/// smaller or the host has no copy of it), if anything did (or `force`).
+async fn send_update(
     host: &Arc<Host>,
     channel: &mut Channel,
     device: Uuid,
-    last_sent: &mut String,
+    last: &mut Option<services::SentCopy>,
     force: bool,
 ) -> Result<()> {
     let game = host.game;
-    let snapshot = host.db(move |s| services::host_snapshot(s, game, device)).await?;
-    let digest = snapshot_digest(&snapshot);
-    if !force && digest == *last_sent {
-        return Ok(());
+    let from = last.take();
+    let (sent, update) = host.db(move |s| services::host_copy(s, game, device, from, force)).await?;
+    match update {
+        services::CopyUpdate::Same => {}
+        services::CopyUpdate::Whole(snapshot) => channel.send(&ToDevice::Snapshot { snapshot }).await?,
+        services::CopyUpdate::Patch(patch) => channel.send(&ToDevice::Patch { patch }).await?,
     }
-    channel.send(&ToDevice::Snapshot { snapshot }).await?;
-    *last_sent = digest;
+    *last = Some(sent);
     Ok(())
-}
-
-/// A snapshot's digest, without the moment it was made (which always differs).
-fn snapshot_digest(snapshot: &Snapshot) -> String {
-    let mut hasher = Sha256::new();
-    hasher.update(snapshot.document.get("data").map(|d| d.to_string()).unwrap_or_default());
-    hasher.update(serde_json::to_vec(&snapshot.digests).unwrap_or_default());
-    hasher.update(serde_json::to_vec(&snapshot.owned).unwrap_or_default());
-    hasher.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -2,6 +2,7 @@
 //! game as the host sends it, sends the changes made here to its own characters, and keeps
 //! working on its own when the host is out of reach, catching up when it is back.
 
+use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{mpsc as std_mpsc, Arc, Mutex};
@@ -15,7 +16,7 @@ use uuid::Uuid;
 use super::wire::{self, Channel, Frames, HandshakeError, OpeningReply, ToDevice, ToHost, PROTOCOL};
 use super::{lock, Running};
 use crate::error::{Error, Result};
-use crate::services::{self, Accepted, Agreed, GameMove, Note, Pending, Snapshot};
+use crate::services::{self, Accepted, Agreed, Changed, Copy, GameMove, Note, Pending, Snapshot};
 use crate::store::LinkIdentity;
 use crate::Store;
 
@@ -227,13 +228,17 @@ async fn run(
     };
     let mut code = config.code.clone();
     let mut backoff = Duration::from_millis(300);
+    // The copy of the game the host sent last, kept across connections: coming back, the
+    // device gets what changed since.
+    let mut held: Option<Copy> = None;
     loop {
         {
             let mut s = lock(&status);
             s.state = LinkState::Connecting;
             s.caught_up = false;
         }
-        let mut session = Session { store: &mut store, identity: &identity, config: &config, status: &status };
+        let mut session =
+            Session { store: &mut store, identity: &identity, config: &config, status: &status, held: &mut held };
         let ended = session.run(code.as_deref(), &mut commands, &mut stopped).await;
         match ended {
             SessionEnd::Stopped => return end(&status, LinkState::Ended, "this device left the table".into()),
@@ -272,6 +277,8 @@ struct Session<'a> {
     identity: &'a LinkIdentity,
     config: &'a JoinConfig,
     status: &'a Mutex<JoinStatus>,
+    /// The copy of the game the host sent last (its patches apply to it).
+    held: &'a mut Option<Copy>,
 }
 
 impl Session<'_> {
@@ -349,8 +356,12 @@ impl Session<'_> {
             )));
         }
         let mut channel = Channel::new(frames, noise, remote.clone());
-        let hello =
-            ToHost::Hello { protocol: PROTOCOL, device: self.identity.device_id, name: self.config.name.clone() };
+        let hello = ToHost::Hello {
+            protocol: PROTOCOL,
+            device: self.identity.device_id,
+            name: self.config.name.clone(),
+            holds: self.held.as_ref().map(|c| c.digest().to_string()),
+        };
         channel.send(&hello).await.map_err(|e| lost(&e))?;
         let (game, game_name, host, host_name) = match channel.recv_first::<ToDevice>().await.map_err(|e| lost(&e))? {
             Some(ToDevice::Welcome { game, game_name, host, host_name, .. }) => (game, game_name, host, host_name),
@@ -392,8 +403,15 @@ impl Session<'_> {
         stopped: &mut watch::Receiver<bool>,
     ) -> std::result::Result<SessionEnd, SessionEnd> {
         let lost = |e: Error| SessionEnd::Lost(format!("the link to the table broke ({e})"));
-        let mut sync =
-            Sync { game, in_flight: Vec::new(), accepted: Accepted::new(), deferred: None, last: None, applied: false };
+        let mut sync = Sync {
+            game,
+            in_flight: Vec::new(),
+            accepted: Accepted::new(),
+            deferred: None,
+            last: None,
+            restore: BTreeSet::new(),
+            applied: false,
+        };
         let mut waiting: Vec<Waiting> = Vec::new();
         let mut watch = tokio::time::interval(WATCH_EVERY);
         let mut ping = tokio::time::interval(PING_EVERY);
@@ -439,17 +457,43 @@ impl Session<'_> {
                         Err(_) => return Err(SessionEnd::Lost("the table stopped answering".into())),
                     };
                     match msg {
-                        ToDevice::Snapshot { snapshot } => sync.deferred = Some(snapshot),
+                        ToDevice::Snapshot { snapshot } => {
+                            *self.held = Some(Copy::of(&snapshot));
+                            sync.deferred = Some((snapshot, Changed::Whole));
+                        }
+                        ToDevice::Patch { patch } => {
+                            let patched = self.held.as_ref().map(|held| services::joined_patch(held, &patch));
+                            match patched {
+                                Some(Ok((copy, changed))) => {
+                                    let snapshot = copy.snapshot().map_err(lost)?;
+                                    *self.held = Some(copy);
+                                    let changed = match sync.deferred.take() {
+                                        Some((_, before)) => before.and(changed),
+                                        None => changed,
+                                    };
+                                    sync.deferred = Some((snapshot, changed));
+                                }
+                                // Not the copy the patch was made for (or not a patch): the
+                                // whole snapshot comes instead, and nothing here changed.
+                                _ => {
+                                    *self.held = None;
+                                    channel.send(&ToHost::Resync {}).await.map_err(lost)?;
+                                }
+                            }
+                        }
                         ToDevice::Answer { id, refused, asked } => {
                             if let Some(i) = sync.in_flight.iter().position(|(m, _)| *m == id) {
                                 let (_, p) = sync.in_flight.remove(i);
                                 match &refused {
                                     None => {
                                         // The host sends this device's snapshot just before its answer.
-                                        let host = sync.deferred.as_ref().and_then(|s| s.digests.get(&p.character)).cloned();
+                                        let host = sync.deferred.as_ref().and_then(|(s, _)| s.digests.get(&p.character)).cloned();
                                         sync.accepted.insert(p.character, Agreed { local: p.digest.clone(), host });
                                     }
-                                    Some(reason) => services::joined_refused(self.store, game, &p, reason).map_err(lost)?,
+                                    Some(reason) => {
+                                        services::joined_refused(self.store, game, &p, reason).map_err(lost)?;
+                                        sync.restore(p.character);
+                                    }
                                 }
                             }
                             if let Some(i) = waiting.iter().position(|(m, _, _)| *m == id) {
@@ -485,16 +529,21 @@ impl Session<'_> {
     /// Sends the changes made here that are not on their way yet.
     async fn send_pending(&mut self, channel: &mut Channel, sync: &mut Sync) -> Result<()> {
         let (pending, restore) = services::joined_pending(self.store, sync.game, &sync.accepted)?;
-        if restore && sync.deferred.is_none() {
+        for character in restore {
             // A change here to someone else's character: the host's version comes back.
-            sync.deferred = sync.last.clone();
+            sync.restore(character);
         }
         for p in pending {
             if sync.in_flight.iter().any(|(_, sent)| sent.character == p.character) {
                 continue; // its answer comes first; a later change goes after it
             }
             let id = Uuid::new_v4();
-            channel.send(&ToHost::Change { id, document: p.document.clone(), base: p.base.clone() }).await?;
+            let edit = p.base.as_deref().and_then(|base| {
+                let ops = services::joined_edit(self.held.as_ref(), p.character, base, &p.document)?;
+                Some(ToHost::Edit { id, character: p.character, base: base.to_string(), ops })
+            });
+            let msg = edit.unwrap_or_else(|| ToHost::Change { id, document: p.document.clone(), base: p.base.clone() });
+            channel.send(&msg).await?;
             sync.in_flight.push((id, p));
         }
         Ok(())
@@ -505,8 +554,17 @@ impl Session<'_> {
         if !sync.in_flight.is_empty() {
             return Ok(false);
         }
-        let Some(snapshot) = sync.deferred.as_ref() else { return Ok(false) };
-        let applied = match services::joined_apply_snapshot(self.store, sync.game, snapshot, &sync.accepted) {
+        let Some((snapshot, changed)) = sync.deferred.as_ref() else { return Ok(false) };
+        // A session's first update is imported whole: what came before it may not have been.
+        let changed = match changed {
+            Changed::Characters(ids) if sync.applied => {
+                // (A character made here and refused is not the table's: nothing comes back.)
+                let restore = sync.restore.iter().filter(|id| snapshot.digests.contains_key(id));
+                Changed::Characters(ids.iter().chain(restore).copied().collect())
+            }
+            _ => Changed::Whole,
+        };
+        let applied = match services::joined_apply_snapshot(self.store, sync.game, snapshot, &changed, &sync.accepted) {
             Ok(applied) => applied,
             // It would touch another game here: the link stops, with the person's way out.
             Err(e @ Error::Invalid { .. }) => return Err(SessionEnd::Refused(refused_text(e))),
@@ -517,7 +575,8 @@ impl Session<'_> {
         }
         let owned = &snapshot.owned;
         lock(self.status).claims.retain(|c| !owned.contains(&c.character));
-        sync.last = sync.deferred.take();
+        sync.last = sync.deferred.take().map(|(snapshot, _)| snapshot);
+        sync.restore.clear();
         sync.accepted.clear();
         sync.applied = true;
         Ok(true)
@@ -551,11 +610,24 @@ struct Sync {
     /// Changes sent, waiting for the host's answer (in the order sent).
     in_flight: Vec<(Uuid, Pending)>,
     accepted: Accepted,
-    /// The latest snapshot not applied yet.
-    deferred: Option<Snapshot>,
+    /// The latest snapshot not applied yet, with what changed in it since the last applied.
+    deferred: Option<(Snapshot, Changed)>,
     /// The last snapshot applied: applied again to bring back the host's version of a
-    /// character this device changed but does not play.
+    /// character this device changed but does not play, or whose change was refused.
     last: Option<Snapshot>,
+    /// Characters whose host version must be written again with the next snapshot applied.
+    restore: BTreeSet<Uuid>,
     /// A snapshot was applied in this session.
     applied: bool,
+}
+
+impl Sync {
+    /// Brings the host's version of `character` back with the next snapshot applied (the
+    /// last one again, if none is waiting).
+    fn restore(&mut self, character: Uuid) {
+        self.restore.insert(character);
+        if self.deferred.is_none() {
+            self.deferred = self.last.clone().map(|s| (s, Changed::Characters(BTreeSet::new())));
+        }
+    }
 }

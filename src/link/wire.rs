@@ -26,10 +26,10 @@ use uuid::Uuid;
 
 use crate::error::{Error, Result};
 use crate::model::System;
-use crate::services::{GameMove, Note, Snapshot};
+use crate::services::{CopyPatch, GameMove, Note, Snapshot};
 
 /// The protocol this build speaks; a device with another one is told so and disconnected.
-pub const PROTOCOL: u32 = 2;
+pub const PROTOCOL: u32 = 3;
 
 /// The largest application message (a game's snapshot): as large as a file an import reads.
 pub const MAX_MESSAGE: usize = 16 * 1024 * 1024;
@@ -85,6 +85,9 @@ pub enum ToHost {
         protocol: u32,
         device: Uuid,
         name: String,
+        /// The digest of the copy of the game this device holds from an earlier link, if
+        /// any: the host sends what changed since, when it knows that copy.
+        holds: Option<String>,
     },
     /// One of its characters as it is now (a character file's document), changed from the
     /// host's version with digest `base` (none: made on the device).
@@ -93,6 +96,16 @@ pub enum ToHost {
         document: serde_json::Value,
         base: Option<String>,
     },
+    /// A change of one of its characters as a JSON Patch on the host's version of it with
+    /// digest `base` (the character as the game's file lists it).
+    Edit {
+        id: Uuid,
+        character: Uuid,
+        base: String,
+        ops: serde_json::Value,
+    },
+    /// "My copy is not the one your patch was made for: send the whole snapshot."
+    Resync {},
     /// "This character at the table is mine."
     Claim {
         id: Uuid,
@@ -124,6 +137,10 @@ pub enum ToDevice {
     },
     Snapshot {
         snapshot: Snapshot,
+    },
+    /// What changed in the device's copy since the one it holds.
+    Patch {
+        patch: CopyPatch,
     },
     /// The answer to a change, claim or move: `refused` holds the reason when it was not
     /// done; `asked`: a claim waits for the host's person to approve it.

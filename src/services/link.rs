@@ -7,7 +7,7 @@
 //! event; a game-level move runs through the host's services. A joined device holds what
 //! its viewer may see (a snapshot redacted for it) and changes only its own characters.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::Path;
 
 use chrono::Utc;
@@ -18,6 +18,7 @@ use uuid::Uuid;
 
 use super::characters;
 use super::games::existing_game;
+use super::link_copy::{characters_of_snapshot, Changed};
 use super::replica::game_document_for;
 use super::transfer::{document, games_still_export, import_document, ExportScope, ImportOptions};
 use super::viewer::Viewer;
@@ -168,24 +169,27 @@ pub fn link_identity(store: &mut Store, generate: impl FnOnce() -> (Vec<u8>, Vec
 // ---- the host ----
 
 /// The characters `device` plays at the hosted `game`.
-fn owned_by(read: Reader<'_>, game: Uuid, device: Uuid) -> Result<Vec<Uuid>> {
+pub(super) fn owned_by(read: Reader<'_>, game: Uuid, device: Uuid) -> Result<Vec<Uuid>> {
     Ok(read.link_owners(game)?.into_iter().filter(|(_, d)| *d == device).map(|(c, _)| c).collect())
 }
 
 /// The snapshot of the hosted `game` for `device`: as the player of its characters sees it.
 pub fn host_snapshot(store: &Store, game: Uuid, device: Uuid) -> Result<Snapshot> {
-    store.snapshot(|read| {
-        let owned = owned_by(read, game, device)?;
-        let doc = game_document_for(read, game, &Viewer::Player(owned.clone()))?;
-        let mut digests = BTreeMap::new();
-        for entry in &doc.games {
-            for c in &entry.characters {
-                digests.insert(c.character.id, record_digest(&characters::load(read, c.character.id)?));
-            }
+    store.snapshot(|read| snapshot_in(read, game, owned_by(read, game, device)?))
+}
+
+/// The snapshot of `game` for the device that plays `owned`.
+pub(super) fn snapshot_in(read: Reader<'_>, game: Uuid, owned: Vec<Uuid>) -> Result<Snapshot> {
+    let doc = game_document_for(read, game, &Viewer::Player(owned.clone()))?;
+    let mut digests = BTreeMap::new();
+    for entry in &doc.games {
+        for c in &entry.characters {
+            // The document's record is the stored one: characters are never redacted.
+            digests.insert(c.character.id, record_digest(c));
         }
-        let document = serde_json::from_slice(&exchange::to_json(&doc)).expect("documents always serialize");
-        Ok(Snapshot { document, digests, owned })
-    })
+    }
+    let document = serde_json::from_slice(&exchange::to_json(&doc)).expect("documents always serialize");
+    Ok(Snapshot { document, digests, owned })
 }
 
 /// The paired, not removed device with `key` at the hosted `game`.
@@ -333,6 +337,24 @@ pub fn host_apply_change(
         games_still_export(tx.read(), [game], "this change")
     });
     Ok(applied.or_else(refusal))
+}
+
+/// A device's change of its `character` at the hosted `game` sent as a JSON Patch `ops` on
+/// the host's version with digest `base`: the patch makes the character's document from the
+/// host's copy of it, which then passes the same checks as a whole document would.
+pub fn host_apply_edit(
+    store: &mut Store,
+    game: Uuid,
+    device: Uuid,
+    character: Uuid,
+    base: &str,
+    ops: &serde_json::Value,
+) -> Result<Outcome> {
+    let document = match store.snapshot(|read| super::link_copy::host_edit_document(read, game, character, ops)) {
+        Ok(document) => document,
+        Err(e) => return Ok(refusal(e)),
+    };
+    host_apply_change(store, game, device, &document, Some(base))
 }
 
 /// Whether two versions of a character hold the same things, whatever their revision and
@@ -506,17 +528,17 @@ pub fn joined_hosts(store: &Store, address: &str) -> Result<Vec<Peer>> {
 
 /// The changes made here to the linked `game`'s characters since they were last agreed with
 /// the host. A change to a character another device plays cannot go to the host: it is kept
-/// as refused (with the reason), and `true` says the host's version must be brought back
-/// (the caller applies its latest snapshot again).
-pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Result<(Vec<Pending>, bool)> {
+/// as refused (with the reason), and is returned: the host's version of it must be brought
+/// back (the caller applies it again from its latest snapshot).
+pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Result<(Vec<Pending>, Vec<Uuid>)> {
     store.write(|tx| {
         let read = tx.read();
         let bases = read.link_bases(game)?;
         if read.game(game)?.is_none() {
-            return Ok((Vec::new(), false)); // not linked yet: nothing was agreed
+            return Ok((Vec::new(), Vec::new())); // not linked yet: nothing was agreed
         }
         let mut pending = Vec::new();
-        let mut restore = false;
+        let mut restore = Vec::new();
         for c in read.characters_of(game)? {
             let record = characters::load(read, c.id)?;
             let digest = record_digest(&record);
@@ -540,7 +562,7 @@ pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Res
                     )?;
                     // Agreed again as it is now, so it is kept once; the host's version comes back.
                     tx.put_link_base(game, &Base { local_digest: digest, ..b.clone() })?;
-                    restore = true;
+                    restore.push(c.id);
                 }
                 _ => pending.push(Pending {
                     character: c.id,
@@ -601,7 +623,16 @@ pub fn joined_refused(store: &mut Store, game: Uuid, pending: &Pending, reason: 
 /// Applies the host's snapshot of `game`: validated like an import and imported over what
 /// is here, in one transaction, unless a change made here is still waiting for the host
 /// (then nothing changes and `false` is returned: the host's answer brings the next one).
-pub fn joined_apply_snapshot(store: &mut Store, game: Uuid, snapshot: &Snapshot, accepted: &Accepted) -> Result<bool> {
+pub fn joined_apply_snapshot(
+    store: &mut Store,
+    game: Uuid,
+    snapshot: &Snapshot,
+    changed: &Changed,
+    accepted: &Accepted,
+) -> Result<bool> {
+    if let Changed::Characters(ids) = changed {
+        return joined_apply_characters(store, game, snapshot, ids, accepted);
+    }
     let text = snapshot.document.to_string();
     let doc: Document = exchange::parse(text.as_bytes())
         .map_err(|problems| Error::BadFile { file: Path::new("the table's snapshot").into(), problems })?;
@@ -638,6 +669,61 @@ pub fn joined_apply_snapshot(store: &mut Store, game: Uuid, snapshot: &Snapshot,
         },
     )?;
     Ok(applied.is_some())
+}
+
+/// Applies the characters `ids` of the host's snapshot, the rest of which this device holds
+/// already: validated as a file of them, written in one transaction with their bases, unless
+/// a change made here is still waiting for the host (then `false`, and nothing changes).
+fn joined_apply_characters(
+    store: &mut Store,
+    game: Uuid,
+    snapshot: &Snapshot,
+    ids: &BTreeSet<Uuid>,
+    accepted: &Accepted,
+) -> Result<bool> {
+    if snapshot.owned.iter().any(|id| !snapshot.digests.contains_key(id)) {
+        return Err(Error::link("the table's snapshot does not name its characters consistently"));
+    }
+    let records = if ids.is_empty() { Vec::new() } else { characters_of_snapshot(game, snapshot, ids)? };
+    not_of_other_games(store.read(), game, &records)?;
+    store.write(|tx| {
+        if has_unsent(tx.read(), game, accepted)? {
+            return Ok(false);
+        }
+        for record in records {
+            let id = record.character.id;
+            let mine = match tx.read().character(id)? {
+                Some(_) => Some(characters::load(tx.read(), id)?),
+                None => None,
+            };
+            let written = match &mine {
+                None => {
+                    characters::insert(tx, &record)?;
+                    record
+                }
+                // The same things: as an import, nothing is written (the time stamps here stay).
+                Some(m) if same_content(m, &record) => m.clone(),
+                Some(m) => {
+                    let mut record = record;
+                    if record.character.revision <= m.character.revision {
+                        // As an import's conflict: the table wins, as a change made after both.
+                        let c = &mut record.character;
+                        c.revision = characters::next_revision(c.revision.max(m.character.revision))?;
+                    }
+                    characters::update(tx, &record)?;
+                    let change = super::log::Change { before: mine.clone(), after: Some(record.clone()) };
+                    super::log::character_event(tx, EventKind::CharacterImported, game, id, &change, None)?;
+                    record
+                }
+            };
+            let owned = snapshot.owned.contains(&id);
+            let host_digest = snapshot.digests[&id].clone();
+            let local_digest = record_digest(&written);
+            tx.put_link_base(game, &Base { character_id: id, host_digest, local_digest, owned })?;
+            tx.set_mine(id, owned)?;
+        }
+        Ok(true)
+    })
 }
 
 /// A snapshot never moves or overwrites what is not its game: a character in it that this
@@ -689,9 +775,13 @@ fn has_unsent(read: Reader<'_>, game: Uuid, accepted: &Accepted) -> Result<bool>
     let bases = read.link_bases(game)?;
     // A table without characters has no bases: a character made here is still unsent.
     for c in read.characters_of(game)? {
+        let base = bases.iter().find(|b| b.character_id == c.id);
+        if base.is_some_and(|b| !b.owned) {
+            continue; // another device's: a change here to it is never sent
+        }
         let digest = record_digest(&characters::load(read, c.id)?);
-        match bases.iter().find(|b| b.character_id == c.id) {
-            Some(b) if !b.owned || b.local_digest == digest => {}
+        match base {
+            Some(b) if b.local_digest == digest => {}
             _ if accepted.get(&c.id).is_some_and(|a| a.local == digest) => {}
             _ => return Ok(true),
         }

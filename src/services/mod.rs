@@ -8,6 +8,7 @@ mod device;
 mod dice;
 mod games;
 mod link;
+mod link_copy;
 mod linked_change;
 mod log;
 mod mezzo;
@@ -41,10 +42,13 @@ pub use device::{
 pub use dice::DiceInput;
 pub use games::{create_game, delete_game, list, rename_game};
 pub use link::{
-    host_apply_change, host_apply_move, host_claim, host_claim_check, host_known_device, host_pair,
+    host_apply_change, host_apply_edit, host_apply_move, host_claim, host_claim_check, host_known_device, host_pair,
     host_removed_device, host_route_note, host_snapshot, joined_apply_snapshot, joined_hosts, joined_may_take,
     joined_pair, joined_pending, joined_refused, joining_identity, link_devices, link_dismiss_refused, link_identity,
     link_refused, link_unpair, Accepted, Agreed, ClaimCheck, GameMove, Note, Outcome, PairedDevice, Pending, Snapshot,
+};
+pub use link_copy::{
+    copy_digest, host_copy, joined_edit, joined_patch, Changed, Copy, CopyPatch, CopyUpdate, SentCopy, MAX_PATCH_OPS,
 };
 pub use mezzo::{
     mezzo_add_element, mezzo_add_player, mezzo_add_trait, mezzo_asset_access, mezzo_award_edge_slots,

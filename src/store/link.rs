@@ -7,6 +7,7 @@ use rusqlite::{params, OptionalExtension, Row};
 use serde::Serialize;
 use uuid::Uuid;
 
+use super::events::EventKind;
 use super::queries::{Reader, Tx};
 use crate::error::{Error, Result};
 
@@ -192,6 +193,30 @@ impl Reader<'_> {
             .conn()
             .prepare_cached("SELECT EXISTS (SELECT 1 FROM link_peers WHERE game_id = ?1 AND side = 'joined')")?
             .query_row([game.to_string()], |r| r.get(0))?)
+    }
+
+    /// The newest event of `game` (0 when it has none): what a device's copy was made at.
+    pub fn last_event_of_game(&self, game: Uuid) -> Result<i64> {
+        Ok(self
+            .conn()
+            .prepare_cached("SELECT coalesce(max(seq), 0) FROM events WHERE game_id = ?1")?
+            .query_row([game.to_string()], |r| r.get(0))?)
+    }
+
+    /// What each event of `game` after `seq` touched: (its kind, its character or none for
+    /// the game itself), oldest first. Unknown kinds read as `None` (something changed).
+    pub fn events_since(&self, game: Uuid, seq: i64) -> Result<Vec<(Option<EventKind>, Option<Uuid>)>> {
+        let mut stmt = self
+            .conn()
+            .prepare_cached("SELECT kind, character_id FROM events WHERE game_id = ?1 AND seq > ?2 ORDER BY seq")?;
+        let rows = stmt
+            .query_map(params![game.to_string(), seq], |r| {
+                let kind: String = r.get(0)?;
+                let character: Option<String> = r.get(1)?;
+                Ok((EventKind::parse(&kind), character.and_then(|c| Uuid::parse_str(&c).ok())))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>();
+        Ok(rows?)
     }
 
     /// SQLite's `data_version`: it changes when another connection commits to the file.

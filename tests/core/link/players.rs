@@ -241,7 +241,7 @@ async fn resume(db: &Path, addr: SocketAddr) -> Channel {
     let (noise, remote) = wire::handshake_initiator(&mut frames, &identity.private_key, None).await.ok().unwrap();
     let mut channel = Channel::new(frames, noise, remote);
     channel
-        .send(&ToHost::Hello { protocol: PROTOCOL, device: identity.device_id, name: "By hand".into() })
+        .send(&ToHost::Hello { protocol: PROTOCOL, device: identity.device_id, name: "By hand".into(), holds: None })
         .await
         .unwrap();
     assert!(matches!(channel.recv::<ToDevice>().await.unwrap(), ToDevice::Welcome { .. }));
@@ -253,7 +253,7 @@ async fn resume(db: &Path, addr: SocketAddr) -> Channel {
 async fn next_answer(channel: &mut Channel) -> Option<ToDevice> {
     loop {
         match channel.recv::<ToDevice>().await {
-            Ok(ToDevice::Snapshot { .. }) => continue,
+            Ok(ToDevice::Snapshot { .. } | ToDevice::Patch { .. }) => continue,
             Ok(other) => return Some(other),
             Err(_) => return None,
         }

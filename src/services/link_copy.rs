@@ -1,0 +1,474 @@
+//! A device's copy of the hosted game, and what changed in it.
+//!
+//! The host keeps, per device, the copy it sent last: the device's snapshot (its viewer's
+//! redacted game document, the host's digest of each character, the device's characters)
+//! as JSON, with the SHA-256 of that JSON. When the game changes it sends what changed as a
+//! JSON Patch (RFC 6902, the `json-patch` crate) from that copy to the new one, with both
+//! digests. Redaction happens before the diff: a patch holds only values of the new copy,
+//! which holds nothing its viewer may not see.
+//!
+//! The work per change follows the change: the event log says what changed since the copy
+//! was made. When only characters changed (their sheets, names, notes, a linked change),
+//! and the device plays the same characters, only those are read again and patched into the
+//! copy; anything else (the game itself, its world or table, a character added or removed,
+//! an undo) makes the copy again whole and diffs it.
+//!
+//! The device applies a patch to the copy it holds and checks the result's digest; a patch
+//! that does not apply or ends elsewhere makes it ask for the whole snapshot (`resync`). A
+//! patch that touched only characters is validated and applied for those characters only,
+//! as a character file of them would be; anything else is validated and imported whole.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use json_patch::PatchOperation;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+use super::characters;
+use super::link::{owned_by, record_digest, snapshot_in, Snapshot};
+use crate::error::{Error, Result};
+use crate::exchange::{self, Kind};
+use crate::model::CharacterRecord;
+use crate::rules::penny_ante::ledger::{Account, Entry, Ledger};
+use crate::store::{EventKind, Reader, Store};
+
+/// The most operations one patch may hold: past it the whole snapshot is sent, and a patch
+/// with more is refused.
+pub const MAX_PATCH_OPS: usize = 10_000;
+/// The largest copy a device keeps: as large as a file an import reads.
+const MAX_COPY: usize = exchange::MAX_FILE_BYTES as usize;
+
+/// Where a copy's characters are.
+const CHARACTERS: &str = "/document/data/games/0/characters";
+
+/// What changed in a copy, as the host sends it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CopyPatch {
+    /// The digest of the copy the patch applies to.
+    pub base: String,
+    /// The JSON Patch (an array of add, remove and replace operations).
+    pub ops: Value,
+    /// The digest of the copy after it.
+    pub digest: String,
+}
+
+/// A copy of the game as JSON (a [`Snapshot`]'s), with its digest.
+#[derive(Clone, Debug)]
+pub struct Copy {
+    value: Value,
+    digest: String,
+    /// Its size as JSON.
+    len: usize,
+}
+
+impl Copy {
+    fn new(value: Value) -> Copy {
+        let bytes = serde_json::to_vec(&value).expect("JSON values always serialize");
+        let digest = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+        Copy { value, digest, len: bytes.len() }
+    }
+
+    /// A whole snapshot as received.
+    pub fn of(snapshot: &Snapshot) -> Copy {
+        Copy::new(serde_json::to_value(snapshot).expect("snapshots always serialize"))
+    }
+
+    pub fn digest(&self) -> &str {
+        &self.digest
+    }
+
+    /// The snapshot this copy is.
+    pub fn snapshot(&self) -> Result<Snapshot> {
+        serde_json::from_value(self.value.clone())
+            .map_err(|e| Error::link(format!("the table's copy does not read as a snapshot ({e})")))
+    }
+
+    /// The character `id` as the copy holds it, if the host's digest of it is `digest`.
+    fn character_at(&self, id: Uuid, digest: &str) -> Option<&Value> {
+        if self.value.pointer(&format!("/digests/{id}"))?.as_str()? != digest {
+            return None;
+        }
+        let id = id.to_string();
+        self.value.pointer(CHARACTERS)?.as_array()?.iter().find(|c| c.get("id").and_then(Value::as_str) == Some(&id))
+    }
+}
+
+/// What the host sent one device last, and what it was made from.
+#[derive(Clone, Debug)]
+pub struct SentCopy {
+    copy: Copy,
+    /// The newest event of the game it shows.
+    seq: i64,
+    /// The device's characters.
+    owned: Vec<Uuid>,
+    /// The game's characters, in the document's order.
+    order: Vec<Uuid>,
+}
+
+impl SentCopy {
+    pub fn digest(&self) -> &str {
+        &self.copy.digest
+    }
+}
+
+/// What goes to a device.
+#[derive(Clone, Debug)]
+pub enum CopyUpdate {
+    /// Nothing changed.
+    Same,
+    Whole(Snapshot),
+    Patch(CopyPatch),
+}
+
+/// The events that change one character's record and nothing else of the game.
+fn one_character_only(kind: Option<EventKind>) -> bool {
+    matches!(
+        kind,
+        Some(
+            EventKind::SheetEdited
+                | EventKind::CharacterRenamed
+                | EventKind::CharacterNotesEdited
+                | EventKind::LinkedChange
+        )
+    )
+}
+
+/// The characters changed since event `seq`, if nothing else of the game changed. `None`
+/// also when no event was logged: then what changed is not known (another process wrote to
+/// the database without the app), and the copy is made again whole.
+fn characters_touched(read: Reader<'_>, game: Uuid, seq: i64) -> Result<Option<BTreeSet<Uuid>>> {
+    let mut touched = BTreeSet::new();
+    for (kind, character) in read.events_since(game, seq)? {
+        match character {
+            Some(id) if one_character_only(kind) => {
+                touched.insert(id);
+            }
+            _ => return Ok(None),
+        }
+    }
+    Ok((!touched.is_empty()).then_some(touched))
+}
+
+/// The update for `device` at the hosted `game` after `last` (what it was sent last, if
+/// the host still knows it): the patch from it, the whole snapshot when that is smaller or
+/// there is no `last`, or nothing when nothing changed (unless `force`). Returns what the
+/// device holds after it.
+pub fn host_copy(
+    store: &Store,
+    game: Uuid,
+    device: Uuid,
+    last: Option<SentCopy>,
+    force: bool,
+) -> Result<(SentCopy, CopyUpdate)> {
+    store.snapshot(|read| {
+        let owned = owned_by(read, game, device)?;
+        let seq = read.last_event_of_game(game)?;
+        let order: Vec<Uuid> = read.characters_of(game)?.into_iter().map(|c| c.id).collect();
+        let touched = match &last {
+            Some(l) if l.owned == owned && l.order == order => characters_touched(read, game, l.seq)?,
+            _ => None,
+        };
+        if let (Some(last), Some(touched)) = (&last, touched) {
+            if let Some(patched) = patch_characters(read, last, &touched)? {
+                let (value, ops) = patched;
+                let sent = SentCopy { copy: Copy::new(value), seq, owned, order };
+                return Ok(finish(last, sent, ops, force));
+            }
+        }
+        let snapshot = snapshot_in(read, game, owned.clone())?;
+        let mut value = serde_json::to_value(&snapshot).expect("snapshots always serialize");
+        let Some(last) = last else {
+            let sent = SentCopy { copy: Copy::new(value), seq, owned, order };
+            return Ok((sent, CopyUpdate::Whole(snapshot)));
+        };
+        // The moment a copy was made is no news.
+        if let (Some(then), Some(now)) =
+            (last.copy.value.pointer("/document/exported_at"), value.pointer_mut("/document/exported_at"))
+        {
+            *now = then.clone();
+        }
+        let ops = json_patch::diff(&last.copy.value, &value).0;
+        let sent = SentCopy { copy: Copy::new(value), seq, owned, order };
+        Ok(finish(&last, sent, ops, force))
+    })
+}
+
+/// The copy `last` with the characters `touched` read again, and the operations that made
+/// it; `None` if the copy does not hold them where the game lists them.
+fn patch_characters(
+    read: Reader<'_>,
+    last: &SentCopy,
+    touched: &BTreeSet<Uuid>,
+) -> Result<Option<(Value, Vec<PatchOperation>)>> {
+    let mut value = last.copy.value.clone();
+    let mut ops = Vec::new();
+    for id in touched {
+        let Some(i) = last.order.iter().position(|c| c == id) else { return Ok(None) };
+        let record = characters::load(read, *id)?;
+        let new = exchange::character_value(&record);
+        let at = format!("{CHARACTERS}/{i}");
+        let Some(slot) = value.pointer_mut(&at) else { return Ok(None) };
+        ops.extend(prefixed(&at, json_patch::diff(slot, &new).0));
+        *slot = new;
+        let at = format!("/digests/{id}");
+        let Some(slot) = value.pointer_mut(&at) else { return Ok(None) };
+        let digest = Value::String(record_digest(&record));
+        if *slot != digest {
+            ops.extend(prefixed(&at, json_patch::diff(slot, &digest).0));
+            *slot = digest;
+        }
+    }
+    Ok(Some((value, ops)))
+}
+
+/// The operations of a patch made on a part of a document, as operations on the document.
+fn prefixed(at: &str, ops: Vec<PatchOperation>) -> Vec<PatchOperation> {
+    let json = serde_json::to_value(&ops).expect("patches always serialize");
+    let Value::Array(mut ops) = json else { unreachable!("a patch is an array") };
+    for op in &mut ops {
+        if let Some(Value::String(path)) = op.get_mut("path") {
+            *path = format!("{at}{path}");
+        }
+    }
+    serde_json::from_value(Value::Array(ops)).expect("prefixed paths are paths")
+}
+
+fn finish(last: &SentCopy, sent: SentCopy, ops: Vec<PatchOperation>, force: bool) -> (SentCopy, CopyUpdate) {
+    if sent.copy.digest == last.copy.digest && !force {
+        return (sent, CopyUpdate::Same);
+    }
+    let patch = (ops.len() <= MAX_PATCH_OPS)
+        .then(|| serde_json::to_value(&ops).expect("patches always serialize"))
+        .filter(|ops| serde_json::to_vec(ops).map_or(usize::MAX, |b| b.len()) < sent.copy.len);
+    let update = match patch {
+        Some(ops) => {
+            CopyUpdate::Patch(CopyPatch { base: last.copy.digest.clone(), ops, digest: sent.copy.digest.clone() })
+        }
+        None => match sent.copy.snapshot() {
+            Ok(snapshot) => CopyUpdate::Whole(snapshot),
+            // Cannot happen: the copy was made from a snapshot. Say nothing rather than panic.
+            Err(_) => CopyUpdate::Same,
+        },
+    };
+    (sent, update)
+}
+
+/// Reads a patch from the other device: add, remove and replace operations only (a copy or
+/// a move could make a small message grow without bound), at most `MAX_PATCH_OPS`.
+fn checked_ops(ops: &Value) -> Result<Vec<PatchOperation>> {
+    let Value::Array(list) = ops else { return Err(Error::invalid("patch", "a patch is a list of operations")) };
+    if list.len() > MAX_PATCH_OPS {
+        return Err(Error::invalid("patch", format!("a patch holds at most {MAX_PATCH_OPS} operations")));
+    }
+    let ops: Vec<PatchOperation> = serde_json::from_value(ops.clone())
+        .map_err(|e| Error::invalid("patch", format!("an operation is not one of JSON Patch's ({e})")))?;
+    if let Some(op) = ops
+        .iter()
+        .find(|op| !matches!(op, PatchOperation::Add(_) | PatchOperation::Remove(_) | PatchOperation::Replace(_)))
+    {
+        return Err(Error::invalid("patch", format!("“{op}” is not an operation a patch may hold here")));
+    }
+    Ok(ops)
+}
+
+/// Applies `ops` to a copy of `value`; `value` itself never changes.
+fn applied(value: &Value, ops: &[PatchOperation]) -> Result<Value> {
+    let mut out = value.clone();
+    json_patch::patch_unsafe(&mut out, ops).map_err(|e| Error::invalid("patch", format!("it does not apply ({e})")))?;
+    Ok(out)
+}
+
+// ---- a joined device ----
+
+/// What a patch from the host changed in this device's copy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Changed {
+    /// The game itself, its world or table, or which characters it holds.
+    Whole,
+    /// Only these characters (and the host's digests of them).
+    Characters(BTreeSet<Uuid>),
+}
+
+impl Changed {
+    /// What changed in two updates applied one after the other.
+    pub fn and(self, other: Changed) -> Changed {
+        match (self, other) {
+            (Changed::Characters(mut a), Changed::Characters(b)) => {
+                a.extend(b);
+                Changed::Characters(a)
+            }
+            _ => Changed::Whole,
+        }
+    }
+}
+
+/// The copy `held` with the host's `patch` applied, and what it changed. An error means the
+/// copy here is not the one the patch was made for, or the patch is not one: the device asks
+/// for the whole snapshot, and nothing here changed.
+pub fn joined_patch(held: &Copy, patch: &CopyPatch) -> Result<(Copy, Changed)> {
+    if patch.base != held.digest {
+        return Err(Error::link("the table's change was made on another copy than this device's"));
+    }
+    let ops = checked_ops(&patch.ops)?;
+    let copy = Copy::new(applied(&held.value, &ops)?);
+    if copy.len > MAX_COPY {
+        return Err(Error::invalid("patch", "the table's copy would grow past what a file may hold"));
+    }
+    if copy.digest != patch.digest {
+        return Err(Error::link("the table's change did not end where the table said"));
+    }
+    let changed = what_changed(&held.value, &copy.value, &ops);
+    Ok((copy, changed))
+}
+
+/// Which characters the operations touched inside (the same character, by its id, before
+/// and after), or `Whole` if they touched anything else but the digests and the moment the
+/// copy was made.
+fn what_changed(before: &Value, after: &Value, ops: &[PatchOperation]) -> Changed {
+    let mut touched = BTreeSet::new();
+    for op in ops {
+        let path = op.path().to_string();
+        if path.starts_with("/digests/") || path == "/document/exported_at" {
+            continue;
+        }
+        let Some(rest) = path.strip_prefix(CHARACTERS).and_then(|r| r.strip_prefix('/')) else {
+            return Changed::Whole;
+        };
+        let Some((index, inner)) = rest.split_once('/') else { return Changed::Whole };
+        if inner.is_empty() {
+            return Changed::Whole;
+        }
+        let at = format!("{CHARACTERS}/{index}/id");
+        let (Some(Value::String(was)), Some(Value::String(is))) = (before.pointer(&at), after.pointer(&at)) else {
+            return Changed::Whole;
+        };
+        match Uuid::parse_str(is) {
+            Ok(id) if was == is => {
+                touched.insert(id);
+            }
+            _ => return Changed::Whole,
+        }
+    }
+    Changed::Characters(touched)
+}
+
+/// The characters `ids` of a snapshot, each validated as its character file would be (the
+/// game, the character, and for Penny Ante its pile and ledger entries from the table):
+/// what the patch left alone was validated with the copy it came in.
+pub(super) fn characters_of_snapshot(
+    game: Uuid,
+    snapshot: &Snapshot,
+    ids: &BTreeSet<Uuid>,
+) -> Result<Vec<CharacterRecord>> {
+    let broken = || Error::link("the table's copy does not name its characters consistently");
+    if ids.iter().any(|id| !snapshot.digests.contains_key(id)) {
+        return Err(broken());
+    }
+    let Value::Object(document) = &snapshot.document else { return Err(broken()) };
+    let Some(Value::Object(entry)) = snapshot.document.pointer("/data/games/0") else { return Err(broken()) };
+    let Some(Value::Array(all)) = entry.get("characters") else { return Err(broken()) };
+    let ledger = entry.get("penny_table").and_then(|t| t.pointer("/ledger/entries")).and_then(Value::as_array);
+    let mut records = Vec::new();
+    for id in ids {
+        let text = id.to_string();
+        let Some(character) = all.iter().find(|c| c.get("id").and_then(Value::as_str) == Some(&text)) else {
+            return Err(broken());
+        };
+        let mut character = character.clone();
+        if let (Some(ledger), Value::Object(fields)) = (ledger, &mut character) {
+            let (pile, entries) = pile_of(ledger, *id)?;
+            fields.insert("penny_pile".into(), pile.into());
+            fields.insert("penny_ledger".into(), entries);
+        }
+        let mut game_part: serde_json::Map<String, Value> = entry
+            .iter()
+            .filter(|(k, _)| {
+                !matches!(k.as_str(), "characters" | "nsu_world" | "penny_table" | "mezzo_table" | "scattershot_table")
+            })
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        game_part.insert("characters".into(), Value::Array(vec![character]));
+        let mut file: serde_json::Map<String, Value> =
+            document.iter().filter(|(k, _)| *k != "data").map(|(k, v)| (k.clone(), v.clone())).collect();
+        file.insert("kind".into(), "character".into());
+        file.insert("data".into(), serde_json::json!({ "games": [Value::Object(game_part)] }));
+        let bytes = serde_json::to_vec(&Value::Object(file)).expect("JSON values always serialize");
+        let doc = exchange::parse(&bytes)
+            .map_err(|problems| Error::BadFile { file: Path::new("the table's change").into(), problems })?;
+        let [entry] = doc.games.as_slice() else { return Err(broken()) };
+        let [record] = entry.characters.as_slice() else { return Err(broken()) };
+        if doc.kind != Kind::Character || entry.game.id != game || record.character.id != *id {
+            return Err(Error::link("the table's change is not of this table's game"));
+        }
+        records.push(record.clone());
+    }
+    Ok(records)
+}
+
+/// A Penny Ante character's pile and ledger entries, as its character file carries them,
+/// from the entries of the table's ledger (as JSON).
+fn pile_of(ledger: &[Value], character: Uuid) -> Result<(i64, Value)> {
+    let account = Account::Character(character);
+    let key = serde_json::to_value(account).expect("accounts always serialize");
+    let touching: Vec<Value> =
+        ledger.iter().filter(|e| e.get("from") == Some(&key) || e.get("to") == Some(&key)).cloned().collect();
+    let entries: Vec<Entry> = serde_json::from_value(Value::Array(touching.clone()))
+        .map_err(|e| Error::link(format!("the table's ledger does not read ({e})")))?;
+    Ok((Ledger { entries, debts: Vec::new() }.pile(&account), Value::Array(touching)))
+}
+
+/// The change of one of this device's characters as a patch on the host's version it was
+/// made from (in `held`, the copy the host sent), when that is smaller than the character's
+/// whole document. `document`: the character's file document as it is here.
+pub fn joined_edit(held: Option<&Copy>, character: Uuid, base: &str, document: &Value) -> Option<Value> {
+    let from = held?.character_at(character, base)?;
+    let mut to = document.pointer("/data/games/0/characters/0")?.clone();
+    if let Value::Object(fields) = &mut to {
+        // A character file's own: the game file lists the pile in its table.
+        fields.remove("penny_pile");
+        fields.remove("penny_ledger");
+    }
+    let ops = serde_json::to_value(json_patch::diff(from, &to).0).ok()?;
+    let smaller = serde_json::to_vec(&ops).ok()?.len() < serde_json::to_vec(document).ok()?.len();
+    smaller.then_some(ops)
+}
+
+/// The character file document a device's patch `ops` of `character` makes of the host's
+/// version of it: what `host_apply_change` then checks like any change. An error names
+/// what is wrong with the patch; nothing changes.
+pub(super) fn host_edit_document(read: Reader<'_>, game: Uuid, character: Uuid, ops: &Value) -> Result<Value> {
+    match read.character(character)? {
+        Some(c) if c.game_id == game => {}
+        _ => return Err(Error::invalid("character", "that character is not at this table")),
+    }
+    let ops = checked_ops(ops)?;
+    let record = characters::load(read, character)?;
+    let edited = applied(&exchange::character_value(&record), &ops)?;
+    if edited.get("id").and_then(Value::as_str) != Some(character.to_string().as_str()) {
+        return Err(Error::invalid("id", "a change may not give a character another id"));
+    }
+    let doc = super::transfer::document(read, super::transfer::ExportScope::Character(character))?;
+    let mut document: Value = serde_json::from_slice(&exchange::to_json(&doc)).expect("documents always serialize");
+    let Some(Value::Object(slot)) = document.pointer_mut("/data/games/0/characters/0") else {
+        return Err(Error::invalid("character", "that character is not at this table"));
+    };
+    let (pile, ledger) = (slot.remove("penny_pile"), slot.remove("penny_ledger"));
+    let Value::Object(mut fields) = edited else {
+        return Err(Error::invalid("patch", "a character is an object"));
+    };
+    fields.remove("penny_pile");
+    fields.remove("penny_ledger");
+    fields.extend(pile.map(|p| ("penny_pile".to_string(), p)));
+    fields.extend(ledger.map(|l| ("penny_ledger".to_string(), l)));
+    *slot = fields;
+    Ok(document)
+}
+
+/// The digest of a snapshot as a device's copy of it (what a patch's `digest` names).
+pub fn copy_digest(snapshot: &Snapshot) -> String {
+    Copy::of(snapshot).digest
+}

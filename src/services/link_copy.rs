@@ -446,6 +446,15 @@ pub(super) fn host_edit_document(read: Reader<'_>, game: Uuid, character: Uuid, 
         _ => return Err(Error::invalid("character", "that character is not at this table")),
     }
     let ops = checked_ops(ops)?;
+    if let Some(op) = ops.iter().find(|op| {
+        let path = op.path().to_string();
+        path.starts_with("/penny_pile") || path.starts_with("/penny_ledger")
+    }) {
+        return Err(Error::invalid(
+            "patch",
+            format!("“{}”: a character's pennies change only by the table's moves", op.path()),
+        ));
+    }
     let record = characters::load(read, character)?;
     let edited = applied(&exchange::character_value(&record), &ops)?;
     if edited.get("id").and_then(Value::as_str) != Some(character.to_string().as_str()) {

@@ -6,6 +6,7 @@ mod hostile;
 mod kill9;
 mod legal;
 mod offline;
+mod patches;
 mod penny;
 mod players;
 mod proxy;

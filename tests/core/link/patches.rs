@@ -362,3 +362,33 @@ fn a_hostile_patch_from_a_device_is_refused_and_changes_nothing_at_the_table() {
     .unwrap();
     assert_eq!(look(&l.h.db(), l.wren).as_deref(), Some("A green scarf"));
 }
+
+#[test]
+fn a_device_speaking_an_older_protocol_is_told_to_update_the_app() {
+    use std::io::{Read, Write};
+    let h = Scratch::new();
+    let game = nsu_game(&h, "Valley", &["Wren"]);
+    let host = host(&h, game);
+    let before = fingerprint(&h.db());
+    for (older, opening) in [
+        (1, r#"{"kind":"resume","protocol":1}"#.to_string()),
+        (2, format!(r#"{{"kind":"pair","protocol":2,"spake":"{}"}}"#, "00".repeat(33))),
+    ] {
+        let mut stream = std::net::TcpStream::connect(addr(&host)).unwrap();
+        stream.set_read_timeout(Some(DEADLINE)).unwrap();
+        let mut frame = (opening.len() as u32).to_be_bytes().to_vec();
+        frame.extend_from_slice(opening.as_bytes());
+        stream.write_all(&frame).unwrap();
+        let mut len = [0u8; 4];
+        stream.read_exact(&mut len).unwrap();
+        let mut reply = vec![0u8; u32::from_be_bytes(len) as usize];
+        stream.read_exact(&mut reply).unwrap();
+        let reply: Value = serde_json::from_slice(&reply).unwrap();
+        assert_eq!(reply["kind"], "refused", "{reply}");
+        let reason = reply["reason"].as_str().unwrap();
+        let expected = format!("this table speaks link protocol {}, the device {older}; update the app", 3);
+        assert_eq!(reason, expected);
+    }
+    assert_eq!(fingerprint(&h.db()), before, "nothing changed on the host");
+    assert_eq!(host.status().wrong_tries, 0, "an old app's pairing is no guessed code");
+}

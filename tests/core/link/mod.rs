@@ -6,6 +6,7 @@ mod hostile;
 mod kill9;
 mod legal;
 mod offline;
+mod patch_secrets;
 mod patches;
 mod penny;
 mod players;

@@ -483,6 +483,9 @@ fn game_differences(mine: &Game, theirs: &Game, my_parts: Parts<'_>, their_parts
         }
     }
     difference(&mut out, "name", mine.name.clone(), theirs.name.clone());
+    if mine.notes != theirs.notes {
+        out.push(whole("notes"));
+    }
     let names = mine.table_settings.keys().chain(theirs.table_settings.keys());
     let mut seen = std::collections::BTreeSet::new();
     for name in names.filter(|n| seen.insert(*n)) {
@@ -503,6 +506,14 @@ fn character_differences(mine: &CharacterRecord, theirs: &CharacterRecord) -> Ve
     let mut out = Vec::new();
     difference(&mut out, "name", m.name.clone(), t.name.clone());
     difference(&mut out, "game", m.game_id.to_string(), t.game_id.to_string());
+    if m.notes != t.notes {
+        // Notes are long free text: the preview says that they differ, not how.
+        out.push(Difference {
+            field: "notes".into(),
+            mine: "as on this device".into(),
+            theirs: "as in the file".into(),
+        });
+    }
     if mine.nsu != theirs.nsu
         || mine.penny_ante != theirs.penny_ante
         || mine.mezzo != theirs.mezzo

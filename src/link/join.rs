@@ -16,12 +16,15 @@ use uuid::Uuid;
 use super::wire::{self, Channel, Frames, HandshakeError, OpeningReply, ToDevice, ToHost, PROTOCOL};
 use super::{lock, Running};
 use crate::error::{Error, Result};
-use crate::services::{self, Accepted, Agreed, Changed, Copy, GameMove, Note, Pending, Snapshot};
+use crate::services::{self, Accepted, Agreed, Changed, Copy, GameMove, Note, Pending};
 use crate::store::LinkIdentity;
 use crate::Store;
 
 /// How often the device looks for changes made here (by its window or the CLI).
 const WATCH_EVERY: Duration = Duration::from_millis(20);
+/// How often, at most, it reads the characters other devices play for a change made here
+/// (one it may not send: the host's version comes back). Its own it reads at every change.
+const OTHERS_EVERY: Duration = Duration::from_secs(1);
 /// How often it tells the host it is still here.
 const PING_EVERY: Duration = Duration::from_secs(5);
 /// A host silent this long is out of reach.
@@ -408,9 +411,10 @@ impl Session<'_> {
             in_flight: Vec::new(),
             accepted: Accepted::new(),
             deferred: None,
-            last: None,
             restore: BTreeSet::new(),
             applied: false,
+            others_read: None,
+            others_unread: true,
         };
         let mut waiting: Vec<Waiting> = Vec::new();
         let mut watch = tokio::time::interval(WATCH_EVERY);
@@ -422,7 +426,7 @@ impl Session<'_> {
                 Some(command) = commands.recv() => {
                     // What changed here goes first: the host answers in order, so a claim of
                     // a character just made here finds it there.
-                    self.send_pending(channel, &mut sync).await.map_err(lost)?;
+                    self.send_pending(channel, &mut sync, false).await.map_err(lost)?;
                     let id = Uuid::new_v4();
                     let (msg, reply, claim) = match command {
                         Command::Claim(character, reply, asked) => {
@@ -440,12 +444,14 @@ impl Session<'_> {
                         continue;
                     }
                     let version = self.store.read().data_version().map_err(lost)?;
-                    if last_version == Some(version) && sync.applied {
+                    sync.others_unread |= last_version != Some(version);
+                    let others = sync.others_unread && sync.others_read.is_none_or(|t| t.elapsed() >= OTHERS_EVERY);
+                    if last_version == Some(version) && sync.applied && !others {
                         self.set_caught_up(&sync);
                         continue;
                     }
                     last_version = Some(version);
-                    self.send_pending(channel, &mut sync).await.map_err(lost)?;
+                    self.send_pending(channel, &mut sync, others).await.map_err(lost)?;
                     if self.try_apply(&mut sync)? {
                         lock(self.status).revision += 1;
                     }
@@ -458,20 +464,18 @@ impl Session<'_> {
                     };
                     match msg {
                         ToDevice::Snapshot { snapshot } => {
-                            *self.held = Some(Copy::of(&snapshot));
-                            sync.deferred = Some((snapshot, Changed::Whole));
+                            *self.held = Some(Copy::new(snapshot));
+                            sync.deferred = Some(Changed::Whole);
                         }
                         ToDevice::Patch { patch } => {
-                            let patched = self.held.as_ref().map(|held| services::joined_patch(held, &patch));
+                            let patched = self.held.take().map(|held| services::joined_patch(held, &patch));
                             match patched {
                                 Some(Ok((copy, changed))) => {
-                                    let snapshot = copy.snapshot().map_err(lost)?;
                                     *self.held = Some(copy);
-                                    let changed = match sync.deferred.take() {
-                                        Some((_, before)) => before.and(changed),
+                                    sync.deferred = Some(match sync.deferred.take() {
+                                        Some(before) => before.and(changed),
                                         None => changed,
-                                    };
-                                    sync.deferred = Some((snapshot, changed));
+                                    });
                                 }
                                 // Not the copy the patch was made for (or not a patch): the
                                 // whole snapshot comes instead, and nothing here changed.
@@ -487,12 +491,12 @@ impl Session<'_> {
                                 match &refused {
                                     None => {
                                         // The host sends this device's snapshot just before its answer.
-                                        let host = sync.deferred.as_ref().and_then(|(s, _)| s.digests.get(&p.character)).cloned();
+                                        let host = self.held.as_ref().and_then(|c| c.view().digests.get(&p.character)).cloned();
                                         sync.accepted.insert(p.character, Agreed { local: p.digest.clone(), host });
                                     }
                                     Some(reason) => {
                                         services::joined_refused(self.store, game, &p, reason).map_err(lost)?;
-                                        sync.restore(p.character);
+                                        sync.restore(p.character, self.held.is_some());
                                     }
                                 }
                             }
@@ -526,12 +530,17 @@ impl Session<'_> {
         }
     }
 
-    /// Sends the changes made here that are not on their way yet.
-    async fn send_pending(&mut self, channel: &mut Channel, sync: &mut Sync) -> Result<()> {
-        let (pending, restore) = services::joined_pending(self.store, sync.game, &sync.accepted)?;
+    /// Sends the changes made here that are not on their way yet (`others`: and looks at the
+    /// characters other devices play).
+    async fn send_pending(&mut self, channel: &mut Channel, sync: &mut Sync, others: bool) -> Result<()> {
+        let (pending, restore) = services::joined_pending(self.store, sync.game, &sync.accepted, others)?;
+        if others {
+            sync.others_read = Some(Instant::now());
+            sync.others_unread = false;
+        }
         for character in restore {
             // A change here to someone else's character: the host's version comes back.
-            sync.restore(character);
+            sync.restore(character, self.held.is_some());
         }
         for p in pending {
             if sync.in_flight.iter().any(|(_, sent)| sent.character == p.character) {
@@ -554,7 +563,8 @@ impl Session<'_> {
         if !sync.in_flight.is_empty() {
             return Ok(false);
         }
-        let Some((snapshot, changed)) = sync.deferred.as_ref() else { return Ok(false) };
+        let (Some(changed), Some(copy)) = (sync.deferred.as_ref(), self.held.as_ref()) else { return Ok(false) };
+        let snapshot = copy.view();
         // A session's first update is imported whole: what came before it may not have been.
         let changed = match changed {
             Changed::Characters(ids) if sync.applied => {
@@ -575,7 +585,7 @@ impl Session<'_> {
         }
         let owned = &snapshot.owned;
         lock(self.status).claims.retain(|c| !owned.contains(&c.character));
-        sync.last = sync.deferred.take().map(|(snapshot, _)| snapshot);
+        sync.deferred = None;
         sync.restore.clear();
         sync.accepted.clear();
         sync.applied = true;
@@ -610,24 +620,26 @@ struct Sync {
     /// Changes sent, waiting for the host's answer (in the order sent).
     in_flight: Vec<(Uuid, Pending)>,
     accepted: Accepted,
-    /// The latest snapshot not applied yet, with what changed in it since the last applied.
-    deferred: Option<(Snapshot, Changed)>,
-    /// The last snapshot applied: applied again to bring back the host's version of a
-    /// character this device changed but does not play, or whose change was refused.
-    last: Option<Snapshot>,
+    /// What changed in the copy the host sent (the session's `held`) since the snapshot
+    /// last applied, while it is not applied yet.
+    deferred: Option<Changed>,
     /// Characters whose host version must be written again with the next snapshot applied.
     restore: BTreeSet<Uuid>,
     /// A snapshot was applied in this session.
     applied: bool,
+    /// When the characters other devices play were last read for changes made here, and
+    /// whether the database changed since.
+    others_read: Option<Instant>,
+    others_unread: bool,
 }
 
 impl Sync {
-    /// Brings the host's version of `character` back with the next snapshot applied (the
-    /// last one again, if none is waiting).
-    fn restore(&mut self, character: Uuid) {
+    /// Brings the host's version of `character` back from the copy held (`held`: there is
+    /// one) with the next snapshot applied, the held one again if none is waiting.
+    fn restore(&mut self, character: Uuid, held: bool) {
         self.restore.insert(character);
-        if self.deferred.is_none() {
-            self.deferred = self.last.clone().map(|s| (s, Changed::Characters(BTreeSet::new())));
+        if self.deferred.is_none() && held {
+            self.deferred = Some(Changed::Characters(BTreeSet::new()));
         }
     }
 }

@@ -20,7 +20,9 @@ use super::characters;
 use super::games::existing_game;
 use super::link_copy::{characters_of_snapshot, Changed};
 use super::replica::game_document_for;
-use super::transfer::{document, games_still_export, import_document, ExportScope, ImportOptions};
+use super::transfer::{
+    character_still_exports, document, games_still_export, import_document, ExportScope, ImportOptions,
+};
 use super::viewer::Viewer;
 use super::{DiceInput, Done};
 use crate::error::{Error, Result};
@@ -302,6 +304,8 @@ pub fn host_apply_change(
                 tx.set_link_owner(game, id, device)?;
                 let change = super::log::Change { before: None, after: Some(record) };
                 super::log::character_event(tx, EventKind::LinkedChange, game, id, &change, None)?;
+                // A new character joins the game's world and table: the whole game is checked.
+                games_still_export(tx.read(), [game], "this change")?;
             }
             (Some(_), None) => {
                 return Err(Error::invalid(
@@ -332,9 +336,10 @@ pub fn host_apply_change(
                 after.character.created_at = before.character.created_at;
                 super::linked_change::check(read, game, Some(&before), &after)?;
                 characters::save(tx, EventKind::LinkedChange, before, after)?;
+                character_still_exports(tx.read(), id, "this change")?;
             }
         }
-        games_still_export(tx.read(), [game], "this change")
+        Ok(())
     });
     Ok(applied.or_else(refusal))
 }
@@ -530,7 +535,16 @@ pub fn joined_hosts(store: &Store, address: &str) -> Result<Vec<Peer>> {
 /// the host. A change to a character another device plays cannot go to the host: it is kept
 /// as refused (with the reason), and is returned: the host's version of it must be brought
 /// back (the caller applies it again from its latest snapshot).
-pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Result<(Vec<Pending>, Vec<Uuid>)> {
+///
+/// `others`: also look at the characters other devices play (reading every one of them);
+/// otherwise only this device's own and those made here are read, so a change costs what
+/// this device plays, not the game.
+pub fn joined_pending(
+    store: &mut Store,
+    game: Uuid,
+    accepted: &Accepted,
+    others: bool,
+) -> Result<(Vec<Pending>, Vec<Uuid>)> {
     store.write(|tx| {
         let read = tx.read();
         let bases = read.link_bases(game)?;
@@ -540,9 +554,12 @@ pub fn joined_pending(store: &mut Store, game: Uuid, accepted: &Accepted) -> Res
         let mut pending = Vec::new();
         let mut restore = Vec::new();
         for c in read.characters_of(game)? {
+            let base = bases.iter().find(|b| b.character_id == c.id);
+            if !others && base.is_some_and(|b| !b.owned) {
+                continue;
+            }
             let record = characters::load(read, c.id)?;
             let digest = record_digest(&record);
-            let base = bases.iter().find(|b| b.character_id == c.id);
             let changed = base.is_none_or(|b| b.local_digest != digest);
             let agreed = accepted.get(&c.id);
             if !changed || agreed.is_some_and(|a| a.local == digest) {

@@ -56,25 +56,67 @@ pub struct CopyPatch {
     pub digest: String,
 }
 
-/// A copy of the game as JSON (a [`Snapshot`]'s), with its digest.
-#[derive(Clone, Debug)]
-pub struct Copy {
-    value: Value,
-    digest: String,
-    /// Its size as JSON.
+/// Where a snapshot's document lists the characters.
+const IN_DOCUMENT: &str = "/data/games/0/characters";
+
+/// One part of a copy: the SHA-256 of it as JSON, and its size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Part {
+    hash: [u8; 32],
     len: usize,
 }
 
+impl Part {
+    fn of<T: Serialize + ?Sized>(value: &T) -> Part {
+        let bytes = serde_json::to_vec(value).expect("copies always serialize");
+        Part { hash: Sha256::digest(&bytes).into(), len: bytes.len() }
+    }
+}
+
+/// A device's copy of the game: a [`Snapshot`], with its digest. The digest is SHA-256 over
+/// the hashes of the copy's parts — the document without its characters, the host's
+/// digests, the device's characters, and each character in order — so a patch of one
+/// character hashes that character again, not the game.
+#[derive(Clone, Debug)]
+pub struct Copy {
+    snapshot: Snapshot,
+    rest: Part,
+    digests: Part,
+    owned: Part,
+    characters: Vec<Part>,
+    digest: String,
+}
+
+/// The parts of a copy a patch touched.
+#[derive(Default)]
+struct Touched {
+    rest: bool,
+    digests: bool,
+    owned: bool,
+    /// All the characters (the list itself changed).
+    all: bool,
+    /// Characters by position.
+    characters: BTreeSet<usize>,
+}
+
 impl Copy {
-    fn new(value: Value) -> Copy {
-        let bytes = serde_json::to_vec(&value).expect("JSON values always serialize");
-        let digest = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
-        Copy { value, digest, len: bytes.len() }
+    /// A whole snapshot, as sent or received.
+    pub fn new(snapshot: Snapshot) -> Copy {
+        let mut copy = Copy {
+            snapshot,
+            rest: Part::of(&()),
+            digests: Part::of(&()),
+            owned: Part::of(&()),
+            characters: Vec::new(),
+            digest: String::new(),
+        };
+        copy.rehash(&Touched { rest: true, digests: true, owned: true, all: true, characters: BTreeSet::new() });
+        copy
     }
 
-    /// A whole snapshot as received.
+    /// A copy of a snapshot (which stays the caller's).
     pub fn of(snapshot: &Snapshot) -> Copy {
-        Copy::new(serde_json::to_value(snapshot).expect("snapshots always serialize"))
+        Copy::new(snapshot.clone())
     }
 
     pub fn digest(&self) -> &str {
@@ -82,19 +124,136 @@ impl Copy {
     }
 
     /// The snapshot this copy is.
+    pub fn view(&self) -> &Snapshot {
+        &self.snapshot
+    }
+
+    /// The snapshot this copy is, as the caller's own.
     pub fn snapshot(&self) -> Result<Snapshot> {
-        serde_json::from_value(self.value.clone())
-            .map_err(|e| Error::link(format!("the table's copy does not read as a snapshot ({e})")))
+        Ok(self.snapshot.clone())
+    }
+
+    /// Its size as JSON, near enough to choose between a patch and the whole.
+    fn len(&self) -> usize {
+        self.rest.len + self.digests.len + self.owned.len + self.characters.iter().map(|p| p.len).sum::<usize>()
+    }
+
+    fn characters(&self) -> &[Value] {
+        self.snapshot.document.pointer(IN_DOCUMENT).and_then(Value::as_array).map_or(&[], Vec::as_slice)
     }
 
     /// The character `id` as the copy holds it, if the host's digest of it is `digest`.
     fn character_at(&self, id: Uuid, digest: &str) -> Option<&Value> {
-        if self.value.pointer(&format!("/digests/{id}"))?.as_str()? != digest {
+        if self.snapshot.digests.get(&id).map(String::as_str) != Some(digest) {
             return None;
         }
         let id = id.to_string();
-        self.value.pointer(CHARACTERS)?.as_array()?.iter().find(|c| c.get("id").and_then(Value::as_str) == Some(&id))
+        self.characters().iter().find(|c| c.get("id").and_then(Value::as_str) == Some(id.as_str()))
     }
+
+    /// Hashes again the parts `touched` names, and the digest.
+    fn rehash(&mut self, touched: &Touched) {
+        if touched.rest {
+            // The document without its characters: they are parts of their own.
+            let list = self.snapshot.document.pointer_mut(IN_DOCUMENT).map(std::mem::take);
+            self.rest = Part::of(&self.snapshot.document);
+            if let (Some(list), Some(slot)) = (list, self.snapshot.document.pointer_mut(IN_DOCUMENT)) {
+                *slot = list;
+            }
+        }
+        if touched.digests {
+            self.digests = Part::of(&self.snapshot.digests);
+        }
+        if touched.owned {
+            self.owned = Part::of(&self.snapshot.owned);
+        }
+        if touched.all {
+            self.characters = self.characters().iter().map(Part::of).collect();
+        } else {
+            for &i in &touched.characters {
+                let part = self.characters().get(i).map(Part::of);
+                if let (Some(part), Some(slot)) = (part, self.characters.get_mut(i)) {
+                    *slot = part;
+                }
+            }
+        }
+        let mut h = Sha256::new();
+        for part in [&self.rest, &self.digests, &self.owned].into_iter().chain(&self.characters) {
+            h.update(part.hash);
+        }
+        self.digest = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    }
+
+    /// Applies `ops` (paths into the snapshot: `/document/…`, `/digests/…`, `/owned/…`) and
+    /// hashes again what they touched. On an error the copy is left half changed: the
+    /// caller drops it.
+    fn apply(&mut self, ops: &[PatchOperation]) -> Result<()> {
+        let mut on_document = Vec::new();
+        let mut on_lists = Vec::new();
+        let mut touched = Touched::default();
+        for op in ops {
+            let path = op.path().to_string();
+            if let Some(inner) = path.strip_prefix("/document") {
+                if !(inner.is_empty() || inner.starts_with('/')) {
+                    return Err(Error::invalid("patch", format!("“{path}” is no part of a copy")));
+                }
+                touch(&mut touched, inner);
+                on_document.push(rebased(op, inner));
+            } else if path == "/digests" || path.starts_with("/digests/") {
+                touched.digests = true;
+                on_lists.push(op.clone());
+            } else if path == "/owned" || path.starts_with("/owned/") {
+                touched.owned = true;
+                on_lists.push(op.clone());
+            } else {
+                return Err(Error::invalid("patch", format!("“{path}” is no part of a copy")));
+            }
+        }
+        let bad = |e: json_patch::PatchError| Error::invalid("patch", format!("it does not apply ({e})"));
+        json_patch::patch_unsafe(&mut self.snapshot.document, &on_document).map_err(bad)?;
+        if !on_lists.is_empty() {
+            let mut lists = serde_json::json!({ "digests": &self.snapshot.digests, "owned": &self.snapshot.owned });
+            json_patch::patch_unsafe(&mut lists, &on_lists).map_err(bad)?;
+            let bad = |e: serde_json::Error| Error::invalid("patch", format!("the copy's lists do not read ({e})"));
+            self.snapshot.digests = serde_json::from_value(lists["digests"].take()).map_err(bad)?;
+            self.snapshot.owned = serde_json::from_value(lists["owned"].take()).map_err(bad)?;
+        }
+        self.rehash(&touched);
+        Ok(())
+    }
+}
+
+/// Marks what an operation on the document at `inner` touches.
+fn touch(touched: &mut Touched, inner: &str) {
+    match inner.strip_prefix(IN_DOCUMENT) {
+        Some("") => touched.all = true,
+        Some(rest) => match rest.strip_prefix('/').and_then(|r| r.split_once('/')) {
+            Some((i, _)) => match i.parse::<usize>() {
+                Ok(i) => {
+                    touched.characters.insert(i);
+                }
+                Err(_) => touched.all = true,
+            },
+            // A character added or removed (or a key beside the list: both, to be safe).
+            None => {
+                touched.all = true;
+                touched.rest = true;
+            }
+        },
+        None => {
+            touched.rest = true;
+            if IN_DOCUMENT.starts_with(inner) {
+                touched.all = true; // the document (or a part holding the list) replaced
+            }
+        }
+    }
+}
+
+/// The operation `op` with its path (and `from`) made `inner`: relative to the document.
+fn rebased(op: &PatchOperation, inner: &str) -> PatchOperation {
+    let mut json = serde_json::to_value(op).expect("operations always serialize");
+    json["path"] = Value::String(inner.to_string());
+    serde_json::from_value(json).expect("a path is a path")
 }
 
 /// What the host sent one device last, and what it was made from.
@@ -172,57 +331,55 @@ pub fn host_copy(
             Some(l) if l.owned == owned && l.order == order => characters_touched(read, game, l.seq)?,
             _ => None,
         };
-        if let (Some(last), Some(touched)) = (&last, touched) {
-            if let Some(patched) = patch_characters(read, last, &touched)? {
-                let (value, ops) = patched;
-                let sent = SentCopy { copy: Copy::new(value), seq, owned, order };
-                return Ok(finish(last, sent, ops, force));
-            }
-        }
-        let snapshot = snapshot_in(read, game, owned.clone())?;
-        let mut value = serde_json::to_value(&snapshot).expect("snapshots always serialize");
-        let Some(last) = last else {
-            let sent = SentCopy { copy: Copy::new(value), seq, owned, order };
+        let Some(mut last) = last else {
+            let snapshot = snapshot_in(read, game, owned.clone())?;
+            let sent = SentCopy { copy: Copy::of(&snapshot), seq, owned, order };
             return Ok((sent, CopyUpdate::Whole(snapshot)));
         };
-        // The moment a copy was made is no news.
-        if let (Some(then), Some(now)) =
-            (last.copy.value.pointer("/document/exported_at"), value.pointer_mut("/document/exported_at"))
-        {
-            *now = then.clone();
-        }
-        let ops = json_patch::diff(&last.copy.value, &value).0;
-        let sent = SentCopy { copy: Copy::new(value), seq, owned, order };
-        Ok(finish(&last, sent, ops, force))
+        let base = last.copy.digest.clone();
+        let ops = match touched.map(|t| character_ops(read, &last, &t)).transpose()?.flatten() {
+            Some(ops) => ops,
+            None => {
+                let mut snapshot = snapshot_in(read, game, owned.clone())?;
+                // The moment a copy was made is no news.
+                if let (Some(then), Some(now)) =
+                    (last.copy.snapshot.document.get("exported_at"), snapshot.document.get_mut("exported_at"))
+                {
+                    *now = then.clone();
+                }
+                let before = serde_json::to_value(&last.copy.snapshot).expect("snapshots always serialize");
+                let after = serde_json::to_value(&snapshot).expect("snapshots always serialize");
+                let ops = json_patch::diff(&before, &after).0;
+                let sent = SentCopy { copy: Copy::new(snapshot), seq, owned, order };
+                return Ok(finish(&base, sent, ops, force));
+            }
+        };
+        // The host's copy changes by the very operations the device gets.
+        last.copy.apply(&ops)?;
+        let sent = SentCopy { copy: last.copy, seq, owned, order };
+        Ok(finish(&base, sent, ops, force))
     })
 }
 
-/// The copy `last` with the characters `touched` read again, and the operations that made
-/// it; `None` if the copy does not hold them where the game lists them.
-fn patch_characters(
-    read: Reader<'_>,
-    last: &SentCopy,
-    touched: &BTreeSet<Uuid>,
-) -> Result<Option<(Value, Vec<PatchOperation>)>> {
-    let mut value = last.copy.value.clone();
+/// The operations that read the characters `touched` again into the copy `last`; `None`
+/// if the copy does not hold them where the game lists them.
+fn character_ops(read: Reader<'_>, last: &SentCopy, touched: &BTreeSet<Uuid>) -> Result<Option<Vec<PatchOperation>>> {
     let mut ops = Vec::new();
     for id in touched {
         let Some(i) = last.order.iter().position(|c| c == id) else { return Ok(None) };
+        let Some(old) = last.copy.characters().get(i) else { return Ok(None) };
         let record = characters::load(read, *id)?;
-        let new = exchange::character_value(&record);
-        let at = format!("{CHARACTERS}/{i}");
-        let Some(slot) = value.pointer_mut(&at) else { return Ok(None) };
-        ops.extend(prefixed(&at, json_patch::diff(slot, &new).0));
-        *slot = new;
-        let at = format!("/digests/{id}");
-        let Some(slot) = value.pointer_mut(&at) else { return Ok(None) };
-        let digest = Value::String(record_digest(&record));
-        if *slot != digest {
-            ops.extend(prefixed(&at, json_patch::diff(slot, &digest).0));
-            *slot = digest;
+        ops.extend(prefixed(
+            &format!("{CHARACTERS}/{i}"),
+            json_patch::diff(old, &exchange::character_value(&record)).0,
+        ));
+        let digest = record_digest(&record);
+        if last.copy.snapshot.digests.get(id) != Some(&digest) {
+            let replace = serde_json::json!([{ "op": "replace", "path": format!("/digests/{id}"), "value": digest }]);
+            ops.extend(serde_json::from_value::<Vec<PatchOperation>>(replace).expect("a replace is an operation"));
         }
     }
-    Ok(Some((value, ops)))
+    Ok(Some(ops))
 }
 
 /// The operations of a patch made on a part of a document, as operations on the document.
@@ -237,22 +394,16 @@ fn prefixed(at: &str, ops: Vec<PatchOperation>) -> Vec<PatchOperation> {
     serde_json::from_value(Value::Array(ops)).expect("prefixed paths are paths")
 }
 
-fn finish(last: &SentCopy, sent: SentCopy, ops: Vec<PatchOperation>, force: bool) -> (SentCopy, CopyUpdate) {
-    if sent.copy.digest == last.copy.digest && !force {
+fn finish(base: &str, sent: SentCopy, ops: Vec<PatchOperation>, force: bool) -> (SentCopy, CopyUpdate) {
+    if sent.copy.digest == base && !force {
         return (sent, CopyUpdate::Same);
     }
     let patch = (ops.len() <= MAX_PATCH_OPS)
         .then(|| serde_json::to_value(&ops).expect("patches always serialize"))
-        .filter(|ops| serde_json::to_vec(ops).map_or(usize::MAX, |b| b.len()) < sent.copy.len);
+        .filter(|ops| serde_json::to_vec(ops).map_or(usize::MAX, |b| b.len()) < sent.copy.len());
     let update = match patch {
-        Some(ops) => {
-            CopyUpdate::Patch(CopyPatch { base: last.copy.digest.clone(), ops, digest: sent.copy.digest.clone() })
-        }
-        None => match sent.copy.snapshot() {
-            Ok(snapshot) => CopyUpdate::Whole(snapshot),
-            // Cannot happen: the copy was made from a snapshot. Say nothing rather than panic.
-            Err(_) => CopyUpdate::Same,
-        },
+        Some(ops) => CopyUpdate::Patch(CopyPatch { base: base.to_string(), ops, digest: sent.copy.digest.clone() }),
+        None => CopyUpdate::Whole(sent.copy.snapshot.clone()),
     };
     (sent, update)
 }
@@ -275,22 +426,15 @@ fn checked_ops(ops: &Value) -> Result<Vec<PatchOperation>> {
     Ok(ops)
 }
 
-/// Applies `ops` to a copy of `value`; `value` itself never changes.
-fn applied(value: &Value, ops: &[PatchOperation]) -> Result<Value> {
-    let mut out = value.clone();
-    json_patch::patch_unsafe(&mut out, ops).map_err(|e| Error::invalid("patch", format!("it does not apply ({e})")))?;
-    Ok(out)
-}
-
 // ---- a joined device ----
 
 /// What a patch from the host changed in this device's copy.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Changed {
+pub enum Changed<T = BTreeSet<Uuid>> {
     /// The game itself, its world or table, or which characters it holds.
     Whole,
     /// Only these characters (and the host's digests of them).
-    Characters(BTreeSet<Uuid>),
+    Characters(T),
 }
 
 impl Changed {
@@ -307,29 +451,45 @@ impl Changed {
 }
 
 /// The copy `held` with the host's `patch` applied, and what it changed. An error means the
-/// copy here is not the one the patch was made for, or the patch is not one: the device asks
-/// for the whole snapshot, and nothing here changed.
-pub fn joined_patch(held: &Copy, patch: &CopyPatch) -> Result<(Copy, Changed)> {
+/// copy here is not the one the patch was made for, or the patch is not one: the device
+/// drops its copy, asks for the whole snapshot, and nothing here changed.
+pub fn joined_patch(held: Copy, patch: &CopyPatch) -> Result<(Copy, Changed)> {
     if patch.base != held.digest {
         return Err(Error::link("the table's change was made on another copy than this device's"));
     }
     let ops = checked_ops(&patch.ops)?;
-    let copy = Copy::new(applied(&held.value, &ops)?);
-    if copy.len > MAX_COPY {
+    let before = what_changed(&held, &ops);
+    let mut copy = held;
+    copy.apply(&ops)?;
+    if copy.len() > MAX_COPY {
         return Err(Error::invalid("patch", "the table's copy would grow past what a file may hold"));
     }
     if copy.digest != patch.digest {
         return Err(Error::link("the table's change did not end where the table said"));
     }
-    let changed = what_changed(&held.value, &copy.value, &ops);
+    // Each character touched inside is still the one it was.
+    let changed = match before {
+        Changed::Characters(at) => {
+            let mut ids = BTreeSet::new();
+            for (i, id) in at {
+                match copy.characters().get(i).and_then(|c| c.get("id")).and_then(Value::as_str) {
+                    Some(now) if now == id.to_string() => {
+                        ids.insert(id);
+                    }
+                    _ => return Ok((copy, Changed::Whole)),
+                }
+            }
+            Changed::Characters(ids)
+        }
+        Changed::Whole => Changed::Whole,
+    };
     Ok((copy, changed))
 }
 
-/// Which characters the operations touched inside (the same character, by its id, before
-/// and after), or `Whole` if they touched anything else but the digests and the moment the
-/// copy was made.
-fn what_changed(before: &Value, after: &Value, ops: &[PatchOperation]) -> Changed {
-    let mut touched = BTreeSet::new();
+/// Which characters (by position, with their ids before) the operations touched inside, or
+/// `Whole` if they touched anything else but the digests and the moment the copy was made.
+fn what_changed(before: &Copy, ops: &[PatchOperation]) -> Changed<Vec<(usize, Uuid)>> {
+    let mut touched = Vec::new();
     for op in ops {
         let path = op.path().to_string();
         if path.starts_with("/digests/") || path == "/document/exported_at" {
@@ -339,17 +499,10 @@ fn what_changed(before: &Value, after: &Value, ops: &[PatchOperation]) -> Change
             return Changed::Whole;
         };
         let Some((index, inner)) = rest.split_once('/') else { return Changed::Whole };
-        if inner.is_empty() {
-            return Changed::Whole;
-        }
-        let at = format!("{CHARACTERS}/{index}/id");
-        let (Some(Value::String(was)), Some(Value::String(is))) = (before.pointer(&at), after.pointer(&at)) else {
-            return Changed::Whole;
-        };
-        match Uuid::parse_str(is) {
-            Ok(id) if was == is => {
-                touched.insert(id);
-            }
+        let Ok(i) = index.parse::<usize>() else { return Changed::Whole };
+        let id = before.characters().get(i).and_then(|c| c.get("id")).and_then(Value::as_str);
+        match id.map(Uuid::parse_str) {
+            Some(Ok(id)) if !inner.is_empty() => touched.push((i, id)),
             _ => return Changed::Whole,
         }
     }
@@ -456,7 +609,9 @@ pub(super) fn host_edit_document(read: Reader<'_>, game: Uuid, character: Uuid, 
         ));
     }
     let record = characters::load(read, character)?;
-    let edited = applied(&exchange::character_value(&record), &ops)?;
+    let mut edited = exchange::character_value(&record);
+    json_patch::patch_unsafe(&mut edited, &ops)
+        .map_err(|e| Error::invalid("patch", format!("it does not apply ({e})")))?;
     if edited.get("id").and_then(Value::as_str) != Some(character.to_string().as_str()) {
         return Err(Error::invalid("id", "a change may not give a character another id"));
     }

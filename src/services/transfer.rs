@@ -171,6 +171,28 @@ pub(super) fn games_still_export(read: Reader<'_>, games: impl IntoIterator<Item
     Ok(())
 }
 
+/// Refuses a change of one character that would leave its own file unable to import (its
+/// sheet's rules; for Penny Ante, its pile and ledger entries and the characteristics they
+/// paid for). A change of a character's own record touches nothing else of its game, so
+/// this is what a whole game's check would find of it, at the cost of the one character.
+pub(super) fn character_still_exports(read: Reader<'_>, id: Uuid, doing: &str) -> Result<()> {
+    let doc = document(read, ExportScope::Character(id))?;
+    let problems = exchange::parse(&exchange::to_json(&doc)).err().unwrap_or_default();
+    match problems.first() {
+        None => Ok(()),
+        Some(first) => Err(Error::invalid(
+            "file",
+            format!(
+                "{doing} would leave “{}” in a state its own file could not restore ({} problem{}; the first: \
+                 {first}); nothing was changed",
+                doc.games.first().and_then(|g| g.characters.first()).map_or("", |c| c.character.name.as_str()),
+                problems.len(),
+                if problems.len() == 1 { "" } else { "s" }
+            ),
+        )),
+    }
+}
+
 /// A game with its characters and its system's world or table, for game files and backups.
 fn game_entry(read: Reader<'_>, game: Game, characters: Vec<CharacterRecord>) -> Result<GameEntry> {
     Ok(GameEntry {

@@ -143,7 +143,7 @@ impl Hosted {
                     }
                 }
                 let held = self.held.as_ref().expect("a patch comes after a whole snapshot");
-                let (copy, changed) = services::joined_patch(held, &patch)
+                let (copy, changed) = services::joined_patch(held.clone(), &patch)
                     .map_err(|e| TestCaseError::fail(format!("after {after}: the patch does not apply ({e})")))?;
                 if matches!(changed, services::Changed::Characters(_)) {
                     self.seen.character_patches += 1;

@@ -153,7 +153,7 @@ impl Linked {
     }
 
     fn take_patch(&mut self, patch: &CopyPatch) -> Result<Changed, String> {
-        let (copy, changed) = services::joined_patch(self.held.as_ref().unwrap(), patch).map_err(|e| e.to_string())?;
+        let (copy, changed) = services::joined_patch(self.held.clone().unwrap(), patch).map_err(|e| e.to_string())?;
         let snapshot = copy.snapshot().unwrap();
         services::joined_apply_snapshot(&mut self.p.open(), self.game, &snapshot, &changed, &Default::default())
             .map_err(|e| e.to_string())?;
@@ -300,7 +300,7 @@ fn a_hostile_patch_from_the_table_is_refused_and_changes_nothing_on_the_device()
     assert!(l.take_patch(&many).unwrap_err().contains("at most"));
     let huge = CopyPatch {
         base: held.digest().to_string(),
-        ops: json!([{ "op": "add", "path": "/padding", "value": "x".repeat(17 * 1024 * 1024) }]),
+        ops: json!([{ "op": "add", "path": "/document/padding", "value": "x".repeat(17 * 1024 * 1024) }]),
         digest: String::new(),
     };
     assert!(l.take_patch(&huge).unwrap_err().contains("grow past"));

@@ -305,7 +305,7 @@ fn a_change_sent_again_after_a_crash_is_taken_as_done() {
     claim(&host, &j, &p.db(), wren);
     drop(j);
     set_look(&p.db(), wren, "Sent twice");
-    let (pending, _) = services::joined_pending(&mut p.open(), game, &Default::default()).unwrap();
+    let (pending, _) = services::joined_pending(&mut p.open(), game, &Default::default(), true).unwrap();
     let change = pending.into_iter().find(|c| c.character == wren).expect("the change waits to be sent");
     let (document, base) = (change.document, change.base);
     runtime().block_on(async {

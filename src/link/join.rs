@@ -21,7 +21,7 @@ use crate::store::LinkIdentity;
 use crate::Store;
 
 /// How often the device looks for changes made here (by its window or the CLI).
-const WATCH_EVERY: Duration = Duration::from_millis(20);
+const WATCH_EVERY: Duration = Duration::from_millis(10);
 /// How often, at most, it reads the characters other devices play for a change made here
 /// (one it may not send: the host's version comes back). Its own it reads at every change.
 const OTHERS_EVERY: Duration = Duration::from_secs(1);

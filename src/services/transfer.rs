@@ -16,7 +16,7 @@ use crate::exchange::{self, Counts, Document, GameEntry, Kind, Local, PennyPile,
 use crate::model::{now, Character, CharacterRecord, Game, System};
 use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::nsu::world::World;
-use crate::rules::penny_ante::ledger::{Account, Entry, Reason};
+use crate::rules::penny_ante::ledger::{Account, Entry, Ledger, Reason};
 use crate::rules::penny_ante::table::PennyTable;
 use crate::store::{EventKind, Reader, Store, Tx};
 use crate::APP_VERSION;
@@ -99,9 +99,14 @@ pub(crate) fn document(read: Reader<'_>, scope: ExportScope) -> Result<Document>
         ExportScope::Character(id) => {
             let record = characters::load(read, id)?;
             let game = existing_game(read, record.character.game_id)?;
-            let penny_piles = match table_of(read, &game)? {
-                Some(table) => vec![pile_of(&table, id)],
-                None => Vec::new(),
+            // Only the entries that touch the character: a ledger may hold thousands.
+            let penny_piles = match game.system {
+                System::PennyAnte => {
+                    let entries = read.penny_entries_of(game.id, id)?;
+                    let pile = Ledger { entries: entries.clone(), debts: Vec::new() }.pile(&Account::Character(id));
+                    vec![PennyPile { character: id, pile, ledger: entries }]
+                }
+                _ => Vec::new(),
             };
             let entry = GameEntry {
                 game,
@@ -219,13 +224,6 @@ fn table_of(read: Reader<'_>, game: &Game) -> Result<Option<PennyTable>> {
 /// A Mezzo game's table.
 fn mezzo_table_of(read: Reader<'_>, game: &Game) -> Result<Option<MezzoTable>> {
     (game.system == System::Mezzo).then(|| read.mezzo_table(game.id)).transpose()
-}
-
-/// What a character file carries of a Penny Ante character's pennies.
-fn pile_of(table: &PennyTable, character: Uuid) -> PennyPile {
-    let account = Account::Character(character);
-    let ledger = table.ledger.entries.iter().filter(|e| e.from == account || e.to == account).cloned().collect();
-    PennyPile { character, pile: table.pile(&account), ledger }
 }
 
 /// How to import.

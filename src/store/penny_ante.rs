@@ -257,6 +257,17 @@ impl Reader<'_> {
         Ok(stmt.query_row(params![game.to_string(), seq_of(seq)?], entry_from_row).optional()?)
     }
 
+    /// The entries of the game's ledger that touch the character `character`, in order: what
+    /// its character file carries, without reading the whole ledger.
+    pub fn penny_entries_of(&self, game: Uuid, character: Uuid) -> Result<Vec<Entry>> {
+        let mut stmt = self.conn().prepare_cached(&format!(
+            "SELECT {ENTRY_COLUMNS} FROM pa_ledger WHERE game_id = ?1 AND \
+             ((from_kind = 'character' AND from_id = ?2) OR (to_kind = 'character' AND to_id = ?2)) ORDER BY seq"
+        ))?;
+        let rows = stmt.query_map(params![game.to_string(), character.to_string()], entry_from_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
     /// The table of game `game`; an empty table when nothing was stored for it yet.
     pub fn penny_table(&self, game: Uuid) -> Result<PennyTable> {
         let id = game.to_string();

@@ -62,7 +62,7 @@ pub(super) fn check(
     character(&g, after)?;
     match g.system {
         System::Nsu => nsu::check(after),
-        System::PennyAnte => penny_ante::check(&read.penny_table(game)?, before, after),
+        System::PennyAnte => penny_ante::check(|| read.penny_table(game), before, after),
         System::Mezzo => mezzo::check(before, after),
         System::Scattershot => scattershot::check(&g, before, after),
     }

@@ -10,11 +10,18 @@ use crate::model::CharacterRecord;
 use crate::rules::penny_ante::ledger::CHARACTERISTIC_PRICE;
 use crate::rules::penny_ante::table::{PennySheet, PennyTable};
 
-pub(super) fn check(table: &PennyTable, before: Option<&CharacterRecord>, after: &CharacterRecord) -> Result<()> {
+/// `table`: reads the table, whose ledger may be long; only a characteristic added needs it.
+pub(super) fn check(
+    table: impl FnOnce() -> Result<PennyTable>,
+    before: Option<&CharacterRecord>,
+    after: &CharacterRecord,
+) -> Result<()> {
     let id = after.character.id;
     let before = before.and_then(|r| r.penny_ante.clone()).unwrap_or_default();
     let after = after.penny_ante.clone().unwrap_or_default();
-    sheet(table, id, &before, &after)
+    let table =
+        if after.characteristics.len() > before.characteristics.len() { table()? } else { PennyTable::default() };
+    sheet(&table, id, &before, &after)
 }
 
 /// `after` as the player may make it from `before` at this `table`.

@@ -128,11 +128,6 @@ impl Copy {
         &self.snapshot
     }
 
-    /// The snapshot this copy is, as the caller's own.
-    pub fn snapshot(&self) -> Result<Snapshot> {
-        Ok(self.snapshot.clone())
-    }
-
     /// Its size as JSON, near enough to choose between a patch and the whole.
     fn len(&self) -> usize {
         self.rest.len + self.digests.len + self.owned.len + self.characters.iter().map(|p| p.len).sum::<usize>()
@@ -223,29 +218,41 @@ impl Copy {
     }
 }
 
+/// Where an operation on the document (at `inner`, relative to it) lands.
+enum Slot {
+    /// Inside the character at this position of the list.
+    Character(usize),
+    /// The list itself: a character added, removed or replaced whole.
+    List,
+    /// Beside the list.
+    Rest,
+    /// A part that holds the list (the document, its data, the game).
+    Around,
+}
+
+fn slot(inner: &str) -> Slot {
+    match inner.strip_prefix(IN_DOCUMENT) {
+        Some(rest) => match rest.strip_prefix('/').and_then(|r| r.split_once('/')).map(|(i, _)| i.parse()) {
+            Some(Ok(i)) => Slot::Character(i),
+            _ => Slot::List,
+        },
+        None if IN_DOCUMENT.starts_with(inner) => Slot::Around,
+        None => Slot::Rest,
+    }
+}
+
 /// Marks what an operation on the document at `inner` touches.
 fn touch(touched: &mut Touched, inner: &str) {
-    match inner.strip_prefix(IN_DOCUMENT) {
-        Some("") => touched.all = true,
-        Some(rest) => match rest.strip_prefix('/').and_then(|r| r.split_once('/')) {
-            Some((i, _)) => match i.parse::<usize>() {
-                Ok(i) => {
-                    touched.characters.insert(i);
-                }
-                Err(_) => touched.all = true,
-            },
-            // A character added or removed (or a key beside the list: both, to be safe).
-            None => {
-                touched.all = true;
-                touched.rest = true;
-            }
-        },
-        None => {
-            touched.rest = true;
-            if IN_DOCUMENT.starts_with(inner) {
-                touched.all = true; // the document (or a part holding the list) replaced
-            }
+    match slot(inner) {
+        Slot::Character(i) => {
+            touched.characters.insert(i);
         }
+        // (A key beside the list that starts like it reads as the list: both, to be safe.)
+        Slot::List | Slot::Around => {
+            touched.all = true;
+            touched.rest = true;
+        }
+        Slot::Rest => touched.rest = true,
     }
 }
 
@@ -495,14 +502,10 @@ fn what_changed(before: &Copy, ops: &[PatchOperation]) -> Changed<Vec<(usize, Uu
         if path.starts_with("/digests/") || path == "/document/exported_at" {
             continue;
         }
-        let Some(rest) = path.strip_prefix(CHARACTERS).and_then(|r| r.strip_prefix('/')) else {
-            return Changed::Whole;
-        };
-        let Some((index, inner)) = rest.split_once('/') else { return Changed::Whole };
-        let Ok(i) = index.parse::<usize>() else { return Changed::Whole };
+        let Some(Slot::Character(i)) = path.strip_prefix("/document").map(slot) else { return Changed::Whole };
         let id = before.characters().get(i).and_then(|c| c.get("id")).and_then(Value::as_str);
         match id.map(Uuid::parse_str) {
-            Some(Ok(id)) if !inner.is_empty() => touched.push((i, id)),
+            Some(Ok(id)) => touched.push((i, id)),
             _ => return Changed::Whole,
         }
     }
@@ -630,9 +633,4 @@ pub(super) fn host_edit_document(read: Reader<'_>, game: Uuid, character: Uuid, 
     fields.extend(ledger.map(|l| ("penny_ledger".to_string(), l)));
     *slot = fields;
     Ok(document)
-}
-
-/// The digest of a snapshot as a device's copy of it (what a patch's `digest` names).
-pub fn copy_digest(snapshot: &Snapshot) -> String {
-    Copy::of(snapshot).digest
 }

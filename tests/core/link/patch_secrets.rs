@@ -149,7 +149,7 @@ impl Hosted {
                     self.seen.character_patches += 1;
                 }
                 prop_assert_eq!(copy.digest(), sent.digest());
-                let now = serde_json::to_value(copy.snapshot().unwrap()).unwrap();
+                let now = serde_json::to_value(copy.view().clone()).unwrap();
                 prop_assert_eq!(stamped_out(now), stamped_out(fresh.clone()), "after {}: the patched copy", after);
                 self.held = Some(copy);
             }
@@ -157,7 +157,7 @@ impl Hosted {
                 self.seen.same += 1;
                 let held = self.held.as_ref().expect("nothing new comes after a whole snapshot");
                 prop_assert_eq!(held.digest(), sent.digest());
-                let now = serde_json::to_value(held.snapshot().unwrap()).unwrap();
+                let now = serde_json::to_value(held.view().clone()).unwrap();
                 prop_assert_eq!(
                     stamped_out(now),
                     stamped_out(fresh),
@@ -172,7 +172,7 @@ impl Hosted {
 
     /// The game document of the copy the device holds.
     fn held_entry(&self) -> Value {
-        let held = self.held.as_ref().expect("the device holds a copy").snapshot().unwrap();
+        let held = self.held.as_ref().expect("the device holds a copy").view().clone();
         held.document.pointer("/data/games/0").cloned().expect("the copy holds the game")
     }
 }

@@ -24,18 +24,27 @@ fn big_game(h: &Scratch, n: usize) -> Uuid {
     nsu_game(h, "Valley", &names)
 }
 
-#[test]
-fn a_one_field_change_costs_the_same_few_bytes_in_a_small_game_and_a_large_one_both_ways() {
+/// An NSU game of `villagers` and Wren, hosted, with Wren's device joined through a
+/// recording proxy and caught up: (host's and device's scratch, game, Wren, the whole
+/// copy's size in bytes, host, proxy, device).
+fn linked_through_a_proxy(villagers: usize) -> (Scratch, Scratch, Uuid, Uuid, usize, HostHandle, Proxy, JoinHandle) {
     let (h, p) = (Scratch::new(), Scratch::new());
-    let game = big_game(&h, 150);
-    let (wren, villager) = (character(&h.db(), "Wren"), character(&h.db(), "Villager 007"));
+    let game = big_game(&h, villagers);
+    let wren = character(&h.db(), "Wren");
     let whole = serde_json::to_vec(&services::host_snapshot(&h.open(), game, Uuid::new_v4()).unwrap()).unwrap().len();
-    assert!(whole > 30 * ONE_CHANGE_BUDGET, "the game is large: {whole} bytes");
     let host = host(&h, game);
     let proxy = Proxy::start(addr(&host));
     let j = joined(&p, proxy.addr, Some(&host.status().code), "Wren's phone");
     claim(&host, &j, &p.db(), wren);
     caught_up(&j, "the device is caught up");
+    (h, p, game, wren, whole, host, proxy, j)
+}
+
+#[test]
+fn a_one_field_change_costs_the_same_few_bytes_in_a_small_game_and_a_large_one_both_ways() {
+    let (h, p, _game, wren, whole, host, proxy, j) = linked_through_a_proxy(150);
+    let villager = character(&h.db(), "Villager 007");
+    assert!(whole > 30 * ONE_CHANGE_BUDGET, "the game is large: {whole} bytes");
 
     // The table changes one field of another character.
     let before = proxy.captured().len();
@@ -63,15 +72,8 @@ fn a_one_field_change_costs_the_same_few_bytes_in_a_small_game_and_a_large_one_b
 
 #[test]
 fn a_device_back_in_reach_gets_what_changed_since_the_copy_it_holds() {
-    let (h, p) = (Scratch::new(), Scratch::new());
-    let game = big_game(&h, 60);
-    let (wren, villager) = (character(&h.db(), "Wren"), character(&h.db(), "Villager 011"));
-    let whole = serde_json::to_vec(&services::host_snapshot(&h.open(), game, Uuid::new_v4()).unwrap()).unwrap().len();
-    let host = host(&h, game);
-    let proxy = Proxy::start(addr(&host));
-    let j = joined(&p, proxy.addr, Some(&host.status().code), "Wren's phone");
-    claim(&host, &j, &p.db(), wren);
-    caught_up(&j, "the device is caught up");
+    let (h, p, _game, _wren, whole, host, proxy, j) = linked_through_a_proxy(60);
+    let villager = character(&h.db(), "Villager 011");
 
     // A forged frame: the host closes the connection; the device comes back by its key.
     let before = proxy.captured().len();
@@ -154,7 +156,7 @@ impl Linked {
 
     fn take_patch(&mut self, patch: &CopyPatch) -> Result<Changed, String> {
         let (copy, changed) = services::joined_patch(self.held.clone().unwrap(), patch).map_err(|e| e.to_string())?;
-        let snapshot = copy.snapshot().unwrap();
+        let snapshot = copy.view().clone();
         services::joined_apply_snapshot(&mut self.p.open(), self.game, &snapshot, &changed, &Default::default())
             .map_err(|e| e.to_string())?;
         self.held = Some(copy);
@@ -245,14 +247,14 @@ fn a_hostile_patch_from_the_table_is_refused_and_changes_nothing_on_the_device()
     let before = fingerprint(&l.p.db());
     // Forged patches, each with the digest of where it really ends, as a hostile host would.
     let forged = |ops: Value| {
-        let mut value = serde_json::to_value(held.snapshot().unwrap()).unwrap();
+        let mut value = serde_json::to_value(held.view().clone()).unwrap();
         let list: Vec<json_patch::PatchOperation> = serde_json::from_value(ops.clone()).unwrap();
         json_patch::patch(&mut value, &list).unwrap();
         let end = Copy::of(&serde_json::from_value(value).unwrap());
         CopyPatch { base: held.digest().to_string(), ops, digest: end.digest().to_string() }
     };
     let index = |id: Uuid| {
-        let snapshot = held.snapshot().unwrap();
+        let snapshot = held.view().clone();
         snapshot.document["data"]["games"][0]["characters"]
             .as_array()
             .unwrap()

@@ -2,9 +2,10 @@
 //! device its snapshot, and running their changes and moves through the services in the
 //! order they arrive (one database connection, one change at a time).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -126,6 +127,8 @@ impl HostHandle {
             devices: Mutex::new(HashMap::new()),
             pairing: Semaphore::new(1),
             copies: Mutex::new(HashMap::new()),
+            changed: Notify::new(),
+            unlogged: AtomicBool::new(false),
             connections: Arc::new(Semaphore::new(MAX_CONNECTIONS)),
             stopped,
         });
@@ -238,18 +241,31 @@ fn new_code() -> String {
 /// A device connected now.
 struct Linked {
     device: Uuid,
-    /// "The game changed": send a snapshot if this device's one changed.
-    changed: Arc<Notify>,
-    /// Messages for it from elsewhere than its own requests.
+    /// Messages for it from elsewhere than its own requests, in the order they are sent.
     outgoing: mpsc::UnboundedSender<Outgoing>,
 }
 
 /// What reaches a linked device from elsewhere than its own requests.
 enum Outgoing {
+    /// What changed in its copy (a patch or the whole snapshot).
+    Update(ToDevice),
     /// A note from another device: (the sender's name, the note).
     Note(String, Note),
     /// The host's person declined its claim of this character, for this reason.
     Declined(Uuid, String),
+    /// It was removed from the table: it is told, and the connection ends.
+    Removed,
+}
+
+/// Which devices a round of updates is for.
+#[derive(Clone, Copy)]
+enum Round {
+    /// Every linked device; `forced` gets an update even if nothing changed in its copy
+    /// (a device that just made a change: the answer follows its update).
+    All { forced: Option<Uuid> },
+    /// One device, always sent an update; `fresh`: the whole snapshot, whatever the host
+    /// knows of its copy (it asked for it).
+    One { device: Uuid, fresh: bool },
 }
 
 struct Host {
@@ -260,17 +276,22 @@ struct Host {
     identity: LinkIdentity,
     store: Mutex<Store>,
     status: Arc<Mutex<HostStatus>>,
-    /// Connected devices: connection number → (device, "the game changed": send a snapshot
-    /// if this device's one changed; notifications coalesce, so a slow device lags, never
-    /// piles up).
+    /// Connected devices: connection number → device and its outgoing messages.
     devices: Mutex<HashMap<u64, Linked>>,
     /// Connections at once, handshaking or linked: more are turned away.
     connections: Arc<Semaphore>,
     /// One pairing at a time, so guesses cannot run in parallel.
     pairing: Semaphore,
     /// What each device was sent last (kept when it goes away): its next update is what
-    /// changed since, when it comes back holding that copy.
+    /// changed since, when it comes back holding that copy. Changed only by rounds, which
+    /// run one at a time under the database's lock.
     copies: Mutex<HashMap<Uuid, services::SentCopy>>,
+    /// "The game changed": a round of updates for every device is due. Notifications
+    /// coalesce, so changes in quick succession make one round.
+    changed: Notify,
+    /// Another process wrote to the database since the last round for every device (it may
+    /// not have logged what it changed).
+    unlogged: AtomicBool,
     stopped: watch::Receiver<bool>,
 }
 
@@ -287,9 +308,65 @@ impl Host {
     }
 
     fn refresh_all(&self) {
-        for linked in lock(&self.devices).values() {
-            linked.changed.notify_one();
+        self.changed.notify_one();
+    }
+
+    /// Queues `out` for every connection of `device`.
+    fn tell(&self, device: Uuid, out: impl Fn() -> Outgoing) {
+        for linked in lock(&self.devices).values().filter(|l| l.device == device) {
+            let _ = linked.outgoing.send(out());
         }
+    }
+
+    /// A round of updates: each device of `round` is sent what changed in its copy, all
+    /// from one reading of the database (what they share is read once), and a device no
+    /// longer paired is told to go. Updates are queued in the order rounds run, so a device
+    /// never gets a patch before the one it builds on.
+    async fn round(self: &Arc<Self>, round: Round) -> Result<()> {
+        let unlogged = matches!(round, Round::All { .. }) && self.unlogged.swap(false, Ordering::SeqCst);
+        let host = self.clone();
+        let done = self
+            .db(move |s| {
+                let game = host.game;
+                let linked: BTreeSet<Uuid> = lock(&host.devices).values().map(|l| l.device).collect();
+                let paired: HashSet<Uuid> = services::link_devices(s, Some(game))?
+                    .into_iter()
+                    .filter(|d| d.peer.removed_at.is_none())
+                    .map(|d| d.peer.device_id)
+                    .collect();
+                let mut copies = lock(&host.copies);
+                let mut due = Vec::new();
+                for device in linked {
+                    let force = match round {
+                        Round::All { forced } => forced == Some(device),
+                        Round::One { device: one, .. } if one == device => true,
+                        Round::One { .. } => continue,
+                    };
+                    if !paired.contains(&device) {
+                        host.tell(device, || Outgoing::Removed);
+                        continue;
+                    }
+                    if let Round::One { fresh: true, .. } = round {
+                        copies.remove(&device);
+                    }
+                    due.push(services::Due { device, last: copies.remove(&device), force });
+                }
+                for (device, sent, update) in services::host_copies(s, game, due, unlogged)? {
+                    copies.insert(device, sent);
+                    let msg = match update {
+                        services::CopyUpdate::Same => continue,
+                        services::CopyUpdate::Whole(snapshot) => ToDevice::Snapshot { snapshot },
+                        services::CopyUpdate::Patch(patch) => ToDevice::Patch { patch },
+                    };
+                    host.tell(device, || Outgoing::Update(msg.clone()));
+                }
+                Ok(())
+            })
+            .await;
+        if done.is_err() && unlogged {
+            self.unlogged.store(true, Ordering::SeqCst);
+        }
+        done
     }
 
     /// Passes a device's note to the device that plays its character, or to the table's
@@ -336,6 +413,7 @@ impl Host {
 async fn serve(host: Arc<Host>, listener: TcpListener) {
     let mut stopped = host.stopped.clone();
     let watcher = tokio::spawn(watch_database(host.clone()));
+    let rounds = tokio::spawn(run_rounds(host.clone()));
     let mut next = 0u64;
     loop {
         tokio::select! {
@@ -355,12 +433,22 @@ async fn serve(host: Arc<Host>, listener: TcpListener) {
     }
     drop(listener);
     watcher.abort();
+    rounds.abort();
     // Give the connections a moment to say goodbye.
     for _ in 0..50 {
         if lock(&host.devices).is_empty() {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A round of updates for every device each time the game changed (coalesced).
+async fn run_rounds(host: Arc<Host>) {
+    loop {
+        host.changed.notified().await;
+        // A failed round leaves the devices' copies unknown: their next update is whole.
+        let _ = host.round(Round::All { forced: None }).await;
     }
 }
 
@@ -385,6 +473,7 @@ async fn watch_database(host: Arc<Host>) {
                 }
                 removed_before = now;
             }
+            host.unlogged.store(true, Ordering::SeqCst);
             host.refresh_all();
         }
         last = Some(version);
@@ -408,11 +497,17 @@ async fn connection(host: Arc<Host>, stream: TcpStream, number: u64) {
         }
         Err(_) => return,
     };
-    let changed = Arc::new(Notify::new());
+    // The copy it holds, if the host knows it: its first update is what changed since.
+    {
+        let mut copies = lock(&host.copies);
+        if copies.get(&device).is_some_and(|c| holds.as_deref() != Some(c.digest())) {
+            copies.remove(&device);
+        }
+    }
     let (outgoing, inbox) = mpsc::unbounded_channel();
-    lock(&host.devices).insert(number, Linked { device, changed: changed.clone(), outgoing });
+    lock(&host.devices).insert(number, Linked { device, outgoing });
     host.online();
-    let _ = run_device(&host, channel, device, holds, &changed, inbox).await;
+    let _ = serve_device(&host, channel, device, inbox).await;
     lock(&host.devices).remove(&number);
     host.online();
 }
@@ -558,31 +653,12 @@ fn replace_code(status: &mut HostStatus) {
 }
 
 /// Serves one paired device: its welcome and its copy's updates, its changes and moves in
-/// order. What it was sent last is kept for its next connection.
-async fn run_device(
-    host: &Arc<Host>,
-    channel: Channel,
-    device: Uuid,
-    holds: Option<String>,
-    changed: &Notify,
-    inbox: mpsc::UnboundedReceiver<Outgoing>,
-) -> Result<()> {
-    // The copy it holds, if the host knows it: its first update is what changed since.
-    let mut last = lock(&host.copies).remove(&device).filter(|c| holds.as_deref() == Some(c.digest()));
-    let served = serve_device(host, channel, device, changed, inbox, &mut last).await;
-    if let Some(last) = last {
-        lock(&host.copies).insert(device, last);
-    }
-    served
-}
-
+/// order. What it was sent last stays with the host for its next connection.
 async fn serve_device(
     host: &Arc<Host>,
     mut channel: Channel,
     device: Uuid,
-    changed: &Notify,
     mut inbox: mpsc::UnboundedReceiver<Outgoing>,
-    last: &mut Option<services::SentCopy>,
 ) -> Result<()> {
     let mut stopped = host.stopped.clone();
     channel
@@ -594,7 +670,7 @@ async fn serve_device(
             host_name: host.name.clone(),
         })
         .await?;
-    send_update(host, &mut channel, device, last, true).await?;
+    host.round(Round::One { device, fresh: false }).await?;
     loop {
         let msg = tokio::select! {
             _ = stopped.changed() => {
@@ -602,20 +678,9 @@ async fn serve_device(
                 return Ok(());
             }
             Some(out) = inbox.recv() => {
-                match out {
-                    Outgoing::Note(from, note) => channel.send(&ToDevice::Note { from, note }).await?,
-                    Outgoing::Declined(character, reason) => {
-                        channel.send(&ToDevice::Declined { character, reason }).await?;
-                    }
-                }
-                continue;
-            }
-            _ = changed.notified() => {
-                if !still_paired(host, device).await? {
-                    let _ = channel.send(&ToDevice::Bye { reason: "this device was removed from the table".into() }).await;
+                if !deliver(&mut channel, out).await? {
                     return Ok(());
                 }
-                send_update(host, &mut channel, device, last, false).await?;
                 continue;
             }
             msg = tokio::time::timeout(SILENCE, channel.recv_to_host()) => match msg {
@@ -630,8 +695,7 @@ async fn serve_device(
                 continue;
             }
             ToHost::Resync {} => {
-                *last = None;
-                send_update(host, &mut channel, device, last, true).await?;
+                host.round(Round::One { device, fresh: true }).await?;
                 continue;
             }
             ToHost::Hello { .. } => return Err(Error::link("a device said hello twice")),
@@ -667,45 +731,31 @@ async fn serve_device(
                 (id, host.db(move |s| services::host_apply_move(s, game, device, &mv, &mut rand::rng())).await?)
             }
         };
-        if outcome.is_ok() {
-            host.refresh_all();
-        }
         // The device's own update comes before the answer, so when the answer arrives its
         // copy already shows the outcome. It is sent even if nothing changed: the device
         // always applies the update that followed its change, never an older one (after a
         // refusal, it brings the host's version of the character back over the change).
-        send_update(host, &mut channel, device, last, true).await?;
+        // The same round brings the change to every other device.
+        host.round(Round::All { forced: Some(device) }).await?;
+        while let Ok(out) = inbox.try_recv() {
+            if !deliver(&mut channel, out).await? {
+                return Ok(());
+            }
+        }
         channel.send(&ToDevice::Answer { id, refused: outcome.err(), asked: false }).await?;
     }
 }
 
-async fn still_paired(host: &Arc<Host>, device: Uuid) -> Result<bool> {
-    let game = host.game;
-    host.db(move |s| {
-        Ok(services::link_devices(s, Some(game))?
-            .iter()
-            .any(|d| d.peer.device_id == device && d.peer.removed_at.is_none()))
-    })
-    .await
-}
-
-/// Sends `device` what changed in its copy since `last` (the whole snapshot when that is
-/// smaller or the host has no copy of it), if anything did (or `force`).
-async fn send_update(
-    host: &Arc<Host>,
-    channel: &mut Channel,
-    device: Uuid,
-    last: &mut Option<services::SentCopy>,
-    force: bool,
-) -> Result<()> {
-    let game = host.game;
-    let from = last.take();
-    let (sent, update) = host.db(move |s| services::host_copy(s, game, device, from, force)).await?;
-    match update {
-        services::CopyUpdate::Same => {}
-        services::CopyUpdate::Whole(snapshot) => channel.send(&ToDevice::Snapshot { snapshot }).await?,
-        services::CopyUpdate::Patch(patch) => channel.send(&ToDevice::Patch { patch }).await?,
+/// Sends the device what was queued for it; `false` once it was told to go.
+async fn deliver(channel: &mut Channel, out: Outgoing) -> Result<bool> {
+    match out {
+        Outgoing::Update(update) => channel.send(&update).await?,
+        Outgoing::Note(from, note) => channel.send(&ToDevice::Note { from, note }).await?,
+        Outgoing::Declined(character, reason) => channel.send(&ToDevice::Declined { character, reason }).await?,
+        Outgoing::Removed => {
+            let _ = channel.send(&ToDevice::Bye { reason: "this device was removed from the table".into() }).await;
+            return Ok(false);
+        }
     }
-    *last = Some(sent);
-    Ok(())
+    Ok(true)
 }

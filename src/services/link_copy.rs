@@ -18,7 +18,7 @@
 //! patch that touched only characters is validated and applied for those characters only,
 //! as a character file of them would be; anything else is validated and imported whole.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
 use json_patch::PatchOperation;
@@ -28,7 +28,7 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::characters;
-use super::link::{owned_by, record_digest, snapshot_in, Snapshot};
+use super::link::{record_digest, snapshot_in, Snapshot};
 use crate::error::{Error, Result};
 use crate::exchange::{self, Kind};
 use crate::model::CharacterRecord;
@@ -303,9 +303,8 @@ fn one_character_only(kind: Option<EventKind>) -> bool {
     )
 }
 
-/// The characters changed since event `seq`, if nothing else of the game changed. `None`
-/// also when no event was logged: then what changed is not known (another process wrote to
-/// the database without the app), and the copy is made again whole.
+/// The characters changed since event `seq` (none when no event was logged since), or
+/// `None` if something else of the game changed.
 fn characters_touched(read: Reader<'_>, game: Uuid, seq: i64) -> Result<Option<BTreeSet<Uuid>>> {
     let mut touched = BTreeSet::new();
     for (kind, character) in read.events_since(game, seq)? {
@@ -316,7 +315,15 @@ fn characters_touched(read: Reader<'_>, game: Uuid, seq: i64) -> Result<Option<B
             _ => return Ok(None),
         }
     }
-    Ok((!touched.is_empty()).then_some(touched))
+    Ok(Some(touched))
+}
+
+/// One device in a round of updates: what it was sent last (if the host still knows it),
+/// and whether it gets an update even if nothing changed.
+pub struct Due {
+    pub device: Uuid,
+    pub last: Option<SentCopy>,
+    pub force: bool,
 }
 
 /// The update for `device` at the hosted `game` after `last` (what it was sent last, if
@@ -330,24 +337,100 @@ pub fn host_copy(
     last: Option<SentCopy>,
     force: bool,
 ) -> Result<(SentCopy, CopyUpdate)> {
+    let mut round = host_copies(store, game, vec![Due { device, last, force }], true)?;
+    let (_, sent, update) = round.pop().expect("one update per device");
+    Ok((sent, update))
+}
+
+/// The updates of a round, one per device `due`, from one reading of the database: what the
+/// devices share (the log since their copies, the characters read again, a whole snapshot
+/// of the same viewer) is read once. `unlogged`: the database may have been written without
+/// logging an event (by another process) since the copies were made, so a copy with no event
+/// since is made again whole; else no event since means nothing changed.
+pub fn host_copies(
+    store: &Store,
+    game: Uuid,
+    due: Vec<Due>,
+    unlogged: bool,
+) -> Result<Vec<(Uuid, SentCopy, CopyUpdate)>> {
     store.snapshot(|read| {
-        let owned = owned_by(read, game, device)?;
+        let owners = read.link_owners(game)?;
         let seq = read.last_event_of_game(game)?;
         let order: Vec<Uuid> = read.characters_of(game)?.into_iter().map(|c| c.id).collect();
-        let touched = match &last {
-            Some(l) if l.owned == owned && l.order == order => characters_touched(read, game, l.seq)?,
-            _ => None,
-        };
+        let mut shared =
+            Shared { read, game, touched: HashMap::new(), records: HashMap::new(), snapshots: HashMap::new() };
+        let mut out = Vec::with_capacity(due.len());
+        for Due { device, last, force } in due {
+            let owned: Vec<Uuid> = owners.iter().filter(|(_, d)| *d == device).map(|(c, _)| *c).collect();
+            let (sent, update) = shared.update(last, owned, seq, &order, force, unlogged)?;
+            out.push((device, sent, update));
+        }
+        Ok(out)
+    })
+}
+
+/// What the devices of a round share, read once.
+struct Shared<'r> {
+    read: Reader<'r>,
+    game: Uuid,
+    /// The characters touched since an event (see `characters_touched`).
+    touched: HashMap<i64, Option<BTreeSet<Uuid>>>,
+    /// Characters read again: as a copy holds them, and the host's digest.
+    records: HashMap<Uuid, (Value, String)>,
+    /// Whole snapshots by the characters their viewer plays.
+    snapshots: HashMap<Vec<Uuid>, Snapshot>,
+}
+
+impl Shared<'_> {
+    fn snapshot(&mut self, owned: &[Uuid]) -> Result<Snapshot> {
+        if let Some(s) = self.snapshots.get(owned) {
+            return Ok(s.clone());
+        }
+        let snapshot = snapshot_in(self.read, self.game, owned.to_vec())?;
+        self.snapshots.insert(owned.to_vec(), snapshot.clone());
+        Ok(snapshot)
+    }
+
+    fn touched(&mut self, since: i64) -> Result<Option<BTreeSet<Uuid>>> {
+        if let Some(t) = self.touched.get(&since) {
+            return Ok(t.clone());
+        }
+        let t = characters_touched(self.read, self.game, since)?;
+        self.touched.insert(since, t.clone());
+        Ok(t)
+    }
+
+    fn record(&mut self, id: Uuid) -> Result<&(Value, String)> {
+        if !self.records.contains_key(&id) {
+            let record = characters::load(self.read, id)?;
+            self.records.insert(id, (exchange::character_value(&record), record_digest(&record)));
+        }
+        Ok(&self.records[&id])
+    }
+
+    fn update(
+        &mut self,
+        last: Option<SentCopy>,
+        owned: Vec<Uuid>,
+        seq: i64,
+        order: &[Uuid],
+        force: bool,
+        unlogged: bool,
+    ) -> Result<(SentCopy, CopyUpdate)> {
         let Some(mut last) = last else {
-            let snapshot = snapshot_in(read, game, owned.clone())?;
-            let sent = SentCopy { copy: Copy::of(&snapshot), seq, owned, order };
+            let snapshot = self.snapshot(&owned)?;
+            let sent = SentCopy { copy: Copy::new(snapshot.clone()), seq, owned, order: order.to_vec() };
             return Ok((sent, CopyUpdate::Whole(snapshot)));
         };
+        let touched = match last.owned == owned && last.order == order {
+            true => self.touched(last.seq)?.filter(|t| !(unlogged && t.is_empty())),
+            false => None,
+        };
         let base = last.copy.digest.clone();
-        let ops = match touched.map(|t| character_ops(read, &last, &t)).transpose()?.flatten() {
+        let ops = match touched.map(|t| self.character_ops(&last, &t)).transpose()?.flatten() {
             Some(ops) => ops,
             None => {
-                let mut snapshot = snapshot_in(read, game, owned.clone())?;
+                let mut snapshot = self.snapshot(&owned)?;
                 // The moment a copy was made is no news.
                 if let (Some(then), Some(now)) =
                     (last.copy.snapshot.document.get("exported_at"), snapshot.document.get_mut("exported_at"))
@@ -357,36 +440,33 @@ pub fn host_copy(
                 let before = serde_json::to_value(&last.copy.snapshot).expect("snapshots always serialize");
                 let after = serde_json::to_value(&snapshot).expect("snapshots always serialize");
                 let ops = json_patch::diff(&before, &after).0;
-                let sent = SentCopy { copy: Copy::new(snapshot), seq, owned, order };
+                let sent = SentCopy { copy: Copy::new(snapshot), seq, owned, order: order.to_vec() };
                 return Ok(finish(&base, sent, ops, force));
             }
         };
         // The host's copy changes by the very operations the device gets.
         last.copy.apply(&ops)?;
-        let sent = SentCopy { copy: last.copy, seq, owned, order };
+        let sent = SentCopy { copy: last.copy, seq, owned, order: order.to_vec() };
         Ok(finish(&base, sent, ops, force))
-    })
-}
-
-/// The operations that read the characters `touched` again into the copy `last`; `None`
-/// if the copy does not hold them where the game lists them.
-fn character_ops(read: Reader<'_>, last: &SentCopy, touched: &BTreeSet<Uuid>) -> Result<Option<Vec<PatchOperation>>> {
-    let mut ops = Vec::new();
-    for id in touched {
-        let Some(i) = last.order.iter().position(|c| c == id) else { return Ok(None) };
-        let Some(old) = last.copy.characters().get(i) else { return Ok(None) };
-        let record = characters::load(read, *id)?;
-        ops.extend(prefixed(
-            &format!("{CHARACTERS}/{i}"),
-            json_patch::diff(old, &exchange::character_value(&record)).0,
-        ));
-        let digest = record_digest(&record);
-        if last.copy.snapshot.digests.get(id) != Some(&digest) {
-            let replace = serde_json::json!([{ "op": "replace", "path": format!("/digests/{id}"), "value": digest }]);
-            ops.extend(serde_json::from_value::<Vec<PatchOperation>>(replace).expect("a replace is an operation"));
-        }
     }
-    Ok(Some(ops))
+
+    /// The operations that read the characters `touched` again into the copy `last`; `None`
+    /// if the copy does not hold them where the game lists them.
+    fn character_ops(&mut self, last: &SentCopy, touched: &BTreeSet<Uuid>) -> Result<Option<Vec<PatchOperation>>> {
+        let mut ops = Vec::new();
+        for id in touched {
+            let Some(i) = last.order.iter().position(|c| c == id) else { return Ok(None) };
+            let Some(old) = last.copy.characters().get(i) else { return Ok(None) };
+            let (value, digest) = self.record(*id)?;
+            ops.extend(prefixed(&format!("{CHARACTERS}/{i}"), json_patch::diff(old, value).0));
+            if last.copy.snapshot.digests.get(id) != Some(digest) {
+                let replace =
+                    serde_json::json!([{ "op": "replace", "path": format!("/digests/{id}"), "value": digest }]);
+                ops.extend(serde_json::from_value::<Vec<PatchOperation>>(replace).expect("a replace is an operation"));
+            }
+        }
+        Ok(Some(ops))
+    }
 }
 
 /// The operations of a patch made on a part of a document, as operations on the document.

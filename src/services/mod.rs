@@ -48,7 +48,8 @@ pub use link::{
     link_refused, link_unpair, Accepted, Agreed, ClaimCheck, GameMove, Note, Outcome, PairedDevice, Pending, Snapshot,
 };
 pub use link_copy::{
-    host_copy, joined_edit, joined_patch, Changed, Copy, CopyPatch, CopyUpdate, SentCopy, MAX_PATCH_OPS,
+    host_copies, host_copy, joined_edit, joined_patch, Changed, Copy, CopyPatch, CopyUpdate, Due, SentCopy,
+    MAX_PATCH_OPS,
 };
 pub use mezzo::{
     mezzo_add_element, mezzo_add_player, mezzo_add_trait, mezzo_asset_access, mezzo_award_edge_slots,

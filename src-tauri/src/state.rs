@@ -122,12 +122,24 @@ impl AppState {
     }
 
     /// The store, for one command at a time. Callers hold it only inside a synchronous
-    /// command or a blocking task, never across an `.await`.
-    pub fn store(&self) -> Result<MutexGuard<'_, Store>, AppError> {
+    /// command or a blocking task, never across an `.await`. When the command wrote, the
+    /// link this app runs is nudged as it lets go, so the change reaches the table at once.
+    pub fn store(&self) -> Result<StoreGuard<'_>, AppError> {
         let store = self.store.as_ref().map_err(|e| AppError::unavailable(e))?;
         // A panic while holding the lock cannot leave a half-written change behind (every
         // write is one transaction), so a poisoned lock is safe to reuse.
-        Ok(store.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
+        let store = store.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let writes = store.writes();
+        Ok(StoreGuard { store: Some(store), writes, state: self })
+    }
+
+    /// Tells the link this app runs that the database changed.
+    fn nudge_link(&self) {
+        match self.link().as_ref() {
+            Some(Link::Host { host, .. }) => host.handle().nudge(),
+            Some(Link::Join(join)) => join.handle().nudge(),
+            None => {}
+        }
     }
 
     /// The picked imports. Held only for a lookup or an update, never while the store is
@@ -135,6 +147,37 @@ impl AppState {
     pub fn imports(&self) -> MutexGuard<'_, Imports> {
         // Every method of `Imports` leaves it whole, so a poisoned lock is safe to reuse too.
         self.imports.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// The store, held by one command (see `AppState::store`).
+pub struct StoreGuard<'a> {
+    store: Option<MutexGuard<'a, Store>>,
+    /// The connection's writes when the command took it.
+    writes: u64,
+    state: &'a AppState,
+}
+
+impl std::ops::Deref for StoreGuard<'_> {
+    type Target = Store;
+    fn deref(&self) -> &Store {
+        self.store.as_ref().expect("the store is let go only on drop")
+    }
+}
+
+impl std::ops::DerefMut for StoreGuard<'_> {
+    fn deref_mut(&mut self) -> &mut Store {
+        self.store.as_mut().expect("the store is let go only on drop")
+    }
+}
+
+impl Drop for StoreGuard<'_> {
+    fn drop(&mut self) {
+        let wrote = self.store.take().is_some_and(|store| store.writes() != self.writes);
+        // The store is let go first: the link slot is never held while the store is locked.
+        if wrote {
+            self.state.nudge_link();
+        }
     }
 }
 

@@ -226,6 +226,13 @@ impl HostHandle {
         }
     }
 
+    /// "The hosted game just changed" (through the services, which log what they change):
+    /// the devices get it now, not at the next look (the window calls it after each of its
+    /// writes; other processes' writes are found within `WATCH_EVERY`).
+    pub fn nudge(&self) {
+        self.host.refresh_all();
+    }
+
     /// Ends the link cleanly: every device is told; the listener closes.
     pub fn stop(mut self) {
         self.running.finish();
@@ -463,8 +470,9 @@ async fn watch_database(host: Arc<Host>) {
     let mut removed_before = host.db(removed).await.unwrap_or(0);
     loop {
         tokio::time::sleep(WATCH_EVERY).await;
-        let Ok(version) = host.db(|s| s.read().data_version()).await else { continue };
-        if last.is_some_and(|l| l != version) {
+        let looked = host.db(move |s| Ok((s.read().data_version()?, s.read().last_event_of_game(game)?))).await;
+        let Ok((version, seq)) = looked else { continue };
+        if let Some((_, seq_before)) = last.filter(|(v, _)| *v != version) {
             // A device removed (by the window or `sheetkeeper unpair`) knew the code: a new
             // one is shown, so it cannot simply pair again.
             if let Ok(now) = host.db(removed).await {
@@ -473,10 +481,13 @@ async fn watch_database(host: Arc<Host>) {
                 }
                 removed_before = now;
             }
-            host.unlogged.store(true, Ordering::SeqCst);
+            // A write that logged nothing of the game may have changed it all the same.
+            if seq == seq_before {
+                host.unlogged.store(true, Ordering::SeqCst);
+            }
             host.refresh_all();
         }
-        last = Some(version);
+        last = Some((version, seq));
     }
 }
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use tokio::net::TcpStream;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{mpsc, watch, Notify};
 use uuid::Uuid;
 
 use super::wire::{self, Channel, Frames, HandshakeError, OpeningReply, ToDevice, ToHost, PROTOCOL};
@@ -103,6 +103,7 @@ enum Command {
 pub struct JoinHandle {
     status: Arc<Mutex<JoinStatus>>,
     commands: mpsc::UnboundedSender<Command>,
+    nudge: Arc<Notify>,
     running: Running,
 }
 
@@ -122,9 +123,11 @@ impl JoinHandle {
         let (commands, command_rx) = mpsc::unbounded_channel();
         let (stop, stopped) = watch::channel(false);
         let shared = status.clone();
+        let nudge = Arc::new(Notify::new());
+        let nudged = nudge.clone();
         let thread = std::thread::Builder::new().name("sheetkeeper-join".into()).spawn(move || {
             match tokio::runtime::Builder::new_current_thread().enable_all().build() {
-                Ok(runtime) => runtime.block_on(run(config, shared, command_rx, stopped)),
+                Ok(runtime) => runtime.block_on(run(config, shared, command_rx, stopped, nudged)),
                 Err(e) => end(&shared, LinkState::Ended, format!("the link could not start: {e}")),
             }
         });
@@ -135,7 +138,14 @@ impl JoinHandle {
                 None
             }
         };
-        JoinHandle { status, commands, running: Running { stop, thread } }
+        JoinHandle { status, commands, nudge, running: Running { stop, thread } }
+    }
+
+    /// "This device's database just changed": what changed goes to the table now, not at
+    /// the next look (the window calls it after each of its writes; other processes' writes
+    /// are found within `WATCH_EVERY`).
+    pub fn nudge(&self) {
+        self.nudge.notify_one();
     }
 
     pub fn status(&self) -> JoinStatus {
@@ -220,6 +230,7 @@ async fn run(
     status: Arc<Mutex<JoinStatus>>,
     mut commands: mpsc::UnboundedReceiver<Command>,
     mut stopped: watch::Receiver<bool>,
+    nudge: Arc<Notify>,
 ) {
     let mut store = match Store::open(&config.db) {
         Ok(store) => store,
@@ -240,8 +251,14 @@ async fn run(
             s.state = LinkState::Connecting;
             s.caught_up = false;
         }
-        let mut session =
-            Session { store: &mut store, identity: &identity, config: &config, status: &status, held: &mut held };
+        let mut session = Session {
+            store: &mut store,
+            identity: &identity,
+            config: &config,
+            status: &status,
+            held: &mut held,
+            nudge: nudge.clone(),
+        };
         let ended = session.run(code.as_deref(), &mut commands, &mut stopped).await;
         match ended {
             SessionEnd::Stopped => return end(&status, LinkState::Ended, "this device left the table".into()),
@@ -282,6 +299,8 @@ struct Session<'a> {
     status: &'a Mutex<JoinStatus>,
     /// The copy of the game the host sent last (its patches apply to it).
     held: &'a mut Option<Copy>,
+    /// Rung when this device's database changed (see `JoinHandle::nudge`).
+    nudge: Arc<Notify>,
 }
 
 impl Session<'_> {
@@ -420,6 +439,7 @@ impl Session<'_> {
         let mut watch = tokio::time::interval(WATCH_EVERY);
         let mut ping = tokio::time::interval(PING_EVERY);
         let mut last_version = None;
+        let nudge = self.nudge.clone();
         loop {
             tokio::select! {
                 _ = stopped.changed() => return Ok(SessionEnd::Stopped),
@@ -439,7 +459,7 @@ impl Session<'_> {
                     waiting.push((id, reply, claim));
                 }
                 _ = ping.tick() => channel.send(&ToHost::Ping {}).await.map_err(lost)?,
-                _ = watch.tick() => {
+                _ = look_again(&mut watch, &nudge) => {
                     if !sync.in_flight.is_empty() {
                         continue;
                     }
@@ -594,6 +614,14 @@ impl Session<'_> {
 
     fn set_caught_up(&self, sync: &Sync) {
         lock(self.status).caught_up = sync.applied && sync.in_flight.is_empty() && sync.deferred.is_none();
+    }
+}
+
+/// Resolves at the next regular look for changes made here, or at once when nudged.
+async fn look_again(watch: &mut tokio::time::Interval, nudge: &Notify) {
+    tokio::select! {
+        _ = watch.tick() => {}
+        _ = nudge.notified() => {}
     }
 }
 

@@ -545,31 +545,20 @@ pub fn joined_pending(
     accepted: &Accepted,
     others: bool,
 ) -> Result<(Vec<Pending>, Vec<Uuid>)> {
+    // Most looks find only changes to send: they read, and take the write lock (which the
+    // window may be waiting for) only when a change must be kept as refused.
+    let found = store.snapshot(|read| changes_here(read, game, accepted, others))?;
+    if !found.iter().any(|f| matches!(f, Found::Refused { .. })) {
+        let pending = found.into_iter().filter_map(|f| if let Found::Send(p) = f { Some(p) } else { None });
+        return Ok((pending.collect(), Vec::new()));
+    }
     store.write(|tx| {
-        let read = tx.read();
-        let bases = read.link_bases(game)?;
-        if read.game(game)?.is_none() {
-            return Ok((Vec::new(), Vec::new())); // not linked yet: nothing was agreed
-        }
         let mut pending = Vec::new();
         let mut restore = Vec::new();
-        for c in read.characters_of(game)? {
-            let base = bases.iter().find(|b| b.character_id == c.id);
-            if !others && base.is_some_and(|b| !b.owned) {
-                continue;
-            }
-            let record = characters::load(read, c.id)?;
-            let digest = record_digest(&record);
-            let changed = base.is_none_or(|b| b.local_digest != digest);
-            let agreed = accepted.get(&c.id);
-            if !changed || agreed.is_some_and(|a| a.local == digest) {
-                continue;
-            }
-            let doc = document(read, ExportScope::Character(c.id))?;
-            let json: serde_json::Value =
-                serde_json::from_slice(&exchange::to_json(&doc)).expect("documents always serialize");
-            match base {
-                Some(b) if !b.owned => {
+        for found in changes_here(tx.read(), game, accepted, others)? {
+            match found {
+                Found::Send(p) => pending.push(p),
+                Found::Refused { record, json, digest, base } => {
                     keep_refused(
                         tx,
                         game,
@@ -578,22 +567,58 @@ pub fn joined_pending(
                         "this character is played from another device; the change made here was not sent",
                     )?;
                     // Agreed again as it is now, so it is kept once; the host's version comes back.
-                    tx.put_link_base(game, &Base { local_digest: digest, ..b.clone() })?;
-                    restore.push(c.id);
+                    tx.put_link_base(game, &Base { local_digest: digest, ..base })?;
+                    restore.push(record.character.id);
                 }
-                _ => pending.push(Pending {
-                    character: c.id,
-                    name: c.name.clone(),
-                    document: json,
-                    // A change made after one the host accepted (its snapshot not applied
-                    // yet) builds on the host's version with that change in it.
-                    base: agreed.and_then(|a| a.host.clone()).or_else(|| base.map(|b| b.host_digest.clone())),
-                    digest,
-                }),
             }
         }
         Ok((pending, restore))
     })
+}
+
+/// A change made here since the host last agreed: one to send, or one to another device's
+/// character, which cannot be sent.
+enum Found {
+    Send(Pending),
+    Refused { record: CharacterRecord, json: serde_json::Value, digest: String, base: Base },
+}
+
+/// The changes made here to the linked `game`'s characters (see `joined_pending`).
+fn changes_here(read: Reader<'_>, game: Uuid, accepted: &Accepted, others: bool) -> Result<Vec<Found>> {
+    let bases = read.link_bases(game)?;
+    if read.game(game)?.is_none() {
+        return Ok(Vec::new()); // not linked yet: nothing was agreed
+    }
+    let mut found = Vec::new();
+    for c in read.characters_of(game)? {
+        let base = bases.iter().find(|b| b.character_id == c.id);
+        if !others && base.is_some_and(|b| !b.owned) {
+            continue;
+        }
+        let record = characters::load(read, c.id)?;
+        let digest = record_digest(&record);
+        let changed = base.is_none_or(|b| b.local_digest != digest);
+        let agreed = accepted.get(&c.id);
+        if !changed || agreed.is_some_and(|a| a.local == digest) {
+            continue;
+        }
+        let doc = document(read, ExportScope::Character(c.id))?;
+        let json: serde_json::Value =
+            serde_json::from_slice(&exchange::to_json(&doc)).expect("documents always serialize");
+        found.push(match base {
+            Some(b) if !b.owned => Found::Refused { record, json, digest, base: b.clone() },
+            _ => Found::Send(Pending {
+                character: c.id,
+                name: c.name.clone(),
+                document: json,
+                // A change made after one the host accepted (its snapshot not applied yet)
+                // builds on the host's version with that change in it.
+                base: agreed.and_then(|a| a.host.clone()).or_else(|| base.map(|b| b.host_digest.clone())),
+                digest,
+            }),
+        });
+    }
+    Ok(found)
 }
 
 fn keep_refused(

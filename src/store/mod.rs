@@ -36,6 +36,10 @@ const MIN_SQLITE_TEXT: &str = "3.51.3";
 
 /// How long a write waits for another process (the CLI beside the app) to finish its own.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+/// While it waits, how long it sleeps between tries: short, because the other writer is
+/// most often this app's own link thread, done within a few milliseconds. (SQLite's own
+/// schedule sleeps 1, 2, 5, 10, 15… ms, so a wait for a 3 ms write took 8.)
+const BUSY_SLEEP: Duration = Duration::from_micros(250);
 
 pub struct Store {
     conn: Connection,
@@ -125,6 +129,12 @@ impl Store {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// How many rows this connection has written since it opened: it moved, so this
+    /// connection wrote.
+    pub fn writes(&self) -> u64 {
+        self.conn.total_changes()
     }
 
     /// Reads outside a transaction (each statement sees a consistent snapshot).
@@ -226,7 +236,7 @@ fn check_sqlite_version(number: i32) -> Result<()> {
 
 /// Connection settings, set on every open (ARCHITECTURE.md "Data").
 fn configure(conn: &Connection) -> Result<()> {
-    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.busy_handler(Some(wait_while_busy))?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     switch_to_wal(conn)?;
     // FULL: a change the player saw saved survives a power cut.
@@ -253,6 +263,17 @@ fn switch_to_wal(conn: &Connection) -> Result<()> {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// SQLite's busy handler: sleeps `BUSY_SLEEP` and tries again, `tries` times so far, until
+/// `BUSY_TIMEOUT` has passed (at least: a sleep may overshoot).
+fn wait_while_busy(tries: i32) -> bool {
+    let most = (BUSY_TIMEOUT.as_micros() / BUSY_SLEEP.as_micros()) as i32;
+    if tries >= most {
+        return false;
+    }
+    std::thread::sleep(BUSY_SLEEP);
+    true
 }
 
 fn is_busy(e: &rusqlite::Error) -> bool {

@@ -235,6 +235,8 @@ impl Table {
                     services::rename_character(&mut writer, id, &text).unwrap();
                 }
             }
+            // As the window does after each of its writes.
+            self.joins[0].nudge();
             let arrived = || match self.change {
                 Change::Look => look(&reader, id) == text,
                 Change::Name => name(&reader, id).as_deref() == Some(text.as_str()),
@@ -245,7 +247,8 @@ impl Table {
                     "a change never arrived: {:?}",
                     self.joins[1].status()
                 );
-                std::thread::sleep(Duration::from_micros(200));
+                // (Each look is a query on a core the table shares: not more often.)
+                std::thread::sleep(Duration::from_millis(1));
             }
             let took = start.elapsed();
             let bytes = if count {

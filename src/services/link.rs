@@ -580,7 +580,7 @@ pub fn joined_pending(
 /// character, which cannot be sent.
 enum Found {
     Send(Pending),
-    Refused { record: CharacterRecord, json: serde_json::Value, digest: String, base: Base },
+    Refused { record: Box<CharacterRecord>, json: serde_json::Value, digest: String, base: Base },
 }
 
 /// The changes made here to the linked `game`'s characters (see `joined_pending`).
@@ -606,7 +606,7 @@ fn changes_here(read: Reader<'_>, game: Uuid, accepted: &Accepted, others: bool)
         let json: serde_json::Value =
             serde_json::from_slice(&exchange::to_json(&doc)).expect("documents always serialize");
         found.push(match base {
-            Some(b) if !b.owned => Found::Refused { record, json, digest, base: b.clone() },
+            Some(b) if !b.owned => Found::Refused { record: Box::new(record), json, digest, base: b.clone() },
             _ => Found::Send(Pending {
                 character: c.id,
                 name: c.name.clone(),

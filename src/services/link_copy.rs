@@ -184,6 +184,7 @@ impl Copy {
     /// caller drops it.
     fn apply(&mut self, ops: &[PatchOperation]) -> Result<()> {
         let mut on_document = Vec::new();
+        let mut on_digests = Vec::new();
         let mut on_lists = Vec::new();
         let mut touched = Touched::default();
         for op in ops {
@@ -194,7 +195,11 @@ impl Copy {
                 }
                 touch(&mut touched, inner);
                 on_document.push(rebased(op, inner));
-            } else if path == "/digests" || path.starts_with("/digests/") {
+            } else if let Some(key) = path.strip_prefix("/digests/") {
+                // One character's digest: set in the map itself, not through JSON.
+                touched.digests = true;
+                on_digests.push((key.to_string(), op));
+            } else if path == "/digests" {
                 touched.digests = true;
                 on_lists.push(op.clone());
             } else if path == "/owned" || path.starts_with("/owned/") {
@@ -206,6 +211,21 @@ impl Copy {
         }
         let bad = |e: json_patch::PatchError| Error::invalid("patch", format!("it does not apply ({e})"));
         json_patch::patch_unsafe(&mut self.snapshot.document, &on_document).map_err(bad)?;
+        for (key, op) in on_digests {
+            let bad = || Error::invalid("patch", format!("“/digests/{key}” does not apply to the copy's digests"));
+            let id = Uuid::parse_str(&key).map_err(|_| bad())?;
+            let digests = &mut self.snapshot.digests;
+            match op {
+                PatchOperation::Add(add) => {
+                    digests.insert(id, add.value.as_str().ok_or_else(bad)?.to_string());
+                }
+                PatchOperation::Replace(replace) if digests.contains_key(&id) => {
+                    digests.insert(id, replace.value.as_str().ok_or_else(bad)?.to_string());
+                }
+                PatchOperation::Remove(_) if digests.remove(&id).is_some() => {}
+                _ => return Err(bad()),
+            }
+        }
         if !on_lists.is_empty() {
             let mut lists = serde_json::json!({ "digests": &self.snapshot.digests, "owned": &self.snapshot.owned });
             json_patch::patch_unsafe(&mut lists, &on_lists).map_err(bad)?;

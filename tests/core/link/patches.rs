@@ -307,6 +307,19 @@ fn a_hostile_patch_from_the_table_is_refused_and_changes_nothing_on_the_device()
     };
     assert!(l.take_patch(&huge).unwrap_err().contains("grow past"));
     assert_eq!(fingerprint(&l.p.db()), before, "nothing changed on the device");
+
+    // A digest under a key that is no id, of a character the copy does not hold, or not text.
+    for ops in [
+        json!([{ "op": "add", "path": "/digests/not-an-id", "value": "0".repeat(64) }]),
+        json!([{ "op": "replace", "path": format!("/digests/{bram}"), "value": "0".repeat(64) }]),
+        json!([{ "op": "remove", "path": format!("/digests/{bram}") }]),
+        json!([{ "op": "add", "path": format!("/digests/{}", l.ash), "value": 7 }]),
+    ] {
+        let patch = CopyPatch { base: held.digest().to_string(), ops: ops.clone(), digest: String::new() };
+        let err = l.take_patch(&patch).unwrap_err();
+        assert!(err.contains("does not apply to the copy's digests"), "{ops}: {err}");
+        assert_eq!(fingerprint(&l.p.db()), before, "nothing changed on the device");
+    }
 }
 
 #[test]

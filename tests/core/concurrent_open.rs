@@ -10,7 +10,7 @@ use crate::support::Scratch;
 
 /// The store's own migrations, to build a database as an older Sheetkeeper left it.
 #[allow(dead_code)]
-#[path = "../../src/store/schema.rs"]
+#[path = "../../src/store/schema/mod.rs"]
 mod schema;
 
 fn spawn_list(db: &Path) -> Child {

@@ -12,19 +12,10 @@ mod link_copy;
 mod linked_change;
 mod log;
 mod mezzo;
-mod mezzo_challenge;
-mod mezzo_check;
-mod mezzo_conflict;
-mod mezzo_plot;
 mod nsu;
-mod nsu_downtime;
-mod nsu_roll;
-mod nsu_world;
 mod penny_ante;
 mod replica;
 mod scattershot;
-mod scattershot_play;
-mod scattershot_roll;
 mod transfer;
 mod undo;
 mod viewer;
@@ -51,6 +42,33 @@ pub use link_copy::{
     host_copies, host_copy, joined_edit, joined_patch, Changed, Copy, CopyPatch, CopyUpdate, Due, SentCopy,
     MAX_PATCH_OPS,
 };
+pub use mezzo::challenge::{
+    mezzo_challenge, mezzo_challenge_from_check, mezzo_challenge_play, mezzo_challenge_resolve_majors,
+    mezzo_challenge_roll_majors, mezzo_challenge_start, mezzo_escape_restraints, mezzo_take_breather,
+    mezzo_tempting_target, mezzo_treat_wounds, ActionView, ChallengerView, DepartureView, GoalView,
+    MezzoChallengeChange, MezzoChallengeDraft, MezzoChallengeView, SideView, TrumpDraw,
+};
+pub use mezzo::check::{
+    mezzo_check_break_tie, mezzo_check_burst, mezzo_check_compromise, mezzo_check_pending, mezzo_check_preview,
+    mezzo_check_resolve, mezzo_check_roll, CheckDraft, CheckOdds, CheckOutcome, CheckPreview, CheckRequest,
+    CheckResult, ElementOdds, PendingCheck, PerkPurchase,
+};
+pub use mezzo::conflict::{
+    mezzo_break_tie, mezzo_compromise, mezzo_conflict_d6_first, mezzo_conflict_preview, mezzo_conflict_sources,
+    mezzo_resolve_conflict, Approach, ConflictOutcome, ConflictPreview, ConflictResult, ConflictSources, D6First,
+    TieOutcome,
+};
+pub use mezzo::plot::{
+    mezzo_add_cards, mezzo_build_deck, mezzo_buy_cards, mezzo_create_hook, mezzo_deck, mezzo_deck_end_of,
+    mezzo_deplete_card, mezzo_draw_inspiration, mezzo_end_arc, mezzo_even_share, mezzo_hand, mezzo_ignore_protection,
+    mezzo_invest, mezzo_link_cards, mezzo_no_escape, mezzo_no_escape_lapses, mezzo_play_card, mezzo_plot,
+    mezzo_raise_stakes, mezzo_refresh, mezzo_resolve_hook, mezzo_roll_keyword, mezzo_set_keyword_die, mezzo_set_theme,
+    mezzo_settle_inspiration, mezzo_start_session, mezzo_tap, mezzo_turning_point, DeckChange, DeckView, HandView,
+    HookDraft, HookView, KeywordOutcome, PlotChange, PlotView, Points, SeatView,
+};
+pub use mezzo::plot::{
+    mezzo_put_consequence, mezzo_put_fact, mezzo_put_law, mezzo_remove_consequence, mezzo_remove_fact, mezzo_remove_law,
+};
 pub use mezzo::{
     mezzo_add_element, mezzo_add_player, mezzo_add_trait, mezzo_asset_access, mezzo_award_edge_slots,
     mezzo_award_memorable, mezzo_claim, mezzo_edit_trait, mezzo_end_scene, mezzo_favored_flaw_used,
@@ -60,47 +78,19 @@ pub use mezzo::{
     mezzo_spend_momentum, mezzo_start_arc, mezzo_start_scene, mezzo_table, mezzo_take_role, mezzo_unclaim, LentGift,
     MezzoChange, MezzoElementView, MezzoLogEntry, MezzoPlayerView, MezzoView, TraitDraft,
 };
-pub use mezzo_challenge::{
-    mezzo_challenge, mezzo_challenge_from_check, mezzo_challenge_play, mezzo_challenge_resolve_majors,
-    mezzo_challenge_roll_majors, mezzo_challenge_start, mezzo_escape_restraints, mezzo_take_breather,
-    mezzo_tempting_target, mezzo_treat_wounds, ActionView, ChallengerView, DepartureView, GoalView,
-    MezzoChallengeChange, MezzoChallengeDraft, MezzoChallengeView, SideView, TrumpDraw,
-};
-pub use mezzo_check::{
-    mezzo_check_break_tie, mezzo_check_burst, mezzo_check_compromise, mezzo_check_pending, mezzo_check_preview,
-    mezzo_check_resolve, mezzo_check_roll, CheckDraft, CheckOdds, CheckOutcome, CheckPreview, CheckRequest,
-    CheckResult, ElementOdds, PendingCheck, PerkPurchase,
-};
-pub use mezzo_conflict::{
-    mezzo_break_tie, mezzo_compromise, mezzo_conflict_d6_first, mezzo_conflict_preview, mezzo_conflict_sources,
-    mezzo_resolve_conflict, Approach, ConflictOutcome, ConflictPreview, ConflictResult, ConflictSources, D6First,
-    TieOutcome,
-};
-pub use mezzo_plot::{
-    mezzo_add_cards, mezzo_build_deck, mezzo_buy_cards, mezzo_create_hook, mezzo_deck, mezzo_deck_end_of,
-    mezzo_deplete_card, mezzo_draw_inspiration, mezzo_end_arc, mezzo_even_share, mezzo_hand, mezzo_ignore_protection,
-    mezzo_invest, mezzo_link_cards, mezzo_no_escape, mezzo_no_escape_lapses, mezzo_play_card, mezzo_plot,
-    mezzo_raise_stakes, mezzo_refresh, mezzo_resolve_hook, mezzo_roll_keyword, mezzo_set_keyword_die, mezzo_set_theme,
-    mezzo_settle_inspiration, mezzo_start_session, mezzo_tap, mezzo_turning_point, DeckChange, DeckView, HandView,
-    HookDraft, HookView, KeywordOutcome, PlotChange, PlotView, Points, SeatView,
-};
-pub use mezzo_plot::{
-    mezzo_put_consequence, mezzo_put_fact, mezzo_put_law, mezzo_remove_consequence, mezzo_remove_fact, mezzo_remove_law,
-};
-pub use nsu::{nsu_sheet, save_nsu_sheet, NsuSheetView};
-pub use nsu_downtime::{
+pub use nsu::downtime::{
     nsu_complication_tables, nsu_downtime, nsu_downtime_add_collateral_die, nsu_downtime_address_collateral,
     nsu_downtime_complication, nsu_downtime_end, nsu_downtime_final_box, nsu_downtime_introspection_finish,
     nsu_downtime_introspection_roll, nsu_downtime_project, nsu_downtime_reconnect, nsu_downtime_recover_harm,
     nsu_downtime_seek_recovery, nsu_downtime_settle_collateral, nsu_downtime_start, nsu_downtime_train_mark,
     nsu_downtime_train_roll, nsu_downtime_upgrade_skills, DowntimeView, ProjectAction, ProjectChoice,
 };
-pub use nsu_roll::{
+pub use nsu::roll::{
     nsu_helped_with, nsu_helped_with_needs, nsu_pending_roll, nsu_roll_dice, nsu_roll_help, nsu_roll_help_elsewhere,
     nsu_roll_log, nsu_roll_needs, nsu_roll_preview, nsu_roll_resolve, HelpedResult, OddsView, PendingRoll,
     RollLogEntry, RollPreview, RollRecord, RollResult,
 };
-pub use nsu_world::{
+pub use nsu::world::{
     nsu_map, nsu_world, nsu_world_add_guiding_questions, nsu_world_add_npc, nsu_world_add_npc_detail,
     nsu_world_add_safety, nsu_world_add_scene_detail, nsu_world_add_scope_question, nsu_world_add_statement,
     nsu_world_answer_scope, nsu_world_author_location, nsu_world_ban, nsu_world_create_resources,
@@ -108,11 +98,12 @@ pub use nsu_world::{
     nsu_world_remove_npc_detail, nsu_world_remove_safety, nsu_world_reveal, nsu_world_roll_levels,
     nsu_world_set_resource, nsu_world_start_project, nsu_world_tick_collateral, LocationDraft, MapCard, WorldChange,
 };
-pub use nsu_world::{
+pub use nsu::world::{
     nsu_roll_write_detail, nsu_world_add_npc_harm, nsu_world_add_path, nsu_world_deal, nsu_world_link_author,
     nsu_world_remove_npc_harm, nsu_world_remove_path, nsu_world_set_npc_threshold, nsu_world_set_party_location,
     ClockTick, DetailTarget, RollDetailWritten, UndoScope,
 };
+pub use nsu::{nsu_sheet, save_nsu_sheet, NsuSheetView};
 pub use penny_ante::{
     penny_add_antagonist, penny_buy_characteristic, penny_challenge_move, penny_create_character,
     penny_edit_antagonist, penny_end_adventure, penny_fund_antagonist, penny_ledger, penny_log, penny_narrate,
@@ -122,16 +113,16 @@ pub use penny_ante::{
     PrivateView,
 };
 pub use replica::game_document_for;
+pub use scattershot::play::{scattershot_play, scattershot_reward, PlayMove, RewardMove, SeatDraft};
+pub use scattershot::roll::{
+    scattershot_roll, scattershot_roll_preview, MibPreview, RollMove, RollRequest, RollState, RollView,
+    ScattershotOdds, SideBreakdown, SideDraft, Target,
+};
 pub use scattershot::{
     scattershot_log, scattershot_sheet, scattershot_sheet_edit, scattershot_table, scattershot_table_edit,
     CombatantView, PendingResultView, PlayView, ResourceView, ScattershotChange, ScattershotCharacterView,
     ScattershotLogEntry, ScattershotSheetChange, ScattershotSheetView, ScattershotView, SheetEdit, StatisticView,
     TableEdit,
-};
-pub use scattershot_play::{scattershot_play, scattershot_reward, PlayMove, RewardMove, SeatDraft};
-pub use scattershot_roll::{
-    scattershot_roll, scattershot_roll_preview, MibPreview, RollMove, RollRequest, RollState, RollView,
-    ScattershotOdds, SideBreakdown, SideDraft, Target,
 };
 pub use transfer::{export, import, import_preview, import_seen, ExportScope, ImportOptions, ImportReport};
 pub use undo::{undo_character, undo_game};

@@ -89,7 +89,7 @@ fn redact_entry(read: Reader<'_>, entry: &mut GameEntry, viewer: &Viewer, ids: &
         redact_penny(table, viewer);
     }
     if let Some(deck) = entry.mezzo_table.as_mut().and_then(|t| t.deck.as_mut()) {
-        let holders = super::mezzo_plot::hand_holders_for(read, entry.game.id, viewer)?;
+        let holders = super::mezzo::plot::hand_holders_for(read, entry.game.id, viewer)?;
         redact_deck(deck, &holders, ids);
     }
     Ok(())
@@ -193,7 +193,7 @@ impl StandIns {
 fn redact_world(world: &mut World, viewer: &Viewer, ids: &StandIns) {
     // The view's own filter clears what a closed card says (a card's name is never empty,
     // so an empty one is a closed card); the file needs a name and an author.
-    super::nsu_world::seen_by(world, viewer);
+    super::nsu::world::seen_by(world, viewer);
     let mut swapped: HashMap<Uuid, Uuid> = HashMap::new();
     let mut undealt = 0;
     for l in world.locations.iter_mut().filter(|l| l.name.is_empty()) {

@@ -32,7 +32,7 @@ fn undo_character_in(tx: &Tx<'_>, id: Uuid) -> Result<Done> {
                     "the world or downtime changed after this roll; undo those later changes first",
                 ));
             }
-            super::nsu_world::undo_world_event(tx, &linked)?;
+            super::nsu::world::undo_world_event(tx, &linked)?;
             continue;
         }
         let other = linked.character_id.unwrap_or_default();
@@ -155,7 +155,7 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
             .last_undoable_of_game(id)?
             .ok_or_else(|| Error::NothingToUndo("There is nothing to undo for this game.".into()))?;
         // A downtime move made by settling a scouting roll is undone with that roll.
-        if let Some(roller) = event.payload.get(super::nsu_downtime::ROLL_OF).and_then(|v| v.as_str()) {
+        if let Some(roller) = event.payload.get(super::nsu::downtime::ROLL_OF).and_then(|v| v.as_str()) {
             let roller = Uuid::parse_str(roller)
                 .map_err(|e| Error::invalid("event log", format!("event {} cannot be read: {e}", event.seq)))?;
             let roll = read.last_undoable_of_character(roller)?;
@@ -173,15 +173,15 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
             return undo_character_in(tx, roller);
         }
         // A world or downtime event snapshots the world, not the game record.
-        if super::nsu_world::is_world_event(event.kind) {
-            return super::nsu_world::undo_world_event(tx, &event).map(Done::new);
+        if super::nsu::world::is_world_event(event.kind) {
+            return super::nsu::world::undo_world_event(tx, &event).map(Done::new);
         }
         if super::penny_ante::is_penny_event(event.kind) {
             return super::penny_ante::undo_penny_event(tx, &event).map(Done::new);
         }
         // A pending action check changes nothing: its undo only takes it off the table.
         if event.kind == EventKind::MezzoCheckRolled {
-            return super::mezzo_check::undo_check_rolled(tx, &event).map(Done::new);
+            return super::mezzo::check::undo_check_rolled(tx, &event).map(Done::new);
         }
         if super::mezzo::is_mezzo_event(event.kind) {
             return super::mezzo::undo_mezzo_event(tx, &event).map(Done::new);

@@ -147,8 +147,8 @@ pub fn game_view(store: &Store, game: Uuid, viewer: &Viewer) -> Result<TableView
     let system = match g.system {
         System::Nsu => SystemView::Nsu {
             sheets: characters.iter().map(|c| super::nsu::nsu_sheet(store, c.id)).collect::<Result<_>>()?,
-            world: Box::new(super::nsu_world::world_for(read, game, viewer)?),
-            map: super::nsu_world::map_for(read, game, viewer)?,
+            world: Box::new(super::nsu::world::world_for(read, game, viewer)?),
+            map: super::nsu::world::map_for(read, game, viewer)?,
         },
         System::PennyAnte => {
             let table = super::penny_ante::table_for(read, game, viewer)?;
@@ -160,9 +160,9 @@ pub fn game_view(store: &Store, game: Uuid, viewer: &Viewer) -> Result<TableView
         }
         System::Mezzo => SystemView::Mezzo {
             table: Box::new(super::mezzo::mezzo_table(store, game)?),
-            plot: Box::new(super::mezzo_plot::mezzo_plot(store, game)?),
-            deck: Box::new(super::mezzo_plot::mezzo_deck(store, game)?),
-            hands: super::mezzo_plot::hands_for(read, game, viewer)?,
+            plot: Box::new(super::mezzo::plot::mezzo_plot(store, game)?),
+            deck: Box::new(super::mezzo::plot::mezzo_deck(store, game)?),
+            hands: super::mezzo::plot::hands_for(read, game, viewer)?,
         },
         System::Scattershot => {
             SystemView::Scattershot { table: Box::new(super::scattershot::scattershot_table(store, game)?) }

@@ -25,9 +25,6 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::dice::{with_dice, DiceInput};
-use super::mezzo::{change, participants, MezzoChange, Work};
-use super::viewer::{device_viewer, not_yours, Viewer};
 use crate::error::{Error, Result};
 use crate::rules::mezzo::element::{self as rules, AdversitySpend, Element, MomentumSource, MomentumSpend, Player};
 use crate::rules::mezzo::plot::{
@@ -38,6 +35,9 @@ use crate::rules::mezzo::seed_deck::{
     self as seeds, ActiveCard, Card, Ending, KeywordDie, KeywordDraw, Link, SeedDeck,
 };
 use crate::rules::mezzo::table::MezzoTable;
+use crate::services::dice::{with_dice, DiceInput};
+use crate::services::mezzo::{change, participants, MezzoChange, Work};
+use crate::services::viewer::{device_viewer, not_yours, Viewer};
 use crate::store::{Reader, Store};
 
 // ---------------------------------------------------------------------------------------
@@ -270,7 +270,7 @@ pub(crate) fn hand_holders_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) ->
 }
 
 /// The hands `viewer` may see (none for a device passed around: it asks for each).
-pub(super) fn hands_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result<Vec<HandView>> {
+pub(in crate::services) fn hands_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result<Vec<HandView>> {
     let (players, elements) = participants(read, game)?;
     let table = read.mezzo_table(game)?;
     let Some(deck) = table.deck.as_ref() else { return Ok(Vec::new()) };
@@ -726,7 +726,7 @@ pub fn mezzo_end_arc(store: &mut Store, game: Uuid, memorable: &[MemorableAward]
 /// its Turning Point; its hooks expire, `memorable` elements get their awards, every
 /// element's adversity, debt and momentum and one-arc traits go) and starts the next; every
 /// player holds 3 influence.
-pub(super) fn next_arc(w: &mut Work<'_>, memorable: &[MemorableAward]) -> Result<String> {
+pub(in crate::services) fn next_arc(w: &mut Work<'_>, memorable: &[MemorableAward]) -> Result<String> {
     let ended = w.table.arc();
     if ended == u32::MAX {
         return Err(Error::invalid("arc", "no arc comes after this one"));

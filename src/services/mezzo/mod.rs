@@ -8,6 +8,11 @@
 //! last. The rules decide every move (`rules::mezzo::element`): a move here finds the player
 //! or element, calls the rule and saves what it returns.
 
+pub(super) mod challenge;
+pub(super) mod check;
+pub(super) mod conflict;
+pub(super) mod plot;
+
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -701,7 +706,7 @@ pub fn mezzo_gain_influence(store: &mut Store, game: Uuid, player: Uuid, points:
 /// only after its Turning Point, through the plot rules (its hooks expire) and for every
 /// element (adversity, debt and momentum lost, one-arc and one-scene traits gone).
 pub fn mezzo_start_arc(store: &mut Store, game: Uuid) -> Result<MezzoChange> {
-    change(store, game, |w| super::mezzo_plot::next_arc(w, &[]))
+    change(store, game, |w| super::mezzo::plot::next_arc(w, &[]))
 }
 
 /// The elements active in the scene become `active` (stored, so they survive a reload).

@@ -12,8 +12,6 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::dice::{with_dice, DiceInput};
-use super::mezzo::{change, MezzoChange};
 use crate::error::{Error, Result};
 use crate::rules::mezzo::conflict::{
     break_tie, leave_to_chance, option_dice, plan_median, D6Conflict, D6Roll, MedianPlan, MedianStep, Outcome,
@@ -23,6 +21,8 @@ use crate::rules::mezzo::element::{Element, Player};
 use crate::rules::mezzo::odds;
 use crate::rules::mezzo::plot::{CustomLaw, Fact};
 use crate::rules::mezzo::vote::{counts, settle, ConflictCast, ConflictDraft, ConflictLaw, OptionVotes, Sources};
+use crate::services::dice::{with_dice, DiceInput};
+use crate::services::mezzo::{change, MezzoChange};
 use crate::store::Store;
 
 /// How the table resolves the votes.
@@ -74,7 +74,7 @@ pub fn mezzo_conflict_d6_first<R: Rng>(
     rng: &mut R,
 ) -> Result<D6First> {
     let read = store.read();
-    let (players, elements) = super::mezzo::participants(read, game)?;
+    let (players, elements) = crate::services::mezzo::participants(read, game)?;
     let sources = Sources::of(&read.mezzo_table(game)?);
     let (votes, _) = settle(draft, &players, &elements, &sources)?;
     let n = counts(&votes);
@@ -191,7 +191,7 @@ pub fn mezzo_conflict_preview(
     selections: &[Vec<usize>],
 ) -> Result<ConflictPreview> {
     let read = store.read();
-    let (players, elements) = super::mezzo::participants(read, game)?;
+    let (players, elements) = crate::services::mezzo::participants(read, game)?;
     let sources = Sources::of(&read.mezzo_table(game)?);
     let (votes, _) = settle(draft, &players, &elements, &sources)?;
     let n = counts(&votes);
@@ -314,7 +314,7 @@ pub struct ConflictSources {
 /// discovered details.
 pub fn mezzo_conflict_sources(store: &Store, game: Uuid) -> Result<ConflictSources> {
     let read = store.read();
-    let (_, elements) = super::mezzo::participants(read, game)?;
+    let (_, elements) = crate::services::mezzo::participants(read, game)?;
     let table = read.mezzo_table(game)?;
     let sources = Sources::of(&table);
     let name = |id: Uuid| elements.iter().find(|e| e.id == id).map_or_else(String::new, |e| e.name.clone());

@@ -18,12 +18,15 @@
 //!   another kind (a rename, an import of the game) takes the roll off the table until it is
 //!   undone.
 
+pub(super) mod play;
+pub(super) mod roll;
+
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::characters::{load, save, update};
 use super::games::existing_game;
-use super::scattershot_roll::{roll_view, RollState, RollView};
+use super::scattershot::roll::{roll_view, RollState, RollView};
 use crate::error::{Error, Result};
 use crate::model::{now, timestamp, Character, CharacterRecord, Game, System, TableSettings};
 use crate::rules::scattershot::made_it_by::Facets;
@@ -517,7 +520,7 @@ fn describe_sheet(name: &str, sheet: &Sheet, event: &SheetEvent) -> String {
         SheetEvent::NpcSet { npc: true } => format!("{name} is a non-player character."),
         SheetEvent::NpcSet { npc: false } => format!("{name} is a player's character."),
         SheetEvent::ModifierAdded { text, value, lasts } => {
-            format!("{name} keeps {text} ({value:+}, {}).", super::scattershot_roll::lasts_words(*lasts))
+            format!("{name} keeps {text} ({value:+}, {}).", super::scattershot::roll::lasts_words(*lasts))
         }
         SheetEvent::ModifierRemoved { text, value, .. } => format!("{name}'s {text} ({value:+}) ends."),
     }

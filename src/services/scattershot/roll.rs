@@ -27,8 +27,6 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::dice::{with_dice, DiceInput};
-use super::scattershot::{change, records, scattershot_game, ScattershotChange};
 use crate::error::{Error, Result};
 use crate::model::CharacterRecord;
 use crate::rules::scattershot::made_it_by::{
@@ -41,6 +39,8 @@ use crate::rules::scattershot::sheet::{Lasts, Rating, Resource};
 use crate::rules::scattershot::table as sc_table;
 use crate::rules::scattershot::ue_chart::{self, UeRow};
 use crate::rules::scattershot::Settings;
+use crate::services::dice::{with_dice, DiceInput};
+use crate::services::scattershot::{change, records, scattershot_game, ScattershotChange};
 use crate::store::Store;
 
 /// The character a roll's result is aimed at, and which of its resources.
@@ -226,7 +226,7 @@ pub struct RollView {
     pub subject_name: Option<String>,
 }
 
-pub(super) fn roll_view(state: &RollState, name: &dyn Fn(Uuid) -> String) -> RollView {
+pub(in crate::services) fn roll_view(state: &RollState, name: &dyn Fn(Uuid) -> String) -> RollView {
     let roll = &state.roll;
     let waiting_sign = [(Party::Actor, Some(&roll.actor)), (Party::Resistor, roll.resistor.as_ref())]
         .into_iter()
@@ -731,7 +731,12 @@ pub fn scattershot_roll<R: Rng>(
 }
 
 /// A result lands on its target's resource at once (nothing from 0).
-fn land(w: &mut super::scattershot::Work<'_>, field: &str, result: ResourceResult, message: &mut String) -> Result<()> {
+fn land(
+    w: &mut crate::services::scattershot::Work<'_>,
+    field: &str,
+    result: ResourceResult,
+    message: &mut String,
+) -> Result<()> {
     if result.amount == 0 {
         return Ok(());
     }
@@ -745,7 +750,7 @@ fn land(w: &mut super::scattershot::Work<'_>, field: &str, result: ResourceResul
 }
 
 /// How long a residual modifier lasts, in words.
-pub(super) fn lasts_words(lasts: Lasts) -> &'static str {
+pub(in crate::services) fn lasts_words(lasts: Lasts) -> &'static str {
     match lasts {
         Lasts::UntilRemoved => "until removed",
         Lasts::Session => "until the end of the session",

@@ -9,10 +9,6 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::characters::{load, update};
-use super::dice::{with_dice, DiceInput};
-use super::games::existing_game;
-use super::viewer::{device_viewer, not_yours, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{now, CharacterRecord, Game, System};
 use crate::rules::nsu::downtime::DowntimePhase;
@@ -23,6 +19,10 @@ use crate::rules::nsu::world::{
     self, GridPos, Location, NewLocation, NewNpc, NewProject, ResourceState, SafetyList, World, WorldEvent,
     RESOURCE_COUNT,
 };
+use crate::services::characters::{load, update};
+use crate::services::dice::{with_dice, DiceInput};
+use crate::services::games::existing_game;
+use crate::services::viewer::{device_viewer, not_yours, Viewer};
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
 
 /// A world after a move, with what changed.
@@ -69,7 +69,7 @@ pub struct LocationDraft {
 /// The state a world or downtime event snapshots: the world, the downtime phase, and the
 /// characters whose sheets the move changed (downtime only).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub(super) struct WorldSnapshot {
+pub(in crate::services) struct WorldSnapshot {
     pub world: World,
     pub downtime: Option<DowntimePhase>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -79,7 +79,7 @@ pub(super) struct WorldSnapshot {
 /// The payload of every world and downtime event: what was done, the state before and
 /// after, and the rules' own events (for history).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub(super) struct WorldPayload {
+pub(in crate::services) struct WorldPayload {
     /// What was done, in words ("adding a scene detail").
     pub action: String,
     pub before: WorldSnapshot,
@@ -89,7 +89,7 @@ pub(super) struct WorldPayload {
 }
 
 /// Whether undoing `kind` restores a world snapshot.
-pub(super) fn is_world_event(kind: EventKind) -> bool {
+pub(in crate::services) fn is_world_event(kind: EventKind) -> bool {
     matches!(
         kind,
         EventKind::NsuWorldChanged
@@ -100,7 +100,7 @@ pub(super) fn is_world_event(kind: EventKind) -> bool {
 }
 
 /// The game, which must exist and play No Stone Unturned.
-pub(super) fn nsu_game(read: Reader<'_>, game: Uuid) -> Result<Game> {
+pub(in crate::services) fn nsu_game(read: Reader<'_>, game: Uuid) -> Result<Game> {
     let g = existing_game(read, game)?;
     if g.system != System::Nsu {
         return Err(Error::invalid(
@@ -112,7 +112,7 @@ pub(super) fn nsu_game(read: Reader<'_>, game: Uuid) -> Result<Game> {
 }
 
 /// A character of `game`, or an error naming `field`.
-pub(super) fn member(read: Reader<'_>, game: Uuid, id: Uuid, field: &str) -> Result<CharacterRecord> {
+pub(in crate::services) fn member(read: Reader<'_>, game: Uuid, id: Uuid, field: &str) -> Result<CharacterRecord> {
     let record = load(read, id)?;
     if record.character.game_id != game {
         return Err(Error::invalid(field, format!("“{}” plays in another game", record.character.name)));
@@ -120,7 +120,7 @@ pub(super) fn member(read: Reader<'_>, game: Uuid, id: Uuid, field: &str) -> Res
     Ok(record)
 }
 
-pub(super) fn append(
+pub(in crate::services) fn append(
     tx: &Tx<'_>,
     game: Uuid,
     kind: EventKind,
@@ -169,7 +169,7 @@ pub fn nsu_world(store: &Store, game: Uuid) -> Result<World> {
 
 /// The world as `viewer` may see it: a face-down card on the map keeps only its back (its
 /// D and R levels, its clock) for those who did not scout it (RULES.md §1.5).
-pub(super) fn world_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result<World> {
+pub(in crate::services) fn world_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result<World> {
     nsu_game(read, game)?;
     let mut world = read.nsu_world(game)?;
     seen_by(&mut world, viewer);
@@ -180,7 +180,7 @@ pub(super) fn world_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result
 /// revealed — face down on the map, or still in its author's hands — keeps only its back
 /// (its D and R levels, its place, its clock) for everyone but its author's player and the
 /// players of characters who scouted it. Its name, text, notes and author are cleared.
-pub(super) fn seen_by(world: &mut World, viewer: &Viewer) {
+pub(in crate::services) fn seen_by(world: &mut World, viewer: &Viewer) {
     for l in &mut world.locations {
         if !reads_card(l, viewer) {
             close_card(l);
@@ -232,7 +232,7 @@ pub fn nsu_map(store: &Store, game: Uuid, viewer: Option<Uuid>) -> Result<Vec<Ma
 }
 
 /// The map as `viewer` sees it: a card's face only where [`seen_by`] would leave it open.
-pub(super) fn map_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result<Vec<MapCard>> {
+pub(in crate::services) fn map_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Result<Vec<MapCard>> {
     let world = read.nsu_world(game)?;
     let mine = |c: &Uuid| matches!(viewer, Viewer::Player(m) if m.contains(c));
     Ok(world
@@ -518,7 +518,7 @@ pub struct RollDetailWritten {
     /// The world as this device sees it.
     pub world: World,
     /// The roller's sheet, when the detail went on it.
-    pub sheet: Option<super::NsuSheetView>,
+    pub sheet: Option<crate::services::NsuSheetView>,
     /// The clock of the party's location, when the roll had the World at risk and the
     /// party was not at home.
     pub ticked: Option<ClockTick>,
@@ -631,7 +631,7 @@ pub fn nsu_roll_write_detail(
             // Only the roller's sheet changed: a change of the character's own, undone with
             // the character (and made on a player's own device at a linked table too).
             Some(record) if after == before => {
-                super::characters::save(tx, EventKind::SheetEdited, before_record.clone(), record)?;
+                crate::services::characters::save(tx, EventKind::SheetEdited, before_record.clone(), record)?;
                 UndoScope::Character
             }
             changed => {
@@ -669,7 +669,7 @@ pub fn nsu_roll_write_detail(
         let mut world = after;
         seen_by(&mut world, &device_viewer(read, game)?);
         let on_sheet = matches!(target, DetailTarget::Harm | DetailTarget::Other { .. });
-        let sheet = on_sheet.then(|| super::nsu::nsu_sheet_in(read, character)).transpose()?;
+        let sheet = on_sheet.then(|| crate::services::nsu::nsu_sheet_in(read, character)).transpose()?;
         Ok(RollDetailWritten { world, sheet, ticked, message, undo })
     })
 }
@@ -677,7 +677,7 @@ pub fn nsu_roll_write_detail(
 /// Undoes a world or downtime event: the world and the downtime phase go back to how they
 /// were before it, and so do the sheets it changed — unless one of those characters has
 /// changed since (its later changes are undone first) or was deleted.
-pub(super) fn undo_world_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
+pub(in crate::services) fn undo_world_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
     let payload: WorldPayload = serde_json::from_value(event.payload.clone()).map_err(|e| {
         Error::invalid("event log", format!("event {} ({}) cannot be read: {e}", event.seq, event.kind.as_str()))
     })?;

@@ -30,9 +30,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use super::dice::{with_dice, DiceInput};
-use super::mezzo::{change, change_in, MezzoChange, Work};
-use super::mezzo_check::{build, surged, waiting, CheckRequest, Surged};
 use crate::error::{Error, Result};
 use crate::rules::mezzo::action_check::{ActionCheck, Cast, Phase as CheckPhase, Surge};
 use crate::rules::mezzo::challenge::{
@@ -43,6 +40,9 @@ use crate::rules::mezzo::challenge::{
 use crate::rules::mezzo::element::{Element, ElementKind, Template, TraitKind, MAX_TRUMP_TRANSFER};
 use crate::rules::mezzo::plot;
 use crate::rules::mezzo::recovery::{self, RecoveryCheck};
+use crate::services::dice::{with_dice, DiceInput};
+use crate::services::mezzo::check::{build, surged, waiting, CheckRequest, Surged};
+use crate::services::mezzo::{change, change_in, MezzoChange, Work};
 use crate::store::{EventKind, Store, Tx};
 
 // ---------------------------------------------------------------------------------------
@@ -294,7 +294,7 @@ fn view_of(ch: &Challenge, elements: &[Element]) -> Result<MezzoChallengeView> {
 /// The game's challenge (being played, or the last one, over), if one was ever started.
 pub fn mezzo_challenge(store: &Store, game: Uuid) -> Result<Option<MezzoChallengeView>> {
     let read = store.read();
-    let (_, elements) = super::mezzo::participants(read, game)?;
+    let (_, elements) = crate::services::mezzo::participants(read, game)?;
     read.mezzo_table(game)?.challenge.map(|ch| view_of(&ch, &elements)).transpose()
 }
 

@@ -48,8 +48,6 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::dice::{with_dice, DiceInput};
-use super::mezzo::{change_in, participants, MezzoChange};
 use crate::error::{Error, Result};
 use crate::model::now;
 use crate::rules::dice::{Entered, Rolled};
@@ -61,6 +59,8 @@ use crate::rules::mezzo::conflict::Variant;
 use crate::rules::mezzo::element::{self, Element, Player, SlotAward};
 use crate::rules::mezzo::odds::Fraction;
 use crate::rules::odds::Chance;
+use crate::services::dice::{with_dice, DiceInput};
+use crate::services::mezzo::{change_in, participants, MezzoChange};
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
 
 /// The most tiebreak rounds the app rolls in one call (a tie left after them stays pending).
@@ -186,10 +186,10 @@ pub struct CheckOutcome {
 
 /// The payload of a `mezzo_check_rolled` event.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub(super) struct Pending {
+pub(in crate::services) struct Pending {
     /// What was rolled, in words.
     action: String,
-    pub(super) check: ActionCheck,
+    pub(in crate::services) check: ActionCheck,
     /// The owners' burst choices (D6 variant), logged after the first roll.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     bursts: bool,
@@ -212,20 +212,20 @@ fn under(prefix: &str) -> impl Fn(Error) -> Error + '_ {
 }
 
 /// `elements` with `changed` in place of the ones with the same id.
-pub(super) fn merged(elements: &[Element], changed: &[Element]) -> Vec<Element> {
+pub(in crate::services) fn merged(elements: &[Element], changed: &[Element]) -> Vec<Element> {
     elements.iter().map(|e| changed.iter().find(|c| c.id == e.id).unwrap_or(e).clone()).collect()
 }
 
-pub(super) struct Built {
-    pub(super) check: ActionCheck,
+pub(in crate::services) struct Built {
+    pub(in crate::services) check: ActionCheck,
     /// The elements as the check sees them (the first-check slots given).
-    pub(super) elements: Vec<Element>,
-    pub(super) awards: Vec<Uuid>,
+    pub(in crate::services) elements: Vec<Element>,
+    pub(in crate::services) awards: Vec<Uuid>,
 }
 
 /// The check a request describes: started, every cast cast and every perk bought, each
 /// checked by the rules against the players and elements as they are.
-pub(super) fn build(
+pub(in crate::services) fn build(
     request: &CheckRequest,
     id: Uuid,
     players: &[Player],
@@ -466,7 +466,7 @@ fn log_pending(tx: &Tx<'_>, game: Uuid, pending: &Pending) -> Result<()> {
 }
 
 /// Takes a pending check off the table: nothing else changes (nothing was paid).
-pub(super) fn undo_check_rolled(tx: &Tx<'_>, event: &Event) -> Result<String> {
+pub(in crate::services) fn undo_check_rolled(tx: &Tx<'_>, event: &Event) -> Result<String> {
     let what = serde_json::from_value::<Pending>(event.payload.clone())
         .map(|p| if p.check.description.is_empty() { "the check".into() } else { format!("“{}”", p.check.description) })
         .unwrap_or_else(|_| "the check".into());
@@ -651,7 +651,7 @@ pub fn mezzo_check_burst<R: Rng>(
     })
 }
 
-pub(super) fn waiting(read: Reader<'_>, game: Uuid) -> Result<Pending> {
+pub(in crate::services) fn waiting(read: Reader<'_>, game: Uuid) -> Result<Pending> {
     pending_in(read, game)?
         .map(|(_, p)| p)
         .ok_or_else(|| Error::invalid("check", "no action check is on the table: roll one first"))
@@ -710,18 +710,18 @@ pub fn mezzo_check_resolve(store: &mut Store, game: Uuid, surges: &[Surge]) -> R
 }
 
 /// A rolled check made ready to resolve ([`surged`]).
-pub(super) struct Surged {
-    pub(super) check: ActionCheck,
+pub(in crate::services) struct Surged {
+    pub(in crate::services) check: ActionCheck,
     /// Every element, with the first-check slots given.
-    pub(super) elements: Vec<Element>,
+    pub(in crate::services) elements: Vec<Element>,
     /// The elements given them.
-    pub(super) awarded: Vec<Element>,
-    pub(super) events: Vec<element::ElementEvent>,
+    pub(in crate::services) awarded: Vec<Element>,
+    pub(in crate::services) events: Vec<element::ElementEvent>,
 }
 
 /// A rolled check made ready to resolve: the first-check edge slots given to those who
 /// never had an action check, then the Sudden Surges bought after the roll, in order.
-pub(super) fn surged(
+pub(in crate::services) fn surged(
     rolled: &ActionCheck,
     surges: &[Surge],
     players: &[Player],

@@ -1,6 +1,10 @@
 //! No Stone Unturned: the sheet view and edits made by hand (rolls and downtime change the
 //! sheet through the rules).
 
+pub(super) mod downtime;
+pub(super) mod roll;
+pub(super) mod world;
+
 use serde::Serialize;
 use uuid::Uuid;
 

@@ -10,10 +10,6 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::characters::{load, update};
-use super::dice::{with_dice, DiceInput};
-use super::nsu::{nsu_sheet_in, NsuSheetView};
-use super::nsu_world::{append, member, nsu_game, WorldPayload, WorldSnapshot};
 use crate::error::{Error, Result};
 use crate::model::{now, CharacterRecord, Game, System};
 use crate::rules::nsu::downtime::{
@@ -22,6 +18,10 @@ use crate::rules::nsu::downtime::{
 };
 use crate::rules::nsu::{Aspect, Sheet};
 use crate::rules::table_settings;
+use crate::services::characters::{load, update};
+use crate::services::dice::{with_dice, DiceInput};
+use crate::services::nsu::world::{append, member, nsu_game, WorldPayload, WorldSnapshot};
+use crate::services::nsu::{nsu_sheet_in, NsuSheetView};
 use crate::store::{EventKind, Reader, Store, Tx};
 
 /// The table setting that makes a failed attempt to address collateral add a tick.
@@ -57,7 +57,7 @@ pub struct ProjectAction {
 }
 
 /// The state of a phase as loaded: the rules' view and the records it came from.
-pub(super) struct Loaded {
+pub(in crate::services) struct Loaded {
     game: Game,
     state: Downtime,
     records: Vec<CharacterRecord>,
@@ -67,7 +67,7 @@ fn sheets_of(records: &[CharacterRecord]) -> BTreeMap<Uuid, Sheet> {
     records.iter().map(|r| (r.character.id, r.nsu.clone().unwrap_or_default())).collect()
 }
 
-pub(super) fn load_phase(read: Reader<'_>, game: Uuid) -> Result<Loaded> {
+pub(in crate::services) fn load_phase(read: Reader<'_>, game: Uuid) -> Result<Loaded> {
     let g = nsu_game(read, game)?;
     let phase = read
         .nsu_downtime(game)?
@@ -126,7 +126,7 @@ fn commit(
     let read = tx.read();
     let characters = next.sheets.keys().map(|id| nsu_sheet_in(read, *id)).collect::<Result<Vec<_>>>()?;
     let mut world = next.world.clone();
-    super::nsu_world::seen_by(&mut world, &super::viewer::device_viewer(tx.read(), game)?);
+    crate::services::nsu::world::seen_by(&mut world, &crate::services::viewer::device_viewer(tx.read(), game)?);
     Ok(DowntimeView { phase: phase.cloned(), world, characters, events })
 }
 
@@ -155,7 +155,7 @@ pub fn nsu_downtime(store: &Store, game: Uuid) -> Result<Option<DowntimeView>> {
     let Loaded { state, .. } = load_phase(read, game)?;
     let characters = state.sheets.keys().map(|id| nsu_sheet_in(read, *id)).collect::<Result<Vec<_>>>()?;
     let mut world = state.world;
-    super::nsu_world::seen_by(&mut world, &super::viewer::device_viewer(read, game)?);
+    crate::services::nsu::world::seen_by(&mut world, &crate::services::viewer::device_viewer(read, game)?);
     Ok(Some(DowntimeView { phase: Some(state.phase), world, characters, events: Vec::new() }))
 }
 
@@ -365,7 +365,7 @@ pub fn nsu_downtime_seek_recovery<R: Rng>(
 /// Whether `character` may scout `location` now: a downtime phase is in progress in its game
 /// and the rules allow it (`downtime::check_scout`). Asked before a scouting roll is
 /// previewed or rolled.
-pub(super) fn check_scout(read: Reader<'_>, game: Uuid, character: Uuid, location: Uuid) -> Result<()> {
+pub(in crate::services) fn check_scout(read: Reader<'_>, game: Uuid, character: Uuid, location: Uuid) -> Result<()> {
     if read.nsu_downtime(game)?.is_none() {
         return Err(Error::invalid(
             "setup.scout",
@@ -379,7 +379,7 @@ pub(super) fn check_scout(read: Reader<'_>, game: Uuid, character: Uuid, locatio
 /// A mood whose last box a downtime move filled waits for its final box there (a new name,
 /// a sentiment marked): an action roll with it meanwhile would give it a second final box,
 /// and the phase would wait for one already given. Refused until the phase's is resolved.
-pub(super) fn check_no_final_box_waiting(
+pub(in crate::services) fn check_no_final_box_waiting(
     read: Reader<'_>,
     game: Uuid,
     character: Uuid,
@@ -404,7 +404,7 @@ pub(super) fn check_no_final_box_waiting(
 /// the roll, as a downtime move whose payload names the roll's character (`roll_of`): the
 /// roll's undo takes it back, and the game's undo of it undoes the roll (see `undo`).
 /// Returns the event's sequence number.
-pub(super) fn record_scout_of_roll(
+pub(in crate::services) fn record_scout_of_roll(
     tx: &Tx<'_>,
     game: Uuid,
     character: Uuid,
@@ -440,7 +440,7 @@ pub(super) fn record_scout_of_roll(
 }
 
 /// The field of a downtime move made by settling a character's roll: that character.
-pub(super) const ROLL_OF: &str = "roll_of";
+pub(in crate::services) const ROLL_OF: &str = "roll_of";
 
 /// The final-box effect for a mood whose last box filled: a new name, a sentiment marked.
 pub fn nsu_downtime_final_box(

@@ -15,10 +15,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use uuid::Uuid;
 
-use super::characters::{load, update};
-use super::dice::{with_dice, DiceInput};
-use super::log::Change;
-use super::nsu::NsuSheetView;
 use crate::error::{Error, Result};
 use crate::model::{now, Character, CharacterRecord};
 use crate::rules::dice::DiceSource;
@@ -30,6 +26,10 @@ use crate::rules::nsu::roll::{
 };
 use crate::rules::nsu::world::Location;
 use crate::rules::nsu::{Die, Sheet};
+use crate::services::characters::{load, update};
+use crate::services::dice::{with_dice, DiceInput};
+use crate::services::log::Change;
+use crate::services::nsu::NsuSheetView;
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
 
 /// Exact odds as shown before a roll: probabilities and the signed margin's distribution.
@@ -171,11 +171,11 @@ pub fn nsu_roll_preview(
 /// A scouting roll must be a Scout the downtime phase allows now.
 fn check_purpose(read: Reader<'_>, record: &CharacterRecord, setup: &RollSetup) -> Result<()> {
     let (game, id) = (record.character.game_id, record.character.id);
-    super::nsu_downtime::check_no_final_box_waiting(read, game, id, setup.mood.line(), "setup.mood")?;
+    crate::services::nsu::downtime::check_no_final_box_waiting(read, game, id, setup.mood.line(), "setup.mood")?;
     match setup.scout {
         None => Ok(()),
         Some(location) => {
-            super::nsu_downtime::check_scout(read, record.character.game_id, record.character.id, location)
+            crate::services::nsu::downtime::check_scout(read, record.character.game_id, record.character.id, location)
         }
     }
 }
@@ -287,7 +287,13 @@ pub fn nsu_roll_help<R: Rng>(
         if helper_record.character.game_id != record.character.game_id {
             return Err(Error::invalid("helper", "the helper must play in the same game"));
         }
-        super::nsu_downtime::check_no_final_box_waiting(read, record.character.game_id, helper, mood.line(), "mood")?;
+        crate::services::nsu::downtime::check_no_final_box_waiting(
+            read,
+            record.character.game_id,
+            helper,
+            mood.line(),
+            "mood",
+        )?;
         roll::help(roll, sheet_of(&helper_record)?, mood, d)
     })
 }
@@ -335,7 +341,7 @@ pub fn nsu_helped_with(store: &mut Store, character: Uuid, input: &HelpedWith) -
         Ok(HelpedResult {
             message: format!("{} helped with {}.", before.character.name, input.roll.trim()),
             events: outcome.events,
-            sheet: super::nsu::nsu_sheet_in(tx.read(), character)?,
+            sheet: crate::services::nsu::nsu_sheet_in(tx.read(), character)?,
         })
     })
 }
@@ -397,7 +403,8 @@ pub fn nsu_roll_resolve(store: &mut Store, character: Uuid, choices: &Choices) -
         let game = before.character.game_id;
         let scouted = match (record.roll.setup.scout, outcome.scout) {
             (Some(location), Some(found)) => {
-                together.push(super::nsu_downtime::record_scout_of_roll(tx, game, character, location, found)?);
+                together
+                    .push(crate::services::nsu::downtime::record_scout_of_roll(tx, game, character, location, found)?);
                 Some((location, found))
             }
             _ => None,
@@ -436,12 +443,12 @@ pub fn nsu_roll_resolve(store: &mut Store, character: Uuid, choices: &Choices) -
             Some((location, outcome)) => {
                 let read = tx.read();
                 let looks = outcome != ScoutOutcome::TurnedBack
-                    && super::viewer::device_viewer(read, game)?.sees_character(character);
+                    && crate::services::viewer::device_viewer(read, game)?.sees_character(character);
                 let face = if looks { read.nsu_world(game)?.location(location).cloned() } else { None };
                 Some(Scouted { location, outcome, face })
             }
         };
-        Ok(RollResult { record, event_id, sheet: super::nsu::nsu_sheet_in(tx.read(), character)?, scouted })
+        Ok(RollResult { record, event_id, sheet: crate::services::nsu::nsu_sheet_in(tx.read(), character)?, scouted })
     })
 }
 

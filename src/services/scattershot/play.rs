@@ -17,11 +17,11 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::scattershot::{change, ScattershotChange};
 use crate::error::{Error, Result};
 use crate::rules::scattershot::mechanical_play::{Action, Check, Gain, MechanicalPlay, Seat};
 use crate::rules::scattershot::rewards::{self, Giver, RewardEvent, SessionRewards, Vote};
 use crate::rules::scattershot::sheet::Lasts;
+use crate::services::scattershot::{change, ScattershotChange};
 use crate::store::Store;
 
 /// A seat at the table: a character and its player (by default, the character is its own
@@ -224,7 +224,7 @@ pub enum RewardMove {
 /// Hands out experience dice, as one undoable move.
 pub fn scattershot_reward(store: &mut Store, game: Uuid, reward: &RewardMove) -> Result<ScattershotChange> {
     change(store, game, |w| {
-        let group = |w: &super::scattershot::Work<'_>, given: &Option<Vec<Uuid>>| -> Result<Vec<Uuid>> {
+        let group = |w: &crate::services::scattershot::Work<'_>, given: &Option<Vec<Uuid>>| -> Result<Vec<Uuid>> {
             match given {
                 None => Ok(w.ids()),
                 Some(list) => {

@@ -6,6 +6,7 @@ mod crash;
 mod exchange;
 mod fuzz_import;
 mod import_safety;
+mod layers;
 mod link;
 mod link_joined;
 mod mezzo_challenge;

@@ -353,10 +353,9 @@ impl Host {
                         host.tell(device, || Outgoing::Removed);
                         continue;
                     }
-                    if let Round::One { fresh: true, .. } = round {
-                        copies.remove(&device);
-                    }
-                    due.push(services::Due { device, last: copies.remove(&device), force });
+                    // A device that asked for the whole snapshot gets it, whatever copy the host kept.
+                    let last = copies.remove(&device).filter(|_| !matches!(round, Round::One { fresh: true, .. }));
+                    due.push(services::Due { device, last, force });
                 }
                 for (device, sent, update) in services::host_copies(s, game, due, unlogged)? {
                     copies.insert(device, sent);

@@ -7,7 +7,13 @@ const start = new Set();
 export default {
   output: {
     format: "es",
-    chunkFileNames: "chunks/[name].js",
+    // A game's modules share names (every game has a screen.js and an api.js): a chunk of
+    // one game's modules says the game.
+    chunkFileNames: (chunk) => {
+      const games = new Set(chunk.moduleIds.map((id) => /[\\/]games[\\/]([^\\/]+)[\\/]/.exec(id)?.[1]));
+      const [game] = games;
+      return games.size === 1 && game ? `chunks/${game}-[name].js` : "chunks/[name].js";
+    },
     manualChunks: (id) => (start.has(id) ? "app" : undefined),
   },
   plugins: [

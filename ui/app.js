@@ -4,18 +4,18 @@
 //
 //   <script type="module" src="app.js"></script>   (nothing to call: it starts itself)
 
-import * as api from "./api.js";
-import { initialState, reduce, selectedGame, suggestedFileName } from "./state.js";
-import { byId } from "./views/dom.js";
-import { renderSystemOptions, renderGames, renderCards } from "./views/home.js";
-import { renderGame } from "./views/game.js";
-import { renderToast, toastInUse } from "./views/toast.js";
-import { renderError } from "./views/error.js";
-import { askName } from "./views/rename.js";
-import { confirmAction } from "./views/confirm.js";
-import { askImport } from "./views/import.js";
-import { working, keepBusy } from "./views/progress.js";
-import { wireXCard } from "./views/xcard.js";
+import * as api from "./shell/api.js";
+import { initialState, reduce, selectedGame, suggestedFileName } from "./shell/state.js";
+import { byId } from "./kit/dom.js";
+import { renderSystemOptions, renderGames, renderCards } from "./shell/home.js";
+import { renderGame } from "./shell/game.js";
+import { renderToast, toastInUse } from "./kit/toast.js";
+import { renderError } from "./kit/error.js";
+import { askName } from "./kit/rename.js";
+import { confirmAction } from "./kit/confirm.js";
+import { askImport } from "./shell/import.js";
+import { working, keepBusy } from "./kit/progress.js";
+import { wireXCard } from "./shell/xcard.js";
 import {
   registerLoader as registerSystemLoader,
   loadSystem,
@@ -26,9 +26,9 @@ import {
   parsePlace,
   applyTheme,
   applyHints,
-} from "./views/systems.js";
-import { initLink, joinedTo } from "./views/link.js";
-import { systemStylesheets } from "./views/stylesheets.js";
+  systemStylesheets,
+} from "./shell/systems.js";
+import { initLink, joinedTo } from "./shell/link.js";
 
 /**
  * How long a toast stays before it fades (longer while the person is using it): a routine
@@ -319,7 +319,7 @@ const gameActions = {
   async rollCharacter(character) {
     await run("The roll could not be opened.", async () => {
       await loadSystem("nsu");
-      const { openRollWizard } = await import("./views/nsu-roll.js");
+      const { openRollWizard } = await import("./games/nsu/roll.js");
       await openRollWizard(character.id);
     });
   },
@@ -507,22 +507,22 @@ function registerLoaders() {
   registerLoader("nsu", {
     buttons: ["game-world", "game-downtime", "game-roll-log"],
     load: async () => {
-      const [screen, roll] = await Promise.all([import("./views/nsu-screen.js"), import("./views/nsu-roll.js")]);
+      const [screen, roll] = await Promise.all([import("./games/nsu/screen.js"), import("./games/nsu/roll.js")]);
       screen.initNsuScreen({ ...hooks, renameCharacter: (character) => gameActions.renameCharacter(character) });
       roll.initNsuRoll({ run, toast, refresh });
     },
   });
   registerLoader("penny_ante", {
     buttons: ["game-penny"],
-    load: async () => (await import("./views/penny-screen.js")).initPennyScreens(hooks),
+    load: async () => (await import("./games/penny_ante/screen.js")).initPennyScreens(hooks),
   });
   registerLoader("mezzo", {
     buttons: ["game-mezzo"],
-    load: async () => (await import("./views/mezzo-screen.js")).initMezzoScreens(hooks),
+    load: async () => (await import("./games/mezzo/screen.js")).initMezzoScreens(hooks),
   });
   registerLoader("scattershot", {
     buttons: ["game-scattershot"],
-    load: async () => (await import("./views/scattershot-screen.js")).initScattershotScreens(hooks),
+    load: async () => (await import("./games/scattershot/screen.js")).initScattershotScreens(hooks),
   });
 }
 

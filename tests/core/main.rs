@@ -37,4 +37,5 @@ mod scattershot_table;
 mod services;
 mod store;
 mod support;
+mod ui_layers;
 mod viewers;

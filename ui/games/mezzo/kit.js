@@ -1,0 +1,272 @@
+// Small pieces the Mezzo screens share: labelled fields, cards, checkboxes, step dice as
+// badges, odds as bars, dice typed in by hand, and the rules' names in words. The layout pieces
+// every game shares (fields, cards, forms, odds bars, typed dice) are the kit's (kit/forms.js).
+//
+//   import { field, card, dieBadge, oddsBar, handDice, WORDS } from "./kit.js";
+//   host.append(card("mz-players", "Players", list));
+
+import { el } from "../../kit/dom.js";
+import { stepper } from "../../kit/components.js";
+import {
+  busy,
+  button,
+  card,
+  checkbox,
+  field,
+  form,
+  handDice,
+  inlineForm,
+  numberInput,
+  oddsBar,
+  percent,
+  plural,
+  readCount,
+  select,
+  uid,
+  wholeNumber,
+} from "../../kit/forms.js";
+
+export {
+  busy,
+  button,
+  card,
+  checkbox,
+  field,
+  form,
+  handDice,
+  inlineForm,
+  numberInput,
+  oddsBar,
+  percent,
+  plural,
+  readCount,
+  select,
+  uid,
+  wholeNumber,
+};
+// The shared components (kit.js): one-tap steppers, disclosures, the sticky summary strip.
+export { stepper, disclosure, statStrip } from "../../kit/components.js";
+
+/**
+ * How the votes cast elsewhere come in, on a shared device: each player's casts here, or the
+ * totals the table counted. Radios `${prefix}-entry-players` and `${prefix}-entry-totals`.
+ */
+export function entryChoice(prefix, value, onChange) {
+  return el(
+    "fieldset",
+    { class: "mz-entry", id: `${prefix}-entry` },
+    el("legend", {}, "How the votes come in"),
+    ...[
+      ["players", "Each player's casts, here"],
+      ["totals", "The totals the table counted"],
+    ].map(([v, label]) => {
+      const radio = el("input", { type: "radio", name: `${prefix}-entry`, id: `${prefix}-entry-${v}`, value: v, checked: value === v, data: { focusKey: `${prefix}-entry-${v}` } });
+      radio.addEventListener("change", () => onChange(v, radio));
+      return el("label", { class: "mz-check", for: radio.id }, radio, el("span", {}, label));
+    }),
+  );
+}
+
+/**
+ * The votes the table counted, one stepper per option or side (`${prefix}-total-${i}`, 0 to
+ * 40; its buttons `…-minus` and `…-plus`): `items` are [{label, value}]; `onChange(i, next)`.
+ */
+export function totalSteppers({ prefix, title, hint, items, onChange }) {
+  return el(
+    "div",
+    { class: "mz-cast-part mz-totals", id: `${prefix}-totals` },
+    el("p", { class: "mz-cast-title" }, title),
+    el("p", { class: "mz-hint muted" }, hint),
+    el(
+      "div",
+      { class: "mz-total-list" },
+      ...items.map((item, i) =>
+        stepper({ label: item.label, id: `${prefix}-total-${i}`, value: item.value, min: 0, max: 40, onChange: (next) => onChange(i, next) }),
+      ),
+    ),
+  );
+}
+
+/** "d12 + d4", or "no dice" for none. */
+export const diceWords = (dice) => (dice.length === 0 ? "no dice" : dice.map((d) => `d${d}`).join(" + "));
+
+/** A die as a badge: its size and, once rolled, the face it shows. */
+export function dieBadge(sides, face = null, extra = "") {
+  const label = face === null ? `a d${sides}` : `a d${sides} showing ${face}`;
+  return el(
+    "span",
+    { class: `mz-die d${sides} ${face === null ? "unrolled" : ""} ${extra}`.trim(), role: "img", "aria-label": label, title: label },
+    face !== null && el("span", { class: "mz-die-face", "aria-hidden": "true" }, String(face)),
+    el("span", { class: "mz-die-size", "aria-hidden": "true" }, `d${sides}`),
+  );
+}
+
+/** The rules' words for the values the app sends. */
+export const WORDS = {
+  kind: { character: "Character", object: "Object", location: "Location", faction: "Faction", goal: "Goal" },
+  traitKind: { edge: "Edge", flaw: "Flaw", modifier: "Modifier", extra: "Extra" },
+  via: {
+    edge_slot: "in an edge slot",
+    free_extra: "free extra",
+    unexpected_edge: "unexpected edge",
+    boon: "boon",
+    granted: "granted by play",
+  },
+  lasts: {
+    lasting: "until lost",
+    scene: "until the end of the scene",
+    next_challenge: "through the next challenge",
+    challenge: "until the end of the challenge",
+    arc: "until the end of the arc",
+  },
+  protection: {
+    edge: "the Plot Protection edge",
+    claim: "a player's claim",
+    challenge: "taking part in a challenge",
+    lent: "lent by a Heroic Sacrifice",
+  },
+  property: {
+    requirements: "Requirements",
+    restrictions: "Restrictions",
+    owner: "Owner",
+    target: "Target",
+    set_up: "Set-up",
+    effects: "Effects",
+    details: "Details",
+  },
+};
+
+/** The source's templates and named traits: [value, name, trait kind]. */
+export const TEMPLATES = [
+  ["ability", "Ability", "edge"],
+  ["asset", "Asset", "edge"],
+  ["attractant", "Attractant", "edge"],
+  ["background", "Background", "edge"],
+  ["empowering_gift", "Empowering Gift", "edge"],
+  ["repellent", "Repellent", "edge"],
+  ["resistance", "Resistance", "edge"],
+  ["signature_flaw", "Signature Flaw", "edge"],
+  ["favored_flaw", "Favored Flaw", "edge"],
+  ["plot_protection", "Plot Protection", "edge"],
+  ["trump", "Trump", "edge"],
+  ["dulled_edge", "Dulled Edge", "flaw"],
+  ["impaired_ability", "Impaired Ability", "flaw"],
+  ["vulnerability", "Vulnerability", "flaw"],
+  ["restraint", "Restraint", "flaw"],
+  ["one_shot", "One-Shot", "modifier"],
+  ["transient_flaw", "Transient Flaw", "modifier"],
+  ["wound", "Wound", "modifier"],
+  ["treacherous_edge", "Treacherous Edge", "modifier"],
+  ["phantom_edge", "Phantom Edge", "modifier"],
+  ["aptitude", "Aptitude", "extra"],
+  ["cross_training", "Cross Training", "extra"],
+  ["extraordinary_ability", "Extraordinary Ability", "extra"],
+  ["focused", "Focused", "extra"],
+  ["forte", "Forte", "extra"],
+  ["specialty", "Specialty", "extra"],
+  ["versatile", "Versatile", "extra"],
+  ["fortified", "Fortified", "extra"],
+  ["asset_investment", "Asset Investment", "extra"],
+  ["empower_self", "Empower Self", "extra"],
+  ["lingering_gift", "Lingering Gift", "extra"],
+  ["shared_gift", "Shared Gift", "extra"],
+  ["empowering_flaw", "Empowering Flaw", "extra"],
+  ["corrosive_wound", "Corrosive Wound", "extra"],
+  ["targeted_wound", "Targeted Wound", "extra"],
+  ["pervasive_wound", "Pervasive Wound", "extra"],
+  ["vicious_wound", "Vicious Wound", "extra"],
+];
+
+export const templateName = (value) => (TEMPLATES.find(([v]) => v === value) ?? [null, value])[1];
+
+/** The Setting Laws a player may invoke, once each per conflict or check. */
+export const LAWS = [
+  ["", "No law"],
+  ["consistency", "Consistency (±1)"],
+  ["inertia", "Inertia (−1)"],
+  ["potential", "Potential (±1)"],
+];
+
+/**
+ * A player's Setting Law: the law, what it is invoked on (`target`: a select of options or
+ * sides, whose value is kept as `law[key]`), the fact (Consistency, Inertia) and the
+ * direction (Consistency, Potential); only the fields the law needs are shown. `id(what)`
+ * names each control (and its focus key, so a re-render keeps the focus). Returns the four
+ * labelled fields; every change updates `law` and calls `changed`.
+ */
+export function lawFields(law, { id, key, target, targetLabel, changed, extraLaws = [], facts = [], hooks = [] }) {
+  const attrs = (what) => ({ id: id(what), data: { focusKey: id(what) } });
+  // The game's own laws and the arc's Themes join the list, each invoked like Potential (±1).
+  const kind = select([...LAWS, ...extraLaws], attrs("law"));
+  if (!LAWS.some(([v]) => v === law.kind) && !extraLaws.some(([v]) => v === law.kind)) law.kind = "";
+  kind.value = law.kind;
+  const fact = el("input", { type: "text", maxlength: 500, ...attrs("law-fact") });
+  fact.value = law.fact;
+  // The facts register (and, for Inertia, the open plot hooks), offered by name; free text stays possible.
+  const suggestions = el("datalist", { id: id("law-facts") });
+  const fillSuggestions = () =>
+    suggestions.replaceChildren(
+      ...facts.map((f) => el("option", { value: f })),
+      ...(kind.value === "inertia" ? hooks.map((h) => el("option", { value: h })) : []),
+    );
+  fillSuggestions();
+  fact.setAttribute("list", id("law-facts"));
+  const registered = facts.length > 0 || hooks.length > 0;
+  const pick =
+    registered &&
+    select(
+      [
+        ["", "Type it, or pick one"],
+        ...facts.map((f) => [`fact:${f}`, f]),
+        ...hooks.map((h) => [`hook:${h}`, `Open hook: ${h}`]),
+      ],
+      attrs("law-fact-pick"),
+    );
+  const direction = select(
+    [
+      ["for", "For it (+1)"],
+      ["against", "Against it (−1)"],
+    ],
+    attrs("law-direction"),
+  );
+  direction.value = law.direction;
+  const targetField = field(targetLabel, target);
+  const factField = field("The fact", fact, registered ? "Type it, or choose one the table established." : null);
+  const pickField = pick && field("Established fact", pick);
+  const directionField = field("Direction", direction);
+  const sync = () => {
+    targetField.hidden = kind.value === "";
+    factField.hidden = kind.value !== "consistency" && kind.value !== "inertia";
+    if (pickField) pickField.hidden = factField.hidden;
+    if (pick) {
+      // Open hooks are Inertia's (the seed: in the end-of-arc dispute).
+      for (const o of pick.options) o.hidden = o.value.startsWith("hook:") && kind.value !== "inertia";
+    }
+    directionField.hidden = kind.value === "" || kind.value === "inertia";
+    fillSuggestions();
+  };
+  sync();
+  const on = (control, event, update) =>
+    control.addEventListener(event, () => {
+      update();
+      changed();
+    });
+  on(kind, "change", () => {
+    law.kind = kind.value;
+    sync();
+  });
+  on(target, "change", () => (law[key] = Number(target.value)));
+  on(fact, "input", () => (law.fact = fact.value));
+  if (pick) {
+    on(pick, "change", () => {
+      if (pick.value === "") return;
+      law.fact = pick.value.slice(pick.value.indexOf(":") + 1);
+      fact.value = law.fact;
+    });
+  }
+  on(direction, "change", () => (law.direction = direction.value));
+  return [field("Setting Law", kind), targetField, pickField, factField, suggestions, directionField].filter(Boolean);
+}
+
+/** Every element of the table: the characters first, then the table's own. */
+export const allElements = (t) => [...t.characters, ...t.elements];

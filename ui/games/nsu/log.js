@@ -1,0 +1,147 @@
+// The roll log of a No Stone Unturned game or of one character: the NSU screen's Log tab
+// (`renderRollLog`) and, from inside the roll wizard, a modal <dialog id="roll-log">. Both list the settled action rolls newest first (time, who and helper, desired outcome,
+// aspect and what was at risk, dice, choices, winner and difference, grants, what changed).
+// Undone rolls stay in the list, struck through and marked "(undone)".
+//
+//   import { openRollLog, renderRollLog } from "./log.js";
+//   openRollLog({ gameId, characterId: null, title: "Lanterns over Brackwater" });
+//   await renderRollLog(host, { gameId, characterId });   // the Log tab's list into `host`
+
+import * as api from "./api.js";
+import { el, byId } from "../../kit/dom.js";
+import {
+  ASPECT_WORDS,
+  AT_RISK_WORDS,
+  grantWords,
+  eventWords,
+  winnerWords,
+  diceWords,
+  choiceWords,
+} from "./words.js";
+
+let dialog = null;
+
+function build() {
+  dialog = el(
+    "dialog",
+    { id: "roll-log", class: "roll-log", "aria-labelledby": "roll-log-title" },
+    el(
+      "div",
+      { class: "roll-head" },
+      el("h2", { id: "roll-log-title", tabindex: "-1" }, "Roll log"),
+      el("button", { type: "button", id: "roll-log-close", class: "roll-close", "aria-label": "Close the roll log" }, "×"),
+    ),
+    el("div", { id: "roll-log-error", class: "roll-error", role: "alert", hidden: true }),
+    el("p", { id: "roll-log-empty", class: "muted", hidden: true }, "No rolls yet."),
+    el("ol", { id: "roll-log-list", class: "roll-log-list" }),
+  );
+  document.body.append(dialog);
+  byId("roll-log-close").addEventListener("click", () => dialog.close());
+}
+
+/** Opens the log of a game (`characterId` null) or of one of its characters. */
+export async function openRollLog({ gameId, characterId = null, title = "" }) {
+  if (dialog === null) build();
+  byId("roll-log-title").textContent = title ? `Roll log — ${title}` : "Roll log";
+  byId("roll-log-list").replaceChildren();
+  byId("roll-log-empty").hidden = true;
+  byId("roll-log-error").hidden = true;
+  if (!dialog.open) dialog.showModal();
+  byId("roll-log-title").focus();
+  try {
+    const entries = await api.nsuRollLog(gameId, characterId);
+    const sheets = await sheetsOf(entries);
+    byId("roll-log-empty").hidden = entries.length > 0;
+    byId("roll-log-list").replaceChildren(...entries.map((e) => entryNode(e, sheets)));
+  } catch (e) {
+    const box = byId("roll-log-error");
+    box.textContent = `The roll log could not be loaded. ${e && e.message ? e.message : String(e)}`;
+    box.hidden = false;
+  }
+}
+
+/**
+ * Fills `host` with the settled rolls of a game (`characterId` null) or of one of its
+ * characters: the list, "No rolls yet." or why it could not be read.
+ */
+export async function renderRollLog(host, { gameId, characterId = null }) {
+  try {
+    const entries = await api.nsuRollLog(gameId, characterId);
+    const sheets = await sheetsOf(entries);
+    host.replaceChildren(
+      entries.length === 0
+        ? el("p", { id: "nsu-log-empty", class: "muted" }, "No rolls yet.")
+        : el("ol", { id: "nsu-log-list", class: "roll-log-list" }, ...entries.map((e) => entryNode(e, sheets))),
+    );
+  } catch (e) {
+    host.replaceChildren(
+      el("p", { class: "roll-error", role: "alert" }, `The roll log could not be loaded. ${e && e.message ? e.message : String(e)}`),
+    );
+  }
+}
+
+/** The current sheets of everyone in the log, to name mood and sentiment lines. */
+async function sheetsOf(entries) {
+  const ids = new Set();
+  for (const e of entries) {
+    ids.add(e.character_id);
+    if (e.record.helper) ids.add(e.record.helper);
+  }
+  const sheets = new Map();
+  await Promise.all(
+    [...ids].map(async (id) => {
+      try {
+        sheets.set(id, (await api.nsuSheet(id)).sheet);
+      } catch {
+        // A deleted character: its lines are named by number.
+      }
+    }),
+  );
+  return sheets;
+}
+
+function when(at) {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? at : date.toLocaleString();
+}
+
+function entryNode(entry, sheets) {
+  const record = entry.record;
+  const setup = record.roll.setup;
+  const names = {
+    roller: entry.character_name,
+    helper: entry.helper_name,
+    rollerSheet: sheets.get(entry.character_id) ?? null,
+    helperSheet: record.helper ? sheets.get(record.helper) ?? null : null,
+  };
+  const who = entry.helper_name ? `${entry.character_name}, helped by ${entry.helper_name}` : entry.character_name;
+  const choices = choiceWords(record);
+  const rows = [
+    ["Wanted", setup.desired_outcome],
+    ["Roll", `${ASPECT_WORDS[setup.aspect]}, ${AT_RISK_WORDS[setup.at_risk]} at risk`],
+    ["Dice", diceWords(record, entry.helper_name)],
+  ];
+  if (choices) rows.push(["Choices", choices]);
+  return el(
+    "li",
+    { class: `roll-log-entry${entry.undone ? " undone" : ""}`, data: { winner: record.winner } },
+    el(
+      "p",
+      { class: "roll-log-head" },
+      el("time", { datetime: entry.at }, when(entry.at)),
+      " ",
+      el("strong", {}, who),
+      entry.undone ? " " : null,
+      entry.undone ? el("span", { class: "roll-log-undone" }, "(undone)") : null,
+    ),
+    el("p", { class: `roll-winner ${record.winner}` }, winnerWords(record)),
+    el("dl", { class: "roll-log-facts" }, ...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
+    el("p", { class: "roll-log-sub" }, "Details granted"),
+    el("ul", { class: "roll-list roll-log-grants" }, ...record.grants.map((g) => el("li", {}, grantWords(g)))),
+    record.events.length > 0 ? el("p", { class: "roll-log-sub" }, "On the sheet") : null,
+    record.events.length > 0
+      ? el("ul", { class: "roll-list roll-log-events" }, ...record.events.map((ev) => el("li", {}, eventWords(ev, names))))
+      : null,
+  );
+}
+

@@ -1,0 +1,173 @@
+// The screens' form and layout pieces, shared by every game: labelled fields, cards, forms,
+// checkboxes, number boxes, odds bars, dice typed in by hand, buttons that show progress.
+// Their look is in the games' sheet stylesheets (the `mz-` rules, where they began).
+//
+//   import { card, field, numberInput, oddsBar, handDice } from "../../kit/forms.js";
+//   host.append(card("mz-players", "Players", field("Name", numberInput({ min: 1 }))));
+
+import { el } from "./dom.js";
+import { busy } from "./components.js";
+
+export { busy };
+
+let serial = 0;
+
+/** A fresh element id with `prefix`. */
+export const uid = (prefix) => `${prefix}-${++serial}`;
+
+/** A number box for whole pennies or die faces. */
+export function numberInput(attrs = {}) {
+  const input = el("input", { type: "number", inputmode: "numeric", step: 1, ...attrs });
+  if (attrs.value !== undefined) input.value = String(attrs.value);
+  return input;
+}
+
+/** The whole number typed in `input`, or null when it is empty or not a whole number. */
+export function wholeNumber(input) {
+  const text = input.value.trim();
+  if (!/^-?\d+$/.test(text)) return null;
+  return Number(text);
+}
+
+/** A <select> of [value, text] pairs. */
+export function select(options, attrs = {}) {
+  return el("select", attrs, ...options.map(([value, text]) => el("option", { value }, text)));
+}
+
+/** A button; `on` is its click handler, which gets the button. */
+export function button(label, onClick, attrs = {}) {
+  const b = el("button", { type: "button", ...attrs }, label);
+  b.addEventListener("click", () => onClick(b));
+  return b;
+}
+
+/** A label above `control` (given an id when it has none); `hint` below it, linked. */
+export function field(label, control, hint = null, cls = "field") {
+  if (!control.id) control.id = uid("mf");
+  const parts = [el("label", { for: control.id }, label), control];
+  if (hint) {
+    const hintId = uid("mh");
+    control.setAttribute("aria-describedby", hintId);
+    parts.push(el("p", { class: "mz-hint muted", id: hintId }, hint));
+  }
+  return el("div", { class: cls }, ...parts);
+}
+
+/** A checkbox with its label on the right. */
+export function checkbox(label, attrs = {}) {
+  const box = el("input", { type: "checkbox", id: attrs.id ?? uid("mc"), ...attrs });
+  return { box, node: el("label", { class: "mz-check", for: box.id }, box, el("span", {}, label)) };
+}
+
+/** A card with a heading. */
+export function card(id, title, ...children) {
+  const headingId = `${id}-heading`;
+  return el(
+    "section",
+    { id, class: "mz-card", "aria-labelledby": headingId },
+    el("h3", { id: headingId, tabindex: "-1" }, title),
+    ...children,
+  );
+}
+
+/** A form whose submit runs `onSubmit(submitButton)` (Enter works in its boxes). */
+export function form(attrs, children, onSubmit) {
+  const node = el("form", { class: "mz-form", autocomplete: "off", ...attrs }, ...children);
+  node.addEventListener("submit", (event) => {
+    event.preventDefault();
+    onSubmit(node.querySelector("button[type='submit']"));
+  });
+  return node;
+}
+
+/**
+ * A one-box form: the label above, the box and its button side by side, the hint below.
+ */
+export function inlineForm({ label, ariaLabel, control, button: text, buttonAttrs = {}, hint = null, onSubmit, id }) {
+  if (!control.id) control.id = uid("mi");
+  const hintId = hint ? uid("mh") : null;
+  if (hintId) control.setAttribute("aria-describedby", hintId);
+  return form(
+    { class: "mz-form mz-one", "aria-label": ariaLabel, id },
+    [
+      el("label", { for: control.id }, label),
+      el("div", { class: "mz-one-row" }, control, el("button", { type: "submit", ...buttonAttrs }, text)),
+      hint && el("p", { class: "mz-hint muted", id: hintId }, hint),
+    ],
+    onSubmit,
+  );
+}
+
+/** The number in `input` when it is a whole number from `min` up, else null (the box is marked). */
+export function readCount(input, min = 1, max = Infinity) {
+  const n = wholeNumber(input);
+  const bad = n === null || n < min || n > max;
+  input.setAttribute("aria-invalid", bad ? "true" : "false");
+  if (bad) {
+    input.focus();
+    return null;
+  }
+  return n;
+}
+
+/** "41.7%". */
+export const percent = (p) => `${(p * 100).toFixed(1)}%`;
+
+/** A horizontal bar for a probability (the number beside it says it in words). */
+export function oddsBar(probability, extra = "") {
+  const fill = el("span", { class: "mz-meter-fill" });
+  fill.style.width = `${Math.max(0, Math.min(1, probability)) * 100}%`;
+  return el("span", { class: `mz-meter ${extra}`.trim(), "aria-hidden": "true" }, fill);
+}
+
+/**
+ * Number boxes for dice rolled by hand, one per entry of `dice` ([{sides, label}]); ids
+ * `${prefix}-1`, `${prefix}-2`…. `read()` returns the faces or null (marking the first bad box).
+ * `onInput` runs after each keystroke (to add boxes that depend on the faces).
+ */
+export function handDice(dice, prefix, legend, onInput = null, values = []) {
+  const inputs = dice.map((d, i) => {
+    const input = numberInput({
+      id: `${prefix}-${i + 1}`,
+      min: 1,
+      max: d.sides,
+      class: "mz-die-input",
+      required: true,
+      data: { focusKey: `${prefix}-${i + 1}` },
+    });
+    if (values[i] !== undefined && values[i] !== null) input.value = String(values[i]);
+    if (onInput) input.addEventListener("input", () => onInput(current()));
+    return input;
+  });
+  const current = () => inputs.map((input) => wholeNumber(input));
+  return {
+    node: el(
+      "fieldset",
+      { class: "mz-hand-dice" },
+      el("legend", {}, legend),
+      el(
+        "div",
+        { class: "mz-die-fields" },
+        ...dice.map((d, i) => field(`${d.label} (d${d.sides})`, inputs[i], null, "field mz-die-field")),
+      ),
+    ),
+    read() {
+      const faces = [];
+      for (let i = 0; i < inputs.length; i++) {
+        const v = wholeNumber(inputs[i]);
+        const bad = v === null || v < 1 || v > dice[i].sides;
+        inputs[i].setAttribute("aria-invalid", bad ? "true" : "false");
+        if (bad) {
+          inputs[i].focus();
+          return null;
+        }
+        faces.push(v);
+      }
+      return faces;
+    },
+    current,
+  };
+}
+
+/** "1 vote", "3 votes". */
+export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

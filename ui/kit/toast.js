@@ -1,0 +1,40 @@
+// The status toast at the bottom (above a screen's bottom tab bar): a message and, when the
+// change can be undone, an Undo button (it undoes the latest change). A quick series of
+// changes shares one toast, with how many there were. It stays while the pointer or focus
+// is inside it.
+//
+//   import { renderToast } from "./toast.js";
+//   renderToast(state.toast, { undo: (undo) => …, dismiss: () => … });
+
+import { byId } from "./dom.js";
+
+let handlers = null;
+let current = null;
+
+function wire() {
+  byId("toast-undo").addEventListener("click", () => {
+    if (current && current.undo) handlers.undo(current.undo);
+  });
+  byId("toast-close").addEventListener("click", () => handlers.dismiss());
+}
+
+/** Shows `toast` ({message, undo}) or hides the toast when it is null. */
+export function renderToast(toast, on) {
+  if (handlers === null) wire();
+  handlers = on;
+  current = toast;
+  const box = byId("toast");
+  box.hidden = toast === null;
+  if (toast === null) return;
+  byId("toast-message").textContent = toast.message;
+  const count = byId("toast-count");
+  count.hidden = !(toast.count > 1);
+  count.textContent = toast.count > 1 ? `${toast.count} changes` : "";
+  byId("toast-undo").hidden = !toast.undo;
+}
+
+/** True while the person is using the toast (hovering or focused), so it must not vanish. */
+export function toastInUse() {
+  const box = byId("toast");
+  return box.contains(document.activeElement) || box.matches(":hover");
+}

@@ -1,0 +1,215 @@
+// The frame every system's screen shares: a screen that replaces the home layout while open,
+// with a sticky bar ("← Home", the heading, the system's badge, the tabs) and a body each
+// screen fills with its shown tab. On a phone (≤ 719 px) the tabs sit in a bar at the
+// bottom: four of them and "More" when there are more than five. The X-card stays reachable
+// (it floats over every screen, xcard.js). The screens keep their own state and moves; this
+// is only the frame, built once. It remembers the shown game and tab (systems.js) so the app
+// reopens there.
+//
+//   import { gameScreen, showRefusal, ask } from "./game-screen.js";
+//   const frame = gameScreen({ name: "mezzo", tabPrefix: "mezzo", kit: "mz", label: "Mezzo",
+//                              system: "mezzo", tabs: TABS, onBack: close, onTab: switchTab });
+//   frame.show(gameId);  frame.fill(`Mezzo — ${name}`, tab, host);  frame.hide("game-mezzo");
+//
+// With `print: {character, run, toast}` the Sheet tab has "Print / PDF" (shown while
+// `character()` names the character whose sheet is on screen) and "Blank sheet": in the bar
+// on a desktop, under the sheet on a phone (its bar stays short). print-sheet.js loads the
+// first time one is pressed.
+
+import { el, byId } from "../kit/dom.js";
+import { rememberPlace } from "./systems.js";
+import { systemBadge } from "./home.js";
+
+/** The system of each frame name that does not say its own. */
+const SYSTEM_OF = { penny: "penny_ante", mezzo: "mezzo", scattershot: "scattershot", nsu: "nsu" };
+
+/** On a phone the bottom bar shows this many items; with more tabs the rest go under "More". */
+const BOTTOM_ITEMS = 5;
+
+/**
+ * Builds the hidden screen after the home layout. `name` makes the ids (`${name}-screen`,
+ * `${name}-back`, `${name}-screen-heading`, `${name}-body`) and the body's class while it is
+ * open (`${name}-open`); the tab buttons are `${tabPrefix}-tab-${tab}`; `kit` is the CSS
+ * prefix of the bar, the tabs and the body ("penny" or "mz"); `tabs` is [[tab, label]];
+ * `system` (a system id) picks the badge.
+ */
+export function gameScreen({
+  name,
+  tabPrefix,
+  kit,
+  label,
+  tabs,
+  system = SYSTEM_OF[name] ?? null,
+  screenClass = `${kit}-screen`,
+  onBack,
+  onTab,
+  print = null,
+}) {
+  const heading = el("h2", { id: `${name}-screen-heading`, tabindex: "-1" });
+  const more = tabs.length > BOTTOM_ITEMS;
+  let moreButton = null;
+  const closeMore = () => {
+    if (!moreButton) return;
+    nav.classList.remove("more-open");
+    moreButton.setAttribute("aria-expanded", "false");
+  };
+  const tabButtons = tabs.map(([tab, text], i) =>
+    el(
+      "button",
+      {
+        type: "button",
+        id: `${tabPrefix}-tab-${tab}`,
+        class: more && i >= BOTTOM_ITEMS - 1 ? "frame-tab frame-tab-extra" : "frame-tab",
+        data: { tab },
+        on: {
+          click: () => {
+            closeMore();
+            onTab(tab);
+          },
+        },
+      },
+      text,
+    ),
+  );
+  if (more) {
+    moreButton = el(
+      "button",
+      {
+        type: "button",
+        id: `${tabPrefix}-tab-more`,
+        class: "frame-tab frame-more",
+        "aria-expanded": "false",
+        on: {
+          click: () => {
+            const open = !nav.classList.contains("more-open");
+            nav.classList.toggle("more-open", open);
+            moreButton.setAttribute("aria-expanded", String(open));
+          },
+        },
+      },
+      "More",
+    );
+  }
+  const nav = el("nav", { class: `${kit}-tabs frame-tabs`, "aria-label": label, data: { layout: "bar" } }, ...tabButtons, moreButton);
+  const body = el("div", { id: `${name}-body`, class: `${kit}-body frame-body` });
+  let gameId = null;
+  const printSheet = (character) =>
+    print.run("The sheet could not be printed.", async () => {
+      const { openPrint } = await import("./print-sheet.js");
+      await openPrint({ system, gameId, character, toast: print.toast });
+    });
+  /** The two print buttons in a box of class `place`, their ids ending in `suffix`. */
+  const printActions = (place, suffix) =>
+    el(
+      "div",
+      { class: `frame-print-actions ${place}`, hidden: true },
+      el("button", { type: "button", id: `${name}-print${suffix}`, class: "frame-print", data: { print: "sheet" }, on: { click: () => printSheet(print.character()) } }, "Print / PDF"),
+      el("button", { type: "button", id: `${name}-print-blank${suffix}`, class: "frame-print", on: { click: () => printSheet(null) } }, "Blank sheet"),
+    );
+  // In the bar beside the title on a desktop, under the tab's body on a phone (styles.css).
+  const printPlaces = print ? [printActions("frame-print-bar", ""), printActions("frame-print-foot", "-foot")] : [];
+  /** The print actions on the Sheet tab; "Print / PDF" only while a character's sheet is shown. */
+  const showPrint = () => {
+    for (const actions of printPlaces) {
+      actions.hidden = body.dataset.tab !== "sheet";
+      actions.querySelector("[data-print='sheet']").hidden = !print.character();
+    }
+  };
+  const back = () => {
+    rememberPlace({ screen: "home" });
+    onBack();
+  };
+  const screen = el(
+    "section",
+    { id: `${name}-screen`, class: `${screenClass} frame-screen`, hidden: true, "aria-labelledby": heading.id, data: { system: system ?? "" } },
+    el(
+      "div",
+      { class: `${kit}-bar frame-bar`, data: { layout: "bar" } },
+      el("button", { type: "button", id: `${name}-back`, class: "frame-back", on: { click: back } }, "← Home"),
+      el(
+        "div",
+        { class: "frame-title" },
+        heading,
+        system && systemBadge(system, label),
+        // The linked table's state for this game (link.js fills it; hidden when not linked).
+        el("span", { class: "pill link-pill", role: "status", hidden: true }),
+      ),
+      printPlaces[0],
+      nav,
+    ),
+    body,
+    printPlaces[1],
+  );
+  document.querySelector("main.layout").after(screen);
+  return {
+    heading,
+    body,
+    /**
+     * Shows the screen in place of the home layout, its heading focused. `game` (the game's
+     * id; by default the game selected on home) is remembered with the tab for the next start.
+     */
+    show(game = null) {
+      gameId = game ?? byId("game-detail")?.dataset.gameId ?? null;
+      document.body.classList.add(`${name}-open`, "frame-open");
+      if (gameId) screen.dataset.gameId = gameId;
+      else delete screen.dataset.gameId;
+      screen.hidden = false;
+      showPrint();
+      document.dispatchEvent(new CustomEvent("sheetkeeper:screen-shown", { detail: { game: gameId } }));
+      if (gameId) rememberPlace({ screen: "game", game: gameId, tab: body.dataset.tab ?? null });
+      window.scrollTo(0, 0);
+      heading.focus();
+    },
+    /** Hides it and empties it; focus goes back to the button `openerId` that opened it. */
+    hide(openerId) {
+      screen.hidden = true;
+      closeMore();
+      body.replaceChildren();
+      delete body.dataset.tab;
+      document.body.classList.remove(`${name}-open`, "frame-open");
+      const opener = byId(openerId);
+      if (opener && !opener.closest("[hidden]")) opener.focus();
+    },
+    /**
+     * Shows `host` as the tab `current` under `title`. Focus goes to `focus` (a selector in
+     * the body) when given, else back to the control with the same data-focus-key as before.
+     */
+    fill(title, current, host, focus = null) {
+      const focusKey = document.activeElement?.dataset?.focusKey;
+      heading.textContent = title;
+      for (const b of tabButtons) b.setAttribute("aria-current", b.dataset.tab === current ? "page" : "false");
+      if (moreButton) {
+        const extra = tabButtons.find((b) => b.dataset.tab === current)?.classList.contains("frame-tab-extra");
+        moreButton.dataset.current = extra ? "true" : "false";
+      }
+      body.dataset.tab = current;
+      body.replaceChildren(host);
+      showPrint();
+      if (gameId && !screen.hidden) rememberPlace({ screen: "game", game: gameId, tab: current });
+      const target = focus ? body.querySelector(focus) : null;
+      if (target) {
+        target.focus();
+        return;
+      }
+      if (focusKey) {
+        const again = body.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
+        if (again) again.focus();
+      }
+    },
+  };
+}
+
+/** After a change: the error area scrolled into sight when the app refused (`result` null). */
+export function showRefusal(result) {
+  const error = byId("error");
+  if (result === null && error && !error.hidden) error.scrollIntoView({ block: "nearest" });
+}
+
+/** Runs a read-only call for a view with `run` (no toast); an error shows in the error area. */
+export async function ask(run, title, call) {
+  let answer = null;
+  await run(title, async () => {
+    answer = await call();
+  });
+  return answer;
+}

@@ -62,13 +62,14 @@ use serde::Serialize;
 
 use uuid::Uuid;
 
-use crate::model::{timestamp, CharacterRecord, Game, System, TableSettings};
+use crate::model::{timestamp, Game, System, TableSettings};
 use crate::rules::mezzo::element::Element;
 use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::nsu::world::World;
 use crate::rules::nsu::Sheet;
 use crate::rules::penny_ante::ledger::Entry;
 use crate::rules::penny_ante::table::{PennySheet, PennyTable};
+use crate::rules::record::CharacterRecord;
 use crate::rules::scattershot::sheet::Sheet as ScattershotSheet;
 use crate::rules::scattershot::table::ScattershotTable;
 

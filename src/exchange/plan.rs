@@ -14,11 +14,12 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use super::format::{Document, Kind};
-use crate::model::{CharacterRecord, Game, System};
+use crate::model::{Game, System};
 use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::nsu::world::World;
 use crate::rules::penny_ante::ledger::Account;
 use crate::rules::penny_ante::table::PennyTable;
+use crate::rules::record::CharacterRecord;
 use crate::rules::scattershot::table::ScattershotTable;
 use crate::Problem;
 

@@ -5,5 +5,6 @@ pub mod mezzo;
 pub mod nsu;
 pub mod odds;
 pub mod penny_ante;
+pub mod record;
 pub mod scattershot;
 pub mod table_settings;

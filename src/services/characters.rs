@@ -7,8 +7,9 @@ use super::games::existing_game;
 use super::log::{character_event, Change};
 use super::Done;
 use crate::error::{Error, Result};
-use crate::model::{clean_name, now, Character, CharacterRecord, MAX_REVISION};
+use crate::model::{clean_name, now, Character, MAX_REVISION};
 use crate::rules::mezzo::element::Element;
+use crate::rules::record::CharacterRecord;
 use crate::store::{EventKind, Reader, Store, Tx};
 
 pub(super) fn existing_character(read: Reader<'_>, id: Uuid) -> Result<Character> {

@@ -174,7 +174,7 @@ fn stats(read: Reader<'_>, id: Uuid) -> Result<Vec<Stat>> {
             vec![stat("Pile", table.pile(&Account::Character(c.id)))]
         }
         System::Mezzo => {
-            let element = record.mezzo.unwrap_or_else(|| crate::model::mezzo_sheet(c));
+            let element = record.mezzo.unwrap_or_else(|| crate::rules::record::mezzo_sheet(c));
             vec![stat("Momentum", element.momentum), stat("Adversity", element.adversity)]
         }
         System::Scattershot => {

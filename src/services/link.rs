@@ -27,9 +27,10 @@ use super::viewer::Viewer;
 use super::{DiceInput, Done};
 use crate::error::{Error, Result};
 use crate::exchange::{self, Document, Kind};
-use crate::model::{now, CharacterRecord, DeviceRole};
+use crate::model::{now, DeviceRole};
 use crate::rules::nsu::roll::{Edge, RemoteHelper};
 use crate::rules::penny_ante::challenge::Move as PennyMove;
+use crate::rules::record::CharacterRecord;
 use crate::store::{Base, EventKind, LinkIdentity, Peer, PeerSide, Reader, Refused, Store, Tx};
 
 /// A move a joined device asks the host to make at the table (not a change of its own

@@ -31,8 +31,8 @@ use super::characters;
 use super::link::{record_digest, snapshot_in, Snapshot};
 use crate::error::{Error, Result};
 use crate::exchange::{self, Kind};
-use crate::model::CharacterRecord;
 use crate::rules::penny_ante::ledger::{Account, Entry, Ledger};
+use crate::rules::record::CharacterRecord;
 use crate::store::{EventKind, Reader, Store};
 
 /// The most operations one patch may hold: past it the whole snapshot is sent, and a patch

@@ -5,10 +5,11 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
-use crate::model::{now, CharacterRecord, Game};
+use crate::model::{now, Game};
 use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::nsu::world::World;
 use crate::rules::penny_ante::table::PennyTable;
+use crate::rules::record::CharacterRecord;
 use crate::rules::scattershot::table::ScattershotTable;
 use crate::store::{Event, EventKind, NewEvent, Tx};
 

@@ -13,11 +13,12 @@ use super::log::{character_event, game_event, Change, GameSnapshot};
 use super::Done;
 use crate::error::{Error, Result};
 use crate::exchange::{self, Counts, Document, GameEntry, Kind, Local, PennyPile, Plan, Preview, Status};
-use crate::model::{now, Character, CharacterRecord, Game, System};
+use crate::model::{now, Character, Game, System};
 use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::nsu::world::World;
 use crate::rules::penny_ante::ledger::{Account, Entry, Ledger, Reason};
 use crate::rules::penny_ante::table::PennyTable;
+use crate::rules::record::CharacterRecord;
 use crate::store::{EventKind, Reader, Store, Tx};
 use crate::APP_VERSION;
 

@@ -7,7 +7,8 @@ use super::characters;
 use super::log::{change_of, character_event, game_event, Change, GameSnapshot};
 use super::Done;
 use crate::error::{Error, Result};
-use crate::model::{now, CharacterRecord};
+use crate::model::now;
+use crate::rules::record::CharacterRecord;
 use crate::store::{Event, EventKind, Store, Tx};
 
 pub fn undo_character(store: &mut Store, id: Uuid) -> Result<Done> {

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Utc};
 use proptest::prelude::*;
-use sheetkeeper::model::{Character, CharacterRecord, Game, System};
+use sheetkeeper::model::{Character, Game, System};
 use sheetkeeper::rules::mezzo::element::{
     self as rules, AdversitySpend, Boon, Element, ElementKind, Lasts, MomentumSource, MomentumSpend, Player,
     PlotProtection, Properties, Role, SlotAward, Template, Trait, TraitKind, Via,
@@ -12,6 +12,7 @@ use sheetkeeper::rules::mezzo::element::{
 use sheetkeeper::rules::mezzo::plot::{CustomLaw, Fact};
 use sheetkeeper::rules::mezzo::table::MezzoTable;
 use sheetkeeper::rules::mezzo::vote::VictoryVotes;
+use sheetkeeper::rules::record::CharacterRecord;
 use sheetkeeper::rules::table_settings;
 use sheetkeeper::{services, Store};
 use uuid::Uuid;

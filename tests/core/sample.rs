@@ -3,7 +3,8 @@
 
 use chrono::{DateTime, Utc};
 use sheetkeeper::exchange::{Document, GameEntry, Kind};
-use sheetkeeper::model::{Character, CharacterRecord, Game, System};
+use sheetkeeper::model::{Character, Game, System};
+use sheetkeeper::rules::record::CharacterRecord;
 use sheetkeeper::rules::table_settings;
 use uuid::Uuid;
 

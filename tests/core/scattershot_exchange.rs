@@ -8,7 +8,8 @@
 use chrono::{DateTime, Utc};
 use serde_json::{json, Value};
 use sheetkeeper::exchange::{self, Document, GameEntry, Kind, Status};
-use sheetkeeper::model::{Character, CharacterRecord, Game, System};
+use sheetkeeper::model::{Character, Game, System};
+use sheetkeeper::rules::record::CharacterRecord;
 use sheetkeeper::rules::scattershot::mechanical_play::{Gain, MechanicalPlay, Seat};
 use sheetkeeper::rules::scattershot::sheet::{AbilityKind, Difficulty, Lasts, Purchase, Resource, Sheet, Statistic};
 use sheetkeeper::rules::scattershot::table::ScattershotTable;

@@ -10,14 +10,15 @@ use uuid::Uuid;
 
 use super::format::{Document, GameEntry, Kind, PennyPile, FORMAT, FORMAT_VERSION};
 use crate::model::{
-    free_text_problem, is_unprintable, mezzo_sheet, name_problem, unknown_system, Character, CharacterRecord, Game,
-    System, TableSettings, MAX_NOTES_CHARS, MAX_REVISION,
+    free_text_problem, is_unprintable, name_problem, unknown_system, Character, Game, System, TableSettings,
+    MAX_NOTES_CHARS, MAX_REVISION,
 };
 use crate::rules::mezzo::element::Element;
 use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::penny_ante::check::paid_for_problem;
 use crate::rules::penny_ante::ledger::{Account, Reason};
 use crate::rules::penny_ante::table::PennySheet;
+use crate::rules::record::{mezzo_sheet, CharacterRecord};
 use crate::rules::table_settings;
 use crate::Problem;
 

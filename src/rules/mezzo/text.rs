@@ -2,9 +2,11 @@
 //! hook's text, a seed card) and a free text (a description, a stake, a trait's
 //! properties).
 
-use super::element::MAX_TEXT_CHARS;
 use crate::error::{Error, Result};
 use crate::model::{block_chars_problem, text_problem, MAX_NAME_CHARS};
+
+/// The longest text of a trait property, in characters.
+pub const MAX_TEXT_CHARS: usize = 2_000;
 
 /// A one-line text: trimmed, not empty, at most `limit` characters, no character a line of
 /// text must not hold ([`crate::model::line_chars_problem`]).

@@ -5,8 +5,8 @@
 
 use super::{kept, refused};
 use crate::error::Result;
-use crate::model::{mezzo_sheet, CharacterRecord};
 use crate::rules::mezzo::element::Element;
+use crate::rules::record::{mezzo_sheet, CharacterRecord};
 
 /// How the table changes each part of an element.
 const AT_THE_TABLE: &str = "changes through the table's moves";

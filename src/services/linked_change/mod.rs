@@ -47,7 +47,8 @@ mod scattershot;
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
-use crate::model::{clean_name, free_text_problem, CharacterRecord, Game, System, MAX_NOTES_CHARS};
+use crate::model::{clean_name, free_text_problem, Game, System, MAX_NOTES_CHARS};
+use crate::rules::record::CharacterRecord;
 use crate::store::Reader;
 
 /// Checks a joined device's change of its character (`before`: the host's copy; none for a

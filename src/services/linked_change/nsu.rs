@@ -4,7 +4,7 @@
 
 use super::first_problem;
 use crate::error::Result;
-use crate::model::CharacterRecord;
+use crate::rules::record::CharacterRecord;
 
 pub(super) fn check(after: &CharacterRecord) -> Result<()> {
     match &after.nsu {

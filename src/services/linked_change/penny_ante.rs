@@ -6,9 +6,9 @@ use uuid::Uuid;
 
 use super::{kept, refused};
 use crate::error::{Error, Result};
-use crate::model::CharacterRecord;
 use crate::rules::penny_ante::ledger::CHARACTERISTIC_PRICE;
 use crate::rules::penny_ante::table::{PennySheet, PennyTable};
+use crate::rules::record::CharacterRecord;
 
 /// `table`: reads the table, whose ledger may be long; only a characteristic added needs it.
 pub(super) fn check(

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use super::{first_problem, kept, refused};
 use crate::error::Result;
-use crate::model::{CharacterRecord, Game};
+use crate::model::Game;
+use crate::rules::record::CharacterRecord;
 use crate::rules::scattershot::sheet::{FreeSkill, QualityKind, Sheet, Skill, SpecialAbility, Stage, Statistic};
 use crate::rules::scattershot::table::creation_limit;
 

@@ -20,13 +20,14 @@ use super::characters::{load, update};
 use super::games::existing_game;
 use super::viewer::{device_viewer, Viewer};
 use crate::error::{Error, Result};
-use crate::model::{clean_name, mezzo_sheet, now, CharacterRecord, Game, System};
+use crate::model::{clean_name, now, Game, System};
 use crate::rules::mezzo::conflict::Variant;
 use crate::rules::mezzo::element::{
     self as rules, AdversitySpend, Element, ElementEvent, ElementKind, Lasts, MomentumSource, MomentumSpend, Player,
     Properties, ProtectionSource, Role, Sacrifice, SlotAward, Template, Trait, TraitKind, Via,
 };
 use crate::rules::mezzo::table::{self as scene, MezzoTable, Scene};
+use crate::rules::record::{mezzo_sheet, CharacterRecord};
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
 
 /// The state a Mezzo event snapshots: the whole table (it is small) and the characters

@@ -11,12 +11,13 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
-use crate::model::{now, CharacterRecord, Game, System};
+use crate::model::{now, Game, System};
 use crate::rules::nsu::downtime::{
     self, Downtime, DowntimeEvent, DowntimePhase, EndBlocker, FinalBoxChoice, HarmRecovery, Introspection, MoodPick,
     PhaseSetup, ProjectTarget, ProjectWork, Reconnection, ScoutOutcome, SeekRecovery, Votes,
 };
 use crate::rules::nsu::{Aspect, Sheet};
+use crate::rules::record::CharacterRecord;
 use crate::rules::table_settings;
 use crate::services::characters::{load, update};
 use crate::services::dice::{with_dice, DiceInput};

@@ -10,8 +10,9 @@ use uuid::Uuid;
 
 use super::characters::{load, save};
 use crate::error::{Error, Result};
-use crate::model::{Character, CharacterRecord, System};
+use crate::model::{Character, System};
 use crate::rules::nsu::Sheet;
+use crate::rules::record::CharacterRecord;
 use crate::store::{EventKind, Reader, Store};
 use crate::Problem;
 

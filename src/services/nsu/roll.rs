@@ -16,7 +16,7 @@ use serde_json::json;
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
-use crate::model::{now, Character, CharacterRecord};
+use crate::model::{now, Character};
 use crate::rules::dice::DiceSource;
 use crate::rules::nsu::downtime::ScoutOutcome;
 use crate::rules::nsu::odds::{action_odds, ActionOdds, ActionRollSetup};
@@ -26,6 +26,7 @@ use crate::rules::nsu::roll::{
 };
 use crate::rules::nsu::world::Location;
 use crate::rules::nsu::{Die, Sheet};
+use crate::rules::record::CharacterRecord;
 use crate::services::characters::{load, update};
 use crate::services::dice::{with_dice, DiceInput};
 use crate::services::log::Change;

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
-use crate::model::{now, CharacterRecord, Game, System};
+use crate::model::{now, Game, System};
 use crate::rules::nsu::downtime::DowntimePhase;
 use crate::rules::nsu::roll::AtRisk;
 use crate::rules::nsu::scope;
@@ -19,6 +19,7 @@ use crate::rules::nsu::world::{
     self, GridPos, Location, NewLocation, NewNpc, NewProject, ResourceState, SafetyList, World, WorldEvent,
     RESOURCE_COUNT,
 };
+use crate::rules::record::CharacterRecord;
 use crate::services::characters::{load, update};
 use crate::services::dice::{with_dice, DiceInput};
 use crate::services::games::existing_game;

@@ -17,7 +17,7 @@ use super::dice::{with_dice, DiceInput};
 use super::games::existing_game;
 use super::viewer::{device_viewer, not_yours, Viewer};
 use crate::error::{Error, Result};
-use crate::model::{clean_name, now, Character, CharacterRecord, Game, System};
+use crate::model::{clean_name, now, Character, Game, System};
 use crate::rules::penny_ante::challenge::{
     self, Bid, Challenge, ChallengeEvent, Move, Phase, Roster, Setup, Side, Used,
 };
@@ -28,6 +28,7 @@ use crate::rules::penny_ante::score::Hand;
 use crate::rules::penny_ante::table::{
     Adventure, Characteristic, FundingBasis, HouseBudget, PennySheet, PennyTable, TableEvent,
 };
+use crate::rules::record::CharacterRecord;
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
 
 mod reading;

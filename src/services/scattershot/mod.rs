@@ -28,7 +28,8 @@ use super::characters::{load, save, update};
 use super::games::existing_game;
 use super::scattershot::roll::{roll_view, RollState, RollView};
 use crate::error::{Error, Result};
-use crate::model::{now, timestamp, Character, CharacterRecord, Game, System, TableSettings};
+use crate::model::{now, timestamp, Character, Game, System, TableSettings};
+use crate::rules::record::CharacterRecord;
 use crate::rules::scattershot::made_it_by::Facets;
 use crate::rules::scattershot::mechanical_play::{Combatant, MechanicalPlay};
 use crate::rules::scattershot::sheet::{

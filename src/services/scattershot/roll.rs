@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
-use crate::model::CharacterRecord;
+use crate::rules::record::CharacterRecord;
 use crate::rules::scattershot::made_it_by::{
     Action, ExperienceDie, Facets, Juncture, MibRoll, Party, Phase, Reading, ResourceResult, RollSetup, Room, Sign,
     MAX_TARGET,

@@ -155,7 +155,7 @@ pub fn favored_flaw_used(element: &Element, favored: Uuid) -> Result<(Element, V
             format!("{} already gave {} adversity in this {when}", t.name, element.name),
         ));
     }
-    let (mut next, gained) = super::gain_adversity(element, 1)?;
+    let (mut next, gained) = super::resources::gain_adversity(element, 1)?;
     if let Some(t) = next.traits.iter_mut().find(|t| t.id == favored) {
         t.favored_used = true;
     }

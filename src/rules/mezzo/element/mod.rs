@@ -81,6 +81,7 @@ use crate::error::{Error, Result};
 use crate::model::name_problem;
 use crate::Problem;
 
+pub use super::text::MAX_TEXT_CHARS;
 pub(crate) use super::text::{clean_name, clean_text};
 
 /// Influence each player holds at the start of an arc.
@@ -97,8 +98,6 @@ pub const MAX_BOOSTS_PER_OWNER: u32 = 5;
 pub const MAX_MOMENTUM_AWARDS: u32 = 5;
 /// Momentum a trump may draw from its goal when it triggers.
 pub const MAX_TRUMP_TRANSFER: u32 = 4;
-/// The longest text of a trait property, in characters.
-pub const MAX_TEXT_CHARS: usize = 2_000;
 /// The most traits an element holds (with its extras and modifiers).
 pub const MAX_TRAITS: usize = 200;
 /// The most memorable-element awards an element keeps (one an arc at most).

@@ -21,8 +21,17 @@ use super::conflict::Variant;
 use super::element::{self, Element, ElementEvent, Player};
 use super::plot::{Arc, Consequence, CustomLaw, Fact, NoEscape, PlotHook, TurningPoint};
 use super::seed_deck::{KeywordDie, SeedDeck};
-use super::vote::VictoryVotes;
 use crate::error::{Error, Result};
+
+/// Votes a victor bought with momentum (Victory Narration) when it left a challenge: the
+/// conflicts about that victory spend them until the table's next challenge starts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryVotes {
+    pub element: Uuid,
+    pub challenge: Uuid,
+    pub votes: u32,
+}
 
 /// Everything a Mezzo game keeps beyond its characters' sheets.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

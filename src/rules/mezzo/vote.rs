@@ -37,6 +37,7 @@ use super::element::{
 };
 use super::plot::{CustomLaw, Theme};
 use super::table::MezzoTable;
+pub use super::table::VictoryVotes;
 use crate::error::{Error, Result};
 
 /// The longest text of an option, a question or a fact.
@@ -92,16 +93,6 @@ pub enum ConflictCast {
     /// Ill Fated: `points` of `element`'s adversity debt paid off, a vote each for the option
     /// that makes life harder for it, by player `by`.
     IllFated { element: Uuid, by: Uuid, option: usize, points: u32 },
-}
-
-/// Votes a victor bought with momentum (Victory Narration) when it left a challenge: the
-/// conflicts about that victory spend them until the table's next challenge starts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct VictoryVotes {
-    pub element: Uuid,
-    pub challenge: Uuid,
-    pub votes: u32,
 }
 
 /// The bank after a challenge's events: the narration votes `events` bought are added to

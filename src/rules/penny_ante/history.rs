@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::challenge::{Challenge, Phase, Side, Used};
+use super::challenge::state::{Challenge, Phase, Side, Used};
 use super::ledger::Account;
 use super::score::Hand;
 use crate::error::{Error, Result};

@@ -26,7 +26,7 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::challenge::{Challenge, Used};
+use super::challenge::state::{Challenge, Used};
 use super::history::{clean_narration, ChallengeRecord};
 use super::ledger::{self, Account, Entry, Ledger, LedgerEvent, Reason};
 use crate::error::{Error, Result};
@@ -267,7 +267,7 @@ impl PennyTable {
 
     /// The challenge being played, if one is and is not over yet.
     pub fn running(&self) -> Option<&Challenge> {
-        self.challenge.as_ref().filter(|c| c.phase != super::challenge::Phase::Over)
+        self.challenge.as_ref().filter(|c| c.phase != super::challenge::state::Phase::Over)
     }
 
     fn no_challenge(&self, doing: &str) -> Result<()> {

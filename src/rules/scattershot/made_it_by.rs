@@ -61,7 +61,9 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::sheet::Resource;
+pub use super::sheet::ResourceResult;
 use super::ue_chart::{self, UeRow};
+pub use super::ue_chart::{Facets, MAX_FACET};
 use super::{clean_text, Pools, Settings};
 use crate::error::{Error, Result};
 use crate::rules::dice::DiceSource;
@@ -70,28 +72,8 @@ use crate::rules::dice::DiceSource;
 pub const D10: u8 = 10;
 /// The largest rating or modifier, either way, a roll accepts.
 pub const MAX_TARGET: i32 = 10_000;
-/// The largest facet (Factor, Points, Bonus).
-pub const MAX_FACET: u32 = 100;
 /// The most experience dice one roll takes.
 pub const MAX_EXPERIENCE_DICE: usize = 1_000;
-
-/// The facets of an action indexed on the UE chart (RULES.md §4.1), editable per roll.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Facets {
-    /// What the MIB is multiplied by before it comes off a resource.
-    pub factor: u32,
-    /// Per point of a Telling Blow's or Catastrophic Failure's lasting consequences.
-    pub points: u32,
-    /// The residual modifier a successful action may leave.
-    pub bonus: u32,
-}
-
-impl Default for Facets {
-    fn default() -> Facets {
-        Facets { factor: 1, points: 1, bonus: 1 }
-    }
-}
 
 /// One party's action as chosen in the Opportunity Phase.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -276,16 +258,6 @@ pub struct Outcome {
 pub struct Juncture {
     pub to_actor: u32,
     pub to_subject: u32,
-}
-
-/// MIB × Factor to subtract from a character's resource when the roll concludes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ResourceResult {
-    /// The character whose resource it comes off.
-    pub target: Uuid,
-    pub resource: Resource,
-    pub amount: u32,
 }
 
 /// A MIB roll and where it stands.

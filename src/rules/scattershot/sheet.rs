@@ -41,7 +41,6 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::made_it_by::ResourceResult;
 use super::{clean_name, clean_text, name_problem, text_problem, Settings};
 use crate::error::{Error, Result};
 use crate::Problem;
@@ -316,6 +315,16 @@ impl Resource {
             Resource::Power => Statistic::Power,
         }
     }
+}
+
+/// MIB × Factor to subtract from a character's resource when the roll concludes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResourceResult {
+    /// The character whose resource it comes off.
+    pub target: Uuid,
+    pub resource: Resource,
+    pub amount: u32,
 }
 
 /// What each resource has lost below its maximum.

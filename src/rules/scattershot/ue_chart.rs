@@ -15,10 +15,30 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::made_it_by::{Facets, MAX_FACET};
 use super::name_problem;
 use crate::error::{Error, Result};
 use crate::Problem;
+
+/// The largest facet (Factor, Points, Bonus).
+pub const MAX_FACET: u32 = 100;
+
+/// The facets of an action indexed on the UE chart (RULES.md §4.1), editable per roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Facets {
+    /// What the MIB is multiplied by before it comes off a resource.
+    pub factor: u32,
+    /// Per point of a Telling Blow's or Catastrophic Failure's lasting consequences.
+    pub points: u32,
+    /// The residual modifier a successful action may leave.
+    pub bonus: u32,
+}
+
+impl Default for Facets {
+    fn default() -> Facets {
+        Facets { factor: 1, points: 1, bonus: 1 }
+    }
+}
 
 /// The most rows a chart holds.
 pub const MAX_ROWS: usize = 100;

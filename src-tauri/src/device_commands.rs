@@ -1,51 +1,27 @@
 //! The commands about this device and its owner: the role it plays in each game, which
 //! characters are the owner's own, notes, the home screen's cards, settings, and a game's
-//! view for a viewer. One line each, like `commands.rs`.
+//! view for a viewer. One line each, like `commands.rs` (`command.rs` writes the wrapper).
 
 use serde::Serialize;
-use sheetkeeper::model::{parse_id, DeviceRole};
+use sheetkeeper::model::DeviceRole;
 use sheetkeeper::services::{self, CharacterCard, DeviceSettings, Done, GameView, SystemInfo, TableView};
 use sheetkeeper::Store;
-use tauri::State;
 
-use crate::error::AppError;
-use crate::state::AppState;
+use crate::command::commands;
 
-type Reply<T> = Result<T, AppError>;
-
-#[tauri::command(async)]
-pub fn device_role(state: State<'_, AppState>, game: String) -> Reply<DeviceRole> {
-    Ok(services::device_role(&*state.store()?, parse_id("game", &game)?)?)
-}
-
-#[tauri::command(async)]
-pub fn set_device_role(state: State<'_, AppState>, game: String, role: String) -> Reply<Done> {
-    Ok(services::set_device_role(&mut *state.store()?, parse_id("game", &game)?, &role)?)
-}
-
-#[tauri::command(async)]
-pub fn set_dice_by_hand(state: State<'_, AppState>, game: String, by_hand: bool) -> Reply<Done> {
-    Ok(services::set_dice_by_hand(&mut *state.store()?, parse_id("game", &game)?, by_hand)?)
-}
-
-#[tauri::command(async)]
-pub fn set_mine(state: State<'_, AppState>, character: String, mine: bool) -> Reply<Done> {
-    Ok(services::set_mine(&mut *state.store()?, parse_id("character", &character)?, mine)?)
-}
-
-#[tauri::command(async)]
-pub fn set_character_notes(state: State<'_, AppState>, id: String, notes: String) -> Reply<Done> {
-    Ok(services::set_character_notes(&mut *state.store()?, parse_id("id", &id)?, &notes)?)
-}
-
-#[tauri::command(async)]
-pub fn set_game_notes(state: State<'_, AppState>, id: String, notes: String) -> Reply<Done> {
-    Ok(services::set_game_notes(&mut *state.store()?, parse_id("id", &id)?, &notes)?)
-}
-
-#[tauri::command(async)]
-pub fn character_cards(state: State<'_, AppState>) -> Reply<Vec<CharacterCard>> {
-    Ok(services::character_cards(&*state.store()?)?)
+commands! {
+    read device_role(id game) -> DeviceRole;
+    write set_device_role(id game, ref role: String) -> Done;
+    write set_dice_by_hand(id game, val by_hand: bool) -> Done;
+    write set_mine(id character, val mine: bool) -> Done;
+    write set_character_notes(id id, ref notes: String) -> Done;
+    write set_game_notes(id id, ref notes: String) -> Done;
+    read character_cards() -> Vec<CharacterCard>;
+    read home() -> Home = home_view;
+    write set_device_setting(ref key: String, ref value: String) -> Done;
+    /// The game as this device's role sees it, or — with `viewer` — as a narrower viewer
+    /// (`everyone`, or one of this device's characters) sees it. Never wider than the role.
+    read game_view(id game, deref viewer: Option<String>) -> TableView = services::game_view_on_device;
 }
 
 /// What the home screen shows first, read in one call so the first screen waits for one
@@ -58,11 +34,6 @@ pub struct Home {
     cards: Vec<CharacterCard>,
 }
 
-#[tauri::command(async)]
-pub fn home(state: State<'_, AppState>) -> Reply<Home> {
-    Ok(home_view(&*state.store()?)?)
-}
-
 /// The `home` command's answer; the window is also built with it (`webview::open_main`), so
 /// the first screen needs no round trip.
 pub fn home_view(store: &Store) -> sheetkeeper::Result<Home> {
@@ -72,16 +43,4 @@ pub fn home_view(store: &Store) -> sheetkeeper::Result<Home> {
         games: services::list(store)?,
         cards: services::character_cards(store)?,
     })
-}
-
-#[tauri::command(async)]
-pub fn set_device_setting(state: State<'_, AppState>, key: String, value: String) -> Reply<Done> {
-    Ok(services::set_device_setting(&mut *state.store()?, &key, &value)?)
-}
-
-/// The game as this device's role sees it, or — with `viewer` — as a narrower viewer
-/// (`everyone`, or one of this device's characters) sees it. Never wider than the role.
-#[tauri::command(async)]
-pub fn game_view(state: State<'_, AppState>, game: String, viewer: Option<String>) -> Reply<TableView> {
-    Ok(services::game_view_on_device(&*state.store()?, parse_id("game", &game)?, viewer.as_deref())?)
 }

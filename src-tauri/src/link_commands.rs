@@ -1,7 +1,8 @@
 //! The linked table's commands: host a game, join a table, list and remove devices, the
 //! changes the host refused, and "this character is mine". The link itself (pairing, the
 //! encrypted connection, snapshots) is the core's `sheetkeeper::link`; this app keeps at most
-//! one link running (`AppState`).
+//! one link running (`AppState`). The commands that only call a service are one line each
+//! (`command.rs`); the others start, read or stop the link, so they are written out.
 //!
 //! A host listens on every interface (port chosen by the system) unless
 //! `SHEETKEEPER_LINK_LISTEN=ADDR:PORT` names one (the window tests use 127.0.0.1).
@@ -18,6 +19,7 @@ use sheetkeeper::services::{self, Done, PairedDevice};
 use sheetkeeper::store::Refused;
 use tauri::State;
 
+use crate::command::commands;
 use crate::error::AppError;
 use crate::state::{AppState, Link};
 
@@ -179,29 +181,15 @@ pub fn link_nearby() -> Reply<Vec<Nearby>> {
     Ok(discovery::browse(BROWSE)?)
 }
 
-/// The devices paired on this device (for `game`, or all).
-#[tauri::command(async)]
-pub fn link_devices(state: State<'_, AppState>, game: Option<String>) -> Reply<Vec<PairedDevice>> {
-    let game = game.map(|g| parse_id("game", &g)).transpose()?;
-    Ok(services::link_devices(&*state.store()?, game)?)
-}
-
-/// Removes a paired device: it cannot reconnect without a new code.
-#[tauri::command(async)]
-pub fn link_unpair(state: State<'_, AppState>, device: String) -> Reply<Done> {
-    Ok(services::link_unpair(&mut *state.store()?, parse_id("device", &device)?)?)
-}
-
-/// The changes of this device's characters that the host refused, with its reasons.
-#[tauri::command(async)]
-pub fn link_refused(state: State<'_, AppState>, game: String) -> Reply<Vec<Refused>> {
-    Ok(services::link_refused(&*state.store()?, parse_id("game", &game)?)?)
-}
-
-/// Puts away one refused change's notice (the character keeps what it has here).
-#[tauri::command(async)]
-pub fn link_dismiss_refused(state: State<'_, AppState>, id: String) -> Reply<Done> {
-    Ok(services::link_dismiss_refused(&mut *state.store()?, parse_id("id", &id)?)?)
+commands! {
+    /// The devices paired on this device (for `game`, or all).
+    read link_devices(opt_id_first game) -> Vec<PairedDevice>;
+    /// Removes a paired device: it cannot reconnect without a new code.
+    write link_unpair(id device) -> Done;
+    /// The changes of this device's characters that the host refused, with its reasons.
+    read link_refused(id game) -> Vec<Refused>;
+    /// Puts away one refused change's notice (the character keeps what it has here).
+    write link_dismiss_refused(id id) -> Done;
 }
 
 /// What became of a claim: `yours` now, or `asked` (the table's person approves it first).

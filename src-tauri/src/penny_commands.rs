@@ -1,6 +1,7 @@
-//! The Penny Ante commands: each converts its arguments, calls one service, and maps the
-//! error. No rules and no SQL here. On a device joined to a linked table, the challenge's
-//! moves go to the host instead (`through_the_host`).
+//! The Penny Ante commands, one line each (`command.rs` writes the wrapper once): each
+//! converts its arguments, calls one service, and maps the error. No rules and no SQL here.
+//! The reads that choose between services, and the challenge's moves (on a device joined to
+//! a linked table they go to the host instead, `through_the_host`), are written out.
 
 use sheetkeeper::model::parse_id;
 use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
@@ -12,13 +13,14 @@ use sheetkeeper::services::{
 use tauri::State;
 use uuid::Uuid;
 
+use crate::command::commands;
 use crate::error::AppError;
 use crate::state::AppState;
 
 type Reply<T> = Result<T, AppError>;
 
 /// The table as this device shows it; with `house`, as the House sees it (after the window
-/// handed a device passed around to the House).
+/// handed a device passed around to the House). Hand-written: it chooses the service.
 #[tauri::command(async)]
 pub fn penny_table(state: State<'_, AppState>, game: String, house: Option<bool>) -> Reply<PennyView> {
     let (store, game) = (&*state.store()?, parse_id("game", &game)?);
@@ -30,7 +32,7 @@ pub fn penny_table(state: State<'_, AppState>, game: String, house: Option<bool>
 }
 
 /// A side's own view; with `declared` (while it declares), its odds for that many
-/// characteristics.
+/// characteristics. Hand-written: it chooses the service.
 #[tauri::command(async)]
 pub fn penny_private(
     state: State<'_, AppState>,
@@ -47,6 +49,7 @@ pub fn penny_private(
 }
 
 /// With `house`, as the House sees it (a device passed around, handed to the House).
+/// Hand-written, like `penny_log`: the page size comes before the House's flag.
 #[tauri::command(async)]
 pub fn penny_ledger(
     state: State<'_, AppState>,
@@ -64,159 +67,22 @@ pub fn penny_log(state: State<'_, AppState>, game: String, house: Option<bool>) 
     Ok(services::penny_log(&*state.store()?, parse_id("game", &game)?, 200, house == Some(true))?)
 }
 
-#[tauri::command(async)]
-pub fn penny_create_character(
-    state: State<'_, AppState>,
-    game: String,
-    name: String,
-    characteristic: String,
-    pennies: i64,
-) -> Reply<PennyChange> {
-    Ok(services::penny_create_character(
-        &mut *state.store()?,
-        parse_id("game", &game)?,
-        &name,
-        &characteristic,
-        pennies,
-    )?)
-}
-
-#[tauri::command(async)]
-pub fn penny_starting_pennies(
-    state: State<'_, AppState>,
-    game: String,
-    character: String,
-    pennies: i64,
-) -> Reply<PennyChange> {
-    Ok(services::penny_starting_pennies(
-        &mut *state.store()?,
-        parse_id("game", &game)?,
-        parse_id("character", &character)?,
-        pennies,
-    )?)
-}
-
-#[tauri::command(async)]
-pub fn penny_buy_characteristic(
-    state: State<'_, AppState>,
-    game: String,
-    character: String,
-    text: String,
-) -> Reply<PennyChange> {
-    Ok(services::penny_buy_characteristic(
-        &mut *state.store()?,
-        parse_id("game", &game)?,
-        parse_id("character", &character)?,
-        &text,
-    )?)
-}
-
-#[tauri::command(async)]
-pub fn penny_start_adventure(state: State<'_, AppState>, game: String, funding: Option<i64>) -> Reply<PennyChange> {
-    Ok(services::penny_start_adventure(&mut *state.store()?, parse_id("game", &game)?, funding)?)
-}
-
-#[tauri::command(async)]
-pub fn penny_end_adventure(state: State<'_, AppState>, game: String) -> Reply<PennyChange> {
-    Ok(services::penny_end_adventure(&mut *state.store()?, parse_id("game", &game)?)?)
-}
-
-#[tauri::command(async)]
-pub fn penny_add_antagonist(
-    state: State<'_, AppState>,
-    game: String,
-    name: String,
-    characteristics: Vec<Characteristic>,
-) -> Reply<PennyChange> {
-    Ok(services::penny_add_antagonist(&mut *state.store()?, parse_id("game", &game)?, &name, characteristics)?)
-}
-
-#[tauri::command(async)]
-pub fn penny_edit_antagonist(
-    state: State<'_, AppState>,
-    game: String,
-    antagonist: String,
-    name: String,
-    characteristics: Vec<Characteristic>,
-) -> Reply<PennyChange> {
-    Ok(services::penny_edit_antagonist(
-        &mut *state.store()?,
-        parse_id("game", &game)?,
-        parse_id("antagonist", &antagonist)?,
-        &name,
-        characteristics,
-    )?)
-}
-
-#[tauri::command(async)]
-pub fn penny_fund_antagonist(
-    state: State<'_, AppState>,
-    game: String,
-    antagonist: String,
-    amount: i64,
-) -> Reply<PennyChange> {
-    Ok(services::penny_fund_antagonist(
-        &mut *state.store()?,
-        parse_id("game", &game)?,
-        parse_id("antagonist", &antagonist)?,
-        amount,
-    )?)
-}
-
-#[tauri::command(async)]
-pub fn penny_recall_purse(
-    state: State<'_, AppState>,
-    game: String,
-    antagonist: String,
-    amount: i64,
-) -> Reply<PennyChange> {
-    Ok(services::penny_recall_purse(
-        &mut *state.store()?,
-        parse_id("game", &game)?,
-        parse_id("antagonist", &antagonist)?,
-        amount,
-    )?)
-}
-
-#[tauri::command(async)]
-pub fn penny_repay_loan(state: State<'_, AppState>, game: String, loan: String, amount: i64) -> Reply<PennyChange> {
-    Ok(services::penny_repay_loan(&mut *state.store()?, parse_id("game", &game)?, parse_id("loan", &loan)?, amount)?)
-}
-
-#[tauri::command(async)]
-pub fn penny_repay_debt(
-    state: State<'_, AppState>,
-    game: String,
-    debtor: Account,
-    creditor: Account,
-    amount: i64,
-) -> Reply<PennyChange> {
-    Ok(services::penny_repay_debt(&mut *state.store()?, parse_id("game", &game)?, debtor, creditor, amount)?)
-}
-
-#[tauri::command(async)]
-pub fn penny_set_recurring(
-    state: State<'_, AppState>,
-    game: String,
-    antagonist: String,
-    recurring: bool,
-) -> Reply<PennyChange> {
-    Ok(services::penny_set_recurring(
-        &mut *state.store()?,
-        parse_id("game", &game)?,
-        parse_id("antagonist", &antagonist)?,
-        recurring,
-    )?)
-}
-
-#[tauri::command(async)]
-pub fn penny_narrate(state: State<'_, AppState>, game: String, challenge: String, text: String) -> Reply<PennyChange> {
-    Ok(services::penny_narrate(
-        &mut *state.store()?,
-        parse_id("game", &game)?,
-        parse_id("challenge", &challenge)?,
-        &text,
-    )?)
+commands! {
+    write penny_create_character(id game, ref name: String, ref characteristic: String, val pennies: i64) -> PennyChange;
+    write penny_starting_pennies(id game, id character, val pennies: i64) -> PennyChange;
+    write penny_buy_characteristic(id game, id character, ref text: String) -> PennyChange;
+    write penny_start_adventure(id game, val funding: Option<i64>) -> PennyChange;
+    write penny_end_adventure(id game) -> PennyChange;
+    write penny_add_antagonist(id game, ref name: String, val characteristics: Vec<Characteristic>) -> PennyChange;
+    write penny_edit_antagonist(
+        id game, id antagonist, ref name: String, val characteristics: Vec<Characteristic>
+    ) -> PennyChange;
+    write penny_fund_antagonist(id game, id antagonist, val amount: i64) -> PennyChange;
+    write penny_recall_purse(id game, id antagonist, val amount: i64) -> PennyChange;
+    write penny_repay_loan(id game, id loan, val amount: i64) -> PennyChange;
+    write penny_repay_debt(id game, val debtor: Account, val creditor: Account, val amount: i64) -> PennyChange;
+    write penny_set_recurring(id game, id antagonist, val recurring: bool) -> PennyChange;
+    write penny_narrate(id game, id challenge, ref text: String) -> PennyChange;
 }
 
 /// On a device joined to `game`'s table, `mv` goes to the host (which runs it through its

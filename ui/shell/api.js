@@ -1,6 +1,6 @@
 // The one place the UI talks to the Rust side. Every function returns a Promise that
 // resolves with plain JSON data or rejects with an `AppError` ({kind, message}). The four
-// systems' commands are in api-nsu.js, api-penny.js, api-mezzo.js and api-scattershot.js,
+// systems' commands are in games/nsu/api.js, games/penny_ante/api.js, games/mezzo/api.js and games/scattershot/api.js,
 // which load with their screens (the start reads only this file); each passes this one on.
 //
 //   import * as api from "./api.js";

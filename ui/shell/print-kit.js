@@ -1,7 +1,7 @@
 // The parts every printed sheet shares: the page with its title and name line, headed
 // sections, ruled lines (written on or empty), rows of boxes and tracks (squares, diamonds,
 // triangles, circles), a labelled number box. Black on white; ui/print.css lays them out.
-// The system layouts (print-nsu.js, print-penny.js, print-mezzo.js, print-scattershot.js)
+// The system layouts (games/nsu/print.js, games/penny_ante/print.js, games/mezzo/print.js, games/scattershot/print.js)
 // build their sheets from these; print-sheet.js shows and prints them.
 //
 //   import { page, section, lines, track } from "./print-kit.js";
@@ -58,7 +58,7 @@ const SHAPES = {
 
 /**
  * One shape ("square", "diamond", "triangle", "circle"), marked (filled) or empty. Not the
- * NSU sheet's `shape()` (nsu-sheet.js): that one takes the theme's colours from sheet.css,
+ * NSU sheet's `shape()` (games/nsu/sheet.js): that one takes the theme's colours from sheet.css,
  * a printed mark is black or white whatever the theme, and printing must not load the NSU
  * sheet's module for every system.
  */

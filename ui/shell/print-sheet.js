@@ -1,7 +1,7 @@
 // Print a character's sheet, or a blank one, and save it as PDF. Loaded the first time a
 // screen's "Print / PDF" or "Blank sheet" is pressed (game-screen.js), never at start-up:
 // it brings its own stylesheet (print.css, injected here and waited for) and the system's
-// layout (print-nsu.js, print-penny.js, print-mezzo.js, print-scattershot.js), which reads
+// layout (games/nsu/print.js, games/penny_ante/print.js, games/mezzo/print.js, games/scattershot/print.js), which reads
 // the same view the Sheet tab shows. The sheet is built into `.print-root` (hidden on
 // screen; in print it is the only thing shown), then a dialog offers Save as PDF (the app's
 // save_sheet_pdf: the save dialog, then the webview printed to that file) and Print (the

@@ -18,7 +18,7 @@
 // changes: after a move, an undo or a reload.
 //
 //   import { renderChallenge } from "./challenge.js";
-//   renderChallenge(host, ctx);   // ctx from mezzo-screen.js; state in ctx.ui.challengeUi
+//   renderChallenge(host, ctx);   // ctx from screen.js; state in ctx.ui.challengeUi
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
@@ -222,7 +222,7 @@ export function renderChallenge(host, ctx) {
     return;
   }
   const ch = s.challenge;
-  // A lost action check's "Start a challenge from this check" (mezzo-check.js) lands here.
+  // A lost action check's "Start a challenge from this check" (check.js) lands here.
   if (ctx.ui.fromCheck) {
     s.fromCheck = ctx.ui.fromCheck;
     ctx.ui.fromCheck = null;

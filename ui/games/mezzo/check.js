@@ -19,7 +19,7 @@
 // Surges and the result as above, and ties are broken with d6s.
 //
 //   import { renderCheck, newCheck } from "./check.js";
-//   renderCheck(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.check is the state below
+//   renderCheck(host, ctx);   // ctx from screen.js; ctx.ui.check is the state below
 
 import * as api from "./api.js";
 import { el, byId } from "../../kit/dom.js";
@@ -1605,7 +1605,7 @@ function resultCard(ctx) {
         ctx.ui.check = newCheck(ctx.diceByHand);
         ctx.render("#mzc-description");
       }, { id: "mzc-new", class: "primary" }),
-      // A player may back the loser: the challenge screen sets it up (mezzo-challenge.js, fromCheck).
+      // A player may back the loser: the challenge screen sets it up (challenge.js, fromCheck).
       check.outcome?.kind === "won" &&
         button("Start a challenge from this check", () => {
           ctx.ui.fromCheck = check;

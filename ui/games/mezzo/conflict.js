@@ -13,7 +13,7 @@
 // detail a Discover perk added) are cast once for the table.
 //
 //   import { renderConflict, newConflict, forgetResult } from "./conflict.js";
-//   renderConflict(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.conflict is the state below
+//   renderConflict(host, ctx);   // ctx from screen.js; ctx.ui.conflict is the state below
 
 import * as api from "./api.js";
 import { el, byId } from "../../kit/dom.js";

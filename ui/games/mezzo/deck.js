@@ -8,7 +8,7 @@
 // typed in. Every change is one move with an Undo toast (ctx.move).
 //
 //   import { renderDeck } from "./deck.js";
-//   renderDeck(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.deck is the DeckView,
+//   renderDeck(host, ctx);   // ctx from screen.js; ctx.ui.deck is the DeckView,
 //                            // ctx.ui.hand the open player's HandView
 
 import * as api from "./api.js";

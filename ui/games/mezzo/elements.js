@@ -6,7 +6,7 @@
 // move with an Undo toast (ctx.move); characters are made and renamed as characters (ctx.other).
 //
 //   import { renderElements } from "./elements.js";
-//   renderElements(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.elementId is the open sheet
+//   renderElements(host, ctx);   // ctx from screen.js; ctx.ui.elementId is the open sheet
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";

@@ -7,43 +7,10 @@
 
 import { el } from "../../kit/dom.js";
 import { stepper } from "../../kit/components.js";
-import {
-  busy,
-  button,
-  card,
-  checkbox,
-  field,
-  form,
-  handDice,
-  inlineForm,
-  numberInput,
-  oddsBar,
-  percent,
-  plural,
-  readCount,
-  select,
-  uid,
-  wholeNumber,
-} from "../../kit/forms.js";
+import { field, select } from "../../kit/forms.js";
 
-export {
-  busy,
-  button,
-  card,
-  checkbox,
-  field,
-  form,
-  handDice,
-  inlineForm,
-  numberInput,
-  oddsBar,
-  percent,
-  plural,
-  readCount,
-  select,
-  uid,
-  wholeNumber,
-};
+// The layout pieces every game shares, passed on so a Mezzo tab imports its pieces from one place.
+export * from "../../kit/forms.js";
 // The shared components (kit.js): one-tap steppers, disclosures, the sticky summary strip.
 export { stepper, disclosure, statStrip } from "../../kit/components.js";
 

@@ -3,7 +3,7 @@
 // (undoGame).
 //
 //   import { renderLog } from "./log.js";
-//   renderLog(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.log holds MezzoLogEntry[]
+//   renderLog(host, ctx);   // ctx from screen.js; ctx.ui.log holds MezzoLogEntry[]
 
 import { logCard } from "../../kit/log.js";
 

@@ -11,7 +11,7 @@
 // memorable-element awards, and the next one starts. Every change is one move (ctx.move).
 //
 //   import { renderPlot } from "./plot.js";
-//   renderPlot(host, ctx);   // ctx from mezzo-screen.js; ctx.ui.plot is the PlotView
+//   renderPlot(host, ctx);   // ctx from screen.js; ctx.ui.plot is the PlotView
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";

@@ -5,7 +5,7 @@
 // challenge actions). Every change is one move with an Undo toast (ctx.move).
 //
 //   import { renderTable, sceneCard } from "./table.js";
-//   renderTable(host, ctx);   // ctx from mezzo-screen.js: {gameId, table, ui, move, …}
+//   renderTable(host, ctx);   // ctx from screen.js: {gameId, table, ui, move, …}
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";

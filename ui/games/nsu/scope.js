@@ -1,4 +1,4 @@
-// "Add the guiding questions" in the World tab's Scope card (nsu-world.js): a new No Stone
+// "Add the guiding questions" in the World tab's Scope card (world.js): a new No Stone
 // Unturned game starts with the nine guiding questions of worldbuilding (the core writes
 // them with the game); an older game may lack some. The button shows only while some are
 // missing, with how many; adding them is one undoable world move.

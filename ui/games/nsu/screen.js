@@ -1,16 +1,16 @@
-// The No Stone Unturned screen of a game, in the frame every system shares (game-screen.js:
-// "← Home", the heading, the NSU badge, the tabs — at the bottom on a phone). Four tabs: a
-// character's Sheet (nsu-sheet.js, with its creation wizard), the World (nsu-world.js: map,
-// locations, worldbuilding), Downtime (nsu-downtime.js) and the roll Log (nsu-log.js).
-// Home opens a character's sheet in one tap (`openSheet`) and a game on its World tab
-// (`openGame`), both registered with systems.js; every tab change is remembered.
+// The No Stone Unturned screen of a game, in the frame every system shares (shell/game-screen.js:
+// "← Home", the heading, the NSU badge, the tabs — at the bottom on a phone), with the life
+// cycle every game shares (shell/game-controller.js). Four tabs: a character's Sheet
+// (sheet.js, with its creation wizard), the World (world.js: map, locations, worldbuilding),
+// Downtime (downtime.js) and the roll Log (log.js). Each tab keeps its own state and moves;
+// this file reads the shown one. Home opens a character's sheet in one tap and a game on its
+// World tab; every tab change is remembered.
 //
 //   import { initNsuScreen } from "./screen.js";
 //   initNsuScreen({ run, toast, refresh, getGame, renameCharacter });   // once, from app.js
 
 import { el, byId } from "../../kit/dom.js";
-import { gameScreen } from "../../shell/game-screen.js";
-import { registerSystem, rememberPlace } from "../../shell/systems.js";
+import { gameController } from "../../shell/game-controller.js";
 import { initNsuSheet, sheetRoot, loadSheet, forgetSheet, sheetCharacter } from "./sheet.js";
 import { initNsuWorld, worldRoot, loadWorld, forgetWorld } from "./world.js";
 import { renderRollLog } from "./log.js";
@@ -21,67 +21,22 @@ const TABS = [
   ["downtime", "Downtime"],
   ["log", "Log"],
 ];
-const TAB_IDS = new Set(TABS.map(([tab]) => tab));
 
-let app = null; // {run, toast, refresh, getGame, renameCharacter}
-let frame = null;
-// {gameId, tab, character: the character it was opened for (or null), sheetId: the sheet
-//  shown on the Sheet tab, logAll: the Log tab shows every roll of the game}
-let view = null;
+/** The game as the games list has it (its name, its characters with `mine`). */
+const game = (view) => screen.app().getGame(view.gameId) ?? { id: view.gameId, name: "", characters: [] };
 
-/** Builds the (hidden) screen, wires the game panel's NSU buttons and registers with home. */
-export function initNsuScreen(hooks) {
-  app = hooks;
-  initNsuSheet({
-    run: app.run,
-    toast: app.toast,
-    renameCharacter: app.renameCharacter,
-    setTitle: () => title(),
-    focusHeading: () => frame.heading.focus(),
-  });
-  initNsuWorld({ run: app.run, toast: app.toast, getGame: app.getGame });
-  frame = gameScreen({
-    name: "nsu",
-    tabPrefix: "nsu",
-    kit: "nsu",
-    label: "No Stone Unturned",
-    system: "nsu",
-    tabs: TABS,
-    onBack: close,
-    onTab: (tab) => switchTab(tab),
-    print: { character: () => (view?.tab === "sheet" ? view.sheetId : null), run: app.run, toast: app.toast },
-  });
-  // The sheet's summary strip sticks just under the frame's sticky bar, whatever its height.
-  const bar = frame.heading.closest(".frame-bar");
-  if (bar && typeof ResizeObserver === "function") {
-    new ResizeObserver(() => frame.body.style.setProperty("--strip-top", `${bar.offsetHeight}px`)).observe(bar);
-  }
-  const fromPanel = (tab) => () => open(byId("game-detail").dataset.gameId, tab);
-  byId("game-world")?.addEventListener("click", fromPanel("world"));
-  byId("game-downtime")?.addEventListener("click", fromPanel("downtime"));
-  byId("game-roll-log")?.addEventListener("click", fromPanel("log"));
-  registerSystem("nsu", {
-    /** A character's sheet, the player's landing page (or another tab of it). */
-    openSheet: (characterId, gameId, tab = "sheet") => open(gameId, tab, characterId),
-    openGame: (gameId, tab = "world") => open(gameId, tab),
-  });
+/** The heading: the character's name (the sheet shown, or the one opened for) and the game's. */
+function heading(view) {
+  const shown = view.tab === "sheet" ? sheetCharacter() : null;
+  const who = shown?.name ?? game(view).characters.find((c) => c.id === view.character)?.name ?? null;
+  const name = game(view).name;
+  return who ? `${who} — ${name}` : name;
 }
 
-/** Opens the game's screen on `tab`; with `character`, for that character (its sheet on Sheet). */
-async function open(gameId, tab, character = null) {
-  if (!gameId) return;
-  if (view) leave();
-  view = { gameId, tab: TAB_IDS.has(tab) ? tab : "world", character, sheetId: character, logAll: character === null };
-  const shown = await showTab();
-  if (!shown || !view) return;
-  frame.show(gameId);
-  rememberHere();
-}
-
-/** Records this screen and tab as the place to reopen. */
-function rememberHere() {
-  if (!view) return;
-  rememberPlace({ screen: view.character ? "sheet" : "game", game: view.gameId, character: view.character, tab: view.tab });
+/** The character the Sheet tab shows when the screen was opened for none: mine first. */
+function firstCharacter(view) {
+  const characters = game(view).characters ?? [];
+  return (characters.find((c) => c.mine) ?? characters[0])?.id ?? null;
 }
 
 /** Forgets what the tabs hold. */
@@ -90,75 +45,80 @@ function leave() {
   forgetWorld();
 }
 
-function close() {
-  leave();
-  view = null;
-  frame.hide("game-world");
-  app.refresh?.().catch(() => {});
-}
-
-async function switchTab(tab) {
-  if (!view || !TAB_IDS.has(tab)) return;
-  view.tab = tab;
-  await showTab();
-  if (!view) return;
-  rememberHere();
-  // A tab starts at its top, not under the sticky bar where the last one was scrolled.
-  window.scrollTo(0, 0);
-  frame.heading.focus();
-}
-
-function game() {
-  return app.getGame(view.gameId) ?? { id: view.gameId, name: "", characters: [] };
-}
-
-/** The heading: the character's name (the sheet shown, or the one opened for) and the game's. */
-function title() {
-  if (!view) return;
-  const shown = view.tab === "sheet" ? sheetCharacter() : null;
-  const who = shown?.name ?? game().characters.find((c) => c.id === view.character)?.name ?? null;
-  const name = game().name;
-  frame.heading.textContent = who ? `${who} — ${name}` : name;
-}
-
-/** The character the Sheet tab shows when the screen was opened for none: mine first. */
-function firstCharacter() {
-  const characters = game().characters ?? [];
-  return (characters.find((c) => c.mine) ?? characters[0])?.id ?? null;
-}
-
-/** Loads and shows the current tab in the frame; resolves false when it could not be read. */
-async function showTab() {
-  const tab = view.tab;
-  if (tab !== "sheet") forgetSheet();
-  if (tab !== "world" && tab !== "downtime") forgetWorld();
-  let host;
-  if (tab === "sheet") {
-    if (!view.sheetId) view.sheetId = firstCharacter();
-    if (!view.sheetId) {
-      host = el("p", { id: "nsu-no-sheet", class: "muted" }, "No characters in this game yet. Name one on the home screen: its sheet opens here.");
+// {gameId, tab, character: the character it was opened for (or null), sheetId: the sheet
+//  shown on the Sheet tab, logAll: the Log tab shows every roll of the game, host: the tab read}
+const screen = gameController({
+  system: "nsu",
+  frame: { name: "nsu", tabPrefix: "nsu", kit: "nsu", label: "No Stone Unturned", system: "nsu", tabs: TABS },
+  opener: "game-world",
+  noun: "The No Stone Unturned game",
+  home: "world",
+  scrollOnSwitch: true,
+  printCharacter: (view) => (view.tab === "sheet" ? view.sheetId : null),
+  start: (gameId, tab, character) => ({ character, sheetId: character, logAll: character === null, host: null }),
+  // Each tab reads its own part (the sheet, the world, the log) and draws it in its root; false
+  // when it could not be read or another tab was chosen meanwhile.
+  async load(view) {
+    const tab = view.tab;
+    if (tab !== "sheet") forgetSheet();
+    if (tab !== "world" && tab !== "downtime") forgetWorld();
+    let host;
+    if (tab === "sheet") {
+      if (!view.sheetId) view.sheetId = firstCharacter(view);
+      if (!view.sheetId) {
+        host = el("p", { id: "nsu-no-sheet", class: "muted" }, "No characters in this game yet. Name one on the home screen: its sheet opens here.");
+      } else {
+        if (!(await loadSheet(view.sheetId))) return false;
+        host = el("div", { class: "nsu-tab nsu-tab-sheet" }, whoseSheet(view), sheetRoot());
+      }
+    } else if (tab === "world" || tab === "downtime") {
+      if (!(await loadWorld(view.gameId, tab))) return false;
+      host = el("div", { class: `nsu-tab nsu-tab-${tab}` }, worldRoot());
     } else {
-      if (!(await loadSheet(view.sheetId))) return false;
-      host = el("div", { class: "nsu-tab nsu-tab-sheet" }, whoseSheet(), sheetRoot());
+      host = el("div", { class: "nsu-tab nsu-tab-log" }, logChooser(view));
+      const list = el("div", { id: "nsu-log", "aria-live": "polite" });
+      host.append(list);
+      await renderRollLog(list, { gameId: view.gameId, characterId: view.logAll ? null : view.sheetId });
     }
-  } else if (tab === "world" || tab === "downtime") {
-    if (!(await loadWorld(view.gameId, tab))) return false;
-    host = el("div", { class: `nsu-tab nsu-tab-${tab}` }, worldRoot());
-  } else {
-    host = el("div", { class: "nsu-tab nsu-tab-log" }, logChooser());
-    const list = el("div", { id: "nsu-log", "aria-live": "polite" });
-    host.append(list);
-    await renderRollLog(list, { gameId: view.gameId, characterId: view.logAll ? null : view.sheetId });
+    if (view.tab !== tab) return false;
+    view.host = host;
+    return true;
+  },
+  leave,
+  draw: (ctx, view) => view.host,
+  heading,
+  place: (view) => ({ screen: view.character ? "sheet" : "game", game: view.gameId, character: view.character, tab: view.tab }),
+});
+
+/** Builds the (hidden) screen, wires the game panel's NSU buttons and registers with home. */
+export function initNsuScreen(hooks) {
+  initNsuSheet({
+    run: hooks.run,
+    toast: hooks.toast,
+    renameCharacter: hooks.renameCharacter,
+    setTitle: () => {
+      const view = screen.view();
+      if (view) screen.frame().heading.textContent = heading(view);
+    },
+    focusHeading: () => screen.frame().heading.focus(),
+  });
+  initNsuWorld({ run: hooks.run, toast: hooks.toast, getGame: hooks.getGame });
+  screen.init(hooks);
+  const frame = screen.frame();
+  // The sheet's summary strip sticks just under the frame's sticky bar, whatever its height.
+  const bar = frame.heading.closest(".frame-bar");
+  if (bar && typeof ResizeObserver === "function") {
+    new ResizeObserver(() => frame.body.style.setProperty("--strip-top", `${bar.offsetHeight}px`)).observe(bar);
   }
-  if (!view || view.tab !== tab) return false;
-  frame.fill("", tab, host);
-  title();
-  return true;
+  const fromPanel = (tab) => () => screen.open(byId("game-detail").dataset.gameId, tab);
+  byId("game-world")?.addEventListener("click", fromPanel("world"));
+  byId("game-downtime")?.addEventListener("click", fromPanel("downtime"));
+  byId("game-roll-log")?.addEventListener("click", fromPanel("log"));
 }
 
 /** On a game opened for no one, which character's sheet the Sheet tab shows. */
-function whoseSheet() {
-  const characters = game().characters ?? [];
+function whoseSheet(view) {
+  const characters = game(view).characters ?? [];
   if (view.character || characters.length < 2) return null;
   const select = el(
     "select",
@@ -167,7 +127,7 @@ function whoseSheet() {
       on: {
         change: async () => {
           view.sheetId = select.value;
-          await showTab();
+          await screen.reload();
         },
       },
     },
@@ -177,8 +137,8 @@ function whoseSheet() {
 }
 
 /** On the Log tab of a character: their rolls or every roll of the game. */
-function logChooser() {
-  const who = view.sheetId ? game().characters.find((c) => c.id === view.sheetId) : null;
+function logChooser(view) {
+  const who = view.sheetId ? game(view).characters.find((c) => c.id === view.sheetId) : null;
   if (!who) return null;
   const pick = (all, id, text) =>
     el(
@@ -190,7 +150,7 @@ function logChooser() {
         on: {
           click: async () => {
             view.logAll = all;
-            await showTab();
+            await screen.reload();
           },
         },
       },

@@ -1,11 +1,11 @@
 // The No Stone Unturned character sheet (RULES.md §1.1): the Sheet tab of the NSU screen
-// (nsu-screen.js, in the shared frame), laid out like the official sheet on a wide window and
+// (screen.js, in the shared frame), laid out like the official sheet on a wide window and
 // as one column on a phone. Every box, toggle and name on it can be changed by touch; each
 // change saves the whole sheet (saveNsuSheet) as one undoable step and shows a toast with
-// Undo. The creation wizard (nsu-wizard.js) lives in the same tab.
+// Undo. The creation wizard (wizard.js) lives in the same tab.
 //
 //   import { initNsuSheet, sheetRoot, loadSheet, forgetSheet } from "./sheet.js";
-//   initNsuSheet({ run, toast, renameCharacter, setTitle, focusHeading });  // once, from nsu-screen.js
+//   initNsuSheet({ run, toast, renameCharacter, setTitle, focusHeading });  // once, from screen.js
 //   await loadSheet(characterId);   // renders into sheetRoot(), which the screen shows
 //
 // The tab's state is `view` below: the last sheet the core saved or sent. A refused change
@@ -127,7 +127,7 @@ async function reload() {
 }
 
 /**
- * The action roll wizard (nsu-roll.js), with a mood, aspect or skill tapped on the sheet
+ * The action roll wizard (roll.js), with a mood, aspect or skill tapped on the sheet
  * filled in (`start`: {moodLine} | {aspect} | {skillLine}); the sheet reloads once it closes.
  */
 async function roll(start = {}) {

@@ -1,5 +1,5 @@
-// Plain words for a No Stone Unturned roll, shared by the roll wizard (nsu-roll.js) and the
-// roll log (nsu-log.js): grants, events, dice and choices of a settled roll (RollRecord).
+// Plain words for a No Stone Unturned roll, shared by the roll wizard (roll.js) and the
+// roll log (log.js): grants, events, dice and choices of a settled roll (RollRecord).
 //
 //   import { grantWords, eventWords, diceWords } from "./words.js";
 //   list.append(...record.grants.map((g) => el("li", {}, grantWords(g))));

@@ -1,11 +1,11 @@
 // The World and Downtime tabs of a No Stone Unturned game (RULES.md §1.5), shown in the NSU
-// screen's frame (nsu-screen.js): worldbuilding (safety lists, bans, settlement, scope,
+// screen's frame (screen.js): worldbuilding (safety lists, bans, settlement, scope,
 // resources, project clocks), the map of location cards, and one location with its
 // collateral clock (with its own "← Map" back inside the World tab); the Downtime tab is
-// nsu-downtime.js in the same host.
+// downtime.js in the same host.
 //
 //   import { initNsuWorld, worldRoot, loadWorld, forgetWorld } from "./world.js";
-//   initNsuWorld({ run, toast, getGame: (id) => game });  // once, from nsu-screen.js
+//   initNsuWorld({ run, toast, getGame: (id) => game });  // once, from screen.js
 //   await loadWorld(gameId, "world");                      // renders into worldRoot()
 //
 // Every change goes through `move`: one api call, then the world, the map and the downtime
@@ -121,7 +121,7 @@ function render() {
       downtime: view.downtime,
       lastEvents: view.lastEvents,
       move,
-      reload: () => loadWorld(g, "downtime"),
+      reload: () => loadWorld(g.id, "downtime"),
     });
   } else if (showLocation) {
     renderLocation();

@@ -15,7 +15,7 @@
 // purse) are not in the shared view: "? pennies" here, the numbers in the House's own view.
 //
 //   import { renderChallenge, forgetPrivate } from "./challenge.js";
-//   renderChallenge(host, ctx);   // ctx from penny-screen.js
+//   renderChallenge(host, ctx);   // ctx from screen.js
 //   forgetPrivate();              // hide any side's cup (leaving the tab, after an undo)
 
 import * as api from "./api.js";

@@ -3,7 +3,7 @@
 // entry.
 //
 //   import { renderLedger } from "./ledger.js";
-//   renderLedger(host, ctx);   // ctx from penny-screen.js; ctx.ui.ledger holds the LedgerView
+//   renderLedger(host, ctx);   // ctx from screen.js; ctx.ui.ledger holds the LedgerView
 
 import { el } from "../../kit/dom.js";
 import { field, select, pennies, accountKey, houseSecretsControl, houseHandOver } from "./kit.js";

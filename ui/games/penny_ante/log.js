@@ -3,7 +3,7 @@
 // (undoGame), whether at the table or in a challenge.
 //
 //   import { renderLog } from "./log.js";
-//   renderLog(host, ctx);   // ctx from penny-screen.js; ctx.ui.log holds PennyLogEntry[]
+//   renderLog(host, ctx);   // ctx from screen.js; ctx.ui.log holds PennyLogEntry[]
 
 import { el } from "../../kit/dom.js";
 import { button, houseSecretsControl, houseHandOver } from "./kit.js";

@@ -3,7 +3,7 @@
 // side is a lone antagonist — an anonymous challenge with the pennies the antagonist devotes.
 //
 //   import { renderSetup } from "./setup.js";
-//   renderSetup(host, ctx);   // ctx from penny-screen.js
+//   renderSetup(host, ctx);   // ctx from screen.js
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";

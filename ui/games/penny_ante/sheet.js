@@ -1,12 +1,12 @@
 // The Penny Ante sheet tab (RULES.md §2.1–2.2, §2.4): one character's page — their pile,
 // their characteristics (the first one free, each further one bought between adventures),
 // the debts and loans that involve them, the challenge they are in, the finished challenges
-// they played (with their narration, penny-campaign.js), and their notes. A
+// they played (with their narration, campaign.js), and their notes. A
 // character made from the home screen lands here first, on creation: the first
 // characteristic and the starting pennies.
 //
 //   import { renderSheet } from "./sheet.js";
-//   renderSheet(host, ctx);   // ctx from penny-screen.js; ctx.ui.character is whose sheet
+//   renderSheet(host, ctx);   // ctx from screen.js; ctx.ui.character is whose sheet
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";

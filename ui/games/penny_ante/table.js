@@ -3,10 +3,10 @@
 // loans), a new character, the antagonists (purse, characteristics with hidden ones marked,
 // create, edit, fund within the cap, take back, mark recurring), loans and debts with
 // repayment, the way to the challenge, and the campaign (between adventures, the history of
-// finished challenges: penny-campaign.js).
+// finished challenges: campaign.js).
 //
 //   import { renderTable } from "./table.js";
-//   renderTable(host, ctx);   // ctx from penny-screen.js: {gameId, table, move, switchTab, …}
+//   renderTable(host, ctx);   // ctx from screen.js: {gameId, table, move, switchTab, …}
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";

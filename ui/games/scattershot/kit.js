@@ -4,24 +4,7 @@
 //
 //   import { card, field, STATISTICS, ratingsOf } from "./kit.js";
 
-export {
-  busy,
-  button,
-  card,
-  checkbox,
-  field,
-  form,
-  handDice,
-  inlineForm,
-  numberInput,
-  oddsBar,
-  percent,
-  plural,
-  readCount,
-  select,
-  uid,
-  wholeNumber,
-} from "../../kit/forms.js";
+export * from "../../kit/forms.js";
 
 /** The six statistics, in the sheet's order: [value, word]. */
 export const STATISTICS = [

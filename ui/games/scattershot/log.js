@@ -5,7 +5,7 @@
 // log's.
 //
 //   import { renderLog } from "./log.js";
-//   renderLog(host, ctx);   // ctx from scattershot-screen.js; ctx.ui.log holds ScattershotLogEntry[]
+//   renderLog(host, ctx);   // ctx from screen.js; ctx.ui.log holds ScattershotLogEntry[]
 
 import { el } from "../../kit/dom.js";
 import { logCard } from "../../kit/log.js";

@@ -12,7 +12,7 @@
 //   modifiers that lasted until now end).
 //
 //   import { renderPlay } from "./play.js";
-//   renderPlay(host, ctx);   // ctx from scattershot-screen.js
+//   renderPlay(host, ctx);   // ctx from screen.js
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";

@@ -9,7 +9,7 @@
 // Each award is one move with an Undo toast (ctx.move). The rules check the numbers.
 //
 //   import { renderRewards } from "./rewards.js";
-//   renderRewards(host, ctx);   // ctx from scattershot-screen.js
+//   renderRewards(host, ctx);   // ctx from screen.js
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";

@@ -16,7 +16,7 @@
 //   actor's player chooses; a success's Bonus kept on the actor as a residual modifier.
 //
 //   import { renderRoll, newRollDraft } from "./roll.js";
-//   renderRoll(host, ctx);   // ctx from scattershot-screen.js; ctx.ui.roll holds the draft
+//   renderRoll(host, ctx);   // ctx from screen.js; ctx.ui.roll holds the draft
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";

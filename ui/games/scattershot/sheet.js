@@ -21,7 +21,7 @@
 // core's words, in the error area). Controls carry ids starting with `sc-sheet-`.
 //
 //   import { renderSheet } from "./sheet.js";
-//   renderSheet(host, ctx);   // ctx from scattershot-screen.js; ctx.ui.sheet is the sheet shown
+//   renderSheet(host, ctx);   // ctx from screen.js; ctx.ui.sheet is the sheet shown
 
 import * as api from "../../shell/api.js";
 import { el } from "../../kit/dom.js";

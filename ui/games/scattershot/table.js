@@ -8,7 +8,7 @@
 // Every change is one move with an Undo toast (ctx.move).
 //
 //   import { renderTable } from "./table.js";
-//   renderTable(host, ctx);   // ctx from scattershot-screen.js
+//   renderTable(host, ctx);   // ctx from screen.js
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";

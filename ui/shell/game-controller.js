@@ -1,0 +1,206 @@
+// The life cycle every game's screen shares, written once: open a game on a tab (read it, draw
+// it in the frame, remember the place), switch tabs, read it again, make a move with its button
+// busy (the answer changes the view, the tab is drawn again, a toast says what happened, with
+// Undo), undo the last move from the log, close. A game gives only what is its own:
+//
+//   const screen = gameController({
+//     system: "mezzo", frame: { name: "mezzo", tabPrefix: "mezzo", kit: "mz", label: "Mezzo", tabs: TABS },
+//     opener: "game-mezzo",            // the game panel's button: focus returns to it on close
+//     noun: "The Mezzo table",         // "… could not be opened." / "… could not be loaded."
+//     home: "sheet",                   // the tab for a game opened on no (or an unknown) tab
+//     start: (gameId, tab, character) => ({ sheetId: character, … }),   // the view's own fields
+//     load: async (view) => { view.table = await api.mezzoTable(view.gameId); },  // false: not shown
+//     loadTab: async (view) => {},     // what the shown tab reads again after a move
+//     apply: async (view, answer) => change,   // a move's answer into the view; says `message`
+//     context: (view) => ({ … }),      // what the tabs get beyond the shared ctx
+//     draw: (ctx, view) => host,       // the shown tab
+//     heading: (view, gameName) => "…",  place: (view) => ({ screen: "game", … }),
+//   });
+//   screen.init(hooks);   // once: builds the frame and registers with home (systems.js)
+//
+// Optional: `printCharacter(view)` (the Sheet tab's print button), `opened(view)` after the
+// first read, `leave(view)` when the screen closes or opens anew, `undone(view, detail)` (an
+// Undo elsewhere: true reads the game again), `beforeSwitch(view, tab, options)`, `afterUndo`,
+// `scrollOnSwitch` (a new tab starts at its top).
+
+import * as api from "./api.js";
+import { busy } from "../kit/components.js";
+import { gameScreen, showRefusal, ask } from "./game-screen.js";
+import { registerSystem, rememberPlace } from "./systems.js";
+
+export function gameController(game) {
+  const tabIds = new Set(game.frame.tabs.map(([tab]) => tab));
+  let app = null; // {run, toast, refresh, getGame, …} from app.js
+  let view = null; // the open game's view; null while closed
+  let frame = null;
+
+  const gameName = () => {
+    const g = app.getGame(view.gameId);
+    return g ? g.name : view.table?.game?.name ?? "";
+  };
+
+  const remember = () => {
+    if (view) rememberPlace(game.place(view));
+  };
+
+  async function open(gameId, tab, character = null) {
+    if (!gameId) return;
+    if (view) {
+      game.leave?.(view);
+      frame.hide(game.opener);
+    }
+    tab = tabIds.has(tab) ? tab : game.home;
+    const v = { gameId, tab, loaded: false, ...game.start(gameId, tab, character, app) };
+    view = v;
+    await app.run(`${game.noun} could not be opened.`, async () => {
+      if (!(await read(v)) || view !== v) return;
+      game.opened?.(v);
+      render();
+      frame.show(gameId);
+      remember();
+    });
+  }
+
+  /** Reads the game into `v`; false when the game said it is not to be shown. */
+  async function read(v) {
+    const shown = (await game.load(v, app)) !== false;
+    if (shown) v.loaded = true;
+    return shown;
+  }
+
+  function close() {
+    if (view) game.leave?.(view);
+    view = null;
+    frame.hide(game.opener);
+    app.refresh?.().catch(() => {});
+  }
+
+  /** Shows `tab`; `options.focus` (a selector) takes the focus, else the heading. */
+  async function switchTab(tab, options = {}) {
+    if (!view || !tabIds.has(tab)) return;
+    game.beforeSwitch?.(view, tab, options);
+    view.tab = tab;
+    await reload();
+    if (!view) return;
+    if (game.scrollOnSwitch) window.scrollTo(0, 0);
+    const target = options.focus ? frame.body.querySelector(options.focus) : null;
+    (target ?? frame.heading).focus();
+  }
+
+  async function reload() {
+    if (!view) return;
+    const v = view;
+    await app.run(`${game.noun} could not be loaded.`, async () => {
+      if ((await read(v)) && view === v) render();
+    });
+  }
+
+  /**
+   * One change: `call` (an api promise) runs with `button` showing progress; `apply(answer, v)`
+   * brings its answer into the view and returns the toast's [message, undo] (or null); then the
+   * tab is drawn again. Resolves with the answer, or null when the app refused (the error area,
+   * brought into sight, says why).
+   */
+  async function act(title, call, { button = null, apply, refusal = true }) {
+    if (!view) return null;
+    const v = view;
+    let answer = null;
+    await busy(button, () =>
+      app.run(title, async () => {
+        answer = await call();
+        if (view !== v) return;
+        const toast = await apply(answer, v);
+        render();
+        if (toast) app.toast(...toast);
+      }),
+    );
+    if (refusal) showRefusal(answer);
+    return answer;
+  }
+
+  /** One undoable move of the game: the view it returns is shown; the toast's Undo is the game's. */
+  const move = (title, call, button = null) =>
+    act(title, call, {
+      button,
+      apply: async (answer, v) => {
+        const change = game.apply ? await game.apply(v, answer) : ((v.table = answer.view), answer);
+        await game.loadTab?.(v);
+        return [change.message, { kind: "game", id: v.gameId }];
+      },
+    });
+
+  /** Takes back the last move from the log's button (no toast Undo: there is no redo). */
+  async function undoLast(button) {
+    if (!view) return;
+    const v = view;
+    await busy(button, () =>
+      app.run("That could not be undone.", async () => {
+        const result = await api.undoGame(v.gameId);
+        game.afterUndo?.(v);
+        if (view !== v || !(await read(v)) || view !== v) return;
+        render();
+        app.toast(result && result.message ? result.message : "Undone.");
+      }),
+    );
+  }
+
+  /** Draws the shown tab, keeping focus on the control with the same data-focus-key. */
+  function render(focus = null) {
+    if (!view || !view.loaded) return;
+    const ctx = {
+      gameId: view.gameId,
+      table: view.table,
+      ui: view,
+      move,
+      undoLast,
+      render,
+      switchTab,
+      ask: (title, call) => ask(app.run, title, call),
+      run: app.run,
+      toast: app.toast,
+      getGame: app.getGame,
+      ...game.context?.(view, app),
+    };
+    const host = game.draw(ctx, view);
+    frame.fill(game.heading(view, gameName()), view.tab, host, focus);
+    remember(); // after the frame's own note of the game: the character shown too
+  }
+
+  return {
+    /** Builds the (hidden) screen and registers the game's ways in with home. */
+    init(hooks) {
+      app = hooks;
+      frame = gameScreen({
+        ...game.frame,
+        onBack: close,
+        onTab: (tab) => switchTab(tab),
+        print: game.printCharacter
+          ? { character: () => (view ? game.printCharacter(view) : null), run: app.run, toast: app.toast }
+          : null,
+      });
+      registerSystem(game.system, {
+        openSheet: (characterId, gameId, tab) => open(gameId, tab || game.sheetTab || "sheet", characterId),
+        openGame: (gameId, tab) => open(gameId, tab || game.home),
+      });
+      document.addEventListener("sheetkeeper:undone", (event) => {
+        if (view && event.detail && game.undone?.(view, event.detail)) reload();
+      });
+    },
+    open,
+    close,
+    reload,
+    switchTab,
+    move,
+    act,
+    undoLast,
+    render,
+    remember,
+    /** Reads the game into the view `v` again (not drawn). */
+    load: (v) => read(v),
+    /** The open game's view (null while closed), the app's hooks, the frame. */
+    view: () => view,
+    app: () => app,
+    frame: () => frame,
+    gameName: () => (view ? gameName() : ""),
+  };
+}

@@ -3,8 +3,8 @@
 
 use uuid::Uuid;
 
-use super::games::existing_game;
 use super::log::{character_event, Change};
+use super::lookup::existing_game;
 use super::Done;
 use crate::error::{Error, Result};
 use crate::model::{clean_name, now, Character, MAX_REVISION};
@@ -26,6 +26,11 @@ pub(super) fn load(read: Reader<'_>, id: Uuid) -> Result<CharacterRecord> {
         scattershot: read.scattershot_sheet(id)?,
         character,
     })
+}
+
+/// The game's characters with their sheets, by name.
+pub(super) fn records(read: Reader<'_>, game: Uuid) -> Result<Vec<CharacterRecord>> {
+    read.characters_of(game)?.into_iter().map(|c| load(read, c.id)).collect()
 }
 
 /// Writes a new character with its sheet.
@@ -220,7 +225,7 @@ fn out_of_play(read: Reader<'_>, field: &str, record: &CharacterRecord, what: &s
 }
 
 /// Checks that `to_game` exists and plays the character's system.
-fn same_system_game(read: Reader<'_>, c: &Character, to_game: Uuid) -> Result<()> {
+pub(super) fn same_system_game(read: Reader<'_>, c: &Character, to_game: Uuid) -> Result<()> {
     let game = existing_game(read, to_game)?;
     if game.system != c.system {
         return Err(Error::invalid(
@@ -250,27 +255,5 @@ pub fn copy_character(store: &mut Store, id: Uuid, to_game: Uuid) -> Result<Char
         // The copy is its own element, claimed by no one.
         let mezzo = original.mezzo.as_ref().map(|e| Element { id: character.id, claimed_by: None, ..e.clone() });
         insert_new(tx, EventKind::CharacterCopied, CharacterRecord { character, penny_ante, mezzo, ..original })
-    })
-}
-
-/// Moves a character to another game of its system.
-pub fn move_character(store: &mut Store, id: Uuid, to_game: Uuid) -> Result<Character> {
-    store.write(|tx| {
-        let before = load(tx.read(), id)?;
-        same_system_game(tx.read(), &before.character, to_game)?;
-        if before.character.game_id == to_game {
-            return Ok(before.character);
-        }
-        may_leave_game(tx.read(), &before, "moved")?;
-        let from_game = before.character.game_id;
-        let mut after = before.clone();
-        after.character.game_id = to_game;
-        if let Some(sheet) = &before.penny_ante {
-            let bought_there = tx.read().penny_table(to_game)?.purchases(id);
-            after.penny_ante = Some(sheet.arriving(bought_there));
-        }
-        let moved = save(tx, EventKind::CharacterMoved, before, after)?;
-        super::transfer::games_still_export(tx.read(), [from_game, to_game], "moving this character")?;
-        Ok(moved)
     })
 }

@@ -5,8 +5,8 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use super::characters::{load, save};
-use super::games::existing_game;
 use super::log::{game_event, Change, GameSnapshot};
+use super::lookup::existing_game;
 use super::Done;
 use crate::error::{Error, Result};
 use crate::model::{free_text_problem, now, DeviceRole, Game, System, MAX_NOTES_CHARS};

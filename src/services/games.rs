@@ -5,8 +5,9 @@ use std::collections::HashMap;
 use uuid::Uuid;
 
 use super::log::{game_event, Change, GameSnapshot};
+use super::lookup::existing_game;
 use super::{Done, GameView};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::model::{clean_name, now, Game, System};
 use crate::rules::nsu::scope;
 use crate::rules::nsu::world::World;
@@ -35,10 +36,6 @@ pub(super) fn game_view(read: Reader<'_>, id: Uuid) -> Result<GameView> {
     let game = existing_game(read, id)?;
     let device = (read.device_role(id)?, read.dice_by_hand(id)?);
     Ok(GameView::new(game, read.characters_of(id)?, device, &read.kept_for_others()?))
-}
-
-pub(super) fn existing_game(read: Reader<'_>, id: Uuid) -> Result<Game> {
-    read.game(id)?.ok_or_else(|| Error::NotFound { what: "game", id: id.to_string() })
 }
 
 /// Starts a new game of `system` with the system's default table settings (and, for No Stone

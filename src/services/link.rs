@@ -7,19 +7,18 @@
 //! event; a game-level move runs through the host's services. A joined device holds what
 //! its viewer may see (a snapshot redacted for it) and changes only its own characters.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
 
 use chrono::Utc;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::characters;
-use super::games::existing_game;
 use super::link_copy::{characters_of_snapshot, Changed};
-use super::replica::game_document_for;
+use super::link_snapshot::{record_digest, snapshot_in, Snapshot};
+use super::lookup::existing_game;
 use super::transfer::{
     character_still_exports, document, games_still_export, import_document, ExportScope, ImportOptions,
 };
@@ -95,18 +94,6 @@ pub fn host_route_note(store: &Store, game: Uuid, device: Uuid, note: &Note) -> 
     Ok(read.link_owners(game)?.into_iter().find(|(c, _)| *c == to.id).map(|(_, d)| d))
 }
 
-/// What the host sends a device: the game as that device may see it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Snapshot {
-    /// The game's file document, redacted for the device's viewer.
-    pub document: serde_json::Value,
-    /// The host's digest of each character in it: the base a change is sent against.
-    pub digests: BTreeMap<Uuid, String>,
-    /// The characters this device plays at the table.
-    pub owned: Vec<Uuid>,
-}
-
 /// A change of one of this device's characters, waiting to go to the host.
 #[derive(Clone, Debug)]
 pub struct Pending {
@@ -145,12 +132,6 @@ pub struct PairedDevice {
     pub characters: Vec<Uuid>,
 }
 
-/// The SHA-256 (hex) of a character as stored: any change to it changes the digest.
-pub(crate) fn record_digest(record: &CharacterRecord) -> String {
-    let json = serde_json::to_vec(record).expect("records always serialize");
-    Sha256::digest(json).iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// This device's identity on the local network, made with `generate` (a Noise key pair:
 /// private, public) the first time.
 pub fn link_identity(store: &mut Store, generate: impl FnOnce() -> (Vec<u8>, Vec<u8>)) -> Result<LinkIdentity> {
@@ -179,20 +160,6 @@ pub(super) fn owned_by(read: Reader<'_>, game: Uuid, device: Uuid) -> Result<Vec
 /// The snapshot of the hosted `game` for `device`: as the player of its characters sees it.
 pub fn host_snapshot(store: &Store, game: Uuid, device: Uuid) -> Result<Snapshot> {
     store.snapshot(|read| snapshot_in(read, game, owned_by(read, game, device)?))
-}
-
-/// The snapshot of `game` for the device that plays `owned`.
-pub(super) fn snapshot_in(read: Reader<'_>, game: Uuid, owned: Vec<Uuid>) -> Result<Snapshot> {
-    let doc = game_document_for(read, game, &Viewer::Player(owned.clone()))?;
-    let mut digests = BTreeMap::new();
-    for entry in &doc.games {
-        for c in &entry.characters {
-            // The document's record is the stored one: characters are never redacted.
-            digests.insert(c.character.id, record_digest(c));
-        }
-    }
-    let document = serde_json::from_slice(&exchange::to_json(&doc)).expect("documents always serialize");
-    Ok(Snapshot { document, digests, owned })
 }
 
 /// The paired, not removed device with `key` at the hosted `game`.

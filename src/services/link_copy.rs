@@ -28,7 +28,7 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::characters;
-use super::link::{record_digest, snapshot_in, Snapshot};
+use super::link_snapshot::{record_digest, snapshot_in, Snapshot};
 use crate::error::{Error, Result};
 use crate::exchange::{self, Kind};
 use crate::rules::penny_ante::ledger::{Account, Entry, Ledger};

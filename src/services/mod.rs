@@ -2,20 +2,25 @@
 //! saves the new state together with its event in one transaction, then returns a view.
 //! The Tauri commands and the CLI call these and hold no logic of their own.
 
+mod character_move;
 mod characters;
 mod check;
+mod claims;
 mod device;
 mod dice;
 mod games;
 mod link;
 mod link_copy;
+mod link_snapshot;
 mod linked_change;
 mod log;
+mod lookup;
 mod mezzo;
 mod nsu;
 mod penny_ante;
 mod replica;
 mod scattershot;
+mod table_view;
 mod transfer;
 mod undo;
 mod viewer;
@@ -24,7 +29,8 @@ use serde::Serialize;
 
 use crate::model::{Character, DeviceRole, Game, System};
 
-pub use characters::{copy_character, create_character, delete_character, move_character, rename_character};
+pub use character_move::move_character;
+pub use characters::{copy_character, create_character, delete_character, rename_character};
 pub use check::check;
 pub use device::{
     character_cards, device_role, set_character_notes, set_device_role, set_device_setting, set_dice_by_hand,
@@ -36,12 +42,13 @@ pub use link::{
     host_apply_change, host_apply_edit, host_apply_move, host_claim, host_claim_check, host_known_device, host_pair,
     host_removed_device, host_route_note, host_snapshot, joined_apply_snapshot, joined_hosts, joined_may_take,
     joined_pair, joined_pending, joined_refused, joining_identity, link_devices, link_dismiss_refused, link_identity,
-    link_refused, link_unpair, Accepted, Agreed, ClaimCheck, GameMove, Note, Outcome, PairedDevice, Pending, Snapshot,
+    link_refused, link_unpair, Accepted, Agreed, ClaimCheck, GameMove, Note, Outcome, PairedDevice, Pending,
 };
 pub use link_copy::{
     host_copies, host_copy, joined_edit, joined_patch, Changed, Copy, CopyPatch, CopyUpdate, Due, SentCopy,
     MAX_PATCH_OPS,
 };
+pub use link_snapshot::Snapshot;
 pub use mezzo::challenge::{
     mezzo_challenge, mezzo_challenge_from_check, mezzo_challenge_play, mezzo_challenge_resolve_majors,
     mezzo_challenge_roll_majors, mezzo_challenge_start, mezzo_escape_restraints, mezzo_take_breather,
@@ -67,7 +74,8 @@ pub use mezzo::plot::{
     HookDraft, HookView, KeywordOutcome, PlotChange, PlotView, Points, SeatView,
 };
 pub use mezzo::plot::{
-    mezzo_put_consequence, mezzo_put_fact, mezzo_put_law, mezzo_remove_consequence, mezzo_remove_fact, mezzo_remove_law,
+    mezzo_put_consequence, mezzo_put_fact, mezzo_put_law, mezzo_remove_consequence, mezzo_remove_fact,
+    mezzo_remove_law, mezzo_start_arc,
 };
 pub use mezzo::{
     mezzo_add_element, mezzo_add_player, mezzo_add_trait, mezzo_asset_access, mezzo_award_edge_slots,
@@ -75,8 +83,8 @@ pub use mezzo::{
     mezzo_gain_adversity, mezzo_gain_influence, mezzo_gain_momentum, mezzo_leave_role, mezzo_lend_gift, mezzo_log,
     mezzo_plot_protection, mezzo_remove_element, mezzo_remove_player, mezzo_remove_trait, mezzo_rename_element,
     mezzo_rename_player, mezzo_set_active, mezzo_set_dice_variant, mezzo_spend_adversity, mezzo_spend_influence,
-    mezzo_spend_momentum, mezzo_start_arc, mezzo_start_scene, mezzo_table, mezzo_take_role, mezzo_unclaim, LentGift,
-    MezzoChange, MezzoElementView, MezzoLogEntry, MezzoPlayerView, MezzoView, TraitDraft,
+    mezzo_spend_momentum, mezzo_start_scene, mezzo_table, mezzo_take_role, mezzo_unclaim, LentGift, MezzoChange,
+    MezzoElementView, MezzoLogEntry, MezzoPlayerView, MezzoView, TraitDraft,
 };
 pub use nsu::downtime::{
     nsu_complication_tables, nsu_downtime, nsu_downtime_add_collateral_die, nsu_downtime_address_collateral,
@@ -124,9 +132,10 @@ pub use scattershot::{
     ScattershotLogEntry, ScattershotSheetChange, ScattershotSheetView, ScattershotView, SheetEdit, StatisticView,
     TableEdit,
 };
+pub use table_view::{game_view, game_view_as, game_view_on_device, SystemView, TableView};
 pub use transfer::{export, import, import_preview, import_seen, ExportScope, ImportOptions, ImportReport};
 pub use undo::{undo_character, undo_game};
-pub use viewer::{device_viewer, game_view, game_view_as, game_view_on_device, SystemView, TableView, Viewer};
+pub use viewer::{device_viewer, Viewer};
 
 /// A game as the UI and `sheetkeeper list` show it, with the part this device plays in it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -8,8 +8,8 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::characters;
-use super::games::existing_game;
 use super::log::{character_event, game_event, Change, GameSnapshot};
+use super::lookup::existing_game;
 use super::Done;
 use crate::error::{Error, Result};
 use crate::exchange::{self, Counts, Document, GameEntry, Kind, Local, PennyPile, Plan, Preview, Status};
@@ -515,7 +515,7 @@ fn apply(tx: &Tx<'_>, path: &Path, plan: &Plan, options: ImportOptions) -> Resul
     // of the game that the file does not carry follow its claims.
     for (game, table) in &plan.mezzo_tables {
         tx.put_mezzo_table(*game, table)?;
-        super::mezzo::settle_claims(tx, *game)?;
+        super::claims::settle_claims(tx, *game)?;
     }
     // A Scattershot table in the file replaces this device's whole.
     for (game, table) in &plan.scattershot_tables {

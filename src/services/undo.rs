@@ -76,7 +76,7 @@ fn undo_character_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
     let claimed_now = current.as_ref().and_then(|r| r.mezzo.as_ref()).and_then(|e| e.claimed_by);
     let claim_kept = match &change.before {
         None => claimed_now.is_none(),
-        Some(before) => super::mezzo::claim_agrees(read, before)?,
+        Some(before) => super::claims::claim_agrees(read, before)?,
     };
     if !claim_kept {
         let name = current.as_ref().or(change.before.as_ref()).map(|r| r.character.name.clone()).unwrap_or_default();
@@ -222,7 +222,7 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
                 }
                 if let Some(table) = &snapshot.mezzo_table {
                     tx.put_mezzo_table(id, table)?;
-                    super::mezzo::settle_claims(tx, id)?;
+                    super::claims::settle_claims(tx, id)?;
                 }
                 if let Some(table) = &snapshot.scattershot_table {
                     tx.put_scattershot_table(id, table)?;
@@ -240,7 +240,7 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
                 }
                 if let Some(table) = &snapshot.mezzo_table {
                     tx.put_mezzo_table(id, table)?;
-                    super::mezzo::settle_claims(tx, id)?;
+                    super::claims::settle_claims(tx, id)?;
                 }
                 if let Some(table) = &snapshot.scattershot_table {
                     tx.put_scattershot_table(id, table)?;

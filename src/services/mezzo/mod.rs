@@ -16,8 +16,8 @@ pub(super) mod plot;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::characters::{load, update};
-use super::games::existing_game;
+use super::characters::{load, records, update};
+use super::lookup::existing_game;
 use super::viewer::{device_viewer, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{clean_name, now, Game, System};
@@ -182,11 +182,6 @@ fn mezzo_game(read: Reader<'_>, game: Uuid) -> Result<Game> {
         return Err(Error::invalid("game", format!("“{}” is a {} game, not Mezzo", g.name, g.system.label())));
     }
     Ok(g)
-}
-
-/// The game's characters with their sheets, by name.
-fn records(read: Reader<'_>, game: Uuid) -> Result<Vec<CharacterRecord>> {
-    read.characters_of(game)?.into_iter().map(|c| load(read, c.id)).collect()
 }
 
 /// A Mezzo character's element: its sheet, or an empty one if it has none yet.
@@ -518,37 +513,6 @@ pub(super) fn undo_mezzo_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
     Ok(message)
 }
 
-/// Makes every character sheet of the game agree with the claims its table records (after a
-/// table was written whole: an import, an undo that restored a table). A sheet that changes
-/// moves its revision on; the change is the table's, logged with it.
-pub(super) fn settle_claims(tx: &Tx<'_>, game: Uuid) -> Result<()> {
-    let read = tx.read();
-    let table = read.mezzo_table(game)?;
-    for record in records(read, game)? {
-        let Some(element) = &record.mezzo else { continue };
-        let claimer = table.players.iter().find(|p| p.claimed.contains(&element.id)).map(|p| p.id);
-        if element.claimed_by != claimer {
-            let mut after = record.clone();
-            if let Some(e) = &mut after.mezzo {
-                e.claimed_by = claimer;
-            }
-            after.character.revision += 1;
-            after.character.updated_at = now();
-            update(tx, &after)?;
-        }
-    }
-    Ok(())
-}
-
-/// Whether a character's sheet names the player whose claim on it its game's table records
-/// (true for a character of another system).
-pub(super) fn claim_agrees(read: Reader<'_>, record: &CharacterRecord) -> Result<bool> {
-    let Some(element) = &record.mezzo else { return Ok(true) };
-    let table = read.mezzo_table(record.character.game_id)?;
-    let claimer = table.players.iter().find(|p| p.claimed.contains(&element.id)).map(|p| p.id);
-    Ok(element.claimed_by == claimer)
-}
-
 /// `text` with its first letter in capitals.
 fn sentence(text: String) -> String {
     let mut chars = text.chars();
@@ -701,13 +665,6 @@ pub fn mezzo_gain_influence(store: &mut Store, game: Uuid, player: Uuid, points:
             |p, q| format!("{} gains {points} influence ({} now).", p.name, q.influence),
         )
     })
-}
-
-/// Starts the first or the next arc: every player back to 3 influence; the arc before ends,
-/// only after its Turning Point, through the plot rules (its hooks expire) and for every
-/// element (adversity, debt and momentum lost, one-arc and one-scene traits gone).
-pub fn mezzo_start_arc(store: &mut Store, game: Uuid) -> Result<MezzoChange> {
-    change(store, game, |w| super::mezzo::plot::next_arc(w, &[]))
 }
 
 /// The elements active in the scene become `active` (stored, so they survive a reload).

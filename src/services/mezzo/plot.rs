@@ -722,6 +722,13 @@ pub fn mezzo_end_arc(store: &mut Store, game: Uuid, memorable: &[MemorableAward]
     plot_move(store, game, |w| next_arc(w, memorable))
 }
 
+/// Starts the first or the next arc: every player back to 3 influence; the arc before ends,
+/// only after its Turning Point, through the plot rules (its hooks expire) and for every
+/// element (adversity, debt and momentum lost, one-arc and one-scene traits gone).
+pub fn mezzo_start_arc(store: &mut Store, game: Uuid) -> Result<MezzoChange> {
+    change(store, game, |w| next_arc(w, &[]))
+}
+
 /// Starts the first arc, or ends the one being played (through the plot rules: only after
 /// its Turning Point; its hooks expire, `memorable` elements get their awards, every
 /// element's adversity, debt and momentum and one-arc traits go) and starts the next; every

@@ -22,7 +22,7 @@ use crate::rules::nsu::world::{
 use crate::rules::record::CharacterRecord;
 use crate::services::characters::{load, update};
 use crate::services::dice::{with_dice, DiceInput};
-use crate::services::games::existing_game;
+use crate::services::lookup::existing_game;
 use crate::services::viewer::{device_viewer, not_yours, Viewer};
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
 

@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use super::characters::{load, update};
 use super::dice::{with_dice, DiceInput};
-use super::games::existing_game;
+use super::lookup::existing_game;
 use super::viewer::{device_viewer, not_yours, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{clean_name, now, Character, Game, System};

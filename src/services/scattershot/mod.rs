@@ -20,13 +20,14 @@
 
 pub(super) mod play;
 pub(super) mod roll;
+mod roll_state;
 
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::characters::{load, save, update};
-use super::games::existing_game;
-use super::scattershot::roll::{roll_view, RollState, RollView};
+use self::roll_state::{lasts_words, roll_view, RollState, RollView};
+use super::characters::{load, records, save, update};
+use super::lookup::existing_game;
 use crate::error::{Error, Result};
 use crate::model::{now, timestamp, Character, Game, System, TableSettings};
 use crate::rules::record::CharacterRecord;
@@ -205,11 +206,6 @@ pub(super) fn scattershot_game(read: Reader<'_>, game: Uuid) -> Result<Game> {
         ));
     }
     Ok(g)
-}
-
-/// The game's characters with their sheets, by name.
-pub(super) fn records(read: Reader<'_>, game: Uuid) -> Result<Vec<CharacterRecord>> {
-    read.characters_of(game)?.into_iter().map(|c| load(read, c.id)).collect()
 }
 
 /// A Scattershot character's sheet; any other system's character is refused by name.
@@ -521,7 +517,7 @@ fn describe_sheet(name: &str, sheet: &Sheet, event: &SheetEvent) -> String {
         SheetEvent::NpcSet { npc: true } => format!("{name} is a non-player character."),
         SheetEvent::NpcSet { npc: false } => format!("{name} is a player's character."),
         SheetEvent::ModifierAdded { text, value, lasts } => {
-            format!("{name} keeps {text} ({value:+}, {}).", super::scattershot::roll::lasts_words(*lasts))
+            format!("{name} keeps {text} ({value:+}, {}).", lasts_words(*lasts))
         }
         SheetEvent::ModifierRemoved { text, value, .. } => format!("{name}'s {text} ({value:+}) ends."),
     }

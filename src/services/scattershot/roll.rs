@@ -30,57 +30,21 @@ use uuid::Uuid;
 use crate::error::{Error, Result};
 use crate::rules::record::CharacterRecord;
 use crate::rules::scattershot::made_it_by::{
-    Action, ExperienceDie, Facets, Juncture, MibRoll, Party, Phase, Reading, ResourceResult, RollSetup, Room, Sign,
-    MAX_TARGET,
+    Action, Facets, Juncture, MibRoll, Party, Phase, Reading, ResourceResult, RollSetup, Sign, MAX_TARGET,
 };
 use crate::rules::scattershot::mechanical_play::MechanicalPlay;
 use crate::rules::scattershot::odds::{contest_odds, contest_odds_against_rolled, mib_odds, MibOdds};
-use crate::rules::scattershot::sheet::{Lasts, Rating, Resource};
+use crate::rules::scattershot::sheet::{Lasts, Rating};
 use crate::rules::scattershot::table as sc_table;
 use crate::rules::scattershot::ue_chart::{self, UeRow};
 use crate::rules::scattershot::Settings;
+use crate::services::characters::records;
 use crate::services::dice::{with_dice, DiceInput};
-use crate::services::scattershot::{change, records, scattershot_game, ScattershotChange};
+use crate::services::scattershot::{change, scattershot_game, ScattershotChange};
 use crate::store::Store;
 
-/// The character a roll's result is aimed at, and which of its resources.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Target {
-    pub character: Uuid,
-    pub resource: Resource,
-}
-
-/// A roll on the table with who is who.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RollState {
-    pub roll: MibRoll,
-    /// The acting character (None: someone without a sheet here).
-    #[serde(default)]
-    pub actor: Option<Uuid>,
-    #[serde(default)]
-    pub resistor: Option<Uuid>,
-    /// Where the result goes.
-    #[serde(default)]
-    pub target: Option<Target>,
-    /// Once concluded: MIB × Factor off the target's resource.
-    #[serde(default)]
-    pub result: Option<ResourceResult>,
-    /// Written by older versions when the result waited for the lull; results now land
-    /// when the roll concludes.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub result_waits: bool,
-    /// In a contest, where a negative RMIB goes (a resource on the actor's side).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub resistor_target: Option<Target>,
-    /// Once concluded: |RMIB| × Factor off the resistor's target.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub resistor_result: Option<ResourceResult>,
-    /// The result's Bonus was recorded on the actor as a residual modifier.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub bonus_recorded: bool,
-}
+use super::roll_state::lasts_words;
+pub use super::roll_state::{RollState, RollView, Target};
 
 /// One side of a roll as the UI sends it: a character's rating from its sheet, a rating
 /// typed in (`value`), or — for a resistor who is not on this device — the MIB they rolled
@@ -197,56 +161,6 @@ pub struct MibPreview {
     pub facets: Facets,
     pub critical_juncture: u32,
     pub odds: ScattershotOdds,
-}
-
-/// The roll on the table with what it comes to so far.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct RollView {
-    #[serde(flatten)]
-    pub state: RollState,
-    pub actor_name: Option<String>,
-    pub resistor_name: Option<String>,
-    pub target_name: Option<String>,
-    /// The basic MIB (RMIB) once every 2d10 is rolled, and the number after adjustments.
-    pub basic: Option<i32>,
-    pub mib: Option<i32>,
-    /// The experience die waiting for its roller to add or subtract it.
-    pub waiting_sign: Option<(Party, ExperienceDie)>,
-    /// Each party's basic MIB once its 2d10 are rolled (with its experience dice).
-    pub actor_basic: Option<i32>,
-    pub resistor_basic: Option<i32>,
-    /// In the Application Phase: each party's own number and what it may still buy or spend.
-    pub actor_room: Option<Room>,
-    pub resistor_room: Option<Room>,
-    pub resistor_target_name: Option<String>,
-    /// The residual modifier a concluded success may leave (the UE chart's Bonus at its MIB).
-    pub residual_bonus: Option<u32>,
-    /// Who a Telling Blow's complications (or a Catastrophic Failure's benefits) go to: the
-    /// resistor, else the target.
-    pub subject_name: Option<String>,
-}
-
-pub(in crate::services) fn roll_view(state: &RollState, name: &dyn Fn(Uuid) -> String) -> RollView {
-    let roll = &state.roll;
-    let waiting_sign = [(Party::Actor, Some(&roll.actor)), (Party::Resistor, roll.resistor.as_ref())]
-        .into_iter()
-        .find_map(|(party, p)| p?.experience.iter().find(|d| d.sign.is_none()).map(|d| (party, *d)));
-    RollView {
-        actor_name: state.actor.map(name),
-        resistor_name: state.resistor.map(name),
-        target_name: state.target.map(|t| name(t.character)),
-        basic: roll.basic(),
-        mib: roll.mib(),
-        waiting_sign,
-        actor_basic: roll.actor.basic_mib(),
-        resistor_basic: roll.resistor.as_ref().and_then(|r| r.basic_mib()),
-        actor_room: roll.room(Party::Actor),
-        resistor_room: roll.room(Party::Resistor),
-        resistor_target_name: state.resistor_target.map(|t| name(t.character)),
-        residual_bonus: roll.residual_bonus(),
-        subject_name: state.resistor.or(state.target.map(|t| t.character)).map(name),
-        state: state.clone(),
-    }
 }
 
 /// A side's action and how it is made up. `play` is the mechanical play running, whose
@@ -747,15 +661,6 @@ fn land(
     let word = result.resource.statistic().word();
     message.push_str(&format!(" {} loses {} {word}.", w.name(result.target), result.amount));
     Ok(())
-}
-
-/// How long a residual modifier lasts, in words.
-pub(in crate::services) fn lasts_words(lasts: Lasts) -> &'static str {
-    match lasts {
-        Lasts::UntilRemoved => "until removed",
-        Lasts::Session => "until the end of the session",
-        Lasts::MechanicalPlay => "until mechanical play ends",
-    }
 }
 
 fn capital(text: &str) -> String {

@@ -145,7 +145,16 @@ fn cfg_test_module(code: &str) -> Option<usize> {
 
 #[test]
 fn no_file_in_src_imports_itself_through_others() {
-    let root = src();
+    let report = import_loops(&src());
+    assert!(report.is_empty(), "import loops between files of src/:\n{}", report.join("\n"));
+    let app = src().parent().unwrap().join("src-tauri").join("src");
+    let report = import_loops(&app);
+    assert!(report.is_empty(), "import loops between files of src-tauri/src/:\n{}", report.join("\n"));
+}
+
+/// The loops between the Rust files below `root` (a crate's `src`), each as its files.
+fn import_loops(root: &Path) -> Vec<String> {
+    let root = root.to_path_buf();
     // Each file's module path: `rules/nsu/roll.rs` is rules/nsu/roll, `services/mezzo/mod.rs`
     // is services/mezzo, `lib.rs` and `main.rs` are the crate.
     let module_of = |file: &Path| -> Vec<String> {
@@ -185,6 +194,5 @@ fn no_file_in_src_imports_itself_through_others() {
             loops.insert(members);
         }
     }
-    let report: Vec<String> = loops.iter().map(|l| format!("{} files: {}", l.len(), l.join(", "))).collect();
-    assert!(report.is_empty(), "import loops between files of src/:\n{}", report.join("\n"));
+    loops.iter().map(|l| format!("{} files: {}", l.len(), l.join(", "))).collect()
 }

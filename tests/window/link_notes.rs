@@ -18,7 +18,7 @@ use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::webdriver::Session;
-use crate::{app, in_dark, one_window, open_game, shot, wait_character_row, Scratch};
+use crate::{app, click_in_character_row, in_dark, one_window, open_game, shot, wait_character_row, Scratch};
 
 const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
 const TOBIAS: &str = "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a";
@@ -271,8 +271,7 @@ fn a_helpers_die_sent_from_their_device_is_used_in_the_rollers_wizard() {
 
     // Wren rolls on her own device: Body, her character at risk, "Curious", dice typed in.
     open_game(&window, GAME);
-    let row = wait_character_row(&window, "Wren Ashdown");
-    row.find(".character-roll").expect("an NSU character row has a Roll button").click();
+    click_in_character_row(&window, "Wren Ashdown", ".character-roll");
     wait_step(&window, "outcome");
     type_into(&window, "#roll-outcome", "Climb the lighthouse in the storm");
     tap(&window, "#roll-next");

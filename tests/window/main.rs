@@ -211,6 +211,16 @@ fn click_in_row(row: &Element<'_>, selector: &str) {
     row.find(selector).unwrap_or_else(|e| panic!("no `{selector}` in the row: {e}")).click();
 }
 
+/// Clicks `selector` in `name`'s row of the character list. Home may draw the list again (after
+/// an import or a refresh) between finding the row and clicking in it: a row or button gone
+/// stale is looked for again, never clicked in a list that is no longer on the page.
+fn click_in_character_row(session: &Session, name: &str, selector: &str) {
+    session.wait_until(&format!("`{selector}` clicked in {name:?}'s row"), || {
+        let row = find_character_row(session, name).filter(|row| row.is_displayed())?;
+        row.find(selector).ok()?.try_click().ok()
+    });
+}
+
 // ---- the native file dialogs, through xdotool ----------------------------------------------
 
 /// Runs xdotool; a missing xdotool fails the test with how to get it.
@@ -365,7 +375,7 @@ fn exported_character_imports_into_a_fresh_database() {
         open_game(&session, "Harbour Job");
         let id = create_character(&session, "Wren");
 
-        click_in_row(&wait_character_row(&session, "Wren"), ".character-export");
+        click_in_character_row(&session, "Wren", ".character-export");
         session.wait_for(".character-export[aria-busy='true']");
         let status = session.wait_for("#work-status").text();
         assert!(status.contains("Choose where to save “Wren”"), "the status says what the app waits for: {status:?}");
@@ -385,7 +395,7 @@ fn exported_character_imports_into_a_fresh_database() {
             session.click("#toast-close");
             session.wait_gone("#toast");
         }
-        click_in_row(&wait_character_row(&session, "Wren"), ".character-export");
+        click_in_character_row(&session, "Wren", ".character-export");
         session.wait_for(".character-export[aria-busy='true']");
         shot(&session, "export-choosing-360");
         choose_file_in_native_dialog(SAVE_TITLE, &file, true);
@@ -510,13 +520,13 @@ fn deleted_character_comes_back_with_undo() {
     let id = create_character(&session, "Brin");
     create_character(&session, "Cass");
 
-    click_in_row(&wait_character_row(&session, "Brin"), ".character-delete");
+    click_in_character_row(&session, "Brin", ".character-delete");
     session.wait_for("#confirm-dialog");
     session.wait_for("#confirm-no").send_keys(ESCAPE);
     session.wait_gone("#confirm-dialog");
     wait_character_row(&session, "Brin");
 
-    click_in_row(&wait_character_row(&session, "Brin"), ".character-delete");
+    click_in_character_row(&session, "Brin", ".character-delete");
     session.wait_for("#confirm-dialog");
     session.click("#confirm-yes");
     session.wait_until("Brin to leave the list", || find_character_row(&session, "Brin").is_none().then_some(()));
@@ -528,7 +538,7 @@ fn deleted_character_comes_back_with_undo() {
     assert_eq!(row.attribute("data-character-id").as_deref(), Some(id.as_str()));
     shots_at_both_widths(&session, "after-undo");
 
-    click_in_row(&wait_character_row(&session, "Cass"), ".character-rename");
+    click_in_character_row(&session, "Cass", ".character-rename");
     let input = session.wait_for("#rename-input");
     input.clear();
     input.send_keys("Cassia");

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use crate::nsu_roll::{self, imported_into, open_imported};
 use crate::nsu_world::{db, dismiss_toast, shots_of};
 use crate::webdriver::Session;
-use crate::{open_dark, shot, wait_character_row, Scratch};
+use crate::{click_in_character_row, open_dark, shot, Scratch};
 
 const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
 const LIBRARY: &str = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
@@ -121,8 +121,7 @@ fn the_partys_place_ticks_from_a_world_at_risk_detail_and_undo_takes_both_back()
     session.click("#nsu-back");
 
     // Wren rolls Mind with the World at risk (3 against Curious 4), the dice typed in.
-    let row = wait_character_row(&session, "Wren Ashdown");
-    row.find(".character-roll").expect("a Roll button").click();
+    click_in_character_row(&session, "Wren Ashdown", ".character-roll");
     session.wait_for("#roll-wizard");
     type_into(&session, "#roll-outcome", "Hold the ferry rope");
     session.click("#roll-next");

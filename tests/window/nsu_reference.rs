@@ -12,8 +12,8 @@ use uuid::Uuid;
 
 use crate::webdriver::{Session, ESCAPE};
 use crate::{
-    back_home, click_in_row, create_character, create_game, one_window, open, open_game, shot, shots_at_both_widths,
-    wait_character_row, Scratch,
+    back_home, click_in_character_row, create_character, create_game, one_window, open, open_game, shot,
+    shots_at_both_widths, Scratch,
 };
 
 const GAME: &str = "Lanterns over Brackwater";
@@ -61,7 +61,7 @@ fn seeded(scratch: &Scratch, db: &Path, downtime: bool) {
 /// Opens the seeded game and Wren's sheet.
 fn wren_sheet(session: &Session) {
     open_game(session, GAME);
-    click_in_row(&wait_character_row(session, "Wren Ashdown"), ".character-open");
+    click_in_character_row(session, "Wren Ashdown", ".character-open");
     session.wait_for("#sheet-body");
     session.wait_settled();
 }
@@ -399,7 +399,7 @@ fn scope_guiding_questions_and_the_creation_wizards_words() {
     // The creation wizard's words, for a new character there.
     open_game(&session, "Saltmarsh");
     create_character(&session, "Pell");
-    click_in_row(&wait_character_row(&session, "Pell"), ".character-open");
+    click_in_character_row(&session, "Pell", ".character-open");
     session.wait_for("#sheet-body");
     session.wait_settled();
     session.execute("window.scrollTo(0, 0);", json!([]));

@@ -8,8 +8,8 @@ use serde_json::{json, Value};
 
 use crate::webdriver::Session;
 use crate::{
-    choose_file_in_native_dialog, one_window, open, open_game, shot, shots_at_both_widths, wait_character_row, Scratch,
-    OPEN_TITLE,
+    choose_file_in_native_dialog, click_in_character_row, one_window, open, open_game, shot, shots_at_both_widths,
+    Scratch, OPEN_TITLE,
 };
 
 const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
@@ -145,8 +145,7 @@ pub(crate) fn imported_into(session: Session, file: &Path) -> Session {
 }
 
 fn open_wizard(session: &Session, name: &str) {
-    let row = wait_character_row(session, name);
-    row.find(".character-roll").expect("an NSU character row has a Roll button").click();
+    click_in_character_row(session, name, ".character-roll");
     session.wait_for("#roll-wizard");
 }
 
@@ -467,8 +466,7 @@ fn overcome_character_sees_why_and_cannot_roll() {
     session.wait_gone("#roll-wizard");
 
     // The sheet screen opens the same wizard.
-    let row = wait_character_row(&session, "Wren Ashdown");
-    row.find(".character-open").expect("an NSU character row has a Sheet button").click();
+    click_in_character_row(&session, "Wren Ashdown", ".character-open");
     session.wait_for("#sheet-view");
     session.click("#sheet-roll");
     session.wait_for("#roll-overcome");
@@ -522,14 +520,7 @@ fn open_sheet_of(session: &Session, name: &str) {
     if session.find("#toast-close").is_ok_and(|b| b.is_displayed()) {
         session.click("#toast-close");
     }
-    let row = wait_character_row(session, name);
-    let open = row.find(".character-open").expect("an NSU character row has a Sheet button");
-    session.execute(
-        "[...document.querySelectorAll('.character-row')].find((r) => r.textContent.includes(arguments[0]))
-           ?.querySelector('.character-open')?.scrollIntoView({ block: 'center' });",
-        json!([name]),
-    );
-    open.click();
+    click_in_character_row(session, name, ".character-open");
     session.wait_for("#sheet-view");
 }
 

@@ -7,8 +7,8 @@ use serde_json::{json, Value};
 
 use crate::webdriver::{Session, ENTER, ESCAPE};
 use crate::{
-    choose_file_in_native_dialog, click_in_row, create_character, create_game, one_window, open, open_game, shot,
-    shots_at_both_widths, wait_character_row, Scratch, OPEN_TITLE,
+    choose_file_in_native_dialog, click_in_character_row, create_character, create_game, one_window, open, open_game,
+    shot, shots_at_both_widths, Scratch, OPEN_TITLE,
 };
 
 /// Opens a read-only connection to the test database (the app may still have it open).
@@ -201,7 +201,7 @@ fn overcome_character_recovers_harm_into_a_scar_in_downtime() {
     open_game(&session, "Lanterns over Brackwater");
 
     // The fourth harm detail, recorded on the sheet: Overcome.
-    click_in_row(&wait_character_row(&session, "Wren Ashdown"), ".character-open");
+    click_in_character_row(&session, "Wren Ashdown", ".character-open");
     session.wait_text("#harm-count", "3 of 4");
     let harm = session.wait_for("#harm-new");
     harm.click();

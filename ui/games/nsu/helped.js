@@ -215,7 +215,8 @@ export async function openHelpedWith(saved, app) {
     newField,
     edgeNote,
     faces,
-    send,
+    // Only on a linked table (unlinked, `send` is null, which replaceChildren would write as text).
+    ...(send ? [send] : []),
     keptHost,
     el(
       "fieldset",

@@ -40,7 +40,8 @@ export function renderTable(host, ctx) {
       challengeCard(t, ctx),
       houseCard(t, ctx),
     ),
-    !t.adventure.running && betweenAdventuresCard(t, ctx),
+    // Between adventures only (append writes a `false` as text, so no `&&` here).
+    ...(t.adventure.running ? [] : [betweenAdventuresCard(t, ctx)]),
     playersCard(t, ctx),
     antagonistsCard(t, ctx),
     loansCard(t, ctx),

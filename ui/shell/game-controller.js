@@ -187,20 +187,13 @@ export function gameController(game) {
       });
     },
     open,
-    close,
     reload,
-    switchTab,
-    move,
     act,
-    undoLast,
-    render,
-    remember,
     /** Reads the game into the view `v` again (not drawn). */
     load: (v) => read(v),
     /** The open game's view (null while closed), the app's hooks, the frame. */
     view: () => view,
     app: () => app,
     frame: () => frame,
-    gameName: () => (view ? gameName() : ""),
   };
 }

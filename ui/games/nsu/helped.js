@@ -11,20 +11,14 @@
 
 import * as api from "./api.js";
 import { el, byId } from "../../kit/dom.js";
+import { nsuDialog } from "./dialog.js";
 import { MOOD_LINE_DICE, quoted } from "./words.js";
 
 let dialog = null;
 
 function build() {
-  dialog = el(
-    "dialog",
-    { id: "helped-dialog", class: "roll-wizard helped-dialog", "aria-labelledby": "helped-title" },
-    el(
-      "div",
-      { class: "roll-head" },
-      el("h2", { id: "helped-title", tabindex: "-1" }, "I helped with…"),
-      el("button", { type: "button", id: "helped-close", class: "roll-close", "aria-label": "Close" }, "×"),
-    ),
+  dialog = nsuDialog(
+    { id: "helped-dialog", key: "helped", cls: "roll-wizard helped-dialog", title: "I helped with…", closeLabel: "Close" },
     el("div", { id: "helped-error", class: "roll-error", role: "alert", hidden: true }),
     el("div", { id: "helped-body", class: "roll-body" }),
     el(
@@ -34,8 +28,6 @@ function build() {
       el("button", { type: "button", id: "helped-save", class: "primary" }, "Record it"),
     ),
   );
-  document.body.append(dialog);
-  byId("helped-close").addEventListener("click", () => dialog.close());
   byId("helped-cancel").addEventListener("click", () => dialog.close());
 }
 

@@ -9,6 +9,7 @@
 
 import * as api from "./api.js";
 import { el, byId } from "../../kit/dom.js";
+import { nsuDialog } from "./dialog.js";
 import {
   ASPECT_WORDS,
   AT_RISK_WORDS,
@@ -22,21 +23,12 @@ import {
 let dialog = null;
 
 function build() {
-  dialog = el(
-    "dialog",
-    { id: "roll-log", class: "roll-log", "aria-labelledby": "roll-log-title" },
-    el(
-      "div",
-      { class: "roll-head" },
-      el("h2", { id: "roll-log-title", tabindex: "-1" }, "Roll log"),
-      el("button", { type: "button", id: "roll-log-close", class: "roll-close", "aria-label": "Close the roll log" }, "×"),
-    ),
+  dialog = nsuDialog(
+    { id: "roll-log", key: "roll-log", cls: "roll-log", title: "Roll log", closeLabel: "Close the roll log" },
     el("div", { id: "roll-log-error", class: "roll-error", role: "alert", hidden: true }),
     el("p", { id: "roll-log-empty", class: "muted", hidden: true }, "No rolls yet."),
     el("ol", { id: "roll-log-list", class: "roll-log-list" }),
   );
-  document.body.append(dialog);
-  byId("roll-log-close").addEventListener("click", () => dialog.close());
 }
 
 /** Opens the log of a game (`characterId` null) or of one of its characters. */

@@ -17,6 +17,7 @@
 import { el } from "../../kit/dom.js";
 import { disclosure } from "../../kit/components.js";
 import * as api from "./api.js";
+import { nsuDialog } from "./dialog.js";
 import { GRANT_NOTE } from "./words.js";
 
 // The three complication tables come from the core, which rolls them
@@ -333,21 +334,12 @@ let dialog = null;
 let opener = null;
 
 function build() {
-  dialog = el(
-    "dialog",
-    // The roll wizard's dialog frame (roll.css): full-screen on phones, the head and its
-    // X-card pinned, only the body scrolls.
-    { id: "nsu-reference", class: "roll-wizard reference-dialog", "aria-labelledby": "reference-title" },
-    el(
-      "div",
-      { class: "roll-head" },
-      el("h2", { id: "reference-title", tabindex: "-1" }, "Reference"),
-      el("button", { type: "button", id: "reference-close", class: "roll-close", "aria-label": "Close the reference" }, "×"),
-    ),
+  // The roll wizard's dialog frame (roll.css): full-screen on phones, the head and its X-card
+  // pinned, only the body scrolls.
+  dialog = nsuDialog(
+    { id: "nsu-reference", key: "reference", cls: "roll-wizard reference-dialog", title: "Reference", closeLabel: "Close the reference" },
     el("div", { id: "reference-body", class: "roll-body reference-body" }),
   );
-  document.body.append(dialog);
-  dialog.querySelector("#reference-close").addEventListener("click", () => dialog.close());
   // Escape closes it too; either way the focus goes back to what opened it.
   dialog.addEventListener("close", () => {
     const back = opener;

@@ -185,24 +185,10 @@ function renderSetup() {
 /** NPCs and the details the table wrote onto them (RULES.md §1.3), each positive (+) or negative (−). */
 function npcsCard(w) {
   const npcs = w.npcs ?? [];
-  const name = el("input", { type: "text", id: "npc-name", required: true, data: { focusKey: "npc-name" } });
-  const addNpc = el(
-    "form",
-    {
-      class: "inline-form",
-      autocomplete: "off",
-      on: {
-        submit: (event) => {
-          event.preventDefault();
-          const text = name.value.trim();
-          if (text === "") return name.focus();
-          move("The NPC was not added.", () => api.nsuWorldAddNpc(view.gameId, text), `Added ${text}.`);
-        },
-      },
-    },
-    field("NPC name", name),
-    el("button", { type: "submit", id: "npc-add", data: { focusKey: "npc-add" } }, "Add NPC"),
-  );
+  const addNpc = textForm("npc", "NPC name", "Add NPC", (text) => move("The NPC was not added.", () => api.nsuWorldAddNpc(view.gameId, text), `Added ${text}.`), [], {
+    input: "npc-name",
+    button: "npc-add",
+  });
   const npcItem = (n) => {
     const sign = select([["negative", "−  negative"], ["positive", "+  positive"]], { "aria-label": `Sign of the detail on ${n.name}` });
     // Ruling: an NPC without a threshold is an ordinary person, Overcome by one harm detail;
@@ -237,12 +223,7 @@ function npcsCard(w) {
             "ul",
             { class: "plain-list npc-harm" },
             ...harm.map((h, i) =>
-              el(
-                "li",
-                { class: "row" },
-                el("span", { class: "grow" }, `Harm: ${h}`),
-                el("button", { type: "button", class: "remove", "aria-label": `Cross the harm “${h}” off ${n.name}`, on: { click: () => move("The harm was not crossed off.", () => api.nsuWorldRemoveNpcHarm(view.gameId, n.id, i), `Crossed harm off ${n.name}.`) } }, "Remove"),
-              ),
+              removableRow(`Harm: ${h}`, `Cross the harm “${h}” off ${n.name}`, "The harm was not crossed off.", () => api.nsuWorldRemoveNpcHarm(view.gameId, n.id, i), `Crossed harm off ${n.name}.`),
             ),
           ),
       overcome
@@ -250,46 +231,32 @@ function npcsCard(w) {
         : textForm(`npc-harm-${n.id}`, `Harm on ${n.name}`, "Add harm", (text) =>
             move("The harm was not written.", () => api.nsuWorldAddNpcHarm(view.gameId, n.id, text), `Wrote harm on ${n.name}.`),
           ),
-      n.details.length === 0
-        ? el("p", { class: "muted" }, "No details yet.")
-        : el(
-            "ul",
-            { class: "plain-list" },
-            ...n.details.map((d, i) =>
-              el(
-                "li",
-                { class: "row" },
-                el("span", { class: "grow" }, `${d.positive ? "+" : "−"} ${d.text}`),
-                el(
-                  "button",
-                  {
-                    type: "button",
-                    class: "remove",
-                    "aria-label": `Cross “${d.text}” off ${n.name}`,
-                    on: { click: () => move("The detail was not crossed off.", () => api.nsuWorldRemoveNpcDetail(view.gameId, n.id, i), `Crossed a detail off ${n.name}.`) },
-                  },
-                  "Remove",
-                ),
-              ),
-            ),
+      listOrNone(n.details, "No details yet.", (details) =>
+        el(
+          "ul",
+          { class: "plain-list" },
+          ...details.map((d, i) =>
+            removableRow(`${d.positive ? "+" : "−"} ${d.text}`, `Cross “${d.text}” off ${n.name}`, "The detail was not crossed off.", () => api.nsuWorldRemoveNpcDetail(view.gameId, n.id, i), `Crossed a detail off ${n.name}.`),
           ),
+        ),
+      ),
       textForm(`npc-detail-${n.id}`, `Detail on ${n.name}`, "Add detail", (text) =>
         move("The detail was not written.", () => api.nsuWorldAddNpcDetail(view.gameId, n.id, text, sign.value === "positive"), `Wrote a detail on ${n.name}.`),
       [field("Sign", sign)]),
     );
   };
-  return el(
-    "section",
-    { id: "world-npcs", class: "card", "aria-labelledby": "npcs-heading" },
-    el("h3", { id: "npcs-heading" }, "NPCs"),
-    npcs.length === 0 ? el("p", { class: "muted" }, "No NPCs yet.") : el("ul", { class: "plain-list npc-list" }, ...npcs.map(npcItem)),
+  return worldCard(
+    "npcs",
+    "NPCs",
+    { id: "world-npcs" },
+    listOrNone(npcs, "No NPCs yet.", () => el("ul", { class: "plain-list npc-list" }, ...npcs.map(npcItem))),
     addNpc,
   );
 }
 
-/** A small one-line form: label, input, button; `onText(text)` runs the move. */
-function textForm(key, label, button, onText, extra = []) {
-  const input = el("input", { type: "text", id: uid(key), required: true, data: { focusKey: `${key}-input` } });
+/** A small one-line form: label, input, button (`ids` of the two, if asked); `onText(text)` runs the move. */
+function textForm(key, label, button, onText, extra = [], ids = {}) {
+  const input = el("input", { type: "text", id: ids.input ?? uid(key), required: true, data: { focusKey: `${key}-input` } });
   return el(
     "form",
     {
@@ -298,14 +265,33 @@ function textForm(key, label, button, onText, extra = []) {
       on: {
         submit: (event) => {
           event.preventDefault();
-          if (input.value.trim() === "") return;
+          if (input.value.trim() === "") return input.focus();
           onText(input.value.trim(), event);
         },
       },
     },
     ...extra,
     field(label, input),
-    el("button", { type: "submit", data: { focusKey: `${key}-submit` } }, button),
+    el("button", { type: "submit", id: ids.button, data: { focusKey: `${key}-submit` } }, button),
+  );
+}
+
+/** A card of the World tab: a section headed `title` (an `h3`, or `level`), its heading `${key}-heading`. */
+function worldCard(key, title, attrs, ...children) {
+  const { level = "h3", ...rest } = attrs;
+  return el("section", { class: "card", ...rest, "aria-labelledby": `${key}-heading` }, el(level, { id: `${key}-heading` }, title), ...children);
+}
+
+/** `items` in a list drawn by `list`, or `none` in words while there are none. */
+const listOrNone = (items, none, list) => (items.length === 0 ? el("p", { class: "muted" }, none) : list(items));
+
+/** A row of a list with its Remove button; `label` names what it removes, the move says the rest. */
+function removableRow(text, label, title, call, done, cls = "row") {
+  return el(
+    "li",
+    { class: cls },
+    el("span", { class: "grow" }, text),
+    el("button", { type: "button", class: "remove", "aria-label": label, on: { click: () => move(title, call, done) } }, "Remove"),
   );
 }
 
@@ -315,37 +301,23 @@ function safetyCard(w) {
       "div",
       { class: "safety-list", id: `safety-${which}` },
       el("h4", {}, title),
-      entries.length === 0
-        ? el("p", { class: "muted" }, "None yet.")
-        : el(
-            "ul",
-            { class: "plain-list" },
-            ...entries.map((text, i) =>
-              el(
-                "li",
-                { class: "row" },
-                el("span", { class: "grow" }, text),
-                el(
-                  "button",
-                  {
-                    type: "button",
-                    class: "remove",
-                    "aria-label": `Remove “${text}” from ${title.toLowerCase()}`,
-                    on: { click: () => move("The entry was not removed.", () => api.nsuWorldRemoveSafety(view.gameId, which, i), `Removed from ${title.toLowerCase()}.`) },
-                  },
-                  "Remove",
-                ),
-              ),
-            ),
+      listOrNone(entries, "None yet.", () =>
+        el(
+          "ul",
+          { class: "plain-list" },
+          ...entries.map((text, i) =>
+            removableRow(text, `Remove “${text}” from ${title.toLowerCase()}`, "The entry was not removed.", () => api.nsuWorldRemoveSafety(view.gameId, which, i), `Removed from ${title.toLowerCase()}.`),
           ),
+        ),
+      ),
       textForm(`safety-${which}`, `Add to ${title.toLowerCase()}`, "Add", (text) =>
         move("The entry was not added.", () => api.nsuWorldAddSafety(view.gameId, which, text), `Added to ${title.toLowerCase()}.`),
       ),
     );
-  return el(
-    "section",
-    { class: "card", "aria-labelledby": "safety-heading" },
-    el("h3", { id: "safety-heading" }, "Safety"),
+  return worldCard(
+    "safety",
+    "Safety",
+    {},
     el("p", { class: "muted" }, "Lines are never brought up; veils happen off-screen. Anyone may knock or use the X-card at any time."),
     list("lines", w.safety.lines, "Lines"),
     list("veils", w.safety.veils, "Veils"),
@@ -361,14 +333,12 @@ function bansCard(w) {
     if (!passing && text === "") return ban.focus();
     move("The ban was not recorded.", () => api.nsuWorldBan(view.gameId, player.value.trim(), text), passing ? "Recorded a pass." : "Recorded a ban.");
   };
-  return el(
-    "section",
-    { class: "card", "aria-labelledby": "bans-heading" },
-    el("h3", { id: "bans-heading" }, "Bans"),
+  return worldCard(
+    "bans",
+    "Bans",
+    {},
     el("p", { class: "muted" }, "One per player; a player may pass."),
-    w.bans.length === 0
-      ? el("p", { class: "muted" }, "No bans yet.")
-      : el("ul", { class: "plain-list" }, ...w.bans.map((b) => el("li", {}, el("strong", {}, b.player), b.ban === null ? " passed" : `: ${b.ban}`))),
+    listOrNone(w.bans, "No bans yet.", (bans) => el("ul", { class: "plain-list" }, ...bans.map((b) => el("li", {}, el("strong", {}, b.player), b.ban === null ? " passed" : `: ${b.ban}`)))),
     el(
       "form",
       { class: "stack", autocomplete: "off", on: { submit: (e) => { e.preventDefault(); send(false); } } },
@@ -380,13 +350,13 @@ function bansCard(w) {
 
 function settlementCard(w) {
   const author = el("input", { type: "text", required: true, data: { focusKey: "statement-author" } });
-  return el(
-    "section",
-    { class: "card", "aria-labelledby": "settlement-heading" },
-    el("h3", { id: "settlement-heading" }, "The settlement"),
-    w.settlement.length === 0
-      ? el("p", { class: "muted" }, "No statements yet.")
-      : el("ol", { class: "statement-list" }, ...w.settlement.map((s) => el("li", {}, s.text, el("span", { class: "muted" }, ` — ${s.author}`)))),
+  return worldCard(
+    "settlement",
+    "The settlement",
+    {},
+    listOrNone(w.settlement, "No statements yet.", (statements) =>
+      el("ol", { class: "statement-list" }, ...statements.map((s) => el("li", {}, s.text, el("span", { class: "muted" }, ` — ${s.author}`)))),
+    ),
     textForm("statement", "Statement", "Add statement", (text) => {
       if (author.value.trim() === "") return author.focus();
       move("The statement was not added.", () => api.nsuWorldAddStatement(view.gameId, author.value.trim(), text), "Added a statement.");
@@ -395,34 +365,34 @@ function settlementCard(w) {
 }
 
 function scopeCard(w) {
-  return el(
-    "section",
-    { class: "card", "aria-labelledby": "scope-heading" },
-    el("h3", { id: "scope-heading" }, "Scope"),
-    w.scope.length === 0
-      ? el("p", { class: "muted" }, "No questions yet.")
-      : el(
-          "ol",
-          { class: "scope-list" },
-          ...w.scope.map((q, i) => {
-            const answer = el("input", { type: "text", value: q.answer, data: { focusKey: `scope-answer-${i}` } });
-            return el(
-              "li",
-              {},
-              el("p", { class: "question" }, q.question),
-              el(
-                "form",
-                {
-                  class: "inline-form",
-                  autocomplete: "off",
-                  on: { submit: (e) => { e.preventDefault(); move("The answer was not saved.", () => api.nsuWorldAnswerScope(view.gameId, i, answer.value), "Answer saved."); } },
-                },
-                field("Answer", answer),
-                el("button", { type: "submit" }, "Save answer"),
-              ),
-            );
-          }),
-        ),
+  return worldCard(
+    "scope",
+    "Scope",
+    {},
+    listOrNone(w.scope, "No questions yet.", (questions) =>
+      el(
+        "ol",
+        { class: "scope-list" },
+        ...questions.map((q, i) => {
+          const answer = el("input", { type: "text", value: q.answer, data: { focusKey: `scope-answer-${i}` } });
+          return el(
+            "li",
+            {},
+            el("p", { class: "question" }, q.question),
+            el(
+              "form",
+              {
+                class: "inline-form",
+                autocomplete: "off",
+                on: { submit: (e) => { e.preventDefault(); move("The answer was not saved.", () => api.nsuWorldAnswerScope(view.gameId, i, answer.value), "Answer saved."); } },
+              },
+              field("Answer", answer),
+              el("button", { type: "submit" }, "Save answer"),
+            ),
+          );
+        }),
+      ),
+    ),
     guidingQuestionsButton(view.gameId, move),
     textForm("scope-question", "New question", "Add question", (text) =>
       move("The question was not added.", () => api.nsuWorldAddScopeQuestion(view.gameId, text), "Added a question."),
@@ -431,7 +401,7 @@ function scopeCard(w) {
 }
 
 function resourcesCard(w) {
-  const card = el("section", { class: "card", "aria-labelledby": "resources-heading" }, el("h3", { id: "resources-heading" }, "Resources"));
+  const card = worldCard("resources", "Resources", {});
   if (w.resources === null) {
     const group = uid("abundance");
     const rows = [0, 1, 2, 3, 4].map((i) => {
@@ -481,29 +451,29 @@ function resourcesCard(w) {
 
 function projectsCard(w, g) {
   const owner = (id) => g.characters.find((c) => c.id === id)?.name ?? "someone no longer here";
-  const card = el(
-    "section",
-    { class: "card", "aria-labelledby": "projects-heading" },
-    el("h3", { id: "projects-heading" }, "Long-term projects"),
-    w.projects.length === 0
-      ? el("p", { class: "muted" }, "No project clocks yet.")
-      : el(
-          "ul",
-          { class: "plain-list project-list" },
-          ...w.projects.map((p) => {
-            const n = el("input", { type: "number", min: 1, max: p.size, value: 1, "aria-label": `Segments to mark on ${p.name}`, class: "mark-count" });
-            return el(
-              "li",
-              { class: "project row", data: { projectId: p.id } },
-              clockSvg(p.filled, p.size, `${p.name}:`),
-              el("span", { class: "grow" }, el("strong", {}, p.name), ` (${owner(p.owner)}) — ${p.filled} of ${p.size}${p.filled === p.size ? ", complete" : ""}`),
-              p.filled < p.size ? n : null,
-              p.filled < p.size
-                ? el("button", { type: "button", on: { click: () => move("The clock was not marked.", () => api.nsuWorldMarkProject(view.gameId, p.id, Number(n.value || 0)), `Marked ${p.name}.`) } }, "Mark")
-                : null,
-            );
-          }),
-        ),
+  const card = worldCard(
+    "projects",
+    "Long-term projects",
+    {},
+    listOrNone(w.projects, "No project clocks yet.", (projects) =>
+      el(
+        "ul",
+        { class: "plain-list project-list" },
+        ...projects.map((p) => {
+          const n = el("input", { type: "number", min: 1, max: p.size, value: 1, "aria-label": `Segments to mark on ${p.name}`, class: "mark-count" });
+          return el(
+            "li",
+            { class: "project row", data: { projectId: p.id } },
+            clockSvg(p.filled, p.size, `${p.name}:`),
+            el("span", { class: "grow" }, el("strong", {}, p.name), ` (${owner(p.owner)}) — ${p.filled} of ${p.size}${p.filled === p.size ? ", complete" : ""}`),
+            p.filled < p.size ? n : null,
+            p.filled < p.size
+              ? el("button", { type: "button", on: { click: () => move("The clock was not marked.", () => api.nsuWorldMarkProject(view.gameId, p.id, Number(n.value || 0)), `Marked ${p.name}.`) } }, "Mark")
+              : null,
+          );
+        }),
+      ),
+    ),
   );
   if (g.characters.length === 0) {
     card.append(el("p", { class: "muted" }, "Add a character to start a project."));
@@ -723,24 +693,26 @@ function pathsCard(paths) {
   const from = select(options, { id: "path-a", data: { focusKey: "path-a" } });
   const to = select(options, { id: "path-b", data: { focusKey: "path-b" } });
   if (options.length > 1) to.value = options[1][0];
-  return el(
-    "section",
-    { class: "paths", id: "map-paths", "aria-labelledby": "paths-heading" },
-    el("h4", { id: "paths-heading" }, "Paths"),
-    paths.length === 0
-      ? el("p", { class: "muted" }, "No paths drawn yet.")
-      : el(
-          "ul",
-          { class: "plain-list path-list" },
-          ...paths.map((p) =>
-            el(
-              "li",
-              { class: "row path" },
-              el("span", { class: "grow" }, `Path: ${cardWhere(p.a)} – ${cardWhere(p.b)}`),
-              el("button", { type: "button", class: "remove", "aria-label": `Rub out the path from ${cardWhere(p.a)} to ${cardWhere(p.b)}`, on: { click: () => move("The path was not rubbed out.", () => api.nsuWorldRemovePath(view.gameId, p.a, p.b), "Rubbed out a path.") } }, "Remove"),
-            ),
+  return worldCard(
+    "paths",
+    "Paths",
+    { class: "paths", id: "map-paths", level: "h4" },
+    listOrNone(paths, "No paths drawn yet.", () =>
+      el(
+        "ul",
+        { class: "plain-list path-list" },
+        ...paths.map((p) =>
+          removableRow(
+            `Path: ${cardWhere(p.a)} – ${cardWhere(p.b)}`,
+            `Rub out the path from ${cardWhere(p.a)} to ${cardWhere(p.b)}`,
+            "The path was not rubbed out.",
+            () => api.nsuWorldRemovePath(view.gameId, p.a, p.b),
+            "Rubbed out a path.",
+            "row path",
           ),
         ),
+      ),
+    ),
     placed.length < 2
       ? null
       : el(
@@ -852,13 +824,11 @@ function openLocation(id) {
 /** The Arbiters' list of every card: roll its levels, place it, reveal it, open it. */
 function locationList() {
   const locs = view.world.locations;
-  return el(
-    "section",
-    { class: "locations", "aria-labelledby": "locations-heading" },
-    el("h3", { id: "locations-heading" }, "Location cards"),
-    locs.length === 0
-      ? el("p", { class: "muted" }, "No cards yet; each player writes two.")
-      : el("ul", { class: "plain-list location-list" }, ...locs.map(locationRow)),
+  return worldCard(
+    "locations",
+    "Location cards",
+    { class: "locations" },
+    listOrNone(locs, "No cards yet; each player writes two.", () => el("ul", { class: "plain-list location-list" }, ...locs.map(locationRow))),
   );
 }
 

@@ -169,5 +169,15 @@ export function handDice(dice, prefix, legend, onInput = null, values = []) {
   };
 }
 
+/**
+ * The dice a roll sends: typed in (`byHand`: the faces `read()` gives, a handDice's) or rolled
+ * in the app; null while a typed face is missing or bad, so the move waits.
+ */
+export function handOrRolled(byHand, read) {
+  if (!byHand) return { kind: "rolled" };
+  const faces = read ? read() : null;
+  return faces === null ? null : { kind: "entered", values: faces };
+}
+
 /** "1 vote", "3 votes". */
 export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -19,6 +19,7 @@ import {
   plural,
   readCount,
   select,
+  handOrRolled,
 } from "./kit.js";
 
 // ---- a major action ----------------------------------------------------------------------------------
@@ -228,12 +229,8 @@ async function recordMajor(ctx, ch, b) {
     if (done) ctx.render(focusAfterMajor());
     return;
   }
-  let dice = { kind: "rolled" };
-  if (m.mode === "dice") {
-    const faces = m.read ? m.read() : null;
-    if (faces === null) return;
-    dice = { kind: "entered", values: faces };
-  }
+  const dice = handOrRolled(m.mode === "dice", m.read);
+  if (!dice) return;
   const done = await play(ctx, "The major action was not rolled.", () => api.mezzoChallengeRollMajors(ctx.gameId, requestOf(m, sides), majors, dice), b, reset);
   if (done) ctx.render(focusAfterMajor());
 }

@@ -5,7 +5,7 @@ import { byId, el } from "../../kit/dom.js";
 import * as api from "./api.js";
 import { PERKS, actors, perkName, requestOf, shortName, sideName, sidesOf } from "./check-attempt.js";
 import { canRoll, handContent, oddsContent } from "./check-odds.js";
-import { button, card, checkbox, diceWords, dieBadge, disclosure, form, handDice, plural, select } from "./kit.js";
+import { button, card, checkbox, diceWords, dieBadge, disclosure, form, handDice, plural, select, handOrRolled } from "./kit.js";
 
 /** The rolled check's dice, side by side, with the summary the app wrote (bursts and surges come after). */
 export function rolledDiceCard(ctx, check, pending) {
@@ -14,6 +14,16 @@ export function rolledDiceCard(ctx, check, pending) {
     `Rolled: ${check.description || "the action check"}`,
     el("p", { class: "mz-summary", id: "mzc-rolled-summary", role: "status" }, pending.summary),
     rolledSides(ctx, check, null),
+  );
+}
+
+/** A step on the rolled check: its dice, then the card `id` with its hint and `children`. */
+export function rolledStep(ctx, pending, id, title, hint, ...children) {
+  return el(
+    "div",
+    { class: "mz-stack" },
+    rolledDiceCard(ctx, pending.check, pending),
+    card(id, title, el("p", { class: "mz-hint muted hint" }, hint), ...children),
   );
 }
 
@@ -130,12 +140,8 @@ async function buyPerk(ctx, side, perk, b) {
 
 async function roll(ctx, b) {
   const c = ctx.ui.check;
-  let dice = { kind: "rolled" };
-  if (c.hand) {
-    const faces = c.read ? c.read() : null;
-    if (faces === null) return;
-    dice = { kind: "entered", values: faces };
-  }
+  const dice = handOrRolled(c.hand, c.read);
+  if (!dice) return;
   for (const id of actors(c)) {
     const edge = c.spends[id]?.edge;
     if (edge && edge.on && edge.name.trim() === "") {
@@ -250,32 +256,25 @@ export function burstCard(ctx, pending) {
     c.burstHand && bursting.length > 0
       ? handDice(bursting.map((i) => ({ sides: 6, label: `${shortName(ctx, check.sides[i])} reroll` })), "mzc-burst-die", "Each reroll's face, in this order")
       : null;
-  return el(
-    "div",
-    { class: "mz-stack" },
-    rolledDiceCard(ctx, check, pending),
-    card(
-      "mzc-bursts",
-      "Bursts",
-      el("p", { class: "mz-hint muted hint" }, "D6 variant: an owner whose first roll is within the burst threshold may add 1 to the multiplier and reroll once. The owner chooses after seeing the roll; Sudden Surges and the result come after."),
-      ...choices,
-      hand.node,
-      boxes && boxes.node,
-      button(
-        bursting.length === 0 ? "Keep the rolls" : bursting.length === 1 ? "Burst and reroll" : "Burst and reroll these",
-        async (b) => {
-          let dice = { kind: "rolled" };
-          if (boxes) {
-            const faces = boxes.read();
-            if (faces === null) return;
-            dice = { kind: "entered", values: faces };
-          }
-          const done = await ctx.step("The bursts were not taken.", () => api.mezzoCheckBurst(ctx.gameId, bursting, dice), (p) => p.summary, b);
-          if (done) ctx.render("#mzc-rolled-heading");
-        },
-        { id: "mzc-burst-go", class: "primary mz-big-button" },
-      ),
-      el("div", { class: "actions" }, button("Take the roll back", (b) => ctx.undoLast(b), { id: "mzc-unroll" })),
+  return rolledStep(
+    ctx,
+    pending,
+    "mzc-bursts",
+    "Bursts",
+    "D6 variant: an owner whose first roll is within the burst threshold may add 1 to the multiplier and reroll once. The owner chooses after seeing the roll; Sudden Surges and the result come after.",
+    ...choices,
+    hand.node,
+    boxes && boxes.node,
+    button(
+      bursting.length === 0 ? "Keep the rolls" : bursting.length === 1 ? "Burst and reroll" : "Burst and reroll these",
+      async (b) => {
+        const dice = handOrRolled(Boolean(boxes), boxes && boxes.read);
+        if (!dice) return;
+        const done = await ctx.step("The bursts were not taken.", () => api.mezzoCheckBurst(ctx.gameId, bursting, dice), (p) => p.summary, b);
+        if (done) ctx.render("#mzc-rolled-heading");
+      },
+      { id: "mzc-burst-go", class: "primary mz-big-button" },
     ),
+    el("div", { class: "actions" }, button("Take the roll back", (b) => ctx.undoLast(b), { id: "mzc-unroll" })),
   );
 }

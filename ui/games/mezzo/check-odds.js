@@ -4,35 +4,15 @@
 import { byId, el } from "../../kit/dom.js";
 import * as api from "./api.js";
 import { elementName, perkName, requestOf, shortName, sideName } from "./check-attempt.js";
-import { allElements, button, diceWords, dieBadge, handDice, oddsBar, percent, plural } from "./kit.js";
+import { allElements, button, diceWords, handDice, plural, oddsLine, previewSoon } from "./kit.js";
 
 // ---- the live preview -------------------------------------------------------------------------
 
+/** The check's odds asked again after a change; an action with no element yet has none. */
 export function schedulePreview(ctx) {
   const c = ctx.ui.check;
-  clearTimeout(c.timer);
-  c.timer = setTimeout(() => preview(ctx), 120);
-}
-
-async function preview(ctx) {
-  const c = ctx.ui.check;
-  const serial = ++c.serial;
-  if (c.actions.some((a) => a.element === "")) {
-    c.preview = null;
-    c.previewError = null;
-    refreshLive(ctx);
-    return;
-  }
-  try {
-    const answer = await api.mezzoCheckPreview(ctx.gameId, requestOf(ctx, true));
-    if (serial !== c.serial || ctx.ui.check !== c) return;
-    c.preview = answer;
-    c.previewError = null;
-  } catch (e) {
-    if (serial !== c.serial || ctx.ui.check !== c) return;
-    c.previewError = e && e.message ? e.message : String(e);
-  }
-  refreshLive(ctx);
+  const ask = () => (c.actions.some((a) => a.element === "") ? null : api.mezzoCheckPreview(ctx.gameId, requestOf(ctx, true)));
+  previewSoon(c, () => ctx.ui.check === c, ask, () => refreshLive(ctx));
 }
 
 /** Redraws the odds, the perks' state and the dice boxes in place. */
@@ -116,20 +96,15 @@ export function oddsContent(ctx) {
         else if (dice.locked_out) diceText = "every die locked out by restraints: scores 1";
         else if (dice.d6) diceText = d6Words(dice.d6);
         else diceText = dice.dice.length === 0 ? "no dice (scores 1)" : diceWords(dice.dice);
-        return el(
-          "li",
-          { class: `mz-odds-option${s.dropped ? " dropped" : ""}`, data: { side: String(i) } },
-          el(
-            "div",
-            { class: "mz-row" },
-            el("strong", { class: "grow mz-odds-name" }, sideName(ctx, s)),
-            el("strong", { class: "mz-odds-pct", id: `mzc-odds-pct-${i}`, title: `exactly ${share.exact}` }, percent(share.probability)),
-          ),
-          oddsBar(share.probability),
-          el(
-            "p",
-            { class: "mz-odds-detail" },
-            el("span", { class: "mz-votes", id: `mzc-votes-${i}` }, plural(Math.max(t.dice_votes, 0), "vote")),
+        return oddsLine({
+          cls: `mz-odds-option${s.dropped ? " dropped" : ""}`,
+          data: { side: String(i) },
+          prefix: "mzc",
+          i,
+          name: sideName(ctx, s),
+          share,
+          votes: plural(Math.max(t.dice_votes, 0), "vote"),
+          detail: [
             !s.dropped && el("span", { class: "muted" }, ` (${tallyWords(t)})`),
             " · ",
             el("span", { class: "mz-dice-words", id: `mzc-dice-${i}` }, diceText),
@@ -137,10 +112,10 @@ export function oddsContent(ctx) {
             castWords(ctx, pv.check, i).length > 0 &&
               el("span", { class: "mzc-spends", id: `mzc-spends-${i}` }, ` · ${castWords(ctx, pv.check, i).join("; ")}`),
             !s.dropped && dice.restraints > 0 && el("span", { class: "muted" }, ` · ${plural(dice.restraints, "restraint")}`),
-            el("span", { class: "visually-hidden" }, ` Chance to take effect ${percent(share.probability)}, exactly ${share.exact}.`),
-          ),
-          !s.dropped && dice.dice.length > 0 && el("div", { class: "mz-dice", "aria-hidden": "true" }, ...dice.dice.map((d) => dieBadge(d))),
-        );
+          ],
+          chance: "Chance to take effect",
+          dice: s.dropped ? [] : dice.dice,
+        });
       }),
     ),
     el(

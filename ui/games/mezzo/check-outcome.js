@@ -4,9 +4,9 @@
 import { byId, el } from "../../kit/dom.js";
 import * as api from "./api.js";
 import { defaultPayer, newCheck, shortName, sideName } from "./check-attempt.js";
-import { rolledDiceCard, rolledSides, tieDie } from "./check-dice.js";
+import { rolledSides, rolledStep, tieDie } from "./check-dice.js";
 import { payerSelect } from "./check-votes.js";
-import { allElements, button, card, checkbox, field, form, handDice, plural } from "./kit.js";
+import { allElements, button, card, checkbox, field, form, handDice, plural, handOrRolled } from "./kit.js";
 
 export function rolledCard(ctx, pending, running) {
   const c = ctx.ui.check;
@@ -49,19 +49,16 @@ export function rolledCard(ctx, pending, running) {
       );
     })
     .filter(Boolean);
-  return el(
-    "div",
-    { class: "mz-stack" },
-    rolledDiceCard(ctx, check, pending),
-    card(
-      "mzc-surges",
-      "Sudden Surges",
-      el("p", { class: "mz-hint muted hint" }, "After the roll and before the result: 3 adversity of an acting element for +1 to its own result. Paid when the check resolves."),
-      ...surgeRows,
-      button("Resolve the check", (b) => resolve(ctx, b), { id: "mzc-resolve", class: "primary mz-big-button" }),
-      majorPart(ctx, check, running),
-      button("Take the roll back", (b) => ctx.undoLast(b), { id: "mzc-unroll" }),
-    ),
+  return rolledStep(
+    ctx,
+    pending,
+    "mzc-surges",
+    "Sudden Surges",
+    "After the roll and before the result: 3 adversity of an acting element for +1 to its own result. Paid when the check resolves.",
+    ...surgeRows,
+    button("Resolve the check", (b) => resolve(ctx, b), { id: "mzc-resolve", class: "primary mz-big-button" }),
+    majorPart(ctx, check, running),
+    button("Take the roll back", (b) => ctx.undoLast(b), { id: "mzc-unroll" }),
   );
 }
 
@@ -221,12 +218,8 @@ export function tieCard(ctx, pending) {
       button(
         `Break the tie with d${tieDie(check)}s`,
         async (b) => {
-          let dice = { kind: "rolled" };
-          if (boxes) {
-            const faces = boxes.read();
-            if (faces === null) return;
-            dice = { kind: "entered", values: faces };
-          }
+          const dice = handOrRolled(Boolean(boxes), boxes && boxes.read);
+          if (!dice) return;
           const out = await ctx.move("The tie was not broken.", () => api.mezzoCheckBreakTie(ctx.gameId, dice), b);
           if (!out) return;
           c.result = out.result;

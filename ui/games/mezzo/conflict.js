@@ -30,8 +30,6 @@ import {
   select,
   dieBadge,
   diceWords,
-  oddsBar,
-  percent,
   handDice,
   plural,
   lawFields,
@@ -39,6 +37,9 @@ import {
   entryChoice,
   totalSteppers,
   allElements,
+  handOrRolled,
+  oddsLine,
+  previewSoon,
 } from "./kit.js";
 
 const APPROACHES = [
@@ -247,30 +248,16 @@ function relabelOptions(c) {
 
 // ---- the live preview -------------------------------------------------------------------------
 
-function schedulePreview(ctx) {
+/** The conflict's odds asked again after a change (at once with `delay` 0). */
+function schedulePreview(ctx, delay = 120) {
   const c = ctx.ui.conflict;
-  clearTimeout(c.timer);
-  c.timer = setTimeout(() => preview(ctx), 120);
-}
-
-async function preview(ctx) {
-  const c = ctx.ui.conflict;
-  const serial = ++c.serial;
-  const draft = draftOf(ctx, true);
-  try {
-    const answer = await api.mezzoConflictPreview(ctx.gameId, draft, c.selections);
-    if (serial !== c.serial || ctx.ui.conflict !== c) return;
-    c.preview = answer;
-    c.previewError = null;
-  } catch (e) {
-    if (serial !== c.serial || ctx.ui.conflict !== c) return;
-    c.previewError = e && e.message ? e.message : String(e);
-  }
+  const ask = () => api.mezzoConflictPreview(ctx.gameId, draftOf(ctx, true), c.selections);
   // An answer like the one shown changes nothing on screen: the odds are not redrawn, so a
   // mark or a box being used keeps its place.
-  const sig = liveSignature(c);
-  if (sig === c.liveSig && byId("mz-odds-body")) return;
-  refreshLive(ctx);
+  const show = () => {
+    if (liveSignature(c) !== c.liveSig || !byId("mz-odds-body")) refreshLive(ctx);
+  };
+  previewSoon(c, () => ctx.ui.conflict === c, ask, show, delay);
 }
 
 /** What the odds panel shows, as a string: equal strings draw the same panel. */
@@ -350,20 +337,15 @@ function oddsContent(ctx) {
         ].filter(Boolean);
         const mult = 1 + Math.floor(n / 6);
         const threshold = n % 6;
-        return el(
-          "li",
-          { class: "mz-odds-option", data: { option: String(i) } },
-          el(
-            "div",
-            { class: "mz-row" },
-            el("strong", { class: "grow mz-odds-name" }, optionLabel(c, i)),
-            el("strong", { class: "mz-odds-pct", id: `mz-odds-pct-${i}`, title: `exactly ${share.exact}` }, percent(share.probability)),
-          ),
-          oddsBar(share.probability),
-          el(
-            "p",
-            { class: "mz-odds-detail" },
-            el("span", { class: "mz-votes", id: `mz-votes-${i}` }, plural(n, "vote")),
+        return oddsLine({
+          cls: "mz-odds-option",
+          data: { option: String(i) },
+          prefix: "mz",
+          i,
+          name: optionLabel(c, i),
+          share,
+          votes: plural(n, "vote"),
+          detail: [
             sources.length > 0 && el("span", { class: "muted" }, ` (${sources.join(", ")})`),
             " · ",
             d6
@@ -375,10 +357,10 @@ function oddsContent(ctx) {
                     : `d6 × ${mult}${threshold === 1 ? ", burst on a 1" : threshold > 1 ? `, burst on 1–${threshold}` : ""}`,
                 )
               : el("span", { class: "mz-dice-words", id: `mz-dice-${i}` }, pv.dice[i].length === 0 ? "no dice (scores 1)" : diceWords(pv.dice[i])),
-            el("span", { class: "visually-hidden" }, ` Chance to win ${percent(share.probability)}, exactly ${share.exact}.`),
-          ),
-          !d6 && pv.dice[i].length > 0 && el("div", { class: "mz-dice", "aria-hidden": "true" }, ...pv.dice[i].map((d) => dieBadge(d))),
-        );
+          ],
+          chance: "Chance to win",
+          dice: d6 ? [] : pv.dice[i],
+        });
       }),
     ),
     el("p", { class: "mz-hint muted hint" }, "Exact chances; a tie counts as shared evenly (the tiebreak roll is fair)."),
@@ -470,7 +452,7 @@ function medianMarking(ctx, counts) {
             const chosen = now.filter((j) => (j === i ? box.box.checked : selected.includes(j)));
             // Later steps follow from this one: their marks start again from the pre-selection.
             c.selections = [...plan.steps.slice(0, k).map((st) => st.step.selected), chosen];
-            preview(ctx);
+            schedulePreview(ctx, 0);
           });
           return box.node;
         }),
@@ -1149,12 +1131,8 @@ function resolveCard(ctx) {
 async function resolve(ctx, b) {
   const c = ctx.ui.conflict;
   const draft = draftOf(ctx);
-  let dice = { kind: "rolled" };
-  if (c.hand && c.approach !== "take_median") {
-    const faces = c.read ? c.read() : null;
-    if (faces === null) return;
-    dice = { kind: "entered", values: faces };
-  }
+  const dice = handOrRolled(c.hand && c.approach !== "take_median", c.read);
+  if (!dice) return;
   const approach =
     c.approach === "take_median"
       ? { kind: "take_median", selections: c.preview.median.steps.map((st) => st.step.selected) }

@@ -7,7 +7,7 @@
 
 import { el } from "../../kit/dom.js";
 import { stepper } from "../../kit/components.js";
-import { field, select } from "../../kit/forms.js";
+import { field, oddsBar, percent, select } from "../../kit/forms.js";
 
 // The layout pieces every game shares, passed on so a Mezzo tab imports its pieces from one place.
 export * from "../../kit/forms.js";
@@ -65,6 +65,55 @@ export function dieBadge(sides, face = null, extra = "") {
     { class: `mz-die d${sides} ${face === null ? "unrolled" : ""} ${extra}`.trim(), role: "img", "aria-label": label, title: label },
     face !== null && el("span", { class: "mz-die-face", "aria-hidden": "true" }, String(face)),
     el("span", { class: "mz-die-size", "aria-hidden": "true" }, `d${sides}`),
+  );
+}
+
+/**
+ * A live preview (of a check, a conflict): `ask()` runs `delay` ms after the last change; its
+ * answer is kept in `state.preview` (its error in `state.previewError`) unless a later ask or
+ * another state took its place (`current()` false), and then `show()` draws it.
+ */
+export function previewSoon(state, current, ask, show, delay = 120) {
+  clearTimeout(state.timer);
+  state.timer = setTimeout(async () => {
+    const serial = ++state.serial;
+    try {
+      const answer = await ask();
+      if (serial !== state.serial || !current()) return;
+      state.preview = answer;
+      state.previewError = null;
+    } catch (e) {
+      if (serial !== state.serial || !current()) return;
+      state.previewError = e && e.message ? e.message : String(e);
+    }
+    show();
+  }, delay);
+}
+
+/**
+ * One line of live odds (a check's side, a conflict's option) in a list: its name and chance
+ * (`${prefix}-odds-pct-${i}`), the bar, its votes (`${prefix}-votes-${i}`) and `detail` after
+ * them, the chance in words for a screen reader (`chance`), and the step dice as badges.
+ */
+export function oddsLine({ cls, data, prefix, i, name, share, votes, detail, chance, dice }) {
+  return el(
+    "li",
+    { class: cls, data },
+    el(
+      "div",
+      { class: "mz-row" },
+      el("strong", { class: "grow mz-odds-name" }, name),
+      el("strong", { class: "mz-odds-pct", id: `${prefix}-odds-pct-${i}`, title: `exactly ${share.exact}` }, percent(share.probability)),
+    ),
+    oddsBar(share.probability),
+    el(
+      "p",
+      { class: "mz-odds-detail" },
+      el("span", { class: "mz-votes", id: `${prefix}-votes-${i}` }, votes),
+      ...detail,
+      el("span", { class: "visually-hidden" }, ` ${chance} ${percent(share.probability)}, exactly ${share.exact}.`),
+    ),
+    dice.length > 0 && el("div", { class: "mz-dice", "aria-hidden": "true" }, ...dice.map((d) => dieBadge(d))),
   );
 }
 

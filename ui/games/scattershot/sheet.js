@@ -132,6 +132,34 @@ function readName(input) {
 }
 
 /**
+ * A form adding something named, `parts` inside: its `name` box is read first, then `changeOf(n)`
+ * gives the edit for that name (null when another box is wrong); once done the name box has the
+ * focus again.
+ */
+function namedForm(s, attrs, parts, name, failed, changeOf) {
+  return form(attrs, parts, async (b) => {
+    const n = readName(name);
+    if (n === null) return;
+    const change = changeOf(n);
+    if (change === null) return;
+    const done = await edit(s, failed, change, b);
+    if (done) refocus(`#${name.id}`);
+  });
+}
+
+/**
+ * Rated things of one `kind` (free skills, skills, abilities) in a list, or "None yet.": a
+ * ratingRow each (keys `${prefix}-${i}`), raised, rolled and taken back as the `kind` at its
+ * index; `rowOf(x, i)` gives its name, facts, rating and the rest.
+ */
+function ratingList(s, { kind, prefix, emptyId, listId, label }, list, rowOf) {
+  const row = (x, i) => ratingRow(s, { key: `${prefix}-${i}`, raise: { purchase: kind, index: i }, rollKey: `${kind}:${i}`, back: { kind, index: i }, ...rowOf(x, i) });
+  return list.length === 0
+    ? el("p", { class: "muted", id: emptyId }, "None yet.")
+    : el("ul", { class: "sc-sheet-ratings", id: listId, "aria-label": label }, ...list.map(row));
+}
+
+/**
  * One rating on the sheet: its name and facts on the left, the rating, then "+1" and (in
  * creation) the take-back button. `key` makes the ids: `sc-sheet-${key}-rating`,
  * `-raise`, `-back`.
@@ -386,25 +414,14 @@ function freeSkillsCard(s) {
   return card(
     "sc-sheet-free-skills",
     "Free skills",
-    list.length === 0
-      ? el("p", { class: "muted", id: "sc-sheet-free-empty" }, "None yet.")
-      : el(
-          "ul",
-          { class: "sc-sheet-ratings", id: "sc-sheet-free-list", "aria-label": "Free skills" },
-          ...list.map((f, i) =>
-            ratingRow(s, {
-              key: `free-${i}`,
-              name: f.name,
-              facts: `starts at ${f.starting_level}${f.raised > 0 ? `, +${plural(f.raised, "point")}` : ""}`,
-              rating: s.view.free_skill_ratings[i],
-              raise: { purchase: "free_skill", index: i },
-              rollKey: `free_skill:${i}`,
-              back: { kind: "free_skill", index: i },
-              backRemoves: f.raised === 0,
-            }),
-          ),
-        ),
-    form(
+    ratingList(s, { kind: "free_skill", prefix: "free", emptyId: "sc-sheet-free-empty", listId: "sc-sheet-free-list", label: "Free skills" }, list, (f, i) => ({
+      name: f.name,
+      facts: `starts at ${f.starting_level}${f.raised > 0 ? `, +${plural(f.raised, "point")}` : ""}`,
+      rating: s.view.free_skill_ratings[i],
+      backRemoves: f.raised === 0,
+    })),
+    namedForm(
+      s,
       { id: "sc-sheet-free-form", "aria-label": "A new free skill" },
       [
         el("h4", {}, "A free skill from the game's list"),
@@ -416,13 +433,11 @@ function freeSkillsCard(s) {
           next > 0 ? `Add it (${pointCost(s, next)})` : "Add it (free)",
         ),
       ],
-      async (b) => {
-        const n = readName(name);
-        if (n === null) return;
+      name,
+      "The free skill was not added.",
+      (n) => {
         const start = readCount(level, -99, 99);
-        if (start === null) return;
-        const done = await edit(s, "The free skill was not added.", { edit: "buy", purchase: { purchase: "new_free_skill", name: n, starting_level: start } }, b);
-        if (done) refocus("#sc-sheet-free-name");
+        return start === null ? null : { edit: "buy", purchase: { purchase: "new_free_skill", name: n, starting_level: start } };
       },
     ),
   );
@@ -439,25 +454,14 @@ function skillsCard(s) {
   return card(
     "sc-sheet-skills",
     "Skills",
-    list.length === 0
-      ? el("p", { class: "muted", id: "sc-sheet-skills-empty" }, "None yet.")
-      : el(
-          "ul",
-          { class: "sc-sheet-ratings", id: "sc-sheet-skill-list", "aria-label": "Skills" },
-          ...list.map((k, i) =>
-            ratingRow(s, {
-              key: `skill-${i}`,
-              name: k.name,
-              facts: `${difficultyWord(k.difficulty)}, ${plural(k.points, "point")}`,
-              rating: s.view.skill_ratings[i],
-              raise: { purchase: "skill", index: i },
-              rollKey: `skill:${i}`,
-              back: { kind: "skill", index: i },
-              backRemoves: k.points === 1,
-            }),
-          ),
-        ),
-    form(
+    ratingList(s, { kind: "skill", prefix: "skill", emptyId: "sc-sheet-skills-empty", listId: "sc-sheet-skill-list", label: "Skills" }, list, (k, i) => ({
+      name: k.name,
+      facts: `${difficultyWord(k.difficulty)}, ${plural(k.points, "point")}`,
+      rating: s.view.skill_ratings[i],
+      backRemoves: k.points === 1,
+    })),
+    namedForm(
+      s,
       { id: "sc-sheet-skill-form", "aria-label": "A new skill" },
       [
         el("h4", {}, "A new skill"),
@@ -465,12 +469,9 @@ function skillsCard(s) {
         el("p", { class: "mz-hint muted" }, "It enters at its base + 1 for its first point."),
         el("button", { type: "submit", id: "sc-sheet-skill-add", data: { focusKey: "sc-sheet-skill-add" } }, `Buy the skill (${pointCost(s)})`),
       ],
-      async (b) => {
-        const n = readName(name);
-        if (n === null) return;
-        const done = await edit(s, "The skill was not bought.", { edit: "buy", purchase: { purchase: "new_skill", name: n, difficulty: difficulty.value } }, b);
-        if (done) refocus("#sc-sheet-skill-name");
-      },
+      name,
+      "The skill was not bought.",
+      (n) => ({ edit: "buy", purchase: { purchase: "new_skill", name: n, difficulty: difficulty.value } }),
     ),
   );
 }
@@ -490,29 +491,18 @@ function abilitiesCard(s) {
       { class: "mz-hint muted" },
       `What an ability may affect is set by Power (${power ? `${power.current} of ${power.maximum} left` : "—"}).`,
     ),
-    list.length === 0
-      ? el("p", { class: "muted", id: "sc-sheet-abilities-empty" }, "None yet.")
-      : el(
-          "ul",
-          { class: "sc-sheet-ratings", id: "sc-sheet-ability-list", "aria-label": "Special abilities" },
-          ...list.map((a, i) =>
-            ratingRow(s, {
-              key: `ability-${i}`,
-              name: a.name,
-              facts: `${abilityKindWord(a.kind)}, ${difficultyWord(a.difficulty)}, ${plural(a.points, "point")}`,
-              rating: s.view.ability_ratings[i],
-              raise: { purchase: "special_ability", index: i },
-              rollKey: `special_ability:${i}`,
-              back: { kind: "special_ability", index: i },
-              backRemoves: a.points === 1,
-              extra: a.notes ? el("span", { class: "sc-sheet-notes" }, a.notes) : null,
-            }),
-          ),
-        ),
+    ratingList(s, { kind: "special_ability", prefix: "ability", emptyId: "sc-sheet-abilities-empty", listId: "sc-sheet-ability-list", label: "Special abilities" }, list, (a, i) => ({
+      name: a.name,
+      facts: `${abilityKindWord(a.kind)}, ${difficultyWord(a.difficulty)}, ${plural(a.points, "point")}`,
+      rating: s.view.ability_ratings[i],
+      backRemoves: a.points === 1,
+      extra: a.notes ? el("span", { class: "sc-sheet-notes" }, a.notes) : null,
+    })),
   ];
   if (list.length > 0) parts.push(expendForm(s, list, power));
   parts.push(
-    form(
+    namedForm(
+      s,
       { id: "sc-sheet-ability-form", "aria-label": "A new special ability" },
       [
         el("h4", {}, "A new special ability"),
@@ -530,13 +520,9 @@ function abilitiesCard(s) {
           `Buy the ability (${pointCost(s)})`,
         ),
       ],
-      async (b) => {
-        const n = readName(name);
-        if (n === null) return;
-        const purchase = { purchase: "new_special_ability", name: n, kind: kind.value, difficulty: difficulty.value, notes: notes.value.trim() };
-        const done = await edit(s, "The special ability was not bought.", { edit: "buy", purchase }, b);
-        if (done) refocus("#sc-sheet-ability-name");
-      },
+      name,
+      "The special ability was not bought.",
+      (n) => ({ edit: "buy", purchase: { purchase: "new_special_ability", name: n, kind: kind.value, difficulty: difficulty.value, notes: notes.value.trim() } }),
     ),
   );
   return card("sc-sheet-abilities", "Special abilities", ...parts);
@@ -586,73 +572,51 @@ function qualitiesCard(s) {
     list.length === 0
       ? el("p", { class: "muted", id: "sc-sheet-qualities-empty" }, "None yet.")
       : el("ul", { class: "sc-sheet-qualities", id: "sc-sheet-quality-list" }, ...list.map((q, i) => qualityRow(s, q, i))),
-    remembered(
+    moreForm(
       s,
-      "scAdv",
-      list.length === 0,
-      { class: "sc-sheet-more", id: "sc-sheet-adv-details" },
-      el("summary", { id: "sc-sheet-adv-summary" }, "Buy an advantage"),
-      form(
-        { id: "sc-sheet-adv-form", "aria-label": "A new advantage" },
-        [
-          el(
-            "div",
-            { class: "sc-grid" },
-            field("Name", advName),
-            field("Situation", advSituation),
-            field("Modifier (0 or more)", advModifier),
-            field("Development points", advPoints),
-          ),
-          el("button", { type: "submit", id: "sc-sheet-adv-add", data: { focusKey: "sc-sheet-adv-add" } }, "Buy the advantage"),
-        ],
-        async (b) => {
-          const n = readName(advName);
-          if (n === null) return;
-          const modifier = readCount(advModifier, 0, 99);
-          if (modifier === null) return;
-          const points = readCount(advPoints, 1, 200);
-          if (points === null) return;
-          s.ctx.ui.open.scAdv = true;
-          const purchase = { purchase: "new_advantage", name: n, situation: advSituation.value.trim(), modifier, points };
-          const done = await edit(s, "The advantage was not bought.", { edit: "buy", purchase }, b);
-          if (done) refocus("#sc-sheet-adv-name");
-        },
-      ),
+      { key: "scAdv", part: "adv", open: list.length === 0, summary: "Buy an advantage", label: "A new advantage" },
+      [
+        el(
+          "div",
+          { class: "sc-grid" },
+          field("Name", advName),
+          field("Situation", advSituation),
+          field("Modifier (0 or more)", advModifier),
+          field("Development points", advPoints),
+        ),
+        el("button", { type: "submit", id: "sc-sheet-adv-add", data: { focusKey: "sc-sheet-adv-add" } }, "Buy the advantage"),
+      ],
+      advName,
+      "The advantage was not bought.",
+      (n) => {
+        const modifier = readCount(advModifier, 0, 99);
+        if (modifier === null) return null;
+        const points = readCount(advPoints, 1, 200);
+        if (points === null) return null;
+        return { edit: "buy", purchase: { purchase: "new_advantage", name: n, situation: advSituation.value.trim(), modifier, points } };
+      },
     ),
-    remembered(
+    moreForm(
       s,
-      "scDis",
-      list.length === 0,
-      { class: "sc-sheet-more", id: "sc-sheet-dis-details" },
-      el("summary", { id: "sc-sheet-dis-summary" }, "Add a disadvantage"),
-      form(
-        { id: "sc-sheet-dis-form", "aria-label": "A new disadvantage" },
-        [
-          el(
-            "div",
-            { class: "sc-grid" },
-            field("Name", disName),
-            field("Situation", disSituation),
-            field("Modifier (0 or less)", disModifier),
-          ),
-          el("p", { class: "mz-hint muted hint" }, "A disadvantage costs and gives back no points; it may be added at any time."),
-          el("button", { type: "submit", id: "sc-sheet-dis-add", data: { focusKey: "sc-sheet-dis-add" } }, "Add the disadvantage"),
-        ],
-        async (b) => {
-          const n = readName(disName);
-          if (n === null) return;
-          const modifier = readCount(disModifier, -99, 0);
-          if (modifier === null) return;
-          s.ctx.ui.open.scDis = true;
-          const done = await edit(
-            s,
-            "The disadvantage was not added.",
-            { edit: "add_disadvantage", name: n, situation: disSituation.value.trim(), modifier },
-            b,
-          );
-          if (done) refocus("#sc-sheet-dis-name");
-        },
-      ),
+      { key: "scDis", part: "dis", open: list.length === 0, summary: "Add a disadvantage", label: "A new disadvantage" },
+      [
+        el(
+          "div",
+          { class: "sc-grid" },
+          field("Name", disName),
+          field("Situation", disSituation),
+          field("Modifier (0 or less)", disModifier),
+        ),
+        el("p", { class: "mz-hint muted hint" }, "A disadvantage costs and gives back no points; it may be added at any time."),
+        el("button", { type: "submit", id: "sc-sheet-dis-add", data: { focusKey: "sc-sheet-dis-add" } }, "Add the disadvantage"),
+      ],
+      disName,
+      "The disadvantage was not added.",
+      (n) => {
+        const modifier = readCount(disModifier, -99, 0);
+        if (modifier === null) return null;
+        return { edit: "add_disadvantage", name: n, situation: disSituation.value.trim(), modifier };
+      },
     ),
   );
 }
@@ -664,6 +628,26 @@ function remembered(s, key, openByDefault, attrs, ...children) {
     if (details.isConnected) s.ctx.ui.open[key] = details.open;
   });
   return details;
+}
+
+/**
+ * A "more" disclosure (its open state kept as `key`, `part` naming its ids: `sc-sheet-${part}-details`,
+ * `-summary`, `-form`) holding a namedForm; it stays open once the form is sent.
+ */
+function moreForm(s, { key, part, open, summary, label }, parts, name, failed, changeOf) {
+  const keepOpen = (n) => {
+    const change = changeOf(n);
+    if (change !== null) s.ctx.ui.open[key] = true;
+    return change;
+  };
+  return remembered(
+    s,
+    key,
+    open,
+    { class: "sc-sheet-more", id: `sc-sheet-${part}-details` },
+    el("summary", { id: `sc-sheet-${part}-summary` }, summary),
+    namedForm(s, { id: `sc-sheet-${part}-form`, "aria-label": label }, parts, name, failed, keepOpen),
+  );
 }
 
 function qualityRow(s, q, i) {
@@ -758,28 +742,20 @@ function modifiersCard(s) {
           ),
         ),
       ),
-    remembered(
+    moreForm(
       s,
-      "scMod",
-      false,
-      { class: "sc-sheet-more", id: "sc-sheet-mod-details" },
-      el("summary", { id: "sc-sheet-mod-summary" }, "Add a residual modifier"),
-      form(
-        { id: "sc-sheet-mod-form", "aria-label": "A new residual modifier" },
-        [
-          el("div", { class: "sc-grid" }, field("What", text), field("Modifier", value), field("Lasts", lasts)),
-          el("button", { type: "submit", id: "sc-sheet-mod-add", data: { focusKey: "sc-sheet-mod-add" } }, "Add it"),
-        ],
-        async (b) => {
-          const n = readName(text);
-          if (n === null) return;
-          const v = readCount(value, -99, 99);
-          if (v === null) return;
-          s.ctx.ui.open.scMod = true;
-          const done = await edit(s, "The modifier was not added.", { edit: "add_modifier", text: n, value: v, lasts: lasts.value }, b);
-          if (done) refocus("#sc-sheet-mod-text");
-        },
-      ),
+      { key: "scMod", part: "mod", open: false, summary: "Add a residual modifier", label: "A new residual modifier" },
+      [
+        el("div", { class: "sc-grid" }, field("What", text), field("Modifier", value), field("Lasts", lasts)),
+        el("button", { type: "submit", id: "sc-sheet-mod-add", data: { focusKey: "sc-sheet-mod-add" } }, "Add it"),
+      ],
+      text,
+      "The modifier was not added.",
+      (n) => {
+        const v = readCount(value, -99, 99);
+        if (v === null) return null;
+        return { edit: "add_modifier", text: n, value: v, lasts: lasts.value };
+      },
     ),
   );
 }

@@ -1,6 +1,7 @@
 // Bundles the page (page_bundle.rs), then declares the app's commands so each needs an
 // explicit grant in capabilities/default.json.
 const COMMANDS: &[&str] = &[
+    "link_join_request",
     "device_role",
     "set_device_role",
     "set_dice_by_hand",

@@ -5,6 +5,7 @@ mod command;
 mod commands;
 mod device_commands;
 mod error;
+mod join_link;
 mod link_commands;
 mod link_note_commands;
 mod mezzo_challenge_commands;
@@ -21,6 +22,7 @@ mod webview;
 use std::path::PathBuf;
 
 use tauri::Manager;
+use tauri_plugin_deep_link::DeepLinkExt;
 
 pub use error::AppError;
 use state::AppState;
@@ -65,14 +67,40 @@ fn open_with_home(place: DbPlace) -> Opened {
     (store, home)
 }
 
+/// On a desktop, a second launch of the app on the same database hands its arguments (a
+/// join link a phone's camera or a browser opened) to the running one and exits.
+#[cfg(desktop)]
+fn single_instance<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    let db = std::env::var_os(sheetkeeper::paths::DB_ENV).filter(|p| !p.is_empty()).map(PathBuf::from);
+    let plugin = tauri_plugin_single_instance::Builder::new()
+        .dbus_id(join_link::instance_id(IDENTIFIER, db.as_deref()))
+        .callback(|app, args, _cwd| join_link::offer(app, args))
+        .build();
+    builder.plugin(plugin)
+}
+
+#[cfg(mobile)]
+fn single_instance<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    builder
+}
+
+/// The app's identifier (`tauri.conf.json`), the base of its single-instance name.
+const IDENTIFIER: &str = "app.sheetkeeper";
+
+fn url_text(url: &tauri::Url) -> String {
+    url.as_str().to_owned()
+}
+
 /// Builds the app on `builder`; tests can pass a mock builder. `opening` is the database
 /// being opened on a thread (see `run`); without it, it opens in `setup`.
 pub fn run_app<R: tauri::Runtime>(
     builder: tauri::Builder<R>,
     opening: Option<std::thread::JoinHandle<Opened>>,
 ) -> tauri::Builder<R> {
-    builder
+    single_instance(builder)
+        .plugin(tauri_plugin_deep_link::init())
         .plugin(tauri_plugin_dialog::init())
+        .manage(join_link::JoinRequests::default())
         .setup(move |app| {
             let (store, home) = match opening.map(std::thread::JoinHandle::join) {
                 Some(Ok(opened)) => opened,
@@ -83,10 +111,20 @@ pub fn run_app<R: tauri::Runtime>(
                 eprintln!("sheetkeeper: {e}");
             }
             app.manage(AppState::new(store));
+            // A join link the app was started with (read before the page exists; the page asks).
+            join_link::offer(app.handle(), std::env::args());
+            let handle = app.handle().clone();
+            app.deep_link().on_open_url(move |event| {
+                join_link::offer(&handle, event.urls().iter().map(url_text));
+            });
+            if let Ok(Some(urls)) = app.deep_link().get_current() {
+                join_link::offer(app.handle(), urls.iter().map(url_text));
+            }
             webview::open_main(app, home.as_ref())?;
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![
+            join_link::link_join_request,
             device_commands::device_role,
             device_commands::set_device_role,
             device_commands::set_dice_by_hand,
@@ -373,6 +411,23 @@ mod tests {
             .collect();
         let wanted: BTreeSet<String> = declared.iter().map(|c| format!("allow-{}", c.replace('_', "-"))).collect();
         assert_eq!(granted, wanted, "one grant per command, and nothing else (no dialog:, fs: or core:)");
+    }
+
+    /// Issue 32: `sheetkeeper://` links reach this app. The deep-link plugin's scheme, the
+    /// package's desktop entry (which hands the link to the app as its argument, `%u`) and the
+    /// single-instance name's base are the configuration's.
+    #[test]
+    fn the_join_link_scheme_is_declared_everywhere() {
+        let conf: serde_json::Value = serde_json::from_str(&file("tauri.conf.json")).unwrap();
+        assert_eq!(conf["identifier"], super::IDENTIFIER);
+        let deep_link = &conf["plugins"]["deep-link"];
+        assert_eq!(deep_link["desktop"]["schemes"], serde_json::json!(["sheetkeeper"]));
+        assert_eq!(deep_link["mobile"][0]["scheme"], serde_json::json!(["sheetkeeper"]));
+        let entry = file("../packaging/linux/sheetkeeper.desktop");
+        assert!(entry.lines().any(|l| l == "MimeType=x-scheme-handler/sheetkeeper;"), "{entry}");
+        assert!(entry.lines().any(|l| l == "Exec=sheetkeeper-app %u"), "{entry}");
+        let link = sheetkeeper::link::qr::join_link("10.0.0.2:4000", "K7P-4QY");
+        assert!(link.starts_with("sheetkeeper://"), "the QR code's link is in the declared scheme: {link}");
     }
 
     /// Guards F8 of the security review: a plain `#[tauri::command] fn` runs on the main

@@ -57,7 +57,9 @@ in_root sh -c 'command -v sheetkeeper && sheetkeeper --version'
 echo "package test: the desktop entry"
 entry="$root/usr/share/applications/sheetkeeper.desktop"
 [[ -f "$entry" ]] || { echo "no desktop entry" >&2; exit 1; }
-exec_line="$(sed -n 's/^Exec=//p' "$entry")"
+# The entry hands a sheetkeeper:// link (a host's QR code) to the app as its argument (%u).
+grep -qx 'MimeType=x-scheme-handler/sheetkeeper;' "$entry" || { echo "the entry does not open sheetkeeper:// links" >&2; exit 1; }
+exec_line="$(sed -n 's/^Exec=//p' "$entry" | sed 's/ %[uUfF]$//')"
 icon="$(sed -n 's/^Icon=//p' "$entry")"
 [[ -f "$root/usr/share/icons/hicolor/128x128/apps/$icon.png" ]] || { echo "no icon $icon" >&2; exit 1; }
 

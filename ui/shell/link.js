@@ -57,7 +57,7 @@ export function joinedTo(gameId) {
 
 export function initLink(hooks) {
   app = hooks;
-  byId("link-join-open").addEventListener("click", openJoinDialog);
+  byId("link-join-open").addEventListener("click", () => openJoinDialog());
   buildJoinDialog();
   (async () => {
     try {
@@ -71,7 +71,28 @@ export function initLink(hooks) {
     if (hosting) startHostPolling();
     redraw();
     updatePills();
+    // A join link this app was opened with (the host's QR code): asked for once now, and
+    // again each time the app says another link came (join_link.rs calls this by name).
+    window.sheetkeeperJoinRequest = takeJoinRequest;
+    await takeJoinRequest();
   })();
+}
+
+/** Opens the join dialog filled from the link that opened this app, if one waits. */
+async function takeJoinRequest() {
+  let request = null;
+  try {
+    request = await api.call("link_join_request");
+  } catch (e) {
+    app.toast(e.message);
+    return;
+  }
+  if (!request) return;
+  if (request.problem) {
+    app.toast(request.problem);
+    return;
+  }
+  await openJoinDialog({ addr: request.addr, code: request.code });
 }
 
 /** Draws the "Linked table" section for `game` (the game selected on home). */
@@ -851,15 +872,27 @@ function buildJoinDialog() {
   });
 }
 
-async function openJoinDialog() {
+/**
+ * Opens "Join a table nearby"; `filled` ({addr, code}, from a join link) fills the address and
+ * code and leaves the person to press Join: a link never joins by itself.
+ */
+async function openJoinDialog(filled = null) {
   const p = dialogParts;
-  p.status.hidden = true;
-  p.submit.disabled = false;
   if (joined && joined.state !== "ended" && joined.state !== "wrong_code") {
     app.toast("This device is already joined to a table: leave it first (in that game’s panel).");
     return;
   }
-  const closed = openModal(p.dialog, p.addr);
+  if (filled) {
+    p.addr.value = filled.addr;
+    p.code.value = filled.code;
+  }
+  if (p.dialog.open) {
+    if (filled) p.submit.focus();
+    return;
+  }
+  p.status.hidden = true;
+  p.submit.disabled = false;
+  const closed = openModal(p.dialog, filled ? p.submit : p.addr);
   lookAround();
   await closed;
 }

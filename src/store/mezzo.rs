@@ -7,12 +7,10 @@
 //! traits and awards go with it), a table replaces the game's `mz_tables` row and
 //! everything hanging off it.
 
-use rusqlite::types::{Type, ValueRef};
 use rusqlite::{params, OptionalExtension, Row};
-use serde::de::DeserializeOwned;
-use serde::Serialize;
 use uuid::Uuid;
 
+use super::columns::{bad, index_at, name_of, named, opt_named, opt_uuid_at, position, uuid_at};
 use super::queries::{Reader, Tx};
 use crate::error::{Error, Result};
 use crate::rules::mezzo::challenge::{
@@ -25,60 +23,6 @@ use crate::rules::mezzo::plot::{Consequence, CustomLaw, Fact, Investment, NoEsca
 use crate::rules::mezzo::seed_deck::{ActiveCard, Card, Holding, KeywordDie, Link, SeedDeck};
 use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::mezzo::vote::VictoryVotes;
-
-#[derive(Debug)]
-struct BadValue(String);
-impl std::fmt::Display for BadValue {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-impl std::error::Error for BadValue {}
-
-fn bad(col: usize, message: String) -> rusqlite::Error {
-    rusqlite::Error::FromSqlConversionFailure(col, Type::Text, Box::new(BadValue(message)))
-}
-
-fn uuid_at(r: &Row<'_>, col: usize) -> rusqlite::Result<Uuid> {
-    let text: String = r.get(col)?;
-    Uuid::parse_str(&text).map_err(|e| bad(col, e.to_string()))
-}
-
-fn opt_uuid_at(r: &Row<'_>, col: usize) -> rusqlite::Result<Option<Uuid>> {
-    r.get::<_, Option<String>>(col)?.map(|t| Uuid::parse_str(&t).map_err(|e| bad(col, e.to_string()))).transpose()
-}
-
-/// The name serde gives a unit variant (`"edge_slot"`): what the schema's CHECKs list and
-/// what files carry, so the database and the file format cannot drift apart.
-fn name_of<T: Serialize>(value: T) -> String {
-    // Every type stored this way is a unit-variant enum, which serializes as a string;
-    // anything else would be written empty, which the schema's CHECKs refuse.
-    serde_json::to_value(value).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
-}
-
-/// Reads back a name written by [`name_of`].
-fn named<T: DeserializeOwned>(r: &Row<'_>, col: usize) -> rusqlite::Result<T> {
-    let text: String = r.get(col)?;
-    serde_json::from_value(serde_json::Value::String(text.clone()))
-        .map_err(|_| bad(col, format!("unknown value {text:?}")))
-}
-
-fn opt_named<T: DeserializeOwned>(r: &Row<'_>, col: usize) -> rusqlite::Result<Option<T>> {
-    match r.get_ref(col)? {
-        ValueRef::Null => Ok(None),
-        _ => named(r, col).map(Some),
-    }
-}
-
-/// A position stored as an integer (the schema keeps it at 0 or more).
-fn index_at(r: &Row<'_>, col: usize) -> rusqlite::Result<usize> {
-    let n: i64 = r.get(col)?;
-    usize::try_from(n).map_err(|e| bad(col, e.to_string()))
-}
-
-fn position(i: usize) -> Result<i64> {
-    i64::try_from(i).map_err(|_| Error::invalid("position", "too many rows"))
-}
 
 /// Whose element a row is.
 #[derive(Clone, Copy)]

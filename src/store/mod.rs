@@ -6,6 +6,7 @@
 //! [`Store::read`]; every change goes through [`Store::write`], one immediate transaction
 //! that commits only if the closure succeeds.
 
+mod columns;
 mod device;
 mod events;
 mod link;

@@ -2,10 +2,10 @@
 //! in the store like every other statement. Both are written whole (replacing what was
 //! stored) and read back into the rules' own types.
 
-use rusqlite::types::Type;
 use rusqlite::{params, OptionalExtension, Row};
 use uuid::Uuid;
 
+use super::columns::{bad, uuid_at};
 use super::queries::{Reader, Tx};
 use crate::error::Result;
 use crate::rules::nsu::downtime::{
@@ -17,24 +17,6 @@ use crate::rules::nsu::world::{
     ScopeQuestion, Statement, World, RESOURCE_COUNT,
 };
 use crate::rules::nsu::{Aspect, Die};
-
-#[derive(Debug)]
-struct BadValue(String);
-impl std::fmt::Display for BadValue {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-impl std::error::Error for BadValue {}
-
-fn bad(col: usize, message: String) -> rusqlite::Error {
-    rusqlite::Error::FromSqlConversionFailure(col, Type::Text, Box::new(BadValue(message)))
-}
-
-fn uuid_at(r: &Row<'_>, col: usize) -> rusqlite::Result<Uuid> {
-    let text: String = r.get(col)?;
-    Uuid::parse_str(&text).map_err(|e| bad(col, e.to_string()))
-}
 
 fn safety_text(list: SafetyList) -> &'static str {
     match list {

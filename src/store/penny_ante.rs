@@ -8,45 +8,22 @@
 
 use std::collections::HashMap;
 
-use rusqlite::types::Type;
 use rusqlite::{params, OptionalExtension, Row};
 use uuid::Uuid;
 
+use super::columns::{bad, broken, name_of, named, opt_named, opt_uuid_at, uuid_at};
 use super::queries::{Reader, Tx};
 use crate::error::{Error, Result};
 use crate::rules::penny_ante::challenge::{
-    Bid, Challenge, Circumstance, LoanOffer, Member, Outcome, Phase, Side, SideState, Used,
+    Bid, Challenge, Circumstance, LoanOffer, Member, Outcome, Side, SideState, Used,
 };
 use crate::rules::penny_ante::check::table_problems;
 use crate::rules::penny_ante::history::{ChallengeRecord, RecordSide};
-use crate::rules::penny_ante::ledger::{Account, Debt, Entry, Reason};
+use crate::rules::penny_ante::ledger::{Account, Debt, Entry};
 use crate::rules::penny_ante::table::{
     Adventure, AdventureEnd, Antagonist, Characteristic, EndPile, Loan, PennySheet, PennyTable,
 };
-use crate::rules::penny_ante::{Category, Hand};
-
-#[derive(Debug)]
-struct BadValue(String);
-impl std::fmt::Display for BadValue {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-impl std::error::Error for BadValue {}
-
-fn bad(col: usize, message: String) -> rusqlite::Error {
-    rusqlite::Error::FromSqlConversionFailure(col, Type::Text, Box::new(BadValue(message)))
-}
-
-/// A stored table that cannot be put back together (rows missing or out of place).
-fn broken(message: String) -> Error {
-    Error::Storage(rusqlite::Error::FromSqlConversionFailure(0, Type::Null, Box::new(BadValue(message))))
-}
-
-fn uuid_at(r: &Row<'_>, col: usize) -> rusqlite::Result<Uuid> {
-    let text: String = r.get(col)?;
-    Uuid::parse_str(&text).map_err(|e| bad(col, e.to_string()))
-}
+use crate::rules::penny_ante::Hand;
 
 /// Pennies: stored as SQLite integers, which are signed.
 fn u64_at(r: &Row<'_>, col: usize) -> rusqlite::Result<u64> {
@@ -67,111 +44,6 @@ fn int(v: u64) -> Result<i64> {
 
 fn opt_int(v: Option<u64>) -> Result<Option<i64>> {
     v.map(int).transpose()
-}
-
-fn opt_uuid_at(r: &Row<'_>, col: usize) -> rusqlite::Result<Option<Uuid>> {
-    r.get::<_, Option<String>>(col)?.map(|t| Uuid::parse_str(&t).map_err(|e| bad(col, e.to_string()))).transpose()
-}
-
-/// Reads a name written by one of the `*_text` functions below back into its value.
-fn named<T: Copy>(r: &Row<'_>, col: usize, all: &[T], text: fn(T) -> &'static str) -> rusqlite::Result<T> {
-    let found: String = r.get(col)?;
-    all.iter().copied().find(|v| text(*v) == found).ok_or_else(|| bad(col, format!("unknown value {found:?}")))
-}
-
-fn opt_named<T: Copy>(r: &Row<'_>, col: usize, all: &[T], text: fn(T) -> &'static str) -> rusqlite::Result<Option<T>> {
-    match r.get_ref(col)? {
-        rusqlite::types::ValueRef::Null => Ok(None),
-        _ => named(r, col, all, text).map(Some),
-    }
-}
-
-// The names below are the ones serde writes (snake_case), as the schema's CHECKs list them.
-
-const REASONS: [Reason; 16] = [
-    Reason::StartingPennies,
-    Reason::CharacteristicBought,
-    Reason::HouseFunding,
-    Reason::HouseReturned,
-    Reason::CarriedIn,
-    Reason::AntagonistFunding,
-    Reason::PurseReturned,
-    Reason::Ante,
-    Reason::Wager,
-    Reason::PotWon,
-    Reason::WagerReturned,
-    Reason::Loan,
-    Reason::LoanRepaid,
-    Reason::DebtRecorded,
-    Reason::DebtRepaid,
-    Reason::Buyout,
-];
-
-fn reason_text(r: Reason) -> &'static str {
-    match r {
-        Reason::StartingPennies => "starting_pennies",
-        Reason::CharacteristicBought => "characteristic_bought",
-        Reason::HouseFunding => "house_funding",
-        Reason::HouseReturned => "house_returned",
-        Reason::CarriedIn => "carried_in",
-        Reason::AntagonistFunding => "antagonist_funding",
-        Reason::PurseReturned => "purse_returned",
-        Reason::Ante => "ante",
-        Reason::Wager => "wager",
-        Reason::PotWon => "pot_won",
-        Reason::WagerReturned => "wager_returned",
-        Reason::Loan => "loan",
-        Reason::LoanRepaid => "loan_repaid",
-        Reason::DebtRecorded => "debt_recorded",
-        Reason::DebtRepaid => "debt_repaid",
-        Reason::Buyout => "buyout",
-    }
-}
-
-const PHASES: [Phase; 9] = [
-    Phase::Circumstances,
-    Phase::Characteristics,
-    Phase::Roll,
-    Phase::Betting1,
-    Phase::NewCircumstances,
-    Phase::Reroll,
-    Phase::Betting2,
-    Phase::AfterLoss,
-    Phase::Over,
-];
-
-fn phase_text(p: Phase) -> &'static str {
-    match p {
-        Phase::Circumstances => "circumstances",
-        Phase::Characteristics => "characteristics",
-        Phase::Roll => "roll",
-        Phase::Betting1 => "betting1",
-        Phase::NewCircumstances => "new_circumstances",
-        Phase::Reroll => "reroll",
-        Phase::Betting2 => "betting2",
-        Phase::AfterLoss => "after_loss",
-        Phase::Over => "over",
-    }
-}
-
-fn side_text(s: Side) -> &'static str {
-    match s {
-        Side::Challenger => "challenger",
-        Side::Opponent => "opponent",
-    }
-}
-
-const CATEGORIES: [Category; 5] =
-    [Category::Chance, Category::FullHouse, Category::SmallStraight, Category::LargeStraight, Category::FiveOfAKind];
-
-fn category_text(c: Category) -> &'static str {
-    match c {
-        Category::Chance => "chance",
-        Category::FullHouse => "full_house",
-        Category::SmallStraight => "small_straight",
-        Category::LargeStraight => "large_straight",
-        Category::FiveOfAKind => "five_of_a_kind",
-    }
 }
 
 /// An account as its kind and id columns.
@@ -206,14 +78,12 @@ fn side_index(side: Side) -> usize {
     }
 }
 
-const SIDES: [Side; 2] = Side::BOTH;
-
 fn entry_from_row(r: &Row<'_>) -> rusqlite::Result<Entry> {
     Ok(Entry {
         from: account_at(r, 0)?,
         to: account_at(r, 2)?,
         amount: u64_at(r, 4)?,
-        reason: named(r, 5, &REASONS, reason_text)?,
+        reason: named(r, 5)?,
         challenge: opt_uuid_at(r, 6)?,
     })
 }
@@ -369,9 +239,9 @@ impl Reader<'_> {
                     stake: r.get(2)?,
                     ante: u64_at(r, 3)?,
                     pot: u64_at(r, 4)?,
-                    winner: opt_named(r, 5, &SIDES, side_text)?,
-                    folded: opt_named(r, 6, &SIDES, side_text)?,
-                    narrator: opt_named(r, 7, &SIDES, side_text)?,
+                    winner: opt_named(r, 5)?,
+                    folded: opt_named(r, 6)?,
+                    narrator: opt_named(r, 7)?,
                     sides: [empty(), empty()],
                     narration: r.get(8)?,
                 })
@@ -389,14 +259,8 @@ impl Reader<'_> {
             "SELECT position, side, hand_score, hand_category FROM pa_history_sides WHERE game_id = ?1 \
              AND hand_score IS NOT NULL",
         )?;
-        let rows = stmt.query_map([game], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                named(r, 1, &SIDES, side_text)?,
-                r.get::<_, u32>(2)?,
-                named(r, 3, &CATEGORIES, category_text)?,
-            ))
-        })?;
+        let rows =
+            stmt.query_map([game], |r| Ok((r.get::<_, i64>(0)?, named(r, 1)?, r.get::<_, u32>(2)?, named(r, 3)?)))?;
         for row in rows {
             let (position, side, score, category) = row?;
             hands[at(position)?][side_index(side)] = Some(Hand { score, category, dice: Vec::new() });
@@ -404,8 +268,7 @@ impl Reader<'_> {
         let mut stmt = conn.prepare_cached(
             "SELECT position, side, face FROM pa_history_dice WHERE game_id = ?1 ORDER BY position, side, n",
         )?;
-        let rows =
-            stmt.query_map([game], |r| Ok((r.get::<_, i64>(0)?, named(r, 1, &SIDES, side_text)?, r.get::<_, u8>(2)?)))?;
+        let rows = stmt.query_map([game], |r| Ok((r.get::<_, i64>(0)?, named(r, 1)?, r.get::<_, u8>(2)?)))?;
         for row in rows {
             let (position, side, face) = row?;
             match &mut hands[at(position)?][side_index(side)] {
@@ -424,7 +287,7 @@ impl Reader<'_> {
         let rows = stmt.query_map([game], |r| {
             Ok((
                 r.get::<_, i64>(0)?,
-                named(r, 1, &SIDES, side_text)?,
+                named(r, 1)?,
                 r.get::<_, String>(2)?,
                 account_at(r, 3)?,
                 r.get::<_, Option<String>>(5)?,
@@ -454,21 +317,13 @@ impl Reader<'_> {
             .query_row([game], |r| {
                 let offer = match opt_uuid_at(r, 6)? {
                     None => None,
-                    Some(id) => Some(LoanOffer {
-                        id,
-                        lender: account_at(r, 7)?,
-                        side: named(r, 9, &SIDES, side_text)?,
-                        amount: u64_at(r, 10)?,
-                    }),
+                    Some(id) => {
+                        Some(LoanOffer { id, lender: account_at(r, 7)?, side: named(r, 9)?, amount: u64_at(r, 10)? })
+                    }
                 };
                 let outcome = match opt_u64_at(r, 11)? {
                     None => None,
-                    Some(pot) => Some((
-                        pot,
-                        opt_named(r, 12, &SIDES, side_text)?,
-                        opt_named(r, 13, &SIDES, side_text)?,
-                        opt_named(r, 14, &SIDES, side_text)?,
-                    )),
+                    Some(pot) => Some((pot, opt_named(r, 12)?, opt_named(r, 13)?, opt_named(r, 14)?)),
                 };
                 let empty = SideState {
                     members: Vec::new(),
@@ -487,8 +342,8 @@ impl Reader<'_> {
                     stake: r.get(1)?,
                     ante: u64_at(r, 2)?,
                     devoted: opt_u64_at(r, 3)?,
-                    phase: named(r, 4, &PHASES, phase_text)?,
-                    turn: opt_named(r, 5, &SIDES, side_text)?,
+                    phase: named(r, 4)?,
+                    turn: opt_named(r, 5)?,
                     sides: [empty.clone(), empty],
                     circumstances: Vec::new(),
                     lenders: Vec::new(),
@@ -506,10 +361,10 @@ impl Reader<'_> {
              FROM pa_challenge_sides WHERE game_id = ?1",
         )?;
         let rows = stmt.query_map([game], |r| {
-            let side = named(r, 0, &SIDES, side_text)?;
+            let side = named(r, 0)?;
             let hand = match r.get::<_, Option<u32>>(6)? {
                 None => None,
-                Some(score) => Some((score, named(r, 7, &CATEGORIES, category_text)?)),
+                Some(score) => Some((score, named(r, 7)?)),
             };
             Ok((side, r.get(1)?, u64_at(r, 2)?, u64_at(r, 3)?, r.get(4)?, r.get(5)?, hand))
         })?;
@@ -533,7 +388,7 @@ impl Reader<'_> {
         )?;
         let rows = stmt.query_map([game], |r| {
             let member = Member { account: account_at(r, 2)?, paid: u64_at(r, 4)? };
-            Ok((named(r, 0, &SIDES, side_text)?, r.get::<_, String>(1)?, member))
+            Ok((named(r, 0)?, r.get::<_, String>(1)?, member))
         })?;
         for row in rows {
             let (side, list, member) = row?;
@@ -546,9 +401,8 @@ impl Reader<'_> {
         let mut stmt = conn.prepare_cached(
             "SELECT side, owner_kind, owner_id, text FROM pa_challenge_used WHERE game_id = ?1 ORDER BY side, position",
         )?;
-        let rows = stmt.query_map([game], |r| {
-            Ok((named(r, 0, &SIDES, side_text)?, Used { owner: account_at(r, 1)?, text: r.get(3)? }))
-        })?;
+        let rows =
+            stmt.query_map([game], |r| Ok((named(r, 0)?, Used { owner: account_at(r, 1)?, text: r.get(3)? })))?;
         for row in rows {
             let (side, used) = row?;
             c.sides[side_index(side)].used.push(used);
@@ -557,12 +411,7 @@ impl Reader<'_> {
             "SELECT side, kind, face, in_cup FROM pa_challenge_dice WHERE game_id = ?1 ORDER BY side, kind, position",
         )?;
         let rows = stmt.query_map([game], |r| {
-            Ok((
-                named(r, 0, &SIDES, side_text)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, u8>(2)?,
-                r.get::<_, Option<bool>>(3)?,
-            ))
+            Ok((named(r, 0)?, r.get::<_, String>(1)?, r.get::<_, u8>(2)?, r.get::<_, Option<bool>>(3)?))
         })?;
         for row in rows {
             let (side, kind, face, in_cup) = row?;
@@ -585,12 +434,7 @@ impl Reader<'_> {
         )?;
         c.circumstances = stmt
             .query_map([game], |r| {
-                Ok(Circumstance {
-                    name: r.get(0)?,
-                    by: named(r, 1, &SIDES, side_text)?,
-                    die: r.get(2)?,
-                    barred: opt_named(r, 3, &SIDES, side_text)?,
-                })
+                Ok(Circumstance { name: r.get(0)?, by: named(r, 1)?, die: r.get(2)?, barred: opt_named(r, 3)? })
             })?
             .collect::<rusqlite::Result<_>>()?;
         let mut stmt =
@@ -748,7 +592,7 @@ impl Tx<'_> {
                 to_kind,
                 to_id,
                 int(e.amount)?,
-                reason_text(e.reason),
+                name_of(e.reason),
                 e.challenge.map(|c| c.to_string()),
             ])?;
         }
@@ -849,21 +693,21 @@ impl Tx<'_> {
                 r.stake,
                 int(r.ante)?,
                 int(r.pot)?,
-                r.winner.map(side_text),
-                r.folded.map(side_text),
-                r.narrator.map(side_text),
+                r.winner.map(name_of),
+                r.folded.map(name_of),
+                r.narrator.map(name_of),
                 r.narration,
             ])?;
             for side in Side::BOTH {
                 let s = r.side(side);
-                let name = side_text(side);
+                let name = name_of(side);
                 let hand = s.hand.as_ref();
                 side_row.execute(params![
                     game,
                     position,
                     name,
                     hand.map(|h| h.score),
-                    hand.map(|h| category_text(h.category))
+                    hand.map(|h| name_of(h.category))
                 ])?;
                 for (j, member) in s.members.iter().enumerate() {
                     let (kind, member_id) = account_columns(*member);
@@ -896,7 +740,7 @@ impl Tx<'_> {
         let tx = self.conn();
         let offer = c.offer.as_ref().map(|o| {
             let (kind, lender) = account_columns(o.lender);
-            Ok::<_, Error>((o.id.to_string(), kind, lender, side_text(o.side), int(o.amount)?))
+            Ok::<_, Error>((o.id.to_string(), kind, lender, name_of(o.side), int(o.amount)?))
         });
         let offer = offer.transpose()?;
         let outcome = c.outcome.as_ref();
@@ -911,17 +755,17 @@ impl Tx<'_> {
             c.stake,
             int(c.ante)?,
             opt_int(c.devoted)?,
-            phase_text(c.phase),
-            c.turn.map(side_text),
+            name_of(c.phase),
+            c.turn.map(name_of),
             offer.as_ref().map(|o| o.0.clone()),
             offer.as_ref().map(|o| o.1),
             offer.as_ref().and_then(|o| o.2.clone()),
-            offer.as_ref().map(|o| o.3),
+            offer.as_ref().map(|o| &o.3),
             offer.as_ref().map(|o| o.4),
             opt_int(outcome.map(|o| o.pot))?,
-            outcome.and_then(|o| o.winner).map(side_text),
-            outcome.and_then(|o| o.folded).map(side_text),
-            outcome.and_then(|o| o.narrator).map(side_text),
+            outcome.and_then(|o| o.winner).map(name_of),
+            outcome.and_then(|o| o.folded).map(name_of),
+            outcome.and_then(|o| o.narrator).map(name_of),
         ])?;
         let hands = outcome.and_then(|o| o.hands.as_ref());
         let mut side_row = tx.prepare_cached(
@@ -942,7 +786,7 @@ impl Tx<'_> {
         for side in Side::BOTH {
             let i = side_index(side);
             let s = &c.sides[i];
-            let name = side_text(side);
+            let name = name_of(side);
             let hand = hands.map(|h| &h[i]);
             side_row.execute(params![
                 game,
@@ -953,7 +797,7 @@ impl Tx<'_> {
                 s.all_in,
                 s.done,
                 hand.map(|h| h.score),
-                hand.map(|h| category_text(h.category)),
+                hand.map(|h| name_of(h.category)),
             ])?;
             for (list, members) in [("members", &s.members), ("lost", &s.lost)] {
                 for (j, m) in members.iter().enumerate() {
@@ -977,7 +821,7 @@ impl Tx<'_> {
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )?;
         for (j, x) in c.circumstances.iter().enumerate() {
-            stmt.execute(params![game, seq_of(j)?, x.name, side_text(x.by), x.die, x.barred.map(side_text)])?;
+            stmt.execute(params![game, seq_of(j)?, x.name, name_of(x.by), x.die, x.barred.map(name_of)])?;
         }
         let mut stmt = tx
             .prepare_cached("INSERT INTO pa_challenge_lenders (game_id, position, kind, id) VALUES (?1, ?2, ?3, ?4)")?;
@@ -1005,26 +849,6 @@ mod tests {
 
     use super::*;
     use crate::store::Store;
-
-    fn serde_name<T: serde::Serialize>(value: T) -> String {
-        serde_json::to_value(value).unwrap().as_str().unwrap().to_owned()
-    }
-
-    #[test]
-    fn stored_names_are_serdes_names() {
-        for r in REASONS {
-            assert_eq!(reason_text(r), serde_name(r));
-        }
-        for p in PHASES {
-            assert_eq!(phase_text(p), serde_name(p));
-        }
-        for s in SIDES {
-            assert_eq!(side_text(s), serde_name(s));
-        }
-        for c in CATEGORIES {
-            assert_eq!(category_text(c), serde_name(c));
-        }
-    }
 
     #[test]
     fn a_version_4_database_is_backed_up_then_migrated_to_hold_penny_tables() {

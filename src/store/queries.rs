@@ -3,10 +3,10 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use rusqlite::types::Type;
 use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
 use uuid::Uuid;
 
+use super::columns::{conversion, opt_uuid_at, uuid_at, BadValue};
 use super::events::{Event, EventKind, NewEvent};
 use crate::error::Result;
 use crate::model::{timestamp as time_text, Character, Game, System, TableSettings};
@@ -331,28 +331,11 @@ fn character_params(c: &Character) -> [Box<dyn rusqlite::ToSql + '_>; 8] {
     ]
 }
 
-fn conversion(col: usize, e: impl std::error::Error + Send + Sync + 'static) -> rusqlite::Error {
-    rusqlite::Error::FromSqlConversionFailure(col, Type::Text, Box::new(e))
-}
-
-fn uuid_at(r: &Row<'_>, col: usize) -> rusqlite::Result<Uuid> {
-    Uuid::parse_str(&r.get::<_, String>(col)?).map_err(|e| conversion(col, e))
-}
-
 fn time_at(r: &Row<'_>, col: usize) -> rusqlite::Result<DateTime<Utc>> {
     DateTime::parse_from_rfc3339(&r.get::<_, String>(col)?)
         .map(|t| t.with_timezone(&Utc))
         .map_err(|e| conversion(col, e))
 }
-
-#[derive(Debug)]
-struct BadValue(String);
-impl std::fmt::Display for BadValue {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-impl std::error::Error for BadValue {}
 
 fn system_at(r: &Row<'_>, col: usize) -> rusqlite::Result<System> {
     let id: String = r.get(col)?;
@@ -391,10 +374,7 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
         seq: r.get(0)?,
         at: time_at(r, 1)?,
         game_id: uuid_at(r, 2)?,
-        character_id: r
-            .get::<_, Option<String>>(3)?
-            .map(|s| Uuid::parse_str(&s).map_err(|e| conversion(3, e)))
-            .transpose()?,
+        character_id: opt_uuid_at(r, 3)?,
         kind: EventKind::parse(&kind).ok_or_else(|| conversion(4, BadValue(format!("unknown event kind {kind:?}"))))?,
         undoes: r.get(5)?,
         payload: serde_json::from_str(&payload).map_err(|e| conversion(6, e))?,

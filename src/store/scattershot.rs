@@ -6,12 +6,10 @@
 //! Enumerations are stored under the names serde gives them (snake_case), which the
 //! schema's CHECKs list.
 
-use rusqlite::types::Type;
-use rusqlite::{params, OptionalExtension, Row};
-use serde::de::DeserializeOwned;
-use serde::Serialize;
+use rusqlite::{params, OptionalExtension};
 use uuid::Uuid;
 
+use super::columns::{index_at, name_of, named, opt_uuid_at, uuid_at};
 use super::queries::{Reader, Tx};
 use crate::error::Result;
 use crate::rules::scattershot::made_it_by::ResourceResult;
@@ -23,52 +21,9 @@ use crate::rules::scattershot::table::ScattershotTable;
 use crate::rules::scattershot::ue_chart::UeRow;
 use crate::rules::scattershot::Settings;
 
-#[derive(Debug)]
-struct BadValue(String);
-impl std::fmt::Display for BadValue {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-impl std::error::Error for BadValue {}
-
-fn bad(col: usize, message: String) -> rusqlite::Error {
-    rusqlite::Error::FromSqlConversionFailure(col, Type::Text, Box::new(BadValue(message)))
-}
-
-/// The name serde gives a unit variant.
-fn text<T: Serialize>(value: T) -> String {
-    match serde_json::to_value(value) {
-        Ok(serde_json::Value::String(s)) => s,
-        other => unreachable!("a stored enumeration is a unit variant, not {other:?}"),
-    }
-}
-
-/// The value stored under its serde name in column `col`.
-fn named<T: DeserializeOwned>(r: &Row<'_>, col: usize) -> rusqlite::Result<T> {
-    let found: String = r.get(col)?;
-    serde_json::from_value(serde_json::Value::String(found.clone()))
-        .map_err(|_| bad(col, format!("unknown value {found:?}")))
-}
-
-fn uuid_at(r: &Row<'_>, col: usize) -> rusqlite::Result<Uuid> {
-    let found: String = r.get(col)?;
-    Uuid::parse_str(&found).map_err(|e| bad(col, e.to_string()))
-}
-
-/// A position or index (stored as a small non-negative integer).
-fn index_at(r: &Row<'_>, col: usize) -> rusqlite::Result<usize> {
-    let v: i64 = r.get(col)?;
-    usize::try_from(v).map_err(|_| rusqlite::Error::IntegralValueOutOfRange(col, v))
-}
-
 /// A position as SQLite stores it (lists hold at most a few hundred entries).
 fn pos(i: usize) -> i64 {
     i64::try_from(i).unwrap_or(i64::MAX)
-}
-
-fn opt_uuid_at(r: &Row<'_>, col: usize) -> rusqlite::Result<Option<Uuid>> {
-    r.get::<_, Option<String>>(col)?.map(|t| Uuid::parse_str(&t).map_err(|e| bad(col, e.to_string()))).transpose()
 }
 
 impl Reader<'_> {
@@ -292,7 +247,7 @@ impl Tx<'_> {
         )?
         .execute(params![
             id,
-            text(sheet.stage),
+            name_of(sheet.stage),
             sheet.creation_limit,
             s.strength,
             s.agility,
@@ -317,27 +272,27 @@ impl Tx<'_> {
             "INSERT INTO sc_skills (character_id, position, name, difficulty, points) VALUES (?1, ?2, ?3, ?4, ?5)",
         )?;
         for (i, k) in sheet.skills.iter().enumerate() {
-            stmt.execute(params![id, pos(i), k.name, text(k.difficulty), k.points])?;
+            stmt.execute(params![id, pos(i), k.name, name_of(k.difficulty), k.points])?;
         }
         let mut stmt = conn.prepare_cached(
             "INSERT INTO sc_special_abilities (character_id, position, name, kind, difficulty, points, notes) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         )?;
         for (i, a) in sheet.special_abilities.iter().enumerate() {
-            stmt.execute(params![id, pos(i), a.name, text(a.kind), text(a.difficulty), a.points, a.notes])?;
+            stmt.execute(params![id, pos(i), a.name, name_of(a.kind), name_of(a.difficulty), a.points, a.notes])?;
         }
         let mut stmt = conn.prepare_cached(
             "INSERT INTO sc_qualities (character_id, position, kind, name, situation, modifier, points) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         )?;
         for (i, q) in sheet.qualities.iter().enumerate() {
-            stmt.execute(params![id, pos(i), text(q.kind), q.name, q.situation, q.modifier, q.points])?;
+            stmt.execute(params![id, pos(i), name_of(q.kind), q.name, q.situation, q.modifier, q.points])?;
         }
         let mut stmt = conn.prepare_cached(
             "INSERT INTO sc_modifiers (character_id, position, text, value, lasts) VALUES (?1, ?2, ?3, ?4, ?5)",
         )?;
         for (i, m) in sheet.modifiers.iter().enumerate() {
-            stmt.execute(params![id, pos(i), m.text, m.value, text(m.lasts)])?;
+            stmt.execute(params![id, pos(i), m.text, m.value, name_of(m.lasts)])?;
         }
         Ok(())
     }
@@ -407,7 +362,7 @@ impl Tx<'_> {
             "INSERT INTO sc_pending_results (game_id, position, target, resource, amount) VALUES (?1, ?2, ?3, ?4, ?5)",
         )?;
         for (i, r) in play.pending.iter().enumerate() {
-            stmt.execute(params![id, pos(i), r.target.to_string(), text(r.resource), r.amount])?;
+            stmt.execute(params![id, pos(i), r.target.to_string(), name_of(r.resource), r.amount])?;
         }
         Ok(())
     }

@@ -8,3 +8,5 @@ pub mod penny_ante;
 pub mod record;
 pub mod scattershot;
 pub mod table_settings;
+#[cfg(test)]
+pub(crate) mod test_support;

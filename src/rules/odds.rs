@@ -48,39 +48,70 @@ impl Chance {
         if count == 0 {
             return format!("0.{}", "0".repeat(significant - 1));
         }
-        // Long division: the units digit (0 or 1), then decimals until there are enough
-        // digits from the first non-zero one.
-        let mut digits = vec![(count / outcomes) as u8];
-        let mut rest = count % outcomes;
-        let mut first = (digits[0] != 0).then_some(0);
-        while first.is_none_or(|first| digits.len() - first < significant) {
-            rest *= 10;
-            digits.push((rest / outcomes) as u8);
-            rest %= outcomes;
-            if first.is_none() && digits[digits.len() - 1] != 0 {
-                first = Some(digits.len() - 1);
-            }
-        }
-        // What is left is `rest / outcomes` of the last digit: round half up.
-        if rest * 2 >= outcomes {
-            let mut i = digits.len() - 1;
-            while digits[i] == 9 {
-                digits[i] = 0;
-                i -= 1;
-            }
-            digits[i] += 1;
-            // A carry into a new leading digit (0.0999… → 0.100…) makes one digit too many.
-            if first.is_some_and(|first| i < first) {
-                digits.pop();
-            }
-        }
-        let mut text = digits[0].to_string();
-        if digits.len() > 1 {
-            text.push('.');
-            text.extend(digits[1..].iter().map(|&d| char::from(b'0' + d)));
-        }
-        text
+        let units = (count / outcomes) as u8;
+        decimal_from(units, &mut U128Division { rest: count % outcomes, outcomes }, significant)
     }
+}
+
+/// A long division of a value in [0, 1] under way, past its units digit: it yields one
+/// decimal at a time.
+pub(crate) trait LongDivision {
+    /// The next decimal digit.
+    fn next_digit(&mut self) -> u8;
+    /// Whether what is left is at least half of the last digit yielded.
+    fn half_or_more(&self) -> bool;
+}
+
+/// The long division of a `Chance`'s count by its outcomes.
+struct U128Division {
+    rest: u128,
+    outcomes: u128,
+}
+
+impl LongDivision for U128Division {
+    fn next_digit(&mut self) -> u8 {
+        self.rest *= 10;
+        let digit = (self.rest / self.outcomes) as u8;
+        self.rest %= self.outcomes;
+        digit
+    }
+
+    fn half_or_more(&self) -> bool {
+        self.rest * 2 >= self.outcomes
+    }
+}
+
+/// A non-zero value in plain decimal notation from its long division: `units`, then decimals
+/// from `division` until there are `significant` digits from the first non-zero one, rounded
+/// half up (trailing zeros kept).
+pub(crate) fn decimal_from(units: u8, division: &mut impl LongDivision, significant: usize) -> String {
+    let mut digits = vec![units];
+    let mut first = (units != 0).then_some(0);
+    while first.is_none_or(|first| digits.len() - first < significant) {
+        let digit = division.next_digit();
+        digits.push(digit);
+        if first.is_none() && digit != 0 {
+            first = Some(digits.len() - 1);
+        }
+    }
+    if division.half_or_more() {
+        let mut i = digits.len() - 1;
+        while digits[i] == 9 && i > 0 {
+            digits[i] = 0;
+            i -= 1;
+        }
+        digits[i] += 1;
+        // A carry into a new leading digit (0.0999… → 0.100…) makes one digit too many.
+        if first.is_some_and(|first| i < first) {
+            digits.pop();
+        }
+    }
+    let mut text = digits[0].to_string();
+    if digits.len() > 1 {
+        text.push('.');
+        text.extend(digits[1..].iter().map(|&d| char::from(b'0' + d)));
+    }
+    text
 }
 
 impl PartialEq for Chance {

@@ -1293,10 +1293,7 @@ mod tests {
     use crate::rules::dice::{Entered, Rolled};
     use crate::rules::mezzo::element::{Benefit, ElementKind, Template, Via};
     use crate::rules::odds::Chance;
-
-    fn id(n: u128) -> Uuid {
-        Uuid::from_u128(n)
-    }
+    use crate::rules::test_support::{err, id};
 
     const ADA: u128 = 1;
     const BO: u128 = 2;
@@ -1384,10 +1381,6 @@ mod tests {
 
     fn go(check: &ActionCheck, c: Cast, elements: &[Element]) -> ActionCheck {
         cast(check, &c, &players(), elements).unwrap_or_else(|e| panic!("{c:?}: {e}")).0
-    }
-
-    fn err<T: std::fmt::Debug>(result: Result<T>) -> String {
-        result.unwrap_err().to_string()
     }
 
     fn law(player: u128, side: usize, law: Law, direction: Direction) -> Cast {

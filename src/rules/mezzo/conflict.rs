@@ -679,10 +679,7 @@ mod tests {
 
     use super::*;
     use crate::rules::dice::{Entered, Rolled};
-
-    fn err<T: std::fmt::Debug>(result: Result<T>) -> String {
-        result.unwrap_err().to_string()
-    }
+    use crate::rules::test_support::err;
 
     #[test]
     fn the_ladder_climbs_a_die_at_a_time_and_starts_a_new_die_after_a_d12() {

@@ -31,6 +31,7 @@ use serde::Serialize;
 use super::conflict::{check_dice, check_options, check_votes, d6_die, step_dice, Variant};
 use crate::error::{Error, Result};
 pub use crate::rules::odds::Chance;
+use crate::rules::odds::{decimal_from, LongDivision};
 
 /// The most scores an option's [`ScoreCounts`] may list (scores 0 to 1 023), to bound the work.
 pub const MAX_SCORES: usize = 1024;
@@ -264,43 +265,33 @@ impl Fraction {
         if self.numerator.is_zero() {
             return format!("0.{}", "0".repeat(significant - 1));
         }
-        // Long division: the units digit (0 or 1), then decimals until there are enough
-        // digits from the first non-zero one.
-        let (units, mut rest) = self.numerator.div_rem(&self.denominator);
-        let mut digits = vec![units.to_u64().map_or(0, |u| u.min(9) as u8)];
-        let mut first = (digits[0] != 0).then_some(0);
-        while first.is_none_or(|first| digits.len() - first < significant) {
-            rest.mul_small(10);
-            let mut digit = 0;
-            while rest >= self.denominator {
-                rest.sub_assign(&self.denominator);
-                digit += 1;
-            }
-            digits.push(digit);
-            if first.is_none() && digit != 0 {
-                first = Some(digits.len() - 1);
-            }
+        let (units, rest) = self.numerator.div_rem(&self.denominator);
+        let units = units.to_u64().map_or(0, |u| u.min(9) as u8);
+        decimal_from(units, &mut NaturalDivision { rest, denominator: &self.denominator }, significant)
+    }
+}
+
+/// The long division of a `Fraction`'s numerator by its denominator.
+struct NaturalDivision<'a> {
+    rest: Natural,
+    denominator: &'a Natural,
+}
+
+impl LongDivision for NaturalDivision<'_> {
+    fn next_digit(&mut self) -> u8 {
+        self.rest.mul_small(10);
+        let mut digit = 0;
+        while self.rest >= *self.denominator {
+            self.rest.sub_assign(self.denominator);
+            digit += 1;
         }
-        // What is left is `rest / denominator` of the last digit: round half up.
-        rest.mul_small(2);
-        if rest >= self.denominator {
-            let mut i = digits.len() - 1;
-            while digits[i] == 9 && i > 0 {
-                digits[i] = 0;
-                i -= 1;
-            }
-            digits[i] += 1;
-            // A carry into a new leading digit (0.0999… → 0.100…) makes one digit too many.
-            if first.is_some_and(|first| i < first) {
-                digits.pop();
-            }
-        }
-        let mut text = digits[0].to_string();
-        if digits.len() > 1 {
-            text.push('.');
-            text.extend(digits[1..].iter().map(|&d| char::from(b'0' + d)));
-        }
-        text
+        digit
+    }
+
+    fn half_or_more(&self) -> bool {
+        let mut twice = self.rest.clone();
+        twice.mul_small(2);
+        twice >= *self.denominator
     }
 }
 

@@ -1262,10 +1262,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-
-    fn id(n: u128) -> Uuid {
-        Uuid::from_u128(n)
-    }
+    use crate::rules::test_support::id;
 
     /// Players Ada (1), Bo (2), Cy (3); Ada plays element 11.
     const ADA: User = User { player: Uuid::from_u128(1), element: Some(Uuid::from_u128(11)) };

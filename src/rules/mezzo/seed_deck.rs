@@ -117,6 +117,15 @@ impl Holding {
     fn cards(&self) -> impl Iterator<Item = &Card> + '_ {
         self.hand.iter().chain(self.active.iter().map(|a| &a.card)).chain(self.depleted.iter())
     }
+
+    /// Takes card `card` out of the hand or the active cards, if it is there.
+    fn take_from_play(&mut self, card: Uuid) -> Option<Card> {
+        if let Some(i) = self.hand.iter().position(|c| c.id == card) {
+            Some(self.hand.remove(i))
+        } else {
+            self.active.iter().position(|a| a.card.id == card).map(|i| self.active.remove(i).card)
+        }
+    }
 }
 
 /// Two cards in play tied by a common bond.
@@ -500,13 +509,9 @@ pub fn deplete(deck: &SeedDeck, player: Uuid, card: Uuid) -> Result<Dealt> {
     let h = deck.holder(player, "player")?;
     let mut next = deck.clone();
     let holding = &mut next.players[h];
-    let c = if let Some(i) = holding.hand.iter().position(|c| c.id == card) {
-        holding.hand.remove(i)
-    } else if let Some(i) = holding.active.iter().position(|a| a.card.id == card) {
-        holding.active.remove(i).card
-    } else {
-        return Err(Error::invalid("card", format!("{card} is neither in the player's hand nor active")));
-    };
+    let c = holding
+        .take_from_play(card)
+        .ok_or_else(|| Error::invalid("card", format!("{card} is neither in the player's hand nor active")))?;
     holding.depleted.push(c);
     next.unlink(card);
     next.close_windows();
@@ -589,10 +594,8 @@ pub fn refresh<R: Rng + ?Sized>(deck: &SeedDeck, player: Uuid, card: Uuid, draw:
     };
     let mut next = deck.clone();
     let holding = &mut next.players[h];
-    let c = if let Some(i) = holding.hand.iter().position(|c| c.id == card) {
-        holding.hand.remove(i)
-    } else if let Some(i) = holding.active.iter().position(|a| a.card.id == card) {
-        holding.active.remove(i).card
+    let c = if let Some(c) = holding.take_from_play(card) {
+        c
     } else if let Some(i) = holding.depleted.iter().position(|c| c.id == card) {
         holding.depleted.remove(i)
     } else {
@@ -713,10 +716,7 @@ mod tests {
 
     use super::*;
     use crate::rules::dice::Entered;
-
-    fn id(n: u128) -> Uuid {
-        Uuid::from_u128(n)
-    }
+    use crate::rules::test_support::id;
 
     const ADA: Uuid = Uuid::from_u128(1);
     const BO: Uuid = Uuid::from_u128(2);

@@ -483,10 +483,7 @@ fn rename(e: Error, field: &str) -> Error {
 mod tests {
     use super::*;
     use crate::rules::mezzo::element::{ElementKind, Role};
-
-    fn id(n: u128) -> Uuid {
-        Uuid::from_u128(n)
-    }
+    use crate::rules::test_support::id;
 
     fn players() -> Vec<Player> {
         let mut ann = Player::new(id(1), "Ann").unwrap();

@@ -1319,10 +1319,7 @@ mod tests {
 
     use super::*;
     use crate::rules::dice::{Entered, Rolled};
-
-    fn id(n: u128) -> Uuid {
-        Uuid::from_u128(n)
-    }
+    use crate::rules::test_support::{err, id};
 
     fn new_location(n: u128, author: &str) -> NewLocation {
         NewLocation {
@@ -1342,10 +1339,6 @@ mod tests {
         let (w, _) = author_location(&World::default(), &new_location(1, "Ana")).unwrap();
         let (w, _) = author_location(&w, &new_location(2, "Ana")).unwrap();
         w
-    }
-
-    fn err(result: Result<(World, Vec<WorldEvent>)>) -> String {
-        result.unwrap_err().to_string()
     }
 
     #[test]

@@ -477,15 +477,10 @@ fn problem_of(e: crate::Error) -> String {
 
 #[cfg(test)]
 mod tests {
-    use uuid::Uuid;
-
     use super::super::ledger::{self, Debt, DEFAULT_STARTING_MINIMUM};
     use super::super::table::{Characteristic, Loan};
     use super::*;
-
-    fn id(n: u128) -> Uuid {
-        Uuid::from_u128(n)
-    }
+    use crate::rules::test_support::id;
 
     /// Two characters with pennies, an adventure running, an antagonist with a purse.
     fn table() -> PennyTable {

@@ -498,14 +498,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-
-    fn id(n: u128) -> Uuid {
-        Uuid::from_u128(n)
-    }
-
-    fn ch(n: u128) -> Account {
-        Account::Character(id(n))
-    }
+    use crate::rules::test_support::{ch, err, id};
 
     fn entry(from: Account, to: Account, amount: u64, reason: Reason, challenge: Option<Uuid>) -> Entry {
         Entry { from, to, amount, reason, challenge }
@@ -521,9 +514,6 @@ mod tests {
     }
 
     /// The error a refused move gives, as "field: problem".
-    fn err<T: std::fmt::Debug>(result: Result<T>) -> String {
-        result.unwrap_err().to_string()
-    }
 
     /// The field a refused move names.
     fn field<T: std::fmt::Debug>(result: Result<T>) -> String {

@@ -375,34 +375,9 @@ impl PennyTable {
         let mut next = self.clone();
         let mut events = Vec::new();
         for a in self.antagonists.iter().filter(|a| !a.recurring) {
-            let purse = Account::Antagonist(a.id);
-            let held = u64::try_from(next.ledger.pile(&purse)).unwrap_or(0);
-            if held > 0 {
-                let entry = Entry {
-                    from: purse,
-                    to: Account::House,
-                    amount: held,
-                    reason: Reason::PurseReturned,
-                    challenge: None,
-                };
-                let (ledger, event) = next.ledger.record(entry)?;
-                next.ledger = ledger;
-                events.push(TableEvent::Ledger(event));
-            }
+            next.empty_pile(Account::Antagonist(a.id), Account::House, Reason::PurseReturned, &mut events)?;
         }
-        let house = u64::try_from(next.ledger.pile(&Account::House)).unwrap_or(0);
-        if house > 0 {
-            let entry = Entry {
-                from: Account::House,
-                to: Account::Bank,
-                amount: house,
-                reason: Reason::HouseReturned,
-                challenge: None,
-            };
-            let (ledger, event) = next.ledger.record(entry)?;
-            next.ledger = ledger;
-            events.push(TableEvent::Ledger(event));
-        }
+        let house = next.empty_pile(Account::House, Account::Bank, Reason::HouseReturned, &mut events)?;
         next.adventure.running = false;
         next.last_end = Some(AdventureEnd {
             adventure: self.adventure.number,
@@ -413,6 +388,17 @@ impl PennyTable {
         });
         events.insert(0, TableEvent::AdventureEnded { number: self.adventure.number, returned_to_bank: house });
         Ok((next, events))
+    }
+
+    /// Moves all of `from`'s pile to `to` for `reason`, when it holds any; the amount moved.
+    fn empty_pile(&mut self, from: Account, to: Account, reason: Reason, events: &mut Vec<TableEvent>) -> Result<u64> {
+        let held = u64::try_from(self.ledger.pile(&from)).unwrap_or(0);
+        if held > 0 {
+            let (ledger, event) = self.ledger.record(Entry { from, to, amount: held, reason, challenge: None })?;
+            self.ledger = ledger;
+            events.push(TableEvent::Ledger(event));
+        }
+        Ok(held)
     }
 
     /// Gives a new character its starting pennies (at least the table's `minimum`).
@@ -615,14 +601,7 @@ mod tests {
     use super::*;
     use crate::rules::penny_ante::check::table_problems;
     use crate::rules::penny_ante::ledger::DEFAULT_STARTING_MINIMUM;
-
-    fn id(n: u128) -> Uuid {
-        Uuid::from_u128(n)
-    }
-
-    fn ch(n: u128) -> Account {
-        Account::Character(id(n))
-    }
+    use crate::rules::test_support::{ch, id};
 
     /// Characters 1 (30 pennies) and 2 (25), each with a free characteristic and
     /// character 1 with a bought one.

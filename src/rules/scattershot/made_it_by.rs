@@ -769,14 +769,11 @@ mod tests {
 
     use super::*;
     use crate::rules::dice::{Entered, Rolled};
+    use crate::rules::test_support::err;
 
     const ADA: Uuid = Uuid::from_u128(1);
     const BO: Uuid = Uuid::from_u128(2);
     const GM: Uuid = Uuid::from_u128(3);
-
-    fn err<T: std::fmt::Debug>(result: Result<T>) -> String {
-        result.unwrap_err().to_string()
-    }
 
     fn action(rating: i32, modifier: i32) -> Action {
         Action { description: String::new(), rating, modifier, rolled: None }

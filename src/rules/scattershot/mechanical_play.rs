@@ -508,6 +508,7 @@ mod tests {
 
     use super::*;
     use crate::rules::scattershot::sheet::{Resource, Sheet};
+    use crate::rules::test_support::err;
 
     const ADA: Uuid = Uuid::from_u128(1);
     const BO: Uuid = Uuid::from_u128(2);
@@ -517,10 +518,6 @@ mod tests {
     const ALDER: Uuid = Uuid::from_u128(12);
     const BIRCH: Uuid = Uuid::from_u128(21);
     const CEDAR: Uuid = Uuid::from_u128(31);
-
-    fn err<T: std::fmt::Debug>(result: Result<T>) -> String {
-        result.unwrap_err().to_string()
-    }
 
     fn seating() -> Vec<Seat> {
         vec![

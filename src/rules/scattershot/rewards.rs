@@ -268,16 +268,13 @@ pub fn by_vote(pools: &Pools, characters: &[Uuid], votes: &[Vote], dice: u32) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::test_support::err;
 
     const ASH: Uuid = Uuid::from_u128(11);
     const BIRCH: Uuid = Uuid::from_u128(21);
     const CEDAR: Uuid = Uuid::from_u128(31);
     /// The Gamemaster's common stock (the game's id).
     const GM: Uuid = Uuid::from_u128(99);
-
-    fn err<T: std::fmt::Debug>(result: Result<T>) -> String {
-        result.unwrap_err().to_string()
-    }
 
     fn pools(entries: &[(Uuid, u32)]) -> Pools {
         entries.iter().copied().collect()

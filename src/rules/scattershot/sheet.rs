@@ -1096,10 +1096,7 @@ mod tests {
 
     use super::*;
     use crate::rules::scattershot::MAX_TEXT_CHARS as MAX_TEXT;
-
-    fn err<T: std::fmt::Debug>(result: Result<T>) -> String {
-        result.unwrap_err().to_string()
-    }
+    use crate::rules::test_support::err;
 
     fn bought(sheet: &Sheet, purchase: Purchase) -> Sheet {
         sheet.buy(&Settings::default(), &purchase).unwrap().0

@@ -5,10 +5,7 @@ use crate::rules::dice::Entered;
 use crate::rules::mezzo::action_check::{BaseChance, CheckSetup, SideSetup as CheckSideSetup};
 use crate::rules::mezzo::element::{Lasts, ProtectionSource};
 use crate::rules::mezzo::recovery::{escape_restraints, take_breather, treat_wounds, RecoveryCheck};
-
-fn id(n: u128) -> Uuid {
-    Uuid::from_u128(n)
-}
+use crate::rules::test_support::{err, id};
 
 const ADA: u128 = 1;
 const MIRA: u128 = 10;
@@ -1422,10 +1419,6 @@ fn a_challenge_and_its_moves_round_trip_and_refuse_unknown_fields() {
     assert!(serde_json::from_str::<Move>(r#"{"move":"trade","action":0,"extra":1}"#).is_err());
     let events = serde_json::to_string(&g.events).unwrap();
     assert_eq!(serde_json::from_str::<Vec<ChallengeEvent>>(&events).unwrap(), g.events);
-}
-
-fn err<T: std::fmt::Debug>(result: Result<T>) -> String {
-    result.unwrap_err().to_string()
 }
 
 // --- properties

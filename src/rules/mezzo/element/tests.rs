@@ -1,10 +1,7 @@
 use proptest::prelude::*;
 
 use super::*;
-
-fn id(n: u128) -> Uuid {
-    Uuid::from_u128(n)
-}
+use crate::rules::test_support::{err, id};
 
 const ADA: u128 = 1;
 const BO: u128 = 2;
@@ -36,10 +33,6 @@ fn edge(n: u128, template: Template, name: &str) -> Trait {
 
 fn with(element: &Element, t: Trait) -> Element {
     add_trait(element, &t, id(ADA)).unwrap_or_else(|e| panic!("{}: {e}", t.name)).0
-}
-
-fn err<T: std::fmt::Debug>(result: Result<T>) -> String {
-    result.unwrap_err().to_string()
 }
 
 fn with_adversity(element: &Element, points: u32) -> Element {

@@ -33,8 +33,7 @@ pub fn long_term_project(
     work: &ProjectWork,
     dice: &mut dyn DiceSource,
 ) -> Result<(Downtime, Vec<DowntimeEvent>)> {
-    let mut next = state.clone();
-    let mut events = next.spend_action(character, ActionKind::LongTermProject)?;
+    let (mut next, mut events) = state.spend_action(character, ActionKind::LongTermProject)?;
     let skill_modifier = skill_modifier_of(&next.sheets[&character], work.skill, "skill")?;
     let aspect_die = aspect_die(&next.sheets[&character], work.aspect)?;
     let project = match &work.project {
@@ -50,9 +49,7 @@ pub fn long_term_project(
         }
         ProjectTarget::New { id, name, size } => {
             let new = NewProject { id: *id, name: name.clone(), owner: character, size: *size };
-            let (world, more) = world::start_project(&next.world, &new)?;
-            next.world = world;
-            events.extend(more.into_iter().map(|change| DowntimeEvent::World { change }));
+            next.take_world(world::start_project(&next.world, &new)?, &mut events);
             *id
         }
     };
@@ -71,9 +68,7 @@ pub fn long_term_project(
         skill_modifier,
         segments,
     });
-    let (world, more) = world::mark_project(&next.world, project, segments)?;
-    next.world = world;
-    events.extend(more.into_iter().map(|change| DowntimeEvent::World { change }));
+    next.take_world(world::mark_project(&next.world, project, segments)?, &mut events);
     Ok((next, events))
 }
 
@@ -92,8 +87,7 @@ pub struct Reconnection {
 /// Reconnect with Sentiments: lost → at risk raises the mood by 3, at risk → connected by 2,
 /// forging a new sentiment in place of a lost one by 4.
 pub fn reconnect(state: &Downtime, character: Uuid, choice: &Reconnection) -> Result<(Downtime, Vec<DowntimeEvent>)> {
-    let mut next = state.clone();
-    let mut events = next.spend_action(character, ActionKind::Reconnect)?;
+    let (mut next, mut events) = state.spend_action(character, ActionKind::Reconnect)?;
     let sheet = &next.sheets[&character];
     let line = choice.sentiment;
     let current = sheet.sentiments.get(line).ok_or_else(|| {
@@ -138,8 +132,7 @@ pub fn introspection_roll(
     character: Uuid,
     dice: &mut dyn DiceSource,
 ) -> Result<(Downtime, Vec<DowntimeEvent>)> {
-    let mut next = state.clone();
-    let mut events = next.spend_action(character, ActionKind::Introspection)?;
+    let (mut next, mut events) = state.spend_action(character, ActionKind::Introspection)?;
     let die = aspect_die(&next.sheets[&character], Aspect::Heart)?;
     let roll = dice.roll(die.sides(), "heart die")?;
     next.phase.characters.get_mut(&character).expect("checked").awaiting = Some(Awaiting::Introspection { roll });
@@ -287,8 +280,7 @@ pub fn address_collateral(
     votes: Votes,
     dice: &mut dyn DiceSource,
 ) -> Result<(Downtime, Vec<DowntimeEvent>)> {
-    let mut next = state.clone();
-    let mut events = next.spend_action(character, ActionKind::AddressCollateral)?;
+    let (mut next, mut events) = state.spend_action(character, ActionKind::AddressCollateral)?;
     let i = next.world.location_index(location, "location")?;
     let card = &next.world.locations[i];
     if card.collateral == 0 {
@@ -337,8 +329,7 @@ pub fn add_collateral_die(
     aspect: Aspect,
     dice: &mut dyn DiceSource,
 ) -> Result<(Downtime, Vec<DowntimeEvent>)> {
-    let mut next = state.clone();
-    let mut events = next.spend_action(character, ActionKind::AddressCollateral)?;
+    let (mut next, mut events) = state.spend_action(character, ActionKind::AddressCollateral)?;
     let ticks = next.world.location(location).map(|l| l.collateral).unwrap_or(0);
     let a = next
         .phase
@@ -392,9 +383,7 @@ pub fn settle_collateral(
         0
     };
     if delta != 0 {
-        let (w, more) = world::shift_collateral_clamped(&next.world, location, delta)?;
-        next.world = w;
-        events.extend(more.into_iter().map(|change| DowntimeEvent::World { change }));
+        next.take_world(world::shift_collateral_clamped(&next.world, location, delta)?, &mut events);
     }
     Ok((next, events))
 }
@@ -407,8 +396,7 @@ pub fn train_skills_roll(
     aspect: Aspect,
     dice: &mut dyn DiceSource,
 ) -> Result<(Downtime, Vec<DowntimeEvent>)> {
-    let mut next = state.clone();
-    let mut events = next.spend_action(character, ActionKind::TrainSkills)?;
+    let (mut next, mut events) = state.spend_action(character, ActionKind::TrainSkills)?;
     let sheet = &next.sheets[&character];
     if !sheet.skills.iter().flatten().any(|s| !s.boxes.get(aspect)) {
         return Err(Error::invalid("aspect", format!("no skill has its {} box unmarked", Aspect::word(aspect))));
@@ -488,8 +476,7 @@ pub fn seek_recovery(
     choice: SeekRecovery,
     dice: &mut dyn DiceSource,
 ) -> Result<(Downtime, Vec<DowntimeEvent>)> {
-    let mut next = state.clone();
-    let mut events = next.spend_action(character, ActionKind::SeekRecovery)?;
+    let (mut next, mut events) = state.spend_action(character, ActionKind::SeekRecovery)?;
     let sheet = &next.sheets[&character];
     let skill_modifier = skill_modifier_of(sheet, choice.skill, "skill")?;
     let body = aspect_die(sheet, Aspect::Body)?;
@@ -593,13 +580,10 @@ pub fn scout(
     outcome: ScoutOutcome,
 ) -> Result<(Downtime, Vec<DowntimeEvent>)> {
     check_scout(state, character, location)?;
-    let mut next = state.clone();
-    let mut events = next.spend_action(character, ActionKind::Scout)?;
+    let (mut next, mut events) = state.spend_action(character, ActionKind::Scout)?;
     events.push(DowntimeEvent::Scouted { character, location, outcome });
     if outcome != ScoutOutcome::TurnedBack {
-        let (w, more) = world::record_scout(&next.world, location, character)?;
-        next.world = w;
-        events.extend(more.into_iter().map(|change| DowntimeEvent::World { change }));
+        next.take_world(world::record_scout(&next.world, location, character)?, &mut events);
     }
     Ok((next, events))
 }

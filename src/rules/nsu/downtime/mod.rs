@@ -467,15 +467,24 @@ impl Downtime {
         Ok((sheet, phase))
     }
 
-    /// Spends one of the character's downtime actions.
-    fn spend_action(&mut self, character: Uuid, action: ActionKind) -> Result<Vec<DowntimeEvent>> {
-        let (_, phase) = self.ready_character_mut(character)?;
+    /// The downtime once the character has spent one of its downtime actions on `action`, and
+    /// the event saying so.
+    fn spend_action(&self, character: Uuid, action: ActionKind) -> Result<(Downtime, Vec<DowntimeEvent>)> {
+        let mut next = self.clone();
+        let (_, phase) = next.ready_character_mut(character)?;
         if phase.actions_left == 0 {
             return Err(Error::invalid("action", "this character has no downtime actions left this phase"));
         }
         let before = phase.actions_left;
         phase.actions_left -= 1;
-        Ok(vec![DowntimeEvent::ActionSpent { character, action, before, after: phase.actions_left }])
+        let events = vec![DowntimeEvent::ActionSpent { character, action, before, after: phase.actions_left }];
+        Ok((next, events))
+    }
+
+    /// Takes the world as a world rule `changed` it, with the changes as events.
+    fn take_world(&mut self, (world, changes): (World, Vec<WorldEvent>), events: &mut Vec<DowntimeEvent>) {
+        self.world = world;
+        events.extend(changes.into_iter().map(|change| DowntimeEvent::World { change }));
     }
 
     /// The line of the picked mood, naming a new one if asked.

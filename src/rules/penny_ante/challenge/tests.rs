@@ -7,13 +7,8 @@ use rand::{rngs::StdRng, Rng, SeedableRng};
 use super::*;
 use crate::rules::dice::{Entered, Rolled};
 use crate::rules::penny_ante::table::Adventure;
+use crate::rules::test_support::{ch, id};
 
-fn id(n: u128) -> Uuid {
-    Uuid::from_u128(n)
-}
-fn ch(n: u128) -> Account {
-    Account::Character(id(n))
-}
 const POT: u128 = 500;
 const ANT: u128 = 9;
 const A: Side = Side::Challenger;
@@ -81,20 +76,41 @@ fn refused(t: &PennyTable, r: &Roster, mv: Move) -> String {
     play(t, r, &mv, &mut d).unwrap_err().to_string()
 }
 
+/// The characteristics `texts` of `owner`, as a side declares them.
+fn uses(owner: Account, texts: &[&str]) -> Vec<Used> {
+    texts.iter().map(|&text| Used { owner, text: text.into() }).collect()
+}
+
+/// Both sides pass: no circumstance in step 1, or none in step 4.
+fn both_pass(t: &PennyTable, r: &Roster) -> PennyTable {
+    let t = go(t, r, Move::Pass { side: A }, &[]);
+    go(&t, r, Move::Pass { side: B }, &[])
+}
+
+/// Step 2: the challenger declares `used`, the opponent none.
+fn declare(t: &PennyTable, r: &Roster, used: Vec<Used>) -> PennyTable {
+    let t = go(t, r, Move::Characteristics { side: A, used }, &[]);
+    go(&t, r, Move::Characteristics { side: B, used: vec![] }, &[])
+}
+
+/// Step 3: both roll the `dice` given, then choose their `cups`, the challenger first.
+fn roll_and_cup(t: &PennyTable, r: &Roster, dice: [&[u8]; 2], cups: [Vec<usize>; 2]) -> PennyTable {
+    let [challenger, opponent] = cups;
+    let t = go(t, r, Move::Roll { side: A }, dice[0]);
+    let t = go(&t, r, Move::Roll { side: B }, dice[1]);
+    let t = go(&t, r, Move::Cup { side: A, cup: challenger }, &[]);
+    go(&t, r, Move::Cup { side: B, cup: opponent }, &[])
+}
+
 /// Ada challenges the House, ante 2: no circumstances, Ada uses Strong and Quick (3 dice),
 /// the House none (1 die); dice rolled as given; Ada keeps all, the House keeps all.
 fn to_betting(ada: &[u8], house: &[u8]) -> (PennyTable, Roster) {
     let (t, r) = table();
     let t = start(&t, &r, setup(vec![ch(1)], vec![Account::House], 2)).unwrap().0;
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
-    let used = vec![Used { owner: ch(1), text: "Strong".into() }, Used { owner: ch(1), text: "Quick".into() }];
-    let t = go(&t, &r, Move::Characteristics { side: A, used }, &[]);
-    let t = go(&t, &r, Move::Characteristics { side: B, used: vec![] }, &[]);
-    let t = go(&t, &r, Move::Roll { side: A }, ada);
-    let t = go(&t, &r, Move::Roll { side: B }, house);
-    let t = go(&t, &r, Move::Cup { side: A, cup: vec![] }, &[]);
-    let t = go(&t, &r, Move::Cup { side: B, cup: vec![] }, &[]);
+    let t = both_pass(&t, &r);
+    let used = uses(ch(1), &["Strong", "Quick"]);
+    let t = declare(&t, &r, used);
+    let t = roll_and_cup(&t, &r, [ada, house], [vec![], vec![]]);
     assert_eq!(c(&t).phase, Phase::Betting1);
     (t, r)
 }
@@ -108,8 +124,7 @@ fn both_stand(t: &PennyTable, r: &Roster) -> PennyTable {
 /// From betting round 1 with both standing: passes in step 4 and on to the showdown.
 fn to_showdown(t: &PennyTable, r: &Roster) -> PennyTable {
     let t = both_stand(t, r);
-    let t = go(&t, r, Move::Pass { side: A }, &[]);
-    let t = go(&t, r, Move::Pass { side: B }, &[]);
+    let t = both_pass(&t, r);
     assert_eq!(c(&t).phase, Phase::Betting2, "empty cups skip the reroll");
     both_stand(&t, r)
 }
@@ -159,22 +174,16 @@ fn an_opponent_who_cannot_pay_the_ante_goes_all_in_and_the_dice_decide_after_ste
     let t = go(&t, &r, Move::AllIn { side: B }, &[]);
     assert!(c(&t).side(B).all_in);
     assert_eq!((pile(&t, ch(4)), pot(&t)), (0, 8));
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
-    let t = go(&t, &r, Move::Characteristics { side: A, used: vec![] }, &[]);
-    let t = go(&t, &r, Move::Characteristics { side: B, used: vec![] }, &[]);
-    let t = go(&t, &r, Move::Roll { side: A }, &[6]);
-    let t = go(&t, &r, Move::Roll { side: B }, &[2]);
-    let t = go(&t, &r, Move::Cup { side: A, cup: vec![] }, &[]);
-    let t = go(&t, &r, Move::Cup { side: B, cup: vec![0] }, &[]);
+    let t = both_pass(&t, &r);
+    let t = declare(&t, &r, vec![]);
+    let t = roll_and_cup(&t, &r, [&[6], &[2]], [vec![], vec![0]]);
     // The challenger may only call or fold.
     assert_eq!(c(&t).turn, Some(A));
     assert_eq!(refused(&t, &r, Move::Raise { side: A, by: 5 }), "move: the opponent is all in: call or fold");
     assert_eq!(refused(&t, &r, Move::Stand { side: A }), "move: the opponent is all in: call or fold");
     let t = go(&t, &r, Move::Call { side: A }, &[]);
     assert_eq!(c(&t).phase, Phase::NewCircumstances);
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
+    let t = both_pass(&t, &r);
     // The opponent rerolls its cup, then the dice are evaluated at once: no round 2.
     assert_eq!(c(&t).phase, Phase::Reroll);
     let t = go(&t, &r, Move::Reroll { side: B }, &[1]);
@@ -217,10 +226,8 @@ fn an_alliance_whose_leader_cannot_pay_the_ante_pays_it_from_the_pool() {
     let s = c(&t).side(B);
     assert_eq!((s.wager, s.all_in, ante_owed(c(&t), B)), (10, false, None));
     // Nobody is all in: Bo still has pennies and the side bets on with them.
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
-    let t = go(&t, &r, Move::Characteristics { side: A, used: vec![] }, &[]);
-    let t = go(&t, &r, Move::Characteristics { side: B, used: vec![] }, &[]);
+    let t = both_pass(&t, &r);
+    let t = declare(&t, &r, vec![]);
     let t = go(&t, &r, Move::Roll { side: A }, &[2]);
     let t = go(&t, &r, Move::Roll { side: B }, &[5]);
     let t = go(&t, &r, Move::Cup { side: B, cup: vec![] }, &[]);
@@ -239,20 +246,14 @@ fn an_alliance_short_of_its_antes_goes_all_in_and_its_excess_returns() {
     assert_eq!(ante_owed(c(&t), B), Some(30));
     let t = go(&t, &r, Move::AllIn { side: B }, &[]);
     assert_eq!((c(&t).side(B).wager, c(&t).side(B).all_in, pile(&t, ch(2))), (28, true, 0));
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
-    let t = go(&t, &r, Move::Characteristics { side: A, used: vec![] }, &[]);
-    let t = go(&t, &r, Move::Characteristics { side: B, used: vec![] }, &[]);
-    let t = go(&t, &r, Move::Roll { side: A }, &[6]);
-    let t = go(&t, &r, Move::Roll { side: B }, &[1]);
-    let t = go(&t, &r, Move::Cup { side: A, cup: vec![] }, &[]);
-    let t = go(&t, &r, Move::Cup { side: B, cup: vec![] }, &[]);
+    let t = both_pass(&t, &r);
+    let t = declare(&t, &r, vec![]);
+    let t = roll_and_cup(&t, &r, [&[6], &[1]], [vec![], vec![]]);
     // Ada (15 left after her ante) calls the 13 she owes.
     assert_eq!(c(&t).turn, Some(A));
     let t = go(&t, &r, Move::Call { side: A }, &[]);
     assert_eq!((c(&t).side(A).wager, pile(&t, ch(1))), (28, 2));
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
+    let t = both_pass(&t, &r);
     assert_eq!(c(&t).outcome.as_ref().and_then(|o| o.winner), Some(A));
     assert_eq!((pile(&t, ch(1)), pot(&t)), (58, 0));
     assert!(t.ledger.problems("$").is_empty());
@@ -287,24 +288,22 @@ fn circumstance_dice_sit_in_the_middle_and_doubling_down_waits_for_step_4() {
 fn characteristics_are_declared_challenger_first_up_to_five_and_each_adds_a_die() {
     let (t, r) = table();
     let t = start(&t, &r, setup(vec![ch(1)], vec![ch(2)], 1)).unwrap().0;
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
+    let t = both_pass(&t, &r);
     assert_eq!(refused(&t, &r, Move::Characteristics { side: B, used: vec![] }), "move: it is the challenger's turn");
     let six = (0..6).map(|i| Used { owner: ch(1), text: format!("c{i}") }).collect();
     assert!(refused(&t, &r, Move::Characteristics { side: A, used: six }).starts_with("used: a side uses at most 5"));
-    let foreign = vec![Used { owner: ch(2), text: "Clever".into() }];
+    let foreign = uses(ch(2), &["Clever"]);
     assert_eq!(
         refused(&t, &r, Move::Characteristics { side: A, used: foreign }),
         "used[0]: belongs to someone who is not on this side"
     );
-    let unknown = vec![Used { owner: ch(1), text: "Clever".into() }];
+    let unknown = uses(ch(1), &["Clever"]);
     assert_eq!(
         refused(&t, &r, Move::Characteristics { side: A, used: unknown }),
         "used[0]: “Clever” is not one of its characteristics"
     );
-    let used = vec![Used { owner: ch(1), text: "Strong".into() }, Used { owner: ch(1), text: "Lucky".into() }];
-    let t = go(&t, &r, Move::Characteristics { side: A, used }, &[]);
-    let t = go(&t, &r, Move::Characteristics { side: B, used: vec![] }, &[]);
+    let used = uses(ch(1), &["Strong", "Lucky"]);
+    let t = declare(&t, &r, used);
     // Three dice for Ada, one for Bo.
     let t = go(&t, &r, Move::Roll { side: A }, &[1, 2, 3]);
     assert_eq!(refused(&t, &r, Move::Roll { side: A }), "move: the challenger has rolled already");
@@ -316,11 +315,9 @@ fn characteristics_are_declared_challenger_first_up_to_five_and_each_adds_a_die(
 fn the_cup_hides_the_dice_to_reroll_and_the_rest_are_revealed() {
     let (t, r) = table();
     let t = start(&t, &r, setup(vec![ch(1)], vec![ch(2)], 1)).unwrap().0;
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
-    let used = vec![Used { owner: ch(1), text: "Strong".into() }, Used { owner: ch(1), text: "Lucky".into() }];
-    let t = go(&t, &r, Move::Characteristics { side: A, used }, &[]);
-    let t = go(&t, &r, Move::Characteristics { side: B, used: vec![] }, &[]);
+    let t = both_pass(&t, &r);
+    let used = uses(ch(1), &["Strong", "Lucky"]);
+    let t = declare(&t, &r, used);
     assert_eq!(refused(&t, &r, Move::Cup { side: A, cup: vec![] }), "move: the challenger rolls first");
     let t = go(&t, &r, Move::Roll { side: A }, &[5, 1, 6]);
     assert_eq!(refused(&t, &r, Move::Cup { side: A, cup: vec![3] }), "cup: there is no die 4 (the side has 3)");
@@ -374,22 +371,16 @@ fn all_in_is_for_a_wager_the_side_cannot_match_and_the_excess_returns() {
     let (t, r) = table();
     // Bo (25) against Ada (30), ante 1; Ada raises beyond Bo's pile.
     let t = start(&t, &r, setup(vec![ch(1)], vec![ch(2)], 1)).unwrap().0;
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
-    let t = go(&t, &r, Move::Characteristics { side: A, used: vec![] }, &[]);
-    let t = go(&t, &r, Move::Characteristics { side: B, used: vec![] }, &[]);
-    let t = go(&t, &r, Move::Roll { side: A }, &[2]);
-    let t = go(&t, &r, Move::Roll { side: B }, &[5]);
-    let t = go(&t, &r, Move::Cup { side: A, cup: vec![] }, &[]);
-    let t = go(&t, &r, Move::Cup { side: B, cup: vec![] }, &[]);
+    let t = both_pass(&t, &r);
+    let t = declare(&t, &r, vec![]);
+    let t = roll_and_cup(&t, &r, [&[2], &[5]], [vec![], vec![]]);
     let t = go(&t, &r, Move::Stand { side: A }, &[]);
     assert_eq!(
         refused(&t, &r, Move::AllIn { side: B }),
         "move: the wagers are equal: stand or raise; all in is for a wager the side cannot match"
     );
     let t = go(&t, &r, Move::Stand { side: B }, &[]);
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
+    let t = both_pass(&t, &r);
     let t = go(&t, &r, Move::Raise { side: A, by: 28 }, &[]);
     assert_eq!(refused(&t, &r, Move::Call { side: B }), "move: calling costs 28; the side has 24: go all in or fold");
     let t = go(&t, &r, Move::AllIn { side: B }, &[]);
@@ -427,8 +418,7 @@ fn the_showdown_takes_the_best_five_and_a_tie_returns_each_wager() {
     let (t, r) = to_betting(&[2, 2, 2], &[6]);
     let t = go(&t, &r, Move::Raise { side: A, by: 2 }, &[]);
     let t = go(&t, &r, Move::Call { side: B }, &[]);
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
+    let t = both_pass(&t, &r);
     let t = both_stand(&t, &r);
     // 2+2+2 = 6 against 6: a tie.
     let o = c(&t).outcome.clone().unwrap();
@@ -440,18 +430,12 @@ fn the_showdown_takes_the_best_five_and_a_tie_returns_each_wager() {
 fn rerolls_change_only_the_dice_in_the_cup() {
     let (t, r) = table();
     let t = start(&t, &r, setup(vec![ch(1)], vec![ch(2)], 1)).unwrap().0;
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
-    let used = vec![Used { owner: ch(1), text: "Strong".into() }];
-    let t = go(&t, &r, Move::Characteristics { side: A, used }, &[]);
-    let t = go(&t, &r, Move::Characteristics { side: B, used: vec![] }, &[]);
-    let t = go(&t, &r, Move::Roll { side: A }, &[1, 6]);
-    let t = go(&t, &r, Move::Roll { side: B }, &[3]);
-    let t = go(&t, &r, Move::Cup { side: A, cup: vec![0] }, &[]);
-    let t = go(&t, &r, Move::Cup { side: B, cup: vec![] }, &[]);
+    let t = both_pass(&t, &r);
+    let used = uses(ch(1), &["Strong"]);
+    let t = declare(&t, &r, used);
+    let t = roll_and_cup(&t, &r, [&[1, 6], &[3]], [vec![0], vec![]]);
     let t = both_stand(&t, &r);
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
+    let t = both_pass(&t, &r);
     assert_eq!(c(&t).phase, Phase::Reroll);
     assert_eq!(refused(&t, &r, Move::Reroll { side: B }), "move: the opponent is done with this step");
     let t = go(&t, &r, Move::Reroll { side: A }, &[4]);
@@ -482,8 +466,7 @@ fn outsiders_lend_once_per_betting_phase_and_the_side_answers_first() {
     assert_eq!((pile(&t, ch(3)), t.loans.len()), (42, 1));
     // A new betting phase opens lending again.
     let t = both_stand(&t, &r);
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
+    let t = both_pass(&t, &r);
     let t = go(&t, &r, offer(2, 1), &[]);
     assert_eq!(c(&t).offer.as_ref().map(|o| o.amount), Some(1));
 }
@@ -496,17 +479,13 @@ fn an_anonymous_antagonist_cannot_go_all_in_and_must_fold_past_its_devoted_penni
     assert_eq!(start(&t, &r, s.clone()).unwrap_err().to_string(), "devoted: the antagonist's purse holds 10 pennies");
     s.devoted = Some(4);
     let t = start(&t, &r, s).unwrap().0;
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
+    let t = both_pass(&t, &r);
     // The House names a characteristic it had not written down: it is set in stone.
-    let used = vec![Used { owner: Account::Antagonist(id(ANT)), text: "Commands ninjas".into() }];
+    let used = uses(Account::Antagonist(id(ANT)), &["Commands ninjas"]);
     let t = go(&t, &r, Move::Characteristics { side: A, used }, &[]);
     assert!(t.antagonist(id(ANT)).unwrap().characteristics.iter().any(|x| x.text == "Commands ninjas"));
     let t = go(&t, &r, Move::Characteristics { side: B, used: vec![] }, &[]);
-    let t = go(&t, &r, Move::Roll { side: A }, &[3, 3]);
-    let t = go(&t, &r, Move::Roll { side: B }, &[2]);
-    let t = go(&t, &r, Move::Cup { side: A, cup: vec![] }, &[]);
-    let t = go(&t, &r, Move::Cup { side: B, cup: vec![] }, &[]);
+    let t = roll_and_cup(&t, &r, [&[3, 3], &[2]], [vec![], vec![]]);
     let t = go(&t, &r, Move::Stand { side: A }, &[]);
     let t = go(&t, &r, Move::Raise { side: B, by: 5 }, &[]);
     assert_eq!(
@@ -524,14 +503,9 @@ fn alliances_pool_their_wagers_and_split_a_win_evenly_the_remainder_to_the_small
     let (t, r) = table();
     // Ada (30) and Cy (42) against the House, ante 1.
     let t = start(&t, &r, setup(vec![ch(1), ch(3)], vec![Account::House], 1)).unwrap().0;
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
-    let t = go(&t, &r, Move::Characteristics { side: A, used: vec![Used { owner: ch(3), text: "Brave".into() }] }, &[]);
-    let t = go(&t, &r, Move::Characteristics { side: B, used: vec![] }, &[]);
-    let t = go(&t, &r, Move::Roll { side: A }, &[6, 6]);
-    let t = go(&t, &r, Move::Roll { side: B }, &[1]);
-    let t = go(&t, &r, Move::Cup { side: A, cup: vec![] }, &[]);
-    let t = go(&t, &r, Move::Cup { side: B, cup: vec![] }, &[]);
+    let t = both_pass(&t, &r);
+    let t = declare(&t, &r, uses(ch(3), &["Brave"]));
+    let t = roll_and_cup(&t, &r, [&[6, 6], &[1]], [vec![], vec![]]);
     // The alliance raises by 1 from Cy, who holds most; the House calls.
     let t = go(&t, &r, Move::Raise { side: A, by: 1 }, &[]);
     assert_eq!((pile(&t, ch(1)), pile(&t, ch(3))), (29, 40));
@@ -550,15 +524,10 @@ fn alliances_pool_their_wagers_and_split_a_win_evenly_the_remainder_to_the_small
 fn di_broke() -> (PennyTable, Roster) {
     let (t, r) = table();
     let t = start(&t, &r, setup(vec![ch(4)], vec![ch(2)], 3)).unwrap().0;
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
-    let used = vec![Used { owner: ch(4), text: "Shy".into() }];
-    let t = go(&t, &r, Move::Characteristics { side: A, used }, &[]);
-    let t = go(&t, &r, Move::Characteristics { side: B, used: vec![] }, &[]);
-    let t = go(&t, &r, Move::Roll { side: A }, &[1, 1]);
-    let t = go(&t, &r, Move::Roll { side: B }, &[6]);
-    let t = go(&t, &r, Move::Cup { side: A, cup: vec![] }, &[]);
-    let t = go(&t, &r, Move::Cup { side: B, cup: vec![] }, &[]);
+    let t = both_pass(&t, &r);
+    let used = uses(ch(4), &["Shy"]);
+    let t = declare(&t, &r, used);
+    let t = roll_and_cup(&t, &r, [&[1, 1], &[6]], [vec![], vec![]]);
     let t = to_showdown(&t, &r);
     assert_eq!(c(&t).phase, Phase::AfterLoss);
     (t, r)
@@ -587,12 +556,12 @@ fn the_house_always_offers_a_penny_and_the_highest_bid_buys_a_used_characteristi
     );
     let t = go(&t, &r, Move::Bid { bidder: ch(1), amount: 4 }, &[]);
     let t = go(&t, &r, Move::Bid { bidder: ch(3), amount: 2 }, &[]);
-    let wrong = vec![Used { owner: ch(4), text: "Brave".into() }];
+    let wrong = uses(ch(4), &["Brave"]);
     assert_eq!(
         refused(&t, &r, Move::AcceptBuyout { losses: wrong }),
         "losses[0]: “Brave” is not one it used in the challenge"
     );
-    let t = go(&t, &r, Move::AcceptBuyout { losses: vec![Used { owner: ch(4), text: "Shy".into() }] }, &[]);
+    let t = go(&t, &r, Move::AcceptBuyout { losses: uses(ch(4), &["Shy"]) }, &[]);
     assert_eq!((pile(&t, ch(4)), pile(&t, ch(1))), (4, 26));
     assert_eq!(c(&t).phase, Phase::Over);
 }
@@ -626,8 +595,7 @@ fn odds_count_what_the_side_may_not_see_as_unknown() {
 fn odds_while_declaring_count_the_dice_ticked_so_far() {
     let (t, r) = table();
     let t = start(&t, &r, setup(vec![ch(1)], vec![ch(2)], 1)).unwrap().0;
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
+    let t = both_pass(&t, &r);
     let expect = |mine: u8, theirs: u8| {
         odds::showdown_odds(&Showdown {
             mine: Dice { known: vec![], unknown: mine },
@@ -642,7 +610,7 @@ fn odds_while_declaring_count_the_dice_ticked_so_far() {
     assert!(wins.windows(2).all(|w| w[0].win < w[1].win), "each box ticked raises the odds");
     assert!(c(&t).odds_declaring(A, 6).is_err());
     // Ada declared two; Bo's odds count her three dice as unknown.
-    let used = vec![Used { owner: ch(1), text: "Strong".into() }, Used { owner: ch(1), text: "Quick".into() }];
+    let used = uses(ch(1), &["Strong", "Quick"]);
     let t = go(&t, &r, Move::Characteristics { side: A, used }, &[]);
     assert_eq!(c(&t).odds_declaring(B, 1).unwrap(), expect(2, 3));
     assert_eq!(
@@ -656,11 +624,9 @@ fn odds_while_declaring_count_the_dice_ticked_so_far() {
 fn odds_use_the_other_sides_dice_only_after_both_cups_are_chosen() {
     let (t, r) = table();
     let t = start(&t, &r, setup(vec![ch(1)], vec![Account::House], 2)).unwrap().0;
-    let t = go(&t, &r, Move::Pass { side: A }, &[]);
-    let t = go(&t, &r, Move::Pass { side: B }, &[]);
-    let used = vec![Used { owner: ch(1), text: "Strong".into() }, Used { owner: ch(1), text: "Quick".into() }];
-    let t = go(&t, &r, Move::Characteristics { side: A, used }, &[]);
-    let t = go(&t, &r, Move::Characteristics { side: B, used: vec![] }, &[]);
+    let t = both_pass(&t, &r);
+    let used = uses(ch(1), &["Strong", "Quick"]);
+    let t = declare(&t, &r, used);
     let t = go(&t, &r, Move::Roll { side: A }, &[6, 6, 6]);
     let t = go(&t, &r, Move::Cup { side: A, cup: vec![] }, &[]);
     let t = go(&t, &r, Move::Roll { side: B }, &[2]);

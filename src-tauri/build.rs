@@ -2,6 +2,7 @@
 // explicit grant in capabilities/default.json.
 const COMMANDS: &[&str] = &[
     "link_join_request",
+    "link_can_scan",
     "device_role",
     "set_device_role",
     "set_dice_by_hand",

@@ -47,14 +47,7 @@ pub fn request_in<S: AsRef<str>>(args: impl IntoIterator<Item = S>) -> Option<Jo
     let link = link.as_ref();
     Some(match qr::parse_join_link(link) {
         Some((addr, code)) => JoinRequest { addr, code, problem: None },
-        None => JoinRequest {
-            addr: String::new(),
-            code: String::new(),
-            problem: Some(
-                "That link is not a Sheetkeeper table's join link. Scan the QR code on the host's screen again, or type its address and code."
-                    .into(),
-            ),
-        },
+        None => not_a_join_link(),
     })
 }
 
@@ -73,10 +66,34 @@ pub fn offer<R: Runtime, S: AsRef<str>>(app: &AppHandle<R>, args: impl IntoItera
     }
 }
 
-/// The link waiting for the join dialog (null when none), taken: asked again, it is null.
+/// With `scanned` (the text of a QR code the camera read): what it asks of the join dialog.
+/// Without: the link waiting for the dialog (null when none), taken, so asked again it is null.
 #[tauri::command(async)]
-pub fn link_join_request(requests: State<'_, JoinRequests>) -> Result<Option<JoinRequest>, AppError> {
-    Ok(requests.0.lock().unwrap_or_else(|e| e.into_inner()).take())
+pub fn link_join_request(
+    requests: State<'_, JoinRequests>,
+    scanned: Option<String>,
+) -> Result<Option<JoinRequest>, AppError> {
+    Ok(match scanned {
+        Some(text) => Some(request_in([text]).unwrap_or_else(|| not_a_join_link())),
+        None => requests.0.lock().unwrap_or_else(|e| e.into_inner()).take(),
+    })
+}
+
+/// Whether this device can scan a QR code with its camera (a phone: the barcode scanner).
+#[tauri::command]
+pub fn link_can_scan() -> bool {
+    cfg!(mobile)
+}
+
+fn not_a_join_link() -> JoinRequest {
+    JoinRequest {
+        addr: String::new(),
+        code: String::new(),
+        problem: Some(
+            "That is not a Sheetkeeper table's join link. Scan the QR code on the host's screen again, or type its address and code."
+                .into(),
+        ),
+    }
 }
 
 /// The name under which one running app answers the launches that follow (Linux's D-Bus
@@ -120,6 +137,11 @@ mod tests {
             let request = request_in(["sheetkeeper-app", bad]).expect(bad);
             assert!(request.addr.is_empty() && request.code.is_empty(), "{bad}: nothing is filled");
             assert!(request.problem.unwrap().contains("not a Sheetkeeper table's join link"), "{bad}");
+        }
+        // A scanned QR code that is something else altogether (a shop's web address).
+        for scanned in ["https://example.org/", "", "sheetkeeper://join?addr=1:1&code=Z&code=Y"] {
+            let request = request_in([scanned]).unwrap_or_else(not_a_join_link);
+            assert!(request.problem.is_some() && request.addr.is_empty(), "{scanned:?}");
         }
     }
 

@@ -70,7 +70,7 @@ fn open_with_home(place: DbPlace) -> Opened {
 /// On a desktop, a second launch of the app on the same database hands its arguments (a
 /// join link a phone's camera or a browser opened) to the running one and exits.
 #[cfg(desktop)]
-fn single_instance<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+fn platform_plugins<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     let db = std::env::var_os(sheetkeeper::paths::DB_ENV).filter(|p| !p.is_empty()).map(PathBuf::from);
     let plugin = tauri_plugin_single_instance::Builder::new()
         .dbus_id(join_link::instance_id(IDENTIFIER, db.as_deref()))
@@ -79,9 +79,10 @@ fn single_instance<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Buil
     builder.plugin(plugin)
 }
 
+/// On a phone, the join dialog can scan the host's QR code with the camera.
 #[cfg(mobile)]
-fn single_instance<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
-    builder
+fn platform_plugins<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    builder.plugin(tauri_plugin_barcode_scanner::init())
 }
 
 /// The app's identifier (`tauri.conf.json`), the base of its single-instance name.
@@ -97,7 +98,7 @@ pub fn run_app<R: tauri::Runtime>(
     builder: tauri::Builder<R>,
     opening: Option<std::thread::JoinHandle<Opened>>,
 ) -> tauri::Builder<R> {
-    single_instance(builder)
+    platform_plugins(builder)
         .plugin(tauri_plugin_deep_link::init())
         .plugin(tauri_plugin_dialog::init())
         .manage(join_link::JoinRequests::default())
@@ -125,6 +126,7 @@ pub fn run_app<R: tauri::Runtime>(
         })
         .invoke_handler(tauri::generate_handler![
             join_link::link_join_request,
+            join_link::link_can_scan,
             device_commands::device_role,
             device_commands::set_device_role,
             device_commands::set_dice_by_hand,
@@ -411,6 +413,19 @@ mod tests {
             .collect();
         let wanted: BTreeSet<String> = declared.iter().map(|c| format!("allow-{}", c.replace('_', "-"))).collect();
         assert_eq!(granted, wanted, "one grant per command, and nothing else (no dialog:, fs: or core:)");
+
+        // On a phone, the camera's QR scan for the join dialog, and nothing else of a plugin.
+        let mobile: serde_json::Value = serde_json::from_str(&file("capabilities/mobile.json")).unwrap();
+        assert_eq!(mobile["platforms"], serde_json::json!(["android", "iOS"]));
+        let scanner: Vec<&str> = mobile["permissions"].as_array().unwrap().iter().filter_map(|p| p.as_str()).collect();
+        let scanner_only = ["scan", "cancel", "check-permissions", "request-permissions"]
+            .map(|c| format!("barcode-scanner:allow-{c}"));
+        assert_eq!(scanner, scanner_only);
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("capabilities");
+        let mut files: Vec<String> =
+            std::fs::read_dir(folder).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        files.sort();
+        assert_eq!(files, ["default.json", "mobile.json"], "no other capability");
     }
 
     /// Issue 32: `sheetkeeper://` links reach this app. The deep-link plugin's scheme, the

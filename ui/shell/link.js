@@ -74,15 +74,21 @@ export function initLink(hooks) {
     // A join link this app was opened with (the host's QR code): asked for once now, and
     // again each time the app says another link came (join_link.rs calls this by name).
     window.sheetkeeperJoinRequest = takeJoinRequest;
+    dialogParts.scan.hidden = !(await api.call("link_can_scan").catch(() => false));
     await takeJoinRequest();
   })();
 }
 
 /** Opens the join dialog filled from the link that opened this app, if one waits. */
 async function takeJoinRequest() {
+  await useJoinRequest(() => api.call("link_join_request", { scanned: null }));
+}
+
+/** Fills the join dialog from what `ask` answers (a link's request), or says what is wrong. */
+async function useJoinRequest(ask) {
   let request = null;
   try {
-    request = await api.call("link_join_request");
+    request = await ask();
   } catch (e) {
     app.toast(e.message);
     return;
@@ -93,6 +99,19 @@ async function takeJoinRequest() {
     return;
   }
   await openJoinDialog({ addr: request.addr, code: request.code });
+}
+
+/**
+ * A phone reads the host's QR code with its camera (Tauri's barcode scanner, granted to the
+ * window on phones only: capabilities/mobile.json); the core reads the link in it.
+ */
+async function scanJoinCode() {
+  await useJoinRequest(async () => {
+    const allowed = await api.call("plugin:barcode-scanner|request_permissions");
+    if (allowed?.camera !== "granted") throw new Error("The camera is not allowed for Sheetkeeper: type the address and code instead.");
+    const scanned = await api.call("plugin:barcode-scanner|scan", { windowed: false, formats: ["QR_CODE"] });
+    return api.call("link_join_request", { scanned: scanned?.content ?? "" });
+  });
 }
 
 /** Draws the "Linked table" section for `game` (the game selected on home). */
@@ -840,6 +859,8 @@ function buildJoinDialog() {
   const status = el("p", { class: "link-join-status", id: "link-join-status", role: "status", "aria-live": "polite", hidden: true });
   const submit = el("button", { type: "submit", id: "link-join-submit", class: "primary" }, "Join");
   const cancel = el("button", { type: "button", id: "link-join-cancel" }, "Cancel");
+  // Shown on phones only (link_can_scan): a desktop has no camera plugin.
+  const scan = el("button", { type: "button", id: "link-join-scan", hidden: true, on: { click: () => scanJoinCode() } }, "Scan the host’s QR code");
   const form = el(
     "form",
     { class: "dialog-form link-join-form", id: "link-join-form", autocomplete: "off" },
@@ -852,6 +873,7 @@ function buildJoinDialog() {
     ),
     nearbyStatus,
     nearby,
+    scan,
     el("div", { class: "field" }, el("label", { for: "link-join-addr" }, "Address (from the host’s screen)"), addr),
     el("div", { class: "field" }, el("label", { for: "link-join-code" }, "Code"), code),
     el("div", { class: "field" }, el("label", { for: "link-join-name" }, "This device’s name for the host (optional)"), name),
@@ -860,7 +882,7 @@ function buildJoinDialog() {
   );
   const dialog = el("dialog", { id: "link-join-dialog", class: "link-join-dialog", "aria-labelledby": "link-join-title" }, form);
   document.body.append(dialog);
-  dialogParts = { dialog, form, nearby, nearbyStatus, addr, code, name, status, submit };
+  dialogParts = { dialog, form, nearby, nearbyStatus, addr, code, name, status, submit, scan };
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     join();

@@ -239,7 +239,6 @@ function hostBody(game) {
     el(
       "div",
       { class: "actions" },
-      el("button", { type: "button", id: "link-refresh", data: { focusKey: "link-refresh" }, on: { click: refreshHost } }, "Refresh devices"),
       el("button", { type: "button", id: "link-stop", class: "danger", data: { focusKey: "link-stop" }, on: { click: stop } }, "Stop hosting"),
     ),
   ];
@@ -455,14 +454,6 @@ async function openPairing() {
     focusNext = "link-code";
     redraw();
     app.toast(`Pairing is open again. The new code is ${hosting.code}.`);
-  });
-}
-
-async function refreshHost() {
-  await app.run("The devices could not be listed.", async () => {
-    hosting = await api.linkHostStatus();
-    if (shownGame) devices = await api.linkDevices(shownGame);
-    redraw();
   });
 }
 
@@ -888,6 +879,12 @@ function buildJoinDialog() {
     join();
   });
   cancel.addEventListener("click", cancelJoin);
+  // What the status said (a wrong code) is about what was sent: it goes once the person corrects it.
+  for (const field of [addr, code]) {
+    field.addEventListener("input", () => {
+      if (!submit.disabled) status.hidden = true;
+    });
+  }
   dialog.addEventListener("cancel", (e) => {
     e.preventDefault();
     cancelJoin();

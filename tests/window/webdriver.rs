@@ -226,12 +226,22 @@ impl Session {
     /// Like `start`, with extra environment variables for the drivers and the app (for
     /// example `GTK_THEME=Adwaita:dark`, which makes WebKitGTK prefer a dark colour scheme).
     pub fn start_with_env(app: &Path, db: &Path, env: &[(&str, &str)]) -> Session {
+        Session::start_with(app, db, env, &[])
+    }
+
+    /// Like `start`, with the app started with `args` (a `sheetkeeper://` link, as a desktop
+    /// starts it when a link is opened).
+    pub fn start_with_args(app: &Path, db: &Path, args: &[&str]) -> Session {
+        Session::start_with(app, db, &[], args)
+    }
+
+    fn start_with(app: &Path, db: &Path, env: &[(&str, &str)], args: &[&str]) -> Session {
         assert!(app.is_file(), "the app binary {} is missing", app.display());
         // A port another process took between being picked and being bound is no failure of
         // the app: start again on other ports, saying so.
         let mut taken = Vec::new();
         while taken.len() < 3 {
-            match Session::try_start(app, db, env) {
+            match Session::try_start(app, db, env, args) {
                 Ok(session) => return session,
                 Err(problem) => {
                     eprintln!("starting the session again on other ports: {problem}");
@@ -242,7 +252,7 @@ impl Session {
         panic!("three sessions in a row found a port of theirs taken: {taken:?}");
     }
 
-    fn try_start(app: &Path, db: &Path, env: &[(&str, &str)]) -> Result<Session, String> {
+    fn try_start(app: &Path, db: &Path, env: &[(&str, &str)], args: &[&str]) -> Result<Session, String> {
         let driver = Driver::start(db, env)?;
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
@@ -267,7 +277,7 @@ impl Session {
             "capabilities": {
                 "alwaysMatch": {
                     "browserName": "wry",
-                    "tauri:options": { "application": app }
+                    "tauri:options": { "application": app, "args": args }
                 }
             }
         });

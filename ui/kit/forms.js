@@ -41,22 +41,26 @@ export function button(label, onClick, attrs = {}) {
   return b;
 }
 
-/** A label above `control` (given an id when it has none); `hint` below it, linked. */
-export function field(label, control, hint = null, cls = "field") {
-  if (!control.id) control.id = uid("mf");
+/**
+ * A label above `control` (given an id when it has none); `hint` below it, linked. `prefix`
+ * names the hint's class (`${prefix}-hint`) and the ids made here: "mz" (the kit's), or a
+ * game's own ("penny").
+ */
+export function field(label, control, hint = null, cls = "field", prefix = "mz") {
+  if (!control.id) control.id = uid(`${prefix}-f`);
   const parts = [el("label", { for: control.id }, label), control];
   if (hint) {
-    const hintId = uid("mh");
+    const hintId = uid(`${prefix}-h`);
     control.setAttribute("aria-describedby", hintId);
-    parts.push(el("p", { class: "mz-hint muted", id: hintId }, hint));
+    parts.push(el("p", { class: `${prefix}-hint muted`, id: hintId }, hint));
   }
   return el("div", { class: cls }, ...parts);
 }
 
-/** A checkbox with its label on the right. */
-export function checkbox(label, attrs = {}) {
-  const box = el("input", { type: "checkbox", id: attrs.id ?? uid("mc"), ...attrs });
-  return { box, node: el("label", { class: "mz-check", for: box.id }, box, el("span", {}, label)) };
+/** A checkbox with its label on the right (the label's class `${prefix}-check`, as field's). */
+export function checkbox(label, attrs = {}, prefix = "mz") {
+  const box = el("input", { type: "checkbox", id: attrs.id ?? uid(`${prefix}-c`), ...attrs });
+  return { box, node: el("label", { class: `${prefix}-check`, for: box.id }, box, el("span", {}, label)) };
 }
 
 /** A card with a heading. */
@@ -70,9 +74,9 @@ export function card(id, title, ...children) {
   );
 }
 
-/** A form whose submit runs `onSubmit(submitButton)` (Enter works in its boxes). */
-export function form(attrs, children, onSubmit) {
-  const node = el("form", { class: "mz-form", autocomplete: "off", ...attrs }, ...children);
+/** A form whose submit runs `onSubmit(submitButton)` (Enter works in its boxes); `${prefix}-form`, as field's. */
+export function form(attrs, children, onSubmit, prefix = "mz") {
+  const node = el("form", { class: `${prefix}-form`, autocomplete: "off", ...attrs }, ...children);
   node.addEventListener("submit", (event) => {
     event.preventDefault();
     onSubmit(node.querySelector("button[type='submit']"));
@@ -81,18 +85,19 @@ export function form(attrs, children, onSubmit) {
 }
 
 /**
- * A one-box form: the label above, the box and its button side by side, the hint below.
+ * A one-box form: the label above, the box and its button side by side (so the button lines up
+ * with the box at any width), the hint below; classes `${prefix}-one`, `${prefix}-one-row`.
  */
-export function inlineForm({ label, ariaLabel, control, button: text, buttonAttrs = {}, hint = null, onSubmit, id }) {
-  if (!control.id) control.id = uid("mi");
-  const hintId = hint ? uid("mh") : null;
+export function inlineForm({ label, ariaLabel, control, button: text, buttonAttrs = {}, hint = null, onSubmit, id, prefix = "mz" }) {
+  if (!control.id) control.id = uid(`${prefix}-i`);
+  const hintId = hint ? uid(`${prefix}-h`) : null;
   if (hintId) control.setAttribute("aria-describedby", hintId);
   return form(
-    { class: "mz-form mz-one", "aria-label": ariaLabel, id },
+    { class: `${prefix}-form ${prefix}-one`, "aria-label": ariaLabel, id },
     [
       el("label", { for: control.id }, label),
-      el("div", { class: "mz-one-row" }, control, el("button", { type: "submit", ...buttonAttrs }, text)),
-      hint && el("p", { class: "mz-hint muted", id: hintId }, hint),
+      el("div", { class: `${prefix}-one-row` }, control, el("button", { type: "submit", ...buttonAttrs }, text)),
+      hint && el("p", { class: `${prefix}-hint muted`, id: hintId }, hint),
     ],
     onSubmit,
   );

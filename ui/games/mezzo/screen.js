@@ -92,7 +92,7 @@ async function loadTab(view) {
 
 const screen = gameController({
   system: "mezzo",
-  frame: { name: "mezzo", tabPrefix: "mezzo", kit: "mz", label: "Mezzo", tabs: TABS },
+  frame: { name: "mezzo", tabPrefix: "mezzo", kit: "mz", screenClass: "mz-screen forms-screen", label: "Mezzo", tabs: TABS },
   opener: "game-mezzo",
   noun: "The Mezzo table",
   home: "sheet",

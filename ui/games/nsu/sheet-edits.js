@@ -56,6 +56,14 @@ export function aspectsProblem(aspects) {
 
 const clean = (text) => String(text ?? "").trim();
 
+/** A line named `raw` (cleaned): emptied when the name is, renamed when it holds something, else `fresh(name)`. */
+function nameLine(lines, line, raw, fresh) {
+  const name = clean(raw);
+  if (name === "") lines[line] = null;
+  else if (lines[line]) lines[line].name = name;
+  else lines[line] = fresh(name);
+}
+
 /**
  * Returns the sheet after `edit`. Edits:
  *   {type: "text", field: "pronouns"|"look"|"rumours", text}
@@ -79,14 +87,9 @@ export function editSheet(sheet, edit) {
     case "text":
       s[edit.field] = String(edit.text ?? "");
       break;
-    case "mood-name": {
-      const name = clean(edit.name);
-      const mood = s.moods[edit.line];
-      if (name === "") s.moods[edit.line] = null;
-      else if (mood) mood.name = name;
-      else s.moods[edit.line] = { name, level: 0, overloaded: false };
+    case "mood-name":
+      nameLine(s.moods, edit.line, edit.name, (name) => ({ name, level: 0, overloaded: false }));
       break;
-    }
     case "mood-box": {
       const mood = s.moods[edit.line];
       if (mood) mood.level = tappedLevel(mood.level, edit.box);
@@ -100,20 +103,9 @@ export function editSheet(sheet, edit) {
     case "aspects":
       s.aspects = edit.aspects ? { ...edit.aspects } : null;
       break;
-    case "skill-name": {
-      const name = clean(edit.name);
-      const skill = s.skills[edit.line];
-      if (name === "") s.skills[edit.line] = null;
-      else if (skill) skill.name = name;
-      else {
-        s.skills[edit.line] = {
-          name,
-          modifier: edit.modifier ?? 0,
-          boxes: { body: false, mind: false, heart: false },
-        };
-      }
+    case "skill-name":
+      nameLine(s.skills, edit.line, edit.name, (name) => ({ name, modifier: edit.modifier ?? 0, boxes: { body: false, mind: false, heart: false } }));
       break;
-    }
     case "skill-modifier": {
       const skill = s.skills[edit.line];
       if (skill) skill.modifier = Math.max(0, skill.modifier + edit.delta);
@@ -124,14 +116,9 @@ export function editSheet(sheet, edit) {
       if (skill) skill.boxes[edit.aspect] = !skill.boxes[edit.aspect];
       break;
     }
-    case "sentiment-name": {
-      const name = clean(edit.name);
-      const sentiment = s.sentiments[edit.line];
-      if (name === "") s.sentiments[edit.line] = null;
-      else if (sentiment) sentiment.name = name;
-      else s.sentiments[edit.line] = { name, state: "connected" };
+    case "sentiment-name":
+      nameLine(s.sentiments, edit.line, edit.name, (name) => ({ name, state: "connected" }));
       break;
-    }
     case "sentiment-box": {
       const sentiment = s.sentiments[edit.line];
       if (sentiment) {

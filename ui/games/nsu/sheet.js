@@ -347,6 +347,28 @@ function card(area, heading, subtitle, ...children) {
   );
 }
 
+
+/**
+ * The name box of a `kind` line (mood, skill, sentiment; `item` the one on it, or null): a
+ * name committed is the change `${kind}-name` (with `extra`), said as `said(name)`; cleared, it
+ * empties the line.
+ */
+function lineName(kind, line, item, { label, placeholder, extra = {}, said }) {
+  return textField({
+    cls: `${kind}-name`,
+    key: `${kind}-${line}-name`,
+    label,
+    value: item ? item.name : "",
+    placeholder,
+    onCommit: (name) =>
+      change(
+        `The ${kind} was not saved.`,
+        { type: `${kind}-name`, line, name, ...extra },
+        name.trim() === "" ? `Cleared ${kind} line ${line + 1}.` : said(name.trim()),
+      ),
+  });
+}
+
 /**
  * A text field that saves when it is left or Enter is pressed (not on each keystroke).
  * `onCommit(text)` runs only when the text differs from `value`.
@@ -389,6 +411,11 @@ function button(attrs, ...children) {
 
 const quoted = (text) => `“${text}”`;
 
+/** A small button on a listed detail (class `${cls} small`, focus key `key`): `edit` on the sheet. */
+function slotButton(cls, key, label, text, failed, edit, said) {
+  return button({ class: `${cls} small`, data: { focusKey: key }, "aria-label": label, on: { click: () => change(failed, edit, said) } }, text);
+}
+
 // ---- name, pronouns, look -------------------------------------------------------------------
 
 /**
@@ -423,22 +450,19 @@ function whoCard(sheet) {
   return el(
     "section",
     { class: "sheet-card sheet-who", "aria-label": "Pronouns and look" },
-    textField({
-      id: "sheet-pronouns",
-      key: "sheet-pronouns",
-      label: "Pronouns",
-      visibleLabel: true,
-      value: sheet.pronouns,
-      onCommit: (text) => change("The pronouns were not saved.", { type: "text", field: "pronouns", text }, "Saved the pronouns."),
-    }),
-    textField({
-      id: "sheet-look",
-      key: "sheet-look",
-      label: "Look",
-      visibleLabel: true,
-      value: sheet.look,
-      onCommit: (text) => change("The look was not saved.", { type: "text", field: "look", text }, "Saved the look."),
-    }),
+    ...[
+      ["pronouns", "Pronouns"],
+      ["look", "Look"],
+    ].map(([field, label]) =>
+      textField({
+        id: `sheet-${field}`,
+        key: `sheet-${field}`,
+        label,
+        visibleLabel: true,
+        value: sheet[field],
+        onCommit: (text) => change(`The ${field} was not saved.`, { type: "text", field, text }, `Saved the ${field}.`),
+      }),
+    ),
   );
 }
 
@@ -554,18 +578,10 @@ function moodLine(mood, line) {
     "li",
     { class: `mood-line${mood ? "" : " open"}${mood && mood.overloaded ? " overloaded" : ""}`, data: { line: String(line), die: String(die) } },
     mood ? rollBadge(die, `Roll with ${mood.name}`, { moodLine: line }, `mood-${line}-roll`, "mood-die") : dieBadge(die, "mood-die"),
-    textField({
-      cls: "mood-name",
-      key: `mood-${line}-name`,
+    lineName("mood", line, mood, {
       label: `Mood on d${die} line ${line + 1}`,
-      value: mood ? mood.name : "",
       placeholder: `name a d${die} mood`,
-      onCommit: (name) =>
-        change(
-          "The mood was not saved.",
-          { type: "mood-name", line, name },
-          name.trim() === "" ? `Cleared mood line ${line + 1}.` : mood ? `Renamed the mood to ${quoted(name.trim())}.` : `New mood ${quoted(name.trim())} on a d${die} line.`,
-        ),
+      said: (name) => (mood ? `Renamed the mood to ${quoted(name)}.` : `New mood ${quoted(name)} on a d${die} line.`),
     }),
     el(
       "div",
@@ -612,18 +628,11 @@ function skillLine(skill, line, sheet) {
   return el(
     "li",
     { class: `skill-line${skill ? "" : " open"}`, data: { line: String(line) } },
-    textField({
-      cls: "skill-name",
-      key: `skill-${line}-name`,
+    lineName("skill", line, skill, {
       label: `Skill line ${line + 1}`,
-      value: skill ? skill.name : "",
       placeholder: "name a skill (starts at 0)",
-      onCommit: (name) =>
-        change(
-          "The skill was not saved.",
-          { type: "skill-name", line, name, modifier: 0 },
-          name.trim() === "" ? `Cleared skill line ${line + 1}.` : skill ? `Renamed the skill to ${quoted(name.trim())}.` : `New skill ${quoted(name.trim())} at 0.`,
-        ),
+      extra: { modifier: 0 },
+      said: (name) => (skill ? `Renamed the skill to ${quoted(name)}.` : `New skill ${quoted(name)} at 0.`),
     }),
     el(
       "div",
@@ -723,24 +732,8 @@ function detailsCard(sheet, overcome) {
             "li",
             { class: "harm-slot filled", data: { index: String(i) } },
             el("span", { class: "slot-text" }, text),
-            button(
-              {
-                class: "harm-scar small",
-                data: { focusKey: `harm-${i}-scar` },
-                "aria-label": `Recover ${quoted(text)} into a scar`,
-                on: { click: () => change("The harm was not recovered.", { type: "harm-to-scar", index: i }, `${quoted(text)} is now a scar.`) },
-              },
-              "To scar",
-            ),
-            button(
-              {
-                class: "harm-remove small",
-                data: { focusKey: `harm-${i}-remove` },
-                "aria-label": `Remove harm ${quoted(text)}`,
-                on: { click: () => change("The harm was not removed.", { type: "harm-remove", index: i }, `Removed harm ${quoted(text)}.`) },
-              },
-              "Remove",
-            ),
+            slotButton("harm-scar", `harm-${i}-scar`, `Recover ${quoted(text)} into a scar`, "To scar", "The harm was not recovered.", { type: "harm-to-scar", index: i }, `${quoted(text)} is now a scar.`),
+            slotButton("harm-remove", `harm-${i}-remove`, `Remove harm ${quoted(text)}`, "Remove", "The harm was not removed.", { type: "harm-remove", index: i }, `Removed harm ${quoted(text)}.`),
           ),
     );
   }
@@ -805,15 +798,7 @@ function detailsCard(sheet, overcome) {
                 d.positive ? "+" : "−",
               ),
               el("span", { class: "slot-text" }, d.text),
-              button(
-                {
-                  class: "detail-remove small",
-                  data: { focusKey: `detail-${i}-remove` },
-                  "aria-label": `Remove detail ${quoted(d.text)}`,
-                  on: { click: () => change("The detail was not removed.", { type: "detail-remove", index: i }, `Removed ${quoted(d.text)}.`) },
-                },
-                "Remove",
-              ),
+              slotButton("detail-remove", `detail-${i}-remove`, `Remove detail ${quoted(d.text)}`, "Remove", "The detail was not removed.", { type: "detail-remove", index: i }, `Removed ${quoted(d.text)}.`),
             ),
           ),
         ),
@@ -870,18 +855,10 @@ function sentimentLine(sentiment, line) {
   return el(
     "li",
     { class: `sentiment-line${sentiment ? ` ${sentiment.state}` : " open"}`, data: { line: String(line) } },
-    textField({
-      cls: "sentiment-name",
-      key: `sentiment-${line}-name`,
+    lineName("sentiment", line, sentiment, {
       label: `Sentiment line ${line + 1}`,
-      value: sentiment ? sentiment.name : "",
       placeholder: "name a sentiment",
-      onCommit: (name) =>
-        change(
-          "The sentiment was not saved.",
-          { type: "sentiment-name", line, name },
-          name.trim() === "" ? `Cleared sentiment line ${line + 1}.` : `Sentiment ${quoted(name.trim())} saved.`,
-        ),
+      said: (name) => `Sentiment ${quoted(name)} saved.`,
     }),
     el("span", { class: "sentiment-state" }, sentiment ? SENTIMENT_WORDS[sentiment.state] : "open"),
     el("div", { class: "sentiment-boxes", role: "group", "aria-label": `${who} state` }, ...boxes),
@@ -903,15 +880,7 @@ function scarsCard(sheet) {
               "li",
               { class: "scar", data: { index: String(i) } },
               el("span", { class: "slot-text" }, text),
-              button(
-                {
-                  class: "scar-remove small",
-                  data: { focusKey: `scar-${i}-remove` },
-                  "aria-label": `Remove scar ${quoted(text)}`,
-                  on: { click: () => change("The scar was not removed.", { type: "scar-remove", index: i }, `Removed scar ${quoted(text)}.`) },
-                },
-                "Remove",
-              ),
+              slotButton("scar-remove", `scar-${i}-remove`, `Remove scar ${quoted(text)}`, "Remove", "The scar was not removed.", { type: "scar-remove", index: i }, `Removed scar ${quoted(text)}.`),
             ),
           ),
         ),

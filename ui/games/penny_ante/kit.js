@@ -6,28 +6,16 @@
 //   host.append(field("Ante", numberInput({ id: "ante", min: 1, value: 1 })));
 
 import { el, SVG } from "../../kit/dom.js";
-import { busy, uid, numberInput, wholeNumber, select, button } from "../../kit/forms.js";
+import { busy, uid, numberInput, wholeNumber, select, button, field as kitField, checkbox as kitCheckbox } from "../../kit/forms.js";
 import { notesCard } from "../../kit/notes.js";
 
 export { uid, numberInput, wholeNumber, select, button, notesCard };
 
-/** A label above `control` (given an id when it has none); `hint` below it, linked. */
-export function field(label, control, hint = null, cls = "field") {
-  if (!control.id) control.id = uid("pf");
-  const parts = [el("label", { for: control.id }, label), control];
-  if (hint) {
-    const hintId = uid("ph");
-    control.setAttribute("aria-describedby", hintId);
-    parts.push(el("p", { class: "penny-hint muted", id: hintId }, hint));
-  }
-  return el("div", { class: cls }, ...parts);
-}
+/** The kit's labelled field (kit/forms.js), its hint in Penny's look (`penny-hint`). */
+export const field = (label, control, hint = null, cls = "field") => kitField(label, control, hint, cls, "penny");
 
-/** A checkbox with its label on the right. */
-export function checkbox(label, attrs = {}) {
-  const box = el("input", { type: "checkbox", id: attrs.id ?? uid("pc"), ...attrs });
-  return { box, node: el("label", { class: "penny-check", for: box.id }, box, el("span", {}, label)) };
-}
+/** The kit's checkbox with its label on the right, in Penny's look (`penny-check`). */
+export const checkbox = (label, attrs = {}) => kitCheckbox(label, attrs, "penny");
 
 /** "1 penny", "3 pennies". */
 export const pennies = (n) => `${n} ${n === 1 || n === -1 ? "penny" : "pennies"}`;

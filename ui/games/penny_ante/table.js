@@ -10,6 +10,7 @@
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
+import { form as kitForm, inlineForm as kitInlineForm } from "../../kit/forms.js";
 import {
   field,
   numberInput,
@@ -52,34 +53,11 @@ export function renderTable(host, ctx) {
 /** Whether this device manages the House's side (not a player's own phone). */
 const housePanels = (ctx) => ctx.role !== "player";
 
-/** A form whose submit runs `onSubmit(submitButton)` (Enter works in its boxes). */
-function form(attrs, children, onSubmit) {
-  const node = el("form", { class: "penny-form", autocomplete: "off", ...attrs }, ...children);
-  node.addEventListener("submit", (event) => {
-    event.preventDefault();
-    onSubmit(node.querySelector("button[type='submit']"));
-  });
-  return node;
-}
+/** The kit's form (Enter works in its boxes), in Penny's look (`penny-form`). */
+const form = (attrs, children, onSubmit) => kitForm(attrs, children, onSubmit, "penny");
 
-/**
- * A one-box form: the label above, the box and its button side by side, the hint below
- * (so the button lines up with the box at any width).
- */
-function inlineForm({ label, ariaLabel, control, button: text, buttonAttrs = {}, hint = null, onSubmit }) {
-  if (!control.id) control.id = uid("pi");
-  const hintId = hint ? uid("ph") : null;
-  if (hintId) control.setAttribute("aria-describedby", hintId);
-  return form(
-    { class: "penny-form penny-one", "aria-label": ariaLabel },
-    [
-      el("label", { for: control.id }, label),
-      el("div", { class: "penny-one-row" }, control, el("button", { type: "submit", ...buttonAttrs }, text)),
-      hint && el("p", { class: "penny-hint muted", id: hintId }, hint),
-    ],
-    onSubmit,
-  );
-}
+/** The kit's one-box form in Penny's look (`penny-one`). */
+const inlineForm = (parts) => kitInlineForm({ ...parts, prefix: "penny" });
 
 // ---- adventure, House, challenge ----------------------------------------------------------------
 

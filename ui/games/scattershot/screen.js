@@ -59,7 +59,7 @@ const screen = gameController({
     kit: "mz",
     label: "Scattershot's Mechanix",
     tabs: TABS,
-    screenClass: "mz-screen sc-screen",
+    screenClass: "mz-screen sc-screen forms-screen",
   },
   opener: "game-scattershot",
   noun: "The Scattershot table",

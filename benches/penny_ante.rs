@@ -1,12 +1,14 @@
 //! Penny Ante scoring and showdown odds: `cargo bench -p sheetkeeper --bench penny_ante`.
 //! Budget (DESIGN.md): exact odds, worst case (6 + 6 unknown dice, 2 unknown
-//! circumstances) ≤ 20 ms; a service call (move + save + view) ≤ 2 ms median.
+//! circumstances) ≤ 20 ms; every choice of dice to reroll (issue 34) ≤ 16 ms, one frame; a
+//! service call (move + save + view) ≤ 2 ms median.
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use rand::{rngs::StdRng, SeedableRng};
 use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
+use sheetkeeper::rules::penny_ante::choices::reroll_choices;
 use sheetkeeper::rules::penny_ante::ledger::Account;
 use sheetkeeper::rules::penny_ante::odds::{showdown_odds, Dice, Showdown};
 use sheetkeeper::rules::penny_ante::score;
@@ -20,6 +22,19 @@ fn penny_ante(c: &mut Criterion) {
     group.bench_function("odds, worst case (6 + 6 unknown dice, 2 unknown circumstances)", |b| {
         b.iter(|| showdown_odds(black_box(&worst)).unwrap())
     });
+    // Issue 34: which dice go back in the cup, every choice's odds. Six different faces give
+    // the most choices (2^6 = 64); the opponent's six dice are unknown; 2 circumstance dice
+    // unknown (round 2's, the issue's worst case), and 4, the most the dice limits allow.
+    for circumstances in [2, 4] {
+        let choosing = Showdown {
+            mine: Dice { known: vec![1, 2, 3, 4, 5, 6], unknown: 0 },
+            theirs: unknown(6),
+            circumstances: unknown(circumstances),
+        };
+        let name =
+            format!("reroll choices, worst case (64 choices, 6 unknown dice, {circumstances} unknown circumstances)");
+        group.bench_function(name, |b| b.iter(|| reroll_choices(black_box(&choosing)).unwrap()));
+    }
     let hand = [1, 2, 3, 4, 6, 6, 6, 6, 5, 5];
     group.bench_function("score of a 10-die hand", |b| b.iter(|| score(black_box(&hand)).unwrap()));
     group.finish();

@@ -4,6 +4,7 @@
 
 pub mod challenge;
 pub mod check;
+pub mod choices;
 pub mod history;
 pub mod ledger;
 pub mod odds;

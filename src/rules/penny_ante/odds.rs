@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 pub use crate::rules::odds::Chance;
 
 /// The highest score a hand can have (five of a kind).
-const TOP_SCORE: usize = 50;
+pub(super) const TOP_SCORE: usize = 50;
 
 /// The dice in one place at the table: those seen, and how many are not seen yet.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -59,22 +59,7 @@ pub struct ShowdownOdds {
 /// of a d6 (`mine[2]`), or a side (`mine`, `theirs`) whose own dice and the circumstances
 /// are not 1 to 10 dice.
 pub fn showdown_odds(showdown: &Showdown) -> Result<ShowdownOdds> {
-    let mine = known_faces("mine", &showdown.mine.known)?;
-    let theirs = known_faces("theirs", &showdown.theirs.known)?;
-    let middle = known_faces("circumstances", &showdown.circumstances.known)?;
-    for (field, side) in [("mine", &showdown.mine), ("theirs", &showdown.theirs)] {
-        let count = side.count() + showdown.circumstances.count();
-        if count == 0 || count > MAX_DICE {
-            return Err(Error::invalid(
-                field,
-                format!(
-                    "a side scores 1 to {MAX_DICE} dice, its own and the circumstances together, \
-                     not {count}"
-                ),
-            ));
-        }
-    }
-
+    let (mine, theirs, middle) = seen_faces(showdown)?;
     let mine_rolls = multisets(showdown.mine.unknown);
     let theirs_rolls = multisets(showdown.theirs.unknown);
     let (mut win, mut tie, mut lose) = (0u128, 0u128, 0u128);
@@ -109,6 +94,27 @@ pub fn showdown_odds(showdown: &Showdown) -> Result<ShowdownOdds> {
     Ok(ShowdownOdds { win: chance(win), tie: chance(tie), lose: chance(lose) })
 }
 
+/// The faces seen of mine, theirs and the circumstances; an error names a die that is not a
+/// face of a d6, or a side whose own dice and the circumstances are not 1 to 10 dice.
+pub(super) fn seen_faces(showdown: &Showdown) -> Result<(Faces, Faces, Faces)> {
+    let mine = known_faces("mine", &showdown.mine.known)?;
+    let theirs = known_faces("theirs", &showdown.theirs.known)?;
+    let middle = known_faces("circumstances", &showdown.circumstances.known)?;
+    for (field, side) in [("mine", &showdown.mine), ("theirs", &showdown.theirs)] {
+        let count = side.count() + showdown.circumstances.count();
+        if count == 0 || count > MAX_DICE {
+            return Err(Error::invalid(
+                field,
+                format!(
+                    "a side scores 1 to {MAX_DICE} dice, its own and the circumstances together, \
+                     not {count}"
+                ),
+            ));
+        }
+    }
+    Ok((mine, theirs, middle))
+}
+
 /// Counts the faces of known dice, naming the first that is not a face of a d6.
 fn known_faces(field: &str, dice: &[u8]) -> Result<Faces> {
     let mut faces: Faces = [0; 6];
@@ -122,7 +128,7 @@ fn known_faces(field: &str, dice: &[u8]) -> Result<Faces> {
     Ok(faces)
 }
 
-fn plus(a: &Faces, b: &Faces) -> Faces {
+pub(super) fn plus(a: &Faces, b: &Faces) -> Faces {
     std::array::from_fn(|f| a[f] + b[f])
 }
 
@@ -138,7 +144,7 @@ fn distribution(base: &Faces, rolls: &[(Faces, u64)]) -> [u64; TOP_SCORE + 1] {
 
 /// Every multiset of faces that `n` d6 can show, with the number of ordered rolls that
 /// show it (n! / (k1! · … · k6!)).
-fn multisets(n: u8) -> Vec<(Faces, u64)> {
+pub(super) fn multisets(n: u8) -> Vec<(Faces, u64)> {
     fn factorial(n: u8) -> u64 {
         (1..=u64::from(n)).product()
     }

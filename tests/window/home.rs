@@ -8,7 +8,8 @@ use serde_json::json;
 
 use crate::webdriver::Session;
 use crate::{
-    back_home, create_game, one_window, open, open_game, shot, shots_at_both_widths, wait_game_row, Scratch, ENTER,
+    back_home, begin, create_game, one_window, open, open_game, shot, shots_at_both_widths, wait_game_row, Scratch,
+    ENTER,
 };
 
 /// Sets the window to `width` (800 high) and waits until the page has it.
@@ -56,9 +57,8 @@ fn some_screen_open(session: &Session) -> bool {
 /// system's card opens a screen for its character too.
 #[test]
 fn newcomer_reaches_the_sheet_from_home() {
-    let _window = one_window();
-    let scratch = Scratch::new("home-newcomer");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("home-newcomer");
+    let session = open(&db_path);
     session.wait_settled();
     let empty = session.wait_for("#mine-empty").text();
     assert!(empty.contains("Start with a game"), "the empty home says what to do: {empty:?}");
@@ -112,9 +112,7 @@ fn newcomer_reaches_the_sheet_from_home() {
 /// kept by the app (another start shows it) and named in the games list.
 #[test]
 fn device_role_switches_per_game() {
-    let _window = one_window();
-    let scratch = Scratch::new("home-role");
-    let db = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db) = begin("home-role");
     {
         let session = open(&db);
         create_game(&session, "Harbour Job", "penny_ante");
@@ -154,9 +152,7 @@ fn both_checked(session: &Session, role: &str) -> bool {
 /// is kept for the next start.
 #[test]
 fn theme_switch_dark_and_light() {
-    let _window = one_window();
-    let scratch = Scratch::new("home-theme");
-    let db = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db) = begin("home-theme");
     let background = |session: &Session| {
         session
             .execute("return getComputedStyle(document.body).backgroundColor;", json!([]))
@@ -203,9 +199,7 @@ fn theme_switch_dark_and_light() {
 /// a place that no longer exists opens home, with no error.
 #[test]
 fn reopens_where_it_was_left() {
-    let _window = one_window();
-    let scratch = Scratch::new("home-reopen");
-    let db = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db) = begin("home-reopen");
     {
         let session = open(&db);
         create_game(&session, "Lantern Street", "nsu");
@@ -255,9 +249,7 @@ fn reopens_where_it_was_left() {
 /// what changed since the window opened.
 #[test]
 fn home_comes_with_the_window_and_a_reload_reads_it_again() {
-    let _window = one_window();
-    let scratch = Scratch::new("home-reload");
-    let db = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db) = begin("home-reload");
     {
         let session = open(&db);
         create_game(&session, "Lantern Street", "nsu");
@@ -302,9 +294,8 @@ fn a_database_that_cannot_be_opened_is_named_on_home() {
 /// above the dialog, and closing it leaves the dialog as it was.
 #[test]
 fn xcard_opens_over_an_open_dialog() {
-    let _window = one_window();
-    let scratch = Scratch::new("home-xcard");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("home-xcard");
+    let session = open(&db_path);
     create_game(&session, "Lantern Street", "nsu");
     open_game(&session, "Lantern Street");
     new_character(&session, "Wren Ashdown");
@@ -333,9 +324,8 @@ fn xcard_opens_over_an_open_dialog() {
 /// shown, and with the phone menu open.
 #[test]
 fn home_layout_is_clean_at_both_widths() {
-    let _window = one_window();
-    let scratch = Scratch::new("home-layout");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("home-layout");
+    let session = open(&db_path);
     create_game(&session, "Harbour Job", "penny_ante");
     create_game(&session, "Lantern Street", "nsu");
     open_game(&session, "Lantern Street");
@@ -399,9 +389,8 @@ fn frame_shot(session: &Session, name: &str) {
 /// hides a rules hint on a system's screen, and on again shows it.
 #[test]
 fn dice_preference_and_hints_switch() {
-    let _window = one_window();
-    let scratch = Scratch::new("home-dice-hints");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("home-dice-hints");
+    let session = open(&db_path);
     create_game(&session, "Night Shift", "scattershot");
     open_game(&session, "Night Shift");
     crate::create_character(&session, "Bo");

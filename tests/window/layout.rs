@@ -5,7 +5,7 @@
 
 use serde_json::json;
 
-use super::{one_window, open, Scratch};
+use super::{begin, open};
 
 /// Puts `html` into a test area at the top of the page, the rest of the page hidden.
 /// The page's CSP drops `style` attributes, so the markup says `data-style` and the script
@@ -35,9 +35,8 @@ fn clear(session: &super::Session) {
 
 #[test]
 fn layout_check_names_overlaps_and_overflow() {
-    let _window = one_window();
-    let scratch = Scratch::new("layout-check");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("layout-check");
+    let session = open(&db_path);
     session.set_window_size(360, 800);
     session.wait_until("the page to be 360 px wide", || (session.inner_width() <= 360.0).then_some(()));
     session.wait_settled();

@@ -9,6 +9,7 @@ use std::path::Path;
 use serde_json::json;
 use sheetkeeper::{services, Store};
 
+use crate::fixtures::db as read_db;
 use crate::webdriver::{Session, ENTER};
 use crate::{app, in_dark, one_window, open_game, shot, shots_at_both_widths, wait_character_row, Scratch};
 
@@ -22,11 +23,6 @@ fn open_device(db: &Path, name: &str) -> Session {
     session.set_window_size(1280, 800);
     session.wait_for("body[data-ready='true']");
     session
-}
-
-fn read_db(path: &Path) -> rusqlite::Connection {
-    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .expect("open the test database")
 }
 
 fn dismiss_toast(session: &Session) {

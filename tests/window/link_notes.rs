@@ -17,11 +17,10 @@ use sheetkeeper::services::{self, ImportOptions, Note};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
+use crate::fixtures::{moods, nsu_fixture, tobias_ready_to_help, write_game_file, TOBIAS, WREN};
 use crate::webdriver::Session;
 use crate::{app, click_in_character_row, in_dark, one_window, open_game, shot, wait_character_row, Scratch};
 
-const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
-const TOBIAS: &str = "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a";
 const GAME: &str = "Lanterns over Brackwater";
 /// Long enough for a slow machine; every wait below polls for its condition.
 const LINK_WAIT: Duration = Duration::from_secs(30);
@@ -29,43 +28,17 @@ const LINK_WAIT: Duration = Duration::from_secs(30);
 /// The NSU fixture game on the table's database, Wren's moods calm so her roll asks for one
 /// aspect die and one mood die, Tobias with a whole sheet so he can help. Returns the game's id.
 fn table_with_the_game(scratch: &Scratch, db: &Path) -> Uuid {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json"),
-    )
-    .expect("read the NSU game fixture");
-    let mut file: Value = serde_json::from_str(&text).expect("the fixture is JSON");
+    let mut file = nsu_fixture();
     let game = &mut file["data"]["games"][0];
     assert_eq!(game["characters"][0]["id"], WREN);
-    game["characters"][0]["nsu"]["moods"] = json!([
-        {"name": "Curious", "level": 3, "overloaded": false},
-        null,
-        {"name": "Wary", "level": 2, "overloaded": false},
-        null,
-        {"name": "Content", "level": 1, "overloaded": false},
-        null
-    ]);
+    game["characters"][0]["nsu"]["moods"] = moods([("Curious", 3, false), ("Wary", 2, false), ("Content", 1, false)]);
     game["characters"][0]["nsu"]["harm"] = json!([]);
     assert_eq!(game["characters"][1]["id"], TOBIAS);
     let tobias = &mut game["characters"][1]["nsu"];
-    tobias["aspects"] = json!({"body": "d8", "mind": "d4", "heart": "d6"});
-    tobias["moods"] = json!([
-        {"name": "Eager", "level": 0, "overloaded": false},
-        null,
-        {"name": "Stubborn", "level": 1, "overloaded": false},
-        null,
-        {"name": "Calm", "level": 0, "overloaded": false},
-        null
-    ]);
-    tobias["skills"] = json!([
-        {"name": "Carpentry", "modifier": 1, "boxes": {"body": false, "mind": false, "heart": false}},
-        {"name": "Fishing", "modifier": 1, "boxes": {"body": false, "mind": false, "heart": false}},
-        {"name": "Singing", "modifier": 1, "boxes": {"body": false, "mind": false, "heart": false}},
-        null, null, null
-    ]);
-    tobias["sentiments"] = json!([{"name": "His sister", "state": "connected"}, null, null]);
+    tobias_ready_to_help(tobias);
     let id = Uuid::parse_str(game["id"].as_str().expect("the game's id")).expect("a uuid");
     let path = scratch.path("game.sheetkeeper.json");
-    std::fs::write(&path, serde_json::to_string_pretty(&file).expect("serialize")).expect("write the game file");
+    write_game_file(&path, &file);
     let mut store = Store::open(db).expect("the table's database");
     services::import(&mut store, &path, ImportOptions { as_copy: false, replace_conflicts: false })
         .expect("the game imports on the table");

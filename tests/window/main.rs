@@ -11,6 +11,7 @@
 //! They need `tauri-driver`, `WebKitWebDriver` and `xdotool`; a missing tool fails the test
 //! (nothing is skipped). Each test uses its own throwaway database through `SHEETKEEPER_DB`.
 
+mod fixtures;
 mod home;
 mod layout;
 mod link;
@@ -79,6 +80,15 @@ impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// How each test begins: the display to itself until the test ends (keep the guard) and its
+/// own throwaway folder `name`, with the path of the app's database in it.
+fn begin(name: &str) -> (MutexGuard<'static, ()>, Scratch, PathBuf) {
+    let window = one_window();
+    let scratch = Scratch::new(name);
+    let db = scratch.path("sheetkeeper.db");
+    (window, scratch, db)
 }
 
 /// Starts the app on `db` and waits until the home screen shows its data.
@@ -318,9 +328,7 @@ const OPEN_TITLE: &str = "^Open";
 /// are real rows in the database.
 #[test]
 fn created_game_and_character_survive_a_restart() {
-    let _window = one_window();
-    let scratch = Scratch::new("restart");
-    let db = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db) = begin("restart");
 
     let (game_id, character_id) = {
         let session = open(&db);
@@ -461,13 +469,12 @@ fn exported_character_imports_into_a_fresh_database() {
 /// A broken file is refused with a readable message in the error area, and nothing changes.
 #[test]
 fn malformed_import_shows_the_error() {
-    let _window = one_window();
-    let scratch = Scratch::new("malformed");
+    let (_window, scratch, db_path) = begin("malformed");
     let file = scratch.path("broken.sheetkeeper.json");
     std::fs::write(&file, r#"{"format": "sheetkeeper", "format_version": 1, "kind": "character", "data": {"name": 7"#)
         .expect("write the broken file");
 
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let session = open(&db_path);
     session.click("#import-button");
     choose_file_in_native_dialog(OPEN_TITLE, &file, false);
     let error = session.wait_for("#error");
@@ -487,9 +494,8 @@ fn malformed_import_shows_the_error() {
 /// Regression guard for markup in names: it is shown as text, never parsed as HTML.
 #[test]
 fn markup_in_a_name_is_shown_as_text() {
-    let _window = one_window();
-    let scratch = Scratch::new("markup");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("markup");
+    let session = open(&db_path);
     let name = "<img src=x onerror=alert(1)>";
 
     create_game(&session, "<b>Bold</b> & friends", "mezzo");
@@ -511,9 +517,8 @@ fn markup_in_a_name_is_shown_as_text() {
 /// with the same id; a rename made in the dialog with Enter can be undone the same way.
 #[test]
 fn deleted_character_comes_back_with_undo() {
-    let _window = one_window();
-    let scratch = Scratch::new("undo");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("undo");
+    let session = open(&db_path);
 
     create_game(&session, "Night Shift", "scattershot");
     open_game(&session, "Night Shift");
@@ -553,9 +558,8 @@ fn deleted_character_comes_back_with_undo() {
 /// character there; a game's rename and delete can both be undone from the toast.
 #[test]
 fn copy_to_same_system_game_and_undo_game_changes() {
-    let _window = one_window();
-    let scratch = Scratch::new("copy");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("copy");
+    let session = open(&db_path);
 
     create_game(&session, "Other Table", "mezzo");
     create_game(&session, "Second Table", "nsu");

@@ -13,13 +13,9 @@ use std::path::Path;
 use serde_json::json;
 
 use crate::webdriver::{screenshot_dir, Session};
-use crate::{create_game, one_window, open, open_dark, open_game, shot, Scratch};
+use crate::{begin, create_game, open, open_dark, open_game, shot};
 
-/// Opens a read-only connection to the test database (the app may still have it open).
-pub(crate) fn db(path: &Path) -> rusqlite::Connection {
-    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .expect("open the test database")
-}
+pub(crate) use crate::fixtures::db;
 
 /// Each player's influence as saved, by name.
 pub(crate) fn influence(conn: &rusqlite::Connection, game: &str) -> Vec<(String, i64)> {
@@ -150,6 +146,52 @@ pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
     session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
 }
 
+/// Whether the checkbox or radio button `selector` is ticked.
+pub(crate) fn checked(session: &Session, selector: &str) -> serde_json::Value {
+    session.execute("return document.querySelector(arguments[0]).checked;", json!([selector]))
+}
+
+/// Closes the error the app shows, as a person taps its button.
+pub(crate) fn dismiss_error(session: &Session) {
+    press(session, "#error-dismiss");
+    session.wait_gone("#error");
+}
+
+/// Opens the game `name` from the home screen, then its Mezzo screen.
+pub(crate) fn open_mezzo(session: &Session, name: &str) {
+    open_game(session, name);
+    press(session, "#game-mezzo");
+    session.wait_for("#mezzo-screen");
+}
+
+/// After a restart: back home from the screen the app opened on, then `name`'s Mezzo screen.
+pub(crate) fn reopen_mezzo(session: &Session, name: &str) {
+    crate::back_home(session);
+    open_mezzo(session, name);
+}
+
+/// Makes the character `name` on the story elements tab; returns its id.
+pub(crate) fn new_character(session: &Session, name: &str) -> String {
+    press(session, "#mezzo-tab-elements");
+    type_into(session, "#mz-new-character", name);
+    press(session, "#mz-new-character-submit");
+    element_id(session, name)
+}
+
+/// Makes the story element `name` of `kind` on the elements tab shown; returns its id.
+pub(crate) fn new_element(session: &Session, kind: &str, name: &str) -> String {
+    choose(session, "#mz-new-element-kind", kind);
+    type_into(session, "#mz-new-element-name", name);
+    press(session, "#mz-new-element-submit");
+    element_id(session, name)
+}
+
+/// Opens the sheet of `element` (named `name`) from the elements list shown.
+pub(crate) fn open_element_sheet(session: &Session, element: &str, name: &str) {
+    press(session, &format!(".mz-element[data-element-id='{element}'] .mz-open-sheet"));
+    session.wait_text("#mz-sheet-heading", name);
+}
+
 /// The id of the player named `name` on the table tab.
 pub(crate) fn player_id(session: &Session, name: &str) -> String {
     session.wait_until(&format!("the player {name:?} on the table"), || {
@@ -181,7 +223,7 @@ pub(crate) fn add_player(session: &Session, name: &str) -> String {
 }
 
 /// Sets up a conflict's question and options (adding options beyond the first two).
-fn conflict_options(session: &Session, question: &str, options: &[&str]) {
+pub(crate) fn conflict_options(session: &Session, question: &str, options: &[&str]) {
     type_into(session, "#mz-question", question);
     for (i, option) in options.iter().enumerate() {
         if i >= 2 {
@@ -215,14 +257,8 @@ fn table(session: &Session) -> (String, String, String, String, String) {
     session.wait_text(&format!("#mz-influence-{bo}"), "3");
 
     // A character and an object, made on the story elements tab.
-    press(session, "#mezzo-tab-elements");
-    type_into(session, "#mz-new-character", "Mira");
-    press(session, "#mz-new-character-submit");
-    let mira = element_id(session, "Mira");
-    choose(session, "#mz-new-element-kind", "object");
-    type_into(session, "#mz-new-element-name", "Old Key");
-    press(session, "#mz-new-element-submit");
-    let key = element_id(session, "Old Key");
+    let mira = new_character(session, "Mira");
+    let key = new_element(session, "object", "Old Key");
     shots_of(session, "mezzo-elements", "#mz-characters");
     assert!(text_of(session, &format!(".mz-element[data-element-id='{key}']")).contains("Object"), "the kind is shown");
 
@@ -242,8 +278,7 @@ fn table(session: &Session) -> (String, String, String, String, String) {
 /// adversity spent into debt.
 fn sheets(session: &Session, mira: &str, key: &str) {
     press(session, "#mezzo-tab-elements");
-    press(session, &format!(".mz-element[data-element-id='{mira}'] .mz-open-sheet"));
-    session.wait_text("#mz-sheet-heading", "Mira");
+    open_element_sheet(session, mira, "Mira");
     assert!(
         text_of(session, "#mz-slots-status").contains("6 slots: 0 filled, 6 free"),
         "4 from her introduction, 2 from the claim"
@@ -288,8 +323,7 @@ fn sheets(session: &Session, mira: &str, key: &str) {
 
     // The Old Key: 1 adversity, Fortune's Favor (2) with the shortfall as debt.
     press(session, "#mz-sheet-back");
-    press(session, &format!(".mz-element[data-element-id='{key}'] .mz-open-sheet"));
-    session.wait_text("#mz-sheet-heading", "Old Key");
+    open_element_sheet(session, key, "Old Key");
     press(session, "#mz-adversity-value-plus");
     session.wait_text("#mz-adversity-value", "1");
     press(session, "#mz-adversity-debt");
@@ -443,9 +477,7 @@ fn tie(session: &Session, ada: &str, bo: &str) {
 
 #[test]
 fn a_mezzo_table_sheets_and_conflicts() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo");
     let session = open(&db_path);
     let (game, ada, bo, mira, key) = table(&session);
     sheets(&session, &mira, &key);
@@ -469,17 +501,14 @@ fn a_mezzo_table_sheets_and_conflicts() {
 
     // After a restart, in dark mode: the table and a conflict with its odds.
     let session = open_dark(&db_path);
-    crate::back_home(&session);
-    open_game(&session, "Mezzo Night");
-    press(&session, "#game-mezzo");
+    reopen_mezzo(&session, "Mezzo Night");
     // A game with characters opens on the sheet; the table is one tab away.
     session.wait_for("#mezzo-tab-sheet[aria-current='page']");
     press(&session, "#mezzo-tab-table");
     session.wait_text(&format!("#mz-influence-{ada}"), "1");
     session.screenshot(&screenshot_dir().join("mezzo-dark-table-1280.png"));
     press(&session, "#mezzo-tab-elements");
-    press(&session, &format!(".mz-element[data-element-id='{mira}'] .mz-open-sheet"));
-    session.wait_text("#mz-sheet-heading", "Mira");
+    open_element_sheet(&session, &mira, "Mira");
     shots_of(&session, "mezzo-dark-sheet", "#mz-sheet");
     press(&session, "#mezzo-tab-conflict");
     conflict_options(&session, "Does the bridge hold?", &["It holds", "It breaks"]);

@@ -9,9 +9,52 @@
 
 use serde_json::json;
 
-use crate::mezzo::{choose, db, dismiss_toast, element_id, press, shots_of, text_of, type_into, wait_contains};
+use crate::mezzo::{
+    choose, db, dismiss_error, dismiss_toast, new_character, new_element, open_element_sheet, open_mezzo, press,
+    reopen_mezzo, shots_of, text_of, type_into, wait_contains,
+};
 use crate::webdriver::Session;
-use crate::{create_game, one_window, open, open_dark, open_game, Scratch};
+use crate::{begin, create_game, open, open_dark};
+
+/// Opens the game `name`'s challenge tab and waits for `round` there.
+fn challenge_tab(session: &Session, name: &str, round: &str) {
+    open_mezzo(session, name);
+    press(session, "#mezzo-tab-challenge");
+    session.wait_text("#mzch-round", round);
+}
+
+/// After a restart: the game `name`'s challenge tab, once it shows `round`.
+fn reopen_challenge_tab(session: &Session, name: &str, round: &str) {
+    crate::back_home(session);
+    challenge_tab(session, name, round);
+}
+
+/// `element` surrenders, picked in the surrender form.
+fn surrender(session: &Session, element: &str) {
+    choose(session, "#mzch-surrender-who", element);
+    press(session, "#mzch-surrender");
+}
+
+/// Declares the perk set up in the form (it reads `declared`), then settles the action; the
+/// round is back at `round`.
+fn declare_and_settle(session: &Session, declared: &str, round: &str) {
+    press(session, "#mzch-declare");
+    session.wait_text("#mzch-declared", declared);
+    press(session, "#mzch-settle");
+    session.wait_text("#mzch-round", round);
+}
+
+/// Plays `moves` on the game's challenge through the services, before the window opens.
+fn play_moves(store: &mut sheetkeeper::Store, game: uuid::Uuid, moves: &[serde_json::Value]) {
+    for mv in moves {
+        sheetkeeper::services::mezzo_challenge_play(store, game, mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+}
+
+/// A typed score for `element`'s action, as the challenge's moves write it.
+fn action_score(element: uuid::Uuid, score: u32) -> serde_json::Value {
+    json!({ "kind": { "kind": "action", "element": element }, "score": score })
+}
 
 /// Ticks `acts` for `element` on the major action form, types the dice in (the actor's d6, the
 /// failure's d4) and records the action.
@@ -41,22 +84,12 @@ fn adversity(conn: &rusqlite::Connection, element: &str) -> i64 {
 /// ends; Undo takes the end back.
 #[test]
 fn a_challenge_round_producing_perks_and_adversity() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-challenge");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-challenge");
     let session = open(&db_path);
     create_game(&session, "Gate Night", "mezzo");
-    open_game(&session, "Gate Night");
-    press(&session, "#game-mezzo");
-    session.wait_for("#mezzo-screen");
-    press(&session, "#mezzo-tab-elements");
-    type_into(&session, "#mz-new-character", "Mira");
-    press(&session, "#mz-new-character-submit");
-    let mira = element_id(&session, "Mira");
-    choose(&session, "#mz-new-element-kind", "faction");
-    type_into(&session, "#mz-new-element-name", "Gate Guard");
-    press(&session, "#mz-new-element-submit");
-    let guard = element_id(&session, "Gate Guard");
+    open_mezzo(&session, "Gate Night");
+    let mira = new_character(&session, "Mira");
+    let guard = new_element(&session, "faction", "Gate Guard");
 
     // The start form: two sides, a challenger on each, Mira with a stake.
     press(&session, "#mezzo-tab-challenge");
@@ -102,8 +135,7 @@ fn a_challenge_round_producing_perks_and_adversity() {
     press(&session, "#mzch-declare");
     let error = text_of(&session, "#error-message");
     assert!(error.starts_with("The perk was not declared.") && error.lines().count() >= 2, "{error:?}");
-    press(&session, "#error-dismiss");
-    session.wait_gone("#error");
+    dismiss_error(&session);
     choose(&session, "#mzch-perk-template", "impaired_ability");
     type_into(&session, "#mzch-perk-name", "Twisted Ankle");
     shots_of(&session, "mezzo-challenge-perks", "#mzch-perks");
@@ -143,17 +175,14 @@ fn a_challenge_round_producing_perks_and_adversity() {
     dismiss_toast(&session);
 
     // The Guard already took its major action: surrendering now is refused, with the reason.
-    choose(&session, "#mzch-surrender-who", &guard);
-    press(&session, "#mzch-surrender");
+    surrender(&session, &guard);
     let error = text_of(&session, "#error-message");
     assert!(error.contains("it already took one this round"), "{error:?}");
-    press(&session, "#error-dismiss");
-    session.wait_gone("#error");
+    dismiss_error(&session);
 
     // The Guard's sheet shows the wound the Damage gave.
     press(&session, "#mezzo-tab-elements");
-    press(&session, &format!(".mz-element[data-element-id='{guard}'] .mz-open-sheet"));
-    session.wait_text("#mz-sheet-heading", "Gate Guard");
+    open_element_sheet(&session, &guard, "Gate Guard");
     wait_contains(&session, "#mz-trait-list", "Twisted Ankle");
     session.wait_text("#mz-adversity-value", "1");
     // A Final Counter is made on the challenge, against an action's perks: the sheet says so
@@ -166,12 +195,7 @@ fn a_challenge_round_producing_perks_and_adversity() {
 
     // After a restart, in dark mode: the challenge is where it was.
     let session = open_dark(&db_path);
-    crate::back_home(&session);
-    open_game(&session, "Gate Night");
-    press(&session, "#game-mezzo");
-    session.wait_for("#mezzo-screen");
-    press(&session, "#mezzo-tab-challenge");
-    session.wait_text("#mzch-round", "Round 1 · major actions");
+    reopen_challenge_tab(&session, "Gate Night", "Round 1 · major actions");
     wait_contains(&session, &format!("#mzch-flaws-{guard}"), "Twisted Ankle");
     shots_of(&session, "mezzo-challenge-dark", "#mzch-status");
 
@@ -179,8 +203,7 @@ fn a_challenge_round_producing_perks_and_adversity() {
     // no opponent left she leaves in victory and spends the point on victory narration.
     press(&session, "#mzch-end-round");
     session.wait_text("#mzch-round", "Round 2 · major actions");
-    choose(&session, "#mzch-surrender-who", &guard);
-    press(&session, "#mzch-surrender");
+    surrender(&session, &guard);
     session.wait_text("#mzch-round", "Round 2 · challengers leaving");
     session.wait_text(&format!("#mzch-status-{guard}"), "Left in defeat (surrendered)");
     session.wait_text(&format!("#mzch-status-{mira}"), "Leaving in victory (no opponent left)");
@@ -246,8 +269,6 @@ fn seeded(db: &std::path::Path, pushes: bool) -> [String; 5] {
         goals: vec![GoalSetup { element: cove, supporters: vec![mira] }],
     };
     services::mezzo_challenge_start(&mut store, game, &draft).unwrap();
-    let score =
-        |element: uuid::Uuid, score: u32| json!({ "kind": { "kind": "action", "element": element }, "score": score });
     if !pushes {
         // Two hooks the table triggered raise Mira's stake: Bo's 2 influence in them become
         // 2 momentum in the stake's pool.
@@ -270,14 +291,17 @@ fn seeded(db: &std::path::Path, pushes: bool) -> [String; 5] {
         services::mezzo_raise_stakes(&mut store, game, &hooks, &within, mira, &take).unwrap();
         return [mira, rook, ogre, cove, game].map(|id| id.to_string());
     }
-    for mv in [
-        json!({ "move": "major_actions", "rolls": [score(mira, 8), score(ogre, 3)], "majors": [mira] }),
-        json!({ "move": "declare", "action": 0, "perk": { "kind": "push", "goal": cove } }),
-        json!({ "move": "declare", "action": 0, "perk": { "kind": "push", "goal": cove } }),
-        json!({ "move": "settle", "action": 0 }),
-    ] {
-        services::mezzo_challenge_play(&mut store, game, &mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
-    }
+    let rolls = [action_score(mira, 8), action_score(ogre, 3)];
+    play_moves(
+        &mut store,
+        game,
+        &[
+            json!({ "move": "major_actions", "rolls": rolls, "majors": [mira] }),
+            json!({ "move": "declare", "action": 0, "perk": { "kind": "push", "goal": cove } }),
+            json!({ "move": "declare", "action": 0, "perk": { "kind": "push", "goal": cove } }),
+            json!({ "move": "settle", "action": 0 }),
+        ],
+    );
     [mira, rook, ogre, cove, game].map(|id| id.to_string())
 }
 
@@ -287,16 +311,10 @@ fn seeded(db: &std::path::Path, pushes: bool) -> [String; 5] {
 /// challenge ends the claimed trump stays, and the next challenge starts with it.
 #[test]
 fn a_withdrawal_spends_trumps_and_claimed_stakes_last_into_the_next_challenge() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-payoffs");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-payoffs");
     let [mira, rook, ogre, cove] = seeded_harbour(&db_path);
     let session = open(&db_path);
-    open_game(&session, "Harbour");
-    press(&session, "#game-mezzo");
-    session.wait_for("#mezzo-screen");
-    press(&session, "#mezzo-tab-challenge");
-    session.wait_text("#mzch-round", "Round 1 · major actions");
+    challenge_tab(&session, "Harbour", "Round 1 · major actions");
     wait_contains(&session, &format!("#mzch-goal-{cove}"), "2 trumps");
 
     // The round ends with the cove's Victorious Withdrawal: its one supporter still in leaves,
@@ -327,8 +345,7 @@ fn a_withdrawal_spends_trumps_and_claimed_stakes_last_into_the_next_challenge() 
     wait_contains(&session, &format!("#mzch-goal-{cove}"), "2 trumps");
 
     // The Ogre surrenders: Rook wins, the challenge ends; the claimed trump stays.
-    choose(&session, "#mzch-surrender-who", &ogre);
-    press(&session, "#mzch-surrender");
+    surrender(&session, &ogre);
     session.wait_text("#mzch-round", "Over after round 2.");
     wait_contains(&session, &format!("#mzch-goal-{cove}"), "1 trump ·");
 
@@ -349,21 +366,14 @@ fn a_withdrawal_spends_trumps_and_claimed_stakes_last_into_the_next_challenge() 
 /// vote, and Rook (no stake) has nothing to spend.
 #[test]
 fn a_stake_pool_is_spent_by_its_owner_leaving_in_victory() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-stake-pool");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-stake-pool");
     let [mira, rook, ogre, _cove, _game] = seeded(&db_path, false);
     let session = open(&db_path);
-    open_game(&session, "Harbour");
-    press(&session, "#game-mezzo");
-    session.wait_for("#mezzo-screen");
-    press(&session, "#mezzo-tab-challenge");
-    session.wait_text("#mzch-round", "Round 1 · major actions");
+    challenge_tab(&session, "Harbour", "Round 1 · major actions");
     wait_contains(&session, &format!("#mzch-stake-{mira}"), "its pool: 2 momentum");
     session.wait_text(&format!("#mzch-momentum-{mira}"), "0");
 
-    choose(&session, "#mzch-surrender-who", &ogre);
-    press(&session, "#mzch-surrender");
+    surrender(&session, &ogre);
     session.wait_text(&format!("#mzch-status-{mira}"), "Leaving in victory (no opponent left)");
     let form = format!("#mzch-spend-{mira}");
     wait_contains(&session, &format!("{form}-form h4"), "2 in its stake's pool");
@@ -402,9 +412,7 @@ fn no_escape_is_paid_off_from_the_challenge_once_its_user_leaves_in_victory() {
     use sheetkeeper::rules::mezzo::element::MomentumSource;
     use sheetkeeper::rules::mezzo::plot::{InChallenge, Resource, User};
     use sheetkeeper::services::{self, HookDraft};
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-no-escape");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-no-escape");
     let [mira, rook, ogre, _cove, game] = seeded(&db_path, false);
     {
         let id = |s: &str| uuid::Uuid::parse_str(s).unwrap();
@@ -426,15 +434,10 @@ fn no_escape_is_paid_off_from_the_challenge_once_its_user_leaves_in_victory() {
         services::mezzo_gain_momentum(&mut store, game, mira_id, 2, MomentumSource::Boost).unwrap();
     }
     let session = open(&db_path);
-    open_game(&session, "Harbour");
-    press(&session, "#game-mezzo");
-    session.wait_for("#mezzo-screen");
-    press(&session, "#mezzo-tab-challenge");
-    session.wait_text("#mzch-round", "Round 1 · major actions");
+    challenge_tab(&session, "Harbour", "Round 1 · major actions");
     assert!(session.find("#mzch-no-escape").is_err(), "no pay-off while Mira is still in");
 
-    choose(&session, "#mzch-surrender-who", &ogre);
-    press(&session, "#mzch-surrender");
+    surrender(&session, &ogre);
     session.wait_text(&format!("#mzch-status-{mira}"), "Leaving in victory (no opponent left)");
     session.wait_for(&format!("#mzch-ignore-{ogre}"));
     wait_contains(&session, "#mzch-no-escape", "Mira left in victory and named The Ogre for removal");
@@ -449,35 +452,30 @@ fn no_escape_is_paid_off_from_the_challenge_once_its_user_leaves_in_victory() {
 /// its wound (two Vicious Wound extras), and the Ogre may then surrender at once, free.
 #[test]
 fn a_worsened_wound_lets_its_target_surrender_at_once() {
-    use sheetkeeper::services;
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-worsen");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-worsen");
     let [mira, _rook, ogre, _cove, game] = seeded(&db_path, false);
     {
         let id = |s: &str| uuid::Uuid::parse_str(s).unwrap();
         let (game, m, o) = (id(&game), id(&mira), id(&ogre));
         let mut store = sheetkeeper::Store::open(&db_path).unwrap();
-        let action = |e: uuid::Uuid, s: u32| json!({ "kind": { "kind": "action", "element": e }, "score": s });
+        let action = action_score;
         let failure = json!({ "kind": { "kind": "failure" }, "score": 3 });
-        for mv in [
-            json!({ "move": "major_actions", "rolls": [action(m, 8), action(o, 3)], "majors": [m] }),
-            json!({ "move": "declare", "action": 0, "perk": { "kind": "damage", "target": o,
-                "wound": { "kind": "new_flaw", "flaw": { "template": "vulnerability", "name": "Gashed" } } } }),
-            json!({ "move": "settle", "action": 0 }),
-            json!({ "move": "major_actions", "rolls": [action(o, 1), failure.clone()], "majors": [o] }),
-            json!({ "move": "end_round" }),
-            json!({ "move": "major_actions", "rolls": [action(o, 1), failure], "majors": [o] }),
-        ] {
-            services::mezzo_challenge_play(&mut store, game, &mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
-        }
+        play_moves(
+            &mut store,
+            game,
+            &[
+                json!({ "move": "major_actions", "rolls": [action(m, 8), action(o, 3)], "majors": [m] }),
+                json!({ "move": "declare", "action": 0, "perk": { "kind": "damage", "target": o,
+                    "wound": { "kind": "new_flaw", "flaw": { "template": "vulnerability", "name": "Gashed" } } } }),
+                json!({ "move": "settle", "action": 0 }),
+                json!({ "move": "major_actions", "rolls": [action(o, 1), failure.clone()], "majors": [o] }),
+                json!({ "move": "end_round" }),
+                json!({ "move": "major_actions", "rolls": [action(o, 1), failure], "majors": [o] }),
+            ],
+        );
     }
     let session = open(&db_path);
-    open_game(&session, "Harbour");
-    press(&session, "#game-mezzo");
-    session.wait_for("#mezzo-screen");
-    press(&session, "#mezzo-tab-challenge");
-    session.wait_text("#mzch-round", "Round 2 · major actions");
+    challenge_tab(&session, "Harbour", "Round 2 · major actions");
     session.wait_text(&format!("#mzch-status-{ogre}"), "In · acted this round");
 
     major_action(&session, &mira, 3, 2);
@@ -492,13 +490,9 @@ fn a_worsened_wound_lets_its_target_surrender_at_once() {
     session.wait_for("#mzch-extra-1");
     choose(&session, "#mzch-extra-0", "vicious_wound");
     choose(&session, "#mzch-extra-1", "vicious_wound");
-    press(&session, "#mzch-declare");
-    session.wait_text("#mzch-declared", "Damage on The Ogre");
-    press(&session, "#mzch-settle");
-    session.wait_text("#mzch-round", "Round 2 · major actions");
+    declare_and_settle(&session, "Damage on The Ogre", "Round 2 · major actions");
     wait_contains(&session, &format!("#mzch-challenger-{ogre}"), "may surrender at once");
-    choose(&session, "#mzch-surrender-who", &ogre);
-    press(&session, "#mzch-surrender");
+    surrender(&session, &ogre);
     // Free: it acted this round, and surrendering is not refused.
     session.wait_text(&format!("#mzch-status-{ogre}"), "Leaving in defeat (surrendered)");
 }
@@ -529,9 +523,7 @@ fn harbour_without_a_challenge(db: &std::path::Path) -> [String; 4] {
 fn a_lost_action_check_starts_a_challenge_with_its_scores_as_round_one() {
     use sheetkeeper::rules::mezzo::action_check::{BaseChance, SideKind, SideSetup};
     use sheetkeeper::services::{self, CheckDraft, CheckRequest, DiceInput};
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-from-check");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-from-check");
     let [game, mira, rook, ogre] = harbour_without_a_challenge(&db_path);
     {
         let id = |s: &str| uuid::Uuid::parse_str(s).unwrap();
@@ -553,9 +545,7 @@ fn a_lost_action_check_starts_a_challenge_with_its_scores_as_round_one() {
         services::mezzo_check_roll(&mut store, id(&game), &request, &dice, &mut rand::rng()).unwrap();
     }
     let session = open(&db_path);
-    open_game(&session, "Harbour");
-    press(&session, "#game-mezzo");
-    session.wait_for("#mezzo-screen");
+    open_mezzo(&session, "Harbour");
     press(&session, "#mezzo-tab-check");
     press(&session, "#mzc-resolve");
     wait_contains(&session, "#mzc-outcome", "The action fails");
@@ -585,12 +575,7 @@ fn a_lost_action_check_starts_a_challenge_with_its_scores_as_round_one() {
     drop(session);
 
     let session = open_dark(&db_path);
-    crate::back_home(&session);
-    open_game(&session, "Harbour");
-    press(&session, "#game-mezzo");
-    session.wait_for("#mezzo-screen");
-    press(&session, "#mezzo-tab-challenge");
-    session.wait_text("#mzch-round", "Round 1 · major actions");
+    reopen_challenge_tab(&session, "Harbour", "Round 1 · major actions");
     shots_of(&session, "mezzo-challenge-from-check-dark", "#mzch-actions");
 }
 
@@ -601,9 +586,7 @@ fn a_lost_action_check_starts_a_challenge_with_its_scores_as_round_one() {
 fn tempting_target_is_offered_on_a_harmful_perk_aimed_at_a_debtor() {
     use sheetkeeper::rules::mezzo::element::AdversitySpend;
     use sheetkeeper::services;
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-tempting");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-tempting");
     let [mira, _rook, ogre, _cove, game] = seeded(&db_path, false);
     {
         let id = |s: &str| uuid::Uuid::parse_str(s).unwrap();
@@ -611,30 +594,25 @@ fn tempting_target_is_offered_on_a_harmful_perk_aimed_at_a_debtor() {
         let mut store = sheetkeeper::Store::open(&db_path).unwrap();
         services::mezzo_gain_adversity(&mut store, game, o, 1).unwrap();
         services::mezzo_spend_adversity(&mut store, game, o, None, AdversitySpend::FortunesFavor, true).unwrap();
-        let action = |e: uuid::Uuid, s: u32| json!({ "kind": { "kind": "action", "element": e }, "score": s });
-        for mv in [
-            json!({ "move": "major_actions", "rolls": [action(m, 8), action(o, 3)], "majors": [m] }),
-            json!({ "move": "declare", "action": 0, "perk": { "kind": "bind", "target": o,
-                "restraint": { "template": "restraint", "name": "Netted" } } }),
-        ] {
-            services::mezzo_challenge_play(&mut store, game, &mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
-        }
+        let rolls = [action_score(m, 8), action_score(o, 3)];
+        play_moves(
+            &mut store,
+            game,
+            &[
+                json!({ "move": "major_actions", "rolls": rolls, "majors": [m] }),
+                json!({ "move": "declare", "action": 0, "perk": { "kind": "bind", "target": o,
+                    "restraint": { "template": "restraint", "name": "Netted" } } }),
+            ],
+        );
     }
     let session = open(&db_path);
-    open_game(&session, "Harbour");
-    press(&session, "#game-mezzo");
-    session.wait_for("#mezzo-screen");
-    press(&session, "#mezzo-tab-challenge");
-    session.wait_text("#mzch-round", "Round 1 · perks being resolved");
+    challenge_tab(&session, "Harbour", "Round 1 · perks being resolved");
     session.wait_text("#mzch-tempting-0", "Tempting Target: Mira takes 1 adversity, The Ogre pays off 1 debt");
     shots_of(&session, "mezzo-challenge-tempting", "#mzch-perks");
     drop(session);
 
     let session = open_dark(&db_path);
-    crate::back_home(&session);
-    open_game(&session, "Harbour");
-    press(&session, "#game-mezzo");
-    session.wait_for("#mezzo-screen");
+    reopen_mezzo(&session, "Harbour");
     press(&session, "#mezzo-tab-challenge");
     session.wait_for("#mzch-tempting-0");
     shots_of(&session, "mezzo-challenge-tempting-dark", "#mzch-perks");
@@ -657,9 +635,7 @@ fn tempting_target_is_offered_on_a_harmful_perk_aimed_at_a_debtor() {
 fn the_raise_stakes_picker_lists_only_challengers_holding_a_stake() {
     use sheetkeeper::rules::mezzo::plot::{Resource, User};
     use sheetkeeper::services;
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-stake-picker");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-stake-picker");
     let [mira, rook, ogre, _cove, game] = seeded(&db_path, true);
     {
         let mut store = sheetkeeper::Store::open(&db_path).unwrap();
@@ -671,9 +647,7 @@ fn the_raise_stakes_picker_lists_only_challengers_holding_a_stake() {
         }
     }
     let session = open(&db_path);
-    open_game(&session, "Harbour");
-    press(&session, "#game-mezzo");
-    session.wait_for("#mezzo-screen");
+    open_mezzo(&session, "Harbour");
     press(&session, "#mezzo-tab-plot");
     session.wait_for(&format!("#mzp-challenger-{rook}"));
     let hooks: Vec<String> =

@@ -11,32 +11,77 @@
 use serde_json::json;
 
 use crate::mezzo::{
-    add_player, choose, db, disabled, dismiss_toast, element_id, influence, press, shots_of, text_of, type_into,
+    add_player, checked, choose, conflict_options, db, disabled, dismiss_error, dismiss_toast, influence,
+    new_character, new_element, open_element_sheet, open_mezzo, press, reopen_mezzo, shots_of, text_of, type_into,
     wait_contains,
 };
 use crate::webdriver::{Session, ENTER};
-use crate::{create_game, one_window, open, open_dark, open_game, Scratch};
+use crate::{begin, create_game, open, open_dark};
 
 /// A Mezzo game named `name` with its first arc, Ada and Bo, the character Mira and the object
 /// Old Key; returns (game, Ada, Bo, Mira, Old Key).
 fn table(session: &Session, name: &str) -> (String, String, String, String, String) {
     let game = create_game(session, name, "mezzo");
-    open_game(session, name);
-    press(session, "#game-mezzo");
-    session.wait_for("#mezzo-screen");
+    open_mezzo(session, name);
     press(session, "#mz-start-arc");
     session.wait_text("#mz-arc-status", "Arc 1 is being played.");
     let ada = add_player(session, "Ada");
     let bo = add_player(session, "Bo");
-    press(session, "#mezzo-tab-elements");
-    type_into(session, "#mz-new-character", "Mira");
-    press(session, "#mz-new-character-submit");
-    let mira = element_id(session, "Mira");
-    choose(session, "#mz-new-element-kind", "object");
-    type_into(session, "#mz-new-element-name", "Old Key");
-    press(session, "#mz-new-element-submit");
-    let key = element_id(session, "Old Key");
+    let mira = new_character(session, "Mira");
+    let key = new_element(session, "object", "Old Key");
     (game, ada, bo, mira, key)
+}
+
+/// Sets up an action check on its tab: `description`, `actor`'s side taking `action`, and the
+/// failure's side `failure`.
+fn start_check(session: &Session, description: &str, actor: &str, action: &str, failure: &str) {
+    press(session, "#mezzo-tab-check");
+    type_into(session, "#mzc-description", description);
+    choose(session, "#mzc-actor-0", actor);
+    type_into(session, "#mzc-action-0", action);
+    type_into(session, "#mzc-failure", failure);
+}
+
+/// Types the check's two dice in (the actor's, then the failure's) and rolls.
+fn roll_typed(session: &Session, actor: &str, failure: &str) {
+    press(session, "#mzc-hand");
+    session.wait_for("#mzc-die-2");
+    type_into(session, "#mzc-die-1", actor);
+    type_into(session, "#mzc-die-2", failure);
+    press(session, "#mzc-roll");
+    session.wait_for("#mzc-rolled");
+}
+
+/// Resolves the rolled check and waits for its result.
+fn resolve_check(session: &Session) {
+    press(session, "#mzc-resolve");
+    session.wait_for("#mzc-result");
+}
+
+/// Counts the trait `trait_id` of `element` in the check (its votes as set in the form).
+fn count_trait(session: &Session, element: &str, trait_id: &str) {
+    choose(session, &format!("#mzc-trait-pick-{element}"), trait_id);
+    press(session, &format!("#mzc-trait-add-{element}"));
+}
+
+/// Buys the perk `perk` for the check's first side.
+fn buy_perk(session: &Session, perk: &str) {
+    choose(session, "#mzc-perk-pick-0", perk);
+    press(session, "#mzc-perk-buy-0");
+}
+
+/// Starts or ends the scene on the table tab shown; the status then reads `status`.
+fn toggle_scene(session: &Session, status: &str) {
+    press(session, "#mz-scene-toggle");
+    session.wait_text("#mz-scene-status", status);
+}
+
+/// Takes back the log's last entry, once it names `entry`, with the log's Undo.
+fn undo_last(session: &Session, entry: &str) {
+    press(session, "#mezzo-tab-log");
+    wait_contains(session, "#mz-log-last", entry);
+    press(session, "#mz-log-undo");
+    session.wait_until("the undo to show in the log", || session.find(".mz-log-entry.undone").ok().map(|_| ()));
 }
 
 /// Opens `element`'s sheet on the story elements tab.
@@ -50,8 +95,7 @@ fn open_sheet(session: &Session, element: &str, name: &str) {
         session.find(".mz-element").ok().map(|_| false)
     });
     if !shown {
-        press(session, &format!(".mz-element[data-element-id='{element}'] .mz-open-sheet"));
-        session.wait_text("#mz-sheet-heading", name);
+        open_element_sheet(session, element, name);
     }
 }
 
@@ -71,18 +115,12 @@ fn gain_adversity(session: &Session, element: &str, name: &str, points: u32) {
 /// a Sudden Surge (3 of Mira's 5 adversity) makes it 4 against 3: she climbs over.
 #[test]
 fn an_action_check_with_a_perk_and_a_sudden_surge() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-check");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-check");
     let session = open(&db_path);
     let (game, _ada, bo, mira, _key) = table(&session, "Wall Night");
     gain_adversity(&session, &mira, "Mira", 5);
 
-    press(&session, "#mezzo-tab-check");
-    type_into(&session, "#mzc-description", "Climb the wall");
-    choose(&session, "#mzc-actor-0", &mira);
-    type_into(&session, "#mzc-action-0", "climbs over");
-    type_into(&session, "#mzc-failure", "falls into the moat");
+    start_check(&session, "Climb the wall", &mira, "climbs over", "falls into the moat");
     session.wait_text("#mzc-dice-0", "d6");
     session.wait_text("#mzc-dice-1", "d4");
     assert!(session.find("#mzc-awards").is_err(), "Mira had her first-check slots when she was introduced");
@@ -105,14 +143,11 @@ fn an_action_check_with_a_perk_and_a_sudden_surge() {
     shots_of(&session, "mezzo-check-setup", "#mzc-sides");
 
     // Local Coverage before Extended Coverage: the core refuses it and says why.
-    choose(&session, "#mzc-perk-pick-0", "local_coverage");
-    press(&session, "#mzc-perk-buy-0");
+    buy_perk(&session, "local_coverage");
     let error = text_of(&session, "#error-message");
     assert!(error.contains("Local Coverage needs Extended Coverage first"), "{error:?}");
-    press(&session, "#error-dismiss");
-    session.wait_gone("#error");
-    choose(&session, "#mzc-perk-pick-0", "extended_coverage");
-    press(&session, "#mzc-perk-buy-0");
+    dismiss_error(&session);
+    buy_perk(&session, "extended_coverage");
     session.wait_text("#mzc-bought-0", "Extended Coverage");
     session.wait_text("#mzc-dice-0", "d6");
     session.wait_for("#mzc-locked");
@@ -143,8 +178,7 @@ fn an_action_check_with_a_perk_and_a_sudden_surge() {
     session.wait_text("#mzc-score-0", "4");
     assert!(text_of(&session, &format!("#mzc-surge-title-{mira}")).contains("1 Sudden Surge bought (3 adversity)"));
     shots_of(&session, "mezzo-check-surge", "#mzc-rolled");
-    press(&session, "#mzc-resolve");
-    session.wait_for("#mzc-result");
+    resolve_check(&session);
     session.wait_text("#mzc-outcome", "Mira (“climbs over”) takes effect: the action succeeds.");
     let summary = text_of(&session, "#mzc-summary");
     assert!(summary.contains("Bo spends 1 influence."), "{summary:?}");
@@ -165,10 +199,7 @@ fn an_action_check_with_a_perk_and_a_sudden_surge() {
     assert_eq!(influence(&db(&db_path), &game), vec![("Ada".into(), 3), ("Bo".into(), 2)]);
 
     // Undo from the log: the payment is back and the rolled check waits again.
-    press(&session, "#mezzo-tab-log");
-    wait_contains(&session, "#mz-log-last", "Climb the wall");
-    press(&session, "#mz-log-undo");
-    session.wait_until("the undo to show in the log", || session.find(".mz-log-entry.undone").ok().map(|_| ()));
+    undo_last(&session, "Climb the wall");
     open_sheet(&session, &mira, "Mira");
     session.wait_text("#mz-adversity-value", "5");
     press(&session, "#mezzo-tab-table");
@@ -192,9 +223,7 @@ fn adversity(conn: &rusqlite::Connection, name: &str) -> i64 {
 /// influence and Mira and the Old Key 1 adversity each.
 #[test]
 fn a_plot_hook_made_invested_and_resolved() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-plot");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-plot");
     let session = open(&db_path);
     let (game, ada, bo, mira, key) = table(&session, "Hook Night");
     gain_adversity(&session, &key, "Old Key", 2);
@@ -260,9 +289,7 @@ fn a_plot_hook_made_invested_and_resolved() {
 
     // In dark mode, after a restart: a new hook on the plot tab.
     let session = open_dark(&db_path);
-    crate::back_home(&session);
-    open_game(&session, "Hook Night");
-    press(&session, "#game-mezzo");
+    reopen_mezzo(&session, "Hook Night");
     press(&session, "#mezzo-tab-plot");
     type_into(&session, "#mzp-hook-text", "Will the bridge hold?");
     press(&session, "#mzp-hook-submit");
@@ -293,9 +320,7 @@ fn saved_trait(conn: &rusqlite::Connection, name: &str) -> (String, String, Stri
 /// Raise Stakes names the running challenge.
 #[test]
 fn an_unexpected_edge_and_a_major_action_in_a_challenge() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-edge");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-edge");
     let session = open(&db_path);
     let (_game, ada, _bo, mira, key) = table(&session, "Key Night");
     gain_adversity(&session, &mira, "Mira", 4);
@@ -341,20 +366,12 @@ fn an_unexpected_edge_and_a_major_action_in_a_challenge() {
     shots_of(&session, "mezzo-check-edge-odds", "#mzc-odds");
 
     // Typed dice: Mira's d6 shows 4, the failure's d4 shows 3.
-    press(&session, "#mzc-hand");
-    session.wait_for("#mzc-die-2");
-    type_into(&session, "#mzc-die-1", "4");
-    type_into(&session, "#mzc-die-2", "3");
-    press(&session, "#mzc-roll");
-    session.wait_for("#mzc-rolled");
+    roll_typed(&session, "4", "3");
     session.wait_text("#mzc-score-0", "4");
     // Only Mira acts: hers is the major action offered, ticked.
     session.wait_for(&format!("#mzc-major-{mira}"));
     assert!(session.find(&format!("#mzc-major-{key}")).is_err(), "the Key does not act in this check");
-    assert_eq!(
-        session.execute("return document.querySelector(arguments[0]).checked;", json!([format!("#mzc-major-{mira}")])),
-        json!(true)
-    );
+    assert_eq!(checked(&session, &format!("#mzc-major-{mira}")), json!(true));
     shots_of(&session, "mezzo-check-major", "#mzc-major");
     press(&session, "#mzc-resolve-major");
     let message = wait_contains(&session, "#mzc-major-message", "Mira's major action: 4 against 3 — 1 major perk.");
@@ -405,14 +422,7 @@ fn an_unexpected_edge_and_a_major_action_in_a_challenge() {
     press(&session, "#mezzo-tab-plot");
     session.wait_for(&format!("#mzp-challenger-{mira}"));
     for id in [&mira, &key] {
-        assert_eq!(
-            session.execute(
-                "return document.querySelector(arguments[0]).checked;",
-                json!([format!("#mzp-challenger-{id}")])
-            ),
-            json!(true),
-            "a challenger still in is ticked"
-        );
+        assert_eq!(checked(&session, &format!("#mzp-challenger-{id}")), json!(true), "a challenger still in is ticked");
     }
     wait_contains(&session, "#mzp-stakes-why", "Trigger at least 2 hooks (0 now).");
     // Two hooks by Ada, one holding 1 influence: Raise Stakes moves it into Mira's stake.
@@ -444,9 +454,7 @@ fn an_unexpected_edge_and_a_major_action_in_a_challenge() {
 /// 1 influence. The keyword die is set and rolled with a typed face.
 #[test]
 fn a_seed_deck_built_played_and_linked() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-deck");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-deck");
     let session = open(&db_path);
     let (game, ada, bo, _mira, _key) = table(&session, "Deck Night");
 
@@ -513,20 +521,14 @@ fn a_seed_deck_built_played_and_linked() {
 /// before its check with "Give the slots now"; the check being set up stays.
 #[test]
 fn the_first_check_slots_are_given_before_the_check() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-first-slots");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-first-slots");
     let session = open(&db_path);
     let (_game, _ada, _bo, mira, key) = table(&session, "Slot Night");
 
     open_sheet(&session, &mira, "Mira");
     wait_contains(&session, "#mz-slots-status", "4 slots: 0 filled, 4 free");
     press(&session, "#mz-sheet-back");
-    press(&session, "#mezzo-tab-check");
-    type_into(&session, "#mzc-description", "Climb the wall");
-    choose(&session, "#mzc-actor-0", &mira);
-    type_into(&session, "#mzc-action-0", "climbs over");
-    type_into(&session, "#mzc-failure", "falls into the moat");
+    start_check(&session, "Climb the wall", &mira, "climbs over", "falls into the moat");
     session.wait_for("#mzc-odds-list");
     assert!(session.find("#mzc-awards").is_err(), "Mira had her slots when she was introduced");
     drop(session);
@@ -538,15 +540,8 @@ fn the_first_check_slots_are_given_before_the_check() {
     drop(conn);
 
     let session = open(&db_path);
-    crate::back_home(&session);
-    open_game(&session, "Slot Night");
-    press(&session, "#game-mezzo");
-    session.wait_for("#mezzo-screen");
-    press(&session, "#mezzo-tab-check");
-    type_into(&session, "#mzc-description", "Turn the key");
-    choose(&session, "#mzc-actor-0", &key);
-    type_into(&session, "#mzc-action-0", "the lock gives");
-    type_into(&session, "#mzc-failure", "the key snaps");
+    reopen_mezzo(&session, "Slot Night");
+    start_check(&session, "Turn the key", &key, "the lock gives", "the key snaps");
     let hint = wait_contains(&session, "#mzc-awards", "Old Key gains 4 edge slots.");
     assert!(hint.contains("made by an older version"), "{hint:?}");
     assert!(!hint.contains("Mira"), "{hint:?}");
@@ -566,17 +561,12 @@ fn the_first_check_slots_are_given_before_the_check() {
 /// in one step and Storm is left. Then a D6 conflict with typed dice shows its faces.
 #[test]
 fn take_median_with_marked_options_and_d6_faces() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-median");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("mezzo-median");
+    let session = open(&db_path);
     let (_game, ada, bo, _mira, _key) = table(&session, "Weather Night");
 
     press(&session, "#mezzo-tab-conflict");
-    type_into(&session, "#mz-question", "Which weather rolls in?");
-    type_into(&session, "#mz-option-0", "Storm");
-    type_into(&session, "#mz-option-1", "Calm");
-    press(&session, "#mz-add-option");
-    type_into(&session, "#mz-option-2", "Fog");
+    conflict_options(&session, "Which weather rolls in?", &["Storm", "Calm", "Fog"]);
     press(&session, "#mz-approach-take_median");
     choose(&session, &format!("#mz-free-0-{ada}"), "0");
     choose(&session, &format!("#mz-influence-option-{ada}"), "0");
@@ -623,9 +613,7 @@ fn take_median_with_marked_options_and_d6_faces() {
 
     // The D6 variant with typed dice: the faces are shown with the scores.
     press(&session, "#mz-new-conflict");
-    type_into(&session, "#mz-question", "Does the bridge hold?");
-    type_into(&session, "#mz-option-0", "It holds");
-    type_into(&session, "#mz-option-1", "It breaks");
+    conflict_options(&session, "Does the bridge hold?", &["It holds", "It breaks"]);
     press(&session, "#mz-approach-d6");
     choose(&session, &format!("#mz-free-0-{bo}"), "1");
     session.wait_text("#mz-dice-1", "d6 × 1, burst on a 1");
@@ -647,9 +635,7 @@ fn take_median_with_marked_options_and_d6_faces() {
 /// back, then keeps her 2 and the failure takes effect. Dark theme, 1280 and 360 px.
 #[test]
 fn a_d6_action_check_where_the_owner_chooses_the_burst() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-check-d6");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-check-d6");
     let session = open_dark(&db_path);
     let (game, _ada, _bo, mira, _key) = table(&session, "D6 Night");
 
@@ -663,14 +649,10 @@ fn a_d6_action_check_where_the_owner_chooses_the_burst() {
     // The conflict tab follows the table's dice until a vote is cast.
     press(&session, "#mezzo-tab-conflict");
     session.wait_for("#mz-approach-d6");
-    let checked = session.execute("return document.getElementById('mz-approach-d6').checked;", json!([]));
-    assert_eq!(checked, json!(true), "a new conflict on a D6 table rolls the D6 variant");
+    let d6 = checked(&session, "#mz-approach-d6");
+    assert_eq!(d6, json!(true), "a new conflict on a D6 table rolls the D6 variant");
 
-    press(&session, "#mezzo-tab-check");
-    type_into(&session, "#mzc-description", "Leap the gap");
-    choose(&session, "#mzc-actor-0", &mira);
-    type_into(&session, "#mzc-action-0", "lands on the roof");
-    type_into(&session, "#mzc-failure", "drops to the alley");
+    start_check(&session, "Leap the gap", &mira, "lands on the roof", "drops to the alley");
     session.wait_text("#mzc-dice-0", "d6 ×1, burst on 1–2");
     session.wait_text("#mzc-dice-1", "d6 ×1, burst on a 1");
     wait_contains(&session, "#mzc-odds-hint", "D6 variant");
@@ -684,7 +666,7 @@ fn a_d6_action_check_where_the_owner_chooses_the_burst() {
     press(&session, "#mzc-roll");
     session.wait_for("#mzc-bursts");
     wait_contains(&session, "#mzc-rolled-summary", "d6 shows 2 ×1 = 2 (may burst)");
-    let suggested = session.execute("return document.querySelector('#mzc-burst-0-yes').checked;", json!([]));
+    let suggested = checked(&session, "#mzc-burst-0-yes");
     assert_eq!(suggested, json!(true), "the burst that raises the expected score is preselected");
     assert!(text_of(&session, "#mzc-burst-0").contains("suggested"));
     assert!(session.find("#mzc-resolve").is_err(), "no result before the owner chooses");
@@ -706,8 +688,7 @@ fn a_d6_action_check_where_the_owner_chooses_the_burst() {
     press(&session, "#mzc-burst-go");
     session.wait_for("#mzc-surges");
     session.wait_text("#mzc-score-0", "2");
-    press(&session, "#mzc-resolve");
-    session.wait_for("#mzc-result");
+    resolve_check(&session);
     session.wait_text("#mzc-outcome", "The action fails: Failure (“drops to the alley”) takes effect.");
     wait_contains(&session, "#mzc-summary", "Mira 2 against Failure 5");
     shots_of(&session, "mezzo-check-d6-result", "#mzc-result");
@@ -718,19 +699,14 @@ fn a_d6_action_check_where_the_owner_chooses_the_burst() {
 /// still there; ending it takes the phantom edge away and keeps the Background.
 #[test]
 fn a_scene_started_with_its_active_elements_survives_a_restart_and_its_end_takes_the_phantom_edge() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-scene");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-scene");
     let session = open(&db_path);
     let (_game, _ada, _bo, mira, _key) = table(&session, "Scene Night");
     gain_adversity(&session, &mira, "Mira", 2);
 
     // Mira's Background, then its phantom edge bought with 1 adversity.
     open_sheet(&session, &mira, "Mira");
-    choose(&session, "#mz-trait-kind", "edge");
-    choose(&session, "#mz-trait-template", "background");
-    type_into(&session, "#mz-trait-name", "Harbour rat");
-    choose(&session, "#mz-trait-via", "granted");
+    fill_trait(&session, "edge", "background", "Harbour rat", "granted");
     press(&session, "#mz-trait-submit");
     wait_contains(&session, "#mz-trait-list", "Harbour rat");
     type_into(&session, "#mz-background-edge", "Knows the docks");
@@ -744,26 +720,20 @@ fn a_scene_started_with_its_active_elements_survives_a_restart_and_its_end_takes
     press(&session, "#mezzo-tab-table");
     press(&session, &format!("#mz-scene-active-{mira}"));
     wait_contains(&session, "#toast-message", "Active in the scene: Mira.");
-    press(&session, "#mz-scene-toggle");
-    session.wait_text("#mz-scene-status", "A scene is being played.");
+    toggle_scene(&session, "A scene is being played.");
     drop(session);
 
     // After a restart: the scene is still being played, with Mira active.
     let session = open(&db_path);
-    crate::back_home(&session);
-    open_game(&session, "Scene Night");
-    press(&session, "#game-mezzo");
-    session.wait_for("#mezzo-screen");
+    reopen_mezzo(&session, "Scene Night");
     press(&session, "#mezzo-tab-table");
     session.wait_text("#mz-scene-status", "A scene is being played.");
-    let active = session
-        .execute("return document.querySelector(arguments[0]).checked;", json!([format!("#mz-scene-active-{mira}")]));
+    let active = checked(&session, &format!("#mz-scene-active-{mira}"));
     assert_eq!(active, json!(true), "who is active is stored, not kept in screen memory");
     shots_of(&session, "mezzo-scene-open", "#mz-scene");
 
     // The scene ends: the phantom edge goes, the Background stays.
-    press(&session, "#mz-scene-toggle");
-    session.wait_text("#mz-scene-status", "No scene is being played.");
+    toggle_scene(&session, "No scene is being played.");
     wait_contains(&session, "#toast-message", "1 trait that lasted the scene is gone");
     open_sheet(&session, &mira, "Mira");
     let traits = wait_contains(&session, "#mz-trait-list", "Harbour rat");
@@ -774,9 +744,8 @@ fn a_scene_started_with_its_active_elements_survives_a_restart_and_its_end_takes
 /// adversity and waits (its button off, saying why) until the scene ends; then it may again.
 #[test]
 fn a_favored_flaw_gives_adversity_once_a_scene() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-favored");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("mezzo-favored");
+    let session = open(&db_path);
     let (_game, _ada, _bo, mira, _key) = table(&session, "Vertigo Night");
 
     open_sheet(&session, &mira, "Mira");
@@ -793,10 +762,8 @@ fn a_favored_flaw_gives_adversity_once_a_scene() {
 
     // A scene starts and ends: the Favored Flaw may give adversity again.
     press(&session, "#mezzo-tab-table");
-    press(&session, "#mz-scene-toggle");
-    session.wait_text("#mz-scene-status", "A scene is being played.");
-    press(&session, "#mz-scene-toggle");
-    session.wait_text("#mz-scene-status", "No scene is being played.");
+    toggle_scene(&session, "A scene is being played.");
+    toggle_scene(&session, "No scene is being played.");
     open_sheet(&session, &mira, "Mira");
     session.wait_gone(&format!("#mz-favored-note-{vertigo}"));
     press(&session, &used);
@@ -805,47 +772,40 @@ fn a_favored_flaw_gives_adversity_once_a_scene() {
 
 /// Adds a trait granted by play on the sheet shown; returns its id.
 fn add_trait(session: &Session, kind: &str, template: &str, name: &str, target: Option<&str>) -> String {
-    choose(session, "#mz-trait-kind", kind);
-    choose(session, "#mz-trait-template", template);
-    type_into(session, "#mz-trait-name", name);
-    choose(session, "#mz-trait-via", "granted");
+    fill_trait(session, kind, template, name, "granted");
     if let Some(target) = target {
         choose(session, "#mz-trait-target", target);
     }
     press(session, "#mz-trait-submit");
     wait_contains(session, "#mz-trait-list", name);
-    let id = session.execute(
-        "return [...document.querySelectorAll('#mz-trait-list .mz-trait')]
-           .find((li) => li.querySelector('.mz-trait-name').textContent === arguments[0]).dataset.traitId;",
-        json!([name]),
-    );
-    id.as_str().expect("a trait id").to_owned()
+    trait_id_named(session, name)
+}
+
+/// Fills the add-trait form on the sheet shown: its kind, template, name and how it is had.
+fn fill_trait(session: &Session, kind: &str, template: &str, name: &str, via: &str) {
+    choose(session, "#mz-trait-kind", kind);
+    choose(session, "#mz-trait-template", template);
+    type_into(session, "#mz-trait-name", name);
+    choose(session, "#mz-trait-via", via);
 }
 
 /// Audit #17: only one Ability is applied to each action. Mira's Climbing counts for her
 /// climb; her Acrobatics counted for the same action is refused, and the odds say why.
 #[test]
 fn one_ability_is_applied_to_each_action() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-ability");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("mezzo-ability");
+    let session = open(&db_path);
     let (_game, _ada, _bo, mira, _key) = table(&session, "Ability Night");
     open_sheet(&session, &mira, "Mira");
     let climbing = add_trait(&session, "edge", "ability", "Climbing", None);
     let acrobatics = add_trait(&session, "edge", "ability", "Acrobatics", None);
     press(&session, "#mz-sheet-back");
 
-    press(&session, "#mezzo-tab-check");
-    type_into(&session, "#mzc-description", "Climb the wall");
-    choose(&session, "#mzc-actor-0", &mira);
-    type_into(&session, "#mzc-action-0", "climbs over");
-    type_into(&session, "#mzc-failure", "falls into the moat");
+    start_check(&session, "Climb the wall", &mira, "climbs over", "falls into the moat");
     session.wait_text("#mzc-votes-0", "2 votes");
-    choose(&session, &format!("#mzc-trait-pick-{mira}"), &climbing);
-    press(&session, &format!("#mzc-trait-add-{mira}"));
+    count_trait(&session, &mira, &climbing);
     session.wait_text("#mzc-votes-0", "3 votes");
-    choose(&session, &format!("#mzc-trait-pick-{mira}"), &acrobatics);
-    press(&session, &format!("#mzc-trait-add-{mira}"));
+    count_trait(&session, &mira, &acrobatics);
     wait_contains(&session, "#mzc-odds-problem", "only one Ability is applied to each action, and Climbing already is");
     shots_of(&session, "mezzo-check-one-ability", "#mzc-odds");
 }
@@ -856,47 +816,27 @@ fn one_ability_is_applied_to_each_action() {
 /// takes effect and the result says why. Dark theme.
 #[test]
 fn a_specialty_without_a_minor_perk_loses_one_on_a_level_roll() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-specialty");
-    let session = open_dark(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("mezzo-specialty");
+    let session = open_dark(&db_path);
     let (_game, _ada, _bo, mira, _key) = table(&session, "Duel Night");
     open_sheet(&session, &mira, "Mira");
     let fencing = add_trait(&session, "edge", "ability", "Fencing", None);
     add_trait(&session, "extra", "focused", "Against brawlers", Some(&fencing));
     add_trait(&session, "extra", "versatile", "Disarm", Some(&fencing));
-    choose(&session, "#mz-trait-kind", "extra");
-    choose(&session, "#mz-trait-template", "specialty");
-    type_into(&session, "#mz-trait-name", "Duelling");
-    choose(&session, "#mz-trait-via", "granted");
+    fill_trait(&session, "extra", "specialty", "Duelling", "granted");
     choose(&session, "#mz-trait-target", &fencing);
     wait_contains(&session, "#mz-trait-setup-hint", "Name the two perks");
     type_into(&session, "#mz-trait-prop-set_up", "Damage, Push");
     press(&session, "#mz-trait-submit");
     wait_contains(&session, "#mz-trait-list", "Duelling");
-    let duelling = session.execute(
-        "return [...document.querySelectorAll('#mz-trait-list .mz-trait')]
-           .find((li) => li.querySelector('.mz-trait-name').textContent === 'Duelling').dataset.traitId;",
-        json!([]),
-    );
-    let duelling = duelling.as_str().expect("a trait id").to_owned();
+    let duelling = trait_id_named(&session, "Duelling");
     press(&session, "#mz-sheet-back");
 
-    press(&session, "#mezzo-tab-check");
-    type_into(&session, "#mzc-description", "Duel the rival");
-    choose(&session, "#mzc-actor-0", &mira);
-    type_into(&session, "#mzc-action-0", "wins the duel");
-    type_into(&session, "#mzc-failure", "is disarmed");
-    choose(&session, &format!("#mzc-trait-pick-{mira}"), &duelling);
-    press(&session, &format!("#mzc-trait-add-{mira}"));
+    start_check(&session, "Duel the rival", &mira, "wins the duel", "is disarmed");
+    count_trait(&session, &mira, &duelling);
     session.wait_text("#mzc-dice-0", "d8");
-    press(&session, "#mzc-hand");
-    session.wait_for("#mzc-die-2");
-    type_into(&session, "#mzc-die-1", "4");
-    type_into(&session, "#mzc-die-2", "4");
-    press(&session, "#mzc-roll");
-    session.wait_for("#mzc-rolled");
-    press(&session, "#mzc-resolve");
-    session.wait_for("#mzc-result");
+    roll_typed(&session, "4", "4");
+    resolve_check(&session);
     session.wait_text("#mzc-outcome", "The action fails: Failure (“is disarmed”) takes effect.");
     session.wait_text("#mzc-score-0", "3");
     wait_contains(&session, "#mzc-specialty-0", "Specialty with no minor perk");
@@ -921,16 +861,12 @@ fn trait_id_named(session: &Session, name: &str) -> String {
 /// by the log's undo and by "Access regained".
 #[test]
 fn a_signature_flaw_and_an_assets_lost_access_grant_favored_flaws() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-signature");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("mezzo-signature");
+    let session = open(&db_path);
     let (_game, _ada, _bo, mira, _key) = table(&session, "Temper Night");
     open_sheet(&session, &mira, "Mira");
-    choose(&session, "#mz-trait-kind", "edge");
-    choose(&session, "#mz-trait-template", "signature_flaw");
+    fill_trait(&session, "edge", "signature_flaw", "Hothead", "edge_slot");
     wait_contains(&session, "#mz-trait-setup-hint", "Name the flaw in the set-up");
-    type_into(&session, "#mz-trait-name", "Hothead");
-    choose(&session, "#mz-trait-via", "edge_slot");
     type_into(&session, "#mz-trait-prop-set_up", "Short temper");
     press(&session, "#mz-trait-submit");
     wait_contains(&session, "#mz-trait-list", "Favored Flaw: Short temper");
@@ -943,15 +879,11 @@ fn a_signature_flaw_and_an_assets_lost_access_grant_favored_flaws() {
     session.wait_text("#mz-adversity-value", "2");
 
     // A second Signature Flaw on the same flaw is refused by name.
-    choose(&session, "#mz-trait-kind", "edge");
-    choose(&session, "#mz-trait-template", "signature_flaw");
-    type_into(&session, "#mz-trait-name", "Hothead again");
-    choose(&session, "#mz-trait-via", "granted");
+    fill_trait(&session, "edge", "signature_flaw", "Hothead again", "granted");
     type_into(&session, "#mz-trait-prop-set_up", "short temper");
     press(&session, "#mz-trait-submit");
     wait_contains(&session, "#error-message", "Mira already has the flaw Short temper");
-    press(&session, "#error-dismiss");
-    session.wait_gone("#error");
+    dismiss_error(&session);
 
     // The Asset: access lost, undone from the log, lost again, regained.
     let key = add_trait(&session, "edge", "asset", "Family sword", None);
@@ -959,10 +891,7 @@ fn a_signature_flaw_and_an_assets_lost_access_grant_favored_flaws() {
     wait_contains(&session, "#mz-trait-list", "Favored Flaw: lost Family sword");
     session.wait_for(&format!("#mz-asset-lost-{key}"));
     shots_of(&session, "mezzo-signature-asset", "#mz-traits");
-    press(&session, "#mezzo-tab-log");
-    wait_contains(&session, "#mz-log-last", "loses access to “Family sword”");
-    press(&session, "#mz-log-undo");
-    session.wait_until("the undo to show in the log", || session.find(".mz-log-entry.undone").ok().map(|_| ()));
+    undo_last(&session, "loses access to “Family sword”");
     open_sheet(&session, &mira, "Mira");
     session.wait_gone(&format!("#mz-asset-lost-{key}"));
     assert!(!text_of(&session, "#mz-trait-list").contains("lost Family sword"));
@@ -987,9 +916,8 @@ fn a_signature_flaw_and_an_assets_lost_access_grant_favored_flaws() {
 /// counts against it.
 #[test]
 fn an_empowering_gift_lent_one_at_a_time_and_a_treacherous_edge() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-gift");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("mezzo-gift");
+    let session = open(&db_path);
     let (_game, _ada, _bo, mira, key) = table(&session, "Gift Night");
     open_sheet(&session, &mira, "Mira");
     let fire = add_trait(&session, "edge", "empowering_gift", "Gift of fire", None);
@@ -1004,8 +932,7 @@ fn an_empowering_gift_lent_one_at_a_time_and_a_treacherous_edge() {
         "#error-message",
         "only one Empowering Gift is lent out at a time, and Mira's Gift of fire is",
     );
-    press(&session, "#error-dismiss");
-    session.wait_gone("#error");
+    dismiss_error(&session);
     shots_of(&session, "mezzo-empowering-gift", &format!(".mz-trait[data-trait-id='{fire}']"));
     press(&session, "#mz-sheet-back");
     open_sheet(&session, &key, "Old Key");
@@ -1021,20 +948,14 @@ fn an_empowering_gift_lent_one_at_a_time_and_a_treacherous_edge() {
     let tongue = add_trait(&session, "edge", "", "Silver tongue", None);
     add_trait(&session, "modifier", "treacherous_edge", "Treacherous", Some(&tongue));
     press(&session, "#mz-sheet-back");
-    press(&session, "#mezzo-tab-check");
-    type_into(&session, "#mzc-description", "Talk past the guard");
-    choose(&session, "#mzc-actor-0", &mira);
-    type_into(&session, "#mzc-action-0", "gets past");
-    type_into(&session, "#mzc-failure", "is thrown out");
+    start_check(&session, "Talk past the guard", &mira, "gets past", "is thrown out");
     session.wait_text("#mzc-votes-0", "2 votes");
-    choose(&session, &format!("#mzc-trait-pick-{mira}"), &tongue);
-    press(&session, &format!("#mzc-trait-add-{mira}"));
+    count_trait(&session, &mira, &tongue);
     wait_contains(&session, "#mzc-odds-problem", "Silver tongue has the Treacherous Edge modifier: Mira cannot use it");
     shots_of(&session, "mezzo-check-treacherous", "#mzc-odds");
     press(&session, ".mzc-trait-vote-remove");
     type_into(&session, &format!("#mzc-trait-votes-n-{mira}"), "-1");
-    choose(&session, &format!("#mzc-trait-pick-{mira}"), &tongue);
-    press(&session, &format!("#mzc-trait-add-{mira}"));
+    count_trait(&session, &mira, &tongue);
     session.wait_text("#mzc-votes-0", "1 vote");
 }
 
@@ -1043,30 +964,17 @@ fn an_empowering_gift_lent_one_at_a_time_and_a_treacherous_edge() {
 /// lingering one added there fades with the arc, and one is struck out.
 #[test]
 fn an_actions_lingering_consequences_are_kept_on_the_arc() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-consequences");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("mezzo-consequences");
+    let session = open(&db_path);
     let (_game, _ada, bo, mira, _key) = table(&session, "Rumour Night");
-    press(&session, "#mezzo-tab-check");
-    type_into(&session, "#mzc-description", "Spread the rumour");
-    choose(&session, "#mzc-actor-0", &mira);
-    type_into(&session, "#mzc-action-0", "the town turns on the mayor");
-    type_into(&session, "#mzc-failure", "nobody listens");
+    start_check(&session, "Spread the rumour", &mira, "the town turns on the mayor", "nobody listens");
     type_into(&session, &format!("#mzc-influence-{bo}"), "2");
     session.wait_text("#mzc-dice-0", "d10");
-    choose(&session, "#mzc-perk-pick-0", "lingering_consequences");
-    press(&session, "#mzc-perk-buy-0");
-    choose(&session, "#mzc-perk-pick-0", "contagious_consequences");
-    press(&session, "#mzc-perk-buy-0");
+    buy_perk(&session, "lingering_consequences");
+    buy_perk(&session, "contagious_consequences");
     session.wait_text("#mzc-dice-0", "d6");
-    press(&session, "#mzc-hand");
-    session.wait_for("#mzc-die-2");
-    type_into(&session, "#mzc-die-1", "5");
-    type_into(&session, "#mzc-die-2", "2");
-    press(&session, "#mzc-roll");
-    session.wait_for("#mzc-rolled");
-    press(&session, "#mzc-resolve");
-    session.wait_for("#mzc-result");
+    roll_typed(&session, "5", "2");
+    resolve_check(&session);
     wait_contains(&session, "#mzc-consequences-note", "Contagious Consequences");
     shots_of(&session, "mezzo-check-consequences", "#mzc-result");
     press(&session, "#mzc-keep-consequences");

@@ -16,7 +16,7 @@ use uuid::Uuid;
 
 use crate::mezzo::{choose, db, press, shots_of, text_of, type_into, wait_contains};
 use crate::webdriver::Session;
-use crate::{one_window, open, open_dark, open_game, Scratch};
+use crate::{begin, open, open_dark, open_game};
 
 const GAME: &str = "Bridge Night";
 
@@ -89,9 +89,7 @@ fn option_value(session: &Session, select: &str, text: &str) -> String {
 
 #[test]
 fn every_vote_source_in_a_conflict() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-votes");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-votes");
     let s = seeded(&db_path);
     let (ada, bo, cy, mira) = (s.ada, s.bo, s.cy, s.mira);
     let session = open(&db_path);
@@ -240,9 +238,7 @@ fn rope_conflict(session: &Session, question: &str) {
 /// 1280 and 360 px, then dark.
 #[test]
 fn a_discovered_detail_casts_its_free_vote_in_a_conflict() {
-    let _window = one_window();
-    let scratch = Scratch::new("mezzo-discover");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("mezzo-discover");
     {
         let mut store = Store::open(&db_path).expect("the database");
         let game = services::create_game(&mut store, "Cliff Night", "mezzo").unwrap().game.id;

@@ -5,37 +5,26 @@
 
 use std::path::Path;
 
-use serde_json::{json, Value};
+use serde_json::json;
 
+use crate::fixtures::{moods, nsu_fixture, write_game_file, WREN};
 use crate::nsu_roll::{self, imported_into, open_imported};
 use crate::nsu_world::{db, dismiss_toast, shots_of};
 use crate::webdriver::Session;
 use crate::{click_in_character_row, open_dark, shot, Scratch};
 
-const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
 const LIBRARY: &str = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
 
 /// The NSU fixture (the party at the Library, 3 ticks; a path to the face-down Mill; Mother
 /// Rook, threshold 3 with one harm; the ferryman, ordinary and Overcome), with Wren's moods
 /// calm so she can roll without a final box.
 fn game_file(path: &Path) {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json"),
-    )
-    .expect("read the NSU game fixture");
-    let mut file: Value = serde_json::from_str(&text).expect("the fixture is JSON");
+    let mut file = nsu_fixture();
     let wren = &mut file["data"]["games"][0]["characters"][0];
     assert_eq!(wren["id"], WREN);
-    wren["nsu"]["moods"] = json!([
-        {"name": "Curious", "level": 0, "overloaded": false},
-        null,
-        {"name": "Wary", "level": 0, "overloaded": false},
-        null,
-        {"name": "Content", "level": 0, "overloaded": false},
-        null
-    ]);
+    wren["nsu"]["moods"] = moods([("Curious", 0, false), ("Wary", 0, false), ("Content", 0, false)]);
     wren["nsu"]["harm"] = json!([]);
-    std::fs::write(path, serde_json::to_string_pretty(&file).expect("serialize")).expect("write the game file");
+    write_game_file(path, &file);
 }
 
 /// The roll tests' tap, after closing a toast that could cover the control.

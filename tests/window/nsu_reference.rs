@@ -10,34 +10,29 @@ use sheetkeeper::services::{self, ImportOptions};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
+use crate::fixtures::{moods, nsu_fixture, write_game_file, TOBIAS, WREN};
 use crate::webdriver::{Session, ESCAPE};
 use crate::{
-    back_home, click_in_character_row, create_character, create_game, one_window, open, open_game, shot,
+    back_home, begin, click_in_character_row, create_character, create_game, open, open_game, shot,
     shots_at_both_widths, Scratch,
 };
 
 const GAME: &str = "Lanterns over Brackwater";
-const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
-const TOBIAS: &str = "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a";
 
 /// The fixture's game (an older game: one scope question of its own) on `db`: Wren's Body
 /// is a d4; Tobias is finished with Heart on a d8 and two skills. With `downtime`, both rest
 /// at home after leaving the Library (3 collateral ticks), its complication not rolled yet.
 fn seeded(scratch: &Scratch, db: &Path, downtime: bool) {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json"),
-    )
-    .expect("read the NSU game fixture");
-    let mut file: Value = serde_json::from_str(&text).expect("the fixture is JSON");
+    let mut file = nsu_fixture();
     let game = &mut file["data"]["games"][0];
     assert_eq!(game["characters"][0]["id"], WREN);
     game["characters"][0]["nsu"]["aspects"] = json!({"body": "d4", "mind": "d8", "heart": "d6"});
     game["characters"][0]["nsu"]["harm"] = json!([]);
-    game["characters"][0]["nsu"]["moods"] = json!([{"name": "Curious", "level": 1, "overloaded": false}, null, {"name": "Wary", "level": 0, "overloaded": false}, null, {"name": "Content", "level": 0, "overloaded": false}, null]);
+    game["characters"][0]["nsu"]["moods"] = moods([("Curious", 1, false), ("Wary", 0, false), ("Content", 0, false)]);
     assert_eq!(game["characters"][1]["id"], TOBIAS);
     let tobias = &mut game["characters"][1]["nsu"];
     tobias["aspects"] = json!({"body": "d6", "mind": "d4", "heart": "d8"});
-    tobias["moods"] = json!([{"name": "Eager", "level": 0, "overloaded": false}, null, {"name": "Stubborn", "level": 1, "overloaded": false}, null, {"name": "Calm", "level": 0, "overloaded": false}, null]);
+    tobias["moods"] = moods([("Eager", 0, false), ("Stubborn", 1, false), ("Calm", 0, false)]);
     tobias["skills"] = json!([
         {"name": "Carpentry", "modifier": 1, "boxes": {"body": false, "mind": false, "heart": false}},
         null,
@@ -47,7 +42,7 @@ fn seeded(scratch: &Scratch, db: &Path, downtime: bool) {
     tobias["sentiments"] = json!([{"name": "His sister", "state": "connected"}, null, null]);
     let id = Uuid::parse_str(game["id"].as_str().expect("the game's id")).expect("a uuid");
     let path = scratch.path("game.sheetkeeper.json");
-    std::fs::write(&path, serde_json::to_string_pretty(&file).expect("serialize")).expect("write the game file");
+    write_game_file(&path, &file);
     let mut store = Store::open(db).expect("the database");
     services::import(&mut store, &path, ImportOptions::default()).expect("the game imports");
     if downtime {
@@ -118,9 +113,7 @@ fn reference_shots(session: &Session, name: &str, section: &str) {
 /// roll, the results table shows that roll's row. Screenshots in light and dark.
 #[test]
 fn reference_card_opens_from_the_sheet_and_over_the_roll_and_gives_the_focus_back() {
-    let _window = one_window();
-    let scratch = Scratch::new("nsu-reference");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, scratch, db_path) = begin("nsu-reference");
     seeded(&scratch, &db_path, false);
     let session = open(&db_path);
     wren_sheet(&session);
@@ -253,9 +246,7 @@ fn reference_card_opens_from_the_sheet_and_over_the_roll_and_gives_the_focus_bac
 /// helper's skill is a list of the helper's own skills.
 #[test]
 fn downtime_dice_follow_the_characters_dice_and_the_complication_table_shows_first() {
-    let _window = one_window();
-    let scratch = Scratch::new("nsu-downtime-dice");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, scratch, db_path) = begin("nsu-downtime-dice");
     seeded(&scratch, &db_path, true);
     let session = open(&db_path);
     wren_sheet(&session);
@@ -357,9 +348,7 @@ fn downtime_dice_follow_the_characters_dice_and_the_complication_table_shows_fir
 /// what sentiments may be.
 #[test]
 fn scope_guiding_questions_and_the_creation_wizards_words() {
-    let _window = one_window();
-    let scratch = Scratch::new("nsu-scope");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, scratch, db_path) = begin("nsu-scope");
     seeded(&scratch, &db_path, false);
     let session = open(&db_path);
     let questions = |session: &Session| -> Vec<String> {

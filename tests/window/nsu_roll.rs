@@ -4,62 +4,28 @@
 
 use std::path::Path;
 
-use serde_json::{json, Value};
+use serde_json::json;
 
+use crate::fixtures::{db, moods, nsu_fixture, tobias_ready_to_help, write_game_file, TOBIAS, WREN};
 use crate::webdriver::Session;
 use crate::{
-    choose_file_in_native_dialog, click_in_character_row, one_window, open, open_game, shot, shots_at_both_widths,
-    Scratch, OPEN_TITLE,
+    begin, choose_file_in_native_dialog, click_in_character_row, one_window, open, open_game, shot,
+    shots_at_both_widths, Scratch, OPEN_TITLE,
 };
-
-const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
-const TOBIAS: &str = "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a";
-
-/// Opens a read-only connection to the test database (the app may still have it open).
-fn db(path: &Path) -> rusqlite::Connection {
-    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .expect("open the test database")
-}
 
 /// The fixture's game, with sheets ready for rolling: Wren's moods are calm (none
 /// overloaded) and "Content" (d4) sits one box short of its last; Tobias gets a full sheet
 /// so he can help. Wren carries the `harm` details given (four make her Overcome).
 fn roll_game_file(path: &Path, harm: &[&str]) {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json"),
-    )
-    .expect("read the NSU game fixture");
-    let mut file: Value = serde_json::from_str(&text).expect("the fixture is JSON");
+    let mut file = nsu_fixture();
     let characters = &mut file["data"]["games"][0]["characters"];
     assert_eq!(characters[0]["id"], WREN);
-    characters[0]["nsu"]["moods"] = json!([
-        {"name": "Curious", "level": 3, "overloaded": false},
-        null,
-        {"name": "Wary", "level": 2, "overloaded": false},
-        null,
-        {"name": "Content", "level": 4, "overloaded": false},
-        null
-    ]);
+    characters[0]["nsu"]["moods"] = moods([("Curious", 3, false), ("Wary", 2, false), ("Content", 4, false)]);
     characters[0]["nsu"]["harm"] = json!(harm);
     assert_eq!(characters[1]["id"], TOBIAS);
     let tobias = &mut characters[1]["nsu"];
-    tobias["aspects"] = json!({"body": "d8", "mind": "d4", "heart": "d6"});
-    tobias["moods"] = json!([
-        {"name": "Eager", "level": 0, "overloaded": false},
-        null,
-        {"name": "Stubborn", "level": 1, "overloaded": false},
-        null,
-        {"name": "Calm", "level": 0, "overloaded": false},
-        null
-    ]);
-    tobias["skills"] = json!([
-        {"name": "Carpentry", "modifier": 1, "boxes": {"body": false, "mind": false, "heart": false}},
-        {"name": "Fishing", "modifier": 1, "boxes": {"body": false, "mind": false, "heart": false}},
-        {"name": "Singing", "modifier": 1, "boxes": {"body": false, "mind": false, "heart": false}},
-        null, null, null
-    ]);
-    tobias["sentiments"] = json!([{"name": "His sister", "state": "connected"}, null, null]);
-    std::fs::write(path, serde_json::to_string_pretty(&file).expect("serialize")).expect("write the game file");
+    tobias_ready_to_help(tobias);
+    write_game_file(path, &file);
 }
 
 fn mood(conn: &rusqlite::Connection, character: &str, line: i64) -> (String, i64, bool) {
@@ -186,9 +152,7 @@ fn roll_that_fills_the_last_box(session: &Session) {
 
 #[test]
 fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
-    let _window = one_window();
-    let scratch = Scratch::new("nsu-roll");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, scratch, db_path) = begin("nsu-roll");
     let file = scratch.path("roll.sheetkeeper.json");
     roll_game_file(&file, &["Sprained ankle", "Smoke in the lungs"]);
     let session = open_imported(&db_path, &file);
@@ -440,11 +404,10 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
 /// way to roll.
 #[test]
 fn overcome_character_sees_why_and_cannot_roll() {
-    let _window = one_window();
-    let scratch = Scratch::new("nsu-roll-overcome");
+    let (_window, scratch, db_path) = begin("nsu-roll-overcome");
     let file = scratch.path("overcome.sheetkeeper.json");
     roll_game_file(&file, &["Sprained ankle", "Smoke in the lungs", "Cracked rib", "Twisted knee"]);
-    let session = open_imported(&scratch.path("sheetkeeper.db"), &file);
+    let session = open_imported(&db_path, &file);
 
     open_wizard(&session, "Wren Ashdown");
     assert!(text_of(&session, "#roll-overcome").contains("Overcome"), "the first step already says so");
@@ -667,9 +630,7 @@ fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard
 /// (d6, level 1 → 2); the change is one undoable step. Harm rows at 360 px do not overlap.
 #[test]
 fn i_helped_with_on_the_helpers_sheet_and_harm_rows_at_360() {
-    let _window = one_window();
-    let scratch = Scratch::new("nsu-helped");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, scratch, db_path) = begin("nsu-helped");
     let file = scratch.path("roll.sheetkeeper.json");
     roll_game_file(&file, &["Sprained ankle", "Smoke in the lungs", "Cut palm", "Shaken to the core"]);
     let session = open_imported(&db_path, &file);

@@ -6,18 +6,17 @@
 
 use std::path::Path;
 
-use serde_json::{json, Value};
+use serde_json::json;
 use sheetkeeper::rules::nsu::downtime::PhaseSetup;
 use sheetkeeper::services::{self, ImportOptions};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
+use crate::fixtures::{moods, nsu_fixture, write_game_file, TOBIAS, WREN};
 use crate::nsu_roll::{next, tap, text_of, type_into, wait_step, wizard_shots};
 use crate::webdriver::Session;
-use crate::{in_dark, one_window, open, open_game, shot, Scratch};
+use crate::{begin, in_dark, open, open_game, shot};
 
-const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
-const TOBIAS: &str = "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a";
 const GAME: &str = "Lanterns over Brackwater";
 /// The face-down card at x −2, y 5, "D3 R2" on its back; its name is "Mill".
 const MILL: &str = "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e";
@@ -28,27 +27,16 @@ const LIBRARY: &str = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
 /// not scouted by anyone and the party at the Library, imported into a new database on a
 /// device that plays Wren. Returns the game's id.
 fn prepare(db: &Path, file: &Path) -> Uuid {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json"),
-    )
-    .expect("read the NSU game fixture");
-    let mut doc: Value = serde_json::from_str(&text).expect("the fixture is JSON");
+    let mut doc = nsu_fixture();
     let game = &mut doc["data"]["games"][0];
     let wren = &mut game["characters"][0];
     assert_eq!(wren["id"], WREN);
-    wren["nsu"]["moods"] = json!([
-        {"name": "Curious", "level": 3, "overloaded": false},
-        null,
-        {"name": "Wary", "level": 2, "overloaded": false},
-        null,
-        {"name": "Content", "level": 4, "overloaded": true},
-        null
-    ]);
+    wren["nsu"]["moods"] = moods([("Curious", 3, false), ("Wary", 2, false), ("Content", 4, true)]);
     let mill = &mut game["nsu_world"]["locations"][1];
     assert_eq!(mill["id"], MILL);
     mill["scouted_by"] = json!([]);
     assert_eq!(game["nsu_world"]["party_at"], LIBRARY, "the party is at the Library");
-    std::fs::write(file, serde_json::to_string_pretty(&doc).expect("serialize")).expect("write the game file");
+    write_game_file(file, &doc);
 
     let mut store = Store::open(db).expect("a new database");
     services::import(&mut store, file, ImportOptions { as_copy: false, replace_conflicts: false })
@@ -161,9 +149,7 @@ fn x_card_over(session: &Session, dialog: &str) {
 
 #[test]
 fn a_scout_from_the_downtime_tab_through_the_roll_wizard_on_a_players_device() {
-    let _window = one_window();
-    let scratch = Scratch::new("nsu-scout");
-    let db = scratch.path("sheetkeeper.db");
+    let (_window, scratch, db) = begin("nsu-scout");
     let game = prepare(&db, &scratch.path("scout.sheetkeeper.json"));
     let session = open(&db);
     open_game(&session, GAME);

@@ -2,21 +2,14 @@
 //! character walks the wizard, mood boxes are tapped, harm is recorded until Overcome and the
 //! last one is undone from the toast; then the database is checked.
 
-use std::path::Path;
-
 use serde_json::json;
 
+use crate::fixtures::db;
 use crate::webdriver::{Session, ENTER};
 use crate::{
-    click_in_row, create_character, create_game, one_window, open, open_dark, open_game, shot, shots_at_both_widths,
-    wait_character_row, Scratch,
+    begin, click_in_row, create_character, create_game, open, open_dark, open_game, shot, shots_at_both_widths,
+    wait_character_row,
 };
-
-/// Opens a read-only connection to the test database (the app may still have it open).
-fn db(path: &Path) -> rusqlite::Connection {
-    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .expect("open the test database")
-}
 
 /// Closes the toast when it shows, as a person would before reaching what it covers.
 fn dismiss_toast(session: &Session) {
@@ -100,9 +93,7 @@ fn sheet_shots(session: &Session, name: &str, selector: &str) {
 /// finished sheet and the database hold what was typed.
 #[test]
 fn nsu_character_is_created_through_the_wizard() {
-    let _window = one_window();
-    let scratch = Scratch::new("nsu-wizard");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("nsu-wizard");
     let session = open(&db_path);
     let id = sheet_of_new_character(&session, "Lantern Hollow", "Ada Quill");
 
@@ -241,9 +232,7 @@ fn nsu_character_is_created_through_the_wizard() {
 /// in words and stored.
 #[test]
 fn tapping_mood_boxes_sets_the_level() {
-    let _window = one_window();
-    let scratch = Scratch::new("nsu-mood");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("nsu-mood");
     let session = open(&db_path);
     let id = sheet_of_new_character(&session, "Lantern Hollow", "Brin");
 
@@ -324,9 +313,7 @@ fn tapping_mood_boxes_sets_the_level() {
 /// and Overcome goes with it.
 #[test]
 fn fourth_harm_overcomes_and_undo_takes_it_back() {
-    let _window = one_window();
-    let scratch = Scratch::new("nsu-harm");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("nsu-harm");
     let session = open(&db_path);
     let id = sheet_of_new_character(&session, "Lantern Hollow", "Cass");
 
@@ -358,9 +345,8 @@ fn fourth_harm_overcomes_and_undo_takes_it_back() {
 /// sheet takes the dark colours.
 #[test]
 fn sheet_follows_a_dark_desktop_theme() {
-    let _window = one_window();
-    let scratch = Scratch::new("nsu-dark");
-    let session = open_dark(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("nsu-dark");
+    let session = open_dark(&db_path);
     sheet_of_new_character(&session, "Night Ferry", "Dara");
     type_into(&session, ".mood-line[data-line='0'] .mood-name", "Curious");
     session.wait_for(".mood-line[data-line='0'] .mood-name").send_keys(ENTER);
@@ -380,9 +366,8 @@ fn sheet_follows_a_dark_desktop_theme() {
 /// remembered; "← Home" goes back to the home screen.
 #[test]
 fn nsu_screen_has_the_shared_frame_and_its_four_tabs() {
-    let _window = one_window();
-    let scratch = Scratch::new("nsu-tabs");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("nsu-tabs");
+    let session = open(&db_path);
     sheet_of_new_character(&session, "Lantern Hollow", "Esme");
     assert!(session.wait_for("#nsu-screen .frame-bar .system-badge").is_displayed(), "the NSU badge in the bar");
     assert_eq!(session.wait_for("#nsu-back").text(), "← Home");

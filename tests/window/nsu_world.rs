@@ -3,19 +3,16 @@
 
 use std::path::Path;
 
-use serde_json::{json, Value};
+use serde_json::json;
 
+use crate::fixtures::{nsu_fixture, write_game_file};
 use crate::webdriver::{Session, ENTER, ESCAPE};
 use crate::{
-    choose_file_in_native_dialog, click_in_character_row, create_character, create_game, one_window, open, open_game,
-    shot, shots_at_both_widths, Scratch, OPEN_TITLE,
+    begin, choose_file_in_native_dialog, click_in_character_row, create_character, create_game, open, open_game, shot,
+    shots_at_both_widths, OPEN_TITLE,
 };
 
-/// Opens a read-only connection to the test database (the app may still have it open).
-pub(crate) fn db(path: &Path) -> rusqlite::Connection {
-    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .expect("open the test database")
-}
+pub(crate) use crate::fixtures::db;
 
 /// Closes the toast when it shows, as a person would before reaching what it covers.
 pub(crate) fn dismiss_toast(session: &Session) {
@@ -64,9 +61,7 @@ fn wait_clock(session: &Session, expected: &str) {
 /// "Collateral 2 of 8" and store 2.
 #[test]
 fn location_authored_placed_revealed_and_collateral_ticked() {
-    let _window = one_window();
-    let scratch = Scratch::new("nsu-world");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("nsu-world");
     let session = open(&db_path);
     create_game(&session, "Ashfall Vale", "nsu");
     open_game(&session, "Ashfall Vale");
@@ -160,18 +155,14 @@ fn location_authored_placed_revealed_and_collateral_ticked() {
 /// The fixture's game with Wren holding four harm details (Overcome) and four recovery
 /// points.
 fn overcome_game_file(path: &Path) -> String {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json"),
-    )
-    .expect("read the NSU game fixture");
-    let mut file: Value = serde_json::from_str(&text).expect("the fixture is JSON");
+    let mut file = nsu_fixture();
     let wren = &mut file["data"]["games"][0]["characters"][0];
     assert_eq!(wren["name"], "Wren Ashdown");
     // Three harm details: the test records the fourth on the sheet.
     wren["nsu"]["harm"] = json!(["Sprained ankle", "Smoke in the lungs", "Cracked rib"]);
     wren["nsu"]["recovery_points"] = json!(4);
     let id = wren["id"].as_str().expect("characters have ids").to_string();
-    std::fs::write(path, serde_json::to_string_pretty(&file).expect("serialize")).expect("write the game file");
+    write_game_file(path, &file);
     id
 }
 
@@ -186,9 +177,7 @@ fn details(conn: &rusqlite::Connection, character: &str) -> Vec<(String, i64, St
 /// detail into a scar for four recovery points, Overcome goes, and Undo brings it back.
 #[test]
 fn overcome_character_recovers_harm_into_a_scar_in_downtime() {
-    let _window = one_window();
-    let scratch = Scratch::new("nsu-downtime");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, scratch, db_path) = begin("nsu-downtime");
     let file = scratch.path("overcome.sheetkeeper.json");
     let wren = overcome_game_file(&file);
 
@@ -304,9 +293,8 @@ fn x_card_opens_and_escape_closes(session: &Session) {
 /// The X-card is reachable on the home screen and in the world view, and Escape closes it.
 #[test]
 fn x_card_opens_from_home_and_world_and_closes_with_escape() {
-    let _window = one_window();
-    let scratch = Scratch::new("xcard");
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let (_window, _scratch, db_path) = begin("xcard");
+    let session = open(&db_path);
 
     x_card_opens_and_escape_closes(&session);
     create_game(&session, "Quiet Table", "nsu");

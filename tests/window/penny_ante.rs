@@ -6,18 +6,12 @@
 //! ends with a fold. The piles are checked on screen and in the database's `pa_ledger`; the
 //! screens are photographed at 1280 and 360 px wide, and in dark mode after a restart.
 
-use std::path::Path;
-
 use serde_json::json;
 
 use crate::webdriver::{screenshot_dir, Session};
-use crate::{create_game, one_window, open, open_dark, open_game, shot, Scratch};
+use crate::{begin, create_game, open, open_dark, open_game, shot};
 
-/// Opens a read-only connection to the test database (the app may still have it open).
-pub(crate) fn db(path: &Path) -> rusqlite::Connection {
-    rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .expect("open the test database")
-}
+pub(crate) use crate::fixtures::db;
 
 /// The pile of an account in game `game`, summed from the ledger's entries.
 pub(crate) fn pile(conn: &rusqlite::Connection, game: &str, kind: &str, id: Option<&str>) -> i64 {
@@ -388,9 +382,7 @@ fn fold_challenge(session: &Session, bo: &str) {
 
 #[test]
 fn a_table_two_challenges_and_the_ledger() {
-    let _window = one_window();
-    let scratch = Scratch::new("penny");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("penny");
     let session = open(&db_path);
     let (game, ada, bo) = table_with_two_players(&session);
 
@@ -458,9 +450,7 @@ fn a_table_two_challenges_and_the_ledger() {
 /// characteristic he used; then Bo pays part of the loan back at the table.
 #[test]
 fn a_loan_an_all_in_and_a_buyout() {
-    let _window = one_window();
-    let scratch = Scratch::new("penny-loss");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("penny-loss");
     let session = open(&db_path);
     let game = create_game(&session, "Penny Stakes", "penny_ante");
     open_game(&session, "Penny Stakes");
@@ -571,9 +561,7 @@ fn a_loan_an_all_in_and_a_buyout() {
 /// a raise beyond what it devoted — may only fold.
 #[test]
 fn an_anonymous_challenge_against_an_antagonist() {
-    let _window = one_window();
-    let scratch = Scratch::new("penny-anonymous");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("penny-anonymous");
     let session = open(&db_path);
     let game = create_game(&session, "Penny Troll", "penny_ante");
     open_game(&session, "Penny Troll");
@@ -686,9 +674,7 @@ pub(crate) fn choose(session: &Session, selector: &str, value: &str) {
 /// no "pass the device" screen, while the antagonist's turn is only awaited.
 #[test]
 fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
-    let _window = one_window();
-    let scratch = Scratch::new("penny-roles");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("penny-roles");
     let session = open(&db_path);
     ada_at_the_table(&session, "Penny Roles");
     let troll = add_the_troll(&session);
@@ -776,9 +762,7 @@ fn home(session: &Session, back: &str) {
 /// with no chooser of other sheets. From home each sheet is one tap on its card.
 #[test]
 fn a_newcomer_reaches_penny_and_scattershot_sheets_from_home() {
-    let _window = one_window();
-    let scratch = Scratch::new("penny-newcomer");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("penny-newcomer");
     let session = open(&db_path);
     session.set_window_size(360, 800);
     session.wait_until("the page to be 360 px wide", || (session.inner_width() <= 360.0).then_some(()));

@@ -14,7 +14,7 @@ use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::penny_ante::{db, press, shots_of, text_of, type_into};
-use crate::{one_window, open, open_dark, open_game, Scratch};
+use crate::{begin, open, open_dark, open_game};
 
 const GAME: &str = "Penny Campaign";
 
@@ -74,9 +74,7 @@ fn to_the_table(session: &crate::webdriver::Session) {
 
 #[test]
 fn the_house_ends_an_adventure_a_loan_falls_due_and_the_history_is_narrated() {
-    let _window = one_window();
-    let scratch = Scratch::new("penny-campaign");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("penny-campaign");
     let (challenge, loan, ada) = seeded(&db_path);
     let session = open(&db_path);
     to_the_table(&session);

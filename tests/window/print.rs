@@ -15,7 +15,7 @@ use sheetkeeper::services::{self, ImportOptions};
 use sheetkeeper::Store;
 
 use crate::webdriver::{screenshot_dir, Session};
-use crate::{back_home, choose_file_in_native_dialog, in_dark, one_window, open, open_game, shot, Scratch, SAVE_TITLE};
+use crate::{back_home, begin, choose_file_in_native_dialog, in_dark, open, open_game, shot, SAVE_TITLE};
 
 /// One system's sheet to print: its fixture, the game's name there, the character, the
 /// frame's name (the ids of its buttons) and the headings its printed sheet has.
@@ -131,9 +131,7 @@ fn save_pdf(session: &Session, button: &str, file: &Path, paper: &str) -> std::t
 /// with the character's name and the sheet's headings in them.
 #[test]
 fn each_systems_sheet_and_blank_sheet_save_as_pdf() {
-    let _window = one_window();
-    let scratch = Scratch::new("print");
-    let db = scratch.path("sheetkeeper.db");
+    let (_window, scratch, db) = begin("print");
     {
         let mut store = Store::open(&db).expect("a new database");
         for case in CASES {

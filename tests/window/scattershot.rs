@@ -19,7 +19,7 @@ use serde_json::json;
 use crate::mezzo::{db, dismiss_toast, shots_of, text_of, wait_contains};
 use crate::scattershot_sheet::{choose, press, type_into};
 use crate::webdriver::Session;
-use crate::{create_character, create_game, one_window, open, open_game, Scratch};
+use crate::{begin, create_character, create_game, open, open_game};
 
 /// A character's experience dice and Hit Points lost, as saved.
 pub(crate) fn sheet_row(conn: &rusqlite::Connection, character: &str) -> (i64, i64) {
@@ -104,9 +104,7 @@ pub(crate) fn table(session: &Session, name: &str) -> (String, String, String, S
 
 #[test]
 fn a_contested_roll_with_a_bidding_war_and_complications() {
-    let _window = one_window();
-    let scratch = Scratch::new("scattershot-roll");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("scattershot-roll");
     let session = open(&db_path);
     let (game, ada, bo, _cy) = table(&session, "Gear Town");
     // Experience dice handed out on the spot by the Gamemaster, out of the common stock.
@@ -189,9 +187,7 @@ fn a_contested_roll_with_a_bidding_war_and_complications() {
 
 #[test]
 fn a_round_of_mechanical_play_with_an_advantage_seized_and_checked() {
-    let _window = one_window();
-    let scratch = Scratch::new("scattershot-play");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("scattershot-play");
     let session = open(&db_path);
     let (_game, ada, bo, cy) = table(&session, "Rust Belt");
 
@@ -269,9 +265,7 @@ fn pools(conn: &rusqlite::Connection, characters: &[&str]) -> Vec<i64> {
 
 #[test]
 fn the_table_settings_and_rewards_after_a_session_by_vote_and_on_the_spot() {
-    let _window = one_window();
-    let scratch = Scratch::new("scattershot-rewards");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("scattershot-rewards");
     let session = open(&db_path);
     let (game, ada, bo, cy) = table(&session, "Cog Hollow");
     let conn = db(&db_path);

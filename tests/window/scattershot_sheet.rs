@@ -13,7 +13,7 @@ use serde_json::json;
 
 use crate::mezzo::{db, dismiss_toast, shots_of, text_of, wait_contains};
 use crate::webdriver::Session;
-use crate::{create_character, create_game, one_window, open, open_dark, open_game, Scratch};
+use crate::{begin, create_character, create_game, open, open_dark, open_game};
 
 /// Brings `selector` to the middle of the window, clear of the screen's sticky bar and the
 /// bars at the bottom, as a person scrolls before a tap (WebDriver's own scrolling leaves a
@@ -100,9 +100,7 @@ fn rows(conn: &rusqlite::Connection, sql: &str, id: &str) -> Vec<serde_json::Val
 
 #[test]
 fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
-    let _window = one_window();
-    let scratch = Scratch::new("scattershot-sheet");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("scattershot-sheet");
     let session = open(&db_path);
     create_game(&session, "Clockwork Keep", "scattershot");
     open_game(&session, "Clockwork Keep");
@@ -322,9 +320,7 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
 /// for the resistor, and the roll is logged like any other.
 #[test]
 fn a_roll_from_the_sheet_against_someone_elsewhere() {
-    let _window = one_window();
-    let scratch = Scratch::new("scattershot-elsewhere");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("scattershot-elsewhere");
     let session = open(&db_path);
     create_game(&session, "Lone Phone", "scattershot");
     open_game(&session, "Lone Phone");

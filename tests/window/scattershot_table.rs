@@ -13,7 +13,7 @@
 use crate::mezzo::{db, shots_of, text_of, wait_contains};
 use crate::scattershot::{enter_2d10, sheet_row, table};
 use crate::scattershot_sheet::{choose, press, type_into};
-use crate::{one_window, open, open_dark, Scratch};
+use crate::{begin, open, open_dark};
 
 /// Sets a by-hand roll of Ada's Strength + `modifier` at Bo's Hit Points and starts it.
 fn attack(session: &crate::webdriver::Session, ada: &str, bo: &str, modifier: &str) {
@@ -31,9 +31,7 @@ fn attack(session: &crate::webdriver::Session, ada: &str, bo: &str, modifier: &s
 
 #[test]
 fn damage_lands_at_once_during_mechanical_play() {
-    let _window = one_window();
-    let scratch = Scratch::new("scattershot-damage");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("scattershot-damage");
     let session = open(&db_path);
     let (_game, ada, bo, cy) = table(&session, "Iron Wharf");
     let conn = db(&db_path);
@@ -78,9 +76,7 @@ fn damage_lands_at_once_during_mechanical_play() {
 
 #[test]
 fn a_telling_blow_taken_as_complications_for_the_subject_with_the_ue_chart() {
-    let _window = one_window();
-    let scratch = Scratch::new("scattershot-telling");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, _scratch, db_path) = begin("scattershot-telling");
     let session = open_dark(&db_path);
     let (game, ada, bo, _cy) = table(&session, "Brass Canyon");
     let conn = db(&db_path);

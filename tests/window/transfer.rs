@@ -6,10 +6,11 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
+use crate::fixtures::nsu_fixture_path;
 use crate::webdriver::Session;
 use crate::{
-    choose_file_in_native_dialog, create_game, one_window, open, open_dark, shot, shots_at_both_widths,
-    visible_windows, wait_game_row, Scratch, OPEN_TITLE, SAVE_TITLE,
+    begin, choose_file_in_native_dialog, create_game, open, open_dark, shot, shots_at_both_widths, visible_windows,
+    wait_game_row, OPEN_TITLE, SAVE_TITLE,
 };
 
 /// How many copies of the fixture's first character the large file adds to its own.
@@ -18,7 +19,7 @@ const FIXTURE_CHARACTERS: usize = 2;
 
 /// A valid NSU game file with `CHARACTERS` more full sheets (a few MB), made from the fixture.
 fn large_game_file(path: &Path) {
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json");
+    let fixture = nsu_fixture_path();
     let mut doc: Value = serde_json::from_str(&std::fs::read_to_string(fixture).expect("read the fixture")).unwrap();
     let game = &mut doc["data"]["games"][0];
     game["name"] = json!("Crowded Valley");
@@ -41,11 +42,10 @@ fn large_game_file(path: &Path) {
 /// let go, the import lands. Nothing here measures time.
 #[test]
 fn an_import_waiting_for_the_database_leaves_the_window_answering() {
-    let _window = one_window();
-    let scratch = Scratch::new("busy-import");
+    let (_window, scratch, db_path) = begin("busy-import");
     let file = scratch.path("Crowded Valley.sheetkeeper.json");
     large_game_file(&file);
-    let db = scratch.path("sheetkeeper.db");
+    let db = db_path;
 
     let session = open_dark(&db);
     session.click("#import-button");
@@ -122,12 +122,11 @@ fn try_from_the_page(session: &Session, tries: &[(&str, Value)]) -> Vec<Result<V
 /// the dialog (and any file) plugin commands are not granted to the page.
 #[test]
 fn the_page_cannot_name_a_file_to_write_or_read() {
-    let _window = one_window();
-    let scratch = Scratch::new("no-paths");
+    let (_window, scratch, db_path) = begin("no-paths");
     let target = scratch.path("written-by-the-page.json");
-    let readable = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json");
+    let readable = nsu_fixture_path();
 
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let session = open(&db_path);
     let game = create_game(&session, "Paths", "nsu");
     let globals =
         session.execute("const t = window.__TAURI__; return [typeof t.core.invoke, typeof t.core.Channel];", json!([]));
@@ -170,14 +169,13 @@ fn the_page_cannot_name_a_file_to_write_or_read() {
 /// words that say so, and nothing is imported.
 #[test]
 fn a_file_changed_after_its_preview_is_not_imported() {
-    let _window = one_window();
-    let scratch = Scratch::new("changed-file");
+    let (_window, scratch, db_path) = begin("changed-file");
     let file = scratch.path("Lanterns.sheetkeeper.json");
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/nsu-game.sheetkeeper.json");
+    let fixture = nsu_fixture_path();
     let text = std::fs::read_to_string(fixture).expect("read the fixture");
     std::fs::write(&file, &text).expect("write the file");
 
-    let session = open(&scratch.path("sheetkeeper.db"));
+    let session = open(&db_path);
     session.click("#import-button");
     choose_file_in_native_dialog(OPEN_TITLE, &file, false);
     let preview = session.wait_for("#import-items").text();

@@ -15,6 +15,7 @@ use sheetkeeper::rules::mezzo::odds as mezzo_odds;
 use sheetkeeper::rules::nsu::odds::{self as nsu_odds, ActionRollSetup};
 use sheetkeeper::rules::nsu::roll::{AtRisk, Edge};
 use sheetkeeper::rules::nsu::Die;
+use sheetkeeper::rules::penny_ante::choices::{reroll_choices, RerollChoice};
 use sheetkeeper::rules::penny_ante::odds::{self as penny_ante_odds, Dice, Showdown};
 use sheetkeeper::rules::penny_ante::{self, score::MAX_DICE};
 use sheetkeeper::rules::scattershot::odds::{self as scattershot_odds, MibOdds};
@@ -243,6 +244,9 @@ struct PennyAnteOdds {
     /// How many circumstance dice are not seen yet
     #[arg(long, value_name = "N", default_value_t = 0)]
     circumstances_unknown: u8,
+    /// Every choice of mine's seen dice to put back in the cup, with its odds, the best marked
+    #[arg(long)]
+    choices: bool,
 }
 
 /// A comma-separated list of d6 faces (possibly empty), as one argument value.
@@ -265,13 +269,26 @@ fn parse_faces(list: &str) -> Result<Faces, String> {
 /// The odds as one line of JSON, `{"win":p,"tie":p,"lose":p}`, each the exact value rounded
 /// to 15 significant digits (by hand, like `nsu_odds_json`).
 fn penny_ante_odds_json(odds: &penny_ante_odds::ShowdownOdds) -> String {
+    format!("{{{}}}", penny_ante_odds_fields(odds))
+}
+
+/// `"win":p,"tie":p,"lose":p` as exact decimals.
+fn penny_ante_odds_fields(odds: &penny_ante_odds::ShowdownOdds) -> String {
     const SIGNIFICANT: usize = 15;
-    format!(
-        "{{\"win\":{},\"tie\":{},\"lose\":{}}}",
-        odds.win.decimal(SIGNIFICANT),
-        odds.tie.decimal(SIGNIFICANT),
-        odds.lose.decimal(SIGNIFICANT)
-    )
+    let [win, tie, lose] = [odds.win, odds.tie, odds.lose].map(|c| c.decimal(SIGNIFICANT));
+    format!("\"win\":{win},\"tie\":{tie},\"lose\":{lose}")
+}
+
+/// `{"choices":[{"reroll":[3],"win":p,"tie":p,"lose":p,"best":bool},…]}` (DESIGN.md).
+fn penny_ante_choices_json(choices: &[RerollChoice]) -> String {
+    let entries: Vec<String> = choices
+        .iter()
+        .map(|c| {
+            let reroll: Vec<String> = c.reroll.iter().map(u8::to_string).collect();
+            format!("{{\"reroll\":[{}],{},\"best\":{}}}", reroll.join(","), penny_ante_odds_fields(&c.odds), c.best)
+        })
+        .collect();
+    format!("{{\"choices\":[{}]}}", entries.join(","))
 }
 
 #[derive(Args)]
@@ -768,14 +785,20 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 theirs: Dice { known: args.theirs.0.clone(), unknown: args.theirs_unknown },
                 circumstances: Dice { known: args.circumstances.0.clone(), unknown: args.circumstances_unknown },
             };
-            let odds = penny_ante_odds::showdown_odds(&showdown).map_err(|e| match e {
-                // The library names a side ("mine"); name the arguments that make it up.
-                sheetkeeper::Error::Invalid { field, problem } if field == "mine" || field == "theirs" => {
-                    anyhow!("--{field}, --{field}-unknown, --circumstances, --circumstances-unknown: {problem}")
+            let flags = |e: sheetkeeper::Error| -> anyhow::Error {
+                match e {
+                    // The library names a side ("mine"); name the arguments that make it up.
+                    sheetkeeper::Error::Invalid { field, problem } if field == "mine" || field == "theirs" => {
+                        anyhow!("--{field}, --{field}-unknown, --circumstances, --circumstances-unknown: {problem}")
+                    }
+                    e => e.into(),
                 }
-                e => e.into(),
-            })?;
-            out(&penny_ante_odds_json(&odds))?;
+            };
+            if args.choices {
+                out(&penny_ante_choices_json(&reroll_choices(&showdown).map_err(flags)?))?;
+            } else {
+                out(&penny_ante_odds_json(&penny_ante_odds::showdown_odds(&showdown).map_err(flags)?))?;
+            }
         }
         Command::Odds { game: OddsGame::Mezzo(args) } => {
             let variant = match args.variant {

@@ -40,21 +40,7 @@ impl CharacterRecord {
 /// A Mezzo character's empty sheet: a character element with its id and name, introduced
 /// with its first action check's edge slots (RULES §3.4).
 pub fn mezzo_sheet(character: &Character) -> crate::rules::mezzo::element::Element {
-    use crate::rules::mezzo::element::{introduce, Awards, Element, ElementKind, PlotProtection};
-    let blank = Element {
-        id: character.id,
-        kind: ElementKind::Character,
-        name: character.name.clone(),
-        traits: Vec::new(),
-        adversity: 0,
-        adversity_debt: 0,
-        momentum: 0,
-        momentum_awards: 0,
-        in_challenge: false,
-        plot_protection: PlotProtection::default(),
-        claimed_by: None,
-        awards: Awards::default(),
-        carried: Vec::new(),
-    };
+    use crate::rules::mezzo::element::{introduce, Element, ElementKind};
+    let blank = Element::blank(character.id, ElementKind::Character, character.name.clone());
     introduce(&blank).0
 }

@@ -1209,24 +1209,18 @@ pub fn put_law(laws: &[CustomLaw], id: Uuid, name: &str, effect: &str) -> Result
     if laws.iter().any(|l| l.id != id && l.name.to_lowercase() == name.to_lowercase()) {
         return Err(Error::invalid("name", format!("the game already has a law “{name}”")));
     }
-    let mut next = laws.to_vec();
-    let full = next.len() >= MAX_LAWS;
-    match next.iter_mut().find(|l| l.id == id) {
-        Some(l) => (l.name, l.effect) = (name, effect),
-        None if full => {
-            return Err(Error::invalid("laws", format!("a game defines at most {MAX_LAWS} Setting Laws")));
-        }
-        None => next.push(CustomLaw { id, name, effect }),
-    }
-    Ok(next)
+    put_entry(
+        laws,
+        CustomLaw { id, name, effect },
+        |l| l.id,
+        MAX_LAWS,
+        || Error::invalid("laws", format!("a game defines at most {MAX_LAWS} Setting Laws")),
+    )
 }
 
 /// Removes law `id`.
 pub fn remove_law(laws: &[CustomLaw], id: Uuid) -> Result<Vec<CustomLaw>> {
-    if !laws.iter().any(|l| l.id == id) {
-        return Err(Error::invalid("id", "is not one of this game's Setting Laws"));
-    }
-    Ok(laws.iter().filter(|l| l.id != id).cloned().collect())
+    remove_entry(laws, id, |l| l.id, "is not one of this game's Setting Laws")
 }
 
 /// Adds fact `id` to arc `arc`, or rewrites it (it stays in its arc). A fact is written
@@ -1237,24 +1231,45 @@ pub fn put_fact(facts: &[Fact], arc: u32, id: Uuid, text: &str) -> Result<Vec<Fa
     if facts.iter().any(|f| f.id != id && f.arc == arc && f.text.to_lowercase() == text.to_lowercase()) {
         return Err(Error::invalid("text", format!("“{text}” is already a fact of this arc")));
     }
-    let mut next = facts.to_vec();
-    let full = next.len() >= MAX_FACTS;
-    match next.iter_mut().find(|f| f.id == id) {
-        Some(f) => f.text = text,
-        None if full => {
-            return Err(Error::invalid("facts", format!("a table keeps at most {MAX_FACTS} facts")));
-        }
-        None => next.push(Fact { id, arc, text }),
-    }
-    Ok(next)
+    put_entry(
+        facts,
+        Fact { id, arc, text },
+        |f| f.id,
+        MAX_FACTS,
+        || Error::invalid("facts", format!("a table keeps at most {MAX_FACTS} facts")),
+    )
 }
 
 /// Removes fact `id`.
 pub fn remove_fact(facts: &[Fact], id: Uuid) -> Result<Vec<Fact>> {
-    if !facts.iter().any(|f| f.id == id) {
-        return Err(Error::invalid("id", "is not a fact of this table"));
+    remove_entry(facts, id, |f| f.id, "is not a fact of this table")
+}
+
+/// `list` with `entry` in place of the entry with its id (`id_of`), or with `entry` added
+/// when there is none and the list holds fewer than `max` (else the error `full` makes).
+fn put_entry<T: Clone>(
+    list: &[T],
+    entry: T,
+    id_of: impl Fn(&T) -> Uuid,
+    max: usize,
+    full: impl FnOnce() -> Error,
+) -> Result<Vec<T>> {
+    let mut next = list.to_vec();
+    match next.iter().position(|e| id_of(e) == id_of(&entry)) {
+        Some(i) => next[i] = entry,
+        None if next.len() >= max => return Err(full()),
+        None => next.push(entry),
     }
-    Ok(facts.iter().filter(|f| f.id != id).cloned().collect())
+    Ok(next)
+}
+
+/// `list` without the entry whose id (`id_of`) is `id`; `missing` is the problem when there
+/// is none.
+fn remove_entry<T: Clone>(list: &[T], id: Uuid, id_of: impl Fn(&T) -> Uuid, missing: &str) -> Result<Vec<T>> {
+    if !list.iter().any(|e| id_of(e) == id) {
+        return Err(Error::invalid("id", missing));
+    }
+    Ok(list.iter().filter(|e| id_of(e) != id).cloned().collect())
 }
 
 #[cfg(test)]

@@ -126,14 +126,9 @@ pub struct StatisticPoints {
 
 impl StatisticPoints {
     pub fn get(&self, statistic: Statistic) -> u32 {
-        match statistic {
-            Statistic::Strength => self.strength,
-            Statistic::Agility => self.agility,
-            Statistic::HitPoints => self.hit_points,
-            Statistic::Reaction => self.reaction,
-            Statistic::Observation => self.observation,
-            Statistic::Power => self.power,
-        }
+        // One match (get_mut's) names each statistic's field; the points are six numbers to copy.
+        let mut points = *self;
+        *points.get_mut(statistic)
     }
 
     fn get_mut(&mut self, statistic: Statistic) -> &mut u32 {
@@ -337,10 +332,9 @@ pub struct ResourceLoss {
 
 impl ResourceLoss {
     pub fn get(&self, resource: Resource) -> u32 {
-        match resource {
-            Resource::HitPoints => self.hit_points,
-            Resource::Power => self.power,
-        }
+        // One match (get_mut's) names each resource's field; the losses are two numbers to copy.
+        let mut loss = *self;
+        *loss.get_mut(resource)
     }
 
     fn get_mut(&mut self, resource: Resource) -> &mut u32 {

@@ -169,6 +169,16 @@ fn hinder(target: u128, n: u128) -> PerkUse {
     PerkUse::Hinder { target: id(target), flaw: flaw(n, Template::ImpairedAbility, "Winded") }
 }
 
+/// Ada, for `challenger`, spends its own momentum on `spend`.
+fn spends(challenger: u128, spend: Spend) -> Move {
+    Move::Spend { from_stake: false, challenger: id(challenger), by: id(ADA), spend }
+}
+
+/// Push perks putting the trumps numbered `trumps` on `goal`.
+fn pushes(goal: u128, trumps: &[u128]) -> Vec<PerkUse> {
+    trumps.iter().map(|&n| PerkUse::Push { goal: id(goal), trump: id(n) }).collect()
+}
+
 fn templates_on(e: &Element, flaw: u128) -> Vec<Template> {
     let mut all: Vec<Template> = e.modifiers_of(id(flaw)).filter_map(|m| m.template).collect();
     all.sort_by_key(|t| t.word());
@@ -756,7 +766,7 @@ fn push_adds_a_trump_ruin_takes_one_for_a_point_of_momentum_unless_protected() {
 #[test]
 fn a_complication_counters_a_push_until_the_next_major_action() {
     let mut g = Game::new();
-    g.perks(MIRA, OGRE, vec![PerkUse::Push { goal: id(COVE), trump: id(300) }]);
+    g.perks(MIRA, OGRE, pushes(COVE, &[300]));
     assert_eq!(
         g.err(Move::Complicate { goal: id(LAIR), text: "The tide".into() }),
         "goal: no Push on this goal can be countered now"
@@ -765,7 +775,7 @@ fn a_complication_counters_a_push_until_the_next_major_action() {
     assert_eq!((g.el(COVE).trumps(), g.el(COVE).momentum), (0, 1));
     assert!(g.err(Move::Complicate { goal: id(COVE), text: "Again".into() }).starts_with("goal: no Push"));
 
-    g.perks(JON, OGRE, vec![PerkUse::Push { goal: id(COVE), trump: id(301) }]);
+    g.perks(JON, OGRE, pushes(COVE, &[301]));
     g.act(OGRE, 2, JON, 4);
     assert_eq!(
         g.err(Move::Complicate { goal: id(COVE), text: "Fog".into() }),
@@ -829,28 +839,19 @@ fn a_challenger_gains_at_most_five_awards_a_challenge_and_the_rest_lapse() {
 #[test]
 fn trumps_trigger_when_their_supporters_withdraw_and_draw_from_their_goal() {
     let mut g = Game::new();
-    g.perks(MIRA, OGRE, vec![PerkUse::Push { goal: id(COVE), trump: id(300) }]);
+    g.perks(MIRA, OGRE, pushes(COVE, &[300]));
     assert_eq!(
         g.err(Move::EndRound { trumps: vec![TrumpEffect::VictoriousWithdrawal { goal: id(COVE) }] }),
         "trumps[0]: the goal holds 1 trumps and has 2 supporters still in: it needs as many"
     );
-    g.perks(
-        JON,
-        OGRE,
-        vec![PerkUse::Push { goal: id(COVE), trump: id(301) }, PerkUse::Push { goal: id(COVE), trump: id(302) }],
-    );
+    g.perks(JON, OGRE, pushes(COVE, &[301, 302]));
     g.set(COVE, |e| e.momentum = 3);
     g.play(Move::EndRound { trumps: vec![TrumpEffect::VictoriousWithdrawal { goal: id(COVE) }] });
     assert_eq!(g.status(MIRA), Status::Leaving { how: Leave::Victory, why: Why::Withdrawal });
     assert_eq!(g.ch.departure.as_ref().unwrap().boosts.len(), 1, "one boost per trump not spent");
     assert_eq!(g.err(Move::DrawTrump { points: 4 }), "points: the trump draws at most 3 (its goal holds 3; 4 at most)");
     assert_eq!(
-        g.err(Move::Spend {
-            from_stake: false,
-            challenger: id(MIRA),
-            by: id(ADA),
-            spend: Spend::VictoryNarration { votes: 1 }
-        }),
+        g.err(spends(MIRA, Spend::VictoryNarration { votes: 1 })),
         "move: momentum is spent once every boost is awarded"
     );
     g.play(Move::DrawTrump { points: 2 });
@@ -861,21 +862,14 @@ fn trumps_trigger_when_their_supporters_withdraw_and_draw_from_their_goal() {
     g.play(Move::AwardBoost { to: id(JON) });
     assert_eq!((g.el(MIRA).momentum, g.el(JON).momentum), (1, 2));
     assert_eq!(g.ch.phase(), Phase::Departure, "now they spend");
-    g.play(Move::Spend {
-        from_stake: false,
-        challenger: id(MIRA),
-        by: id(ADA),
-        spend: Spend::VictoryNarration { votes: 1 },
-    });
-    g.play(Move::Spend {
-        from_stake: false,
-        challenger: id(JON),
-        by: id(ADA),
-        spend: Spend::Boon {
+    g.play(spends(MIRA, Spend::VictoryNarration { votes: 1 }));
+    g.play(spends(
+        JON,
+        Spend::Boon {
             boon: Boon::Uses { uses: 3 },
             edge: Box::new(Trait::new(id(400), TraitKind::Edge, "Sea legs", Via::Boon)),
         },
-    });
+    ));
     // Both spent out: gone; the ogre and the wall have no opponent and win; the end.
     assert_eq!(g.ch.phase(), Phase::Over);
     assert_eq!(g.status(OGRE), Status::Left { how: Leave::Victory, why: Why::NoOpponents });
@@ -887,16 +881,12 @@ fn trumps_trigger_when_their_supporters_withdraw_and_draw_from_their_goal() {
 #[test]
 fn a_defeated_exile_forces_every_opponent_out() {
     let mut g = Game::new();
-    g.perks(OGRE, MIRA, vec![PerkUse::Push { goal: id(LAIR), trump: id(300) }]);
+    g.perks(OGRE, MIRA, pushes(LAIR, &[300]));
     assert_eq!(
         g.err(Move::EndRound { trumps: vec![TrumpEffect::DefeatedExile { goal: id(LAIR) }] }),
         "trumps[0]: the goal holds 1 trumps and has 2 opponents still in: it needs as many"
     );
-    g.perks(
-        WALL,
-        JON,
-        vec![PerkUse::Push { goal: id(LAIR), trump: id(301) }, PerkUse::Push { goal: id(LAIR), trump: id(302) }],
-    );
+    g.perks(WALL, JON, pushes(LAIR, &[301, 302]));
     g.set(OGRE, |e| e.momentum = 1);
     assert_eq!(
         g.err(Move::EndRound {
@@ -915,19 +905,9 @@ fn a_defeated_exile_forces_every_opponent_out() {
     assert_eq!(g.status(OGRE), Status::Leaving { how: Leave::Victory, why: Why::NoOpponents });
     assert_eq!(g.el(LAIR).trumps(), 1, "the exile spent two trumps");
     assert_eq!((g.el(OGRE).momentum, g.el(OGRE).momentum_awards), (2, 1), "one award for the trump left");
-    g.play(Move::Spend {
-        from_stake: false,
-        challenger: id(OGRE),
-        by: id(ADA),
-        spend: Spend::VictoryNarration { votes: 1 },
-    });
+    g.play(spends(OGRE, Spend::VictoryNarration { votes: 1 }));
     assert_eq!(
-        g.err(Move::Spend {
-            from_stake: false,
-            challenger: id(MIRA),
-            by: id(ADA),
-            spend: Spend::VictoryNarration { votes: 1 }
-        }),
+        g.err(spends(MIRA, Spend::VictoryNarration { votes: 1 })),
         format!("challenger: element {} is not leaving now", id(MIRA))
     );
     g.play(Move::Depart);
@@ -950,22 +930,12 @@ fn victors_spend_momentum_on_narration_stakes_lasting_effects_and_boons() {
     // The wall surrendered last on its side: Mira has no opponent left and wins.
     assert_eq!(g.status(WALL), Status::Leaving { how: Leave::Defeat, why: Why::Surrender });
     assert_eq!(
-        g.err(Move::Spend {
-            from_stake: false,
-            challenger: id(WALL),
-            by: id(ADA),
-            spend: Spend::VictoryNarration { votes: 1 }
-        }),
+        g.err(spends(WALL, Spend::VictoryNarration { votes: 1 })),
         "spend: a defeated challenger only turns momentum into adversity"
     );
-    g.play(Move::Spend {
-        from_stake: false,
-        challenger: id(WALL),
-        by: id(ADA),
-        spend: Spend::DefeatConversion { adversity: 10 },
-    });
+    g.play(spends(WALL, Spend::DefeatConversion { adversity: 10 }));
     assert_eq!(g.status(MIRA), Status::Leaving { how: Leave::Victory, why: Why::NoOpponents });
-    let spend = |s: Spend| Move::Spend { from_stake: false, challenger: id(MIRA), by: id(ADA), spend: s };
+    let spend = |s: Spend| spends(MIRA, s);
     assert_eq!(
         g.err(spend(Spend::DefeatConversion { adversity: 1 })),
         "spend: only a defeated challenger turns momentum into adversity"
@@ -1024,7 +994,7 @@ fn claiming_stakes_needs_a_stake_and_lasting_effects_an_element_of_the_challenge
     g.set(JON, |e| e.momentum = 3);
     g.play(Move::Surrender { challenger: id(OGRE) });
     g.play(Move::Surrender { challenger: id(WALL) });
-    let spend = |s: Spend| Move::Spend { from_stake: false, challenger: id(JON), by: id(ADA), spend: s };
+    let spend = |s: Spend| spends(JON, s);
     assert_eq!(
         g.err(spend(Spend::ClaimingStakes { perks: 1, uses: vec![bind(OGRE, 110)] })),
         "spend: claiming stakes needs stakes: this challenger set none"
@@ -1048,24 +1018,14 @@ fn claimed_stakes_apply_their_perks_which_last_until_the_end_of_the_next_challen
     g.play(Move::Surrender { challenger: id(OGRE) });
     g.play(Move::Surrender { challenger: id(WALL) });
     assert_eq!(g.status(MIRA), Status::Leaving { how: Leave::Victory, why: Why::NoOpponents });
-    let claim = |uses: Vec<PerkUse>| Move::Spend {
-        from_stake: false,
-        challenger: id(MIRA),
-        by: id(ADA),
-        spend: Spend::ClaimingStakes { perks: uses.len() as u32, uses },
-    };
+    let claim = |uses: Vec<PerkUse>| spends(MIRA, Spend::ClaimingStakes { perks: uses.len() as u32, uses });
     assert_eq!(g.err(claim(vec![hinder(OGRE, 100)])), "spend.uses[0]: claiming stakes buys major perks");
     assert_eq!(
-        g.err(Move::Spend {
-            from_stake: false,
-            challenger: id(MIRA),
-            by: id(ADA),
-            spend: Spend::ClaimingStakes { perks: 2, uses: vec![bind(OGRE, 100)] }
-        }),
+        g.err(spends(MIRA, Spend::ClaimingStakes { perks: 2, uses: vec![bind(OGRE, 100)] })),
         "spend.uses: name each major perk claimed and its target: 2 bought, 1 named"
     );
     assert_eq!(
-        g.err(claim(vec![PerkUse::Push { goal: id(LAIR), trump: id(300) }])),
+        g.err(claim(pushes(LAIR, &[300]))),
         "spend.uses[0].goal: Push targets a goal the acting challenger's side supports"
     );
     assert_eq!(g.el(MIRA).momentum, 3, "a refused claim costs nothing");
@@ -1101,12 +1061,8 @@ fn claimed_stakes_apply_their_perks_which_last_until_the_end_of_the_next_challen
 #[test]
 fn trumps_used_at_a_rounds_end_are_spent_and_give_no_boost() {
     let mut g = Game::new();
-    g.perks(
-        MIRA,
-        OGRE,
-        vec![PerkUse::Push { goal: id(COVE), trump: id(300) }, PerkUse::Push { goal: id(COVE), trump: id(301) }],
-    );
-    g.perks(JON, OGRE, vec![PerkUse::Push { goal: id(COVE), trump: id(302) }]);
+    g.perks(MIRA, OGRE, pushes(COVE, &[300, 301]));
+    g.perks(JON, OGRE, pushes(COVE, &[302]));
     assert_eq!(g.el(COVE).trumps(), 3);
     // Two supporters still in: the withdrawal spends two trumps; the third is left to
     // trigger as they go (the old reading kept all three, three awards).
@@ -1245,12 +1201,7 @@ fn a_defeat_turns_two_momentum_into_one_adversity_after_every_award() {
     assert_eq!(g.ch.phase(), Phase::Rounds, "Mira had nothing to convert");
     g.play(Move::EndRound { trumps: vec![] });
     g.play(Move::Surrender { challenger: id(OGRE) });
-    let convert = |n| Move::Spend {
-        from_stake: false,
-        challenger: id(OGRE),
-        by: id(ADA),
-        spend: Spend::DefeatConversion { adversity: n },
-    };
+    let convert = |n| spends(OGRE, Spend::DefeatConversion { adversity: n });
     assert_eq!(g.err(convert(4)), "momentum: Ogre holds 6 momentum; this costs 8");
     g.play(convert(2));
     assert_eq!((g.el(OGRE).momentum, g.el(OGRE).adversity), (2, 2));
@@ -1622,7 +1573,7 @@ proptest! {
             return Ok(());
         }
         let before = g.el(OGRE).clone();
-        let mv = Move::Spend { from_stake: false, challenger: id(OGRE), by: id(ADA), spend: Spend::DefeatConversion { adversity: convert } };
+        let mv = spends(OGRE, Spend::DefeatConversion { adversity: convert });
         match g.try_play(mv) {
             Ok(()) => {
                 let after = g.el(OGRE);

@@ -672,10 +672,15 @@ pub struct Element {
 impl Element {
     /// A new element: no traits, slots or resources.
     pub fn new(id: Uuid, kind: ElementKind, name: &str) -> Result<Element> {
-        Ok(Element {
+        Ok(Element::blank(id, kind, clean_name("name", name)?))
+    }
+
+    /// A new element named `name`, which is clean already (a character's checked name).
+    pub(crate) fn blank(id: Uuid, kind: ElementKind, name: String) -> Element {
+        Element {
             id,
             kind,
-            name: clean_name("name", name)?,
+            name,
             traits: Vec::new(),
             adversity: 0,
             adversity_debt: 0,
@@ -686,7 +691,7 @@ impl Element {
             claimed_by: None,
             awards: Awards::default(),
             carried: Vec::new(),
-        })
+        }
     }
 
     pub fn trait_by_id(&self, id: Uuid) -> Option<&Trait> {

@@ -138,7 +138,7 @@ pub struct SideState {
 }
 
 impl SideState {
-    pub(super) fn new(members: &[Account]) -> Self {
+    pub fn new(members: &[Account]) -> Self {
         SideState {
             members: members.iter().map(|&account| Member { account, paid: 0 }).collect(),
             used: Vec::new(),

@@ -177,6 +177,44 @@ pub(super) fn next_revision(revision: i64) -> Result<i64> {
     })
 }
 
+/// Refuses to undo a table move while a sheet it changed has changed since: `after` is what
+/// the move left of each character (`None`: it deleted it), `same` whether a record now is
+/// still the one the move left. The refusal names the character, whose later changes are
+/// to be undone first.
+pub(super) fn unchanged_since(
+    read: Reader<'_>,
+    after: &[(Uuid, Option<CharacterRecord>)],
+    same: impl Fn(&CharacterRecord, &CharacterRecord) -> bool,
+) -> Result<()> {
+    for (id, after) in after {
+        let now_record = read.character(*id)?.map(|_| load(read, *id)).transpose()?;
+        let unchanged = match (&now_record, after) {
+            (Some(a), Some(b)) => same(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !unchanged {
+            let name = now_record.as_ref().or(after.as_ref()).map(|r| r.character.name.clone()).unwrap_or_default();
+            return Err(Error::invalid("character", format!("“{name}” changed since this move; undo that first")));
+        }
+    }
+    Ok(())
+}
+
+/// Puts a character back as a table move found it, as its next revision; `None` (the move
+/// made it) deletes it again. Returns what it put back.
+pub(super) fn restore(tx: &Tx<'_>, id: Uuid, before: Option<&CharacterRecord>) -> Result<Option<CharacterRecord>> {
+    let Some(record) = before else {
+        tx.delete_character(id)?;
+        return Ok(None);
+    };
+    let mut record = record.clone();
+    record.character.revision = next_revision(load(tx.read(), id)?.character.revision)?;
+    record.character.updated_at = now();
+    update(tx, &record)?;
+    Ok(Some(record))
+}
+
 /// Refuses to take a character out of its game (a move, or an import that puts it in
 /// another game) while its game still names it: a player's claim, mechanical play, the NSU
 /// world's scouted cards or project clocks. What it leaves would otherwise point at a

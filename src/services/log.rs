@@ -71,20 +71,37 @@ pub(super) fn game_event(
     append(tx, kind, game_id, None, change, undoes)
 }
 
+/// Logs a move on a game's table (its payload the game's own before and after); `undoes`
+/// names the event an undo takes back.
+pub(super) fn table_event<T: Serialize>(
+    tx: &Tx<'_>,
+    kind: EventKind,
+    game_id: Uuid,
+    payload: &T,
+    undoes: Option<i64>,
+) -> Result<i64> {
+    append(tx, kind, game_id, None, payload, undoes)
+}
+
 fn append<T: Serialize>(
     tx: &Tx<'_>,
     kind: EventKind,
     game_id: Uuid,
     character_id: Option<Uuid>,
-    change: &Change<T>,
+    payload: &T,
     undoes: Option<i64>,
 ) -> Result<i64> {
-    let payload = serde_json::to_value(change).expect("logged records always serialize");
+    let payload = serde_json::to_value(payload).map_err(|e| Error::invalid("event log", e.to_string()))?;
     tx.append_event(&NewEvent { at: now(), game_id, character_id, kind, undoes, payload })
 }
 
 /// Reads a logged change back; a payload this build cannot read is reported, not guessed.
 pub(super) fn change_of<T: DeserializeOwned>(event: &Event) -> Result<Change<T>> {
+    payload_of(event)
+}
+
+/// Reads a logged payload back; one this build cannot read is reported, not guessed.
+pub(super) fn payload_of<T: DeserializeOwned>(event: &Event) -> Result<T> {
     serde_json::from_value(event.payload.clone()).map_err(|e| {
         Error::invalid("event log", format!("event {} ({}) cannot be read: {e}", event.seq, event.kind.as_str()))
     })

@@ -214,37 +214,13 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
                         characters::insert(tx, c)?;
                     }
                 }
-                if let Some(world) = &snapshot.nsu_world {
-                    tx.put_nsu_world(id, world)?;
-                }
-                if let Some(table) = &snapshot.penny_table {
-                    tx.replace_penny_table(id, table)?;
-                }
-                if let Some(table) = &snapshot.mezzo_table {
-                    tx.put_mezzo_table(id, table)?;
-                    super::claims::settle_claims(tx, id)?;
-                }
-                if let Some(table) = &snapshot.scattershot_table {
-                    tx.put_scattershot_table(id, table)?;
-                }
+                restore_table(tx, id, &snapshot)?;
                 format!("Undone: the game “{}” is back.", snapshot.game.name)
             }
             (Some(snapshot), Some(game)) => {
-                let restored = crate::model::Game { updated_at: now(), ..snapshot.game };
+                let restored = crate::model::Game { updated_at: now(), ..snapshot.game.clone() };
                 tx.update_game(&restored)?;
-                if let Some(world) = &snapshot.nsu_world {
-                    tx.put_nsu_world(id, world)?;
-                }
-                if let Some(table) = &snapshot.penny_table {
-                    tx.replace_penny_table(id, table)?;
-                }
-                if let Some(table) = &snapshot.mezzo_table {
-                    tx.put_mezzo_table(id, table)?;
-                    super::claims::settle_claims(tx, id)?;
-                }
-                if let Some(table) = &snapshot.scattershot_table {
-                    tx.put_scattershot_table(id, table)?;
-                }
+                restore_table(tx, id, &snapshot)?;
                 if game.name == restored.name {
                     format!("Undone: the last change to the game “{}”.", restored.name)
                 } else {
@@ -258,6 +234,25 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
         game_event(tx, EventKind::Undo, id, &change, Some(event.seq))?;
         Ok(Done::new(message))
     })
+}
+
+/// Puts back the world or table a game snapshot holds (a Mezzo table settles its claims
+/// on the sheets again).
+fn restore_table(tx: &Tx<'_>, id: Uuid, snapshot: &GameSnapshot) -> Result<()> {
+    if let Some(world) = &snapshot.nsu_world {
+        tx.put_nsu_world(id, world)?;
+    }
+    if let Some(table) = &snapshot.penny_table {
+        tx.replace_penny_table(id, table)?;
+    }
+    if let Some(table) = &snapshot.mezzo_table {
+        tx.put_mezzo_table(id, table)?;
+        super::claims::settle_claims(tx, id)?;
+    }
+    if let Some(table) = &snapshot.scattershot_table {
+        tx.put_scattershot_table(id, table)?;
+    }
+    Ok(())
 }
 
 /// Whether two records hold the same content, leaving aside the bookkeeping (revision and

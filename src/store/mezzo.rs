@@ -11,7 +11,7 @@ use rusqlite::{params, OptionalExtension, Row};
 use uuid::Uuid;
 
 use super::columns::{bad, index_at, name_of, named, opt_named, opt_uuid_at, position, uuid_at};
-use super::queries::{Reader, Tx};
+use super::queries::{select_all, Reader, Tx};
 use crate::error::{Error, Result};
 use crate::rules::mezzo::challenge::{
     ActionResult, Boost, BoostOwner, Challenge, Challenger, Closed, Departure, Gained, Goal, MajorAction, PerkUse,
@@ -139,10 +139,12 @@ impl Reader<'_> {
             p.roles = roles.query_map([&id, &player], |r| named::<Role>(r, 0))?.collect::<rusqlite::Result<_>>()?;
             p.claimed = claims.query_map([&id, &player], |r| uuid_at(r, 0))?.collect::<rusqlite::Result<_>>()?;
         }
-        let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {ELEMENT_COLUMNS} FROM mz_elements WHERE game_id = ?1 ORDER BY position"
-        ))?;
-        let rows = stmt.query_map([&id], element_from_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
+        let rows = select_all(
+            conn,
+            &format!("SELECT {ELEMENT_COLUMNS} FROM mz_elements WHERE game_id = ?1 ORDER BY position"),
+            [&id],
+            element_from_row,
+        )?;
         let elements =
             rows.into_iter().map(|(key, element)| self.mezzo_element_parts(key, element)).collect::<Result<_>>()?;
         // Built from the default, so parts of the table stored elsewhere keep their defaults.
@@ -150,20 +152,20 @@ impl Reader<'_> {
         (table.plot.number, table.players, table.elements) = (arc, players, elements);
         table.variant = variant;
         table.scene.open = scene_open;
-        table.scene.active = conn
-            .prepare_cached("SELECT element_id FROM mz_scene_active WHERE game_id = ?1 ORDER BY position")?
-            .query_map([&id], |r| uuid_at(r, 0))?
-            .collect::<rusqlite::Result<_>>()?;
+        table.scene.active = select_all(
+            conn,
+            "SELECT element_id FROM mz_scene_active WHERE game_id = ?1 ORDER BY position",
+            [&id],
+            |r| uuid_at(r, 0),
+        )?;
         table.plot.hooks = self.mezzo_hooks(&id)?;
         table.plot.turning_point = self.mezzo_turning_point(&id)?;
-        table.plot.no_escape = conn
-            .prepare_cached(
-                "SELECT challenge_id, by_id, target_id, used FROM mz_no_escape WHERE game_id = ?1 ORDER BY position",
-            )?
-            .query_map([&id], |r| {
-                Ok(NoEscape { challenge: uuid_at(r, 0)?, by: uuid_at(r, 1)?, target: uuid_at(r, 2)?, used: r.get(3)? })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+        table.plot.no_escape = select_all(
+            conn,
+            "SELECT challenge_id, by_id, target_id, used FROM mz_no_escape WHERE game_id = ?1 ORDER BY position",
+            [&id],
+            |r| Ok(NoEscape { challenge: uuid_at(r, 0)?, by: uuid_at(r, 1)?, target: uuid_at(r, 2)?, used: r.get(3)? }),
+        )?;
         table.deck = self.mezzo_deck(&id)?;
         table.keyword_die = self.mezzo_keyword_die(&id)?;
         table.challenge = self.mezzo_challenge(&id)?;
@@ -174,39 +176,39 @@ impl Reader<'_> {
     /// The table's own Setting Laws, its facts register and its unspent narration votes.
     fn mezzo_votes_parts(&self, game: &str, table: &mut MezzoTable) -> Result<()> {
         let conn = self.conn();
-        table.laws = conn
-            .prepare_cached("SELECT id, name, effect FROM mz_laws WHERE game_id = ?1 ORDER BY position")?
-            .query_map([game], |r| Ok(CustomLaw { id: uuid_at(r, 0)?, name: r.get(1)?, effect: r.get(2)? }))?
-            .collect::<rusqlite::Result<_>>()?;
-        table.facts = conn
-            .prepare_cached("SELECT id, arc, text FROM mz_facts WHERE game_id = ?1 ORDER BY position")?
-            .query_map([game], |r| Ok(Fact { id: uuid_at(r, 0)?, arc: r.get(1)?, text: r.get(2)? }))?
-            .collect::<rusqlite::Result<_>>()?;
-        table.plot.consequences = conn
-            .prepare_cached(
-                "SELECT id, arc, text, contagious FROM mz_consequences WHERE game_id = ?1 ORDER BY position",
-            )?
-            .query_map([game], |r| {
-                Ok(Consequence { id: uuid_at(r, 0)?, arc: r.get(1)?, text: r.get(2)?, contagious: r.get(3)? })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
-        table.victory_votes = conn
-            .prepare_cached(
-                "SELECT element_id, challenge_id, votes FROM mz_victory_votes WHERE game_id = ?1 ORDER BY position",
-            )?
-            .query_map([game], |r| {
-                Ok(VictoryVotes { element: uuid_at(r, 0)?, challenge: uuid_at(r, 1)?, votes: r.get(2)? })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+        table.laws = select_all(
+            conn,
+            "SELECT id, name, effect FROM mz_laws WHERE game_id = ?1 ORDER BY position",
+            [game],
+            |r| Ok(CustomLaw { id: uuid_at(r, 0)?, name: r.get(1)?, effect: r.get(2)? }),
+        )?;
+        table.facts =
+            select_all(conn, "SELECT id, arc, text FROM mz_facts WHERE game_id = ?1 ORDER BY position", [game], |r| {
+                Ok(Fact { id: uuid_at(r, 0)?, arc: r.get(1)?, text: r.get(2)? })
+            })?;
+        table.plot.consequences = select_all(
+            conn,
+            "SELECT id, arc, text, contagious FROM mz_consequences WHERE game_id = ?1 ORDER BY position",
+            [game],
+            |r| Ok(Consequence { id: uuid_at(r, 0)?, arc: r.get(1)?, text: r.get(2)?, contagious: r.get(3)? }),
+        )?;
+        table.victory_votes = select_all(
+            conn,
+            "SELECT element_id, challenge_id, votes FROM mz_victory_votes WHERE game_id = ?1 ORDER BY position",
+            [game],
+            |r| Ok(VictoryVotes { element: uuid_at(r, 0)?, challenge: uuid_at(r, 1)?, votes: r.get(2)? }),
+        )?;
         Ok(())
     }
 
     /// A table's open plot hooks, oldest first, with their elements and stored points.
     fn mezzo_hooks(&self, game: &str) -> Result<Vec<PlotHook>> {
         let conn = self.conn();
-        let mut hooks = conn
-            .prepare_cached("SELECT id, text, creator FROM mz_hooks WHERE game_id = ?1 ORDER BY position")?
-            .query_map([game], |r| {
+        let mut hooks = select_all(
+            conn,
+            "SELECT id, text, creator FROM mz_hooks WHERE game_id = ?1 ORDER BY position",
+            [game],
+            |r| {
                 Ok(PlotHook {
                     id: uuid_at(r, 0)?,
                     text: r.get(1)?,
@@ -214,8 +216,8 @@ impl Reader<'_> {
                     elements: Vec::new(),
                     stored: Vec::new(),
                 })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+            },
+        )?;
         let mut elements = conn.prepare_cached(
             "SELECT element_id FROM mz_hook_elements WHERE game_id = ?1 AND hook_id = ?2 ORDER BY position",
         )?;
@@ -245,16 +247,14 @@ impl Reader<'_> {
         else {
             return Ok(None);
         };
-        let ids = |sql: &str| -> Result<Vec<Uuid>> {
-            Ok(conn.prepare_cached(sql)?.query_map([game], |r| uuid_at(r, 0))?.collect::<rusqlite::Result<_>>()?)
-        };
+        let ids = |sql: &str| -> Result<Vec<Uuid>> { Ok(select_all(conn, sql, [game], |r| uuid_at(r, 0))?) };
         let challengers =
             ids("SELECT element_id FROM mz_turning_point_challengers WHERE game_id = ?1 ORDER BY position")?;
         let hooks = ids("SELECT hook_id FROM mz_turning_point_hooks WHERE game_id = ?1 ORDER BY position")?;
-        let themes = conn
-            .prepare_cached("SELECT by_id, text FROM mz_themes WHERE game_id = ?1 ORDER BY position")?
-            .query_map([game], |r| Ok(Theme { by: uuid_at(r, 0)?, text: r.get(1)? }))?
-            .collect::<rusqlite::Result<_>>()?;
+        let themes =
+            select_all(conn, "SELECT by_id, text FROM mz_themes WHERE game_id = ?1 ORDER BY position", [game], |r| {
+                Ok(Theme { by: uuid_at(r, 0)?, text: r.get(1)? })
+            })?;
         Ok(Some(TurningPoint { challenge, challengers, hooks, themes }))
     }
 
@@ -269,10 +269,12 @@ impl Reader<'_> {
             return Ok(None);
         };
         let mut deck = SeedDeck { session, initial_draw, ..SeedDeck::default() };
-        let players = conn
-            .prepare_cached("SELECT player_id, refresh FROM mz_deck_players WHERE game_id = ?1 ORDER BY position")?
-            .query_map([game], |r| Ok((uuid_at(r, 0)?, r.get::<_, Option<i64>>(1)?)))?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let players = select_all(
+            conn,
+            "SELECT player_id, refresh FROM mz_deck_players WHERE game_id = ?1 ORDER BY position",
+            [game],
+            |r| Ok((uuid_at(r, 0)?, r.get::<_, Option<i64>>(1)?)),
+        )?;
         let mut refresh: Vec<(i64, Uuid)> = players.iter().filter_map(|(p, at)| at.map(|at| (at, *p))).collect();
         refresh.sort_unstable();
         deck.refresh = refresh.into_iter().map(|(_, p)| p).collect();
@@ -280,15 +282,15 @@ impl Reader<'_> {
             .into_iter()
             .map(|(player, _)| Holding { player, hand: Vec::new(), active: Vec::new(), depleted: Vec::new() })
             .collect();
-        let cards = conn
-            .prepare_cached(
-                "SELECT id, text, place, player_id, linked FROM mz_cards WHERE game_id = ?1 ORDER BY position",
-            )?
-            .query_map([game], |r| {
+        let cards = select_all(
+            conn,
+            "SELECT id, text, place, player_id, linked FROM mz_cards WHERE game_id = ?1 ORDER BY position",
+            [game],
+            |r| {
                 let card = Card { id: uuid_at(r, 0)?, text: r.get(1)? };
                 Ok((card, r.get::<_, String>(2)?, opt_uuid_at(r, 3)?, r.get::<_, bool>(4)?))
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+            },
+        )?;
         for (card, place, player, linked) in cards {
             let holding = match player {
                 Some(p) => deck.players.iter().position(|h| h.player == p),
@@ -305,10 +307,12 @@ impl Reader<'_> {
                 _ => return Err(Error::invalid("deck", format!("card {} lies nowhere a card can be", card.id))),
             }
         }
-        deck.links = conn
-            .prepare_cached("SELECT by_id, card_id, to_id FROM mz_card_links WHERE game_id = ?1 ORDER BY position")?
-            .query_map([game], |r| Ok(Link { by: uuid_at(r, 0)?, card: uuid_at(r, 1)?, to: uuid_at(r, 2)? }))?
-            .collect::<rusqlite::Result<_>>()?;
+        deck.links = select_all(
+            conn,
+            "SELECT by_id, card_id, to_id FROM mz_card_links WHERE game_id = ?1 ORDER BY position",
+            [game],
+            |r| Ok(Link { by: uuid_at(r, 0)?, card: uuid_at(r, 1)?, to: uuid_at(r, 2)? }),
+        )?;
         Ok(Some(deck))
     }
 
@@ -322,10 +326,10 @@ impl Reader<'_> {
         else {
             return Ok(None);
         };
-        let keywords: Vec<String> = conn
-            .prepare_cached("SELECT keyword FROM mz_keyword_faces WHERE game_id = ?1 ORDER BY face")?
-            .query_map([game], |r| r.get(0))?
-            .collect::<rusqlite::Result<_>>()?;
+        let keywords: Vec<String> =
+            select_all(conn, "SELECT keyword FROM mz_keyword_faces WHERE game_id = ?1 ORDER BY face", [game], |r| {
+                r.get(0)
+            })?;
         KeywordDie::new(sides, &keywords).map(Some)
     }
 
@@ -357,20 +361,22 @@ impl Reader<'_> {
         else {
             return Ok(None);
         };
-        ch.sides = conn
-            .prepare_cached("SELECT name FROM mz_challenge_sides WHERE game_id = ?1 ORDER BY position")?
-            .query_map([game], |r| Ok(Side { name: r.get(0)? }))?
-            .collect::<rusqlite::Result<_>>()?;
+        ch.sides = select_all(
+            conn,
+            "SELECT name FROM mz_challenge_sides WHERE game_id = ?1 ORDER BY position",
+            [game],
+            |r| Ok(Side { name: r.get(0)? }),
+        )?;
         // Challengers, with their places in the ordered lists kept as columns.
         let mut acted = Vec::new();
         let mut may_surrender = Vec::new();
         let mut leaving = Vec::new();
-        let rows = conn
-            .prepare_cached(
-                "SELECT element_id, kind, side, stake, status, leave, why, boosts_triggered, acted, may_surrender, \
+        let rows = select_all(
+            conn,
+            "SELECT element_id, kind, side, stake, status, leave, why, boosts_triggered, acted, may_surrender, \
                  leaving FROM mz_challengers WHERE game_id = ?1 ORDER BY position",
-            )?
-            .query_map([game], |r| {
+            [game],
+            |r| {
                 let element = uuid_at(r, 0)?;
                 let status = match (r.get::<_, String>(4)?.as_str(), opt_named(r, 5)?, opt_named(r, 6)?) {
                     ("in", None, None) => Status::In,
@@ -388,8 +394,8 @@ impl Reader<'_> {
                     boosts_triggered: r.get(7)?,
                 };
                 Ok((c, places))
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+            },
+        )?;
         for (c, [a, m, l]) in rows {
             for (place, list) in [(a, &mut acted), (m, &mut may_surrender), (l, &mut leaving)] {
                 if let Some(at) = place {
@@ -405,19 +411,19 @@ impl Reader<'_> {
         ch.acted = in_order(acted);
         ch.may_surrender = in_order(may_surrender);
         let leavers = in_order(leaving);
-        ch.goals = conn
-            .prepare_cached(
-                "SELECT element_id, side, triggered FROM mz_challenge_goals WHERE game_id = ?1 ORDER BY position",
-            )?
-            .query_map([game], |r| {
+        ch.goals = select_all(
+            conn,
+            "SELECT element_id, side, triggered FROM mz_challenge_goals WHERE game_id = ?1 ORDER BY position",
+            [game],
+            |r| {
                 Ok(Goal {
                     element: uuid_at(r, 0)?,
                     side: index_at(r, 1)?,
                     supporters: Vec::new(),
                     triggered: r.get(2)?,
                 })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+            },
+        )?;
         let mut supporters = conn.prepare_cached(
             "SELECT element_id FROM mz_challenge_supporters WHERE game_id = ?1 AND goal_id = ?2 ORDER BY position",
         )?;
@@ -427,12 +433,12 @@ impl Reader<'_> {
                 .collect::<rusqlite::Result<_>>()?;
         }
         let mut open = Vec::new();
-        let actions = conn
-            .prepare_cached(
-                "SELECT position, round, challenger, check_id, score, opposing, result, major_perks, minor_perks, \
+        let actions = select_all(
+            conn,
+            "SELECT position, round, challenger, check_id, score, opposing, result, major_perks, minor_perks, \
                  traded, closed, countered_by, open_at FROM mz_challenge_actions WHERE game_id = ?1 ORDER BY position",
-            )?
-            .query_map([game], |r| {
+            [game],
+            |r| {
                 let closed = match (r.get::<_, Option<String>>(10)?.as_deref(), opt_uuid_at(r, 11)?) {
                     (None, None) => None,
                     (Some("settled"), None) => Some(Closed::Settled),
@@ -454,8 +460,8 @@ impl Reader<'_> {
                     closed,
                 };
                 Ok((r.get::<_, i64>(0)?, action, r.get::<_, Option<i64>>(12)?))
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+            },
+        )?;
         let mut perks = conn.prepare_cached(
             "SELECT perk FROM mz_challenge_perks WHERE game_id = ?1 AND action = ?2 ORDER BY position",
         )?;
@@ -473,30 +479,32 @@ impl Reader<'_> {
         }
         open.sort_unstable();
         ch.open = open.into_iter().map(|(_, a)| a).collect();
-        ch.gained = conn
-            .prepare_cached("SELECT element_id, flaw_id FROM mz_challenge_gained WHERE game_id = ?1 ORDER BY position")?
-            .query_map([game], |r| Ok(Gained { element: uuid_at(r, 0)?, flaw: uuid_at(r, 1)? }))?
-            .collect::<rusqlite::Result<_>>()?;
-        ch.stake_pools = conn
-            .prepare_cached(
-                "SELECT stake, momentum FROM mz_challenge_stake_pools WHERE game_id = ?1 ORDER BY position",
-            )?
-            .query_map([game], |r| Ok(StakePool { stake: r.get(0)?, momentum: r.get(1)? }))?
-            .collect::<rusqlite::Result<_>>()?;
-        ch.counterable = conn
-            .prepare_cached(
-                "SELECT goal_id, trump_id FROM mz_challenge_counterable WHERE game_id = ?1 ORDER BY position",
-            )?
-            .query_map([game], |r| Ok(Pushed { goal: uuid_at(r, 0)?, trump: uuid_at(r, 1)? }))?
-            .collect::<rusqlite::Result<_>>()?;
+        ch.gained = select_all(
+            conn,
+            "SELECT element_id, flaw_id FROM mz_challenge_gained WHERE game_id = ?1 ORDER BY position",
+            [game],
+            |r| Ok(Gained { element: uuid_at(r, 0)?, flaw: uuid_at(r, 1)? }),
+        )?;
+        ch.stake_pools = select_all(
+            conn,
+            "SELECT stake, momentum FROM mz_challenge_stake_pools WHERE game_id = ?1 ORDER BY position",
+            [game],
+            |r| Ok(StakePool { stake: r.get(0)?, momentum: r.get(1)? }),
+        )?;
+        ch.counterable = select_all(
+            conn,
+            "SELECT goal_id, trump_id FROM mz_challenge_counterable WHERE game_id = ?1 ORDER BY position",
+            [game],
+            |r| Ok(Pushed { goal: uuid_at(r, 0)?, trump: uuid_at(r, 1)? }),
+        )?;
         // A departure is being resolved while challengers are leaving; its boosts wait with it.
         if !leavers.is_empty() {
-            let mut boosts = conn
-                .prepare_cached(
-                    "SELECT position, owner, element_id, trump_id, awards, draw_pending FROM mz_challenge_boosts \
+            let mut boosts = select_all(
+                conn,
+                "SELECT position, owner, element_id, trump_id, awards, draw_pending FROM mz_challenge_boosts \
                      WHERE game_id = ?1 ORDER BY position",
-                )?
-                .query_map([game], |r| {
+                [game],
+                |r| {
                     let owner = match (r.get::<_, String>(1)?.as_str(), opt_uuid_at(r, 3)?) {
                         ("challenger", None) => BoostOwner::Challenger { element: uuid_at(r, 2)? },
                         ("trump", Some(trump)) => BoostOwner::Trump { goal: uuid_at(r, 2)?, trump },
@@ -504,8 +512,8 @@ impl Reader<'_> {
                     };
                     let boost = Boost { owner, targets: Vec::new(), awards: r.get(4)?, draw_pending: r.get(5)? };
                     Ok((r.get::<_, i64>(0)?, boost))
-                })?
-                .collect::<rusqlite::Result<Vec<_>>>()?;
+                },
+            )?;
             let mut targets = conn.prepare_cached(
                 "SELECT element_id FROM mz_challenge_boost_targets WHERE game_id = ?1 AND boost = ?2 \
                  ORDER BY position",
@@ -522,16 +530,22 @@ impl Reader<'_> {
     /// Fills in an element's traits and memorable awards.
     fn mezzo_element_parts(&self, key: i64, mut element: Element) -> Result<Element> {
         let conn = self.conn();
-        let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {TRAIT_COLUMNS} FROM mz_traits WHERE element_key = ?1 ORDER BY position"
-        ))?;
-        element.traits = stmt.query_map([key], trait_from_row)?.collect::<rusqlite::Result<_>>()?;
-        let mut stmt =
-            conn.prepare_cached("SELECT arc FROM mz_memorable_awards WHERE element_key = ?1 ORDER BY arc")?;
-        element.awards.memorable_arcs = stmt.query_map([key], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
-        let mut stmt =
-            conn.prepare_cached("SELECT flaw FROM mz_carried_flaws WHERE element_key = ?1 ORDER BY position")?;
-        element.carried = stmt.query_map([key], |r| uuid_at(r, 0))?.collect::<rusqlite::Result<_>>()?;
+        element.traits = select_all(
+            conn,
+            &format!("SELECT {TRAIT_COLUMNS} FROM mz_traits WHERE element_key = ?1 ORDER BY position"),
+            [key],
+            trait_from_row,
+        )?;
+        element.awards.memorable_arcs =
+            select_all(conn, "SELECT arc FROM mz_memorable_awards WHERE element_key = ?1 ORDER BY arc", [key], |r| {
+                r.get(0)
+            })?;
+        element.carried = select_all(
+            conn,
+            "SELECT flaw FROM mz_carried_flaws WHERE element_key = ?1 ORDER BY position",
+            [key],
+            |r| uuid_at(r, 0),
+        )?;
         Ok(element)
     }
 }

@@ -6,7 +6,7 @@ use rusqlite::{params, OptionalExtension, Row};
 use uuid::Uuid;
 
 use super::columns::{bad, uuid_at};
-use super::queries::{Reader, Tx};
+use super::queries::{select_all, Reader, Tx};
 use crate::error::Result;
 use crate::rules::nsu::downtime::{
     Awaiting, CharacterPhase, CollateralAttempt, CollateralDie, DowntimePhase, FinalBox,
@@ -91,27 +91,30 @@ impl Reader<'_> {
             }
         }
 
-        let mut stmt = conn.prepare_cached("SELECT player, ban FROM nsu_bans WHERE game_id = ?1 ORDER BY position")?;
-        world.bans = stmt
-            .query_map([&id], |r| Ok(Ban { player: r.get(0)?, ban: r.get(1)? }))?
-            .collect::<rusqlite::Result<_>>()?;
+        world.bans =
+            select_all(conn, "SELECT player, ban FROM nsu_bans WHERE game_id = ?1 ORDER BY position", [&id], |r| {
+                Ok(Ban { player: r.get(0)?, ban: r.get(1)? })
+            })?;
 
-        let mut stmt =
-            conn.prepare_cached("SELECT author, text FROM nsu_settlement WHERE game_id = ?1 ORDER BY position")?;
-        world.settlement = stmt
-            .query_map([&id], |r| Ok(Statement { author: r.get(0)?, text: r.get(1)? }))?
-            .collect::<rusqlite::Result<_>>()?;
+        world.settlement = select_all(
+            conn,
+            "SELECT author, text FROM nsu_settlement WHERE game_id = ?1 ORDER BY position",
+            [&id],
+            |r| Ok(Statement { author: r.get(0)?, text: r.get(1)? }),
+        )?;
 
-        let mut stmt =
-            conn.prepare_cached("SELECT question, answer FROM nsu_scope WHERE game_id = ?1 ORDER BY position")?;
-        world.scope = stmt
-            .query_map([&id], |r| Ok(ScopeQuestion { question: r.get(0)?, answer: r.get(1)? }))?
-            .collect::<rusqlite::Result<_>>()?;
+        world.scope = select_all(
+            conn,
+            "SELECT question, answer FROM nsu_scope WHERE game_id = ?1 ORDER BY position",
+            [&id],
+            |r| Ok(ScopeQuestion { question: r.get(0)?, answer: r.get(1)? }),
+        )?;
 
-        let mut stmt =
-            conn.prepare_cached("SELECT name, state FROM nsu_resources WHERE game_id = ?1 ORDER BY position")?;
-        let resources = stmt
-            .query_map([&id], |r| {
+        let resources = select_all(
+            conn,
+            "SELECT name, state FROM nsu_resources WHERE game_id = ?1 ORDER BY position",
+            [&id],
+            |r| {
                 let state: String = r.get(1)?;
                 let state = RESOURCE_STATES
                     .iter()
@@ -119,8 +122,8 @@ impl Reader<'_> {
                     .map(|(s, _)| *s)
                     .ok_or_else(|| bad(1, format!("unknown resource state {state:?}")))?;
                 Ok(Resource { name: r.get(0)?, state })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+            },
+        )?;
         world.resources = match resources.len() {
             0 => None,
             n => Some(<[Resource; RESOURCE_COUNT]>::try_from(resources).map_err(|_| {
@@ -128,12 +131,12 @@ impl Reader<'_> {
             })?),
         };
 
-        let mut stmt = conn.prepare_cached(
+        world.locations = select_all(
+            conn,
             "SELECT id, name, author, description, collateral_harms, danger, treasure, danger_level, reward_level, \
              collateral, revealed, x, y, author_character FROM nsu_locations WHERE game_id = ?1 ORDER BY position",
-        )?;
-        world.locations = stmt
-            .query_map([&id], |r| {
+            [&id],
+            |r| {
                 let position = match (r.get::<_, Option<i16>>(11)?, r.get::<_, Option<i16>>(12)?) {
                     (Some(x), Some(y)) => Some(GridPos { x, y }),
                     _ => None,
@@ -159,8 +162,8 @@ impl Reader<'_> {
                         .transpose()
                         .map_err(|e| bad(13, e.to_string()))?,
                 })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+            },
+        )?;
         let mut details = conn.prepare_cached(
             "SELECT text, world_at_risk FROM nsu_scene_details WHERE location_id = ?1 ORDER BY position",
         )?;
@@ -174,11 +177,11 @@ impl Reader<'_> {
             location.scouted_by = scouts.query_map([&lid], |r| uuid_at(r, 0))?.collect::<rusqlite::Result<_>>()?;
         }
 
-        let mut stmt = conn.prepare_cached(
+        world.projects = select_all(
+            conn,
             "SELECT id, name, owner_id, size, filled FROM nsu_projects WHERE game_id = ?1 ORDER BY position",
-        )?;
-        world.projects = stmt
-            .query_map([&id], |r| {
+            [&id],
+            |r| {
                 Ok(ProjectClock {
                     id: uuid_at(r, 0)?,
                     name: r.get(1)?,
@@ -186,13 +189,14 @@ impl Reader<'_> {
                     size: r.get(3)?,
                     filled: r.get(4)?,
                 })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+            },
+        )?;
 
-        let mut stmt =
-            conn.prepare_cached("SELECT id, name, threshold FROM nsu_npcs WHERE game_id = ?1 ORDER BY position")?;
-        world.npcs = stmt
-            .query_map([&id], |r| {
+        world.npcs = select_all(
+            conn,
+            "SELECT id, name, threshold FROM nsu_npcs WHERE game_id = ?1 ORDER BY position",
+            [&id],
+            |r| {
                 Ok(Npc {
                     id: uuid_at(r, 0)?,
                     name: r.get(1)?,
@@ -200,8 +204,8 @@ impl Reader<'_> {
                     threshold: r.get(2)?,
                     harm: Vec::new(),
                 })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+            },
+        )?;
         let mut details =
             conn.prepare_cached("SELECT text, positive FROM nsu_npc_details WHERE npc_id = ?1 ORDER BY position")?;
         let mut harm = conn.prepare_cached("SELECT text FROM nsu_npc_harm WHERE npc_id = ?1 ORDER BY position")?;
@@ -217,10 +221,10 @@ impl Reader<'_> {
             .prepare_cached("SELECT location_id FROM nsu_party WHERE game_id = ?1")?
             .query_row([&id], |r| uuid_at(r, 0))
             .optional()?;
-        let mut stmt = conn.prepare_cached("SELECT a, b FROM nsu_paths WHERE game_id = ?1 ORDER BY position")?;
-        world.paths = stmt
-            .query_map([&id], |r| Ok(MapPath { a: uuid_at(r, 0)?, b: uuid_at(r, 1)? }))?
-            .collect::<rusqlite::Result<_>>()?;
+        world.paths =
+            select_all(conn, "SELECT a, b FROM nsu_paths WHERE game_id = ?1 ORDER BY position", [&id], |r| {
+                Ok(MapPath { a: uuid_at(r, 0)?, b: uuid_at(r, 1)? })
+            })?;
         Ok(world)
     }
 
@@ -292,12 +296,12 @@ impl Reader<'_> {
             }
         }
 
-        let mut stmt = conn.prepare_cached(
+        phase.collateral_attempts = select_all(
+            conn,
             "SELECT location_id, started_by, votes_for, votes_against FROM nsu_collateral_attempts \
              WHERE game_id = ?1 ORDER BY position",
-        )?;
-        phase.collateral_attempts = stmt
-            .query_map([&id], |r| {
+            [&id],
+            |r| {
                 Ok(CollateralAttempt {
                     location: uuid_at(r, 0)?,
                     started_by: uuid_at(r, 1)?,
@@ -305,8 +309,8 @@ impl Reader<'_> {
                     votes_against: r.get(3)?,
                     dice: Vec::new(),
                 })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+            },
+        )?;
         let mut stmt = conn.prepare_cached(
             "SELECT character_id, aspect, die, roll FROM nsu_collateral_dice \
              WHERE game_id = ?1 AND location_id = ?2 ORDER BY position",

@@ -12,7 +12,7 @@ use rusqlite::{params, OptionalExtension, Row};
 use uuid::Uuid;
 
 use super::columns::{bad, broken, name_of, named, opt_named, opt_uuid_at, uuid_at};
-use super::queries::{Reader, Tx};
+use super::queries::{select_all, Reader, Tx};
 use crate::error::{Error, Result};
 use crate::rules::penny_ante::challenge::{
     Bid, Challenge, Circumstance, LoanOffer, Member, Outcome, Side, SideState, Used,
@@ -104,9 +104,12 @@ impl Reader<'_> {
             .query_row([&id], |r| Ok((r.get::<_, u32>(0)?, r.get::<_, u32>(1)?)))
             .optional()?;
         let Some((carried, lost)) = head else { return Ok(None) };
-        let mut stmt =
-            conn.prepare_cached("SELECT text FROM pa_characteristics WHERE character_id = ?1 ORDER BY position")?;
-        let characteristics = stmt.query_map([&id], |r| r.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
+        let characteristics: Vec<String> = select_all(
+            conn,
+            "SELECT text FROM pa_characteristics WHERE character_id = ?1 ORDER BY position",
+            [&id],
+            |r| r.get(0),
+        )?;
         Ok(Some(PennySheet { characteristics, carried, lost }))
     }
 
@@ -152,33 +155,34 @@ impl Reader<'_> {
         {
             t.adventure = adventure;
             if let Some(ended) = last_end {
-                let mut stmt = conn.prepare_cached(
+                let piles = select_all(
+                    conn,
                     "SELECT character_id, pile FROM pa_end_piles WHERE game_id = ?1 ORDER BY position",
+                    [&id],
+                    |r| Ok(EndPile { character: uuid_at(r, 0)?, pile: r.get(1)? }),
                 )?;
-                let piles = stmt
-                    .query_map([&id], |r| Ok(EndPile { character: uuid_at(r, 0)?, pile: r.get(1)? }))?
-                    .collect::<rusqlite::Result<_>>()?;
                 t.last_end = Some(AdventureEnd { adventure: ended, piles });
             }
         }
-        let mut stmt =
-            conn.prepare_cached(&format!("SELECT {ENTRY_COLUMNS} FROM pa_ledger WHERE game_id = ?1 ORDER BY seq"))?;
-        t.ledger.entries = stmt.query_map([&id], entry_from_row)?.collect::<rusqlite::Result<_>>()?;
-        let mut stmt = conn.prepare_cached(
+        t.ledger.entries = select_all(
+            conn,
+            &format!("SELECT {ENTRY_COLUMNS} FROM pa_ledger WHERE game_id = ?1 ORDER BY seq"),
+            [&id],
+            entry_from_row,
+        )?;
+        t.ledger.debts = select_all(
+            conn,
             "SELECT debtor_kind, debtor_id, creditor_kind, creditor_id, amount FROM pa_debts \
              WHERE game_id = ?1 ORDER BY position",
+            [&id],
+            |r| Ok(Debt { debtor: account_at(r, 0)?, creditor: account_at(r, 2)?, amount: u64_at(r, 4)? }),
         )?;
-        t.ledger.debts = stmt
-            .query_map([&id], |r| {
-                Ok(Debt { debtor: account_at(r, 0)?, creditor: account_at(r, 2)?, amount: u64_at(r, 4)? })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
-        let mut stmt = conn.prepare_cached(
+        t.loans = select_all(
+            conn,
             "SELECT id, lender_kind, lender_id, borrower_kind, borrower_id, amount, repaid, challenge_id, adventure, \
              flagged, in_debt FROM pa_loans WHERE game_id = ?1 ORDER BY position",
-        )?;
-        t.loans = stmt
-            .query_map([&id], |r| {
+            [&id],
+            |r| {
                 Ok(Loan {
                     id: uuid_at(r, 0)?,
                     lender: account_at(r, 1)?,
@@ -190,8 +194,8 @@ impl Reader<'_> {
                     flagged: r.get(9)?,
                     in_debt: u64_at(r, 10)?,
                 })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+            },
+        )?;
         t.antagonists = self.penny_antagonists(&id)?;
         t.challenge = self.penny_challenge(&id)?;
         t.history = self.penny_history(&id)?;
@@ -325,18 +329,7 @@ impl Reader<'_> {
                     None => None,
                     Some(pot) => Some((pot, opt_named(r, 12)?, opt_named(r, 13)?, opt_named(r, 14)?)),
                 };
-                let empty = SideState {
-                    members: Vec::new(),
-                    used: Vec::new(),
-                    dice: Vec::new(),
-                    cup: Vec::new(),
-                    cup_chosen: false,
-                    wager: 0,
-                    doubled: 0,
-                    all_in: false,
-                    done: false,
-                    lost: Vec::new(),
-                };
+                let empty = SideState::new(&[]);
                 let c = Challenge {
                     id: uuid_at(r, 0)?,
                     stake: r.get(1)?,
@@ -429,23 +422,24 @@ impl Reader<'_> {
                 s.dice.push(face);
             }
         }
-        let mut stmt = conn.prepare_cached(
+        c.circumstances = select_all(
+            conn,
             "SELECT name, by_side, die, barred FROM pa_challenge_circumstances WHERE game_id = ?1 ORDER BY position",
+            [game],
+            |r| Ok(Circumstance { name: r.get(0)?, by: named(r, 1)?, die: r.get(2)?, barred: opt_named(r, 3)? }),
         )?;
-        c.circumstances = stmt
-            .query_map([game], |r| {
-                Ok(Circumstance { name: r.get(0)?, by: named(r, 1)?, die: r.get(2)?, barred: opt_named(r, 3)? })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
-        let mut stmt =
-            conn.prepare_cached("SELECT kind, id FROM pa_challenge_lenders WHERE game_id = ?1 ORDER BY position")?;
-        c.lenders = stmt.query_map([game], |r| account_at(r, 0))?.collect::<rusqlite::Result<_>>()?;
-        let mut stmt = conn.prepare_cached(
+        c.lenders = select_all(
+            conn,
+            "SELECT kind, id FROM pa_challenge_lenders WHERE game_id = ?1 ORDER BY position",
+            [game],
+            |r| account_at(r, 0),
+        )?;
+        c.bids = select_all(
+            conn,
             "SELECT bidder_kind, bidder_id, amount FROM pa_challenge_bids WHERE game_id = ?1 ORDER BY position",
+            [game],
+            |r| Ok(Bid { bidder: account_at(r, 0)?, amount: u64_at(r, 2)? }),
         )?;
-        c.bids = stmt
-            .query_map([game], |r| Ok(Bid { bidder: account_at(r, 0)?, amount: u64_at(r, 2)? }))?
-            .collect::<rusqlite::Result<_>>()?;
         c.outcome = outcome.map(|(pot, winner, folded, narrator)| {
             let [a, b] = hands;
             let hands = match (a, b) {

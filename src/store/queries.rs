@@ -175,14 +175,7 @@ impl<'c> Tx<'c> {
     pub fn insert_game(&self, game: &Game) -> Result<()> {
         self.tx
             .prepare_cached(&format!("INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"))?
-            .execute(params![
-                game.id.to_string(),
-                game.name,
-                game.system.id(),
-                time_text(game.created_at),
-                time_text(game.updated_at),
-                game.notes,
-            ])?;
+            .execute(game_params(game))?;
         self.put_settings(game)
     }
 
@@ -192,14 +185,7 @@ impl<'c> Tx<'c> {
             .prepare_cached(
                 "UPDATE games SET name = ?2, system = ?3, created_at = ?4, updated_at = ?5, notes = ?6 WHERE id = ?1",
             )?
-            .execute(params![
-                game.id.to_string(),
-                game.name,
-                game.system.id(),
-                time_text(game.created_at),
-                time_text(game.updated_at),
-                game.notes,
-            ])?;
+            .execute(game_params(game))?;
         self.tx.prepare_cached("DELETE FROM table_settings WHERE game_id = ?1")?.execute([game.id.to_string()])?;
         self.put_settings(game)
     }
@@ -316,6 +302,28 @@ impl<'c> Tx<'c> {
             Some((_, seq, _)) => Some(seq),
         })
     }
+}
+
+/// Every row `sql` selects with `params`, each read by `row`, in the order selected.
+pub(super) fn select_all<T, P: rusqlite::Params>(
+    conn: &Connection,
+    sql: &str,
+    params: P,
+    row: impl FnMut(&Row<'_>) -> rusqlite::Result<T>,
+) -> Result<Vec<T>> {
+    Ok(conn.prepare_cached(sql)?.query_map(params, row)?.collect::<rusqlite::Result<_>>()?)
+}
+
+/// A game's columns, in the order of `GAME_COLUMNS`.
+fn game_params(g: &Game) -> [Box<dyn rusqlite::ToSql + '_>; 6] {
+    [
+        Box::new(g.id.to_string()),
+        Box::new(g.name.as_str()),
+        Box::new(g.system.id()),
+        Box::new(time_text(g.created_at)),
+        Box::new(time_text(g.updated_at)),
+        Box::new(g.notes.as_str()),
+    ]
 }
 
 fn character_params(c: &Character) -> [Box<dyn rusqlite::ToSql + '_>; 8] {

@@ -10,7 +10,7 @@ use rusqlite::{params, OptionalExtension};
 use uuid::Uuid;
 
 use super::columns::{index_at, name_of, named, opt_uuid_at, uuid_at};
-use super::queries::{Reader, Tx};
+use super::queries::{select_all, Reader, Tx};
 use crate::error::Result;
 use crate::rules::scattershot::made_it_by::ResourceResult;
 use crate::rules::scattershot::mechanical_play::{Combatant, MechanicalPlay};
@@ -58,22 +58,24 @@ impl Reader<'_> {
             })
             .optional()?;
         let Some(mut sheet) = head else { return Ok(None) };
-        sheet.free_skills = conn
-            .prepare_cached(
-                "SELECT name, starting_level, raised FROM sc_free_skills WHERE character_id = ?1 ORDER BY position",
-            )?
-            .query_map([&id], |r| Ok(FreeSkill { name: r.get(0)?, starting_level: r.get(1)?, raised: r.get(2)? }))?
-            .collect::<rusqlite::Result<_>>()?;
-        sheet.skills = conn
-            .prepare_cached("SELECT name, difficulty, points FROM sc_skills WHERE character_id = ?1 ORDER BY position")?
-            .query_map([&id], |r| Ok(Skill { name: r.get(0)?, difficulty: named(r, 1)?, points: r.get(2)? }))?
-            .collect::<rusqlite::Result<_>>()?;
-        sheet.special_abilities = conn
-            .prepare_cached(
-                "SELECT name, kind, difficulty, points, notes FROM sc_special_abilities WHERE character_id = ?1 \
+        sheet.free_skills = select_all(
+            conn,
+            "SELECT name, starting_level, raised FROM sc_free_skills WHERE character_id = ?1 ORDER BY position",
+            [&id],
+            |r| Ok(FreeSkill { name: r.get(0)?, starting_level: r.get(1)?, raised: r.get(2)? }),
+        )?;
+        sheet.skills = select_all(
+            conn,
+            "SELECT name, difficulty, points FROM sc_skills WHERE character_id = ?1 ORDER BY position",
+            [&id],
+            |r| Ok(Skill { name: r.get(0)?, difficulty: named(r, 1)?, points: r.get(2)? }),
+        )?;
+        sheet.special_abilities = select_all(
+            conn,
+            "SELECT name, kind, difficulty, points, notes FROM sc_special_abilities WHERE character_id = ?1 \
                  ORDER BY position",
-            )?
-            .query_map([&id], |r| {
+            [&id],
+            |r| {
                 Ok(SpecialAbility {
                     name: r.get(0)?,
                     kind: named(r, 1)?,
@@ -81,14 +83,14 @@ impl Reader<'_> {
                     points: r.get(3)?,
                     notes: r.get(4)?,
                 })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
-        sheet.qualities = conn
-            .prepare_cached(
-                "SELECT kind, name, situation, modifier, points FROM sc_qualities WHERE character_id = ?1 \
+            },
+        )?;
+        sheet.qualities = select_all(
+            conn,
+            "SELECT kind, name, situation, modifier, points FROM sc_qualities WHERE character_id = ?1 \
                  ORDER BY position",
-            )?
-            .query_map([&id], |r| {
+            [&id],
+            |r| {
                 Ok(Quality {
                     kind: named(r, 0)?,
                     name: r.get(1)?,
@@ -96,12 +98,14 @@ impl Reader<'_> {
                     modifier: r.get(3)?,
                     points: r.get(4)?,
                 })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
-        sheet.modifiers = conn
-            .prepare_cached("SELECT text, value, lasts FROM sc_modifiers WHERE character_id = ?1 ORDER BY position")?
-            .query_map([&id], |r| Ok(Modifier { text: r.get(0)?, value: r.get(1)?, lasts: named(r, 2)? }))?
-            .collect::<rusqlite::Result<_>>()?;
+            },
+        )?;
+        sheet.modifiers = select_all(
+            conn,
+            "SELECT text, value, lasts FROM sc_modifiers WHERE character_id = ?1 ORDER BY position",
+            [&id],
+            |r| Ok(Modifier { text: r.get(0)?, value: r.get(1)?, lasts: named(r, 2)? }),
+        )?;
         Ok(Some(sheet))
     }
 
@@ -121,11 +125,11 @@ impl Reader<'_> {
             })
             .optional()?;
         let Some(mut table) = head else { return Ok(ScattershotTable::default()) };
-        table.ue_chart = conn
-            .prepare_cached(
-                "SELECT idx, factor, points, bonus, magnitude FROM sc_ue_chart WHERE game_id = ?1 ORDER BY idx",
-            )?
-            .query_map([&id], |r| {
+        table.ue_chart = select_all(
+            conn,
+            "SELECT idx, factor, points, bonus, magnitude FROM sc_ue_chart WHERE game_id = ?1 ORDER BY idx",
+            [&id],
+            |r| {
                 Ok(UeRow {
                     index: r.get(0)?,
                     factor: r.get(1)?,
@@ -133,8 +137,8 @@ impl Reader<'_> {
                     bonus: r.get(3)?,
                     magnitude: r.get(4)?,
                 })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+            },
+        )?;
         let play = conn
             .prepare_cached(
                 "SELECT cinematic, round, turn, actions_used, epic_index, critical_juncture, experience_die, \
@@ -158,12 +162,12 @@ impl Reader<'_> {
             })
             .optional()?;
         let Some(mut play) = play else { return Ok(table) };
-        play.combatants = conn
-            .prepare_cached(
-                "SELECT character_id, player_id, forfeited, forfeits, free_actions, second_cycle, engaged, advantages \
+        play.combatants = select_all(
+            conn,
+            "SELECT character_id, player_id, forfeited, forfeits, free_actions, second_cycle, engaged, advantages \
                  FROM sc_combatants WHERE game_id = ?1 ORDER BY position",
-            )?
-            .query_map([&id], |r| {
+            [&id],
+            |r| {
                 Ok(Combatant {
                     character: uuid_at(r, 0)?,
                     player: uuid_at(r, 1)?,
@@ -175,8 +179,8 @@ impl Reader<'_> {
                     engaged: opt_uuid_at(r, 6)?,
                     advantages: r.get(7)?,
                 })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+            },
+        )?;
         let mut stmt = conn.prepare_cached(
             "SELECT combatant, kind FROM sc_free_kinds WHERE game_id = ?1 ORDER BY combatant, position",
         )?;
@@ -187,14 +191,12 @@ impl Reader<'_> {
                 c.free_kinds.push(kind);
             }
         }
-        play.pending = conn
-            .prepare_cached(
-                "SELECT target, resource, amount FROM sc_pending_results WHERE game_id = ?1 ORDER BY position",
-            )?
-            .query_map([&id], |r| {
-                Ok(ResourceResult { target: uuid_at(r, 0)?, resource: named(r, 1)?, amount: r.get(2)? })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+        play.pending = select_all(
+            conn,
+            "SELECT target, resource, amount FROM sc_pending_results WHERE game_id = ?1 ORDER BY position",
+            [&id],
+            |r| Ok(ResourceResult { target: uuid_at(r, 0)?, resource: named(r, 1)?, amount: r.get(2)? }),
+        )?;
         table.play = Some(play);
         Ok(table)
     }

@@ -16,7 +16,8 @@ pub(super) mod plot;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::characters::{load, records, update};
+use super::characters::{records, restore, unchanged_since, update};
+use super::log::{payload_of, table_event};
 use super::lookup::existing_game;
 use super::viewer::{device_viewer, Viewer};
 use crate::error::{Error, Result};
@@ -28,7 +29,7 @@ use crate::rules::mezzo::element::{
 };
 use crate::rules::mezzo::table::{self as scene, MezzoTable, Scene};
 use crate::rules::record::{mezzo_sheet, CharacterRecord};
-use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
+use crate::store::{Event, EventKind, Reader, Store, Tx};
 
 /// The state a Mezzo event snapshots: the whole table (it is small) and the characters
 /// whose sheets the move changed.
@@ -451,54 +452,25 @@ pub(super) fn change_in(
         },
         events: work.events.iter().filter_map(|e| serde_json::to_value(e).ok()).chain(work.notes).collect(),
     };
-    append(tx, game, EventKind::MezzoTableChanged, &payload, None)?;
+    table_event(tx, EventKind::MezzoTableChanged, game, &payload, None)?;
     let g = read.game(game)?.unwrap_or(g);
     Ok(MezzoChange { view: view(&g, &work.table, &records(read, game)?), message })
 }
 
-fn append(tx: &Tx<'_>, game: Uuid, kind: EventKind, payload: &Payload, undoes: Option<i64>) -> Result<i64> {
-    let payload = serde_json::to_value(payload).map_err(|e| Error::invalid("event log", e.to_string()))?;
-    tx.append_event(&NewEvent { at: now(), game_id: game, character_id: None, kind, undoes, payload })
-}
-
 /// Takes back a Mezzo move: the table and the sheets the move changed are restored.
 pub(super) fn undo_mezzo_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
-    let payload: Payload = serde_json::from_value(event.payload.clone()).map_err(|e| {
-        Error::invalid("event log", format!("event {} ({}) cannot be read: {e}", event.seq, event.kind.as_str()))
-    })?;
+    let payload: Payload = payload_of(event)?;
     let read = tx.read();
     let game = event.game_id;
     if read.mezzo_table(game)? != payload.after.table {
         return Err(Error::invalid("table", "the table changed since this move (an import?); undo that first"));
     }
-    for (id, after) in &payload.after.characters {
-        let now_record = read.character(*id)?.map(|_| load(read, *id)).transpose()?;
-        let same = match (&now_record, after) {
-            (Some(a), Some(b)) => a.mezzo == b.mezzo && a.character.name == b.character.name,
-            (None, None) => true,
-            _ => false,
-        };
-        if !same {
-            let name = now_record.as_ref().or(after.as_ref()).map(|r| r.character.name.clone()).unwrap_or_default();
-            return Err(Error::invalid("character", format!("“{name}” changed since this move; undo that first")));
-        }
-    }
+    unchanged_since(read, &payload.after.characters, |a, b| {
+        a.mezzo == b.mezzo && a.character.name == b.character.name
+    })?;
     let mut restored = Vec::new();
     for (id, before) in &payload.before.characters {
-        match before {
-            Some(record) => {
-                let mut record = record.clone();
-                let current = load(read, *id)?;
-                record.character.revision = super::characters::next_revision(current.character.revision)?;
-                record.character.updated_at = now();
-                update(tx, &record)?;
-                restored.push((*id, Some(record)));
-            }
-            None => {
-                tx.delete_character(*id)?;
-                restored.push((*id, None));
-            }
-        }
+        restored.push((*id, restore(tx, *id, before.as_ref())?));
     }
     tx.put_mezzo_table(game, &payload.before.table)?;
     tx.touch_game(game, now())?;
@@ -509,7 +481,7 @@ pub(super) fn undo_mezzo_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
         after: Snapshot { table: payload.before.table.clone(), characters: restored },
         events: serde_json::Value::Null,
     };
-    append(tx, game, EventKind::Undo, &undo, Some(event.seq))?;
+    table_event(tx, EventKind::Undo, game, &undo, Some(event.seq))?;
     Ok(message)
 }
 

@@ -21,7 +21,8 @@ use crate::rules::record::CharacterRecord;
 use crate::rules::table_settings;
 use crate::services::characters::{load, update};
 use crate::services::dice::{with_dice, DiceInput};
-use crate::services::nsu::world::{append, member, nsu_game, WorldPayload, WorldSnapshot};
+use crate::services::log::table_event;
+use crate::services::nsu::world::{member, nsu_game, WorldPayload, WorldSnapshot};
 use crate::services::nsu::{nsu_sheet_in, NsuSheetView};
 use crate::store::{EventKind, Reader, Store, Tx};
 
@@ -123,7 +124,7 @@ fn commit(
         after: WorldSnapshot { world: next.world.clone(), downtime: phase.cloned(), characters: changed_after },
         events: serde_json::to_value(&events).expect("downtime events serialize"),
     };
-    append(tx, game, kind, &payload, None)?;
+    table_event(tx, kind, game, &payload, None)?;
     let read = tx.read();
     let characters = next.sheets.keys().map(|id| nsu_sheet_in(read, *id)).collect::<Result<Vec<_>>>()?;
     let mut world = next.world.clone();
@@ -430,14 +431,7 @@ pub(in crate::services) fn record_scout_of_roll(
     };
     let mut body = serde_json::to_value(&payload).expect("world payloads serialize");
     body[ROLL_OF] = serde_json::json!(character);
-    tx.append_event(&crate::store::NewEvent {
-        at: now(),
-        game_id: game,
-        character_id: None,
-        kind: EventKind::NsuDowntimeMove,
-        undoes: None,
-        payload: body,
-    })
+    table_event(tx, EventKind::NsuDowntimeMove, game, &body, None)
 }
 
 /// The field of a downtime move made by settling a character's roll: that character.

@@ -22,9 +22,10 @@ use crate::rules::nsu::world::{
 use crate::rules::record::CharacterRecord;
 use crate::services::characters::{load, update};
 use crate::services::dice::{with_dice, DiceInput};
+use crate::services::log::{payload_of, table_event};
 use crate::services::lookup::existing_game;
 use crate::services::viewer::{device_viewer, not_yours, Viewer};
-use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
+use crate::store::{Event, EventKind, Reader, Store, Tx};
 
 /// A world after a move, with what changed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -121,17 +122,6 @@ pub(in crate::services) fn member(read: Reader<'_>, game: Uuid, id: Uuid, field:
     Ok(record)
 }
 
-pub(in crate::services) fn append(
-    tx: &Tx<'_>,
-    game: Uuid,
-    kind: EventKind,
-    payload: &WorldPayload,
-    undoes: Option<i64>,
-) -> Result<i64> {
-    let payload = serde_json::to_value(payload).expect("world payloads always serialize");
-    tx.append_event(&NewEvent { at: now(), game_id: game, character_id: None, kind, undoes, payload })
-}
-
 /// Applies one world move to game `game` in one transaction and logs it.
 fn change(
     store: &mut Store,
@@ -153,7 +143,7 @@ fn change(
             after: WorldSnapshot { world: after.clone(), downtime, characters: Vec::new() },
             events: serde_json::to_value(&events).expect("world events serialize"),
         };
-        append(tx, game, EventKind::NsuWorldChanged, &payload, None)?;
+        table_event(tx, EventKind::NsuWorldChanged, game, &payload, None)?;
         let mut world = after;
         seen_by(&mut world, &device_viewer(read, game)?);
         Ok(WorldChange { world, events })
@@ -654,7 +644,7 @@ pub fn nsu_roll_write_detail(
                     after: WorldSnapshot { world: after.clone(), downtime, characters: after_chars },
                     events: serde_json::json!({ "roll": roll_event, "world": events }),
                 };
-                append(tx, game, EventKind::NsuWorldChanged, &payload, None)?;
+                table_event(tx, EventKind::NsuWorldChanged, game, &payload, None)?;
                 UndoScope::Game
             }
         };
@@ -679,9 +669,7 @@ pub fn nsu_roll_write_detail(
 /// were before it, and so do the sheets it changed — unless one of those characters has
 /// changed since (its later changes are undone first) or was deleted.
 pub(in crate::services) fn undo_world_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
-    let payload: WorldPayload = serde_json::from_value(event.payload.clone()).map_err(|e| {
-        Error::invalid("event log", format!("event {} ({}) cannot be read: {e}", event.seq, event.kind.as_str()))
-    })?;
+    let payload: WorldPayload = payload_of(event)?;
     let game = event.game_id;
     let read = tx.read();
     if read.game(game)?.is_none() {
@@ -762,6 +750,6 @@ pub(in crate::services) fn undo_world_event(tx: &Tx<'_>, event: &Event) -> Resul
         after: restored,
         events: serde_json::Value::Array(Vec::new()),
     };
-    append(tx, game, EventKind::Undo, &undo, Some(event.seq))?;
+    table_event(tx, EventKind::Undo, game, &undo, Some(event.seq))?;
     Ok(format!("Undone: {}.", payload.action))
 }

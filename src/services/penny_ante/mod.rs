@@ -12,8 +12,9 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::characters::{load, update};
+use super::characters::{load, restore, unchanged_since, update};
 use super::dice::{with_dice, DiceInput};
+use super::log::{payload_of, table_event};
 use super::lookup::existing_game;
 use super::viewer::{device_viewer, not_yours, Viewer};
 use crate::error::{Error, Result};
@@ -29,7 +30,7 @@ use crate::rules::penny_ante::table::{
     Adventure, Characteristic, FundingBasis, HouseBudget, PennySheet, PennyTable, TableEvent,
 };
 use crate::rules::record::CharacterRecord;
-use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
+use crate::store::{Event, EventKind, Reader, Store, Tx};
 
 mod reading;
 mod views;
@@ -183,7 +184,7 @@ fn change(
             events: moved.events,
             house_secret: kind == EventKind::PennyTableChanged && touches_antagonists(&before, &moved.table),
         };
-        append(tx, game, kind, &payload, None)?;
+        table_event(tx, kind, game, &payload, None)?;
         let g = read.game(game)?.unwrap_or(g);
         let viewer = device_viewer(read, game)?;
         Ok(PennyChange { view: view(read, &g, &moved.table, &viewer)?, message: moved.message })
@@ -202,17 +203,10 @@ fn touches_antagonists(before: &PennyTable, after: &PennyTable) -> bool {
             .any(|e| antagonist(&e.from) || antagonist(&e.to))
 }
 
-fn append(tx: &Tx<'_>, game: Uuid, kind: EventKind, payload: &Payload, undoes: Option<i64>) -> Result<i64> {
-    let payload = serde_json::to_value(payload).expect("penny payloads always serialize");
-    tx.append_event(&NewEvent { at: now(), game_id: game, character_id: None, kind, undoes, payload })
-}
-
 /// Takes back a Penny Ante move: the ledger is cut back to its length before the move, the
 /// rest of the table and the sheets the move changed are restored.
 pub(super) fn undo_penny_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
-    let payload: Payload = serde_json::from_value(event.payload.clone()).map_err(|e| {
-        Error::invalid("event log", format!("event {} ({}) cannot be read: {e}", event.seq, event.kind.as_str()))
-    })?;
+    let payload: Payload = payload_of(event)?;
     let read = tx.read();
     let game = event.game_id;
     let current = read.penny_table(game)?;
@@ -222,34 +216,16 @@ pub(super) fn undo_penny_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
     if payload.after.history_len.is_some_and(|len| len != current.history.len()) {
         return Err(Error::invalid("history", "the history changed since this move (an import?); undo that first"));
     }
-    for (id, after) in &payload.after.characters {
-        let now_record = read.character(*id)?.map(|_| load(read, *id)).transpose()?;
-        let same = match (&now_record, after) {
-            (Some(a), Some(b)) => a.penny_ante == b.penny_ante && a.character.name == b.character.name,
-            (None, None) => true,
-            _ => false,
-        };
-        if !same {
-            let name = after.as_ref().map(|r| r.character.name.clone()).unwrap_or_default();
-            return Err(Error::invalid("character", format!("“{name}” changed since this move; undo that first")));
-        }
-    }
+    unchanged_since(read, &payload.after.characters, |a, b| {
+        a.penny_ante == b.penny_ante && a.character.name == b.character.name
+    })?;
     let mut restored = payload.before.table.clone();
     restored.ledger.entries =
         current.ledger.entries[..payload.before.ledger_len.min(current.ledger.entries.len())].to_vec();
     restored.history = payload.before.history(&current.history);
     let kept = history_changes(&current, &restored);
     for (id, before) in &payload.before.characters {
-        match before {
-            Some(record) => {
-                let mut record = record.clone();
-                let current = load(read, *id)?;
-                record.character.revision = super::characters::next_revision(current.character.revision)?;
-                record.character.updated_at = now();
-                update(tx, &record)?;
-            }
-            None => tx.delete_character(*id)?,
-        }
+        restore(tx, *id, before.as_ref())?;
     }
     tx.put_penny_table(game, &restored)?;
     tx.touch_game(game, now())?;
@@ -262,15 +238,7 @@ pub(super) fn undo_penny_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
         events: serde_json::Value::Null,
         house_secret: payload.house_secret,
     };
-    let payload_value = serde_json::to_value(&undo).expect("penny payloads always serialize");
-    tx.append_event(&NewEvent {
-        at: now(),
-        game_id: game,
-        character_id: None,
-        kind: EventKind::Undo,
-        undoes: Some(event.seq),
-        payload: payload_value,
-    })?;
+    table_event(tx, EventKind::Undo, game, &undo, Some(event.seq))?;
     Ok(message)
 }
 

@@ -26,7 +26,8 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use self::roll_state::{lasts_words, roll_view, RollState, RollView};
-use super::characters::{load, records, save, update};
+use super::characters::{load, records, save, unchanged_since, update};
+use super::log::{payload_of, table_event};
 use super::lookup::existing_game;
 use crate::error::{Error, Result};
 use crate::model::{now, timestamp, Character, Game, System, TableSettings};
@@ -40,7 +41,7 @@ use crate::rules::scattershot::table::{self as sc_table, ScattershotTable};
 use crate::rules::scattershot::ue_chart::{self, UeRow};
 use crate::rules::scattershot::{Pools, Settings};
 use crate::rules::table_settings;
-use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
+use crate::store::{Event, EventKind, Reader, Store, Tx};
 
 // ---------------------------------------------------------------------------------------
 // Views
@@ -759,41 +760,24 @@ pub(super) fn change(
             },
             events: serde_json::Value::Array(work.events),
         };
-        append(tx, game, &payload, None)?;
+        table_event(tx, EventKind::ScattershotChanged, game, &payload, None)?;
         Ok(ScattershotChange { view: view_in(tx.read(), game)?, message })
     })
-}
-
-fn append(tx: &Tx<'_>, game: Uuid, payload: &Payload, undoes: Option<i64>) -> Result<i64> {
-    let kind = if undoes.is_some() { EventKind::Undo } else { EventKind::ScattershotChanged };
-    let payload = serde_json::to_value(payload).map_err(|e| Error::invalid("event log", e.to_string()))?;
-    tx.append_event(&NewEvent { at: now(), game_id: game, character_id: None, kind, undoes, payload })
 }
 
 /// Takes back a Scattershot move: the table, the settings and the sheets the move changed
 /// are restored, and the roll on the table is again the one before it.
 pub(super) fn undo_scattershot_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
-    let payload: Payload = serde_json::from_value(event.payload.clone()).map_err(|e| {
-        Error::invalid("event log", format!("event {} ({}) cannot be read: {e}", event.seq, event.kind.as_str()))
-    })?;
+    let payload: Payload = payload_of(event)?;
     let read = tx.read();
     let game = event.game_id;
     let g = scattershot_game(read, game)?;
     if read.scattershot_table(game)? != payload.after.table {
         return Err(Error::invalid("table", "the table changed since this move (an import?); undo that first"));
     }
-    for (id, after) in &payload.after.characters {
-        let now_record = read.character(*id)?.map(|_| load(read, *id)).transpose()?;
-        let same = match (&now_record, after) {
-            (Some(a), Some(b)) => a.scattershot == b.scattershot && a.character.game_id == b.character.game_id,
-            (None, None) => true,
-            _ => false,
-        };
-        if !same {
-            let name = now_record.as_ref().or(after.as_ref()).map(|r| r.character.name.clone()).unwrap_or_default();
-            return Err(Error::invalid("character", format!("“{name}” changed since this move; undo that first")));
-        }
-    }
+    unchanged_since(read, &payload.after.characters, |a, b| {
+        a.scattershot == b.scattershot && a.character.game_id == b.character.game_id
+    })?;
     let mut restored = Vec::new();
     for (id, before) in &payload.before.characters {
         let Some(record) = before else { continue };
@@ -820,7 +804,7 @@ pub(super) fn undo_scattershot_event(tx: &Tx<'_>, event: &Event) -> Result<Strin
         after: Snapshot { characters: restored, ..payload.before.clone() },
         events: serde_json::Value::Null,
     };
-    append(tx, game, &undo, Some(event.seq))?;
+    table_event(tx, EventKind::Undo, game, &undo, Some(event.seq))?;
     Ok(message)
 }
 

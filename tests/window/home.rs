@@ -8,8 +8,8 @@ use serde_json::json;
 
 use crate::webdriver::Session;
 use crate::{
-    back_home, begin, create_game, one_window, open, open_game, shot, shots_at_both_widths, wait_game_row, Scratch,
-    ENTER,
+    back_home, begin, begin_with, create_game, one_window, open, open_game, shot, shots_at_both_widths, wait_game_row,
+    Scratch, ENTER,
 };
 
 /// Sets the window to `width` (800 high) and waits until the page has it.
@@ -57,8 +57,7 @@ fn some_screen_open(session: &Session) -> bool {
 /// system's card opens a screen for its character too.
 #[test]
 fn newcomer_reaches_the_sheet_from_home() {
-    let (_window, _scratch, db_path) = begin("home-newcomer");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("home-newcomer", open);
     session.wait_settled();
     let empty = session.wait_for("#mine-empty").text();
     assert!(empty.contains("Start with a game"), "the empty home says what to do: {empty:?}");
@@ -294,8 +293,7 @@ fn a_database_that_cannot_be_opened_is_named_on_home() {
 /// above the dialog, and closing it leaves the dialog as it was.
 #[test]
 fn xcard_opens_over_an_open_dialog() {
-    let (_window, _scratch, db_path) = begin("home-xcard");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("home-xcard", open);
     create_game(&session, "Lantern Street", "nsu");
     open_game(&session, "Lantern Street");
     new_character(&session, "Wren Ashdown");
@@ -324,8 +322,7 @@ fn xcard_opens_over_an_open_dialog() {
 /// shown, and with the phone menu open.
 #[test]
 fn home_layout_is_clean_at_both_widths() {
-    let (_window, _scratch, db_path) = begin("home-layout");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("home-layout", open);
     create_game(&session, "Harbour Job", "penny_ante");
     create_game(&session, "Lantern Street", "nsu");
     open_game(&session, "Lantern Street");
@@ -389,8 +386,7 @@ fn frame_shot(session: &Session, name: &str) {
 /// hides a rules hint on a system's screen, and on again shows it.
 #[test]
 fn dice_preference_and_hints_switch() {
-    let (_window, _scratch, db_path) = begin("home-dice-hints");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("home-dice-hints", open);
     create_game(&session, "Night Shift", "scattershot");
     open_game(&session, "Night Shift");
     crate::create_character(&session, "Bo");

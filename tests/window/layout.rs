@@ -5,7 +5,7 @@
 
 use serde_json::json;
 
-use super::{begin, open};
+use super::{begin_with, open};
 
 /// Puts `html` into a test area at the top of the page, the rest of the page hidden.
 /// The page's CSP drops `style` attributes, so the markup says `data-style` and the script
@@ -35,10 +35,8 @@ fn clear(session: &super::Session) {
 
 #[test]
 fn layout_check_names_overlaps_and_overflow() {
-    let (_window, _scratch, db_path) = begin("layout-check");
-    let session = open(&db_path);
-    session.set_window_size(360, 800);
-    session.wait_until("the page to be 360 px wide", || (session.inner_width() <= 360.0).then_some(()));
+    let (_window, _scratch, _db_path, session) = begin_with("layout-check", open);
+    crate::phone_width(&session);
     session.wait_settled();
     assert_eq!(session.layout_problems(), Vec::<String>::new(), "the empty home is clean at 360 px");
 

@@ -195,14 +195,7 @@ fn shots_scrolled(session: &Session, name: &str, scroll: &str) {
         dismiss_toast(session);
         session.execute(scroll, json!([]));
     };
-    into_view();
-    shot(session, &format!("{name}-1280"));
-    session.set_window_size(360, 800);
-    session.wait_until("the page to be 360 px wide", || (session.inner_width() <= 360.0).then_some(()));
-    into_view();
-    shot(session, &format!("{name}-360"));
-    session.set_window_size(1280, 800);
-    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+    crate::shots_at_both_widths_with(session, name, into_view, || {});
 }
 
 /// The game panel's "Linked table" section at both widths.

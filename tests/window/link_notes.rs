@@ -45,16 +45,7 @@ fn table_with_the_game(scratch: &Scratch, db: &Path) -> Uuid {
     id
 }
 
-/// Puts the toast away (when no dialog is open over it, as then it cannot be reached).
-fn dismiss_toast(session: &Session) {
-    if session.execute("return document.querySelector('dialog[open]') !== null;", json!([])) == json!(true) {
-        return;
-    }
-    if session.find("#toast-close").is_ok_and(|close| close.is_displayed()) {
-        session.click("#toast-close");
-        session.wait_gone("#toast");
-    }
-}
+use crate::dismiss_toast_unless_dialog as dismiss_toast;
 
 /// Scrolls `selector` into view and clicks it once the page has settled, as a person would.
 fn tap(session: &Session, selector: &str) {
@@ -92,19 +83,13 @@ fn wizard_shots(session: &Session, name: &str, selector: &str) {
         session
             .execute("document.querySelector(arguments[0])?.scrollIntoView({ block: 'center' });", json!([selector]));
     };
-    into_view();
-    shot(session, &format!("{name}-1280"));
-    session.set_window_size(360, 800);
-    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
-    into_view();
-    let overflow = session.execute(
-        "const d = document.querySelector('dialog[open]'); return d ? d.scrollWidth - d.clientWidth : 0;",
-        json!([]),
-    );
-    assert!(overflow.as_f64().unwrap_or(1.0) <= 0.0, "{name}: nothing sticks out sideways at 360 px ({overflow})");
-    shot(session, &format!("{name}-360"));
-    session.set_window_size(1280, 800);
-    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+    crate::shots_at_both_widths_with(session, name, into_view, || {
+        let overflow = session.execute(
+            "const d = document.querySelector('dialog[open]'); return d ? d.scrollWidth - d.clientWidth : 0;",
+            json!([]),
+        );
+        assert!(overflow.as_f64().unwrap_or(1.0) <= 0.0, "{name}: nothing sticks out sideways at 360 px ({overflow})");
+    });
 }
 
 /// The table's person (the in-process host) approves the claim of `character` once it is listed.
@@ -147,14 +132,7 @@ fn claim_shots(session: &Session, name: &str) {
         dismiss_toast(session);
         session.execute("document.getElementById('link-claim').scrollIntoView({ block: 'start' });", json!([]));
     };
-    into_view();
-    shot(session, &format!("{name}-1280"));
-    session.set_window_size(360, 800);
-    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
-    into_view();
-    shot(session, &format!("{name}-360"));
-    session.set_window_size(1280, 800);
-    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+    crate::shots_at_both_widths_with(session, name, into_view, || {});
 }
 
 /// The device's inbox as the window's command gives it.
@@ -177,6 +155,45 @@ fn wait_for<T>(what: &str, mut check: impl FnMut() -> Option<T>) -> T {
     }
 }
 
+/// The table's device, in this process: hosts `game` from `db` on loopback. Returns the host
+/// and the address it listens on.
+fn host_table(db: &Path, game: Uuid) -> (HostHandle, SocketAddr) {
+    let host = HostHandle::start(HostConfig {
+        db: db.to_path_buf(),
+        game,
+        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+        name: "Table laptop".into(),
+    })
+    .expect("the table hosts");
+    let addr: SocketAddr = host.status().listen.parse().expect("the host's address");
+    (host, addr)
+}
+
+/// The real window as the device `name` on `db`: it joins the table at `addr` with `code`
+/// through "Join a table nearby", as a person would, and shows the table's game.
+fn join_in_window(db: &Path, name: &str, addr: SocketAddr, code: &str) -> Session {
+    let window = Session::start_with_env(&app(), db, &[("SHEETKEEPER_DEVICE_NAME", name)]);
+    window.set_window_size(1280, 800);
+    window.wait_for("body[data-ready='true']");
+    tap(&window, "#link-join-open");
+    window.wait_for("#link-join-dialog");
+    type_into(&window, "#link-join-addr", &addr.to_string());
+    type_into(&window, "#link-join-code", code);
+    tap(&window, "#link-join-submit");
+    window.wait_gone("#link-join-dialog");
+    window.wait_text("#game-heading", GAME);
+    window
+}
+
+/// A device in this process, `name` on `db`, joined to the table at `addr` with `code`.
+fn join_in_process(db: &Path, addr: SocketAddr, code: &str, name: &str) -> JoinHandle {
+    let device =
+        JoinHandle::start(JoinConfig { db: db.to_path_buf(), addr, code: Some(code.to_string()), name: name.into() });
+    let joined = device.wait(LINK_WAIT);
+    assert_eq!(joined.state, LinkState::Linked, "{name} links: {:?}", joined.message);
+    device
+}
+
 /// The roller's wizard waits for the helper's die and is given it: the in-process helper
 /// device sends "Tobias Reed, d6 with advantage: 5 and 2" for Wren; the window's help step
 /// lists it; "Use it" puts exactly that die in Wren's roll (the wizard says so, the roller's
@@ -193,26 +210,10 @@ fn a_helpers_die_sent_from_their_device_is_used_in_the_rollers_wizard() {
     let wren = Uuid::parse_str(WREN).unwrap();
     let tobias = Uuid::parse_str(TOBIAS).unwrap();
 
-    let host = HostHandle::start(HostConfig {
-        db: table_db.clone(),
-        game,
-        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
-        name: "Table laptop".into(),
-    })
-    .expect("the table hosts");
-    let addr: SocketAddr = host.status().listen.parse().expect("the host's address");
+    let (host, addr) = host_table(&table_db, game);
 
     // The roller's device: the real window joins with the code, as a person would.
-    let window = Session::start_with_env(&app(), &roller_db, &[("SHEETKEEPER_DEVICE_NAME", "Wren's phone")]);
-    window.set_window_size(1280, 800);
-    window.wait_for("body[data-ready='true']");
-    tap(&window, "#link-join-open");
-    window.wait_for("#link-join-dialog");
-    type_into(&window, "#link-join-addr", &addr.to_string());
-    type_into(&window, "#link-join-code", &host.status().code);
-    tap(&window, "#link-join-submit");
-    window.wait_gone("#link-join-dialog");
-    window.wait_text("#game-heading", GAME);
+    let window = join_in_window(&roller_db, "Wren's phone", addr, &host.status().code);
     // Wren's claim waits for the table's person, who first says no: the row gives the reason
     // and the button again; asked again, they approve and she is Wren's phone's.
     claim_in_window(&window, WREN);
@@ -232,14 +233,7 @@ fn a_helpers_die_sent_from_their_device_is_used_in_the_rollers_wizard() {
     wait_claim(&window, WREN, "yours");
 
     // The helper's device, in this process: joins with the code and plays Tobias.
-    let helper = JoinHandle::start(JoinConfig {
-        db: helper_db.clone(),
-        addr,
-        code: Some(host.status().code),
-        name: "Tobias's tablet".into(),
-    });
-    let joined = helper.wait(LINK_WAIT);
-    assert_eq!(joined.state, LinkState::Linked, "the helper's device links: {:?}", joined.message);
+    let helper = join_in_process(&helper_db, addr, &host.status().code, "Tobias's tablet");
     claim_approved(&host, &helper, tobias);
 
     // Wren rolls on her own device: Body, her character at risk, "Curious", dice typed in.
@@ -354,37 +348,14 @@ fn i_helped_with_sends_the_helpers_die_to_the_rollers_device() {
     let wren = Uuid::parse_str(WREN).unwrap();
     let tobias = Uuid::parse_str(TOBIAS).unwrap();
 
-    let host = HostHandle::start(HostConfig {
-        db: table_db.clone(),
-        game,
-        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
-        name: "Table laptop".into(),
-    })
-    .expect("the table hosts");
-    let addr: SocketAddr = host.status().listen.parse().expect("the host's address");
+    let (host, addr) = host_table(&table_db, game);
 
     // Wren's device, in this process.
-    let roller = JoinHandle::start(JoinConfig {
-        db: roller_db.clone(),
-        addr,
-        code: Some(host.status().code),
-        name: "Wren's phone".into(),
-    });
-    let joined = roller.wait(LINK_WAIT);
-    assert_eq!(joined.state, LinkState::Linked, "the roller's device links: {:?}", joined.message);
+    let roller = join_in_process(&roller_db, addr, &host.status().code, "Wren's phone");
     claim_approved(&host, &roller, wren);
 
     // Tobias's device: the window joins and claims him.
-    let window = Session::start_with_env(&app(), &helper_db, &[("SHEETKEEPER_DEVICE_NAME", "Tobias's tablet")]);
-    window.set_window_size(1280, 800);
-    window.wait_for("body[data-ready='true']");
-    tap(&window, "#link-join-open");
-    window.wait_for("#link-join-dialog");
-    type_into(&window, "#link-join-addr", &addr.to_string());
-    type_into(&window, "#link-join-code", &host.status().code);
-    tap(&window, "#link-join-submit");
-    window.wait_gone("#link-join-dialog");
-    window.wait_text("#game-heading", GAME);
+    let window = join_in_window(&helper_db, "Tobias's tablet", addr, &host.status().code);
     claim_in_window(&window, TOBIAS);
     approve(&host, tobias);
     wait_claim(&window, TOBIAS, "yours");

@@ -91,6 +91,13 @@ fn begin(name: &str) -> (MutexGuard<'static, ()>, Scratch, PathBuf) {
     (window, scratch, db)
 }
 
+/// `begin`, then the app started by `start` (`open` or `open_dark`) on the test's database.
+fn begin_with(name: &str, start: fn(&Path) -> Session) -> (MutexGuard<'static, ()>, Scratch, PathBuf, Session) {
+    let (window, scratch, db) = begin(name);
+    let session = start(&db);
+    (window, scratch, db, session)
+}
+
 /// Starts the app on `db` and waits until the home screen shows its data.
 fn open(db: &Path) -> Session {
     let session = Session::start(&app(), db);
@@ -124,12 +131,43 @@ fn in_dark(session: &Session, shoot: impl FnOnce()) {
 
 /// Takes the same screen at desktop width and at 360 px wide, then goes back to desktop.
 fn shots_at_both_widths(session: &Session, name: &str) {
+    shots_at_both_widths_with(session, name, || {}, || {});
+}
+
+/// `shots_at_both_widths` with `prepare` run before each screenshot (a scroll, say) and
+/// `at_phone_width` run after the narrow one, while the window is still 360 px wide.
+fn shots_at_both_widths_with(session: &Session, name: &str, prepare: impl Fn(), at_phone_width: impl FnOnce()) {
+    prepare();
     shot(session, &format!("{name}-1280"));
+    phone_width(session);
+    prepare();
+    shot(session, &format!("{name}-360"));
+    at_phone_width();
+    desktop_width(session);
+}
+
+/// Makes the window 360 px wide, once the page is that narrow too.
+fn phone_width(session: &Session) {
     session.set_window_size(360, 800);
     session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
-    shot(session, &format!("{name}-360"));
+}
+
+/// Makes the window 1280 px wide again, once the page is desktop-wide too.
+fn desktop_width(session: &Session) {
     session.set_window_size(1280, 800);
     session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+}
+
+/// Nothing on the page sticks out sideways; on failure the message names what the script
+/// `culprits` returns (the boxes too wide).
+fn assert_nothing_sticks_out(session: &Session, name: &str, culprits: &str) {
+    let overflow = session
+        .execute("return document.documentElement.scrollWidth - document.documentElement.clientWidth;", json!([]));
+    let wide = session.execute(culprits, json!([]));
+    assert!(
+        overflow.as_f64().unwrap_or(1.0) <= 0.0,
+        "{name}: nothing sticks out sideways at 360 px ({overflow}): {wide}"
+    );
 }
 
 /// Types `name` into the new-game form, picks `system` and presses the button.
@@ -215,6 +253,22 @@ fn wait_character_row<'s>(session: &'s Session, name: &str) -> Element<'s> {
     session.wait_until(&format!("the character {name:?} in the list"), || {
         find_character_row(session, name).filter(|row| row.is_displayed())
     })
+}
+
+/// Closes the toast when it shows, as a person would before reaching what it covers.
+fn dismiss_toast(session: &Session) {
+    if session.find("#toast-close").is_ok_and(|close| close.is_displayed()) {
+        session.click("#toast-close");
+        session.wait_gone("#toast");
+    }
+}
+
+/// Closes the toast when it shows and no dialog is open over it (then it cannot be reached).
+fn dismiss_toast_unless_dialog(session: &Session) {
+    if session.execute("return document.querySelector('dialog[open]') !== null;", json!([])) == json!(true) {
+        return;
+    }
+    dismiss_toast(session);
 }
 
 fn click_in_row(row: &Element<'_>, selector: &str) {
@@ -397,8 +451,7 @@ fn exported_character_imports_into_a_fresh_database() {
         assert!(!file.exists());
 
         // On a phone-wide window this time (with the dialog open, the window is not resized).
-        session.set_window_size(360, 800);
-        session.wait_until("the page to be 360 px wide", || (session.inner_width() <= 360.0).then_some(()));
+        phone_width(&session);
         if session.find("#toast").map(|t| t.is_displayed()).unwrap_or(false) {
             session.click("#toast-close");
             session.wait_gone("#toast");
@@ -411,8 +464,7 @@ fn exported_character_imports_into_a_fresh_database() {
         session.wait_text("#toast-message", "Exported “Wren” to “Wren Export.sheetkeeper.json”.");
         session.wait_gone("#work-status");
         shot(&session, "export-done-360");
-        session.set_window_size(1280, 800);
-        session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+        desktop_width(&session);
 
         session.click("#import-button");
         choose_file_in_native_dialog(OPEN_TITLE, &file, false);
@@ -494,8 +546,7 @@ fn malformed_import_shows_the_error() {
 /// Regression guard for markup in names: it is shown as text, never parsed as HTML.
 #[test]
 fn markup_in_a_name_is_shown_as_text() {
-    let (_window, _scratch, db_path) = begin("markup");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("markup", open);
     let name = "<img src=x onerror=alert(1)>";
 
     create_game(&session, "<b>Bold</b> & friends", "mezzo");
@@ -517,8 +568,7 @@ fn markup_in_a_name_is_shown_as_text() {
 /// with the same id; a rename made in the dialog with Enter can be undone the same way.
 #[test]
 fn deleted_character_comes_back_with_undo() {
-    let (_window, _scratch, db_path) = begin("undo");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("undo", open);
 
     create_game(&session, "Night Shift", "scattershot");
     open_game(&session, "Night Shift");
@@ -558,8 +608,7 @@ fn deleted_character_comes_back_with_undo() {
 /// character there; a game's rename and delete can both be undone from the toast.
 #[test]
 fn copy_to_same_system_game_and_undo_game_changes() {
-    let (_window, _scratch, db_path) = begin("copy");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("copy", open);
 
     create_game(&session, "Other Table", "mezzo");
     create_game(&session, "Second Table", "nsu");

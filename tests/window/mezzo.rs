@@ -13,7 +13,7 @@ use std::path::Path;
 use serde_json::json;
 
 use crate::webdriver::{screenshot_dir, Session};
-use crate::{begin, create_game, open, open_dark, open_game, shot};
+use crate::{begin_with, create_game, open, open_dark, open_game, shot};
 
 pub(crate) use crate::fixtures::db;
 
@@ -104,24 +104,19 @@ pub(crate) fn disabled(session: &Session, selector: &str) -> serde_json::Value {
 
 pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
     dismiss_toast(session);
-    scroll_to(session, selector);
-    shot(session, &format!("{name}-1280"));
-    session.set_window_size(360, 800);
-    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
-    scroll_to(session, selector);
-    shot(session, &format!("{name}-360"));
-    let overflow = session
-        .execute("return document.documentElement.scrollWidth - document.documentElement.clientWidth;", json!([]));
+    crate::shots_at_both_widths_with(session, name, || scroll_to(session, selector), || phone_checks(session, name));
+}
+
+/// What `shots_of` checks at 360 px: nothing sticks out sideways, every visible control of the
+/// open screen is at least 44 px high, every box has a label and no id is used twice.
+fn phone_checks(session: &Session, name: &str) {
     // On failure, name the boxes whose content is wider than they are.
-    let wide = session.execute(
+    crate::assert_nothing_sticks_out(
+        session,
+        name,
         "return [...document.querySelectorAll('.mz-screen:not([hidden]), .mz-screen:not([hidden]) *')] \
            .filter((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 0.5) \
            .slice(-3).map((e) => `${e.tagName}#${e.id}.${e.className} ${e.scrollWidth}>${e.clientWidth}`);",
-        json!([]),
-    );
-    assert!(
-        overflow.as_f64().unwrap_or(1.0) <= 0.0,
-        "{name}: nothing sticks out sideways at 360 px ({overflow}): {wide}"
     );
     let small = session.execute(
         "return [...document.querySelectorAll('.mz-screen:not([hidden]) button, .mz-screen:not([hidden]) input:not([type=checkbox]):not([type=radio]), .mz-screen:not([hidden]) select, .mz-screen:not([hidden]) summary')] \
@@ -142,8 +137,6 @@ pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
         json!([]),
     );
     assert_eq!(twice, json!([]), "{name}: no id is used twice");
-    session.set_window_size(1280, 800);
-    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
 }
 
 /// Whether the checkbox or radio button `selector` is ticked.
@@ -477,8 +470,7 @@ fn tie(session: &Session, ada: &str, bo: &str) {
 
 #[test]
 fn a_mezzo_table_sheets_and_conflicts() {
-    let (_window, _scratch, db_path) = begin("mezzo");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("mezzo", open);
     let (game, ada, bo, mira, key) = table(&session);
     sheets(&session, &mira, &key);
     leave_to_chance(&session, &db_path, &game, &ada, &bo, &mira);

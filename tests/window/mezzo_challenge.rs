@@ -14,7 +14,7 @@ use crate::mezzo::{
     reopen_mezzo, shots_of, text_of, type_into, wait_contains,
 };
 use crate::webdriver::Session;
-use crate::{begin, create_game, open, open_dark};
+use crate::{begin, begin_with, create_game, open, open_dark};
 
 /// Opens the game `name`'s challenge tab and waits for `round` there.
 fn challenge_tab(session: &Session, name: &str, round: &str) {
@@ -84,8 +84,7 @@ fn adversity(conn: &rusqlite::Connection, element: &str) -> i64 {
 /// ends; Undo takes the end back.
 #[test]
 fn a_challenge_round_producing_perks_and_adversity() {
-    let (_window, _scratch, db_path) = begin("mezzo-challenge");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("mezzo-challenge", open);
     create_game(&session, "Gate Night", "mezzo");
     open_mezzo(&session, "Gate Night");
     let mira = new_character(&session, "Mira");

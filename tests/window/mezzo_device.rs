@@ -8,7 +8,7 @@ use serde_json::json;
 
 use crate::mezzo::{add_player, choose, db, influence, press, shots_of, text_of, type_into, wait_contains};
 use crate::webdriver::{Session, ENTER};
-use crate::{begin, create_game, open, open_game};
+use crate::{begin_with, create_game, open, open_game};
 
 /// A Mezzo game with one character made on the home screen: it lands on the character's sheet
 /// at once; back home, one tap on its card opens the sheet again. Returns (game, character).
@@ -44,8 +44,7 @@ fn sheet_shown(session: &Session) -> String {
 
 #[test]
 fn a_newcomer_reaches_the_sheet_and_starts_an_action_check_from_a_trait() {
-    let (_window, _scratch, db_path) = begin("mezzo-device-sheet");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("mezzo-device-sheet", open);
     let (_game, mira) = newcomer(&session, "First Night", "Mira");
     assert!(session.find("#mezzo-tab-sheet[aria-current='page']").is_ok(), "the Sheet tab is shown");
     // First steps on the sheet: a player to play her, who claims her there.
@@ -87,8 +86,7 @@ fn a_newcomer_reaches_the_sheet_and_starts_an_action_check_from_a_trait() {
 
 #[test]
 fn a_conflict_resolved_from_the_totals_the_table_counted() {
-    let (_window, _scratch, db_path) = begin("mezzo-device-totals");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("mezzo-device-totals", open);
     let (game, _mira) = newcomer(&session, "Count Night", "Mira");
     press(&session, "#mezzo-tab-table");
     press(&session, "#mz-start-arc");
@@ -152,8 +150,7 @@ fn invoke(session: &Session, command: &str, args: serde_json::Value) {
 /// seed deck offers Ada's hand, never Bo's.
 #[test]
 fn a_player_device_acts_for_its_own_players_and_shows_only_their_hands() {
-    let (_window, _scratch, db_path) = begin("mezzo-device-player");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("mezzo-device-player", open);
     let (game, mira) = newcomer(&session, "Phone Night", "Mira");
     type_into(&session, "#mz-first-player", "Ada");
     press(&session, "#mz-first-player-submit");

@@ -16,7 +16,7 @@ use crate::mezzo::{
     wait_contains,
 };
 use crate::webdriver::{Session, ENTER};
-use crate::{begin, create_game, open, open_dark};
+use crate::{begin_with, create_game, open, open_dark};
 
 /// A Mezzo game named `name` with its first arc, Ada and Bo, the character Mira and the object
 /// Old Key; returns (game, Ada, Bo, Mira, Old Key).
@@ -115,8 +115,7 @@ fn gain_adversity(session: &Session, element: &str, name: &str, points: u32) {
 /// a Sudden Surge (3 of Mira's 5 adversity) makes it 4 against 3: she climbs over.
 #[test]
 fn an_action_check_with_a_perk_and_a_sudden_surge() {
-    let (_window, _scratch, db_path) = begin("mezzo-check");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("mezzo-check", open);
     let (game, _ada, bo, mira, _key) = table(&session, "Wall Night");
     gain_adversity(&session, &mira, "Mira", 5);
 
@@ -223,8 +222,7 @@ fn adversity(conn: &rusqlite::Connection, name: &str) -> i64 {
 /// influence and Mira and the Old Key 1 adversity each.
 #[test]
 fn a_plot_hook_made_invested_and_resolved() {
-    let (_window, _scratch, db_path) = begin("mezzo-plot");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("mezzo-plot", open);
     let (game, ada, bo, mira, key) = table(&session, "Hook Night");
     gain_adversity(&session, &key, "Old Key", 2);
 
@@ -320,8 +318,7 @@ fn saved_trait(conn: &rusqlite::Connection, name: &str) -> (String, String, Stri
 /// Raise Stakes names the running challenge.
 #[test]
 fn an_unexpected_edge_and_a_major_action_in_a_challenge() {
-    let (_window, _scratch, db_path) = begin("mezzo-edge");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("mezzo-edge", open);
     let (_game, ada, _bo, mira, key) = table(&session, "Key Night");
     gain_adversity(&session, &mira, "Mira", 4);
 
@@ -454,8 +451,7 @@ fn an_unexpected_edge_and_a_major_action_in_a_challenge() {
 /// 1 influence. The keyword die is set and rolled with a typed face.
 #[test]
 fn a_seed_deck_built_played_and_linked() {
-    let (_window, _scratch, db_path) = begin("mezzo-deck");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("mezzo-deck", open);
     let (game, ada, bo, _mira, _key) = table(&session, "Deck Night");
 
     press(&session, "#mezzo-tab-deck");
@@ -521,8 +517,7 @@ fn a_seed_deck_built_played_and_linked() {
 /// before its check with "Give the slots now"; the check being set up stays.
 #[test]
 fn the_first_check_slots_are_given_before_the_check() {
-    let (_window, _scratch, db_path) = begin("mezzo-first-slots");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("mezzo-first-slots", open);
     let (_game, _ada, _bo, mira, key) = table(&session, "Slot Night");
 
     open_sheet(&session, &mira, "Mira");
@@ -561,8 +556,7 @@ fn the_first_check_slots_are_given_before_the_check() {
 /// in one step and Storm is left. Then a D6 conflict with typed dice shows its faces.
 #[test]
 fn take_median_with_marked_options_and_d6_faces() {
-    let (_window, _scratch, db_path) = begin("mezzo-median");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("mezzo-median", open);
     let (_game, ada, bo, _mira, _key) = table(&session, "Weather Night");
 
     press(&session, "#mezzo-tab-conflict");
@@ -635,8 +629,7 @@ fn take_median_with_marked_options_and_d6_faces() {
 /// back, then keeps her 2 and the failure takes effect. Dark theme, 1280 and 360 px.
 #[test]
 fn a_d6_action_check_where_the_owner_chooses_the_burst() {
-    let (_window, _scratch, db_path) = begin("mezzo-check-d6");
-    let session = open_dark(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("mezzo-check-d6", open_dark);
     let (game, _ada, _bo, mira, _key) = table(&session, "D6 Night");
 
     press(&session, "#mezzo-tab-table");
@@ -699,8 +692,7 @@ fn a_d6_action_check_where_the_owner_chooses_the_burst() {
 /// still there; ending it takes the phantom edge away and keeps the Background.
 #[test]
 fn a_scene_started_with_its_active_elements_survives_a_restart_and_its_end_takes_the_phantom_edge() {
-    let (_window, _scratch, db_path) = begin("mezzo-scene");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("mezzo-scene", open);
     let (_game, _ada, _bo, mira, _key) = table(&session, "Scene Night");
     gain_adversity(&session, &mira, "Mira", 2);
 
@@ -744,8 +736,7 @@ fn a_scene_started_with_its_active_elements_survives_a_restart_and_its_end_takes
 /// adversity and waits (its button off, saying why) until the scene ends; then it may again.
 #[test]
 fn a_favored_flaw_gives_adversity_once_a_scene() {
-    let (_window, _scratch, db_path) = begin("mezzo-favored");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("mezzo-favored", open);
     let (_game, _ada, _bo, mira, _key) = table(&session, "Vertigo Night");
 
     open_sheet(&session, &mira, "Mira");
@@ -793,8 +784,7 @@ fn fill_trait(session: &Session, kind: &str, template: &str, name: &str, via: &s
 /// climb; her Acrobatics counted for the same action is refused, and the odds say why.
 #[test]
 fn one_ability_is_applied_to_each_action() {
-    let (_window, _scratch, db_path) = begin("mezzo-ability");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("mezzo-ability", open);
     let (_game, _ada, _bo, mira, _key) = table(&session, "Ability Night");
     open_sheet(&session, &mira, "Mira");
     let climbing = add_trait(&session, "edge", "ability", "Climbing", None);
@@ -816,8 +806,7 @@ fn one_ability_is_applied_to_each_action() {
 /// takes effect and the result says why. Dark theme.
 #[test]
 fn a_specialty_without_a_minor_perk_loses_one_on_a_level_roll() {
-    let (_window, _scratch, db_path) = begin("mezzo-specialty");
-    let session = open_dark(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("mezzo-specialty", open_dark);
     let (_game, _ada, _bo, mira, _key) = table(&session, "Duel Night");
     open_sheet(&session, &mira, "Mira");
     let fencing = add_trait(&session, "edge", "ability", "Fencing", None);
@@ -861,8 +850,7 @@ fn trait_id_named(session: &Session, name: &str) -> String {
 /// by the log's undo and by "Access regained".
 #[test]
 fn a_signature_flaw_and_an_assets_lost_access_grant_favored_flaws() {
-    let (_window, _scratch, db_path) = begin("mezzo-signature");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("mezzo-signature", open);
     let (_game, _ada, _bo, mira, _key) = table(&session, "Temper Night");
     open_sheet(&session, &mira, "Mira");
     fill_trait(&session, "edge", "signature_flaw", "Hothead", "edge_slot");
@@ -916,8 +904,7 @@ fn a_signature_flaw_and_an_assets_lost_access_grant_favored_flaws() {
 /// counts against it.
 #[test]
 fn an_empowering_gift_lent_one_at_a_time_and_a_treacherous_edge() {
-    let (_window, _scratch, db_path) = begin("mezzo-gift");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("mezzo-gift", open);
     let (_game, _ada, _bo, mira, key) = table(&session, "Gift Night");
     open_sheet(&session, &mira, "Mira");
     let fire = add_trait(&session, "edge", "empowering_gift", "Gift of fire", None);
@@ -964,8 +951,7 @@ fn an_empowering_gift_lent_one_at_a_time_and_a_treacherous_edge() {
 /// lingering one added there fades with the arc, and one is struck out.
 #[test]
 fn an_actions_lingering_consequences_are_kept_on_the_arc() {
-    let (_window, _scratch, db_path) = begin("mezzo-consequences");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("mezzo-consequences", open);
     let (_game, _ada, bo, mira, _key) = table(&session, "Rumour Night");
     start_check(&session, "Spread the rumour", &mira, "the town turns on the mayor", "nobody listens");
     type_into(&session, &format!("#mzc-influence-{bo}"), "2");

@@ -75,16 +75,7 @@ fn wait_closed(session: &Session, id: &str) {
     session.wait_until(&format!("{id} to close"), || (!is_open(session, id)).then_some(()));
 }
 
-/// Closes the toast when it shows (and no dialog is open over it).
-fn dismiss_toast(session: &Session) {
-    if session.execute("return document.querySelector('dialog[open]') !== null;", json!([])) == json!(true) {
-        return;
-    }
-    if session.find("#toast-close").is_ok_and(|close| close.is_displayed()) {
-        session.click("#toast-close");
-        session.wait_gone("#toast");
-    }
-}
+use crate::dismiss_toast_unless_dialog as dismiss_toast;
 
 /// The accessible names of the dice boxes under `selector`.
 fn dice_labels(session: &Session, selector: &str) -> Value {
@@ -97,14 +88,10 @@ fn dice_labels(session: &Session, selector: &str) -> Value {
 /// Screenshots of the reference card with `section` open, at 1280 and 360 px wide.
 fn reference_shots(session: &Session, name: &str, section: &str) {
     let scroll = "document.getElementById(arguments[0]).scrollIntoView({ block: 'start' });";
-    session.execute(scroll, json!([section]));
-    shot(session, &format!("{name}-1280"));
-    session.set_window_size(360, 800);
-    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
-    session.execute(scroll, json!([section]));
-    shot(session, &format!("{name}-360"));
-    session.set_window_size(1280, 800);
-    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+    let into_view = || {
+        session.execute(scroll, json!([section]));
+    };
+    crate::shots_at_both_widths_with(session, name, into_view, || {});
 }
 
 /// The card opens from the sheet folded into its sections; it says plainly that a win by 1

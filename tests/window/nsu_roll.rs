@@ -81,17 +81,16 @@ pub(crate) fn text_of(session: &Session, selector: &str) -> String {
 pub(crate) fn wizard_shots(session: &Session, name: &str) {
     let top =
         "document.getElementById('roll-wizard').scrollTop = 0; document.getElementById('roll-body').scrollTop = 0;";
-    session.execute(top, json!([]));
-    shot(session, &format!("{name}-1280"));
-    session.set_window_size(360, 800);
-    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
-    session.execute(top, json!([]));
-    let overflow = session
-        .execute("const d = document.getElementById('roll-wizard'); return d.scrollWidth - d.clientWidth;", json!([]));
-    assert!(overflow.as_f64().unwrap_or(1.0) <= 0.0, "{name}: nothing sticks out sideways at 360 px ({overflow})");
-    shot(session, &format!("{name}-360"));
-    session.set_window_size(1280, 800);
-    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+    let to_top = || {
+        session.execute(top, json!([]));
+    };
+    crate::shots_at_both_widths_with(session, name, to_top, || {
+        let overflow = session.execute(
+            "const d = document.getElementById('roll-wizard'); return d.scrollWidth - d.clientWidth;",
+            json!([]),
+        );
+        assert!(overflow.as_f64().unwrap_or(1.0) <= 0.0, "{name}: nothing sticks out sideways at 360 px ({overflow})");
+    });
 }
 
 /// Starts the app, imports `file` through the Import button and opens its game.

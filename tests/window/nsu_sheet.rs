@@ -7,17 +7,11 @@ use serde_json::json;
 use crate::fixtures::db;
 use crate::webdriver::{Session, ENTER};
 use crate::{
-    begin, click_in_row, create_character, create_game, open, open_dark, open_game, shot, shots_at_both_widths,
+    begin_with, click_in_row, create_character, create_game, open, open_dark, open_game, shots_at_both_widths,
     wait_character_row,
 };
 
-/// Closes the toast when it shows, as a person would before reaching what it covers.
-fn dismiss_toast(session: &Session) {
-    if session.find("#toast-close").is_ok_and(|close| close.is_displayed()) {
-        session.click("#toast-close");
-        session.wait_gone("#toast");
-    }
-}
+use crate::dismiss_toast;
 
 /// Clicks into the field `selector` and types `text`.
 fn type_into(session: &Session, selector: &str, text: &str) {
@@ -53,6 +47,14 @@ fn wait_heading(session: &Session, name: &str) {
 }
 
 /// The text of the wizard's step indicator, once it names `step`.
+/// Types each `(field, text)` of the wizard's step shown, then goes to the next step.
+fn fill_step(session: &Session, fields: &[(&str, &str)]) {
+    for (field, text) in fields {
+        type_into(session, field, text);
+    }
+    session.click("#wizard-next");
+}
+
 fn wait_step(session: &Session, step: &str) {
     session.wait_until(&format!("the wizard at {step:?}"), || {
         let text = session.find("#wizard-step-indicator").ok()?.text();
@@ -78,14 +80,10 @@ fn mood_box(line: usize, box_number: usize) -> String {
 /// Screenshots of the sheet scrolled to `selector`, at 1280 and 360 px wide.
 fn sheet_shots(session: &Session, name: &str, selector: &str) {
     let scroll = "document.querySelector(arguments[0]).scrollIntoView({block: 'start'});";
-    session.execute(scroll, json!([selector]));
-    shot(session, &format!("{name}-1280"));
-    session.set_window_size(360, 800);
-    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
-    session.execute(scroll, json!([selector]));
-    shot(session, &format!("{name}-360"));
-    session.set_window_size(1280, 800);
-    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+    let into_view = || {
+        session.execute(scroll, json!([selector]));
+    };
+    crate::shots_at_both_widths_with(session, name, into_view, || {});
 }
 
 /// A new character walks every creation step in order (a duplicate aspect die is refused
@@ -93,8 +91,7 @@ fn sheet_shots(session: &Session, name: &str, selector: &str) {
 /// finished sheet and the database hold what was typed.
 #[test]
 fn nsu_character_is_created_through_the_wizard() {
-    let (_window, _scratch, db_path) = begin("nsu-wizard");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("nsu-wizard", open);
     let id = sheet_of_new_character(&session, "Lantern Hollow", "Ada Quill");
 
     let note = session.wait_for("#sheet-creation").text();
@@ -104,15 +101,13 @@ fn nsu_character_is_created_through_the_wizard() {
     wait_step(&session, "Pronouns & look");
     assert!(session.wait_for("#wizard-finish").attribute("disabled").is_some(), "Finish waits for the core");
     assert!(session.wait_for("#wizard-back").attribute("disabled").is_some());
-    type_into(&session, "#wizard-pronouns", "she/her");
-    type_into(&session, "#wizard-look", "Ink-stained coat, a lantern");
-    session.click("#wizard-next");
+    fill_step(&session, &[("#wizard-pronouns", "she/her"), ("#wizard-look", "Ink-stained coat, a lantern")]);
 
     wait_step(&session, "Moods");
-    type_into(&session, "#wizard-mood-d8", "Curious");
-    type_into(&session, "#wizard-mood-d6", "Wary");
-    type_into(&session, "#wizard-mood-d4", "Homesick");
-    session.click("#wizard-next");
+    fill_step(
+        &session,
+        &[("#wizard-mood-d8", "Curious"), ("#wizard-mood-d6", "Wary"), ("#wizard-mood-d4", "Homesick")],
+    );
 
     wait_step(&session, "Aspects");
     pick(&session, "#wizard-aspect-body", "d8");
@@ -129,16 +124,20 @@ fn nsu_character_is_created_through_the_wizard() {
     session.click("#wizard-next");
 
     wait_step(&session, "Sentiments");
-    type_into(&session, "#wizard-sentiment-0", "My sister Bea");
-    type_into(&session, "#wizard-sentiment-1", "The old lighthouse");
-    type_into(&session, "#wizard-sentiment-2", "Tom the ferryman");
-    session.click("#wizard-next");
+    fill_step(
+        &session,
+        &[
+            ("#wizard-sentiment-0", "My sister Bea"),
+            ("#wizard-sentiment-1", "The old lighthouse"),
+            ("#wizard-sentiment-2", "Tom the ferryman"),
+        ],
+    );
 
     wait_step(&session, "Skills");
-    type_into(&session, "#wizard-skill-0", "Lockpicking");
-    type_into(&session, "#wizard-skill-1", "Folklore");
-    type_into(&session, "#wizard-skill-2", "Running");
-    session.click("#wizard-next");
+    fill_step(
+        &session,
+        &[("#wizard-skill-0", "Lockpicking"), ("#wizard-skill-1", "Folklore"), ("#wizard-skill-2", "Running")],
+    );
 
     wait_step(&session, "Rumours");
     // Revisit an earlier step through the step list: what was saved is there.
@@ -232,8 +231,7 @@ fn nsu_character_is_created_through_the_wizard() {
 /// in words and stored.
 #[test]
 fn tapping_mood_boxes_sets_the_level() {
-    let (_window, _scratch, db_path) = begin("nsu-mood");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("nsu-mood", open);
     let id = sheet_of_new_character(&session, "Lantern Hollow", "Brin");
 
     let name = ".mood-line[data-line='0'] .mood-name";
@@ -313,8 +311,7 @@ fn tapping_mood_boxes_sets_the_level() {
 /// and Overcome goes with it.
 #[test]
 fn fourth_harm_overcomes_and_undo_takes_it_back() {
-    let (_window, _scratch, db_path) = begin("nsu-harm");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("nsu-harm", open);
     let id = sheet_of_new_character(&session, "Lantern Hollow", "Cass");
 
     assert!(!session.find("#overcome").is_ok_and(|o| o.is_displayed()), "not Overcome without harm");
@@ -345,8 +342,7 @@ fn fourth_harm_overcomes_and_undo_takes_it_back() {
 /// sheet takes the dark colours.
 #[test]
 fn sheet_follows_a_dark_desktop_theme() {
-    let (_window, _scratch, db_path) = begin("nsu-dark");
-    let session = open_dark(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("nsu-dark", open_dark);
     sheet_of_new_character(&session, "Night Ferry", "Dara");
     type_into(&session, ".mood-line[data-line='0'] .mood-name", "Curious");
     session.wait_for(".mood-line[data-line='0'] .mood-name").send_keys(ENTER);
@@ -366,8 +362,7 @@ fn sheet_follows_a_dark_desktop_theme() {
 /// remembered; "← Home" goes back to the home screen.
 #[test]
 fn nsu_screen_has_the_shared_frame_and_its_four_tabs() {
-    let (_window, _scratch, db_path) = begin("nsu-tabs");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("nsu-tabs", open);
     sheet_of_new_character(&session, "Lantern Hollow", "Esme");
     assert!(session.wait_for("#nsu-screen .frame-bar .system-badge").is_displayed(), "the NSU badge in the bar");
     assert_eq!(session.wait_for("#nsu-back").text(), "← Home");

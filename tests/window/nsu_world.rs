@@ -8,35 +8,19 @@ use serde_json::json;
 use crate::fixtures::{nsu_fixture, write_game_file};
 use crate::webdriver::{Session, ENTER, ESCAPE};
 use crate::{
-    begin, choose_file_in_native_dialog, click_in_character_row, create_character, create_game, open, open_game, shot,
-    shots_at_both_widths, OPEN_TITLE,
+    begin, begin_with, choose_file_in_native_dialog, click_in_character_row, create_character, create_game, open,
+    open_game, shot, shots_at_both_widths, OPEN_TITLE,
 };
 
 pub(crate) use crate::fixtures::db;
 
-/// Closes the toast when it shows, as a person would before reaching what it covers.
-pub(crate) fn dismiss_toast(session: &Session) {
-    if session.find("#toast-close").is_ok_and(|close| close.is_displayed()) {
-        session.click("#toast-close");
-        session.wait_gone("#toast");
-    }
-}
+pub(crate) use crate::dismiss_toast;
 
-/// Scrolls `selector` to the top of the window, for a screenshot of it.
-fn scroll_to(session: &Session, selector: &str) {
-    session.execute("document.querySelector(arguments[0]).scrollIntoView({block: 'start'});", json!([selector]));
-}
+use crate::mezzo::scroll_to;
 
 /// Screenshots at 1280 and 360 px wide, each scrolled so `selector` is at the top.
 pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
-    scroll_to(session, selector);
-    shot(session, &format!("{name}-1280"));
-    session.set_window_size(360, 800);
-    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
-    scroll_to(session, selector);
-    shot(session, &format!("{name}-360"));
-    session.set_window_size(1280, 800);
-    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+    crate::shots_at_both_widths_with(session, name, || scroll_to(session, selector), || {});
 }
 
 /// Types `text` into the field `selector` (clicked first, as a person would).
@@ -61,8 +45,7 @@ fn wait_clock(session: &Session, expected: &str) {
 /// "Collateral 2 of 8" and store 2.
 #[test]
 fn location_authored_placed_revealed_and_collateral_ticked() {
-    let (_window, _scratch, db_path) = begin("nsu-world");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("nsu-world", open);
     create_game(&session, "Ashfall Vale", "nsu");
     open_game(&session, "Ashfall Vale");
     create_character(&session, "Ada Quill");
@@ -293,8 +276,7 @@ fn x_card_opens_and_escape_closes(session: &Session) {
 /// The X-card is reachable on the home screen and in the world view, and Escape closes it.
 #[test]
 fn x_card_opens_from_home_and_world_and_closes_with_escape() {
-    let (_window, _scratch, db_path) = begin("xcard");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("xcard", open);
 
     x_card_opens_and_escape_closes(&session);
     create_game(&session, "Quiet Table", "nsu");

@@ -9,7 +9,7 @@
 use serde_json::json;
 
 use crate::webdriver::{screenshot_dir, Session};
-use crate::{begin, create_game, open, open_dark, open_game, shot};
+use crate::{begin_with, create_game, open, open_dark, open_game, shot};
 
 pub(crate) use crate::fixtures::db;
 
@@ -25,20 +25,7 @@ pub(crate) fn pile(conn: &rusqlite::Connection, game: &str, kind: &str, id: Opti
     .expect("sum a pile from pa_ledger")
 }
 
-/// Closes the toast when it shows, so it covers nothing the next click needs. The toast
-/// also goes by itself after a while, so the check and the press happen in one step in the
-/// page (a WebDriver click could find it gone).
-pub(crate) fn dismiss_toast(session: &Session) {
-    let closed = session.execute(
-        "const toast = document.getElementById('toast'); \
-         if (toast.hidden) return false; \
-         document.getElementById('toast-close').click(); return true;",
-        json!([]),
-    );
-    if closed == json!(true) {
-        session.wait_gone("#toast");
-    }
-}
+pub(crate) use crate::mezzo::dismiss_toast;
 
 /// Brings `selector` to the middle of the window, clear of the screen's sticky bar at the
 /// top and the toast and phone tab bar at the bottom, as a person scrolls before a tap.
@@ -67,36 +54,22 @@ pub(crate) fn text_of(session: &Session, selector: &str) -> String {
     session.wait_for(selector).text()
 }
 
-/// Scrolls `selector` to the top of the window.
-fn scroll_to(session: &Session, selector: &str) {
-    session.execute("document.querySelector(arguments[0]).scrollIntoView({block: 'start'});", json!([selector]));
-}
+use crate::mezzo::scroll_to;
 
 /// Screenshots at 1280 and 360 px wide, `selector` at the top; nothing may stick out
 /// sideways at 360 px.
 pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
     dismiss_toast(session);
-    scroll_to(session, selector);
-    shot(session, &format!("{name}-1280"));
-    session.set_window_size(360, 800);
-    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
-    scroll_to(session, selector);
-    let overflow = session
-        .execute("return document.documentElement.scrollWidth - document.documentElement.clientWidth;", json!([]));
     // On failure, name the boxes that reach past the window's right edge.
-    let wide = session.execute(
-        "return [...document.querySelectorAll('body *')] \
+    let culprits = "return [...document.querySelectorAll('body *')] \
            .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 || e.scrollWidth > e.clientWidth + 1) \
-           .slice(0, 5).map((e) => e.tagName + '#' + e.id + '.' + e.className).join(', ');",
-        json!([]),
+           .slice(0, 5).map((e) => e.tagName + '#' + e.id + '.' + e.className).join(', ');";
+    crate::shots_at_both_widths_with(
+        session,
+        name,
+        || scroll_to(session, selector),
+        || crate::assert_nothing_sticks_out(session, name, culprits),
     );
-    assert!(
-        overflow.as_f64().unwrap_or(1.0) <= 0.0,
-        "{name}: nothing sticks out sideways at 360 px ({overflow}): {wide}"
-    );
-    shot(session, &format!("{name}-360"));
-    session.set_window_size(1280, 800);
-    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
 }
 
 /// The id of the player named `name` on the table tab.
@@ -382,8 +355,7 @@ fn fold_challenge(session: &Session, bo: &str) {
 
 #[test]
 fn a_table_two_challenges_and_the_ledger() {
-    let (_window, _scratch, db_path) = begin("penny");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("penny", open);
     let (game, ada, bo) = table_with_two_players(&session);
 
     showdown_challenge(&session);
@@ -450,8 +422,7 @@ fn a_table_two_challenges_and_the_ledger() {
 /// characteristic he used; then Bo pays part of the loan back at the table.
 #[test]
 fn a_loan_an_all_in_and_a_buyout() {
-    let (_window, _scratch, db_path) = begin("penny-loss");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("penny-loss", open);
     let game = create_game(&session, "Penny Stakes", "penny_ante");
     open_game(&session, "Penny Stakes");
     press(&session, "#game-penny");
@@ -561,8 +532,7 @@ fn a_loan_an_all_in_and_a_buyout() {
 /// a raise beyond what it devoted — may only fold.
 #[test]
 fn an_anonymous_challenge_against_an_antagonist() {
-    let (_window, _scratch, db_path) = begin("penny-anonymous");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("penny-anonymous", open);
     let game = create_game(&session, "Penny Troll", "penny_ante");
     open_game(&session, "Penny Troll");
     press(&session, "#game-penny");
@@ -674,8 +644,7 @@ pub(crate) fn choose(session: &Session, selector: &str, value: &str) {
 /// no "pass the device" screen, while the antagonist's turn is only awaited.
 #[test]
 fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
-    let (_window, _scratch, db_path) = begin("penny-roles");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("penny-roles", open);
     ada_at_the_table(&session, "Penny Roles");
     let troll = add_the_troll(&session);
     dismiss_toast(&session);
@@ -762,10 +731,8 @@ fn home(session: &Session, back: &str) {
 /// with no chooser of other sheets. From home each sheet is one tap on its card.
 #[test]
 fn a_newcomer_reaches_penny_and_scattershot_sheets_from_home() {
-    let (_window, _scratch, db_path) = begin("penny-newcomer");
-    let session = open(&db_path);
-    session.set_window_size(360, 800);
-    session.wait_until("the page to be 360 px wide", || (session.inner_width() <= 360.0).then_some(()));
+    let (_window, _scratch, _db_path, session) = begin_with("penny-newcomer", open);
+    crate::phone_width(&session);
 
     create_game(&session, "Harbour Job", "penny_ante");
     open_game(&session, "Harbour Job");

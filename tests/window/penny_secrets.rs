@@ -9,7 +9,7 @@ use crate::penny_ante::{
     text_of, type_dice, type_into,
 };
 use crate::webdriver::Session;
-use crate::{begin, create_game, open, open_dark, open_game};
+use crate::{begin_with, create_game, open, open_dark, open_game};
 
 /// On a device passed around: "Show the House's secrets", the hand-over screen, "I am the
 /// House"; waits for the secrets to show.
@@ -46,8 +46,7 @@ fn troll_table(session: &Session, game: &str) -> String {
 /// pennies, the purse and the hidden characteristic are on the House's screens only.
 #[test]
 fn an_anonymous_challenge_keeps_the_houses_secrets_off_the_shared_and_the_players_screens() {
-    let (_window, _scratch, db_path) = begin("penny-secrets");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("penny-secrets", open);
     let troll = troll_table(&session, "Penny Secrets");
     let ada = session.wait_for(".penny-player").attribute("data-character-id").expect("Ada's id");
 
@@ -116,8 +115,7 @@ fn an_anonymous_challenge_keeps_the_houses_secrets_off_the_shared_and_the_player
 /// sees none of its dice until she has chosen hers, and then both show.
 #[test]
 fn the_cups_are_revealed_together_whichever_side_chooses_first() {
-    let (_window, _scratch, db_path) = begin("penny-reveal");
-    let session = open_dark(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("penny-reveal", open_dark);
     ada_at_the_table(&session, "Penny Reveal");
     press(&session, "#penny-issue");
     type_into(&session, "#penny-stake", "The last pie");
@@ -174,8 +172,7 @@ fn the_cups_are_revealed_together_whichever_side_chooses_first() {
 /// nothing is at stake, and folding leaves both piles as they were.
 #[test]
 fn a_short_opponent_chooses_to_fold_at_the_ante() {
-    let (_window, _scratch, db_path) = begin("penny-short");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("penny-short", open);
     create_game(&session, "Penny Short", "penny_ante");
     open_game(&session, "Penny Short");
     press(&session, "#game-penny");

@@ -152,8 +152,7 @@ fn each_systems_sheet_and_blank_sheet_save_as_pdf() {
         // as it was (they are under the sheet there).
         session.check_layout(&format!("the {} sheet with its print buttons", case.system));
         shot(&session, &format!("print-{}-bar-1280", case.system));
-        session.set_window_size(360, 800);
-        session.wait_until("the page to be 360 px wide", || (session.inner_width() <= 360.0).then_some(()));
+        crate::phone_width(&session);
         session.wait_settled();
         session.check_layout(&format!("the {} sheet, 360 px", case.system));
         let shown = session.find(&format!("#{}-print", case.frame)).map(|b| b.is_displayed()).unwrap_or(false);
@@ -179,8 +178,7 @@ fn each_systems_sheet_and_blank_sheet_save_as_pdf() {
         shot(&session, &format!("print-{}-dialog-360", case.system));
         session.click("#print-close");
         session.wait_gone("#print-dialog[open]");
-        session.set_window_size(1280, 800);
-        session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+        crate::desktop_width(&session);
         let sheet = scratch.path(&format!("{} sheet.pdf", case.character));
         let took = save_pdf(&session, &format!("#{}-print", case.frame), &sheet, "a4");
         let mut words = vec![case.character];

@@ -19,7 +19,7 @@ use serde_json::json;
 use crate::mezzo::{db, dismiss_toast, shots_of, text_of, wait_contains};
 use crate::scattershot_sheet::{choose, press, type_into};
 use crate::webdriver::Session;
-use crate::{begin, create_character, create_game, open, open_game};
+use crate::{begin_with, create_character, create_game, open, open_game};
 
 /// A character's experience dice and Hit Points lost, as saved.
 pub(crate) fn sheet_row(conn: &rusqlite::Connection, character: &str) -> (i64, i64) {
@@ -104,8 +104,7 @@ pub(crate) fn table(session: &Session, name: &str) -> (String, String, String, S
 
 #[test]
 fn a_contested_roll_with_a_bidding_war_and_complications() {
-    let (_window, _scratch, db_path) = begin("scattershot-roll");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("scattershot-roll", open);
     let (game, ada, bo, _cy) = table(&session, "Gear Town");
     // Experience dice handed out on the spot by the Gamemaster, out of the common stock.
     fill_stock(&session, 0, 4);
@@ -187,8 +186,7 @@ fn a_contested_roll_with_a_bidding_war_and_complications() {
 
 #[test]
 fn a_round_of_mechanical_play_with_an_advantage_seized_and_checked() {
-    let (_window, _scratch, db_path) = begin("scattershot-play");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("scattershot-play", open);
     let (_game, ada, bo, cy) = table(&session, "Rust Belt");
 
     // Ada's player calls for mechanical play; the seating goes Ada, Bo, Cy.
@@ -265,8 +263,7 @@ fn pools(conn: &rusqlite::Connection, characters: &[&str]) -> Vec<i64> {
 
 #[test]
 fn the_table_settings_and_rewards_after_a_session_by_vote_and_on_the_spot() {
-    let (_window, _scratch, db_path) = begin("scattershot-rewards");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("scattershot-rewards", open);
     let (game, ada, bo, cy) = table(&session, "Cog Hollow");
     let conn = db(&db_path);
     let who = [ada.as_str(), bo.as_str(), cy.as_str()];

@@ -13,7 +13,7 @@ use serde_json::json;
 
 use crate::mezzo::{db, dismiss_toast, shots_of, text_of, wait_contains};
 use crate::webdriver::Session;
-use crate::{begin, create_character, create_game, open, open_dark, open_game};
+use crate::{begin_with, create_character, create_game, open, open_dark, open_game};
 
 /// Brings `selector` to the middle of the window, clear of the screen's sticky bar and the
 /// bars at the bottom, as a person scrolls before a tap (WebDriver's own scrolling leaves a
@@ -40,6 +40,13 @@ pub(crate) fn type_into(session: &Session, selector: &str, text: &str) {
 pub(crate) fn choose(session: &Session, selector: &str, value: &str) {
     into_view(session, selector);
     crate::mezzo::choose(session, selector, value);
+}
+
+/// Adds the free skill `name` at `level`.
+fn add_free_skill(session: &Session, name: &str, level: &str) {
+    type_into(session, "#sc-sheet-free-name", name);
+    type_into(session, "#sc-sheet-free-level", level);
+    press(session, "#sc-sheet-free-add");
 }
 
 /// Waits for the rating shown for `key` (`strength`, `skill-0`, `free-1`…) to read `value`.
@@ -100,8 +107,7 @@ fn rows(conn: &rusqlite::Connection, sql: &str, id: &str) -> Vec<serde_json::Val
 
 #[test]
 fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
-    let (_window, _scratch, db_path) = begin("scattershot-sheet");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("scattershot-sheet", open);
     create_game(&session, "Clockwork Keep", "scattershot");
     open_game(&session, "Clockwork Keep");
     let ada = create_character(&session, "Ada");
@@ -160,15 +166,11 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
 
     // Free skills: the first of a group of five costs the point, the second is free.
     assert_eq!(text_of(&session, "#sc-sheet-free-add"), "Add it (1 development point)");
-    type_into(&session, "#sc-sheet-free-name", "Climbing");
-    type_into(&session, "#sc-sheet-free-level", "8");
-    press(&session, "#sc-sheet-free-add");
+    add_free_skill(&session, "Climbing", "8");
     rating_is(&session, "free-0", "8");
     wait_contains(&session, "#sc-sheet-points", "6 of 10");
     assert_eq!(text_of(&session, "#sc-sheet-free-add"), "Add it (free)");
-    type_into(&session, "#sc-sheet-free-name", "Swimming");
-    type_into(&session, "#sc-sheet-free-level", "7");
-    press(&session, "#sc-sheet-free-add");
+    add_free_skill(&session, "Swimming", "7");
     rating_is(&session, "free-1", "7");
     wait_contains(&session, "#sc-sheet-free-next", "3 more free");
     wait_contains(&session, "#sc-sheet-points", "6 of 10");
@@ -320,8 +322,7 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
 /// for the resistor, and the roll is logged like any other.
 #[test]
 fn a_roll_from_the_sheet_against_someone_elsewhere() {
-    let (_window, _scratch, db_path) = begin("scattershot-elsewhere");
-    let session = open(&db_path);
+    let (_window, _scratch, _db_path, session) = begin_with("scattershot-elsewhere", open);
     create_game(&session, "Lone Phone", "scattershot");
     open_game(&session, "Lone Phone");
     let ada = create_character(&session, "Ada");

@@ -13,7 +13,7 @@
 use crate::mezzo::{db, shots_of, text_of, wait_contains};
 use crate::scattershot::{enter_2d10, sheet_row, table};
 use crate::scattershot_sheet::{choose, press, type_into};
-use crate::{begin, open, open_dark};
+use crate::{begin_with, open, open_dark};
 
 /// Sets a by-hand roll of Ada's Strength + `modifier` at Bo's Hit Points and starts it.
 fn attack(session: &crate::webdriver::Session, ada: &str, bo: &str, modifier: &str) {
@@ -31,8 +31,7 @@ fn attack(session: &crate::webdriver::Session, ada: &str, bo: &str, modifier: &s
 
 #[test]
 fn damage_lands_at_once_during_mechanical_play() {
-    let (_window, _scratch, db_path) = begin("scattershot-damage");
-    let session = open(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("scattershot-damage", open);
     let (_game, ada, bo, cy) = table(&session, "Iron Wharf");
     let conn = db(&db_path);
     for npc in [&bo, &cy] {
@@ -76,8 +75,7 @@ fn damage_lands_at_once_during_mechanical_play() {
 
 #[test]
 fn a_telling_blow_taken_as_complications_for_the_subject_with_the_ue_chart() {
-    let (_window, _scratch, db_path) = begin("scattershot-telling");
-    let session = open_dark(&db_path);
+    let (_window, _scratch, db_path, session) = begin_with("scattershot-telling", open_dark);
     let (game, ada, bo, _cy) = table(&session, "Brass Canyon");
     let conn = db(&db_path);
 
@@ -119,16 +117,14 @@ fn a_telling_blow_taken_as_complications_for_the_subject_with_the_ue_chart() {
     wait_contains(&session, "#sc-session-now", "Session 1 is being played");
     shots_of(&session, "scattershot-table-chart", "#sc-chart");
     // On a phone the headings row folds away: each box shows its column's name above it.
-    session.set_window_size(360, 800);
-    session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));
+    crate::phone_width(&session);
     let labels = session.execute(
         "return ['index','factor','points','bonus','magnitude'].map((n) => \
            getComputedStyle(document.getElementById('sc-chart-1-' + n).parentElement, '::before').content);",
         serde_json::json!([]),
     );
     assert_eq!(labels, serde_json::json!(["\"Index\"", "\"Factor\"", "\"Points\"", "\"Bonus\"", "\"Magnitude\""]));
-    session.set_window_size(1280, 800);
-    session.wait_until("the page to be desktop-wide again", || (session.inner_width() > 720.0).then_some(()));
+    crate::desktop_width(&session);
 
     // Strength 10 + 5 − (1 + 2) = 12, a Telling Blow: 5 points above the Juncture go to
     // benefits, leaving 7 (still a Telling Blow), which reads 2 Points and a Bonus of 2.

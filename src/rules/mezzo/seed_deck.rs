@@ -716,11 +716,7 @@ mod tests {
 
     use super::*;
     use crate::rules::dice::Entered;
-    use crate::rules::test_support::id;
-
-    const ADA: Uuid = Uuid::from_u128(1);
-    const BO: Uuid = Uuid::from_u128(2);
-    const CY: Uuid = Uuid::from_u128(3);
+    use crate::rules::test_support::{id, ADA, BO, CY};
 
     fn cards(n: u128) -> Vec<Card> {
         (1..=n).map(|k| Card { id: id(100 + k), text: format!("idea {k}") }).collect()

@@ -769,10 +769,8 @@ mod tests {
 
     use super::*;
     use crate::rules::dice::{Entered, Rolled};
-    use crate::rules::test_support::err;
+    use crate::rules::test_support::{err, ADA, BO};
 
-    const ADA: Uuid = Uuid::from_u128(1);
-    const BO: Uuid = Uuid::from_u128(2);
     const GM: Uuid = Uuid::from_u128(3);
 
     fn action(rating: i32, modifier: i32) -> Action {

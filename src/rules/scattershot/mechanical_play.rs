@@ -508,16 +508,8 @@ mod tests {
 
     use super::*;
     use crate::rules::scattershot::sheet::{Resource, Sheet};
-    use crate::rules::test_support::err;
-
-    const ADA: Uuid = Uuid::from_u128(1);
-    const BO: Uuid = Uuid::from_u128(2);
-    const CY: Uuid = Uuid::from_u128(3);
-    /// Characters: Ada's Ash and Alder, Bo's Birch, Cy's Cedar.
-    const ASH: Uuid = Uuid::from_u128(11);
-    const ALDER: Uuid = Uuid::from_u128(12);
-    const BIRCH: Uuid = Uuid::from_u128(21);
-    const CEDAR: Uuid = Uuid::from_u128(31);
+    use crate::rules::test_support::scattershot::{ALDER, ASH, BIRCH, CEDAR};
+    use crate::rules::test_support::{err, ADA, BO, CY};
 
     fn seating() -> Vec<Seat> {
         vec![

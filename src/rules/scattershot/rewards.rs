@@ -269,10 +269,7 @@ pub fn by_vote(pools: &Pools, characters: &[Uuid], votes: &[Vote], dice: u32) ->
 mod tests {
     use super::*;
     use crate::rules::test_support::err;
-
-    const ASH: Uuid = Uuid::from_u128(11);
-    const BIRCH: Uuid = Uuid::from_u128(21);
-    const CEDAR: Uuid = Uuid::from_u128(31);
+    use crate::rules::test_support::scattershot::{ASH, BIRCH, CEDAR};
     /// The Gamemaster's common stock (the game's id).
     const GM: Uuid = Uuid::from_u128(99);
 

@@ -13,6 +13,9 @@ pub(super) fn locked_out(e: &Element) -> bool {
     action_check::restrained(&[], e.restraints().count() as u32).is_none()
 }
 
+/// The templates of the flaw Break Free leaves in place of a restraint and of a new wound.
+const HARM_FLAWS: &[Template] = &[Template::DulledEdge, Template::ImpairedAbility, Template::Vulnerability];
+
 /// A new flaw a perk gives: a flaw made from one of `allowed`, granted by play.
 pub(super) fn new_flaw(field: &str, flaw: &Trait, allowed: &[Template], perk: &str) -> Result<Trait> {
     if flaw.kind != TraitKind::Flaw || !flaw.template.is_some_and(|t| allowed.contains(&t)) {
@@ -145,12 +148,7 @@ pub(super) fn perk_effect(
                     "Break Free removes a restraint with the Transient Flaw modifier",
                 ));
             }
-            let flaw = new_flaw(
-                "perk.flaw",
-                flaw,
-                &[Template::DulledEdge, Template::ImpairedAbility, Template::Vulnerability],
-                "Break Free",
-            )?;
+            let flaw = new_flaw("perk.flaw", flaw, HARM_FLAWS, "Break Free")?;
             t.change("perk.restraint", *target, events, |e| element::remove_trait(e, *restraint))?;
             ch.gained.push(Gained { element: *target, flaw: flaw.id });
             inflict(t, "perk.flaw", *target, flaw, &[Template::OneShot, Template::TransientFlaw], events)?;
@@ -158,12 +156,7 @@ pub(super) fn perk_effect(
         PerkUse::Damage { target, wound, expend, extras, takes_out } => {
             let (wound_id, base) = match wound {
                 Wounding::NewFlaw { flaw } => {
-                    let flaw = new_flaw(
-                        "perk.wound.flaw",
-                        flaw,
-                        &[Template::DulledEdge, Template::ImpairedAbility, Template::Vulnerability],
-                        "Damage",
-                    )?;
+                    let flaw = new_flaw("perk.wound.flaw", flaw, HARM_FLAWS, "Damage")?;
                     let id = flaw.id;
                     ch.gained.push(Gained { element: *target, flaw: id });
                     inflict(t, "perk.wound.flaw", *target, flaw, &[Template::Wound, Template::TransientFlaw], events)?;

@@ -203,15 +203,7 @@ fn ante_choice(ledger: &mut Ledger, c: &mut Challenge, mv: &Move, events: &mut V
             events.push(ChallengeEvent::AllInAtAnte { side, paid: can });
         }
         Move::Fold { .. } => {
-            let mut returned = Vec::new();
-            for other in Side::BOTH {
-                for m in c.sides[other.index()].members.clone() {
-                    if m.paid > 0 {
-                        pay_out(ledger, c.id, m.account, m.paid, Reason::WagerReturned, events)?;
-                    }
-                    returned.push(m);
-                }
-            }
+            let returned = return_wagers(ledger, c, events)?;
             let pot = returned.iter().map(|m| m.paid).sum();
             c.sides[side.index()].done = true;
             events.push(ChallengeEvent::FoldedAtAnte { side, returned });

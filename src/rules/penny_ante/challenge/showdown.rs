@@ -86,21 +86,31 @@ pub(super) fn showdown(ledger: &mut Ledger, c: &mut Challenge, events: &mut Vec<
         }
         None => {
             // A tie gives each member back what it put in.
-            let mut returned = Vec::new();
-            for side in Side::BOTH {
-                for m in c.sides[side.index()].members.clone() {
-                    if m.paid > 0 {
-                        pay_out(ledger, c.id, m.account, m.paid, Reason::WagerReturned, events)?;
-                    }
-                    returned.push(m);
-                }
-            }
+            let returned = return_wagers(ledger, c, events)?;
             events.push(ChallengeEvent::Tied { returned });
             c.outcome = Some(Outcome { winner: None, folded: None, hands: Some(hands), narrator: None, pot });
             c.phase = Phase::Over;
         }
     }
     Ok(())
+}
+
+/// Gives every member of both sides back what it paid in; the members, with what each paid.
+pub(super) fn return_wagers(
+    ledger: &mut Ledger,
+    c: &Challenge,
+    events: &mut Vec<ChallengeEvent>,
+) -> Result<Vec<Member>> {
+    let mut returned = Vec::new();
+    for side in Side::BOTH {
+        for m in c.sides[side.index()].members.clone() {
+            if m.paid > 0 {
+                pay_out(ledger, c.id, m.account, m.paid, Reason::WagerReturned, events)?;
+            }
+            returned.push(m);
+        }
+    }
+    Ok(returned)
 }
 
 /// Gives `amount` back to the side's members, each at most what it paid (first members first).

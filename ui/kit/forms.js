@@ -1,6 +1,8 @@
 // The screens' form and layout pieces, shared by every game: labelled fields, cards, forms,
 // checkboxes, number boxes, odds bars, dice typed in by hand, buttons that show progress.
-// Their look is in the games' sheet stylesheets (the `mz-` rules, where they began).
+// Their look is in kit/styles.css (cards, forms, one-box forms, hints, checkboxes: the `mz-`
+// classes, and `penny-` for Penny Ante's look of the same pieces); the odds bars and the typed
+// dice are still styled in mezzo.css, where they began.
 //
 //   import { card, field, numberInput, oddsBar, handDice } from "../../kit/forms.js";
 //   host.append(card("mz-players", "Players", field("Name", numberInput({ min: 1 }))));
@@ -182,6 +184,12 @@ export function handOrRolled(byHand, read) {
   if (!byHand) return { kind: "rolled" };
   const faces = read ? read() : null;
   return faces === null ? null : { kind: "entered", values: faces };
+}
+
+/** `list(items)` while there are items, else `none`: words (shown muted) or a node of its own. */
+export function listOrNone(items, none, list) {
+  if (items.length > 0) return list(items);
+  return typeof none === "string" ? el("p", { class: "muted" }, none) : none;
 }
 
 /** "1 vote", "3 votes". */

@@ -104,33 +104,18 @@ function transferForm(character, targets, on, nameId) {
     { id: selectId, class: "character-target", data: { focusKey: `character-target:${character.id}` } },
     ...targets.map((g) => el("option", { value: g.id }, g.name)),
   );
-  const act = (kind) => () => on.transferCharacter(character, select.value, kind);
-  return el(
-    "div",
-    { class: "transfer" },
-    el("label", { for: selectId }, "To game"),
-    select,
+  // "Copy" and "Move": the same button, each its own kind of transfer.
+  const act = (kind, label) =>
     el(
       "button",
       {
         type: "button",
-        class: "character-copy",
+        class: `character-${kind}`,
         "aria-describedby": nameId,
-        data: { focusKey: `character-copy:${character.id}` },
-        on: { click: act("copy") },
+        data: { focusKey: `character-${kind}:${character.id}` },
+        on: { click: () => on.transferCharacter(character, select.value, kind) },
       },
-      "Copy",
-    ),
-    el(
-      "button",
-      {
-        type: "button",
-        class: "character-move",
-        "aria-describedby": nameId,
-        data: { focusKey: `character-move:${character.id}` },
-        on: { click: act("move") },
-      },
-      "Move",
-    ),
-  );
+      label,
+    );
+  return el("div", { class: "transfer" }, el("label", { for: selectId }, "To game"), select, act("copy", "Copy"), act("move", "Move"));
 }

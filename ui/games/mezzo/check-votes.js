@@ -21,6 +21,7 @@ import {
   select,
   totalSteppers,
   wholeNumber,
+  listOrNone,
 } from "./kit.js";
 
 /** The templates an unexpected edge may follow (an edge's; a trump comes only from a Push). */
@@ -52,9 +53,7 @@ export function castsCard(ctx, locked) {
       "fieldset",
       { class: "mzc-cast-group", disabled: locked },
       el("legend", {}, "Adversity of the acting elements"),
-      acting.length === 0
-        ? el("p", { class: "muted" }, "Pick the acting elements first.")
-        : el("div", {}, ...acting.map((e) => elementSpends(e, ctx))),
+      listOrNone(acting, "Pick the acting elements first.", () => el("div", {}, ...acting.map((e) => elementSpends(e, ctx)))),
       disclosure(
         "What each spend does",
         el("p", { class: "mz-hint muted hint" }, "Fortune's Favor: 2 adversity for a vote for the element's own action. Overcome Flaws: 2 adversity and a flaw is ignored (a Restraint then locks nothing out). Unexpected Edge: 5 adversity, in a challenge. Paid when the check resolves. Traits: the votes the table judges a trait gives a side (Aptitude aside), each once."),

@@ -13,7 +13,7 @@
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
-import { card, checkbox, field, form, numberInput, readCount, button, select, plural } from "./kit.js";
+import { card, checkbox, field, form, numberInput, readCount, button, select, plural, listOrNone } from "./kit.js";
 
 const KEYWORD_DICE = [4, 6, 8, 10, 12, 20];
 
@@ -185,20 +185,20 @@ function seatsCard(deck, ctx, u) {
             el("span", { id: `mzd-hand-count-${s.player}` }, plural(s.hand, "card")),
             ` in hand · ${s.depleted} depleted${s.may_refresh ? " · may refresh" : ""}`,
           ),
-          s.active.length === 0
-            ? el("p", { class: "muted" }, "No active card.")
-            : el(
-                "ul",
-                { class: "mzd-active", "aria-label": `${s.name}'s active cards` },
-                ...s.active.map((a) =>
-                  el(
-                    "li",
-                    { class: "mzd-card", data: { cardId: a.card.id } },
-                    el("span", { class: "grow mzd-card-text" }, `“${a.card.text}”`),
-                    a.linked && el("span", { class: "mz-badge mz-actor-badge", id: `mzd-linked-${a.card.id}` }, "Linked (+1 earned)"),
-                  ),
+          listOrNone(s.active, "No active card.", () =>
+            el(
+              "ul",
+              { class: "mzd-active", "aria-label": `${s.name}'s active cards` },
+              ...s.active.map((a) =>
+                el(
+                  "li",
+                  { class: "mzd-card", data: { cardId: a.card.id } },
+                  el("span", { class: "grow mzd-card-text" }, `“${a.card.text}”`),
+                  a.linked && el("span", { class: "mz-badge mz-actor-badge", id: `mzd-linked-${a.card.id}` }, "Linked (+1 earned)"),
                 ),
               ),
+            ),
+          ),
           deck.initial_draw &&
             form(
               { class: "mz-form mz-one", "aria-label": `${s.name} buys cards` },
@@ -259,69 +259,69 @@ function handCard(deck, hand, ctx, u) {
       ctx.role === "player" ? `${hand.name} holds ${hand.influence} influence.` : `Pass the device to ${hand.name}. ${hand.name} holds ${hand.influence} influence.`,
     ),
     el("h4", {}, "Hand"),
-    hand.hand.length === 0
-      ? el("p", { class: "muted", id: "mzd-hand-empty" }, "No card in hand.")
-      : el(
-          "ul",
-          { class: "mz-list", id: "mzd-hand-list" },
-          ...hand.hand.map((c) =>
+    listOrNone(hand.hand, el("p", { class: "muted", id: "mzd-hand-empty" }, "No card in hand."), () =>
+      el(
+        "ul",
+        { class: "mz-list", id: "mzd-hand-list" },
+        ...hand.hand.map((c) =>
+          el(
+            "li",
+            { class: "mzd-card", data: { cardId: c.id } },
+            el("span", { class: "grow mzd-card-text", id: `mzd-text-${c.id}` }, `“${c.text}”`),
             el(
-              "li",
-              { class: "mzd-card", data: { cardId: c.id } },
-              el("span", { class: "grow mzd-card-text", id: `mzd-text-${c.id}` }, `“${c.text}”`),
-              el(
-                "div",
-                { class: "actions" },
-                button("Play", (b) => ctx.move("The card was not played.", () => api.mezzoPlayCard(ctx.gameId, mine, c.id), b), {
-                  id: `mzd-play-${c.id}`,
-                  class: "mzd-play",
-                  "aria-describedby": `mzd-text-${c.id}`,
-                }),
-                button("Deplete", (b) => ctx.move("The card was not depleted.", () => api.mezzoDepleteCard(ctx.gameId, mine, c.id), b), {
-                  id: `mzd-deplete-${c.id}`,
-                  class: "mzd-deplete",
-                  "aria-describedby": `mzd-text-${c.id}`,
-                }),
-              ),
-            ),
-          ),
-        ),
-    el("h4", {}, "Active"),
-    hand.active.length === 0
-      ? el("p", { class: "muted" }, "No active card.")
-      : el(
-          "ul",
-          { class: "mz-list", id: "mzd-active-list" },
-          ...hand.active.map((a) => {
-            const c = a.card;
-            const to = select(others.map((o) => [o.id, `${o.name}: ${o.text}`]), { id: `mzd-link-to-${c.id}` });
-            return el(
-              "li",
-              { class: "mzd-card", data: { cardId: c.id } },
-              el("span", { class: "grow mzd-card-text", id: `mzd-text-${c.id}` }, `“${c.text}”${a.linked ? " (linked, +1 earned)" : ""}`),
-              others.length > 0 &&
-                form(
-                  { class: "mz-form mz-one", "aria-label": `Link “${c.text}”` },
-                  [
-                    el("label", { for: to.id }, "Link to a card in play"),
-                    el(
-                      "div",
-                      { class: "mz-one-row" },
-                      to,
-                      el("button", { type: "submit", id: `mzd-link-${c.id}`, class: "mzd-link" }, "Link"),
-                    ),
-                    el("p", { class: "mz-hint muted hint" }, "Each card earns its owner 1 influence the first time it is linked."),
-                  ],
-                  (b) => ctx.move("The cards were not linked.", () => api.mezzoLinkCards(ctx.gameId, mine, c.id, to.value), b),
-                ),
+              "div",
+              { class: "actions" },
+              button("Play", (b) => ctx.move("The card was not played.", () => api.mezzoPlayCard(ctx.gameId, mine, c.id), b), {
+                id: `mzd-play-${c.id}`,
+                class: "mzd-play",
+                "aria-describedby": `mzd-text-${c.id}`,
+              }),
               button("Deplete", (b) => ctx.move("The card was not depleted.", () => api.mezzoDepleteCard(ctx.gameId, mine, c.id), b), {
                 id: `mzd-deplete-${c.id}`,
                 class: "mzd-deplete",
                 "aria-describedby": `mzd-text-${c.id}`,
               }),
-            );
-          }),
+            ),
+          ),
         ),
+      ),
+    ),
+    el("h4", {}, "Active"),
+    listOrNone(hand.active, "No active card.", () =>
+      el(
+        "ul",
+        { class: "mz-list", id: "mzd-active-list" },
+        ...hand.active.map((a) => {
+          const c = a.card;
+          const to = select(others.map((o) => [o.id, `${o.name}: ${o.text}`]), { id: `mzd-link-to-${c.id}` });
+          return el(
+            "li",
+            { class: "mzd-card", data: { cardId: c.id } },
+            el("span", { class: "grow mzd-card-text", id: `mzd-text-${c.id}` }, `“${c.text}”${a.linked ? " (linked, +1 earned)" : ""}`),
+            others.length > 0 &&
+              form(
+                { class: "mz-form mz-one", "aria-label": `Link “${c.text}”` },
+                [
+                  el("label", { for: to.id }, "Link to a card in play"),
+                  el(
+                    "div",
+                    { class: "mz-one-row" },
+                    to,
+                    el("button", { type: "submit", id: `mzd-link-${c.id}`, class: "mzd-link" }, "Link"),
+                  ),
+                  el("p", { class: "mz-hint muted hint" }, "Each card earns its owner 1 influence the first time it is linked."),
+                ],
+                (b) => ctx.move("The cards were not linked.", () => api.mezzoLinkCards(ctx.gameId, mine, c.id, to.value), b),
+              ),
+            button("Deplete", (b) => ctx.move("The card was not depleted.", () => api.mezzoDepleteCard(ctx.gameId, mine, c.id), b), {
+              id: `mzd-deplete-${c.id}`,
+              class: "mzd-deplete",
+              "aria-describedby": `mzd-text-${c.id}`,
+            }),
+          );
+        }),
+      ),
+    ),
     hand.depleted.length > 0 && el("p", { class: "muted" }, `Depleted: ${hand.depleted.map((c) => `“${c.text}”`).join(", ")}.`),
     hand.may_refresh &&
       ownCards.length > 0 &&

@@ -29,6 +29,7 @@ import {
   disclosure,
   statStrip,
   allElements,
+  listOrNone,
 } from "./kit.js";
 import { startCheckWith } from "./check.js";
 import { influenceStepper } from "./table.js";
@@ -64,9 +65,7 @@ export function renderSheetTab(host, ctx) {
     card(
       "mz-my-characters",
       ctx.role === "player" ? "My characters" : "Characters",
-      own.length === 0
-        ? el("p", { class: "muted" }, ctx.role === "player" ? "None of this game's characters is yours yet." : "No characters in this game yet.")
-        : el("ul", { class: "mz-list mz-cards", id: "mz-my-character-list" }, ...own.map((e) => elementItem(e, ctx))),
+      listOrNone(own, el("p", { class: "muted" }, ctx.role === "player" ? "None of this game's characters is yours yet." : "No characters in this game yet."), () => el("ul", { class: "mz-list mz-cards", id: "mz-my-character-list" }, ...own.map((e) => elementItem(e, ctx)))),
       newCharacterForm(ctx),
     ),
   );
@@ -120,9 +119,7 @@ function charactersCard(t, ctx) {
   return card(
     "mz-characters",
     "Characters",
-    t.characters.length === 0
-      ? el("p", { class: "muted" }, "No characters in this game yet.")
-      : el("ul", { class: "mz-list mz-cards", id: "mz-character-list" }, ...t.characters.map((e) => elementItem(e, ctx))),
+    listOrNone(t.characters, "No characters in this game yet.", () => el("ul", { class: "mz-list mz-cards", id: "mz-character-list" }, ...t.characters.map((e) => elementItem(e, ctx)))),
     newCharacterForm(ctx),
   );
 }
@@ -163,9 +160,7 @@ function elementsCard(t, ctx) {
   return card(
     "mz-elements",
     "Objects, locations, factions and goals",
-    t.elements.length === 0
-      ? el("p", { class: "muted" }, "None yet.")
-      : el("ul", { class: "mz-list mz-cards", id: "mz-element-list" }, ...t.elements.map((e) => elementItem(e, ctx))),
+    listOrNone(t.elements, "None yet.", () => el("ul", { class: "mz-list mz-cards", id: "mz-element-list" }, ...t.elements.map((e) => elementItem(e, ctx)))),
     form(
       { id: "mz-new-element-form", "aria-label": "New story element" },
       [
@@ -675,9 +670,7 @@ function traitsCard(e, ctx) {
   return card(
     "mz-traits",
     "Traits",
-    e.traits.length === 0
-      ? el("p", { class: "muted", id: "mz-traits-empty" }, "No traits yet.")
-      : el("ul", { class: "mz-list", id: "mz-trait-list" }, ...e.traits.map((tr) => traitItem(tr, e, ctx))),
+    listOrNone(e.traits, el("p", { class: "muted", id: "mz-traits-empty" }, "No traits yet."), () => el("ul", { class: "mz-list", id: "mz-trait-list" }, ...e.traits.map((tr) => traitItem(tr, e, ctx)))),
     addTraitForm(e, ctx),
   );
 }

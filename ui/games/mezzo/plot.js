@@ -15,7 +15,7 @@
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
-import { card, checkbox, field, form, numberInput, readCount, button, select, plural, allElements } from "./kit.js";
+import { card, checkbox, field, form, numberInput, readCount, button, select, plural, allElements, listOrNone } from "./kit.js";
 import { runningChallenge } from "./check.js";
 
 const RESOURCES = ["influence", "momentum", "adversity"];
@@ -90,25 +90,25 @@ function consequencesCard(plot, ctx) {
     "mzp-consequences",
     "Lingering consequences",
     el("p", { class: "mz-hint muted" }, "An action with the Lingering Consequences perk keeps its side effects here; the check's result offers to keep them."),
-    list.length === 0
-      ? el("p", { class: "muted", id: "mzp-consequence-list" }, "No consequences spreading.")
-      : el(
-          "ul",
-          { class: "mz-list", id: "mzp-consequence-list" },
-          ...list.map((c) => {
-            const wordsId = `mzp-consequence-${c.id}`;
-            return el(
-              "li",
-              { class: "mz-row", data: { consequenceId: c.id } },
-              el("span", { class: "grow", id: wordsId }, el("strong", {}, c.text), el("span", { class: "muted" }, ` · ${lasts(c)}`)),
-              button("Over", (b) => ctx.move("The consequence was not struck out.", () => api.mezzoRemoveConsequence(ctx.gameId, c.id), b), {
-                class: "mzp-consequence-remove",
-                "aria-describedby": wordsId,
-                "aria-label": `Strike out “${c.text}”`,
-              }),
-            );
-          }),
-        ),
+    listOrNone(list, el("p", { class: "muted", id: "mzp-consequence-list" }, "No consequences spreading."), () =>
+      el(
+        "ul",
+        { class: "mz-list", id: "mzp-consequence-list" },
+        ...list.map((c) => {
+          const wordsId = `mzp-consequence-${c.id}`;
+          return el(
+            "li",
+            { class: "mz-row", data: { consequenceId: c.id } },
+            el("span", { class: "grow", id: wordsId }, el("strong", {}, c.text), el("span", { class: "muted" }, ` · ${lasts(c)}`)),
+            button("Over", (b) => ctx.move("The consequence was not struck out.", () => api.mezzoRemoveConsequence(ctx.gameId, c.id), b), {
+              class: "mzp-consequence-remove",
+              "aria-describedby": wordsId,
+              "aria-label": `Strike out “${c.text}”`,
+            }),
+          );
+        }),
+      ),
+    ),
     form(
       { id: "mzp-consequence-form", "aria-label": "Keep an action's consequences" },
       [
@@ -160,24 +160,24 @@ function registerCard(ctx, u) {
     "Setting Laws and established facts",
     el("p", { class: "mz-hint muted" }, "The table's own laws are invoked in a conflict like Potential (+1 for, −1 against). Facts are offered to Consistency and Inertia by name."),
     el("h4", {}, "The game's own Setting Laws"),
-    src.laws.length === 0
-      ? el("p", { class: "muted", id: "mzp-laws" }, "None yet: Consistency, Inertia and Potential only.")
-      : el(
-          "ul",
-          { class: "mz-list", id: "mzp-laws" },
-          ...src.laws.map((l) =>
-            row(
-              "law",
-              l,
-              `${l.name}: ${l.effect}`,
-              () => {
-                u.editLaw = l.id;
-                ctx.render("#mzp-law-name");
-              },
-              (b) => ctx.move("The law was not removed.", () => api.mezzoRemoveLaw(ctx.gameId, l.id), b),
-            ),
+    listOrNone(src.laws, el("p", { class: "muted", id: "mzp-laws" }, "None yet: Consistency, Inertia and Potential only."), () =>
+      el(
+        "ul",
+        { class: "mz-list", id: "mzp-laws" },
+        ...src.laws.map((l) =>
+          row(
+            "law",
+            l,
+            `${l.name}: ${l.effect}`,
+            () => {
+              u.editLaw = l.id;
+              ctx.render("#mzp-law-name");
+            },
+            (b) => ctx.move("The law was not removed.", () => api.mezzoRemoveLaw(ctx.gameId, l.id), b),
           ),
         ),
+      ),
+    ),
     form(
       { id: "mzp-law-form", "aria-label": editing ? `Rewrite the law “${editing.name}”` : "Add a Setting Law" },
       [
@@ -202,24 +202,24 @@ function registerCard(ctx, u) {
       },
     ),
     el("h4", {}, `Facts of arc ${ctx.table.arc}`),
-    src.facts.length === 0
-      ? el("p", { class: "muted", id: "mzp-facts" }, "No fact established yet.")
-      : el(
-          "ul",
-          { class: "mz-list", id: "mzp-facts" },
-          ...src.facts.map((f) =>
-            row(
-              "fact",
-              f,
-              f.text,
-              () => {
-                u.editFact = f.id;
-                ctx.render("#mzp-fact-text");
-              },
-              (b) => ctx.move("The fact was not removed.", () => api.mezzoRemoveFact(ctx.gameId, f.id), b),
-            ),
+    listOrNone(src.facts, el("p", { class: "muted", id: "mzp-facts" }, "No fact established yet."), () =>
+      el(
+        "ul",
+        { class: "mz-list", id: "mzp-facts" },
+        ...src.facts.map((f) =>
+          row(
+            "fact",
+            f,
+            f.text,
+            () => {
+              u.editFact = f.id;
+              ctx.render("#mzp-fact-text");
+            },
+            (b) => ctx.move("The fact was not removed.", () => api.mezzoRemoveFact(ctx.gameId, f.id), b),
           ),
         ),
+      ),
+    ),
     form(
       { id: "mzp-fact-form", "aria-label": factEditing ? "Rewrite the fact" : "Establish a fact" },
       [
@@ -284,9 +284,7 @@ function themesPart(plot, ctx, tp) {
     "div",
     {},
     el("h4", {}, "Themes of the arc"),
-    tp.themes.length === 0
-      ? el("p", { class: "muted", id: "mzp-themes" }, "No theme yet.")
-      : el("ul", { class: "mz-list", id: "mzp-themes" }, ...tp.themes.map((th) => el("li", {}, `“${th.text}” — ${nameIn(plot, th.by)}`))),
+    listOrNone(tp.themes, el("p", { class: "muted", id: "mzp-themes" }, "No theme yet."), () => el("ul", { class: "mz-list", id: "mzp-themes" }, ...tp.themes.map((th) => el("li", {}, `“${th.text}” — ${nameIn(plot, th.by)}`)))),
     left.length > 0 &&
       form(
         { id: "mzp-theme-form", "aria-label": "Set a theme of the arc" },
@@ -404,9 +402,7 @@ function hooksCard(plot, ctx, u) {
   return card(
     "mzp-hooks",
     `Plot hooks of arc ${plot.arc}`,
-    plot.hooks.length === 0
-      ? el("p", { class: "muted", id: "mzp-hooks-empty" }, "No open plot hook.")
-      : el("ul", { class: "mz-list mz-cards", id: "mzp-hook-list" }, ...plot.hooks.map((h) => hookItem(h, plot, ctx, u))),
+    listOrNone(plot.hooks, el("p", { class: "muted", id: "mzp-hooks-empty" }, "No open plot hook."), () => el("ul", { class: "mz-list mz-cards", id: "mzp-hook-list" }, ...plot.hooks.map((h) => hookItem(h, plot, ctx, u)))),
   );
 }
 
@@ -509,13 +505,13 @@ function sharePanel(h, plot, ctx, u, r) {
     { class: "mz-tie mzp-share", id: id("share") },
     el("h4", { id: id("share-heading"), tabindex: "-1" }, "Resolve this hook?"),
     el("p", {}, `${takerId ? nameIn(plot, takerId) : "The user"} takes ${reward} ${WORD[r.reward]}.`),
-    r.share.length === 0
-      ? el("p", { class: "muted", id: id("share-list") }, h.total === 0 ? "The hook holds no points to share out." : "Nobody else can take its points.")
-      : el(
-          "ul",
-          { class: "mz-list", id: id("share-list"), "aria-label": "The even share-out" },
-          ...r.share.map((a) => el("li", { class: "mzp-award" }, `${nameIn(plot, a.to)} gets ${a.points} ${WORD[a.resource]}`)),
-        ),
+    listOrNone(r.share, el("p", { class: "muted", id: id("share-list") }, h.total === 0 ? "The hook holds no points to share out." : "Nobody else can take its points."), () =>
+      el(
+        "ul",
+        { class: "mz-list", id: id("share-list"), "aria-label": "The even share-out" },
+        ...r.share.map((a) => el("li", { class: "mzp-award" }, `${nameIn(plot, a.to)} gets ${a.points} ${WORD[a.resource]}`)),
+      ),
+    ),
     lost.length > 0 && el("p", { class: "mz-hint" }, `Lost, as nobody else can hold it: ${lost.map((k) => `${h.points[k] - shared(k)} ${WORD[k]}`).join(", ")}.`),
     el("p", { class: "mz-hint muted" }, "Even: nobody gets a point more before everyone has as many."),
     el(

@@ -11,7 +11,7 @@ import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
 import { askName } from "../../kit/rename.js";
 import { confirmAction } from "../../kit/confirm.js";
-import { card, checkbox, form, field, button, select, plural, stepper } from "./kit.js";
+import { card, checkbox, form, field, button, select, plural, stepper, listOrNone } from "./kit.js";
 
 /** Fills `host` with the table's cards. */
 export function renderTable(host, ctx) {
@@ -81,9 +81,7 @@ export function sceneCard(t, ctx, prefix, onChange = null) {
       scene.open ? "A scene is being played." : "No scene is being played.",
     ),
     el("p", { class: "mz-cast-title", id: `${prefix}-active-label` }, "Active in the scene"),
-    t.characters.length === 0
-      ? el("p", { class: "muted" }, "No characters in this game yet (add them on the Story elements tab).")
-      : el("div", { class: "mz-checks", role: "group", "aria-labelledby": `${prefix}-active-label` }, ...checks),
+    listOrNone(t.characters, "No characters in this game yet (add them on the Story elements tab).", () => el("div", { class: "mz-checks", role: "group", "aria-labelledby": `${prefix}-active-label` }, ...checks)),
     el(
       "p",
       { class: "mz-hint muted", id: `${prefix}-hint` },
@@ -134,9 +132,7 @@ function playersCard(t, ctx) {
   return card(
     "mz-players",
     "Players",
-    t.players.length === 0
-      ? el("p", { class: "muted", id: "mz-players-empty" }, "No players yet. Add the first one below.")
-      : el("ul", { class: "mz-list mz-cards", id: "mz-player-list" }, ...t.players.map((p) => playerItem(p, t, ctx))),
+    listOrNone(t.players, el("p", { class: "muted", id: "mz-players-empty" }, "No players yet. Add the first one below."), () => el("ul", { class: "mz-list mz-cards", id: "mz-player-list" }, ...t.players.map((p) => playerItem(p, t, ctx)))),
     newPlayerForm(ctx),
   );
 }

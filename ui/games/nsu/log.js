@@ -19,6 +19,7 @@ import {
   diceWords,
   choiceWords,
 } from "./words.js";
+import { listOrNone } from "../../kit/forms.js";
 
 let dialog = null;
 
@@ -61,9 +62,7 @@ export async function renderRollLog(host, { gameId, characterId = null }) {
     const entries = await api.nsuRollLog(gameId, characterId);
     const sheets = await sheetsOf(entries);
     host.replaceChildren(
-      entries.length === 0
-        ? el("p", { id: "nsu-log-empty", class: "muted" }, "No rolls yet.")
-        : el("ol", { id: "nsu-log-list", class: "roll-log-list" }, ...entries.map((e) => entryNode(e, sheets))),
+      listOrNone(entries, el("p", { id: "nsu-log-empty", class: "muted" }, "No rolls yet."), () => el("ol", { id: "nsu-log-list", class: "roll-log-list" }, ...entries.map((e) => entryNode(e, sheets)))),
     );
   } catch (e) {
     host.replaceChildren(

@@ -14,6 +14,7 @@
 
 import * as api from "./api.js";
 import { el, SVG } from "../../kit/dom.js";
+import { listOrNone } from "../../kit/forms.js";
 import {
   MOOD_LINE_DICE,
   ASPECTS,
@@ -776,32 +777,32 @@ function detailsCard(sheet, overcome) {
     "div",
     { class: "sheet-subsection other" },
     el("h3", { id: "sheet-other-heading", class: "sheet-card-heading" }, "Other details"),
-    sheet.other_details.length === 0
-      ? el("p", { class: "muted sheet-empty" }, "None yet.")
-      : el(
-          "ul",
-          { class: "sheet-list other-details", "aria-labelledby": "sheet-other-heading" },
-          ...sheet.other_details.map((d, i) =>
-            el(
-              "li",
-              { class: `other-detail ${d.positive ? "positive" : "negative"}`, data: { index: String(i) } },
-              button(
-                {
-                  class: "detail-sign",
-                  data: { focusKey: `detail-${i}-sign` },
-                  "aria-label": `${d.positive ? "Positive" : "Negative"} detail ${quoted(d.text)}: make it ${d.positive ? "negative" : "positive"}`,
-                  on: {
-                    click: () =>
-                      change("The detail was not changed.", { type: "detail-sign", index: i }, `${quoted(d.text)} is now ${d.positive ? "negative" : "positive"}.`),
-                  },
+    listOrNone(sheet.other_details, el("p", { class: "muted sheet-empty" }, "None yet."), () =>
+      el(
+        "ul",
+        { class: "sheet-list other-details", "aria-labelledby": "sheet-other-heading" },
+        ...sheet.other_details.map((d, i) =>
+          el(
+            "li",
+            { class: `other-detail ${d.positive ? "positive" : "negative"}`, data: { index: String(i) } },
+            button(
+              {
+                class: "detail-sign",
+                data: { focusKey: `detail-${i}-sign` },
+                "aria-label": `${d.positive ? "Positive" : "Negative"} detail ${quoted(d.text)}: make it ${d.positive ? "negative" : "positive"}`,
+                on: {
+                  click: () =>
+                    change("The detail was not changed.", { type: "detail-sign", index: i }, `${quoted(d.text)} is now ${d.positive ? "negative" : "positive"}.`),
                 },
-                d.positive ? "+" : "−",
-              ),
-              el("span", { class: "slot-text" }, d.text),
-              slotButton("detail-remove", `detail-${i}-remove`, `Remove detail ${quoted(d.text)}`, "Remove", "The detail was not removed.", { type: "detail-remove", index: i }, `Removed ${quoted(d.text)}.`),
+              },
+              d.positive ? "+" : "−",
             ),
+            el("span", { class: "slot-text" }, d.text),
+            slotButton("detail-remove", `detail-${i}-remove`, `Remove detail ${quoted(d.text)}`, "Remove", "The detail was not removed.", { type: "detail-remove", index: i }, `Removed ${quoted(d.text)}.`),
           ),
         ),
+      ),
+    ),
     addForm({
       id: "detail",
       label: "New other detail",
@@ -870,20 +871,20 @@ function scarsCard(sheet) {
     "scars",
     "Scars",
     "recovered harm, never counted as harm",
-    sheet.scars.length === 0
-      ? el("p", { class: "muted sheet-empty" }, "None yet.")
-      : el(
-          "ul",
-          { class: "sheet-list scar-list" },
-          ...sheet.scars.map((text, i) =>
-            el(
-              "li",
-              { class: "scar", data: { index: String(i) } },
-              el("span", { class: "slot-text" }, text),
-              slotButton("scar-remove", `scar-${i}-remove`, `Remove scar ${quoted(text)}`, "Remove", "The scar was not removed.", { type: "scar-remove", index: i }, `Removed scar ${quoted(text)}.`),
-            ),
+    listOrNone(sheet.scars, el("p", { class: "muted sheet-empty" }, "None yet."), () =>
+      el(
+        "ul",
+        { class: "sheet-list scar-list" },
+        ...sheet.scars.map((text, i) =>
+          el(
+            "li",
+            { class: "scar", data: { index: String(i) } },
+            el("span", { class: "slot-text" }, text),
+            slotButton("scar-remove", `scar-${i}-remove`, `Remove scar ${quoted(text)}`, "Remove", "The scar was not removed.", { type: "scar-remove", index: i }, `Removed scar ${quoted(text)}.`),
           ),
         ),
+      ),
+    ),
     addForm({
       id: "scar",
       label: "New scar",

@@ -14,6 +14,7 @@
 
 import * as api from "./api.js";
 import { el, byId, SVG } from "../../kit/dom.js";
+import { listOrNone } from "../../kit/forms.js";
 import { renderDowntime, diceControl, field, checkbox, select, uid } from "./downtime.js";
 import { whereWords } from "./words.js";
 import { guidingQuestionsButton } from "./scope.js";
@@ -217,15 +218,15 @@ function npcsCard(w) {
         el("span", { class: `npc-state${overcome ? " is-overcome" : ""}` }, overcome ? "Overcome" : `${harm.length} of ${needed} harm`),
       ),
       field("Overcome by", threshold),
-      harm.length === 0
-        ? null
-        : el(
-            "ul",
-            { class: "plain-list npc-harm" },
-            ...harm.map((h, i) =>
-              removableRow(`Harm: ${h}`, `Cross the harm “${h}” off ${n.name}`, "The harm was not crossed off.", () => api.nsuWorldRemoveNpcHarm(view.gameId, n.id, i), `Crossed harm off ${n.name}.`),
-            ),
+      listOrNone(harm, null, () =>
+        el(
+          "ul",
+          { class: "plain-list npc-harm" },
+          ...harm.map((h, i) =>
+            removableRow(`Harm: ${h}`, `Cross the harm “${h}” off ${n.name}`, "The harm was not crossed off.", () => api.nsuWorldRemoveNpcHarm(view.gameId, n.id, i), `Crossed harm off ${n.name}.`),
           ),
+        ),
+      ),
       overcome
         ? null
         : textForm(`npc-harm-${n.id}`, `Harm on ${n.name}`, "Add harm", (text) =>
@@ -281,9 +282,6 @@ function worldCard(key, title, attrs, ...children) {
   const { level = "h3", ...rest } = attrs;
   return el("section", { class: "card", ...rest, "aria-labelledby": `${key}-heading` }, el(level, { id: `${key}-heading` }, title), ...children);
 }
-
-/** `items` in a list drawn by `list`, or `none` in words while there are none. */
-const listOrNone = (items, none, list) => (items.length === 0 ? el("p", { class: "muted" }, none) : list(items));
 
 /** A row of a list with its Remove button; `label` names what it removes, the move says the rest. */
 function removableRow(text, label, title, call, done, cls = "row") {
@@ -996,9 +994,7 @@ function renderLocation() {
       ),
     ),
     el("h4", {}, "Scene details"),
-    l.scene_details.length === 0
-      ? el("p", { class: "muted" }, "None yet.")
-      : el("ul", { class: "plain-list scene-details" }, ...l.scene_details.map((d) => el("li", {}, d.text, d.world_at_risk ? el("span", { class: "badge" }, "World at risk") : null))),
+    listOrNone(l.scene_details, "None yet.", () => el("ul", { class: "plain-list scene-details" }, ...l.scene_details.map((d) => el("li", {}, d.text, d.world_at_risk ? el("span", { class: "badge" }, "World at risk") : null)))),
     el(
       "form",
       {

@@ -11,6 +11,7 @@
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
 import { pennies, sameAccount, card, diceRow, uid, repayButtons } from "./kit.js";
+import { listOrNone } from "../../kit/forms.js";
 
 /** Whether this device manages the House's side (not a player's own phone). */
 const housePanels = (ctx) => ctx.role !== "player";
@@ -35,9 +36,7 @@ export function betweenAdventuresCard(t, ctx) {
       t.recurring_purses > 0 &&
       el("p", { class: "penny-hint muted", id: "penny-recurring-kept" }, `Recurring antagonists keep ${pennies(t.recurring_purses)} in their purses on top.`),
     el("h4", {}, "Loans due"),
-    due.length === 0
-      ? el("p", { class: "muted", id: "penny-loans-due-none" }, "No loan is due.")
-      : el("ul", { class: "penny-list", id: "penny-loans-due" }, ...due.map((l) => dueItem(l, t, ctx))),
+    listOrNone(due, el("p", { class: "muted", id: "penny-loans-due-none" }, "No loan is due."), () => el("ul", { class: "penny-list", id: "penny-loans-due" }, ...due.map((l) => dueItem(l, t, ctx)))),
     due.length > 0 &&
       el(
         "p",
@@ -45,13 +44,13 @@ export function betweenAdventuresCard(t, ctx) {
         "A loan still unpaid when the next adventure starts becomes a debt to its lender, who narrates the setback it brings.",
       ),
     el("h4", {}, "Standing debts"),
-    t.debts.length === 0
-      ? el("p", { class: "muted" }, "No debts.")
-      : el(
-          "ul",
-          { class: "penny-list", id: "penny-standing-debts" },
-          ...t.debts.map((d) => el("li", { class: "penny-debt" }, `${d.debtor.name} owes ${d.creditor.name} ${pennies(d.amount)}.`)),
-        ),
+    listOrNone(t.debts, "No debts.", () =>
+      el(
+        "ul",
+        { class: "penny-list", id: "penny-standing-debts" },
+        ...t.debts.map((d) => el("li", { class: "penny-debt" }, `${d.debtor.name} owes ${d.creditor.name} ${pennies(d.amount)}.`)),
+      ),
+    ),
     el("h4", {}, "Characteristics"),
     el(
       "p",
@@ -88,15 +87,15 @@ export function historyCard(t, ctx) {
   return card(
     "penny-history",
     "History",
-    t.history.length === 0
-      ? el("p", { class: "muted" }, "No challenge has finished yet.")
-      : el(
-          "div",
-          { class: "penny-stack" },
-          ...[...byAdventure].map(([n, records]) =>
-            el("section", { class: "penny-history-adventure", "aria-label": `Adventure ${n}` }, el("h4", {}, `Adventure ${n}`), historyList(records, ctx, "penny-history")),
-          ),
+    listOrNone(t.history, "No challenge has finished yet.", () =>
+      el(
+        "div",
+        { class: "penny-stack" },
+        ...[...byAdventure].map(([n, records]) =>
+          el("section", { class: "penny-history-adventure", "aria-label": `Adventure ${n}` }, el("h4", {}, `Adventure ${n}`), historyList(records, ctx, "penny-history")),
         ),
+      ),
+    ),
   );
 }
 

@@ -41,6 +41,7 @@ import {
   sentences,
   stepper,
 } from "./kit.js";
+import { listOrNone } from "../../kit/forms.js";
 
 const INDEX = { challenger: 0, opponent: 1 };
 const MAX_CHARACTERISTICS = 5;
@@ -226,21 +227,34 @@ function ownSide(c, t, ctx) {
 /** A betting round with no loan offer pending: players outside may offer one. */
 const loansOpen = (c) => (c.phase === "betting1" || c.phase === "betting2") && !c.offer;
 
-/** On another side's device, its decision is only awaited here. */
-function waiting(c, t, ctx) {
-  const s = sideOf(c, t.side);
-  const words = t.kind === "loan" ? "answers a loan offer" : TASK_WORDS[t.kind];
-  const betting = loansOpen(c);
+/**
+ * The card of a side's task `t` (id `penny-${key}`, its heading `penny-${key}-heading`) with the
+ * loan offers below it while a betting round is open (`offers`: this device may make them).
+ */
+function taskCard(c, t, ctx, { key, cls = "", title, offers }, ...children) {
   return el(
     "div",
     { class: "penny-stack" },
     el(
       "section",
-      { id: "penny-waiting", class: "penny-card", data: { side: t.side, task: t.kind }, "aria-labelledby": "penny-waiting-heading" },
-      el("h3", { id: "penny-waiting-heading", tabindex: "-1" }, `Waiting for ${s.name}`),
-      el("p", {}, `${capital(s.name)} ${words}, on their own device.`),
+      { id: `penny-${key}`, class: `penny-card${cls}`, data: { side: t.side, task: t.kind }, "aria-labelledby": `penny-${key}-heading` },
+      el("h3", { id: `penny-${key}-heading`, tabindex: "-1" }, title),
+      ...children,
     ),
-    betting && c.lenders.length > 0 && ctx.role === "player" && loanOffers(c, ctx),
+    offers && loansOpen(c) && c.lenders.length > 0 && loanOffers(c, ctx),
+  );
+}
+
+/** On another side's device, its decision is only awaited here. */
+function waiting(c, t, ctx) {
+  const s = sideOf(c, t.side);
+  const words = t.kind === "loan" ? "answers a loan offer" : TASK_WORDS[t.kind];
+  return taskCard(
+    c,
+    t,
+    ctx,
+    { key: "waiting", title: `Waiting for ${s.name}`, offers: ctx.role === "player" },
+    el("p", {}, `${capital(s.name)} ${words}, on their own device.`),
   );
 }
 
@@ -473,30 +487,25 @@ function passScreen(c, t, ctx) {
     },
     { id: "penny-reveal", class: "primary penny-big" },
   );
-  const betting = loansOpen(c);
-  return el(
-    "div",
-    { class: "penny-stack" },
-    el(
-      "section",
-      { id: "penny-pass", class: "penny-card penny-pass", data: { side: t.side, task: t.kind }, "aria-labelledby": "penny-pass-heading" },
-      el("h3", { id: "penny-pass-heading", tabindex: "-1" }, `Pass the device to ${s.name}`),
-      el("p", {}, `${capital(s.name)} ${words}.`),
-      el("p", { class: "muted" }, "Everyone else, look away until the screen says to pass it on."),
-      reveal,
-      // Both sides take this step: either may go first (nothing shows until both have).
-      ...t.others.map((other) =>
-        button(
-          `${capital(sideOf(c, other).name)} goes first instead`,
-          () => {
-            pv.first = other;
-            ctx.render("#penny-pass-heading");
-          },
-          { id: "penny-other-first", class: "penny-link" },
-        ),
+  return taskCard(
+    c,
+    t,
+    ctx,
+    { key: "pass", cls: " penny-pass", title: `Pass the device to ${s.name}`, offers: true },
+    el("p", {}, `${capital(s.name)} ${words}.`),
+    el("p", { class: "muted" }, "Everyone else, look away until the screen says to pass it on."),
+    reveal,
+    // Both sides take this step: either may go first (nothing shows until both have).
+    ...t.others.map((other) =>
+      button(
+        `${capital(sideOf(c, other).name)} goes first instead`,
+        () => {
+          pv.first = other;
+          ctx.render("#penny-pass-heading");
+        },
+        { id: "penny-other-first", class: "penny-link" },
       ),
     ),
-    betting && c.lenders.length > 0 && loanOffers(c, ctx),
   );
 }
 
@@ -546,9 +555,7 @@ function loanOffers(c, ctx) {
     "section",
     { class: "penny-card penny-lenders", id: "penny-lenders", "aria-labelledby": "penny-lenders-heading" },
     el("h3", { id: "penny-lenders-heading" }, "Loans from outside the challenge"),
-    borrowers.length === 0
-      ? el("p", { class: "muted" }, "Loans go to a side led by a player; neither side is.")
-      : el("ul", { class: "penny-list" }, ...items),
+    listOrNone(borrowers, "Loans go to a side led by a player; neither side is.", () => el("ul", { class: "penny-list" }, ...items)),
   );
 }
 
@@ -663,9 +670,7 @@ function declareCharacteristics(c, s, priv, ctx) {
     "div",
     {},
     el("p", {}, "Choose the characteristics the side uses in this challenge. Each adds a die to the one every side rolls."),
-    boxes.length === 0
-      ? el("p", { class: "muted" }, "No characteristics to use: the side rolls one die.")
-      : el("fieldset", { class: "penny-checks" }, el("legend", {}, "Characteristics"), ...boxes.map((b) => b.node)),
+    listOrNone(boxes, "No characteristics to use: the side rolls one die.", () => el("fieldset", { class: "penny-checks" }, el("legend", {}, "Characteristics"), ...boxes.map((b) => b.node))),
     extra &&
       field(
         "A characteristic the House names now (set in stone once used)",
@@ -1023,9 +1028,7 @@ function afterLoss(c, ctx) {
     el("h3", { id: "penny-loss-heading", tabindex: "-1" }, `${capital(loser.name)} lost everything`),
     el("p", { id: "penny-summary", class: "penny-summary" }, sentences(o.summary)),
     el("p", {}, "Others may bid to buy the loser out. The loser takes the highest bid, giving up a characteristic, or goes into debt."),
-    c.bids.length === 0
-      ? el("p", { class: "muted" }, "No bids yet.")
-      : el("ul", { class: "penny-list", id: "penny-bids-now" }, ...c.bids.map((b) => el("li", {}, `${capital(b.bidder.name)} bids ${pennies(b.amount)}`))),
+    listOrNone(c.bids, "No bids yet.", () => el("ul", { class: "penny-list", id: "penny-bids-now" }, ...c.bids.map((b) => el("li", {}, `${capital(b.bidder.name)} bids ${pennies(b.amount)}`)))),
     c.bidders.length > 0 &&
       el(
         "div",

@@ -7,6 +7,7 @@
 
 import { el } from "../../kit/dom.js";
 import { button, houseSecretsControl, houseHandOver } from "./kit.js";
+import { listOrNone } from "../../kit/forms.js";
 
 const when = (at) => {
   const d = new Date(at);
@@ -37,21 +38,21 @@ export function renderLog(host, ctx) {
             "aria-describedby": "penny-log-last",
           }),
         ),
-      log.length === 0
-        ? el("p", { class: "muted", id: "penny-log-empty" }, "Nothing has happened at this table yet.")
-        : el(
-            "ol",
-            { class: "penny-log-list", id: "penny-log-list", "aria-label": "Moves, newest first" },
-            ...log.map((e) =>
-              el(
-                "li",
-                { class: `penny-log-entry${e.undone ? " undone" : ""}`, data: { seq: String(e.seq) } },
-                el("time", { datetime: e.at, class: "muted" }, when(e.at)),
-                el("span", { class: "penny-log-action" }, e.action),
-                e.undone && el("span", { class: "muted" }, " (undone)"),
-              ),
+      listOrNone(log, el("p", { class: "muted", id: "penny-log-empty" }, "Nothing has happened at this table yet."), () =>
+        el(
+          "ol",
+          { class: "penny-log-list", id: "penny-log-list", "aria-label": "Moves, newest first" },
+          ...log.map((e) =>
+            el(
+              "li",
+              { class: `penny-log-entry${e.undone ? " undone" : ""}`, data: { seq: String(e.seq) } },
+              el("time", { datetime: e.at, class: "muted" }, when(e.at)),
+              el("span", { class: "penny-log-action" }, e.action),
+              e.undone && el("span", { class: "muted" }, " (undone)"),
             ),
           ),
+        ),
+      ),
     ),
   );
 }

@@ -8,6 +8,7 @@
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
 import { field, numberInput, wholeNumber, checkbox, select, pennies, accountKey, accountOf, button } from "./kit.js";
+import { listOrNone } from "../../kit/forms.js";
 
 const SIDES = [
   ["challenger", "Challenger", "Who issues the challenge"],
@@ -97,9 +98,7 @@ export function renderSetup(host, ctx) {
         });
       allies[side] = new Map(boxes.map(([id, b]) => [id, b.box]));
       allyHosts[side].replaceChildren(
-        boxes.length === 0
-          ? el("p", { class: "muted" }, "No other players to ally.")
-          : el("div", { class: "penny-checks" }, ...boxes.map(([, b]) => b.node)),
+        listOrNone(boxes, "No other players to ally.", () => el("div", { class: "penny-checks" }, ...boxes.map(([, b]) => b.node))),
       );
     }
     const lone = loneAntagonist();

@@ -12,6 +12,7 @@ import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
 import { field, pennies, sameAccount, button, card, sentences, stepper, notesCard, select, repayButtons } from "./kit.js";
 import { historyList } from "./campaign.js";
+import { listOrNone } from "../../kit/forms.js";
 
 /** Fills `host` with the sheet of ctx.ui.character (or a chooser when no one is picked). */
 export function renderSheet(host, ctx) {
@@ -176,13 +177,13 @@ function characteristicsCard(p, t, ctx, creating) {
   return card(
     "penny-sheet-characteristics",
     "Characteristics",
-    p.characteristics.length === 0
-      ? el("p", { class: "muted" }, "None yet.")
-      : el(
-          "ul",
-          { class: "penny-tags", id: "penny-sheet-characteristic-list", "aria-label": `Characteristics of ${p.name}` },
-          ...p.characteristics.map((c) => el("li", { class: "penny-tag" }, c)),
-        ),
+    listOrNone(p.characteristics, "None yet.", () =>
+      el(
+        "ul",
+        { class: "penny-tags", id: "penny-sheet-characteristic-list", "aria-label": `Characteristics of ${p.name}` },
+        ...p.characteristics.map((c) => el("li", { class: "penny-tag" }, c)),
+      ),
+    ),
     el("p", { class: "penny-hint muted hint" }, "Each one used in a challenge adds a die. One lost in a buyout is gone for good."),
     buy(),
   );

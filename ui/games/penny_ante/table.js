@@ -10,7 +10,7 @@
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
-import { form as kitForm, inlineForm as kitInlineForm } from "../../kit/forms.js";
+import { form as kitForm, inlineForm as kitInlineForm, listOrNone } from "../../kit/forms.js";
 import {
   field,
   numberInput,
@@ -188,9 +188,7 @@ function playersCard(t, ctx) {
   return card(
     "penny-players",
     "Players",
-    t.players.length === 0
-      ? el("p", { class: "muted" }, "No characters at this table yet. Add the first one below.")
-      : el("ul", { class: "penny-list penny-cards penny-player-list" }, ...t.players.map((p) => playerItem(p, t, ctx))),
+    listOrNone(t.players, "No characters at this table yet. Add the first one below.", () => el("ul", { class: "penny-list penny-cards penny-player-list" }, ...t.players.map((p) => playerItem(p, t, ctx)))),
     newCharacterForm(t, ctx),
   );
 }
@@ -216,13 +214,13 @@ function playerItem(p, t, ctx) {
         el("strong", { class: "penny-player-pile", id: `penny-pile-${p.id}` }, String(p.pile)),
       ),
     ),
-    p.characteristics.length === 0
-      ? el("p", { class: "muted" }, "No characteristics yet.")
-      : el(
-          "ul",
-          { class: "penny-tags", "aria-label": `Characteristics of ${p.name}` },
-          ...p.characteristics.map((c) => el("li", { class: "penny-tag" }, c)),
-        ),
+    listOrNone(p.characteristics, "No characteristics yet.", () =>
+      el(
+        "ul",
+        { class: "penny-tags", "aria-label": `Characteristics of ${p.name}` },
+        ...p.characteristics.map((c) => el("li", { class: "penny-tag" }, c)),
+      ),
+    ),
     debts.length > 0 &&
       el(
         "ul",
@@ -385,9 +383,7 @@ function antagonistsCard(t, ctx) {
     "Antagonists",
     el("p", { class: "muted hint" }, "The House plays them from purses she funds. Hidden characteristics are the House's secret until used."),
     t.antagonists.length > 0 && houseSecretsControl(ctx),
-    t.antagonists.length === 0
-      ? el("p", { class: "muted" }, "No antagonists yet.")
-      : el("ul", { class: "penny-list penny-cards" }, ...t.antagonists.map((a) => antagonistItem(a, t, ctx))),
+    listOrNone(t.antagonists, "No antagonists yet.", () => el("ul", { class: "penny-list penny-cards" }, ...t.antagonists.map((a) => antagonistItem(a, t, ctx)))),
     housePanels(ctx) &&
       el(
         "details",
@@ -417,20 +413,20 @@ function antagonistItem(a, t, ctx) {
     ),
     a.recurring && !housePanels(ctx) && el("p", { class: "penny-recurring-mark muted" }, "Recurring: comes back in later adventures."),
     housePanels(ctx) && recurringSwitch(a, ctx, nameId),
-    a.characteristics.length === 0
-      ? el("p", { class: "muted" }, "No characteristics.")
-      : el(
-          "ul",
-          { class: "penny-tags", "aria-label": `Characteristics of ${a.name}` },
-          ...a.characteristics.map((c) =>
-            el(
-              "li",
-              { class: `penny-tag${c.hidden ? " hidden-trait" : ""}` },
-              c.text,
-              c.hidden && el("span", { class: "penny-hidden-mark" }, " (hidden)"),
-            ),
+    listOrNone(a.characteristics, "No characteristics.", () =>
+      el(
+        "ul",
+        { class: "penny-tags", "aria-label": `Characteristics of ${a.name}` },
+        ...a.characteristics.map((c) =>
+          el(
+            "li",
+            { class: `penny-tag${c.hidden ? " hidden-trait" : ""}` },
+            c.text,
+            c.hidden && el("span", { class: "penny-hidden-mark" }, " (hidden)"),
           ),
         ),
+      ),
+    ),
     manage && purseButtons(a, t, ctx, nameId, capLeft, running),
     manage &&
       el(
@@ -564,13 +560,9 @@ function loansCard(t, ctx) {
     "penny-loans",
     "Loans and debts",
     el("h4", {}, "Loans"),
-    t.loans.length === 0
-      ? el("p", { class: "muted" }, "No loans.")
-      : el("ul", { class: "penny-list" }, ...t.loans.map((l) => loanItem(l, ctx))),
+    listOrNone(t.loans, "No loans.", () => el("ul", { class: "penny-list" }, ...t.loans.map((l) => loanItem(l, ctx)))),
     el("h4", {}, "Debts"),
-    t.debts.length === 0
-      ? el("p", { class: "muted" }, "No debts.")
-      : el("ul", { class: "penny-list" }, ...t.debts.map((d) => debtItem(d, ctx))),
+    listOrNone(t.debts, "No debts.", () => el("ul", { class: "penny-list" }, ...t.debts.map((d) => debtItem(d, ctx)))),
   );
 }
 

@@ -45,6 +45,7 @@ import {
   resourceWord,
   select,
   signed,
+  listOrNone,
 } from "./kit.js";
 
 /** Fills `host` with the chooser and the sheet of the character chosen. */
@@ -154,9 +155,7 @@ function namedForm(s, attrs, parts, name, failed, changeOf) {
  */
 function ratingList(s, { kind, prefix, emptyId, listId, label }, list, rowOf) {
   const row = (x, i) => ratingRow(s, { key: `${prefix}-${i}`, raise: { purchase: kind, index: i }, rollKey: `${kind}:${i}`, back: { kind, index: i }, ...rowOf(x, i) });
-  return list.length === 0
-    ? el("p", { class: "muted", id: emptyId }, "None yet.")
-    : el("ul", { class: "sc-sheet-ratings", id: listId, "aria-label": label }, ...list.map(row));
+  return listOrNone(list, el("p", { class: "muted", id: emptyId }, "None yet."), () => el("ul", { class: "sc-sheet-ratings", id: listId, "aria-label": label }, ...list.map(row)));
 }
 
 /**
@@ -569,9 +568,7 @@ function qualitiesCard(s) {
     "sc-sheet-qualities",
     "Advantages and disadvantages",
     el("p", { class: "mz-hint muted hint" }, "A residual modifier on the rolls whose situation it names."),
-    list.length === 0
-      ? el("p", { class: "muted", id: "sc-sheet-qualities-empty" }, "None yet.")
-      : el("ul", { class: "sc-sheet-qualities", id: "sc-sheet-quality-list" }, ...list.map((q, i) => qualityRow(s, q, i))),
+    listOrNone(list, el("p", { class: "muted", id: "sc-sheet-qualities-empty" }, "None yet."), () => el("ul", { class: "sc-sheet-qualities", id: "sc-sheet-quality-list" }, ...list.map((q, i) => qualityRow(s, q, i)))),
     moreForm(
       s,
       { key: "scAdv", part: "adv", open: list.length === 0, summary: "Buy an advantage", label: "A new advantage" },

@@ -12,7 +12,7 @@
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
-import { button, card, experienceDice, form, inlineForm, numberInput, readCount, resourceWord, signed } from "./kit.js";
+import { button, card, experienceDice, form, inlineForm, numberInput, readCount, resourceWord, signed, listOrNone } from "./kit.js";
 import { stepper } from "../../kit/components.js";
 
 /** Fills `host` with the table's cards. */
@@ -197,18 +197,18 @@ function chartCard(ctx) {
       // browser would block the Save without a word).
       { id: "sc-chart-form", "aria-label": "The UE chart", novalidate: true },
       [
-        draft.rows.length === 0
-          ? el("p", { class: "muted", id: "sc-chart-empty" }, "No rows yet: every roll uses the defaults.")
-          : el(
-              "div",
-              { class: "sc-chart-scroll" },
-              el(
-                "table",
-                { class: "sc-chart-table", id: "sc-chart-table" },
-                el("thead", {}, el("tr", {}, ...CHART_COLUMNS.map(([, label]) => el("th", { scope: "col" }, label)), el("th", {}, el("span", { class: "visually-hidden" }, "Remove")))),
-                el("tbody", {}, ...rows),
-              ),
+        listOrNone(draft.rows, el("p", { class: "muted", id: "sc-chart-empty" }, "No rows yet: every roll uses the defaults."), () =>
+          el(
+            "div",
+            { class: "sc-chart-scroll" },
+            el(
+              "table",
+              { class: "sc-chart-table", id: "sc-chart-table" },
+              el("thead", {}, el("tr", {}, ...CHART_COLUMNS.map(([, label]) => el("th", { scope: "col" }, label)), el("th", {}, el("span", { class: "visually-hidden" }, "Remove")))),
+              el("tbody", {}, ...rows),
             ),
+          ),
+        ),
         el(
           "div",
           { class: "mz-row" },

@@ -8,8 +8,8 @@ use serde_json::json;
 
 use crate::webdriver::Session;
 use crate::{
-    back_home, begin, begin_with, create_game, one_window, open, open_game, shot, shots_at_both_widths, wait_game_row,
-    Scratch, ENTER,
+    back_home, begin, begin_with, create_game, one_window, open, open_game, rename_with_enter, shot,
+    shots_at_both_widths, wait_game_row, Scratch, ENTER,
 };
 
 /// Sets the window to `width` (800 high) and waits until the page has it.
@@ -30,14 +30,9 @@ fn new_character(session: &Session, name: &str) {
     input.send_keys(ENTER);
 }
 
-/// The id of the character card named `name` on home.
+/// The character card named `name` on home.
 fn card<'s>(session: &'s Session, name: &str) -> crate::webdriver::Element<'s> {
-    session.wait_until(&format!("the card of {name:?}"), || {
-        session
-            .find_all(".character-card-item")
-            .into_iter()
-            .find(|c| c.find(".card-name").map(|n| n.text() == name).unwrap_or(false) && c.is_displayed())
-    })
+    crate::wait_card(session, name)
 }
 
 /// A screen of some system is open (a sheet or a game's screen).
@@ -332,10 +327,7 @@ fn home_layout_is_clean_at_both_widths() {
     shots_at_both_widths(&session, "home-layout");
     // A toast over home (rename, with Undo).
     session.find_all(".character-rename")[0].click();
-    let input = session.wait_for("#rename-input");
-    input.clear();
-    input.send_keys("Ada Quillon");
-    input.send_keys(ENTER);
+    rename_with_enter(&session, "Ada Quillon");
     session.wait_for("#toast-undo");
     shots_at_both_widths(&session, "home-toast");
     width(&session, 360);

@@ -203,12 +203,9 @@ fn join_in_process(db: &Path, addr: SocketAddr, code: &str, name: &str) -> JoinH
 fn a_helpers_die_sent_from_their_device_is_used_in_the_rollers_wizard() {
     let _window = one_window();
     let scratch = Scratch::new("link-notes");
-    let table_db = scratch.path("table.db");
-    let roller_db = scratch.path("roller.db");
-    let helper_db = scratch.path("helper.db");
+    let [table_db, roller_db, helper_db] = ["table.db", "roller.db", "helper.db"].map(|db| scratch.path(db));
     let game = table_with_the_game(&scratch, &table_db);
-    let wren = Uuid::parse_str(WREN).unwrap();
-    let tobias = Uuid::parse_str(TOBIAS).unwrap();
+    let [wren, tobias] = [WREN, TOBIAS].map(|id| Uuid::parse_str(id).unwrap());
 
     let (host, addr) = host_table(&table_db, game);
 
@@ -341,12 +338,9 @@ fn a_helpers_die_sent_from_their_device_is_used_in_the_rollers_wizard() {
 fn i_helped_with_sends_the_helpers_die_to_the_rollers_device() {
     let _window = one_window();
     let scratch = Scratch::new("link-notes-helper");
-    let table_db = scratch.path("table.db");
-    let roller_db = scratch.path("roller.db");
-    let helper_db = scratch.path("helper.db");
+    let [table_db, roller_db, helper_db] = ["table.db", "roller.db", "helper.db"].map(|db| scratch.path(db));
     let game = table_with_the_game(&scratch, &table_db);
-    let wren = Uuid::parse_str(WREN).unwrap();
-    let tobias = Uuid::parse_str(TOBIAS).unwrap();
+    let [wren, tobias] = [WREN, TOBIAS].map(|id| Uuid::parse_str(id).unwrap());
 
     let (host, addr) = host_table(&table_db, game);
 

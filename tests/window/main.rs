@@ -187,10 +187,19 @@ fn create_game(session: &Session, name: &str, system: &str) -> String {
 }
 
 fn find_game_row<'s>(session: &'s Session, name: &str) -> Option<Element<'s>> {
-    session
-        .find_all(".game-row")
-        .into_iter()
-        .find(|row| row.find(".game-name").map(|n| n.text() == name).unwrap_or(false))
+    find_named(session, ".game-row", ".game-name", name)
+}
+
+/// The first of the elements `item` whose `name_part` reads `name`.
+fn find_named<'s>(session: &'s Session, item: &str, name_part: &str, name: &str) -> Option<Element<'s>> {
+    session.find_all(item).into_iter().find(|row| row.find(name_part).map(|n| n.text() == name).unwrap_or(false))
+}
+
+/// Waits for the character card named `name` on home, shown.
+fn wait_card<'s>(session: &'s Session, name: &str) -> Element<'s> {
+    session.wait_until(&format!("the card of {name:?}"), || {
+        find_named(session, ".character-card-item", ".card-name", name).filter(|c| c.is_displayed())
+    })
 }
 
 /// Waits for the game row whose name reads `name`.
@@ -243,10 +252,7 @@ fn back_home(session: &Session) {
 }
 
 fn find_character_row<'s>(session: &'s Session, name: &str) -> Option<Element<'s>> {
-    session
-        .find_all(".character-row")
-        .into_iter()
-        .find(|row| row.find(".character-name").map(|n| n.text() == name).unwrap_or(false))
+    find_named(session, ".character-row", ".character-name", name)
 }
 
 fn wait_character_row<'s>(session: &'s Session, name: &str) -> Element<'s> {
@@ -269,6 +275,14 @@ fn dismiss_toast_unless_dialog(session: &Session) {
         return;
     }
     dismiss_toast(session);
+}
+
+/// Types `name` into the open rename dialog (emptied first) and presses Enter.
+fn rename_with_enter(session: &Session, name: &str) {
+    let input = session.wait_for("#rename-input");
+    input.clear();
+    input.send_keys(name);
+    input.send_keys(ENTER);
 }
 
 fn click_in_row(row: &Element<'_>, selector: &str) {
@@ -594,10 +608,7 @@ fn deleted_character_comes_back_with_undo() {
     shots_at_both_widths(&session, "after-undo");
 
     click_in_character_row(&session, "Cass", ".character-rename");
-    let input = session.wait_for("#rename-input");
-    input.clear();
-    input.send_keys("Cassia");
-    input.send_keys(ENTER);
+    rename_with_enter(&session, "Cassia");
     session.wait_gone("#rename-dialog");
     wait_character_row(&session, "Cassia");
     session.click("#toast-undo");

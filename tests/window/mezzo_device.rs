@@ -24,12 +24,7 @@ fn newcomer(session: &Session, game_name: &str, name: &str) -> (String, String) 
     // Home, then one tap on the character's card: the sheet again.
     press(session, "#mezzo-back");
     session.wait_for("#mine-panel");
-    let card = session.wait_until(&format!("the card of {name:?}"), || {
-        session
-            .find_all(".character-card-item")
-            .into_iter()
-            .find(|c| c.find(".card-name").map(|n| n.text() == name).unwrap_or(false) && c.is_displayed())
-    });
+    let card = crate::wait_card(session, name);
     card.find(".character-card").expect("a card is a button").click();
     session.wait_text("#mz-sheet-heading", name);
     assert_eq!(sheet_shown(session), character, "the card opens the same sheet");

@@ -78,9 +78,7 @@ fn open_world(session: &Session) {
 /// takes the detail and the tick back together; the party is sent home and back.
 #[test]
 fn the_partys_place_ticks_from_a_world_at_risk_detail_and_undo_takes_both_back() {
-    let _window = crate::one_window();
-    let scratch = Scratch::new("nsu-party");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, scratch, db_path) = crate::begin("nsu-party");
     let file = scratch.path("party.sheetkeeper.json");
     game_file(&file);
     let session = open_imported(&db_path, &file);
@@ -164,9 +162,7 @@ fn the_partys_place_ticks_from_a_world_at_risk_detail_and_undo_takes_both_back()
 /// only after the hand-over, and an NPC's threshold reads "1 of 4 harm".
 #[test]
 fn deal_path_face_down_list_hand_over_and_npc_threshold() {
-    let _window = crate::one_window();
-    let scratch = Scratch::new("nsu-deal");
-    let db_path = scratch.path("sheetkeeper.db");
+    let (_window, scratch, db_path) = crate::begin("nsu-deal");
     let file = scratch.path("deal.sheetkeeper.json");
     game_file(&file);
     let session = open_imported(&db_path, &file);

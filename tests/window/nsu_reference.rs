@@ -298,13 +298,7 @@ fn downtime_dice_follow_the_characters_dice_and_the_complication_table_shows_fir
     });
 
     // The complication first (a 4: relations worsen), then Train Skills on Body.
-    let die = session.wait_for(".complication-dice .die-input");
-    die.click();
-    die.send_keys("4");
-    session.click(".complication-dice .dice-enter");
-    session.wait_until("the complication in words", || {
-        session.find("#downtime-results").ok().filter(|r| r.text().contains("Relations worsen")).map(|_| ())
-    });
+    crate::nsu_world::roll_complication(&session, "4", "Relations worsen");
     dismiss_toast(&session);
     session.click(&format!("{card} .action-train_skills > summary"));
     let train = format!("{card} .train-dice");

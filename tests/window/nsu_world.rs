@@ -23,6 +23,17 @@ pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
     crate::shots_at_both_widths_with(session, name, || scroll_to(session, selector), || {});
 }
 
+/// Types the downtime complication's die `face` in and waits for its result to read `words`.
+pub(crate) fn roll_complication(session: &Session, face: &str, words: &str) {
+    let die = session.wait_for(".complication-dice .die-input");
+    die.click();
+    die.send_keys(face);
+    session.click(".complication-dice .dice-enter");
+    session.wait_until("the complication in words", || {
+        session.find("#downtime-results").ok().filter(|r| r.text().contains(words)).map(|_| ())
+    });
+}
+
 /// Types `text` into the field `selector` (clicked first, as a person would).
 fn type_into(session: &Session, selector: &str, text: &str) {
     dismiss_toast(session);
@@ -54,12 +65,16 @@ fn location_authored_placed_revealed_and_collateral_ticked() {
     session.wait_for("#world-view");
     session.wait_for("#world-map");
 
-    type_into(&session, "#location-name", "The Sunken Mill");
-    type_into(&session, "#location-author", "Ana");
-    type_into(&session, "#location-description", "A mill that turns with no river");
-    type_into(&session, "#location-collateral-harms", "the miller's family");
-    type_into(&session, "#location-danger", "the wheel never stops");
-    type_into(&session, "#location-treasure", "a ledger of debts");
+    for (field, text) in [
+        ("#location-name", "The Sunken Mill"),
+        ("#location-author", "Ana"),
+        ("#location-description", "A mill that turns with no river"),
+        ("#location-collateral-harms", "the miller's family"),
+        ("#location-danger", "the wheel never stops"),
+        ("#location-treasure", "a ledger of debts"),
+    ] {
+        type_into(&session, field, text);
+    }
     session.click("#location-submit");
     let card = session.wait_for(".location-card");
     let id = card.attribute("data-location-id").expect("location rows carry data-location-id");
@@ -198,13 +213,7 @@ fn overcome_character_recovers_harm_into_a_scar_in_downtime() {
     session.wait_text(&format!("{card} .recovery-points"), "5");
 
     // The complication comes first: a 4 on the 1–3 ticks table.
-    let die = session.wait_for(".complication-dice .die-input");
-    die.click();
-    die.send_keys("4");
-    session.click(".complication-dice .dice-enter");
-    session.wait_until("the complication in words", || {
-        session.find("#downtime-results").ok().filter(|r| r.text().contains("Relations worsen")).map(|_| ())
-    });
+    roll_complication(&session, "4", "Relations worsen");
 
     dismiss_toast(&session);
     let cost = session.wait_for(&format!("{card} .harm-cost")).text();

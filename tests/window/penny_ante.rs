@@ -72,6 +72,31 @@ pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
     );
 }
 
+/// The House's antagonist `antagonist` issues an anonymous challenge for `stake` to the player
+/// `player`, with `devoted` pennies devoted.
+pub(crate) fn anonymous_challenge(session: &Session, stake: &str, antagonist: &str, player: &str, devoted: &str) {
+    press(session, "#penny-issue");
+    type_into(session, "#penny-stake", stake);
+    choose(session, "#penny-challenger", &format!("antagonist:{antagonist}"));
+    choose(session, "#penny-opponent", &format!("character:{player}"));
+    press(session, "#penny-anonymous");
+    type_into(session, "#penny-devoted", devoted);
+    press(session, "#penny-start-challenge");
+}
+
+/// Opens the game `name` from home, then its Penny Ante screen.
+pub(crate) fn open_penny(session: &Session, name: &str) {
+    open_game(session, name);
+    press(session, "#game-penny");
+    session.wait_for("#penny-screen");
+}
+
+/// Starts an adventure with the House's default funding; its pile then reads `house_pile`.
+pub(crate) fn start_adventure(session: &Session, house_pile: &str) {
+    press(session, "#penny-start-adventure");
+    session.wait_text("#penny-house-pile", house_pile);
+}
+
 /// The id of the player named `name` on the table tab.
 pub(crate) fn player_id(session: &Session, name: &str) -> String {
     session.wait_until(&format!("the player {name:?} on the table"), || {
@@ -128,9 +153,7 @@ pub(crate) fn type_dice(session: &Session, prefix: &str, values: &[&str]) {
 /// The game, its two players and an adventure; returns (game, Ada, Bo).
 fn table_with_two_players(session: &Session) -> (String, String, String) {
     let game = create_game(session, "Penny Night", "penny_ante");
-    open_game(session, "Penny Night");
-    press(session, "#game-penny");
-    session.wait_for("#penny-screen");
+    open_penny(session, "Penny Night");
     session.wait_text("#penny-screen-heading", "Penny Ante — Penny Night");
     assert_eq!(text_of(session, "#penny-house-pile"), "0");
 
@@ -153,8 +176,7 @@ fn table_with_two_players(session: &Session) -> (String, String, String) {
 
     // The House gets the players' starting pennies by default (from before Quick was bought).
     assert!(text_of(session, "#penny-adventure").contains("Default: 55 pennies"), "the default funding is shown");
-    press(session, "#penny-start-adventure");
-    session.wait_text("#penny-house-pile", "55");
+    start_adventure(session, "55");
     assert!(text_of(session, "#penny-adventure-status").contains("Adventure 1 is running"));
     let disabled = session.wait_for(&format!("{buy} .penny-buy")).attribute("disabled");
     assert!(disabled.is_some(), "no buying during an adventure");
@@ -183,13 +205,10 @@ fn table_with_two_players(session: &Session) -> (String, String, String) {
 /// first adventure started (the House funded with her 25); returns Ada's id.
 pub(crate) fn ada_at_the_table(session: &Session, game: &str) -> String {
     create_game(session, game, "penny_ante");
-    open_game(session, game);
-    press(session, "#game-penny");
-    session.wait_for("#penny-screen");
+    open_penny(session, game);
     press(session, "#penny-tab-table");
     let ada = add_player(session, "Ada", "Strong", "25");
-    press(session, "#penny-start-adventure");
-    session.wait_text("#penny-house-pile", "25");
+    start_adventure(session, "25");
     ada
 }
 
@@ -424,14 +443,11 @@ fn a_table_two_challenges_and_the_ledger() {
 fn a_loan_an_all_in_and_a_buyout() {
     let (_window, _scratch, db_path, session) = begin_with("penny-loss", open);
     let game = create_game(&session, "Penny Stakes", "penny_ante");
-    open_game(&session, "Penny Stakes");
-    press(&session, "#game-penny");
-    session.wait_for("#penny-screen");
+    open_penny(&session, "Penny Stakes");
     let ada = add_player(&session, "Ada", "Strong", "25");
     let bo = add_player(&session, "Bo", "Clever", "25");
     let cy = add_player(&session, "Cy", "Lucky", "25");
-    press(&session, "#penny-start-adventure");
-    session.wait_text("#penny-house-pile", "75");
+    start_adventure(&session, "75");
 
     press(&session, "#penny-issue");
     type_into(&session, "#penny-stake", "Win the race");
@@ -534,12 +550,9 @@ fn a_loan_an_all_in_and_a_buyout() {
 fn an_anonymous_challenge_against_an_antagonist() {
     let (_window, _scratch, db_path, session) = begin_with("penny-anonymous", open);
     let game = create_game(&session, "Penny Troll", "penny_ante");
-    open_game(&session, "Penny Troll");
-    press(&session, "#game-penny");
-    session.wait_for("#penny-screen");
+    open_penny(&session, "Penny Troll");
     let ada = add_player(&session, "Ada", "Strong", "25");
-    press(&session, "#penny-start-adventure");
-    session.wait_text("#penny-house-pile", "25");
+    start_adventure(&session, "25");
     press(&session, "#penny-new-antagonist summary");
     type_into(&session, "#penny-antagonist-new-name", "The Troll");
     type_into(&session, "#penny-antagonist-new-form .penny-trait-text", "Huge");
@@ -551,13 +564,7 @@ fn an_anonymous_challenge_against_an_antagonist() {
     session.wait_text(".penny-antagonist .penny-purse", "10");
 
     // Only the House issues an anonymous challenge (audit #16): the Troll challenges Ada.
-    press(&session, "#penny-issue");
-    type_into(&session, "#penny-stake", "Pass under the bridge");
-    choose(&session, "#penny-challenger", &format!("antagonist:{troll}"));
-    choose(&session, "#penny-opponent", &format!("character:{ada}"));
-    press(&session, "#penny-anonymous");
-    type_into(&session, "#penny-devoted", "4");
-    press(&session, "#penny-start-challenge");
+    anonymous_challenge(&session, "Pass under the bridge", &troll, &ada, "4");
     session.wait_text("#penny-pot", "2");
     // The devoted pennies are the House's secret on the shared screen (audit #2).
     assert!(text_of(&session, ".penny-pot-line").contains("anonymous, ? pennies devoted"));
@@ -709,12 +716,7 @@ fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
 fn tap_card(session: &Session, name: &str) {
     session.wait_settled();
     dismiss_toast(session);
-    let card = session.wait_until(&format!("the card of {name:?}"), || {
-        session
-            .find_all(".character-card-item")
-            .into_iter()
-            .find(|c| c.find(".card-name").map(|n| n.text() == name).unwrap_or(false) && c.is_displayed())
-    });
+    let card = crate::wait_card(session, name);
     card.find(".character-card").expect("a card is a button").click();
 }
 

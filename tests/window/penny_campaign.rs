@@ -13,8 +13,8 @@ use sheetkeeper::services::{self, ChallengeDraft, DiceInput};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::penny_ante::{db, press, shots_of, text_of, type_into};
-use crate::{begin, open, open_dark, open_game};
+use crate::penny_ante::{db, open_penny, press, shots_of, start_adventure, text_of, type_into};
+use crate::{begin, open, open_dark};
 
 const GAME: &str = "Penny Campaign";
 
@@ -65,9 +65,7 @@ fn seeded(db_path: &std::path::Path) -> (Uuid, Uuid, Uuid) {
 }
 
 fn to_the_table(session: &crate::webdriver::Session) {
-    open_game(session, GAME);
-    press(session, "#game-penny");
-    session.wait_for("#penny-screen");
+    open_penny(session, GAME);
     press(session, "#penny-tab-table");
     session.wait_for("#penny-history");
 }
@@ -134,8 +132,7 @@ fn the_house_ends_an_adventure_a_loan_falls_due_and_the_history_is_narrated() {
     session.wait_for("#penny-between");
     shots_of(&session, "penny-dark-between", "#penny-between");
     assert!(text_of(&session, "#penny-adventure").contains("Default: 80 pennies"), "the start form's default");
-    press(&session, "#penny-start-adventure");
-    session.wait_text("#penny-house-pile", "80");
+    start_adventure(&session, "80");
     session.wait_gone("#penny-between");
     let loan_item = format!(".penny-loan[data-loan-id='{loan}']");
     assert!(

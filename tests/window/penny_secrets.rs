@@ -5,11 +5,11 @@
 //! odds following the characteristics ticked. Screens at 1280 and 360 px.
 
 use crate::penny_ante::{
-    ada_at_the_table, add_player, add_the_troll, choose, dismiss_toast, page_has, pass_to, press, set_role, shots_of,
-    text_of, type_dice, type_into,
+    ada_at_the_table, add_player, add_the_troll, anonymous_challenge, choose, dismiss_toast, open_penny, page_has,
+    pass_to, press, set_role, shots_of, start_adventure, text_of, type_dice, type_into,
 };
 use crate::webdriver::Session;
-use crate::{begin_with, create_game, open, open_dark, open_game};
+use crate::{begin_with, create_game, open, open_dark};
 
 /// On a device passed around: "Show the House's secrets", the hand-over screen, "I am the
 /// House"; waits for the secrets to show.
@@ -50,13 +50,7 @@ fn an_anonymous_challenge_keeps_the_houses_secrets_off_the_shared_and_the_player
     let troll = troll_table(&session, "Penny Secrets");
     let ada = session.wait_for(".penny-player").attribute("data-character-id").expect("Ada's id");
 
-    press(&session, "#penny-issue");
-    type_into(&session, "#penny-stake", "Ninjas at the inn");
-    choose(&session, "#penny-challenger", &format!("antagonist:{troll}"));
-    choose(&session, "#penny-opponent", &format!("character:{ada}"));
-    press(&session, "#penny-anonymous");
-    type_into(&session, "#penny-devoted", "4");
-    press(&session, "#penny-start-challenge");
+    anonymous_challenge(&session, "Ninjas at the inn", &troll, &ada, "4");
     session.wait_text("#penny-pot", "2");
     dismiss_toast(&session);
     // Passed around: the shared table says "? pennies".
@@ -174,14 +168,11 @@ fn the_cups_are_revealed_together_whichever_side_chooses_first() {
 fn a_short_opponent_chooses_to_fold_at_the_ante() {
     let (_window, _scratch, _db_path, session) = begin_with("penny-short", open);
     create_game(&session, "Penny Short", "penny_ante");
-    open_game(&session, "Penny Short");
-    press(&session, "#game-penny");
-    session.wait_for("#penny-screen");
+    open_penny(&session, "Penny Short");
     press(&session, "#penny-tab-table");
     let ada = add_player(&session, "Ada", "Strong", "30");
     let bo = add_player(&session, "Bo", "Clever", "25");
-    press(&session, "#penny-start-adventure");
-    session.wait_text("#penny-house-pile", "55");
+    start_adventure(&session, "55");
     press(&session, "#penny-issue");
     type_into(&session, "#penny-stake", "The bridge toll");
     type_into(&session, "#penny-ante", "26");

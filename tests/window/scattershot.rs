@@ -29,6 +29,24 @@ pub(crate) fn sheet_row(conn: &rusqlite::Connection, character: &str) -> (i64, i
     .expect("read sc_sheets")
 }
 
+/// The attack's dice typed in as 1 and 2 (the number 12, a Telling Blow); its 5 points above
+/// the Juncture go to benefits, leaving 7, and the roll is concluded: a Telling Blow.
+pub(crate) fn telling_blow_of_seven(session: &Session) {
+    enter_2d10(session, "actor", "1", "2");
+    session.wait_text("#sc-roll-number", "12");
+    press(session, "#sc-roll-decide");
+    session.wait_text("#sc-roll-number", "7");
+    press(session, "#sc-roll-conclude");
+    session.wait_text("#sc-roll-reading", "Telling Blow");
+}
+
+/// The turn shown is `current`'s of `round` ("Round 2"), with nothing waiting.
+pub(crate) fn turn_is(session: &Session, current: &str, round: &str) {
+    session.wait_text("#sc-play-current", current);
+    assert_eq!(text_of(session, "#sc-play-turn-heading"), round);
+    wait_contains(session, "#sc-play-pending-none", "nothing waits here");
+}
+
 /// The chance, in percent to one decimal as the screen shows it, that a contest of
 /// `actor` against `resistor` (each rating + modifiers) ends at RMIB ≥ 0: all 10 000 faces.
 fn contest_success(actor: i32, resistor: i32) -> String {
@@ -220,12 +238,7 @@ fn a_round_of_mechanical_play_with_an_advantage_seized_and_checked() {
     choose(&session, "#sc-roll-target-resource", "hit_points");
     session.wait_for("#sc-odds-telling");
     press(&session, "#sc-roll-start");
-    enter_2d10(&session, "actor", "1", "2");
-    session.wait_text("#sc-roll-number", "12");
-    press(&session, "#sc-roll-decide");
-    session.wait_text("#sc-roll-number", "7");
-    press(&session, "#sc-roll-conclude");
-    session.wait_text("#sc-roll-reading", "Telling Blow");
+    telling_blow_of_seven(&session);
     wait_contains(&session, "#sc-roll-effect", "Bo lost 7 Hit Points");
     let conn = db(&db_path);
     assert_eq!(sheet_row(&conn, &bo).1, 7, "the result lands at once");
@@ -244,9 +257,7 @@ fn a_round_of_mechanical_play_with_an_advantage_seized_and_checked() {
     press(&session, "#sc-play-end-turn");
     session.wait_text("#sc-play-current", "Cy's turn: 2 immediate actions left");
     press(&session, "#sc-play-end-turn");
-    session.wait_text("#sc-play-current", "Ada's turn: 2 immediate actions left");
-    assert_eq!(text_of(&session, "#sc-play-turn-heading"), "Round 2");
-    wait_contains(&session, "#sc-play-pending-none", "nothing waits here");
+    turn_is(&session, "Ada's turn: 2 immediate actions left", "Round 2");
     shots_of(&session, "scattershot-play-round", "#sc-play-turn");
 
     // The lull lands nothing more: the result came off once.

@@ -356,9 +356,7 @@ fn a_roll_from_the_sheet_against_someone_elsewhere() {
     assert!(session.find("#sc-dice-resistor-1").is_err(), "no dice are asked for the resistor");
 
     // Ada rolls 2 and 3: her MIB 5, the RMIB 5 − 2 = 3.
-    type_into(&session, "#sc-dice-actor-1", "2");
-    type_into(&session, "#sc-dice-actor-2", "3");
-    press(&session, "#sc-dice-actor-enter");
+    crate::scattershot::enter_2d10(&session, "actor", "2", "3");
     session.wait_text("#sc-roll-number", "3");
     press(&session, "#sc-roll-decide");
     session.wait_for("#sc-roll-conclude");

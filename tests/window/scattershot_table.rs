@@ -10,7 +10,7 @@
 //!
 //! Screenshots at 1280 and 360 px wide.
 
-use crate::mezzo::{db, shots_of, text_of, wait_contains};
+use crate::mezzo::{db, shots_of, wait_contains};
 use crate::scattershot::{enter_2d10, sheet_row, table};
 use crate::scattershot_sheet::{choose, press, type_into};
 use crate::{begin_with, open, open_dark};
@@ -64,9 +64,7 @@ fn damage_lands_at_once_during_mechanical_play() {
 
     // The fight goes on: still Ada's turn in round 1, and Bo's 7 Hit Points on the table.
     press(&session, "#sc-tab-play");
-    session.wait_text("#sc-play-current", "Ada's turn: 2 immediate actions left");
-    assert_eq!(text_of(&session, "#sc-play-turn-heading"), "Round 1");
-    wait_contains(&session, "#sc-play-pending-none", "nothing waits here");
+    crate::scattershot::turn_is(&session, "Ada's turn: 2 immediate actions left", "Round 1");
     shots_of(&session, "scattershot-table-damage-play", "#sc-play-scope");
     press(&session, "#sc-tab-table");
     wait_contains(&session, &format!(".sc-character[data-character-id='{bo}']"), "Hit Points 7 / 10");
@@ -129,12 +127,7 @@ fn a_telling_blow_taken_as_complications_for_the_subject_with_the_ue_chart() {
     // Strength 10 + 5 − (1 + 2) = 12, a Telling Blow: 5 points above the Juncture go to
     // benefits, leaving 7 (still a Telling Blow), which reads 2 Points and a Bonus of 2.
     attack(&session, &ada, &bo, "5");
-    enter_2d10(&session, "actor", "1", "2");
-    session.wait_text("#sc-roll-number", "12");
-    press(&session, "#sc-roll-decide");
-    session.wait_text("#sc-roll-number", "7");
-    press(&session, "#sc-roll-conclude");
-    session.wait_text("#sc-roll-reading", "Telling Blow");
+    crate::scattershot::telling_blow_of_seven(&session);
     assert_eq!(sheet_row(&conn, &bo).1, 7, "7 × Factor 1 off Bo at once");
     wait_contains(&session, "#sc-juncture", "2 points to account for");
     wait_contains(&session, "#sc-juncture-rest", "2 as complications for Bo");

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::support::cli::json;
 use crate::support::{fixture, game_with, Scratch};
 
 fn sheetkeeper(db: &Path, args: &[&str]) -> Output {
@@ -17,11 +18,6 @@ fn sheetkeeper(db: &Path, args: &[&str]) -> Output {
         .env_remove("SHEETKEEPER_DB")
         .output()
         .expect("the CLI runs")
-}
-
-fn json(out: &Output) -> Value {
-    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
 }
 
 fn stderr(out: &Output) -> String {
@@ -132,10 +128,7 @@ fn sheetkeeper_db_names_the_database_when_no_flag_does() {
 
 #[test]
 fn check_says_each_problem_under_its_section_scattershot_too() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    game_with(&mut store, "Junkyard", "scattershot", &["Gizmo"]);
-    drop(store);
+    let (s, _) = Scratch::with_game("Junkyard", "scattershot", &["Gizmo"]);
     // Five points bought in creation, past a limit of 0: only the rules see it.
     rusqlite::Connection::open(s.db())
         .unwrap()

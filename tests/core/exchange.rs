@@ -337,10 +337,7 @@ const MALFORMED: &[(&str, &[(&str, &str)])] = &[
 /// Imports `file` into a database holding one game, expecting a `BadFile` error, and
 /// checks the database's bytes did not change.
 fn rejected(file: &std::path::Path) -> Vec<sheetkeeper::Problem> {
-    let s = Scratch::new();
-    let mut store = s.open();
-    game_with(&mut store, "Valley", "nsu", &["Wren"]);
-    drop(store);
+    let (s, _) = Scratch::with_game("Valley", "nsu", &["Wren"]);
     let before = bytes_on_disk(&s.db());
     let mut store = s.open();
     let preview = import_preview(&store, file, false);

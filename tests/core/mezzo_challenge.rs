@@ -12,39 +12,30 @@ use sheetkeeper::rules::mezzo::action_check::{BaseChance, SideKind, SideSetup, S
 use sheetkeeper::rules::mezzo::challenge::{
     ActionResult, ChallengerSetup, Closed, GoalSetup, HealEffect, Leave, Phase, SideSetup as Side, Status, Why,
 };
-use sheetkeeper::rules::mezzo::element::{AdversitySpend, Element, ElementKind, Role, Template};
+use sheetkeeper::rules::mezzo::element::{AdversitySpend, Element, ElementKind, Template};
 use sheetkeeper::rules::mezzo::plot::InChallenge;
 use sheetkeeper::rules::mezzo::recovery::RecoveryCheck;
-use sheetkeeper::rules::mezzo::table::MezzoTable;
 use sheetkeeper::services::{
     self, CheckDraft, CheckRequest, DiceInput, ExportScope, ImportOptions, MezzoChallengeDraft, MezzoChallengeView,
 };
 use sheetkeeper::{Error, Result, Store};
 use uuid::Uuid;
 
-use crate::support::{bytes_on_disk, Scratch};
+use crate::support::{self, bytes_on_disk, mezzo_harbour, MezzoHarbour, Scratch};
 
 /// Mira (claimed by Ada) and Rook against the Ogre, a faction of the table; the heroes push
 /// for the goal "Reach the cove".
-struct Table {
-    scratch: Scratch,
-    store: Store,
-    game: Uuid,
-    ada: Uuid,
-    bo: Uuid,
+type Table = support::Table<Harbour>;
+
+struct Harbour {
     mira: Uuid,
     rook: Uuid,
     ogre: Uuid,
     cove: Uuid,
-    rng: StdRng,
 }
 
-/// What a move changes: the table (with its challenge) and the characters' sheets.
-#[derive(Debug, PartialEq)]
-struct State {
-    table: MezzoTable,
-    sheets: Vec<Option<Element>>,
-}
+/// What a move changes: the table and the characters' sheets.
+type State = crate::support::MezzoState;
 
 /// Ids the test gives the traits it names later (the app gives the others).
 const GASHED: u128 = 0x6a;
@@ -57,31 +48,16 @@ fn fixed(n: u128) -> Uuid {
 
 impl Table {
     fn new() -> Table {
-        let scratch = Scratch::new();
-        let mut store = scratch.open();
-        let game = services::create_game(&mut store, "Harbour", "mezzo").unwrap().game.id;
-        let mira = services::create_character(&mut store, game, "Mira").unwrap().id;
-        let rook = services::create_character(&mut store, game, "Rook").unwrap().id;
-        services::mezzo_add_player(&mut store, game, "Ada").unwrap();
-        let view = services::mezzo_add_player(&mut store, game, "Bo").unwrap().view;
-        let id = |name: &str| view.players.iter().find(|p| p.player.name == name).unwrap().player.id;
-        let (ada, bo) = (id("Ada"), id("Bo"));
-        services::mezzo_take_role(&mut store, game, ada, Role::Actor).unwrap();
-        services::mezzo_claim(&mut store, game, ada, mira).unwrap();
+        let MezzoHarbour { scratch, mut store, game, ada, bo, mira, rook } = mezzo_harbour();
         services::mezzo_start_arc(&mut store, game).unwrap();
         services::mezzo_add_element(&mut store, game, ElementKind::Faction, "The Ogre").unwrap();
         let view = services::mezzo_add_element(&mut store, game, ElementKind::Goal, "Reach the cove").unwrap().view;
         let (ogre, cove) = (view.elements[0].element.id, view.elements[1].element.id);
-        Table { scratch, store, game, ada, bo, mira, rook, ogre, cove, rng: StdRng::seed_from_u64(3) }
+        Table { scratch, store, game, ada, bo, rng: StdRng::seed_from_u64(3), more: Harbour { mira, rook, ogre, cove } }
     }
 
     fn state(&self) -> State {
-        let read = self.store.read();
-        let characters = read.characters_of(self.game).unwrap();
-        State {
-            table: read.mezzo_table(self.game).unwrap(),
-            sheets: characters.iter().map(|c| read.mezzo_sheet(c.id).unwrap()).collect(),
-        }
+        State::of_game(&self.store, self.game)
     }
 
     fn el(&self, id: Uuid) -> Element {
@@ -140,11 +116,11 @@ fn draft(t: &Table) -> MezzoChallengeDraft {
         description: "Run from the ogre".into(),
         sides: vec![Side { name: "Heroes".into() }, Side { name: "The ogre".into() }],
         challengers: vec![
-            ChallengerSetup { element: t.mira, side: 0, stake: Some("Reach the cove".into()) },
-            ChallengerSetup { element: t.rook, side: 0, stake: None },
-            ChallengerSetup { element: t.ogre, side: 1, stake: None },
+            ChallengerSetup { element: t.more.mira, side: 0, stake: Some("Reach the cove".into()) },
+            ChallengerSetup { element: t.more.rook, side: 0, stake: None },
+            ChallengerSetup { element: t.more.ogre, side: 1, stake: None },
         ],
-        goals: vec![GoalSetup { element: t.cove, supporters: vec![t.mira] }],
+        goals: vec![GoalSetup { element: t.more.cove, supporters: vec![t.more.mira] }],
     }
 }
 
@@ -155,7 +131,7 @@ fn slip_past(t: &Table) -> CheckRequest {
             description: "Past the ogre".into(),
             sides: vec![
                 SideSetup {
-                    kind: SideKind::Action { element: t.mira },
+                    kind: SideKind::Action { element: t.more.mira },
                     description: "slips past".into(),
                     chance: BaseChance::Common,
                     aptitude: 0,
@@ -202,8 +178,8 @@ fn up_to_the_surrender(t: &mut Table) {
     assert_eq!(v.challengers.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Mira", "Rook", "The Ogre"]);
     assert_eq!((v.challengers[0].side_name.as_str(), v.challengers[0].claimed_by), ("Heroes", Some(t.ada)));
     assert_eq!(v.goals[0].name, "Reach the cove");
-    assert!(t.el(t.mira).in_challenge && t.el(t.ogre).in_challenge);
-    assert!(t.el(t.mira).awards.first_challenge);
+    assert!(t.el(t.more.mira).in_challenge && t.el(t.more.ogre).in_challenge);
+    assert!(t.el(t.more.mira).awards.first_challenge);
 
     // Refusals that change nothing: a second challenge; Rest & Recuperation in a challenge.
     t.refused("challenge", |t| {
@@ -211,18 +187,18 @@ fn up_to_the_surrender(t: &mut Table) {
         services::mezzo_challenge_start(&mut t.store, t.game, &d).map(|c| c.change.message)
     });
     t.refused("element", |t| {
-        services::mezzo_take_breather(&mut t.store, t.game, t.ogre, Uuid::nil()).map(|c| c.message)
+        services::mezzo_take_breather(&mut t.store, t.game, t.more.ogre, Uuid::nil()).map(|c| c.message)
     });
     // A plot option names the challenge being played.
     t.refused("challenge.id", |t| {
-        let elsewhere = InChallenge { id: Uuid::nil(), challengers: vec![t.mira] };
-        services::mezzo_raise_stakes(&mut t.store, t.game, &[], &elsewhere, t.mira, &[]).map(|c| c.change.message)
+        let elsewhere = InChallenge { id: Uuid::nil(), challengers: vec![t.more.mira] };
+        services::mezzo_raise_stakes(&mut t.store, t.game, &[], &elsewhere, t.more.mira, &[]).map(|c| c.change.message)
     });
 
     // Round 1. Mira's major action from an action check, typed-in dice: d6 shows 6, the
     // failure's d4 shows 3: at least double, 2 major perks.
     let message = t.step("roll majors", |t| {
-        let (request, majors) = (slip_past(t), [t.mira]);
+        let (request, majors) = (slip_past(t), [t.more.mira]);
         let dice = DiceInput::Entered { values: vec![6, 3] };
         services::mezzo_challenge_roll_majors(&mut t.store, t.game, &request, &majors, &dice, &mut t.rng)
             .map(|c| c.change.message)
@@ -236,7 +212,7 @@ fn up_to_the_surrender(t: &mut Table) {
     );
     assert!(v.actions[0].action.check.is_some());
     assert!(v.challengers[0].acted);
-    assert!(t.el(t.mira).awards.first_action_check, "the check gave its first-check slots");
+    assert!(t.el(t.more.mira).awards.first_action_check, "the check gave its first-check slots");
 
     // While perks are open, no other major action and no round's end.
     t.refused("move", |t| t.play(json!({ "move": "end_round" })));
@@ -247,7 +223,7 @@ fn up_to_the_surrender(t: &mut Table) {
 
     // A Hinder whose flaw leaves out its id, kind and via: the app gives them.
     let message = t.step("declare hinder", |t| {
-        let ogre = t.ogre;
+        let ogre = t.more.ogre;
         t.play(json!({ "move": "declare", "action": 0,
             "perk": { "kind": "hinder", "target": ogre, "flaw": { "template": "impaired_ability", "name": "Winded" } } }))
     });
@@ -256,14 +232,14 @@ fn up_to_the_surrender(t: &mut Table) {
     assert_eq!(t.view().actions[0].action.declared.len(), 1, "a declared perk is kept until it settles");
 
     let message = t.step("declare damage", |t| {
-        let ogre = t.ogre;
+        let ogre = t.more.ogre;
         t.play(json!({ "move": "declare", "action": 0, "perk": { "kind": "damage", "target": ogre,
             "wound": { "kind": "new_flaw", "flaw": { "id": fixed(GASHED), "template": "vulnerability", "name": "Gashed" } } } }))
     });
     assert_eq!(message, "Mira declares Damage on The Ogre.");
     // No major perk is left for another.
     t.refused("perk", |t| {
-        let ogre = t.ogre;
+        let ogre = t.more.ogre;
         t.play(json!({ "move": "declare", "action": 0, "perk": { "kind": "ruin", "goal": ogre } }))
     });
 
@@ -272,8 +248,8 @@ fn up_to_the_surrender(t: &mut Table) {
         message,
         "Mira's perks take effect: Hinder on The Ogre and Damage on The Ogre. 0 major and 1 minor perk(s) forfeited."
     );
-    let ogre = t.el(t.ogre);
-    let winded = t.trait_id(t.ogre, "Winded");
+    let ogre = t.el(t.more.ogre);
+    let winded = t.trait_id(t.more.ogre, "Winded");
     assert!(has_modifier(&ogre, winded, Template::OneShot) && has_modifier(&ogre, winded, Template::TransientFlaw));
     assert!(ogre.is_wound(fixed(GASHED)) && has_modifier(&ogre, fixed(GASHED), Template::TransientFlaw));
     let v = t.view();
@@ -285,16 +261,16 @@ fn up_to_the_surrender(t: &mut Table) {
 
     // Rook's major action typed in as scores: 2 against the failure's 5 — 1 adversity.
     let message = t.step("failed action", |t| {
-        let rook = t.rook;
+        let rook = t.more.rook;
         t.play(json!({ "move": "major_actions", "rolls": [action(rook, 2), failure(5)], "majors": [rook] }))
     });
     assert_eq!(message, "Rook's major action: 2 against 5 — no perk, 1 adversity.");
-    assert_eq!(t.el(t.rook).adversity, 1);
+    assert_eq!(t.el(t.more.rook).adversity, 1);
     assert_eq!(t.view().phase, Phase::Rounds, "a failure leaves no perks open");
 
     // Refused moves name the field and change nothing.
     t.refused("majors[0]", |t| {
-        let rook = t.rook;
+        let rook = t.more.rook;
         t.play(json!({ "move": "major_actions", "rolls": [action(rook, 4), failure(1)], "majors": [rook] }))
     });
     t.refused("challenger", |t| t.play(json!({ "move": "surrender", "challenger": "not an id" })));
@@ -307,17 +283,17 @@ fn up_to_the_surrender(t: &mut Table) {
 
     // Round 2: Mira 8 against the Ogre's 3: Bind the Ogre and Push the cove.
     let message = t.step("contested action", |t| {
-        let (mira, ogre) = (t.mira, t.ogre);
+        let (mira, ogre) = (t.more.mira, t.more.ogre);
         t.play(json!({ "move": "major_actions", "rolls": [action(mira, 8), action(ogre, 3)], "majors": [mira] }))
     });
     assert_eq!(message, "Mira's major action: 8 against 3 — 2 major perks.");
     t.step("declare bind", |t| {
-        let ogre = t.ogre;
+        let ogre = t.more.ogre;
         t.play(json!({ "move": "declare", "action": 2, "perk": { "kind": "bind", "target": ogre,
             "restraint": { "id": fixed(PINNED), "template": "restraint", "name": "Pinned" } } }))
     });
     t.step("declare push", |t| {
-        let cove = t.cove;
+        let cove = t.more.cove;
         t.play(
             json!({ "move": "declare", "action": 2, "perk": { "kind": "push", "goal": cove, "trump": fixed(TRUMP) } }),
         )
@@ -338,23 +314,23 @@ fn a_whole_challenge_is_played_through_the_services_and_each_move_is_undone_exac
     // The Ogre surrenders at once after its restraint: its 2 boosts go to its opponents, the
     // first to the one the table picks (both have no momentum), the second to the other.
     let message = t.step("surrender", |t| {
-        let ogre = t.ogre;
+        let ogre = t.more.ogre;
         t.play(json!({ "move": "surrender", "challenger": ogre }))
     });
     assert_eq!(message, "The Ogre surrenders. The Ogre leaves in defeat (surrendered).");
     let v = t.view();
     assert_eq!(v.phase, Phase::Departure);
     let d = v.departure.as_ref().unwrap();
-    assert_eq!((d.leavers.clone(), d.boosts[0].awards), (vec![t.ogre], 2));
-    assert_eq!(d.award_choices, vec![t.mira, t.rook]);
+    assert_eq!((d.leavers.clone(), d.boosts[0].awards), (vec![t.more.ogre], 2));
+    assert_eq!(d.award_choices, vec![t.more.mira, t.more.rook]);
     assert!(matches!(v.challengers[2].status, Status::Leaving { how: Leave::Defeat, why: Why::Surrender }));
     t.refused("to", |t| {
-        let ogre = t.ogre;
+        let ogre = t.more.ogre;
         t.play(json!({ "move": "award_boost", "to": ogre }))
     });
 
     let message = t.step("award", |t| {
-        let mira = t.mira;
+        let mira = t.more.mira;
         t.play(json!({ "move": "award_boost", "to": mira }))
     });
     assert_eq!(
@@ -364,66 +340,70 @@ fn a_whole_challenge_is_played_through_the_services_and_each_move_is_undone_exac
     );
     let v = t.view();
     let d = v.departure.as_ref().unwrap();
-    assert_eq!(d.leavers, vec![t.mira, t.rook], "the ogre is gone; the heroes leave with no opponent");
-    assert_eq!(d.may_spend, vec![t.mira, t.rook]);
-    assert_eq!((t.el(t.mira).momentum, t.el(t.rook).momentum), (2, 1), "Mira also got the cove's trump boost");
+    assert_eq!(d.leavers, vec![t.more.mira, t.more.rook], "the ogre is gone; the heroes leave with no opponent");
+    assert_eq!(d.may_spend, vec![t.more.mira, t.more.rook]);
+    assert_eq!(
+        (t.el(t.more.mira).momentum, t.el(t.more.rook).momentum),
+        (2, 1),
+        "Mira also got the cove's trump boost"
+    );
 
     // Mira is Ada's: Bo may not spend for her.
     t.refused("by", |t| {
-        let (mira, bo) = (t.mira, t.bo);
+        let (mira, bo) = (t.more.mira, t.bo);
         t.play(json!({ "move": "spend", "challenger": mira, "by": bo, "spend": { "kind": "victory_narration", "votes": 1 } }))
     });
     let message = t.step("spend a boon", |t| {
-        let (mira, ada) = (t.mira, t.ada);
+        let (mira, ada) = (t.more.mira, t.ada);
         t.play(json!({ "move": "spend", "challenger": mira, "by": ada,
             "spend": { "kind": "boon", "boon": { "kind": "uses", "uses": 3 }, "edge": { "name": "Second wind" } } }))
     });
     assert_eq!(message, "Mira spends 2 momentum on the boon “Second wind”.");
-    assert!(t.el(t.mira).traits.iter().any(|e| e.name == "Second wind" && e.uses_left == Some(3)));
+    assert!(t.el(t.more.mira).traits.iter().any(|e| e.name == "Second wind" && e.uses_left == Some(3)));
 
     let message = t.step("last spend ends the challenge", |t| {
-        let (rook, bo) = (t.rook, t.bo);
+        let (rook, bo) = (t.more.rook, t.bo);
         t.play(json!({ "move": "spend", "challenger": rook, "by": bo, "spend": { "kind": "victory_narration", "votes": 1 } }))
     });
     assert_eq!(message, "Rook spends 1 momentum on victory narration (1 vote). The challenge is over.");
     let v = t.view();
     assert_eq!((v.phase, v.over), (Phase::Over, true), "the finished challenge stays on the table");
     // The end: momentum lost, trumps gone, Transient flaws grant Favored Flaws.
-    let ogre = t.el(t.ogre);
-    let winded = t.trait_id(t.ogre, "Winded");
+    let ogre = t.el(t.more.ogre);
+    let winded = t.trait_id(t.more.ogre, "Winded");
     assert!(
         has_modifier(&ogre, winded, Template::FavoredFlaw) && has_modifier(&ogre, fixed(GASHED), Template::FavoredFlaw)
     );
-    assert_eq!((t.el(t.cove).trumps(), t.el(t.mira).in_challenge), (0, false));
+    assert_eq!((t.el(t.more.cove).trumps(), t.el(t.more.mira).in_challenge), (0, false));
     t.refused("challenge", |t| t.play(json!({ "move": "end_round" })));
 
     // Rest & Recuperation after the challenge.
     let message = t.step("breather", |t| {
-        let (ogre, winded) = (t.ogre, t.trait_id(t.ogre, "Winded"));
+        let (ogre, winded) = (t.more.ogre, t.trait_id(t.more.ogre, "Winded"));
         services::mezzo_take_breather(&mut t.store, t.game, ogre, winded).map(|c| c.message)
     });
     assert_eq!(message, "The Ogre takes a breather and shakes off “Winded”.");
     t.step("escape", |t| {
-        let ogre = t.ogre;
+        let ogre = t.more.ogre;
         services::mezzo_escape_restraints(&mut t.store, t.game, ogre, fixed(PINNED)).map(|c| c.message)
     });
-    assert!(t.el(t.ogre).trait_by_id(fixed(PINNED)).is_none());
+    assert!(t.el(t.more.ogre).trait_by_id(fixed(PINNED)).is_none());
     let message = t.step("treat wounds", |t| {
-        let ogre = t.ogre;
+        let ogre = t.more.ogre;
         let effect = HealEffect::OneShot;
         services::mezzo_treat_wounds(&mut t.store, t.game, ogre, fixed(GASHED), &effect, RecoveryCheck::NotMade)
             .map(|c| c.message)
     });
     assert_eq!(message, "The Ogre treats the wound “Gashed”: now One-Shot.");
-    assert!(has_modifier(&t.el(t.ogre), fixed(GASHED), Template::OneShot));
+    assert!(has_modifier(&t.el(t.more.ogre), fixed(GASHED), Template::OneShot));
 
     // A new challenge replaces the finished one.
     let d = MezzoChallengeDraft {
         description: String::new(),
         sides: vec![Side::default(), Side::default()],
         challengers: vec![
-            ChallengerSetup { element: t.mira, side: 0, stake: None },
-            ChallengerSetup { element: t.ogre, side: 1, stake: None },
+            ChallengerSetup { element: t.more.mira, side: 0, stake: None },
+            ChallengerSetup { element: t.more.ogre, side: 1, stake: None },
         ],
         goals: Vec::new(),
     };
@@ -438,29 +418,29 @@ fn a_whole_challenge_is_played_through_the_services_and_each_move_is_undone_exac
 fn claiming_stakes_applies_its_perk_and_it_lasts_into_the_next_challenge() {
     let mut t = Table::new();
     up_to_the_surrender(&mut t);
-    let ogre = t.ogre;
+    let ogre = t.more.ogre;
     t.play(json!({ "move": "surrender", "challenger": ogre })).unwrap();
-    let mira = t.mira;
+    let mira = t.more.mira;
     t.play(json!({ "move": "award_boost", "to": mira })).unwrap();
-    assert_eq!(t.el(t.mira).momentum, 2);
+    assert_eq!(t.el(t.more.mira).momentum, 2);
     // A minor perk is not for sale; the refusal names the perk's place in the move.
     t.refused("spend.uses[0]", |t| {
-        let (mira, ada, ogre) = (t.mira, t.ada, t.ogre);
+        let (mira, ada, ogre) = (t.more.mira, t.ada, t.more.ogre);
         t.play(json!({ "move": "spend", "challenger": mira, "by": ada, "spend": { "kind": "claiming_stakes",
             "perks": 1, "uses": [{ "kind": "hinder", "target": ogre,
             "flaw": { "template": "impaired_ability", "name": "Shaken" } }] } }))
     });
     let message = t.step("claim stakes", |t| {
-        let (mira, ada, ogre) = (t.mira, t.ada, t.ogre);
+        let (mira, ada, ogre) = (t.more.mira, t.ada, t.more.ogre);
         t.play(json!({ "move": "spend", "challenger": mira, "by": ada, "spend": { "kind": "claiming_stakes",
             "perks": 1, "uses": [{ "kind": "bind", "target": ogre,
             "restraint": { "template": "restraint", "name": "Chained" } }] } }))
     });
     assert_eq!(message, "Mira spends 1 momentum on claiming stakes: Bind on The Ogre.");
-    let chained = t.trait_id(t.ogre, "Chained");
-    assert_eq!(t.el(t.ogre).carried, vec![chained], "kept for the ogre's next challenge");
+    let chained = t.trait_id(t.more.ogre, "Chained");
+    assert_eq!(t.el(t.more.ogre).carried, vec![chained], "kept for the ogre's next challenge");
     // Everyone spends out: the challenge ends; the carried restraint stays carried.
-    let (mira, ada, rook, bo) = (t.mira, t.ada, t.rook, t.bo);
+    let (mira, ada, rook, bo) = (t.more.mira, t.ada, t.more.rook, t.bo);
     t.play(
         json!({ "move": "spend", "challenger": mira, "by": ada, "spend": { "kind": "victory_narration", "votes": 1 } }),
     )
@@ -470,7 +450,7 @@ fn claiming_stakes_applies_its_perk_and_it_lasts_into_the_next_challenge() {
     )
     .unwrap();
     assert!(t.view().over);
-    assert_eq!(t.el(t.ogre).carried, vec![chained]);
+    assert_eq!(t.el(t.more.ogre).carried, vec![chained]);
     t.reopen();
 
     // The next challenge: the restraint counts as gained there (its boost, Break Free).
@@ -478,16 +458,16 @@ fn claiming_stakes_applies_its_perk_and_it_lasts_into_the_next_challenge() {
         description: String::new(),
         sides: vec![Side::default(), Side::default()],
         challengers: vec![
-            ChallengerSetup { element: t.rook, side: 0, stake: None },
-            ChallengerSetup { element: t.ogre, side: 1, stake: None },
+            ChallengerSetup { element: t.more.rook, side: 0, stake: None },
+            ChallengerSetup { element: t.more.ogre, side: 1, stake: None },
         ],
         goals: Vec::new(),
     };
     services::mezzo_challenge_start(&mut t.store, t.game, &d).unwrap();
     let v = t.view();
-    let ogre = v.challengers.iter().find(|c| c.element == t.ogre).unwrap();
+    let ogre = v.challengers.iter().find(|c| c.element == t.more.ogre).unwrap();
     assert!(ogre.gained.contains(&chained));
-    assert!(t.el(t.ogre).carried.is_empty());
+    assert!(t.el(t.more.ogre).carried.is_empty());
 }
 
 /// Audit #9: No Escape's pay-off reads the challenge itself: refused while the challenger is
@@ -505,31 +485,31 @@ fn no_escape_pays_off_only_for_a_challenger_the_challenge_says_left_in_victory()
         hooks.push(plot.hooks.last().unwrap().hook.id);
     }
     let ch = t.view().id;
-    let within = InChallenge { id: ch, challengers: vec![t.mira, t.rook, t.ogre] };
-    let mira = User { player: t.ada, element: Some(t.mira) };
-    services::mezzo_no_escape(&mut t.store, t.game, &hooks, &within, &mira, t.ogre).unwrap();
+    let within = InChallenge { id: ch, challengers: vec![t.more.mira, t.more.rook, t.more.ogre] };
+    let mira = User { player: t.ada, element: Some(t.more.mira) };
+    services::mezzo_no_escape(&mut t.store, t.game, &hooks, &within, &mira, t.more.ogre).unwrap();
     services::mezzo_gain_momentum(
         &mut t.store,
         t.game,
-        t.mira,
+        t.more.mira,
         2,
         sheetkeeper::rules::mezzo::element::MomentumSource::Boost,
     )
     .unwrap();
     t.refused("user.element", |t| {
-        let (mira, ogre) = (User { player: t.ada, element: Some(t.mira) }, t.ogre);
+        let (mira, ogre) = (User { player: t.ada, element: Some(t.more.mira) }, t.more.ogre);
         services::mezzo_ignore_protection(&mut t.store, t.game, ch, &mira, ogre).map(|c| c.change.message)
     });
-    let ogre = t.ogre;
+    let ogre = t.more.ogre;
     t.play(json!({ "move": "surrender", "challenger": ogre })).unwrap();
     assert!(matches!(t.view().challengers[0].status, Status::Leaving { how: Leave::Victory, .. }));
-    let before = t.el(t.mira).momentum;
+    let before = t.el(t.more.mira).momentum;
     let message = t.step("ignore protection", |t| {
-        let (mira, ogre) = (User { player: t.ada, element: Some(t.mira) }, t.ogre);
+        let (mira, ogre) = (User { player: t.ada, element: Some(t.more.mira) }, t.more.ogre);
         services::mezzo_ignore_protection(&mut t.store, t.game, ch, &mira, ogre).map(|c| c.change.message)
     });
     assert!(message.contains("The Ogre"), "{message}");
-    assert_eq!(t.el(t.mira).momentum, before - 2);
+    assert_eq!(t.el(t.more.mira).momentum, before - 2);
     assert!(services::mezzo_plot(&t.store, t.game).unwrap().no_escape[0].used);
 }
 
@@ -537,7 +517,7 @@ fn no_escape_pays_off_only_for_a_challenger_the_challenge_says_left_in_victory()
 fn a_game_with_a_running_challenge_travels_in_a_file_and_a_broken_one_is_refused() {
     let mut t = Table::new();
     up_to_the_surrender(&mut t);
-    let ogre = t.ogre;
+    let ogre = t.more.ogre;
     t.play(json!({ "move": "surrender", "challenger": ogre })).unwrap();
     let table = t.state().table;
     assert!(table.challenge.as_ref().unwrap().departure.is_some());
@@ -563,8 +543,9 @@ fn a_game_with_a_running_challenge_travels_in_a_file_and_a_broken_one_is_refused
     assert!(store.check().unwrap().ok);
     // Play goes on on the other device.
     let picked =
-        services::mezzo_challenge_play(&mut store, t.game, &json!({ "move": "award_boost", "to": t.rook })).unwrap();
-    assert_eq!(picked.challenge.unwrap().departure.unwrap().leavers, vec![t.mira, t.rook]);
+        services::mezzo_challenge_play(&mut store, t.game, &json!({ "move": "award_boost", "to": t.more.rook }))
+            .unwrap();
+    assert_eq!(picked.challenge.unwrap().departure.unwrap().leavers, vec![t.more.mira, t.more.rook]);
 
     // As copies: the challenge names the copied characters.
     services::import(&mut store, &out, ImportOptions { as_copy: true, ..Default::default() }).unwrap();
@@ -683,48 +664,17 @@ fn challenge_scene() -> crate::mezzo_store::Scene {
 
 #[test]
 fn the_golden_game_file_with_a_challenge_is_the_scene_byte_for_byte_and_travels_both_ways() {
-    use sheetkeeper::exchange::{self, Document, GameEntry, Kind};
-    use sheetkeeper::model::System;
+    use crate::support::files::a_golden_game_file_travels_both_ways;
 
     let s = challenge_scene();
     let ch = s.table.challenge.as_ref().unwrap();
     assert!(ch.problems().is_empty(), "{:?}", ch.problems());
     assert_eq!(ch.actions[0].declared.len(), 1);
-    let doc = Document {
-        kind: Kind::Game,
-        system: Some(System::Mezzo),
-        app_version: "0.1.0".into(),
-        exported_at: chrono::DateTime::parse_from_rfc3339("2026-09-16T09:30:00Z").unwrap().into(),
-        games: vec![GameEntry {
-            game: s.game.clone(),
-            characters: s.characters.clone(),
-            nsu_world: None,
-            penny_table: None,
-            mezzo_table: Some(s.table.clone()),
-            scattershot_table: None,
-            penny_piles: Vec::new(),
-        }],
-    };
-    let bytes = exchange::to_json(&doc);
-    if std::env::var_os("SHEETKEEPER_BLESS").is_some() {
-        std::fs::write(crate::support::fixture(CHALLENGE_FILE), &bytes).unwrap();
-    }
-    let golden = std::fs::read(crate::support::fixture(CHALLENGE_FILE)).unwrap();
-    assert_eq!(String::from_utf8(bytes).unwrap(), String::from_utf8(golden.clone()).unwrap());
-    assert_eq!(exchange::parse(&golden).unwrap_or_else(|p| panic!("{p:#?}")), doc);
-
-    let scratch = Scratch::new();
-    let mut store = scratch.open();
-    services::import(&mut store, &crate::support::fixture(CHALLENGE_FILE), ImportOptions::default()).unwrap();
-    assert_eq!(store.read().mezzo_table(s.game.id).unwrap(), s.table);
-    assert!(store.check().unwrap().ok);
-    let out = scratch.file("out.json");
-    services::export(&store, ExportScope::Game(s.game.id), &out).unwrap();
-    assert_eq!(
-        crate::mezzo_exchange::content(&std::fs::read_to_string(&out).unwrap()),
-        crate::mezzo_exchange::content(&String::from_utf8(golden).unwrap()),
-        "exported as imported"
-    );
+    let doc = crate::mezzo_exchange::game_file(&s);
+    let (_scratch, mut store) = a_golden_game_file_travels_both_ways((CHALLENGE_FILE, &doc), s.game.id, |store| {
+        assert_eq!(store.read().mezzo_table(s.game.id).unwrap(), s.table);
+        assert!(store.check().unwrap().ok);
+    });
     // The declared Hinder settles on the device that imported it.
     let settled =
         services::mezzo_challenge_play(&mut store, s.game.id, &json!({ "move": "settle", "action": 0 })).unwrap();
@@ -737,12 +687,12 @@ fn the_golden_game_file_with_a_challenge_is_the_scene_byte_for_byte_and_travels_
 #[test]
 fn a_major_action_rolled_as_a_check_takes_sudden_surges_after_the_dice() {
     let mut t = Table::new();
-    services::mezzo_gain_adversity(&mut t.store, t.game, t.mira, 3).unwrap();
+    services::mezzo_gain_adversity(&mut t.store, t.game, t.more.mira, 3).unwrap();
     let d = draft(&t);
     services::mezzo_challenge_start(&mut t.store, t.game, &d).unwrap();
     // No check on the table yet: refused, nothing changes.
     t.refused("check", |t| {
-        let majors = [t.mira];
+        let majors = [t.more.mira];
         services::mezzo_challenge_resolve_majors(&mut t.store, t.game, &[], &majors).map(|c| c.change.message)
     });
     // The check rolled as any other: Mira's d6 shows 3, the failure's d4 shows 3.
@@ -751,13 +701,13 @@ fn a_major_action_rolled_as_a_check_takes_sudden_surges_after_the_dice() {
     services::mezzo_check_roll(&mut t.store, t.game, &request, &dice, &mut t.rng).unwrap();
     let before = t.state();
     // Having seen the tie, Ada buys Mira a Sudden Surge: 4 against 3, a major perk.
-    let surge = Surge { element: t.mira, by: t.ada, allow_debt: false };
-    let change = services::mezzo_challenge_resolve_majors(&mut t.store, t.game, &[surge], &[t.mira]).unwrap();
+    let surge = Surge { element: t.more.mira, by: t.ada, allow_debt: false };
+    let change = services::mezzo_challenge_resolve_majors(&mut t.store, t.game, &[surge], &[t.more.mira]).unwrap();
     assert_eq!(change.change.message, "Action check “Past the ogre”: Mira's major action: 4 against 3 — 1 major perk.");
     let v = t.view();
     assert_eq!((v.actions[0].action.result, v.actions[0].majors_left), (ActionResult::Success, 1));
     assert_eq!(v.phase, Phase::Perks);
-    assert_eq!(t.el(t.mira).adversity, 0, "the surge cost Mira's 3 adversity");
+    assert_eq!(t.el(t.more.mira).adversity, 0, "the surge cost Mira's 3 adversity");
     assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), None, "the check is used");
     t.reopen();
     // Undo: the adversity is back, no action is recorded, and the rolled check waits again.
@@ -765,10 +715,10 @@ fn a_major_action_rolled_as_a_check_takes_sudden_surges_after_the_dice() {
     assert_eq!(t.state(), before);
     assert!(services::mezzo_check_pending(&t.store, t.game).unwrap().is_some());
     // Without the surge the tie needs no tiebreak: it earns a minor perk.
-    services::mezzo_challenge_resolve_majors(&mut t.store, t.game, &[], &[t.mira]).unwrap();
+    services::mezzo_challenge_resolve_majors(&mut t.store, t.game, &[], &[t.more.mira]).unwrap();
     let v = t.view();
     assert_eq!((v.actions[0].action.result, v.actions[0].minors_left), (ActionResult::Tie, 1));
-    assert_eq!(t.el(t.mira).adversity, 3);
+    assert_eq!(t.el(t.more.mira).adversity, 3);
 }
 
 /// Rolls `slip_past` with the typed-in faces (Mira's d6, the failure's d4) and resolves it.
@@ -801,7 +751,7 @@ fn a_challenge_starts_from_a_lost_check_with_its_scores_as_the_first_round() {
         (v.actions.len(), v.actions[0].action.check, v.actions[0].action.result),
         (1, Some(id), ActionResult::Failure)
     );
-    assert_eq!(t.el(t.mira).adversity, 1, "a failed major action gains adversity");
+    assert_eq!(t.el(t.more.mira).adversity, 1, "a failed major action gains adversity");
     assert_eq!(v.challengers.len(), 3, "Rook, who backs the loser, joined");
     // Used once: refused by name, nothing changes; another check meets the running challenge.
     t.refused("check", |t| {
@@ -839,14 +789,16 @@ fn tempting_target_pays_off_a_debtors_debt_with_the_setters_adversity() {
     let d = draft(&t);
     services::mezzo_challenge_start(&mut t.store, t.game, &d).unwrap();
     // Mira's double success binds the Ogre: a harmful perk on it.
-    t.play(json!({ "move": "major_actions", "rolls": [action(t.mira, 8), action(t.ogre, 4)], "majors": [t.mira] }))
+    t.play(json!({ "move": "major_actions", "rolls": [action(t.more.mira, 8), action(t.more.ogre, 4)], "majors": [t.more.mira] }))
         .unwrap();
-    let (ogre, mira) = (t.ogre, t.mira);
+    let (ogre, mira) = (t.more.ogre, t.more.mira);
     t.play(json!({ "move": "declare", "action": 0, "perk": { "kind": "bind", "target": ogre,
         "restraint": { "template": "restraint", "name": "Pinned" } } }))
         .unwrap();
     // The Ogre owes nothing yet: refused by name, nothing changes.
-    t.refused("target", |t| services::mezzo_tempting_target(&mut t.store, t.game, 0, t.ogre).map(|c| c.change.message));
+    t.refused("target", |t| {
+        services::mezzo_tempting_target(&mut t.store, t.game, 0, t.more.ogre).map(|c| c.change.message)
+    });
     // 1 adversity held, Fortune's Favor costs 2: 1 of it is debt.
     services::mezzo_gain_adversity(&mut t.store, t.game, ogre, 1).unwrap();
     services::mezzo_spend_adversity(&mut t.store, t.game, ogre, None, AdversitySpend::FortunesFavor, true).unwrap();
@@ -863,6 +815,10 @@ fn tempting_target_pays_off_a_debtors_debt_with_the_setters_adversity() {
     // One harmful perk pays off once, even with debt owed again.
     services::mezzo_gain_adversity(&mut t.store, t.game, ogre, 1).unwrap();
     services::mezzo_spend_adversity(&mut t.store, t.game, ogre, None, AdversitySpend::FortunesFavor, true).unwrap();
-    t.refused("target", |t| services::mezzo_tempting_target(&mut t.store, t.game, 0, t.ogre).map(|c| c.change.message));
-    t.refused("target", |t| services::mezzo_tempting_target(&mut t.store, t.game, 0, t.rook).map(|c| c.change.message));
+    t.refused("target", |t| {
+        services::mezzo_tempting_target(&mut t.store, t.game, 0, t.more.ogre).map(|c| c.change.message)
+    });
+    t.refused("target", |t| {
+        services::mezzo_tempting_target(&mut t.store, t.game, 0, t.more.rook).map(|c| c.change.message)
+    });
 }

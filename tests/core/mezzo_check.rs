@@ -8,49 +8,34 @@ use rand::{rngs::StdRng, SeedableRng};
 use sheetkeeper::rules::mezzo::action_check::{
     BaseChance, Cast, Direction, Law, Outcome, Phase, ScopePerk, SideKind, SideSetup, Surge,
 };
-use sheetkeeper::rules::mezzo::element::{Element, ElementKind, Role, SlotAward};
+use sheetkeeper::rules::mezzo::element::{Element, ElementKind, SlotAward};
 use sheetkeeper::services::{self, CheckDraft, CheckRequest, DiceInput, MezzoElementView, PerkPurchase};
-use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::support::{bytes_on_disk, Scratch};
+use crate::support::{self, bytes_on_disk, mezzo_harbour, MezzoHarbour};
 
 fn entered(values: &[u8]) -> DiceInput {
     DiceInput::Entered { values: values.to_vec() }
 }
 
-struct Table {
-    scratch: Scratch,
-    store: Store,
-    game: Uuid,
-    /// Players: Ada (an Actor who claimed Mira) and Bo.
-    ada: Uuid,
-    bo: Uuid,
+/// Players: Ada (an Actor who claimed Mira) and Bo.
+type Table = support::Table<Harbour>;
+
+struct Harbour {
     /// Characters: Mira (claimed by Ada, 4 adversity) and Rook.
     mira: Uuid,
     rook: Uuid,
     /// One of the table's own elements.
     wall: Uuid,
-    rng: StdRng,
 }
 
 impl Table {
     fn new() -> Table {
-        let scratch = Scratch::new();
-        let mut store = scratch.open();
-        let game = services::create_game(&mut store, "Harbour", "mezzo").unwrap().game.id;
-        let mira = services::create_character(&mut store, game, "Mira").unwrap().id;
-        let rook = services::create_character(&mut store, game, "Rook").unwrap().id;
-        services::mezzo_add_player(&mut store, game, "Ada").unwrap();
-        let view = services::mezzo_add_player(&mut store, game, "Bo").unwrap().view;
-        let id = |name: &str| view.players.iter().find(|p| p.player.name == name).unwrap().player.id;
-        let (ada, bo) = (id("Ada"), id("Bo"));
-        services::mezzo_take_role(&mut store, game, ada, Role::Actor).unwrap();
-        services::mezzo_claim(&mut store, game, ada, mira).unwrap();
+        let MezzoHarbour { scratch, mut store, game, ada, bo, mira, rook } = mezzo_harbour();
         services::mezzo_gain_adversity(&mut store, game, mira, 4).unwrap();
         let view = services::mezzo_add_element(&mut store, game, ElementKind::Object, "Sea wall").unwrap().view;
         let wall = view.elements[0].element.id;
-        Table { scratch, store, game, ada, bo, mira, rook, wall, rng: StdRng::seed_from_u64(7) }
+        Table { scratch, store, game, ada, bo, rng: StdRng::seed_from_u64(7), more: Harbour { mira, rook, wall } }
     }
 
     fn element(&self, id: Uuid) -> MezzoElementView {
@@ -87,10 +72,10 @@ fn climb(t: &Table) -> CheckRequest {
         setup: CheckDraft {
             description: "Over the sea wall".into(),
             sides: vec![
-                action(t.mira, BaseChance::Common, "climbs the wall"),
+                action(t.more.mira, BaseChance::Common, "climbs the wall"),
                 failure(BaseChance::Occasional, "falls"),
             ],
-            involved: vec![t.wall],
+            involved: vec![t.more.wall],
         },
         casts: vec![Cast::Influence { player: t.ada, side: 0, points: 2 }],
         perks: vec![PerkPurchase { side: 0, perk: ScopePerk::ExtendedCoverage }],
@@ -111,7 +96,7 @@ fn a_check_with_a_scope_perk_and_sudden_surges_after_the_roll_pays_and_awards_wh
     assert_eq!(dice, vec![vec![8], vec![4]]);
     let exact: Vec<&str> = preview.odds.iter().map(|o| o.exact.as_str()).collect();
     assert_eq!(exact, ["3/4", "1/4"]);
-    assert_eq!((preview.success[0].element, preview.success[0].odds.exact.as_str()), (t.mira, "3/4"));
+    assert_eq!((preview.success[0].element, preview.success[0].odds.exact.as_str()), (t.more.mira, "3/4"));
     assert_eq!(preview.no_check_needed, None);
     assert!(preview.first_check_awards.is_empty(), "Mira and the wall had their slots when introduced");
     assert_eq!(preview.check.sides[0].perks, vec![ScopePerk::ExtendedCoverage]);
@@ -128,9 +113,9 @@ fn a_check_with_a_scope_perk_and_sudden_surges_after_the_roll_pays_and_awards_wh
         "Action check “Over the sea wall” rolled. Mira (“climbs the wall”): d8 shows 3; Failure (“falls”): d4 shows 4."
     );
     assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), Some(pending.clone()));
-    assert_eq!((t.influence(t.ada), t.el(t.mira).adversity), (3, 4), "nothing is paid before the result");
+    assert_eq!((t.influence(t.ada), t.el(t.more.mira).adversity), (3, 4), "nothing is paid before the result");
     assert_eq!(
-        (t.element(t.mira).edge_slots, t.element(t.wall).edge_slots),
+        (t.element(t.more.mira).edge_slots, t.element(t.more.wall).edge_slots),
         (6, 4),
         "4 from their introduction, 2 from Mira's claim"
     );
@@ -140,11 +125,11 @@ fn a_check_with_a_scope_perk_and_sudden_surges_after_the_roll_pays_and_awards_wh
 
     // A surge only Mira's claimer may buy: refused, nothing changes.
     let before = t.bytes();
-    let by_bo = Surge { element: t.mira, by: t.bo, allow_debt: false };
+    let by_bo = Surge { element: t.more.mira, by: t.bo, allow_debt: false };
     let err = services::mezzo_check_resolve(&mut t.store, t.game, &[by_bo]).unwrap_err();
     assert!(err.to_string().starts_with("surges[0].by: Mira is claimed by another player"), "{err}");
     // The second surge needs debt (1 adversity left, it costs 3): refused unless allowed.
-    let surge = Surge { element: t.mira, by: t.ada, allow_debt: false };
+    let surge = Surge { element: t.more.mira, by: t.ada, allow_debt: false };
     let err = services::mezzo_check_resolve(&mut t.store, t.game, &[surge, surge]).unwrap_err();
     assert!(err.to_string().starts_with("surges[1].adversity: Mira holds 1 adversity and this costs 3"), "{err}");
     assert_eq!(t.bytes(), before);
@@ -166,9 +151,9 @@ fn a_check_with_a_scope_perk_and_sudden_surges_after_the_roll_pays_and_awards_wh
     // Paid: Ada's influence, Mira's adversity (4, then 2 as debt); no slots awarded: each
     // had its 4 when introduced.
     assert_eq!(t.influence(t.ada), 1);
-    let m = t.el(t.mira);
+    let m = t.el(t.more.mira);
     assert_eq!((m.adversity, m.adversity_debt), (0, 2));
-    assert_eq!((t.element(t.mira).edge_slots, t.element(t.wall).edge_slots), (6, 4));
+    assert_eq!((t.element(t.more.mira).edge_slots, t.element(t.more.wall).edge_slots), (6, 4));
     assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), None);
     let log = services::mezzo_log(&t.store, t.game, 5).unwrap();
     assert_eq!(log[0].action, out.result.summary);
@@ -176,15 +161,15 @@ fn a_check_with_a_scope_perk_and_sudden_surges_after_the_roll_pays_and_awards_wh
     // Undo the resolution: everything paid and awarded is back, and the rolled check waits
     // again; undo once more: the dice are off the table, nothing else changes.
     services::undo_game(&mut t.store, t.game).unwrap();
-    assert_eq!((t.influence(t.ada), t.el(t.mira).adversity, t.el(t.mira).adversity_debt), (3, 4, 0));
-    assert_eq!((t.element(t.mira).edge_slots, t.element(t.wall).edge_slots), (6, 4));
+    assert_eq!((t.influence(t.ada), t.el(t.more.mira).adversity, t.el(t.more.mira).adversity_debt), (3, 4, 0));
+    assert_eq!((t.element(t.more.mira).edge_slots, t.element(t.more.wall).edge_slots), (6, 4));
     assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), Some(pending));
     let table = t.store.read().mezzo_table(t.game).unwrap();
     let done = services::undo_game(&mut t.store, t.game).unwrap();
     assert_eq!(done.message, "Undone: the dice of “Over the sea wall” are off the table.");
     assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), None);
     assert_eq!(t.store.read().mezzo_table(t.game).unwrap(), table);
-    assert_eq!(t.el(t.mira).adversity, 4);
+    assert_eq!(t.el(t.more.mira).adversity, 4);
     // The next undo is the move before the check: the sea wall leaves the story.
     let done = services::undo_game(&mut t.store, t.game).unwrap();
     assert_eq!(done.message, "Undone: The object Sea wall enters the story with 4 edge slots.");
@@ -200,15 +185,15 @@ fn an_element_from_an_older_version_gets_its_first_check_slots_once() {
     let mut t = Table::new();
     let conn = rusqlite::Connection::open(t.scratch.db()).unwrap();
     let old =
-        conn.execute("UPDATE mz_elements SET first_action_check = 0 WHERE id = ?1", [t.wall.to_string()]).unwrap();
+        conn.execute("UPDATE mz_elements SET first_action_check = 0 WHERE id = ?1", [t.more.wall.to_string()]).unwrap();
     assert_eq!(old, 1);
     drop(conn);
-    assert_eq!(t.element(t.wall).edge_slots, 0);
+    assert_eq!(t.element(t.more.wall).edge_slots, 0);
     let request = climb(&t);
     let preview = services::mezzo_check_preview(&t.store, t.game, &request).unwrap();
-    assert_eq!(preview.first_check_awards, vec![t.wall], "only the wall, Mira had hers when introduced");
-    services::mezzo_award_edge_slots(&mut t.store, t.game, t.wall, SlotAward::FirstActionCheck).unwrap();
-    assert_eq!(t.element(t.wall).edge_slots, 4);
+    assert_eq!(preview.first_check_awards, vec![t.more.wall], "only the wall, Mira had hers when introduced");
+    services::mezzo_award_edge_slots(&mut t.store, t.game, t.more.wall, SlotAward::FirstActionCheck).unwrap();
+    assert_eq!(t.element(t.more.wall).edge_slots, 4);
     let preview = services::mezzo_check_preview(&t.store, t.game, &request).unwrap();
     assert!(preview.first_check_awards.is_empty(), "given once");
 }
@@ -256,8 +241,8 @@ fn contested_actions_roll_each_side_and_a_tie_is_broken_by_d12s_or_a_compromise(
         setup: CheckDraft {
             description: "The key on the table".into(),
             sides: vec![
-                action(t.mira, BaseChance::Common, "grabs the key"),
-                action(t.rook, BaseChance::Common, "grabs it first"),
+                action(t.more.mira, BaseChance::Common, "grabs the key"),
+                action(t.more.rook, BaseChance::Common, "grabs it first"),
             ],
             involved: vec![],
         },
@@ -277,7 +262,7 @@ fn contested_actions_roll_each_side_and_a_tie_is_broken_by_d12s_or_a_compromise(
     assert_eq!((preview.tallies[1].laws_cast, preview.tallies[1].total), (0, 2));
     let exact: Vec<&str> = preview.odds.iter().map(|o| o.exact.as_str()).collect();
     assert_eq!(exact, ["1/2", "1/2"]);
-    assert_eq!(preview.success.iter().map(|s| s.element).collect::<Vec<_>>(), vec![t.mira, t.rook]);
+    assert_eq!(preview.success.iter().map(|s| s.element).collect::<Vec<_>>(), vec![t.more.mira, t.more.rook]);
     services::mezzo_check_roll(&mut t.store, t.game, &request, &entered(&[5, 5]), &mut t.rng).unwrap();
     // 5 against 5: the result is logged (and both get their first-check slots), the tie waits.
     let out = services::mezzo_check_resolve(&mut t.store, t.game, &[]).unwrap();
@@ -287,7 +272,7 @@ fn contested_actions_roll_each_side_and_a_tie_is_broken_by_d12s_or_a_compromise(
         "{}",
         out.result.summary
     );
-    assert_eq!((t.element(t.mira).edge_slots, t.element(t.rook).edge_slots), (6, 4));
+    assert_eq!((t.element(t.more.mira).edge_slots, t.element(t.more.rook).edge_slots), (6, 4));
     let tied = services::mezzo_check_pending(&t.store, t.game).unwrap().unwrap();
     assert_eq!((tied.check.phase, tied.tied.clone()), (Phase::Tied, vec![0, 1]));
     let err = services::mezzo_check_resolve(&mut t.store, t.game, &[]).unwrap_err();
@@ -309,7 +294,7 @@ fn contested_actions_roll_each_side_and_a_tie_is_broken_by_d12s_or_a_compromise(
         won.result.summary,
         "Action check “The key on the table”: tie broken by d12s (3 against 9): Rook (“grabs it first”) takes effect."
     );
-    assert_eq!(won.result.check.succeeded(t.rook), Some(true));
+    assert_eq!(won.result.check.succeeded(t.more.rook), Some(true));
     assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), None);
 
     // Undo the tiebreak: the tie (after its first round) waits again; the table settles it
@@ -342,9 +327,9 @@ fn contested_actions_roll_each_side_and_a_tie_is_broken_by_d12s_or_a_compromise(
         tie_off.message
     );
     assert_eq!(services::mezzo_check_pending(&t.store, t.game).unwrap(), None);
-    assert_eq!(t.element(t.rook).edge_slots, 4);
+    assert_eq!(t.element(t.more.rook).edge_slots, 4);
     services::undo_game(&mut t.store, t.game).unwrap();
-    assert_eq!(t.element(t.rook).edge_slots, 4, "introduced with them, not given by the check");
+    assert_eq!(t.element(t.more.rook).edge_slots, 4, "introduced with them, not given by the check");
     let rolled = services::mezzo_check_pending(&t.store, t.game).unwrap().unwrap();
     assert_eq!((rolled.check.phase, rolled.rolled.clone()), (Phase::Rolled, vec![Some(5), Some(5)]));
 
@@ -381,7 +366,7 @@ fn a_refused_cast_names_its_field_and_changes_nothing() {
     refused(&mut t, &request, "casts[2].player: Bo already invoked a law in this check");
     // Fortune's Favor paid by a player who does not hold Mira's claim.
     let mut request = climb(&t);
-    request.casts.push(Cast::FortunesFavor { element: t.mira, by: t.bo, allow_debt: false });
+    request.casts.push(Cast::FortunesFavor { element: t.more.mira, by: t.bo, allow_debt: false });
     refused(&mut t, &request, "casts[1].by: Mira is claimed by another player: only they may spend its adversity");
     // A perk before the one it needs, and a side that is not there.
     let mut request = climb(&t);
@@ -478,9 +463,9 @@ fn a_d6_table_rolls_its_checks_with_one_d6_a_side_and_each_owner_chooses_the_bur
 fn a_scene_keeps_who_is_active_and_its_end_takes_the_phantom_edge_of_a_background() {
     use sheetkeeper::rules::mezzo::element::{AdversitySpend, Template, Trait, TraitKind, Via};
     let mut t = Table::new();
-    let view = services::mezzo_set_active(&mut t.store, t.game, &[t.mira, t.wall]).unwrap().view;
-    assert_eq!(view.scene.active, vec![t.mira, t.wall]);
-    let err = services::mezzo_set_active(&mut t.store, t.game, &[t.mira, t.mira]).unwrap_err();
+    let view = services::mezzo_set_active(&mut t.store, t.game, &[t.more.mira, t.more.wall]).unwrap().view;
+    assert_eq!(view.scene.active, vec![t.more.mira, t.more.wall]);
+    let err = services::mezzo_set_active(&mut t.store, t.game, &[t.more.mira, t.more.mira]).unwrap_err();
     assert_eq!(err.to_string(), "active[1]: each element is active once");
     let err = services::mezzo_end_scene(&mut t.store, t.game).unwrap_err();
     assert_eq!(err.to_string(), "scene: no scene is being played: start one first");
@@ -488,26 +473,26 @@ fn a_scene_keeps_who_is_active_and_its_end_takes_the_phantom_edge_of_a_backgroun
     assert!(change.view.scene.open);
     // Stored: a fresh read (a reload) finds the scene and who is active.
     let again = services::mezzo_table(&t.store, t.game).unwrap();
-    assert_eq!((again.scene.open, again.scene.active.clone()), (true, vec![t.mira, t.wall]));
+    assert_eq!((again.scene.open, again.scene.active.clone()), (true, vec![t.more.mira, t.more.wall]));
 
     // Mira's Background buys a phantom edge for 1 adversity; it lasts the scene.
     let draft = crate::support::trait_draft(Some(Template::Background), None, "Harbour rat", Via::Granted);
-    let background = services::mezzo_add_trait(&mut t.store, t.game, t.mira, None, draft).unwrap().view;
-    let bg = background.characters.iter().find(|c| c.element.id == t.mira).unwrap();
+    let background = services::mezzo_add_trait(&mut t.store, t.game, t.more.mira, None, draft).unwrap().view;
+    let bg = background.characters.iter().find(|c| c.element.id == t.more.mira).unwrap();
     let bg = bg.element.traits.iter().find(|x| x.name == "Harbour rat").unwrap().id;
     let edge = Trait::new(Uuid::new_v4(), TraitKind::Edge, "Knows the docks", Via::Granted);
     let spend = AdversitySpend::Background { background: bg, edge: Box::new(edge) };
-    services::mezzo_spend_adversity(&mut t.store, t.game, t.mira, Some(t.ada), spend, false).unwrap();
-    assert!(t.el(t.mira).traits.iter().any(|x| x.name == "Knows the docks"));
-    assert_eq!(t.el(t.mira).adversity, 3);
+    services::mezzo_spend_adversity(&mut t.store, t.game, t.more.mira, Some(t.ada), spend, false).unwrap();
+    assert!(t.el(t.more.mira).traits.iter().any(|x| x.name == "Knows the docks"));
+    assert_eq!(t.el(t.more.mira).adversity, 3);
 
     let change = services::mezzo_end_scene(&mut t.store, t.game).unwrap();
     assert_eq!(change.message, "The scene ends: 1 trait that lasted the scene is gone.");
     assert!(!change.view.scene.open);
-    assert!(!t.el(t.mira).traits.iter().any(|x| x.name == "Knows the docks"), "the phantom edge is gone");
-    assert!(t.el(t.mira).traits.iter().any(|x| x.name == "Harbour rat"), "the Background stays");
+    assert!(!t.el(t.more.mira).traits.iter().any(|x| x.name == "Knows the docks"), "the phantom edge is gone");
+    assert!(t.el(t.more.mira).traits.iter().any(|x| x.name == "Harbour rat"), "the Background stays");
     // Undo brings the scene and the edge back.
     services::undo_game(&mut t.store, t.game).unwrap();
     assert!(services::mezzo_table(&t.store, t.game).unwrap().scene.open);
-    assert!(t.el(t.mira).traits.iter().any(|x| x.name == "Knows the docks"));
+    assert!(t.el(t.more.mira).traits.iter().any(|x| x.name == "Knows the docks"));
 }

@@ -14,14 +14,15 @@ fn entered(values: &[u8]) -> DiceInput {
 }
 
 /// A Mezzo game with Ann and Ben (3 influence each).
-fn table(scratch: &Scratch) -> (sheetkeeper::Store, Uuid, Uuid, Uuid) {
+fn table() -> (Scratch, sheetkeeper::Store, Uuid, Uuid, Uuid) {
+    let scratch = Scratch::new();
     let mut store = scratch.open();
     let game = services::create_game(&mut store, "Canal town", "mezzo").unwrap().game.id;
     services::mezzo_add_player(&mut store, game, "Ann").unwrap();
     let view = services::mezzo_add_player(&mut store, game, "Ben").unwrap().view;
     let id = |name: &str| view.players.iter().find(|p| p.player.name == name).unwrap().player.id;
     let (ann, ben) = (id("Ann"), id("Ben"));
-    (store, game, ann, ben)
+    (scratch, store, game, ann, ben)
 }
 
 fn draft(ann: Uuid, ben: Uuid) -> ConflictDraft {
@@ -44,8 +45,7 @@ fn influence(store: &sheetkeeper::Store, game: Uuid, who: Uuid) -> u32 {
 
 #[test]
 fn leave_to_chance_pays_the_influence_rolls_the_step_dice_and_undo_takes_it_back() {
-    let s = Scratch::new();
-    let (mut store, game, ann, ben) = table(&s);
+    let (_s, mut store, game, ann, ben) = table();
     let d = draft(ann, ben);
     let preview = services::mezzo_conflict_preview(&store, game, &d, &[]).unwrap();
     assert_eq!(preview.counts, vec![3, 1, 0]);
@@ -69,8 +69,7 @@ fn leave_to_chance_pays_the_influence_rolls_the_step_dice_and_undo_takes_it_back
 
 #[test]
 fn take_median_follows_the_tables_selections_and_a_tie_is_broken_by_d12s() {
-    let s = Scratch::new();
-    let (mut store, game, ann, ben) = table(&s);
+    let (_s, mut store, game, ann, ben) = table();
     let mut d = draft(ann, ben);
     d.casts.push(ConflictCast::Influence { player: ben, option: 2, points: 2 });
     let mut rng = StdRng::seed_from_u64(2);
@@ -109,8 +108,7 @@ fn take_median_follows_the_tables_selections_and_a_tie_is_broken_by_d12s() {
 
 #[test]
 fn d6_variant_shows_each_options_faces_and_the_burst_it_took() {
-    let s = Scratch::new();
-    let (mut store, game, ann, ben) = table(&s);
+    let (_s, mut store, game, ann, ben) = table();
     let d = draft(ann, ben);
     let mut rng = StdRng::seed_from_u64(3);
     // Votes 3, 1, 0. The ferryman's d6 shows 2, within its burst threshold 3, and a burst
@@ -129,8 +127,7 @@ fn d6_variant_shows_each_options_faces_and_the_burst_it_took() {
 
 #[test]
 fn a_cast_over_the_limits_is_refused_naming_it_and_changes_nothing() {
-    let s = Scratch::new();
-    let (mut store, game, ann, ben) = table(&s);
+    let (s, mut store, game, ann, ben) = table();
     let mut d = draft(ann, ben);
     d.casts.push(ConflictCast::Influence { player: ann, option: 1, points: 2 });
     let before = bytes_on_disk(&s.db());
@@ -158,8 +155,7 @@ fn a_cast_over_the_limits_is_refused_naming_it_and_changes_nothing() {
 /// other, nobody's influence paid on this device, and undo takes the result back.
 #[test]
 fn a_conflict_resolved_from_the_totals_the_table_counted() {
-    let s = Scratch::new();
-    let (mut store, game, ann, _ben) = table(&s);
+    let (_s, mut store, game, ann, _ben) = table();
     let d = ConflictDraft {
         question: "Who holds the lantern?".into(),
         options: vec!["The ferryman".into(), "The smuggler".into(), "Nobody".into()],

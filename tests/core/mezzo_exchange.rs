@@ -5,111 +5,66 @@
 //! `SHEETKEEPER_BLESS=1 cargo test -p sheetkeeper mezzo_exchange` rewrites the golden files
 //! from the scene; review the diff before keeping it.
 
-use chrono::{DateTime, Utc};
 use serde_json::{json, Value};
-use sheetkeeper::exchange::{self, Document, GameEntry, Kind, Status};
+use sheetkeeper::exchange::{self, Document, GameEntry};
 use sheetkeeper::model::System;
 use sheetkeeper::rules::mezzo::table::MezzoTable;
 use sheetkeeper::services::{self, *};
-use sheetkeeper::{Error, Problem, Store};
+use sheetkeeper::{Error, Problem};
 use uuid::Uuid;
 
 use crate::mezzo_store::{insert_scene, scene, uuid, Scene, ADA, GAME, LIGHTHOUSE, MIRA, TOMAS};
+use crate::support::files::{self, assert_each_refused, assert_golden_files, entry, golden, Case, GoldenGame};
 use crate::support::{bytes_on_disk, fixture, Scratch};
 
 const GAME_FILE: &str = "mezzo-game.sheetkeeper.json";
 const CHARACTER_FILE: &str = "mezzo-character.sheetkeeper.json";
 
-fn time(s: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+/// The scene's game file (the game, Mira and Tomas) and Mira's character file.
+fn golden_game() -> GoldenGame<'static> {
+    GoldenGame {
+        game_file: GAME_FILE,
+        character_file: CHARACTER_FILE,
+        game: uuid(GAME),
+        character: uuid(MIRA),
+        things: 3,
+    }
 }
 
-fn document(kind: Kind, games: Vec<GameEntry>) -> Document {
-    Document {
-        kind,
-        system: Some(System::Mezzo),
-        app_version: "0.1.0".into(),
-        exported_at: time("2026-09-16T09:30:00Z"),
-        games,
-    }
+/// The scene as a game file.
+pub fn game_file(s: &Scene) -> Document {
+    documents(s).0
 }
 
 /// The scene as a game file, and Mira as a character file.
 fn documents(s: &Scene) -> (Document, Document) {
-    let entry = |characters, mezzo_table| GameEntry {
-        game: s.game.clone(),
-        characters,
-        nsu_world: None,
-        penny_table: None,
-        mezzo_table,
-        scattershot_table: None,
-        penny_piles: Vec::new(),
-    };
-    (
-        document(Kind::Game, vec![entry(s.characters.clone(), Some(s.table.clone()))]),
-        document(Kind::Character, vec![entry(vec![s.characters[0].clone()], None)]),
-    )
-}
-
-/// The file's text without the lines that name when and by which version it was written.
-pub fn content(text: &str) -> String {
-    text.lines()
-        .filter(|l| !l.starts_with("  \"exported_at\"") && !l.starts_with("  \"app_version\""))
-        .collect::<Vec<_>>()
-        .join("\n")
+    let game = GameEntry { mezzo_table: Some(s.table.clone()), ..entry(&s.game, s.characters.clone()) };
+    files::documents(System::Mezzo, "2026-09-16T09:30:00Z", game, entry(&s.game, vec![s.characters[0].clone()]))
 }
 
 #[test]
 fn the_golden_files_are_the_scene_byte_for_byte_and_parse_back_to_it() {
     let (game, character) = documents(&scene());
-    for (name, doc) in [(GAME_FILE, &game), (CHARACTER_FILE, &character)] {
-        let bytes = exchange::to_json(doc);
-        if std::env::var_os("SHEETKEEPER_BLESS").is_some() {
-            std::fs::write(fixture(name), &bytes).unwrap();
-        }
-        let golden = std::fs::read(fixture(name)).unwrap();
-        assert_eq!(String::from_utf8(bytes).unwrap(), String::from_utf8(golden.clone()).unwrap(), "{name}");
-        assert_eq!(&exchange::parse(&golden).unwrap_or_else(|p| panic!("{name}: {p:#?}")), doc, "{name}");
-    }
+    assert_golden_files([(GAME_FILE, &game), (CHARACTER_FILE, &character)]);
 }
 
 #[test]
 fn a_game_imported_from_its_golden_file_exports_the_same_file_and_its_import_is_undone() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let report = import(&mut store, &fixture(GAME_FILE), ImportOptions::default()).unwrap();
-    assert_eq!((report.counts.new, report.counts.conflict), (3, 0));
     let scene = scene();
-    assert_eq!(store.read().mezzo_table(scene.game.id).unwrap(), scene.table);
-    for r in &scene.characters {
-        assert_eq!(store.read().mezzo_sheet(r.character.id).unwrap(), r.mezzo);
-    }
-    assert!(store.check().unwrap().ok);
-
-    let out = s.file("cove.json");
-    export(&store, ExportScope::Game(scene.game.id), &out).unwrap();
-    let golden = std::fs::read_to_string(fixture(GAME_FILE)).unwrap();
-    assert_eq!(content(&std::fs::read_to_string(&out).unwrap()), content(&golden));
-    export(&store, ExportScope::Character(uuid(MIRA)), &out).unwrap();
-    let golden = std::fs::read_to_string(fixture(CHARACTER_FILE)).unwrap();
-    assert_eq!(content(&std::fs::read_to_string(&out).unwrap()), content(&golden));
-
-    // The same file again changes nothing.
-    let again = import(&mut store, &fixture(GAME_FILE), ImportOptions::default()).unwrap();
-    assert_eq!(again.counts.unchanged, 3);
-
+    let (s, mut store) = golden_game().imports_and_exports_the_same_files(|store| {
+        assert_eq!(store.read().mezzo_table(scene.game.id).unwrap(), scene.table);
+        for r in &scene.characters {
+            assert_eq!(store.read().mezzo_sheet(r.character.id).unwrap(), r.mezzo);
+        }
+    });
     // A newer table from another device is an update; undoing the import brings this one back.
-    let mut file: Value = serde_json::from_slice(&std::fs::read(fixture(GAME_FILE)).unwrap()).unwrap();
-    file["data"]["games"][0]["updated_at"] = json!("2026-09-20T10:00:00.000Z");
-    file["data"]["games"][0]["mezzo_table"]["arc"] = json!(3);
-    let newer = s.file("newer.json");
-    std::fs::write(&newer, serde_json::to_vec(&file).unwrap()).unwrap();
-    let preview = import_preview(&store, &newer, false).unwrap();
-    assert_eq!(preview.games[0].status, Status::Update);
-    assert_eq!(preview.games[0].differences[0].field, "mezzo table");
-    import(&mut store, &newer, ImportOptions::default()).unwrap();
-    assert_eq!(store.read().mezzo_table(scene.game.id).unwrap().arc(), 3);
-    services::undo_game(&mut store, scene.game.id).unwrap();
+    golden_game().a_newer_table_is_an_update_that_undo_takes_back(
+        (&s, &mut store),
+        ("mezzo_table", "mezzo table"),
+        |table| table["arc"] = json!(3),
+        |store| store.read().mezzo_table(scene.game.id).unwrap(),
+        |table| assert_eq!(table.arc(), 3),
+    );
     assert_eq!(store.read().mezzo_table(scene.game.id).unwrap(), scene.table);
 }
 
@@ -188,36 +143,15 @@ fn a_table_changed_on_both_sides_is_a_conflict_that_replace_settles_with_the_she
     assert!(laptop.check().unwrap().ok);
 }
 
-/// Imports `text` into a database holding the scene, expecting a bad-file error, and checks
-/// the database's bytes did not change.
+/// Imports `text` into a database holding the scene: refused, the database unchanged.
 fn rejected(what: &str, text: &Value) -> Vec<Problem> {
-    let s = Scratch::new();
-    let mut store = s.open();
-    insert_scene(&mut store, &scene());
-    drop(store);
-    let file = s.file("bad.sheetkeeper.json");
-    std::fs::write(&file, serde_json::to_vec_pretty(text).unwrap()).unwrap();
-    let before = bytes_on_disk(&s.db());
-    let mut store: Store = s.open();
-    assert!(import_preview(&store, &file, false).is_err(), "{what}: the preview refuses it too");
-    let err = import(&mut store, &file, ImportOptions { replace_conflicts: true, ..Default::default() }).unwrap_err();
-    drop(store);
-    assert_eq!(bytes_on_disk(&s.db()), before, "{what}: the database must be byte-for-byte unchanged");
-    match err {
-        Error::BadFile { problems, .. } => problems,
-        other => panic!("{what}: expected a bad-file error, got {other}"),
-    }
-}
-
-fn golden(name: &str) -> Value {
-    serde_json::from_slice(&std::fs::read(fixture(name)).unwrap()).unwrap()
+    files::rejected(what, text, |store| insert_scene(store, &scene()))
 }
 
 /// Each change to a golden file, with the path and words of a problem it must cause.
 #[test]
 fn malformed_mezzo_files_are_refused_naming_the_field() {
-    type Edit = fn(&mut Value);
-    let game_cases: &[(&str, Edit, &str, &str)] = &[
+    let game_cases: &[Case] = &[
         (
             "a Setting Law named as one of the source's",
             |v| v["data"]["games"][0]["mezzo_table"]["laws"][0]["name"] = json!("Potential"),
@@ -450,7 +384,7 @@ fn malformed_mezzo_files_are_refused_naming_the_field() {
             "a Penny Ante game has no Mezzo table",
         ),
     ];
-    let character_cases: &[(&str, Edit, &str, &str)] = &[
+    let character_cases: &[Case] = &[
         (
             "a table in a character file",
             |v| v["data"]["games"][0]["mezzo_table"] = json!({}),
@@ -473,17 +407,7 @@ fn malformed_mezzo_files_are_refused_naming_the_field() {
             "a Penny Ante character has no Mezzo sheet",
         ),
     ];
-    for (file, cases) in [(GAME_FILE, game_cases), (CHARACTER_FILE, character_cases)] {
-        for (what, edit, path, words) in cases {
-            let mut v = golden(file);
-            edit(&mut v);
-            let problems = rejected(what, &v);
-            assert!(
-                problems.iter().any(|p| p.path == *path && p.message.contains(words)),
-                "{what}: expected a problem at {path} saying {words:?}; got {problems:#?}"
-            );
-        }
-    }
+    assert_each_refused([(GAME_FILE, game_cases), (CHARACTER_FILE, character_cases)], rejected);
 }
 
 fn uuid_text(n: u128) -> String {

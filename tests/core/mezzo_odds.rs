@@ -1,35 +1,16 @@
 //! `sheetkeeper odds mezzo`: the library's exact conflict odds as JSON, bad input named by
 //! its flag, no database.
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 use sheetkeeper::rules::mezzo::conflict::Variant;
 use sheetkeeper::rules::mezzo::odds::odds;
 
+use crate::support::cli::{check_error, run, stdout};
 use crate::support::Scratch;
 
-fn run(args: &[&str], db: Option<&std::path::Path>) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_sheetkeeper"));
-    command.args(args).env_remove("SHEETKEEPER_DB");
-    if let Some(db) = db {
-        command.env("SHEETKEEPER_DB", db);
-    }
-    command.output().expect("the CLI runs")
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output").trim().to_owned()
-}
-
-/// Runs `args` and checks the exit code and that stderr mentions `named`.
-fn check_error(args: &[&str], code: i32, named: &str) {
-    let out = run(args, None);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
-    assert!(stderr.contains(named), "{args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "{args:?}");
+/// What a successful run of `args` printed, without its last line break.
+fn printed(args: &[&str]) -> String {
+    stdout(&run(args, None)).trim().to_owned()
 }
 
 /// Runs `odds mezzo` for `votes` and checks the JSON against the library, option by option:
@@ -40,7 +21,7 @@ fn check(votes: &[u32], variant: Variant) {
     if variant == Variant::D6 {
         args.extend(["--variant", "d6"]);
     }
-    let text = stdout(&run(&args, None));
+    let text = printed(&args);
     let json: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
     let options = json["options"].as_array().unwrap_or_else(|| panic!("an options array: {text}"));
     let odds = odds(votes, variant).unwrap().options();
@@ -69,22 +50,19 @@ fn odds_print_the_librarys_exact_odds() {
 #[test]
 fn hand_counted_odds() {
     // A d4 against no dice: 3/4 wins, a quarter ties (split).
-    assert_eq!(
-        stdout(&run(&["odds", "mezzo", "--votes", "1,0"], None)),
-        r#"{"options":[0.875000000000000,0.125000000000000]}"#
-    );
+    assert_eq!(printed(&["odds", "mezzo", "--votes", "1,0"]), r#"{"options":[0.875000000000000,0.125000000000000]}"#);
     // A d8, a d4 and no dice: 143/192, 47/192, 2/192.
     assert_eq!(
-        stdout(&run(&["odds", "mezzo", "--votes", "3,1,0", "--variant", "steps"], None)),
+        printed(&["odds", "mezzo", "--votes", "3,1,0", "--variant", "steps"]),
         r#"{"options":[0.744791666666667,0.244791666666667,0.0104166666666667]}"#
     );
     // D6: 5 votes (bursts on 1–5) against 6 votes (×2): 35/72.
     assert_eq!(
-        stdout(&run(&["odds", "mezzo", "--votes", "5, 6", "--variant", "d6"], None)),
+        printed(&["odds", "mezzo", "--votes", "5, 6", "--variant", "d6"]),
         r#"{"options":[0.486111111111111,0.513888888888889]}"#
     );
     assert_eq!(
-        stdout(&run(&["odds", "mezzo", "--variant", "d6", "--votes", "0,0,0"], None)),
+        printed(&["odds", "mezzo", "--variant", "d6", "--votes", "0,0,0"]),
         r#"{"options":[0.333333333333333,0.333333333333333,0.333333333333333]}"#
     );
 }

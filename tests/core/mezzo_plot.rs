@@ -10,20 +10,18 @@
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use serde_json::{json, Value};
-use sheetkeeper::exchange::{self, Document, GameEntry, Kind};
-use sheetkeeper::model::System;
+use sheetkeeper::exchange;
 use sheetkeeper::rules::mezzo::element::{Element, ElementKind, MomentumSource, Template, Via};
 use sheetkeeper::rules::mezzo::plot::{
     self, Arc, Award, BoostDraw, InChallenge, MemorableAward, Resource, Sacrifice, User,
 };
 use sheetkeeper::rules::mezzo::seed_deck::{self, Card, Ending, KeywordDie};
-use sheetkeeper::rules::mezzo::table::MezzoTable;
-use sheetkeeper::services::{self, DiceInput, ExportScope, HookDraft, ImportOptions, MezzoChange};
+use sheetkeeper::services::{self, DiceInput, HookDraft, ImportOptions, MezzoChange};
 use sheetkeeper::{Error, Result, Store};
 use uuid::Uuid;
 
-use crate::mezzo_exchange::content;
 use crate::mezzo_store::{insert_scene, scene, uuid, ADA, BO, COVE, CY, LIGHTHOUSE, MIRA, TOMAS};
+use crate::support::files::a_golden_game_file_travels_both_ways;
 use crate::support::{bytes_on_disk, fixture, Scratch};
 
 const PLOT_FILE: &str = "mezzo-plot-game.sheetkeeper.json";
@@ -39,11 +37,7 @@ struct Table {
 }
 
 /// What a move changes: the table and the characters' sheets.
-#[derive(Debug, PartialEq)]
-struct State {
-    table: MezzoTable,
-    sheets: Vec<Option<Element>>,
-}
+type State = crate::support::MezzoState;
 
 impl Table {
     fn new() -> Table {
@@ -119,12 +113,7 @@ impl Table {
     }
 
     fn state(&self) -> State {
-        let read = self.store.read();
-        let characters = read.characters_of(self.game).unwrap();
-        State {
-            table: read.mezzo_table(self.game).unwrap(),
-            sheets: characters.iter().map(|c| read.mezzo_sheet(c.id).unwrap()).collect(),
-        }
+        State::of_game(&self.store, self.game)
     }
 
     fn hook(&mut self, by: &str, through: Option<&str>, text: &str, pay_with: Resource) -> Result<MezzoChange> {
@@ -762,47 +751,13 @@ fn a_rich_plot_and_deck_read_back_exactly_and_go_with_their_game() {
     }
 }
 
-fn document(s: &crate::mezzo_store::Scene) -> Document {
-    Document {
-        kind: Kind::Game,
-        system: Some(System::Mezzo),
-        app_version: "0.1.0".into(),
-        exported_at: chrono::DateTime::parse_from_rfc3339("2026-09-16T09:30:00Z").unwrap().into(),
-        games: vec![GameEntry {
-            game: s.game.clone(),
-            characters: s.characters.clone(),
-            nsu_world: None,
-            penny_table: None,
-            mezzo_table: Some(s.table.clone()),
-            scattershot_table: None,
-            penny_piles: Vec::new(),
-        }],
-    }
-}
-
 #[test]
 fn a_game_file_carries_the_plot_and_the_deck_and_an_older_file_still_imports() {
     let s = rich_scene();
-    let doc = document(&s);
-    let bytes = exchange::to_json(&doc);
-    if std::env::var_os("SHEETKEEPER_BLESS").is_some() {
-        std::fs::write(fixture(PLOT_FILE), &bytes).unwrap();
-    }
-    let golden = std::fs::read(fixture(PLOT_FILE)).unwrap();
-    assert_eq!(String::from_utf8(bytes).unwrap(), String::from_utf8(golden.clone()).unwrap());
-    assert_eq!(exchange::parse(&golden).unwrap_or_else(|p| panic!("{p:#?}")), doc);
-
-    let scratch = Scratch::new();
-    let mut store = scratch.open();
-    services::import(&mut store, &fixture(PLOT_FILE), ImportOptions::default()).unwrap();
-    assert_eq!(store.read().mezzo_table(s.game.id).unwrap(), s.table);
-    let out = scratch.file("out.json");
-    services::export(&store, ExportScope::Game(s.game.id), &out).unwrap();
-    assert_eq!(
-        content(&std::fs::read_to_string(&out).unwrap()),
-        content(&String::from_utf8(golden).unwrap()),
-        "exported as imported"
-    );
+    let doc = crate::mezzo_exchange::game_file(&s);
+    let (_imported, mut store) = a_golden_game_file_travels_both_ways((PLOT_FILE, &doc), s.game.id, |store| {
+        assert_eq!(store.read().mezzo_table(s.game.id).unwrap(), s.table);
+    });
 
     // As copies: a new game whose plot names the copied characters.
     services::import(&mut store, &fixture(PLOT_FILE), ImportOptions { as_copy: true, ..Default::default() }).unwrap();

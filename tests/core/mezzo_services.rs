@@ -12,7 +12,7 @@ use sheetkeeper::{Error, Result, Store};
 use uuid::Uuid;
 
 use crate::support::trait_draft as draft;
-use crate::support::{bytes_on_disk, Scratch};
+use crate::support::{bytes_on_disk, new_game, Scratch};
 
 struct Table {
     scratch: Scratch,
@@ -23,20 +23,12 @@ struct Table {
 }
 
 /// What a move changes: the table and the game's characters' sheets.
-#[derive(Debug, PartialEq)]
-struct State {
-    table: MezzoTable,
-    sheets: Vec<Option<Element>>,
-}
+type State = crate::support::MezzoState;
 
 impl Table {
     /// A Mezzo game with two characters, Mira and Tomas, and no players yet.
     fn new() -> Table {
-        let scratch = Scratch::new();
-        let mut store = scratch.open();
-        let game = services::create_game(&mut store, "The Drowned Cove", "mezzo").unwrap().game.id;
-        let mira = services::create_character(&mut store, game, "Mira").unwrap().id;
-        let tomas = services::create_character(&mut store, game, "Tomas").unwrap().id;
+        let (scratch, store, game, [mira, tomas]) = new_game("The Drowned Cove", "mezzo", ["Mira", "Tomas"]);
         Table { scratch, store, game, mira, tomas }
     }
 
@@ -45,11 +37,7 @@ impl Table {
     }
 
     fn state(&self) -> State {
-        let read = self.store.read();
-        State {
-            table: read.mezzo_table(self.game).unwrap(),
-            sheets: [self.mira, self.tomas].iter().map(|c| read.mezzo_sheet(*c).unwrap()).collect(),
-        }
+        State::of(&self.store, self.game, &[self.mira, self.tomas])
     }
 
     fn player(&self, name: &str) -> Uuid {

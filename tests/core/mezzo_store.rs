@@ -2,9 +2,8 @@
 //! exactly, random sequences of the rules' moves read back exactly, and the rows go with
 //! their character or game.
 
-use chrono::{DateTime, Utc};
 use proptest::prelude::*;
-use sheetkeeper::model::{Character, Game, System};
+use sheetkeeper::model::{Game, System};
 use sheetkeeper::rules::mezzo::element::{
     self as rules, AdversitySpend, Boon, Element, ElementKind, Lasts, MomentumSource, MomentumSpend, Player,
     PlotProtection, Properties, Role, SlotAward, Template, Trait, TraitKind, Via,
@@ -13,19 +12,11 @@ use sheetkeeper::rules::mezzo::plot::{CustomLaw, Fact};
 use sheetkeeper::rules::mezzo::table::MezzoTable;
 use sheetkeeper::rules::mezzo::vote::VictoryVotes;
 use sheetkeeper::rules::record::CharacterRecord;
-use sheetkeeper::rules::table_settings;
 use sheetkeeper::{services, Store};
 use uuid::Uuid;
 
-use crate::support::Scratch;
-
-fn time(s: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
-}
-
-pub fn uuid(s: &str) -> Uuid {
-    Uuid::parse_str(s).unwrap()
-}
+pub use crate::support::uuid;
+use crate::support::{new_game, scene_character, scene_game, Scratch};
 
 pub const GAME: &str = "3a9c1e5b-7d2f-4e8a-9b6c-0d1e2f3a4b5c";
 pub const ADA: &str = "1b2c3d4e-5f60-4a71-8b82-9c0d1e2f3a40";
@@ -74,15 +65,8 @@ fn add(e: Element, t: Trait, by: Uuid) -> Element {
 
 pub fn scene() -> Scene {
     let (ada_id, bo_id, cy_id) = (uuid(ADA), uuid(BO), uuid(CY));
-    let game = Game {
-        id: uuid(GAME),
-        name: "The Drowned Cove".into(),
-        system: System::Mezzo,
-        table_settings: table_settings::defaults(System::Mezzo),
-        created_at: time("2026-09-01T18:00:00Z"),
-        updated_at: time("2026-09-15T22:10:00Z"),
-        notes: String::new(),
-    };
+    let game =
+        scene_game(uuid(GAME), "The Drowned Cove", System::Mezzo, ("2026-09-01T18:00:00Z", "2026-09-15T22:10:00Z"));
     let ada = rules::take_role(&Player::new(ada_id, "Ada").unwrap(), Role::Actor).unwrap().0;
     let ada = rules::gain_influence(&ada, 1).unwrap().0;
     let bo = rules::take_role(&Player::new(bo_id, "Bo").unwrap(), Role::Actor).unwrap().0;
@@ -203,22 +187,13 @@ pub fn scene() -> Scene {
     ];
     table.victory_votes = vec![VictoryVotes { element: uuid(MIRA), challenge: id(83), votes: 2 }];
 
-    let character = |element: &Element, revision, created, updated| {
-        let character = Character {
-            id: element.id,
-            game_id: game.id,
-            system: System::Mezzo,
-            name: element.name.clone(),
-            created_at: time(created),
-            updated_at: time(updated),
-            revision,
-            notes: String::new(),
-        };
-        CharacterRecord { character, nsu: None, penny_ante: None, mezzo: Some(element.clone()), scattershot: None }
+    let character = |element: &Element, revision, times| {
+        let character = scene_character(&game, element.id, &element.name, revision, times);
+        CharacterRecord { mezzo: Some(element.clone()), ..CharacterRecord::new(character) }
     };
     let characters = vec![
-        character(&mira, 9, "2026-09-01T18:05:00Z", "2026-09-15T22:00:00Z"),
-        character(&tomas, 4, "2026-09-01T18:06:00Z", "2026-09-08T21:00:00Z"),
+        character(&mira, 9, ("2026-09-01T18:05:00Z", "2026-09-15T22:00:00Z")),
+        character(&tomas, 4, ("2026-09-01T18:06:00Z", "2026-09-08T21:00:00Z")),
     ];
     Scene { game, characters, table }
 }
@@ -235,6 +210,11 @@ pub fn insert_scene(store: &mut Store, scene: &Scene) {
             tx.put_mezzo_table(scene.game.id, &scene.table)
         })
         .unwrap();
+}
+
+/// A fresh database holding the scene.
+fn stored_scene() -> (Scratch, Store, Scene) {
+    crate::support::stored(scene(), insert_scene)
 }
 
 #[test]
@@ -261,10 +241,7 @@ fn the_scene_is_what_the_rules_say_it_is() {
 
 #[test]
 fn a_rich_table_and_rich_sheets_read_back_exactly_after_a_reopen() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let scene = scene();
-    insert_scene(&mut store, &scene);
+    let (s, store, scene) = stored_scene();
     drop(store);
     let store = s.open();
     assert_eq!(store.read().mezzo_table(scene.game.id).unwrap(), scene.table);
@@ -279,10 +256,7 @@ fn a_rich_table_and_rich_sheets_read_back_exactly_after_a_reopen() {
 
 #[test]
 fn a_sheet_goes_with_its_character_and_a_table_with_its_game() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let scene = scene();
-    insert_scene(&mut store, &scene);
+    let (s, mut store, _scene) = stored_scene();
     let count = |table: &str| -> i64 {
         let conn = rusqlite::Connection::open(s.db()).unwrap();
         conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0)).unwrap()
@@ -300,18 +274,15 @@ fn a_sheet_goes_with_its_character_and_a_table_with_its_game() {
 
 #[test]
 fn a_new_mezzo_character_has_its_element_with_its_id_and_name() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = services::create_game(&mut store, "Cove", "mezzo").unwrap().game.id;
-    let c = services::create_character(&mut store, game, "Mira").unwrap();
-    let sheet = store.read().mezzo_sheet(c.id).unwrap().unwrap();
+    let (_s, mut store, _, [mira]) = new_game("Cove", "mezzo", ["Mira"]);
+    let sheet = store.read().mezzo_sheet(mira).unwrap().unwrap();
     // Introduced with its first action check's 4 slots (RULES §3.4).
-    assert_eq!(sheet, rules::introduce(&Element::new(c.id, ElementKind::Character, "Mira").unwrap()).0);
+    assert_eq!(sheet, rules::introduce(&Element::new(mira, ElementKind::Character, "Mira").unwrap()).0);
     assert_eq!((sheet.edge_slots(), sheet.filled_slots()), (4, 0));
-    services::rename_character(&mut store, c.id, "Mira Vell").unwrap();
-    assert_eq!(store.read().mezzo_sheet(c.id).unwrap().unwrap().name, "Mira Vell");
-    services::undo_character(&mut store, c.id).unwrap();
-    assert_eq!(store.read().mezzo_sheet(c.id).unwrap().unwrap().name, "Mira");
+    services::rename_character(&mut store, mira, "Mira Vell").unwrap();
+    assert_eq!(store.read().mezzo_sheet(mira).unwrap().unwrap().name, "Mira Vell");
+    services::undo_character(&mut store, mira).unwrap();
+    assert_eq!(store.read().mezzo_sheet(mira).unwrap().unwrap().name, "Mira");
 }
 
 // --- random sequences of the rules' moves
@@ -497,10 +468,7 @@ proptest! {
         goal_ops in proptest::collection::vec(op(), 1..80),
         arc in 0u32..5,
     ) {
-        let s = Scratch::new();
-        let mut store = s.open();
-        let game = services::create_game(&mut store, "Cove", "mezzo").unwrap().game.id;
-        let mira = services::create_character(&mut store, game, "Mira").unwrap().id;
+        let (_s, mut store, game, [mira]) = new_game("Cove", "mezzo", ["Mira"]);
         let mut next_id = 0;
         // Each starts with its first action check's 4 slots, so edges can fill them.
         let start = |e: Element| rules::award_edge_slots(&e, SlotAward::FirstActionCheck).unwrap().0;
@@ -525,10 +493,7 @@ proptest! {
 
 #[test]
 fn a_sheet_kept_as_the_rules_refuse_it_is_refused_by_the_schema_too() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = services::create_game(&mut store, "Cove", "mezzo").unwrap().game.id;
-    let mira = services::create_character(&mut store, game, "Mira").unwrap().id;
+    let (_s, mut store, _, [mira]) = new_game("Cove", "mezzo", ["Mira"]);
     let good = store.read().mezzo_sheet(mira).unwrap().unwrap();
     let cases: Vec<(&str, Element)> = vec![
         ("adversity and debt at once", Element { adversity: 1, adversity_debt: 1, ..good.clone() }),
@@ -585,10 +550,7 @@ fn a_sheet_kept_as_the_rules_refuse_it_is_refused_by_the_schema_too() {
 /// was introduced with four slots) is reported.
 #[test]
 fn check_reports_an_edge_without_a_slot() {
-    let s = crate::support::Scratch::new();
-    let mut store = s.open();
-    let game = sheetkeeper::services::create_game(&mut store, "Canal town", "mezzo").unwrap().game.id;
-    let mira = sheetkeeper::services::create_character(&mut store, game, "Mira").unwrap().id;
+    let (s, store, _, [mira]) = new_game("Canal town", "mezzo", ["Mira"]);
     assert!(store.check().unwrap().ok);
     drop(store);
     let conn = rusqlite::Connection::open(s.db()).unwrap();

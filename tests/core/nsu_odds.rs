@@ -7,20 +7,11 @@ use sheetkeeper::rules::nsu::odds::{action_odds, ActionRollSetup};
 use sheetkeeper::rules::nsu::roll::{AtRisk, Edge};
 use sheetkeeper::rules::nsu::Die;
 
+use crate::support::cli::{run, stdout};
 use crate::support::Scratch;
 
 fn odds_nsu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sheetkeeper"))
-        .args(["odds", "nsu"])
-        .args(args)
-        .env_remove("SHEETKEEPER_DB")
-        .output()
-        .expect("the CLI runs")
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+    run(&[&["odds", "nsu"][..], args].concat(), None)
 }
 
 /// The flags that describe `setup`.

@@ -9,23 +9,15 @@ use sheetkeeper::rules::nsu::roll::{
     Winner,
 };
 use sheetkeeper::rules::nsu::world::GridPos;
-use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sentiment, SentimentState, Sheet, Skill};
+use sheetkeeper::rules::nsu::{Aspect, Die, Mood, SentimentState, Sheet};
 use sheetkeeper::services::*;
 use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::support::{game_with, Scratch};
+use crate::support::{full_nsu_sheet, game_with, Scratch};
 
 fn sheet() -> Sheet {
-    let mut s = Sheet { aspects: Some(Aspects { body: Die::D4, mind: Die::D8, heart: Die::D6 }), ..Sheet::default() };
-    s.moods[0] = Some(Mood { name: "Curious".into(), level: 2, overloaded: false });
-    s.moods[2] = Some(Mood { name: "Anxious".into(), level: 1, overloaded: false });
-    s.moods[4] = Some(Mood { name: "Calm".into(), level: 0, overloaded: false });
-    for (i, name) in ["Lore", "Climbing", "Persuasion"].into_iter().enumerate() {
-        s.skills[i] = Some(Skill { name: name.into(), modifier: 1, boxes: AspectBoxes::default() });
-        s.sentiments[i] = Some(Sentiment { name: format!("Bond {i}"), state: SentimentState::Connected });
-    }
-    s
+    full_nsu_sheet([Die::D4, Die::D8, Die::D6], [(2, false), (1, false), (0, false)])
 }
 
 fn setup(mood_line: usize) -> RollSetup {

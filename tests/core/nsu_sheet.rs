@@ -2,23 +2,15 @@
 //! copied, deleted with the character, and guarded by the schema's checks.
 
 use rusqlite::Connection;
-use sheetkeeper::rules::nsu::{AspectBoxes, Aspects, Die, Mood, Sentiment, SentimentState, Sheet, Skill};
+use sheetkeeper::rules::nsu::{Die, Sheet};
 use sheetkeeper::services::*;
 use sheetkeeper::Error;
 
-use crate::support::{game_with, Scratch};
+use crate::support::{full_nsu_sheet, game_with, Scratch};
 
 fn filled() -> Sheet {
-    let mut sheet =
-        Sheet { pronouns: "they/them".into(), look: "Tall, ink on their fingers".into(), ..Sheet::default() };
-    sheet.aspects = Some(Aspects { body: Die::D4, mind: Die::D8, heart: Die::D6 });
-    sheet.moods[0] = Some(Mood { name: "Curious".into(), level: 2, overloaded: false });
-    sheet.moods[2] = Some(Mood { name: "Anxious".into(), level: 4, overloaded: true });
-    sheet.moods[4] = Some(Mood { name: "Calm".into(), level: 0, overloaded: false });
-    for (i, name) in ["Lore", "Climbing", "Persuasion"].into_iter().enumerate() {
-        sheet.skills[i] = Some(Skill { name: name.into(), modifier: 1, boxes: AspectBoxes::default() });
-        sheet.sentiments[i] = Some(Sentiment { name: format!("Bond {i}"), state: SentimentState::Connected });
-    }
+    let mut sheet = full_nsu_sheet([Die::D4, Die::D8, Die::D6], [(2, false), (4, true), (0, false)]);
+    (sheet.pronouns, sheet.look) = ("they/them".into(), "Tall, ink on their fingers".into());
     sheet.harm = vec!["Bruised ribs".into()];
     sheet
 }

@@ -10,11 +10,11 @@ use sheetkeeper::rules::nsu::roll::{AtRisk, MoodChoice, RollSetup, SkillChoice};
 use sheetkeeper::rules::nsu::scope::GUIDING_QUESTIONS;
 use sheetkeeper::rules::nsu::sheet::Detail;
 use sheetkeeper::rules::nsu::world::{GridPos, ResourceState, SafetyList, World};
-use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sentiment, SentimentState, Sheet, Skill};
+use sheetkeeper::rules::nsu::{Aspect, Die, Sheet};
 use sheetkeeper::services::*;
 use uuid::Uuid;
 
-use crate::support::{bytes_on_disk, fixture, game_with, Scratch};
+use crate::support::{bytes_on_disk, fixture, full_nsu_sheet, game_with, Scratch};
 
 fn entered(values: &[u8]) -> DiceInput {
     DiceInput::Entered { values: values.to_vec() }
@@ -38,15 +38,7 @@ fn draft(name: &str, author: &str) -> LocationDraft {
 
 /// A complete sheet with four harm details (Overcome) and `points` recovery points.
 fn wounded(points: u32) -> Sheet {
-    let mut sheet =
-        Sheet { aspects: Some(Aspects { body: Die::D6, mind: Die::D8, heart: Die::D4 }), ..Sheet::default() };
-    sheet.moods[0] = Some(Mood { name: "Curious".into(), level: 1, overloaded: false });
-    sheet.moods[2] = Some(Mood { name: "Anxious".into(), level: 0, overloaded: false });
-    sheet.moods[4] = Some(Mood { name: "Calm".into(), level: 0, overloaded: false });
-    for (i, name) in ["Lore", "Climbing", "Persuasion"].into_iter().enumerate() {
-        sheet.skills[i] = Some(Skill { name: name.into(), modifier: 1, boxes: AspectBoxes::default() });
-        sheet.sentiments[i] = Some(Sentiment { name: format!("Bond {i}"), state: SentimentState::Connected });
-    }
+    let mut sheet = full_nsu_sheet([Die::D6, Die::D8, Die::D4], [(1, false), (0, false), (0, false)]);
     sheet.harm = vec!["Burnt hand".into(), "Cracked rib".into(), "Sprained ankle".into(), "Concussion".into()];
     sheet.recovery_points = points;
     sheet

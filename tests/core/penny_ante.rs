@@ -1,36 +1,11 @@
 //! `sheetkeeper score penny-ante` and `sheetkeeper odds penny-ante`: the library's hands and
 //! exact odds as JSON, bad input named, no database.
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 use sheetkeeper::rules::penny_ante::odds::{showdown_odds, Dice, Showdown};
 
+use crate::support::cli::{check_error, json, run};
 use crate::support::Scratch;
-
-fn run(args: &[&str], db: Option<&std::path::Path>) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_sheetkeeper"));
-    command.args(args).env_remove("SHEETKEEPER_DB");
-    if let Some(db) = db {
-        command.env("SHEETKEEPER_DB", db);
-    }
-    command.output().expect("the CLI runs")
-}
-
-fn json(out: &Output) -> Value {
-    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8(out.stdout.clone()).expect("UTF-8 output");
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
-}
-
-/// Runs `args` and checks the exit code and that stderr mentions `named`.
-fn check_error(args: &[&str], code: i32, named: &str) {
-    let out = run(args, None);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
-    assert!(stderr.contains(named), "{args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "{args:?}");
-}
 
 #[test]
 fn score_prints_the_best_hand_as_json() {

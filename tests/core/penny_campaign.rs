@@ -14,7 +14,7 @@ use sheetkeeper::services::{self, ChallengeDraft, DiceInput, PennyView, SystemVi
 use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::support::Scratch;
+use crate::support::{penny_ada_and_bo, Scratch};
 
 struct Campaign {
     _scratch: Scratch,
@@ -28,13 +28,7 @@ struct Campaign {
 impl Campaign {
     /// Ada (30 pennies, Strong, then Quick bought for 5) and Bo (25, Clever); no adventure yet.
     fn new() -> Campaign {
-        let scratch = Scratch::new();
-        let mut store = scratch.open();
-        let game = services::create_game(&mut store, "Riverboat", "penny_ante").unwrap().game.id;
-        let ada = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view.players[0].id;
-        services::penny_buy_characteristic(&mut store, game, ada, "Quick").unwrap();
-        let bo = services::penny_create_character(&mut store, game, "Bo", "Clever", 25).unwrap();
-        let bo = bo.view.players.iter().find(|p| p.name == "Bo").unwrap().id;
+        let (scratch, store, game, ada, bo) = penny_ada_and_bo("Riverboat", &["Quick"]);
         Campaign { _scratch: scratch, store, game, ada, bo, rng: StdRng::seed_from_u64(3) }
     }
 

@@ -5,9 +5,8 @@
 //! `SHEETKEEPER_BLESS=1 cargo test -p sheetkeeper penny_exchange` rewrites the golden files
 //! from the scene; review the diff before keeping it.
 
-use chrono::{DateTime, Utc};
 use serde_json::{json, Value};
-use sheetkeeper::exchange::{self, Document, GameEntry, Kind, PennyPile, Status};
+use sheetkeeper::exchange::{Document, GameEntry, PennyPile, Status};
 use sheetkeeper::model::System;
 use sheetkeeper::rules::penny_ante::ledger::{Account, Entry, Reason};
 use sheetkeeper::rules::penny_ante::table::PennyTable;
@@ -15,29 +14,12 @@ use sheetkeeper::services::{self, *};
 use sheetkeeper::{Error, Problem, Store};
 use uuid::Uuid;
 
-use crate::penny_store::{insert_scene, scene, Scene, ADA, BO, CY};
-use crate::support::{bytes_on_disk, fixture, Scratch};
+use crate::penny_store::{insert_scene, scene, uuid, Scene, ADA, BO, CY, GAME};
+use crate::support::files::{self, assert_each_refused, assert_golden_files, entry, golden, Case, GoldenGame};
+use crate::support::{fixture, time, Scratch};
 
 const GAME_FILE: &str = "penny-ante-game.sheetkeeper.json";
 const CHARACTER_FILE: &str = "penny-ante-character.sheetkeeper.json";
-
-fn time(s: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
-}
-
-fn uuid(s: &str) -> Uuid {
-    Uuid::parse_str(s).unwrap()
-}
-
-fn document(kind: Kind, games: Vec<GameEntry>) -> Document {
-    Document {
-        kind,
-        system: Some(System::PennyAnte),
-        app_version: "0.1.0".into(),
-        exported_at: time("2026-11-21T20:15:00Z"),
-        games,
-    }
-}
 
 fn pile_of(table: &PennyTable, character: Uuid) -> PennyPile {
     let account = Account::Character(character);
@@ -47,73 +29,33 @@ fn pile_of(table: &PennyTable, character: Uuid) -> PennyPile {
 
 /// The scene as a game file, and Ada as a character file.
 fn documents(s: &Scene) -> (Document, Document) {
-    let game = GameEntry {
-        game: s.game.clone(),
-        characters: s.characters.clone(),
-        nsu_world: None,
-        penny_table: Some(s.table.clone()),
-        mezzo_table: None,
-        scattershot_table: None,
-        penny_piles: Vec::new(),
-    };
+    let game = GameEntry { penny_table: Some(s.table.clone()), ..entry(&s.game, s.characters.clone()) };
     let ada = uuid(ADA);
-    let character = GameEntry {
-        game: s.game.clone(),
-        characters: vec![s.characters[0].clone()],
-        nsu_world: None,
-        penny_table: None,
-        mezzo_table: None,
-        scattershot_table: None,
-        penny_piles: vec![pile_of(&s.table, ada)],
-    };
-    (document(Kind::Game, vec![game]), document(Kind::Character, vec![character]))
-}
-
-/// The file's text without the lines that name when and by which version it was written.
-fn content(text: &str) -> String {
-    text.lines()
-        .filter(|l| !l.starts_with("  \"exported_at\"") && !l.starts_with("  \"app_version\""))
-        .collect::<Vec<_>>()
-        .join("\n")
+    let character =
+        GameEntry { penny_piles: vec![pile_of(&s.table, ada)], ..entry(&s.game, vec![s.characters[0].clone()]) };
+    files::documents(System::PennyAnte, "2026-11-21T20:15:00Z", game, character)
 }
 
 #[test]
 fn the_golden_files_are_the_scene_byte_for_byte_and_parse_back_to_it() {
     let (game, character) = documents(&scene());
-    for (name, doc) in [(GAME_FILE, &game), (CHARACTER_FILE, &character)] {
-        let bytes = exchange::to_json(doc);
-        if std::env::var_os("SHEETKEEPER_BLESS").is_some() {
-            std::fs::write(fixture(name), &bytes).unwrap();
-        }
-        let golden = std::fs::read(fixture(name)).unwrap();
-        assert_eq!(String::from_utf8(bytes).unwrap(), String::from_utf8(golden.clone()).unwrap(), "{name}");
-        assert_eq!(&exchange::parse(&golden).unwrap_or_else(|p| panic!("{name}: {p:#?}")), doc, "{name}");
-    }
+    assert_golden_files([(GAME_FILE, &game), (CHARACTER_FILE, &character)]);
 }
 
+/// Ada's character file, exported from this device, is the golden character file.
 #[test]
 fn a_game_imported_from_its_golden_file_exports_the_same_file() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let report = import(&mut store, &fixture(GAME_FILE), ImportOptions::default()).unwrap();
-    assert_eq!((report.counts.new, report.counts.conflict), (4, 0));
     let scene = scene();
-    assert_eq!(store.read().penny_table(scene.game.id).unwrap(), scene.table);
-    assert!(store.check().unwrap().ok);
-
-    let out = s.file("riverboat.json");
-    export(&store, ExportScope::Game(scene.game.id), &out).unwrap();
-    let golden = std::fs::read_to_string(fixture(GAME_FILE)).unwrap();
-    assert_eq!(content(&std::fs::read_to_string(&out).unwrap()), content(&golden));
-
-    // Ada's character file, exported from this device, is the golden character file.
-    export(&store, ExportScope::Character(uuid(ADA)), &out).unwrap();
-    let golden = std::fs::read_to_string(fixture(CHARACTER_FILE)).unwrap();
-    assert_eq!(content(&std::fs::read_to_string(&out).unwrap()), content(&golden));
-
-    // The same file again changes nothing.
-    let again = import(&mut store, &fixture(GAME_FILE), ImportOptions::default()).unwrap();
-    assert_eq!(again.counts.unchanged, 4);
+    let golden = GoldenGame {
+        game_file: GAME_FILE,
+        character_file: CHARACTER_FILE,
+        game: uuid(GAME),
+        character: uuid(ADA),
+        things: 4,
+    };
+    golden.imports_and_exports_the_same_files(|store| {
+        assert_eq!(store.read().penny_table(scene.game.id).unwrap(), scene.table);
+    });
 }
 
 #[test]
@@ -149,7 +91,7 @@ fn a_new_character_brings_its_pile_in_and_an_update_keeps_the_ledger_here() {
     assert_eq!((table.pile(&ada), table.pile(&copy)), (pile, pile));
 
     // A newer revision of a character already here is an update that keeps this ledger.
-    let mut file: Value = serde_json::from_slice(&std::fs::read(fixture(CHARACTER_FILE)).unwrap()).unwrap();
+    let mut file = golden(CHARACTER_FILE);
     let c = &mut file["data"]["games"][0]["characters"][0];
     c["revision"] = json!(9);
     c["name"] = json!("Ada Quill the Bold");
@@ -221,36 +163,15 @@ fn a_game_imported_as_a_copy_moves_the_pennies_to_the_copied_characters() {
     assert!(store.check().unwrap().ok);
 }
 
-/// Imports `text` into a database holding the scene's game, expecting a bad-file error,
-/// and checks the database's bytes did not change.
+/// Imports `text` into a database holding the scene's game: refused, the database unchanged.
 fn rejected(what: &str, text: &Value) -> Vec<Problem> {
-    let s = Scratch::new();
-    let mut store = s.open();
-    insert_scene(&mut store, &scene());
-    drop(store);
-    let file = s.file("bad.sheetkeeper.json");
-    std::fs::write(&file, serde_json::to_vec_pretty(text).unwrap()).unwrap();
-    let before = bytes_on_disk(&s.db());
-    let mut store = s.open();
-    assert!(import_preview(&store, &file, false).is_err(), "{what}: the preview refuses it too");
-    let err = import(&mut store, &file, ImportOptions { replace_conflicts: true, ..Default::default() }).unwrap_err();
-    drop(store);
-    assert_eq!(bytes_on_disk(&s.db()), before, "{what}: the database must be byte-for-byte unchanged");
-    match err {
-        Error::BadFile { problems, .. } => problems,
-        other => panic!("{what}: expected a bad-file error, got {other}"),
-    }
-}
-
-fn golden(name: &str) -> Value {
-    serde_json::from_slice(&std::fs::read(fixture(name)).unwrap()).unwrap()
+    files::rejected(what, text, |store| insert_scene(store, &scene()))
 }
 
 /// Each change to a golden file, with the path and words of a problem it must cause.
 #[test]
 fn malformed_penny_ante_files_are_refused_naming_the_field() {
-    type Edit = fn(&mut Value);
-    let game_cases: &[(&str, Edit, &str, &str)] = &[
+    let game_cases: &[Case] = &[
         (
             "amount 0",
             |v| v["data"]["games"][0]["penny_table"]["ledger"]["entries"][2]["amount"] = json!(0),
@@ -416,7 +337,7 @@ fn malformed_penny_ante_files_are_refused_naming_the_field() {
             "a Mezzo game has no Penny Ante table",
         ),
     ];
-    let character_cases: &[(&str, Edit, &str, &str)] = &[
+    let character_cases: &[Case] = &[
         (
             "a pile that disagrees with its ledger",
             |v| v["data"]["games"][0]["characters"][0]["penny_pile"] = json!(99),
@@ -474,24 +395,12 @@ fn malformed_penny_ante_files_are_refused_naming_the_field() {
             "a character file carries no table",
         ),
     ];
-    for (file, cases) in [(GAME_FILE, game_cases), (CHARACTER_FILE, character_cases)] {
-        for (what, edit, path, words) in cases {
-            let mut v = golden(file);
-            edit(&mut v);
-            let problems = rejected(what, &v);
-            assert!(
-                problems.iter().any(|p| p.path == *path && p.message.contains(words)),
-                "{what}: expected a problem at {path} saying {words:?}; got {problems:#?}"
-            );
-        }
-    }
+    assert_each_refused([(GAME_FILE, game_cases), (CHARACTER_FILE, character_cases)], rejected);
 }
 
 #[test]
 fn a_penny_ante_sheet_on_another_systems_character_is_refused() {
-    let mut v: Value =
-        serde_json::from_slice(&std::fs::read(fixture("nsu-character-without-sheet.sheetkeeper.json")).unwrap())
-            .unwrap();
+    let mut v = golden("nsu-character-without-sheet.sheetkeeper.json");
     v["data"]["games"][0]["characters"][0]["penny_ante"] = json!({"characteristics": ["Lucky"]});
     let problems = rejected("a Penny Ante sheet on an NSU character", &v);
     assert!(

@@ -8,38 +8,26 @@ use sheetkeeper::rules::penny_ante::challenge::{Move, Phase, Side, Used};
 use sheetkeeper::rules::penny_ante::ledger::Account;
 use sheetkeeper::rules::penny_ante::table::Characteristic;
 use sheetkeeper::services::{self, ChallengeDraft, DiceInput, PennyView};
-use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::support::{bytes_on_disk, Scratch};
+use crate::support::{self, bytes_on_disk, penny_ada_and_bo, Scratch};
 
 fn entered(values: &[u8]) -> DiceInput {
     DiceInput::Entered { values: values.to_vec() }
 }
 
-struct Table {
-    scratch: Scratch,
-    store: Store,
-    game: Uuid,
-    ada: Uuid,
-    bo: Uuid,
-    rng: StdRng,
-}
+/// What Penny Ante's services tests add to the table: nothing.
+struct Penny;
+
+type Table = support::Table<Penny>;
 
 impl Table {
     /// A Penny Ante game with Ada (30 pennies, Strong + Quick bought) and Bo (25, Clever),
     /// an adventure started (the House gets their piles).
     fn new() -> Table {
-        let scratch = Scratch::new();
-        let mut store = scratch.open();
-        let game = services::create_game(&mut store, "Heist", "penny_ante").unwrap().game.id;
-        let ada = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap();
-        let ada = ada.view.players[0].id;
-        services::penny_buy_characteristic(&mut store, game, ada, "Quick").unwrap();
-        let bo = services::penny_create_character(&mut store, game, "Bo", "Clever", 25).unwrap();
-        let bo = bo.view.players.iter().find(|p| p.name == "Bo").unwrap().id;
+        let (scratch, mut store, game, ada, bo) = penny_ada_and_bo("Heist", &["Quick"]);
         services::penny_start_adventure(&mut store, game, None).unwrap();
-        Table { scratch, store, game, ada, bo, rng: StdRng::seed_from_u64(1) }
+        Table { scratch, store, game, ada, bo, rng: StdRng::seed_from_u64(1), more: Penny }
     }
 
     /// The table as the House sees it (this device is passed around: its shared view keeps

@@ -4,30 +4,21 @@
 
 use std::collections::BTreeSet;
 
-use chrono::{DateTime, Utc};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rusqlite::Connection;
-use sheetkeeper::model::{Character, Game, System};
+use sheetkeeper::model::{Game, System};
 use sheetkeeper::rules::dice::{Entered, Rolled};
 use sheetkeeper::rules::penny_ante::challenge::{self, Move, Roster, Setup, Side, Used, MAX_CHARACTERISTICS};
 use sheetkeeper::rules::penny_ante::check::table_problems;
 use sheetkeeper::rules::penny_ante::ledger::{Account, Entry, Reason};
 use sheetkeeper::rules::penny_ante::table::{Characteristic, PennySheet, PennyTable};
 use sheetkeeper::rules::record::CharacterRecord;
-use sheetkeeper::rules::table_settings;
 use sheetkeeper::{services, Store};
 use uuid::Uuid;
 
-use crate::support::Scratch;
-
-fn time(s: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
-}
-
-fn uuid(s: &str) -> Uuid {
-    Uuid::parse_str(s).unwrap()
-}
+pub use crate::support::uuid;
+use crate::support::{new_game, scene_character, scene_game, Scratch};
 
 /// A Penny Ante game with fixed ids and time stamps, its characters with their sheets, and
 /// a table the rules made: starting pennies, characteristics bought, an adventure, an
@@ -50,15 +41,8 @@ pub const LOAN: &str = "0738495a-6b7c-4a8d-a19e-2fa3b4c5d6e7";
 
 pub fn scene() -> Scene {
     let (ada, bo, cy, baron) = (uuid(ADA), uuid(BO), uuid(CY), uuid(BARON));
-    let game = Game {
-        id: uuid(GAME),
-        name: "The Riverboat".into(),
-        system: System::PennyAnte,
-        table_settings: table_settings::defaults(System::PennyAnte),
-        created_at: time("2026-10-01T18:00:00Z"),
-        updated_at: time("2026-10-08T21:30:00Z"),
-        notes: String::new(),
-    };
+    let game =
+        scene_game(uuid(GAME), "The Riverboat", System::PennyAnte, ("2026-10-01T18:00:00Z", "2026-10-08T21:30:00Z"));
     let mut t = PennyTable::default();
     for (who, pennies) in [(ada, 30), (bo, 25), (cy, 40)] {
         t = t.starting_pennies(who, pennies, 25).unwrap().0;
@@ -76,23 +60,8 @@ pub fn scene() -> Scene {
             (t, sheet) = (next, bought);
         }
         roster.insert(who, sheet.characteristics.clone());
-        let character = Character {
-            id: who,
-            game_id: game.id,
-            system: System::PennyAnte,
-            name: name.into(),
-            created_at: time("2026-10-01T18:05:00Z"),
-            updated_at: time("2026-10-08T21:00:00Z"),
-            revision,
-            notes: String::new(),
-        };
-        characters.push(CharacterRecord {
-            character,
-            nsu: None,
-            penny_ante: Some(sheet),
-            mezzo: None,
-            scattershot: None,
-        });
+        let character = scene_character(&game, who, name, revision, ("2026-10-01T18:05:00Z", "2026-10-08T21:00:00Z"));
+        characters.push(CharacterRecord { penny_ante: Some(sheet), ..CharacterRecord::new(character) });
     }
     // A first adventure passes without a challenge; its end records the piles that fund
     // the House for the second.
@@ -184,6 +153,11 @@ pub fn insert_scene(store: &mut Store, scene: &Scene) {
             Ok(())
         })
         .unwrap();
+}
+
+/// A fresh database holding the scene's game and characters (not its table).
+fn stored_scene() -> (Scratch, Store, Scene) {
+    crate::support::stored(scene(), insert_scene)
 }
 
 fn put(store: &mut Store, game: Uuid, t: &PennyTable) {
@@ -338,10 +312,7 @@ fn seen(t: &PennyTable, reached: &mut BTreeSet<&'static str>) {
 /// none of them has a problem the check would report.
 #[test]
 fn every_table_reached_in_random_play_reads_back_equal_and_passes_the_check() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let scene = scene();
-    insert_scene(&mut store, &scene);
+    let (_s, mut store, scene) = stored_scene();
     let game = scene.game.id;
     let players: Vec<Uuid> = scene.characters.iter().map(|r| r.character.id).collect();
     let roster: Roster = scene
@@ -460,10 +431,7 @@ fn every_table_reached_in_random_play_reads_back_equal_and_passes_the_check() {
 
 #[test]
 fn the_ledger_is_synced_by_length_appended_and_cut_back() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let scene = scene();
-    insert_scene(&mut store, &scene);
+    let (_s, mut store, scene) = stored_scene();
     let game = scene.game.id;
     let long = scene.table.clone();
     let mut short = long.clone();
@@ -490,10 +458,7 @@ fn the_ledger_is_synced_by_length_appended_and_cut_back() {
 
 #[test]
 fn a_ledger_of_100_000_entries_grows_and_shrinks_by_its_tail() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let scene = scene();
-    insert_scene(&mut store, &scene);
+    let (_s, mut store, scene) = stored_scene();
     let game = scene.game.id;
     let mut t = PennyTable::default();
     let ada = Account::Character(uuid(ADA));
@@ -518,10 +483,7 @@ fn a_ledger_of_100_000_entries_grows_and_shrinks_by_its_tail() {
 
 #[test]
 fn sheets_come_with_penny_ante_characters_and_go_with_them() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = services::create_game(&mut store, "Stakes", "penny_ante").unwrap().game.id;
-    let dolly = services::create_character(&mut store, game, "Dolly").unwrap().id;
+    let (_s, mut store, game, [dolly]) = new_game("Stakes", "penny_ante", ["Dolly"]);
     assert_eq!(store.read().penny_sheet(dolly).unwrap(), Some(PennySheet::default()));
     let sheet = PennySheet { characteristics: vec!["Two Bits".into(), "Nerves of steel".into()], carried: 0, lost: 1 };
     store.write(|tx| tx.put_penny_sheet(dolly, &sheet)).unwrap();
@@ -551,10 +513,7 @@ fn sheets_come_with_penny_ante_characters_and_go_with_them() {
 
 #[test]
 fn the_schema_refuses_what_the_rules_never_write() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let scene = scene();
-    insert_scene(&mut store, &scene);
+    let (s, mut store, scene) = stored_scene();
     put(&mut store, scene.game.id, &scene.table);
     drop(store);
     let conn = Connection::open(s.db()).unwrap();
@@ -585,10 +544,7 @@ fn the_schema_refuses_what_the_rules_never_write() {
 
 #[test]
 fn check_reports_a_broken_ledger_and_the_cli_exits_1() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let scene = scene();
-    insert_scene(&mut store, &scene);
+    let (s, mut store, scene) = stored_scene();
     put(&mut store, scene.game.id, &scene.table);
     drop(store);
     {

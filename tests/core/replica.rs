@@ -7,14 +7,16 @@
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::Value;
 use sheetkeeper::exchange::{self, Document};
-use sheetkeeper::rules::penny_ante::challenge::{Move, Phase, Side, Used};
+use sheetkeeper::rules::penny_ante::challenge::{Move, Side, Used};
 use sheetkeeper::rules::penny_ante::ledger::{Account, Reason};
 use sheetkeeper::rules::penny_ante::table::PennyTable;
 use sheetkeeper::services::{self, ChallengeDraft, DiceInput, ImportOptions, Viewer};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::support::{fixture, penny_heist, PennyHeist, Scratch};
+use crate::support::{
+    fixture, penny_ada_and_bo, penny_heist, penny_move_to_the_end, penny_player, PennyHeist, Scratch,
+};
 
 fn doc_for(store: &Store, game: Uuid, viewer: &Viewer) -> Document {
     store.snapshot(|read| services::game_document_for(read, game, viewer)).unwrap()
@@ -110,14 +112,7 @@ impl Penny {
     /// (shown once the Baron has chosen his too); the Baron a 2 and a 3, his cup not chosen yet.
     fn new() -> Penny {
         let PennyHeist { scratch, mut store, game, ada, second: bo, baron } = penny_heist("Bo", "Clever");
-        let draft = ChallengeDraft {
-            stake: "the vault".into(),
-            ante: 2,
-            challenger: vec![Account::Antagonist(baron)],
-            opponent: vec![Account::Character(ada)],
-            devoted: Some(9),
-        };
-        services::penny_start_challenge(&mut store, game, draft).unwrap();
+        crate::support::baron_challenges_ada(&mut store, game, ada, baron);
         let mut t = Penny { _scratch: scratch, store, game, ada, bo, baron, rng: StdRng::seed_from_u64(7) };
         // The Baron challenges: Ada is the opponent.
         let (a, b) = (Side::Opponent, Side::Challenger);
@@ -194,12 +189,7 @@ fn a_penny_document_keeps_the_houses_purses_and_hidden_characteristics_and_other
 #[test]
 fn a_players_cup_is_kept_from_the_table_and_the_other_players_but_not_from_its_own() {
     // Ada against Bo: each side's die in the cup is its own.
-    let scratch = Scratch::new();
-    let mut store = scratch.open();
-    let game = services::create_game(&mut store, "Duel", "penny_ante").unwrap().game.id;
-    let ada = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view.players[0].id;
-    let bo = services::penny_create_character(&mut store, game, "Bo", "Clever", 25).unwrap();
-    let bo = bo.view.players.iter().find(|p| p.name == "Bo").unwrap().id;
+    let (_scratch, mut store, game, ada, bo) = penny_ada_and_bo("Duel", &[]);
     services::penny_start_adventure(&mut store, game, None).unwrap();
     let draft = ChallengeDraft {
         stake: "the last word".into(),
@@ -256,15 +246,7 @@ fn a_players_cup_is_kept_from_the_table_and_the_other_players_but_not_from_its_o
             device.receive(&doc_for(&store, game, &viewer_of(viewer)));
             assert_eq!(view_json(&device.store, game, viewer), view_json(&store, game, viewer), "{viewer}");
         }
-        let c = services::penny_table(&store, game).unwrap().challenge.unwrap();
-        let waiting = c.sides.iter().find(|s| !s.done).map(|s| s.side);
-        let next = match c.phase {
-            Phase::Betting1 | Phase::Betting2 => Move::Stand { side: c.turn.unwrap() },
-            Phase::NewCircumstances => Move::Pass { side: waiting.unwrap() },
-            Phase::Reroll => Move::Reroll { side: waiting.unwrap() },
-            Phase::Over => break,
-            other => panic!("unexpected step {other:?}"),
-        };
+        let Some(next) = penny_move_to_the_end(&store, game) else { break };
         let dice: &[u8] = if matches!(next, Move::Reroll { side: Side::Challenger }) { &[2] } else { &[] };
         mv(&mut store, next, dice);
     }
@@ -313,7 +295,7 @@ fn purses_funded_taken_back_and_returned_at_the_adventures_end_leave_no_entry_fo
     let scratch = Scratch::new();
     let mut store = scratch.open();
     let game = services::create_game(&mut store, "Heist", "penny_ante").unwrap().game.id;
-    let ada = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view.players[0].id;
+    let ada = penny_player(&mut store, game, "Ada", "Strong", 30);
     services::penny_start_adventure(&mut store, game, None).unwrap();
     let mut ids = Vec::new();
     for name in ["The Baron", "The Countess"] {

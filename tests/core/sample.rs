@@ -36,16 +36,21 @@ pub fn backup(games: usize, per_game: usize) -> Document {
                     })
                 })
                 .collect();
-            GameEntry {
-                game,
-                characters,
-                nsu_world: None,
-                penny_table: None,
-                mezzo_table: None,
-                scattershot_table: None,
-                penny_piles: Vec::new(),
-            }
+            entry(game, characters)
         })
         .collect();
     Document { kind: Kind::Backup, system: None, app_version: "sample".into(), exported_at: at, games }
+}
+
+/// `game` with `characters` and nothing else in a file: no world or table, no piles.
+pub fn entry(game: Game, characters: Vec<CharacterRecord>) -> GameEntry {
+    GameEntry {
+        game,
+        characters,
+        nsu_world: None,
+        penny_table: None,
+        mezzo_table: None,
+        scattershot_table: None,
+        penny_piles: Vec::new(),
+    }
 }

@@ -5,10 +5,9 @@
 //! `SHEETKEEPER_BLESS=1 cargo test -p sheetkeeper scattershot_exchange` rewrites the golden
 //! files from the scene; review the diff before keeping it.
 
-use chrono::{DateTime, Utc};
 use serde_json::{json, Value};
-use sheetkeeper::exchange::{self, Document, GameEntry, Kind, Status};
-use sheetkeeper::model::{Character, Game, System};
+use sheetkeeper::exchange::{Document, GameEntry};
+use sheetkeeper::model::{Game, System};
 use sheetkeeper::rules::record::CharacterRecord;
 use sheetkeeper::rules::scattershot::mechanical_play::{Gain, MechanicalPlay, Seat};
 use sheetkeeper::rules::scattershot::sheet::{AbilityKind, Difficulty, Lasts, Purchase, Resource, Sheet, Statistic};
@@ -17,11 +16,11 @@ use sheetkeeper::rules::scattershot::ue_chart::UeRow;
 use sheetkeeper::rules::scattershot::Settings;
 use sheetkeeper::rules::table_settings;
 use sheetkeeper::services::{self, *};
-use sheetkeeper::{Error, Problem, Store};
+use sheetkeeper::Problem;
 use uuid::Uuid;
 
-use crate::mezzo_exchange::content;
-use crate::support::{bytes_on_disk, fixture, Scratch};
+use crate::support::files::{self, assert_golden_files, entry, golden, GoldenGame};
+use crate::support::{fixture, scene_character, scene_game, Scratch};
 
 const GAME_FILE: &str = "scattershot-game.sheetkeeper.json";
 const CHARACTER_FILE: &str = "scattershot-character.sheetkeeper.json";
@@ -34,27 +33,15 @@ fn uuid(n: u128) -> Uuid {
     Uuid::from_u128(n)
 }
 
-fn time(s: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
-}
-
 struct Scene {
     game: Game,
     characters: Vec<CharacterRecord>,
     table: ScattershotTable,
 }
 
-fn record(id: u128, name: &str, revision: i64, sheet: Sheet) -> CharacterRecord {
-    let character = Character {
-        id: uuid(id),
-        game_id: uuid(GAME),
-        system: System::Scattershot,
-        name: name.into(),
-        created_at: time("2026-10-01T18:05:00Z"),
-        updated_at: time("2026-10-08T21:00:00Z"),
-        revision,
-        notes: String::new(),
-    };
+fn record(game: &Game, id: u128, name: &str, revision: i64, sheet: Sheet) -> CharacterRecord {
+    let times = ("2026-10-01T18:05:00Z", "2026-10-08T21:00:00Z");
+    let character = scene_character(game, uuid(id), name, revision, times);
     CharacterRecord { scattershot: Some(sheet), ..CharacterRecord::new(character) }
 }
 
@@ -63,15 +50,8 @@ fn record(id: u128, name: &str, revision: i64, sheet: Sheet) -> CharacterRecord 
 fn scene() -> Scene {
     let mut settings = table_settings::defaults(System::Scattershot);
     settings.insert("default_factor".into(), 2);
-    let game = Game {
-        id: uuid(GAME),
-        name: "Rust Belt Run".into(),
-        system: System::Scattershot,
-        table_settings: settings,
-        created_at: time("2026-10-01T18:00:00Z"),
-        updated_at: time("2026-10-08T21:30:00Z"),
-        notes: String::new(),
-    };
+    let times = ("2026-10-01T18:00:00Z", "2026-10-08T21:30:00Z");
+    let game = Game { table_settings: settings, ..scene_game(uuid(GAME), "Rust Belt Run", System::Scattershot, times) };
     let rules = Settings::default();
     let buy = |sheet: Sheet, p: Purchase| sheet.buy(&rules, &p).unwrap().0;
     let mut gizmo = Sheet::new(Some(30));
@@ -105,7 +85,7 @@ fn scene() -> Scene {
     gizmo = gizmo.add_modifier("Bonus: the vault door", 1, Lasts::Session).unwrap().0;
     let rook = buy(Sheet::new(None), Purchase::Statistic { statistic: Statistic::Strength });
     let rook = rook.set_npc(true).0;
-    let characters = vec![record(GIZMO, "Gizmo Vance", 12, gizmo), record(ROOK, "Rook", 3, rook)];
+    let characters = vec![record(&game, GIZMO, "Gizmo Vance", 12, gizmo), record(&game, ROOK, "Rook", 3, rook)];
 
     let seats =
         [Seat { character: uuid(GIZMO), player: uuid(PLAYER) }, Seat { character: uuid(ROOK), player: uuid(ROOK) }];
@@ -121,82 +101,44 @@ fn scene() -> Scene {
     Scene { game, characters, table }
 }
 
-fn document(kind: Kind, entry: GameEntry) -> Document {
-    Document {
-        kind,
-        system: Some(System::Scattershot),
-        app_version: "0.1.0".into(),
-        exported_at: time("2026-10-09T08:00:00Z"),
-        games: vec![entry],
-    }
-}
-
 /// The scene as a game file, and Gizmo as a character file.
 fn documents(s: &Scene) -> (Document, Document) {
-    let entry = |characters, scattershot_table| GameEntry {
-        game: s.game.clone(),
-        characters,
-        nsu_world: None,
-        penny_table: None,
-        mezzo_table: None,
-        scattershot_table,
-        penny_piles: Vec::new(),
-    };
-    (
-        document(Kind::Game, entry(s.characters.clone(), Some(s.table.clone()))),
-        document(Kind::Character, entry(vec![s.characters[0].clone()], None)),
-    )
+    let game = GameEntry { scattershot_table: Some(s.table.clone()), ..entry(&s.game, s.characters.clone()) };
+    let gizmo = entry(&s.game, vec![s.characters[0].clone()]);
+    files::documents(System::Scattershot, "2026-10-09T08:00:00Z", game, gizmo)
 }
 
 #[test]
 fn the_golden_files_are_the_scene_byte_for_byte_and_parse_back_to_it() {
     let (game, character) = documents(&scene());
-    for (name, doc) in [(GAME_FILE, &game), (CHARACTER_FILE, &character)] {
-        let bytes = exchange::to_json(doc);
-        if std::env::var_os("SHEETKEEPER_BLESS").is_some() {
-            std::fs::write(fixture(name), &bytes).unwrap();
-        }
-        let golden = std::fs::read(fixture(name)).unwrap();
-        assert_eq!(String::from_utf8(bytes).unwrap(), String::from_utf8(golden.clone()).unwrap(), "{name}");
-        assert_eq!(&exchange::parse(&golden).unwrap_or_else(|p| panic!("{name}: {p:#?}")), doc, "{name}");
-    }
+    assert_golden_files([(GAME_FILE, &game), (CHARACTER_FILE, &character)]);
 }
 
 #[test]
 fn a_game_imported_from_its_golden_file_exports_the_same_file_plays_on_and_its_import_is_undone() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let report = import(&mut store, &fixture(GAME_FILE), ImportOptions::default()).unwrap();
-    assert_eq!((report.counts.new, report.counts.conflict), (3, 0));
     let scene = scene();
-    assert_eq!(store.read().scattershot_table(scene.game.id).unwrap(), scene.table);
-    for r in &scene.characters {
-        assert_eq!(store.read().scattershot_sheet(r.character.id).unwrap(), r.scattershot);
-    }
-    assert!(store.check().unwrap().ok, "{:?}", store.check().unwrap());
-
-    let out = s.file("run.json");
-    export(&store, ExportScope::Game(scene.game.id), &out).unwrap();
-    let golden = std::fs::read_to_string(fixture(GAME_FILE)).unwrap();
-    assert_eq!(content(&std::fs::read_to_string(&out).unwrap()), content(&golden));
-    export(&store, ExportScope::Character(uuid(GIZMO)), &out).unwrap();
-    let golden = std::fs::read_to_string(fixture(CHARACTER_FILE)).unwrap();
-    assert_eq!(content(&std::fs::read_to_string(&out).unwrap()), content(&golden));
-    let again = import(&mut store, &fixture(GAME_FILE), ImportOptions::default()).unwrap();
-    assert_eq!(again.counts.unchanged, 3);
+    let golden = GoldenGame {
+        game_file: GAME_FILE,
+        character_file: CHARACTER_FILE,
+        game: uuid(GAME),
+        character: uuid(GIZMO),
+        things: 3,
+    };
+    let (s, mut store) = golden.imports_and_exports_the_same_files(|store| {
+        assert_eq!(store.read().scattershot_table(scene.game.id).unwrap(), scene.table);
+        for r in &scene.characters {
+            assert_eq!(store.read().scattershot_sheet(r.character.id).unwrap(), r.scattershot);
+        }
+    });
 
     // A newer table from another device is an update; undoing the import brings this one back.
-    let mut file: Value = serde_json::from_slice(&std::fs::read(fixture(GAME_FILE)).unwrap()).unwrap();
-    file["data"]["games"][0]["updated_at"] = json!("2026-10-20T10:00:00.000Z");
-    file["data"]["games"][0]["scattershot_table"]["gm_dice"] = json!(9);
-    let newer = s.file("newer.json");
-    std::fs::write(&newer, serde_json::to_vec(&file).unwrap()).unwrap();
-    let preview = import_preview(&store, &newer, false).unwrap();
-    assert_eq!(preview.games[0].status, Status::Update);
-    assert_eq!(preview.games[0].differences[0].field, "scattershot table");
-    import(&mut store, &newer, ImportOptions::default()).unwrap();
-    assert_eq!(store.read().scattershot_table(scene.game.id).unwrap().gm_dice, 9);
-    services::undo_game(&mut store, scene.game.id).unwrap();
+    golden.a_newer_table_is_an_update_that_undo_takes_back(
+        (&s, &mut store),
+        ("scattershot_table", "scattershot table"),
+        |table| table["gm_dice"] = json!(9),
+        |store| store.read().scattershot_table(scene.game.id).unwrap(),
+        |table| assert_eq!(table.gm_dice, 9),
+    );
     assert_eq!(store.read().scattershot_table(scene.game.id).unwrap(), scene.table, "as before the import");
 
     // Play goes on from the file: the advantage Rook holds lowers Gizmo's roll, her Bonus
@@ -272,22 +214,9 @@ fn an_older_file_without_sheets_or_new_settings_imports_and_plays_with_defaults(
 /// Imports `text` into a database holding the golden game and returns the problems; the
 /// database must be byte-for-byte unchanged.
 fn rejected(what: &str, text: &Value) -> Vec<Problem> {
-    let s = Scratch::new();
-    let mut store: Store = s.open();
-    import(&mut store, &fixture(GAME_FILE), ImportOptions::default()).unwrap();
-    let file = s.file("bad.json");
-    std::fs::write(&file, serde_json::to_vec(text).unwrap()).unwrap();
-    let before = bytes_on_disk(&s.db());
-    let err = import(&mut store, &file, ImportOptions { replace_conflicts: true, ..Default::default() }).unwrap_err();
-    assert_eq!(bytes_on_disk(&s.db()), before, "{what}: the database must be byte-for-byte unchanged");
-    match err {
-        Error::BadFile { problems, .. } => problems,
-        other => panic!("{what}: expected a bad file, got {other}"),
-    }
-}
-
-fn golden(name: &str) -> Value {
-    serde_json::from_slice(&std::fs::read(fixture(name)).unwrap()).unwrap()
+    files::rejected(what, text, |store| {
+        import(store, &fixture(GAME_FILE), ImportOptions::default()).unwrap();
+    })
 }
 
 #[test]

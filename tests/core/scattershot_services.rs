@@ -16,27 +16,19 @@ use sheetkeeper::rules::scattershot::sheet::{
     AbilityKind, Difficulty, Purchase, Rating, Resource, Sheet, Stage, Statistic,
 };
 use sheetkeeper::services::{self, *};
-use sheetkeeper::{Error, Store};
+use sheetkeeper::Error;
 use uuid::Uuid;
 
-use crate::support::{bytes_on_disk, game_with, Scratch};
+use crate::support::{self, bytes_on_disk, game_with, new_game};
 
-struct Table {
-    scratch: Scratch,
-    store: Store,
-    game: Uuid,
-    ada: Uuid,
-    bo: Uuid,
-    rng: StdRng,
-}
+/// What the services tests of Scattershot's Mechanix add to the table: nothing.
+struct Mechanix;
+
+type Table = support::Table<Mechanix>;
 
 fn table() -> Table {
-    let scratch = Scratch::new();
-    let mut store = scratch.open();
-    let g = game_with(&mut store, "Rust Belt", "scattershot", &["Ada", "Bo"]);
-    let id = |name: &str| g.characters.iter().find(|c| c.name == name).unwrap().id;
-    let (ada, bo) = (id("Ada"), id("Bo"));
-    Table { game: g.game.id, ada, bo, store, scratch, rng: StdRng::seed_from_u64(6) }
+    let (scratch, store, game, [ada, bo]) = new_game("Rust Belt", "scattershot", ["Ada", "Bo"]);
+    Table { game, ada, bo, store, scratch, rng: StdRng::seed_from_u64(6), more: Mechanix }
 }
 
 fn invalid<T: std::fmt::Debug>(result: sheetkeeper::Result<T>) -> (String, String) {

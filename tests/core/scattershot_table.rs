@@ -9,26 +9,19 @@ use sheetkeeper::rules::scattershot::rewards::{Giver, SessionRewards};
 use sheetkeeper::rules::scattershot::sheet::{Lasts, Resource};
 use sheetkeeper::rules::scattershot::ue_chart::UeRow;
 use sheetkeeper::services::{self, *};
-use sheetkeeper::{Error, Store};
+use sheetkeeper::Error;
 use uuid::Uuid;
 
-use crate::support::{bytes_on_disk, game_with, Scratch};
+use crate::support::{self, bytes_on_disk, new_game};
 
-struct Table {
-    scratch: Scratch,
-    store: Store,
-    game: Uuid,
-    ada: Uuid,
-    bo: Uuid,
-}
+/// What the table tests of Scattershot's Mechanix add to the table: nothing.
+struct AtTheTable;
+
+type Table = support::Table<AtTheTable>;
 
 fn table() -> Table {
-    let scratch = Scratch::new();
-    let mut store = scratch.open();
-    let g = game_with(&mut store, "Rust Belt", "scattershot", &["Ada", "Bo"]);
-    let id = |name: &str| g.characters.iter().find(|c| c.name == name).unwrap().id;
-    let (ada, bo) = (id("Ada"), id("Bo"));
-    Table { game: g.game.id, ada, bo, store, scratch }
+    let (scratch, store, game, [ada, bo]) = new_game("Rust Belt", "scattershot", ["Ada", "Bo"]);
+    Table { game, ada, bo, store, scratch, rng: rand::SeedableRng::seed_from_u64(0), more: AtTheTable }
 }
 
 fn invalid<T: std::fmt::Debug>(result: sheetkeeper::Result<T>) -> (String, String) {

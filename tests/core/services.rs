@@ -8,10 +8,7 @@ use crate::support::{bytes_on_disk, game_with, names, Scratch};
 
 #[test]
 fn games_and_characters_survive_closing_and_reopening() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = game_with(&mut store, "The Quiet Valley", "nsu", &["Wren", "Ash"]);
-    drop(store);
+    let (s, game) = Scratch::with_game("The Quiet Valley", "nsu", &["Wren", "Ash"]);
     let listed = services::list(&s.open()).unwrap();
     assert_eq!(listed.len(), 1);
     assert_eq!(listed[0].game.name, "The Quiet Valley");
@@ -30,10 +27,7 @@ fn a_new_game_gets_its_systems_default_table_settings() {
 
 #[test]
 fn bad_names_and_systems_are_refused_with_the_field_named_and_nothing_changes() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = game_with(&mut store, "Valley", "nsu", &["Wren"]);
-    drop(store);
+    let (s, game) = Scratch::with_game("Valley", "nsu", &["Wren"]);
     let before = bytes_on_disk(&s.db());
     let mut store = s.open();
     let cases: Vec<(Error, &str)> = vec![

@@ -38,10 +38,7 @@ fn a_database_from_a_newer_app_is_refused_and_left_alone() {
 fn reopening_an_up_to_date_database_makes_no_backup() {
     // The backup copy itself is tested in store's unit tests (there is one schema version
     // so far, so no file here can be older than the app yet).
-    let s = Scratch::new();
-    let mut store = s.open();
-    game_with(&mut store, "Valley", "nsu", &["Wren"]);
-    drop(store);
+    let (s, _) = Scratch::with_game("Valley", "nsu", &["Wren"]);
     drop(s.open());
     let backups: Vec<_> = std::fs::read_dir(s.dir.path())
         .unwrap()
@@ -53,10 +50,7 @@ fn reopening_an_up_to_date_database_makes_no_backup() {
 
 #[test]
 fn the_event_log_is_append_only() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    game_with(&mut store, "Valley", "nsu", &["Wren"]);
-    drop(store);
+    let (s, _) = Scratch::with_game("Valley", "nsu", &["Wren"]);
     let conn = Connection::open(s.db()).unwrap();
     let update = conn.execute("UPDATE events SET kind = 'game_created'", []);
     assert!(update.unwrap_err().to_string().contains("append-only"));
@@ -66,10 +60,7 @@ fn the_event_log_is_append_only() {
 
 #[test]
 fn a_character_cannot_be_stored_in_a_game_of_another_system() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = game_with(&mut store, "Valley", "nsu", &[]);
-    drop(store);
+    let (s, game) = Scratch::with_game("Valley", "nsu", &[]);
     let conn = Connection::open(s.db()).unwrap();
     let err = conn
         .execute(

@@ -2,8 +2,60 @@
 
 use std::path::{Path, PathBuf};
 
+use chrono::{DateTime, Utc};
+use sheetkeeper::model::{Character, Game, System};
+use sheetkeeper::rules::table_settings;
 use sheetkeeper::services::{self, GameView};
 use sheetkeeper::Store;
+use uuid::Uuid;
+
+pub mod cli;
+pub mod files;
+
+/// A time stamp written as RFC 3339.
+pub fn time(s: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+}
+
+/// An id written as text.
+pub fn uuid(s: &str) -> Uuid {
+    Uuid::parse_str(s).unwrap()
+}
+
+/// A scene's game of `system` with its default table settings and no notes, created and
+/// last updated at the times given.
+pub fn scene_game(id: Uuid, name: &str, system: System, (created, updated): (&str, &str)) -> Game {
+    Game {
+        id,
+        name: name.into(),
+        system,
+        table_settings: table_settings::defaults(system),
+        created_at: time(created),
+        updated_at: time(updated),
+        notes: String::new(),
+    }
+}
+
+/// A scene's character of `game` with no notes, at `revision`, created and last updated at
+/// the times given.
+pub fn scene_character(
+    game: &Game,
+    id: Uuid,
+    name: &str,
+    revision: i64,
+    (created, updated): (&str, &str),
+) -> Character {
+    Character {
+        id,
+        game_id: game.id,
+        system: game.system,
+        name: name.into(),
+        created_at: time(created),
+        updated_at: time(updated),
+        revision,
+        notes: String::new(),
+    }
+}
 
 /// A temporary folder with a database in it; both vanish when dropped.
 pub struct Scratch {
@@ -25,6 +77,14 @@ impl Scratch {
 
     pub fn open(&self) -> Store {
         Store::open(&self.db()).expect("the store opens")
+    }
+
+    /// A fresh database holding a game made through the services (see `game_with`), closed
+    /// again: the database and the game.
+    pub fn with_game(name: &str, system: &str, characters: &[&str]) -> (Scratch, GameView) {
+        let scratch = Scratch::new();
+        let game = game_with(&mut scratch.open(), name, system, characters);
+        (scratch, game)
     }
 }
 
@@ -64,10 +124,10 @@ pub fn names(store: &Store) -> Vec<String> {
 pub struct PennyHeist {
     pub scratch: Scratch,
     pub store: Store,
-    pub game: uuid::Uuid,
-    pub ada: uuid::Uuid,
-    pub second: uuid::Uuid,
-    pub baron: uuid::Uuid,
+    pub game: Uuid,
+    pub ada: Uuid,
+    pub second: Uuid,
+    pub baron: Uuid,
 }
 
 /// A `PennyHeist` whose second player is `name` with the characteristic `characteristic`.
@@ -76,9 +136,8 @@ pub fn penny_heist(name: &str, characteristic: &str) -> PennyHeist {
     let scratch = Scratch::new();
     let mut store = scratch.open();
     let game = services::create_game(&mut store, "Heist", "penny_ante").unwrap().game.id;
-    let ada = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view.players[0].id;
-    let second = services::penny_create_character(&mut store, game, name, characteristic, 25).unwrap();
-    let second = second.view.players.iter().find(|p| p.name == name).unwrap().id;
+    let ada = penny_player(&mut store, game, "Ada", "Strong", 30);
+    let second = penny_player(&mut store, game, name, characteristic, 25);
     services::penny_start_adventure(&mut store, game, None).unwrap();
     let characteristics = vec![
         Characteristic { text: "Ruthless".into(), hidden: false },
@@ -89,6 +148,20 @@ pub fn penny_heist(name: &str, characteristic: &str) -> PennyHeist {
     let baron = baron.view.antagonists[0].id;
     services::penny_fund_antagonist(&mut store, game, baron, 17).unwrap();
     PennyHeist { scratch, store, game, ada, second, baron }
+}
+
+/// In a `PennyHeist`, the House's Baron challenges Ada anonymously for "the vault" (ante
+/// 2), 9 pennies of his purse devoted.
+pub fn baron_challenges_ada(store: &mut Store, game: Uuid, ada: Uuid, baron: Uuid) {
+    use sheetkeeper::rules::penny_ante::ledger::Account;
+    let draft = services::ChallengeDraft {
+        stake: "the vault".into(),
+        ante: 2,
+        challenger: vec![Account::Antagonist(baron)],
+        opponent: vec![Account::Character(ada)],
+        devoted: Some(9),
+    };
+    services::penny_start_challenge(store, game, draft).unwrap();
 }
 
 /// A Mezzo trait as the add-trait form sends it: a template or a kind, a name, how it came.
@@ -109,4 +182,142 @@ pub fn trait_draft(
         lasts: Default::default(),
         uses_left: None,
     }
+}
+
+/// A fresh database with a game of `system` called `name` and the characters named, made
+/// through the services: the database, the game's id and the characters' ids in order.
+pub fn new_game<const N: usize>(name: &str, system: &str, characters: [&str; N]) -> (Scratch, Store, Uuid, [Uuid; N]) {
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    let game = services::create_game(&mut store, name, system).expect("game created").game.id;
+    let ids = characters.map(|c| services::create_character(&mut store, game, c).expect("character created").id);
+    (scratch, store, game, ids)
+}
+
+/// A fresh database into which `insert` wrote `scene`: the database and the scene.
+pub fn stored<Scene>(scene: Scene, insert: impl FnOnce(&mut Store, &Scene)) -> (Scratch, Store, Scene) {
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    insert(&mut store, &scene);
+    (scratch, store, scene)
+}
+
+/// A Penny Ante character made through the services with its first characteristic and its
+/// starting pennies: its id.
+pub fn penny_player(store: &mut Store, game: Uuid, name: &str, characteristic: &str, pennies: i64) -> Uuid {
+    let made = services::penny_create_character(store, game, name, characteristic, pennies).unwrap();
+    made.view.players.iter().find(|p| p.name == name).unwrap().id
+}
+
+/// A fresh database with the Penny Ante game `name`: Ada (30 pennies, "Strong", then what
+/// `ada_buys` names bought) and Bo (25, "Clever"); no adventure yet. The game's, Ada's and
+/// Bo's ids.
+pub fn penny_ada_and_bo(name: &str, ada_buys: &[&str]) -> (Scratch, Store, Uuid, Uuid, Uuid) {
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    let game = services::create_game(&mut store, name, "penny_ante").unwrap().game.id;
+    let ada = penny_player(&mut store, game, "Ada", "Strong", 30);
+    for characteristic in ada_buys {
+        services::penny_buy_characteristic(&mut store, game, ada, characteristic).unwrap();
+    }
+    let bo = penny_player(&mut store, game, "Bo", "Clever", 25);
+    (scratch, store, game, ada, bo)
+}
+
+/// The Mezzo game "Harbour" the check and challenge tests share: characters Mira and Rook,
+/// players Ada (an Actor who claimed Mira) and Bo.
+pub struct MezzoHarbour {
+    pub scratch: Scratch,
+    pub store: Store,
+    pub game: Uuid,
+    pub ada: Uuid,
+    pub bo: Uuid,
+    pub mira: Uuid,
+    pub rook: Uuid,
+}
+
+pub fn mezzo_harbour() -> MezzoHarbour {
+    use sheetkeeper::rules::mezzo::element::Role;
+    let (scratch, mut store, game, [mira, rook]) = new_game("Harbour", "mezzo", ["Mira", "Rook"]);
+    services::mezzo_add_player(&mut store, game, "Ada").unwrap();
+    let view = services::mezzo_add_player(&mut store, game, "Bo").unwrap().view;
+    let id = |name: &str| view.players.iter().find(|p| p.player.name == name).unwrap().player.id;
+    let (ada, bo) = (id("Ada"), id("Bo"));
+    services::mezzo_take_role(&mut store, game, ada, Role::Actor).unwrap();
+    services::mezzo_claim(&mut store, game, ada, mira).unwrap();
+    MezzoHarbour { scratch, store, game, ada, bo, mira, rook }
+}
+
+/// The move that carries the running Penny Ante challenge of `game` on to its end: stand
+/// while betting, pass on new circumstances, reroll; `None` once it is over.
+pub fn penny_move_to_the_end(store: &Store, game: Uuid) -> Option<sheetkeeper::rules::penny_ante::challenge::Move> {
+    use sheetkeeper::rules::penny_ante::challenge::{Move, Phase};
+    let c = services::penny_table(store, game).unwrap().challenge.unwrap();
+    let waiting = c.sides.iter().find(|s| !s.done).map(|s| s.side);
+    match c.phase {
+        Phase::Betting1 | Phase::Betting2 => Some(Move::Stand { side: c.turn.unwrap() }),
+        Phase::NewCircumstances => Some(Move::Pass { side: waiting.unwrap() }),
+        Phase::Reroll => Some(Move::Reroll { side: waiting.unwrap() }),
+        Phase::Over => None,
+        other => panic!("unexpected step {other:?}"),
+    }
+}
+
+/// The table a services test plays at: the database, the game, its players Ada and Bo
+/// (players or characters, as the game has them), the dice, and what the game's tests add
+/// (`More`: other characters, the table's own elements; each test file its own type).
+pub struct Table<More> {
+    pub scratch: Scratch,
+    pub store: Store,
+    pub game: Uuid,
+    pub ada: Uuid,
+    pub bo: Uuid,
+    pub rng: rand::rngs::StdRng,
+    pub more: More,
+}
+
+/// What a Mezzo move changes: the game's table (with its plot and challenge) and its
+/// characters' sheets.
+#[derive(Debug, PartialEq)]
+pub struct MezzoState {
+    pub table: sheetkeeper::rules::mezzo::table::MezzoTable,
+    pub sheets: Vec<Option<sheetkeeper::rules::mezzo::element::Element>>,
+}
+
+impl MezzoState {
+    /// The table of `game` and the sheets of `characters`, in that order.
+    pub fn of(store: &Store, game: Uuid, characters: &[Uuid]) -> MezzoState {
+        let read = store.read();
+        MezzoState {
+            table: read.mezzo_table(game).unwrap(),
+            sheets: characters.iter().map(|c| read.mezzo_sheet(*c).unwrap()).collect(),
+        }
+    }
+
+    /// The table of `game` and the sheets of all its characters.
+    pub fn of_game(store: &Store, game: Uuid) -> MezzoState {
+        let characters: Vec<Uuid> = store.read().characters_of(game).unwrap().iter().map(|c| c.id).collect();
+        MezzoState::of(store, game, &characters)
+    }
+}
+
+/// A complete No Stone Unturned sheet: `aspects` (body, mind, heart); the moods Curious,
+/// Anxious and Calm at the levels (and overloaded or not) given; the skills Lore, Climbing
+/// and Persuasion at +1; three connected bonds. A test adds its own details.
+pub fn full_nsu_sheet(
+    aspects: [sheetkeeper::rules::nsu::Die; 3],
+    moods: [(u8, bool); 3],
+) -> sheetkeeper::rules::nsu::Sheet {
+    use sheetkeeper::rules::nsu::{AspectBoxes, Aspects, Mood, Sentiment, SentimentState, Sheet, Skill};
+    let [body, mind, heart] = aspects;
+    let mut sheet = Sheet { aspects: Some(Aspects { body, mind, heart }), ..Sheet::default() };
+    for (slot, name, (level, overloaded)) in [(0, "Curious", moods[0]), (2, "Anxious", moods[1]), (4, "Calm", moods[2])]
+    {
+        sheet.moods[slot] = Some(Mood { name: name.into(), level, overloaded });
+    }
+    for (i, name) in ["Lore", "Climbing", "Persuasion"].into_iter().enumerate() {
+        sheet.skills[i] = Some(Skill { name: name.into(), modifier: 1, boxes: AspectBoxes::default() });
+        sheet.sentiments[i] = Some(Sentiment { name: format!("Bond {i}"), state: SentimentState::Connected });
+    }
+    sheet
 }

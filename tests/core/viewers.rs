@@ -19,6 +19,14 @@ fn import(store: &mut Store, name: &str) -> Uuid {
     services::list(store).unwrap()[0].game.id
 }
 
+/// A fresh database into which the fixture `name` was imported: the database and its game.
+fn imported(name: &str) -> (Scratch, Store, Uuid) {
+    let s = Scratch::new();
+    let mut store = s.open();
+    let game = import(&mut store, name);
+    (s, store, game)
+}
+
 fn json_as(store: &Store, game: Uuid, viewer: &str) -> String {
     serde_json::to_string(&services::game_view_as(store, game, viewer).unwrap()).unwrap()
 }
@@ -112,9 +120,7 @@ fn a_player_device_gets_the_players_view_from_the_ordinary_commands() {
 
 #[test]
 fn an_nsu_face_down_card_is_seen_only_by_the_character_who_scouted_it() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = import(&mut store, "nsu-game.sheetkeeper.json");
+    let (_s, mut store, game) = imported("nsu-game.sheetkeeper.json");
     let (wren, tobias) = (id_of(&store, "Wren Ashdown"), id_of(&store, "Tobias Reed"));
     let secret = "A mill that turns with no river";
     assert!(json_as(&store, game, &wren).contains(secret), "Wren scouted the Mill");
@@ -138,9 +144,7 @@ fn an_nsu_face_down_card_is_seen_only_by_the_character_who_scouted_it() {
 
 #[test]
 fn a_mezzo_hand_is_for_the_eyes_of_the_player_who_claimed_the_character() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = import(&mut store, "mezzo-plot-game.sheetkeeper.json");
+    let (_s, mut store, game) = imported("mezzo-plot-game.sheetkeeper.json");
     // Mira is claimed by Ada, who holds "a wreck"; Bo holds "a ghost".
     let (mira, tomas) = (id_of(&store, "Mira Vell"), id_of(&store, "Tomas"));
     let seen = json_as(&store, game, &mira);
@@ -159,9 +163,7 @@ fn a_mezzo_hand_is_for_the_eyes_of_the_player_who_claimed_the_character() {
 
 #[test]
 fn scattershot_has_no_secrets_so_every_viewer_sees_the_same_table() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = import(&mut store, "scattershot-game.sheetkeeper.json");
+    let (_s, store, game) = imported("scattershot-game.sheetkeeper.json");
     let anyone = services::list(&store).unwrap()[0].characters[0].id.to_string();
     let strip = |json: String| json.replace("\"viewer\":\"table\"", "").replace("\"viewer\":\"player\"", "");
     let table = serde_json::to_value(services::game_view_as(&store, game, "table").unwrap()).unwrap();

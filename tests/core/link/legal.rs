@@ -43,8 +43,7 @@ fn table(system: &str) -> (Scratch, Scratch, Uuid, HostHandle, JoinHandle) {
     // The table's own character: a device agrees with the host on the game's characters
     // before it sends one it made.
     let game = crate::support::game_with(&mut h.open(), "The table", system, &["The stranger"]).game.id;
-    let host = host(&h, game);
-    let j = joined(&p, addr(&host), Some(&host.status().code), "The player's phone");
+    let (host, j) = paired(&h, &p, game, "The player's phone");
     (h, p, game, host, j)
 }
 

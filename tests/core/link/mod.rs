@@ -249,3 +249,20 @@ pub fn kill9(child: &mut Child) {
 pub fn nsu_game(s: &Scratch, name: &str, characters: &[&str]) -> Uuid {
     crate::support::game_with(&mut s.open(), name, "nsu", characters).game.id
 }
+
+/// The host's database with the NSU game "Valley" and its character Wren, and an empty one
+/// for the player's device: both, the game's id and Wren's.
+pub fn valley_with_wren() -> (Scratch, Scratch, Uuid, Uuid) {
+    let (h, p) = (Scratch::new(), Scratch::new());
+    let game = nsu_game(&h, "Valley", &["Wren"]);
+    let wren = character(&h.db(), "Wren");
+    (h, p, game, wren)
+}
+
+/// The host of `game` on `h`, and the device on `p` called `name` paired with its code and
+/// caught up.
+pub fn paired(h: &Scratch, p: &Scratch, game: Uuid, name: &str) -> (HostHandle, JoinHandle) {
+    let host = host(h, game);
+    let j = joined(p, addr(&host), Some(&host.status().code), name);
+    (host, j)
+}

@@ -5,20 +5,30 @@ use sheetkeeper::services;
 
 use super::*;
 
-#[test]
-fn a_change_made_while_the_host_was_away_arrives_when_it_is_back_on_a_new_port() {
-    let (h, p) = (Scratch::new(), Scratch::new());
-    let game = nsu_game(&h, "Valley", &["Wren"]);
-    let wren = character(&h.db(), "Wren");
-    let first = host(&h, game);
-    let j = joined(&p, addr(&first), Some(&first.status().code), "Wren's phone");
+/// Wren's phone pairs with `first` (listening at `listen`), claims Wren, and sees the link
+/// end when `first` stops; then the phone changes Wren while the host is away.
+fn wren_claimed_then_changed_while_the_host_is_away(
+    p: &Scratch,
+    game: Uuid,
+    wren: Uuid,
+    (first, listen): (HostHandle, SocketAddr),
+) {
+    let j = joined(p, listen, Some(&first.status().code), "Wren's phone");
     claim(&first, &j, &p.db(), wren);
     eventually("Wren is the player's own", || mine(&p.db(), game) == vec![wren]);
     first.stop();
     eventually("the link ends", || j.status().state == LinkState::Ended);
     drop(j);
-
+    // Offline: the player keeps working on its character.
     set_look(&p.db(), wren, "Changed while the table was away");
+}
+
+#[test]
+fn a_change_made_while_the_host_was_away_arrives_when_it_is_back_on_a_new_port() {
+    let (h, p, game, wren) = valley_with_wren();
+    let first = host(&h, game);
+    let listen = addr(&first);
+    wren_claimed_then_changed_while_the_host_is_away(&p, game, wren, (first, listen));
     // `sheetkeeper host` listens on a free port unless told otherwise: a new one.
     let second = host(&h, game);
     let j = join(&p, addr(&second), None, "Wren's phone");
@@ -31,20 +41,10 @@ fn a_change_made_while_the_host_was_away_arrives_when_it_is_back_on_a_new_port()
 
 #[test]
 fn a_change_made_while_the_host_was_away_arrives_when_it_is_back_and_one_it_refuses_is_kept() {
-    let (h, p) = (Scratch::new(), Scratch::new());
-    let game = nsu_game(&h, "Valley", &["Wren"]);
-    let wren = character(&h.db(), "Wren");
+    let (h, p, game, wren) = valley_with_wren();
     let listen = free_addr();
     let first = host_on(&h, game, listen);
-    let j = joined(&p, listen, Some(&first.status().code), "Wren's phone");
-    claim(&first, &j, &p.db(), wren);
-    eventually("Wren is the player's own", || mine(&p.db(), game) == vec![wren]);
-    first.stop();
-    eventually("the link ends", || j.status().state == LinkState::Ended);
-    drop(j);
-
-    // Offline: the player keeps working on its character.
-    set_look(&p.db(), wren, "Changed while the table was away");
+    wren_claimed_then_changed_while_the_host_is_away(&p, game, wren, (first, listen));
     let second = host_on(&h, game, listen);
     let j = joined(&p, listen, None, "Wren's phone");
     eventually("the change made meanwhile arrives", || {

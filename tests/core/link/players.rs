@@ -157,8 +157,7 @@ fn a_declined_claim_gives_the_device_nothing_and_tells_it_why() {
     let (h, p) = (Scratch::new(), Scratch::new());
     let game = nsu_game(&h, "Valley", &["Cy"]);
     let cy = character(&h.db(), "Cy");
-    let host = host(&h, game);
-    let j = joined(&p, addr(&host), Some(&host.status().code), "Bo's phone");
+    let (host, j) = paired(&h, &p, game, "Bo's phone");
     assert_eq!(j.claim(cy).unwrap(), Claimed::Asked);
     let request = host.status().claims[0].clone();
     host.decline_claim(request.device, cy).unwrap();
@@ -174,13 +173,10 @@ fn a_declined_claim_gives_the_device_nothing_and_tells_it_why() {
 /// L6: a refusal names no character of another game on the host.
 #[test]
 fn a_claim_or_note_for_a_character_of_another_game_on_the_host_reveals_no_name() {
-    let (h, p) = (Scratch::new(), Scratch::new());
-    let game = nsu_game(&h, "Valley", &["Wren"]);
-    let wren = character(&h.db(), "Wren");
+    let (h, p, game, wren) = valley_with_wren();
     nsu_game(&h, "Secret campaign", &["Tobias Reed"]);
     let tobias = character(&h.db(), "Tobias Reed");
-    let host = host(&h, game);
-    let j = joined(&p, addr(&host), Some(&host.status().code), "Phone");
+    let (host, j) = paired(&h, &p, game, "Phone");
     claim(&host, &j, &p.db(), wren);
     let err = j.claim(tobias).unwrap_err().to_string();
     assert!(err.contains("not at this table") && !err.contains("Tobias"), "{err}");
@@ -205,8 +201,8 @@ fn a_claim_or_note_for_a_character_of_another_game_on_the_host_reveals_no_name()
 fn a_backup_carries_no_link_key() {
     let (h, p) = (Scratch::new(), Scratch::new());
     let game = nsu_game(&h, "Valley", &["Wren"]);
-    let host = host(&h, game);
-    drop(joined(&p, addr(&host), Some(&host.status().code), "Phone"));
+    let (host, j) = paired(&h, &p, game, "Phone");
+    drop(j);
     let key: Vec<u8> = rusqlite::Connection::open(p.db())
         .unwrap()
         .query_row("SELECT private_key FROM link_identity", [], |r| r.get(0))
@@ -296,9 +292,7 @@ fn an_oversized_or_unknown_field_message_from_a_paired_device_closes_its_connect
 /// base: the same content is taken as done, not refused as "changed meanwhile".
 #[test]
 fn a_change_sent_again_after_a_crash_is_taken_as_done() {
-    let (h, p) = (Scratch::new(), Scratch::new());
-    let game = nsu_game(&h, "Valley", &["Wren"]);
-    let wren = character(&h.db(), "Wren");
+    let (h, p, game, wren) = valley_with_wren();
     let host = host(&h, game);
     let addr = addr(&host);
     let j = joined(&p, addr, Some(&host.status().code), "Phone");
@@ -330,8 +324,8 @@ fn a_change_sent_again_after_a_crash_is_taken_as_done() {
 fn a_forged_clear_text_refusal_does_not_end_a_paired_devices_link() {
     let (h, p) = (Scratch::new(), Scratch::new());
     let game = nsu_game(&h, "Valley", &["Wren"]);
-    let host = host(&h, game);
-    drop(joined(&p, addr(&host), Some(&host.status().code), "Phone"));
+    let (host, j) = paired(&h, &p, game, "Phone");
+    drop(j);
     let relay = ForgingRelay::start(addr(&host));
     let j = join(&p, relay.addr, None, "Phone");
     eventually("the forged refusal went out", || relay.forged());
@@ -405,8 +399,7 @@ impl ForgingRelay {
 fn a_character_made_at_a_table_without_characters_reaches_the_host() {
     let (h, p) = (Scratch::new(), Scratch::new());
     let game = nsu_game(&h, "Valley", &[]);
-    let host = host(&h, game);
-    let j = joined(&p, addr(&host), Some(&host.status().code), "Phone");
+    let (host, j) = paired(&h, &p, game, "Phone");
     let made = services::create_character(&mut p.open(), game, "Wren").unwrap();
     eventually("the new character reaches the host", || look(&h.db(), made.id).is_some());
     eventually("and is the device's", || mine(&p.db(), game) == vec![made.id]);
@@ -425,8 +418,7 @@ fn a_table_copy_with_stand_ins_is_not_exported_as_a_game() {
     let ada = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view.players[0].id;
     drop(store);
     nsu_game(&p, "My own", &["Mine"]);
-    let host = host(&h, game);
-    let j = joined(&p, addr(&host), Some(&host.status().code), "Ada's phone");
+    let (host, j) = paired(&h, &p, game, "Ada's phone");
     claim(&host, &j, &p.db(), ada);
     drop(j);
     drop(host);

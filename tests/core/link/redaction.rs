@@ -14,7 +14,7 @@ use serde_json::Value;
 use sheetkeeper::rules::nsu::world::GridPos;
 use sheetkeeper::rules::penny_ante::challenge::{Move, Phase, Side, Used};
 use sheetkeeper::rules::penny_ante::ledger::Account;
-use sheetkeeper::services::{self, ChallengeDraft, DiceInput, ImportOptions, LocationDraft, Viewer};
+use sheetkeeper::services::{self, DiceInput, ImportOptions, LocationDraft, Viewer};
 
 use super::*;
 use crate::support::{bytes_on_disk, fixture, penny_heist, PennyHeist};
@@ -294,8 +294,7 @@ fn a_dealt_map_card_cannot_be_followed_from_its_authors_hand_to_its_cell() {
     let game = services::list(&h.open()).unwrap()[0].game.id;
     let (wren, tobias) = (character(&h.db(), "Wren Ashdown"), character(&h.db(), "Tobias Reed"));
     let mill = ids(&h.db(), "SELECT id FROM nsu_locations WHERE name = 'Mill'").remove(0);
-    let host = host(&h, game);
-    let j = joined(&p, addr(&host), Some(&host.status().code), "Tobias's phone");
+    let (host, j) = paired(&h, &p, game, "Tobias's phone");
     claim(&host, &j, &p.db(), tobias);
     assert_eq!(mine(&p.db(), game), vec![tobias]);
     let located = |sql: &str| count(&p.db(), &format!("SELECT count(*) FROM nsu_locations WHERE {sql}"));
@@ -371,21 +370,13 @@ fn a_players_device_never_holds_the_houses_purse_hidden_characteristic_or_cup() 
     let PennyHeist { scratch: h, store, game, ada, second: _, baron } = penny_heist("Bo", "Clever");
     drop(store);
     let p = Scratch::new();
-    let host = host(&h, game);
-    let j = joined(&p, addr(&host), Some(&host.status().code), "Ada's phone");
+    let (host, j) = paired(&h, &p, game, "Ada's phone");
     claim(&host, &j, &p.db(), ada);
     assert_eq!(mine(&p.db(), game), vec![ada]);
 
     // The Baron (hidden "Hates riddles" and "Fears the dark", a purse of 17) challenges Ada
     // anonymously with 9 pennies devoted, using "Hates riddles" (which shows it).
-    let draft = ChallengeDraft {
-        stake: "the vault".into(),
-        ante: 2,
-        challenger: vec![Account::Antagonist(baron)],
-        opponent: vec![Account::Character(ada)],
-        devoted: Some(9),
-    };
-    services::penny_start_challenge(&mut h.open(), game, draft).unwrap();
+    crate::support::baron_challenges_ada(&mut h.open(), game, ada, baron);
     let (a, b) = (Side::Opponent, Side::Challenger);
     let used = vec![Used { owner: Account::Antagonist(baron), text: "Hates riddles".into() }];
     let mut rng = StdRng::seed_from_u64(3);
@@ -416,15 +407,7 @@ fn a_players_device_never_holds_the_houses_purse_hidden_characteristic_or_cup() 
     }
     // Then on to the end: stand, pass, reroll (the Baron's 2 comes back a 5).
     for _ in 0..12 {
-        let c = services::penny_table(&h.open(), game).unwrap().challenge.unwrap();
-        let waiting = c.sides.iter().find(|s| !s.done).map(|s| s.side);
-        let next = match c.phase {
-            Phase::Betting1 | Phase::Betting2 => Move::Stand { side: c.turn.unwrap() },
-            Phase::NewCircumstances => Move::Pass { side: waiting.unwrap() },
-            Phase::Reroll => Move::Reroll { side: waiting.unwrap() },
-            Phase::Over => break,
-            other => panic!("unexpected step {other:?}"),
-        };
+        let Some(next) = crate::support::penny_move_to_the_end(&h.open(), game) else { break };
         let dice = if matches!(next, Move::Reroll { side: Side::Challenger }) { vec![5] } else { vec![] };
         play(next, dice);
     }

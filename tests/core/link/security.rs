@@ -96,9 +96,7 @@ fn a_listener_on_the_network_reads_no_name_and_no_sheet() {
 
 #[test]
 fn a_removed_device_is_told_and_cannot_come_back_without_a_new_pairing() {
-    let (h, p) = (Scratch::new(), Scratch::new());
-    let game = nsu_game(&h, "Valley", &["Wren"]);
-    let wren = character(&h.db(), "Wren");
+    let (h, p, game, wren) = valley_with_wren();
     let host = host(&h, game);
     let addr = addr(&host);
     let j = joined(&p, addr, Some(&host.status().code), "Wren's phone");

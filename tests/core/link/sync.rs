@@ -135,8 +135,7 @@ fn a_change_made_on_a_device_to_a_character_it_does_not_play_is_kept_as_refused_
     let game = nsu_game(&h, "Valley", &["Wren", "Ash"]);
     let (wren, ash) = (character(&h.db(), "Wren"), character(&h.db(), "Ash"));
     set_look(&h.db(), ash, "Ash, as the table sees them");
-    let host = host(&h, game);
-    let j = joined(&p, addr(&host), Some(&host.status().code), "Wren's phone");
+    let (host, j) = paired(&h, &p, game, "Wren's phone");
     claim(&host, &j, &p.db(), wren);
 
     set_look(&p.db(), ash, "Wren's player scribbles on Ash");
@@ -160,9 +159,7 @@ fn a_change_made_on_a_device_to_a_character_it_does_not_play_is_kept_as_refused_
 /// "changed at the table meanwhile" and the device went back to the first change).
 #[test]
 fn a_second_change_made_before_the_first_is_answered_reaches_the_table() {
-    let (h, p) = (Scratch::new(), Scratch::new());
-    let game = nsu_game(&h, "Valley", &["Wren"]);
-    let wren = character(&h.db(), "Wren");
+    let (h, p, game, wren) = valley_with_wren();
     let host = host(&h, game);
     let proxy = Proxy::start(addr(&host));
     let j = joined(&p, proxy.addr, Some(&host.status().code), "Wren's phone");

@@ -15,6 +15,7 @@ use sheetkeeper::rules::mezzo::odds as mezzo_odds;
 use sheetkeeper::rules::nsu::odds::{self as nsu_odds, ActionRollSetup};
 use sheetkeeper::rules::nsu::roll::{AtRisk, Edge};
 use sheetkeeper::rules::nsu::Die;
+use sheetkeeper::rules::odds::Chance;
 use sheetkeeper::rules::penny_ante::choices::{reroll_choices, RerollChoice};
 use sheetkeeper::rules::penny_ante::odds::{self as penny_ante_odds, Dice, Showdown};
 use sheetkeeper::rules::penny_ante::{self, score::MAX_DICE};
@@ -169,15 +170,10 @@ struct ScattershotOdds {
 /// "mib":{"-12":p,…}}`, each the exact value rounded to 15 significant digits, the MIBs in
 /// rising order.
 fn scattershot_odds_json(odds: &MibOdds) -> String {
-    const SIGNIFICANT: usize = 15;
-    let mib: Vec<String> =
-        odds.mib.iter().map(|(value, chance)| format!("\"{value}\":{}", chance.decimal(SIGNIFICANT))).collect();
-    format!(
-        "{{\"success\":{},\"telling_blow\":{},\"catastrophic\":{},\"mib\":{{{}}}}}",
-        odds.success.decimal(SIGNIFICANT),
-        odds.telling_blow.decimal(SIGNIFICANT),
-        odds.catastrophic.decimal(SIGNIFICANT),
-        mib.join(",")
+    odds_object(
+        &[("success", odds.success), ("telling_blow", odds.telling_blow), ("catastrophic", odds.catastrophic)],
+        "mib",
+        odds.mib.iter().map(|(value, chance)| (value, *chance)),
     )
 }
 
@@ -219,7 +215,6 @@ fn parse_votes(list: &str) -> Result<Votes, String> {
 /// The odds as one line of JSON, `{"options":[p0,p1,…]}`, each the exact value rounded to 15
 /// significant digits (by hand, like `nsu_odds_json`).
 fn mezzo_odds_json(odds: &mezzo_odds::ConflictOdds) -> String {
-    const SIGNIFICANT: usize = 15;
     let options: Vec<String> = odds.options().iter().map(|chance| chance.decimal(SIGNIFICANT)).collect();
     format!("{{\"options\":[{}]}}", options.join(","))
 }
@@ -274,9 +269,7 @@ fn penny_ante_odds_json(odds: &penny_ante_odds::ShowdownOdds) -> String {
 
 /// `"win":p,"tie":p,"lose":p` as exact decimals.
 fn penny_ante_odds_fields(odds: &penny_ante_odds::ShowdownOdds) -> String {
-    const SIGNIFICANT: usize = 15;
-    let [win, tie, lose] = [odds.win, odds.tie, odds.lose].map(|c| c.decimal(SIGNIFICANT));
-    format!("\"win\":{win},\"tie\":{tie},\"lose\":{lose}")
+    chance_fields(&[("win", odds.win), ("tie", odds.tie), ("lose", odds.lose)])
 }
 
 /// `{"choices":[{"reroll":[3],"win":p,"tie":p,"lose":p,"best":bool},…]}` (DESIGN.md).
@@ -346,16 +339,31 @@ fn edge(advantage: bool, disadvantage: bool) -> Edge {
 /// margins ascending. Each probability is the exact value rounded to 15 significant digits
 /// (written by hand because serde_json would print 1/2 as `0.5` and reorder the keys).
 fn nsu_odds_json(odds: &nsu_odds::ActionOdds) -> String {
-    const SIGNIFICANT: usize = 15;
-    let margin: Vec<String> =
-        odds.margin.iter().map(|(m, chance)| format!("\"{m}\":{}", chance.decimal(SIGNIFICANT))).collect();
-    format!(
-        "{{\"win\":{},\"tie\":{},\"lose\":{},\"margin\":{{{}}}}}",
-        odds.win.decimal(SIGNIFICANT),
-        odds.tie.decimal(SIGNIFICANT),
-        odds.lose.decimal(SIGNIFICANT),
-        margin.join(",")
+    odds_object(
+        &[("win", odds.win), ("tie", odds.tie), ("lose", odds.lose)],
+        "margin",
+        odds.margin.iter().map(|(m, chance)| (m, *chance)),
     )
+}
+
+/// Probabilities in the odds' JSON: the exact value rounded to this many significant digits.
+const SIGNIFICANT: usize = 15;
+
+/// `"name":p` for each named chance, joined by commas.
+fn chance_fields(named: &[(&str, Chance)]) -> String {
+    let fields: Vec<String> = named.iter().map(|(name, c)| format!("\"{name}\":{}", c.decimal(SIGNIFICANT))).collect();
+    fields.join(",")
+}
+
+/// One JSON object: the named chances, then `"table":{"key":p,…}` with its keys in the
+/// order given.
+fn odds_object<K: std::fmt::Display>(
+    named: &[(&str, Chance)],
+    table: &str,
+    rows: impl IntoIterator<Item = (K, Chance)>,
+) -> String {
+    let rows: Vec<String> = rows.into_iter().map(|(k, c)| format!("\"{k}\":{}", c.decimal(SIGNIFICANT))).collect();
+    format!("{{{},\"{table}\":{{{}}}}}", chance_fields(named), rows.join(","))
 }
 
 #[derive(Args)]

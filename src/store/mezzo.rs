@@ -1030,11 +1030,10 @@ impl Reader<'_> {
 
 #[cfg(test)]
 mod tests {
-    use rusqlite::Connection;
 
     use super::*;
     use crate::rules::mezzo::element::{ElementKind, Lasts, Template, TraitKind, Via};
-    use crate::store::Store;
+    use crate::store::{migrated_from, Store};
 
     /// Every variant of the stored enums, each with the name serde gives it; the schema's
     /// CHECK lists must accept exactly these.
@@ -1139,12 +1138,9 @@ mod tests {
     #[test]
     fn a_version_5_database_is_backed_up_then_migrated_giving_each_mezzo_character_a_sheet() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("v5.db");
         let game = "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9";
         let mira = "6f7a8b9c-0d1e-4f2a-b3c4-d5e6f7a8b9c0";
-        {
-            let mut conn = Connection::open(&path).unwrap();
-            super::super::schema::MIGRATIONS.to_version(&mut conn, 5).unwrap();
+        let (mut store, _) = migrated_from(dir.path(), 5, |conn| {
             conn.execute(
                 "INSERT INTO games VALUES (?1, 'Cove', 'mezzo', '2026-01-01T00:00:00.000Z', \
                  '2026-01-01T00:00:00.000Z')",
@@ -1157,13 +1153,7 @@ mod tests {
                 [mira, game],
             )
             .unwrap();
-        }
-        let mut store = Store::open(&path).unwrap();
-        assert_eq!(store.check().unwrap().schema_version, super::super::schema::LATEST);
-        assert!(store.check().unwrap().ok);
-        let backup = Connection::open(dir.path().join("v5.db.v5.backup")).unwrap();
-        let version: i64 = backup.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
-        assert_eq!(version, 5, "the backup is the database as it was");
+        });
 
         // The character got its element; the game an empty table until something is written.
         let (game, mira) = (Uuid::parse_str(game).unwrap(), Uuid::parse_str(mira).unwrap());
@@ -1201,12 +1191,9 @@ mod tests {
     fn a_version_6_database_is_backed_up_then_migrated_keeping_its_tables_with_no_hooks_and_no_deck() {
         use crate::rules::mezzo::plot::{create_hook, Resource, User};
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("v6.db");
         let game = "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9";
         let (ada, goal) = ("1b2c3d4e-5f60-4a71-8b82-9c0d1e2f3a40", "60718293-a4b5-4fc6-90d7-e15c6d7e8f95");
-        {
-            let mut conn = Connection::open(&path).unwrap();
-            super::super::schema::MIGRATIONS.to_version(&mut conn, 6).unwrap();
+        let (mut store, _) = migrated_from(dir.path(), 6, |conn| {
             conn.execute(
                 "INSERT INTO games VALUES (?1, 'Cove', 'mezzo', '2026-01-01T00:00:00.000Z', \
                  '2026-01-01T00:00:00.000Z')",
@@ -1226,13 +1213,7 @@ mod tests {
                 [game, goal],
             )
             .unwrap();
-        }
-        let mut store = Store::open(&path).unwrap();
-        assert_eq!(store.check().unwrap().schema_version, super::super::schema::LATEST);
-        assert!(store.check().unwrap().ok);
-        let backup = Connection::open(dir.path().join("v6.db.v6.backup")).unwrap();
-        let version: i64 = backup.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
-        assert_eq!(version, 6, "the backup is the database as it was");
+        });
 
         let game = Uuid::parse_str(game).unwrap();
         let mut table = store.read().mezzo_table(game).unwrap();

@@ -394,6 +394,23 @@ impl Work<'_> {
         self.set_player(after);
         self.done(events, message)
     }
+
+    /// Applies a rule to a player and an element together and saves both as it returns
+    /// them; the message is told from what it returns.
+    fn on_player_and_element(
+        &mut self,
+        player: Uuid,
+        element: Uuid,
+        rule: impl FnOnce(&Player, &Element) -> Result<(Player, Element, Vec<ElementEvent>)>,
+        message: impl FnOnce(&Player, &Element, &[ElementEvent]) -> String,
+    ) -> Result<String> {
+        let (p, e) = (self.player(player)?, self.element(element)?);
+        let (p, e, events) = rule(&p, &e)?;
+        let message = message(&p, &e, &events);
+        self.set_player(p);
+        self.set_element(e);
+        self.done(events, message)
+    }
 }
 
 /// Applies one move to game `game` in one transaction and logs it: `play` changes the
@@ -593,25 +610,19 @@ pub fn mezzo_claim(store: &mut Store, game: Uuid, player: Uuid, character: Uuid)
         if w.record(character).is_none() {
             return Err(Error::invalid("character", format!("{character} is not a character of this game")));
         }
-        let (p, e) = (w.player(player)?, w.element(character)?);
-        let (p, e, events) = rules::claim(&p, &e)?;
-        let slots = events.iter().any(|x| matches!(x, ElementEvent::EdgeSlotsAwarded { .. }));
-        let message = format!("{} claims {}{}.", p.name, e.name, if slots { " (2 edge slots)" } else { "" });
-        w.set_player(p);
-        w.set_element(e);
-        w.done(events, message)
+        w.on_player_and_element(player, character, rules::claim, |p, e, events| {
+            let slots = events.iter().any(|x| matches!(x, ElementEvent::EdgeSlotsAwarded { .. }));
+            format!("{} claims {}{}.", p.name, e.name, if slots { " (2 edge slots)" } else { "" })
+        })
     })
 }
 
 /// The claimer gives up a claim.
 pub fn mezzo_unclaim(store: &mut Store, game: Uuid, player: Uuid, character: Uuid) -> Result<MezzoChange> {
     change(store, game, |w| {
-        let (p, e) = (w.player(player)?, w.element(character)?);
-        let (p, e, events) = rules::unclaim(&p, &e)?;
-        let message = format!("{} gives up the claim on {}.", p.name, e.name);
-        w.set_player(p);
-        w.set_element(e);
-        w.done(events, message)
+        w.on_player_and_element(player, character, rules::unclaim, |p, e, _| {
+            format!("{} gives up the claim on {}.", p.name, e.name)
+        })
     })
 }
 
@@ -836,13 +847,13 @@ pub fn mezzo_award_memorable(
     undisputable: bool,
 ) -> Result<MezzoChange> {
     change(store, game, |w| {
-        let (p, e) = (w.player(player)?, w.element(element)?);
-        let (e, p, events) = rules::award_memorable(&e, &p, w.table.arc(), undisputable)?;
-        let message =
-            format!("{} names {} a memorable element of arc {} (1 edge slot).", p.name, e.name, w.table.arc());
-        w.set_player(p);
-        w.set_element(e);
-        w.done(events, message)
+        let arc = w.table.arc();
+        w.on_player_and_element(
+            player,
+            element,
+            |p, e| rules::award_memorable(e, p, arc, undisputable).map(|(e, p, events)| (p, e, events)),
+            |p, e, _| format!("{} names {} a memorable element of arc {arc} (1 edge slot).", p.name, e.name),
+        )
     })
 }
 

@@ -2,6 +2,7 @@
 //! exact odds as JSON, bad input named, no database.
 
 use serde_json::Value;
+use sheetkeeper::rules::penny_ante::choices::reroll_choices;
 use sheetkeeper::rules::penny_ante::odds::{showdown_odds, Dice, Showdown};
 
 use crate::support::cli::{check_error, json, run};
@@ -75,6 +76,34 @@ fn odds_with_every_list_absent_but_unknown_dice() {
         String::from_utf8_lossy(&out.stdout).trim(),
         r#"{"win":0.416666666666667,"tie":0.166666666666667,"lose":0.416666666666667}"#
     );
+}
+
+/// Issue 34: `--choices` prints every choice of mine's seen dice to put back in the cup, as
+/// the library counts it, in DESIGN.md's shape, the highest win chance marked best.
+#[test]
+fn odds_choices_print_every_reroll_with_its_exact_odds() {
+    let out = run(&["odds", "penny-ante", "--mine", "6,6,3", "--theirs-unknown", "2", "--choices"], None);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let value = json(&out);
+    let mine = Dice { known: vec![6, 6, 3], unknown: 0 };
+    let showdown = Showdown { mine, theirs: Dice { known: vec![], unknown: 2 }, circumstances: Dice::default() };
+    let want = reroll_choices(&showdown).unwrap();
+    let got = value["choices"].as_array().unwrap_or_else(|| panic!("a choices list: {text}"));
+    assert_eq!(got.len(), want.len(), "{text}");
+    let rerolls: Vec<String> = got.iter().map(|c| c["reroll"].to_string()).collect();
+    assert_eq!(rerolls, ["[]", "[3]", "[6]", "[3,6]", "[6,6]", "[3,6,6]"], "the empty set first");
+    for (got, want) in got.iter().zip(&want) {
+        for (key, chance) in [("win", want.odds.win), ("tie", want.odds.tie), ("lose", want.odds.lose)] {
+            let (got, want) = (got[key].as_f64().unwrap_or(f64::NAN), chance.probability());
+            assert!((got - want).abs() <= 1e-14, "{key}: {got} ≠ {want}");
+        }
+        assert_eq!(got["best"], want.best, "{got}");
+        assert_eq!(got.as_object().unwrap().len(), 5, "reroll, win, tie, lose, best: {got}");
+    }
+    // 15 against at most 12: keeping all, or putting back the 3 (6 + 6 + any), always wins.
+    let best: Vec<String> = got.iter().filter(|c| c["best"] == true).map(|c| c["reroll"].to_string()).collect();
+    assert_eq!(best, ["[]", "[3]"], "{text}");
+    check_error(&["odds", "penny-ante", "--mine", "6,9", "--theirs-unknown", "2", "--choices"], 2, "--mine");
 }
 
 #[test]

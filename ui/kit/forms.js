@@ -1,6 +1,6 @@
 // The screens' form and layout pieces, shared by every game: labelled fields, cards, forms,
 // checkboxes, number boxes, odds bars, dice typed in by hand, buttons that show progress.
-// Their look is in kit/styles.css (cards, forms, one-box forms, hints, checkboxes: the `mz-`
+// Their look is in kit/styles.css (cards) and kit/screen.css (forms, one-box forms, hints, checkboxes: the `mz-`
 // classes, and `penny-` for Penny Ante's look of the same pieces); the odds bars and the typed
 // dice are still styled in mezzo.css, where they began.
 //

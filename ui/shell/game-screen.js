@@ -106,7 +106,7 @@ export function gameScreen({
       el("button", { type: "button", id: `${name}-print${suffix}`, class: "frame-print", data: { print: "sheet" }, on: { click: () => printSheet(print.character()) } }, "Print / PDF"),
       el("button", { type: "button", id: `${name}-print-blank${suffix}`, class: "frame-print", on: { click: () => printSheet(null) } }, "Blank sheet"),
     );
-  // In the bar beside the title on a desktop, under the tab's body on a phone (styles.css).
+  // In the bar beside the title on a desktop, under the tab's body on a phone (kit/screen.css).
   const printPlaces = print ? [printActions("frame-print-bar", ""), printActions("frame-print-foot", "-foot")] : [];
   /** The print actions on the Sheet tab; "Print / PDF" only while a character's sheet is shown. */
   const showPrint = () => {

@@ -40,10 +40,12 @@ export const SYSTEM_INFO = {
 };
 
 /**
- * The games' stylesheets, in the cascade's order (before shell/link.css, which comes last).
+ * The games' stylesheets, after the kit's look of a game screen (kit/screen.css), in the
+ * cascade's order (before shell/link.css, which comes last).
  * They load together: the Scattershot screens still use rules of the Mezzo sheet.
  */
 const STYLESHEETS = [
+  "kit/screen.css",
   "games/nsu/world.css",
   "games/nsu/sheet.css",
   "games/nsu/roll.css",

@@ -247,7 +247,7 @@ impl Reader<'_> {
         else {
             return Ok(None);
         };
-        let ids = |sql: &str| -> Result<Vec<Uuid>> { Ok(select_all(conn, sql, [game], |r| uuid_at(r, 0))?) };
+        let ids = |sql: &str| -> Result<Vec<Uuid>> { select_all(conn, sql, [game], |r| uuid_at(r, 0)) };
         let challengers =
             ids("SELECT element_id FROM mz_turning_point_challengers WHERE game_id = ?1 ORDER BY position")?;
         let hooks = ids("SELECT hook_id FROM mz_turning_point_hooks WHERE game_id = ?1 ORDER BY position")?;

@@ -74,7 +74,7 @@ pub fn link_join_request(
     scanned: Option<String>,
 ) -> Result<Option<JoinRequest>, AppError> {
     Ok(match scanned {
-        Some(text) => Some(request_in([text]).unwrap_or_else(|| not_a_join_link())),
+        Some(text) => Some(request_in([text]).unwrap_or_else(not_a_join_link)),
         None => requests.0.lock().unwrap_or_else(|e| e.into_inner()).take(),
     })
 }

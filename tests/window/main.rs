@@ -13,6 +13,7 @@
 
 mod fixtures;
 mod home;
+mod join_link;
 mod layout;
 mod link;
 mod link_notes;

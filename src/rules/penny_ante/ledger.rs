@@ -513,8 +513,6 @@ mod tests {
         fund_antagonist(&l, id(9), 10, None).unwrap().0
     }
 
-    /// The error a refused move gives, as "field: problem".
-
     /// The field a refused move names.
     fn field<T: std::fmt::Debug>(result: Result<T>) -> String {
         match result.unwrap_err() {

@@ -40,9 +40,13 @@ struct DbPlace {
 
 impl DbPlace {
     fn read(folder: Result<PathBuf, String>) -> DbPlace {
-        let db = std::env::var_os(sheetkeeper::paths::DB_ENV).filter(|p| !p.is_empty()).map(PathBuf::from);
-        DbPlace { db, folder }
+        DbPlace { db: db_from_env(), folder }
     }
+}
+
+/// `$SHEETKEEPER_DB` when set and not empty.
+fn db_from_env() -> Option<PathBuf> {
+    std::env::var_os(sheetkeeper::paths::DB_ENV).filter(|p| !p.is_empty()).map(PathBuf::from)
 }
 
 fn open_store(place: DbPlace) -> sheetkeeper::Result<sheetkeeper::Store> {
@@ -71,7 +75,7 @@ fn open_with_home(place: DbPlace) -> Opened {
 /// join link a phone's camera or a browser opened) to the running one and exits.
 #[cfg(desktop)]
 fn platform_plugins<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
-    let db = std::env::var_os(sheetkeeper::paths::DB_ENV).filter(|p| !p.is_empty()).map(PathBuf::from);
+    let db = db_from_env();
     let plugin = tauri_plugin_single_instance::Builder::new()
         .dbus_id(join_link::instance_id(IDENTIFIER, db.as_deref()))
         .callback(|app, args, _cwd| join_link::offer(app, args))

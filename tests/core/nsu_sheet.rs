@@ -6,7 +6,7 @@ use sheetkeeper::rules::nsu::{Die, Sheet};
 use sheetkeeper::services::*;
 use sheetkeeper::Error;
 
-use crate::support::{full_nsu_sheet, game_with, Scratch};
+use crate::support::{full_nsu_sheet, new_game};
 
 fn filled() -> Sheet {
     let mut sheet = full_nsu_sheet([Die::D4, Die::D8, Die::D6], [(2, false), (4, true), (0, false)]);
@@ -17,10 +17,8 @@ fn filled() -> Sheet {
 
 #[test]
 fn a_new_nsu_character_has_an_empty_sheet_that_creation_still_needs_to_fill() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = game_with(&mut store, "Valley", "nsu", &["Wren"]);
-    let view = nsu_sheet(&store, game.characters[0].id).unwrap();
+    let (_s, store, _, [wren]) = new_game("Valley", "nsu", ["Wren"]);
+    let view = nsu_sheet(&store, wren).unwrap();
     assert_eq!(view.sheet, Sheet::default());
     assert!(!view.overcome);
     assert_eq!(view.creation_missing.len(), 6);
@@ -28,10 +26,7 @@ fn a_new_nsu_character_has_an_empty_sheet_that_creation_still_needs_to_fill() {
 
 #[test]
 fn an_edited_sheet_is_saved_reloaded_and_undone() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = game_with(&mut store, "Valley", "nsu", &["Wren"]);
-    let id = game.characters[0].id;
+    let (s, mut store, _, [id]) = new_game("Valley", "nsu", ["Wren"]);
     let saved = save_nsu_sheet(&mut store, id, filled()).unwrap();
     assert_eq!(saved.creation_missing, Vec::<&str>::new());
     assert_eq!(saved.character.revision, 2);
@@ -44,10 +39,7 @@ fn an_edited_sheet_is_saved_reloaded_and_undone() {
 
 #[test]
 fn a_sheet_that_breaks_a_rule_is_refused_naming_the_field_and_nothing_changes() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = game_with(&mut store, "Valley", "nsu", &["Wren"]);
-    let id = game.characters[0].id;
+    let (_s, mut store, _, [id]) = new_game("Valley", "nsu", ["Wren"]);
     let mut bad = filled();
     bad.moods[4].as_mut().unwrap().level = 6;
     let err = save_nsu_sheet(&mut store, id, bad).unwrap_err();
@@ -62,38 +54,30 @@ fn a_sheet_that_breaks_a_rule_is_refused_naming_the_field_and_nothing_changes() 
 
 #[test]
 fn the_fourth_harm_detail_shows_overcome() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = game_with(&mut store, "Valley", "nsu", &["Wren"]);
+    let (_s, mut store, _, [wren]) = new_game("Valley", "nsu", ["Wren"]);
     let mut sheet = filled();
     sheet.harm = vec!["a".into(), "b".into(), "c".into(), "d".into()];
-    assert!(save_nsu_sheet(&mut store, game.characters[0].id, sheet).unwrap().overcome);
+    assert!(save_nsu_sheet(&mut store, wren, sheet).unwrap().overcome);
 }
 
 #[test]
 fn a_copy_carries_the_sheet_and_a_deleted_character_comes_back_with_it() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = game_with(&mut store, "Valley", "nsu", &["Wren"]);
-    let id = game.characters[0].id;
+    let (_s, mut store, game, [id]) = new_game("Valley", "nsu", ["Wren"]);
     save_nsu_sheet(&mut store, id, filled()).unwrap();
-    let copy = copy_character(&mut store, id, game.game.id).unwrap();
+    let copy = copy_character(&mut store, id, game).unwrap();
     assert_eq!(nsu_sheet(&store, copy.id).unwrap().sheet, filled());
     delete_character(&mut store, id).unwrap();
     assert!(store.read().nsu_sheet(id).unwrap().is_none(), "the sheet goes with the character");
     undo_character(&mut store, id).unwrap();
     assert_eq!(nsu_sheet(&store, id).unwrap().sheet, filled());
-    delete_game(&mut store, game.game.id).unwrap();
-    undo_game(&mut store, game.game.id).unwrap();
+    delete_game(&mut store, game).unwrap();
+    undo_game(&mut store, game).unwrap();
     assert_eq!(nsu_sheet(&store, copy.id).unwrap().sheet, filled(), "undoing a game's deletion restores sheets");
 }
 
 #[test]
 fn another_systems_character_has_no_nsu_sheet() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = game_with(&mut store, "Stakes", "penny_ante", &["Dolly"]);
-    let id = game.characters[0].id;
+    let (_s, mut store, _, [id]) = new_game("Stakes", "penny_ante", ["Dolly"]);
     let err = nsu_sheet(&store, id).unwrap_err();
     assert!(matches!(err, Error::Invalid { .. }));
     assert!(err.to_string().contains("is a Penny Ante character"), "{err}");
@@ -102,11 +86,9 @@ fn another_systems_character_has_no_nsu_sheet() {
 
 #[test]
 fn the_schema_refuses_sheets_that_break_the_rules() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = game_with(&mut store, "Valley", "nsu", &["Wren"]);
-    let id = game.characters[0].id.to_string();
-    save_nsu_sheet(&mut store, game.characters[0].id, filled()).unwrap();
+    let (s, mut store, _, [wren]) = new_game("Valley", "nsu", ["Wren"]);
+    save_nsu_sheet(&mut store, wren, filled()).unwrap();
+    let id = wren.to_string();
     drop(store);
     let conn = Connection::open(s.db()).unwrap();
     let refused = |sql: &str| conn.execute(sql, [&id]).is_err();

@@ -4,7 +4,7 @@ use sheetkeeper::services::{self, *};
 use sheetkeeper::Error;
 use uuid::Uuid;
 
-use crate::support::{bytes_on_disk, game_with, names, Scratch};
+use crate::support::{bytes_on_disk, game_with, names, new_game, Scratch};
 
 #[test]
 fn games_and_characters_survive_closing_and_reopening() {
@@ -54,10 +54,7 @@ fn names_are_trimmed() {
 
 #[test]
 fn renames_are_undone_one_at_a_time_back_to_the_first_name() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = game_with(&mut store, "Valley", "nsu", &["Wren"]);
-    let id = game.characters[0].id;
+    let (_s, mut store, _, [id]) = new_game("Valley", "nsu", ["Wren"]);
     rename_character(&mut store, id, "Wren the Bold").unwrap();
     let renamed = rename_character(&mut store, id, "Wren the Bolder").unwrap();
     assert_eq!(renamed.revision, 3, "each change moves the revision on");
@@ -101,36 +98,29 @@ fn a_deleted_game_comes_back_with_its_characters_and_settings() {
 
 #[test]
 fn undoing_a_games_creation_is_refused_while_it_has_characters() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = game_with(&mut store, "Valley", "nsu", &["Wren"]);
-    let err = undo_game(&mut store, game.game.id).unwrap_err();
+    let (_s, mut store, game, _) = new_game("Valley", "nsu", ["Wren"]);
+    let err = undo_game(&mut store, game).unwrap_err();
     assert!(err.to_string().contains("has 1 character(s) now"), "{err}");
     assert_eq!(names(&store), ["Wren"]);
 }
 
 #[test]
 fn a_character_of_a_deleted_game_cannot_be_undone_until_the_game_is_back() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = game_with(&mut store, "Valley", "nsu", &["Wren"]);
-    let wren = game.characters[0].id;
+    let (_s, mut store, game, [wren]) = new_game("Valley", "nsu", ["Wren"]);
     rename_character(&mut store, wren, "Wren II").unwrap();
-    delete_game(&mut store, game.game.id).unwrap();
+    delete_game(&mut store, game).unwrap();
     let err = undo_character(&mut store, wren).unwrap_err();
     assert!(err.to_string().contains("was deleted; undo that first"), "{err}");
-    undo_game(&mut store, game.game.id).unwrap();
+    undo_game(&mut store, game).unwrap();
     undo_character(&mut store, wren).unwrap();
     assert_eq!(names(&store), ["Wren"]);
 }
 
 #[test]
 fn a_game_rename_is_undone() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = game_with(&mut store, "Valley", "nsu", &[]);
-    rename_game(&mut store, game.game.id, "Hill").unwrap();
-    undo_game(&mut store, game.game.id).unwrap();
+    let (_s, mut store, game, []) = new_game("Valley", "nsu", []);
+    rename_game(&mut store, game, "Hill").unwrap();
+    undo_game(&mut store, game).unwrap();
     assert_eq!(services::list(&store).unwrap()[0].game.name, "Valley");
 }
 
@@ -174,10 +164,7 @@ fn unknown_ids_are_reported_as_not_found() {
 
 #[test]
 fn every_change_writes_one_event_in_the_same_transaction() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = game_with(&mut store, "Valley", "nsu", &["Wren"]);
-    let wren = game.characters[0].id;
+    let (_s, mut store, _, [wren]) = new_game("Valley", "nsu", ["Wren"]);
     rename_character(&mut store, wren, "Wren II").unwrap();
     let log = store.read().events_of_character(wren, 10).unwrap();
     let kinds: Vec<_> = log.iter().map(|e| e.kind.as_str()).collect();

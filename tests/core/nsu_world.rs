@@ -81,6 +81,25 @@ impl Table {
     fn world(&self) -> World {
         nsu_world(&self.store, self.game).unwrap()
     }
+
+    /// Expects each move `moves` makes to be refused as invalid input naming its field, with
+    /// the file untouched byte for byte and the world, as `world` reads it, as it was.
+    fn refuses_by_field(
+        &mut self,
+        world: fn(&Table) -> World,
+        moves: impl FnOnce(&mut Table) -> Vec<(sheetkeeper::Error, &'static str)>,
+    ) {
+        let before = world(self);
+        let disk = bytes_on_disk(&self.scratch.db());
+        for (err, field) in moves(self) {
+            match &err {
+                sheetkeeper::Error::Invalid { field: f, .. } => assert_eq!(f, field, "{err}"),
+                other => panic!("expected an invalid-input error naming {field}, got {other}"),
+            }
+        }
+        assert_eq!(bytes_on_disk(&self.scratch.db()), disk, "a refused move writes nothing");
+        assert_eq!(world(self), before);
+    }
 }
 
 #[test]
@@ -136,43 +155,35 @@ fn bad_input_is_refused_naming_the_field_and_the_file_is_not_touched() {
     let stranger = other.characters[0].id;
     let penny = game_with(&mut t.store, "Stakes", "penny_ante", &[]).game.id;
     nsu_world_tick_collateral(&mut t.store, t.game, t.library, 7).unwrap();
-    let before = t.world();
-    let disk = bytes_on_disk(&t.scratch.db());
-    let (g, s) = (t.game, &mut t.store);
-    let refusals: Vec<(sheetkeeper::Error, &str)> = vec![
-        (nsu_world_tick_collateral(s, g, t.library, 2).unwrap_err(), "ticks"),
-        (nsu_world_place(s, g, t.mill, GridPos { x: 0, y: 0 }).unwrap_err(), "position"),
-        (nsu_world_place(s, g, t.mill, GridPos { x: 65, y: 0 }).unwrap_err(), "position"),
-        (nsu_world_set_party_location(s, g, Some(t.mill)).unwrap_err(), "location"),
-        (nsu_world_add_path(s, g, t.mill, t.mill).unwrap_err(), "b"),
-        (nsu_world_link_author(s, g, t.mill, Some(stranger)).unwrap_err(), "character"),
-        (nsu_world_deal(s, g, &[GridPos { x: 3, y: 3 }], &DiceInput::Rolled, &mut rng()).unwrap_err(), "cells"),
-        (nsu_world_remove_path(s, g, t.mill, t.library).unwrap_err(), "b"),
-        (nsu_world_set_npc_threshold(s, g, Uuid::new_v4(), Some(3)).unwrap_err(), "npc"),
-        (nsu_world_add_npc_harm(s, g, Uuid::new_v4(), "cut").unwrap_err(), "npc"),
-        (nsu_world_record_scout(s, g, t.mill, stranger).unwrap_err(), "character"),
-        (nsu_world_start_project(s, g, t.wren, "Boat", 5).unwrap_err(), "size"),
-        (nsu_world_start_project(s, g, stranger, "Boat", 4).unwrap_err(), "owner"),
-        (nsu_world_create_resources(s, g, &["a".into(), "b".into()], 0).unwrap_err(), "names"),
-        (nsu_world_add_safety(s, g, SafetyList::Lines, "  ").unwrap_err(), "lines"),
-        (nsu_world_roll_levels(s, g, t.mill, &entered(&[5, 1]), &mut rng()).unwrap_err(), "danger die"),
-        (nsu_world_roll_levels(s, g, t.mill, &entered(&[1, 1, 1]), &mut rng()).unwrap_err(), "dice"),
-        (nsu_world_reveal(s, penny, t.mill).unwrap_err(), "game"),
-        (nsu_downtime_upgrade_skills(s, g, t.wren).unwrap_err(), "downtime"),
-        (nsu_downtime_start(s, g, &[], PhaseSetup { at_home: true, time_units: 0 }).unwrap_err(), "characters"),
-        (
-            nsu_downtime_start(s, g, &[stranger], PhaseSetup { at_home: true, time_units: 0 }).unwrap_err(),
-            "characters[0]",
-        ),
-    ];
-    for (err, field) in refusals {
-        match &err {
-            sheetkeeper::Error::Invalid { field: f, .. } => assert_eq!(f, field, "{err}"),
-            other => panic!("expected an invalid-input error naming {field}, got {other}"),
-        }
-    }
-    assert_eq!(bytes_on_disk(&t.scratch.db()), disk, "a refused move writes nothing");
-    assert_eq!(t.world(), before);
+    t.refuses_by_field(Table::world, |t| {
+        let (g, s) = (t.game, &mut t.store);
+        vec![
+            (nsu_world_tick_collateral(s, g, t.library, 2).unwrap_err(), "ticks"),
+            (nsu_world_place(s, g, t.mill, GridPos { x: 0, y: 0 }).unwrap_err(), "position"),
+            (nsu_world_place(s, g, t.mill, GridPos { x: 65, y: 0 }).unwrap_err(), "position"),
+            (nsu_world_set_party_location(s, g, Some(t.mill)).unwrap_err(), "location"),
+            (nsu_world_add_path(s, g, t.mill, t.mill).unwrap_err(), "b"),
+            (nsu_world_link_author(s, g, t.mill, Some(stranger)).unwrap_err(), "character"),
+            (nsu_world_deal(s, g, &[GridPos { x: 3, y: 3 }], &DiceInput::Rolled, &mut rng()).unwrap_err(), "cells"),
+            (nsu_world_remove_path(s, g, t.mill, t.library).unwrap_err(), "b"),
+            (nsu_world_set_npc_threshold(s, g, Uuid::new_v4(), Some(3)).unwrap_err(), "npc"),
+            (nsu_world_add_npc_harm(s, g, Uuid::new_v4(), "cut").unwrap_err(), "npc"),
+            (nsu_world_record_scout(s, g, t.mill, stranger).unwrap_err(), "character"),
+            (nsu_world_start_project(s, g, t.wren, "Boat", 5).unwrap_err(), "size"),
+            (nsu_world_start_project(s, g, stranger, "Boat", 4).unwrap_err(), "owner"),
+            (nsu_world_create_resources(s, g, &["a".into(), "b".into()], 0).unwrap_err(), "names"),
+            (nsu_world_add_safety(s, g, SafetyList::Lines, "  ").unwrap_err(), "lines"),
+            (nsu_world_roll_levels(s, g, t.mill, &entered(&[5, 1]), &mut rng()).unwrap_err(), "danger die"),
+            (nsu_world_roll_levels(s, g, t.mill, &entered(&[1, 1, 1]), &mut rng()).unwrap_err(), "dice"),
+            (nsu_world_reveal(s, penny, t.mill).unwrap_err(), "game"),
+            (nsu_downtime_upgrade_skills(s, g, t.wren).unwrap_err(), "downtime"),
+            (nsu_downtime_start(s, g, &[], PhaseSetup { at_home: true, time_units: 0 }).unwrap_err(), "characters"),
+            (
+                nsu_downtime_start(s, g, &[stranger], PhaseSetup { at_home: true, time_units: 0 }).unwrap_err(),
+                "characters[0]",
+            ),
+        ]
+    });
 }
 
 fn scope_questions(world: &World) -> Vec<&str> {
@@ -380,13 +391,19 @@ fn downtime_actions_with_dice_persist_the_phase_and_the_world() {
     assert_eq!(t.world().locations[0].collateral, 6);
 }
 
-/// Guards undo of downtime against overwriting a sheet changed by hand afterwards.
-#[test]
-fn undoing_downtime_is_refused_while_a_sheet_it_changed_has_changed_since() {
+/// The table with Wren, wounded (3 recovery points), alone in a downtime at home.
+fn wren_in_downtime() -> Table {
     let mut t = table();
     save_nsu_sheet(&mut t.store, t.wren, wounded(3)).unwrap();
     let setup = PhaseSetup { at_home: true, time_units: 0 };
     nsu_downtime_start(&mut t.store, t.game, &[t.wren], setup).unwrap();
+    t
+}
+
+/// Guards undo of downtime against overwriting a sheet changed by hand afterwards.
+#[test]
+fn undoing_downtime_is_refused_while_a_sheet_it_changed_has_changed_since() {
+    let mut t = wren_in_downtime();
     let mut edited = nsu_sheet(&t.store, t.wren).unwrap().sheet;
     edited.look = "A new scarf".into();
     save_nsu_sheet(&mut t.store, t.wren, edited.clone()).unwrap();
@@ -401,10 +418,7 @@ fn undoing_downtime_is_refused_while_a_sheet_it_changed_has_changed_since() {
 #[test]
 fn undoing_a_character_change_older_than_a_downtime_change_is_refused() {
     // Regression: undo of the earlier sheet edit would have overwritten what downtime wrote.
-    let mut t = table();
-    save_nsu_sheet(&mut t.store, t.wren, wounded(3)).unwrap();
-    let setup = PhaseSetup { at_home: true, time_units: 0 };
-    nsu_downtime_start(&mut t.store, t.game, &[t.wren], setup).unwrap();
+    let mut t = wren_in_downtime();
     let err = undo_character(&mut t.store, t.wren).unwrap_err();
     assert!(err.to_string().contains("was changed since"), "{err}");
     assert_eq!(nsu_sheet(&t.store, t.wren).unwrap().sheet.recovery_points, 4, "downtime's point stays");
@@ -444,21 +458,13 @@ fn npcs_and_their_details_are_saved_read_back_undone_and_checked_by_the_schema()
     undo_game(&mut t.store, t.game).unwrap();
     assert!(t.world().npcs.is_empty(), "the NPC itself is undone last");
 
-    let before = t.world();
-    let disk = bytes_on_disk(&t.scratch.db());
-    let (g, s) = (t.game, &mut t.store);
-    let refusals = [
-        (nsu_world_add_npc(s, g, "   ").unwrap_err(), "name"),
-        (nsu_world_add_npc_detail(s, g, Uuid::new_v4(), "x", true).unwrap_err(), "npc"),
-    ];
-    for (err, field) in refusals {
-        match &err {
-            sheetkeeper::Error::Invalid { field: f, .. } => assert_eq!(f, field, "{err}"),
-            other => panic!("expected an invalid-input error naming {field}, got {other}"),
-        }
-    }
-    assert_eq!(bytes_on_disk(&t.scratch.db()), disk, "a refused move writes nothing");
-    assert_eq!(t.world(), before);
+    t.refuses_by_field(Table::world, |t| {
+        let (g, s) = (t.game, &mut t.store);
+        vec![
+            (nsu_world_add_npc(s, g, "   ").unwrap_err(), "name"),
+            (nsu_world_add_npc_detail(s, g, Uuid::new_v4(), "x", true).unwrap_err(), "npc"),
+        ]
+    });
 
     let rook = nsu_world_add_npc(&mut t.store, t.game, "Rook").unwrap().world.npcs[0].id.to_string();
     drop(t.store);
@@ -589,30 +595,24 @@ fn a_detail_from_a_roll_that_is_not_this_characters_settled_live_roll_is_refused
     full.harm = vec!["a".into(), "b".into(), "c".into()];
     save_nsu_sheet(&mut t.store, t.ash, full.clone()).unwrap();
     full.harm.push("d".into());
-    let before = raw_world(&t);
-    let disk = bytes_on_disk(&t.scratch.db());
-    let s = &mut t.store;
-    let refusals = [
-        (nsu_roll_write_detail(s, t.ash, roll, &DetailTarget::Harm, "x").unwrap_err(), "roll"),
-        (nsu_roll_write_detail(s, t.wren, roll + 100, &DetailTarget::Harm, "x").unwrap_err(), "roll"),
-        (nsu_roll_write_detail(s, t.wren, roll, &DetailTarget::Harm, "  ").unwrap_err(), "detail"),
-        (
-            nsu_roll_write_detail(s, t.wren, roll, &DetailTarget::Scene { location: Uuid::new_v4() }, "x").unwrap_err(),
-            "location",
-        ),
-        (
-            nsu_roll_write_detail(s, t.wren, roll, &DetailTarget::NpcHarm { npc: Uuid::new_v4() }, "x").unwrap_err(),
-            "npc",
-        ),
-    ];
-    for (err, field) in refusals {
-        match &err {
-            sheetkeeper::Error::Invalid { field: f, .. } => assert_eq!(f, field, "{err}"),
-            other => panic!("expected an invalid-input error naming {field}, got {other}"),
-        }
-    }
-    assert_eq!(bytes_on_disk(&t.scratch.db()), disk, "a refused detail writes nothing");
-    assert_eq!(raw_world(&t), before);
+    t.refuses_by_field(raw_world, |t| {
+        let s = &mut t.store;
+        vec![
+            (nsu_roll_write_detail(s, t.ash, roll, &DetailTarget::Harm, "x").unwrap_err(), "roll"),
+            (nsu_roll_write_detail(s, t.wren, roll + 100, &DetailTarget::Harm, "x").unwrap_err(), "roll"),
+            (nsu_roll_write_detail(s, t.wren, roll, &DetailTarget::Harm, "  ").unwrap_err(), "detail"),
+            (
+                nsu_roll_write_detail(s, t.wren, roll, &DetailTarget::Scene { location: Uuid::new_v4() }, "x")
+                    .unwrap_err(),
+                "location",
+            ),
+            (
+                nsu_roll_write_detail(s, t.wren, roll, &DetailTarget::NpcHarm { npc: Uuid::new_v4() }, "x")
+                    .unwrap_err(),
+                "npc",
+            ),
+        ]
+    });
     // A roll taken back with undo grants nothing any more.
     undo_character(&mut t.store, t.wren).unwrap();
     let err = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, "x").unwrap_err();

@@ -6,7 +6,9 @@
 
 use serde_json::json;
 
-use crate::mezzo::{add_player, choose, db, influence, press, shots_of, text_of, type_into, wait_contains};
+use crate::mezzo::{
+    add_player, choose, conflict_options, db, influence, press, shots_of, text_of, type_into, wait_contains,
+};
 use crate::webdriver::{Session, ENTER};
 use crate::{begin_with, create_game, open, open_game};
 
@@ -90,11 +92,7 @@ fn a_conflict_resolved_from_the_totals_the_table_counted() {
     add_player(&session, "Bo");
 
     press(&session, "#mezzo-tab-conflict");
-    type_into(&session, "#mz-question", "Who holds the lantern?");
-    type_into(&session, "#mz-option-0", "The ferryman");
-    type_into(&session, "#mz-option-1", "The smuggler");
-    press(&session, "#mz-add-option");
-    type_into(&session, "#mz-option-2", "Nobody");
+    conflict_options(&session, "Who holds the lantern?", &["The ferryman", "The smuggler", "Nobody"]);
     press(&session, "#mz-entry-totals");
     session.wait_for("#mz-totals");
     assert!(session.find("#mz-casts fieldset.mz-caster").is_err(), "no per-player casts with totals");

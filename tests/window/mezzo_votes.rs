@@ -14,9 +14,11 @@ use sheetkeeper::services::{self, MezzoChallengeDraft};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::mezzo::{choose, db, press, shots_of, text_of, type_into, wait_contains};
+use crate::mezzo::{
+    choose, conflict_options, db, open_mezzo, press, reopen_mezzo, shots_of, text_of, type_into, wait_contains,
+};
 use crate::webdriver::Session;
-use crate::{begin, open, open_dark, open_game};
+use crate::{begin, open, open_dark};
 
 const GAME: &str = "Bridge Night";
 
@@ -26,6 +28,25 @@ struct Seeded {
     cy: Uuid,
     mira: Uuid,
     magnet: Uuid,
+}
+
+/// The faction "The Ogre" is made and challenges Mira over `description`, one on each side
+/// and no stakes (the challenge both tests play on from the Mezzo screen); returns the Ogre's
+/// id and the challenge's.
+fn the_ogre_challenges_mira(store: &mut Store, game: Uuid, mira: Uuid, description: &str) -> (Uuid, Uuid) {
+    let ogre =
+        services::mezzo_add_element(store, game, ElementKind::Faction, "The Ogre").unwrap().view.elements[0].element.id;
+    let start = MezzoChallengeDraft {
+        description: description.into(),
+        sides: vec![Default::default(), Default::default()],
+        challengers: vec![
+            ChallengerSetup { element: mira, side: 0, stake: None },
+            ChallengerSetup { element: ogre, side: 1, stake: None },
+        ],
+        goals: Vec::new(),
+    };
+    let challenge = services::mezzo_challenge_start(store, game, &start).unwrap().challenge.unwrap().id;
+    (ogre, challenge)
 }
 
 /// Ada (Actor, Mira's claimer), Bo and Cy in arc 1, past its Turning Point (Mira was its
@@ -48,20 +69,7 @@ fn seeded(db_path: &std::path::Path) -> Seeded {
             .unwrap();
     let v = services::mezzo_add_trait(&mut store, game, mira, Some(ada), draft).unwrap().view;
     let magnet = v.characters[0].element.traits.iter().find(|t| t.name == "Danger magnet").unwrap().id;
-    let ogre = services::mezzo_add_element(&mut store, game, ElementKind::Faction, "The Ogre").unwrap().view.elements
-        [0]
-    .element
-    .id;
-    let start = MezzoChallengeDraft {
-        description: "The bridge".into(),
-        sides: vec![Default::default(), Default::default()],
-        challengers: vec![
-            ChallengerSetup { element: mira, side: 0, stake: None },
-            ChallengerSetup { element: ogre, side: 1, stake: None },
-        ],
-        goals: Vec::new(),
-    };
-    let challenge = services::mezzo_challenge_start(&mut store, game, &start).unwrap().challenge.unwrap().id;
+    let (ogre, challenge) = the_ogre_challenges_mira(&mut store, game, mira, "The bridge");
     services::mezzo_gain_momentum(&mut store, game, mira, 2, MomentumSource::PlotHook).unwrap();
     services::mezzo_challenge_play(&mut store, game, &json!({ "move": "surrender", "challenger": ogre })).unwrap();
     // The Turning Point came in this challenge (reaching it takes five hooks; the table is
@@ -87,15 +95,24 @@ fn option_value(session: &Session, select: &str, text: &str) -> String {
     })
 }
 
+/// On the plot tab, the register's `entry` form (theme, law or fact): types each of `fields`
+/// (the box's name in the form, the text) into `#mzp-{entry}-{box}`, submits the form and waits
+/// for the register's list `#mzp-{entry}s` to show `shown`.
+fn add_to_register(session: &Session, entry: &str, fields: &[(&str, &str)], shown: &str) {
+    for (field, text) in fields {
+        type_into(session, &format!("#mzp-{entry}-{field}"), text);
+    }
+    press(session, &format!("#mzp-{entry}-submit"));
+    wait_contains(session, &format!("#mzp-{entry}s"), shown);
+}
+
 #[test]
 fn every_vote_source_in_a_conflict() {
     let (_window, _scratch, db_path) = begin("mezzo-votes");
     let s = seeded(&db_path);
     let (ada, bo, cy, mira) = (s.ada, s.bo, s.cy, s.mira);
     let session = open(&db_path);
-    open_game(&session, GAME);
-    press(&session, "#game-mezzo");
-    session.wait_for("#mezzo-screen");
+    open_mezzo(&session, GAME);
 
     // Mira leaves in victory: 2 momentum on Victory Narration.
     press(&session, "#mezzo-tab-challenge");
@@ -108,24 +125,20 @@ fn every_vote_source_in_a_conflict() {
     // The plot tab: the Theme, the table's own law, an established fact.
     press(&session, "#mezzo-tab-plot");
     assert!(!text_of(&session, "#mzp-theme-form").contains("works as a Setting Law"), "the label says how it is used");
-    type_into(&session, "#mzp-theme-text", "Trust is earned");
-    press(&session, "#mzp-theme-submit");
-    wait_contains(&session, "#mzp-themes", "Trust is earned");
-    type_into(&session, "#mzp-law-name", "Law of Tides");
-    type_into(&session, "#mzp-law-effect", "The sea gives back what it takes");
-    press(&session, "#mzp-law-submit");
-    wait_contains(&session, "#mzp-laws", "Law of Tides: The sea gives back what it takes");
-    type_into(&session, "#mzp-fact-text", "The bridge is rotten");
-    press(&session, "#mzp-fact-submit");
-    wait_contains(&session, "#mzp-facts", "The bridge is rotten");
+    add_to_register(&session, "theme", &[("text", "Trust is earned")], "Trust is earned");
+    add_to_register(
+        &session,
+        "law",
+        &[("name", "Law of Tides"), ("effect", "The sea gives back what it takes")],
+        "Law of Tides: The sea gives back what it takes",
+    );
+    add_to_register(&session, "fact", &[("text", "The bridge is rotten")], "The bridge is rotten");
     wait_contains(&session, "#toast-message", "A fact is established: “The bridge is rotten”.");
     shots_of(&session, "mezzo-votes-register", "#mzp-register");
 
     // The conflict: Mira is in the scene.
     press(&session, "#mezzo-tab-conflict");
-    type_into(&session, "#mz-question", "Does the bridge hold?");
-    type_into(&session, "#mz-option-0", "It holds");
-    type_into(&session, "#mz-option-1", "It breaks");
+    conflict_options(&session, "Does the bridge hold?", &["It holds", "It breaks"]);
     press(&session, &format!("#mz-conflict-scene-active-{mira}"));
     // Ada spends the 2 narration votes; Mira's Attractant gives its vote where danger is.
     choose(&session, &format!("#mz-narration-element-{ada}"), &mira.to_string());
@@ -204,9 +217,7 @@ fn every_vote_source_in_a_conflict() {
 
     // In dark mode: the register and a new conflict's laws with the facts offered.
     let session = open_dark(&db_path);
-    crate::back_home(&session);
-    open_game(&session, GAME);
-    press(&session, "#game-mezzo");
+    reopen_mezzo(&session, GAME);
     press(&session, "#mezzo-tab-plot");
     wait_contains(&session, "#mzp-facts", "The bridge is rotten");
     shots_of(&session, "mezzo-votes-dark-register", "#mzp-register");
@@ -220,9 +231,7 @@ fn every_vote_source_in_a_conflict() {
 /// 5 votes for Mira (d6 ×1, burst on 1–5) and 6 for the Ogre (d6 ×2, no burst).
 fn rope_conflict(session: &Session, question: &str) {
     press(session, "#mz-new-conflict");
-    type_into(session, "#mz-question", question);
-    type_into(session, "#mz-option-0", "Mira");
-    type_into(session, "#mz-option-1", "The Ogre");
+    conflict_options(session, question, &["Mira", "The Ogre"]);
     press(session, "#mz-approach-d6");
     press(session, "#mz-entry-totals");
     for (option, votes) in [(0, 5), (1, 6)] {
@@ -245,20 +254,7 @@ fn a_discovered_detail_casts_its_free_vote_in_a_conflict() {
         let mira = services::create_character(&mut store, game, "Mira").unwrap().id;
         services::mezzo_add_player(&mut store, game, "Ada").unwrap();
         services::mezzo_start_arc(&mut store, game).unwrap();
-        let ogre =
-            services::mezzo_add_element(&mut store, game, ElementKind::Faction, "The Ogre").unwrap().view.elements[0]
-                .element
-                .id;
-        let start = MezzoChallengeDraft {
-            description: "The cliff".into(),
-            sides: vec![Default::default(), Default::default()],
-            challengers: vec![
-                ChallengerSetup { element: mira, side: 0, stake: None },
-                ChallengerSetup { element: ogre, side: 1, stake: None },
-            ],
-            goals: Vec::new(),
-        };
-        services::mezzo_challenge_start(&mut store, game, &start).unwrap();
+        let (ogre, _challenge) = the_ogre_challenges_mira(&mut store, game, mira, "The cliff");
         let score = |e: Uuid, s: u32| json!({ "kind": { "kind": "action", "element": e }, "score": s });
         for mv in [
             json!({ "move": "major_actions", "rolls": [score(mira, 5), score(ogre, 3)], "majors": [mira] }),
@@ -270,13 +266,9 @@ fn a_discovered_detail_casts_its_free_vote_in_a_conflict() {
         }
     }
     let session = open(&db_path);
-    open_game(&session, "Cliff Night");
-    press(&session, "#game-mezzo");
-    session.wait_for("#mezzo-screen");
+    open_mezzo(&session, "Cliff Night");
     press(&session, "#mezzo-tab-conflict");
-    type_into(&session, "#mz-question", "How does Mira get down?");
-    type_into(&session, "#mz-option-0", "Climb down");
-    type_into(&session, "#mz-option-1", "Jump");
+    conflict_options(&session, "How does Mira get down?", &["Climb down", "Jump"]);
     wait_contains(&session, "#mz-story-votes", "Discovered “A rope ladder”: an extra vote where it exists");
     choose(&session, "#mz-discover-0", "0");
     session.wait_text("#mz-votes-0", "1 vote");
@@ -289,13 +281,9 @@ fn a_discovered_detail_casts_its_free_vote_in_a_conflict() {
     drop(session);
 
     let session = open_dark(&db_path);
-    crate::back_home(&session);
-    open_game(&session, "Cliff Night");
-    press(&session, "#game-mezzo");
+    reopen_mezzo(&session, "Cliff Night");
     press(&session, "#mezzo-tab-conflict");
-    type_into(&session, "#mz-question", "Does the ladder hold?");
-    type_into(&session, "#mz-option-0", "It holds");
-    type_into(&session, "#mz-option-1", "It snaps");
+    conflict_options(&session, "Does the ladder hold?", &["It holds", "It snaps"]);
     choose(&session, "#mz-discover-0", "0");
     session.wait_text("#mz-votes-0", "1 vote");
     shots_of(&session, "mezzo-votes-discover-dark", "#mz-story-votes");

@@ -749,6 +749,28 @@ pub enum Move {
 }
 
 impl Challenge {
+    /// A challenge in its first round with nothing on it yet: no sides, challengers, goals or
+    /// actions. Setting one up fills it in; the store reads its rows back into one.
+    pub fn new(id: Uuid, description: String) -> Challenge {
+        Challenge {
+            id,
+            description,
+            round: 1,
+            sides: Vec::new(),
+            challengers: Vec::new(),
+            goals: Vec::new(),
+            actions: Vec::new(),
+            acted: Vec::new(),
+            open: Vec::new(),
+            gained: Vec::new(),
+            may_surrender: Vec::new(),
+            counterable: Vec::new(),
+            departure: None,
+            over: false,
+            stake_pools: Vec::new(),
+        }
+    }
+
     /// Where it stands.
     pub fn phase(&self) -> Phase {
         if self.over {

@@ -153,23 +153,7 @@ fn open(setup: &ChallengeSetup, elements: &[Element]) -> Result<(Challenge, Tabl
             format!("a challenge has 2 to {MAX_SIDES} sides, not {}", setup.sides.len()),
         ));
     }
-    let mut ch = Challenge {
-        id: setup.id,
-        description,
-        round: 1,
-        sides: Vec::new(),
-        challengers: Vec::new(),
-        goals: Vec::new(),
-        actions: Vec::new(),
-        acted: Vec::new(),
-        open: Vec::new(),
-        gained: Vec::new(),
-        may_surrender: Vec::new(),
-        counterable: Vec::new(),
-        departure: None,
-        over: false,
-        stake_pools: Vec::new(),
-    };
+    let mut ch = Challenge::new(setup.id, description);
     let mut t = Table::new(elements);
     let mut events = vec![ChallengeEvent::Started { challenge: setup.id }];
     for (i, s) in setup.sides.iter().enumerate() {

@@ -295,55 +295,73 @@ pub enum TraitKind {
     Extra,
 }
 
-/// The named traits and templates of the source.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Template {
-    // Edge templates.
-    Ability,
-    Asset,
-    Attractant,
-    Background,
-    EmpoweringGift,
-    Repellent,
-    Resistance,
-    SignatureFlaw,
-    FavoredFlaw,
-    // Edges.
-    PlotProtection,
-    /// Goals only, never bought with an edge slot.
-    Trump,
-    // Flaw templates and flaws.
-    DulledEdge,
-    ImpairedAbility,
-    Vulnerability,
-    Restraint,
-    // Modifiers.
-    OneShot,
-    TransientFlaw,
-    Wound,
-    TreacherousEdge,
-    PhantomEdge,
-    // Extras of Ability and Resistance.
-    Aptitude,
-    CrossTraining,
-    ExtraordinaryAbility,
-    Focused,
-    Forte,
-    Specialty,
-    Versatile,
-    Fortified,
-    // Extras of Asset, Empowering Gift, Favored Flaw.
-    AssetInvestment,
-    EmpowerSelf,
-    LingeringGift,
-    SharedGift,
-    EmpoweringFlaw,
-    // Extras of wounds.
-    CorrosiveWound,
-    TargetedWound,
-    PervasiveWound,
-    ViciousWound,
+/// Declares a fieldless enum with `ALL`, every variant in the order declared, so that a list
+/// of them all (the store's schema checks it) cannot fall behind the enum.
+macro_rules! enum_with_all {
+    ($(#[$meta:meta])* $vis:vis enum $name:ident { $($(#[$variant_meta:meta])* $variant:ident,)* }) => {
+        $(#[$meta])*
+        $vis enum $name {
+            $($(#[$variant_meta])* $variant,)*
+        }
+
+        impl $name {
+            /// Every variant, in the order declared.
+            pub const ALL: &'static [$name] = &[$($name::$variant),*];
+        }
+    };
+}
+
+enum_with_all! {
+    /// The named traits and templates of the source.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Template {
+        // Edge templates.
+        Ability,
+        Asset,
+        Attractant,
+        Background,
+        EmpoweringGift,
+        Repellent,
+        Resistance,
+        SignatureFlaw,
+        FavoredFlaw,
+        // Edges.
+        PlotProtection,
+        /// Goals only, never bought with an edge slot.
+        Trump,
+        // Flaw templates and flaws.
+        DulledEdge,
+        ImpairedAbility,
+        Vulnerability,
+        Restraint,
+        // Modifiers.
+        OneShot,
+        TransientFlaw,
+        Wound,
+        TreacherousEdge,
+        PhantomEdge,
+        // Extras of Ability and Resistance.
+        Aptitude,
+        CrossTraining,
+        ExtraordinaryAbility,
+        Focused,
+        Forte,
+        Specialty,
+        Versatile,
+        Fortified,
+        // Extras of Asset, Empowering Gift, Favored Flaw.
+        AssetInvestment,
+        EmpowerSelf,
+        LingeringGift,
+        SharedGift,
+        EmpoweringFlaw,
+        // Extras of wounds.
+        CorrosiveWound,
+        TargetedWound,
+        PervasiveWound,
+        ViciousWound,
+    }
 }
 
 impl Template {

@@ -1,5 +1,6 @@
 //! What the rules' unit tests share: ids by number, the players and Scattershot's
-//! characters, a Penny Ante character's pile and the message of an expected error.
+//! characters, Mezzo's cast, a Penny Ante character's pile and the message of an expected
+//! error.
 
 use std::fmt::{Debug, Display};
 
@@ -35,4 +36,26 @@ pub fn ch(n: u128) -> Account {
 /// The message of the error `result` must be.
 pub fn err<T: Debug, E: Display>(result: Result<T, E>) -> String {
     result.unwrap_err().to_string()
+}
+
+/// Mezzo's cast by number (for [`id`]): the players Ada, Bo and Cy and the character Mira;
+/// and the players and story elements the tests make.
+pub mod mezzo {
+    use super::id;
+    use crate::rules::mezzo::element::{Element, ElementKind, Player};
+
+    pub const ADA: u128 = 1;
+    pub const BO: u128 = 2;
+    pub const CY: u128 = 3;
+    pub const MIRA: u128 = 10;
+
+    /// Player `n`, named `name`.
+    pub fn player(n: u128, name: &str) -> Player {
+        Player::new(id(n), name).unwrap()
+    }
+
+    /// Story element `n`: a `kind` named `name`.
+    pub fn element(n: u128, kind: ElementKind, name: &str) -> Element {
+        Element::new(id(n), kind, name).unwrap()
+    }
 }

@@ -1293,30 +1293,23 @@ mod tests {
     use crate::rules::dice::{Entered, Rolled};
     use crate::rules::mezzo::element::{Benefit, ElementKind, Template, Via};
     use crate::rules::odds::Chance;
+    use crate::rules::test_support::mezzo::{element, player, ADA, BO, CY, MIRA};
     use crate::rules::test_support::{err, id};
 
-    const ADA: u128 = 1;
-    const BO: u128 = 2;
-    const CY: u128 = 3;
-    const MIRA: u128 = 10;
     const WALL: u128 = 11;
     const RIVAL: u128 = 12;
     const CHECK: u128 = 99;
 
     fn players() -> Vec<Player> {
-        vec![
-            Player::new(id(ADA), "Ada").unwrap(),
-            Player::new(id(BO), "Bo").unwrap(),
-            Player::new(id(CY), "Cy").unwrap(),
-        ]
+        vec![player(ADA, "Ada"), player(BO, "Bo"), player(CY, "Cy")]
     }
 
     /// Mira (a character), the wall she climbs (a location) and her rival.
     fn elements() -> Vec<Element> {
         vec![
-            Element::new(id(MIRA), ElementKind::Character, "Mira").unwrap(),
-            Element::new(id(WALL), ElementKind::Location, "Wall").unwrap(),
-            Element::new(id(RIVAL), ElementKind::Character, "Rival").unwrap(),
+            element(MIRA, ElementKind::Character, "Mira"),
+            element(WALL, ElementKind::Location, "Wall"),
+            element(RIVAL, ElementKind::Character, "Rival"),
         ]
     }
 
@@ -1513,8 +1506,8 @@ mod tests {
         let mut check = check;
         let players4 = {
             let mut p = players();
-            p.push(Player::new(id(4), "Di").unwrap());
-            p.push(Player::new(id(5), "Ed").unwrap());
+            p.push(player(4, "Di"));
+            p.push(player(5, "Ed"));
             p
         };
         let casts = [

@@ -5,10 +5,9 @@ use crate::rules::dice::Entered;
 use crate::rules::mezzo::action_check::{BaseChance, CheckSetup, SideSetup as CheckSideSetup};
 use crate::rules::mezzo::element::{Lasts, ProtectionSource};
 use crate::rules::mezzo::recovery::{escape_restraints, take_breather, treat_wounds, RecoveryCheck};
+use crate::rules::test_support::mezzo::{element, player, ADA, MIRA};
 use crate::rules::test_support::{err, id};
 
-const ADA: u128 = 1;
-const MIRA: u128 = 10;
 const JON: u128 = 11;
 const OGRE: u128 = 20;
 const WALL: u128 = 21;
@@ -20,12 +19,12 @@ const CHALLENGE: u128 = 99;
 /// heroes run for, the lair the ogre guards.
 fn elements() -> Vec<Element> {
     vec![
-        Element::new(id(MIRA), ElementKind::Character, "Mira").unwrap(),
-        Element::new(id(JON), ElementKind::Character, "Jon").unwrap(),
-        Element::new(id(OGRE), ElementKind::Character, "Ogre").unwrap(),
-        Element::new(id(WALL), ElementKind::Location, "Wall").unwrap(),
-        Element::new(id(COVE), ElementKind::Goal, "Reach the cove").unwrap(),
-        Element::new(id(LAIR), ElementKind::Goal, "Guard the lair").unwrap(),
+        element(MIRA, ElementKind::Character, "Mira"),
+        element(JON, ElementKind::Character, "Jon"),
+        element(OGRE, ElementKind::Character, "Ogre"),
+        element(WALL, ElementKind::Location, "Wall"),
+        element(COVE, ElementKind::Goal, "Reach the cove"),
+        element(LAIR, ElementKind::Goal, "Guard the lair"),
     ]
 }
 
@@ -250,8 +249,8 @@ fn an_element_whose_restraints_lock_out_every_die_cannot_join() {
 #[test]
 fn challengers_join_a_side_with_someone_in_or_a_new_side_and_never_come_back() {
     let mut els = elements();
-    els.push(Element::new(id(40), ElementKind::Faction, "Bandits").unwrap());
-    els.push(Element::new(id(41), ElementKind::Character, "Kit").unwrap());
+    els.push(element(40, ElementKind::Faction, "Bandits"));
+    els.push(element(41, ElementKind::Character, "Kit"));
     let mut g = Game::from(&setup(), els);
     g.play(Move::AddChallenger {
         element: id(40),
@@ -684,7 +683,7 @@ fn heal_removes_two_extras_vicious_first_or_turns_a_bare_wound_one_shot() {
 
 #[test]
 fn heal_keeps_its_order_vicious_before_others_and_targeted_under_pervasive() {
-    let base = Element::new(id(MIRA), ElementKind::Character, "Mira").unwrap();
+    let base = element(MIRA, ElementKind::Character, "Mira");
     let add = |e: &Element, t: Trait| element::add_trait(e, &t, id(ADA)).unwrap().0;
     let mut mira = add(&base, Trait::from_template(id(100), Template::ImpairedAbility, "Bad leg", Via::Granted));
     for m in [Template::Wound, Template::TransientFlaw] {
@@ -986,7 +985,7 @@ fn victors_spend_momentum_on_narration_stakes_lasting_effects_and_boons() {
 #[test]
 fn claiming_stakes_needs_a_stake_and_lasting_effects_an_element_of_the_challenge() {
     let mut els = elements();
-    els.push(Element::new(id(40), ElementKind::Object, "Map").unwrap());
+    els.push(element(40, ElementKind::Object, "Map"));
     let map = Trait::from_template(id(150), Template::Vulnerability, "Torn", Via::Granted);
     els[6] = element::add_trait(&els[6], &map, id(ADA)).unwrap().0;
     let mut g = Game::from(&setup(), els);
@@ -1153,9 +1152,9 @@ fn a_stake_pool_ends_when_nobody_holds_the_stake_and_the_defeated_cannot_spend_i
 #[test]
 fn protection_lent_to_a_bystander_ends_with_the_challenge() {
     let mut els = elements();
-    let mut map = Element::new(id(40), ElementKind::Object, "Map").unwrap();
+    let mut map = element(40, ElementKind::Object, "Map");
     map.plot_protection.lent_by = Some(id(MIRA));
-    let mut bell = Element::new(id(41), ElementKind::Object, "Bell").unwrap();
+    let mut bell = element(41, ElementKind::Object, "Bell");
     bell.plot_protection.lent_by = Some(id(ADA));
     els.extend([map, bell]);
     let mut g = Game::from(&setup(), els);
@@ -1300,7 +1299,7 @@ fn a_major_action_can_be_rolled_through_the_action_check() {
     };
     let (check, awarded, _) = action_check::start(&check_setup, &g.els).unwrap();
     let els = merge(&g.els, &awarded.elements);
-    let players = vec![Player::new(id(ADA), "Ada").unwrap()];
+    let players = vec![player(ADA, "Ada")];
     // Mira's d6 shows 6, the ogre's d4 shows 3: 6 against 3 is double.
     let mut dice = Entered::new([6, 3]);
     let (ch, resolved, changes, events) =
@@ -1383,12 +1382,12 @@ fn random_game(sides: usize, per_side: &[usize]) -> Game {
         let mut supporters = Vec::new();
         for k in 0..members {
             let n = 1000 + (s * 10 + k) as u128;
-            els.push(Element::new(id(n), ElementKind::Character, &format!("C{s}{k}")).unwrap());
+            els.push(element(n, ElementKind::Character, &format!("C{s}{k}")));
             challengers.push(joins(n, s, Some("Win")));
             supporters.push(id(n));
         }
         let g = 2000 + s as u128;
-        els.push(Element::new(id(g), ElementKind::Goal, &format!("Goal {s}")).unwrap());
+        els.push(element(g, ElementKind::Goal, &format!("Goal {s}")));
         goals.push(GoalSetup { element: id(g), supporters });
     }
     let setup = ChallengeSetup {
@@ -1634,7 +1633,7 @@ fn lost_check(faces: [u8; 2]) -> (ActionCheck, Vec<Element>) {
     let (check, awarded, _) = action_check::start(&setup, &elements()).unwrap();
     let els = merge(&elements(), &awarded.elements);
     let (rolled, _) = action_check::roll(&check, &els, &mut Entered::new(faces)).unwrap();
-    let players = vec![Player::new(id(ADA), "Ada").unwrap()];
+    let players = vec![player(ADA, "Ada")];
     let (resolved, _, _) = action_check::resolve(&rolled, &players, &els).unwrap();
     (resolved, els)
 }

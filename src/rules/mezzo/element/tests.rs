@@ -1,25 +1,20 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::rules::test_support::mezzo::{element, player, ADA, BO};
 use crate::rules::test_support::{err, id};
 
-const ADA: u128 = 1;
-const BO: u128 = 2;
 const HERO: u128 = 10;
 const BLADE: u128 = 11;
 const TOWER: u128 = 12;
 const QUEST: u128 = 13;
-
-fn player(n: u128, name: &str) -> Player {
-    Player::new(id(n), name).unwrap()
-}
 
 fn actor(n: u128, name: &str) -> Player {
     take_role(&player(n, name), Role::Actor).unwrap().0
 }
 
 fn hero() -> Element {
-    Element::new(id(HERO), ElementKind::Character, "Mira").unwrap()
+    element(HERO, ElementKind::Character, "Mira")
 }
 
 /// Mira with her first action check's 4 slots.
@@ -40,6 +35,14 @@ fn with_adversity(element: &Element, points: u32) -> Element {
 }
 
 // --- players, votes, claims
+
+#[test]
+fn template_all_lists_each_template_once_in_the_order_declared() {
+    assert_eq!(Template::ALL.len(), 37);
+    assert_eq!((Template::ALL[0], Template::ALL[36]), (Template::Ability, Template::ViciousWound));
+    let distinct: std::collections::HashSet<_> = Template::ALL.iter().collect();
+    assert_eq!(distinct.len(), Template::ALL.len());
+}
 
 #[test]
 fn a_player_has_one_free_vote_and_an_actor_three_on_their_characters_and_none_elsewhere() {
@@ -80,7 +83,7 @@ fn the_actor_role_cannot_be_left_while_a_claimed_character_is_in_the_scene() {
 fn only_an_actor_claims_only_an_unclaimed_character_and_the_first_claim_gives_two_slots() {
     let mira = hero();
     assert_eq!(err(claim(&player(ADA, "Ada"), &mira)), "player: Ada must take the Actor role to claim a character");
-    let blade = Element::new(id(BLADE), ElementKind::Object, "Blade").unwrap();
+    let blade = element(BLADE, ElementKind::Object, "Blade");
     assert_eq!(
         err(claim(&actor(ADA, "Ada"), &blade)),
         "element: Blade is not a character: only characters are claimed"
@@ -217,7 +220,7 @@ fn named_traits_keep_their_requirements() {
     // A trump: goals only, never with a slot.
     let trump = Trait::from_template(id(22), Template::Trump, "Trump", Via::Granted);
     assert_eq!(err(add_trait(&mira, &trump, id(ADA))), "template: only goals gain trumps");
-    let quest = Element::new(id(QUEST), ElementKind::Goal, "Reach the cove").unwrap();
+    let quest = element(QUEST, ElementKind::Goal, "Reach the cove");
     let quest = award_edge_slots(&quest, SlotAward::FirstChallenge).unwrap().0;
     assert!(add_trait(&quest, &trump, id(ADA)).is_ok());
     assert_eq!(
@@ -408,7 +411,7 @@ fn each_one_time_award_comes_once_and_memorable_awards_once_per_arc() {
         err(award_memorable(&mira, &player(ADA, "Ada"), 1, false)),
         "award: Mira already had a memorable-element award in arc 1"
     );
-    let tower = Element::new(id(TOWER), ElementKind::Location, "Tower").unwrap();
+    let tower = element(TOWER, ElementKind::Location, "Tower");
     assert_eq!(
         err(award_memorable(&tower, &bo, 1, true)),
         "undisputable: Bo already gave their undisputable award of arc 1"
@@ -574,7 +577,7 @@ fn momentum_buys_boons_and_a_defeat_turns_two_into_one_adversity() {
 
 #[test]
 fn a_trump_draws_at_most_four_from_its_goal_and_trumps_are_lost_when_the_challenge_ends() {
-    let quest = Element::new(id(QUEST), ElementKind::Goal, "Reach the cove").unwrap();
+    let quest = element(QUEST, ElementKind::Goal, "Reach the cove");
     let quest = with(&quest, Trait::from_template(id(20), Template::Trump, "Trump", Via::Granted));
     let quest = Element { momentum: 6, ..quest };
     assert!(quest.ruin_proof(), "6 momentum ≥ 2 × 1 trump");
@@ -706,7 +709,7 @@ fn plot_protection_is_sacrificed_until_the_challenge_is_over() {
 
     // Heroic Sacrifice: the edge's protection lent to the tower.
     let mira = with(&hero_with_slots(), edge(20, Template::PlotProtection, "Plot Protection"));
-    let tower = Element::new(id(TOWER), ElementKind::Location, "Tower").unwrap();
+    let tower = element(TOWER, ElementKind::Location, "Tower");
     assert_eq!(err(final_counter(&mira)), "element: Final Counter is used during a challenge");
     let (mira, tower, _) = heroic_sacrifice(&mira, &tower).unwrap();
     assert!(!mira.has_plot_protection() && tower.has_plot_protection());
@@ -931,8 +934,8 @@ fn an_empowering_gift_is_lent_within_its_limits() {
     fire.properties.set_up = "Fire magic".into();
     let mira = with(&hero_with_slots(), fire);
     let mira = with(&mira, edge(71, Template::EmpoweringGift, "Gift of wings"));
-    let jon = Element::new(id(BLADE), ElementKind::Character, "Jon").unwrap();
-    let ogre = Element::new(id(TOWER), ElementKind::Character, "Ogre").unwrap();
+    let jon = element(BLADE, ElementKind::Character, "Jon");
+    let ogre = element(TOWER, ElementKind::Character, "Ogre");
     assert!(err(lend_gift(&mira, id(70), &mira, std::slice::from_ref(&mira))).contains("Empower Self"));
     let (jon, _) = lend_gift(&mira, id(70), &jon, &[mira.clone(), jon.clone()]).unwrap();
     let lent = jon.trait_by_id(lent_edge_id(id(70), id(BLADE))).unwrap();

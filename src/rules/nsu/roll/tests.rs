@@ -356,6 +356,12 @@ fn the_overloaded_mood_stays_overloaded_when_acted_with() {
     assert!(!o.events.iter().any(|e| matches!(e, RollEvent::OverloadEnded { .. } | RollEvent::MoodOverloaded { .. })));
 }
 
+/// The choice a roll needs when `who`'s mood on `line` fills its final box: a new name from
+/// `renamed_by`, and one of the sentiments on lines 0 and 1 (the same on both test sheets).
+fn final_box_need(who: Who, line: usize, mood: &str, renamed_by: Winner) -> Need {
+    Need::FinalBox { who, line, mood: mood.into(), renamed_by, sentiments: vec![0, 1] }
+}
+
 #[test]
 fn filling_the_final_box_marks_a_sentiment_renames_the_mood_and_resets_the_level() {
     // d4 mood on line 4 at level 4 of 5: this increment fills the last box.
@@ -363,13 +369,7 @@ fn filling_the_final_box_marks_a_sentiment_renames_the_mood_and_resets_the_level
     let before = with_mood(4, 4, false);
     let r = rolled(&before, &s, &[7, 3]);
     let choices = default_choices(&r);
-    let need = Need::FinalBox {
-        who: Who::Roller,
-        line: 4,
-        mood: "Calm".into(),
-        renamed_by: Winner::Player,
-        sentiments: vec![0, 1],
-    };
+    let need = final_box_need(Who::Roller, 4, "Calm", Winner::Player);
     assert_eq!(needs(&before, None, &r, &choices).unwrap(), [need]);
     assert!(message(resolve(&before, None, &r, &choices))
         .starts_with("choices.final_box: the mood \"Calm\" filled its final box"));
@@ -675,13 +675,7 @@ fn the_helpers_final_box_and_new_mood_are_on_the_helpers_sheet() {
     let r = rolled(&sheet(), &setup(), &[2, 7]);
     let r = help(&r, &hs, &MoodChoice::Existing { line: 2 }, &mut Entered::new([6])).unwrap();
     let c = default_choices(&r);
-    let need = Need::FinalBox {
-        who: Who::Helper,
-        line: 2,
-        mood: "Loyal".into(),
-        renamed_by: Winner::Arbiters,
-        sentiments: vec![0, 1],
-    };
+    let need = final_box_need(Who::Helper, 2, "Loyal", Winner::Arbiters);
     assert_eq!(needs(&sheet(), Some(&hs), &r, &c).unwrap(), [need]);
     assert!(message(resolve(&sheet(), Some(&hs), &r, &c)).starts_with("choices.helper_final_box:"));
     let f = FinalBox { sentiment_line: Some(1), new_name: "Devoted".into() };

@@ -3,15 +3,16 @@
 //! shuffle and deal, a path drawn, a face-down card in the list on a player's device, the
 //! hand-over on a device passed around, and an NPC's Overcome threshold.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::MutexGuard;
 
 use serde_json::json;
 
 use crate::fixtures::{moods, nsu_fixture, write_game_file, WREN};
-use crate::nsu_roll::{self, imported_into, open_imported};
+use crate::nsu_roll::{self, imported_into};
 use crate::nsu_world::{db, dismiss_toast, shots_of};
 use crate::webdriver::Session;
-use crate::{click_in_character_row, open_dark, shot, Scratch};
+use crate::{click_in_character_row, open, open_dark, shot, Scratch};
 
 const LIBRARY: &str = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
 
@@ -73,18 +74,26 @@ fn open_world(session: &Session) {
     session.wait_for("#world-map");
 }
 
+/// How each map test begins: `begin`, the fixture game (`game_file`) written to the test's
+/// folder and imported through the app started by `start` (`open` or `open_dark`), and its
+/// world screen open.
+fn begin_on_the_map(name: &str, start: fn(&Path) -> Session) -> (MutexGuard<'static, ()>, Scratch, PathBuf, Session) {
+    let (window, scratch, db_path) = crate::begin(name);
+    let file = scratch.path("map.sheetkeeper.json");
+    game_file(&file);
+    let session = imported_into(start(&db_path), &file);
+    open_world(&session);
+    (window, scratch, db_path, session)
+}
+
 /// The party is at the Library (shown on the map and its page); a harm detail written from
 /// a World-at-risk roll's result ticks the Library's clock, the notice says so, and its Undo
 /// takes the detail and the tick back together; the party is sent home and back.
 #[test]
 fn the_partys_place_ticks_from_a_world_at_risk_detail_and_undo_takes_both_back() {
-    let (_window, scratch, db_path) = crate::begin("nsu-party");
-    let file = scratch.path("party.sheetkeeper.json");
-    game_file(&file);
-    let session = open_imported(&db_path, &file);
+    let (_window, _scratch, db_path, session) = begin_on_the_map("nsu-party", open);
     let conn = db(&db_path);
 
-    open_world(&session);
     session.wait_text("#party-where", "The party is at Library.");
     let here = session.wait_for(&format!("button.map-card.party-here[data-location-id='{LIBRARY}']"));
     assert!(here.attribute("aria-label").unwrap_or_default().contains("the party is here"));
@@ -162,12 +171,8 @@ fn the_partys_place_ticks_from_a_world_at_risk_detail_and_undo_takes_both_back()
 /// only after the hand-over, and an NPC's threshold reads "1 of 4 harm".
 #[test]
 fn deal_path_face_down_list_hand_over_and_npc_threshold() {
-    let (_window, scratch, db_path) = crate::begin("nsu-deal");
-    let file = scratch.path("deal.sheetkeeper.json");
-    game_file(&file);
-    let session = open_imported(&db_path, &file);
+    let (_window, _scratch, db_path, session) = begin_on_the_map("nsu-deal", open);
     let conn = db(&db_path);
-    open_world(&session);
 
     // A card for the table (no character): nobody reads it face down.
     session.execute("document.querySelector('.author-location').open = true;", json!([]));
@@ -266,12 +271,7 @@ fn deal_path_face_down_list_hand_over_and_npc_threshold() {
 /// the dark theme at both widths (the layout check runs with each shot).
 #[test]
 fn the_map_and_npcs_in_the_dark() {
-    let _window = crate::one_window();
-    let scratch = Scratch::new("nsu-map-dark");
-    let file = scratch.path("dark.sheetkeeper.json");
-    game_file(&file);
-    let session = imported_into(open_dark(&scratch.path("sheetkeeper.db")), &file);
-    open_world(&session);
+    let (_window, _scratch, _db_path, session) = begin_on_the_map("nsu-map-dark", open_dark);
     session.wait_text("#party-where", "The party is at Library.");
     dismiss_toast(&session);
     shots_of(&session, "nsu-map-dark", "#world-map");

@@ -2,15 +2,16 @@
 //! comes in through the import dialog, every choice is a click, the dice are typed in by hand
 //! so the result is known, and the database is checked after each roll.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::MutexGuard;
 
 use serde_json::json;
 
 use crate::fixtures::{db, moods, nsu_fixture, tobias_ready_to_help, write_game_file, TOBIAS, WREN};
 use crate::webdriver::Session;
 use crate::{
-    begin, choose_file_in_native_dialog, click_in_character_row, one_window, open, open_game, shot,
-    shots_at_both_widths, Scratch, OPEN_TITLE,
+    begin, choose_file_in_native_dialog, click_in_character_row, open, open_game, shot, shots_at_both_widths, Scratch,
+    OPEN_TITLE,
 };
 
 /// The fixture's game, with sheets ready for rolling: Wren's moods are calm (none
@@ -93,6 +94,17 @@ pub(crate) fn wizard_shots(session: &Session, name: &str) {
     });
 }
 
+/// How the roll tests begin: `begin`, the game of `roll_game_file` (Wren carrying `harm`)
+/// written to the test's folder and imported into the app started on its database, the game
+/// open.
+fn begin_rolling(name: &str, harm: &[&str]) -> (MutexGuard<'static, ()>, Scratch, PathBuf, Session) {
+    let (window, scratch, db_path) = begin(name);
+    let file = scratch.path("roll.sheetkeeper.json");
+    roll_game_file(&file, harm);
+    let session = open_imported(&db_path, &file);
+    (window, scratch, db_path, session)
+}
+
 /// Starts the app, imports `file` through the Import button and opens its game.
 pub(crate) fn open_imported(db_path: &Path, file: &Path) -> Session {
     imported_into(open(db_path), file)
@@ -151,10 +163,7 @@ fn roll_that_fills_the_last_box(session: &Session) {
 
 #[test]
 fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
-    let (_window, scratch, db_path) = begin("nsu-roll");
-    let file = scratch.path("roll.sheetkeeper.json");
-    roll_game_file(&file, &["Sprained ankle", "Smoke in the lungs"]);
-    let session = open_imported(&db_path, &file);
+    let (_window, _scratch, db_path, session) = begin_rolling("nsu-roll", &["Sprained ankle", "Smoke in the lungs"]);
 
     // ---- (b) a roll with aspect advantage and a helper ----
     open_wizard(&session, "Wren Ashdown");
@@ -403,10 +412,8 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
 /// way to roll.
 #[test]
 fn overcome_character_sees_why_and_cannot_roll() {
-    let (_window, scratch, db_path) = begin("nsu-roll-overcome");
-    let file = scratch.path("overcome.sheetkeeper.json");
-    roll_game_file(&file, &["Sprained ankle", "Smoke in the lungs", "Cracked rib", "Twisted knee"]);
-    let session = open_imported(&db_path, &file);
+    let (_window, _scratch, _db_path, session) =
+        begin_rolling("nsu-roll-overcome", &["Sprained ankle", "Smoke in the lungs", "Cracked rib", "Twisted knee"]);
 
     open_wizard(&session, "Wren Ashdown");
     assert!(text_of(&session, "#roll-overcome").contains("Overcome"), "the first step already says so");
@@ -500,12 +507,8 @@ fn at_width(session: &Session, width: u32) {
 #[test]
 fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard() {
     for width in [1280, 360] {
-        let _window = one_window();
-        let scratch = Scratch::new(&format!("nsu-roll-elsewhere-{width}"));
-        let db_path = scratch.path("sheetkeeper.db");
-        let file = scratch.path("roll.sheetkeeper.json");
-        roll_game_file(&file, &["Sprained ankle"]);
-        let session = open_imported(&db_path, &file);
+        let (_window, _scratch, db_path, session) =
+            begin_rolling(&format!("nsu-roll-elsewhere-{width}"), &["Sprained ankle"]);
         open_sheet_of(&session, "Wren Ashdown");
         at_width(&session, width);
         // The import's message is dismissed, as a person would before playing.
@@ -629,10 +632,8 @@ fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard
 /// (d6, level 1 → 2); the change is one undoable step. Harm rows at 360 px do not overlap.
 #[test]
 fn i_helped_with_on_the_helpers_sheet_and_harm_rows_at_360() {
-    let (_window, scratch, db_path) = begin("nsu-helped");
-    let file = scratch.path("roll.sheetkeeper.json");
-    roll_game_file(&file, &["Sprained ankle", "Smoke in the lungs", "Cut palm", "Shaken to the core"]);
-    let session = open_imported(&db_path, &file);
+    let (_window, _scratch, db_path, session) =
+        begin_rolling("nsu-helped", &["Sprained ankle", "Smoke in the lungs", "Cut palm", "Shaken to the core"]);
     open_sheet_of(&session, "Tobias Reed");
     session.click("#sheet-helped");
     session.wait_for("#helped-dialog[open]");

@@ -10,14 +10,16 @@ use serde_json::Value;
 use crate::support::cli::json;
 use crate::support::{fixture, game_with, Scratch};
 
+/// The CLI on the database `db`, named with `--db` (`SHEETKEEPER_DB` not set), to be given
+/// its arguments.
+fn on_db(db: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sheetkeeper"));
+    command.arg("--db").arg(db).env_remove("SHEETKEEPER_DB");
+    command
+}
+
 fn sheetkeeper(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sheetkeeper"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .env_remove("SHEETKEEPER_DB")
-        .output()
-        .expect("the CLI runs")
+    on_db(db).args(args).output().expect("the CLI runs")
 }
 
 fn stderr(out: &Output) -> String {
@@ -158,15 +160,7 @@ fn a_reader_that_stops_early_is_a_quiet_exit_not_a_panic() {
     }
     drop(store);
     for args in [&["--json", "list"][..], &["list"]] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sheetkeeper"))
-            .arg("--db")
-            .arg(s.db())
-            .args(args)
-            .env_remove("SHEETKEEPER_DB")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = on_db(&s.db()).args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
         let mut stdout = child.stdout.take().unwrap();
         let mut first = [0u8; 1];
         stdout.read_exact(&mut first).unwrap();
@@ -219,16 +213,8 @@ fn importing_a_fifo_or_a_folder_is_refused_at_once() {
     for (file, says) in
         [(fifo.as_path(), "is a named pipe (FIFO), not a file"), (s.dir.path(), "is a folder, not a file")]
     {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sheetkeeper"))
-            .arg("--db")
-            .arg(s.db())
-            .arg("import")
-            .arg(file)
-            .env_remove("SHEETKEEPER_DB")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child =
+            on_db(&s.db()).arg("import").arg(file).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
         let started = Instant::now();
         while child.try_wait().unwrap().is_none() {
             if started.elapsed() > Duration::from_secs(20) {

@@ -5,6 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use crate::support::files_below;
+
 const GAMES: [&str; 4] = ["nsu", "mezzo", "penny_ante", "scattershot"];
 
 fn src() -> PathBuf {
@@ -13,20 +15,14 @@ fn src() -> PathBuf {
 
 /// The Rust files below `dir`, with their code (line comments left out).
 fn code_below(dir: &Path) -> Vec<(PathBuf, String)> {
-    let mut out = Vec::new();
-    let mut dirs = vec![dir.to_path_buf()];
-    while let Some(d) = dirs.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                let code: Vec<&str> = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect();
-                out.push((path, code.join("\n")));
-            }
-        }
-    }
+    let out: Vec<(PathBuf, String)> = files_below(dir, "rs")
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let code: Vec<&str> = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect();
+            (path, code.join("\n"))
+        })
+        .collect();
     assert!(!out.is_empty(), "no Rust files below {}", dir.display());
     out
 }

@@ -101,6 +101,23 @@ pub fn game_with(store: &mut Store, name: &str, system: &str, characters: &[&str
     services::list(store).unwrap().into_iter().find(|g| g.game.id == game.game.id).unwrap()
 }
 
+/// The files in `dir` and every folder below it whose names end in `.extension`.
+pub fn files_below(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == extension) {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
+
 /// The database's bytes on disk (main file and WAL), to prove nothing was written.
 pub fn bytes_on_disk(db: &Path) -> (Vec<u8>, Option<Vec<u8>>) {
     let wal = PathBuf::from(format!("{}-wal", db.display()));

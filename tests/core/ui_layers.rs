@@ -6,6 +6,8 @@
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 
+use crate::support::files_below;
+
 /// A module's import: the file it names (from `ui/`) and whether it loads it later (`import()`).
 #[derive(Debug)]
 struct Import {
@@ -20,20 +22,15 @@ fn ui() -> PathBuf {
 /// Every module below `ui/` (its path from `ui/`, with `/`) and what it imports.
 fn modules() -> BTreeMap<String, Vec<Import>> {
     let root = ui();
-    let mut out = BTreeMap::new();
-    let mut dirs = vec![root.clone()];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "js") {
-                let name = from_ui(&path);
-                let text = std::fs::read_to_string(&path).unwrap();
-                out.insert(name.clone(), imports(&name, &text));
-            }
-        }
-    }
+    let out: BTreeMap<String, Vec<Import>> = files_below(&root, "js")
+        .into_iter()
+        .map(|path| {
+            let name = from_ui(&path);
+            let text = std::fs::read_to_string(&path).unwrap();
+            let imports = imports(&name, &text);
+            (name, imports)
+        })
+        .collect();
     assert!(out.len() > 40, "the UI's modules were not found below {}", root.display());
     out
 }

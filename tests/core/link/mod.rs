@@ -266,3 +266,10 @@ pub fn paired(h: &Scratch, p: &Scratch, game: Uuid, name: &str) -> (HostHandle, 
     let j = joined(p, addr(&host), Some(&host.status().code), name);
     (host, j)
 }
+
+/// `paired`, and the device has claimed `character` (the host's person approving).
+pub fn paired_playing(h: &Scratch, p: &Scratch, game: Uuid, name: &str, character: Uuid) -> (HostHandle, JoinHandle) {
+    let (host, j) = paired(h, p, game, name);
+    claim(&host, &j, &p.db(), character);
+    (host, j)
+}

@@ -176,8 +176,7 @@ fn a_claim_or_note_for_a_character_of_another_game_on_the_host_reveals_no_name()
     let (h, p, game, wren) = valley_with_wren();
     nsu_game(&h, "Secret campaign", &["Tobias Reed"]);
     let tobias = character(&h.db(), "Tobias Reed");
-    let (host, j) = paired(&h, &p, game, "Phone");
-    claim(&host, &j, &p.db(), wren);
+    let (host, j) = paired_playing(&h, &p, game, "Phone", wren);
     let err = j.claim(tobias).unwrap_err().to_string();
     assert!(err.contains("not at this table") && !err.contains("Tobias"), "{err}");
     let note = services::Note::NsuHelp {
@@ -199,8 +198,7 @@ fn a_claim_or_note_for_a_character_of_another_game_on_the_host_reveals_no_name()
 /// as this device.
 #[test]
 fn a_backup_carries_no_link_key() {
-    let (h, p) = (Scratch::new(), Scratch::new());
-    let game = nsu_game(&h, "Valley", &["Wren"]);
+    let (h, p, game, _) = valley_with_wren();
     let (host, j) = paired(&h, &p, game, "Phone");
     drop(j);
     let key: Vec<u8> = rusqlite::Connection::open(p.db())
@@ -293,10 +291,8 @@ fn an_oversized_or_unknown_field_message_from_a_paired_device_closes_its_connect
 #[test]
 fn a_change_sent_again_after_a_crash_is_taken_as_done() {
     let (h, p, game, wren) = valley_with_wren();
-    let host = host(&h, game);
+    let (host, j) = paired_playing(&h, &p, game, "Phone", wren);
     let addr = addr(&host);
-    let j = joined(&p, addr, Some(&host.status().code), "Phone");
-    claim(&host, &j, &p.db(), wren);
     drop(j);
     set_look(&p.db(), wren, "Sent twice");
     let (pending, _) = services::joined_pending(&mut p.open(), game, &Default::default(), true).unwrap();
@@ -322,8 +318,7 @@ fn a_change_sent_again_after_a_crash_is_taken_as_done() {
 /// does not end a paired device's link, and its words are not shown.
 #[test]
 fn a_forged_clear_text_refusal_does_not_end_a_paired_devices_link() {
-    let (h, p) = (Scratch::new(), Scratch::new());
-    let game = nsu_game(&h, "Valley", &["Wren"]);
+    let (h, p, game, _) = valley_with_wren();
     let (host, j) = paired(&h, &p, game, "Phone");
     drop(j);
     let relay = ForgingRelay::start(addr(&host));
@@ -418,8 +413,7 @@ fn a_table_copy_with_stand_ins_is_not_exported_as_a_game() {
     let ada = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view.players[0].id;
     drop(store);
     nsu_game(&p, "My own", &["Mine"]);
-    let (host, j) = paired(&h, &p, game, "Ada's phone");
-    claim(&host, &j, &p.db(), ada);
+    let (host, j) = paired_playing(&h, &p, game, "Ada's phone", ada);
     drop(j);
     drop(host);
 

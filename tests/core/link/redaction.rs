@@ -184,9 +184,7 @@ fn mezzo_table(h: &Scratch, p: &Scratch) -> (HostHandle, JoinHandle, Uuid, Uuid)
     services::import(&mut h.open(), &fixture("mezzo-plot-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
     let game = services::list(&h.open()).unwrap()[0].game.id;
     let mira = character(&h.db(), "Mira Vell");
-    let host = host(h, game);
-    let j = joined(p, addr(&host), Some(&host.status().code), "Mira's phone");
-    claim(&host, &j, &p.db(), mira);
+    let (host, j) = paired_playing(h, p, game, "Mira's phone", mira);
     assert_eq!(mine(&p.db(), game), vec![mira]);
     eventually("Ada's hand reaches Mira's device", || {
         cards_in(&p.db(), "hand", Some(uuid(ADA))) == vec![(A_WRECK.into(), "a wreck".into())]
@@ -294,8 +292,7 @@ fn a_dealt_map_card_cannot_be_followed_from_its_authors_hand_to_its_cell() {
     let game = services::list(&h.open()).unwrap()[0].game.id;
     let (wren, tobias) = (character(&h.db(), "Wren Ashdown"), character(&h.db(), "Tobias Reed"));
     let mill = ids(&h.db(), "SELECT id FROM nsu_locations WHERE name = 'Mill'").remove(0);
-    let (host, j) = paired(&h, &p, game, "Tobias's phone");
-    claim(&host, &j, &p.db(), tobias);
+    let (host, j) = paired_playing(&h, &p, game, "Tobias's phone", tobias);
     assert_eq!(mine(&p.db(), game), vec![tobias]);
     let located = |sql: &str| count(&p.db(), &format!("SELECT count(*) FROM nsu_locations WHERE {sql}"));
     eventually("the map reaches Tobias's device", || located("1") == 2);
@@ -370,8 +367,7 @@ fn a_players_device_never_holds_the_houses_purse_hidden_characteristic_or_cup() 
     let PennyHeist { scratch: h, store, game, ada, second: _, baron } = penny_heist("Bo", "Clever");
     drop(store);
     let p = Scratch::new();
-    let (host, j) = paired(&h, &p, game, "Ada's phone");
-    claim(&host, &j, &p.db(), ada);
+    let (host, j) = paired_playing(&h, &p, game, "Ada's phone", ada);
     assert_eq!(mine(&p.db(), game), vec![ada]);
 
     // The Baron (hidden "Hates riddles" and "Fears the dark", a purse of 17) challenges Ada

@@ -97,10 +97,8 @@ fn a_listener_on_the_network_reads_no_name_and_no_sheet() {
 #[test]
 fn a_removed_device_is_told_and_cannot_come_back_without_a_new_pairing() {
     let (h, p, game, wren) = valley_with_wren();
-    let host = host(&h, game);
+    let (host, j) = paired_playing(&h, &p, game, "Wren's phone", wren);
     let addr = addr(&host);
-    let j = joined(&p, addr, Some(&host.status().code), "Wren's phone");
-    claim(&host, &j, &p.db(), wren);
     let device = device_id(&p.db());
     let known_code = host.status().code;
 

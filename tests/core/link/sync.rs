@@ -135,8 +135,7 @@ fn a_change_made_on_a_device_to_a_character_it_does_not_play_is_kept_as_refused_
     let game = nsu_game(&h, "Valley", &["Wren", "Ash"]);
     let (wren, ash) = (character(&h.db(), "Wren"), character(&h.db(), "Ash"));
     set_look(&h.db(), ash, "Ash, as the table sees them");
-    let (host, j) = paired(&h, &p, game, "Wren's phone");
-    claim(&host, &j, &p.db(), wren);
+    let (host, j) = paired_playing(&h, &p, game, "Wren's phone", wren);
 
     set_look(&p.db(), ash, "Wren's player scribbles on Ash");
     eventually("the change to another's character is listed as refused on its device", || {

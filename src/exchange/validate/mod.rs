@@ -321,6 +321,57 @@ struct Validator {
 
 type Obj = Map<String, Value>;
 
+/// A part of a game or character entry that only one system has: a game's world or table,
+/// a character's sheet.
+struct SystemPart {
+    key: &'static str,
+    system: System,
+    /// "game" or "character", and what the part is: "a Mezzo game has no Penny Ante table".
+    holder: &'static str,
+    name: &'static str,
+    /// Why a character file may not carry it, when it may not.
+    not_in_character_file: Option<&'static str>,
+}
+
+impl SystemPart {
+    const fn of_game(
+        key: &'static str,
+        system: System,
+        name: &'static str,
+        not_in_character_file: Option<&'static str>,
+    ) -> Self {
+        SystemPart { key, system, holder: "game", name, not_in_character_file }
+    }
+
+    const fn of_character(key: &'static str, system: System, name: &'static str) -> Self {
+        SystemPart { key, system, holder: "character", name, not_in_character_file: None }
+    }
+}
+
+const NSU_WORLD: SystemPart = SystemPart::of_game("nsu_world", System::Nsu, "No Stone Unturned world", None);
+const PENNY_TABLE: SystemPart = SystemPart::of_game(
+    "penny_table",
+    System::PennyAnte,
+    "Penny Ante table",
+    Some("a character file carries no table, only its character's pile and ledger entries"),
+);
+const MEZZO_TABLE: SystemPart = SystemPart::of_game(
+    "mezzo_table",
+    System::Mezzo,
+    "Mezzo table",
+    Some("a character file carries no table: its character's claim is the one its table records"),
+);
+const SCATTERSHOT_TABLE: SystemPart = SystemPart::of_game(
+    "scattershot_table",
+    System::Scattershot,
+    "Scattershot table",
+    Some("a character file carries no table: mechanical play is its game's"),
+);
+const NSU_SHEET: SystemPart = SystemPart::of_character("nsu", System::Nsu, "No Stone Unturned sheet");
+const PENNY_SHEET: SystemPart = SystemPart::of_character("penny_ante", System::PennyAnte, "Penny Ante sheet");
+const MEZZO_SHEET: SystemPart = SystemPart::of_character("mezzo", System::Mezzo, "Mezzo sheet");
+const SCATTERSHOT_SHEET: SystemPart = SystemPart::of_character("scattershot", System::Scattershot, "Scattershot sheet");
+
 impl Validator {
     fn problem(&mut self, path: impl Into<String>, message: impl Into<String>) {
         self.push(Problem { path: path.into(), message: message.into() });
@@ -562,6 +613,36 @@ impl Validator {
         Some(Document { kind, system, app_version, exported_at, games })
     }
 
+    /// One system's part of a game or character entry (`nsu_world`, `penny_table`, `mezzo`,
+    /// …): absent, it is none; in a character file that carries no such part, a problem; in
+    /// an entry of its system, read by `read`; in another system's, a problem. `None` when it
+    /// could not be read (its problems are recorded), or when the system is unknown (said there).
+    fn system_part<T>(
+        &mut self,
+        path: &str,
+        map: &Obj,
+        system: Option<System>,
+        part: &SystemPart,
+        read: impl FnOnce(&mut Self, &str, &Value) -> Option<T>,
+    ) -> Option<Option<T>> {
+        let Some(value) = map.get(part.key) else {
+            return Some(None);
+        };
+        let at = format!("{path}.{}", part.key);
+        if let (Some(why), Some(Kind::Character)) = (part.not_in_character_file, self.kind) {
+            self.problem(at, why);
+            return None;
+        }
+        match system {
+            Some(s) if s == part.system => read(self, &at, value).map(Some),
+            Some(other) => {
+                self.problem(at, format!("a {} {} has no {}", other.label(), part.holder, part.name));
+                None
+            }
+            None => None,
+        }
+    }
+
     fn game(&mut self, path: &str, v: &Value) -> Option<GameEntry> {
         const KEYS: &[&str] = &[
             "id",
@@ -596,86 +677,26 @@ impl Validator {
             read
         });
         self.times_in_order(path, created_at, updated_at);
-        let nsu_world = match (map.get("nsu_world"), system) {
-            (None, _) => Some(None),
-            (Some(world), Some(System::Nsu)) => {
-                let known = characters.iter().flatten().map(|(_, (c, _))| c.character.id).collect::<HashSet<_>>();
-                self.nsu_world(&format!("{path}.nsu_world"), world, &known).map(Some)
-            }
-            (Some(_), Some(other)) => {
-                self.problem(
-                    format!("{path}.nsu_world"),
-                    format!("a {} game has no No Stone Unturned world", other.label()),
-                );
-                None
-            }
-            (Some(_), None) => None,
-        };
-        let penny_table = match (map.get("penny_table"), system) {
-            (None, _) => Some(None),
-            (Some(_), _) if self.kind == Some(Kind::Character) => {
-                self.problem(
-                    format!("{path}.penny_table"),
-                    "a character file carries no table, only its character's pile and ledger entries",
-                );
-                None
-            }
-            (Some(table), Some(System::PennyAnte)) => self.penny_table(&format!("{path}.penny_table"), table).map(Some),
-            (Some(_), Some(other)) => {
-                self.problem(
-                    format!("{path}.penny_table"),
-                    format!("a {} game has no Penny Ante table", other.label()),
-                );
-                None
-            }
-            (Some(_), None) => None,
-        };
-        let mezzo_table = match (map.get("mezzo_table"), system) {
-            (None, _) => Some(None),
-            (Some(_), _) if self.kind == Some(Kind::Character) => {
-                self.problem(
-                    format!("{path}.mezzo_table"),
-                    "a character file carries no table: its character's claim is the one its table records",
-                );
-                None
-            }
-            (Some(table), Some(System::Mezzo)) => self.mezzo_table(&format!("{path}.mezzo_table"), table).map(Some),
-            (Some(_), Some(other)) => {
-                self.problem(format!("{path}.mezzo_table"), format!("a {} game has no Mezzo table", other.label()));
-                None
-            }
-            (Some(_), None) => None,
-        };
-        let scattershot_table = match (map.get("scattershot_table"), system) {
-            (None, _) => Some(None),
-            (Some(_), _) if self.kind == Some(Kind::Character) => {
-                self.problem(
-                    format!("{path}.scattershot_table"),
-                    "a character file carries no table: mechanical play is its game's",
-                );
-                None
-            }
-            (Some(table), Some(System::Scattershot)) => {
-                // Every character the file lists counts, also one whose own entry has problems
-                // (those are reported there, not again here).
-                let known = map
-                    .get("characters")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|c| c.get("id")?.as_str().and_then(|t| Uuid::parse_str(t).ok()))
-                    .collect::<Vec<_>>();
-                self.scattershot_table(&format!("{path}.scattershot_table"), table, &known).map(Some)
-            }
-            (Some(_), Some(other)) => {
-                self.problem(
-                    format!("{path}.scattershot_table"),
-                    format!("a {} game has no Scattershot table", other.label()),
-                );
-                None
-            }
-            (Some(_), None) => None,
-        };
+        let nsu_world = self.system_part(path, map, system, &NSU_WORLD, |this, at, world| {
+            let known = characters.iter().flatten().map(|(_, (c, _))| c.character.id).collect::<HashSet<_>>();
+            this.nsu_world(at, world, &known)
+        });
+        let penny_table =
+            self.system_part(path, map, system, &PENNY_TABLE, |this, at, table| this.penny_table(at, table));
+        let mezzo_table =
+            self.system_part(path, map, system, &MEZZO_TABLE, |this, at, table| this.mezzo_table(at, table));
+        let scattershot_table = self.system_part(path, map, system, &SCATTERSHOT_TABLE, |this, at, table| {
+            // Every character the file lists counts, also one whose own entry has problems
+            // (those are reported there, not again here).
+            let known = map
+                .get("characters")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(|c| c.get("id")?.as_str().and_then(|t| Uuid::parse_str(t).ok()))
+                .collect::<Vec<_>>();
+            this.scattershot_table(at, table, &known)
+        });
         // In a game file or a backup, the table and the characters' sheets agree on claims.
         if let (Some(System::Mezzo), Some(table), Some(list)) =
             (system, mezzo_table.as_ref().map(Option::as_ref), characters.as_ref())
@@ -798,62 +819,22 @@ impl Validator {
         });
         let notes = self.notes(path, map);
         self.times_in_order(path, created_at, updated_at);
-        // A sheet is optional in the file (older files have none): an NSU character without
-        // one gets an empty sheet.
-        let nsu = match (map.get("nsu"), system) {
-            (None, Some(System::Nsu)) => Some(Some(crate::rules::nsu::Sheet::default())),
-            (None, _) => Some(None),
-            (Some(sheet), Some(System::Nsu)) => self.nsu_sheet(&format!("{path}.nsu"), sheet).map(Some),
-            (Some(_), Some(other)) => {
-                self.problem(
-                    format!("{path}.nsu"),
-                    format!("a {} character has no No Stone Unturned sheet", other.label()),
-                );
-                None
-            }
-            (Some(_), None) => None,
-        };
-        let penny_ante = match (map.get("penny_ante"), system) {
-            (None, Some(System::PennyAnte)) => Some(Some(PennySheet::default())),
-            (None, _) => Some(None),
-            (Some(sheet), Some(System::PennyAnte)) => self.penny_sheet(&format!("{path}.penny_ante"), sheet).map(Some),
-            (Some(_), Some(other)) => {
-                self.problem(
-                    format!("{path}.penny_ante"),
-                    format!("a {} character has no Penny Ante sheet", other.label()),
-                );
-                None
-            }
-            (Some(_), None) => None,
-        };
+        // A sheet is optional in the file (older files have none): an NSU or Penny Ante
+        // character without one gets an empty sheet.
+        let nsu = self.system_part(path, map, system, &NSU_SHEET, |this, at, sheet| this.nsu_sheet(at, sheet));
+        let nsu = nsu.map(|sheet| sheet.or_else(|| (system == Some(System::Nsu)).then(Default::default)));
+        let penny_ante =
+            self.system_part(path, map, system, &PENNY_SHEET, |this, at, sheet| this.penny_sheet(at, sheet));
+        let penny_ante =
+            penny_ante.map(|sheet| sheet.or_else(|| (system == Some(System::PennyAnte)).then(PennySheet::default)));
         // A Mezzo character without its element (an older file) gets an empty one below.
-        let mezzo = match (map.get("mezzo"), system) {
-            (None, _) => Some(None),
-            (Some(element), Some(System::Mezzo)) => {
-                self.mezzo_sheet(&format!("{path}.mezzo"), element, id, name.as_deref()).map(Some)
-            }
-            (Some(_), Some(other)) => {
-                self.problem(format!("{path}.mezzo"), format!("a {} character has no Mezzo sheet", other.label()));
-                None
-            }
-            (Some(_), None) => None,
-        };
+        let mezzo = self.system_part(path, map, system, &MEZZO_SHEET, |this, at, element| {
+            this.mezzo_sheet(at, element, id, name.as_deref())
+        });
         // A Scattershot character without a sheet (an older file) keeps none: it plays with a
         // new sheet until its first edit writes one.
-        let scattershot = match (map.get("scattershot"), system) {
-            (None, _) => Some(None),
-            (Some(sheet), Some(System::Scattershot)) => {
-                self.scattershot_sheet(&format!("{path}.scattershot"), sheet).map(Some)
-            }
-            (Some(_), Some(other)) => {
-                self.problem(
-                    format!("{path}.scattershot"),
-                    format!("a {} character has no Scattershot sheet", other.label()),
-                );
-                None
-            }
-            (Some(_), None) => None,
-        };
+        let scattershot = self
+            .system_part(path, map, system, &SCATTERSHOT_SHEET, |this, at, sheet| this.scattershot_sheet(at, sheet));
         let pile = self.penny_pile(path, map, id, system);
         let character = Character {
             id: id?,

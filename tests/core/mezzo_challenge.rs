@@ -125,6 +125,20 @@ fn draft(t: &Table) -> MezzoChallengeDraft {
 }
 
 /// Mira slips past the ogre (common) or is caught (occasional).
+/// A challenge of `challenger` alone against the Ogre: two unnamed sides, no description,
+/// stakes or goals.
+fn against_the_ogre(t: &Table, challenger: Uuid) -> MezzoChallengeDraft {
+    MezzoChallengeDraft {
+        description: String::new(),
+        sides: vec![Side::default(), Side::default()],
+        challengers: vec![
+            ChallengerSetup { element: challenger, side: 0, stake: None },
+            ChallengerSetup { element: t.more.ogre, side: 1, stake: None },
+        ],
+        goals: Vec::new(),
+    }
+}
+
 fn slip_past(t: &Table) -> CheckRequest {
     CheckRequest {
         setup: CheckDraft {
@@ -160,6 +174,15 @@ fn failure(score: u32) -> Value {
 
 fn has_modifier(e: &Element, flaw: Uuid, template: Template) -> bool {
     e.traits.iter().any(|t| t.target_trait == Some(flaw) && t.template == Some(template))
+}
+
+/// A new table whose challenge was played up to the Ogre's surrender, and the Ogre surrendered.
+fn the_ogre_surrendered() -> Table {
+    let mut t = Table::new();
+    up_to_the_surrender(&mut t);
+    let ogre = t.more.ogre;
+    t.play(json!({ "move": "surrender", "challenger": ogre })).unwrap();
+    t
 }
 
 /// Plays the challenge up to the Ogre's surrender, checking each step.
@@ -398,15 +421,7 @@ fn a_whole_challenge_is_played_through_the_services_and_each_move_is_undone_exac
     assert!(has_modifier(&t.el(t.more.ogre), fixed(GASHED), Template::OneShot));
 
     // A new challenge replaces the finished one.
-    let d = MezzoChallengeDraft {
-        description: String::new(),
-        sides: vec![Side::default(), Side::default()],
-        challengers: vec![
-            ChallengerSetup { element: t.more.mira, side: 0, stake: None },
-            ChallengerSetup { element: t.more.ogre, side: 1, stake: None },
-        ],
-        goals: Vec::new(),
-    };
+    let d = against_the_ogre(&t, t.more.mira);
     let started = services::mezzo_challenge_start(&mut t.store, t.game, &d).unwrap();
     assert_eq!(started.change.message, "A challenge begins: Mira against The Ogre.");
     assert_eq!(started.challenge.unwrap().round, 1);
@@ -416,10 +431,7 @@ fn a_whole_challenge_is_played_through_the_services_and_each_move_is_undone_exac
 /// what the perk makes last until the end of a challenge lasts through the next one.
 #[test]
 fn claiming_stakes_applies_its_perk_and_it_lasts_into_the_next_challenge() {
-    let mut t = Table::new();
-    up_to_the_surrender(&mut t);
-    let ogre = t.more.ogre;
-    t.play(json!({ "move": "surrender", "challenger": ogre })).unwrap();
+    let mut t = the_ogre_surrendered();
     let mira = t.more.mira;
     t.play(json!({ "move": "award_boost", "to": mira })).unwrap();
     assert_eq!(t.el(t.more.mira).momentum, 2);
@@ -454,15 +466,7 @@ fn claiming_stakes_applies_its_perk_and_it_lasts_into_the_next_challenge() {
     t.reopen();
 
     // The next challenge: the restraint counts as gained there (its boost, Break Free).
-    let d = MezzoChallengeDraft {
-        description: String::new(),
-        sides: vec![Side::default(), Side::default()],
-        challengers: vec![
-            ChallengerSetup { element: t.more.rook, side: 0, stake: None },
-            ChallengerSetup { element: t.more.ogre, side: 1, stake: None },
-        ],
-        goals: Vec::new(),
-    };
+    let d = against_the_ogre(&t, t.more.rook);
     services::mezzo_challenge_start(&mut t.store, t.game, &d).unwrap();
     let v = t.view();
     let ogre = v.challengers.iter().find(|c| c.element == t.more.ogre).unwrap();
@@ -515,10 +519,7 @@ fn no_escape_pays_off_only_for_a_challenger_the_challenge_says_left_in_victory()
 
 #[test]
 fn a_game_with_a_running_challenge_travels_in_a_file_and_a_broken_one_is_refused() {
-    let mut t = Table::new();
-    up_to_the_surrender(&mut t);
-    let ogre = t.more.ogre;
-    t.play(json!({ "move": "surrender", "challenger": ogre })).unwrap();
+    let mut t = the_ogre_surrendered();
     let table = t.state().table;
     assert!(table.challenge.as_ref().unwrap().departure.is_some());
 

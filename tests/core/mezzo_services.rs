@@ -49,6 +49,14 @@ impl Table {
         v.characters.into_iter().chain(v.elements).find(|e| e.element.name == name).unwrap().element
     }
 
+    /// Adds the player `name`, who takes the Actor role: their id.
+    fn add_actor(&mut self, name: &str) -> Uuid {
+        services::mezzo_add_player(&mut self.store, self.game, name).unwrap();
+        let id = self.player(name);
+        services::mezzo_take_role(&mut self.store, self.game, id, Role::Actor).unwrap();
+        id
+    }
+
     fn sheet(&self, id: Uuid) -> Element {
         self.store.read().mezzo_sheet(id).unwrap().unwrap()
     }
@@ -428,9 +436,7 @@ fn every_move_changes_the_table_and_undo_game_takes_it_back() {
 #[test]
 fn a_player_leaving_gives_up_their_claims() {
     let mut t = Table::new();
-    services::mezzo_add_player(&mut t.store, t.game, "Ada").unwrap();
-    let ada = t.player("Ada");
-    services::mezzo_take_role(&mut t.store, t.game, ada, Role::Actor).unwrap();
+    let ada = t.add_actor("Ada");
     services::mezzo_claim(&mut t.store, t.game, ada, t.tomas).unwrap();
     let gone = services::mezzo_remove_player(&mut t.store, t.game, ada).unwrap();
     assert_eq!(gone.message, "Ada leaves the table (Tomas no longer claimed).");
@@ -443,10 +449,9 @@ fn a_player_leaving_gives_up_their_claims() {
 #[test]
 fn moves_the_rules_refuse_change_nothing() {
     let mut t = Table::new();
-    services::mezzo_add_player(&mut t.store, t.game, "Ada").unwrap();
+    let ada = t.add_actor("Ada");
     services::mezzo_add_player(&mut t.store, t.game, "Bo").unwrap();
-    let (ada, bo) = (t.player("Ada"), t.player("Bo"));
-    services::mezzo_take_role(&mut t.store, t.game, ada, Role::Actor).unwrap();
+    let bo = t.player("Bo");
     services::mezzo_claim(&mut t.store, t.game, ada, t.mira).unwrap();
     let (game, mira, tomas) = (t.game, t.mira, t.tomas);
     t.refused("more influence than held", "points: Ada holds 3 influence, not 4", |t| {
@@ -521,9 +526,7 @@ fn moves_the_rules_refuse_change_nothing() {
 #[test]
 fn a_claimed_character_stays_at_its_table_and_a_copy_is_its_own_unclaimed_element() {
     let mut t = Table::new();
-    services::mezzo_add_player(&mut t.store, t.game, "Ada").unwrap();
-    let ada = t.player("Ada");
-    services::mezzo_take_role(&mut t.store, t.game, ada, Role::Actor).unwrap();
+    let ada = t.add_actor("Ada");
     services::mezzo_claim(&mut t.store, t.game, ada, t.mira).unwrap();
     let other = services::create_game(&mut t.store, "Elsewhere", "mezzo").unwrap().game.id;
     let before = bytes_on_disk(&t.scratch.db());
@@ -545,9 +548,7 @@ fn a_claimed_character_stays_at_its_table_and_a_copy_is_its_own_unclaimed_elemen
 #[test]
 fn a_game_move_that_changed_a_sheet_waits_for_the_characters_later_change_to_be_undone() {
     let mut t = Table::new();
-    services::mezzo_add_player(&mut t.store, t.game, "Ada").unwrap();
-    let ada = t.player("Ada");
-    services::mezzo_take_role(&mut t.store, t.game, ada, Role::Actor).unwrap();
+    let ada = t.add_actor("Ada");
     let revision = |t: &Table| t.store.read().character(t.mira).unwrap().unwrap().revision;
     let first = revision(&t);
     services::mezzo_claim(&mut t.store, t.game, ada, t.mira).unwrap();
@@ -570,9 +571,7 @@ fn a_game_move_that_changed_a_sheet_waits_for_the_characters_later_change_to_be_
 #[test]
 fn deleting_a_game_keeps_its_table_in_the_log_and_undo_brings_it_back() {
     let mut t = Table::new();
-    services::mezzo_add_player(&mut t.store, t.game, "Ada").unwrap();
-    let ada = t.player("Ada");
-    services::mezzo_take_role(&mut t.store, t.game, ada, Role::Actor).unwrap();
+    let ada = t.add_actor("Ada");
     services::mezzo_claim(&mut t.store, t.game, ada, t.mira).unwrap();
     services::mezzo_add_element(&mut t.store, t.game, ElementKind::Goal, "Reach the cove").unwrap();
     services::mezzo_start_arc(&mut t.store, t.game).unwrap();

@@ -10,11 +10,11 @@ use sheetkeeper::exchange::parse;
 use sheetkeeper::rules::penny_ante::challenge::{Move, Phase, Side, Used};
 use sheetkeeper::rules::penny_ante::ledger::Account;
 use sheetkeeper::rules::penny_ante::table::{Characteristic, FundingBasis};
-use sheetkeeper::services::{self, ChallengeDraft, DiceInput, PennyView, SystemView, Viewer};
+use sheetkeeper::services::{self, ChallengeDraft, PennyView, SystemView, Viewer};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::support::{penny_ada_and_bo, Scratch};
+use crate::support::{penny_ada_and_bo, penny_move, Scratch};
 
 struct Campaign {
     _scratch: Scratch,
@@ -41,10 +41,7 @@ impl Campaign {
     }
 
     fn mv(&mut self, mv: Move, dice: &[u8]) -> String {
-        let d = if dice.is_empty() { DiceInput::Rolled } else { DiceInput::Entered { values: dice.to_vec() } };
-        services::penny_challenge_move(&mut self.store, self.game, mv, &d, &mut self.rng)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .message
+        penny_move(&mut self.store, self.game, mv, dice, &mut self.rng)
     }
 
     /// `challenger` challenges `opponent` with `ante`; both pass, use `used`, roll (the

@@ -10,7 +10,7 @@ use sheetkeeper::services::{self, ChallengeDraft, DiceInput};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::support::{penny_heist, PennyHeist, Scratch};
+use crate::support::{penny_heist, penny_move, penny_use_and_roll, PennyHeist, Scratch};
 
 const C: Side = Side::Challenger;
 const O: Side = Side::Opponent;
@@ -50,10 +50,7 @@ impl Game {
     }
 
     fn mv(&mut self, mv: Move, dice: &[u8]) -> String {
-        let d = if dice.is_empty() { DiceInput::Rolled } else { DiceInput::Entered { values: dice.to_vec() } };
-        services::penny_challenge_move(&mut self.store, self.game, mv, &d, &mut self.rng)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .message
+        penny_move(&mut self.store, self.game, mv, dice, &mut self.rng)
     }
 
     fn role(&mut self, role: &str) {
@@ -72,10 +69,7 @@ impl Game {
         self.mv(Move::Pass { side: C }, &[]);
         self.mv(Move::Pass { side: O }, &[]);
         let used = vec![Used { owner: Account::Antagonist(self.baron), text: "Hates riddles".into() }];
-        self.mv(Move::Characteristics { side: C, used }, &[]);
-        self.mv(Move::Characteristics { side: O, used: vec![] }, &[]);
-        self.mv(Move::Roll { side: C }, &[2, 3]);
-        self.mv(Move::Roll { side: O }, &[4]);
+        penny_use_and_roll(|mv, dice| self.mv(mv, dice), used, (&[2, 3], &[4]));
     }
 }
 

@@ -10,11 +10,7 @@ use sheetkeeper::rules::penny_ante::table::Characteristic;
 use sheetkeeper::services::{self, ChallengeDraft, DiceInput, PennyView};
 use uuid::Uuid;
 
-use crate::support::{self, bytes_on_disk, penny_ada_and_bo, Scratch};
-
-fn entered(values: &[u8]) -> DiceInput {
-    DiceInput::Entered { values: values.to_vec() }
-}
+use crate::support::{self, bytes_on_disk, penny_ada_and_bo, penny_move, penny_use_and_roll, Scratch};
 
 /// What Penny Ante's services tests add to the table: nothing.
 struct Penny;
@@ -40,11 +36,20 @@ impl Table {
         self.view().players.iter().find(|p| p.name == name).unwrap().pile
     }
 
+    /// Ada challenges `opponent` over `stake` with `ante`, no purse devoted: the message.
+    fn ada_challenges(&mut self, opponent: Account, stake: &str, ante: i64) -> String {
+        let draft = ChallengeDraft {
+            stake: stake.into(),
+            ante,
+            challenger: vec![Account::Character(self.ada)],
+            opponent: vec![opponent],
+            devoted: None,
+        };
+        services::penny_start_challenge(&mut self.store, self.game, draft).unwrap().message
+    }
+
     fn mv(&mut self, mv: Move, dice: &[u8]) -> String {
-        let d = if dice.is_empty() { DiceInput::Rolled } else { entered(dice) };
-        services::penny_challenge_move(&mut self.store, self.game, mv, &d, &mut self.rng)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .message
+        penny_move(&mut self.store, self.game, mv, dice, &mut self.rng)
     }
 
     /// The piles straight from the database file's ledger table.
@@ -98,23 +103,13 @@ fn characters_characteristics_and_the_house_move_pennies_through_the_ledger() {
 #[test]
 fn a_whole_challenge_against_the_house_with_undo_of_the_last_move() {
     let mut t = Table::new();
-    let draft = ChallengeDraft {
-        stake: "the vault door".into(),
-        ante: 2,
-        challenger: vec![Account::Character(t.ada)],
-        opponent: vec![Account::House],
-        devoted: None,
-    };
-    let started = services::penny_start_challenge(&mut t.store, t.game, draft).unwrap();
-    assert_eq!(started.message, "Ada challenges the House over “the vault door” (ante 2).");
+    let started = t.ada_challenges(Account::House, "the vault door", 2);
+    assert_eq!(started, "Ada challenges the House over “the vault door” (ante 2).");
     let (a, b) = (Side::Challenger, Side::Opponent);
     t.mv(Move::Circumstance { side: a, name: "Dark night".into(), double_down: false }, &[3]);
     t.mv(Move::Pass { side: b }, &[]);
     let used = vec![Used { owner: Account::Character(t.ada), text: "Strong".into() }];
-    t.mv(Move::Characteristics { side: a, used }, &[]);
-    t.mv(Move::Characteristics { side: b, used: vec![] }, &[]);
-    t.mv(Move::Roll { side: a }, &[4, 5]);
-    t.mv(Move::Roll { side: b }, &[2]);
+    penny_use_and_roll(|mv, dice| t.mv(mv, dice), used, (&[4, 5], &[2]));
     // The private view shows the side its own dice and exact odds; the shared view does not.
     let private = services::penny_private(&t.store, t.game, a, None).unwrap();
     assert_eq!(private.dice, vec![4, 5]);
@@ -157,22 +152,12 @@ fn a_whole_challenge_against_the_house_with_undo_of_the_last_move() {
 #[test]
 fn a_buyout_costs_the_loser_a_characteristic_and_undo_gives_it_back() {
     let mut t = Table::new();
-    let draft = ChallengeDraft {
-        stake: "the last word".into(),
-        ante: 25,
-        challenger: vec![Account::Character(t.ada)],
-        opponent: vec![Account::Character(t.bo)],
-        devoted: None,
-    };
-    services::penny_start_challenge(&mut t.store, t.game, draft).unwrap();
+    t.ada_challenges(Account::Character(t.bo), "the last word", 25);
     let (a, b) = (Side::Challenger, Side::Opponent);
     t.mv(Move::Pass { side: a }, &[]);
     t.mv(Move::Pass { side: b }, &[]);
     let used = vec![Used { owner: Account::Character(t.ada), text: "Quick".into() }];
-    t.mv(Move::Characteristics { side: a, used }, &[]);
-    t.mv(Move::Characteristics { side: b, used: vec![] }, &[]);
-    t.mv(Move::Roll { side: a }, &[1, 1]);
-    t.mv(Move::Roll { side: b }, &[6]);
+    penny_use_and_roll(|mv, dice| t.mv(mv, dice), used, (&[1, 1], &[6]));
     t.mv(Move::Cup { side: a, cup: vec![] }, &[]);
     t.mv(Move::Cup { side: b, cup: vec![] }, &[]);
     for _ in 0..2 {

@@ -10,12 +10,12 @@ use sheetkeeper::exchange::{self, Document};
 use sheetkeeper::rules::penny_ante::challenge::{Move, Side, Used};
 use sheetkeeper::rules::penny_ante::ledger::{Account, Reason};
 use sheetkeeper::rules::penny_ante::table::PennyTable;
-use sheetkeeper::services::{self, ChallengeDraft, DiceInput, ImportOptions, Viewer};
+use sheetkeeper::services::{self, ChallengeDraft, ImportOptions, Viewer};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::support::{
-    fixture, penny_ada_and_bo, penny_heist, penny_move_to_the_end, penny_player, PennyHeist, Scratch,
+    fixture, penny_ada_and_bo, penny_heist, penny_move, penny_move_to_the_end, penny_player, PennyHeist, Scratch,
 };
 
 fn doc_for(store: &Store, game: Uuid, viewer: &Viewer) -> Document {
@@ -128,9 +128,7 @@ impl Penny {
     }
 
     fn mv(&mut self, mv: Move, dice: &[u8]) {
-        let d = if dice.is_empty() { DiceInput::Rolled } else { DiceInput::Entered { values: dice.to_vec() } };
-        services::penny_challenge_move(&mut self.store, self.game, mv, &d, &mut self.rng)
-            .unwrap_or_else(|e| panic!("{e}"));
+        penny_move(&mut self.store, self.game, mv, dice, &mut self.rng);
     }
 }
 
@@ -202,8 +200,7 @@ fn a_players_cup_is_kept_from_the_table_and_the_other_players_but_not_from_its_o
     let mut rng = StdRng::seed_from_u64(3);
     let (a, b) = (Side::Challenger, Side::Opponent);
     let mut mv = |store: &mut Store, mv: Move, dice: &[u8]| {
-        let d = if dice.is_empty() { DiceInput::Rolled } else { DiceInput::Entered { values: dice.to_vec() } };
-        services::penny_challenge_move(store, game, mv, &d, &mut rng).unwrap_or_else(|e| panic!("{e}"));
+        penny_move(store, game, mv, dice, &mut rng);
     };
     mv(&mut store, Move::Pass { side: a }, &[]);
     mv(&mut store, Move::Pass { side: b }, &[]);

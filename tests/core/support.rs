@@ -226,6 +226,35 @@ pub fn penny_player(store: &mut Store, game: Uuid, name: &str, characteristic: &
     made.view.players.iter().find(|p| p.name == name).unwrap().id
 }
 
+/// Plays `mv` in the running Penny Ante challenge of `game` with the dice typed in (rolled
+/// when none are given): the move's message.
+pub fn penny_move(
+    store: &mut Store,
+    game: Uuid,
+    mv: sheetkeeper::rules::penny_ante::challenge::Move,
+    dice: &[u8],
+    rng: &mut impl rand::Rng,
+) -> String {
+    use services::DiceInput;
+    let dice = if dice.is_empty() { DiceInput::Rolled } else { DiceInput::Entered { values: dice.to_vec() } };
+    services::penny_challenge_move(store, game, mv, &dice, rng).unwrap_or_else(|e| panic!("{e}")).message
+}
+
+/// The characteristics and dice steps of a Penny Ante challenge, each move played by `play`:
+/// the challenger uses `used` and the opponent none, then each rolls the dice given.
+pub fn penny_use_and_roll(
+    mut play: impl FnMut(sheetkeeper::rules::penny_ante::challenge::Move, &[u8]) -> String,
+    used: Vec<sheetkeeper::rules::penny_ante::challenge::Used>,
+    (challenger_dice, opponent_dice): (&[u8], &[u8]),
+) {
+    use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
+    let (a, b) = (Side::Challenger, Side::Opponent);
+    play(Move::Characteristics { side: a, used }, &[]);
+    play(Move::Characteristics { side: b, used: vec![] }, &[]);
+    play(Move::Roll { side: a }, challenger_dice);
+    play(Move::Roll { side: b }, opponent_dice);
+}
+
 /// A fresh database with the Penny Ante game `name`: Ada (30 pennies, "Strong", then what
 /// `ada_buys` names bought) and Bo (25, "Clever"); no adventure yet. The game's, Ada's and
 /// Bo's ids.

@@ -7,9 +7,11 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand::{rngs::StdRng, SeedableRng};
-use sheetkeeper::rules::scattershot::made_it_by::Party;
+use sheetkeeper::rules::scattershot::choices::bidding;
+use sheetkeeper::rules::scattershot::made_it_by::{Action, MibRoll, Party, RollSetup};
 use sheetkeeper::rules::scattershot::odds::{contest_odds, mib_odds};
 use sheetkeeper::rules::scattershot::sheet::{Rating, Resource, Statistic};
+use sheetkeeper::rules::scattershot::Settings;
 use sheetkeeper::services::{self, DiceInput, RollMove, RollRequest, SideDraft, Target};
 use sheetkeeper::Store;
 
@@ -18,6 +20,15 @@ fn odds(c: &mut Criterion) {
     group.bench_function("mib_odds (rating 12, modifier -1)", |b| b.iter(|| mib_odds(black_box(12), -1, 7).unwrap()));
     group.bench_function("contest_odds (12 -1 against 11 +2)", |b| {
         b.iter(|| contest_odds(black_box((12, -1)), (11, 2), 7).unwrap())
+    });
+    // Issue 34, the bidding war's worst case: a contest with neither 2d10 rolled (10 000
+    // rolls) and the largest experience die the settings allow (d20), four bids.
+    let action = |rating| Action { description: String::new(), rating, modifier: 0, rolled: None };
+    let setup = RollSetup { actor: action(12), resistor: Some(action(11)), facets: Default::default(), chart: vec![] };
+    let settings = Settings { experience_die: 20, ..Settings::default() };
+    let (contest, _) = MibRoll::start(&setup, &settings).unwrap();
+    group.bench_function("bidding choices, worst case (contest, no dice rolled, d20)", |b| {
+        b.iter(|| bidding(black_box(&contest)).unwrap())
     });
     group.finish();
 }

@@ -8,6 +8,8 @@
 //!   the Application Phase, and its result on a resource.
 //! - [`odds`]: the exact MIB distribution and the chances of success, a Telling Blow and a
 //!   Catastrophic Failure (`sheetkeeper odds scattershot`).
+//! - [`choices`]: the bidding war's choices: each experience die as + and as −, into either
+//!   MIB, with its exact chances and the best marked for each side (`--choices`).
 //! - [`mechanical_play`]: the round and turn tracker, free and reactive actions, combat
 //!   advantages, and the lull that ends it.
 //! - [`rewards`]: experience dice after a session, on the spot, and by vote.
@@ -27,6 +29,7 @@ use crate::error::{Error, Result};
 use crate::model::{System, TableSettings};
 use crate::rules::table_settings::{self, SettingSpec};
 
+pub mod choices;
 pub mod made_it_by;
 pub mod mechanical_play;
 pub mod odds;

@@ -33,10 +33,10 @@ pub struct MibOdds {
 }
 
 /// Ways each value comes up, by value.
-type Counts = BTreeMap<i64, u64>;
+pub(super) type Counts = BTreeMap<i64, u64>;
 
 /// One die: each face once.
-fn die(sides: u8) -> Counts {
+pub(super) fn die(sides: u8) -> Counts {
     (1..=i64::from(sides)).map(|face| (face, 1)).collect()
 }
 
@@ -52,7 +52,7 @@ fn convolve(a: &Counts, b: &Counts) -> Counts {
 }
 
 /// The ways each basic MIB of rating + modifier (`target`) comes up, out of 100.
-fn mib_counts(target: i64) -> Counts {
+pub(super) fn mib_counts(target: i64) -> Counts {
     convolve(&die(D10), &die(D10)).into_iter().map(|(sum, ways)| (target - sum, ways)).collect()
 }
 
@@ -64,6 +64,19 @@ fn target(field: &str, rating: i32, modifier: i32) -> Result<i64> {
         }
     }
     Ok(i64::from(rating) + i64::from(modifier))
+}
+
+/// How a contest's RMIB (the actor's basic MIB `actor` less the resistor's) reads: against
+/// the Critical Juncture only when one of the two basic MIBs was beyond it by itself.
+pub(super) fn contest_reading(actor: i64, resistor: i64, critical_juncture: u32) -> Reading {
+    let rmib = (actor - resistor) as i32;
+    if made_it_by::contest_reaches_juncture(actor as i32, resistor as i32, critical_juncture) {
+        made_it_by::read(rmib, critical_juncture)
+    } else if rmib >= 0 {
+        Reading::Success
+    } else {
+        Reading::Failure
+    }
 }
 
 /// Sums the counts into the odds, reading each MIB with `reading` (which knows whether the
@@ -106,15 +119,7 @@ pub fn contest_odds(actor: (i32, i32), resistor: (i32, i32), critical_juncture: 
     let mut cases = Vec::with_capacity(actor.len() * resistor.len());
     for (&a, &m) in &actor {
         for (&r, &n) in &resistor {
-            let rmib = a - r;
-            let reading = if made_it_by::contest_reaches_juncture(a as i32, r as i32, critical_juncture) {
-                made_it_by::read(rmib as i32, critical_juncture)
-            } else if rmib >= 0 {
-                Reading::Success
-            } else {
-                Reading::Failure
-            };
-            cases.push((rmib, reading, m * n));
+            cases.push((a - r, contest_reading(a, r, critical_juncture), m * n));
         }
     }
     Ok(odds(cases.into_iter(), 10_000))
@@ -133,17 +138,7 @@ pub fn contest_odds_against_rolled(actor: (i32, i32), resistor_mib: i32, critica
     }
     check_setting("critical_juncture", i64::from(critical_juncture))?;
     let r = i64::from(resistor_mib);
-    let cases = actor.into_iter().map(|(a, ways)| {
-        let rmib = a - r;
-        let reading = if made_it_by::contest_reaches_juncture(a as i32, resistor_mib, critical_juncture) {
-            made_it_by::read(rmib as i32, critical_juncture)
-        } else if rmib >= 0 {
-            Reading::Success
-        } else {
-            Reading::Failure
-        };
-        (rmib, reading, ways)
-    });
+    let cases = actor.into_iter().map(|(a, ways)| (a - r, contest_reading(a, r, critical_juncture), ways));
     Ok(odds(cases, 100))
 }
 

@@ -10,9 +10,10 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use sheetkeeper::rules::nsu::choices::approaches;
 use sheetkeeper::rules::nsu::odds::{action_odds, ActionRollSetup};
-use sheetkeeper::rules::nsu::roll::{AtRisk, Edge};
-use sheetkeeper::rules::nsu::Die;
+use sheetkeeper::rules::nsu::roll::{AtRisk, Edge, MoodChoice, RollSetup, SkillChoice};
+use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sheet, Skill};
 
 fn nsu_odds(c: &mut Criterion) {
     let every = ActionRollSetup::every(0..=5);
@@ -38,6 +39,30 @@ fn nsu_odds(c: &mut Criterion) {
     group.throughput(Throughput::Elements(1));
     group.bench_function("worst case (d8 twice against d8 twice, d8 helper)", |b| {
         b.iter(|| action_odds(black_box(&worst)))
+    });
+    // Issue 34, the approach's worst case: every aspect with all six mood lines (18 rolls),
+    // one mood overloaded (so every approach rolls the mood die twice), a skill, aspect
+    // disadvantage and a d8 helper with advantage.
+    let mut sheet =
+        Sheet { aspects: Some(Aspects { body: Die::D8, mind: Die::D8, heart: Die::D8 }), ..Sheet::default() };
+    for line in 0..6 {
+        sheet.moods[line] = Some(Mood { name: format!("mood {line}"), level: 0, overloaded: false });
+    }
+    sheet.moods[0] = Some(Mood { name: "mood 0".into(), level: 8, overloaded: true });
+    sheet.skills[0] = Some(Skill { name: "Climbing".into(), modifier: 3, boxes: AspectBoxes::default() });
+    let setup = RollSetup {
+        desired_outcome: String::new(),
+        aspect: Aspect::Body,
+        at_risk: AtRisk::World,
+        mood: MoodChoice::Existing { line: 0 },
+        aspect_advantages: 0,
+        aspect_disadvantages: 1,
+        skill: Some(SkillChoice::Existing { line: 0 }),
+        risked_sentiment: None,
+        scout: None,
+    };
+    group.bench_function("approach choices, worst case (18 approaches, overload, d8 helper)", |b| {
+        b.iter(|| approaches(black_box(&sheet), &setup, Some((Die::D8, Edge::Advantage))).unwrap())
     });
     group.finish();
 }

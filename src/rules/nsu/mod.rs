@@ -1,6 +1,7 @@
 //! No Stone Unturned (RULES.md §1): the character sheet, the action roll and its odds,
 //! downtime, the world and its scope's guiding questions.
 
+pub mod choices;
 pub mod downtime;
 pub mod odds;
 pub mod roll;

@@ -1,0 +1,87 @@
+//! The approach (issue 34): before an action roll, the exact odds of every aspect and mood
+//! the character could act with, for the skill, the thing at risk, the details and the
+//! risked sentiment already chosen (and the helper's die, where one is offered), so the
+//! player sees which approach serves them best. RULES.md §1.3: the Arbiters choose the
+//! aspect (step 2), the player the mood (step 3); each approach is planned by
+//! [`roll::plan`] — the mood's die, its edge from overload and a risked sentiment — and
+//! counted by [`action_odds`], so its odds are the ones the roll would show.
+
+use std::cmp::Ordering;
+
+use super::odds::{action_odds, ActionOdds, ActionRollSetup};
+use super::roll::{self, Edge, MoodChoice, RollPlan, RollSetup};
+use super::sheet::{Aspect, Die, Sheet};
+use crate::error::Result;
+
+/// One aspect and mood, with the plan and odds the roll would have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Approach {
+    pub aspect: Aspect,
+    /// The mood line; an open line means naming a new mood there, with that line's die.
+    pub mood_line: usize,
+    pub new_mood: bool,
+    pub plan: RollPlan,
+    pub odds: ActionOdds,
+    /// No approach has a better chance (to win, then to tie); more than one when equal.
+    pub best: bool,
+    /// No other mood with the same aspect has a better chance: the player's choice once the
+    /// Arbiters have chosen the aspect.
+    pub best_for_aspect: bool,
+}
+
+/// Every aspect with every mood line (held or open) of `sheet`, with the rest of `setup`
+/// as it is; `helper` is the die (and edge) a helper offers. Errors as [`roll::plan`] for
+/// what is not the aspect or the mood (a skill line that is empty, a lost sentiment, …).
+/// The desired outcome is not asked for yet: it does not change the dice.
+pub fn approaches(sheet: &Sheet, setup: &RollSetup, helper: Option<(Die, Edge)>) -> Result<Vec<Approach>> {
+    let mut all = Vec::new();
+    for aspect in Aspect::ALL {
+        for (line, mood) in sheet.moods.iter().enumerate() {
+            let choice = match mood {
+                Some(_) => MoodChoice::Existing { line },
+                None => MoodChoice::New { line, name: "new mood".into() },
+            };
+            let trial = RollSetup { desired_outcome: "the approach".into(), aspect, mood: choice, ..setup.clone() };
+            let plan = roll::plan(sheet, &trial)?;
+            let odds = action_odds(&ActionRollSetup {
+                aspect_die: plan.aspect_die,
+                mood_die: plan.mood_die,
+                at_risk: setup.at_risk,
+                aspect_edge: plan.aspect_edge,
+                mood_edge: plan.mood_edge,
+                skill: plan.skill_modifier,
+                helper_die: helper.map(|(die, _)| die),
+                helper_edge: helper.map_or(Edge::None, |(_, edge)| edge),
+            });
+            all.push(Approach {
+                aspect,
+                mood_line: line,
+                new_mood: mood.is_none(),
+                plan,
+                odds,
+                best: false,
+                best_for_aspect: false,
+            });
+        }
+    }
+    let top = all.iter().map(|a| &a.odds).max_by(|a, b| better(a, b)).cloned();
+    let tops: Vec<Option<ActionOdds>> = Aspect::ALL
+        .iter()
+        .map(|&aspect| all.iter().filter(|a| a.aspect == aspect).map(|a| &a.odds).max_by(|a, b| better(a, b)).cloned())
+        .collect();
+    for approach in &mut all {
+        approach.best = top.as_ref().is_some_and(|top| better(&approach.odds, top) == Ordering::Equal);
+        let aspect_top = &tops[Aspect::ALL.iter().position(|&a| a == approach.aspect).expect("an aspect")];
+        approach.best_for_aspect =
+            aspect_top.as_ref().is_some_and(|top| better(&approach.odds, top) == Ordering::Equal);
+    }
+    Ok(all)
+}
+
+/// The player wants to win, then at least to tie (a tie lets each side add a detail).
+fn better(a: &ActionOdds, b: &ActionOdds) -> Ordering {
+    a.win.cmp(&b.win).then(a.tie.cmp(&b.tie))
+}
+
+#[cfg(test)]
+mod tests;

@@ -10,15 +10,20 @@ use anyhow::{anyhow, Context};
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 use sheetkeeper::model::parse_id;
+use sheetkeeper::rules::dice::Entered;
 use sheetkeeper::rules::mezzo::conflict::{Variant as MezzoVariant, MAX_VOTES as MEZZO_MAX_VOTES};
 use sheetkeeper::rules::mezzo::odds as mezzo_odds;
+use sheetkeeper::rules::nsu::choices::{approaches, Approach};
 use sheetkeeper::rules::nsu::odds::{self as nsu_odds, ActionRollSetup};
-use sheetkeeper::rules::nsu::roll::{AtRisk, Edge};
-use sheetkeeper::rules::nsu::Die;
+use sheetkeeper::rules::nsu::roll::{AtRisk, Edge, MoodChoice, RollSetup as NsuRollSetup, SkillChoice};
+use sheetkeeper::rules::nsu::sheet::MOOD_LINE_DICE;
+use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sentiment, SentimentState, Sheet, Skill};
 use sheetkeeper::rules::odds::Chance;
 use sheetkeeper::rules::penny_ante::choices::{reroll_choices, RerollChoice};
 use sheetkeeper::rules::penny_ante::odds::{self as penny_ante_odds, Dice, Showdown};
 use sheetkeeper::rules::penny_ante::{self, score::MAX_DICE};
+use sheetkeeper::rules::scattershot::choices::{bidding, Bidding, Chances as BidChances};
+use sheetkeeper::rules::scattershot::made_it_by::{Action, MibRoll, Party, RollSetup, Sign};
 use sheetkeeper::rules::scattershot::odds::{self as scattershot_odds, MibOdds};
 use sheetkeeper::rules::scattershot::Settings as ScattershotSettings;
 use sheetkeeper::services::{self, ExportScope, ImportOptions};
@@ -164,6 +169,79 @@ struct ScattershotOdds {
     /// The table's Critical Juncture [default: the table setting's default]
     #[arg(long, value_name = "CJ")]
     critical_juncture: Option<u32>,
+    /// The bidding war: every experience die as + and as −, into each MIB, with its chances
+    /// and the best marked for each side
+    #[arg(long)]
+    choices: bool,
+    /// With --choices: the actor's 2d10 once rolled, e.g. 4,5
+    #[arg(long, value_name = "A,B", value_parser = parse_d10s, requires = "choices")]
+    dice: Option<[u8; 2]>,
+    /// With --choices: a contest's resistor rating
+    #[arg(long, value_name = "R", allow_hyphen_values = true, requires = "choices")]
+    resistor_rating: Option<i32>,
+    /// With --choices: the resistor's modifiers
+    #[arg(long, value_name = "M", default_value_t = 0, allow_hyphen_values = true, requires = "resistor_rating")]
+    resistor_modifier: i32,
+    /// With --choices: the resistor's 2d10 once rolled
+    #[arg(long, value_name = "A,B", value_parser = parse_d10s, requires = "resistor_rating")]
+    resistor_dice: Option<[u8; 2]>,
+    /// With --choices: the sides of the table's experience die [default: the table setting's default]
+    #[arg(long, value_name = "SIDES", requires = "choices")]
+    experience_die: Option<u8>,
+}
+
+/// Two d10 faces, e.g. `4,5`.
+fn parse_d10s(list: &str) -> Result<[u8; 2], String> {
+    let faces: Vec<Option<u8>> =
+        list.split(',').map(|f| f.trim().parse().ok().filter(|f| (1..=10).contains(f))).collect();
+    match faces[..] {
+        [Some(a), Some(b)] => Ok([a, b]),
+        _ => Err(format!("{list:?} is not two d10 faces (each 1 to 10), e.g. 4,5")),
+    }
+}
+
+/// The bidding as one line of JSON: `{"experience_die":6,"now":{…}|null,"choices":[{"party":
+/// "actor","sign":"add","success":p,"telling_blow":p,"catastrophic":p,"best_for_actor":bool,
+/// "best_for_resistor":bool},…]}`.
+fn scattershot_choices_json(bidding: &Bidding) -> String {
+    let fields = |c: &BidChances| {
+        chance_fields(&[("success", c.success), ("telling_blow", c.telling_blow), ("catastrophic", c.catastrophic)])
+    };
+    let label = |party: Party| if party == Party::Actor { "actor" } else { "resistor" };
+    let choices: Vec<String> = bidding
+        .bids
+        .iter()
+        .map(|b| {
+            let sign = if b.sign == Sign::Add { "add" } else { "subtract" };
+            format!(
+                "{{\"party\":\"{}\",\"sign\":\"{sign}\",{},\"best_for_actor\":{},\"best_for_resistor\":{}}}",
+                label(b.party),
+                fields(&b.chances),
+                b.best_for_actor,
+                b.best_for_resistor
+            )
+        })
+        .collect();
+    let now = bidding.now.as_ref().map_or("null".to_owned(), |now| format!("{{{}}}", fields(now)));
+    format!("{{\"experience_die\":{},\"now\":{now},\"choices\":[{}]}}", bidding.sides, choices.join(","))
+}
+
+/// The roll `--choices` describes: set up, and the 2d10 given rolled.
+fn scattershot_roll(args: &ScattershotOdds, settings: &ScattershotSettings) -> sheetkeeper::Result<MibRoll> {
+    let action = |rating, modifier| Action { description: String::new(), rating, modifier, rolled: None };
+    let setup = RollSetup {
+        actor: action(args.rating, args.modifier),
+        resistor: args.resistor_rating.map(|r| action(r, args.resistor_modifier)),
+        facets: Default::default(),
+        chart: Vec::new(),
+    };
+    let (mut roll, _) = MibRoll::start(&setup, settings)?;
+    for (party, dice) in [(Party::Actor, args.dice), (Party::Resistor, args.resistor_dice)] {
+        if let Some(dice) = dice {
+            roll = roll.roll_dice(party, &mut Entered::new(dice))?.0;
+        }
+    }
+    Ok(roll)
 }
 
 /// The odds as one line of JSON, `{"success":p,"telling_blow":p,"catastrophic":p,
@@ -287,11 +365,11 @@ fn penny_ante_choices_json(choices: &[RerollChoice]) -> String {
 #[derive(Args)]
 struct NsuOdds {
     /// The aspect's die: 4, 6 or 8
-    #[arg(long, value_name = "SIDES", value_parser = parse_nsu_die)]
-    aspect_die: Die,
+    #[arg(long, value_name = "SIDES", value_parser = parse_nsu_die, required_unless_present = "choices")]
+    aspect_die: Option<Die>,
     /// The mood's die: 4, 6 or 8
-    #[arg(long, value_name = "SIDES", value_parser = parse_nsu_die)]
-    mood_die: Die,
+    #[arg(long, value_name = "SIDES", value_parser = parse_nsu_die, required_unless_present = "choices")]
+    mood_die: Option<Die>,
     /// What is most at risk
     #[arg(long, value_enum)]
     at_risk: AtRiskArg,
@@ -319,6 +397,87 @@ struct NsuOdds {
     /// The helper's die has disadvantage (helping with another mood while overloaded; the Arbiters keep one)
     #[arg(long, requires = "helper_die")]
     helper_disadvantage: bool,
+    /// The approach: every aspect with every mood line, its odds, the best marked
+    #[arg(long, requires = "aspects", conflicts_with_all = ["aspect_die", "mood_die", "mood_advantage", "mood_disadvantage"])]
+    choices: bool,
+    /// With --choices: Body, Mind and Heart's dice, e.g. 8,6,4
+    #[arg(long, value_name = "B,M,H", value_parser = parse_nsu_aspects, requires = "choices")]
+    aspects: Option<Aspects>,
+    /// With --choices: the mood lines that hold a mood (0 to 5; lines 0–1 are d8, 2–3 d6,
+    /// 4–5 d4), e.g. 0,2,4; the open lines are offered as new moods
+    #[arg(long, value_name = "LINES", value_delimiter = ',', requires = "choices")]
+    moods: Vec<usize>,
+    /// With --choices: the overloaded mood's line
+    #[arg(long, value_name = "LINE", requires = "choices")]
+    overloaded: Option<usize>,
+    /// With --choices: a sentiment is put at risk for mood advantage
+    #[arg(long, requires = "choices")]
+    risk_sentiment: bool,
+}
+
+fn parse_nsu_aspects(list: &str) -> Result<Aspects, String> {
+    let dice: Vec<Option<Die>> = list.split(',').map(|d| parse_nsu_die(d.trim()).ok()).collect();
+    match dice[..] {
+        [Some(body), Some(mind), Some(heart)] => Ok(Aspects { body, mind, heart }),
+        _ => Err(format!("{list:?} is not three NSU dice (4, 6 or 8) for Body, Mind and Heart, e.g. 8,6,4")),
+    }
+}
+
+/// The sheet and set-up `--choices` describes: only what changes the dice is on it.
+fn nsu_approach(args: &NsuOdds, at_risk: AtRisk, aspects: Aspects) -> anyhow::Result<(Sheet, NsuRollSetup)> {
+    let mut sheet = Sheet { aspects: Some(aspects), ..Sheet::default() };
+    for &line in args.moods.iter().chain(&args.overloaded) {
+        let slot =
+            sheet.moods.get_mut(line).ok_or_else(|| anyhow!("--moods: there is no mood line {line} (0 to 5)"))?;
+        let overloaded = args.overloaded == Some(line);
+        // An overloaded mood's level is past its threshold; the level does not change the dice.
+        let level = if overloaded { MOOD_LINE_DICE[line].sides() } else { 0 };
+        *slot = Some(Mood { name: format!("mood {line}"), level, overloaded });
+    }
+    if args.skill > 0 {
+        sheet.skills[0] = Some(Skill { name: "skill".into(), modifier: args.skill, boxes: AspectBoxes::default() });
+    }
+    if args.risk_sentiment {
+        sheet.sentiments[0] = Some(Sentiment { name: "sentiment".into(), state: SentimentState::Connected });
+    }
+    let setup = NsuRollSetup {
+        desired_outcome: String::new(),
+        aspect: Aspect::Body,
+        at_risk,
+        mood: MoodChoice::Existing { line: 0 },
+        aspect_advantages: args.aspect_advantage.into(),
+        aspect_disadvantages: args.aspect_disadvantage.into(),
+        skill: (args.skill > 0).then_some(SkillChoice::Existing { line: 0 }),
+        risked_sentiment: args.risk_sentiment.then_some(0),
+        scout: None,
+    };
+    Ok((sheet, setup))
+}
+
+/// `{"choices":[{"aspect":"body","mood_line":0,"mood_die":8,"new_mood":false,"mood_edge":
+/// "none","win":p,"tie":p,"lose":p,"best":bool,"best_for_aspect":bool},…]}`.
+fn nsu_choices_json(approaches: &[Approach]) -> String {
+    let entries: Vec<String> = approaches
+        .iter()
+        .map(|a| {
+            let edge = match a.plan.mood_edge {
+                Edge::None => "none",
+                Edge::Advantage => "advantage",
+                Edge::Disadvantage => "disadvantage",
+            };
+            format!(
+                "{{\"aspect\":\"{}\",\"mood_line\":{},\"mood_die\":{},\"new_mood\":{},\"mood_edge\":\"{edge}\",{},\"best\":{},\"best_for_aspect\":{}}}",
+                a.aspect.word().to_lowercase(),
+                a.mood_line,
+                a.plan.mood_die.sides(),
+                a.new_mood,
+                chance_fields(&[("win", a.odds.win), ("tie", a.odds.tie), ("lose", a.odds.lose)]),
+                a.best,
+                a.best_for_aspect
+            )
+        })
+        .collect();
+    format!("{{\"choices\":[{}]}}", entries.join(","))
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -772,13 +931,23 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         }
         // Odds and scores are pure arithmetic: always JSON, and no database is opened.
         Command::Odds { game: OddsGame::Nsu(args) } => {
+            let at_risk = match args.at_risk {
+                AtRiskArg::Character => AtRisk::Character,
+                AtRiskArg::World => AtRisk::World,
+            };
+            let helper = args.helper_die.map(|die| (die, edge(args.helper_advantage, args.helper_disadvantage)));
+            if let (true, Some(aspects)) = (args.choices, args.aspects) {
+                let (sheet, setup) = nsu_approach(args, at_risk, aspects)?;
+                out(&nsu_choices_json(&approaches(&sheet, &setup, helper)?))?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            let (Some(aspect_die), Some(mood_die)) = (args.aspect_die, args.mood_die) else {
+                return Err(anyhow!("--aspect-die and --mood-die: both are needed without --choices"));
+            };
             let setup = ActionRollSetup {
-                aspect_die: args.aspect_die,
-                mood_die: args.mood_die,
-                at_risk: match args.at_risk {
-                    AtRiskArg::Character => AtRisk::Character,
-                    AtRiskArg::World => AtRisk::World,
-                },
+                aspect_die,
+                mood_die,
+                at_risk,
                 aspect_edge: edge(args.aspect_advantage, args.aspect_disadvantage),
                 mood_edge: edge(args.mood_advantage, args.mood_disadvantage),
                 skill: args.skill,
@@ -824,13 +993,24 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             out(&mezzo_odds_json(&odds))?;
         }
         Command::Odds { game: OddsGame::Scattershot(args) } => {
-            let cj = args.critical_juncture.unwrap_or(ScattershotSettings::default().critical_juncture);
-            let odds = scattershot_odds::mib_odds(args.rating, args.modifier, cj).map_err(|e| match e {
-                // The library names the value (`rating`); name the flag.
-                sheetkeeper::Error::Invalid { field, problem } => anyhow!("--{}: {problem}", field.replace('_', "-")),
+            let defaults = ScattershotSettings::default();
+            let cj = args.critical_juncture.unwrap_or(defaults.critical_juncture);
+            // The library names the value (`rating`, `actor.modifier`); name the flag.
+            let flag = |e: sheetkeeper::Error| match e {
+                sheetkeeper::Error::Invalid { field, problem } => {
+                    anyhow!("--{}: {problem}", field.replace("actor.", "").replace(['_', '.'], "-"))
+                }
                 e => e.into(),
-            })?;
-            out(&scattershot_odds_json(&odds))?;
+            };
+            if args.choices {
+                let experience_die = args.experience_die.unwrap_or(defaults.experience_die);
+                let settings = ScattershotSettings { critical_juncture: cj, experience_die, ..defaults };
+                let roll = scattershot_roll(args, &settings).map_err(flag)?;
+                out(&scattershot_choices_json(&bidding(&roll).map_err(flag)?))?;
+            } else {
+                let odds = scattershot_odds::mib_odds(args.rating, args.modifier, cj).map_err(flag)?;
+                out(&scattershot_odds_json(&odds))?;
+            }
         }
         Command::Score { game: ScoreGame::PennyAnte { dice } } => {
             let hand = penny_ante::score(dice)?;

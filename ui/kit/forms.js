@@ -120,12 +120,19 @@ export function readCount(input, min = 1, max = Infinity) {
 /** "41.7%". */
 export const percent = (p) => `${(p * 100).toFixed(1)}%`;
 
-/** A horizontal bar for a probability (the number beside it says it in words). */
-export function oddsBar(probability, extra = "") {
-  const fill = el("span", { class: "mz-meter-fill" });
-  fill.style.width = `${Math.max(0, Math.min(1, probability)) * 100}%`;
-  return el("span", { class: `mz-meter ${extra}`.trim(), "aria-hidden": "true" }, fill);
+/**
+ * A horizontal bar filled to `share` (0 to 1; beyond is shown full or empty). `kind` is the
+ * class of its look (`${kind}` and `${kind}-fill`, over screen.css's `.meter`); `extra` adds
+ * classes. Hidden from screen readers: the number beside it says it in words.
+ */
+export function meter(share, kind, extra = "") {
+  const fill = el("span", { class: `meter-fill ${kind}-fill` });
+  fill.style.width = `${Math.max(0, Math.min(1, share)) * 100}%`;
+  return el("span", { class: `meter ${kind} ${extra}`.trim(), "aria-hidden": "true" }, fill);
 }
+
+/** A horizontal bar for a probability (the number beside it says it in words). */
+export const oddsBar = (probability, extra = "") => meter(probability, "mz-meter", extra);
 
 /**
  * Number boxes for dice rolled by hand, one per entry of `dice` ([{sides, label}]); ids

@@ -721,7 +721,7 @@ function traitItem(tr, e, ctx) {
     props.length > 0 &&
       el(
         "dl",
-        { class: "mz-props" },
+        { class: "mz-props written-texts" },
         ...props.flatMap((k) => [el("dt", {}, WORDS.property[k]), el("dd", {}, tr.properties[k])]),
       ),
     edit,

@@ -982,7 +982,7 @@ function renderLocation() {
       ),
       el(
         "dl",
-        { class: "location-texts" },
+        { class: "location-texts written-texts" },
         ...text("Author", l.author),
         ...text("Levels", l.danger_level ? `Danger D${l.danger_level} · Reward R${l.reward_level}` : "not rolled yet"),
         ...text("State", `${l.revealed ? "Revealed" : "Face down"}, ${whereWords(l.position)}`),

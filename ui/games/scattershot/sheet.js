@@ -39,6 +39,7 @@ import {
   field,
   form,
   inlineForm,
+  meter,
   numberInput,
   plural,
   readCount,
@@ -306,9 +307,7 @@ function plainRating(rating) {
 function resourcesCard(s) {
   const rows = s.view.resources.map((r) => {
     const word = resourceWord(r.resource);
-    const fill = el("span", { class: "sc-sheet-meter-fill" });
-    const share = r.maximum > 0 ? Math.max(0, Math.min(1, r.current / r.maximum)) : 0;
-    fill.style.width = `${share * 100}%`;
+    const share = r.maximum > 0 ? r.current / r.maximum : 0;
     return el(
       "div",
       { class: "sc-sheet-resource", data: { resource: r.resource } },
@@ -322,7 +321,7 @@ function resourcesCard(s) {
           `${r.current} / ${r.maximum}`,
         ),
       ),
-      el("span", { class: `sc-sheet-meter${r.current < 0 ? " below" : ""}`, "aria-hidden": "true" }, fill),
+      meter(share, "sc-sheet-meter", r.current < 0 ? "below" : ""),
       stepper({
         label: `${word} now`,
         value: r.current,

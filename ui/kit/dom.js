@@ -28,5 +28,13 @@ export function el(tag, attrs = {}, ...children) {
 /** The SVG namespace, for `document.createElementNS(SVG, …)` (a name, not a network address). */
 export const SVG = "http://www.w3.org/2000/svg";
 
+/** Creates the SVG element `<tag>` with the attributes `attrs` (each set as given) and children. */
+export function svgEl(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  node.append(...children);
+  return node;
+}
+
 /** Shorthand for `document.getElementById`. */
 export const byId = (id) => document.getElementById(id);

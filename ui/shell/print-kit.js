@@ -7,7 +7,7 @@
 //   import { page, section, lines, track } from "./print-kit.js";
 //   page("No Stone Unturned", [["Name", "Wren"], ["Look", ""]], section("Harm", lines(["Cut"], 4)));
 
-import { el, SVG } from "../kit/dom.js";
+import { el, svgEl } from "../kit/dom.js";
 
 /** A page: the system's title beside its name fields ([label, value]), then the sheet's parts. */
 export function page(title, fields, ...parts) {
@@ -63,26 +63,21 @@ const SHAPES = {
  * sheet's module for every system.
  */
 export function shape(kind, marked = false, label = null) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 16 16");
-  svg.setAttribute("class", `ps-shape ps-${kind}${marked ? " ps-marked" : ""}`);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", label ?? `${marked ? "marked" : "empty"} ${kind}`);
-  let mark;
-  if (kind === "circle") {
-    mark = document.createElementNS(SVG, "circle");
-    mark.setAttribute("cx", "8");
-    mark.setAttribute("cy", "8");
-    mark.setAttribute("r", "6.5");
-  } else {
-    mark = document.createElementNS(SVG, "polygon");
-    mark.setAttribute("points", SHAPES[kind] ?? SHAPES.square);
-  }
-  mark.setAttribute("fill", marked ? "black" : "white");
-  mark.setAttribute("stroke", "black");
-  mark.setAttribute("stroke-width", "1.3");
-  svg.append(mark);
-  return svg;
+  const ink = { fill: marked ? "black" : "white", stroke: "black", "stroke-width": "1.3" };
+  const mark =
+    kind === "circle"
+      ? svgEl("circle", { cx: "8", cy: "8", r: "6.5", ...ink })
+      : svgEl("polygon", { points: SHAPES[kind] ?? SHAPES.square, ...ink });
+  return svgEl(
+    "svg",
+    {
+      viewBox: "0 0 16 16",
+      class: `ps-shape ps-${kind}${marked ? " ps-marked" : ""}`,
+      role: "img",
+      "aria-label": label ?? `${marked ? "marked" : "empty"} ${kind}`,
+    },
+    mark,
+  );
 }
 
 /** A row of `count` shapes with the first `marked` filled: a track or a row of checkboxes. */

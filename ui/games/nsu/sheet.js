@@ -13,7 +13,7 @@
 // Text fields save when they are left or Enter is pressed, never on each keystroke.
 
 import * as api from "./api.js";
-import { el, SVG } from "../../kit/dom.js";
+import { el, svgEl } from "../../kit/dom.js";
 import { listOrNone } from "../../kit/forms.js";
 import {
   MOOD_LINE_DICE,
@@ -304,24 +304,11 @@ function renderSheet(host, saved) {
 
 /** An SVG die shape (d8 diamond, d6 square, d4 triangle) or a circle, for boxes and badges. */
 export function shape(kind, cls = "shape-icon") {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  svg.setAttribute("class", cls);
-  let part;
-  if (kind === CIRCLE) {
-    part = document.createElementNS(SVG, "circle");
-    part.setAttribute("cx", "12");
-    part.setAttribute("cy", "12");
-    part.setAttribute("r", "9.5");
-  } else {
-    part = document.createElementNS(SVG, "polygon");
-    part.setAttribute("points", SHAPES[kind]);
-  }
-  part.setAttribute("class", "shape");
-  svg.append(part);
-  return svg;
+  const part =
+    kind === CIRCLE
+      ? svgEl("circle", { cx: "12", cy: "12", r: "9.5", class: "shape" })
+      : svgEl("polygon", { points: SHAPES[kind], class: "shape" });
+  return svgEl("svg", { viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false", class: cls }, part);
 }
 
 function dieBadge(die, extra = "") {

@@ -4,7 +4,7 @@
 // Undo), undo the last move from the log, close. A game gives only what is its own:
 //
 //   const screen = gameController({
-//     system: "mezzo", frame: { name: "mezzo", tabPrefix: "mezzo", kit: "mz", label: "Mezzo", tabs: TABS },
+//     system: "mezzo", frame: { name: "mezzo", kit: "mz", label: "Mezzo", tabs: TABS },
 //     opener: "game-mezzo",            // the game panel's button: focus returns to it on close
 //     noun: "The Mezzo table",         // "… could not be opened." / "… could not be loaded."
 //     home: "sheet",                   // the tab for a game opened on no (or an unknown) tab
@@ -18,9 +18,10 @@
 //   });
 //   screen.init(hooks);   // once: builds the frame and registers with home (systems.js)
 //
-// Optional: `printCharacter(view)` (the Sheet tab's print button), `opened(view)` after the
-// first read, `leave(view)` when the screen closes or opens anew, `undone(view, detail)` (an
-// Undo elsewhere: true reads the game again), `beforeSwitch(view, tab, options)`, `afterUndo`,
+// Optional: `printCharacter(view)` (whom the Sheet tab's print button prints; by default the
+// character that tab shows, `view.sheetId`), `opened(view)` after the first read,
+// `leave(view)` when the screen closes or opens anew, `undone(view, detail)` (an Undo
+// elsewhere: true reads the game again), `beforeSwitch(view, tab, options)`, `afterUndo`,
 // `scrollOnSwitch` (a new tab starts at its top).
 
 import * as api from "./api.js";
@@ -38,6 +39,9 @@ export function gameController(game) {
     const g = app.getGame(view.gameId);
     return g ? g.name : view.table?.game?.name ?? "";
   };
+
+  // Every game prints from its Sheet tab, by default the character shown there.
+  const printCharacter = game.printCharacter ?? ((v) => (v.tab === "sheet" ? v.sheetId : null));
 
   const remember = () => {
     if (view) rememberPlace(game.place(view));
@@ -172,11 +176,10 @@ export function gameController(game) {
       app = hooks;
       frame = gameScreen({
         ...game.frame,
+        system: game.system,
         onBack: close,
         onTab: (tab) => switchTab(tab),
-        print: game.printCharacter
-          ? { character: () => (view ? game.printCharacter(view) : null), run: app.run, toast: app.toast }
-          : null,
+        print: { character: () => (view ? printCharacter(view) : null), run: app.run, toast: app.toast },
       });
       registerSystem(game.system, {
         openSheet: (characterId, gameId, tab) => open(gameId, tab || game.sheetTab || "sheet", characterId),

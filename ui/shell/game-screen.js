@@ -7,8 +7,8 @@
 // reopens there.
 //
 //   import { gameScreen, showRefusal, ask } from "./game-screen.js";
-//   const frame = gameScreen({ name: "mezzo", tabPrefix: "mezzo", kit: "mz", label: "Mezzo",
-//                              system: "mezzo", tabs: TABS, onBack: close, onTab: switchTab });
+//   const frame = gameScreen({ name: "mezzo", kit: "mz", label: "Mezzo", system: "mezzo",
+//                              tabs: TABS, onBack: close, onTab: switchTab });
 //   frame.show(gameId);  frame.fill(`Mezzo — ${name}`, tab, host);  frame.hide("game-mezzo");
 //
 // With `print: {character, run, toast}` the Sheet tab has "Print / PDF" (shown while
@@ -20,26 +20,23 @@ import { el, byId } from "../kit/dom.js";
 import { rememberPlace } from "./systems.js";
 import { systemBadge } from "./home.js";
 
-/** The system of each frame name that does not say its own. */
-const SYSTEM_OF = { penny: "penny_ante", mezzo: "mezzo", scattershot: "scattershot", nsu: "nsu" };
-
 /** On a phone the bottom bar shows this many items; with more tabs the rest go under "More". */
 const BOTTOM_ITEMS = 5;
 
 /**
  * Builds the hidden screen after the home layout. `name` makes the ids (`${name}-screen`,
  * `${name}-back`, `${name}-screen-heading`, `${name}-body`) and the body's class while it is
- * open (`${name}-open`); the tab buttons are `${tabPrefix}-tab-${tab}`; `kit` is the CSS
- * prefix of the bar, the tabs and the body ("penny" or "mz"); `tabs` is [[tab, label]];
- * `system` (a system id) picks the badge.
+ * open (`${name}-open`); the tab buttons are `${tabPrefix}-tab-${tab}` (`tabPrefix` is the
+ * name unless said); `kit` is the CSS prefix of the bar, the tabs and the body ("penny" or
+ * "mz"); `tabs` is [[tab, label]]; `system` (a system id, the controller's) picks the badge.
  */
 export function gameScreen({
   name,
-  tabPrefix,
+  tabPrefix = name,
   kit,
   label,
   tabs,
-  system = SYSTEM_OF[name] ?? null,
+  system,
   screenClass = `${kit}-screen`,
   onBack,
   onTab,

@@ -92,11 +92,10 @@ async function loadTab(view) {
 
 const screen = gameController({
   system: "mezzo",
-  frame: { name: "mezzo", tabPrefix: "mezzo", kit: "mz", screenClass: "mz-screen forms-screen", label: "Mezzo", tabs: TABS },
+  frame: { name: "mezzo", kit: "mz", screenClass: "mz-screen forms-screen", label: "Mezzo", tabs: TABS },
   opener: "game-mezzo",
   noun: "The Mezzo table",
   home: "sheet",
-  printCharacter: (view) => (view.tab === "sheet" ? view.sheetId : null),
   start: (gameId, tab, character) => ({
     table: null,
     log: null,

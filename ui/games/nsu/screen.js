@@ -49,12 +49,11 @@ function leave() {
 //  shown on the Sheet tab, logAll: the Log tab shows every roll of the game, host: the tab read}
 const screen = gameController({
   system: "nsu",
-  frame: { name: "nsu", tabPrefix: "nsu", kit: "nsu", label: "No Stone Unturned", system: "nsu", tabs: TABS },
+  frame: { name: "nsu", kit: "nsu", label: "No Stone Unturned", tabs: TABS },
   opener: "game-world",
   noun: "The No Stone Unturned game",
   home: "world",
   scrollOnSwitch: true,
-  printCharacter: (view) => (view.tab === "sheet" ? view.sheetId : null),
   start: (gameId, tab, character) => ({ character, sheetId: character, logAll: character === null, host: null }),
   // Each tab reads its own part (the sheet, the world, the log) and draws it in its root; false
   // when it could not be read or another tab was chosen meanwhile.

@@ -63,7 +63,7 @@ const accountFromKey = (key) => {
 
 const screen = gameController({
   system: "penny_ante",
-  frame: { name: "penny", tabPrefix: "penny", kit: "penny", screenClass: "penny-screen forms-screen", label: "Penny Ante", tabs: TABS },
+  frame: { name: "penny", kit: "penny", screenClass: "penny-screen forms-screen", label: "Penny Ante", tabs: TABS },
   opener: "game-penny",
   noun: "The Penny Ante table",
   home: "table",

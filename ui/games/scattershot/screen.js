@@ -65,7 +65,6 @@ const screen = gameController({
   noun: "The Scattershot table",
   home: "table",
   scrollOnSwitch: true,
-  printCharacter: (view) => (view.tab === "sheet" ? view.sheetId : null),
   // With `character` the screen is that character's: the sheet tab shows only their sheet (no
   // chooser), and a roll starts with them acting.
   start(gameId, tab, character, app) {

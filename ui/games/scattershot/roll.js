@@ -89,17 +89,23 @@ export function renderRoll(host, ctx) {
   host.append(setupCard(ctx));
 }
 
-/** "Dice rolled by hand": type the faces in instead of rolling here (starts as the game's preference). */
-function handToggle(ctx) {
-  const { box, node } = checkbox("Dice rolled by hand", {
-    id: "sc-roll-by-hand",
-    data: { focusKey: "sc-roll-by-hand" },
-  });
-  box.checked = ctx.ui.roll.byHand;
-  box.addEventListener("change", () => {
-    ctx.ui.roll.byHand = box.checked;
+/**
+ * A checkbox for one yes/no of the roll's draft (`ctx.ui.roll[key]`): ticking it draws the tab
+ * again, since the form changes with it. The id is also its focus key, so it keeps the focus.
+ */
+function draftToggle(ctx, key, label, id) {
+  const toggle = checkbox(label, { id, data: { focusKey: id } });
+  toggle.box.checked = ctx.ui.roll[key];
+  toggle.box.addEventListener("change", () => {
+    ctx.ui.roll[key] = toggle.box.checked;
     ctx.render();
   });
+  return toggle;
+}
+
+/** "Dice rolled by hand": type the faces in instead of rolling here (starts as the game's preference). */
+function handToggle(ctx) {
+  const { node } = draftToggle(ctx, "byHand", "Dice rolled by hand", "sc-roll-by-hand");
   return el("div", { class: "mz-row sc-hand-toggle" }, node);
 }
 
@@ -112,15 +118,7 @@ function setupCard(ctx) {
   const oddsHost = el("div", { id: "sc-roll-odds", class: "sc-odds", "aria-live": "polite" });
   const refresh = () => showOdds(oddsHost, ctx);
 
-  const contested = checkbox("Contested: a resistor rolls against the actor", {
-    id: "sc-roll-contested",
-    data: { focusKey: "sc-roll-contested" },
-  });
-  contested.box.checked = draft.contested;
-  contested.box.addEventListener("change", () => {
-    draft.contested = contested.box.checked;
-    ctx.render();
-  });
+  const contested = draftToggle(ctx, "contested", "Contested: a resistor rolls against the actor", "sc-roll-contested");
 
   const facet = (name, label) => {
     const input = numberInput({ id: `sc-roll-${name}`, min: 0, max: 100, value: draft.facets[name], class: "sc-small" });
@@ -154,15 +152,7 @@ function setupCard(ctx) {
 
   const charted = t.ue_chart.length > 0;
   const useChart = charted && !draft.ownFacets;
-  const own = checkbox("Type this roll's facets instead of the UE chart", {
-    id: "sc-roll-own-facets",
-    data: { focusKey: "sc-roll-own-facets" },
-  });
-  own.box.checked = draft.ownFacets;
-  own.box.addEventListener("change", () => {
-    draft.ownFacets = own.box.checked;
-    ctx.render();
-  });
+  const own = draftToggle(ctx, "ownFacets", "Type this roll's facets instead of the UE chart", "sc-roll-own-facets");
   const magnitude = numberInput({ id: "sc-roll-magnitude", value: draft.magnitude, class: "sc-small" });
   magnitude.addEventListener("input", () => {
     draft.magnitude = magnitude.value;

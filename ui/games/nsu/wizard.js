@@ -156,6 +156,20 @@ function stepField(id, label, value, { multiline = false, hint = null } = {}) {
 
 const intro = (text, id = null) => el("p", { class: "wizard-intro", id }, text);
 
+/**
+ * A step that names lines of the sheet (moods, sentiments, skills): its intro paragraphs, then
+ * a field per line ({line, field}); saved as one edit `type` per line, with `more` in each.
+ */
+function lineNamesStep(intros, fields, type, words, more = {}) {
+  return {
+    node: el("div", { class: "wizard-fields" }, ...intros, ...fields.map((f) => f.field.node)),
+    collect: () => ({
+      edits: fields.map((f) => ({ type, line: f.line, name: f.field.control.value, ...more })),
+      words,
+    }),
+  };
+}
+
 // Each step: (saved) → {node, collect: () => {edits, words} | {problem}}.
 const STEP_VIEWS = [
   function who(saved) {
@@ -193,23 +207,19 @@ const STEP_VIEWS = [
       const mood = saved.sheet.moods[line];
       return { die, line, field: stepField(`wizard-mood-d${die}`, `Mood on a d${die} line`, mood ? mood.name : "") };
     });
-    return {
-      node: el(
-        "div",
-        { class: "wizard-fields" },
+    return lineNamesStep(
+      [
         intro("Name three moods your character often feels: one on a d8 line, one on a d6 line and one on a d4 line. The other three lines stay open for play."),
         // Part 1's advice on which mood goes where: the key choice of creation (audit C3).
         intro(
           "A big mood die helps when the World is at risk and hurts when the Character is. So put on the d8 the mood your character acts from when taking care not to harm the world around them, on the d4 the one they act from when protecting themselves, and on the d6 one in between.",
           "wizard-moods-advice",
         ),
-        ...fields.map((f) => f.field.node),
-      ),
-      collect: () => ({
-        edits: fields.map((f) => ({ type: "mood-name", line: f.line, name: f.field.control.value })),
-        words: "Saved the moods.",
-      }),
-    };
+      ],
+      fields,
+      "mood-name",
+      "Saved the moods.",
+    );
   },
 
   function aspects(saved) {
@@ -260,21 +270,17 @@ const STEP_VIEWS = [
       line,
       field: stepField(`wizard-sentiment-${line}`, `Sentiment ${line + 1}`, saved.sheet.sentiments[line]?.name ?? ""),
     }));
-    return {
-      node: el(
-        "div",
-        { class: "wizard-fields" },
+    return lineNamesStep(
+      [
         intro(
           "Write three sentiments: things your character holds dear, such as a possession, a belief or a relationship. Try not to take more than one of each kind. A line may stay empty until everyone is introduced, if you want a bond with another character.",
           "wizard-sentiments-intro",
         ),
-        ...fields.map((f) => f.field.node),
-      ),
-      collect: () => ({
-        edits: fields.map((f) => ({ type: "sentiment-name", line: f.line, name: f.field.control.value })),
-        words: "Saved the sentiments.",
-      }),
-    };
+      ],
+      fields,
+      "sentiment-name",
+      "Saved the sentiments.",
+    );
   },
 
   function skills(saved) {
@@ -285,18 +291,13 @@ const STEP_VIEWS = [
         field: stepField(`wizard-skill-${line}`, `Skill ${line + 1}${skill ? ` (±${skill.modifier})` : " (starts at ±1)"}`, skill?.name ?? ""),
       };
     });
-    return {
-      node: el(
-        "div",
-        { class: "wizard-fields" },
-        intro("Name three skills. Each starts with a modifier of 1, added to or taken from the aspect die as you like."),
-        ...fields.map((f) => f.field.node),
-      ),
-      collect: () => ({
-        edits: fields.map((f) => ({ type: "skill-name", line: f.line, name: f.field.control.value, modifier: 1 })),
-        words: "Saved the skills.",
-      }),
-    };
+    return lineNamesStep(
+      [intro("Name three skills. Each starts with a modifier of 1, added to or taken from the aspect die as you like.")],
+      fields,
+      "skill-name",
+      "Saved the skills.",
+      { modifier: 1 },
+    );
   },
 
   function rumours(saved) {

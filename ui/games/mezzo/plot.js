@@ -132,117 +132,111 @@ function consequencesCard(plot, ctx) {
  */
 function registerCard(ctx, u) {
   const src = ctx.ui.sources ?? { laws: [], facts: [] };
-  u.editLaw = src.laws.some((l) => l.id === u.editLaw) ? u.editLaw : null;
-  u.editFact = src.facts.some((f) => f.id === u.editFact) ? u.editFact : null;
-  const editing = src.laws.find((l) => l.id === u.editLaw);
-  const lawName = el("input", { type: "text", id: "mzp-law-name", maxlength: 100, required: true });
-  const lawEffect = el("input", { type: "text", id: "mzp-law-effect", maxlength: 500, required: true });
-  lawName.value = editing?.name ?? "";
-  lawEffect.value = editing?.effect ?? "";
-  const factEditing = src.facts.find((f) => f.id === u.editFact);
-  const factText = el("input", { type: "text", id: "mzp-fact-text", maxlength: 500, required: true });
-  factText.value = factEditing?.text ?? "";
-  const row = (kind, item, words, onEdit, onRemove) =>
-    el(
-      "li",
-      { class: "mz-row", data: { [`${kind}Id`]: item.id } },
-      el("span", { class: "grow" }, words),
-      // The two buttons wrap together, beside or under the text.
-      el(
-        "span",
-        { class: "mz-row" },
-        button("Edit", onEdit, { class: `mzp-${kind}-edit`, "aria-label": `Edit “${item.name ?? item.text}”` }),
-        button("Remove", onRemove, { class: `mzp-${kind}-remove`, "aria-label": `Remove “${item.name ?? item.text}”` }),
-      ),
-    );
   return card(
     "mzp-register",
     "Setting Laws and established facts",
     el("p", { class: "mz-hint muted" }, "The table's own laws are invoked in a conflict like Potential (+1 for, −1 against). Facts are offered to Consistency and Inertia by name."),
     el("h4", {}, "The game's own Setting Laws"),
-    listOrNone(src.laws, el("p", { class: "muted", id: "mzp-laws" }, "None yet: Consistency, Inertia and Potential only."), () =>
-      el(
-        "ul",
-        { class: "mz-list", id: "mzp-laws" },
-        ...src.laws.map((l) =>
-          row(
-            "law",
-            l,
-            `${l.name}: ${l.effect}`,
-            () => {
-              u.editLaw = l.id;
-              ctx.render("#mzp-law-name");
-            },
-            (b) => ctx.move("The law was not removed.", () => api.mezzoRemoveLaw(ctx.gameId, l.id), b),
-          ),
-        ),
-      ),
-    ),
-    form(
-      { id: "mzp-law-form", "aria-label": editing ? `Rewrite the law “${editing.name}”` : "Add a Setting Law" },
-      [
-      el("div", { class: "mz-fields" }, field("Law", lawName), field("What it does", lawEffect)),
-      el(
-        "div",
-        { class: "mz-row" },
-        el("button", { type: "submit", id: "mzp-law-submit" }, editing ? "Save the law" : "Add the law"),
-        editing &&
-          button("Cancel", () => {
-            u.editLaw = null;
-            ctx.render();
-          }),
-      ),
+    ...registerList(ctx, u, {
+      kind: "law",
+      editKey: "editLaw",
+      items: src.laws,
+      words: (l) => `${l.name}: ${l.effect}`,
+      none: "None yet: Consistency, Inertia and Potential only.",
+      inputs: (editing) => [
+        registerInput("mzp-law-name", 100, editing?.name),
+        registerInput("mzp-law-effect", 500, editing?.effect),
       ],
-      (b) => {
-        if (lawName.value.trim() === "") return lawName.focus();
-        if (lawEffect.value.trim() === "") return lawEffect.focus();
-        const id = u.editLaw;
-        u.editLaw = null;
-        ctx.move("The law was not saved.", () => api.mezzoPutLaw(ctx.gameId, id, lawName.value.trim(), lawEffect.value.trim()), b);
-      },
-    ),
+      fields: ([name, effect]) => el("div", { class: "mz-fields" }, field("Law", name), field("What it does", effect)),
+      formLabel: (editing) => (editing ? `Rewrite the law “${editing.name}”` : "Add a Setting Law"),
+      remove: (id) => api.mezzoRemoveLaw(ctx.gameId, id),
+      save: (id, [name, effect]) => api.mezzoPutLaw(ctx.gameId, id, name, effect),
+    }),
     el("h4", {}, `Facts of arc ${ctx.table.arc}`),
-    listOrNone(src.facts, el("p", { class: "muted", id: "mzp-facts" }, "No fact established yet."), () =>
+    ...registerList(ctx, u, {
+      kind: "fact",
+      editKey: "editFact",
+      items: src.facts,
+      words: (f) => f.text,
+      none: "No fact established yet.",
+      inputs: (editing) => [registerInput("mzp-fact-text", 500, editing?.text)],
+      fields: ([text]) => field("Fact", text),
+      formLabel: (editing) => (editing ? "Rewrite the fact" : "Establish a fact"),
+      remove: (id) => api.mezzoRemoveFact(ctx.gameId, id),
+      save: (id, [text]) => api.mezzoPutFact(ctx.gameId, id, text),
+    }),
+  );
+}
+
+const registerInput = (id, maxlength, value) => {
+  const input = el("input", { type: "text", id, maxlength, required: true });
+  input.value = value ?? "";
+  return input;
+};
+
+/**
+ * One list of the register (the laws, the facts) and its form: each item with Edit (its words
+ * back in the form, `u[editKey]` naming it) and Remove; the form adds one, or saves the one
+ * edited, once every input is filled. `kind` makes the ids (`mzp-${kind}s`,
+ * `mzp-${kind}-form`, `mzp-${kind}-submit`) and the words; `inputs(editing)` are the form's
+ * inputs, filled with the edited item's words, the first focused by Edit; `save(id, words)`
+ * with id null adds a new one.
+ */
+function registerList(ctx, u, { kind, editKey, items, words, none, inputs, fields, formLabel, remove, save }) {
+  if (!items.some((item) => item.id === u[editKey])) u[editKey] = null;
+  const editing = items.find((item) => item.id === u[editKey]);
+  const boxes = inputs(editing);
+  const row = (item) =>
+    el(
+      "li",
+      { class: "mz-row", data: { [`${kind}Id`]: item.id } },
+      el("span", { class: "grow" }, words(item)),
+      // The two buttons wrap together, beside or under the text.
       el(
-        "ul",
-        { class: "mz-list", id: "mzp-facts" },
-        ...src.facts.map((f) =>
-          row(
-            "fact",
-            f,
-            f.text,
-            () => {
-              u.editFact = f.id;
-              ctx.render("#mzp-fact-text");
-            },
-            (b) => ctx.move("The fact was not removed.", () => api.mezzoRemoveFact(ctx.gameId, f.id), b),
-          ),
+        "span",
+        { class: "mz-row" },
+        button(
+          "Edit",
+          () => {
+            u[editKey] = item.id;
+            ctx.render(`#${boxes[0].id}`);
+          },
+          { class: `mzp-${kind}-edit`, "aria-label": `Edit “${item.name ?? item.text}”` },
         ),
+        button("Remove", (b) => ctx.move(`The ${kind} was not removed.`, () => remove(item.id), b), {
+          class: `mzp-${kind}-remove`,
+          "aria-label": `Remove “${item.name ?? item.text}”`,
+        }),
       ),
+    );
+  return [
+    listOrNone(items, el("p", { class: "muted", id: `mzp-${kind}s` }, none), () =>
+      el("ul", { class: "mz-list", id: `mzp-${kind}s` }, ...items.map(row)),
     ),
     form(
-      { id: "mzp-fact-form", "aria-label": factEditing ? "Rewrite the fact" : "Establish a fact" },
+      { id: `mzp-${kind}-form`, "aria-label": formLabel(editing) },
       [
-      field("Fact", factText),
-      el(
-        "div",
-        { class: "mz-row" },
-        el("button", { type: "submit", id: "mzp-fact-submit" }, factEditing ? "Save the fact" : "Add the fact"),
-        factEditing &&
-          button("Cancel", () => {
-            u.editFact = null;
-            ctx.render();
-          }),
-      ),
+        fields(boxes),
+        el(
+          "div",
+          { class: "mz-row" },
+          el("button", { type: "submit", id: `mzp-${kind}-submit` }, editing ? `Save the ${kind}` : `Add the ${kind}`),
+          editing &&
+            button("Cancel", () => {
+              u[editKey] = null;
+              ctx.render();
+            }),
+        ),
       ],
       (b) => {
-        if (factText.value.trim() === "") return factText.focus();
-        const id = u.editFact;
-        u.editFact = null;
-        ctx.move("The fact was not saved.", () => api.mezzoPutFact(ctx.gameId, id, factText.value.trim()), b);
+        const empty = boxes.find((box) => box.value.trim() === "");
+        if (empty) return empty.focus();
+        const id = u[editKey];
+        u[editKey] = null;
+        ctx.move(`The ${kind} was not saved.`, () => save(id, boxes.map((box) => box.value.trim())), b);
       },
     ),
-  );
+  ];
 }
 
 // ---- the arc ----------------------------------------------------------------------------------

@@ -126,22 +126,28 @@ function elementSpends(e, ctx) {
   const mine = spendsOf(c, ctx, e);
   const id = (what) => `mzc-${what}-${e.id}`;
   const changed = () => schedulePreview(ctx);
+  // Who pays a spend of adversity (`spend.by`) and whether a shortfall is taken as adversity
+  // debt (`spend.debt`): Fortune's Favor and overcoming a flaw alike.
+  const payment = (spend, what, attrs = {}) => {
+    const by = payerSelect(ctx, spend.by, { id: id(`${what}-by`), ...attrs });
+    by.addEventListener("change", () => {
+      spend.by = by.value;
+      changed();
+    });
+    const debt = checkbox("Take a shortfall as adversity debt", { id: id(`${what}-debt`), checked: spend.debt });
+    debt.box.addEventListener("change", () => {
+      spend.debt = debt.box.checked;
+      changed();
+    });
+    return { by, debt };
+  };
   const ff = numberInput({ id: id("ff"), min: 0, value: mine.ff.count, data: { focusKey: id("ff") } });
   ff.addEventListener("input", () => {
     const n = wholeNumber(ff);
     mine.ff.count = n !== null && n > 0 ? Math.min(n, 20) : 0;
     changed();
   });
-  const ffBy = payerSelect(ctx, mine.ff.by, { id: id("ff-by"), data: { focusKey: id("ff-by") } });
-  ffBy.addEventListener("change", () => {
-    mine.ff.by = ffBy.value;
-    changed();
-  });
-  const ffDebt = checkbox("Take a shortfall as adversity debt", { id: id("ff-debt"), checked: mine.ff.debt });
-  ffDebt.box.addEventListener("change", () => {
-    mine.ff.debt = ffDebt.box.checked;
-    changed();
-  });
+  const ffPaid = payment(mine.ff, "ff", { data: { focusKey: id("ff-by") } });
   const flaws = e.traits.filter((tr) => tr.kind === "flaw");
   let flawPart = null;
   if (flaws.length > 0) {
@@ -151,21 +157,12 @@ function elementSpends(e, ctx) {
       mine.flaw.flaw = flaw.value;
       changed();
     });
-    const flawBy = payerSelect(ctx, mine.flaw.by, { id: id("flaw-by") });
-    flawBy.addEventListener("change", () => {
-      mine.flaw.by = flawBy.value;
-      changed();
-    });
-    const flawDebt = checkbox("Take a shortfall as adversity debt", { id: id("flaw-debt"), checked: mine.flaw.debt });
-    flawDebt.box.addEventListener("change", () => {
-      mine.flaw.debt = flawDebt.box.checked;
-      changed();
-    });
+    const flawPaid = payment(mine.flaw, "flaw");
     flawPart = el(
       "div",
       {},
-      el("div", { class: "mz-fields" }, field("Overcome a flaw (2 adversity)", flaw), field("Paid by", flawBy)),
-      flawDebt.node,
+      el("div", { class: "mz-fields" }, field("Overcome a flaw (2 adversity)", flaw), field("Paid by", flawPaid.by)),
+      flawPaid.debt.node,
     );
   }
   return el(
@@ -176,8 +173,8 @@ function elementSpends(e, ctx) {
       { class: "mz-cast-title" },
       `${e.name}: ${e.adversity} adversity${e.adversity_debt > 0 ? `, debt ${e.adversity_debt}` : ""}`,
     ),
-    el("div", { class: "mz-fields" }, field("Fortune's Favor votes (2 adversity each)", ff), field("Paid by", ffBy)),
-    ffDebt.node,
+    el("div", { class: "mz-fields" }, field("Fortune's Favor votes (2 adversity each)", ff), field("Paid by", ffPaid.by)),
+    ffPaid.debt.node,
     flawPart,
     edgePart(e, ctx, mine.edge),
     traitVotesPart(e, ctx),

@@ -43,8 +43,6 @@ let devices = []; // paired devices of the shown game
 let refused = []; // refused changes of the shown game
 let shownGame = null; // the game the panel was last drawn for
 let drawnKey = null; // what the panel shows, to redraw only when it changes
-let polling = null;
-let hostPolling = null;
 let lastRevision = null;
 const claimed = new Set(); // characters the table confirmed yours after a claim from this window
 let focusNext = null; // the focus key to move to after the next redraw (what was focused left)
@@ -676,33 +674,56 @@ function typing() {
   return el.tagName === "INPUT" && !["checkbox", "radio", "button", "submit", "range"].includes(el.type);
 }
 
-function startPolling() {
-  if (polling) return;
-  lastRevision = joined?.revision ?? null;
+/**
+ * Asks `read` every `ms` once started, handing each answer to `handle`; a read that fails is
+ * skipped (asked again next time). The next ask is set before an answer is handled, so
+ * `handle` may stop the loop. The joined device's and the host's loops.
+ */
+function poller(ms, read, handle) {
+  let timer = null;
   const tick = async () => {
-    polling = setTimeout(tick, POLL_MS);
+    timer = setTimeout(tick, ms);
     let now;
     try {
-      now = await api.linkJoinStatus();
+      now = await read();
     } catch (_) {
       return;
     }
-    const before = joined;
-    joined = now;
-    if (!now) {
-      stopPolling();
-    } else if (now.revision !== lastRevision && !typing()) {
-      lastRevision = now.revision;
-      await replicaChanged(now.game);
-    }
-    if (JSON.stringify(before) !== JSON.stringify(now)) {
-      updatePills();
-      redraw();
-      if (now) toastClaimNews(before, now);
-    }
-    if (now && (now.state === "ended" || now.state === "wrong_code")) stopPolling();
+    await handle(now);
   };
-  polling = setTimeout(tick, 0);
+  return {
+    running: () => timer !== null,
+    start(delay = ms) {
+      timer = setTimeout(tick, delay);
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+
+const joinPoll = poller(POLL_MS, () => api.linkJoinStatus(), async (now) => {
+  const before = joined;
+  joined = now;
+  if (!now) {
+    stopPolling();
+  } else if (now.revision !== lastRevision && !typing()) {
+    lastRevision = now.revision;
+    await replicaChanged(now.game);
+  }
+  if (JSON.stringify(before) !== JSON.stringify(now)) {
+    updatePills();
+    redraw();
+    if (now) toastClaimNews(before, now);
+  }
+  if (now && (now.state === "ended" || now.state === "wrong_code")) stopPolling();
+});
+
+function startPolling() {
+  if (joinPoll.running()) return;
+  lastRevision = joined?.revision ?? null;
+  joinPoll.start(0);
 }
 
 /** The table's person answered a claim of this device's: said once, wherever the person is. */
@@ -720,46 +741,39 @@ function toastClaimNews(before, now) {
   }
 }
 
-function startHostPolling() {
-  if (hostPolling) return;
-  const tick = async () => {
-    hostPolling = setTimeout(tick, HOST_POLL_MS);
-    let now;
-    try {
-      now = await api.linkHostPoll();
-    } catch (_) {
-      return;
-    }
-    const before = hosting;
-    hosting = now;
-    if (!now) {
-      stopHostPolling();
-      redraw();
-      updatePills();
-      return;
-    }
-    const changed = before && before.changes !== now.changes;
-    if (changed && typing()) {
-      hosting = before; // looked at again next time, once the person is done typing
-      return;
-    }
-    if (changed) await replicaChanged(now.game);
-    const online = (h) => JSON.stringify(h?.online ?? []);
-    const asking = (h) => JSON.stringify([h?.claims ?? [], h?.pairing_paused, h?.wrong_codes]);
-    if (before) toastNewClaims(before, now);
-    // A claim or a new device is a change too: the devices list is read again.
-    if (!before || changed || online(before) !== online(now) || before.code !== now.code || asking(before) !== asking(now)) {
-      if (shownGame === now.game) {
-        try {
-          devices = await api.linkDevices(now.game);
-        } catch (_) {
-          // Kept as it was.
-        }
+const hostPoll = poller(HOST_POLL_MS, () => api.linkHostPoll(), async (now) => {
+  const before = hosting;
+  hosting = now;
+  if (!now) {
+    stopHostPolling();
+    redraw();
+    updatePills();
+    return;
+  }
+  const changed = before && before.changes !== now.changes;
+  if (changed && typing()) {
+    hosting = before; // looked at again next time, once the person is done typing
+    return;
+  }
+  if (changed) await replicaChanged(now.game);
+  const online = (h) => JSON.stringify(h?.online ?? []);
+  const asking = (h) => JSON.stringify([h?.claims ?? [], h?.pairing_paused, h?.wrong_codes]);
+  if (before) toastNewClaims(before, now);
+  // A claim or a new device is a change too: the devices list is read again.
+  if (!before || changed || online(before) !== online(now) || before.code !== now.code || asking(before) !== asking(now)) {
+    if (shownGame === now.game) {
+      try {
+        devices = await api.linkDevices(now.game);
+      } catch (_) {
+        // Kept as it was.
       }
-      redraw();
     }
-  };
-  hostPolling = setTimeout(tick, HOST_POLL_MS);
+    redraw();
+  }
+});
+
+function startHostPolling() {
+  if (!hostPoll.running()) hostPoll.start();
 }
 
 /** A device asks for a character: said once, so the table's person hears it on any screen. */
@@ -777,13 +791,11 @@ function toastNewClaims(before, now) {
 }
 
 function stopHostPolling() {
-  if (hostPolling) clearTimeout(hostPolling);
-  hostPolling = null;
+  hostPoll.stop();
 }
 
 function stopPolling() {
-  if (polling) clearTimeout(polling);
-  polling = null;
+  joinPoll.stop();
 }
 
 /** A snapshot from the host is in (or, on the host, a device's change landed): home and the open screen show it. */

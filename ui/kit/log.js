@@ -1,10 +1,11 @@
 // The "Log of moves" card: a game's moves newest first, in words, undone ones struck through,
-// and "Undo the last move". The Mezzo and Scattershot logs show it.
+// and "Undo the last move". The Mezzo and Scattershot logs show it; Penny Ante's log tab, a card
+// of its own look, shows its two parts (lastMove, movesList).
 //
 //   host.append(logCard("mz", log, (button) => undoLast(button)));
 
 import { el } from "./dom.js";
-import { button, card } from "./forms.js";
+import { button, card, listOrNone } from "./forms.js";
 
 const when = (at) => {
   const d = new Date(at);
@@ -21,31 +22,43 @@ export function logCard(prefix, log, undoLast, ...extra) {
   return card(
     `${prefix}-log`,
     "Log of moves",
-    live &&
-      el(
-        "div",
-        { class: "mz-row" },
-        el("p", { class: "grow", id: `${prefix}-log-last` }, `Last move: ${live.action}`),
-        button("Undo the last move", (b) => undoLast(b), {
-          id: `${prefix}-log-undo`,
-          "aria-describedby": `${prefix}-log-last`,
-        }),
-      ),
-    log.length === 0
-      ? el("p", { class: "muted", id: `${prefix}-log-empty` }, "Nothing has happened at this table yet.")
-      : el(
-          "ol",
-          { class: "mz-log-list", id: `${prefix}-log-list`, "aria-label": "Moves, newest first" },
-          ...log.map((e) =>
-            el(
-              "li",
-              { class: `mz-log-entry${e.undone ? " undone" : ""}`, data: { seq: String(e.seq) } },
-              el("time", { datetime: e.at, class: "muted" }, when(e.at)),
-              el("span", { class: "mz-log-action" }, e.action),
-              e.undone && el("span", { class: "muted" }, " (undone)"),
-            ),
-          ),
-        ),
+    live && lastMove(prefix, "mz", live, undoLast),
+    movesList(prefix, "mz", log),
     ...extra,
+  );
+}
+
+// The card's two parts, also for a game's own log card (Penny Ante's). `ids` prefixes the
+// ids, `look` the classes: the kit's "mz", or the game's own.
+
+/** "Last move: …" (the newest live move `live`) with "Undo the last move". */
+export function lastMove(ids, look, live, undoLast) {
+  return el(
+    "div",
+    { class: `${look}-row` },
+    el("p", { class: "grow", id: `${ids}-log-last` }, `Last move: ${live.action}`),
+    button("Undo the last move", (b) => undoLast(b), {
+      id: `${ids}-log-undo`,
+      "aria-describedby": `${ids}-log-last`,
+    }),
+  );
+}
+
+/** The moves newest first, undone ones struck through; a line that says so while there are none. */
+export function movesList(ids, look, log) {
+  return listOrNone(log, el("p", { class: "muted", id: `${ids}-log-empty` }, "Nothing has happened at this table yet."), () =>
+    el(
+      "ol",
+      { class: `${look}-log-list`, id: `${ids}-log-list`, "aria-label": "Moves, newest first" },
+      ...log.map((e) =>
+        el(
+          "li",
+          { class: `${look}-log-entry${e.undone ? " undone" : ""}`, data: { seq: String(e.seq) } },
+          el("time", { datetime: e.at, class: "muted" }, when(e.at)),
+          el("span", { class: `${look}-log-action` }, e.action),
+          e.undone && el("span", { class: "muted" }, " (undone)"),
+        ),
+      ),
+    ),
   );
 }

@@ -6,7 +6,7 @@ import * as api from "./api.js";
 import { defaultPayer, newCheck, shortName, sideName } from "./check-attempt.js";
 import { rolledSides, rolledStep, tieDie } from "./check-dice.js";
 import { payerSelect } from "./check-votes.js";
-import { allElements, button, card, checkbox, field, form, handDice, plural, handOrRolled } from "./kit.js";
+import { allElements, button, card, checkbox, compromiseForm, field, handDice, plural, handOrRolled } from "./kit.js";
 
 export function rolledCard(ctx, pending, running) {
   const c = ctx.ui.check;
@@ -180,7 +180,6 @@ export function tieCard(ctx, pending) {
   const check = pending.check;
   const tied = check.tied;
   const scores = check.sides.map((s) => s.score);
-  const text = el("textarea", { id: "mzc-compromise", rows: 2, maxlength: 500 });
   const hand = checkbox("Dice rolled by hand", { id: "mzc-tie-hand", checked: c.tieHand, data: { focusKey: "mzc-tie-hand" } });
   hand.box.addEventListener("change", () => {
     c.tieHand = hand.box.checked;
@@ -194,21 +193,12 @@ export function tieCard(ctx, pending) {
     `A tie: ${check.description || "the action check"}`,
     el("p", { class: "mz-summary", id: "mzc-tie-summary", role: "status" }, pending.summary),
     rolledSides(ctx, check, scores),
-    form(
-      { id: "mzc-compromise-form", "aria-label": "Agree on a compromise" },
-      [
-        field("Agree on a compromise (a majority supports it)", text),
-        el("button", { type: "submit", id: "mzc-compromise-submit" }, "Agree on this compromise"),
-      ],
-      async (b) => {
-        const words = text.value.trim();
-        if (words === "") return text.focus();
-        const out = await ctx.move("The compromise was not recorded.", () => api.mezzoCheckCompromise(ctx.gameId, words), b);
-        if (!out) return;
-        c.result = out.result;
-        ctx.render("#mzc-result-heading");
-      },
-    ),
+    compromiseForm("mzc", async (words, b) => {
+      const out = await ctx.move("The compromise was not recorded.", () => api.mezzoCheckCompromise(ctx.gameId, words), b);
+      if (!out) return;
+      c.result = out.result;
+      ctx.render("#mzc-result-heading");
+    }),
     el(
       "div",
       { class: "mz-tie-break" },

@@ -22,8 +22,8 @@ import {
   busy,
   card,
   checkbox,
+  compromiseForm,
   field,
-  form,
   numberInput,
   wholeNumber,
   button,
@@ -1265,7 +1265,6 @@ function tieArea(ctx, tied, name) {
   if (c.compromise) return null;
   const variant = c.result.approach === "d6" ? "d6" : "steps";
   const sides = variant === "d6" ? 6 : 12;
-  const text = el("textarea", { id: "mz-compromise", rows: 2, maxlength: 500 });
   const hand = checkbox("Dice rolled by hand", { id: "mz-tie-hand", checked: c.tieHand ?? c.hand, data: { focusKey: "mz-tie-hand" } });
   hand.box.addEventListener("change", () => {
     c.tieHand = hand.box.checked;
@@ -1319,22 +1318,13 @@ function tieArea(ctx, tied, name) {
     "div",
     { class: "mz-tie", id: "mz-tie" },
     el("h4", {}, "Settle the tie"),
-    form(
-      { id: "mz-compromise-form", "aria-label": "Agree on a compromise" },
-      [
-        field("Agree on a compromise (a majority supports it)", text),
-        el("button", { type: "submit", id: "mz-compromise-submit" }, "Agree on this compromise"),
-      ],
-      async (b) => {
-        const words = text.value.trim();
-        if (words === "") return text.focus();
-        const done = await ctx.move("The compromise was not recorded.", () => api.mezzoCompromise(ctx.gameId, draft.question, words), b);
-        if (!done) return;
-        c.compromise = words;
-        ctx.ui.lastMoveTag = "conflict";
-        ctx.render("#mz-compromise-done");
-      },
-    ),
+    compromiseForm("mz", async (words, b) => {
+      const done = await ctx.move("The compromise was not recorded.", () => api.mezzoCompromise(ctx.gameId, draft.question, words), b);
+      if (!done) return;
+      c.compromise = words;
+      ctx.ui.lastMoveTag = "conflict";
+      ctx.render("#mz-compromise-done");
+    }),
     el(
       "div",
       { class: "mz-tie-break" },

@@ -7,7 +7,7 @@
 
 import { el } from "../../kit/dom.js";
 import { stepper } from "../../kit/components.js";
-import { field, oddsBar, percent, select } from "../../kit/forms.js";
+import { field, form, oddsBar, percent, select } from "../../kit/forms.js";
 
 // The layout pieces every game shares, passed on so a Mezzo tab imports its pieces from one place.
 export * from "../../kit/forms.js";
@@ -18,6 +18,27 @@ export { stepper, disclosure, statStrip } from "../../kit/components.js";
  * How the votes cast elsewhere come in, on a shared device: each player's casts here, or the
  * totals the table counted. Radios `${prefix}-entry-players` and `${prefix}-entry-totals`.
  */
+/**
+ * A tie settled by a compromise, a conflict's (`prefix` "mz") or an action check's ("mzc"): the
+ * text box `#${prefix}-compromise` in its form; `agree(words, button)` records the words once
+ * something is written.
+ */
+export function compromiseForm(prefix, agree) {
+  const text = el("textarea", { id: `${prefix}-compromise`, rows: 2, maxlength: 500 });
+  return form(
+    { id: `${prefix}-compromise-form`, "aria-label": "Agree on a compromise" },
+    [
+      field("Agree on a compromise (a majority supports it)", text),
+      el("button", { type: "submit", id: `${prefix}-compromise-submit` }, "Agree on this compromise"),
+    ],
+    (b) => {
+      const words = text.value.trim();
+      if (words === "") return text.focus();
+      return agree(words, b);
+    },
+  );
+}
+
 export function entryChoice(prefix, value, onChange) {
   return el(
     "fieldset",

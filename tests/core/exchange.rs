@@ -5,7 +5,7 @@ use sheetkeeper::exchange::{self, Status};
 use sheetkeeper::services::{self, *};
 use sheetkeeper::Error;
 
-use crate::support::{bytes_on_disk, fixture, game_with, names, Scratch};
+use crate::support::{bytes_on_disk, fixture, game_with, imported, names, Scratch};
 
 fn time(s: &str) -> DateTime<Utc> {
     DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
@@ -49,9 +49,7 @@ fn every_golden_file_imports_into_a_fresh_database() {
         assert_eq!(report.counts.conflict + report.counts.update + report.counts.unchanged, 0, "{name}");
         assert!(store.check().unwrap().ok);
     }
-    let s = Scratch::new();
-    let mut store = s.open();
-    import(&mut store, &fixture("backup.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let (_s, store) = imported("backup.sheetkeeper.json");
     assert_eq!(names(&store), ["Dolly “Two Bits” Marsh", "Gizmo Vance", "The Gambler's Ghost", "Wren Ashdown"]);
 }
 
@@ -120,9 +118,7 @@ fn a_newer_revision_updates_and_an_edit_on_both_sides_is_a_conflict() {
 
 #[test]
 fn import_as_copy_gives_new_ids_and_keeps_the_originals() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    import(&mut store, &fixture("game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let (_s, mut store) = imported("game.sheetkeeper.json");
     let report =
         import(&mut store, &fixture("game.sheetkeeper.json"), ImportOptions { as_copy: true, ..Default::default() })
             .unwrap();
@@ -137,9 +133,7 @@ fn import_as_copy_gives_new_ids_and_keeps_the_originals() {
 
 #[test]
 fn a_character_file_copied_into_a_device_that_has_its_game_lands_in_that_game() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    import(&mut store, &fixture("character.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let (_s, mut store) = imported("character.sheetkeeper.json");
     import(&mut store, &fixture("character.sheetkeeper.json"), ImportOptions { as_copy: true, ..Default::default() })
         .unwrap();
     let games = services::list(&store).unwrap();
@@ -149,9 +143,7 @@ fn a_character_file_copied_into_a_device_that_has_its_game_lands_in_that_game() 
 
 #[test]
 fn a_game_of_the_same_id_in_another_system_is_refused() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    import(&mut store, &fixture("character.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let (s, mut store) = imported("character.sheetkeeper.json");
     // The same game id, but the file says it is a Mezzo game.
     let text = std::fs::read_to_string(fixture("nsu-character-without-sheet.sheetkeeper.json"))
         .unwrap()
@@ -479,9 +471,7 @@ fn the_error_message_lists_every_problem_on_its_own_line() {
 
 #[test]
 fn a_full_nsu_sheet_survives_export_and_import_unchanged() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    import(&mut store, &fixture("nsu-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let (s, store) = imported("nsu-game.sheetkeeper.json");
     let doc = exchange::parse(&std::fs::read(fixture("nsu-game.sheetkeeper.json")).unwrap()).unwrap();
     let wren = &doc.games[0].characters[0];
     assert_eq!(store.read().nsu_sheet(wren.character.id).unwrap().as_ref(), wren.nsu.as_ref());
@@ -498,9 +488,7 @@ fn a_full_nsu_sheet_survives_export_and_import_unchanged() {
 
 #[test]
 fn an_nsu_character_file_without_a_sheet_imports_with_an_empty_sheet() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    import(&mut store, &fixture("nsu-character-without-sheet.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let (_s, store) = imported("nsu-character-without-sheet.sheetkeeper.json");
     let id = services::list(&store).unwrap()[0].characters[0].id;
     assert_eq!(store.read().nsu_sheet(id).unwrap(), Some(sheetkeeper::rules::nsu::Sheet::default()));
 }
@@ -521,9 +509,7 @@ fn a_sheet_on_a_character_of_another_system_is_refused() {
 
 #[test]
 fn an_nsu_games_world_travels_with_the_game_and_a_copy_gets_new_card_ids() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    import(&mut store, &fixture("nsu-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let (s, store) = imported("nsu-game.sheetkeeper.json");
     let doc = exchange::parse(&std::fs::read(fixture("nsu-game.sheetkeeper.json")).unwrap()).unwrap();
     let game = doc.games[0].game.id;
     let world = doc.games[0].nsu_world.clone().unwrap();
@@ -570,9 +556,7 @@ fn the_nsu_golden_files_carry_the_party_paths_card_authors_and_npc_thresholds() 
         assert!(rook.threshold.is_some() && !rook.harm.is_empty() && !rook.overcome(), "{name}");
     }
     // The backup's card order is the order dealt, kept through an import and an export.
-    let s = Scratch::new();
-    let mut store = s.open();
-    import(&mut store, &fixture("backup.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let (s, store) = imported("backup.sheetkeeper.json");
     let doc = exchange::parse(&std::fs::read(fixture("backup.sheetkeeper.json")).unwrap()).unwrap();
     let entry = doc.games.iter().find(|g| g.nsu_world.is_some()).unwrap();
     let file = s.file("again.json");
@@ -603,12 +587,8 @@ fn a_world_with_a_bad_party_place_path_author_or_threshold_is_refused_by_path() 
 
 #[test]
 fn a_changed_world_is_an_update_and_undoing_the_import_restores_the_world() {
-    let a = Scratch::new();
-    let mut phone = a.open();
-    import(&mut phone, &fixture("nsu-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
-    let b = Scratch::new();
-    let mut laptop = b.open();
-    import(&mut laptop, &fixture("nsu-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let (a, mut phone) = imported("nsu-game.sheetkeeper.json");
+    let (_b, mut laptop) = imported("nsu-game.sheetkeeper.json");
     let game = services::list(&phone).unwrap()[0].game.id;
     let before = nsu_world(&laptop, game).unwrap();
     let card = before.locations[0].id;

@@ -13,12 +13,13 @@ use sheetkeeper::services::{self, ExportScope, ImportOptions};
 use sheetkeeper::{Error, Store};
 use uuid::Uuid;
 
-use crate::support::{bytes_on_disk, fixture, game_with, Scratch};
+use crate::support::files::golden;
+use crate::support::{bytes_on_disk, fixture, game_with, imported, Scratch};
 
 /// A character file made from a golden game file: the character `name` put in a new game,
 /// with a higher revision — what a player receives when someone reuses an id.
 fn moved_in_a_file(s: &Scratch, game_file: &str, name: &str) -> PathBuf {
-    let mut doc: Value = serde_json::from_slice(&std::fs::read(fixture(game_file)).unwrap()).unwrap();
+    let mut doc: Value = golden(game_file);
     doc["kind"] = "character".into();
     let game = &mut doc["data"]["games"][0];
     let obj = game.as_object_mut().unwrap();
@@ -63,9 +64,7 @@ const HELD: &[(&str, &str, &str)] = &[
 #[test]
 fn a_file_cannot_move_a_character_its_game_still_names() {
     for (game_file, name, words) in HELD {
-        let s = Scratch::new();
-        let mut store = s.open();
-        services::import(&mut store, &fixture(game_file), ImportOptions::default()).unwrap();
+        let (s, store) = imported(game_file);
         let file = moved_in_a_file(&s, game_file, name);
         drop(store);
         let before = bytes_on_disk(&s.db());
@@ -98,9 +97,7 @@ fn a_character_its_game_does_not_name_moves_with_the_file_and_both_games_still_r
     for (game_file, name) in
         [("mezzo-game.sheetkeeper.json", "Tomas"), ("penny-ante-game.sheetkeeper.json", "Bo Tanner")]
     {
-        let s = Scratch::new();
-        let mut store = s.open();
-        services::import(&mut store, &fixture(game_file), ImportOptions::default()).unwrap();
+        let (s, mut store) = imported(game_file);
         let file = moved_in_a_file(&s, game_file, name);
         let report = services::import(&mut store, &file, ImportOptions::default()).unwrap();
         assert_eq!((report.counts.new, report.counts.update), (1, 1), "{name}: the new game, the moved character");
@@ -114,9 +111,7 @@ fn a_character_its_game_does_not_name_moves_with_the_file_and_both_games_still_r
 
 #[test]
 fn moving_a_character_its_nsu_world_names_is_refused() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    services::import(&mut store, &fixture("nsu-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let (s, mut store) = imported("nsu-game.sheetkeeper.json");
     let other = services::create_game(&mut store, "Another valley", "nsu").unwrap().game.id;
     let games = services::list(&store).unwrap();
     let wren = games.iter().flat_map(|g| &g.characters).find(|c| c.name == "Wren Ashdown").unwrap().id;
@@ -139,9 +134,7 @@ fn check_finds_a_character_that_left_a_game_which_still_names_it() {
         ("nsu-game.sheetkeeper.json", "nsu", "Tobias Reed"),
         ("mezzo-game.sheetkeeper.json", "mezzo", "Mira Vell"),
     ] {
-        let s = Scratch::new();
-        let mut store = s.open();
-        services::import(&mut store, &fixture(game_file), ImportOptions::default()).unwrap();
+        let (s, mut store) = imported(game_file);
         let other = services::create_game(&mut store, "Elsewhere", system).unwrap().game.id;
         let games = services::list(&store).unwrap();
         let id = games.iter().flat_map(|g| &g.characters).find(|c| c.name == name).unwrap().id;
@@ -161,15 +154,12 @@ fn check_finds_a_character_that_left_a_game_which_still_names_it() {
 #[test]
 fn two_conflicting_versions_imported_at_once_apply_one_and_refuse_the_other() {
     for round in 0..6 {
-        let s = Scratch::new();
-        let mut store = s.open();
-        services::import(&mut store, &fixture("character.sheetkeeper.json"), ImportOptions::default()).unwrap();
+        let (s, store) = imported("character.sheetkeeper.json");
         drop(store);
         let versions: Vec<PathBuf> = ["Version A", "Version B"]
             .iter()
             .map(|name| {
-                let mut doc: Value =
-                    serde_json::from_slice(&std::fs::read(fixture("character.sheetkeeper.json")).unwrap()).unwrap();
+                let mut doc: Value = golden("character.sheetkeeper.json");
                 let c = &mut doc["data"]["games"][0]["characters"][0];
                 c["name"] = (*name).into();
                 c["revision"] = 50.into();
@@ -231,9 +221,7 @@ fn the_same_new_file_imported_six_times_at_once_lands_once() {
 
 #[test]
 fn writers_imports_and_exports_at_once_leave_every_export_restorable() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    services::import(&mut store, &fixture("backup.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let (s, mut store) = imported("backup.sheetkeeper.json");
     let game = game_with(&mut store, "Busy", "nsu", &["Ann", "Ben"]);
     services::import(&mut store, &fixture("mezzo-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
     drop(store);
@@ -356,7 +344,7 @@ fn an_import_applies_only_what_its_preview_showed() {
 fn a_backup_too_large_to_import_again_is_refused_before_it_is_written() {
     // A game file of about 9 MiB, imported twice as copies: everything together, written as
     // an export writes it, is more than the 16 MiB an import reads.
-    let mut doc: Value = serde_json::from_slice(&std::fs::read(fixture("nsu-game.sheetkeeper.json")).unwrap()).unwrap();
+    let mut doc: Value = golden("nsu-game.sheetkeeper.json");
     let game = &mut doc["data"]["games"][0];
     let template = game["characters"][0].clone();
     let characters = (0..7_000)
@@ -401,14 +389,12 @@ fn an_export_onto_the_database_itself_is_refused_and_the_database_survives() {
 
 #[test]
 fn undoing_a_move_is_refused_once_the_new_game_names_the_character() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    services::import(&mut store, &fixture("nsu-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let (s, mut store) = imported("nsu-game.sheetkeeper.json");
     let valley = services::list(&store).unwrap()[0].game.id;
     let elsewhere = game_with(&mut store, "Elsewhere", "nsu", &["Ash"]);
     let ash = elsewhere.characters[0].id;
     services::move_character(&mut store, ash, valley).unwrap();
-    let doc: Value = serde_json::from_slice(&std::fs::read(fixture("nsu-game.sheetkeeper.json")).unwrap()).unwrap();
+    let doc: Value = golden("nsu-game.sheetkeeper.json");
     let card = doc["data"]["games"][0]["nsu_world"]["locations"][1]["id"].as_str().unwrap().parse().unwrap();
     services::nsu_world_record_scout(&mut store, valley, card, ash).unwrap();
     let err = services::undo_character(&mut store, ash).unwrap_err();
@@ -419,11 +405,9 @@ fn undoing_a_move_is_refused_once_the_new_game_names_the_character() {
 
 #[test]
 fn a_world_whose_cards_belong_to_another_game_here_is_refused_by_name() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    services::import(&mut store, &fixture("nsu-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    let (s, store) = imported("nsu-game.sheetkeeper.json");
     // The same world under another game's id, without the characters.
-    let mut doc: Value = serde_json::from_slice(&std::fs::read(fixture("nsu-game.sheetkeeper.json")).unwrap()).unwrap();
+    let mut doc: Value = golden("nsu-game.sheetkeeper.json");
     let game = &mut doc["data"]["games"][0];
     game["id"] = Uuid::new_v4().to_string().into();
     game["characters"] = serde_json::json!([]);

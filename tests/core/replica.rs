@@ -10,12 +10,12 @@ use sheetkeeper::exchange::{self, Document};
 use sheetkeeper::rules::penny_ante::challenge::{Move, Side, Used};
 use sheetkeeper::rules::penny_ante::ledger::{Account, Reason};
 use sheetkeeper::rules::penny_ante::table::PennyTable;
-use sheetkeeper::services::{self, ChallengeDraft, ImportOptions, Viewer};
+use sheetkeeper::services::{self, ChallengeDraft, GameView, ImportOptions, Viewer};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::support::{
-    fixture, penny_ada_and_bo, penny_heist, penny_move, penny_move_to_the_end, penny_player, PennyHeist, Scratch,
+    imported, penny_ada_and_bo, penny_heist, penny_move, penny_move_to_the_end, penny_player, PennyHeist, Scratch,
 };
 
 fn doc_for(store: &Store, game: Uuid, viewer: &Viewer) -> Document {
@@ -353,13 +353,21 @@ fn closed_by_place(mut view: Value) -> Value {
     view
 }
 
+/// A fresh database with the golden game file `name` imported: the database and the game.
+fn imported_game(name: &str) -> (Scratch, Store, GameView) {
+    let (s, store) = imported(name);
+    let game = services::list(&store).unwrap().remove(0);
+    (s, store, game)
+}
+
+/// The id of the character of `game` called `name`.
+fn character(game: &GameView, name: &str) -> Uuid {
+    game.characters.iter().find(|c| c.name == name).unwrap().id
+}
+
 fn nsu_game() -> (Scratch, Store, Uuid, Uuid, Uuid) {
-    let s = Scratch::new();
-    let mut store = s.open();
-    services::import(&mut store, &fixture("nsu-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
-    let g = &services::list(&store).unwrap()[0];
-    let id = |name: &str| g.characters.iter().find(|c| c.name == name).unwrap().id;
-    let (game, wren, tobias) = (g.game.id, id("Wren Ashdown"), id("Tobias Reed"));
+    let (s, mut store, g) = imported_game("nsu-game.sheetkeeper.json");
+    let (game, wren, tobias) = (g.game.id, character(&g, "Wren Ashdown"), character(&g, "Tobias Reed"));
     let world = store.read().nsu_world(game).unwrap();
     let mill = world.locations.iter().find(|l| l.name == "Mill").unwrap().id;
     services::nsu_world_add_scene_detail(&mut store, game, mill, "The wheel creaks at midnight", false).unwrap();
@@ -419,12 +427,8 @@ fn an_nsu_document_keeps_a_face_down_card_from_all_but_those_who_scouted_it() {
 
 #[test]
 fn a_mezzo_document_holds_only_the_hands_its_viewer_may_see() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    services::import(&mut store, &fixture("mezzo-plot-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
-    let g = &services::list(&store).unwrap()[0];
-    let id = |name: &str| g.characters.iter().find(|c| c.name == name).unwrap().id;
-    let (game, mira, tomas) = (g.game.id, id("Mira Vell"), id("Tomas"));
+    let (_s, mut store, g) = imported_game("mezzo-plot-game.sheetkeeper.json");
+    let (game, mira, tomas) = (g.game.id, character(&g, "Mira Vell"), character(&g, "Tomas"));
     // Mira is claimed by Ada, who holds "a wreck"; Bo holds "a ghost"; Cy's "a wedding" is
     // depleted (face down); "a song" waits in the draw pile.
     let face_up = ["a map", "a debt", "a key", "a storm", "a traitor"];
@@ -471,10 +475,7 @@ fn a_mezzo_document_holds_only_the_hands_its_viewer_may_see() {
 
 #[test]
 fn a_scattershot_document_is_the_same_for_every_viewer() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    services::import(&mut store, &fixture("scattershot-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
-    let g = &services::list(&store).unwrap()[0];
+    let (_s, store, g) = imported_game("scattershot-game.sheetkeeper.json");
     let (game, anyone) = (g.game.id, g.characters[0].id);
     let file = exported(&store, game);
     for viewer in [Viewer::Player(vec![anyone]), Viewer::Everyone, Viewer::Table, Viewer::PassedAround] {

@@ -92,6 +92,14 @@ pub fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
 }
 
+/// A fresh database into which the golden file `name` was imported.
+pub fn imported(name: &str) -> (Scratch, Store) {
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    services::import(&mut store, &fixture(name), services::ImportOptions::default()).expect("the golden file imports");
+    (scratch, store)
+}
+
 /// A game with characters, made through the services.
 pub fn game_with(store: &mut Store, name: &str, system: &str, characters: &[&str]) -> GameView {
     let game = services::create_game(store, name, system).expect("game created");

@@ -4,7 +4,8 @@
 //! device (it joins with the code the table's window shows). A claim waits for the table's
 //! person, who approves it on the table's window.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::MutexGuard;
 
 use serde_json::json;
 use sheetkeeper::{services, Store};
@@ -216,16 +217,22 @@ fn mood_level(session: &Session, line: usize) -> String {
     session.find(&format!(".mood-line[data-line='{line}'] .mood-level")).map(|e| e.text()).unwrap_or_default()
 }
 
+/// How both tests begin: the display to themselves until they end (keep the guard) and a
+/// throwaway folder `name` with the paths of the table's and the player's databases.
+fn table_and_player(name: &str) -> (MutexGuard<'static, ()>, Scratch, PathBuf, PathBuf) {
+    let window = one_window();
+    let scratch = Scratch::new(name);
+    let (table_db, player_db) = (scratch.path("table.db"), scratch.path("player.db"));
+    (window, scratch, table_db, player_db)
+}
+
 /// Issue 14: a player changes a mood on their own device; the table's window shows it. The
 /// table hosts (code, QR code, address), the player joins with the code (a wrong one is
 /// refused first) and claims their character; the table lists the device as online and
 /// playing it; when the table stops hosting, the player's window says the link ended.
 #[test]
 fn a_mood_changed_on_a_player_device_shows_on_the_table() {
-    let _window = one_window();
-    let scratch = Scratch::new("link-mood");
-    let table_db = scratch.path("table.db");
-    let player_db = scratch.path("player.db");
+    let (_window, _scratch, table_db, player_db) = table_and_player("link-mood");
     let ada = {
         let mut store = Store::open(&table_db).expect("the table's database");
         let game = services::create_game(&mut store, "Harbour Lights", "nsu").unwrap();
@@ -422,10 +429,7 @@ fn act(session: &Session, side: &str, before_bet: &mut dyn FnMut()) -> bool {
 /// windows end with the same result.
 #[test]
 fn a_penny_challenge_across_two_windows_keeps_each_cup_on_its_own_window() {
-    let _window = one_window();
-    let scratch = Scratch::new("link-penny");
-    let table_db = scratch.path("table.db");
-    let player_db = scratch.path("player.db");
+    let (_window, _scratch, table_db, player_db) = table_and_player("link-penny");
     let ada = {
         let mut store = Store::open(&table_db).expect("the table's database");
         let game = services::create_game(&mut store, "Bridge Night", "penny_ante").unwrap().game.id;

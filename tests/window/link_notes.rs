@@ -6,7 +6,8 @@
 //! it and "Use it" puts that die in the roll.
 
 use std::net::SocketAddr;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::MutexGuard;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
@@ -169,6 +170,18 @@ fn host_table(db: &Path, game: Uuid) -> (HostHandle, SocketAddr) {
     (host, addr)
 }
 
+/// How both tests begin: the display to themselves until they end (keep the guard), a
+/// throwaway folder `name` with the table's, the roller's and the helper's databases, and the
+/// fixture game (`table_with_the_game`) on the table's, hosted on loopback.
+fn hosted_table(name: &str) -> (MutexGuard<'static, ()>, Scratch, [PathBuf; 3], HostHandle, SocketAddr) {
+    let window = one_window();
+    let scratch = Scratch::new(name);
+    let dbs = ["table.db", "roller.db", "helper.db"].map(|db| scratch.path(db));
+    let game = table_with_the_game(&scratch, &dbs[0]);
+    let (host, addr) = host_table(&dbs[0], game);
+    (window, scratch, dbs, host, addr)
+}
+
 /// The real window as the device `name` on `db`: it joins the table at `addr` with `code`
 /// through "Join a table nearby", as a person would, and shows the table's game.
 fn join_in_window(db: &Path, name: &str, addr: SocketAddr, code: &str) -> Session {
@@ -201,13 +214,8 @@ fn join_in_process(db: &Path, addr: SocketAddr, code: &str, name: &str) -> JoinH
 /// the roll reaches the help step waits there too; a second, put away, leaves without a trace.
 #[test]
 fn a_helpers_die_sent_from_their_device_is_used_in_the_rollers_wizard() {
-    let _window = one_window();
-    let scratch = Scratch::new("link-notes");
-    let [table_db, roller_db, helper_db] = ["table.db", "roller.db", "helper.db"].map(|db| scratch.path(db));
-    let game = table_with_the_game(&scratch, &table_db);
+    let (_window, _scratch, [table_db, roller_db, helper_db], host, addr) = hosted_table("link-notes");
     let [wren, tobias] = [WREN, TOBIAS].map(|id| Uuid::parse_str(id).unwrap());
-
-    let (host, addr) = host_table(&table_db, game);
 
     // The roller's device: the real window joins with the code, as a person would.
     let window = join_in_window(&roller_db, "Wren's phone", addr, &host.status().code);
@@ -336,13 +344,8 @@ fn a_helpers_die_sent_from_their_device_is_used_in_the_rollers_wizard() {
 /// helping did to his mood as before, and that change reaches the table.
 #[test]
 fn i_helped_with_sends_the_helpers_die_to_the_rollers_device() {
-    let _window = one_window();
-    let scratch = Scratch::new("link-notes-helper");
-    let [table_db, roller_db, helper_db] = ["table.db", "roller.db", "helper.db"].map(|db| scratch.path(db));
-    let game = table_with_the_game(&scratch, &table_db);
+    let (_window, _scratch, [table_db, roller_db, helper_db], host, addr) = hosted_table("link-notes-helper");
     let [wren, tobias] = [WREN, TOBIAS].map(|id| Uuid::parse_str(id).unwrap());
-
-    let (host, addr) = host_table(&table_db, game);
 
     // Wren's device, in this process.
     let roller = join_in_process(&roller_db, addr, &host.status().code, "Wren's phone");

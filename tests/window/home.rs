@@ -8,7 +8,7 @@ use serde_json::json;
 
 use crate::webdriver::Session;
 use crate::{
-    back_home, begin, begin_with, create_game, one_window, open, open_game, rename_with_enter, shot,
+    back_home, begin, begin_with, create_game, new_game, one_window, open, open_game, rename_with_enter, shot,
     shots_at_both_widths, wait_game_row, Scratch, ENTER,
 };
 
@@ -63,8 +63,7 @@ fn newcomer_reaches_the_sheet_from_home() {
     shots_at_both_widths(&session, "home-empty");
 
     width(&session, 360);
-    create_game(&session, "Lantern Street", "nsu");
-    open_game(&session, "Lantern Street");
+    new_game(&session, "Lantern Street", "nsu");
     new_character(&session, "Wren Ashdown");
     // Straight into the sheet: its creation flow says what is still needed.
     wait_nsu_sheet(&session, "Wren Ashdown");
@@ -82,8 +81,7 @@ fn newcomer_reaches_the_sheet_from_home() {
     for (game, system, name) in
         [("Harbour Job", "penny_ante", "Pip"), ("Weather Night", "mezzo", "Mira"), ("Night Shift", "scattershot", "Bo")]
     {
-        create_game(&session, game, system);
-        open_game(&session, game);
+        new_game(&session, game, system);
         new_character(&session, name);
         session.wait_until(&format!("a screen for the new {system} character"), || {
             some_screen_open(&session).then_some(())
@@ -109,8 +107,7 @@ fn device_role_switches_per_game() {
     let (_window, _scratch, db) = begin("home-role");
     {
         let session = open(&db);
-        create_game(&session, "Harbour Job", "penny_ante");
-        open_game(&session, "Harbour Job");
+        new_game(&session, "Harbour Job", "penny_ante");
         let both = session.wait_for("#role-both");
         assert!(
             both.attribute("checked").is_some() || both_checked(&session, "both"),
@@ -156,8 +153,7 @@ fn theme_switch_dark_and_light() {
     };
     {
         let session = open(&db);
-        create_game(&session, "Weather Night", "mezzo");
-        open_game(&session, "Weather Night");
+        new_game(&session, "Weather Night", "mezzo");
         session.click("#theme-select option[value='dark']");
         session.wait_for("html[data-theme='dark']");
         session.wait_settled();
@@ -196,8 +192,7 @@ fn reopens_where_it_was_left() {
     let (_window, _scratch, db) = begin("home-reopen");
     {
         let session = open(&db);
-        create_game(&session, "Lantern Street", "nsu");
-        open_game(&session, "Lantern Street");
+        new_game(&session, "Lantern Street", "nsu");
         new_character(&session, "Wren Ashdown");
         wait_nsu_sheet(&session, "Wren Ashdown");
         session.wait_settled();
@@ -207,8 +202,7 @@ fn reopens_where_it_was_left() {
         wait_nsu_sheet(&session, "Wren Ashdown");
         shot(&session, "reopen-sheet-1280");
         back_home(&session);
-        create_game(&session, "Harbour Job", "penny_ante");
-        open_game(&session, "Harbour Job");
+        new_game(&session, "Harbour Job", "penny_ante");
         session.click("#game-penny");
         session.click("#penny-tab-ledger");
         session.wait_until("the ledger tab", || {
@@ -289,8 +283,7 @@ fn a_database_that_cannot_be_opened_is_named_on_home() {
 #[test]
 fn xcard_opens_over_an_open_dialog() {
     let (_window, _scratch, _db_path, session) = begin_with("home-xcard", open);
-    create_game(&session, "Lantern Street", "nsu");
-    open_game(&session, "Lantern Street");
+    new_game(&session, "Lantern Street", "nsu");
     new_character(&session, "Wren Ashdown");
     wait_nsu_sheet(&session, "Wren Ashdown");
     session.wait_settled();
@@ -319,8 +312,7 @@ fn xcard_opens_over_an_open_dialog() {
 fn home_layout_is_clean_at_both_widths() {
     let (_window, _scratch, _db_path, session) = begin_with("home-layout", open);
     create_game(&session, "Harbour Job", "penny_ante");
-    create_game(&session, "Lantern Street", "nsu");
-    open_game(&session, "Lantern Street");
+    new_game(&session, "Lantern Street", "nsu");
     crate::create_character(&session, "Wren Ashdown");
     crate::create_character(&session, "Ada Quill");
     session.wait_settled();
@@ -340,8 +332,7 @@ fn home_layout_is_clean_at_both_widths() {
 
     // A system's screen in the shared frame: the bar on top, the tabs at the bottom (four
     // and "More" for Mezzo's eight), the toast above them.
-    create_game(&session, "Weather Night", "mezzo");
-    open_game(&session, "Weather Night");
+    new_game(&session, "Weather Night", "mezzo");
     session.click("#game-mezzo");
     session.wait_for("#mezzo-screen");
     session.wait_settled();
@@ -379,8 +370,7 @@ fn frame_shot(session: &Session, name: &str) {
 #[test]
 fn dice_preference_and_hints_switch() {
     let (_window, _scratch, _db_path, session) = begin_with("home-dice-hints", open);
-    create_game(&session, "Night Shift", "scattershot");
-    open_game(&session, "Night Shift");
+    new_game(&session, "Night Shift", "scattershot");
     crate::create_character(&session, "Bo");
     let checked = |selector: &str| {
         session

@@ -218,6 +218,14 @@ fn open_game(session: &Session, name: &str) {
     session.wait_text("#game-heading", name);
 }
 
+/// Makes the game `name` of `system` on home and opens it, as a person starts a new table;
+/// returns the game's id.
+fn new_game(session: &Session, name: &str, system: &str) -> String {
+    let game = create_game(session, name, system);
+    open_game(session, name);
+    game
+}
+
 /// Types a character name into the selected game's form and submits it with Enter. The new
 /// character's sheet opens at once (its system's creation flow); this goes back home, as a
 /// person would, and returns the character's id.
@@ -401,8 +409,7 @@ fn created_game_and_character_survive_a_restart() {
 
     let (game_id, character_id) = {
         let session = open(&db);
-        let game_id = create_game(&session, "Thursday Mystery", "nsu");
-        open_game(&session, "Thursday Mystery");
+        let game_id = new_game(&session, "Thursday Mystery", "nsu");
         let character_id = create_character(&session, "Ada Quill");
         shots_at_both_widths(&session, "home-with-game");
         (game_id, character_id)
@@ -448,8 +455,7 @@ fn exported_character_imports_into_a_fresh_database() {
 
     let character_id = {
         let session = open(&scratch.path("first.db"));
-        create_game(&session, "Harbour Job", "penny_ante");
-        open_game(&session, "Harbour Job");
+        new_game(&session, "Harbour Job", "penny_ante");
         let id = create_character(&session, "Wren");
 
         click_in_character_row(&session, "Wren", ".character-export");
@@ -564,8 +570,7 @@ fn markup_in_a_name_is_shown_as_text() {
     let (_window, _scratch, _db_path, session) = begin_with("markup", open);
     let name = "<img src=x onerror=alert(1)>";
 
-    create_game(&session, "<b>Bold</b> & friends", "mezzo");
-    open_game(&session, "<b>Bold</b> & friends");
+    new_game(&session, "<b>Bold</b> & friends", "mezzo");
     create_character(&session, name);
     let row = wait_character_row(&session, name);
     assert_eq!(row.find(".character-name").map(|e| e.text()).unwrap_or_default(), name);
@@ -585,8 +590,7 @@ fn markup_in_a_name_is_shown_as_text() {
 fn deleted_character_comes_back_with_undo() {
     let (_window, _scratch, _db_path, session) = begin_with("undo", open);
 
-    create_game(&session, "Night Shift", "scattershot");
-    open_game(&session, "Night Shift");
+    new_game(&session, "Night Shift", "scattershot");
     let id = create_character(&session, "Brin");
     create_character(&session, "Cass");
 
@@ -624,8 +628,7 @@ fn copy_to_same_system_game_and_undo_game_changes() {
 
     create_game(&session, "Other Table", "mezzo");
     create_game(&session, "Second Table", "nsu");
-    create_game(&session, "First Table", "nsu");
-    open_game(&session, "First Table");
+    new_game(&session, "First Table", "nsu");
     let original = create_character(&session, "Ines");
 
     let row = wait_character_row(&session, "Ines");

@@ -13,7 +13,7 @@ use std::path::Path;
 use serde_json::json;
 
 use crate::webdriver::{screenshot_dir, Session};
-use crate::{begin_with, create_game, open, open_dark, open_game, shot};
+use crate::{begin_with, find_named, new_game, open, open_dark, open_game, shot};
 
 pub(crate) use crate::fixtures::db;
 
@@ -188,22 +188,14 @@ pub(crate) fn open_element_sheet(session: &Session, element: &str, name: &str) {
 /// The id of the player named `name` on the table tab.
 pub(crate) fn player_id(session: &Session, name: &str) -> String {
     session.wait_until(&format!("the player {name:?} on the table"), || {
-        session
-            .find_all(".mz-player")
-            .into_iter()
-            .find(|p| p.find(".mz-name").map(|n| n.text() == name).unwrap_or(false))
-            .and_then(|p| p.attribute("data-player-id"))
+        find_named(session, ".mz-player", ".mz-name", name)?.attribute("data-player-id")
     })
 }
 
 /// The id of the story element named `name` on the elements tab.
 pub(crate) fn element_id(session: &Session, name: &str) -> String {
     session.wait_until(&format!("the element {name:?} in the list"), || {
-        session
-            .find_all(".mz-element")
-            .into_iter()
-            .find(|p| p.find(".mz-name").map(|n| n.text() == name).unwrap_or(false))
-            .and_then(|p| p.attribute("data-element-id"))
+        find_named(session, ".mz-element", ".mz-name", name)?.attribute("data-element-id")
     })
 }
 
@@ -229,8 +221,7 @@ pub(crate) fn conflict_options(session: &Session, question: &str, options: &[&st
 /// The game with its first arc, Ada and Bo, the character Mira (claimed by Ada, an Actor) and
 /// the object Old Key; returns (game, Ada, Bo, Mira, Old Key).
 fn table(session: &Session) -> (String, String, String, String, String) {
-    let game = create_game(session, "Mezzo Night", "mezzo");
-    open_game(session, "Mezzo Night");
+    let game = new_game(session, "Mezzo Night", "mezzo");
     assert!(text_of(session, "#mezzo-character-hint").contains("Mezzo table"), "the game says where sheets are");
     press(session, "#game-mezzo");
     session.wait_for("#mezzo-screen");

@@ -10,13 +10,12 @@ use crate::mezzo::{
     add_player, choose, conflict_options, db, influence, press, shots_of, text_of, type_into, wait_contains,
 };
 use crate::webdriver::{Session, ENTER};
-use crate::{begin_with, create_game, open, open_game};
+use crate::{begin_with, new_game, open, open_game};
 
 /// A Mezzo game with one character made on the home screen: it lands on the character's sheet
 /// at once; back home, one tap on its card opens the sheet again. Returns (game, character).
 fn newcomer(session: &Session, game_name: &str, name: &str) -> (String, String) {
-    let game = create_game(session, game_name, "mezzo");
-    open_game(session, game_name);
+    let game = new_game(session, game_name, "mezzo");
     let input = session.wait_for("#new-character-name");
     input.click();
     input.send_keys(name);

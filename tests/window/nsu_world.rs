@@ -8,7 +8,7 @@ use serde_json::json;
 use crate::fixtures::{nsu_fixture, write_game_file};
 use crate::webdriver::{Session, ENTER, ESCAPE};
 use crate::{
-    begin, begin_with, choose_file_in_native_dialog, click_in_character_row, create_character, create_game, open,
+    begin, begin_with, choose_file_in_native_dialog, click_in_character_row, create_character, new_game, open,
     open_game, shot, shots_at_both_widths, OPEN_TITLE,
 };
 
@@ -57,8 +57,7 @@ fn wait_clock(session: &Session, expected: &str) {
 #[test]
 fn location_authored_placed_revealed_and_collateral_ticked() {
     let (_window, _scratch, db_path, session) = begin_with("nsu-world", open);
-    create_game(&session, "Ashfall Vale", "nsu");
-    open_game(&session, "Ashfall Vale");
+    new_game(&session, "Ashfall Vale", "nsu");
     create_character(&session, "Ada Quill");
 
     session.click("#game-world");
@@ -288,8 +287,7 @@ fn x_card_opens_from_home_and_world_and_closes_with_escape() {
     let (_window, _scratch, _db_path, session) = begin_with("xcard", open);
 
     x_card_opens_and_escape_closes(&session);
-    create_game(&session, "Quiet Table", "nsu");
-    open_game(&session, "Quiet Table");
+    new_game(&session, "Quiet Table", "nsu");
     session.click("#game-world");
     session.wait_for("#world-view");
     session.click("#xcard");

@@ -9,7 +9,7 @@
 use serde_json::json;
 
 use crate::webdriver::{screenshot_dir, Session};
-use crate::{begin_with, create_game, open, open_dark, open_game, shot};
+use crate::{begin_with, create_game, find_named, new_game, open, open_dark, open_game, shot};
 
 pub(crate) use crate::fixtures::db;
 
@@ -84,6 +84,13 @@ pub(crate) fn anonymous_challenge(session: &Session, stake: &str, antagonist: &s
     press(session, "#penny-start-challenge");
 }
 
+/// Makes the Penny Ante game `name` on home and opens its screen; returns the game's id.
+pub(crate) fn new_penny_game(session: &Session, name: &str) -> String {
+    let game = create_game(session, name, "penny_ante");
+    open_penny(session, name);
+    game
+}
+
 /// Opens the game `name` from home, then its Penny Ante screen.
 pub(crate) fn open_penny(session: &Session, name: &str) {
     open_game(session, name);
@@ -100,11 +107,7 @@ pub(crate) fn start_adventure(session: &Session, house_pile: &str) {
 /// The id of the player named `name` on the table tab.
 pub(crate) fn player_id(session: &Session, name: &str) -> String {
     session.wait_until(&format!("the player {name:?} on the table"), || {
-        session
-            .find_all(".penny-player")
-            .into_iter()
-            .find(|p| p.find(".penny-name").map(|n| n.text() == name).unwrap_or(false))
-            .and_then(|p| p.attribute("data-character-id"))
+        find_named(session, ".penny-player", ".penny-name", name)?.attribute("data-character-id")
     })
 }
 
@@ -143,6 +146,23 @@ pub(crate) fn pass_to(session: &Session, side: &str, task: &str, name: &str) {
     session.wait_for(&format!("#penny-private[data-side='{side}'][data-task='{task}']"));
 }
 
+/// Step 1 of a challenge, in the open: the challenger passes, then the opponent. The table
+/// redraws once the first pass lands: the opponent's Pass is pressed on the redrawn table.
+pub(crate) fn both_sides_pass_the_circumstances(session: &Session) {
+    press(session, "#penny-circ-challenger-pass");
+    session.wait_gone("#penny-circ-challenger");
+    press(session, "#penny-circ-opponent-pass");
+}
+
+/// A private roll: the device is passed to `name` (`side`), who rolls `dice` typed in by hand
+/// and submits the cup as the table proposes it.
+pub(crate) fn roll_and_cup(session: &Session, side: &str, name: &str, dice: &[&str]) {
+    pass_to(session, side, "roll", name);
+    type_dice(session, "penny-die", dice);
+    press(session, "#penny-roll");
+    press(session, "#penny-cup-submit");
+}
+
 /// Types `values` into the dice boxes `prefix-1`, `prefix-2`, …
 pub(crate) fn type_dice(session: &Session, prefix: &str, values: &[&str]) {
     for (i, v) in values.iter().enumerate() {
@@ -152,8 +172,7 @@ pub(crate) fn type_dice(session: &Session, prefix: &str, values: &[&str]) {
 
 /// The game, its two players and an adventure; returns (game, Ada, Bo).
 fn table_with_two_players(session: &Session) -> (String, String, String) {
-    let game = create_game(session, "Penny Night", "penny_ante");
-    open_penny(session, "Penny Night");
+    let game = new_penny_game(session, "Penny Night");
     session.wait_text("#penny-screen-heading", "Penny Ante — Penny Night");
     assert_eq!(text_of(session, "#penny-house-pile"), "0");
 
@@ -204,8 +223,7 @@ fn table_with_two_players(session: &Session) -> (String, String, String) {
 /// A new Penny Ante game `game`, open on its table with Ada (Strong, 25 pennies) and the
 /// first adventure started (the House funded with her 25); returns Ada's id.
 pub(crate) fn ada_at_the_table(session: &Session, game: &str) -> String {
-    create_game(session, game, "penny_ante");
-    open_penny(session, game);
+    new_penny_game(session, game);
     press(session, "#penny-tab-table");
     let ada = add_player(session, "Ada", "Strong", "25");
     start_adventure(session, "25");
@@ -349,22 +367,13 @@ fn fold_challenge(session: &Session, bo: &str) {
     session.click(&format!("#penny-challenger option[value='character:{bo}']"));
     press(session, "#penny-start-challenge");
     session.wait_text("#penny-pot", "2");
-    press(session, "#penny-circ-challenger-pass");
-    // The table redraws once the pass lands: press the House's Pass on the redrawn table.
-    session.wait_gone("#penny-circ-challenger");
-    press(session, "#penny-circ-opponent-pass");
+    both_sides_pass_the_circumstances(session);
     pass_to(session, "challenger", "characteristics", "Bo");
     press(session, "#penny-char-submit");
     pass_to(session, "opponent", "characteristics", "the House");
     press(session, "#penny-char-submit");
-    pass_to(session, "challenger", "roll", "Bo");
-    type_dice(session, "penny-die", &["2"]);
-    press(session, "#penny-roll");
-    press(session, "#penny-cup-submit");
-    pass_to(session, "opponent", "roll", "the House");
-    type_dice(session, "penny-die", &["6"]);
-    press(session, "#penny-roll");
-    press(session, "#penny-cup-submit");
+    roll_and_cup(session, "challenger", "Bo", &["2"]);
+    roll_and_cup(session, "opponent", "the House", &["6"]);
     pass_to(session, "challenger", "bet", "Bo");
     press(session, "#penny-fold");
     session.wait_for("#penny-result");
@@ -428,9 +437,7 @@ fn a_table_two_challenges_and_the_ledger() {
     press(&session, "#penny-new-challenge");
     type_into(&session, "#penny-stake", "Climb the tower");
     press(&session, "#penny-start-challenge");
-    press(&session, "#penny-circ-challenger-pass");
-    session.wait_gone("#penny-circ-challenger");
-    press(&session, "#penny-circ-opponent-pass");
+    both_sides_pass_the_circumstances(&session);
     pass_to(&session, "challenger", "characteristics", "Ada");
     shots_of(&session, "penny-dark-private", "#penny-screen");
 }
@@ -442,8 +449,7 @@ fn a_table_two_challenges_and_the_ledger() {
 #[test]
 fn a_loan_an_all_in_and_a_buyout() {
     let (_window, _scratch, db_path, session) = begin_with("penny-loss", open);
-    let game = create_game(&session, "Penny Stakes", "penny_ante");
-    open_penny(&session, "Penny Stakes");
+    let game = new_penny_game(&session, "Penny Stakes");
     let ada = add_player(&session, "Ada", "Strong", "25");
     let bo = add_player(&session, "Bo", "Clever", "25");
     let cy = add_player(&session, "Cy", "Lucky", "25");
@@ -456,22 +462,14 @@ fn a_loan_an_all_in_and_a_buyout() {
     press(&session, "#penny-start-challenge");
     session.wait_text("#penny-pot", "10");
     press(&session, "#penny-hand");
-    press(&session, "#penny-circ-challenger-pass");
-    session.wait_gone("#penny-circ-challenger");
-    press(&session, "#penny-circ-opponent-pass");
+    both_sides_pass_the_circumstances(&session);
     pass_to(&session, "challenger", "characteristics", "Bo");
     press(&session, "#penny-char-0");
     press(&session, "#penny-char-submit");
     pass_to(&session, "opponent", "characteristics", "the House");
     press(&session, "#penny-char-submit");
-    pass_to(&session, "challenger", "roll", "Bo");
-    type_dice(&session, "penny-die", &["1", "1"]);
-    press(&session, "#penny-roll");
-    press(&session, "#penny-cup-submit");
-    pass_to(&session, "opponent", "roll", "the House");
-    type_dice(&session, "penny-die", &["6"]);
-    press(&session, "#penny-roll");
-    press(&session, "#penny-cup-submit");
+    roll_and_cup(&session, "challenger", "Bo", &["1", "1"]);
+    roll_and_cup(&session, "opponent", "the House", &["6"]);
 
     // Ada, outside the challenge, offers Bo 5 pennies; Bo answers behind the pass screen.
     session.wait_for("#penny-pass[data-side='challenger'][data-task='bet']");
@@ -549,8 +547,7 @@ fn a_loan_an_all_in_and_a_buyout() {
 #[test]
 fn an_anonymous_challenge_against_an_antagonist() {
     let (_window, _scratch, db_path, session) = begin_with("penny-anonymous", open);
-    let game = create_game(&session, "Penny Troll", "penny_ante");
-    open_penny(&session, "Penny Troll");
+    let game = new_penny_game(&session, "Penny Troll");
     let ada = add_player(&session, "Ada", "Strong", "25");
     start_adventure(&session, "25");
     press(&session, "#penny-new-antagonist summary");
@@ -569,9 +566,7 @@ fn an_anonymous_challenge_against_an_antagonist() {
     // The devoted pennies are the House's secret on the shared screen (audit #2).
     assert!(text_of(&session, ".penny-pot-line").contains("anonymous, ? pennies devoted"));
     press(&session, "#penny-hand");
-    press(&session, "#penny-circ-challenger-pass");
-    session.wait_gone("#penny-circ-challenger");
-    press(&session, "#penny-circ-opponent-pass");
+    both_sides_pass_the_circumstances(&session);
     pass_to(&session, "challenger", "characteristics", "The Troll");
     assert!(text_of(&session, "#penny-private").contains("Huge"), "the House sees the hidden characteristic");
     type_into(&session, "#penny-char-new", "Smelly");
@@ -579,14 +574,8 @@ fn an_anonymous_challenge_against_an_antagonist() {
     press(&session, "#penny-char-submit");
     pass_to(&session, "opponent", "characteristics", "Ada");
     press(&session, "#penny-char-submit");
-    pass_to(&session, "challenger", "roll", "The Troll");
-    type_dice(&session, "penny-die", &["2", "2"]);
-    press(&session, "#penny-roll");
-    press(&session, "#penny-cup-submit");
-    pass_to(&session, "opponent", "roll", "Ada");
-    type_dice(&session, "penny-die", &["3"]);
-    press(&session, "#penny-roll");
-    press(&session, "#penny-cup-submit");
+    roll_and_cup(&session, "challenger", "The Troll", &["2", "2"]);
+    roll_and_cup(&session, "opponent", "Ada", &["3"]);
     pass_to(&session, "challenger", "bet", "The Troll");
     assert!(text_of(&session, "#penny-devoted-own").contains("devoted 4 pennies"), "the House's own view");
     press(&session, "#penny-stand");
@@ -682,9 +671,7 @@ fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
     choose(&session, "#penny-opponent", &format!("antagonist:{troll}"));
     press(&session, "#penny-start-challenge");
     session.wait_for("#penny-circ-challenger");
-    press(&session, "#penny-circ-challenger-pass");
-    session.wait_gone("#penny-circ-challenger");
-    press(&session, "#penny-circ-opponent-pass");
+    both_sides_pass_the_circumstances(&session);
     // Ada's own view opens at once: no pass screen on her own phone.
     session.wait_for("#penny-private[data-side='challenger'][data-task='characteristics']");
     assert!(session.find("#penny-pass").is_err(), "no 'pass the device' on a player's phone");
@@ -736,8 +723,7 @@ fn a_newcomer_reaches_penny_and_scattershot_sheets_from_home() {
     let (_window, _scratch, _db_path, session) = begin_with("penny-newcomer", open);
     crate::phone_width(&session);
 
-    create_game(&session, "Harbour Job", "penny_ante");
-    open_game(&session, "Harbour Job");
+    new_game(&session, "Harbour Job", "penny_ante");
     type_into(&session, "#new-character-name", "Pip");
     press(&session, "#new-character-submit");
     // Straight into the character's creation on the Sheet tab.
@@ -784,8 +770,7 @@ fn a_newcomer_reaches_penny_and_scattershot_sheets_from_home() {
     home(&session, "#penny-back");
 
     // A Scattershot character lands on its own sheet: no "Sheet shown" chooser.
-    create_game(&session, "Night Shift", "scattershot");
-    open_game(&session, "Night Shift");
+    new_game(&session, "Night Shift", "scattershot");
     type_into(&session, "#new-character-name", "Bo");
     press(&session, "#new-character-submit");
     session.wait_text("#sc-sheet-heading", "Bo");

@@ -5,11 +5,12 @@
 //! odds following the characteristics ticked. Screens at 1280 and 360 px.
 
 use crate::penny_ante::{
-    ada_at_the_table, add_player, add_the_troll, anonymous_challenge, choose, dismiss_toast, open_penny, page_has,
-    pass_to, press, set_role, shots_of, start_adventure, text_of, type_dice, type_into,
+    ada_at_the_table, add_player, add_the_troll, anonymous_challenge, both_sides_pass_the_circumstances, choose,
+    dismiss_toast, new_penny_game, page_has, pass_to, press, set_role, shots_of, start_adventure, text_of, type_dice,
+    type_into,
 };
 use crate::webdriver::Session;
-use crate::{begin_with, create_game, open, open_dark};
+use crate::{begin_with, open, open_dark};
 
 /// On a device passed around: "Show the House's secrets", the hand-over screen, "I am the
 /// House"; waits for the secrets to show.
@@ -116,9 +117,7 @@ fn the_cups_are_revealed_together_whichever_side_chooses_first() {
     press(&session, "#penny-start-challenge");
     session.wait_for("#penny-shared");
     press(&session, "#penny-hand");
-    press(&session, "#penny-circ-challenger-pass");
-    session.wait_gone("#penny-circ-challenger");
-    press(&session, "#penny-circ-opponent-pass");
+    both_sides_pass_the_circumstances(&session);
 
     // Ticking "Strong" changes the odds shown (two dice instead of one).
     pass_to(&session, "challenger", "characteristics", "Ada");
@@ -167,8 +166,7 @@ fn the_cups_are_revealed_together_whichever_side_chooses_first() {
 #[test]
 fn a_short_opponent_chooses_to_fold_at_the_ante() {
     let (_window, _scratch, _db_path, session) = begin_with("penny-short", open);
-    create_game(&session, "Penny Short", "penny_ante");
-    open_penny(&session, "Penny Short");
+    new_penny_game(&session, "Penny Short");
     press(&session, "#penny-tab-table");
     let ada = add_player(&session, "Ada", "Strong", "30");
     let bo = add_player(&session, "Bo", "Clever", "25");

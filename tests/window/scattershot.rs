@@ -19,7 +19,7 @@ use serde_json::json;
 use crate::mezzo::{db, dismiss_toast, shots_of, text_of, wait_contains};
 use crate::scattershot_sheet::{choose, press, type_into};
 use crate::webdriver::Session;
-use crate::{begin_with, create_character, create_game, open, open_game};
+use crate::{begin_with, create_character, new_game, open};
 
 /// A character's experience dice and Hit Points lost, as saved.
 pub(crate) fn sheet_row(conn: &rusqlite::Connection, character: &str) -> (i64, i64) {
@@ -110,8 +110,7 @@ fn experience_die(session: &Session, contributor: &str, party: &str, face: &str,
 
 /// A Scattershot game with three characters and the screen open on its table.
 pub(crate) fn table(session: &Session, name: &str) -> (String, String, String, String) {
-    let game = create_game(session, name, "scattershot");
-    open_game(session, name);
+    let game = new_game(session, name, "scattershot");
     let ada = create_character(session, "Ada");
     let bo = create_character(session, "Bo");
     let cy = create_character(session, "Cy");

@@ -13,7 +13,7 @@ use serde_json::json;
 
 use crate::mezzo::{db, dismiss_toast, shots_of, text_of, wait_contains};
 use crate::webdriver::Session;
-use crate::{begin_with, create_character, create_game, open, open_dark, open_game};
+use crate::{begin_with, create_character, new_game, open, open_dark};
 
 /// Brings `selector` to the middle of the window, clear of the screen's sticky bar and the
 /// bars at the bottom, as a person scrolls before a tap (WebDriver's own scrolling leaves a
@@ -52,6 +52,18 @@ fn add_free_skill(session: &Session, name: &str, level: &str) {
 /// Waits for the rating shown for `key` (`strength`, `skill-0`, `free-1`…) to read `value`.
 fn rating_is(session: &Session, key: &str, value: &str) {
     session.wait_text(&format!("#sc-sheet-{key}-rating"), value);
+}
+
+/// Raises `key` by one with its button on the sheet; its rating then reads `value`.
+fn raise(session: &Session, key: &str, value: &str) {
+    press(session, &format!("#sc-sheet-{key}-raise"));
+    rating_is(session, key, value);
+}
+
+/// Takes a point of `key` back with its button (in creation); its rating then reads `value`.
+fn take_back(session: &Session, key: &str, value: &str) {
+    press(session, &format!("#sc-sheet-{key}-back"));
+    rating_is(session, key, value);
 }
 
 /// The error area shows `part` (the core's reason); it is dismissed.
@@ -108,8 +120,7 @@ fn rows(conn: &rusqlite::Connection, sql: &str, id: &str) -> Vec<serde_json::Val
 #[test]
 fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     let (_window, _scratch, db_path, session) = begin_with("scattershot-sheet", open);
-    create_game(&session, "Clockwork Keep", "scattershot");
-    open_game(&session, "Clockwork Keep");
+    new_game(&session, "Clockwork Keep", "scattershot");
     let ada = create_character(&session, "Ada");
     let bo = create_character(&session, "Bo");
     press(&session, "#game-scattershot");
@@ -130,14 +141,10 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     wait_contains(&session, "#sc-sheet-points", "0 of 10 development points spent");
 
     // Statistics: Strength +2, Agility +1, then a point of Strength taken back.
-    press(&session, "#sc-sheet-strength-raise");
-    rating_is(&session, "strength", "11");
-    press(&session, "#sc-sheet-strength-raise");
-    rating_is(&session, "strength", "12");
-    press(&session, "#sc-sheet-agility-raise");
-    rating_is(&session, "agility", "11");
-    press(&session, "#sc-sheet-strength-back");
-    rating_is(&session, "strength", "11");
+    raise(&session, "strength", "11");
+    raise(&session, "strength", "12");
+    raise(&session, "agility", "11");
+    take_back(&session, "strength", "11");
     wait_contains(&session, "#sc-sheet-points", "2 of 10");
     assert_eq!(
         session.execute("return document.getElementById('sc-sheet-power-back').disabled;", json!([])),
@@ -150,8 +157,7 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     choose(&session, "#sc-sheet-skill-difficulty", "difficult");
     press(&session, "#sc-sheet-skill-add");
     rating_is(&session, "skill-0", "10");
-    press(&session, "#sc-sheet-skill-0-raise");
-    rating_is(&session, "skill-0", "11");
+    raise(&session, "skill-0", "11");
     wait_contains(&session, "#sc-sheet-skill-list", "Difficult, 2 points");
 
     // A Renowned magic ability enters at 7 + 1.
@@ -186,10 +192,8 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     wait_contains(&session, "#sc-sheet-points", "8 of 10");
 
     // Up to the limit, and one point past it is refused in the core's words.
-    press(&session, "#sc-sheet-strength-raise");
-    rating_is(&session, "strength", "12");
-    press(&session, "#sc-sheet-reaction-raise");
-    rating_is(&session, "reaction", "11");
+    raise(&session, "strength", "12");
+    raise(&session, "reaction", "11");
     wait_contains(&session, "#sc-sheet-points", "10 of 10");
     press(&session, "#sc-sheet-observation-raise");
     refused(&session, "creation limit of 10");
@@ -245,8 +249,7 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
         session.wait_text("#sc-sheet-pool", shown);
     }
     wait_contains(&session, "#sc-sheet-dice", "3 experience dice in the pool");
-    press(&session, "#sc-sheet-power-raise");
-    rating_is(&session, "power", "11");
+    raise(&session, "power", "11");
     wait_contains(&session, "#sc-sheet-dice", "2 experience dice in the pool");
     wait_contains(&session, "#sc-sheet-points", "11 development points spent");
     session.wait_text("#sc-sheet-current-power", "11 / 11");
@@ -323,8 +326,7 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
 #[test]
 fn a_roll_from_the_sheet_against_someone_elsewhere() {
     let (_window, _scratch, _db_path, session) = begin_with("scattershot-elsewhere", open);
-    create_game(&session, "Lone Phone", "scattershot");
-    open_game(&session, "Lone Phone");
+    new_game(&session, "Lone Phone", "scattershot");
     let ada = create_character(&session, "Ada");
     press(&session, "#game-scattershot");
     session.wait_for("#scattershot-screen");

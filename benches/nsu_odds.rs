@@ -44,7 +44,7 @@ fn nsu_odds(c: &mut Criterion) {
     // one mood overloaded (so every approach rolls the mood die twice), a skill, aspect
     // disadvantage and a d8 helper with advantage.
     let mut sheet =
-        Sheet { aspects: Some(Aspects { body: Die::D8, mind: Die::D8, heart: Die::D8 }), ..Sheet::default() };
+        Sheet { aspects: Some(Aspects { body: Die::D8, mind: Die::D6, heart: Die::D4 }), ..Sheet::default() };
     for line in 0..6 {
         sheet.moods[line] = Some(Mood { name: format!("mood {line}"), level: 0, overloaded: false });
     }

@@ -160,6 +160,13 @@ fn stored_scene() -> (Scratch, Store, Scene) {
     crate::support::stored(scene(), insert_scene)
 }
 
+/// A fresh database holding the whole scene, its table too, closed again.
+fn stored_scene_with_its_table() -> (Scratch, Scene) {
+    let (s, mut store, scene) = stored_scene();
+    put(&mut store, scene.game.id, &scene.table);
+    (s, scene)
+}
+
 fn put(store: &mut Store, game: Uuid, t: &PennyTable) {
     store.write(|tx| tx.put_penny_table(game, t)).unwrap();
 }
@@ -513,9 +520,7 @@ fn sheets_come_with_penny_ante_characters_and_go_with_them() {
 
 #[test]
 fn the_schema_refuses_what_the_rules_never_write() {
-    let (s, mut store, scene) = stored_scene();
-    put(&mut store, scene.game.id, &scene.table);
-    drop(store);
+    let (s, scene) = stored_scene_with_its_table();
     let conn = Connection::open(s.db()).unwrap();
     conn.pragma_update(None, "foreign_keys", "ON").unwrap();
     let game = scene.game.id.to_string();
@@ -544,9 +549,7 @@ fn the_schema_refuses_what_the_rules_never_write() {
 
 #[test]
 fn check_reports_a_broken_ledger_and_the_cli_exits_1() {
-    let (s, mut store, scene) = stored_scene();
-    put(&mut store, scene.game.id, &scene.table);
-    drop(store);
+    let (s, scene) = stored_scene_with_its_table();
     {
         let conn = Connection::open(s.db()).unwrap();
         // A wager paid to the Bank, after a gap in the positions.

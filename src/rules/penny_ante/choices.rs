@@ -11,9 +11,9 @@
 //! score distribution is counted once per roll of the unseen circumstances, and each choice
 //! only counts its own.
 
-use super::odds::{multisets, plus, seen_faces, Showdown, ShowdownOdds, TOP_SCORE};
+use super::odds::{known_faces, multisets, plus, seen_faces, Showdown, ShowdownOdds, TOP_SCORE};
 use super::score::{best, Faces, MAX_DICE};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::rules::odds::Chance;
 
 /// One choice of dice to put back in the cup, with the showdown's odds after it.
@@ -30,9 +30,20 @@ pub struct RerollChoice {
 /// exact odds. Mine's seen dice are the ones it may reroll; anything unknown stays unknown.
 /// Errors as [`showdown_odds`](super::odds::showdown_odds).
 pub fn reroll_choices(showdown: &Showdown) -> Result<Vec<RerollChoice>> {
+    reroll_choices_among(showdown, &showdown.mine.known)
+}
+
+/// The same when only `rerollable` of mine's seen dice may go back in the cup: at a table, a
+/// circumstance barred to the other side counts for mine alone, but it stays on the table.
+/// An error also names `rerollable` when it holds a die mine does not show.
+pub fn reroll_choices_among(showdown: &Showdown, rerollable: &[u8]) -> Result<Vec<RerollChoice>> {
     let (mine, theirs, middle) = seen_faces(showdown)?;
+    let movable = known_faces("rerollable", rerollable)?;
+    if movable.iter().zip(&mine).any(|(back, shown)| back > shown) {
+        return Err(Error::invalid("rerollable", "names a die mine does not show"));
+    }
     let table = ScoreTable::new();
-    let put_back = sub_multisets(&mine);
+    let put_back = sub_multisets(&movable);
     let rolls: Vec<Vec<(usize, u64)>> =
         (0..=MAX_DICE as u8).map(|n| multisets(n).into_iter().map(|(f, w)| (index(&f), w)).collect()).collect();
     let dice_back = |faces: &Faces| faces.iter().sum::<u8>();
@@ -163,6 +174,21 @@ mod tests {
         }
         let mine = Dice { known: kept, unknown: s.mine.unknown + reroll.len() as u8 };
         showdown_odds(&Showdown { mine, ..s.clone() }).unwrap()
+    }
+
+    #[test]
+    fn only_the_rerollable_dice_are_choices() {
+        // Mine shows 6, 6 and 2, the 2 a circumstance barred to theirs: it stays on the table.
+        let s = showdown(&[6, 6, 2], 0, (&[], 3), (&[], 1));
+        let choices = reroll_choices_among(&s, &[6, 6]).unwrap();
+        let faces: Vec<&[u8]> = choices.iter().map(|c| &c.reroll[..]).collect();
+        assert_eq!(faces, [&[][..], &[6], &[6, 6]]);
+        for choice in &choices {
+            assert_eq!(choice.odds, plainly(&s, &choice.reroll));
+        }
+        let err = reroll_choices_among(&s, &[5]).unwrap_err().to_string();
+        assert!(err.starts_with("rerollable: names a die mine does not show"), "{err}");
+        assert!(reroll_choices_among(&s, &[9]).unwrap_err().to_string().starts_with("rerollable[0]"));
     }
 
     fn assert_each_choice_is_its_showdown(s: &Showdown) {

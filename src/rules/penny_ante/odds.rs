@@ -116,7 +116,7 @@ pub(super) fn seen_faces(showdown: &Showdown) -> Result<(Faces, Faces, Faces)> {
 }
 
 /// Counts the faces of known dice, naming the first that is not a face of a d6.
-fn known_faces(field: &str, dice: &[u8]) -> Result<Faces> {
+pub(super) fn known_faces(field: &str, dice: &[u8]) -> Result<Faces> {
     let mut faces: Faces = [0; 6];
     for (i, &die) in dice.iter().enumerate() {
         if !(1..=6).contains(&die) {

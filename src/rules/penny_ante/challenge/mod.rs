@@ -42,6 +42,7 @@
 
 use uuid::Uuid;
 
+use super::choices::{self, RerollChoice};
 use super::ledger::{self, Account, Entry, Ledger, Reason};
 use super::odds::{self, Dice, Showdown, ShowdownOdds};
 use super::score::score;
@@ -676,7 +677,26 @@ impl Challenge {
         self.odds_with(side, None, Some(declared))
     }
 
+    /// Every choice of `side`'s own dice to put in its cup, with the showdown odds after it
+    /// and the best marked, while the side chooses its cup (RULES.md §2.3 step 2; issue 34).
+    /// Only its own dice may go in: a circumstance barred to the other side stays out.
+    pub fn cup_choices(&self, side: Side) -> Result<Vec<RerollChoice>> {
+        let s = self.side(side);
+        if self.phase != Phase::Roll || s.dice.is_empty() || s.cup_chosen {
+            return Err(Error::invalid(
+                "cup",
+                "the choices are offered while the side chooses its cup, after its roll",
+            ));
+        }
+        choices::reroll_choices_among(&self.showdown_with(side, Some(&[]), None)?, &s.dice)
+    }
+
     fn odds_with(&self, side: Side, cup: Option<&[usize]>, declared: Option<usize>) -> Result<ShowdownOdds> {
+        odds::showdown_odds(&self.showdown_with(side, cup, declared)?)
+    }
+
+    /// The showdown as `side` may see it now (see [`Challenge::odds_for`]).
+    fn showdown_with(&self, side: Side, cup: Option<&[usize]>, declared: Option<usize>) -> Result<Showdown> {
         let (mine, theirs) = (&self.sides[side.index()], &self.sides[side.other().index()]);
         let rerolls_ahead =
             matches!(self.phase, Phase::Roll | Phase::Betting1 | Phase::NewCircumstances | Phase::Reroll);
@@ -722,6 +742,6 @@ impl Challenge {
             _ => 0,
         };
         shared.unknown = to_name as u8;
-        odds::showdown_odds(&Showdown { mine: my, theirs: their, circumstances: shared })
+        Ok(Showdown { mine: my, theirs: their, circumstances: shared })
     }
 }

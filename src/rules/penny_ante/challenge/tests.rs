@@ -647,6 +647,30 @@ fn odds_use_the_other_sides_dice_only_after_both_cups_are_chosen() {
     assert_eq!(c(&t).odds_for(B, None).unwrap(), seen);
 }
 
+/// Issue 34: while a side chooses its cup, every choice of its own dice has the odds the
+/// side would see with that cup, and the best is marked.
+#[test]
+fn cup_choices_give_each_cup_the_odds_the_side_would_see_with_it() {
+    let (t, r) = table();
+    let t = start(&t, &r, setup(vec![ch(1)], vec![Account::House], 2)).unwrap().0;
+    let t = both_pass(&t, &r);
+    let t = declare(&t, &r, uses(ch(1), &["Strong", "Quick"]));
+    assert!(c(&t).cup_choices(A).unwrap_err().to_string().starts_with("cup: "), "not before the roll");
+    let t = go(&t, &r, Move::Roll { side: A }, &[6, 6, 3]);
+    let choices = c(&t).cup_choices(A).unwrap();
+    let faces: Vec<Vec<u8>> = choices.iter().map(|x| x.reroll.clone()).collect();
+    assert_eq!(faces, [vec![], vec![3], vec![6], vec![3, 6], vec![6, 6], vec![3, 6, 6]]);
+    // Die indices of those faces on the side's dice [6, 6, 3].
+    let cups: [&[usize]; 6] = [&[], &[2], &[0], &[0, 2], &[0, 1], &[0, 1, 2]];
+    for (choice, cup) in choices.iter().zip(cups) {
+        assert_eq!(choice.odds, c(&t).odds_for(A, Some(cup)).unwrap(), "{:?}", choice.reroll);
+    }
+    let top = choices.iter().map(|x| x.odds.win).max().unwrap();
+    assert!(choices.iter().all(|x| x.best == (x.odds.win == top)));
+    let t = go(&t, &r, Move::Cup { side: A, cup: vec![2] }, &[]);
+    assert!(c(&t).cup_choices(A).is_err(), "the cup is chosen");
+}
+
 #[test]
 fn level_down_takes_from_the_largest_piles_first() {
     assert_eq!(level_down(&[10, 4], 8), vec![7, 1]);

@@ -11,10 +11,11 @@ use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::fixtures::{moods, nsu_fixture, write_game_file, TOBIAS, WREN};
+use crate::nsu_world::shots_of;
 use crate::webdriver::{Session, ESCAPE};
 use crate::{
-    back_home, begin, click_in_character_row, create_character, create_game, open, open_game, shot,
-    shots_at_both_widths, Scratch,
+    back_home, begin, click_in_character_row, create_character, new_game, open, open_game, shot, shots_at_both_widths,
+    Scratch,
 };
 
 const GAME: &str = "Lanterns over Brackwater";
@@ -85,15 +86,6 @@ fn dice_labels(session: &Session, selector: &str) -> Value {
     )
 }
 
-/// Screenshots of the reference card with `section` open, at 1280 and 360 px wide.
-fn reference_shots(session: &Session, name: &str, section: &str) {
-    let scroll = "document.getElementById(arguments[0]).scrollIntoView({ block: 'start' });";
-    let into_view = || {
-        session.execute(scroll, json!([section]));
-    };
-    crate::shots_at_both_widths_with(session, name, into_view, || {});
-}
-
 /// The card opens from the sheet folded into its sections; it says plainly that a win by 1
 /// still marks a risked sentiment; closing it gives the focus back to "Rules". Over the roll
 /// wizard it opens as a second dialog, and Escape leaves the wizard as it was. Opened for a
@@ -147,7 +139,7 @@ fn reference_card_opens_from_the_sheet_and_over_the_roll_and_gives_the_focus_bac
     session.click("#ref-levels > summary");
     let levels = session.wait_for("#ref-levels").text();
     assert!(levels.contains("D4") && levels.contains("R1"), "danger and reward levels: {levels:?}");
-    reference_shots(&session, "nsu-reference-light", "ref-results");
+    shots_of(&session, "nsu-reference-light", "#ref-results");
 
     session.click("#reference-close");
     wait_closed(&session, "nsu-reference");
@@ -207,7 +199,7 @@ fn reference_card_opens_from_the_sheet_and_over_the_roll_and_gives_the_focus_bac
     let marked = session.wait_for("#ref-results-table tr.current");
     assert_eq!(marked.attribute("data-row").as_deref(), Some("3"));
     assert!(marked.text().contains("this roll"), "{:?}", marked.text());
-    reference_shots(&session, "nsu-reference-row", "ref-results");
+    shots_of(&session, "nsu-reference-row", "#ref-results");
     session.wait_for("#reference-close").click();
     wait_closed(&session, "nsu-reference");
     session.wait_for("#roll-close").click();
@@ -223,8 +215,8 @@ fn reference_card_opens_from_the_sheet_and_over_the_roll_and_gives_the_focus_bac
     session.wait_until("the reference card", || is_open(&session, "nsu-reference").then_some(()));
     session.click("#ref-steps > summary");
     session.click("#ref-complications > summary");
-    reference_shots(&session, "nsu-reference-dark", "ref-steps");
-    reference_shots(&session, "nsu-reference-dark-tables", "ref-complications");
+    shots_of(&session, "nsu-reference-dark", "#ref-steps");
+    shots_of(&session, "nsu-reference-dark-tables", "#ref-complications");
 }
 
 /// Downtime shows the complication table for the location's band before the d6 is rolled;
@@ -356,8 +348,7 @@ fn scope_guiding_questions_and_the_creation_wizards_words() {
     back_home(&session);
 
     // A new game starts with them.
-    create_game(&session, "Saltmarsh", "nsu");
-    open_game(&session, "Saltmarsh");
+    new_game(&session, "Saltmarsh", "nsu");
     session.click("#game-world");
     session.wait_until("the new game's scope", || (questions(&session).len() == 9).then_some(()));
     assert_eq!(questions(&session)[8], "Can the characters stay in touch with the settlement while they are away?");

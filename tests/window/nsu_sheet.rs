@@ -7,11 +7,11 @@ use serde_json::json;
 use crate::fixtures::db;
 use crate::webdriver::{Session, ENTER};
 use crate::{
-    begin_with, click_in_row, create_character, create_game, open, open_dark, open_game, shots_at_both_widths,
-    wait_character_row,
+    begin_with, click_in_row, create_character, new_game, open, open_dark, shots_at_both_widths, wait_character_row,
 };
 
 use crate::dismiss_toast;
+use crate::nsu_world::shots_of;
 
 /// Clicks into the field `selector` and types `text`.
 fn type_into(session: &Session, selector: &str, text: &str) {
@@ -27,8 +27,7 @@ fn pick(session: &Session, selector: &str, value: &str) {
 
 /// A game with one NSU character, its sheet open.
 fn sheet_of_new_character(session: &Session, game: &str, name: &str) -> String {
-    create_game(session, game, "nsu");
-    open_game(session, game);
+    new_game(session, game, "nsu");
     let id = create_character(session, name);
     // Home has redrawn its list after the new sheet was left: the row found now stays.
     session.wait_settled();
@@ -77,15 +76,6 @@ fn mood_box(line: usize, box_number: usize) -> String {
     format!(".mood-line[data-line='{line}'] .mood-box[data-box='{box_number}']")
 }
 
-/// Screenshots of the sheet scrolled to `selector`, at 1280 and 360 px wide.
-fn sheet_shots(session: &Session, name: &str, selector: &str) {
-    let scroll = "document.querySelector(arguments[0]).scrollIntoView({block: 'start'});";
-    let into_view = || {
-        session.execute(scroll, json!([selector]));
-    };
-    crate::shots_at_both_widths_with(session, name, into_view, || {});
-}
-
 /// A new character walks every creation step in order (a duplicate aspect die is refused
 /// with a message), Finish turns on only once the core reports nothing missing, and the
 /// finished sheet and the database hold what was typed.
@@ -119,7 +109,7 @@ fn nsu_character_is_created_through_the_wizard() {
         text.contains("Body and Mind both use d8").then_some(())
     });
     wait_step(&session, "Aspects");
-    sheet_shots(&session, "nsu-wizard-aspects", "#sheet-view");
+    shots_of(&session, "nsu-wizard-aspects", "#sheet-view");
     pick(&session, "#wizard-aspect-mind", "d6");
     session.click("#wizard-next");
 
@@ -163,8 +153,8 @@ fn nsu_character_is_created_through_the_wizard() {
         .execute("return [...document.querySelectorAll('.mood-line .mood-name')].map((i) => i.value);", json!([]));
     assert_eq!(names, json!(["Curious", "", "Wary", "", "Homesick", ""]));
     assert_eq!(mood_level(&session, 0), "Level 0 of 9");
-    sheet_shots(&session, "nsu-sheet-new", "#sheet-view");
-    sheet_shots(&session, "nsu-sheet-new-skills", ".sheet-skills");
+    shots_of(&session, "nsu-sheet-new", "#sheet-view");
+    shots_of(&session, "nsu-sheet-new-skills", ".sheet-skills");
     drop(session);
 
     let conn = db(&db_path);
@@ -272,7 +262,7 @@ fn tapping_mood_boxes_sets_the_level() {
             .as_deref(),
         Some("true")
     );
-    sheet_shots(&session, "nsu-sheet-mood", ".sheet-moods");
+    shots_of(&session, "nsu-sheet-mood", ".sheet-moods");
 
     // A second overloaded mood breaks a rule: the core's reason shows and the toggle stays off.
     let second = ".mood-line[data-line='2'] .mood-name";
@@ -324,7 +314,7 @@ fn fourth_harm_overcomes_and_undo_takes_it_back() {
     let overcome = session.wait_for("#overcome");
     assert!(overcome.text().to_lowercase().contains("overcome"), "the badge says Overcome: {:?}", overcome.text());
     assert!(session.wait_for("#harm-new").attribute("disabled").is_some(), "no fifth harm slot");
-    sheet_shots(&session, "nsu-sheet-overcome", ".sheet-details");
+    shots_of(&session, "nsu-sheet-overcome", ".sheet-details");
 
     session.click("#toast-undo");
     session.wait_gone("#overcome");
@@ -354,7 +344,7 @@ fn sheet_follows_a_dark_desktop_theme() {
     wait_mood_level(&session, 0, "Level 3 of 9");
     let background = session.execute("return getComputedStyle(document.body).backgroundColor;", json!([]));
     assert_eq!(background, json!("rgb(22, 22, 20)"), "the dark --bg of styles.css");
-    sheet_shots(&session, "nsu-sheet-dark", "#sheet-view");
+    shots_of(&session, "nsu-sheet-dark", "#sheet-view");
 }
 
 /// The NSU screen is the shared frame: "← Home", the heading, the NSU badge and the tabs Sheet,

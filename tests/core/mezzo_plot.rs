@@ -116,10 +116,28 @@ impl Table {
         State::of_game(&self.store, self.game)
     }
 
+    /// `name` plays the first card of their hand.
+    fn play_first_card(&mut self, name: &str) -> Result<MezzoChange> {
+        let (player, card) = (self.player(name), self.hand(name)[0].id);
+        services::mezzo_play_card(&mut self.store, self.game, player, card).map(|c| c.change)
+    }
+
+    /// Ada links her first card in play to the first of `to`'s.
+    fn ada_links_to(&mut self, to: &str) -> Result<MezzoChange> {
+        let (ada, card, to) = (self.player("Ada"), self.active("Ada")[0], self.active(to)[0]);
+        services::mezzo_link_cards(&mut self.store, self.game, ada, card, to).map(|c| c.change)
+    }
+
     fn hook(&mut self, by: &str, through: Option<&str>, text: &str, pay_with: Resource) -> Result<MezzoChange> {
         let user = self.user(by, through);
         let draft = HookDraft { text: text.into(), elements: Vec::new(), pay_with };
         services::mezzo_create_hook(&mut self.store, self.game, &user, &draft).map(|c| c.change)
+    }
+
+    /// `by` (through `through`, if any) invests `points` of `resource` in the first hook.
+    fn invest(&mut self, by: &str, through: Option<&str>, resource: Resource, points: u32) -> Result<MezzoChange> {
+        let (hook, user) = (self.hooks()[0], self.user(by, through));
+        services::mezzo_invest(&mut self.store, self.game, hook, &user, resource, points).map(|c| c.change)
     }
 
     /// Expects `mv` to be refused naming `field`, the database unchanged byte for byte.
@@ -169,26 +187,17 @@ fn a_hook_is_paid_invested_in_and_resolved_with_its_points_shared_out_evenly() {
         ),
         (
             "Bo invests 2 momentum through Tomas",
-            |t| {
-                let (hook, user) = (t.hooks()[0], t.user("Bo", Some("Tomas")));
-                services::mezzo_invest(&mut t.store, t.game, hook, &user, Resource::Momentum, 2).map(|c| c.change)
-            },
+            |t| t.invest("Bo", Some("Tomas"), Resource::Momentum, 2),
             |t| assert_eq!(t.element("Tomas").momentum, 1),
         ),
         (
             "Cy invests 2 influence",
-            |t| {
-                let (hook, user) = (t.hooks()[0], t.user("Cy", None));
-                services::mezzo_invest(&mut t.store, t.game, hook, &user, Resource::Influence, 2).map(|c| c.change)
-            },
+            |t| t.invest("Cy", None, Resource::Influence, 2),
             |t| assert_eq!(t.influence("Cy"), 1),
         ),
         (
             "Cy invests the lighthouse's 4 adversity",
-            |t| {
-                let (hook, user) = (t.hooks()[0], t.user("Cy", Some("The Lighthouse")));
-                services::mezzo_invest(&mut t.store, t.game, hook, &user, Resource::Adversity, 4).map(|c| c.change)
-            },
+            |t| t.invest("Cy", Some("The Lighthouse"), Resource::Adversity, 4),
             |t| {
                 assert_eq!(t.element("The Lighthouse").adversity, 0);
                 let plot = services::mezzo_plot(&t.store, t.game).unwrap();
@@ -208,10 +217,7 @@ fn a_hook_is_paid_invested_in_and_resolved_with_its_points_shared_out_evenly() {
         ),
         (
             "Cy invests the point again",
-            |t| {
-                let (hook, user) = (t.hooks()[0], t.user("Cy", None));
-                services::mezzo_invest(&mut t.store, t.game, hook, &user, Resource::Influence, 1).map(|c| c.change)
-            },
+            |t| t.invest("Cy", None, Resource::Influence, 1),
             |t| assert_eq!(t.influence("Cy"), 0),
         ),
         (
@@ -423,10 +429,7 @@ fn moves_the_rules_refuse_name_the_field_and_change_nothing() {
         services::mezzo_create_hook(&mut t.store, t.game, &user, &draft).map(|c| c.change)
     });
     t.hook("Ada", None, "Where is the map?", Resource::Influence).unwrap();
-    t.refused("points", |t| {
-        let (hook, user) = (t.hooks()[0], t.user("Bo", None));
-        services::mezzo_invest(&mut t.store, t.game, hook, &user, Resource::Influence, 0).map(|c| c.change)
-    });
+    t.refused("points", |t| t.invest("Bo", None, Resource::Influence, 0));
     t.refused("resource", |t| {
         let (hook, user) = (t.hooks()[0], t.user("Bo", None));
         services::mezzo_tap(&mut t.store, t.game, hook, &user, Resource::Influence).map(|c| c.change)
@@ -520,48 +523,25 @@ fn the_deck_sells_the_initial_draw_pays_a_link_once_and_refreshes_at_a_scenes_en
         ),
         (
             "Ada plays a card",
-            |t| {
-                let (ada, card) = (t.player("Ada"), t.hand("Ada")[0].id);
-                services::mezzo_play_card(&mut t.store, t.game, ada, card).map(|c| c.change)
-            },
+            |t| t.play_first_card("Ada"),
             |t| {
                 assert_eq!(t.active("Ada").len(), 1);
                 assert!(!services::mezzo_deck(&t.store, t.game).unwrap().initial_draw, "play closes the draw");
             },
         ),
-        (
-            "Bo plays his",
-            |t| {
-                let (bo, card) = (t.player("Bo"), t.hand("Bo")[0].id);
-                services::mezzo_play_card(&mut t.store, t.game, bo, card).map(|c| c.change)
-            },
-            |_| {},
-        ),
+        ("Bo plays his", |t| t.play_first_card("Bo"), |_| {}),
         (
             "Ada links her card to Bo's: +1 influence each",
-            |t| {
-                let (ada, card, to) = (t.player("Ada"), t.active("Ada")[0], t.active("Bo")[0]);
-                services::mezzo_link_cards(&mut t.store, t.game, ada, card, to).map(|c| c.change)
-            },
+            |t| t.ada_links_to("Bo"),
             |t| {
                 assert_eq!((t.influence("Ada"), t.influence("Bo")), (2, 3));
                 assert_eq!(services::mezzo_deck(&t.store, t.game).unwrap().links.len(), 1);
             },
         ),
-        (
-            "Cy plays his",
-            |t| {
-                let (cy, card) = (t.player("Cy"), t.hand("Cy")[0].id);
-                services::mezzo_play_card(&mut t.store, t.game, cy, card).map(|c| c.change)
-            },
-            |_| {},
-        ),
+        ("Cy plays his", |t| t.play_first_card("Cy"), |_| {}),
         (
             "Ada links the same card to Cy's: only Cy's card earns",
-            |t| {
-                let (ada, card, to) = (t.player("Ada"), t.active("Ada")[0], t.active("Cy")[0]);
-                services::mezzo_link_cards(&mut t.store, t.game, ada, card, to).map(|c| c.change)
-            },
+            |t| t.ada_links_to("Cy"),
             |t| assert_eq!((t.influence("Ada"), t.influence("Cy")), (2, 3), "a card earns its point once"),
         ),
         (
@@ -600,10 +580,7 @@ fn the_deck_sells_the_initial_draw_pays_a_link_once_and_refreshes_at_a_scenes_en
     ];
     play_and_undo_each(&mut t, steps);
 
-    t.refused("to", |t| {
-        let (ada, card, to) = (t.player("Ada"), t.active("Ada")[0], t.active("Bo")[0]);
-        services::mezzo_link_cards(&mut t.store, t.game, ada, card, to).map(|c| c.change)
-    });
+    t.refused("to", |t| t.ada_links_to("Bo"));
     t.refused("initial_draw", |t| {
         let bo = t.player("Bo");
         services::mezzo_buy_cards(&mut t.store, t.game, bo, 1, &mut t.rng).map(|c| c.change)

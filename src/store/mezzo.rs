@@ -11,8 +11,9 @@ use rusqlite::{params, OptionalExtension, Row};
 use uuid::Uuid;
 
 use super::columns::{bad, index_at, name_of, named, opt_named, opt_uuid_at, position, uuid_at};
-use super::queries::{select_all, Reader, Tx};
+use super::queries::{games_to_check, select_all, Reader, Tx};
 use crate::error::{Error, Result};
+use crate::model::System;
 use crate::rules::mezzo::challenge::{
     ActionResult, Boost, BoostOwner, Challenge, Challenger, Closed, Departure, Gained, Goal, MajorAction, PerkUse,
     Pushed, Side, StakePool, Status,
@@ -340,21 +341,10 @@ impl Reader<'_> {
             .prepare_cached("SELECT id, description, round, over FROM mz_challenges WHERE game_id = ?1")?
             .query_row([game], |r| {
                 Ok(Challenge {
-                    id: uuid_at(r, 0)?,
-                    description: r.get(1)?,
                     round: r.get(2)?,
-                    sides: Vec::new(),
-                    challengers: Vec::new(),
-                    goals: Vec::new(),
-                    actions: Vec::new(),
-                    acted: Vec::new(),
-                    open: Vec::new(),
-                    gained: Vec::new(),
-                    may_surrender: Vec::new(),
-                    counterable: Vec::new(),
-                    departure: None,
                     over: r.get(3)?,
-                    stake_pools: Vec::new(),
+                    // Its sides, goals, actions and the rest are read from their own rows below.
+                    ..Challenge::new(uuid_at(r, 0)?, r.get(1)?)
                 })
             })
             .optional()?
@@ -989,11 +979,7 @@ impl Reader<'_> {
     /// check`): each one's own invariants, read back through the rules.
     pub(super) fn mezzo_check(&self) -> Result<Vec<String>> {
         let mut out = Vec::new();
-        let games = self
-            .conn()
-            .prepare("SELECT id, name FROM games WHERE system = 'mezzo' ORDER BY name, id")?
-            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let games = games_to_check(self.conn(), System::Mezzo)?;
         for (id, name) in games {
             let said = |problem: String| format!("Mezzo game “{name}” ({id}): {problem}");
             let Ok(game) = Uuid::parse_str(&id) else {
@@ -1033,52 +1019,7 @@ mod tests {
 
     use super::*;
     use crate::rules::mezzo::element::{ElementKind, Lasts, Template, TraitKind, Via};
-    use crate::store::{migrated_from, Store};
-
-    /// Every variant of the stored enums, each with the name serde gives it; the schema's
-    /// CHECK lists must accept exactly these.
-    fn templates() -> Vec<Template> {
-        use Template::*;
-        vec![
-            Ability,
-            Asset,
-            Attractant,
-            Background,
-            EmpoweringGift,
-            Repellent,
-            Resistance,
-            SignatureFlaw,
-            FavoredFlaw,
-            PlotProtection,
-            Trump,
-            DulledEdge,
-            ImpairedAbility,
-            Vulnerability,
-            Restraint,
-            OneShot,
-            TransientFlaw,
-            Wound,
-            TreacherousEdge,
-            PhantomEdge,
-            Aptitude,
-            CrossTraining,
-            ExtraordinaryAbility,
-            Focused,
-            Forte,
-            Specialty,
-            Versatile,
-            Fortified,
-            AssetInvestment,
-            EmpowerSelf,
-            LingeringGift,
-            SharedGift,
-            EmpoweringFlaw,
-            CorrosiveWound,
-            TargetedWound,
-            PervasiveWound,
-            ViciousWound,
-        ]
-    }
+    use crate::store::{migrated_from, old_game_row, Store};
 
     fn id(n: u128) -> Uuid {
         Uuid::from_u128(n)
@@ -1090,7 +1031,8 @@ mod tests {
         let mut store = Store::open(&dir.path().join("t.db")).unwrap();
         let game = id(1);
         let mut element = Element::new(id(2), ElementKind::Goal, "Reach the cove").unwrap();
-        for (i, template) in templates().into_iter().enumerate() {
+        // Every template (the schema's CHECK lists must accept each with its kind).
+        for (i, template) in Template::ALL.iter().copied().enumerate() {
             // A granted trait of each template, attached to the first so extras and
             // modifiers have a target (the store checks columns, not the rules).
             let mut t = Trait::from_template(id(100 + i as u128), template, template.word(), Via::Granted);
@@ -1141,12 +1083,7 @@ mod tests {
         let game = "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9";
         let mira = "6f7a8b9c-0d1e-4f2a-b3c4-d5e6f7a8b9c0";
         let (mut store, _) = migrated_from(dir.path(), 5, |conn| {
-            conn.execute(
-                "INSERT INTO games VALUES (?1, 'Cove', 'mezzo', '2026-01-01T00:00:00.000Z', \
-                 '2026-01-01T00:00:00.000Z')",
-                [game],
-            )
-            .unwrap();
+            old_game_row(conn, game, "Cove", "mezzo");
             conn.execute(
                 "INSERT INTO characters VALUES (?1, ?2, 'mezzo', 'Mira', '2026-01-01T00:00:00.000Z', \
                  '2026-01-01T00:00:00.000Z', 3)",
@@ -1194,12 +1131,7 @@ mod tests {
         let game = "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9";
         let (ada, goal) = ("1b2c3d4e-5f60-4a71-8b82-9c0d1e2f3a40", "60718293-a4b5-4fc6-90d7-e15c6d7e8f95");
         let (mut store, _) = migrated_from(dir.path(), 6, |conn| {
-            conn.execute(
-                "INSERT INTO games VALUES (?1, 'Cove', 'mezzo', '2026-01-01T00:00:00.000Z', \
-                 '2026-01-01T00:00:00.000Z')",
-                [game],
-            )
-            .unwrap();
+            old_game_row(conn, game, "Cove", "mezzo");
             conn.execute("INSERT INTO mz_tables (game_id, arc) VALUES (?1, 2)", [game]).unwrap();
             conn.execute(
                 "INSERT INTO mz_players (game_id, id, position, name, influence) VALUES (?1, ?2, 0, 'Ada', 1)",

@@ -406,6 +406,17 @@ fn migrated_from(dir: &Path, version: usize, fill: impl FnOnce(&Connection)) -> 
     (store, backup)
 }
 
+/// A game row as the first schemas hold it (id, name, system, created and updated on
+/// 1 January 2026), for a migration test to fill an old database with.
+#[cfg(test)]
+fn old_game_row(conn: &Connection, id: &str, name: &str, system: &str) {
+    conn.execute(
+        "INSERT INTO games VALUES (?1, ?2, ?3, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
+        [id, name, system],
+    )
+    .unwrap();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -440,11 +451,7 @@ mod tests {
     fn an_older_database_is_backed_up_then_migrated_keeping_its_data() {
         let dir = tempfile::tempdir().unwrap();
         let (store, backup) = migrated_from(dir.path(), 1, |conn| {
-            conn.execute(
-                "INSERT INTO games VALUES ('6f1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b', 'Valley', 'nsu', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
-                [],
-            )
-            .unwrap();
+            old_game_row(conn, "6f1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b", "Valley", "nsu");
         });
         assert_eq!(store.read().games().unwrap()[0].name, "Valley");
         let games: i64 = backup.query_row("SELECT count(*) FROM games", [], |r| r.get(0)).unwrap();

@@ -12,8 +12,9 @@ use rusqlite::{params, OptionalExtension, Row};
 use uuid::Uuid;
 
 use super::columns::{bad, broken, name_of, named, opt_named, opt_uuid_at, uuid_at};
-use super::queries::{select_all, Reader, Tx};
+use super::queries::{games_to_check, select_all, Reader, Tx};
 use crate::error::{Error, Result};
+use crate::model::System;
 use crate::rules::penny_ante::challenge::{
     Bid, Challenge, Circumstance, LoanOffer, Member, Outcome, Side, SideState, Used,
 };
@@ -457,11 +458,7 @@ impl Reader<'_> {
     /// with the entries, a loan repaid beyond its amount…).
     pub(super) fn penny_check(&self) -> Result<Vec<String>> {
         let mut out = Vec::new();
-        let games = self
-            .conn()
-            .prepare("SELECT id, name FROM games WHERE system = 'penny_ante' ORDER BY name, id")?
-            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let games = games_to_check(self.conn(), System::PennyAnte)?;
         for (id, name) in games {
             let said = |problem: String| format!("Penny Ante game “{name}” ({id}): {problem}");
             let (count, last): (i64, i64) = self
@@ -841,19 +838,14 @@ impl Tx<'_> {
 mod tests {
 
     use super::*;
-    use crate::store::migrated_from;
+    use crate::store::{migrated_from, old_game_row};
 
     #[test]
     fn a_version_4_database_is_backed_up_then_migrated_to_hold_penny_tables() {
         let dir = tempfile::tempdir().unwrap();
         let game = "2a4b6c8d-0e1f-4a3b-9c5d-6e7f8091a2b3";
         let (mut store, backup) = migrated_from(dir.path(), 4, |conn| {
-            conn.execute(
-                "INSERT INTO games VALUES (?1, 'Stakes', 'penny_ante', '2026-01-01T00:00:00.000Z', \
-                 '2026-01-01T00:00:00.000Z')",
-                [game],
-            )
-            .unwrap();
+            old_game_row(conn, game, "Stakes", "penny_ante");
             conn.execute(
                 "INSERT INTO characters VALUES ('3c5d7e9f-1a2b-4c3d-8e4f-5a6b7c8d9e0f', ?1, 'penny_ante', 'Dolly', \
                  '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 1)",

@@ -314,6 +314,14 @@ pub(super) fn select_all<T, P: rusqlite::Params>(
     Ok(conn.prepare_cached(sql)?.query_map(params, row)?.collect::<rusqlite::Result<_>>()?)
 }
 
+/// A system's games as `sheetkeeper check` reports them, by name: each one's id as stored
+/// (the check says when it is not an id) and its name.
+pub(super) fn games_to_check(conn: &Connection, system: System) -> Result<Vec<(String, String)>> {
+    select_all(conn, "SELECT id, name FROM games WHERE system = ?1 ORDER BY name, id", [system.id()], |r| {
+        Ok((r.get(0)?, r.get(1)?))
+    })
+}
+
 /// A game's columns, in the order of `GAME_COLUMNS`.
 fn game_params(g: &Game) -> [Box<dyn rusqlite::ToSql + '_>; 6] {
     [

@@ -10,8 +10,9 @@ use rusqlite::{params, OptionalExtension};
 use uuid::Uuid;
 
 use super::columns::{index_at, name_of, named, opt_uuid_at, uuid_at};
-use super::queries::{select_all, Reader, Tx};
+use super::queries::{games_to_check, select_all, Reader, Tx};
 use crate::error::Result;
+use crate::model::System;
 use crate::rules::scattershot::made_it_by::ResourceResult;
 use crate::rules::scattershot::mechanical_play::{Combatant, MechanicalPlay};
 use crate::rules::scattershot::sheet::{
@@ -204,11 +205,7 @@ impl Reader<'_> {
     /// What `sheetkeeper check` finds wrong with the Scattershot sheets and tables.
     pub(super) fn scattershot_check(&self) -> Result<Vec<String>> {
         let mut out = Vec::new();
-        let games = self
-            .conn()
-            .prepare("SELECT id, name FROM games WHERE system = 'scattershot' ORDER BY name, id")?
-            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let games = games_to_check(self.conn(), System::Scattershot)?;
         for (id, name) in games {
             let said = |problem: String| format!("Scattershot game “{name}” ({id}): {problem}");
             let Ok(game) = Uuid::parse_str(&id) else {

@@ -1,6 +1,7 @@
 //! What this device is at each table (its role per game, the characters it keeps for
 //! others) and its preferences. None of it travels in files: another device has its own.
 
+use rusqlite::types::FromSql;
 use rusqlite::{params, OptionalExtension};
 use uuid::Uuid;
 
@@ -11,22 +12,20 @@ use crate::model::DeviceRole;
 impl Reader<'_> {
     /// The role this device plays in `game` (both, when none was chosen).
     pub fn device_role(&self, game: Uuid) -> Result<DeviceRole> {
-        let role: Option<String> = self
-            .conn()
-            .prepare_cached("SELECT role FROM device_games WHERE game_id = ?1")?
-            .query_row([game.to_string()], |r| r.get(0))
-            .optional()?;
+        let role: Option<String> = self.device_game(game, "SELECT role FROM device_games WHERE game_id = ?1")?;
         Ok(role.as_deref().and_then(DeviceRole::from_id).unwrap_or_default())
     }
 
     /// Whether the people at this device roll real dice in `game` and type them in.
     pub fn dice_by_hand(&self, game: Uuid) -> Result<bool> {
-        let by_hand: Option<i64> = self
-            .conn()
-            .prepare_cached("SELECT dice_by_hand FROM device_games WHERE game_id = ?1")?
-            .query_row([game.to_string()], |r| r.get(0))
-            .optional()?;
+        let by_hand: Option<i64> =
+            self.device_game(game, "SELECT dice_by_hand FROM device_games WHERE game_id = ?1")?;
         Ok(by_hand == Some(1))
+    }
+
+    /// What `sql` selects of this device's row for `game`; None when it keeps no row for it.
+    fn device_game<T: FromSql>(&self, game: Uuid, sql: &str) -> Result<Option<T>> {
+        Ok(self.conn().prepare_cached(sql)?.query_row([game.to_string()], |r| r.get(0)).optional()?)
     }
 
     /// The characters this device keeps for someone else.

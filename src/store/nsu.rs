@@ -1,6 +1,6 @@
 //! No Stone Unturned sheets: their SQL, kept in the store like every other statement.
 
-use rusqlite::{params, OptionalExtension};
+use rusqlite::{params, Connection, OptionalExtension, Row};
 use uuid::Uuid;
 
 use super::queries::{Reader, Tx};
@@ -31,6 +31,24 @@ fn line(col: usize, v: i64, len: usize) -> rusqlite::Result<usize> {
     usize::try_from(v).ok().filter(|&l| l < len).ok_or(rusqlite::Error::IntegralValueOutOfRange(col, v))
 }
 
+/// Reads a sheet's numbered lines (moods, skills, sentiments) into their places: each row's
+/// first column is its line, one of `lines`; `row` reads what stands on it.
+fn fill_lines<T>(
+    conn: &Connection,
+    sql: &str,
+    id: &str,
+    lines: &mut [Option<T>],
+    mut row: impl FnMut(&Row<'_>) -> rusqlite::Result<T>,
+) -> Result<()> {
+    let len = lines.len();
+    let mut stmt = conn.prepare_cached(sql)?;
+    for read in stmt.query_map([id], |r| Ok((line(0, r.get(0)?, len)?, row(r)?)))? {
+        let (i, value) = read?;
+        lines[i] = Some(value);
+    }
+    Ok(())
+}
+
 impl Reader<'_> {
     /// A character's No Stone Unturned sheet, or None when it has none.
     pub fn nsu_sheet(&self, character: Uuid) -> Result<Option<Sheet>> {
@@ -58,36 +76,34 @@ impl Reader<'_> {
             .optional()?;
         let Some(mut sheet) = head else { return Ok(None) };
 
-        let mut stmt =
-            conn.prepare_cached("SELECT line, name, level, overloaded FROM nsu_moods WHERE character_id = ?1")?;
-        let rows = stmt.query_map([&id], |r| {
-            Ok((line(0, r.get(0)?, 6)?, Mood { name: r.get(1)?, level: r.get(2)?, overloaded: r.get(3)? }))
-        })?;
-        for row in rows {
-            let (i, mood) = row?;
-            sheet.moods[i] = Some(mood);
-        }
-        let mut stmt = conn.prepare_cached(
-            "SELECT line, name, modifier, body_box, mind_box, heart_box FROM nsu_skills WHERE character_id = ?1",
+        fill_lines(
+            conn,
+            "SELECT line, name, level, overloaded FROM nsu_moods WHERE character_id = ?1",
+            &id,
+            &mut sheet.moods,
+            |r| Ok(Mood { name: r.get(1)?, level: r.get(2)?, overloaded: r.get(3)? }),
         )?;
-        let rows = stmt.query_map([&id], |r| {
-            let boxes = AspectBoxes { body: r.get(3)?, mind: r.get(4)?, heart: r.get(5)? };
-            Ok((line(0, r.get(0)?, 6)?, Skill { name: r.get(1)?, modifier: r.get(2)?, boxes }))
-        })?;
-        for row in rows {
-            let (i, skill) = row?;
-            sheet.skills[i] = Some(skill);
-        }
-        let mut stmt = conn.prepare_cached("SELECT line, name, state FROM nsu_sentiments WHERE character_id = ?1")?;
-        let rows = stmt.query_map([&id], |r| {
-            let state: String = r.get(2)?;
-            let state = state_from(&state).ok_or(rusqlite::Error::InvalidColumnName(state))?;
-            Ok((line(0, r.get(0)?, 3)?, Sentiment { name: r.get(1)?, state }))
-        })?;
-        for row in rows {
-            let (i, sentiment) = row?;
-            sheet.sentiments[i] = Some(sentiment);
-        }
+        fill_lines(
+            conn,
+            "SELECT line, name, modifier, body_box, mind_box, heart_box FROM nsu_skills WHERE character_id = ?1",
+            &id,
+            &mut sheet.skills,
+            |r| {
+                let boxes = AspectBoxes { body: r.get(3)?, mind: r.get(4)?, heart: r.get(5)? };
+                Ok(Skill { name: r.get(1)?, modifier: r.get(2)?, boxes })
+            },
+        )?;
+        fill_lines(
+            conn,
+            "SELECT line, name, state FROM nsu_sentiments WHERE character_id = ?1",
+            &id,
+            &mut sheet.sentiments,
+            |r| {
+                let state: String = r.get(2)?;
+                let state = state_from(&state).ok_or(rusqlite::Error::InvalidColumnName(state))?;
+                Ok(Sentiment { name: r.get(1)?, state })
+            },
+        )?;
         let mut stmt = conn.prepare_cached(
             "SELECT kind, text, positive FROM nsu_details WHERE character_id = ?1 ORDER BY kind, position",
         )?;

@@ -298,19 +298,15 @@ pub async fn handshake_initiator(
 ) -> std::result::Result<(TransportState, Vec<u8>), HandshakeError> {
     let mut hs = noise(private_key, psk, true)?;
     let mut buf = vec![0u8; NOISE_MAX];
-    let n = hs.write_message(&[], &mut buf).map_err(|_| HandshakeError::Mismatch)?;
-    frames.send_raw(buf[..n].to_vec()).await?;
+    send_next(frames, &mut hs, &mut buf).await?;
     let msg = frames.recv_raw().await?;
     if serde_json::from_slice::<OpeningReply>(&msg).is_ok() {
         // A clear-text refusal mid-handshake is unauthenticated: its words are not shown.
         return Err(HandshakeError::Other(Error::link("the table turned the connection away")));
     }
     hs.read_message(&msg, &mut buf).map_err(|_| HandshakeError::Mismatch)?;
-    let n = hs.write_message(&[], &mut buf).map_err(|_| HandshakeError::Mismatch)?;
-    frames.send_raw(buf[..n].to_vec()).await?;
-    let remote = hs.get_remote_static().map(<[u8]>::to_vec).ok_or(HandshakeError::Mismatch)?;
-    let noise = hs.into_transport_mode().map_err(|_| HandshakeError::Mismatch)?;
-    Ok((noise, remote))
+    send_next(frames, &mut hs, &mut buf).await?;
+    finished(hs)
 }
 
 /// The host's side of the Noise handshake.
@@ -323,10 +319,25 @@ pub async fn handshake_responder(
     let mut buf = vec![0u8; NOISE_MAX];
     let msg = frames.recv_raw().await?;
     hs.read_message(&msg, &mut buf).map_err(|_| HandshakeError::Mismatch)?;
-    let n = hs.write_message(&[], &mut buf).map_err(|_| HandshakeError::Mismatch)?;
-    frames.send_raw(buf[..n].to_vec()).await?;
+    send_next(frames, &mut hs, &mut buf).await?;
     let msg = frames.recv_raw().await?;
     hs.read_message(&msg, &mut buf).map_err(|_| HandshakeError::Mismatch)?;
+    finished(hs)
+}
+
+/// Writes this device's next handshake message and sends it.
+async fn send_next(
+    frames: &mut Frames,
+    hs: &mut HandshakeState,
+    buf: &mut [u8],
+) -> std::result::Result<(), HandshakeError> {
+    let n = hs.write_message(&[], buf).map_err(|_| HandshakeError::Mismatch)?;
+    frames.send_raw(buf[..n].to_vec()).await?;
+    Ok(())
+}
+
+/// A completed handshake: the transport, and the other device's static key.
+fn finished(hs: HandshakeState) -> std::result::Result<(TransportState, Vec<u8>), HandshakeError> {
     let remote = hs.get_remote_static().map(<[u8]>::to_vec).ok_or(HandshakeError::Mismatch)?;
     let noise = hs.into_transport_mode().map_err(|_| HandshakeError::Mismatch)?;
     Ok((noise, remote))

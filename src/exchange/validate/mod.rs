@@ -450,13 +450,25 @@ impl Validator {
     }
 
     fn string<'v>(&mut self, path: &str, map: &'v Obj, key: &str) -> Option<&'v str> {
-        match self.field(path, map, key)? {
-            Value::String(s) => Some(s),
-            other => {
-                self.problem(format!("{path}.{key}"), format!("expected a string, found {}", type_name(other)));
-                None
-            }
+        self.field_as(path, map, key, "a string", Value::as_str)
+    }
+
+    /// Field `key`, when it is what `read` takes (`what`: "a string", "a list"); a problem
+    /// naming what it is instead when it is not.
+    fn field_as<'v, T>(
+        &mut self,
+        path: &str,
+        map: &'v Obj,
+        key: &str,
+        what: &str,
+        read: impl FnOnce(&'v Value) -> Option<T>,
+    ) -> Option<T> {
+        let v = self.field(path, map, key)?;
+        let read = read(v);
+        if read.is_none() {
+            self.problem(format!("{path}.{key}"), format!("expected {what}, found {}", type_name(v)));
         }
+        read
     }
 
     fn integer(&mut self, path: &str, map: &Obj, key: &str) -> Option<i64> {
@@ -480,13 +492,7 @@ impl Validator {
     }
 
     fn list<'v>(&mut self, path: &str, map: &'v Obj, key: &str) -> Option<&'v Vec<Value>> {
-        match self.field(path, map, key)? {
-            Value::Array(items) => Some(items),
-            other => {
-                self.problem(format!("{path}.{key}"), format!("expected a list, found {}", type_name(other)));
-                None
-            }
-        }
+        self.field_as(path, map, key, "a list", Value::as_array)
     }
 
     fn id(&mut self, path: &str, map: &Obj, key: &str) -> Option<Uuid> {

@@ -1,5 +1,6 @@
 //! Integration tests of the core: the real SQLite file, real files on disk, the real CLI.
 
+mod choices;
 mod cli;
 mod concurrent_open;
 mod crash;

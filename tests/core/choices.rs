@@ -1,0 +1,139 @@
+//! Issue 34 through the CLI: `--choices` on the NSU and Scattershot odds commands prints
+//! every option the player chooses between with the library's exact numbers, the best
+//! marked, and names bad input.
+
+use serde_json::Value;
+use sheetkeeper::rules::nsu::choices::approaches;
+use sheetkeeper::rules::nsu::roll::{AtRisk, Edge, MoodChoice, RollSetup, SkillChoice};
+use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sheet, Skill};
+use sheetkeeper::rules::odds::Chance;
+use sheetkeeper::rules::scattershot::choices::bidding;
+use sheetkeeper::rules::scattershot::made_it_by::{Action, MibRoll, Party, RollSetup as MibSetup, Sign};
+use sheetkeeper::rules::scattershot::Settings;
+
+use crate::support::cli::{check_error, json, run};
+
+fn close(got: &Value, want: Chance, what: &str) {
+    let got = got.as_f64().unwrap_or(f64::NAN);
+    assert!((got - want.probability()).abs() <= 1e-14, "{what}: {got} ≠ {}", want.probability());
+}
+
+fn choices(out: &std::process::Output) -> Vec<Value> {
+    let value = json(out);
+    value["choices"].as_array().unwrap_or_else(|| panic!("a choices list: {value}")).clone()
+}
+
+#[test]
+fn nsu_choices_print_every_aspect_with_every_mood_line() {
+    let args = [
+        "odds",
+        "nsu",
+        "--choices",
+        "--aspects",
+        "8,6,4",
+        "--at-risk",
+        "world",
+        "--moods",
+        "0,2",
+        "--overloaded",
+        "4",
+        "--skill",
+        "1",
+        "--helper-die",
+        "6",
+    ];
+    let got = choices(&run(&args, None));
+    // The same sheet by hand: moods on lines 0 and 2, line 4 overloaded, a +1 skill.
+    let mood = |name: &str, level, overloaded| Some(Mood { name: name.into(), level, overloaded });
+    let mut sheet =
+        Sheet { aspects: Some(Aspects { body: Die::D8, mind: Die::D6, heart: Die::D4 }), ..Sheet::default() };
+    sheet.moods[0] = mood("a", 0, false);
+    sheet.moods[2] = mood("b", 0, false);
+    sheet.moods[4] = mood("c", 4, true);
+    sheet.skills[0] = Some(Skill { name: "s".into(), modifier: 1, boxes: AspectBoxes::default() });
+    let setup = RollSetup {
+        desired_outcome: "x".into(),
+        aspect: Aspect::Body,
+        at_risk: AtRisk::World,
+        mood: MoodChoice::Existing { line: 0 },
+        aspect_advantages: 0,
+        aspect_disadvantages: 0,
+        skill: Some(SkillChoice::Existing { line: 0 }),
+        risked_sentiment: None,
+        scout: None,
+    };
+    let want = approaches(&sheet, &setup, Some((Die::D6, Edge::None))).unwrap();
+    assert_eq!(got.len(), 18, "three aspects, six mood lines");
+    for (got, want) in got.iter().zip(&want) {
+        assert_eq!(got["aspect"], want.aspect.word().to_lowercase());
+        assert_eq!(
+            (got["mood_line"].as_u64(), got["new_mood"].as_bool()),
+            (Some(want.mood_line as u64), Some(want.new_mood))
+        );
+        assert_eq!(got["mood_die"].as_u64(), Some(u64::from(want.plan.mood_die.sides())));
+        close(&got["win"], want.odds.win, "win");
+        close(&got["tie"], want.odds.tie, "tie");
+        close(&got["lose"], want.odds.lose, "lose");
+        assert_eq!(
+            (got["best"].as_bool(), got["best_for_aspect"].as_bool()),
+            (Some(want.best), Some(want.best_for_aspect))
+        );
+    }
+    let overloaded = got.iter().find(|c| c["mood_line"] == 4).unwrap();
+    assert_eq!(overloaded["mood_edge"], "advantage", "acting with the overloaded mood");
+    check_error(&["odds", "nsu", "--choices", "--aspects", "8,6", "--at-risk", "world"], 2, "--aspects");
+    check_error(
+        &["odds", "nsu", "--choices", "--aspects", "8,6,4", "--at-risk", "world", "--moods", "7"],
+        1,
+        "--moods",
+    );
+    check_error(&["odds", "nsu", "--aspect-die", "8", "--at-risk", "world"], 2, "--mood-die");
+}
+
+#[test]
+fn scattershot_choices_print_each_bid_into_each_side_s_mib() {
+    let args = [
+        "odds",
+        "scattershot",
+        "--rating",
+        "14",
+        "--choices",
+        "--dice",
+        "3,4",
+        "--resistor-rating",
+        "9",
+        "--experience-die",
+        "8",
+    ];
+    let out = run(&args, None);
+    let value = json(&out);
+    let action = |rating| Action { description: String::new(), rating, modifier: 0, rolled: None };
+    let setup = MibSetup { actor: action(14), resistor: Some(action(9)), facets: Default::default(), chart: vec![] };
+    let settings = Settings { experience_die: 8, ..Settings::default() };
+    let roll = MibRoll::start(&setup, &settings).unwrap().0;
+    let roll = roll.roll_dice(Party::Actor, &mut sheetkeeper::rules::dice::Entered::new([3, 4])).unwrap().0;
+    let want = bidding(&roll).unwrap();
+    assert_eq!(value["experience_die"], 8);
+    let now = want.now.unwrap();
+    close(&value["now"]["success"], now.success, "now");
+    let got = choices(&out);
+    assert_eq!(got.len(), 4, "+ and − into the actor's MIB and the resistor's");
+    for (got, want) in got.iter().zip(&want.bids) {
+        let party = if want.party == Party::Actor { "actor" } else { "resistor" };
+        let sign = if want.sign == Sign::Add { "add" } else { "subtract" };
+        assert_eq!((got["party"].as_str(), got["sign"].as_str()), (Some(party), Some(sign)));
+        close(&got["success"], want.chances.success, "success");
+        close(&got["telling_blow"], want.chances.telling_blow, "telling blow");
+        close(&got["catastrophic"], want.chances.catastrophic, "catastrophic");
+        assert_eq!(got["best_for_actor"].as_bool(), Some(want.best_for_actor));
+        assert_eq!(got["best_for_resistor"].as_bool(), Some(want.best_for_resistor));
+    }
+    assert!(got[0]["best_for_actor"].as_bool().unwrap(), "adding to the actor's own MIB: {}", got[0]);
+    check_error(&["odds", "scattershot", "--rating", "14", "--choices", "--dice", "3,11"], 2, "--dice");
+    check_error(
+        &["odds", "scattershot", "--rating", "14", "--choices", "--experience-die", "30"],
+        1,
+        "--experience-die",
+    );
+    check_error(&["odds", "scattershot", "--rating", "14", "--resistor-rating", "9"], 2, "--choices");
+}

@@ -37,6 +37,7 @@ const COMMANDS: &[&str] = &[
     "nsu_roll_preview",
     "penny_table",
     "penny_private",
+    "penny_cup_choices",
     "penny_ledger",
     "penny_log",
     "penny_create_character",

@@ -165,6 +165,7 @@ pub fn run_app<R: tauri::Runtime>(
             commands::nsu_roll_preview,
             penny_commands::penny_table,
             penny_commands::penny_private,
+            penny_commands::penny_cup_choices,
             penny_commands::penny_ledger,
             penny_commands::penny_log,
             penny_commands::penny_create_character,

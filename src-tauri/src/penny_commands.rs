@@ -8,7 +8,8 @@ use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
 use sheetkeeper::rules::penny_ante::ledger::Account;
 use sheetkeeper::rules::penny_ante::table::Characteristic;
 use sheetkeeper::services::{
-    self, ChallengeDraft, DiceInput, GameMove, LedgerView, PennyChange, PennyLogEntry, PennyView, PrivateView,
+    self, ChallengeDraft, CupChoiceView, DiceInput, GameMove, LedgerView, PennyChange, PennyLogEntry, PennyView,
+    PrivateView,
 };
 use tauri::State;
 use uuid::Uuid;
@@ -68,6 +69,7 @@ pub fn penny_log(state: State<'_, AppState>, game: String, house: Option<bool>) 
 }
 
 commands! {
+    read penny_cup_choices(id game, val side: Side) -> Vec<CupChoiceView>;
     write penny_create_character(id game, ref name: String, ref characteristic: String, val pennies: i64) -> PennyChange;
     write penny_starting_pennies(id game, id character, val pennies: i64) -> PennyChange;
     write penny_buy_characteristic(id game, id character, ref text: String) -> PennyChange;

@@ -113,12 +113,12 @@ pub use nsu::world::{
 };
 pub use nsu::{nsu_sheet, save_nsu_sheet, NsuSheetView};
 pub use penny_ante::{
-    penny_add_antagonist, penny_buy_characteristic, penny_challenge_move, penny_create_character,
+    penny_add_antagonist, penny_buy_characteristic, penny_challenge_move, penny_create_character, penny_cup_choices,
     penny_edit_antagonist, penny_end_adventure, penny_fund_antagonist, penny_ledger, penny_log, penny_narrate,
     penny_private, penny_private_declaring, penny_recall_purse, penny_repay_debt, penny_repay_loan,
     penny_set_recurring, penny_start_adventure, penny_start_challenge, penny_starting_pennies, penny_table,
-    penny_table_as_house, ChallengeDraft, ChallengeView, LedgerView, PennyChange, PennyLogEntry, PennyView,
-    PrivateView,
+    penny_table_as_house, ChallengeDraft, ChallengeView, CupChoiceView, LedgerView, PennyChange, PennyLogEntry,
+    PennyView, PrivateView,
 };
 pub use replica::game_document_for;
 pub use scattershot::play::{scattershot_play, scattershot_reward, PlayMove, RewardMove, SeatDraft};

@@ -243,6 +243,35 @@ pub(crate) fn add_the_troll(session: &Session) -> String {
 }
 
 /// Challenge 1: Ada against the House over the rope bridge, dice typed in by hand.
+/// Issue 34, at Ada's cup (5, 4 and 1): every cup her three dice allow, with its chance to
+/// win, the best marked; the one she holds (the 1) is pressed and has the odds shown above;
+/// tapping a cup puts exactly those dice in.
+fn every_cup_s_chance(session: &Session) {
+    let rows = session.wait_until("every cup's chance", || {
+        let rows: Vec<String> =
+            session.find_all("#penny-cup-choices .penny-cup-choice").iter().map(|b| b.text()).collect();
+        (rows.len() == 8).then_some(rows)
+    });
+    assert!(rows[0].starts_with("Keep every die: "), "{rows:?}");
+    assert!(rows.iter().any(|r| r.ends_with("— best")), "the best is marked: {rows:?}");
+    assert!(rows.iter().all(|r| r.contains("% to win")), "phrased as chances: {rows:?}");
+    let one = rows.iter().position(|r| r.starts_with("Reroll the 1:")).expect("putting back the 1");
+    let row = format!("#penny-cup-choice-{one}");
+    assert_eq!(session.wait_for(&row).attribute("aria-pressed").as_deref(), Some("true"), "the cup she holds");
+    let win = text_of(session, "#penny-odds-win");
+    assert!(rows[one].contains(&format!(": {win} to win")), "the same number as her odds: {win} in {:?}", rows[one]);
+    press(session, "#penny-cup-choice-0");
+    session.wait_until("the cup emptied", || {
+        (session.wait_for("#penny-cup-2").attribute("aria-pressed").as_deref() == Some("false")).then_some(())
+    });
+    press(session, &row);
+    session.wait_until("the 1 back in the cup", || {
+        let pressed = |id: &str| session.wait_for(id).attribute("aria-pressed");
+        (pressed("#penny-cup-2").as_deref() == Some("true") && pressed("#penny-cup-0").as_deref() == Some("false"))
+            .then_some(())
+    });
+}
+
 fn showdown_challenge(session: &Session) {
     press(session, "#penny-issue");
     session.wait_for("#penny-setup-form");
@@ -285,6 +314,7 @@ fn showdown_challenge(session: &Session) {
     session.wait_until("the odds for the proposed cup", || {
         session.find("#penny-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%') && *t != before)
     });
+    every_cup_s_chance(session);
     shots_of(session, "penny-cup", "#penny-private");
     press(session, "#penny-cup-submit");
 

@@ -36,7 +36,10 @@ mod reading;
 mod views;
 
 use reading::*;
-pub use reading::{penny_ledger, penny_log, penny_private, penny_private_declaring, penny_table, penny_table_as_house};
+pub use reading::{
+    penny_cup_choices, penny_ledger, penny_log, penny_private, penny_private_declaring, penny_table,
+    penny_table_as_house,
+};
 pub(super) use reading::{private_sides, sees_side, table_for};
 pub use views::*;
 

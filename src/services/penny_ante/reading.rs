@@ -475,6 +475,28 @@ pub fn penny_private(store: &Store, game: Uuid, side: Side, cup: Option<Vec<usiz
     private_view(read, game, side, cup)
 }
 
+/// While `side` chooses its cup: every choice of its dice to put in, with the odds it would
+/// see with that cup and the best marked (issue 34). The side's own to see, like its cup.
+pub fn penny_cup_choices(store: &Store, game: Uuid, side: Side) -> Result<Vec<CupChoiceView>> {
+    let read = store.read();
+    let c = own_side(read, game, side)?;
+    let dice = &c.side(side).dice;
+    let choices = c.cup_choices(side)?;
+    Ok(choices
+        .into_iter()
+        .map(|choice| {
+            // The faces as dice on the side's tray: the first unused die showing each face.
+            let mut cup: Vec<usize> = Vec::new();
+            for face in &choice.reroll {
+                let at = (0..dice.len()).find(|i| dice[*i] == *face && !cup.contains(i)).expect("a face of its dice");
+                cup.push(at);
+            }
+            cup.sort_unstable();
+            CupChoiceView { cup, faces: choice.reroll, odds: choice.odds.into(), best: choice.best }
+        })
+        .collect())
+}
+
 /// What `side` sees while it declares its characteristics, with its odds as if it used
 /// `declared` of them (the opponent's declared dice unknown): the numbers follow the boxes
 /// ticked (RULES §2.3 decision).

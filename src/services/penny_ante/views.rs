@@ -263,6 +263,18 @@ pub struct PrivateView {
     pub devoted: Option<u64>,
 }
 
+/// One choice of dice to put in the cup, with the odds after it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CupChoiceView {
+    /// The dice (their places on the side's tray) that go in the cup.
+    pub cup: Vec<usize>,
+    /// Their faces, lowest first.
+    pub faces: Vec<u8>,
+    pub odds: OddsView,
+    /// No other choice has a higher chance to win.
+    pub best: bool,
+}
+
 /// Exact odds, as probabilities (nearest f64) and as exact fractions of equally likely
 /// outcomes.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -47,6 +47,8 @@ export const pennyTable = (game, house = false) => call("penny_table", { game, h
 /** What `side` sees behind the pass-the-device screen; with `cup`, its odds for that cup. */
 export const pennyPrivate = (game, side, cup = null) => call("penny_private", { game, side, cup });
 /** `side`'s own view while it declares, its odds for `declared` characteristics. */
+/** While `side` chooses its cup: `[{cup: [die index…], faces, odds, best}]`, every cup with its odds. */
+export const pennyCupChoices = (game, side) => call("penny_cup_choices", { game, side });
 export const pennyPrivateDeclaring = (game, side, declared) => call("penny_private", { game, side, declared });
 /** The whole game's ledger (`account` null) or one account's, newest first. */
 export const pennyLedger = (game, account = null, house = false) => call("penny_ledger", { game, account, house });

@@ -40,6 +40,7 @@ import {
   busy,
   sentences,
   stepper,
+  pct,
 } from "./kit.js";
 import { listOrNone } from "../../kit/forms.js";
 
@@ -730,6 +731,19 @@ function chooseCup(c, s, priv, ctx) {
       // The odds stay as they were; the move itself reports any problem.
     }
   };
+  const labels = [];
+  // Every cup's chance to win, from the core (behind the rules-hints switch): tapping one
+  // puts those dice in the cup.
+  const choices = cupChoices(ctx, s.side, (cup) => {
+    pv.cup = new Set(cup);
+    changed();
+  });
+  const changed = () => {
+    labels.forEach((label) => label());
+    words();
+    refresh();
+    choices.mark();
+  };
   const toggles = priv.dice.map((v, i) => {
     const b = el(
       "button",
@@ -744,12 +758,11 @@ function chooseCup(c, s, priv, ctx) {
       b.querySelector(".penny-cup-state").textContent = inCup ? "in the cup" : "shown";
     };
     label();
+    labels.push(label);
     b.addEventListener("click", () => {
       if (pv.cup.has(i)) pv.cup.delete(i);
       else pv.cup.add(i);
-      label();
-      words();
-      refresh();
+      changed();
     });
     return b;
   });
@@ -764,8 +777,51 @@ function chooseCup(c, s, priv, ctx) {
     el("p", {}, "Press the dice you want to reroll later: they go back in the cup, hidden. The others are shown to everyone once both sides have chosen."),
     el("div", { class: "penny-cup-toggles", role: "group", "aria-label": "Your dice: press to put one in the cup" }, ...toggles),
     oddsHost,
+    choices.node,
     el("div", { class: "actions" }, submit),
   );
+}
+
+/** "Reroll the 3 and the 6", "Keep every die". */
+function cupWords(faces) {
+  if (faces.length === 0) return "Keep every die";
+  const each = faces.map((f) => `the ${f}`);
+  return `Reroll ${each.length === 1 ? each[0] : `${each.slice(0, -1).join(", ")} and ${each.at(-1)}`}`;
+}
+
+/**
+ * The chance to win with each cup the side could choose, the best marked, as a list of
+ * buttons that put those dice in the cup. `mark()` shows which one is the cup now.
+ */
+function cupChoices(ctx, side, choose) {
+  const list = el("ul", { class: "penny-cup-choices-list" });
+  const node = el(
+    "section",
+    { id: "penny-cup-choices", class: "hint penny-cup-choices", "aria-label": "Your chance to win with each cup" },
+    el("h4", {}, "Your chance to win with each cup"),
+    list,
+  );
+  let rows = [];
+  const same = (cup) => cup.length === pv.cup.size && cup.every((i) => pv.cup.has(i));
+  const mark = () => rows.forEach(({ b, cup }) => b.setAttribute("aria-pressed", String(same(cup))));
+  api
+    .pennyCupChoices(ctx.gameId, side)
+    .then((all) => {
+      rows = all.map((c, i) => {
+        const text = `${cupWords(c.faces)}: ${pct(c.odds.win)} to win${c.best ? " — best" : ""}`;
+        const b = el(
+          "button",
+          { type: "button", id: `penny-cup-choice-${i}`, class: c.best ? "penny-cup-choice best" : "penny-cup-choice", title: `Win ${c.odds.exact[0]} · tie ${c.odds.exact[1]} · lose ${c.odds.exact[2]}` },
+          text,
+        );
+        b.addEventListener("click", () => choose(c.cup));
+        return { b, cup: c.cup };
+      });
+      list.replaceChildren(...rows.map(({ b }) => el("li", {}, b)));
+      mark();
+    })
+    .catch(() => node.remove()); // no choices to offer: the cup works as before
+  return { node, mark };
 }
 
 function betting(c, s, priv, ctx) {

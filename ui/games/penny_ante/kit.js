@@ -36,7 +36,7 @@ export const sameAccount = (a, b) => accountKey(a) === accountKey(b);
 export const SIDE_WORDS = { challenger: "Challenger", opponent: "Opponent" };
 export const otherSide = (side) => (side === "challenger" ? "opponent" : "challenger");
 
-const pct = (p) => `${(p * 100).toFixed(1)}%`;
+export const pct = (p) => `${(p * 100).toFixed(1)}%`;
 
 /** "Win 41.7% · Tie 2.3% · Lose 56.0%". */
 export function oddsLine(odds) {

@@ -28,41 +28,47 @@ pub enum Link {
     Join(Arc<Joined>),
 }
 
-/// A running host, stopped when the last holder lets go (a command may be reading its
-/// status while another stops it).
-pub struct Hosting(Option<HostHandle>);
+/// A link's handle that stops it: a host's, or a joined device's.
+pub trait Stop {
+    fn stop(self);
+}
 
-impl Hosting {
-    pub fn handle(&self) -> &HostHandle {
-        self.0.as_ref().expect("a host is stopped only on drop")
+impl Stop for HostHandle {
+    fn stop(self) {
+        HostHandle::stop(self)
     }
 }
 
-impl Drop for Hosting {
+impl Stop for JoinHandle {
+    fn stop(self) {
+        JoinHandle::stop(self)
+    }
+}
+
+/// A running link, stopped when the last holder lets go: a command may be reading a host's
+/// status while another stops it, and a move may be waiting for the host's answer while
+/// "Leave" is pressed.
+pub struct Running<H: Stop>(Option<H>);
+
+impl<H: Stop> Running<H> {
+    pub fn handle(&self) -> &H {
+        self.0.as_ref().expect("a link is stopped only on drop")
+    }
+}
+
+impl<H: Stop> Drop for Running<H> {
     fn drop(&mut self) {
-        if let Some(host) = self.0.take() {
-            host.stop();
+        if let Some(link) = self.0.take() {
+            link.stop();
         }
     }
 }
 
-/// A joined device's link, stopped when the last holder lets go (a move may be waiting for
-/// the host's answer while "Leave" is pressed).
-pub struct Joined(Option<JoinHandle>);
+/// A running host.
+pub type Hosting = Running<HostHandle>;
 
-impl Joined {
-    pub fn handle(&self) -> &JoinHandle {
-        self.0.as_ref().expect("a join is stopped only on drop")
-    }
-}
-
-impl Drop for Joined {
-    fn drop(&mut self) {
-        if let Some(join) = self.0.take() {
-            join.stop();
-        }
-    }
-}
+/// A joined device's link.
+pub type Joined = Running<JoinHandle>;
 
 impl AppState {
     pub fn new(store: sheetkeeper::Result<Store>) -> Self {
@@ -183,11 +189,11 @@ impl Drop for StoreGuard<'_> {
 
 impl Link {
     pub fn host(host: HostHandle, advert: Option<Advertisement>) -> Link {
-        Link::Host { host: Arc::new(Hosting(Some(host))), advert }
+        Link::Host { host: Arc::new(Running(Some(host))), advert }
     }
 
     pub fn join(join: JoinHandle) -> Link {
-        Link::Join(Arc::new(Joined(Some(join))))
+        Link::Join(Arc::new(Running(Some(join))))
     }
 }
 

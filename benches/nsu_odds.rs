@@ -51,15 +51,9 @@ fn nsu_odds(c: &mut Criterion) {
     sheet.moods[0] = Some(Mood { name: "mood 0".into(), level: 8, overloaded: true });
     sheet.skills[0] = Some(Skill { name: "Climbing".into(), modifier: 3, boxes: AspectBoxes::default() });
     let setup = RollSetup {
-        desired_outcome: String::new(),
-        aspect: Aspect::Body,
-        at_risk: AtRisk::World,
-        mood: MoodChoice::Existing { line: 0 },
-        aspect_advantages: 0,
         aspect_disadvantages: 1,
         skill: Some(SkillChoice::Existing { line: 0 }),
-        risked_sentiment: None,
-        scout: None,
+        ..RollSetup::new("", Aspect::Body, AtRisk::World, MoodChoice::Existing { line: 0 })
     };
     group.bench_function("approach choices, worst case (18 approaches, overload, d8 helper)", |b| {
         b.iter(|| approaches(black_box(&sheet), &setup, Some((Die::D8, Edge::Advantage))).unwrap())

@@ -87,15 +87,9 @@ fn nsu_roll(c: &mut Criterion) {
     sheet.skills[0] = Some(Skill { name: "Lore".into(), modifier: 1, boxes: AspectBoxes::default() });
     services::save_nsu_sheet(&mut store, id, sheet).unwrap();
     let setup = RollSetup {
-        desired_outcome: "Find the door".into(),
-        aspect: Aspect::Mind,
-        at_risk: AtRisk::World,
-        mood: MoodChoice::Existing { line: 0 },
         aspect_advantages: 1,
-        aspect_disadvantages: 0,
         skill: Some(SkillChoice::Existing { line: 0 }),
-        risked_sentiment: None,
-        scout: None,
+        ..RollSetup::new("Find the door", Aspect::Mind, AtRisk::World, MoodChoice::Existing { line: 0 })
     };
     let mut rng = rand::rngs::StdRng::seed_from_u64(5);
     c.bench_function("nsu roll preview (plan + exact odds)", |b| {

@@ -441,15 +441,12 @@ fn nsu_approach(args: &NsuOdds, at_risk: AtRisk, aspects: Aspects) -> anyhow::Re
         sheet.sentiments[0] = Some(Sentiment { name: "sentiment".into(), state: SentimentState::Connected });
     }
     let setup = NsuRollSetup {
-        desired_outcome: String::new(),
-        aspect: Aspect::Body,
-        at_risk,
-        mood: MoodChoice::Existing { line: 0 },
         aspect_advantages: args.aspect_advantage.into(),
         aspect_disadvantages: args.aspect_disadvantage.into(),
         skill: (args.skill > 0).then_some(SkillChoice::Existing { line: 0 }),
         risked_sentiment: args.risk_sentiment.then_some(0),
-        scout: None,
+        // The aspect and the mood are what the choices vary.
+        ..NsuRollSetup::new("", Aspect::Body, at_risk, MoodChoice::Existing { line: 0 })
     };
     Ok((sheet, setup))
 }

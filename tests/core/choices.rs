@@ -52,15 +52,8 @@ fn nsu_choices_print_every_aspect_with_every_mood_line() {
     sheet.moods[4] = mood("c", 4, true);
     sheet.skills[0] = Some(Skill { name: "s".into(), modifier: 1, boxes: AspectBoxes::default() });
     let setup = RollSetup {
-        desired_outcome: "x".into(),
-        aspect: Aspect::Body,
-        at_risk: AtRisk::World,
-        mood: MoodChoice::Existing { line: 0 },
-        aspect_advantages: 0,
-        aspect_disadvantages: 0,
         skill: Some(SkillChoice::Existing { line: 0 }),
-        risked_sentiment: None,
-        scout: None,
+        ..RollSetup::new("x", Aspect::Body, AtRisk::World, MoodChoice::Existing { line: 0 })
     };
     let want = approaches(&sheet, &setup, Some((Die::D6, Edge::None))).unwrap();
     assert_eq!(got.len(), 18, "three aspects, six mood lines");

@@ -21,16 +21,10 @@ fn sheet() -> Sheet {
 }
 
 fn setup(mood_line: usize) -> RollSetup {
+    let mood = MoodChoice::Existing { line: mood_line };
     RollSetup {
-        desired_outcome: "Find the hidden door".into(),
-        aspect: Aspect::Mind,
-        at_risk: AtRisk::Character,
-        mood: MoodChoice::Existing { line: mood_line },
-        aspect_advantages: 0,
-        aspect_disadvantages: 0,
         skill: Some(SkillChoice::Existing { line: 0 }),
-        risked_sentiment: None,
-        scout: None,
+        ..RollSetup::new("Find the hidden door", Aspect::Mind, AtRisk::Character, mood)
     }
 }
 

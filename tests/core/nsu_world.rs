@@ -492,15 +492,8 @@ fn roller() -> Sheet {
 fn settled_roll(t: &mut Table, at_risk: AtRisk) -> i64 {
     save_nsu_sheet(&mut t.store, t.wren, roller()).unwrap();
     let setup = RollSetup {
-        desired_outcome: "Hold the door".into(),
-        aspect: Aspect::Mind,
-        at_risk,
-        mood: MoodChoice::Existing { line: 0 },
-        aspect_advantages: 0,
-        aspect_disadvantages: 0,
         skill: Some(SkillChoice::Existing { line: 0 }),
-        risked_sentiment: None,
-        scout: None,
+        ..RollSetup::new("Hold the door", Aspect::Mind, at_risk, MoodChoice::Existing { line: 0 })
     };
     let pending = nsu_roll_dice(&mut t.store, t.wren, &setup, &entered(&[3, 6]), &mut rng()).unwrap();
     let result = nsu_roll_resolve(&mut t.store, t.wren, &pending.choices).unwrap();

@@ -149,6 +149,24 @@ pub struct RollSetup {
     pub scout: Option<Uuid>,
 }
 
+impl RollSetup {
+    /// A roll of `aspect` and `mood` with `at_risk`: no details either way, no skill, no
+    /// sentiment risked, not a scouting roll. The other steps are set on top of it.
+    pub fn new(desired_outcome: impl Into<String>, aspect: Aspect, at_risk: AtRisk, mood: MoodChoice) -> RollSetup {
+        RollSetup {
+            desired_outcome: desired_outcome.into(),
+            aspect,
+            at_risk,
+            mood,
+            aspect_advantages: 0,
+            aspect_disadvantages: 0,
+            skill: None,
+            risked_sentiment: None,
+            scout: None,
+        }
+    }
+}
+
 /// Why the mood die has an edge, to show the rule's name where it applies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

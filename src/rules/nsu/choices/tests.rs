@@ -28,15 +28,8 @@ fn sheet() -> Sheet {
 
 fn setup(at_risk: AtRisk) -> RollSetup {
     RollSetup {
-        desired_outcome: String::new(),
-        aspect: Aspect::Body,
-        at_risk,
-        mood: MoodChoice::Existing { line: 0 },
-        aspect_advantages: 0,
-        aspect_disadvantages: 0,
         skill: Some(SkillChoice::Existing { line: 0 }),
-        risked_sentiment: None,
-        scout: None,
+        ..RollSetup::new("", Aspect::Body, at_risk, MoodChoice::Existing { line: 0 })
     }
 }
 

@@ -37,17 +37,7 @@ fn sheet() -> Sheet {
 
 /// Body, Character at risk, the d8 mood on line 0, no skill, nothing risked.
 fn setup() -> RollSetup {
-    RollSetup {
-        desired_outcome: "Open the flooded gate".into(),
-        aspect: Aspect::Body,
-        at_risk: AtRisk::Character,
-        mood: MoodChoice::Existing { line: 0 },
-        aspect_advantages: 0,
-        aspect_disadvantages: 0,
-        skill: None,
-        risked_sentiment: None,
-        scout: None,
-    }
+    RollSetup::new("Open the flooded gate", Aspect::Body, AtRisk::Character, MoodChoice::Existing { line: 0 })
 }
 
 fn with_mood(line: usize, level: u8, overloaded: bool) -> Sheet {
@@ -948,16 +938,13 @@ proptest! {
             Some(_) => SkillChoice::Existing { line },
             None => SkillChoice::New { line, name: "Improvised".into() },
         });
+        let at_risk = if world { AtRisk::World } else { AtRisk::Character };
         let setup = RollSetup {
-            desired_outcome: "Something".into(),
-            aspect: Aspect::ALL[aspect],
-            at_risk: if world { AtRisk::World } else { AtRisk::Character },
-            mood: mood_on(&roller, mood_line),
             aspect_advantages: adv,
             aspect_disadvantages: dis,
             skill,
             risked_sentiment: risk,
-            scout: None,
+            ..RollSetup::new("Something", Aspect::ALL[aspect], at_risk, mood_on(&roller, mood_line))
         };
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
         let mut r = roll(&roller, &setup, &mut Rolled(&mut rng)).unwrap();

@@ -68,16 +68,7 @@ fn check(setup: ActionRollSetup) {
 }
 
 fn setup(aspect_die: Die, mood_die: Die, at_risk: AtRisk) -> ActionRollSetup {
-    ActionRollSetup {
-        aspect_die,
-        mood_die,
-        at_risk,
-        aspect_edge: Edge::None,
-        mood_edge: Edge::None,
-        skill: 0,
-        helper_die: None,
-        helper_edge: Edge::None,
-    }
+    ActionRollSetup::new(aspect_die, mood_die, at_risk)
 }
 
 #[test]

@@ -43,16 +43,7 @@ pub fn approaches(sheet: &Sheet, setup: &RollSetup, helper: Option<(Die, Edge)>)
             };
             let trial = RollSetup { desired_outcome: "the approach".into(), aspect, mood: choice, ..setup.clone() };
             let plan = roll::plan(sheet, &trial)?;
-            let odds = action_odds(&ActionRollSetup {
-                aspect_die: plan.aspect_die,
-                mood_die: plan.mood_die,
-                at_risk: setup.at_risk,
-                aspect_edge: plan.aspect_edge,
-                mood_edge: plan.mood_edge,
-                skill: plan.skill_modifier,
-                helper_die: helper.map(|(die, _)| die),
-                helper_edge: helper.map_or(Edge::None, |(_, edge)| edge),
-            });
+            let odds = action_odds(&ActionRollSetup::planned(&plan, setup.at_risk, helper));
             all.push(Approach {
                 aspect,
                 mood_line: line,

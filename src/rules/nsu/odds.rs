@@ -10,7 +10,7 @@
 
 use std::cmp::Ordering;
 
-use super::roll::{AtRisk, Edge};
+use super::roll::{AtRisk, Edge, RollPlan};
 use super::sheet::Die;
 pub use crate::rules::odds::Chance;
 
@@ -52,6 +52,33 @@ pub struct ActionRollSetup {
 }
 
 impl ActionRollSetup {
+    /// The aspect die against the mood die with `at_risk`: no edges, no skill, no helper.
+    pub fn new(aspect_die: Die, mood_die: Die, at_risk: AtRisk) -> ActionRollSetup {
+        ActionRollSetup {
+            aspect_die,
+            mood_die,
+            at_risk,
+            aspect_edge: Edge::None,
+            mood_edge: Edge::None,
+            skill: 0,
+            helper_die: None,
+            helper_edge: Edge::None,
+        }
+    }
+
+    /// What a roll planned as `plan` (its dice, edges and skill) counts, with a helper's die
+    /// and its edge when someone helps.
+    pub fn planned(plan: &RollPlan, at_risk: AtRisk, helper: Option<(Die, Edge)>) -> ActionRollSetup {
+        ActionRollSetup {
+            aspect_edge: plan.aspect_edge,
+            mood_edge: plan.mood_edge,
+            skill: plan.skill_modifier,
+            helper_die: helper.map(|(die, _)| die),
+            helper_edge: helper.map_or(Edge::None, |(_, edge)| edge),
+            ..ActionRollSetup::new(plan.aspect_die, plan.mood_die, at_risk)
+        }
+    }
+
     /// Every set-up with a skill modifier in `skills`: each aspect die, mood die, thing at
     /// risk, aspect edge, mood edge and helper (none or any die), for tests and benchmarks
     /// that cover them all.
@@ -218,16 +245,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn setup(aspect_die: Die, mood_die: Die, at_risk: AtRisk) -> ActionRollSetup {
-        ActionRollSetup {
-            aspect_die,
-            mood_die,
-            at_risk,
-            aspect_edge: Edge::None,
-            mood_edge: Edge::None,
-            skill: 0,
-            helper_die: None,
-            helper_edge: Edge::None,
-        }
+        ActionRollSetup::new(aspect_die, mood_die, at_risk)
     }
 
     /// Checks the odds' win, tie and lose counts over `outcomes`, exactly.

@@ -140,17 +140,7 @@ fn sheet_of(record: &CharacterRecord) -> Result<&Sheet> {
 }
 
 fn odds_for(plan: &RollPlan, at_risk: roll::AtRisk, helper_die: Option<Die>, helper_edge: Edge) -> OddsView {
-    action_odds(&ActionRollSetup {
-        aspect_die: plan.aspect_die,
-        mood_die: plan.mood_die,
-        at_risk,
-        aspect_edge: plan.aspect_edge,
-        mood_edge: plan.mood_edge,
-        skill: plan.skill_modifier,
-        helper_die,
-        helper_edge: if helper_die.is_some() { helper_edge } else { Edge::None },
-    })
-    .into()
+    action_odds(&ActionRollSetup::planned(plan, at_risk, helper_die.map(|die| (die, helper_edge)))).into()
 }
 
 /// The dice and exact odds a setup would give, without rolling (shown live as options change):

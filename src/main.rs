@@ -23,7 +23,7 @@ use sheetkeeper::rules::penny_ante::choices::{reroll_choices, RerollChoice};
 use sheetkeeper::rules::penny_ante::odds::{self as penny_ante_odds, Dice, Showdown};
 use sheetkeeper::rules::penny_ante::{self, score::MAX_DICE};
 use sheetkeeper::rules::scattershot::choices::{bidding, Bidding, Chances as BidChances};
-use sheetkeeper::rules::scattershot::made_it_by::{Action, MibRoll, Party, RollSetup, Sign};
+use sheetkeeper::rules::scattershot::made_it_by::{Action, MibRoll, Party, RollSetup};
 use sheetkeeper::rules::scattershot::odds::{self as scattershot_odds, MibOdds};
 use sheetkeeper::rules::scattershot::Settings as ScattershotSettings;
 use sheetkeeper::services::{self, ExportScope, ImportOptions};
@@ -190,6 +190,11 @@ struct ScattershotOdds {
     experience_die: Option<u8>,
 }
 
+/// A unit enum's word as the library serializes it (`actor`, `add`, `advantage`).
+fn word(value: impl Serialize) -> String {
+    serde_json::to_value(value).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+}
+
 /// Two d10 faces, e.g. `4,5`.
 fn parse_d10s(list: &str) -> Result<[u8; 2], String> {
     let faces: Vec<Option<u8>> =
@@ -207,15 +212,13 @@ fn scattershot_choices_json(bidding: &Bidding) -> String {
     let fields = |c: &BidChances| {
         chance_fields(&[("success", c.success), ("telling_blow", c.telling_blow), ("catastrophic", c.catastrophic)])
     };
-    let label = |party: Party| if party == Party::Actor { "actor" } else { "resistor" };
     let choices: Vec<String> = bidding
         .bids
         .iter()
         .map(|b| {
-            let sign = if b.sign == Sign::Add { "add" } else { "subtract" };
+            let (party, sign) = (word(b.party), word(b.sign));
             format!(
-                "{{\"party\":\"{}\",\"sign\":\"{sign}\",{},\"best_for_actor\":{},\"best_for_resistor\":{}}}",
-                label(b.party),
+                "{{\"party\":\"{party}\",\"sign\":\"{sign}\",{},\"best_for_actor\":{},\"best_for_resistor\":{}}}",
                 fields(&b.chances),
                 b.best_for_actor,
                 b.best_for_resistor
@@ -457,11 +460,7 @@ fn nsu_choices_json(approaches: &[Approach]) -> String {
     let entries: Vec<String> = approaches
         .iter()
         .map(|a| {
-            let edge = match a.plan.mood_edge {
-                Edge::None => "none",
-                Edge::Advantage => "advantage",
-                Edge::Disadvantage => "disadvantage",
-            };
+            let edge = word(a.plan.mood_edge);
             format!(
                 "{{\"aspect\":\"{}\",\"mood_line\":{},\"mood_die\":{},\"new_mood\":{},\"mood_edge\":\"{edge}\",{},\"best\":{},\"best_for_aspect\":{}}}",
                 a.aspect.word().to_lowercase(),

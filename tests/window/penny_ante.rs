@@ -9,7 +9,7 @@
 use serde_json::json;
 
 use crate::webdriver::{screenshot_dir, Session};
-use crate::{begin_with, create_game, find_named, new_game, open, open_dark, open_game, shot};
+use crate::{begin_with, create_game, find_named, in_dark, new_game, open, open_dark, open_game, shot};
 
 pub(crate) use crate::fixtures::db;
 
@@ -316,6 +316,7 @@ fn showdown_challenge(session: &Session) {
     });
     every_cup_s_chance(session);
     shots_of(session, "penny-cup", "#penny-private");
+    in_dark(session, || shots_of(session, "penny-cup-dark", "#penny-private"));
     press(session, "#penny-cup-submit");
 
     pass_to(session, "opponent", "roll", "the House");

@@ -55,16 +55,18 @@ pub fn approaches(sheet: &Sheet, setup: &RollSetup, helper: Option<(Die, Edge)>)
             });
         }
     }
-    let top = all.iter().map(|a| &a.odds).max_by(|a, b| better(a, b)).cloned();
-    let tops: Vec<Option<ActionOdds>> = Aspect::ALL
-        .iter()
-        .map(|&aspect| all.iter().filter(|a| a.aspect == aspect).map(|a| &a.odds).max_by(|a, b| better(a, b)).cloned())
-        .collect();
+    // The best odds of all, and of each aspect's moods.
+    let top = |aspect: Option<Aspect>| {
+        let within = all.iter().filter(|a| aspect.is_none_or(|x| a.aspect == x));
+        within.map(|a| &a.odds).max_by(|a, b| better(a, b)).cloned()
+    };
+    let overall = top(None);
+    let per_aspect = Aspect::ALL.map(|aspect| (aspect, top(Some(aspect))));
     for approach in &mut all {
-        approach.best = top.as_ref().is_some_and(|top| better(&approach.odds, top) == Ordering::Equal);
-        let aspect_top = &tops[Aspect::ALL.iter().position(|&a| a == approach.aspect).expect("an aspect")];
-        approach.best_for_aspect =
-            aspect_top.as_ref().is_some_and(|top| better(&approach.odds, top) == Ordering::Equal);
+        let reaches =
+            |top: &Option<ActionOdds>| top.as_ref().is_some_and(|t| better(&approach.odds, t) == Ordering::Equal);
+        approach.best = reaches(&overall);
+        approach.best_for_aspect = per_aspect.iter().any(|(aspect, top)| *aspect == approach.aspect && reaches(top));
     }
     Ok(all)
 }

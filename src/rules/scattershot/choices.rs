@@ -80,7 +80,7 @@ pub fn bidding(roll: &MibRoll) -> Result<Bidding> {
             let chances = chances(&[roll.choose_sign(sign)?.0]);
             bids.push(Bid { party, sign, face: Some(face), chances, best_for_actor: false, best_for_resistor: false });
         }
-    } else if dice_in(roll) < MAX_EXPERIENCE_DICE {
+    } else if roll.experience_dice().count() < MAX_EXPERIENCE_DICE {
         let parties: &[Party] =
             if roll.resistor.is_some() { &[Party::Actor, Party::Resistor] } else { &[Party::Actor] };
         let pools = Pools::from([(ANYONE, u32::MAX)]);
@@ -107,10 +107,6 @@ fn waiting_die(roll: &MibRoll) -> Option<(Party, u8)> {
     parties
         .into_iter()
         .find_map(|(party, rolled)| rolled?.experience.iter().find(|d| d.sign.is_none()).map(|d| (party, d.face)))
-}
-
-fn dice_in(roll: &MibRoll) -> usize {
-    roll.actor.experience.len() + roll.resistor.as_ref().map_or(0, |r| r.experience.len())
 }
 
 /// The ways each basic MIB of a party comes up: one way once its 2d10 are rolled (or its
@@ -169,18 +165,18 @@ fn resistor_order(a: &Chances, b: &Chances) -> Ordering {
 }
 
 fn mark_best(bids: &mut [Bid], contest: bool) {
-    let best = |bids: &[Bid], order: fn(&Chances, &Chances) -> Ordering| {
-        bids.iter()
-            .map(|b| b.chances)
-            .max_by(order)
-            .map(|top| bids.iter().map(|b| order(&b.chances, &top) == Ordering::Equal).collect::<Vec<_>>())
-    };
-    let for_actor = best(bids, actor_order).unwrap_or_default();
-    let for_resistor = if contest { best(bids, resistor_order).unwrap_or_default() } else { Vec::new() };
-    for (i, bid) in bids.iter_mut().enumerate() {
-        bid.best_for_actor = for_actor.get(i).copied().unwrap_or(false);
-        bid.best_for_resistor = for_resistor.get(i).copied().unwrap_or(false);
+    let for_actor = marks(bids, actor_order);
+    let for_resistor = if contest { marks(bids, resistor_order) } else { vec![false; bids.len()] };
+    for ((bid, actor), resistor) in bids.iter_mut().zip(for_actor).zip(for_resistor) {
+        bid.best_for_actor = actor;
+        bid.best_for_resistor = resistor;
     }
+}
+
+/// Which bids no other beats in `order`.
+fn marks(bids: &[Bid], order: fn(&Chances, &Chances) -> Ordering) -> Vec<bool> {
+    let top = bids.iter().map(|b| b.chances).max_by(order);
+    bids.iter().map(|b| top.is_some_and(|top| order(&b.chances, &top) == Ordering::Equal)).collect()
 }
 
 #[cfg(test)]

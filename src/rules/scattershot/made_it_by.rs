@@ -435,7 +435,7 @@ impl MibRoll {
         self.actor.experience.iter().chain(self.resistor.iter().flat_map(|r| &r.experience)).find(|d| d.sign.is_none())
     }
 
-    fn experience_dice(&self) -> impl Iterator<Item = &ExperienceDie> {
+    pub(super) fn experience_dice(&self) -> impl Iterator<Item = &ExperienceDie> {
         self.actor.experience.iter().chain(self.resistor.iter().flat_map(|r| &r.experience))
     }
 

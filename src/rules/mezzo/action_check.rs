@@ -2074,6 +2074,23 @@ mod tests {
     }
 
     #[test]
+    fn a_check_s_open_burst_shows_the_chance_to_take_effect_each_way() {
+        use crate::rules::mezzo::choices::{check_bursts, Better};
+        let (check, els) = d6_climb();
+        assert!(check_bursts(&check).unwrap_err().to_string().starts_with("check:"), "not rolled yet");
+        // Mira's 2 against the failure's settled 5: keeping loses, a burst (2 × the reroll)
+        // wins on 3 or more.
+        let choices = check_bursts(&rolled(&check, &els, &[2, 5])).unwrap();
+        assert_eq!(choices.len(), 1);
+        let mira = &choices[0];
+        assert_eq!((mira.option, mira.first, mira.better), (0, 2, Better::Burst));
+        assert_eq!(chs(vec![mira.keep.clone(), mira.burst.clone()]), vec![c(0, 1), c(2, 3)]);
+        // Chosen: nothing open.
+        let (kept, _) = choose_burst(&rolled(&check, &els, &[2, 5]), 0, false, &mut Entered::new([])).unwrap();
+        assert!(check_bursts(&kept).unwrap().is_empty());
+    }
+
+    #[test]
     fn a_d6_tie_is_broken_with_d6s() {
         let (check, els) = d6_climb();
         let (check, _) = choose_burst(&rolled(&check, &els, &[2, 4]), 0, false, &mut Entered::new([])).unwrap();

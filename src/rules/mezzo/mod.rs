@@ -4,6 +4,7 @@
 
 pub mod action_check;
 pub mod challenge;
+pub mod choices;
 pub mod conflict;
 pub mod element;
 pub mod odds;

@@ -514,6 +514,24 @@ impl Natural {
         (quotient, rest)
     }
 
+    /// self × other, limb by limb. Each step is at most (2^64 − 1)² + 2 (2^64 − 1), which is
+    /// 2^128 − 1: it fits.
+    fn mul(&self, other: &Natural) -> Natural {
+        let mut product = Natural { limbs: vec![0; self.limbs.len() + other.limbs.len()] };
+        for (i, &a) in self.limbs.iter().enumerate() {
+            let mut carry = 0u128;
+            for (j, &b) in other.limbs.iter().enumerate() {
+                let sum = u128::from(a) * u128::from(b) + u128::from(product.limbs[i + j]) + carry;
+                product.limbs[i + j] = sum as u64;
+                carry = sum >> 64;
+            }
+            // Row i has not reached this limb yet: the rows before it end one limb lower.
+            product.limbs[i + other.limbs.len()] = carry as u64;
+        }
+        product.trim();
+        product
+    }
+
     /// The greatest common divisor (binary: shifts and subtractions only).
     fn gcd(mut a: Natural, mut b: Natural) -> Natural {
         if a.is_zero() {
@@ -569,6 +587,33 @@ impl fmt::Display for Natural {
     }
 }
 
+/// Exact comparison: a/b against c/d is a·d against c·b.
+impl Ord for Fraction {
+    fn cmp(&self, other: &Fraction) -> Ordering {
+        self.numerator.mul(&other.denominator).cmp(&other.numerator.mul(&self.denominator))
+    }
+}
+
+impl PartialOrd for Fraction {
+    fn partial_cmp(&self, other: &Fraction) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Compares `a.0 − a.1` with `b.0 − b.1` exactly, as `a.0 + b.1` against `b.0 + a.1`: the
+/// rise (or fall) of one chance against another's, with no negative numbers on the way.
+pub fn cmp_differences(a: (&Fraction, &Fraction), b: (&Fraction, &Fraction)) -> Ordering {
+    // p/q + r/s = (p·s + r·q) / (q·s), and x/y against z/w is x·w against z·y.
+    let sum = |p: &Fraction, r: &Fraction| {
+        let mut numerator = p.numerator.mul(&r.denominator);
+        numerator.add_mul_small(&r.numerator.mul(&p.denominator), 1);
+        (numerator, p.denominator.mul(&r.denominator))
+    };
+    let (left, left_of) = sum(a.0, b.1);
+    let (right, right_of) = sum(b.0, a.1);
+    left.mul(&right_of).cmp(&right.mul(&left_of))
+}
+
 // ---------------------------------------------------------------------------------------
 // For action checks (action_check.rs, which counts its odds with `win_odds` above)
 
@@ -599,6 +644,21 @@ mod tests {
         let mut sum = Natural::zero();
         odds.counts().iter().for_each(|c| sum.add_mul_small(c, 1));
         sum == *odds.outcomes()
+    }
+
+    proptest! {
+        #[test]
+        fn products_and_comparisons_are_exact(a in any::<u64>(), b in any::<u64>(), c in 1u64.., d in 1u64..) {
+            let product = Natural::from(a).mul(&Natural::from(b));
+            prop_assert_eq!(product.to_u128(), Some(u128::from(a) * u128::from(b)));
+            let wide = product.mul(&Natural::from(u64::MAX));
+            prop_assert_eq!(wide.div_rem(&Natural::from(u64::MAX)), (product, Natural::zero()));
+            let (x, y) = (fraction(u128::from(a.min(c)), u128::from(c)), fraction(u128::from(b.min(d)), u128::from(d)));
+            let by_hand = (u128::from(a.min(c)) * u128::from(d)).cmp(&(u128::from(b.min(d)) * u128::from(c)));
+            prop_assert_eq!(x.cmp(&y), by_hand);
+            // x − y against y − x: the larger difference is the one with x on top.
+            prop_assert_eq!(cmp_differences((&x, &y), (&y, &x)), by_hand);
+        }
     }
 
     #[test]

@@ -6,12 +6,13 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{anyhow, Context};
+use anyhow::{anyhow, bail, Context};
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 use sheetkeeper::model::parse_id;
 use sheetkeeper::rules::dice::Entered;
-use sheetkeeper::rules::mezzo::conflict::{Variant as MezzoVariant, MAX_VOTES as MEZZO_MAX_VOTES};
+use sheetkeeper::rules::mezzo::choices::{conflict_bursts, next_vote, BurstChoice, NextVote};
+use sheetkeeper::rules::mezzo::conflict::{D6Conflict, Variant as MezzoVariant, MAX_VOTES as MEZZO_MAX_VOTES};
 use sheetkeeper::rules::mezzo::odds as mezzo_odds;
 use sheetkeeper::rules::nsu::choices::{approaches, Approach};
 use sheetkeeper::rules::nsu::odds::{self as nsu_odds, ActionRollSetup};
@@ -266,6 +267,14 @@ struct MezzoOdds {
     /// The step dice (d4 to d12) or the D6 variant (multiplier and burst)
     #[arg(long, value_enum, default_value = "steps")]
     variant: VariantArg,
+    /// Every option's chance now and with one more vote on it, the largest change marked;
+    /// with --firsts, every open burst's chance to win kept and burst
+    #[arg(long)]
+    choices: bool,
+    /// With --choices and --variant d6: the first d6 rolled by each option that has votes, in
+    /// order, e.g. 3,5
+    #[arg(long, value_name = "FACES", value_parser = parse_faces, requires = "choices")]
+    firsts: Option<Faces>,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -298,6 +307,45 @@ fn parse_votes(list: &str) -> Result<Votes, String> {
 fn mezzo_odds_json(odds: &mezzo_odds::ConflictOdds) -> String {
     let options: Vec<String> = odds.options().iter().map(|chance| chance.decimal(SIGNIFICANT)).collect();
     format!("{{\"options\":[{}]}}", options.join(","))
+}
+
+/// `{"next_vote":[{"option":i,"votes":n,"now":p,"with_vote":p,"after":[p,…],"best":b},…]}`.
+fn mezzo_next_vote_json(choices: &[NextVote]) -> String {
+    let decimal = |f: &mezzo_odds::Fraction| f.decimal(SIGNIFICANT);
+    let entries: Vec<String> = choices
+        .iter()
+        .map(|c| {
+            let after: Vec<String> = c.after.iter().map(decimal).collect();
+            format!(
+                "{{\"option\":{},\"votes\":{},\"now\":{},\"with_vote\":{},\"after\":[{}],\"best\":{}}}",
+                c.option,
+                c.votes,
+                decimal(&c.now),
+                decimal(c.with_vote()),
+                after.join(","),
+                c.best
+            )
+        })
+        .collect();
+    format!("{{\"next_vote\":[{}]}}", entries.join(","))
+}
+
+/// `{"bursts":[{"option":i,"first":f,"keep":p,"burst":p,"better":"burst|keep|either"},…]}`.
+fn mezzo_bursts_json(choices: &[BurstChoice]) -> String {
+    let entries: Vec<String> = choices
+        .iter()
+        .map(|c| {
+            format!(
+                "{{\"option\":{},\"first\":{},\"keep\":{},\"burst\":{},\"better\":\"{}\"}}",
+                c.option,
+                c.first,
+                c.keep.decimal(SIGNIFICANT),
+                c.burst.decimal(SIGNIFICANT),
+                word(c.better)
+            )
+        })
+        .collect();
+    format!("{{\"bursts\":[{}]}}", entries.join(","))
 }
 
 #[derive(Args)]
@@ -978,15 +1026,37 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 VariantArg::Steps => MezzoVariant::Steps,
                 VariantArg::D6 => MezzoVariant::D6,
             };
-            let odds = mezzo_odds::odds(&args.votes.0, variant).map_err(|e| match e {
+            let flag = |e: sheetkeeper::Error| match e {
                 // The library names the list (`votes`) or a count in it (`votes[2]`).
                 sheetkeeper::Error::Invalid { field, problem } if field == "votes" => anyhow!("--votes: {problem}"),
                 sheetkeeper::Error::Invalid { field, problem } if field.starts_with("votes[") => {
                     anyhow!("--votes: {field}: {problem}")
                 }
+                // A first roll missing: the roll names the option's die (`options[1].first`).
+                sheetkeeper::Error::Invalid { field, problem } if field.starts_with("options[") => {
+                    anyhow!("--firsts: {field}: {problem}")
+                }
                 e => e.into(),
-            })?;
-            out(&mezzo_odds_json(&odds))?;
+            };
+            match (args.choices, &args.firsts) {
+                (false, _) => out(&mezzo_odds_json(&mezzo_odds::odds(&args.votes.0, variant).map_err(flag)?))?,
+                (true, None) => out(&mezzo_next_vote_json(&next_vote(&args.votes.0, variant).map_err(flag)?))?,
+                (true, Some(firsts)) => {
+                    if variant != MezzoVariant::D6 {
+                        bail!("--firsts: only the D6 variant bursts (add --variant d6)");
+                    }
+                    let mut source = Entered::new(firsts.0.iter().copied());
+                    let conflict = D6Conflict::roll(&args.votes.0, &mut source).map_err(flag)?;
+                    if source.remaining() > 0 {
+                        bail!(
+                            "--firsts: {} faces for the options that have votes, but {} of them have votes",
+                            firsts.0.len(),
+                            firsts.0.len() - source.remaining()
+                        );
+                    }
+                    out(&mezzo_bursts_json(&conflict_bursts(&conflict).map_err(flag)?))?;
+                }
+            }
         }
         Command::Odds { game: OddsGame::Scattershot(args) } => {
             let defaults = ScattershotSettings::default();

@@ -1,8 +1,11 @@
-//! Issue 34 through the CLI: `--choices` on the NSU and Scattershot odds commands prints
+//! Issue 34 through the CLI: `--choices` on the NSU, Scattershot and Mezzo odds commands prints
 //! every option the player chooses between with the library's exact numbers, the best
 //! marked, and names bad input.
 
 use serde_json::Value;
+use sheetkeeper::rules::dice::Entered;
+use sheetkeeper::rules::mezzo::choices::{conflict_bursts, next_vote};
+use sheetkeeper::rules::mezzo::conflict::{D6Conflict, Variant};
 use sheetkeeper::rules::nsu::choices::approaches;
 use sheetkeeper::rules::nsu::roll::{AtRisk, Edge, MoodChoice, RollSetup, SkillChoice};
 use sheetkeeper::rules::nsu::{Aspect, AspectBoxes, Aspects, Die, Mood, Sheet, Skill};
@@ -104,7 +107,7 @@ fn scattershot_choices_print_each_bid_into_each_side_s_mib() {
     let setup = MibSetup { actor: action(14), resistor: Some(action(9)), facets: Default::default(), chart: vec![] };
     let settings = Settings { experience_die: 8, ..Settings::default() };
     let roll = MibRoll::start(&setup, &settings).unwrap().0;
-    let roll = roll.roll_dice(Party::Actor, &mut sheetkeeper::rules::dice::Entered::new([3, 4])).unwrap().0;
+    let roll = roll.roll_dice(Party::Actor, &mut Entered::new([3, 4])).unwrap().0;
     let want = bidding(&roll).unwrap();
     assert_eq!(value["experience_die"], 8);
     let now = want.now.unwrap();
@@ -129,4 +132,64 @@ fn scattershot_choices_print_each_bid_into_each_side_s_mib() {
         "--experience-die",
     );
     check_error(&["odds", "scattershot", "--rating", "14", "--resistor-rating", "9"], 2, "--choices");
+}
+
+#[test]
+fn mezzo_choices_print_each_option_s_next_vote_and_each_open_burst() {
+    let close_to = |got: &Value, want: &sheetkeeper::rules::mezzo::odds::Fraction, what: &str| {
+        let got = got.as_f64().unwrap_or(f64::NAN);
+        assert!((got - want.probability()).abs() <= 1e-14, "{what}: {got} ≠ {}", want.probability());
+    };
+    let value = json(&run(&["odds", "mezzo", "--votes", "4,2,1", "--choices"], None));
+    let want = next_vote(&[4, 2, 1], Variant::Steps).unwrap();
+    let got = value["next_vote"].as_array().unwrap_or_else(|| panic!("a next_vote list: {value}"));
+    assert_eq!(got.len(), 3, "one per option");
+    for (got, want) in got.iter().zip(&want) {
+        assert_eq!(
+            (got["option"].as_u64(), got["votes"].as_u64()),
+            (Some(want.option as u64), Some(u64::from(want.votes)))
+        );
+        close_to(&got["now"], &want.now, "now");
+        close_to(&got["with_vote"], want.with_vote(), "with a vote");
+        for (g, w) in got["after"].as_array().unwrap().iter().zip(&want.after) {
+            close_to(g, w, "after");
+        }
+        assert_eq!(got["best"].as_bool(), Some(want.best));
+    }
+    assert_eq!(got[2]["best"], true, "a vote on the d4 moves the odds most: {value}");
+
+    // Both first rolls within the threshold: both owners choose.
+    let args = ["odds", "mezzo", "--votes", "3,2,0", "--variant", "d6", "--choices", "--firsts", "3,1"];
+    let value = json(&run(&args, None));
+    let want = conflict_bursts(&D6Conflict::roll(&[3, 2, 0], &mut Entered::new([3, 1])).unwrap()).unwrap();
+    let got = value["bursts"].as_array().unwrap_or_else(|| panic!("a bursts list: {value}"));
+    assert_eq!(got.len(), 2);
+    for (got, want) in got.iter().zip(&want) {
+        assert_eq!(
+            (got["option"].as_u64(), got["first"].as_u64()),
+            (Some(want.option as u64), Some(u64::from(want.first)))
+        );
+        close_to(&got["keep"], &want.keep, "keep");
+        close_to(&got["burst"], &want.burst, "burst");
+        let better = serde_json::to_value(want.better).unwrap();
+        assert_eq!(got["better"], better);
+    }
+    check_error(
+        &["odds", "mezzo", "--votes", "3,1", "--variant", "d6", "--choices", "--firsts", "3"],
+        1,
+        "--firsts: options[1].first",
+    );
+    check_error(
+        &["odds", "mezzo", "--votes", "3,1", "--choices", "--firsts", "3,2"],
+        1,
+        "--firsts: only the D6 variant",
+    );
+    check_error(
+        &["odds", "mezzo", "--votes", "3,1", "--variant", "d6", "--choices", "--firsts", "3,2,2"],
+        1,
+        "--firsts: 3 faces",
+    );
+    check_error(&["odds", "mezzo", "--votes", "3,41", "--choices"], 2, "--votes");
+    check_error(&["odds", "mezzo", "--votes", "3", "--choices"], 1, "--votes");
+    check_error(&["odds", "mezzo", "--votes", "3,1", "--firsts", "3,2"], 2, "--choices");
 }

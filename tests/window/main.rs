@@ -19,6 +19,7 @@ mod link;
 mod link_notes;
 mod mezzo;
 mod mezzo_challenge;
+mod mezzo_choices;
 mod mezzo_device;
 mod mezzo_play;
 mod mezzo_votes;

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
+use crate::rules::mezzo::choices::{self, Better, BurstChoice};
 use crate::rules::mezzo::conflict::{
     break_tie, leave_to_chance, option_dice, plan_median, D6Conflict, D6Roll, MedianPlan, MedianStep, Outcome,
     Resolution, TiebreakRound, Variant,
@@ -62,6 +63,38 @@ pub struct D6First {
     pub may_burst: Vec<usize>,
     /// …and those where a burst raises the expected score (the app's suggestion).
     pub suggested: Vec<usize>,
+    /// For each owner who may burst, the chance to win kept and burst (issue 34).
+    pub burst_odds: Vec<BurstOdds>,
+}
+
+/// An owner's burst choice with the chance to win each way, the others as they stand or as
+/// the app suggests ([`choices::burst_choices`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BurstOdds {
+    pub option: usize,
+    pub keep: OptionOdds,
+    pub burst: OptionOdds,
+    pub better: Better,
+}
+
+impl From<&BurstChoice> for BurstOdds {
+    fn from(c: &BurstChoice) -> BurstOdds {
+        BurstOdds { option: c.option, keep: share(&c.keep), burst: share(&c.burst), better: c.better }
+    }
+}
+
+/// An option's chance with one more vote on it (issue 34).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NextVoteOdds {
+    pub option: usize,
+    pub with_vote: OptionOdds,
+    /// No other option's chance changes more with one more vote.
+    pub best: bool,
+}
+
+fn next_votes(n: &[u32], variant: Variant) -> Result<Vec<NextVoteOdds>> {
+    let all = choices::next_vote(n, variant)?;
+    Ok(all.iter().map(|c| NextVoteOdds { option: c.option, with_vote: share(c.with_vote()), best: c.best }).collect())
 }
 
 /// Rolls (or takes typed in) the first d6 of every option with votes, for the owners to
@@ -83,6 +116,7 @@ pub fn mezzo_conflict_d6_first<R: Rng>(
         faces: c.options().iter().filter_map(D6Roll::first).collect(),
         may_burst: (0..n.len()).filter(|&i| c.options()[i].may_burst()).collect(),
         suggested: c.bursts_that_pay(),
+        burst_odds: choices::conflict_bursts(&c)?.iter().map(BurstOdds::from).collect(),
         rolls: c.options().to_vec(),
         counts: n,
     })
@@ -144,6 +178,10 @@ pub struct ConflictPreview {
     /// Each option's exact chance with Leave to Chance and with the D6 variant.
     pub steps_odds: Vec<OptionOdds>,
     pub d6_odds: Vec<OptionOdds>,
+    /// Each option's chance with one more vote on it, with each one's dice (an option at
+    /// the most votes is left out).
+    pub steps_next_vote: Vec<NextVoteOdds>,
+    pub d6_next_vote: Vec<NextVoteOdds>,
     /// Take Median with the table's marks (the pre-selection where it marked nothing).
     pub median: MedianPlan,
 }
@@ -176,10 +214,11 @@ pub struct TieOutcome {
 }
 
 fn shares(o: &odds::ConflictOdds) -> Vec<OptionOdds> {
-    o.options()
-        .into_iter()
-        .map(|f| OptionOdds { probability: f.probability(), exact: format!("{}/{}", f.numerator(), f.denominator()) })
-        .collect()
+    o.options().iter().map(share).collect()
+}
+
+fn share(f: &odds::Fraction) -> OptionOdds {
+    OptionOdds { probability: f.probability(), exact: format!("{}/{}", f.numerator(), f.denominator()) }
 }
 
 /// The votes, odds and Take Median steps of a conflict as cast so far, Take Median with the
@@ -199,6 +238,8 @@ pub fn mezzo_conflict_preview(
         dice: option_dice(&n)?,
         steps_odds: shares(&odds::odds(&n, Variant::Steps)?),
         d6_odds: shares(&odds::odds(&n, Variant::D6)?),
+        steps_next_vote: next_votes(&n, Variant::Steps)?,
+        d6_next_vote: next_votes(&n, Variant::D6)?,
         median: plan_median(&n, selections)?,
         counts: n,
         votes,

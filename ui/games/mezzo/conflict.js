@@ -17,6 +17,7 @@
 
 import * as api from "./api.js";
 import { el, byId } from "../../kit/dom.js";
+import { percent } from "../../kit/forms.js";
 import { sceneCard } from "./table.js";
 import {
   busy,
@@ -318,6 +319,7 @@ function oddsContent(ctx) {
   }
   const d6 = c.approach === "d6";
   const shares = d6 ? pv.d6_odds : pv.steps_odds;
+  const nextVotes = d6 ? pv.d6_next_vote : pv.steps_next_vote;
   parts.push(
     el(
       "ol",
@@ -360,6 +362,7 @@ function oddsContent(ctx) {
           ],
           chance: "Chance to win",
           dice: d6 ? [] : pv.dice[i],
+          extra: nextVoteLine(nextVotes.find((v) => v.option === i), share, i),
         });
       }),
     ),
@@ -375,6 +378,22 @@ function oddsContent(ctx) {
       ),
   );
   return parts;
+}
+
+/**
+ * Under the rules hints: the option's chance with one more vote on it (any source: a free
+ * vote, an influence point…), and the change, the largest of the options marked (issue 34).
+ */
+function nextVoteLine(next, now, i) {
+  if (!next) return null;
+  const change = Math.round((next.with_vote.probability - now.probability) * 1000) / 10;
+  const sign = change > 0 ? "+" : change < 0 ? "−" : "±";
+  return el(
+    "p",
+    { class: `mz-next-vote hint${next.best ? " best" : ""}`, id: `mz-next-vote-${i}`, title: `exactly ${next.with_vote.exact}` },
+    `One more vote here: ${percent(next.with_vote.probability)} to win (${sign}${Math.abs(change).toFixed(1)} points)`,
+    next.best && el("strong", { class: "mz-best" }, " — the largest change"),
+  );
 }
 
 /** Take Median's steps in words, with the pre-selected (or chosen) pair of each step. */
@@ -580,7 +599,7 @@ function burstChoices(ctx, candidates, onChange) {
     "fieldset",
     { class: "mz-bursts", id: "mz-bursts" },
     el("legend", {}, "Bursts: each option's owner decides"),
-    ...candidates.map((b) => {
+    ...candidates.flatMap((b) => {
       const box = checkbox(
         `${quotedOption(c.options, b.option)} bursts (showed ${b.face}) — ${b.suggested ? "suggested: raises the expected score" : "suggested: keep"}`,
         { id: `mz-burst-${b.option}`, checked: burstChosen(c, b), data: { focusKey: `mz-burst-${b.option}` } },
@@ -589,8 +608,23 @@ function burstChoices(ctx, candidates, onChange) {
         c.d6.bursts[b.option] = box.box.checked;
         onChange();
       });
-      return box.node;
+      return [box.node, burstOddsLine(b.odds)];
     }),
+  );
+}
+
+/** Under the rules hints: the chance to win kept and burst, the better one marked (issue 34). */
+function burstOddsLine(odds) {
+  if (!odds) return null;
+  const way = (word, share, better) =>
+    el("span", better ? { class: "best" } : {}, `${word}: ${percent(share.probability)} to win`, better && el("strong", { class: "mz-best" }, " — better"));
+  return el(
+    "p",
+    { class: "mz-burst-odds hint", id: `mz-burst-odds-${odds.option}` },
+    way("Keep", odds.keep, odds.better === "keep"),
+    " · ",
+    way("Burst", odds.burst, odds.better === "burst"),
+    odds.better === "either" && " (the same either way)",
   );
 }
 
@@ -606,7 +640,12 @@ function d6FirstContent(ctx) {
       button("Roll the first dice", (b) => rollFirst(ctx, b), { id: "mz-d6-roll-first", disabled: !canResolve(ctx) }),
     ];
   }
-  const candidates = f.may_burst.map((option) => ({ option, face: f.rolls[option].first, suggested: f.suggested.includes(option) }));
+  const candidates = f.may_burst.map((option) => ({
+    option,
+    face: f.rolls[option].first,
+    suggested: f.suggested.includes(option),
+    odds: f.burst_odds.find((o) => o.option === option),
+  }));
   return [
     el(
       "ul",

@@ -116,7 +116,7 @@ export function previewSoon(state, current, ask, show, delay = 120) {
  * (`${prefix}-odds-pct-${i}`), the bar, its votes (`${prefix}-votes-${i}`) and `detail` after
  * them, the chance in words for a screen reader (`chance`), and the step dice as badges.
  */
-export function oddsLine({ cls, data, prefix, i, name, share, votes, detail, chance, dice }) {
+export function oddsLine({ cls, data, prefix, i, name, share, votes, detail, chance, dice, extra }) {
   return el(
     "li",
     { class: cls, data },
@@ -135,6 +135,7 @@ export function oddsLine({ cls, data, prefix, i, name, share, votes, detail, cha
       el("span", { class: "visually-hidden" }, ` ${chance} ${percent(share.probability)}, exactly ${share.exact}.`),
     ),
     dice.length > 0 && el("div", { class: "mz-dice", "aria-hidden": "true" }, ...dice.map((d) => dieBadge(d))),
+    extra,
   );
 }
 

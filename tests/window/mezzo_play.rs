@@ -663,6 +663,12 @@ fn a_d6_action_check_where_the_owner_chooses_the_burst() {
     assert_eq!(suggested, json!(true), "the burst that raises the expected score is preselected");
     assert!(text_of(&session, "#mzc-burst-0").contains("suggested"));
     assert!(session.find("#mzc-resolve").is_err(), "no result before the owner chooses");
+    // Under the rules hints, the chance each way (issue 34): kept, the 2 loses to the
+    // failure's 5; a reroll at ×2 beats it on 3 to 6.
+    assert_eq!(
+        text_of(&session, "#mzc-burst-odds-0"),
+        "Keep: 0.0% to take effect · Burst: 66.7% to take effect — better"
+    );
     shots_of(&session, "mezzo-check-d6-burst", "#mzc-bursts");
 
     // The owner bursts, the reroll typed in: 4 at ×2.

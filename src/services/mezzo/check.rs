@@ -55,11 +55,13 @@ use crate::rules::mezzo::action_check::{
     self as rules, ActionCheck, BaseChance, Cast, CheckEvent, CheckSetup, Outcome, Phase, ScopePerk, SideDice,
     SideKind, SideSetup, Surge, Tally,
 };
+use crate::rules::mezzo::choices;
 use crate::rules::mezzo::conflict::Variant;
 use crate::rules::mezzo::element::{self, Element, Player, SlotAward};
 use crate::rules::mezzo::odds::Fraction;
 use crate::rules::odds::Chance;
 use crate::services::dice::{with_dice, DiceInput};
+use crate::services::mezzo::conflict::BurstOdds;
 use crate::services::mezzo::{change_in, participants, MezzoChange};
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
 
@@ -163,6 +165,8 @@ pub struct PendingCheck {
     pub open_bursts: Vec<usize>,
     /// Of those, the bursts the app suggests: they raise the expected score.
     pub suggested_bursts: Vec<usize>,
+    /// For each of those, the chance to take effect kept and burst (issue 34).
+    pub burst_odds: Vec<BurstOdds>,
     /// What was rolled (or the tie), in words.
     pub summary: String,
 }
@@ -439,9 +443,15 @@ fn pending_in(read: Reader<'_>, game: Uuid) -> Result<Option<(Event, Pending)>> 
     Ok(Some((event, payload)))
 }
 
-fn pending_view(p: Pending) -> PendingCheck {
+fn pending_view(p: Pending) -> Result<PendingCheck> {
     let check = p.check;
-    PendingCheck {
+    // The bursts' odds only exist between the roll and the result (a tie comes after).
+    let burst_odds = match check.phase {
+        Phase::Rolled => choices::check_bursts(&check)?.iter().map(BurstOdds::from).collect(),
+        _ => Vec::new(),
+    };
+    Ok(PendingCheck {
+        burst_odds,
         tallies: (0..check.sides.len()).map(|i| check.tally(i)).collect(),
         rolled: check.sides.iter().map(|s| s.roll.as_ref().map(|r| r.highest)).collect(),
         tied: check.tied.clone(),
@@ -449,7 +459,7 @@ fn pending_view(p: Pending) -> PendingCheck {
         suggested_bursts: rules::suggested_bursts(&check),
         summary: p.action,
         check,
-    }
+    })
 }
 
 fn log_pending(tx: &Tx<'_>, game: Uuid, pending: &Pending) -> Result<()> {
@@ -603,7 +613,7 @@ pub fn mezzo_check_roll<R: Rng>(
         let action = format!("{} rolled. {}", title(&check), rolled_words(&check, &built.elements));
         let pending = Pending { action, check, bursts: false };
         log_pending(tx, game, &pending)?;
-        Ok(pending_view(pending))
+        pending_view(pending)
     })
 }
 
@@ -611,7 +621,7 @@ pub fn mezzo_check_roll<R: Rng>(
 pub fn mezzo_check_pending(store: &Store, game: Uuid) -> Result<Option<PendingCheck>> {
     let read = store.read();
     participants(read, game)?;
-    Ok(pending_in(read, game)?.map(|(_, p)| pending_view(p)))
+    pending_in(read, game)?.map(|(_, p)| pending_view(p)).transpose()
 }
 
 /// D6 variant: every owner who may burst has seen the first roll and chooses — the sides in
@@ -647,7 +657,7 @@ pub fn mezzo_check_burst<R: Rng>(
         let action = format!("{}: bursts chosen. {}", title(&check), rolled_words(&check, &elements));
         let pending = Pending { action, check, bursts: true };
         log_pending(tx, game, &pending)?;
-        Ok(pending_view(pending))
+        pending_view(pending)
     })
 }
 

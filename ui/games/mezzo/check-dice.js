@@ -5,7 +5,7 @@ import { byId, el } from "../../kit/dom.js";
 import * as api from "./api.js";
 import { PERKS, actors, perkName, requestOf, shortName, sideName, sidesOf } from "./check-attempt.js";
 import { canRoll, handContent, oddsContent } from "./check-odds.js";
-import { button, card, checkbox, diceWords, dieBadge, disclosure, form, handDice, plural, select, handOrRolled } from "./kit.js";
+import { button, burstOddsLine, card, checkbox, diceWords, dieBadge, disclosure, form, handDice, plural, select, handOrRolled } from "./kit.js";
 
 /** The rolled check's dice, side by side, with the summary the app wrote (bursts and surges come after). */
 export function rolledDiceCard(ctx, check, pending) {
@@ -222,6 +222,7 @@ export function burstCard(ctx, pending) {
     const side = check.sides[i];
     const d = side.roll.d6;
     const suggested = pending.suggested_bursts.includes(i);
+    const odds = pending.burst_odds.find((o) => o.option === i);
     const radio = (burst, label) => {
       const id = `mzc-burst-${i}-${burst ? "yes" : "no"}`;
       const r = el("input", { type: "radio", name: `mzc-burst-${i}`, id, value: burst ? "burst" : "keep", checked: c.bursts[i] === burst, data: { focusKey: id } });
@@ -244,6 +245,7 @@ export function burstCard(ctx, pending) {
           ? `A reroll averages ${(3.5 * (d.multiplier + 1)).toFixed(1)}, more than the ${d.first * d.multiplier} kept: the owner decides.`
           : `A reroll averages ${(3.5 * (d.multiplier + 1)).toFixed(1)}, no more than the ${d.first * d.multiplier} kept: the owner decides.`,
       ),
+      odds && burstOddsLine(odds, `mzc-burst-odds-${i}`, "to take effect"),
     );
   });
   const bursting = pending.open_bursts.filter((i) => c.bursts[i]);

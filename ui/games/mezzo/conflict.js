@@ -40,6 +40,7 @@ import {
   allElements,
   handOrRolled,
   oddsLine,
+  burstOddsLine,
   previewSoon,
 } from "./kit.js";
 
@@ -608,23 +609,8 @@ function burstChoices(ctx, candidates, onChange) {
         c.d6.bursts[b.option] = box.box.checked;
         onChange();
       });
-      return [box.node, burstOddsLine(b.odds)];
+      return [box.node, b.odds && burstOddsLine(b.odds, `mz-burst-odds-${b.option}`, "to win")];
     }),
-  );
-}
-
-/** Under the rules hints: the chance to win kept and burst, the better one marked (issue 34). */
-function burstOddsLine(odds) {
-  if (!odds) return null;
-  const way = (word, share, better) =>
-    el("span", better ? { class: "best" } : {}, `${word}: ${percent(share.probability)} to win`, better && el("strong", { class: "mz-best" }, " — better"));
-  return el(
-    "p",
-    { class: "mz-burst-odds hint", id: `mz-burst-odds-${odds.option}` },
-    way("Keep", odds.keep, odds.better === "keep"),
-    " · ",
-    way("Burst", odds.burst, odds.better === "burst"),
-    odds.better === "either" && " (the same either way)",
   );
 }
 

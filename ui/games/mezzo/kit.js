@@ -139,6 +139,23 @@ export function oddsLine({ cls, data, prefix, i, name, share, votes, detail, cha
   );
 }
 
+/**
+ * Under the rules hints: an owner's chance `goal` ("to win") kept and burst, the better one
+ * marked (issue 34; the core's BurstOdds).
+ */
+export function burstOddsLine(odds, id, goal) {
+  const way = (word, share, better) =>
+    el("span", better ? { class: "best" } : {}, `${word}: ${percent(share.probability)} ${goal}`, better && el("strong", { class: "mz-best" }, " — better"));
+  return el(
+    "p",
+    { class: "mz-burst-odds hint", id },
+    way("Keep", odds.keep, odds.better === "keep"),
+    " · ",
+    way("Burst", odds.burst, odds.better === "burst"),
+    odds.better === "either" && " (the same either way)",
+  );
+}
+
 /** The rules' words for the values the app sends. */
 export const WORDS = {
   kind: { character: "Character", object: "Object", location: "Location", faction: "Faction", goal: "Goal" },

@@ -209,6 +209,7 @@ const COMMANDS: &[&str] = &[
     "scattershot_sheet_edit",
     "scattershot_table_edit",
     "scattershot_roll_preview",
+    "scattershot_bidding",
     "scattershot_roll",
     "scattershot_play",
     "scattershot_reward",

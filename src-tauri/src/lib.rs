@@ -338,6 +338,7 @@ pub fn run_app<R: tauri::Runtime>(
             scattershot_commands::scattershot_sheet_edit,
             scattershot_commands::scattershot_table_edit,
             scattershot_commands::scattershot_roll_preview,
+            scattershot_commands::scattershot_bidding,
             scattershot_commands::scattershot_roll,
             scattershot_commands::scattershot_play,
             scattershot_commands::scattershot_reward,

@@ -121,6 +121,7 @@ pub use penny_ante::{
     PennyView, PrivateView,
 };
 pub use replica::game_document_for;
+pub use scattershot::bidding::{scattershot_bidding, BidChance, BidChancesView, BidView, BiddingView};
 pub use scattershot::play::{scattershot_play, scattershot_reward, PlayMove, RewardMove, SeatDraft};
 pub use scattershot::roll::{
     scattershot_roll, scattershot_roll_preview, MibPreview, RollMove, RollRequest, RollState, RollView,

@@ -147,6 +147,7 @@ const COMMANDS: &[&str] = &[
     "nsu_roll_dice",
     "nsu_roll_help",
     "nsu_roll_help_elsewhere",
+    "nsu_roll_approaches",
     "nsu_helped_with_needs",
     "nsu_helped_with",
     "nsu_pending_roll",

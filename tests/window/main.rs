@@ -34,6 +34,7 @@ mod penny_secrets;
 mod print;
 mod processes;
 mod scattershot;
+mod scattershot_choices;
 mod scattershot_sheet;
 mod scattershot_table;
 mod transfer;

@@ -535,3 +535,42 @@ pub fn nsu_roll_log(store: &Store, game: Uuid, character: Option<Uuid>, limit: u
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::nsu::choices::approaches;
+    use crate::rules::nsu::roll::AtRisk;
+    use crate::rules::nsu::sheet::{Aspects, Mood};
+    use crate::services::{create_character, create_game, save_nsu_sheet};
+
+    #[test]
+    fn the_approaches_are_the_rules_approaches_for_the_stored_sheet() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let mut store = Store::open(&dir.path().join("t.db")).expect("a store");
+        let game = create_game(&mut store, "Brackwater", "nsu").expect("a game").game.id;
+        let wren = create_character(&mut store, game, "Wren").expect("a character").id;
+        let mut sheet =
+            Sheet { aspects: Some(Aspects { body: Die::D6, mind: Die::D8, heart: Die::D4 }), ..Sheet::default() };
+        sheet.moods[0] = Some(Mood { name: "Curious".into(), level: 3, overloaded: false });
+        sheet.moods[2] = Some(Mood { name: "Wary".into(), level: 5, overloaded: true });
+        let sheet = save_nsu_sheet(&mut store, wren, sheet).expect("the sheet").sheet;
+
+        let setup = RollSetup::new("", Aspect::Mind, AtRisk::World, MoodChoice::New { line: 5, name: String::new() });
+        for helper in [None, Some((Die::D6, Edge::Disadvantage))] {
+            let shown =
+                nsu_roll_approaches(&store, wren, &setup, helper.map(|h| h.0), helper.map_or(Edge::None, |h| h.1))
+                    .expect("the approaches");
+            let rules = approaches(&sheet, &setup, helper).expect("the rules' approaches");
+            assert_eq!(shown.len(), 18, "three aspects, six mood lines");
+            for (view, rule) in shown.iter().zip(&rules) {
+                assert_eq!((view.aspect, view.mood_line, view.new_mood), (rule.aspect, rule.mood_line, rule.new_mood));
+                assert_eq!(view.plan, rule.plan);
+                assert_eq!(view.odds, OddsView::from(rule.odds.clone()));
+                assert_eq!((view.best, view.best_for_aspect), (rule.best, rule.best_for_aspect));
+                assert_eq!(view.unavailable, None, "no downtime, no final box waiting");
+            }
+        }
+        assert!(nsu_roll_approaches(&store, Uuid::new_v4(), &setup, None, Edge::None).is_err(), "no such character");
+    }
+}

@@ -22,6 +22,7 @@ mod mezzo_challenge;
 mod mezzo_device;
 mod mezzo_play;
 mod mezzo_votes;
+mod nsu_choices;
 mod nsu_map;
 mod nsu_reference;
 mod nsu_roll;

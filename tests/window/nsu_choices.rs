@@ -144,6 +144,8 @@ fn every_approach_s_chances_at_the_mood_step() {
         (session.wait_for(&id).attribute("aria-pressed").as_deref() == Some("true")).then_some(())
     });
     assert!(checked(&session, "roll-mood-2"), "Wary's radio is on");
+    let focused = session.execute("return document.activeElement.id;", json!([]));
+    assert_eq!(focused, json!("roll-approach-body-2"), "the focus stays on the row tapped (drawn again at once)");
     approach_shots(&session, "nsu-approach");
     in_dark(&session, || approach_shots(&session, "nsu-approach-dark"));
     session.click("#roll-back");

@@ -8,14 +8,13 @@ import * as api from "./api.js";
 import { EDGE_WORDS, pct, render, setupOf, sheet, w } from "./roll-state.js";
 import { ASPECT_WORDS, quoted } from "./words.js";
 
-/** The set-up the approaches start from: its aspect and mood are what vary, so any will do. */
+/**
+ * The set-up the approaches start from. Its aspect, mood and desired outcome are what the
+ * approaches vary (the core sets its own), so the same ones are always sent: a tap that
+ * changes them finds the list it drew in the wizard's state, and draws it at once.
+ */
 function baseSetup() {
-  const setup = setupOf();
-  return {
-    ...setup,
-    aspect: setup.aspect ?? "body",
-    mood: setup.mood ?? { kind: "new", line: 0, name: "" },
-  };
+  return { ...setupOf(), desired_outcome: "", aspect: "body", mood: { kind: "new", line: 0, name: "" } };
 }
 
 /** "Heart with “Calm” (d8): 42.0% to win, 30.0% to tie — best". */

@@ -2,8 +2,8 @@
 //! moves arrive as the services' tagged JSON (`{"move": "dice", "party": "actor"}`).
 
 use sheetkeeper::services::{
-    DiceInput, MibPreview, PlayMove, RewardMove, RollMove, RollRequest, ScattershotChange, ScattershotLogEntry,
-    ScattershotSheetChange, ScattershotSheetView, ScattershotView, SheetEdit, TableEdit,
+    BiddingView, DiceInput, MibPreview, PlayMove, RewardMove, RollMove, RollRequest, ScattershotChange,
+    ScattershotLogEntry, ScattershotSheetChange, ScattershotSheetView, ScattershotView, SheetEdit, TableEdit,
 };
 
 use crate::command::commands;
@@ -15,6 +15,7 @@ commands! {
     write scattershot_sheet_edit(id character, ref edit: SheetEdit) -> ScattershotSheetChange;
     write scattershot_table_edit(id game, ref edit: TableEdit) -> ScattershotChange;
     read scattershot_roll_preview(id game, ref request: RollRequest) -> MibPreview;
+    read scattershot_bidding(id game) -> BiddingView;
     write scattershot_roll(id game, ref step: RollMove, ref dice: DiceInput; &mut rand::rng()) -> ScattershotChange;
     write scattershot_play(id game, ref step: PlayMove) -> ScattershotChange;
     write scattershot_reward(id game, ref reward: RewardMove) -> ScattershotChange;

@@ -98,6 +98,7 @@ pub use nsu::roll::{
     nsu_roll_log, nsu_roll_needs, nsu_roll_preview, nsu_roll_resolve, HelpedResult, OddsView, PendingRoll,
     RollLogEntry, RollPreview, RollRecord, RollResult,
 };
+pub use nsu::roll::{nsu_roll_approaches, ApproachView};
 pub use nsu::world::{
     nsu_map, nsu_world, nsu_world_add_guiding_questions, nsu_world_add_npc, nsu_world_add_npc_detail,
     nsu_world_add_safety, nsu_world_add_scene_detail, nsu_world_add_scope_question, nsu_world_add_statement,
@@ -121,6 +122,7 @@ pub use penny_ante::{
     PennyView, PrivateView,
 };
 pub use replica::game_document_for;
+pub use scattershot::bidding::{scattershot_bidding, BidChance, BidChancesView, BidView, BiddingView};
 pub use scattershot::play::{scattershot_play, scattershot_reward, PlayMove, RewardMove, SeatDraft};
 pub use scattershot::roll::{
     scattershot_roll, scattershot_roll_preview, MibPreview, RollMove, RollRequest, RollState, RollView,

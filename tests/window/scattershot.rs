@@ -65,7 +65,7 @@ fn contest_success(actor: i32, resistor: i32) -> String {
 
 /// Taps the Gamemaster's common stock up by `dice` on the Table tab (it pays the
 /// Gamemaster's awards), waiting for each tap to show `from + n`.
-fn fill_stock(session: &Session, from: u32, dice: u32) {
+pub(crate) fn fill_stock(session: &Session, from: u32, dice: u32) {
     press(session, "#sc-tab-table");
     for n in 1..=dice {
         press(session, "#sc-gm-dice-plus");

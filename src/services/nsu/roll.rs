@@ -18,6 +18,7 @@ use uuid::Uuid;
 use crate::error::{Error, Result};
 use crate::model::{now, Character};
 use crate::rules::dice::DiceSource;
+use crate::rules::nsu::choices::approaches;
 use crate::rules::nsu::downtime::ScoutOutcome;
 use crate::rules::nsu::odds::{action_odds, ActionOdds, ActionRollSetup};
 use crate::rules::nsu::roll::{
@@ -25,7 +26,7 @@ use crate::rules::nsu::roll::{
     Winner,
 };
 use crate::rules::nsu::world::Location;
-use crate::rules::nsu::{Die, Sheet};
+use crate::rules::nsu::{Aspect, Die, Sheet};
 use crate::rules::record::CharacterRecord;
 use crate::services::characters::{load, update};
 use crate::services::dice::{with_dice, DiceInput};
@@ -157,6 +158,63 @@ pub fn nsu_roll_preview(
     let plan = roll::plan(sheet_of(&record)?, setup)?;
     check_purpose(read, &record, setup)?;
     Ok(RollPreview { odds: odds_for(&plan, setup.at_risk, helper_die, helper_edge), plan })
+}
+
+/// One aspect and mood the character could act with (issue 34), with the plan and odds the
+/// roll would have: `rules::nsu::choices::approaches`, as the window shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ApproachView {
+    pub aspect: Aspect,
+    pub mood_line: usize,
+    /// An open line: acting with it means naming a new mood there, with that line's die.
+    pub new_mood: bool,
+    pub plan: RollPlan,
+    pub odds: OddsView,
+    /// No approach has a better chance (to win, then to tie).
+    pub best: bool,
+    /// No other mood with the same aspect has a better chance.
+    pub best_for_aspect: bool,
+    /// Why this mood cannot be rolled now (its final box waits in downtime), or None.
+    pub unavailable: Option<String>,
+}
+
+/// Before a roll (issue 34): every aspect with every mood line of the character, with the
+/// plan and exact odds each would give, the best overall and per aspect marked. The rest of
+/// `setup` counts as it is (what is at risk, details, skill, risked sentiment); its aspect,
+/// mood and desired outcome are what the approaches vary, so any may be sent. With a
+/// helper's die of `helper_die` and its edge, when someone helps.
+pub fn nsu_roll_approaches(
+    store: &Store,
+    character: Uuid,
+    setup: &RollSetup,
+    helper_die: Option<Die>,
+    helper_edge: Edge,
+) -> Result<Vec<ApproachView>> {
+    let read = store.read();
+    let record = load(read, character)?;
+    let all = approaches(sheet_of(&record)?, setup, helper_die.map(|die| (die, helper_edge)))?;
+    let (game, id) = (record.character.game_id, record.character.id);
+    all.into_iter()
+        .map(|a| {
+            let waiting =
+                crate::services::nsu::downtime::check_no_final_box_waiting(read, game, id, a.mood_line, "mood");
+            let unavailable = match waiting {
+                Ok(()) => None,
+                Err(Error::Invalid { problem, .. }) => Some(problem),
+                Err(e) => return Err(e),
+            };
+            Ok(ApproachView {
+                aspect: a.aspect,
+                mood_line: a.mood_line,
+                new_mood: a.new_mood,
+                plan: a.plan,
+                odds: a.odds.into(),
+                best: a.best,
+                best_for_aspect: a.best_for_aspect,
+                unavailable,
+            })
+        })
+        .collect()
 }
 
 /// A scouting roll must be a Scout the downtime phase allows now.
@@ -476,4 +534,43 @@ pub fn nsu_roll_log(store: &Store, game: Uuid, character: Option<Uuid>, limit: u
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::nsu::choices::approaches;
+    use crate::rules::nsu::roll::AtRisk;
+    use crate::rules::nsu::sheet::{Aspects, Mood};
+    use crate::services::{create_character, create_game, save_nsu_sheet};
+
+    #[test]
+    fn the_approaches_are_the_rules_approaches_for_the_stored_sheet() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let mut store = Store::open(&dir.path().join("t.db")).expect("a store");
+        let game = create_game(&mut store, "Brackwater", "nsu").expect("a game").game.id;
+        let wren = create_character(&mut store, game, "Wren").expect("a character").id;
+        let mut sheet =
+            Sheet { aspects: Some(Aspects { body: Die::D6, mind: Die::D8, heart: Die::D4 }), ..Sheet::default() };
+        sheet.moods[0] = Some(Mood { name: "Curious".into(), level: 3, overloaded: false });
+        sheet.moods[2] = Some(Mood { name: "Wary".into(), level: 5, overloaded: true });
+        let sheet = save_nsu_sheet(&mut store, wren, sheet).expect("the sheet").sheet;
+
+        let setup = RollSetup::new("", Aspect::Mind, AtRisk::World, MoodChoice::New { line: 5, name: String::new() });
+        for helper in [None, Some((Die::D6, Edge::Disadvantage))] {
+            let shown =
+                nsu_roll_approaches(&store, wren, &setup, helper.map(|h| h.0), helper.map_or(Edge::None, |h| h.1))
+                    .expect("the approaches");
+            let rules = approaches(&sheet, &setup, helper).expect("the rules' approaches");
+            assert_eq!(shown.len(), 18, "three aspects, six mood lines");
+            for (view, rule) in shown.iter().zip(&rules) {
+                assert_eq!((view.aspect, view.mood_line, view.new_mood), (rule.aspect, rule.mood_line, rule.new_mood));
+                assert_eq!(view.plan, rule.plan);
+                assert_eq!(view.odds, OddsView::from(rule.odds.clone()));
+                assert_eq!((view.best, view.best_for_aspect), (rule.best, rule.best_for_aspect));
+                assert_eq!(view.unavailable, None, "no downtime, no final box waiting");
+            }
+        }
+        assert!(nsu_roll_approaches(&store, Uuid::new_v4(), &setup, None, Edge::None).is_err(), "no such character");
+    }
 }

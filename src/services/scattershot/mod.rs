@@ -18,6 +18,7 @@
 //!   another kind (a rename, an import of the game) takes the roll off the table until it is
 //!   undone.
 
+pub(super) mod bidding;
 pub(super) mod play;
 pub(super) mod roll;
 mod roll_state;

@@ -41,6 +41,12 @@ export const saveNsuSheet = (id, sheet) => call("save_nsu_sheet", { id, sheet })
 //               (face: only when this device's viewer may look at what that character scouted)
 export const nsuRollPreview = (id, setup, helperDie = null, helperEdge = null) =>
   call("nsu_roll_preview", { id, setup, helperDie, helperEdge });
+// The approach (issue 34): every aspect with every mood line, the rest of `setup` as it is
+// (its aspect, mood and desired outcome are what vary: any may be sent) →
+// [{aspect, mood_line, new_mood, plan, odds: {win, tie, lose, margin}, best, best_for_aspect,
+//   unavailable: null | why that mood cannot be rolled now}], aspects in order, lines 0-5.
+export const nsuRollApproaches = (id, setup, helperDie = null, helperEdge = null) =>
+  call("nsu_roll_approaches", { id, setup, helperDie, helperEdge });
 export const nsuRollDice = (id, setup, dice) => call("nsu_roll_dice", { id, setup, dice });
 export const nsuRollHelp = (id, helper, mood, dice) => call("nsu_roll_help", { id, helper, mood, dice });
 // A helper on another device, typed in: RemoteHelper {name, die: "d4"|"d6"|"d8",

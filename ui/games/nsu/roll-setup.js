@@ -1,7 +1,9 @@
 // The NSU roll wizard's set-up steps (RULES.md §1.3): the desired outcome, the aspect and
-// what is at risk, the mood, and the details, skill and risked sentiment that count.
+// what is at risk, the mood (with every approach's chances: roll-approach.js), and the
+// details, skill and risked sentiment that count.
 
 import { byId, el } from "../../kit/dom.js";
+import { approachList, markApproach } from "./roll-approach.js";
 import { refreshPlan } from "./roll-odds.js";
 import { radio, section, sheet, w } from "./roll-state.js";
 import { ASPECT_WORDS, MOOD_LINE_DICE } from "./words.js";
@@ -73,6 +75,7 @@ export function renderMood() {
     radio("roll-mood", String(line), moodLabel(line), w.setup.moodLine === line, (v) => {
       w.setup.moodLine = Number(v);
       sync();
+      markApproach();
     }, `roll-mood-${line}`),
   );
   sync();
@@ -81,6 +84,7 @@ export function renderMood() {
     el("p", { class: "muted hint" }, "Its level goes up by one (even while another mood is overloaded)."),
     el("fieldset", { class: "roll-choices" }, el("legend", {}, "Mood"), ...options),
     nameField,
+    approachList(),
   );
 }
 

@@ -128,6 +128,8 @@ export async function openRollWizard(characterId, start = {}) {
       scout: start.scout ? start.scout.location : null,
       scoutWords: start.scout ? start.scout.words : null,
       counted: {}, // detail key → "for" | "against", tapped in the details list
+      approaches: null, // the last approaches fetched for the mood step ({key, list})
+      approachesAll: false, // the mood step lists every aspect, not only the chosen one
     });
     if (pending) takePending(pending);
     else prefill(start);

@@ -33,6 +33,11 @@ export const scattershotTableEdit = (game, edit) => call("scattershot_table_edit
  *  resource}}, a side being {character?, rating?: {kind, …} | value?: n, qualities: [i], modifier,
  *  description}. Returns each side's breakdown (advantages held against it included) and exact odds. */
 export const scattershotRollPreview = (game, request) => call("scattershot_roll_preview", { game, request });
+/** Read-only, during the roll's Decision Phase: {sides, contest, now: chances | null, bids: [{party, sign,
+ *  face: n | null, chances, best_for_actor, best_for_resistor}]}, chances being {success, telling_blow,
+ *  catastrophic}, each {p, ways, outcomes}: each new experience die as + and as − into each MIB, or the
+ *  waiting die's two signs (issue 34). An error once the Decision Phase is over. */
+export const scattershotBidding = (game) => call("scattershot_bidding", { game });
 /** `step`: {move: "start", request} | {move: "dice", party: "actor" | "resistor"} |
  *  {move: "experience", party, contributor} (a character id, or the game id for the Gamemaster) |
  *  {move: "sign", sign: "add" | "subtract"} | {move: "decide"} | {move: "complications", party, count} |

@@ -9,7 +9,9 @@
 // - Decision Phase: each party's 2d10, rolled here or typed in; experience dice from any
 //   character's pool or the Gamemaster's stock into either number, each added or subtracted
 //   as its roller chooses, as often as the table likes (a bidding war); then the end of the
-//   phase, which pays the dice.
+//   phase, which pays the dice. Under the rules hints, each bid's exact chances from the core
+//   (a die as + and as − into each MIB, or the waiting die's two signs; tapping a sign's row
+//   chooses it), the best for each side marked.
 // - Application Phase: complications bought up to 0, benefits spent, then the conclusion.
 // - The result: the final number, its reading, and what came off a resource at once (also
 //   in mechanical play); a Telling Blow's or Catastrophic Failure's points split as the
@@ -545,6 +547,7 @@ function liveRoll(r, ctx) {
         ),
     ),
     decision ? experienceForm(r, ctx) : null,
+    decision && r.waiting_sign === null ? bidsHint(r, ctx) : null,
     el(
       "div",
       { class: "mz-row sc-roll-actions" },
@@ -609,7 +612,7 @@ function partyCard(r, party, word, ctx) {
     );
   }
   const waiting = r.waiting_sign && r.waiting_sign[0] === party ? r.waiting_sign[1] : null;
-  if (waiting) children.push(signChoice(waiting, ctx));
+  if (waiting) children.push(signChoice(waiting, ctx), bidsHint(r, ctx));
   if (basic !== null && basic !== undefined) {
     // How the core's number is made up, term by term.
     const terms = elsewhere ? [`${p.action.rolled}`] : [`${p.action.rating + p.action.modifier}`, `− ${p.dice[0] + p.dice[1]}`];
@@ -665,6 +668,78 @@ function signChoice(die, ctx) {
       }),
     ),
   );
+}
+
+/** The name a party goes by on the roll: its character's, its description, or "the actor". */
+function partyName(r, party) {
+  const p = r.roll[party];
+  return (party === "actor" ? r.actor_name : r.resistor_name) || p?.action.description || `the ${party}`;
+}
+
+/** "58.0% success, 12.0% Telling Blow, 3.0% Catastrophic Failure". */
+function chancesWords(c) {
+  return `${percent(c.success.p)} success, ${percent(c.telling_blow.p)} Telling Blow, ${percent(c.catastrophic.p)} Catastrophic Failure`;
+}
+
+/** " — best for Ada", " — best for Ada and for Bo", "". */
+function bestWords(bid, r) {
+  const sides = [];
+  if (bid.best_for_actor) sides.push(partyName(r, "actor"));
+  if (bid.best_for_resistor) sides.push(partyName(r, "resistor"));
+  return sides.length ? ` — best for ${sides.join(" and for ")}` : "";
+}
+
+/**
+ * The bidding war's chances from the core (issue 34), behind the rules-hints switch: each
+ * experience die as + and as − into each MIB, with the chances after it and the best for each
+ * side marked; while a die waits for its sign, its two signs, each row a button that chooses
+ * that sign (as the Add and Subtract buttons do). Nothing is offered once no die may go in.
+ */
+function bidsHint(r, ctx) {
+  const waiting = r.waiting_sign !== null;
+  const list = el("ul", { class: "sc-bids-list", id: "sc-bids-list" });
+  const now = el("p", { class: "sc-bids-now", id: "sc-bids-now" });
+  const node = el(
+    "section",
+    { id: "sc-bids", class: "hint sc-bids", "aria-label": waiting ? "The chances of each sign" : "The chances of each bid" },
+    el("h4", {}, waiting ? "The chances of each sign" : "The chances of each bid"),
+    r.roll.resistor &&
+      el("p", { class: "muted" }, "Chances of the RMIB: a success is the actor's; a Catastrophic Failure is the resistor's Telling Blow."),
+    now,
+    list,
+  );
+  api
+    .scattershotBidding(ctx.gameId)
+    .then((b) => {
+      if (b.bids.length === 0) {
+        node.remove();
+        return;
+      }
+      if (b.now) now.textContent = `If nobody bids again: ${chancesWords(b.now)}.`;
+      else now.remove();
+      list.replaceChildren(
+        ...b.bids.map((bid) => {
+          const id = `sc-bid-${bid.party}-${bid.sign}`;
+          const cls = bid.best_for_actor || bid.best_for_resistor ? "sc-bid best" : "sc-bid";
+          const sign = bid.sign === "add" ? "+" : "−";
+          const title = `${bid.chances.success.ways} · ${bid.chances.telling_blow.ways} · ${bid.chances.catastrophic.ways} of ${bid.chances.success.outcomes} equally likely outcomes`;
+          if (bid.face === null) {
+            const text = `Add a d${b.sides} to ${partyName(r, bid.party)}'s MIB as ${sign}: ${chancesWords(bid.chances)}${bestWords(bid, r)}`;
+            return el("li", { class: cls, id, title }, text);
+          }
+          const verb = bid.sign === "add" ? `Add the ${bid.face}` : `Subtract the ${bid.face}`;
+          const text = `${verb} (${sign}${bid.face}): ${chancesWords(bid.chances)}${bestWords(bid, r)}`;
+          const choose = button(
+            text,
+            (btn) => step(ctx, bid.sign === "add" ? "The die was not added." : "The die was not subtracted.", { move: "sign", sign: bid.sign }, btn),
+            { id, class: cls, title },
+          );
+          return el("li", {}, choose);
+        }),
+      );
+    })
+    .catch(() => node.remove()); // no bidding to show: the roll works as before
+  return node;
 }
 
 /** Anyone adds an experience die from their own pool to either number. */

@@ -254,6 +254,17 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
         "the helper's lower die is pre-selected when the Character is at risk"
     );
     assert!(choices.contains("Tobias Reed"), "the helper's die is offered: {choices:?}");
+    // Under the rules hints, what each way of counting comes to (issue 34): the 5 + 1 against
+    // Tobias's 2 as pre-selected; the 2 kept instead, or the skill subtracted, win by less.
+    session.wait_text("#roll-kept-now", "With these choices: the player wins by 4 (6 against 2).");
+    assert_eq!(text_of(&session, "#choice-aspect-0-result"), "→ the player wins by 1 (3 against 2)");
+    assert_eq!(text_of(&session, "#choice-aspect-1-result"), "→ the player wins by 4 (6 against 2)");
+    assert_eq!(text_of(&session, "#choice-skill-minus-result"), "→ the player wins by 2 (4 against 2)");
+    tap(&session, "#choice-aspect-0");
+    session.wait_text("#roll-kept-now", "With these choices: the player wins by 1 (3 against 2).");
+    assert_eq!(text_of(&session, "#choice-skill-minus-result"), "→ the Arbiters win by 1 (1 against 2)");
+    tap(&session, "#choice-aspect-1");
+    session.wait_text("#roll-kept-now", "With these choices: the player wins by 4 (6 against 2).");
     wizard_shots(&session, "nsu-roll-choices");
     next(&session);
     let result = session.wait_for("#roll-result");

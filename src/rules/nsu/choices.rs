@@ -5,11 +5,17 @@
 //! aspect (step 2), the player the mood (step 3); each approach is planned by
 //! [`roll::plan`] — the mood's die, its edge from overload and a risked sentiment — and
 //! counted by [`action_odds`], so its odds are the ones the roll would show.
+//!
+//! At the dice ([`kept_results`]): once the dice are rolled, the result each way of counting
+//! them gives — which of two aspect or mood dice is kept, the skill's sign, the helper's die
+//! used or not — so the table sees what each choice it makes would come to.
 
 use std::cmp::Ordering;
 
+use serde::Serialize;
+
 use super::odds::{action_odds, ActionOdds, ActionRollSetup};
-use super::roll::{self, Edge, MoodChoice, RollPlan, RollSetup};
+use super::roll::{self, ActionRoll, Edge, MoodChoice, RollPlan, RollSetup, SkillSign, Winner};
 use super::sheet::{Aspect, Die, Sheet};
 use crate::error::Result;
 
@@ -69,6 +75,65 @@ pub fn approaches(sheet: &Sheet, setup: &RollSetup, helper: Option<(Die, Edge)>)
         approach.best_for_aspect = per_aspect.iter().any(|(aspect, top)| *aspect == approach.aspect && reaches(top));
     }
     Ok(all)
+}
+
+/// One way to count rolled dice, and what it comes to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KeptResult {
+    /// As in [`roll::Choices`]: `None` where there is nothing to choose.
+    pub aspect_kept: Option<usize>,
+    pub mood_kept: Option<usize>,
+    pub skill_sign: SkillSign,
+    pub helper_kept: Option<usize>,
+    pub use_helper_die: bool,
+    pub aspect_total: i32,
+    /// The mood die that counts: the roller's kept one, or the helper's.
+    pub mood_used: u8,
+    pub winner: Winner,
+    pub difference: u32,
+}
+
+/// Every way the table can count `rolled`'s dice (each kept die, each skill sign where there
+/// is a skill, the helper's die used or not where someone helped), each with its result,
+/// counted as the settlement counts it ([`roll::resolve`] checks the dice against the plan).
+pub fn kept_results(rolled: &ActionRoll) -> Vec<KeptResult> {
+    // Where there is one die there is nothing to keep: None, as the choices say it.
+    let picks = |n: usize| if n > 1 { (0..n).map(Some).collect() } else { vec![None] };
+    let signs: &[SkillSign] =
+        if rolled.setup.skill.is_some() { &[SkillSign::Plus, SkillSign::Minus] } else { &[SkillSign::Plus] };
+    let helper_rolls = rolled.help.as_ref().map(|h| h.rolls()).unwrap_or_default();
+    let mut helps: Vec<(Option<usize>, bool)> = vec![(None, false)];
+    if !helper_rolls.is_empty() {
+        helps = picks(helper_rolls.len()).into_iter().flat_map(|k| [(k, false), (k, true)]).collect();
+    }
+    let mut all = Vec::new();
+    for aspect_kept in picks(rolled.aspect_rolls.len()) {
+        for mood_kept in picks(rolled.mood_rolls.len()) {
+            for &skill_sign in signs {
+                for &(helper_kept, use_helper_die) in &helps {
+                    let face = |rolls: &[u8], kept: Option<usize>| rolls.get(kept.unwrap_or(0)).copied().unwrap_or(0);
+                    let mood_used = match use_helper_die {
+                        true => face(&helper_rolls, helper_kept),
+                        false => face(&rolled.mood_rolls, mood_kept),
+                    };
+                    let aspect = face(&rolled.aspect_rolls, aspect_kept);
+                    let c = roll::counted(&rolled.setup, &rolled.plan, aspect, mood_used, skill_sign);
+                    all.push(KeptResult {
+                        aspect_kept,
+                        mood_kept,
+                        skill_sign,
+                        helper_kept,
+                        use_helper_die,
+                        aspect_total: c.aspect_total,
+                        mood_used,
+                        winner: c.winner,
+                        difference: c.difference,
+                    });
+                }
+            }
+        }
+    }
+    all
 }
 
 /// The player wants to win, then at least to tie (a tie lets each side add a detail).

@@ -1166,6 +1166,35 @@ impl Settler {
     }
 }
 
+/// What the kept dice come to (RULES.md §1.3 step 8): the aspect die with the skill added or
+/// subtracted, against the mood die used; the margin is the player's (positive: they win).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Counted {
+    pub aspect_total: i32,
+    pub margin: i32,
+    pub winner: Winner,
+    pub difference: u32,
+}
+
+pub(super) fn counted(setup: &RollSetup, plan: &RollPlan, aspect_value: u8, mood_used: u8, sign: SkillSign) -> Counted {
+    let modifier = i32::from(plan.skill_modifier);
+    let aspect_total = match (&setup.skill, sign) {
+        (None, _) => i32::from(aspect_value),
+        (Some(_), SkillSign::Plus) => i32::from(aspect_value) + modifier,
+        (Some(_), SkillSign::Minus) => i32::from(aspect_value) - modifier,
+    };
+    let margin = match setup.at_risk {
+        AtRisk::Character => aspect_total - i32::from(mood_used),
+        AtRisk::World => i32::from(mood_used) - aspect_total,
+    };
+    let winner = match margin.signum() {
+        1 => Winner::Player,
+        -1 => Winner::Arbiters,
+        _ => Winner::Tie,
+    };
+    Counted { aspect_total, margin, winner, difference: margin.unsigned_abs() }
+}
+
 fn settle(
     roller: &Sheet,
     helper: Option<&Sheet>,
@@ -1215,22 +1244,8 @@ fn settle(
         }
         (_, false) => mood_value,
     };
-    let modifier = i32::from(plan.skill_modifier);
-    let aspect_total = match (&setup.skill, choices.skill_sign) {
-        (None, _) => i32::from(aspect_value),
-        (Some(_), SkillSign::Plus) => i32::from(aspect_value) + modifier,
-        (Some(_), SkillSign::Minus) => i32::from(aspect_value) - modifier,
-    };
-    let margin = match setup.at_risk {
-        AtRisk::Character => aspect_total - i32::from(mood_used),
-        AtRisk::World => i32::from(mood_used) - aspect_total,
-    };
-    let winner = match margin.signum() {
-        1 => Winner::Player,
-        -1 => Winner::Arbiters,
-        _ => Winner::Tie,
-    };
-    let difference = margin.unsigned_abs();
+    let Counted { aspect_total, margin, winner, difference } =
+        counted(setup, &plan, aspect_value, mood_used, choices.skill_sign);
 
     let mut events = Vec::new();
     let mut sheet = roller.clone();

@@ -18,7 +18,7 @@ use uuid::Uuid;
 use crate::error::{Error, Result};
 use crate::model::{now, Character};
 use crate::rules::dice::DiceSource;
-use crate::rules::nsu::choices::approaches;
+use crate::rules::nsu::choices::{self, approaches, KeptResult};
 use crate::rules::nsu::downtime::ScoutOutcome;
 use crate::rules::nsu::odds::{action_odds, ActionOdds, ActionRollSetup};
 use crate::rules::nsu::roll::{
@@ -71,6 +71,9 @@ pub struct PendingRoll {
     pub choices: Choices,
     /// What the mood effects will ask for with those choices.
     pub needs: Vec<Need>,
+    /// Every way of counting the dice with what it comes to (issue 34: which kept die gives
+    /// which result).
+    pub kept_results: Vec<KeptResult>,
 }
 
 /// A settled roll, as the roll log shows it.
@@ -248,7 +251,8 @@ fn pending_view(read: Reader<'_>, roller: &Sheet, payload: DicePayload) -> Resul
     let helper_sheet = helper.as_ref().map(sheet_of).transpose()?;
     let choices = roll::default_choices(&payload.roll);
     let needs = roll::needs(roller, helper_sheet, &payload.roll, &choices)?;
-    Ok(PendingRoll { roll: payload.roll, helper: helper.map(|h| h.character), choices, needs })
+    let kept_results = choices::kept_results(&payload.roll);
+    Ok(PendingRoll { roll: payload.roll, helper: helper.map(|h| h.character), choices, needs, kept_results })
 }
 
 fn log_dice(tx: &Tx<'_>, record: &CharacterRecord, payload: &DicePayload) -> Result<()> {

@@ -37,11 +37,13 @@ export function renderChoices() {
       "fieldset",
       { class: "roll-choices", id: `choice-${which}` },
       el("legend", {}, `Which ${which} die counts — ${who(edge)}`),
-      ...rolls.map((v, i) =>
+      ...rolls.flatMap((v, i) => [
         radio(`choice-${which}`, String(i), `${die} showing ${v}`, (ch[key] ?? 0) === i, (x) => {
           ch[key] = Number(x);
+          showKeptResults();
         }, `choice-${which}-${i}`),
-      ),
+        el("p", { class: "kept-result hint", id: `choice-${which}-${i}-result`, data: { key, kept: String(i) } }),
+      ]),
     );
   if (roll.aspect_rolls.length > 1) groups.push(kept("aspect", roll.aspect_rolls, plan.aspect_die, plan.aspect_edge, "aspect_kept"));
   if (roll.mood_rolls.length > 1) groups.push(kept("mood", roll.mood_rolls, plan.mood_die, plan.mood_edge, "mood_kept"));
@@ -53,10 +55,14 @@ export function renderChoices() {
         el("legend", {}, `Skill ${quoted(skillNameOf(w.setup))} (${plan.skill_modifier}): the player adds or subtracts it from the aspect die`),
         radio("choice-skill", "plus", `Add ${plan.skill_modifier}`, ch.skill_sign === "plus", (x) => {
           ch.skill_sign = x;
+          showKeptResults();
         }, "choice-skill-plus"),
+        el("p", { class: "kept-result hint", id: "choice-skill-plus-result", data: { key: "skill_sign", kept: "plus" } }),
         radio("choice-skill", "minus", `Subtract ${plan.skill_modifier}`, ch.skill_sign === "minus", (x) => {
           ch.skill_sign = x;
+          showKeptResults();
         }, "choice-skill-minus"),
+        el("p", { class: "kept-result hint", id: "choice-skill-minus-result", data: { key: "skill_sign", kept: "minus" } }),
       ),
     );
   }
@@ -67,6 +73,7 @@ export function renderChoices() {
     const box = el("input", { type: "checkbox", id: "choice-helper-die", checked: ch.use_helper_die });
     box.addEventListener("change", () => {
       ch.use_helper_die = box.checked;
+      showKeptResults();
     });
     const name = helperName();
     groups.push(
@@ -84,13 +91,59 @@ export function renderChoices() {
     );
   }
   if (groups.length === 0) groups.push(el("p", { class: "muted" }, "Nothing to choose: every die was rolled once."));
+  // Drawn, then filled in: the results follow every choice as it changes.
+  queueMicrotask(showKeptResults);
   return section(
     "The table’s choices",
     el("p", { id: "roll-table" }, tableWords()),
     el("p", { class: "muted hint" }, "Pre-selected: what is best for whoever makes each choice."),
     el("div", { id: "roll-choices" }, ...groups),
+    el("p", { class: "kept-now hint", id: "roll-kept-now", role: "status" }),
     cancelButton(),
   );
+}
+
+// ---- what each way of counting the dice comes to (issue 34) ----------------------------------
+
+/** The core's result for these choices (every way of counting is listed once). */
+function keptResult(choices) {
+  const same = (a, b) => (a ?? null) === (b ?? null);
+  return (w.pending.kept_results || []).find(
+    (r) =>
+      same(r.aspect_kept, choices.aspect_kept) &&
+      same(r.mood_kept, choices.mood_kept) &&
+      r.skill_sign === choices.skill_sign &&
+      same(r.helper_kept, choices.helper_kept) &&
+      r.use_helper_die === Boolean(choices.use_helper_die),
+  );
+}
+
+const resultWords = (r) =>
+  r.winner === "tie" ? "a tie" : `${SIDE_WORDS[r.winner]} ${r.winner === "player" ? "wins" : "win"} by ${r.difference}`;
+
+/**
+ * Beside each choice, under the rules hints: the result with that choice and the others as
+ * they stand ("→ the player wins by 2"); below them, the result of the choices as they are.
+ */
+function showKeptResults() {
+  if (!w || !w.pending || w.needIndex >= 0) return;
+  const ch = w.choices;
+  // Where there is one die, the core lists it as not chosen (null), as settling sends it.
+  const roll = w.pending.roll;
+  const now = {
+    ...ch,
+    aspect_kept: roll.aspect_rolls.length > 1 ? (ch.aspect_kept ?? 0) : null,
+    mood_kept: roll.mood_rolls.length > 1 ? (ch.mood_kept ?? 0) : null,
+    helper_kept: roll.help && roll.help.second !== undefined && roll.help.second !== null ? (ch.helper_kept ?? 0) : null,
+  };
+  for (const line of document.querySelectorAll("#roll-choices .kept-result")) {
+    const { key, kept } = line.dataset;
+    const r = keptResult({ ...now, [key]: key === "skill_sign" ? kept : Number(kept) });
+    line.textContent = r ? `→ ${resultWords(r)} (${r.aspect_total} against ${r.mood_used})` : "";
+  }
+  const total = document.getElementById("roll-kept-now");
+  const r = keptResult(now);
+  if (total) total.textContent = r ? `With these choices: ${resultWords(r)} (${r.aspect_total} against ${r.mood_used}).` : "";
 }
 
 function sentimentSelect(id, sheetOf, lines, current) {

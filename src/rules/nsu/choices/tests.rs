@@ -158,3 +158,52 @@ fn what_else_is_wrong_with_the_set_up_is_named() {
     unready.aspects = None;
     assert!(approaches(&unready, &setup, None).unwrap_err().to_string().starts_with("sheet.aspects"));
 }
+
+/// A roll with an edge on the mood die (a risked sentiment), a skill and a helper's die with
+/// an edge: every way of counting it is listed once, and each comes to what the settlement
+/// makes of the same choices.
+#[test]
+fn each_way_of_counting_the_dice_comes_to_what_the_settlement_counts() {
+    use crate::rules::dice::Entered;
+    use crate::rules::nsu::roll::{default_choices, help, resolve, roll, Choices};
+    let sheet = sheet();
+    let mut helper = sheet.clone();
+    helper.moods[0] = mood("Eager", false);
+    for at_risk in [AtRisk::Character, AtRisk::World] {
+        let setup = RollSetup { risked_sentiment: Some(0), desired_outcome: "over the wall".into(), ..setup(at_risk) };
+        for faces in [[5u8, 2, 7, 1, 3], [1, 8, 4, 4, 6], [8, 1, 1, 8, 2]] {
+            let rolled = roll(&sheet, &setup, &mut Entered::new(faces[..3].iter().copied())).unwrap();
+            assert_eq!(
+                (rolled.aspect_rolls.len(), rolled.mood_rolls.len()),
+                (1, 2),
+                "the risked sentiment: two mood dice"
+            );
+            let helped = help(
+                &rolled,
+                &helper,
+                &MoodChoice::Existing { line: 0 },
+                &mut Entered::new(faces[3..].iter().copied()),
+            );
+            for (rolled, helper) in [(rolled.clone(), None), (helped.unwrap(), Some(&helper))] {
+                let all = kept_results(&rolled);
+                let helper_faces = rolled.help.as_ref().map_or(0, |h| h.rolls().len());
+                let helps = if helper_faces == 0 { 1 } else { helper_faces * 2 };
+                assert_eq!(all.len(), 2 * 2 * helps, "two mood dice × two signs × the helper's ways");
+                for way in &all {
+                    let choices = Choices {
+                        aspect_kept: way.aspect_kept,
+                        mood_kept: way.mood_kept,
+                        skill_sign: way.skill_sign,
+                        helper_kept: way.helper_kept,
+                        use_helper_die: way.use_helper_die,
+                        ..default_choices(&rolled)
+                    };
+                    let settled = resolve(&sheet, helper, &rolled, &choices).unwrap();
+                    let got = (way.aspect_total, way.mood_used, way.winner, way.difference);
+                    let want = (settled.aspect_total, settled.mood_used, settled.winner, settled.difference);
+                    assert_eq!(got, want, "{at_risk:?} {faces:?} {way:?}");
+                }
+            }
+        }
+    }
+}

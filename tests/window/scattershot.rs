@@ -131,17 +131,7 @@ fn a_contested_roll_with_a_bidding_war_and_complications() {
     assert_eq!(sheet_row(&conn, &ada).0, 2, "Ada holds 2 experience dice");
 
     // The setup: Ada's Agility (10) + 2 against Bo's Reaction (10), every die by hand.
-    press(&session, "#sc-tab-roll");
-    press(&session, "#sc-roll-by-hand");
-    choose(&session, "#sc-roll-actor", &ada);
-    choose(&session, "#sc-roll-actor-rating", "statistic:agility");
-    type_into(&session, "#sc-roll-actor-modifier", "2");
-    press(&session, "#sc-roll-contested");
-    choose(&session, "#sc-roll-resistor", &bo);
-    choose(&session, "#sc-roll-resistor-rating", "statistic:reaction");
-    session.wait_until("the contest's odds", || {
-        session.find("#sc-odds-resistor").ok().filter(|e| e.text().contains("Bo: rating 10"))
-    });
+    agility_against_reaction(&session, &ada, &bo);
     session.wait_text("#sc-odds-success", &contest_success(12, 10));
     assert!(text_of(&session, "#sc-odds-actor").contains("Ada: rating 10, situation +2 → 12 − 2d10"));
     shots_of(&session, "scattershot-roll-odds", "#sc-roll-setup");
@@ -352,4 +342,20 @@ fn the_table_settings_and_rewards_after_a_session_by_vote_and_on_the_spot() {
     press(&session, "#sc-log-undo");
     session.wait_until("the undo in the log", || session.find(".mz-log-entry.undone").ok());
     assert_eq!(pools(&conn, &who), [2, 4, 0]);
+}
+
+/// On the Roll tab, every die by hand: Ada's Agility (10) + 2 contested by Bo's Reaction (10),
+/// once the contest's odds show.
+pub(crate) fn agility_against_reaction(session: &Session, ada: &str, bo: &str) {
+    press(session, "#sc-tab-roll");
+    press(session, "#sc-roll-by-hand");
+    choose(session, "#sc-roll-actor", ada);
+    choose(session, "#sc-roll-actor-rating", "statistic:agility");
+    type_into(session, "#sc-roll-actor-modifier", "2");
+    press(session, "#sc-roll-contested");
+    choose(session, "#sc-roll-resistor", bo);
+    choose(session, "#sc-roll-resistor-rating", "statistic:reaction");
+    session.wait_until("the contest's odds", || {
+        session.find("#sc-odds-resistor").ok().filter(|e| e.text().contains("Bo: rating 10"))
+    });
 }

@@ -17,7 +17,7 @@ use sheetkeeper::rules::scattershot::{Pools, Settings};
 use uuid::Uuid;
 
 use crate::mezzo::{shots_of, text_of};
-use crate::scattershot::{enter_2d10, fill_stock, table};
+use crate::scattershot::{agility_against_reaction, enter_2d10, fill_stock, table};
 use crate::scattershot_sheet::{choose, press, type_into};
 use crate::webdriver::Session;
 use crate::{begin_with, in_dark, open};
@@ -104,17 +104,7 @@ fn the_bidding_war_s_chances_and_a_sign_chosen_from_its_row() {
     let (game, ada, bo, _cy) = table(&session, "Gear Town");
     fill_stock(&session, 0, 2);
 
-    press(&session, "#sc-tab-roll");
-    press(&session, "#sc-roll-by-hand");
-    choose(&session, "#sc-roll-actor", &ada);
-    choose(&session, "#sc-roll-actor-rating", "statistic:agility");
-    type_into(&session, "#sc-roll-actor-modifier", "2");
-    press(&session, "#sc-roll-contested");
-    choose(&session, "#sc-roll-resistor", &bo);
-    choose(&session, "#sc-roll-resistor-rating", "statistic:reaction");
-    session.wait_until("the contest's odds", || {
-        session.find("#sc-odds-resistor").ok().filter(|e| e.text().contains("Bo: rating 10"))
-    });
+    agility_against_reaction(&session, &ada, &bo);
     press(&session, "#sc-roll-start");
     session.wait_for("#sc-roll-live");
     enter_2d10(&session, "actor", "6", "5");

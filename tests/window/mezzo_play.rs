@@ -130,6 +130,11 @@ fn an_action_check_with_a_perk_and_a_sudden_surge() {
     assert_eq!(disabled(&session, "#mzc-roll"), json!(true), "nothing to roll");
     choose(&session, "#mzc-failure-chance", "occasional");
     session.wait_text("#mzc-dice-1", "d4");
+    // Under the rules hints, one more vote on each side (issue 34): Mira's d6 to a d8 (2/3 to
+    // 3/4), the failure's d4 to a d6 (1/3 to 1/2, the larger change).
+    session.wait_text("#mzc-next-vote-0", "One more vote here: 75.0% to take effect (+8.3 points)");
+    session
+        .wait_text("#mzc-next-vote-1", "One more vote here: 50.0% to take effect (+16.7 points) — the largest change");
 
     // Bo's influence on Mira's side: 3 votes, a d8; the odds follow.
     let before = text_of(&session, "#mzc-odds-pct-0");

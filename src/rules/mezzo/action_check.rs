@@ -2074,6 +2074,22 @@ mod tests {
     }
 
     #[test]
+    fn a_check_s_next_vote_is_counted_as_the_check_counts_its_votes() {
+        use crate::rules::mezzo::choices::{check_next_vote, next_vote};
+        // Mira's common action (2 votes: a d6) against an occasional failure (1: a d4): the
+        // same dice as a conflict of 2 votes against 1, so the same next votes.
+        let (check, els) = climb();
+        let got = check_next_vote(&check, &els).unwrap();
+        assert_eq!(got, next_vote(&[2, 1], Variant::Steps).unwrap());
+        assert_eq!(got.iter().map(|v| v.best).collect::<Vec<_>>(), [false, true], "the failure's vote moves more");
+        // Two influence points on Mira: the next vote is her fifth (a d12).
+        let mut more = check.clone();
+        more.casts.push(Cast::Counted { side: 0, votes: 2 });
+        assert_eq!(check_next_vote(&more, &els).unwrap()[0].votes, 4);
+        assert!(check_next_vote(&rolled(&check, &els, &[3, 2]), &els).is_err(), "not once rolled");
+    }
+
+    #[test]
     fn a_check_s_open_burst_shows_the_chance_to_take_effect_each_way() {
         use crate::rules::mezzo::choices::{check_bursts, Better};
         let (check, els) = d6_climb();

@@ -5,7 +5,8 @@
 //!   more vote on it (a free vote, an influence point or any other source: each is one vote),
 //!   so a player sees where one more vote moves the odds most. A vote can lower an option's
 //!   chance in the D6 variant (a sixth vote trades a sure burst for a higher multiplier), so
-//!   the change is compared with its sign.
+//!   the change is compared with its sign. The same for an action check's sides
+//!   ([`check_next_vote`]), counted as the check counts its votes.
 //! - **The burst (D6 variant):** once the first rolls are seen, for every owner who may
 //!   still burst, the chance of winning if they keep the roll and if they burst, against the
 //!   other options as they stand — a roll already settled counts as it is, and every other
@@ -20,8 +21,9 @@ use std::cmp::Ordering;
 
 use serde::Serialize;
 
-use super::action_check::{ActionCheck, D6SideRoll, Phase};
+use super::action_check::{self, ActionCheck, Cast, D6SideRoll, Phase};
 use super::conflict::{check_votes, D6Conflict, D6Die, Variant, MAX_VOTES};
+use super::element::Element;
 use super::odds::{cmp_differences, odds, win_odds, Fraction, ScoreCounts};
 use crate::error::{Error, Result};
 
@@ -63,15 +65,40 @@ pub fn next_vote(votes: &[u32], variant: Variant) -> Result<Vec<NextVote>> {
         let after = odds(&more, variant)?.options();
         all.push(NextVote { option, votes: count, now: now[option].clone(), after, best: false });
     }
+    mark_largest_change(&mut all);
+    Ok(all)
+}
+
+/// An action check's sides (RULES.md §3.3) before the dice: each side's chance to take
+/// effect now and with one more vote on it (an influence point, or any other source), laws
+/// clamped and perks paid as the check counts them. A side that takes no part, or is at the
+/// most votes, is left out. Refused outside the votes and perks (as [`action_check::odds`]).
+pub fn check_next_vote(check: &ActionCheck, elements: &[Element]) -> Result<Vec<NextVote>> {
+    let now = action_check::odds(check, elements)?;
+    let mut all = Vec::new();
+    for (side, s) in check.sides.iter().enumerate() {
+        let votes = check.tally(side).dice_votes;
+        if s.dropped || votes >= MAX_VOTES {
+            continue;
+        }
+        let mut more = check.clone();
+        more.casts.push(Cast::Counted { side, votes: 1 });
+        let after = action_check::odds(&more, elements)?;
+        all.push(NextVote { option: side, votes, now: now[side].clone(), after, best: false });
+    }
+    mark_largest_change(&mut all);
+    Ok(all)
+}
+
+/// Marks the options whose chance changes most with one more vote (more than one when equal).
+fn mark_largest_change(all: &mut [NextVote]) {
     let change = |v: &NextVote| (v.with_vote().clone(), v.now.clone());
     let top = all.iter().map(change).max_by(|a, b| cmp_differences((&a.0, &a.1), (&b.0, &b.1)));
     if let Some((top_after, top_now)) = top {
-        for v in &mut all {
-            let equal = cmp_differences((v.with_vote(), &v.now), (&top_after, &top_now)) == Ordering::Equal;
-            v.best = equal;
+        for v in all {
+            v.best = cmp_differences((v.with_vote(), &v.now), (&top_after, &top_now)) == Ordering::Equal;
         }
     }
-    Ok(all)
 }
 
 /// Which of the two a burst choice favours.

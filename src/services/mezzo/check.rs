@@ -61,7 +61,7 @@ use crate::rules::mezzo::element::{self, Element, Player, SlotAward};
 use crate::rules::mezzo::odds::Fraction;
 use crate::rules::odds::Chance;
 use crate::services::dice::{with_dice, DiceInput};
-use crate::services::mezzo::conflict::BurstOdds;
+use crate::services::mezzo::conflict::{BurstOdds, NextVoteOdds};
 use crate::services::mezzo::{change_in, participants, MezzoChange};
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
 
@@ -143,6 +143,8 @@ pub struct CheckPreview {
     pub odds: Vec<CheckOdds>,
     /// Each acting element's chance of success.
     pub success: Vec<ElementOdds>,
+    /// Each side's chance with one more vote on it (issue 34; empty when no check is needed).
+    pub next_vote: Vec<NextVoteOdds>,
     /// The side that takes effect without a roll, when no check is needed.
     pub no_check_needed: Option<usize>,
     /// The elements the check gives their 4 first-check edge slots (when it resolves).
@@ -525,12 +527,14 @@ pub fn mezzo_check_preview(store: &Store, game: Uuid, request: &CheckRequest) ->
             tallies,
             odds,
             success,
+            next_vote: Vec::new(),
             no_check_needed: Some(winner),
             first_check_awards: Vec::new(),
         });
     }
     let dice = rules::dice(&check, &elements)?;
     let odds = rules::odds(&check, &elements)?;
+    let next_vote = choices::check_next_vote(&check, &elements)?.iter().map(NextVoteOdds::from).collect();
     let mut success = Vec::new();
     for (side, element) in actors(&check) {
         if !check.sides[side].dropped {
@@ -561,6 +565,7 @@ pub fn mezzo_check_preview(store: &Store, game: Uuid, request: &CheckRequest) ->
         dice,
         odds: odds.into_iter().map(CheckOdds::from).collect(),
         success,
+        next_vote,
         no_check_needed: None,
         first_check_awards: awards,
         check,

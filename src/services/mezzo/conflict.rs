@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
-use crate::rules::mezzo::choices::{self, Better, BurstChoice};
+use crate::rules::mezzo::choices::{self, Better, BurstChoice, NextVote};
 use crate::rules::mezzo::conflict::{
     break_tie, leave_to_chance, option_dice, plan_median, D6Conflict, D6Roll, MedianPlan, MedianStep, Outcome,
     Resolution, TiebreakRound, Variant,
@@ -92,9 +92,14 @@ pub struct NextVoteOdds {
     pub best: bool,
 }
 
+impl From<&NextVote> for NextVoteOdds {
+    fn from(c: &NextVote) -> NextVoteOdds {
+        NextVoteOdds { option: c.option, with_vote: share(c.with_vote()), best: c.best }
+    }
+}
+
 fn next_votes(n: &[u32], variant: Variant) -> Result<Vec<NextVoteOdds>> {
-    let all = choices::next_vote(n, variant)?;
-    Ok(all.iter().map(|c| NextVoteOdds { option: c.option, with_vote: share(c.with_vote()), best: c.best }).collect())
+    Ok(choices::next_vote(n, variant)?.iter().map(NextVoteOdds::from).collect())
 }
 
 /// Rolls (or takes typed in) the first d6 of every option with votes, for the owners to

@@ -4,7 +4,7 @@
 import { byId, el } from "../../kit/dom.js";
 import * as api from "./api.js";
 import { elementName, perkName, requestOf, shortName, sideName } from "./check-attempt.js";
-import { allElements, button, diceWords, handDice, plural, oddsLine, previewSoon } from "./kit.js";
+import { allElements, button, diceWords, handDice, nextVoteLine, plural, oddsLine, previewSoon } from "./kit.js";
 
 // ---- the live preview -------------------------------------------------------------------------
 
@@ -115,6 +115,7 @@ export function oddsContent(ctx) {
           ],
           chance: "Chance to take effect",
           dice: s.dropped ? [] : dice.dice,
+          extra: nextVoteLine(pv.next_vote.find((v) => v.option === i), share, `mzc-next-vote-${i}`, "to take effect"),
         });
       }),
     ),

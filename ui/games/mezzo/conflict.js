@@ -17,7 +17,6 @@
 
 import * as api from "./api.js";
 import { el, byId } from "../../kit/dom.js";
-import { percent } from "../../kit/forms.js";
 import { sceneCard } from "./table.js";
 import {
   busy,
@@ -41,6 +40,7 @@ import {
   handOrRolled,
   oddsLine,
   burstOddsLine,
+  nextVoteLine,
   previewSoon,
 } from "./kit.js";
 
@@ -363,7 +363,7 @@ function oddsContent(ctx) {
           ],
           chance: "Chance to win",
           dice: d6 ? [] : pv.dice[i],
-          extra: nextVoteLine(nextVotes.find((v) => v.option === i), share, i),
+          extra: nextVoteLine(nextVotes.find((v) => v.option === i), share, `mz-next-vote-${i}`, "to win"),
         });
       }),
     ),
@@ -379,22 +379,6 @@ function oddsContent(ctx) {
       ),
   );
   return parts;
-}
-
-/**
- * Under the rules hints: the option's chance with one more vote on it (any source: a free
- * vote, an influence point…), and the change, the largest of the options marked (issue 34).
- */
-function nextVoteLine(next, now, i) {
-  if (!next) return null;
-  const change = Math.round((next.with_vote.probability - now.probability) * 1000) / 10;
-  const sign = change > 0 ? "+" : change < 0 ? "−" : "±";
-  return el(
-    "p",
-    { class: `mz-next-vote hint${next.best ? " best" : ""}`, id: `mz-next-vote-${i}`, title: `exactly ${next.with_vote.exact}` },
-    `One more vote here: ${percent(next.with_vote.probability)} to win (${sign}${Math.abs(change).toFixed(1)} points)`,
-    next.best && el("strong", { class: "mz-best" }, " — the largest change"),
-  );
 }
 
 /** Take Median's steps in words, with the pre-selected (or chosen) pair of each step. */

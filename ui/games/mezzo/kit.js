@@ -140,6 +140,23 @@ export function oddsLine({ cls, data, prefix, i, name, share, votes, detail, cha
 }
 
 /**
+ * Under the rules hints: an option's (or a side's) chance `goal` ("to win") with one more
+ * vote on it — any source: a free vote, an influence point… — and the change, the largest
+ * of them marked (issue 34; the core's NextVoteOdds). Nothing for an option at the most votes.
+ */
+export function nextVoteLine(next, now, id, goal) {
+  if (!next) return null;
+  const change = Math.round((next.with_vote.probability - now.probability) * 1000) / 10;
+  const sign = change > 0 ? "+" : change < 0 ? "−" : "±";
+  return el(
+    "p",
+    { class: `mz-next-vote hint${next.best ? " best" : ""}`, id, title: `exactly ${next.with_vote.exact}` },
+    `One more vote here: ${percent(next.with_vote.probability)} ${goal} (${sign}${Math.abs(change).toFixed(1)} points)`,
+    next.best && el("strong", { class: "mz-best" }, " — the largest change"),
+  );
+}
+
+/**
  * Under the rules hints: an owner's chance `goal` ("to win") kept and burst, the better one
  * marked (issue 34; the core's BurstOdds).
  */

@@ -259,7 +259,7 @@ fn back_home(session: &Session) {
             break;
         }
     }
-    session.wait_for("main.layout");
+    session.wait_for("#home-layout");
     session.wait_settled();
 }
 

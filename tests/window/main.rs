@@ -14,6 +14,7 @@
 mod fixtures;
 mod home;
 mod join_link;
+mod landmarks;
 mod layout;
 mod link;
 mod link_notes;

@@ -14,6 +14,7 @@
 mod fixtures;
 mod home;
 mod join_link;
+mod landmarks;
 mod layout;
 mod link;
 mod link_notes;
@@ -259,7 +260,7 @@ fn back_home(session: &Session) {
             break;
         }
     }
-    session.wait_for("main.layout");
+    session.wait_for("#home-layout");
     session.wait_settled();
 }
 

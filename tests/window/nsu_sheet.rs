@@ -378,5 +378,5 @@ fn nsu_screen_has_the_shared_frame_and_its_four_tabs() {
     session.wait_for("#sheet-body");
     session.click("#nsu-back");
     session.wait_until("home again", || session.find("#nsu-screen").ok().filter(|s| !s.is_displayed()).map(|_| ()));
-    assert!(session.wait_for("main.layout").is_displayed());
+    assert!(session.wait_for("#home-layout").is_displayed());
 }

@@ -1,6 +1,8 @@
 // Progress while the app works on something slow (a file dialog, reading or writing a file,
 // waiting for the database): the button that started it waits (disabled, aria-busy, which
-// shows a progress cursor and a spinner) and a status line says what is happening.
+// shows a progress cursor and a spinner) and a status line says what is happening. A button
+// that waits cannot hold the focus (a dialog closed meanwhile, like the import preview, gives
+// it back to the page's body): when the work ends with the focus there, the button takes it.
 //
 //   import { working, keepBusy } from "./progress.js";
 //   await working(button, byId("work-status"), "Choose where to save…", async (say) => {
@@ -33,6 +35,9 @@ export async function working(button, status, text, action) {
     status.textContent = "";
     status.hidden = true;
     if (key) for (const b of buttonsOf(key)) unbusy(b);
+    const lost = !document.activeElement || document.activeElement === document.body;
+    const back = button?.isConnected ? button : key ? buttonsOf(key)[0] : null;
+    if (lost && back && !back.disabled) back.focus();
   }
 }
 

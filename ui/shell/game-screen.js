@@ -1,5 +1,7 @@
 // The frame every system's screen shares: a screen that replaces the home layout while open,
-// with a sticky bar ("← Home", the heading, the system's badge, the tabs) and a body each
+// in the page's one <main> (index.html), its heading the page's one visible <h1> (the app
+// header's is hidden while a screen is open), with a sticky bar ("← Home", the heading, the
+// system's badge, the tabs) and a body each
 // screen fills with its shown tab. On a phone (≤ 719 px) the tabs sit in a bar at the
 // bottom: four of them and "More" when there are more than five. The X-card stays reachable
 // (it floats over every screen, xcard.js). The screens keep their own state and moves; this
@@ -24,7 +26,7 @@ import { systemBadge } from "./home.js";
 const BOTTOM_ITEMS = 5;
 
 /**
- * Builds the hidden screen after the home layout. `name` makes the ids (`${name}-screen`,
+ * Builds the hidden screen after the home layout, in the page's <main>. `name` makes the ids (`${name}-screen`,
  * `${name}-back`, `${name}-screen-heading`, `${name}-body`) and the body's class while it is
  * open (`${name}-open`); the tab buttons are `${tabPrefix}-tab-${tab}` (`tabPrefix` is the
  * name unless said); `kit` is the CSS prefix of the bar, the tabs and the body ("penny" or
@@ -42,7 +44,7 @@ export function gameScreen({
   onTab,
   print = null,
 }) {
-  const heading = el("h2", { id: `${name}-screen-heading`, tabindex: "-1" });
+  const heading = el("h1", { id: `${name}-screen-heading`, tabindex: "-1" });
   const more = tabs.length > BOTTOM_ITEMS;
   let moreButton = null;
   const closeMore = () => {
@@ -90,6 +92,9 @@ export function gameScreen({
   const nav = el("nav", { class: `${kit}-tabs frame-tabs`, "aria-label": label, data: { layout: "bar" } }, ...tabButtons, moreButton);
   const body = el("div", { id: `${name}-body`, class: `${kit}-body frame-body` });
   let gameId = null;
+  // What had the focus on home when the screen opened (a character card, a game panel's
+  // button), and its data-focus-key: "← Home" takes the focus back there.
+  let cameFrom = null;
   const printSheet = (character) =>
     print.run("The sheet could not be printed.", async () => {
       const { openPrint } = await import("./print-sheet.js");
@@ -137,7 +142,7 @@ export function gameScreen({
     body,
     printPlaces[1],
   );
-  document.querySelector("main.layout").after(screen);
+  byId("home-layout").after(screen);
   return {
     heading,
     body,
@@ -147,6 +152,10 @@ export function gameScreen({
      */
     show(game = null) {
       gameId = game ?? byId("game-detail")?.dataset.gameId ?? null;
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && active !== document.body && !screen.contains(active)) {
+        cameFrom = { element: active, key: active.dataset.focusKey ?? null };
+      }
       document.body.classList.add(`${name}-open`, "frame-open");
       if (gameId) screen.dataset.gameId = gameId;
       else delete screen.dataset.gameId;
@@ -157,15 +166,22 @@ export function gameScreen({
       window.scrollTo(0, 0);
       heading.focus();
     },
-    /** Hides it and empties it; focus goes back to the button `openerId` that opened it. */
+    /**
+     * Hides it and empties it. Focus goes back to what opened it (a character card, or the
+     * same card drawn again), else to the button `openerId`, else to home's title: never left
+     * on the page's body.
+     */
     hide(openerId) {
       screen.hidden = true;
       closeMore();
       body.replaceChildren();
       delete body.dataset.tab;
       document.body.classList.remove(`${name}-open`, "frame-open");
-      const opener = byId(openerId);
-      if (opener && !opener.closest("[hidden]")) opener.focus();
+      const from = cameFrom;
+      cameFrom = null;
+      const again = from?.key ? document.querySelector(`[data-focus-key="${CSS.escape(from.key)}"]`) : null;
+      const target = [from?.element, again, byId(openerId), byId("home-title")].find(focusable);
+      target?.focus();
     },
     /**
      * Shows `host` as the tab `current` under `title`. Focus goes to `focus` (a selector in
@@ -194,6 +210,11 @@ export function gameScreen({
       }
     },
   };
+}
+
+/** Whether `element` is on the page and shown, so it can take the focus. */
+function focusable(element) {
+  return Boolean(element?.isConnected && !element.closest("[hidden]") && element.getClientRects().length > 0);
 }
 
 /** After a change: the error area scrolled into sight when the app refused (`result` null). */

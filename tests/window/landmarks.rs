@@ -29,6 +29,7 @@ const LANDMARKS: &str = "
       h1s: h1s.map((h) => h.textContent.trim()),
       screenInMain: Boolean(screen && shown(screen) && mains.length === 1 && mains[0].contains(screen)),
       h1InScreen: Boolean(screen && h1s.length === 1 && screen.contains(h1s[0])),
+      homeShown: shown(document.getElementById('home-layout')),
     };";
 
 /// At 1280 and at 360 px: one shown main holding `screen`, one shown h1 reading `heading`
@@ -46,6 +47,8 @@ fn assert_landmarks(session: &Session, what: &str, screen: &str, heading: &str, 
         if h1_in_screen {
             assert_eq!(seen["h1InScreen"], json!(true), "{what} at {width} px: the h1 is the screen's own ({seen})");
         }
+        // A system's screen takes home's place in the main (the frame hides home's layout).
+        assert_eq!(seen["homeShown"], json!(!h1_in_screen), "{what} at {width} px: home's layout ({seen})");
         if width == 360 {
             desktop_width(session);
         }

@@ -127,15 +127,9 @@ const resultWords = (r) =>
  */
 function showKeptResults() {
   if (!w || !w.pending || w.needIndex >= 0) return;
-  const ch = w.choices;
-  // Where there is one die, the core lists it as not chosen (null), as settling sends it.
-  const roll = w.pending.roll;
-  const now = {
-    ...ch,
-    aspect_kept: roll.aspect_rolls.length > 1 ? (ch.aspect_kept ?? 0) : null,
-    mood_kept: roll.mood_rolls.length > 1 ? (ch.mood_kept ?? 0) : null,
-    helper_kept: roll.help && roll.help.second !== undefined && roll.help.second !== null ? (ch.helper_kept ?? 0) : null,
-  };
+  // The wizard's choices start as the core's (null where one die leaves nothing to keep), in
+  // the shape the results are listed in.
+  const now = w.choices;
   for (const line of document.querySelectorAll("#roll-choices .kept-result")) {
     const { key, kept } = line.dataset;
     const r = keptResult({ ...now, [key]: key === "skill_sign" ? kept : Number(kept) });

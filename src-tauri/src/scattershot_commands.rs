@@ -2,15 +2,15 @@
 //! moves arrive as the services' tagged JSON (`{"move": "dice", "party": "actor"}`).
 
 use sheetkeeper::services::{
-    BiddingView, DiceInput, MibPreview, PlayMove, RewardMove, RollMove, RollRequest, ScattershotChange,
-    ScattershotLogEntry, ScattershotSheetChange, ScattershotSheetView, ScattershotView, SheetEdit, TableEdit,
+    BiddingView, DiceInput, MibPreview, MoveEntry, PlayMove, RewardMove, RollMove, RollRequest, ScattershotChange,
+    ScattershotSheetChange, ScattershotSheetView, ScattershotView, SheetEdit, TableEdit,
 };
 
 use crate::command::commands;
 
 commands! {
     read scattershot_table(id game) -> ScattershotView;
-    read scattershot_log(id game; 200) -> Vec<ScattershotLogEntry>;
+    read scattershot_log(id game; 200) -> Vec<MoveEntry>;
     read scattershot_sheet(id character) -> ScattershotSheetView;
     write scattershot_sheet_edit(id character, ref edit: SheetEdit) -> ScattershotSheetChange;
     write scattershot_table_edit(id game, ref edit: TableEdit) -> ScattershotChange;

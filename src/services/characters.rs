@@ -170,6 +170,35 @@ fn unclaimed(field: &str, record: &CharacterRecord, what: &str) -> Result<()> {
     Ok(())
 }
 
+/// Writes `sheet`, a changed copy of the stored `old`, as its next revision; returns what
+/// was written.
+pub(super) fn revise(tx: &Tx<'_>, old: &CharacterRecord, sheet: &CharacterRecord) -> Result<CharacterRecord> {
+    let mut record = sheet.clone();
+    record.character.revision = next_revision(old.character.revision)?;
+    record.character.updated_at = now();
+    update(tx, &record)?;
+    Ok(record)
+}
+
+/// Writes each of a move's `sheets` that `same` does not find unchanged from its record in
+/// `characters`, and returns each written one's id, record before and record after.
+pub(super) fn revise_changed(
+    tx: &Tx<'_>,
+    characters: &[CharacterRecord],
+    sheets: &[CharacterRecord],
+    same: impl Fn(&CharacterRecord, &CharacterRecord) -> bool,
+) -> Result<Vec<(Uuid, CharacterRecord, CharacterRecord)>> {
+    let mut changed = Vec::new();
+    for sheet in sheets {
+        let id = sheet.character.id;
+        let Some(old) = characters.iter().find(|r| r.character.id == id) else { continue };
+        if !same(old, sheet) {
+            changed.push((id, old.clone(), revise(tx, old, sheet)?));
+        }
+    }
+    Ok(changed)
+}
+
 /// The revision after `revision`, refused (rather than wrapped) at the end of the range.
 pub(super) fn next_revision(revision: i64) -> Result<i64> {
     revision.checked_add(1).filter(|&r| r <= MAX_REVISION).ok_or_else(|| {

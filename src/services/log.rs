@@ -11,13 +11,43 @@ use crate::rules::nsu::world::World;
 use crate::rules::penny_ante::table::PennyTable;
 use crate::rules::record::CharacterRecord;
 use crate::rules::scattershot::table::ScattershotTable;
-use crate::store::{Event, EventKind, NewEvent, Tx};
+use crate::store::{Event, EventKind, NewEvent, Reader, Tx};
 
 /// A record before and after a change; `None` when it did not exist.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub(super) struct Change<T> {
     pub before: Option<T>,
     pub after: Option<T>,
+}
+
+/// A game's table after a move, with what happened in words (each game's `…Change`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableChange<V> {
+    pub view: V,
+    pub message: String,
+}
+
+/// One move in a game's log, as its Log tab lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveEntry {
+    pub seq: i64,
+    pub at: String,
+    pub action: String,
+    pub undone: bool,
+}
+
+/// The game's moves of `kind`, newest first, each named by its payload's `action`.
+pub(super) fn moves(read: Reader<'_>, game: Uuid, kind: EventKind, limit: u32) -> Result<Vec<MoveEntry>> {
+    Ok(read
+        .events_of_kind(game, None, kind, limit)?
+        .into_iter()
+        .map(|(e, undone)| MoveEntry {
+            seq: e.seq,
+            at: crate::model::timestamp(e.at),
+            action: e.payload["action"].as_str().unwrap_or_default().to_owned(),
+            undone,
+        })
+        .collect())
 }
 
 /// A game as logged: its deletion keeps its characters and its world or table, so undo can

@@ -49,6 +49,7 @@ pub use link_copy::{
     MAX_PATCH_OPS,
 };
 pub use link_snapshot::Snapshot;
+pub use log::{MoveEntry, TableChange};
 pub use mezzo::challenge::{
     mezzo_challenge, mezzo_challenge_from_check, mezzo_challenge_play, mezzo_challenge_resolve_majors,
     mezzo_challenge_roll_majors, mezzo_challenge_start, mezzo_escape_restraints, mezzo_take_breather,
@@ -84,7 +85,7 @@ pub use mezzo::{
     mezzo_plot_protection, mezzo_remove_element, mezzo_remove_player, mezzo_remove_trait, mezzo_rename_element,
     mezzo_rename_player, mezzo_set_active, mezzo_set_dice_variant, mezzo_spend_adversity, mezzo_spend_influence,
     mezzo_spend_momentum, mezzo_start_scene, mezzo_table, mezzo_take_role, mezzo_unclaim, LentGift, MezzoChange,
-    MezzoElementView, MezzoLogEntry, MezzoPlayerView, MezzoView, TraitDraft,
+    MezzoElementView, MezzoPlayerView, MezzoView, TraitDraft,
 };
 pub use nsu::downtime::{
     nsu_complication_tables, nsu_downtime, nsu_downtime_add_collateral_die, nsu_downtime_address_collateral,
@@ -131,8 +132,7 @@ pub use scattershot::roll::{
 pub use scattershot::{
     scattershot_log, scattershot_sheet, scattershot_sheet_edit, scattershot_table, scattershot_table_edit,
     CombatantView, PendingResultView, PlayView, ResourceView, ScattershotChange, ScattershotCharacterView,
-    ScattershotLogEntry, ScattershotSheetChange, ScattershotSheetView, ScattershotView, SheetEdit, StatisticView,
-    TableEdit,
+    ScattershotSheetChange, ScattershotSheetView, ScattershotView, SheetEdit, StatisticView, TableEdit,
 };
 pub use table_view::{game_view, game_view_as, game_view_on_device, SystemView, TableView};
 pub use transfer::{export, import, import_preview, import_seen, ExportScope, ImportOptions, ImportReport};

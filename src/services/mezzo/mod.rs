@@ -16,8 +16,8 @@ pub(super) mod plot;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::characters::{records, restore, unchanged_since, update};
-use super::log::{payload_of, table_event};
+use super::characters::{records, restore, revise_changed, unchanged_since};
+use super::log::{moves, payload_of, table_event, MoveEntry, TableChange};
 use super::lookup::existing_game;
 use super::viewer::{device_viewer, Viewer};
 use crate::error::{Error, Result};
@@ -114,20 +114,7 @@ pub struct MezzoView {
 }
 
 /// The table after a move, with what happened in words.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MezzoChange {
-    pub view: MezzoView,
-    pub message: String,
-}
-
-/// One move in the game's Mezzo log.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MezzoLogEntry {
-    pub seq: i64,
-    pub at: String,
-    pub action: String,
-    pub undone: bool,
-}
+pub type MezzoChange = TableChange<MezzoView>;
 
 /// A new trait as the UI sends it: the app gives it its id. Without a kind, the template's.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -253,19 +240,10 @@ pub(super) fn participants(read: Reader<'_>, game: Uuid) -> Result<(Vec<Player>,
 }
 
 /// The game's Mezzo moves, newest first.
-pub fn mezzo_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<MezzoLogEntry>> {
+pub fn mezzo_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<MoveEntry>> {
     let read = store.read();
     mezzo_game(read, game)?;
-    Ok(read
-        .events_of_kind(game, None, EventKind::MezzoTableChanged, limit)?
-        .into_iter()
-        .map(|(e, undone)| MezzoLogEntry {
-            seq: e.seq,
-            at: crate::model::timestamp(e.at),
-            action: e.payload["action"].as_str().unwrap_or_default().to_owned(),
-            undone,
-        })
-        .collect())
+    moves(read, game, EventKind::MezzoTableChanged, limit)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -442,19 +420,7 @@ pub(super) fn change_in(
         notes: Vec::new(),
     };
     let message = sentence(play(&mut work)?);
-    let mut changed = Vec::new();
-    for sheet in &work.sheets {
-        let id = sheet.character.id;
-        let Some(old) = characters.iter().find(|r| r.character.id == id) else { continue };
-        if old.mezzo == sheet.mezzo {
-            continue;
-        }
-        let mut record = sheet.clone();
-        record.character.revision = super::characters::next_revision(old.character.revision)?;
-        record.character.updated_at = now();
-        update(tx, &record)?;
-        changed.push((id, old.clone(), record));
-    }
+    let changed = revise_changed(tx, &characters, &work.sheets, |old, new| old.mezzo == new.mezzo)?;
     tx.put_mezzo_table(game, &work.table)?;
     tx.touch_game(game, now())?;
     let payload = Payload {

@@ -12,7 +12,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::characters::{load, restore, unchanged_since, update};
+use super::characters::{load, restore, unchanged_since};
 use super::dice::{with_dice, DiceInput};
 use super::log::{payload_of, table_event};
 use super::lookup::existing_game;
@@ -165,14 +165,13 @@ fn change(
         for sheet in &moved.sheets {
             let id = sheet.character.id;
             let old = read.character(id)?.map(|_| load(read, id)).transpose()?;
-            let mut record = sheet.clone();
-            if let Some(old) = &old {
-                record.character.revision = super::characters::next_revision(old.character.revision)?;
-                record.character.updated_at = now();
-                update(tx, &record)?;
-            } else {
-                super::characters::insert(tx, &record)?;
-            }
+            let record = match &old {
+                Some(old) => super::characters::revise(tx, old, sheet)?,
+                None => {
+                    super::characters::insert(tx, sheet)?;
+                    sheet.clone()
+                }
+            };
             changed.push((id, old, record));
         }
         tx.put_penny_table(game, &moved.table)?;

@@ -331,8 +331,4 @@ pub struct PennyLogEntry {
 }
 
 /// The table after a move, with what happened in words.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PennyChange {
-    pub view: PennyView,
-    pub message: String,
-}
+pub type PennyChange = crate::services::log::TableChange<PennyView>;

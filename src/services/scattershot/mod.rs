@@ -27,11 +27,11 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use self::roll_state::{lasts_words, roll_view, RollState, RollView};
-use super::characters::{load, records, save, unchanged_since, update};
-use super::log::{payload_of, table_event};
+use super::characters::{load, records, revise_changed, save, unchanged_since, update};
+use super::log::{moves, payload_of, table_event, MoveEntry, TableChange};
 use super::lookup::existing_game;
 use crate::error::{Error, Result};
-use crate::model::{now, timestamp, Character, Game, System, TableSettings};
+use crate::model::{now, Character, Game, System, TableSettings};
 use crate::rules::record::CharacterRecord;
 use crate::rules::scattershot::made_it_by::Facets;
 use crate::rules::scattershot::mechanical_play::{Combatant, MechanicalPlay};
@@ -180,20 +180,7 @@ pub struct ScattershotView {
 }
 
 /// The table after a move, with what happened in words.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ScattershotChange {
-    pub view: ScattershotView,
-    pub message: String,
-}
-
-/// One move in the game's Scattershot log.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ScattershotLogEntry {
-    pub seq: i64,
-    pub at: String,
-    pub action: String,
-    pub undone: bool,
-}
+pub type ScattershotChange = TableChange<ScattershotView>;
 
 // ---------------------------------------------------------------------------------------
 // Reading
@@ -378,19 +365,10 @@ pub fn scattershot_table(store: &Store, game: Uuid) -> Result<ScattershotView> {
 }
 
 /// The game's Scattershot moves, newest first.
-pub fn scattershot_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<ScattershotLogEntry>> {
+pub fn scattershot_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<MoveEntry>> {
     let read = store.read();
     scattershot_game(read, game)?;
-    Ok(read
-        .events_of_kind(game, None, EventKind::ScattershotChanged, limit)?
-        .into_iter()
-        .map(|(e, undone)| ScattershotLogEntry {
-            seq: e.seq,
-            at: timestamp(e.at),
-            action: e.payload["action"].as_str().unwrap_or_default().to_owned(),
-            undone,
-        })
-        .collect())
+    moves(read, game, EventKind::ScattershotChanged, limit)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -726,19 +704,7 @@ pub(super) fn change(
             events: Vec::new(),
         };
         let message = play(&mut work)?;
-        let mut changed = Vec::new();
-        for sheet in &work.sheets {
-            let id = sheet.character.id;
-            let Some(old) = characters.iter().find(|r| r.character.id == id) else { continue };
-            if old.scattershot == sheet.scattershot {
-                continue;
-            }
-            let mut record = sheet.clone();
-            record.character.revision = super::characters::next_revision(old.character.revision)?;
-            record.character.updated_at = now();
-            update(tx, &record)?;
-            changed.push((id, old.clone(), record));
-        }
+        let changed = revise_changed(tx, &characters, &work.sheets, |old, new| old.scattershot == new.scattershot)?;
         tx.put_scattershot_table(game, &work.table)?;
         if work.settings != g.table_settings {
             tx.update_game(&Game { table_settings: work.settings.clone(), updated_at: now(), ..g.clone() })?;

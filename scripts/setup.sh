@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Sheetkeeper needs on Debian/Ubuntu, skipping whatever is already there.
 #   bash scripts/setup.sh           build and run the app
-#   bash scripts/setup.sh --tests   also the real-window test tools (Xvfb, WebKitWebDriver, tauri-driver, poppler-utils for the PDFs)
+#   bash scripts/setup.sh --tests   also the real-window test tools (Xvfb, WebKitWebDriver, tauri-driver, poppler-utils for the PDFs, axe-core)
 #   bash scripts/setup.sh --package also the Debian packaging tools (cargo-deb, dpkg-dev) and debootstrap for the package test
 set -euo pipefail
 
@@ -40,6 +40,22 @@ if [[ "${1:-}" == "--tests" ]]; then
   if ! tauri-driver --help >/dev/null 2>&1; then
     echo "Installing tauri-driver"
     cargo install --locked tauri-driver@2.1.0
+  fi
+fi
+
+if [[ "${1:-}" == "--tests" ]]; then
+  # axe-core, pinned by tests/window/axe/package-lock.json, for the window tests' accessibility check.
+  if ! command -v npm >/dev/null 2>&1; then
+    echo "Installing: npm"
+    sudo=""
+    [[ "$(id -u)" == 0 ]] || sudo="sudo"
+    $sudo apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends npm
+  fi
+  axe="$(dirname "$0")/../tests/window/axe"
+  if ! grep -qs '"version": "4.14.1"' "$axe/node_modules/axe-core/package.json"; then
+    echo "Installing axe-core for the window tests"
+    npm ci --prefix "$axe" --no-audit --no-fund --ignore-scripts
   fi
 fi
 

@@ -269,6 +269,9 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     next(&session);
     let result = session.wait_for("#roll-result");
     session.wait_text("#roll-winner", "The player wins by 4");
+    // Settle is gone with the step: the focus is on the result's heading, not the page's body.
+    let focused = session.execute("return document.activeElement?.id ?? null;", json!([]));
+    assert_eq!(focused, json!("roll-winner"), "the settled roll's heading has the focus");
     let grants = text_of(&session, "#roll-grants");
     assert!(grants.contains("Player adds one hard detail"), "{grants:?}");
     assert!(grants.contains("An ally adds one hard detail"), "{grants:?}");

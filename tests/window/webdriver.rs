@@ -384,10 +384,13 @@ impl Session {
     }
 
     /// Saves a PNG of the window to `path` (creating its folder), then runs the layout check
-    /// on what it shows (see `check_layout`).
+    /// and the accessibility check on what it shows (see `check_layout` and
+    /// `check_accessibility`).
     pub fn screenshot(&self, path: &Path) {
         self.screenshot_unchecked(path);
-        self.check_layout(&path.display().to_string());
+        let what = path.display().to_string();
+        self.check_layout(&what);
+        self.check_accessibility(&what);
     }
 
     /// Saves a PNG of the window without the layout check: only for a screen whose own

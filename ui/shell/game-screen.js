@@ -91,6 +91,9 @@ export function gameScreen({
   }
   const nav = el("nav", { class: `${kit}-tabs frame-tabs`, "aria-label": label, data: { layout: "bar" } }, ...tabButtons, moreButton);
   const body = el("div", { id: `${name}-body`, class: `${kit}-body frame-body` });
+  // The tab's name as the level under the screen's h1, for those who read by headings (the
+  // tab bar already shows it to the eye); a tab's own cards are headed h3.
+  const tabHeading = el("h2", { id: `${name}-tab-heading`, class: "visually-hidden" });
   let gameId = null;
   // What had the focus on home when the screen opened (a character card, a game panel's
   // button), and its data-focus-key: "← Home" takes the focus back there.
@@ -139,6 +142,7 @@ export function gameScreen({
       printPlaces[0],
       nav,
     ),
+    tabHeading,
     body,
     printPlaces[1],
   );
@@ -196,6 +200,7 @@ export function gameScreen({
         moreButton.dataset.current = extra ? "true" : "false";
       }
       body.dataset.tab = current;
+      tabHeading.textContent = tabs.find(([tab]) => tab === current)?.[1] ?? title;
       body.replaceChildren(host);
       showPrint();
       if (gameId && !screen.hidden) rememberPlace({ screen: "game", game: gameId, tab: current });

@@ -51,7 +51,6 @@ export function renderCards(state, on) {
 }
 
 function characterCard(card, on) {
-  const nameId = `card-name-${card.id}`;
   const stats = (card.stats ?? []).slice(0, 3);
   return el(
     "li",
@@ -60,19 +59,18 @@ function characterCard(card, on) {
       "button",
       {
         type: "button",
+        // Named by all it shows (name, system, game, stats), so a voice user can say any of it.
         class: "character-card",
-        "aria-labelledby": nameId,
-        "aria-describedby": `card-meta-${card.id}`,
         data: { focusKey: `card:${card.id}` },
         on: { click: () => on.openCard(card) },
       },
       el(
         "span",
         { class: "card-top" },
-        el("span", { class: "card-name", id: nameId }, card.name),
+        el("span", { class: "card-name" }, card.name),
         systemBadge(card.system, card.system_label),
       ),
-      el("span", { class: "card-game", id: `card-meta-${card.id}` }, card.game_name),
+      el("span", { class: "card-game" }, card.game_name),
       stats.length > 0 &&
         el(
           "span",

@@ -103,7 +103,7 @@ function consequencesCard(plot, ctx) {
             button("Over", (b) => ctx.move("The consequence was not struck out.", () => api.mezzoRemoveConsequence(ctx.gameId, c.id), b), {
               class: "mzp-consequence-remove",
               "aria-describedby": wordsId,
-              "aria-label": `Strike out “${c.text}”`,
+              "aria-label": `Over: strike out “${c.text}”`,
             }),
           );
         }),

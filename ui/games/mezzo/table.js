@@ -184,7 +184,7 @@ function playerItem(p, t, ctx) {
                 (b) => ctx.move("The claim was not given up.", () => api.mezzoUnclaim(ctx.gameId, p.id, id), b),
                 {
                   class: "mz-unclaim",
-                  "aria-label": `${p.name} gives up the claim on ${p.claimed_names[i] || "the character"}`,
+                  "aria-label": `Give up: ${p.name} gives up the claim on ${p.claimed_names[i] || "the character"}`,
                   data: { focusKey: `mz-unclaim-${p.id}-${id}` },
                 },
               ),

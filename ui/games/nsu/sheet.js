@@ -319,7 +319,7 @@ function dieBadge(die, extra = "") {
 function rollBadge(die, label, start, key, extra = "") {
   if (!canRoll()) return dieBadge(die, extra);
   return button(
-    { class: `die-badge roll-badge die-d${die} ${extra}`.trim(), "aria-label": label, title: label, data: { focusKey: key }, on: { click: () => roll(start) } },
+    { class: `die-badge roll-badge die-d${die} ${extra}`.trim(), "aria-label": `d${die}: ${label}`, title: label, data: { focusKey: key }, on: { click: () => roll(start) } },
     shape(die),
     el("span", { class: "die-text" }, `d${die}`),
   );
@@ -586,7 +586,7 @@ function moodLine(mood, line) {
         class: "mood-overload toggle",
         data: { focusKey: `mood-${line}-overload` },
         "aria-pressed": mood && mood.overloaded ? "true" : "false",
-        "aria-label": `${who} overloaded`,
+        "aria-label": `Overload: ${who}`,
         disabled: !mood,
         on: {
           click: () =>
@@ -720,7 +720,7 @@ function detailsCard(sheet, overcome) {
             "li",
             { class: "harm-slot filled", data: { index: String(i) } },
             el("span", { class: "slot-text" }, text),
-            slotButton("harm-scar", `harm-${i}-scar`, `Recover ${quoted(text)} into a scar`, "To scar", "The harm was not recovered.", { type: "harm-to-scar", index: i }, `${quoted(text)} is now a scar.`),
+            slotButton("harm-scar", `harm-${i}-scar`, `To scar: recover ${quoted(text)} into a scar`, "To scar", "The harm was not recovered.", { type: "harm-to-scar", index: i }, `${quoted(text)} is now a scar.`),
             slotButton("harm-remove", `harm-${i}-remove`, `Remove harm ${quoted(text)}`, "Remove", "The harm was not removed.", { type: "harm-remove", index: i }, `Removed harm ${quoted(text)}.`),
           ),
     );

@@ -87,11 +87,14 @@ export function renderWizard(host, view, moves) {
             class: `wizard-step${i === step ? " current" : ""}${open ? " missing" : ""}`,
             data: { step: String(i), focusKey: `wizard-step-${i}` },
             "aria-current": i === step ? "step" : null,
-            "aria-label": `Step ${i + 1}: ${name}${open ? ", still needed" : ""}`,
             on: { click: () => i !== step && leave(i) },
           },
-          el("span", { class: "step-number", "aria-hidden": "true" }, String(i + 1)),
+          // Named by what it shows ("3 Moods"), so a voice user can say it; a step still
+          // needed says so to a screen reader too (its mark is only a colour).
+          el("span", { class: "step-number" }, String(i + 1)),
+          " ",
           el("span", { class: "step-name" }, name),
+          open ? el("span", { class: "visually-hidden" }, ", still needed") : null,
         ),
       );
     }),

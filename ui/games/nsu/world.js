@@ -289,7 +289,7 @@ function removableRow(text, label, title, call, done, cls = "row") {
     "li",
     { class: cls },
     el("span", { class: "grow" }, text),
-    el("button", { type: "button", class: "remove", "aria-label": label, on: { click: () => move(title, call, done) } }, "Remove"),
+    el("button", { type: "button", class: "remove", "aria-label": `Remove: ${label}`, on: { click: () => move(title, call, done) } }, "Remove"),
   );
 }
 
@@ -798,7 +798,8 @@ function cell(x, y, card, placing) {
       type: "button",
       class: `map-cell map-card ${state}${partyHere ? " party-here" : ""}`,
       data: { locationId: card.id, x: String(x), y: String(y), focusKey: `map-card-${card.id}` },
-      "aria-label": `${l.name} ${whereWords({ x, y })}, ${how}, collateral ${l.collateral} of 8${partyHere ? ", the party is here" : ""}`,
+      // Named first by what it shows, then in words.
+      "aria-label": `${l.name} ${levels(l)} · ${l.collateral}/8: ${whereWords({ x, y })}, ${how}, collateral ${l.collateral} of 8${partyHere ? ", the party is here" : ""}`,
       on: { click: () => openLocation(card.id) },
     },
     el("span", { class: "card-name" }, l.name),

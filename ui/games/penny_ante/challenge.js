@@ -1023,8 +1023,8 @@ function afterReroll(s, priv, ctx) {
 
 function handBox(c, s, hand) {
   return el(
-    "section",
-    { class: `penny-hand ${s.side}`, data: { side: s.side }, "aria-label": `${SIDE_WORDS[s.side]}: ${s.name}` },
+    "div",
+    { class: `penny-hand ${s.side}`, role: "group", data: { side: s.side }, "aria-label": `${SIDE_WORDS[s.side]}: ${s.name}` },
     el("h4", {}, `${SIDE_WORDS[s.side]}: ${s.name}`),
     s.dice && el("p", { class: "penny-subhead" }, `${capital(s.name)}'s dice`),
     s.dice && el("div", { class: "penny-dice", role: "group", "aria-label": `${s.name}'s dice` }, ...s.dice.map((v) => dieFace(v))),

@@ -468,22 +468,23 @@ function purseButtons(a, t, ctx, nameId, capLeft, running) {
   const fund = [1, 5, 10].map((n) =>
     button(`+${n}`, (b) => ctx.move("The purse was not funded.", () => api.pennyFundAntagonist(ctx.gameId, a.id, n), b), {
       class: "penny-fund",
-      "aria-label": `Fund ${a.name} with ${pennies(n)} from the House`,
+      "aria-label": `+${n}: fund ${a.name} with ${pennies(n)} from the House`,
       "aria-describedby": nameId,
       disabled: n > most,
       data: { amount: String(n), focusKey: `penny-fund-${a.id}-${n}` },
     }),
   );
   const backs = [...new Set([1, 5, a.purse])].filter((n) => n >= 1 && n <= a.purse).sort((x, y) => x - y);
-  const back = backs.map((n) =>
-    button(n === a.purse ? `All ${n} back` : `−${n}`, (b) => ctx.move("The pennies were not taken back.", () => api.pennyRecallPurse(ctx.gameId, a.id, n), b), {
+  const back = backs.map((n) => {
+    const text = n === a.purse ? `All ${n} back` : `−${n}`;
+    return button(text, (b) => ctx.move("The pennies were not taken back.", () => api.pennyRecallPurse(ctx.gameId, a.id, n), b), {
       class: "penny-recall",
-      "aria-label": `Take ${pennies(n)} back from ${a.name} to the House`,
+      "aria-label": `${text}: take ${pennies(n)} back from ${a.name} to the House`,
       "aria-describedby": nameId,
       disabled: running,
       data: { amount: String(n), focusKey: `penny-recall-${a.id}-${n}` },
-    }),
-  );
+    });
+  });
   return el(
     "div",
     { class: "penny-purse-controls" },

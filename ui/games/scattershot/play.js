@@ -210,7 +210,7 @@ function combatantRow(c, index, play, ctx) {
   const actions = [
     el("div", { class: "mz-one-row" }, foe, button("Engage", (b) => playMove(ctx, "The engagement did not change.", { move: "engage", character: c.character, foe: foe.value || null }, b), {
       class: "sc-engage",
-      "aria-label": `${c.name} engages the one chosen`,
+      "aria-label": `Engage: ${c.name} engages the one chosen`,
     })),
   ];
   if (c.engaged) {

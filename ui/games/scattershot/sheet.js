@@ -169,7 +169,7 @@ function ratingRow(s, { key, name, facts, rating, raise, back, backRemoves, extr
   const raiseButton = keyButton("+1", (b) => edit(s, `${name} was not raised.`, { edit: "buy", purchase: raise }, b), {
     id: `sc-sheet-${key}-raise`,
     class: "sc-sheet-raise",
-    "aria-label": `Raise ${name} by 1 (${pointCost(s)})`,
+    "aria-label": `+1: raise ${name} (${pointCost(s)})`,
   });
   const backButton =
     s.creation &&
@@ -180,7 +180,7 @@ function ratingRow(s, { key, name, facts, rating, raise, back, backRemoves, extr
       {
         id: `sc-sheet-${key}-back`,
         class: backRemoves ? "sc-sheet-back danger" : "sc-sheet-back",
-        "aria-label": backRemoves ? `Remove ${name} (its point back)` : `Take back a point of ${name}`,
+        "aria-label": backRemoves ? `Remove ${name} (its point back)` : `−1: take back a point of ${name}`,
         disabled: back.disabled ?? false,
       },
     );
@@ -197,7 +197,7 @@ function ratingRow(s, { key, name, facts, rating, raise, back, backRemoves, extr
           type: "button",
           class: "sc-sheet-roll",
           id: `sc-sheet-${key}-roll`,
-          "aria-label": `Roll ${name} (${rating})`,
+          "aria-label": `${name} · roll (rating ${rating})`,
           data: { focusKey: `sc-sheet-${key}-roll` },
           on: { click: () => rollWith(s, rollKey) },
         },

@@ -127,6 +127,8 @@ pub struct MezzoLogEntry {
     pub at: String,
     pub action: String,
     pub undone: bool,
+    /// A roll on the dice tray: a record of dice, not a move (undo passes over it).
+    pub dice: bool,
 }
 
 /// A new trait as the UI sends it: the app gives it its id. Without a kind, the template's.
@@ -256,7 +258,7 @@ pub(super) fn participants(read: Reader<'_>, game: Uuid) -> Result<(Vec<Player>,
 pub fn mezzo_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<MezzoLogEntry>> {
     let read = store.read();
     mezzo_game(read, game)?;
-    Ok(read
+    let mut out: Vec<MezzoLogEntry> = read
         .events_of_kind(game, None, EventKind::MezzoTableChanged, limit)?
         .into_iter()
         .map(|(e, undone)| MezzoLogEntry {
@@ -264,8 +266,21 @@ pub fn mezzo_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<MezzoLogEn
             at: crate::model::timestamp(e.at),
             action: e.payload["action"].as_str().unwrap_or_default().to_owned(),
             undone,
+            dice: false,
         })
-        .collect())
+        .collect();
+    for t in super::dice_tray::tray_entries(read, game, limit)? {
+        out.push(MezzoLogEntry {
+            seq: t.seq.unwrap_or_default(),
+            at: t.at,
+            action: t.action,
+            undone: false,
+            dice: true,
+        });
+    }
+    out.sort_by_key(|e| std::cmp::Reverse(e.seq));
+    out.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    Ok(out)
 }
 
 // ---------------------------------------------------------------------------------------

@@ -193,6 +193,8 @@ pub struct ScattershotLogEntry {
     pub at: String,
     pub action: String,
     pub undone: bool,
+    /// A roll on the dice tray: a record of dice, not a move (undo passes over it).
+    pub dice: bool,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -381,7 +383,7 @@ pub fn scattershot_table(store: &Store, game: Uuid) -> Result<ScattershotView> {
 pub fn scattershot_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<ScattershotLogEntry>> {
     let read = store.read();
     scattershot_game(read, game)?;
-    Ok(read
+    let mut out: Vec<ScattershotLogEntry> = read
         .events_of_kind(game, None, EventKind::ScattershotChanged, limit)?
         .into_iter()
         .map(|(e, undone)| ScattershotLogEntry {
@@ -389,8 +391,21 @@ pub fn scattershot_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<Scat
             at: timestamp(e.at),
             action: e.payload["action"].as_str().unwrap_or_default().to_owned(),
             undone,
+            dice: false,
         })
-        .collect())
+        .collect();
+    for t in super::dice_tray::tray_entries(read, game, limit)? {
+        out.push(ScattershotLogEntry {
+            seq: t.seq.unwrap_or_default(),
+            at: t.at,
+            action: t.action,
+            undone: false,
+            dice: true,
+        });
+    }
+    out.sort_by_key(|e| std::cmp::Reverse(e.seq));
+    out.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    Ok(out)
 }
 
 // ---------------------------------------------------------------------------------------

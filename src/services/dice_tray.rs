@@ -49,6 +49,9 @@ pub fn tray_words(roll: &TrayRoll, who: Option<&str>) -> String {
         m => sum.push_str(&format!(" − {}", m.unsigned_abs())),
     }
     let who = who.map(|w| format!("{w} — ")).unwrap_or_default();
+    if roll.dice.len() == 1 && roll.modifier == 0 {
+        return format!("{who}dice tray: {} → {}", roll.expression, roll.total);
+    }
     format!("{who}dice tray: {} → {sum} = {}", roll.expression, roll.total)
 }
 
@@ -169,6 +172,10 @@ mod tests {
         assert_eq!(dice_tray_log(&store, game, 10).expect("the log").len(), 1, "the roll stays in the log");
         // Logged with the game's moves, after them.
         let log = crate::services::mezzo_log(&store, game, 10).expect("the Mezzo log");
-        assert!(log[0].action.starts_with("dice tray: d12 → "), "{:?}", log[0]);
+        assert_eq!(
+            log[0].action,
+            format!("dice tray: d12 → {}", dice_tray_log(&store, game, 1).unwrap()[0].roll.total)
+        );
+        assert!(log[0].dice && !log[1].dice, "the roll is marked as dice, the player's arrival as a move");
     }
 }

@@ -14,7 +14,7 @@ use sheetkeeper::rules::nsu::world::{GridPos, ResourceState, SafetyList, World};
 use sheetkeeper::rules::nsu::{Aspect, Die, Sheet};
 use sheetkeeper::services::{
     self, DiceInput, Done, DowntimeView, GameView, LocationDraft, MapCard, NsuSheetView, PendingRoll, ProjectAction,
-    RollLogEntry, RollPreview, RollResult, WorldChange,
+    RollLogEntry, RollPreview, RollResult, TrayEntry, WorldChange,
 };
 use tauri::{AppHandle, Runtime};
 
@@ -31,6 +31,8 @@ commands! {
     write delete_character(id id) -> Done;
     write undo_character(id id) -> Done;
     write copy_character(id id, id to_game as "toGame") -> Character;
+    write dice_tray_roll(id game, opt_id character, ref expression: String; &mut rand::rng()) -> TrayEntry;
+    read dice_tray_log(id game; 50) -> Vec<TrayEntry>;
     write move_character(id id, id to_game as "toGame") -> Character;
 
     read nsu_sheet(id id) -> NsuSheetView;

@@ -11,6 +11,7 @@
 //! They need `tauri-driver`, `WebKitWebDriver` and `xdotool`; a missing tool fails the test
 //! (nothing is skipped). Each test uses its own throwaway database through `SHEETKEEPER_DB`.
 
+mod dice_tray;
 mod fixtures;
 mod home;
 mod join_link;

@@ -160,6 +160,31 @@ mod tests {
     }
 
     #[test]
+    fn a_game_joined_at_a_linked_table_rolls_without_logging() {
+        use crate::store::{Peer, PeerSide};
+        let (_dir, mut store) = store();
+        let game = create_game(&mut store, "Penny Night", "penny_ante").expect("a game").game.id;
+        store
+            .write(|tx| {
+                tx.put_link_peer(&Peer {
+                    device_id: Uuid::new_v4(),
+                    game_id: game,
+                    side: PeerSide::Joined,
+                    name: "The table".into(),
+                    public_key: vec![7; 32],
+                    address: None,
+                    paired_at: crate::model::now(),
+                    removed_at: None,
+                })
+            })
+            .expect("joined");
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let rolled = dice_tray_roll(&mut store, game, None, "3d6", &mut rng).expect("a roll");
+        assert_eq!((rolled.seq, rolled.roll.dice.len()), (None, 3), "rolled, not logged");
+        assert!(dice_tray_log(&store, game, 10).expect("the log").is_empty());
+    }
+
+    #[test]
     fn undo_passes_over_a_tray_roll() {
         let (_dir, mut store) = store();
         let game = create_game(&mut store, "Brackwater", "mezzo").expect("a game").game.id;

@@ -184,6 +184,22 @@ pub fn roll<R: Rng + ?Sized>(expression: &Expression, rng: &mut R) -> TrayRoll {
     TrayRoll { expression: expression.to_string(), dice, modifier: expression.modifier, total }
 }
 
+/// The roll of `expression` whose dice showed `faces` (rolled on another device at the table),
+/// checked: one face per die, in the order typed, each on its die.
+pub fn entered(expression: &Expression, faces: &[u32]) -> Result<TrayRoll> {
+    let sides: Vec<u32> =
+        expression.groups.iter().flat_map(|g| std::iter::repeat_n(g.sides, g.count as usize)).collect();
+    if faces.len() != sides.len() {
+        return Err(Error::invalid("faces", format!("{expression} rolls {} dice, not {}", sides.len(), faces.len())));
+    }
+    if let Some((face, sides)) = faces.iter().zip(&sides).find(|(f, s)| !(1..=**s).contains(*f)) {
+        return Err(Error::invalid("faces", format!("{face} cannot be rolled on a d{sides} (1 to {sides})")));
+    }
+    let dice: Vec<DieFace> = faces.iter().zip(sides).map(|(&face, sides)| DieFace { sides, face }).collect();
+    let total = dice.iter().map(|d| i64::from(d.face)).sum::<i64>() + i64::from(expression.modifier);
+    Ok(TrayRoll { expression: expression.to_string(), dice, modifier: expression.modifier, total })
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -240,6 +256,16 @@ mod tests {
         assert_eq!(a.dice.len(), 3);
     }
 
+    #[test]
+    fn faces_rolled_elsewhere_are_checked_against_the_dice() {
+        let e = parse("2d6+d4-1").unwrap();
+        let roll = entered(&e, &[6, 1, 4]).unwrap();
+        assert_eq!((roll.total, roll.dice[2]), (10, DieFace { sides: 4, face: 4 }));
+        assert_eq!(entered(&e, &[6, 1]).unwrap_err().to_string(), "faces: 2d6+d4-1 rolls 3 dice, not 2");
+        assert_eq!(entered(&e, &[6, 1, 5]).unwrap_err().to_string(), "faces: 5 cannot be rolled on a d4 (1 to 4)");
+        assert!(entered(&e, &[0, 1, 1]).is_err());
+    }
+
     fn expressions() -> impl Strategy<Value = Expression> {
         (prop::collection::vec((1u32..=10, MIN_SIDES..=MAX_SIDES), 1..=5), -MAX_MODIFIER..=MAX_MODIFIER).prop_map(
             |(groups, modifier)| Expression {
@@ -265,6 +291,8 @@ mod tests {
             let sum: i64 = rolled.dice.iter().map(|d| i64::from(d.face)).sum();
             prop_assert_eq!(rolled.total, sum + i64::from(e.modifier));
             prop_assert_eq!(rolled.modifier, e.modifier);
+            let faces: Vec<u32> = rolled.dice.iter().map(|d| d.face).collect();
+            prop_assert_eq!(entered(&e, &faces)?, rolled);
         }
 
         #[test]

@@ -8,12 +8,13 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::characters::existing_character;
+use super::link::GameMove;
 use super::log::{payload_of, table_event};
 use super::lookup::existing_game;
 use crate::error::{Error, Result};
 use crate::model::timestamp;
 use crate::rules::dice_tray::{self, TrayRoll};
-use crate::store::{EventKind, Reader, Store};
+use crate::store::{EventKind, Reader, Store, Tx};
 
 /// What the log keeps of a tray roll.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -66,29 +67,75 @@ pub fn dice_tray_roll<R: Rng>(
 ) -> Result<TrayEntry> {
     let parsed = dice_tray::parse(expression)?;
     store.write(|tx| {
-        let read = tx.read();
-        existing_game(read, game)?;
-        let character_name = match character {
-            Some(id) => {
-                let c = existing_character(read, id)?;
-                if c.game_id != game {
-                    return Err(Error::invalid("character", format!("“{}” is not in this game", c.name)));
-                }
-                Some(c.name)
-            }
-            None => None,
-        };
-        let roll = dice_tray::roll(&parsed, rng);
-        let action = tray_words(&roll, character_name.as_deref());
-        let at = timestamp(crate::model::now());
-        if read.link_joined(game)? {
-            return Ok(TrayEntry { seq: None, at, action, character_name, roll });
-        }
-        let logged =
-            Logged { action: action.clone(), roll: roll.clone(), character, character_name: character_name.clone() };
-        let seq = table_event(tx, EventKind::DiceTrayRolled, game, &logged, None)?;
-        Ok(TrayEntry { seq: Some(seq), at, action, character_name, roll })
+        let name = named(tx.read(), game, character)?;
+        log_in(tx, game, character, name, dice_tray::roll(&parsed, rng))
     })
+}
+
+/// On a device that joined the game at a linked table: the roll made here, as the tray shows
+/// it, and the move that asks the table's device to log it (`GameMove::DiceTray`). Nothing is
+/// written here: the game's log is the table's.
+pub fn dice_tray_roll_here<R: Rng>(
+    store: &Store,
+    game: Uuid,
+    character: Option<Uuid>,
+    expression: &str,
+    rng: &mut R,
+) -> Result<(GameMove, TrayEntry)> {
+    let parsed = dice_tray::parse(expression)?;
+    let name = named(store.read(), game, character)?;
+    let roll = dice_tray::roll(&parsed, rng);
+    let faces = roll.dice.iter().map(|d| d.face).collect();
+    let mv = GameMove::DiceTray { expression: roll.expression.clone(), faces, character };
+    let action = tray_words(&roll, name.as_deref());
+    Ok((mv, TrayEntry { seq: None, at: timestamp(crate::model::now()), action, character_name: name, roll }))
+}
+
+/// A roll made on a joined device (`expression` and the `faces` it showed), checked and logged
+/// by the table's device.
+pub(super) fn dice_tray_entered(
+    store: &mut Store,
+    game: Uuid,
+    character: Option<Uuid>,
+    expression: &str,
+    faces: &[u32],
+) -> Result<TrayEntry> {
+    let roll = dice_tray::entered(&dice_tray::parse(expression)?, faces)?;
+    store.write(|tx| {
+        let name = named(tx.read(), game, character)?;
+        log_in(tx, game, character, name, roll)
+    })
+}
+
+/// The character's name, checking that the game exists and the character is in it.
+fn named(read: Reader<'_>, game: Uuid, character: Option<Uuid>) -> Result<Option<String>> {
+    existing_game(read, game)?;
+    let Some(id) = character else { return Ok(None) };
+    let c = existing_character(read, id)?;
+    if c.game_id != game {
+        return Err(Error::invalid("character", format!("“{}” is not in this game", c.name)));
+    }
+    Ok(Some(c.name))
+}
+
+/// Logs `roll` with the game's moves; on a device that joined the game only the table's
+/// device writes its log, so there it is shown and not logged.
+fn log_in(
+    tx: &Tx<'_>,
+    game: Uuid,
+    character: Option<Uuid>,
+    character_name: Option<String>,
+    roll: TrayRoll,
+) -> Result<TrayEntry> {
+    let action = tray_words(&roll, character_name.as_deref());
+    let at = timestamp(crate::model::now());
+    if tx.read().link_joined(game)? {
+        return Ok(TrayEntry { seq: None, at, action, character_name, roll });
+    }
+    let logged =
+        Logged { action: action.clone(), roll: roll.clone(), character, character_name: character_name.clone() };
+    let seq = table_event(tx, EventKind::DiceTrayRolled, game, &logged, None)?;
+    Ok(TrayEntry { seq: Some(seq), at, action, character_name, roll })
 }
 
 /// A game's tray rolls, newest first.

@@ -137,7 +137,7 @@ function showRoll(rolled) {
     el("div", { id: "dice-tray-faces", class: "dice-tray-faces" }, ...faces, modifier),
     el("p", { class: "dice-tray-total-line" }, "Total ", el("strong", { id: "dice-tray-total", class: "dice-tray-total" }, String(rolled.total))),
   );
-  if (rolled.seq == null) box.append(el("p", { class: "muted" }, "Not in the game's log: this game's log is kept on the table's device."));
+  if (rolled.seq == null) box.append(el("p", { class: "muted" }, "This game's log is kept on the table's device."));
   box.hidden = false;
 }
 

@@ -24,6 +24,8 @@ const COMMANDS: &[&str] = &[
     "undo_character",
     "copy_character",
     "move_character",
+    "dice_tray_roll",
+    "dice_tray_log",
     "export_character",
     "export_game",
     "export_all",

@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 use sheetkeeper::model::parse_id;
 use sheetkeeper::rules::dice::Entered;
+use sheetkeeper::rules::dice_tray;
 use sheetkeeper::rules::mezzo::choices::{conflict_bursts, next_vote, BurstChoice, NextVote};
 use sheetkeeper::rules::mezzo::conflict::{D6Conflict, Variant as MezzoVariant, MAX_VOTES as MEZZO_MAX_VOTES};
 use sheetkeeper::rules::mezzo::odds as mezzo_odds;
@@ -92,6 +93,16 @@ enum Command {
     Score {
         #[command(subcommand)]
         game: ScoreGame,
+    },
+    /// Roll dice like a dice tray, as JSON (never opens the database): `roll 2d6+1`, `roll d20`,
+    /// `roll 2d6+1d4+3` → {"expression","dice":[{"sides","face"},…],"modifier","total"}
+    Roll {
+        /// The dice: XdY±N, groups of dice and numbers joined by + or -
+        #[arg(allow_hyphen_values = true)]
+        expression: String,
+        /// Roll the same dice again from this seed
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Host a game for the devices at the table, on the local network. Prints one line when
     /// ready (`hosting game=ID listen=ADDR:PORT code=CODE`, and `code=CODE` again whenever
@@ -1077,6 +1088,15 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
                 let odds = scattershot_odds::mib_odds(args.rating, args.modifier, cj).map_err(flag)?;
                 out(&scattershot_odds_json(&odds))?;
             }
+        }
+        Command::Roll { expression, seed } => {
+            use rand::SeedableRng;
+            let parsed = dice_tray::parse(expression)?;
+            let rolled = match seed {
+                Some(seed) => dice_tray::roll(&parsed, &mut rand::rngs::StdRng::seed_from_u64(*seed)),
+                None => dice_tray::roll(&parsed, &mut rand::rng()),
+            };
+            out(&serde_json::to_string(&rolled).expect("a roll always serializes"))?;
         }
         Command::Score { game: ScoreGame::PennyAnte { dice } } => {
             let hand = penny_ante::score(dice)?;

@@ -5,7 +5,7 @@
 //! another program's lock) never freezes the window. Export and import, with their file
 //! dialogs, are in `transfer_commands.rs`.
 
-use sheetkeeper::model::Character;
+use sheetkeeper::model::{parse_id, Character};
 use sheetkeeper::rules::nsu::downtime::{
     FinalBoxChoice, HarmRecovery, Introspection, PhaseSetup, Reconnection, SeekRecovery, Votes,
 };
@@ -14,11 +14,13 @@ use sheetkeeper::rules::nsu::world::{GridPos, ResourceState, SafetyList, World};
 use sheetkeeper::rules::nsu::{Aspect, Die, Sheet};
 use sheetkeeper::services::{
     self, DiceInput, Done, DowntimeView, GameView, LocationDraft, MapCard, NsuSheetView, PendingRoll, ProjectAction,
-    RollLogEntry, RollPreview, RollResult, WorldChange,
+    RollLogEntry, RollPreview, RollResult, TrayEntry, WorldChange,
 };
-use tauri::{AppHandle, Runtime};
+use tauri::{AppHandle, Runtime, State};
 
 use crate::command::commands;
+use crate::error::AppError;
+use crate::state::AppState;
 
 commands! {
     read list_games() -> Vec<GameView> = services::list;
@@ -31,6 +33,7 @@ commands! {
     write delete_character(id id) -> Done;
     write undo_character(id id) -> Done;
     write copy_character(id id, id to_game as "toGame") -> Character;
+    read dice_tray_log(id game; 50) -> Vec<TrayEntry>;
     write move_character(id id, id to_game as "toGame") -> Character;
 
     read nsu_sheet(id id) -> NsuSheetView;
@@ -120,6 +123,28 @@ commands! {
     write nsu_downtime_final_box(id_first game, id_first character, val line: usize, ref choice: FinalBoxChoice)
         -> DowntimeView;
     write nsu_downtime_end(id game) -> DowntimeView;
+}
+
+/// A roll on a game's dice tray. Hand-written: on a device joined to the game's table the
+/// dice are rolled here and the roll is sent to the table's device, which logs it (the game's
+/// log is the table's; the store is not held while the host answers); elsewhere the roll is
+/// made and logged here.
+#[tauri::command(async)]
+pub fn dice_tray_roll(
+    state: State<'_, AppState>,
+    game: String,
+    character: Option<String>,
+    expression: String,
+) -> Result<TrayEntry, AppError> {
+    let game = parse_id("game", &game)?;
+    let character = character.map(|c| parse_id("character", &c)).transpose()?;
+    if let Some(join) = state.joined().filter(|j| j.handle().status().game == Some(game)) {
+        let (mv, entry) =
+            services::dice_tray_roll_here(&*state.store()?, game, character, &expression, &mut rand::rng())?;
+        join.handle().submit_move(mv)?;
+        return Ok(entry);
+    }
+    Ok(services::dice_tray_roll(&mut *state.store()?, game, character, &expression, &mut rand::rng())?)
 }
 
 /// The three complication tables as the core rolls them. Hand-written: no store, no error.

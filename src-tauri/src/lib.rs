@@ -152,6 +152,8 @@ pub fn run_app<R: tauri::Runtime>(
             commands::undo_character,
             commands::copy_character,
             commands::move_character,
+            commands::dice_tray_roll,
+            commands::dice_tray_log,
             transfer_commands::export_character,
             transfer_commands::export_game,
             transfer_commands::export_all,

@@ -1,6 +1,7 @@
 //! The games' rules: pure functions with no SQL, files, clock or global RNG.
 
 pub mod dice;
+pub mod dice_tray;
 pub mod mezzo;
 pub mod nsu;
 pub mod odds;

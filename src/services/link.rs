@@ -39,6 +39,14 @@ use crate::store::{Base, EventKind, LinkIdentity, Peer, PeerSide, Reader, Refuse
 pub enum GameMove {
     /// A Penny Ante challenge move of a side the device plays.
     PennyChallenge { mv: PennyMove, dice: DiceInput },
+    /// A roll on the dice tray made on the device (its expression and the faces its dice
+    /// showed, for one of the device's characters or none), for the game's log.
+    DiceTray {
+        expression: String,
+        faces: Vec<u32>,
+        #[serde(default)]
+        character: Option<Uuid>,
+    },
 }
 
 /// Something one device hands another at the table, through the host, without changing
@@ -441,6 +449,17 @@ pub fn host_apply_move<R: Rng>(
                 ));
             }
             Ok(super::penny_challenge_move(store, game, mv.clone(), dice, rng).map(|_| ()).or_else(refusal))
+        }
+        GameMove::DiceTray { expression, faces, character } => {
+            if owned.is_empty() {
+                return Ok(Err("this device plays no character at this table yet".into()));
+            }
+            if character.is_some_and(|c| !owned.contains(&c)) {
+                return Ok(Err("that character is played from another device".into()));
+            }
+            Ok(super::dice_tray::dice_tray_entered(store, game, *character, expression, faces)
+                .map(|_| ())
+                .or_else(refusal))
         }
     }
 }

@@ -34,11 +34,14 @@ pub struct MoveEntry {
     pub at: String,
     pub action: String,
     pub undone: bool,
+    /// A roll on the dice tray: a record of dice, not a move (undo passes over it).
+    pub dice: bool,
 }
 
-/// The game's moves of `kind`, newest first, each named by its payload's `action`.
+/// The game's moves of `kind` and its dice tray rolls, newest first, each named by its
+/// payload's `action`.
 pub(super) fn moves(read: Reader<'_>, game: Uuid, kind: EventKind, limit: u32) -> Result<Vec<MoveEntry>> {
-    Ok(read
+    let mut out: Vec<MoveEntry> = read
         .events_of_kind(game, None, kind, limit)?
         .into_iter()
         .map(|(e, undone)| MoveEntry {
@@ -46,8 +49,15 @@ pub(super) fn moves(read: Reader<'_>, game: Uuid, kind: EventKind, limit: u32) -
             at: crate::model::timestamp(e.at),
             action: e.payload["action"].as_str().unwrap_or_default().to_owned(),
             undone,
+            dice: false,
         })
-        .collect())
+        .collect();
+    for t in super::dice_tray::tray_entries(read, game, limit)? {
+        out.push(MoveEntry { seq: t.seq.unwrap_or_default(), at: t.at, action: t.action, undone: false, dice: true });
+    }
+    out.sort_by_key(|e| std::cmp::Reverse(e.seq));
+    out.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    Ok(out)
 }
 
 /// A game as logged: its deletion keeps its characters and its world or table, so undo can

@@ -8,6 +8,7 @@ mod check;
 mod claims;
 mod device;
 mod dice;
+mod dice_tray;
 mod games;
 mod link;
 mod link_copy;
@@ -37,6 +38,7 @@ pub use device::{
     set_game_notes, set_mine, settings, CharacterCard, DeviceSettings, Stat,
 };
 pub use dice::DiceInput;
+pub use dice_tray::{dice_tray_log, dice_tray_roll, dice_tray_roll_here, tray_words, TrayEntry};
 pub use games::{create_game, delete_game, list, rename_game};
 pub use link::{
     host_apply_change, host_apply_edit, host_apply_move, host_claim, host_claim_check, host_known_device, host_pair,

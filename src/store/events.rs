@@ -55,10 +55,13 @@ pub enum EventKind {
     GameNotesEdited,
     /// A player's device changed its character at a linked table; the host applied it.
     LinkedChange,
+    /// A roll on a game's dice tray (any `XdY±N`): a record of dice, changing nothing, which
+    /// undo passes over.
+    DiceTrayRolled,
 }
 
 impl EventKind {
-    const ALL: [EventKind; 27] = [
+    const ALL: [EventKind; 28] = [
         EventKind::GameCreated,
         EventKind::GameRenamed,
         EventKind::GameDeleted,
@@ -86,6 +89,7 @@ impl EventKind {
         EventKind::CharacterNotesEdited,
         EventKind::GameNotesEdited,
         EventKind::LinkedChange,
+        EventKind::DiceTrayRolled,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -117,6 +121,7 @@ impl EventKind {
             EventKind::CharacterNotesEdited => "character_notes_edited",
             EventKind::GameNotesEdited => "game_notes_edited",
             EventKind::LinkedChange => "linked_change",
+            EventKind::DiceTrayRolled => "dice_tray_rolled",
         }
     }
 

@@ -107,8 +107,11 @@ impl<'c> Reader<'c> {
 
     /// The newest event under `filter` is either a change (live: an undo of it would come
     /// after it) or an undo, whose `resumes` names the live change below what it undid.
+    /// Dice tray rolls change nothing and are passed over.
     fn last_undoable(&self, filter: &str, id: Uuid) -> Result<Option<Event>> {
-        let sql = format!("SELECT {EVENT_COLUMNS}, resumes FROM events e WHERE {filter} ORDER BY seq DESC LIMIT 1");
+        let sql = format!(
+            "SELECT {EVENT_COLUMNS}, resumes FROM events e WHERE {filter} AND kind <> 'dice_tray_rolled' ORDER BY seq DESC LIMIT 1"
+        );
         let mut stmt = self.conn.prepare_cached(&sql)?;
         let newest =
             stmt.query_row([id.to_string()], |r| Ok((event_from_row(r)?, r.get::<_, Option<i64>>(7)?))).optional()?;
@@ -283,7 +286,7 @@ impl<'c> Tx<'c> {
                 .tx
                 .prepare_cached(
                     "SELECT kind, seq, resumes FROM events WHERE character_id = ?1 AND seq < ?2 \
-                     ORDER BY seq DESC LIMIT 1",
+                     AND kind <> 'dice_tray_rolled' ORDER BY seq DESC LIMIT 1",
                 )?
                 .query_row(params![character.to_string(), seq], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
                 .optional()?,
@@ -291,7 +294,7 @@ impl<'c> Tx<'c> {
                 .tx
                 .prepare_cached(
                     "SELECT kind, seq, resumes FROM events WHERE game_id = ?1 AND character_id IS NULL AND seq < ?2 \
-                     ORDER BY seq DESC LIMIT 1",
+                     AND kind <> 'dice_tray_rolled' ORDER BY seq DESC LIMIT 1",
                 )?
                 .query_row(params![undone.game_id.to_string(), seq], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
                 .optional()?,

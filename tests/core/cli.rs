@@ -272,3 +272,31 @@ fn with_json_errors_are_json_on_stderr_and_exit_codes_stay() {
     let out = sheetkeeper(&s.db(), &["import", missing.to_str().unwrap()]);
     assert!(stderr(&out).starts_with("sheetkeeper: "), "{}", stderr(&out));
 }
+
+#[test]
+fn roll_prints_each_die_and_the_total_and_names_a_bad_expression() {
+    let s = Scratch::new();
+    let rolled = json(&sheetkeeper(&s.db(), &["roll", "2d6+1d4+3", "--seed", "7"]));
+    assert_eq!(rolled["expression"], "2d6+d4+3");
+    assert_eq!(rolled["modifier"], 3);
+    let dice = rolled["dice"].as_array().expect("the dice");
+    let sides: Vec<u64> = dice.iter().map(|d| d["sides"].as_u64().unwrap()).collect();
+    assert_eq!(sides, [6, 6, 4]);
+    let faces: Vec<u64> = dice.iter().map(|d| d["face"].as_u64().unwrap()).collect();
+    assert!(faces.iter().zip(&sides).all(|(f, s)| (1..=*s).contains(f)), "{faces:?}");
+    assert_eq!(rolled["total"].as_u64(), Some(faces.iter().sum::<u64>() + 3));
+    // The same seed, the same dice; a modifier taken away reads as typed.
+    assert_eq!(json(&sheetkeeper(&s.db(), &["roll", "2d6+1d4+3", "--seed", "7"])), rolled);
+    assert_eq!(json(&sheetkeeper(&s.db(), &["roll", "-2+3d8", "--seed", "1"]))["expression"], "3d8-2");
+
+    let out = sheetkeeper(&s.db(), &["roll", "2d1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(stderr(&out).contains("expression: '2d1': a die has at least 2 sides"), "{}", stderr(&out));
+
+    for args in [&["roll"][..], &["roll", "d6", "--seed", "many"]] {
+        let out = sheetkeeper(&s.db(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    }
+    assert!(!s.db().exists(), "rolling opens no database");
+}

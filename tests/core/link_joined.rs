@@ -174,3 +174,51 @@ fn a_character_made_on_a_joined_device_can_be_claimed_at_once() {
     host_store = Store::open(&host_db).unwrap();
     assert!(services::check(&host_store).unwrap().ok);
 }
+
+#[test]
+fn a_dice_tray_roll_on_a_joined_device_lands_in_the_tables_log() {
+    use sheetkeeper::services::GameMove;
+
+    let dir = Scratch::new();
+    let host_db = dir.file("host.db");
+    let mut host_store = Store::open(&host_db).unwrap();
+    services::import(&mut host_store, &fixture("nsu-game.sheetkeeper.json"), Default::default()).unwrap();
+    let listing = services::list(&host_store).unwrap();
+    let game = listing[0].game.id;
+    let id_of = |name: &str| listing[0].characters.iter().find(|c| c.name == name).unwrap().id;
+    let (tobias, wren) = (id_of("Tobias Reed"), id_of("Wren Ashdown"));
+    let host = host_on_loopback(&host_db, game);
+    let (player_db, player) = join(&dir, "player", &host);
+
+    // Before the device plays anyone at the table, its rolls are not the table's.
+    let mv = |expression: &str, faces: Vec<u32>, character| GameMove::DiceTray {
+        expression: expression.into(),
+        faces,
+        character,
+    };
+    let refused = player.submit_move(mv("d6", vec![2], None)).unwrap_err();
+    assert!(refused.to_string().contains("plays no character"), "{refused}");
+    crate::link::claim(&host, &player, &player_db, tobias);
+
+    // Rolled on the device (nothing written there), logged by the table's device.
+    let mut rng = rand::rng();
+    let local = Store::open(&player_db).unwrap();
+    let (sent, shown) = services::dice_tray_roll_here(&local, game, Some(tobias), "2d6+1", &mut rng).unwrap();
+    assert_eq!(shown.seq, None);
+    assert!(shown.action.starts_with("Tobias Reed — dice tray: 2d6+1 → "), "{}", shown.action);
+    player.submit_move(sent).unwrap();
+    let log = services::dice_tray_log(&host_store, game, 10).unwrap();
+    assert_eq!(log.len(), 1);
+    assert_eq!((&log[0].action, &log[0].roll), (&shown.action, &shown.roll), "the table logs the device's roll");
+    assert!(services::dice_tray_log(&local, game, 10).unwrap().is_empty(), "the device's copy writes no log");
+
+    // Faces that the dice cannot show, or a character another device plays: refused, unlogged.
+    let refused = player.submit_move(mv("2d6", vec![3, 7], Some(tobias))).unwrap_err();
+    assert!(refused.to_string().contains("7 cannot be rolled on a d6"), "{refused}");
+    let refused = player.submit_move(mv("d6", vec![3], Some(wren))).unwrap_err();
+    assert!(refused.to_string().contains("played from another device"), "{refused}");
+    let refused = player.submit_move(mv("2d1", vec![1, 1], None)).unwrap_err();
+    assert!(refused.to_string().contains("a die has at least 2 sides"), "{refused}");
+    assert_eq!(services::dice_tray_log(&host_store, game, 10).unwrap().len(), 1);
+    host.stop();
+}

@@ -12,6 +12,7 @@
 //! (nothing is skipped). Each test uses its own throwaway database through `SHEETKEEPER_DB`.
 
 mod axe;
+mod dice_tray;
 mod fixtures;
 mod home;
 mod join_link;

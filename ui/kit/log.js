@@ -14,11 +14,11 @@ const when = (at) => {
 
 /**
  * A "Log of moves" card (ids `${prefix}-log`, `${prefix}-log-undo`, `${prefix}-log-list`…):
- * `log` is newest first, [{seq, at, action, undone}]; `undoLast(button)` takes back the
+ * `log` is newest first, [{seq, at, action, undone, dice}] (`dice`: a dice tray roll, not a move); `undoLast(button)` takes back the
  * newest live move. `extra` nodes go at the card's end. The Scattershot log shares it.
  */
 export function logCard(prefix, log, undoLast, ...extra) {
-  const live = log.find((e) => !e.undone);
+  const live = log.find((e) => !e.undone && !e.dice);
   return card(
     `${prefix}-log`,
     "Log of moves",

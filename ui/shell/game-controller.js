@@ -22,10 +22,13 @@
 // character that tab shows, `view.sheetId`), `opened(view)` after the first read,
 // `leave(view)` when the screen closes or opens anew, `undone(view, detail)` (an Undo
 // elsewhere: true reads the game again), `beforeSwitch(view, tab, options)`, `afterUndo`,
-// `scrollOnSwitch` (a new tab starts at its top).
+// `scrollOnSwitch` (a new tab starts at its top), `dice: (view) => [{label, expression, note}]`
+// (the game's own dice, presets of the frame's dice tray; any XdY±N can be typed too; the
+// rolls go to the game's log, and the shown tab is read again after the tray closes).
 
 import * as api from "./api.js";
 import { busy } from "../kit/components.js";
+import { openDiceTray } from "../kit/dice-tray.js";
 import { gameScreen, showRefusal, ask } from "./game-screen.js";
 import { registerSystem, rememberPlace } from "./systems.js";
 
@@ -148,6 +151,24 @@ export function gameController(game) {
     );
   }
 
+  /** The dice tray from the frame's "Dice": the game's presets, rolls logged with its moves. */
+  async function openDice(button) {
+    if (!view) return;
+    const v = view;
+    const rolls = await openDiceTray({
+      title: "Dice tray",
+      presets: game.dice(v),
+      roll: (expression) => api.diceTrayRoll(v.gameId, expression),
+      recent: () => api.diceTrayLog(v.gameId),
+      opener: button,
+    });
+    // The rolls are in the game's log now: the shown tab is drawn again, the focus on "Dice".
+    if (rolls > 0 && view === v) {
+      await reload();
+      button.focus();
+    }
+  }
+
   /** Draws the shown tab, keeping focus on the control with the same data-focus-key. */
   function render(focus = null) {
     if (!view || !view.loaded) return;
@@ -180,6 +201,7 @@ export function gameController(game) {
         onBack: close,
         onTab: (tab) => switchTab(tab),
         print: { character: () => (view ? printCharacter(view) : null), run: app.run, toast: app.toast },
+        dice: game.dice ? openDice : null,
       });
       registerSystem(game.system, {
         openSheet: (characterId, gameId, tab) => open(gameId, tab || game.sheetTab || "sheet", characterId),

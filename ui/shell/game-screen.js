@@ -16,7 +16,8 @@
 // With `print: {character, run, toast}` the Sheet tab has "Print / PDF" (shown while
 // `character()` names the character whose sheet is on screen) and "Blank sheet": in the bar
 // on a desktop, under the sheet on a phone (its bar stays short). print-sheet.js loads the
-// first time one is pressed.
+// first time one is pressed. With `dice(button)` the bar has "Dice", which opens the game's
+// dice tray (the controller's, kit/dice-tray.js) and gets the focus back when it closes.
 
 import { el, byId } from "../kit/dom.js";
 import { rememberPlace } from "./systems.js";
@@ -43,6 +44,7 @@ export function gameScreen({
   onBack,
   onTab,
   print = null,
+  dice = null,
 }) {
   const heading = el("h1", { id: `${name}-screen-heading`, tabindex: "-1" });
   const more = tabs.length > BOTTOM_ITEMS;
@@ -138,6 +140,14 @@ export function gameScreen({
         system && systemBadge(system, label),
         // The linked table's state for this game (link.js fills it; hidden when not linked).
         el("span", { class: "pill link-pill", role: "status", hidden: true }),
+        // The game's dice tray (the controller's `dice`: opens it, given this button); beside
+        // the badge, so a phone's bar keeps its height.
+        dice &&
+          el(
+            "button",
+            { type: "button", id: `${name}-dice`, class: "frame-dice", "aria-haspopup": "dialog", on: { click: (e) => dice(e.currentTarget) } },
+            "Dice",
+          ),
       ),
       printPlaces[0],
       nav,

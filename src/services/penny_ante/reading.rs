@@ -669,8 +669,19 @@ pub fn penny_log(store: &Store, game: Uuid, limit: u32, house: bool) -> Result<V
                 e.payload["action"].as_str().unwrap_or_default().to_owned()
             };
             let challenge = e.payload["challenge"].as_str().and_then(|s| Uuid::parse_str(s).ok());
-            out.push(PennyLogEntry { seq: e.seq, at: crate::model::timestamp(e.at), action, challenge, undone });
+            out.push(PennyLogEntry {
+                seq: e.seq,
+                at: crate::model::timestamp(e.at),
+                action,
+                challenge,
+                undone,
+                dice: false,
+            });
         }
+    }
+    for t in crate::services::dice_tray::tray_entries(read, game, limit)? {
+        let seq = t.seq.unwrap_or_default();
+        out.push(PennyLogEntry { seq, at: t.at, action: t.action, challenge: None, undone: false, dice: true });
     }
     out.sort_by_key(|e| std::cmp::Reverse(e.seq));
     out.truncate(usize::try_from(limit).unwrap_or(usize::MAX));

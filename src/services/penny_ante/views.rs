@@ -328,6 +328,8 @@ pub struct PennyLogEntry {
     pub action: String,
     pub challenge: Option<Uuid>,
     pub undone: bool,
+    /// A roll on the dice tray: a record of dice, not a move (undo passes over it).
+    pub dice: bool,
 }
 
 /// The table after a move, with what happened in words.

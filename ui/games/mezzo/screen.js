@@ -96,6 +96,15 @@ const screen = gameController({
   opener: "game-mezzo",
   noun: "The Mezzo table",
   home: "sheet",
+  // The game's own dice on the tray (any XdY±N can be typed too): the step dice Leave to
+  // Chance gives votes, a d12 per tied option, the D6 variant's d6.
+  dice: () => [
+    { label: "d4", expression: "d4", note: "1 vote" },
+    { label: "d6", expression: "d6", note: "2 votes · D6 variant" },
+    { label: "d8", expression: "d8", note: "3 votes" },
+    { label: "d10", expression: "d10", note: "4 votes" },
+    { label: "d12", expression: "d12", note: "5 votes · a tie" },
+  ],
   start: (gameId, tab, character) => ({
     table: null,
     log: null,

@@ -9,6 +9,7 @@
 //   import { initNsuScreen } from "./screen.js";
 //   initNsuScreen({ run, toast, refresh, getGame, renameCharacter });   // once, from app.js
 
+import * as api from "./api.js";
 import { el, byId } from "../../kit/dom.js";
 import { gameController } from "../../shell/game-controller.js";
 import { initNsuSheet, sheetRoot, loadSheet, forgetSheet, sheetCharacter } from "./sheet.js";
@@ -53,6 +54,13 @@ const screen = gameController({
   opener: "game-world",
   noun: "The No Stone Unturned game",
   home: "world",
+  // The game's own dice on the tray (any XdY±N can be typed too).
+  dice: () => [
+    { label: "d4", expression: "d4", note: "aspect or mood die" },
+    { label: "d6", expression: "d6", note: "aspect or mood die" },
+    { label: "d8", expression: "d8", note: "aspect or mood die" },
+    { label: "2d4", expression: "2d4", note: "danger or reward level" },
+  ],
   scrollOnSwitch: true,
   start: (gameId, tab, character) => ({ character, sheetId: character, logAll: character === null, host: null }),
   // Each tab reads its own part (the sheet, the world, the log) and draws it in its root; false
@@ -78,6 +86,8 @@ const screen = gameController({
       const list = el("div", { id: "nsu-log", "aria-live": "polite" });
       host.append(list);
       await renderRollLog(list, { gameId: view.gameId, characterId: view.logAll ? null : view.sheetId });
+      // The game's dice tray rolls (the frame's "Dice"), under its action rolls.
+      if (view.logAll) host.append(await trayLog(view.gameId));
     }
     if (view.tab !== tab) return false;
     view.host = host;
@@ -88,6 +98,23 @@ const screen = gameController({
   heading,
   place: (view) => ({ screen: view.character ? "sheet" : "game", game: view.gameId, character: view.character, tab: view.tab }),
 });
+
+/** The game's dice tray rolls, newest first, or why they could not be read. */
+async function trayLog(gameId) {
+  const title = el("h2", { id: "nsu-tray-log-title" }, "Dice tray");
+  const box = el("section", { id: "nsu-tray-log", class: "nsu-tray-log", "aria-labelledby": title.id }, title);
+  try {
+    const rolls = await api.diceTrayLog(gameId);
+    box.append(
+      rolls.length === 0
+        ? el("p", { class: "muted" }, "No dice tray rolls yet.")
+        : el("ol", { id: "nsu-tray-log-list", class: "roll-log-list" }, ...rolls.map((r) => el("li", {}, r.action))),
+    );
+  } catch (e) {
+    box.append(el("p", { class: "roll-error", role: "alert" }, `The dice tray rolls could not be loaded. ${e && e.message ? e.message : String(e)}`));
+  }
+  return box;
+}
 
 /** Builds the (hidden) screen, wires the game panel's NSU buttons and registers with home. */
 export function initNsuScreen(hooks) {

@@ -12,7 +12,7 @@ import { lastMove, movesList } from "../../kit/log.js";
 /** Fills `host` with the log and its Undo button. */
 export function renderLog(host, ctx) {
   const log = ctx.ui.log ?? [];
-  const live = log.find((e) => !e.undone);
+  const live = log.find((e) => !e.undone && !e.dice); // a dice tray roll is not a move
   if (ctx.ui.handOverHouse) {
     host.append(el("section", { class: "penny-card", id: "penny-log" }, houseHandOver(ctx)));
     return;

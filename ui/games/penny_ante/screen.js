@@ -67,6 +67,12 @@ const screen = gameController({
   opener: "game-penny",
   noun: "The Penny Ante table",
   home: "table",
+  // The game's own dice on the tray (any XdY±N can be typed too): a cup of d6s, one die and
+  // one more per characteristic used, up to six.
+  dice: () => [
+    { label: "d6", expression: "d6", note: "a circumstance die" },
+    ...[2, 3, 4, 5, 6].map((n) => ({ label: `${n}d6`, expression: `${n}d6`, note: `a cup of ${n}` })),
+  ],
   scrollOnSwitch: true,
   printCharacter: (view) => (view.tab === "sheet" ? (view.sheetShown ?? view.character ?? view.table?.players?.[0]?.id ?? null) : null),
   // With `character` the screen is that character's: the sheet tab is theirs, without a chooser.

@@ -64,6 +64,15 @@ const screen = gameController({
   opener: "game-scattershot",
   noun: "The Scattershot table",
   home: "table",
+  // The game's own dice on the tray (any XdY±N can be typed too): the Made-It-By roll's 2d10
+  // and the table's experience die.
+  dice: (view) => {
+    const sides = view.table?.settings?.experience_die ?? 6;
+    return [
+      { label: "2d10", expression: "2d10", note: "Made-It-By" },
+      { label: `d${sides}`, expression: `d${sides}`, note: "experience die" },
+    ];
+  },
   scrollOnSwitch: true,
   // With `character` the screen is that character's: the sheet tab shows only their sheet (no
   // chooser), and a roll starts with them acting.

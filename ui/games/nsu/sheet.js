@@ -586,7 +586,7 @@ function moodLine(mood, line) {
         class: "mood-overload toggle",
         data: { focusKey: `mood-${line}-overload` },
         "aria-pressed": mood && mood.overloaded ? "true" : "false",
-        "aria-label": `Overload: ${who}`,
+        "aria-label": `${mood && mood.overloaded ? "Overloaded" : "Overload"}: ${who}`,
         disabled: !mood,
         on: {
           click: () =>

@@ -807,7 +807,13 @@ fn one_ability_is_applied_to_each_action() {
     count_trait(&session, &mira, &climbing);
     session.wait_text("#mzc-votes-0", "3 votes");
     count_trait(&session, &mira, &acrobatics);
-    wait_contains(&session, "#mzc-odds-problem", "only one Ability is applied to each action, and Climbing already is");
+    // Said in words, naming the vote refused and why, with no field path; the odds greyed.
+    session.wait_text(
+        "#mzc-odds-problem",
+        "Acrobatics (+1 for Mira) is not counted: only one Ability is applied to each action, and Climbing already is. \
+         The odds below are greyed: they are from before it. Take it off to roll.",
+    );
+    session.wait_for("#mzc-odds-list.stale");
     shots_of(&session, "mezzo-check-one-ability", "#mzc-odds");
 }
 
@@ -949,7 +955,12 @@ fn an_empowering_gift_lent_one_at_a_time_and_a_treacherous_edge() {
     start_check(&session, "Talk past the guard", &mira, "gets past", "is thrown out");
     session.wait_text("#mzc-votes-0", "2 votes");
     count_trait(&session, &mira, &tongue);
-    wait_contains(&session, "#mzc-odds-problem", "Silver tongue has the Treacherous Edge modifier: Mira cannot use it");
+    wait_contains(
+        &session,
+        "#mzc-odds-problem",
+        "Silver tongue (+1 for Mira) is not counted: Silver tongue has the Treacherous Edge modifier: Mira cannot use it",
+    );
+    assert!(!text_of(&session, "#mzc-odds-problem").contains("casts["), "no field path shown to the table");
     shots_of(&session, "mezzo-check-treacherous", "#mzc-odds");
     press(&session, ".mzc-trait-vote-remove");
     type_into(&session, &format!("#mzc-trait-votes-n-{mira}"), "-1");

@@ -86,6 +86,9 @@ fn nsu_character_is_created_through_the_wizard() {
 
     let note = session.wait_for("#sheet-creation").text();
     assert!(note.contains("a mood on a d8 line"), "the sheet offers creation: {note:?}");
+    // No aspects yet: Roll is off and says why in visible words beside it (no hover on a phone).
+    assert!(session.wait_for("#sheet-roll").attribute("disabled").is_some(), "no roll without aspects");
+    session.wait_text("#sheet-roll-why", "Give Body, Mind and Heart their dice to roll.");
     session.click("#wizard-open");
     session.wait_for("#wizard");
     wait_step(&session, "Pronouns & look");
@@ -113,6 +116,17 @@ fn nsu_character_is_created_through_the_wizard() {
     pick(&session, "#wizard-aspect-mind", "d6");
     session.click("#wizard-next");
 
+    wait_step(&session, "Sentiments");
+    // Creation is not finished, but with the aspects' dice chosen the character may roll (as in
+    // the other systems; a mood may be named in the roll itself).
+    session.wait_until("Roll to be enabled during creation", || {
+        session.find("#sheet-roll").ok().filter(|b| b.attribute("disabled").is_none()).map(|_| ())
+    });
+    assert!(!session.find("#sheet-roll-why").is_ok_and(|e| e.is_displayed()), "no reason shown once Roll works");
+    session.click("#sheet-roll");
+    session.wait_for("#roll-wizard");
+    session.click("#roll-close");
+    session.wait_gone("#roll-wizard");
     wait_step(&session, "Sentiments");
     fill_step(
         &session,

@@ -89,6 +89,22 @@ fn nsu_character_is_created_through_the_wizard() {
     // No aspects yet: Roll is off and says why in visible words beside it (no hover on a phone).
     assert!(session.wait_for("#sheet-roll").attribute("disabled").is_some(), "no roll without aspects");
     session.wait_text("#sheet-roll-why", "Give Body, Mind and Heart their dice to roll.");
+    // Roll leads the toolbar (a phone's first row), and disabled it still reads at 4.5:1 or more.
+    let first = session.execute("return document.querySelector('.sheet-actions > button').id;", json!([]));
+    assert_eq!(first, json!("sheet-roll"), "Roll is the toolbar's first button");
+    let ratio = session
+        .execute(
+            "const s = getComputedStyle(document.getElementById('sheet-roll')); \
+             const lum = (c) => { const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map((v) => { \
+               v = Number(v) / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); \
+               return 0.2126 * r + 0.7152 * g + 0.0722 * b; }; \
+             const [a, b] = [lum(s.color), lum(s.backgroundColor)].sort((x, y) => y - x); \
+             return s.opacity === '1' ? (a + 0.05) / (b + 0.05) : 0;",
+            json!([]),
+        )
+        .as_f64()
+        .unwrap_or(0.0);
+    assert!(ratio >= 4.5, "the disabled Roll's text contrast is {ratio:.2}:1");
     session.click("#wizard-open");
     session.wait_for("#wizard");
     wait_step(&session, "Pronouns & look");

@@ -59,11 +59,11 @@ export function initNsuSheet(hooks) {
     el(
       "div",
       { class: "sheet-actions", role: "group", "aria-label": "This character" },
+      el("button", { type: "button", id: "sheet-roll", class: "primary", on: { click: () => roll() } }, "Roll"),
+      el("p", { id: "sheet-roll-why", class: "sheet-roll-why muted", hidden: true }),
       el("button", { type: "button", id: "sheet-rename", class: "sheet-rename", on: { click: rename } }, "✎ Rename"),
       el("button", { type: "button", id: "sheet-helped", on: { click: helpedWith } }, "I helped…"),
       el("button", { type: "button", id: "sheet-reference", on: { click: () => openReference() } }, "Rules"),
-      el("button", { type: "button", id: "sheet-roll", class: "primary", on: { click: () => roll() } }, "Roll"),
-      el("p", { id: "sheet-roll-why", class: "sheet-roll-why muted", hidden: true }),
     ),
     el("div", { id: "sheet-strip", class: "sheet-strip", role: "status", "aria-label": "Moods and harm at a glance" }),
     el(

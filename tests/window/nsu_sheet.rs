@@ -293,6 +293,19 @@ fn tapping_mood_boxes_sets_the_level() {
         Some("true")
     );
     shots_of(&session, "nsu-sheet-mood", ".sheet-moods");
+    // At 360 px every mood and skill box is a whole 44 × 44 px touch target.
+    crate::phone_width(&session);
+    session.wait_settled();
+    let small = session.execute(
+        "return [...document.querySelectorAll('.mood-box, .skill-box')] \
+           .filter((b) => b.getClientRects().length > 0) \
+           .map((b) => b.getBoundingClientRect()) \
+           .filter((r) => r.width < 43.5 || r.height < 43.5) \
+           .map((r) => `${r.width}x${r.height}`);",
+        json!([]),
+    );
+    assert_eq!(small, json!([]), "mood and skill boxes under 44 × 44 px at 360 px");
+    crate::desktop_width(&session);
 
     // A second overloaded mood breaks a rule: the core's reason shows and the toggle stays off.
     let second = ".mood-line[data-line='2'] .mood-name";

@@ -91,6 +91,22 @@ fn newcomer_reaches_the_sheet_from_home() {
     // The sheet's toast does not follow the player out of the screen.
     assert!(!session.find("#toast").is_ok_and(|t| t.is_displayed()), "leaving the screen clears its toast");
     shot(&session, "home-my-characters-360");
+    // Scrolled anywhere, home's X-card covers none of home's texts and controls at 360 px.
+    let covered = session.execute(
+        "const seen = new Set(); \
+         for (let y = 0; y <= document.documentElement.scrollHeight; y += 20) { \
+           window.scrollTo(0, y); \
+           const x = document.getElementById('xcard').getBoundingClientRect(); \
+           for (const e of document.querySelectorAll('#home-layout :is(button, input, select, h2, h3, p, li)')) { \
+             if (e.getClientRects().length === 0) continue; \
+             const r = e.getBoundingClientRect(); \
+             if (r.bottom > x.top + 2 && r.top < x.bottom - 2 && r.right > x.left + 2 && r.left < x.right - 2) \
+               seen.add(e.id || e.textContent.trim().slice(0, 40)); } } \
+         window.scrollTo(0, 0); \
+         return [...seen];",
+        json!([]),
+    );
+    assert_eq!(covered, json!([]), "the X-card covers home's content");
 
     // One tap from home to the sheet.
     card(&session, "Wren Ashdown").find(".character-card").expect("a card is a button").click();

@@ -68,7 +68,18 @@ pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
         session,
         name,
         || scroll_to(session, selector),
-        || crate::assert_nothing_sticks_out(session, name, culprits),
+        || {
+            crate::assert_nothing_sticks_out(session, name, culprits);
+            // Each percentage of the exact odds reads on one line ("100.0%", not "100.0" over "%").
+            let broken = session.execute(
+                "return [...document.querySelectorAll('.penny-odds strong')] \
+                   .filter((e) => e.getClientRects().length > 0 \
+                     && e.getBoundingClientRect().height > parseFloat(getComputedStyle(e).fontSize) * 1.8) \
+                   .map((e) => e.id);",
+                serde_json::json!([]),
+            );
+            assert_eq!(broken, serde_json::json!([]), "{name}: a percentage wraps at 360 px");
+        },
     );
 }
 

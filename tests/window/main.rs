@@ -175,6 +175,31 @@ fn assert_nothing_sticks_out(session: &Session, name: &str, culprits: &str) {
     );
 }
 
+/// The texts of `selector` as they break at 360 px: each word cut across two lines, and each
+/// element laid out on more than one line, as "word" and "text (n lines)".
+fn breaks_at_phone_width(session: &Session, selector: &str) -> (Vec<String>, Vec<String>) {
+    phone_width(session);
+    session.wait_settled();
+    let found = session.execute(
+        "const cut = [], wrapped = []; \
+         for (const e of document.querySelectorAll(arguments[0])) { \
+           if (e.getClientRects().length === 0) continue; \
+           const all = document.createRange(); all.selectNodeContents(e); \
+           const tops = new Set([...all.getClientRects()].map((r) => Math.round(r.top))); \
+           if (tops.size > 1) wrapped.push(`${e.textContent.trim()} (${tops.size} lines)`); \
+           const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT); \
+           for (let t = walk.nextNode(); t; t = walk.nextNode()) { \
+             for (const m of t.data.matchAll(/\\S+/g)) { \
+               const r = document.createRange(); r.setStart(t, m.index); r.setEnd(t, m.index + m[0].length); \
+               if (new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size > 1) cut.push(m[0]); } } } \
+         return [cut, wrapped];",
+        json!([selector]),
+    );
+    desktop_width(session);
+    session.wait_settled();
+    serde_json::from_value(found).unwrap_or_default()
+}
+
 /// Types `name` into the new-game form, picks `system` and presses the button.
 fn create_game(session: &Session, name: &str, system: &str) -> String {
     // As a person scrolls up to the form (WebDriver's own scrolling to a field wholly above

@@ -261,6 +261,9 @@ fn a_plot_hook_made_invested_and_resolved() {
     assert_eq!(influence(&db(&db_path), &game), vec![("Ada".into(), 2), ("Bo".into(), 1)]);
     assert_eq!(adversity(&db(&db_path), "Old Key"), 0);
     shots_of(&session, "mezzo-plot", "#mzp-hooks");
+    // At 360 px the hook's labels read on one line each ("Tap one point of", not "… point" over "of").
+    let (_, wrapped) = crate::breaks_at_phone_width(&session, "#mzp-hooks .mz-act-row label");
+    assert_eq!(wrapped, Vec::<String>::new(), "labels wrapped at 360 px");
 
     // Ada resolves it: the share-out shows before it is confirmed.
     choose(&session, "#mzp-user-player", &ada);

@@ -528,9 +528,23 @@ fn exported_character_imports_into_a_fresh_database() {
             "back where it came from, nothing is new: {:?}",
             statuses(&session)
         );
+        // Nothing would change: no Import, a note saying so, and Close.
+        session.wait_for("#import-nothing");
+        assert!(!session.find("#import-confirm").is_ok_and(|b| b.is_displayed()), "no Import with nothing to import");
+        session.wait_text("#import-cancel", "Close");
+        // The dialog's X-card sits in the title's row, not as a full-width row above it.
+        let rows = session.execute(
+            "const x = document.querySelector('#import-dialog > .xcard-in-dialog').getBoundingClientRect(); \
+             const t = document.getElementById('import-title').getBoundingClientRect(); \
+             return [x.top < t.bottom && t.top < x.bottom, x.width < t.width];",
+            json!([]),
+        );
+        assert_eq!(rows, json!([true, true]), "the X-card shares the title's row and is not full-width");
         shots_at_both_widths(&session, "import-preview-unchanged");
         session.click("#import-as-copy");
         session.wait_until("the preview as copies", || statuses(&session).contains(&"new".to_string()).then_some(()));
+        session.wait_for("#import-confirm");
+        session.wait_text("#import-cancel", "Cancel");
         shots_at_both_widths(&session, "import-preview-as-copies");
         session.click("#import-cancel");
         session.wait_gone("#import-dialog");

@@ -225,6 +225,14 @@ fn table_with_two_players(session: &Session) -> (String, String, String) {
     session.wait_text(".penny-antagonist .penny-purse", "0");
     session.wait_text("#penny-house-pile", "55");
 
+    // The system's badge sits right after the title, as on the other systems' screens.
+    let gap = session.execute(
+        "const h = document.querySelector('#penny-screen .frame-title h1').getBoundingClientRect(); \
+         const b = document.querySelector('#penny-screen .frame-title .system-badge').getBoundingClientRect(); \
+         return Math.abs(b.top - h.top) < h.height ? b.left - h.right : null;",
+        serde_json::json!([]),
+    );
+    assert!(gap.as_f64().is_some_and(|g| (0.0..=24.0).contains(&g)), "the badge follows the title: {gap}");
     shots_of(session, "penny-table", "#penny-screen");
     shots_of(session, "penny-players", "#penny-players");
     shots_of(session, "penny-antagonists", "#penny-antagonists");

@@ -433,6 +433,7 @@ fn dice_preference_and_hints_switch() {
     let hint = session.wait_for("#sc-roll-setup .hint");
     assert!(hint.is_displayed(), "rules hints are shown by default");
     frame_shot(&session, "dice-by-hand-roll-1280");
+    crate::assert_selects_fit_at_both_widths(&session, "the Scattershot roll");
     // One roll the app rolls: the screen's own switch, the preference unchanged.
     session.click("#sc-roll-by-hand");
     session.wait_until("the one-off switch", || (!checked("#sc-roll-by-hand")).then_some(()));

@@ -175,6 +175,22 @@ fn assert_nothing_sticks_out(session: &Session, name: &str, culprits: &str) {
     );
 }
 
+/// Every shown select shows its chosen option whole: the option's text, in the select's own
+/// font, fits inside the box beside its drop-down arrow (about 24 px). On failure names them.
+fn assert_selects_fit(session: &Session, name: &str) {
+    let cut = session.execute(
+        "const pen = document.createElement('canvas').getContext('2d'); \
+         return [...document.querySelectorAll('select')] \
+           .filter((s) => s.getClientRects().length > 0 && s.selectedIndex >= 0 && !s.closest('[hidden]')) \
+           .filter((s) => { const c = getComputedStyle(s); pen.font = c.font; \
+             const room = s.clientWidth - parseFloat(c.paddingLeft) - parseFloat(c.paddingRight) - 24; \
+             return pen.measureText(s.options[s.selectedIndex].text).width > room; }) \
+           .map((s) => `${s.id}: ${s.options[s.selectedIndex].text}`);",
+        json!([]),
+    );
+    assert_eq!(cut, json!([]), "{name}: a select cuts off its chosen option");
+}
+
 /// The texts of `selector` as they break at 360 px: each word cut across two lines, and each
 /// element laid out on more than one line, as "word" and "text (n lines)".
 fn breaks_at_phone_width(session: &Session, selector: &str) -> (Vec<String>, Vec<String>) {
@@ -198,6 +214,16 @@ fn breaks_at_phone_width(session: &Session, selector: &str) -> (Vec<String>, Vec
     desktop_width(session);
     session.wait_settled();
     serde_json::from_value(found).unwrap_or_default()
+}
+
+/// `assert_selects_fit` at 1280 and at 360 px wide; the window is left at 1280.
+fn assert_selects_fit_at_both_widths(session: &Session, name: &str) {
+    assert_selects_fit(session, &format!("{name} at 1280 px"));
+    phone_width(session);
+    session.wait_settled();
+    assert_selects_fit(session, &format!("{name} at 360 px"));
+    desktop_width(session);
+    session.wait_settled();
 }
 
 /// Types `name` into the new-game form, picks `system` and presses the button.

@@ -405,6 +405,8 @@ fn showdown_challenge(session: &Session) {
     let summary = text_of(session, "#penny-summary");
     assert!(summary.contains("Ada wins the pot of 12"), "{summary:?}");
     assert_eq!(text_of(session, ".penny-hand[data-side='challenger'] .penny-hand-words"), "large straight, 40");
+    let house = text_of(session, ".penny-hand[data-side='opponent']");
+    assert!(house.contains("The 2 dice that score (fewer than five available)"), "{house:?}");
     assert!(summary.contains("The House narrates"), "the loser narrates: {summary:?}");
     shots_of(session, "penny-result", "#penny-result");
 }

@@ -541,7 +541,7 @@ function liveRoll(r, ctx) {
       "p",
       { class: "sc-number" },
       roll.resistor ? "RMIB (actor − resistor): " : "MIB: ",
-      el("strong", { id: "sc-roll-number" }, number === null || number === undefined ? "not rolled yet" : String(number)),
+      el("strong", { id: "sc-roll-number" }, number === null || number === undefined ? "not rolled yet" : number < 0 ? `−${-number}` : String(number)),
       roll.automatic_benefits > 0 &&
         el(
           "span",

@@ -9,7 +9,7 @@ import { initialState, reduce, selectedGame, suggestedFileName } from "./shell/s
 import { byId } from "./kit/dom.js";
 import { renderSystemOptions, renderGames, renderCards } from "./shell/home.js";
 import { renderGame } from "./shell/game.js";
-import { renderToast, toastInUse } from "./kit/toast.js";
+import { keepControlsClear, renderToast, toastInUse } from "./kit/toast.js";
 import { renderError } from "./kit/error.js";
 import { askName } from "./kit/rename.js";
 import { confirmAction } from "./kit/confirm.js";
@@ -60,6 +60,7 @@ function render(before) {
     if (again) again.focus();
   }
   if (before.toast !== state.toast && state.toast) {
+    keepControlsClear();
     const t = state.toast;
     scheduleToastEnd(t.serial, t.long ? TOAST_MS.long : t.undo ? TOAST_MS.undo : TOAST_MS.plain);
   }
@@ -261,7 +262,10 @@ async function createCharacter(event) {
   submit.disabled = false;
   submit.removeAttribute("aria-busy");
   // Straight into the system's own creation flow: its sheet says what is still needed.
-  if (created?.id) await openSheetOf({ id: created.id, system: game.system, game_id: game.id });
+  if (created?.id) {
+    await openSheetOf({ id: created.id, system: game.system, game_id: game.id });
+    keepControlsClear(); // the "Created" toast must not sit over the new sheet's fields
+  }
 }
 
 async function setRole(event) {
@@ -388,6 +392,9 @@ const gameActions = {
 };
 
 // ---- toast, import, export everything --------------------------------------------------
+
+// A screen's toast is about that screen: leaving it (for home, then maybe another game) clears it.
+document.addEventListener("sheetkeeper:screen-hidden", () => dispatch({ type: "clear-toast" }));
 
 const toastActions = {
   async undo(undo) {

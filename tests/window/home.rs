@@ -47,6 +47,22 @@ fn some_screen_open(session: &Session) -> bool {
         .unwrap_or(false)
 }
 
+/// The visible, enabled controls of the page (not of the toast) that the shown toast covers.
+pub(crate) fn under_toast(session: &Session) -> Vec<String> {
+    let found = session.execute(
+        "const box = document.getElementById('toast'); \
+         if (box.hidden) return []; \
+         const t = box.getBoundingClientRect(); \
+         return [...document.querySelectorAll('button, input, select, textarea')] \
+           .filter((e) => !box.contains(e) && !e.disabled && e.getClientRects().length > 0) \
+           .filter((e) => { const r = e.getBoundingClientRect(); \
+             return r.width > 0 && r.bottom > t.top + 1 && r.top < t.bottom && r.right > t.left && r.left < t.right; }) \
+           .map((e) => e.id || e.textContent.trim());",
+        json!([]),
+    );
+    serde_json::from_value(found).unwrap_or_default()
+}
+
 /// A newcomer at 360 px: the empty home says what to do; a game and a character later the
 /// character's sheet is open (no extra tap), and from home it is one tap away. Every other
 /// system's card opens a screen for its character too.
@@ -67,9 +83,30 @@ fn newcomer_reaches_the_sheet_from_home() {
     new_character(&session, "Wren Ashdown");
     // Straight into the sheet: its creation flow says what is still needed.
     wait_nsu_sheet(&session, "Wren Ashdown");
+    session.wait_for("#toast");
+    session.wait_for("#sheet-creation");
+    assert_eq!(under_toast(&session), Vec::<String>::new(), "the toast covers none of the new sheet's controls");
     shot(&session, "home-new-character-sheet-360");
     back_home(&session);
+    // The sheet's toast does not follow the player out of the screen.
+    assert!(!session.find("#toast").is_ok_and(|t| t.is_displayed()), "leaving the screen clears its toast");
     shot(&session, "home-my-characters-360");
+    // Scrolled anywhere, home's X-card covers none of home's texts and controls at 360 px.
+    let covered = session.execute(
+        "const seen = new Set(); \
+         for (let y = 0; y <= document.documentElement.scrollHeight; y += 20) { \
+           window.scrollTo(0, y); \
+           const x = document.getElementById('xcard').getBoundingClientRect(); \
+           for (const e of document.querySelectorAll('#home-layout :is(button, input, select, h2, h3, p, li)')) { \
+             if (e.getClientRects().length === 0) continue; \
+             const r = e.getBoundingClientRect(); \
+             if (r.bottom > x.top + 2 && r.top < x.bottom - 2 && r.right > x.left + 2 && r.left < x.right - 2) \
+               seen.add(e.id || e.textContent.trim().slice(0, 40)); } } \
+         window.scrollTo(0, 0); \
+         return [...seen];",
+        json!([]),
+    );
+    assert_eq!(covered, json!([]), "the X-card covers home's content");
 
     // One tap from home to the sheet.
     card(&session, "Wren Ashdown").find(".character-card").expect("a card is a button").click();
@@ -396,6 +433,7 @@ fn dice_preference_and_hints_switch() {
     let hint = session.wait_for("#sc-roll-setup .hint");
     assert!(hint.is_displayed(), "rules hints are shown by default");
     frame_shot(&session, "dice-by-hand-roll-1280");
+    crate::assert_selects_fit_at_both_widths(&session, "the Scattershot roll");
     // One roll the app rolls: the screen's own switch, the preference unchanged.
     session.click("#sc-roll-by-hand");
     session.wait_until("the one-off switch", || (!checked("#sc-roll-by-hand")).then_some(()));

@@ -177,6 +177,57 @@ fn assert_nothing_sticks_out(session: &Session, name: &str, culprits: &str) {
     );
 }
 
+/// Every shown select shows its chosen option whole: the option's text, in the select's own
+/// font, fits inside the box beside its drop-down arrow (about 24 px). On failure names them.
+fn assert_selects_fit(session: &Session, name: &str) {
+    let cut = session.execute(
+        "const pen = document.createElement('canvas').getContext('2d'); \
+         return [...document.querySelectorAll('select')] \
+           .filter((s) => s.getClientRects().length > 0 && s.selectedIndex >= 0 && !s.closest('[hidden]')) \
+           .filter((s) => { const c = getComputedStyle(s); pen.font = c.font; \
+             const room = s.clientWidth - parseFloat(c.paddingLeft) - parseFloat(c.paddingRight) - 24; \
+             return pen.measureText(s.options[s.selectedIndex].text).width > room; }) \
+           .map((s) => `${s.id}: ${s.options[s.selectedIndex].text}`);",
+        json!([]),
+    );
+    assert_eq!(cut, json!([]), "{name}: a select cuts off its chosen option");
+}
+
+/// The texts of `selector` as they break at 360 px: each word cut across two lines, and each
+/// element laid out on more than one line, as "word" and "text (n lines)".
+fn breaks_at_phone_width(session: &Session, selector: &str) -> (Vec<String>, Vec<String>) {
+    phone_width(session);
+    session.wait_settled();
+    let found = session.execute(
+        "const cut = [], wrapped = []; \
+         for (const e of document.querySelectorAll(arguments[0])) { \
+           if (e.getClientRects().length === 0) continue; \
+           const all = document.createRange(); all.selectNodeContents(e); \
+           const tops = new Set([...all.getClientRects()].map((r) => Math.round(r.top))); \
+           if (tops.size > 1) wrapped.push(`${e.textContent.trim()} (${tops.size} lines)`); \
+           const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT); \
+           for (let t = walk.nextNode(); t; t = walk.nextNode()) { \
+             for (const m of t.data.matchAll(/\\S+/g)) { \
+               const r = document.createRange(); r.setStart(t, m.index); r.setEnd(t, m.index + m[0].length); \
+               if (new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size > 1) cut.push(m[0]); } } } \
+         return [cut, wrapped];",
+        json!([selector]),
+    );
+    desktop_width(session);
+    session.wait_settled();
+    serde_json::from_value(found).unwrap_or_default()
+}
+
+/// `assert_selects_fit` at 1280 and at 360 px wide; the window is left at 1280.
+fn assert_selects_fit_at_both_widths(session: &Session, name: &str) {
+    assert_selects_fit(session, &format!("{name} at 1280 px"));
+    phone_width(session);
+    session.wait_settled();
+    assert_selects_fit(session, &format!("{name} at 360 px"));
+    desktop_width(session);
+    session.wait_settled();
+}
+
 /// Types `name` into the new-game form, picks `system` and presses the button.
 fn create_game(session: &Session, name: &str, system: &str) -> String {
     // As a person scrolls up to the form (WebDriver's own scrolling to a field wholly above
@@ -505,9 +556,23 @@ fn exported_character_imports_into_a_fresh_database() {
             "back where it came from, nothing is new: {:?}",
             statuses(&session)
         );
+        // Nothing would change: no Import, a note saying so, and Close.
+        session.wait_for("#import-nothing");
+        assert!(!session.find("#import-confirm").is_ok_and(|b| b.is_displayed()), "no Import with nothing to import");
+        session.wait_text("#import-cancel", "Close");
+        // The dialog's X-card sits in the title's row, not as a full-width row above it.
+        let rows = session.execute(
+            "const x = document.querySelector('#import-dialog > .xcard-in-dialog').getBoundingClientRect(); \
+             const t = document.getElementById('import-title').getBoundingClientRect(); \
+             return [x.top < t.bottom && t.top < x.bottom, x.width < t.width];",
+            json!([]),
+        );
+        assert_eq!(rows, json!([true, true]), "the X-card shares the title's row and is not full-width");
         shots_at_both_widths(&session, "import-preview-unchanged");
         session.click("#import-as-copy");
         session.wait_until("the preview as copies", || statuses(&session).contains(&"new".to_string()).then_some(()));
+        session.wait_for("#import-confirm");
+        session.wait_text("#import-cancel", "Cancel");
         shots_at_both_widths(&session, "import-preview-as-copies");
         session.click("#import-cancel");
         session.wait_gone("#import-dialog");

@@ -338,6 +338,7 @@ fn a_withdrawal_spends_trumps_and_claimed_stakes_last_into_the_next_challenge() 
     choose(&session, &format!("{form}-claim-perk-kind"), "push");
     session.wait_for(&format!("{form}-claim-perk-goal"));
     shots_of(&session, "mezzo-claim-stakes", &format!("{form}-form"));
+    crate::assert_selects_fit_at_both_widths(&session, "claiming stakes");
     press(&session, &format!("{form}-submit"));
     wait_contains(&session, "#toast-message", "Mira spends 1 momentum on claiming stakes: Push on Reach the cove.");
     session.wait_text("#mzch-round", "Round 2 · major actions");
@@ -387,6 +388,7 @@ fn a_stake_pool_is_spent_by_its_owner_leaving_in_victory() {
     choose(&session, &format!("{form}-claim-perk-target"), &ogre);
     type_into(&session, &format!("{form}-claim-perk-name"), "Chained");
     shots_of(&session, "mezzo-stake-pool", &format!("{form}-form"));
+    crate::assert_selects_fit_at_both_widths(&session, "claiming stakes from the pool");
     press(&session, &format!("{form}-submit"));
     wait_contains(
         &session,

@@ -190,6 +190,7 @@ fn a_player_device_acts_for_its_own_players_and_shows_only_their_hands() {
     assert!(session.find(&format!("fieldset.mz-caster[data-player-id='{ada}']")).is_ok(), "Ada casts here");
     assert!(session.find(&format!("fieldset.mz-caster[data-player-id='{bo}']")).is_err(), "Bo casts on his own phone");
     assert!(session.find("#mz-entry").is_err(), "a player's phone always takes the others' totals");
+    wait_contains(&session, "#mz-totals", "Your own votes go below; the others' votes cost nothing on this device.");
     shots_of(&session, "mezzo-player-conflict", "#mz-casts");
 
     press(&session, "#mezzo-tab-deck");

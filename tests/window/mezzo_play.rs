@@ -183,8 +183,10 @@ fn an_action_check_with_a_perk_and_a_sudden_surge() {
     assert!(text_of(&session, &format!("#mzc-surge-title-{mira}")).contains("1 Sudden Surge bought (3 adversity)"));
     shots_of(&session, "mezzo-check-surge", "#mzc-rolled");
     resolve_check(&session);
-    session.wait_text("#mzc-outcome", "Mira (“climbs over”) takes effect: the action succeeds.");
+    session.wait_text("#mzc-outcome", "The action succeeds.");
     let summary = text_of(&session, "#mzc-summary");
+    // Which side took effect is said once, in the summary under the verdict.
+    assert_eq!(text_of(&session, "#mzc-result").matches("takes effect").count(), 1, "{summary:?}");
     assert!(summary.contains("Bo spends 1 influence."), "{summary:?}");
     assert!(summary.contains("Mira spends 3 adversity."), "{summary:?}");
     assert!(summary.contains("Mira 4 (+1 Sudden Surge) against Failure 3"), "{summary:?}");
@@ -259,6 +261,9 @@ fn a_plot_hook_made_invested_and_resolved() {
     assert_eq!(influence(&db(&db_path), &game), vec![("Ada".into(), 2), ("Bo".into(), 1)]);
     assert_eq!(adversity(&db(&db_path), "Old Key"), 0);
     shots_of(&session, "mezzo-plot", "#mzp-hooks");
+    // At 360 px the hook's labels read on one line each ("Tap one point of", not "… point" over "of").
+    let (_, wrapped) = crate::breaks_at_phone_width(&session, "#mzp-hooks .mz-act-row label");
+    assert_eq!(wrapped, Vec::<String>::new(), "labels wrapped at 360 px");
 
     // Ada resolves it: the share-out shows before it is confirmed.
     choose(&session, "#mzp-user-player", &ada);
@@ -693,8 +698,8 @@ fn a_d6_action_check_where_the_owner_chooses_the_burst() {
     session.wait_for("#mzc-surges");
     session.wait_text("#mzc-score-0", "2");
     resolve_check(&session);
-    session.wait_text("#mzc-outcome", "The action fails: Failure (“drops to the alley”) takes effect.");
-    wait_contains(&session, "#mzc-summary", "Mira 2 against Failure 5");
+    session.wait_text("#mzc-outcome", "The action fails.");
+    wait_contains(&session, "#mzc-summary", "Failure (“drops to the alley”) takes effect: Mira 2 against Failure 5");
     shots_of(&session, "mezzo-check-d6-result", "#mzc-result");
 }
 
@@ -807,7 +812,13 @@ fn one_ability_is_applied_to_each_action() {
     count_trait(&session, &mira, &climbing);
     session.wait_text("#mzc-votes-0", "3 votes");
     count_trait(&session, &mira, &acrobatics);
-    wait_contains(&session, "#mzc-odds-problem", "only one Ability is applied to each action, and Climbing already is");
+    // Said in words, naming the vote refused and why, with no field path; the odds greyed.
+    session.wait_text(
+        "#mzc-odds-problem",
+        "Acrobatics (+1 for Mira) is not counted: only one Ability is applied to each action, and Climbing already is. \
+         The odds below are greyed: they are from before it. Take it off to roll.",
+    );
+    session.wait_for("#mzc-odds-list.stale");
     shots_of(&session, "mezzo-check-one-ability", "#mzc-odds");
 }
 
@@ -837,7 +848,7 @@ fn a_specialty_without_a_minor_perk_loses_one_on_a_level_roll() {
     session.wait_text("#mzc-dice-0", "d8");
     roll_typed(&session, "4", "4");
     resolve_check(&session);
-    session.wait_text("#mzc-outcome", "The action fails: Failure (“is disarmed”) takes effect.");
+    session.wait_text("#mzc-outcome", "The action fails.");
     session.wait_text("#mzc-score-0", "3");
     wait_contains(&session, "#mzc-specialty-0", "Specialty with no minor perk");
     let summary = text_of(&session, "#mzc-summary");
@@ -949,7 +960,12 @@ fn an_empowering_gift_lent_one_at_a_time_and_a_treacherous_edge() {
     start_check(&session, "Talk past the guard", &mira, "gets past", "is thrown out");
     session.wait_text("#mzc-votes-0", "2 votes");
     count_trait(&session, &mira, &tongue);
-    wait_contains(&session, "#mzc-odds-problem", "Silver tongue has the Treacherous Edge modifier: Mira cannot use it");
+    wait_contains(
+        &session,
+        "#mzc-odds-problem",
+        "Silver tongue (+1 for Mira) is not counted: Silver tongue has the Treacherous Edge modifier: Mira cannot use it",
+    );
+    assert!(!text_of(&session, "#mzc-odds-problem").contains("casts["), "no field path shown to the table");
     shots_of(&session, "mezzo-check-treacherous", "#mzc-odds");
     press(&session, ".mzc-trait-vote-remove");
     type_into(&session, &format!("#mzc-trait-votes-n-{mira}"), "-1");

@@ -580,6 +580,7 @@ fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard
             assert!(bad.is_empty(), "the help step at 360 px: {bad:#?}");
         }
         shot(&session, &format!("nsu-roll-help-elsewhere-{width}"));
+        crate::assert_selects_fit(&session, &format!("the help step at {width} px"));
         tap(&session, "#help-enter");
         let done = text_of(&session, "#roll-help-done");
         assert!(done.contains("Ines") && done.contains("6 and 2"), "{done:?}");

@@ -86,6 +86,25 @@ fn nsu_character_is_created_through_the_wizard() {
 
     let note = session.wait_for("#sheet-creation").text();
     assert!(note.contains("a mood on a d8 line"), "the sheet offers creation: {note:?}");
+    // No aspects yet: Roll is off and says why in visible words beside it (no hover on a phone).
+    assert!(session.wait_for("#sheet-roll").attribute("disabled").is_some(), "no roll without aspects");
+    session.wait_text("#sheet-roll-why", "Give Body, Mind and Heart their dice to roll.");
+    // Roll leads the toolbar (a phone's first row), and disabled it still reads at 4.5:1 or more.
+    let first = session.execute("return document.querySelector('.sheet-actions > button').id;", json!([]));
+    assert_eq!(first, json!("sheet-roll"), "Roll is the toolbar's first button");
+    let ratio = session
+        .execute(
+            "const s = getComputedStyle(document.getElementById('sheet-roll')); \
+             const lum = (c) => { const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map((v) => { \
+               v = Number(v) / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); \
+               return 0.2126 * r + 0.7152 * g + 0.0722 * b; }; \
+             const [a, b] = [lum(s.color), lum(s.backgroundColor)].sort((x, y) => y - x); \
+             return s.opacity === '1' ? (a + 0.05) / (b + 0.05) : 0;",
+            json!([]),
+        )
+        .as_f64()
+        .unwrap_or(0.0);
+    assert!(ratio >= 4.5, "the disabled Roll's text contrast is {ratio:.2}:1");
     session.click("#wizard-open");
     session.wait_for("#wizard");
     wait_step(&session, "Pronouns & look");
@@ -113,6 +132,17 @@ fn nsu_character_is_created_through_the_wizard() {
     pick(&session, "#wizard-aspect-mind", "d6");
     session.click("#wizard-next");
 
+    wait_step(&session, "Sentiments");
+    // Creation is not finished, but with the aspects' dice chosen the character may roll (as in
+    // the other systems; a mood may be named in the roll itself).
+    session.wait_until("Roll to be enabled during creation", || {
+        session.find("#sheet-roll").ok().filter(|b| b.attribute("disabled").is_none()).map(|_| ())
+    });
+    assert!(!session.find("#sheet-roll-why").is_ok_and(|e| e.is_displayed()), "no reason shown once Roll works");
+    session.click("#sheet-roll");
+    session.wait_for("#roll-wizard");
+    session.click("#roll-close");
+    session.wait_gone("#roll-wizard");
     wait_step(&session, "Sentiments");
     fill_step(
         &session,
@@ -263,6 +293,19 @@ fn tapping_mood_boxes_sets_the_level() {
         Some("true")
     );
     shots_of(&session, "nsu-sheet-mood", ".sheet-moods");
+    // At 360 px every mood and skill box is a whole 44 × 44 px touch target.
+    crate::phone_width(&session);
+    session.wait_settled();
+    let small = session.execute(
+        "return [...document.querySelectorAll('.mood-box, .skill-box')] \
+           .filter((b) => b.getClientRects().length > 0) \
+           .map((b) => b.getBoundingClientRect()) \
+           .filter((r) => r.width < 43.5 || r.height < 43.5) \
+           .map((r) => `${r.width}x${r.height}`);",
+        json!([]),
+    );
+    assert_eq!(small, json!([]), "mood and skill boxes under 44 × 44 px at 360 px");
+    crate::desktop_width(&session);
 
     // A second overloaded mood breaks a rule: the core's reason shows and the toggle stays off.
     let second = ".mood-line[data-line='2'] .mood-name";

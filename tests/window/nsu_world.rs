@@ -120,6 +120,21 @@ fn location_authored_placed_revealed_and_collateral_ticked() {
     );
     assert!(words.as_str().is_some_and(|w| w.contains("The Sunken Mill")), "the revealed card's name: {words}");
     shots_of(&session, "nsu-map", "#world-map");
+    // At 360 px a card's name and levels show whole inside its cell, none cut off.
+    crate::phone_width(&session);
+    session.wait_settled();
+    let cut = session.execute(
+        "return [...document.querySelectorAll('#world-map .map-card')].flatMap((cell) => { \
+           const c = cell.getBoundingClientRect(); \
+           return [...cell.querySelectorAll('.card-name, .card-meta')].filter((e) => { \
+             const r = e.getBoundingClientRect(); \
+             return r.bottom > c.bottom + 0.5 || r.right > c.right + 0.5 || r.left < c.left - 0.5 \
+               || e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1; \
+           }).map((e) => e.textContent); });",
+        json!([]),
+    );
+    assert_eq!(cut, json!([]), "map cells cut their text at 360 px");
+    crate::desktop_width(&session);
     dismiss_toast(&session);
     face.click();
 

@@ -68,7 +68,18 @@ pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
         session,
         name,
         || scroll_to(session, selector),
-        || crate::assert_nothing_sticks_out(session, name, culprits),
+        || {
+            crate::assert_nothing_sticks_out(session, name, culprits);
+            // Each percentage of the exact odds reads on one line ("100.0%", not "100.0" over "%").
+            let broken = session.execute(
+                "return [...document.querySelectorAll('.penny-odds strong')] \
+                   .filter((e) => e.getClientRects().length > 0 \
+                     && e.getBoundingClientRect().height > parseFloat(getComputedStyle(e).fontSize) * 1.8) \
+                   .map((e) => e.id);",
+                serde_json::json!([]),
+            );
+            assert_eq!(broken, serde_json::json!([]), "{name}: a percentage wraps at 360 px");
+        },
     );
 }
 
@@ -214,6 +225,14 @@ fn table_with_two_players(session: &Session) -> (String, String, String) {
     session.wait_text(".penny-antagonist .penny-purse", "0");
     session.wait_text("#penny-house-pile", "55");
 
+    // The system's badge sits right after the title, as on the other systems' screens.
+    let gap = session.execute(
+        "const h = document.querySelector('#penny-screen .frame-title h1').getBoundingClientRect(); \
+         const b = document.querySelector('#penny-screen .frame-title .system-badge').getBoundingClientRect(); \
+         return Math.abs(b.top - h.top) < h.height ? b.left - h.right : null;",
+        serde_json::json!([]),
+    );
+    assert!(gap.as_f64().is_some_and(|g| (0.0..=24.0).contains(&g)), "the badge follows the title: {gap}");
     shots_of(session, "penny-table", "#penny-screen");
     shots_of(session, "penny-players", "#penny-players");
     shots_of(session, "penny-antagonists", "#penny-antagonists");
@@ -386,6 +405,8 @@ fn showdown_challenge(session: &Session) {
     let summary = text_of(session, "#penny-summary");
     assert!(summary.contains("Ada wins the pot of 12"), "{summary:?}");
     assert_eq!(text_of(session, ".penny-hand[data-side='challenger'] .penny-hand-words"), "large straight, 40");
+    let house = text_of(session, ".penny-hand[data-side='opponent']");
+    assert!(house.contains("The 2 dice that score (fewer than five available)"), "{house:?}");
     assert!(summary.contains("The House narrates"), "the loser narrates: {summary:?}");
     shots_of(session, "penny-result", "#penny-result");
 }

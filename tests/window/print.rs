@@ -203,5 +203,7 @@ fn each_systems_sheet_and_blank_sheet_save_as_pdf() {
         let shown = session.execute("return document.getElementById('print-root').dataset.system;", json!([]));
         assert_eq!(shown, json!(if case.system == "penny" { "penny_ante" } else { case.system }));
         back_home(&session);
+        // "Saved … blank sheet.pdf" stays with its screen: the next game's screen opens without it.
+        assert!(!session.find("#toast").is_ok_and(|t| t.is_displayed()), "leaving the screen clears its toast");
     }
 }

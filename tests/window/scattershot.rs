@@ -146,16 +146,16 @@ fn a_contested_roll_with_a_bidding_war_and_complications() {
     // The 2d10: Ada 12 − 11 = 1, Bo 10 − 7 = 3; RMIB −2.
     enter_2d10(&session, "actor", "6", "5");
     enter_2d10(&session, "resistor", "3", "4");
-    session.wait_text("#sc-roll-number", "-2");
+    session.wait_text("#sc-roll-number", "−2");
 
     // The bidding war: Ada adds a 4 (RMIB 2); Bo adds a 3 to his own (−1), then rolls a 2
     // into Ada's number and subtracts it (−3).
     experience_die(&session, &ada, "actor", "4", "add");
     session.wait_text("#sc-roll-number", "2");
     experience_die(&session, &bo, "resistor", "3", "add");
-    session.wait_text("#sc-roll-number", "-1");
+    session.wait_text("#sc-roll-number", "−1");
     experience_die(&session, &bo, "actor", "2", "subtract");
-    session.wait_text("#sc-roll-number", "-3");
+    session.wait_text("#sc-roll-number", "−3");
     assert_eq!(text_of(&session, "#sc-basic-actor"), "3");
     assert_eq!(text_of(&session, "#sc-basic-resistor"), "6");
     assert!(text_of(&session, "#sc-xp-actor").contains("Bo: d6 showing 2, −2"));

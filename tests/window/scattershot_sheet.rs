@@ -209,6 +209,9 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     wait_contains(&session, "#sc-sheet-points", "10 of 10");
     shots_of(&session, "scattershot-sheet-creation", "#sc-sheet-head");
     shots_of(&session, "scattershot-sheet-lists", "#sc-sheet-free-skills");
+    // At 360 px no rating's name breaks inside a word ("Swimmin" over "g").
+    let (cut, _) = crate::breaks_at_phone_width(&session, ".sc-sheet-rating-name");
+    assert_eq!(cut, Vec::<String>::new(), "words cut across lines");
 
     // Hit Points one tap down (a stepper, nothing typed), undone from the toast, then three
     // taps down to 7; + stops at the maximum.

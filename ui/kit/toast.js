@@ -33,6 +33,29 @@ export function renderToast(toast, on) {
   byId("toast-undo").hidden = !toast.undo;
 }
 
+/**
+ * A new toast must not hide what the person acts on next: when it covers a visible control of
+ * the page (the focused one first), the page scrolls up by as much, into the room the page
+ * keeps free at its end for the toast. Controls in a dialog above the page are left alone.
+ */
+export function keepControlsClear() {
+  const box = byId("toast");
+  if (box.hidden) return;
+  const t = box.getBoundingClientRect();
+  const covered = (e) => {
+    if (box.contains(e) || e.closest("dialog[open], [hidden], [data-layout='bar']")) return false;
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return false;
+    return r.bottom > t.top + 1 && r.top < t.bottom && r.right > t.left && r.left < t.right;
+  };
+  const controls = [...document.querySelectorAll("button, input, select, textarea, a[href], [role=button]")].filter(
+    (e) => !e.disabled && covered(e) && getComputedStyle(e).visibility !== "hidden",
+  );
+  if (controls.length === 0) return;
+  const lowest = Math.max(...controls.map((e) => e.getBoundingClientRect().bottom));
+  window.scrollBy({ top: lowest - t.top + 8, behavior: "auto" });
+}
+
 /** True while the person is using the toast (hovering or focused), so it must not vanish. */
 export function toastInUse() {
   const box = byId("toast");

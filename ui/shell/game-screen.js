@@ -191,6 +191,7 @@ export function gameScreen({
       body.replaceChildren();
       delete body.dataset.tab;
       document.body.classList.remove(`${name}-open`, "frame-open");
+      document.dispatchEvent(new CustomEvent("sheetkeeper:screen-hidden"));
       const from = cameFrom;
       cameFrom = null;
       const again = from?.key ? document.querySelector(`[data-focus-key="${CSS.escape(from.key)}"]`) : null;

@@ -65,8 +65,12 @@ function render() {
   if (preview.characters.length > 0) sections.push(itemSection("Characters", preview.characters));
   byId("import-items").replaceChildren(...sections);
   const conflicts = (counts.conflict ?? 0) > 0;
+  // Nothing new, updated or in conflict: nothing to import, so no Import; Cancel reads Close.
+  const nothing = (counts.new ?? 0) + (counts.update ?? 0) + (counts.conflict ?? 0) === 0;
+  byId("import-nothing").hidden = !nothing;
+  byId("import-cancel").textContent = nothing ? "Close" : "Cancel";
   // The app refuses a plain import over conflicts: the person picks a side or imports copies.
-  byId("import-confirm").hidden = conflicts;
+  byId("import-confirm").hidden = conflicts || nothing;
   byId("import-replace").hidden = !conflicts;
   byId("import-conflict-note").hidden = !conflicts;
 }

@@ -106,7 +106,7 @@ function spendForm(ctx, ch, c) {
   const options = victory
     ? [
         ["victory_narration", "Victory narration (1 a vote)"],
-        ...(c.stake ? [["claiming_stakes", "Claiming stakes (1 a major perk)"]] : []),
+        ...(c.stake ? [["claiming_stakes", "Claiming stakes (1 a perk)"]] : []),
         ["lasting_effect", "A lasting effect (1)"],
         ...(mine.fromStake ? [] : [["boon", "A boon (1 to 5)"]]),
       ]
@@ -129,7 +129,9 @@ function spendForm(ctx, ch, c) {
     });
     fields.push(field("Pay with", from, "The pool is spent in support of the stake: claiming it, victory narration or a lasting effect."));
   }
-  fields.push(field("Spend on", kind));
+  const spendOn = field("Spend on", kind);
+  spendOn.classList.add("mzch-wide"); // its own row, so each choice shows whole on a phone
+  fields.push(spendOn);
   let read = null;
   if (mine.kind === "victory_narration" || mine.kind === "defeat_conversion") {
     const most = mine.kind === "defeat_conversion" ? Math.floor(c.momentum / 2) : budget;

@@ -64,11 +64,59 @@ function castWords(ctx, check, i) {
   return words;
 }
 
+const playerName = (ctx, id) => ctx.table.players.find((p) => p.id === id)?.name ?? "A player";
+
+/** The vote or spend `cast` of the check's request, in words ("Acrobatics", "Ann's law"). */
+function castName(ctx, cast, sides) {
+  const side = (i) => (sides[i] ? shortName(ctx, sides[i]) : `side ${i + 1}`);
+  switch (cast.kind) {
+    case "trait":
+      return `${traitName(ctx, cast.element, cast.trait_id)} (${signed(cast.votes)} for ${side(cast.side)})`;
+    case "law":
+      return `${playerName(ctx, cast.player)}'s law for ${side(cast.side)}`;
+    case "influence":
+      return `${playerName(ctx, cast.player)}'s influence for ${side(cast.side)}`;
+    case "fortunes_favor":
+      return `Fortune's Favor for ${elementName(ctx, cast.element)}`;
+    case "overcome_flaw":
+      return `Overcome Flaws: ${traitName(ctx, cast.element, cast.flaw)}`;
+    case "unexpected_edge":
+      return `The Unexpected Edge “${cast.edge.name}”`;
+    case "counted":
+      return `The votes counted for ${side(cast.side)}`;
+    default:
+      return "A vote";
+  }
+}
+
+/**
+ * The preview's refusal in words for the table: the core names the refused part by its place
+ * in the request ("casts[1].trait_id: …", kept for imports and the command line); here it is
+ * named as the player sees it, "Acrobatics (+1 for Mira) is not counted: …".
+ */
+export function problemWords(ctx, message) {
+  const m = /^(casts|perks)\[(\d+)\][\w.[\]]*: ([\s\S]*)$/.exec(message);
+  if (!m) return message.replace(/^[a-z_]+(\[\d+\])?(\.[a-z_]+(\[\d+\])?)*: /, "");
+  const request = requestOf(ctx, true);
+  const i = Number(m[2]);
+  const why = m[3];
+  if (m[1] === "perks") {
+    const perk = request.perks[i];
+    return perk ? `The perk ${perkName(perk.perk)} is not bought: ${why}` : why;
+  }
+  const cast = request.casts[i];
+  return cast ? `${castName(ctx, cast, request.setup.sides)} is not counted: ${why}` : why;
+}
+
 export function oddsContent(ctx) {
   const c = ctx.ui.check;
   const pv = c.preview;
   const parts = [];
-  if (c.previewError) parts.push(el("p", { class: "mz-problem", id: "mzc-odds-problem", role: "status" }, c.previewError));
+  if (c.previewError) {
+    const words = problemWords(ctx, c.previewError);
+    const stale = pv ? " The odds below are greyed: they are from before it. Take it off to roll." : "";
+    parts.push(el("p", { class: "mz-problem", id: "mzc-odds-problem", role: "status" }, `${words}${/[.!?]$/.test(words) ? "" : "."}${stale}`));
+  }
   if (c.actions.some((a) => a.element === "")) {
     parts.push(el("p", { class: "muted", id: "mzc-odds-wait" }, "Pick the acting element of every action to see the odds."));
     return parts;
@@ -86,7 +134,7 @@ export function oddsContent(ctx) {
   parts.push(
     el(
       "ol",
-      { class: "mz-odds-list", id: "mzc-odds-list" },
+      { class: `mz-odds-list${c.previewError ? " stale" : ""}`, id: "mzc-odds-list" },
       ...sides.map((s, i) => {
         const share = pv.odds[i];
         const t = pv.tallies[i];

@@ -221,18 +221,20 @@ export function tieCard(ctx, pending) {
   );
 }
 
-/** The outcome in words: which side took effect and what that means for the action. */
+/**
+ * The verdict in a few words, over the core's summary, which says which side took effect, with
+ * the scores (so the card says it once).
+ */
 function outcomeWords(ctx, check) {
   const o = check.outcome;
   if (!o) return "";
-  if (o.kind === "compromise") return `Settled by compromise: “${o.text}”.`;
+  if (o.kind === "compromise") return "Settled by compromise.";
   const side = check.sides[o.winner];
   if (side.kind.kind === "failure") {
-    return check.sides.filter((s) => s.kind.kind === "action").length === 1
-      ? `The action fails: ${sideName(ctx, side)} takes effect.`
-      : `Every action fails: ${sideName(ctx, side)} takes effect.`;
+    return check.sides.filter((s) => s.kind.kind === "action").length === 1 ? "The action fails." : "Every action fails.";
   }
-  return `${sideName(ctx, side)} takes effect: the action succeeds${o.tiebreak ? " (after the d${tieDie(check)} tiebreak)" : ""}.`;
+  const many = check.sides.filter((s) => s.kind.kind === "action").length > 1;
+  return `${many ? `${shortName(ctx, side)}'s action succeeds` : "The action succeeds"}${o.tiebreak ? ` (after the d${tieDie(check)} tiebreak)` : ""}.`;
 }
 
 /**

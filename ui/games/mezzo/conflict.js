@@ -863,7 +863,7 @@ function totalsPart(ctx) {
   const node = totalSteppers({
     prefix: "mz",
     title: mine ? "The other players' votes, as the table counted them" : "The votes the table counted",
-    hint: mine ? "Your own votes go below; nothing is paid here for the others'." : "Nothing is paid on this device for counted votes.",
+    hint: mine ? "Your own votes go below; the others' votes cost nothing on this device." : "Nothing is paid on this device for counted votes.",
     items: c.options.map((_, i) => ({ label: optionLabel(c, i), value: c.totals[i] ?? 0 })),
     onChange: (i, next) => {
       c.totals[i] = next;

@@ -5,7 +5,7 @@
 import { confirmAction } from "../../kit/confirm.js";
 import { byId, el } from "../../kit/dom.js";
 import * as api from "./api.js";
-import { edgeSelect } from "./roll-odds.js";
+import { edgeHint, edgeSelect } from "./roll-odds.js";
 import { EDGE_WORDS, S, attempt, dialog, loadHelperSheet, render, section, setupOf, showError, showNotice, takePending, w } from "./roll-state.js";
 import { ASPECT_WORDS, MOOD_LINE_DICE } from "./words.js";
 
@@ -341,7 +341,7 @@ function helperElsewhere() {
     { class: "roll-helper", id: "help-elsewhere" },
     el("div", { class: "field" }, el("label", { for: "help-name" }, "Their name"), name),
     el("div", { class: "field" }, el("label", { for: "help-die-size" }, "Their mood’s die"), die),
-    el("div", { class: "field" }, el("label", { for: "help-edge" }, "Its edge (they know their overload)"), edge),
+    el("div", { class: "field" }, el("label", { for: "help-edge" }, "Its edge (they know their overload)"), edge, edgeHint("help-edge")),
     faces,
     el(
       "div",

@@ -85,18 +85,29 @@ function planWords(plan) {
   return items;
 }
 
-/** The edge of a helper's die: it follows the overload rules (RULES.md §1.3 step 7). */
+/**
+ * The edge of a helper's die: it follows the overload rules (RULES.md §1.3 step 7). The options
+ * are short enough to show whole on a phone; the hint under them (`edgeHint`) says when each applies.
+ */
 export function edgeSelect(id, value) {
   const select = el(
     "select",
-    { id },
-    el("option", { value: "none" }, "No edge (not overloaded)"),
-    el("option", { value: "advantage" }, "Advantage (helping with their overloaded mood)"),
-    el("option", { value: "disadvantage" }, "Disadvantage (another mood while overloaded)"),
+    { id, "aria-describedby": `${id}-hint` },
+    el("option", { value: "none" }, "No edge"),
+    el("option", { value: "advantage" }, "Advantage"),
+    el("option", { value: "disadvantage" }, "Disadvantage"),
   );
   select.value = value;
   return select;
 }
+
+/** When each edge of `edgeSelect(id)` applies, under it. */
+export const edgeHint = (id) =>
+  el(
+    "p",
+    { class: "muted edge-hint", id: `${id}-hint` },
+    "No edge unless they are overloaded. Advantage: they help with their overloaded mood. Disadvantage: they help with another mood while overloaded.",
+  );
 
 export function renderOdds() {
   const helper = el(
@@ -107,7 +118,7 @@ export function renderOdds() {
   );
   helper.value = w.helperDie;
   const edge = edgeSelect("roll-helper-edge", w.helperEdge);
-  const edgeField = el("div", { class: "field", hidden: w.helperDie === "" }, el("label", { for: "roll-helper-edge" }, "Their die’s edge (from their overload)"), edge);
+  const edgeField = el("div", { class: "field", hidden: w.helperDie === "" }, el("label", { for: "roll-helper-edge" }, "Their die’s edge (from their overload)"), edge, edgeHint("roll-helper-edge"));
   helper.addEventListener("change", () => {
     w.helperDie = helper.value;
     edgeField.hidden = w.helperDie === "";

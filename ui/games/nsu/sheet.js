@@ -59,10 +59,11 @@ export function initNsuSheet(hooks) {
     el(
       "div",
       { class: "sheet-actions", role: "group", "aria-label": "This character" },
+      el("button", { type: "button", id: "sheet-roll", class: "primary", on: { click: () => roll() } }, "Roll"),
+      el("p", { id: "sheet-roll-why", class: "sheet-roll-why muted", hidden: true }),
       el("button", { type: "button", id: "sheet-rename", class: "sheet-rename", on: { click: rename } }, "✎ Rename"),
       el("button", { type: "button", id: "sheet-helped", on: { click: helpedWith } }, "I helped…"),
       el("button", { type: "button", id: "sheet-reference", on: { click: () => openReference() } }, "Rules"),
-      el("button", { type: "button", id: "sheet-roll", class: "primary", on: { click: () => roll() } }, "Roll"),
     ),
     el("div", { id: "sheet-strip", class: "sheet-strip", role: "status", "aria-label": "Moods and harm at a glance" }),
     el(
@@ -238,9 +239,15 @@ function render() {
     ? `Creation is not finished. Still needed: ${missing.join(", ")}.`
     : "";
   part("wizard-open").textContent = "Continue creation";
+  // A roll needs the aspects' dice (a mood may be named in the roll itself), so a half-made
+  // character rolls too; without aspects the reason shows beside the button (no hover on a phone).
   const roller = part("sheet-roll");
-  roller.disabled = creating;
-  roller.title = creating ? "Finish creation first" : "";
+  roller.disabled = !canRoll();
+  const why = part("sheet-roll-why");
+  why.hidden = canRoll();
+  why.textContent = canRoll() ? "" : "Give Body, Mind and Heart their dice to roll.";
+  if (canRoll()) roller.removeAttribute("aria-describedby");
+  else roller.setAttribute("aria-describedby", "sheet-roll-why");
   renderStrip(view.saved);
   part("sheet-body").hidden = view.wizard !== null;
   part("wizard").hidden = view.wizard === null;
@@ -281,8 +288,12 @@ function renderStrip(saved) {
   );
 }
 
-/** Roll from the sheet: only once creation is done (the Roll button says why otherwise). */
-const canRoll = () => view && view.saved.creation_missing.length === 0;
+/**
+ * Roll from the sheet: once the aspects have their dice (the core keeps none until all three
+ * differ), even while creation goes on; the roll itself may name a new mood. The line beside
+ * the Roll button says why otherwise.
+ */
+const canRoll = () => Boolean(view && view.saved.sheet.aspects);
 
 function renderSheet(host, saved) {
   const sheet = saved.sheet;
@@ -315,7 +326,7 @@ function dieBadge(die, extra = "") {
   return el("span", { class: `die-badge die-d${die} ${extra}`.trim() }, shape(die), el("span", { class: "die-text" }, `d${die}`));
 }
 
-/** A die badge that starts a roll with what it stands for filled in (once creation is done). */
+/** A die badge that starts a roll with what it stands for filled in (once the aspects have dice). */
 function rollBadge(die, label, start, key, extra = "") {
   if (!canRoll()) return dieBadge(die, extra);
   return button(

@@ -803,7 +803,7 @@ function cell(x, y, card, placing) {
       on: { click: () => openLocation(card.id) },
     },
     el("span", { class: "card-name" }, l.name),
-    el("span", { class: "card-meta" }, `${levels(l)} · ${l.collateral}/8`),
+    el("span", { class: "card-meta" }, levels(l), el("span", { class: "card-collateral" }, ` · ${l.collateral}/8`)),
     partyHere ? el("span", { class: "party-marker", "aria-hidden": "true" }, "Party") : null,
   );
 }

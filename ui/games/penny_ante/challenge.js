@@ -1033,7 +1033,11 @@ function handBox(c, s, hand) {
         "div",
         {},
         // Fewer than five when fewer were available (RULES.md §2.5): say how many.
-        el("p", { class: "penny-subhead" }, hand.dice.length === 5 ? "The five dice that score" : `The ${hand.dice.length} dice that score (fewer than five available)`),
+        el("p", { class: "penny-subhead" }, hand.dice.length === 5
+            ? "The five dice that score"
+            : hand.dice.length === 1
+              ? "The one die that scores (fewer than five available)"
+              : `The ${hand.dice.length} dice that score (fewer than five available)`),
         el("div", { class: "penny-dice chosen", role: "group", "aria-label": "The dice that score" }, ...hand.dice.map((v) => dieFace(v))),
         el("p", { class: "penny-hand-words" }, hand.words),
       ),

@@ -228,7 +228,7 @@ function setupCard(ctx) {
 function sideFields(party, legend, ctx, refresh) {
   const side = ctx.ui.roll[party];
   const t = ctx.table;
-  const nobody = party === "actor" ? "Someone without a sheet here" : "Someone elsewhere";
+  const nobody = party === "actor" ? "Someone else (no sheet)" : "Someone elsewhere";
   const who = select([["", nobody], ...t.characters.map((c) => [c.id, c.name])], {
     id: `sc-roll-${party}`,
     data: { focusKey: `sc-roll-${party}` },
@@ -241,7 +241,10 @@ function sideFields(party, legend, ctx, refresh) {
     ctx.render();
   });
   const sheet = side.character ? ctx.ui.sheets[side.character] : null;
-  const parts = [field(party === "actor" ? "Who acts" : "Who resists", who)];
+  // Its own row: the names ("Someone else (no sheet)") are longer than a rating's box.
+  const whoField = field(party === "actor" ? "Who acts" : "Who resists", who);
+  whoField.classList.add("sc-wide");
+  const parts = [whoField];
   if (sheet) {
     const ratings = ratingsOf(sheet);
     if (!ratings.some((r) => r.key === side.rating)) side.rating = ratings[0]?.key ?? "";
@@ -538,7 +541,7 @@ function liveRoll(r, ctx) {
       "p",
       { class: "sc-number" },
       roll.resistor ? "RMIB (actor − resistor): " : "MIB: ",
-      el("strong", { id: "sc-roll-number" }, number === null || number === undefined ? "not rolled yet" : String(number)),
+      el("strong", { id: "sc-roll-number" }, number === null || number === undefined ? "not rolled yet" : number < 0 ? `−${-number}` : String(number)),
       roll.automatic_benefits > 0 &&
         el(
           "span",

@@ -8,7 +8,6 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::characters::existing_character;
-use super::link::GameMove;
 use super::log::{payload_of, table_event};
 use super::lookup::existing_game;
 use crate::error::{Error, Result};
@@ -72,25 +71,6 @@ pub fn dice_tray_roll<R: Rng>(
     })
 }
 
-/// On a device that joined the game at a linked table: the roll made here, as the tray shows
-/// it, and the move that asks the table's device to log it (`GameMove::DiceTray`). Nothing is
-/// written here: the game's log is the table's.
-pub fn dice_tray_roll_here<R: Rng>(
-    store: &Store,
-    game: Uuid,
-    character: Option<Uuid>,
-    expression: &str,
-    rng: &mut R,
-) -> Result<(GameMove, TrayEntry)> {
-    let parsed = dice_tray::parse(expression)?;
-    let name = named(store.read(), game, character)?;
-    let roll = dice_tray::roll(&parsed, rng);
-    let faces = roll.dice.iter().map(|d| d.face).collect();
-    let mv = GameMove::DiceTray { expression: roll.expression.clone(), faces, character };
-    let action = tray_words(&roll, name.as_deref());
-    Ok((mv, TrayEntry { seq: None, at: timestamp(crate::model::now()), action, character_name: name, roll }))
-}
-
 /// A roll made on a joined device (`expression` and the `faces` it showed), checked and logged
 /// by the table's device.
 pub(super) fn dice_tray_entered(
@@ -108,7 +88,7 @@ pub(super) fn dice_tray_entered(
 }
 
 /// The character's name, checking that the game exists and the character is in it.
-fn named(read: Reader<'_>, game: Uuid, character: Option<Uuid>) -> Result<Option<String>> {
+pub(super) fn named(read: Reader<'_>, game: Uuid, character: Option<Uuid>) -> Result<Option<String>> {
     existing_game(read, game)?;
     let Some(id) = character else { return Ok(None) };
     let c = existing_character(read, id)?;

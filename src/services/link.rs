@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::characters;
+use super::dice_tray::TrayEntry;
 use super::link_copy::{characters_of_snapshot, Changed};
 use super::link_snapshot::{record_digest, snapshot_in, Snapshot};
 use super::lookup::existing_game;
@@ -27,6 +28,7 @@ use super::{DiceInput, Done};
 use crate::error::{Error, Result};
 use crate::exchange::{self, Document, Kind};
 use crate::model::{now, DeviceRole};
+use crate::rules;
 use crate::rules::nsu::roll::{Edge, RemoteHelper};
 use crate::rules::penny_ante::challenge::Move as PennyMove;
 use crate::rules::record::CharacterRecord;
@@ -874,4 +876,26 @@ pub fn link_dismiss_refused(store: &mut Store, id: Uuid) -> Result<Done> {
         0 => Err(Error::NotFound { what: "refused change", id: id.to_string() }),
         _ => Ok(Done::new("The refused change was dismissed.")),
     })
+}
+
+/// On a device that joined the game at a linked table: the roll made here, as the tray shows
+/// it, and the move that asks the table's device to log it (`GameMove::DiceTray`). Nothing is
+/// written here: the game's log is the table's.
+pub fn dice_tray_roll_here<R: Rng>(
+    store: &Store,
+    game: Uuid,
+    character: Option<Uuid>,
+    expression: &str,
+    rng: &mut R,
+) -> Result<(GameMove, TrayEntry)> {
+    let parsed = rules::dice_tray::parse(expression)?;
+    let name = super::dice_tray::named(store.read(), game, character)?;
+    let roll = rules::dice_tray::roll(&parsed, rng);
+    let faces = roll.dice.iter().map(|d| d.face).collect();
+    let mv = GameMove::DiceTray { expression: roll.expression.clone(), faces, character };
+    let action = super::dice_tray::tray_words(&roll, name.as_deref());
+    Ok((
+        mv,
+        TrayEntry { seq: None, at: crate::model::timestamp(crate::model::now()), action, character_name: name, roll },
+    ))
 }

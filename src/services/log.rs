@@ -11,7 +11,7 @@ use crate::rules::nsu::world::World;
 use crate::rules::penny_ante::table::PennyTable;
 use crate::rules::record::CharacterRecord;
 use crate::rules::scattershot::table::ScattershotTable;
-use crate::store::{Event, EventKind, NewEvent, Reader, Tx};
+use crate::store::{Event, EventKind, NewEvent, Tx};
 
 /// A record before and after a change; `None` when it did not exist.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -25,39 +25,6 @@ pub(super) struct Change<T> {
 pub struct TableChange<V> {
     pub view: V,
     pub message: String,
-}
-
-/// One move in a game's log, as its Log tab lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MoveEntry {
-    pub seq: i64,
-    pub at: String,
-    pub action: String,
-    pub undone: bool,
-    /// A roll on the dice tray: a record of dice, not a move (undo passes over it).
-    pub dice: bool,
-}
-
-/// The game's moves of `kind` and its dice tray rolls, newest first, each named by its
-/// payload's `action`.
-pub(super) fn moves(read: Reader<'_>, game: Uuid, kind: EventKind, limit: u32) -> Result<Vec<MoveEntry>> {
-    let mut out: Vec<MoveEntry> = read
-        .events_of_kind(game, None, kind, limit)?
-        .into_iter()
-        .map(|(e, undone)| MoveEntry {
-            seq: e.seq,
-            at: crate::model::timestamp(e.at),
-            action: e.payload["action"].as_str().unwrap_or_default().to_owned(),
-            undone,
-            dice: false,
-        })
-        .collect();
-    for t in super::dice_tray::tray_entries(read, game, limit)? {
-        out.push(MoveEntry { seq: t.seq.unwrap_or_default(), at: t.at, action: t.action, undone: false, dice: true });
-    }
-    out.sort_by_key(|e| std::cmp::Reverse(e.seq));
-    out.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
-    Ok(out)
 }
 
 /// A game as logged: its deletion keeps its characters and its world or table, so undo can

@@ -17,6 +17,7 @@ mod linked_change;
 mod log;
 mod lookup;
 mod mezzo;
+mod moves;
 mod nsu;
 mod penny_ante;
 mod replica;
@@ -38,20 +39,21 @@ pub use device::{
     set_game_notes, set_mine, settings, CharacterCard, DeviceSettings, Stat,
 };
 pub use dice::DiceInput;
-pub use dice_tray::{dice_tray_log, dice_tray_roll, dice_tray_roll_here, tray_words, TrayEntry};
+pub use dice_tray::{dice_tray_log, dice_tray_roll, tray_words, TrayEntry};
 pub use games::{create_game, delete_game, list, rename_game};
 pub use link::{
-    host_apply_change, host_apply_edit, host_apply_move, host_claim, host_claim_check, host_known_device, host_pair,
-    host_removed_device, host_route_note, host_snapshot, joined_apply_snapshot, joined_hosts, joined_may_take,
-    joined_pair, joined_pending, joined_refused, joining_identity, link_devices, link_dismiss_refused, link_identity,
-    link_refused, link_unpair, Accepted, Agreed, ClaimCheck, GameMove, Note, Outcome, PairedDevice, Pending,
+    dice_tray_roll_here, host_apply_change, host_apply_edit, host_apply_move, host_claim, host_claim_check,
+    host_known_device, host_pair, host_removed_device, host_route_note, host_snapshot, joined_apply_snapshot,
+    joined_hosts, joined_may_take, joined_pair, joined_pending, joined_refused, joining_identity, link_devices,
+    link_dismiss_refused, link_identity, link_refused, link_unpair, Accepted, Agreed, ClaimCheck, GameMove, Note,
+    Outcome, PairedDevice, Pending,
 };
 pub use link_copy::{
     host_copies, host_copy, joined_edit, joined_patch, Changed, Copy, CopyPatch, CopyUpdate, Due, SentCopy,
     MAX_PATCH_OPS,
 };
 pub use link_snapshot::Snapshot;
-pub use log::{MoveEntry, TableChange};
+pub use log::TableChange;
 pub use mezzo::challenge::{
     mezzo_challenge, mezzo_challenge_from_check, mezzo_challenge_play, mezzo_challenge_resolve_majors,
     mezzo_challenge_roll_majors, mezzo_challenge_start, mezzo_escape_restraints, mezzo_take_breather,
@@ -89,6 +91,7 @@ pub use mezzo::{
     mezzo_spend_momentum, mezzo_start_scene, mezzo_table, mezzo_take_role, mezzo_unclaim, LentGift, MezzoChange,
     MezzoElementView, MezzoPlayerView, MezzoView, TraitDraft,
 };
+pub use moves::MoveEntry;
 pub use nsu::downtime::{
     nsu_complication_tables, nsu_downtime, nsu_downtime_add_collateral_die, nsu_downtime_address_collateral,
     nsu_downtime_complication, nsu_downtime_end, nsu_downtime_final_box, nsu_downtime_introspection_finish,

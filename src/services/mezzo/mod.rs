@@ -17,8 +17,9 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::characters::{records, restore, revise_changed, unchanged_since};
-use super::log::{moves, payload_of, table_event, MoveEntry, TableChange};
+use super::log::{payload_of, table_event, TableChange};
 use super::lookup::existing_game;
+use super::moves::{moves, MoveEntry};
 use super::viewer::{device_viewer, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{clean_name, now, Game, System};

@@ -28,8 +28,9 @@ use uuid::Uuid;
 
 use self::roll_state::{lasts_words, roll_view, RollState, RollView};
 use super::characters::{load, records, revise_changed, save, unchanged_since, update};
-use super::log::{moves, payload_of, table_event, MoveEntry, TableChange};
+use super::log::{payload_of, table_event, TableChange};
 use super::lookup::existing_game;
+use super::moves::{moves, MoveEntry};
 use crate::error::{Error, Result};
 use crate::model::{now, Character, Game, System, TableSettings};
 use crate::rules::record::CharacterRecord;

@@ -1,0 +1,42 @@
+//! The rows of a game's Log tab: its moves of one kind and the rolls of its dice tray, newest
+//! first (Mezzo and Scattershot; Penny Ante's rows carry their challenge too).
+
+use serde::Serialize;
+use uuid::Uuid;
+
+use super::dice_tray::tray_entries;
+use crate::error::Result;
+use crate::store::{EventKind, Reader};
+
+/// One move in a game's log, as its Log tab lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveEntry {
+    pub seq: i64,
+    pub at: String,
+    pub action: String,
+    pub undone: bool,
+    /// A roll on the dice tray: a record of dice, not a move (undo passes over it).
+    pub dice: bool,
+}
+
+/// The game's moves of `kind` and its dice tray rolls, newest first, each named by its
+/// payload's `action`.
+pub(super) fn moves(read: Reader<'_>, game: Uuid, kind: EventKind, limit: u32) -> Result<Vec<MoveEntry>> {
+    let mut out: Vec<MoveEntry> = read
+        .events_of_kind(game, None, kind, limit)?
+        .into_iter()
+        .map(|(e, undone)| MoveEntry {
+            seq: e.seq,
+            at: crate::model::timestamp(e.at),
+            action: e.payload["action"].as_str().unwrap_or_default().to_owned(),
+            undone,
+            dice: false,
+        })
+        .collect();
+    for t in tray_entries(read, game, limit)? {
+        out.push(MoveEntry { seq: t.seq.unwrap_or_default(), at: t.at, action: t.action, undone: false, dice: true });
+    }
+    out.sort_by_key(|e| std::cmp::Reverse(e.seq));
+    out.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    Ok(out)
+}

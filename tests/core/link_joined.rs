@@ -97,12 +97,17 @@ fn join(dir: &Scratch, name: &str, host: &HostHandle) -> (std::path::PathBuf, Jo
     (db, handle)
 }
 
-#[test]
-fn a_helpers_die_rolled_on_their_device_reaches_the_rollers_device() {
-    use sheetkeeper::rules::nsu::roll::{Edge, RemoteHelper};
-    use sheetkeeper::rules::nsu::Die;
-    use sheetkeeper::services::Note;
+/// The NSU fixture's game on a host's database, hosted on loopback: Tobias and Wren to claim.
+struct NsuTable {
+    dir: Scratch,
+    host_store: Store,
+    game: uuid::Uuid,
+    tobias: uuid::Uuid,
+    wren: uuid::Uuid,
+    host: HostHandle,
+}
 
+fn nsu_table_hosted() -> NsuTable {
     let dir = Scratch::new();
     let host_db = dir.file("host.db");
     let mut host_store = Store::open(&host_db).unwrap();
@@ -112,6 +117,16 @@ fn a_helpers_die_rolled_on_their_device_reaches_the_rollers_device() {
     let id_of = |name: &str| listing[0].characters.iter().find(|c| c.name == name).unwrap().id;
     let (tobias, wren) = (id_of("Tobias Reed"), id_of("Wren Ashdown"));
     let host = host_on_loopback(&host_db, game);
+    NsuTable { dir, host_store, game, tobias, wren, host }
+}
+
+#[test]
+fn a_helpers_die_rolled_on_their_device_reaches_the_rollers_device() {
+    use sheetkeeper::rules::nsu::roll::{Edge, RemoteHelper};
+    use sheetkeeper::rules::nsu::Die;
+    use sheetkeeper::services::Note;
+
+    let NsuTable { dir, mut host_store, game, tobias, wren, host } = nsu_table_hosted();
     let (roller_db, roller) = join(&dir, "roller", &host);
     let (helper_db, helper) = join(&dir, "helper", &host);
     crate::link::claim(&host, &roller, &roller_db, tobias);
@@ -179,15 +194,7 @@ fn a_character_made_on_a_joined_device_can_be_claimed_at_once() {
 fn a_dice_tray_roll_on_a_joined_device_lands_in_the_tables_log() {
     use sheetkeeper::services::GameMove;
 
-    let dir = Scratch::new();
-    let host_db = dir.file("host.db");
-    let mut host_store = Store::open(&host_db).unwrap();
-    services::import(&mut host_store, &fixture("nsu-game.sheetkeeper.json"), Default::default()).unwrap();
-    let listing = services::list(&host_store).unwrap();
-    let game = listing[0].game.id;
-    let id_of = |name: &str| listing[0].characters.iter().find(|c| c.name == name).unwrap().id;
-    let (tobias, wren) = (id_of("Tobias Reed"), id_of("Wren Ashdown"));
-    let host = host_on_loopback(&host_db, game);
+    let NsuTable { dir, host_store, game, tobias, wren, host } = nsu_table_hosted();
     let (player_db, player) = join(&dir, "player", &host);
 
     // Before the device plays anyone at the table, its rolls are not the table's.

@@ -95,8 +95,11 @@ fn the_partys_place_ticks_from_a_world_at_risk_detail_and_undo_takes_both_back()
     let conn = db(&db_path);
 
     session.wait_text("#party-where", "The party is at Library.");
-    let here = session.wait_for(&format!("button.map-card.party-here[data-location-id='{LIBRARY}']"));
-    assert!(here.attribute("aria-label").unwrap_or_default().contains("the party is here"));
+    let here = format!("button.map-card.party-here[data-location-id='{LIBRARY}']");
+    session.wait_for(&here);
+    // Its name (its text, with the words only a screen reader hears) says so.
+    let named = session.execute("return document.querySelector(arguments[0]).textContent;", json!([here]));
+    assert!(named.as_str().unwrap_or_default().contains("the party is here"), "{named}");
     let marker = session.execute(
         &format!("return document.querySelector(\"button.map-card[data-location-id='{LIBRARY}'] .party-marker\")?.textContent;"),
         json!([]),

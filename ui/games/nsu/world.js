@@ -524,7 +524,8 @@ function renderMap() {
     el("h3", { id: "map-heading", tabindex: "-1" }, "Map"),
     partyBar(),
     el("div", { class: "map-toolbar" }, viewerControl(g), mapStatus(placing)),
-    el("div", { class: "map-scroll" }, layered),
+    // On a phone the map scrolls sideways in this box: a keyboard reaches it (its arrows scroll).
+    el("div", { class: "map-scroll", role: "region", "aria-label": "The map, scrolling sideways", tabindex: "0" }, layered),
     pathsCard(paths),
     locationList(),
     authorForm(),
@@ -798,12 +799,14 @@ function cell(x, y, card, placing) {
       type: "button",
       class: `map-cell map-card ${state}${partyHere ? " party-here" : ""}`,
       data: { locationId: card.id, x: String(x), y: String(y), focusKey: `map-card-${card.id}` },
-      // Named first by what it shows, then in words.
-      "aria-label": `${l.name} ${levels(l)} · ${l.collateral}/8: ${whereWords({ x, y })}, ${how}, collateral ${l.collateral} of 8${partyHere ? ", the party is here" : ""}`,
       on: { click: () => openLocation(card.id) },
     },
+    // Named by what it shows, then (for a screen reader) the rest in words: a voice user
+    // says the name or the levels they see.
     el("span", { class: "card-name" }, l.name),
+    " ",
     el("span", { class: "card-meta" }, levels(l), el("span", { class: "card-collateral" }, ` · ${l.collateral}/8`)),
+    el("span", { class: "visually-hidden" }, `, ${whereWords({ x, y })}, ${how}, collateral ${l.collateral} of 8${partyHere ? ", the party is here" : ""}`),
     partyHere ? el("span", { class: "party-marker", "aria-hidden": "true" }, "Party") : null,
   );
 }

@@ -174,12 +174,17 @@ fn number(digits: &str, bad: &impl Fn(String) -> Error) -> Result<u32> {
 /// Rolls an expression with the RNG passed in: each die in the order typed, then the total
 /// (their faces and the modifier).
 pub fn roll<R: Rng + ?Sized>(expression: &Expression, rng: &mut R) -> TrayRoll {
-    let dice: Vec<DieFace> = expression
-        .groups
-        .iter()
-        .flat_map(|g| std::iter::repeat_n(g.sides, g.count as usize))
-        .map(|sides| DieFace { sides, face: rng.random_range(1..=sides) })
-        .collect();
+    let dice = sides_of(expression).map(|sides| DieFace { sides, face: rng.random_range(1..=sides) }).collect();
+    made(expression, dice)
+}
+
+/// Each die's sides, in the order typed.
+fn sides_of(expression: &Expression) -> impl Iterator<Item = u32> + '_ {
+    expression.groups.iter().flat_map(|g| std::iter::repeat_n(g.sides, g.count as usize))
+}
+
+/// The roll of `expression` whose dice came up as `dice`, with its total.
+fn made(expression: &Expression, dice: Vec<DieFace>) -> TrayRoll {
     let total = dice.iter().map(|d| i64::from(d.face)).sum::<i64>() + i64::from(expression.modifier);
     TrayRoll { expression: expression.to_string(), dice, modifier: expression.modifier, total }
 }
@@ -187,17 +192,14 @@ pub fn roll<R: Rng + ?Sized>(expression: &Expression, rng: &mut R) -> TrayRoll {
 /// The roll of `expression` whose dice showed `faces` (rolled on another device at the table),
 /// checked: one face per die, in the order typed, each on its die.
 pub fn entered(expression: &Expression, faces: &[u32]) -> Result<TrayRoll> {
-    let sides: Vec<u32> =
-        expression.groups.iter().flat_map(|g| std::iter::repeat_n(g.sides, g.count as usize)).collect();
+    let sides: Vec<u32> = sides_of(expression).collect();
     if faces.len() != sides.len() {
         return Err(Error::invalid("faces", format!("{expression} rolls {} dice, not {}", sides.len(), faces.len())));
     }
     if let Some((face, sides)) = faces.iter().zip(&sides).find(|(f, s)| !(1..=**s).contains(*f)) {
         return Err(Error::invalid("faces", format!("{face} cannot be rolled on a d{sides} (1 to {sides})")));
     }
-    let dice: Vec<DieFace> = faces.iter().zip(sides).map(|(&face, sides)| DieFace { sides, face }).collect();
-    let total = dice.iter().map(|d| i64::from(d.face)).sum::<i64>() + i64::from(expression.modifier);
-    Ok(TrayRoll { expression: expression.to_string(), dice, modifier: expression.modifier, total })
+    Ok(made(expression, faces.iter().zip(sides).map(|(&face, sides)| DieFace { sides, face }).collect()))
 }
 
 #[cfg(test)]

@@ -65,10 +65,7 @@ pub fn dice_tray_roll<R: Rng>(
     rng: &mut R,
 ) -> Result<TrayEntry> {
     let parsed = dice_tray::parse(expression)?;
-    store.write(|tx| {
-        let name = named(tx.read(), game, character)?;
-        log_in(tx, game, character, name, dice_tray::roll(&parsed, rng))
-    })
+    store.write(|tx| log_in(tx, game, character, dice_tray::roll(&parsed, rng)))
 }
 
 /// A roll made on a joined device (`expression` and the `faces` it showed), checked and logged
@@ -81,14 +78,11 @@ pub(super) fn dice_tray_entered(
     faces: &[u32],
 ) -> Result<TrayEntry> {
     let roll = dice_tray::entered(&dice_tray::parse(expression)?, faces)?;
-    store.write(|tx| {
-        let name = named(tx.read(), game, character)?;
-        log_in(tx, game, character, name, roll)
-    })
+    store.write(|tx| log_in(tx, game, character, roll))
 }
 
 /// The character's name, checking that the game exists and the character is in it.
-pub(super) fn named(read: Reader<'_>, game: Uuid, character: Option<Uuid>) -> Result<Option<String>> {
+fn named(read: Reader<'_>, game: Uuid, character: Option<Uuid>) -> Result<Option<String>> {
     existing_game(read, game)?;
     let Some(id) = character else { return Ok(None) };
     let c = existing_character(read, id)?;
@@ -98,24 +92,29 @@ pub(super) fn named(read: Reader<'_>, game: Uuid, character: Option<Uuid>) -> Re
     Ok(Some(c.name))
 }
 
+/// `roll` as the tray shows it, not (yet) logged: its character named (checked to be in the
+/// game), in words, made now.
+pub(super) fn unlogged(read: Reader<'_>, game: Uuid, character: Option<Uuid>, roll: TrayRoll) -> Result<TrayEntry> {
+    let character_name = named(read, game, character)?;
+    let action = tray_words(&roll, character_name.as_deref());
+    Ok(TrayEntry { seq: None, at: timestamp(crate::model::now()), action, character_name, roll })
+}
+
 /// Logs `roll` with the game's moves; on a device that joined the game only the table's
 /// device writes its log, so there it is shown and not logged.
-fn log_in(
-    tx: &Tx<'_>,
-    game: Uuid,
-    character: Option<Uuid>,
-    character_name: Option<String>,
-    roll: TrayRoll,
-) -> Result<TrayEntry> {
-    let action = tray_words(&roll, character_name.as_deref());
-    let at = timestamp(crate::model::now());
+fn log_in(tx: &Tx<'_>, game: Uuid, character: Option<Uuid>, roll: TrayRoll) -> Result<TrayEntry> {
+    let mut entry = unlogged(tx.read(), game, character, roll)?;
     if tx.read().link_joined(game)? {
-        return Ok(TrayEntry { seq: None, at, action, character_name, roll });
+        return Ok(entry);
     }
-    let logged =
-        Logged { action: action.clone(), roll: roll.clone(), character, character_name: character_name.clone() };
-    let seq = table_event(tx, EventKind::DiceTrayRolled, game, &logged, None)?;
-    Ok(TrayEntry { seq: Some(seq), at, action, character_name, roll })
+    let logged = Logged {
+        action: entry.action.clone(),
+        roll: entry.roll.clone(),
+        character,
+        character_name: entry.character_name.clone(),
+    };
+    entry.seq = Some(table_event(tx, EventKind::DiceTrayRolled, game, &logged, None)?);
+    Ok(entry)
 }
 
 /// A game's tray rolls, newest first.

@@ -888,14 +888,8 @@ pub fn dice_tray_roll_here<R: Rng>(
     expression: &str,
     rng: &mut R,
 ) -> Result<(GameMove, TrayEntry)> {
-    let parsed = rules::dice_tray::parse(expression)?;
-    let name = super::dice_tray::named(store.read(), game, character)?;
-    let roll = rules::dice_tray::roll(&parsed, rng);
-    let faces = roll.dice.iter().map(|d| d.face).collect();
-    let mv = GameMove::DiceTray { expression: roll.expression.clone(), faces, character };
-    let action = super::dice_tray::tray_words(&roll, name.as_deref());
-    Ok((
-        mv,
-        TrayEntry { seq: None, at: crate::model::timestamp(crate::model::now()), action, character_name: name, roll },
-    ))
+    let roll = rules::dice_tray::roll(&rules::dice_tray::parse(expression)?, rng);
+    let entry = super::dice_tray::unlogged(store.read(), game, character, roll)?;
+    let faces = entry.roll.dice.iter().map(|d| d.face).collect();
+    Ok((GameMove::DiceTray { expression: entry.roll.expression.clone(), faces, character }, entry))
 }

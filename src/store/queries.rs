@@ -25,6 +25,8 @@ pub struct Tx<'c> {
 const GAME_COLUMNS: &str = "id, name, system, created_at, updated_at, notes";
 const CHARACTER_COLUMNS: &str = "id, game_id, system, name, created_at, updated_at, revision, notes";
 const EVENT_COLUMNS: &str = "seq, at, game_id, character_id, kind, undoes, payload";
+/// Undo looks past dice tray rolls: they record dice and change nothing.
+const A_CHANGE: &str = "kind <> 'dice_tray_rolled'";
 
 impl<'c> Reader<'c> {
     pub(super) fn new(conn: &'c Connection) -> Self {
@@ -110,7 +112,7 @@ impl<'c> Reader<'c> {
     /// Dice tray rolls change nothing and are passed over.
     fn last_undoable(&self, filter: &str, id: Uuid) -> Result<Option<Event>> {
         let sql = format!(
-            "SELECT {EVENT_COLUMNS}, resumes FROM events e WHERE {filter} AND kind <> 'dice_tray_rolled' ORDER BY seq DESC LIMIT 1"
+            "SELECT {EVENT_COLUMNS}, resumes FROM events e WHERE {filter} AND {A_CHANGE} ORDER BY seq DESC LIMIT 1"
         );
         let mut stmt = self.conn.prepare_cached(&sql)?;
         let newest =
@@ -284,18 +286,18 @@ impl<'c> Tx<'c> {
         let previous: Option<(String, i64, Option<i64>)> = match undone.character_id {
             Some(character) => self
                 .tx
-                .prepare_cached(
+                .prepare_cached(&format!(
                     "SELECT kind, seq, resumes FROM events WHERE character_id = ?1 AND seq < ?2 \
-                     AND kind <> 'dice_tray_rolled' ORDER BY seq DESC LIMIT 1",
-                )?
+                     AND {A_CHANGE} ORDER BY seq DESC LIMIT 1"
+                ))?
                 .query_row(params![character.to_string(), seq], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
                 .optional()?,
             None => self
                 .tx
-                .prepare_cached(
+                .prepare_cached(&format!(
                     "SELECT kind, seq, resumes FROM events WHERE game_id = ?1 AND character_id IS NULL AND seq < ?2 \
-                     AND kind <> 'dice_tray_rolled' ORDER BY seq DESC LIMIT 1",
-                )?
+                     AND {A_CHANGE} ORDER BY seq DESC LIMIT 1"
+                ))?
                 .query_row(params![undone.game_id.to_string(), seq], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
                 .optional()?,
         };

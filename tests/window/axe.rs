@@ -21,10 +21,6 @@ fn axe_script() -> &'static str {
     })
 }
 
-fn reports_only() -> bool {
-    std::env::var("SHEETKEEPER_AXE").is_ok_and(|v| v == "report")
-}
-
 /// One rule's violation on the page: its impact, its id and help, and the elements.
 #[derive(Debug, PartialEq)]
 pub struct Violation {
@@ -90,16 +86,9 @@ impl Session {
     /// with its elements and `what` (the screen); the others are printed.
     pub fn check_accessibility(&self, what: &str) {
         let violations = self.accessibility_violations();
-        if violations.is_empty() {
-            return;
-        }
-        let width = self.inner_width();
-        let list = violations.iter().map(|v| format!("  - {v}")).collect::<Vec<_>>().join("\n");
-        let message = format!("accessibility check (axe-core) on {what} ({width} px wide):\n{list}");
-        if violations.iter().any(Violation::fails) && !reports_only() {
-            panic!("{message}\n(SHEETKEEPER_AXE=report only prints these)");
-        }
-        eprintln!("{message}");
+        let fails = violations.iter().any(Violation::fails);
+        let list: Vec<String> = violations.iter().map(Violation::to_string).collect();
+        self.fail_or_print("accessibility check (axe-core)", what, &list, fails, "SHEETKEEPER_AXE");
     }
 }
 

@@ -47,11 +47,6 @@ pub const ESCAPE: &str = "\u{E00C}";
 /// The layout check's script (an expression giving a list of problems).
 const LAYOUT_CHECK: &str = include_str!("layout_check.js");
 
-/// True when `SHEETKEEPER_LAYOUT_CHECK=report`: layout problems are printed, not failures.
-fn layout_check_reports_only() -> bool {
-    std::env::var("SHEETKEEPER_LAYOUT_CHECK").is_ok_and(|v| v == "report")
-}
-
 /// An error answer from the WebDriver server (or a transport failure).
 #[derive(Debug)]
 pub struct WdError {
@@ -442,17 +437,22 @@ impl Session {
     /// screen). With `SHEETKEEPER_LAYOUT_CHECK=report` the problems are only printed.
     pub fn check_layout(&self, what: &str) {
         let problems = self.layout_problems();
-        if problems.is_empty() {
+        self.fail_or_print("layout check failed", what, &problems, true, "SHEETKEEPER_LAYOUT_CHECK");
+    }
+
+    /// A check's `findings` on the screen `what`, listed under `check`: the test fails when
+    /// `fails`, unless the variable `switch` is `report`; else they are printed.
+    pub(crate) fn fail_or_print(&self, check: &str, what: &str, findings: &[String], fails: bool, switch: &str) {
+        if findings.is_empty() {
             return;
         }
         let width = self.inner_width();
-        let list = problems.iter().map(|p| format!("  - {p}")).collect::<Vec<_>>().join("\n");
-        let message = format!("layout check failed on {what} ({width} px wide):\n{list}");
-        if layout_check_reports_only() {
-            eprintln!("{message}");
-        } else {
-            panic!("{message}\n(SHEETKEEPER_LAYOUT_CHECK=report only prints these)");
+        let list = findings.iter().map(|f| format!("  - {f}")).collect::<Vec<_>>().join("\n");
+        let message = format!("{check} on {what} ({width} px wide):\n{list}");
+        if fails && !std::env::var(switch).is_ok_and(|v| v == "report") {
+            panic!("{message}\n({switch}=report only prints these)");
         }
+        eprintln!("{message}");
     }
 
     /// Waits until the page has painted its current state (two animation frames), so a

@@ -241,12 +241,13 @@ function render() {
   part("wizard-open").textContent = "Continue creation";
   // A roll needs the aspects' dice (a mood may be named in the roll itself), so a half-made
   // character rolls too; without aspects the reason shows beside the button (no hover on a phone).
+  const rolls = canRoll();
   const roller = part("sheet-roll");
-  roller.disabled = !canRoll();
+  roller.disabled = !rolls;
   const why = part("sheet-roll-why");
-  why.hidden = canRoll();
-  why.textContent = canRoll() ? "" : "Give Body, Mind and Heart their dice to roll.";
-  if (canRoll()) roller.removeAttribute("aria-describedby");
+  why.hidden = rolls;
+  why.textContent = rolls ? "" : "Give Body, Mind and Heart their dice to roll.";
+  if (rolls) roller.removeAttribute("aria-describedby");
   else roller.setAttribute("aria-describedby", "sheet-roll-why");
   renderStrip(view.saved);
   part("sheet-body").hidden = view.wizard !== null;

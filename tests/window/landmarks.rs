@@ -7,6 +7,7 @@
 use serde_json::json;
 
 use crate::fixtures::nsu_fixture_path;
+use crate::keyboard::{focused, wait_focus_on};
 use crate::mezzo::press;
 use crate::nsu_roll::imported_into;
 use crate::webdriver::{Session, ESCAPE};
@@ -53,27 +54,6 @@ fn assert_landmarks(session: &Session, what: &str, screen: &str, heading: &str, 
             desktop_width(session);
         }
     }
-}
-
-/// The focused element: its id, its classes and its text.
-fn focused(session: &Session) -> serde_json::Value {
-    session.execute(
-        "const a = document.activeElement;
-         return a ? { tag: a.tagName.toLowerCase(), id: a.id, class: a.className, text: a.textContent.trim() } : null;",
-        json!([]),
-    )
-}
-
-/// Waits until the focus is on `selector` (after a redraw it may arrive a moment later);
-/// on failure says what has it instead.
-fn wait_focus_on(session: &Session, selector: &str, what: &str) {
-    let wanted = selector.to_string();
-    session.wait_until(&format!("the focus on {what} ({selector})"), || {
-        let on = session.execute("return document.activeElement?.matches(arguments[0]) ?? false;", json!([wanted]));
-        (on == json!(true)).then_some(())
-    });
-    let now = focused(session);
-    assert_ne!(now["tag"], json!("body"), "{what}: the focus is not on the page's body ({now})");
 }
 
 #[test]

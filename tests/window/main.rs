@@ -16,6 +16,7 @@ mod dice_tray;
 mod fixtures;
 mod home;
 mod join_link;
+mod keyboard;
 mod landmarks;
 mod layout;
 mod link;

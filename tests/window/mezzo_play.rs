@@ -20,7 +20,7 @@ use crate::{begin_with, create_game, open, open_dark};
 
 /// A Mezzo game named `name` with its first arc, Ada and Bo, the character Mira and the object
 /// Old Key; returns (game, Ada, Bo, Mira, Old Key).
-fn table(session: &Session, name: &str) -> (String, String, String, String, String) {
+pub(crate) fn table(session: &Session, name: &str) -> (String, String, String, String, String) {
     let game = create_game(session, name, "mezzo");
     open_mezzo(session, name);
     press(session, "#mz-start-arc");

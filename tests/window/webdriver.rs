@@ -367,6 +367,23 @@ impl Session {
         self.wait_for(selector).click();
     }
 
+    /// Presses `keys` on whatever has the focus, one after another, as a person at a keyboard
+    /// (WebDriver key actions: nothing is clicked or focused first). Each item is pressed and
+    /// released; a chord such as Shift+Tab is `[SHIFT, TAB]` in one item, held in that order.
+    pub fn press_keys(&self, keys: &[&[&str]]) {
+        let mut actions = Vec::new();
+        for chord in keys {
+            actions.extend(chord.iter().map(|k| json!({"type": "keyDown", "value": k})));
+            actions.extend(chord.iter().rev().map(|k| json!({"type": "keyUp", "value": k})));
+        }
+        self.must(
+            "POST",
+            "/actions",
+            Some(&json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})),
+        );
+        self.must("DELETE", "/actions", None);
+    }
+
     /// Runs `script` (a function body; `arguments` holds `args`) and returns its result.
     pub fn execute(&self, script: &str, args: Value) -> Value {
         self.must("POST", "/execute/sync", Some(&json!({"script": script, "args": args})))

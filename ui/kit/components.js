@@ -139,12 +139,21 @@ export function diceFaces(values, { label = "Dice", sides = null } = {}) {
   );
 }
 
+/** Whether the focus fell to the page's body (its control was disabled, hidden or redrawn). */
+export const focusLost = () => document.activeElement === null || document.activeElement === document.body;
+
 /**
  * Runs `action` with `button` showing progress (disabled, aria-busy, a spinner in CSS) and
  * puts it back afterwards when it is still on the page.
  */
 export async function busy(button, action) {
   const b = button instanceof HTMLButtonElement ? button : null;
+  // Disabling the focused button drops the focus to the page's body: it comes back when
+  // the work is done (to the button, or the one drawn in its place: same focus key or id),
+  // unless the work moved it somewhere on purpose.
+  const hadFocus = b !== null && document.activeElement === b;
+  const key = b?.dataset.focusKey;
+  const same = key ? `[data-focus-key="${CSS.escape(key)}"]` : b?.id ? `#${CSS.escape(b.id)}` : null;
   if (b) {
     if (b.getAttribute("aria-busy") === "true") return undefined;
     b.disabled = true;
@@ -158,6 +167,10 @@ export async function busy(button, action) {
       b.disabled = false;
       b.removeAttribute("aria-busy");
       b.classList.remove("busy");
+      if (hadFocus && focusLost()) {
+        const again = b.isConnected ? b : same && document.querySelector(same);
+        if (again && !again.disabled && again.getClientRects().length > 0) again.focus();
+      }
     }
   }
 }

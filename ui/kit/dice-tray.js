@@ -12,6 +12,7 @@
 //   });   // resolves with how many rolls were made once the tray closes
 
 import { el, byId } from "./dom.js";
+import { busy } from "./components.js";
 import { openModal } from "./modal.js";
 
 /** How many earlier rolls the tray lists. */
@@ -101,23 +102,20 @@ function rollTyped() {
 async function rollThis(expression, button) {
   if (!current) return;
   const tray = current;
-  button.setAttribute("aria-busy", "true");
-  button.disabled = true;
-  try {
-    const rolled = await tray.roll(expression);
-    if (tray !== current) return;
-    tray.rolls += 1;
-    showError(null);
-    showRoll(rolled);
-    showRecent([rolled, ...tray.shown]);
-  } catch (e) {
-    if (tray !== current) return;
-    showError(e && e.message ? e.message : String(e));
-    byId("dice-tray-expression").focus();
-  } finally {
-    button.removeAttribute("aria-busy");
-    button.disabled = false;
-  }
+  await busy(button, async () => {
+    try {
+      const rolled = await tray.roll(expression);
+      if (tray !== current) return;
+      tray.rolls += 1;
+      showError(null);
+      showRoll(rolled);
+      showRecent([rolled, ...tray.shown]);
+    } catch (e) {
+      if (tray !== current) return;
+      showError(e && e.message ? e.message : String(e));
+      byId("dice-tray-expression").focus();
+    }
+  });
 }
 
 function showError(message) {

@@ -27,9 +27,9 @@
 // rolls go to the game's log, and the shown tab is read again after the tray closes).
 
 import * as api from "./api.js";
-import { busy } from "../kit/components.js";
+import { busy, focusLost } from "../kit/components.js";
 import { openDiceTray } from "../kit/dice-tray.js";
-import { gameScreen, showRefusal, ask } from "./game-screen.js";
+import { gameScreen, showRefusal, ask, focusAfterMove, takeFocus } from "./game-screen.js";
 import { registerSystem, rememberPlace } from "./systems.js";
 
 export function gameController(game) {
@@ -91,7 +91,7 @@ export function gameController(game) {
     if (!view) return;
     if (game.scrollOnSwitch) window.scrollTo(0, 0);
     const target = options.focus ? frame.body.querySelector(options.focus) : null;
-    (target ?? frame.heading).focus();
+    takeFocus(target ?? frame.heading);
   }
 
   async function reload() {
@@ -112,6 +112,7 @@ export function gameController(game) {
     if (!view) return null;
     const v = view;
     let answer = null;
+    const cardId = button?.closest("section[id]")?.id ?? null;
     await busy(button, () =>
       app.run(title, async () => {
         answer = await call();
@@ -121,6 +122,7 @@ export function gameController(game) {
         if (toast) app.toast(...toast);
       }),
     );
+    if (button && view === v && focusLost()) focusAfterMove(frame.body, frame.heading, cardId);
     if (refusal) showRefusal(answer);
     return answer;
   }

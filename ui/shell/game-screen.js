@@ -200,10 +200,13 @@ export function gameScreen({
     },
     /**
      * Shows `host` as the tab `current` under `title`. Focus goes to `focus` (a selector in
-     * the body) when given, else back to the control with the same data-focus-key as before.
+     * the body) when given, else back to the control with the same data-focus-key (or id) as before.
      */
     fill(title, current, host, focus = null) {
-      const focusKey = document.activeElement?.dataset?.focusKey;
+      // What has the focus keeps it when drawn again: by its focus key, else by its id.
+      const active = document.activeElement;
+      const focusKey = active?.dataset?.focusKey;
+      const focusId = active && active !== body && body.contains(active) ? active.id : "";
       heading.textContent = title;
       for (const b of tabButtons) b.setAttribute("aria-current", b.dataset.tab === current ? "page" : "false");
       if (moreButton) {
@@ -217,15 +220,31 @@ export function gameScreen({
       if (gameId && !screen.hidden) rememberPlace({ screen: "game", game: gameId, tab: current });
       const target = focus ? body.querySelector(focus) : null;
       if (target) {
-        target.focus();
+        takeFocus(target);
         return;
       }
-      if (focusKey) {
-        const again = body.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
-        if (again) again.focus();
-      }
+      const same = focusKey ? `[data-focus-key="${CSS.escape(focusKey)}"]` : focusId ? `#${CSS.escape(focusId)}` : null;
+      const again = same ? body.querySelector(same) : null;
+      if (again && focusable(again)) takeFocus(again);
     },
   };
+}
+
+/**
+ * After a move whose control went with it (Start the roll, once the roll is on the table),
+ * the focus goes where the eye goes: the heading of the card the control was in, drawn
+ * again, else the tab's first card heading, else the screen's heading — never the page's body.
+ */
+export function focusAfterMove(body, heading, cardId) {
+  const again = cardId ? body.querySelector(`#${CSS.escape(cardId)} h3, #${CSS.escape(cardId)} h2`) : null;
+  const target = [again, body.querySelector("h3, h2:not(.visually-hidden)"), heading].find(focusable);
+  if (target) takeFocus(target);
+}
+
+/** Focuses `element`; a heading or other text is made focusable from script (tabindex −1). */
+export function takeFocus(element) {
+  if (element.tabIndex < 0 && !element.hasAttribute("tabindex")) element.tabIndex = -1;
+  element.focus();
 }
 
 /** Whether `element` is on the page and shown, so it can take the focus. */

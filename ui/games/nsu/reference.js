@@ -164,7 +164,7 @@ function stepsSection() {
       el(
         "div",
         { class: "ref-steps" },
-        el("h4", {}, title),
+        el("h3", {}, title),
         el(
           "ol",
           {},
@@ -236,7 +236,7 @@ function whenSection() {
   return [
     p("Roll when the outcome is uncertain and either way would be interesting, for example:"),
     bullets(CALL_FOR),
-    el("h4", {}, "When not to roll"),
+    el("h3", {}, "When not to roll"),
     bullets([
       "The stakes are low, or the character is plainly good at it: it just happens.",
       "Someone asks about the world or looks around: most of the time, simply answer.",
@@ -253,7 +253,7 @@ function overloadSection() {
       "Acting with another mood ends the overload, whoever wins. A win clears the old mood’s level to 0; a loss marks one sentiment one step; a tie does both.",
       "A helper’s die follows the same rules: helping with their overloaded mood gives it advantage; with another mood it has disadvantage and their overload ends, judged on the roll’s result (the helper is on the player’s side). (Table decision, 2026-11-25.)",
     ]),
-    el("h4", {}, "The final box"),
+    el("h3", {}, "The final box"),
     bullets([
       "When a mark fills a mood’s last box, the player marks one sentiment one step, the winning side renames the mood to something stronger (Curious → Obsessed), and its level goes back to 0.",
       "That reset also ends an overload of that mood: a mood at level 0 is never overloaded. (Table decision, 2026-11-25.)",
@@ -278,10 +278,10 @@ function sentimentSection() {
 function levelsSection() {
   return [
     p("Each card’s back shows its danger and reward levels, rolled as two d4 when the map is made."),
-    el("h4", {}, "Danger"),
+    el("h3", {}, "Danger"),
     terms(DANGER),
     p("The higher the danger, the more often a lost roll should bring harm."),
-    el("h4", {}, "Reward"),
+    el("h3", {}, "Reward"),
     terms(REWARD),
   ];
 }
@@ -295,9 +295,9 @@ function complicationsSection() {
 
 function agendaSection() {
   return [
-    el("h4", {}, "Agenda"),
+    el("h3", {}, "Agenda"),
     bullets(AGENDA),
-    el("h4", {}, "Principles"),
+    el("h3", {}, "Principles"),
     bullets(PRINCIPLES),
   ];
 }

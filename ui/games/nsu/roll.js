@@ -214,18 +214,18 @@ function drawStep() {
   if (step === S.choices && isLastChoiceScreen()) nextButton.textContent = "Settle the roll";
   if (step === S.odds) refreshOdds();
   if (step === S.details) refreshPlan();
-  if (w.drawnStep !== step) focusTheStep(body);
-  w.drawnStep = step;
+  // A choice's own screen counts as a step of its own.
+  const screen = step === S.choices ? `${step}:${w.needIndex}` : String(step);
+  if (w.drawnScreen !== screen) focusTheStep(body);
+  w.drawnScreen = screen;
 }
 
 /**
- * A new step whose drawing took the focus away (the pressed button was redrawn or hidden,
- * as Settle is on the Result step) gives it to the step's heading, else the dialog's title,
- * so a keyboard or screen-reader user lands on what changed rather than the page's body.
+ * A new step gives the focus to its heading (else the dialog's title), so a keyboard or
+ * screen-reader user lands on what changed and reads it from the top, rather than staying
+ * on Next (or on the page's body when Settle goes with its step).
  */
 function focusTheStep(body) {
-  const active = document.activeElement;
-  if (active && dialog.contains(active) && active.getClientRects().length > 0) return;
   const heading = body.querySelector("h3") ?? byId("roll-title");
   if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
   heading.focus();

@@ -167,11 +167,11 @@ function challengeCard(t, ctx) {
         ? el("p", { id: "penny-challenge-status", class: "muted" }, `Last: ${sentences(c.outcome ? c.outcome.summary : c.step)}`)
         : el("p", { id: "penny-challenge-status", class: "muted" }, "No challenge yet."),
     running
-      ? button("Go to the challenge", () => ctx.switchTab("challenge"), { id: "penny-go-challenge", class: "primary" })
+      ? button("Go to the challenge", () => ctx.switchTab("challenge", { focus: "#penny-challenge-heading" }), { id: "penny-go-challenge", class: "primary" })
       : el(
           "div",
           { class: "actions" },
-          button("Issue a challenge", () => ctx.switchTab("challenge", { setup: true }), {
+          button("Issue a challenge", () => ctx.switchTab("challenge", { setup: true, focus: "#penny-stake" }), {
             id: "penny-issue",
             class: "primary",
             disabled: reason !== null,

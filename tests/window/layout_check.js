@@ -3,7 +3,8 @@
 //
 // - two visible controls or texts overlap by more than 2 px both ways;
 // - something visible reaches past the window's right (or left) edge, or the page is wider
-//   than the window.
+//   than the window;
+// - at a phone's width (480 px or less), an enabled control smaller than 44 × 44 px.
 //
 // What counts (the narrow rules):
 // - Controls are boxes (button, input, select, textarea, summary, a[href], [role=button],
@@ -234,6 +235,30 @@
         }
         break;
       }
+    }
+  }
+
+  // ---- targets big enough for a finger (phones only) ----
+  // At a phone's width every enabled control a person taps is at least 44 × 44 px, as the
+  // accessibility review measured it: a checkbox or radio with its label (the label is the
+  // target), a link inside running text exempt (WCAG 2.5.8's inline exception).
+  if (W <= 480) {
+    const MIN = 44 - 0.5;
+    const reported = new Set();
+    for (const item of items) {
+      if (!item.control) continue;
+      const e = item.element;
+      if (e.disabled || e.getAttribute("aria-disabled") === "true") continue;
+      if (e.matches("a[href]") && style(e).display === "inline") continue;
+      let target = e;
+      if (e.matches("input[type=checkbox], input[type=radio]")) {
+        target = e.closest("label") || (e.id && scope.querySelector(`label[for="${CSS.escape(e.id)}"]`)) || e;
+      }
+      if (reported.has(target)) continue;
+      const b = target.getBoundingClientRect();
+      if (b.width >= MIN && b.height >= MIN) continue;
+      reported.add(target);
+      problems.push(`${describe(target)} is a ${Math.round(b.width)}×${Math.round(b.height)} px target (under 44×44 at ${W} px)`);
     }
   }
 

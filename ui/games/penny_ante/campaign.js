@@ -91,8 +91,9 @@ export function historyCard(t, ctx) {
       el(
         "div",
         { class: "penny-stack" },
+        // Groups, not landmarks: the running adventure's card is a region of the same name.
         ...[...byAdventure].map(([n, records]) =>
-          el("section", { class: "penny-history-adventure", "aria-label": `Adventure ${n}` }, el("h4", {}, `Adventure ${n}`), historyList(records, ctx, "penny-history")),
+          el("div", { class: "penny-history-adventure", role: "group", "aria-label": `Adventure ${n}` }, el("h4", {}, `Adventure ${n}`), historyList(records, ctx, "penny-history")),
         ),
       ),
     ),

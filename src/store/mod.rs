@@ -459,6 +459,45 @@ mod tests {
     }
 
     #[test]
+    fn a_version_19_database_keeps_its_nsu_projects_and_takes_clocks_of_2_to_12() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = "7a1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b";
+        let wren = "8b1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b";
+        let (mut store, _) = migrated_from(dir.path(), 19, |conn| {
+            let at = "2026-01-01T00:00:00.000Z";
+            conn.execute(
+                "INSERT INTO games (id, name, system, created_at, updated_at) VALUES (?1, 'Valley', 'nsu', ?2, ?2)",
+                [game, at],
+            )
+            .unwrap();
+            conn.execute(
+                "INSERT INTO characters (id, game_id, system, name, created_at, updated_at, revision) \
+                 VALUES (?1, ?2, 'nsu', 'Wren', ?3, ?3, 1)",
+                [wren, game, at],
+            )
+            .unwrap();
+            conn.execute(
+                "INSERT INTO nsu_projects (id, game_id, position, name, owner_id, size, filled) \
+                 VALUES ('9c1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b', ?1, 0, 'Mend the bridge', ?2, 6, 2)",
+                [game, wren],
+            )
+            .unwrap();
+        });
+        let game = uuid::Uuid::parse_str(game).unwrap();
+        let mut world = store.read().nsu_world(game).unwrap();
+        let kept: Vec<_> = world.projects.iter().map(|p| (p.name.as_str(), p.size, p.filled)).collect();
+        assert_eq!(kept, [("Mend the bridge", 6, 2)], "the project is kept as it was");
+        // A 12-segment clock is stored now (decision 2026-11-28); the database still holds
+        // the line at 12.
+        world.projects[0].size = 12;
+        store.write(|tx| tx.put_nsu_world(game, &world)).unwrap();
+        assert_eq!(store.read().nsu_world(game).unwrap().projects[0].size, 12);
+        world.projects[0].size = 13;
+        let err = store.write(|tx| tx.put_nsu_world(game, &world)).unwrap_err();
+        assert!(err.to_string().contains("CHECK constraint failed"), "{err}");
+    }
+
+    #[test]
     fn refuses_an_sqlite_older_than_3_51_3() {
         assert!(matches!(check_sqlite_version(3_051_002), Err(Error::SqliteTooOld { .. })));
         assert!(check_sqlite_version(3_051_003).is_ok());

@@ -169,7 +169,7 @@ fn bad_input_is_refused_naming_the_field_and_the_file_is_not_touched() {
             (nsu_world_set_npc_threshold(s, g, Uuid::new_v4(), Some(3)).unwrap_err(), "npc"),
             (nsu_world_add_npc_harm(s, g, Uuid::new_v4(), "cut").unwrap_err(), "npc"),
             (nsu_world_record_scout(s, g, t.mill, stranger).unwrap_err(), "character"),
-            (nsu_world_start_project(s, g, t.wren, "Boat", 5).unwrap_err(), "size"),
+            (nsu_world_start_project(s, g, t.wren, "Boat", 13).unwrap_err(), "size"),
             (nsu_world_start_project(s, g, stranger, "Boat", 4).unwrap_err(), "owner"),
             (nsu_world_create_resources(s, g, &["a".into(), "b".into()], 0).unwrap_err(), "names"),
             (nsu_world_add_safety(s, g, SafetyList::Lines, "  ").unwrap_err(), "lines"),
@@ -279,7 +279,8 @@ fn the_schema_refuses_a_clock_of_nine_an_overfull_project_and_two_cards_on_one_c
     let refused = |sql: &str| conn.execute(sql, [&game]).is_err();
     assert!(refused("UPDATE nsu_locations SET collateral = 9 WHERE game_id = ?1"), "a clock of nine");
     assert!(refused("UPDATE nsu_projects SET filled = 5 WHERE game_id = ?1"), "a project past its size");
-    assert!(refused("UPDATE nsu_projects SET size = 5 WHERE game_id = ?1"), "a project of five");
+    assert!(refused("UPDATE nsu_projects SET size = 13 WHERE game_id = ?1"), "a project of thirteen");
+    assert!(refused("UPDATE nsu_projects SET size = 1 WHERE game_id = ?1"), "a project of one");
     assert!(refused("UPDATE nsu_locations SET x = 0, y = 0 WHERE game_id = ?1"), "two cards on one cell");
     assert!(refused("UPDATE nsu_locations SET danger_level = 5 WHERE game_id = ?1"), "danger D5");
     assert!(refused("UPDATE nsu_locations SET x = NULL WHERE game_id = ?1"), "half a position");
@@ -385,6 +386,17 @@ fn downtime_actions_with_dice_persist_the_phase_and_the_world() {
     let v = nsu_downtime_introspection_finish(&mut t.store, t.game, t.wren, &choice).unwrap();
     let wren = v.characters.iter().find(|c| c.character.id == t.wren).unwrap();
     assert_eq!(wren.sheet.moods[0].as_ref().unwrap().level, 0, "raised to 2 by the project, then down 2");
+    // The time unit's extra complication is owed: the phase does not end before it is rolled
+    // (decision 2026-11-28), and the refusal changes nothing.
+    let disk = bytes_on_disk(&t.scratch.db());
+    let err = nsu_downtime_end(&mut t.store, t.game).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "downtime: 1 extra complication roll is still due (one per extra time unit, on revealed locations); roll them first"
+    );
+    assert_eq!(bytes_on_disk(&t.scratch.db()), disk, "a refused end writes nothing");
+    let v = nsu_downtime_complication(&mut t.store, t.game, t.library, &entered(&[2]), &mut rng()).unwrap();
+    assert_eq!(v.phase.as_ref().unwrap().extra_complications_left, 0);
     nsu_downtime_end(&mut t.store, t.game).unwrap();
     t.reopen();
     assert_eq!(t.world().projects[0].filled, 5);

@@ -113,7 +113,7 @@ fn location_authored_placed_revealed_and_collateral_ticked() {
 
     dismiss_toast(&session);
     session.click(".location-card .reveal");
-    let face = session.wait_for(&format!("button.map-card.revealed[data-location-id='{id}']"));
+    session.wait_for(&format!("button.map-card.revealed[data-location-id='{id}']"));
     let words = session.execute(
         &format!("return document.querySelector(\"button.map-card.revealed[data-location-id='{id}']\").textContent;"),
         json!([]),
@@ -135,7 +135,24 @@ fn location_authored_placed_revealed_and_collateral_ticked() {
     );
     assert_eq!(cut, json!([]), "map cells cut their text at 360 px");
     crate::desktop_width(&session);
+
+    // A long-term project: the usual 4, 6 or 8 segments offered first, any from 2 to 12 too
+    // (decision 2026-11-28); a 10-segment clock starts empty.
+    let sizes = session
+        .execute("return [...document.querySelectorAll('#project-size option')].map((o) => o.value);", json!([]));
+    assert_eq!(sizes, json!(["4", "6", "8", "2", "3", "5", "7", "9", "10", "11", "12"]));
+    type_into(&session, "#project-name", "Raise the meeting house");
+    session.click("#project-size option[value='10']");
+    session.click("#project-start");
+    session.wait_until("the new project's clock", || {
+        session
+            .find("#world-view")
+            .ok()
+            .filter(|v| v.text().contains("Raise the meeting house (Ada Quill) — 0 of 10"))
+            .map(|_| ())
+    });
     dismiss_toast(&session);
+    let face = session.wait_for(&format!("button.map-card.revealed[data-location-id='{id}']"));
     face.click();
 
     session.wait_for("#location-view");
@@ -225,6 +242,12 @@ fn overcome_character_recovers_harm_into_a_scar_in_downtime() {
     let overcome = session.wait_for(&format!("{card} .overcome"));
     assert_eq!(overcome.text(), "Overcome");
     session.wait_text(&format!("{card} .recovery-points"), "5");
+
+    // The phase cannot end before the complication it owes is rolled (audit D1).
+    session.click("#downtime-end");
+    let error = session.wait_for("#error-message").text();
+    assert!(error.contains("“Library”, the location just left, is still due"), "{error:?}");
+    assert!(session.find("#downtime-end").is_ok(), "the phase is still on");
 
     // The complication comes first: a 4 on the 1–3 ticks table.
     roll_complication(&session, "4", "Relations worsen");

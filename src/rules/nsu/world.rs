@@ -35,8 +35,17 @@ pub const COLLATERAL_SEGMENTS: u8 = 8;
 pub const RESOURCE_COUNT: usize = 5;
 /// Each player authors two location cards.
 pub const LOCATIONS_PER_PLAYER: usize = 2;
-/// The sizes a long-term project clock may have.
-pub const PROJECT_SIZES: [u8; 3] = [4, 6, 8];
+/// The sizes a long-term project clock may have: "usually" 4, 6 or 8 (Part 3), any from 2
+/// to 12 by the table's choice (decision 2026-11-28).
+pub const PROJECT_SIZES: std::ops::RangeInclusive<u8> = 2..=12;
+/// The sizes offered first.
+pub const USUAL_PROJECT_SIZES: [u8; 3] = [4, 6, 8];
+
+/// Why `size` is no project clock's size, if it is not.
+fn project_size_problem(size: u8) -> Option<String> {
+    (!PROJECT_SIZES.contains(&size))
+        .then(|| format!("{size} is not a project size: 2 to 12 segments (usually 4, 6 or 8)"))
+}
 /// Map coordinates run from `-MAP_EXTENT` to `MAP_EXTENT` on both axes.
 pub const MAP_EXTENT: i16 = 64;
 /// Danger and reward levels run 1..=4 (one d4 each).
@@ -233,7 +242,7 @@ pub struct NewLocation {
     pub author_character: Option<Uuid>,
 }
 
-/// A long-term project clock of 4, 6 or 8 segments.
+/// A long-term project clock of 2 to 12 segments (usually 4, 6 or 8).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProjectClock {
@@ -241,7 +250,7 @@ pub struct ProjectClock {
     pub name: String,
     /// The character who owns the project.
     pub owner: Uuid,
-    /// 4, 6 or 8.
+    /// 2 to 12 (usually 4, 6 or 8).
     pub size: u8,
     /// Marked segments, 0..=size.
     pub filled: u8,
@@ -643,8 +652,8 @@ impl World {
             if let Some(m) = name_problem(&p.name) {
                 problem(format!("{at}.name"), m);
             }
-            if !PROJECT_SIZES.contains(&p.size) {
-                problem(format!("{at}.size"), format!("{} is not a project size: 4, 6 or 8", p.size));
+            if let Some(m) = project_size_problem(p.size) {
+                problem(format!("{at}.size"), m);
             } else if p.filled > p.size {
                 problem(
                     format!("{at}.filled"),
@@ -1186,11 +1195,11 @@ pub fn record_scout(world: &World, location: Uuid, character: Uuid) -> Result<(W
     Ok((next, vec![WorldEvent::LocationScouted { location, character, first_time }]))
 }
 
-/// Starts an empty long-term project clock of 4, 6 or 8 segments.
+/// Starts an empty long-term project clock of 2 to 12 segments.
 pub fn start_project(world: &World, new: &NewProject) -> Result<(World, Vec<WorldEvent>)> {
     check_name("project_name", &new.name)?;
-    if !PROJECT_SIZES.contains(&new.size) {
-        return Err(Error::invalid("size", format!("{} is not a project size: 4, 6 or 8", new.size)));
+    if let Some(m) = project_size_problem(new.size) {
+        return Err(Error::invalid("size", m));
     }
     if world.project(new.id).is_some() {
         return Err(Error::invalid("project", format!("{} is used by another project", new.id)));
@@ -1648,9 +1657,17 @@ mod tests {
     }
 
     #[test]
-    fn project_clocks_have_4_6_or_8_segments_and_stop_when_full() {
+    fn project_clocks_have_2_to_12_segments_and_stop_when_full() {
         let new = |size| NewProject { id: id(7), name: "Learn carpentry".into(), owner: id(50), size };
-        assert!(err(start_project(&World::default(), &new(5))).starts_with("size:"));
+        for size in [0, 1, 13, 255] {
+            assert!(err(start_project(&World::default(), &new(size))).starts_with("size:"), "{size}");
+        }
+        // Usually 4, 6 or 8; any size from 2 to 12 by the table's choice (decision 2026-11-28).
+        for size in 2..=12 {
+            let (w, _) = start_project(&World::default(), &new(size)).unwrap();
+            assert_eq!(w.projects[0].size, size);
+            assert!(w.problems("world").is_empty(), "{size}: {:?}", w.problems("world"));
+        }
         let (w, _) = start_project(&World::default(), &new(4)).unwrap();
         assert!(err(start_project(&w, &new(6))).starts_with("project:"));
         let (w, _) = mark_project(&w, id(7), 3).unwrap();
@@ -1718,7 +1735,7 @@ mod tests {
         w.bans = vec![Ban { player: "Ana".into(), ban: None }, Ban { player: "ana".into(), ban: Some(" ".into()) }];
         w.projects = vec![
             ProjectClock { id: id(7), name: "A".into(), owner: id(1), size: 6, filled: 7 },
-            ProjectClock { id: id(8), name: "B".into(), owner: id(1), size: 5, filled: 0 },
+            ProjectClock { id: id(8), name: "B".into(), owner: id(1), size: 13, filled: 0 },
         ];
         w.npcs = vec![
             Npc {

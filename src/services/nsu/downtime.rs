@@ -448,14 +448,33 @@ pub fn nsu_downtime_final_box(
     play(store, game, "resolving a final box", |_, s| downtime::resolve_final_box(s, character, line, choice))
 }
 
-/// Ends the phase. Refused while a choice is owed: a two-step action waiting for its
-/// second half, a final box to resolve, or an attempt on collateral left open.
+/// Ends the phase. Refused while a complication roll is owed (the location just left's, one
+/// per extra time unit), or a choice: a two-step action waiting for its second half, a final
+/// box to resolve, or an attempt on collateral left open.
 pub fn nsu_downtime_end(store: &mut Store, game: Uuid) -> Result<DowntimeView> {
     store.write(|tx| {
         let Loaded { state, records, .. } = load_phase(tx.read(), game)?;
         let read = tx.read();
         let name = |id: Uuid| -> Result<String> { Ok(read.character(id)?.map(|c| c.name).unwrap_or_default()) };
         match downtime::end_blocker(&state) {
+            Some(EndBlocker::ComplicationDue { just_left: Some(location), .. }) => {
+                let name = state.world.location(location).map(|l| l.name.clone()).unwrap_or_default();
+                return Err(Error::invalid(
+                    "downtime",
+                    format!("the complication roll for “{name}”, the location just left, is still due; roll it first"),
+                ));
+            }
+            Some(EndBlocker::ComplicationDue { extra, .. }) => {
+                let rolls = if extra == 1 {
+                    "1 extra complication roll is".to_owned()
+                } else {
+                    format!("{extra} extra complication rolls are")
+                };
+                return Err(Error::invalid(
+                    "downtime",
+                    format!("{rolls} still due (one per extra time unit, on revealed locations); roll them first"),
+                ));
+            }
             Some(EndBlocker::OwesChoice { character }) => {
                 let name = name(character)?;
                 return Err(Error::invalid("downtime", format!("“{name}” still owes the choice after their roll")));

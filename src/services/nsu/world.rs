@@ -436,7 +436,7 @@ pub fn nsu_world_record_scout(store: &mut Store, game: Uuid, location: Uuid, cha
     })
 }
 
-/// A new long-term project clock of `size` (4, 6 or 8) owned by `owner`.
+/// A new long-term project clock of `size` (2 to 12, usually 4, 6 or 8) owned by `owner`.
 pub fn nsu_world_start_project(
     store: &mut Store,
     game: Uuid,

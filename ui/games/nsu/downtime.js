@@ -46,6 +46,11 @@ export function checkbox(label, attrs = {}) {
   return { box, node: el("label", { class: "check", for: box.id }, box, ` ${label}`) };
 }
 
+/** A project clock's size: the usual 4, 6 or 8 first, then any other from 2 to 12. */
+export function projectSizeSelect(attrs = {}) {
+  return select([4, 6, 8, 2, 3, 5, 7, 9, 10, 11, 12].map((n) => [String(n), `${n} segments`]), attrs);
+}
+
 export function select(options, attrs = {}) {
   return el("select", attrs, ...options.map(([value, text]) => el("option", { value }, text)));
 }
@@ -210,11 +215,11 @@ function startForm(ctx) {
   home.box.id = "downtime-at-home";
   home.node.setAttribute("for", "downtime-at-home");
   const units = el("input", { type: "number", id: "downtime-time-units", min: 0, max: 20, value: 0, inputmode: "numeric" });
-  // The location just left is where the party is (the World tab moves it); starting
-  // downtime sends the party home.
+  // The location just left is where the party is (the World tab moves it); downtime at home
+  // brings the party home, camped elsewhere it stays there.
   const here = ctx.world.party_at ? ctx.world.locations.find((l) => l.id === ctx.world.party_at) : null;
   const left = here
-    ? el("p", { id: "downtime-just-left", class: "just-left" }, `Leaving ${here.name} (${here.collateral} of 8 collateral): its complication is rolled first, and the party goes home.`)
+    ? el("p", { id: "downtime-just-left", class: "just-left" }, `Leaving ${here.name} (${here.collateral} of 8 collateral): its complication is rolled first. At home the party goes home; camped elsewhere it stays there.`)
     : el("p", { id: "downtime-just-left", class: "just-left muted" }, "The party is at home: no location was just left, so no complication is rolled for one.");
   const form = el(
     "form",
@@ -233,7 +238,7 @@ function startForm(ctx) {
     },
     el("fieldset", {}, el("legend", {}, "Who rests"), ...(picks.length ? picks.map((p) => p.node) : [el("p", { class: "muted" }, "This game has no characters yet.")])),
     home.node,
-    field("Extra time units (at home only; each gives everyone one more action and the table one more complication roll)", units),
+    field("Extra time units (each gives everyone one more action and the table one more complication roll, all rolled before the phase ends)", units),
     left,
     el("button", { type: "submit", id: "downtime-start", class: "primary" }, "Start downtime"),
   );
@@ -471,7 +476,7 @@ function actionsBlock(ctx, phase, id, sheet) {
     const open = ctx.world.projects.filter((p) => p.filled < p.size);
     const which = select([...open.map((p) => [p.id, `${p.name} (${p.filled} of ${p.size})`]), ["new", "A new project…"]]);
     const name = el("input", { type: "text", placeholder: "project name" });
-    const size = select([["4", "4 segments"], ["6", "6 segments"], ["8", "8 segments"]]);
+    const size = projectSizeSelect();
     const newFields = el("div", { class: "pair" }, field("New project's name", name), field("Size", size));
     const syncNew = () => (newFields.hidden = which.value !== "new");
     which.addEventListener("change", syncNew);

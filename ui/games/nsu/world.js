@@ -15,7 +15,7 @@
 import * as api from "./api.js";
 import { el, byId, SVG } from "../../kit/dom.js";
 import { listOrNone } from "../../kit/forms.js";
-import { renderDowntime, diceControl, field, checkbox, select, uid } from "./downtime.js";
+import { renderDowntime, diceControl, field, checkbox, select, uid, projectSizeSelect } from "./downtime.js";
 import { whereWords } from "./words.js";
 import { guidingQuestionsButton } from "./scope.js";
 
@@ -478,11 +478,11 @@ function projectsCard(w, g) {
     return card;
   }
   const who = select(g.characters.map((c) => [c.id, c.name]));
-  const size = select([["4", "4"], ["6", "6"], ["8", "8"]]);
+  const size = projectSizeSelect({ id: "project-size" });
   card.append(
     textForm("project", "Project", "Start project", (name) =>
       move("The project was not started.", () => api.nsuWorldStartProject(view.gameId, who.value, name, Number(size.value)), `Started ${name}.`),
-    [el("div", { class: "pair" }, field("Owner", who), field("Segments", size))]),
+    [el("div", { class: "pair" }, field("Owner", who), field("Segments", size))], { input: "project-name", button: "project-start" }),
   );
   return card;
 }

@@ -118,9 +118,10 @@ pub fn complication_tables() -> Vec<ComplicationTable> {
 // Starting the phase and complications
 
 /// Starts a phase for the characters in `sheets`. At home every character gains a recovery
-/// point; each time unit gives every character one more action and the table one more
-/// complication roll. The location just left (whose complication roll comes first) is where
-/// the party was (`World::party_at`; none from home), and the party goes home.
+/// point; each time unit, wherever the party rests (decision 2026-11-28), gives every
+/// character one more action and the table one more complication roll. The location just
+/// left (whose complication roll comes first) is where the party was (`World::party_at`;
+/// none from home); at home the party goes home, camped elsewhere it stays where it is.
 pub fn start(
     world: &World,
     sheets: &BTreeMap<Uuid, Sheet>,
@@ -128,9 +129,6 @@ pub fn start(
 ) -> Result<(Downtime, Vec<DowntimeEvent>)> {
     if sheets.is_empty() {
         return Err(Error::invalid("characters", "a downtime phase needs at least one character"));
-    }
-    if setup.time_units > 0 && !setup.at_home {
-        return Err(Error::invalid("time_units", "extra time passes only in downtime at home"));
     }
     if setup.time_units > MAX_TIME_UNITS {
         return Err(Error::invalid("time_units", format!("{} is more than {MAX_TIME_UNITS}", setup.time_units)));
@@ -144,7 +142,7 @@ pub fn start(
         actions_each,
     }];
     let mut world = world.clone();
-    if just_left.is_some() {
+    if just_left.is_some() && setup.at_home {
         let (home, moved) = world::set_party_location(&world, None)?;
         world = home;
         events.extend(moved.into_iter().map(|change| DowntimeEvent::World { change }));

@@ -45,6 +45,9 @@ pub struct FinalBoxChoice {
 /// What keeps a downtime phase from ending.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EndBlocker {
+    /// A complication roll the phase owes is not rolled: the location just left's (named),
+    /// or `extra` rolls for the time units (while a location is revealed to roll them on).
+    ComplicationDue { just_left: Option<Uuid>, extra: u8 },
     /// The character rolled for a two-step action and still owes the choice.
     OwesChoice { character: Uuid },
     /// A mood of the character filled its last box and waits for its final box.
@@ -53,9 +56,17 @@ pub enum EndBlocker {
     OpenCollateral,
 }
 
-/// The first thing that keeps the phase from ending, if any: every owed choice, final box
-/// and collateral attempt must be settled first.
+/// The first thing that keeps the phase from ending, if any: the complication rolls it owes
+/// (decision 2026-11-28), then every owed choice, final box and collateral attempt must be
+/// settled first. Extra rolls are owed only while a revealed location can take them.
 pub fn end_blocker(state: &Downtime) -> Option<EndBlocker> {
+    let phase = &state.phase;
+    let first = phase.just_left.filter(|_| !phase.just_left_rolled);
+    let revealed = state.world.locations.iter().any(|l| l.revealed);
+    let extra = if revealed { phase.extra_complications_left } else { 0 };
+    if first.is_some() || extra > 0 {
+        return Some(EndBlocker::ComplicationDue { just_left: first, extra });
+    }
     for (&character, c) in &state.phase.characters {
         if c.awaiting.is_some() {
             return Some(EndBlocker::OwesChoice { character });

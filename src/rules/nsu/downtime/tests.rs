@@ -214,8 +214,48 @@ fn at_home_each_character_gains_a_recovery_point_and_time_units_add_actions_and_
     assert_eq!(d.phase.extra_complications_left, 2);
     let away = start(&world(), &sheets(sheet()), PhaseSetup { at_home: false, time_units: 0 }).unwrap().0;
     assert_eq!(away.sheets[&A].recovery_points, 0);
-    let err = start(&world(), &sheets(sheet()), PhaseSetup { at_home: false, time_units: 1 });
+}
+
+#[test]
+fn time_passes_wherever_the_party_rests_and_camped_away_it_stays_where_it_was() {
+    // Decision 2026-11-28: extra time units away from home too (no recovery point there).
+    let at_down = World { party_at: Some(DOWN), ..world() };
+    let (d, ev) = start(&at_down, &sheets(sheet()), PhaseSetup { at_home: false, time_units: 2 }).unwrap();
+    assert_eq!(
+        ev[0],
+        DowntimeEvent::PhaseStarted { at_home: false, time_units: 2, just_left: Some(DOWN), actions_each: 3 }
+    );
+    assert_eq!(d.phase.characters[&A].actions_left, 3);
+    assert_eq!(d.phase.extra_complications_left, 2);
+    assert_eq!(d.sheets[&A].recovery_points, 0);
+    // Camped away from home the party is still at DOWN: no move home (audit D4).
+    assert_eq!(d.world.party_at, Some(DOWN));
+    assert!(world_changes(&ev).is_empty(), "{ev:?}");
+    // At home it goes home.
+    let (home, _) = start(&at_down, &sheets(sheet()), PhaseSetup { at_home: true, time_units: 0 }).unwrap();
+    assert_eq!(home.world.party_at, None);
+    let err = start(&world(), &sheets(sheet()), PhaseSetup { at_home: false, time_units: MAX_TIME_UNITS + 1 });
     assert!(err.unwrap_err().to_string().starts_with("time_units:"));
+}
+
+#[test]
+fn a_phase_cannot_end_while_a_complication_roll_it_owes_is_unrolled() {
+    let at_down = World { party_at: Some(DOWN), ..world() };
+    let (d, _) = start(&at_down, &sheets(sheet()), PhaseSetup { at_home: true, time_units: 2 }).unwrap();
+    assert_eq!(end_blocker(&d), Some(EndBlocker::ComplicationDue { just_left: Some(DOWN), extra: 2 }));
+    let (d, _) = roll_complication(&d, DOWN, &mut dice([3])).unwrap();
+    assert_eq!(end_blocker(&d), Some(EndBlocker::ComplicationDue { just_left: None, extra: 2 }));
+    let (d, _) = roll_complication(&d, RUINED, &mut dice([2])).unwrap();
+    assert_eq!(end_blocker(&d), Some(EndBlocker::ComplicationDue { just_left: None, extra: 1 }));
+    let (d, _) = roll_complication(&d, CALM, &mut dice([])).unwrap();
+    assert_eq!(end_blocker(&d), None);
+    // From home with no time passing nothing is owed.
+    assert_eq!(end_blocker(&phase(0)), None);
+    // Extra rolls want a revealed location: with none revealed they cannot be owed.
+    let mut hidden = world();
+    hidden.locations.iter_mut().for_each(|l| l.revealed = false);
+    let (d, _) = start(&hidden, &sheets(sheet()), PhaseSetup { at_home: true, time_units: 1 }).unwrap();
+    assert_eq!(end_blocker(&d), None);
 }
 
 #[test]

@@ -459,7 +459,7 @@ mod tests {
     }
 
     #[test]
-    fn a_version_19_database_keeps_its_nsu_projects_and_takes_clocks_of_2_to_12() {
+    fn a_version_19_database_keeps_its_nsu_projects_takes_clocks_of_2_to_12_and_ends_overloads_at_0() {
         let dir = tempfile::tempdir().unwrap();
         let game = "7a1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b";
         let wren = "8b1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b";
@@ -482,7 +482,24 @@ mod tests {
                 [game, wren],
             )
             .unwrap();
+            // A sheet from before the level-0 rule: Curious overloaded at 0, Wary at 3.
+            conn.execute(
+                "INSERT INTO nsu_sheets (character_id, pronouns, look, rumours, recovery_points) \
+                 VALUES (?1, '', '', '', 0)",
+                [wren],
+            )
+            .unwrap();
+            conn.execute(
+                "INSERT INTO nsu_moods (character_id, line, die, name, level, overloaded) \
+                 VALUES (?1, 0, 8, 'Curious', 0, 1), (?1, 2, 6, 'Wary', 3, 0)",
+                [wren],
+            )
+            .unwrap();
         });
+        // Reaching 0 ended the overload (decision 2026-11-25): the migration says so.
+        let sheet = store.read().nsu_sheet(uuid::Uuid::parse_str(wren).unwrap()).unwrap().unwrap();
+        let moods: Vec<_> = sheet.moods.iter().flatten().map(|m| (m.name.as_str(), m.level, m.overloaded)).collect();
+        assert_eq!(moods, [("Curious", 0, false), ("Wary", 3, false)]);
         let game = uuid::Uuid::parse_str(game).unwrap();
         let mut world = store.read().nsu_world(game).unwrap();
         let kept: Vec<_> = world.projects.iter().map(|p| (p.name.as_str(), p.size, p.filled)).collect();

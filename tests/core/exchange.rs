@@ -249,6 +249,10 @@ const MALFORMED: &[(&str, &[(&str, &str)])] = &[
     ("nsu-mood-level-above-track.json", &[("$.data.games[0].characters[0].nsu.moods[4].level", "6 is out of range")]),
     ("nsu-two-overloaded-moods.json", &[("$.data.games[0].characters[0].nsu.moods[2].overloaded", "only one mood")]),
     (
+        "nsu-overloaded-at-level-zero.json",
+        &[("$.data.games[0].characters[0].nsu.moods[2].overloaded", "a mood at level 0 is never overloaded")],
+    ),
+    (
         "nsu-five-harm-details.json",
         &[("$.data.games[0].characters[0].nsu.harm", "5 harm details; a sheet has 4 slots")],
     ),

@@ -330,14 +330,24 @@ fn tapping_mood_boxes_sets_the_level() {
     );
     session.click("#error-dismiss");
     session.wait_gone("#error");
-    drop(session);
+    let mood_0 = || -> (i64, i64) {
+        db(&db_path)
+            .query_row("SELECT level, overloaded FROM nsu_moods WHERE character_id = ?1 AND line = 0", [&id], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .expect("read the mood")
+    };
+    assert_eq!(mood_0(), (4, 1));
 
-    let (level, overloaded): (i64, i64) = db(&db_path)
-        .query_row("SELECT level, overloaded FROM nsu_moods WHERE character_id = ?1 AND line = 0", [&id], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })
-        .expect("read the mood");
-    assert_eq!((level, overloaded), (4, 1));
+    // Tapped down to 0 the overloaded mood ends its overload (decision 2026-11-25).
+    dismiss_toast(&session);
+    session.click(&mood_box(0, 1));
+    wait_mood_level(&session, 0, "Level 1 of 9, overloaded");
+    dismiss_toast(&session);
+    session.click(&mood_box(0, 1));
+    wait_mood_level(&session, 0, "Level 0 of 9");
+    assert_eq!(mood_0(), (0, 0));
+    drop(session);
 }
 
 /// Four harm details make the character Overcome; Undo in the toast takes the fourth back

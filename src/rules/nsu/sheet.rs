@@ -279,6 +279,10 @@ impl Sheet {
                         "only one mood can be overloaded at a time".into(),
                     );
                 }
+                if mood.level == 0 {
+                    // Decision 2026-11-25: reaching 0 ends an overload (audit D13).
+                    problem(format!("{path}.moods[{i}].overloaded"), "a mood at level 0 is never overloaded".into());
+                }
             }
         }
         for (i, skill) in self.skills.iter().enumerate() {
@@ -366,6 +370,19 @@ mod tests {
         let problems = sheet.problems("$.nsu");
         let paths: Vec<_> = problems.iter().map(|p| p.path.as_str()).collect();
         assert_eq!(paths, ["$.nsu.moods[0].level", "$.nsu.moods[4].overloaded"]);
+    }
+
+    #[test]
+    fn a_mood_overloaded_at_level_0_is_named() {
+        // Decision 2026-11-25: reaching 0 ends an overload, so no sheet holds one (audit D13).
+        let mut sheet = Sheet::default();
+        sheet.moods[2] = mood("Wary", 0, true);
+        let problems = sheet.problems("$.nsu");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].path, "$.nsu.moods[2].overloaded");
+        assert_eq!(problems[0].message, "a mood at level 0 is never overloaded");
+        sheet.moods[2] = mood("Wary", 1, true);
+        assert!(sheet.problems("$.nsu").is_empty());
     }
 
     #[test]

@@ -16,3 +16,7 @@ INSERT INTO nsu_projects_2_to_12 (id, game_id, position, name, owner_id, size, f
 DROP TABLE nsu_projects;
 ALTER TABLE nsu_projects_2_to_12 RENAME TO nsu_projects;
 CREATE INDEX nsu_projects_by_owner ON nsu_projects (owner_id);
+
+-- A mood at level 0 is never overloaded (decision 2026-11-25): a sheet saved before that rule
+-- may still hold one; reaching 0 ended its overload.
+UPDATE nsu_moods SET overloaded = 0 WHERE overloaded = 1 AND level = 0;

@@ -93,6 +93,8 @@ export function editSheet(sheet, edit) {
     case "mood-box": {
       const mood = s.moods[edit.line];
       if (mood) mood.level = tappedLevel(mood.level, edit.box);
+      // Reaching 0 ends an overload (decision 2026-11-25; the core refuses one at 0).
+      if (mood && mood.level === 0) mood.overloaded = false;
       break;
     }
     case "mood-overloaded": {

@@ -125,11 +125,11 @@ fn the_arbiters_choose_a_doubled_die_with_disadvantage_to_minimise_the_margin() 
     // World at risk, mood disadvantage (another mood overloaded): the player holds the mood die,
     // the Arbiters keep the lower.
     let s = RollSetup { at_risk: AtRisk::World, ..setup() };
-    let r = rolled(&with_mood(2, 0, true), &s, &[3, 8, 2]);
+    let r = rolled(&with_mood(2, 1, true), &s, &[3, 8, 2]);
     assert_eq!(r.plan.mood_edge, Edge::Disadvantage);
     assert_eq!(default_choices(&r).mood_kept, Some(1));
     // Character at risk, mood disadvantage: the Arbiters hold the mood die and keep the higher.
-    let r = rolled(&with_mood(2, 0, true), &setup(), &[3, 2, 8]);
+    let r = rolled(&with_mood(2, 1, true), &setup(), &[3, 2, 8]);
     assert_eq!(default_choices(&r).mood_kept, Some(1));
 }
 
@@ -843,7 +843,8 @@ fn rolled_dice_come_from_the_passed_in_rng() {
     assert!(r.aspect_rolls.iter().chain(&r.mood_rolls).all(|v| (1..=8).contains(v)));
 }
 
-/// A legal sheet: aspects a permutation, any moods at any level in range, at most one overloaded,
+/// A legal sheet: aspects a permutation, any moods at any level in range, at most one overloaded
+/// (not at level 0),
 /// any skills and sentiments, fewer than four harm details.
 fn arb_sheet() -> impl Strategy<Value = Sheet> {
     let moods = proptest::collection::vec(proptest::option::of((0u8..=9, any::<bool>())), 6);
@@ -864,7 +865,8 @@ fn arb_sheet() -> impl Strategy<Value = Sheet> {
                     overloaded: false,
                 });
             }
-            if let Some(m) = overloaded.and_then(|o| s.moods[o].as_mut()) {
+            // Never at level 0 (decision 2026-11-25).
+            if let Some(m) = overloaded.and_then(|o| s.moods[o].as_mut()).filter(|m| m.level > 0) {
                 m.overloaded = true;
             }
             for (i, k) in skills.into_iter().enumerate() {

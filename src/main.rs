@@ -301,16 +301,26 @@ enum VariantArg {
 struct Votes(Vec<u32>);
 
 fn parse_votes(list: &str) -> Result<Votes, String> {
+    let refused = |count: &str| format!("{count:?} is not a vote count (a whole number from 0 to {MEZZO_MAX_VOTES})");
+    parse_numbers(list, |&count| count <= MEZZO_MAX_VOTES, refused).map(Votes)
+}
+
+/// A comma-separated list of numbers (possibly empty), each one that `fits`; any other item
+/// is a usage error in the words `refused` gives for it.
+fn parse_numbers<T: std::str::FromStr>(
+    list: &str,
+    fits: impl Fn(&T) -> bool,
+    refused: impl Fn(&str) -> String,
+) -> Result<Vec<T>, String> {
     if list.trim().is_empty() {
-        return Ok(Votes(Vec::new()));
+        return Ok(Vec::new());
     }
     list.split(',')
-        .map(|count| match count.trim().parse() {
-            Ok(count) if count <= MEZZO_MAX_VOTES => Ok(count),
-            _ => Err(format!("{:?} is not a vote count (a whole number from 0 to {MEZZO_MAX_VOTES})", count.trim())),
+        .map(|item| match item.trim().parse() {
+            Ok(n) if fits(&n) => Ok(n),
+            _ => Err(refused(item.trim())),
         })
-        .collect::<Result<_, _>>()
-        .map(Votes)
+        .collect()
 }
 
 /// The odds as one line of JSON, `{"options":[p0,p1,…]}`, each the exact value rounded to 15
@@ -389,16 +399,8 @@ struct PennyAnteOdds {
 struct Faces(Vec<u8>);
 
 fn parse_faces(list: &str) -> Result<Faces, String> {
-    if list.trim().is_empty() {
-        return Ok(Faces(Vec::new()));
-    }
-    list.split(',')
-        .map(|face| match face.trim().parse() {
-            Ok(face @ 1..=6) => Ok(face),
-            _ => Err(format!("{:?} is not a face of a d6 (1 to 6)", face.trim())),
-        })
-        .collect::<Result<_, _>>()
-        .map(Faces)
+    let refused = |face: &str| format!("{face:?} is not a face of a d6 (1 to 6)");
+    parse_numbers(list, |face| (1..=6).contains(face), refused).map(Faces)
 }
 
 /// The odds as one line of JSON, `{"win":p,"tie":p,"lose":p}`, each the exact value rounded

@@ -423,6 +423,13 @@ fn moves_the_rules_refuse_name_the_field_and_change_nothing() {
     t.refused("has", |t| t.hook("Ada", Some("Mira"), "No momentum", Resource::Momentum));
     t.refused("pay_with", |t| t.hook("Ada", None, "Whose adversity?", Resource::Adversity));
     t.refused("text", |t| t.hook("Ada", None, "  ", Resource::Influence));
+    // A rewrite names an entry of its register: an id that is none of them is refused, not added.
+    let stranger = Some(Uuid::new_v4());
+    t.refused("id", |t| services::mezzo_put_law(&mut t.store, t.game, stranger, "Tides", "They rise at dusk"));
+    t.refused("id", |t| services::mezzo_put_fact(&mut t.store, t.game, stranger, "The mill burned"));
+    t.refused("id", |t| {
+        services::mezzo_put_consequence(&mut t.store, t.game, stranger, "Rumours", false).map(|c| c.change)
+    });
     t.refused("user.player", |t| {
         let user = User { player: Uuid::new_v4(), element: None };
         let draft = HookDraft { text: "A stranger's".into(), elements: Vec::new(), pay_with: Resource::Influence };

@@ -64,7 +64,7 @@ use super::sheet::Resource;
 pub use super::sheet::ResourceResult;
 use super::ue_chart::{self, UeRow};
 pub use super::ue_chart::{Facets, MAX_FACET};
-use super::{clean_text, Pools, Settings};
+use super::{clean_text, take_dice, Pools, Settings};
 use crate::error::{Error, Result};
 use crate::rules::dice::DiceSource;
 
@@ -559,14 +559,9 @@ impl MibRoll {
         }
         let mut pools = pools.clone();
         for &(contributor, n) in &paid {
-            let held = pools.get(&contributor).copied().unwrap_or(0);
-            if held < n {
-                return Err(Error::invalid(
-                    "pools",
-                    format!("{contributor} rolled {n} experience dice but holds only {held} now"),
-                ));
-            }
-            pools.insert(contributor, held - n);
+            take_dice(&mut pools, contributor, n, "pools", |held| {
+                format!("{contributor} rolled {n} experience dice but holds only {held} now")
+            })?;
         }
         let actor_mib = self.actor.basic_mib().expect("rolled");
         let resistor_mib = self.resistor.as_ref().map(|r| r.basic_mib().expect("rolled"));

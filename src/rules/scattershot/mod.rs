@@ -42,6 +42,23 @@ pub mod ue_chart;
 /// Gamemaster under an id of its own.
 pub type Pools = BTreeMap<Uuid, u32>;
 
+/// Takes `dice` out of `owner`'s pool: refused naming `field`, in the words `short` gives
+/// for what it holds, when it holds fewer. Returns what it held before.
+pub(crate) fn take_dice(
+    pools: &mut Pools,
+    owner: Uuid,
+    dice: u32,
+    field: &str,
+    short: impl FnOnce(u32) -> String,
+) -> Result<u32> {
+    let held = pools.get(&owner).copied().unwrap_or(0);
+    if held < dice {
+        return Err(Error::invalid(field, short(held)));
+    }
+    pools.insert(owner, held - dice);
+    Ok(held)
+}
+
 /// The longest name (of a skill, an ability, an advantage) the sheet keeps, in characters.
 pub const MAX_NAME_CHARS: usize = 200;
 

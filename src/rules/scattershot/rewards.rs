@@ -23,7 +23,7 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::{clean_text, Pools};
+use super::{clean_text, take_dice, Pools};
 use crate::error::{Error, Result};
 
 /// The most experience dice one award gives.
@@ -184,14 +184,9 @@ pub fn after_session(
 
 /// Takes `dice` out of the Gamemaster's common stock (the pool `gm`), refused when it is short.
 fn from_stock(pools: &mut Pools, gm: Uuid, dice: u32, events: &mut Vec<RewardEvent>) -> Result<()> {
-    let before = pools.get(&gm).copied().unwrap_or(0);
-    if before < dice {
-        return Err(Error::invalid(
-            "dice",
-            format!("the Gamemaster's common stock holds {before} experience dice, fewer than {dice}"),
-        ));
-    }
-    pools.insert(gm, before - dice);
+    let before = take_dice(pools, gm, dice, "dice", |held| {
+        format!("the Gamemaster's common stock holds {held} experience dice, fewer than {dice}")
+    })?;
     events.push(RewardEvent::Given { from: gm, dice, before, after: before - dice });
     Ok(())
 }
@@ -214,11 +209,9 @@ pub fn on_the_spot(
         if from == to {
             return Err(Error::invalid("to", "nobody awards their own character"));
         }
-        let before = pools.get(&from).copied().unwrap_or(0);
-        if before < dice {
-            return Err(Error::invalid("dice", format!("{from} holds {before} experience dice, fewer than {dice}")));
-        }
-        next.insert(from, before - dice);
+        let before = take_dice(&mut next, from, dice, "dice", |held| {
+            format!("{from} holds {held} experience dice, fewer than {dice}")
+        })?;
         events.push(RewardEvent::Given { from, dice, before, after: before - dice });
         events.push(give(&mut next, "dice", to, dice, Reason::OnTheSpot, note)?);
         if replaced {

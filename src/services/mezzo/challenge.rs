@@ -31,7 +31,7 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
-use crate::rules::mezzo::action_check::{ActionCheck, Cast, Phase as CheckPhase, Surge};
+use crate::rules::mezzo::action_check::{ActionCheck, Phase as CheckPhase, Surge};
 use crate::rules::mezzo::challenge::{
     self as rules, ActionResult, Boost, BoostOwner, Challenge, ChallengeEvent, ChallengeSetup, ChallengerSetup,
     GoalSetup, HealEffect, Leave, MajorAction, Move, PerkName, PerkUse, Phase, Pushed, SideSetup, Spend, StakePool,
@@ -41,7 +41,7 @@ use crate::rules::mezzo::element::{Element, ElementKind, Template, TraitKind, MA
 use crate::rules::mezzo::plot;
 use crate::rules::mezzo::recovery::{self, RecoveryCheck};
 use crate::services::dice::{with_dice, DiceInput};
-use crate::services::mezzo::check::{build, surged, waiting, CheckRequest, Surged};
+use crate::services::mezzo::check::{build, surged, waiting, with_new_edge_ids, CheckRequest, Surged};
 use crate::services::mezzo::{change, change_in, MezzoChange, Work};
 use crate::store::{EventKind, Store, Tx};
 
@@ -430,12 +430,7 @@ pub fn mezzo_challenge_roll_majors<R: Rng>(
     dice: &DiceInput,
     rng: &mut R,
 ) -> Result<MezzoChallengeChange> {
-    let mut request = request.clone();
-    for c in &mut request.casts {
-        if let Cast::UnexpectedEdge { edge, .. } = c {
-            edge.id = Uuid::new_v4();
-        }
-    }
+    let request = with_new_edge_ids(request);
     challenge_move(store, game, |w| {
         let before = running(w)?;
         let (players, elements) = w.participants();

@@ -573,6 +573,18 @@ pub fn mezzo_check_preview(store: &Store, game: Uuid, request: &CheckRequest) ->
     })
 }
 
+/// The request with a new id for each Unexpected Edge it casts: the app gives the new trait
+/// its id, whatever the request said (a check rolled alone or as a challenge's majors).
+pub(super) fn with_new_edge_ids(request: &CheckRequest) -> CheckRequest {
+    let mut request = request.clone();
+    for c in &mut request.casts {
+        if let Cast::UnexpectedEdge { edge, .. } = c {
+            edge.id = Uuid::new_v4();
+        }
+    }
+    request
+}
+
 /// The acting sides: (side, element).
 fn actors(check: &ActionCheck) -> impl Iterator<Item = (usize, Uuid)> + '_ {
     check.sides.iter().enumerate().filter_map(|(i, s)| s.kind.element().map(|e| (i, e)))
@@ -588,12 +600,7 @@ pub fn mezzo_check_roll<R: Rng>(
     dice: &DiceInput,
     rng: &mut R,
 ) -> Result<PendingCheck> {
-    let mut request = request.clone();
-    for c in &mut request.casts {
-        if let Cast::UnexpectedEdge { edge, .. } = c {
-            edge.id = Uuid::new_v4();
-        }
-    }
+    let request = with_new_edge_ids(request);
     store.write(|tx| {
         let read = tx.read();
         let (players, elements) = participants(read, game)?;

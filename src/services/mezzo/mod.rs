@@ -18,7 +18,7 @@ use uuid::Uuid;
 
 use super::characters::{records, restore, revise_changed, unchanged_since};
 use super::log::{payload_of, table_event, TableChange};
-use super::lookup::existing_game;
+use super::lookup::game_playing;
 use super::moves::{moves, MoveEntry};
 use super::viewer::{device_viewer, Viewer};
 use crate::error::{Error, Result};
@@ -166,11 +166,7 @@ impl TraitDraft {
 
 /// The game, which must exist and play Mezzo.
 fn mezzo_game(read: Reader<'_>, game: Uuid) -> Result<Game> {
-    let g = existing_game(read, game)?;
-    if g.system != System::Mezzo {
-        return Err(Error::invalid("game", format!("“{}” is a {} game, not Mezzo", g.name, g.system.label())));
-    }
-    Ok(g)
+    game_playing(read, game, System::Mezzo)
 }
 
 /// A Mezzo character's element: its sheet, or an empty one if it has none yet.

@@ -692,16 +692,22 @@ pub fn mezzo_put_consequence(
     table_register(store, game, "consequences")?;
     plot_move(store, game, |w| {
         in_arc(w)?;
-        let known = id.filter(|id| w.table.plot.consequences.iter().any(|c| c.id == *id));
-        if id.is_some() && known.is_none() {
-            return Err(Error::invalid("id", "is not a consequence kept on this arc"));
-        }
+        known_id(id, w.table.plot.consequences.iter().map(|c| c.id), "is not a consequence kept on this arc")?;
         let (arc, _, events) = plot::put_consequence(&w.table.plot, id.unwrap_or_else(Uuid::new_v4), text, contagious)?;
         w.table.plot = arc;
         w.note(&events);
         let how = if contagious { "contagious: it outlasts the arc" } else { "lingering until the arc's end" };
         Ok(format!("Consequences kept on the arc ({how}): “{}”.", text.trim()))
     })
+}
+
+/// `id` when it names one of `ids` (a rewrite), None without one (a new entry); refused with
+/// `problem` when it names none of them.
+fn known_id(id: Option<Uuid>, mut ids: impl Iterator<Item = Uuid>, problem: &str) -> Result<Option<Uuid>> {
+    match id {
+        Some(id) if !ids.any(|i| i == id) => Err(Error::invalid("id", problem)),
+        known => Ok(known),
+    }
 }
 
 /// Strikes consequence `id` out.
@@ -1040,10 +1046,7 @@ fn table_register(store: &Store, game: Uuid, field: &str) -> Result<()> {
 pub fn mezzo_put_law(store: &mut Store, game: Uuid, id: Option<Uuid>, name: &str, effect: &str) -> Result<MezzoChange> {
     table_register(store, game, "laws")?;
     change(store, game, |w| {
-        let known = id.filter(|id| w.table.laws.iter().any(|l| l.id == *id));
-        if id.is_some() && known.is_none() {
-            return Err(Error::invalid("id", "is not one of this game's Setting Laws"));
-        }
+        let known = known_id(id, w.table.laws.iter().map(|l| l.id), "is not one of this game's Setting Laws")?;
         w.table.laws = plot::put_law(&w.table.laws, id.unwrap_or_else(Uuid::new_v4), name, effect)?;
         Ok(match known {
             Some(_) => format!("The Setting Law “{}” is rewritten.", name.trim()),
@@ -1066,10 +1069,7 @@ pub fn mezzo_remove_law(store: &mut Store, game: Uuid, id: Uuid) -> Result<Mezzo
 pub fn mezzo_put_fact(store: &mut Store, game: Uuid, id: Option<Uuid>, text: &str) -> Result<MezzoChange> {
     table_register(store, game, "facts")?;
     change(store, game, |w| {
-        let known = id.filter(|id| w.table.facts.iter().any(|f| f.id == *id));
-        if id.is_some() && known.is_none() {
-            return Err(Error::invalid("id", "is not a fact of this table"));
-        }
+        let known = known_id(id, w.table.facts.iter().map(|f| f.id), "is not a fact of this table")?;
         let arc = w.table.arc();
         w.table.facts = plot::put_fact(&w.table.facts, arc, id.unwrap_or_else(Uuid::new_v4), text)?;
         Ok(match known {

@@ -15,7 +15,7 @@ use uuid::Uuid;
 use super::characters::{load, restore, unchanged_since};
 use super::dice::{with_dice, DiceInput};
 use super::log::{payload_of, table_event};
-use super::lookup::existing_game;
+use super::lookup::game_playing;
 use super::viewer::{device_viewer, not_yours, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{clean_name, now, Character, Game, System};

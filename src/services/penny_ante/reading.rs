@@ -5,11 +5,7 @@ use super::*;
 
 /// The game, which must exist and play Penny Ante.
 pub(super) fn penny_game(read: Reader<'_>, game: Uuid) -> Result<Game> {
-    let g = existing_game(read, game)?;
-    if g.system != System::PennyAnte {
-        return Err(Error::invalid("game", format!("“{}” is a {} game, not Penny Ante", g.name, g.system.label())));
-    }
-    Ok(g)
+    game_playing(read, game, System::PennyAnte)
 }
 
 pub(super) fn setting(game: &Game, name: &str) -> u64 {

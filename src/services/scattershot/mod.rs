@@ -29,7 +29,7 @@ use uuid::Uuid;
 use self::roll_state::{lasts_words, roll_view, RollState, RollView};
 use super::characters::{load, records, revise_changed, save, unchanged_since, update};
 use super::log::{payload_of, table_event, TableChange};
-use super::lookup::existing_game;
+use super::lookup::{existing_game, game_playing};
 use super::moves::{moves, MoveEntry};
 use crate::error::{Error, Result};
 use crate::model::{now, Character, Game, System, TableSettings};
@@ -188,14 +188,7 @@ pub type ScattershotChange = TableChange<ScattershotView>;
 
 /// The game, which must exist and play Scattershot's Mechanix.
 pub(super) fn scattershot_game(read: Reader<'_>, game: Uuid) -> Result<Game> {
-    let g = existing_game(read, game)?;
-    if g.system != System::Scattershot {
-        return Err(Error::invalid(
-            "game",
-            format!("“{}” is a {} game, not Scattershot's Mechanix", g.name, g.system.label()),
-        ));
-    }
-    Ok(g)
+    game_playing(read, game, System::Scattershot)
 }
 
 /// A Scattershot character's sheet; any other system's character is refused by name.

@@ -30,7 +30,7 @@ use uuid::Uuid;
 use crate::error::{Error, Result};
 use crate::rules::record::CharacterRecord;
 use crate::rules::scattershot::made_it_by::{
-    Action, Facets, Juncture, MibRoll, Party, Phase, Reading, ResourceResult, RollSetup, Sign, MAX_TARGET,
+    Action, Facets, Juncture, MibEvent, MibRoll, Party, Phase, Reading, ResourceResult, RollSetup, Sign, MAX_TARGET,
 };
 use crate::rules::scattershot::mechanical_play::MechanicalPlay;
 use crate::rules::scattershot::odds::{contest_odds, contest_odds_against_rolled, mib_odds, MibOdds};
@@ -40,7 +40,7 @@ use crate::rules::scattershot::ue_chart::{self, UeRow};
 use crate::rules::scattershot::Settings;
 use crate::services::characters::records;
 use crate::services::dice::{with_dice, DiceInput};
-use crate::services::scattershot::{change, scattershot_game, ScattershotChange};
+use crate::services::scattershot::{change, scattershot_game, ScattershotChange, Work};
 use crate::store::Store;
 
 use super::roll_state::lasts_words;
@@ -416,241 +416,226 @@ pub fn scattershot_roll<R: Rng>(
     dice: &DiceInput,
     rng: &mut R,
 ) -> Result<ScattershotChange> {
-    change(store, game, |w| {
-        let on_table =
-            || w.roll.clone().ok_or_else(|| Error::invalid("roll", "no roll is on the table; start one first"));
-        let live = |state: &RollState| {
-            if state.roll.phase == Phase::Done {
-                Err(Error::invalid("roll", "the roll on the table is concluded; start a new one"))
+    change(store, game, |w| match step {
+        RollMove::Start { request } => {
+            if let Some(state) = &w.roll {
+                if state.roll.phase != Phase::Done {
+                    return Err(Error::invalid("roll", "a roll is on the table; conclude or abandon it first"));
+                }
+            }
+            let settings = w.rules()?;
+            let defaults = sc_table::default_facets(&w.settings);
+            let chart = w.table.ue_chart.clone();
+            let (setup, actor, resistor) = setup(request, &w.characters(), w.table.play.as_ref(), defaults, &chart)?;
+            let (roll, events) = MibRoll::start(&setup, &settings)?;
+            w.note(&events);
+            w.roll = Some(RollState {
+                roll,
+                actor: request.actor.character,
+                resistor: request.resistor.as_ref().and_then(|r| r.character),
+                target: request.target,
+                result: None,
+                result_waits: false,
+                resistor_target: request.resistor_target,
+                resistor_result: None,
+                bonus_recorded: false,
+            });
+            let against = resistor.map_or(String::new(), |r| {
+                let who = if r.name.is_empty() { "someone elsewhere" } else { r.name.as_str() };
+                match r.rolled {
+                    Some(mib) => format!(" against {who}, who made it by {mib}"),
+                    None => format!(" against {who} ({})", r.rating + r.modifier),
+                }
+            });
+            let who = if actor.name.is_empty() { "Someone".to_owned() } else { actor.name.clone() };
+            Ok(format!("{who} rolls at {} {:+}{against}.", actor.rating, actor.modifier))
+        }
+        RollMove::Dice { party } => {
+            let roll = step_live_roll(w, |roll| with_dice(dice, rng, |src| roll.roll_dice(*party, src)))?;
+            let faces = roll.party(*party)?.dice.unwrap_or_default();
+            let basic = roll.party(*party)?.basic_mib().unwrap_or_default();
+            Ok(format!("2d10 for {}: {} and {} (MIB {basic}).", party_word(*party), faces[0], faces[1]))
+        }
+        RollMove::Experience { party, contributor } => {
+            live(&on_table(w)?)?;
+            if *contributor != w.game.id {
+                w.character("contributor", *contributor)?;
+            }
+            let pools = w.pools();
+            let roll = step_live_roll(w, |roll| {
+                with_dice(dice, rng, |src| roll.add_experience_die(*party, *contributor, &pools, src))
+            })?;
+            let face = roll.party(*party)?.experience.last().map_or(0, |d| d.face);
+            Ok(format!(
+                "{} rolls an experience die for {}: {face}.",
+                capital(&w.name(*contributor)),
+                party_word(*party)
+            ))
+        }
+        RollMove::Sign { sign } => {
+            let roll = step_live_roll(w, |roll| roll.choose_sign(*sign))?;
+            let mib = roll.basic().map_or(String::new(), |m| format!(" (MIB {m})"));
+            let how = match sign {
+                Sign::Add => "added",
+                Sign::Subtract => "subtracted",
+            };
+            Ok(format!("The experience die is {how}{mib}."))
+        }
+        RollMove::Decide => {
+            let mut state = on_table(w)?;
+            live(&state)?;
+            let pools = w.pools();
+            let (roll, pools, events) = state.roll.decide(&pools)?;
+            w.set_pools(&pools)?;
+            w.note(&events);
+            let auto = roll.automatic_benefits;
+            state.roll = roll;
+            let mib = state.roll.mib().unwrap_or_default();
+            w.roll = Some(state);
+            let auto = if auto > 0 {
+                format!("; {auto} point(s) above the Critical Juncture go to benefits")
             } else {
-                Ok(())
+                String::new()
+            };
+            Ok(format!("The Decision Phase ends at {mib}{auto}."))
+        }
+        RollMove::Complications { party, count } => {
+            let mib = step_live_roll(w, |roll| roll.buy_complications(*party, *count))?.mib().unwrap_or_default();
+            Ok(format!("{} takes {count} complication(s): the MIB is {mib}.", capital(party_word(*party))))
+        }
+        RollMove::Benefits { party, count } => {
+            let mib = step_live_roll(w, |roll| roll.spend_benefits(*party, *count))?.mib().unwrap_or_default();
+            Ok(format!("{} spends {count} point(s) on benefits: the MIB is {mib}.", capital(party_word(*party))))
+        }
+        RollMove::Conclude => {
+            let mut state = on_table(w)?;
+            live(&state)?;
+            let (roll, events) = state.roll.conclude()?;
+            w.note(&events);
+            let outcome = roll.outcome.expect("concluded");
+            let mut message = format!("The roll ends at {}: {}.", outcome.mib, reading_words(outcome.reading));
+            if let Some(target) = state.target {
+                let result = roll.resource_result(target.character, target.resource)?;
+                land(w, "target.character", result, &mut message)?;
+                state.result = Some(result);
             }
-        };
-        match step {
-            RollMove::Start { request } => {
-                if let Some(state) = &w.roll {
-                    if state.roll.phase != Phase::Done {
-                        return Err(Error::invalid("roll", "a roll is on the table; conclude or abandon it first"));
-                    }
+            if let Some(target) = state.resistor_target {
+                let result = roll.resistor_result(target.character, target.resource)?;
+                land(w, "resistor_target.character", result, &mut message)?;
+                state.resistor_result = Some(result);
+            }
+            if let (Reading::CatastrophicFailure, Some(play), Some(actor)) =
+                (outcome.reading, &w.table.play, state.actor)
+            {
+                let (play, events) = play.upset_by_mistake(actor);
+                if !events.is_empty() {
+                    message.push_str(&format!(" An upset: {} loses every advantage it held.", w.name(actor)));
+                    w.note(&events);
+                    w.table.play = Some(play);
                 }
-                let settings = w.rules()?;
-                let defaults = sc_table::default_facets(&w.settings);
-                let chart = w.table.ue_chart.clone();
-                let (setup, actor, resistor) =
-                    setup(request, &w.characters(), w.table.play.as_ref(), defaults, &chart)?;
-                let (roll, events) = MibRoll::start(&setup, &settings)?;
-                w.note(&events);
-                w.roll = Some(RollState {
-                    roll,
-                    actor: request.actor.character,
-                    resistor: request.resistor.as_ref().and_then(|r| r.character),
-                    target: request.target,
-                    result: None,
-                    result_waits: false,
-                    resistor_target: request.resistor_target,
-                    resistor_result: None,
-                    bonus_recorded: false,
-                });
-                let against = resistor.map_or(String::new(), |r| {
-                    let who = if r.name.is_empty() { "someone elsewhere" } else { r.name.as_str() };
-                    match r.rolled {
-                        Some(mib) => format!(" against {who}, who made it by {mib}"),
-                        None => format!(" against {who} ({})", r.rating + r.modifier),
-                    }
-                });
-                let who = if actor.name.is_empty() { "Someone".to_owned() } else { actor.name.clone() };
-                Ok(format!("{who} rolls at {} {:+}{against}.", actor.rating, actor.modifier))
             }
-            RollMove::Dice { party } => {
-                let mut state = on_table()?;
-                live(&state)?;
-                let (roll, events) = with_dice(dice, rng, |src| state.roll.roll_dice(*party, src))?;
-                w.note(&events);
-                let faces = roll.party(*party)?.dice.unwrap_or_default();
-                let basic = roll.party(*party)?.basic_mib().unwrap_or_default();
-                state.roll = roll;
-                w.roll = Some(state);
-                Ok(format!("2d10 for {}: {} and {} (MIB {basic}).", party_word(*party), faces[0], faces[1]))
+            if outcome.juncture_points > 0 {
+                message.push_str(&format!(
+                    " {} point(s) to account for: the actor's player chooses where they go.",
+                    outcome.juncture_points
+                ));
             }
-            RollMove::Experience { party, contributor } => {
-                let mut state = on_table()?;
-                live(&state)?;
-                if *contributor != w.game.id {
-                    w.character("contributor", *contributor)?;
-                }
-                let pools = w.pools();
-                let (roll, events) =
-                    with_dice(dice, rng, |src| state.roll.add_experience_die(*party, *contributor, &pools, src))?;
-                w.note(&events);
-                let face = roll.party(*party)?.experience.last().map_or(0, |d| d.face);
-                state.roll = roll;
-                w.roll = Some(state);
-                Ok(format!(
-                    "{} rolls an experience die for {}: {face}.",
-                    capital(&w.name(*contributor)),
-                    party_word(*party)
-                ))
-            }
-            RollMove::Sign { sign } => {
-                let mut state = on_table()?;
-                live(&state)?;
-                let (roll, events) = state.roll.choose_sign(*sign)?;
-                w.note(&events);
-                state.roll = roll;
-                let mib = state.roll.basic().map_or(String::new(), |m| format!(" (MIB {m})"));
-                w.roll = Some(state);
-                let how = match sign {
-                    Sign::Add => "added",
-                    Sign::Subtract => "subtracted",
-                };
-                Ok(format!("The experience die is {how}{mib}."))
-            }
-            RollMove::Decide => {
-                let mut state = on_table()?;
-                live(&state)?;
-                let pools = w.pools();
-                let (roll, pools, events) = state.roll.decide(&pools)?;
-                w.set_pools(&pools)?;
-                w.note(&events);
-                let auto = roll.automatic_benefits;
-                state.roll = roll;
-                let mib = state.roll.mib().unwrap_or_default();
-                w.roll = Some(state);
-                let auto = if auto > 0 {
-                    format!("; {auto} point(s) above the Critical Juncture go to benefits")
-                } else {
-                    String::new()
-                };
-                Ok(format!("The Decision Phase ends at {mib}{auto}."))
-            }
-            RollMove::Complications { party, count } => {
-                let mut state = on_table()?;
-                live(&state)?;
-                let (roll, events) = state.roll.buy_complications(*party, *count)?;
-                w.note(&events);
-                state.roll = roll;
-                let mib = state.roll.mib().unwrap_or_default();
-                w.roll = Some(state);
-                Ok(format!("{} takes {count} complication(s): the MIB is {mib}.", capital(party_word(*party))))
-            }
-            RollMove::Benefits { party, count } => {
-                let mut state = on_table()?;
-                live(&state)?;
-                let (roll, events) = state.roll.spend_benefits(*party, *count)?;
-                w.note(&events);
-                state.roll = roll;
-                let mib = state.roll.mib().unwrap_or_default();
-                w.roll = Some(state);
-                Ok(format!("{} spends {count} point(s) on benefits: the MIB is {mib}.", capital(party_word(*party))))
-            }
-            RollMove::Conclude => {
-                let mut state = on_table()?;
-                live(&state)?;
-                let (roll, events) = state.roll.conclude()?;
-                w.note(&events);
-                let outcome = roll.outcome.expect("concluded");
-                let mut message = format!("The roll ends at {}: {}.", outcome.mib, reading_words(outcome.reading));
-                if let Some(target) = state.target {
-                    let result = roll.resource_result(target.character, target.resource)?;
-                    land(w, "target.character", result, &mut message)?;
-                    state.result = Some(result);
-                }
-                if let Some(target) = state.resistor_target {
-                    let result = roll.resistor_result(target.character, target.resource)?;
-                    land(w, "resistor_target.character", result, &mut message)?;
-                    state.resistor_result = Some(result);
-                }
-                if let (Reading::CatastrophicFailure, Some(play), Some(actor)) =
-                    (outcome.reading, &w.table.play, state.actor)
-                {
-                    let (play, events) = play.upset_by_mistake(actor);
-                    if !events.is_empty() {
-                        message.push_str(&format!(" An upset: {} loses every advantage it held.", w.name(actor)));
-                        w.note(&events);
-                        w.table.play = Some(play);
-                    }
-                }
-                if outcome.juncture_points > 0 {
-                    message.push_str(&format!(
-                        " {} point(s) to account for: the actor's player chooses where they go.",
-                        outcome.juncture_points
-                    ));
-                }
-                state.roll = roll;
-                w.roll = Some(state);
-                Ok(message)
-            }
-            RollMove::Juncture { to_actor, to_subject } => {
-                let mut state = on_table()?;
-                let (roll, events) =
-                    state.roll.account_juncture(Juncture { to_actor: *to_actor, to_subject: *to_subject })?;
-                w.note(&events);
-                let reading = roll.outcome.expect("concluded").reading;
-                let subject = state
-                    .resistor
-                    .or(state.target.map(|t| t.character))
-                    .map_or_else(|| "the subject".to_owned(), |id| w.name(id));
-                let actor = state.actor.map_or_else(|| "the actor".to_owned(), |id| w.name(id));
-                state.roll = roll;
-                w.roll = Some(state);
-                Ok(if reading == Reading::TellingBlow {
-                    format!(
-                        "Telling Blow: {to_actor} benefit(s) for {actor}, {to_subject} complication(s) for {subject}."
-                    )
-                } else {
-                    format!(
+            state.roll = roll;
+            w.roll = Some(state);
+            Ok(message)
+        }
+        RollMove::Juncture { to_actor, to_subject } => {
+            let mut state = on_table(w)?;
+            let (roll, events) =
+                state.roll.account_juncture(Juncture { to_actor: *to_actor, to_subject: *to_subject })?;
+            w.note(&events);
+            let reading = roll.outcome.expect("concluded").reading;
+            let subject = state
+                .resistor
+                .or(state.target.map(|t| t.character))
+                .map_or_else(|| "the subject".to_owned(), |id| w.name(id));
+            let actor = state.actor.map_or_else(|| "the actor".to_owned(), |id| w.name(id));
+            state.roll = roll;
+            w.roll = Some(state);
+            Ok(if reading == Reading::TellingBlow {
+                format!("Telling Blow: {to_actor} benefit(s) for {actor}, {to_subject} complication(s) for {subject}.")
+            } else {
+                format!(
                         "Catastrophic Failure: {to_actor} complication(s) for {actor}, {to_subject} benefit(s) for {subject}."
                     )
-                })
+            })
+        }
+        RollMove::RecordBonus { lasts } => {
+            let mut state = on_table(w)?;
+            let bonus = state
+                .roll
+                .residual_bonus()
+                .ok_or_else(|| Error::invalid("roll", "only a concluded success leaves a residual Bonus"))?;
+            if bonus == 0 {
+                return Err(Error::invalid("roll", "the UE chart gives this result a Bonus of 0"));
             }
-            RollMove::RecordBonus { lasts } => {
-                let mut state = on_table()?;
-                let bonus = state
-                    .roll
-                    .residual_bonus()
-                    .ok_or_else(|| Error::invalid("roll", "only a concluded success leaves a residual Bonus"))?;
-                if bonus == 0 {
-                    return Err(Error::invalid("roll", "the UE chart gives this result a Bonus of 0"));
-                }
-                if state.bonus_recorded {
-                    return Err(Error::invalid("roll", "this result's Bonus is recorded already"));
-                }
-                let actor = state.actor.ok_or_else(|| Error::invalid("actor", "the actor has no sheet here"))?;
-                let description = state.roll.actor.action.description.trim();
-                let mib = state.roll.outcome.map_or(0, |o| o.mib);
-                let text = if description.is_empty() {
-                    format!("Bonus of a result (MIB {mib})")
-                } else {
-                    format!("Bonus: {}", description.chars().take(150).collect::<String>())
-                };
-                let value = i32::try_from(bonus).unwrap_or(i32::MAX);
-                let (sheet, events) = w.sheet("actor", actor)?.add_modifier(&text, value, *lasts)?;
-                w.note(&events);
-                w.set_sheet(actor, sheet);
-                state.bonus_recorded = true;
-                w.roll = Some(state);
-                Ok(format!("{} keeps a residual modifier of +{bonus} ({}).", w.name(actor), lasts_words(*lasts)))
+            if state.bonus_recorded {
+                return Err(Error::invalid("roll", "this result's Bonus is recorded already"));
             }
-            RollMove::Abandon => {
-                let state = on_table()?;
-                w.roll = None;
-                Ok(match state.roll.phase {
-                    Phase::Decision => "The roll is abandoned; no experience dice were paid.".into(),
-                    Phase::Application => "The roll is abandoned; the experience dice stay paid.".into(),
-                    Phase::Done => "The concluded roll is cleared from the table.".into(),
-                })
-            }
+            let actor = state.actor.ok_or_else(|| Error::invalid("actor", "the actor has no sheet here"))?;
+            let description = state.roll.actor.action.description.trim();
+            let mib = state.roll.outcome.map_or(0, |o| o.mib);
+            let text = if description.is_empty() {
+                format!("Bonus of a result (MIB {mib})")
+            } else {
+                format!("Bonus: {}", description.chars().take(150).collect::<String>())
+            };
+            let value = i32::try_from(bonus).unwrap_or(i32::MAX);
+            let (sheet, events) = w.sheet("actor", actor)?.add_modifier(&text, value, *lasts)?;
+            w.note(&events);
+            w.set_sheet(actor, sheet);
+            state.bonus_recorded = true;
+            w.roll = Some(state);
+            Ok(format!("{} keeps a residual modifier of +{bonus} ({}).", w.name(actor), lasts_words(*lasts)))
+        }
+        RollMove::Abandon => {
+            let state = on_table(w)?;
+            w.roll = None;
+            Ok(match state.roll.phase {
+                Phase::Decision => "The roll is abandoned; no experience dice were paid.".into(),
+                Phase::Application => "The roll is abandoned; the experience dice stay paid.".into(),
+                Phase::Done => "The concluded roll is cleared from the table.".into(),
+            })
         }
     })
 }
 
+/// The roll on the table, in progress or concluded.
+fn on_table(w: &Work<'_>) -> Result<RollState> {
+    w.roll.clone().ok_or_else(|| Error::invalid("roll", "no roll is on the table; start one first"))
+}
+
+/// Refused when the roll on the table is concluded.
+fn live(state: &RollState) -> Result<()> {
+    if state.roll.phase == Phase::Done {
+        Err(Error::invalid("roll", "the roll on the table is concluded; start a new one"))
+    } else {
+        Ok(())
+    }
+}
+
+/// One step of the rules on the roll in progress: `step` makes the next roll, whose events
+/// are noted and which goes back on the table. Returns the next roll.
+fn step_live_roll(
+    w: &mut Work<'_>,
+    step: impl FnOnce(&MibRoll) -> Result<(MibRoll, Vec<MibEvent>)>,
+) -> Result<MibRoll> {
+    let mut state = on_table(w)?;
+    live(&state)?;
+    let (roll, events) = step(&state.roll)?;
+    w.note(&events);
+    state.roll = roll.clone();
+    w.roll = Some(state);
+    Ok(roll)
+}
+
 /// A result lands on its target's resource at once (nothing from 0).
-fn land(
-    w: &mut crate::services::scattershot::Work<'_>,
-    field: &str,
-    result: ResourceResult,
-    message: &mut String,
-) -> Result<()> {
+fn land(w: &mut Work<'_>, field: &str, result: ResourceResult, message: &mut String) -> Result<()> {
     if result.amount == 0 {
         return Ok(());
     }

@@ -953,13 +953,7 @@ function casterSet(p, c, ctx) {
       mine.ff.debt = debt.box.checked;
       changed();
     });
-    ffPart = el(
-      "div",
-      { class: "mz-cast-part" },
-      el("p", { class: "mz-cast-title" }, "Fortune's Favor"),
-      el("div", { class: "mz-fields" }, field("From element", ffElement), field("Votes (2 adversity each)", ffCount), field("For option", ffOption)),
-      debt.node,
-    );
+    ffPart = castPart("Fortune's Favor", [field("From element", ffElement), field("Votes (2 adversity each)", ffCount), field("For option", ffOption)], debt.node);
   }
 
   return el(
@@ -969,22 +963,16 @@ function casterSet(p, c, ctx) {
     has === 0
       ? el("p", { class: "mz-hint muted" }, "No free vote: an Actor votes freely only on a claimed character's matters.")
       : el("div", { class: "mz-fields" }, ...free),
-    el(
-      "div",
-      { class: "mz-cast-part" },
-      el("p", { class: "mz-cast-title" }, "Setting Law (once per conflict)"),
-      el("div", { class: "mz-fields" }, ...law),
-      disclosure("The laws", el("p", { class: "mz-hint muted hint" }, LAW_HINT)),
-    ),
-    el(
-      "div",
-      { class: "mz-cast-part" },
-      el("p", { class: "mz-cast-title" }, "Influence"),
-      el("div", { class: "mz-fields" }, field(`Points (of ${p.influence})`, points), field("For option", pointsOption)),
-    ),
+    castPart("Setting Law (once per conflict)", law, disclosure("The laws", el("p", { class: "mz-hint muted hint" }, LAW_HINT))),
+    castPart("Influence", [field(`Points (of ${p.influence})`, points), field("For option", pointsOption)]),
     ffPart,
     ...extraParts,
   );
+}
+
+/** One source of a player's votes on the cast form: its title, its fields side by side, then what goes under them. */
+function castPart(title, fields, ...under) {
+  return el("div", { class: "mz-cast-part" }, el("p", { class: "mz-cast-title" }, title), el("div", { class: "mz-fields" }, ...fields), ...under);
 }
 
 /** A claimed element's votes and debt are its claimer's; an unclaimed one's anyone's. */
@@ -1024,17 +1012,13 @@ function otherSources(p, mine, c, ctx, src, id, changed) {
   if (banked.length > 0) {
     const nv = mine.narration;
     parts.push(
-      el(
-        "div",
-        { class: "mz-cast-part" },
-        el("p", { class: "mz-cast-title" }, "Victory Narration"),
-        el(
-          "div",
-          { class: "mz-fields" },
+      castPart(
+        "Victory Narration",
+        [
           field("Victor", elementPick(nv, banked.map((v) => [v.element, `${v.name} (${plural(v.votes, "vote")} bought)`]), { id: id("narration-element"), class: "mz-narration-element" })),
           field("Votes", stepper(nv, "votes", Math.max(...banked.map((v) => v.votes)), { id: id("narration-votes"), class: "mz-narration-votes" })),
           field("For option", optionPick(nv, { id: id("narration-option"), class: "mz-narration-option" })),
-        ),
+        ],
         el("p", { class: "mz-hint muted" }, "Momentum spent on narration when the victor left the challenge: a vote each on an event tied to the victory."),
       ),
     );
@@ -1043,18 +1027,11 @@ function otherSources(p, mine, c, ctx, src, id, changed) {
   if (debtors.length > 0) {
     const ill = mine.ill;
     parts.push(
-      el(
-        "div",
-        { class: "mz-cast-part" },
-        el("p", { class: "mz-cast-title" }, "Ill Fated"),
-        el(
-          "div",
-          { class: "mz-fields" },
-          field("Element in debt", elementPick(ill, debtors.map((e) => [e.id, `${e.name} (${e.adversity_debt} debt)`]), { id: id("ill-element"), class: "mz-ill-element" })),
-          field("Debt paid off (a vote each)", stepper(ill, "points", Math.max(...debtors.map((e) => e.adversity_debt)), { id: id("ill-points"), class: "mz-ill-points" })),
-          field("For the hostile option", optionPick(ill, { id: id("ill-option"), class: "mz-ill-option" })),
-        ),
-      ),
+      castPart("Ill Fated", [
+        field("Element in debt", elementPick(ill, debtors.map((e) => [e.id, `${e.name} (${e.adversity_debt} debt)`]), { id: id("ill-element"), class: "mz-ill-element" })),
+        field("Debt paid off (a vote each)", stepper(ill, "points", Math.max(...debtors.map((e) => e.adversity_debt)), { id: id("ill-points"), class: "mz-ill-points" })),
+        field("For the hostile option", optionPick(ill, { id: id("ill-option"), class: "mz-ill-option" })),
+      ]),
     );
   }
   return parts;

@@ -209,6 +209,16 @@ export function houseSecretsControl(ctx) {
   );
 }
 
+/**
+ * A card that shows the House's secrets where they may show (the ledger, the log): while the
+ * device is being handed to the House, only the hand-over; else its heading, the control that
+ * shows or hides the secrets (at a table with antagonists), then `children`.
+ */
+export function secretsCard(ctx, id, title, ...children) {
+  if (ctx.ui.handOverHouse) return el("section", { class: "penny-card", id }, houseHandOver(ctx));
+  return card(id, title, ctx.table.antagonists.length > 0 && houseSecretsControl(ctx), ...children);
+}
+
 /** "Hand the device to the House": nothing secret shows until the House says it holds it. */
 export function houseHandOver(ctx) {
   const back = () => {

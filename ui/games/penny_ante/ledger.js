@@ -6,7 +6,7 @@
 //   renderLedger(host, ctx);   // ctx from screen.js; ctx.ui.ledger holds the LedgerView
 
 import { el } from "../../kit/dom.js";
-import { field, select, pennies, accountKey, houseSecretsControl, houseHandOver } from "./kit.js";
+import { field, select, pennies, accountKey, secretsCard } from "./kit.js";
 
 /** Fills `host` with the account picker and the entries. */
 export function renderLedger(host, ctx) {
@@ -25,16 +25,11 @@ export function renderLedger(host, ctx) {
   pick.value = ctx.ui.ledgerAccount;
   pick.addEventListener("change", () => ctx.switchTab("ledger", { ledgerAccount: pick.value }));
   const one = ledger && ledger.account;
-  if (ctx.ui.handOverHouse) {
-    host.append(el("section", { class: "penny-card", id: "penny-ledger" }, houseHandOver(ctx)));
-    return;
-  }
   host.append(
-    el(
-      "section",
-      { class: "penny-card", id: "penny-ledger", "aria-labelledby": "penny-ledger-heading" },
-      el("h3", { id: "penny-ledger-heading" }, one ? `Ledger — ${ledger.account.name}` : "Ledger — the whole game"),
-      t.antagonists.length > 0 && houseSecretsControl(ctx),
+    secretsCard(
+      ctx,
+      "penny-ledger",
+      one ? `Ledger — ${ledger.account.name}` : "Ledger — the whole game",
       field("Whose ledger", pick),
       one && el("p", { class: "penny-pile" }, el("span", {}, "Pile now "), el("strong", { id: "penny-ledger-pile" }, String(ledger.pile))),
       !ledger || ledger.entries.length === 0

@@ -5,24 +5,18 @@
 //   import { renderLog } from "./log.js";
 //   renderLog(host, ctx);   // ctx from screen.js; ctx.ui.log holds PennyLogEntry[]
 
-import { el } from "../../kit/dom.js";
-import { houseSecretsControl, houseHandOver } from "./kit.js";
+import { secretsCard } from "./kit.js";
 import { lastMove, movesList } from "../../kit/log.js";
 
 /** Fills `host` with the log and its Undo button. */
 export function renderLog(host, ctx) {
   const log = ctx.ui.log ?? [];
   const live = log.find((e) => !e.undone && !e.dice); // a dice tray roll is not a move
-  if (ctx.ui.handOverHouse) {
-    host.append(el("section", { class: "penny-card", id: "penny-log" }, houseHandOver(ctx)));
-    return;
-  }
   host.append(
-    el(
-      "section",
-      { class: "penny-card", id: "penny-log", "aria-labelledby": "penny-log-heading" },
-      el("h3", { id: "penny-log-heading" }, "Log of moves"),
-      ctx.table.antagonists.length > 0 && houseSecretsControl(ctx),
+    secretsCard(
+      ctx,
+      "penny-log",
+      "Log of moves",
       live && lastMove("penny", "penny", live, ctx.undoLast),
       movesList("penny", "penny", log),
     ),

@@ -57,18 +57,8 @@ impl Challenge {
             if let Some(Closed::Countered { by }) = &mut a.closed {
                 *by = new_id(*by);
             }
-            for p in &mut a.declared {
-                match p {
-                    PerkUse::Hinder { target, .. }
-                    | PerkUse::Recover { target, .. }
-                    | PerkUse::Expose { target, .. }
-                    | PerkUse::Bind { target, .. }
-                    | PerkUse::BreakFree { target, .. }
-                    | PerkUse::Damage { target, .. }
-                    | PerkUse::Heal { target, .. } => *target = new_id(*target),
-                    PerkUse::Push { goal, .. } | PerkUse::Ruin { goal } => *goal = new_id(*goal),
-                    PerkUse::Discover { .. } => {}
-                }
+            for target in a.declared.iter_mut().filter_map(PerkUse::target_mut) {
+                *target = new_id(*target);
             }
         }
         map(&mut self.acted);

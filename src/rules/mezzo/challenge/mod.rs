@@ -610,6 +610,24 @@ impl PerkName {
     }
 }
 
+/// Which field of a perk names its target, said once for `PerkUse::target` and
+/// `PerkUse::target_mut` (a shared or a mutable reference, as `$perk` is).
+macro_rules! perk_target {
+    ($perk:expr) => {
+        match $perk {
+            PerkUse::Hinder { target, .. }
+            | PerkUse::Recover { target, .. }
+            | PerkUse::Expose { target, .. }
+            | PerkUse::Bind { target, .. }
+            | PerkUse::BreakFree { target, .. }
+            | PerkUse::Damage { target, .. }
+            | PerkUse::Heal { target, .. } => Some(target),
+            PerkUse::Push { goal, .. } | PerkUse::Ruin { goal } => Some(goal),
+            PerkUse::Discover { .. } => None,
+        }
+    };
+}
+
 impl PerkUse {
     pub fn name(&self) -> PerkName {
         match self {
@@ -628,17 +646,12 @@ impl PerkUse {
 
     /// The element or goal it targets (None: Discover).
     pub fn target(&self) -> Option<Uuid> {
-        match self {
-            PerkUse::Hinder { target, .. }
-            | PerkUse::Recover { target, .. }
-            | PerkUse::Expose { target, .. }
-            | PerkUse::Bind { target, .. }
-            | PerkUse::BreakFree { target, .. }
-            | PerkUse::Damage { target, .. }
-            | PerkUse::Heal { target, .. } => Some(*target),
-            PerkUse::Push { goal, .. } | PerkUse::Ruin { goal } => Some(*goal),
-            PerkUse::Discover { .. } => None,
-        }
+        perk_target!(self).copied()
+    }
+
+    /// Its target, to be rewritten (an import as copies gives copied characters new ids).
+    pub fn target_mut(&mut self) -> Option<&mut Uuid> {
+        perk_target!(self)
     }
 }
 

@@ -546,6 +546,25 @@ fn bind_gives_a_transient_restraint_and_all_five_lock_the_challenger_out_in_defe
     assert_eq!(g.ch.phase(), Phase::Rounds, "the wall fights on");
 }
 
+/// An import as copies gives copied characters new ids: the targets of the perks an open
+/// action declared follow them (an element's or a goal's), and Discover has none to follow.
+#[test]
+fn copied_elements_take_the_perks_declared_on_them_along() {
+    let mut g = Game::new();
+    let action = g.act(MIRA, 8, OGRE, 4);
+    g.play(Move::Declare { action, perk: bind(OGRE, 100) });
+    g.play(Move::Trade { action });
+    g.play(Move::Declare { action, perk: PerkUse::Discover { detail: "A rope ladder".into() } });
+    g.play(Move::Declare { action, perk: hinder(WALL, 101) });
+    let copy = |old: Uuid| Uuid::from_u128(old.as_u128() + 1000);
+    let before: Vec<Option<Uuid>> = g.ch.actions[action].declared.iter().map(PerkUse::target).collect();
+    assert_eq!(before, [Some(id(OGRE)), None, Some(id(WALL))]);
+    g.ch.map_elements(copy);
+    let after: Vec<Option<Uuid>> = g.ch.actions[action].declared.iter().map(PerkUse::target).collect();
+    assert_eq!(after, [Some(copy(id(OGRE))), None, Some(copy(id(WALL)))]);
+    assert_eq!(g.ch.actions[action].challenger, copy(id(MIRA)));
+}
+
 #[test]
 fn break_free_swaps_a_transient_restraint_for_a_minor_one_shot_flaw() {
     let mut els = elements();

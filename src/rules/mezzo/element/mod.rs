@@ -901,6 +901,15 @@ pub(in crate::rules::mezzo) fn sealed(element: &Element, by: Uuid, what: &str) -
     }
 }
 
+/// What is left of `held` once `points` are spent: refused naming `field`, in the words
+/// `short` gives, when it holds fewer (influence, adversity debt, momentum).
+fn spent(held: u32, points: u32, field: &str, short: impl FnOnce() -> String) -> Result<u32> {
+    if points > held {
+        return Err(Error::invalid(field, short()));
+    }
+    Ok(held - points)
+}
+
 fn at_least_one(field: &str, n: u32) -> Result<()> {
     if n == 0 {
         return Err(Error::invalid(field, "must be at least 1"));

@@ -97,17 +97,11 @@ pub fn leave_role(player: &Player, role: Role, active_in_scene: &[Uuid]) -> Resu
 /// Spends influence: one vote per point.
 pub fn spend_influence(player: &Player, points: u32) -> Result<(Player, Vec<ElementEvent>)> {
     at_least_one("points", points)?;
-    if points > player.influence {
-        return Err(Error::invalid(
-            "points",
-            format!("{} holds {} influence, not {points}", player.name, player.influence),
-        ));
-    }
-    let mut next = player.clone();
-    next.influence -= points;
-    let event =
-        ElementEvent::InfluenceSpent { player: player.id, points, before: player.influence, after: next.influence };
-    Ok((next, vec![event]))
+    let after = spent(player.influence, points, "points", || {
+        format!("{} holds {} influence, not {points}", player.name, player.influence)
+    })?;
+    let event = ElementEvent::InfluenceSpent { player: player.id, points, before: player.influence, after };
+    Ok((Player { influence: after, ..player.clone() }, vec![event]))
 }
 
 /// Gains influence (a resolved plot hook, a linked seed card).

@@ -192,22 +192,11 @@ pub enum DebtPayoff {
 /// Pays off `points` of adversity debt.
 pub fn pay_off_debt(element: &Element, points: u32, how: DebtPayoff) -> Result<(Element, Vec<ElementEvent>)> {
     at_least_one("points", points)?;
-    if points > element.adversity_debt {
-        return Err(Error::invalid(
-            "points",
-            format!("{} owes {} adversity debt, not {points}", element.name, element.adversity_debt),
-        ));
-    }
-    let mut next = element.clone();
-    next.adversity_debt -= points;
-    let event = ElementEvent::DebtPaidOff {
-        element: element.id,
-        points,
-        how,
-        before: element.adversity_debt,
-        after: next.adversity_debt,
-    };
-    Ok((next, vec![event]))
+    let after = spent(element.adversity_debt, points, "points", || {
+        format!("{} owes {} adversity debt, not {points}", element.name, element.adversity_debt)
+    })?;
+    let event = ElementEvent::DebtPaidOff { element: element.id, points, how, before: element.adversity_debt, after };
+    Ok((Element { adversity_debt: after, ..element.clone() }, vec![event]))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -358,14 +347,10 @@ pub fn spend_momentum(element: &Element, spend: &MomentumSpend, by: Uuid) -> Res
     sealed(element, by, "spend its momentum")?;
     let cost = spend.cost();
     at_least_one("points", cost)?;
-    if cost > element.momentum {
-        return Err(Error::invalid(
-            "momentum",
-            format!("{} holds {} momentum; this costs {cost}", element.name, element.momentum),
-        ));
-    }
     let mut next = element.clone();
-    next.momentum -= cost;
+    next.momentum = spent(element.momentum, cost, "momentum", || {
+        format!("{} holds {} momentum; this costs {cost}", element.name, element.momentum)
+    })?;
     let mut events = vec![ElementEvent::MomentumSpent {
         element: element.id,
         on: spend.on(),

@@ -101,6 +101,15 @@ fn activate(session: &Session, selector: &str) {
     press(session, &[ENTER]);
 }
 
+/// Shift+Tab back to "← Home", Enter: home shows with the focus on `opener`, what opened
+/// the screen.
+fn home_by_keyboard(session: &Session, opener: &str, what: &str) {
+    shift_tab_to(session, ".frame-back");
+    press(session, &[ENTER]);
+    session.wait_for("#home-layout");
+    wait_focus_on(session, opener, what);
+}
+
 /// Whether a dialog matching `selector` is open.
 fn dialog_open(session: &Session, selector: &str) -> bool {
     session.execute("return document.querySelector(arguments[0])?.open === true;", json!([selector])) == json!(true)
@@ -204,10 +213,7 @@ fn nsu_sheet_roll_and_settle_by_keyboard() {
     wait_focus_on(&session, ".frame-dice", "Dice, which opened the tray");
 
     // "← Home": the focus goes back to Wren's card.
-    shift_tab_to(&session, ".frame-back");
-    press(&session, &[ENTER]);
-    session.wait_for("#home-layout");
-    wait_focus_on(&session, ".character-card", "Wren's card, which opened the sheet");
+    home_by_keyboard(&session, ".character-card", "Wren's card, which opened the sheet");
     assert!(focus_matches(&session, ".character-card", Some("Wren Ashdown")), "{}", focused(&session));
 }
 
@@ -249,10 +255,7 @@ fn scattershot_rating_roll_to_conclusion_by_keyboard() {
     wait_focus_on(&session, "#sc-roll-result-heading", "the concluded roll's reading");
 
     // "← Home": the focus goes back to the game panel's button that opened the screen.
-    shift_tab_to(&session, ".frame-back");
-    press(&session, &[ENTER]);
-    session.wait_for("#home-layout");
-    wait_focus_on(&session, "#game-scattershot", "the Scattershot table button");
+    home_by_keyboard(&session, "#game-scattershot", "the Scattershot table button");
 }
 
 /// Mezzo: an action check on its tab — what is attempted typed, Mira chosen as the actor by
@@ -295,10 +298,7 @@ fn mezzo_action_check_by_keyboard() {
     wait_focus_on(&session, "#xcard-close", "the X-card's Close");
     press(&session, &[ESCAPE]);
     wait_focus_on(&session, "#xcard", "the X-card button");
-    shift_tab_to(&session, ".frame-back");
-    press(&session, &[ENTER]);
-    session.wait_for("#home-layout");
-    wait_focus_on(&session, "#game-mezzo", "the Mezzo table button");
+    home_by_keyboard(&session, "#game-mezzo", "the Mezzo table button");
 }
 
 /// Penny Ante: a challenge issued, played and folded with the keyboard alone — the stake typed,
@@ -339,8 +339,5 @@ fn penny_challenge_to_a_fold_by_keyboard() {
     assert!(session.wait_for("#penny-summary").text().contains("Ada folded"), "the fold is the result");
 
     // "← Home": the focus goes back to the game panel's button that opened the screen.
-    shift_tab_to(&session, ".frame-back");
-    press(&session, &[ENTER]);
-    session.wait_for("#home-layout");
-    wait_focus_on(&session, "#game-penny", "the Penny Ante table button");
+    home_by_keyboard(&session, "#game-penny", "the Penny Ante table button");
 }

@@ -238,7 +238,7 @@ function startForm(ctx) {
     },
     el("fieldset", {}, el("legend", {}, "Who rests"), ...(picks.length ? picks.map((p) => p.node) : [el("p", { class: "muted" }, "This game has no characters yet.")])),
     home.node,
-    field("Extra time units (each gives everyone one more action and the table one more complication roll, all rolled before the phase ends)", units),
+    field("Extra time units (each: one more action each, one more complication roll)", units),
     left,
     el("button", { type: "submit", id: "downtime-start", class: "primary" }, "Start downtime"),
   );

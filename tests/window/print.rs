@@ -37,7 +37,19 @@ const CASES: &[Case] = &[
         character: "Wren Ashdown",
         character_id: "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d",
         frame: "nsu",
-        headings: &["No Stone Unturned", "Aspects", "Moods", "Skills", "Harm details", "Other details", "Sentiments"],
+        // With the overload threshold's legend and the recovery points beside the harm (audit
+        // D2, D6).
+        headings: &[
+            "No Stone Unturned",
+            "Aspects",
+            "Moods",
+            "overload threshold",
+            "Skills",
+            "Harm details",
+            "Recovery points",
+            "Other details",
+            "Sentiments",
+        ],
     },
     Case {
         system: "penny",

@@ -81,12 +81,12 @@ export function shape(kind, marked = false, label = null) {
 }
 
 /** A row of `count` shapes with the first `marked` filled: a track or a row of checkboxes. */
-export function track(count, marked = 0, kind = "square", label = "track") {
-  return el(
-    "span",
-    { class: "ps-track", role: "img", "aria-label": `${label}: ${marked} of ${count}` },
-    ...Array.from({ length: count }, (_, i) => shape(kind, i < marked, "")),
-  );
+export function track(count, marked = 0, kind = "square", label = "track", threshold = null) {
+  const boxes = Array.from({ length: count }, (_, i) => shape(kind, i < marked, ""));
+  // A threshold is a bar drawn after that many boxes, as on the official sheets.
+  if (threshold !== null) boxes.splice(threshold, 0, el("span", { class: "ps-threshold" }));
+  const after = threshold === null ? "" : `, threshold after box ${threshold}`;
+  return el("span", { class: "ps-track", role: "img", "aria-label": `${label}: ${marked} of ${count}${after}` }, ...boxes);
 }
 
 /** A labelled box with a number (or empty, to write in). */

@@ -1,7 +1,8 @@
 // The printed No Stone Unturned sheet, laid out like the official one: aspects and moods side
 // by side (die shapes: d8 a diamond, d6 a square, d4 a triangle; the overload indicator and
-// the mood levels, one box per level), skills with their three aspect boxes and modifier,
-// harm details with the Overcome boxes, other details, sentiments with At Risk and Lost.
+// the mood levels, one box per level, a bar at the overload threshold), skills with their
+// three aspect boxes and modifier, harm details with the recovery points kept beside them,
+// other details, sentiments with At Risk and Lost.
 // `load` reads the sheet the Sheet tab shows (nsuSheet: this device's own view).
 //
 //   import * as nsu from "./print.js";
@@ -9,7 +10,7 @@
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
-import { page, section, columns, lines, shape, track } from "../../shell/print-kit.js";
+import { page, section, columns, lines, shape, track, numberBox } from "../../shell/print-kit.js";
 
 export const TITLE = "No Stone Unturned";
 
@@ -48,10 +49,10 @@ export function layout(view) {
         { class: "ps-row ps-mood" },
         shape(SHAPE[die], Boolean(m?.overloaded), m?.overloaded ? "overloaded" : "overload indicator"),
         el("span", { class: "ps-line" }, m?.name ?? ""),
-        track(SIDES[die] + 1, m?.level ?? 0, SHAPE[die], `${die} mood level`),
+        track(SIDES[die] + 1, m?.level ?? 0, SHAPE[die], `${die} mood level`, SIDES[die] / 2),
       );
     }),
-    el("p", { class: "ps-sub ps-legend" }, "Overload indicator · overload threshold: the last box"),
+    el("p", { class: "ps-sub ps-legend" }, "Overload indicator · the bar is the overload threshold (die / 2): past it, a mood may overload"),
   );
   // Each skill's three boxes in the order of the aspects' dice (d8, d6, d4), as on paper.
   const skills = section(
@@ -72,7 +73,17 @@ export function layout(view) {
   const details = el(
     "div",
     {},
-    section("Harm details", lines(harm, 4, "ps-two"), el("div", { class: "ps-overcome" }, el("span", { class: "ps-label-strong" }, view?.overcome ? "Overcome (overcome now)" : "Overcome"), track(4, harm.length, "square", "harm"))),
+    // Recovery points are kept next to the harm details (SRD Part 3); four harm: Overcome.
+    section(
+      "Harm details",
+      lines(harm, 4, "ps-two"),
+      el(
+        "div",
+        { class: "ps-overcome" },
+        el("span", { class: "ps-label-strong" }, view?.overcome ? "Overcome now (4 harm)" : "Overcome at 4 harm"),
+        numberBox("Recovery points", view ? (s?.recovery_points ?? 0) : ""),
+      ),
+    ),
     section("Other details", lines([...others, ...(s?.scars ?? []).map((t) => `Scar: ${t}`)], 8, "ps-two")),
   );
   const sentiments = section(
@@ -97,7 +108,5 @@ export function layout(view) {
   ];
   const extra = [];
   if (s?.rumours) extra.push(section("Rumours", lines([s.rumours], 1)));
-  if (view) extra.push(el("p", { class: "ps-foot" }, `Recovery points: ${s?.recovery_points ?? 0}`));
-  else extra.push(el("p", { class: "ps-foot" }, "Recovery points: ____"));
   return page(TITLE, fields, columns(aspects, moods), columns(skills, details), sentiments, ...extra);
 }

@@ -1,10 +1,11 @@
 //! Issue 32, the live table feed: a roll on one device at a linked table shows as a card on
-//! another device's screen. The table's host and a second player's device run in this test
-//! process on 127.0.0.1 (as in `link_notes.rs`); the real app window is a player's device,
-//! joined through "Join a table nearby" with the host's address and code. The second device
-//! claims Tobias and rolls 2d6 on its dice tray (as the app's `dice_tray_roll` does on a joined
-//! device: rolled there, sent to the table as a move); the window, on the game's screen, shows
-//! the card — who, what, the dice, the sum — and a tap on it opens the Log tab.
+//! another device's screen. The other devices run in this test process on 127.0.0.1 (as in
+//! `link_notes.rs`). In the first test the real app window is a player's device, joined through
+//! "Join a table nearby" to a host in this process; in the second it is the table's device,
+//! hosting from its game panel. A device in this process claims Tobias and rolls 2d6 on its
+//! dice tray (as the app's `dice_tray_roll` does on a joined device: rolled there, sent to the
+//! table as a move); the window, on the game's screen, shows the card — who, what, the dice,
+//! the sum — and a tap on it opens the Log tab.
 
 use std::net::SocketAddr;
 use std::path::Path;
@@ -46,6 +47,62 @@ fn table_with_the_game(scratch: &Scratch, db: &Path) -> Uuid {
     services::import(&mut store, &path, ImportOptions { as_copy: false, replace_conflicts: false })
         .expect("the game imports on the table");
     id
+}
+
+/// Waits until the open screen's feed has read where the log is: what comes after is news.
+fn feed_following(window: &Session) {
+    window.wait_until("the feed's first look", || {
+        let since = window.execute("return document.getElementById('feed')?.dataset.since ?? null;", json!([]));
+        since.as_str().map(|_| ())
+    });
+    assert!(window.find(".feed-card").is_err(), "no card for what happened before the screen opened");
+}
+
+/// A device in this process on `db` joins the table at `addr`, claims Tobias (the table's
+/// person approves with `approve`) and rolls 2d6 for him; returns the device and the faces
+/// and the sum as the card must show them.
+fn tobias_rolls(
+    db: &Path,
+    addr: SocketAddr,
+    code: String,
+    game: Uuid,
+    approve: impl Fn(Uuid),
+) -> (JoinHandle, Vec<String>, String) {
+    let other =
+        JoinHandle::start(JoinConfig { db: db.to_path_buf(), addr, code: Some(code), name: "Ben's phone".into() });
+    assert_eq!(other.wait(LINK_WAIT).state, LinkState::Linked, "the device links");
+    let tobias = Uuid::parse_str(TOBIAS).expect("Tobias's id");
+    assert_eq!(other.claim(tobias).expect("the claim reaches the table"), Claimed::Asked);
+    approve(tobias);
+    wait_for("Tobias to be the device's", || other.status().claims.is_empty().then_some(()));
+    let (mv, rolled) = {
+        let store = Store::open(db).expect("the device's database");
+        let mut rng = rand::rngs::StdRng::seed_from_u64(32);
+        services::dice_tray_roll_here(&store, game, Some(tobias), "2d6", &mut rng).expect("a roll")
+    };
+    other.submit_move(mv).expect("the table logs the roll");
+    let faces: Vec<String> = rolled.roll.dice.iter().map(|d| d.face.to_string()).collect();
+    let sum = format!("{} = {}", faces.join(" + "), rolled.roll.total);
+    (other, faces, sum)
+}
+
+/// The window shows Tobias's roll as a card: who, what, the dice, the sum; in a polite live
+/// region named "Table feed".
+fn card_shown(window: &Session, faces: &[String], sum: &str) {
+    let card = window.wait_for(".feed-card");
+    window.wait_text(".feed-card .feed-title", "Tobias Reed — Dice tray 2d6");
+    window.wait_text(".feed-card .feed-outcome", sum);
+    let shown: Vec<String> =
+        window.find_all(".feed-card .die-face").iter().map(|d| d.text().trim().to_owned()).collect();
+    assert_eq!(shown, faces, "the card shows the dice as thrown");
+    let live = window.wait_for("#feed");
+    assert_eq!(live.attribute("aria-live").as_deref(), Some("polite"), "the feed is a polite live region");
+    assert_eq!(live.attribute("aria-label").as_deref(), Some("Table feed"));
+    assert!(
+        card.text().starts_with("Tobias Reed — Dice tray 2d6"),
+        "its name starts with what it shows: {}",
+        card.text()
+    );
 }
 
 fn tap(session: &Session, selector: &str) {
@@ -95,47 +152,17 @@ fn a_roll_on_another_device_shows_as_a_card_on_this_one() {
     // The World tab: the card shows on whatever tab is open.
     tap(&window, "#game-world");
     window.wait_for("#nsu-tab-world[aria-current='page']");
-    // The screen's feed has read where the log is: what comes now is news.
-    window.wait_until("the feed's first look", || {
-        let since = window.execute("return document.getElementById('feed')?.dataset.since ?? null;", json!([]));
-        since.as_str().map(|_| ())
-    });
-    assert!(window.find(".feed-card").is_err(), "no card for what happened before the screen opened");
+    feed_following(&window);
 
     // Another player's device joins, plays Tobias (the table's person approves) and rolls.
-    let other =
-        JoinHandle::start(JoinConfig { db: other_db.clone(), addr, code: Some(code), name: "Ben's phone".into() });
-    assert_eq!(other.wait(LINK_WAIT).state, LinkState::Linked, "the second device links");
-    let tobias = Uuid::parse_str(TOBIAS).expect("Tobias's id");
-    assert_eq!(other.claim(tobias).expect("the claim reaches the table"), Claimed::Asked);
-    let request =
-        wait_for("the claim at the table", || host.status().claims.into_iter().find(|c| c.character == tobias));
-    host.approve_claim(request.device, tobias).expect("the table's person approves");
-    wait_for("Tobias to be the device's", || other.status().claims.is_empty().then_some(()));
-    let (mv, rolled) = {
-        let store = Store::open(&other_db).expect("the second device's database");
-        let mut rng = rand::rngs::StdRng::seed_from_u64(32);
-        services::dice_tray_roll_here(&store, game, Some(tobias), "2d6", &mut rng).expect("a roll")
+    let approve = |tobias| {
+        let request =
+            wait_for("the claim at the table", || host.status().claims.into_iter().find(|c| c.character == tobias));
+        host.approve_claim(request.device, tobias).expect("the table's person approves");
     };
-    other.submit_move(mv).expect("the table logs the roll");
-    let faces: Vec<String> = rolled.roll.dice.iter().map(|d| d.face.to_string()).collect();
-    let sum = format!("{} = {}", faces.join(" + "), rolled.roll.total);
-
-    // The window shows it as a card, whatever tab is open: who, what, the dice, the sum.
-    let card = window.wait_for(".feed-card");
-    window.wait_text(".feed-card .feed-title", "Tobias Reed — Dice tray 2d6");
-    window.wait_text(".feed-card .feed-outcome", &sum);
-    let shown: Vec<String> =
-        window.find_all(".feed-card .die-face").iter().map(|d| d.text().trim().to_owned()).collect();
-    assert_eq!(shown, faces, "the card shows the dice as thrown");
-    let live = window.wait_for("#feed");
-    assert_eq!(live.attribute("aria-live").as_deref(), Some("polite"), "the feed is a polite live region");
-    assert_eq!(live.attribute("aria-label").as_deref(), Some("Table feed"));
-    assert!(
-        card.text().starts_with("Tobias Reed — Dice tray 2d6"),
-        "its name starts with what it shows: {}",
-        card.text()
-    );
+    let (other, faces, sum) = tobias_rolls(&other_db, addr, code, game, approve);
+    // The window shows it as a card, whatever tab is open.
+    card_shown(&window, &faces, &sum);
 
     let into_view = || {
         window.execute("window.scrollTo(0, 0);", json!([]));
@@ -149,4 +176,44 @@ fn a_roll_on_another_device_shows_as_a_card_on_this_one() {
     window.wait_gone(".feed-card");
     drop(other);
     drop(host);
+}
+
+/// The done-criterion of issue 32's feed: a roll on a joined device shows as a card on the
+/// table's own window, which hosts the game from its game panel.
+#[test]
+fn a_roll_on_a_joined_device_shows_as_a_card_on_the_tables_window() {
+    let _window = one_window();
+    let scratch = Scratch::new("feed-host");
+    let [table_db, other_db] = ["table.db", "other.db"].map(|db| scratch.path(db));
+    let game = table_with_the_game(&scratch, &table_db);
+    let window = Session::start_with_env(
+        &app(),
+        &table_db,
+        &[("SHEETKEEPER_LINK_LISTEN", "127.0.0.1:0"), ("SHEETKEEPER_DEVICE_NAME", "Table laptop")],
+    );
+    window.set_window_size(1280, 800);
+    window.wait_for("body[data-ready='true']");
+    open_game(&window, GAME);
+    tap(&window, "#link-host");
+    let code = window.wait_for("#link-code").text();
+    let addr: SocketAddr = window.wait_for("#link-addrs li").text().parse().expect("the table's address");
+    tap(&window, "#game-world");
+    window.wait_for("#nsu-tab-world[aria-current='page']");
+    feed_following(&window);
+
+    // The table's person approves the claim on the window: the screen's frame goes home for it.
+    let approve = |tobias: Uuid| {
+        let back = "#nsu-back";
+        tap(&window, back);
+        let approve = format!(".link-claim-request[data-character='{tobias}'] .link-claim-approve");
+        window.wait_for(&approve);
+        tap(&window, &approve);
+        tap(&window, "#game-world");
+        window.wait_for("#nsu-tab-world[aria-current='page']");
+        feed_following(&window);
+    };
+    let (other, faces, sum) = tobias_rolls(&other_db, addr, code, game, approve);
+    card_shown(&window, &faces, &sum);
+    shots_at_both_widths_with(&window, "feed-card-table", || {}, || {});
+    drop(other);
 }

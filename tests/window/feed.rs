@@ -217,3 +217,103 @@ fn a_roll_on_a_joined_device_shows_as_a_card_on_the_tables_window() {
     shots_at_both_widths_with(&window, "feed-card-table", || {}, || {});
     drop(other);
 }
+
+/// Penny Ante at a linked table: the window is Ada's phone, Bo plays from a device in this
+/// process. Ada's own move is answered in the table's words (not "The table took the move.")
+/// and shows as a card; Bo's roll in private shows as a card that says only that, with no die.
+#[test]
+fn a_penny_ante_roll_in_private_stays_private_in_the_feed() {
+    use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
+    use sheetkeeper::rules::penny_ante::ledger::Account;
+    use sheetkeeper::services::{ChallengeDraft, DiceInput, GameMove};
+
+    let _window = one_window();
+    let scratch = Scratch::new("feed-penny");
+    let [table_db, window_db, other_db] = ["table.db", "window.db", "other.db"].map(|db| scratch.path(db));
+    let (game, ada, bo) = {
+        let mut store = Store::open(&table_db).expect("the table's database");
+        let game = services::create_game(&mut store, "Bridge Night", "penny_ante").unwrap().game.id;
+        let ada = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view.players[0].id;
+        let bo = services::penny_create_character(&mut store, game, "Bo", "Clever", 30).unwrap();
+        let bo = bo.view.players.iter().find(|p| p.name == "Bo").unwrap().id;
+        services::penny_start_adventure(&mut store, game, None).unwrap();
+        let draft = ChallengeDraft {
+            stake: "Cross the rope bridge".into(),
+            ante: 2,
+            challenger: vec![Account::Character(ada)],
+            opponent: vec![Account::Character(bo)],
+            devoted: None,
+        };
+        services::penny_start_challenge(&mut store, game, draft).unwrap();
+        (game, ada, bo)
+    };
+    let host = HostHandle::start(HostConfig {
+        db: table_db.clone(),
+        game,
+        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+        name: "Table laptop".into(),
+    })
+    .expect("the table hosts");
+    let addr: SocketAddr = host.status().listen.parse().expect("the host's address");
+    let code = host.status().code;
+    let approve = |character: Uuid| {
+        let request =
+            wait_for("the claim at the table", || host.status().claims.into_iter().find(|c| c.character == character));
+        host.approve_claim(request.device, character).expect("the table's person approves");
+    };
+
+    // Ada's phone (the window) joins and claims Ada.
+    let window = Session::start_with_env(&app(), &window_db, &[("SHEETKEEPER_DEVICE_NAME", "Ada's phone")]);
+    window.set_window_size(1280, 800);
+    window.wait_for("body[data-ready='true']");
+    tap(&window, "#link-join-open");
+    window.wait_for("#link-join-dialog");
+    type_into(&window, "#link-join-addr", &addr.to_string());
+    type_into(&window, "#link-join-code", &code);
+    tap(&window, "#link-join-submit");
+    window.wait_gone("#link-join-dialog");
+    window.wait_text("#game-heading", "Bridge Night");
+    let row = format!(".link-claim-row[data-character-id='{ada}']");
+    tap(&window, &format!("{row} .link-claim-button"));
+    approve(ada);
+    window.wait_until("Ada to be the window's", || {
+        window.find(&row).ok()?.attribute("data-claim").filter(|s| s == "yours")
+    });
+
+    // Bo's phone, in this process.
+    let other = JoinHandle::start(JoinConfig { db: other_db, addr, code: Some(code), name: "Bo's phone".into() });
+    assert_eq!(other.wait(LINK_WAIT).state, LinkState::Linked, "Bo's phone links");
+    assert_eq!(other.claim(bo).expect("the claim reaches the table"), Claimed::Asked);
+    approve(bo);
+    wait_for("Bo to be the device's", || other.status().claims.is_empty().then_some(()));
+    let bo_moves = |mv: Move, dice: DiceInput| {
+        other.submit_move(GameMove::PennyChallenge { mv: mv.clone(), dice }).unwrap_or_else(|e| panic!("{mv:?}: {e}"));
+    };
+
+    tap(&window, "#game-penny");
+    window.wait_for("#penny-screen");
+    tap(&window, "#penny-tab-challenge");
+    feed_following(&window);
+
+    // Ada names no circumstance on her phone: the toast says it as the table logged it.
+    tap(&window, "#penny-circ-challenger-pass");
+    window.wait_text(".feed-card .feed-outcome", "Ada names no circumstance.");
+    window.wait_text("#toast-message", "Ada names no circumstance.");
+    bo_moves(Move::Pass { side: Side::Opponent }, DiceInput::Rolled);
+    window.wait_text(".feed-card .feed-outcome", "Bo names no circumstance.");
+
+    // Characteristics, then Bo rolls in private: his card says so, and shows no die.
+    window.wait_for("#penny-private[data-task='characteristics']");
+    tap(&window, "#penny-char-submit");
+    window.wait_text(".feed-card .feed-outcome", "Ada uses no characteristic (1 die).");
+    bo_moves(Move::Characteristics { side: Side::Opponent, used: vec![] }, DiceInput::Rolled);
+    bo_moves(Move::Roll { side: Side::Opponent }, DiceInput::Entered { values: vec![6] });
+    window.wait_text(".feed-card .feed-title", "The table — Penny Ante");
+    window.wait_text(".feed-card .feed-outcome", "Bo rolls in private.");
+    assert!(window.find(".feed-card .die-face").is_err(), "no card shows a die of a roll in private");
+    let feed = window.wait_for("#feed").text();
+    assert!(!feed.contains('6'), "Bo's die is nowhere in the feed: {feed:?}");
+    shots_at_both_widths_with(&window, "feed-penny", || {}, || {});
+    drop(other);
+    drop(host);
+}

@@ -170,10 +170,15 @@ fn a_roll_on_another_device_shows_as_a_card_on_this_one() {
     shots_at_both_widths_with(&window, "feed-card", into_view, || {});
     in_dark(&window, || crate::shot(&window, "feed-card-dark"));
 
-    // A tap opens the Log tab, where the roll is listed.
-    tap(&window, ".feed-card");
+    // A tap opens the Log tab at the roll: its card among the recent rolls, focused.
+    tap(&window, "#feed .feed-card");
     window.wait_for("#nsu-tab-log[aria-current='page']");
-    window.wait_gone(".feed-card");
+    window.wait_gone("#feed .feed-card");
+    window.wait_text("#feed-log-list .feed-card.feed-found .feed-title", "Tobias Reed — Dice tray 2d6");
+    let focused =
+        window.execute("return document.activeElement?.matches('#feed-log-list .feed-found') ?? false;", json!([]));
+    assert_eq!(focused, json!(true), "the roll's entry has the focus");
+    shots_at_both_widths_with(&window, "feed-opened-log", || {}, || {});
     drop(other);
     drop(host);
 }
@@ -308,7 +313,7 @@ fn a_penny_ante_roll_in_private_stays_private_in_the_feed() {
     window.wait_text(".feed-card .feed-outcome", "Ada uses no characteristic (1 die).");
     bo_moves(Move::Characteristics { side: Side::Opponent, used: vec![] }, DiceInput::Rolled);
     bo_moves(Move::Roll { side: Side::Opponent }, DiceInput::Entered { values: vec![6] });
-    window.wait_text(".feed-card .feed-title", "The table — Penny Ante");
+    window.wait_text(".feed-card .feed-title", "Penny Ante");
     window.wait_text(".feed-card .feed-outcome", "Bo rolls in private.");
     assert!(window.find(".feed-card .die-face").is_err(), "no card shows a die of a roll in private");
     let feed = window.wait_for("#feed").text();
@@ -316,4 +321,45 @@ fn a_penny_ante_roll_in_private_stays_private_in_the_feed() {
     shots_at_both_widths_with(&window, "feed-penny", || {}, || {});
     drop(other);
     drop(host);
+}
+
+/// On a device at no linked table the same cards are the Log tab's recent rolls: a roll on
+/// Mezzo's dice tray is listed there with its dice and sum, newest first.
+#[test]
+fn the_log_tab_lists_the_recent_rolls_as_the_feeds_cards() {
+    use crate::webdriver::ESCAPE;
+
+    let (_window, _scratch, _db, session) = crate::begin_with("feed-log", crate::open);
+    let _ = crate::create_game(&session, "Mezzo Night", "mezzo");
+    crate::dismiss_toast(&session);
+    open_game(&session, "Mezzo Night");
+    tap(&session, "#game-mezzo");
+    session.wait_for("#mezzo-screen:not([hidden])");
+    tap(&session, "#mezzo-dice");
+    session.wait_for("#dice-tray[open]");
+    let input = session.wait_for("#dice-tray-expression");
+    input.click();
+    input.send_keys("2d6+3");
+    session.click("#dice-tray-roll");
+    session.wait_text("#dice-tray-rolled", "2d6+3");
+    session.wait_settled();
+    let faces = session.execute(
+        "return [...document.querySelectorAll('#dice-tray-faces .dice-tray-face')].map((f) => f.textContent.trim());",
+        json!([]),
+    );
+    let faces: Vec<String> =
+        faces.as_array().expect("the faces").iter().map(|f| f.as_str().unwrap_or_default().to_owned()).collect();
+    let total = session.wait_for("#dice-tray-total").text();
+    session.find("#dice-tray-expression").expect("the field").send_keys(ESCAPE);
+    session.wait_gone("#dice-tray[open]");
+    assert!(session.find(".feed-card").is_err(), "no card pops up for a roll at no linked table");
+
+    tap(&session, "#mezzo-tab-log");
+    session.wait_text("#feed-log-title", "Recent rolls");
+    session.wait_text("#feed-log-list .feed-title", "Dice tray 2d6+3");
+    session.wait_text("#feed-log-list .feed-outcome", &format!("{} + {} + 3 = {total}", faces[0], faces[1]));
+    let shown: Vec<String> =
+        session.find_all("#feed-log-list .die-face").iter().map(|d| d.text().trim().to_owned()).collect();
+    assert_eq!(shown, faces, "the card shows the dice as thrown");
+    shots_at_both_widths_with(&session, "feed-log", || {}, || {});
 }

@@ -4,9 +4,10 @@
 // after a while; a tap on it opens the log at its entry. The cards come from the core
 // (`game_feed`): on a joined device the table's, as this device's viewer may see them.
 //
-//   import { feedStack, feedCard } from "./feed.js";
+//   import { feedStack, feedCard, recentRolls } from "./feed.js";
 //   const feed = feedStack({ onOpen: (card) => … });   // once; its element is put in the page
 //   feed.show(cards);  feed.clear();
+//   host.prepend(recentRolls(cards) ?? "");            // the same cards as a Log tab's rolls
 
 import { el } from "./dom.js";
 
@@ -15,9 +16,9 @@ const SHOWN = 2;
 /** How long a card stays unless the person is on it. */
 const STAYS_MS = 10000;
 
-/** "Ada — Dice tray 2d6+1": who and what, the card's first line. */
+/** "Ada — Dice tray 2d6+1": who and what, the card's first line (what alone for the table's). */
 export function feedTitle(card) {
-  return `${card.who ?? "The table"} — ${card.what}`;
+  return card.who ? `${card.who} — ${card.what}` : card.what;
 }
 
 /** One card as a button (`onOpen(card)` on a tap), or as a plain box without `onOpen`. */
@@ -37,6 +38,22 @@ export function feedCard(card, { onOpen = null } = {}) {
   ];
   if (!onOpen) return el("div", { class: "feed-card", data: { seq: String(card.seq) } }, ...parts);
   return el("button", { type: "button", class: "feed-card", data: { seq: String(card.seq) }, on: { click: () => onOpen(card) } }, ...parts);
+}
+
+/**
+ * The game's recent rolls as the same cards, newest first, for its Log tab (`cards` as the
+ * feed gives them, oldest first; those without dice are the log's own rows): a section headed
+ * "Recent rolls", or null when there are none.
+ */
+export function recentRolls(cards) {
+  const rolls = cards.filter((c) => c.dice.length > 0).reverse();
+  if (rolls.length === 0) return null;
+  return el(
+    "section",
+    { class: "card feed-log", "aria-labelledby": "feed-log-title" },
+    el("h3", { id: "feed-log-title" }, "Recent rolls"),
+    el("ol", { class: "feed-log-list", id: "feed-log-list" }, ...rolls.map((c) => el("li", {}, feedCard(c)))),
+  );
 }
 
 /**

@@ -29,7 +29,7 @@
 import * as api from "./api.js";
 import { busy } from "../kit/components.js";
 import { openDiceTray } from "../kit/dice-tray.js";
-import { feedStack } from "../kit/feed.js";
+import { feedStack, recentRolls } from "../kit/feed.js";
 import { byId } from "../kit/dom.js";
 import { gameScreen, showRefusal, ask } from "./game-screen.js";
 import { linkedTo } from "./link.js";
@@ -119,7 +119,9 @@ export function gameController(game) {
   async function openLogAt(card) {
     if (!view || !tabIds.has("log")) return;
     await switchTab("log");
-    const entry = frame.body.querySelector(`[data-seq="${CSS.escape(String(card.seq))}"]`);
+    // The log's own row of it, else its card among the recent rolls.
+    const seq = CSS.escape(String(card.seq));
+    const entry = frame.body.querySelector(`[data-seq="${seq}"]:not(.feed-card)`) ?? frame.body.querySelector(`.feed-card[data-seq="${seq}"]`);
     if (!entry) return;
     entry.setAttribute("tabindex", "-1");
     entry.classList.add("feed-found");
@@ -137,6 +139,8 @@ export function gameController(game) {
   async function read(v) {
     const shown = (await game.load(v, app)) !== false;
     if (shown) v.loaded = true;
+    // The Log tab lists the recent rolls as the feed's cards, on every device.
+    v.feedCards = shown && v.tab === "log" ? await api.gameFeed(v.gameId, 0) : [];
     return shown;
   }
 
@@ -253,6 +257,8 @@ export function gameController(game) {
       ...game.context?.(view, app),
     };
     const host = game.draw(ctx, view);
+    const rolls = view.tab === "log" ? recentRolls(view.feedCards ?? []) : null;
+    if (rolls) host.prepend(rolls);
     frame.fill(game.heading(view, gameName()), view.tab, host, focus);
     remember(); // after the frame's own note of the game: the character shown too
   }

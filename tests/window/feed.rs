@@ -56,6 +56,9 @@ fn feed_following(window: &Session) {
         since.as_str().map(|_| ())
     });
     assert!(window.find(".feed-card").is_err(), "no card for what happened before the screen opened");
+    // The live region is there before its first card, so a screen reader hears that card.
+    let live = window.execute("return document.getElementById('feed')?.getAttribute('aria-live') ?? null;", json!([]));
+    assert_eq!(live, json!("polite"));
 }
 
 /// A device in this process on `db` joins the table at `addr`, claims Tobias (the table's

@@ -57,19 +57,19 @@ export function recentRolls(cards) {
 }
 
 /**
- * The stack: `element` (id "feed", a labelled polite live region, hidden while empty);
+ * The stack: `element` (id "feed", a labelled polite live region; always in the page, so a
+ * screen reader hears each card added, and of no size while empty);
  * `show(cards)` adds them (oldest first, the newest shown on top); `clear()` empties it.
  */
 export function feedStack({ onOpen }) {
   const list = el("div", { class: "feed-cards" });
-  const element = el("section", { id: "feed", class: "feed", "aria-label": "Table feed", "aria-live": "polite", hidden: true }, list);
+  const element = el("section", { id: "feed", class: "feed", "aria-label": "Table feed", "aria-live": "polite" }, list);
   const timers = new Map();
   const inUse = () => element.contains(document.activeElement) || element.matches(":hover");
   const remove = (node) => {
     clearTimeout(timers.get(node));
     timers.delete(node);
     node.remove();
-    element.hidden = list.childElementCount === 0;
   };
   const later = (node) => {
     timers.set(
@@ -91,7 +91,6 @@ export function feedStack({ onOpen }) {
         later(node);
       }
       while (list.childElementCount > SHOWN) remove(list.lastElementChild);
-      element.hidden = list.childElementCount === 0;
     },
     clear() {
       for (const node of [...list.children]) remove(node);

@@ -29,7 +29,7 @@ use crate::model::System;
 use crate::services::{CopyPatch, FeedCard, GameMove, Note, Snapshot};
 
 /// The protocol this build speaks; a device with another one is told so and disconnected.
-pub const PROTOCOL: u32 = 3;
+pub const PROTOCOL: u32 = 4;
 
 /// The largest application message (a game's snapshot): as large as a file an import reads.
 pub const MAX_MESSAGE: usize = 16 * 1024 * 1024;

@@ -182,6 +182,16 @@ fn a_roll_on_another_device_shows_as_a_card_on_this_one() {
         window.execute("return document.activeElement?.matches('#feed-log-list .feed-found') ?? false;", json!([]));
     assert_eq!(focused, json!(true), "the roll's entry has the focus");
     shots_at_both_widths_with(&window, "feed-opened-log", || {}, || {});
+
+    // A roll while the Log tab is open joins its recent rolls there.
+    let (mv, again) = {
+        let store = Store::open(&other_db).expect("the second device's database");
+        let mut rng = rand::rngs::StdRng::seed_from_u64(33);
+        services::dice_tray_roll_here(&store, game, None, "d20", &mut rng).expect("a roll")
+    };
+    other.submit_move(mv).expect("the table logs the roll");
+    window.wait_text("#feed-log-list li:first-child .feed-title", "Dice tray d20");
+    window.wait_text("#feed-log-list li:first-child .feed-outcome", &again.roll.total.to_string());
     drop(other);
     drop(host);
 }

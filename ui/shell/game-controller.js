@@ -103,7 +103,11 @@ export function gameController(game) {
       try {
         const cards = await api.gameFeed(v.gameId, since ?? 0);
         if (view !== v) return;
-        if (since !== null && linkedTo(v.gameId)) stack.show(cards);
+        if (since !== null && cards.length > 0 && linkedTo(v.gameId)) {
+          stack.show(cards);
+          // The Log tab's recent rolls take the new ones in too.
+          if (v.tab === "log") reload();
+        }
         since = cards.length > 0 ? cards[cards.length - 1].seq : (since ?? 0);
         // Where the feed reads from (the window tests wait for it before a roll elsewhere).
         stack.element.dataset.since = String(since);

@@ -26,6 +26,7 @@ const COMMANDS: &[&str] = &[
     "move_character",
     "dice_tray_roll",
     "dice_tray_log",
+    "game_feed",
     "export_character",
     "export_game",
     "export_all",

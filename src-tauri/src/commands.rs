@@ -13,8 +13,8 @@ use sheetkeeper::rules::nsu::roll::{Choices, Edge, MoodChoice, Need, RollSetup};
 use sheetkeeper::rules::nsu::world::{GridPos, ResourceState, SafetyList, World};
 use sheetkeeper::rules::nsu::{Aspect, Die, Sheet};
 use sheetkeeper::services::{
-    self, DiceInput, Done, DowntimeView, GameView, LocationDraft, MapCard, NsuSheetView, PendingRoll, ProjectAction,
-    RollLogEntry, RollPreview, RollResult, TrayEntry, WorldChange,
+    self, DiceInput, Done, DowntimeView, FeedCard, GameView, LocationDraft, MapCard, NsuSheetView, PendingRoll,
+    ProjectAction, RollLogEntry, RollPreview, RollResult, TrayEntry, WorldChange,
 };
 use tauri::{AppHandle, Runtime, State};
 
@@ -145,6 +145,18 @@ pub fn dice_tray_roll(
         return Ok(entry);
     }
     Ok(services::dice_tray_roll(&mut *state.store()?, game, character, &expression, &mut rand::rng())?)
+}
+
+/// The table feed's cards of `game` after `since` (a place in its log), oldest first.
+/// Written out: on a device joined to the table, the cards are the table's, as its link
+/// received them (the log is the table's); elsewhere they are read from this device's log.
+#[tauri::command(async)]
+pub fn game_feed(state: State<'_, AppState>, game: String, since: i64) -> Result<Vec<FeedCard>, AppError> {
+    let game = parse_id("game", &game)?;
+    if let Some(join) = state.joined().filter(|j| j.handle().status().game == Some(game)) {
+        return Ok(join.handle().feed(since));
+    }
+    Ok(services::game_feed(&*state.store()?, game, since)?)
 }
 
 /// The three complication tables as the core rolls them. Hand-written: no store, no error.

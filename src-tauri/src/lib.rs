@@ -154,6 +154,7 @@ pub fn run_app<R: tauri::Runtime>(
             commands::move_character,
             commands::dice_tray_roll,
             commands::dice_tray_log,
+            commands::game_feed,
             transfer_commands::export_character,
             transfer_commands::export_game,
             transfer_commands::export_all,

@@ -89,13 +89,17 @@ commands! {
 
 /// On a device joined to `game`'s table, `mv` goes to the host (which runs it through its
 /// services) and the answer is the table as the replica shows it once the host's next
-/// snapshot is in; `None` when this device is not joined to that game (it plays locally).
+/// snapshot is in, with the move in the table's words (its feed card, which the host sends
+/// before its answer); `None` when this device is not joined to that game (it plays locally).
 fn through_the_host(state: &AppState, game: Uuid, mv: impl FnOnce() -> GameMove) -> Reply<Option<PennyChange>> {
     let Some(join) = state.joined().filter(|j| j.handle().status().game == Some(game)) else { return Ok(None) };
+    let before = join.handle().feed(0).last().map_or(0, |c| c.seq);
     // The store is not locked while the host answers: the link writes the snapshot itself.
     join.handle().submit_move(mv())?;
     let view = services::penny_table(&*state.store()?, game)?;
-    Ok(Some(PennyChange { view, message: "The table took the move.".into() }))
+    let said = join.handle().feed(before).into_iter().rev().find(|c| c.who.is_none() && !c.undone);
+    let message = said.map_or_else(|| "The table took the move.".into(), |c| c.outcome);
+    Ok(Some(PennyChange { view, message }))
 }
 
 /// A challenge is issued at the table: on a device joined to `game`'s table it is refused

@@ -127,6 +127,7 @@ impl HostHandle {
             devices: Mutex::new(HashMap::new()),
             pairing: Semaphore::new(1),
             copies: Mutex::new(HashMap::new()),
+            fed: Mutex::new(HashMap::new()),
             changed: Notify::new(),
             unlogged: AtomicBool::new(false),
             connections: Arc::new(Semaphore::new(MAX_CONNECTIONS)),
@@ -293,6 +294,9 @@ struct Host {
     /// changed since, when it comes back holding that copy. Changed only by rounds, which
     /// run one at a time under the database's lock.
     copies: Mutex<HashMap<Uuid, services::SentCopy>>,
+    /// The place in the game's log of the last feed card each device was sent (kept when it
+    /// goes away, so it is not sent the same cards again). Changed only by rounds.
+    fed: Mutex<HashMap<Uuid, i64>>,
     /// "The game changed": a round of updates for every device is due. Notifications
     /// coalesce, so changes in quick succession make one round.
     changed: Notify,
@@ -357,6 +361,7 @@ impl Host {
                     let last = copies.remove(&device).filter(|_| !matches!(round, Round::One { fresh: true, .. }));
                     due.push(services::Due { device, last, force });
                 }
+                let devices: Vec<Uuid> = due.iter().map(|d| d.device).collect();
                 for (device, sent, update) in services::host_copies(s, game, due, unlogged)? {
                     copies.insert(device, sent);
                     let msg = match update {
@@ -364,6 +369,16 @@ impl Host {
                         services::CopyUpdate::Whole(snapshot) => ToDevice::Snapshot { snapshot },
                         services::CopyUpdate::Patch(patch) => ToDevice::Patch { patch },
                     };
+                    host.tell(device, || Outgoing::Update(msg.clone()));
+                }
+                // After its copy: the feed's new cards, which may name what the copy brought.
+                let mut fed = lock(&host.fed);
+                for device in devices {
+                    let since = fed.get(&device).copied().unwrap_or(0);
+                    let cards = services::host_feed(s, game, device, since)?;
+                    let Some(last) = cards.last().map(|c| c.seq) else { continue };
+                    fed.insert(device, last);
+                    let msg = ToDevice::Feed { cards };
                     host.tell(device, || Outgoing::Update(msg.clone()));
                 }
                 Ok(())

@@ -74,7 +74,13 @@ pub struct JoinStatus {
     pub inbox: Vec<super::Inbound>,
     /// This device's claims the table's person has not approved yet, or declined.
     pub claims: Vec<ClaimState>,
+    /// The table feed's newest cards (at most `FEED_KEPT`), oldest first; read with `feed`.
+    #[serde(skip)]
+    pub feed: Vec<crate::services::FeedCard>,
 }
+
+/// Feed cards a joined device keeps; the oldest go first.
+const FEED_KEPT: usize = 50;
 
 /// A claim this device made that is not (yet) its character at the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -119,6 +125,7 @@ impl JoinHandle {
             message: None,
             inbox: Vec::new(),
             claims: Vec::new(),
+            feed: Vec::new(),
         }));
         let (commands, command_rx) = mpsc::unbounded_channel();
         let (stop, stopped) = watch::channel(false);
@@ -150,6 +157,11 @@ impl JoinHandle {
 
     pub fn status(&self) -> JoinStatus {
         lock(&self.status).clone()
+    }
+
+    /// The table feed's cards after `since` (a place in the table's log), oldest first.
+    pub fn feed(&self, since: i64) -> Vec<crate::services::FeedCard> {
+        lock(&self.status).feed.iter().filter(|c| c.seq > since).cloned().collect()
     }
 
     /// Waits until the device is caught up, or the link ended, or `limit` passed.
@@ -539,6 +551,13 @@ impl Session<'_> {
                             s.claims.push(ClaimState { character, declined: Some(clean_reason(&reason)) });
                         }
                         ToDevice::Note { from, note } => super::add_to_inbox(&mut lock(self.status).inbox, from, note),
+                        ToDevice::Feed { cards } => {
+                            let feed = &mut lock(self.status).feed;
+                            let last = feed.last().map_or(i64::MIN, |c| c.seq);
+                            feed.extend(cards.into_iter().filter(|c| c.seq > last));
+                            let extra = feed.len().saturating_sub(FEED_KEPT);
+                            feed.drain(..extra);
+                        }
                         ToDevice::Welcome { .. } => return Err(SessionEnd::Lost("the table welcomed this device twice".into())),
                     }
                     if self.try_apply(&mut sync)? {

@@ -26,10 +26,10 @@ use uuid::Uuid;
 
 use crate::error::{Error, Result};
 use crate::model::System;
-use crate::services::{CopyPatch, GameMove, Note, Snapshot};
+use crate::services::{CopyPatch, FeedCard, GameMove, Note, Snapshot};
 
 /// The protocol this build speaks; a device with another one is told so and disconnected.
-pub const PROTOCOL: u32 = 3;
+pub const PROTOCOL: u32 = 4;
 
 /// The largest application message (a game's snapshot): as large as a file an import reads.
 pub const MAX_MESSAGE: usize = 16 * 1024 * 1024;
@@ -158,6 +158,10 @@ pub enum ToDevice {
     Note {
         from: String,
         note: Note,
+    },
+    /// The feed's new cards for this device (as its viewer may see them), oldest first.
+    Feed {
+        cards: Vec<FeedCard>,
     },
     /// The link ends (the host stopped, or removed this device).
     Bye {

@@ -42,17 +42,22 @@ pub struct TrayEntry {
 
 /// The roll in words, as the game's log shows it.
 pub fn tray_words(roll: &TrayRoll, who: Option<&str>) -> String {
+    let who = who.map(|w| format!("{w} — ")).unwrap_or_default();
+    format!("{who}dice tray: {} → {}", roll.expression, sum_words(roll))
+}
+
+/// What the dice came to: "4 + 2 + 1 = 7", or "7" for one die alone.
+pub(super) fn sum_words(roll: &TrayRoll) -> String {
     let mut sum = roll.dice.iter().map(|d| d.face.to_string()).collect::<Vec<_>>().join(" + ");
     match roll.modifier {
         0 => {}
         m if m > 0 => sum.push_str(&format!(" + {m}")),
         m => sum.push_str(&format!(" − {}", m.unsigned_abs())),
     }
-    let who = who.map(|w| format!("{w} — ")).unwrap_or_default();
     if roll.dice.len() == 1 && roll.modifier == 0 {
-        return format!("{who}dice tray: {} → {}", roll.expression, roll.total);
+        return roll.total.to_string();
     }
-    format!("{who}dice tray: {} → {sum} = {}", roll.expression, roll.total)
+    format!("{sum} = {}", roll.total)
 }
 
 /// Rolls `expression` on a game's dice tray (for one of its characters, if named) and logs

@@ -865,6 +865,13 @@ pub fn link_unpair(store: &mut Store, device: Uuid) -> Result<Done> {
     })
 }
 
+/// The feed's cards of the hosted `game` after `since` for `device`: as the viewer of the
+/// characters it plays sees them (a Penny Ante cup stays a cup; the House's secrets stay out).
+pub fn host_feed(store: &Store, game: Uuid, device: Uuid, since: i64) -> Result<Vec<super::FeedCard>> {
+    let owned = owned_by(store.read(), game, device)?;
+    super::feed_for(store, game, &Viewer::Player(owned), since)
+}
+
 /// The changes the host refused in `game`, kept here with its reasons.
 pub fn link_refused(store: &Store, game: Uuid) -> Result<Vec<Refused>> {
     store.read().link_refused(game)

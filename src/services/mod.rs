@@ -9,6 +9,7 @@ mod claims;
 mod device;
 mod dice;
 mod dice_tray;
+mod feed;
 mod games;
 mod link;
 mod link_copy;
@@ -40,9 +41,10 @@ pub use device::{
 };
 pub use dice::DiceInput;
 pub use dice_tray::{dice_tray_log, dice_tray_roll, tray_words, TrayEntry};
+pub use feed::{feed_for, game_feed, FeedCard, FEED_MAX};
 pub use games::{create_game, delete_game, list, rename_game};
 pub use link::{
-    dice_tray_roll_here, host_apply_change, host_apply_edit, host_apply_move, host_claim, host_claim_check,
+    dice_tray_roll_here, host_apply_change, host_apply_edit, host_apply_move, host_claim, host_claim_check, host_feed,
     host_known_device, host_pair, host_removed_device, host_route_note, host_snapshot, joined_apply_snapshot,
     joined_hosts, joined_may_take, joined_pair, joined_pending, joined_refused, joining_identity, link_devices,
     link_dismiss_refused, link_identity, link_refused, link_unpair, Accepted, Agreed, ClaimCheck, GameMove, Note,

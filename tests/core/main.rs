@@ -5,6 +5,7 @@ mod cli;
 mod concurrent_open;
 mod crash;
 mod exchange;
+mod feed;
 mod fuzz_import;
 mod import_safety;
 mod layers;

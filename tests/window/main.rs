@@ -13,6 +13,7 @@
 
 mod axe;
 mod dice_tray;
+mod feed;
 mod fixtures;
 mod home;
 mod join_link;

@@ -98,6 +98,7 @@ export const moveCharacter = (id, toGame) => call("move_character", { id, toGame
 /** A roll on a game's dice tray (any XdY±N), logged with the game's moves; its recent rolls. */
 export const diceTrayRoll = (game, expression, character = null) => call("dice_tray_roll", { game, character, expression });
 export const diceTrayLog = (game) => call("dice_tray_log", { game });
+export const gameFeed = (game, since) => call("game_feed", { game, since });
 
 // Files: the app opens the native save and open dialogs itself; the page never names a path.
 // `onStep(step)` hears "writing" / "reading" once the dialog has closed and the slow part starts.

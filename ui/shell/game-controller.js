@@ -29,8 +29,26 @@
 import * as api from "./api.js";
 import { busy, focusLost } from "../kit/components.js";
 import { openDiceTray } from "../kit/dice-tray.js";
+import { feedStack, recentRolls } from "../kit/feed.js";
+import { byId } from "../kit/dom.js";
 import { gameScreen, showRefusal, ask, focusAfterMove, takeFocus } from "./game-screen.js";
+import { linkedTo } from "./link.js";
 import { registerSystem, rememberPlace } from "./systems.js";
+
+/** How often an open game's screen asks for the table feed's new cards. */
+const FEED_EVERY_MS = 1000;
+
+// The table feed's stack, one for the page (in the bottom bar, above the toast), and what a
+// tap on a card does: the open game's controller sets it.
+let feed = null;
+let openCard = () => {};
+function tableFeed() {
+  if (!feed) {
+    feed = feedStack({ onOpen: (card) => openCard(card) });
+    byId("bottom-stack").prepend(feed.element);
+  }
+  return feed;
+}
 
 export function gameController(game) {
   const tabIds = new Set(game.frame.tabs.map(([tab]) => tab));
@@ -56,6 +74,7 @@ export function gameController(game) {
       game.leave?.(view);
       frame.hide(game.opener);
     }
+    stopFeed();
     tab = tabIds.has(tab) ? tab : game.home;
     const v = { gameId, tab, loaded: false, ...game.start(gameId, tab, character, app) };
     view = v;
@@ -65,17 +84,72 @@ export function gameController(game) {
       render();
       frame.show(gameId);
       remember();
+      followFeed(v);
     });
+  }
+
+  /**
+   * While `v` is open, asks each second for the table feed's new cards and shows them while
+   * the game is linked here (hosted or joined): another device's roll reaches this screen,
+   * whichever tab is shown. What was in the log when the screen opened is not shown again.
+   */
+  function followFeed(v) {
+    let since = null;
+    const stack = tableFeed();
+    stack.clear();
+    openCard = openLogAt;
+    const look = async () => {
+      if (view !== v) return;
+      try {
+        const cards = await api.gameFeed(v.gameId, since ?? 0);
+        if (view !== v) return;
+        if (since !== null && cards.length > 0 && linkedTo(v.gameId)) {
+          stack.show(cards);
+          // The Log tab's recent rolls take the new ones in too.
+          if (v.tab === "log") reload();
+        }
+        since = cards.length > 0 ? cards[cards.length - 1].seq : (since ?? 0);
+        // Where the feed reads from (the window tests wait for it before a roll elsewhere).
+        stack.element.dataset.since = String(since);
+      } catch {
+        // A feed that cannot be read now is asked again at the next look.
+      }
+      if (view === v) v.feedTimer = setTimeout(look, FEED_EVERY_MS);
+    };
+    look();
+  }
+
+  /** A tapped feed card: the Log tab, its entry brought into sight and focused. */
+  async function openLogAt(card) {
+    if (!view || !tabIds.has("log")) return;
+    await switchTab("log");
+    // The log's own row of it, else its card among the recent rolls.
+    const seq = CSS.escape(String(card.seq));
+    const entry = frame.body.querySelector(`[data-seq="${seq}"]:not(.feed-card)`) ?? frame.body.querySelector(`.feed-card[data-seq="${seq}"]`);
+    if (!entry) return;
+    entry.setAttribute("tabindex", "-1");
+    entry.classList.add("feed-found");
+    entry.scrollIntoView({ block: "center" });
+    entry.focus();
+  }
+
+  function stopFeed() {
+    if (view) clearTimeout(view.feedTimer);
+    feed?.clear();
+    if (feed) delete feed.element.dataset.since;
   }
 
   /** Reads the game into `v`; false when the game said it is not to be shown. */
   async function read(v) {
     const shown = (await game.load(v, app)) !== false;
     if (shown) v.loaded = true;
+    // The Log tab lists the recent rolls as the feed's cards, on every device.
+    v.feedCards = shown && v.tab === "log" ? await api.gameFeed(v.gameId, 0) : [];
     return shown;
   }
 
   function close() {
+    stopFeed();
     if (view) game.leave?.(view);
     view = null;
     frame.hide(game.opener);
@@ -189,6 +263,8 @@ export function gameController(game) {
       ...game.context?.(view, app),
     };
     const host = game.draw(ctx, view);
+    const rolls = view.tab === "log" ? recentRolls(view.feedCards ?? []) : null;
+    if (rolls) host.prepend(rolls);
     frame.fill(game.heading(view, gameName()), view.tab, host, focus);
     remember(); // after the frame's own note of the game: the character shown too
   }

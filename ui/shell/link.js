@@ -53,6 +53,11 @@ export function joinedTo(gameId) {
   return Boolean(joined && joined.game === gameId);
 }
 
+/** Whether `gameId`'s table is linked here now: this app hosts it or is joined to it. */
+export function linkedTo(gameId) {
+  return Boolean((joined && joined.game === gameId) || (hosting && hosting.game === gameId));
+}
+
 export function initLink(hooks) {
   app = hooks;
   byId("link-join-open").addEventListener("click", () => openJoinDialog());

@@ -656,6 +656,15 @@ pub fn penny_log(store: &Store, game: Uuid, limit: u32, house: bool) -> Result<V
     let read = store.read();
     penny_game(read, game)?;
     let secrets = house_secrets_here(read, game, house)?;
+    log_in(read, game, limit, secrets)
+}
+
+/// The game's Penny Ante moves as `viewer` reads them: the House's secrets only for the table.
+pub(crate) fn penny_log_for(read: Reader<'_>, game: Uuid, limit: u32, viewer: &Viewer) -> Result<Vec<PennyLogEntry>> {
+    log_in(read, game, limit, shows_house_secrets(viewer))
+}
+
+fn log_in(read: Reader<'_>, game: Uuid, limit: u32, secrets: bool) -> Result<Vec<PennyLogEntry>> {
     let mut out = Vec::new();
     for kind in [EventKind::PennyTableChanged, EventKind::PennyChallengeMove] {
         for (e, undone) in read.events_of_kind(game, None, kind, limit)? {

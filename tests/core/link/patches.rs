@@ -388,6 +388,7 @@ fn a_device_speaking_an_older_protocol_is_told_to_update_the_app() {
     for (older, opening) in [
         (1, r#"{"kind":"resume","protocol":1}"#.to_string()),
         (2, format!(r#"{{"kind":"pair","protocol":2,"spake":"{}"}}"#, "00".repeat(33))),
+        (3, r#"{"kind":"resume","protocol":3}"#.to_string()),
     ] {
         let mut stream = std::net::TcpStream::connect(addr(&host)).unwrap();
         stream.set_read_timeout(Some(DEADLINE)).unwrap();
@@ -401,7 +402,7 @@ fn a_device_speaking_an_older_protocol_is_told_to_update_the_app() {
         let reply: Value = serde_json::from_slice(&reply).unwrap();
         assert_eq!(reply["kind"], "refused", "{reply}");
         let reason = reply["reason"].as_str().unwrap();
-        let expected = format!("this table speaks link protocol {}, the device {older}; update the app", 3);
+        let expected = format!("this table speaks link protocol {}, the device {older}; update the app", 4);
         assert_eq!(reason, expected);
     }
     assert_eq!(fingerprint(&h.db()), before, "nothing changed on the host");

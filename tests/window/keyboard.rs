@@ -259,7 +259,8 @@ fn scattershot_rating_roll_to_conclusion_by_keyboard() {
 }
 
 /// Mezzo: an action check on its tab — what is attempted typed, Mira chosen as the actor by
-/// typing her name into the select, her action and the failure typed — rolled and resolved;
+/// typing her name into the select, her action and the failure typed, the dice typed in as
+/// rolled at the table — rolled and resolved;
 /// the X-card opened and closed; "← Home" back to the game panel's button.
 #[test]
 fn mezzo_action_check_by_keyboard() {
@@ -285,13 +286,21 @@ fn mezzo_action_check_by_keyboard() {
     tab_to(&session, "#mzc-failure");
     type_keys(&session, "falls into the moat");
     session.wait_until("the odds", || session.find("#mzc-odds-pct-0").ok().filter(|e| e.text().ends_with('%')));
-    // Roll, then Resolve: each result's heading takes the focus.
+    // The dice as rolled at the table (Mira 5, the failure 2: no tie), typed in; then Roll
+    // and Resolve, each result's heading taking the focus.
+    tab_to(&session, "#mzc-hand");
+    press(&session, &[SPACE]);
+    tab_to(&session, "#mzc-die-1");
+    type_keys(&session, "5");
+    tab_to(&session, "#mzc-die-2");
+    type_keys(&session, "2");
     activate(&session, "#mzc-roll");
     session.wait_for("#mzc-rolled");
     wait_focus_on(&session, "#mzc-rolled-heading", "the rolled check");
     activate(&session, "#mzc-resolve");
     session.wait_for("#mzc-result");
     wait_focus_on(&session, "#mzc-result-heading", "the resolved check");
+    assert!(session.wait_for("#mzc-result").text().contains("The action succeeds."), "Mira's 5 beats the 2");
 
     // The X-card opens on its Close and gives the focus back when it closes.
     activate(&session, "#xcard");

@@ -228,7 +228,7 @@ fn an_unpaid_loan_becomes_a_debt_when_the_next_adventure_starts() {
         (Move::Cup { side: a, cup: vec![] }, vec![]),
         (Move::Roll { side: b }, vec![4]),
         (Move::Cup { side: b, cup: vec![] }, vec![]),
-        (Move::OfferLoan { id: Uuid::new_v4(), lender: ch(cy), side: a, amount: 6 }, vec![]),
+        (Move::OfferLoan { id: Uuid::new_v4(), lender: ch(cy), side: a, amount: 6, borrower: None }, vec![]),
         (Move::AnswerLoan { accept: true }, vec![]),
         (Move::Stand { side: a }, vec![]),
         (Move::Fold { side: b }, vec![]),

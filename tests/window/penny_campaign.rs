@@ -52,7 +52,10 @@ fn seeded(db_path: &std::path::Path) -> (Uuid, Uuid, Uuid) {
         (Move::Cup { side: a, cup: vec![] }, vec![]),
         (Move::Roll { side: b }, vec![2]),
         (Move::Cup { side: b, cup: vec![] }, vec![]),
-        (Move::OfferLoan { id: Uuid::new_v4(), lender: Account::Character(cy), side: a, amount: 6 }, vec![]),
+        (
+            Move::OfferLoan { id: Uuid::new_v4(), lender: Account::Character(cy), side: a, amount: 6, borrower: None },
+            vec![],
+        ),
         (Move::AnswerLoan { accept: true }, vec![]),
         (Move::Stand { side: a }, vec![]),
         (Move::Fold { side: b }, vec![]),

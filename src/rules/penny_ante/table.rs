@@ -276,6 +276,16 @@ impl PennyTable {
         self.challenge.as_ref().filter(|c| c.phase != super::challenge::state::Phase::Over)
     }
 
+    /// Whether antagonist `id` is revealed to the table: it took part in a direct challenge,
+    /// the current one included (RULES.md §2.2 decision 2026-11-28).
+    pub fn revealed(&self, id: Uuid) -> bool {
+        let direct_now = self
+            .challenge
+            .as_ref()
+            .is_some_and(|c| c.devoted.is_none() && c.side_of(Account::Antagonist(id)).is_some());
+        direct_now || self.antagonists.iter().any(|a| a.id == id && a.revealed)
+    }
+
     fn no_challenge(&self, doing: &str) -> Result<()> {
         if self.running().is_some() {
             return Err(Error::invalid("challenge", format!("a challenge is running; finish it before {doing}")));

@@ -83,7 +83,7 @@ fn shows_house_secrets(viewer: &Viewer) -> bool {
 /// antagonist not yet revealed by a direct challenge (RULES.md §2.2 decision 2026-11-28).
 fn hidden_purse(table: &PennyTable, account: Account) -> bool {
     match account {
-        Account::Antagonist(id) => table.antagonists.iter().find(|a| a.id == id).is_none_or(|a| !a.revealed),
+        Account::Antagonist(id) => !table.revealed(id),
         _ => false,
     }
 }
@@ -161,15 +161,15 @@ pub(super) fn view(read: Reader<'_>, game: &Game, table: &PennyTable, viewer: &V
             .map(|a| AntagonistView {
                 id: a.id,
                 name: a.name.clone(),
-                purse: (secrets || a.revealed).then(|| pile(Account::Antagonist(a.id))),
+                purse: (secrets || table.revealed(a.id)).then(|| pile(Account::Antagonist(a.id))),
                 characteristics: a
                     .characteristics
                     .iter()
-                    .filter(|c| secrets || a.revealed || !c.hidden)
-                    .map(|c| Characteristic { hidden: c.hidden && !a.revealed, ..c.clone() })
+                    .filter(|c| secrets || table.revealed(a.id) || !c.hidden)
+                    .map(|c| Characteristic { hidden: c.hidden && !table.revealed(a.id), ..c.clone() })
                     .collect(),
                 recurring: a.recurring,
-                revealed: a.revealed,
+                revealed: table.revealed(a.id),
             })
             .collect(),
         loans: table
@@ -372,14 +372,13 @@ fn challenge_view(
 }
 
 fn used_view(table: &PennyTable, names: &Names, u: &Used, secrets: bool) -> UsedView {
-    let hidden = match u.owner {
-        Account::Antagonist(id) => table
-            .antagonists
-            .iter()
-            .find(|a| a.id == id)
-            .is_some_and(|a| !a.revealed && a.characteristics.iter().any(|c| c.hidden && c.text == u.text)),
-        _ => false,
-    };
+    let hidden =
+        match u.owner {
+            Account::Antagonist(id) => table.antagonists.iter().find(|a| a.id == id).is_some_and(|a| {
+                !table.revealed(a.id) && a.characteristics.iter().any(|c| c.hidden && c.text == u.text)
+            }),
+            _ => false,
+        };
     let text = if hidden && !secrets { "a hidden characteristic".to_owned() } else { u.text.clone() };
     UsedView { owner: u.owner, owner_name: names.of(u.owner), text }
 }

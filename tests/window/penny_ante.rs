@@ -835,3 +835,101 @@ fn a_newcomer_reaches_penny_and_scattershot_sheets_from_home() {
     session.wait_text("#sc-sheet-current-hit_points", "9 / 10");
     shot(&session, "scattershot-sheet-from-home-360");
 }
+
+/// D-PA5: a lender outside the challenge chooses which ally of a side borrows — Cy lends to
+/// Bo, Ada's ally, and Bo (not the side's lead) gets the pennies and owes them.
+#[test]
+fn a_loan_goes_to_the_ally_the_lender_chooses() {
+    let (_window, _scratch, db_path, session) = begin_with("penny-ally-loan", open);
+    let game = new_penny_game(&session, "Penny Allies");
+    let ada = add_player(&session, "Ada", "Strong", "25");
+    let bo = add_player(&session, "Bo", "Clever", "25");
+    let cy = add_player(&session, "Cy", "Lucky", "25");
+    start_adventure(&session, "75");
+
+    press(&session, "#penny-issue");
+    type_into(&session, "#penny-stake", "Hold the bridge");
+    type_into(&session, "#penny-ante", "2");
+    press(&session, &format!("#penny-challenger-ally-{bo}"));
+    press(&session, "#penny-start-challenge");
+    session.wait_text("#penny-pot", "6");
+    press(&session, "#penny-hand");
+    both_sides_pass_the_circumstances(&session);
+    pass_to(&session, "challenger", "characteristics", "Ada and Bo");
+    press(&session, "#penny-char-submit");
+    pass_to(&session, "opponent", "characteristics", "the House");
+    press(&session, "#penny-char-submit");
+    roll_and_cup(&session, "challenger", "Ada and Bo", &["3"]);
+    roll_and_cup(&session, "opponent", "the House", &["6"]);
+
+    session.wait_for("#penny-pass[data-side='challenger'][data-task='bet']");
+    press(&session, &format!(".penny-offer-loan[data-lender='character:{cy}']"));
+    let options: Vec<String> = session
+        .execute(
+            "return [...document.querySelectorAll('#penny-loan-side option')].map((o) => o.textContent);",
+            json!([]),
+        )
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(options, vec!["Ada (Ada and Bo)", "Bo (Ada and Bo)"], "each ally of the side, by name");
+    session.click(&format!("#penny-loan-side option[value='challenger:{bo}']"));
+    type_into(&session, "#penny-loan-amount", "4");
+    shots_of(&session, "penny-loan-ally", "#penny-lenders");
+    press(&session, "#penny-loan-offer");
+    session.wait_for("#penny-offer");
+    assert!(text_of(&session, "#penny-offer").contains("Cy offers Bo 4 pennies"));
+    pass_to(&session, "challenger", "loan", "Ada and Bo");
+    assert_eq!(
+        text_of(&session, "#penny-loan-words"),
+        "Cy offers Bo a loan of 4 pennies, due before the next adventure."
+    );
+    shots_of(&session, "penny-loan-ally-answer", "#penny-private");
+    press(&session, "#penny-loan-accept");
+    pass_to(&session, "challenger", "bet", "Ada and Bo");
+
+    let conn = db(&db_path);
+    assert_eq!(pile(&conn, &game, "character", Some(&bo)), 27, "Bo: 25 − 2 ante + 4 borrowed");
+    assert_eq!(pile(&conn, &game, "character", Some(&ada)), 23, "Ada: 25 − 2 ante, no loan");
+    let borrower: String =
+        conn.query_row("SELECT borrower_id FROM pa_loans WHERE game_id = ?1", [&game], |r| r.get(0)).expect("one loan");
+    assert_eq!(borrower, bo, "Bo owes the loan");
+
+    // D-PA6: the side folds; in Cy's next challenge Bo lends her 6, which first pays back his 4.
+    press(&session, "#penny-fold");
+    session.wait_for("#penny-result");
+    press(&session, "#penny-new-challenge");
+    session.wait_for("#penny-setup-form");
+    type_into(&session, "#penny-stake", "Cross the river");
+    type_into(&session, "#penny-ante", "2");
+    session.click(&format!("#penny-challenger option[value='character:{cy}']"));
+    press(&session, "#penny-start-challenge");
+    session.wait_text("#penny-pot", "4");
+    both_sides_pass_the_circumstances(&session);
+    pass_to(&session, "challenger", "characteristics", "Cy");
+    press(&session, "#penny-char-submit");
+    pass_to(&session, "opponent", "characteristics", "the House");
+    press(&session, "#penny-char-submit");
+    roll_and_cup(&session, "challenger", "Cy", &["3"]);
+    roll_and_cup(&session, "opponent", "the House", &["6"]);
+    session.wait_for("#penny-pass[data-side='challenger'][data-task='bet']");
+    press(&session, &format!(".penny-offer-loan[data-lender='character:{bo}']"));
+    assert_eq!(text_of(&session, "#penny-loan-repays"), "Bo owes Cy 4 pennies: this loan pays that back first.");
+    type_into(&session, "#penny-loan-amount", "6");
+    shots_of(&session, "penny-loan-repays", "#penny-lenders");
+    press(&session, "#penny-loan-offer");
+    pass_to(&session, "challenger", "loan", "Cy");
+    press(&session, "#penny-loan-accept");
+    pass_to(&session, "challenger", "bet", "Cy");
+    let conn = db(&db_path);
+    let loans: Vec<(String, String, i64, i64)> = conn
+        .prepare("SELECT lender_id, borrower_id, amount, repaid FROM pa_loans WHERE game_id = ?1 ORDER BY position")
+        .unwrap()
+        .query_map([&game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(loans, vec![(cy.clone(), bo.clone(), 4, 4), (bo.clone(), cy.clone(), 2, 0)], "4 repaid, 2 lent anew");
+}

@@ -50,7 +50,7 @@ impl Table {
 
     /// Both sides pass, declare nothing, roll the dice given and choose their cups; the
     /// first betting round waits for the challenger.
-    fn to_betting(&mut self, dice: (&[u8], &[u8]), cups: (Vec<usize>, Vec<usize>)) {
+    fn play_to_betting(&mut self, dice: (&[u8], &[u8]), cups: (Vec<usize>, Vec<usize>)) {
         self.mv(Move::Pass { side: C }, &[]);
         self.mv(Move::Pass { side: O }, &[]);
         penny_use_and_roll(|mv, d| self.mv(mv, d), vec![], dice);
@@ -125,7 +125,7 @@ fn an_antagonist_in_a_direct_challenge_is_revealed_from_then_on() {
     assert_eq!((baron(&t).purse, texts(&t)), (None, vec!["Ruthless".to_owned()]));
     t.start(vec![Account::Antagonist(t.baron)], vec![Account::Character(t.ada)], Some(5));
     assert_eq!((baron(&t).purse, baron(&t).revealed), (None, false), "anonymous: still hidden");
-    t.to_betting((&[5], &[4]), (vec![], vec![]));
+    t.play_to_betting((&[5], &[4]), (vec![], vec![]));
     t.mv(Move::Fold { side: C }, &[]);
     assert_eq!((baron(&t).purse, baron(&t).revealed), (None, false), "anonymous: hidden after it too");
     // Ada challenges him directly: he is revealed, purse and characteristics.
@@ -142,7 +142,7 @@ fn an_antagonist_in_a_direct_challenge_is_revealed_from_then_on() {
     assert_eq!((baron(&t).purse, baron(&t).revealed), (None, false), "undone: hidden again");
     // Played and over, he stays revealed, in the stored table and in a player's ledger.
     t.start(vec![Account::Character(t.ada)], vec![Account::Antagonist(t.baron)], None);
-    t.to_betting((&[5], &[4]), (vec![], vec![]));
+    t.play_to_betting((&[5], &[4]), (vec![], vec![]));
     t.mv(Move::Fold { side: C }, &[]);
     assert!(baron(&t).revealed && baron(&t).purse.is_some());
     assert!(services::penny_ledger(&t.store, t.game, Some(Account::Antagonist(t.baron)), 10, false).is_ok());
@@ -202,7 +202,7 @@ fn a_loan_goes_to_the_chosen_ally_and_a_loan_back_repays_it() {
     let cy = penny_player(&mut t.store, t.game, "Cy", "Brave", 25);
     t.role("table");
     t.start(vec![Account::Character(t.ada), Account::Character(t.bo)], vec![Account::Antagonist(t.baron)], None);
-    t.to_betting((&[5], &[4]), (vec![], vec![]));
+    t.play_to_betting((&[5], &[4]), (vec![], vec![]));
     let offer = Move::OfferLoan {
         id: Uuid::new_v4(),
         lender: Account::Character(cy),
@@ -218,7 +218,7 @@ fn a_loan_goes_to_the_chosen_ally_and_a_loan_back_repays_it() {
     t.mv(Move::Fold { side: C }, &[]);
     // Cy challenges the Baron; Bo lends her 7.
     t.start(vec![Account::Character(cy)], vec![Account::Antagonist(t.baron)], None);
-    t.to_betting((&[5], &[4]), (vec![], vec![]));
+    t.play_to_betting((&[5], &[4]), (vec![], vec![]));
     let back =
         Move::OfferLoan { id: Uuid::new_v4(), lender: Account::Character(t.bo), side: C, amount: 7, borrower: None };
     t.mv(back, &[]);

@@ -685,13 +685,15 @@ pub(crate) fn choose(session: &Session, selector: &str, value: &str) {
     });
 }
 
-/// Issue 13: on a player's own phone the House's secret never reaches the page. The
-/// antagonist's hidden characteristic shows on a device passed around and on the House's
-/// device; with the role set to "player", no tab's page source holds it (the core leaves it
-/// out), the House's panels are gone, and Ada's own view of the challenge opens at once, with
-/// no "pass the device" screen, while the antagonist's turn is only awaited.
+/// Issue 13: on a player's own phone the House's secret never reaches the page until the
+/// rules reveal it. The antagonist's hidden characteristic shows on a device passed around
+/// and on the House's device; with the role set to "player", no tab's page source holds it
+/// (the core leaves it out), the House's panels are gone, and Ada's own view of the
+/// challenge opens at once, with no "pass the device" screen, while the antagonist's turn is
+/// only awaited. Once Ada challenges the Troll directly, it is revealed to the table, purse
+/// and characteristics (RULES.md §2.2 decision 2026-11-28).
 #[test]
-fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
+fn a_player_device_shows_an_antagonist_s_hidden_characteristic_only_once_revealed() {
     let (_window, _scratch, _db_path, session) = begin_with("penny-roles", open);
     ada_at_the_table(&session, "Penny Roles");
     let troll = add_the_troll(&session);
@@ -718,6 +720,20 @@ fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
     assert!(session.find(".penny-fund").is_err(), "no purse controls here");
     assert_eq!(text_of(&session, ".penny-antagonist .penny-purse"), "? pennies", "no purse here");
     assert!(session.find("#penny-start-adventure").is_err() && session.find("#penny-end-adventure").is_err());
+    for tab in ["sheet", "table", "challenge", "ledger", "log"] {
+        press(&session, &format!("#penny-tab-{tab}"));
+        session.wait_for(&format!("#penny-body[data-tab='{tab}']"));
+        session.wait_settled();
+        dismiss_toast(&session);
+        assert!(
+            !page_has(&session, "Hates riddles"),
+            "the {tab} tab of a player's phone holds the hidden characteristic"
+        );
+        if tab == "table" {
+            assert!(page_has(&session, "Huge"), "the Troll's open characteristic still shows");
+        }
+    }
+    press(&session, "#penny-tab-table");
     press(&session, "#penny-issue");
     type_into(&session, "#penny-stake", "Riddle at the bridge");
     choose(&session, "#penny-opponent", &format!("antagonist:{troll}"));
@@ -736,19 +752,13 @@ fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
     assert!(session.find("#penny-pass").is_err() && session.find("#penny-private").is_err());
     shots_of(&session, "penny-player-waiting", "#penny-screen");
 
-    for tab in ["sheet", "table", "challenge", "ledger", "log"] {
-        press(&session, &format!("#penny-tab-{tab}"));
-        session.wait_for(&format!("#penny-body[data-tab='{tab}']"));
-        session.wait_settled();
-        dismiss_toast(&session);
-        assert!(
-            !page_has(&session, "Hates riddles"),
-            "the {tab} tab of a player's phone holds the hidden characteristic"
-        );
-        if tab == "table" {
-            assert!(page_has(&session, "Huge"), "the Troll's open characteristic still shows");
-        }
-    }
+    // In a direct challenge the Troll is revealed: its purse and every characteristic.
+    press(&session, "#penny-tab-table");
+    session.wait_for("#penny-body[data-tab='table']");
+    session.wait_settled();
+    dismiss_toast(&session);
+    assert!(page_has(&session, "Hates riddles"), "revealed by the direct challenge");
+    assert_ne!(text_of(&session, ".penny-antagonist .penny-purse"), "? pennies", "its purse is the table's now");
 }
 
 /// The character card named `name` on home, pressed: one tap to its sheet.

@@ -229,3 +229,16 @@ fn a_loan_goes_to_the_chosen_ally_and_a_loan_back_repays_it() {
     assert_eq!((loans[0].repaid, loans[0].outstanding), (4, 0), "Bo's loan from Cy is paid back");
     assert_eq!((loans[1].lender.name.as_str(), loans[1].borrower.name.as_str(), loans[1].amount), ("Bo", "Cy", 3));
 }
+
+/// D-PA7 and D-PA4 in the store: a debt handed to the House and a revealed antagonist are
+/// kept as they were written (schema v20).
+#[test]
+fn a_debt_handed_to_the_house_and_a_revealed_antagonist_are_kept() {
+    use sheetkeeper::rules::penny_ante::ledger::Handover;
+    let mut t = Table::new();
+    let mut table = t.store.read().penny_table(t.game).unwrap();
+    table.ledger.handed_over.push(Handover { debtor: Account::Character(t.ada), antagonist: t.baron, amount: 3 });
+    table.antagonists[0].revealed = true;
+    t.store.write(|tx| tx.put_penny_table(t.game, &table)).unwrap();
+    assert_eq!(t.store.read().penny_table(t.game).unwrap(), table);
+}

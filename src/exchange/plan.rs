@@ -395,6 +395,14 @@ fn remap_characters(t: &mut PennyTable, new_id: impl Fn(Uuid) -> Uuid) {
         map(&mut d.debtor);
         map(&mut d.creditor);
     }
+    for h in &mut t.ledger.handed_over {
+        map(&mut h.debtor);
+        let mut antagonist = Account::Antagonist(h.antagonist);
+        map(&mut antagonist);
+        if let Account::Antagonist(id) = antagonist {
+            h.antagonist = id;
+        }
+    }
     for l in &mut t.loans {
         map(&mut l.lender);
         map(&mut l.borrower);
@@ -407,6 +415,9 @@ fn remap_characters(t: &mut PennyTable, new_id: impl Fn(Uuid) -> Uuid) {
         c.lenders.iter_mut().for_each(map);
         if let Some(o) = &mut c.offer {
             map(&mut o.lender);
+            if let Some(b) = &mut o.borrower {
+                map(b);
+            }
         }
         c.bids.iter_mut().for_each(|b| map(&mut b.bidder));
     }

@@ -674,7 +674,7 @@ fn pile_of(ledger: &[Value], character: Uuid) -> Result<(i64, Value)> {
         ledger.iter().filter(|e| e.get("from") == Some(&key) || e.get("to") == Some(&key)).cloned().collect();
     let entries: Vec<Entry> = serde_json::from_value(Value::Array(touching.clone()))
         .map_err(|e| Error::link(format!("the table's ledger does not read ({e})")))?;
-    Ok((Ledger { entries, debts: Vec::new() }.pile(&account), Value::Array(touching)))
+    Ok((Ledger { entries, debts: Vec::new(), handed_over: Vec::new() }.pile(&account), Value::Array(touching)))
 }
 
 /// The change of one of this device's characters as a patch on the host's version it was

@@ -44,7 +44,7 @@
 //!   that touch it name that id.
 //! - **Scattershot's Mechanix** keeps nothing from anyone.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
@@ -292,7 +292,7 @@ fn redact_penny(table: &mut PennyTable, viewer: &Viewer) {
                 let hidden = table
                     .antagonists
                     .iter()
-                    .find(|a| a.id == id)
+                    .find(|a| a.id == id && !a.revealed && c.devoted.is_some())
                     .is_some_and(|a| a.characteristics.iter().any(|x| x.hidden && x.text == used.text));
                 if hidden {
                     used.text = HIDDEN_CHARACTERISTIC.to_owned();
@@ -308,7 +308,7 @@ fn redact_penny(table: &mut PennyTable, viewer: &Viewer) {
             Account::Antagonist(id) => table
                 .antagonists
                 .iter()
-                .find(|a| a.id == id)
+                .find(|a| a.id == id && !table.revealed(id))
                 .is_some_and(|a| a.characteristics.iter().any(|x| x.hidden && x.text == text)),
             _ => false,
         };
@@ -327,8 +327,13 @@ fn redact_penny(table: &mut PennyTable, viewer: &Viewer) {
         }
     }
     if !secrets {
-        for a in &mut table.antagonists {
-            a.characteristics.retain(|x| !x.hidden);
+        // An antagonist revealed by a direct challenge is the table's to see, purse and all
+        // (RULES.md §2.2 decision 2026-11-28).
+        let revealed: Vec<bool> = table.antagonists.iter().map(|a| table.revealed(a.id)).collect();
+        for (a, revealed) in table.antagonists.iter_mut().zip(revealed) {
+            if !revealed {
+                a.characteristics.retain(|x| !x.hidden);
+            }
         }
         table.ledger.entries = without_purses(&table.ledger.entries, table);
     }
@@ -352,54 +357,58 @@ fn hide_cup(side: &mut SideState, shown: bool) {
     }
 }
 
-/// The ledger without what tells the antagonists' purses: no funding of a purse and no
-/// purse taken back. The House's pile stays what it was (the net of those entries goes to
-/// or comes from the Bank in the last entries), and an antagonist whose pennies in play
-/// (antes, wagers, winnings, loans, debts — all seen at the table) would leave it below 0
-/// beyond its debts is funded with just enough to be at 0. The House's pile is everyone's
-/// (RULES.md §2.2), so what the purses hold all together can be worked out from it, here as
-/// at the table, in every document alike; how it is shared between the purses cannot.
+/// The ledger without what tells the hidden antagonists' purses: no funding of such a purse
+/// and no such purse taken back (a purse revealed by a direct challenge keeps its entries).
+/// An antagonist whose pennies in play (antes, wagers, winnings, loans, debts — all seen at
+/// the table) would leave it below 0 beyond its debts is funded with just enough to be at 0.
+/// The House's pile then comes out as players see it at the table: its own with what its
+/// hidden purses hold (RULES.md §2.2 decision 2026-11-28), the difference settled with the
+/// Bank in the last entries; how that is shared between the purses cannot be worked out.
 fn without_purses(entries: &[Entry], table: &PennyTable) -> Vec<Entry> {
-    let mut kept = Vec::with_capacity(entries.len() + 2);
-    // What the House put into purses less what it took back (may be negative).
-    let mut to_purses: i128 = 0;
-    for e in entries {
-        match e.reason {
-            Reason::AntagonistFunding => to_purses += i128::from(e.amount),
-            Reason::PurseReturned => to_purses -= i128::from(e.amount),
-            _ => kept.push(e.clone()),
-        }
-    }
-    // Each antagonist's pile from what is left, and the debts it carries.
-    let mut piles: BTreeMap<Uuid, i128> = table.antagonists.iter().map(|a| (a.id, 0)).collect();
-    for e in &kept {
-        if let Account::Antagonist(id) = e.to {
-            *piles.entry(id).or_default() += i128::from(e.amount);
-        }
-        if let Account::Antagonist(id) = e.from {
-            *piles.entry(id).or_default() -= i128::from(e.amount);
-        }
-    }
+    let hidden = |a: Account| matches!(a, Account::Antagonist(id) if !table.revealed(id));
+    let mut kept: Vec<Entry> = entries
+        .iter()
+        .filter(|e| {
+            let funding = e.reason == Reason::AntagonistFunding && hidden(e.to);
+            let returned = e.reason == Reason::PurseReturned && hidden(e.from);
+            !funding && !returned
+        })
+        .cloned()
+        .collect();
+    let pile_in = |entries: &[Entry], account: Account| -> i128 {
+        entries.iter().fold(0, |sum, e| {
+            let amount = i128::from(e.amount);
+            sum + if e.to == account { amount } else { 0 } - if e.from == account { amount } else { 0 }
+        })
+    };
+    // Each hidden antagonist's pile from what is left, and the debts it carries.
     let mut fundings = Vec::new();
-    for (id, pile) in piles {
-        let account = Account::Antagonist(id);
-        let owed: i128 = table.ledger.debts.iter().filter(|d| d.debtor == account).map(|d| i128::from(d.amount)).sum();
+    let mut hidden_piles: i128 = 0;
+    for a in table.antagonists.iter().map(|a| Account::Antagonist(a.id)).filter(|&a| hidden(a)) {
+        let pile = pile_in(&kept, a);
+        let owed: i128 = table.ledger.debts.iter().filter(|d| d.debtor == a).map(|d| i128::from(d.amount)).sum();
         let short = -(pile + owed);
         if short > 0 {
-            to_purses -= short;
-            fundings.push((account, short));
+            fundings.push((a, short));
         }
+        hidden_piles += pile + short.max(0);
     }
-    // The House's balance with the purses, settled with the Bank first so the House never
-    // pays a purse more than it holds.
-    if to_purses < 0 {
-        push_split(&mut kept, Account::Bank, Account::House, Reason::HouseFunding, -to_purses);
+    // What the House holds as players see it, less what the purses left here hold.
+    let real = |a: Account| i128::from(table.pile(&a));
+    let seen: i128 = real(Account::House)
+        + table.antagonists.iter().map(|a| Account::Antagonist(a.id)).filter(|&a| hidden(a)).map(real).sum::<i128>();
+    let funded: i128 = fundings.iter().map(|(_, n)| n).sum();
+    let settle = seen - hidden_piles - (pile_in(&kept, Account::House) - funded);
+    // Settled with the Bank first when the House gets pennies, so it never pays a purse more
+    // than it holds.
+    if settle > 0 {
+        push_split(&mut kept, Account::Bank, Account::House, Reason::HouseFunding, settle);
     }
     for (account, amount) in fundings {
         push_split(&mut kept, Account::House, account, Reason::AntagonistFunding, amount);
     }
-    if to_purses > 0 {
-        push_split(&mut kept, Account::House, Account::Bank, Reason::HouseReturned, to_purses);
+    if settle < 0 {
+        push_split(&mut kept, Account::House, Account::Bank, Reason::HouseReturned, -settle);
     }
     kept
 }

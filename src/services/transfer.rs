@@ -104,7 +104,8 @@ pub(crate) fn document(read: Reader<'_>, scope: ExportScope) -> Result<Document>
             let penny_piles = match game.system {
                 System::PennyAnte => {
                     let entries = read.penny_entries_of(game.id, id)?;
-                    let pile = Ledger { entries: entries.clone(), debts: Vec::new() }.pile(&Account::Character(id));
+                    let pile = Ledger { entries: entries.clone(), debts: Vec::new(), handed_over: Vec::new() }
+                        .pile(&Account::Character(id));
                     vec![PennyPile { character: id, pile, ledger: entries }]
                 }
                 _ => Vec::new(),

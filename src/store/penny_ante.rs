@@ -20,7 +20,7 @@ use crate::rules::penny_ante::challenge::{
 };
 use crate::rules::penny_ante::check::table_problems;
 use crate::rules::penny_ante::history::{ChallengeRecord, RecordSide};
-use crate::rules::penny_ante::ledger::{Account, Debt, Entry};
+use crate::rules::penny_ante::ledger::{Account, Debt, Entry, Handover};
 use crate::rules::penny_ante::table::{
     Adventure, AdventureEnd, Antagonist, Characteristic, EndPile, Loan, PennySheet, PennyTable,
 };
@@ -178,6 +178,13 @@ impl Reader<'_> {
             [&id],
             |r| Ok(Debt { debtor: account_at(r, 0)?, creditor: account_at(r, 2)?, amount: u64_at(r, 4)? }),
         )?;
+        t.ledger.handed_over = select_all(
+            conn,
+            "SELECT debtor_kind, debtor_id, antagonist, amount FROM pa_debt_handovers \
+             WHERE game_id = ?1 ORDER BY position",
+            [&id],
+            |r| Ok(Handover { debtor: account_at(r, 0)?, antagonist: uuid_at(r, 2)?, amount: u64_at(r, 3)? }),
+        )?;
         t.loans = select_all(
             conn,
             "SELECT id, lender_kind, lender_id, borrower_kind, borrower_id, amount, repaid, challenge_id, adventure, \
@@ -216,14 +223,17 @@ impl Reader<'_> {
             let (antagonist, c) = row?;
             characteristics.entry(antagonist).or_default().push(c);
         }
-        let mut stmt =
-            conn.prepare_cached("SELECT id, name, recurring FROM pa_antagonists WHERE game_id = ?1 ORDER BY position")?;
-        let rows = stmt.query_map([game], |r| Ok((uuid_at(r, 0)?, r.get::<_, String>(1)?, r.get::<_, bool>(2)?)))?;
+        let mut stmt = conn.prepare_cached(
+            "SELECT id, name, recurring, revealed FROM pa_antagonists WHERE game_id = ?1 ORDER BY position",
+        )?;
+        let rows = stmt.query_map([game], |r| {
+            Ok((uuid_at(r, 0)?, r.get::<_, String>(1)?, r.get::<_, bool>(2)?, r.get::<_, bool>(3)?))
+        })?;
         let mut out = Vec::new();
         for row in rows {
-            let (id, name, recurring) = row?;
+            let (id, name, recurring, revealed) = row?;
             let characteristics = characteristics.remove(&id).unwrap_or_default();
-            out.push(Antagonist { id, name, characteristics, recurring });
+            out.push(Antagonist { id, name, characteristics, recurring, revealed });
         }
         Ok(out)
     }
@@ -317,14 +327,19 @@ impl Reader<'_> {
         let head: Option<Head> = conn
             .prepare_cached(
                 "SELECT id, stake, ante, devoted, phase, turn, offer_id, offer_lender_kind, offer_lender_id, \
-                 offer_side, offer_amount, outcome_pot, winner, folded, narrator FROM pa_challenges WHERE game_id = ?1",
+                 offer_side, offer_amount, outcome_pot, winner, folded, narrator, offer_borrower FROM pa_challenges \
+                 WHERE game_id = ?1",
             )?
             .query_row([game], |r| {
                 let offer = match opt_uuid_at(r, 6)? {
                     None => None,
-                    Some(id) => {
-                        Some(LoanOffer { id, lender: account_at(r, 7)?, side: named(r, 9)?, amount: u64_at(r, 10)? })
-                    }
+                    Some(id) => Some(LoanOffer {
+                        id,
+                        lender: account_at(r, 7)?,
+                        side: named(r, 9)?,
+                        amount: u64_at(r, 10)?,
+                        borrower: opt_uuid_at(r, 15)?.map(Account::Character),
+                    }),
                 };
                 let outcome = match opt_u64_at(r, 11)? {
                     None => None,
@@ -594,7 +609,15 @@ impl Tx<'_> {
     fn put_penny_rest(&self, game: Uuid, t: &PennyTable) -> Result<()> {
         let id = game.to_string();
         let tx = self.conn();
-        for table in ["pa_debts", "pa_loans", "pa_antagonists", "pa_challenges", "pa_end_piles", "pa_history"] {
+        for table in [
+            "pa_debts",
+            "pa_debt_handovers",
+            "pa_loans",
+            "pa_antagonists",
+            "pa_challenges",
+            "pa_end_piles",
+            "pa_history",
+        ] {
             tx.prepare_cached(&format!("DELETE FROM {table} WHERE game_id = ?1"))?.execute([&id])?;
         }
         let mut stmt = tx.prepare_cached(
@@ -605,6 +628,14 @@ impl Tx<'_> {
             let (debtor_kind, debtor_id) = account_columns(d.debtor);
             let (creditor_kind, creditor_id) = account_columns(d.creditor);
             stmt.execute(params![id, seq_of(i)?, debtor_kind, debtor_id, creditor_kind, creditor_id, int(d.amount)?])?;
+        }
+        let mut stmt = tx.prepare_cached(
+            "INSERT INTO pa_debt_handovers (game_id, position, debtor_kind, debtor_id, antagonist, amount) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        for (i, h) in t.ledger.handed_over.iter().enumerate() {
+            let (debtor_kind, debtor_id) = account_columns(h.debtor);
+            stmt.execute(params![id, seq_of(i)?, debtor_kind, debtor_id, h.antagonist.to_string(), int(h.amount)?])?;
         }
         let mut stmt = tx.prepare_cached(
             "INSERT INTO pa_loans (game_id, position, id, lender_kind, lender_id, borrower_kind, borrower_id, amount, \
@@ -631,7 +662,7 @@ impl Tx<'_> {
             ])?;
         }
         let mut antagonist = tx.prepare_cached(
-            "INSERT INTO pa_antagonists (game_id, id, position, name, recurring) VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO pa_antagonists (game_id, id, position, name, recurring, revealed) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )?;
         let mut characteristic = tx.prepare_cached(
             "INSERT INTO pa_antagonist_characteristics (game_id, antagonist_id, position, text, hidden) \
@@ -639,7 +670,7 @@ impl Tx<'_> {
         )?;
         for (i, a) in t.antagonists.iter().enumerate() {
             let antagonist_id = a.id.to_string();
-            antagonist.execute(params![id, antagonist_id, seq_of(i)?, a.name, a.recurring])?;
+            antagonist.execute(params![id, antagonist_id, seq_of(i)?, a.name, a.recurring, a.revealed])?;
             for (j, c) in a.characteristics.iter().enumerate() {
                 characteristic.execute(params![id, antagonist_id, seq_of(j)?, c.text, c.hidden])?;
             }
@@ -731,14 +762,18 @@ impl Tx<'_> {
         let tx = self.conn();
         let offer = c.offer.as_ref().map(|o| {
             let (kind, lender) = account_columns(o.lender);
-            Ok::<_, Error>((o.id.to_string(), kind, lender, name_of(o.side), int(o.amount)?))
+            let borrower = match o.borrower {
+                Some(Account::Character(id)) => Some(id.to_string()),
+                _ => None,
+            };
+            Ok::<_, Error>((o.id.to_string(), kind, lender, name_of(o.side), int(o.amount)?, borrower))
         });
         let offer = offer.transpose()?;
         let outcome = c.outcome.as_ref();
         tx.prepare_cached(
             "INSERT INTO pa_challenges (game_id, id, stake, ante, devoted, phase, turn, offer_id, offer_lender_kind, \
-             offer_lender_id, offer_side, offer_amount, outcome_pot, winner, folded, narrator) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+             offer_lender_id, offer_side, offer_amount, outcome_pot, winner, folded, narrator, offer_borrower) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
         )?
         .execute(params![
             game,
@@ -757,6 +792,7 @@ impl Tx<'_> {
             outcome.and_then(|o| o.winner).map(name_of),
             outcome.and_then(|o| o.folded).map(name_of),
             outcome.and_then(|o| o.narrator).map(name_of),
+            offer.as_ref().and_then(|o| o.5.clone()),
         ])?;
         let hands = outcome.and_then(|o| o.hands.as_ref());
         let mut side_row = tx.prepare_cached(

@@ -28,6 +28,7 @@ mod penny_ante;
 mod penny_campaign;
 mod penny_challenge;
 mod penny_exchange;
+mod penny_rulings;
 mod penny_services;
 mod penny_store;
 mod replica;

@@ -54,12 +54,25 @@ impl Campaign {
         used: [Vec<Used>; 2],
         folder: Side,
     ) -> String {
+        self.folded_challenge_devoting(challenger, opponent, ante, used, folder, None)
+    }
+
+    /// As `folded_challenge`; with `devoted`, an anonymous challenge the House issues.
+    fn folded_challenge_devoting(
+        &mut self,
+        challenger: Account,
+        opponent: Account,
+        ante: i64,
+        used: [Vec<Used>; 2],
+        folder: Side,
+        devoted: Option<i64>,
+    ) -> String {
         let draft = ChallengeDraft {
             stake: "The ferry".into(),
             ante,
             challenger: vec![challenger],
             opponent: vec![opponent],
-            devoted: None,
+            devoted,
         };
         services::penny_start_challenge(&mut self.store, self.game, draft).unwrap();
         let (a, b) = (Side::Challenger, Side::Opponent);
@@ -182,22 +195,23 @@ fn the_history_keeps_an_antagonists_hidden_characteristic_from_the_players() {
         .id;
     services::penny_fund_antagonist(&mut c.store, c.game, count, 10).unwrap();
     let theirs = vec![Used { owner: Account::Antagonist(count), text: "Owns the ferry".into() }];
-    c.folded_challenge(ch(c.ada), Account::Antagonist(count), 2, [vec![], theirs], Side::Challenger);
+    // In an anonymous challenge (a direct one reveals the antagonist for good, RULES.md §2.2).
+    c.folded_challenge_devoting(Account::Antagonist(count), ch(c.ada), 2, [theirs, vec![]], Side::Opponent, Some(4));
     // Using it showed it to the table; the House hides it again for the next time.
     let hidden = vec![Characteristic { text: "Owns the ferry".into(), hidden: true }];
     services::penny_edit_antagonist(&mut c.store, c.game, count, "The Count", hidden).unwrap();
     let as_player = services::game_view(&c.store, c.game, &Viewer::Player(vec![c.ada])).unwrap();
     let SystemView::PennyAnte { table, .. } = as_player.system else { panic!("a Penny Ante view") };
-    assert_eq!(table.history[0].sides[1].used[0].text, "a hidden characteristic");
+    assert_eq!(table.history[0].sides[0].used[0].text, "a hidden characteristic");
     let as_table = services::game_view(&c.store, c.game, &Viewer::Table).unwrap();
     let SystemView::PennyAnte { table, .. } = as_table.system else { panic!("a Penny Ante view") };
-    assert_eq!(table.history[0].sides[1].used[0].text, "Owns the ferry");
+    assert_eq!(table.history[0].sides[0].used[0].text, "Owns the ferry");
     // A device passed around shows it only behind the House's hand-over.
     services::set_device_role(&mut c.store, c.game, "both").unwrap();
     let shared = services::penny_table(&c.store, c.game).unwrap();
-    assert_eq!(shared.history[0].sides[1].used[0].text, "a hidden characteristic");
+    assert_eq!(shared.history[0].sides[0].used[0].text, "a hidden characteristic");
     let house = services::penny_table_as_house(&c.store, c.game).unwrap();
-    assert_eq!(house.history[0].sides[1].used[0].text, "Owns the ferry");
+    assert_eq!(house.history[0].sides[0].used[0].text, "Owns the ferry");
     // The file a player's linked device receives says no more.
     let doc = services::game_document_for(c.store.read(), c.game, &Viewer::Player(vec![c.ada])).unwrap();
     let text = String::from_utf8(sheetkeeper::exchange::to_json(&doc)).unwrap();
@@ -228,7 +242,7 @@ fn an_unpaid_loan_becomes_a_debt_when_the_next_adventure_starts() {
         (Move::Cup { side: a, cup: vec![] }, vec![]),
         (Move::Roll { side: b }, vec![4]),
         (Move::Cup { side: b, cup: vec![] }, vec![]),
-        (Move::OfferLoan { id: Uuid::new_v4(), lender: ch(cy), side: a, amount: 6 }, vec![]),
+        (Move::OfferLoan { id: Uuid::new_v4(), lender: ch(cy), side: a, amount: 6, borrower: None }, vec![]),
         (Move::AnswerLoan { accept: true }, vec![]),
         (Move::Stand { side: a }, vec![]),
         (Move::Fold { side: b }, vec![]),

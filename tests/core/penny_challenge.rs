@@ -123,10 +123,11 @@ fn a_players_own_view_does_not_tell_the_devoted_pennies() {
     let text = serde_json::to_string(&mine).unwrap();
     assert_eq!((mine.available, mine.devoted), (28, None));
     assert!(!text.contains("Fears the dark"), "{text}");
-    // Odds with the devoted amount changed are the same: they do not depend on it.
+    // The House cannot top up the Baron's purse mid-challenge (RULES.md §2.2): refused,
+    // and the odds Ada sees are as they were.
     let before = mine.odds.unwrap();
     g.role("table");
-    services::penny_fund_antagonist(&mut g.store, g.game, g.baron, 2).unwrap();
+    assert!(services::penny_fund_antagonist(&mut g.store, g.game, g.baron, 2).is_err());
     g.role("player");
     assert_eq!(services::penny_private(&g.store, g.game, O, None).unwrap().odds.unwrap(), before);
 }

@@ -129,7 +129,7 @@ pub fn scene() -> Scene {
     t = play(&t, Move::Cup { side: a, cup: vec![1] }, &[]);
     t = play(&t, Move::Roll { side: b }, &[3, 3]);
     t = play(&t, Move::Cup { side: b, cup: vec![0, 1] }, &[]);
-    let offer = Move::OfferLoan { id: uuid(LOAN), lender: Account::Character(cy), side: a, amount: 5 };
+    let offer = Move::OfferLoan { id: uuid(LOAN), lender: Account::Character(cy), side: a, amount: 5, borrower: None };
     t = play(&t, offer, &[]);
     t = play(&t, Move::AnswerLoan { accept: true }, &[]);
     t = play(&t, Move::Stand { side: a }, &[]);
@@ -233,7 +233,13 @@ fn candidates(t: &PennyTable, roster: &Roster, players: &[Uuid], rng: &mut StdRn
     for &p in players {
         let lender = Account::Character(p);
         let side = Side::BOTH[rng.random_range(0..2)];
-        out.push(Move::OfferLoan { id: Uuid::from_u128(rng.random()), lender, side, amount: rng.random_range(1..6) });
+        out.push(Move::OfferLoan {
+            id: Uuid::from_u128(rng.random()),
+            lender,
+            side,
+            amount: rng.random_range(1..6),
+            borrower: None,
+        });
         out.push(Move::Bid { bidder: lender, amount: rng.random_range(1..4) });
     }
     out.push(Move::Bid { bidder: Account::House, amount: rng.random_range(2..5) });

@@ -152,7 +152,8 @@ fn a_penny_document_keeps_the_houses_purses_and_hidden_characteristics_and_other
             table.ledger.entries.iter().filter(|e| e.reason == Reason::AntagonistFunding).map(|e| e.amount).collect();
         assert_eq!(funded, vec![2], "{viewer:?}: only what the ante needs, not the purse of 17");
         assert_eq!(table.pile(&Account::Antagonist(baron)), 0, "{viewer:?}: the purse is not in the document");
-        assert_eq!(table.pile(&Account::House), 38, "the House's pile is everyone's");
+        // The House's pile as players see it: its own 38 with the Baron's hidden 15.
+        assert_eq!(table.pile(&Account::House), 53, "the House's pile, its hidden purses with it");
         let c = table.challenge.as_ref().unwrap();
         assert_eq!(c.devoted, Some(2), "the side stays anonymous, its devoted pennies do not travel");
         assert_eq!(c.sides[0].dice, vec![1, 1], "{viewer:?}: the Baron's dice, not yet on the table");

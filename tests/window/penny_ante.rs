@@ -685,13 +685,15 @@ pub(crate) fn choose(session: &Session, selector: &str, value: &str) {
     });
 }
 
-/// Issue 13: on a player's own phone the House's secret never reaches the page. The
-/// antagonist's hidden characteristic shows on a device passed around and on the House's
-/// device; with the role set to "player", no tab's page source holds it (the core leaves it
-/// out), the House's panels are gone, and Ada's own view of the challenge opens at once, with
-/// no "pass the device" screen, while the antagonist's turn is only awaited.
+/// Issue 13: on a player's own phone the House's secret never reaches the page until the
+/// rules reveal it. The antagonist's hidden characteristic shows on a device passed around
+/// and on the House's device; with the role set to "player", no tab's page source holds it
+/// (the core leaves it out), the House's panels are gone, and Ada's own view of the
+/// challenge opens at once, with no "pass the device" screen, while the antagonist's turn is
+/// only awaited. Once Ada challenges the Troll directly, it is revealed to the table, purse
+/// and characteristics (RULES.md §2.2 decision 2026-11-28).
 #[test]
-fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
+fn a_player_device_shows_an_antagonist_s_hidden_characteristic_only_once_revealed() {
     let (_window, _scratch, _db_path, session) = begin_with("penny-roles", open);
     ada_at_the_table(&session, "Penny Roles");
     let troll = add_the_troll(&session);
@@ -718,6 +720,20 @@ fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
     assert!(session.find(".penny-fund").is_err(), "no purse controls here");
     assert_eq!(text_of(&session, ".penny-antagonist .penny-purse"), "? pennies", "no purse here");
     assert!(session.find("#penny-start-adventure").is_err() && session.find("#penny-end-adventure").is_err());
+    for tab in ["sheet", "table", "challenge", "ledger", "log"] {
+        press(&session, &format!("#penny-tab-{tab}"));
+        session.wait_for(&format!("#penny-body[data-tab='{tab}']"));
+        session.wait_settled();
+        dismiss_toast(&session);
+        assert!(
+            !page_has(&session, "Hates riddles"),
+            "the {tab} tab of a player's phone holds the hidden characteristic"
+        );
+        if tab == "table" {
+            assert!(page_has(&session, "Huge"), "the Troll's open characteristic still shows");
+        }
+    }
+    press(&session, "#penny-tab-table");
     press(&session, "#penny-issue");
     type_into(&session, "#penny-stake", "Riddle at the bridge");
     choose(&session, "#penny-opponent", &format!("antagonist:{troll}"));
@@ -736,19 +752,13 @@ fn a_player_device_never_shows_an_antagonist_s_hidden_characteristic() {
     assert!(session.find("#penny-pass").is_err() && session.find("#penny-private").is_err());
     shots_of(&session, "penny-player-waiting", "#penny-screen");
 
-    for tab in ["sheet", "table", "challenge", "ledger", "log"] {
-        press(&session, &format!("#penny-tab-{tab}"));
-        session.wait_for(&format!("#penny-body[data-tab='{tab}']"));
-        session.wait_settled();
-        dismiss_toast(&session);
-        assert!(
-            !page_has(&session, "Hates riddles"),
-            "the {tab} tab of a player's phone holds the hidden characteristic"
-        );
-        if tab == "table" {
-            assert!(page_has(&session, "Huge"), "the Troll's open characteristic still shows");
-        }
-    }
+    // In a direct challenge the Troll is revealed: its purse and every characteristic.
+    press(&session, "#penny-tab-table");
+    session.wait_for("#penny-body[data-tab='table']");
+    session.wait_settled();
+    dismiss_toast(&session);
+    assert!(page_has(&session, "Hates riddles"), "revealed by the direct challenge");
+    assert_ne!(text_of(&session, ".penny-antagonist .penny-purse"), "? pennies", "its purse is the table's now");
 }
 
 /// The character card named `name` on home, pressed: one tap to its sheet.
@@ -834,4 +844,102 @@ fn a_newcomer_reaches_penny_and_scattershot_sheets_from_home() {
     session.wait_text("#sc-sheet-heading", "Bo");
     session.wait_text("#sc-sheet-current-hit_points", "9 / 10");
     shot(&session, "scattershot-sheet-from-home-360");
+}
+
+/// D-PA5: a lender outside the challenge chooses which ally of a side borrows — Cy lends to
+/// Bo, Ada's ally, and Bo (not the side's lead) gets the pennies and owes them.
+#[test]
+fn a_loan_goes_to_the_ally_the_lender_chooses() {
+    let (_window, _scratch, db_path, session) = begin_with("penny-ally-loan", open);
+    let game = new_penny_game(&session, "Penny Allies");
+    let ada = add_player(&session, "Ada", "Strong", "25");
+    let bo = add_player(&session, "Bo", "Clever", "25");
+    let cy = add_player(&session, "Cy", "Lucky", "25");
+    start_adventure(&session, "75");
+
+    press(&session, "#penny-issue");
+    type_into(&session, "#penny-stake", "Hold the bridge");
+    type_into(&session, "#penny-ante", "2");
+    press(&session, &format!("#penny-challenger-ally-{bo}"));
+    press(&session, "#penny-start-challenge");
+    session.wait_text("#penny-pot", "6");
+    press(&session, "#penny-hand");
+    both_sides_pass_the_circumstances(&session);
+    pass_to(&session, "challenger", "characteristics", "Ada and Bo");
+    press(&session, "#penny-char-submit");
+    pass_to(&session, "opponent", "characteristics", "the House");
+    press(&session, "#penny-char-submit");
+    roll_and_cup(&session, "challenger", "Ada and Bo", &["3"]);
+    roll_and_cup(&session, "opponent", "the House", &["6"]);
+
+    session.wait_for("#penny-pass[data-side='challenger'][data-task='bet']");
+    press(&session, &format!(".penny-offer-loan[data-lender='character:{cy}']"));
+    let options: Vec<String> = session
+        .execute(
+            "return [...document.querySelectorAll('#penny-loan-side option')].map((o) => o.textContent);",
+            json!([]),
+        )
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(options, vec!["Ada (Ada and Bo)", "Bo (Ada and Bo)"], "each ally of the side, by name");
+    session.click(&format!("#penny-loan-side option[value='challenger:{bo}']"));
+    type_into(&session, "#penny-loan-amount", "4");
+    shots_of(&session, "penny-loan-ally", "#penny-lenders");
+    press(&session, "#penny-loan-offer");
+    session.wait_for("#penny-offer");
+    assert!(text_of(&session, "#penny-offer").contains("Cy offers Bo 4 pennies"));
+    pass_to(&session, "challenger", "loan", "Ada and Bo");
+    assert_eq!(
+        text_of(&session, "#penny-loan-words"),
+        "Cy offers Bo a loan of 4 pennies, due before the next adventure."
+    );
+    shots_of(&session, "penny-loan-ally-answer", "#penny-private");
+    press(&session, "#penny-loan-accept");
+    pass_to(&session, "challenger", "bet", "Ada and Bo");
+
+    let conn = db(&db_path);
+    assert_eq!(pile(&conn, &game, "character", Some(&bo)), 27, "Bo: 25 − 2 ante + 4 borrowed");
+    assert_eq!(pile(&conn, &game, "character", Some(&ada)), 23, "Ada: 25 − 2 ante, no loan");
+    let borrower: String =
+        conn.query_row("SELECT borrower_id FROM pa_loans WHERE game_id = ?1", [&game], |r| r.get(0)).expect("one loan");
+    assert_eq!(borrower, bo, "Bo owes the loan");
+
+    // D-PA6: the side folds; in Cy's next challenge Bo lends her 6, which first pays back his 4.
+    press(&session, "#penny-fold");
+    session.wait_for("#penny-result");
+    press(&session, "#penny-new-challenge");
+    session.wait_for("#penny-setup-form");
+    type_into(&session, "#penny-stake", "Cross the river");
+    type_into(&session, "#penny-ante", "2");
+    session.click(&format!("#penny-challenger option[value='character:{cy}']"));
+    press(&session, "#penny-start-challenge");
+    session.wait_text("#penny-pot", "4");
+    both_sides_pass_the_circumstances(&session);
+    pass_to(&session, "challenger", "characteristics", "Cy");
+    press(&session, "#penny-char-submit");
+    pass_to(&session, "opponent", "characteristics", "the House");
+    press(&session, "#penny-char-submit");
+    roll_and_cup(&session, "challenger", "Cy", &["3"]);
+    roll_and_cup(&session, "opponent", "the House", &["6"]);
+    session.wait_for("#penny-pass[data-side='challenger'][data-task='bet']");
+    press(&session, &format!(".penny-offer-loan[data-lender='character:{bo}']"));
+    assert_eq!(text_of(&session, "#penny-loan-repays"), "Bo owes Cy 4 pennies: this loan pays that back first.");
+    type_into(&session, "#penny-loan-amount", "6");
+    shots_of(&session, "penny-loan-repays", "#penny-lenders");
+    press(&session, "#penny-loan-offer");
+    pass_to(&session, "challenger", "loan", "Cy");
+    press(&session, "#penny-loan-accept");
+    pass_to(&session, "challenger", "bet", "Cy");
+    let conn = db(&db_path);
+    let loans: Vec<(String, String, i64, i64)> = conn
+        .prepare("SELECT lender_id, borrower_id, amount, repaid FROM pa_loans WHERE game_id = ?1 ORDER BY position")
+        .unwrap()
+        .query_map([&game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(loans, vec![(cy.clone(), bo.clone(), 4, 4), (bo.clone(), cy.clone(), 2, 0)], "4 repaid, 2 lent anew");
 }

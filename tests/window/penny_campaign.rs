@@ -52,7 +52,10 @@ fn seeded(db_path: &std::path::Path) -> (Uuid, Uuid, Uuid) {
         (Move::Cup { side: a, cup: vec![] }, vec![]),
         (Move::Roll { side: b }, vec![2]),
         (Move::Cup { side: b, cup: vec![] }, vec![]),
-        (Move::OfferLoan { id: Uuid::new_v4(), lender: Account::Character(cy), side: a, amount: 6 }, vec![]),
+        (
+            Move::OfferLoan { id: Uuid::new_v4(), lender: Account::Character(cy), side: a, amount: 6, borrower: None },
+            vec![],
+        ),
         (Move::AnswerLoan { accept: true }, vec![]),
         (Move::Stand { side: a }, vec![]),
         (Move::Fold { side: b }, vec![]),
@@ -132,7 +135,9 @@ fn the_house_ends_an_adventure_a_loan_falls_due_and_the_history_is_narrated() {
     session.wait_for("#penny-between");
     shots_of(&session, "penny-dark-between", "#penny-between");
     assert!(text_of(&session, "#penny-adventure").contains("Default: 80 pennies"), "the start form's default");
-    start_adventure(&session, "80");
+    // The shared screen shows the House's 80 with what its hidden purse holds, the Count's
+    // 12: funding a hidden purse never shows (RULES.md §2.2 decision 2026-11-28).
+    start_adventure(&session, "92");
     session.wait_gone("#penny-between");
     let loan_item = format!(".penny-loan[data-loan-id='{loan}']");
     assert!(

@@ -82,7 +82,7 @@ impl Validator {
                 self.problem(format!("{at}[{i}]"), "does not touch this character");
             }
         }
-        let sum = Ledger { entries: ledger.clone(), debts: Vec::new() }.pile(&account);
+        let sum = Ledger { entries: ledger.clone(), debts: Vec::new(), handed_over: Vec::new() }.pile(&account);
         let pile_at = format!("{path}.penny_pile");
         if pile < 0 {
             self.problem(&pile_at, format!("{pile} is out of range: a pile is 0 or more"));

@@ -172,6 +172,19 @@ fn debts_agree(f: &mut Found, t: &PennyTable, path: &str) {
             _ => {}
         }
     }
+    // A debt handed over to the House when its antagonist left play moved no penny.
+    for (i, h) in t.ledger.handed_over.iter().enumerate() {
+        let at = format!("{path}.ledger.handed_over[{i}]");
+        f.party(format!("{at}.debtor"), h.debtor);
+        if h.amount == 0 || h.amount > MAX_ENTRY {
+            f.add(format!("{at}.amount"), format!("{} is out of range: 1 to {MAX_ENTRY}", h.amount));
+        }
+        if !t.antagonists.iter().any(|a| a.id == h.antagonist) {
+            f.add(format!("{at}.antagonist"), format!("there is no antagonist {} at this table", h.antagonist));
+        }
+        *from_entries.entry((h.debtor, Account::Antagonist(h.antagonist))).or_default() -= i128::from(h.amount);
+        *from_entries.entry((h.debtor, Account::House)).or_default() += i128::from(h.amount);
+    }
     // What the list of debts says per pair, in one pass (as `Ledger::owed` sums it).
     let mut owed: BTreeMap<(Account, Account), u64> = BTreeMap::new();
     for d in &t.ledger.debts {
@@ -380,6 +393,11 @@ fn challenge(f: &mut Found, t: &PennyTable, c: &Challenge, path: &str) {
     }
     if let Some(offer) = &c.offer {
         f.party(format!("{path}.offer.lender"), offer.lender);
+        if let Some(b) = offer.borrower {
+            if !matches!(b, Account::Character(_)) || c.side_of(b) != Some(offer.side) {
+                f.add(format!("{path}.offer.borrower"), "is not a player character on the side offered the loan");
+            }
+        }
         if offer.amount == 0 || offer.amount > MAX_ENTRY {
             f.add(format!("{path}.offer.amount"), format!("{} is out of range: 1 to {MAX_ENTRY}", offer.amount));
         }

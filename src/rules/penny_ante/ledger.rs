@@ -173,6 +173,44 @@ pub struct Ledger {
     pub entries: Vec<Entry>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub debts: Vec<Debt>,
+    /// Debts to antagonists that left play, handed over to the House (no penny moved).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub handed_over: Vec<Handover>,
+}
+
+/// A debt owed to an antagonist that left play, owed to the House from then on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Handover {
+    pub debtor: Account,
+    /// The antagonist the debt was owed to.
+    pub antagonist: Uuid,
+    /// At least 1.
+    pub amount: u64,
+}
+
+impl Ledger {
+    /// Every debt owed to antagonist `antagonist` is owed to the House from now on.
+    pub fn hand_debts_to_house(&self, antagonist: Uuid) -> (Ledger, Vec<Handover>) {
+        let creditor = Account::Antagonist(antagonist);
+        let mut next = self.clone();
+        let mut moved = Vec::new();
+        for d in next.debts.iter_mut().filter(|d| d.creditor == creditor) {
+            moved.push(Handover { debtor: d.debtor, antagonist, amount: d.amount });
+            d.creditor = Account::House;
+        }
+        // One debt per debtor and creditor: a debtor already owing the House owes it the sum.
+        let mut merged: Vec<Debt> = Vec::new();
+        for d in next.debts {
+            match merged.iter_mut().find(|m| m.debtor == d.debtor && m.creditor == d.creditor) {
+                Some(m) => m.amount += d.amount,
+                None => merged.push(d),
+            }
+        }
+        next.debts = merged;
+        next.handed_over.extend(moved.iter().cloned());
+        (next, moved)
+    }
 }
 
 /// What a move changed, with the piles before and after.

@@ -28,7 +28,7 @@ use uuid::Uuid;
 
 use super::challenge::state::{Challenge, Used};
 use super::history::{clean_narration, ChallengeRecord};
-use super::ledger::{self, Account, Entry, Ledger, LedgerEvent, Reason};
+use super::ledger::{self, Account, Entry, Handover, Ledger, LedgerEvent, Reason};
 use crate::error::{Error, Result};
 
 /// The longest characteristic the app accepts, in characters.
@@ -63,6 +63,10 @@ pub struct Antagonist {
     /// Comes back in later adventures: its purse stays with it when an adventure ends.
     #[serde(default, skip_serializing_if = "is_false")]
     pub recurring: bool,
+    /// Took part in a direct challenge: its characteristics and purse are the table's to see
+    /// from then on (RULES.md §2.2 decision 2026-11-28); only anonymous ones stay hidden.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub revealed: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -221,6 +225,8 @@ pub enum TableEvent {
         amount: u64,
         outstanding: u64,
     },
+    /// A debt to an antagonist that left play is owed to the House from now on.
+    DebtHandedToHouse(Handover),
     /// An unpaid loan became a debt at an adventure's start; the lender narrates.
     LoanBecameDebt {
         loan: Uuid,
@@ -268,6 +274,16 @@ impl PennyTable {
     /// The challenge being played, if one is and is not over yet.
     pub fn running(&self) -> Option<&Challenge> {
         self.challenge.as_ref().filter(|c| c.phase != super::challenge::state::Phase::Over)
+    }
+
+    /// Whether antagonist `id` is revealed to the table: it took part in a direct challenge,
+    /// the current one included (RULES.md §2.2 decision 2026-11-28).
+    pub fn revealed(&self, id: Uuid) -> bool {
+        let direct_now = self
+            .challenge
+            .as_ref()
+            .is_some_and(|c| c.devoted.is_none() && c.side_of(Account::Antagonist(id)).is_some());
+        direct_now || self.antagonists.iter().any(|a| a.id == id && a.revealed)
     }
 
     fn no_challenge(&self, doing: &str) -> Result<()> {
@@ -376,6 +392,10 @@ impl PennyTable {
         let mut events = Vec::new();
         for a in self.antagonists.iter().filter(|a| !a.recurring) {
             next.empty_pile(Account::Antagonist(a.id), Account::House, Reason::PurseReturned, &mut events)?;
+            // It leaves play: what is owed to it is owed to the House (D-PA7).
+            let (ledger, handed) = next.ledger.hand_debts_to_house(a.id);
+            next.ledger = ledger;
+            events.extend(handed.into_iter().map(TableEvent::DebtHandedToHouse));
         }
         let house = next.empty_pile(Account::House, Account::Bank, Reason::HouseReturned, &mut events)?;
         next.adventure.running = false;
@@ -456,7 +476,13 @@ impl PennyTable {
         }
         let characteristics = clean_characteristics(characteristics)?;
         let mut next = self.clone();
-        next.antagonists.push(Antagonist { id, name: name.clone(), characteristics, recurring: false });
+        next.antagonists.push(Antagonist {
+            id,
+            name: name.clone(),
+            characteristics,
+            recurring: false,
+            revealed: false,
+        });
         Ok((next, vec![TableEvent::AntagonistAdded { id, name }]))
     }
 
@@ -492,8 +518,19 @@ impl PennyTable {
     }
 
     /// The House puts `amount` in an antagonist's purse, within the table's `cap` (if any).
+    /// Refused while the antagonist plays in the running challenge (RULES.md §2.2 decision
+    /// 2026-11-28): a purse cannot be topped up to call a raise it could not match.
     pub fn fund_antagonist(&self, id: Uuid, amount: u64, cap: Option<u64>) -> Result<(PennyTable, Vec<TableEvent>)> {
-        self.antagonist(id)?;
+        let antagonist = self.antagonist(id)?;
+        if self.running().is_some_and(|c| c.side_of(Account::Antagonist(id)).is_some()) {
+            return Err(Error::invalid(
+                "antagonist",
+                format!(
+                    "{} plays in the running challenge; the House may add to its purse only when it is in none",
+                    antagonist.name
+                ),
+            ));
+        }
         let (ledger, event) = ledger::fund_antagonist(&self.ledger, id, amount, cap)?;
         Ok((PennyTable { ledger, ..self.clone() }, vec![TableEvent::Ledger(event)]))
     }

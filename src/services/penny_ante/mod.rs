@@ -623,8 +623,9 @@ fn move_text(names: &Names, c: &Challenge, mv: &Move, events: &[ChallengeEvent])
             format!("{} cannot pay the ante and goes all in with {}.", who(*side), c.side(*side).wager)
         }
         Move::AllIn { side } => format!("{} goes all in (wager {}).", who(*side), c.side(*side).wager),
-        Move::OfferLoan { lender, side, amount, .. } => {
-            format!("{} offers {} a loan of {amount}.", names.of(*lender), who(*side))
+        Move::OfferLoan { lender, side, amount, borrower, .. } => {
+            let to = borrower.map_or_else(|| who(*side), |b| names.of(b));
+            format!("{} offers {to} a loan of {amount}.", names.of(*lender))
         }
         Move::AnswerLoan { accept } => {
             let (lender, borrower, amount) = events
@@ -637,7 +638,19 @@ fn move_text(names: &Names, c: &Challenge, mv: &Move, events: &[ChallengeEvent])
                 })
                 .unwrap_or((Account::Bank, Account::Bank, 0));
             let verb = if *accept { "accepts" } else { "declines" };
-            format!("{} {verb} the loan of {amount} from {}.", names.of(borrower), names.of(lender))
+            let repaid: u64 = events
+                .iter()
+                .map(|e| match e {
+                    ChallengeEvent::RepaidThroughLoan { amount, .. } => *amount,
+                    _ => 0,
+                })
+                .sum();
+            let through = if repaid > 0 {
+                format!("; {repaid} of it pays back what {} owed {}", names.of(lender), names.of(borrower))
+            } else {
+                String::new()
+            };
+            format!("{} {verb} the loan of {amount} from {}{through}.", names.of(borrower), names.of(lender))
         }
         Move::Reroll { side } => format!("{} rerolls the cup.", who(*side)),
         Move::Bid { bidder, amount } => format!("{} offers a buyout of {amount}.", names.of(*bidder)),

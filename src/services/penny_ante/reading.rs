@@ -75,6 +75,33 @@ fn shows_house_secrets(viewer: &Viewer) -> bool {
     *viewer == Viewer::Table
 }
 
+/// Whether `account` is a purse kept from a viewer without the House's secrets: an
+/// antagonist not yet revealed by a direct challenge (RULES.md §2.2 decision 2026-11-28).
+fn hidden_purse(table: &PennyTable, account: Account) -> bool {
+    match account {
+        Account::Antagonist(id) => !table.revealed(id),
+        _ => false,
+    }
+}
+
+/// The House's pile as a viewer sees it: without the House's secrets, what sits in the
+/// purses still hidden counts as the House's, so that funding one (which such a viewer
+/// does not see) cannot be worked out from the House's pile going down (D-PA2).
+fn house_pile(table: &PennyTable, secrets: bool) -> i64 {
+    let hidden: i64 = if secrets {
+        0
+    } else {
+        table
+            .antagonists
+            .iter()
+            .map(|a| Account::Antagonist(a.id))
+            .filter(|&a| hidden_purse(table, a))
+            .map(|a| table.pile(&a))
+            .sum()
+    };
+    table.pile(&Account::House) + hidden
+}
+
 pub(super) fn view(read: Reader<'_>, game: &Game, table: &PennyTable, viewer: &Viewer) -> Result<PennyView> {
     let secrets = shows_house_secrets(viewer);
     let players = players(read, game.id)?;
@@ -88,7 +115,7 @@ pub(super) fn view(read: Reader<'_>, game: &Game, table: &PennyTable, viewer: &V
         starting_pennies: setting(game, "starting_pennies"),
         antagonist_cap: cap(game),
         adventure: table.adventure,
-        house: pile(Account::House),
+        house: house_pile(table, secrets),
         default_house_funding: budget.amount,
         house_budget: budget_view(&names, &budget),
         recurring_purses: secrets.then_some(recurring_purses),
@@ -130,9 +157,15 @@ pub(super) fn view(read: Reader<'_>, game: &Game, table: &PennyTable, viewer: &V
             .map(|a| AntagonistView {
                 id: a.id,
                 name: a.name.clone(),
-                purse: secrets.then(|| pile(Account::Antagonist(a.id))),
-                characteristics: a.characteristics.iter().filter(|c| secrets || !c.hidden).cloned().collect(),
+                purse: (secrets || table.revealed(a.id)).then(|| pile(Account::Antagonist(a.id))),
+                characteristics: a
+                    .characteristics
+                    .iter()
+                    .filter(|c| secrets || table.revealed(a.id) || !c.hidden)
+                    .map(|c| Characteristic { hidden: c.hidden && !table.revealed(a.id), ..c.clone() })
+                    .collect(),
                 recurring: a.recurring,
+                revealed: table.revealed(a.id),
             })
             .collect(),
         loans: table
@@ -242,7 +275,7 @@ fn challenge_view(
     c: &Challenge,
     secrets: bool,
 ) -> ChallengeView {
-    let shown = |a: Account| secrets || !matches!(a, Account::Antagonist(_));
+    let shown = |a: Account| secrets || !hidden_purse(table, a);
     let over = c.phase == Phase::Over;
     let folded = c.outcome.as_ref().is_some_and(|o| o.folded.is_some());
     let anonymous_side = c.devoted.and_then(|_| {
@@ -314,7 +347,12 @@ fn challenge_view(
         pot: table.pile(&Account::Pot(c.id)),
         sides: [side_view(Side::Challenger), side_view(Side::Opponent)],
         circumstances: c.circumstances.clone(),
-        offer: c.offer.as_ref().map(|o| OfferView { lender: names.named(o.lender), side: o.side, amount: o.amount }),
+        offer: c.offer.as_ref().map(|o| OfferView {
+            lender: names.named(o.lender),
+            side: o.side,
+            amount: o.amount,
+            borrower: names.named(o.borrower_in(c)),
+        }),
         bids: c.bids.iter().map(|b: &Bid| BidView { bidder: names.named(b.bidder), amount: b.amount }).collect(),
         lenders,
         bidders,
@@ -330,14 +368,13 @@ fn challenge_view(
 }
 
 fn used_view(table: &PennyTable, names: &Names, u: &Used, secrets: bool) -> UsedView {
-    let hidden = match u.owner {
-        Account::Antagonist(id) => table
-            .antagonists
-            .iter()
-            .find(|a| a.id == id)
-            .is_some_and(|a| a.characteristics.iter().any(|c| c.hidden && c.text == u.text)),
-        _ => false,
-    };
+    let hidden =
+        match u.owner {
+            Account::Antagonist(id) => table.antagonists.iter().find(|a| a.id == id).is_some_and(|a| {
+                !table.revealed(a.id) && a.characteristics.iter().any(|c| c.hidden && c.text == u.text)
+            }),
+            _ => false,
+        };
     let text = if hidden && !secrets { "a hidden characteristic".to_owned() } else { u.text.clone() };
     UsedView { owner: u.owner, owner_name: names.of(u.owner), text }
 }
@@ -509,8 +546,15 @@ fn own_side(read: Reader<'_>, game: Uuid, side: Side) -> Result<Challenge> {
     penny_game(read, game)?;
     let table = read.penny_table(game)?;
     let c = table.challenge.ok_or_else(|| Error::invalid("challenge", "no challenge at this table"))?;
-    if !sees_side(&device_viewer(read, game)?, &c, side) {
+    let viewer = device_viewer(read, game)?;
+    if !sees_side(&viewer, &c, side) {
         return Err(not_yours("side", "That side's cup"));
+    }
+    // After a fold no cup is opened again (RULES.md §2.3): a device passed around the table
+    // is everyone's screen now, with no hand-over to a side any more.
+    let folded = c.phase == Phase::Over && c.outcome.as_ref().is_some_and(|o| o.folded.is_some());
+    if folded && viewer == Viewer::PassedAround {
+        return Err(Error::invalid("side", "the challenge ended with a fold: the cups stay closed"));
     }
     Ok(c)
 }
@@ -584,15 +628,28 @@ pub fn penny_ledger(
     penny_game(read, game)?;
     let table = read.penny_table(game)?;
     let secrets = house_secrets_here(read, game, house)?;
-    let shown = |a: Account| secrets || !matches!(a, Account::Antagonist(_));
+    let shown = |a: Account| secrets || !hidden_purse(&table, a);
     if account.is_some_and(|a| !shown(a)) {
         return Err(not_yours("account", "An antagonist's purse"));
     }
     let players = players(read, game)?;
     let names = Names::new(&players, &table);
+    // Without the House's secrets the House's account holds the hidden purses too (D-PA2):
+    // its pile, and its pile after each entry, count them as the House's.
+    let holds = |owner: Account, a: Account| a == owner || (owner == Account::House && !shown(a));
     let mut pile = 0i64;
+    let mut seen = 0usize;
     let mut entries = Vec::new();
-    for (i, e) in table.ledger.entries.iter().enumerate() {
+    for e in &table.ledger.entries {
+        if !shown(e.from) || !shown(e.to) {
+            if let Some(owner) = account.filter(|&o| holds(o, e.from) != holds(o, e.to)) {
+                let amount = i64::try_from(e.amount).unwrap_or(i64::MAX);
+                pile += if holds(owner, e.to) { amount } else { -amount };
+            }
+            continue;
+        }
+        // Entries are numbered among those this viewer sees: no gap tells of a hidden one.
+        seen += 1;
         let touches = account.is_none_or(|a| e.from == a || e.to == a);
         if !touches {
             continue;
@@ -606,19 +663,18 @@ pub fn penny_ledger(
                 pile -= amount;
             }
         }
-        if !shown(e.from) || !shown(e.to) {
-            continue;
-        }
-        entries.push(entry_view(&names, i, e, account.map(|_| pile)));
+        entries.push(entry_view(&names, seen, e, account.map(|_| pile)));
     }
     entries.reverse();
     entries.truncate(limit);
-    Ok(LedgerView { account: account.map(|a| names.named(a)), pile: account.map(|a| table.pile(&a)), entries })
+    let pile_of = |a: Account| if a == Account::House { house_pile(&table, secrets) } else { table.pile(&a) };
+    Ok(LedgerView { account: account.map(|a| names.named(a)), pile: account.map(pile_of), entries })
 }
 
-fn entry_view(names: &Names, i: usize, e: &Entry, pile_after: Option<i64>) -> EntryView {
+/// The `n`th entry (from 1) among those the viewer sees.
+fn entry_view(names: &Names, n: usize, e: &Entry, pile_after: Option<i64>) -> EntryView {
     EntryView {
-        n: i + 1,
+        n,
         from: names.named(e.from),
         to: names.named(e.to),
         amount: e.amount,

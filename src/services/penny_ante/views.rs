@@ -31,12 +31,14 @@ pub struct PlayerView {
 pub struct AntagonistView {
     pub id: Uuid,
     pub name: String,
-    /// None in a view without the table's secrets.
+    /// None in a view without the table's secrets, unless the antagonist is revealed.
     pub purse: Option<i64>,
-    /// Without the table's secrets, only those not marked hidden.
+    /// Without the table's secrets, only those not marked hidden (all once revealed).
     pub characteristics: Vec<Characteristic>,
     /// Comes back in later adventures, keeping its purse.
     pub recurring: bool,
+    /// Took part in a direct challenge: its purse and characteristics are the table's.
+    pub revealed: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -68,6 +70,8 @@ pub struct PennyView {
     /// The most the House may give one antagonist; None: no cap.
     pub antagonist_cap: Option<u64>,
     pub adventure: Adventure,
+    /// The House's pile; without the House's secrets, with what its hidden purses hold, so
+    /// that funding one does not show (RULES.md §2.2 decision 2026-11-28).
     pub house: i64,
     /// What the House would receive if the next adventure started now, by default.
     pub default_house_funding: u64,
@@ -188,6 +192,8 @@ pub struct OfferView {
     pub lender: Named,
     pub side: Side,
     pub amount: u64,
+    /// Who would owe it: the ally the lender chose, else the side's lead.
+    pub borrower: Named,
 }
 
 /// How a challenge ended, in the table's words.
@@ -300,7 +306,8 @@ impl From<ShowdownOdds> for OddsView {
 /// One line of the ledger.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EntryView {
-    /// Position in the game's ledger, from 1.
+    /// Position among the entries this viewer may see, from 1 (without the House's secrets
+    /// the entries of hidden purses are not counted: no gap tells of one).
     pub n: usize,
     pub from: Named,
     pub to: Named,

@@ -236,16 +236,20 @@ impl Penny {
         self.now.penny_table.clone().expect("a Penny Ante game has its table")
     }
 
-    /// What the device may not know now: the antagonists' hidden characteristics, and that
-    /// any purse was ever taken back.
+    /// What the device may not know now: the hidden characteristics of the antagonists no
+    /// direct challenge revealed, and — while none is revealed — that any purse was ever
+    /// taken back (a revealed antagonist's purse is the table's, RULES.md §2.2).
     fn secrets(&self) -> Vec<String> {
         let t = self.table();
         let mut out: Vec<String> = t
             .antagonists
             .iter()
+            .filter(|a| !t.revealed(a.id))
             .flat_map(|a| a.characteristics.iter().filter(|x| x.hidden).map(|x| x.text.clone()))
             .collect();
-        out.push(serde_json::to_string(&Reason::PurseReturned).unwrap());
+        if t.antagonists.iter().all(|a| !t.revealed(a.id)) {
+            out.push(serde_json::to_string(&Reason::PurseReturned).unwrap());
+        }
         out
     }
 
@@ -470,10 +474,12 @@ impl Penny {
                 prop_assert_eq!(c.devoted, Some(c.ante.max(paid)), "after {}: the devoted pennies", after);
             }
         }
-        // No purse shows: nothing taken back, and an antagonist is funded only with what its
-        // pennies in play need to be at 0 with its debts.
-        prop_assert!(held.ledger.entries.iter().all(|e| e.reason != Reason::PurseReturned));
-        for a in &held.antagonists {
+        // No hidden purse shows: nothing taken back, and an antagonist is funded only with
+        // what its pennies in play need to be at 0 with its debts. One a direct challenge
+        // revealed keeps its purse (RULES.md §2.2 decision 2026-11-28).
+        let hidden = |e: &sheetkeeper::rules::penny_ante::ledger::Entry| matches!(e.from, Account::Antagonist(id) if !held.revealed(id));
+        prop_assert!(held.ledger.entries.iter().all(|e| e.reason != Reason::PurseReturned || !hidden(e)));
+        for a in held.antagonists.iter().filter(|a| !held.revealed(a.id)) {
             let account = Account::Antagonist(a.id);
             let funded = held.ledger.entries.iter().any(|e| e.reason == Reason::AntagonistFunding && e.to == account);
             let owed: u64 = held.ledger.debts.iter().filter(|d| d.debtor == account).map(|d| d.amount).sum();

@@ -39,7 +39,7 @@ export * from "../../shell/api.js";
 //   Move {move: "circumstance", side, name, double_down} | {move: "pass", side}
 //        | {move: "characteristics", side, used: [{owner, text}]} | {move: "roll", side}
 //        | {move: "cup", side, cup: index[]} | {move: "stand"|"call"|"fold"|"all_in", side}
-//        | {move: "raise", side, by} | {move: "offer_loan", id, lender, side, amount}
+//        | {move: "raise", side, by} | {move: "offer_loan", id, lender, side, amount, borrower?}
 //        | {move: "answer_loan", accept} | {move: "reroll", side} | {move: "bid", bidder, amount}
 //        | {move: "accept_buyout", losses: [{owner, text}]} | {move: "debt"}
 /** The table as this device shows it; `house` true: as the House sees it (after the hand-over). */

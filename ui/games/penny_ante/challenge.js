@@ -314,7 +314,7 @@ function sharedTable(c) {
       el(
         "p",
         { class: "penny-offer", id: "penny-offer" },
-        `Loan on offer: ${c.offer.lender.name} offers ${sideOf(c, c.offer.side).name} ${pennies(c.offer.amount)}.`,
+        `Loan on offer: ${c.offer.lender.name} offers ${c.offer.borrower.name} ${pennies(c.offer.amount)}.`,
       ),
     c.bids.length > 0 &&
       el(
@@ -474,7 +474,8 @@ function anteChoice(c, s, ctx) {
 
 function passScreen(c, t, ctx) {
   const s = sideOf(c, t.side);
-  const words = t.kind === "loan" ? `answers ${c.offer.lender.name}'s offer of a loan of ${pennies(c.offer.amount)}` : TASK_WORDS[t.kind];
+  const words =
+    t.kind === "loan" ? `answers ${c.offer.lender.name}'s offer of a loan of ${pennies(c.offer.amount)} to ${c.offer.borrower.name}` : TASK_WORDS[t.kind];
   const reveal = button(
     `I am ${s.name} — show my cup`,
     async (b) => {
@@ -526,8 +527,27 @@ function loanOffers(c, ctx) {
     );
     if (!open) return el("li", {}, toggle);
     const lender = ctx.table.players.find((p) => sameAccount({ kind: "character", id: p.id }, l.account));
-    const to = select(borrowers.map((s) => [s.side, s.name]), { id: "penny-loan-side" });
+    // The lender lends to one ally of a side (a player character on it), named with its
+    // side when the side has allies.
+    const allies = borrowers.flatMap((s) =>
+      s.members.filter((m) => m.account.kind === "character").map((m) => ({ side: s, member: m, value: `${s.side}:${m.account.id}` })),
+    );
+    const choices = allies.map(({ side, member, value }) => [value, side.members.length > 1 ? `${member.name} (${side.name})` : member.name]);
+    const to = select(choices, { id: "penny-loan-side" });
     const amount = numberInput({ id: "penny-loan-amount", min: 1, max: lender ? lender.pile : undefined });
+    // A loan to one's own lender first pays back what one owes him (002:35).
+    const owedBack = el("p", { class: "penny-hint muted", id: "penny-loan-repays", "aria-live": "polite" });
+    const sayOwed = () => {
+      const [, id] = to.value.split(":");
+      const owed = ctx.table.loans
+        .filter((x) => sameAccount(x.lender.account, { kind: "character", id }) && sameAccount(x.borrower.account, l.account))
+        .reduce((sum, x) => sum + x.outstanding, 0);
+      const name = allies.find((x) => x.value === to.value)?.member.name ?? "";
+      owedBack.textContent = owed > 0 ? `${l.name} owes ${name} ${pennies(owed)}: this loan pays that back first.` : "";
+      owedBack.hidden = owed === 0;
+    };
+    to.addEventListener("change", sayOwed);
+    sayOwed();
     return el(
       "li",
       {},
@@ -537,12 +557,15 @@ function loanOffers(c, ctx) {
         { class: "penny-form penny-inline" },
         field("To", to),
         field("Amount", amount, lender ? `${lender.name} holds ${pennies(lender.pile)}. Due before the next adventure.` : null),
+        owedBack,
         button(
           "Offer it",
           (b) => {
             const n = wholeNumber(amount);
             if (n === null || n < 1) return amount.focus();
-            const mv = { move: "offer_loan", id: crypto.randomUUID(), lender: l.account, side: to.value, amount: n };
+            const [side, id] = to.value.split(":");
+            const borrower = { kind: "character", id };
+            const mv = { move: "offer_loan", id: crypto.randomUUID(), lender: l.account, side, amount: n, borrower };
             play(ctx, "The loan was not offered.", mv, { kind: "rolled" }, b, () => {
               pv.loanFrom = null;
             });
@@ -916,7 +939,13 @@ function answerLoan(c, s, priv, ctx) {
   return el(
     "div",
     {},
-    el("p", { id: "penny-loan-words" }, `${c.offer.lender.name} offers you a loan of ${pennies(c.offer.amount)}, due before the next adventure.`),
+    el(
+      "p",
+      { id: "penny-loan-words" },
+      s.members.length > 1
+        ? `${c.offer.lender.name} offers ${c.offer.borrower.name} a loan of ${pennies(c.offer.amount)}, due before the next adventure.`
+        : `${c.offer.lender.name} offers you a loan of ${pennies(c.offer.amount)}, due before the next adventure.`,
+    ),
     myDice(priv),
     odds(priv),
     el(

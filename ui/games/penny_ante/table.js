@@ -464,7 +464,11 @@ function recurringSwitch(a, ctx, nameId) {
  * and the House's pile), take −1, −5 or all back (not while a challenge is played).
  */
 function purseButtons(a, t, ctx, nameId, capLeft, running) {
-  const most = Math.min(t.house, capLeft ?? Infinity);
+  // Not while it plays in the running challenge (RULES §2.2: the House adds to a purse only
+  // when its antagonist is in none).
+  const inIt = (m) => m.account.kind === "antagonist" && m.account.id === a.id;
+  const playing = running && t.challenge.sides.some((s) => s.members.some(inIt));
+  const most = playing ? 0 : Math.min(t.house, capLeft ?? Infinity);
   const fund = [1, 5, 10].map((n) =>
     button(`+${n}`, (b) => ctx.move("The purse was not funded.", () => api.pennyFundAntagonist(ctx.gameId, a.id, n), b), {
       class: "penny-fund",
@@ -500,6 +504,7 @@ function purseButtons(a, t, ctx, nameId, capLeft, running) {
     backs.length > 0 && el("p", { class: "penny-quick-label" }, "Take back to the House"),
     backs.length > 0 && el("div", { class: "penny-quick", role: "group", "aria-label": `Take pennies back from ${a.name}` }, ...back),
     running && el("p", { class: "penny-hint muted" }, "Not taken back while a challenge is played."),
+    playing && el("p", { class: "penny-hint muted penny-no-funding" }, `Not funded while ${a.name} plays in the challenge.`),
   );
 }
 

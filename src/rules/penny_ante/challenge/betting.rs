@@ -99,15 +99,15 @@ pub(super) fn bet(ledger: &mut Ledger, c: &mut Challenge, mv: &Move, events: &mu
     Ok(())
 }
 
+/// A player outside the challenge offers a loan to a side: to the ally of it the lender
+/// chose (a character on the side), else to its lead.
 pub(super) fn offer_loan(
     t: &PennyTable,
     c: &mut Challenge,
-    id: Uuid,
-    lender: Account,
-    side: Side,
-    amount: u64,
+    offer: LoanOffer,
     events: &mut Vec<ChallengeEvent>,
 ) -> Result<()> {
+    let LoanOffer { id, lender, side, amount, borrower } = offer;
     if !matches!(c.phase, Phase::Betting1 | Phase::Betting2) {
         return Err(Error::invalid("move", "loans are offered during a betting round"));
     }
@@ -123,6 +123,11 @@ pub(super) fn offer_loan(
     if !matches!(c.sides[side.index()].lead(), Account::Character(_)) {
         return Err(Error::invalid("side", "loans go to a side led by a player character"));
     }
+    if let Some(b) = borrower {
+        if !matches!(b, Account::Character(_)) || !c.sides[side.index()].accounts().any(|a| a == b) {
+            return Err(Error::invalid("borrower", format!("is not a player character on {}", side.label())));
+        }
+    }
     if t.loans.iter().any(|l| l.id == id) {
         return Err(Error::invalid("id", "a loan with this id exists"));
     }
@@ -131,7 +136,7 @@ pub(super) fn offer_loan(
         return Err(Error::invalid("amount", format!("must be 1 to {pile}, what the lender holds")));
     }
     c.lenders.push(lender);
-    c.offer = Some(LoanOffer { id, lender, side, amount });
+    c.offer = Some(LoanOffer { id, lender, side, amount, borrower });
     events.push(ChallengeEvent::LoanOffered { lender, side, amount });
     Ok(())
 }

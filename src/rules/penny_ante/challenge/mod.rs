@@ -152,6 +152,14 @@ pub fn start(table: &PennyTable, roster: &Roster, setup: Setup) -> Result<(Penny
         }
         // A short opponent pays nothing yet: in step 1 it goes all in or folds.
     }
+    // An antagonist in a direct challenge is revealed to the table from now on: its
+    // characteristics and purse (RULES.md §2.2 decision 2026-11-28). Undoing the challenge's
+    // start hides it again.
+    if c.devoted.is_none() {
+        for a in t.antagonists.iter_mut().filter(|a| c.side_of(Account::Antagonist(a.id)).is_some()) {
+            a.revealed = true;
+        }
+    }
     t.challenge = Some(c);
     Ok((t, events))
 }
@@ -307,17 +315,44 @@ pub fn play(
         Move::Stand { .. } | Move::Raise { .. } | Move::Call { .. } | Move::Fold { .. } | Move::AllIn { .. } => {
             bet(&mut t.ledger, &mut c, mv, &mut events)?
         }
-        Move::OfferLoan { id, lender, side, amount } => {
-            offer_loan(&t, &mut c, *id, *lender, *side, *amount, &mut events)?
+        Move::OfferLoan { id, lender, side, amount, borrower } => {
+            let offer = LoanOffer { id: *id, lender: *lender, side: *side, amount: *amount, borrower: *borrower };
+            offer_loan(&t, &mut c, offer, &mut events)?
         }
         Move::AnswerLoan { accept } => {
             let offer = c.offer.take().ok_or_else(|| Error::invalid("move", "no loan is on offer"))?;
-            let borrower = c.sides[offer.side.index()].lead();
+            let borrower = offer.borrower_in(&c);
+            // What is left of the offer once it repaid the lender's own loans from the
+            // borrower: a loan of his own repays one (002:35), oldest first.
+            let mut left = offer.amount;
             if *accept {
+                for i in 0..t.loans.len() {
+                    let l = &t.loans[i];
+                    if l.lender != borrower || l.borrower != offer.lender || l.outstanding() == 0 || left == 0 {
+                        continue;
+                    }
+                    let amount = left.min(l.outstanding());
+                    let entry = Entry {
+                        from: offer.lender,
+                        to: borrower,
+                        amount,
+                        reason: Reason::LoanRepaid,
+                        challenge: Some(c.id),
+                    };
+                    let (ledger, event) = t.ledger.record(entry)?;
+                    t.ledger = ledger;
+                    t.loans[i].repaid += amount;
+                    left -= amount;
+                    events.push(ChallengeEvent::Ledger(event));
+                    let (loan, outstanding) = (t.loans[i].id, t.loans[i].outstanding());
+                    events.push(ChallengeEvent::RepaidThroughLoan { loan, amount, outstanding });
+                }
+            }
+            if *accept && left > 0 {
                 let entry = Entry {
                     from: offer.lender,
                     to: borrower,
-                    amount: offer.amount,
+                    amount: left,
                     reason: Reason::Loan,
                     challenge: Some(c.id),
                 };
@@ -328,7 +363,7 @@ pub fn play(
                     id: offer.id,
                     lender: offer.lender,
                     borrower,
-                    amount: offer.amount,
+                    amount: left,
                     repaid: 0,
                     challenge: Some(c.id),
                     adventure: t.adventure.number,

@@ -183,6 +183,16 @@ pub struct LoanOffer {
     pub lender: Account,
     pub side: Side,
     pub amount: u64,
+    /// The ally of the side the lender lends to; None: the side's lead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub borrower: Option<Account>,
+}
+
+impl LoanOffer {
+    /// Who borrows: the ally the lender chose, else the side's lead.
+    pub fn borrower_in(&self, c: &Challenge) -> Account {
+        self.borrower.unwrap_or_else(|| c.sides[self.side.index()].lead())
+    }
 }
 
 /// A buyout bid (§2.4).
@@ -279,6 +289,9 @@ pub enum Move {
         lender: Account,
         side: Side,
         amount: u64,
+        /// The ally of the side who borrows (a character on it); None: the side's lead.
+        #[serde(default)]
+        borrower: Option<Account>,
     },
     /// The side answers the open loan offer.
     AnswerLoan {
@@ -409,6 +422,12 @@ pub enum ChallengeEvent {
         lender: Account,
         borrower: Account,
         amount: u64,
+    },
+    /// An accepted loan went first to pay back a loan its borrower had made to its lender.
+    RepaidThroughLoan {
+        loan: Uuid,
+        amount: u64,
+        outstanding: u64,
     },
     Rerolled {
         side: Side,

@@ -451,6 +451,7 @@ fn outsiders_lend_once_per_betting_phase_and_the_side_answers_first() {
         lender: ch(lender),
         side: A,
         amount,
+        borrower: None,
     };
     assert_eq!(refused(&t, &r, offer(1, 3)), "lender: is in the challenge; only players outside it lend");
     assert_eq!(refused(&t, &r, offer(2, 26)), "amount: must be 1 to 25, what the lender holds");
@@ -729,6 +730,7 @@ fn candidates(t: &PennyTable, r: &Roster, rng: &mut StdRng) -> Vec<Move> {
             lender: ch(n),
             side: Side::BOTH[rng.random_range(0..2)],
             amount: rng.random_range(1..6),
+            borrower: rng.random_bool(0.5).then(|| ch(rng.random_range(1..=4))),
         });
         out.push(Move::Bid { bidder: ch(n), amount: rng.random_range(1..4) });
     }
@@ -865,4 +867,132 @@ fn random_challenges_reach_every_ending() {
     ] {
         assert!(seen.contains(wanted), "no random challenge reached {wanted}: {seen:?}");
     }
+}
+
+/// RULES §2.2 decision (2026-11-28), D-PA3: the House adds to a purse only when its
+/// antagonist is in no running challenge; another antagonist's purse may still be funded,
+/// and this one's again once the challenge is over.
+#[test]
+fn the_house_cannot_top_up_a_purse_whose_antagonist_is_in_the_running_challenge() {
+    let (t, r) = table();
+    let t = t.add_antagonist(id(8), "Thug", &[]).unwrap().0;
+    let t = start(&t, &r, setup(vec![ch(1)], vec![Account::Antagonist(id(ANT))], 2)).unwrap().0;
+    assert_eq!(
+        t.fund_antagonist(id(ANT), 5, None).unwrap_err().to_string(),
+        "antagonist: Baron plays in the running challenge; the House may add to its purse only when it is in none"
+    );
+    assert_eq!(pile(&t, Account::Antagonist(id(ANT))), 8, "the purse is as the ante left it");
+    let funded = t.fund_antagonist(id(8), 5, None).unwrap().0;
+    assert_eq!(pile(&funded, Account::Antagonist(id(8))), 5);
+    let mut over = t.clone();
+    over.challenge.as_mut().unwrap().phase = Phase::Over;
+    assert_eq!(pile(&over.fund_antagonist(id(ANT), 5, None).unwrap().0, Account::Antagonist(id(ANT))), 13);
+}
+
+/// D-PA5: the loan goes to the ally the lender chooses, who owes it; someone not on the side
+/// is refused and nothing changes.
+#[test]
+fn a_loan_goes_to_the_ally_the_lender_chooses() {
+    let (t, r) = table();
+    let t = start(&t, &r, setup(vec![ch(1), ch(2)], vec![Account::House], 2)).unwrap().0;
+    let t = both_pass(&t, &r);
+    let t = go(&t, &r, Move::Characteristics { side: A, used: vec![] }, &[]);
+    let t = go(&t, &r, Move::Characteristics { side: B, used: vec![] }, &[]);
+    let t = roll_and_cup(&t, &r, [&[6], &[1]], [vec![], vec![]]);
+    let offer = |borrower: Account| Move::OfferLoan {
+        id: id(800),
+        lender: ch(3),
+        side: A,
+        amount: 4,
+        borrower: Some(borrower),
+    };
+    assert_eq!(refused(&t, &r, offer(ch(4))), "borrower: is not a player character on the challenger");
+    assert_eq!(refused(&t, &r, offer(Account::House)), "borrower: is not a player character on the challenger");
+    let (ada, bo) = (pile(&t, ch(1)), pile(&t, ch(2)));
+    let t = go(&t, &r, offer(ch(2)), &[]);
+    let t = go(&t, &r, Move::AnswerLoan { accept: true }, &[]);
+    assert_eq!((pile(&t, ch(1)), pile(&t, ch(2))), (ada, bo + 4), "Bo, not the lead Ada, gets the pennies");
+    assert_eq!((t.loans[0].lender, t.loans[0].borrower, t.loans[0].amount), (ch(3), ch(2), 4));
+}
+
+/// RULES §2.2 decision (2026-11-28), D-PA4: an antagonist in a direct challenge is revealed
+/// from then on; one in an anonymous challenge, or in none, stays hidden.
+#[test]
+fn an_antagonist_in_a_direct_challenge_is_revealed_and_an_anonymous_one_is_not() {
+    let (t, r) = table();
+    let revealed = |t: &PennyTable| t.antagonist(id(ANT)).unwrap().revealed;
+    assert!(!revealed(&t));
+    let mut s = setup(vec![Account::Antagonist(id(ANT))], vec![ch(1)], 2);
+    s.devoted = Some(4);
+    let anonymous = start(&t, &r, s).unwrap().0;
+    assert!(!revealed(&anonymous), "an anonymous challenge keeps it hidden");
+    let direct = start(&t, &r, setup(vec![ch(1)], vec![Account::Antagonist(id(ANT))], 2)).unwrap().0;
+    assert!(revealed(&direct), "a direct challenge reveals it");
+}
+
+/// D-PA6 (002:35): a borrower repays a loan "through a loan of his own": lending to his
+/// lender pays the old loan back first; only the rest is a new loan.
+#[test]
+fn a_loan_to_ones_own_lender_repays_the_old_loan_first() {
+    let (t, r) = to_betting(&[6, 6, 6], &[1]);
+    let lend = |lender: u128, side: Side, amount: u64| Move::OfferLoan {
+        id: id(900 + lender),
+        lender: ch(lender),
+        side,
+        amount,
+        borrower: None,
+    };
+    // Bo lends Ada 5; Ada folds and the challenge ends.
+    let t = go(&t, &r, lend(2, A, 5), &[]);
+    let t = go(&t, &r, Move::AnswerLoan { accept: true }, &[]);
+    let t = go(&t, &r, Move::Fold { side: A }, &[]);
+    assert_eq!(t.loans[0].outstanding(), 5);
+    // Bo challenges the House; Ada, outside, lends Bo 7: 5 repay her loan, 2 are a new one.
+    let mut s = setup(vec![ch(2)], vec![Account::House], 1);
+    s.id = id(POT + 1);
+    let t = start(&t, &r, s).unwrap().0;
+    let t = both_pass(&t, &r);
+    let t = declare(&t, &r, vec![]);
+    let t = roll_and_cup(&t, &r, [&[5], &[2]], [vec![], vec![]]);
+    let (ada, bo) = (pile(&t, ch(1)), pile(&t, ch(2)));
+    let t = go(&t, &r, lend(1, A, 7), &[]);
+    let t = go(&t, &r, Move::AnswerLoan { accept: true }, &[]);
+    assert_eq!((pile(&t, ch(1)), pile(&t, ch(2))), (ada - 7, bo + 7));
+    assert_eq!((t.loans[0].repaid, t.loans[0].outstanding()), (5, 0), "Ada's loan from Bo is paid back");
+    assert_eq!(t.loans.len(), 2);
+    assert_eq!((t.loans[1].lender, t.loans[1].borrower, t.loans[1].amount), (ch(1), ch(2), 2));
+    assert_eq!(problems(&t), Vec::<String>::new());
+}
+
+/// What the checker finds wrong with `t`, but the fixture's loan from Di to Cy, which it
+/// wrote as a bare entry.
+fn problems(t: &PennyTable) -> Vec<String> {
+    let fixture = format!("from {:?} to {:?}", ch(4), ch(3));
+    crate::rules::penny_ante::check::table_problems(t, "$")
+        .into_iter()
+        .map(|p| format!("{}: {}", p.path, p.message))
+        .filter(|p| !p.contains(&fixture))
+        .collect()
+}
+
+/// D-PA7: a debt to an antagonist that leaves play (not recurring, its adventure over) is
+/// owed to the House from then on, and repaid to the House.
+#[test]
+fn a_debt_to_an_antagonist_that_leaves_play_is_owed_to_the_house() {
+    let (t, r) = table();
+    let baron = Account::Antagonist(id(ANT));
+    let t = start(&t, &r, setup(vec![ch(4)], vec![baron], 3)).unwrap().0;
+    let t = both_pass(&t, &r);
+    let t = declare(&t, &r, uses(ch(4), &["Shy"]));
+    let t = roll_and_cup(&t, &r, [&[1, 1], &[6]], [vec![], vec![]]);
+    let t = to_showdown(&t, &r);
+    let t = go(&t, &r, Move::Debt, &[]);
+    assert_eq!(t.ledger.owed(&ch(4), &baron), 3);
+    let t = t.end_adventure(&[id(1), id(2), id(3), id(4)]).unwrap().0;
+    assert_eq!((t.ledger.owed(&ch(4), &baron), t.ledger.owed(&ch(4), &Account::House)), (0, 3));
+    assert_eq!(problems(&t), Vec::<String>::new());
+    assert!(t.repay_debt(ch(4), baron, 1).is_err(), "nothing is owed to the Baron any more");
+    let t = t.repay_debt(ch(4), Account::House, 3).unwrap().0;
+    assert!(t.ledger.debts.is_empty());
+    assert_eq!(problems(&t), Vec::<String>::new());
 }

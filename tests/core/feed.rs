@@ -12,7 +12,7 @@ use sheetkeeper::services::{self, ChallengeDraft, DiceInput, FeedCard, Viewer};
 use uuid::Uuid;
 
 use crate::link::{addr, character, claim, eventually, host, joined, nsu_game, open};
-use crate::support::{full_nsu_sheet, game_with, Scratch};
+use crate::support::{full_nsu_sheet, game_with, penny_player, Scratch};
 
 #[test]
 fn the_feed_is_the_logs_moves_and_rolls_after_a_place_oldest_first() {
@@ -86,9 +86,8 @@ fn a_penny_ante_cup_stays_a_cup_in_the_feed_until_both_are_chosen() {
     let s = Scratch::new();
     let mut store = s.open();
     let game = services::create_game(&mut store, "Heist", "penny_ante").unwrap().game.id;
-    let ada = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view.players[0].id;
-    let bo = services::penny_create_character(&mut store, game, "Bo", "Clever", 30).unwrap();
-    let bo = bo.view.players.iter().find(|p| p.name == "Bo").unwrap().id;
+    let ada = penny_player(&mut store, game, "Ada", "Strong", 30);
+    let bo = penny_player(&mut store, game, "Bo", "Clever", 30);
     services::penny_start_adventure(&mut store, game, None).unwrap();
     let draft = ChallengeDraft {
         stake: "the vault door".into(),

@@ -9,34 +9,20 @@
 
 use std::net::SocketAddr;
 use std::path::Path;
-use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use serde_json::json;
-use sheetkeeper::link::{Claimed, HostConfig, HostHandle, JoinConfig, JoinHandle, LinkState};
+use sheetkeeper::link::{Claimed, JoinConfig, JoinHandle, LinkState};
 use sheetkeeper::services::{self, ImportOptions};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::fixtures::{nsu_fixture, write_game_file, TOBIAS};
+use crate::link_notes::{host_table, wait_for, LINK_WAIT};
 use crate::webdriver::Session;
 use crate::{app, in_dark, one_window, open_game, shots_at_both_widths_with, Scratch};
 
 const GAME: &str = "Lanterns over Brackwater";
-/// Long enough for a slow machine; every wait below polls for its condition.
-const LINK_WAIT: Duration = Duration::from_secs(30);
-
-fn wait_for<T>(what: &str, mut check: impl FnMut() -> Option<T>) -> T {
-    let start = Instant::now();
-    loop {
-        if let Some(found) = check() {
-            return found;
-        }
-        assert!(start.elapsed() < LINK_WAIT, "gave up waiting for {what}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
 /// The NSU fixture game on the table's database; returns its id.
 fn table_with_the_game(scratch: &Scratch, db: &Path) -> Uuid {
     let file = nsu_fixture();
@@ -130,14 +116,7 @@ fn a_roll_on_another_device_shows_as_a_card_on_this_one() {
     let scratch = Scratch::new("feed");
     let [table_db, window_db, other_db] = ["table.db", "window.db", "other.db"].map(|db| scratch.path(db));
     let game = table_with_the_game(&scratch, &table_db);
-    let host = HostHandle::start(HostConfig {
-        db: table_db.clone(),
-        game,
-        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
-        name: "Table laptop".into(),
-    })
-    .expect("the table hosts");
-    let addr: SocketAddr = host.status().listen.parse().expect("the host's address");
+    let (host, addr) = host_table(&table_db, game);
     let code = host.status().code;
 
     // The window joins as a person would and opens the game's screen.
@@ -265,14 +244,7 @@ fn a_penny_ante_roll_in_private_stays_private_in_the_feed() {
         services::penny_start_challenge(&mut store, game, draft).unwrap();
         (game, ada, bo)
     };
-    let host = HostHandle::start(HostConfig {
-        db: table_db.clone(),
-        game,
-        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
-        name: "Table laptop".into(),
-    })
-    .expect("the table hosts");
-    let addr: SocketAddr = host.status().listen.parse().expect("the host's address");
+    let (host, addr) = host_table(&table_db, game);
     let code = host.status().code;
     let approve = |character: Uuid| {
         let request =

@@ -24,7 +24,7 @@ use crate::{app, click_in_character_row, in_dark, one_window, open_game, shot, w
 
 const GAME: &str = "Lanterns over Brackwater";
 /// Long enough for a slow machine; every wait below polls for its condition.
-const LINK_WAIT: Duration = Duration::from_secs(30);
+pub(crate) const LINK_WAIT: Duration = Duration::from_secs(30);
 
 /// The NSU fixture game on the table's database, Wren's moods calm so her roll asks for one
 /// aspect die and one mood die, Tobias with a whole sheet so he can help. Returns the game's id.
@@ -145,7 +145,9 @@ fn inbox(session: &Session) -> Value {
     )
 }
 
-fn wait_for<T>(what: &str, mut check: impl FnMut() -> Option<T>) -> T {
+/// Polls `check` until it answers, for what the devices run in this process do (no window
+/// to wait on); fails naming `what` after `LINK_WAIT`.
+pub(crate) fn wait_for<T>(what: &str, mut check: impl FnMut() -> Option<T>) -> T {
     let start = Instant::now();
     loop {
         if let Some(found) = check() {
@@ -158,7 +160,7 @@ fn wait_for<T>(what: &str, mut check: impl FnMut() -> Option<T>) -> T {
 
 /// The table's device, in this process: hosts `game` from `db` on loopback. Returns the host
 /// and the address it listens on.
-fn host_table(db: &Path, game: Uuid) -> (HostHandle, SocketAddr) {
+pub(crate) fn host_table(db: &Path, game: Uuid) -> (HostHandle, SocketAddr) {
     let host = HostHandle::start(HostConfig {
         db: db.to_path_buf(),
         game,

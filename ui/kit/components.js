@@ -139,6 +139,16 @@ export function diceFaces(values, { label = "Dice", sides = null } = {}) {
   );
 }
 
+/**
+ * How `element` is found again once its part of the page is drawn anew: by its focus key,
+ * else by its id; null when it has neither.
+ */
+export function sameSelector(element) {
+  const key = element.dataset?.focusKey;
+  if (key) return `[data-focus-key="${CSS.escape(key)}"]`;
+  return element.id ? `#${CSS.escape(element.id)}` : null;
+}
+
 /** Whether the focus fell to the page's body (its control was disabled, hidden or redrawn). */
 export const focusLost = () => document.activeElement === null || document.activeElement === document.body;
 
@@ -152,8 +162,7 @@ export async function busy(button, action) {
   // the work is done (to the button, or the one drawn in its place: same focus key or id),
   // unless the work moved it somewhere on purpose.
   const hadFocus = b !== null && document.activeElement === b;
-  const key = b?.dataset.focusKey;
-  const same = key ? `[data-focus-key="${CSS.escape(key)}"]` : b?.id ? `#${CSS.escape(b.id)}` : null;
+  const same = b ? sameSelector(b) : null;
   if (b) {
     if (b.getAttribute("aria-busy") === "true") return undefined;
     b.disabled = true;

@@ -127,10 +127,9 @@ export function gameController(game) {
     const seq = CSS.escape(String(card.seq));
     const entry = frame.body.querySelector(`[data-seq="${seq}"]:not(.feed-card)`) ?? frame.body.querySelector(`.feed-card[data-seq="${seq}"]`);
     if (!entry) return;
-    entry.setAttribute("tabindex", "-1");
     entry.classList.add("feed-found");
     entry.scrollIntoView({ block: "center" });
-    entry.focus();
+    takeFocus(entry);
   }
 
   function stopFeed() {

@@ -20,6 +20,7 @@
 // dice tray (the controller's, kit/dice-tray.js) and gets the focus back when it closes.
 
 import { el, byId } from "../kit/dom.js";
+import { sameSelector } from "../kit/components.js";
 import { rememberPlace } from "./systems.js";
 import { systemBadge } from "./home.js";
 
@@ -205,8 +206,7 @@ export function gameScreen({
     fill(title, current, host, focus = null) {
       // What has the focus keeps it when drawn again: by its focus key, else by its id.
       const active = document.activeElement;
-      const focusKey = active?.dataset?.focusKey;
-      const focusId = active && active !== body && body.contains(active) ? active.id : "";
+      const same = active && active !== body ? sameSelector(active) : null;
       heading.textContent = title;
       for (const b of tabButtons) b.setAttribute("aria-current", b.dataset.tab === current ? "page" : "false");
       if (moreButton) {
@@ -223,7 +223,6 @@ export function gameScreen({
         takeFocus(target);
         return;
       }
-      const same = focusKey ? `[data-focus-key="${CSS.escape(focusKey)}"]` : focusId ? `#${CSS.escape(focusId)}` : null;
       const again = same ? body.querySelector(same) : null;
       if (again && focusable(again)) takeFocus(again);
     },

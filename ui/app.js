@@ -431,15 +431,21 @@ async function importSteps(button) {
     });
     if (picked.outcome !== "picked") return;
     say(`Importing from ${quoted(picked.name)}…`);
-    const result = await askImport(picked, api);
-    if (result === null) return;
-    await refresh();
-    // Show what came in: the file's game when it kept its id, else the first game.
-    const shown = picked.preview.games.find((g) => state.games.some((mine) => mine.id === g.id));
-    const pick = shown ? shown.id : state.selectedGameId ?? state.games[0]?.id;
-    if (pick) dispatch({ type: "select-game", id: pick });
-    toast(importedWords(result), null, { long: true });
+    await importPicked(picked);
   });
+}
+
+/** The import preview of a picked (or given) file, then the import; null when cancelled. */
+async function importPicked(picked) {
+  const result = await askImport(picked, api);
+  if (result === null) return null;
+  await refresh();
+  // Show what came in: the file's game when it kept its id, else the first game.
+  const shown = picked.preview.games.find((g) => state.games.some((mine) => mine.id === g.id));
+  const pick = shown ? shown.id : state.selectedGameId ?? state.games[0]?.id;
+  if (pick) dispatch({ type: "select-game", id: pick });
+  toast(importedWords(result), null, { long: true });
+  return result;
 }
 
 /** "Imported 2 new characters or games and updated 1." from the import's counts. */
@@ -575,8 +581,10 @@ function wire() {
     toast,
     refresh,
     getGame: (id) => state.games.find((g) => g.id === id) ?? null,
+    games: () => state.games,
     selectGame: (id) => gameListActions.selectGame(id),
     openSheet: (character) => openSheetOf(character),
+    importPicked,
   });
 }
 

@@ -5,6 +5,7 @@ mod command;
 mod commands;
 mod device_commands;
 mod error;
+mod gift_commands;
 mod join_link;
 mod link_commands;
 mod link_note_commands;
@@ -349,6 +350,9 @@ pub fn run_app<R: tauri::Runtime>(
             link_note_commands::link_send_note,
             link_note_commands::link_inbox,
             link_note_commands::link_take_note,
+            gift_commands::link_give,
+            gift_commands::link_gift_open,
+            gift_commands::link_gift_put_away,
             link_commands::link_host_start,
             link_commands::link_host_status,
             link_commands::link_stop,

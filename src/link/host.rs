@@ -72,6 +72,8 @@ pub struct HostStatus {
     pub inbox: Vec<super::Inbound>,
     /// Devices asking to play a character no device plays, waiting for the host's person.
     pub claims: Vec<ClaimRequest>,
+    /// Characters and games devices sent the table, until imported or put away.
+    pub gifts: Vec<services::Gift>,
 }
 
 /// A device asks to play a character at the table.
@@ -115,6 +117,7 @@ impl HostHandle {
             code_number: 1,
             inbox: Vec::new(),
             claims: Vec::new(),
+            gifts: Vec::new(),
         }));
         let host = Arc::new(Host {
             game: config.game,
@@ -185,6 +188,29 @@ impl HostHandle {
         super::take_from_inbox(&mut lock(&self.status).inbox, id)
     }
 
+    /// Takes a file a device sent out of the table's list (imported or put away).
+    pub fn take_gift(&self, id: Uuid) -> Result<services::Gift> {
+        services::take_gift(&mut lock(&self.status).gifts, id)
+    }
+
+    /// "Give to a device": sends `device`, linked now, the file `file` (a character's or a
+    /// game's, as `services::gift_file` makes it) for its person to look at and import.
+    pub fn give(&self, device: Uuid, file: String) -> Result<()> {
+        if file.len() + 1024 > wire::MAX_MESSAGE {
+            return Err(Error::invalid(
+                "gift",
+                "this file is larger than the link carries; export it to a file instead",
+            ));
+        }
+        let devices = lock(&self.host.devices);
+        let linked = devices
+            .values()
+            .find(|l| l.device == device)
+            .ok_or_else(|| Error::invalid("device", "that device is not linked right now"))?;
+        let _ = linked.outgoing.send(Outgoing::Given(self.host.name.clone(), file));
+        Ok(())
+    }
+
     /// Opens pairing again after it paused: a new code, the wrong codes forgotten.
     pub fn open_pairing(&self) {
         let mut status = lock(&self.status);
@@ -240,6 +266,14 @@ impl HostHandle {
     }
 }
 
+/// The name `device` was paired under at `game` ("A device" if it is not listed).
+fn device_name(store: &Store, game: Uuid, device: Uuid) -> Result<String> {
+    Ok(services::link_devices(store, Some(game))?
+        .into_iter()
+        .find(|d| d.peer.device_id == device)
+        .map_or_else(|| "A device".to_string(), |d| d.peer.name))
+}
+
 /// A six-digit code, shown as "123-456".
 fn new_code() -> String {
     let n: u32 = rand::rng().random_range(0..1_000_000);
@@ -261,6 +295,8 @@ enum Outgoing {
     Note(String, Note),
     /// The host's person declined its claim of this character, for this reason.
     Declined(Uuid, String),
+    /// A file the host's person gives it: (the host's name, the file).
+    Given(String, String),
     /// It was removed from the table: it is told, and the connection ends.
     Removed,
 }
@@ -397,10 +433,7 @@ impl Host {
         let checked = note.clone();
         let routed = self
             .db(move |s| {
-                let from = services::link_devices(s, Some(game))?
-                    .into_iter()
-                    .find(|d| d.peer.device_id == device)
-                    .map_or_else(|| "A device".to_string(), |d| d.peer.name);
+                let from = device_name(s, game, device)?;
                 Ok(services::host_route_note(s, game, device, &checked).map(|to| (from, to)))
             })
             .await?;
@@ -422,6 +455,21 @@ impl Host {
                 let _ = linked.outgoing.send(Outgoing::Note(from, note));
                 Ok(Ok(()))
             }
+        }
+    }
+
+    /// A file `device` sent the table: checked like an import, then kept for the host's
+    /// person; refused with the reason when it is not a file this app imports.
+    async fn receive_gift(self: &Arc<Self>, device: Uuid, file: String) -> Result<services::Outcome> {
+        let game = self.game;
+        let from = self.db(move |s| device_name(s, game, device)).await?;
+        match services::receive_gift(&from, file) {
+            Ok(gift) => {
+                services::keep_gift(&mut lock(&self.status).gifts, gift);
+                Ok(Ok(()))
+            }
+            Err(Error::Invalid { problem, .. }) => Ok(Err(problem)),
+            Err(e) => Ok(Err(e.to_string())),
         }
     }
 
@@ -752,6 +800,12 @@ async fn serve_device(
                 }
             }
             ToHost::Note { id, note } => (id, host.pass_note(device, note).await?),
+            ToHost::Give { id, file } => {
+                // Nothing of the game changes: the file waits for the host's person.
+                let refused = host.receive_gift(device, file).await?.err();
+                channel.send(&ToDevice::Answer { id, refused, asked: false }).await?;
+                continue;
+            }
             ToHost::Move { id, mv } => {
                 (id, host.db(move |s| services::host_apply_move(s, game, device, &mv, &mut rand::rng())).await?)
             }
@@ -777,6 +831,7 @@ async fn deliver(channel: &mut Channel, out: Outgoing) -> Result<bool> {
         Outgoing::Update(update) => channel.send(&update).await?,
         Outgoing::Note(from, note) => channel.send(&ToDevice::Note { from, note }).await?,
         Outgoing::Declined(character, reason) => channel.send(&ToDevice::Declined { character, reason }).await?,
+        Outgoing::Given(from, file) => channel.send(&ToDevice::Given { from, file }).await?,
         Outgoing::Removed => {
             let _ = channel.send(&ToDevice::Bye { reason: "this device was removed from the table".into() }).await;
             return Ok(false);

@@ -74,6 +74,8 @@ pub struct JoinStatus {
     pub inbox: Vec<super::Inbound>,
     /// This device's claims the table's person has not approved yet, or declined.
     pub claims: Vec<ClaimState>,
+    /// Characters and games the table gave this device, until imported or put away.
+    pub gifts: Vec<services::Gift>,
     /// The table feed's newest cards (at most `FEED_KEPT`), oldest first; read with `feed`.
     #[serde(skip)]
     pub feed: Vec<crate::services::FeedCard>,
@@ -103,6 +105,7 @@ enum Command {
     Claim(Uuid, std_mpsc::Sender<Result<()>>, Arc<Mutex<bool>>),
     Move(GameMove, std_mpsc::Sender<Result<()>>),
     Note(Note, std_mpsc::Sender<Result<()>>),
+    Give(String, std_mpsc::Sender<Result<()>>),
 }
 
 /// A joined device, linked in the background.
@@ -125,6 +128,7 @@ impl JoinHandle {
             message: None,
             inbox: Vec::new(),
             claims: Vec::new(),
+            gifts: Vec::new(),
             feed: Vec::new(),
         }));
         let (commands, command_rx) = mpsc::unbounded_channel();
@@ -196,6 +200,24 @@ impl JoinHandle {
     /// the host passed it on, or with the host's reason why not.
     pub fn send_note(&self, note: Note) -> Result<()> {
         self.ask(|reply| Command::Note(note, reply))
+    }
+
+    /// "Send to the table": gives the host's person `file` (a character's or a game's, as
+    /// `services::gift_file` makes it) to look at and import; returns once the host has it,
+    /// or with its reason why not.
+    pub fn give(&self, file: String) -> Result<()> {
+        if file.len() + 1024 > wire::MAX_TO_HOST {
+            return Err(Error::invalid(
+                "gift",
+                "this file is larger than a device sends the table; export it to a file instead",
+            ));
+        }
+        self.ask(|reply| Command::Give(file, reply))
+    }
+
+    /// Takes a file the table gave out of this device's list (imported or put away).
+    pub fn take_gift(&self, id: Uuid) -> Result<services::Gift> {
+        services::take_gift(&mut lock(&self.status).gifts, id)
     }
 
     /// Takes a note out of this device's inbox (used or dismissed).
@@ -289,8 +311,12 @@ async fn run(
                     LinkState::Away,
                     format!("{reason}; working on your own characters until the table is back"),
                 );
-                while let Ok(Command::Claim(_, reply, _) | Command::Move(_, reply) | Command::Note(_, reply)) =
-                    commands.try_recv()
+                while let Ok(
+                    Command::Claim(_, reply, _)
+                    | Command::Move(_, reply)
+                    | Command::Note(_, reply)
+                    | Command::Give(_, reply),
+                ) = commands.try_recv()
                 {
                     let _ = reply.send(Err(Error::link("not linked to the table right now")));
                 }
@@ -466,6 +492,7 @@ impl Session<'_> {
                         }
                         Command::Move(mv, reply) => (ToHost::Move { id, mv }, reply, None),
                         Command::Note(note, reply) => (ToHost::Note { id, note }, reply, None),
+                        Command::Give(file, reply) => (ToHost::Give { id, file }, reply, None),
                     };
                     channel.send(&msg).await.map_err(lost)?;
                     waiting.push((id, reply, claim));
@@ -551,6 +578,12 @@ impl Session<'_> {
                             s.claims.push(ClaimState { character, declined: Some(clean_reason(&reason)) });
                         }
                         ToDevice::Note { from, note } => super::add_to_inbox(&mut lock(self.status).inbox, from, note),
+                        ToDevice::Given { from, file } => {
+                            // Checked like an import; one that is not a file this app imports
+                            // is a malformed message, and the connection closes.
+                            let gift = services::receive_gift(&from, file).map_err(|e| SessionEnd::Lost(e.to_string()))?;
+                            services::keep_gift(&mut lock(self.status).gifts, gift);
+                        }
                         ToDevice::Feed { cards } => {
                             let feed = &mut lock(self.status).feed;
                             let last = feed.last().map_or(i64::MIN, |c| c.seq);

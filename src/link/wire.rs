@@ -29,7 +29,7 @@ use crate::model::System;
 use crate::services::{CopyPatch, FeedCard, GameMove, Note, Snapshot};
 
 /// The protocol this build speaks; a device with another one is told so and disconnected.
-pub const PROTOCOL: u32 = 4;
+pub const PROTOCOL: u32 = 5;
 
 /// The largest application message (a game's snapshot): as large as a file an import reads.
 pub const MAX_MESSAGE: usize = 16 * 1024 * 1024;
@@ -120,6 +120,12 @@ pub enum ToHost {
         id: Uuid,
         note: Note,
     },
+    /// "Send to the table": a character's or a game's file (as an export writes it) for the
+    /// host's person to look at and import.
+    Give {
+        id: Uuid,
+        file: String,
+    },
     /// A struct variant, not a unit one: serde checks unknown fields only on those.
     Ping {},
 }
@@ -158,6 +164,12 @@ pub enum ToDevice {
     Note {
         from: String,
         note: Note,
+    },
+    /// "Give to a device": a character's or a game's file from the host (`from`: its name)
+    /// for this device's person to look at and import.
+    Given {
+        from: String,
+        file: String,
     },
     /// The feed's new cards for this device (as its viewer may see them), oldest first.
     Feed {

@@ -35,6 +35,30 @@ pub enum ExportScope {
 /// still one consistent moment that imports again.
 pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
     exchange::refuse_database_target(path, store.path())?;
+    let exported = export_text(store, scope)?;
+    exchange::write_atomic(path, &exported.text)?;
+    let left_out = match exported.left_out.as_slice() {
+        [] => String::new(),
+        names => format!(
+            " Left out, as linked tables' games this device holds only as it was shown them: {}.",
+            names.iter().map(|n| format!("“{n}”")).collect::<Vec<_>>().join(", ")
+        ),
+    };
+    Ok(Done::new(format!("Exported {} to {}.{left_out}", exported.what, path.display())))
+}
+
+/// A file's contents made for `scope`, what it holds in words, and the linked tables'
+/// games left out of it.
+pub(crate) struct Exported {
+    pub text: Vec<u8>,
+    /// "“Wren”", "the game “Harbor” with 3 character(s)"…
+    pub what: String,
+    pub left_out: Vec<String>,
+}
+
+/// The file `export` writes for `scope`, made from one snapshot; refused when it would be
+/// larger than an import reads, or when it is a linked table's game held as stand-ins.
+pub(crate) fn export_text(store: &Store, scope: ExportScope) -> Result<Exported> {
     let (doc, left_out) = store.snapshot(|read| {
         let mut doc = document(read, scope)?;
         let mut left_out = Vec::new();
@@ -68,21 +92,17 @@ pub fn export(store: &Store, scope: ExportScope, path: &Path) -> Result<Done> {
             ),
         ));
     }
-    exchange::write_atomic(path, &text)?;
+    Ok(Exported { text, what: holds(&doc), left_out })
+}
+
+/// What a file holds, in words.
+pub(crate) fn holds(doc: &Document) -> String {
     let count: usize = doc.games.iter().map(|g| g.characters.len()).sum();
-    let what = match (doc.kind, doc.games.first()) {
-        (Kind::Character, Some(g)) => format!("“{}”", g.characters[0].character.name),
+    match (doc.kind, doc.games.first()) {
+        (Kind::Character, Some(g)) if !g.characters.is_empty() => format!("“{}”", g.characters[0].character.name),
         (Kind::Game, Some(g)) => format!("the game “{}” with {count} character(s)", g.game.name),
         _ => format!("{} game(s) with {count} character(s)", doc.games.len()),
-    };
-    let left_out = match left_out.as_slice() {
-        [] => String::new(),
-        names => format!(
-            " Left out, as linked tables' games this device holds only as it was shown them: {}.",
-            names.iter().map(|n| format!("“{n}”")).collect::<Vec<_>>().join(", ")
-        ),
-    };
-    Ok(Done::new(format!("Exported {what} to {}.{left_out}", path.display())))
+    }
 }
 
 /// Whether `game` here may hold stand-ins for what a table kept from this device: a

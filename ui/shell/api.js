@@ -218,6 +218,15 @@ export const linkSendNote = (note, dice = null) => call("link_send_note", { note
 export const linkInbox = () => invoke("link_inbox", {});
 /** Takes a note out of the inbox once used (or put away). */
 export const linkTakeNote = (id) => call("link_take_note", { id });
+/**
+ * Gives a character (or, hosting, the game) to another device at the table: the host to the
+ * linked `device`, a joined device to the table. Resolves with {message}.
+ */
+export const linkGive = (character, game, device) => call("link_give", { character, game, device });
+/** A file given to this device (a gift in the link's status) as a picked file: {token, name, preview}. */
+export const linkGiftOpen = (id) => call("link_gift_open", { id });
+/** Takes a given file out of the list (imported, or put away). */
+export const linkGiftPutAway = (id) => call("link_gift_put_away", { id });
 
 // Print and PDF (src-tauri/src/print_commands.rs). The page shows the sheet to print first
 // (print-sheet.js); the app asks where to save and prints the window to that file.

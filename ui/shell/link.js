@@ -2,19 +2,19 @@
 // table nearby" dialog, and the status pill in every game screen's bar.
 //
 //   import { initLink, renderLink } from "./link.js";
-//   initLink({ run, toast, refresh, getGame, selectGame, openSheet });   // once, at start
+//   initLink({ run, toast, refresh, getGame, games, selectGame, openSheet, importPicked }); // once
 //   renderLink(game);                                                   // from renderGame
 //
 // Hosting: "Host this table" → the devices' claims waiting for the table's person (each
 // with "Approve" and "Decline"), the code in big letters (or, after too many wrong codes,
 // "pairing is paused" and "Open pairing again"), the QR code (SVG rects made here from the
 // core's modules), the addresses, the paired devices (online or not, each with "Remove")
-// and "Stop hosting". The host's window shows its own database; it polls the host every
+// "Give to a device" (a character or the game, to a linked device) and "Stop hosting". The host's window shows its own database; it polls the host every
 // ~1 s only to redraw when a device's change or move landed there (`changes`), a device came
 // or went, a claim came in or pairing paused.
 // Joined: the link's state, "Which character is yours?" (claim one — it waits for the table's
 // approval unless the table already counts it as this device's —, or make a new one and
-// claim it), the changes the host refused with its reasons and "Dismiss", "Leave the
+// claim it), "Send to the table" (a character from another game here), the changes the host refused with its reasons and "Dismiss", "Leave the
 // table". While joined the page polls the link every ~500 ms; when the replica's revision
 // grows, home is refreshed and the open screen reloads (the "sheetkeeper:undone" event the
 // screens already reload on, for the game and each of its characters).
@@ -22,6 +22,7 @@
 import * as api from "./api.js";
 import { el, byId, SVG } from "../kit/dom.js";
 import { openModal } from "../kit/modal.js";
+import { giveBox, giftsBox, toastNewGifts } from "./link-gifts.js";
 
 const POLL_MS = 500;
 const HOST_POLL_MS = 1000;
@@ -135,6 +136,17 @@ export function renderLink(game) {
   draw(game);
 }
 
+/** Reads the link's status again and redraws (a file given here was imported or put away). */
+async function statusAgain() {
+  try {
+    if (hosting) hosting = (await api.linkHostPoll()) ?? hosting;
+    if (joined) joined = (await api.linkJoinStatus()) ?? joined;
+  } catch (_) {
+    // Drawn as it was; the next poll brings it.
+  }
+  redraw();
+}
+
 function redraw() {
   const game = shownGame ? app.getGame(shownGame) : null;
   drawnKey = null;
@@ -215,8 +227,10 @@ function hostBody(game) {
   const online = new Set(hosting.online ?? []);
   const paired = devices.filter((d) => d.side === "host");
   const paused = hosting.pairing_paused === true;
+  const linked = paired.filter((d) => online.has(d.device_id) && !d.removed_at).map((d) => ({ id: d.device_id, name: d.name }));
   return [
     claimsBox(),
+    giftsBox(app, hosting.gifts, statusAgain),
     el(
       "div",
       { class: "link-host" },
@@ -239,6 +253,7 @@ function hostBody(game) {
       !paused && qrFigure(hosting.qr, game.name),
     ),
     deviceList(paired, online),
+    giveBox(app, { to: linked, game }),
     el(
       "div",
       { class: "actions" },
@@ -496,7 +511,9 @@ function joinedBody(game) {
       joined.message ?? joinedWords(state),
     ),
   ];
+  parts.push(giftsBox(app, joined.gifts, statusAgain));
   parts.push(claimBox(game));
+  if (state === "linked") parts.push(giveBox(app, { to: null, game }));
   if (refused.length > 0) parts.push(refusedList());
   parts.push(
     el(
@@ -721,6 +738,7 @@ const joinPoll = poller(POLL_MS, () => api.linkJoinStatus(), async (now) => {
     updatePills();
     redraw();
     if (now) toastClaimNews(before, now);
+    if (now) toastNewGifts(app, before, now);
   }
   if (now && (now.state === "ended" || now.state === "wrong_code")) stopPolling();
 });
@@ -762,8 +780,9 @@ const hostPoll = poller(HOST_POLL_MS, () => api.linkHostPoll(), async (now) => {
   }
   if (changed) await replicaChanged(now.game);
   const online = (h) => JSON.stringify(h?.online ?? []);
-  const asking = (h) => JSON.stringify([h?.claims ?? [], h?.pairing_paused, h?.wrong_codes]);
+  const asking = (h) => JSON.stringify([h?.claims ?? [], h?.gifts ?? [], h?.pairing_paused, h?.wrong_codes]);
   if (before) toastNewClaims(before, now);
+  if (before) toastNewGifts(app, before, now);
   // A claim or a new device is a change too: the devices list is read again.
   if (!before || changed || online(before) !== online(now) || before.code !== now.code || asking(before) !== asking(now)) {
     if (shownGame === now.game) {

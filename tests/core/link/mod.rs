@@ -2,6 +2,7 @@
 //! the real host and join code, the real CLI, and a recording proxy between them.
 
 mod cli;
+mod gifts;
 mod hostile;
 mod kill9;
 mod legal;

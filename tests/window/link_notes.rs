@@ -22,13 +22,13 @@ use crate::fixtures::{moods, nsu_fixture, tobias_ready_to_help, write_game_file,
 use crate::webdriver::Session;
 use crate::{app, click_in_character_row, in_dark, one_window, open_game, shot, wait_character_row, Scratch};
 
-const GAME: &str = "Lanterns over Brackwater";
+pub(crate) const GAME: &str = "Lanterns over Brackwater";
 /// Long enough for a slow machine; every wait below polls for its condition.
 pub(crate) const LINK_WAIT: Duration = Duration::from_secs(30);
 
 /// The NSU fixture game on the table's database, Wren's moods calm so her roll asks for one
 /// aspect die and one mood die, Tobias with a whole sheet so he can help. Returns the game's id.
-fn table_with_the_game(scratch: &Scratch, db: &Path) -> Uuid {
+pub(crate) fn table_with_the_game(scratch: &Scratch, db: &Path) -> Uuid {
     let mut file = nsu_fixture();
     let game = &mut file["data"]["games"][0];
     assert_eq!(game["characters"][0]["id"], WREN);
@@ -49,7 +49,7 @@ fn table_with_the_game(scratch: &Scratch, db: &Path) -> Uuid {
 use crate::dismiss_toast_unless_dialog as dismiss_toast;
 
 /// Scrolls `selector` into view and clicks it once the page has settled, as a person would.
-fn tap(session: &Session, selector: &str) {
+pub(crate) fn tap(session: &Session, selector: &str) {
     session.wait_settled();
     dismiss_toast(session);
     session.to_middle(selector);
@@ -67,7 +67,7 @@ fn type_into(session: &Session, selector: &str, text: &str) {
 }
 
 /// Picks the option `value` of the select `selector`, scrolled into view first.
-fn pick(session: &Session, selector: &str, value: &str) {
+pub(crate) fn pick(session: &Session, selector: &str, value: &str) {
     session.to_middle(selector);
     session.click(&format!("{selector} option[value='{value}']"));
 }
@@ -175,7 +175,7 @@ pub(crate) fn host_table(db: &Path, game: Uuid) -> (HostHandle, SocketAddr) {
 /// How both tests begin: the display to themselves until they end (keep the guard), a
 /// throwaway folder `name` with the table's, the roller's and the helper's databases, and the
 /// fixture game (`table_with_the_game`) on the table's, hosted on loopback.
-fn hosted_table(name: &str) -> (MutexGuard<'static, ()>, Scratch, [PathBuf; 3], HostHandle, SocketAddr) {
+pub(crate) fn hosted_table(name: &str) -> (MutexGuard<'static, ()>, Scratch, [PathBuf; 3], HostHandle, SocketAddr) {
     let window = one_window();
     let scratch = Scratch::new(name);
     let dbs = ["table.db", "roller.db", "helper.db"].map(|db| scratch.path(db));
@@ -186,7 +186,7 @@ fn hosted_table(name: &str) -> (MutexGuard<'static, ()>, Scratch, [PathBuf; 3], 
 
 /// The real window as the device `name` on `db`: it joins the table at `addr` with `code`
 /// through "Join a table nearby", as a person would, and shows the table's game.
-fn join_in_window(db: &Path, name: &str, addr: SocketAddr, code: &str) -> Session {
+pub(crate) fn join_in_window(db: &Path, name: &str, addr: SocketAddr, code: &str) -> Session {
     let window = Session::start_with_env(&app(), db, &[("SHEETKEEPER_DEVICE_NAME", name)]);
     window.set_window_size(1280, 800);
     window.wait_for("body[data-ready='true']");
@@ -201,7 +201,7 @@ fn join_in_window(db: &Path, name: &str, addr: SocketAddr, code: &str) -> Sessio
 }
 
 /// A device in this process, `name` on `db`, joined to the table at `addr` with `code`.
-fn join_in_process(db: &Path, addr: SocketAddr, code: &str, name: &str) -> JoinHandle {
+pub(crate) fn join_in_process(db: &Path, addr: SocketAddr, code: &str, name: &str) -> JoinHandle {
     let device =
         JoinHandle::start(JoinConfig { db: db.to_path_buf(), addr, code: Some(code.to_string()), name: name.into() });
     let joined = device.wait(LINK_WAIT);

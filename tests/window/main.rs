@@ -15,6 +15,7 @@ mod axe;
 mod dice_tray;
 mod feed;
 mod fixtures;
+mod gifts;
 mod home;
 mod join_link;
 mod keyboard;

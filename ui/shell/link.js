@@ -189,7 +189,8 @@ function draw(game) {
 function body(game) {
   if (hosting && hosting.game === game.id) return hostBody(game);
   if (joined && joined.game === game.id) return joinedBody(game);
-  const parts = [];
+  // Files given to this device wait here whichever game is shown.
+  const parts = [giftsBox(app, (hosting ?? joined)?.gifts, statusAgain)];
   if (hosting) {
     const other = app.getGame(hosting.game);
     parts.push(

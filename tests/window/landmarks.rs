@@ -50,10 +50,40 @@ fn assert_landmarks(session: &Session, what: &str, screen: &str, heading: &str, 
         }
         // A system's screen takes home's place in the main (the frame hides home's layout).
         assert_eq!(seen["homeShown"], json!(!h1_in_screen), "{what} at {width} px: home's layout ({seen})");
+        if width == 360 && h1_in_screen {
+            assert_chrome(session, what, screen);
+        }
         if width == 360 {
             desktop_width(session);
         }
     }
+}
+
+/// Issue 32, item 2: on a 360 × 800 phone the frame's chrome — the sticky bar at the top and
+/// the tab bar at the bottom — takes at most 15 % of the height, the rest is the game; the
+/// bar is one row (its title cut to one line) and each tab shows an icon over its name.
+fn assert_chrome(session: &Session, what: &str, screen: &str) {
+    let seen = session.execute(
+        "const screen = document.querySelector(arguments[0]);
+         const bar = screen.querySelector('.frame-bar').getBoundingClientRect().height;
+         const tabs = screen.querySelector('.frame-tabs').getBoundingClientRect().height;
+         const h1 = screen.querySelector('h1');
+         const line = parseFloat(getComputedStyle(h1).lineHeight);
+         const icons = [...screen.querySelectorAll('.frame-tabs .frame-tab, .frame-tabs .frame-more')]
+           .filter((b) => b.getClientRects().length > 0)
+           .map((b) => b.querySelector('.icon')?.getBoundingClientRect().width ?? 0);
+         return { bar, tabs, height: window.innerHeight, titleLines: Math.round(h1.getBoundingClientRect().height / line), icons };",
+        json!([screen]),
+    );
+    let chrome = seen["bar"].as_f64().unwrap() + seen["tabs"].as_f64().unwrap();
+    let height = seen["height"].as_f64().unwrap();
+    assert!(chrome <= 0.15 * height, "{what} at 360 px: the chrome takes {chrome} of {height} px ({seen})");
+    assert_eq!(seen["titleLines"], json!(1), "{what} at 360 px: the title is one line ({seen})");
+    let icons = seen["icons"].as_array().unwrap();
+    assert!(
+        !icons.is_empty() && icons.iter().all(|w| w.as_f64().unwrap() >= 16.0),
+        "{what}: every tab has its icon ({seen})"
+    );
 }
 
 #[test]

@@ -81,13 +81,14 @@
     return opacity < 0.05;
   };
 
-  // The rectangle as far as its clipping ancestors show it, or null.
-  const clipped = (e, rect) => {
+  // The rectangle as far as its clipping ancestors show it, or null. A text's own element
+  // clips it too (`inside`: a one-line title cut with "…" shows only its box).
+  const clipped = (e, rect, inside = false) => {
     let r = { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
     let fixed = false;
     for (let a = e; a && a !== document.documentElement; a = a.parentElement) {
       const s = style(a);
-      if (!fixed && a !== e && (s.overflowX !== "visible" || s.overflowY !== "visible")) {
+      if (!fixed && (a !== e || inside) && (s.overflowX !== "visible" || s.overflowY !== "visible")) {
         const box = a.getBoundingClientRect();
         const left = box.left + a.clientLeft;
         const top = box.top + a.clientTop;
@@ -183,7 +184,7 @@
     if (!e || !inScope(e) || e.closest(SKIP) || e.closest(CONTROL)) continue;
     if (hiddenByStyle(e)) continue;
     range.selectNodeContents(t);
-    const rects = [...range.getClientRects()].map((r) => clipped(e, r)).filter(Boolean);
+    const rects = [...range.getClientRects()].map((r) => clipped(e, r, true)).filter(Boolean);
     if (rects.length) items.push({ node: t, element: e, control: false, rects, layer: layerOf(e) });
   }
 

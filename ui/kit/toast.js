@@ -25,7 +25,10 @@ export function renderToast(toast, on) {
   current = toast;
   const box = byId("toast");
   box.hidden = toast === null;
-  if (toast === null) return;
+  if (toast === null) {
+    stopWatching();
+    return;
+  }
   byId("toast-message").textContent = toast.message;
   const count = byId("toast-count");
   count.hidden = !(toast.count > 1);
@@ -37,8 +40,25 @@ export function renderToast(toast, on) {
  * A new toast must not hide what the person acts on next: when it covers a visible control of
  * the page (the focused one first), the page scrolls up by as much, into the room the page
  * keeps free at its end for the toast. Controls in a dialog above the page are left alone.
+ * What the page draws after the toast came (a sheet that arrives in parts) is kept clear
+ * too, until the toast goes or the person touches the page.
  */
 export function keepControlsClear() {
+  clearOnce();
+  if (watching || typeof ResizeObserver === "undefined") return;
+  watching = new ResizeObserver(() => clearOnce());
+  watching.observe(document.body);
+  for (const kind of ["pointerdown", "keydown", "wheel", "touchstart"]) document.addEventListener(kind, stopWatching, { once: true, capture: true });
+}
+
+let watching = null;
+
+function stopWatching() {
+  watching?.disconnect();
+  watching = null;
+}
+
+function clearOnce() {
   const box = byId("toast");
   if (box.hidden) return;
   const t = box.getBoundingClientRect();

@@ -2,8 +2,10 @@
 // in the page's one <main> (index.html), its heading the page's one visible <h1> (the app
 // header's is hidden while a screen is open), with a sticky bar ("← Home", the heading, the
 // system's badge, the tabs) and a body each
-// screen fills with its shown tab. On a phone (≤ 719 px) the tabs sit in a bar at the
-// bottom: four of them and "More" when there are more than five. The X-card stays reachable
+// screen fills with its shown tab. On a phone (≤ 719 px) the top bar is one row ("←", the
+// title cut to one line over the badge, the die of "Dice") and the tabs sit in a bar at the
+// bottom, each an icon over its name: four of them and "More" when there are more than five.
+// Both bars together take under 15 % of a 360 × 800 phone. The X-card stays reachable
 // (it floats over every screen, xcard.js). The screens keep their own state and moves; this
 // is only the frame, built once. It remembers the shown game and tab (systems.js) so the app
 // reopens there.
@@ -21,6 +23,8 @@
 
 import { el, byId } from "../kit/dom.js";
 import { sameSelector } from "../kit/components.js";
+import { icon } from "../kit/icons.js";
+import { keepControlsClear } from "../kit/toast.js";
 import { rememberPlace } from "./systems.js";
 import { systemBadge } from "./home.js";
 
@@ -70,7 +74,9 @@ export function gameScreen({
           },
         },
       },
-      text,
+      // The icon shows in the phone's bottom bar only (kit/screen.css); the words name the tab.
+      icon(tab),
+      el("span", { class: "frame-tab-label" }, text),
     ),
   );
   if (more) {
@@ -89,7 +95,8 @@ export function gameScreen({
           },
         },
       },
-      "More",
+      icon("more"),
+      el("span", { class: "frame-tab-label" }, "More"),
     );
   }
   const nav = el("nav", { class: `${kit}-tabs frame-tabs`, "aria-label": label, data: { layout: "bar" } }, ...tabButtons, moreButton);
@@ -133,7 +140,8 @@ export function gameScreen({
     el(
       "div",
       { class: `${kit}-bar frame-bar`, data: { layout: "bar" } },
-      el("button", { type: "button", id: `${name}-back`, class: "frame-back", on: { click: back } }, "← Home"),
+      // On a phone the word is read, not shown: the bar keeps to one row (kit/screen.css).
+      el("button", { type: "button", id: `${name}-back`, class: "frame-back", on: { click: back } }, "←", el("span", { class: "frame-back-word" }, " Home")),
       el(
         "div",
         { class: "frame-title" },
@@ -147,7 +155,8 @@ export function gameScreen({
           el(
             "button",
             { type: "button", id: `${name}-dice`, class: "frame-dice", "aria-haspopup": "dialog", on: { click: (e) => dice(e.currentTarget) } },
-            "Dice",
+            icon("dice"),
+            el("span", { class: "frame-dice-word" }, "Dice"),
           ),
       ),
       printPlaces[0],
@@ -219,12 +228,10 @@ export function gameScreen({
       showPrint();
       if (gameId && !screen.hidden) rememberPlace({ screen: "game", game: gameId, tab: current });
       const target = focus ? body.querySelector(focus) : null;
-      if (target) {
-        takeFocus(target);
-        return;
-      }
-      const again = same ? body.querySelector(same) : null;
-      if (again && focusable(again)) takeFocus(again);
+      const again = target ?? (same ? body.querySelector(same) : null);
+      if (again && (target || focusable(again))) takeFocus(again);
+      // A toast shown while the tab was drawn must not hide what it drew.
+      keepControlsClear();
     },
   };
 }

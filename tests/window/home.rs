@@ -91,6 +91,14 @@ fn newcomer_reaches_the_sheet_from_home() {
     // The sheet's toast does not follow the player out of the screen.
     assert!(!session.find("#toast").is_ok_and(|t| t.is_displayed()), "leaving the screen clears its toast");
     shot(&session, "home-my-characters-360");
+    // UX review D13: a returning player finds their games before the form that makes a new one.
+    let order = session.execute(
+        "const row = document.querySelector('#game-list .game-row'); \
+         const form = document.getElementById('new-game-form'); \
+         return row.getBoundingClientRect().bottom <= form.getBoundingClientRect().top;",
+        json!([]),
+    );
+    assert_eq!(order, json!(true), "the games list comes above the new game form");
     // Scrolled anywhere, home's X-card covers none of home's texts and controls at 360 px.
     let covered = session.execute(
         "const seen = new Set(); \

@@ -145,8 +145,8 @@ fn every_screen_has_one_main_and_one_h1_and_keeps_the_focus() {
     // The other three systems' screens, opened from the game panel: each its own heading as
     // the one h1, and "← Home" gives the focus back to the button that opened it.
     for (game, opener, screen, back, heading) in [
-        ("Penny Night", "#game-penny", "#penny-screen", "#penny-back", "Penny Ante — Penny Night"),
-        ("Mezzo Night", "#game-mezzo", "#mezzo-screen", "#mezzo-back", "Mezzo — Mezzo Night"),
+        ("Penny Night", "#game-penny", "#penny-screen", "#penny-back", "Penny Night"),
+        ("Mezzo Night", "#game-mezzo", "#mezzo-screen", "#mezzo-back", "Mezzo Night"),
         ("Gear Night", "#game-scattershot", "#scattershot-screen", "#scattershot-back", "Gear Night"),
     ] {
         open_game(&session, game);

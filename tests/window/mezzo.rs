@@ -225,7 +225,7 @@ fn table(session: &Session) -> (String, String, String, String, String) {
     assert!(text_of(session, "#mezzo-character-hint").contains("Mezzo table"), "the game says where sheets are");
     press(session, "#game-mezzo");
     session.wait_for("#mezzo-screen");
-    session.wait_text("#mezzo-screen-heading", "Mezzo — Mezzo Night");
+    session.wait_text("#mezzo-screen-heading", "Mezzo Night");
     assert_eq!(text_of(session, "#mz-arc-status"), "No arc has started yet.");
     press(session, "#mz-start-arc");
     session.wait_text("#mz-arc-status", "Arc 1 is being played.");

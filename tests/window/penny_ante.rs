@@ -184,7 +184,7 @@ pub(crate) fn type_dice(session: &Session, prefix: &str, values: &[&str]) {
 /// The game, its two players and an adventure; returns (game, Ada, Bo).
 fn table_with_two_players(session: &Session) -> (String, String, String) {
     let game = new_penny_game(session, "Penny Night");
-    session.wait_text("#penny-screen-heading", "Penny Ante — Penny Night");
+    session.wait_text("#penny-screen-heading", "Penny Night");
     assert_eq!(text_of(session, "#penny-house-pile"), "0");
 
     let ada = add_player(session, "Ada", "Strong", "30");

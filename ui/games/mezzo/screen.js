@@ -173,7 +173,12 @@ const screen = gameController({
     else renderLog(host, ctx);
     return host;
   },
-  heading: (view, gameName) => `Mezzo — ${gameName}`,
+  // As every game's: the frame's badge names the system, the heading the character whose
+  // sheet is shown (on the Sheet tab) and the game.
+  heading(view, gameName) {
+    const who = view.tab === "sheet" && view.sheetId ? view.table?.characters.find((c) => c.id === view.sheetId)?.name : null;
+    return who ? `${who} — ${gameName}` : gameName;
+  },
   place(view) {
     const character = view.sheetId && view.table?.characters.some((c) => c.id === view.sheetId) ? view.sheetId : null;
     return character ? { screen: "sheet", game: view.gameId, character, tab: view.tab } : { screen: "game", game: view.gameId, tab: view.tab };

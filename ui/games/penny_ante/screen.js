@@ -149,7 +149,8 @@ const screen = gameController({
   },
   heading(view, gameName) {
     const who = view.forCharacter ? view.table.players.find((p) => p.id === view.character)?.name : null;
-    return who ? `${who} — ${gameName}` : `Penny Ante — ${gameName}`;
+    // As every game's: the frame's badge names the system, the heading the character and game.
+    return who ? `${who} — ${gameName}` : gameName;
   },
   place: (view) => ({ screen: view.forCharacter ? "sheet" : "game", game: view.gameId, character: view.character, tab: view.tab }),
 });

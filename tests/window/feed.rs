@@ -18,7 +18,7 @@ use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::fixtures::{nsu_fixture, write_game_file, TOBIAS};
-use crate::link_notes::{host_table, wait_for, LINK_WAIT};
+use crate::link_notes::{host_in_window, host_table, wait_for, LINK_WAIT};
 use crate::webdriver::Session;
 use crate::{app, in_dark, one_window, open_game, shots_at_both_widths_with, Scratch};
 
@@ -183,17 +183,7 @@ fn a_roll_on_a_joined_device_shows_as_a_card_on_the_tables_window() {
     let scratch = Scratch::new("feed-host");
     let [table_db, other_db] = ["table.db", "other.db"].map(|db| scratch.path(db));
     let game = table_with_the_game(&scratch, &table_db);
-    let window = Session::start_with_env(
-        &app(),
-        &table_db,
-        &[("SHEETKEEPER_LINK_LISTEN", "127.0.0.1:0"), ("SHEETKEEPER_DEVICE_NAME", "Table laptop")],
-    );
-    window.set_window_size(1280, 800);
-    window.wait_for("body[data-ready='true']");
-    open_game(&window, GAME);
-    tap(&window, "#link-host");
-    let code = window.wait_for("#link-code").text();
-    let addr: SocketAddr = window.wait_for("#link-addrs li").text().parse().expect("the table's address");
+    let (window, code, addr) = host_in_window(&table_db);
     tap(&window, "#game-world");
     window.wait_for("#nsu-tab-world[aria-current='page']");
     feed_following(&window);

@@ -9,10 +9,9 @@ use sheetkeeper::services::{self, ExportScope, ImportOptions};
 use sheetkeeper::Store;
 
 use crate::link_notes::{
-    hosted_table, join_in_process, join_in_window, pick, table_with_the_game, tap, wait_for, GAME,
+    host_in_window, hosted_table, join_in_process, join_in_window, pick, table_with_the_game, tap, wait_for, GAME,
 };
-use crate::webdriver::Session;
-use crate::{app, in_dark, one_window, open_game, shot, shots_at_both_widths_with, wait_character_row, Scratch};
+use crate::{in_dark, one_window, shot, shots_at_both_widths_with, wait_character_row, Scratch};
 
 /// A game of `system` called `game` on `db`, with the character `name`: the character's id.
 fn character_elsewhere(db: &std::path::Path, game: &str, system: &str, name: &str) -> uuid::Uuid {
@@ -90,18 +89,9 @@ fn the_tables_window_gives_the_whole_game_to_a_linked_device() {
     let scratch = Scratch::new("gifts-host");
     let [table_db, other_db] = ["table.db", "other.db"].map(|db| scratch.path(db));
     let game = table_with_the_game(&scratch, &table_db);
-    let window = Session::start_with_env(
-        &app(),
-        &table_db,
-        &[("SHEETKEEPER_LINK_LISTEN", "127.0.0.1:0"), ("SHEETKEEPER_DEVICE_NAME", "Table laptop")],
-    );
-    window.set_window_size(1280, 800);
-    window.wait_for("body[data-ready='true']");
-    open_game(&window, GAME);
+    let (window, code, addr) = host_in_window(&table_db);
+    // Nobody to give to yet: no device is linked.
     window.wait_gone("#link-give");
-    tap(&window, "#link-host");
-    let code = window.wait_for("#link-code").text();
-    let addr = window.wait_for("#link-addrs li").text().parse().expect("the table's address");
     let other = join_in_process(&other_db, addr, &code, "Cy's laptop");
 
     // Once the laptop is online, the table may give it something.

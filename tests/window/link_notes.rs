@@ -200,6 +200,23 @@ pub(crate) fn join_in_window(db: &Path, name: &str, addr: SocketAddr, code: &str
     window
 }
 
+/// The real window as the table's device ("Table laptop") on `db`: it opens the fixture game
+/// and hosts it on loopback, as a person would; the window, the code and the address it shows.
+pub(crate) fn host_in_window(db: &Path) -> (Session, String, SocketAddr) {
+    let window = Session::start_with_env(
+        &app(),
+        db,
+        &[("SHEETKEEPER_LINK_LISTEN", "127.0.0.1:0"), ("SHEETKEEPER_DEVICE_NAME", "Table laptop")],
+    );
+    window.set_window_size(1280, 800);
+    window.wait_for("body[data-ready='true']");
+    open_game(&window, GAME);
+    tap(&window, "#link-host");
+    let code = window.wait_for("#link-code").text();
+    let addr = window.wait_for("#link-addrs li").text().parse().expect("the table's address");
+    (window, code, addr)
+}
+
 /// A device in this process, `name` on `db`, joined to the table at `addr` with `code`.
 pub(crate) fn join_in_process(db: &Path, addr: SocketAddr, code: &str, name: &str) -> JoinHandle {
     let device =

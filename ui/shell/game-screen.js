@@ -141,7 +141,7 @@ export function gameScreen({
       "div",
       { class: `${kit}-bar frame-bar`, data: { layout: "bar" } },
       // On a phone the word is read, not shown: the bar keeps to one row (kit/screen.css).
-      el("button", { type: "button", id: `${name}-back`, class: "frame-back", on: { click: back } }, "←", el("span", { class: "frame-back-word" }, " Home")),
+      el("button", { type: "button", id: `${name}-back`, class: "frame-back", on: { click: back } }, "←", el("span", { class: "phone-hidden" }, " Home")),
       el(
         "div",
         { class: "frame-title" },
@@ -156,7 +156,7 @@ export function gameScreen({
             "button",
             { type: "button", id: `${name}-dice`, class: "frame-dice", "aria-haspopup": "dialog", on: { click: (e) => dice(e.currentTarget) } },
             icon("dice"),
-            el("span", { class: "frame-dice-word" }, "Dice"),
+            el("span", { class: "phone-hidden" }, "Dice"),
           ),
       ),
       printPlaces[0],

@@ -10,12 +10,13 @@ use sheetkeeper::exchange::{self, Document};
 use sheetkeeper::rules::penny_ante::challenge::{Move, Side, Used};
 use sheetkeeper::rules::penny_ante::ledger::{Account, Reason};
 use sheetkeeper::rules::penny_ante::table::PennyTable;
-use sheetkeeper::services::{self, ChallengeDraft, GameView, ImportOptions, Viewer};
+use sheetkeeper::services::{self, GameView, ImportOptions, Viewer};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::support::{
-    imported, penny_ada_and_bo, penny_heist, penny_move, penny_move_to_the_end, penny_player, PennyHeist, Scratch,
+    imported, penny_ada_and_bo, penny_duel, penny_duel_rolls, penny_heist, penny_move, penny_move_to_the_end,
+    penny_player, PennyHeist, Scratch,
 };
 
 fn doc_for(store: &Store, game: Uuid, viewer: &Viewer) -> Document {
@@ -190,33 +191,13 @@ fn a_players_cup_is_kept_from_the_table_and_the_other_players_but_not_from_its_o
     // Ada against Bo: each side's die in the cup is its own.
     let (_scratch, mut store, game, ada, bo) = penny_ada_and_bo("Duel", &[]);
     services::penny_start_adventure(&mut store, game, None).unwrap();
-    let draft = ChallengeDraft {
-        stake: "the last word".into(),
-        ante: 1,
-        challenger: vec![Account::Character(ada)],
-        opponent: vec![Account::Character(bo)],
-        devoted: None,
-    };
-    services::penny_start_challenge(&mut store, game, draft).unwrap();
+    penny_duel(&mut store, game, "the last word", 1, ada, bo);
     let mut rng = StdRng::seed_from_u64(3);
     let (a, b) = (Side::Challenger, Side::Opponent);
     let mut mv = |store: &mut Store, mv: Move, dice: &[u8]| {
         penny_move(store, game, mv, dice, &mut rng);
     };
-    mv(&mut store, Move::Pass { side: a }, &[]);
-    mv(&mut store, Move::Pass { side: b }, &[]);
-    mv(
-        &mut store,
-        Move::Characteristics { side: a, used: vec![Used { owner: Account::Character(ada), text: "Strong".into() }] },
-        &[],
-    );
-    mv(
-        &mut store,
-        Move::Characteristics { side: b, used: vec![Used { owner: Account::Character(bo), text: "Clever".into() }] },
-        &[],
-    );
-    mv(&mut store, Move::Roll { side: a }, &[6, 5]);
-    mv(&mut store, Move::Roll { side: b }, &[4, 3]);
+    penny_duel_rolls(|m, dice| mv(&mut store, m, dice), [(ada, "Strong"), (bo, "Clever")], (&[6, 5], &[4, 3]));
     mv(&mut store, Move::Cup { side: a, cup: vec![1] }, &[]);
     let sides = |store: &Store, viewer: &Viewer| {
         let doc = doc_for(store, game, viewer);

@@ -189,6 +189,40 @@ pub fn baron_challenges_ada(store: &mut Store, game: Uuid, ada: Uuid, baron: Uui
     services::penny_start_challenge(store, game, draft).unwrap();
 }
 
+/// Starts a Penny Ante challenge in `game` for `stake` at `ante`: the character
+/// `challenger` against the character `opponent`, nothing devoted.
+pub fn penny_duel(store: &mut Store, game: Uuid, stake: &str, ante: i64, challenger: Uuid, opponent: Uuid) {
+    use sheetkeeper::rules::penny_ante::ledger::Account;
+    let draft = services::ChallengeDraft {
+        stake: stake.into(),
+        ante,
+        challenger: vec![Account::Character(challenger)],
+        opponent: vec![Account::Character(opponent)],
+        devoted: None,
+    };
+    services::penny_start_challenge(store, game, draft).unwrap();
+}
+
+/// The first steps of a `penny_duel`, each move played by `play`: both sides pass, each
+/// uses its one characteristic (`(character, text)`, the challenger's first), then each
+/// rolls the dice given.
+pub fn penny_duel_rolls(
+    mut play: impl FnMut(sheetkeeper::rules::penny_ante::challenge::Move, &[u8]),
+    [(challenger, strong), (opponent, clever)]: [(Uuid, &str); 2],
+    (challenger_dice, opponent_dice): (&[u8], &[u8]),
+) {
+    use sheetkeeper::rules::penny_ante::challenge::{Move, Side, Used};
+    use sheetkeeper::rules::penny_ante::ledger::Account;
+    let (a, b) = (Side::Challenger, Side::Opponent);
+    play(Move::Pass { side: a }, &[]);
+    play(Move::Pass { side: b }, &[]);
+    let used = |who: Uuid, text: &str| vec![Used { owner: Account::Character(who), text: text.into() }];
+    play(Move::Characteristics { side: a, used: used(challenger, strong) }, &[]);
+    play(Move::Characteristics { side: b, used: used(opponent, clever) }, &[]);
+    play(Move::Roll { side: a }, challenger_dice);
+    play(Move::Roll { side: b }, opponent_dice);
+}
+
 /// A Mezzo trait as the add-trait form sends it: a template or a kind, a name, how it came.
 pub fn trait_draft(
     template: Option<sheetkeeper::rules::mezzo::element::Template>,

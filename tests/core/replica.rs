@@ -96,41 +96,24 @@ fn viewer_of(text: &str) -> Viewer {
 // ---------------------------------------------------------------------------------------
 // Penny Ante
 
-struct Penny {
-    _scratch: Scratch,
-    store: Store,
-    game: Uuid,
-    ada: Uuid,
-    bo: Uuid,
-    baron: Uuid,
-    rng: StdRng,
-}
-
-impl Penny {
-    /// Ada and Bo; the House's Baron ("Ruthless", hidden "Hates riddles" and "Fears the
-    /// dark", a purse of 17) challenges Ada anonymously with 9 pennies devoted, using "Hates
-    /// riddles" (which reveals it). Both sides rolled: Ada one die, a 4, her cup chosen empty
-    /// (shown once the Baron has chosen his too); the Baron a 2 and a 3, his cup not chosen yet.
-    fn new() -> Penny {
-        let PennyHeist { scratch, mut store, game, ada, second: bo, baron } = penny_heist("Bo", "Clever");
-        crate::support::baron_challenges_ada(&mut store, game, ada, baron);
-        let mut t = Penny { _scratch: scratch, store, game, ada, bo, baron, rng: StdRng::seed_from_u64(7) };
-        // The Baron challenges: Ada is the opponent.
-        let (a, b) = (Side::Opponent, Side::Challenger);
-        t.mv(Move::Pass { side: a }, &[]);
-        t.mv(Move::Pass { side: b }, &[]);
-        let used = vec![Used { owner: Account::Antagonist(baron), text: "Hates riddles".into() }];
-        t.mv(Move::Characteristics { side: b, used }, &[]);
-        t.mv(Move::Characteristics { side: a, used: vec![] }, &[]);
-        t.mv(Move::Roll { side: a }, &[4]);
-        t.mv(Move::Roll { side: b }, &[2, 3]);
-        t.mv(Move::Cup { side: a, cup: vec![] }, &[]);
-        t
-    }
-
-    fn mv(&mut self, mv: Move, dice: &[u8]) {
-        penny_move(&mut self.store, self.game, mv, dice, &mut self.rng);
-    }
+/// Ada and Bo; the House's Baron ("Ruthless", hidden "Hates riddles" and "Fears the dark", a
+/// purse of 17) challenges Ada anonymously with 9 pennies devoted, using "Hates riddles"
+/// (which reveals it). Both sides rolled: Ada one die, a 4, her cup chosen empty (shown once
+/// the Baron has chosen his too); the Baron a 2 and a 3, his cup not chosen yet.
+fn penny() -> PennyHeist {
+    let mut t = penny_heist("Bo", "Clever");
+    crate::support::baron_challenges_ada(&mut t.store, t.game, t.ada, t.baron);
+    // The Baron challenges: Ada is the opponent.
+    let (a, b) = (Side::Opponent, Side::Challenger);
+    t.mv(Move::Pass { side: a }, &[]);
+    t.mv(Move::Pass { side: b }, &[]);
+    let used = vec![Used { owner: Account::Antagonist(t.baron), text: "Hates riddles".into() }];
+    t.mv(Move::Characteristics { side: b, used }, &[]);
+    t.mv(Move::Characteristics { side: a, used: vec![] }, &[]);
+    t.mv(Move::Roll { side: a }, &[4]);
+    t.mv(Move::Roll { side: b }, &[2, 3]);
+    t.mv(Move::Cup { side: a, cup: vec![] }, &[]);
+    t
 }
 
 fn penny_table_of(doc: &Document) -> &PennyTable {
@@ -139,8 +122,8 @@ fn penny_table_of(doc: &Document) -> &PennyTable {
 
 #[test]
 fn a_penny_document_keeps_the_houses_purses_and_hidden_characteristics_and_other_cups_from_players() {
-    let mut t = Penny::new();
-    let (ada, bo, baron) = (t.ada, t.bo, t.baron);
+    let mut t = penny();
+    let (ada, bo, baron) = (t.ada, t.second, t.baron);
     for viewer in [Viewer::Player(vec![ada]), Viewer::Player(vec![bo]), Viewer::Everyone] {
         let doc = doc_for(&t.store, t.game, &viewer);
         let text = text_of(&doc);
@@ -234,9 +217,9 @@ fn a_players_cup_is_kept_from_the_table_and_the_other_players_but_not_from_its_o
 
 #[test]
 fn a_penny_replica_shows_its_player_what_the_host_shows_and_takes_the_next_document_over_it() {
-    let mut t = Penny::new();
+    let mut t = penny();
     let (game, ada) = (t.game, t.ada);
-    let viewers = [ada.to_string(), t.bo.to_string(), "everyone".to_string(), "table".to_string()];
+    let viewers = [ada.to_string(), t.second.to_string(), "everyone".to_string(), "table".to_string()];
     let mut devices: Vec<Device> = viewers.iter().map(|_| Device::new()).collect();
     for round in 0..3 {
         for (viewer, device) in viewers.iter().zip(&mut devices) {
@@ -254,8 +237,8 @@ fn a_penny_replica_shows_its_player_what_the_host_shows_and_takes_the_next_docum
         match round {
             0 => t.mv(Move::Cup { side: Side::Challenger, cup: vec![0] }, &[]),
             1 => t.mv(Move::Raise { side: Side::Challenger, by: 3 }, &[]),
-            _ => {}
-        }
+            _ => continue,
+        };
     }
     // Even opened as a device passed around and handed to the House, a player's replica
     // holds no purse, and the same piles.

@@ -145,7 +145,8 @@ pub fn names(store: &Store) -> Vec<String> {
 
 /// The Penny Ante table the challenge tests share: the game "Heist" with Ada (30 pennies,
 /// "Strong") and a second player (25 pennies), an adventure running, and the House's Baron
-/// ("Ruthless", hidden "Hates riddles" and "Fears the dark") with a purse of 17.
+/// ("Ruthless", hidden "Hates riddles" and "Fears the dark") with a purse of 17. Dice its
+/// moves roll come from `rng` (seeded 7).
 pub struct PennyHeist {
     pub scratch: Scratch,
     pub store: Store,
@@ -153,6 +154,19 @@ pub struct PennyHeist {
     pub ada: Uuid,
     pub second: Uuid,
     pub baron: Uuid,
+    pub rng: rand::rngs::StdRng,
+}
+
+impl PennyHeist {
+    /// Plays `mv` in the running challenge (see `penny_move`): the move's message.
+    pub fn mv(&mut self, mv: sheetkeeper::rules::penny_ante::challenge::Move, dice: &[u8]) -> String {
+        penny_move(&mut self.store, self.game, mv, dice, &mut self.rng)
+    }
+
+    /// This device's role at the table ("player", "table", "both").
+    pub fn role(&mut self, role: &str) {
+        services::set_device_role(&mut self.store, self.game, role).unwrap();
+    }
 }
 
 /// A `PennyHeist` whose second player is `name` with the characteristic `characteristic`.
@@ -172,7 +186,7 @@ pub fn penny_heist(name: &str, characteristic: &str) -> PennyHeist {
     let baron = services::penny_add_antagonist(&mut store, game, "The Baron", characteristics).unwrap();
     let baron = baron.view.antagonists[0].id;
     services::penny_fund_antagonist(&mut store, game, baron, 17).unwrap();
-    PennyHeist { scratch, store, game, ada, second, baron }
+    PennyHeist { scratch, store, game, ada, second, baron, rng: rand::SeedableRng::seed_from_u64(7) }
 }
 
 /// In a `PennyHeist`, the House's Baron challenges Ada anonymously for "the vault" (ante

@@ -218,7 +218,7 @@ impl Penny {
     /// a purse of 17) and the Duchess (one hidden characteristic, a purse of 6); the device
     /// plays Ada.
     fn new(seed: u64) -> Penny {
-        let PennyHeist { scratch, mut store, game, ada, second: bo, baron } = penny_heist("Bo", "Clever");
+        let PennyHeist { scratch, mut store, game, ada, second: bo, baron, .. } = penny_heist("Bo", "Clever");
         let characteristics = vec![
             Characteristic { text: "Charming".into(), hidden: false },
             Characteristic { text: DUCHESS_SECRET.into(), hidden: true },

@@ -364,7 +364,7 @@ fn a_dealt_map_card_cannot_be_followed_from_its_authors_hand_to_its_cell() {
 
 #[test]
 fn a_players_device_never_holds_the_houses_purse_hidden_characteristic_or_cup() {
-    let PennyHeist { scratch: h, store, game, ada, second: _, baron } = penny_heist("Bo", "Clever");
+    let PennyHeist { scratch: h, store, game, ada, baron, .. } = penny_heist("Bo", "Clever");
     drop(store);
     let p = Scratch::new();
     let (host, j) = paired_playing(&h, &p, game, "Ada's phone", ada);

@@ -6,10 +6,10 @@
 use rand::{rngs::StdRng, SeedableRng};
 use sheetkeeper::rules::penny_ante::challenge::{Move, Side, Used};
 use sheetkeeper::rules::penny_ante::ledger::Account;
-use sheetkeeper::services::{self, ChallengeDraft, DiceInput};
+use sheetkeeper::services::{self, DiceInput};
 use uuid::Uuid;
 
-use crate::support::{penny_heist, penny_use_and_roll, PennyHeist};
+use crate::support::{penny_heist, penny_start, penny_use_and_roll, PennyHeist};
 
 const C: Side = Side::Challenger;
 const O: Side = Side::Opponent;
@@ -35,14 +35,7 @@ impl Challenge for PennyHeist {
     }
 
     fn start(&mut self, challenger: Account, opponent: Account, ante: i64, devoted: Option<i64>) -> String {
-        let draft = ChallengeDraft {
-            stake: "the vault".into(),
-            ante,
-            challenger: vec![challenger],
-            opponent: vec![opponent],
-            devoted,
-        };
-        services::penny_start_challenge(&mut self.store, self.game, draft).unwrap_or_else(|e| panic!("{e}")).message
+        penny_start(&mut self.store, self.game, ("the vault", ante), challenger, opponent, devoted)
     }
 
     /// The shared table this device shows, as JSON text.

@@ -193,28 +193,34 @@ pub fn penny_heist(name: &str, characteristic: &str) -> PennyHeist {
 /// 2), 9 pennies of his purse devoted.
 pub fn baron_challenges_ada(store: &mut Store, game: Uuid, ada: Uuid, baron: Uuid) {
     use sheetkeeper::rules::penny_ante::ledger::Account;
+    penny_start(store, game, ("the vault", 2), Account::Antagonist(baron), Account::Character(ada), Some(9));
+}
+
+/// Starts a Penny Ante challenge in `game` for `stake` at `ante`, `challenger` against
+/// `opponent`, with `devoted` pennies of an antagonist's purse: the message.
+pub fn penny_start(
+    store: &mut Store,
+    game: Uuid,
+    (stake, ante): (&str, i64),
+    challenger: sheetkeeper::rules::penny_ante::ledger::Account,
+    opponent: sheetkeeper::rules::penny_ante::ledger::Account,
+    devoted: Option<i64>,
+) -> String {
     let draft = services::ChallengeDraft {
-        stake: "the vault".into(),
-        ante: 2,
-        challenger: vec![Account::Antagonist(baron)],
-        opponent: vec![Account::Character(ada)],
-        devoted: Some(9),
+        stake: stake.into(),
+        ante,
+        challenger: vec![challenger],
+        opponent: vec![opponent],
+        devoted,
     };
-    services::penny_start_challenge(store, game, draft).unwrap();
+    services::penny_start_challenge(store, game, draft).unwrap_or_else(|e| panic!("{e}")).message
 }
 
 /// Starts a Penny Ante challenge in `game` for `stake` at `ante`: the character
 /// `challenger` against the character `opponent`, nothing devoted.
 pub fn penny_duel(store: &mut Store, game: Uuid, stake: &str, ante: i64, challenger: Uuid, opponent: Uuid) {
     use sheetkeeper::rules::penny_ante::ledger::Account;
-    let draft = services::ChallengeDraft {
-        stake: stake.into(),
-        ante,
-        challenger: vec![Account::Character(challenger)],
-        opponent: vec![Account::Character(opponent)],
-        devoted: None,
-    };
-    services::penny_start_challenge(store, game, draft).unwrap();
+    penny_start(store, game, (stake, ante), Account::Character(challenger), Account::Character(opponent), None);
 }
 
 /// The first steps of a `penny_duel`, each move played by `play`: both sides pass, each

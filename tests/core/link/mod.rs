@@ -289,3 +289,13 @@ pub fn two_playing(
     claim(&host, &jb, &pb.db(), b);
     (host, ja, jb)
 }
+
+/// Ends the link (the device, then the host); then `sheetkeeper check` passes on each
+/// database given with whose it is.
+pub fn closed_and_checked(j: JoinHandle, host: HostHandle, dbs: &[(&Path, &str)]) {
+    drop(j);
+    drop(host);
+    for (db, whose) in dbs {
+        assert_check(db, whose);
+    }
+}

@@ -11,6 +11,7 @@ use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::fixtures::{moods, nsu_fixture, write_game_file, TOBIAS, WREN};
+use crate::mezzo::wait_contains;
 use crate::nsu_world::shots_of;
 use crate::webdriver::{Session, ESCAPE};
 use crate::{
@@ -310,9 +311,7 @@ fn downtime_dice_follow_the_characters_dice_and_the_complication_table_shows_fir
     body.clear();
     body.send_keys("3");
     session.click(&format!("{train} .dice-enter"));
-    session.wait_until("the Body roll waiting for its skills", || {
-        session.find(&format!("{card} .awaiting")).ok().filter(|a| a.text().contains("Body roll: 3")).map(|_| ())
-    });
+    wait_contains(&session, &format!("{card} .awaiting"), "Body roll: 3");
 }
 
 /// A new game's scope holds the nine guiding questions; an older game gets them only from

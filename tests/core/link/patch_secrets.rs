@@ -463,16 +463,7 @@ impl Penny {
                     }
                 }
             }
-            if c.devoted.is_some() {
-                let paid = c
-                    .sides
-                    .iter()
-                    .filter(|s| s.members.len() == 1 && matches!(s.lead(), Account::Antagonist(_)))
-                    .map(|s| s.members[0].paid)
-                    .max()
-                    .unwrap_or(0);
-                prop_assert_eq!(c.devoted, Some(c.ante.max(paid)), "after {}: the devoted pennies", after);
-            }
+            prop_assert_eq!(c.devoted, rc.devoted_shown(), "after {}: the devoted pennies", after);
         }
         // No hidden purse shows: nothing taken back, and an antagonist is funded only with
         // what its pennies in play need to be at 0 with its debts. One a direct challenge

@@ -243,6 +243,40 @@ pub fn penny_duel_rolls(
     play(Move::Roll { side: b }, opponent_dice);
 }
 
+/// The moves a random player tries for `side` of the running challenge `c`, most of them
+/// refused at any one step: a pass, a circumstance, the characteristics `own` gives each of
+/// the side's accounts (each at random, at most five), a roll, a random cup, a reroll, a
+/// stand, a call and a small raise.
+pub fn penny_side_moves(
+    c: &sheetkeeper::rules::penny_ante::challenge::Challenge,
+    side: sheetkeeper::rules::penny_ante::challenge::Side,
+    own: impl Fn(sheetkeeper::rules::penny_ante::ledger::Account) -> Vec<String>,
+    rng: &mut impl rand::Rng,
+) -> Vec<sheetkeeper::rules::penny_ante::challenge::Move> {
+    use sheetkeeper::rules::penny_ante::challenge::{Move, Used, MAX_CHARACTERISTICS};
+    let s = c.side(side);
+    let circumstance = Move::Circumstance { side, name: "Wind".into(), double_down: rng.random_bool(0.3) };
+    let mut used = Vec::new();
+    for owner in s.accounts() {
+        for text in own(owner) {
+            if rng.random_bool(0.5) && used.len() < MAX_CHARACTERISTICS {
+                used.push(Used { owner, text });
+            }
+        }
+    }
+    vec![
+        Move::Pass { side },
+        circumstance,
+        Move::Characteristics { side, used },
+        Move::Roll { side },
+        Move::Cup { side, cup: (0..s.dice.len()).filter(|_| rng.random_bool(0.4)).collect() },
+        Move::Reroll { side },
+        Move::Stand { side },
+        Move::Call { side },
+        Move::Raise { side, by: c.ante + rng.random_range(0..4) },
+    ]
+}
+
 /// A Mezzo trait as the add-trait form sends it: a template or a kind, a name, how it came.
 pub fn trait_draft(
     template: Option<sheetkeeper::rules::mezzo::element::Template>,

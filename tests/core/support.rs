@@ -277,6 +277,17 @@ pub fn penny_side_moves(
     ]
 }
 
+/// A side of a Scattershot roll given only its value, as the roll form sends it typed in.
+pub fn scattershot_typed(value: i32) -> services::SideDraft {
+    services::SideDraft { value: Some(value), ..services::SideDraft::default() }
+}
+
+/// A Scattershot roll of `actor` against `resistor` (None: unopposed), with no target,
+/// magnitude or facets of its own.
+pub fn scattershot_request(actor: services::SideDraft, resistor: Option<services::SideDraft>) -> services::RollRequest {
+    services::RollRequest { actor, resistor, facets: None, magnitude: None, target: None, resistor_target: None }
+}
+
 /// A Mezzo trait as the add-trait form sends it: a template or a kind, a name, how it came.
 pub fn trait_draft(
     template: Option<sheetkeeper::rules::mezzo::element::Template>,

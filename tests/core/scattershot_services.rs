@@ -6,8 +6,6 @@
 //! concluded roll's result (once) or an explicit edit, and that awards conserve dice.
 
 use proptest::prelude::*;
-use rand::rngs::StdRng;
-use rand::SeedableRng;
 use serde_json::json;
 use sheetkeeper::rules::scattershot::made_it_by::{Facets, Party, Phase, Reading, Sign};
 use sheetkeeper::rules::scattershot::mechanical_play::{Action, Check, Gain};
@@ -16,10 +14,9 @@ use sheetkeeper::rules::scattershot::sheet::{
     AbilityKind, Difficulty, Purchase, Rating, Resource, Sheet, Stage, Statistic,
 };
 use sheetkeeper::services::{self, *};
-use sheetkeeper::Error;
 use uuid::Uuid;
 
-use crate::support::{self, bytes_on_disk, game_with, new_game, scattershot_request, scattershot_typed};
+use crate::support::{self, bytes_on_disk, game_with, invalid, scattershot_request, scattershot_typed};
 
 /// What the services tests of Scattershot's Mechanix add to the table: nothing.
 struct Mechanix;
@@ -27,15 +24,7 @@ struct Mechanix;
 type Table = support::Table<Mechanix>;
 
 fn table() -> Table {
-    let (scratch, store, game, [ada, bo]) = new_game("Rust Belt", "scattershot", ["Ada", "Bo"]);
-    Table { game, ada, bo, store, scratch, rng: StdRng::seed_from_u64(6), more: Mechanix }
-}
-
-fn invalid<T: std::fmt::Debug>(result: sheetkeeper::Result<T>) -> (String, String) {
-    match result.unwrap_err() {
-        Error::Invalid { field, problem } => (field, problem),
-        other => panic!("expected an invalid-input error, got {other:?}"),
-    }
+    Table::rust_belt(6, Mechanix)
 }
 
 impl Table {

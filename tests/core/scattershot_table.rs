@@ -9,10 +9,9 @@ use sheetkeeper::rules::scattershot::rewards::{Giver, SessionRewards};
 use sheetkeeper::rules::scattershot::sheet::{Lasts, Resource};
 use sheetkeeper::rules::scattershot::ue_chart::UeRow;
 use sheetkeeper::services::{self, *};
-use sheetkeeper::Error;
 use uuid::Uuid;
 
-use crate::support::{self, bytes_on_disk, new_game, scattershot_request, scattershot_typed};
+use crate::support::{self, bytes_on_disk, invalid, scattershot_request, scattershot_typed};
 
 /// What the table tests of Scattershot's Mechanix add to the table: nothing.
 struct AtTheTable;
@@ -20,15 +19,7 @@ struct AtTheTable;
 type Table = support::Table<AtTheTable>;
 
 fn table() -> Table {
-    let (scratch, store, game, [ada, bo]) = new_game("Rust Belt", "scattershot", ["Ada", "Bo"]);
-    Table { game, ada, bo, store, scratch, rng: rand::SeedableRng::seed_from_u64(0), more: AtTheTable }
-}
-
-fn invalid<T: std::fmt::Debug>(result: sheetkeeper::Result<T>) -> (String, String) {
-    match result.unwrap_err() {
-        Error::Invalid { field, problem } => (field, problem),
-        other => panic!("expected an invalid-input error, got {other:?}"),
-    }
+    Table::rust_belt(0, AtTheTable)
 }
 
 fn rng() -> rand::rngs::StdRng {

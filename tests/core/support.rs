@@ -429,6 +429,23 @@ pub struct Table<More> {
     pub more: More,
 }
 
+impl<More> Table<More> {
+    /// The Scattershot game "Rust Belt" with the characters Ada and Bo, its dice seeded with
+    /// `seed`.
+    pub fn rust_belt(seed: u64, more: More) -> Table<More> {
+        let (scratch, store, game, [ada, bo]) = new_game("Rust Belt", "scattershot", ["Ada", "Bo"]);
+        Table { game, ada, bo, store, scratch, rng: rand::SeedableRng::seed_from_u64(seed), more }
+    }
+}
+
+/// The field and the problem of the invalid-input error `result` must be.
+pub fn invalid<T: std::fmt::Debug>(result: sheetkeeper::Result<T>) -> (String, String) {
+    match result.unwrap_err() {
+        sheetkeeper::Error::Invalid { field, problem } => (field, problem),
+        other => panic!("expected an invalid-input error, got {other:?}"),
+    }
+}
+
 /// What a Mezzo move changes: the game's table (with its plot and challenge) and its
 /// characters' sheets.
 #[derive(Debug, PartialEq)]

@@ -278,15 +278,7 @@ fn redact_penny(table: &mut PennyTable, viewer: &Viewer) {
             }
         }
         if !secrets {
-            // The anonymous side is the one an antagonist plays alone.
-            let paid = c
-                .sides
-                .iter()
-                .filter(|s| s.members.len() == 1 && matches!(s.lead(), Account::Antagonist(_)))
-                .map(|s| s.members[0].paid)
-                .max()
-                .unwrap_or(0);
-            c.devoted = c.devoted.map(|_| c.ante.max(paid));
+            c.devoted = c.devoted_shown();
             for used in c.sides.iter_mut().flat_map(|s| s.used.iter_mut()) {
                 let Account::Antagonist(id) = used.owner else { continue };
                 let hidden = table

@@ -6,7 +6,7 @@ use rusqlite::{params, OptionalExtension, Row};
 use uuid::Uuid;
 
 use super::columns::{bad, uuid_at};
-use super::queries::{select_all, Reader, Tx};
+use super::queries::{insert_in_order, select_all, Reader, Tx};
 use crate::error::Result;
 use crate::rules::nsu::downtime::{
     Awaiting, CharacterPhase, CollateralAttempt, CollateralDie, DowntimePhase, FinalBox,
@@ -352,33 +352,18 @@ impl Tx<'_> {
             tx.prepare_cached(sql)?.execute([&id])?;
         }
 
-        let mut stmt =
-            tx.prepare_cached("INSERT INTO nsu_safety (game_id, list, position, text) VALUES (?1, ?2, ?3, ?4)")?;
         for (list, entries) in [(SafetyList::Lines, &world.safety.lines), (SafetyList::Veils, &world.safety.veils)] {
-            for (i, text) in entries.iter().enumerate() {
-                stmt.execute(params![id, safety_text(list), i as i64, text])?;
-            }
+            let sql = "INSERT INTO nsu_safety (game_id, position, list, text) VALUES (?1, ?2, ?3, ?4)";
+            insert_in_order(tx, sql, &id, entries.iter().map(|text| (safety_text(list), text)))?;
         }
-        let mut stmt =
-            tx.prepare_cached("INSERT INTO nsu_bans (game_id, position, player, ban) VALUES (?1, ?2, ?3, ?4)")?;
-        for (i, b) in world.bans.iter().enumerate() {
-            stmt.execute(params![id, i as i64, b.player, b.ban])?;
-        }
-        let mut stmt =
-            tx.prepare_cached("INSERT INTO nsu_settlement (game_id, position, author, text) VALUES (?1, ?2, ?3, ?4)")?;
-        for (i, s) in world.settlement.iter().enumerate() {
-            stmt.execute(params![id, i as i64, s.author, s.text])?;
-        }
-        let mut stmt =
-            tx.prepare_cached("INSERT INTO nsu_scope (game_id, position, question, answer) VALUES (?1, ?2, ?3, ?4)")?;
-        for (i, q) in world.scope.iter().enumerate() {
-            stmt.execute(params![id, i as i64, q.question, q.answer])?;
-        }
-        let mut stmt =
-            tx.prepare_cached("INSERT INTO nsu_resources (game_id, position, name, state) VALUES (?1, ?2, ?3, ?4)")?;
-        for (i, r) in world.resources.iter().flatten().enumerate() {
-            stmt.execute(params![id, i as i64, r.name, resource_text(r.state)])?;
-        }
+        let sql = "INSERT INTO nsu_bans (game_id, position, player, ban) VALUES (?1, ?2, ?3, ?4)";
+        insert_in_order(tx, sql, &id, world.bans.iter().map(|b| (&b.player, &b.ban)))?;
+        let sql = "INSERT INTO nsu_settlement (game_id, position, author, text) VALUES (?1, ?2, ?3, ?4)";
+        insert_in_order(tx, sql, &id, world.settlement.iter().map(|s| (&s.author, &s.text)))?;
+        let sql = "INSERT INTO nsu_scope (game_id, position, question, answer) VALUES (?1, ?2, ?3, ?4)";
+        insert_in_order(tx, sql, &id, world.scope.iter().map(|q| (&q.question, &q.answer)))?;
+        let sql = "INSERT INTO nsu_resources (game_id, position, name, state) VALUES (?1, ?2, ?3, ?4)";
+        insert_in_order(tx, sql, &id, world.resources.iter().flatten().map(|r| (&r.name, resource_text(r.state))))?;
 
         let mut card = tx.prepare_cached(
             "INSERT INTO nsu_locations (id, game_id, position, name, author, description, collateral_harms, danger, \
@@ -444,11 +429,8 @@ impl Tx<'_> {
             tx.prepare_cached("INSERT INTO nsu_party (game_id, location_id) VALUES (?1, ?2)")?
                 .execute(params![id, at.to_string()])?;
         }
-        let mut path = tx.prepare_cached("INSERT INTO nsu_paths (game_id, position, a, b) VALUES (?1, ?2, ?3, ?4)")?;
-        for (i, p) in world.paths.iter().enumerate() {
-            path.execute(params![id, i as i64, p.a.to_string(), p.b.to_string()])?;
-        }
-        Ok(())
+        let sql = "INSERT INTO nsu_paths (game_id, position, a, b) VALUES (?1, ?2, ?3, ?4)";
+        insert_in_order(tx, sql, &id, world.paths.iter().map(|p| (p.a.to_string(), p.b.to_string())))
     }
 
     /// Writes the downtime phase of game `game`, replacing what was stored; None ends it.

@@ -319,6 +319,21 @@ pub(super) fn select_all<T, P: rusqlite::Params>(
     Ok(conn.prepare_cached(sql)?.query_map(params, row)?.collect::<rusqlite::Result<_>>()?)
 }
 
+/// Writes `rows` in their order with `sql`, whose parameters are `owner` (the id of what
+/// keeps the list), the row's position from 0, then the row's two values.
+pub(super) fn insert_in_order<A: rusqlite::ToSql, B: rusqlite::ToSql>(
+    conn: &Connection,
+    sql: &str,
+    owner: &str,
+    rows: impl IntoIterator<Item = (A, B)>,
+) -> Result<()> {
+    let mut stmt = conn.prepare_cached(sql)?;
+    for (i, (a, b)) in rows.into_iter().enumerate() {
+        stmt.execute(params![owner, i as i64, a, b])?;
+    }
+    Ok(())
+}
+
 /// A system's games as `sheetkeeper check` reports them, by name: each one's id as stored
 /// (the check says when it is not an id) and its name.
 pub(super) fn games_to_check(conn: &Connection, system: System) -> Result<Vec<(String, String)>> {

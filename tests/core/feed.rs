@@ -6,13 +6,12 @@ use rand::SeedableRng;
 use sheetkeeper::rules::dice_tray::DieFace;
 use sheetkeeper::rules::nsu::roll::{AtRisk, Edge, MoodChoice, RollSetup, SkillChoice};
 use sheetkeeper::rules::nsu::{Aspect, Die};
-use sheetkeeper::rules::penny_ante::challenge::{Move, Side, Used};
-use sheetkeeper::rules::penny_ante::ledger::Account;
-use sheetkeeper::services::{self, ChallengeDraft, DiceInput, FeedCard, Viewer};
+use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
+use sheetkeeper::services::{self, DiceInput, FeedCard, Viewer};
 use uuid::Uuid;
 
-use crate::link::{addr, character, claim, eventually, host, joined, nsu_game, open};
-use crate::support::{full_nsu_sheet, game_with, penny_player, Scratch};
+use crate::link::{character, eventually, nsu_game, open, two_playing};
+use crate::support::{full_nsu_sheet, new_game, penny_ada_and_bo, penny_duel, penny_duel_rolls, penny_move, Scratch};
 
 #[test]
 fn the_feed_is_the_logs_moves_and_rolls_after_a_place_oldest_first() {
@@ -51,10 +50,7 @@ fn the_feed_is_the_logs_moves_and_rolls_after_a_place_oldest_first() {
 
 #[test]
 fn an_nsu_action_roll_is_a_card_with_the_odds_it_had_its_dice_and_who_won() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = game_with(&mut store, "Valley", "nsu", &["Wren"]);
-    let wren = game.characters[0].id;
+    let (_scratch, mut store, game, [wren]) = new_game("Valley", "nsu", ["Wren"]);
     let sheet = full_nsu_sheet([Die::D4, Die::D8, Die::D6], [(2, false), (1, false), (0, false)]);
     services::save_nsu_sheet(&mut store, wren, sheet).unwrap();
     let setup = RollSetup {
@@ -67,7 +63,7 @@ fn an_nsu_action_roll_is_a_card_with_the_odds_it_had_its_dice_and_who_won() {
     let pending = services::nsu_roll_dice(&mut store, wren, &setup, &dice, &mut rng).unwrap();
     services::nsu_roll_resolve(&mut store, wren, &pending.choices).unwrap();
 
-    let cards = services::game_feed(&store, game.game.id, 0).unwrap();
+    let cards = services::game_feed(&store, game, 0).unwrap();
     let [card] = cards.as_slice() else { panic!("one card: {cards:?}") };
     assert_eq!((card.who.as_deref(), card.what.as_str()), (Some("Wren"), "Action roll (Mind)"));
     assert_eq!(card.odds, Some(format!("{:.0}% to win", preview.odds.win * 100.0)), "the odds the roll had");
@@ -83,38 +79,15 @@ fn an_nsu_action_roll_is_a_card_with_the_odds_it_had_its_dice_and_who_won() {
 
 #[test]
 fn a_penny_ante_cup_stays_a_cup_in_the_feed_until_both_are_chosen() {
-    let s = Scratch::new();
-    let mut store = s.open();
-    let game = services::create_game(&mut store, "Heist", "penny_ante").unwrap().game.id;
-    let ada = penny_player(&mut store, game, "Ada", "Strong", 30);
-    let bo = penny_player(&mut store, game, "Bo", "Clever", 30);
+    let (s, mut store, game, ada, bo) = penny_ada_and_bo("Heist", &[]);
     services::penny_start_adventure(&mut store, game, None).unwrap();
-    let draft = ChallengeDraft {
-        stake: "the vault door".into(),
-        ante: 2,
-        challenger: vec![Account::Character(ada)],
-        opponent: vec![Account::Character(bo)],
-        devoted: None,
-    };
-    services::penny_start_challenge(&mut store, game, draft).unwrap();
+    penny_duel(&mut store, game, "the vault door", 2, ada, bo);
     let mut rng = rand::rngs::StdRng::seed_from_u64(1);
     let mut mv = |mv: Move, dice: &[u8]| {
-        let dice = if dice.is_empty() { DiceInput::Rolled } else { DiceInput::Entered { values: dice.to_vec() } };
-        services::penny_challenge_move(&mut store, game, mv, &dice, &mut rng).unwrap();
+        penny_move(&mut store, game, mv, dice, &mut rng);
     };
+    penny_duel_rolls(&mut mv, [(ada, "Strong"), (bo, "Clever")], (&[4, 5], &[2, 6]));
     let (a, b) = (Side::Challenger, Side::Opponent);
-    mv(Move::Pass { side: a }, &[]);
-    mv(Move::Pass { side: b }, &[]);
-    mv(
-        Move::Characteristics { side: a, used: vec![Used { owner: Account::Character(ada), text: "Strong".into() }] },
-        &[],
-    );
-    mv(
-        Move::Characteristics { side: b, used: vec![Used { owner: Account::Character(bo), text: "Clever".into() }] },
-        &[],
-    );
-    mv(Move::Roll { side: a }, &[4, 5]);
-    mv(Move::Roll { side: b }, &[2, 6]);
     mv(Move::Cup { side: a, cup: vec![1] }, &[]);
 
     // Bo's device, before Bo's cup: Ada rolled and chose a cup, and that is all it says.
@@ -144,12 +117,7 @@ fn a_roll_on_a_joined_device_reaches_the_tables_feed_and_every_other_devices() {
     let (h, pa, pb) = (Scratch::new(), Scratch::new(), Scratch::new());
     let game = nsu_game(&h, "Valley", &["Wren", "Tobias"]);
     let (wren, tobias) = (character(&h.db(), "Wren"), character(&h.db(), "Tobias"));
-    let host = host(&h, game);
-    let code = host.status().code;
-    let ja = joined(&pa, addr(&host), Some(&code), "Wren's phone");
-    let jb = joined(&pb, addr(&host), Some(&code), "Tobias's phone");
-    claim(&host, &ja, &pa.db(), wren);
-    claim(&host, &jb, &pb.db(), tobias);
+    let (_host, ja, jb) = two_playing(&h, game, [(&pa, "Wren's phone", wren), (&pb, "Tobias's phone", tobias)]);
     assert!(jb.feed(0).is_empty(), "nothing rolled yet");
 
     // Wren rolls on her phone (as the app's dice tray does there): the table logs it.

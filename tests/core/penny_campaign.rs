@@ -14,7 +14,7 @@ use sheetkeeper::services::{self, ChallengeDraft, PennyView, SystemView, Viewer}
 use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::support::{penny_ada_and_bo, penny_move, Scratch};
+use crate::support::{penny_ada_and_bo, penny_move, penny_start, Scratch};
 
 struct Campaign {
     _scratch: Scratch,
@@ -44,37 +44,18 @@ impl Campaign {
         penny_move(&mut self.store, self.game, mv, dice, &mut self.rng)
     }
 
-    /// `challenger` challenges `opponent` with `ante`; both pass, use `used`, roll (the
-    /// challenger 2s, the opponent 5s) and keep their dice on the table, and `folder` folds.
+    /// `challenger` challenges `opponent` with `ante` (with `devoted`, an anonymous challenge
+    /// the House issues); both pass, use `used`, roll (the challenger 2s, the opponent 5s) and
+    /// keep their dice on the table, and `folder` folds.
     fn folded_challenge(
         &mut self,
-        challenger: Account,
-        opponent: Account,
-        ante: i64,
-        used: [Vec<Used>; 2],
-        folder: Side,
-    ) -> String {
-        self.folded_challenge_devoting(challenger, opponent, ante, used, folder, None)
-    }
-
-    /// As `folded_challenge`; with `devoted`, an anonymous challenge the House issues.
-    fn folded_challenge_devoting(
-        &mut self,
-        challenger: Account,
-        opponent: Account,
+        (challenger, opponent): (Account, Account),
         ante: i64,
         used: [Vec<Used>; 2],
         folder: Side,
         devoted: Option<i64>,
     ) -> String {
-        let draft = ChallengeDraft {
-            stake: "The ferry".into(),
-            ante,
-            challenger: vec![challenger],
-            opponent: vec![opponent],
-            devoted,
-        };
-        services::penny_start_challenge(&mut self.store, self.game, draft).unwrap();
+        penny_start(&mut self.store, self.game, ("The ferry", ante), challenger, opponent, devoted);
         let (a, b) = (Side::Challenger, Side::Opponent);
         self.mv(Move::Pass { side: a }, &[]);
         self.mv(Move::Pass { side: b }, &[]);
@@ -112,7 +93,7 @@ fn the_house_is_funded_from_the_starting_pennies_then_from_the_piles_at_the_last
     assert!(b.words.contains("starting pennies"), "{}", b.words);
     services::penny_start_adventure(&mut c.store, c.game, None).unwrap();
     assert_eq!(c.view().house, 55);
-    c.folded_challenge(ch(c.ada), ch(c.bo), 3, [vec![], vec![]], Side::Challenger);
+    c.folded_challenge((ch(c.ada), ch(c.bo)), 3, [vec![], vec![]], Side::Challenger, None);
     let ended = services::penny_end_adventure(&mut c.store, c.game).unwrap();
     assert_eq!((c.pile(c.ada), c.pile(c.bo)), (22, 28));
     assert!(ended.message.contains("the next one's House starts from 50"), "{}", ended.message);
@@ -136,7 +117,7 @@ fn a_finished_challenge_is_kept_with_the_move_that_ends_it_and_undo_takes_both_b
     services::penny_start_adventure(&mut c.store, c.game, None).unwrap();
     let used = [vec![Used { owner: ch(c.ada), text: "Quick".into() }], vec![]];
     let before = c.events();
-    c.folded_challenge(ch(c.ada), ch(c.bo), 2, used, Side::Challenger);
+    c.folded_challenge((ch(c.ada), ch(c.bo)), 2, used, Side::Challenger, None);
     // Nine moves and the start: one event each, the history written with the last.
     assert_eq!(c.events() - before, 10);
     let h = &c.view().history;
@@ -157,7 +138,7 @@ fn a_finished_challenge_is_kept_with_the_move_that_ends_it_and_undo_takes_both_b
 fn the_narrator_writes_the_narration_and_undo_takes_it_back() {
     let mut c = Campaign::new();
     services::penny_start_adventure(&mut c.store, c.game, None).unwrap();
-    c.folded_challenge(ch(c.ada), ch(c.bo), 2, [vec![], vec![]], Side::Challenger);
+    c.folded_challenge((ch(c.ada), ch(c.bo)), 2, [vec![], vec![]], Side::Challenger, None);
     let id = c.view().history[0].challenge;
     // On Bo's phone (Bo won: Ada narrates) the narration is not Bo's to write.
     services::set_device_role(&mut c.store, c.game, "player").unwrap();
@@ -196,7 +177,7 @@ fn the_history_keeps_an_antagonists_hidden_characteristic_from_the_players() {
     services::penny_fund_antagonist(&mut c.store, c.game, count, 10).unwrap();
     let theirs = vec![Used { owner: Account::Antagonist(count), text: "Owns the ferry".into() }];
     // In an anonymous challenge (a direct one reveals the antagonist for good, RULES.md §2.2).
-    c.folded_challenge_devoting(Account::Antagonist(count), ch(c.ada), 2, [theirs, vec![]], Side::Opponent, Some(4));
+    c.folded_challenge((Account::Antagonist(count), ch(c.ada)), 2, [theirs, vec![]], Side::Opponent, Some(4));
     // Using it showed it to the table; the House hides it again for the next time.
     let hidden = vec![Characteristic { text: "Owns the ferry".into(), hidden: true }];
     services::penny_edit_antagonist(&mut c.store, c.game, count, "The Count", hidden).unwrap();
@@ -284,7 +265,7 @@ fn a_character_bought_out_of_its_only_characteristic_waits_for_the_adventures_en
     services::penny_start_adventure(&mut c.store, c.game, None).unwrap();
     // Bo stakes all 25 and folds: left with nothing, he takes the House's buyout.
     let theirs = vec![Used { owner: ch(c.bo), text: "Clever".into() }];
-    c.folded_challenge(ch(c.ada), ch(c.bo), 25, [vec![], theirs], Side::Opponent);
+    c.folded_challenge((ch(c.ada), ch(c.bo)), 25, [vec![], theirs], Side::Opponent, None);
     assert_eq!(c.view().challenge.unwrap().phase, Phase::AfterLoss);
     c.mv(Move::AcceptBuyout { losses: vec![Used { owner: ch(c.bo), text: "Clever".into() }] }, &[]);
     let v = c.view();

@@ -6,55 +6,36 @@
 use rand::{rngs::StdRng, SeedableRng};
 use sheetkeeper::rules::penny_ante::challenge::{Move, Side, Used};
 use sheetkeeper::rules::penny_ante::ledger::Account;
-use sheetkeeper::services::{self, ChallengeDraft, DiceInput};
-use sheetkeeper::Store;
+use sheetkeeper::services::{self, DiceInput};
 use uuid::Uuid;
 
-use crate::support::{penny_heist, penny_move, penny_use_and_roll, PennyHeist, Scratch};
+use crate::support::{penny_heist, penny_start, penny_use_and_roll, PennyHeist};
 
 const C: Side = Side::Challenger;
 const O: Side = Side::Opponent;
 
-struct Game {
-    _scratch: Scratch,
-    store: Store,
-    game: Uuid,
-    ada: Uuid,
-    baron: Uuid,
-    rng: StdRng,
+/// Ada (30 pennies, "Strong") and Di (3, "Shy"); the House's Baron ("Ruthless", hidden
+/// "Hates riddles" and "Fears the dark") with a purse of 17; an adventure running.
+fn heist() -> PennyHeist {
+    PennyHeist { rng: StdRng::seed_from_u64(3), ..penny_heist("Di", "Shy") }
 }
 
-impl Game {
-    /// Ada (30 pennies, "Strong") and Di (3, "Shy"); the House's Baron ("Ruthless", hidden
-    /// "Hates riddles" and "Fears the dark") with a purse of 17; an adventure running.
-    fn new() -> Game {
-        let heist = penny_heist("Di", "Shy");
-        let PennyHeist { scratch, store, game, ada, baron, .. } = heist;
-        Game { _scratch: scratch, store, game, ada, baron, rng: StdRng::seed_from_u64(3) }
-    }
+/// The steps these tests take at the heist table.
+trait Challenge {
+    fn di(&self) -> Uuid;
+    fn start(&mut self, challenger: Account, opponent: Account, ante: i64, devoted: Option<i64>) -> String;
+    fn shared(&self) -> String;
+    fn anonymous_at_the_roll(&mut self);
+}
 
+impl Challenge for PennyHeist {
     fn di(&self) -> Uuid {
         let view = services::penny_table(&self.store, self.game).unwrap();
         view.players.iter().find(|p| p.name == "Di").unwrap().id
     }
 
     fn start(&mut self, challenger: Account, opponent: Account, ante: i64, devoted: Option<i64>) -> String {
-        let draft = ChallengeDraft {
-            stake: "the vault".into(),
-            ante,
-            challenger: vec![challenger],
-            opponent: vec![opponent],
-            devoted,
-        };
-        services::penny_start_challenge(&mut self.store, self.game, draft).unwrap_or_else(|e| panic!("{e}")).message
-    }
-
-    fn mv(&mut self, mv: Move, dice: &[u8]) -> String {
-        penny_move(&mut self.store, self.game, mv, dice, &mut self.rng)
-    }
-
-    fn role(&mut self, role: &str) {
-        services::set_device_role(&mut self.store, self.game, role).unwrap();
+        penny_start(&mut self.store, self.game, ("the vault", ante), challenger, opponent, devoted)
     }
 
     /// The shared table this device shows, as JSON text.
@@ -78,7 +59,7 @@ impl Game {
 /// stone and shown.
 #[test]
 fn an_anonymous_challenge_keeps_the_houses_secrets_from_every_screen_but_the_houses() {
-    let mut g = Game::new();
+    let mut g = heist();
     g.anonymous_at_the_roll();
     let secrets = ["Fears the dark", "\"devoted\":9", "\"purse\":17", "\"purse\":15", "\"available\":7"];
     for role in ["player", "both"] {
@@ -114,7 +95,7 @@ fn an_anonymous_challenge_keeps_the_houses_secrets_from_every_screen_but_the_hou
 /// (the House's all-in restriction would give them away).
 #[test]
 fn a_players_own_view_does_not_tell_the_devoted_pennies() {
-    let mut g = Game::new();
+    let mut g = heist();
     g.anonymous_at_the_roll();
     g.mv(Move::Cup { side: C, cup: vec![] }, &[]);
     g.mv(Move::Cup { side: O, cup: vec![] }, &[]);
@@ -136,7 +117,7 @@ fn a_players_own_view_does_not_tell_the_devoted_pennies() {
 /// shows its dice until the other side has chosen too; then both show at once.
 #[test]
 fn the_cups_are_revealed_together_once_both_are_chosen() {
-    let mut g = Game::new();
+    let mut g = heist();
     g.anonymous_at_the_roll();
     g.role("player");
     // Ada chooses first (either side may): her 4 stays off the table while the Baron chooses.
@@ -161,16 +142,16 @@ fn the_cups_are_revealed_together_once_both_are_chosen() {
 /// Audit #4: the odds shown while ticking characteristics follow the count ticked.
 #[test]
 fn the_odds_while_declaring_follow_the_boxes_ticked() {
-    let mut g = Game::new();
+    let mut g = heist();
     g.start(Account::Character(g.ada), Account::House, 1, None);
     g.mv(Move::Pass { side: C }, &[]);
     g.mv(Move::Pass { side: O }, &[]);
-    let win = |g: &Game, n| services::penny_private_declaring(&g.store, g.game, C, n).unwrap().odds.unwrap().win;
+    let win = |g: &PennyHeist, n| services::penny_private_declaring(&g.store, g.game, C, n).unwrap().odds.unwrap().win;
     let wins: Vec<f64> = (0..=5).map(|n| win(&g, n)).collect();
     assert!(wins.windows(2).all(|w| w[0] < w[1]), "{wins:?}");
     assert!(wins[5] > 0.99, "six dice against one: {wins:?}");
     // Ada declares "Strong" (2 dice); the House's odds count them, still unknown.
-    let house = |g: &Game| services::penny_private_declaring(&g.store, g.game, O, 0).unwrap().odds.unwrap();
+    let house = |g: &PennyHeist| services::penny_private_declaring(&g.store, g.game, O, 0).unwrap().odds.unwrap();
     let before = house(&g);
     let used = vec![Used { owner: Account::Character(g.ada), text: "Strong".into() }];
     g.mv(Move::Characteristics { side: C, used }, &[]);
@@ -182,7 +163,7 @@ fn the_odds_while_declaring_follow_the_boxes_ticked() {
 /// ante goes back.
 #[test]
 fn a_short_opponent_folds_at_the_ante_and_nobody_loses_a_penny() {
-    let mut g = Game::new();
+    let mut g = heist();
     let di = g.di();
     // Di holds 25: an ante of 26 is more than she has.
     g.start(Account::Character(g.ada), Account::Character(di), 26, None);
@@ -203,7 +184,7 @@ fn a_short_opponent_folds_at_the_ante_and_nobody_loses_a_penny() {
 /// screen and not in what a linked table sends a player's device.
 #[test]
 fn after_a_fold_the_dice_in_the_cup_stay_hidden() {
-    let mut g = Game::new();
+    let mut g = heist();
     g.anonymous_at_the_roll();
     g.mv(Move::Cup { side: O, cup: vec![] }, &[]);
     g.mv(Move::Cup { side: C, cup: vec![0] }, &[]);

@@ -1,47 +1,33 @@
 //! Penny Ante, the rulings of 2026-11-28 (RULES.md §2.2–2.3, issue 33: the audit's D-PA1 to
 //! D-PA7) at a real table, through the services, as each device's role sees them.
 
-use rand::{rngs::StdRng, SeedableRng};
 use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
 use sheetkeeper::rules::penny_ante::ledger::Account;
 use sheetkeeper::services::{self, ChallengeDraft};
-use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::support::{penny_heist, penny_move, penny_player, penny_use_and_roll, PennyHeist, Scratch};
+use crate::support::{penny_heist, penny_player, penny_use_and_roll, PennyHeist};
 
 const C: Side = Side::Challenger;
 const O: Side = Side::Opponent;
 
-struct Table {
-    _scratch: Scratch,
-    store: Store,
-    game: Uuid,
-    ada: Uuid,
-    bo: Uuid,
-    baron: Uuid,
-    rng: StdRng,
+/// Ada (30, "Strong") and Bo (25, "Clever"); the House's Baron ("Ruthless", hidden "Hates
+/// riddles" and "Fears the dark") with a purse of 17; an adventure running.
+fn table() -> PennyHeist {
+    penny_heist("Bo", "Clever")
 }
 
-impl Table {
-    /// Ada (30, "Strong") and Bo (25, "Clever"); the House's Baron ("Ruthless", hidden
-    /// "Hates riddles" and "Fears the dark") with a purse of 17; an adventure running.
-    fn new() -> Table {
-        let PennyHeist { scratch, store, game, ada, second, baron } = penny_heist("Bo", "Clever");
-        Table { _scratch: scratch, store, game, ada, bo: second, baron, rng: StdRng::seed_from_u64(7) }
-    }
+/// The steps these tests take at the heist table.
+trait Rulings {
+    fn start(&mut self, challenger: Vec<Account>, opponent: Vec<Account>, devoted: Option<i64>);
+    fn view(&self) -> services::PennyView;
+    fn play_to_betting(&mut self, dice: (&[u8], &[u8]), cups: (Vec<usize>, Vec<usize>));
+}
 
+impl Rulings for PennyHeist {
     fn start(&mut self, challenger: Vec<Account>, opponent: Vec<Account>, devoted: Option<i64>) {
         let draft = ChallengeDraft { stake: "the vault".into(), ante: 2, challenger, opponent, devoted };
         services::penny_start_challenge(&mut self.store, self.game, draft).unwrap_or_else(|e| panic!("{e}"));
-    }
-
-    fn mv(&mut self, mv: Move, dice: &[u8]) -> String {
-        penny_move(&mut self.store, self.game, mv, dice, &mut self.rng)
-    }
-
-    fn role(&mut self, role: &str) {
-        services::set_device_role(&mut self.store, self.game, role).unwrap();
     }
 
     fn view(&self) -> services::PennyView {
@@ -64,7 +50,7 @@ impl Table {
 /// still shows it its own dice.
 #[test]
 fn after_a_fold_no_cup_is_shown_to_anyone_anywhere() {
-    let mut t = Table::new();
+    let mut t = table();
     t.start(vec![Account::Character(t.ada)], vec![Account::Antagonist(t.baron)], None);
     // Ada keeps a 5 out and a 6 in her cup; the Baron's 3 goes in his.
     t.mv(Move::Pass { side: C }, &[]);
@@ -107,7 +93,7 @@ fn after_a_fold_no_cup_is_shown_to_anyone_anywhere() {
     // Ada's own device still shows her what she saw.
     t.role("player");
     assert_eq!(services::penny_private(&t.store, t.game, C, None).unwrap().dice, vec![5, 6]);
-    let doc = services::game_document_for(t.store.read(), t.game, &services::Viewer::Player(vec![t.bo])).unwrap();
+    let doc = services::game_document_for(t.store.read(), t.game, &services::Viewer::Player(vec![t.second])).unwrap();
     let sent = doc.games[0].penny_table.as_ref().unwrap().challenge.as_ref().unwrap();
     assert_eq!(sent.sides[0].dice[0], 5, "what was on the table");
     assert_ne!(sent.sides[1].dice, vec![3], "nor the Baron's cup");
@@ -118,10 +104,10 @@ fn after_a_fold_no_cup_is_shown_to_anyone_anywhere() {
 /// undoing the direct challenge's start hides it again.
 #[test]
 fn an_antagonist_in_a_direct_challenge_is_revealed_from_then_on() {
-    let mut t = Table::new();
+    let mut t = table();
     t.role("player");
-    let baron = |t: &Table| t.view().antagonists.into_iter().find(|a| a.id == t.baron).unwrap();
-    let texts = |t: &Table| baron(t).characteristics.into_iter().map(|c| c.text).collect::<Vec<_>>();
+    let baron = |t: &PennyHeist| t.view().antagonists.into_iter().find(|a| a.id == t.baron).unwrap();
+    let texts = |t: &PennyHeist| baron(t).characteristics.into_iter().map(|c| c.text).collect::<Vec<_>>();
     assert_eq!((baron(&t).purse, texts(&t)), (None, vec!["Ruthless".to_owned()]));
     t.start(vec![Account::Antagonist(t.baron)], vec![Account::Character(t.ada)], Some(5));
     assert_eq!((baron(&t).purse, baron(&t).revealed), (None, false), "anonymous: still hidden");
@@ -157,7 +143,7 @@ fn an_antagonist_in_a_direct_challenge_is_revealed_from_then_on() {
 /// they see has no gap, and the House's "pile after" has no jump.
 #[test]
 fn funding_a_hidden_purse_does_not_show_in_the_houses_pile_or_ledger() {
-    let mut t = Table::new();
+    let mut t = table();
     t.role("player");
     let house_before = t.view().house;
     t.role("table");
@@ -182,7 +168,7 @@ fn funding_a_hidden_purse_does_not_show_in_the_houses_pile_or_ledger() {
 /// refusal names it and nothing changes.
 #[test]
 fn the_house_cannot_fund_an_antagonist_in_the_running_challenge() {
-    let mut t = Table::new();
+    let mut t = table();
     t.role("table");
     t.start(vec![Account::Character(t.ada)], vec![Account::Antagonist(t.baron)], None);
     let before = t.view();
@@ -198,17 +184,17 @@ fn the_house_cannot_fund_an_antagonist_in_the_running_challenge() {
 /// challenge, lends Cy 7, which first pays back the 4 he owes her.
 #[test]
 fn a_loan_goes_to_the_chosen_ally_and_a_loan_back_repays_it() {
-    let mut t = Table::new();
+    let mut t = table();
     let cy = penny_player(&mut t.store, t.game, "Cy", "Brave", 25);
     t.role("table");
-    t.start(vec![Account::Character(t.ada), Account::Character(t.bo)], vec![Account::Antagonist(t.baron)], None);
+    t.start(vec![Account::Character(t.ada), Account::Character(t.second)], vec![Account::Antagonist(t.baron)], None);
     t.play_to_betting((&[5], &[4]), (vec![], vec![]));
     let offer = Move::OfferLoan {
         id: Uuid::new_v4(),
         lender: Account::Character(cy),
         side: C,
         amount: 4,
-        borrower: Some(Account::Character(t.bo)),
+        borrower: Some(Account::Character(t.second)),
     };
     assert_eq!(t.mv(offer, &[]), "Cy offers Bo a loan of 4.");
     assert_eq!(t.view().challenge.unwrap().offer.unwrap().borrower.name, "Bo");
@@ -219,8 +205,13 @@ fn a_loan_goes_to_the_chosen_ally_and_a_loan_back_repays_it() {
     // Cy challenges the Baron; Bo lends her 7.
     t.start(vec![Account::Character(cy)], vec![Account::Antagonist(t.baron)], None);
     t.play_to_betting((&[5], &[4]), (vec![], vec![]));
-    let back =
-        Move::OfferLoan { id: Uuid::new_v4(), lender: Account::Character(t.bo), side: C, amount: 7, borrower: None };
+    let back = Move::OfferLoan {
+        id: Uuid::new_v4(),
+        lender: Account::Character(t.second),
+        side: C,
+        amount: 7,
+        borrower: None,
+    };
     t.mv(back, &[]);
     let said = t.mv(Move::AnswerLoan { accept: true }, &[]);
     assert_eq!(said, "Cy accepts the loan of 7 from Bo; 4 of it pays back what Bo owed Cy.");
@@ -235,7 +226,7 @@ fn a_loan_goes_to_the_chosen_ally_and_a_loan_back_repays_it() {
 #[test]
 fn a_debt_handed_to_the_house_and_a_revealed_antagonist_are_kept() {
     use sheetkeeper::rules::penny_ante::ledger::Handover;
-    let mut t = Table::new();
+    let mut t = table();
     let mut table = t.store.read().penny_table(t.game).unwrap();
     table.ledger.handed_over.push(Handover { debtor: Account::Character(t.ada), antagonist: t.baron, amount: 3 });
     table.antagonists[0].revealed = true;

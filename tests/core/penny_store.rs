@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use rusqlite::Connection;
 use sheetkeeper::model::{Game, System};
 use sheetkeeper::rules::dice::{Entered, Rolled};
-use sheetkeeper::rules::penny_ante::challenge::{self, Move, Roster, Setup, Side, Used, MAX_CHARACTERISTICS};
+use sheetkeeper::rules::penny_ante::challenge::{self, Move, Roster, Setup, Side, Used};
 use sheetkeeper::rules::penny_ante::check::table_problems;
 use sheetkeeper::rules::penny_ante::ledger::{Account, Entry, Reason};
 use sheetkeeper::rules::penny_ante::table::{Characteristic, PennySheet, PennyTable};
@@ -18,7 +18,7 @@ use sheetkeeper::{services, Store};
 use uuid::Uuid;
 
 pub use crate::support::uuid;
-use crate::support::{new_game, scene_character, scene_game, Scratch};
+use crate::support::{new_game, penny_side_moves, scene_character, scene_game, Scratch};
 
 /// A Penny Ante game with fixed ids and time stamps, its characters with their sheets, and
 /// a table the rules made: starting pennies, characteristics bought, an adventure, an
@@ -199,33 +199,15 @@ fn a_rich_table_reads_back_exactly_after_a_reopen() {
 fn candidates(t: &PennyTable, roster: &Roster, players: &[Uuid], rng: &mut StdRng) -> Vec<Move> {
     let Some(c) = t.running() else { return Vec::new() };
     let mut out = Vec::new();
-    for side in Side::BOTH {
-        let s = c.side(side);
-        out.push(Move::Pass { side });
-        out.push(Move::Circumstance { side, name: "Wind".into(), double_down: rng.random_bool(0.3) });
-        let mut used = Vec::new();
-        for a in s.accounts() {
-            let own: Vec<String> = match a {
-                Account::Character(id) => roster.get(&id).cloned().unwrap_or_default(),
-                Account::Antagonist(id) => t
-                    .antagonist(id)
-                    .map(|x| x.characteristics.iter().map(|c| c.text.clone()).collect())
-                    .unwrap_or_default(),
-                _ => Vec::new(),
-            };
-            for text in own {
-                if rng.random_bool(0.5) && used.len() < MAX_CHARACTERISTICS {
-                    used.push(Used { owner: a, text });
-                }
-            }
+    let own = |a: Account| match a {
+        Account::Character(id) => roster.get(&id).cloned().unwrap_or_default(),
+        Account::Antagonist(id) => {
+            t.antagonist(id).map(|x| x.characteristics.iter().map(|c| c.text.clone()).collect()).unwrap_or_default()
         }
-        out.push(Move::Characteristics { side, used });
-        out.push(Move::Roll { side });
-        out.push(Move::Cup { side, cup: (0..s.dice.len()).filter(|_| rng.random_bool(0.4)).collect() });
-        out.push(Move::Reroll { side });
-        out.push(Move::Stand { side });
-        out.push(Move::Call { side });
-        out.push(Move::Raise { side, by: c.ante + rng.random_range(0..4) });
+        _ => Vec::new(),
+    };
+    for side in Side::BOTH {
+        out.extend(penny_side_moves(c, side, own, rng));
         out.push(Move::Raise { side, by: c.ante + rng.random_range(5..40) });
         out.push(Move::Fold { side });
         out.push(Move::AllIn { side });

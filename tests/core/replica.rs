@@ -10,12 +10,13 @@ use sheetkeeper::exchange::{self, Document};
 use sheetkeeper::rules::penny_ante::challenge::{Move, Side, Used};
 use sheetkeeper::rules::penny_ante::ledger::{Account, Reason};
 use sheetkeeper::rules::penny_ante::table::PennyTable;
-use sheetkeeper::services::{self, ChallengeDraft, GameView, ImportOptions, Viewer};
+use sheetkeeper::services::{self, GameView, ImportOptions, Viewer};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::support::{
-    imported, penny_ada_and_bo, penny_heist, penny_move, penny_move_to_the_end, penny_player, PennyHeist, Scratch,
+    imported, penny_ada_and_bo, penny_duel, penny_duel_rolls, penny_heist, penny_move, penny_move_to_the_end,
+    penny_player, PennyHeist, Scratch,
 };
 
 fn doc_for(store: &Store, game: Uuid, viewer: &Viewer) -> Document {
@@ -95,41 +96,24 @@ fn viewer_of(text: &str) -> Viewer {
 // ---------------------------------------------------------------------------------------
 // Penny Ante
 
-struct Penny {
-    _scratch: Scratch,
-    store: Store,
-    game: Uuid,
-    ada: Uuid,
-    bo: Uuid,
-    baron: Uuid,
-    rng: StdRng,
-}
-
-impl Penny {
-    /// Ada and Bo; the House's Baron ("Ruthless", hidden "Hates riddles" and "Fears the
-    /// dark", a purse of 17) challenges Ada anonymously with 9 pennies devoted, using "Hates
-    /// riddles" (which reveals it). Both sides rolled: Ada one die, a 4, her cup chosen empty
-    /// (shown once the Baron has chosen his too); the Baron a 2 and a 3, his cup not chosen yet.
-    fn new() -> Penny {
-        let PennyHeist { scratch, mut store, game, ada, second: bo, baron } = penny_heist("Bo", "Clever");
-        crate::support::baron_challenges_ada(&mut store, game, ada, baron);
-        let mut t = Penny { _scratch: scratch, store, game, ada, bo, baron, rng: StdRng::seed_from_u64(7) };
-        // The Baron challenges: Ada is the opponent.
-        let (a, b) = (Side::Opponent, Side::Challenger);
-        t.mv(Move::Pass { side: a }, &[]);
-        t.mv(Move::Pass { side: b }, &[]);
-        let used = vec![Used { owner: Account::Antagonist(baron), text: "Hates riddles".into() }];
-        t.mv(Move::Characteristics { side: b, used }, &[]);
-        t.mv(Move::Characteristics { side: a, used: vec![] }, &[]);
-        t.mv(Move::Roll { side: a }, &[4]);
-        t.mv(Move::Roll { side: b }, &[2, 3]);
-        t.mv(Move::Cup { side: a, cup: vec![] }, &[]);
-        t
-    }
-
-    fn mv(&mut self, mv: Move, dice: &[u8]) {
-        penny_move(&mut self.store, self.game, mv, dice, &mut self.rng);
-    }
+/// Ada and Bo; the House's Baron ("Ruthless", hidden "Hates riddles" and "Fears the dark", a
+/// purse of 17) challenges Ada anonymously with 9 pennies devoted, using "Hates riddles"
+/// (which reveals it). Both sides rolled: Ada one die, a 4, her cup chosen empty (shown once
+/// the Baron has chosen his too); the Baron a 2 and a 3, his cup not chosen yet.
+fn penny() -> PennyHeist {
+    let mut t = penny_heist("Bo", "Clever");
+    crate::support::baron_challenges_ada(&mut t.store, t.game, t.ada, t.baron);
+    // The Baron challenges: Ada is the opponent.
+    let (a, b) = (Side::Opponent, Side::Challenger);
+    t.mv(Move::Pass { side: a }, &[]);
+    t.mv(Move::Pass { side: b }, &[]);
+    let used = vec![Used { owner: Account::Antagonist(t.baron), text: "Hates riddles".into() }];
+    t.mv(Move::Characteristics { side: b, used }, &[]);
+    t.mv(Move::Characteristics { side: a, used: vec![] }, &[]);
+    t.mv(Move::Roll { side: a }, &[4]);
+    t.mv(Move::Roll { side: b }, &[2, 3]);
+    t.mv(Move::Cup { side: a, cup: vec![] }, &[]);
+    t
 }
 
 fn penny_table_of(doc: &Document) -> &PennyTable {
@@ -138,8 +122,8 @@ fn penny_table_of(doc: &Document) -> &PennyTable {
 
 #[test]
 fn a_penny_document_keeps_the_houses_purses_and_hidden_characteristics_and_other_cups_from_players() {
-    let mut t = Penny::new();
-    let (ada, bo, baron) = (t.ada, t.bo, t.baron);
+    let mut t = penny();
+    let (ada, bo, baron) = (t.ada, t.second, t.baron);
     for viewer in [Viewer::Player(vec![ada]), Viewer::Player(vec![bo]), Viewer::Everyone] {
         let doc = doc_for(&t.store, t.game, &viewer);
         let text = text_of(&doc);
@@ -190,33 +174,13 @@ fn a_players_cup_is_kept_from_the_table_and_the_other_players_but_not_from_its_o
     // Ada against Bo: each side's die in the cup is its own.
     let (_scratch, mut store, game, ada, bo) = penny_ada_and_bo("Duel", &[]);
     services::penny_start_adventure(&mut store, game, None).unwrap();
-    let draft = ChallengeDraft {
-        stake: "the last word".into(),
-        ante: 1,
-        challenger: vec![Account::Character(ada)],
-        opponent: vec![Account::Character(bo)],
-        devoted: None,
-    };
-    services::penny_start_challenge(&mut store, game, draft).unwrap();
+    penny_duel(&mut store, game, "the last word", 1, ada, bo);
     let mut rng = StdRng::seed_from_u64(3);
     let (a, b) = (Side::Challenger, Side::Opponent);
     let mut mv = |store: &mut Store, mv: Move, dice: &[u8]| {
         penny_move(store, game, mv, dice, &mut rng);
     };
-    mv(&mut store, Move::Pass { side: a }, &[]);
-    mv(&mut store, Move::Pass { side: b }, &[]);
-    mv(
-        &mut store,
-        Move::Characteristics { side: a, used: vec![Used { owner: Account::Character(ada), text: "Strong".into() }] },
-        &[],
-    );
-    mv(
-        &mut store,
-        Move::Characteristics { side: b, used: vec![Used { owner: Account::Character(bo), text: "Clever".into() }] },
-        &[],
-    );
-    mv(&mut store, Move::Roll { side: a }, &[6, 5]);
-    mv(&mut store, Move::Roll { side: b }, &[4, 3]);
+    penny_duel_rolls(|m, dice| mv(&mut store, m, dice), [(ada, "Strong"), (bo, "Clever")], (&[6, 5], &[4, 3]));
     mv(&mut store, Move::Cup { side: a, cup: vec![1] }, &[]);
     let sides = |store: &Store, viewer: &Viewer| {
         let doc = doc_for(store, game, viewer);
@@ -253,9 +217,9 @@ fn a_players_cup_is_kept_from_the_table_and_the_other_players_but_not_from_its_o
 
 #[test]
 fn a_penny_replica_shows_its_player_what_the_host_shows_and_takes_the_next_document_over_it() {
-    let mut t = Penny::new();
+    let mut t = penny();
     let (game, ada) = (t.game, t.ada);
-    let viewers = [ada.to_string(), t.bo.to_string(), "everyone".to_string(), "table".to_string()];
+    let viewers = [ada.to_string(), t.second.to_string(), "everyone".to_string(), "table".to_string()];
     let mut devices: Vec<Device> = viewers.iter().map(|_| Device::new()).collect();
     for round in 0..3 {
         for (viewer, device) in viewers.iter().zip(&mut devices) {
@@ -273,8 +237,8 @@ fn a_penny_replica_shows_its_player_what_the_host_shows_and_takes_the_next_docum
         match round {
             0 => t.mv(Move::Cup { side: Side::Challenger, cup: vec![0] }, &[]),
             1 => t.mv(Move::Raise { side: Side::Challenger, by: 3 }, &[]),
-            _ => {}
-        }
+            _ => continue,
+        };
     }
     // Even opened as a device passed around and handed to the House, a player's replica
     // holds no purse, and the same piles.

@@ -6,8 +6,6 @@
 //! concluded roll's result (once) or an explicit edit, and that awards conserve dice.
 
 use proptest::prelude::*;
-use rand::rngs::StdRng;
-use rand::SeedableRng;
 use serde_json::json;
 use sheetkeeper::rules::scattershot::made_it_by::{Facets, Party, Phase, Reading, Sign};
 use sheetkeeper::rules::scattershot::mechanical_play::{Action, Check, Gain};
@@ -16,10 +14,9 @@ use sheetkeeper::rules::scattershot::sheet::{
     AbilityKind, Difficulty, Purchase, Rating, Resource, Sheet, Stage, Statistic,
 };
 use sheetkeeper::services::{self, *};
-use sheetkeeper::Error;
 use uuid::Uuid;
 
-use crate::support::{self, bytes_on_disk, game_with, new_game};
+use crate::support::{self, bytes_on_disk, game_with, invalid, scattershot_request, scattershot_typed};
 
 /// What the services tests of Scattershot's Mechanix add to the table: nothing.
 struct Mechanix;
@@ -27,15 +24,7 @@ struct Mechanix;
 type Table = support::Table<Mechanix>;
 
 fn table() -> Table {
-    let (scratch, store, game, [ada, bo]) = new_game("Rust Belt", "scattershot", ["Ada", "Bo"]);
-    Table { game, ada, bo, store, scratch, rng: StdRng::seed_from_u64(6), more: Mechanix }
-}
-
-fn invalid<T: std::fmt::Debug>(result: sheetkeeper::Result<T>) -> (String, String) {
-    match result.unwrap_err() {
-        Error::Invalid { field, problem } => (field, problem),
-        other => panic!("expected an invalid-input error, got {other:?}"),
-    }
+    Table::rust_belt(6, Mechanix)
 }
 
 impl Table {
@@ -77,21 +66,8 @@ fn buy(purchase: Purchase) -> SheetEdit {
     SheetEdit::Buy { purchase }
 }
 
-fn typed(value: i32) -> SideDraft {
-    SideDraft { value: Some(value), ..SideDraft::default() }
-}
-
 fn start(actor: SideDraft, resistor: Option<SideDraft>, target: Option<Target>) -> RollMove {
-    RollMove::Start {
-        request: Box::new(RollRequest {
-            magnitude: None,
-            resistor_target: None,
-            actor,
-            resistor,
-            facets: None,
-            target,
-        }),
-    }
+    RollMove::Start { request: Box::new(RollRequest { target, ..scattershot_request(actor, resistor) }) }
 }
 
 #[test]
@@ -162,14 +138,7 @@ fn a_contested_roll_with_a_bidding_war_and_a_complication_bought() {
     };
     let resistor = SideDraft { character: Some(bo), value: Some(10), ..SideDraft::default() };
     let target = Target { character: bo, resource: Resource::HitPoints };
-    let request = RollRequest {
-        magnitude: None,
-        resistor_target: None,
-        actor: actor.clone(),
-        resistor: Some(resistor.clone()),
-        facets: None,
-        target: Some(target),
-    };
+    let request = RollRequest { target: Some(target), ..scattershot_request(actor.clone(), Some(resistor.clone())) };
     let preview = services::scattershot_roll_preview(&t.store, gm, &request).unwrap();
     assert_eq!(preview.odds.outcomes, 10_000);
     assert!((preview.odds.success - 0.5).abs() < 0.05, "{}", preview.odds.success);
@@ -235,28 +204,14 @@ fn a_contest_against_someone_elsewhere_rolls_on_one_device() {
     };
     // Their rating typed in: both sides' dice are rolled here, the odds over 10 000 rolls.
     let rated = SideDraft { value: Some(12), description: "The warden".into(), ..SideDraft::default() };
-    let request = RollRequest {
-        magnitude: None,
-        resistor_target: None,
-        actor: actor.clone(),
-        resistor: Some(rated),
-        facets: None,
-        target: None,
-    };
+    let request = scattershot_request(actor.clone(), Some(rated));
     let preview = services::scattershot_roll_preview(&t.store, gm, &request).unwrap();
     assert_eq!((preview.odds.outcomes, preview.resistor.as_ref().unwrap().name.as_str()), (10_000, "The warden"));
 
     // Their MIB typed in: only Ada's 2d10 are unknown. Agility 10 against a MIB of 2 succeeds
     // when 2d10 ≤ 8: 28 of the 100 rolls.
     let elsewhere = SideDraft { rolled: Some(2), description: "Bo, on their phone".into(), ..SideDraft::default() };
-    let request = RollRequest {
-        magnitude: None,
-        resistor_target: None,
-        actor: actor.clone(),
-        resistor: Some(elsewhere.clone()),
-        facets: None,
-        target: None,
-    };
+    let request = scattershot_request(actor.clone(), Some(elsewhere.clone()));
     let preview = services::scattershot_roll_preview(&t.store, gm, &request).unwrap();
     assert_eq!((preview.odds.outcomes, preview.odds.ways[0]), (100, 28));
     assert_eq!(preview.resistor.as_ref().unwrap().rolled, Some(2));
@@ -291,14 +246,8 @@ fn a_telling_blow_takes_the_points_above_the_critical_juncture_as_benefits() {
     let mut t = table();
     let target = Target { character: t.bo, resource: Resource::HitPoints };
     let facets = Facets { factor: 1, points: 1, bonus: 2 };
-    let request = RollRequest {
-        magnitude: None,
-        resistor_target: None,
-        actor: typed(25),
-        resistor: None,
-        facets: Some(facets),
-        target: Some(target),
-    };
+    let request =
+        RollRequest { facets: Some(facets), target: Some(target), ..scattershot_request(scattershot_typed(25), None) };
     t.roll(RollMove::Start { request: Box::new(request) }, &[]);
     t.roll(RollMove::Dice { party: Party::Actor }, &[1, 1]);
     let change = t.roll(RollMove::Decide, &[]);
@@ -328,12 +277,9 @@ fn a_result_on_a_resource_lands_at_once_while_mechanical_play_runs() {
     t.play(PlayMove::Start { caller: ada, seating, cinematic: false });
     let target = Target { character: bo, resource: Resource::HitPoints };
     let request = RollRequest {
-        magnitude: None,
-        resistor_target: None,
-        actor: typed(14),
-        resistor: None,
         facets: Some(Facets { factor: 2, points: 1, bonus: 1 }),
         target: Some(target),
+        ..scattershot_request(scattershot_typed(14), None)
     };
     t.roll(RollMove::Start { request: Box::new(request) }, &[]);
     t.roll(RollMove::Dice { party: Party::Actor }, &[5, 6]);
@@ -370,24 +316,12 @@ fn a_round_of_mechanical_play_with_an_advantage_seized_checked_and_erased() {
     assert_eq!(change.message, "Ada holds a combat advantage against Bo (-2 to its rolls).");
 
     // The preview of Bo's roll carries the penalty, and its odds fall with it.
-    let request = |value| RollRequest {
-        magnitude: None,
-        resistor_target: None,
-        actor: SideDraft { character: Some(bo), value: Some(value), ..SideDraft::default() },
-        resistor: None,
-        facets: None,
-        target: None,
+    let request = |value| {
+        scattershot_request(SideDraft { character: Some(bo), value: Some(value), ..SideDraft::default() }, None)
     };
     let preview = services::scattershot_roll_preview(&t.store, t.game, &request(12)).unwrap();
     assert_eq!((preview.actor.advantages, preview.actor.modifier), (-2, -2));
-    let plain = RollRequest {
-        magnitude: None,
-        resistor_target: None,
-        actor: typed(10),
-        resistor: None,
-        facets: None,
-        target: None,
-    };
+    let plain = scattershot_request(scattershot_typed(10), None);
     let plain = services::scattershot_roll_preview(&t.store, t.game, &plain).unwrap();
     assert_eq!(preview.odds, plain.odds, "12 − 2 rolls like 10");
     let bo_view = t.view().characters.into_iter().find(|c| c.id == bo).unwrap();
@@ -490,21 +424,21 @@ fn bad_input_is_refused_naming_the_field_and_changes_nothing() {
     assert_eq!(roll(&mut t, start(from_sheet(7), None, None), &[]), "actor.rating");
     let stranger = Uuid::from_u128(99);
     assert_eq!(
-        roll(&mut t, start(typed(10), Some(SideDraft { character: Some(stranger), ..typed(10) }), None), &[]),
+        roll(
+            &mut t,
+            start(scattershot_typed(10), Some(SideDraft { character: Some(stranger), ..scattershot_typed(10) }), None),
+            &[]
+        ),
         "resistor.character"
     );
     let target = Target { character: stranger, resource: Resource::Power };
-    assert_eq!(roll(&mut t, start(typed(10), None, Some(target)), &[]), "target.character");
+    assert_eq!(roll(&mut t, start(scattershot_typed(10), None, Some(target)), &[]), "target.character");
     let mut qualities = from_sheet(0);
     qualities.qualities = vec![0];
     assert_eq!(roll(&mut t, start(qualities, None, None), &[]), "actor.qualities[0]");
     let huge = RollRequest {
-        magnitude: None,
-        resistor_target: None,
-        actor: typed(10),
-        resistor: None,
         facets: Some(Facets { factor: 101, points: 1, bonus: 1 }),
-        target: None,
+        ..scattershot_request(scattershot_typed(10), None)
     };
     assert_eq!(roll(&mut t, RollMove::Start { request: Box::new(huge) }, &[]), "facets.factor");
     let play = |t: &mut Table, step: PlayMove| invalid(services::scattershot_play(&mut t.store, game, &step)).0;
@@ -567,8 +501,8 @@ fn any_step() -> impl Strategy<Value = Step> {
                 // The loser of a contest takes |RMIB| × Factor on the actor's side.
                 resistor_target: (contested && target)
                     .then_some(Target { character: Uuid::from_u128(1 - w as u128), resource: Resource::HitPoints }),
-                actor: typed(v as i32),
-                resistor: contested.then(|| typed(10)),
+                actor: scattershot_typed(v as i32),
+                resistor: contested.then(|| scattershot_typed(10)),
                 facets: Some(Facets { factor, points: 1, bonus: 1 }),
                 target: target
                     .then_some(Target { character: Uuid::from_u128(w as u128), resource: Resource::HitPoints }),

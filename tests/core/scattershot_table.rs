@@ -9,10 +9,9 @@ use sheetkeeper::rules::scattershot::rewards::{Giver, SessionRewards};
 use sheetkeeper::rules::scattershot::sheet::{Lasts, Resource};
 use sheetkeeper::rules::scattershot::ue_chart::UeRow;
 use sheetkeeper::services::{self, *};
-use sheetkeeper::Error;
 use uuid::Uuid;
 
-use crate::support::{self, bytes_on_disk, new_game};
+use crate::support::{self, bytes_on_disk, invalid, scattershot_request, scattershot_typed};
 
 /// What the table tests of Scattershot's Mechanix add to the table: nothing.
 struct AtTheTable;
@@ -20,27 +19,11 @@ struct AtTheTable;
 type Table = support::Table<AtTheTable>;
 
 fn table() -> Table {
-    let (scratch, store, game, [ada, bo]) = new_game("Rust Belt", "scattershot", ["Ada", "Bo"]);
-    Table { game, ada, bo, store, scratch, rng: rand::SeedableRng::seed_from_u64(0), more: AtTheTable }
-}
-
-fn invalid<T: std::fmt::Debug>(result: sheetkeeper::Result<T>) -> (String, String) {
-    match result.unwrap_err() {
-        Error::Invalid { field, problem } => (field, problem),
-        other => panic!("expected an invalid-input error, got {other:?}"),
-    }
+    Table::rust_belt(0, AtTheTable)
 }
 
 fn rng() -> rand::rngs::StdRng {
     rand::SeedableRng::seed_from_u64(16)
-}
-
-fn typed(value: i32) -> SideDraft {
-    SideDraft { value: Some(value), ..SideDraft::default() }
-}
-
-fn request(actor: SideDraft, resistor: Option<SideDraft>) -> RollRequest {
-    RollRequest { actor, resistor, facets: None, magnitude: None, target: None, resistor_target: None }
 }
 
 impl Table {
@@ -76,7 +59,10 @@ impl Table {
 fn a_telling_blow_s_point_is_taken_as_a_complication_for_the_subject_and_undone() {
     let mut t = table();
     let target = Target { character: t.bo, resource: Resource::HitPoints };
-    t.start(RollRequest { target: Some(target), ..request(SideDraft { character: Some(t.ada), ..typed(16) }, None) });
+    t.start(RollRequest {
+        target: Some(target),
+        ..scattershot_request(SideDraft { character: Some(t.ada), ..scattershot_typed(16) }, None)
+    });
     t.roll(RollMove::Dice { party: Party::Actor }, &[1, 1]);
     t.roll(RollMove::Decide, &[]);
     let change = t.roll(RollMove::Conclude, &[]);
@@ -112,7 +98,10 @@ fn a_negative_rmib_takes_from_the_actor_s_side_at_once() {
     t.start(RollRequest {
         target: Some(Target { character: bo, resource: Resource::HitPoints }),
         resistor_target: Some(against_ada),
-        ..request(SideDraft { character: Some(ada), ..typed(10) }, Some(SideDraft { character: Some(bo), ..typed(12) }))
+        ..scattershot_request(
+            SideDraft { character: Some(ada), ..scattershot_typed(10) },
+            Some(SideDraft { character: Some(bo), ..scattershot_typed(12) }),
+        )
     });
     t.roll(RollMove::Dice { party: Party::Actor }, &[4, 4]);
     t.roll(RollMove::Dice { party: Party::Resistor }, &[3, 3]);
@@ -124,7 +113,7 @@ fn a_negative_rmib_takes_from_the_actor_s_side_at_once() {
     services::undo_game(&mut t.store, t.game).unwrap();
     assert_eq!(t.hit_points(ada), 10);
     // Only a contest has a resistor's result.
-    let alone = RollRequest { resistor_target: Some(against_ada), ..request(typed(10), None) };
+    let alone = RollRequest { resistor_target: Some(against_ada), ..scattershot_request(scattershot_typed(10), None) };
     let (field, _) = invalid(services::scattershot_roll_preview(&t.store, t.game, &alone));
     assert_eq!(field, "resistor_target");
 }
@@ -157,14 +146,17 @@ fn the_ue_chart_gives_the_factor_at_the_magnitude_and_the_bonus_at_the_mib() {
     let preview = services::scattershot_roll_preview(
         &t.store,
         t.game,
-        &RollRequest { magnitude: Some(4), target: Some(target), ..request(typed(12), None) },
+        &RollRequest { magnitude: Some(4), target: Some(target), ..scattershot_request(scattershot_typed(12), None) },
     )
     .unwrap();
     assert_eq!(preview.facets.factor, 2);
     t.start(RollRequest {
         magnitude: Some(4),
         target: Some(target),
-        ..request(SideDraft { character: Some(t.ada), description: "Kick the door".into(), ..typed(12) }, None)
+        ..scattershot_request(
+            SideDraft { character: Some(t.ada), description: "Kick the door".into(), ..scattershot_typed(12) },
+            None,
+        )
     });
     t.roll(RollMove::Dice { party: Party::Actor }, &[3, 4]);
     t.roll(RollMove::Decide, &[]);
@@ -179,7 +171,7 @@ fn the_ue_chart_gives_the_factor_at_the_magnitude_and_the_bonus_at_the_mib() {
     let preview = services::scattershot_roll_preview(
         &t.store,
         t.game,
-        &request(SideDraft { character: Some(t.ada), ..typed(10) }, None),
+        &scattershot_request(SideDraft { character: Some(t.ada), ..scattershot_typed(10) }, None),
     )
     .unwrap();
     assert_eq!((preview.actor.temporary, preview.actor.modifier), (2, 2));
@@ -299,11 +291,15 @@ fn non_player_characters_and_the_description_are_on_the_sheet_and_drive_the_scop
 fn a_last_ditch_dodge_rolls_at_minus_two_and_a_catastrophic_failure_upsets_the_actor_s_advantages() {
     let mut t = table();
     let (ada, bo) = (t.ada, t.bo);
-    let dodge = SideDraft { character: Some(bo), last_ditch_dodge: true, ..typed(10) };
-    let preview = services::scattershot_roll_preview(&t.store, t.game, &request(dodge, None)).unwrap();
+    let dodge = SideDraft { character: Some(bo), last_ditch_dodge: true, ..scattershot_typed(10) };
+    let preview = services::scattershot_roll_preview(&t.store, t.game, &scattershot_request(dodge, None)).unwrap();
     assert_eq!((preview.actor.dodge, preview.actor.modifier), (-2, -2));
     let typed_in = SideDraft { rolled: Some(3), last_ditch_dodge: true, ..SideDraft::default() };
-    let (field, _) = invalid(services::scattershot_roll_preview(&t.store, t.game, &request(typed(10), Some(typed_in))));
+    let (field, _) = invalid(services::scattershot_roll_preview(
+        &t.store,
+        t.game,
+        &scattershot_request(scattershot_typed(10), Some(typed_in)),
+    ));
     assert_eq!(field, "resistor.rolled", "a MIB rolled elsewhere holds its modifiers already");
 
     // Ada holds an advantage against Bo, then fails catastrophically: an upset.
@@ -319,7 +315,7 @@ fn a_last_ditch_dodge_rolls_at_minus_two_and_a_catastrophic_failure_upsets_the_a
             gain: sheetkeeper::rules::scattershot::mechanical_play::Gain::Seize,
         },
     );
-    t.start(request(SideDraft { character: Some(ada), ..typed(2) }, None));
+    t.start(scattershot_request(SideDraft { character: Some(ada), ..scattershot_typed(2) }, None));
     t.roll(RollMove::Dice { party: Party::Actor }, &[10, 10]);
     t.roll(RollMove::Decide, &[]);
     let change = t.roll(RollMove::Conclude, &[]);

@@ -145,7 +145,8 @@ pub fn names(store: &Store) -> Vec<String> {
 
 /// The Penny Ante table the challenge tests share: the game "Heist" with Ada (30 pennies,
 /// "Strong") and a second player (25 pennies), an adventure running, and the House's Baron
-/// ("Ruthless", hidden "Hates riddles" and "Fears the dark") with a purse of 17.
+/// ("Ruthless", hidden "Hates riddles" and "Fears the dark") with a purse of 17. Dice its
+/// moves roll come from `rng` (seeded 7).
 pub struct PennyHeist {
     pub scratch: Scratch,
     pub store: Store,
@@ -153,6 +154,19 @@ pub struct PennyHeist {
     pub ada: Uuid,
     pub second: Uuid,
     pub baron: Uuid,
+    pub rng: rand::rngs::StdRng,
+}
+
+impl PennyHeist {
+    /// Plays `mv` in the running challenge (see `penny_move`): the move's message.
+    pub fn mv(&mut self, mv: sheetkeeper::rules::penny_ante::challenge::Move, dice: &[u8]) -> String {
+        penny_move(&mut self.store, self.game, mv, dice, &mut self.rng)
+    }
+
+    /// This device's role at the table ("player", "table", "both").
+    pub fn role(&mut self, role: &str) {
+        services::set_device_role(&mut self.store, self.game, role).unwrap();
+    }
 }
 
 /// A `PennyHeist` whose second player is `name` with the characteristic `characteristic`.
@@ -172,21 +186,106 @@ pub fn penny_heist(name: &str, characteristic: &str) -> PennyHeist {
     let baron = services::penny_add_antagonist(&mut store, game, "The Baron", characteristics).unwrap();
     let baron = baron.view.antagonists[0].id;
     services::penny_fund_antagonist(&mut store, game, baron, 17).unwrap();
-    PennyHeist { scratch, store, game, ada, second, baron }
+    PennyHeist { scratch, store, game, ada, second, baron, rng: rand::SeedableRng::seed_from_u64(7) }
 }
 
 /// In a `PennyHeist`, the House's Baron challenges Ada anonymously for "the vault" (ante
 /// 2), 9 pennies of his purse devoted.
 pub fn baron_challenges_ada(store: &mut Store, game: Uuid, ada: Uuid, baron: Uuid) {
     use sheetkeeper::rules::penny_ante::ledger::Account;
+    penny_start(store, game, ("the vault", 2), Account::Antagonist(baron), Account::Character(ada), Some(9));
+}
+
+/// Starts a Penny Ante challenge in `game` for `stake` at `ante`, `challenger` against
+/// `opponent`, with `devoted` pennies of an antagonist's purse: the message.
+pub fn penny_start(
+    store: &mut Store,
+    game: Uuid,
+    (stake, ante): (&str, i64),
+    challenger: sheetkeeper::rules::penny_ante::ledger::Account,
+    opponent: sheetkeeper::rules::penny_ante::ledger::Account,
+    devoted: Option<i64>,
+) -> String {
     let draft = services::ChallengeDraft {
-        stake: "the vault".into(),
-        ante: 2,
-        challenger: vec![Account::Antagonist(baron)],
-        opponent: vec![Account::Character(ada)],
-        devoted: Some(9),
+        stake: stake.into(),
+        ante,
+        challenger: vec![challenger],
+        opponent: vec![opponent],
+        devoted,
     };
-    services::penny_start_challenge(store, game, draft).unwrap();
+    services::penny_start_challenge(store, game, draft).unwrap_or_else(|e| panic!("{e}")).message
+}
+
+/// Starts a Penny Ante challenge in `game` for `stake` at `ante`: the character
+/// `challenger` against the character `opponent`, nothing devoted.
+pub fn penny_duel(store: &mut Store, game: Uuid, stake: &str, ante: i64, challenger: Uuid, opponent: Uuid) {
+    use sheetkeeper::rules::penny_ante::ledger::Account;
+    penny_start(store, game, (stake, ante), Account::Character(challenger), Account::Character(opponent), None);
+}
+
+/// The first steps of a `penny_duel`, each move played by `play`: both sides pass, each
+/// uses its one characteristic (`(character, text)`, the challenger's first), then each
+/// rolls the dice given.
+pub fn penny_duel_rolls(
+    mut play: impl FnMut(sheetkeeper::rules::penny_ante::challenge::Move, &[u8]),
+    [(challenger, strong), (opponent, clever)]: [(Uuid, &str); 2],
+    (challenger_dice, opponent_dice): (&[u8], &[u8]),
+) {
+    use sheetkeeper::rules::penny_ante::challenge::{Move, Side, Used};
+    use sheetkeeper::rules::penny_ante::ledger::Account;
+    let (a, b) = (Side::Challenger, Side::Opponent);
+    play(Move::Pass { side: a }, &[]);
+    play(Move::Pass { side: b }, &[]);
+    let used = |who: Uuid, text: &str| vec![Used { owner: Account::Character(who), text: text.into() }];
+    play(Move::Characteristics { side: a, used: used(challenger, strong) }, &[]);
+    play(Move::Characteristics { side: b, used: used(opponent, clever) }, &[]);
+    play(Move::Roll { side: a }, challenger_dice);
+    play(Move::Roll { side: b }, opponent_dice);
+}
+
+/// The moves a random player tries for `side` of the running challenge `c`, most of them
+/// refused at any one step: a pass, a circumstance, the characteristics `own` gives each of
+/// the side's accounts (each at random, at most five), a roll, a random cup, a reroll, a
+/// stand, a call and a small raise.
+pub fn penny_side_moves(
+    c: &sheetkeeper::rules::penny_ante::challenge::Challenge,
+    side: sheetkeeper::rules::penny_ante::challenge::Side,
+    own: impl Fn(sheetkeeper::rules::penny_ante::ledger::Account) -> Vec<String>,
+    rng: &mut impl rand::Rng,
+) -> Vec<sheetkeeper::rules::penny_ante::challenge::Move> {
+    use sheetkeeper::rules::penny_ante::challenge::{Move, Used, MAX_CHARACTERISTICS};
+    let s = c.side(side);
+    let circumstance = Move::Circumstance { side, name: "Wind".into(), double_down: rng.random_bool(0.3) };
+    let mut used = Vec::new();
+    for owner in s.accounts() {
+        for text in own(owner) {
+            if rng.random_bool(0.5) && used.len() < MAX_CHARACTERISTICS {
+                used.push(Used { owner, text });
+            }
+        }
+    }
+    vec![
+        Move::Pass { side },
+        circumstance,
+        Move::Characteristics { side, used },
+        Move::Roll { side },
+        Move::Cup { side, cup: (0..s.dice.len()).filter(|_| rng.random_bool(0.4)).collect() },
+        Move::Reroll { side },
+        Move::Stand { side },
+        Move::Call { side },
+        Move::Raise { side, by: c.ante + rng.random_range(0..4) },
+    ]
+}
+
+/// A side of a Scattershot roll given only its value, as the roll form sends it typed in.
+pub fn scattershot_typed(value: i32) -> services::SideDraft {
+    services::SideDraft { value: Some(value), ..services::SideDraft::default() }
+}
+
+/// A Scattershot roll of `actor` against `resistor` (None: unopposed), with no target,
+/// magnitude or facets of its own.
+pub fn scattershot_request(actor: services::SideDraft, resistor: Option<services::SideDraft>) -> services::RollRequest {
+    services::RollRequest { actor, resistor, facets: None, magnitude: None, target: None, resistor_target: None }
 }
 
 /// A Mezzo trait as the add-trait form sends it: a template or a kind, a name, how it came.
@@ -328,6 +427,23 @@ pub struct Table<More> {
     pub bo: Uuid,
     pub rng: rand::rngs::StdRng,
     pub more: More,
+}
+
+impl<More> Table<More> {
+    /// The Scattershot game "Rust Belt" with the characters Ada and Bo, its dice seeded with
+    /// `seed`.
+    pub fn rust_belt(seed: u64, more: More) -> Table<More> {
+        let (scratch, store, game, [ada, bo]) = new_game("Rust Belt", "scattershot", ["Ada", "Bo"]);
+        Table { game, ada, bo, store, scratch, rng: rand::SeedableRng::seed_from_u64(seed), more }
+    }
+}
+
+/// The field and the problem of the invalid-input error `result` must be.
+pub fn invalid<T: std::fmt::Debug>(result: sheetkeeper::Result<T>) -> (String, String) {
+    match result.unwrap_err() {
+        sheetkeeper::Error::Invalid { field, problem } => (field, problem),
+        other => panic!("expected an invalid-input error, got {other:?}"),
+    }
 }
 
 /// What a Mezzo move changes: the game's table (with its plot and challenge) and its

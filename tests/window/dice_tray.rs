@@ -23,6 +23,17 @@ fn shown_roll(session: &Session) -> (Vec<i64>, i64) {
     (faces, seen["total"].as_i64().expect("the total"))
 }
 
+/// Types `expression` into the open tray and rolls it: the faces shown and the total.
+pub(crate) fn roll_typed(session: &Session, expression: &str) -> (Vec<i64>, i64) {
+    let input = session.wait_for("#dice-tray-expression");
+    input.click();
+    input.send_keys(expression);
+    session.click("#dice-tray-roll");
+    session.wait_text("#dice-tray-rolled", expression);
+    session.wait_settled();
+    shown_roll(session)
+}
+
 /// The log lines of `list` (a selector of the log's list) reading like a tray roll.
 fn tray_lines(session: &Session, list: &str) -> Vec<String> {
     let lines = session.execute(
@@ -94,13 +105,7 @@ fn every_game_has_a_dice_tray_whose_rolls_are_logged() {
         let preset_total = roll_preset(&session, index, expression, sides);
 
         // A typed expression: faces and the modifier make the total.
-        let input = session.wait_for("#dice-tray-expression");
-        input.click();
-        input.send_keys("2d6+3");
-        session.click("#dice-tray-roll");
-        session.wait_text("#dice-tray-rolled", "2d6+3");
-        session.wait_settled();
-        let (faces, total) = shown_roll(&session);
+        let (faces, total) = roll_typed(&session, "2d6+3");
         assert_eq!(faces.len(), 2, "{game}: two dice for 2d6+3");
         assert!(faces.iter().all(|f| (1..=6).contains(f)), "{game}: {faces:?}");
         assert_eq!(total, faces.iter().sum::<i64>() + 3, "{game}: the total adds the modifier");

@@ -17,10 +17,10 @@ use sheetkeeper::services::{self, ImportOptions};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::fixtures::{nsu_fixture, write_game_file, TOBIAS};
-use crate::link_notes::{host_in_window, host_table, wait_for, LINK_WAIT};
+use crate::fixtures::{nsu_fixture, penny_challenge, penny_player, write_game_file, TOBIAS};
+use crate::link_notes::{host_in_window, host_table, join_in_window, tap, wait_for, LINK_WAIT};
 use crate::webdriver::Session;
-use crate::{app, in_dark, one_window, open_game, shots_at_both_widths_with, Scratch};
+use crate::{in_dark, one_window, open_game, shots_at_both_widths_with, Scratch};
 
 const GAME: &str = "Lanterns over Brackwater";
 /// The NSU fixture game on the table's database; returns its id.
@@ -94,22 +94,6 @@ fn card_shown(window: &Session, faces: &[String], sum: &str) {
     );
 }
 
-fn tap(session: &Session, selector: &str) {
-    session.wait_settled();
-    crate::dismiss_toast_unless_dialog(session);
-    session.to_middle(selector);
-    session.click(selector);
-}
-
-fn type_into(session: &Session, selector: &str, text: &str) {
-    session.wait_settled();
-    crate::dismiss_toast_unless_dialog(session);
-    let field = session.wait_for(selector);
-    field.click();
-    field.clear();
-    field.send_keys(text);
-}
-
 #[test]
 fn a_roll_on_another_device_shows_as_a_card_on_this_one() {
     let _window = one_window();
@@ -120,16 +104,7 @@ fn a_roll_on_another_device_shows_as_a_card_on_this_one() {
     let code = host.status().code;
 
     // The window joins as a person would and opens the game's screen.
-    let window = Session::start_with_env(&app(), &window_db, &[("SHEETKEEPER_DEVICE_NAME", "Ada's phone")]);
-    window.set_window_size(1280, 800);
-    window.wait_for("body[data-ready='true']");
-    tap(&window, "#link-join-open");
-    window.wait_for("#link-join-dialog");
-    type_into(&window, "#link-join-addr", &addr.to_string());
-    type_into(&window, "#link-join-code", &code);
-    tap(&window, "#link-join-submit");
-    window.wait_gone("#link-join-dialog");
-    window.wait_text("#game-heading", GAME);
+    let window = join_in_window(&window_db, "Ada's phone", addr, &code, GAME);
     open_game(&window, GAME);
     // The World tab: the card shows on whatever tab is open.
     tap(&window, "#game-world");
@@ -211,8 +186,7 @@ fn a_roll_on_a_joined_device_shows_as_a_card_on_the_tables_window() {
 #[test]
 fn a_penny_ante_roll_in_private_stays_private_in_the_feed() {
     use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
-    use sheetkeeper::rules::penny_ante::ledger::Account;
-    use sheetkeeper::services::{ChallengeDraft, DiceInput, GameMove};
+    use sheetkeeper::services::{DiceInput, GameMove};
 
     let _window = one_window();
     let scratch = Scratch::new("feed-penny");
@@ -220,18 +194,10 @@ fn a_penny_ante_roll_in_private_stays_private_in_the_feed() {
     let (game, ada, bo) = {
         let mut store = Store::open(&table_db).expect("the table's database");
         let game = services::create_game(&mut store, "Bridge Night", "penny_ante").unwrap().game.id;
-        let ada = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view.players[0].id;
-        let bo = services::penny_create_character(&mut store, game, "Bo", "Clever", 30).unwrap();
-        let bo = bo.view.players.iter().find(|p| p.name == "Bo").unwrap().id;
+        let ada = penny_player(&mut store, game, "Ada", "Strong", 30);
+        let bo = penny_player(&mut store, game, "Bo", "Clever", 30);
         services::penny_start_adventure(&mut store, game, None).unwrap();
-        let draft = ChallengeDraft {
-            stake: "Cross the rope bridge".into(),
-            ante: 2,
-            challenger: vec![Account::Character(ada)],
-            opponent: vec![Account::Character(bo)],
-            devoted: None,
-        };
-        services::penny_start_challenge(&mut store, game, draft).unwrap();
+        penny_challenge(&mut store, game, "Cross the rope bridge", ada, bo);
         (game, ada, bo)
     };
     let (host, addr) = host_table(&table_db, game);
@@ -243,16 +209,7 @@ fn a_penny_ante_roll_in_private_stays_private_in_the_feed() {
     };
 
     // Ada's phone (the window) joins and claims Ada.
-    let window = Session::start_with_env(&app(), &window_db, &[("SHEETKEEPER_DEVICE_NAME", "Ada's phone")]);
-    window.set_window_size(1280, 800);
-    window.wait_for("body[data-ready='true']");
-    tap(&window, "#link-join-open");
-    window.wait_for("#link-join-dialog");
-    type_into(&window, "#link-join-addr", &addr.to_string());
-    type_into(&window, "#link-join-code", &code);
-    tap(&window, "#link-join-submit");
-    window.wait_gone("#link-join-dialog");
-    window.wait_text("#game-heading", "Bridge Night");
+    let window = join_in_window(&window_db, "Ada's phone", addr, &code, "Bridge Night");
     let row = format!(".link-claim-row[data-character-id='{ada}']");
     tap(&window, &format!("{row} .link-claim-button"));
     approve(ada);
@@ -312,19 +269,7 @@ fn the_log_tab_lists_the_recent_rolls_as_the_feeds_cards() {
     session.wait_for("#mezzo-screen:not([hidden])");
     tap(&session, "#mezzo-dice");
     session.wait_for("#dice-tray[open]");
-    let input = session.wait_for("#dice-tray-expression");
-    input.click();
-    input.send_keys("2d6+3");
-    session.click("#dice-tray-roll");
-    session.wait_text("#dice-tray-rolled", "2d6+3");
-    session.wait_settled();
-    let faces = session.execute(
-        "return [...document.querySelectorAll('#dice-tray-faces .dice-tray-face')].map((f) => f.textContent.trim());",
-        json!([]),
-    );
-    let faces: Vec<String> =
-        faces.as_array().expect("the faces").iter().map(|f| f.as_str().unwrap_or_default().to_owned()).collect();
-    let total = session.wait_for("#dice-tray-total").text();
+    let (faces, total) = crate::dice_tray::roll_typed(&session, "2d6+3");
     session.find("#dice-tray-expression").expect("the field").send_keys(ESCAPE);
     session.wait_gone("#dice-tray[open]");
     assert!(session.find(".feed-card").is_err(), "no card pops up for a roll at no linked table");
@@ -335,6 +280,6 @@ fn the_log_tab_lists_the_recent_rolls_as_the_feeds_cards() {
     session.wait_text("#feed-log-list .feed-outcome", &format!("{} + {} + 3 = {total}", faces[0], faces[1]));
     let shown: Vec<String> =
         session.find_all("#feed-log-list .die-face").iter().map(|d| d.text().trim().to_owned()).collect();
-    assert_eq!(shown, faces, "the card shows the dice as thrown");
+    assert_eq!(shown, faces.iter().map(i64::to_string).collect::<Vec<_>>(), "the card shows the dice as thrown");
     shots_at_both_widths_with(&session, "feed-log", || {}, || {});
 }

@@ -1,10 +1,14 @@
 //! What several test files start from: the NSU fixture game (`tests/fixtures/nsu-game.
-//! sheetkeeper.json`) changed for the test and written out, and a read-only look at a test's
-//! database.
+//! sheetkeeper.json`) changed for the test and written out, a Penny Ante table's players and
+//! challenge made through the services, and a read-only look at a test's database.
 
 use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
+use sheetkeeper::rules::penny_ante::ledger::Account;
+use sheetkeeper::services::{self, ChallengeDraft};
+use sheetkeeper::Store;
+use uuid::Uuid;
 
 /// Wren Ashdown and Tobias Reed, the fixture game's first two characters.
 pub(crate) const WREN: &str = "0b7e9a2c-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
@@ -56,4 +60,24 @@ pub(crate) fn tobias_ready_to_help(tobias: &mut Value) {
         null, null, null
     ]);
     tobias["sentiments"] = json!([{"name": "His sister", "state": "connected"}, null, null]);
+}
+
+/// A Penny Ante character made through the services with its first characteristic and its
+/// starting pennies: its id.
+pub(crate) fn penny_player(store: &mut Store, game: Uuid, name: &str, characteristic: &str, pennies: i64) -> Uuid {
+    let made = services::penny_create_character(store, game, name, characteristic, pennies).unwrap();
+    made.view.players.iter().find(|p| p.name == name).unwrap().id
+}
+
+/// Starts a Penny Ante challenge for `stake` at an ante of 2: the character `challenger`
+/// against the character `opponent`. The challenge's id.
+pub(crate) fn penny_challenge(store: &mut Store, game: Uuid, stake: &str, challenger: Uuid, opponent: Uuid) -> Uuid {
+    let draft = ChallengeDraft {
+        stake: stake.into(),
+        ante: 2,
+        challenger: vec![Account::Character(challenger)],
+        opponent: vec![Account::Character(opponent)],
+        devoted: None,
+    };
+    services::penny_start_challenge(store, game, draft).unwrap().view.challenge.expect("the challenge").id
 }

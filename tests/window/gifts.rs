@@ -24,7 +24,7 @@ fn character_elsewhere(db: &std::path::Path, game: &str, system: &str, name: &st
 fn a_character_goes_to_the_table_and_the_tables_characters_come_back_without_a_file_dialog() {
     let (_window, _scratch, [table_db, player_db, _], host, addr) = hosted_table("gifts");
     let mara = character_elsewhere(&player_db, "Last winter", "scattershot", "Mara");
-    let window = join_in_window(&player_db, "Bo's phone", addr, &host.status().code);
+    let window = join_in_window(&player_db, "Bo's phone", addr, &host.status().code, GAME);
 
     // "Send to the table": Mara, from the player's other game.
     window.wait_for("#link-give");

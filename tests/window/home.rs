@@ -196,14 +196,18 @@ fn theme_switch_dark_and_light() {
             .unwrap_or_default()
             .to_string()
     };
+    // Home in the theme picked: its background, photographed at both widths.
+    let pick_theme = |session: &Session, theme: &str, rgb: &str| {
+        session.click(&format!("#theme-select option[value='{theme}']"));
+        session.wait_for(&format!("html[data-theme='{theme}']"));
+        session.wait_settled();
+        assert_eq!(background(session), rgb, "{theme} background");
+        shots_at_both_widths(session, &format!("home-theme-{theme}"));
+    };
     {
         let session = open(&db);
         new_game(&session, "Weather Night", "mezzo");
-        session.click("#theme-select option[value='dark']");
-        session.wait_for("html[data-theme='dark']");
-        session.wait_settled();
-        assert_eq!(background(&session), "rgb(22, 22, 20)", "dark background");
-        shots_at_both_widths(&session, "home-theme-dark");
+        pick_theme(&session, "dark", "rgb(22, 22, 20)");
         session.click("#game-mezzo");
         session.wait_for("#mezzo-screen");
         session.wait_settled();
@@ -218,11 +222,7 @@ fn theme_switch_dark_and_light() {
         json!("dark"),
         "the theme is kept"
     );
-    session.click("#theme-select option[value='light']");
-    session.wait_for("html[data-theme='light']");
-    session.wait_settled();
-    assert_eq!(background(&session), "rgb(246, 245, 242)", "light background");
-    shots_at_both_widths(&session, "home-theme-light");
+    pick_theme(&session, "light", "rgb(246, 245, 242)");
     session.click("#theme-select option[value='system']");
     session.wait_until("no forced theme", || {
         (session.execute("return document.documentElement.dataset.theme ?? null;", json!([])) == json!(null))

@@ -56,7 +56,8 @@ pub(crate) fn tap(session: &Session, selector: &str) {
     session.click(selector);
 }
 
-fn type_into(session: &Session, selector: &str, text: &str) {
+/// Types `text` into the field `selector` in place of what it held, scrolled into view first.
+pub(crate) fn type_into(session: &Session, selector: &str, text: &str) {
     session.wait_settled();
     dismiss_toast(session);
     let field = session.wait_for(selector);
@@ -185,8 +186,8 @@ pub(crate) fn hosted_table(name: &str) -> (MutexGuard<'static, ()>, Scratch, [Pa
 }
 
 /// The real window as the device `name` on `db`: it joins the table at `addr` with `code`
-/// through "Join a table nearby", as a person would, and shows the table's game.
-pub(crate) fn join_in_window(db: &Path, name: &str, addr: SocketAddr, code: &str) -> Session {
+/// through "Join a table nearby", as a person would, and shows the table's game `game`.
+pub(crate) fn join_in_window(db: &Path, name: &str, addr: SocketAddr, code: &str, game: &str) -> Session {
     let window = Session::start_with_env(&app(), db, &[("SHEETKEEPER_DEVICE_NAME", name)]);
     window.set_window_size(1280, 800);
     window.wait_for("body[data-ready='true']");
@@ -196,7 +197,7 @@ pub(crate) fn join_in_window(db: &Path, name: &str, addr: SocketAddr, code: &str
     type_into(&window, "#link-join-code", code);
     tap(&window, "#link-join-submit");
     window.wait_gone("#link-join-dialog");
-    window.wait_text("#game-heading", GAME);
+    window.wait_text("#game-heading", game);
     window
 }
 
@@ -237,7 +238,7 @@ fn a_helpers_die_sent_from_their_device_is_used_in_the_rollers_wizard() {
     let [wren, tobias] = [WREN, TOBIAS].map(|id| Uuid::parse_str(id).unwrap());
 
     // The roller's device: the real window joins with the code, as a person would.
-    let window = join_in_window(&roller_db, "Wren's phone", addr, &host.status().code);
+    let window = join_in_window(&roller_db, "Wren's phone", addr, &host.status().code, GAME);
     // Wren's claim waits for the table's person, who first says no: the row gives the reason
     // and the button again; asked again, they approve and she is Wren's phone's.
     claim_in_window(&window, WREN);
@@ -371,7 +372,7 @@ fn i_helped_with_sends_the_helpers_die_to_the_rollers_device() {
     claim_approved(&host, &roller, wren);
 
     // Tobias's device: the window joins and claims him.
-    let window = join_in_window(&helper_db, "Tobias's tablet", addr, &host.status().code);
+    let window = join_in_window(&helper_db, "Tobias's tablet", addr, &host.status().code, GAME);
     claim_in_window(&window, TOBIAS);
     approve(&host, tobias);
     wait_claim(&window, TOBIAS, "yours");

@@ -9,6 +9,7 @@ use std::sync::MutexGuard;
 use serde_json::json;
 
 use crate::fixtures::{moods, nsu_fixture, write_game_file, WREN};
+use crate::mezzo::wait_contains;
 use crate::nsu_roll::{self, imported_into};
 use crate::nsu_world::{db, dismiss_toast, shots_of};
 use crate::webdriver::Session;
@@ -150,13 +151,7 @@ fn the_partys_place_ticks_from_a_world_at_risk_detail_and_undo_takes_both_back()
     session.click("#detail-kind option[value='harm']");
     type_into(&session, "#detail-text", "Rope burn");
     session.click("#detail-save");
-    session.wait_until("the notice of the tick", || {
-        session
-            .find("#roll-notice")
-            .ok()
-            .filter(|n| n.text().contains("Library's collateral clock ticked (4/8)"))
-            .map(|_| ())
-    });
+    wait_contains(&session, "#roll-notice", "Library's collateral clock ticked (4/8)");
     assert_eq!((clock(&conn, LIBRARY), harm_count(&conn)), (4, harm_before + 1), "the detail and one tick");
     shot(&session, "nsu-roll-detail-ticked-1280");
     session.click("#roll-notice-undo");

@@ -2,7 +2,7 @@
 //! complication table shown before its d6, the downtime dice that follow the character's own
 //! dice, the scope's guiding questions and the creation wizard's words, driven like a person.
 
-use std::path::Path;
+use std::sync::MutexGuard;
 
 use serde_json::{json, Value};
 use sheetkeeper::rules::nsu::downtime::PhaseSetup;
@@ -11,6 +11,7 @@ use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::fixtures::{moods, nsu_fixture, write_game_file, TOBIAS, WREN};
+use crate::mezzo::wait_contains;
 use crate::nsu_world::shots_of;
 use crate::webdriver::{Session, ESCAPE};
 use crate::{
@@ -20,10 +21,12 @@ use crate::{
 
 const GAME: &str = "Lanterns over Brackwater";
 
-/// The fixture's game (an older game: one scope question of its own) on `db`: Wren's Body
-/// is a d4; Tobias is finished with Heart on a d8 and two skills. With `downtime`, both rest
-/// at home after leaving the Library (3 collateral ticks), its complication not rolled yet.
-fn seeded(scratch: &Scratch, db: &Path, downtime: bool) {
+/// The window (`begin` as `name`) opened on the fixture's game (an older game: one scope
+/// question of its own): Wren's Body is a d4; Tobias is finished with Heart on a d8 and two
+/// skills. With `downtime`, both rest at home after leaving the Library (3 collateral ticks),
+/// its complication not rolled yet. The display's guard, the folder and the window.
+fn seeded(name: &str, downtime: bool) -> (MutexGuard<'static, ()>, Scratch, Session) {
+    let (window, scratch, db) = begin(name);
     let mut file = nsu_fixture();
     let game = &mut file["data"]["games"][0];
     assert_eq!(game["characters"][0]["id"], WREN);
@@ -44,7 +47,7 @@ fn seeded(scratch: &Scratch, db: &Path, downtime: bool) {
     let id = Uuid::parse_str(game["id"].as_str().expect("the game's id")).expect("a uuid");
     let path = scratch.path("game.sheetkeeper.json");
     write_game_file(&path, &file);
-    let mut store = Store::open(db).expect("the database");
+    let mut store = Store::open(&db).expect("the database");
     services::import(&mut store, &path, ImportOptions::default()).expect("the game imports");
     if downtime {
         let who = [WREN, TOBIAS].map(|c| Uuid::parse_str(c).expect("a uuid"));
@@ -52,6 +55,8 @@ fn seeded(scratch: &Scratch, db: &Path, downtime: bool) {
         let setup = PhaseSetup { at_home: true, time_units: 0 };
         services::nsu_downtime_start(&mut store, id, &who, setup).expect("downtime starts");
     }
+    drop(store);
+    (window, scratch, open(&db))
 }
 
 /// Opens the seeded game and Wren's sheet.
@@ -92,9 +97,7 @@ fn dice_labels(session: &Session, selector: &str) -> Value {
 /// roll, the results table shows that roll's row. Screenshots in light and dark.
 #[test]
 fn reference_card_opens_from_the_sheet_and_over_the_roll_and_gives_the_focus_back() {
-    let (_window, scratch, db_path) = begin("nsu-reference");
-    seeded(&scratch, &db_path, false);
-    let session = open(&db_path);
+    let (_window, _scratch, session) = seeded("nsu-reference", false);
     wren_sheet(&session);
 
     session.click("#sheet-reference");
@@ -225,9 +228,7 @@ fn reference_card_opens_from_the_sheet_and_over_the_roll_and_gives_the_focus_bac
 /// helper's skill is a list of the helper's own skills.
 #[test]
 fn downtime_dice_follow_the_characters_dice_and_the_complication_table_shows_first() {
-    let (_window, scratch, db_path) = begin("nsu-downtime-dice");
-    seeded(&scratch, &db_path, true);
-    let session = open(&db_path);
+    let (_window, _scratch, session) = seeded("nsu-downtime-dice", true);
     wren_sheet(&session);
     session.click("#nsu-tab-downtime");
     session.wait_for("#downtime-view");
@@ -310,9 +311,7 @@ fn downtime_dice_follow_the_characters_dice_and_the_complication_table_shows_fir
     body.clear();
     body.send_keys("3");
     session.click(&format!("{train} .dice-enter"));
-    session.wait_until("the Body roll waiting for its skills", || {
-        session.find(&format!("{card} .awaiting")).ok().filter(|a| a.text().contains("Body roll: 3")).map(|_| ())
-    });
+    wait_contains(&session, &format!("{card} .awaiting"), "Body roll: 3");
 }
 
 /// A new game's scope holds the nine guiding questions; an older game gets them only from
@@ -321,9 +320,7 @@ fn downtime_dice_follow_the_characters_dice_and_the_complication_table_shows_fir
 /// what sentiments may be.
 #[test]
 fn scope_guiding_questions_and_the_creation_wizards_words() {
-    let (_window, scratch, db_path) = begin("nsu-scope");
-    seeded(&scratch, &db_path, false);
-    let session = open(&db_path);
+    let (_window, _scratch, session) = seeded("nsu-scope", false);
     let questions = |session: &Session| -> Vec<String> {
         session.find_all(".scope-list li .question").into_iter().map(|q| q.text()).collect()
     };

@@ -13,6 +13,7 @@ use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::fixtures::{moods, nsu_fixture, write_game_file, TOBIAS, WREN};
+use crate::mezzo::wait_contains;
 use crate::nsu_roll::{next, tap, text_of, type_into, wait_step, wizard_shots};
 use crate::webdriver::Session;
 use crate::{begin, in_dark, open, open_game, shot};
@@ -218,9 +219,7 @@ fn a_scout_from_the_downtime_tab_through_the_roll_wizard_on_a_players_device() {
 
     // One undo from the result takes the roll and the scouting back.
     tap(&session, "#roll-undo");
-    session.wait_until("the undo notice", || {
-        session.find("#roll-notice").ok().filter(|n| n.text().contains("the action is back")).map(|_| ())
-    });
+    wait_contains(&session, "#roll-notice", "the action is back");
     assert_eq!(scout_state(&db, game), (1, false));
 
     // ---- 2. A won scouting roll with "Curious" (Content overloaded: mood disadvantage): the

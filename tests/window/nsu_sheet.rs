@@ -72,6 +72,14 @@ fn wait_mood_level(session: &Session, line: usize, expected: &str) {
     });
 }
 
+/// Taps box `box_number` of mood line `line` (a toast out of the way first) and waits for the
+/// line to read `expected`.
+fn tap_mood_box(session: &Session, line: usize, box_number: usize, expected: &str) {
+    dismiss_toast(session);
+    session.click(&mood_box(line, box_number));
+    wait_mood_level(session, line, expected);
+}
+
 fn mood_box(line: usize, box_number: usize) -> String {
     format!(".mood-line[data-line='{line}'] .mood-box[data-box='{box_number}']")
 }
@@ -268,19 +276,13 @@ fn tapping_mood_boxes_sets_the_level() {
         Some("Curious level 3 of 9")
     );
 
-    dismiss_toast(&session);
-    session.click(&mood_box(0, 3));
-    wait_mood_level(&session, 0, "Level 3 of 9");
-    dismiss_toast(&session);
-    session.click(&mood_box(0, 5));
-    wait_mood_level(&session, 0, "Level 5 of 9, past threshold");
+    tap_mood_box(&session, 0, 3, "Level 3 of 9");
+    tap_mood_box(&session, 0, 5, "Level 5 of 9, past threshold");
     let pressed: Vec<String> = (1..=9)
         .map(|b| session.find(&mood_box(0, b)).ok().and_then(|e| e.attribute("aria-pressed")).unwrap_or_default())
         .collect();
     assert_eq!(pressed, ["true", "true", "true", "true", "true", "false", "false", "false", "false"]);
-    dismiss_toast(&session);
-    session.click(&mood_box(0, 5));
-    wait_mood_level(&session, 0, "Level 4 of 9");
+    tap_mood_box(&session, 0, 5, "Level 4 of 9");
     dismiss_toast(&session);
     session.click(".mood-line[data-line='0'] .mood-overload");
     wait_mood_level(&session, 0, "Level 4 of 9, overloaded");
@@ -340,12 +342,8 @@ fn tapping_mood_boxes_sets_the_level() {
     assert_eq!(mood_0(), (4, 1));
 
     // Tapped down to 0 the overloaded mood ends its overload (decision 2026-11-25).
-    dismiss_toast(&session);
-    session.click(&mood_box(0, 1));
-    wait_mood_level(&session, 0, "Level 1 of 9, overloaded");
-    dismiss_toast(&session);
-    session.click(&mood_box(0, 1));
-    wait_mood_level(&session, 0, "Level 0 of 9");
+    tap_mood_box(&session, 0, 1, "Level 1 of 9, overloaded");
+    tap_mood_box(&session, 0, 1, "Level 0 of 9");
     assert_eq!(mood_0(), (0, 0));
     drop(session);
 }
@@ -392,9 +390,7 @@ fn sheet_follows_a_dark_desktop_theme() {
     session.wait_until("the mood to be saved", || {
         session.find(&mood_box(0, 1)).ok().filter(|b| b.attribute("disabled").is_none()).map(|_| ())
     });
-    dismiss_toast(&session);
-    session.click(&mood_box(0, 3));
-    wait_mood_level(&session, 0, "Level 3 of 9");
+    tap_mood_box(&session, 0, 3, "Level 3 of 9");
     let background = session.execute("return getComputedStyle(document.body).backgroundColor;", json!([]));
     assert_eq!(background, json!("rgb(22, 22, 20)"), "the dark --bg of styles.css");
     shots_of(&session, "nsu-sheet-dark", "#sheet-view");

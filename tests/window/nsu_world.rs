@@ -16,7 +16,7 @@ pub(crate) use crate::fixtures::db;
 
 pub(crate) use crate::dismiss_toast;
 
-use crate::mezzo::scroll_to;
+use crate::mezzo::{scroll_to, wait_contains};
 
 /// Screenshots at 1280 and 360 px wide, each scrolled so `selector` is at the top.
 pub(crate) fn shots_of(session: &Session, name: &str, selector: &str) {
@@ -29,9 +29,7 @@ pub(crate) fn roll_complication(session: &Session, face: &str, words: &str) {
     die.click();
     die.send_keys(face);
     session.click(".complication-dice .dice-enter");
-    session.wait_until("the complication in words", || {
-        session.find("#downtime-results").ok().filter(|r| r.text().contains(words)).map(|_| ())
-    });
+    wait_contains(session, "#downtime-results", words);
 }
 
 /// Types `text` into the field `selector` (clicked first, as a person would).
@@ -90,9 +88,7 @@ fn location_authored_placed_revealed_and_collateral_ticked() {
     dice[1].click();
     dice[1].send_keys("2");
     session.click(".location-card .levels-dice .dice-enter");
-    session.wait_until("the levels D3 R2 on the card", || {
-        session.find(".location-card").ok().filter(|c| c.text().contains("D3 R2")).map(|_| ())
-    });
+    wait_contains(&session, ".location-card", "D3 R2");
 
     dismiss_toast(&session);
     session.click("#deal-start");
@@ -144,13 +140,7 @@ fn location_authored_placed_revealed_and_collateral_ticked() {
     type_into(&session, "#project-name", "Raise the meeting house");
     session.click("#project-size option[value='10']");
     session.click("#project-start");
-    session.wait_until("the new project's clock", || {
-        session
-            .find("#world-view")
-            .ok()
-            .filter(|v| v.text().contains("Raise the meeting house (Ada Quill) — 0 of 10"))
-            .map(|_| ())
-    });
+    wait_contains(&session, "#world-view", "Raise the meeting house (Ada Quill) — 0 of 10");
     dismiss_toast(&session);
     let face = session.wait_for(&format!("button.map-card.revealed[data-location-id='{id}']"));
     face.click();
@@ -266,13 +256,7 @@ fn overcome_character_recovers_harm_into_a_scar_in_downtime() {
     shots_of(&session, "nsu-downtime-before-recovery", &card);
     session.click(&format!("{card} .recover-harm-submit"));
 
-    session.wait_until("the scar on the sheet", || {
-        session
-            .find(&format!("{card} .scar-list"))
-            .ok()
-            .filter(|l| l.text().contains("Stiff knee on cold days"))
-            .map(|_| ())
-    });
+    wait_contains(&session, &format!("{card} .scar-list"), "Stiff knee on cold days");
     session.wait_gone(&format!("{card} .overcome"));
     session.wait_text(&format!("{card} .recovery-points"), "1");
     assert!(session.wait_for("#downtime-results").text().contains("no longer Overcome"));
@@ -339,8 +323,6 @@ fn x_card_opens_from_home_and_world_and_closes_with_escape() {
     line.click();
     line.send_keys("spiders");
     line.send_keys(ENTER);
-    session.wait_until("the line in the list", || {
-        session.find("#safety-lines").ok().filter(|l| l.text().contains("spiders")).map(|_| ())
-    });
+    wait_contains(&session, "#safety-lines", "spiders");
     shot(&session, "nsu-world-setup-1280");
 }

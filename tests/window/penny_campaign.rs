@@ -9,10 +9,11 @@ use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
 use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
 use sheetkeeper::rules::penny_ante::ledger::Account;
-use sheetkeeper::services::{self, ChallengeDraft, DiceInput};
+use sheetkeeper::services::{self, DiceInput};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
+use crate::fixtures::{penny_challenge, penny_player};
 use crate::penny_ante::{db, open_penny, press, shots_of, start_adventure, text_of, type_into};
 use crate::{begin, open, open_dark};
 
@@ -23,24 +24,13 @@ const GAME: &str = "Penny Campaign";
 fn seeded(db_path: &std::path::Path) -> (Uuid, Uuid, Uuid) {
     let mut store = Store::open(db_path).expect("the database");
     let game = services::create_game(&mut store, GAME, "penny_ante").unwrap().game.id;
-    let id_of = |v: &services::PennyView, name: &str| v.players.iter().find(|p| p.name == name).unwrap().id;
-    let v = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view;
-    let ada = id_of(&v, "Ada");
-    let v = services::penny_create_character(&mut store, game, "Bo", "Clever", 25).unwrap().view;
-    let bo = id_of(&v, "Bo");
-    let v = services::penny_create_character(&mut store, game, "Cy", "Lucky", 25).unwrap().view;
-    let cy = id_of(&v, "Cy");
+    let ada = penny_player(&mut store, game, "Ada", "Strong", 30);
+    let bo = penny_player(&mut store, game, "Bo", "Clever", 25);
+    let cy = penny_player(&mut store, game, "Cy", "Lucky", 25);
     services::penny_start_adventure(&mut store, game, None).unwrap();
     let count = services::penny_add_antagonist(&mut store, game, "The Count", vec![]).unwrap().view.antagonists[0].id;
     services::penny_fund_antagonist(&mut store, game, count, 12).unwrap();
-    let draft = ChallengeDraft {
-        stake: "The ferry".into(),
-        ante: 2,
-        challenger: vec![Account::Character(ada)],
-        opponent: vec![Account::Character(bo)],
-        devoted: None,
-    };
-    let challenge = services::penny_start_challenge(&mut store, game, draft).unwrap().view.challenge.unwrap().id;
+    let challenge = penny_challenge(&mut store, game, "The ferry", ada, bo);
     let (a, b) = (Side::Challenger, Side::Opponent);
     let mut rng = StdRng::seed_from_u64(7);
     for (mv, dice) in [

@@ -355,7 +355,5 @@ pub(crate) fn agility_against_reaction(session: &Session, ada: &str, bo: &str) {
     press(session, "#sc-roll-contested");
     choose(session, "#sc-roll-resistor", bo);
     choose(session, "#sc-roll-resistor-rating", "statistic:reaction");
-    session.wait_until("the contest's odds", || {
-        session.find("#sc-odds-resistor").ok().filter(|e| e.text().contains("Bo: rating 10"))
-    });
+    wait_contains(session, "#sc-odds-resistor", "Bo: rating 10");
 }

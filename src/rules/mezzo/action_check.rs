@@ -387,12 +387,8 @@ pub struct ActionCheck {
     #[serde(default)]
     pub outcome: Option<Outcome>,
     /// The table's dice: step dice, or the D6 variant (written only then).
-    #[serde(default, skip_serializing_if = "is_steps")]
+    #[serde(default, skip_serializing_if = "crate::rules::is_default")]
     pub variant: Variant,
-}
-
-fn is_steps(v: &Variant) -> bool {
-    *v == Variant::Steps
 }
 
 /// How a side's votes add up.

@@ -157,10 +157,6 @@ impl User {
     }
 }
 
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
 /// A change of a resource for the service to apply: `amount` is added to what `to` holds
 /// (negative: paid). Influence goes to a player, adversity and momentum to an element;
 /// gained adversity pays the element's adversity debt first (the element rules do that).
@@ -172,7 +168,7 @@ pub struct Grant {
     pub amount: i64,
     /// Momentum for the stake that challenger `to` set in the challenge, spendable by the
     /// stake's owners who leave in victory, in support of that stake (Raise Stakes).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "crate::rules::is_default")]
     pub stake: bool,
 }
 

@@ -184,14 +184,10 @@ struct TableFile {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     victory_votes: Vec<VictoryVotes>,
     /// Written only for the D6 variant, so files of a step-dice table read as before.
-    #[serde(default, skip_serializing_if = "is_steps")]
+    #[serde(default, skip_serializing_if = "crate::rules::is_default")]
     variant: Variant,
     #[serde(default, skip_serializing_if = "Scene::is_empty")]
     scene: Scene,
-}
-
-fn is_steps(v: &Variant) -> bool {
-    *v == Variant::Steps
 }
 
 /// An [`Arc`] without its number, which the table file keeps as `arc`.

@@ -61,16 +61,12 @@ pub struct Antagonist {
     pub name: String,
     pub characteristics: Vec<Characteristic>,
     /// Comes back in later adventures: its purse stays with it when an adventure ends.
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "crate::rules::is_default")]
     pub recurring: bool,
     /// Took part in a direct challenge: its characteristics and purse are the table's to see
     /// from then on (RULES.md §2.2 decision 2026-11-28); only anonymous ones stay hidden.
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "crate::rules::is_default")]
     pub revealed: bool,
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
 }
 
 /// A loan made during a challenge's betting phase (§2.3, Lending).
@@ -90,12 +86,8 @@ pub struct Loan {
     /// Still unpaid when a later adventure started.
     pub flagged: bool,
     /// What was still owed when a later adventure started and became a debt to the lender.
-    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    #[serde(default, skip_serializing_if = "crate::rules::is_default")]
     pub in_debt: u64,
-}
-
-fn is_zero_u64(n: &u64) -> bool {
-    *n == 0
 }
 
 impl Loan {
@@ -173,16 +165,12 @@ pub struct PennySheet {
     pub characteristics: Vec<String>,
     /// Characteristics paid for at another table, before the character was copied, moved or
     /// imported here (this table's ledger does not hold those purchases).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::rules::is_default")]
     pub carried: u32,
     /// Characteristics given up in buyouts: once it has lost one, a character left with
     /// none takes its next free one only between adventures.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::rules::is_default")]
     pub lost: u32,
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
 }
 
 impl PennySheet {

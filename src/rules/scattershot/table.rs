@@ -32,15 +32,11 @@ pub struct ScattershotTable {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ue_chart: Vec<UeRow>,
     /// Sessions started so far; the latest is `sessions` (0: none yet).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::rules::is_default")]
     pub sessions: u32,
     /// The latest session is being played (not ended yet).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub in_session: bool,
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
 }
 
 fn setting(settings: &TableSettings, name: &str) -> i64 {

@@ -274,3 +274,29 @@ pub fn paired_playing(h: &Scratch, p: &Scratch, game: Uuid, name: &str, characte
     claim(&host, &j, &p.db(), character);
     (host, j)
 }
+
+/// The host of `game` on `h` and two devices paired with its code, each then claiming its
+/// character (the host's person approving): `(device, name, character)` for each.
+pub fn two_playing(
+    h: &Scratch,
+    game: Uuid,
+    [(pa, a_name, a), (pb, b_name, b)]: [(&Scratch, &str, Uuid); 2],
+) -> (HostHandle, JoinHandle, JoinHandle) {
+    let host = host(h, game);
+    let code = host.status().code;
+    let ja = joined(pa, addr(&host), Some(&code), a_name);
+    let jb = joined(pb, addr(&host), Some(&code), b_name);
+    claim(&host, &ja, &pa.db(), a);
+    claim(&host, &jb, &pb.db(), b);
+    (host, ja, jb)
+}
+
+/// Ends the link (the device, then the host); then `sheetkeeper check` passes on each
+/// database given with whose it is.
+pub fn closed_and_checked(j: JoinHandle, host: HostHandle, dbs: &[(&Path, &str)]) {
+    drop(j);
+    drop(host);
+    for (db, whose) in dbs {
+        assert_check(db, whose);
+    }
+}

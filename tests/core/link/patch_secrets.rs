@@ -18,14 +18,14 @@ use rand::{rngs::StdRng, Rng, SeedableRng};
 use serde_json::Value;
 use sheetkeeper::exchange::GameEntry;
 use sheetkeeper::rules::mezzo::seed_deck::{Card, Ending, SeedDeck};
-use sheetkeeper::rules::penny_ante::challenge::{Move, Phase, Side, Used};
+use sheetkeeper::rules::penny_ante::challenge::{Move, Phase, Side};
 use sheetkeeper::rules::penny_ante::ledger::{Account, Reason};
 use sheetkeeper::rules::penny_ante::table::{Characteristic, PennyTable};
 use sheetkeeper::services::{self, ChallengeDraft, Copy, CopyUpdate, DiceInput, ImportOptions, SentCopy, Viewer};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::support::{fixture, penny_heist, PennyHeist, Scratch};
+use crate::support::{fixture, penny_heist, penny_side_moves, PennyHeist, Scratch};
 
 /// What a die the device may not see reads in its copy.
 const HIDDEN_DIE: u8 = 1;
@@ -218,7 +218,7 @@ impl Penny {
     /// a purse of 17) and the Duchess (one hidden characteristic, a purse of 6); the device
     /// plays Ada.
     fn new(seed: u64) -> Penny {
-        let PennyHeist { scratch, mut store, game, ada, second: bo, baron } = penny_heist("Bo", "Clever");
+        let PennyHeist { scratch, mut store, game, ada, second: bo, baron, .. } = penny_heist("Bo", "Clever");
         let characteristics = vec![
             Characteristic { text: "Charming".into(), hidden: false },
             Characteristic { text: DUCHESS_SECRET.into(), hidden: true },
@@ -369,42 +369,24 @@ impl Penny {
         let Some(c) = t.running() else { return "no challenge runs".into() };
         let rng = &mut self.rng;
         let mut moves = Vec::new();
+        let own = |owner: Account| match owner {
+            Account::Character(id) => entry
+                .characters
+                .iter()
+                .find(|r| r.character.id == id)
+                .and_then(|r| r.penny_ante.as_ref())
+                .map(|p| p.characteristics.clone())
+                .unwrap_or_default(),
+            Account::Antagonist(id) => t
+                .antagonists
+                .iter()
+                .find(|a| a.id == id)
+                .map(|a| a.characteristics.iter().map(|x| x.text.clone()).collect())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
         for side in Side::BOTH {
-            let s = c.side(side);
-            moves.push(Move::Pass { side });
-            moves.push(Move::Circumstance { side, name: "Wind".into(), double_down: rng.random_bool(0.3) });
-            let mut used = Vec::new();
-            for owner in s.accounts() {
-                let own: Vec<String> = match owner {
-                    Account::Character(id) => entry
-                        .characters
-                        .iter()
-                        .find(|r| r.character.id == id)
-                        .and_then(|r| r.penny_ante.as_ref())
-                        .map(|p| p.characteristics.clone())
-                        .unwrap_or_default(),
-                    Account::Antagonist(id) => t
-                        .antagonists
-                        .iter()
-                        .find(|a| a.id == id)
-                        .map(|a| a.characteristics.iter().map(|x| x.text.clone()).collect())
-                        .unwrap_or_default(),
-                    _ => Vec::new(),
-                };
-                for text in own {
-                    if rng.random_bool(0.5) && used.len() < 5 {
-                        used.push(Used { owner, text });
-                    }
-                }
-            }
-            moves.push(Move::Characteristics { side, used });
-            moves.push(Move::Roll { side });
-            let cup = (0..s.dice.len()).filter(|_| rng.random_bool(0.4)).collect();
-            moves.push(Move::Cup { side, cup });
-            moves.push(Move::Reroll { side });
-            moves.push(Move::Stand { side });
-            moves.push(Move::Call { side });
-            moves.push(Move::Raise { side, by: c.ante + rng.random_range(0..4) });
+            moves.extend(penny_side_moves(c, side, own, rng));
             moves.push(Move::AllIn { side });
             moves.push(Move::Fold { side });
         }
@@ -463,16 +445,7 @@ impl Penny {
                     }
                 }
             }
-            if c.devoted.is_some() {
-                let paid = c
-                    .sides
-                    .iter()
-                    .filter(|s| s.members.len() == 1 && matches!(s.lead(), Account::Antagonist(_)))
-                    .map(|s| s.members[0].paid)
-                    .max()
-                    .unwrap_or(0);
-                prop_assert_eq!(c.devoted, Some(c.ante.max(paid)), "after {}: the devoted pennies", after);
-            }
+            prop_assert_eq!(c.devoted, rc.devoted_shown(), "after {}: the devoted pennies", after);
         }
         // No hidden purse shows: nothing taken back, and an antagonist is funded only with
         // what its pennies in play need to be at 0 with its debts. One a direct challenge

@@ -64,10 +64,7 @@ fn a_one_field_change_costs_the_same_few_bytes_in_a_small_game_and_a_large_one_b
     let cost = proxy.captured().len() - before;
     assert!(cost < ONE_CHANGE_BUDGET, "the player's change cost {cost} bytes (the whole game is {whole})");
     assert_eq!(services::nsu_sheet(&h.open(), wren).unwrap().character.revision, 2, "applied once");
-    drop(j);
-    drop(host);
-    assert_check(&h.db(), "the host");
-    assert_check(&p.db(), "the player");
+    closed_and_checked(j, host, &[(&h.db(), "the host"), (&p.db(), "the player")]);
 }
 
 #[test]
@@ -94,9 +91,7 @@ fn a_device_back_in_reach_gets_what_changed_since_the_copy_it_holds() {
     let cost = proxy.captured().len() - before;
     // A new handshake and the change: far less than the game.
     assert!(cost < 4 * ONE_CHANGE_BUDGET && cost * 10 < whole, "coming back cost {cost} bytes (the game: {whole})");
-    drop(j);
-    drop(host);
-    assert_check(&p.db(), "the player");
+    closed_and_checked(j, host, &[(&p.db(), "the player")]);
 }
 
 /// A host and a device's database, linked through the services the link runs (no network):

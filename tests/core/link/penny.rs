@@ -3,9 +3,10 @@
 
 use sheetkeeper::rules::penny_ante::challenge::{Move, Phase, Side, Used};
 use sheetkeeper::rules::penny_ante::ledger::Account;
-use sheetkeeper::services::{self, ChallengeDraft, ChallengeView, DiceInput, GameMove};
+use sheetkeeper::services::{self, ChallengeView, DiceInput, GameMove};
 
 use super::*;
+use crate::support::{penny_duel, penny_player};
 
 fn challenge(db: &std::path::Path, game: Uuid) -> Option<ChallengeView> {
     services::penny_table(&open(db), game).unwrap().challenge
@@ -30,26 +31,13 @@ fn a_penny_ante_challenge_across_two_player_devices_keeps_each_cup_on_its_own_de
     let (h, pa, pb) = (Scratch::new(), Scratch::new(), Scratch::new());
     let mut store = h.open();
     let game = services::create_game(&mut store, "Heist", "penny_ante").unwrap().game.id;
-    let ada = services::penny_create_character(&mut store, game, "Ada", "Strong", 30).unwrap().view.players[0].id;
-    let bo = services::penny_create_character(&mut store, game, "Bo", "Clever", 25).unwrap();
-    let bo = bo.view.players.iter().find(|p| p.name == "Bo").unwrap().id;
+    let ada = penny_player(&mut store, game, "Ada", "Strong", 30);
+    let bo = penny_player(&mut store, game, "Bo", "Clever", 25);
     services::penny_start_adventure(&mut store, game, None).unwrap();
     drop(store);
-    let host = host(&h, game);
-    let code = host.status().code;
-    let ja = joined(&pa, addr(&host), Some(&code), "Ada's phone");
-    let jb = joined(&pb, addr(&host), Some(&code), "Bo's phone");
-    claim(&host, &ja, &pa.db(), ada);
-    claim(&host, &jb, &pb.db(), bo);
+    let (host, ja, jb) = two_playing(&h, game, [(&pa, "Ada's phone", ada), (&pb, "Bo's phone", bo)]);
 
-    let draft = ChallengeDraft {
-        stake: "the vault door".into(),
-        ante: 2,
-        challenger: vec![Account::Character(ada)],
-        opponent: vec![Account::Character(bo)],
-        devoted: None,
-    };
-    services::penny_start_challenge(&mut h.open(), game, draft).unwrap();
+    penny_duel(&mut h.open(), game, "the vault door", 2, ada, bo);
     eventually("both players see the challenge", || {
         challenge(&pa.db(), game).is_some() && challenge(&pb.db(), game).is_some()
     });

@@ -247,10 +247,7 @@ fn a_card_shuffled_back_into_the_draw_pile_keeps_no_id_the_joined_device_saw_wit
     let deck = first.games[0].mezzo_table.as_ref().unwrap().deck.as_ref().unwrap();
     let sent: Vec<(String, String)> = deck.draw_pile.iter().map(|c| (c.id.to_string(), c.text.clone())).collect();
     assert_eq!(sent, pile, "the device holds what the host sends");
-    drop(j);
-    drop(host);
-    assert_check(&p.db(), "Mira's player");
-    assert_check(&h.db(), "the host");
+    closed_and_checked(j, host, &[(&p.db(), "Mira's player"), (&h.db(), "the host")]);
 }
 
 #[test]
@@ -280,9 +277,7 @@ fn the_audits_card_moved_into_the_draw_pile_by_hand_is_not_named_on_the_joined_d
     assert_eq!(beside(&pile[1].0), 0, "the top card's id is never found beside a face");
     assert_eq!(count(&p.db(), &format!("SELECT count(*) FROM mz_cards WHERE id = '{A_MAP}'")), 0);
     assert_face_down_ids_lead_nowhere(&p.db());
-    drop(j);
-    drop(host);
-    assert_check(&p.db(), "Mira's player");
+    closed_and_checked(j, host, &[(&p.db(), "Mira's player")]);
 }
 
 #[test]
@@ -357,14 +352,12 @@ fn a_dealt_map_card_cannot_be_followed_from_its_authors_hand_to_its_cell() {
         count(&p.db(), &format!("SELECT count(*) FROM nsu_paths WHERE a = '{mill_cell}' OR b = '{mill_cell}'")),
         1
     );
-    drop(j);
-    drop(host);
-    assert_check(&p.db(), "Tobias's player");
+    closed_and_checked(j, host, &[(&p.db(), "Tobias's player")]);
 }
 
 #[test]
 fn a_players_device_never_holds_the_houses_purse_hidden_characteristic_or_cup() {
-    let PennyHeist { scratch: h, store, game, ada, second: _, baron } = penny_heist("Bo", "Clever");
+    let PennyHeist { scratch: h, store, game, ada, baron, .. } = penny_heist("Bo", "Clever");
     drop(store);
     let p = Scratch::new();
     let (host, j) = paired_playing(&h, &p, game, "Ada's phone", ada);
@@ -438,7 +431,5 @@ fn a_players_device_never_holds_the_houses_purse_hidden_characteristic_or_cup() 
     let over = services::penny_table(&open(&p.db()), game).unwrap().challenge.unwrap();
     assert_eq!(over.phase, Phase::Over);
     assert_eq!(over.sides[0].dice, Some(vec![5, 3]), "once over, the dice are everyone's");
-    drop(j);
-    drop(host);
-    assert_check(&p.db(), "Ada's player");
+    closed_and_checked(j, host, &[(&p.db(), "Ada's player")]);
 }

@@ -52,9 +52,7 @@ fn a_wrong_code_is_refused_changes_nothing_and_three_of_them_replace_the_code() 
     let j = joined(&p, addr, Some(&status.code), "On time");
     assert_eq!(j.status().game, Some(game));
     assert_eq!(services::list(&p.open()).unwrap().len(), 2, "its own game stays next to the table's");
-    drop(j);
-    drop(host);
-    assert_check(&p.db(), "the player");
+    closed_and_checked(j, host, &[(&p.db(), "the player")]);
 }
 
 #[test]
@@ -134,7 +132,5 @@ fn a_removed_device_is_told_and_cannot_come_back_without_a_new_pairing() {
     assert!(host.status().online.contains(&device));
     let listed = services::link_devices(&h.open(), Some(game)).unwrap();
     assert!(listed.iter().all(|d| d.peer.removed_at.is_none()), "{listed:?}");
-    drop(j);
-    drop(host);
-    assert_check(&h.db(), "the host");
+    closed_and_checked(j, host, &[(&h.db(), "the host")]);
 }

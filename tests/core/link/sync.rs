@@ -148,9 +148,7 @@ fn a_change_made_on_a_device_to_a_character_it_does_not_play_is_kept_as_refused_
     eventually("the player's copy of Ash shows the table's version again", || {
         look(&p.db(), ash).as_deref() == Some("Ash, as the table sees them")
     });
-    drop(j);
-    drop(host);
-    assert_check(&p.db(), "the player");
+    closed_and_checked(j, host, &[(&p.db(), "the player")]);
 }
 
 /// A phone's quick taps: a second change made before the host answered the first builds on

@@ -659,6 +659,14 @@ fn characteristics(
 }
 
 impl Challenge {
+    /// What a player is told of the pennies devoted to an anonymous challenge (None when
+    /// none are): the ante, or what its antagonist has paid in when that is more; the
+    /// purse behind it stays the House's secret.
+    pub fn devoted_shown(&self) -> Option<u64> {
+        let paid = anonymous_side(self).map_or(0, |side| self.side(side).members[0].paid);
+        self.devoted.map(|_| self.ante.max(paid))
+    }
+
     /// The characteristics `owner` uses in this challenge.
     pub fn used_by(&self, owner: Account) -> Vec<String> {
         self.sides.iter().flat_map(|s| &s.used).filter(|u| u.owner == owner).map(|u| u.text.clone()).collect()

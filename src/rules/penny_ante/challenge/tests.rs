@@ -275,6 +275,7 @@ fn only_a_challenge_the_house_issues_is_anonymous() {
 fn circumstance_dice_sit_in_the_middle_and_doubling_down_waits_for_step_4() {
     let (t, r) = table();
     let t = start(&t, &r, setup(vec![ch(1)], vec![ch(2)], 1)).unwrap().0;
+    assert_eq!(c(&t).devoted_shown(), None, "nothing is devoted between two characters");
     assert!(refused(&t, &r, Move::Circumstance { side: A, name: "Rain".into(), double_down: true })
         .starts_with("double_down: a side doubles down only on a new circumstance"));
     let t = go(&t, &r, Move::Circumstance { side: A, name: "Rain".into(), double_down: false }, &[4]);
@@ -480,6 +481,7 @@ fn an_anonymous_antagonist_cannot_go_all_in_and_must_fold_past_its_devoted_penni
     assert_eq!(start(&t, &r, s.clone()).unwrap_err().to_string(), "devoted: the antagonist's purse holds 10 pennies");
     s.devoted = Some(4);
     let t = start(&t, &r, s).unwrap().0;
+    assert_eq!(c(&t).devoted_shown(), Some(2), "the players are told the ante, not the 4 devoted");
     let t = both_pass(&t, &r);
     // The House names a characteristic it had not written down: it is set in stone.
     let used = uses(Account::Antagonist(id(ANT)), &["Commands ninjas"]);

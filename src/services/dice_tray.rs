@@ -118,7 +118,13 @@ fn log_in(tx: &Tx<'_>, game: Uuid, character: Option<Uuid>, roll: TrayRoll) -> R
         character,
         character_name: entry.character_name.clone(),
     };
-    entry.seq = Some(table_event(tx, EventKind::DiceTrayRolled, game, &logged, None)?);
+    let seq = table_event(tx, EventKind::DiceTrayRolled, game, &logged, None)?;
+    // The time the log keeps, not a second reading of the clock (which can fall in the next
+    // millisecond, and then the roll shown and the roll logged differ).
+    if let Some(event) = tx.read().event(seq)? {
+        entry.at = timestamp(event.at);
+    }
+    entry.seq = Some(seq);
     Ok(entry)
 }
 

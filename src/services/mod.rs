@@ -106,6 +106,7 @@ pub use nsu::roll::{
     nsu_roll_log, nsu_roll_needs, nsu_roll_preview, nsu_roll_resolve, HelpedResult, OddsView, PendingRoll,
     RollLogEntry, RollPreview, RollRecord, RollResult,
 };
+pub use nsu::quick::{nsu_quick_roll, nsu_roll_write_outcome, QuickRoll};
 pub use nsu::roll::{nsu_roll_approaches, ApproachView};
 pub use nsu::world::{
     nsu_map, nsu_world, nsu_world_add_guiding_questions, nsu_world_add_npc, nsu_world_add_npc_detail,

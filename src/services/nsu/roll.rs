@@ -21,6 +21,7 @@ use crate::rules::dice::DiceSource;
 use crate::rules::nsu::choices::{self, approaches, KeptResult};
 use crate::rules::nsu::downtime::ScoutOutcome;
 use crate::rules::nsu::odds::{action_odds, ActionOdds, ActionRollSetup};
+use crate::rules::nsu::quick::OUTCOME_TO_BE_WRITTEN;
 use crate::rules::nsu::roll::{
     self, ActionRoll, Choices, Edge, Grant, HelpedWith, MoodChoice, Need, RemoteHelper, RollEvent, RollPlan, RollSetup,
     Winner,
@@ -124,6 +125,9 @@ pub struct RollLogEntry {
     pub event_id: i64,
     /// Taken back with undo (kept in the log, greyed out).
     pub undone: bool,
+    /// The desired outcome still reads `OUTCOME_TO_BE_WRITTEN`: the player left it to write
+    /// after the roll (`nsu_roll_write_outcome`). `record` holds the outcome written last.
+    pub outcome_to_write: bool,
 }
 
 /// The payload of the `nsu_dice_rolled` event.
@@ -517,11 +521,16 @@ fn bump(before: &CharacterRecord, sheet: Sheet) -> CharacterRecord {
 pub fn nsu_roll_log(store: &Store, game: Uuid, character: Option<Uuid>, limit: u32) -> Result<Vec<RollLogEntry>> {
     let read = store.read();
     let events = read.events_of_kind(game, character, EventKind::NsuRollResolved, limit)?;
+    let written = super::quick::outcomes_written(read, game, character)?;
     events
         .into_iter()
         .map(|(event, undone)| {
-            let record: RollRecord = serde_json::from_value(event.payload["roll"].clone())
+            let mut record: RollRecord = serde_json::from_value(event.payload["roll"].clone())
                 .map_err(|e| Error::invalid("event log", format!("roll {} cannot be read: {e}", event.seq)))?;
+            if let Some(text) = written.get(&event.seq) {
+                record.roll.setup.desired_outcome = text.clone();
+            }
+            let outcome_to_write = record.roll.setup.desired_outcome == OUTCOME_TO_BE_WRITTEN;
             let name_of = |v: &serde_json::Value| v["name"].as_str().unwrap_or_default().to_owned();
             let helper_name = match record.helper {
                 Some(id) => Some(read.character(id)?.map(|c| c.name).unwrap_or_else(|| "(deleted)".into())),
@@ -535,6 +544,7 @@ pub fn nsu_roll_log(store: &Store, game: Uuid, character: Option<Uuid>, limit: u
                 record,
                 event_id: event.seq,
                 undone,
+                outcome_to_write,
             })
         })
         .collect()

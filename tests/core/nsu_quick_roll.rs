@@ -101,7 +101,8 @@ fn an_overcome_character_gets_the_set_up_and_why_it_cannot_roll() {
 #[test]
 fn an_outcome_left_for_later_is_written_on_the_log_entry_and_undo_passes_over_it() {
     let (_s, mut store, wren, game) = wren();
-    let later = RollSetup::new(OUTCOME_TO_BE_WRITTEN, Aspect::Mind, AtRisk::Character, MoodChoice::Existing { line: 0 });
+    let later =
+        RollSetup::new(OUTCOME_TO_BE_WRITTEN, Aspect::Mind, AtRisk::Character, MoodChoice::Existing { line: 0 });
     let settled = roll_and_settle(&mut store, wren, &later);
     let entry = &nsu_roll_log(&store, game, Some(wren), 10).unwrap()[0];
     assert!(entry.outcome_to_write);

@@ -61,7 +61,13 @@ pub fn nsu_quick_roll(store: &Store, character: Uuid, start: &QuickStart) -> Res
         Err(e @ Error::Invalid { .. }) => (None, Some(e.to_string())),
         Err(e) => return Err(e),
     };
-    Ok(QuickRoll { setup, from_last_roll: last.is_some(), preview, cannot, outcome_to_be_written: OUTCOME_TO_BE_WRITTEN })
+    Ok(QuickRoll {
+        setup,
+        from_last_roll: last.is_some(),
+        preview,
+        cannot,
+        outcome_to_be_written: OUTCOME_TO_BE_WRITTEN,
+    })
 }
 
 /// Writes the desired outcome of settled roll `roll_event` of `character` (one left to write
@@ -77,7 +83,10 @@ pub fn nsu_roll_write_outcome(store: &mut Store, character: Uuid, roll_event: i6
         }
         let chars = words.chars().count();
         if chars > MAX_TEXT_CHARS {
-            return Err(Error::invalid("outcome", format!("is {chars} characters long; the limit is {MAX_TEXT_CHARS}")));
+            return Err(Error::invalid(
+                "outcome",
+                format!("is {chars} characters long; the limit is {MAX_TEXT_CHARS}"),
+            ));
         }
         let roll = read
             .event(roll_event)?

@@ -66,6 +66,19 @@ fn a_skill_tapped_on_the_sheet_is_rolled_and_settled_in_three_taps_then_rolled_a
     wizard_shots(&session, "nsu-quick-roll");
     in_dark(&session, || wizard_shots(&session, "nsu-quick-roll-dark"));
     wait_step(&session, "quick");
+    // On a phone the odds and Roll stay in sight while the choices further down change.
+    crate::phone_width(&session);
+    session.to_middle("#quick-sentiment");
+    let in_sight = session.execute(
+        "const r = document.getElementById('quick-odds-win').getBoundingClientRect(); \
+         const b = document.getElementById('quick-roll').getBoundingClientRect(); \
+         const scroller = document.getElementById('roll-body'); \
+         const body = scroller.getBoundingClientRect(); \
+         return scroller.scrollTop > 0 && r.top >= body.top - 1 && b.bottom <= innerHeight;",
+        json!([]),
+    );
+    assert_eq!(in_sight, json!(true), "the odds and Roll are in sight with the sentiment");
+    crate::desktop_width(&session);
 
     // 2. Roll: the dice, and the table's choices pre-selected. 3. Settle.
     taps.tap("#quick-roll");

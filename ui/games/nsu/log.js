@@ -146,6 +146,10 @@ function outcomeForm(entry) {
   const id = `roll-log-outcome-${entry.event_id}`;
   const input = el("input", { type: "text", id, maxlength: 2000, autocomplete: "off" });
   const status = el("p", { class: "roll-log-outcome-status", role: "status" });
+  input.addEventListener("input", () => {
+    status.textContent = "";
+    status.classList.remove("roll-error");
+  });
   const save = async (event) => {
     event.preventDefault();
     try {

@@ -199,7 +199,8 @@ function drawStep() {
   if (w.fromSheet && w.setup.aspect) filled.push(ASPECT_WORDS[w.setup.aspect]);
   if (w.fromSheet && w.setup.skill.startsWith("existing:")) filled.push(`skill ${quoted(skillNameOf(w.setup))}`);
   const from = filled.length && step < S.odds ? ` · from the sheet: ${filled.join(", ")}` : "";
-  byId("roll-progress").textContent = `Step ${step + 1} of ${STEPS.length}: ${STEPS[step]}${from}`;
+  // A quick roll has no numbered steps: its screens are named.
+  byId("roll-progress").textContent = w.quick ? `Quick roll: ${STEPS[step]}` : `Step ${step + 1} of ${STEPS.length}: ${STEPS[step]}${from}`;
   const purpose = byId("roll-purpose");
   purpose.hidden = !w.scout;
   purpose.textContent = w.scout ? `Scouting ${inSentence(w.scoutWords)} · settling the roll spends a downtime action` : "";

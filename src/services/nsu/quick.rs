@@ -3,8 +3,6 @@
 //! that holds the log fills in the same), with the exact odds at once; and the desired
 //! outcome written later on a roll's log entry when the player left it for after the roll.
 
-use std::collections::HashMap;
-
 use serde::Serialize;
 use serde_json::json;
 use uuid::Uuid;
@@ -107,17 +105,4 @@ pub fn nsu_roll_write_outcome(store: &mut Store, character: Uuid, roll_event: i6
         })?;
         Ok(Done { message: format!("{} wanted: “{words}”.", record.character.name) })
     })
-}
-
-/// The desired outcomes written later, by the settled roll's event: the newest for each.
-pub(super) fn outcomes_written(read: Reader<'_>, game: Uuid, character: Option<Uuid>) -> Result<HashMap<i64, String>> {
-    let mut written = HashMap::new();
-    // Newest first: the first one met for a roll is the one that stands.
-    for (event, _) in read.events_of_kind(game, character, EventKind::NsuRollOutcomeWritten, u32::MAX)? {
-        let (Some(roll), Some(text)) = (event.payload["roll"].as_i64(), event.payload["outcome"].as_str()) else {
-            continue;
-        };
-        written.entry(roll).or_insert_with(|| text.to_owned());
-    }
-    Ok(written)
 }

@@ -10,6 +10,8 @@
 //! records what the character saw in the same transaction (a downtime move listed in the
 //! roll's `together`, so one undo takes back both).
 
+use std::collections::HashMap;
+
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -521,7 +523,7 @@ fn bump(before: &CharacterRecord, sheet: Sheet) -> CharacterRecord {
 pub fn nsu_roll_log(store: &Store, game: Uuid, character: Option<Uuid>, limit: u32) -> Result<Vec<RollLogEntry>> {
     let read = store.read();
     let events = read.events_of_kind(game, character, EventKind::NsuRollResolved, limit)?;
-    let written = super::quick::outcomes_written(read, game, character)?;
+    let written = outcomes_written(read, game, character)?;
     events
         .into_iter()
         .map(|(event, undone)| {
@@ -548,6 +550,19 @@ pub fn nsu_roll_log(store: &Store, game: Uuid, character: Option<Uuid>, limit: u
             })
         })
         .collect()
+}
+
+/// The desired outcomes written later, by the settled roll's event: the newest for each.
+fn outcomes_written(read: Reader<'_>, game: Uuid, character: Option<Uuid>) -> Result<HashMap<i64, String>> {
+    let mut written = HashMap::new();
+    // Newest first: the first one met for a roll is the one that stands.
+    for (event, _) in read.events_of_kind(game, character, EventKind::NsuRollOutcomeWritten, u32::MAX)? {
+        let (Some(roll), Some(text)) = (event.payload["roll"].as_i64(), event.payload["outcome"].as_str()) else {
+            continue;
+        };
+        written.entry(roll).or_insert_with(|| text.to_owned());
+    }
+    Ok(written)
 }
 
 #[cfg(test)]

@@ -182,3 +182,38 @@ fn a_skill_tapped_on_the_sheet_is_rolled_and_settled_in_three_taps_then_rolled_a
 fn shot_log(session: &Session) {
     crate::shots_at_both_widths(session, "nsu-quick-roll-log");
 }
+
+/// A table that rolls real dice (the game's preference): an aspect tapped opens the quick roll
+/// with it chosen; Roll asks for the faces as they landed, Back returns to the one screen with
+/// the set-up kept, and the faces typed in settle the roll they say.
+#[test]
+fn with_real_dice_the_quick_roll_asks_for_the_faces_and_back_returns_to_it() {
+    let (_window, _scratch, _db_path, session) = begin_rolling("nsu-quick-roll-by-hand", &[]);
+    let checked = |id: &str| session.execute(&format!("return document.getElementById('{id}').checked;"), json!([]));
+    session.click("label[for='game-dice-by-hand']");
+    session.wait_until("the preference to be saved", || (checked("game-dice-by-hand") == json!(true)).then_some(()));
+    open_sheet_of(&session, "Wren Ashdown");
+
+    tap(&session, "[data-focus-key='aspect-body-roll']");
+    wait_step(&session, "quick");
+    win_shown(&session);
+    assert_eq!(checked("quick-aspect-body"), json!(true), "the aspect tapped");
+    session.wait_text("#quick-roll", "Roll (type in the dice)");
+    tap(&session, "#quick-roll");
+    wait_step(&session, "roll");
+    assert!(session.wait_for("#roll-hand").is_displayed(), "the faces are asked for");
+    tap(&session, "#roll-back");
+    wait_step(&session, "quick");
+    assert_eq!(checked("quick-aspect-body"), json!(true), "the set-up is kept");
+
+    tap(&session, "#quick-roll");
+    wait_step(&session, "roll");
+    type_into(&session, "#roll-die-aspect-1", "5");
+    type_into(&session, "#roll-die-mood-1", "2");
+    tap(&session, "#roll-hand-submit");
+    wait_step(&session, "choices");
+    tap(&session, "#roll-next");
+    session.wait_for("#roll-result");
+    // Body d6 5 against the Arbiters' Curious d8 2, the Character at risk.
+    session.wait_text("#roll-winner", "The player wins by 3");
+}

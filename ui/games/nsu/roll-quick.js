@@ -31,11 +31,8 @@ export async function loadQuick(start) {
   w.step = S.quick;
 }
 
-/** The set-up to roll: the fields, with the outcome left to write later when it is empty. */
-export function quickSetup() {
-  const setup = setupOf();
-  return { ...setup, desired_outcome: setup.desired_outcome.trim() === "" ? w.quick.outcomeLater : setup.desired_outcome };
-}
+/** The set-up to roll: the fields (`setupOf` sends an empty outcome as "to be written"). */
+export const quickSetup = () => setupOf();
 
 /** Leaves the quick screen for the wizard's first step, with everything chosen so far. */
 function stepByStep() {

@@ -94,7 +94,7 @@ export async function loadHelperSheet() {
 export const sheet = () => w.view.sheet;
 export const locked = () => w.pending !== null || w.result !== null;
 
-/** The RollSetup the wizard's fields describe. */
+/** The RollSetup the wizard's fields describe (what every preview and roll sends). */
 export function setupOf() {
   const s = w.setup;
   const line = s.moodLine;
@@ -109,8 +109,10 @@ export function setupOf() {
     const [kind, at] = s.skill.split(":");
     skill = kind === "existing" ? { kind, line: Number(at) } : { kind: "new", line: Number(at), name: s.skillName.trim() };
   }
+  // A quick roll's outcome left empty is logged as the core's "to be written" (roll-quick.js).
+  const later = w.quick && s.outcome.trim() === "";
   return {
-    desired_outcome: s.outcome,
+    desired_outcome: later ? w.quick.outcomeLater : s.outcome,
     aspect: s.aspect,
     at_risk: s.atRisk,
     mood,

@@ -151,6 +151,8 @@ const COMMANDS: &[&str] = &[
     "nsu_roll_help",
     "nsu_roll_help_elsewhere",
     "nsu_roll_approaches",
+    "nsu_quick_roll",
+    "nsu_roll_write_outcome",
     "nsu_helped_with_needs",
     "nsu_helped_with",
     "nsu_pending_roll",

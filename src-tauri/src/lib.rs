@@ -280,6 +280,8 @@ pub fn run_app<R: tauri::Runtime>(
             commands::nsu_roll_help,
             nsu_commands::nsu_roll_help_elsewhere,
             nsu_commands::nsu_roll_approaches,
+            nsu_commands::nsu_quick_roll,
+            nsu_commands::nsu_roll_write_outcome,
             nsu_commands::nsu_helped_with_needs,
             nsu_commands::nsu_helped_with,
             commands::nsu_pending_roll,

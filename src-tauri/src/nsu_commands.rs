@@ -1,12 +1,14 @@
 //! The No Stone Unturned commands for play from one player's device: a helper on another
 //! device typed in, and "I helped with…" on the helper's own device; and the approaches
-//! before a roll, every aspect and mood with its odds (issue 34). One line each
+//! before a roll, every aspect and mood with its odds (issue 34); the quick roll from a tap on
+//! the sheet and a desired outcome written later on the log (issue 32). One line each
 //! (`command.rs` writes the wrapper once): each converts its arguments, calls one service,
 //! and maps the error. No rules and no SQL here.
 
+use sheetkeeper::rules::nsu::quick::QuickStart;
 use sheetkeeper::rules::nsu::roll::{Edge, HelpedWith, Need, RemoteHelper, RollSetup};
 use sheetkeeper::rules::nsu::Die;
-use sheetkeeper::services::{ApproachView, DiceInput, HelpedResult, PendingRoll};
+use sheetkeeper::services::{ApproachView, DiceInput, Done, HelpedResult, PendingRoll, QuickRoll};
 
 use crate::command::commands;
 
@@ -17,4 +19,6 @@ commands! {
         -> Vec<ApproachView>;
     read nsu_helped_with_needs(id id, ref input: HelpedWith) -> Vec<Need>;
     write nsu_helped_with(id id, ref input: HelpedWith) -> HelpedResult;
+    read nsu_quick_roll(id id, ref start: QuickStart) -> QuickRoll;
+    write nsu_roll_write_outcome(id id, val roll: i64, ref text: String) -> Done;
 }

@@ -103,6 +103,7 @@ pub use nsu::downtime::{
     nsu_downtime_seek_recovery, nsu_downtime_settle_collateral, nsu_downtime_start, nsu_downtime_train_mark,
     nsu_downtime_train_roll, nsu_downtime_upgrade_skills, DowntimeView, ProjectAction, ProjectChoice,
 };
+pub use nsu::quick::{nsu_quick_roll, nsu_roll_write_outcome, QuickRoll};
 pub use nsu::roll::{
     nsu_helped_with, nsu_helped_with_needs, nsu_pending_roll, nsu_roll_dice, nsu_roll_help, nsu_roll_help_elsewhere,
     nsu_roll_log, nsu_roll_needs, nsu_roll_preview, nsu_roll_resolve, HelpedResult, OddsView, PendingRoll,

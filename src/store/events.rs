@@ -58,10 +58,13 @@ pub enum EventKind {
     /// A roll on a game's dice tray (any `XdY±N`): a record of dice, changing nothing, which
     /// undo passes over.
     DiceTrayRolled,
+    /// NSU: the desired outcome of a settled roll, written after it (a quick roll leaves it
+    /// to write later): a record on the roll log, changing no sheet, which undo passes over.
+    NsuRollOutcomeWritten,
 }
 
 impl EventKind {
-    const ALL: [EventKind; 28] = [
+    const ALL: [EventKind; 29] = [
         EventKind::GameCreated,
         EventKind::GameRenamed,
         EventKind::GameDeleted,
@@ -90,6 +93,7 @@ impl EventKind {
         EventKind::GameNotesEdited,
         EventKind::LinkedChange,
         EventKind::DiceTrayRolled,
+        EventKind::NsuRollOutcomeWritten,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -122,6 +126,7 @@ impl EventKind {
             EventKind::GameNotesEdited => "game_notes_edited",
             EventKind::LinkedChange => "linked_change",
             EventKind::DiceTrayRolled => "dice_tray_rolled",
+            EventKind::NsuRollOutcomeWritten => "nsu_roll_outcome_written",
         }
     }
 

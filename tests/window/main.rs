@@ -31,6 +31,7 @@ mod mezzo_play;
 mod mezzo_votes;
 mod nsu_choices;
 mod nsu_map;
+mod nsu_quick_roll;
 mod nsu_reference;
 mod nsu_roll;
 mod nsu_scout;

@@ -97,7 +97,7 @@ pub(crate) fn wizard_shots(session: &Session, name: &str) {
 /// How the roll tests begin: `begin`, the game of `roll_game_file` (Wren carrying `harm`)
 /// written to the test's folder and imported into the app started on its database, the game
 /// open.
-fn begin_rolling(name: &str, harm: &[&str]) -> (MutexGuard<'static, ()>, Scratch, PathBuf, Session) {
+pub(crate) fn begin_rolling(name: &str, harm: &[&str]) -> (MutexGuard<'static, ()>, Scratch, PathBuf, Session) {
     let (window, scratch, db_path) = begin(name);
     let file = scratch.path("roll.sheetkeeper.json");
     roll_game_file(&file, harm);
@@ -499,7 +499,7 @@ fn overlaps(session: &Session, scope: &str) -> Vec<String> {
 }
 
 /// Opens `name`'s sheet from the game's character list (the import's message dismissed first).
-fn open_sheet_of(session: &Session, name: &str) {
+pub(crate) fn open_sheet_of(session: &Session, name: &str) {
     if session.find("#toast-close").is_ok_and(|b| b.is_displayed()) {
         session.click("#toast-close");
     }
@@ -515,7 +515,7 @@ fn at_width(session: &Session, width: u32) {
     });
 }
 
-/// A roll started by tapping a mood on the sheet, helped by someone on another device whose
+/// A roll started by tapping a mood on the sheet and taken step by step, helped by someone on another device whose
 /// die (d8 with advantage, faces 6 and 2) is typed in; the X-card opens from inside the wizard
 /// and from the roll log. Run at 1280 and at 360 px.
 #[test]
@@ -531,8 +531,11 @@ fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard
         }
         shot(&session, &format!("nsu-sheet-landing-{width}"));
 
-        // Tapping the "Wary" mood's die starts a roll with it filled in.
+        // Tapping the "Wary" mood's die starts a quick roll with it filled in; "Step by step"
+        // walks the wizard through the same set-up.
         session.click(".mood-line[data-line='2'] .roll-badge");
+        wait_step(&session, "quick");
+        tap(&session, "#quick-steps");
         wait_step(&session, "outcome");
         assert!(text_of(&session, "#roll-progress").contains("Wary"), "the mood tapped is named");
         type_into(&session, "#roll-outcome", "Cross the rotten bridge");

@@ -4,6 +4,7 @@
 pub mod choices;
 pub mod downtime;
 pub mod odds;
+pub mod quick;
 pub mod roll;
 pub mod scope;
 pub mod sheet;

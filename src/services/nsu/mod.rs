@@ -2,6 +2,7 @@
 //! sheet through the rules).
 
 pub(super) mod downtime;
+pub(super) mod quick;
 pub(super) mod roll;
 pub(super) mod world;
 

@@ -10,6 +10,8 @@
 //! records what the character saw in the same transaction (a downtime move listed in the
 //! roll's `together`, so one undo takes back both).
 
+use std::collections::HashMap;
+
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -21,6 +23,7 @@ use crate::rules::dice::DiceSource;
 use crate::rules::nsu::choices::{self, approaches, KeptResult};
 use crate::rules::nsu::downtime::ScoutOutcome;
 use crate::rules::nsu::odds::{action_odds, ActionOdds, ActionRollSetup};
+use crate::rules::nsu::quick::OUTCOME_TO_BE_WRITTEN;
 use crate::rules::nsu::roll::{
     self, ActionRoll, Choices, Edge, Grant, HelpedWith, MoodChoice, Need, RemoteHelper, RollEvent, RollPlan, RollSetup,
     Winner,
@@ -124,6 +127,9 @@ pub struct RollLogEntry {
     pub event_id: i64,
     /// Taken back with undo (kept in the log, greyed out).
     pub undone: bool,
+    /// The desired outcome still reads `OUTCOME_TO_BE_WRITTEN`: the player left it to write
+    /// after the roll (`nsu_roll_write_outcome`). `record` holds the outcome written last.
+    pub outcome_to_write: bool,
 }
 
 /// The payload of the `nsu_dice_rolled` event.
@@ -517,11 +523,16 @@ fn bump(before: &CharacterRecord, sheet: Sheet) -> CharacterRecord {
 pub fn nsu_roll_log(store: &Store, game: Uuid, character: Option<Uuid>, limit: u32) -> Result<Vec<RollLogEntry>> {
     let read = store.read();
     let events = read.events_of_kind(game, character, EventKind::NsuRollResolved, limit)?;
+    let written = outcomes_written(read, game, character)?;
     events
         .into_iter()
         .map(|(event, undone)| {
-            let record: RollRecord = serde_json::from_value(event.payload["roll"].clone())
+            let mut record: RollRecord = serde_json::from_value(event.payload["roll"].clone())
                 .map_err(|e| Error::invalid("event log", format!("roll {} cannot be read: {e}", event.seq)))?;
+            if let Some(text) = written.get(&event.seq) {
+                record.roll.setup.desired_outcome = text.clone();
+            }
+            let outcome_to_write = record.roll.setup.desired_outcome == OUTCOME_TO_BE_WRITTEN;
             let name_of = |v: &serde_json::Value| v["name"].as_str().unwrap_or_default().to_owned();
             let helper_name = match record.helper {
                 Some(id) => Some(read.character(id)?.map(|c| c.name).unwrap_or_else(|| "(deleted)".into())),
@@ -535,9 +546,23 @@ pub fn nsu_roll_log(store: &Store, game: Uuid, character: Option<Uuid>, limit: u
                 record,
                 event_id: event.seq,
                 undone,
+                outcome_to_write,
             })
         })
         .collect()
+}
+
+/// The desired outcomes written later, by the settled roll's event: the newest for each.
+fn outcomes_written(read: Reader<'_>, game: Uuid, character: Option<Uuid>) -> Result<HashMap<i64, String>> {
+    let mut written = HashMap::new();
+    // Newest first: the first one met for a roll is the one that stands.
+    for (event, _) in read.events_of_kind(game, character, EventKind::NsuRollOutcomeWritten, u32::MAX)? {
+        let (Some(roll), Some(text)) = (event.payload["roll"].as_i64(), event.payload["outcome"].as_str()) else {
+            continue;
+        };
+        written.entry(roll).or_insert_with(|| text.to_owned());
+    }
+    Ok(written)
 }
 
 #[cfg(test)]

@@ -47,6 +47,12 @@ export const nsuRollPreview = (id, setup, helperDie = null, helperEdge = null) =
 //   unavailable: null | why that mood cannot be rolled now}], aspects in order, lines 0-5.
 export const nsuRollApproaches = (id, setup, helperDie = null, helperEdge = null) =>
   call("nsu_roll_approaches", { id, setup, helperDie, helperEdge });
+// The quick roll (issue 32): what was tapped on the sheet ({mood_line?, aspect?, skill_line?})
+// → {setup: RollSetup (the tapped, then the last settled roll's, then defaults; desired_outcome
+// ""), from_last_roll, preview: RollPreview|null, cannot: why not|null, outcome_to_be_written}.
+export const nsuQuickRoll = (id, start) => call("nsu_quick_roll", { id, start });
+// A settled roll's desired outcome written after it (the log entry) → {message}.
+export const nsuRollWriteOutcome = (id, roll, text) => call("nsu_roll_write_outcome", { id, roll, text });
 export const nsuRollDice = (id, setup, dice) => call("nsu_roll_dice", { id, setup, dice });
 export const nsuRollHelp = (id, helper, mood, dice) => call("nsu_roll_help", { id, helper, mood, dice });
 // A helper on another device, typed in: RemoteHelper {name, die: "d4"|"d6"|"d8",

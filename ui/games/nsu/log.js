@@ -126,7 +126,8 @@ function entryNode(entry, sheets) {
       entry.undone ? el("span", { class: "roll-log-undone" }, "(undone)") : null,
     ),
     el("p", { class: `roll-winner ${record.winner}` }, winnerWords(record)),
-    el("dl", { class: "roll-log-facts" }, ...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
+    el("dl", { class: "roll-log-facts" }, ...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", k === "Wanted" ? { class: "roll-log-wanted" } : {}, v)])),
+    entry.outcome_to_write && !entry.undone ? outcomeForm(entry) : null,
     el("p", { class: "roll-log-sub" }, "Details granted"),
     el("ul", { class: "roll-list roll-log-grants" }, ...record.grants.map((g) => el("li", {}, grantWords(g)))),
     record.events.length > 0 ? el("p", { class: "roll-log-sub" }, "On the sheet") : null,
@@ -136,3 +137,38 @@ function entryNode(entry, sheets) {
   );
 }
 
+
+/**
+ * A quick roll's desired outcome left for later (issue 32): written here on its log entry.
+ * Saved, the entry reads it at once; the core refuses an empty one, which is said here.
+ */
+function outcomeForm(entry) {
+  const id = `roll-log-outcome-${entry.event_id}`;
+  const input = el("input", { type: "text", id, maxlength: 2000, autocomplete: "off" });
+  const status = el("p", { class: "roll-log-outcome-status", role: "status" });
+  input.addEventListener("input", () => {
+    status.textContent = "";
+    status.classList.remove("roll-error");
+  });
+  const save = async (event) => {
+    event.preventDefault();
+    try {
+      const done = await api.nsuRollWriteOutcome(entry.character_id, entry.event_id, input.value);
+      const item = form.closest(".roll-log-entry");
+      const wanted = item ? item.querySelector(".roll-log-wanted") : null;
+      if (wanted) wanted.textContent = input.value.trim();
+      form.replaceWith(el("p", { class: "roll-log-outcome-status muted", role: "status" }, done.message));
+    } catch (e) {
+      status.textContent = `Not written. ${e && e.message ? e.message : String(e)}`;
+      status.classList.add("roll-error");
+    }
+  };
+  const form = el(
+    "form",
+    { class: "roll-log-outcome", autocomplete: "off", on: { submit: save } },
+    el("label", { for: id }, "What was wanted (left for after the roll)"),
+    el("div", { class: "roll-log-outcome-row" }, input, el("button", { type: "submit", class: "primary", id: `${id}-save` }, "Write it")),
+    status,
+  );
+  return form;
+}

@@ -71,7 +71,8 @@ async function rollWith(dice) {
   const ok = await attempt("The dice were not rolled.", async () => {
     const pending = await api.nsuRollDice(w.id, setupOf(), dice);
     takePending(pending);
-    w.step = S.help;
+    // A quick roll goes straight to the choices (Back there offers help).
+    w.step = w.quick ? S.choices : S.help;
   });
   if (ok) render();
 }
@@ -124,7 +125,7 @@ async function cancelRoll() {
     }
     w.pending = null;
     w.choices = null;
-    w.step = S.odds;
+    w.step = w.quick ? S.quick : S.odds;
   });
   if (ok) {
     showNotice("The roll was cancelled; nothing on the sheet changed.");

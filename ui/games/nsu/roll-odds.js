@@ -34,7 +34,7 @@ function oddsLine(odds) {
   return `Win ${pct(odds.win)} · Tie ${pct(odds.tie)} · Lose ${pct(odds.lose)}`;
 }
 
-function edgeReasonWords(reason) {
+export function edgeReasonWords(reason) {
   if (reason.kind === "risked_sentiment") {
     const s = sheet().sentiments[reason.line];
     return `Mood advantage: the sentiment ${s ? quoted(s.name) : ""} is risked.`;
@@ -71,7 +71,7 @@ export async function refreshPlan() {
   mini.textContent = `Odds now: ${oddsLine(w.preview.odds)}`;
 }
 
-function planWords(plan) {
+export function planWords(plan) {
   const s = w.setup;
   const aspect = `${ASPECT_WORDS[s.aspect]} ${plan.aspect_die}`;
   const mood = s.moodLine !== null && sheet().moods[s.moodLine] ? sheet().moods[s.moodLine].name : s.moodName.trim();

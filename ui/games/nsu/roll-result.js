@@ -4,7 +4,8 @@
 import { byId, el } from "../../kit/dom.js";
 import * as api from "./api.js";
 import { openRollLog } from "./log.js";
-import { S, app, attempt, dialog, render, showError, showNotice, w } from "./roll-state.js";
+import { quickSetup, rollAgainWith } from "./roll-quick.js";
+import { S, app, attempt, dialog, render, setupOf, sheet, showError, showNotice, w } from "./roll-state.js";
 import { GRANT_NOTE, diceWords, eventWords, grantWords, quoted, winnerWords } from "./words.js";
 
 // ---- the result -----------------------------------------------------------------------------
@@ -34,10 +35,20 @@ export function renderResult() {
       el("button", { type: "button", id: "roll-write-detail", on: { click: () => openDetailForm(detailHost) } }, "Write a harm / other detail on the character"),
       el("button", { type: "button", id: "roll-show-log", on: { click: () => openRollLog({ gameId: w.view.character.game_id, characterId: w.id, title: w.name }) } }, "Roll log"),
       el("button", { type: "button", id: "roll-undo", class: "danger", on: { click: undoRoll } }, "Undo this roll"),
+      // A scouting roll spends its downtime action: it is not repeated from here.
+      w.scout ? null : el("button", { type: "button", id: "roll-again", on: { click: rollAgain } }, "Roll again"),
       el("button", { type: "button", id: "roll-done", class: "primary", on: { click: () => dialog.close() } }, "Done"),
     ),
     detailHost,
   );
+}
+
+/** Rolls again with the same set-up (a new skill or mood named then is on the sheet now). */
+function rollAgain() {
+  const s = w.setup;
+  const [kind, at] = s.skill.split(":");
+  if (kind === "new" && sheet().skills[Number(at)]) s.skill = `existing:${at}`;
+  rollAgainWith(w.quick ? quickSetup() : setupOf());
 }
 
 const SCOUT_WORDS = {
@@ -89,7 +100,7 @@ async function undoRoll() {
     w.view = await api.nsuSheet(w.id);
     w.result = null;
     w.pending = null;
-    w.step = S.odds;
+    w.step = w.quick ? S.quick : S.odds;
   });
   if (ok) {
     showNotice(w.scout ? "The roll was undone, and the scouting with it: the action is back." : "The roll was undone: the sheet is as it was before it.");

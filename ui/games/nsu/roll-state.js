@@ -7,7 +7,8 @@ import * as api from "./api.js";
 import { cardBackWords } from "./words.js";
 
 export const STEPS = ["Outcome", "Aspect", "Mood", "Details", "Odds", "Roll", "Help", "Choices", "Result"];
-export const S = Object.fromEntries(STEPS.map((name, i) => [name.toLowerCase(), i]));
+// `S.quick` is the quick roll's one screen (roll-quick.js), outside the wizard's numbered steps.
+export const S = { ...Object.fromEntries(STEPS.map((name, i) => [name.toLowerCase(), i])), quick: -1 };
 export const EDGE_WORDS = { none: "no edge", advantage: "advantage", disadvantage: "disadvantage" };
 export const SIDE_WORDS = { player: "the player", arbiters: "the Arbiters", tie: "both sides (a tie)" };
 
@@ -49,7 +50,17 @@ export function prefill(start) {
 /** A roll on the table: its setup becomes the wizard's, and the choices come next. */
 export function takePending(pending) {
   w.pending = pending;
-  const s = pending.roll.setup;
+  takeSetup(pending.roll.setup);
+  w.choices = { ...pending.choices };
+  w.scout = pending.roll.setup.scout ?? null;
+  w.scoutWords = w.scout ? scoutWordsOf(w.scout) : null;
+  w.needs = [];
+  w.needIndex = -1;
+  w.step = S.choices;
+}
+
+/** A RollSetup from the core (a roll on the table, or a quick roll's) becomes the fields'. */
+export function takeSetup(s) {
   Object.assign(w.setup, {
     outcome: s.desired_outcome,
     aspect: s.aspect,
@@ -62,12 +73,8 @@ export function takePending(pending) {
     skillName: s.skill && s.skill.kind === "new" ? s.skill.name : "",
     sentiment: s.risked_sentiment === null ? "" : String(s.risked_sentiment),
   });
-  w.choices = { ...pending.choices };
-  w.scout = s.scout ?? null;
-  w.scoutWords = w.scout ? scoutWordsOf(w.scout) : null;
-  w.needs = [];
-  w.needIndex = -1;
-  w.step = S.choices;
+  // A quick roll's outcome left to write later shows as an empty field again.
+  if (w.quick && s.desired_outcome === w.quick.outcomeLater) w.setup.outcome = "";
 }
 
 /** A card's back in words, inside a sentence ("the face-down card …"). */
@@ -87,7 +94,7 @@ export async function loadHelperSheet() {
 export const sheet = () => w.view.sheet;
 export const locked = () => w.pending !== null || w.result !== null;
 
-/** The RollSetup the wizard's fields describe. */
+/** The RollSetup the wizard's fields describe (what every preview and roll sends). */
 export function setupOf() {
   const s = w.setup;
   const line = s.moodLine;
@@ -102,8 +109,10 @@ export function setupOf() {
     const [kind, at] = s.skill.split(":");
     skill = kind === "existing" ? { kind, line: Number(at) } : { kind: "new", line: Number(at), name: s.skillName.trim() };
   }
+  // A quick roll's outcome left empty is logged as the core's "to be written" (roll-quick.js).
+  const later = w.quick && s.outcome.trim() === "";
   return {
-    desired_outcome: s.outcome,
+    desired_outcome: later ? w.quick.outcomeLater : s.outcome,
     aspect: s.aspect,
     at_risk: s.atRisk,
     mood,

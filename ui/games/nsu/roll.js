@@ -22,6 +22,7 @@ import { openReference } from "./reference.js";
 import { isLastChoiceScreen, nextInChoices, renderChoices } from "./roll-choices.js";
 import { renderHelp, renderRoll } from "./roll-dice.js";
 import { refreshOdds, refreshPlan, renderOdds } from "./roll-odds.js";
+import { loadQuick, renderQuick } from "./roll-quick.js";
 import { renderResult } from "./roll-result.js";
 import { renderAspect, renderDetails, renderMood, renderOutcome } from "./roll-setup.js";
 import {
@@ -130,8 +131,10 @@ export async function openRollWizard(characterId, start = {}) {
       counted: {}, // detail key → "for" | "against", tapped in the details list
       approaches: null, // the last approaches fetched for the mood step ({key, list})
       approachesAll: false, // the mood step lists every aspect, not only the chosen one
+      quick: null, // a quick roll (roll-quick.js): {outcomeLater, fromLast}
     });
     if (pending) takePending(pending);
+    else if (start.quick && !start.scout) await loadQuick(start);
     else prefill(start);
     byId("roll-title").textContent = `${w.scout ? "Scouting roll" : "Action roll"} — ${view.character.name}`;
     clearError();
@@ -150,6 +153,12 @@ export async function openRollWizard(characterId, start = {}) {
 function back() {
   if (!w) return;
   clearError();
+  // A quick roll's dice typed in by hand: back to its one screen.
+  if (w.quick && w.step === S.roll && !locked()) {
+    w.step = S.quick;
+    render();
+    return;
+  }
   if (w.step === S.choices && w.needIndex >= 0) {
     w.needIndex -= 1;
   } else if (w.step > 0) {
@@ -181,12 +190,17 @@ function drawStep() {
   if (!w) return;
   const body = byId("roll-body");
   const step = w.step;
+  if (step === S.quick) {
+    drawQuick(body);
+    return;
+  }
   const filled = [];
   if (w.fromSheet && w.setup.moodLine !== null && sheet().moods[w.setup.moodLine]) filled.push(`mood ${quoted(sheet().moods[w.setup.moodLine].name)}`);
   if (w.fromSheet && w.setup.aspect) filled.push(ASPECT_WORDS[w.setup.aspect]);
   if (w.fromSheet && w.setup.skill.startsWith("existing:")) filled.push(`skill ${quoted(skillNameOf(w.setup))}`);
   const from = filled.length && step < S.odds ? ` · from the sheet: ${filled.join(", ")}` : "";
-  byId("roll-progress").textContent = `Step ${step + 1} of ${STEPS.length}: ${STEPS[step]}${from}`;
+  // A quick roll has no numbered steps: its screens are named.
+  byId("roll-progress").textContent = w.quick ? `Quick roll: ${STEPS[step]}` : `Step ${step + 1} of ${STEPS.length}: ${STEPS[step]}${from}`;
   const purpose = byId("roll-purpose");
   purpose.hidden = !w.scout;
   purpose.textContent = w.scout ? `Scouting ${inSentence(w.scoutWords)} · settling the roll spends a downtime action` : "";
@@ -210,6 +224,10 @@ function drawStep() {
   nextButton.hidden = step === S.roll || step === S.result || step === S.odds;
   byId("roll-nav").hidden = step === S.result;
   nextButton.textContent = "Next";
+  backButton.textContent = "Back";
+  // A quick roll's choices: help is one step back, for a table that wants it.
+  if (w.quick && step === S.choices && w.needIndex < 0) backButton.textContent = "Someone helps";
+  if (w.quick && step === S.choices && w.needIndex < 0 && w.pending.needs.length === 0) nextButton.textContent = "Settle the roll";
   if (step === S.help) nextButton.textContent = w.pending.roll.help ? "Go on to the choices" : "No help: go on";
   if (step === S.choices && isLastChoiceScreen()) nextButton.textContent = "Settle the roll";
   if (step === S.odds) refreshOdds();
@@ -218,6 +236,17 @@ function drawStep() {
   const screen = step === S.choices ? `${step}:${w.needIndex}` : String(step);
   if (w.drawnScreen !== screen) focusTheStep(body);
   w.drawnScreen = screen;
+}
+
+/** The quick roll's one screen (roll-quick.js): its own Roll, no Back and Next. */
+function drawQuick(body) {
+  byId("roll-progress").textContent = "Every choice on one screen; the odds follow each change.";
+  byId("roll-purpose").hidden = true;
+  dialog.dataset.step = "quick";
+  body.replaceChildren(renderQuick());
+  byId("roll-nav").hidden = true;
+  if (w.drawnScreen !== "quick") focusTheStep(body);
+  w.drawnScreen = "quick";
 }
 
 /**

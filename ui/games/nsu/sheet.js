@@ -129,12 +129,15 @@ async function reload() {
 }
 
 /**
- * The action roll wizard (roll.js), with a mood, aspect or skill tapped on the sheet
- * filled in (`start`: {moodLine} | {aspect} | {skillLine}); the sheet reloads once it closes.
+ * The action roll (roll.js): a mood, aspect or skill tapped on the sheet (`start`: {moodLine} |
+ * {aspect} | {skillLine}) opens the quick roll with it filled in; nothing tapped, the wizard.
+ * The sheet reloads once it closes.
  */
 async function roll(start = {}) {
   if (!view) return;
-  await openRollWizard(view.id, start);
+  // A mood, aspect or skill tapped: the quick roll (one screen); the toolbar's Roll: the wizard.
+  const tapped = Object.keys(start).length > 0;
+  await openRollWizard(view.id, tapped ? { ...start, quick: true } : start);
   await reload();
 }
 

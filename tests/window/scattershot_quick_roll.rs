@@ -84,6 +84,8 @@ fn a_rating_on_the_sheet_rolls_to_a_settled_result_in_three_taps_and_rolls_again
     // 10 − 2d10 ≥ 0 for 45 of the 100 faces, ≥ 7 for 3, below −7 for 6.
     session.wait_text("#sc-odds-summary", "Succeeds 45.0% · Telling Blow 3.0% · Catastrophic 6.0%");
     assert!(on_screen(&session, "#sc-odds-summary"), "the odds are on screen at once");
+    wait_contains(&session, "#sc-roll-odds", "45 of 100");
+    assert!(!text_of(&session, "#sc-roll-odds").contains("null"), "no part left out shows as \"null\" (D3)");
     assert!(on_screen(&session, "#sc-roll-quick"), "and Roll beside them");
     let focused = session.execute("return document.activeElement && document.activeElement.id;", json!([]));
     assert_eq!(focused, json!("sc-roll-quick"), "Roll has the focus: Enter rolls");

@@ -36,6 +36,7 @@ mod replica;
 mod sample;
 mod scattershot_exchange;
 mod scattershot_odds;
+mod scattershot_quick_roll;
 mod scattershot_services;
 mod scattershot_table;
 mod services;

@@ -217,7 +217,7 @@ fn nsu_sheet_roll_and_settle_by_keyboard() {
     assert!(focus_matches(&session, ".character-card", Some("Wren Ashdown")), "{}", focused(&session));
 }
 
-/// Scattershot: Ada's sheet by its tab → Strength's roll button → "Start the roll" → "Roll
+/// Scattershot: Ada's sheet by its tab → Strength's roll button (Roll focused) → "Start the roll" → "Roll
 /// 2d10" → "End the Decision Phase" → "Conclude the roll" → the reading; "← Home" back to
 /// the game panel's button that opened the screen.
 #[test]
@@ -231,14 +231,15 @@ fn scattershot_rating_roll_to_conclusion_by_keyboard() {
     activate(&session, "#sc-tab-sheet");
     session.wait_for("#sc-sheet-strength-roll");
     wait_focus_on(&session, "#scattershot-screen-heading", "the screen's heading, the sheet drawn under it");
-    // Strength's name rolls it: the Roll tab, set up with it, Start the roll focused.
+    // Strength's name rolls it: the Roll tab, set up with it, Roll focused (issue 32's one
+    // tap); "Start the roll" goes step by step.
     activate(&session, "#sc-sheet-strength-roll");
-    wait_focus_on(&session, "#sc-roll-start", "Start the roll, the rating filled in");
+    wait_focus_on(&session, "#sc-roll-quick", "Roll, the rating filled in");
     assert_eq!(
         session.execute("return document.getElementById('sc-roll-actor-rating').value;", json!([])),
         json!("statistic:strength")
     );
-    press(&session, &[ENTER]);
+    activate(&session, "#sc-roll-start");
     session.wait_for("#sc-roll-live");
     // Each step's button goes with its step: the focus goes to the roll's card heading.
     wait_focus_on(&session, "#sc-roll-live-heading", "the roll on the table");

@@ -943,3 +943,64 @@ fn a_loan_goes_to_the_ally_the_lender_chooses() {
         .unwrap();
     assert_eq!(loans, vec![(cy.clone(), bo.clone(), 4, 4), (bo.clone(), cy.clone(), 2, 0)], "4 repaid, 2 lent anew");
 }
+
+/// Issue 32: the reroll decides nothing (RULES.md §2.3 step 4: each cup is rerolled, still
+/// hidden). With the dice rolled here it takes one tap a side on the table, and no side's cup
+/// is shown for it (it was the pass screen, the cup shown, Reroll, and the cup hidden again:
+/// 3 taps a side); each side sees its new dice at its next bet.
+#[test]
+fn each_cup_is_rerolled_unseen_in_one_tap() {
+    let (_window, _scratch, _db_path, session) = begin_with("penny-reroll-unseen", open);
+    ada_at_the_table(&session, "Reroll Night");
+    press(&session, "#penny-issue");
+    session.wait_for("#penny-setup-form");
+    type_into(&session, "#penny-stake", "Outrun the rain");
+    type_into(&session, "#penny-ante", "1");
+    press(&session, "#penny-start-challenge");
+    session.wait_text("#penny-pot", "2");
+    both_sides_pass_the_circumstances(&session);
+    for (side, name) in [("challenger", "Ada"), ("opponent", "the House")] {
+        pass_to(&session, side, "characteristics", name);
+        press(&session, "#penny-char-submit");
+    }
+    // One die each, rolled here and put in the cup.
+    for (side, name) in [("challenger", "Ada"), ("opponent", "the House")] {
+        pass_to(&session, side, "roll", name);
+        press(&session, "#penny-roll");
+        session.wait_for("#penny-cup-0");
+        if session.wait_for("#penny-cup-0").attribute("aria-pressed").as_deref() != Some("true") {
+            press(&session, "#penny-cup-0");
+        }
+        press(&session, "#penny-cup-submit");
+    }
+    for (side, name) in [("challenger", "Ada"), ("opponent", "the House")] {
+        pass_to(&session, side, "bet", name);
+        press(&session, "#penny-stand");
+    }
+    for (side, name) in [("challenger", "Ada"), ("opponent", "the House")] {
+        pass_to(&session, side, "new_circumstance", name);
+        press(&session, "#penny-nc-pass");
+    }
+
+    // The rerolls: one tap each, on the table, nobody's cup on screen.
+    let mut taps = 0;
+    for (side, name) in [("challenger", "Ada"), ("opponent", "the House")] {
+        session.wait_for(&format!("#penny-pass[data-side='{side}'][data-task='reroll']"));
+        assert!(text_of(&session, "#penny-reroll-unseen").starts_with(&format!("Reroll {name}'s cup unseen (1 die)")));
+        if side == "challenger" {
+            // Both cups are offered: the House's may go first as well.
+            assert!(text_of(&session, "#penny-reroll-unseen-opponent").starts_with("Reroll the House's cup unseen"));
+            shots_of(&session, "penny-reroll-unseen", "#penny-action");
+            in_dark(&session, || shots_of(&session, "penny-reroll-unseen-dark", "#penny-action"));
+        }
+        press(&session, "#penny-reroll-unseen");
+        taps += 1;
+        assert!(session.find("#penny-private").is_err(), "no cup is shown for the reroll");
+    }
+    session.wait_for("#penny-pass[data-side='challenger'][data-task='bet']");
+    assert_eq!(taps, 2, "both cups rerolled in 2 taps (was 6)");
+    assert!(text_of(&session, ".penny-side[data-side='challenger']").contains("0 showing, 1 in the cup"));
+    // Ada sees her rerolled die at her next bet, behind the pass screen as before.
+    pass_to(&session, "challenger", "bet", "Ada");
+    session.wait_for("#penny-stand");
+}

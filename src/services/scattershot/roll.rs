@@ -389,6 +389,16 @@ pub enum RollMove {
     },
     /// Takes the roll off the table (before the Decision Phase ends nothing was paid).
     Abandon,
+    /// One tap from the set-up to as far as the rules leave nothing to decide (issue 32): the
+    /// roll starts and every 2d10 it needs is rolled here; when no pool at the table holds an
+    /// experience die (nobody may bid) the Decision Phase ends, and when neither side may then
+    /// take a complication or spend a benefit the roll concludes. One undoable move.
+    Quick {
+        request: Box<RollRequest>,
+    },
+    /// Ends the Decision Phase and concludes at once, with no complications taken and no
+    /// benefits spent: the table's choice to let the number stand. One undoable move.
+    Settle,
 }
 
 fn party_word(party: Party) -> &'static str {
@@ -416,7 +426,46 @@ pub fn scattershot_roll<R: Rng>(
     dice: &DiceInput,
     rng: &mut R,
 ) -> Result<ScattershotChange> {
-    change(store, game, |w| match step {
+    change(store, game, |w| play(w, step, dice, rng))
+}
+
+/// Whether a side of the roll on the table still waits for its 2d10 (a side rolled elsewhere
+/// never does).
+fn waits_for_dice(w: &Work<'_>, party: Party) -> Result<bool> {
+    let state = on_table(w)?;
+    Ok(state.roll.party(party).is_ok_and(|p| p.dice.is_none() && p.action.rolled.is_none()))
+}
+
+/// One step of the roll on the work, in words.
+fn play<R: Rng>(w: &mut Work<'_>, step: &RollMove, dice: &DiceInput, rng: &mut R) -> Result<String> {
+    match step {
+        RollMove::Quick { request } => {
+            if !matches!(dice, DiceInput::Rolled) {
+                return Err(Error::invalid("dice", "a quick roll rolls its dice here; start the roll to type dice in"));
+            }
+            let mut said = vec![play(w, &RollMove::Start { request: request.clone() }, dice, rng)?];
+            for party in [Party::Actor, Party::Resistor] {
+                if waits_for_dice(w, party)? {
+                    said.push(play(w, &RollMove::Dice { party }, dice, rng)?);
+                }
+            }
+            if w.pools().values().all(|&n| n == 0) {
+                said.push(play(w, &RollMove::Decide, dice, rng)?);
+                let state = on_table(w)?;
+                let nothing = [Party::Actor, Party::Resistor]
+                    .into_iter()
+                    .all(|p| state.roll.room(p).is_none_or(|r| r.complications == 0 && r.benefits == 0));
+                if nothing {
+                    said.push(play(w, &RollMove::Conclude, dice, rng)?);
+                }
+            }
+            Ok(said.join(" "))
+        }
+        RollMove::Settle => {
+            let decided = play(w, &RollMove::Decide, dice, rng)?;
+            let concluded = play(w, &RollMove::Conclude, dice, rng)?;
+            Ok(format!("{decided} {concluded}"))
+        }
         RollMove::Start { request } => {
             if let Some(state) = &w.roll {
                 if state.roll.phase != Phase::Done {
@@ -602,7 +651,7 @@ pub fn scattershot_roll<R: Rng>(
                 Phase::Done => "The concluded roll is cleared from the table.".into(),
             })
         }
-    })
+    }
 }
 
 /// The roll on the table, in progress or concluded.

@@ -78,7 +78,8 @@ export function startCheckWith(ctx, element, trait) {
   c.actions[0].element = element.id;
   c.traitVotes = [{ element: element.id, trait: trait.id, side: 0, votes: trait.kind === "flaw" ? -1 : 1 }];
   ctx.ui.check = c;
-  ctx.switchTab("check", { focus: "#mzc-description" });
+  // Roll is one tap away (issue 32); the description may stay empty. By hand, the form first.
+  ctx.switchTab("check", { focus: c.hand ? "#mzc-description" : "#mzc-roll-quick" });
 }
 
 // ---- the request ------------------------------------------------------------------------------

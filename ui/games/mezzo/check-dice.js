@@ -138,7 +138,8 @@ async function buyPerk(ctx, side, perk, b) {
   ctx.render(`#mzc-perk-pick-${side}`);
 }
 
-async function roll(ctx, b) {
+/** Rolls the check set up (the Roll buttons, Roll again): its pending check comes next. */
+export async function roll(ctx, b) {
   const c = ctx.ui.check;
   const dice = handOrRolled(c.hand, c.read);
   if (!dice) return;

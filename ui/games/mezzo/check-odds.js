@@ -4,7 +4,7 @@
 import { byId, el } from "../../kit/dom.js";
 import * as api from "./api.js";
 import { elementName, perkName, requestOf, shortName, sideName } from "./check-attempt.js";
-import { allElements, button, diceWords, handDice, nextVoteLine, plural, oddsLine, previewSoon } from "./kit.js";
+import { allElements, button, diceWords, handDice, nextVoteLine, percent, plural, oddsLine, previewSoon } from "./kit.js";
 
 // ---- the live preview -------------------------------------------------------------------------
 
@@ -25,6 +25,25 @@ function refreshLive(ctx) {
   if (host && (sig !== c.handSig || host.childElementCount === 0)) host.replaceChildren(...handContent(ctx));
   const roll = byId("mzc-roll");
   if (roll) roll.disabled = !canRoll(c);
+  const summary = byId("mzc-odds-summary");
+  if (summary) summary.textContent = summaryWords(ctx);
+}
+
+/**
+ * The odds in one line for the set-up's head (issue 32): "Mira 56.7% · Failure 43.3%", each
+ * side's chance to take effect from the core's preview, or why there is none yet.
+ */
+export function summaryWords(ctx) {
+  const c = ctx.ui.check;
+  const pv = c.preview;
+  if (c.actions.some((a) => a.element === "")) return "Odds: pick the acting element of every action.";
+  if (c.previewError) return "Odds: see the problem below.";
+  if (!pv) return "Odds: working them out…";
+  if (pv.no_check_needed !== null) return pv.summary;
+  return pv.check.sides
+    .map((s, i) => (s.dropped ? null : `${shortName(ctx, s)} ${percent(pv.odds[i].probability)}`))
+    .filter(Boolean)
+    .join(" · ");
 }
 
 export const canRoll = (c) => c.preview !== null && c.previewError === null && c.preview.no_check_needed === null;

@@ -4,7 +4,7 @@
 import { byId, el } from "../../kit/dom.js";
 import * as api from "./api.js";
 import { defaultPayer, newCheck, shortName, sideName } from "./check-attempt.js";
-import { rolledSides, rolledStep, tieDie } from "./check-dice.js";
+import { roll, rolledSides, rolledStep, tieDie } from "./check-dice.js";
 import { payerSelect } from "./check-votes.js";
 import { allElements, button, card, checkbox, compromiseForm, field, handDice, plural, handOrRolled } from "./kit.js";
 
@@ -273,10 +273,12 @@ export function resultCard(ctx) {
     el(
       "div",
       { class: "actions" },
+      // The same set-up, rolled again at once (issue 32); by hand, the dice are typed first.
+      !c.hand && button("Roll again", (b) => roll(ctx, b), { id: "mzc-roll-again", class: "primary", data: { focusKey: "mzc-roll-again" } }),
       button("New action check", () => {
         ctx.ui.check = newCheck(ctx.diceByHand);
         ctx.render("#mzc-description");
-      }, { id: "mzc-new", class: "primary" }),
+      }, { id: "mzc-new", class: c.hand ? "primary" : "" }),
       // A player may back the loser: the challenge screen sets it up (challenge.js, fromCheck).
       check.outcome?.kind === "won" &&
         button("Start a challenge from this check", () => {

@@ -21,6 +21,11 @@
 //   import { renderCheck, newCheck } from "./check.js";
 //   renderCheck(host, ctx);   // ctx from screen.js; ctx.ui.check is the state below
 //
+// One tap (issue 32): a trait's "Action check ›" on the sheet opens the check with it filled
+// in and Roll focused at the head, the odds in one line beside it (the attempt's description
+// may stay empty: the core reads the check as "Action check"); Resolve settles it, and the
+// result offers Roll again with the same set-up.
+//
 // This file draws the tab's cards in turn; they are the check's steps: check-attempt.js (the
 // check set up and its request), check-sides.js, check-votes.js (casts, spends, trait votes),
 // check-odds.js, check-dice.js (perks, the roll, bursts) and check-outcome.js (surges, the
@@ -28,12 +33,12 @@
 
 import { el } from "../../kit/dom.js";
 import { runningChallenge } from "./check-attempt.js";
-import { burstCard, oddsCard, perksAndRollCard } from "./check-dice.js";
-import { schedulePreview } from "./check-odds.js";
+import { burstCard, oddsCard, perksAndRollCard, roll } from "./check-dice.js";
+import { schedulePreview, summaryWords } from "./check-odds.js";
 import { majorCard, resultCard, rolledCard, tieCard } from "./check-outcome.js";
 import { sidesCard } from "./check-sides.js";
 import { castsCard } from "./check-votes.js";
-import { allElements, card } from "./kit.js";
+import { allElements, button, card } from "./kit.js";
 
 export { newCheck, startCheckWith, runningChallenge } from "./check-attempt.js";
 
@@ -74,6 +79,7 @@ export function renderCheck(host, ctx) {
   }
   const locked = c.perks.length > 0;
   host.append(
+    quickBar(ctx),
     el(
       "div",
       { class: "mz-conflict-grid mz-check-grid" },
@@ -84,4 +90,19 @@ export function renderCheck(host, ctx) {
     ),
   );
   schedulePreview(ctx);
+}
+
+/**
+ * The set-up's head: each side's chance in one line (from the core's preview, kept up to date
+ * by the odds card's refresh) and Roll, one tap. With dice rolled by hand, the roll card's
+ * boxes and its button are the way.
+ */
+function quickBar(ctx) {
+  const c = ctx.ui.check;
+  return el(
+    "div",
+    { class: "mzc-quick-bar", id: "mzc-quick-bar" },
+    el("p", { class: "mzc-odds-summary", id: "mzc-odds-summary", "aria-live": "polite" }, summaryWords(ctx)),
+    !c.hand && button("Roll", (b) => roll(ctx, b), { id: "mzc-roll-quick", class: "primary mzc-roll-quick", data: { focusKey: "mzc-roll-quick" } }),
+  );
 }

@@ -8,7 +8,9 @@
 // choosing the cup, betting, answering a loan, a new circumstance or doubling down, the
 // reroll — first shows "Pass the device to …"; only after "I am … — show my cup" does that
 // side's own view appear (its dice, the cup as toggle buttons, its exact odds, the legal
-// actions). After the decision the screen goes back to the table and the next pass screen,
+// actions); the reroll, which decides nothing, may instead be made from the pass screen with
+// the dice rolled here, nobody's cup shown (one tap; issue 32). After the decision the screen
+// goes back to the table and the next pass screen,
 // so the other side never sees the cup. The cups are revealed together (RULES.md §2.3
 // decision): a side's shown dice wait, hidden, until both sides have chosen, and either side
 // may choose first. The House's secrets in an anonymous challenge (what it devoted, the
@@ -472,6 +474,9 @@ function anteChoice(c, s, ctx) {
 
 // ---- pass the device --------------------------------------------------------------------------
 
+/** A reroll with the dice rolled here: nobody needs to see the cup for it. */
+const unseen = (t) => t.kind === "reroll" && !pv.hand;
+
 function passScreen(c, t, ctx) {
   const s = sideOf(c, t.side);
   const words =
@@ -487,18 +492,41 @@ function passScreen(c, t, ctx) {
       pv.cupOdds = null;
       ctx.render("#penny-private-heading");
     },
-    { id: "penny-reveal", class: "primary penny-big" },
+    { id: "penny-reveal", class: unseen(t) ? "penny-big" : "primary penny-big" },
   );
+  // The reroll decides nothing (RULES.md §2.3 step 4: the cup is rerolled, still hidden): with
+  // the dice rolled here it takes one tap, with nobody looking (issue 32); the side sees its
+  // new dice at its next bet. Dice rolled by hand are typed in by the side, behind the pass.
+  // Every cup still to reroll is offered here, so nobody has to go first.
+  const unseenReroll = (side, id) => {
+    const who = sideOf(c, side);
+    return button(
+      `Reroll ${who.name}'s cup unseen (${who.in_cup} ${who.in_cup === 1 ? "die" : "dice"})`,
+      (b) => play(ctx, "The cup was not rerolled.", { move: "reroll", side }, { kind: "rolled" }, b),
+      { id, class: "primary penny-big" },
+    );
+  };
+  const reroll =
+    unseen(t) &&
+    el(
+      "div",
+      { class: "actions" },
+      unseenReroll(t.side, "penny-reroll-unseen"),
+      ...t.others.map((other) => unseenReroll(other, `penny-reroll-unseen-${other}`)),
+    );
   return taskCard(
     c,
     t,
     ctx,
     { key: "pass", cls: " penny-pass", title: `Pass the device to ${s.name}`, offers: true },
     el("p", {}, `${capital(s.name)} ${words}.`),
-    el("p", { class: "muted" }, "Everyone else, look away until the screen says to pass it on."),
+    reroll,
+    reroll
+      ? el("p", { class: "muted" }, `Or, to see the new dice now: pass the device to ${s.name}; everyone else, look away.`)
+      : el("p", { class: "muted" }, "Everyone else, look away until the screen says to pass it on."),
     reveal,
     // Both sides take this step: either may go first (nothing shows until both have).
-    ...t.others.map((other) =>
+    ...(reroll ? [] : t.others).map((other) =>
       button(
         `${capital(sideOf(c, other).name)} goes first instead`,
         () => {

@@ -6,6 +6,11 @@
 //   facets (typed, or from the table's UE chart at the action's Magnitude) and the resource
 //   the result comes off (and, in a contest, what a negative RMIB takes). The exact odds (the MIB distribution,
 //   P(success), P(Telling Blow), P(Catastrophic Failure)) follow every change, before any die.
+// - Roll (issue 32): one tap from the set-up: the core starts the roll and rolls every 2d10;
+//   with no experience die in any pool (nobody may bid) the Decision Phase ends, and with no
+//   complication or benefit to choose the roll concludes. A tap on a sheet's rating opens the
+//   set-up with it and that character's last choices; the odds' summary sits by the Roll button.
+//   "Start the roll" stays for step by step (and dice typed in); "Roll again" on the result.
 // - Decision Phase: each party's 2d10, rolled here or typed in; experience dice from any
 //   character's pool or the Gamemaster's stock into either number, each added or subtracted
 //   as its roller chooses, as often as the table likes (a bidding war); then the end of the
@@ -69,14 +74,26 @@ export function newRollDraft() {
 
 /**
  * A draft for a roll started from a sheet: `character` acts with the rating `ratingKey`
- * (a key of `ratingsOf`), the rest as in `previous` (dice by hand, a contest, its resistor).
+ * (a key of `ratingsOf`), the rest as that character's last set-up (issue 32), else as in
+ * `previous` (a contest, its resistor); dice by hand as in `previous`.
  */
 export function rollDraftFor(character, ratingKey, previous = null) {
-  const draft = previous ? { ...previous, actor: newSide() } : newRollDraft();
+  // The set-up left on the Roll tab is its actor's latest choices, rolled or not.
+  if (previous) remember(previous);
+  const last = lastChoices.get(character);
+  const draft = last ? copyDraft(last) : previous ? { ...previous, actor: newSide() } : newRollDraft();
+  if (previous) draft.byHand = previous.byHand;
   draft.actor.character = character;
   draft.actor.rating = ratingKey;
   return draft;
 }
+
+/** Each character's last roll set-up (while the app is open): a tap on its sheet starts there. */
+const lastChoices = new Map();
+const copyDraft = (draft) => JSON.parse(JSON.stringify(draft));
+const remember = (draft) => {
+  if (draft.actor.character) lastChoices.set(draft.actor.character, copyDraft(draft));
+};
 
 /** Fills `host` with the roll on the table (if any) and the setup of the next one. */
 export function renderRoll(host, ctx) {
@@ -166,7 +183,8 @@ function setupCard(ctx) {
   const node = card(
     "sc-roll-setup",
     t.roll ? "The next roll" : "A Made-It-By roll",
-    el("p", { class: "muted hint" }, "MIB = rating + modifiers − 2d10. Choose who acts and how; the odds below follow every change."),
+    quickBar(ctx),
+    el("p", { class: "muted hint" }, "MIB = rating + modifiers − 2d10. Every choice is below; the odds follow every change."),
     form(
       { id: "sc-roll-form" },
       [
@@ -208,7 +226,12 @@ function setupCard(ctx) {
                   : "A result takes MIB × Factor off the resource when the roll concludes, during mechanical play too.",
               ),
             ),
-            el("button", { type: "submit", id: "sc-roll-start", class: "primary" }, "Start the roll"),
+            el(
+              "button",
+              { type: "submit", id: "sc-roll-start", class: draft.byHand ? "primary" : "", data: { focusKey: "sc-roll-start" } },
+              "Start the roll",
+            ),
+            !draft.byHand && el("p", { class: "muted hint" }, "Start the roll: step by step, each die in its own tap."),
           ),
           oddsHost,
         ),
@@ -216,12 +239,48 @@ function setupCard(ctx) {
       (b) => {
         const request = requestOf(ctx, true);
         if (!request) return;
+        remember(ctx.ui.roll);
         ctx.move("The roll did not start.", () => api.scattershotRoll(ctx.gameId, { move: "start", request }), b);
       },
     ),
   );
   refresh();
   return node;
+}
+
+/**
+ * The set-up's head: the odds in one line (from the core, as the panel below) and Roll, which
+ * rolls in one tap as far as the rules leave something to decide. With dice rolled by hand,
+ * "Start the roll" below is the way.
+ */
+function quickBar(ctx) {
+  return el(
+    "div",
+    { class: "sc-quick-bar", id: "sc-quick-bar" },
+    el("p", { class: "sc-odds-summary", id: "sc-odds-summary", "aria-live": "polite" }, "Odds: …"),
+    !ctx.ui.roll.byHand && quickButton(ctx, "Roll", "sc-roll-quick"),
+  );
+}
+
+/** A button that rolls the draft in one move (Roll, Roll again). */
+function quickButton(ctx, words, id) {
+  return button(
+    words,
+    (b) => {
+      const request = requestOf(ctx, true);
+      if (!request) return;
+      remember(ctx.ui.roll);
+      step(ctx, "The roll was not rolled.", { move: "quick", request }, b);
+    },
+    { id, class: "primary sc-roll-quick", data: { focusKey: id } },
+  );
+}
+
+/** "Succeeds 58.0% · Telling Blow 12.0% · Catastrophic 3.0%". */
+function summaryWords(preview) {
+  const o = preview.odds;
+  const what = preview.resistor ? "Actor succeeds" : "Succeeds";
+  return `${what} ${percent(o.success)} · Telling Blow ${percent(o.telling_blow)} · Catastrophic ${percent(o.catastrophic)}`;
 }
 
 /** One side's fields: who, which rating, advantages that apply, the situation's modifier. */
@@ -421,8 +480,10 @@ let oddsSerial = 0;
 async function showOdds(host, ctx) {
   const request = requestOf(ctx, false);
   const serial = ++oddsSerial;
+  const summary = () => document.getElementById("sc-odds-summary");
   if (!request) {
     host.replaceChildren(el("p", { class: "muted", id: "sc-odds-waiting" }, "Give every side a rating and whole-number modifiers to see the odds."));
+    if (summary()) summary().textContent = "Odds: give every side a rating and whole-number modifiers.";
     return;
   }
   let preview = null;
@@ -435,9 +496,11 @@ async function showOdds(host, ctx) {
   if (serial !== oddsSerial || !host.isConnected) return;
   if (problem) {
     host.replaceChildren(el("p", { class: "sc-problem", id: "sc-odds-problem", role: "alert" }, problem));
+    if (summary()) summary().textContent = "Odds: see the problem below.";
     return;
   }
-  host.replaceChildren(...oddsView(preview));
+  host.replaceChildren(...oddsView(preview).filter(Boolean)); // no "null" for a part left out (D3)
+  if (summary()) summary().textContent = summaryWords(preview);
 }
 
 function breakdown(side) {
@@ -567,6 +630,15 @@ function liveRoll(r, ctx) {
             id: "sc-roll-conclude",
             class: "primary",
           }),
+      decision &&
+        button("Conclude as it stands", (b) => step(ctx, "The roll was not concluded.", { move: "settle" }, b), {
+          id: "sc-roll-settle",
+          title: "Ends the Decision Phase and concludes: no more bids, no complications, no benefits",
+          disabled:
+            r.waiting_sign !== null ||
+            roll.actor.dice === null ||
+            (roll.resistor && roll.resistor.dice === null && roll.resistor.action.rolled === undefined),
+        }),
       button("Abandon the roll", (b) => step(ctx, "The roll was not abandoned.", { move: "abandon" }, b), {
         id: "sc-roll-abandon",
         class: "danger",
@@ -871,9 +943,14 @@ function resultCard(r, ctx) {
   if (o.juncture_points > 0) lines.push(junctureForm(r, ctx));
   if (r.residual_bonus) lines.push(bonusForm(r, ctx));
   lines.push(
-    button("Clear it from the table", (b) => step(ctx, "The roll was not cleared.", { move: "abandon" }, b), {
-      id: "sc-roll-clear",
-    }),
+    el(
+      "div",
+      { class: "mz-row sc-roll-actions" },
+      !ctx.ui.roll.byHand && quickButton(ctx, "Roll again", "sc-roll-again"),
+      button("Clear it from the table", (b) => step(ctx, "The roll was not cleared.", { move: "abandon" }, b), {
+        id: "sc-roll-clear",
+      }),
+    ),
   );
   return card("sc-roll-result", "The last roll", ...lines);
 }

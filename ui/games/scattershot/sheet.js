@@ -91,7 +91,8 @@ function notes(s) {
 /** Starts a Made-It-By roll with this character acting at the rating `key` (see ratingsOf). */
 function rollWith(s, key) {
   s.ctx.ui.roll = rollDraftFor(s.id, key, s.ctx.ui.roll);
-  s.ctx.switchTab("roll", { focus: "#sc-roll-start" });
+  // Roll is one tap away (issue 32); with dice rolled by hand, "Start the roll".
+  s.ctx.switchTab("roll", { focus: s.ctx.ui.roll.byHand ? "#sc-roll-start" : "#sc-roll-quick" });
 }
 
 // ---- shared pieces -------------------------------------------------------------------------

@@ -79,7 +79,8 @@ export function disclosure(summaryText, ...content) {
 export function statStrip(items, { label = "Summary" } = {}) {
   return el(
     "dl",
-    { class: "stat-strip", "aria-label": label },
+    // A bar stacked under the frame's (the layout check lets the page scroll under it).
+    { class: "stat-strip", "aria-label": label, data: { layout: "bar" } },
     ...items.map((item) =>
       el(
         "div",

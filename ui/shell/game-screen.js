@@ -167,6 +167,11 @@ export function gameScreen({
     printPlaces[1],
   );
   byId("home-layout").after(screen);
+  // A sheet's sticky summary (`--strip-top`) sticks just under the bar, whatever its height.
+  const bar = screen.querySelector(".frame-bar");
+  if (typeof ResizeObserver === "function") {
+    new ResizeObserver(() => screen.style.setProperty("--strip-top", `${bar.offsetHeight}px`)).observe(bar);
+  }
   return {
     heading,
     body,

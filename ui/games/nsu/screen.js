@@ -130,12 +130,6 @@ export function initNsuScreen(hooks) {
   });
   initNsuWorld({ run: hooks.run, toast: hooks.toast, getGame: hooks.getGame });
   screen.init(hooks);
-  const frame = screen.frame();
-  // The sheet's summary strip sticks just under the frame's sticky bar, whatever its height.
-  const bar = frame.heading.closest(".frame-bar");
-  if (bar && typeof ResizeObserver === "function") {
-    new ResizeObserver(() => frame.body.style.setProperty("--strip-top", `${bar.offsetHeight}px`)).observe(bar);
-  }
   const fromPanel = (tab) => () => screen.open(byId("game-detail").dataset.gameId, tab);
   byId("game-world")?.addEventListener("click", fromPanel("world"));
   byId("game-downtime")?.addEventListener("click", fromPanel("downtime"));

@@ -65,7 +65,7 @@ export function initNsuSheet(hooks) {
       el("button", { type: "button", id: "sheet-helped", on: { click: helpedWith } }, "I helped…"),
       el("button", { type: "button", id: "sheet-reference", on: { click: () => openReference() } }, "Rules"),
     ),
-    el("div", { id: "sheet-strip", class: "sheet-strip", role: "status", "aria-label": "Moods and harm at a glance" }),
+    el("div", { id: "sheet-strip", class: "sheet-strip", role: "status", "aria-label": "Moods and harm at a glance", data: { layout: "bar" } }),
     el(
       "div",
       { id: "sheet-creation", class: "sheet-creation", role: "status" },

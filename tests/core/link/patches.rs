@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 
 use serde_json::{json, Value};
+use sheetkeeper::link::wire;
 use sheetkeeper::services::{self, Changed, Copy, CopyPatch, CopyUpdate, SentCopy};
 
 use super::proxy::Proxy;
@@ -384,6 +385,7 @@ fn a_device_speaking_an_older_protocol_is_told_to_update_the_app() {
         (1, r#"{"kind":"resume","protocol":1}"#.to_string()),
         (2, format!(r#"{{"kind":"pair","protocol":2,"spake":"{}"}}"#, "00".repeat(33))),
         (3, r#"{"kind":"resume","protocol":3}"#.to_string()),
+        (4, r#"{"kind":"resume","protocol":4}"#.to_string()),
     ] {
         let mut stream = std::net::TcpStream::connect(addr(&host)).unwrap();
         stream.set_read_timeout(Some(DEADLINE)).unwrap();
@@ -397,7 +399,8 @@ fn a_device_speaking_an_older_protocol_is_told_to_update_the_app() {
         let reply: Value = serde_json::from_slice(&reply).unwrap();
         assert_eq!(reply["kind"], "refused", "{reply}");
         let reason = reply["reason"].as_str().unwrap();
-        let expected = format!("this table speaks link protocol {}, the device {older}; update the app", 4);
+        let expected =
+            format!("this table speaks link protocol {}, the device {older}; update the app", wire::PROTOCOL);
         assert_eq!(reason, expected);
     }
     assert_eq!(fingerprint(&h.db()), before, "nothing changed on the host");

@@ -160,6 +160,25 @@ fn shots_at_both_widths_with(session: &Session, name: &str, prepare: impl Fn(), 
 }
 
 /// Makes the window 360 px wide, once the page is that narrow too.
+/// A person's taps, counted (issue 32 counts the taps from a sheet to a settled result);
+/// `press` is how the test file taps (scrolled into view, the page settled).
+struct Taps<'s> {
+    session: &'s Session,
+    press: fn(&Session, &str),
+    count: u32,
+}
+
+impl<'s> Taps<'s> {
+    fn new(session: &'s Session, press: fn(&Session, &str)) -> Self {
+        Taps { session, press, count: 0 }
+    }
+
+    fn tap(&mut self, selector: &str) {
+        (self.press)(self.session, selector);
+        self.count += 1;
+    }
+}
+
 fn phone_width(session: &Session) {
     session.set_window_size(360, 800);
     session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));

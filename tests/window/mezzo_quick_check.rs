@@ -10,20 +10,7 @@ use serde_json::json;
 use crate::mezzo::{choose, dismiss_toast, open_element_sheet, press, shots_of, text_of, type_into, wait_contains};
 use crate::mezzo_play::table;
 use crate::webdriver::Session;
-use crate::{begin_with, in_dark, open};
-
-/// Taps counted from the sheet.
-struct Taps<'s> {
-    session: &'s Session,
-    count: u32,
-}
-
-impl Taps<'_> {
-    fn tap(&mut self, selector: &str) {
-        press(self.session, selector);
-        self.count += 1;
-    }
-}
+use crate::{begin_with, in_dark, open, Taps};
 
 /// Waits for the resolved check. A tie (a d8 and a d4 show the same face one time in 8) is a
 /// step of its own, which the table may settle by a compromise instead: here its d12s are
@@ -80,7 +67,7 @@ fn a_trait_on_the_sheet_checks_to_a_resolved_result_in_three_taps_and_rolls_agai
 
     // Tap 1: the trait. Mira acts (common, 2 votes, and her edge's +1: a d8) against the
     // failure (occasional, 1 vote: a d4); the chances are on screen at once, Roll focused.
-    let mut taps = Taps { session: &session, count: 0 };
+    let mut taps = Taps::new(&session, press);
     taps.tap(&format!(".mz-trait[data-trait-id='{trait_id}'] .mz-trait-act"));
     session.wait_for("#mezzo-tab-check[aria-current='page']");
     session.wait_for("#mzc-roll-quick");

@@ -7,22 +7,9 @@
 use serde_json::{json, Value};
 
 use crate::fixtures::{db, WREN};
-use crate::in_dark;
 use crate::nsu_roll::{begin_rolling, open_sheet_of, tap, text_of, type_into, wait_step, wizard_shots};
 use crate::webdriver::Session;
-
-/// A person's taps, counted.
-struct Taps<'s> {
-    session: &'s Session,
-    count: u32,
-}
-
-impl Taps<'_> {
-    fn tap(&mut self, selector: &str) {
-        tap(self.session, selector);
-        self.count += 1;
-    }
-}
+use crate::{in_dark, Taps};
 
 /// The win chance the quick screen shows, once it shows one.
 fn win_shown(session: &Session) -> String {
@@ -46,7 +33,7 @@ fn settled_setups(conn: &rusqlite::Connection) -> Vec<Value> {
 fn a_skill_tapped_on_the_sheet_is_rolled_and_settled_in_three_taps_then_rolled_again() {
     let (_window, _scratch, db_path, session) = begin_rolling("nsu-quick-roll", &[]);
     open_sheet_of(&session, "Wren Ashdown");
-    let mut taps = Taps { session: &session, count: 0 };
+    let mut taps = Taps::new(&session, tap);
 
     // 1. "River lore" (+2) tapped: one screen, the odds at once, before anything is rolled.
     taps.tap(".skill-line[data-line='1'] .skill-roll");

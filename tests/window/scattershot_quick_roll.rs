@@ -11,20 +11,7 @@ use serde_json::json;
 use crate::mezzo::{dismiss_toast, shots_of, text_of, wait_contains};
 use crate::scattershot_sheet::{press, type_into};
 use crate::webdriver::Session;
-use crate::{begin_with, in_dark, open};
-
-/// Taps counted from the sheet.
-struct Taps<'s> {
-    session: &'s Session,
-    count: u32,
-}
-
-impl Taps<'_> {
-    fn tap(&mut self, selector: &str) {
-        press(self.session, selector);
-        self.count += 1;
-    }
-}
+use crate::{begin_with, in_dark, open, Taps};
 
 /// Whether `selector` is on screen now, without scrolling (its top inside the window).
 fn on_screen(session: &Session, selector: &str) -> bool {
@@ -74,7 +61,7 @@ fn a_rating_on_the_sheet_rolls_to_a_settled_result_in_three_taps_and_rolls_again
     session.wait_text("#sc-sheet-heading", "Ada");
 
     // Tap 1: Agility (10) opens the roll, ready, the odds on screen before any die.
-    let mut taps = Taps { session: &session, count: 0 };
+    let mut taps = Taps::new(&session, press);
     taps.tap("#sc-sheet-agility-roll");
     session.wait_for("#sc-roll-quick");
     assert_eq!(
@@ -102,7 +89,7 @@ fn a_rating_on_the_sheet_rolls_to_a_settled_result_in_three_taps_and_rolls_again
     in_dark(&session, || shots_of(&session, "scattershot-quick-result-dark", "#sc-roll-result"));
 
     // Roll again: the same set-up, one more roll, settled the same way.
-    let mut again = Taps { session: &session, count: 0 };
+    let mut again = Taps::new(&session, press);
     session.execute("document.getElementById('sc-roll-result').dataset.old = 'yes';", json!([]));
     again.tap("#sc-roll-again");
     session.wait_gone("#sc-roll-result[data-old='yes']");
@@ -144,7 +131,7 @@ fn with_a_die_someone_may_bid_the_decision_phase_stays_and_concluding_as_it_stan
     press(&session, "#sc-tab-sheet");
     session.wait_text("#sc-sheet-heading", "Ada");
 
-    let mut taps = Taps { session: &session, count: 0 };
+    let mut taps = Taps::new(&session, press);
     taps.tap("#sc-sheet-agility-roll");
     session.wait_text("#sc-odds-summary", "Succeeds 45.0% · Telling Blow 3.0% · Catastrophic 6.0%");
     taps.tap("#sc-roll-quick");
@@ -152,6 +139,10 @@ fn with_a_die_someone_may_bid_the_decision_phase_stays_and_concluding_as_it_stan
     session.wait_for("#sc-dice-actor-faces");
     session.wait_for("#sc-xp-roll");
     session.wait_for("#sc-roll-settle");
+    assert!(
+        text_of(&session, "#sc-roll-phase").starts_with("Decision Phase: the 2d10 are rolled;"),
+        "the phase says the dice are rolled, not to roll them"
+    );
     shots_of(&session, "scattershot-quick-decision", "#sc-roll-live");
     in_dark(&session, || shots_of(&session, "scattershot-quick-decision-dark", "#sc-roll-live"));
     taps.tap("#sc-roll-settle");

@@ -101,8 +101,8 @@ function quickBar(ctx) {
   const c = ctx.ui.check;
   return el(
     "div",
-    { class: "mzc-quick-bar", id: "mzc-quick-bar" },
-    el("p", { class: "mzc-odds-summary", id: "mzc-odds-summary", "aria-live": "polite" }, summaryWords(ctx)),
-    !c.hand && button("Roll", (b) => roll(ctx, b), { id: "mzc-roll-quick", class: "primary mzc-roll-quick", data: { focusKey: "mzc-roll-quick" } }),
+    { class: "quick-bar", id: "mzc-quick-bar" },
+    el("p", { class: "quick-odds", id: "mzc-odds-summary", "aria-live": "polite" }, summaryWords(ctx)),
+    !c.hand && button("Roll", (b) => roll(ctx, b), { id: "mzc-roll-quick", class: "primary quick-roll", data: { focusKey: "mzc-roll-quick" } }),
   );
 }

@@ -256,8 +256,8 @@ function setupCard(ctx) {
 function quickBar(ctx) {
   return el(
     "div",
-    { class: "sc-quick-bar", id: "sc-quick-bar" },
-    el("p", { class: "sc-odds-summary", id: "sc-odds-summary", "aria-live": "polite" }, "Odds: …"),
+    { class: "quick-bar", id: "sc-quick-bar" },
+    el("p", { class: "quick-odds", id: "sc-odds-summary", "aria-live": "polite" }, "Odds: …"),
     !ctx.ui.roll.byHand && quickButton(ctx, "Roll", "sc-roll-quick"),
   );
 }
@@ -272,7 +272,7 @@ function quickButton(ctx, words, id) {
       remember(ctx.ui.roll);
       step(ctx, "The roll was not rolled.", { move: "quick", request }, b);
     },
-    { id, class: "primary sc-roll-quick", data: { focusKey: id } },
+    { id, class: "primary quick-roll", data: { focusKey: id } },
   );
 }
 
@@ -589,6 +589,7 @@ function liveRoll(r, ctx) {
   const decision = roll.phase === "decision";
   const parties = PARTIES.filter(([p]) => p === "actor" || roll.resistor);
   const number = r.mib ?? r.basic;
+  const rolled = number !== null && number !== undefined;
   return card(
     "sc-roll-live",
     roll.resistor ? "A contested roll on the table" : "A roll on the table",
@@ -596,7 +597,7 @@ function liveRoll(r, ctx) {
       "p",
       { id: "sc-roll-phase", class: "sc-phase" },
       decision
-        ? "Decision Phase: roll the 2d10; anyone may add experience dice, each added or subtracted as its roller chooses."
+        ? `Decision Phase: ${rolled ? "the 2d10 are rolled" : "roll the 2d10"}; anyone may add experience dice, each added or subtracted as its roller chooses.`
         : "Application Phase: buy the number up to 0 with complications, or spend it on benefits; then conclude.",
     ),
     el("div", { class: "sc-parties" }, ...parties.map(([p, word]) => partyCard(r, p, word, ctx))),
@@ -604,7 +605,7 @@ function liveRoll(r, ctx) {
       "p",
       { class: "sc-number" },
       roll.resistor ? "RMIB (actor − resistor): " : "MIB: ",
-      el("strong", { id: "sc-roll-number" }, number === null || number === undefined ? "not rolled yet" : number < 0 ? `−${-number}` : String(number)),
+      el("strong", { id: "sc-roll-number" }, !rolled ? "not rolled yet" : number < 0 ? `−${-number}` : String(number)),
       roll.automatic_benefits > 0 &&
         el(
           "span",

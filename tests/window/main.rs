@@ -179,6 +179,15 @@ impl<'s> Taps<'s> {
     }
 }
 
+/// Whether `selector` is on screen now, without scrolling (its top inside the window).
+fn on_screen(session: &Session, selector: &str) -> bool {
+    session.execute(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect(); \
+         return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;",
+        json!([selector]),
+    ) == json!(true)
+}
+
 fn phone_width(session: &Session) {
     session.set_window_size(360, 800);
     session.wait_until("the page to be 360 px wide or less", || (session.inner_width() <= 360.0).then_some(()));

@@ -10,7 +10,7 @@ use serde_json::json;
 use crate::mezzo::{choose, dismiss_toast, open_element_sheet, press, shots_of, text_of, type_into, wait_contains};
 use crate::mezzo_play::table;
 use crate::webdriver::Session;
-use crate::{begin_with, in_dark, open, Taps};
+use crate::{begin_with, in_dark, on_screen, open, Taps};
 
 /// Waits for the resolved check. A tie (a d8 and a d4 show the same face one time in 8) is a
 /// step of its own, which the table may settle by a compromise instead: here its d12s are
@@ -35,15 +35,6 @@ fn resolved(session: &Session) -> bool {
         press(session, "#mzc-break-tie");
         session.wait_gone("#mzc-tie-summary[data-old='yes']");
     }
-}
-
-/// Whether `selector` is on screen now, without scrolling.
-fn on_screen(session: &Session, selector: &str) -> bool {
-    session.execute(
-        "const r = document.querySelector(arguments[0]).getBoundingClientRect(); \
-         return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;",
-        json!([selector]),
-    ) == json!(true)
 }
 
 #[test]

@@ -11,16 +11,7 @@ use serde_json::json;
 use crate::mezzo::{dismiss_toast, shots_of, text_of, wait_contains};
 use crate::scattershot_sheet::{press, type_into};
 use crate::webdriver::Session;
-use crate::{begin_with, in_dark, open, Taps};
-
-/// Whether `selector` is on screen now, without scrolling (its top inside the window).
-fn on_screen(session: &Session, selector: &str) -> bool {
-    session.execute(
-        "const r = document.querySelector(arguments[0]).getBoundingClientRect(); \
-         return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;",
-        json!([selector]),
-    ) == json!(true)
-}
+use crate::{begin_with, in_dark, on_screen, open, Taps};
 
 /// Waits for the roll to be settled (its reading shown), tapping Conclude once when the
 /// Application Phase offers a choice first.

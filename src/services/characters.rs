@@ -3,7 +3,7 @@
 
 use uuid::Uuid;
 
-use super::log::{character_event, Change};
+use super::log::{character_event, character_event_from_roll, Change};
 use super::lookup::existing_game;
 use super::Done;
 use crate::error::{Error, Result};
@@ -73,17 +73,32 @@ pub(super) fn update(tx: &Tx<'_>, record: &CharacterRecord) -> Result<()> {
 }
 
 /// Saves a changed character with its event, bumping its revision.
-pub(super) fn save(
+pub(super) fn save(tx: &Tx<'_>, kind: EventKind, before: CharacterRecord, after: CharacterRecord) -> Result<Character> {
+    save_logged(tx, before, after, |change, game, id| character_event(tx, kind, game, id, change, None))
+}
+
+/// Saves a sheet changed by writing a detail that settled roll `roll` granted: its event
+/// names the roll, so the roll's written details can be counted.
+pub(super) fn save_detail_from_roll(
     tx: &Tx<'_>,
-    kind: EventKind,
+    before: CharacterRecord,
+    after: CharacterRecord,
+    roll: i64,
+) -> Result<Character> {
+    save_logged(tx, before, after, |change, game, id| character_event_from_roll(tx, game, id, change, roll))
+}
+
+fn save_logged(
+    tx: &Tx<'_>,
     before: CharacterRecord,
     mut after: CharacterRecord,
+    log: impl FnOnce(&Change<CharacterRecord>, Uuid, Uuid) -> Result<i64>,
 ) -> Result<Character> {
     after.character.revision = next_revision(before.character.revision)?;
     after.character.updated_at = now();
     update(tx, &after)?;
     let (game, id) = (after.character.game_id, after.character.id);
-    character_event(tx, kind, game, id, &Change { before: Some(before), after: Some(after.clone()) }, None)?;
+    log(&Change { before: Some(before), after: Some(after.clone()) }, game, id)?;
     Ok(after.character)
 }
 

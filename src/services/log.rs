@@ -68,6 +68,25 @@ pub(super) fn character_event(
     append(tx, kind, game_id, Some(character_id), change, undoes)
 }
 
+/// The payload of a character's change made by writing a detail that a settled roll
+/// granted: the change, and the roll (`Reader::details_written_from_roll` counts them).
+#[derive(Serialize)]
+struct FromRoll<'a> {
+    #[serde(flatten)]
+    change: &'a Change<CharacterRecord>,
+    from_roll: i64,
+}
+
+pub(super) fn character_event_from_roll(
+    tx: &Tx<'_>,
+    game_id: Uuid,
+    character_id: Uuid,
+    change: &Change<CharacterRecord>,
+    roll: i64,
+) -> Result<i64> {
+    append(tx, EventKind::SheetEdited, game_id, Some(character_id), &FromRoll { change, from_roll: roll }, None)
+}
+
 pub(super) fn game_event(
     tx: &Tx<'_>,
     kind: EventKind,

@@ -75,6 +75,22 @@ impl Reader<'_> {
             .query_row([seq], |r| r.get(0))?)
     }
 
+    /// How many details written from settled roll `roll` of game `game` stand (not undone): a
+    /// detail on a sheet alone is a `sheet_edited` event naming the roll in `from_roll`, one
+    /// that changed the world is an `nsu_world_changed` event naming it in `events.roll`.
+    pub fn details_written_from_roll(&self, game: Uuid, roll: i64) -> Result<usize> {
+        let count: i64 = self
+            .conn()
+            .prepare_cached(
+                "SELECT COUNT(*) FROM events e WHERE e.game_id = ?1 AND e.seq > ?2 \
+                 AND e.kind IN ('sheet_edited', 'nsu_world_changed') \
+                 AND ?2 IN (json_extract(e.payload, '$.from_roll'), json_extract(e.payload, '$.events.roll')) \
+                 AND NOT EXISTS (SELECT 1 FROM events u WHERE u.undoes = e.seq)",
+            )?
+            .query_row(params![game.to_string(), roll], |r| r.get(0))?;
+        Ok(usize::try_from(count).unwrap_or(0))
+    }
+
     /// The world of game `game`; an empty world when the table has not built one yet.
     pub fn nsu_world(&self, game: Uuid) -> Result<World> {
         let id = game.to_string();

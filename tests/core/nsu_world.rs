@@ -533,6 +533,8 @@ fn the_party_moves_only_to_a_revealed_card_and_the_move_is_undone_as_a_game_step
     assert_eq!(t.world().party_at, None, "home again");
 }
 
+const HARM: DetailTarget = DetailTarget::Harm { character: None };
+
 #[test]
 fn every_detail_from_a_world_at_risk_roll_ticks_the_partys_location_and_one_undo_takes_both_back() {
     let mut t = table();
@@ -542,39 +544,83 @@ fn every_detail_from_a_world_at_risk_roll_ticks_the_partys_location_and_one_undo
     nsu_world_set_npc_threshold(&mut t.store, t.game, rook, Some(2)).unwrap();
     let roll = settled_roll(&mut t, AtRisk::World);
 
-    let harm = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, " Singed hair ").unwrap();
+    let harm = nsu_roll_write_detail(&mut t.store, t.wren, roll, &HARM, " Singed hair ").unwrap();
     assert_eq!(harm.message, "Wrote the harm detail “Singed hair” on Wren. Library's collateral clock ticked (1/8).");
     assert_eq!(harm.sheet.unwrap().sheet.harm, ["Singed hair"]);
     assert_eq!((harm.ticked.unwrap().after, harm.undo), (1, UndoScope::Game));
-    // On the Mill (face down), on an NPC, as harm on the NPC: each ticks the Library once.
+    assert_eq!((harm.written, harm.granted), (1, 2), "the roll granted two details");
+    // On the Mill (face down): it ticks the Library, not the Mill.
     let scene = DetailTarget::Scene { location: t.mill };
-    nsu_roll_write_detail(&mut t.store, t.wren, roll, &scene, "Smoke over the wheel").unwrap();
-    let npc = DetailTarget::Npc { npc: rook, positive: false };
-    nsu_roll_write_detail(&mut t.store, t.wren, roll, &npc, "Holds a grudge").unwrap();
-    let hurt = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::NpcHarm { npc: rook }, "Cut").unwrap();
-    assert!(hurt.message.contains("on Rook (1 of 2 harm)"), "{}", hurt.message);
-    let other = DetailTarget::Other { positive: true };
-    nsu_roll_write_detail(&mut t.store, t.wren, roll, &other, "Knows the back way").unwrap();
+    let on_mill = nsu_roll_write_detail(&mut t.store, t.wren, roll, &scene, "Smoke over the wheel").unwrap();
+    assert_eq!(on_mill.written, 2);
     let w = raw_world(&t);
-    assert_eq!((w.locations[0].collateral, w.locations[1].collateral), (5, 0), "only the party's location");
+    assert_eq!((w.locations[0].collateral, w.locations[1].collateral), (2, 0), "only the party's location");
     assert!(w.locations[1].scene_details[0].world_at_risk);
+    // Both grants are written: a third detail (a double tap, a second device) is refused and
+    // ticks nothing.
+    let npc = DetailTarget::Npc { npc: rook, positive: false };
+    t.refuses_by_field(raw_world, |t| {
+        vec![(nsu_roll_write_detail(&mut t.store, t.wren, roll, &npc, "Holds a grudge").unwrap_err(), "roll")]
+    });
 
     let done = undo_game(&mut t.store, t.game).unwrap();
     assert_eq!(done.message, "Undone: writing a detail from a roll.");
-    assert!(nsu_sheet(&t.store, t.wren).unwrap().sheet.other_details.is_empty());
-    assert_eq!(raw_world(&t).locations[0].collateral, 4, "the detail and its tick go back together");
-    for _ in 0..4 {
+    assert_eq!(raw_world(&t).locations[0].collateral, 1, "the detail and its tick go back together");
+    // A detail taken back gives its grant back.
+    let grudge = nsu_roll_write_detail(&mut t.store, t.wren, roll, &npc, "Holds a grudge").unwrap();
+    assert_eq!((grudge.written, raw_world(&t).locations[0].collateral), (2, 2));
+    for _ in 0..2 {
         undo_game(&mut t.store, t.game).unwrap();
     }
     assert_eq!(raw_world(&t).locations[0].collateral, 0);
     assert!(nsu_sheet(&t.store, t.wren).unwrap().sheet.harm.is_empty());
+
+    // Harm on an NPC, and an other detail: each ticks too.
+    let roll = settled_roll(&mut t, AtRisk::World);
+    let hurt = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::NpcHarm { npc: rook }, "Cut").unwrap();
+    assert!(hurt.message.contains("on Rook (1 of 2 harm)"), "{}", hurt.message);
+    let other = DetailTarget::Other { positive: true, character: None };
+    nsu_roll_write_detail(&mut t.store, t.wren, roll, &other, "Knows the back way").unwrap();
+    assert_eq!(raw_world(&t).locations[0].collateral, 2);
+    assert_eq!(nsu_sheet(&t.store, t.wren).unwrap().sheet.other_details[0].text, "Knows the back way");
+}
+
+#[test]
+fn a_rolls_detail_can_go_on_another_characters_sheet_and_is_undone_with_that_character() {
+    let mut t = table();
+    let roll = settled_roll(&mut t, AtRisk::World);
+    // At home: only Ash's sheet changes, Ash's own step.
+    let on_ash = DetailTarget::Harm { character: Some(t.ash) };
+    let hurt = nsu_roll_write_detail(&mut t.store, t.wren, roll, &on_ash, "Bitten helping").unwrap();
+    assert_eq!(hurt.message, "Wrote the harm detail “Bitten helping” on Ash. The party is at home: no clock ticks.");
+    assert_eq!(hurt.undo, UndoScope::Character);
+    let sheet = hurt.sheet.unwrap();
+    assert_eq!((sheet.character.id, sheet.sheet.harm.clone()), (t.ash, vec!["Bitten helping".to_owned()]));
+    assert!(nsu_sheet(&t.store, t.wren).unwrap().sheet.harm.is_empty(), "not on the roller");
+    // Counted against the roll like any other, and undone with Ash.
+    assert_eq!(hurt.written, 1);
+    undo_character(&mut t.store, t.ash).unwrap();
+    assert!(nsu_sheet(&t.store, t.ash).unwrap().sheet.harm.is_empty());
+    // Away from home the World-at-risk tick is made, in one game step with Ash's sheet.
+    nsu_world_reveal(&mut t.store, t.game, t.library).unwrap();
+    nsu_world_set_party_location(&mut t.store, t.game, Some(t.library)).unwrap();
+    let ally = DetailTarget::Other { positive: false, character: Some(t.ash) };
+    let away = nsu_roll_write_detail(&mut t.store, t.wren, roll, &ally, "Owes Wren").unwrap();
+    assert_eq!((away.undo, away.ticked.unwrap().after), (UndoScope::Game, 1));
+    undo_game(&mut t.store, t.game).unwrap();
+    assert!(nsu_sheet(&t.store, t.ash).unwrap().sheet.other_details.is_empty());
+    // A character of another game is refused by name.
+    let elsewhere = game_with(&mut t.store, "Elsewhere", "nsu", &["Stranger"]).characters[0].id;
+    let far = DetailTarget::Harm { character: Some(elsewhere) };
+    let err = nsu_roll_write_detail(&mut t.store, t.wren, roll, &far, "x").unwrap_err();
+    assert!(err.to_string().starts_with("character: “Stranger” plays in another game"), "{err}");
 }
 
 #[test]
 fn at_home_or_with_the_character_at_risk_no_clock_ticks() {
     let mut t = table();
     let roll = settled_roll(&mut t, AtRisk::World);
-    let home = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, "Bruise").unwrap();
+    let home = nsu_roll_write_detail(&mut t.store, t.wren, roll, &HARM, "Bruise").unwrap();
     assert_eq!(home.ticked, None);
     assert!(home.message.ends_with("The party is at home: no clock ticks."), "{}", home.message);
     // Only the sheet changed: the character's own step (a player's device at a linked table
@@ -585,7 +631,7 @@ fn at_home_or_with_the_character_at_risk_no_clock_ticks() {
     nsu_world_reveal(&mut t.store, t.game, t.library).unwrap();
     nsu_world_set_party_location(&mut t.store, t.game, Some(t.library)).unwrap();
     let roll = settled_roll(&mut t, AtRisk::Character);
-    let safe = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, "Bruise").unwrap();
+    let safe = nsu_roll_write_detail(&mut t.store, t.wren, roll, &HARM, "Bruise").unwrap();
     assert_eq!((safe.ticked, raw_world(&t).locations[0].collateral), (None, 0));
     assert_eq!(safe.message, "Wrote the harm detail “Bruise” on Wren.");
 }
@@ -603,9 +649,9 @@ fn a_detail_from_a_roll_that_is_not_this_characters_settled_live_roll_is_refused
     t.refuses_by_field(raw_world, |t| {
         let s = &mut t.store;
         vec![
-            (nsu_roll_write_detail(s, t.ash, roll, &DetailTarget::Harm, "x").unwrap_err(), "roll"),
-            (nsu_roll_write_detail(s, t.wren, roll + 100, &DetailTarget::Harm, "x").unwrap_err(), "roll"),
-            (nsu_roll_write_detail(s, t.wren, roll, &DetailTarget::Harm, "  ").unwrap_err(), "detail"),
+            (nsu_roll_write_detail(s, t.ash, roll, &HARM, "x").unwrap_err(), "roll"),
+            (nsu_roll_write_detail(s, t.wren, roll + 100, &HARM, "x").unwrap_err(), "roll"),
+            (nsu_roll_write_detail(s, t.wren, roll, &HARM, "  ").unwrap_err(), "detail"),
             (
                 nsu_roll_write_detail(s, t.wren, roll, &DetailTarget::Scene { location: Uuid::new_v4() }, "x")
                     .unwrap_err(),
@@ -620,12 +666,12 @@ fn a_detail_from_a_roll_that_is_not_this_characters_settled_live_roll_is_refused
     });
     // A roll taken back with undo grants nothing any more.
     undo_character(&mut t.store, t.wren).unwrap();
-    let err = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, "x").unwrap_err();
+    let err = nsu_roll_write_detail(&mut t.store, t.wren, roll, &HARM, "x").unwrap_err();
     assert!(err.to_string().contains("taken back"), "{err}");
     // A fifth harm detail has no slot: refused, and nothing ticks.
     let roll = settled_roll(&mut t, AtRisk::World);
     save_nsu_sheet(&mut t.store, t.wren, full).unwrap();
-    let err = nsu_roll_write_detail(&mut t.store, t.wren, roll, &DetailTarget::Harm, "e");
+    let err = nsu_roll_write_detail(&mut t.store, t.wren, roll, &HARM, "e");
     assert!(err.is_err());
     assert_eq!(raw_world(&t).locations[0].collateral, 0);
 }

@@ -159,6 +159,27 @@ fn the_partys_place_ticks_from_a_world_at_risk_detail_and_undo_takes_both_back()
         (clock(&conn, LIBRARY) == 3 && harm_count(&conn) == harm_before).then_some(())
     });
     assert!(session.wait_for("#roll-notice").text().contains("and its collateral tick"));
+
+    // The roll won by 1 granted two details: one on Wren, one on another character of the
+    // table (the ally's negative detail); then the form closes and no third can tick.
+    wait_contains(&session, "#detail-count", "Written: 0 of 2 details");
+    session.click("#detail-kind option[value='harm']");
+    type_into(&session, "#detail-text", "Rope burn");
+    session.click("#detail-save");
+    wait_contains(&session, "#detail-count", "Written: 1 of 2 details");
+    session.click("#detail-kind option[value='negative']");
+    let ally = session.wait_for("#detail-on option:nth-child(2)");
+    let ally_name = ally.text();
+    ally.click();
+    type_into(&session, "#detail-text", "Owes Wren a rope");
+    session.click("#detail-save");
+    wait_contains(&session, "#roll-notice", &format!("on {ally_name}."));
+    wait_contains(&session, "#detail-count", "Written: all 2 details the roll granted.");
+    assert_eq!(clock(&conn, LIBRARY), 5, "two granted details, two ticks");
+    assert_eq!(session.wait_for("#roll-write-detail").attribute("disabled").as_deref(), Some("true"));
+    let form = session.find("#roll-detail-form").expect("the detail form is there, hidden");
+    assert!(!form.is_displayed(), "no form for a third detail");
+    shot(&session, "nsu-roll-details-all-written-1280");
     session.click("#roll-done");
     session.wait_gone("#roll-wizard");
 }

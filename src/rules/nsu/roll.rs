@@ -531,6 +531,18 @@ pub fn grants(winner: Winner, difference: u32) -> Vec<Grant> {
     }
 }
 
+/// Whether one more detail may be written from a settled roll that granted `grants` and has
+/// `written` details already (RULES.md §1.3: the table writes the details the result grants,
+/// no more). Each grant is one detail, whatever kind it is taken as; only granted details can
+/// tick collateral, so a double tap or a second device cannot tick a clock twice.
+pub fn check_detail_granted(grants: &[Grant], written: usize) -> Result<()> {
+    match grants.len() {
+        n if written < n => Ok(()),
+        1 => Err(Error::invalid("roll", "granted one detail, and it is written already")),
+        n => Err(Error::invalid("roll", format!("granted {n} details, and all {n} are written already"))),
+    }
+}
+
 /// Checks a setup against the roller's sheet and says which dice will be rolled, with what edge.
 pub fn plan(sheet: &Sheet, setup: &RollSetup) -> Result<RollPlan> {
     if sheet.overcome() {

@@ -12,7 +12,7 @@ use uuid::Uuid;
 use crate::error::{Error, Result};
 use crate::model::{now, Game, System};
 use crate::rules::nsu::downtime::DowntimePhase;
-use crate::rules::nsu::roll::AtRisk;
+use crate::rules::nsu::roll::{check_detail_granted, AtRisk, Grant};
 use crate::rules::nsu::scope;
 use crate::rules::nsu::sheet::{required_text_problem, Detail, HARM_SLOTS};
 use crate::rules::nsu::world::{
@@ -480,10 +480,18 @@ pub fn nsu_world_remove_npc_detail(store: &mut Store, game: Uuid, npc: Uuid, ind
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum DetailTarget {
-    /// A harm detail on the roller's sheet.
-    Harm,
-    /// An other detail on the roller's sheet.
-    Other { positive: bool },
+    /// A harm detail on a character's sheet: the roller's unless `character` names another
+    /// character of the game (a helper the Arbiters hurt, an ally).
+    Harm {
+        #[serde(default)]
+        character: Option<Uuid>,
+    },
+    /// An other detail on a character's sheet, the roller's unless `character` says.
+    Other {
+        positive: bool,
+        #[serde(default)]
+        character: Option<Uuid>,
+    },
     /// A scene detail on a location card.
     Scene { location: Uuid },
     /// A detail on an NPC.
@@ -508,8 +516,11 @@ pub struct ClockTick {
 pub struct RollDetailWritten {
     /// The world as this device sees it.
     pub world: World,
-    /// The roller's sheet, when the detail went on it.
+    /// The sheet the detail went on (the roller's or another character's), when it went on one.
     pub sheet: Option<crate::services::NsuSheetView>,
+    /// How many details the roll granted, and how many of them are written now.
+    pub granted: usize,
+    pub written: usize,
     /// The clock of the party's location, when the roll had the World at risk and the
     /// party was not at home.
     pub ticked: Option<ClockTick>,
@@ -528,12 +539,13 @@ pub enum UndoScope {
 }
 
 /// Writes one detail granted by settled roll `roll_event` (its `nsu_roll_resolved` event)
-/// of `character`. When that roll had the World at risk, the clock of the party's location
-/// ticks once (RULES.md §1.3, Collateral); at home nothing ticks. Whether the World was at
-/// risk comes from the stored roll. The detail, the tick and the sheet are one transaction
-/// and one game-level event, so one undo (`undo_game`) takes them back together; a detail
-/// on the roller's sheet that ticks nothing is the character's own change (`undo_character`,
-/// `undo` in the answer says which).
+/// of `character`, while the roll has a grant left: no more details than the result grants
+/// (RULES.md §1.3), so only granted details tick. When that roll had the World at risk, the
+/// clock of the party's location ticks once (Collateral); at home nothing ticks. Whether the
+/// World was at risk comes from the stored roll. The detail, the tick and the sheet are one
+/// transaction and one game-level event, so one undo (`undo_game`) takes them back together;
+/// a detail on a sheet that ticks nothing is that character's own change (`undo_character`,
+/// `undo` in the answer says which), logged with the roll it came from.
 pub fn nsu_roll_write_detail(
     store: &mut Store,
     character: Uuid,
@@ -558,21 +570,34 @@ pub fn nsu_roll_write_detail(
         if read.event_undone(roll.seq)? {
             return Err(Error::invalid("roll", "that roll was taken back with undo"));
         }
-        let at_risk: AtRisk = serde_json::from_value(roll.payload["roll"]["roll"]["setup"]["at_risk"].clone())
-            .map_err(|e| Error::invalid("event log", format!("roll {roll_event} cannot be read: {e}")))?;
+        let unreadable =
+            |e: serde_json::Error| Error::invalid("event log", format!("roll {roll_event} cannot be read: {e}"));
+        let at_risk: AtRisk =
+            serde_json::from_value(roll.payload["roll"]["roll"]["setup"]["at_risk"].clone()).map_err(unreadable)?;
+        let grants: Vec<Grant> = serde_json::from_value(roll.payload["roll"]["grants"].clone()).map_err(unreadable)?;
+        let written = read.details_written_from_roll(game, roll_event)?;
+        check_detail_granted(&grants, written)?;
         let world_at_risk = at_risk == AtRisk::World;
         let before = read.nsu_world(game)?;
-        let name = &before_record.character.name;
         let words = text.trim();
         let (mut after, mut events) = (before.clone(), Vec::new());
         let mut changed = None;
+        let on_sheet = match *target {
+            DetailTarget::Harm { character: on } | DetailTarget::Other { character: on, .. } => Some(match on {
+                Some(id) if id != character => member(read, game, id, "character")?,
+                _ => before_record.clone(),
+            }),
+            _ => None,
+        };
         let what = match *target {
-            DetailTarget::Harm | DetailTarget::Other { .. } => {
+            DetailTarget::Harm { .. } | DetailTarget::Other { .. } => {
                 if let Some(p) = required_text_problem(text) {
                     return Err(Error::invalid("detail", p));
                 }
-                let mut sheet = before_record.nsu.clone().unwrap_or_default();
-                let what = if let DetailTarget::Other { positive } = *target {
+                let record = on_sheet.clone().expect("a sheet target has its record");
+                let name = &record.character.name;
+                let mut sheet = record.nsu.clone().unwrap_or_default();
+                let what = if let DetailTarget::Other { positive, .. } = *target {
                     sheet.other_details.push(Detail { text: words.to_owned(), positive });
                     format!("the {} detail “{words}” on {name}", if positive { "positive" } else { "negative" })
                 } else {
@@ -585,7 +610,7 @@ pub fn nsu_roll_write_detail(
                 if let Some(p) = sheet.problems("sheet").into_iter().next() {
                     return Err(Error::invalid(p.path, p.message));
                 }
-                changed = Some(CharacterRecord { nsu: Some(sheet), ..before_record.clone() });
+                changed = Some(CharacterRecord { nsu: Some(sheet), ..record });
                 what
             }
             DetailTarget::Scene { location } => {
@@ -619,10 +644,11 @@ pub fn nsu_roll_write_detail(
             events.extend(ev);
         }
         let undo = match changed {
-            // Only the roller's sheet changed: a change of the character's own, undone with
-            // the character (and made on a player's own device at a linked table too).
+            // Only a sheet changed: a change of that character's own, undone with the
+            // character (and made on a player's own device at a linked table too).
             Some(record) if after == before => {
-                crate::services::characters::save(tx, EventKind::SheetEdited, before_record.clone(), record)?;
+                let was = on_sheet.clone().expect("a changed sheet had a record");
+                crate::services::characters::save_detail_from_roll(tx, was, record, roll_event)?;
                 UndoScope::Character
             }
             changed => {
@@ -631,7 +657,7 @@ pub fn nsu_roll_write_detail(
                         record.character.revision += 1;
                         record.character.updated_at = now();
                         update(tx, &record)?;
-                        (vec![before_record.clone()], vec![record])
+                        (vec![on_sheet.clone().expect("a changed sheet had a record")], vec![record])
                     }
                     None => (Vec::new(), Vec::new()),
                 };
@@ -659,9 +685,8 @@ pub fn nsu_roll_write_detail(
         }
         let mut world = after;
         seen_by(&mut world, &device_viewer(read, game)?);
-        let on_sheet = matches!(target, DetailTarget::Harm | DetailTarget::Other { .. });
-        let sheet = on_sheet.then(|| crate::services::nsu::nsu_sheet_in(read, character)).transpose()?;
-        Ok(RollDetailWritten { world, sheet, ticked, message, undo })
+        let sheet = on_sheet.map(|r| crate::services::nsu::nsu_sheet_in(read, r.character.id)).transpose()?;
+        Ok(RollDetailWritten { world, sheet, granted: grants.len(), written: written + 1, ticked, message, undo })
     })
 }
 

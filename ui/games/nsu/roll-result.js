@@ -32,7 +32,7 @@ export function renderResult() {
     el(
       "div",
       { class: "roll-actions" },
-      el("button", { type: "button", id: "roll-write-detail", on: { click: () => openDetailForm(detailHost) } }, "Write a harm / other detail on the character"),
+      el("button", { type: "button", id: "roll-write-detail", disabled: detailsLeft() === 0, on: { click: () => openDetailForm(detailHost) } }, "Write a detail the roll granted"),
       el("button", { type: "button", id: "roll-show-log", on: { click: () => openRollLog({ gameId: w.view.character.game_id, characterId: w.id, title: w.name }) } }, "Roll log"),
       el("button", { type: "button", id: "roll-undo", class: "danger", on: { click: undoRoll } }, "Undo this roll"),
       // A scouting roll spends its downtime action: it is not repeated from here.
@@ -109,12 +109,43 @@ async function undoRoll() {
   }
 }
 
+/** How many of the roll's granted details are still to write (the core refuses one more). */
+const detailsLeft = () => w.result.record.grants.length - (w.result.detailsWritten ?? 0);
+
+function detailCountWords() {
+  const granted = w.result.record.grants.length;
+  const written = w.result.detailsWritten ?? 0;
+  const many = granted === 1 ? "the one detail" : `all ${granted} details`;
+  return written >= granted ? `Written: ${many} the roll granted.` : `Written: ${written} of ${granted} details the roll granted.`;
+}
+
+/** Shows the written count, and closes the form and its button once every grant is written. */
+function showDetailCount() {
+  const count = byId("detail-count");
+  if (count) count.textContent = detailCountWords();
+  const left = detailsLeft() > 0;
+  byId("roll-write-detail").disabled = !left;
+  const form = byId("roll-detail-form");
+  if (form) form.hidden = !left;
+}
+
 function openDetailForm(host) {
   if (host.firstChild) {
     byId("detail-text").focus();
     return;
   }
   const gameId = w.view.character.game_id;
+  // A harm or other detail goes on the roller, or on another character here (a helper the
+  // Arbiters hurt, an ally): one this device plays or the table's.
+  const others = (w.game ? w.game.characters : []).filter((c) => c.id !== w.id && c.mine !== false);
+  const on = el(
+    "select",
+    { id: "detail-on" },
+    el("option", { value: w.id }, w.name),
+    ...others.map((c) => el("option", { value: c.id }, c.name)),
+  );
+  const onField = el("div", { class: "field", hidden: others.length === 0 }, el("label", { for: "detail-on" }, "On"), on);
+  const onCharacter = () => (on.value && on.value !== w.id ? on.value : null);
   const kind = el(
     "select",
     { id: "detail-kind" },
@@ -149,6 +180,7 @@ function openDetailForm(host) {
   const cardLabel = (l) => (l.name ? l.name : `Face-down card${l.danger_level ? `, D${l.danger_level} R${l.reward_level}` : ""}`);
   kind.addEventListener("change", async () => {
     const onNpc = kind.value === "npc" || kind.value === "npc_harm";
+    onField.hidden = others.length === 0 || !["harm", "negative", "positive"].includes(kind.value);
     locationField.hidden = kind.value !== "scene";
     npcFields.hidden = !onNpc;
     signField.hidden = kind.value !== "npc";
@@ -169,10 +201,10 @@ function openDetailForm(host) {
   const target = () => {
     switch (kind.value) {
       case "harm":
-        return { kind: "harm" };
+        return { kind: "harm", character: onCharacter() };
       case "negative":
       case "positive":
-        return { kind: "other", positive: kind.value === "positive" };
+        return { kind: "other", positive: kind.value === "positive", character: onCharacter() };
       case "scene":
         return location.value ? { kind: "scene", location: location.value } : null;
       case "npc":
@@ -196,29 +228,38 @@ function openDetailForm(host) {
     let written = null;
     const ok = await attempt("The detail was not written.", async () => {
       written = await api.nsuRollWriteDetail(w.id, w.result.event_id, where, words);
-      if (written.sheet) w.view = written.sheet;
+      if (written.sheet && written.sheet.character.id === w.id) w.view = written.sheet;
     });
     if (!ok || !written) return;
     text.value = "";
-    // One undo takes back the detail and its tick together (one game step); a detail on
-    // the sheet that ticked nothing is the character's own step.
+    w.result.detailsWritten = written.written;
+    showDetailCount();
+    // One undo takes back the detail and its tick together (one game step); a detail on a
+    // sheet that ticked nothing is that character's own step.
+    const whose = written.sheet ? written.sheet.character.id : w.id;
     showNotice(written.message, async () => {
       const undone = await attempt("That could not be undone.", async () => {
-        if (written.undo === "character") await api.undoCharacter(w.id);
+        if (written.undo === "character") await api.undoCharacter(whose);
         else await api.undoGame(gameId);
         w.view = await api.nsuSheet(w.id);
       });
-      if (undone) showNotice(`Took back ${quoted(words)}${written.ticked ? " and its collateral tick" : ""}.`);
+      if (undone) {
+        w.result.detailsWritten = Math.max(0, (w.result.detailsWritten ?? 1) - 1);
+        showDetailCount();
+        showNotice(`Took back ${quoted(words)}${written.ticked ? " and its collateral tick" : ""}.`);
+      }
       app.refresh().catch(() => {});
     });
     app.refresh().catch(() => {});
   };
   host.replaceChildren(
+    el("p", { id: "detail-count", class: "muted", "aria-live": "polite" }, detailCountWords()),
     el(
       "form",
       { id: "roll-detail-form", class: "roll-detail-form", autocomplete: "off", on: { submit: save } },
       hint,
       el("div", { class: "field" }, el("label", { for: "detail-kind" }, "Kind"), kind),
+      onField,
       locationField,
       npcFields,
       el("div", { class: "field" }, el("label", { for: "detail-text" }, "The detail"), text),

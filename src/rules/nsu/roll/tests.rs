@@ -471,6 +471,19 @@ fn the_results_table_grants_by_difference() {
     assert_eq!(ok(&sheet(), &setup(), &[8, 5]).grants, grants(Winner::Player, 3));
 }
 
+#[test]
+fn no_more_details_are_written_than_the_result_grants() {
+    // Difference 2: one detail; 5+: two; a tie: one for each side.
+    let one = grants(Winner::Player, 2);
+    assert!(check_detail_granted(&one, 0).is_ok());
+    let e = check_detail_granted(&one, 1).unwrap_err();
+    assert_eq!(e.to_string(), "roll: granted one detail, and it is written already");
+    let two = grants(Winner::Arbiters, 6);
+    assert!(check_detail_granted(&two, 1).is_ok());
+    assert!(check_detail_granted(&two, 2).unwrap_err().to_string().contains("all 2 are written"));
+    assert!(check_detail_granted(&grants(Winner::Tie, 0), 1).is_ok());
+}
+
 fn helper_sheet() -> Sheet {
     let mut h = sheet();
     h.moods[2] = mood("Loyal", 4, false);

@@ -34,7 +34,7 @@
 //!   as the RMIB is treated like any MIB.
 //! - A contest reaches the Critical Juncture (Telling Blow, Catastrophic Failure,
 //!   automatic benefits) only when the actor's or the resistor's basic MIB was itself a
-//!   Telling Blow or a Catastrophic Failure.
+//!   Telling Blow.
 //! - The reading is taken from the number after every adjustment, so spending benefits
 //!   below the Critical Juncture gives up the Telling Blow, and complications can lift a
 //!   Catastrophic Failure.
@@ -48,11 +48,12 @@
 //!   a contest the subject is the resistor, so a Catastrophic RMIB is also the resistor's
 //!   Telling Blow with the same accounting. The points above the Critical Juncture are
 //!   still taken as the actor's benefits at once (they are not these points).
-//! - (audit #14) A contest reaches the Critical Juncture when either initial
-//!   MIB passed it either way (a Telling Blow or a Catastrophic Failure by itself). The
-//!   seed names only an initial MIB that succeeds past the threshold; the project keeps
-//!   the symmetric reading, since a resistor's initial Telling Blow is the actor's
-//!   Catastrophic Failure seen from the other side.
+//! - (audit D-SC1, RULES.md §4.3 decision 2026-11-28) A contest reaches the Critical
+//!   Juncture only when an initial MIB of either side is a Telling Blow (seed: "only when
+//!   one of the initial MIB numbers succeeds the Critical Juncture threshold"). An initial
+//!   Catastrophic Failure alone does not: actor −9 against resistor +1 (CJ 7) is a plain
+//!   failure of −10. A resistor's initial Telling Blow still makes the actor's side fail
+//!   catastrophically.
 //! - The Factor, Points and Bonus come from the UE chart the table filled in (Factor at
 //!   the action's Magnitude, Points and Bonus at the final MIB) unless the roll typed its
 //!   own facets; an empty chart reads the table's defaults.
@@ -226,10 +227,10 @@ pub fn read(mib: i32, critical_juncture: u32) -> Reading {
 }
 
 /// Whether a contest's RMIB is read against the Critical Juncture: only when one of the two
-/// basic MIBs was a Telling Blow or a Catastrophic Failure by itself.
+/// basic MIBs was a Telling Blow by itself (an initial Catastrophic Failure is not enough).
 pub fn contest_reaches_juncture(actor: i32, resistor: i32, critical_juncture: u32) -> bool {
-    let beyond = |mib| matches!(read(mib, critical_juncture), Reading::TellingBlow | Reading::CatastrophicFailure);
-    beyond(actor) || beyond(resistor)
+    let succeeds = |mib| read(mib, critical_juncture) == Reading::TellingBlow;
+    succeeds(actor) || succeeds(resistor)
 }
 
 /// How a roll ended.
@@ -1035,7 +1036,15 @@ mod tests {
         assert!(contest_reaches_juncture(12, -5, 7));
         // Actor 6, resistor -6: RMIB 12, but neither passed the Critical Juncture.
         assert!(!contest_reaches_juncture(6, -6, 7));
-        assert!(contest_reaches_juncture(0, -8, 7), "a Catastrophic Failure counts too");
+        assert!(contest_reaches_juncture(0, 7, 7), "the resistor's initial Telling Blow counts");
+        // An initial Catastrophic Failure alone does not (audit D-SC1): actor -9 against
+        // resistor +1 is a plain failure of -10, with no juncture points.
+        assert!(!contest_reaches_juncture(-9, 1, 7));
+        assert!(!contest_reaches_juncture(0, -8, 7));
+        let (mib, reading) = read_out(&setup((2, 0), Some((12, 0))), [5, 6], Some([5, 6]));
+        assert_eq!((mib, reading), (-10, Reading::Failure));
+        let (done, _) = decided(&setup((2, 0), Some((12, 0))), [5, 6], Some([5, 6])).conclude().unwrap();
+        assert_eq!(done.outcome.unwrap().juncture_points, 0);
         let (mib, reading) = read_out(&setup((18, 0), Some((12, 0))), [6, 6], Some([9, 9]));
         assert_eq!((mib, reading), (12, Reading::Success));
         let roll = decided(&setup((18, 0), Some((12, 0))), [6, 6], Some([9, 9]));

@@ -7,7 +7,7 @@
 //! distribution is the two d10's faces convolved and shifted, counted in whole numbers of
 //! the 100 equally likely rolls: exact, never sampled. A contest's RMIB is the actor's MIB
 //! less the resistor's, counted over the 10 000 rolls of all four dice; it is read against
-//! the Critical Juncture only when one of the two basic MIBs was itself beyond it
+//! the Critical Juncture only when one of the two basic MIBs was itself a Telling Blow
 //! ([`made_it_by::contest_reaches_juncture`]), so those chances come from the joint counts.
 //! Experience dice and the Application Phase's complications and benefits are choices made
 //! after the odds are shown, so they are not in them.
@@ -67,7 +67,7 @@ fn target(field: &str, rating: i32, modifier: i32) -> Result<i64> {
 }
 
 /// How a contest's RMIB (the actor's basic MIB `actor` less the resistor's) reads: against
-/// the Critical Juncture only when one of the two basic MIBs was beyond it by itself.
+/// the Critical Juncture only when one of the two basic MIBs was a Telling Blow by itself.
 pub(super) fn contest_reading(actor: i64, resistor: i64, critical_juncture: u32) -> Reading {
     let rmib = (actor - resistor) as i32;
     if made_it_by::contest_reaches_juncture(actor as i32, resistor as i32, critical_juncture) {

@@ -67,10 +67,10 @@ fn solo_by_hand(rating: i32, cj: u32, sides: u8, sign: Sign) -> Chances {
 
 /// A plain enumeration of a contest with one more die into `party`'s MIB: all four d10
 /// and the face, the RMIB read against the Critical Juncture only when an initial MIB
-/// (with the die in it) was beyond it by itself.
+/// (with the die in it) was a Telling Blow by itself (an initial Catastrophic Failure is not enough).
 fn contest_by_hand(actor: i32, resistor: i32, cj: u32, sides: u8, party: Party, sign: Sign) -> Chances {
     let cj_i = cj as i32;
-    let beyond = |mib: i32| mib >= cj_i || mib < -cj_i;
+    let succeeds = |mib: i32| mib >= cj_i;
     let mut t = Tally::default();
     for roll in 0..10_000 {
         let [a1, a2, r1, r2] = [roll % 10 + 1, roll / 10 % 10 + 1, roll / 100 % 10 + 1, roll / 1000 + 1];
@@ -79,7 +79,7 @@ fn contest_by_hand(actor: i32, resistor: i32, cj: u32, sides: u8, party: Party, 
             let a = actor - a1 - a2 + if party == Party::Actor { die } else { 0 };
             let r = resistor - r1 - r2 + if party == Party::Resistor { die } else { 0 };
             let reading = match a - r {
-                rmib if beyond(a) || beyond(r) => made_it_by::read(rmib, cj),
+                rmib if succeeds(a) || succeeds(r) => made_it_by::read(rmib, cj),
                 rmib if rmib >= 0 => Reading::Success,
                 _ => Reading::Failure,
             };

@@ -10,9 +10,10 @@ use rusqlite::{params, OptionalExtension};
 use uuid::Uuid;
 
 use super::columns::{index_at, name_of, named, opt_uuid_at, uuid_at};
-use super::queries::{games_to_check, select_all, Reader, Tx};
+use super::queries::{games_to_check, insert_in_order, select_all, Reader, Tx};
 use crate::error::Result;
 use crate::model::System;
+use crate::rules::scattershot::free_skills::ListedFreeSkill;
 use crate::rules::scattershot::made_it_by::ResourceResult;
 use crate::rules::scattershot::mechanical_play::{Combatant, MechanicalPlay};
 use crate::rules::scattershot::sheet::{
@@ -139,6 +140,12 @@ impl Reader<'_> {
                     magnitude: r.get(4)?,
                 })
             },
+        )?;
+        table.free_skill_list = select_all(
+            conn,
+            "SELECT name, starting_level FROM sc_free_skill_list WHERE game_id = ?1 ORDER BY position",
+            [&id],
+            |r| Ok(ListedFreeSkill { name: r.get(0)?, starting_level: r.get(1)? }),
         )?;
         let play = conn
             .prepare_cached(
@@ -317,6 +324,12 @@ impl Tx<'_> {
         for row in &table.ue_chart {
             stmt.execute(params![id, row.index, row.factor, row.points, row.bonus, row.magnitude])?;
         }
+        insert_in_order(
+            conn,
+            "INSERT INTO sc_free_skill_list (game_id, position, name, starting_level) VALUES (?1, ?2, ?3, ?4)",
+            &id,
+            table.free_skill_list.iter().map(|s| (&s.name, s.starting_level)),
+        )?;
         let Some(play) = &table.play else { return Ok(()) };
         let s = &play.settings;
         conn.prepare_cached(

@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 use sheetkeeper::exchange::{Document, GameEntry};
 use sheetkeeper::model::{Game, System};
 use sheetkeeper::rules::record::CharacterRecord;
+use sheetkeeper::rules::scattershot::free_skills::ListedFreeSkill;
 use sheetkeeper::rules::scattershot::mechanical_play::{Gain, MechanicalPlay, Seat};
 use sheetkeeper::rules::scattershot::sheet::{AbilityKind, Difficulty, Lasts, Purchase, Resource, Sheet, Statistic};
 use sheetkeeper::rules::scattershot::table::ScattershotTable;
@@ -97,7 +98,14 @@ fn scene() -> Scene {
         UeRow { index: 1, factor: 1, points: 1, bonus: 1, magnitude: "a person".into() },
         UeRow { index: 8, factor: 2, points: 2, bonus: 1, magnitude: "a room".into() },
     ];
-    let table = ScattershotTable { gm_dice: 5, play: Some(play), ue_chart, sessions: 2, in_session: true };
+    // The game's list of free skills, which Gizmo's two free skills came from.
+    let free_skill_list = vec![
+        ListedFreeSkill { name: "Swimming".into(), starting_level: 9 },
+        ListedFreeSkill { name: "Haggling".into(), starting_level: 8 },
+        ListedFreeSkill { name: "Knot-tying".into(), starting_level: 10 },
+    ];
+    let table =
+        ScattershotTable { gm_dice: 5, play: Some(play), ue_chart, free_skill_list, sessions: 2, in_session: true };
     Scene { game, characters, table }
 }
 
@@ -283,6 +291,15 @@ fn malformed_scattershot_files_are_refused_naming_every_problem() {
                 format!("{table}.ue_chart[1].index"),
                 format!("{table}.in_session"),
             ],
+        ),
+        (
+            "a list of free skills naming one twice, one at a level out of range",
+            Box::new(|f| {
+                let list = &mut f["data"]["games"][0]["scattershot_table"]["free_skill_list"];
+                list[1]["name"] = json!("swimming");
+                list[2]["starting_level"] = json!(100);
+            }),
+            vec![format!("{table}.free_skill_list[1].name"), format!("{table}.free_skill_list[2].starting_level")],
         ),
         (
             "a residual modifier lasting an unknown while",

@@ -329,3 +329,43 @@ fn a_last_ditch_dodge_rolls_at_minus_two_and_a_catastrophic_failure_upsets_the_a
     let view = services::scattershot_table(&t.store, t.game).unwrap();
     assert_eq!(view.play.unwrap().combatants[1].penalty, -1, "undone: the advantage is back");
 }
+
+#[test]
+fn a_sheet_takes_its_free_skills_from_the_games_list_at_the_level_the_list_gives() {
+    use sheetkeeper::rules::scattershot::free_skills::ListedFreeSkill;
+    use sheetkeeper::rules::scattershot::sheet::Purchase;
+    let mut t = table();
+    let listed = |name: &str, starting_level| ListedFreeSkill { name: name.into(), starting_level };
+    let new_free_skill = |name: &str, starting_level| SheetEdit::Buy {
+        purchase: Purchase::NewFreeSkill { name: name.into(), starting_level },
+    };
+    // With no list written down, a sheet names any free skill at the level it states.
+    t.sheet_edit(t.ada, new_free_skill("Juggling", 4));
+    let change = t.edit(TableEdit::FreeSkillList { skills: vec![listed(" Swimming ", 9), listed("Haggling", 8)] });
+    assert_eq!(change.message, "The list of free skills has 2 skill(s).");
+    assert_eq!(change.view.free_skill_list, [listed("Swimming", 9), listed("Haggling", 8)]);
+    t.store = t.scratch.open();
+    assert_eq!(services::scattershot_table(&t.store, t.game).unwrap().free_skill_list.len(), 2, "kept in the file");
+    // Now a sheet takes a listed skill, in the list's spelling, at the list's level.
+    t.sheet_edit(t.bo, new_free_skill("swimming", 9));
+    let sheet = services::scattershot_sheet(&t.store, t.bo).unwrap().sheet;
+    assert_eq!((sheet.free_skills[0].name.as_str(), sheet.free_skills[0].starting_level), ("Swimming", 9));
+    // Off the list, or at another level: refused by field, and nothing changes.
+    for (edit, field) in [(new_free_skill("Juggling", 4), "name"), (new_free_skill("Haggling", 12), "starting_level")] {
+        let before = bytes_on_disk(&t.scratch.db());
+        let (got, _) = invalid(services::scattershot_sheet_edit(&mut t.store, t.bo, &edit));
+        assert_eq!(got, field);
+        assert_eq!(bytes_on_disk(&t.scratch.db()), before);
+    }
+    let (field, message) = invalid(services::scattershot_table_edit(
+        &mut t.store,
+        t.game,
+        &TableEdit::FreeSkillList { skills: vec![listed("Haggling", 8), listed("HAGGLING", 2)] },
+    ));
+    assert_eq!((field.as_str(), message.as_str()), ("skills[1].name", "\"HAGGLING\" is on the list twice"));
+    // A sheet keeps what it took when the list changes; undo brings the list back.
+    t.edit(TableEdit::FreeSkillList { skills: vec![] });
+    assert_eq!(services::scattershot_sheet(&t.store, t.ada).unwrap().sheet.free_skills[0].name, "Juggling");
+    services::undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!(services::scattershot_table(&t.store, t.game).unwrap().free_skill_list.len(), 2);
+}

@@ -30,6 +30,7 @@ use crate::model::{System, TableSettings};
 use crate::rules::table_settings::{self, SettingSpec};
 
 pub mod choices;
+pub mod free_skills;
 pub mod made_it_by;
 pub mod mechanical_play;
 pub mod odds;

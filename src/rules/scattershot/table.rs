@@ -8,6 +8,7 @@ use std::collections::{BTreeSet, HashSet};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use super::free_skills::{self, ListedFreeSkill};
 use super::made_it_by::Facets;
 use super::mechanical_play::{MechanicalPlay, FORFEITS_PER_ROUND, IMMEDIATE_ACTIONS, MAX_COMBATANTS};
 use super::sheet::{Sheet, MAX_LOSS};
@@ -31,6 +32,10 @@ pub struct ScattershotTable {
     /// The UE chart the group filled in, by ascending index (empty: the default facets).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ue_chart: Vec<UeRow>,
+    /// The game's list of free skills with their starting levels, which sheets take their
+    /// free skills from (empty: none written down yet, any free skill may be named).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub free_skill_list: Vec<ListedFreeSkill>,
     /// Sessions started so far; the latest is `sessions` (0: none yet).
     #[serde(default, skip_serializing_if = "crate::rules::is_default")]
     pub sessions: u32,
@@ -70,6 +75,7 @@ impl ScattershotTable {
     /// one of them.
     pub fn problems(&self, path: &str, characters: &[Uuid]) -> Vec<Problem> {
         let mut out = ue_chart::problems(&self.ue_chart, &format!("{path}.ue_chart"));
+        out.extend(free_skills::problems(&self.free_skill_list, &format!("{path}.free_skill_list")));
         if self.in_session && self.sessions == 0 {
             out.push(Problem {
                 path: format!("{path}.in_session"),

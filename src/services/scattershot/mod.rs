@@ -34,6 +34,7 @@ use super::moves::{moves, MoveEntry};
 use crate::error::{Error, Result};
 use crate::model::{now, Character, Game, System, TableSettings};
 use crate::rules::record::CharacterRecord;
+use crate::rules::scattershot::free_skills::{self, ListedFreeSkill};
 use crate::rules::scattershot::made_it_by::Facets;
 use crate::rules::scattershot::mechanical_play::{Combatant, MechanicalPlay};
 use crate::rules::scattershot::sheet::{
@@ -175,6 +176,8 @@ pub struct ScattershotView {
     pub roll: Option<RollView>,
     /// The UE chart the group filled in (empty: every number reads the defaults in `facets`).
     pub ue_chart: Vec<UeRow>,
+    /// The game's list of free skills (empty: none written down, any may be named).
+    pub free_skill_list: Vec<ListedFreeSkill>,
     /// Sessions started so far, and whether the latest is being played.
     pub sessions: u32,
     pub in_session: bool,
@@ -339,6 +342,7 @@ fn view(
         play,
         roll: roll.map(|r| roll_view(r, &name)),
         ue_chart: table.ue_chart.clone(),
+        free_skill_list: table.free_skill_list.clone(),
         sessions: table.sessions,
         in_session: table.in_session,
         game: game.clone(),
@@ -507,6 +511,12 @@ pub fn scattershot_sheet_edit(store: &mut Store, character: Uuid, edit: &SheetEd
         let game = existing_game(read, before.character.game_id)?;
         let settings = Settings::from_table(&game.table_settings)?;
         let (after, events) = match edit {
+            // A new free skill comes from the game's list, at the level the list gives.
+            SheetEdit::Buy { purchase: Purchase::NewFreeSkill { name, starting_level } } => {
+                let list = read.scattershot_table(game.id)?.free_skill_list;
+                let ListedFreeSkill { name, starting_level } = free_skills::take(&list, name, *starting_level)?;
+                sheet.buy(&settings, &Purchase::NewFreeSkill { name, starting_level })?
+            }
             SheetEdit::Buy { purchase } => sheet.buy(&settings, purchase)?,
             SheetEdit::TakeBack { rating } => sheet.take_back(*rating)?,
             SheetEdit::SetCreationLimit { limit } => sheet.set_creation_limit(*limit)?,
@@ -783,6 +793,8 @@ pub enum TableEdit {
     Setting { name: String, value: i64 },
     /// Replaces the UE chart with the rows the group filled in (any order; empty clears it).
     UeChart { rows: Vec<UeRow> },
+    /// Replaces the game's list of free skills (in the order given; empty clears it).
+    FreeSkillList { skills: Vec<ListedFreeSkill> },
     /// A session begins.
     StartSession,
     /// The session ends: every residual modifier that lasted until then ends too.
@@ -816,6 +828,15 @@ pub fn scattershot_table_edit(store: &mut Store, game: Uuid, edit: &TableEdit) -
             let n = chart.len();
             w.table.ue_chart = chart;
             Ok(if n == 0 { "The UE chart is cleared.".to_owned() } else { format!("The UE chart has {n} row(s).") })
+        }
+        TableEdit::FreeSkillList { skills } => {
+            let list = free_skills::clean(skills)?;
+            let n = list.len();
+            w.table.free_skill_list = list;
+            Ok(match n {
+                0 => "The list of free skills is cleared: a sheet may name any free skill.".to_owned(),
+                n => format!("The list of free skills has {n} skill(s)."),
+            })
         }
         TableEdit::StartSession => {
             if w.table.in_session {

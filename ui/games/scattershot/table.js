@@ -4,7 +4,7 @@
 // stock of experience dice, and the table settings (Epic Index, Critical Juncture, the
 // experience die, dice per development point, the default Factor / Points / Bonus, the
 // creation limit), the UE chart the group fills in (index → Factor, Points, Bonus,
-// Magnitude) and the sessions (start, end: residual modifiers lasting until then end).
+// Magnitude), the game's list of free skills (free-skills.js) and the sessions (start, end: residual modifiers lasting until then end).
 // Every change is one move with an Undo toast (ctx.move).
 //
 //   import { renderTable } from "./table.js";
@@ -14,6 +14,7 @@ import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
 import { button, card, experienceDice, form, inlineForm, numberInput, readCount, resourceWord, signed, listOrNone } from "./kit.js";
 import { stepper } from "../../kit/components.js";
+import { freeSkillsCard } from "./free-skills.js";
 
 /** Fills `host` with the table's cards. */
 export function renderTable(host, ctx) {
@@ -21,6 +22,7 @@ export function renderTable(host, ctx) {
     charactersCard(ctx),
     el("div", { class: "sc-grid sc-table-grid" }, sessionCard(ctx), stockCard(ctx)),
     chartCard(ctx),
+    freeSkillsCard(ctx),
     settingsCard(ctx),
   );
 }

@@ -76,6 +76,20 @@ const SCATTERSHOT: &[SettingSpec] = &[
         min: 0,
         max: 100_000,
     },
+    SettingSpec {
+        name: "low_resource_percent",
+        label: "A resource at or below this % of its maximum gives a penalty (0 = no penalty)",
+        default: 0,
+        min: 0,
+        max: 100,
+    },
+    SettingSpec {
+        name: "low_resource_penalty",
+        label: "Penalty to every roll for each resource that low",
+        default: 1,
+        min: 0,
+        max: 20,
+    },
 ];
 
 /// Settings a system gained after files of format 1 were first written (and databases
@@ -85,6 +99,8 @@ const ADDED_LATER: &[(System, &str)] = &[
     (System::Scattershot, "default_points"),
     (System::Scattershot, "default_bonus"),
     (System::Scattershot, "creation_limit"),
+    (System::Scattershot, "low_resource_percent"),
+    (System::Scattershot, "low_resource_penalty"),
 ];
 
 /// The settings a game of `system` keeps.

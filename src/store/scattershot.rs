@@ -172,8 +172,8 @@ impl Reader<'_> {
         let Some(mut play) = play else { return Ok(table) };
         play.combatants = select_all(
             conn,
-            "SELECT character_id, player_id, forfeited, forfeits, free_actions, second_cycle, engaged, advantages \
-                 FROM sc_combatants WHERE game_id = ?1 ORDER BY position",
+            "SELECT character_id, player_id, forfeited, forfeits, free_actions, second_cycle, engaged, advantages, \
+                 reduced_penalty FROM sc_combatants WHERE game_id = ?1 ORDER BY position",
             [&id],
             |r| {
                 Ok(Combatant {
@@ -186,6 +186,7 @@ impl Reader<'_> {
                     free_kinds: Vec::new(),
                     engaged: opt_uuid_at(r, 6)?,
                     advantages: r.get(7)?,
+                    reduced_penalty: r.get(8)?,
                 })
             },
         )?;
@@ -349,7 +350,8 @@ impl Tx<'_> {
         ])?;
         let mut stmt = conn.prepare_cached(
             "INSERT INTO sc_combatants (game_id, position, character_id, player_id, forfeited, forfeits, \
-             free_actions, second_cycle, engaged, advantages) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+             free_actions, second_cycle, engaged, advantages, reduced_penalty) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
         )?;
         let mut kinds = conn
             .prepare_cached("INSERT INTO sc_free_kinds (game_id, combatant, position, kind) VALUES (?1, ?2, ?3, ?4)")?;
@@ -365,6 +367,7 @@ impl Tx<'_> {
                 c.second_cycle,
                 c.engaged.map(|e| e.to_string()),
                 c.advantages,
+                c.reduced_penalty,
             ])?;
             for (j, kind) in c.free_kinds.iter().enumerate() {
                 kinds.execute(params![id, pos(i), pos(j), kind])?;

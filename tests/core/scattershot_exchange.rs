@@ -51,6 +51,8 @@ fn record(game: &Game, id: u128, name: &str, revision: i64, sheet: Sheet) -> Cha
 fn scene() -> Scene {
     let mut settings = table_settings::defaults(System::Scattershot);
     settings.insert("default_factor".into(), 2);
+    // Reduced resources give −1 at or below 80 %: Gizmo's Hit Points (7 of 10) are that low.
+    settings.insert("low_resource_percent".into(), 80);
     let times = ("2026-10-01T18:00:00Z", "2026-10-08T21:30:00Z");
     let game = Game { table_settings: settings, ..scene_game(uuid(GAME), "Rust Belt Run", System::Scattershot, times) };
     let rules = Settings::default();
@@ -94,6 +96,7 @@ fn scene() -> Scene {
     let play = play.engage(uuid(ROOK), Some(uuid(GIZMO))).unwrap().0;
     let play = play.gain_advantage(uuid(ROOK), uuid(GIZMO), Gain::Seize).unwrap().0;
     let play = play.free_action(uuid(GIZMO), "duck").unwrap().0;
+    let play = play.hold_penalties(|id| if id == uuid(GIZMO) { -1 } else { 0 });
     let ue_chart = vec![
         UeRow { index: 1, factor: 1, points: 1, bonus: 1, magnitude: "a person".into() },
         UeRow { index: 8, factor: 2, points: 2, bonus: 1, magnitude: "a room".into() },
@@ -291,6 +294,13 @@ fn malformed_scattershot_files_are_refused_naming_every_problem() {
                 format!("{table}.ue_chart[1].index"),
                 format!("{table}.in_session"),
             ],
+        ),
+        (
+            "a held penalty for reduced resources above 0",
+            Box::new(|f| {
+                f["data"]["games"][0]["scattershot_table"]["play"]["combatants"][1]["reduced_penalty"] = json!(2)
+            }),
+            vec![format!("{table}.play.combatants[1].reduced_penalty")],
         ),
         (
             "a list of free skills naming one twice, one at a level out of range",

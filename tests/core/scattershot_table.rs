@@ -369,3 +369,52 @@ fn a_sheet_takes_its_free_skills_from_the_games_list_at_the_level_the_list_gives
     services::undo_game(&mut t.store, t.game).unwrap();
     assert_eq!(services::scattershot_table(&t.store, t.game).unwrap().free_skill_list.len(), 2);
 }
+
+#[test]
+fn a_reduced_resource_lowers_rolls_at_once_outside_a_fight_and_only_after_the_lull_in_one() {
+    let mut t = table();
+    let (ada, bo) = (t.ada, t.bo);
+    let reduced = |t: &Table| {
+        let request = scattershot_request(
+            SideDraft { character: Some(t.ada), rating: Some(strength()), value: None, ..scattershot_typed(0) },
+            None,
+        );
+        services::scattershot_roll_preview(&t.store, t.game, &request).unwrap().actor.reduced
+    };
+    let hp =
+        |t: &mut Table, current| t.sheet_edit(ada, SheetEdit::SetResource { resource: Resource::HitPoints, current });
+    hp(&mut t, 2);
+    assert_eq!(reduced(&t), 0, "no penalty until the table sets one");
+    // The table's rule: at or below 30 % of its maximum, −1 a resource.
+    t.edit(TableEdit::Setting { name: "low_resource_percent".into(), value: 30 });
+    assert_eq!(reduced(&t), -1, "outside a fight every moment is a lull");
+    let sheet = services::scattershot_sheet(&t.store, ada).unwrap();
+    assert_eq!((sheet.reduced_penalty, sheet.temporary_modifier), (-1, 0));
+    // A fight begins with Ada whole; damage in it lowers her Hit Points at once, but her
+    // penalty waits for the lull.
+    hp(&mut t, 10);
+    let seating = vec![SeatDraft { character: ada, player: None }, SeatDraft { character: bo, player: None }];
+    services::scattershot_play(&mut t.store, t.game, &PlayMove::Start { caller: ada, seating, cinematic: false })
+        .unwrap();
+    hp(&mut t, 1);
+    assert_eq!(reduced(&t), 0, "held at the start of mechanical play");
+    t.store = t.scratch.open();
+    assert_eq!(reduced(&t), 0, "held in the file too");
+    services::scattershot_play(&mut t.store, t.game, &PlayMove::End).unwrap();
+    assert_eq!(reduced(&t), -1, "the lull: the penalty takes effect");
+    let view = services::scattershot_table(&t.store, t.game).unwrap();
+    assert_eq!(view.characters.iter().find(|c| c.id == ada).unwrap().reduced_penalty, -1);
+    // Out of range, the setting is refused by field.
+    let (field, _) = invalid(services::scattershot_table_edit(
+        &mut t.store,
+        t.game,
+        &TableEdit::Setting { name: "low_resource_percent".into(), value: 101 },
+    ));
+    assert_eq!(field, "value");
+}
+
+fn strength() -> sheetkeeper::rules::scattershot::sheet::Rating {
+    sheetkeeper::rules::scattershot::sheet::Rating::Statistic {
+        statistic: sheetkeeper::rules::scattershot::sheet::Statistic::Strength,
+    }
+}

@@ -14,7 +14,10 @@
 //!   are held against the foe a character has engaged, at most the Epic Index of them, each
 //!   −1 to all of that foe's rolls ([`MechanicalPlay::penalty`]); engaging someone else
 //!   ([`MechanicalPlay::engage`]) erases them.
-//! - The lull comes when mechanical play ends ([`MechanicalPlay::end`]).
+//! - The lull comes when mechanical play ends ([`MechanicalPlay::end`]). A penalty for a
+//!   reduced resource (a table setting) is held from the start of play until then
+//!   ([`MechanicalPlay::hold_penalties`]): damage taken in the fight lowers the resource at
+//!   once, its penalty waits for the lull.
 //!
 //! Rulings where the source is silent:
 //! - The seating is given going to the right, each character with its player. The caller's
@@ -90,7 +93,14 @@ pub struct Combatant {
     /// Combat advantages it holds against the character it has engaged.
     #[serde(default)]
     pub advantages: u32,
+    /// The penalty its reduced resources gave when play began (0 or less): it holds until
+    /// the lull, whatever the fight takes off meanwhile ([`MechanicalPlay::held_penalty`]).
+    #[serde(default, skip_serializing_if = "crate::rules::is_default")]
+    pub reduced_penalty: i32,
 }
+
+/// The lowest penalty reduced resources may give (two resources, at most 20 each).
+pub const MIN_REDUCED_PENALTY: i32 = -40;
 
 /// What a character does with an immediate action of its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -253,6 +263,7 @@ impl MechanicalPlay {
                 free_kinds: Vec::new(),
                 engaged: None,
                 advantages: 0,
+                reduced_penalty: 0,
             })
             .collect();
         let play = MechanicalPlay {
@@ -492,6 +503,23 @@ impl MechanicalPlay {
     /// The penalty to all of `subject`'s rolls: −1 for each advantage held against it.
     pub fn penalty(&self, subject: Uuid) -> i32 {
         -(self.combatants.iter().filter(|c| c.engaged == Some(subject)).map(|c| c.advantages as i32).sum::<i32>())
+    }
+
+    /// Holds each combatant's penalty for reduced resources, as `penalty_of` gives it when
+    /// play begins: until the lull, it does not follow what the fight takes off (seed:
+    /// "Calculated penalties for reduced Resource Ratings do not take affect until the next
+    /// 'lull'").
+    pub fn hold_penalties(mut self, penalty_of: impl Fn(Uuid) -> i32) -> MechanicalPlay {
+        for c in &mut self.combatants {
+            c.reduced_penalty = penalty_of(c.character).clamp(MIN_REDUCED_PENALTY, 0);
+        }
+        self
+    }
+
+    /// The penalty for reduced resources `subject` plays with until the lull, when it takes
+    /// part in this play; None otherwise (outside a fight it follows its resources at once).
+    pub fn held_penalty(&self, subject: Uuid) -> Option<i32> {
+        self.combatants.iter().find(|c| c.character == subject).map(|c| c.reduced_penalty)
     }
 
     /// Ends mechanical play: the lull. Results an older version left waiting land now

@@ -10,8 +10,10 @@ use uuid::Uuid;
 
 use super::free_skills::{self, ListedFreeSkill};
 use super::made_it_by::Facets;
-use super::mechanical_play::{MechanicalPlay, FORFEITS_PER_ROUND, IMMEDIATE_ACTIONS, MAX_COMBATANTS};
-use super::sheet::{Sheet, MAX_LOSS};
+use super::mechanical_play::{
+    MechanicalPlay, FORFEITS_PER_ROUND, IMMEDIATE_ACTIONS, MAX_COMBATANTS, MIN_REDUCED_PENALTY,
+};
+use super::sheet::{Resource, Sheet, MAX_LOSS};
 use super::ue_chart::{self, UeRow};
 use super::{name_problem, Pools};
 use crate::model::{System, TableSettings};
@@ -59,6 +61,24 @@ pub fn default_facets(settings: &TableSettings) -> Facets {
 /// The limit a new character's creation starts with (the table's; 0 is none).
 pub fn creation_limit(settings: &TableSettings) -> Option<u32> {
     u32::try_from(setting(settings, "creation_limit")).ok().filter(|&n| n > 0)
+}
+
+/// The penalty a character's reduced resources give its rolls (RULES.md §4.3; audit D-SC2):
+/// each resource at or below the table's `low_resource_percent` of its maximum gives
+/// −`low_resource_penalty`; a percent of 0 is no penalty. The seed gives no formula, so the
+/// table sets it. When it takes effect (at the lull) is mechanical play's to say
+/// ([`MechanicalPlay::held_penalty`]).
+pub fn reduced_resource_penalty(settings: &TableSettings, sheet: &Sheet) -> i32 {
+    let percent = setting(settings, "low_resource_percent");
+    let each = i32::try_from(setting(settings, "low_resource_penalty")).unwrap_or(0);
+    if percent <= 0 {
+        return 0;
+    }
+    let low = Resource::ALL.iter().filter(|&&r| {
+        let maximum = i64::from(sheet.maximum(r));
+        maximum > 0 && i64::from(sheet.current(r)) * 100 <= maximum * percent
+    });
+    -each * low.count() as i32
 }
 
 impl ScattershotTable {
@@ -119,6 +139,9 @@ impl ScattershotTable {
             }
             if c.forfeits > FORFEITS_PER_ROUND {
                 problem(format!("{at}.forfeits"), format!("at most {FORFEITS_PER_ROUND} a round"));
+            }
+            if !(MIN_REDUCED_PENALTY..=0).contains(&c.reduced_penalty) {
+                problem(format!("{at}.reduced_penalty"), format!("{MIN_REDUCED_PENALTY} to 0"));
             }
             if c.free_actions > epic {
                 problem(format!("{at}.free_actions"), format!("at most {epic} (the Epic Index)"));
@@ -191,5 +214,34 @@ mod tests {
         settings.insert("creation_limit".into(), 40);
         assert_eq!(default_facets(&settings).factor, 3);
         assert_eq!(creation_limit(&settings), Some(40));
+    }
+
+    #[test]
+    fn a_resource_at_or_below_the_tables_percent_gives_its_penalty_and_a_fight_holds_it_until_the_lull() {
+        let mut settings = table_settings::defaults(System::Scattershot);
+        let hurt = |hp: i32, power: i32| {
+            let sheet = Sheet::new(None).set_resource(Resource::HitPoints, hp).unwrap().0;
+            sheet.set_resource(Resource::Power, power).unwrap().0
+        };
+        // No penalty unless the table sets one (a percent of 0).
+        assert_eq!(reduced_resource_penalty(&settings, &hurt(1, 1)), 0);
+        settings.insert("low_resource_percent".into(), 30);
+        settings.insert("low_resource_penalty".into(), 2);
+        // Hit Points 10: 3 is 30 %, at the line; 4 is above it. Both resources low: twice.
+        assert_eq!(reduced_resource_penalty(&settings, &hurt(4, 10)), 0);
+        assert_eq!(reduced_resource_penalty(&settings, &hurt(3, 10)), -2);
+        assert_eq!(reduced_resource_penalty(&settings, &hurt(-5, 0)), -4);
+        // Mechanical play holds each combatant's penalty from its start until it ends.
+        let (a, b) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let seats = [Seat { character: a, player: a }, Seat { character: b, player: b }];
+        let (play, _) = MechanicalPlay::start(&seats, a, &Settings::default(), false).unwrap();
+        let play = play.hold_penalties(|id| if id == a { -2 } else { 0 });
+        assert_eq!((play.held_penalty(a), play.held_penalty(b)), (Some(-2), Some(0)));
+        assert_eq!(play.held_penalty(Uuid::from_u128(3)), None, "not in the fight: it follows its resources");
+        let mut table = ScattershotTable { play: Some(play.hold_penalties(|_| -99)), ..ScattershotTable::default() };
+        assert_eq!(table.play.as_ref().unwrap().held_penalty(a), Some(MIN_REDUCED_PENALTY), "bounded");
+        table.play.as_mut().unwrap().combatants[0].reduced_penalty = 1;
+        let paths: Vec<String> = table.problems("$", &[a, b]).into_iter().map(|p| p.path).collect();
+        assert_eq!(paths, ["$.play.combatants[0].reduced_penalty"]);
     }
 }

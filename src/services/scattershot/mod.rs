@@ -85,6 +85,8 @@ pub struct ScattershotSheetView {
     pub next_free_skill_points: u32,
     /// −1 for each combat advantage held against the character in mechanical play.
     pub penalty: i32,
+    /// The table's penalty for its reduced resources (0: none), added to each of its rolls.
+    pub reduced_penalty: i32,
     /// The residual modifiers on the sheet, added up (added to each of its rolls).
     pub temporary_modifier: i32,
 }
@@ -108,6 +110,8 @@ pub struct ScattershotCharacterView {
     pub resources: Vec<ResourceView>,
     /// −1 for each combat advantage held against it.
     pub penalty: i32,
+    /// The table's penalty for its reduced resources (0: none).
+    pub reduced_penalty: i32,
     /// A non-player character (the Gamemaster's).
     pub npc: bool,
     /// Who the character is (the "contract" rewards are judged by).
@@ -217,6 +221,17 @@ fn penalty(table: &ScattershotTable, character: Uuid) -> i32 {
     table.play.as_ref().map_or(0, |p| p.penalty(character))
 }
 
+/// The penalty `character`'s reduced resources give its rolls now: in mechanical play the
+/// one held since it began (until the lull), else what its resources give at once.
+pub(super) fn reduced_penalty(
+    play: Option<&MechanicalPlay>,
+    settings: &TableSettings,
+    character: Uuid,
+    sheet: &Sheet,
+) -> i32 {
+    play.and_then(|p| p.held_penalty(character)).unwrap_or_else(|| sc_table::reduced_resource_penalty(settings, sheet))
+}
+
 pub(super) fn sheet_view(read: Reader<'_>, id: Uuid) -> Result<ScattershotSheetView> {
     let record = load(read, id)?;
     let sheet = sheet_of(&record)?;
@@ -241,6 +256,7 @@ pub(super) fn sheet_view(read: Reader<'_>, id: Uuid) -> Result<ScattershotSheetV
         dice_per_point: if sheet.stage == Stage::Play { settings.experience_dice_per_point } else { 0 },
         next_free_skill_points: u32::from(sheet.free_skills.len().is_multiple_of(FREE_SKILLS_PER_POINT)),
         penalty: penalty(&table, id),
+        reduced_penalty: reduced_penalty(table.play.as_ref(), &game.table_settings, id, &sheet),
         temporary_modifier: sheet.temporary_modifier(),
         sheet,
         character: record.character,
@@ -333,6 +349,7 @@ fn view(
                     experience_dice: sheet.experience_dice,
                     resources: resources(&sheet),
                     penalty: penalty(table, r.character.id),
+                    reduced_penalty: reduced_penalty(table.play.as_ref(), &game.table_settings, r.character.id, &sheet),
                     npc: sheet.npc,
                     description: sheet.description.clone(),
                     temporary_modifier: sheet.temporary_modifier(),

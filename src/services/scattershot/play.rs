@@ -21,6 +21,7 @@ use crate::error::{Error, Result};
 use crate::rules::scattershot::mechanical_play::{Action, Check, Gain, MechanicalPlay, Seat};
 use crate::rules::scattershot::rewards::{self, Giver, RewardEvent, SessionRewards, Vote};
 use crate::rules::scattershot::sheet::Lasts;
+use crate::rules::scattershot::table::reduced_resource_penalty;
 use crate::services::scattershot::{change, ScattershotChange};
 use crate::store::Store;
 
@@ -102,6 +103,12 @@ pub fn scattershot_play(store: &mut Store, game: Uuid, step: &PlayMove) -> Resul
                     seats.push(Seat { character: s.character, player: s.player.unwrap_or(s.character) });
                 }
                 let (play, events) = MechanicalPlay::start(&seats, *caller, &w.rules()?, *cinematic)?;
+                // Each combatant plays with the penalty its reduced resources give now, until the lull.
+                let records = w.characters();
+                let play = play.hold_penalties(|id| {
+                    let sheet = records.iter().find(|r| r.character.id == id).and_then(|r| r.scattershot.as_ref());
+                    sheet.map_or(0, |s| reduced_resource_penalty(&w.settings, s))
+                });
                 let order: Vec<String> = play.combatants.iter().map(|c| w.name(c.character)).collect();
                 (Some(play), events, format!("Mechanical play begins: {}.", order.join(", ")))
             }

@@ -11,9 +11,12 @@
 //! Rulings:
 //! - (audit #1) A concluded roll aimed at a character's resource takes
 //!   MIB × Factor from it at once, at the end of the Application Phase, also during
-//!   mechanical play (the target's Hit Points drop while the fight goes on). Nothing waits
-//!   for the lull: the app models no penalty for a reduced resource. Undoing the conclusion
-//!   gives the resource back.
+//!   mechanical play (the target's Hit Points drop while the fight goes on). Undoing the
+//!   conclusion gives the resource back.
+//! - (audit D-SC2) Only the penalty a reduced resource gives (a table setting: at or below
+//!   some % of its maximum, −N to every roll) waits for the lull: a combatant plays with
+//!   the penalty it had when mechanical play began; outside it, the penalty follows the
+//!   resources at once.
 //! - (audit #6) A contest may also name a resistor's target on the actor's side: a negative
 //!   final RMIB takes |RMIB| × Factor from it, the same way.
 //! - The Factor is read on the table's UE chart at the action's Magnitude (when the roll
@@ -28,6 +31,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
+use crate::model::TableSettings;
 use crate::rules::record::CharacterRecord;
 use crate::rules::scattershot::made_it_by::{
     Action, Facets, Juncture, MibEvent, MibRoll, Party, Phase, Reading, ResourceResult, RollSetup, Sign, MAX_TARGET,
@@ -113,6 +117,9 @@ pub struct SideBreakdown {
     pub residual: i32,
     /// −1 for each combat advantage held against the character in mechanical play.
     pub advantages: i32,
+    /// The table's penalty for the character's reduced resources (held from the start of
+    /// mechanical play until the lull).
+    pub reduced: i32,
     /// The residual modifiers on the character's sheet (a Bonus, a lasting consequence).
     pub temporary: i32,
     /// −2 for a Last-Ditch Dodge, else 0.
@@ -170,6 +177,7 @@ fn side(
     draft: &SideDraft,
     characters: &[CharacterRecord],
     play: Option<&MechanicalPlay>,
+    settings: &TableSettings,
 ) -> Result<(Action, SideBreakdown)> {
     let at = |name: &str| format!("{field}.{name}");
     let record = match draft.character {
@@ -209,6 +217,7 @@ fn side(
             situation: 0,
             residual: 0,
             advantages: 0,
+            reduced: 0,
             temporary: 0,
             dodge: 0,
             modifier: 0,
@@ -248,9 +257,14 @@ fn side(
         (Some(play), Some(id)) => play.penalty(id),
         _ => 0,
     };
+    // In mechanical play the penalty held since it began; outside it, every moment is a lull.
+    let reduced = match (draft.character, &sheet) {
+        (Some(id), Some(sheet)) => super::reduced_penalty(play, settings, id, sheet),
+        _ => 0,
+    };
     let temporary = sheet.as_ref().map_or(0, |s| s.temporary_modifier());
     let dodge = if draft.last_ditch_dodge { LAST_DITCH_DODGE } else { 0 };
-    let modifier = draft.modifier + residual + advantages + temporary + dodge;
+    let modifier = draft.modifier + residual + advantages + reduced + temporary + dodge;
     in_range("modifier", modifier)?;
     let name = record.map_or_else(|| draft.description.clone(), |r| r.character.name.clone());
     let action = Action { description: draft.description.clone(), rating, modifier, rolled: None };
@@ -261,6 +275,7 @@ fn side(
         situation: draft.modifier,
         residual,
         advantages,
+        reduced,
         temporary,
         dodge,
         modifier,
@@ -274,11 +289,12 @@ fn setup(
     request: &RollRequest,
     characters: &[CharacterRecord],
     play: Option<&MechanicalPlay>,
-    defaults: Facets,
+    settings: &TableSettings,
     chart: &[UeRow],
 ) -> Result<(RollSetup, SideBreakdown, Option<SideBreakdown>)> {
-    let (actor, actor_view) = side("actor", &request.actor, characters, play)?;
-    let resistor = request.resistor.as_ref().map(|r| side("resistor", r, characters, play)).transpose()?;
+    let defaults = sc_table::default_facets(settings);
+    let (actor, actor_view) = side("actor", &request.actor, characters, play, settings)?;
+    let resistor = request.resistor.as_ref().map(|r| side("resistor", r, characters, play, settings)).transpose()?;
     if let Some(target) = &request.target {
         if !characters.iter().any(|r| r.character.id == target.character) {
             return Err(Error::invalid(
@@ -331,8 +347,8 @@ pub fn scattershot_roll_preview(store: &Store, game: Uuid, request: &RollRequest
     let settings = Settings::from_table(&g.table_settings)?;
     let table = read.scattershot_table(game)?;
     let characters = records(read, game)?;
-    let defaults = sc_table::default_facets(&g.table_settings);
-    let (setup, actor, resistor) = setup(request, &characters, table.play.as_ref(), defaults, &table.ue_chart)?;
+    let (setup, actor, resistor) =
+        setup(request, &characters, table.play.as_ref(), &g.table_settings, &table.ue_chart)?;
     let cj = settings.critical_juncture;
     let a = (setup.actor.rating, setup.actor.modifier);
     let odds = match &setup.resistor {
@@ -473,9 +489,8 @@ fn play<R: Rng>(w: &mut Work<'_>, step: &RollMove, dice: &DiceInput, rng: &mut R
                 }
             }
             let settings = w.rules()?;
-            let defaults = sc_table::default_facets(&w.settings);
             let chart = w.table.ue_chart.clone();
-            let (setup, actor, resistor) = setup(request, &w.characters(), w.table.play.as_ref(), defaults, &chart)?;
+            let (setup, actor, resistor) = setup(request, &w.characters(), w.table.play.as_ref(), &w.settings, &chart)?;
             let (roll, events) = MibRoll::start(&setup, &settings)?;
             w.note(&events);
             w.roll = Some(RollState {

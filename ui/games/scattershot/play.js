@@ -203,6 +203,7 @@ function combatantRow(c, index, play, ctx) {
     c.engaged ? `engages ${nameOf(c.engaged)}` : "engages nobody",
     c.advantages > 0 && `holds ${plural(c.advantages, "advantage")} against ${nameOf(c.engaged)}`,
     c.penalty < 0 && `${signed(c.penalty)} to its rolls`,
+    c.reduced_penalty < 0 && `${signed(c.reduced_penalty)} for reduced resources, until the lull`,
     `${plural(c.free_actions_left, "free action")} left${c.second_cycle ? " (second cycle)" : ""}`,
     c.forfeits > 0 && `forfeited ${c.forfeits} this round`,
     c.forfeited > 0 && `${c.forfeited} fewer next turn`,

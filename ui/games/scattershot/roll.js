@@ -513,6 +513,7 @@ function breakdown(side) {
   if (side.temporary) parts.push(`residual modifiers ${signed(side.temporary)}`);
   if (side.dodge) parts.push(`Last-Ditch Dodge ${signed(side.dodge)}`);
   if (side.advantages) parts.push(`combat advantages held against ${side.name || "it"} ${signed(side.advantages)}`);
+  if (side.reduced) parts.push(`reduced resources ${signed(side.reduced)}`);
   return `${side.name || "Someone"}: ${parts.join(", ")} → ${side.rating + side.modifier} − 2d10`;
 }
 

@@ -51,6 +51,7 @@ function characterRow(c, ctx) {
     experienceDice(c.experience_dice),
     c.npc && "non-player character",
     c.penalty < 0 && `${signed(c.penalty)} to its rolls (combat advantages held against it)`,
+    c.reduced_penalty < 0 && `${signed(c.reduced_penalty)} to its rolls (reduced resources)`,
     c.temporary_modifier !== 0 && `${signed(c.temporary_modifier)} residual modifiers`,
   ].filter(Boolean);
   return el(

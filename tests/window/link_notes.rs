@@ -73,6 +73,15 @@ pub(crate) fn type_into(session: &Session, selector: &str, text: &str) {
     field.send_keys(text);
 }
 
+/// Types the faces `dice` (a box's selector, the face) into the roll step's boxes and
+/// submits them.
+pub(crate) fn submit_faces(session: &Session, dice: &[(&str, &str)]) {
+    for (selector, face) in dice {
+        type_into(session, selector, face);
+    }
+    tap(session, "#roll-hand-submit");
+}
+
 /// Picks the option `value` of the select `selector`, scrolled into view first.
 pub(crate) fn pick(session: &Session, selector: &str, value: &str) {
     session.to_middle(selector);
@@ -299,9 +308,7 @@ fn a_helpers_die_sent_from_their_device_is_used_in_the_rollers_wizard() {
     tap(&window, "#roll-next");
     wait_step(&window, "roll");
     tap(&window, "#roll-by-hand");
-    type_into(&window, "#roll-die-aspect-1", "3");
-    type_into(&window, "#roll-die-mood-1", "4");
-    tap(&window, "#roll-hand-submit");
+    submit_faces(&window, &[("#roll-die-aspect-1", "3"), ("#roll-die-mood-1", "4")]);
     wait_step(&window, "help");
 
     // The wizard waits for a helper's die: nothing sent yet.

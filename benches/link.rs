@@ -305,12 +305,19 @@ impl Drop for Table {
     }
 }
 
+/// A new folder with the database `db` in it, holding a new game `name` of `system`: the
+/// folder, the database's path, the database and the game's id.
+fn new_game(db: &str, name: &str, system: &str) -> (tempfile::TempDir, PathBuf, Store, Uuid) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(db);
+    let mut store = Store::open(&path).unwrap();
+    let game = services::create_game(&mut store, name, system).unwrap().game.id;
+    (dir, path, store, game)
+}
+
 /// An NSU game of `characters` characters.
 fn nsu_table(characters: usize) -> Table {
-    let dir = tempfile::tempdir().unwrap();
-    let host_db = dir.path().join("host.db");
-    let mut store = Store::open(&host_db).unwrap();
-    let game = services::create_game(&mut store, "Valley", "nsu").unwrap().game.id;
+    let (dir, host_db, mut store, game) = new_game("host.db", "Valley", "nsu");
     for i in 0..characters {
         services::create_character(&mut store, game, &format!("Player {i}")).unwrap();
     }
@@ -330,10 +337,7 @@ fn read_json(path: &Path) -> serde_json::Value {
 /// with it again (entries every player sees, unlike an antagonist's purse's), written into
 /// the game's file and imported.
 fn penny_table(entries: usize) -> Table {
-    let dir = tempfile::tempdir().unwrap();
-    let seed_db = dir.path().join("seed.db");
-    let mut seed = Store::open(&seed_db).unwrap();
-    let game = services::create_game(&mut seed, "Penny table", "penny_ante").unwrap().game.id;
+    let (dir, _, mut seed, game) = new_game("seed.db", "Penny table", "penny_ante");
     for i in 0..DEVICES {
         services::penny_create_character(&mut seed, game, &format!("Player {i}"), &format!("Quick hands {i}"), 25)
             .unwrap();
@@ -406,10 +410,7 @@ fn sizes(c: &mut Criterion) {
 fn catch_up(c: &mut Criterion) {
     let events = if DEBUG { 500 } else { 10_000 };
     let characters = 100;
-    let dir = tempfile::tempdir().unwrap();
-    let host_db = dir.path().join("host.db");
-    let mut store = Store::open(&host_db).unwrap();
-    let game = services::create_game(&mut store, "Valley", "nsu").unwrap().game.id;
+    let (dir, host_db, mut store, game) = new_game("host.db", "Valley", "nsu");
     let ids: Vec<Uuid> = (0..characters)
         .map(|i| services::create_character(&mut store, game, &format!("Character {i}")).unwrap().id)
         .collect();

@@ -4,32 +4,27 @@
 //! loans becoming debts, a characteristic lost in a buyout, recurring antagonists, and old
 //! files that still import.
 
-use rand::{rngs::StdRng, SeedableRng};
+use rand::SeedableRng;
 use serde_json::Value;
 use sheetkeeper::exchange::parse;
 use sheetkeeper::rules::penny_ante::challenge::{Move, Phase, Side, Used};
 use sheetkeeper::rules::penny_ante::ledger::Account;
 use sheetkeeper::rules::penny_ante::table::{Characteristic, FundingBasis};
 use sheetkeeper::services::{self, ChallengeDraft, PennyView, SystemView, Viewer};
-use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::support::{penny_ada_and_bo, penny_move, penny_start, Scratch};
+use crate::support::{self, penny_ada_and_bo, penny_move, penny_start};
 
-struct Campaign {
-    _scratch: Scratch,
-    store: Store,
-    game: Uuid,
-    ada: Uuid,
-    bo: Uuid,
-    rng: StdRng,
-}
+/// What the campaign's tests add to the table: nothing.
+struct Riverboat;
+
+type Campaign = support::Table<Riverboat>;
 
 impl Campaign {
     /// Ada (30 pennies, Strong, then Quick bought for 5) and Bo (25, Clever); no adventure yet.
     fn new() -> Campaign {
         let (scratch, store, game, ada, bo) = penny_ada_and_bo("Riverboat", &["Quick"]);
-        Campaign { _scratch: scratch, store, game, ada, bo, rng: StdRng::seed_from_u64(3) }
+        Campaign { scratch, store, game, ada, bo, rng: SeedableRng::seed_from_u64(3), more: Riverboat }
     }
 
     fn view(&self) -> PennyView {
@@ -75,7 +70,7 @@ impl Campaign {
     }
 
     fn events(&self) -> i64 {
-        let conn = rusqlite::Connection::open(self._scratch.db()).unwrap();
+        let conn = rusqlite::Connection::open(self.scratch.db()).unwrap();
         conn.query_row("SELECT count(*) FROM events", [], |r| r.get(0)).unwrap()
     }
 }

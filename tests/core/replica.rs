@@ -56,6 +56,33 @@ impl Device {
     }
 }
 
+/// One joined device for each viewer (a character's id, "everyone" or "table").
+struct Replicas {
+    viewers: [String; 4],
+    devices: Vec<Device>,
+}
+
+impl Replicas {
+    fn new(viewers: [String; 4]) -> Replicas {
+        let devices = viewers.iter().map(|_| Device::new()).collect();
+        Replicas { viewers, devices }
+    }
+
+    /// Each device takes the document the host writes for its viewer; `compare` is given
+    /// each viewer with the view the host computes for it and the one its replica computes.
+    fn receive(&mut self, store: &Store, game: Uuid, compare: impl Fn(&str, Value, Value)) {
+        for (viewer, device) in self.viewers.iter().zip(&mut self.devices) {
+            device.receive(&doc_for(store, game, &viewer_of(viewer)));
+            compare(viewer, view_json(store, game, viewer), view_json(&device.store, game, viewer));
+        }
+    }
+
+    /// The view of `game` on the `n`th viewer's replica, as that viewer.
+    fn view(&self, n: usize, game: Uuid) -> Value {
+        view_json(&self.devices[n].store, game, &self.viewers[n])
+    }
+}
+
 /// The view of `game` as `viewer` (table, everyone or a character id), as JSON without the
 /// times an import sets anew.
 fn view_json(store: &Store, game: Uuid, viewer: &str) -> Value {
@@ -219,20 +246,15 @@ fn a_players_cup_is_kept_from_the_table_and_the_other_players_but_not_from_its_o
 fn a_penny_replica_shows_its_player_what_the_host_shows_and_takes_the_next_document_over_it() {
     let mut t = penny();
     let (game, ada) = (t.game, t.ada);
-    let viewers = [ada.to_string(), t.second.to_string(), "everyone".to_string(), "table".to_string()];
-    let mut devices: Vec<Device> = viewers.iter().map(|_| Device::new()).collect();
+    let mut replicas = Replicas::new([ada.to_string(), t.second.to_string(), "everyone".into(), "table".into()]);
     for round in 0..3 {
-        for (viewer, device) in viewers.iter().zip(&mut devices) {
-            device.receive(&doc_for(&t.store, game, &viewer_of(viewer)));
-            let (here, there) = (view_json(&t.store, game, viewer), view_json(&device.store, game, viewer));
-            assert_eq!(there, here, "round {round}, {viewer}");
-        }
+        replicas.receive(&t.store, game, |viewer, here, there| assert_eq!(there, here, "round {round}, {viewer}"));
         // Ada's own cup and exact odds, on her replica as on the host.
-        let mine = view_json(&devices[0].store, game, &ada.to_string());
+        let mine = replicas.view(0, game);
         assert_eq!(mine["private"][0]["dice"], serde_json::json!([4]), "{mine}");
         assert!(mine["private"][0]["odds"].is_object());
         // What the player never sees on the host, the replica does not hold either.
-        let replica = services::penny_table(&devices[0].store, game).unwrap();
+        let replica = services::penny_table(&replicas.devices[0].store, game).unwrap();
         assert!(replica.antagonists[0].characteristics.iter().all(|c| c.text != "Fears the dark"));
         match round {
             0 => t.mv(Move::Cup { side: Side::Challenger, cup: vec![0] }, &[]),
@@ -242,10 +264,10 @@ fn a_penny_replica_shows_its_player_what_the_host_shows_and_takes_the_next_docum
     }
     // Even opened as a device passed around and handed to the House, a player's replica
     // holds no purse, and the same piles.
-    let replica = services::penny_table_as_house(&devices[0].store, game).unwrap();
+    let replica = services::penny_table_as_house(&replicas.devices[0].store, game).unwrap();
     assert_eq!(replica.antagonists[0].purse, Some(0));
     let host = services::penny_table(&t.store, game).unwrap();
-    let replica = services::penny_table(&devices[0].store, game).unwrap();
+    let replica = services::penny_table(&replicas.devices[0].store, game).unwrap();
     assert_eq!(
         (replica.house, replica.players.iter().map(|p| p.pile).collect::<Vec<_>>()),
         (host.house, host.players.iter().map(|p| p.pile).collect::<Vec<_>>())
@@ -362,13 +384,10 @@ fn an_nsu_document_keeps_a_face_down_card_from_all_but_those_who_scouted_it() {
 
     // Each replica shows the map and the sheets its viewer sees on the host; when the card
     // is turned face up, the next document brings it to everyone.
-    let viewers = [wren.to_string(), tobias.to_string(), "everyone".into(), "table".into()];
-    let mut devices: Vec<Device> = viewers.iter().map(|_| Device::new()).collect();
+    let mill = store.read().nsu_world(game).unwrap().locations.iter().find(|l| l.name == "Mill").unwrap().id;
+    let mut replicas = Replicas::new([wren.to_string(), tobias.to_string(), "everyone".into(), "table".into()]);
     for round in 0..2 {
-        for (viewer, device) in viewers.iter().zip(&mut devices) {
-            device.receive(&doc_for(&store, game, &viewer_of(viewer)));
-            let (here, there) = (view_json(&store, game, viewer), view_json(&device.store, game, viewer));
-            let mill = store.read().nsu_world(game).unwrap().locations.iter().find(|l| l.name == "Mill").unwrap().id;
+        replicas.receive(&store, game, |viewer, here, there| {
             let named = |v: &Value| v["map"].as_array().unwrap().iter().any(|c| c["id"] == mill.to_string());
             let reads =
                 here["map"].as_array().unwrap().iter().any(|c| c["id"] == mill.to_string() && c["face"].is_object());
@@ -377,11 +396,10 @@ fn an_nsu_document_keeps_a_face_down_card_from_all_but_those_who_scouted_it() {
             assert_eq!(there["map"], here["map"], "round {round}, {viewer}");
             assert_eq!(there["sheets"], here["sheets"], "round {round}, {viewer}");
             assert_eq!(there, here, "round {round}, {viewer}");
-        }
-        let tobias_sees = serde_json::to_string(&view_json(&devices[1].store, game, &tobias.to_string())).unwrap();
+        });
+        let tobias_sees = serde_json::to_string(&replicas.view(1, game)).unwrap();
         assert_eq!(tobias_sees.contains(MILL), round == 1, "{tobias_sees}");
         if round == 0 {
-            let mill = store.read().nsu_world(game).unwrap().locations.iter().find(|l| l.name == "Mill").unwrap().id;
             services::nsu_world_reveal(&mut store, game, mill).unwrap();
         }
     }
@@ -414,16 +432,13 @@ fn a_mezzo_document_holds_only_the_hands_its_viewer_may_see() {
     let passed = text_of(&doc_for(&store, game, &Viewer::PassedAround));
     assert!(others.iter().all(|c| passed.contains(c)) && passed.contains("a wreck"));
 
-    let viewers = [mira.to_string(), tomas.to_string(), "everyone".into(), "table".into()];
-    let mut devices: Vec<Device> = viewers.iter().map(|_| Device::new()).collect();
+    let mut replicas = Replicas::new([mira.to_string(), tomas.to_string(), "everyone".into(), "table".into()]);
     for round in 0..2 {
-        for (viewer, device) in viewers.iter().zip(&mut devices) {
-            device.receive(&doc_for(&store, game, &viewer_of(viewer)));
-            let (here, there) = (view_json(&store, game, viewer), view_json(&device.store, game, viewer));
+        replicas.receive(&store, game, |viewer, here, there| {
             assert_eq!(there["hands"], here["hands"], "round {round}, {viewer}");
             assert_eq!(there["deck"], here["deck"], "round {round}, {viewer}");
             assert_eq!(there, here, "round {round}, {viewer}");
-        }
+        });
         if round == 0 {
             // Ada plays "a wreck" into the game: now everyone's.
             let ada = Uuid::parse_str("1b2c3d4e-5f60-4a71-8b82-9c0d1e2f3a40").unwrap();
@@ -431,7 +446,7 @@ fn a_mezzo_document_holds_only_the_hands_its_viewer_may_see() {
             services::mezzo_play_card(&mut store, game, ada, wreck).unwrap();
         }
     }
-    let toms = serde_json::to_string(&view_json(&devices[1].store, game, &tomas.to_string())).unwrap();
+    let toms = serde_json::to_string(&replicas.view(1, game)).unwrap();
     assert!(toms.contains("a wreck") && !toms.contains("a ghost"), "{toms}");
 }
 

@@ -5,46 +5,25 @@
 //! ends the Decision Phase and concludes as the number stands. Dice typed in, or a roll still
 //! on the table, are refused by name and change nothing.
 
-use rand::rngs::StdRng;
-use rand::SeedableRng;
 use sheetkeeper::rules::scattershot::made_it_by::Phase;
 use sheetkeeper::rules::scattershot::sheet::{Rating, Statistic};
 use sheetkeeper::services::{self, *};
-use sheetkeeper::store::Store;
-use sheetkeeper::Error;
 use uuid::Uuid;
 
-use crate::support::{new_game, Scratch};
+use crate::support::scattershot_typed as typed;
+use crate::support::{self, invalid, scattershot_request};
 
-struct Table {
-    _scratch: Scratch,
-    store: Store,
-    game: Uuid,
-    ada: Uuid,
-    bo: Uuid,
-    rng: StdRng,
-}
+/// What the one-tap roll's tests add to the table: nothing.
+struct OneTap;
+
+type Table = support::Table<OneTap>;
 
 fn table(seed: u64) -> Table {
-    let (scratch, store, game, [ada, bo]) = new_game("Gear Town", "scattershot", ["Ada", "Bo"]);
-    Table { _scratch: scratch, store, game, ada, bo, rng: StdRng::seed_from_u64(seed) }
-}
-
-fn typed(value: i32) -> SideDraft {
-    SideDraft { value: Some(value), ..SideDraft::default() }
+    Table::rust_belt(seed, OneTap)
 }
 
 fn quick(actor: SideDraft, resistor: Option<SideDraft>) -> RollMove {
-    RollMove::Quick {
-        request: Box::new(RollRequest {
-            actor,
-            resistor,
-            facets: None,
-            magnitude: None,
-            target: None,
-            resistor_target: None,
-        }),
-    }
+    RollMove::Quick { request: Box::new(scattershot_request(actor, resistor)) }
 }
 
 impl Table {
@@ -62,13 +41,6 @@ impl Table {
 
     fn give_dice(&mut self, who: Uuid, dice: u32) {
         services::scattershot_sheet_edit(&mut self.store, who, &SheetEdit::SetExperienceDice { dice }).unwrap();
-    }
-}
-
-fn invalid<T: std::fmt::Debug>(result: sheetkeeper::Result<T>) -> (String, String) {
-    match result.unwrap_err() {
-        Error::Invalid { field, problem } => (field, problem),
-        other => panic!("expected an invalid-input error, got {other:?}"),
     }
 }
 

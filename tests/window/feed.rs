@@ -13,26 +13,19 @@ use std::path::Path;
 use rand::SeedableRng;
 use serde_json::json;
 use sheetkeeper::link::{Claimed, JoinConfig, JoinHandle, LinkState};
-use sheetkeeper::services::{self, ImportOptions};
+use sheetkeeper::services;
 use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::fixtures::{nsu_fixture, penny_challenge, penny_player, write_game_file, TOBIAS};
-use crate::link_notes::{host_in_window, host_table, join_in_window, tap, wait_for, LINK_WAIT};
+use crate::fixtures::{nsu_fixture, penny_challenge, penny_player, TOBIAS};
+use crate::link_notes::{host_table, join_in_window, on_the_table, tap, wait_for, window_hosting, LINK_WAIT};
 use crate::webdriver::Session;
 use crate::{in_dark, one_window, open_game, shots_at_both_widths_with, Scratch};
 
 const GAME: &str = "Lanterns over Brackwater";
 /// The NSU fixture game on the table's database; returns its id.
 fn table_with_the_game(scratch: &Scratch, db: &Path) -> Uuid {
-    let file = nsu_fixture();
-    let id = Uuid::parse_str(file["data"]["games"][0]["id"].as_str().expect("the game's id")).expect("a uuid");
-    let path = scratch.path("game.sheetkeeper.json");
-    write_game_file(&path, &file);
-    let mut store = Store::open(db).expect("the table's database");
-    services::import(&mut store, &path, ImportOptions { as_copy: false, replace_conflicts: false })
-        .expect("the game imports on the table");
-    id
+    on_the_table(scratch, db, &nsu_fixture())
 }
 
 /// Waits until the open screen's feed has read where the log is: what comes after is news.
@@ -154,11 +147,7 @@ fn a_roll_on_another_device_shows_as_a_card_on_this_one() {
 /// table's own window, which hosts the game from its game panel.
 #[test]
 fn a_roll_on_a_joined_device_shows_as_a_card_on_the_tables_window() {
-    let _window = one_window();
-    let scratch = Scratch::new("feed-host");
-    let [table_db, other_db] = ["table.db", "other.db"].map(|db| scratch.path(db));
-    let game = table_with_the_game(&scratch, &table_db);
-    let (window, code, addr) = host_in_window(&table_db);
+    let (_window, _scratch, other_db, game, (window, code, addr)) = window_hosting("feed-host", table_with_the_game);
     tap(&window, "#game-world");
     window.wait_for("#nsu-tab-world[aria-current='page']");
     feed_following(&window);

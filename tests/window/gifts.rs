@@ -9,9 +9,9 @@ use sheetkeeper::services::{self, ExportScope, ImportOptions};
 use sheetkeeper::Store;
 
 use crate::link_notes::{
-    host_in_window, hosted_table, join_in_process, join_in_window, pick, table_with_the_game, tap, wait_for, GAME,
+    hosted_table, join_in_process, join_in_window, pick, table_with_the_game, tap, wait_for, window_hosting, GAME,
 };
-use crate::{in_dark, one_window, shot, shots_at_both_widths_with, wait_character_row, Scratch};
+use crate::{in_dark, shot, shots_at_both_widths_with, wait_character_row};
 
 /// A game of `system` called `game` on `db`, with the character `name`: the character's id.
 fn character_elsewhere(db: &std::path::Path, game: &str, system: &str, name: &str) -> uuid::Uuid {
@@ -85,11 +85,7 @@ fn a_character_goes_to_the_table_and_the_tables_characters_come_back_without_a_f
 /// "Give to a device", the game and the device picked, "Give"; it waits on that device.
 #[test]
 fn the_tables_window_gives_the_whole_game_to_a_linked_device() {
-    let _window = one_window();
-    let scratch = Scratch::new("gifts-host");
-    let [table_db, other_db] = ["table.db", "other.db"].map(|db| scratch.path(db));
-    let game = table_with_the_game(&scratch, &table_db);
-    let (window, code, addr) = host_in_window(&table_db);
+    let (_window, _scratch, other_db, game, (window, code, addr)) = window_hosting("gifts-host", table_with_the_game);
     // Nobody to give to yet: no device is linked.
     window.wait_gone("#link-give");
     let other = join_in_process(&other_db, addr, &code, "Cy's laptop");

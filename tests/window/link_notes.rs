@@ -37,9 +37,15 @@ pub(crate) fn table_with_the_game(scratch: &Scratch, db: &Path) -> Uuid {
     assert_eq!(game["characters"][1]["id"], TOBIAS);
     let tobias = &mut game["characters"][1]["nsu"];
     tobias_ready_to_help(tobias);
-    let id = Uuid::parse_str(game["id"].as_str().expect("the game's id")).expect("a uuid");
+    on_the_table(scratch, db, &file)
+}
+
+/// The game file `file` written in `scratch` and imported into the table's database `db`;
+/// returns its game's id.
+pub(crate) fn on_the_table(scratch: &Scratch, db: &Path, file: &Value) -> Uuid {
+    let id = Uuid::parse_str(file["data"]["games"][0]["id"].as_str().expect("the game's id")).expect("a uuid");
     let path = scratch.path("game.sheetkeeper.json");
-    write_game_file(&path, &file);
+    write_game_file(&path, file);
     let mut store = Store::open(db).expect("the table's database");
     services::import(&mut store, &path, ImportOptions { as_copy: false, replace_conflicts: false })
         .expect("the game imports on the table");
@@ -65,6 +71,15 @@ pub(crate) fn type_into(session: &Session, selector: &str, text: &str) {
     field.click();
     field.clear();
     field.send_keys(text);
+}
+
+/// Types the faces `dice` (a box's selector, the face) into the roll step's boxes and
+/// submits them.
+pub(crate) fn submit_faces(session: &Session, dice: &[(&str, &str)]) {
+    for (selector, face) in dice {
+        type_into(session, selector, face);
+    }
+    tap(session, "#roll-hand-submit");
 }
 
 /// Picks the option `value` of the select `selector`, scrolled into view first.
@@ -185,6 +200,20 @@ pub(crate) fn hosted_table(name: &str) -> (MutexGuard<'static, ()>, Scratch, [Pa
     (window, scratch, dbs, host, addr)
 }
 
+/// How a test with the table's own window begins: the display to itself until it ends (keep
+/// the guard), a throwaway folder `name` with the table's database and another device's, the
+/// game `table_with` puts on the table's, and the real window hosting it (`host_in_window`).
+pub(crate) fn window_hosting(
+    name: &str,
+    table_with: fn(&Scratch, &Path) -> Uuid,
+) -> (MutexGuard<'static, ()>, Scratch, PathBuf, Uuid, (Session, String, SocketAddr)) {
+    let window = one_window();
+    let scratch = Scratch::new(name);
+    let [table_db, other_db] = ["table.db", "other.db"].map(|db| scratch.path(db));
+    let game = table_with(&scratch, &table_db);
+    (window, scratch, other_db, game, host_in_window(&table_db))
+}
+
 /// The real window as the device `name` on `db`: it joins the table at `addr` with `code`
 /// through "Join a table nearby", as a person would, and shows the table's game `game`.
 pub(crate) fn join_in_window(db: &Path, name: &str, addr: SocketAddr, code: &str, game: &str) -> Session {
@@ -279,9 +308,7 @@ fn a_helpers_die_sent_from_their_device_is_used_in_the_rollers_wizard() {
     tap(&window, "#roll-next");
     wait_step(&window, "roll");
     tap(&window, "#roll-by-hand");
-    type_into(&window, "#roll-die-aspect-1", "3");
-    type_into(&window, "#roll-die-mood-1", "4");
-    tap(&window, "#roll-hand-submit");
+    submit_faces(&window, &[("#roll-die-aspect-1", "3"), ("#roll-die-mood-1", "4")]);
     wait_step(&window, "help");
 
     // The wizard waits for a helper's die: nothing sent yet.

@@ -7,6 +7,7 @@
 use serde_json::{json, Value};
 
 use crate::fixtures::{db, WREN};
+use crate::link_notes::submit_faces;
 use crate::nsu_roll::{begin_rolling, open_sheet_of, tap, text_of, type_into, wait_step, wizard_shots};
 use crate::webdriver::Session;
 use crate::{in_dark, Taps};
@@ -211,9 +212,7 @@ fn with_real_dice_the_quick_roll_asks_for_the_faces_and_back_returns_to_it() {
 
     tap(&session, "#quick-roll");
     wait_step(&session, "roll");
-    type_into(&session, "#roll-die-aspect-1", "5");
-    type_into(&session, "#roll-die-mood-1", "2");
-    tap(&session, "#roll-hand-submit");
+    submit_faces(&session, &[("#roll-die-aspect-1", "5"), ("#roll-die-mood-1", "2")]);
     wait_step(&session, "choices");
     tap(&session, "#roll-next");
     session.wait_for("#roll-result");

@@ -174,6 +174,21 @@ pub(crate) fn roll_and_cup(session: &Session, side: &str, name: &str, dice: &[&s
     press(session, "#penny-cup-submit");
 }
 
+/// Against the House, the dice typed in by hand: the challenger `name` ticks the
+/// characteristics at `ticked` and declares, the House declares none; then `name` rolls
+/// `dice` and the House `house_dice`, each into its cup as the table proposes it.
+pub(crate) fn declare_and_roll(session: &Session, name: &str, ticked: &[usize], dice: &[&str], house_dice: &[&str]) {
+    pass_to(session, "challenger", "characteristics", name);
+    for i in ticked {
+        press(session, &format!("#penny-char-{i}"));
+    }
+    press(session, "#penny-char-submit");
+    pass_to(session, "opponent", "characteristics", "the House");
+    press(session, "#penny-char-submit");
+    roll_and_cup(session, "challenger", name, dice);
+    roll_and_cup(session, "opponent", "the House", house_dice);
+}
+
 /// Types `values` into the dice boxes `prefix-1`, `prefix-2`, …
 pub(crate) fn type_dice(session: &Session, prefix: &str, values: &[&str]) {
     for (i, v) in values.iter().enumerate() {
@@ -242,21 +257,66 @@ fn table_with_two_players(session: &Session) -> (String, String, String) {
 /// A new Penny Ante game `game`, open on its table with Ada (Strong, 25 pennies) and the
 /// first adventure started (the House funded with her 25); returns Ada's id.
 pub(crate) fn ada_at_the_table(session: &Session, game: &str) -> String {
+    let [ada] = at_the_table(session, game, [("Ada", "Strong", "25")], "25");
+    ada
+}
+
+/// A new Penny Ante game `game`, open on its table with `players` (name, characteristic,
+/// starting pennies) and the first adventure started, the House's pile then `house_pile`;
+/// returns the players' ids.
+pub(crate) fn at_the_table<const N: usize>(
+    session: &Session,
+    game: &str,
+    players: [(&str, &str, &str); N],
+    house_pile: &str,
+) -> [String; N] {
     new_penny_game(session, game);
     press(session, "#penny-tab-table");
+    let ids = players.map(|(name, characteristic, pennies)| add_player(session, name, characteristic, pennies));
+    start_adventure(session, house_pile);
+    ids
+}
+
+/// A new Penny Ante game `game` with Ada (Strong), Bo (Clever) and Cy (Lucky), 25 pennies
+/// each, and the first adventure started (the House funded with their 75); returns the ids
+/// (game, Ada, Bo, Cy).
+fn ada_bo_and_cy(session: &Session, game: &str) -> (String, String, String, String) {
+    let game = new_penny_game(session, game);
     let ada = add_player(session, "Ada", "Strong", "25");
-    start_adventure(session, "25");
-    ada
+    let bo = add_player(session, "Bo", "Clever", "25");
+    let cy = add_player(session, "Cy", "Lucky", "25");
+    start_adventure(session, "75");
+    (game, ada, bo, cy)
+}
+
+/// Opens the challenge form and types the stake and the ante.
+pub(crate) fn issue(session: &Session, stake: &str, ante: &str) {
+    press(session, "#penny-issue");
+    session.wait_for("#penny-setup-form");
+    type_into(session, "#penny-stake", stake);
+    type_into(session, "#penny-ante", ante);
 }
 
 /// The Troll, made on the table: "Huge" and the hidden "Hates riddles"; returns its id.
 pub(crate) fn add_the_troll(session: &Session) -> String {
+    add_antagonist(session, "The Troll", &[("Huge", false), ("Hates riddles", true)])
+}
+
+/// An antagonist made on the table: `name` with its `characteristics` (the text, and
+/// whether it is hidden), a row each; returns its id.
+fn add_antagonist(session: &Session, name: &str, characteristics: &[(&str, bool)]) -> String {
     press(session, "#penny-new-antagonist summary");
-    type_into(session, "#penny-antagonist-new-name", "The Troll");
-    type_into(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(1) .penny-trait-text", "Huge");
-    press(session, "#penny-antagonist-new-form .penny-trait-add");
-    type_into(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-text", "Hates riddles");
-    press(session, "#penny-antagonist-new-form .penny-trait-row:nth-child(2) .penny-trait-hidden");
+    type_into(session, "#penny-antagonist-new-name", name);
+    for (i, (text, hidden)) in characteristics.iter().enumerate() {
+        if i > 0 {
+            press(session, "#penny-antagonist-new-form .penny-trait-add");
+        }
+        let row = format!("#penny-antagonist-new-form .penny-trait-row:nth-child({})", i + 1);
+        type_into(session, &format!("{row} .penny-trait-text"), text);
+        if *hidden {
+            press(session, &format!("{row} .penny-trait-hidden"));
+        }
+    }
     press(session, "#penny-antagonist-new-submit");
     session.wait_for(".penny-antagonist").attribute("data-antagonist-id").expect("an antagonist id")
 }
@@ -292,10 +352,7 @@ fn every_cup_s_chance(session: &Session) {
 }
 
 fn showdown_challenge(session: &Session) {
-    press(session, "#penny-issue");
-    session.wait_for("#penny-setup-form");
-    type_into(session, "#penny-stake", "Cross the rope bridge");
-    type_into(session, "#penny-ante", "2");
+    issue(session, "Cross the rope bridge", "2");
     assert_eq!(
         session.execute("return document.getElementById('penny-opponent').value;", json!([])),
         json!("house"),
@@ -420,12 +477,7 @@ fn fold_challenge(session: &Session, bo: &str) {
     press(session, "#penny-start-challenge");
     session.wait_text("#penny-pot", "2");
     both_sides_pass_the_circumstances(session);
-    pass_to(session, "challenger", "characteristics", "Bo");
-    press(session, "#penny-char-submit");
-    pass_to(session, "opponent", "characteristics", "the House");
-    press(session, "#penny-char-submit");
-    roll_and_cup(session, "challenger", "Bo", &["2"]);
-    roll_and_cup(session, "opponent", "the House", &["6"]);
+    declare_and_roll(session, "Bo", &[], &["2"], &["6"]);
     pass_to(session, "challenger", "bet", "Bo");
     press(session, "#penny-fold");
     session.wait_for("#penny-result");
@@ -501,27 +553,15 @@ fn a_table_two_challenges_and_the_ledger() {
 #[test]
 fn a_loan_an_all_in_and_a_buyout() {
     let (_window, _scratch, db_path, session) = begin_with("penny-loss", open);
-    let game = new_penny_game(&session, "Penny Stakes");
-    let ada = add_player(&session, "Ada", "Strong", "25");
-    let bo = add_player(&session, "Bo", "Clever", "25");
-    let cy = add_player(&session, "Cy", "Lucky", "25");
-    start_adventure(&session, "75");
+    let (game, ada, bo, cy) = ada_bo_and_cy(&session, "Penny Stakes");
 
-    press(&session, "#penny-issue");
-    type_into(&session, "#penny-stake", "Win the race");
-    type_into(&session, "#penny-ante", "5");
+    issue(&session, "Win the race", "5");
     session.click(&format!("#penny-challenger option[value='character:{bo}']"));
     press(&session, "#penny-start-challenge");
     session.wait_text("#penny-pot", "10");
     press(&session, "#penny-hand");
     both_sides_pass_the_circumstances(&session);
-    pass_to(&session, "challenger", "characteristics", "Bo");
-    press(&session, "#penny-char-0");
-    press(&session, "#penny-char-submit");
-    pass_to(&session, "opponent", "characteristics", "the House");
-    press(&session, "#penny-char-submit");
-    roll_and_cup(&session, "challenger", "Bo", &["1", "1"]);
-    roll_and_cup(&session, "opponent", "the House", &["6"]);
+    declare_and_roll(&session, "Bo", &[0], &["1", "1"], &["6"]);
 
     // Ada, outside the challenge, offers Bo 5 pennies; Bo answers behind the pass screen.
     session.wait_for("#penny-pass[data-side='challenger'][data-task='bet']");
@@ -602,13 +642,8 @@ fn an_anonymous_challenge_against_an_antagonist() {
     let game = new_penny_game(&session, "Penny Troll");
     let ada = add_player(&session, "Ada", "Strong", "25");
     start_adventure(&session, "25");
-    press(&session, "#penny-new-antagonist summary");
-    type_into(&session, "#penny-antagonist-new-name", "The Troll");
-    type_into(&session, "#penny-antagonist-new-form .penny-trait-text", "Huge");
-    press(&session, "#penny-antagonist-new-form .penny-trait-hidden");
-    press(&session, "#penny-antagonist-new-submit");
+    let troll = add_antagonist(&session, "The Troll", &[("Huge", true)]);
     crate::penny_secrets::show_house_secrets(&session);
-    let troll = session.wait_for(".penny-antagonist").attribute("data-antagonist-id").expect("an antagonist id");
     press(&session, ".penny-antagonist .penny-fund[data-amount='10']");
     session.wait_text(".penny-antagonist .penny-purse", "10");
 
@@ -851,26 +886,15 @@ fn a_newcomer_reaches_penny_and_scattershot_sheets_from_home() {
 #[test]
 fn a_loan_goes_to_the_ally_the_lender_chooses() {
     let (_window, _scratch, db_path, session) = begin_with("penny-ally-loan", open);
-    let game = new_penny_game(&session, "Penny Allies");
-    let ada = add_player(&session, "Ada", "Strong", "25");
-    let bo = add_player(&session, "Bo", "Clever", "25");
-    let cy = add_player(&session, "Cy", "Lucky", "25");
-    start_adventure(&session, "75");
+    let (game, ada, bo, cy) = ada_bo_and_cy(&session, "Penny Allies");
 
-    press(&session, "#penny-issue");
-    type_into(&session, "#penny-stake", "Hold the bridge");
-    type_into(&session, "#penny-ante", "2");
+    issue(&session, "Hold the bridge", "2");
     press(&session, &format!("#penny-challenger-ally-{bo}"));
     press(&session, "#penny-start-challenge");
     session.wait_text("#penny-pot", "6");
     press(&session, "#penny-hand");
     both_sides_pass_the_circumstances(&session);
-    pass_to(&session, "challenger", "characteristics", "Ada and Bo");
-    press(&session, "#penny-char-submit");
-    pass_to(&session, "opponent", "characteristics", "the House");
-    press(&session, "#penny-char-submit");
-    roll_and_cup(&session, "challenger", "Ada and Bo", &["3"]);
-    roll_and_cup(&session, "opponent", "the House", &["6"]);
+    declare_and_roll(&session, "Ada and Bo", &[], &["3"], &["6"]);
 
     session.wait_for("#penny-pass[data-side='challenger'][data-task='bet']");
     press(&session, &format!(".penny-offer-loan[data-lender='character:{cy}']"));
@@ -918,12 +942,7 @@ fn a_loan_goes_to_the_ally_the_lender_chooses() {
     press(&session, "#penny-start-challenge");
     session.wait_text("#penny-pot", "4");
     both_sides_pass_the_circumstances(&session);
-    pass_to(&session, "challenger", "characteristics", "Cy");
-    press(&session, "#penny-char-submit");
-    pass_to(&session, "opponent", "characteristics", "the House");
-    press(&session, "#penny-char-submit");
-    roll_and_cup(&session, "challenger", "Cy", &["3"]);
-    roll_and_cup(&session, "opponent", "the House", &["6"]);
+    declare_and_roll(&session, "Cy", &[], &["3"], &["6"]);
     session.wait_for("#penny-pass[data-side='challenger'][data-task='bet']");
     press(&session, &format!(".penny-offer-loan[data-lender='character:{bo}']"));
     assert_eq!(text_of(&session, "#penny-loan-repays"), "Bo owes Cy 4 pennies: this loan pays that back first.");
@@ -952,19 +971,21 @@ fn a_loan_goes_to_the_ally_the_lender_chooses() {
 fn each_cup_is_rerolled_unseen_in_one_tap() {
     let (_window, _scratch, _db_path, session) = begin_with("penny-reroll-unseen", open);
     ada_at_the_table(&session, "Reroll Night");
-    press(&session, "#penny-issue");
-    session.wait_for("#penny-setup-form");
-    type_into(&session, "#penny-stake", "Outrun the rain");
-    type_into(&session, "#penny-ante", "1");
+    issue(&session, "Outrun the rain", "1");
     press(&session, "#penny-start-challenge");
     session.wait_text("#penny-pot", "2");
     both_sides_pass_the_circumstances(&session);
-    for (side, name) in [("challenger", "Ada"), ("opponent", "the House")] {
-        pass_to(&session, side, "characteristics", name);
-        press(&session, "#penny-char-submit");
-    }
+    let both = [("challenger", "Ada"), ("opponent", "the House")];
+    // Each side in turn, behind the pass screen, does `task` with one tap on `button`.
+    let each_side = |task: &str, button: &str| {
+        for (side, name) in both {
+            pass_to(&session, side, task, name);
+            press(&session, button);
+        }
+    };
+    each_side("characteristics", "#penny-char-submit");
     // One die each, rolled here and put in the cup.
-    for (side, name) in [("challenger", "Ada"), ("opponent", "the House")] {
+    for (side, name) in both {
         pass_to(&session, side, "roll", name);
         press(&session, "#penny-roll");
         session.wait_for("#penny-cup-0");
@@ -973,18 +994,12 @@ fn each_cup_is_rerolled_unseen_in_one_tap() {
         }
         press(&session, "#penny-cup-submit");
     }
-    for (side, name) in [("challenger", "Ada"), ("opponent", "the House")] {
-        pass_to(&session, side, "bet", name);
-        press(&session, "#penny-stand");
-    }
-    for (side, name) in [("challenger", "Ada"), ("opponent", "the House")] {
-        pass_to(&session, side, "new_circumstance", name);
-        press(&session, "#penny-nc-pass");
-    }
+    each_side("bet", "#penny-stand");
+    each_side("new_circumstance", "#penny-nc-pass");
 
     // The rerolls: one tap each, on the table, nobody's cup on screen.
     let mut taps = 0;
-    for (side, name) in [("challenger", "Ada"), ("opponent", "the House")] {
+    for (side, name) in both {
         session.wait_for(&format!("#penny-pass[data-side='{side}'][data-task='reroll']"));
         assert!(text_of(&session, "#penny-reroll-unseen").starts_with(&format!("Reroll {name}'s cup unseen (1 die)")));
         if side == "challenger" {

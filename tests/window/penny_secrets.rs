@@ -5,9 +5,8 @@
 //! odds following the characteristics ticked. Screens at 1280 and 360 px.
 
 use crate::penny_ante::{
-    ada_at_the_table, add_player, add_the_troll, anonymous_challenge, both_sides_pass_the_circumstances, choose,
-    dismiss_toast, new_penny_game, page_has, pass_to, press, set_role, shots_of, start_adventure, text_of, type_dice,
-    type_into,
+    ada_at_the_table, add_the_troll, anonymous_challenge, at_the_table, both_sides_pass_the_circumstances, choose,
+    dismiss_toast, issue, page_has, pass_to, press, set_role, shots_of, text_of, type_dice, type_into,
 };
 use crate::webdriver::Session;
 use crate::{begin_with, open, open_dark};
@@ -166,14 +165,8 @@ fn the_cups_are_revealed_together_whichever_side_chooses_first() {
 #[test]
 fn a_short_opponent_chooses_to_fold_at_the_ante() {
     let (_window, _scratch, _db_path, session) = begin_with("penny-short", open);
-    new_penny_game(&session, "Penny Short");
-    press(&session, "#penny-tab-table");
-    let ada = add_player(&session, "Ada", "Strong", "30");
-    let bo = add_player(&session, "Bo", "Clever", "25");
-    start_adventure(&session, "55");
-    press(&session, "#penny-issue");
-    type_into(&session, "#penny-stake", "The bridge toll");
-    type_into(&session, "#penny-ante", "26");
+    let [ada, bo] = at_the_table(&session, "Penny Short", [("Ada", "Strong", "30"), ("Bo", "Clever", "25")], "55");
+    issue(&session, "The bridge toll", "26");
     choose(&session, "#penny-opponent", &format!("character:{bo}"));
     press(&session, "#penny-start-challenge");
     session.wait_for("#penny-ante-opponent");

@@ -42,6 +42,13 @@ pub(crate) fn choose(session: &Session, selector: &str, value: &str) {
     crate::mezzo::choose(session, selector, value);
 }
 
+/// Opens the game's Scattershot screen from its panel, on the Sheet tab.
+fn open_the_sheet_tab(session: &Session) {
+    press(session, "#game-scattershot");
+    session.wait_for("#scattershot-screen");
+    press(session, "#sc-tab-sheet");
+}
+
 /// Adds the free skill `name` at `level`.
 fn add_free_skill(session: &Session, name: &str, level: &str) {
     type_into(session, "#sc-sheet-free-name", name);
@@ -123,9 +130,7 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     new_game(&session, "Clockwork Keep", "scattershot");
     let ada = create_character(&session, "Ada");
     let bo = create_character(&session, "Bo");
-    press(&session, "#game-scattershot");
-    session.wait_for("#scattershot-screen");
-    press(&session, "#sc-tab-sheet");
+    open_the_sheet_tab(&session);
 
     // The chooser shows either character's sheet.
     choose(&session, "#sc-sheet-character", &bo);
@@ -331,9 +336,7 @@ fn a_roll_from_the_sheet_against_someone_elsewhere() {
     let (_window, _scratch, _db_path, session) = begin_with("scattershot-elsewhere", open);
     new_game(&session, "Lone Phone", "scattershot");
     let ada = create_character(&session, "Ada");
-    press(&session, "#game-scattershot");
-    session.wait_for("#scattershot-screen");
-    press(&session, "#sc-tab-sheet");
+    open_the_sheet_tab(&session);
     session.wait_text("#sc-sheet-heading", "Ada");
 
     // One tap on the statistic starts the roll with it.

@@ -314,41 +314,30 @@ function claimsBox() {
       "ul",
       { class: "link-claims", "aria-labelledby": "link-claims-heading" },
       ...claims.map((c) => {
-        const key = `${c.device}:${c.character}`;
-        const who = `${c.device_name} asks to play ${c.character_name}`;
         return el(
           "li",
           { class: "link-claim-request", data: { device: c.device, character: c.character } },
           el("span", { class: "link-claim-ask" }, el("strong", {}, c.device_name), " asks to play ", el("strong", {}, c.character_name)),
-          el(
-            "span",
-            { class: "link-claim-decide" },
-            el(
-              "button",
-              {
-                type: "button",
-                class: "primary link-claim-approve",
-                "aria-label": `Approve: ${who}`,
-                data: { focusKey: `link-approve:${key}` },
-                on: { click: () => decide(c, true) },
-              },
-              "Approve",
-            ),
-            el(
-              "button",
-              {
-                type: "button",
-                class: "link-claim-decline",
-                "aria-label": `Decline: ${who}`,
-                data: { focusKey: `link-decline:${key}` },
-                on: { click: () => decide(c, false) },
-              },
-              "Decline",
-            ),
-          ),
+          el("span", { class: "link-claim-decide" }, decideButton(c, true), decideButton(c, false)),
         );
       }),
     ),
+  );
+}
+
+/** Approve (`approve` true) or Decline for the claim `c`, its name saying whose claim it decides. */
+function decideButton(c, approve) {
+  const [word, action] = approve ? ["Approve", "approve"] : ["Decline", "decline"];
+  return el(
+    "button",
+    {
+      type: "button",
+      class: approve ? "primary link-claim-approve" : "link-claim-decline",
+      "aria-label": `${word}: ${c.device_name} asks to play ${c.character_name}`,
+      data: { focusKey: `link-${action}:${c.device}:${c.character}` },
+      on: { click: () => decide(c, approve) },
+    },
+    word,
   );
 }
 

@@ -193,6 +193,16 @@ function playersCard(t, ctx) {
   );
 }
 
+/** A player's or an antagonist's first row: its name (`nameId` names its controls) and what it holds, `word` then `amount`. */
+function nameRow(nameId, name, word, amount) {
+  return el(
+    "div",
+    { class: "penny-row" },
+    el("strong", { class: "penny-name grow", id: nameId }, name),
+    el("span", { class: "penny-pile" }, el("span", {}, word), amount),
+  );
+}
+
 function playerItem(p, t, ctx) {
   const me = { kind: "character", id: p.id };
   const nameId = `penny-player-name-${p.id}`;
@@ -203,17 +213,7 @@ function playerItem(p, t, ctx) {
   return el(
     "li",
     { class: "penny-player", data: { characterId: p.id } },
-    el(
-      "div",
-      { class: "penny-row" },
-      el("strong", { class: "penny-name grow", id: nameId }, p.name),
-      el(
-        "span",
-        { class: "penny-pile" },
-        el("span", {}, "Pile "),
-        el("strong", { class: "penny-player-pile", id: `penny-pile-${p.id}` }, String(p.pile)),
-      ),
-    ),
+    nameRow(nameId, p.name, "Pile ", el("strong", { class: "penny-player-pile", id: `penny-pile-${p.id}` }, String(p.pile))),
     listOrNone(p.characteristics, "No characteristics yet.", () =>
       el(
         "ul",
@@ -405,12 +405,7 @@ function antagonistItem(a, t, ctx) {
   return el(
     "li",
     { class: "penny-antagonist", data: { antagonistId: a.id } },
-    el(
-      "div",
-      { class: "penny-row" },
-      el("strong", { class: "penny-name grow", id: nameId }, a.name),
-      el("span", { class: "penny-pile" }, el("span", {}, "Purse "), el("strong", { class: "penny-purse" }, known ? String(a.purse) : "? pennies")),
-    ),
+    nameRow(nameId, a.name, "Purse ", el("strong", { class: "penny-purse" }, known ? String(a.purse) : "? pennies")),
     a.recurring && !housePanels(ctx) && el("p", { class: "penny-recurring-mark muted" }, "Recurring: comes back in later adventures."),
     housePanels(ctx) && recurringSwitch(a, ctx, nameId),
     listOrNone(a.characteristics, "No characteristics.", () =>

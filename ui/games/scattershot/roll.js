@@ -591,6 +591,12 @@ function liveRoll(r, ctx) {
   const parties = PARTIES.filter(([p]) => p === "actor" || roll.resistor);
   const number = r.mib ?? r.basic;
   const rolled = number !== null && number !== undefined;
+  // The Decision Phase cannot end while an experience die waits for its sign or a party's
+  // 2d10 (rolled here, or typed in from elsewhere for the resistor) are still to come.
+  const undecidable =
+    r.waiting_sign !== null ||
+    roll.actor.dice === null ||
+    (roll.resistor && roll.resistor.dice === null && roll.resistor.action.rolled === undefined);
   return card(
     "sc-roll-live",
     roll.resistor ? "A contested roll on the table" : "A roll on the table",
@@ -623,10 +629,7 @@ function liveRoll(r, ctx) {
         ? button("End the Decision Phase", (b) => step(ctx, "The Decision Phase did not end.", { move: "decide" }, b), {
             id: "sc-roll-decide",
             class: "primary",
-            disabled:
-              r.waiting_sign !== null ||
-              roll.actor.dice === null ||
-              (roll.resistor && roll.resistor.dice === null && roll.resistor.action.rolled === undefined),
+            disabled: undecidable,
           })
         : button("Conclude the roll", (b) => step(ctx, "The roll was not concluded.", { move: "conclude" }, b), {
             id: "sc-roll-conclude",
@@ -636,10 +639,7 @@ function liveRoll(r, ctx) {
         button("Conclude as it stands", (b) => step(ctx, "The roll was not concluded.", { move: "settle" }, b), {
           id: "sc-roll-settle",
           title: "Ends the Decision Phase and concludes: no more bids, no complications, no benefits",
-          disabled:
-            r.waiting_sign !== null ||
-            roll.actor.dice === null ||
-            (roll.resistor && roll.resistor.dice === null && roll.resistor.action.rolled === undefined),
+          disabled: undecidable,
         }),
       button("Abandon the roll", (b) => step(ctx, "The roll was not abandoned.", { move: "abandon" }, b), {
         id: "sc-roll-abandon",

@@ -45,6 +45,7 @@ mod print;
 mod processes;
 mod scattershot;
 mod scattershot_choices;
+mod scattershot_free_skills;
 mod scattershot_quick_roll;
 mod scattershot_sheet;
 mod scattershot_table;

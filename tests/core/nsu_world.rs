@@ -738,3 +738,20 @@ fn a_deal_is_one_undoable_step_and_cards_keep_their_backs() {
     undo_game(&mut t.store, t.game).unwrap();
     assert_eq!(raw_world(&t), before);
 }
+
+#[test]
+fn downtime_away_from_home_says_which_face_down_cards_are_close_enough_to_scout() {
+    let mut t = table();
+    save_nsu_sheet(&mut t.store, t.wren, roller()).unwrap();
+    // The Library (revealed, the party's) and the Mill (face down) lie side by side.
+    nsu_world_reveal(&mut t.store, t.game, t.library).unwrap();
+    nsu_world_set_party_location(&mut t.store, t.game, Some(t.library)).unwrap();
+    let away = PhaseSetup { at_home: false, time_units: 0 };
+    let view = nsu_downtime_start(&mut t.store, t.game, &[t.wren], away).unwrap();
+    assert_eq!(view.close_to_scout, Some([t.mill].into_iter().collect()));
+    assert_eq!(nsu_downtime(&t.store, t.game).unwrap().unwrap().close_to_scout, view.close_to_scout, "read back");
+    // Downtime at home sends the party home, which the map does not place: the table judges.
+    undo_game(&mut t.store, t.game).unwrap();
+    let home = nsu_downtime_start(&mut t.store, t.game, &[t.wren], PhaseSetup { at_home: true, time_units: 0 });
+    assert_eq!(home.unwrap().close_to_scout, None);
+}

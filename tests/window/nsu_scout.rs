@@ -1,5 +1,6 @@
 //! Scouting through the roll wizard on a player's device (RULES.md §1.4 Scout): the Downtime
-//! tab's Scout form names the face-down card by its back and place only, opens the roll
+//! tab's Scout form names the face-down card by its back and place only (at home every card is
+//! offered: the map does not place home), opens the roll
 //! wizard with the scout set, and the card's face shows on the result only once the player
 //! may look. The same rolls check the details listed while counting, a final box that ends an
 //! overload, and the X-card over the wizard and over its roll log.
@@ -89,8 +90,11 @@ fn words_in(session: &Session, selector: &str) -> String {
 fn start_scout(session: &Session) {
     let card = format!(".downtime-character[data-character-id='{WREN}']");
     tap(session, &format!("{card} details.action-scout > summary"));
-    let picker = format!("{card} details.action-scout .scout-cards");
-    let options = text_of(session, &picker);
+    // Downtime at home sent the party home, which the map does not place: the table judges
+    // which card is close enough, and every face-down card is offered.
+    let home = text_of(session, &format!("{card} details.action-scout .scout-home"));
+    assert!(home.starts_with("The party is at home"), "{home:?}");
+    let options = text_of(session, &format!("{card} details.action-scout .scout-all"));
     assert!(options.contains("Face-down card 5 south, 2 west of the settlement, D3 R2"), "{options:?}");
     assert!(!words_in(session, "#downtime-view").contains("Mill"), "the card's name is not on the Downtime tab");
     tap(session, &format!("{card} .scout-roll"));

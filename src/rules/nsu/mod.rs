@@ -7,6 +7,7 @@ pub mod odds;
 pub mod quick;
 pub mod roll;
 pub mod scope;
+pub mod scouting;
 pub mod sheet;
 pub mod world;
 

@@ -4,7 +4,7 @@
 //! the phase and every changed sheet (as a new revision) in one transaction with one
 //! `nsu_downtime_*` event holding all of it before and after, so `undo_game` restores it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -16,6 +16,7 @@ use crate::rules::nsu::downtime::{
     self, Downtime, DowntimeEvent, DowntimePhase, EndBlocker, FinalBoxChoice, HarmRecovery, Introspection, MoodPick,
     PhaseSetup, ProjectTarget, ProjectWork, Reconnection, ScoutOutcome, SeekRecovery, Votes,
 };
+use crate::rules::nsu::scouting::close_enough_to_scout;
 use crate::rules::nsu::{Aspect, Sheet};
 use crate::rules::record::CharacterRecord;
 use crate::rules::table_settings;
@@ -38,6 +39,9 @@ pub struct DowntimeView {
     /// The sheets of the characters taking part.
     pub characters: Vec<NsuSheetView>,
     pub events: Vec<DowntimeEvent>,
+    /// The face-down cards close enough to scout from where the party is (a hint: the table
+    /// may pick another); None at home, which the map does not place.
+    pub close_to_scout: Option<BTreeSet<Uuid>>,
 }
 
 /// Which project a Long-Term Project action works on (a new one gets its id here).
@@ -129,7 +133,8 @@ fn commit(
     let characters = next.sheets.keys().map(|id| nsu_sheet_in(read, *id)).collect::<Result<Vec<_>>>()?;
     let mut world = next.world.clone();
     crate::services::nsu::world::seen_by(&mut world, &crate::services::viewer::device_viewer(tx.read(), game)?);
-    Ok(DowntimeView { phase: phase.cloned(), world, characters, events })
+    let close_to_scout = close_enough_to_scout(&world);
+    Ok(DowntimeView { phase: phase.cloned(), world, characters, events, close_to_scout })
 }
 
 /// Applies one move to the phase in progress in one transaction.
@@ -158,7 +163,8 @@ pub fn nsu_downtime(store: &Store, game: Uuid) -> Result<Option<DowntimeView>> {
     let characters = state.sheets.keys().map(|id| nsu_sheet_in(read, *id)).collect::<Result<Vec<_>>>()?;
     let mut world = state.world;
     crate::services::nsu::world::seen_by(&mut world, &crate::services::viewer::device_viewer(read, game)?);
-    Ok(Some(DowntimeView { phase: Some(state.phase), world, characters, events: Vec::new() }))
+    let close_to_scout = close_enough_to_scout(&world);
+    Ok(Some(DowntimeView { phase: Some(state.phase), world, characters, events: Vec::new(), close_to_scout }))
 }
 
 /// Starts a downtime phase for `characters` (at home: a recovery point each, and the time

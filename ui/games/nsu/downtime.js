@@ -660,14 +660,35 @@ function actionsBlock(ctx, phase, id, sheet) {
   // Scout: an action roll (the roll wizard, its odds and dice) whose purpose is a face-down
   // card on the map. The card is picked by its back and place only: its name is never here.
   {
-    const faceDown = ctx.world.locations.filter((l) => !l.revealed && l.position && !l.scouted_by.includes(id));
+    // The core says which cards are close enough (next to where the party is, or reached
+    // through cards already seen): those come first. The others stay open to the table's call;
+    // at home, which the map does not place, the table judges them all.
+    const close = ctx.downtime.close_to_scout;
+    const near = (l) => close === null || close === undefined || close.includes(l.id);
+    const unseen = ctx.world.locations.filter((l) => !l.revealed && l.position && !l.scouted_by.includes(id));
+    const faceDown = [...unseen.filter(near), ...unseen.filter((l) => !near(l))];
     // Radios, not a select: a card's back in words is long and must wrap on a phone.
     const group = uid("scout-card");
     const picks = faceDown.map((l, i) => {
       const box = el("input", { type: "radio", name: group, value: l.id, id: uid("scout-pick"), checked: i === 0 });
-      return { box, node: el("label", { class: "check scout-pick", for: box.id }, box, ` ${cardBackWords(l)}`) };
+      return { box, node: el("label", { class: "check scout-pick", for: box.id, data: { close: near(l) } }, box, ` ${cardBackWords(l)}`) };
     });
-    const where = el("fieldset", { class: "scout-cards" }, el("legend", {}, "Face-down card"), ...picks.map((p) => p.node));
+    const part = (legend, list, cls) =>
+      list.length ? el("fieldset", { class: `scout-cards ${cls}` }, el("legend", {}, legend), ...list.map((p) => p.node)) : null;
+    const where =
+      close === null || close === undefined
+        ? el(
+            "div",
+            {},
+            el("p", { class: "muted scout-home" }, "The party is at home, which the map does not place: the table judges which card is close enough."),
+            part("Face-down card", picks, "scout-all"),
+          )
+        : el(
+            "div",
+            {},
+            part("Close enough: next to where the party is, or reached through cards already seen", picks.filter((p) => p.node.dataset.close === "true"), "scout-close"),
+            part("Farther: only if the table agrees it makes sense", picks.filter((p) => p.node.dataset.close !== "true"), "scout-far"),
+          );
     const overcome = sheet.harm.length >= 4;
     wrap.append(
       item(

@@ -216,6 +216,9 @@ function seatsCard(deck, ctx, u) {
                 if (n !== null) ctx.move("No card was bought.", () => api.mezzoBuyCards(ctx.gameId, s.player, n), b);
               },
             ),
+          // A player's own device: its person says which player they are, with or without a
+          // claimed character; from then on it shows that player's hand (DEV-1).
+          ctx.role === "player" && seatButton(s, ctx),
           // A player's device shows only its own players' hands (the core refuses the others).
           mayOpen(ctx, s.player) &&
             button(u.open === s.player ? `Hide ${s.name}'s hand` : `Show ${s.name}'s hand`, () => {
@@ -237,6 +240,17 @@ function seatsCard(deck, ctx, u) {
         ),
       ),
   );
+}
+
+/** "I am Bo" on a player's device (sits its person as that player), or "Bo is not me". */
+function seatButton(s, ctx) {
+  const sat = ctx.seats.includes(s.player);
+  if (!sat && mayOpen(ctx, s.player)) return null; // already theirs through a claimed character
+  const label = sat ? `${s.name} is not me` : `I am ${s.name}`;
+  return button(label, async () => {
+    const seats = await ctx.ask(`${label}: not saved.`, () => api.mezzoSit(ctx.gameId, s.player, !sat));
+    if (seats) await ctx.switchTab("deck", { focus: sat ? `#mzd-me-${s.player}` : `#mzd-show-${s.player}` });
+  }, { id: `mzd-me-${s.player}`, class: "mzd-me" });
 }
 
 /** Whether this device may show `player`'s hand: any on a shared device, its own on a player's. */

@@ -109,6 +109,16 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Sits this device's person as exactly `players` of `game` (a linked table's host says
+    /// which ones it sits as).
+    pub fn set_mezzo_seats(&self, game: Uuid, players: &[Uuid]) -> Result<()> {
+        self.conn().prepare_cached("DELETE FROM device_mezzo_seats WHERE game_id = ?1")?.execute([game.to_string()])?;
+        for p in players {
+            self.set_mezzo_seat(game, *p, true)?;
+        }
+        Ok(())
+    }
+
     pub fn set_device_setting(&self, key: &str, value: &str) -> Result<()> {
         self.conn()
             .prepare_cached(

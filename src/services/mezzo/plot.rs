@@ -274,6 +274,9 @@ pub struct SeatsView {
     /// those it sits as and those who claimed one of its characters; every player on a device
     /// passed around; none on the table's.
     pub mine: Vec<Uuid>,
+    /// This device joined the game at a linked table: the host seats it (a seat is asked for
+    /// like a character, through the link), not this device.
+    pub linked: bool,
 }
 
 fn seats_in(read: Reader<'_>, game: Uuid) -> Result<SeatsView> {
@@ -283,6 +286,7 @@ fn seats_in(read: Reader<'_>, game: Uuid) -> Result<SeatsView> {
     Ok(SeatsView {
         sat: players.iter().map(|p| p.id).filter(|id| sat.contains(id)).collect(),
         mine: hand_holders_for(read, game, &viewer)?,
+        linked: read.link_joined(game)?,
     })
 }
 
@@ -294,12 +298,16 @@ pub fn mezzo_seats(store: &Store, game: Uuid) -> Result<SeatsView> {
 /// This device's person sits as `player` (`mine`: "This is me"), or stands up. From then on
 /// a player's device shows that player's hand and influence and casts their votes, with or
 /// without a claimed character. It is the device's own setting, like its role: no move of
-/// the table, nothing logged, no file carries it.
+/// the table, nothing logged, no file carries it. At a linked table the host seats a joined
+/// device (it asks as for a character), so it is refused there.
 pub fn mezzo_sit(store: &mut Store, game: Uuid, player: Uuid, mine: bool) -> Result<SeatsView> {
     store.write(|tx| {
         let (players, _) = participants(tx.read(), game)?;
         if !players.iter().any(|p| p.id == player) {
             return Err(Error::invalid("player", format!("{player} is not a player at this table")));
+        }
+        if tx.read().link_joined(game)? {
+            return Err(Error::invalid("player", "at a linked table the table seats this device: ask it to"));
         }
         tx.set_mezzo_seat(game, player, mine)?;
         seats_in(tx.read(), game)

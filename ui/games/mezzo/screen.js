@@ -166,6 +166,8 @@ const screen = gameController({
     ownCharacters: ownCharacters(),
     /** The players this device's person sits as ("I am …"). */
     seats: view.seats?.sat ?? [],
+    /** Joined to a linked table: the host seats this device ("I am …" asks it). */
+    seatsLinked: Boolean(view.seats?.linked),
     diceByHand: Boolean(gameOf()?.dice_by_hand),
     character: (id) => gameOf()?.characters?.find((c) => c.id === id) ?? null,
   }),

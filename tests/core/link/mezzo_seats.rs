@@ -3,7 +3,7 @@
 //! table's person approves, the host's snapshot for that device holds that player's hand face
 //! up and nobody else's, and the device shows it as its own.
 
-use sheetkeeper::services::{self, Changed, ClaimCheck, ImportOptions};
+use sheetkeeper::services::{self, Changed, ClaimCheck, Copy, CopyUpdate, ImportOptions};
 use sheetkeeper::Error;
 use uuid::Uuid;
 
@@ -73,4 +73,42 @@ fn a_joined_player_with_no_character_sees_only_their_own_hand_once_the_table_sea
     let err = services::joined_apply_snapshot(&mut phone, game, &hostile, &Changed::Whole, &Default::default());
     assert!(err.is_err(), "a seat that is nobody is refused");
     assert_eq!(bytes_on_disk(&p.db()), on_disk);
+}
+
+/// A device already at the table is seated later: the host's next update (a patch, or the
+/// whole snapshot) carries the seat, and the device then shows Bo's hand.
+#[test]
+fn a_seat_given_after_joining_reaches_the_device_with_the_next_update() {
+    let (h, p) = (Scratch::new(), Scratch::new());
+    let (game, bo) = (id(GAME), id(BO));
+    let mut host = h.open();
+    services::import(&mut host, &fixture("mezzo-plot-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    services::link_identity(&mut host, || (vec![7; 32], vec![9; 32])).unwrap();
+    let device = Uuid::new_v4();
+    services::host_pair(&mut host, game, device, "Bo's phone", &[3; 32]).unwrap();
+    let mut phone = p.open();
+    let (sent, first) = services::host_copy(&host, game, device, None, false).unwrap();
+    let CopyUpdate::Whole(snapshot) = first else { panic!("the first update is whole") };
+    assert!(services::joined_apply_snapshot(&mut phone, game, &snapshot, &Changed::Whole, &Default::default()).unwrap());
+    let mut held = Copy::of(&snapshot);
+    assert!(services::mezzo_hand(&phone, game, bo).is_err(), "not seated yet");
+
+    services::host_claim(&mut host, game, device, bo).unwrap().unwrap();
+    let (_, update) = services::host_copy(&host, game, device, Some(sent), false).unwrap();
+    let (snapshot, changed) = match update {
+        CopyUpdate::Patch(patch) => {
+            let (copy, changed) = services::joined_patch(held, &patch).unwrap();
+            held = copy;
+            (held.view().clone(), changed)
+        }
+        CopyUpdate::Whole(snapshot) => {
+            held = Copy::of(&snapshot);
+            (snapshot, Changed::Whole)
+        }
+        CopyUpdate::Same => panic!("the seat is news to the device"),
+    };
+    assert_eq!(held.view().seats, vec![bo]);
+    assert!(services::joined_apply_snapshot(&mut phone, game, &snapshot, &changed, &Default::default()).unwrap());
+    let hand = services::mezzo_hand(&phone, game, bo).unwrap();
+    assert_eq!(hand.hand.iter().map(|c| c.text.as_str()).collect::<Vec<_>>(), ["a ghost"]);
 }

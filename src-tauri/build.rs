@@ -108,6 +108,8 @@ const COMMANDS: &[&str] = &[
     "mezzo_end_arc",
     "mezzo_deck",
     "mezzo_hand",
+    "mezzo_seats",
+    "mezzo_sit",
     "mezzo_build_deck",
     "mezzo_add_cards",
     "mezzo_start_session",

@@ -54,12 +54,13 @@ enum Command {
     List,
     /// Check the database's integrity and foreign keys (exit 1 when a check fails)
     Check,
-    /// A game as one viewer may see it, as JSON: the table's side, everyone, or the player of
-    /// a character (its id). The same view the window renders for that viewer.
+    /// A game as one viewer may see it, as JSON: the table's side, everyone, the player of a
+    /// character (its id) or a Mezzo player (their id). The same view the window renders for
+    /// that viewer.
     View {
         #[arg(long)]
         game: uuid::Uuid,
-        /// table, everyone, or a character's id
+        /// table, everyone, a character's id or a Mezzo player's id
         #[arg(long)]
         viewer: String,
     },
@@ -130,7 +131,7 @@ enum Command {
         /// Exit once caught up instead of following the table
         #[arg(long)]
         once: bool,
-        /// Characters at the table this device plays (their ids)
+        /// Characters at the table this device plays, or Mezzo players it sits as (their ids)
         #[arg(long, value_name = "CHARACTER_ID")]
         claim: Vec<uuid::Uuid>,
         /// The name the table sees for this device

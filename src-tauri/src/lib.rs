@@ -237,6 +237,8 @@ pub fn run_app<R: tauri::Runtime>(
             mezzo_commands::mezzo_end_arc,
             mezzo_commands::mezzo_deck,
             mezzo_commands::mezzo_hand,
+            mezzo_commands::mezzo_seats,
+            mezzo_commands::mezzo_sit,
             mezzo_commands::mezzo_build_deck,
             mezzo_commands::mezzo_add_cards,
             mezzo_commands::mezzo_start_session,

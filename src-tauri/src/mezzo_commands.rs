@@ -16,7 +16,7 @@ use sheetkeeper::rules::mezzo::vote::ConflictDraft;
 use sheetkeeper::services::{
     self, Approach, CheckOutcome, CheckPreview, CheckRequest, ConflictOutcome, ConflictPreview, ConflictSources,
     D6First, DeckChange, DeckView, DiceInput, HandView, HookDraft, KeywordOutcome, MezzoChange, MezzoView, MoveEntry,
-    PendingCheck, PlotChange, PlotView, TieOutcome, TraitDraft,
+    PendingCheck, PlotChange, PlotView, SeatsView, TieOutcome, TraitDraft,
 };
 use tauri::State;
 
@@ -124,6 +124,8 @@ commands! {
     write mezzo_end_arc(id game, ref memorable: Vec<MemorableAward>) -> PlotChange;
     read mezzo_deck(id game) -> DeckView;
     read mezzo_hand(id game, id player) -> HandView;
+    read mezzo_seats(id game) -> SeatsView;
+    write mezzo_sit(id game, id player, val mine: bool) -> SeatsView;
     write mezzo_build_deck(id game, ref cards: Vec<String>; &mut rand::rng()) -> DeckChange;
     write mezzo_add_cards(id game, ref cards: Vec<String>; &mut rand::rng()) -> DeckChange;
     write mezzo_start_session(id game) -> DeckChange;

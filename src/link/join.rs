@@ -655,8 +655,8 @@ impl Session<'_> {
         if !applied {
             return Ok(false); // a change made here meanwhile goes first; its answer brings another
         }
-        let owned = &snapshot.owned;
-        lock(self.status).claims.retain(|c| !owned.contains(&c.character));
+        let (owned, seats) = (&snapshot.owned, &snapshot.seats);
+        lock(self.status).claims.retain(|c| !owned.contains(&c.character) && !seats.contains(&c.character));
         sync.deferred = None;
         sync.restore.clear();
         sync.accepted.clear();

@@ -386,25 +386,34 @@ pub enum ClaimCheck {
     Refused(String),
 }
 
+/// What a device may ask to play at the hosted `game`, by name: one of its characters or, at
+/// a Mezzo table, one of its players (a player is a viewer in their own right: the device
+/// sits as them, claim or no claim, and sees their hand). None: nothing of this table.
+fn claimable(read: Reader<'_>, game: Uuid, id: Uuid) -> Result<Option<String>> {
+    if let Some(c) = read.character(id)? {
+        return Ok((c.game_id == game).then_some(c.name));
+    }
+    Ok(read.mezzo_table(game)?.players.into_iter().find(|p| p.id == id).map(|p| p.name))
+}
+
 /// A device asks to play `character` at the hosted `game`: nothing changes here. Claims are
 /// not first come, first served: a character no device plays (an absent player's, the
 /// table's own) goes to a device only when the host's person approves.
 pub fn host_claim_check(store: &Store, game: Uuid, device: Uuid, character: Uuid) -> Result<ClaimCheck> {
     store.snapshot(|read| {
-        let c = match read.character(character)? {
-            Some(c) if c.game_id == game => c,
-            _ => return Ok(ClaimCheck::Refused("that character is not at this table".into())),
+        let Some(name) = claimable(read, game, character)? else {
+            return Ok(ClaimCheck::Refused("that character is not at this table".into()));
         };
         Ok(match read.link_owners(game)?.into_iter().find(|(id, _)| *id == character) {
             Some((_, d)) if d == device => ClaimCheck::Yours,
-            Some(_) => ClaimCheck::Refused(format!("“{}” is played from another device", c.name)),
+            Some(_) => ClaimCheck::Refused(format!("“{name}” is played from another device")),
             None => {
                 let device_name = read
                     .link_peers()?
                     .into_iter()
                     .find(|p| p.side == PeerSide::Host && p.game_id == game && p.device_id == device)
                     .map_or_else(|| "A device".to_string(), |p| p.name);
-                ClaimCheck::Ask { character_name: c.name, device_name }
+                ClaimCheck::Ask { character_name: name, device_name }
             }
         })
     })
@@ -414,13 +423,12 @@ pub fn host_claim_check(store: &Store, game: Uuid, device: Uuid, character: Uuid
 /// approved, of a character already at the table that no other device plays).
 pub fn host_claim(store: &mut Store, game: Uuid, device: Uuid, character: Uuid) -> Result<Outcome> {
     let done = store.write(|tx| {
-        let c = match tx.read().character(character)? {
-            Some(c) if c.game_id == game => c,
-            _ => return Err(Error::invalid("character", "that character is not at this table")),
+        let Some(name) = claimable(tx.read(), game, character)? else {
+            return Err(Error::invalid("character", "that character is not at this table"));
         };
         match tx.read().link_owners(game)?.into_iter().find(|(id, _)| *id == character) {
             Some((_, d)) if d == device => Ok(()),
-            Some(_) => Err(Error::invalid("character", format!("“{}” is played from another device", c.name))),
+            Some(_) => Err(Error::invalid("character", format!("“{name}” is played from another device"))),
             None => tx.set_link_owner(game, character, device),
         }
     });
@@ -679,6 +687,8 @@ pub fn joined_apply_snapshot(
     {
         return Err(Error::link("the table's snapshot does not name its characters consistently"));
     }
+    let players = entry.mezzo_table.as_ref().map(|t| t.players.as_slice()).unwrap_or_default();
+    seats_at(players, &snapshot.seats)?;
     not_of_other_games(store.read(), game, &entry.characters)?;
     let options = ImportOptions { as_copy: false, replace_conflicts: true };
     let applied = import_document(
@@ -696,10 +706,20 @@ pub fn joined_apply_snapshot(
                 tx.put_link_base(game, &Base { character_id: *id, host_digest, local_digest, owned })?;
                 tx.set_mine(*id, owned)?;
             }
+            tx.set_mezzo_seats(game, &snapshot.seats)?;
             tx.set_device_role(game, DeviceRole::Player)
         },
     )?;
     Ok(applied.is_some())
+}
+
+/// A snapshot's seats are players at its table, each named once (checked like an import).
+fn seats_at(players: &[crate::rules::mezzo::element::Player], seats: &[Uuid]) -> Result<()> {
+    let once: HashSet<&Uuid> = seats.iter().collect();
+    if once.len() != seats.len() || seats.iter().any(|s| !players.iter().any(|p| p.id == *s)) {
+        return Err(Error::link("the table's snapshot seats this device as someone who is not a player at its table"));
+    }
+    Ok(())
 }
 
 /// Applies the characters `ids` of the host's snapshot, the rest of which this device holds
@@ -721,6 +741,9 @@ fn joined_apply_characters(
         if has_unsent(tx.read(), game, accepted)? {
             return Ok(false);
         }
+        // The table is as the last whole snapshot left it: the seats are its players.
+        seats_at(&tx.read().mezzo_table(game)?.players, &snapshot.seats)?;
+        tx.set_mezzo_seats(game, &snapshot.seats)?;
         for record in records {
             let id = record.character.id;
             let mine = match tx.read().character(id)? {

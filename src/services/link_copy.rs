@@ -160,7 +160,12 @@ impl Copy {
             self.digests = Part::of(&self.snapshot.digests);
         }
         if touched.owned {
-            self.owned = Part::of(&self.snapshot.owned);
+            // The Mezzo players the device sits as count with the characters it plays (as
+            // before when it sits as nobody, so such a copy's digest is what it was).
+            self.owned = match self.snapshot.seats.is_empty() {
+                true => Part::of(&self.snapshot.owned),
+                false => Part::of(&(&self.snapshot.owned, &self.snapshot.seats)),
+            };
         }
         if touched.all {
             self.characters = self.characters().iter().map(Part::of).collect();
@@ -179,7 +184,8 @@ impl Copy {
         self.digest = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
     }
 
-    /// Applies `ops` (paths into the snapshot: `/document/…`, `/digests/…`, `/owned/…`) and
+    /// Applies `ops` (paths into the snapshot: `/document/…`, `/digests/…`, `/owned/…`,
+    /// `/seats/…`) and
     /// hashes again what they touched. On an error the copy is left half changed: the
     /// caller drops it.
     fn apply(&mut self, ops: &[PatchOperation]) -> Result<()> {
@@ -202,7 +208,8 @@ impl Copy {
             } else if path == "/digests" {
                 touched.digests = true;
                 on_lists.push(op.clone());
-            } else if path == "/owned" || path.starts_with("/owned/") {
+            } else if path == "/owned" || path.starts_with("/owned/") || path == "/seats" || path.starts_with("/seats/")
+            {
                 touched.owned = true;
                 on_lists.push(op.clone());
             } else {
@@ -227,11 +234,18 @@ impl Copy {
             }
         }
         if !on_lists.is_empty() {
-            let mut lists = serde_json::json!({ "digests": &self.snapshot.digests, "owned": &self.snapshot.owned });
+            let mut lists = serde_json::json!({
+                "digests": &self.snapshot.digests,
+                "owned": &self.snapshot.owned,
+                "seats": &self.snapshot.seats,
+            });
             json_patch::patch_unsafe(&mut lists, &on_lists).map_err(bad)?;
             let bad = |e: serde_json::Error| Error::invalid("patch", format!("the copy's lists do not read ({e})"));
             self.snapshot.digests = serde_json::from_value(lists["digests"].take()).map_err(bad)?;
             self.snapshot.owned = serde_json::from_value(lists["owned"].take()).map_err(bad)?;
+            // A snapshot that seats the device as nobody leaves `seats` out: removed, it is empty.
+            let seats = lists.get_mut("seats").map(Value::take).filter(|v| !v.is_null());
+            self.snapshot.seats = seats.map(serde_json::from_value).transpose().map_err(bad)?.unwrap_or_default();
         }
         self.rehash(&touched);
         Ok(())

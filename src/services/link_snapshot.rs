@@ -25,6 +25,10 @@ pub struct Snapshot {
     pub digests: BTreeMap<Uuid, String>,
     /// The characters this device plays at the table.
     pub owned: Vec<Uuid>,
+    /// At a Mezzo table, the players this device's person sits as (a player is a viewer in
+    /// their own right, claim or no claim): their hands are in the document face up.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<Uuid>,
 }
 
 /// The SHA-256 (hex) of a character as stored: any change to it changes the digest.
@@ -33,9 +37,12 @@ pub(crate) fn record_digest(record: &CharacterRecord) -> String {
     Sha256::digest(json).iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The snapshot of `game` for the device that plays `owned`.
+/// The snapshot of `game` for the device that plays `owned` (the characters it plays and,
+/// at a Mezzo table, the players it sits as: those go in `seats`).
 pub(super) fn snapshot_in(read: Reader<'_>, game: Uuid, owned: Vec<Uuid>) -> Result<Snapshot> {
     let doc = game_document_for(read, game, &Viewer::Player(owned.clone()))?;
+    let players = read.mezzo_table(game)?.players;
+    let (seats, owned) = owned.into_iter().partition(|id| players.iter().any(|p| p.id == *id));
     let mut digests = BTreeMap::new();
     for entry in &doc.games {
         for c in &entry.characters {
@@ -44,5 +51,5 @@ pub(super) fn snapshot_in(read: Reader<'_>, game: Uuid, owned: Vec<Uuid>) -> Res
         }
     }
     let document = serde_json::from_slice(&exchange::to_json(&doc)).expect("documents always serialize");
-    Ok(Snapshot { document, digests, owned })
+    Ok(Snapshot { document, digests, owned, seats })
 }

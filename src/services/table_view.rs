@@ -56,7 +56,8 @@ pub fn game_view(store: &Store, game: Uuid, viewer: &Viewer) -> Result<TableView
     let g = super::lookup::existing_game(read, game)?;
     let characters = read.characters_of(game)?;
     let viewer_characters = match viewer {
-        Viewer::Player(ids) => ids.clone(),
+        // A Mezzo viewer's ids name the players they sit as too: only characters are listed.
+        Viewer::Player(ids) => ids.iter().copied().filter(|id| characters.iter().any(|c| c.id == *id)).collect(),
         Viewer::PassedAround => characters.iter().map(|c| c.id).collect(),
         Viewer::Table | Viewer::Everyone => Vec::new(),
     };

@@ -20,7 +20,9 @@ pub enum Viewer {
     Table,
     /// What the whole table may see: nobody's secrets.
     Everyone,
-    /// A player: what everyone sees, and the private things of these characters.
+    /// A player: what everyone sees, and the private things of these ids: the characters
+    /// they play and, at a Mezzo table, the players they sit as (a Mezzo player is a viewer
+    /// in their own right, with or without a claimed character: their hand is theirs).
     Player(Vec<Uuid>),
     /// One device passed around the table (the role "both"): it holds every secret, and the
     /// window asks for the device to be handed over before it shows one.
@@ -52,20 +54,29 @@ impl Viewer {
         }
     }
 
-    /// Reads `table`, `everyone` or a character id of `game` (the player of that character),
-    /// as the CLI's `--viewer` takes it.
+    /// Whether this viewer sits as Mezzo player `player` (their hand, influence and votes).
+    pub fn sits_as(&self, player: Uuid) -> bool {
+        matches!(self, Viewer::Player(mine) if mine.contains(&player))
+    }
+
+    /// Reads `table`, `everyone`, a character id of `game` (the player of that character) or
+    /// the id of a Mezzo player of `game` (that player), as the CLI's `--viewer` takes it.
     pub fn parse(read: Reader<'_>, game: Uuid, text: &str) -> Result<Viewer> {
         match text {
             "table" => Ok(Viewer::Table),
             "everyone" => Ok(Viewer::Everyone),
             other => {
                 let id = Uuid::parse_str(other).map_err(|_| {
-                    Error::invalid("viewer", format!("{other:?} is not table, everyone or a character's id"))
+                    Error::invalid(
+                        "viewer",
+                        format!("{other:?} is not table, everyone, a character's or a player's id"),
+                    )
                 })?;
                 match read.character(id)? {
                     Some(c) if c.game_id == game => Ok(Viewer::Player(vec![id])),
                     Some(c) => Err(Error::invalid("viewer", format!("“{}” plays in another game", c.name))),
-                    None => Err(Error::invalid("viewer", format!("no character {id} on this device"))),
+                    None if read.mezzo_table(game)?.players.iter().any(|p| p.id == id) => Ok(Viewer::Player(vec![id])),
+                    None => Err(Error::invalid("viewer", format!("no character or Mezzo player {id} in this game"))),
                 }
             }
         }
@@ -73,12 +84,17 @@ impl Viewer {
 }
 
 /// The viewer this device is in `game`, from the role it plays there: a player device sees
-/// as the player of its own characters in that game (not those it keeps for others).
+/// as the player of its own characters in that game (not those it keeps for others) and, at
+/// a Mezzo table, as the players its person sits as.
 pub fn device_viewer(read: Reader<'_>, game: Uuid) -> Result<Viewer> {
     Ok(match read.device_role(game)? {
         DeviceRole::Both => Viewer::PassedAround,
         DeviceRole::Table => Viewer::Table,
-        DeviceRole::Player => Viewer::Player(my_characters_of(read, game)?),
+        DeviceRole::Player => {
+            let mut mine = my_characters_of(read, game)?;
+            mine.extend(read.mezzo_seats(game)?);
+            Viewer::Player(mine)
+        }
     })
 }
 

@@ -1,5 +1,5 @@
 //! What this device is at each table (its role per game, the characters it keeps for
-//! others) and its preferences. None of it travels in files: another device has its own.
+//! others, the Mezzo players its person sits as) and its preferences. None of it travels in files: another device has its own.
 
 use rusqlite::types::FromSql;
 use rusqlite::{params, OptionalExtension};
@@ -35,6 +35,21 @@ impl Reader<'_> {
         let mut out = Vec::new();
         for id in ids {
             // The column's CHECK keeps ids 36 characters long; a foreign key keeps them real.
+            if let Ok(id) = Uuid::parse_str(&id?) {
+                out.push(id);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The Mezzo players this device's person sits as in `game` (whether or not they claim
+    /// a character), in no particular order.
+    pub fn mezzo_seats(&self, game: Uuid) -> Result<Vec<Uuid>> {
+        let mut stmt = self.conn().prepare_cached("SELECT player_id FROM device_mezzo_seats WHERE game_id = ?1")?;
+        let ids = stmt.query_map([game.to_string()], |r| r.get::<_, String>(0))?;
+        let mut out = Vec::new();
+        for id in ids {
+            // The column's CHECK keeps ids 36 characters long; a stray one is nobody.
             if let Ok(id) = Uuid::parse_str(&id?) {
                 out.push(id);
             }
@@ -80,6 +95,27 @@ impl Tx<'_> {
             "INSERT OR IGNORE INTO kept_for_others (character_id) VALUES (?1)"
         };
         self.conn().prepare_cached(sql)?.execute([character.to_string()])?;
+        Ok(())
+    }
+
+    /// Sits this device's person as Mezzo player `player` of `game` (`mine`), or stands them up.
+    pub fn set_mezzo_seat(&self, game: Uuid, player: Uuid, mine: bool) -> Result<()> {
+        let sql = if mine {
+            "INSERT OR IGNORE INTO device_mezzo_seats (game_id, player_id) VALUES (?1, ?2)"
+        } else {
+            "DELETE FROM device_mezzo_seats WHERE game_id = ?1 AND player_id = ?2"
+        };
+        self.conn().prepare_cached(sql)?.execute([game.to_string(), player.to_string()])?;
+        Ok(())
+    }
+
+    /// Sits this device's person as exactly `players` of `game` (a linked table's host says
+    /// which ones it sits as).
+    pub fn set_mezzo_seats(&self, game: Uuid, players: &[Uuid]) -> Result<()> {
+        self.conn().prepare_cached("DELETE FROM device_mezzo_seats WHERE game_id = ?1")?.execute([game.to_string()])?;
+        for p in players {
+            self.set_mezzo_seat(game, *p, true)?;
+        }
         Ok(())
     }
 

@@ -11,7 +11,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use serde_json::{json, Value};
 use sheetkeeper::exchange;
-use sheetkeeper::rules::mezzo::element::{Element, ElementKind, MomentumSource, Template, Via};
+use sheetkeeper::rules::mezzo::element::{Element, ElementKind, MomentumSource, Role, Template, Via};
 use sheetkeeper::rules::mezzo::plot::{
     self, Arc, Award, BoostDraw, InChallenge, MemorableAward, Resource, Sacrifice, User,
 };
@@ -824,4 +824,74 @@ fn a_players_device_keeps_no_consequences_and_changes_only_its_own_assets() {
     services::set_device_role(&mut t.store, t.game, "table").unwrap();
     services::mezzo_asset_access(&mut t.store, t.game, lighthouse, lamp, true).unwrap();
     assert_eq!(t.element("The Lighthouse").traits.len(), 2, "the lamp and the Favored Flaw of its lost access");
+}
+
+/// DEV-1: a Mezzo player is a viewer in their own right. On a player's own device, Bo — who
+/// claims no character — is refused his hand until the device's person says "I am Bo"; then
+/// the device shows Bo's hand and influence, plays his cards, and keeps the others' hands out
+/// of every view it returns and of the document a linked table would send it.
+#[test]
+fn a_player_with_no_claimed_character_sees_and_plays_their_own_hand_on_their_device() {
+    let mut t = Table::new();
+    let (ada, bo) = (t.player("Ada"), t.player("Bo"));
+    let mira = t.element("Mira").id;
+    services::mezzo_take_role(&mut t.store, t.game, ada, Role::Actor).unwrap();
+    services::mezzo_claim(&mut t.store, t.game, ada, mira).unwrap();
+    services::mezzo_build_deck(&mut t.store, t.game, &ideas(), &mut t.rng).unwrap();
+    services::mezzo_start_session(&mut t.store, t.game).unwrap();
+    services::mezzo_buy_cards(&mut t.store, t.game, ada, 1, &mut t.rng).unwrap();
+    services::mezzo_buy_cards(&mut t.store, t.game, bo, 2, &mut t.rng).unwrap();
+    let (ada_cards, bo_cards) = (t.hand("Ada"), t.hand("Bo"));
+    let texts = |cards: &[Card]| cards.iter().map(|c| c.text.clone()).collect::<Vec<_>>();
+
+    // Bo's phone: Mira and Tomas are kept here for the others.
+    for name in ["Mira", "Tomas"] {
+        let id = t.element(name).id;
+        services::set_mine(&mut t.store, id, false).unwrap();
+    }
+    services::set_device_role(&mut t.store, t.game, "player").unwrap();
+    let refused = services::mezzo_hand(&t.store, t.game, bo).unwrap_err();
+    assert!(matches!(&refused, Error::Invalid { field, .. } if field == "player"), "{refused}");
+    assert!(services::mezzo_seats(&t.store, t.game).unwrap().mine.is_empty());
+
+    // Sitting as a player who is not at the table is refused and changes nothing.
+    let before = bytes_on_disk(&t.scratch.db());
+    let err = services::mezzo_sit(&mut t.store, t.game, Uuid::new_v4(), true).unwrap_err();
+    assert!(matches!(&err, Error::Invalid { field, .. } if field == "player"), "{err}");
+    assert_eq!(bytes_on_disk(&t.scratch.db()), before);
+
+    // "I am Bo": his hand and influence are his on this device, Ada's are not.
+    let seats = services::mezzo_sit(&mut t.store, t.game, bo, true).unwrap();
+    assert_eq!((seats.sat, seats.mine), (vec![bo], vec![bo]));
+    let hand = services::mezzo_hand(&t.store, t.game, bo).unwrap();
+    assert_eq!((texts(&hand.hand), hand.influence), (texts(&bo_cards), 1));
+    let err = services::mezzo_hand(&t.store, t.game, ada).unwrap_err();
+    assert!(matches!(&err, Error::Invalid { field, .. } if field == "player"), "{err}");
+
+    // The view this device renders holds Bo's hand only; nothing of Ada's cards is in it.
+    let view = services::game_view_on_device(&t.store, t.game, None).unwrap();
+    let shown = serde_json::to_string(&view).unwrap();
+    let hands = serde_json::to_value(&view).unwrap()["hands"].clone();
+    assert_eq!(hands.as_array().map(Vec::len), Some(1), "{hands}");
+    assert_eq!(hands[0]["player"], json!(bo));
+    assert!(ada_cards.iter().all(|c| !shown.contains(&c.text) && !shown.contains(&c.id.to_string())), "{shown}");
+    // The same for the document a linked table sends this viewer: Bo's cards face up, Ada's not.
+    let viewer = services::device_viewer(t.store.read(), t.game).unwrap();
+    let doc = services::game_document_for(t.store.read(), t.game, &viewer).unwrap();
+    let doc = String::from_utf8(exchange::to_json(&doc)).unwrap();
+    assert!(bo_cards.iter().all(|c| doc.contains(&c.text)), "{doc}");
+    assert!(ada_cards.iter().all(|c| !doc.contains(&c.text) && !doc.contains(&c.id.to_string())), "{doc}");
+    // The CLI's `view --viewer` names a Mezzo player too.
+    let as_bo = services::game_view_on_device(&t.store, t.game, Some(&bo.to_string())).unwrap();
+    assert_eq!(serde_json::to_value(&as_bo).unwrap()["hands"][0]["player"], json!(bo));
+
+    // Bo plays a card from his phone.
+    let card = bo_cards[0].id;
+    services::mezzo_play_card(&mut t.store, t.game, bo, card).unwrap();
+    assert_eq!(t.active("Bo"), vec![card]);
+
+    // "Bo is not me": the hand is closed to this device again.
+    let seats = services::mezzo_sit(&mut t.store, t.game, bo, false).unwrap();
+    assert!(seats.sat.is_empty() && seats.mine.is_empty());
+    assert!(services::mezzo_hand(&t.store, t.game, bo).is_err());
 }

@@ -629,3 +629,27 @@ fn a_favored_flaw_gives_adversity_once_per_scene() {
     services::mezzo_favored_flaw_used(&mut t.store, game, mira, vertigo).unwrap();
     assert_eq!(t.sheet(mira).adversity, 2);
 }
+
+/// DEV-7: Character Protection is the character's, not only the claim's. Ada claims Mira and
+/// surrenders the claim: Mira keeps Plot Protection as the edge (in no slot), saved on her
+/// sheet; undoing the surrender gives the claim back without the edge.
+#[test]
+fn a_character_keeps_its_plot_protection_when_the_claim_is_surrendered() {
+    let mut t = Table::new();
+    let ada = t.add_actor("Ada");
+    services::mezzo_claim(&mut t.store, t.game, ada, t.mira).unwrap();
+    let claimed = t.view().characters.into_iter().find(|c| c.element.id == t.mira).unwrap();
+    assert!(claimed.has_plot_protection);
+    assert_eq!(claimed.protection_sources, vec![sheetkeeper::rules::mezzo::element::ProtectionSource::Claim]);
+    let change = services::mezzo_unclaim(&mut t.store, t.game, ada, t.mira).unwrap();
+    assert_eq!(change.message, "Ada gives up the claim on Mira: Mira keeps Plot Protection as an edge.");
+    let mira = t.view().characters.into_iter().find(|c| c.element.id == t.mira).unwrap();
+    assert!(mira.has_plot_protection, "Mira keeps Character Protection");
+    assert_eq!(mira.protection_sources, vec![sheetkeeper::rules::mezzo::element::ProtectionSource::Edge]);
+    assert_eq!(mira.filled_slots, 0, "the edge is given by play, in no slot");
+    let sheet = t.sheet(t.mira);
+    assert!(sheet.traits.iter().any(|e| e.template == Some(Template::PlotProtection) && e.via == Via::Granted));
+    services::undo_game(&mut t.store, t.game).unwrap();
+    let mira = t.view().characters.into_iter().find(|c| c.element.id == t.mira).unwrap();
+    assert_eq!((mira.element.claimed_by, mira.element.traits.len()), (Some(ada), 0));
+}

@@ -119,10 +119,12 @@ pub fn scene() -> Scene {
     // Bo's undisputable memorable award of arc 1.
     let (mira, bo, _) = rules::award_memorable(&mira, &bo, 1, true).unwrap();
     let (bo, tomas) = {
-        // Tomas: Bo claimed him (2 slots) and gave the claim up.
+        // Tomas: Bo claimed him (2 slots) and gave the claim up; the Plot Protection edge the
+        // claim left him was later lost in play.
         let tomas = Element::new(uuid(TOMAS), ElementKind::Character, "Tomas").unwrap();
         let (bo, tomas, _) = rules::claim(&bo, &tomas).unwrap();
         let (bo, tomas, _) = rules::unclaim(&bo, &tomas).unwrap();
+        let (tomas, _) = rules::remove_trait(&tomas, rules::character_protection_id(tomas.id)).unwrap();
         (rules::leave_role(&bo, Role::Actor, &[]).unwrap().0, tomas)
     };
     let tomas = add(tomas, trait_of(20, Template::Resistance, "Stubborn", Via::EdgeSlot), bo_id);

@@ -202,3 +202,65 @@ fn a_player_device_acts_for_its_own_players_and_shows_only_their_hands() {
     assert!(!hand.contains("Pass the device"), "{hand:?}");
     shots_of(&session, "mezzo-player-hand", "#mzd-hand");
 }
+
+/// DEV-1: a Mezzo player is a viewer in their own right. Cy claims no character; on the phone
+/// he says "I am Cy" on the Seed deck tab, sees his own hand and influence (never Ada's, whose
+/// character is kept here too) and plays a card from it.
+#[test]
+fn a_player_with_no_character_says_who_they_are_and_plays_their_own_hand() {
+    let (_window, _scratch, _db_path, session) = begin_with("mezzo-device-seat", open);
+    let (game, mira) = newcomer(&session, "Seat Night", "Mira");
+    type_into(&session, "#mz-first-player", "Ada");
+    press(&session, "#mz-first-player-submit");
+    wait_contains(&session, ".mz-sheet-sub", "Claimed by Ada.");
+    press(&session, "#mezzo-tab-table");
+    press(&session, "#mz-start-arc");
+    session.wait_text("#mz-arc-status", "Arc 1 is being played.");
+    let ada = crate::mezzo::player_id(&session, "Ada");
+    let cy = add_player(&session, "Cy");
+    press(&session, "#mezzo-tab-deck");
+    type_into(
+        &session,
+        "#mzd-cards",
+        &["A storm", "An old debt", "A locked door", "A rival", "A map", "A lost letter"].join(crate::webdriver::ENTER),
+    );
+    press(&session, "#mzd-build-submit");
+    press(&session, "#mzd-start-session");
+    press(&session, &format!("#mzd-buy-{ada}"));
+    session.wait_text(&format!("#mzd-hand-count-{ada}"), "1 card");
+    press(&session, &format!("#mzd-buy-{cy}"));
+    session.wait_text(&format!("#mzd-hand-count-{cy}"), "1 card");
+
+    // The device becomes Cy's phone: Mira is kept here for Ada.
+    invoke(&session, "set_mine", json!({ "character": mira, "mine": false }));
+    invoke(&session, "set_device_role", json!({ "game": game, "role": "player" }));
+    crate::back_home(&session);
+    session.wait_settled();
+    open_game(&session, "Seat Night");
+    press(&session, "#game-mezzo");
+    press(&session, "#mezzo-tab-deck");
+    // Nobody's hand is offered until the phone's person says who they are; Ada's never is.
+    session.wait_for(&format!("#mzd-me-{cy}"));
+    assert!(session.find(&format!("#mzd-show-{cy}")).is_err(), "Cy's hand waits for “I am Cy”");
+    assert!(session.find(&format!("#mzd-show-{ada}")).is_err(), "Ada's hand is not offered here");
+    session.wait_text(&format!("#mzd-me-{cy}"), "I am Cy");
+    shots_of(&session, "mezzo-player-seat", "#mzd-seats");
+    press(&session, &format!("#mzd-me-{cy}"));
+    press(&session, &format!("#mzd-show-{cy}"));
+    session.wait_for("#mzd-hand-list .mzd-card");
+    wait_contains(&session, "#mzd-hand", "Cy holds 2 influence.");
+    let hand = text_of(&session, "#mzd-hand");
+    assert!(!hand.contains("Pass the device"), "{hand:?}");
+    shots_of(&session, "mezzo-player-seat-hand", "#mzd-hand");
+
+    // Cy plays his card: it lies face up before him.
+    let card = session.execute("return document.querySelector('#mzd-hand-list .mzd-card').dataset.cardId;", json!([]));
+    let card = card.as_str().expect("a card in Cy's hand").to_string();
+    press(&session, &format!("#mzd-play-{card}"));
+    session.wait_text(&format!("#mzd-hand-count-{cy}"), "0 cards");
+    session.wait_for(&format!(".mzd-seat[data-player-id='{cy}'] .mzd-active [data-card-id='{card}']"));
+    // "Cy is not me": the hand is closed to this phone again.
+    press(&session, &format!("#mzd-me-{cy}"));
+    session.wait_text(&format!("#mzd-me-{cy}"), "I am Cy");
+    assert!(session.find(&format!("#mzd-show-{cy}")).is_err(), "the hand is closed again");
+}

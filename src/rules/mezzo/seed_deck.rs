@@ -24,6 +24,9 @@
 //!   all; if its idea makes it into the game it becomes the active inspiration card,
 //!   replacing (discarding) the previous one; otherwise it is discarded.
 //! - Dice variant ([`KeywordDie`]): a keyword per face of a chosen die; a roll picks one.
+//! - A hand is its player's (seed: "a player starts with no roles"; DESIGN.md "viewers"):
+//!   [`sees_hand`] says whose hand a player's own device reads. A player is a viewer in
+//!   their own right: whether or not they claim a character, their hand is theirs.
 //!
 //! Rulings where the source is silent:
 //! - When the draw pile is empty and a card must be drawn, the discard pile is shuffled into
@@ -53,6 +56,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use super::element::Element;
 use super::plot::{Grant, Resource};
 use super::text::clean_line;
 use crate::error::{Error, Result};
@@ -708,6 +712,15 @@ impl KeywordDie {
     }
 }
 
+/// Whether a player's own view reads `player`'s hand (their cards in hand and face down, and
+/// their influence): `mine` are the ids the viewer is — the players they sit as and the
+/// characters they play. Their own seat always does, with or without a claimed character;
+/// so does playing a character `player` claimed (the claimer's device before they sat).
+/// Nobody else's does: the table's side and everyone see no hand at all.
+pub fn sees_hand(player: Uuid, mine: &[Uuid], elements: &[Element]) -> bool {
+    mine.contains(&player) || elements.iter().any(|e| e.claimed_by == Some(player) && mine.contains(&e.id))
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -1108,5 +1121,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// DEV-1: a player who claims no character still reads their own hand on their own view;
+    /// a claimed character's player reads its claimer's; nobody reads another player's.
+    #[test]
+    fn a_player_reads_their_own_hand_with_or_without_a_claim() {
+        use crate::rules::mezzo::element::ElementKind;
+        use crate::rules::test_support::mezzo::{element, MIRA};
+        let mut mira = element(MIRA, ElementKind::Character, "Mira");
+        mira.claimed_by = Some(ADA);
+        let elements = [mira, element(11, ElementKind::Character, "Tomas")];
+        // Bo sits at his own device with no character claimed: his hand is his.
+        assert!(sees_hand(BO, &[BO], &elements));
+        assert!(!sees_hand(ADA, &[BO], &elements), "Ada's hand is not Bo's to read");
+        assert!(!sees_hand(CY, &[BO], &elements));
+        // Ada plays Mira, whom she claimed: her hand, through the claim or her own seat.
+        assert!(sees_hand(ADA, &[id(MIRA)], &elements));
+        assert!(sees_hand(ADA, &[ADA], &elements));
+        // Playing the unclaimed Tomas reads nobody's hand; a view of no ids reads none.
+        assert!(!sees_hand(BO, &[id(11)], &elements));
+        assert!(!sees_hand(ADA, &[], &elements));
     }
 }

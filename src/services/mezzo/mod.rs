@@ -583,8 +583,10 @@ pub fn mezzo_claim(store: &mut Store, game: Uuid, player: Uuid, character: Uuid)
 /// The claimer gives up a claim.
 pub fn mezzo_unclaim(store: &mut Store, game: Uuid, player: Uuid, character: Uuid) -> Result<MezzoChange> {
     change(store, game, |w| {
-        w.on_player_and_element(player, character, rules::unclaim, |p, e, _| {
-            format!("{} gives up the claim on {}.", p.name, e.name)
+        w.on_player_and_element(player, character, rules::unclaim, |p, e, events| {
+            let kept = events.iter().any(|ev| matches!(ev, ElementEvent::TraitAdded { .. }));
+            let kept = if kept { format!(": {} keeps Plot Protection as an edge", e.name) } else { String::new() };
+            format!("{} gives up the claim on {}{kept}.", p.name, e.name)
         })
     })
 }

@@ -253,14 +253,65 @@ pub fn mezzo_hand(store: &Store, game: Uuid, player: Uuid) -> Result<HandView> {
 }
 
 /// Whether `viewer` may see `player`'s hand: a device passed around may (behind its "pass
-/// the device" screen); a player's device sees the hands of the players who claimed one of
-/// its characters; the table and everyone see no hand.
+/// the device" screen); a player's device sees the hands of the players its person sits as
+/// and of those who claimed one of its characters (`seeds::sees_hand`); the table and
+/// everyone see no hand.
 fn holds_for(viewer: &Viewer, elements: &[Element], player: Uuid) -> bool {
     match viewer {
         Viewer::PassedAround => true,
-        Viewer::Player(_) => elements.iter().any(|e| e.claimed_by == Some(player) && viewer.sees_character(e.id)),
+        Viewer::Player(mine) => seeds::sees_hand(player, mine, elements),
         Viewer::Table | Viewer::Everyone => false,
     }
+}
+
+/// The Mezzo players of a game as this device plays them (DEV-1: a player is a viewer in
+/// their own right, whether or not they claim a character).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatsView {
+    /// The players this device's person sits as (chosen here: "This is me").
+    pub sat: Vec<Uuid>,
+    /// The players this device acts for and whose hands it shows: on a player's own device
+    /// those it sits as and those who claimed one of its characters; every player on a device
+    /// passed around; none on the table's.
+    pub mine: Vec<Uuid>,
+    /// This device joined the game at a linked table: the host seats it (a seat is asked for
+    /// like a character, through the link), not this device.
+    pub linked: bool,
+}
+
+fn seats_in(read: Reader<'_>, game: Uuid) -> Result<SeatsView> {
+    let (players, _) = participants(read, game)?;
+    let sat = read.mezzo_seats(game)?;
+    let viewer = device_viewer(read, game)?;
+    Ok(SeatsView {
+        sat: players.iter().map(|p| p.id).filter(|id| sat.contains(id)).collect(),
+        mine: hand_holders_for(read, game, &viewer)?,
+        linked: read.link_joined(game)?,
+    })
+}
+
+/// Which players this device sits as and acts for in `game`.
+pub fn mezzo_seats(store: &Store, game: Uuid) -> Result<SeatsView> {
+    store.snapshot(|read| seats_in(read, game))
+}
+
+/// This device's person sits as `player` (`mine`: "This is me"), or stands up. From then on
+/// a player's device shows that player's hand and influence and casts their votes, with or
+/// without a claimed character. It is the device's own setting, like its role: no move of
+/// the table, nothing logged, no file carries it. At a linked table the host seats a joined
+/// device (it asks as for a character), so it is refused there.
+pub fn mezzo_sit(store: &mut Store, game: Uuid, player: Uuid, mine: bool) -> Result<SeatsView> {
+    store.write(|tx| {
+        let (players, _) = participants(tx.read(), game)?;
+        if !players.iter().any(|p| p.id == player) {
+            return Err(Error::invalid("player", format!("{player} is not a player at this table")));
+        }
+        if tx.read().link_joined(game)? {
+            return Err(Error::invalid("player", "at a linked table the table seats this device: ask it to"));
+        }
+        tx.set_mezzo_seat(game, player, mine)?;
+        seats_in(tx.read(), game)
+    })
 }
 
 /// The players whose hands `viewer` may see (every one for a device passed around).

@@ -206,6 +206,8 @@ export const mezzoEndArc = (game, memorable) => call("mezzo_end_arc", { game, me
 export const mezzoDeck = (game) => call("mezzo_deck", { game });
 /** One player's own cards (for their eyes). */
 export const mezzoHand = (game, player) => call("mezzo_hand", { game, player });
+export const mezzoSeats = (game) => call("mezzo_seats", { game });
+export const mezzoSit = (game, player, mine) => call("mezzo_sit", { game, player, mine });
 export const mezzoBuildDeck = (game, cards) => call("mezzo_build_deck", { game, cards });
 export const mezzoAddCards = (game, cards) => call("mezzo_add_cards", { game, cards });
 export const mezzoStartSession = (game) => call("mezzo_start_session", { game });

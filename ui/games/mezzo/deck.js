@@ -12,6 +12,7 @@
 //                            // ctx.ui.hand the open player's HandView
 
 import * as api from "./api.js";
+import { linkClaim } from "../../shell/api.js";
 import { el } from "../../kit/dom.js";
 import { card, checkbox, field, form, numberInput, readCount, button, select, plural, listOrNone } from "./kit.js";
 
@@ -216,6 +217,9 @@ function seatsCard(deck, ctx, u) {
                 if (n !== null) ctx.move("No card was bought.", () => api.mezzoBuyCards(ctx.gameId, s.player, n), b);
               },
             ),
+          // A player's own device: its person says which player they are, with or without a
+          // claimed character; from then on it shows that player's hand (DEV-1).
+          ctx.role === "player" && seatButton(s, ctx),
           // A player's device shows only its own players' hands (the core refuses the others).
           mayOpen(ctx, s.player) &&
             button(u.open === s.player ? `Hide ${s.name}'s hand` : `Show ${s.name}'s hand`, () => {
@@ -237,6 +241,27 @@ function seatsCard(deck, ctx, u) {
         ),
       ),
   );
+}
+
+/**
+ * "I am Bo" on a player's device (sits its person as that player), or "Bo is not me". At a
+ * linked table the table seats the device: "I am Bo" asks it, as a character is claimed.
+ */
+function seatButton(s, ctx) {
+  const sat = ctx.seats.includes(s.player);
+  if (!sat && mayOpen(ctx, s.player)) return null; // already theirs through a claimed character
+  if (ctx.seatsLinked) {
+    if (sat) return null;
+    return button(`I am ${s.name}`, async () => {
+      const reply = await ctx.ask(`I am ${s.name}: the table was not asked.`, () => linkClaim(s.player));
+      if (reply) ctx.toast(reply.claimed === "yours" ? `The table seats you as ${s.name}.` : `Asked the table: you are ${s.name} once the table's person approves.`);
+    }, { id: `mzd-me-${s.player}`, class: "mzd-me" });
+  }
+  const label = sat ? `${s.name} is not me` : `I am ${s.name}`;
+  return button(label, async () => {
+    const seats = await ctx.ask(`${label}: not saved.`, () => api.mezzoSit(ctx.gameId, s.player, !sat));
+    if (seats) await ctx.switchTab("deck", { focus: sat ? `#mzd-me-${s.player}` : `#mzd-show-${s.player}` });
+  }, { id: `mzd-me-${s.player}`, class: "mzd-me" });
 }
 
 /** Whether this device may show `player`'s hand: any on a shared device, its own on a player's. */

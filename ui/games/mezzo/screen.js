@@ -60,10 +60,15 @@ function ownCharacters() {
   return mine.length > 0 || role() === "player" ? mine : chars;
 }
 
-/** The players who claimed one of this device's characters: the only ones a player device acts for. */
+/**
+ * The players a player device acts for: those its person sits as ("I am …", kept by the core,
+ * with or without a claimed character) and those who claimed one of its characters. The core
+ * refuses the others' hands whatever this offers.
+ */
 function ownPlayers() {
   const mine = new Set(ownCharacters().map((c) => c.id));
-  return (screen.view()?.table?.players ?? []).filter((p) => p.claimed.some((id) => mine.has(id)));
+  const sat = new Set(screen.view()?.seats?.sat ?? []);
+  return (screen.view()?.table?.players ?? []).filter((p) => sat.has(p.id) || p.claimed.some((id) => mine.has(id)));
 }
 
 /** The characters active in the scene, as the table stores them (they survive a reload). */
@@ -118,6 +123,8 @@ const screen = gameController({
   async load(view) {
     const table = await api.mezzoTable(view.gameId);
     view.table = table;
+    // The players this device's person sits as (a player is a viewer in their own right).
+    view.seats = await api.mezzoSeats(view.gameId);
     syncActive(view, table);
     await loadTab(view);
   },
@@ -157,6 +164,10 @@ const screen = gameController({
     /** The players this device acts for: its own on a player device, everyone otherwise. */
     devicePlayers: role() === "player" ? ownPlayers() : view.table.players,
     ownCharacters: ownCharacters(),
+    /** The players this device's person sits as ("I am …"). */
+    seats: view.seats?.sat ?? [],
+    /** Joined to a linked table: the host seats this device ("I am …" asks it). */
+    seatsLinked: Boolean(view.seats?.linked),
     diceByHand: Boolean(gameOf()?.dice_by_hand),
     character: (id) => gameOf()?.characters?.find((c) => c.id === id) ?? null,
   }),

@@ -156,6 +156,15 @@ pub fn claim(player: &Player, element: &Element) -> Result<(Player, Element, Vec
     Ok((next_player, next, events))
 }
 
+/// Mixed into a character's id to name the Plot Protection edge a claim leaves it.
+const CHARACTER_PROTECTION_SALT: u128 = 0x5eed_c1a1_0000_4000_8000_0000_0000_0001;
+
+/// The id of the Plot Protection edge a surrendered claim leaves `character` (one at a time,
+/// so one id).
+pub fn character_protection_id(character: Uuid) -> Uuid {
+    Uuid::from_u128(character.as_u128() ^ CHARACTER_PROTECTION_SALT)
+}
+
 /// The claimer surrenders a claim (at any time).
 pub fn unclaim(player: &Player, element: &Element) -> Result<(Player, Element, Vec<ElementEvent>)> {
     if element.claimed_by != Some(player.id) {
@@ -165,5 +174,21 @@ pub fn unclaim(player: &Player, element: &Element) -> Result<(Player, Element, V
     next_player.claimed.retain(|&c| c != element.id);
     let mut next = element.clone();
     next.claimed_by = None;
-    Ok((next_player, next, vec![ElementEvent::Unclaimed { player: player.id, element: element.id }]))
+    let mut events = vec![ElementEvent::Unclaimed { player: player.id, element: element.id }];
+    // Character Protection (seed: "the character gains the Plot Protection edge if they don't
+    // have it already"): the protection is the character's, not the claim's (DEV-7). While
+    // claimed it shows as the claim's; when the claim is surrendered (or its player leaves)
+    // the character keeps it as the edge, given by play (no slot), unless it has one already.
+    if !next.traits.iter().any(|t| t.template == Some(Template::PlotProtection)) {
+        let edge = Trait::from_template(
+            character_protection_id(element.id),
+            Template::PlotProtection,
+            "Plot Protection",
+            Via::Granted,
+        );
+        let (protected, more) = insert_trait(&next, edge)?;
+        next = protected;
+        events.extend(more);
+    }
+    Ok((next_player, next, events))
 }

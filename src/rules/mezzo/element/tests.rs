@@ -103,12 +103,31 @@ fn only_an_actor_claims_only_an_unclaimed_character_and_the_first_claim_gives_tw
     assert_eq!(err(claim(&ada, &mira)), "element: Ada already holds Mira");
     assert_eq!(err(unclaim(&actor(BO, "Bo"), &mira)), "element: Bo does not hold Mira");
 
+    // DEV-7: the protection is the character's; surrendering the claim leaves it the edge,
+    // given by play: it fills no slot.
     let (ada, mira, _) = unclaim(&ada, &mira).unwrap();
     assert!(ada.claimed.is_empty());
-    assert!(!mira.has_plot_protection(), "the claim's protection goes with the claim");
+    assert!(mira.has_plot_protection(), "the character keeps Character Protection as the edge");
+    assert_eq!(mira.protection_sources(), vec![ProtectionSource::Edge]);
+    let protection = mira.trait_by_id(character_protection_id(id(HERO))).expect("the edge");
+    assert_eq!((protection.template, protection.via), (Some(Template::PlotProtection), Via::Granted));
+    assert_eq!((mira.filled_slots(), mira.free_slots()), (0, 2));
     let (bo, mira, _) = claim(&actor(BO, "Bo"), &mira).unwrap();
     assert_eq!(bo.claimed, vec![id(HERO)]);
     assert_eq!(mira.edge_slots(), 2, "only the first claim gives slots");
+    let protections = mira.traits.iter().filter(|t| t.template == Some(Template::PlotProtection)).count();
+    assert_eq!(protections, 1, "no second edge: \"if they don't have it already\"");
+}
+
+/// A character with its own Plot Protection edge gains no second one from a claim.
+#[test]
+fn a_claim_gives_no_second_plot_protection() {
+    let mira = with(&hero_with_slots(), edge(20, Template::PlotProtection, "Plot Protection"));
+    let (ada, mira, _) = claim(&actor(ADA, "Ada"), &mira).unwrap();
+    let (_, mira, _) = unclaim(&ada, &mira).unwrap();
+    let protections: Vec<Uuid> =
+        mira.traits.iter().filter(|t| t.template == Some(Template::PlotProtection)).map(|t| t.id).collect();
+    assert_eq!(protections, vec![id(20)]);
 }
 
 #[test]

@@ -1,0 +1,114 @@
+//! Mezzo at a linked table, DEV-1: a player is a viewer in their own right. A joined device
+//! asks to sit as a player who claims no character (as it asks for a character); once the
+//! table's person approves, the host's snapshot for that device holds that player's hand face
+//! up and nobody else's, and the device shows it as its own.
+
+use sheetkeeper::services::{self, Changed, ClaimCheck, Copy, CopyUpdate, ImportOptions};
+use sheetkeeper::Error;
+use uuid::Uuid;
+
+use crate::support::{bytes_on_disk, fixture, Scratch};
+
+const GAME: &str = "3a9c1e5b-7d2f-4e8a-9b6c-0d1e2f3a4b5c";
+const ADA: &str = "1b2c3d4e-5f60-4a71-8b82-9c0d1e2f3a40";
+const BO: &str = "2c3d4e5f-6071-4b82-9c93-ad1e2f3a4b51";
+
+fn id(text: &str) -> Uuid {
+    Uuid::parse_str(text).unwrap()
+}
+
+/// The Mezzo plot game: Ada (Actor, claims Mira) holds "a wreck"; Bo, who claims nothing,
+/// holds "a ghost"; Cy's "a wedding" is depleted, face down.
+#[test]
+fn a_joined_player_with_no_character_sees_only_their_own_hand_once_the_table_seats_them() {
+    let (h, p) = (Scratch::new(), Scratch::new());
+    let (game, ada, bo) = (id(GAME), id(ADA), id(BO));
+    let mut host = h.open();
+    services::import(&mut host, &fixture("mezzo-plot-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    services::link_identity(&mut host, || (vec![7; 32], vec![9; 32])).unwrap();
+    let device = Uuid::new_v4();
+    services::host_pair(&mut host, game, device, "Bo's phone", &[3; 32]).unwrap();
+
+    // Bo's phone asks to sit as Bo: the table's person is asked, naming him; nothing changes yet.
+    match services::host_claim_check(&host, game, device, bo).unwrap() {
+        ClaimCheck::Ask { character_name, device_name } => {
+            assert_eq!((character_name.as_str(), device_name.as_str()), ("Bo", "Bo's phone"))
+        }
+        other => panic!("the table's person decides: {other:?}"),
+    }
+    let before = services::host_snapshot(&host, game, device).unwrap();
+    assert!(before.seats.is_empty() && before.owned.is_empty());
+    let text = before.document.to_string();
+    assert!(!text.contains("a ghost") && !text.contains("a wreck"), "{text}");
+
+    // Approved: the device sits as Bo. Its snapshot holds Bo's hand, not Ada's nor Cy's.
+    services::host_claim(&mut host, game, device, bo).unwrap().unwrap();
+    let snapshot = services::host_snapshot(&host, game, device).unwrap();
+    assert_eq!((snapshot.seats.clone(), snapshot.owned.clone()), (vec![bo], vec![]));
+    let text = snapshot.document.to_string();
+    assert!(text.contains("a ghost"), "Bo's own card: {text}");
+    for secret in ["a wreck", "a wedding", "a song"] {
+        assert!(!text.contains(secret), "{secret} reached Bo's phone: {text}");
+    }
+    // Another device may not sit as Bo now.
+    assert!(matches!(services::host_claim_check(&host, game, Uuid::new_v4(), bo).unwrap(), ClaimCheck::Refused(_)));
+
+    // Bo's phone takes the snapshot: it sits as Bo and shows his hand and influence, not Ada's.
+    let mut phone = p.open();
+    assert!(services::joined_apply_snapshot(&mut phone, game, &snapshot, &Changed::Whole, &Default::default()).unwrap());
+    let seats = services::mezzo_seats(&phone, game).unwrap();
+    assert_eq!((seats.sat, seats.mine), (vec![bo], vec![bo]));
+    let hand = services::mezzo_hand(&phone, game, bo).unwrap();
+    assert_eq!(hand.hand.iter().map(|c| c.text.as_str()).collect::<Vec<_>>(), ["a ghost"]);
+    let err = services::mezzo_hand(&phone, game, ada).unwrap_err();
+    assert!(matches!(&err, Error::Invalid { field, .. } if field == "player"), "{err}");
+    let view = serde_json::to_string(&services::game_view_on_device(&phone, game, None).unwrap()).unwrap();
+    assert!(view.contains("a ghost") && !view.contains("a wreck"), "{view}");
+
+    // A snapshot seating the phone as someone who is not a player at the table is refused
+    // like a bad file, and changes nothing there.
+    let mut hostile = snapshot.clone();
+    hostile.seats = vec![Uuid::new_v4()];
+    let on_disk = bytes_on_disk(&p.db());
+    let err = services::joined_apply_snapshot(&mut phone, game, &hostile, &Changed::Whole, &Default::default());
+    assert!(err.is_err(), "a seat that is nobody is refused");
+    assert_eq!(bytes_on_disk(&p.db()), on_disk);
+}
+
+/// A device already at the table is seated later: the host's next update (a patch, or the
+/// whole snapshot) carries the seat, and the device then shows Bo's hand.
+#[test]
+fn a_seat_given_after_joining_reaches_the_device_with_the_next_update() {
+    let (h, p) = (Scratch::new(), Scratch::new());
+    let (game, bo) = (id(GAME), id(BO));
+    let mut host = h.open();
+    services::import(&mut host, &fixture("mezzo-plot-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    services::link_identity(&mut host, || (vec![7; 32], vec![9; 32])).unwrap();
+    let device = Uuid::new_v4();
+    services::host_pair(&mut host, game, device, "Bo's phone", &[3; 32]).unwrap();
+    let mut phone = p.open();
+    let (sent, first) = services::host_copy(&host, game, device, None, false).unwrap();
+    let CopyUpdate::Whole(snapshot) = first else { panic!("the first update is whole") };
+    assert!(services::joined_apply_snapshot(&mut phone, game, &snapshot, &Changed::Whole, &Default::default()).unwrap());
+    let mut held = Copy::of(&snapshot);
+    assert!(services::mezzo_hand(&phone, game, bo).is_err(), "not seated yet");
+
+    services::host_claim(&mut host, game, device, bo).unwrap().unwrap();
+    let (_, update) = services::host_copy(&host, game, device, Some(sent), false).unwrap();
+    let (snapshot, changed) = match update {
+        CopyUpdate::Patch(patch) => {
+            let (copy, changed) = services::joined_patch(held, &patch).unwrap();
+            held = copy;
+            (held.view().clone(), changed)
+        }
+        CopyUpdate::Whole(snapshot) => {
+            held = Copy::of(&snapshot);
+            (snapshot, Changed::Whole)
+        }
+        CopyUpdate::Same => panic!("the seat is news to the device"),
+    };
+    assert_eq!(held.view().seats, vec![bo]);
+    assert!(services::joined_apply_snapshot(&mut phone, game, &snapshot, &changed, &Default::default()).unwrap());
+    let hand = services::mezzo_hand(&phone, game, bo).unwrap();
+    assert_eq!(hand.hand.iter().map(|c| c.text.as_str()).collect::<Vec<_>>(), ["a ghost"]);
+}

@@ -67,8 +67,13 @@ fn an_nsu_sheet_is_played_from_and_edited_in_its_mode() {
     tap(&session, "#sheet-mode");
     session.wait_for("#sheet-view[data-mode='edit']");
     toggle_reads(&session, "#sheet-mode", "Done");
-    crate::nsu_roll::type_into(&session, "#sheet-pronouns", "they/them");
-    session.wait_for("#sheet-pronouns").send_keys(ENTER);
+    // Typed over what is written (emptying the box first would save it empty on its own).
+    session.to_middle("#sheet-pronouns");
+    session.click("#sheet-pronouns");
+    session.execute("document.getElementById('sheet-pronouns').select();", json!([]));
+    let field = session.wait_for("#sheet-pronouns");
+    field.send_keys("they/them");
+    field.send_keys(ENTER);
     session.wait_text("#toast-message", "Saved the pronouns.");
     play_shots(&session, "play-sheet-nsu-edit", "#sheet-view");
     tap(&session, "#sheet-mode");

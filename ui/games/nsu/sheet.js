@@ -57,6 +57,11 @@ export function initNsuSheet(hooks) {
     const undo = event.detail;
     if (view && undo && undo.kind === "character" && undo.id === view.id) reload();
   });
+  // The cards' order follows the layout (one column or two): drawn again when it changes
+  // (not the creation wizard, whose boxes may hold what is not saved yet).
+  matchMedia(WIDE).addEventListener("change", () => {
+    if (view && !view.wizard) render();
+  });
   root = el(
     "div",
     { id: "sheet-view", class: "sheet-screen" },
@@ -309,10 +314,12 @@ function renderStrip(saved) {
  */
 const canRoll = () => Boolean(view && view.saved.sheet.aspects);
 
+/** From this width the sheet is two columns (sheet.css), each card as tall as its content. */
+const WIDE = "(min-width: 900px)";
+
 function renderSheet(host, saved) {
   const sheet = saved.sheet;
-  host.replaceChildren(
-    ...[
+  const [who, aspects, moods, skills, details, sentiments, scars, recovery, rumours, notes] = [
     whoCard(sheet),
     aspectsCard(sheet),
     moodsCard(sheet),
@@ -323,8 +330,18 @@ function renderSheet(host, saved) {
     recoveryCard(sheet),
     rumoursCard(sheet),
     notesCard(saved),
-    ].filter(Boolean),
-  );
+  ];
+  // Wide, two columns of cards stacked each at its own height (no card stretched beside a
+  // taller one: UX review D24), read column by column; narrow, one column, moods early.
+  const parts = matchMedia(WIDE).matches
+    ? [
+        who,
+        el("div", { class: "sheet-col" }, aspects, skills, sentiments, rumours),
+        el("div", { class: "sheet-col" }, moods, details, scars, recovery),
+        notes,
+      ]
+    : [who, aspects, moods, skills, details, sentiments, scars, recovery, rumours, notes];
+  host.replaceChildren(...parts.filter(Boolean));
 }
 
 /** An SVG die shape (d8 diamond, d6 square, d4 triangle) or a circle, for boxes and badges. */

@@ -41,6 +41,7 @@ mod nsu_world;
 mod penny_ante;
 mod penny_campaign;
 mod penny_secrets;
+mod play_sheet;
 mod print;
 mod processes;
 mod scattershot;

@@ -186,9 +186,10 @@ fn nsu_character_is_created_through_the_wizard() {
     session.click("#wizard-finish");
     session.wait_gone("#wizard");
     session.wait_gone("#sheet-creation");
-    session.wait_for(".mood-line[data-line='0'] .mood-name");
+    // Finished, the sheet is played from: the moods' names are text (rolled at a tap).
+    session.wait_for("#sheet-view[data-mode='play'] .mood-line[data-line='0'] .mood-name");
     let names = session
-        .execute("return [...document.querySelectorAll('.mood-line .mood-name')].map((i) => i.value);", json!([]));
+        .execute("return [...document.querySelectorAll('.mood-line .mood-name')].map((n) => n.querySelector('.sheet-tap-text')?.textContent ?? '');", json!([]));
     assert_eq!(names, json!(["Curious", "", "Wary", "", "Homesick", ""]));
     assert_eq!(mood_level(&session, 0), "Level 0 of 9");
     shots_of(&session, "nsu-sheet-new", "#sheet-view");

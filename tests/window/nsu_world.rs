@@ -211,6 +211,8 @@ fn overcome_character_recovers_harm_into_a_scar_in_downtime() {
     // The fourth harm detail, recorded on the sheet: Overcome.
     click_in_character_row(&session, "Wren Ashdown", ".character-open");
     session.wait_text("#harm-count", "3 of 4");
+    // A finished character's sheet opens in play mode: harm is written in edit mode.
+    session.click("#sheet-mode");
     let harm = session.wait_for("#harm-new");
     harm.click();
     harm.send_keys("Twisted knee");

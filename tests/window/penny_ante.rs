@@ -841,7 +841,9 @@ fn a_newcomer_reaches_penny_and_scattershot_sheets_from_home() {
     session.wait_text("#penny-sheet-pile", "27");
     session.wait_gone("#penny-sheet-creation");
 
-    // Notes, saved and taken back with the toast's Undo.
+    // Notes, written in edit mode (a made character's sheet opens in play mode), saved and
+    // taken back with the toast's Undo.
+    press(&session, "#penny-sheet-mode");
     type_into(&session, "#penny-sheet-notes", "Owes the ferryman a song.");
     press(&session, "#penny-sheet-notes-save");
     session.wait_for("#toast-undo");

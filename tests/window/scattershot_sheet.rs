@@ -244,6 +244,10 @@ fn a_sheet_through_creation_and_a_point_bought_with_experience_dice() {
     press(&session, "#sc-sheet-finish");
     session.wait_text("#sc-sheet-stage", "Play");
     wait_contains(&session, "#sc-sheet-cost", "Each development point costs 1 experience die");
+    // Finished, the sheet is played from: buying and removing wait for "✎ Edit".
+    assert!(session.find("#sc-sheet-power-raise").is_err(), "no +1 in play mode");
+    press(&session, "#sc-sheet-mode");
+    session.wait_for("#sc-sheet-power-raise");
     assert!(session.find("#sc-sheet-strength-back").is_err(), "no take-back after creation");
     assert!(session.find("#sc-sheet-quality-0-remove").is_err(), "an advantage stays after creation");
     assert!(session.find("#sc-sheet-quality-1-remove").is_ok(), "a disadvantage may still go");

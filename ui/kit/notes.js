@@ -4,13 +4,24 @@
 
 import { el } from "./dom.js";
 import { busy, button } from "./forms.js";
+import { textBlock } from "./sheet-mode.js";
 
 /**
  * A character's free-form notes (Penny Ante and Scattershot sheets): a text area and "Save
  * the notes", one logged, undoable change (`api.setCharacterNotes`; the toast's Undo is the
- * character's). `hooks` are {run, toast, onSaved}. Ids: `${prefix}-notes`, `-notes-save`.
+ * character's). `hooks` are {run, toast, onSaved, play}. Ids: `${prefix}-notes`, `-notes-save`.
+ * With `hooks.play` (a sheet in play mode, kit/sheet-mode.js) the notes are text
+ * (`${prefix}-notes-text`), written in edit mode.
  */
 export function notesCard(prefix, characterId, notes, hooks, setNotes) {
+  if (hooks.play) {
+    return el(
+      "section",
+      { id: `${prefix}-notes-card`, class: "penny-card penny-notes", "aria-labelledby": `${prefix}-notes-heading` },
+      el("h3", { id: `${prefix}-notes-heading` }, "Notes"),
+      textBlock(notes, { id: `${prefix}-notes-text` }),
+    );
+  }
   const area = el("textarea", { id: `${prefix}-notes`, rows: 5, maxlength: 20000, data: { focusKey: `${prefix}-notes` } });
   area.value = notes ?? "";
   const save = button(

@@ -32,6 +32,7 @@ import {
   listOrNone,
 } from "./kit.js";
 import { startCheckWith } from "./check.js";
+import { sheetEditing, modeToggle, textBlock } from "../../kit/sheet-mode.js";
 import { influenceStepper } from "./table.js";
 
 const quoted = (name) => `“${name}”`;
@@ -260,6 +261,12 @@ function actingField(e, ctx) {
 
 function renderSheet(host, e, ctx) {
   const character = e.kind === "character";
+  // Play or edit (kit/sheet-mode.js): in play a trait is its name, an "Action check ›" tap
+  // away, and the notes are text; adding, editing and removing traits, the notes' box and
+  // removing the element are edit mode's. The resources' gains and spends are moves, in both.
+  // A character not yet claimed or without traits (an element without traits) opens in edit
+  // mode, and stays in it until "Done" (sticky: its making has no end of its own).
+  const editing = sheetEditing(e.id, e.traits.length === 0 || (character && !e.claimed_by), { sticky: true });
   const back = ctx.ui.tab === "sheet" && ctx.ownCharacters.length <= 1 ? null : ctx.ui.tab === "sheet" ? "← My characters" : "← All story elements";
   const parts = [
     summaryStrip(e, ctx),
@@ -278,6 +285,7 @@ function renderSheet(host, e, ctx) {
       el(
         "div",
         { class: "actions" },
+        modeToggle({ id: "mz-sheet-mode", characterId: e.id, editing, onToggle: () => ctx.render("#mz-sheet-mode") }),
         button(
           "Rename",
           async () => {
@@ -297,6 +305,7 @@ function renderSheet(host, e, ctx) {
           { id: "mz-sheet-rename" },
         ),
         !character &&
+          editing &&
           button(
             "Remove from the story",
             async (b) => {
@@ -316,9 +325,9 @@ function renderSheet(host, e, ctx) {
     ),
     firstSteps(e, ctx),
     el("div", { class: "mz-grid" }, adversityCard(e, ctx), momentumCard(e, ctx), influenceCard(e, ctx)),
-    traitsCard(e, ctx),
+    traitsCard(e, ctx, editing),
     el("div", { class: "mz-grid" }, slotsCard(e, ctx), protectionCard(e, ctx)),
-    character && notesCard(e, ctx),
+    character && notesCard(e, ctx, editing),
   ];
   host.append(...parts.filter(Boolean));
 }
@@ -377,9 +386,10 @@ function influenceCard(e, ctx) {
 }
 
 /** The character's notes, saved with the button (undoable: the toast and the log). */
-function notesCard(e, ctx) {
+function notesCard(e, ctx, editing) {
   if (typeof api.setCharacterNotes !== "function") return null;
   const saved = ctx.character(e.id)?.notes ?? "";
+  if (!editing) return card("mz-sheet-notes", "Notes", textBlock(saved, { id: "mz-notes-text" }));
   const area = el("textarea", { id: "mz-notes", rows: 4, maxlength: 4000, data: { focusKey: "mz-notes" } });
   area.value = saved;
   const save = async (b) => {
@@ -666,16 +676,16 @@ function protectionCard(e, ctx) {
 
 const PROPERTY_KEYS = ["requirements", "restrictions", "owner", "target", "set_up", "effects", "details"];
 
-function traitsCard(e, ctx) {
+function traitsCard(e, ctx, editing) {
   return card(
     "mz-traits",
     "Traits",
-    listOrNone(e.traits, el("p", { class: "muted", id: "mz-traits-empty" }, "No traits yet."), () => el("ul", { class: "mz-list", id: "mz-trait-list" }, ...e.traits.map((tr) => traitItem(tr, e, ctx)))),
-    addTraitForm(e, ctx),
+    listOrNone(e.traits, el("p", { class: "muted", id: "mz-traits-empty" }, "No traits yet."), () => el("ul", { class: "mz-list", id: "mz-trait-list" }, ...e.traits.map((tr) => traitItem(tr, e, ctx, editing)))),
+    editing && addTraitForm(e, ctx),
   );
 }
 
-function traitItem(tr, e, ctx) {
+function traitItem(tr, e, ctx, editing) {
   const nameId = `mz-trait-name-${tr.id}`;
   const target = tr.target_trait ? e.traits.find((o) => o.id === tr.target_trait) : null;
   const facts = [
@@ -686,15 +696,17 @@ function traitItem(tr, e, ctx) {
     target && `on ${target.name}`,
   ].filter(Boolean);
   const props = PROPERTY_KEYS.filter((k) => (tr.properties?.[k] ?? "").trim() !== "");
-  const edit = el(
+  const edit = editing && el(
     "details",
     { class: "mz-edit-trait", id: `mz-edit-${tr.id}`, open: ctx.ui.open[`edit-${tr.id}`] ?? false },
     el("summary", { "aria-describedby": nameId }, "Edit"),
     editTraitForm(tr, e, ctx),
   );
-  edit.addEventListener("toggle", () => {
-    if (edit.isConnected) ctx.ui.open[`edit-${tr.id}`] = edit.open;
-  });
+  if (edit) {
+    edit.addEventListener("toggle", () => {
+      if (edit.isConnected) ctx.ui.open[`edit-${tr.id}`] = edit.open;
+    });
+  }
   return el(
     "li",
     { class: `mz-trait ${tr.kind}`, data: { traitId: tr.id } },
@@ -708,6 +720,7 @@ function traitItem(tr, e, ctx) {
         el("span", { class: "mz-act-word" }, "Action check ›"),
       ),
       el("span", { class: `mz-badge mz-trait-kind ${tr.kind}` }, WORDS.traitKind[tr.kind] ?? tr.kind),
+      editing &&
       button(
         "Remove",
         (b) => ctx.move("The trait was not removed.", () => api.mezzoRemoveTrait(ctx.gameId, e.id, tr.id), b),

@@ -15,6 +15,7 @@
 import * as api from "./api.js";
 import { el, svgEl } from "../../kit/dom.js";
 import { listOrNone } from "../../kit/forms.js";
+import { sheetEditing, modeToggle, textValue, textBlock, tapValue, labelledValue } from "../../kit/sheet-mode.js";
 import {
   MOOD_LINE_DICE,
   ASPECTS,
@@ -42,6 +43,9 @@ let app = null; // {run, toast, renameCharacter, setTitle, focusHeading}
 let view = null; // {id, saved: NsuSheetView, wizard: null | {step}, notes: string}
 let queue = Promise.resolve();
 let root = null; // the Sheet tab's content, built once; the screen shows it in the frame's body
+// Play or edit (kit/sheet-mode.js): in play mode the values read as text, names and dice roll
+// at a tap, boxes and counters step; in edit mode every value is its field. Set by render().
+let editing = false;
 
 /** One part of the tab by id (the tab may not be in the page while another tab shows). */
 const part = (id) => root.querySelector(`#${id}`);
@@ -53,6 +57,11 @@ export function initNsuSheet(hooks) {
     const undo = event.detail;
     if (view && undo && undo.kind === "character" && undo.id === view.id) reload();
   });
+  // The cards' order follows the layout (one column or two): drawn again when it changes
+  // (not the creation wizard, whose boxes may hold what is not saved yet).
+  matchMedia(WIDE).addEventListener("change", () => {
+    if (view && !view.wizard) render();
+  });
   root = el(
     "div",
     { id: "sheet-view", class: "sheet-screen" },
@@ -61,7 +70,8 @@ export function initNsuSheet(hooks) {
       { class: "sheet-actions", role: "group", "aria-label": "This character" },
       el("button", { type: "button", id: "sheet-roll", class: "primary", on: { click: () => roll() } }, "Roll"),
       el("p", { id: "sheet-roll-why", class: "sheet-roll-why muted", hidden: true }),
-      el("button", { type: "button", id: "sheet-rename", class: "sheet-rename", on: { click: rename } }, "✎ Rename"),
+      el("span", { id: "sheet-mode-slot", class: "sheet-mode-slot" }),
+      el("button", { type: "button", id: "sheet-rename", class: "sheet-rename", on: { click: rename } }, "Rename"),
       el("button", { type: "button", id: "sheet-helped", on: { click: helpedWith } }, "I helped…"),
       el("button", { type: "button", id: "sheet-reference", on: { click: () => openReference() } }, "Rules"),
     ),
@@ -237,6 +247,11 @@ function render() {
   const { character, creation_missing: missing } = view.saved;
   app.setTitle(character);
   const creating = missing.length > 0;
+  editing = sheetEditing(view.id, creating);
+  root.dataset.mode = editing ? "edit" : "play";
+  part("sheet-mode-slot").replaceChildren(
+    view.wizard ? "" : modeToggle({ id: "sheet-mode", characterId: view.id, editing, onToggle: () => render() }),
+  );
   part("sheet-creation").hidden = !creating || view.wizard !== null;
   part("sheet-creation-text").textContent = creating
     ? `Creation is not finished. Still needed: ${missing.join(", ")}.`
@@ -299,10 +314,12 @@ function renderStrip(saved) {
  */
 const canRoll = () => Boolean(view && view.saved.sheet.aspects);
 
+/** From this width the sheet is two columns (sheet.css), each card as tall as its content. */
+const WIDE = "(min-width: 900px)";
+
 function renderSheet(host, saved) {
   const sheet = saved.sheet;
-  host.replaceChildren(
-    ...[
+  const [who, aspects, moods, skills, details, sentiments, scars, recovery, rumours, notes] = [
     whoCard(sheet),
     aspectsCard(sheet),
     moodsCard(sheet),
@@ -313,8 +330,18 @@ function renderSheet(host, saved) {
     recoveryCard(sheet),
     rumoursCard(sheet),
     notesCard(saved),
-    ].filter(Boolean),
-  );
+  ];
+  // Wide, two columns of cards stacked each at its own height (no card stretched beside a
+  // taller one: UX review D24), read column by column; narrow, one column, moods early.
+  const parts = matchMedia(WIDE).matches
+    ? [
+        who,
+        el("div", { class: "sheet-col" }, aspects, skills, sentiments, rumours),
+        el("div", { class: "sheet-col" }, moods, details, scars, recovery),
+        notes,
+      ]
+    : [who, aspects, moods, skills, details, sentiments, scars, recovery, rumours, notes];
+  host.replaceChildren(...parts.filter(Boolean));
 }
 
 /** An SVG die shape (d8 diamond, d6 square, d4 triangle) or a circle, for boxes and badges. */
@@ -356,7 +383,11 @@ function card(area, heading, subtitle, ...children) {
  * name committed is the change `${kind}-name` (with `extra`), said as `said(name)`; cleared, it
  * empties the line.
  */
-function lineName(kind, line, item, { label, placeholder, extra = {}, said }) {
+function lineName(kind, line, item, { label, placeholder, extra = {}, said, tap = null, open = "open line" }) {
+  if (!editing) {
+    if (item && tap) return tapValue({ ...tap, text: item.name, cls: `${kind}-name ${tap.cls ?? ""}`.trim() });
+    return textValue(item ? item.name : "", { cls: `${kind}-name`, empty: open });
+  }
   return textField({
     cls: `${kind}-name`,
     key: `${kind}-${line}-name`,
@@ -416,6 +447,7 @@ const quoted = (text) => `“${text}”`;
 
 /** A small button on a listed detail (class `${cls} small`, focus key `key`): `edit` on the sheet. */
 function slotButton(cls, key, label, text, failed, edit, said) {
+  if (!editing) return null;
   return button({ class: `${cls} small`, data: { focusKey: key }, "aria-label": label, on: { click: () => change(failed, edit, said) } }, text);
 }
 
@@ -428,6 +460,13 @@ function slotButton(cls, key, label, text, failed, edit, said) {
 function notesCard(saved) {
   if (typeof api.setCharacterNotes !== "function") return null;
   const c = saved.character;
+  if (!editing) {
+    return el(
+      "section",
+      { class: "sheet-card sheet-notes", "aria-label": "Notes" },
+      labelledValue("Notes", textBlock(view.notes ?? c.notes ?? "", { id: "sheet-notes-text" })),
+    );
+  }
   return el(
     "section",
     { class: "sheet-card sheet-notes", "aria-label": "Notes" },
@@ -457,7 +496,7 @@ function whoCard(sheet) {
       ["pronouns", "Pronouns"],
       ["look", "Look"],
     ].map(([field, label]) =>
-      textField({
+      !editing ? labelledValue(label, textValue(sheet[field], { id: `sheet-${field}-text` })) : textField({
         id: `sheet-${field}`,
         key: `sheet-${field}`,
         label,
@@ -479,6 +518,7 @@ function aspectsCard(sheet) {
   const order = sheet.aspects ? [...ASPECTS].sort((a, b) => Number(current[b].slice(1)) - Number(current[a].slice(1))) : ASPECTS;
   const rows = order.map((aspect) => {
     const id = `sheet-aspect-${aspect}`;
+    if (!editing) return aspectPlayLine(aspect, current[aspect]);
     const select = el(
       "select",
       { id, class: "aspect-die", data: { focusKey: id, aspect } },
@@ -523,6 +563,23 @@ function aspectsCard(sheet) {
     "yours when the Character is at risk",
     el("ul", { class: "sheet-list aspect-lines" }, ...rows),
     note,
+  );
+}
+
+/** An aspect in play mode: its die and its name, each a tap that rolls with it; its die in words. */
+function aspectPlayLine(aspect, dieWord) {
+  const die = dieWord ? Number(dieWord.slice(1)) : null;
+  const name = ASPECT_NAMES[aspect];
+  return el(
+    "li",
+    { class: "aspect-line", data: { aspect } },
+    die
+      ? rollBadge(die, `Roll with ${name}`, { aspect }, `aspect-${aspect}-roll`)
+      : el("span", { class: "die-badge die-none" }, shape(CIRCLE), el("span", { class: "die-text" }, "?")),
+    die && canRoll()
+      ? tapValue({ text: name, hint: "roll", cls: "aspect-name", onTap: () => roll({ aspect }), attrs: { data: { focusKey: `aspect-${aspect}-name` } } })
+      : textValue(name, { cls: "aspect-name" }),
+    textValue(dieWord, { cls: "aspect-die-word", empty: "no die yet" }),
   );
 }
 
@@ -585,6 +642,8 @@ function moodLine(mood, line) {
       label: `Mood on d${die} line ${line + 1}`,
       placeholder: `name a d${die} mood`,
       said: (name) => (mood ? `Renamed the mood to ${quoted(name)}.` : `New mood ${quoted(name)} on a d${die} line.`),
+      open: `open d${die} line`,
+      tap: canRoll() ? { hint: "roll", onTap: () => roll({ moodLine: line }), attrs: { data: { focusKey: `mood-${line}-name` } } } : null,
     }),
     el(
       "div",
@@ -636,8 +695,11 @@ function skillLine(skill, line, sheet) {
       placeholder: "name a skill (starts at 0)",
       extra: { modifier: 0 },
       said: (name) => (skill ? `Renamed the skill to ${quoted(name)}.` : `New skill ${quoted(name)} at 0.`),
+      tap: canRoll() ? { hint: "roll", cls: "skill-roll", onTap: () => roll({ skillLine: line }), attrs: { data: { focusKey: `skill-${line}-roll` } } } : null,
     }),
-    el(
+    !editing
+      ? textValue(skill ? `±${skill.modifier}` : "", { cls: "skill-modifier-text", empty: "" })
+      : el(
       "div",
       { class: "stepper skill-stepper" },
       button(
@@ -662,7 +724,9 @@ function skillLine(skill, line, sheet) {
         "+",
       ),
     ),
-    el(
+    !editing
+      ? skillMarks(skill, who, sheet)
+      : el(
       "div",
       { class: "skill-boxes", role: "group", "aria-label": `${who} aspect boxes` },
       ...ASPECTS.map((aspect) => {
@@ -688,7 +752,7 @@ function skillLine(skill, line, sheet) {
         );
       }),
     ),
-    skill && canRoll()
+    editing && skill && canRoll()
       ? button(
           { class: "skill-roll", "aria-label": `Roll with ${skill.name}`, data: { focusKey: `skill-${line}-roll` }, on: { click: () => roll({ skillLine: line }) } },
           "Roll",
@@ -697,10 +761,33 @@ function skillLine(skill, line, sheet) {
   );
 }
 
+/** A skill's aspect boxes in play mode: marks to read (set in edit mode), the marked ones said. */
+function skillMarks(skill, who, sheet) {
+  const marked = ASPECTS.filter((aspect) => Boolean(skill && skill.boxes[aspect]));
+  return el(
+    "div",
+    { class: "skill-boxes skill-marks" },
+    ...ASPECTS.map((aspect) =>
+      el(
+        "span",
+        { class: `skill-box${marked.includes(aspect) ? " marked" : ""}`, "aria-hidden": "true" },
+        sheet.aspects ? shape(Number(sheet.aspects[aspect].slice(1)), "box-shape") : null,
+        el("span", { class: "skill-box-letter" }, ASPECT_NAMES[aspect][0]),
+      ),
+    ),
+    el(
+      "span",
+      { class: "visually-hidden" },
+      skill ? `${who}: ${marked.length === 0 ? "no aspect box marked" : `${marked.map((a) => ASPECT_NAMES[a]).join(", ")} marked`}` : "",
+    ),
+  );
+}
+
 // ---- harm and other details -----------------------------------------------------------------
 
 /** A one-line add form: a labelled input and a button; `onAdd(text)` gets trimmed text. */
 function addForm({ id, label, buttonText, disabled = false, extra = null, onAdd }) {
+  if (!editing) return null;
   const input = el("input", { type: "text", id: `${id}-new`, autocomplete: "off", data: { focusKey: `${id}-new` }, disabled });
   const form = el(
     "form",
@@ -787,7 +874,9 @@ function detailsCard(sheet, overcome) {
           el(
             "li",
             { class: `other-detail ${d.positive ? "positive" : "negative"}`, data: { index: String(i) } },
-            button(
+            !editing
+              ? el("span", { class: "detail-sign", "aria-label": d.positive ? "Positive" : "Negative", role: "img" }, d.positive ? "+" : "−")
+              : button(
               {
                 class: "detail-sign",
                 data: { focusKey: `detail-${i}-sign` },
@@ -862,6 +951,7 @@ function sentimentLine(sentiment, line) {
       label: `Sentiment line ${line + 1}`,
       placeholder: "name a sentiment",
       said: (name) => `Sentiment ${quoted(name)} saved.`,
+      open: "open line",
     }),
     el("span", { class: "sentiment-state" }, sentiment ? SENTIMENT_WORDS[sentiment.state] : "open"),
     el("div", { class: "sentiment-boxes", role: "group", "aria-label": `${who} state` }, ...boxes),
@@ -921,7 +1011,7 @@ function rumoursCard(sheet) {
     "rumours",
     "Rumours",
     "about the locations you wrote",
-    textField({
+    !editing ? textBlock(sheet.rumours, { id: "sheet-rumours-text" }) : textField({
       id: "sheet-rumours",
       key: "sheet-rumours",
       label: "Rumours",

@@ -13,6 +13,7 @@ import { el } from "../../kit/dom.js";
 import { field, pennies, sameAccount, button, card, sentences, stepper, notesCard, select, repayButtons } from "./kit.js";
 import { historyList } from "./campaign.js";
 import { listOrNone } from "../../kit/forms.js";
+import { sheetEditing, modeToggle } from "../../kit/sheet-mode.js";
 
 /** Fills `host` with the sheet of ctx.ui.character (or a chooser when no one is picked). */
 export function renderSheet(host, ctx) {
@@ -29,16 +30,20 @@ export function renderSheet(host, ctx) {
     players[0];
   const parts = [];
   if (!ctx.ui.forCharacter && players.length > 1) parts.push(chooser(players, p, ctx));
-  parts.push(head(p, t, ctx));
   // A character bought out of its last characteristic is not being made: it waits (§2.2).
   const creating = !p.received_starting_pennies || (p.characteristics.length === 0 && p.lost === 0);
-  if (creating) parts.push(creation(p, t, ctx));
+  // Play or edit (kit/sheet-mode.js): in play the pile moves by the ledger's moves ("My
+  // ledger"), debts are paid back at a tap and the characteristics and notes are text; buying one and the notes' box are
+  // edit mode's. A character being made opens in edit mode.
+  const editing = sheetEditing(p.id, creating);
+  parts.push(head(p, t, ctx, editing));
+  if (creating && editing) parts.push(creation(p, t, ctx));
   parts.push(
-    el("div", { class: "penny-grid" }, characteristicsCard(p, t, ctx, creating), moneyCard(p, t, ctx), challengeCard(p, t, ctx)),
+    el("div", { class: "penny-grid" }, characteristicsCard(p, t, ctx, creating, editing), moneyCard(p, t, ctx), challengeCard(p, t, ctx)),
   );
   const mine = t.history.filter((r) => r.characters.includes(p.id));
   if (mine.length > 0) parts.push(card("penny-sheet-history", "Challenges played", historyList(mine, ctx, "penny-sheet-history")));
-  const notes = notesPart(p, ctx);
+  const notes = notesPart(p, ctx, editing);
   if (notes) parts.push(notes);
   host.append(...parts);
 }
@@ -57,17 +62,23 @@ function chooser(players, p, ctx) {
   return el("div", { class: "penny-sheet-chooser" }, field("Sheet shown", pick));
 }
 
-function head(p, t, ctx) {
+function head(p, t, ctx, editing) {
+  const pileWords = ` ${p.pile === 1 ? "penny" : "pennies"}`;
   return el(
     "section",
     { id: "penny-sheet-head", class: "penny-card penny-sheet-head", "aria-labelledby": "penny-sheet-heading", data: { characterId: p.id } },
-    el("h3", { id: "penny-sheet-heading", tabindex: "-1" }, p.name),
+    el(
+      "div",
+      { class: "penny-sheet-head-row" },
+      el("h3", { id: "penny-sheet-heading", tabindex: "-1" }, p.name),
+      modeToggle({ id: "penny-sheet-mode", characterId: p.id, editing, onToggle: () => ctx.render("#penny-sheet-mode") }),
+    ),
     el(
       "p",
       { class: "penny-sheet-pile" },
       el("span", {}, "Pile "),
       el("strong", { id: "penny-sheet-pile" }, String(p.pile)),
-      el("span", { class: "muted" }, ` ${p.pile === 1 ? "penny" : "pennies"}`),
+      el("span", { class: "muted" }, pileWords),
     ),
     el(
       "p",
@@ -165,8 +176,9 @@ function characteristicForm(p, ctx, label, verb) {
 
 // ---- characteristics ----------------------------------------------------------------------------
 
-function characteristicsCard(p, t, ctx, creating) {
+function characteristicsCard(p, t, ctx, creating, editing) {
   const buy = () => {
+    if (!editing) return null;
     if (creating && p.characteristics.length === 0) return null;
     if (t.adventure.running && p.characteristic_waits) {
       return el("p", { class: "penny-hint muted", id: "penny-sheet-buy-closed" }, p.characteristic_waits);
@@ -258,7 +270,7 @@ function challengeCard(p, t, ctx) {
 
 // ---- notes --------------------------------------------------------------------------------------
 
-function notesPart(p, ctx) {
+function notesPart(p, ctx, editing) {
   if (!api.setCharacterNotes) return null;
   const game = ctx.getGame(ctx.gameId);
   const known = ctx.ui.notes?.[p.id] ?? game?.characters?.find((x) => x.id === p.id)?.notes ?? "";
@@ -267,6 +279,7 @@ function notesPart(p, ctx) {
     p.id,
     known,
     {
+      play: !editing,
       run: ctx.run,
       toast: ctx.toast,
       onSaved: (text) => {

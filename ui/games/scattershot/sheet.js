@@ -27,6 +27,7 @@ import * as api from "../../shell/api.js";
 import { el } from "../../kit/dom.js";
 import { notesCard } from "../../kit/notes.js";
 import { stepper } from "../../kit/components.js";
+import { sheetEditing, modeToggle, textBlock, labelledValue } from "../../kit/sheet-mode.js";
 import { rollDraftFor } from "./roll.js";
 import {
   ABILITY_KINDS,
@@ -64,6 +65,9 @@ export function renderSheet(host, ctx) {
     return;
   }
   const s = { view, ctx, id: view.character.id, sheet: view.sheet, creation: view.sheet.stage === "creation" };
+  // Play or edit (kit/sheet-mode.js): in play the names roll and the resources step; the
+  // purchases, forms and removals are edit mode's. A character in creation opens in edit mode.
+  s.editing = sheetEditing(s.id, s.creation);
   host.append(
     headCard(s),
     el("div", { class: "sc-sheet-grid" }, resourcesCard(s), statisticsCard(s), stageCard(s)),
@@ -80,6 +84,7 @@ function notes(s) {
   const game = s.ctx.getGame(s.ctx.gameId);
   const known = s.ctx.ui.notes?.[s.id] ?? s.view.character.notes ?? game?.characters?.find((c) => c.id === s.id)?.notes ?? "";
   return notesCard("sc-sheet", s.id, known, {
+    play: !s.editing,
     run: s.ctx.run,
     toast: s.ctx.toast,
     onSaved: (text) => {
@@ -167,12 +172,13 @@ function ratingList(s, { kind, prefix, emptyId, listId, label }, list, rowOf) {
  */
 function ratingRow(s, { key, name, facts, rating, raise, back, backRemoves, extra = null, data = {}, rollKey }) {
   const nameId = `sc-sheet-${key}-name`;
-  const raiseButton = keyButton("+1", (b) => edit(s, `${name} was not raised.`, { edit: "buy", purchase: raise }, b), {
+  const raiseButton = s.editing && keyButton("+1", (b) => edit(s, `${name} was not raised.`, { edit: "buy", purchase: raise }, b), {
     id: `sc-sheet-${key}-raise`,
     class: "sc-sheet-raise",
     "aria-label": `+1: raise ${name} (${pointCost(s)})`,
   });
   const backButton =
+    s.editing &&
     s.creation &&
     back &&
     keyButton(
@@ -242,6 +248,7 @@ function headCard(s) {
         s.creation ? "Creation" : "Play",
       ),
       !ctx.ui.character && field("Sheet shown", chooser, null, "field sc-sheet-chooser"),
+      modeToggle({ id: "sc-sheet-mode", characterId: s.id, editing: s.editing, onToggle: () => ctx.render("#sc-sheet-mode") }),
     ),
     el(
       "ul",
@@ -364,6 +371,14 @@ function stageCard(s) {
   }
   const limit = s.sheet.creation_limit;
   const hasLimit = limit !== null && limit !== undefined;
+  if (!s.editing) {
+    return card(
+      "sc-sheet-stage-card",
+      "Creation",
+      el("p", { id: "sc-sheet-limit-text" }, hasLimit ? `Creation limit: ${plural(limit, "development point")}.` : "No creation limit."),
+      el("p", { class: "mz-hint muted" }, "✎ Edit to buy, take back, set the limit or finish creation."),
+    );
+  }
   const box = numberBox("sc-sheet-limit", { min: s.view.points_spent, class: "sc-small" });
   if (hasLimit) box.value = String(limit);
   return card(
@@ -419,6 +434,7 @@ function freeSkillsCard(s) {
       rating: s.view.free_skill_ratings[i],
       backRemoves: f.raised === 0,
     })),
+    s.editing &&
     namedForm(
       s,
       { id: "sc-sheet-free-form", "aria-label": "A new free skill" },
@@ -459,6 +475,7 @@ function skillsCard(s) {
       rating: s.view.skill_ratings[i],
       backRemoves: k.points === 1,
     })),
+    s.editing &&
     namedForm(
       s,
       { id: "sc-sheet-skill-form", "aria-label": "A new skill" },
@@ -498,8 +515,8 @@ function abilitiesCard(s) {
       extra: a.notes ? el("span", { class: "sc-sheet-notes" }, a.notes) : null,
     })),
   ];
-  if (list.length > 0) parts.push(expendForm(s, list, power));
-  parts.push(
+  if (s.editing && list.length > 0) parts.push(expendForm(s, list, power));
+  if (s.editing) parts.push(
     namedForm(
       s,
       { id: "sc-sheet-ability-form", "aria-label": "A new special ability" },
@@ -569,6 +586,7 @@ function qualitiesCard(s) {
     "Advantages and disadvantages",
     el("p", { class: "mz-hint muted hint" }, "A residual modifier on the rolls whose situation it names."),
     listOrNone(list, el("p", { class: "muted", id: "sc-sheet-qualities-empty" }, "None yet."), () => el("ul", { class: "sc-sheet-qualities", id: "sc-sheet-quality-list" }, ...list.map((q, i) => qualityRow(s, q, i)))),
+    s.editing &&
     moreForm(
       s,
       { key: "scAdv", part: "adv", open: list.length === 0, summary: "Buy an advantage", label: "A new advantage" },
@@ -593,6 +611,7 @@ function qualitiesCard(s) {
         return { edit: "buy", purchase: { purchase: "new_advantage", name: n, situation: advSituation.value.trim(), modifier, points } };
       },
     ),
+    s.editing &&
     moreForm(
       s,
       { key: "scDis", part: "dis", open: list.length === 0, summary: "Add a disadvantage", label: "A new disadvantage" },
@@ -651,7 +670,7 @@ function qualityRow(s, q, i) {
   const nameId = `sc-sheet-quality-${i}-name`;
   const advantage = q.kind === "advantage";
   // An advantage goes (its points back) only during creation; a disadvantage at any time.
-  const removable = !advantage || s.creation;
+  const removable = s.editing && (!advantage || s.creation);
   return el(
     "li",
     { class: `sc-sheet-quality ${q.kind}`, data: { kind: q.kind, index: String(i) } },
@@ -730,6 +749,7 @@ function modifiersCard(s) {
             el(
               "div",
               { class: "sc-sheet-rating-buttons" },
+              s.editing &&
               keyButton("Remove", (b) => edit(s, `${m.text} was not removed.`, { edit: "remove_modifier", index: i }, b), {
                 id: `sc-sheet-mod-${i}-remove`,
                 class: "danger",
@@ -739,6 +759,7 @@ function modifiersCard(s) {
           ),
         ),
       ),
+    s.editing &&
     moreForm(
       s,
       { key: "scMod", part: "mod", open: false, summary: "Add a residual modifier", label: "A new residual modifier" },
@@ -760,6 +781,14 @@ function modifiersCard(s) {
 // ---- who the character is ---------------------------------------------------------------------
 
 function whoCard(s) {
+  if (!s.editing) {
+    return card(
+      "sc-sheet-who",
+      "Who the character is",
+      el("p", { id: "sc-sheet-npc-text" }, s.sheet.npc ? "A non-player character (the Gamemaster plays it)." : "A player's character."),
+      labelledValue("Description", textBlock(s.sheet.description, { id: "sc-sheet-description-text" })),
+    );
+  }
   const description = el("textarea", {
     id: "sc-sheet-description",
     rows: 3,

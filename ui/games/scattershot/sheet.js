@@ -268,6 +268,12 @@ function headCard(s) {
           { id: "sc-sheet-penalty", class: "sc-sheet-penalty" },
           `${signed(view.penalty)} to every roll: combat advantages held against ${view.character.name}`,
         ),
+      view.reduced_penalty !== 0 &&
+        el(
+          "li",
+          { id: "sc-sheet-reduced", class: "sc-sheet-penalty" },
+          `${signed(view.reduced_penalty)} to every roll: reduced resources (the table's rule; in a fight, as it began until the lull)`,
+        ),
     ),
   );
 }
@@ -417,8 +423,17 @@ function stageCard(s) {
 
 function freeSkillsCard(s) {
   const list = s.sheet.free_skills;
-  const name = textBox("sc-sheet-free-name", { required: true });
+  // The game's list (the table tab): a skill not on the sheet yet is picked from it, at the
+  // level it gives; with no list written down, any free skill is named at a level typed in.
+  const gameList = s.ctx.table.free_skill_list ?? [];
+  const taken = new Set(list.map((f) => f.name.toLowerCase()));
+  const offered = gameList.filter((f) => !taken.has(f.name.toLowerCase()));
+  const name =
+    gameList.length > 0
+      ? select(offered.map((f) => [f.name, `${f.name} (starts at ${f.starting_level})`]), { id: "sc-sheet-free-name", data: { focusKey: "sc-sheet-free-name" } })
+      : textBox("sc-sheet-free-name", { required: true });
   const level = numberBox("sc-sheet-free-level", { min: -99, max: 99, class: "sc-small", required: true });
+  const levelOf = () => (gameList.length > 0 ? (gameList.find((f) => f.name === name.value)?.starting_level ?? null) : readCount(level, -99, 99));
   const next = s.view.next_free_skill_points;
   const left = (5 - (list.length % 5)) % 5;
   const nextWords =
@@ -439,19 +454,23 @@ function freeSkillsCard(s) {
       s,
       { id: "sc-sheet-free-form", "aria-label": "A new free skill" },
       [
-        el("h4", {}, "A free skill from the game's list"),
-        el("div", { class: "sc-grid" }, field("Name", name), field("Starting level", level)),
+        el("h4", {}, gameList.length > 0 ? "A free skill from the game's list" : "A free skill (the game has no list yet)"),
+        gameList.length > 0
+          ? offered.length > 0
+            ? field("Free skill", name)
+            : el("p", { class: "muted", id: "sc-sheet-free-none-left" }, "Every free skill on the game's list is on this sheet.")
+          : el("div", { class: "sc-grid" }, field("Name", name), field("Starting level", level)),
         el("p", { class: "mz-hint muted", id: "sc-sheet-free-next" }, nextWords),
         el(
           "button",
-          { type: "submit", id: "sc-sheet-free-add", data: { focusKey: "sc-sheet-free-add" } },
+          { type: "submit", id: "sc-sheet-free-add", disabled: gameList.length > 0 && offered.length === 0, data: { focusKey: "sc-sheet-free-add" } },
           next > 0 ? `Add it (${pointCost(s, next)})` : "Add it (free)",
         ),
       ],
       name,
       "The free skill was not added.",
       (n) => {
-        const start = readCount(level, -99, 99);
+        const start = levelOf();
         return start === null ? null : { edit: "buy", purchase: { purchase: "new_free_skill", name: n, starting_level: start } };
       },
     ),

@@ -74,6 +74,29 @@ pub(crate) fn next(session: &Session) {
     session.click("#roll-next");
 }
 
+/// From the mood step, Next past the details to the odds step.
+pub(crate) fn on_to_the_odds(session: &Session) {
+    next(session);
+    wait_step(session, "details");
+    next(session);
+    wait_step(session, "odds");
+}
+
+/// The chance to win the odds step shows (e.g. "58%"); None while it is being worked out.
+fn shown_win_chance(session: &Session) -> Option<String> {
+    session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%'))
+}
+
+/// The chance to win the odds step shows, once it is worked out.
+pub(crate) fn win_chance(session: &Session) -> String {
+    session.wait_until("the win percentage", || shown_win_chance(session))
+}
+
+/// The chance to win once it is another than `before` (`what` changed it).
+pub(crate) fn new_win_chance(session: &Session, what: &str, before: &str) -> String {
+    session.wait_until(what, || shown_win_chance(session).filter(|t| t != before))
+}
+
 pub(crate) fn text_of(session: &Session, selector: &str) -> String {
     session.wait_for(selector).text()
 }
@@ -145,10 +168,7 @@ fn roll_that_fills_the_last_box(session: &Session) {
     session.click("#roll-at-risk-world");
     next(session);
     session.click("#roll-mood-4");
-    next(session);
-    wait_step(session, "details");
-    next(session);
-    wait_step(session, "odds");
+    on_to_the_odds(session);
     session.wait_for("#roll-odds-win");
     next(session);
     session.click("#roll-by-hand");
@@ -195,9 +215,7 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     });
     next(&session);
     wait_step(&session, "odds");
-    let win = session.wait_until("the win percentage", || {
-        session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%'))
-    });
+    let win = win_chance(&session);
     for id in ["#roll-odds-tie", "#roll-odds-lose"] {
         assert!(text_of(&session, id).ends_with('%'), "{id} shows a percentage");
     }
@@ -207,13 +225,9 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     assert!(bars.iter().all(|b| b.attribute("aria-label").is_some_and(|l| l.contains('%'))), "every bar is labelled");
     // A helper's die changes the odds at once.
     session.click("#roll-helper-die option[value='d4']");
-    session.wait_until("the odds with a helper's d4", || {
-        session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%') && *t != win)
-    });
+    new_win_chance(&session, "the odds with a helper's d4", &win);
     session.click("#roll-helper-die option[value='']");
-    session.wait_until("the odds without help again", || {
-        session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| *t == win)
-    });
+    session.wait_until("the odds without help again", || shown_win_chance(&session).filter(|t| *t == win));
     wizard_shots(&session, "nsu-roll-odds");
     next(&session);
     wait_step(&session, "roll");
@@ -437,10 +451,7 @@ fn overcome_character_sees_why_and_cannot_roll() {
     session.click("#roll-at-risk-world");
     next(&session);
     session.click("#roll-mood-0");
-    next(&session);
-    wait_step(&session, "details");
-    next(&session);
-    wait_step(&session, "odds");
+    on_to_the_odds(&session);
     let why = text_of(&session, "#roll-cannot");
     assert!(why.contains("Overcome") && why.contains("cannot make action rolls"), "the core's message: {why:?}");
     assert!(session.find("#roll-odds-win").is_err(), "no odds for a roll that cannot happen");
@@ -549,21 +560,12 @@ fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard
             json!(true),
             "the mood from the sheet is chosen"
         );
-        next(&session);
-        wait_step(&session, "details");
-        next(&session);
-        wait_step(&session, "odds");
-        let win = session.wait_until("the odds", || {
-            session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%'))
-        });
+        on_to_the_odds(&session);
+        let win = win_chance(&session);
         session.click("#roll-helper-die option[value='d8']");
-        let plain = session.wait_until("the odds with a d8 helper", || {
-            session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%') && *t != win)
-        });
+        let plain = new_win_chance(&session, "the odds with a d8 helper", &win);
         session.click("#roll-helper-edge option[value='advantage']");
-        session.wait_until("the odds with the helper's advantage", || {
-            session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%') && *t != plain)
-        });
+        new_win_chance(&session, "the odds with the helper's advantage", &plain);
         next(&session);
         wait_step(&session, "roll");
         tap(&session, "#roll-by-hand");

@@ -10,7 +10,7 @@ use sheetkeeper::rules::nsu::{Aspect, Die, Sheet};
 
 use crate::fixtures::{nsu_fixture, write_game_file, WREN};
 use crate::nsu_roll::{
-    new_win_chance, next, on_to_the_odds, open_imported, tap, text_of, type_into, wait_step, win_chance,
+    new_win_chance, next, on_to_the_mood, on_to_the_odds, open_imported, tap, text_of, wait_step, win_chance,
 };
 use crate::webdriver::Session;
 use crate::{begin, click_in_character_row, in_dark, shots_at_both_widths_with};
@@ -116,12 +116,7 @@ fn every_approach_s_chances_at_the_mood_step() {
 
     click_in_character_row(&session, "Wren Ashdown", ".character-roll");
     wait_step(&session, "outcome");
-    type_into(&session, "#roll-outcome", "Calm the frightened miller");
-    next(&session);
-    wait_step(&session, "aspect");
-    session.click("#roll-aspect-heart");
-    session.click("#roll-at-risk-character");
-    next(&session);
+    on_to_the_mood(&session, "Calm the frightened miller", "heart", "character");
     wait_step(&session, "mood");
 
     // Heart's moods first, phrased as chances, the best for Heart marked.

@@ -8,6 +8,7 @@ use std::sync::MutexGuard;
 use serde_json::json;
 
 use crate::fixtures::{db, moods, nsu_fixture, tobias_ready_to_help, write_game_file, TOBIAS, WREN};
+use crate::nsu_sheet::mood_level;
 use crate::webdriver::Session;
 use crate::{
     begin, choose_file_in_native_dialog, click_in_character_row, open, open_game, shot, shots_at_both_widths, Scratch,
@@ -72,6 +73,17 @@ pub(crate) fn wait_step(session: &Session, step: &str) {
 
 pub(crate) fn next(session: &Session) {
     session.click("#roll-next");
+}
+
+/// From the outcome step to the mood step: `outcome` typed, then the aspect `aspect` ("body",
+/// "mind" or "heart") with `at_risk` ("character" or "world") at risk.
+pub(crate) fn on_to_the_mood(session: &Session, outcome: &str, aspect: &str, at_risk: &str) {
+    type_into(session, "#roll-outcome", outcome);
+    next(session);
+    wait_step(session, "aspect");
+    session.click(&format!("#roll-aspect-{aspect}"));
+    session.click(&format!("#roll-at-risk-{at_risk}"));
+    next(session);
 }
 
 /// From the mood step, Next past the details to the odds step.
@@ -162,11 +174,7 @@ fn open_wizard(session: &Session, name: &str) {
 fn roll_that_fills_the_last_box(session: &Session) {
     open_wizard(session, "Wren Ashdown");
     wait_step(session, "outcome");
-    type_into(session, "#roll-outcome", "Talk the ferryman down");
-    next(session);
-    session.click("#roll-aspect-mind");
-    session.click("#roll-at-risk-world");
-    next(session);
+    on_to_the_mood(session, "Talk the ferryman down", "mind", "world");
     session.click("#roll-mood-4");
     on_to_the_odds(session);
     session.wait_for("#roll-odds-win");
@@ -445,11 +453,7 @@ fn overcome_character_sees_why_and_cannot_roll() {
 
     open_wizard(&session, "Wren Ashdown");
     assert!(text_of(&session, "#roll-overcome").contains("Overcome"), "the first step already says so");
-    type_into(&session, "#roll-outcome", "Climb out of the well");
-    next(&session);
-    session.click("#roll-aspect-body");
-    session.click("#roll-at-risk-world");
-    next(&session);
+    on_to_the_mood(&session, "Climb out of the well", "body", "world");
     session.click("#roll-mood-0");
     on_to_the_odds(&session);
     let why = text_of(&session, "#roll-cannot");
@@ -549,11 +553,7 @@ fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard
         tap(&session, "#quick-steps");
         wait_step(&session, "outcome");
         assert!(text_of(&session, "#roll-progress").contains("Wary"), "the mood tapped is named");
-        type_into(&session, "#roll-outcome", "Cross the rotten bridge");
-        next(&session);
-        session.click("#roll-aspect-body");
-        session.click("#roll-at-risk-character");
-        next(&session);
+        on_to_the_mood(&session, "Cross the rotten bridge", "body", "character");
         wait_step(&session, "mood");
         assert_eq!(
             session.execute("return document.getElementById('roll-mood-2').checked;", json!([])),
@@ -664,13 +664,7 @@ fn i_helped_with_on_the_helpers_sheet_and_harm_rows_at_360() {
     shot(&session, "nsu-helped-with-1280");
     session.click("#helped-save");
     session.wait_gone("#helped-dialog[open]");
-    session.wait_until("the sheet's new level", || {
-        session
-            .find(".mood-line[data-line='2'] .mood-level")
-            .ok()
-            .map(|e| e.text())
-            .filter(|t| t.starts_with("Level 2"))
-    });
+    session.wait_until("the sheet's new level", || mood_level(&session, 2).starts_with("Level 2").then_some(()));
     let conn = db(&db_path);
     assert_eq!(mood(&conn, TOBIAS, 2), ("Stubborn".to_owned(), 2, false));
     assert_eq!(mood(&conn, WREN, 2).1, 2, "only the helper's sheet changes");

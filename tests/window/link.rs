@@ -11,6 +11,7 @@ use serde_json::json;
 use sheetkeeper::{services, Store};
 
 use crate::fixtures::db as read_db;
+use crate::nsu_sheet::mood_level;
 use crate::webdriver::{Session, ENTER};
 use crate::{app, in_dark, one_window, open_game, shot, shots_at_both_widths, wait_character_row, Scratch};
 
@@ -211,10 +212,6 @@ fn pill_text(session: &Session) -> String {
         .filter(|p| p.is_displayed())
         .map(|p| p.text())
         .unwrap_or_default()
-}
-
-fn mood_level(session: &Session, line: usize) -> String {
-    session.find(&format!(".mood-line[data-line='{line}'] .mood-level")).map(|e| e.text()).unwrap_or_default()
 }
 
 /// How both tests begin: the display to themselves until they end (keep the guard) and a

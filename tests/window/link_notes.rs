@@ -19,6 +19,7 @@ use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::fixtures::{moods, nsu_fixture, tobias_ready_to_help, write_game_file, TOBIAS, WREN};
+use crate::nsu_roll::wait_step;
 use crate::webdriver::Session;
 use crate::{app, click_in_character_row, in_dark, one_window, open_game, shot, wait_character_row, Scratch};
 
@@ -86,12 +87,6 @@ pub(crate) fn submit_faces(session: &Session, dice: &[(&str, &str)]) {
 pub(crate) fn pick(session: &Session, selector: &str, value: &str) {
     session.to_middle(selector);
     session.click(&format!("{selector} option[value='{value}']"));
-}
-
-fn wait_step(session: &Session, step: &str) {
-    session.wait_until(&format!("the wizard's {step:?} step"), || {
-        session.find(&format!("#roll-wizard[data-step='{step}']")).ok().map(|_| ())
-    });
 }
 
 /// The open dialog at desktop width and at 360 px, scrolled to `selector`.

@@ -9,7 +9,9 @@ use sheetkeeper::rules::nsu::roll::{AtRisk, Edge, MoodChoice, RollSetup};
 use sheetkeeper::rules::nsu::{Aspect, Die, Sheet};
 
 use crate::fixtures::{nsu_fixture, write_game_file, WREN};
-use crate::nsu_roll::{next, open_imported, tap, text_of, type_into, wait_step};
+use crate::nsu_roll::{
+    new_win_chance, next, on_to_the_mood, on_to_the_odds, open_imported, tap, text_of, wait_step, win_chance,
+};
 use crate::webdriver::Session;
 use crate::{begin, click_in_character_row, in_dark, shots_at_both_widths_with};
 
@@ -114,12 +116,7 @@ fn every_approach_s_chances_at_the_mood_step() {
 
     click_in_character_row(&session, "Wren Ashdown", ".character-roll");
     wait_step(&session, "outcome");
-    type_into(&session, "#roll-outcome", "Calm the frightened miller");
-    next(&session);
-    wait_step(&session, "aspect");
-    session.click("#roll-aspect-heart");
-    session.click("#roll-at-risk-character");
-    next(&session);
+    on_to_the_mood(&session, "Calm the frightened miller", "heart", "character");
     wait_step(&session, "mood");
 
     // Heart's moods first, phrased as chances, the best for Heart marked.
@@ -157,23 +154,13 @@ fn every_approach_s_chances_at_the_mood_step() {
     rows(&session, 18);
 
     // The odds step shows the chance of the row tapped; a helper's d6 offered there …
-    next(&session);
-    wait_step(&session, "details");
-    next(&session);
-    wait_step(&session, "odds");
-    let win = session.wait_until("the win percentage", || {
-        session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%'))
-    });
+    on_to_the_odds(&session);
+    let win = win_chance(&session);
     let body_wary = rows_after(&session, &sheet, pick, &win);
     session.click("#roll-helper-die option[value='d6']");
-    session.wait_until("the odds with a helper's d6", || {
-        session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%') && *t != win)
-    });
+    new_win_chance(&session, "the odds with a helper's d6", &win);
     // … counts in every approach, back at the mood step.
-    session.click("#roll-back");
-    wait_step(&session, "details");
-    session.click("#roll-back");
-    wait_step(&session, "mood");
+    back_to_the_mood(&session);
     assert!(text_of(&session, "#roll-approaches").contains("helper’s d6"), "the list says it counts the helper");
     let helped = approaches(&sheet, &setup, Some((Die::D6, Edge::None))).expect("with a helper");
     let shown = rows(&session, 18);
@@ -184,16 +171,18 @@ fn every_approach_s_chances_at_the_mood_step() {
 /// The rows at the mood step said for `pick` the chance to win that the odds step shows
 /// (`win`, "61.3%"); returns what the rows said.
 fn rows_after(session: &Session, sheet: &Sheet, pick: &Approach, win: &str) -> Vec<String> {
+    back_to_the_mood(session);
+    let shown = rows(session, 18);
+    let row = shown.iter().find(|r| r.starts_with(&row_start(sheet, pick))).expect("the tapped row");
+    assert!(row.contains(&format!(": {win} to win")), "the odds step's {win} in {row:?}");
+    on_to_the_odds(session);
+    shown
+}
+
+/// From the odds step, Back past the details to the mood step.
+fn back_to_the_mood(session: &Session) {
     session.click("#roll-back");
     wait_step(session, "details");
     session.click("#roll-back");
     wait_step(session, "mood");
-    let shown = rows(session, 18);
-    let row = shown.iter().find(|r| r.starts_with(&row_start(sheet, pick))).expect("the tapped row");
-    assert!(row.contains(&format!(": {win} to win")), "the odds step's {win} in {row:?}");
-    next(session);
-    wait_step(session, "details");
-    next(session);
-    wait_step(session, "odds");
-    shown
 }

@@ -8,6 +8,7 @@ use std::sync::MutexGuard;
 use serde_json::json;
 
 use crate::fixtures::{db, moods, nsu_fixture, tobias_ready_to_help, write_game_file, TOBIAS, WREN};
+use crate::nsu_sheet::mood_level;
 use crate::webdriver::Session;
 use crate::{
     begin, choose_file_in_native_dialog, click_in_character_row, open, open_game, shot, shots_at_both_widths, Scratch,
@@ -72,6 +73,40 @@ pub(crate) fn wait_step(session: &Session, step: &str) {
 
 pub(crate) fn next(session: &Session) {
     session.click("#roll-next");
+}
+
+/// From the outcome step to the mood step: `outcome` typed, then the aspect `aspect` ("body",
+/// "mind" or "heart") with `at_risk` ("character" or "world") at risk.
+pub(crate) fn on_to_the_mood(session: &Session, outcome: &str, aspect: &str, at_risk: &str) {
+    type_into(session, "#roll-outcome", outcome);
+    next(session);
+    wait_step(session, "aspect");
+    session.click(&format!("#roll-aspect-{aspect}"));
+    session.click(&format!("#roll-at-risk-{at_risk}"));
+    next(session);
+}
+
+/// From the mood step, Next past the details to the odds step.
+pub(crate) fn on_to_the_odds(session: &Session) {
+    next(session);
+    wait_step(session, "details");
+    next(session);
+    wait_step(session, "odds");
+}
+
+/// The chance to win the odds step shows (e.g. "58%"); None while it is being worked out.
+fn shown_win_chance(session: &Session) -> Option<String> {
+    session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%'))
+}
+
+/// The chance to win the odds step shows, once it is worked out.
+pub(crate) fn win_chance(session: &Session) -> String {
+    session.wait_until("the win percentage", || shown_win_chance(session))
+}
+
+/// The chance to win once it is another than `before` (`what` changed it).
+pub(crate) fn new_win_chance(session: &Session, what: &str, before: &str) -> String {
+    session.wait_until(what, || shown_win_chance(session).filter(|t| t != before))
 }
 
 pub(crate) fn text_of(session: &Session, selector: &str) -> String {
@@ -139,16 +174,9 @@ fn open_wizard(session: &Session, name: &str) {
 fn roll_that_fills_the_last_box(session: &Session) {
     open_wizard(session, "Wren Ashdown");
     wait_step(session, "outcome");
-    type_into(session, "#roll-outcome", "Talk the ferryman down");
-    next(session);
-    session.click("#roll-aspect-mind");
-    session.click("#roll-at-risk-world");
-    next(session);
+    on_to_the_mood(session, "Talk the ferryman down", "mind", "world");
     session.click("#roll-mood-4");
-    next(session);
-    wait_step(session, "details");
-    next(session);
-    wait_step(session, "odds");
+    on_to_the_odds(session);
     session.wait_for("#roll-odds-win");
     next(session);
     session.click("#roll-by-hand");
@@ -195,9 +223,7 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     });
     next(&session);
     wait_step(&session, "odds");
-    let win = session.wait_until("the win percentage", || {
-        session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%'))
-    });
+    let win = win_chance(&session);
     for id in ["#roll-odds-tie", "#roll-odds-lose"] {
         assert!(text_of(&session, id).ends_with('%'), "{id} shows a percentage");
     }
@@ -207,13 +233,9 @@ fn action_rolls_with_help_and_a_final_box_then_the_log_and_undo() {
     assert!(bars.iter().all(|b| b.attribute("aria-label").is_some_and(|l| l.contains('%'))), "every bar is labelled");
     // A helper's die changes the odds at once.
     session.click("#roll-helper-die option[value='d4']");
-    session.wait_until("the odds with a helper's d4", || {
-        session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%') && *t != win)
-    });
+    new_win_chance(&session, "the odds with a helper's d4", &win);
     session.click("#roll-helper-die option[value='']");
-    session.wait_until("the odds without help again", || {
-        session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| *t == win)
-    });
+    session.wait_until("the odds without help again", || shown_win_chance(&session).filter(|t| *t == win));
     wizard_shots(&session, "nsu-roll-odds");
     next(&session);
     wait_step(&session, "roll");
@@ -431,16 +453,9 @@ fn overcome_character_sees_why_and_cannot_roll() {
 
     open_wizard(&session, "Wren Ashdown");
     assert!(text_of(&session, "#roll-overcome").contains("Overcome"), "the first step already says so");
-    type_into(&session, "#roll-outcome", "Climb out of the well");
-    next(&session);
-    session.click("#roll-aspect-body");
-    session.click("#roll-at-risk-world");
-    next(&session);
+    on_to_the_mood(&session, "Climb out of the well", "body", "world");
     session.click("#roll-mood-0");
-    next(&session);
-    wait_step(&session, "details");
-    next(&session);
-    wait_step(&session, "odds");
+    on_to_the_odds(&session);
     let why = text_of(&session, "#roll-cannot");
     assert!(why.contains("Overcome") && why.contains("cannot make action rolls"), "the core's message: {why:?}");
     assert!(session.find("#roll-odds-win").is_err(), "no odds for a roll that cannot happen");
@@ -538,32 +553,19 @@ fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard
         tap(&session, "#quick-steps");
         wait_step(&session, "outcome");
         assert!(text_of(&session, "#roll-progress").contains("Wary"), "the mood tapped is named");
-        type_into(&session, "#roll-outcome", "Cross the rotten bridge");
-        next(&session);
-        session.click("#roll-aspect-body");
-        session.click("#roll-at-risk-character");
-        next(&session);
+        on_to_the_mood(&session, "Cross the rotten bridge", "body", "character");
         wait_step(&session, "mood");
         assert_eq!(
             session.execute("return document.getElementById('roll-mood-2').checked;", json!([])),
             json!(true),
             "the mood from the sheet is chosen"
         );
-        next(&session);
-        wait_step(&session, "details");
-        next(&session);
-        wait_step(&session, "odds");
-        let win = session.wait_until("the odds", || {
-            session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%'))
-        });
+        on_to_the_odds(&session);
+        let win = win_chance(&session);
         session.click("#roll-helper-die option[value='d8']");
-        let plain = session.wait_until("the odds with a d8 helper", || {
-            session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%') && *t != win)
-        });
+        let plain = new_win_chance(&session, "the odds with a d8 helper", &win);
         session.click("#roll-helper-edge option[value='advantage']");
-        session.wait_until("the odds with the helper's advantage", || {
-            session.find("#roll-odds-win").ok().map(|e| e.text()).filter(|t| t.ends_with('%') && *t != plain)
-        });
+        new_win_chance(&session, "the odds with the helper's advantage", &plain);
         next(&session);
         wait_step(&session, "roll");
         tap(&session, "#roll-by-hand");
@@ -662,13 +664,7 @@ fn i_helped_with_on_the_helpers_sheet_and_harm_rows_at_360() {
     shot(&session, "nsu-helped-with-1280");
     session.click("#helped-save");
     session.wait_gone("#helped-dialog[open]");
-    session.wait_until("the sheet's new level", || {
-        session
-            .find(".mood-line[data-line='2'] .mood-level")
-            .ok()
-            .map(|e| e.text())
-            .filter(|t| t.starts_with("Level 2"))
-    });
+    session.wait_until("the sheet's new level", || mood_level(&session, 2).starts_with("Level 2").then_some(()));
     let conn = db(&db_path);
     assert_eq!(mood(&conn, TOBIAS, 2), ("Stubborn".to_owned(), 2, false));
     assert_eq!(mood(&conn, WREN, 2).1, 2, "only the helper's sheet changes");

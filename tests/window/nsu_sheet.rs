@@ -61,8 +61,8 @@ fn wait_step(session: &Session, step: &str) {
     });
 }
 
-/// The visible level text of mood line `line`.
-fn mood_level(session: &Session, line: usize) -> String {
+/// The visible level text of mood line `line` (e.g. "Level 3 of 9").
+pub(crate) fn mood_level(session: &Session, line: usize) -> String {
     session.find(&format!(".mood-line[data-line='{line}'] .mood-level")).map(|e| e.text()).unwrap_or_default()
 }
 

@@ -90,41 +90,29 @@ impl Edge {
     }
 }
 
-/// The mood a character acts with.
+/// A line of the sheet a roll uses: a mood (`MoodChoice`) or a skill (`SkillChoice`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum MoodChoice {
-    /// A mood already on mood line `line`.
+pub enum LineChoice {
+    /// What is on line `line` already.
     Existing { line: usize },
-    /// A new mood named on the empty mood line `line`; its die is that line's (`MOOD_LINE_DICE`).
+    /// A new one named on the empty line `line`.
     New { line: usize, name: String },
 }
 
-impl MoodChoice {
+impl LineChoice {
     pub fn line(&self) -> usize {
         match self {
-            MoodChoice::Existing { line } | MoodChoice::New { line, .. } => *line,
+            LineChoice::Existing { line } | LineChoice::New { line, .. } => *line,
         }
     }
 }
 
-/// The skill the player applies to the aspect die.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum SkillChoice {
-    /// The skill on skill line `line`.
-    Existing { line: usize },
-    /// A new skill named on the empty skill line `line`, at modifier 0.
-    New { line: usize, name: String },
-}
+/// The mood a character acts with: a new mood's die is its line's (`MOOD_LINE_DICE`).
+pub type MoodChoice = LineChoice;
 
-impl SkillChoice {
-    pub fn line(&self) -> usize {
-        match self {
-            SkillChoice::Existing { line } | SkillChoice::New { line, .. } => *line,
-        }
-    }
-}
+/// The skill the player applies to the aspect die: a new skill starts at modifier 0.
+pub type SkillChoice = LineChoice;
 
 /// Everything decided before the dice are rolled (RULES.md §1.3 steps 1–6).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -662,15 +650,21 @@ pub fn help(
     mood: &MoodChoice,
     dice: &mut (impl DiceSource + ?Sized),
 ) -> Result<ActionRoll> {
+    joined_by(rolled, || {
+        let die = check_helper(helper, mood)?;
+        let edge = helper_edge(helper, mood);
+        let rolls = roll_die(dice, die, edge, "helper's mood die")?;
+        Ok(HelpRoll { mood: Some(mood.clone()), name: None, die, edge, value: rolls[0], second: rolls.get(1).copied() })
+    })
+}
+
+/// `rolled` with the help `help` rolls; refused, before anything is rolled, when the roll
+/// has a helper already.
+fn joined_by(rolled: &ActionRoll, help: impl FnOnce() -> Result<HelpRoll>) -> Result<ActionRoll> {
     if rolled.help.is_some() {
         return Err(Error::invalid("helper", "this roll already has a helper"));
     }
-    let die = check_helper(helper, mood)?;
-    let edge = helper_edge(helper, mood);
-    let rolls = roll_die(dice, die, edge, "helper's mood die")?;
-    let help =
-        HelpRoll { mood: Some(mood.clone()), name: None, die, edge, value: rolls[0], second: rolls.get(1).copied() };
-    Ok(ActionRoll { help: Some(help), ..rolled.clone() })
+    Ok(ActionRoll { help: Some(help()?), ..rolled.clone() })
 }
 
 /// A helper on another device joins the roll: the roller's device takes their die size and
@@ -681,21 +675,19 @@ pub fn help_from_elsewhere(
     helper: &RemoteHelper,
     dice: &mut (impl DiceSource + ?Sized),
 ) -> Result<ActionRoll> {
-    if rolled.help.is_some() {
-        return Err(Error::invalid("helper", "this roll already has a helper"));
-    }
-    let name = check_name(&helper.name, "helper.name")?;
-    let rolls = roll_die(dice, helper.die, helper.edge, "helper's mood die")?;
-    check_rolls(&rolls, helper.die, helper.edge, "helper.rolls")?;
-    let help = HelpRoll {
-        mood: None,
-        name: Some(name),
-        die: helper.die,
-        edge: helper.edge,
-        value: rolls[0],
-        second: rolls.get(1).copied(),
-    };
-    Ok(ActionRoll { help: Some(help), ..rolled.clone() })
+    joined_by(rolled, || {
+        let name = check_name(&helper.name, "helper.name")?;
+        let rolls = roll_die(dice, helper.die, helper.edge, "helper's mood die")?;
+        check_rolls(&rolls, helper.die, helper.edge, "helper.rolls")?;
+        Ok(HelpRoll {
+            mood: None,
+            name: Some(name),
+            die: helper.die,
+            edge: helper.edge,
+            value: rolls[0],
+            second: rolls.get(1).copied(),
+        })
+    })
 }
 
 /// What "I helped with…" asks for on the helper's own sheet with this input, whether or not

@@ -48,9 +48,9 @@ fn table(system: &str) -> (Scratch, Scratch, Uuid, HostHandle, JoinHandle) {
 }
 
 /// The player's edit `sql` of their own database goes to the host, which refuses it: the
-/// reason kept on the device. Nothing changed at the table, and the device shows the
-/// host's version again (`probe` reads the same from both databases).
-fn refused(h: &Scratch, p: &Scratch, game: Uuid, j: &JoinHandle, sql: &str, probe: &str) -> String {
+/// reason, which says `says`, kept on the device. Nothing changed at the table, and the
+/// device shows the host's version again (`probe` reads the same from both databases).
+fn refused(h: &Scratch, p: &Scratch, game: Uuid, j: &JoinHandle, sql: &str, probe: &str, says: &str) {
     caught_up(j, "the device is caught up before the edit");
     let table_before = fingerprint(&h.db());
     let host_copy = one(&h.db(), probe);
@@ -64,8 +64,15 @@ fn refused(h: &Scratch, p: &Scratch, game: Uuid, j: &JoinHandle, sql: &str, prob
     let refused = services::link_refused(&p.open(), game).unwrap();
     assert_eq!(refused.len(), 1, "{refused:?}");
     services::link_dismiss_refused(&mut p.open(), refused[0].id).unwrap();
-    assert!(refused[0].reason.contains("the change was not applied"), "{}", refused[0].reason);
-    refused[0].reason.clone()
+    let reason = &refused[0].reason;
+    assert!(reason.contains("the change was not applied") && reason.contains(says), "{reason}");
+}
+
+/// What the player's sheet lets them change reaches the table (`reached` says when), and
+/// nothing of it is refused.
+fn arrives(p: &Scratch, game: Uuid, what: &str, reached: impl FnMut() -> bool) {
+    eventually(what, reached);
+    assert!(services::link_refused(&p.open(), game).unwrap().is_empty());
 }
 
 /// Ada at a Penny Ante table, played from her own device: her first characteristic (free),
@@ -144,23 +151,19 @@ fn penny_ante_a_player_renames_and_keeps_notes_but_changes_no_characteristic_and
     // What the player's sheet changes: the name and the notes.
     services::rename_character(&mut p.open(), ada, "Ada Lovelace").unwrap();
     services::set_character_notes(&mut p.open(), ada, "Owes Bo a favour").unwrap();
-    eventually("the new name and notes reach the table", || {
+    arrives(&p, game, "the new name and notes reach the table", || {
         listed(&h.db(), ada).is_some_and(|c| c.name == "Ada Lovelace" && c.notes == "Owes Bo a favour")
     });
-    assert!(services::link_refused(&p.open(), game).unwrap().is_empty());
 
     let lost = format!("UPDATE pa_sheets SET lost = 1 WHERE character_id = '{ada}'");
-    let reason = refused(&h, &p, game, &j, &lost, &probe);
-    assert!(reason.contains("lost (characteristics given up in buyouts) changes only when a buyout"), "{reason}");
+    refused(&h, &p, game, &j, &lost, &probe, "lost (characteristics given up in buyouts) changes only when a buyout");
 
     let rewritten =
         format!("UPDATE pa_characteristics SET text = 'Invincible' WHERE character_id = '{ada}' AND position = 1");
-    let reason = refused(&h, &p, game, &j, &rewritten, &probe);
-    assert!(reason.contains("the characteristic “Quick” was taken off or rewritten"), "{reason}");
+    refused(&h, &p, game, &j, &rewritten, &probe, "the characteristic “Quick” was taken off or rewritten");
 
     let taken_off = format!("DELETE FROM pa_characteristics WHERE character_id = '{ada}' AND position = 1");
-    let reason = refused(&h, &p, game, &j, &taken_off, &probe);
-    assert!(reason.contains("the characteristic “Quick” was taken off or rewritten"), "{reason}");
+    refused(&h, &p, game, &j, &taken_off, &probe, "the characteristic “Quick” was taken off or rewritten");
     assert_eq!(one(&h.db(), &probe), "Text(\"Strong,Quick carried=0 lost=0\")");
 }
 
@@ -238,19 +241,15 @@ fn mezzo_a_player_renames_their_character_and_its_element_but_adversity_and_mome
     );
     assert_eq!(one(&h.db(), &probe), one(&p.db(), &probe), "the fresh element came as it was made");
 
+    let renamed = "Text(\"Vesper the Bold adversity=0 momentum=0 claim=-\")";
     services::rename_character(&mut p.open(), vesper, "Vesper the Bold").unwrap();
-    eventually("the new name reaches the table, the element's with it", || {
-        one(&h.db(), &probe) == "Text(\"Vesper the Bold adversity=0 momentum=0 claim=-\")"
-    });
-    assert!(services::link_refused(&p.open(), game).unwrap().is_empty());
+    arrives(&p, game, "the new name reaches the table, the element's with it", || one(&h.db(), &probe) == renamed);
 
     let adversity = format!("UPDATE mz_elements SET adversity = 3 WHERE character_id = '{vesper}'");
-    let reason = refused(&h, &p, game, &j, &adversity, &probe);
-    assert!(reason.contains("adversity changes through the table's moves"), "{reason}");
+    refused(&h, &p, game, &j, &adversity, &probe, "adversity changes through the table's moves");
     let momentum = format!("UPDATE mz_elements SET momentum = 5 WHERE character_id = '{vesper}'");
-    let reason = refused(&h, &p, game, &j, &momentum, &probe);
-    assert!(reason.contains("momentum changes through the table's moves"), "{reason}");
-    assert_eq!(one(&h.db(), &probe), "Text(\"Vesper the Bold adversity=0 momentum=0 claim=-\")");
+    refused(&h, &p, game, &j, &momentum, &probe, "momentum changes through the table's moves");
+    assert_eq!(one(&h.db(), &probe), renamed);
 }
 
 #[test]
@@ -271,19 +270,14 @@ fn scattershot_points_are_bought_on_the_sheet_and_never_taken_back_after_creatio
     edit(SheetEdit::FinishCreation);
     edit(SheetEdit::SetExperienceDice { dice: 3 });
     edit(buy(Purchase::Statistic { statistic: Statistic::Agility }));
-    eventually("Kit's sheet reaches the table", || {
-        one(&h.db(), &probe) == "Text(\"play strength=1 agility=1 dice=2 skills=1\")"
-    });
-    assert!(services::link_refused(&p.open(), game).unwrap().is_empty());
+    let bought = "Text(\"play strength=1 agility=1 dice=2 skills=1\")";
+    arrives(&p, game, "Kit's sheet reaches the table", || one(&h.db(), &probe) == bought);
 
     let taken_back = format!("UPDATE sc_sheets SET strength = 0 WHERE character_id = '{kit}'");
-    let reason = refused(&h, &p, game, &j, &taken_back, &probe);
-    assert!(reason.contains("Strength went from 1 to 0 points"), "{reason}");
+    refused(&h, &p, game, &j, &taken_back, &probe, "Strength went from 1 to 0 points");
     let easier = format!("UPDATE sc_skills SET difficulty = 'easy' WHERE character_id = '{kit}'");
-    let reason = refused(&h, &p, game, &j, &easier, &probe);
-    assert!(reason.contains("the skill “Stealth” was removed or rewritten"), "{reason}");
+    refused(&h, &p, game, &j, &easier, &probe, "the skill “Stealth” was removed or rewritten");
     let again = format!("UPDATE sc_sheets SET stage = 'creation' WHERE character_id = '{kit}'");
-    let reason = refused(&h, &p, game, &j, &again, &probe);
-    assert!(reason.contains("creation is finished and does not start again"), "{reason}");
-    assert_eq!(one(&h.db(), &probe), "Text(\"play strength=1 agility=1 dice=2 skills=1\")");
+    refused(&h, &p, game, &j, &again, &probe, "creation is finished and does not start again");
+    assert_eq!(one(&h.db(), &probe), bought);
 }

@@ -3,7 +3,7 @@
 
 import { byId, el } from "../../kit/dom.js";
 import * as api from "./api.js";
-import { EDGE_WORDS, S, pct, section, setupOf, sheet, skillNameOf, w } from "./roll-state.js";
+import { EDGE_WORDS, S, oddsNumbers, pct, section, setupOf, sheet, skillNameOf, w } from "./roll-state.js";
 import { ASPECT_WORDS, AT_RISK_WORDS, quoted } from "./words.js";
 
 // ---- the preview (plan and odds), recomputed on every change ---------------------------------
@@ -153,13 +153,7 @@ export async function refreshOdds() {
   const { plan, odds } = w.preview;
   host.replaceChildren(
     el("ul", { class: "roll-plan" }, ...planWords(plan).map((t) => el("li", {}, t))),
-    el(
-      "div",
-      { class: "roll-odds-numbers" },
-      el("p", { class: "roll-odds-win" }, el("span", {}, "Win"), el("strong", { id: "roll-odds-win" }, pct(odds.win))),
-      el("p", { class: "roll-odds-tie" }, el("span", {}, "Tie"), el("strong", { id: "roll-odds-tie" }, pct(odds.tie))),
-      el("p", { class: "roll-odds-lose" }, el("span", {}, "Lose"), el("strong", { id: "roll-odds-lose" }, pct(odds.lose))),
-    ),
+    oddsNumbers("roll", odds),
     marginChart(odds.margin),
   );
 }

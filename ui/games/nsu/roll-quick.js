@@ -12,7 +12,7 @@
 import { byId, el } from "../../kit/dom.js";
 import * as api from "./api.js";
 import { edgeReasonWords, planWords } from "./roll-odds.js";
-import { S, attempt, pct, radio, render, section, setupOf, sheet, showNotice, takePending, takeSetup, w } from "./roll-state.js";
+import { S, attempt, counter, oddsNumbers, radio, render, section, setupOf, sheet, showNotice, stepCount, takePending, takeSetup, w } from "./roll-state.js";
 import { ASPECT_WORDS, MOOD_LINE_DICE } from "./words.js";
 
 /** Fills the wizard's state from the core's quick roll for what was tapped (`start`). */
@@ -109,8 +109,8 @@ export function renderQuick() {
         "fieldset",
         { class: "roll-choices", id: "quick-details" },
         el("legend", {}, "Details that count"),
-        counter("quick-adv", "For", "adv"),
-        counter("quick-dis", "Against", "dis"),
+        quickCounter("quick-adv", "For", "adv"),
+        quickCounter("quick-dis", "Against", "dis"),
       ),
     ),
     el("div", { class: "field" }, el("label", { for: "quick-skill" }, "Skill"), skill),
@@ -128,22 +128,8 @@ export function renderQuick() {
   return node;
 }
 
-function counter(id, label, key) {
-  const value = el("output", { id, class: "roll-count", "aria-live": "polite" }, String(w.setup[key]));
-  const bump = (delta) => () =>
-    change(() => {
-      w.setup[key] = Math.max(0, Math.min(20, w.setup[key] + delta));
-      value.textContent = String(w.setup[key]);
-    });
-  return el(
-    "div",
-    { class: "roll-counter" },
-    el("span", { class: "roll-counter-label", id: `${id}-label` }, label),
-    el("button", { type: "button", id: `${id}-minus`, "aria-label": `One fewer: ${label}`, on: { click: bump(-1) } }, "−"),
-    value,
-    el("button", { type: "button", id: `${id}-plus`, "aria-label": `One more: ${label}`, on: { click: bump(1) } }, "+"),
-  );
-}
+/** The quick roll's counter of the details that count `key`, in the output `id`. */
+const quickCounter = (id, label, key) => counter(id, label, key, (delta) => change(() => stepCount(id, key, delta)));
 
 // ---- the odds, asked of the core on every change ------------------------------------------------
 
@@ -176,13 +162,7 @@ function drawOdds() {
   const { plan, odds } = w.preview;
   const reasons = plan.mood_edge_reasons.map(edgeReasonWords);
   const parts = [
-    el(
-      "div",
-      { class: "roll-odds-numbers" },
-      el("p", { class: "roll-odds-win" }, el("span", {}, "Win"), el("strong", { id: "quick-odds-win" }, pct(odds.win))),
-      el("p", { class: "roll-odds-tie" }, el("span", {}, "Tie"), el("strong", { id: "quick-odds-tie" }, pct(odds.tie))),
-      el("p", { class: "roll-odds-lose" }, el("span", {}, "Lose"), el("strong", { id: "quick-odds-lose" }, pct(odds.lose))),
-    ),
+    oddsNumbers("quick", odds),
     el("p", { id: "quick-plan", class: "muted quick-plan" }, planWords(plan).slice(0, 2).join(" · ")),
   ];
   if (reasons.length) parts.push(el("p", { id: "quick-rule", class: "roll-rule" }, reasons.join(" ")));

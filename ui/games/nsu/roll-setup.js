@@ -5,7 +5,7 @@
 import { byId, el } from "../../kit/dom.js";
 import { approachList, markApproach } from "./roll-approach.js";
 import { refreshPlan } from "./roll-odds.js";
-import { radio, section, sheet, w } from "./roll-state.js";
+import { counter, radio, section, sheet, stepCount, w } from "./roll-state.js";
 import { ASPECT_WORDS, MOOD_LINE_DICE } from "./words.js";
 
 export function renderOutcome() {
@@ -92,24 +92,9 @@ const COUNT_IDS = { adv: "roll-adv", dis: "roll-dis" };
 
 /** Moves a counter (the source of the numbers sent to the core) and redraws what shows it. */
 function bump(key, delta) {
-  w.setup[key] = Math.max(0, Math.min(20, w.setup[key] + delta));
-  const value = byId(COUNT_IDS[key]);
-  if (value) value.textContent = String(w.setup[key]);
+  stepCount(COUNT_IDS[key], key, delta);
   refreshNet();
   refreshPlan();
-}
-
-export function counter(id, label, key) {
-  const value = el("output", { id, class: "roll-count", "aria-live": "polite" }, String(w.setup[key]));
-  const change = (delta) => () => bump(key, delta);
-  return el(
-    "div",
-    { class: "roll-counter" },
-    el("span", { class: "roll-counter-label", id: `${id}-label` }, label),
-    el("button", { type: "button", id: `${id}-minus`, "aria-label": `One fewer: ${label}`, on: { click: change(-1) } }, "−"),
-    value,
-    el("button", { type: "button", id: `${id}-plus`, "aria-label": `One more: ${label}`, on: { click: change(1) } }, "+"),
-  );
 }
 
 function netWords() {
@@ -166,8 +151,8 @@ export function renderDetails() {
   return section(
     "Details, skill and sentiment",
     el("p", { class: "muted hint" }, "Count the details working for and against the character: tap one below to count it, or use the counters."),
-    counter("roll-adv", "Details for (advantage)", "adv"),
-    counter("roll-dis", "Details against (disadvantage)", "dis"),
+    counter("roll-adv", "Details for (advantage)", "adv", (delta) => bump("adv", delta)),
+    counter("roll-dis", "Details against (disadvantage)", "dis", (delta) => bump("dis", delta)),
     el("p", { id: "roll-aspect-net", class: "roll-net" }, netWords()),
     detailsThatCount(),
     el("div", { class: "field" }, el("label", { for: "roll-skill" }, "Skill (the player adds or subtracts its modifier)"), skill),

@@ -189,6 +189,37 @@ export function section(title, ...children) {
 
 export const pct = (p) => `${(p * 100).toFixed(1)}%`;
 
+const ODDS_WORDS = [["win", "Win"], ["tie", "Tie"], ["lose", "Lose"]];
+
+/** The chances to win, tie and lose, each in a `strong` with the id `${prefix}-odds-win` (tie, lose). */
+export const oddsNumbers = (prefix, odds) =>
+  el(
+    "div",
+    { class: "roll-odds-numbers" },
+    ...ODDS_WORDS.map(([key, word]) =>
+      el("p", { class: `roll-odds-${key}` }, el("span", {}, word), el("strong", { id: `${prefix}-odds-${key}` }, pct(odds[key]))),
+    ),
+  );
+
+/** Adds `delta` to the set-up's count `key` (kept within 0 to 20) and shows it in the output `id`. */
+export function stepCount(id, key, delta) {
+  w.setup[key] = Math.max(0, Math.min(20, w.setup[key] + delta));
+  const value = byId(id);
+  if (value) value.textContent = String(w.setup[key]);
+}
+
+/** A −/+ counter showing the set-up's count `key` in the output `id`; its buttons `step(-1)` and `step(1)`. */
+export function counter(id, label, key, step) {
+  return el(
+    "div",
+    { class: "roll-counter" },
+    el("span", { class: "roll-counter-label", id: `${id}-label` }, label),
+    el("button", { type: "button", id: `${id}-minus`, "aria-label": `One fewer: ${label}`, on: { click: () => step(-1) } }, "−"),
+    el("output", { id, class: "roll-count", "aria-live": "polite" }, String(w.setup[key])),
+    el("button", { type: "button", id: `${id}-plus`, "aria-label": `One more: ${label}`, on: { click: () => step(1) } }, "+"),
+  );
+}
+
 /** The chosen skill's name (an existing line's, or the one typed for a new line). */
 export function skillNameOf(s) {
   const [kind, at] = s.skill.split(":");

@@ -64,6 +64,7 @@ const COMMANDS: &[&str] = &[
     "mezzo_compromise",
     "mezzo_table",
     "mezzo_log",
+    "mezzo_check_write_attempt",
     "mezzo_add_player",
     "mezzo_rename_player",
     "mezzo_remove_player",

@@ -193,6 +193,7 @@ pub fn run_app<R: tauri::Runtime>(
             mezzo_commands::mezzo_compromise,
             mezzo_commands::mezzo_table,
             mezzo_commands::mezzo_log,
+            mezzo_commands::mezzo_check_write_attempt,
             mezzo_commands::mezzo_add_player,
             mezzo_commands::mezzo_rename_player,
             mezzo_commands::mezzo_remove_player,

@@ -15,8 +15,8 @@ use sheetkeeper::rules::mezzo::seed_deck::Ending;
 use sheetkeeper::rules::mezzo::vote::ConflictDraft;
 use sheetkeeper::services::{
     self, Approach, CheckOutcome, CheckPreview, CheckRequest, ConflictOutcome, ConflictPreview, ConflictSources,
-    D6First, DeckChange, DeckView, DiceInput, HandView, HookDraft, KeywordOutcome, MezzoChange, MezzoView, MoveEntry,
-    PendingCheck, PlotChange, PlotView, SeatsView, TieOutcome, TraitDraft,
+    D6First, DeckChange, DeckView, DiceInput, Done, HandView, HookDraft, KeywordOutcome, MezzoChange, MezzoView,
+    MoveEntry, PendingCheck, PlotChange, PlotView, SeatsView, TieOutcome, TraitDraft,
 };
 use tauri::State;
 
@@ -27,6 +27,7 @@ use crate::state::AppState;
 commands! {
     read mezzo_table(id game) -> MezzoView;
     read mezzo_log(id game; 200) -> Vec<MoveEntry>;
+    write mezzo_check_write_attempt(id game, val entry: i64, ref text: String) -> Done;
     write mezzo_add_player(id game, ref name: String) -> MezzoChange;
     write mezzo_rename_player(id game, id player, ref name: String) -> MezzoChange;
     write mezzo_remove_player(id game, id player) -> MezzoChange;

@@ -17,6 +17,17 @@ pub struct MoveEntry {
     pub undone: bool,
     /// A roll on the dice tray: a record of dice, not a move (undo passes over it).
     pub dice: bool,
+    /// Some when the move resolved a Mezzo action check with nothing typed as its attempt:
+    /// the attempt written on the entry after it, if any (`mezzo_check_write_attempt`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attempt: Option<LaterAttempt>,
+}
+
+/// What an action check resolved with nothing typed attempted, written after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LaterAttempt {
+    /// The newest words written; None until someone writes them.
+    pub written: Option<String>,
 }
 
 /// The game's moves of `kind` and its dice tray rolls, newest first, each named by its
@@ -31,10 +42,12 @@ pub(super) fn moves(read: Reader<'_>, game: Uuid, kind: EventKind, limit: u32) -
             action: e.payload["action"].as_str().unwrap_or_default().to_owned(),
             undone,
             dice: false,
+            attempt: None,
         })
         .collect();
     for t in tray_entries(read, game, limit)? {
-        out.push(MoveEntry { seq: t.seq.unwrap_or_default(), at: t.at, action: t.action, undone: false, dice: true });
+        let (seq, at, action) = (t.seq.unwrap_or_default(), t.at, t.action);
+        out.push(MoveEntry { seq, at, action, undone: false, dice: true, attempt: None });
     }
     out.sort_by_key(|e| std::cmp::Reverse(e.seq));
     out.truncate(usize::try_from(limit).unwrap_or(usize::MAX));

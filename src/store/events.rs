@@ -61,10 +61,13 @@ pub enum EventKind {
     /// NSU: the desired outcome of a settled roll, written after it (a quick roll leaves it
     /// to write later): a record on the roll log, changing no sheet, which undo passes over.
     NsuRollOutcomeWritten,
+    /// Mezzo: what an action check resolved with nothing typed attempted, written after it
+    /// on its log entry: a record changing nothing, which undo passes over.
+    MezzoCheckAttemptWritten,
 }
 
 impl EventKind {
-    const ALL: [EventKind; 29] = [
+    const ALL: [EventKind; 30] = [
         EventKind::GameCreated,
         EventKind::GameRenamed,
         EventKind::GameDeleted,
@@ -94,6 +97,7 @@ impl EventKind {
         EventKind::LinkedChange,
         EventKind::DiceTrayRolled,
         EventKind::NsuRollOutcomeWritten,
+        EventKind::MezzoCheckAttemptWritten,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -127,6 +131,7 @@ impl EventKind {
             EventKind::LinkedChange => "linked_change",
             EventKind::DiceTrayRolled => "dice_tray_rolled",
             EventKind::NsuRollOutcomeWritten => "nsu_roll_outcome_written",
+            EventKind::MezzoCheckAttemptWritten => "mezzo_check_attempt_written",
         }
     }
 

@@ -25,9 +25,9 @@ pub struct Tx<'c> {
 const GAME_COLUMNS: &str = "id, name, system, created_at, updated_at, notes";
 const CHARACTER_COLUMNS: &str = "id, game_id, system, name, created_at, updated_at, revision, notes";
 const EVENT_COLUMNS: &str = "seq, at, game_id, character_id, kind, undoes, payload";
-/// Undo looks past dice tray rolls and an NSU roll's desired outcome written after it: they
-/// are records that change nothing.
-const A_CHANGE: &str = "kind NOT IN ('dice_tray_rolled', 'nsu_roll_outcome_written')";
+/// Undo looks past dice tray rolls, an NSU roll's desired outcome and a Mezzo check's attempt
+/// written after them: they are records that change nothing.
+const A_CHANGE: &str = "kind NOT IN ('dice_tray_rolled', 'nsu_roll_outcome_written', 'mezzo_check_attempt_written')";
 
 impl<'c> Reader<'c> {
     pub(super) fn new(conn: &'c Connection) -> Self {

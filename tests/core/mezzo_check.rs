@@ -496,3 +496,41 @@ fn a_scene_keeps_who_is_active_and_its_end_takes_the_phantom_edge_of_a_backgroun
     assert!(services::mezzo_table(&t.store, t.game).unwrap().scene.open);
     assert!(t.el(t.more.mira).traits.iter().any(|x| x.name == "Knows the docks"));
 }
+
+#[test]
+fn a_check_resolved_with_nothing_attempted_takes_its_attempt_later_on_its_log_entry() {
+    let mut t = Table::new();
+    // A one-tap check: nothing typed as its attempt. Mira's d8 shows 7, the failure's d4 2.
+    let mut request = climb(&t);
+    request.setup.description = String::new();
+    services::mezzo_check_roll(&mut t.store, t.game, &request, &entered(&[7, 2]), &mut t.rng).unwrap();
+    services::mezzo_check_resolve(&mut t.store, t.game, &[]).unwrap();
+    let log = services::mezzo_log(&t.store, t.game, 50).unwrap();
+    let resolved = log.iter().find(|e| e.attempt.is_some()).expect("the resolving move is marked").clone();
+    assert_eq!(resolved.attempt.as_ref().unwrap().written, None);
+    assert!(resolved.action.starts_with("Action check resolved."), "{}", resolved.action);
+    assert_eq!(log.iter().filter(|e| e.attempt.is_some()).count(), 1, "only the resolving move");
+
+    // Refused: empty words, a move that resolved no check; nothing changes.
+    let before = t.bytes();
+    let empty = services::mezzo_check_write_attempt(&mut t.store, t.game, resolved.seq, "  ").unwrap_err();
+    assert!(empty.to_string().starts_with("attempt: "), "{empty}");
+    let other = log.iter().find(|e| e.attempt.is_none() && !e.dice).unwrap().seq;
+    let not_a_check = services::mezzo_check_write_attempt(&mut t.store, t.game, other, "x").unwrap_err();
+    assert!(not_a_check.to_string().starts_with("move: "), "{not_a_check}");
+    assert_eq!(t.bytes(), before);
+
+    // Written, then put better: the newest words stand, on that entry.
+    let done = services::mezzo_check_write_attempt(&mut t.store, t.game, resolved.seq, "Over the wal").unwrap();
+    assert_eq!(done.message, "The action check attempted: “Over the wal”.");
+    services::mezzo_check_write_attempt(&mut t.store, t.game, resolved.seq, " Over the sea wall ").unwrap();
+    let log = services::mezzo_log(&t.store, t.game, 50).unwrap();
+    let entry = log.iter().find(|e| e.seq == resolved.seq).unwrap();
+    assert_eq!(entry.attempt.as_ref().unwrap().written.as_deref(), Some("Over the sea wall"));
+    // It changes nothing: undo passes over it and takes back the check's resolution.
+    let influence = t.influence(t.ada);
+    services::undo_game(&mut t.store, t.game).unwrap();
+    assert_ne!(t.influence(t.ada), influence, "the resolution was undone, not the words");
+    let taken_back = services::mezzo_check_write_attempt(&mut t.store, t.game, resolved.seq, "x").unwrap_err();
+    assert_eq!(taken_back.to_string(), "move: that check was taken back with undo");
+}

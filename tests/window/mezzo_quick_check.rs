@@ -1,7 +1,8 @@
 //! Mezzo's one-tap action check (issue 32), driven like a person and every tap counted from
 //! the sheet: a tap on Mira's trait opens the check with her acting and the trait's vote
 //! counted, each side's chance in one line beside Roll (focused) before any die, nothing to
-//! type; Roll and Resolve settle it — 3 taps; Roll again rolls the same set-up; a changed
+//! type; Roll and Resolve settle it — 3 taps; Roll again rolls the same set-up; the attempt
+//! left empty is written later on the check's log entry; a changed
 //! choice (the failure made common) changes the odds at once, as the core counts them.
 //! Screenshots at 1280 and 360 px, light and dark.
 
@@ -39,7 +40,7 @@ fn resolved(session: &Session) -> bool {
 
 #[test]
 fn a_trait_on_the_sheet_checks_to_a_resolved_result_in_three_taps_and_rolls_again() {
-    let (_window, _scratch, _db, session) = begin_with("mezzo-quick-check", open);
+    let (_window, _scratch, db_path, session) = begin_with("mezzo-quick-check", open);
     let (_game, ada, _bo, mira, _key) = table(&session, "Quick Night");
     // Ada claims Mira (her edge slots), then Mira gets an edge on her sheet.
     press(&session, "#mezzo-tab-table");
@@ -96,6 +97,23 @@ fn a_trait_on_the_sheet_checks_to_a_resolved_result_in_three_taps_and_rolls_agai
     press(&session, "#mezzo-tab-log");
     let log = text_of(&session, "#mz-log-list");
     assert_eq!(log.matches("Action check resolved.").count(), 2, "two checks of the same set-up: {log}");
+
+    // Nothing was typed as the attempt: it is written later, on the check's log entry.
+    let open_form = session.wait_for("#mz-log-list .mz-attempt-open").attribute("id").expect("an id");
+    let seq = open_form.trim_start_matches("mz-attempt-").trim_end_matches("-open").to_owned();
+    press(&session, &format!("#{open_form}"));
+    type_into(&session, &format!("#mz-attempt-{seq}-text"), "Pick the harbour lock");
+    press(&session, &format!("#mz-attempt-{seq}-save"));
+    wait_contains(&session, &format!("#mz-attempt-{seq}-written"), "Attempted: “Pick the harbour lock”");
+    let kept: String = crate::mezzo::db(&db_path)
+        .query_row(
+            "SELECT json_extract(payload, '$.attempt') FROM events WHERE kind = 'mezzo_check_attempt_written'",
+            [],
+            |r| r.get(0),
+        )
+        .expect("the words are in the log");
+    assert_eq!(kept, "Pick the harbour lock");
+    shots_of(&session, "mezzo-check-attempt-written", &format!("#mz-log-list li[data-seq='{seq}']"));
 
     // A changed choice changes the chances at once: the failure made common (a d6).
     press(&session, "#mezzo-tab-check");

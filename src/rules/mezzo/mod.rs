@@ -12,5 +12,5 @@ pub mod plot;
 pub mod recovery;
 pub mod seed_deck;
 pub mod table;
-mod text;
+pub(crate) mod text;
 pub mod vote;

@@ -8,6 +8,7 @@
 //! last. The rules decide every move (`rules::mezzo::element`): a move here finds the player
 //! or element, calls the rule and saves what it returns.
 
+pub(super) mod attempt;
 pub(super) mod challenge;
 pub(super) mod check;
 pub(super) mod conflict;
@@ -240,7 +241,9 @@ pub(super) fn participants(read: Reader<'_>, game: Uuid) -> Result<(Vec<Player>,
 pub fn mezzo_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<MoveEntry>> {
     let read = store.read();
     mezzo_game(read, game)?;
-    moves(read, game, EventKind::MezzoTableChanged, limit)
+    let mut log = moves(read, game, EventKind::MezzoTableChanged, limit)?;
+    attempt::mark_attempts(read, game, &mut log)?;
+    Ok(log)
 }
 
 // ---------------------------------------------------------------------------------------

@@ -52,6 +52,7 @@ export * from "../../shell/api.js";
 // rerolls in option order; a tiebreak one die per tied option, round after round.
 export const mezzoTable = (game) => call("mezzo_table", { game });
 export const mezzoLog = (game) => call("mezzo_log", { game });
+export const mezzoCheckWriteAttempt = (game, entry, text) => call("mezzo_check_write_attempt", { game, entry, text });
 export const mezzoAddPlayer = (game, name) => call("mezzo_add_player", { game, name });
 export const mezzoRenamePlayer = (game, player, name) => call("mezzo_rename_player", { game, player, name });
 export const mezzoRemovePlayer = (game, player) => call("mezzo_remove_player", { game, player });

@@ -17,7 +17,7 @@ export function renderLog(host, ctx) {
       "sc",
       ctx.ui.log ?? [],
       ctx.undoLast,
-      el("p", { class: "mz-hint muted" }, "A change to a sheet is undone with the Undo of its own message."),
+      { extra: [el("p", { class: "mz-hint muted" }, "A change to a sheet is undone with the Undo of its own message.")] },
     ),
   );
 }

@@ -45,6 +45,18 @@ pub(crate) fn reveal(session: &Session, selector: &str) {
 }
 
 /// Clicks `selector` with the toast out of the way.
+/// The plot hooks' ids as the Plot tab lists them, once it lists `n`, read in one script:
+/// the tab may be drawn again at any time after a move, which would leave elements found one
+/// call earlier stale (and their attributes unreadable).
+pub(crate) fn hook_ids(session: &Session, n: usize) -> Vec<String> {
+    session.wait_until(&format!("{n} plot hooks listed"), || {
+        let ids = session
+            .execute("return [...document.querySelectorAll('.mzp-hook')].map((h) => h.dataset.hookId);", json!([]));
+        let ids: Vec<String> = serde_json::from_value(ids).unwrap_or_default();
+        (ids.len() == n).then_some(ids)
+    })
+}
+
 pub(crate) fn press(session: &Session, selector: &str) {
     session.wait_settled();
     dismiss_toast(session);

@@ -651,9 +651,7 @@ fn the_raise_stakes_picker_lists_only_challengers_holding_a_stake() {
     open_mezzo(&session, "Harbour");
     press(&session, "#mezzo-tab-plot");
     session.wait_for(&format!("#mzp-challenger-{rook}"));
-    let hooks: Vec<String> =
-        session.find_all(".mzp-hook").into_iter().filter_map(|h| h.attribute("data-hook-id")).collect();
-    assert_eq!(hooks.len(), 2);
+    let hooks = crate::mezzo::hook_ids(&session, 2);
     for hook in &hooks {
         press(&session, &format!("#mzp-trigger-{hook}"));
     }

@@ -439,9 +439,7 @@ fn an_unexpected_edge_and_a_major_action_in_a_challenge() {
         press(&session, "#mzp-hook-submit");
         wait_contains(&session, "#toast-message", text);
     }
-    let hooks: Vec<String> =
-        session.find_all(".mzp-hook").into_iter().filter_map(|h| h.attribute("data-hook-id")).collect();
-    assert_eq!(hooks.len(), 2);
+    let hooks = crate::mezzo::hook_ids(&session, 2);
     type_into(&session, &format!("#mzp-invest-points-{}", hooks[0]), "1");
     press(&session, &format!("#mzp-invest-{}", hooks[0]));
     session.wait_text(&format!("#mzp-points-{}", hooks[0]), "Holds 1 influence (1 point).");

@@ -259,15 +259,32 @@ fn table(session: &Session) -> (String, String, String, String, String) {
     assert!(text_of(session, &format!(".mz-element[data-element-id='{key}']")).contains("Object"), "the kind is shown");
 
     // Ada takes the Actor role and claims Mira (2 edge slots, the first time).
-    press(session, "#mezzo-tab-table");
-    press(session, &format!(".mz-player[data-player-id='{ada}'] .mz-take-role"));
-    session.wait_for(&format!(".mz-player[data-player-id='{ada}'] .mz-actor-badge"));
-    choose(session, &format!("#mz-claim-pick-{ada}"), &mira);
-    press(session, &format!(".mz-player[data-player-id='{ada}'] .mz-claim-submit"));
-    wait_contains(session, &format!(".mz-player[data-player-id='{ada}'] .mz-claims"), "Claims Mira");
+    claim(session, &ada, &mira, "Mira");
     assert!(text_of(session, "#toast-message").contains("Ada claims Mira (2 edge slots)"));
     shots_of(session, "mezzo-table", "#mezzo-screen");
     (game, ada, bo, mira, key)
+}
+
+/// On the Table tab, `player` takes the Actor role and claims the character `id` (`name`).
+pub(crate) fn claim(session: &Session, player: &str, id: &str, name: &str) {
+    let row = format!(".mz-player[data-player-id='{player}']");
+    press(session, "#mezzo-tab-table");
+    press(session, &format!("{row} .mz-take-role"));
+    session.wait_for(&format!("{row} .mz-actor-badge"));
+    choose(session, &format!("#mz-claim-pick-{player}"), id);
+    press(session, &format!("{row} .mz-claim-submit"));
+    wait_contains(session, &format!("{row} .mz-claims"), &format!("Claims {name}"));
+}
+
+/// On the Seed deck tab, the table's six seed cards are written and the deck is built.
+pub(crate) fn build_deck(session: &Session) {
+    press(session, "#mezzo-tab-deck");
+    type_into(
+        session,
+        "#mzd-cards",
+        &["A storm", "An old debt", "A locked door", "A rival", "A map", "A lost letter"].join(crate::webdriver::ENTER),
+    );
+    press(session, "#mzd-build-submit");
 }
 
 /// Mira's sheet: a trait in an edge slot, renamed and the rename undone; the Old Key's

@@ -156,18 +156,8 @@ fn a_player_device_acts_for_its_own_players_and_shows_only_their_hands() {
     type_into(&session, "#mz-new-character", "Nox");
     press(&session, "#mz-new-character-submit");
     let nox = crate::mezzo::element_id(&session, "Nox");
-    press(&session, "#mezzo-tab-table");
-    press(&session, &format!(".mz-player[data-player-id='{bo}'] .mz-take-role"));
-    choose(&session, &format!("#mz-claim-pick-{bo}"), &nox);
-    press(&session, &format!(".mz-player[data-player-id='{bo}'] .mz-claim-submit"));
-    wait_contains(&session, &format!(".mz-player[data-player-id='{bo}'] .mz-claims"), "Claims Nox");
-    press(&session, "#mezzo-tab-deck");
-    type_into(
-        &session,
-        "#mzd-cards",
-        &["A storm", "An old debt", "A locked door", "A rival", "A map", "A lost letter"].join(crate::webdriver::ENTER),
-    );
-    press(&session, "#mzd-build-submit");
+    crate::mezzo::claim(&session, &bo, &nox, "Nox");
+    crate::mezzo::build_deck(&session);
     press(&session, "#mzd-start-session");
     press(&session, &format!("#mzd-buy-{ada}"));
     session.wait_text(&format!("#mzd-hand-count-{ada}"), "1 card");
@@ -218,13 +208,7 @@ fn a_player_with_no_character_says_who_they_are_and_plays_their_own_hand() {
     session.wait_text("#mz-arc-status", "Arc 1 is being played.");
     let ada = crate::mezzo::player_id(&session, "Ada");
     let cy = add_player(&session, "Cy");
-    press(&session, "#mezzo-tab-deck");
-    type_into(
-        &session,
-        "#mzd-cards",
-        &["A storm", "An old debt", "A locked door", "A rival", "A map", "A lost letter"].join(crate::webdriver::ENTER),
-    );
-    press(&session, "#mzd-build-submit");
+    crate::mezzo::build_deck(&session);
     press(&session, "#mzd-start-session");
     press(&session, &format!("#mzd-buy-{ada}"));
     session.wait_text(&format!("#mzd-hand-count-{ada}"), "1 card");

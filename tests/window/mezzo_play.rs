@@ -462,13 +462,7 @@ fn a_seed_deck_built_played_and_linked() {
     let (_window, _scratch, db_path, session) = begin_with("mezzo-deck", open);
     let (game, ada, bo, _mira, _key) = table(&session, "Deck Night");
 
-    press(&session, "#mezzo-tab-deck");
-    type_into(
-        &session,
-        "#mzd-cards",
-        &["A storm", "An old debt", "A locked door", "A rival", "A map", "A lost letter"].join(ENTER),
-    );
-    press(&session, "#mzd-build-submit");
+    crate::mezzo::build_deck(&session);
     session.wait_text("#mzd-status", "No session yet · 6 cards to draw · 0 discarded.");
     press(&session, "#mzd-start-session");
     session.wait_for("#mzd-initial-draw");

@@ -43,12 +43,7 @@ fn a_trait_on_the_sheet_checks_to_a_resolved_result_in_three_taps_and_rolls_agai
     let (_window, _scratch, db_path, session) = begin_with("mezzo-quick-check", open);
     let (_game, ada, _bo, mira, _key) = table(&session, "Quick Night");
     // Ada claims Mira (her edge slots), then Mira gets an edge on her sheet.
-    press(&session, "#mezzo-tab-table");
-    press(&session, &format!(".mz-player[data-player-id='{ada}'] .mz-take-role"));
-    session.wait_for(&format!(".mz-player[data-player-id='{ada}'] .mz-actor-badge"));
-    choose(&session, &format!("#mz-claim-pick-{ada}"), &mira);
-    press(&session, &format!(".mz-player[data-player-id='{ada}'] .mz-claim-submit"));
-    wait_contains(&session, &format!(".mz-player[data-player-id='{ada}'] .mz-claims"), "Claims Mira");
+    crate::mezzo::claim(&session, &ada, &mira, "Mira");
     press(&session, "#mezzo-tab-elements");
     open_element_sheet(&session, &mira, "Mira");
     choose(&session, "#mz-trait-kind", "edge");

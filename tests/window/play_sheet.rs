@@ -161,12 +161,7 @@ fn a_penny_ante_sheet_is_played_from_and_edited_in_its_mode() {
 fn a_mezzo_sheet_is_played_from_and_edited_in_its_mode() {
     let (_window, _scratch, _db, session) = begin_with("play-sheet-mezzo", open);
     let (_game, ada, _bo, mira, _key) = crate::mezzo_play::table(&session, "Play Night");
-    press(&session, "#mezzo-tab-table");
-    press(&session, &format!(".mz-player[data-player-id='{ada}'] .mz-take-role"));
-    session.wait_for(&format!(".mz-player[data-player-id='{ada}'] .mz-actor-badge"));
-    choose(&session, &format!("#mz-claim-pick-{ada}"), &mira);
-    press(&session, &format!(".mz-player[data-player-id='{ada}'] .mz-claim-submit"));
-    wait_contains(&session, &format!(".mz-player[data-player-id='{ada}'] .mz-claims"), "Claims Mira");
+    crate::mezzo::claim(&session, &ada, &mira, "Mira");
     press(&session, "#mezzo-tab-elements");
     open_element_sheet(&session, &mira, "Mira");
     // Her traits are made in edit mode; Done turns the sheet to play.

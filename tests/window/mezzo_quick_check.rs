@@ -108,7 +108,9 @@ fn a_trait_on_the_sheet_checks_to_a_resolved_result_in_three_taps_and_rolls_agai
         )
         .expect("the words are in the log");
     assert_eq!(kept, "Pick the harbour lock");
-    shots_of(&session, "mezzo-check-attempt-written", &format!("#mz-log-list li[data-seq='{seq}']"));
+    let entry = format!("#mz-log-list li[data-seq='{seq}']");
+    shots_of(&session, "mezzo-check-attempt-written", &entry);
+    in_dark(&session, || shots_of(&session, "mezzo-check-attempt-written-dark", &entry));
 
     // A changed choice changes the chances at once: the failure made common (a d6).
     press(&session, "#mezzo-tab-check");

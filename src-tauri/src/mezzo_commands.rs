@@ -14,9 +14,9 @@ use sheetkeeper::rules::mezzo::plot::{
 use sheetkeeper::rules::mezzo::seed_deck::Ending;
 use sheetkeeper::rules::mezzo::vote::ConflictDraft;
 use sheetkeeper::services::{
-    self, Approach, CheckOutcome, CheckPreview, CheckRequest, ConflictOutcome, ConflictPreview, ConflictSources,
-    D6First, DeckChange, DeckView, DiceInput, Done, HandView, HookDraft, KeywordOutcome, MezzoChange, MezzoView,
-    MoveEntry, PendingCheck, PlotChange, PlotView, SeatsView, TieOutcome, TraitDraft,
+    self, Approach, CardMove, CheckOutcome, CheckPreview, CheckRequest, ConflictOutcome, ConflictPreview,
+    ConflictSources, D6First, DeckChange, DeckView, DiceInput, Done, GameMove, HandView, HookDraft, KeywordOutcome,
+    MezzoChange, MezzoView, MoveEntry, PendingCheck, PlotChange, PlotView, SeatsView, TieOutcome, TraitDraft,
 };
 use tauri::State;
 
@@ -103,6 +103,27 @@ pub fn mezzo_set_active(
 // ---------------------------------------------------------------------------------------
 // Plot hooks and arcs, the seed deck and the keyword die
 
+/// A player's own seed-deck move (buy, play, deplete, link, refresh, draw inspiration).
+/// Hand-written: on a device joined to `game`'s table the move goes to the table's device,
+/// which makes it if this device sits as that player (DEV-1), and the answer is the deck as
+/// the replica shows it once the host's next update is in, with the move in the table's words
+/// (its feed card, sent before the answer); elsewhere the move is made here.
+#[tauri::command(async)]
+pub fn mezzo_card_move(state: State<'_, AppState>, game: String, mv: CardMove) -> Result<DeckChange, AppError> {
+    let game = parse_id("game", &game)?;
+    let Some(join) = state.joined().filter(|j| j.handle().status().game == Some(game)) else {
+        return Ok(services::mezzo_card_move(&mut *state.store()?, game, &mv, &mut rand::rng())?);
+    };
+    let before = join.handle().feed(0).last().map_or(0, |c| c.seq);
+    // The store is not locked while the host answers: the link writes the update itself.
+    join.handle().submit_move(GameMove::MezzoCard { mv })?;
+    let store = state.store()?;
+    let said = join.handle().feed(before).into_iter().rev().find(|c| c.who.is_none() && !c.undone);
+    let message = said.map_or_else(|| "The table took the move.".into(), |c| c.outcome);
+    let view = services::mezzo_table(&store, game)?;
+    Ok(DeckChange { change: MezzoChange { view, message }, deck: services::mezzo_deck(&store, game)? })
+}
+
 commands! {
     read mezzo_plot(id game) -> PlotView;
     read mezzo_even_share(id game, id hook, ref user: User) -> Vec<Award>;
@@ -130,13 +151,7 @@ commands! {
     write mezzo_build_deck(id game, ref cards: Vec<String>; &mut rand::rng()) -> DeckChange;
     write mezzo_add_cards(id game, ref cards: Vec<String>; &mut rand::rng()) -> DeckChange;
     write mezzo_start_session(id game) -> DeckChange;
-    write mezzo_buy_cards(id game, id player, val count: u32; &mut rand::rng()) -> DeckChange;
-    write mezzo_play_card(id game, id player, id card) -> DeckChange;
-    write mezzo_deplete_card(id game, id player, id card) -> DeckChange;
-    write mezzo_link_cards(id game, id by, id card, id to) -> DeckChange;
     write mezzo_deck_end_of(id game, val ending: Ending) -> DeckChange;
-    write mezzo_refresh(id game, id player, id card, val draw: bool; &mut rand::rng()) -> DeckChange;
-    write mezzo_draw_inspiration(id game, id by; &mut rand::rng()) -> DeckChange;
     write mezzo_settle_inspiration(id game, val played: bool) -> DeckChange;
     write mezzo_set_keyword_die(id game, val sides: u8, ref keywords: Vec<String>) -> DeckChange;
     write mezzo_roll_keyword(id game, id player, ref dice: DiceInput; &mut rand::rng()) -> KeywordOutcome;

@@ -20,6 +20,8 @@ use super::dice_tray::TrayEntry;
 use super::link_copy::{characters_of_snapshot, Changed};
 use super::link_snapshot::{record_digest, snapshot_in, Snapshot};
 use super::lookup::existing_game;
+use super::mezzo::cards::CardMove;
+use super::mezzo::plot::hand_holders_for;
 use super::transfer::{
     character_still_exports, document, games_still_export, import_document, ExportScope, ImportOptions,
 };
@@ -49,6 +51,9 @@ pub enum GameMove {
         #[serde(default)]
         character: Option<Uuid>,
     },
+    /// A Mezzo seed-deck move of a player the device sits as (or who claimed one of its
+    /// characters): their own hand and influence (DEV-1).
+    MezzoCard { mv: CardMove },
 }
 
 /// Something one device hands another at the table, through the host, without changing
@@ -470,6 +475,13 @@ pub fn host_apply_move<R: Rng>(
             Ok(super::dice_tray::dice_tray_entered(store, game, *character, expression, faces)
                 .map(|_| ())
                 .or_else(refusal))
+        }
+        GameMove::MezzoCard { mv } => {
+            let holders = hand_holders_for(store.read(), game, &Viewer::Player(owned))?;
+            if !holders.contains(&mv.player()) {
+                return Ok(Err("those cards are another player's: this device does not sit as them".into()));
+            }
+            Ok(super::mezzo_card_move(store, game, mv, rng).map(|_| ()).or_else(refusal))
         }
     }
 }

@@ -59,6 +59,7 @@ pub use link_copy::{
 pub use link_snapshot::Snapshot;
 pub use log::TableChange;
 pub use mezzo::attempt::mezzo_check_write_attempt;
+pub use mezzo::cards::{mezzo_card_move, CardMove};
 pub use mezzo::challenge::{
     mezzo_challenge, mezzo_challenge_from_check, mezzo_challenge_play, mezzo_challenge_resolve_majors,
     mezzo_challenge_roll_majors, mezzo_challenge_start, mezzo_escape_restraints, mezzo_take_breather,

@@ -27,6 +27,7 @@ mod mezzo;
 mod mezzo_challenge;
 mod mezzo_choices;
 mod mezzo_device;
+mod mezzo_linked_hand;
 mod mezzo_play;
 mod mezzo_quick_check;
 mod mezzo_votes;

@@ -9,6 +9,7 @@
 //! or element, calls the rule and saves what it returns.
 
 pub(super) mod attempt;
+pub(super) mod cards;
 pub(super) mod challenge;
 pub(super) mod check;
 pub(super) mod conflict;

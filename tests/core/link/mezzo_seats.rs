@@ -3,7 +3,8 @@
 //! table's person approves, the host's snapshot for that device holds that player's hand face
 //! up and nobody else's, and the device shows it as its own.
 
-use sheetkeeper::services::{self, Changed, ClaimCheck, Copy, CopyUpdate, ImportOptions};
+use rand::SeedableRng;
+use sheetkeeper::services::{self, CardMove, Changed, ClaimCheck, Copy, CopyUpdate, GameMove, ImportOptions};
 use sheetkeeper::Error;
 use uuid::Uuid;
 
@@ -111,4 +112,53 @@ fn a_seat_given_after_joining_reaches_the_device_with_the_next_update() {
     assert!(services::joined_apply_snapshot(&mut phone, game, &snapshot, &changed, &Default::default()).unwrap());
     let hand = services::mezzo_hand(&phone, game, bo).unwrap();
     assert_eq!(hand.hand.iter().map(|c| c.text.as_str()).collect::<Vec<_>>(), ["a ghost"]);
+}
+
+/// DEV-1 at a linked table: a seated device plays its player's own cards through the table's
+/// device, and only that player's: another player's hand, or a device seated as nobody, is
+/// refused with the reason and changes nothing at the table.
+#[test]
+fn a_seated_device_plays_its_own_players_cards_through_the_table_and_no_one_elses() {
+    let h = Scratch::new();
+    let (game, ada, bo) = (id(GAME), id(ADA), id(BO));
+    let (ghost, wreck) = (id("71000000-0000-4000-8000-0000000000ca"), id("71000000-0000-4000-8000-0000000000cc"));
+    let mut host = h.open();
+    services::import(&mut host, &fixture("mezzo-plot-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
+    services::link_identity(&mut host, || (vec![7; 32], vec![9; 32])).unwrap();
+    let (phone, stranger) = (Uuid::new_v4(), Uuid::new_v4());
+    services::host_pair(&mut host, game, phone, "Bo's phone", &[3; 32]).unwrap();
+    services::host_pair(&mut host, game, stranger, "a visitor's phone", &[4; 32]).unwrap();
+    services::host_claim(&mut host, game, phone, bo).unwrap().unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let card = |mv| GameMove::MezzoCard { mv };
+    let deck = |host: &sheetkeeper::Store| services::mezzo_deck(host, game).unwrap();
+
+    // Ada's card from Bo's phone, and Bo's from a phone that sits as nobody: refused, unchanged.
+    let before = deck(&host);
+    let refused =
+        services::host_apply_move(&mut host, game, phone, &card(CardMove::Play { player: ada, card: wreck }), &mut rng);
+    assert!(refused.unwrap().unwrap_err().contains("another player's"));
+    let refused = services::host_apply_move(
+        &mut host,
+        game,
+        stranger,
+        &card(CardMove::Play { player: bo, card: ghost }),
+        &mut rng,
+    );
+    assert!(refused.unwrap().is_err());
+    assert_eq!(deck(&host), before, "a refused move changes nothing at the table");
+
+    // Bo's own card from Bo's phone: the table makes the move, as on its own device.
+    services::host_apply_move(&mut host, game, phone, &card(CardMove::Play { player: bo, card: ghost }), &mut rng)
+        .unwrap()
+        .unwrap();
+    let seat = deck(&host).seats.into_iter().find(|s| s.player == bo).unwrap();
+    assert!(seat.active.iter().any(|a| a.card.text == "a ghost"), "{seat:?}");
+
+    // The move travels as a message like any other, and a message with an unknown field is refused.
+    let wire = serde_json::to_value(card(CardMove::Play { player: bo, card: ghost })).unwrap();
+    assert_eq!(wire["mv"]["kind"], "play");
+    let mut hostile = wire.clone();
+    hostile["mv"]["extra"] = serde_json::json!(1);
+    assert!(serde_json::from_value::<GameMove>(hostile).is_err());
 }

@@ -212,14 +212,16 @@ export const mezzoSit = (game, player, mine) => call("mezzo_sit", { game, player
 export const mezzoBuildDeck = (game, cards) => call("mezzo_build_deck", { game, cards });
 export const mezzoAddCards = (game, cards) => call("mezzo_add_cards", { game, cards });
 export const mezzoStartSession = (game) => call("mezzo_start_session", { game });
-export const mezzoBuyCards = (game, player, count) => call("mezzo_buy_cards", { game, player, count });
-export const mezzoPlayCard = (game, player, card) => call("mezzo_play_card", { game, player, card });
-export const mezzoDepleteCard = (game, player, card) => call("mezzo_deplete_card", { game, player, card });
-export const mezzoLinkCards = (game, by, card, to) => call("mezzo_link_cards", { game, by, card, to });
+/** A player's own card move; on a device joined to the table the table's device makes it. */
+const cardMove = (game, mv) => call("mezzo_card_move", { game, mv });
+export const mezzoBuyCards = (game, player, count) => cardMove(game, { kind: "buy", player, count });
+export const mezzoPlayCard = (game, player, card) => cardMove(game, { kind: "play", player, card });
+export const mezzoDepleteCard = (game, player, card) => cardMove(game, { kind: "deplete", player, card });
+export const mezzoLinkCards = (game, by, card, to) => cardMove(game, { kind: "link", by, card, to });
 /** `ending`: "scene" | "challenge": every player may refresh once. */
 export const mezzoDeckEndOf = (game, ending) => call("mezzo_deck_end_of", { game, ending });
-export const mezzoRefresh = (game, player, card, draw) => call("mezzo_refresh", { game, player, card, draw });
-export const mezzoDrawInspiration = (game, by) => call("mezzo_draw_inspiration", { game, by });
+export const mezzoRefresh = (game, player, card, draw) => cardMove(game, { kind: "refresh", player, card, draw });
+export const mezzoDrawInspiration = (game, by) => cardMove(game, { kind: "draw_inspiration", by });
 export const mezzoSettleInspiration = (game, played) => call("mezzo_settle_inspiration", { game, played });
 export const mezzoSetKeywordDie = (game, sides, keywords) => call("mezzo_set_keyword_die", { game, sides, keywords });
 export const mezzoRollKeyword = (game, player, dice = { kind: "rolled" }) =>

@@ -118,7 +118,6 @@ const COMMANDS: &[&str] = &[
     "mezzo_play_card",
     "mezzo_deplete_card",
     "mezzo_link_cards",
-    "mezzo_deck_end_of",
     "mezzo_refresh",
     "mezzo_draw_inspiration",
     "mezzo_settle_inspiration",

@@ -247,7 +247,6 @@ pub fn run_app<R: tauri::Runtime>(
             mezzo_commands::mezzo_play_card,
             mezzo_commands::mezzo_deplete_card,
             mezzo_commands::mezzo_link_cards,
-            mezzo_commands::mezzo_deck_end_of,
             mezzo_commands::mezzo_refresh,
             mezzo_commands::mezzo_draw_inspiration,
             mezzo_commands::mezzo_settle_inspiration,

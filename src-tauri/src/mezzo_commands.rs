@@ -11,7 +11,6 @@ use sheetkeeper::rules::mezzo::element::{
 use sheetkeeper::rules::mezzo::plot::{
     Award, BoostDraw, InChallenge, MemorableAward, Resource, Sacrifice as PlotSacrifice, Take, User,
 };
-use sheetkeeper::rules::mezzo::seed_deck::Ending;
 use sheetkeeper::rules::mezzo::vote::ConflictDraft;
 use sheetkeeper::services::{
     self, Approach, CheckOutcome, CheckPreview, CheckRequest, ConflictOutcome, ConflictPreview, ConflictSources,
@@ -134,7 +133,6 @@ commands! {
     write mezzo_play_card(id game, id player, id card) -> DeckChange;
     write mezzo_deplete_card(id game, id player, id card) -> DeckChange;
     write mezzo_link_cards(id game, id by, id card, id to) -> DeckChange;
-    write mezzo_deck_end_of(id game, val ending: Ending) -> DeckChange;
     write mezzo_refresh(id game, id player, id card, val draw: bool; &mut rand::rng()) -> DeckChange;
     write mezzo_draw_inspiration(id game, id by; &mut rand::rng()) -> DeckChange;
     write mezzo_settle_inspiration(id game, val played: bool) -> DeckChange;

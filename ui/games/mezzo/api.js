@@ -217,7 +217,6 @@ export const mezzoPlayCard = (game, player, card) => call("mezzo_play_card", { g
 export const mezzoDepleteCard = (game, player, card) => call("mezzo_deplete_card", { game, player, card });
 export const mezzoLinkCards = (game, by, card, to) => call("mezzo_link_cards", { game, by, card, to });
 /** `ending`: "scene" | "challenge": every player may refresh once. */
-export const mezzoDeckEndOf = (game, ending) => call("mezzo_deck_end_of", { game, ending });
 export const mezzoRefresh = (game, player, card, draw) => call("mezzo_refresh", { game, player, card, draw });
 export const mezzoDrawInspiration = (game, by) => call("mezzo_draw_inspiration", { game, by });
 export const mezzoSettleInspiration = (game, played) => call("mezzo_settle_inspiration", { game, played });

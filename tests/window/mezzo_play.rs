@@ -454,9 +454,9 @@ fn an_unexpected_edge_and_a_major_action_in_a_challenge() {
     wait_contains(&session, "#toast-message", "2 hooks raise the stakes of Mira: 1 momentum.");
 }
 
-/// A deck of six ideas for two players; a session; Ada and Bo buy a card each (1 influence);
-/// each plays it from their hand; Bo links his newly active card to Ada's: both cards earn
-/// their owners 1 influence. The refresh opens when the scene ends on the Table tab (DEV-3),
+/// A deck of six ideas for two players; a session; Ada buys a card, Bo two (1 influence
+/// each); each plays one from their hand; Bo links his newly active card to Ada's: both cards
+/// earn their owners 1 influence. Once Bo plays his second, only that one links (DEV-11). The refresh opens when the scene ends on the Table tab (DEV-3),
 /// not mid-scene. The keyword die is set and rolled with a typed face.
 #[test]
 fn a_seed_deck_built_played_and_linked() {
@@ -470,12 +470,13 @@ fn a_seed_deck_built_played_and_linked() {
     press(&session, &format!("#mzd-buy-{ada}"));
     session.wait_text(&format!("#mzd-hand-count-{ada}"), "1 card");
     session.wait_text(&format!("#mzd-influence-{ada}"), "2");
+    type_into(&session, &format!("#mzd-buy-count-{bo}"), "2");
     press(&session, &format!("#mzd-buy-{bo}"));
-    session.wait_text(&format!("#mzd-hand-count-{bo}"), "1 card");
-    session.wait_text(&format!("#mzd-influence-{bo}"), "2");
+    session.wait_text(&format!("#mzd-hand-count-{bo}"), "2 cards");
+    session.wait_text(&format!("#mzd-influence-{bo}"), "1");
     shots_of(&session, "mezzo-deck", "#mzd-seats");
 
-    // Each plays the card in their hand.
+    // Each plays a card from their hand (Bo keeps his second).
     let mut played = Vec::new();
     for player in [&ada, &bo] {
         press(&session, &format!("#mzd-show-{player}"));
@@ -483,7 +484,6 @@ fn a_seed_deck_built_played_and_linked() {
             session.find("#mzd-hand-list .mzd-card").ok()?.attribute("data-card-id")
         });
         press(&session, &format!("#mzd-play-{card}"));
-        session.wait_for("#mzd-hand-empty");
         session.wait_for(&format!(".mzd-seat[data-player-id='{player}'] .mzd-card[data-card-id='{card}']"));
         played.push(card);
     }
@@ -496,10 +496,20 @@ fn a_seed_deck_built_played_and_linked() {
     session.wait_for(&format!("#mzd-linked-{ada_card}"));
     session.wait_for(&format!("#mzd-linked-{bo_card}"));
     session.wait_text(&format!("#mzd-influence-{ada}"), "3");
-    session.wait_text(&format!("#mzd-influence-{bo}"), "3");
+    session.wait_text(&format!("#mzd-influence-{bo}"), "2");
     assert!(text_of(&session, "#toast-message").contains("+1 influence"), "the toast says who earned");
     assert!(text_of(&session, "#mzd-links").contains("by Bo"));
-    assert_eq!(influence(&db(&db_path), &game), vec![("Ada".into(), 3), ("Bo".into(), 3)]);
+    assert_eq!(influence(&db(&db_path), &game), vec![("Ada".into(), 3), ("Bo".into(), 2)]);
+
+    // DEV-11: Bo plays his second card; only that newly active card links now.
+    let second = session
+        .wait_until("Bo's second card", || session.find("#mzd-hand-list .mzd-card").ok()?.attribute("data-card-id"));
+    press(&session, &format!("#mzd-play-{second}"));
+    session.wait_for("#mzd-hand-empty");
+    wait_contains(&session, &format!("#mzd-not-newly-{bo_card}"), "Not newly active: only the card played last links.");
+    assert!(session.find(&format!("#mzd-link-to-{bo_card}")).is_err(), "the older card offers no link");
+    session.wait_for(&format!("#mzd-link-to-{second}"));
+    shots_of(&session, "mezzo-deck-newly-active", "#mzd-hand");
 
     // DEV-3: the Deck tab opens no refresh of its own; a scene's real end does. Mid-scene
     // nobody may refresh; "End the scene" on the Table tab opens it for every player.
@@ -600,8 +610,8 @@ fn take_median_with_marked_options_and_d6_faces() {
         "List the options from one extreme of the question to the other: Take Median starts with the two ends.",
     );
     assert_eq!(disabled(&session, "#mz-move-up-0"), json!(true), "the first option goes no higher");
-    // By keyboard: Fog's Move down, focused and pressed with Enter; the focus stays on the
-    // control of Fog's new row (the last: Move up, since it goes no lower).
+    // By keyboard: Fog's Down, focused and pressed with Enter; the focus stays on the
+    // control of Fog's new row (the last: Up, since it goes no lower).
     session.execute("document.getElementById('mz-move-down-1').focus();", json!([]));
     session.press_keys(&[&["\u{E007}"]]);
     session.wait_until("Fog moved down", || (order() == json!(["Storm", "Calm", "Fog"])).then_some(()));

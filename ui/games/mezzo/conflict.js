@@ -728,17 +728,17 @@ function questionCard(ctx) {
       "li",
       { class: "mz-option", data: { option: String(i) } },
       field(`Option ${i + 1}`, input),
-      button("Move up", () => moveOption(ctx, i, -1), {
+      button("Up", () => moveOption(ctx, i, -1), {
         id: `mz-move-up-${i}`,
         class: "mz-move-option",
-        "aria-label": `Move up option ${i + 1}`,
+        "aria-label": `Up: move option ${i + 1} up the list`,
         disabled: fixed || i === 0,
         data: { focusKey: `mz-move-up-${i}`, edge: String(i === 0) },
       }),
-      button("Move down", () => moveOption(ctx, i, 1), {
+      button("Down", () => moveOption(ctx, i, 1), {
         id: `mz-move-down-${i}`,
         class: "mz-move-option",
-        "aria-label": `Move down option ${i + 1}`,
+        "aria-label": `Down: move option ${i + 1} down the list`,
         disabled: fixed || i === c.options.length - 1,
         data: { focusKey: `mz-move-down-${i}`, edge: String(i === c.options.length - 1) },
       }),

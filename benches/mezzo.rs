@@ -5,7 +5,8 @@
 //! "8 × 20 votes" is the budget's worst case for each variant: the most options with the
 //! most dice (four d12s each) or the widest D6 scores. "… with decimals" adds what the CLI
 //! and the UI do with the result: reduce each chance to lowest terms and write 15 digits.
-//! "16 × 40 votes" is the largest conflict the rules accept, for scale.
+//! "32 × 175 votes" is the largest conflict the rules accept (bounds no real table meets,
+//! DEV-13), for scale.
 //!
 //! "mezzo choices": every option's next vote at the budget's worst case (each option one
 //! more conflict counted), with the chances written as the CLI and the window write them;
@@ -40,7 +41,7 @@ fn mezzo_odds(c: &mut Criterion) {
                 odds.options().iter().map(|chance| chance.decimal(15)).collect::<Vec<_>>()
             })
         });
-        group.bench_function(format!("{name}, 16 × 40 votes, with decimals"), |b| {
+        group.bench_function(format!("{name}, {MAX_OPTIONS} × {MAX_VOTES} votes, with decimals"), |b| {
             b.iter(|| {
                 let odds = odds(black_box(&largest), variant).unwrap();
                 odds.options().iter().map(|chance| chance.decimal(15)).collect::<Vec<_>>()

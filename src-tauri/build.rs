@@ -115,7 +115,6 @@ const COMMANDS: &[&str] = &[
     "mezzo_add_cards",
     "mezzo_start_session",
     "mezzo_card_move",
-    "mezzo_deck_end_of",
     "mezzo_settle_inspiration",
     "mezzo_set_keyword_die",
     "mezzo_roll_keyword",

@@ -273,7 +273,7 @@ fn scattershot_odds_json(odds: &MibOdds) -> String {
 
 #[derive(Args)]
 struct MezzoOdds {
-    /// Each option's votes, e.g. 3,1,0 (2 to 16 options, 0 to 40 votes each)
+    /// Each option's votes, e.g. 3,1,0 (2 to 32 options, 0 to 175 votes each)
     #[arg(long, value_name = "COUNTS", value_parser = parse_votes)]
     votes: Votes,
     /// The step dice (d4 to d12) or the D6 variant (multiplier and burst)

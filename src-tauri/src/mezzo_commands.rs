@@ -11,7 +11,6 @@ use sheetkeeper::rules::mezzo::element::{
 use sheetkeeper::rules::mezzo::plot::{
     Award, BoostDraw, InChallenge, MemorableAward, Resource, Sacrifice as PlotSacrifice, Take, User,
 };
-use sheetkeeper::rules::mezzo::seed_deck::Ending;
 use sheetkeeper::rules::mezzo::vote::ConflictDraft;
 use sheetkeeper::services::{
     self, Approach, CardMove, CheckOutcome, CheckPreview, CheckRequest, ConflictOutcome, ConflictPreview,
@@ -151,7 +150,6 @@ commands! {
     write mezzo_build_deck(id game, ref cards: Vec<String>; &mut rand::rng()) -> DeckChange;
     write mezzo_add_cards(id game, ref cards: Vec<String>; &mut rand::rng()) -> DeckChange;
     write mezzo_start_session(id game) -> DeckChange;
-    write mezzo_deck_end_of(id game, val ending: Ending) -> DeckChange;
     write mezzo_settle_inspiration(id game, val played: bool) -> DeckChange;
     write mezzo_set_keyword_die(id game, val sides: u8, ref keywords: Vec<String>) -> DeckChange;
     write mezzo_roll_keyword(id game, id player, ref dice: DiceInput; &mut rand::rng()) -> KeywordOutcome;

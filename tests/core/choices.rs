@@ -189,7 +189,7 @@ fn mezzo_choices_print_each_option_s_next_vote_and_each_open_burst() {
         1,
         "--firsts: 3 faces",
     );
-    check_error(&["odds", "mezzo", "--votes", "3,41", "--choices"], 2, "--votes");
+    check_error(&["odds", "mezzo", "--votes", "3,176", "--choices"], 2, "--votes");
     check_error(&["odds", "mezzo", "--votes", "3", "--choices"], 1, "--votes");
     check_error(&["odds", "mezzo", "--votes", "3,1", "--firsts", "3,2"], 2, "--choices");
 }

@@ -332,6 +332,11 @@ fn up_to_the_surrender(t: &mut Table) {
 #[test]
 fn a_whole_challenge_is_played_through_the_services_and_each_move_is_undone_exactly() {
     let mut t = Table::new();
+    let ideas: Vec<String> = (1..=6).map(|i| format!("idea {i}")).collect();
+    services::mezzo_build_deck(&mut t.store, t.game, &ideas, &mut t.rng).unwrap();
+    let may_refresh = |t: &Table| {
+        services::mezzo_deck(&t.store, t.game).unwrap().seats.iter().map(|s| s.may_refresh).collect::<Vec<_>>()
+    };
     up_to_the_surrender(&mut t);
 
     // The Ogre surrenders at once after its restraint: its 2 boosts go to its opponents, the
@@ -384,11 +389,14 @@ fn a_whole_challenge_is_played_through_the_services_and_each_move_is_undone_exac
     assert_eq!(message, "Mira spends 2 momentum on the boon “Second wind”.");
     assert!(t.el(t.more.mira).traits.iter().any(|e| e.name == "Second wind" && e.uses_left == Some(3)));
 
+    assert_eq!(may_refresh(&t), [false, false], "no refresh while the challenge goes on");
     let message = t.step("last spend ends the challenge", |t| {
         let (rook, bo) = (t.more.rook, t.bo);
         t.play(json!({ "move": "spend", "challenger": rook, "by": bo, "spend": { "kind": "victory_narration", "votes": 1 } }))
     });
     assert_eq!(message, "Rook spends 1 momentum on victory narration (1 vote). The challenge is over.");
+    // DEV-3: the end of the challenge opens the seed deck's refresh for every player.
+    assert_eq!(may_refresh(&t), [true, true]);
     let v = t.view();
     assert_eq!((v.phase, v.over), (Phase::Over, true), "the finished challenge stays on the table");
     // The end: momentum lost, trumps gone, Transient flaws grant Favored Flaws.

@@ -106,6 +106,33 @@ fn take_median_follows_the_tables_selections_and_a_tie_is_broken_by_d12s() {
     assert!(log[0].action.contains("Tie broken by dice"), "{}", log[0].action);
 }
 
+/// DEV-5, RULES.md §3.2 (Decision 2026-11-28): options listed along the question's spectrum,
+/// the app pre-selects the two ends of what remains. A 5, B 4 (the middle road), C 3: the
+/// ends cancel first and B wins, where "the two with the most votes" let C win.
+#[test]
+fn take_median_preselects_the_ends_of_the_spectrum_and_the_middle_road_wins() {
+    let (_s, mut store, game, _, _) = table();
+    let d = ConflictDraft {
+        question: "How hard does the guild push?".into(),
+        options: vec!["A strike".into(), "A petition".into(), "Nothing".into()],
+        about: None,
+        active_in_scene: vec![],
+        casts: vec![
+            ConflictCast::Counted { option: 0, votes: 5 },
+            ConflictCast::Counted { option: 1, votes: 4 },
+            ConflictCast::Counted { option: 2, votes: 3 },
+        ],
+    };
+    let preview = services::mezzo_conflict_preview(&store, game, &d, &[]).unwrap();
+    assert_eq!(preview.median.steps[0].preselected, vec![0, 2], "the two ends");
+    assert_eq!(preview.median.steps[1].preselected, vec![0, 1], "the ends of what remains");
+    assert_eq!(preview.median.outcome, Some(Outcome::Winner(1)));
+    let approach = Approach::TakeMedian { selections: vec![] };
+    let mut rng = StdRng::seed_from_u64(4);
+    let out = services::mezzo_resolve_conflict(&mut store, game, &d, &approach, &DiceInput::Rolled, &mut rng).unwrap();
+    assert_eq!(out.result.summary, "“A petition” wins.");
+}
+
 #[test]
 fn d6_variant_shows_each_options_faces_and_the_burst_it_took() {
     let (_s, mut store, game, ann, ben) = table();

@@ -47,6 +47,19 @@ fn odds_print_the_librarys_exact_odds() {
     }
 }
 
+/// DEV-13: the source caps neither votes nor options; `odds mezzo --votes 41,0` (once refused
+/// at 40) prints its odds, and so do 17 options and the new bound's 175 votes.
+#[test]
+fn odds_beyond_the_old_caps() {
+    for variant in [Variant::Steps, Variant::D6] {
+        check(&[41, 0], variant);
+        check(&[1; 17], variant);
+        check(&[175, 174, 3], variant);
+    }
+    let text = printed(&["odds", "mezzo", "--votes", "41,0"]);
+    assert!(text.starts_with(r#"{"options":[0.99"#), "nine dice against none: {text}");
+}
+
 #[test]
 fn hand_counted_odds() {
     // A d4 against no dice: 3/4 wins, a quarter ties (split).
@@ -73,15 +86,15 @@ fn odds_name_the_bad_argument() {
     check_error(&["odds", "mezzo", "--votes", "a,1"], 2, "--votes");
     check_error(&["odds", "mezzo", "--votes", "3,,1"], 2, "--votes");
     check_error(&["odds", "mezzo", "--votes=-1,2"], 2, "--votes");
-    check_error(&["odds", "mezzo", "--votes", "41,1"], 2, "--votes");
+    check_error(&["odds", "mezzo", "--votes", "176,1"], 2, "--votes");
     check_error(&["odds", "mezzo", "--votes", "1,99999999999"], 2, "--votes");
     check_error(&["odds", "mezzo", "--votes", "1,1", "--variant", "d8"], 2, "--variant");
     check_error(&["odds", "mezzo"], 2, "--votes");
     // Too few or too many options: invalid input (1), named by the flag.
-    check_error(&["odds", "mezzo", "--votes", ""], 1, "--votes: a conflict has 2 to 16 options, not 0");
-    check_error(&["odds", "mezzo", "--votes", "4"], 1, "--votes: a conflict has 2 to 16 options, not 1");
-    let seventeen = vec!["1"; 17].join(",");
-    check_error(&["odds", "mezzo", "--votes", &seventeen], 1, "--votes: a conflict has 2 to 16 options, not 17");
+    check_error(&["odds", "mezzo", "--votes", ""], 1, "--votes: a conflict has 2 to 32 options, not 0");
+    check_error(&["odds", "mezzo", "--votes", "4"], 1, "--votes: a conflict has 2 to 32 options, not 1");
+    let many = vec!["1"; 33].join(",");
+    check_error(&["odds", "mezzo", "--votes", &many], 1, "--votes: a conflict has 2 to 32 options, not 33");
 }
 
 #[test]

@@ -377,6 +377,29 @@ fn after_the_turning_point_hooks_cost_and_give_twice_as_much_and_the_arc_may_end
             |t| assert_eq!(services::mezzo_plot(&t.store, t.game).unwrap().consequences.len(), 2),
         ),
         (
+            "a scene starts",
+            |t| services::mezzo_start_scene(&mut t.store, t.game),
+            |t| assert!(services::mezzo_plot(&t.store, t.game).unwrap().can_end),
+        ),
+        (
+            "the arc may not end mid-scene (DEV-10); the scene ends",
+            |t| {
+                let refused = services::mezzo_end_arc(&mut t.store, t.game, &[]).map(|c| c.change.message);
+                match refused {
+                    Err(Error::Invalid { field, problem }) => {
+                        assert_eq!(field, "scene");
+                        assert_eq!(
+                            problem,
+                            "an arc ends at the end of a scene: end the scene being played first (Table tab)"
+                        );
+                    }
+                    other => panic!("expected a refusal, got {other:?}"),
+                }
+                services::mezzo_end_scene(&mut t.store, t.game)
+            },
+            |t| assert_eq!(services::mezzo_plot(&t.store, t.game).unwrap().arc, 1, "the arc goes on"),
+        ),
+        (
             "the arc ends with the lighthouse memorable",
             |t| {
                 let memorable = [MemorableAward {
@@ -552,8 +575,13 @@ fn the_deck_sells_the_initial_draw_pays_a_link_once_and_refreshes_at_a_scenes_en
             |t| assert_eq!((t.influence("Ada"), t.influence("Cy")), (2, 3), "a card earns its point once"),
         ),
         (
-            "the scene ends",
-            |t| services::mezzo_deck_end_of(&mut t.store, t.game, Ending::Scene).map(|c| c.change),
+            "a scene starts: nobody refreshes mid-scene",
+            |t| services::mezzo_start_scene(&mut t.store, t.game),
+            |t| assert!(services::mezzo_deck(&t.store, t.game).unwrap().seats.iter().all(|s| !s.may_refresh)),
+        ),
+        (
+            "the scene ends on the Table tab: the refresh opens (DEV-3)",
+            |t| services::mezzo_end_scene(&mut t.store, t.game),
             |t| assert!(services::mezzo_deck(&t.store, t.game).unwrap().seats.iter().all(|s| s.may_refresh)),
         ),
         (

@@ -416,8 +416,8 @@ fn leave_to_chance(session: &Session, db_path: &Path, game: &str, ada: &str, bo:
     session.wait_text(&format!("#mz-influence-{bo}"), "0");
 }
 
-/// Conflict 2, Take Median: Storm 3 votes, Calm 1, Fog 1 — Storm and Calm first (the most
-/// votes), Calm drops; then Storm and Fog, Fog drops: Storm is left.
+/// Conflict 2, Take Median: Storm 3 votes, Calm 1, Fog 1 — Storm and Fog first (the two ends
+/// of the list, RULES.md §3.2), Fog drops; then Storm and Calm, Calm drops: Storm is left.
 fn take_median(session: &Session, ada: &str, bo: &str, mira: &str) {
     press(session, "#mezzo-tab-conflict");
     press(session, "#mz-new-conflict");
@@ -436,11 +436,11 @@ fn take_median(session: &Session, ada: &str, bo: &str, mira: &str) {
     let steps = wait_contains(session, "#mz-median-preview-steps", "Step 2");
     assert!(
         steps.contains(
-            "Step 1: “Storm” (3) and “Calm” (1) — pre-selected, the most votes — each lose 1 vote; “Calm” drops."
+            "Step 1: “Storm” (3) and “Fog” (1) — pre-selected, the two ends — each lose 1 vote; “Fog” drops."
         ),
         "{steps:?}"
     );
-    assert!(steps.contains("Step 2: “Storm” (2) and “Fog” (1)"), "{steps:?}");
+    assert!(steps.contains("Step 2: “Storm” (2) and “Calm” (1)"), "{steps:?}");
     session.wait_text("#mz-median-preview-outcome", "“Storm” is left: it would win.");
     assert!(session.find("#mz-hand").is_err(), "Take Median rolls no dice");
     shots_of(session, "mezzo-median", "#mz-odds");
@@ -448,8 +448,8 @@ fn take_median(session: &Session, ada: &str, bo: &str, mira: &str) {
     session.wait_for("#mz-result");
     session.wait_text("#mz-summary", "“Storm” wins.");
     let steps = text_of(session, "#mz-median-result-steps");
-    assert!(steps.contains("Step 1: “Storm” (3) and “Calm” (1) each lose 1 vote; “Calm” drops."), "{steps:?}");
-    assert!(steps.contains("Step 2: “Storm” (2) and “Fog” (1) each lose 1 vote; “Fog” drops."), "{steps:?}");
+    assert!(steps.contains("Step 1: “Storm” (3) and “Fog” (1) each lose 1 vote; “Fog” drops."), "{steps:?}");
+    assert!(steps.contains("Step 2: “Storm” (2) and “Calm” (1) each lose 1 vote; “Calm” drops."), "{steps:?}");
     assert_eq!(text_of(session, "#mz-median-result-outcome"), "“Storm” is left: it wins.");
     session.wait_text("#mz-winner", "“Storm” takes effect.");
 }

@@ -454,9 +454,10 @@ fn an_unexpected_edge_and_a_major_action_in_a_challenge() {
     wait_contains(&session, "#toast-message", "2 hooks raise the stakes of Mira: 1 momentum.");
 }
 
-/// A deck of six ideas for two players; a session; Ada and Bo buy a card each (1 influence);
-/// each plays it from their hand; Bo links his card to Ada's: both cards earn their owners
-/// 1 influence. The keyword die is set and rolled with a typed face.
+/// A deck of six ideas for two players; a session; Ada buys a card, Bo two (1 influence
+/// each); each plays one from their hand; Bo links his newly active card to Ada's: both cards
+/// earn their owners 1 influence. Once Bo plays his second, only that one links (DEV-11). The refresh opens when the scene ends on the Table tab (DEV-3),
+/// not mid-scene. The keyword die is set and rolled with a typed face.
 #[test]
 fn a_seed_deck_built_played_and_linked() {
     let (_window, _scratch, db_path, session) = begin_with("mezzo-deck", open);
@@ -469,12 +470,13 @@ fn a_seed_deck_built_played_and_linked() {
     press(&session, &format!("#mzd-buy-{ada}"));
     session.wait_text(&format!("#mzd-hand-count-{ada}"), "1 card");
     session.wait_text(&format!("#mzd-influence-{ada}"), "2");
+    type_into(&session, &format!("#mzd-buy-count-{bo}"), "2");
     press(&session, &format!("#mzd-buy-{bo}"));
-    session.wait_text(&format!("#mzd-hand-count-{bo}"), "1 card");
-    session.wait_text(&format!("#mzd-influence-{bo}"), "2");
+    session.wait_text(&format!("#mzd-hand-count-{bo}"), "2 cards");
+    session.wait_text(&format!("#mzd-influence-{bo}"), "1");
     shots_of(&session, "mezzo-deck", "#mzd-seats");
 
-    // Each plays the card in their hand.
+    // Each plays a card from their hand (Bo keeps his second).
     let mut played = Vec::new();
     for player in [&ada, &bo] {
         press(&session, &format!("#mzd-show-{player}"));
@@ -482,7 +484,6 @@ fn a_seed_deck_built_played_and_linked() {
             session.find("#mzd-hand-list .mzd-card").ok()?.attribute("data-card-id")
         });
         press(&session, &format!("#mzd-play-{card}"));
-        session.wait_for("#mzd-hand-empty");
         session.wait_for(&format!(".mzd-seat[data-player-id='{player}'] .mzd-card[data-card-id='{card}']"));
         played.push(card);
     }
@@ -495,10 +496,41 @@ fn a_seed_deck_built_played_and_linked() {
     session.wait_for(&format!("#mzd-linked-{ada_card}"));
     session.wait_for(&format!("#mzd-linked-{bo_card}"));
     session.wait_text(&format!("#mzd-influence-{ada}"), "3");
-    session.wait_text(&format!("#mzd-influence-{bo}"), "3");
+    session.wait_text(&format!("#mzd-influence-{bo}"), "2");
     assert!(text_of(&session, "#toast-message").contains("+1 influence"), "the toast says who earned");
     assert!(text_of(&session, "#mzd-links").contains("by Bo"));
-    assert_eq!(influence(&db(&db_path), &game), vec![("Ada".into(), 3), ("Bo".into(), 3)]);
+    assert_eq!(influence(&db(&db_path), &game), vec![("Ada".into(), 3), ("Bo".into(), 2)]);
+
+    // DEV-11: Bo plays his second card; only that newly active card links now.
+    let second = session
+        .wait_until("Bo's second card", || session.find("#mzd-hand-list .mzd-card").ok()?.attribute("data-card-id"));
+    press(&session, &format!("#mzd-play-{second}"));
+    session.wait_for("#mzd-hand-empty");
+    wait_contains(&session, &format!("#mzd-not-newly-{bo_card}"), "Not newly active: only the card played last links.");
+    assert!(session.find(&format!("#mzd-link-to-{bo_card}")).is_err(), "the older card offers no link");
+    session.wait_for(&format!("#mzd-link-to-{second}"));
+    shots_of(&session, "mezzo-deck-newly-active", "#mzd-hand");
+
+    // DEV-3: the Deck tab opens no refresh of its own; a scene's real end does. Mid-scene
+    // nobody may refresh; "End the scene" on the Table tab opens it for every player.
+    assert!(session.find("#mzd-end-scene").is_err() && session.find("#mzd-end-challenge").is_err());
+    wait_contains(&session, "#mzd-refresh-hint", "When a scene ends (End the scene, on the Table tab)");
+    press(&session, "#mezzo-tab-table");
+    toggle_scene(&session, "A scene is being played.");
+    press(&session, "#mezzo-tab-deck");
+    session.wait_for("#mzd-seat-list");
+    assert!(!text_of(&session, "#mzd-seat-list").contains("may refresh"), "not mid-scene");
+    press(&session, "#mezzo-tab-table");
+    toggle_scene(&session, "No scene is being played.");
+    assert!(text_of(&session, "#toast-message").contains("Each player may discard a seed card and draw one."));
+    press(&session, "#mezzo-tab-deck");
+    wait_contains(&session, "#mzd-refresh-hint", "A scene or challenge has just ended");
+    assert!(text_of(&session, "#mzd-seat-list").contains("may refresh"));
+    if session.find("#mzd-hand").is_err() {
+        press(&session, &format!("#mzd-show-{bo}"));
+    }
+    session.wait_for("#mzd-refresh-form");
+    shots_of(&session, "mezzo-deck-refresh", "#mzd-hand");
 
     // The keyword die: a d4, rolled by hand.
     choose(&session, "#mzd-kw-sides", "4");
@@ -553,17 +585,46 @@ fn the_first_check_slots_are_given_before_the_check() {
     wait_contains(&session, "#mz-slots-status", "4 slots");
 }
 
-/// Take Median with the table's own marks: Storm 3 votes, Calm 1, Fog 1. The app pre-selects
-/// Storm and Calm; the table marks Calm and Fog instead (one mark alone is refused), both drop
-/// in one step and Storm is left. Then a D6 conflict with typed dice shows its faces.
+/// Take Median with the table's own marks (RULES.md §3.2, Decision 2026-11-28; DEV-5). The
+/// options are typed Storm, Fog, Calm and put in order along the question's spectrum before
+/// the votes: Fog moved down by keyboard, Calm up and back by touch, to Storm, Calm, Fog. Once
+/// a vote is cast the order is fixed. Votes Storm 3, Calm 1, Fog 1: the app pre-selects the
+/// two ends, Storm and Fog; the table marks Calm and Fog instead (one mark alone is refused),
+/// both drop in one step and Storm is left. Then a D6 conflict with typed dice shows its faces.
 #[test]
 fn take_median_with_marked_options_and_d6_faces() {
     let (_window, _scratch, _db_path, session) = begin_with("mezzo-median", open);
     let (_game, ada, bo, _mira, _key) = table(&session, "Weather Night");
 
     press(&session, "#mezzo-tab-conflict");
-    conflict_options(&session, "Which weather rolls in?", &["Storm", "Calm", "Fog"]);
+    conflict_options(&session, "Which weather rolls in?", &["Storm", "Fog", "Calm"]);
     press(&session, "#mz-approach-take_median");
+    let order = || {
+        session.execute(
+            "return [...document.querySelectorAll('#mz-options .mz-option-text')].map((i) => i.value);",
+            json!([]),
+        )
+    };
+    session.wait_text(
+        "#mz-options-order",
+        "List the options from one extreme of the question to the other: Take Median starts with the two ends.",
+    );
+    assert_eq!(disabled(&session, "#mz-move-up-0"), json!(true), "the first option goes no higher");
+    // By keyboard: Fog's Down, focused and pressed with Enter; the focus stays on the
+    // control of Fog's new row (the last: Up, since it goes no lower).
+    session.execute("document.getElementById('mz-move-down-1').focus();", json!([]));
+    session.press_keys(&[&["\u{E007}"]]);
+    session.wait_until("Fog moved down", || (order() == json!(["Storm", "Calm", "Fog"])).then_some(()));
+    session.wait_until("the focus follows Fog", || {
+        (session.execute("return document.activeElement.id;", json!([])) == json!("mz-move-up-2")).then_some(())
+    });
+    // By touch: Calm up, then back down.
+    press(&session, "#mz-move-up-1");
+    session.wait_until("Calm moved up", || (order() == json!(["Calm", "Storm", "Fog"])).then_some(()));
+    press(&session, "#mz-move-down-0");
+    session.wait_until("Calm moved back", || (order() == json!(["Storm", "Calm", "Fog"])).then_some(()));
+    shots_of(&session, "mezzo-median-order", "#mz-conflict-question");
+
     choose(&session, &format!("#mz-free-0-{ada}"), "0");
     choose(&session, &format!("#mz-influence-option-{ada}"), "0");
     type_into(&session, &format!("#mz-influence-points-{ada}"), "2");
@@ -573,23 +634,22 @@ fn take_median_with_marked_options_and_d6_faces() {
     let steps = wait_contains(&session, "#mz-median-preview-steps", "Step 2");
     assert!(
         steps.contains(
-            "Step 1: “Storm” (3) and “Calm” (1) — pre-selected, the most votes — each lose 1 vote; “Calm” drops."
+            "Step 1: “Storm” (3) and “Fog” (1) — pre-selected, the two ends — each lose 1 vote; “Fog” drops."
         ),
         "{steps:?}"
     );
-    // Calm and Fog have equal votes: the pre-selection took Calm only for its place in the list.
-    assert_eq!(
-        text_of(&session, "#mz-median-ties-0"),
-        "“Calm” and “Fog” have equal votes: the pre-selection took “Calm” only because it is listed first. \
-         Mark the options the table sees as most strongly opposed."
-    );
-    shots_of(&session, "mezzo-median-ties", "#mz-odds");
+    assert!(steps.contains("Step 2: “Storm” (2) and “Calm” (1) — pre-selected, the two ends —"), "{steps:?}");
+    // Votes are cast: the order is fixed.
+    session.wait_text("#mz-options-order", "The order is fixed now that votes are cast.");
+    assert_eq!(disabled(&session, "#mz-move-down-1"), json!(true));
+    assert_eq!(disabled(&session, "#mz-move-up-2"), json!(true));
+    shots_of(&session, "mezzo-median-ends", "#mz-odds");
 
     // Storm unmarked: one mark is not enough.
     press(&session, "#mz-mark-0-0");
     wait_contains(&session, "#mz-median-problem", "Step 1: mark at least two of the options left.");
     assert_eq!(disabled(&session, "#mz-resolve-submit"), json!(true), "nothing to resolve with one mark");
-    press(&session, "#mz-mark-0-2");
+    press(&session, "#mz-mark-0-1");
     let steps = wait_contains(&session, "#mz-median-preview-steps", "marked by the table");
     assert!(
         steps.contains(

@@ -288,3 +288,46 @@ fn a_discovered_detail_casts_its_free_vote_in_a_conflict() {
     session.wait_text("#mz-votes-0", "1 vote");
     shots_of(&session, "mezzo-votes-discover-dark", "#mz-story-votes");
 }
+
+/// DEV-10 (seed: after the Turning Point "players can call for the end of the current plot
+/// arc at the end of each scene"): arc 1 past its Turning Point with a scene being played.
+/// The Plot tab offers no arc end but says to end the scene first; once the Table tab ends
+/// the scene, the arc ends and arc 2 begins.
+#[test]
+fn an_arc_ends_at_the_end_of_a_scene() {
+    let (_window, _scratch, db_path) = begin("mezzo-arc-end");
+    {
+        let mut store = Store::open(&db_path).expect("the database");
+        let game = services::create_game(&mut store, GAME, "mezzo").unwrap().game.id;
+        services::mezzo_add_player(&mut store, game, "Ada").unwrap();
+        services::mezzo_start_arc(&mut store, game).unwrap();
+        services::mezzo_start_scene(&mut store, game).unwrap();
+        // The Turning Point came in an earlier challenge (reaching it takes five hooks; the
+        // table is set as it left it).
+        let mut table = store.read().mezzo_table(game).unwrap();
+        table.plot.turning_point = Some(TurningPoint {
+            challenge: Uuid::new_v4(),
+            challengers: Vec::new(),
+            hooks: Vec::new(),
+            themes: Vec::new(),
+        });
+        store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
+    }
+    let session = open(&db_path);
+    open_mezzo(&session, GAME);
+    press(&session, "#mezzo-tab-plot");
+    session.wait_text(
+        "#mzp-end-hint",
+        "The arc ends at the end of a scene: end the scene being played (Table tab), then end the arc here.",
+    );
+    assert!(session.find("#mzp-end-arc").is_err(), "no arc end mid-scene");
+    shots_of(&session, "mezzo-arc-end-mid-scene", "#mzp-arc");
+
+    press(&session, "#mezzo-tab-table");
+    press(&session, "#mz-scene-toggle");
+    session.wait_text("#mz-scene-status", "No scene is being played.");
+    press(&session, "#mezzo-tab-plot");
+    press(&session, "#mzp-end-arc");
+    wait_contains(&session, "#toast-message", "Arc 1 ends");
+    wait_contains(&session, "#mzp-arc", "Arc 2");
+}

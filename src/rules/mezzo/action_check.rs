@@ -80,7 +80,7 @@ use crate::rules::dice::DiceSource;
 /// The most a side's laws add or take away.
 pub const LAW_LIMIT: i32 = 2;
 /// The most sides a check has.
-pub const MAX_SIDES: usize = 8;
+pub const MAX_SIDES: usize = conflict::MAX_OPTIONS;
 
 /// How likely a side is before any vote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1473,7 +1473,7 @@ mod tests {
             "sides[1].kind.element: an element acts on one side only"
         );
         let lone = CheckSetup { sides: vec![action(MIRA, BaseChance::Common)], ..setup(vec![]) };
-        assert_eq!(err(start(&lone, &els)), "sides: a check has 2 to 8 sides, not 1");
+        assert_eq!(err(start(&lone, &els)), "sides: a check has 2 to 32 sides, not 1");
         let no_failure = vec![action(MIRA, BaseChance::Common), action(WALL, BaseChance::Common)];
         assert!(start(&CheckSetup { involved: vec![], ..setup(no_failure) }, &els).is_ok(), "contested actions");
         let two_failures =

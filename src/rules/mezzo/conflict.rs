@@ -13,8 +13,10 @@
 //!   (the same rule as the odds).
 //! - **Take Median**: no dice. [`TakeMedian`] repeats "select the most strongly opposed
 //!   options, subtract the fewest votes among them from each, drop those at 0" one step at a
-//!   time, with the selection the table makes or the one the app pre-selects (the two with
-//!   the most votes, RULES.md's Decision); [`take_median`] runs it to the end.
+//!   time, with the selection the table makes or the one the app pre-selects (RULES.md's
+//!   Decision of 2026-11-28: the options are listed along the question's spectrum, so the two
+//!   ends of what remains, the first and the last still in); [`take_median`] runs it to the
+//!   end.
 //!
 //! Every procedure ends in an [`Outcome`]: one winner, or a tie. A tie is settled by the
 //! table with a compromise that a majority supports (a table decision, outside these rules)
@@ -22,8 +24,9 @@
 //! compromise if that ties again), [`break_tie`] rolls until one option wins.
 //!
 //! Rulings where the source is silent:
-//! - An option holds 0 to [`MAX_VOTES`] votes (eight d12s: far beyond what a table casts), and
-//!   a conflict has [`MIN_OPTIONS`] to [`MAX_OPTIONS`] options. A count cannot go below 0: a
+//! - An option holds 0 to [`MAX_VOTES`] votes (35 d12s: far beyond what a table casts), and
+//!   a conflict has [`MIN_OPTIONS`] to [`MAX_OPTIONS`] options (the source sets neither
+//!   limit; they bound the exact odds' work, see each). A count cannot go below 0: a
 //!   law that takes a vote from an option with none leaves it at none, which already scores
 //!   the least an option can (1).
 //! - A step down on an option with no dice leaves it without dice; a step up adds a d4 after
@@ -39,8 +42,9 @@
 //!   cancel, and leaving them in would let an option nobody voted for be the last one
 //!   standing. If no option has votes, all are tied; if one alone has votes, it wins with no
 //!   step. The table may select any two or more remaining options; the pre-selection takes
-//!   the two with the most votes, the one listed first on equal votes. Only selected options
-//!   lose votes, so only they can drop.
+//!   the first and the last of the remaining options in the listed order (the table lists
+//!   them from one extreme of the question to the other, and may reorder them before votes
+//!   are cast). Only selected options lose votes, so only they can drop.
 //! - Tiebreak: one die per tied option (a d12, a d6 in the D6 variant), in the listed order;
 //!   the options still tied roll again. [`break_tie`] gives up with an error after
 //!   [`MAX_TIEBREAK_ROUNDS`] tied rounds, which only a broken dice source reaches.
@@ -52,10 +56,17 @@ use crate::rules::dice::DiceSource;
 
 /// The fewest options a conflict has: it takes two opposing statements to start one.
 pub const MIN_OPTIONS: usize = 2;
-/// The most options a conflict has.
-pub const MAX_OPTIONS: usize = 16;
-/// The most votes an option holds.
-pub const MAX_VOTES: u32 = 40;
+/// The most options a conflict has. The source sets no limit (DEV-13); this one only bounds
+/// the work of the exact odds, which the screen works out again after every change (each
+/// option's chance, and again with one more vote on each). No real table argues over more
+/// than a handful of options; 32 is far beyond that and keeps the odds' common denominator's
+/// lcm(1..=n) within 64 bits.
+pub const MAX_OPTIONS: usize = 32;
+/// The most votes an option holds. The source sets no limit (DEV-13); this one is the most
+/// step dice whose outcomes the exact odds count in 128 bits: 175 votes are 35 d12s, and
+/// 12^35 < 2^128. A table of twenty players pouring every point of a long arc's influence
+/// into one option stays far below it.
+pub const MAX_VOTES: u32 = 175;
 /// The step dice, smallest first: each vote moves an option one rung up.
 pub const LADDER: [u8; 5] = [4, 6, 8, 10, 12];
 /// The most dice an option rolls: [`MAX_VOTES`] votes are this many d12s.
@@ -471,32 +482,18 @@ impl TakeMedian {
         self.outcome.as_ref()
     }
 
-    /// The app's pre-selection for the next step: the two remaining options with the most
-    /// votes, the one listed first on equal votes (ascending). Empty once settled.
+    /// The app's pre-selection for the next step (RULES.md §3.2, Decision 2026-11-28): the
+    /// options are listed along the question's spectrum, so the two ends of what remains —
+    /// the first and the last option still in, whatever their votes (ascending). Empty once
+    /// settled.
     pub fn preselected(&self) -> Vec<usize> {
         if self.outcome.is_some() {
             return Vec::new();
         }
-        let mut by_votes = self.remaining();
-        by_votes.sort_by_key(|&i| std::cmp::Reverse(self.left[i]));
-        let mut two = by_votes[..2.min(by_votes.len())].to_vec();
-        two.sort_unstable();
-        two
-    }
-
-    /// The options whose equal votes made the pre-selection arbitrary (ascending): those on the
-    /// same votes as the pre-selection's last place, when not all of them fit in it ([3, 2, 2]
-    /// pre-selects options 0 and 1 only because 1 is listed before 2). Empty when the most
-    /// votes decide alone.
-    pub fn preselection_ties(&self) -> Vec<usize> {
-        let preselected = self.preselected();
-        let Some(floor) = preselected.iter().map(|&i| self.left[i]).min() else { return Vec::new() };
-        let tied: Vec<usize> = self.remaining().into_iter().filter(|&i| self.left[i] == floor).collect();
-        let taken = preselected.iter().filter(|&&i| self.left[i] == floor).count();
-        if tied.len() > taken {
-            tied
-        } else {
-            Vec::new()
+        let remaining = self.remaining();
+        match (remaining.first(), remaining.last()) {
+            (Some(&first), Some(&last)) if first != last => vec![first, last],
+            _ => Vec::new(),
         }
     }
 
@@ -551,15 +548,13 @@ pub fn take_median(votes: &[u32]) -> Result<TakeMedian> {
 }
 
 /// One step of a Take Median plan: where it stood (the options still in, every option's
-/// votes left, the app's pre-selection) and the step the table's marks made.
+/// votes left, the app's pre-selection: the two ends of what remains) and the step the
+/// table's marks made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlannedStep {
     pub remaining: Vec<usize>,
     pub left: Vec<u32>,
     pub preselected: Vec<usize>,
-    /// The options on equal votes that made the pre-selection arbitrary
-    /// ([`TakeMedian::preselection_ties`]): the table should mark this step itself.
-    pub ties: Vec<usize>,
     /// `None` on the step whose marks are refused ([`MedianPlan::problem`]).
     pub step: Option<MedianStep>,
 }
@@ -583,15 +578,14 @@ pub fn plan_median(votes: &[u32], selections: &[Vec<usize>]) -> Result<MedianPla
     while median.outcome().is_none() {
         let k = steps.len();
         let (remaining, left, preselected) = (median.remaining(), median.votes_left().to_vec(), median.preselected());
-        let ties = median.preselection_ties();
         let marked = selections.get(k).unwrap_or(&preselected);
         match median.step(marked) {
             Ok(next) => {
-                steps.push(PlannedStep { remaining, left, preselected, ties, step: next.steps().last().cloned() });
+                steps.push(PlannedStep { remaining, left, preselected, step: next.steps().last().cloned() });
                 median = next;
             }
             Err(Error::Invalid { problem, .. }) => {
-                steps.push(PlannedStep { remaining, left, preselected, ties, step: None });
+                steps.push(PlannedStep { remaining, left, preselected, step: None });
                 return Ok(MedianPlan { steps, outcome: None, problem: Some(format!("Step {}: {problem}.", k + 1)) });
             }
             Err(e) => return Err(e),
@@ -706,14 +700,16 @@ mod tests {
             assert_eq!(step_dice(votes as u32).unwrap(), *dice, "{votes} votes");
         }
         assert_eq!(step_dice(40).unwrap(), vec![12; 8]);
-        assert_eq!(err(step_dice(41)), "votes: an option holds at most 40 votes, not 41");
+        assert_eq!(err(step_dice(176)), "votes: an option holds at most 175 votes, not 176");
+        assert_eq!(step_dice(41).unwrap(), [12, 12, 12, 12, 12, 12, 12, 12, 4], "41 votes: nine dice");
         assert_eq!(option_dice(&[3, 0, 6]).unwrap(), vec![vec![8], vec![], vec![12, 4]]);
     }
 
     #[test]
     fn a_step_down_shrinks_the_last_die_and_removes_a_d4() {
         assert_eq!(err(steps(&[12, 7])), "dice[1]: d7 is not a step die (d4, d6, d8, d10 or d12)");
-        assert_eq!(err(steps(&[4; 9])), "dice: an option rolls at most 8 dice, not 9");
+        assert_eq!(err(steps(&[4; 36])), "dice: an option rolls at most 35 dice, not 36");
+        assert_eq!(steps(&[4; 9]).unwrap(), 9);
         assert_eq!(steps(&[12, 12, 6]).unwrap(), 12);
     }
 
@@ -738,7 +734,7 @@ mod tests {
     fn leave_to_chance_names_what_is_wrong() {
         assert_eq!(
             err(leave_to_chance(&[vec![4]], &mut Entered::new([1]))),
-            "options: a conflict has 2 to 16 options, not 1"
+            "options: a conflict has 2 to 32 options, not 1"
         );
         assert_eq!(
             err(leave_to_chance(&[vec![4], vec![12, 5]], &mut Entered::new([1]))),
@@ -752,8 +748,10 @@ mod tests {
             err(leave_to_chance(&[vec![4], vec![6]], &mut Entered::new([5, 1]))),
             "options[0][0]: 5 cannot be rolled on a d4 (1 to 4)"
         );
-        assert_eq!(err(check_votes(&[1; 17])), "votes: a conflict has 2 to 16 options, not 17");
-        assert_eq!(err(check_votes(&[1, 41])), "votes[1]: an option holds at most 40 votes, not 41");
+        assert_eq!(err(check_votes(&[1; 33])), "votes: a conflict has 2 to 32 options, not 33");
+        assert!(check_votes(&[1; 17]).is_ok(), "17 options: no cap the source lacks");
+        assert_eq!(err(check_votes(&[1, 176])), "votes[1]: an option holds at most 175 votes, not 176");
+        assert!(check_votes(&[41, 0]).is_ok(), "41 votes: no cap the source lacks");
     }
 
     #[test]
@@ -764,7 +762,8 @@ mod tests {
         assert_eq!(d6_die(6).unwrap(), Some(D6Die { multiplier: 2, threshold: 0 }));
         assert_eq!(d6_die(17).unwrap(), Some(D6Die { multiplier: 3, threshold: 5 }));
         assert_eq!(d6_die(40).unwrap(), Some(D6Die { multiplier: 7, threshold: 4 }));
-        assert_eq!(err(d6_die(41)), "votes: an option holds at most 40 votes, not 41");
+        assert_eq!(err(d6_die(176)), "votes: an option holds at most 175 votes, not 176");
+        assert_eq!(d6_die(41).unwrap(), Some(D6Die { multiplier: 7, threshold: 5 }));
         // A burst pays when 3.5 × (m + 1) beats first × m.
         let die = |votes| d6_die(votes).unwrap().unwrap();
         assert!(die(5).burst_pays(5), "3.5 × 2 = 7 > 5");
@@ -823,14 +822,14 @@ mod tests {
 
     #[test]
     fn take_median_worked_examples() {
-        // 5, 3, 2: the two strongest cancel 3 → 2, 0, 2; then 2 and 2 cancel → both drop, tied.
+        // 5, 3, 2: the two ends cancel 2 → 3, 3, 0; then 3 and 3 cancel → both drop, tied.
         let median = take_median(&[5, 3, 2]).unwrap();
         let steps = [
-            MedianStep { selected: vec![0, 1], subtracted: 3, dropped: vec![1] },
-            MedianStep { selected: vec![0, 2], subtracted: 2, dropped: vec![0, 2] },
+            MedianStep { selected: vec![0, 2], subtracted: 2, dropped: vec![2] },
+            MedianStep { selected: vec![0, 1], subtracted: 3, dropped: vec![0, 1] },
         ];
         assert_eq!(median.steps(), steps);
-        assert_eq!(median.outcome(), Some(&Outcome::Tie(vec![0, 2])));
+        assert_eq!(median.outcome(), Some(&Outcome::Tie(vec![0, 1])));
 
         // 4, 1, 2: 4 and 2 cancel 2 → 2, 1, 0; 2 and 1 cancel 1 → 1, 0: the first wins.
         let median = take_median(&[4, 1, 2]).unwrap();
@@ -841,7 +840,7 @@ mod tests {
 
         // The table selects 3 and 2 instead: 5, 1, 0; then 5 and 1 → 4: the first wins.
         let start = TakeMedian::start(&[5, 3, 2]).unwrap();
-        assert_eq!(start.preselected(), [0, 1]);
+        assert_eq!(start.preselected(), [0, 2]);
         let after = start.step(&[2, 1]).unwrap();
         assert_eq!(after.steps()[0], MedianStep { selected: vec![1, 2], subtracted: 2, dropped: vec![2] });
         assert_eq!(after.votes_left(), [5, 1, 0]);
@@ -851,29 +850,33 @@ mod tests {
         // Three selected at once, all equal: all drop, all tie.
         let all = TakeMedian::start(&[3, 3, 3]).unwrap().step(&[0, 1, 2]).unwrap();
         assert_eq!(all.outcome(), Some(&Outcome::Tie(vec![0, 1, 2])));
-
-        // Equal votes for second place: the first listed is pre-selected.
-        assert_eq!(TakeMedian::start(&[2, 6, 2, 2]).unwrap().preselected(), [0, 1]);
     }
 
-    /// The audit's case: [3, 2, 2] and [2, 2, 3] differ only in the order the options were
-    /// typed, and the pre-selection follows that order; the plan says so (RULES.md §3.2: the
-    /// table marks the most strongly opposed options).
+    /// RULES.md §3.2, Decision 2026-11-28: the options are listed along the question's
+    /// spectrum and the app pre-selects the two ends of what remains, whatever their votes.
+    /// The audit's case (DEV-5): A 5, B 4, C 3 with B the middle road. The ends A and C cancel
+    /// 3 → A 2, B 4, C out; then A and B cancel 2 → B, the compromise, wins. "The two with the
+    /// most votes" (A and B) made C, the least-voted option, win.
     #[test]
-    fn equal_votes_that_make_the_preselection_arbitrary_are_named() {
-        let ties = |votes: &[u32]| TakeMedian::start(votes).unwrap().preselection_ties();
-        assert_eq!(ties(&[3, 2, 2]), [1, 2]);
-        assert_eq!(ties(&[2, 2, 3]), [0, 1]);
-        assert_eq!(ties(&[3, 3, 3]), [0, 1, 2], "any two of three equals");
-        assert_eq!(ties(&[2, 6, 2, 2]), [0, 2, 3]);
-        assert!(ties(&[5, 3, 1]).is_empty(), "the most votes decide");
-        assert!(ties(&[3, 3]).is_empty(), "two options: nothing to choose");
-        assert!(ties(&[3, 3, 1]).is_empty(), "both equals fit");
-        assert!(ties(&[4, 0, 0]).is_empty(), "one option with votes wins at once");
-
-        let plan = plan_median(&[3, 2, 2], &[]).unwrap();
-        assert_eq!(plan.steps[0].ties, [1, 2]);
-        assert!(plan.steps[1].ties.is_empty(), "then [1, 0, 2]: two left, nothing arbitrary");
+    fn take_median_preselects_the_two_ends_of_what_remains() {
+        let median = take_median(&[5, 4, 3]).unwrap();
+        assert_eq!(median.steps()[0].selected, [0, 2]);
+        assert_eq!(median.outcome(), Some(&Outcome::Winner(1)), "the middle road wins");
+        // Votes do not move the ends: the first and the last option still in.
+        assert_eq!(TakeMedian::start(&[1, 9, 9, 1]).unwrap().preselected(), [0, 3]);
+        assert_eq!(TakeMedian::start(&[2, 6, 2, 2]).unwrap().preselected(), [0, 3]);
+        // An end without votes is out at once, so the next one in is the end.
+        let start = TakeMedian::start(&[0, 2, 5, 3, 0]).unwrap();
+        assert_eq!(start.preselected(), [1, 3]);
+        // An end that drops: the next option in along the list is the new end.
+        let after = start.step(&start.preselected()).unwrap();
+        assert_eq!(after.votes_left(), [0, 0, 5, 1, 0]);
+        assert_eq!(after.preselected(), [2, 3]);
+        // The same votes listed in another order: the option listed in the middle wins again.
+        assert_eq!(take_median(&[5, 3, 4]).unwrap().outcome(), Some(&Outcome::Winner(1)));
+        let plan = plan_median(&[5, 4, 3], &[]).unwrap();
+        assert_eq!(plan.steps[0].preselected, [0, 2]);
+        assert_eq!(plan.outcome, Some(Outcome::Winner(1)));
     }
 
     #[test]
@@ -897,7 +900,7 @@ mod tests {
         let done = take_median(&[3, 1]).unwrap();
         assert_eq!(err(done.step(&[0, 1])), "selected: Take Median is already settled");
         assert!(done.preselected().is_empty());
-        assert_eq!(err(TakeMedian::start(&[2])), "votes: a conflict has 2 to 16 options, not 1");
+        assert_eq!(err(TakeMedian::start(&[2])), "votes: a conflict has 2 to 32 options, not 1");
     }
 
     #[test]
@@ -953,14 +956,14 @@ mod tests {
 
     #[test]
     fn a_median_plan_follows_the_tables_marks_and_says_which_step_it_refuses() {
-        // Storm 3, Calm 1, Fog 1: the app pre-selects Storm and Calm; the table marks Calm and
-        // Fog, which both drop, and Storm is left.
+        // Storm 3, Calm 1, Fog 1: the app pre-selects the ends, Storm and Fog; the table marks
+        // Calm and Fog, which both drop, and Storm is left.
         let marked = plan_median(&[3, 1, 1], &[vec![1, 2]]).unwrap();
         assert_eq!(marked.steps.len(), 1);
         let first = &marked.steps[0];
         assert_eq!(
             (first.remaining.clone(), first.left.clone(), first.preselected.clone()),
-            (vec![0, 1, 2], vec![3, 1, 1], vec![0, 1])
+            (vec![0, 1, 2], vec![3, 1, 1], vec![0, 2])
         );
         assert_eq!(first.step, Some(MedianStep { selected: vec![1, 2], subtracted: 1, dropped: vec![1, 2] }));
         assert_eq!((marked.outcome, marked.problem), (Some(Outcome::Winner(0)), None));

@@ -39,8 +39,8 @@ pub const MAX_SCORES: usize = 1024;
 /// How an option's equally likely outcomes score: `counts[s]` of its `outcomes` score `s`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ScoreCounts {
-    pub counts: Vec<u64>,
-    pub outcomes: u64,
+    pub counts: Vec<u128>,
+    pub outcomes: u128,
 }
 
 /// The scores of step dice: every face of every die equally likely, the highest face counts,
@@ -50,9 +50,9 @@ pub fn step_counts(dice: &[u8]) -> Result<ScoreCounts> {
     if dice.is_empty() {
         return Ok(ScoreCounts { counts: vec![0, 1], outcomes: 1 });
     }
-    // At most MAX_DICE d12s: 12^8 fits easily. `at_most(s)` counts rolls whose every face is ≤ s.
-    let at_most = |s: u64| dice.iter().map(|&d| s.min(u64::from(d))).product::<u64>();
-    let top = dice.iter().copied().max().map_or(1, u64::from);
+    // At most MAX_DICE d12s: 12^35 fits 128 bits. `at_most(s)` counts rolls whose every face is ≤ s.
+    let at_most = |s: u128| dice.iter().map(|&d| s.min(u128::from(d))).product::<u128>();
+    let top = dice.iter().copied().max().map_or(1, u128::from);
     let counts = (0..=top).map(|s| if s == 0 { 0 } else { at_most(s) - at_most(s - 1) }).collect();
     Ok(ScoreCounts { counts, outcomes: at_most(top) })
 }
@@ -100,8 +100,8 @@ pub fn win_odds(options: &[ScoreCounts]) -> Result<ConflictOdds> {
     let n = options.len();
     let top = options.iter().map(|o| o.counts.len()).max().unwrap_or(0);
     // columns[s][j]: how many of option j's outcomes score less than s, and exactly s.
-    let mut running = vec![0u64; n];
-    let columns: Vec<Vec<(u64, u64)>> = (0..top)
+    let mut running = vec![0u128; n];
+    let columns: Vec<Vec<(u128, u128)>> = (0..top)
         .map(|s| {
             (0..n)
                 .map(|j| {
@@ -135,15 +135,15 @@ pub fn win_odds(options: &[ScoreCounts]) -> Result<ConflictOdds> {
                     if less == 0 {
                         continue 'score; // j always scores more: i cannot win here
                     }
-                    poly.iter_mut().for_each(|c| c.mul_small(less));
+                    poly.iter_mut().for_each(|c| c.mul_wide(less));
                     continue;
                 }
                 poly.push(Natural::zero());
                 for k in (0..poly.len()).rev() {
                     let (lower, upper) = poly.split_at_mut(k);
-                    upper[0].mul_small(less);
+                    upper[0].mul_wide(less);
                     if let Some(previous) = lower.last() {
-                        upper[0].add_mul_small(previous, equal);
+                        upper[0].add_mul_wide(previous, equal);
                     }
                 }
             }
@@ -151,12 +151,12 @@ pub fn win_odds(options: &[ScoreCounts]) -> Result<ConflictOdds> {
             for (k, c) in poly.iter().enumerate() {
                 shares.add_mul_small(c, lcm / (k as u64 + 1));
             }
-            win.add_mul_small(&shares, mine);
+            win.add_mul_wide(&shares, mine);
         }
     }
     let mut outcomes = Natural::from(lcm);
     for option in options {
-        outcomes.mul_small(option.outcomes);
+        outcomes.mul_wide(option.outcomes);
     }
     Ok(ConflictOdds { counts: wins, outcomes })
 }
@@ -165,8 +165,9 @@ fn check_counts(field: &str, option: &ScoreCounts) -> Result<()> {
     if option.counts.len() > MAX_SCORES {
         return Err(Error::invalid(field, format!("at most {MAX_SCORES} scores, not {}", option.counts.len())));
     }
-    let sum: u128 = option.counts.iter().map(|&c| u128::from(c)).sum();
-    if option.outcomes == 0 || sum != u128::from(option.outcomes) {
+    let sum = option.counts.iter().try_fold(0u128, |sum, &c| sum.checked_add(c));
+    if option.outcomes == 0 || sum != Some(option.outcomes) {
+        let sum = sum.map_or_else(|| "more than 128 bits hold".to_owned(), |s| s.to_string());
         return Err(Error::invalid(
             field,
             format!("the counts add up to {sum}, not to the {} outcomes (at least 1)", option.outcomes),
@@ -405,6 +406,30 @@ impl Natural {
         if carry > 0 {
             self.limbs.push(carry as u64);
         }
+    }
+
+    /// self × factor, for a factor of up to 128 bits.
+    fn mul_wide(&mut self, factor: u128) {
+        if let Ok(small) = u64::try_from(factor) {
+            return self.mul_small(small);
+        }
+        let mut high = self.clone();
+        high.mul_small((factor >> 64) as u64);
+        high.shl(64);
+        self.mul_small(factor as u64);
+        self.add_mul_small(&high, 1);
+    }
+
+    /// self + other × factor, for a factor of up to 128 bits.
+    fn add_mul_wide(&mut self, other: &Natural, factor: u128) {
+        if let Ok(small) = u64::try_from(factor) {
+            return self.add_mul_small(other, small);
+        }
+        let mut high = other.clone();
+        high.mul_small((factor >> 64) as u64);
+        high.shl(64);
+        self.add_mul_small(other, factor as u64);
+        self.add_mul_small(&high, 1);
     }
 
     /// self − other, for other ≤ self (otherwise the result is meaningless, never a panic).
@@ -875,17 +900,47 @@ mod tests {
         }
     }
 
+    /// DEV-13: the source caps neither votes nor options. 41 votes (nine dice) and 17 options
+    /// have their exact odds; so do the new bounds' largest, 35 d12s, whose 12^35 outcomes
+    /// need all 128 bits of an option's count.
+    #[test]
+    fn votes_and_options_beyond_the_old_caps_have_exact_odds() {
+        for variant in [Variant::Steps, Variant::D6] {
+            let odds41 = odds(&[41, 0], variant).unwrap();
+            assert!(sums_to_one(&odds41));
+            assert!(odds41.options()[0] > odds41.options()[1]);
+            assert!(sums_to_one(&odds(&[1; 17], variant).unwrap()));
+            assert!(sums_to_one(&odds(&[MAX_VOTES, MAX_VOTES - 1, 0], variant).unwrap()));
+        }
+        let most = step_counts(&step_dice(MAX_VOTES).unwrap()).unwrap();
+        assert_eq!(most.outcomes, 12u128.pow(35));
+        // Two equal options of the most dice: one half each, exactly.
+        let halves = odds(&[MAX_VOTES, MAX_VOTES], Variant::Steps).unwrap().options();
+        assert!(halves.iter().all(|f| f.numerator.to_string() == "1" && f.denominator.to_string() == "2"));
+    }
+
+    #[test]
+    fn wide_factors_multiply_exactly() {
+        let big = (u128::from(u64::MAX) << 3) + 5;
+        let mut n = Natural::from(7u64);
+        n.mul_wide(big);
+        assert_eq!(n.to_u128(), Some(big * 7));
+        let mut sum = Natural::from(1u64);
+        sum.add_mul_wide(&Natural::from(3u64), big);
+        assert_eq!(sum.to_u128(), Some(big * 3 + 1));
+    }
+
     #[test]
     fn bad_input_is_named() {
         let err = |r: Result<ConflictOdds>| r.unwrap_err().to_string();
-        assert_eq!(err(odds(&[], Variant::Steps)), "votes: a conflict has 2 to 16 options, not 0");
-        assert_eq!(err(odds(&[3], Variant::D6)), "votes: a conflict has 2 to 16 options, not 1");
-        assert_eq!(err(odds(&[3, 41], Variant::D6)), "votes[1]: an option holds at most 40 votes, not 41");
+        assert_eq!(err(odds(&[], Variant::Steps)), "votes: a conflict has 2 to 32 options, not 0");
+        assert_eq!(err(odds(&[3], Variant::D6)), "votes: a conflict has 2 to 32 options, not 1");
+        assert_eq!(err(odds(&[3, 176], Variant::D6)), "votes[1]: an option holds at most 175 votes, not 176");
         assert_eq!(
             err(odds(&[u32::MAX, 1], Variant::Steps)),
-            "votes[0]: an option holds at most 40 votes, not 4294967295"
+            "votes[0]: an option holds at most 175 votes, not 4294967295"
         );
-        let counts = |counts: Vec<u64>, outcomes| ScoreCounts { counts, outcomes };
+        let counts = |counts: Vec<u128>, outcomes| ScoreCounts { counts, outcomes };
         assert_eq!(
             err(win_odds(&[counts(vec![0, 1], 1), counts(vec![1, 1], 3)])),
             "options[1]: the counts add up to 2, not to the 3 outcomes (at least 1)"
@@ -899,7 +954,11 @@ mod tests {
             "options[1]: at most 1024 scores, not 1025"
         );
         // Overflowing counts are compared as the u128 sum they are, not wrapped.
-        assert!(win_odds(&[counts(vec![0, 1], 1), counts(vec![u64::MAX, 2], 1)]).is_err());
+        assert!(win_odds(&[counts(vec![0, 1], 1), counts(vec![u128::from(u64::MAX), 2], 1)]).is_err());
+        assert_eq!(
+            err(win_odds(&[counts(vec![0, 1], 1), counts(vec![u128::MAX, 2], 1)])),
+            "options[1]: the counts add up to more than 128 bits hold, not to the 1 outcomes (at least 1)"
+        );
     }
 
     #[test]

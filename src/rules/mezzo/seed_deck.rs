@@ -13,7 +13,7 @@
 //!   ([`start_session`], [`buy_cards`]).
 //! - A card played from the hand becomes active in front of its owner ([`play`]); a played
 //!   card whose idea does not make it into the game is depleted ([`deplete`]).
-//! - Linking ([`link`]) ties one of the player's active cards to another player's active
+//! - Linking ([`link`]) ties the player's newly active card to another player's active
 //!   card (or to the inspiration card); when a card first becomes linked its owner gains 1
 //!   influence and the card is marked, so each card earns it once. A player links two of
 //!   their own cards only when they are the only player who holds cards. The inspiration
@@ -38,13 +38,20 @@
 //! - The refresh is open from the end of a scene or challenge until the next card is played,
 //!   depleted or linked, an inspiration is drawn or a session starts; each player refreshes
 //!   once in it. The card is discarded first, so a reshuffle may bring it back.
-//! - A link is made by a player between two cards in play: one of their own active cards
-//!   and another player's, or the inspiration card and any player's active card. A pair is
-//!   linked once. A card leaving play (depleted or discarded, or an inspiration replaced)
+//! - A link is made by a player between two cards in play, one of them their own newly
+//!   active card: the card they played last, for as long as it stays active (the seed's "a
+//!   newly active card builds on another active card"); the other is another player's active
+//!   card or the inspiration card. A player never links someone else's card, to the
+//!   inspiration card or anywhere (that would earn the other player influence by a third
+//!   hand). A newly active card may be linked to several cards. A pair is linked once. A card leaving play (depleted or discarded, or an inspiration replaced)
 //!   takes its links with it; the influence stays. A card that comes back into play later is
 //!   a fresh card and may earn its point again.
 //! - "Owning cards", for linking one's own cards, is holding any card: in hand, active or
-//!   depleted.
+//!   depleted. The seed's words count every card drawn and still held: "Players can only link
+//!   their own cards if they are the only player who owns cards", and in the initial draw "If
+//!   only one player draws cards, they can link their own cards"; a depleted card lies "face
+//!   down in front of the owning player". (The audit's DEV-11 asked for active cards only;
+//!   the seed's words do not say so, so this stays.)
 //! - Cards added to a deck in play are shuffled into the draw pile only.
 //! - The dice variant stands apart from the deck: a roll gives a player a keyword, which the
 //!   table uses as a card's idea.
@@ -111,6 +118,11 @@ pub struct Holding {
 impl Holding {
     fn new(player: Uuid) -> Holding {
         Holding { player, hand: Vec::new(), active: Vec::new(), depleted: Vec::new() }
+    }
+
+    /// The player's newly active card: the one they played last, while it is still active.
+    pub fn newly_active(&self) -> Option<Uuid> {
+        self.active.last().map(|a| a.card.id)
     }
 
     /// Holds any card at all.
@@ -522,9 +534,10 @@ pub fn deplete(deck: &SeedDeck, player: Uuid, card: Uuid) -> Result<Dealt> {
     Ok((next, Vec::new(), vec![SeedEvent::Depleted { player, card }]))
 }
 
-/// `by` links two cards in play that share a bond: one of their own active cards to another
-/// player's (or to the inspiration card), or the inspiration card to a player's. Each card
-/// linked for the first time earns its owner 1 influence.
+/// `by` links two cards in play that share a bond: their own newly active card (the one they
+/// played last) to another player's active card or to the inspiration card (or, while no
+/// other player holds cards, to another of their own). Each card linked for the first time
+/// earns its owner 1 influence.
 pub fn link(deck: &SeedDeck, by: Uuid, card: Uuid, to: Uuid) -> Result<Dealt> {
     let me = deck.holder(by, "by")?;
     if card == to {
@@ -540,8 +553,22 @@ pub fn link(deck: &SeedDeck, by: Uuid, card: Uuid, to: Uuid) -> Result<Dealt> {
         InPlay::Inspiration => None,
     };
     let (oa, ob) = (owner(a), owner(b));
-    if oa != Some(me) && ob != Some(me) && oa.is_some() && ob.is_some() {
-        return Err(Error::invalid("card", "link one of your own active cards, or the inspiration card"));
+    // The seed: "If the player can show that a newly active card builds on another active
+    // card, the two are linked" — one of the two is the linking player's own newly active card.
+    // So nobody links two cards of others, nor another player's card to the inspiration card.
+    if oa != Some(me) && ob != Some(me) {
+        return Err(Error::invalid(
+            "card",
+            "link a card of your own: another player's card is linked by its owner when they play it",
+        ));
+    }
+    let newly = deck.players[me].newly_active();
+    let is_newly = |c: Uuid, o: Option<usize>| o == Some(me) && newly == Some(c);
+    if !is_newly(card, oa) && !is_newly(to, ob) {
+        return Err(Error::invalid(
+            "card",
+            "only a newly active card links: the card you played last, while it is active",
+        ));
     }
     if oa.is_some() && oa == ob {
         let others_hold = deck.players.iter().enumerate().any(|(i, h)| i != me && h.owns_cards());
@@ -869,25 +896,31 @@ mod tests {
     fn a_card_earns_its_owner_one_influence_the_first_time_it_is_linked() {
         let mut d = dealt(12, 2);
         let (a, b, c) = (hand(&d, ADA), hand(&d, BO), hand(&d, CY));
-        for (p, card) in [(ADA, a[0]), (BO, b[0]), (CY, c[0]), (ADA, a[1])] {
+        for (p, card) in [(BO, b[0]), (CY, c[0]), (ADA, a[0])] {
             d = play(&d, p, card).unwrap().0;
         }
         let plus = |to: Uuid| Grant { to, resource: Resource::Influence, amount: 1, stake: false };
-        // Ada builds on Bo's card: both are linked for the first time.
+        // Ada builds her newly active card on Bo's: both are linked for the first time.
         let (d, grants, _) = link(&d, ADA, a[0], b[0]).unwrap();
         assert_eq!(grants, vec![plus(ADA), plus(BO)]);
         assert!(d.holding(ADA).unwrap().active[0].linked);
         // Ada's card again, to Cy's: only Cy's card is new.
         let (d, grants, _) = link(&d, ADA, a[0], c[0]).unwrap();
         assert_eq!(grants, vec![plus(CY)]);
-        // The same pair again; her own two cards while others hold cards; a card in hand;
-        // two other players' cards.
+        // The same pair again; a card in hand; two other players' cards; a card to itself.
         assert_eq!(field(link(&d, BO, b[0], a[0]).unwrap_err()), "to");
-        assert_eq!(field(link(&d, ADA, a[1], a[0]).unwrap_err()), "to");
-        assert_eq!(field(link(&d, BO, b[1], a[1]).unwrap_err()), "card");
+        assert_eq!(field(link(&d, BO, b[1], a[0]).unwrap_err()), "card");
         assert_eq!(field(link(&d, ADA, b[0], c[0]).unwrap_err()), "card");
         assert_eq!(field(link(&d, ADA, a[0], a[0]).unwrap_err()), "to");
-        // Bo links his linked card to Ada's second: only Ada's second card earns.
+        // Ada plays her second card, Cy his: her first is not newly active any more.
+        let d = play(&play(&d, ADA, a[1]).unwrap().0, CY, c[1]).unwrap().0;
+        assert_eq!(
+            link(&d, ADA, a[0], c[1]).unwrap_err().to_string(),
+            "card: only a newly active card links: the card you played last, while it is active"
+        );
+        // Her own two cards while others hold cards.
+        assert_eq!(field(link(&d, ADA, a[1], a[0]).unwrap_err()), "to");
+        // Bo links his card (the one he played last) to Ada's second: only Ada's second earns.
         let (_, grants, _) = link(&d, BO, b[0], a[1]).unwrap();
         assert_eq!(grants, vec![plus(ADA)]);
     }
@@ -919,10 +952,15 @@ mod tests {
         let d = play(&d, ADA, a).unwrap().0;
         let (d, grants, _) = link(&d, ADA, a, top.id).unwrap();
         assert_eq!(grants.iter().map(|g| g.to).collect::<Vec<_>>(), vec![ADA]);
-        // Cy links the inspiration card to Bo's: Bo's card earns.
+        // Cy may not link Bo's card to the inspiration card: that is Bo's to do (DEV-11).
         let b = hand(&d, BO)[0];
         let d = play(&d, BO, b).unwrap().0;
-        let (d, grants, _) = link(&d, CY, top.id, b).unwrap();
+        assert_eq!(
+            link(&d, CY, top.id, b).unwrap_err().to_string(),
+            "card: link a card of your own: another player's card is linked by its owner when they play it"
+        );
+        // Bo links it, either way round: his card earns.
+        let (d, grants, _) = link(&d, BO, top.id, b).unwrap();
         assert_eq!(grants.iter().map(|g| g.to).collect::<Vec<_>>(), vec![BO]);
 
         // A new inspiration replaces it; its links go with it.

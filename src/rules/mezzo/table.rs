@@ -20,7 +20,7 @@ use super::challenge::Challenge;
 use super::conflict::Variant;
 use super::element::{self, Element, ElementEvent, Player};
 use super::plot::{Arc, Consequence, CustomLaw, Fact, NoEscape, PlotHook, TurningPoint};
-use super::seed_deck::{KeywordDie, SeedDeck};
+use super::seed_deck::{self, Ending, KeywordDie, SeedDeck};
 use crate::error::{Error, Result};
 
 /// Votes a victor bought with momentum (Victory Narration) when it left a challenge: the
@@ -115,12 +115,14 @@ pub fn start_scene(table: &MezzoTable) -> Result<MezzoTable> {
 /// The scene ends: every element of the game (`elements`: the characters' sheets and the
 /// table's own) loses what lasts until the end of the scene ([`element::end_scene`]:
 /// scene-only traits such as a Background's phantom edge, and Plot Protection lent by a
-/// Heroic Sacrifice outside a challenge). Returns the table and the elements that changed.
+/// Heroic Sacrifice outside a challenge), and the seed deck's refresh opens (RULES.md §3.6:
+/// at the end of a scene each player may discard one card and draw one). Returns the table
+/// and the elements that changed.
 pub fn end_scene(table: &MezzoTable, elements: &[Element]) -> Result<(MezzoTable, Vec<Element>, Vec<ElementEvent>)> {
     if !table.scene.open {
         return Err(Error::invalid("scene", "no scene is being played: start one first"));
     }
-    let mut next = table.clone();
+    let mut next = open_refresh(table, Ending::Scene);
     next.scene.open = false;
     let (mut changed, mut events) = (Vec::new(), Vec::new());
     for e in elements {
@@ -131,6 +133,38 @@ pub fn end_scene(table: &MezzoTable, elements: &[Element]) -> Result<(MezzoTable
         events.extend(more.into_iter().filter(|m| !matches!(m, ElementEvent::SceneEnded { .. })));
     }
     Ok((next, changed, events))
+}
+
+/// The table's challenge is over: the seed deck's refresh opens (RULES.md §3.6: at the end of
+/// a challenge each player may discard one card and draw one), whether or not a scene goes on.
+pub fn challenge_over(table: &MezzoTable) -> MezzoTable {
+    open_refresh(table, Ending::Challenge)
+}
+
+/// The seed deck's refresh opens, if the table built a deck. The deck's own `end_of` is only
+/// reached from here, so a refresh opens when a scene or a challenge really ends (DEV-3), never
+/// in the middle of one.
+fn open_refresh(table: &MezzoTable, ending: Ending) -> MezzoTable {
+    let mut next = table.clone();
+    if let Some(deck) = &table.deck {
+        next.deck = Some(seed_deck::end_of(deck, ending).0);
+    }
+    next
+}
+
+/// Whether the arc may end now (RULES.md §3.5; seed: after the Turning Point "players can call
+/// for the end of the current plot arc at the end of each scene"): not while a scene is being
+/// played. Ruling: between scenes (none open) counts as the end of the last one, so a table
+/// that does not keep scenes in the app ends its arc as before. The Turning Point itself is
+/// the plot's rule ([`Arc::can_end`]).
+pub fn check_arc_may_end(table: &MezzoTable) -> Result<()> {
+    if table.scene.open {
+        return Err(Error::invalid(
+            "scene",
+            "an arc ends at the end of a scene: end the scene being played first (Table tab)",
+        ));
+    }
+    Ok(())
 }
 
 impl Default for MezzoTable {
@@ -300,6 +334,47 @@ mod tests {
         let mut twice = value;
         twice["plot"]["number"] = json!(3);
         assert!(serde_json::from_value::<MezzoTable>(twice).is_err(), "the number is not written twice");
+    }
+
+    /// DEV-3 (RULES.md §3.6): the seed deck's refresh opens when a scene or a challenge ends,
+    /// and only then: the table's End scene and a challenge's end open it for every player.
+    #[test]
+    fn the_end_of_a_scene_or_a_challenge_opens_the_seed_deck_refresh() {
+        let (ada, bo) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let cards: Vec<seed_deck::Card> =
+            (0..6).map(|i| seed_deck::Card { id: Uuid::from_u128(100 + i), text: format!("card {i}") }).collect();
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(1);
+        let deck = seed_deck::build(&cards, &[ada, bo], &mut rng).unwrap().0;
+        let table = MezzoTable { deck: Some(deck), ..MezzoTable::default() };
+        assert!(table.deck.as_ref().unwrap().refresh.is_empty());
+        // A scene being played: nothing opens until it ends.
+        let playing = start_scene(&table).unwrap();
+        assert!(playing.deck.as_ref().unwrap().refresh.is_empty(), "not mid-scene");
+        let (ended, _, _) = end_scene(&playing, &[]).unwrap();
+        assert_eq!(ended.deck.as_ref().unwrap().refresh, [ada, bo]);
+        assert!(!ended.scene.open);
+        // A challenge's end opens it too, even with the scene going on.
+        let over = challenge_over(&playing);
+        assert_eq!(over.deck.as_ref().unwrap().refresh, [ada, bo]);
+        assert!(over.scene.open);
+        // A table without a deck ends its scene as before.
+        let bare = start_scene(&MezzoTable::default()).unwrap();
+        assert_eq!(end_scene(&bare, &[]).unwrap().0.deck, None);
+    }
+
+    /// DEV-10 (seed: "at the end of each scene"): the arc does not end while a scene is being
+    /// played; once it ends, or between scenes, it may.
+    #[test]
+    fn an_arc_ends_only_at_the_end_of_a_scene() {
+        let table = MezzoTable::default();
+        assert!(check_arc_may_end(&table).is_ok(), "between scenes");
+        let playing = start_scene(&table).unwrap();
+        assert_eq!(
+            check_arc_may_end(&playing).unwrap_err().to_string(),
+            "scene: an arc ends at the end of a scene: end the scene being played first (Table tab)"
+        );
+        let (ended, _, _) = end_scene(&playing, &[]).unwrap();
+        assert!(check_arc_may_end(&ended).is_ok());
     }
 
     #[test]

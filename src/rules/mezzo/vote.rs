@@ -618,7 +618,7 @@ mod tests {
             "casts[1].option: option 2 already has the total the table counted"
         );
         assert_eq!(err(draft(vec![counted(3, 1)])), "casts[0].option: there is no option 4");
-        assert_eq!(err(draft(vec![counted(0, 41)])), "casts[0].votes: an option may hold at most 40 votes");
+        assert_eq!(err(draft(vec![counted(0, 176)])), "casts[0].votes: an option may hold at most 175 votes");
     }
 
     fn sources() -> Sources {

@@ -336,7 +336,7 @@ fn running(w: &Work<'_>) -> Result<Challenge> {
 
 /// Saves what a challenge rule returned: the elements and players it changed, the
 /// challenge, its events for history; a challenge that just ended lets its No Escape
-/// targets lapse. Returns the rules' events for the message.
+/// targets lapse and opens the seed deck's refresh. Returns the rules' events for the message.
 fn apply(w: &mut Work<'_>, step: rules::Step) -> Vec<ChallengeEvent> {
     let (ch, changes, events) = step;
     for p in changes.players {
@@ -352,6 +352,8 @@ fn apply(w: &mut Work<'_>, step: rules::Step) -> Vec<ChallengeEvent> {
         let (arc, lapsed) = plot::challenge_over(&w.table.plot, ch.id);
         w.table.plot = arc;
         w.note(&lapsed);
+        // The end of a challenge opens the seed deck's refresh (RULES.md §3.6).
+        w.table = crate::rules::mezzo::table::challenge_over(&w.table);
     }
     w.table.challenge = Some(ch);
     events

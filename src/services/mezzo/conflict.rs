@@ -32,7 +32,7 @@ use crate::store::Store;
 pub enum Approach {
     LeaveToChance,
     /// The table's selections for each step; missing steps take the pre-selection (the two
-    /// options with the most votes).
+    /// ends of the options still in, as listed along the question's spectrum).
     TakeMedian {
         #[serde(default)]
         selections: Vec<Vec<usize>>,

@@ -644,7 +644,7 @@ pub fn mezzo_start_scene(store: &mut Store, game: Uuid) -> Result<MezzoChange> {
 
 /// The scene ends: what lasts until the end of the scene ends with it, on every element of
 /// the game (scene-only traits, a Background's phantom edge, protection lent by a Heroic
-/// Sacrifice outside a challenge).
+/// Sacrifice outside a challenge), and the seed deck's refresh opens.
 pub fn mezzo_end_scene(store: &mut Store, game: Uuid) -> Result<MezzoChange> {
     change(store, game, |w| {
         let (_, elements) = w.participants();
@@ -660,11 +660,14 @@ pub fn mezzo_end_scene(store: &mut Store, game: Uuid) -> Result<MezzoChange> {
         for e in changed {
             w.set_element(e);
         }
-        let message = match lost {
+        let mut message = match lost {
             0 => "The scene ends.".to_owned(),
             1 => "The scene ends: 1 trait that lasted the scene is gone.".to_owned(),
             n => format!("The scene ends: {n} traits that lasted the scene are gone."),
         };
+        if w.table.deck.is_some() {
+            message.push_str(" Each player may discard a seed card and draw one.");
+        }
         w.done(events, message)
     })
 }

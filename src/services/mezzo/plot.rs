@@ -31,9 +31,7 @@ use crate::rules::mezzo::plot::{
     self, Arc, Award, BoostDraw, Consequence, Grant, InChallenge, MemorableAward, NoEscape, PlotHook, Resource,
     Sacrifice, Take, Targets, TurningPoint, User,
 };
-use crate::rules::mezzo::seed_deck::{
-    self as seeds, ActiveCard, Card, Ending, KeywordDie, KeywordDraw, Link, SeedDeck,
-};
+use crate::rules::mezzo::seed_deck::{self as seeds, ActiveCard, Card, KeywordDie, KeywordDraw, Link, SeedDeck};
 use crate::rules::mezzo::table::MezzoTable;
 use crate::services::dice::{with_dice, DiceInput};
 use crate::services::mezzo::{change, participants, MezzoChange, Work};
@@ -802,6 +800,7 @@ pub(in crate::services) fn next_arc(w: &mut Work<'_>, memorable: &[MemorableAwar
         }
         w.table.plot = Arc::new(1);
     } else {
+        crate::rules::mezzo::table::check_arc_may_end(&w.table)?;
         let (players, elements) = w.participants();
         let player_ids: Vec<Uuid> = players.iter().map(|p| p.id).collect();
         let element_ids: Vec<Uuid> = elements.iter().map(|e| e.id).collect();
@@ -983,19 +982,6 @@ pub fn mezzo_link_cards(store: &mut Store, game: Uuid, by: Uuid, card: Uuid, to:
         dealt(w, moved)?;
         let earned = if earned.is_empty() { String::new() } else { format!(" (+1 influence: {})", earned.join(", ")) };
         Ok(format!("{who} links two seed cards{earned}."))
-    })
-}
-
-/// A scene or challenge ends: every player may discard one card and draw one.
-pub fn mezzo_deck_end_of(store: &mut Store, game: Uuid, ending: Ending) -> Result<DeckChange> {
-    deck_move(store, game, |w| {
-        let moved = seeds::end_of(&deck_of(w)?, ending);
-        dealt(w, moved)?;
-        let what = match ending {
-            Ending::Scene => "scene",
-            Ending::Challenge => "challenge",
-        };
-        Ok(format!("The {what} ends: each player may discard a seed card and draw one."))
     })
 }
 

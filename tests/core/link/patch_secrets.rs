@@ -17,7 +17,7 @@ use rand::seq::SliceRandom;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use serde_json::Value;
 use sheetkeeper::exchange::GameEntry;
-use sheetkeeper::rules::mezzo::seed_deck::{Card, Ending, SeedDeck};
+use sheetkeeper::rules::mezzo::seed_deck::{Card, SeedDeck};
 use sheetkeeper::rules::penny_ante::challenge::{Move, Phase, Side};
 use sheetkeeper::rules::penny_ante::ledger::{Account, Reason};
 use sheetkeeper::rules::penny_ante::table::{Characteristic, PennyTable};
@@ -580,9 +580,10 @@ impl Mezzo {
                 format!("a player depletes a card ({})", done(r == Some(true)))
             }
             4 => {
-                let ending = if self.rng.random_bool(0.5) { Ending::Scene } else { Ending::Challenge };
-                let r = services::mezzo_deck_end_of(&mut self.hosted.store, game, ending);
-                format!("the {ending:?} ends ({})", done(r.is_ok()))
+                // The refresh opens when a scene ends (DEV-3): start one if none is open.
+                let _ = services::mezzo_start_scene(&mut self.hosted.store, game);
+                let r = services::mezzo_end_scene(&mut self.hosted.store, game);
+                format!("the scene ends ({})", done(r.is_ok()))
             }
             5 | 6 => {
                 let (who, hand, active, depleted) = self.someone();

@@ -219,7 +219,6 @@ export const mezzoPlayCard = (game, player, card) => cardMove(game, { kind: "pla
 export const mezzoDepleteCard = (game, player, card) => cardMove(game, { kind: "deplete", player, card });
 export const mezzoLinkCards = (game, by, card, to) => cardMove(game, { kind: "link", by, card, to });
 /** `ending`: "scene" | "challenge": every player may refresh once. */
-export const mezzoDeckEndOf = (game, ending) => call("mezzo_deck_end_of", { game, ending });
 export const mezzoRefresh = (game, player, card, draw) => cardMove(game, { kind: "refresh", player, card, draw });
 export const mezzoDrawInspiration = (game, by) => cardMove(game, { kind: "draw_inspiration", by });
 export const mezzoSettleInspiration = (game, played) => call("mezzo_settle_inspiration", { game, played });

@@ -18,7 +18,7 @@ import {
   play,
   state,
 } from "./challenge-state.js";
-import { WORDS, allElements, button, card, checkbox, disclosure, field, form, select } from "./kit.js";
+import { WORDS, MAX_SIDES, allElements, button, card, checkbox, disclosure, field, form, select } from "./kit.js";
 
 // ---- the start -----------------------------------------------------------------------------------
 
@@ -167,7 +167,7 @@ export function startCard(ctx) {
               d.sides.push({ name: "" });
               ctx.render(`#mzch-side-name-${d.sides.length - 1}`);
             },
-            { id: "mzch-add-side", disabled: d.sides.length >= 8, data: { focusKey: "mzch-add-side" } },
+            { id: "mzch-add-side", disabled: d.sides.length >= MAX_SIDES, data: { focusKey: "mzch-add-side" } },
           ),
         ),
         el("h4", {}, "Challengers"),

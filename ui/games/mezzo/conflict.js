@@ -2,7 +2,8 @@
 // the conflict is about and who is active in the scene, each player's casts — free votes, one
 // Setting Law with its fact and direction, influence, Fortune's Favor from an element — and,
 // live as the votes change, each option's votes, step dice and exact odds (mezzoConflictPreview
-// on every change; Take Median shows its steps with the pre-selected pair). "Resolve" rolls in
+// on every change; Take Median shows its steps with the pre-selected pair: the two ends of the
+// options left, listed along the question's spectrum and reordered before votes are cast). "Resolve" rolls in
 // the app or takes every die's face typed in by hand; the result shows each option's dice,
 // faces and score (or the median steps) and the winner. A tie is settled by a compromise or
 // broken with dice (d12s, d6s in the D6 variant).
@@ -42,12 +43,13 @@ import {
   burstOddsLine,
   nextVoteLine,
   previewSoon,
+  MAX_OPTIONS,
 } from "./kit.js";
 
 const APPROACHES = [
   ["leave_to_chance", "Leave to Chance", "Votes become step dice; the highest face wins."],
   ["take_median", "Take Median", "No dice: the most opposed options cancel out until one is left."],
-  ["d6", "D6 variant", "Every 6 votes raise a multiplier; a low first roll may burst."],
+  ["d6", "D6 variant", "Every full 6 votes always raise the multiplier (keeping them as threshold never gives a better chance); the rest are the burst threshold; a low first roll may burst."],
 ];
 
 const LAW_HINT =
@@ -291,6 +293,14 @@ function refreshLive(ctx) {
   if (approach && approach.dataset.fixed !== String(fixed)) {
     approach.dataset.fixed = String(fixed);
     approach.replaceChildren(approachChoice(ctx));
+    // The options' order is fixed once a vote is cast (RULES.md §3.2).
+    for (const b of document.querySelectorAll("#mz-options .mz-move-option")) b.disabled = fixed || b.dataset.edge === "true";
+    const order = byId("mz-options-order");
+    if (order) {
+      order.textContent = fixed
+        ? "The order is fixed now that votes are cast."
+        : "List the options from one extreme of the question to the other: Take Median starts with the two ends.";
+    }
   }
 }
 
@@ -393,7 +403,7 @@ function medianSteps(steps, outcome, counts, options, id, preselected) {
       "li",
       { class: "mz-median-step", data: { step: String(k + 1) } },
       el("strong", {}, `Step ${k + 1}: `),
-      `${before}${preselected ? " — pre-selected, the most votes —" : ""} each lose ${plural(s.subtracted, "vote")}`,
+      `${before}${preselected ? " — pre-selected, the two ends —" : ""} each lose ${plural(s.subtracted, "vote")}`,
       s.dropped.length > 0 ? `; ${s.dropped.map(name).join(" and ")} ${s.dropped.length === 1 ? "drops" : "drop"}.` : ".",
     );
   });
@@ -463,10 +473,9 @@ function medianMarking(ctx, counts) {
       ),
     );
   const taken = plan.steps.filter((st) => st.step);
-  const items = taken.map(({ step: st, left, preselected, ties, remaining }, k) => {
+  const items = taken.map(({ step: st, left, preselected, remaining }, k) => {
     const before = st.selected.map((i) => `${name(i)} (${left[i]})`).join(" and ");
-    const arbitrary = sameSet(st.selected, preselected) && ties.length > 0;
-    const why = sameSet(st.selected, preselected) ? "pre-selected, the most votes" : "marked by the table";
+    const why = sameSet(st.selected, preselected) ? "pre-selected, the two ends" : "marked by the table";
     return el(
       "li",
       { class: "mz-median-step", data: { step: String(k + 1) } },
@@ -477,17 +486,6 @@ function medianMarking(ctx, counts) {
         `${before} — ${why} — each lose ${plural(st.subtracted, "vote")}`,
         st.dropped.length > 0 ? `; ${st.dropped.map(name).join(" and ")} ${st.dropped.length === 1 ? "drops" : "drop"}.` : ".",
       ),
-      // Equal votes leave the pre-selection to the order the options were typed in (audit
-      // #11): say so, so the table marks this step itself.
-      arbitrary &&
-        el(
-          "p",
-          { class: "mz-median-ties", id: `mz-median-ties-${k}`, role: "note" },
-          `${ties.map(name).join(", ").replace(/, ([^,]*)$/, " and $1")} have equal votes: the pre-selection took ` +
-            `${preselected.filter((i) => ties.includes(i)).map(name).join(" and ")} only because ` +
-            `${preselected.filter((i) => ties.includes(i)).length === 1 ? "it is" : "they are"} listed first. ` +
-            "Mark the options the table sees as most strongly opposed.",
-        ),
       marks(k, remaining, st.selected),
     );
   });
@@ -506,7 +504,7 @@ function medianMarking(ctx, counts) {
     "div",
     { class: "mz-median", id: "mz-median-preview" },
     out.length > 0 && out.length < counts.length && el("p", { class: "muted" }, `Out before the first step (no votes): ${out.map(name).join(", ")}.`),
-    el("p", { class: "mz-hint muted hint" }, "The table marks the most strongly opposed options at each step; the app pre-selects the two with the most votes."),
+    el("p", { class: "mz-hint muted hint" }, "The table marks the most strongly opposed options at each step; the app pre-selects the two ends of those left, in the order the options are listed."),
     items.length > 0 ? el("ol", { class: "mz-median-steps", id: "mz-median-preview-steps" }, ...items) : el("p", { class: "muted" }, "No step is needed."),
     plan.outcome &&
       el(
@@ -723,10 +721,27 @@ function questionCard(ctx) {
       relabelOptions(c);
       schedulePreview(ctx);
     });
+    // Take Median pre-selects the two ends of the list (RULES.md §3.2, Decision 2026-11-28):
+    // the table puts the options in order along the question's spectrum before votes are cast.
+    const fixed = votesCast(c);
     return el(
       "li",
       { class: "mz-option", data: { option: String(i) } },
       field(`Option ${i + 1}`, input),
+      button("Up", () => moveOption(ctx, i, -1), {
+        id: `mz-move-up-${i}`,
+        class: "mz-move-option",
+        "aria-label": `Up: move option ${i + 1} up the list`,
+        disabled: fixed || i === 0,
+        data: { focusKey: `mz-move-up-${i}`, edge: String(i === 0) },
+      }),
+      button("Down", () => moveOption(ctx, i, 1), {
+        id: `mz-move-down-${i}`,
+        class: "mz-move-option",
+        "aria-label": `Down: move option ${i + 1} down the list`,
+        disabled: fixed || i === c.options.length - 1,
+        data: { focusKey: `mz-move-down-${i}`, edge: String(i === c.options.length - 1) },
+      }),
       button("Remove", () => removeOption(ctx, i), {
         class: "mz-remove-option",
         "aria-label": `Remove option ${i + 1}`,
@@ -749,6 +764,13 @@ function questionCard(ctx) {
     "The conflict",
     field("What is disputed", question),
     el("ol", { class: "mz-options", id: "mz-options", "aria-label": "Options" }, ...options),
+    el(
+      "p",
+      { class: "mz-hint muted hint", id: "mz-options-order" },
+      votesCast(c)
+        ? "The order is fixed now that votes are cast."
+        : "List the options from one extreme of the question to the other: Take Median starts with the two ends.",
+    ),
     button("Add an option", () => addOption(ctx), { id: "mz-add-option", data: { focusKey: "mz-add-option" } }),
     field(
       "What it is about",
@@ -762,10 +784,36 @@ function questionCard(ctx) {
 
 function addOption(ctx) {
   const c = ctx.ui.conflict;
-  if (c.options.length >= 16) return;
+  if (c.options.length >= MAX_OPTIONS) return;
   c.options.push("");
   c.selections = [];
   ctx.render(`#mz-option-${c.options.length - 1}`);
+}
+
+/**
+ * Moves option `i` one place up (`by` -1) or down (+1) the list, before any vote is cast
+ * (RULES.md §3.2): every cast and mark that names an option follows it.
+ */
+function moveOption(ctx, i, by) {
+  const c = ctx.ui.conflict;
+  const j = i + by;
+  if (votesCast(c) || j < 0 || j >= c.options.length) return;
+  [c.options[i], c.options[j]] = [c.options[j], c.options[i]];
+  const swap = (o) => (o === i ? j : o === j ? i : o);
+  for (const mine of Object.values(c.casts)) {
+    mine.free = mine.free.map(swap);
+    for (const part of [mine.law, mine.influence, mine.ff, mine.narration, mine.ill]) part.option = swap(part.option);
+  }
+  for (const marks of [c.story.traits, c.story.discover]) {
+    for (const key of Object.keys(marks)) marks[key] = swap(marks[key]);
+  }
+  [c.totals[i], c.totals[j]] = [c.totals[j] ?? 0, c.totals[i] ?? 0];
+  c.handValues = [];
+  c.selections = [];
+  // The focus stays on the control just used, on the option's new row (or the other way at an end).
+  const way = by < 0 ? "up" : "down";
+  const atEnd = by < 0 ? j === 0 : j === c.options.length - 1;
+  ctx.render(`#mz-move-${atEnd ? (by < 0 ? "down" : "up") : way}-${j}`);
 }
 
 function removeOption(ctx, i) {

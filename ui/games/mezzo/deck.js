@@ -2,8 +2,8 @@
 // player), sessions (the initial draw: cards bought for 1 influence each), every player's seat
 // — active cards face up with their links, hand and depleted cards counted — and one player's
 // own hand at a time ("pass the device"): play or deplete a card, link an active card to
-// another player's (each card earns its owner 1 influence the first time), and the refresh at
-// the end of a scene or challenge. The inspiration card is drawn for all and played or
+// another player's (each card earns its owner 1 influence the first time), and the refresh
+// that the end of a scene or a challenge opens (the Table tab's End the scene, a challenge's end). The inspiration card is drawn for all and played or
 // discarded. The keyword die variant: a keyword per face of a chosen die, rolled in the app or
 // typed in. Every change is one move with an Undo toast (ctx.move).
 //
@@ -93,14 +93,16 @@ function deckCard(deck, ctx) {
         id: "mzd-start-session",
         class: deck.session === 0 ? "primary" : "",
       }),
-      button("End of a scene", (b) => ctx.move("The scene did not end.", () => api.mezzoDeckEndOf(ctx.gameId, "scene"), b), {
-        id: "mzd-end-scene",
-      }),
-      button("End of a challenge", (b) => ctx.move("The challenge did not end.", () => api.mezzoDeckEndOf(ctx.gameId, "challenge"), b), {
-        id: "mzd-end-challenge",
-      }),
     ),
-    el("p", { class: "mz-hint muted hint" }, "At the end of a scene or challenge each player may discard one card and draw one (in their hand)."),
+    // The refresh opens when a scene or a challenge really ends (DEV-3): "End the scene" on
+    // the Table tab, or the end of a challenge; never from here, in the middle of one.
+    el(
+      "p",
+      { class: "mz-hint muted hint", id: "mzd-refresh-hint" },
+      deck.seats.some((s) => s.may_refresh)
+        ? "A scene or challenge has just ended: each player may discard one card and draw one (in their hand)."
+        : "When a scene ends (End the scene, on the Table tab) or a challenge ends, each player may discard one card and draw one.",
+    ),
     deck.discard.length > 0 &&
       el("p", { class: "muted", id: "mzd-discard-top" }, `Top of the discard pile: “${deck.discard[deck.discard.length - 1].text}”.`),
     form(
@@ -145,7 +147,7 @@ function inspirationCard(deck, ctx) {
           [field("Drawn by", by), el("button", { type: "submit", id: "mzd-draw-inspiration" }, "Draw inspiration for all")],
           (b) => ctx.move("No inspiration was drawn.", () => api.mezzoDrawInspiration(ctx.gameId, by.value), b),
         ),
-    el("p", { class: "mz-hint muted hint" }, "A played inspiration card replaces the previous one; any player's active card may link to it."),
+    el("p", { class: "mz-hint muted hint" }, "A played inspiration card replaces the previous one; a player may link their newly active card to it."),
   );
 }
 
@@ -316,14 +318,18 @@ function handCard(deck, hand, ctx, u) {
       el(
         "ul",
         { class: "mz-list", id: "mzd-active-list" },
-        ...hand.active.map((a) => {
+        ...hand.active.map((a, k) => {
           const c = a.card;
+          // Only a newly active card links (the seed; DEV-11): the one played last.
+          const newly = k === hand.active.length - 1;
           const to = select(others.map((o) => [o.id, `${o.name}: ${o.text}`]), { id: `mzd-link-to-${c.id}` });
           return el(
             "li",
             { class: "mzd-card", data: { cardId: c.id } },
             el("span", { class: "grow mzd-card-text", id: `mzd-text-${c.id}` }, `“${c.text}”${a.linked ? " (linked, +1 earned)" : ""}`),
-            others.length > 0 &&
+            !newly && el("p", { class: "mz-hint muted hint", id: `mzd-not-newly-${c.id}` }, "Not newly active: only the card played last links."),
+            newly &&
+              others.length > 0 &&
               form(
                 { class: "mz-form mz-one", "aria-label": `Link “${c.text}”` },
                 [
@@ -334,7 +340,7 @@ function handCard(deck, hand, ctx, u) {
                     to,
                     el("button", { type: "submit", id: `mzd-link-${c.id}`, class: "mzd-link" }, "Link"),
                   ),
-                  el("p", { class: "mz-hint muted hint" }, "Each card earns its owner 1 influence the first time it is linked."),
+                  el("p", { class: "mz-hint muted hint" }, "A newly active card links to another player's card or the inspiration card; each card earns its owner 1 influence the first time it is linked."),
                 ],
                 (b) => ctx.move("The cards were not linked.", () => api.mezzoLinkCards(ctx.gameId, mine, c.id, to.value), b),
               ),

@@ -56,8 +56,17 @@ export function entryChoice(prefix, value, onChange) {
 }
 
 /**
+ * The rules' bounds (src/rules/mezzo/conflict.rs; the source sets none, DEV-13): the most votes
+ * an option or side holds (35 d12s, the most the exact odds count) and the most options of a
+ * conflict or sides of a check or challenge. No real table comes near them.
+ */
+export const MAX_VOTES = 175;
+export const MAX_OPTIONS = 32;
+export const MAX_SIDES = 32;
+
+/**
  * The votes the table counted, one stepper per option or side (`${prefix}-total-${i}`, 0 to
- * 40; its buttons `…-minus` and `…-plus`): `items` are [{label, value}]; `onChange(i, next)`.
+ * MAX_VOTES; its buttons `…-minus` and `…-plus`): `items` are [{label, value}]; `onChange(i, next)`.
  */
 export function totalSteppers({ prefix, title, hint, items, onChange }) {
   return el(
@@ -69,7 +78,7 @@ export function totalSteppers({ prefix, title, hint, items, onChange }) {
       "div",
       { class: "mz-total-list" },
       ...items.map((item, i) =>
-        stepper({ label: item.label, id: `${prefix}-total-${i}`, value: item.value, min: 0, max: 40, onChange: (next) => onChange(i, next) }),
+        stepper({ label: item.label, id: `${prefix}-total-${i}`, value: item.value, min: 0, max: MAX_VOTES, onChange: (next) => onChange(i, next) }),
       ),
     ),
   );

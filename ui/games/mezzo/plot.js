@@ -266,7 +266,12 @@ function arcCard(plot, ctx, u) {
         : `Before its Turning Point: a hook costs ${cost.influence} influence, ${cost.momentum} momentum or ${cost.adversity} adversity, and resolving one gives as much.`,
     ),
     tp && themesPart(plot, ctx, tp),
-    plot.can_end ? endArcForm(plot, ctx) : el("p", { class: "mz-hint muted", id: "mzp-end-hint" }, "The arc ends after its Turning Point."),
+    !plot.can_end
+      ? el("p", { class: "mz-hint muted", id: "mzp-end-hint" }, "The arc ends after its Turning Point.")
+      : ctx.table.scene?.open
+        ? // The seed: after the Turning Point the arc may end "at the end of each scene" (DEV-10).
+          el("p", { class: "mz-hint muted", id: "mzp-end-hint" }, "The arc ends at the end of a scene: end the scene being played (Table tab), then end the arc here.")
+        : endArcForm(plot, ctx),
   );
 }
 

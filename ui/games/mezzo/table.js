@@ -120,7 +120,7 @@ function diceCard(t, ctx) {
       "p",
       { class: "mz-hint muted", id: "mz-variant-hint" },
       t.variant === "d6"
-        ? "D6 variant: every 6 votes raise a side's multiplier, the rest are its burst threshold; after a low first roll its owner may burst. Action checks and challenge actions roll this way."
+        ? "D6 variant: every full 6 votes always raise a side's multiplier (keeping them as threshold never gives a better chance), the rest are its burst threshold; after a low first roll its owner may burst. Action checks and challenge actions roll this way."
         : "Step dice: each vote raises a die a size (d4 to d12, then another die). Action checks and challenge actions roll this way.",
     ),
   );

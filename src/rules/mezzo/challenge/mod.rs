@@ -123,8 +123,10 @@ use crate::error::{Error, Result};
 use crate::rules::dice::DiceSource;
 use crate::Problem;
 
-/// The most sides a challenge has.
-pub const MAX_SIDES: usize = 8;
+/// The most sides a challenge has. The source sets no limit (DEV-13): a side needs a
+/// challenger, so no more sides than challengers, and a side's action is checked against the
+/// others like a conflict's options (`conflict::MAX_OPTIONS`, the same number).
+pub const MAX_SIDES: usize = MAX_CHALLENGERS;
 /// The most challengers a challenge has, over its whole length.
 pub const MAX_CHALLENGERS: usize = 32;
 /// Minor perks a traded major perk becomes.

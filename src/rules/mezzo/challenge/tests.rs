@@ -213,7 +213,7 @@ fn a_challenge_opens_with_two_sides_each_with_a_challenger_who_joins() {
 
     let mut one_side = setup();
     one_side.sides.pop();
-    assert_eq!(err(start(&one_side, &elements())), "sides: a challenge has 2 to 8 sides, not 1");
+    assert_eq!(err(start(&one_side, &elements())), "sides: a challenge has 2 to 32 sides, not 1");
     let mut empty_side = setup();
     empty_side.sides.push(SideSetup::default());
     assert_eq!(err(start(&empty_side, &elements())), "sides: side 2 has no challenger: each side starts with one");

@@ -63,7 +63,7 @@ fn best_words(bid: &Bid) -> &'static str {
 fn words(party: Party) -> &'static str {
     match party {
         Party::Actor => "actor",
-        Party::Resistor => "resistor",
+        Party::RESISTOR => "resistor",
     }
 }
 

@@ -641,3 +641,63 @@ proptest! {
         prop_assert!(t.store.check().unwrap().ok);
     }
 }
+
+/// Audit D-SC6: a contest with two resistors on one table. The actor's MIB is set against
+/// the best of theirs; each resistor rolls and takes experience dice into its own MIB;
+/// both stand on the resistors' side of the one RMIB.
+#[test]
+fn a_contest_against_two_resistors_is_read_against_the_best_of_them() {
+    use sheetkeeper::rules::scattershot::odds::{contest_odds_many, Opposing};
+    let mut t = table();
+    let (ada, bo, gm) = (t.ada, t.bo, t.game);
+    t.give_dice(bo, 1);
+    let actor = SideDraft { character: Some(ada), ..scattershot_typed(15) };
+    let bo_side = SideDraft { character: Some(bo), ..scattershot_typed(12) };
+    let warden = SideDraft { description: "The warden".into(), ..scattershot_typed(9) };
+    let request = RollRequest { resistors: vec![bo_side, warden], ..scattershot_request(actor, None) };
+    // The odds count every die of all three, against the best of the two.
+    let preview = services::scattershot_roll_preview(&t.store, gm, &request).unwrap();
+    let rules = contest_odds_many((15, 0), &[Opposing::Rolls(12, 0), Opposing::Rolls(9, 0)], 7).unwrap();
+    assert_eq!(
+        (preview.odds.outcomes, preview.odds.ways[0]),
+        (1_000_000, rules.success.count()),
+        "{:?}",
+        preview.resistors.iter().map(|r| &r.name).collect::<Vec<_>>()
+    );
+    assert_eq!(preview.resistors.len(), 2);
+
+    let change = t.roll(RollMove::Start { request: Box::new(request.clone()) }, &[]);
+    assert_eq!(change.message, "Ada rolls at 15 +0 against Bo (12) and The warden (9).");
+    t.roll(RollMove::Dice { party: Party::Actor }, &[3, 3]);
+    t.roll(RollMove::Dice { party: Party::RESISTOR }, &[5, 5]);
+    let change = t.roll(RollMove::Dice { party: Party::Resistor(1) }, &[1, 1]);
+    assert_eq!(change.message, "2d10 for resistor 2: 1 and 1 (MIB 7).");
+    let (field, _) = invalid(t.try_roll(RollMove::Dice { party: Party::Resistor(2) }, &[1, 1]));
+    assert_eq!(field, "party", "a resistor the contest does not have");
+    // Bo adds his one die to the warden's MIB: 7 + 3 = 10, the best, so the RMIB is 9 - 10.
+    let change = t.roll(RollMove::Experience { party: Party::Resistor(1), contributor: bo }, &[3]);
+    assert_eq!(change.message, "Bo rolls an experience die for resistor 2: 3.");
+    let roll = t.roll(RollMove::Sign { sign: Sign::Add }, &[]).view.roll.unwrap();
+    assert_eq!(roll.basic, Some(-1));
+    let shown: Vec<(Option<String>, Option<i32>, bool)> =
+        roll.resistor_views.iter().map(|r| (r.name.clone(), r.basic, r.counts)).collect();
+    assert_eq!(shown, [(Some("Bo".to_owned()), Some(2), false), (None, Some(10), true)]);
+    t.roll(RollMove::Decide, &[]);
+    assert_eq!(t.sheet(bo).experience_dice, 0, "Bo's die is paid when the Decision Phase ends");
+    // The resistors' side shares the one point: Bo spends it, nothing is left for the warden.
+    t.roll(RollMove::Benefits { party: Party::RESISTOR, count: 1 }, &[]);
+    let (field, _) = invalid(t.try_roll(RollMove::Benefits { party: Party::Resistor(1), count: 1 }, &[]));
+    assert_eq!(field, "count");
+    let outcome = t.roll(RollMove::Conclude, &[]).view.roll.unwrap().state.roll.outcome.unwrap();
+    assert_eq!((outcome.mib, outcome.reading, outcome.resistor_benefits), (0, Reading::Success, 1));
+
+    // A request from an older device names its one resistor `resistor`; six are refused.
+    let old: RollRequest = serde_json::from_value(json!({
+        "actor": {"value": 10}, "resistor": {"value": 9, "description": "The warden"}
+    }))
+    .unwrap();
+    assert_eq!(old.resistors.len(), 1);
+    let six = RollRequest { resistors: vec![scattershot_typed(9); 6], ..request };
+    let (field, _) = invalid(services::scattershot_roll_preview(&t.store, gm, &six));
+    assert_eq!(field, "resistors");
+}

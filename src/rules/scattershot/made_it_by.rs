@@ -1391,20 +1391,25 @@ mod tests {
         fn random_rolls_keep_their_adjustments_within_the_rules(
             seed in any::<u64>(),
             actor in (-5i32..30, -5i32..5),
-            resistor in proptest::option::of((-5i32..30, -5i32..5)),
-            moves in proptest::collection::vec((any::<bool>(), any::<bool>(), 1u32..5), 0..8),
+            resistors in proptest::collection::vec((-5i32..30, -5i32..5), 0..=3),
+            moves in proptest::collection::vec((0usize..4, any::<bool>(), 1u32..5), 0..8),
         ) {
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
             let settings = Settings::default();
-            let (roll, _) = MibRoll::start(&setup(actor, resistor), &settings).unwrap();
+            let setup = RollSetup { resistors: resistors.iter().map(|&(r, m)| action(r, m)).collect(), ..setup(actor, None) };
+            let (roll, _) = MibRoll::start(&setup, &settings).unwrap();
             let (mut roll, _) = roll.roll_dice(Party::Actor, &mut Rolled(&mut rng)).unwrap();
-            if resistor.is_some() {
-                roll = roll.roll_dice(Party::RESISTOR, &mut Rolled(&mut rng)).unwrap().0;
+            for i in 0..resistors.len() {
+                roll = roll.roll_dice(Party::Resistor(i), &mut Rolled(&mut rng)).unwrap().0;
             }
+            // Against the best of the resistors' basic MIBs.
+            let best = roll.resistors.iter().map(|r| r.basic_mib().unwrap()).max();
+            prop_assert_eq!(roll.basic().unwrap(), roll.actor.basic_mib().unwrap() - best.unwrap_or(0));
             let (mut roll, _, _) = roll.decide(&Pools::new()).unwrap();
             let start = roll.mib().unwrap();
-            for (resist, spend, count) in moves {
-                let party = if resist && resistor.is_some() { Party::RESISTOR } else { Party::Actor };
+            for (who, spend, count) in moves {
+                // 0: the actor; 1 to 3: a resistor, when the contest has it.
+                let party = if who > 0 && who <= resistors.len() { Party::Resistor(who - 1) } else { Party::Actor };
                 let before = roll.mib().unwrap();
                 let tried = if spend { roll.spend_benefits(party, count) } else { roll.buy_complications(party, count) };
                 if let Ok((next, _)) = tried {
@@ -1415,7 +1420,7 @@ mod tests {
                 prop_assert!(roll.actor.complications <= settings.epic_index);
                 prop_assert!(roll.resistors.iter().all(|r| r.complications <= settings.epic_index));
             }
-            let r = roll.resistors.first().map_or((0, 0), |r| (r.complications as i32, r.benefits as i32));
+            let r = roll.resistors.iter().fold((0, 0), |(c, b), r| (c + r.complications as i32, b + r.benefits as i32));
             prop_assert_eq!(roll.mib().unwrap(), start + roll.actor.complications as i32 - roll.actor.benefits as i32 - r.0 + r.1);
             let (done, _) = roll.conclude().unwrap();
             let outcome = done.outcome.unwrap();

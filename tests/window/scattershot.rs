@@ -15,14 +15,14 @@
 //!   rewards after a session (a share withheld, a bonus), by vote and on the spot (one to
 //!   the giver's own character refused), the last taken back from the log.
 //!
-//! Screenshots at 1280 and 360 px wide.
+//! Screenshots at 1280 and 360 px wide (the roll against two resistors in dark too).
 
 use serde_json::json;
 
 use crate::mezzo::{db, dismiss_toast, shots_of, text_of, wait_contains};
 use crate::scattershot_sheet::{choose, press, type_into};
 use crate::webdriver::Session;
-use crate::{begin_with, create_character, new_game, open};
+use crate::{begin_with, create_character, in_dark, new_game, open};
 
 /// A character's experience dice and Hit Points lost, as saved.
 pub(crate) fn sheet_row(conn: &rusqlite::Connection, character: &str) -> (i64, i64) {
@@ -244,6 +244,7 @@ fn a_contest_against_two_resistors_counts_the_best_of_them() {
     assert!(session.find("#sc-counts-resistor").is_err(), "Bo's 0 does not count");
     assert!(text_of(&session, "#sc-party-resistor_2 h4").contains("Resistor 2: The warden"));
     shots_of(&session, "scattershot-gang-live", "#sc-roll-live");
+    in_dark(&session, || shots_of(&session, "scattershot-gang-live-dark", "#sc-roll-live"));
     press(&session, "#sc-roll-decide");
     // The resistors' side holds the one point: either may spend it.
     session.wait_for("#sc-benefit-resistor_2");

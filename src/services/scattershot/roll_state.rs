@@ -141,3 +141,34 @@ pub(in crate::services) fn lasts_words(lasts: Lasts) -> &'static str {
         Lasts::MechanicalPlay => "until mechanical play ends",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::scattershot::made_it_by::{Action, RollSetup};
+    use crate::rules::scattershot::Settings;
+
+    /// A roll kept in the log before contests could have several resistors named its one
+    /// resistor's character `resistor` (and the roll's part the same way): undo and the table
+    /// still read it, as a contest of one.
+    #[test]
+    fn a_roll_kept_with_one_resistor_reads_back_as_a_contest_of_one() {
+        let action = |rating| Action { description: String::new(), rating, modifier: 0, rolled: None };
+        let setup =
+            RollSetup { actor: action(12), resistors: vec![action(10)], facets: Default::default(), chart: Vec::new() };
+        let (roll, _) = MibRoll::start(&setup, &Settings::default()).unwrap();
+        let bo = Uuid::from_u128(2);
+        let mut old = serde_json::json!({ "roll": serde_json::to_value(&roll).unwrap(), "resistor": bo.to_string() });
+        let part = old["roll"].as_object_mut().unwrap().remove("resistors").unwrap();
+        old["roll"]["resistor"] = part[0].clone();
+        let state: RollState = serde_json::from_value(old).unwrap();
+        assert_eq!((state.roll.resistors.len(), state.resistor(0), state.resistor(1)), (1, Some(bo), None));
+        assert_eq!(state.subject(), Some(bo), "the one resistor is the subject");
+        // One with no resistor's character (someone elsewhere), or none at all.
+        let none: RollState = serde_json::from_value(
+            serde_json::json!({ "roll": serde_json::to_value(&roll).unwrap(), "resistor": null }),
+        )
+        .unwrap();
+        assert_eq!((none.resistors.len(), none.resistor(0), none.subject()), (0, None, None));
+    }
+}

@@ -19,6 +19,10 @@
 //!   resources at once.
 //! - (audit #6) A contest may also name a resistor's target on the actor's side: a negative
 //!   final RMIB takes |RMIB| × Factor from it, the same way.
+//! - (audit D-SC6) A contest names one to five resistors. Ruling: a Telling Blow's
+//!   complications (or a Catastrophic Failure's benefits) go to the resistor whose MIB
+//!   counted (the best; the first listed among equals), else to the target; a negative
+//!   RMIB's result goes to the one resistor's target the roll names.
 //! - The Factor is read on the table's UE chart at the action's Magnitude (when the roll
 //!   names one), Points and Bonus at the final MIB; facets typed for the roll override the
 //!   chart.

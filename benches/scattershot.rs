@@ -24,7 +24,7 @@ fn odds(c: &mut Criterion) {
     // Issue 34, the bidding war's worst case: a contest with neither 2d10 rolled (10 000
     // rolls) and the largest experience die the settings allow (d20), four bids.
     let action = |rating| Action { description: String::new(), rating, modifier: 0, rolled: None };
-    let setup = RollSetup { actor: action(12), resistor: Some(action(11)), facets: Default::default(), chart: vec![] };
+    let setup = RollSetup { actor: action(12), resistors: vec![action(11)], facets: Default::default(), chart: vec![] };
     let settings = Settings { experience_die: 20, ..Settings::default() };
     let (contest, _) = MibRoll::start(&setup, &settings).unwrap();
     group.bench_function("bidding choices, worst case (contest, no dice rolled, d20)", |b| {
@@ -46,7 +46,7 @@ fn service_calls(c: &mut Criterion) {
             rating: Some(Rating::Statistic { statistic: Statistic::Agility }),
             ..SideDraft::default()
         },
-        resistor: Some(SideDraft { character: Some(bo), value: Some(9), ..SideDraft::default() }),
+        resistors: vec![SideDraft { character: Some(bo), value: Some(9), ..SideDraft::default() }],
         facets: None,
         magnitude: None,
         resistor_target: None,
@@ -56,7 +56,7 @@ fn service_calls(c: &mut Criterion) {
     let steps = [
         RollMove::Start { request: Box::new(request.clone()) },
         RollMove::Dice { party: Party::Actor },
-        RollMove::Dice { party: Party::Resistor },
+        RollMove::Dice { party: Party::RESISTOR },
         RollMove::Decide,
         RollMove::Conclude,
     ];

@@ -247,12 +247,12 @@ fn scattershot_roll(args: &ScattershotOdds, settings: &ScattershotSettings) -> s
     let action = |rating, modifier| Action { description: String::new(), rating, modifier, rolled: None };
     let setup = RollSetup {
         actor: action(args.rating, args.modifier),
-        resistor: args.resistor_rating.map(|r| action(r, args.resistor_modifier)),
+        resistors: args.resistor_rating.map(|r| action(r, args.resistor_modifier)).into_iter().collect(),
         facets: Default::default(),
         chart: Vec::new(),
     };
     let (mut roll, _) = MibRoll::start(&setup, settings)?;
-    for (party, dice) in [(Party::Actor, args.dice), (Party::Resistor, args.resistor_dice)] {
+    for (party, dice) in [(Party::Actor, args.dice), (Party::RESISTOR, args.resistor_dice)] {
         if let Some(dice) = dice {
             roll = roll.roll_dice(party, &mut Entered::new(dice))?.0;
         }

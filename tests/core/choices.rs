@@ -104,7 +104,7 @@ fn scattershot_choices_print_each_bid_into_each_side_s_mib() {
     let out = run(&args, None);
     let value = json(&out);
     let action = |rating| Action { description: String::new(), rating, modifier: 0, rolled: None };
-    let setup = MibSetup { actor: action(14), resistor: Some(action(9)), facets: Default::default(), chart: vec![] };
+    let setup = MibSetup { actor: action(14), resistors: vec![action(9)], facets: Default::default(), chart: vec![] };
     let settings = Settings { experience_die: 8, ..Settings::default() };
     let roll = MibRoll::start(&setup, &settings).unwrap().0;
     let roll = roll.roll_dice(Party::Actor, &mut Entered::new([3, 4])).unwrap().0;

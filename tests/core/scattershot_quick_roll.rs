@@ -114,14 +114,14 @@ fn a_contest_rolls_both_sides_dice_but_not_a_mib_rolled_elsewhere() {
     let mut t = table(3);
     let change = t.roll(&quick(typed(12), Some(typed(9))));
     let roll = change.view.roll.unwrap().state.roll;
-    assert!(roll.actor.dice.is_some() && roll.resistor.as_ref().unwrap().dice.is_some());
+    assert!(roll.actor.dice.is_some() && roll.resistors[0].dice.is_some());
     services::undo_game(&mut t.store, t.game).unwrap();
 
     let elsewhere = SideDraft { rolled: Some(2), ..SideDraft::default() };
     let change = t.roll(&quick(typed(12), Some(elsewhere)));
     let roll = change.view.roll.unwrap().state.roll;
     assert!(roll.actor.dice.is_some());
-    assert!(roll.resistor.unwrap().dice.is_none(), "their MIB was typed in; no 2d10 for them here");
+    assert!(roll.resistors[0].dice.is_none(), "their MIB was typed in; no 2d10 for them here");
 }
 
 #[test]

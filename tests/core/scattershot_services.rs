@@ -145,7 +145,7 @@ fn a_contested_roll_with_a_bidding_war_and_a_complication_bought() {
 
     t.roll(start(actor, Some(resistor), Some(target)), &[]);
     t.roll(RollMove::Dice { party: Party::Actor }, &[3, 4]);
-    let view = t.roll(RollMove::Dice { party: Party::Resistor }, &[3, 2]).view;
+    let view = t.roll(RollMove::Dice { party: Party::RESISTOR }, &[3, 2]).view;
     assert_eq!(view.roll.as_ref().unwrap().basic, Some(-2), "RMIB = (10 - 7) - (10 - 5)");
     // The bidding war: Ada adds 5 to her own MIB, Bo takes 4 off it, the Gamemaster adds 1 to Bo's.
     t.roll(RollMove::Experience { party: Party::Actor, contributor: ada }, &[5]);
@@ -154,7 +154,7 @@ fn a_contested_roll_with_a_bidding_war_and_a_complication_bought() {
     t.roll(RollMove::Sign { sign: Sign::Add }, &[]);
     t.roll(RollMove::Experience { party: Party::Actor, contributor: bo }, &[4]);
     t.roll(RollMove::Sign { sign: Sign::Subtract }, &[]);
-    let change = t.roll(RollMove::Experience { party: Party::Resistor, contributor: gm }, &[1]);
+    let change = t.roll(RollMove::Experience { party: Party::RESISTOR, contributor: gm }, &[1]);
     assert_eq!(change.message, "The Gamemaster rolls an experience die for the resistor: 1.");
     let view = t.roll(RollMove::Sign { sign: Sign::Add }, &[]).view;
     assert_eq!(view.roll.as_ref().unwrap().basic, Some(-2), "(3 + 5 - 4) - (5 + 1)");
@@ -206,7 +206,7 @@ fn a_contest_against_someone_elsewhere_rolls_on_one_device() {
     let rated = SideDraft { value: Some(12), description: "The warden".into(), ..SideDraft::default() };
     let request = scattershot_request(actor.clone(), Some(rated));
     let preview = services::scattershot_roll_preview(&t.store, gm, &request).unwrap();
-    assert_eq!((preview.odds.outcomes, preview.resistor.as_ref().unwrap().name.as_str()), (10_000, "The warden"));
+    assert_eq!((preview.odds.outcomes, preview.resistors[0].name.as_str()), (10_000, "The warden"));
 
     // Their MIB typed in: only Ada's 2d10 are unknown. Agility 10 against a MIB of 2 succeeds
     // when 2d10 ≤ 8: 28 of the 100 rolls.
@@ -214,15 +214,15 @@ fn a_contest_against_someone_elsewhere_rolls_on_one_device() {
     let request = scattershot_request(actor.clone(), Some(elsewhere.clone()));
     let preview = services::scattershot_roll_preview(&t.store, gm, &request).unwrap();
     assert_eq!((preview.odds.outcomes, preview.odds.ways[0]), (100, 28));
-    assert_eq!(preview.resistor.as_ref().unwrap().rolled, Some(2));
+    assert_eq!(preview.resistors[0].rolled, Some(2));
 
     let change = t.roll(start(actor.clone(), Some(elsewhere.clone()), None), &[]);
     assert_eq!(change.message, "Ada rolls at 10 +0 against Bo, on their phone, who made it by 2.");
-    let (field, _) = invalid(t.try_roll(RollMove::Dice { party: Party::Resistor }, &[1, 1]));
+    let (field, _) = invalid(t.try_roll(RollMove::Dice { party: Party::RESISTOR }, &[1, 1]));
     assert_eq!(field, "party", "no dice are rolled for a MIB typed in");
     let view = t.roll(RollMove::Dice { party: Party::Actor }, &[2, 3]).view;
     let roll = view.roll.unwrap();
-    assert_eq!((roll.actor_basic, roll.resistor_basic, roll.basic), (Some(5), Some(2), Some(3)));
+    assert_eq!((roll.actor_basic, roll.resistor_views[0].basic, roll.basic), (Some(5), Some(2), Some(3)));
     t.roll(RollMove::Decide, &[]);
     let outcome = t.roll(RollMove::Conclude, &[]).view.roll.unwrap().state.roll.outcome.unwrap();
     assert_eq!((outcome.mib, outcome.reading), (3, Reading::Success));
@@ -489,7 +489,7 @@ enum Step {
 fn any_step() -> impl Strategy<Value = Step> {
     let who = 0usize..2;
     let stat = (0usize..6).prop_map(|i| Purchase::Statistic { statistic: Statistic::ALL[i] });
-    let party = prop_oneof![Just(Party::Actor), Just(Party::Resistor)];
+    let party = prop_oneof![Just(Party::Actor), Just(Party::RESISTOR)];
     prop_oneof![
         (who.clone(), stat).prop_map(|(w, p)| Step::Sheet(w, SheetEdit::Buy { purchase: p })),
         (who.clone(), 0u32..4).prop_map(|(w, d)| Step::Sheet(w, SheetEdit::SetExperienceDice { dice: d })),
@@ -502,7 +502,7 @@ fn any_step() -> impl Strategy<Value = Step> {
                 resistor_target: (contested && target)
                     .then_some(Target { character: Uuid::from_u128(1 - w as u128), resource: Resource::HitPoints }),
                 actor: scattershot_typed(v as i32),
-                resistor: contested.then(|| scattershot_typed(10)),
+                resistors: contested.then(|| scattershot_typed(10)).into_iter().collect(),
                 facets: Some(Facets { factor, points: 1, bonus: 1 }),
                 target: target
                     .then_some(Target { character: Uuid::from_u128(w as u128), resource: Resource::HitPoints }),
@@ -640,4 +640,64 @@ proptest! {
         }
         prop_assert!(t.store.check().unwrap().ok);
     }
+}
+
+/// Audit D-SC6: a contest with two resistors on one table. The actor's MIB is set against
+/// the best of theirs; each resistor rolls and takes experience dice into its own MIB;
+/// both stand on the resistors' side of the one RMIB.
+#[test]
+fn a_contest_against_two_resistors_is_read_against_the_best_of_them() {
+    use sheetkeeper::rules::scattershot::odds::{contest_odds_many, Opposing};
+    let mut t = table();
+    let (ada, bo, gm) = (t.ada, t.bo, t.game);
+    t.give_dice(bo, 1);
+    let actor = SideDraft { character: Some(ada), ..scattershot_typed(15) };
+    let bo_side = SideDraft { character: Some(bo), ..scattershot_typed(12) };
+    let warden = SideDraft { description: "The warden".into(), ..scattershot_typed(9) };
+    let request = RollRequest { resistors: vec![bo_side, warden], ..scattershot_request(actor, None) };
+    // The odds count every die of all three, against the best of the two.
+    let preview = services::scattershot_roll_preview(&t.store, gm, &request).unwrap();
+    let rules = contest_odds_many((15, 0), &[Opposing::Rolls(12, 0), Opposing::Rolls(9, 0)], 7).unwrap();
+    assert_eq!(
+        (preview.odds.outcomes, preview.odds.ways[0]),
+        (1_000_000, rules.success.count()),
+        "{:?}",
+        preview.resistors.iter().map(|r| &r.name).collect::<Vec<_>>()
+    );
+    assert_eq!(preview.resistors.len(), 2);
+
+    let change = t.roll(RollMove::Start { request: Box::new(request.clone()) }, &[]);
+    assert_eq!(change.message, "Ada rolls at 15 +0 against Bo (12) and The warden (9).");
+    t.roll(RollMove::Dice { party: Party::Actor }, &[3, 3]);
+    t.roll(RollMove::Dice { party: Party::RESISTOR }, &[5, 5]);
+    let change = t.roll(RollMove::Dice { party: Party::Resistor(1) }, &[1, 1]);
+    assert_eq!(change.message, "2d10 for resistor 2: 1 and 1 (MIB 7).");
+    let (field, _) = invalid(t.try_roll(RollMove::Dice { party: Party::Resistor(2) }, &[1, 1]));
+    assert_eq!(field, "party", "a resistor the contest does not have");
+    // Bo adds his one die to the warden's MIB: 7 + 3 = 10, the best, so the RMIB is 9 - 10.
+    let change = t.roll(RollMove::Experience { party: Party::Resistor(1), contributor: bo }, &[3]);
+    assert_eq!(change.message, "Bo rolls an experience die for resistor 2: 3.");
+    let roll = t.roll(RollMove::Sign { sign: Sign::Add }, &[]).view.roll.unwrap();
+    assert_eq!(roll.basic, Some(-1));
+    let shown: Vec<(Option<String>, Option<i32>, bool)> =
+        roll.resistor_views.iter().map(|r| (r.name.clone(), r.basic, r.counts)).collect();
+    assert_eq!(shown, [(Some("Bo".to_owned()), Some(2), false), (None, Some(10), true)]);
+    t.roll(RollMove::Decide, &[]);
+    assert_eq!(t.sheet(bo).experience_dice, 0, "Bo's die is paid when the Decision Phase ends");
+    // The resistors' side shares the one point: Bo spends it, nothing is left for the warden.
+    t.roll(RollMove::Benefits { party: Party::RESISTOR, count: 1 }, &[]);
+    let (field, _) = invalid(t.try_roll(RollMove::Benefits { party: Party::Resistor(1), count: 1 }, &[]));
+    assert_eq!(field, "count");
+    let outcome = t.roll(RollMove::Conclude, &[]).view.roll.unwrap().state.roll.outcome.unwrap();
+    assert_eq!((outcome.mib, outcome.reading, outcome.resistor_benefits), (0, Reading::Success, 1));
+
+    // A request from an older device names its one resistor `resistor`; six are refused.
+    let old: RollRequest = serde_json::from_value(json!({
+        "actor": {"value": 10}, "resistor": {"value": 9, "description": "The warden"}
+    }))
+    .unwrap();
+    assert_eq!(old.resistors.len(), 1);
+    let six = RollRequest { resistors: vec![scattershot_typed(9); 6], ..request };
+    let (field, _) = invalid(services::scattershot_roll_preview(&t.store, gm, &six));
+    assert_eq!(field, "resistors");
 }

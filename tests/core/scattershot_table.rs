@@ -104,7 +104,7 @@ fn a_negative_rmib_takes_from_the_actor_s_side_at_once() {
         )
     });
     t.roll(RollMove::Dice { party: Party::Actor }, &[4, 4]);
-    t.roll(RollMove::Dice { party: Party::Resistor }, &[3, 3]);
+    t.roll(RollMove::Dice { party: Party::RESISTOR }, &[3, 3]);
     t.roll(RollMove::Decide, &[]);
     // 2 against 6: RMIB -4, Bo's success against Ada.
     let change = t.roll(RollMove::Conclude, &[]);

@@ -285,7 +285,14 @@ pub fn scattershot_typed(value: i32) -> services::SideDraft {
 /// A Scattershot roll of `actor` against `resistor` (None: unopposed), with no target,
 /// magnitude or facets of its own.
 pub fn scattershot_request(actor: services::SideDraft, resistor: Option<services::SideDraft>) -> services::RollRequest {
-    services::RollRequest { actor, resistor, facets: None, magnitude: None, target: None, resistor_target: None }
+    services::RollRequest {
+        actor,
+        resistors: resistor.into_iter().collect(),
+        facets: None,
+        magnitude: None,
+        target: None,
+        resistor_target: None,
+    }
 }
 
 /// A Mezzo trait as the add-trait form sends it: a template or a kind, a name, how it came.

@@ -5,6 +5,9 @@
 //!   (Ada adds hers, Bo adds his and then turns one against Ada), the Decision Phase ended
 //!   (the dice paid from the pools, read back from `sc_sheets`), complications bought up to 0
 //!   and the roll concluded a success;
+//! - a contest against two resistors (audit D-SC6): one added on the set-up, removed and
+//!   added again, the odds on screen counted against the best of the two, and the roll
+//!   marking whose MIB counts;
 //! - one round of mechanical play: Ada engages Bo and seizes a combat advantage (−1 on Bo's
 //!   roll preview), rolls a Telling Blow at Bo's Hit Points that lands at once, Bo checks
 //!   the advantage on his turn, the round passes, and the lull lands nothing more;
@@ -12,14 +15,14 @@
 //!   rewards after a session (a share withheld, a bonus), by vote and on the spot (one to
 //!   the giver's own character refused), the last taken back from the log.
 //!
-//! Screenshots at 1280 and 360 px wide.
+//! Screenshots at 1280 and 360 px wide (the roll against two resistors in dark too).
 
 use serde_json::json;
 
 use crate::mezzo::{db, dismiss_toast, shots_of, text_of, wait_contains};
 use crate::scattershot_sheet::{choose, press, type_into};
 use crate::webdriver::Session;
-use crate::{begin_with, create_character, new_game, open};
+use crate::{begin_with, create_character, in_dark, new_game, open};
 
 /// A character's experience dice and Hit Points lost, as saved.
 pub(crate) fn sheet_row(conn: &rusqlite::Connection, character: &str) -> (i64, i64) {
@@ -61,6 +64,23 @@ fn contest_success(actor: i32, resistor: i32) -> String {
     }
     // As the screen computes it: the core's probability, times 100, to one decimal.
     format!("{:.1}%", f64::from(ways) / 10_000.0 * 100.0)
+}
+
+/// The chance, as the screen shows it, that `actor` beats the best of two resistors
+/// (`first`, `second`: rating + modifiers), RMIB ≥ 0, over all 1 000 000 faces.
+fn gang_success(actor: i32, first: i32, second: i32) -> String {
+    let count = |sum: i32| 10 - (sum - 11).abs();
+    let mut ways = 0;
+    for a in 2..=20 {
+        for b in 2..=20 {
+            for d in 2..=20 {
+                if (actor - a) - (first - b).max(second - d) >= 0 {
+                    ways += count(a) * count(b) * count(d);
+                }
+            }
+        }
+    }
+    format!("{:.1}%", f64::from(ways) / 1_000_000.0 * 100.0)
 }
 
 /// Taps the Gamemaster's common stock up by `dice` on the Table tab (it pays the
@@ -189,6 +209,49 @@ fn a_contested_roll_with_a_bidding_war_and_complications() {
     press(&session, "#sc-roll-conclude");
     session.wait_text("#sc-roll-reading", "Success");
     let _ = game;
+}
+
+/// Audit D-SC6: a contest of one actor against two resistors. A second resistor is added
+/// on the set-up (and removed, and added again); the odds on screen are every die of all
+/// three against the best of the two; the roll shows which resistor's MIB counts.
+#[test]
+fn a_contest_against_two_resistors_counts_the_best_of_them() {
+    let (_window, _scratch, _db_path, session) = begin_with("scattershot-gang", open);
+    let (_game, ada, bo, _cy) = table(&session, "Gang Town");
+    agility_against_reaction(&session, &ada, &bo);
+    session.wait_text("#sc-odds-success", &contest_success(12, 10));
+    press(&session, "#sc-roll-add-resistor");
+    session.wait_for("#sc-roll-resistor_2-side");
+    press(&session, "#sc-roll-resistor_2-remove");
+    session.wait_gone("#sc-roll-resistor_2-side");
+    press(&session, "#sc-roll-add-resistor");
+    type_into(&session, "#sc-roll-resistor_2-description", "The warden");
+    type_into(&session, "#sc-roll-resistor_2-value", "9");
+    session.wait_text("#sc-odds-success", &gang_success(12, 10, 9));
+    wait_contains(&session, "#sc-odds-resistor_2", "The warden: rating 9");
+    wait_contains(&session, "#sc-odds-best", "best of the resistors");
+    shots_of(&session, "scattershot-gang-setup", "#sc-roll-setup");
+    press(&session, "#sc-roll-start");
+    session.wait_for("#sc-roll-live");
+
+    // Ada 12 − 6 = 6; Bo 10 − 10 = 0; the warden 9 − 2 = 7, the best: RMIB 6 − 7 = −1.
+    enter_2d10(&session, "actor", "3", "3");
+    enter_2d10(&session, "resistor", "5", "5");
+    session.wait_for("#sc-dice-resistor_2-1");
+    enter_2d10(&session, "resistor_2", "1", "1");
+    session.wait_text("#sc-roll-number", "−1");
+    wait_contains(&session, "#sc-counts-resistor_2", "it counts against the actor");
+    assert!(session.find("#sc-counts-resistor").is_err(), "Bo's 0 does not count");
+    assert!(text_of(&session, "#sc-party-resistor_2 h4").contains("Resistor 2: The warden"));
+    shots_of(&session, "scattershot-gang-live", "#sc-roll-live");
+    in_dark(&session, || shots_of(&session, "scattershot-gang-live-dark", "#sc-roll-live"));
+    press(&session, "#sc-roll-decide");
+    // The resistors' side holds the one point: either may spend it.
+    session.wait_for("#sc-benefit-resistor_2");
+    session.wait_for("#sc-benefit-resistor");
+    press(&session, "#sc-roll-conclude");
+    session.wait_text("#sc-roll-reading", "Failure");
+    assert_eq!(text_of(&session, "#sc-roll-mib"), "-1");
 }
 
 #[test]

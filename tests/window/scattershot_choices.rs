@@ -28,7 +28,7 @@ fn the_roll() -> MibRoll {
     let action = |rating, modifier| Action { description: String::new(), rating, modifier, rolled: None };
     let setup = RollSetup {
         actor: action(10, 2),
-        resistor: Some(action(10, 0)),
+        resistors: vec![action(10, 0)],
         facets: Default::default(),
         chart: Vec::new(),
     };
@@ -60,11 +60,8 @@ fn best_words(bid: &Bid) -> &'static str {
     }
 }
 
-fn words(party: Party) -> &'static str {
-    match party {
-        Party::Actor => "actor",
-        Party::Resistor => "resistor",
-    }
+fn words(party: Party) -> String {
+    party.key()
 }
 
 fn sign_word(sign: Sign) -> &'static str {

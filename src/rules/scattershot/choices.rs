@@ -19,7 +19,7 @@ use std::cmp::Ordering;
 use uuid::Uuid;
 
 use super::made_it_by::{self, MibRoll, Party, PartyRoll, Phase, Reading, Sign, MAX_EXPERIENCE_DICE};
-use super::odds::{contest_reading, mib_counts, Counts};
+use super::odds::{best_of, contest_reading, mib_counts, Counts};
 use super::Pools;
 use crate::error::{Error, Result};
 use crate::rules::dice::Entered;
@@ -74,17 +74,16 @@ pub fn bidding(roll: &MibRoll) -> Result<Bidding> {
     }
     let signs = [Sign::Add, Sign::Subtract];
     let mut bids = Vec::new();
-    let waiting = waiting_die(roll);
+    let waiting = roll.waiting_die().map(|(party, die)| (party, die.face));
     if let Some((party, face)) = waiting {
         for sign in signs {
             let chances = chances(&[roll.choose_sign(sign)?.0]);
             bids.push(Bid { party, sign, face: Some(face), chances, best_for_actor: false, best_for_resistor: false });
         }
     } else if roll.experience_dice().count() < MAX_EXPERIENCE_DICE {
-        let parties: &[Party] =
-            if roll.resistor.is_some() { &[Party::Actor, Party::Resistor] } else { &[Party::Actor] };
+        let parties: Vec<Party> = roll.parties().map(|(party, _)| party).collect();
         let pools = Pools::from([(ANYONE, u32::MAX)]);
-        for &party in parties {
+        for party in parties {
             for sign in signs {
                 let mut outcomes = Vec::new();
                 for face in 1..=roll.settings.experience_die {
@@ -96,17 +95,9 @@ pub fn bidding(roll: &MibRoll) -> Result<Bidding> {
             }
         }
     }
-    mark_best(&mut bids, roll.resistor.is_some());
+    mark_best(&mut bids, !roll.resistors.is_empty());
     let now = waiting.is_none().then(|| chances(std::slice::from_ref(roll)));
     Ok(Bidding { sides: roll.settings.experience_die, now, bids })
-}
-
-/// The party and face of the experience die waiting for its sign, if one is.
-fn waiting_die(roll: &MibRoll) -> Option<(Party, u8)> {
-    let parties = [(Party::Actor, Some(&roll.actor)), (Party::Resistor, roll.resistor.as_ref())];
-    parties
-        .into_iter()
-        .find_map(|(party, rolled)| rolled?.experience.iter().find(|d| d.sign.is_none()).map(|d| (party, d.face)))
 }
 
 /// The ways each basic MIB of a party comes up: one way once its 2d10 are rolled (or its
@@ -128,7 +119,9 @@ fn chances(outcomes: &[MibRoll]) -> Chances {
     for roll in outcomes {
         let cj = roll.settings.critical_juncture;
         let actor = basic_mibs(&roll.actor);
-        let resistor = roll.resistor.as_ref().map(basic_mibs);
+        // Several resistors: the best of their MIBs counts (see `MibRoll::best_resistor`).
+        let resistors: Vec<Counts> = roll.resistors.iter().map(basic_mibs).collect();
+        let resistor = (!resistors.is_empty()).then(|| best_of(&resistors));
         let mut count = |reading: Reading, n: u64| {
             all += n;
             ways[0] += if reading.succeeded() { n } else { 0 };

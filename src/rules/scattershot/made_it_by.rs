@@ -54,6 +54,15 @@
 //!   Catastrophic Failure alone does not: actor −9 against resistor +1 (CJ 7) is a plain
 //!   failure of −10. A resistor's initial Telling Blow still makes the actor's side fail
 //!   catastrophically.
+//! - (audit D-SC6) A contest may have several resistors (seed: "the two (or more)
+//!   participants"); the seed settles one RMIB for them all, so the actor's MIB is set
+//!   against the best of theirs: RMIB = actor's MIB − the highest resistor MIB (the first
+//!   listed among equals is the one whose action characterizes a negative RMIB, and the
+//!   subject of a Telling Blow). Every resistor rolls its own 2d10 and may take experience
+//!   dice, buy complications (each within the Epic Index) and spend benefits, all on the
+//!   resistors' side of the one RMIB. The Critical Juncture counts when an initial MIB of
+//!   the actor or of any resistor is a Telling Blow — the best resistor's, as it is the
+//!   highest. At most [`MAX_RESISTORS`].
 //! - The Factor, Points and Bonus come from the UE chart the table filled in (Factor at
 //!   the action's Magnitude, Points and Bonus at the final MIB) unless the roll typed its
 //!   own facets; an empty chart reads the table's defaults.
@@ -65,7 +74,7 @@ use super::sheet::Resource;
 pub use super::sheet::ResourceResult;
 use super::ue_chart::{self, UeRow};
 pub use super::ue_chart::{Facets, MAX_FACET};
-use super::{clean_text, take_dice, Pools, Settings};
+use super::{clean_text, one_or_many, take_dice, Pools, Settings};
 use crate::error::{Error, Result};
 use crate::rules::dice::DiceSource;
 
@@ -75,6 +84,8 @@ pub const D10: u8 = 10;
 pub const MAX_TARGET: i32 = 10_000;
 /// The most experience dice one roll takes.
 pub const MAX_EXPERIENCE_DICE: usize = 1_000;
+/// The most resistors one contest takes.
+pub const MAX_RESISTORS: usize = 5;
 
 /// One party's action as chosen in the Opportunity Phase.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -99,9 +110,10 @@ pub struct Action {
 #[serde(deny_unknown_fields)]
 pub struct RollSetup {
     pub actor: Action,
-    /// The resistor's action in a contested roll.
-    #[serde(default)]
-    pub resistor: Option<Action>,
+    /// The resistors' actions in a contested roll (none: a roll against no one). Files
+    /// written before several resistors name one, or none, as `resistor`.
+    #[serde(default, alias = "resistor", deserialize_with = "one_or_many")]
+    pub resistors: Vec<Action>,
     #[serde(default)]
     pub facets: Facets,
     /// The table's UE chart, which Points and Bonus are read from (empty: `facets`).
@@ -109,12 +121,55 @@ pub struct RollSetup {
     pub chart: Vec<UeRow>,
 }
 
-/// Whose number a die or an adjustment goes to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+/// Whose number a die or an adjustment goes to: the actor, or one of the resistors (0 the
+/// first). Written "actor", "resistor" (the first resistor), "resistor_2", "resistor_3"…
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Party {
     Actor,
-    Resistor,
+    Resistor(usize),
+}
+
+impl Party {
+    /// The first (in most contests the only) resistor.
+    pub const RESISTOR: Party = Party::Resistor(0);
+
+    /// Its name in files, moves and error fields.
+    pub fn key(self) -> String {
+        match self {
+            Party::Actor => "actor".to_owned(),
+            Party::Resistor(0) => "resistor".to_owned(),
+            Party::Resistor(i) => format!("resistor_{}", i + 1),
+        }
+    }
+
+    /// Reads a name [`Party::key`] writes.
+    pub fn from_key(key: &str) -> Option<Party> {
+        match key {
+            "actor" => Some(Party::Actor),
+            "resistor" => Some(Party::RESISTOR),
+            _ => {
+                let n: usize = key.strip_prefix("resistor_")?.parse().ok()?;
+                (2..=MAX_RESISTORS).contains(&n).then(|| Party::Resistor(n - 1))
+            }
+        }
+    }
+}
+
+impl Serialize for Party {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.key())
+    }
+}
+
+impl<'de> Deserialize<'de> for Party {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> std::result::Result<Party, D::Error> {
+        let key = String::deserialize(deserializer)?;
+        Party::from_key(&key).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "unknown party {key:?}: expected \"actor\", \"resistor\" or \"resistor_2\" to \"resistor_{MAX_RESISTORS}\""
+            ))
+        })
+    }
 }
 
 /// What an experience die's roller does with its face.
@@ -270,8 +325,9 @@ pub struct MibRoll {
     pub facets: Facets,
     pub phase: Phase,
     pub actor: PartyRoll,
-    #[serde(default)]
-    pub resistor: Option<PartyRoll>,
+    /// The resistors, in a contest (older rolls kept one, or none, as `resistor`).
+    #[serde(default, alias = "resistor", deserialize_with = "one_or_many", skip_serializing_if = "Vec::is_empty")]
+    pub resistors: Vec<PartyRoll>,
     /// Whether the Critical Juncture counts (always, except in some contests); set when the
     /// Decision Phase ends.
     #[serde(default)]
@@ -315,7 +371,11 @@ pub enum MibEvent {
     /// The Decision Phase ended: the basic numbers, and the experience dice paid by each pool.
     Decided {
         actor_mib: i32,
+        /// The resistor's MIB, the best of them when there are several.
         resistor_mib: Option<i32>,
+        /// Every resistor's MIB, in order, when there are several.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        resistor_mibs: Vec<i32>,
         mib: i32,
         juncture_applies: bool,
         automatic_benefits: u32,
@@ -341,7 +401,8 @@ pub enum MibEvent {
     },
 }
 
-fn check_action(field: &str, action: &Action) -> Result<Action> {
+fn check_action(party: Party, action: &Action) -> Result<Action> {
+    let field = &party.key();
     for (name, value) in [("rating", action.rating), ("modifier", action.modifier)] {
         if !(-MAX_TARGET..=MAX_TARGET).contains(&value) {
             return Err(Error::invalid(
@@ -351,7 +412,7 @@ fn check_action(field: &str, action: &Action) -> Result<Action> {
         }
     }
     if let Some(rolled) = action.rolled {
-        if field == "actor" {
+        if party == Party::Actor {
             return Err(Error::invalid(
                 "actor.rolled",
                 "the actor rolls on this device; only the resistor's MIB can be typed in",
@@ -371,8 +432,19 @@ impl MibRoll {
     /// Opens a roll (the Opportunity Phase is over: the actions and modifiers are chosen).
     pub fn start(setup: &RollSetup, settings: &Settings) -> Result<(MibRoll, Vec<MibEvent>)> {
         settings.check()?;
-        let actor = check_action("actor", &setup.actor)?;
-        let resistor = setup.resistor.as_ref().map(|r| check_action("resistor", r)).transpose()?;
+        let actor = check_action(Party::Actor, &setup.actor)?;
+        if setup.resistors.len() > MAX_RESISTORS {
+            return Err(Error::invalid(
+                "resistors",
+                format!("a contest takes at most {MAX_RESISTORS} resistors, not {}", setup.resistors.len()),
+            ));
+        }
+        let resistors = setup
+            .resistors
+            .iter()
+            .enumerate()
+            .map(|(i, r)| check_action(Party::Resistor(i), r).map(PartyRoll::new))
+            .collect::<Result<Vec<_>>>()?;
         for (name, value) in
             [("factor", setup.facets.factor), ("points", setup.facets.points), ("bonus", setup.facets.bonus)]
         {
@@ -383,13 +455,13 @@ impl MibRoll {
                 ));
             }
         }
-        let contested = resistor.is_some();
+        let contested = !resistors.is_empty();
         let roll = MibRoll {
             settings: *settings,
             facets: setup.facets,
             phase: Phase::Decision,
             actor: PartyRoll::new(actor),
-            resistor: resistor.map(PartyRoll::new),
+            resistors,
             juncture_applies: false,
             automatic_benefits: 0,
             outcome: None,
@@ -406,18 +478,46 @@ impl MibRoll {
     pub fn party(&self, party: Party) -> Result<&PartyRoll> {
         match party {
             Party::Actor => Ok(&self.actor),
-            Party::Resistor => self
-                .resistor
-                .as_ref()
-                .ok_or_else(|| Error::invalid("party", "this roll is not contested: it has no resistor")),
+            Party::Resistor(_) if self.resistors.is_empty() => {
+                Err(Error::invalid("party", "this roll is not contested: it has no resistor"))
+            }
+            Party::Resistor(i) => self.resistors.get(i).ok_or_else(|| {
+                Error::invalid("party", format!("this contest has {} resistor(s), not {}", self.resistors.len(), i + 1))
+            }),
         }
     }
 
     fn party_mut(&mut self, party: Party) -> &mut PartyRoll {
         match party {
             Party::Actor => &mut self.actor,
-            Party::Resistor => self.resistor.as_mut().expect("checked by party()"),
+            Party::Resistor(i) => &mut self.resistors[i],
         }
+    }
+
+    /// Every party with its part: the actor first, then each resistor in order.
+    pub fn parties(&self) -> impl Iterator<Item = (Party, &PartyRoll)> {
+        std::iter::once((Party::Actor, &self.actor))
+            .chain(self.resistors.iter().enumerate().map(|(i, r)| (Party::Resistor(i), r)))
+    }
+
+    /// The resistor whose basic MIB counts against the actor's: the highest, the first
+    /// listed among equals (None before every resistor has its number, or without one).
+    ///
+    /// Ruling (audit D-SC6): in a contest of several resistors (seed: "the two (or more)
+    /// participants", one RMIB "settled" and the actions "commingled"), the actor's MIB is
+    /// set against the best of theirs: the strongest counter-action is the one the actor
+    /// must overcome and the one that characterizes a negative RMIB. So RMIB = actor's MIB
+    /// − the highest resistor MIB. Each resistor still rolls, takes experience dice, buys
+    /// complications and spends benefits on the resistors' side of the one RMIB.
+    pub fn best_resistor(&self) -> Option<usize> {
+        let mut best: Option<(usize, i32)> = None;
+        for (i, r) in self.resistors.iter().enumerate() {
+            let mib = r.basic_mib()?;
+            if best.is_none_or(|(_, b)| mib > b) {
+                best = Some((i, mib));
+            }
+        }
+        best.map(|(i, _)| i)
     }
 
     fn in_phase(&self, phase: Phase, doing: &str) -> Result<()> {
@@ -433,11 +533,16 @@ impl MibRoll {
     }
 
     fn pending(&self) -> Option<&ExperienceDie> {
-        self.actor.experience.iter().chain(self.resistor.iter().flat_map(|r| &r.experience)).find(|d| d.sign.is_none())
+        self.experience_dice().find(|d| d.sign.is_none())
+    }
+
+    /// The experience die waiting for its roller's sign, with whose MIB it is in.
+    pub fn waiting_die(&self) -> Option<(Party, &ExperienceDie)> {
+        self.parties().find_map(|(party, p)| p.experience.iter().find(|d| d.sign.is_none()).map(|d| (party, d)))
     }
 
     pub(super) fn experience_dice(&self) -> impl Iterator<Item = &ExperienceDie> {
-        self.actor.experience.iter().chain(self.resistor.iter().flat_map(|r| &r.experience))
+        self.actor.experience.iter().chain(self.resistors.iter().flat_map(|r| &r.experience))
     }
 
     /// Rolls a party's 2d10.
@@ -497,34 +602,32 @@ impl MibRoll {
     /// The roller of the experience die just rolled adds or subtracts its face.
     pub fn choose_sign(&self, sign: Sign) -> Result<(MibRoll, Vec<MibEvent>)> {
         self.in_phase(Phase::Decision, "choosing an experience die's sign")?;
+        let Some((party, _)) = self.waiting_die() else {
+            return Err(Error::invalid("sign", "no experience die is waiting for its sign"));
+        };
         let mut next = self.clone();
-        for party in [Party::Actor, Party::Resistor] {
-            if party == Party::Resistor && next.resistor.is_none() {
-                break;
-            }
-            if let Some(die) = next.party_mut(party).experience.iter_mut().find(|d| d.sign.is_none()) {
-                die.sign = Some(sign);
-                let (contributor, face) = (die.contributor, die.face);
-                return Ok((next, vec![MibEvent::SignChosen { party, contributor, face, sign }]));
-            }
-        }
-        Err(Error::invalid("sign", "no experience die is waiting for its sign"))
+        let die = next.party_mut(party).experience.iter_mut().find(|d| d.sign.is_none()).expect("found above");
+        die.sign = Some(sign);
+        let (contributor, face) = (die.contributor, die.face);
+        Ok((next, vec![MibEvent::SignChosen { party, contributor, face, sign }]))
     }
 
-    /// The basic MIB (RMIB in a contest) once every 2d10 is rolled, before any adjustment.
+    /// The basic MIB (RMIB in a contest: against the best resistor's MIB) once every 2d10
+    /// is rolled, before any adjustment.
     pub fn basic(&self) -> Option<i32> {
         let actor = self.actor.basic_mib()?;
-        match &self.resistor {
-            None => Some(actor),
-            Some(r) => Some(actor - r.basic_mib()?),
+        if self.resistors.is_empty() {
+            return Some(actor);
         }
+        let best = self.resistors[self.best_resistor()?].basic_mib()?;
+        Some(actor - best)
     }
 
     /// The number now, with the adjustments of the Application Phase.
     pub fn mib(&self) -> Option<i32> {
         let mut mib = i64::from(self.basic()?) - i64::from(self.automatic_benefits);
         mib += i64::from(self.actor.complications) - i64::from(self.actor.benefits);
-        if let Some(r) = &self.resistor {
+        for r in &self.resistors {
             mib += i64::from(r.benefits) - i64::from(r.complications);
         }
         Some(mib as i32)
@@ -545,7 +648,7 @@ impl MibRoll {
     /// as the actor's benefits.
     pub fn decide(&self, pools: &Pools) -> Result<(MibRoll, Pools, Vec<MibEvent>)> {
         self.in_phase(Phase::Decision, "ending the Decision Phase")?;
-        if self.actor.basic_mib().is_none() || self.resistor.as_ref().is_some_and(|r| r.basic_mib().is_none()) {
+        if self.parties().any(|(_, p)| p.basic_mib().is_none()) {
             return Err(Error::invalid("dice", "every party rolls its 2d10 first"));
         }
         if self.pending().is_some() {
@@ -565,7 +668,12 @@ impl MibRoll {
             })?;
         }
         let actor_mib = self.actor.basic_mib().expect("rolled");
-        let resistor_mib = self.resistor.as_ref().map(|r| r.basic_mib().expect("rolled"));
+        let resistor_mib = self.best_resistor().map(|i| self.resistors[i].basic_mib().expect("rolled"));
+        let resistor_mibs = if self.resistors.len() > 1 {
+            self.resistors.iter().map(|r| r.basic_mib().expect("rolled")).collect()
+        } else {
+            Vec::new()
+        };
         let cj = self.settings.critical_juncture;
         let juncture_applies = resistor_mib.is_none_or(|r| contest_reaches_juncture(actor_mib, r, cj));
         let mut next = self.clone();
@@ -576,6 +684,7 @@ impl MibRoll {
         let event = MibEvent::Decided {
             actor_mib,
             resistor_mib,
+            resistor_mibs,
             mib: next.mib().expect("rolled"),
             juncture_applies,
             automatic_benefits: next.automatic_benefits,
@@ -642,14 +751,13 @@ impl MibRoll {
             Reading::CatastrophicFailure if !self.juncture_applies => Reading::Failure,
             reading => reading,
         };
-        let resistor = self.resistor.as_ref();
         let outcome = Outcome {
             mib,
             reading,
             actor_benefits: self.actor.benefits + self.automatic_benefits,
             actor_complications: self.actor.complications,
-            resistor_benefits: resistor.map_or(0, |r| r.benefits),
-            resistor_complications: resistor.map_or(0, |r| r.complications),
+            resistor_benefits: self.resistors.iter().map(|r| r.benefits).sum(),
+            resistor_complications: self.resistors.iter().map(|r| r.complications).sum(),
             juncture_points: match reading {
                 Reading::TellingBlow => self.read_chart(mib).points,
                 Reading::CatastrophicFailure => self.read_chart(mib.saturating_neg()).points,
@@ -676,7 +784,7 @@ impl MibRoll {
     /// 0 or more).
     pub fn resistor_result(&self, target: Uuid, resource: Resource) -> Result<ResourceResult> {
         let outcome = self.outcome.ok_or_else(|| Error::invalid("phase", "conclude the roll first"))?;
-        if self.resistor.is_none() {
+        if self.resistors.is_empty() {
             return Err(Error::invalid("resistor_target", "this roll is not contested: it has no resistor"));
         }
         let amount = u64::from(outcome.mib.min(0).unsigned_abs()) * u64::from(self.facets.factor);
@@ -780,7 +888,7 @@ mod tests {
     fn setup(actor: (i32, i32), resistor: Option<(i32, i32)>) -> RollSetup {
         RollSetup {
             actor: action(actor.0, actor.1),
-            resistor: resistor.map(|(r, m)| action(r, m)),
+            resistors: resistor.map(|(r, m)| action(r, m)).into_iter().collect(),
             facets: Facets::default(),
             chart: Vec::new(),
         }
@@ -791,7 +899,7 @@ mod tests {
         let (roll, _) = MibRoll::start(setup, &Settings::default()).unwrap();
         let (mut roll, _) = roll.roll_dice(Party::Actor, &mut Entered::new(actor)).unwrap();
         if let Some(dice) = resistor {
-            roll = roll.roll_dice(Party::Resistor, &mut Entered::new(dice)).unwrap().0;
+            roll = roll.roll_dice(Party::RESISTOR, &mut Entered::new(dice)).unwrap().0;
         }
         roll.decide(&Pools::new()).unwrap().0
     }
@@ -815,7 +923,7 @@ mod tests {
             "party: this party's 2d10 are already rolled"
         );
         assert_eq!(
-            err(roll.roll_dice(Party::Resistor, &mut Entered::new([1, 1]))),
+            err(roll.roll_dice(Party::RESISTOR, &mut Entered::new([1, 1]))),
             "party: this roll is not contested: it has no resistor"
         );
         let fresh = MibRoll::start(&setup((14, 2), None), &Settings::default()).unwrap().0;
@@ -918,11 +1026,11 @@ mod tests {
         assert_eq!(deep.room(Party::Actor), Some(Room { number: -6, complications: 3, benefits: 0 }));
         let deep = deep.buy_complications(Party::Actor, 1).unwrap().0;
         assert_eq!(deep.room(Party::Actor), Some(Room { number: -5, complications: 2, benefits: 0 }));
-        assert_eq!(deep.room(Party::Resistor), None, "no resistor");
+        assert_eq!(deep.room(Party::RESISTOR), None, "no resistor");
         // A contest, RMIB 4 - (-1) = 5: the actor may spend 5, the resistor (at -5) buy 3.
         let contest = decided(&setup((12, 0), Some((10, 0))), [4, 4], Some([5, 6]));
         assert_eq!(contest.room(Party::Actor), Some(Room { number: 5, complications: 0, benefits: 5 }));
-        assert_eq!(contest.room(Party::Resistor), Some(Room { number: -5, complications: 3, benefits: 0 }));
+        assert_eq!(contest.room(Party::RESISTOR), Some(Room { number: -5, complications: 3, benefits: 0 }));
         assert_eq!(contest.conclude().unwrap().0.room(Party::Actor), None, "nothing after the conclusion");
     }
 
@@ -980,9 +1088,9 @@ mod tests {
         assert_eq!(roll.basic(), Some(-3));
         // The actor buys up to 0 from its side; the resistor then cannot spend.
         let (bought, _) = roll.buy_complications(Party::Actor, 3).unwrap();
-        assert!(err(bought.spend_benefits(Party::Resistor, 1)).contains("it is 0"));
+        assert!(err(bought.spend_benefits(Party::RESISTOR, 1)).contains("it is 0"));
         // The resistor instead spends its 3 on benefits, which brings the RMIB to 0.
-        let (spent, _) = roll.spend_benefits(Party::Resistor, 3).unwrap();
+        let (spent, _) = roll.spend_benefits(Party::RESISTOR, 3).unwrap();
         assert_eq!(spent.mib(), Some(0));
         let outcome = spent.conclude().unwrap().0.outcome.unwrap();
         assert_eq!((outcome.reading, outcome.resistor_benefits), (Reading::Success, 3));
@@ -991,7 +1099,7 @@ mod tests {
         assert_eq!(roll.basic(), Some(12 - 3));
         assert!(roll.juncture_applies, "the actor's 12 is a Telling Blow by itself");
         assert_eq!((roll.automatic_benefits, roll.mib()), (2, Some(7)));
-        let (down, _) = roll.buy_complications(Party::Resistor, 3).unwrap();
+        let (down, _) = roll.buy_complications(Party::RESISTOR, 3).unwrap();
         assert_eq!(down.mib(), Some(4));
         let outcome = down.conclude().unwrap().0.outcome.unwrap();
         assert_eq!((outcome.reading, outcome.resistor_complications, outcome.actor_benefits), (Reading::Success, 3, 2));
@@ -1003,15 +1111,15 @@ mod tests {
         let elsewhere = Action { description: "Bo, on their phone".into(), rating: 0, modifier: 0, rolled: Some(3) };
         let setup = RollSetup {
             actor: action(14, 0),
-            resistor: Some(elsewhere.clone()),
+            resistors: vec![elsewhere.clone()],
             facets: Facets::default(),
             chart: Vec::new(),
         };
         let (roll, events) = MibRoll::start(&setup, &settings).unwrap();
         assert_eq!(events, vec![MibEvent::Started { contested: true }]);
-        assert_eq!(roll.resistor.as_ref().unwrap().basic_mib(), Some(3));
+        assert_eq!(roll.resistors[0].basic_mib(), Some(3));
         assert_eq!(
-            err(roll.roll_dice(Party::Resistor, &mut Entered::new([1, 1]))),
+            err(roll.roll_dice(Party::RESISTOR, &mut Entered::new([1, 1]))),
             "party: this party's MIB was rolled elsewhere and typed in"
         );
         // The actor rolls 2 and 3: MIB 9, RMIB 9 − 3 = 6.
@@ -1022,11 +1130,11 @@ mod tests {
         assert_eq!(decided.conclude().unwrap().0.outcome.unwrap().reading, Reading::Success);
         // Only a resistor's MIB may be typed in, within range.
         let actor_typed =
-            RollSetup { actor: elsewhere.clone(), resistor: None, facets: Facets::default(), chart: Vec::new() };
+            RollSetup { actor: elsewhere.clone(), resistors: Vec::new(), facets: Facets::default(), chart: Vec::new() };
         assert!(err(MibRoll::start(&actor_typed, &settings)).starts_with("actor.rolled: "));
         let far = Action { rolled: Some(MAX_TARGET + 1), ..elsewhere };
         let setup =
-            RollSetup { actor: action(14, 0), resistor: Some(far), facets: Facets::default(), chart: Vec::new() };
+            RollSetup { actor: action(14, 0), resistors: vec![far], facets: Facets::default(), chart: Vec::new() };
         assert!(err(MibRoll::start(&setup, &settings)).starts_with("resistor.rolled: "));
     }
 
@@ -1162,7 +1270,7 @@ mod tests {
     fn a_roll_round_trips_through_json() {
         let held = pools(&[(ADA, 1)]);
         let (roll, _) = MibRoll::start(&setup((14, 1), Some((11, 0))), &Settings::default()).unwrap();
-        let (roll, _) = roll.add_experience_die(Party::Resistor, ADA, &held, &mut Entered::new([2])).unwrap();
+        let (roll, _) = roll.add_experience_die(Party::RESISTOR, ADA, &held, &mut Entered::new([2])).unwrap();
         let (roll, _) = roll.choose_sign(Sign::Subtract).unwrap();
         let json = serde_json::to_string(&roll).unwrap();
         assert_eq!(serde_json::from_str::<MibRoll>(&json).unwrap(), roll);
@@ -1170,6 +1278,7 @@ mod tests {
         let event = MibEvent::Decided {
             actor_mib: 1,
             resistor_mib: Some(2),
+            resistor_mibs: Vec::new(),
             mib: -1,
             juncture_applies: false,
             automatic_benefits: 0,
@@ -1177,6 +1286,101 @@ mod tests {
         };
         let json = serde_json::to_string(&event).unwrap();
         assert_eq!(serde_json::from_str::<MibEvent>(&json).unwrap(), event);
+    }
+
+    /// Actor rating 15 against resistors at 12, 14 and 9, each with its 2d10 typed in.
+    fn gang(actor: [u8; 2], resistors: [[u8; 2]; 3]) -> MibRoll {
+        let setup = RollSetup {
+            actor: action(15, 0),
+            resistors: vec![action(12, 0), action(14, 0), action(9, 0)],
+            facets: Facets::default(),
+            chart: Vec::new(),
+        };
+        let (mut roll, _) = MibRoll::start(&setup, &Settings::default()).unwrap();
+        roll = roll.roll_dice(Party::Actor, &mut Entered::new(actor)).unwrap().0;
+        for (i, dice) in resistors.into_iter().enumerate() {
+            roll = roll.roll_dice(Party::Resistor(i), &mut Entered::new(dice)).unwrap().0;
+        }
+        roll
+    }
+
+    #[test]
+    fn several_resistors_set_the_best_of_their_mibs_against_the_actor_s() {
+        // Actor 15 - 6 = 9; resistors 12 - 10 = 2, 14 - 4 = 10, 9 - 2 = 7: the second counts.
+        let roll = gang([3, 3], [[5, 5], [2, 2], [1, 1]]);
+        assert_eq!(roll.best_resistor(), Some(1));
+        assert_eq!(roll.basic(), Some(9 - 10), "against the best, not the first (9 - 2) nor the sum");
+        let (decided, _, events) = roll.decide(&Pools::new()).unwrap();
+        assert!(matches!(
+            &events[0],
+            MibEvent::Decided { actor_mib: 9, resistor_mib: Some(10), resistor_mibs, mib: -1, .. }
+                if resistor_mibs == &vec![2, 10, 7]
+        ));
+        // The resistors' side shares the one RMIB: the third spends its 1 point, and no
+        // other resistor has any left.
+        assert_eq!(decided.room(Party::Resistor(2)).unwrap().benefits, 1);
+        let (spent, _) = decided.spend_benefits(Party::Resistor(2), 1).unwrap();
+        assert!(err(spent.spend_benefits(Party::Resistor(0), 1)).contains("it is 0"));
+        let (done, _) = spent.conclude().unwrap();
+        let outcome = done.outcome.unwrap();
+        assert_eq!((outcome.mib, outcome.reading, outcome.resistor_benefits), (0, Reading::Success, 1));
+        // Equal MIBs: the first listed counts.
+        assert_eq!(gang([3, 3], [[2, 2], [2, 4], [1, 1]]).best_resistor(), Some(0));
+        // Not every resistor rolled: no number yet, and the phase cannot end.
+        let setup = RollSetup { resistors: vec![action(10, 0); 2], ..setup((15, 0), None) };
+        let (partial, _) = MibRoll::start(&setup, &Settings::default()).unwrap();
+        let (partial, _) = partial.roll_dice(Party::Actor, &mut Entered::new([1, 1])).unwrap();
+        let (partial, _) = partial.roll_dice(Party::RESISTOR, &mut Entered::new([1, 1])).unwrap();
+        assert_eq!(partial.basic(), None);
+        assert!(err(partial.decide(&Pools::new())).starts_with("dice: "));
+        // A resistor the contest does not have is named.
+        assert_eq!(
+            err(partial.roll_dice(Party::Resistor(2), &mut Entered::new([1, 1]))),
+            "party: this contest has 2 resistor(s), not 3"
+        );
+    }
+
+    #[test]
+    fn any_resistor_s_initial_telling_blow_brings_the_critical_juncture() {
+        // CJ 7. Actor 15 - 4 = 11, resistors 12 - 19 = -7, 14 - 3 = 11 (a Telling Blow), 9 - 2 = 7
+        // (one too): RMIB 0, the juncture counts, no benefits are automatic.
+        let (roll, _, _) = gang([2, 2], [[10, 9], [1, 2], [1, 1]]).decide(&Pools::new()).unwrap();
+        assert!(roll.juncture_applies);
+        // Actor 15 - 2 = 13 (a Telling Blow by itself) against 12 - 20 = -8, 14 - 20 = -6,
+        // 9 - 20 = -11: RMIB 13 - (-6) = 19, 12 points above the Critical Juncture taken.
+        let (roll, _, _) = gang([1, 1], [[10, 10], [10, 10], [10, 10]]).decide(&Pools::new()).unwrap();
+        assert_eq!((roll.juncture_applies, roll.automatic_benefits), (true, 12));
+        // Nobody's initial MIB passes it: actor 15 - 20 = -5 against 12 - 7 = 5, 14 - 8 = 6,
+        // 9 - 3 = 6: RMIB -11, a plain failure although below minus the Critical Juncture.
+        let (roll, _, _) = gang([10, 10], [[3, 4], [4, 4], [1, 2]]).decide(&Pools::new()).unwrap();
+        assert!(!roll.juncture_applies);
+        let (done, _) = roll.conclude().unwrap();
+        assert_eq!((done.outcome.unwrap().mib, done.outcome.unwrap().reading), (-11, Reading::Failure));
+    }
+
+    #[test]
+    fn resistors_are_named_and_read_back_as_before() {
+        for (party, key) in [(Party::Actor, "actor"), (Party::RESISTOR, "resistor"), (Party::Resistor(1), "resistor_2")]
+        {
+            assert_eq!(serde_json::to_value(party).unwrap(), serde_json::json!(key));
+            assert_eq!(serde_json::from_value::<Party>(serde_json::json!(key)).unwrap(), party);
+        }
+        for bad in ["resistor_1", "resistor_6", "resistor_x", "villain"] {
+            assert!(serde_json::from_value::<Party>(serde_json::json!(bad)).is_err(), "{bad}");
+        }
+        // A roll kept before there could be several resistors named its one as `resistor`.
+        let (roll, _) = MibRoll::start(&setup((14, 0), Some((11, 0))), &Settings::default()).unwrap();
+        let old =
+            serde_json::to_string(&roll).unwrap().replace(r#""resistors":["#, r#""resistor":"#).replace("}],", "},");
+        assert_eq!(serde_json::from_str::<MibRoll>(&old).unwrap(), roll);
+        let (solo, _) = MibRoll::start(&setup((14, 0), None), &Settings::default()).unwrap();
+        let old = serde_json::to_string(&solo).unwrap().replacen('{', r#"{"resistor":null,"#, 1);
+        assert_eq!(serde_json::from_str::<MibRoll>(&old).unwrap(), solo);
+        // Six resistors are one too many; a resistor's bad number names which one.
+        let six = RollSetup { resistors: vec![action(10, 0); 6], ..setup((14, 0), None) };
+        assert!(err(MibRoll::start(&six, &Settings::default())).starts_with("resistors: a contest takes at most 5"));
+        let bad = RollSetup { resistors: vec![action(10, 0), action(10, 99_999)], ..setup((14, 0), None) };
+        assert!(err(MibRoll::start(&bad, &Settings::default())).starts_with("resistor_2.modifier: "));
     }
 
     proptest! {
@@ -1187,20 +1391,25 @@ mod tests {
         fn random_rolls_keep_their_adjustments_within_the_rules(
             seed in any::<u64>(),
             actor in (-5i32..30, -5i32..5),
-            resistor in proptest::option::of((-5i32..30, -5i32..5)),
-            moves in proptest::collection::vec((any::<bool>(), any::<bool>(), 1u32..5), 0..8),
+            resistors in proptest::collection::vec((-5i32..30, -5i32..5), 0..=3),
+            moves in proptest::collection::vec((0usize..4, any::<bool>(), 1u32..5), 0..8),
         ) {
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
             let settings = Settings::default();
-            let (roll, _) = MibRoll::start(&setup(actor, resistor), &settings).unwrap();
+            let setup = RollSetup { resistors: resistors.iter().map(|&(r, m)| action(r, m)).collect(), ..setup(actor, None) };
+            let (roll, _) = MibRoll::start(&setup, &settings).unwrap();
             let (mut roll, _) = roll.roll_dice(Party::Actor, &mut Rolled(&mut rng)).unwrap();
-            if resistor.is_some() {
-                roll = roll.roll_dice(Party::Resistor, &mut Rolled(&mut rng)).unwrap().0;
+            for i in 0..resistors.len() {
+                roll = roll.roll_dice(Party::Resistor(i), &mut Rolled(&mut rng)).unwrap().0;
             }
+            // Against the best of the resistors' basic MIBs.
+            let best = roll.resistors.iter().map(|r| r.basic_mib().unwrap()).max();
+            prop_assert_eq!(roll.basic().unwrap(), roll.actor.basic_mib().unwrap() - best.unwrap_or(0));
             let (mut roll, _, _) = roll.decide(&Pools::new()).unwrap();
             let start = roll.mib().unwrap();
-            for (resist, spend, count) in moves {
-                let party = if resist && resistor.is_some() { Party::Resistor } else { Party::Actor };
+            for (who, spend, count) in moves {
+                // 0: the actor; 1 to 3: a resistor, when the contest has it.
+                let party = if who > 0 && who <= resistors.len() { Party::Resistor(who - 1) } else { Party::Actor };
                 let before = roll.mib().unwrap();
                 let tried = if spend { roll.spend_benefits(party, count) } else { roll.buy_complications(party, count) };
                 if let Ok((next, _)) = tried {
@@ -1209,9 +1418,9 @@ mod tests {
                     roll = next;
                 }
                 prop_assert!(roll.actor.complications <= settings.epic_index);
-                prop_assert!(roll.resistor.as_ref().is_none_or(|r| r.complications <= settings.epic_index));
+                prop_assert!(roll.resistors.iter().all(|r| r.complications <= settings.epic_index));
             }
-            let r = roll.resistor.as_ref().map_or((0, 0), |r| (r.complications as i32, r.benefits as i32));
+            let r = roll.resistors.iter().fold((0, 0), |(c, b), r| (c + r.complications as i32, b + r.benefits as i32));
             prop_assert_eq!(roll.mib().unwrap(), start + roll.actor.complications as i32 - roll.actor.benefits as i32 - r.0 + r.1);
             let (done, _) = roll.conclude().unwrap();
             let outcome = done.outcome.unwrap();

@@ -60,6 +60,26 @@ pub(crate) fn take_dice(
     Ok(held)
 }
 
+/// Reads a list written as a list, as one item (older files, when there could be only
+/// one), or as null (none).
+pub(crate) fn one_or_many<'de, D, T>(deserializer: D) -> std::result::Result<Vec<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMany<T> {
+        Many(Vec<T>),
+        One(T),
+    }
+    Ok(match Option::<OneOrMany<T>>::deserialize(deserializer)? {
+        None => Vec::new(),
+        Some(OneOrMany::Many(many)) => many,
+        Some(OneOrMany::One(one)) => vec![one],
+    })
+}
+
 /// The longest name (of a skill, an ability, an advantage) the sheet keeps, in characters.
 pub const MAX_NAME_CHARS: usize = 200;
 

@@ -9,13 +9,17 @@
 //! less the resistor's, counted over the 10 000 rolls of all four dice; it is read against
 //! the Critical Juncture only when one of the two basic MIBs was itself a Telling Blow
 //! ([`made_it_by::contest_reaches_juncture`]), so those chances come from the joint counts.
+//! With several resistors the RMIB is the actor's MIB less the best of theirs
+//! ([`made_it_by::MibRoll::best_resistor`]): the ways each best MIB comes up are counted
+//! from each resistor's own counts ([`best_of`]: the ways all are at most a value, less the
+//! ways all are below it), over the 100 rolls of each resistor rolling here.
 //! Experience dice and the Application Phase's complications and benefits are choices made
 //! after the odds are shown, so they are not in them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::check_setting;
-use super::made_it_by::{self, Reading, D10, MAX_TARGET};
+use super::made_it_by::{self, Party, Reading, D10, MAX_RESISTORS, MAX_TARGET};
 use crate::error::{Error, Result};
 pub use crate::rules::odds::Chance;
 
@@ -66,6 +70,30 @@ fn target(field: &str, rating: i32, modifier: i32) -> Result<i64> {
     Ok(i64::from(rating) + i64::from(modifier))
 }
 
+/// The ways each highest value among several independent parties comes up, over the
+/// product of their outcomes: the ways all are at most a value, less the ways all are at
+/// most the value below it. Empty without parties.
+pub(super) fn best_of(parties: &[Counts]) -> Counts {
+    let values: BTreeSet<i64> = parties.iter().flat_map(|c| c.keys().copied()).collect();
+    let (mut best, mut below) = (Counts::new(), 0u64);
+    for value in values {
+        let at_most: u64 = parties.iter().map(|c| c.range(..=value).map(|(_, n)| n).sum::<u64>()).product();
+        if at_most > below {
+            best.insert(value, at_most - below);
+        }
+        below = at_most;
+    }
+    best
+}
+
+/// A resistor as the odds see it: rolling its 2d10 here at (rating, modifier), or with its
+/// basic MIB rolled elsewhere and typed in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opposing {
+    Rolls(i32, i32),
+    Rolled(i32),
+}
+
 /// How a contest's RMIB (the actor's basic MIB `actor` less the resistor's) reads: against
 /// the Critical Juncture only when one of the two basic MIBs was a Telling Blow by itself.
 pub(super) fn contest_reading(actor: i64, resistor: i64, critical_juncture: u32) -> Reading {
@@ -113,33 +141,57 @@ pub fn mib_odds(rating: i32, modifier: i32, critical_juncture: u32) -> Result<Mi
 /// The exact odds of a contest's RMIB: the actor's (rating, modifier) against the
 /// resistor's.
 pub fn contest_odds(actor: (i32, i32), resistor: (i32, i32), critical_juncture: u32) -> Result<MibOdds> {
+    contest_odds_many(actor, &[Opposing::Rolls(resistor.0, resistor.1)], critical_juncture)
+}
+
+/// The exact odds of a contest's RMIB against one or more resistors (audit D-SC6): the
+/// actor's MIB less the best of theirs, over every roll of the actor's 2d10 and of each
+/// resistor rolling here. An error names a resistor (`resistor`, `resistor_2`…) whose
+/// number is out of range, or a contest of none or of more than [`MAX_RESISTORS`].
+pub fn contest_odds_many(actor: (i32, i32), resistors: &[Opposing], critical_juncture: u32) -> Result<MibOdds> {
     let actor = mib_counts(target("actor", actor.0, actor.1)?);
-    let resistor = mib_counts(target("resistor", resistor.0, resistor.1)?);
+    if resistors.is_empty() || resistors.len() > MAX_RESISTORS {
+        return Err(Error::invalid(
+            "resistors",
+            format!("a contest has 1 to {MAX_RESISTORS} resistors, not {}", resistors.len()),
+        ));
+    }
+    let mut counts = Vec::with_capacity(resistors.len());
+    let mut outcomes = 100u64;
+    for (i, resistor) in resistors.iter().enumerate() {
+        let field = Party::Resistor(i).key();
+        counts.push(match *resistor {
+            Opposing::Rolls(rating, modifier) => {
+                outcomes *= 100;
+                mib_counts(target(&field, rating, modifier)?)
+            }
+            Opposing::Rolled(mib) => {
+                if !(-MAX_TARGET..=MAX_TARGET).contains(&mib) {
+                    return Err(Error::invalid(
+                        format!("{field}.rolled"),
+                        format!("{mib} is out of range: -{MAX_TARGET} to {MAX_TARGET}"),
+                    ));
+                }
+                Counts::from([(i64::from(mib), 1)])
+            }
+        });
+    }
     check_setting("critical_juncture", i64::from(critical_juncture))?;
-    let mut cases = Vec::with_capacity(actor.len() * resistor.len());
+    let best = best_of(&counts);
+    let mut cases = Vec::with_capacity(actor.len() * best.len());
     for (&a, &m) in &actor {
-        for (&r, &n) in &resistor {
+        for (&r, &n) in &best {
             cases.push((a - r, contest_reading(a, r, critical_juncture), m * n));
         }
     }
-    Ok(odds(cases.into_iter(), 10_000))
+    Ok(odds(cases.into_iter(), outcomes))
 }
 
 /// The exact odds of a contest whose resistor rolled elsewhere and typed in its basic MIB
 /// (`resistor_mib`): only the actor's 2d10 are unknown, so the RMIB is counted over their 100
 /// rolls, read against the Critical Juncture as a contest is.
 pub fn contest_odds_against_rolled(actor: (i32, i32), resistor_mib: i32, critical_juncture: u32) -> Result<MibOdds> {
-    let actor = mib_counts(target("actor", actor.0, actor.1)?);
-    if !(-MAX_TARGET..=MAX_TARGET).contains(&resistor_mib) {
-        return Err(Error::invalid(
-            "resistor.rolled",
-            format!("{resistor_mib} is out of range: -{MAX_TARGET} to {MAX_TARGET}"),
-        ));
-    }
-    check_setting("critical_juncture", i64::from(critical_juncture))?;
-    let r = i64::from(resistor_mib);
-    let cases = actor.into_iter().map(|(a, ways)| (a - r, contest_reading(a, r, critical_juncture), ways));
-    Ok(odds(cases, 100))
+    contest_odds_many(actor, &[Opposing::Rolled(resistor_mib)], critical_juncture)
 }
 
 #[cfg(test)]
@@ -157,48 +209,56 @@ mod tests {
 
     /// Plays every roll of the dice through the rules themselves and counts the readings.
     fn brute_force(actor: (i32, i32), resistor: Option<(i32, i32)>, cj: u32) -> MibOdds {
-        let resistor = resistor.map(|(rating, modifier)| made_it_by::Action {
-            description: String::new(),
-            rating,
-            modifier,
-            rolled: None,
-        });
-        play_every_roll(actor, resistor, cj)
+        let resistors: Vec<Opposing> = resistor.map(|(r, m)| Opposing::Rolls(r, m)).into_iter().collect();
+        play_every_roll(actor, &resistors, cj)
     }
 
     /// The same against a resistor whose MIB was typed in: only the actor's dice are rolled.
     fn brute_force_against_rolled(actor: (i32, i32), resistor_mib: i32, cj: u32) -> MibOdds {
-        let elsewhere = made_it_by::Action {
-            description: "someone elsewhere".into(),
-            rating: 0,
-            modifier: 0,
-            rolled: Some(resistor_mib),
-        };
-        play_every_roll(actor, Some(elsewhere), cj)
+        play_every_roll(actor, &[Opposing::Rolled(resistor_mib)], cj)
     }
 
-    /// Every 2d10 of the actor (and of a resistor rolling here), played through the rules.
-    fn play_every_roll(actor: (i32, i32), resistor: Option<made_it_by::Action>, cj: u32) -> MibOdds {
+    /// Every 2d10 of the actor (and of each resistor rolling here), played through the rules.
+    fn play_every_roll(actor: (i32, i32), resistors: &[Opposing], cj: u32) -> MibOdds {
         let settings = Settings { critical_juncture: cj, ..Settings::default() };
-        let rolls_here = resistor.as_ref().is_some_and(|r| r.rolled.is_none());
+        let action =
+            |rating, modifier, rolled| made_it_by::Action { description: String::new(), rating, modifier, rolled };
         let setup = RollSetup {
-            actor: made_it_by::Action { description: String::new(), rating: actor.0, modifier: actor.1, rolled: None },
-            resistor,
+            actor: action(actor.0, actor.1, None),
+            resistors: resistors
+                .iter()
+                .map(|r| match *r {
+                    Opposing::Rolls(rating, modifier) => action(rating, modifier, None),
+                    Opposing::Rolled(mib) => action(0, 0, Some(mib)),
+                })
+                .collect(),
             facets: Default::default(),
             chart: Vec::new(),
         };
         let faces: Vec<[u8; 2]> = (1..=10).flat_map(|a| (1..=10).map(move |b| [a, b])).collect();
-        let resistor_faces: Vec<Option<[u8; 2]>> =
-            if rolls_here { faces.iter().copied().map(Some).collect() } else { vec![None] };
+        // Every combination of the resistors' 2d10 (None for one typed in).
+        let mut resistor_faces: Vec<Vec<Option<[u8; 2]>>> = vec![Vec::new()];
+        for r in resistors {
+            let options: Vec<Option<[u8; 2]>> = match r {
+                Opposing::Rolls(..) => faces.iter().copied().map(Some).collect(),
+                Opposing::Rolled(_) => vec![None],
+            };
+            resistor_faces = resistor_faces
+                .iter()
+                .flat_map(|so_far| options.iter().map(|o| [so_far.clone(), vec![*o]].concat()))
+                .collect();
+        }
         let outcomes = (faces.len() * resistor_faces.len()) as u64;
         let (mut success, mut telling, mut catastrophic) = (0, 0, 0);
         let mut mib = BTreeMap::<i32, u64>::new();
         for &a in &faces {
-            for &r in &resistor_faces {
+            for rs in &resistor_faces {
                 let (roll, _) = MibRoll::start(&setup, &settings).unwrap();
                 let (mut roll, _) = roll.roll_dice(Party::Actor, &mut Entered::new(a)).unwrap();
-                if let Some(r) = r {
-                    roll = roll.roll_dice(Party::Resistor, &mut Entered::new(r)).unwrap().0;
+                for (i, r) in rs.iter().enumerate() {
+                    if let Some(r) = r {
+                        roll = roll.roll_dice(Party::Resistor(i), &mut Entered::new(*r)).unwrap().0;
+                    }
                 }
                 let basic = roll.basic().unwrap();
                 let (decided, _, _) = roll.decide(&Pools::new()).unwrap();
@@ -279,6 +339,52 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("resistor.rolled: "));
+    }
+
+    #[test]
+    fn several_resistors_are_counted_against_the_best_of_them() {
+        // By hand: rating 11 against two resistors who made it by 2 and by 3 elsewhere. The
+        // best is 3, so RMIB = 8 - 2d10: a success on 2d10 <= 8, 28 of the 100 rolls (against
+        // their sum it would be 2d10 <= 6, 15).
+        let typed = [Opposing::Rolled(2), Opposing::Rolled(3)];
+        assert_eq!(contest_odds_many((11, 0), &typed, 7).unwrap().success, c(28, 100));
+        // Counted by hand, without the counts the odds are built from: the actor and two
+        // resistors rolling here, each party's 2d10 sum weighted by its ways (10 - |sum - 11|
+        // of 100), 1 000 000 rolls in all.
+        let (actor, r1, r2, cj) = (15, 12, 9, 5);
+        let (mut success, mut telling, mut catastrophic) = (0u64, 0u64, 0u64);
+        for a in 2..=20 {
+            for b in 2..=20 {
+                for d in 2..=20 {
+                    let ways = |sum: i32| 10 - (sum - 11).abs();
+                    let n = (ways(a) * ways(b) * ways(d)) as u64;
+                    let (mine, first, second) = (actor - a, r1 - b, r2 - d);
+                    let rmib = mine - first.max(second);
+                    let counts = mine >= cj || first.max(second) >= cj;
+                    success += if rmib >= 0 { n } else { 0 };
+                    telling += if counts && rmib >= cj { n } else { 0 };
+                    catastrophic += if counts && rmib < -cj { n } else { 0 };
+                }
+            }
+        }
+        let odds = contest_odds_many((actor, 0), &[Opposing::Rolls(r1, 0), Opposing::Rolls(r2, 0)], cj as u32).unwrap();
+        assert_eq!(
+            (odds.success, odds.telling_blow, odds.catastrophic),
+            (c(success, 1_000_000), c(telling, 1_000_000), c(catastrophic, 1_000_000))
+        );
+        // And played through the rules' own moves, one resistor rolling here and one typed in.
+        let mixed = [Opposing::Rolls(12, 1), Opposing::Rolled(4)];
+        assert_eq!(contest_odds_many((14, 0), &mixed, 7).unwrap(), play_every_roll((14, 0), &mixed, 7));
+        // One resistor is the contest it always was.
+        assert_eq!(
+            contest_odds_many((14, 0), &[Opposing::Rolls(12, 1)], 7).unwrap(),
+            contest_odds((14, 0), (12, 1), 7).unwrap()
+        );
+        // The resistor out of range is named; none, or six, is no contest.
+        let bad = [Opposing::Rolled(0), Opposing::Rolls(10, MAX_TARGET + 1)];
+        assert!(contest_odds_many((10, 0), &bad, 7).unwrap_err().to_string().starts_with("resistor_2.modifier: "));
+        assert!(contest_odds_many((10, 0), &[], 7).unwrap_err().to_string().starts_with("resistors: "));
+        assert!(contest_odds_many((10, 0), &[Opposing::Rolled(0); 6], 7).is_err());
     }
 
     proptest! {

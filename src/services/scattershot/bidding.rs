@@ -89,7 +89,7 @@ pub fn scattershot_bidding(store: &Store, game: Uuid) -> Result<BiddingView> {
     let b = bidding(&state.roll)?;
     Ok(BiddingView {
         sides: b.sides,
-        contest: state.roll.resistor.is_some(),
+        contest: !state.roll.resistors.is_empty(),
         now: b.now.map(Into::into),
         bids: b
             .bids
@@ -121,7 +121,7 @@ mod tests {
         let side = |value| SideDraft { value: Some(value), ..SideDraft::default() };
         RollRequest {
             actor: side(actor),
-            resistor: resistor.map(side),
+            resistors: resistor.map(side).into_iter().collect(),
             facets: None,
             magnitude: None,
             target: None,
@@ -150,7 +150,7 @@ mod tests {
         // The same roll made by the rules alone.
         let action = |rating| Action { description: String::new(), rating, modifier: 0, rolled: None };
         let setup =
-            RollSetup { actor: action(12), resistor: Some(action(10)), facets: Default::default(), chart: Vec::new() };
+            RollSetup { actor: action(12), resistors: vec![action(10)], facets: Default::default(), chart: Vec::new() };
         let (roll, _) = MibRoll::start(&setup, &Settings::default()).expect("a roll");
         let roll = roll.roll_dice(Party::Actor, &mut Entered::new([6, 5])).expect("dice").0;
         let rules = bidding(&roll).expect("the rules' bidding");
@@ -174,7 +174,7 @@ mod tests {
         );
 
         step(&mut store, game, RollMove::Sign { sign: Sign::Add }, &[]);
-        step(&mut store, game, RollMove::Dice { party: Party::Resistor }, &[3, 4]);
+        step(&mut store, game, RollMove::Dice { party: Party::RESISTOR }, &[3, 4]);
         step(&mut store, game, RollMove::Decide, &[]);
         assert!(matches!(scattershot_bidding(&store, game), Err(Error::Invalid { field, .. }) if field == "phase"));
     }

@@ -19,6 +19,10 @@
 //!   resources at once.
 //! - (audit #6) A contest may also name a resistor's target on the actor's side: a negative
 //!   final RMIB takes |RMIB| × Factor from it, the same way.
+//! - (audit D-SC6) A contest names one to five resistors. Ruling: a Telling Blow's
+//!   complications (or a Catastrophic Failure's benefits) go to the resistor whose MIB
+//!   counted (the best; the first listed among equals), else to the target; a negative
+//!   RMIB's result goes to the one resistor's target the roll names.
 //! - The Factor is read on the table's UE chart at the action's Magnitude (when the roll
 //!   names one), Points and Bonus at the final MIB; facets typed for the roll override the
 //!   chart.
@@ -34,10 +38,11 @@ use crate::error::{Error, Result};
 use crate::model::TableSettings;
 use crate::rules::record::CharacterRecord;
 use crate::rules::scattershot::made_it_by::{
-    Action, Facets, Juncture, MibEvent, MibRoll, Party, Phase, Reading, ResourceResult, RollSetup, Sign, MAX_TARGET,
+    Action, Facets, Juncture, MibEvent, MibRoll, Party, Phase, Reading, ResourceResult, RollSetup, Sign, MAX_RESISTORS,
+    MAX_TARGET,
 };
 use crate::rules::scattershot::mechanical_play::MechanicalPlay;
-use crate::rules::scattershot::odds::{contest_odds, contest_odds_against_rolled, mib_odds, MibOdds};
+use crate::rules::scattershot::odds::{contest_odds_many, mib_odds, MibOdds, Opposing};
 use crate::rules::scattershot::sheet::{Lasts, Rating};
 use crate::rules::scattershot::table as sc_table;
 use crate::rules::scattershot::ue_chart::{self, UeRow};
@@ -88,9 +93,10 @@ pub const LAST_DITCH_DODGE: i32 = -2;
 #[serde(deny_unknown_fields)]
 pub struct RollRequest {
     pub actor: SideDraft,
-    /// The resistor, in a contested roll.
-    #[serde(default)]
-    pub resistor: Option<SideDraft>,
+    /// The resistors, in a contested roll (audit D-SC6: one or more; older requests name
+    /// one, or none, as `resistor`).
+    #[serde(default, alias = "resistor", deserialize_with = "crate::rules::scattershot::one_or_many")]
+    pub resistors: Vec<SideDraft>,
     /// Factor, Points and Bonus typed for this roll; left out, they come from the table's
     /// UE chart (or its defaults).
     #[serde(default)]
@@ -164,7 +170,8 @@ impl From<MibOdds> for ScattershotOdds {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MibPreview {
     pub actor: SideBreakdown,
-    pub resistor: Option<SideBreakdown>,
+    /// Each resistor's, in order.
+    pub resistors: Vec<SideBreakdown>,
     pub facets: Facets,
     pub critical_juncture: u32,
     pub odds: ScattershotOdds,
@@ -291,10 +298,23 @@ fn setup(
     play: Option<&MechanicalPlay>,
     settings: &TableSettings,
     chart: &[UeRow],
-) -> Result<(RollSetup, SideBreakdown, Option<SideBreakdown>)> {
+) -> Result<(RollSetup, SideBreakdown, Vec<SideBreakdown>)> {
     let defaults = sc_table::default_facets(settings);
     let (actor, actor_view) = side("actor", &request.actor, characters, play, settings)?;
-    let resistor = request.resistor.as_ref().map(|r| side("resistor", r, characters, play, settings)).transpose()?;
+    if request.resistors.len() > MAX_RESISTORS {
+        return Err(Error::invalid(
+            "resistors",
+            format!("a contest takes at most {MAX_RESISTORS} resistors, not {}", request.resistors.len()),
+        ));
+    }
+    let (resistors, resistor_views): (Vec<Action>, Vec<SideBreakdown>) = request
+        .resistors
+        .iter()
+        .enumerate()
+        .map(|(i, r)| side(&Party::Resistor(i).key(), r, characters, play, settings))
+        .collect::<Result<Vec<_>>>()?
+        .into_iter()
+        .unzip();
     if let Some(target) = &request.target {
         if !characters.iter().any(|r| r.character.id == target.character) {
             return Err(Error::invalid(
@@ -304,7 +324,7 @@ fn setup(
         }
     }
     if let Some(target) = &request.resistor_target {
-        if request.resistor.is_none() {
+        if request.resistors.is_empty() {
             return Err(Error::invalid("resistor_target", "only a contested roll has a resistor's result"));
         }
         if !characters.iter().any(|r| r.character.id == target.character) {
@@ -322,10 +342,6 @@ fn setup(
             ));
         }
     }
-    let (resistor, resistor_view) = match resistor {
-        Some((a, v)) => (Some(a), Some(v)),
-        None => (None, None),
-    };
     // Facets typed for the roll win; otherwise the chart gives the Factor at the action's
     // Magnitude, and Points and Bonus later at the final MIB.
     let (facets, chart) = match request.facets {
@@ -335,8 +351,8 @@ fn setup(
             (Facets { factor, ..defaults }, chart.to_vec())
         }
     };
-    let setup = RollSetup { actor, resistor, facets, chart };
-    Ok((setup, actor_view, resistor_view))
+    let setup = RollSetup { actor, resistors, facets, chart };
+    Ok((setup, actor_view, resistor_views))
 }
 
 /// What a roll comes to before the dice — each side's rating and modifiers (the combat
@@ -347,16 +363,24 @@ pub fn scattershot_roll_preview(store: &Store, game: Uuid, request: &RollRequest
     let settings = Settings::from_table(&g.table_settings)?;
     let table = read.scattershot_table(game)?;
     let characters = records(read, game)?;
-    let (setup, actor, resistor) =
+    let (setup, actor, resistors) =
         setup(request, &characters, table.play.as_ref(), &g.table_settings, &table.ue_chart)?;
     let cj = settings.critical_juncture;
     let a = (setup.actor.rating, setup.actor.modifier);
-    let odds = match &setup.resistor {
-        None => mib_odds(a.0, a.1, cj)?,
-        Some(Action { rolled: Some(rolled), .. }) => contest_odds_against_rolled(a, *rolled, cj)?,
-        Some(r) => contest_odds(a, (r.rating, r.modifier), cj)?,
+    let odds = if setup.resistors.is_empty() {
+        mib_odds(a.0, a.1, cj)?
+    } else {
+        let opposing: Vec<Opposing> = setup
+            .resistors
+            .iter()
+            .map(|r| match r.rolled {
+                Some(mib) => Opposing::Rolled(mib),
+                None => Opposing::Rolls(r.rating, r.modifier),
+            })
+            .collect();
+        contest_odds_many(a, &opposing, cj)?
     };
-    Ok(MibPreview { actor, resistor, facets: setup.facets, critical_juncture: cj, odds: odds.into() })
+    Ok(MibPreview { actor, resistors, facets: setup.facets, critical_juncture: cj, odds: odds.into() })
 }
 
 /// A step of a roll.
@@ -417,10 +441,11 @@ pub enum RollMove {
     Settle,
 }
 
-fn party_word(party: Party) -> &'static str {
+fn party_word(party: Party) -> String {
     match party {
-        Party::Actor => "the actor",
-        Party::Resistor => "the resistor",
+        Party::Actor => "the actor".to_owned(),
+        Party::Resistor(0) => "the resistor".to_owned(),
+        Party::Resistor(i) => format!("resistor {}", i + 1),
     }
 }
 
@@ -460,7 +485,8 @@ fn play<R: Rng>(w: &mut Work<'_>, step: &RollMove, dice: &DiceInput, rng: &mut R
                 return Err(Error::invalid("dice", "a quick roll rolls its dice here; start the roll to type dice in"));
             }
             let mut said = vec![play(w, &RollMove::Start { request: request.clone() }, dice, rng)?];
-            for party in [Party::Actor, Party::Resistor] {
+            let parties: Vec<Party> = on_table(w)?.roll.parties().map(|(p, _)| p).collect();
+            for &party in &parties {
                 if waits_for_dice(w, party)? {
                     said.push(play(w, &RollMove::Dice { party }, dice, rng)?);
                 }
@@ -468,9 +494,8 @@ fn play<R: Rng>(w: &mut Work<'_>, step: &RollMove, dice: &DiceInput, rng: &mut R
             if w.pools().values().all(|&n| n == 0) {
                 said.push(play(w, &RollMove::Decide, dice, rng)?);
                 let state = on_table(w)?;
-                let nothing = [Party::Actor, Party::Resistor]
-                    .into_iter()
-                    .all(|p| state.roll.room(p).is_none_or(|r| r.complications == 0 && r.benefits == 0));
+                let nothing =
+                    parties.iter().all(|&p| state.roll.room(p).is_none_or(|r| r.complications == 0 && r.benefits == 0));
                 if nothing {
                     said.push(play(w, &RollMove::Conclude, dice, rng)?);
                 }
@@ -490,13 +515,14 @@ fn play<R: Rng>(w: &mut Work<'_>, step: &RollMove, dice: &DiceInput, rng: &mut R
             }
             let settings = w.rules()?;
             let chart = w.table.ue_chart.clone();
-            let (setup, actor, resistor) = setup(request, &w.characters(), w.table.play.as_ref(), &w.settings, &chart)?;
+            let (setup, actor, resistors) =
+                setup(request, &w.characters(), w.table.play.as_ref(), &w.settings, &chart)?;
             let (roll, events) = MibRoll::start(&setup, &settings)?;
             w.note(&events);
             w.roll = Some(RollState {
                 roll,
                 actor: request.actor.character,
-                resistor: request.resistor.as_ref().and_then(|r| r.character),
+                resistors: request.resistors.iter().map(|r| r.character).collect(),
                 target: request.target,
                 result: None,
                 result_waits: false,
@@ -504,13 +530,17 @@ fn play<R: Rng>(w: &mut Work<'_>, step: &RollMove, dice: &DiceInput, rng: &mut R
                 resistor_result: None,
                 bonus_recorded: false,
             });
-            let against = resistor.map_or(String::new(), |r| {
-                let who = if r.name.is_empty() { "someone elsewhere" } else { r.name.as_str() };
-                match r.rolled {
-                    Some(mib) => format!(" against {who}, who made it by {mib}"),
-                    None => format!(" against {who} ({})", r.rating + r.modifier),
-                }
-            });
+            let against: Vec<String> = resistors
+                .iter()
+                .map(|r| {
+                    let who = if r.name.is_empty() { "someone elsewhere" } else { r.name.as_str() };
+                    match r.rolled {
+                        Some(mib) => format!("{who}, who made it by {mib}"),
+                        None => format!("{who} ({})", r.rating + r.modifier),
+                    }
+                })
+                .collect();
+            let against = if against.is_empty() { String::new() } else { format!(" against {}", and_list(&against)) };
             let who = if actor.name.is_empty() { "Someone".to_owned() } else { actor.name.clone() };
             Ok(format!("{who} rolls at {} {:+}{against}.", actor.rating, actor.modifier))
         }
@@ -565,11 +595,11 @@ fn play<R: Rng>(w: &mut Work<'_>, step: &RollMove, dice: &DiceInput, rng: &mut R
         }
         RollMove::Complications { party, count } => {
             let mib = step_live_roll(w, |roll| roll.buy_complications(*party, *count))?.mib().unwrap_or_default();
-            Ok(format!("{} takes {count} complication(s): the MIB is {mib}.", capital(party_word(*party))))
+            Ok(format!("{} takes {count} complication(s): the MIB is {mib}.", capital(&party_word(*party))))
         }
         RollMove::Benefits { party, count } => {
             let mib = step_live_roll(w, |roll| roll.spend_benefits(*party, *count))?.mib().unwrap_or_default();
-            Ok(format!("{} spends {count} point(s) on benefits: the MIB is {mib}.", capital(party_word(*party))))
+            Ok(format!("{} spends {count} point(s) on benefits: the MIB is {mib}.", capital(&party_word(*party))))
         }
         RollMove::Conclude => {
             let mut state = on_table(w)?;
@@ -614,10 +644,7 @@ fn play<R: Rng>(w: &mut Work<'_>, step: &RollMove, dice: &DiceInput, rng: &mut R
                 state.roll.account_juncture(Juncture { to_actor: *to_actor, to_subject: *to_subject })?;
             w.note(&events);
             let reading = roll.outcome.expect("concluded").reading;
-            let subject = state
-                .resistor
-                .or(state.target.map(|t| t.character))
-                .map_or_else(|| "the subject".to_owned(), |id| w.name(id));
+            let subject = state.subject().map_or_else(|| "the subject".to_owned(), |id| w.name(id));
             let actor = state.actor.map_or_else(|| "the actor".to_owned(), |id| w.name(id));
             state.roll = roll;
             w.roll = Some(state);
@@ -710,6 +737,15 @@ fn land(w: &mut Work<'_>, field: &str, result: ResourceResult, message: &mut Str
     let word = result.resource.statistic().word();
     message.push_str(&format!(" {} loses {} {word}.", w.name(result.target), result.amount));
     Ok(())
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 fn capital(text: &str) -> String {

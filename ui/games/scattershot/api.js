@@ -29,7 +29,7 @@ export const scattershotSheet = (character) => call("scattershot_sheet", { chara
 export const scattershotSheetEdit = (character, edit) => call("scattershot_sheet_edit", { character, edit });
 /** `edit`: {edit: "gm_dice", dice} | {edit: "setting", name, value}. */
 export const scattershotTableEdit = (game, edit) => call("scattershot_table_edit", { game, edit });
-/** `request`: {actor: side, resistor?: side, facets?: {factor, points, bonus}, target?: {character,
+/** `request`: {actor: side, resistors?: [side, …] (up to 5), facets?: {factor, points, bonus}, target?: {character,
  *  resource}}, a side being {character?, rating?: {kind, …} | value?: n, qualities: [i], modifier,
  *  description}. Returns each side's breakdown (advantages held against it included) and exact odds. */
 export const scattershotRollPreview = (game, request) => call("scattershot_roll_preview", { game, request });
@@ -38,7 +38,7 @@ export const scattershotRollPreview = (game, request) => call("scattershot_roll_
  *  catastrophic}, each {p, ways, outcomes}: each new experience die as + and as − into each MIB, or the
  *  waiting die's two signs (issue 34). An error once the Decision Phase is over. */
 export const scattershotBidding = (game) => call("scattershot_bidding", { game });
-/** `step`: {move: "start", request} | {move: "dice", party: "actor" | "resistor"} |
+/** `step`: {move: "start", request} | {move: "dice", party: "actor" | "resistor" | "resistor_2"…} |
  *  {move: "experience", party, contributor} (a character id, or the game id for the Gamemaster) |
  *  {move: "sign", sign: "add" | "subtract"} | {move: "decide"} | {move: "complications", party, count} |
  *  {move: "benefits", party, count} | {move: "conclude"} | {move: "abandon"}.

@@ -47,10 +47,30 @@ import {
   signed,
 } from "./kit.js";
 
-const PARTIES = [
-  ["actor", "Actor"],
-  ["resistor", "Resistor"],
-];
+/** The most resistors a contest takes (the core's MAX_RESISTORS). */
+const MAX_RESISTORS = 5;
+
+/** A resistor's name in moves: "resistor" (the first), "resistor_2", "resistor_3"… */
+const resistorKey = (i) => (i === 0 ? "resistor" : `resistor_${i + 1}`);
+const partyIndex = (party) => (party === "resistor" ? 0 : Number(party.slice("resistor_".length)) - 1);
+const resistorsOf = (roll) => roll.resistors ?? [];
+/** A party's part of the roll on the table. */
+const partOf = (roll, party) => (party === "actor" ? roll.actor : resistorsOf(roll)[partyIndex(party)]);
+/** [key, word] of every party of the roll on the table: the actor, then each resistor. */
+function partiesOf(roll) {
+  const n = resistorsOf(roll).length;
+  return [["actor", "Actor"], ...resistorsOf(roll).map((_, i) => [resistorKey(i), n > 1 ? `Resistor ${i + 1}` : "Resistor"])];
+}
+/** What the core shows of a party: its name, basic MIB and room. */
+function shownOf(r, party) {
+  if (party === "actor") return { name: r.actor_name, basic: r.actor_basic, room: r.actor_room };
+  return r.resistor_views[partyIndex(party)] ?? {};
+}
+/** The draft's side of `party` ("actor", "resistor", "resistor_2"…). */
+const draftSide = (draft, party) =>
+  party === "actor" || party === "resistor" ? draft[party] : draft.more[partyIndex(party) - 1];
+/** The keys of the draft's resistors. */
+const draftResistors = (draft) => ["resistor", ...draft.more.map((_, i) => resistorKey(i + 1))];
 
 /** A side as the setup form holds it. */
 const newSide = () => ({ character: "", rating: "", value: "", rolled: "", known: "rating", qualities: [], modifier: "0", description: "" });
@@ -60,6 +80,8 @@ export function newRollDraft() {
   return {
     actor: newSide(),
     resistor: newSide(),
+    /** The resistors after the first (audit D-SC6: a contest of several). */
+    more: [],
     contested: false,
     facets: null,
     ownFacets: false,
@@ -83,6 +105,7 @@ export function rollDraftFor(character, ratingKey, previous = null) {
   const last = lastChoices.get(character);
   const draft = last ? copyDraft(last) : previous ? { ...previous, actor: newSide() } : newRollDraft();
   if (previous) draft.byHand = previous.byHand;
+  draft.more = draft.more ?? [];
   draft.actor.character = character;
   draft.actor.rating = ratingKey;
   return draft;
@@ -138,6 +161,19 @@ function setupCard(ctx) {
   const refresh = () => showOdds(oddsHost, ctx);
 
   const contested = draftToggle(ctx, "contested", "Contested: a resistor rolls against the actor", "sc-roll-contested");
+  draft.more = draft.more ?? [];
+  // More resistors (the actor's MIB is set against the best of theirs).
+  const addResistor =
+    draft.contested &&
+    draft.more.length + 1 < MAX_RESISTORS &&
+    button(
+      "Add a resistor",
+      () => {
+        draft.more.push(newSide());
+        ctx.render();
+      },
+      { id: "sc-roll-add-resistor", data: { focusKey: "sc-roll-add-resistor" } },
+    );
 
   const facet = (name, label) => {
     const input = numberInput({ id: `sc-roll-${name}`, min: 0, max: 100, value: draft.facets[name], class: "sc-small" });
@@ -199,8 +235,20 @@ function setupCard(ctx) {
               "div",
               { class: "sc-sides" },
               sideFields("actor", "Actor", ctx, refresh),
-              draft.contested && sideFields("resistor", "Resistor", ctx, refresh),
+              ...(draft.contested
+                ? draftResistors(draft).map((key, i) =>
+                    sideFields(key, draft.more.length > 0 ? `Resistor ${i + 1}` : "Resistor", ctx, refresh),
+                  )
+                : []),
             ),
+            draft.contested &&
+              el(
+                "div",
+                { class: "mz-row" },
+                addResistor,
+                draft.more.length > 0 &&
+                  el("p", { class: "muted hint", id: "sc-roll-best-hint" }, "The actor's MIB is set against the best of the resistors'."),
+              ),
             el(
               "fieldset",
               { class: "sc-fieldset" },
@@ -279,13 +327,14 @@ function quickButton(ctx, words, id) {
 /** "Succeeds 58.0% · Telling Blow 12.0% · Catastrophic 3.0%". */
 function summaryWords(preview) {
   const o = preview.odds;
-  const what = preview.resistor ? "Actor succeeds" : "Succeeds";
+  const what = preview.resistors.length > 0 ? "Actor succeeds" : "Succeeds";
   return `${what} ${percent(o.success)} · Telling Blow ${percent(o.telling_blow)} · Catastrophic ${percent(o.catastrophic)}`;
 }
 
 /** One side's fields: who, which rating, advantages that apply, the situation's modifier. */
 function sideFields(party, legend, ctx, refresh) {
-  const side = ctx.ui.roll[party];
+  const side = draftSide(ctx.ui.roll, party);
+  const resisting = party !== "actor";
   const t = ctx.table;
   const nobody = party === "actor" ? "Someone else (no sheet)" : "Someone elsewhere";
   const who = select([["", nobody], ...t.characters.map((c) => [c.id, c.name])], {
@@ -343,8 +392,8 @@ function sideFields(party, legend, ctx, refresh) {
     description.addEventListener("input", () => {
       side.description = description.value;
     });
-    const rolled = party === "resistor" && side.known === "rolled";
-    if (party === "resistor") {
+    const rolled = resisting && side.known === "rolled";
+    if (resisting) {
       // A resistor on another device: their rating (both 2d10 rolled here), or the MIB they
       // rolled themselves (only the actor's dice are unknown).
       const known = select(
@@ -352,7 +401,7 @@ function sideFields(party, legend, ctx, refresh) {
           ["rating", "Their rating (rolled here)"],
           ["rolled", "The MIB they rolled"],
         ],
-        { id: "sc-roll-resistor-known", data: { focusKey: "sc-roll-resistor-known" } },
+        { id: `sc-roll-${party}-known`, data: { focusKey: `sc-roll-${party}-known` } },
       );
       known.value = side.known;
       known.addEventListener("change", () => {
@@ -362,13 +411,13 @@ function sideFields(party, legend, ctx, refresh) {
       parts.push(field("What you know", known));
     }
     if (rolled) {
-      const mib = numberInput({ id: "sc-roll-resistor-rolled", value: side.rolled, class: "sc-small" });
+      const mib = numberInput({ id: `sc-roll-${party}-rolled`, value: side.rolled, class: "sc-small" });
       mib.addEventListener("input", () => {
         side.rolled = mib.value;
         refresh();
       });
       parts.push(field("Their MIB", mib, "as they rolled it, modifiers and all"), field("Who (optional)", description));
-      return sideFieldset(party, legend, parts);
+      return sideFieldset(party, legend, parts, ctx);
     }
     const value = numberInput({ id: `sc-roll-${party}-value`, value: side.value, class: "sc-small" });
     value.addEventListener("input", () => {
@@ -390,14 +439,28 @@ function sideFields(party, legend, ctx, refresh) {
     refresh();
   });
   parts.push(dodge.node);
-  return sideFieldset(party, legend, parts);
+  return sideFieldset(party, legend, parts, ctx);
 }
 
-function sideFieldset(party, legend, parts) {
+function sideFieldset(party, legend, parts, ctx) {
+  // A resistor after the first may be taken out of the contest again.
+  const draft = ctx.ui.roll;
+  const removable = party !== "actor" && party !== "resistor";
+  const remove =
+    removable &&
+    button(
+      `Remove ${legend.toLowerCase()}`,
+      () => {
+        draft.more.splice(partyIndex(party) - 1, 1);
+        ctx.render();
+      },
+      { id: `sc-roll-${party}-remove`, class: "danger", data: { focusKey: `sc-roll-${party}-remove` } },
+    );
   return el(
     "fieldset",
     { class: "sc-fieldset sc-side", id: `sc-roll-${party}-side` },
     el("legend", {}, legend),
+    remove && el("div", { class: "mz-row" }, remove),
     el("div", { class: "sc-grid" }, ...parts.filter((p) => !p.classList.contains("sc-qualities"))),
     ...parts.filter((p) => p.classList.contains("sc-qualities")),
   );
@@ -407,10 +470,10 @@ function sideFieldset(party, legend, parts) {
 function requestOf(ctx, mark) {
   const draft = ctx.ui.roll;
   const side = (party) => {
-    const s = draft[party];
+    const s = draftSide(draft, party);
     const out = { qualities: s.qualities, modifier: 0, description: s.description.trim() };
-    if (party === "resistor" && !s.character && s.known === "rolled") {
-      const rolled = byNumber("sc-roll-resistor-rolled", s.rolled, mark);
+    if (party !== "actor" && !s.character && s.known === "rolled") {
+      const rolled = byNumber(`sc-roll-${party}-rolled`, s.rolled, mark);
       if (rolled === null) return null;
       return { rolled, qualities: [], modifier: 0, description: out.description };
     }
@@ -437,9 +500,12 @@ function requestOf(ctx, mark) {
   if (!actor) return null;
   const request = { actor };
   if (draft.contested) {
-    const resistor = side("resistor");
-    if (!resistor) return null;
-    request.resistor = resistor;
+    request.resistors = [];
+    for (const key of draftResistors(draft)) {
+      const resistor = side(key);
+      if (!resistor) return null;
+      request.resistors.push(resistor);
+    }
   }
   if (ctx.table.ue_chart.length > 0 && !draft.ownFacets) {
     if (String(draft.magnitude).trim() !== "") {
@@ -533,12 +599,14 @@ function oddsView(preview) {
   return [
     el("h4", {}, "Odds before the roll"),
     el("p", { class: "sc-breakdown", id: "sc-odds-actor" }, breakdown(preview.actor)),
-    preview.resistor && el("p", { class: "sc-breakdown", id: "sc-odds-resistor" }, breakdown(preview.resistor)),
-    line("sc-odds-success", preview.resistor ? "Actor succeeds (RMIB ≥ 0)" : "Success (MIB ≥ 0)", o.success, o.ways[0], "sc-success"),
+    ...preview.resistors.map((r, i) => el("p", { class: "sc-breakdown", id: `sc-odds-${resistorKey(i)}` }, breakdown(r))),
+    line("sc-odds-success", preview.resistors.length > 0 ? "Actor succeeds (RMIB ≥ 0)" : "Success (MIB ≥ 0)", o.success, o.ways[0], "sc-success"),
     line("sc-odds-telling", `Telling Blow (≥ ${cj})`, o.telling_blow, o.ways[1], "sc-telling"),
     line("sc-odds-catastrophic", `Catastrophic Failure (< −${cj})`, o.catastrophic, o.ways[2], "sc-catastrophic"),
-    preview.resistor &&
+    preview.resistors.length > 0 &&
       el("p", { class: "muted hint" }, "In a contest the Critical Juncture counts only when one side's own MIB reaches it."),
+    preview.resistors.length > 1 &&
+      el("p", { class: "muted hint", id: "sc-odds-best" }, "Against the best of the resistors' MIBs, every die of every side counted."),
     distribution(o.mib, cj),
   ];
 }
@@ -588,7 +656,8 @@ function step(ctx, title, stepMove, b, dice = { kind: "rolled" }) {
 function liveRoll(r, ctx) {
   const roll = r.roll;
   const decision = roll.phase === "decision";
-  const parties = PARTIES.filter(([p]) => p === "actor" || roll.resistor);
+  const parties = partiesOf(roll);
+  const contest = resistorsOf(roll).length > 0;
   const number = r.mib ?? r.basic;
   const rolled = number !== null && number !== undefined;
   // The Decision Phase cannot end while an experience die waits for its sign or a party's
@@ -596,10 +665,10 @@ function liveRoll(r, ctx) {
   const undecidable =
     r.waiting_sign !== null ||
     roll.actor.dice === null ||
-    (roll.resistor && roll.resistor.dice === null && roll.resistor.action.rolled === undefined);
+    resistorsOf(roll).some((p) => p.dice === null && p.action.rolled === undefined);
   return card(
     "sc-roll-live",
-    roll.resistor ? "A contested roll on the table" : "A roll on the table",
+    contest ? "A contested roll on the table" : "A roll on the table",
     el(
       "p",
       { id: "sc-roll-phase", class: "sc-phase" },
@@ -611,7 +680,7 @@ function liveRoll(r, ctx) {
     el(
       "p",
       { class: "sc-number" },
-      roll.resistor ? "RMIB (actor − resistor): " : "MIB: ",
+      !contest ? "MIB: " : parties.length > 2 ? "RMIB (actor − the best resistor): " : "RMIB (actor − resistor): ",
       el("strong", { id: "sc-roll-number" }, !rolled ? "not rolled yet" : number < 0 ? `−${-number}` : String(number)),
       roll.automatic_benefits > 0 &&
         el(
@@ -652,10 +721,10 @@ function liveRoll(r, ctx) {
 /** One party: its rating, its 2d10, its experience dice, its number and what it may adjust. */
 function partyCard(r, party, word, ctx) {
   const roll = r.roll;
-  const p = roll[party];
-  const name = (party === "actor" ? r.actor_name : r.resistor_name) || p.action.description || "Someone";
-  const basic = party === "actor" ? r.actor_basic : r.resistor_basic;
-  const room = party === "actor" ? r.actor_room : r.resistor_room;
+  const p = partOf(roll, party);
+  const shown = shownOf(r, party);
+  const name = shown.name || p.action.description || "Someone";
+  const { basic, room } = shown;
   const elsewhere = p.action.rolled !== undefined && p.action.rolled !== null;
   const children = [
     el("h4", {}, `${word}: ${name}`),
@@ -697,6 +766,9 @@ function partyCard(r, party, word, ctx) {
     children.push(
       el("p", {}, "Own MIB: ", el("span", { class: "muted" }, `${terms.join(" ")} = `), el("strong", { id: `sc-basic-${party}` }, String(basic))),
     );
+    if (shown.counts && resistorsOf(roll).length > 1) {
+      children.push(el("p", { class: "sc-counts", id: `sc-counts-${party}` }, "The best of the resistors': it counts against the actor."));
+    }
   }
   if (p.complications > 0) children.push(el("p", { id: `sc-comp-${party}-taken` }, `${plural(p.complications, "complication")} taken`));
   if (p.benefits > 0) children.push(el("p", { id: `sc-benefit-${party}-taken` }, `${plural(p.benefits, "point")} spent on benefits`));
@@ -749,8 +821,9 @@ function signChoice(die, ctx) {
 
 /** The name a party goes by on the roll: its character's, its description, or "the actor". */
 function partyName(r, party) {
-  const p = r.roll[party];
-  return (party === "actor" ? r.actor_name : r.resistor_name) || p?.action.description || `the ${party}`;
+  const p = partOf(r.roll, party);
+  const fallback = party === "actor" ? "the actor" : resistorsOf(r.roll).length > 1 ? `resistor ${partyIndex(party) + 1}` : "the resistor";
+  return shownOf(r, party).name || p?.action.description || fallback;
 }
 
 /** "58.0% success, 12.0% Telling Blow, 3.0% Catastrophic Failure". */
@@ -762,7 +835,7 @@ function chancesWords(c) {
 function bestWords(bid, r) {
   const sides = [];
   if (bid.best_for_actor) sides.push(partyName(r, "actor"));
-  if (bid.best_for_resistor) sides.push(partyName(r, "resistor"));
+  if (bid.best_for_resistor) sides.push(resistorsOf(r.roll).length > 1 ? "the resistors" : partyName(r, "resistor"));
   return sides.length ? ` — best for ${sides.join(" and for ")}` : "";
 }
 
@@ -780,7 +853,7 @@ function bidsHint(r, ctx) {
     "section",
     { id: "sc-bids", class: "hint sc-bids", "aria-label": waiting ? "The chances of each sign" : "The chances of each bid" },
     el("h4", {}, waiting ? "The chances of each sign" : "The chances of each bid"),
-    r.roll.resistor &&
+    resistorsOf(r.roll).length > 0 &&
       el("p", { class: "muted" }, "Chances of the RMIB: a success is the actor's; a Catastrophic Failure is the resistor's Telling Blow."),
     now,
     list,
@@ -825,11 +898,12 @@ function experienceForm(r, ctx) {
   const sides = r.roll.settings.experience_die;
   const roll = r.roll;
   const party = select(
-    PARTIES.filter(([p]) => p === "actor" || roll.resistor).map(([p, w]) => [p, `the ${w.toLowerCase()}'s number`]),
+    partiesOf(roll).map(([p, w]) => [p, `the ${w.toLowerCase()}'s number`]),
     { id: "sc-xp-party", data: { focusKey: "sc-xp-party" } },
   );
   // The pools are paid when the phase ends: what each has put in so far is still in its pool.
-  const committed = (id) => [...roll.actor.experience, ...(roll.resistor?.experience ?? [])].filter((d) => d.contributor === id).length;
+  const committed = (id) =>
+    [roll.actor, ...resistorsOf(roll)].flatMap((p) => p.experience).filter((d) => d.contributor === id).length;
   // Short words, so the choice is not cut off on a phone: "Bo: 1 of 2 left".
   const holds = (id, n) => (committed(id) ? `${n - committed(id)} of ${n} left` : `${n} left`);
   const contributor = select(
@@ -918,7 +992,7 @@ function resultCard(r, ctx) {
     el(
       "p",
       { class: `sc-result sc-${o.reading}` },
-      `${r.roll.resistor ? "RMIB" : "MIB"} `,
+      `${resistorsOf(r.roll).length > 0 ? "RMIB" : "MIB"} `,
       el("strong", { id: "sc-roll-mib" }, String(o.mib)),
       ": ",
       el("strong", { id: "sc-roll-reading" }, reading),
@@ -927,8 +1001,9 @@ function resultCard(r, ctx) {
   const words = [];
   if (o.actor_benefits) words.push(`the actor took ${plural(o.actor_benefits, "benefit")}`);
   if (o.actor_complications) words.push(`the actor took ${plural(o.actor_complications, "complication")}`);
-  if (o.resistor_benefits) words.push(`the resistor took ${plural(o.resistor_benefits, "benefit")}`);
-  if (o.resistor_complications) words.push(`the resistor took ${plural(o.resistor_complications, "complication")}`);
+  const them = resistorsOf(r.roll).length > 1 ? "the resistors" : "the resistor";
+  if (o.resistor_benefits) words.push(`${them} took ${plural(o.resistor_benefits, "benefit")}`);
+  if (o.resistor_complications) words.push(`${them} took ${plural(o.resistor_complications, "complication")}`);
   if (words.length) lines.push(el("p", { id: "sc-roll-adjustments" }, `${cap(words.join("; "))}.`));
   const effect = (id, result, name) =>
     el(

@@ -9,8 +9,12 @@ fn action(rating: i32) -> Action {
 }
 
 fn roll(actor: i32, resistor: Option<i32>, cj: u32, sides: u8) -> MibRoll {
-    let setup =
-        RollSetup { actor: action(actor), resistor: resistor.map(action), facets: Default::default(), chart: vec![] };
+    let setup = RollSetup {
+        actor: action(actor),
+        resistors: resistor.map(action).into_iter().collect(),
+        facets: Default::default(),
+        chart: vec![],
+    };
     let settings = Settings { critical_juncture: cj, experience_die: sides, ..Settings::default() };
     MibRoll::start(&setup, &settings).unwrap().0
 }
@@ -77,7 +81,7 @@ fn contest_by_hand(actor: i32, resistor: i32, cj: u32, sides: u8, party: Party, 
         for face in 1..=i32::from(sides) {
             let die = signed(face, sign);
             let a = actor - a1 - a2 + if party == Party::Actor { die } else { 0 };
-            let r = resistor - r1 - r2 + if party == Party::Resistor { die } else { 0 };
+            let r = resistor - r1 - r2 + if party == Party::RESISTOR { die } else { 0 };
             let reading = match a - r {
                 rmib if succeeds(a) || succeeds(r) => made_it_by::read(rmib, cj),
                 rmib if rmib >= 0 => Reading::Success,
@@ -113,7 +117,7 @@ fn each_bid_in_a_contest_equals_counting_every_die_of_both_sides() {
     for (actor, resistor, cj, sides) in [(12, 11, 7, 4), (18, 6, 3, 2)] {
         let bidding = bidding(&roll(actor, Some(resistor), cj, sides)).unwrap();
         assert_eq!(bidding.bids.len(), 4, "+ and − into each side's MIB");
-        for party in [Party::Actor, Party::Resistor] {
+        for party in [Party::Actor, Party::RESISTOR] {
             for sign in [Sign::Add, Sign::Subtract] {
                 let by_hand = contest_by_hand(actor, resistor, cj, sides, party, sign);
                 assert_eq!(bid(&bidding, party, sign).chances, by_hand, "{party:?} {sign:?}");
@@ -128,14 +132,14 @@ fn the_same_push_on_the_rmib_reads_the_juncture_through_the_side_it_went_into() 
     // actor's MIB makes it a Telling Blow by itself (5 faces in 6); taking the same off the
     // resistor's moves the RMIB as far, but neither initial MIB passes 7, so no Telling Blow.
     let contest = roll(7, Some(2), 7, 6);
-    let contest = with_dice(&with_dice(&contest, Party::Actor, [1, 1]), Party::Resistor, [1, 1]);
+    let contest = with_dice(&with_dice(&contest, Party::Actor, [1, 1]), Party::RESISTOR, [1, 1]);
     let bidding = bidding(&contest).unwrap();
     let into_actor = bid(&bidding, Party::Actor, Sign::Add).chances;
-    let off_resistor = bid(&bidding, Party::Resistor, Sign::Subtract).chances;
+    let off_resistor = bid(&bidding, Party::RESISTOR, Sign::Subtract).chances;
     assert_eq!(into_actor.success, off_resistor.success);
     assert_eq!((into_actor.telling_blow, off_resistor.telling_blow), (Chance::new(5, 6), Chance::new(0, 6)));
     assert!(bid(&bidding, Party::Actor, Sign::Add).best_for_actor);
-    assert!(!bid(&bidding, Party::Resistor, Sign::Subtract).best_for_actor);
+    assert!(!bid(&bidding, Party::RESISTOR, Sign::Subtract).best_for_actor);
     assert!(bid(&bidding, Party::Actor, Sign::Subtract).best_for_resistor);
 }
 
@@ -193,5 +197,44 @@ proptest! {
         let now = bidding.now.unwrap();
         prop_assert!(bid(&bidding, Party::Actor, Sign::Add).chances.success >= now.success);
         prop_assert!(bid(&bidding, Party::Actor, Sign::Subtract).chances.success <= now.success);
+    }
+}
+
+#[test]
+fn with_two_resistors_each_bid_counts_against_the_best_of_theirs() {
+    // Actor 14 and the second resistor at 12 still to roll; the first resistor rolled 3 and 4
+    // at 13 (made it by 6). A d4, Critical Juncture 5.
+    let (cj, sides) = (5u32, 4u8);
+    let setup = RollSetup {
+        actor: action(14),
+        resistors: vec![action(13), action(12)],
+        facets: Default::default(),
+        chart: vec![],
+    };
+    let settings = Settings { critical_juncture: cj, experience_die: sides, ..Settings::default() };
+    let roll = with_dice(&MibRoll::start(&setup, &settings).unwrap().0, Party::RESISTOR, [3, 4]);
+    let bidding = bidding(&roll).unwrap();
+    assert_eq!(bidding.bids.len(), 6, "+ and − into the actor's MIB and each resistor's");
+    for party in [Party::Actor, Party::Resistor(0), Party::Resistor(1)] {
+        for sign in [Sign::Add, Sign::Subtract] {
+            let mut t = Tally::default();
+            for dice in 0..10_000 {
+                let [a1, a2, r1, r2] = [dice % 10 + 1, dice / 10 % 10 + 1, dice / 100 % 10 + 1, dice / 1000 + 1];
+                for face in 1..=i32::from(sides) {
+                    let die = |p: Party| if p == party { signed(face, sign) } else { 0 };
+                    let a = 14 - a1 - a2 + die(Party::Actor);
+                    let first = 6 + die(Party::Resistor(0));
+                    let second = 12 - r1 - r2 + die(Party::Resistor(1));
+                    let best = first.max(second);
+                    let reading = match a - best {
+                        rmib if a >= cj as i32 || best >= cj as i32 => made_it_by::read(rmib, cj),
+                        rmib if rmib >= 0 => Reading::Success,
+                        _ => Reading::Failure,
+                    };
+                    tally(&mut t, reading);
+                }
+            }
+            assert_eq!(bid(&bidding, party, sign).chances, as_chances(t), "{party:?} {sign:?}");
+        }
     }
 }

@@ -292,3 +292,33 @@ fn journal_golden_file_is_its_document_and_imports_with_its_sessions() {
     );
     assert!(view.sessions[1].open && view.sessions[1].happened.is_empty());
 }
+
+#[test]
+fn a_joined_device_reads_the_tables_journal_and_leaves_its_keeping_to_the_table() {
+    use crate::link::{character, eventually, nsu_game, open, two_playing};
+    let (h, pa, pb) = (Scratch::new(), Scratch::new(), Scratch::new());
+    let game = nsu_game(&h, "Valley", &["Wren", "Tobias"]);
+    let (wren, tobias) = (character(&h.db(), "Wren"), character(&h.db(), "Tobias"));
+    let (_host, _ja, _jb) = two_playing(&h, game, [(&pa, "Wren's phone", wren), (&pb, "Tobias's phone", tobias)]);
+
+    // The table's device keeps the journal: a session with a roll in it.
+    let mut table = open(&h.db());
+    services::journal_start(&mut table, game, "2026-11-01", &names(&["Wren", "Tobias"])).unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let rolled = services::dice_tray_roll(&mut table, game, Some(wren), "2d6", &mut rng).unwrap();
+    services::journal_edit(&mut table, game, 1, &SessionEdit::Notes { text: "The well is dry.".into() }).unwrap();
+    services::journal_end(&mut table, game).unwrap();
+
+    // Wren's phone reads it, what happened and all, as its copy of the game brings it.
+    eventually("the journal reaching Wren's phone", || {
+        services::journal(&open(&pa.db()), game).is_ok_and(|v| v.sessions.len() == 1 && !v.sessions[0].open)
+    });
+    let there = services::journal(&open(&pa.db()), game).unwrap();
+    assert!(!there.may_edit, "the table's device keeps it");
+    assert_eq!(there.sessions[0].notes, "The well is dry.");
+    assert_eq!(lines(&there, 1), vec![(Group::Rolls, rolled.action)]);
+    // A change made there is refused, naming the game: nothing changes.
+    let refused = services::journal_start(&mut open(&pa.db()), game, "2026-11-08", &[]).unwrap_err();
+    assert_eq!(refused_field(refused), "game");
+    assert_eq!(services::journal(&open(&pa.db()), game).unwrap(), there);
+}

@@ -532,6 +532,39 @@ mod tests {
         assert!(closed.holds(9) && !closed.holds(10));
     }
 
+    proptest::proptest! {
+        /// Whatever moves are tried, in whatever order, a refused one changes nothing and
+        /// the journal always reads back as a file would have it: numbered 1, 2, 3…, dates
+        /// in order, at most one session open and that the newest, spans that do not overlap.
+        #[test]
+        fn any_moves_keep_the_journal_valid(
+            moves in proptest::collection::vec((0u8..4, 0u32..6, 0i64..40, 0usize..5), 0..60),
+        ) {
+            let roster = roster();
+            let mut j = Journal::default();
+            let mut at = 0i64;
+            for (kind, n, day, who) in moves {
+                at += 1;
+                let date = format!("2026-11-{:02}", 1 + day % 28);
+                let pick = |k: usize| ["Ada", "Bo", "Zed", "Ada", ""].iter().take(k).map(|s| (*s).to_owned()).collect::<Vec<_>>();
+                let tried = match kind {
+                    0 => j.start(&date, &pick(who), &roster, at),
+                    1 => j.end(at),
+                    2 => j.edit(n, &SessionEdit::Date { date }, &roster),
+                    _ => j.edit(n, &SessionEdit::Attendees { names: pick(who) }, &roster),
+                };
+                if let Ok(next) = tried {
+                    j = next;
+                }
+                proptest::prop_assert_eq!(j.problems(), Vec::<(String, String)>::new());
+                let spans: Vec<Span> = j.sessions.iter().filter_map(|s| s.span).collect();
+                for pair in spans.windows(2) {
+                    proptest::prop_assert!(pair[0].to.is_some_and(|to| to <= pair[1].from), "{:?}", pair);
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_file_journal_out_of_order_is_named_by_its_place() {
         let mut j = Journal::default().start("2026-11-08", &[], &roster(), 0).unwrap().end(1).unwrap();

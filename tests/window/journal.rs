@@ -11,7 +11,8 @@ use crate::dice_tray::roll_typed;
 use crate::mezzo::press;
 use crate::webdriver::{Session, ESCAPE};
 use crate::{
-    back_home, begin_with, create_character, dismiss_toast, in_dark, new_game, open, open_game, shots_at_both_widths,
+    back_home, begin_with, create_character, create_game, dismiss_toast, in_dark, new_game, open, open_game,
+    shots_at_both_widths, wait_game_row,
 };
 
 fn set_value(session: &Session, selector: &str, value: &str) {
@@ -104,4 +105,40 @@ fn a_session_is_started_played_written_up_and_told_as_last_time() {
     shots_at_both_widths(&session, "journal-from-home");
     session.find("#journal-close").unwrap().send_keys(ESCAPE);
     session.wait_gone("#journal[open]");
+}
+
+#[test]
+fn every_games_screen_opens_the_same_journal() {
+    let (_window, _scratch, _db, session) = begin_with("journal-every-game", open);
+    for (game, system) in [("Brackwater", "nsu"), ("Penny Night", "penny_ante"), ("Mezzo Night", "mezzo")] {
+        let _ = create_game(&session, game, system);
+    }
+    dismiss_toast(&session);
+    for (game, opener, name) in [
+        ("Brackwater", "#game-roll-log", "nsu"),
+        ("Penny Night", "#game-penny", "penny"),
+        ("Mezzo Night", "#game-mezzo", "mezzo"),
+    ] {
+        wait_game_row(&session, game);
+        open_game(&session, game);
+        press(&session, opener);
+        session.wait_for(&format!("#{name}-screen:not([hidden])"));
+        session.wait_settled();
+        let journal = format!("#{name}-journal");
+        press(&session, &journal);
+        session.wait_for("#journal[open]");
+        session.wait_text("#journal-title", &format!("Journal — {game}"));
+        session.wait_for("#journal-start-form");
+        session.click("#journal-close");
+        session.wait_gone("#journal[open]");
+        let focused =
+            session.execute("return document.activeElement?.matches(arguments[0]) ?? false;", json!([journal]));
+        assert_eq!(focused, json!(true), "{game}: the focus back on \"Journal\"");
+        if name == "mezzo" {
+            shots_at_both_widths(&session, "journal-in-the-mezzo-bar");
+        }
+        session.click(&format!("#{name}-back"));
+        session.wait_for("#home-layout");
+        session.wait_settled();
+    }
 }

@@ -103,8 +103,20 @@ fn a_session_is_started_played_written_up_and_told_as_last_time() {
     session.wait_for("#journal-last");
     assert!(text_of(&session, "#journal-last").contains("The bridge held."));
     shots_at_both_widths(&session, "journal-from-home");
-    session.find("#journal-close").unwrap().send_keys(ESCAPE);
-    session.wait_gone("#journal[open]");
+
+    // Printed (or saved as PDF) through the print shell: the journal's page, every session.
+    press(&session, "#journal-print");
+    session.wait_for("#print-dialog[open]");
+    session.wait_text("#print-what", "The journal of “Gear Night”.");
+    let page = session.execute("return document.getElementById('print-root').textContent;", json!([]));
+    let page = page.as_str().unwrap_or_default();
+    assert!(page.contains("Campaign journal") && page.contains("Session 1 · 2026-11-01"), "{page}");
+    assert!(
+        page.contains("The bridge held. Ada owes the smith.") && page.contains("Made-It-By rolls and dice"),
+        "{page}"
+    );
+    session.click("#print-close");
+    session.wait_gone("#print-dialog[open]");
 }
 
 #[test]

@@ -559,6 +559,18 @@ async function reopen(placeText) {
   if (state.error) dispatch({ type: "clear-error" });
 }
 
+/** The selected game's campaign journal (shell/journal.js, loaded when first asked for). */
+async function openGameJournal(event) {
+  const game = selectedGame(state);
+  const opener = event.currentTarget;
+  if (!game) return;
+  await run("The journal could not be opened.", async () => {
+    const { openJournal } = await import("./shell/journal.js");
+    const moves = await openJournal({ gameId: game.id, opener, toast });
+    if (moves > 0) await refresh();
+  });
+}
+
 // ---- start ------------------------------------------------------------------------------
 
 function wire() {
@@ -569,6 +581,7 @@ function wire() {
   byId("game-rename").addEventListener("click", renameGame);
   byId("game-delete").addEventListener("click", deleteGame);
   byId("game-export").addEventListener("click", exportGame);
+  byId("game-journal").addEventListener("click", openGameJournal);
   byId("game-notes-form").addEventListener("submit", saveGameNotes);
   for (const input of document.querySelectorAll("input[name='device-role']")) input.addEventListener("change", setRole);
   byId("game-dice-by-hand").addEventListener("change", setDiceByHand);

@@ -6,6 +6,7 @@
 //! dialogs, are in `transfer_commands.rs`.
 
 use sheetkeeper::model::{parse_id, Character};
+use sheetkeeper::rules::journal::SessionEdit;
 use sheetkeeper::rules::nsu::downtime::{
     FinalBoxChoice, HarmRecovery, Introspection, PhaseSetup, Reconnection, SeekRecovery, Votes,
 };
@@ -13,8 +14,8 @@ use sheetkeeper::rules::nsu::roll::{Choices, Edge, MoodChoice, Need, RollSetup};
 use sheetkeeper::rules::nsu::world::{GridPos, ResourceState, SafetyList, World};
 use sheetkeeper::rules::nsu::{Aspect, Die, Sheet};
 use sheetkeeper::services::{
-    self, DiceInput, Done, DowntimeView, FeedCard, GameView, LocationDraft, MapCard, NsuSheetView, PendingRoll,
-    ProjectAction, RollLogEntry, RollPreview, RollResult, TrayEntry, WorldChange,
+    self, DiceInput, Done, DowntimeView, FeedCard, GameView, JournalChange, JournalView, LocationDraft, MapCard,
+    NsuSheetView, PendingRoll, ProjectAction, RollLogEntry, RollPreview, RollResult, TrayEntry, WorldChange,
 };
 use tauri::{AppHandle, Runtime, State};
 
@@ -34,6 +35,10 @@ commands! {
     write undo_character(id id) -> Done;
     write copy_character(id id, id to_game as "toGame") -> Character;
     read dice_tray_log(id game; 50) -> Vec<TrayEntry>;
+    read journal(id game) -> JournalView;
+    write journal_start(id game, ref date: String, ref attendees: Vec<String>) -> JournalChange;
+    write journal_end(id game) -> JournalChange;
+    write journal_edit(id game, val number: u32, ref edit: SessionEdit) -> JournalChange;
     write move_character(id id, id to_game as "toGame") -> Character;
 
     read nsu_sheet(id id) -> NsuSheetView;

@@ -17,7 +17,10 @@
 //!                        "antagonists", "challenge", "last_end", "history" },
 //!       "mezzo_table": { "arc", "players", "elements", "plot", "deck", "keyword_die",
 //!                        "challenge" },
-//!       "scattershot_table": { "gm_dice", "play" } } ] } }
+//!       "scattershot_table": { "gm_dice", "play" },
+//!       "journal": { "sessions": [ { "number", "date", "attendees", "notes", "open",
+//!                                    "happened": [ { "group", "words", "table_words" } ] } ] }
+//!     } ] } }
 //! ```
 //! A character file holds its one character inside its game's header, so importing it on
 //! another device can create the game when that device does not have it yet.
@@ -57,8 +60,9 @@
 //! not travel. Table settings a system gained later (Scattershot's default facets and
 //! creation limit) may be absent: the game then plays with their defaults.
 
+use crate::rules::journal::{Journal, Line, Session};
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use uuid::Uuid;
 
@@ -125,6 +129,10 @@ pub struct GameEntry {
     /// A Scattershot game's table (the Gamemaster's stock, mechanical play), in game files
     /// and backups; a character file carries none.
     pub scattershot_table: Option<ScattershotTable>,
+    /// The campaign journal (every system), in game files and backups; none in a
+    /// character file, nor while the game has no session. Its sessions as recorded: what
+    /// happened in each as lines, those for the table's eyes only marked.
+    pub journal: Option<Journal>,
     /// In a Penny Ante character file: the character's pile and its share of the ledger.
     pub penny_piles: Vec<PennyPile>,
 }
@@ -174,6 +182,67 @@ struct FileGame<'a> {
     mezzo_table: Option<&'a MezzoTable>,
     #[serde(skip_serializing_if = "Option::is_none")]
     scattershot_table: Option<&'a ScattershotTable>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    journal: Option<FileJournal>,
+}
+
+/// A game's campaign journal as a file holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileJournal {
+    pub sessions: Vec<FileSession>,
+}
+
+/// One session as a file holds it: what happened as the lines it recorded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileSession {
+    pub number: u32,
+    pub date: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attendees: Vec<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+    pub open: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub happened: Vec<Line>,
+}
+
+impl FileJournal {
+    /// The journal as a file writes it (a session's place in a log is the device's own).
+    pub fn of(journal: &Journal) -> FileJournal {
+        let sessions = journal
+            .sessions
+            .iter()
+            .map(|s| FileSession {
+                number: s.number,
+                date: s.date.clone(),
+                attendees: s.attendees.clone(),
+                notes: s.notes.clone(),
+                open: s.open,
+                happened: s.recorded.clone(),
+            })
+            .collect();
+        FileJournal { sessions }
+    }
+
+    /// The journal a file's sessions make: each with what happened as recorded.
+    pub fn journal(self) -> Journal {
+        let sessions = self
+            .sessions
+            .into_iter()
+            .map(|s| Session {
+                number: s.number,
+                date: s.date,
+                attendees: s.attendees,
+                notes: s.notes,
+                open: s.open,
+                span: None,
+                recorded: s.happened,
+            })
+            .collect();
+        Journal { sessions }
+    }
 }
 
 #[derive(Serialize)]
@@ -259,6 +328,7 @@ pub fn to_json(doc: &Document) -> Vec<u8> {
                     penny_table: e.penny_table.as_ref(),
                     mezzo_table: e.mezzo_table.as_ref(),
                     scattershot_table: e.scattershot_table.as_ref(),
+                    journal: e.journal.as_ref().map(FileJournal::of),
                 })
                 .collect(),
         },

@@ -7,6 +7,7 @@
 //! game is already here; a Penny Ante character it brings as new carries its pile in, and a
 //! Mezzo character arrives claimed as the destination table records (by no one when new).
 
+use crate::rules::journal::Journal;
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
@@ -95,6 +96,8 @@ pub struct Local {
     pub mezzo_tables: HashMap<Uuid, MezzoTable>,
     /// The tables of those games that are Scattershot games.
     pub scattershot_tables: HashMap<Uuid, ScattershotTable>,
+    /// The journals of those games, as a file would carry them.
+    pub journals: HashMap<Uuid, Journal>,
     pub characters: HashMap<Uuid, CharacterRecord>,
 }
 
@@ -111,6 +114,8 @@ pub struct Plan {
     pub mezzo_tables: Vec<(Uuid, MezzoTable)>,
     /// The Scattershot tables to write whole, by target game (for games written).
     pub scattershot_tables: Vec<(Uuid, ScattershotTable)>,
+    /// The campaign journals to write whole, by target game (for games written).
+    pub journals: Vec<(Uuid, Journal)>,
     pub characters: Vec<(Status, CharacterRecord, Option<CharacterRecord>)>,
     /// Penny Ante characters new to their game from a character file, with the pile each
     /// brings: (game, character, pennies), to record as a `carried_in` entry.
@@ -124,6 +129,7 @@ struct Parts<'a> {
     table: Option<&'a PennyTable>,
     mezzo: Option<&'a MezzoTable>,
     scattershot: Option<&'a ScattershotTable>,
+    journal: Option<&'a Journal>,
 }
 
 /// Plans importing `doc` given what this device holds. `as_copy` gives every new record a
@@ -144,6 +150,7 @@ pub fn plan(
     let mut penny_tables = Vec::new();
     let mut mezzo_tables = Vec::new();
     let mut scattershot_tables = Vec::new();
+    let mut journals = Vec::new();
     let mut carried_in = Vec::new();
     for (i, entry) in doc.games.iter().enumerate() {
         let mine = local.games.get(&entry.game.id);
@@ -330,6 +337,9 @@ pub fn plan(
             }
             scattershot_tables.push((target_game, table));
         }
+        if let (Some(journal), true) = (&entry.journal, status != Status::Unchanged) {
+            journals.push((target_game, journal.clone()));
+        }
     }
     if !problems.is_empty() {
         return Err(problems);
@@ -354,7 +364,17 @@ pub fn plan(
         counts: count(games.iter().map(|g| g.0).chain(characters.iter().map(|c| c.0))),
         digest: String::new(),
     };
-    Ok(Plan { preview, games, characters, worlds, penny_tables, mezzo_tables, scattershot_tables, carried_in })
+    Ok(Plan {
+        preview,
+        games,
+        characters,
+        worlds,
+        penny_tables,
+        mezzo_tables,
+        scattershot_tables,
+        journals,
+        carried_in,
+    })
 }
 
 /// The player whose claim on `character` the table records.
@@ -368,6 +388,7 @@ fn local_parts<'a>(local: &'a Local, entry: &super::format::GameEntry) -> Parts<
         table: local.penny_tables.get(&entry.game.id),
         mezzo: local.mezzo_tables.get(&entry.game.id),
         scattershot: local.scattershot_tables.get(&entry.game.id),
+        journal: local.journals.get(&entry.game.id),
     }
 }
 
@@ -377,6 +398,7 @@ fn file_parts(entry: &super::format::GameEntry) -> Parts<'_> {
         table: entry.penny_table.as_ref(),
         mezzo: entry.mezzo_table.as_ref(),
         scattershot: entry.scattershot_table.as_ref(),
+        journal: entry.journal.as_ref(),
     }
 }
 
@@ -492,6 +514,11 @@ fn game_differences(mine: &Game, theirs: &Game, my_parts: Parts<'_>, their_parts
     if let Some(theirs) = their_parts.scattershot {
         if my_parts.scattershot.cloned().unwrap_or_default() != *theirs {
             out.push(whole("scattershot table"));
+        }
+    }
+    if let Some(theirs) = their_parts.journal {
+        if my_parts.journal.cloned().unwrap_or_default() != *theirs {
+            out.push(whole("journal"));
         }
     }
     difference(&mut out, "name", mine.name.clone(), theirs.name.clone());

@@ -2,6 +2,7 @@
 
 pub mod dice;
 pub mod dice_tray;
+pub mod journal;
 pub mod mezzo;
 pub mod nsu;
 pub mod odds;

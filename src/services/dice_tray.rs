@@ -137,7 +137,17 @@ pub fn dice_tray_log(store: &Store, game: Uuid, limit: u32) -> Result<Vec<TrayEn
 
 /// The tray rolls of a game, newest first, for the games' own logs to show among their moves.
 pub(super) fn tray_entries(read: Reader<'_>, game: Uuid, limit: u32) -> Result<Vec<TrayEntry>> {
-    read.events_of_kind(game, None, EventKind::DiceTrayRolled, limit)?
+    tray_entries_within(read, game, (0, i64::MAX), limit)
+}
+
+/// [`tray_entries`] after event `within.0` and up to event `within.1`.
+pub(super) fn tray_entries_within(
+    read: Reader<'_>,
+    game: Uuid,
+    within: (i64, i64),
+    limit: u32,
+) -> Result<Vec<TrayEntry>> {
+    read.events_of_kind_within(game, None, EventKind::DiceTrayRolled, within, limit)?
         .into_iter()
         .map(|(event, _)| {
             let logged: Logged = payload_of(&event)?;

@@ -109,8 +109,11 @@ pub fn delete_game(store: &mut Store, id: Uuid) -> Result<Done> {
         let mezzo_table = (game.system == System::Mezzo).then(|| tx.read().mezzo_table(id)).transpose()?;
         let scattershot_table =
             (game.system == System::Scattershot).then(|| tx.read().scattershot_table(id)).transpose()?;
+        // So does the journal.
+        let journal = Some(tx.read().journal(id)?).filter(|j| !j.sessions.is_empty());
         tx.delete_game(id)?;
-        let snapshot = GameSnapshot { game, characters, nsu_world, penny_table, mezzo_table, scattershot_table };
+        let snapshot =
+            GameSnapshot { game, characters, nsu_world, penny_table, mezzo_table, scattershot_table, journal };
         let change = Change { before: Some(snapshot), after: None };
         game_event(tx, EventKind::GameDeleted, id, &change, None)?;
         Ok(Done::new(message))

@@ -6,6 +6,7 @@ use uuid::Uuid;
 
 use crate::error::{Error, Result};
 use crate::model::{now, Game};
+use crate::rules::journal::Journal;
 use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::nsu::world::World;
 use crate::rules::penny_ante::table::PennyTable;
@@ -42,6 +43,9 @@ pub(super) struct GameSnapshot {
     pub mezzo_table: Option<MezzoTable>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scattershot_table: Option<ScattershotTable>,
+    /// The campaign journal, as this device keeps it (its sessions' places in the log).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub journal: Option<Journal>,
 }
 
 impl GameSnapshot {
@@ -53,6 +57,7 @@ impl GameSnapshot {
             penny_table: None,
             mezzo_table: None,
             scattershot_table: None,
+            journal: None,
         }
     }
 }

@@ -12,6 +12,7 @@ mod dice_tray;
 mod feed;
 mod games;
 mod gift;
+mod journal;
 mod link;
 mod link_copy;
 mod link_snapshot;
@@ -45,6 +46,9 @@ pub use dice_tray::{dice_tray_log, dice_tray_roll, tray_words, TrayEntry};
 pub use feed::{feed_for, game_feed, FeedCard, FEED_MAX};
 pub use games::{create_game, delete_game, list, rename_game};
 pub use gift::{forget_gift, gift_file, keep_gift, receive_gift, save_gift, take_gift, Gift};
+pub use journal::{
+    journal, journal_edit, journal_end, journal_for, journal_start, JournalChange, JournalView, SessionView,
+};
 pub use link::{
     dice_tray_roll_here, host_apply_change, host_apply_edit, host_apply_move, host_claim, host_claim_check, host_feed,
     host_known_device, host_pair, host_removed_device, host_route_note, host_snapshot, joined_apply_snapshot,

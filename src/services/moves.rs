@@ -4,7 +4,7 @@
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::dice_tray::tray_entries;
+use super::dice_tray::tray_entries_within;
 use crate::error::Result;
 use crate::store::{EventKind, Reader};
 
@@ -33,8 +33,19 @@ pub struct LaterAttempt {
 /// The game's moves of `kind` and its dice tray rolls, newest first, each named by its
 /// payload's `action`.
 pub(super) fn moves(read: Reader<'_>, game: Uuid, kind: EventKind, limit: u32) -> Result<Vec<MoveEntry>> {
+    moves_within(read, game, kind, (0, i64::MAX), limit)
+}
+
+/// [`moves`] after event `within.0` and up to event `within.1` (a journal session's).
+pub(super) fn moves_within(
+    read: Reader<'_>,
+    game: Uuid,
+    kind: EventKind,
+    within: (i64, i64),
+    limit: u32,
+) -> Result<Vec<MoveEntry>> {
     let mut out: Vec<MoveEntry> = read
-        .events_of_kind(game, None, kind, limit)?
+        .events_of_kind_within(game, None, kind, within, limit)?
         .into_iter()
         .map(|(e, undone)| MoveEntry {
             seq: e.seq,
@@ -45,7 +56,7 @@ pub(super) fn moves(read: Reader<'_>, game: Uuid, kind: EventKind, limit: u32) -
             attempt: None,
         })
         .collect();
-    for t in tray_entries(read, game, limit)? {
+    for t in tray_entries_within(read, game, within, limit)? {
         let (seq, at, action) = (t.seq.unwrap_or_default(), t.at, t.action);
         out.push(MoveEntry { seq, at, action, undone: false, dice: true, attempt: None });
     }

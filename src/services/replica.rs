@@ -43,6 +43,8 @@
 //!   id of its cell (of its rank among such cards while it waits to be dealt); the paths
 //!   that touch it name that id.
 //! - **Scattershot's Mechanix** keeps nothing from anyone.
+//! - **The campaign journal** (every system): a session's lines for the table's eyes only
+//!   (Penny Ante's House readying its antagonists, in words) are left out.
 
 use std::collections::HashMap;
 
@@ -82,6 +84,9 @@ pub fn game_document_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Resul
 }
 
 fn redact_entry(read: Reader<'_>, entry: &mut GameEntry, viewer: &Viewer, ids: &StandIns) -> Result<()> {
+    if let Some(journal) = entry.journal.as_mut() {
+        super::journal::without_table_lines(journal, viewer);
+    }
     if let Some(world) = entry.nsu_world.as_mut() {
         redact_world(world, viewer, ids);
     }

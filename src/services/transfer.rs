@@ -137,6 +137,7 @@ pub(crate) fn document(read: Reader<'_>, scope: ExportScope) -> Result<Document>
                 penny_table: None,
                 mezzo_table: None,
                 scattershot_table: None,
+                journal: None,
                 penny_piles,
             };
             (Kind::Character, vec![entry])
@@ -227,6 +228,7 @@ fn game_entry(read: Reader<'_>, game: Game, characters: Vec<CharacterRecord>) ->
         penny_table: table_of(read, &game)?,
         mezzo_table: mezzo_table_of(read, &game)?,
         scattershot_table: (game.system == System::Scattershot).then(|| read.scattershot_table(game.id)).transpose()?,
+        journal: Some(super::journal::journal_for_file(read, game.id, game.system)?).filter(|j| !j.sessions.is_empty()),
         penny_piles: Vec::new(),
         game,
         characters,
@@ -289,6 +291,7 @@ fn local_of(read: Reader<'_>, doc: &Document) -> Result<Local> {
             if g.system == System::Scattershot {
                 local.scattershot_tables.insert(g.id, read.scattershot_table(g.id)?);
             }
+            local.journals.insert(g.id, super::journal::journal_for_file(read, g.id, g.system)?);
             local.games.insert(g.id, g);
         }
         for c in &entry.characters {
@@ -477,6 +480,7 @@ fn apply(tx: &Tx<'_>, path: &Path, plan: &Plan, options: ImportOptions) -> Resul
             let incoming_mezzo = plan.mezzo_tables.iter().find(|(g, _)| *g == game.id).map(|(_, t)| t.clone());
             let incoming_scattershot =
                 plan.scattershot_tables.iter().find(|(g, _)| *g == game.id).map(|(_, t)| t.clone());
+            let incoming_journal = plan.journals.iter().find(|(g, _)| *g == game.id).map(|(_, j)| j.clone());
             let before = match mine {
                 Some(m) => {
                     let read = tx.read();
@@ -485,11 +489,13 @@ fn apply(tx: &Tx<'_>, path: &Path, plan: &Plan, options: ImportOptions) -> Resul
                     let mezzo_table = incoming_mezzo.as_ref().map(|_| read.mezzo_table(m.id)).transpose()?;
                     let scattershot_table =
                         incoming_scattershot.as_ref().map(|_| read.scattershot_table(m.id)).transpose()?;
+                    let journal = incoming_journal.as_ref().map(|_| read.journal(m.id)).transpose()?;
                     Some(GameSnapshot {
                         nsu_world,
                         penny_table,
                         mezzo_table,
                         scattershot_table,
+                        journal,
                         ..GameSnapshot::bare(m.clone())
                     })
                 }
@@ -500,6 +506,7 @@ fn apply(tx: &Tx<'_>, path: &Path, plan: &Plan, options: ImportOptions) -> Resul
                 penny_table: incoming_table,
                 mezzo_table: incoming_mezzo,
                 scattershot_table: incoming_scattershot,
+                journal: incoming_journal,
                 ..GameSnapshot::bare(game.clone())
             };
             game_event(tx, EventKind::GameImported, game.id, &Change { before, after: Some(after) }, None)?;
@@ -541,6 +548,10 @@ fn apply(tx: &Tx<'_>, path: &Path, plan: &Plan, options: ImportOptions) -> Resul
     // A Scattershot table in the file replaces this device's whole.
     for (game, table) in &plan.scattershot_tables {
         tx.put_scattershot_table(*game, table)?;
+    }
+    // A journal in the file replaces this device's whole: its sessions as the file recorded them.
+    for (game, journal) in &plan.journals {
+        super::journal::import_journal(tx, *game, Some(journal))?;
     }
     // A Penny Ante character new to its game brings its pile from the Bank.
     for (game, character, pile) in &plan.carried_in {

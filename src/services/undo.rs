@@ -187,6 +187,9 @@ pub fn undo_game(store: &mut Store, id: Uuid) -> Result<Done> {
         if super::mezzo::is_mezzo_event(event.kind) {
             return super::mezzo::undo_mezzo_event(tx, &event).map(Done::new);
         }
+        if super::journal::is_journal_event(event.kind) {
+            return super::journal::undo_journal_event(tx, &event).map(Done::new);
+        }
         if super::scattershot::is_scattershot_event(event.kind) {
             return super::scattershot::undo_scattershot_event(tx, &event).map(Done::new);
         }
@@ -251,6 +254,9 @@ fn restore_table(tx: &Tx<'_>, id: Uuid, snapshot: &GameSnapshot) -> Result<()> {
     }
     if let Some(table) = &snapshot.scattershot_table {
         tx.put_scattershot_table(id, table)?;
+    }
+    if let Some(journal) = &snapshot.journal {
+        tx.put_journal(id, journal)?;
     }
     Ok(())
 }

@@ -64,10 +64,13 @@ pub enum EventKind {
     /// Mezzo: what an action check resolved with nothing typed attempted, written after it
     /// on its log entry: a record changing nothing, which undo passes over.
     MezzoCheckAttemptWritten,
+    /// The campaign journal: a session started or ended, or its date, who was there or its
+    /// notes changed; the journal before and after.
+    JournalChanged,
 }
 
 impl EventKind {
-    const ALL: [EventKind; 30] = [
+    const ALL: [EventKind; 31] = [
         EventKind::GameCreated,
         EventKind::GameRenamed,
         EventKind::GameDeleted,
@@ -98,6 +101,7 @@ impl EventKind {
         EventKind::DiceTrayRolled,
         EventKind::NsuRollOutcomeWritten,
         EventKind::MezzoCheckAttemptWritten,
+        EventKind::JournalChanged,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -132,6 +136,7 @@ impl EventKind {
             EventKind::DiceTrayRolled => "dice_tray_rolled",
             EventKind::NsuRollOutcomeWritten => "nsu_roll_outcome_written",
             EventKind::MezzoCheckAttemptWritten => "mezzo_check_attempt_written",
+            EventKind::JournalChanged => "journal_changed",
         }
     }
 

@@ -9,6 +9,7 @@
 mod columns;
 mod device;
 mod events;
+mod journal;
 mod link;
 mod mezzo;
 mod nsu;

@@ -140,14 +140,28 @@ impl<'c> Reader<'c> {
         kind: EventKind,
         limit: u32,
     ) -> Result<Vec<(Event, bool)>> {
+        self.events_of_kind_within(game, character, kind, (0, i64::MAX), limit)
+    }
+
+    /// [`Self::events_of_kind`] after event `within.0` and up to event `within.1` (a
+    /// journal session's part of the log).
+    pub fn events_of_kind_within(
+        &self,
+        game: Uuid,
+        character: Option<Uuid>,
+        kind: EventKind,
+        within: (i64, i64),
+        limit: u32,
+    ) -> Result<Vec<(Event, bool)>> {
         let mut stmt = self.conn.prepare_cached(&format!(
             "SELECT {EVENT_COLUMNS}, EXISTS (SELECT 1 FROM events u WHERE u.undoes = e.seq) FROM events e \
-             WHERE game_id = ?1 AND (?2 IS NULL OR character_id = ?2) AND kind = ?3 ORDER BY seq DESC LIMIT ?4"
+             WHERE game_id = ?1 AND (?2 IS NULL OR character_id = ?2) AND kind = ?3 AND seq > ?5 AND seq <= ?6 \
+             ORDER BY seq DESC LIMIT ?4"
         ))?;
+        let args =
+            params![game.to_string(), character.map(|c| c.to_string()), kind.as_str(), limit, within.0, within.1];
         let rows = stmt
-            .query_map(params![game.to_string(), character.map(|c| c.to_string()), kind.as_str(), limit], |r| {
-                Ok((event_from_row(r)?, r.get::<_, bool>(7)?))
-            })?
+            .query_map(args, |r| Ok((event_from_row(r)?, r.get::<_, bool>(7)?)))?
             .collect::<rusqlite::Result<Vec<_>>>();
         Ok(rows?)
     }

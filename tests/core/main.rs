@@ -8,6 +8,7 @@ mod exchange;
 mod feed;
 mod fuzz_import;
 mod import_safety;
+mod journal;
 mod layers;
 mod link;
 mod link_joined;

@@ -51,6 +51,7 @@ pub fn entry(game: Game, characters: Vec<CharacterRecord>) -> GameEntry {
         penny_table: None,
         mezzo_table: None,
         scattershot_table: None,
+        journal: None,
         penny_piles: Vec::new(),
     }
 }

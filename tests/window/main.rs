@@ -18,6 +18,7 @@ mod fixtures;
 mod gifts;
 mod home;
 mod join_link;
+mod journal;
 mod keyboard;
 mod landmarks;
 mod layout;

@@ -26,6 +26,7 @@ const PATHS = {
   play: "M7 4l13 8-13 8z",
   rewards: "M12 3l2.6 5.5 6 .8-4.4 4.2 1.1 6L12 16.6l-5.3 2.9 1.1-6-4.4-4.2 6-.8z",
   more: "M5 12h.01 M12 12h.01 M19 12h.01",
+  journal: "M6 3h11a2 2 0 0 1 2 2v16H8a2 2 0 0 1-2-2z M6 19a2 2 0 0 1 2-2h11 M10 7h6 M10 11h6",
 };
 
 /** The icon `name` as an inline SVG (a blank one for a name without a drawing). */

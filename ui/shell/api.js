@@ -99,6 +99,13 @@ export const moveCharacter = (id, toGame) => call("move_character", { id, toGame
 export const diceTrayRoll = (game, expression, character = null) => call("dice_tray_roll", { game, character, expression });
 export const diceTrayLog = (game) => call("dice_tray_log", { game });
 export const gameFeed = (game, since) => call("game_feed", { game, since });
+// The campaign journal of every game (shell/journal.js): JournalView {game, game_name, system,
+// sessions: [{number, date, attendees, notes, open, happened: [{group, title, lines}]}],
+// roster, may_edit}; a move answers JournalChange {view, message}.
+export const journal = (game) => call("journal", { game });
+export const journalStart = (game, date, attendees) => call("journal_start", { game, date, attendees });
+export const journalEnd = (game) => call("journal_end", { game });
+export const journalEdit = (game, number, edit) => call("journal_edit", { game, number, edit });
 
 // Files: the app opens the native save and open dialogs itself; the page never names a path.
 // `onStep(step)` hears "writing" / "reading" once the dialog has closed and the slow part starts.

@@ -24,7 +24,8 @@
 // elsewhere: true reads the game again), `beforeSwitch(view, tab, options)`, `afterUndo`,
 // `scrollOnSwitch` (a new tab starts at its top), `dice: (view) => [{label, expression, note}]`
 // (the game's own dice, presets of the frame's dice tray; any XdY±N can be typed too; the
-// rolls go to the game's log, and the shown tab is read again after the tray closes).
+// rolls go to the game's log, and the shown tab is read again after the tray closes). Every
+// game's bar has "Journal", the campaign journal (shell/journal.js), written once here.
 
 import * as api from "./api.js";
 import { busy, focusLost } from "../kit/components.js";
@@ -32,6 +33,7 @@ import { openDiceTray } from "../kit/dice-tray.js";
 import { feedStack, recentRolls } from "../kit/feed.js";
 import { byId } from "../kit/dom.js";
 import { gameScreen, showRefusal, ask, focusAfterMove, takeFocus } from "./game-screen.js";
+import { openJournal } from "./journal.js";
 import { linkedTo } from "./link.js";
 import { registerSystem, rememberPlace } from "./systems.js";
 
@@ -244,6 +246,17 @@ export function gameController(game) {
     }
   }
 
+  /** The campaign journal from the frame's "Journal": after a move there, the tab is read again. */
+  async function openJournalHere(button) {
+    if (!view) return;
+    const v = view;
+    const moves = await openJournal({ gameId: v.gameId, opener: button, toast: app.toast });
+    if (moves > 0 && view === v) {
+      await reload();
+      if (button.isConnected) button.focus();
+    }
+  }
+
   /** Draws the shown tab, keeping focus on the control with the same data-focus-key. */
   function render(focus = null) {
     if (!view || !view.loaded) return;
@@ -279,6 +292,7 @@ export function gameController(game) {
         onTab: (tab) => switchTab(tab),
         print: { character: () => (view ? printCharacter(view) : null), run: app.run, toast: app.toast },
         dice: game.dice ? openDice : null,
+        journal: openJournalHere,
       });
       registerSystem(game.system, {
         openSheet: (characterId, gameId, tab) => open(gameId, tab || game.sheetTab || "sheet", characterId),

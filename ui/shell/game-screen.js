@@ -19,7 +19,8 @@
 // `character()` names the character whose sheet is on screen) and "Blank sheet": in the bar
 // on a desktop, under the sheet on a phone (its bar stays short). print-sheet.js loads the
 // first time one is pressed. With `dice(button)` the bar has "Dice", which opens the game's
-// dice tray (the controller's, kit/dice-tray.js) and gets the focus back when it closes.
+// dice tray (the controller's, kit/dice-tray.js) and gets the focus back when it closes; with
+// `journal(button)`, "Journal", the game's campaign journal (shell/journal.js).
 
 import { el, byId } from "../kit/dom.js";
 import { sameSelector } from "../kit/components.js";
@@ -50,6 +51,7 @@ export function gameScreen({
   onTab,
   print = null,
   dice = null,
+  journal = null,
 }) {
   const heading = el("h1", { id: `${name}-screen-heading`, tabindex: "-1" });
   const more = tabs.length > BOTTOM_ITEMS;
@@ -157,6 +159,14 @@ export function gameScreen({
             { type: "button", id: `${name}-dice`, class: "frame-dice", "aria-haspopup": "dialog", on: { click: (e) => dice(e.currentTarget) } },
             icon("dice"),
             el("span", { class: "phone-hidden" }, "Dice"),
+          ),
+        // The game's campaign journal (shell/journal.js), the same in every system.
+        journal &&
+          el(
+            "button",
+            { type: "button", id: `${name}-journal`, class: "frame-journal", "aria-haspopup": "dialog", on: { click: (e) => journal(e.currentTarget) } },
+            icon("journal"),
+            el("span", { class: "phone-hidden" }, "Journal"),
           ),
       ),
       printPlaces[0],

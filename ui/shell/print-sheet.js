@@ -86,11 +86,12 @@ function setPaper(paper) {
  * opens the print dialog. `toast(message)` tells the outcome. Rejects when the sheet could
  * not be read (the caller's `run` shows it).
  */
-export async function openPrint({ system, gameId, character = null, toast }) {
-  const layout = await LAYOUTS[system]();
-  const [data] = await Promise.all([character ? layout.load(gameId, character) : null, addStylesheet("shell/print.css")]);
+export async function openPrint({ system, gameId, character = null, toast, content = null }) {
+  // `content`: a page built elsewhere ({node, what, file}: the journal's), printed the same way.
+  const layout = content ? null : await LAYOUTS[system]();
+  const [data] = await Promise.all([character && layout ? layout.load(gameId, character) : null, addStylesheet("shell/print.css")]);
   const name = data ? (data.character?.name ?? data.player?.name ?? data.name ?? null) : null;
-  const sheet = layout.layout(data);
+  const sheet = content ? content.node : layout.layout(data);
   const host = root();
   host.dataset.system = system;
   host.replaceChildren(sheet);
@@ -98,7 +99,11 @@ export async function openPrint({ system, gameId, character = null, toast }) {
   const d = dialog ?? buildDialog();
   const status = byId("print-status");
   status.hidden = true;
-  byId("print-what").textContent = name ? `“${name}” — the ${layout.TITLE} sheet.` : `A blank ${layout.TITLE} sheet.`;
+  byId("print-what").textContent = content
+    ? content.what
+    : name
+      ? `“${name}” — the ${layout.TITLE} sheet.`
+      : `A blank ${layout.TITLE} sheet.`;
   const paper = byId("print-paper");
   setPaper(paper.value);
   paper.onchange = () => setPaper(paper.value);
@@ -110,7 +115,7 @@ export async function openPrint({ system, gameId, character = null, toast }) {
     status.textContent = text;
   };
   byId("print-save-pdf").onclick = async () => {
-    const file = fileName(layout.TITLE, name);
+    const file = content ? content.file.replace(/[\\/:*?"<>|\u0000-\u001f]/g, "").trim() : fileName(layout.TITLE, name);
     busy(true, `Choose where to save “${file}”…`);
     let outcome;
     try {
@@ -126,7 +131,7 @@ export async function openPrint({ system, gameId, character = null, toast }) {
       return;
     }
     d.close(outcome.outcome);
-    if (outcome.outcome === "saved") toast(`Saved the sheet as “${outcome.file_name}”.`);
+    if (outcome.outcome === "saved") toast(`Saved the ${content ? "journal" : "sheet"} as “${outcome.file_name}”.`);
     else toast(`The PDF was not saved (${outcome.error}): ${outcome.message}`);
   };
   byId("print-print").onclick = () => {

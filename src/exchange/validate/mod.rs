@@ -8,11 +8,12 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
-use super::format::{Document, GameEntry, Kind, PennyPile, FORMAT, FORMAT_VERSION};
+use super::format::{Document, FileJournal, GameEntry, Kind, PennyPile, FORMAT, FORMAT_VERSION};
 use crate::model::{
     free_text_problem, is_unprintable, name_problem, unknown_system, Character, Game, System, TableSettings,
     MAX_NOTES_CHARS, MAX_REVISION,
 };
+use crate::rules::journal::Journal;
 use crate::rules::mezzo::element::Element;
 use crate::rules::mezzo::table::MezzoTable;
 use crate::rules::penny_ante::check::paid_for_problem;
@@ -663,6 +664,7 @@ impl Validator {
             "penny_table",
             "mezzo_table",
             "scattershot_table",
+            "journal",
         ];
         let map = self.object(path, v, KEYS)?;
         let id = self.id(path, map, "id");
@@ -703,6 +705,7 @@ impl Validator {
                 .collect::<Vec<_>>();
             this.scattershot_table(at, table, &known)
         });
+        let journal = self.journal(path, map);
         // In a game file or a backup, the table and the characters' sheets agree on claims.
         if let (Some(System::Mezzo), Some(table), Some(list)) =
             (system, mezzo_table.as_ref().map(Option::as_ref), characters.as_ref())
@@ -749,6 +752,7 @@ impl Validator {
             penny_table: penny_table?,
             mezzo_table: mezzo_table?,
             scattershot_table: scattershot_table?,
+            journal: journal?,
             penny_piles: penny_piles?,
             game: Game {
                 id: id?,
@@ -917,6 +921,29 @@ impl Validator {
 }
 
 impl Validator {
+    /// A game's campaign journal (`journal`): absent, none; in a character file, a problem;
+    /// read by its serde types, then its sessions checked (numbers, dates in order, one
+    /// open and the newest, names and texts), each problem at its place.
+    fn journal(&mut self, path: &str, map: &Obj) -> Option<Option<Journal>> {
+        let Some(value) = map.get("journal") else {
+            return Some(None);
+        };
+        let at = format!("{path}.journal");
+        if self.kind == Some(Kind::Character) {
+            self.problem(at, "a character file carries no journal: the sessions are its game's");
+            return None;
+        }
+        let journal = self.typed::<FileJournal>(&at, value)?.journal();
+        let found = journal.problems();
+        if found.is_empty() {
+            return Some(Some(journal));
+        }
+        for (place, message) in found {
+            self.problem(format!("{at}.{place}"), message);
+        }
+        None
+    }
+
     /// A value read by its serde types in one pass; the first type error is reported at its
     /// JSON path.
     fn typed<T: DeserializeOwned>(&mut self, path: &str, v: &Value) -> Option<T> {

@@ -521,8 +521,18 @@ fn bump(before: &CharacterRecord, sheet: Sheet) -> CharacterRecord {
 
 /// The settled rolls of a game, or of one character, newest first.
 pub fn nsu_roll_log(store: &Store, game: Uuid, character: Option<Uuid>, limit: u32) -> Result<Vec<RollLogEntry>> {
-    let read = store.read();
-    let events = read.events_of_kind(game, character, EventKind::NsuRollResolved, limit)?;
+    nsu_roll_log_within(store.read(), game, character, (0, i64::MAX), limit)
+}
+
+/// [`nsu_roll_log`] after event `within.0` and up to event `within.1` (a journal session's).
+pub(crate) fn nsu_roll_log_within(
+    read: Reader<'_>,
+    game: Uuid,
+    character: Option<Uuid>,
+    within: (i64, i64),
+    limit: u32,
+) -> Result<Vec<RollLogEntry>> {
+    let events = read.events_of_kind_within(game, character, EventKind::NsuRollResolved, within, limit)?;
     let written = outcomes_written(read, game, character)?;
     events
         .into_iter()

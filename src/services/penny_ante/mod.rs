@@ -40,7 +40,7 @@ pub use reading::{
     penny_cup_choices, penny_ledger, penny_log, penny_private, penny_private_declaring, penny_table,
     penny_table_as_house,
 };
-pub(super) use reading::{penny_log_for, private_sides, sees_side, table_for};
+pub(super) use reading::{penny_log_for, penny_log_within, private_sides, sees_side, shows_house_secrets, table_for};
 pub use views::*;
 
 /// The state a Penny Ante event snapshots: the table without its ledger entries (but with

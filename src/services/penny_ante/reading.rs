@@ -71,7 +71,7 @@ impl Names {
 /// characteristics, devoted pennies). A device passed around does not: its screen is the
 /// whole table's, and the House's secrets open only behind the window's hand-over
 /// ([`penny_table_as_house`]).
-fn shows_house_secrets(viewer: &Viewer) -> bool {
+pub(crate) fn shows_house_secrets(viewer: &Viewer) -> bool {
     *viewer == Viewer::Table
 }
 
@@ -712,18 +712,29 @@ pub fn penny_log(store: &Store, game: Uuid, limit: u32, house: bool) -> Result<V
     let read = store.read();
     penny_game(read, game)?;
     let secrets = house_secrets_here(read, game, house)?;
-    log_in(read, game, limit, secrets)
+    log_in(read, game, (0, i64::MAX), limit, secrets)
 }
 
 /// The game's Penny Ante moves as `viewer` reads them: the House's secrets only for the table.
 pub(crate) fn penny_log_for(read: Reader<'_>, game: Uuid, limit: u32, viewer: &Viewer) -> Result<Vec<PennyLogEntry>> {
-    log_in(read, game, limit, shows_house_secrets(viewer))
+    log_in(read, game, (0, i64::MAX), limit, shows_house_secrets(viewer))
 }
 
-fn log_in(read: Reader<'_>, game: Uuid, limit: u32, secrets: bool) -> Result<Vec<PennyLogEntry>> {
+/// [`penny_log_for`] after event `within.0` and up to event `within.1` (a journal
+/// session's), with the House's secrets only when `secrets`.
+pub(crate) fn penny_log_within(
+    read: Reader<'_>,
+    game: Uuid,
+    within: (i64, i64),
+    secrets: bool,
+) -> Result<Vec<PennyLogEntry>> {
+    log_in(read, game, within, u32::MAX, secrets)
+}
+
+fn log_in(read: Reader<'_>, game: Uuid, within: (i64, i64), limit: u32, secrets: bool) -> Result<Vec<PennyLogEntry>> {
     let mut out = Vec::new();
     for kind in [EventKind::PennyTableChanged, EventKind::PennyChallengeMove] {
-        for (e, undone) in read.events_of_kind(game, None, kind, limit)? {
+        for (e, undone) in read.events_of_kind_within(game, None, kind, within, limit)? {
             let action = if !secrets && e.payload["house_secret"].as_bool() == Some(true) {
                 "The House readied its antagonists.".to_owned()
             } else {
@@ -740,7 +751,7 @@ fn log_in(read: Reader<'_>, game: Uuid, limit: u32, secrets: bool) -> Result<Vec
             });
         }
     }
-    for t in crate::services::dice_tray::tray_entries(read, game, limit)? {
+    for t in crate::services::dice_tray::tray_entries_within(read, game, within, limit)? {
         let seq = t.seq.unwrap_or_default();
         out.push(PennyLogEntry { seq, at: t.at, action: t.action, challenge: None, undone: false, dice: true });
     }

@@ -1,0 +1,324 @@
+//! The campaign journal (issue 33): sessions started, ended and written up as undoable
+//! moves of every game; what happened read from the game's log between start and end, for
+//! one viewer (no House secret in a player's recap); carried in game files, validated on
+//! import, and in the copy a linked table sends a player's device.
+
+use rand::SeedableRng;
+use serde_json::{json, Value};
+use sheetkeeper::rules::journal::{Group, SessionEdit};
+use sheetkeeper::services::{self, export, import, ExportScope, ImportOptions, JournalView, Viewer};
+use sheetkeeper::{Error, Store};
+use uuid::Uuid;
+
+use crate::support::{new_game, penny_ada_and_bo, Scratch};
+
+fn names(n: &[&str]) -> Vec<String> {
+    n.iter().map(|s| (*s).to_owned()).collect()
+}
+
+fn refused_field(e: Error) -> String {
+    match e {
+        Error::Invalid { field, .. } => field,
+        other => panic!("a refusal naming its field, not {other:?}"),
+    }
+}
+
+fn table_view(store: &Store, game: Uuid) -> JournalView {
+    services::journal_for(store.read(), game, &Viewer::Table).unwrap()
+}
+
+/// Every line of what happened in session `n`, with its group.
+fn lines(view: &JournalView, n: u32) -> Vec<(Group, String)> {
+    let s = view.sessions.iter().find(|s| s.number == n).expect("the session");
+    s.happened.iter().flat_map(|h| h.lines.iter().map(move |l| (h.group, l.clone()))).collect()
+}
+
+#[test]
+fn sessions_are_started_ended_and_written_up_as_moves_undo_takes_back() {
+    let (_s, mut store, game, _) = new_game("Harbour", "mezzo", ["Mira"]);
+    services::mezzo_add_player(&mut store, game, "Kim").unwrap();
+
+    let started = services::journal_start(&mut store, game, "2026-11-01", &names(&["Kim", "Mira"])).unwrap();
+    assert_eq!(started.message, "Session 1 starts.");
+    let s = &started.view.sessions[0];
+    assert_eq!((s.number, s.date.as_str(), s.open), (1, "2026-11-01", true));
+    assert_eq!(s.attendees, names(&["Kim", "Mira"]), "a Mezzo player and a character both count");
+    assert!(started.view.may_edit);
+
+    // Refused, naming the field, changing nothing.
+    let before = table_view(&store, game);
+    let refusals = [
+        ("session", services::journal_start(&mut store, game, "2026-11-02", &[]).unwrap_err()),
+        (
+            "attendees",
+            services::journal_edit(&mut store, game, 1, &SessionEdit::Attendees { names: names(&["Zed"]) })
+                .unwrap_err(),
+        ),
+        ("notes", services::journal_edit(&mut store, game, 1, &SessionEdit::Notes { text: "   ".into() }).unwrap_err()),
+        (
+            "notes",
+            services::journal_edit(&mut store, game, 1, &SessionEdit::Notes { text: "x".repeat(4001) }).unwrap_err(),
+        ),
+        (
+            "date",
+            services::journal_edit(&mut store, game, 1, &SessionEdit::Date { date: "1st of Nov".into() }).unwrap_err(),
+        ),
+        (
+            "session",
+            services::journal_edit(&mut store, game, 7, &SessionEdit::Notes { text: "hi".into() }).unwrap_err(),
+        ),
+    ];
+    for (field, e) in refusals {
+        assert_eq!(refused_field(e), field);
+    }
+    assert_eq!(table_view(&store, game), before, "a refusal changes nothing");
+
+    let notes = SessionEdit::Notes { text: "The lighthouse keeper lied.".into() };
+    services::journal_edit(&mut store, game, 1, &notes).unwrap();
+    assert_eq!(table_view(&store, game).sessions[0].notes, "The lighthouse keeper lied.");
+    let ended = services::journal_end(&mut store, game).unwrap();
+    assert!(!ended.view.sessions[0].open);
+    assert_eq!(refused_field(services::journal_end(&mut store, game).unwrap_err()), "session", "none is open");
+    assert_eq!(
+        refused_field(services::journal_start(&mut store, game, "2026-10-30", &[]).unwrap_err()),
+        "date",
+        "sessions go in order"
+    );
+
+    // Undo takes back one move at a time, like any move of the game's.
+    assert_eq!(services::undo_game(&mut store, game).unwrap().message, "Undone: Session 1 ends.");
+    assert!(table_view(&store, game).sessions[0].open, "open again");
+    services::undo_game(&mut store, game).unwrap();
+    assert_eq!(table_view(&store, game).sessions[0].notes, "", "the notes as they were");
+    services::undo_game(&mut store, game).unwrap();
+    assert!(table_view(&store, game).sessions.is_empty(), "the start undone: no session");
+}
+
+#[test]
+fn what_happened_is_the_log_between_start_and_end_grouped_in_the_games_words() {
+    let (_s, mut store, game, _) = new_game("Harbour", "mezzo", ["Mira"]);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(33);
+    services::mezzo_add_player(&mut store, game, "Before").unwrap();
+    services::journal_start(&mut store, game, "2026-11-01", &[]).unwrap();
+    let rolled = services::dice_tray_roll(&mut store, game, None, "2d6", &mut rng).unwrap();
+    services::mezzo_add_player(&mut store, game, "Kim").unwrap();
+    services::mezzo_add_player(&mut store, game, "Taken back").unwrap();
+    services::undo_game(&mut store, game).unwrap();
+    services::journal_end(&mut store, game).unwrap();
+    services::mezzo_add_player(&mut store, game, "After").unwrap();
+
+    let view = table_view(&store, game);
+    let got = lines(&view, 1);
+    assert_eq!(
+        got,
+        vec![(Group::Rolls, rolled.action.clone()), (Group::Other, "Kim joins the table with 3 influence.".to_owned()),],
+        "only what happened between start and end, a move taken back left out"
+    );
+    let titles: Vec<&str> = view.sessions[0].happened.iter().map(|h| h.title).collect();
+    assert_eq!(titles, ["Checks, conflicts and challenges", "Other moves at the table"], "in Mezzo's words");
+
+    // The next session starts after the last one's end: "After" is its, not session 1's.
+    services::journal_start(&mut store, game, "2026-11-08", &[]).unwrap();
+    services::mezzo_add_player(&mut store, game, "During two").unwrap();
+    let got = lines(&table_view(&store, game), 2);
+    assert_eq!(got, vec![(Group::Other, "During two joins the table with 3 influence.".to_owned())]);
+}
+
+/// A Penny Ante session in which the House readies an antagonist (a secret of the table's).
+fn penny_session_with_a_secret() -> (Scratch, Store, Uuid, Uuid) {
+    let (s, mut store, game, ada, _bo) = penny_ada_and_bo("Heist", &[]);
+    services::penny_start_adventure(&mut store, game, None).unwrap();
+    services::journal_start(&mut store, game, "2026-11-01", &names(&["Ada", "Bo"])).unwrap();
+    services::penny_add_antagonist(&mut store, game, "The Count", vec![]).unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    services::dice_tray_roll(&mut store, game, Some(ada), "1d6", &mut rng).unwrap();
+    services::journal_end(&mut store, game).unwrap();
+    (s, store, game, ada)
+}
+
+fn said(view: &JournalView) -> Vec<String> {
+    lines(view, 1).into_iter().map(|(_, l)| l).collect()
+}
+
+#[test]
+fn a_players_recap_never_holds_what_their_log_leaves_out() {
+    let (_s, store, game, ada) = penny_session_with_a_secret();
+    let table = said(&table_view(&store, game));
+    assert!(table.iter().any(|l| l.contains("The Count")), "the table reads its own move: {table:?}");
+    let player = said(&services::journal_for(store.read(), game, &Viewer::Player(vec![ada])).unwrap());
+    assert!(player.iter().all(|l| !l.contains("The Count")), "{player:?}");
+    assert!(player.contains(&"The House readied its antagonists.".to_owned()), "as the player's log says it");
+    let everyone = said(&services::journal_for(store.read(), game, &Viewer::Everyone).unwrap());
+    assert_eq!(player, everyone);
+    assert_eq!(table.len(), player.len(), "the same moves, in other words");
+}
+
+#[test]
+fn a_journal_travels_in_game_files_and_a_players_copy_holds_no_secret() {
+    let (s, store, game, ada) = penny_session_with_a_secret();
+    let file = s.file("heist.json");
+    export(&store, ExportScope::Game(game), &file).unwrap();
+    let text: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    let session = &text["data"]["games"][0]["journal"]["sessions"][0];
+    assert_eq!((session["number"].clone(), session["date"].clone()), (json!(1), json!("2026-11-01")));
+    assert_eq!(session["attendees"], json!(["Ada", "Bo"]));
+    let happened = session["happened"].as_array().unwrap();
+    let secret = happened.iter().find(|l| l.get("table_words").is_some()).unwrap();
+    assert!(secret["table_words"].as_str().unwrap().contains("The Count"), "the House's words as the table's");
+    assert_eq!(secret["words"], json!("The House readied its antagonists."), "and as everyone reads them");
+
+    // The copy a linked table sends Ada's device: no House secret in it.
+    let doc = services::game_document_for(store.read(), game, &Viewer::Player(vec![ada])).unwrap();
+    let copy = doc.games[0].journal.as_ref().unwrap();
+    let copy_text = serde_json::to_string(copy).unwrap();
+    assert!(!copy_text.contains("The Count"), "{copy_text}");
+    assert_eq!(copy.sessions[0].recorded.len(), happened.len(), "the rest of what happened is there");
+
+    // Imported elsewhere: the sessions as recorded, each viewer reading what is theirs.
+    let other = Scratch::new();
+    let mut there = other.open();
+    import(&mut there, &file, ImportOptions::default()).unwrap();
+    assert_eq!(said(&table_view(&there, game)), said(&table_view(&store, game)));
+    let player_there = said(&services::journal_for(there.read(), game, &Viewer::Player(vec![ada])).unwrap());
+    let player_here = said(&services::journal_for(store.read(), game, &Viewer::Player(vec![ada])).unwrap());
+    assert_eq!(player_there, player_here);
+    // And out again: the same journal.
+    let again = other.file("again.json");
+    export(&there, ExportScope::Game(game), &again).unwrap();
+    let text_again: Value = serde_json::from_slice(&std::fs::read(&again).unwrap()).unwrap();
+    assert_eq!(text_again["data"]["games"][0]["journal"], text["data"]["games"][0]["journal"]);
+}
+
+#[test]
+fn a_malformed_journal_is_refused_naming_the_field_and_changes_nothing() {
+    let (s, store, game, _) = penny_session_with_a_secret();
+    let file = s.file("heist.json");
+    export(&store, ExportScope::Game(game), &file).unwrap();
+    let good: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    let at = "$.data.games[0].journal";
+    type Breaks = Box<dyn Fn(&mut Value)>;
+    let cases: Vec<(Breaks, String)> = vec![
+        (
+            Box::new(|f| f["data"]["games"][0]["journal"]["sessions"][0]["date"] = json!("Nov 1")),
+            format!("{at}.sessions[0].date"),
+        ),
+        (
+            Box::new(|f| f["data"]["games"][0]["journal"]["sessions"][0]["number"] = json!(3)),
+            format!("{at}.sessions[0].number"),
+        ),
+        (
+            Box::new(|f| f["data"]["games"][0]["journal"]["sessions"][0]["attendees"] = json!(["Ada", "Ada"])),
+            format!("{at}.sessions[0].attendees[1]"),
+        ),
+        (
+            Box::new(|f| f["data"]["games"][0]["journal"]["sessions"][0]["mood"] = json!("grim")),
+            format!("{at}.sessions[0]"),
+        ),
+        (
+            Box::new(|f| f["data"]["games"][0]["journal"]["sessions"][0]["happened"][0]["group"] = json!("gossip")),
+            format!("{at}.sessions[0].happened[0].group"),
+        ),
+    ];
+    let other = Scratch::new();
+    services::create_game(&mut other.open(), "Elsewhere", "nsu").unwrap();
+    let bytes = crate::support::bytes_on_disk(&other.db());
+    let mut there = other.open();
+    for (i, (breaks, path)) in cases.into_iter().enumerate() {
+        let mut bad = good.clone();
+        breaks(&mut bad);
+        let f = other.file(&format!("bad{i}.json"));
+        std::fs::write(&f, serde_json::to_vec(&bad).unwrap()).unwrap();
+        match import(&mut there, &f, ImportOptions::default()).unwrap_err() {
+            Error::BadFile { problems, .. } => {
+                assert!(
+                    problems.iter().any(|p| p.path.starts_with(&path)),
+                    "expected a problem at {path}: {problems:#?}"
+                )
+            }
+            other => panic!("a bad file, not {other}"),
+        }
+    }
+    drop(there);
+    assert_eq!(crate::support::bytes_on_disk(&other.db()), bytes, "nothing changed");
+}
+
+/// The golden game file with a journal: Scattershot's golden game with two sessions, the
+/// first closed with what happened, the second open. `SHEETKEEPER_BLESS=1 cargo test -p
+/// sheetkeeper --test core journal_golden` rewrites it.
+#[test]
+fn journal_golden_file_is_its_document_and_imports_with_its_sessions() {
+    use sheetkeeper::exchange;
+    use sheetkeeper::rules::journal::{Journal, Line, Session};
+    let base = std::fs::read(crate::support::fixture("scattershot-game.sheetkeeper.json")).unwrap();
+    let mut doc = exchange::parse(&base).unwrap();
+    let line = |group, words: &str| Line { group, words: words.into(), table_words: None };
+    let session = |number, date: &str, open, recorded| Session {
+        number,
+        date: date.into(),
+        attendees: names(&["Gizmo Vance"]),
+        notes: if open { String::new() } else { "The dam held; the Gamemaster owes a reward.".into() },
+        open,
+        span: None,
+        recorded,
+    };
+    doc.games[0].journal = Some(Journal {
+        sessions: vec![
+            session(
+                1,
+                "2026-11-01",
+                false,
+                vec![
+                    line(Group::Rolls, "Gizmo Vance — dice tray: 2d10 → 7 + 3 = 10"),
+                    line(Group::Rewards, "Experience dice after the session: Gizmo Vance 2."),
+                ],
+            ),
+            session(2, "2026-11-08", true, vec![]),
+        ],
+    });
+    let name = "journal-game.sheetkeeper.json";
+    crate::support::files::assert_golden_file(name, &doc);
+    let game = doc.games[0].game.id;
+    let s = Scratch::new();
+    let mut store = s.open();
+    import(&mut store, &crate::support::fixture(name), ImportOptions::default()).unwrap();
+    let view = table_view(&store, game);
+    assert_eq!(view.sessions.len(), 2);
+    assert_eq!(
+        lines(&view, 1),
+        vec![
+            (Group::Rolls, "Gizmo Vance — dice tray: 2d10 → 7 + 3 = 10".to_owned()),
+            (Group::Rewards, "Experience dice after the session: Gizmo Vance 2.".to_owned()),
+        ]
+    );
+    assert!(view.sessions[1].open && view.sessions[1].happened.is_empty());
+}
+
+#[test]
+fn a_joined_device_reads_the_tables_journal_and_leaves_its_keeping_to_the_table() {
+    use crate::link::{character, eventually, nsu_game, open, two_playing};
+    let (h, pa, pb) = (Scratch::new(), Scratch::new(), Scratch::new());
+    let game = nsu_game(&h, "Valley", &["Wren", "Tobias"]);
+    let (wren, tobias) = (character(&h.db(), "Wren"), character(&h.db(), "Tobias"));
+    let (_host, _ja, _jb) = two_playing(&h, game, [(&pa, "Wren's phone", wren), (&pb, "Tobias's phone", tobias)]);
+
+    // The table's device keeps the journal: a session with a roll in it.
+    let mut table = open(&h.db());
+    services::journal_start(&mut table, game, "2026-11-01", &names(&["Wren", "Tobias"])).unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let rolled = services::dice_tray_roll(&mut table, game, Some(wren), "2d6", &mut rng).unwrap();
+    services::journal_edit(&mut table, game, 1, &SessionEdit::Notes { text: "The well is dry.".into() }).unwrap();
+    services::journal_end(&mut table, game).unwrap();
+
+    // Wren's phone reads it, what happened and all, as its copy of the game brings it.
+    eventually("the journal reaching Wren's phone", || {
+        services::journal(&open(&pa.db()), game).is_ok_and(|v| v.sessions.len() == 1 && !v.sessions[0].open)
+    });
+    let there = services::journal(&open(&pa.db()), game).unwrap();
+    assert!(!there.may_edit, "the table's device keeps it");
+    assert_eq!(there.sessions[0].notes, "The well is dry.");
+    assert_eq!(lines(&there, 1), vec![(Group::Rolls, rolled.action)]);
+    // A change made there is refused, naming the game: nothing changes.
+    let refused = services::journal_start(&mut open(&pa.db()), game, "2026-11-08", &[]).unwrap_err();
+    assert_eq!(refused_field(refused), "game");
+    assert_eq!(services::journal(&open(&pa.db()), game).unwrap(), there);
+}

@@ -235,9 +235,10 @@ pub fn check_attendees(names: &[String], roster: &[String], kept: &[String]) -> 
     Ok(out)
 }
 
+/// Notes written blank clear them: a table may take back what it wrote.
 fn check_notes(text: &str) -> Result<String> {
     if text.trim().is_empty() {
-        return Err(Error::invalid("notes", "are empty; write what the table wants to keep of the session"));
+        return Ok(String::new());
     }
     if let Some(problem) = free_text_problem(text, MAX_SESSION_NOTES) {
         return Err(Error::invalid("notes", problem));
@@ -472,10 +473,11 @@ mod tests {
         assert_eq!(field(j.start("2026-11-09", &names(&["Zed"]), &roster(), 2).unwrap_err()), "attendees");
         assert_eq!(field(j.start("2026-11-09", &names(&["Ada", "Ada"]), &roster(), 2).unwrap_err()), "attendees");
         let notes = |t: &str| SessionEdit::Notes { text: t.into() };
-        assert_eq!(field(j.edit(1, &notes("  \n "), &roster()).unwrap_err()), "notes");
         assert_eq!(field(j.edit(1, &notes(&"x".repeat(MAX_SESSION_NOTES + 1)), &roster()).unwrap_err()), "notes");
         assert_eq!(field(j.edit(2, &notes("hi"), &roster()).unwrap_err()), "session");
-        assert_eq!(j.edit(1, &notes("The bridge fell.\n"), &roster()).unwrap().sessions[0].notes, "The bridge fell.");
+        let written = j.edit(1, &notes("The bridge fell.\n"), &roster()).unwrap();
+        assert_eq!(written.sessions[0].notes, "The bridge fell.");
+        assert_eq!(written.edit(1, &notes("  \n "), &roster()).unwrap().sessions[0].notes, "", "blank notes clear them");
     }
 
     #[test]

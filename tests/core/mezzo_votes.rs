@@ -44,7 +44,7 @@ fn draft(g: &Game, casts: Vec<ConflictCast>) -> ConflictDraft {
     ConflictDraft {
         question: "Does the bridge hold?".into(),
         options: vec!["It holds".into(), "It breaks".into()],
-        about: Some(g.mira),
+        about: vec![g.mira],
         active_in_scene: vec![g.mira],
         casts,
     }

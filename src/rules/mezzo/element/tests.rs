@@ -53,26 +53,26 @@ fn template_all_lists_each_template_once_in_the_order_declared() {
 fn a_player_has_one_free_vote_and_an_actor_three_on_their_characters_and_none_elsewhere() {
     let ada = player(ADA, "Ada");
     assert_eq!(ada.influence, 3);
-    assert_eq!(free_votes(&ada, None, &[]), 1);
-    assert_eq!(free_votes(&ada, Some(id(HERO)), &[]), 1);
+    assert_eq!(free_votes(&ada, &[], &[]), 1);
+    assert_eq!(free_votes(&ada, &[id(HERO)], &[]), 1);
 
     let ada = actor(ADA, "Ada");
-    assert_eq!(free_votes(&ada, Some(id(HERO)), &[]), 0, "an Actor without claims votes nowhere");
+    assert_eq!(free_votes(&ada, &[id(HERO)], &[]), 0, "an Actor without claims votes nowhere");
     let (ada, mira, _) = claim(&ada, &hero()).unwrap();
     assert_eq!(mira.claimed_by, Some(id(ADA)));
-    assert_eq!(free_votes(&ada, Some(id(HERO)), &[]), 3, "Creative Control");
-    assert_eq!(free_votes(&ada, Some(id(BLADE)), &[]), 0);
-    assert_eq!(free_votes(&ada, None, &[]), 0);
+    assert_eq!(free_votes(&ada, &[id(HERO)], &[]), 3, "Creative Control");
+    assert_eq!(free_votes(&ada, &[id(BLADE)], &[]), 0);
+    assert_eq!(free_votes(&ada, &[], &[]), 0);
 
     // Out of the role (Mira not in the scene) the claim stays but the usual vote returns.
     let (out, _) = leave_role(&ada, Role::Actor, &[]).unwrap();
     assert_eq!(out.claimed, vec![id(HERO)]);
-    assert_eq!(free_votes(&out, None, &[]), 1);
-    assert_eq!(free_votes(&out, Some(id(HERO)), &[]), 1);
+    assert_eq!(free_votes(&out, &[], &[]), 1);
+    assert_eq!(free_votes(&out, &[id(HERO)], &[]), 1);
     // Mira active in the scene: back in the role at once.
     assert!(out.is_actor(&[id(HERO)]));
-    assert_eq!(free_votes(&out, Some(id(HERO)), &[id(HERO)]), 3);
-    assert_eq!(free_votes(&out, None, &[id(HERO)]), 0);
+    assert_eq!(free_votes(&out, &[id(HERO)], &[id(HERO)]), 3);
+    assert_eq!(free_votes(&out, &[], &[id(HERO)]), 0);
 }
 
 #[test]

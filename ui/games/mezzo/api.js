@@ -24,7 +24,7 @@ export * from "../../shell/api.js";
 //   Properties {requirements, restrictions, owner, target, set_up, effects, details}
 //   TraitDraft {kind?, template?, name, properties?, target_trait?, granted_by?, via, lasts?, uses_left?}
 //   MezzoLogEntry {seq, at, action, undone}
-//   ConflictDraft {question, options: string[], about: id|null, active_in_scene: id[],
+//   ConflictDraft {question, options: string[], about: id[], active_in_scene: id[],
 //                  casts: ({kind: "free", player, option, votes}
 //                         | {kind: "law", player, option, law: {law: "consistency", fact, direction}
 //                            | {law: "inertia", fact} | {law: "potential", direction}

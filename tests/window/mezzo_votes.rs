@@ -353,7 +353,8 @@ fn an_action_check_takes_the_conflicts_vote_sources() {
     press(&session, "#mzc-new");
     choose(&session, "#mzc-actor-0", &mira.to_string());
     session.wait_for(&format!(".mzc-element[data-element-id='{mira}']"));
-    assert!(!text_of(&session, &format!(".mzc-element[data-element-id='{mira}']")).contains("debt"));
+    let title = text_of(&session, &format!(".mzc-element[data-element-id='{mira}'] .mz-cast-title"));
+    assert!(!title.contains("debt"), "{title:?}");
     assert_eq!(
         session.execute(
             "return document.querySelector(arguments[0]) === null;",
@@ -436,13 +437,13 @@ fn an_asset_investment_lets_the_asset_lend_a_second_gift() {
             blade,
             json!({ "template": "empowering_gift", "name": "Gift of wings", "via": "edge_slot", "properties": { "set_up": "Wings" } }),
         );
-        services::mezzo_lend_gift(&mut store, game, blade, fire, shield, true).unwrap();
         // The Blade's Background and the phantom edge it granted (DEV-12).
         let forge = add(blade, json!({ "template": "background", "name": "Old forge", "via": "edge_slot" }));
         let phantom = add(
             blade,
             json!({ "kind": "edge", "name": "Forge-born", "via": "granted", "granted_by": forge, "lasts": "scene" }),
         );
+        services::mezzo_lend_gift(&mut store, game, blade, fire, shield, true).unwrap();
         (smithy, blade, investment, wings, forge, phantom)
     };
     let session = open(&db_path);
@@ -452,6 +453,12 @@ fn an_asset_investment_lets_the_asset_lend_a_second_gift() {
     choose(&session, &format!("#mz-invest-target-{investment}"), &blade.to_string());
     shots_of(&session, "mezzo-invest", &format!("#mz-invest-{investment}"));
     press(&session, &format!("#mz-invest-{investment}"));
+    let shown = session.wait_until("the investment made, or refused", || {
+        ["#error-message", &format!("#mz-invested-{investment}")].iter().find_map(|sel| {
+            session.find(sel).ok().map(|e| e.text()).filter(|t| !t.is_empty()).map(|t| format!("{sel}: {t}"))
+        })
+    });
+    assert!(shown.starts_with("#mz-invested"), "{shown}");
     wait_contains(&session, "#toast-message", "Smithy's asset Blade gains “Keen edge” from its Asset Investment.");
     session.wait_text(&format!("#mz-invested-{investment}"), "Invested in Blade");
     press(&session, "#mz-sheet-back");
@@ -467,6 +474,10 @@ fn an_asset_investment_lets_the_asset_lend_a_second_gift() {
     shots_of(&session, "mezzo-invest-gifts", "#mz-traits");
 
     // DEV-12: a Dulled Edge on the Background must go to the phantom edge it granted first.
+    if session.execute("return document.querySelector('#mz-sheet-mode').dataset.mode;", json!([])) == json!("play") {
+        press(&session, "#mz-sheet-mode");
+    }
+    session.wait_for("#mz-add-trait");
     let dull = |target: &Uuid| {
         if session.execute("return document.querySelector('#mz-add-trait').open;", json!([])) != json!(true) {
             press(&session, "#mz-add-trait summary");

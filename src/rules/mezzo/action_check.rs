@@ -10,7 +10,11 @@
 //!    vote for the element's own action), Overcome Flaws (2: a flaw is ignored — a Restraint
 //!    then locks nothing out), Unexpected Edge (5, in a challenge with no fitting trait; no
 //!    slot), and the votes the table judges an element's traits give (Aptitude aside: a
-//!    Focused extra, a Vulnerability, an Impaired Ability's step down…).
+//!    Focused extra, a Vulnerability, an Impaired Ability's step down…). And every vote source
+//!    a conflict takes, checked and paid by the same [`Ledger`] (seed: "Action checks work as
+//!    per Resolving Conflicts"): the game's own laws and the arc's Themes (laws, so within the
+//!    ±2), Victory Narration votes, Ill Fated (adversity debt paid off) and a discovered
+//!    detail's extra vote ([`Sources`]: what the table recorded).
 //! 3. [`buy_perk`]: scope perks, 1 vote each from the side that buys them, after every vote
 //!    is cast (the first perk closes the voting): Extended → Local → Regional coverage,
 //!    Lingering → Contagious → Inescapable consequences, each needing the one before.
@@ -53,6 +57,9 @@
 //!   actions may have one or not. An element acts on one side at most.
 //! - The law limit is per side. Inertia only takes a vote away. A fact serves Consistency
 //!   once per check.
+//! - Ill Fated goes to a side that is not the debtor's own action (its failure, or an
+//!   opponent's action, hinders it), and the debtor takes part in the check (acting or
+//!   involved). Narration votes and a discovered detail may go to any side.
 //! - A side's votes below 0 roll no dice (score 1). A side buys perks only with votes it
 //!   has: its dice are its votes less its perks.
 //! - Restraints cap every die of the acting element's side at the largest size left (d12 →

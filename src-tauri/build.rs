@@ -136,6 +136,7 @@ const COMMANDS: &[&str] = &[
     "mezzo_favored_flaw_used",
     "mezzo_asset_access",
     "mezzo_lend_gift",
+    "mezzo_invest_asset",
     "mezzo_put_consequence",
     "mezzo_remove_consequence",
     "mezzo_challenge",

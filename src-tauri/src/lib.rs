@@ -265,6 +265,7 @@ pub fn run_app<R: tauri::Runtime>(
             mezzo_commands::mezzo_favored_flaw_used,
             mezzo_commands::mezzo_asset_access,
             mezzo_commands::mezzo_lend_gift,
+            mezzo_commands::mezzo_invest_asset,
             mezzo_commands::mezzo_put_consequence,
             mezzo_commands::mezzo_remove_consequence,
             mezzo_challenge_commands::mezzo_challenge,

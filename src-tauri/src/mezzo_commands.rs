@@ -81,6 +81,7 @@ commands! {
     write mezzo_favored_flaw_used(id game, id element, id trait_id) -> MezzoChange;
     write mezzo_asset_access(id game, id element, id trait_id, val lost: bool) -> MezzoChange;
     write mezzo_lend_gift(id game, id owner, id gift, id target, val lend: bool) -> MezzoChange;
+    write mezzo_invest_asset(id game, id owner, id investment, id target, val invest: bool) -> MezzoChange;
     write mezzo_check_compromise(id game, ref text: String) -> CheckOutcome;
 }
 

@@ -95,11 +95,11 @@ pub use mezzo::plot::{
 pub use mezzo::{
     mezzo_add_element, mezzo_add_player, mezzo_add_trait, mezzo_asset_access, mezzo_award_edge_slots,
     mezzo_award_memorable, mezzo_claim, mezzo_edit_trait, mezzo_end_scene, mezzo_favored_flaw_used,
-    mezzo_gain_adversity, mezzo_gain_influence, mezzo_gain_momentum, mezzo_leave_role, mezzo_lend_gift, mezzo_log,
-    mezzo_plot_protection, mezzo_remove_element, mezzo_remove_player, mezzo_remove_trait, mezzo_rename_element,
-    mezzo_rename_player, mezzo_set_active, mezzo_set_dice_variant, mezzo_spend_adversity, mezzo_spend_influence,
-    mezzo_spend_momentum, mezzo_start_scene, mezzo_table, mezzo_take_role, mezzo_unclaim, LentGift, MezzoChange,
-    MezzoElementView, MezzoPlayerView, MezzoView, TraitDraft,
+    mezzo_gain_adversity, mezzo_gain_influence, mezzo_gain_momentum, mezzo_invest_asset, mezzo_leave_role,
+    mezzo_lend_gift, mezzo_log, mezzo_plot_protection, mezzo_remove_element, mezzo_remove_player, mezzo_remove_trait,
+    mezzo_rename_element, mezzo_rename_player, mezzo_set_active, mezzo_set_dice_variant, mezzo_spend_adversity,
+    mezzo_spend_influence, mezzo_spend_momentum, mezzo_start_scene, mezzo_table, mezzo_take_role, mezzo_unclaim,
+    LentGift, MezzoChange, MezzoElementView, MezzoPlayerView, MezzoView, TraitDraft,
 };
 pub use moves::MoveEntry;
 pub use nsu::downtime::{

@@ -363,7 +363,7 @@ fn a_refused_cast_names_its_field_and_changes_nothing() {
         direction: Direction::For,
     };
     request.casts.extend([law("Wet stones"), law("Loose mortar")]);
-    refused(&mut t, &request, "casts[2].player: Bo already invoked a law in this check");
+    refused(&mut t, &request, "casts[2].law: Bo already invoked a law in this check");
     // Fortune's Favor paid by a player who does not hold Mira's claim.
     let mut request = climb(&t);
     request.casts.push(Cast::FortunesFavor { element: t.more.mira, by: t.bo, allow_debt: false });

@@ -29,7 +29,7 @@ fn draft(ann: Uuid, ben: Uuid) -> ConflictDraft {
     ConflictDraft {
         question: "Who holds the lantern?".into(),
         options: vec!["The ferryman".into(), "The smuggler".into(), "Nobody".into()],
-        about: None,
+        about: Vec::new(),
         active_in_scene: vec![],
         casts: vec![
             ConflictCast::Free { player: ann, option: 0, votes: 1 },
@@ -186,7 +186,7 @@ fn a_conflict_resolved_from_the_totals_the_table_counted() {
     let d = ConflictDraft {
         question: "Who holds the lantern?".into(),
         options: vec!["The ferryman".into(), "The smuggler".into(), "Nobody".into()],
-        about: None,
+        about: Vec::new(),
         active_in_scene: vec![],
         casts: vec![ConflictCast::Counted { option: 0, votes: 3 }, ConflictCast::Counted { option: 1, votes: 1 }],
     };

@@ -1,16 +1,22 @@
 //! Every vote source of a Mezzo conflict through the services on the real SQLite file:
-//! Victory Narration bought when leaving a challenge and spent in a conflict, Ill Fated,
-//! the game's own Setting Laws and the facts register, each undone exactly.
+//! Victory Narration bought when leaving a challenge and spent in a conflict or an action
+//! check, Ill Fated, the game's own Setting Laws and the facts register, each undone exactly;
+//! Creative Control for every Actor whose character a conflict is about; an Asset
+//! Investment's second Empowering Gift.
 
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
-use sheetkeeper::rules::mezzo::action_check::Direction;
+use sheetkeeper::rules::mezzo::action_check::{BaseChance, Cast, Direction, SideKind, SideSetup as CheckSide};
 use sheetkeeper::rules::mezzo::challenge::{ChallengerSetup, SideSetup};
 use sheetkeeper::rules::mezzo::conflict::Outcome;
-use sheetkeeper::rules::mezzo::element::{AdversitySpend, ElementKind, MomentumSource, Role};
+use sheetkeeper::rules::mezzo::element::{
+    AdversitySpend, ElementKind, Lasts, MomentumSource, Properties, Role, Template, Via,
+};
 use sheetkeeper::rules::mezzo::plot::{Resource, User};
 use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft, ConflictLaw};
-use sheetkeeper::services::{self, Approach, DiceInput, HookDraft, MezzoChallengeDraft};
+use sheetkeeper::services::{
+    self, Approach, CheckDraft, CheckRequest, DiceInput, HookDraft, MezzoChallengeDraft, TraitDraft,
+};
 use sheetkeeper::{Error, Store};
 use uuid::Uuid;
 
@@ -44,7 +50,7 @@ fn draft(g: &Game, casts: Vec<ConflictCast>) -> ConflictDraft {
     ConflictDraft {
         question: "Does the bridge hold?".into(),
         options: vec!["It holds".into(), "It breaks".into()],
-        about: Some(g.mira),
+        about: vec![g.mira],
         active_in_scene: vec![g.mira],
         casts,
     }
@@ -246,4 +252,167 @@ fn a_players_device_does_not_change_the_tables_laws_or_facts() {
     assert_eq!(services::mezzo_conflict_sources(&g.store, g.game).unwrap(), before);
     services::set_device_role(&mut g.store, g.game, "table").unwrap();
     services::mezzo_put_fact(&mut g.store, g.game, None, "The sky is red").unwrap();
+}
+
+/// DEV-2: an action check takes the vote sources a conflict takes — Victory Narration (the
+/// bank is spent), Ill Fated (the debt is paid off), the game's law and Discover's detail
+/// aside — paid when it resolves; undo gives every one back.
+#[test]
+fn an_action_check_spends_narration_and_ill_fated_and_undo_gives_them_back() {
+    let s = Scratch::new();
+    let mut g = game(&s);
+    let start = MezzoChallengeDraft {
+        description: "The bridge".into(),
+        sides: vec![SideSetup { name: "Mira".into() }, SideSetup { name: "The Ogre".into() }],
+        challengers: vec![
+            ChallengerSetup { element: g.mira, side: 0, stake: None },
+            ChallengerSetup { element: g.ogre, side: 1, stake: None },
+        ],
+        goals: Vec::new(),
+    };
+    services::mezzo_challenge_start(&mut g.store, g.game, &start).unwrap();
+    services::mezzo_gain_momentum(&mut g.store, g.game, g.mira, 2, MomentumSource::PlotHook).unwrap();
+    let (mira, ada, ogre) = (g.mira, g.ada, g.ogre);
+    let play = |g: &mut Game, mv| services::mezzo_challenge_play(&mut g.store, g.game, &mv).unwrap();
+    play(&mut g, json!({ "move": "surrender", "challenger": ogre }));
+    play(
+        &mut g,
+        json!({ "move": "spend", "challenger": mira, "by": ada, "spend": { "kind": "victory_narration", "votes": 2 } }),
+    );
+    // 1 adversity debt on Mira.
+    services::mezzo_gain_adversity(&mut g.store, g.game, g.mira, 1).unwrap();
+    services::mezzo_spend_adversity(&mut g.store, g.game, g.mira, Some(g.ada), AdversitySpend::FortunesFavor, true)
+        .unwrap();
+    let state = |g: &Game| {
+        let v = services::mezzo_table(&g.store, g.game).unwrap();
+        let debt = v.characters.iter().find(|c| c.element.id == g.mira).unwrap().element.adversity_debt;
+        let bank = services::mezzo_conflict_sources(&g.store, g.game).unwrap().victory_votes;
+        (debt, bank.first().map_or(0, |b| b.votes))
+    };
+    assert_eq!(state(&g), (1, 2));
+
+    // Mira crosses the gap (common) against her fall (occasional): 1 narration vote for her,
+    // her 1 debt for the fall that would harm her.
+    let request = CheckRequest {
+        setup: CheckDraft {
+            description: "Mira leaps the gap".into(),
+            sides: vec![
+                CheckSide {
+                    kind: SideKind::Action { element: g.mira },
+                    description: String::new(),
+                    chance: BaseChance::Common,
+                    aptitude: 0,
+                },
+                CheckSide {
+                    kind: SideKind::Failure,
+                    description: "She falls".into(),
+                    chance: BaseChance::Occasional,
+                    aptitude: 0,
+                },
+            ],
+            involved: vec![],
+        },
+        casts: vec![
+            Cast::Narration { element: g.mira, by: g.ada, side: 0, votes: 1 },
+            Cast::IllFated { element: g.mira, by: g.ada, side: 1, points: 1 },
+        ],
+        perks: vec![],
+    };
+    let preview = services::mezzo_check_preview(&g.store, g.game, &request).unwrap();
+    assert_eq!(
+        (
+            preview.tallies[0].narration,
+            preview.tallies[0].total,
+            preview.tallies[1].ill_fated,
+            preview.tallies[1].total
+        ),
+        (1, 3, 1, 2)
+    );
+    // Her own action is no event against her: refused, naming the cast.
+    let mut own = request.clone();
+    own.casts[1] = Cast::IllFated { element: g.mira, by: g.ada, side: 0, points: 1 };
+    assert_eq!(field(services::mezzo_check_preview(&g.store, g.game, &own).unwrap_err()), "casts[1].side");
+    let mut greedy = request.clone();
+    greedy.casts[0] = Cast::Narration { element: g.mira, by: g.ada, side: 0, votes: 3 };
+    assert_eq!(field(services::mezzo_check_preview(&g.store, g.game, &greedy).unwrap_err()), "casts[0].votes");
+
+    let mut rng = StdRng::seed_from_u64(3);
+    services::mezzo_check_roll(&mut g.store, g.game, &request, &DiceInput::Entered { values: vec![7, 2] }, &mut rng)
+        .unwrap();
+    assert_eq!(state(&g), (1, 2), "nothing is paid by the roll");
+    let out = services::mezzo_check_resolve(&mut g.store, g.game, &[]).unwrap();
+    assert_eq!(out.result.winner, Some(0));
+    assert_eq!(state(&g), (0, 1), "the debt is paid off and a narration vote spent");
+    services::undo_game(&mut g.store, g.game).unwrap();
+    assert_eq!(state(&g), (1, 2), "undo gives both back");
+}
+
+/// DEV-8: a conflict about two claimed characters gives each of their Actors 3 free votes.
+#[test]
+fn a_conflict_about_two_claimed_characters_gives_both_actors_creative_control() {
+    let s = Scratch::new();
+    let mut g = game(&s);
+    let rook = services::create_character(&mut g.store, g.game, "Rook").unwrap().id;
+    let bo = services::mezzo_add_player(&mut g.store, g.game, "Bo").unwrap().view.players[1].player.id;
+    services::mezzo_take_role(&mut g.store, g.game, bo, Role::Actor).unwrap();
+    services::mezzo_claim(&mut g.store, g.game, bo, rook).unwrap();
+    let free = |player, option| ConflictCast::Free { player, option, votes: 3 };
+    let mut d = draft(&g, vec![free(g.ada, 0), free(bo, 1)]);
+    d.about = vec![g.mira, rook];
+    d.active_in_scene = vec![g.mira, rook];
+    assert_eq!(services::mezzo_conflict_preview(&g.store, g.game, &d, &[]).unwrap().counts, vec![3, 3]);
+    d.about = vec![g.mira];
+    assert_eq!(field(services::mezzo_conflict_preview(&g.store, g.game, &d, &[]).unwrap_err()), "casts[1].votes");
+}
+
+/// DEV-4: an Asset Investment put into the asset's selected element gives it the edge and one
+/// more Empowering Gift at a time, through the services; undo takes it back.
+#[test]
+fn an_asset_investment_lets_its_element_lend_a_second_gift() {
+    let s = Scratch::new();
+    let mut g = game(&s);
+    let (game_id, mira, ogre) = (g.game, g.mira, g.ogre);
+    let add = |g: &mut Game, element, template, name: &str, target: Option<Uuid>, set_up: &str| {
+        let draft = TraitDraft {
+            kind: None,
+            template: Some(template),
+            name: name.into(),
+            properties: Properties { set_up: set_up.into(), ..Properties::default() },
+            target_trait: target,
+            granted_by: None,
+            via: Via::EdgeSlot,
+            lasts: Lasts::Lasting,
+            uses_left: None,
+        };
+        let by = if element == mira { Some(g.ada) } else { None };
+        services::mezzo_add_trait(&mut g.store, game_id, element, by, draft).unwrap();
+        let v = services::mezzo_table(&g.store, game_id).unwrap();
+        let e = v.characters.into_iter().chain(v.elements).find(|e| e.element.id == element).unwrap();
+        e.element.traits.iter().find(|t| t.name == name).unwrap().id
+    };
+    // Mira's Asset "The Ogre" with an investment in "Iron hide"; the Ogre holds two gifts.
+    let asset = add(&mut g, mira, Template::Asset, "Pet ogre", None, "The Ogre");
+    let investment = add(&mut g, mira, Template::AssetInvestment, "Investment", Some(asset), "Iron hide");
+    let fire = add(&mut g, ogre, Template::EmpoweringGift, "Gift of fire", None, "Fire");
+    let wings = add(&mut g, ogre, Template::EmpoweringGift, "Gift of wings", None, "Wings");
+    let lend = |g: &mut Game, gift| services::mezzo_lend_gift(&mut g.store, game_id, ogre, gift, mira, true);
+    lend(&mut g, fire).unwrap();
+    assert_eq!(field(lend(&mut g, wings).unwrap_err()), "trait_id", "one gift at a time");
+    let out = services::mezzo_invest_asset(&mut g.store, game_id, mira, investment, ogre, true).unwrap();
+    assert_eq!(out.message, "Mira's asset The Ogre gains “Iron hide” from its Asset Investment.");
+    let ogre_view = out.view.elements.iter().find(|e| e.element.id == ogre).unwrap();
+    assert_eq!(ogre_view.gifts_at_once, 2);
+    assert!(ogre_view.element.traits.iter().any(|t| t.name == "Iron hide"));
+    let mira_view = out.view.characters.iter().find(|e| e.element.id == mira).unwrap();
+    assert_eq!((mira_view.investments[0].investment, mira_view.investments[0].target), (investment, ogre));
+    lend(&mut g, wings).unwrap();
+    // Undo the second gift and the investment: one gift at a time again.
+    services::undo_game(&mut g.store, game_id).unwrap();
+    services::undo_game(&mut g.store, game_id).unwrap();
+    assert_eq!(field(lend(&mut g, wings).unwrap_err()), "trait_id");
+    assert_eq!(
+        field(services::mezzo_invest_asset(&mut g.store, game_id, mira, fire, ogre, true).unwrap_err()),
+        "trait_id",
+        "only an Asset Investment invests"
+    );
 }

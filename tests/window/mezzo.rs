@@ -357,7 +357,7 @@ fn leave_to_chance(session: &Session, db_path: &Path, game: &str, ada: &str, bo:
     session.wait_for("#mz-question");
     conflict_options(session, "Who gets the key?", &["The thief", "The guard", "Nobody"]);
     // About Mira: Ada, her Actor, casts 3 free votes.
-    choose(session, "#mz-about", mira);
+    press(session, &format!("#mz-about-{mira}"));
     session.wait_for(&format!("#mz-free-2-{ada}"));
     choose(session, &format!("#mz-free-0-{ada}"), "0");
     choose(session, &format!("#mz-free-1-{ada}"), "0");
@@ -422,7 +422,7 @@ fn take_median(session: &Session, ada: &str, bo: &str, mira: &str) {
     press(session, "#mezzo-tab-conflict");
     press(session, "#mz-new-conflict");
     conflict_options(session, "Which weather rolls in?", &["Storm", "Calm", "Fog"]);
-    choose(session, "#mz-about", mira);
+    press(session, &format!("#mz-about-{mira}"));
     // Decided before the votes (RULES.md §3.2).
     press(session, "#mz-approach-take_median");
     session.wait_for(&format!("#mz-free-2-{ada}"));

@@ -8,14 +8,15 @@
 
 use serde_json::json;
 use sheetkeeper::rules::mezzo::challenge::ChallengerSetup;
-use sheetkeeper::rules::mezzo::element::{ElementKind, MomentumSource, Role};
+use sheetkeeper::rules::mezzo::element::{AdversitySpend, ElementKind, MomentumSource, Role};
 use sheetkeeper::rules::mezzo::plot::TurningPoint;
 use sheetkeeper::services::{self, MezzoChallengeDraft};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::mezzo::{
-    choose, conflict_options, db, open_mezzo, press, reopen_mezzo, shots_of, text_of, type_into, wait_contains,
+    choose, conflict_options, db, dismiss_error, open_element_sheet, open_mezzo, press, reopen_mezzo, shots_of,
+    text_of, type_into, wait_contains,
 };
 use crate::webdriver::Session;
 use crate::{begin, open, open_dark};
@@ -23,6 +24,7 @@ use crate::{begin, open, open_dark};
 const GAME: &str = "Bridge Night";
 
 struct Seeded {
+    game: Uuid,
     ada: Uuid,
     bo: Uuid,
     cy: Uuid,
@@ -78,7 +80,7 @@ fn seeded(db_path: &std::path::Path) -> Seeded {
     table.plot.turning_point =
         Some(TurningPoint { challenge, challengers: vec![mira], hooks: Vec::new(), themes: Vec::new() });
     store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
-    Seeded { ada, bo, cy, mira, magnet }
+    Seeded { game, ada, bo, cy, mira, magnet }
 }
 
 /// The value of the option of `select` whose text starts with `text`.
@@ -330,4 +332,222 @@ fn an_arc_ends_at_the_end_of_a_scene() {
     press(&session, "#mzp-end-arc");
     wait_contains(&session, "#toast-message", "Arc 1 ends");
     wait_contains(&session, "#mzp-arc", "Arc 2");
+}
+
+/// The vote sources of a conflict in an action check (DEV-2), and a conflict about two claimed
+/// characters (DEV-8): Mira bought 2 Victory Narration votes leaving the challenge and owes 1
+/// adversity debt; in her check Ada spends both narration votes for her and her debt on the
+/// fall that would harm her, Bo invokes the table's Law of Tides. The tally names each, the
+/// check resolves, the narration votes are spent and the debt paid off. Then a conflict about
+/// Mira and Rook: Ada (Mira's Actor) and Bo (Rook's) each cast 3 free votes. Light at 1280
+/// and 360 px, then dark.
+#[test]
+fn an_action_check_takes_the_conflicts_vote_sources() {
+    let (_window, _scratch, db_path) = begin("mezzo-check-votes");
+    let s = seeded(&db_path);
+    let (game, ada, bo, mira) = (s.game, s.ada, s.bo, s.mira);
+    let rook = {
+        let mut store = Store::open(&db_path).expect("the database");
+        let spend = json!({ "move": "spend", "challenger": mira, "by": ada,
+            "spend": { "kind": "victory_narration", "votes": 2 } });
+        services::mezzo_challenge_play(&mut store, game, &spend).unwrap();
+        services::mezzo_gain_adversity(&mut store, game, mira, 1).unwrap();
+        services::mezzo_spend_adversity(&mut store, game, mira, Some(ada), AdversitySpend::FortunesFavor, true)
+            .unwrap();
+        services::mezzo_put_law(&mut store, game, None, "Law of Tides", "The sea gives back what it takes").unwrap();
+        let rook = services::create_character(&mut store, game, "Rook").unwrap().id;
+        services::mezzo_take_role(&mut store, game, bo, Role::Actor).unwrap();
+        services::mezzo_claim(&mut store, game, bo, rook).unwrap();
+        rook
+    };
+    let session = open(&db_path);
+    open_mezzo(&session, GAME);
+
+    press(&session, "#mezzo-tab-check");
+    type_into(&session, "#mzc-description", "Mira leaps the gap");
+    choose(&session, "#mzc-actor-0", &mira.to_string());
+    type_into(&session, "#mzc-failure", "She falls");
+    choose(&session, &format!("#mzc-narration-element-{ada}"), &mira.to_string());
+    type_into(&session, &format!("#mzc-narration-votes-{ada}"), "2");
+    choose(&session, &format!("#mzc-ill-element-{ada}"), &mira.to_string());
+    type_into(&session, &format!("#mzc-ill-points-{ada}"), "1");
+    choose(&session, &format!("#mzc-ill-side-{ada}"), "1");
+    let tides = option_value(&session, &format!("#mzc-law-{bo}"), "Law of Tides");
+    choose(&session, &format!("#mzc-law-{bo}"), &tides);
+    choose(&session, &format!("#mzc-law-side-{bo}"), "0");
+    // Mira: common (2) + narration 2 + the law 1 = 5 votes, a d12; the fall: 1 + Ill Fated 1, a d6.
+    session.wait_text("#mzc-dice-0", "d12");
+    session.wait_text("#mzc-dice-1", "d6");
+    let tally = text_of(&session, "#mzc-odds-list");
+    assert!(tally.contains("narration 2") && tally.contains("laws +1") && tally.contains("Ill Fated 1"), "{tally:?}");
+    shots_of(&session, "mezzo-check-votes", &format!(".mzc-player[data-player-id='{ada}']"));
+    shots_of(&session, "mezzo-check-votes-odds", "#mzc-odds-list");
+    press(&session, "#mzc-hand");
+    session.wait_for("#mzc-die-2");
+    type_into(&session, "#mzc-die-1", "9");
+    type_into(&session, "#mzc-die-2", "3");
+    press(&session, "#mzc-roll");
+    session.wait_for("#mzc-rolled");
+    press(&session, "#mzc-resolve");
+    session.wait_for("#mzc-summary");
+    let left: i64 = db(&db_path).query_row("SELECT count(*) FROM mz_victory_votes", [], |r| r.get(0)).unwrap();
+    assert_eq!(left, 0, "the narration votes are spent");
+    // The debt is paid off: a new check offers no Ill Fated for Mira.
+    press(&session, "#mzc-new");
+    choose(&session, "#mzc-actor-0", &mira.to_string());
+    session.wait_for(&format!(".mzc-element[data-element-id='{mira}']"));
+    let title = text_of(&session, &format!(".mzc-element[data-element-id='{mira}'] .mz-cast-title"));
+    assert!(!title.contains("debt"), "{title:?}");
+    assert_eq!(
+        session.execute(
+            "return document.querySelector(arguments[0]) === null;",
+            json!([format!("#mzc-ill-element-{ada}")])
+        ),
+        json!(true),
+        "no debt left to pay off"
+    );
+
+    // A conflict about Mira and Rook: both Actors have Creative Control.
+    press(&session, "#mezzo-tab-conflict");
+    conflict_options(&session, "Who jumps first?", &["Mira", "Rook"]);
+    press(&session, &format!("#mz-about-{mira}"));
+    session.wait_for(&format!("#mz-free-2-{ada}"));
+    assert_eq!(
+        session.execute("return document.querySelector(arguments[0]) === null;", json!([format!("#mz-free-0-{bo}")])),
+        json!(true),
+        "an Actor has no free vote on another character's matters"
+    );
+    press(&session, &format!("#mz-about-{rook}"));
+    session.wait_for(&format!("#mz-free-2-{bo}"));
+    for k in 0..3 {
+        choose(&session, &format!("#mz-free-{k}-{ada}"), "0");
+        choose(&session, &format!("#mz-free-{k}-{bo}"), "1");
+    }
+    session.wait_text("#mz-votes-0", "3 votes");
+    session.wait_text("#mz-votes-1", "3 votes");
+    shots_of(&session, "mezzo-conflict-about", "#mz-conflict-question");
+    drop(session);
+
+    let session = open_dark(&db_path);
+    reopen_mezzo(&session, GAME);
+    press(&session, "#mezzo-tab-conflict");
+    session.wait_for(&format!("#mz-about-{rook}"));
+    shots_of(&session, "mezzo-conflict-about-dark", "#mz-conflict-question");
+}
+
+/// Asset Investment (DEV-4): the Smithy's Asset "The blade" with an investment in "Keen edge";
+/// the Blade holds two Empowering Gifts and lends one. Invested from the Smithy's sheet, the
+/// Blade gains “Keen edge” and lends its second gift; light at 1280 and 360 px, then dark.
+#[test]
+fn an_asset_investment_lets_the_asset_lend_a_second_gift() {
+    let (_window, _scratch, db_path) = begin("mezzo-invest");
+    let (smithy, blade, investment, wings, forge, phantom) = {
+        let mut store = Store::open(&db_path).expect("the database");
+        let game = services::create_game(&mut store, "Forge Night", "mezzo").unwrap().game.id;
+        services::mezzo_add_player(&mut store, game, "Ada").unwrap();
+        services::mezzo_start_arc(&mut store, game).unwrap();
+        let mut element = |kind, name: &str| {
+            let v = services::mezzo_add_element(&mut store, game, kind, name).unwrap().view;
+            v.elements.iter().find(|e| e.element.name == name).unwrap().element.id
+        };
+        let (smithy, blade, shield) = (
+            element(ElementKind::Location, "Smithy"),
+            element(ElementKind::Object, "Blade"),
+            element(ElementKind::Object, "Shield"),
+        );
+        let mut add = |element: Uuid, draft: serde_json::Value| {
+            let name = draft["name"].as_str().unwrap().to_owned();
+            let v = services::mezzo_add_trait(&mut store, game, element, None, serde_json::from_value(draft).unwrap())
+                .unwrap()
+                .view;
+            let e = v.elements.into_iter().find(|e| e.element.id == element).unwrap();
+            e.element.traits.iter().find(|t| t.name == name).unwrap().id
+        };
+        let asset = add(
+            smithy,
+            json!({ "template": "asset", "name": "The blade", "via": "edge_slot", "properties": { "set_up": "Blade" } }),
+        );
+        let investment = add(
+            smithy,
+            json!({ "template": "asset_investment", "name": "Investment", "via": "edge_slot",
+                "target_trait": asset, "properties": { "set_up": "Keen edge" } }),
+        );
+        let fire = add(
+            blade,
+            json!({ "template": "empowering_gift", "name": "Gift of fire", "via": "edge_slot", "properties": { "set_up": "Fire" } }),
+        );
+        let wings = add(
+            blade,
+            json!({ "template": "empowering_gift", "name": "Gift of wings", "via": "edge_slot", "properties": { "set_up": "Wings" } }),
+        );
+        // The Blade's Background and the phantom edge it granted (DEV-12).
+        let forge = add(blade, json!({ "template": "background", "name": "Old forge", "via": "edge_slot" }));
+        let phantom = add(
+            blade,
+            json!({ "kind": "edge", "name": "Forge-born", "via": "granted", "granted_by": forge, "lasts": "scene" }),
+        );
+        services::mezzo_lend_gift(&mut store, game, blade, fire, shield, true).unwrap();
+        (smithy, blade, investment, wings, forge, phantom)
+    };
+    let session = open(&db_path);
+    open_mezzo(&session, "Forge Night");
+    press(&session, "#mezzo-tab-elements");
+    open_element_sheet(&session, &smithy.to_string(), "Smithy");
+    choose(&session, &format!("#mz-invest-target-{investment}"), &blade.to_string());
+    shots_of(&session, "mezzo-invest", &format!("#mz-invest-{investment}"));
+    press(&session, &format!("#mz-invest-{investment}"));
+    let shown = session.wait_until("the investment made, or refused", || {
+        ["#error-message", &format!("#mz-invested-{investment}")].iter().find_map(|sel| {
+            session.find(sel).ok().map(|e| e.text()).filter(|t| !t.is_empty()).map(|t| format!("{sel}: {t}"))
+        })
+    });
+    assert!(shown.starts_with("#mz-invested"), "{shown}");
+    wait_contains(&session, "#toast-message", "Smithy's asset Blade gains “Keen edge” from its Asset Investment.");
+    session.wait_text(&format!("#mz-invested-{investment}"), "Invested in Blade");
+    press(&session, "#mz-sheet-back");
+    open_element_sheet(&session, &blade.to_string(), "Blade");
+    wait_contains(&session, "#mz-traits", "Keen edge");
+    session.wait_text(
+        &format!("#mz-gift-at-once-{wings}"),
+        "Blade lends up to 2 Empowering Gifts at a time (its Asset Investments).",
+    );
+    choose(&session, &format!("#mz-gift-target-{wings}"), &smithy.to_string());
+    press(&session, &format!("#mz-gift-lend-{wings}"));
+    wait_contains(&session, &format!("#mz-gift-holders-{wings}"), "Lent to Smithy");
+    shots_of(&session, "mezzo-invest-gifts", "#mz-traits");
+
+    // DEV-12: a Dulled Edge on the Background must go to the phantom edge it granted first.
+    if session.execute("return document.querySelector('#mz-sheet-mode').dataset.mode;", json!([])) == json!("play") {
+        press(&session, "#mz-sheet-mode");
+    }
+    session.wait_for("#mz-add-trait");
+    let dull = |target: &Uuid| {
+        if session.execute("return document.querySelector('#mz-add-trait').open;", json!([])) != json!(true) {
+            press(&session, "#mz-add-trait summary");
+        }
+        choose(&session, "#mz-trait-kind", "flaw");
+        choose(&session, "#mz-trait-template", "dulled_edge");
+        type_into(&session, "#mz-trait-name", "Cold embers");
+        choose(&session, "#mz-trait-target", &target.to_string());
+        press(&session, "#mz-trait-submit");
+    };
+    dull(&forge);
+    let error = text_of(&session, "#error-message");
+    assert!(
+        error.contains(
+            "Old forge has a dependent trait without a Dulled Edge (Forge-born): the flaw must target it instead"
+        ),
+        "{error:?}"
+    );
+    dismiss_error(&session);
+    dull(&phantom);
+    wait_contains(&session, "#toast-message", "Cold embers");
+    drop(session);
+
+    let session = open_dark(&db_path);
+    reopen_mezzo(&session, "Forge Night");
+    press(&session, "#mezzo-tab-elements");
+    open_element_sheet(&session, &smithy.to_string(), "Smithy");
+    session.wait_text(&format!("#mz-invested-{investment}"), "Invested in Blade");
+    shots_of(&session, "mezzo-invest-dark", ".mz-invest");
 }

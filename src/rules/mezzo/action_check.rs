@@ -10,7 +10,11 @@
 //!    vote for the element's own action), Overcome Flaws (2: a flaw is ignored — a Restraint
 //!    then locks nothing out), Unexpected Edge (5, in a challenge with no fitting trait; no
 //!    slot), and the votes the table judges an element's traits give (Aptitude aside: a
-//!    Focused extra, a Vulnerability, an Impaired Ability's step down…).
+//!    Focused extra, a Vulnerability, an Impaired Ability's step down…). And every vote source
+//!    a conflict takes, checked and paid by the same [`Ledger`] (seed: "Action checks work as
+//!    per Resolving Conflicts"): the game's own laws and the arc's Themes (laws, so within the
+//!    ±2), Victory Narration votes, Ill Fated (adversity debt paid off) and a discovered
+//!    detail's extra vote ([`Sources`]: what the table recorded).
 //! 3. [`buy_perk`]: scope perks, 1 vote each from the side that buys them, after every vote
 //!    is cast (the first perk closes the voting): Extended → Local → Regional coverage,
 //!    Lingering → Contagious → Inescapable consequences, each needing the one before.
@@ -53,6 +57,9 @@
 //!   actions may have one or not. An element acts on one side at most.
 //! - The law limit is per side. Inertia only takes a vote away. A fact serves Consistency
 //!   once per check.
+//! - Ill Fated goes to a side that is not the debtor's own action (its failure, or an
+//!   opponent's action, hinders it), and the debtor takes part in the check (acting or
+//!   involved). Narration votes and a discovered detail may go to any side.
 //! - A side's votes below 0 roll no dice (score 1). A side buys perks only with votes it
 //!   has: its dice are its votes less its perks.
 //! - Restraints cap every die of the acting element's side at the largest size left (d12 →
@@ -71,9 +78,12 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use super::ballot::{Bill, Ledger};
+pub use super::ballot::{Direction, Law, Sources};
 use super::conflict::{self, d6_die, D6Die, Variant, MAX_VOTES};
 use super::element::{self, clean_text, AdversitySpend, Element, ElementEvent, Player, SlotAward, Trait, TraitKind};
 use super::odds::{self as exact, Fraction, ScoreCounts};
+use super::table::VictoryVotes;
 use crate::error::{Error, Result};
 use crate::rules::dice::DiceSource;
 
@@ -167,28 +177,6 @@ pub enum Phase {
     Done,
 }
 
-/// A setting law invoked.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "law", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Law {
-    /// A fact supports (for) or contradicts (against) the side; each fact once per check.
-    Consistency { fact: String },
-    /// The side changes a fact in a major way: it loses a vote.
-    Inertia { fact: String },
-    /// The side opens (for) or closes off (against) possibilities.
-    Potential,
-}
-
-/// Which way a vote goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Direction {
-    /// The side gains a vote.
-    For,
-    /// The side loses a vote.
-    Against,
-}
-
 /// A vote or spend cast before the roll.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
@@ -208,6 +196,15 @@ pub enum Cast {
     /// The votes the table counted for `side` beyond its base chance, cast elsewhere (other
     /// devices, by hand): added as they are, nothing paid here. One total per side.
     Counted { side: usize, votes: u32 },
+    /// Victory Narration: `votes` of the votes `element` bought with momentum when it left
+    /// the table's challenge in victory, spent by player `by` for `side`.
+    Narration { element: Uuid, by: Uuid, side: usize, votes: u32 },
+    /// Ill Fated: `points` of `element`'s adversity debt paid off by player `by`, a vote each
+    /// for `side`, which hinders or harms it (not its own action).
+    IllFated { element: Uuid, by: Uuid, side: usize, points: u32 },
+    /// A detail a Discover perk added in the table's challenge: an extra vote for the side
+    /// where it exists.
+    Discover { detail: String, side: usize },
 }
 
 /// A Sudden Surge: 3 adversity of `element`, spent by player `by`, +1 to its own result.
@@ -407,6 +404,15 @@ pub struct Tally {
     /// Votes the table counted elsewhere ([`Cast::Counted`]).
     #[serde(default)]
     pub counted: u32,
+    /// Victory Narration votes.
+    #[serde(default)]
+    pub narration: u32,
+    /// Ill Fated votes (adversity debt paid off).
+    #[serde(default)]
+    pub ill_fated: u32,
+    /// Discovered details' extra votes.
+    #[serde(default)]
+    pub discover: u32,
     pub total: i32,
     pub perks: u32,
     /// The votes that become dice: the total (at least 0) less the perks.
@@ -419,6 +425,9 @@ pub struct Tally {
 pub struct Changes {
     pub players: Vec<Player>,
     pub elements: Vec<Element>,
+    /// The table's Victory Narration votes left, when the check spent some.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub victory_votes: Option<Vec<VictoryVotes>>,
 }
 
 /// What a move did.
@@ -518,7 +527,7 @@ impl ActionCheck {
     pub fn tally(&self, side: usize) -> Tally {
         let Some(s) = self.sides.get(side) else { return Tally::default() };
         let (mut laws_cast, mut influence, mut fortunes_favor, mut traits) = (0i64, 0u64, 0u64, 0i64);
-        let mut counted = 0u64;
+        let (mut counted, mut narration, mut ill_fated, mut discover) = (0u64, 0u64, 0u64, 0u64);
         for cast in &self.casts {
             match cast {
                 Cast::Law { side: on, direction, .. } if *on == side => {
@@ -528,12 +537,16 @@ impl ActionCheck {
                 Cast::FortunesFavor { element, .. } if s.kind.element() == Some(*element) => fortunes_favor += 1,
                 Cast::Trait { side: on, votes, .. } if *on == side => traits += i64::from(*votes),
                 Cast::Counted { side: on, votes } if *on == side => counted += u64::from(*votes),
+                Cast::Narration { side: on, votes, .. } if *on == side => narration += u64::from(*votes),
+                Cast::IllFated { side: on, points, .. } if *on == side => ill_fated += u64::from(*points),
+                Cast::Discover { side: on, .. } if *on == side => discover += 1,
                 _ => {}
             }
         }
         let base = u64::from(s.chance.votes()) + u64::from(s.aptitude);
         let laws = laws_cast.clamp(-i64::from(LAW_LIMIT), i64::from(LAW_LIMIT));
-        let total = base as i64 + laws + influence as i64 + fortunes_favor as i64 + traits + counted as i64;
+        let sourced = (narration + ill_fated + discover) as i64;
+        let total = base as i64 + laws + influence as i64 + fortunes_favor as i64 + traits + counted as i64 + sourced;
         let perks = s.perks.len() as u64;
         let dice_votes = (total.max(0) as u64).saturating_sub(perks);
         let small = |n: i64| n.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
@@ -545,6 +558,9 @@ impl ActionCheck {
             fortunes_favor: fortunes_favor as u32,
             traits: small(traits),
             counted: counted.min(u64::from(u32::MAX)) as u32,
+            narration: narration.min(u64::from(u32::MAX)) as u32,
+            ill_fated: ill_fated.min(u64::from(u32::MAX)) as u32,
+            discover: discover.min(u64::from(u32::MAX)) as u32,
             total: small(total),
             perks: perks as u32,
             dice_votes: dice_votes.min(u64::from(u32::MAX)) as u32,
@@ -691,6 +707,7 @@ pub fn cast(
     new: &Cast,
     players: &[Player],
     elements: &[Element],
+    sources: &Sources,
 ) -> Result<(ActionCheck, Vec<CheckEvent>)> {
     match check.phase {
         Phase::Votes => {}
@@ -716,37 +733,16 @@ pub fn cast(
         player(*by).map_err(|_| Error::invalid("by", format!("player {by} is not at the table")))?;
     }
     match &mut new {
-        Cast::Law { player: p, side, law, direction } => {
+        Cast::Law { player: p, side, law, .. } => {
             check.side("side", *side)?;
-            let who = player(*p)?;
-            if check.casts.iter().any(|c| matches!(c, Cast::Law { player: q, .. } if q == p)) {
-                return Err(Error::invalid("player", format!("{} already invoked a law in this check", who.name)));
-            }
-            match law {
-                Law::Consistency { fact } => {
-                    *fact = clean_text("law.fact", fact)?;
-                    if fact.is_empty() {
-                        return Err(Error::invalid("law.fact", "name the fact the law rests on"));
-                    }
-                    let same = |other: &str| other.to_lowercase() == fact.to_lowercase();
-                    let used = check
-                        .casts
-                        .iter()
-                        .any(|c| matches!(c, Cast::Law { law: Law::Consistency { fact: other }, .. } if same(other)));
-                    if used {
-                        return Err(Error::invalid("law.fact", "this fact already served the Law of Consistency here"));
-                    }
+            player(*p)?;
+            // Once per player, each fact once, Inertia only against, the game's laws and
+            // Themes: the shared vote model checks them when the casts are paid (below).
+            if let Law::Consistency { fact } | Law::Inertia { fact } = law {
+                *fact = clean_text("law.fact", fact)?;
+                if fact.is_empty() {
+                    return Err(Error::invalid("law.fact", "name the fact the law rests on"));
                 }
-                Law::Inertia { fact } => {
-                    *fact = clean_text("law.fact", fact)?;
-                    if fact.is_empty() {
-                        return Err(Error::invalid("law.fact", "name the fact the side would change"));
-                    }
-                    if *direction == Direction::For {
-                        return Err(Error::invalid("direction", "the Law of Inertia only takes a vote away"));
-                    }
-                }
-                Law::Potential => {}
             }
         }
         Cast::Influence { player: p, side, points } => {
@@ -818,6 +814,20 @@ pub fn cast(
                 }
             }
         }
+        Cast::Narration { side, .. } | Cast::Discover { side, .. } => {
+            check.side("side", *side)?;
+        }
+        Cast::IllFated { element, side, .. } => {
+            check.side("side", *side)?;
+            participant(*element)?;
+            if check.side_of(*element) == Some(*side) {
+                let name = find(elements, "element", *element)?.name.clone();
+                return Err(Error::invalid(
+                    "side",
+                    format!("Ill Fated votes go to what hinders or harms {name}, not to its own action"),
+                ));
+            }
+        }
         Cast::Counted { side, votes } => {
             check.side("side", *side)?;
             if *votes == 0 {
@@ -838,7 +848,7 @@ pub fn cast(
             return Err(Error::invalid("cast", format!("a side holds at most {MAX_VOTES} votes")));
         }
     }
-    pay(&next, players, elements)?;
+    pay(&next, players, elements, sources)?;
     let index = next.casts.len() - 1;
     Ok((next, vec![CheckEvent::Cast { check: check.id, index, cast: new }]))
 }
@@ -1096,6 +1106,7 @@ pub fn surge(
     new: &Surge,
     players: &[Player],
     elements: &[Element],
+    sources: &Sources,
 ) -> Result<(ActionCheck, Vec<CheckEvent>)> {
     if check.phase != Phase::Rolled {
         return Err(Error::invalid("surge", "a Sudden Surge is bought after the roll and before the result"));
@@ -1110,68 +1121,63 @@ pub fn surge(
     }
     let mut next = check.clone();
     next.surges.push(*new);
-    pay(&next, players, elements)?;
+    pay(&next, players, elements, sources)?;
     let surges = next.surges_for(side);
     Ok((next, vec![CheckEvent::Surged { check: check.id, side, element: new.element, surges }]))
 }
 
-/// Pays every cast and surge, in order, on copies of the players and elements.
-fn pay(check: &ActionCheck, players: &[Player], elements: &[Element]) -> Result<(Changes, Vec<ElementEvent>)> {
-    let mut players: Vec<Player> = players.to_vec();
-    let mut elements: Vec<Element> = elements.to_vec();
-    let (mut touched_players, mut touched_elements) = (Vec::new(), Vec::new());
-    let mut events = Vec::new();
-    let mut spend =
-        |elements: &mut Vec<Element>, id: Uuid, what: &AdversitySpend, by: Uuid, debt: bool| -> Result<()> {
-            let i = elements
-                .iter()
-                .position(|e| e.id == id)
-                .ok_or_else(|| Error::invalid("element", format!("element {id} is not at the table")))?;
-            let (paid, more) = element::spend_adversity(&elements[i], what, by, debt)?;
-            elements[i] = paid;
-            events.extend(more);
-            if !touched_elements.contains(&id) {
-                touched_elements.push(id);
-            }
-            Ok(())
-        };
+/// Pays every cast and surge, in order, on copies of the players and elements: the vote
+/// sources a conflict also takes through the shared [`Ledger`] (laws, Victory Narration, Ill
+/// Fated, Discover), the adversity spends in cast order, then the Sudden Surges, then
+/// influence.
+fn pay(
+    check: &ActionCheck,
+    players: &[Player],
+    elements: &[Element],
+    sources: &Sources,
+) -> Result<(Changes, Vec<ElementEvent>)> {
+    let mut ledger = Ledger::new("check", players, elements, sources);
+    let spend = |ledger: &mut Ledger<'_>, id: Uuid, what: &AdversitySpend, by: Uuid, debt: bool| -> Result<()> {
+        let e = ledger.element("element", id)?;
+        let (paid, more) = element::spend_adversity(&e, what, by, debt)?;
+        ledger.put_element(paid, more);
+        Ok(())
+    };
     let mut influence = Vec::new();
     for c in &check.casts {
         match c {
             Cast::Influence { player, points, .. } => influence.push((*player, *points)),
             Cast::FortunesFavor { element, by, allow_debt } => {
-                spend(&mut elements, *element, &AdversitySpend::FortunesFavor, *by, *allow_debt)?;
+                spend(&mut ledger, *element, &AdversitySpend::FortunesFavor, *by, *allow_debt)?;
             }
             Cast::OvercomeFlaw { element, flaw, by, allow_debt } => {
-                spend(&mut elements, *element, &AdversitySpend::OvercomeFlaws { flaw: *flaw }, *by, *allow_debt)?;
+                spend(&mut ledger, *element, &AdversitySpend::OvercomeFlaws { flaw: *flaw }, *by, *allow_debt)?;
             }
             Cast::UnexpectedEdge { element, edge, no_fitting_trait, by, allow_debt } => {
                 let what = AdversitySpend::UnexpectedEdge { edge: edge.clone(), no_fitting_trait: *no_fitting_trait };
-                spend(&mut elements, *element, &what, *by, *allow_debt)?;
+                spend(&mut ledger, *element, &what, *by, *allow_debt)?;
             }
-            Cast::Law { .. } | Cast::Trait { .. } | Cast::Counted { .. } => {}
+            Cast::Law { player, law, direction, .. } => {
+                ledger.law(*player, law, *direction)?;
+            }
+            Cast::Narration { element, by, votes, .. } => ledger.narration(*element, *by, *votes)?,
+            Cast::IllFated { element, by, points, .. } => ledger.ill_fated(*element, *by, *points)?,
+            Cast::Discover { detail, .. } => {
+                ledger.discover(detail)?;
+            }
+            Cast::Trait { .. } | Cast::Counted { .. } => {}
         }
     }
     for s in &check.surges {
-        spend(&mut elements, s.element, &AdversitySpend::SuddenSurge, s.by, s.allow_debt)?;
+        spend(&mut ledger, s.element, &AdversitySpend::SuddenSurge, s.by, s.allow_debt)?;
     }
     for (id, points) in influence {
-        let i = players
-            .iter()
-            .position(|p| p.id == id)
-            .ok_or_else(|| Error::invalid("player", format!("player {id} is not at the table")))?;
-        let (paid, more) = element::spend_influence(&players[i], points)?;
-        players[i] = paid;
-        events.extend(more);
-        if !touched_players.contains(&id) {
-            touched_players.push(id);
-        }
+        let p = ledger.player("player", id)?;
+        let (paid, more) = element::spend_influence(&p, points)?;
+        ledger.put_player(paid, more);
     }
-    let changes = Changes {
-        players: touched_players.iter().filter_map(|id| players.iter().find(|p| p.id == *id).cloned()).collect(),
-        elements: touched_elements.iter().filter_map(|id| elements.iter().find(|e| e.id == *id).cloned()).collect(),
-    };
-    Ok((changes, events))
+    let Bill { players, elements, victory_votes, events } = ledger.bill();
+    Ok((Changes { players, elements, victory_votes }, events))
 }
 
 /// Settles the roll (step 6): pays every spend and compares the scores (highest face plus
@@ -1181,12 +1187,13 @@ pub fn resolve(
     check: &ActionCheck,
     players: &[Player],
     elements: &[Element],
+    sources: &Sources,
 ) -> Result<(ActionCheck, Changes, Vec<CheckEvent>)> {
     if check.phase != Phase::Rolled {
         return Err(Error::invalid("check", "a check is resolved once its dice are rolled"));
     }
     bursts_decided(check, "the result")?;
-    let (changes, paid) = pay(check, players, elements)?;
+    let (changes, paid) = pay(check, players, elements, sources)?;
     let mut next = check.clone();
     for i in 0..next.sides.len() {
         let surges = next.surges_for(i);
@@ -1369,7 +1376,7 @@ mod tests {
     }
 
     fn go(check: &ActionCheck, c: Cast, elements: &[Element]) -> ActionCheck {
-        cast(check, &c, &players(), elements).unwrap_or_else(|e| panic!("{c:?}: {e}")).0
+        cast(check, &c, &players(), elements, &Sources::default()).unwrap_or_else(|e| panic!("{c:?}: {e}")).0
     }
 
     fn law(player: u128, side: usize, law: Law, direction: Direction) -> Cast {
@@ -1394,6 +1401,124 @@ mod tests {
 
     fn c(count: u64, outcomes: u64) -> Chance {
         Chance::new(count, outcomes)
+    }
+
+    // --- the vote sources a conflict takes (DEV-2: one vote model)
+
+    /// What the table recorded: a law of its own, Ada's arc Theme, 3 Victory Narration votes
+    /// Mira bought, a detail a Discover perk added.
+    fn recorded() -> Sources {
+        use crate::rules::mezzo::plot::{CustomLaw, Theme};
+        Sources {
+            laws: vec![CustomLaw { id: id(70), name: "Law of Heroes".into(), effect: "Heroes win".into() }],
+            themes: vec![Theme { by: id(ADA), text: "Trust is earned".into() }],
+            victory_votes: vec![VictoryVotes { element: id(MIRA), challenge: id(80), votes: 3 }],
+            discoveries: vec!["a hidden ledge".into()],
+        }
+    }
+
+    fn go_with(check: &ActionCheck, c: Cast, elements: &[Element], sources: &Sources) -> ActionCheck {
+        cast(check, &c, &players(), elements, sources).unwrap_or_else(|e| panic!("{c:?}: {e}")).0
+    }
+
+    /// seed: "Action checks work as per Resolving Conflicts". A check takes Ill Fated (the
+    /// debt is paid off), Victory Narration (the bank is spent), the game's laws and the
+    /// arc's Themes like laws (still held to ±2 net), and Discover, with the cost paid when
+    /// the check resolves.
+    #[test]
+    fn a_check_takes_every_vote_source_a_conflict_takes_and_pays_for_them() {
+        let src = recorded();
+        let (check, els) = climb();
+        let els = set(&els, MIRA, |m| m.adversity_debt = 3);
+        // Mira's debt pays for votes against her own action: the failure hinders her.
+        let ill = Cast::IllFated { element: id(MIRA), by: id(ADA), side: 1, points: 2 };
+        let check = go_with(&check, ill, &els, &src);
+        assert_eq!(check.tally(1).ill_fated, 2);
+        let own = Cast::IllFated { element: id(MIRA), by: id(ADA), side: 0, points: 1 };
+        assert_eq!(
+            err(cast(&check, &own, &players(), &els, &src)),
+            "side: Ill Fated votes go to what hinders or harms Mira, not to its own action"
+        );
+        let too_much = Cast::IllFated { element: id(MIRA), by: id(ADA), side: 1, points: 2 };
+        assert_eq!(err(cast(&check, &too_much, &players(), &els, &src)), "points: Mira owes 1 adversity debt, not 2");
+        // Narration: Mira's victory votes, spent by anyone (she is unclaimed), at most 3.
+        let check = go_with(&check, Cast::Narration { element: id(MIRA), by: id(BO), side: 0, votes: 2 }, &els, &src);
+        let more = Cast::Narration { element: id(MIRA), by: id(BO), side: 0, votes: 2 };
+        assert_eq!(
+            err(cast(&check, &more, &players(), &els, &src)),
+            "votes: Mira holds 1 Victory Narration vote(s) from the table's challenge"
+        );
+        assert!(err(cast(&check, &more, &players(), &els, &Sources::default())).starts_with("votes: Mira holds 0"));
+        // Discover: the detail's extra vote, once.
+        let found = Cast::Discover { detail: " A hidden LEDGE ".into(), side: 0 };
+        let check = go_with(&check, found.clone(), &els, &src);
+        assert_eq!(
+            err(cast(&check, &found, &players(), &els, &src)),
+            "detail: “A hidden LEDGE” already has its extra vote"
+        );
+        let unknown = Cast::Discover { detail: "a rope".into(), side: 0 };
+        assert!(err(cast(&check, &unknown, &players(), &els, &src)).starts_with("detail: no Discover perk"));
+        // The game's law and Ada's Theme count like laws: with Cy's Potential, 3 for, held to 2.
+        let check = go_with(&check, law(ADA, 0, Law::Custom { id: id(70) }, Direction::For), &els, &src);
+        let check = go_with(&check, law(BO, 0, Law::Theme { by: id(ADA) }, Direction::For), &els, &src);
+        assert_eq!(
+            err(cast(&check, &law(CY, 0, Law::Theme { by: id(BO) }, Direction::For), &players(), &els, &src)),
+            "law.by: set no Theme of this arc"
+        );
+        assert_eq!(
+            err(cast(&check, &law(CY, 0, Law::Custom { id: id(71) }, Direction::For), &players(), &els, &src)),
+            "law.id: is not one of this game's Setting Laws"
+        );
+        let check = go_with(&check, law(CY, 0, Law::Potential, Direction::For), &els, &src);
+        let t = check.tally(0);
+        assert_eq!((t.laws_cast, t.laws, t.narration, t.discover), (3, 2, 2, 1));
+        assert_eq!(t.total, 2 + 2 + 2 + 1, "base, laws held to 2, narration, discover");
+        assert_eq!(check.tally(1).total, 1 + 2, "base and Ill Fated");
+        // The odds count them: the same as the totals counted by hand.
+        let mut by_hand = climb().0;
+        by_hand = go(&by_hand, Cast::Counted { side: 0, votes: 5 }, &els);
+        by_hand = go(&by_hand, Cast::Counted { side: 1, votes: 2 }, &els);
+        assert_eq!(odds(&check, &els).unwrap(), odds(&by_hand, &els).unwrap());
+        // Resolved: the debt is paid off and the narration votes are spent.
+        let done = rolled(&check, &els, &[12, 3, 2]);
+        let (done, changes, events) = resolve(&done, &players(), &els, &src).unwrap();
+        assert_eq!(done.winner(), Some(0));
+        let mira = changes.elements.iter().find(|e| e.id == id(MIRA)).unwrap();
+        assert_eq!(mira.adversity_debt, 1, "2 of 3 paid off");
+        assert_eq!(
+            changes.victory_votes,
+            Some(vec![VictoryVotes { element: id(MIRA), challenge: id(80), votes: 1 }]),
+            "2 of 3 narration votes spent"
+        );
+        assert!(events
+            .iter()
+            .any(|e| matches!(e, CheckEvent::Element { change: ElementEvent::DebtPaidOff { points: 2, .. } })));
+        // Resolving against a table whose bank is spent by then is refused, changing nothing.
+        assert!(err(resolve(&rolled(&check, &els, &[12, 3, 2]), &players(), &els, &Sources::default()))
+            .starts_with("votes: Mira holds 0"));
+    }
+
+    /// A claimed element's narration votes and debt are its claimer's, in a check as in a conflict.
+    #[test]
+    fn a_claimed_elements_debt_and_narration_are_its_claimers_in_a_check() {
+        let src = recorded();
+        let (check, els) = climb();
+        let els = set(&els, MIRA, |m| {
+            m.adversity_debt = 2;
+            m.claimed_by = Some(id(ADA));
+        });
+        let ill = Cast::IllFated { element: id(MIRA), by: id(BO), side: 1, points: 1 };
+        assert_eq!(
+            err(cast(&check, &ill, &players(), &els, &src)),
+            "by: Mira is claimed: its adversity debt is its claimer's"
+        );
+        let told = Cast::Narration { element: id(MIRA), by: id(BO), side: 0, votes: 1 };
+        assert_eq!(
+            err(cast(&check, &told, &players(), &els, &src)),
+            "by: Mira is claimed: its momentum is its claimer's"
+        );
+        let stranger = Cast::IllFated { element: id(RIVAL), by: id(ADA), side: 1, points: 1 };
+        assert!(err(cast(&check, &stranger, &players(), &els, &src)).contains("takes no part in this check"));
     }
 
     // --- base chance, no check needed, the award
@@ -1422,7 +1547,8 @@ mod tests {
             start(&setup(vec![action(MIRA, BaseChance::Common), failure(BaseChance::Negligible)]), &els).unwrap();
         assert_eq!(check.outcome, Some(Outcome::NoCheckNeeded { winner: 0 }));
         assert_eq!(check.succeeded(id(MIRA)), Some(true));
-        assert!(err(cast(&check, &law(ADA, 0, Law::Potential, Direction::For), &players(), &els)).contains("rolled"));
+        assert!(err(cast(&check, &law(ADA, 0, Law::Potential, Direction::For), &players(), &els, &Sources::default()))
+            .contains("rolled"));
 
         assert!(err(start(&setup(vec![action(MIRA, BaseChance::Negligible), failure(BaseChance::Negligible)]), &els))
             .starts_with("sides: every side is negligible"));
@@ -1514,7 +1640,7 @@ mod tests {
             law(5, 0, Law::Inertia { fact: "Nobody has ever climbed it".into() }, Direction::Against),
         ];
         for c in casts {
-            check = cast(&check, &c, &players4, &els).unwrap().0;
+            check = cast(&check, &c, &players4, &els, &Sources::default()).unwrap().0;
         }
         let t = check.tally(0);
         assert_eq!((t.base, t.laws_cast, t.laws, t.total), (2, 3, 2, 4));
@@ -1534,26 +1660,33 @@ mod tests {
         let (check, els) = climb();
         let check = go(&check, law(ADA, 0, Law::Consistency { fact: "The rope holds".into() }, Direction::For), &els);
         assert_eq!(
-            err(cast(&check, &law(ADA, 1, Law::Potential, Direction::Against), &players(), &els)),
-            "player: Ada already invoked a law in this check"
+            err(cast(&check, &law(ADA, 1, Law::Potential, Direction::Against), &players(), &els, &Sources::default())),
+            "law: Ada already invoked a law in this check"
         );
         assert_eq!(
             err(cast(
                 &check,
                 &law(BO, 1, Law::Consistency { fact: " the rope HOLDS ".into() }, Direction::Against),
                 &players(),
-                &els
+                &els,
+                &Sources::default()
             )),
-            "law.fact: this fact already served the Law of Consistency here"
+            "law.fact: “the rope HOLDS” serves once per check"
         );
         assert_eq!(
-            err(cast(&check, &law(BO, 1, Law::Inertia { fact: "x".into() }, Direction::For), &players(), &els)),
+            err(cast(
+                &check,
+                &law(BO, 1, Law::Inertia { fact: "x".into() }, Direction::For),
+                &players(),
+                &els,
+                &Sources::default()
+            )),
             "direction: the Law of Inertia only takes a vote away"
         );
-        assert!(err(cast(&check, &law(77, 1, Law::Potential, Direction::For), &players(), &els))
+        assert!(err(cast(&check, &law(77, 1, Law::Potential, Direction::For), &players(), &els, &Sources::default()))
             .starts_with("player: player"));
         assert_eq!(
-            err(cast(&check, &law(BO, 5, Law::Potential, Direction::For), &players(), &els)),
+            err(cast(&check, &law(BO, 5, Law::Potential, Direction::For), &players(), &els, &Sources::default())),
             "side: there is no side 5"
         );
     }
@@ -1564,14 +1697,20 @@ mod tests {
         let check = go(&check, Cast::Influence { player: id(ADA), side: 0, points: 2 }, &els);
         assert_eq!(check.tally(0).total, 4);
         assert_eq!(
-            err(cast(&check, &Cast::Influence { player: id(ADA), side: 1, points: 2 }, &players(), &els)),
+            err(cast(
+                &check,
+                &Cast::Influence { player: id(ADA), side: 1, points: 2 },
+                &players(),
+                &els,
+                &Sources::default()
+            )),
             "points: Ada holds 1 influence, not 2"
         );
         let check = go(&check, Cast::Influence { player: id(ADA), side: 1, points: 1 }, &els);
         assert_eq!(check.tally(1).total, 2);
         let check = rolled(&check, &els, &[3, 5]); // action d10 (4 votes), failure d6 (2 votes)
         assert_eq!((faces(&check, 0), faces(&check, 1)), (vec![(10, 3)], vec![(6, 5)]));
-        let (done, changes, _) = resolve(&check, &players(), &els).unwrap();
+        let (done, changes, _) = resolve(&check, &players(), &els, &Sources::default()).unwrap();
         assert_eq!(done.winner(), Some(1));
         assert_eq!(done.scores(), vec![Some(3), Some(5)]);
         assert_eq!(changes.players.len(), 1);
@@ -1589,19 +1728,19 @@ mod tests {
         let cast_here = go(&check, Cast::Influence { player: id(ADA), side: 0, points: 2 }, &els);
         assert_eq!(chs(odds(&counted, &els).unwrap()), chs(odds(&cast_here, &els).unwrap()));
         let rolled_check = rolled(&counted, &els, &[3, 4]); // action d10 (4 votes), failure d4 (1 vote)
-        let (done, changes, _) = resolve(&rolled_check, &players(), &els).unwrap();
+        let (done, changes, _) = resolve(&rolled_check, &players(), &els, &Sources::default()).unwrap();
         assert_eq!(done.winner(), Some(1));
         assert!(changes.players.is_empty(), "nobody pays for votes cast elsewhere");
         assert_eq!(
-            err(cast(&check, &Cast::Counted { side: 1, votes: 0 }, &players(), &els)),
+            err(cast(&check, &Cast::Counted { side: 1, votes: 0 }, &players(), &els, &Sources::default())),
             "votes: a counted total is at least 1 (leave 0 out)"
         );
         assert_eq!(
-            err(cast(&counted, &Cast::Counted { side: 0, votes: 1 }, &players(), &els)),
+            err(cast(&counted, &Cast::Counted { side: 0, votes: 1 }, &players(), &els, &Sources::default())),
             "side: side 1 already has the total the table counted"
         );
         assert_eq!(
-            err(cast(&check, &Cast::Counted { side: 2, votes: 1 }, &players(), &els)),
+            err(cast(&check, &Cast::Counted { side: 2, votes: 1 }, &players(), &els, &Sources::default())),
             "side: there is no side 2"
         );
     }
@@ -1615,18 +1754,20 @@ mod tests {
         assert_eq!(check.tally(0).fortunes_favor, 1);
         assert_eq!(check.tally(0).total, 3);
         // A second one needs 4 of Mira's 3: the last point as debt, if agreed.
-        assert!(err(cast(&check, &ff(ADA, false), &players(), &els)).contains("may be taken as adversity debt"));
+        assert!(err(cast(&check, &ff(ADA, false), &players(), &els, &Sources::default()))
+            .contains("may be taken as adversity debt"));
         let check = go(&check, ff(BO, true), &els);
         assert_eq!(check.tally(0).total, 4);
-        assert!(err(cast(&check, &ff(ADA, true), &players(), &els)).contains("at least 1 adversity is held"));
+        assert!(err(cast(&check, &ff(ADA, true), &players(), &els, &Sources::default()))
+            .contains("at least 1 adversity is held"));
         // Not for an element that is not acting.
         let wall = Cast::FortunesFavor { element: id(WALL), by: id(ADA), allow_debt: false };
         assert_eq!(
-            err(cast(&check, &wall, &players(), &els)),
+            err(cast(&check, &wall, &players(), &els, &Sources::default())),
             "element: Fortune's Favor adds a vote to the element's own action"
         );
         let check = rolled(&check, &els, &[9, 1]);
-        let (_, changes, _) = resolve(&check, &players(), &els).unwrap();
+        let (_, changes, _) = resolve(&check, &players(), &els, &Sources::default()).unwrap();
         let mira = &changes.elements[0];
         assert_eq!((mira.adversity, mira.adversity_debt), (0, 1));
     }
@@ -1639,9 +1780,10 @@ mod tests {
             e.claimed_by = Some(id(ADA));
         });
         let by_bo = Cast::FortunesFavor { element: id(MIRA), by: id(BO), allow_debt: false };
-        assert!(err(cast(&check, &by_bo, &players(), &els)).starts_with("by: Mira is claimed by another player"));
+        assert!(err(cast(&check, &by_bo, &players(), &els, &Sources::default()))
+            .starts_with("by: Mira is claimed by another player"));
         let stranger = Cast::FortunesFavor { element: id(MIRA), by: id(77), allow_debt: false };
-        assert!(err(cast(&check, &stranger, &players(), &els)).starts_with("by: player"));
+        assert!(err(cast(&check, &stranger, &players(), &els, &Sources::default())).starts_with("by: player"));
     }
 
     /// The seed: only one Ability can be applied to each action; another side may use one.
@@ -1656,7 +1798,7 @@ mod tests {
         let check = go(&check, Cast::Trait { side: 0, element: id(MIRA), trait_id: id(40), votes: 1 }, &els);
         let second = Cast::Trait { side: 0, element: id(MIRA), trait_id: id(41), votes: 1 };
         assert_eq!(
-            err(cast(&check, &second, &players(), &els)),
+            err(cast(&check, &second, &players(), &els, &Sources::default())),
             "trait_id: only one Ability is applied to each action, and Climbing already is"
         );
         let check = go(&check, Cast::Trait { side: 0, element: id(MIRA), trait_id: id(42), votes: 1 }, &els);
@@ -1684,20 +1826,20 @@ mod tests {
         assert!(!element::specialty_lacks_minor_perk(&el(&els, MIRA).traits[2]), "Hinder is a minor perk");
         // Two votes and the Specialty's: a d8 against the failure's d4; both show 4.
         let majors = go(&check, Cast::Trait { side: 0, element: id(MIRA), trait_id: id(51), votes: 1 }, &els);
-        let (done, _, _) = resolve(&rolled(&majors, &els, &[4, 4]), &players(), &els).unwrap();
+        let (done, _, _) = resolve(&rolled(&majors, &els, &[4, 4]), &players(), &els, &Sources::default()).unwrap();
         assert_eq!(done.scores(), vec![Some(3), Some(4)]);
         assert!(done.sides[0].specialty_minus && !done.sides[1].specialty_minus);
         assert_eq!(done.winner(), Some(1), "the failure takes effect");
         // A clear win is not touched.
-        let (won, _, _) = resolve(&rolled(&majors, &els, &[5, 4]), &players(), &els).unwrap();
+        let (won, _, _) = resolve(&rolled(&majors, &els, &[5, 4]), &players(), &els, &Sources::default()).unwrap();
         assert_eq!((won.scores(), won.sides[0].specialty_minus), (vec![Some(5), Some(4)], false));
         // With a minor perk among its selections, the level roll stays a tie.
         let minor = go(&check, Cast::Trait { side: 0, element: id(MIRA), trait_id: id(52), votes: 1 }, &els);
-        let (tied, _, _) = resolve(&rolled(&minor, &els, &[4, 4]), &players(), &els).unwrap();
+        let (tied, _, _) = resolve(&rolled(&minor, &els, &[4, 4]), &players(), &els, &Sources::default()).unwrap();
         assert_eq!((tied.phase, tied.scores()), (Phase::Tied, vec![Some(4), Some(4)]));
         // Not applied: nothing.
         let none = go(&check, Cast::Influence { player: id(ADA), side: 0, points: 1 }, &els);
-        let (tied, _, _) = resolve(&rolled(&none, &els, &[4, 4]), &players(), &els).unwrap();
+        let (tied, _, _) = resolve(&rolled(&none, &els, &[4, 4]), &players(), &els, &Sources::default()).unwrap();
         assert_eq!(tied.phase, Phase::Tied);
     }
 
@@ -1713,7 +1855,7 @@ mod tests {
         });
         let own = Cast::Trait { side: 0, element: id(MIRA), trait_id: id(60), votes: 1 };
         assert_eq!(
-            err(cast(&check, &own, &players(), &els)),
+            err(cast(&check, &own, &players(), &els, &Sources::default())),
             "trait_id: Silver tongue has the Treacherous Edge modifier: Mira cannot use it, but an opponent may count it against them"
         );
         let against = go(&check, Cast::Trait { side: 0, element: id(MIRA), trait_id: id(60), votes: -1 }, &els);
@@ -1738,7 +1880,8 @@ mod tests {
                 &check,
                 &Cast::Trait { side: 1, element: id(MIRA), trait_id: id(31), votes: 1 },
                 &players(),
-                &els
+                &els,
+                &Sources::default()
             )),
             "trait_id: this trait already counted in this check"
         );
@@ -1753,7 +1896,8 @@ mod tests {
                 &over,
                 &Cast::OvercomeFlaw { element: id(MIRA), flaw: id(31), by: id(ADA), allow_debt: true },
                 &players(),
-                &els
+                &els,
+                &Sources::default()
             )),
             "flaw: Mira has no flaw 00000000-0000-0000-0000-00000000001f"
         );
@@ -1775,7 +1919,7 @@ mod tests {
         let check = rolled(&check, &els, &[4]); // only the failure's d4 is rolled
         let roll = check.sides[0].roll.clone().unwrap();
         assert_eq!((roll.locked_out, roll.highest, roll.dice.len()), (true, 1, 0));
-        let (done, _, _) = resolve(&check, &players(), &els).unwrap();
+        let (done, _, _) = resolve(&check, &players(), &els, &Sources::default()).unwrap();
         assert_eq!(done.succeeded(id(MIRA)), Some(false));
     }
 
@@ -1792,14 +1936,14 @@ mod tests {
         };
         let els = set(&els, MIRA, |e| e.adversity = 5);
         assert_eq!(
-            err(cast(&check, &buy(true), &players(), &els)),
+            err(cast(&check, &buy(true), &players(), &els, &Sources::default())),
             "spend: an unexpected edge is bought only in a challenge"
         );
         let els = set(&els, MIRA, |e| e.in_challenge = true);
-        assert!(err(cast(&check, &buy(false), &players(), &els)).starts_with("no_fitting_trait"));
+        assert!(err(cast(&check, &buy(false), &players(), &els, &Sources::default())).starts_with("no_fitting_trait"));
         let check = go(&check, buy(true), &els);
         let check = rolled(&check, &els, &[6, 1]);
-        let (_, changes, _) = resolve(&check, &players(), &els).unwrap();
+        let (_, changes, _) = resolve(&check, &players(), &els, &Sources::default()).unwrap();
         let mira = &changes.elements[0];
         assert_eq!((mira.adversity, mira.traits[0].via, mira.free_slots()), (0, Via::UnexpectedEdge, 4));
     }
@@ -1826,7 +1970,13 @@ mod tests {
         );
         assert_eq!(check.phase, Phase::Perks);
         assert_eq!(
-            err(cast(&check, &Cast::Influence { player: id(BO), side: 0, points: 1 }, &players(), &els)),
+            err(cast(
+                &check,
+                &Cast::Influence { player: id(BO), side: 0, points: 1 },
+                &players(),
+                &els,
+                &Sources::default()
+            )),
             "cast: the voting is closed: a scope perk was bought"
         );
         let (check, _) = buy_perk(&check, 0, ScopePerk::LocalCoverage).unwrap();
@@ -1882,7 +2032,7 @@ mod tests {
             ]
         );
         assert!(err(roll(&check, &els, &mut Entered::new([1, 1]))).contains("already rolled"));
-        let (done, changes, _) = resolve(&check, &players(), &els).unwrap();
+        let (done, changes, _) = resolve(&check, &players(), &els, &Sources::default()).unwrap();
         assert_eq!((done.phase, done.winner(), done.succeeded(id(MIRA))), (Phase::Done, Some(0), Some(true)));
         assert_eq!(done.outcome, Some(Outcome::Won { winner: 0, tiebreak: false }));
         assert!(changes.players.is_empty() && changes.elements.is_empty());
@@ -1899,22 +2049,24 @@ mod tests {
         let (check, els) = climb();
         let els = set(&els, MIRA, |e| e.adversity = 4);
         let s = Surge { element: id(MIRA), by: id(ADA), allow_debt: true };
-        assert!(err(surge(&check, &s, &players(), &els)).contains("after the roll"));
+        assert!(err(surge(&check, &s, &players(), &els, &Sources::default())).contains("after the roll"));
         let check = rolled(&check, &els, &[3, 4]);
-        let (check, events) = surge(&check, &s, &players(), &els).unwrap();
+        let (check, events) = surge(&check, &s, &players(), &els, &Sources::default()).unwrap();
         assert_eq!(events, vec![CheckEvent::Surged { check: id(CHECK), side: 0, element: id(MIRA), surges: 1 }]);
         // 3 + 1 ties 4; a second surge (1 adversity left, 2 as debt) wins.
-        let (tied, _, _) = resolve(&check, &players(), &els).unwrap();
+        let (tied, _, _) = resolve(&check, &players(), &els, &Sources::default()).unwrap();
         assert_eq!((tied.phase, tied.tied.clone(), tied.scores()), (Phase::Tied, vec![0, 1], vec![Some(4), Some(4)]));
-        let (check, _) = surge(&check, &s, &players(), &els).unwrap();
-        let (done, changes, _) = resolve(&check, &players(), &els).unwrap();
+        let (check, _) = surge(&check, &s, &players(), &els, &Sources::default()).unwrap();
+        let (done, changes, _) = resolve(&check, &players(), &els, &Sources::default()).unwrap();
         assert_eq!((done.winner(), done.scores()), (Some(0), vec![Some(5), Some(4)]));
         assert_eq!((changes.elements[0].adversity, changes.elements[0].adversity_debt), (0, 2));
         let failure_surge = Surge { element: id(WALL), by: id(ADA), allow_debt: false };
-        assert!(err(surge(&check, &failure_surge, &players(), &els)).contains("element's own action"));
+        assert!(
+            err(surge(&check, &failure_surge, &players(), &els, &Sources::default())).contains("element's own action")
+        );
         let no_debt = Surge { allow_debt: false, ..s };
-        let (one, _) = surge(&rolled(&climb().0, &els, &[1, 1]), &s, &players(), &els).unwrap();
-        assert!(err(surge(&one, &no_debt, &players(), &els)).contains("adversity debt"));
+        let (one, _) = surge(&rolled(&climb().0, &els, &[1, 1]), &s, &players(), &els, &Sources::default()).unwrap();
+        assert!(err(surge(&one, &no_debt, &players(), &els, &Sources::default())).contains("adversity debt"));
     }
 
     #[test]
@@ -1924,7 +2076,7 @@ mod tests {
         let (check, changes, _) = start(&CheckSetup { involved: vec![], ..setup(sides) }, &els).unwrap();
         assert_eq!(changes.elements.len(), 2);
         let check = rolled(&check, &els, &[4, 4]);
-        let (tied, _, events) = resolve(&check, &players(), &els).unwrap();
+        let (tied, _, events) = resolve(&check, &players(), &els, &Sources::default()).unwrap();
         assert_eq!(
             events.last(),
             Some(&CheckEvent::Resolved {
@@ -1968,13 +2120,19 @@ mod tests {
         let (check, _, events) = start(&CheckSetup { involved: vec![], ..setup(sides) }, &els).unwrap();
         assert_eq!(events[0], CheckEvent::Started { check: id(CHECK), dropped: vec![2] });
         assert_eq!(
-            err(cast(&check, &Cast::Influence { player: id(ADA), side: 2, points: 1 }, &players(), &els)),
+            err(cast(
+                &check,
+                &Cast::Influence { player: id(ADA), side: 2, points: 1 },
+                &players(),
+                &els,
+                &Sources::default()
+            )),
             "side: side 2 is negligible: it takes no part"
         );
         let odds = chs(odds(&check, &els).unwrap());
         assert_eq!(odds, vec![c(2, 3), c(1, 3), c(0, 1)]);
         let check = rolled(&check, &els, &[2, 3]);
-        let (done, _, _) = resolve(&check, &players(), &els).unwrap();
+        let (done, _, _) = resolve(&check, &players(), &els, &Sources::default()).unwrap();
         assert_eq!((done.winner(), done.scores()), (Some(1), vec![Some(2), Some(3), None]));
     }
 
@@ -2046,9 +2204,12 @@ mod tests {
         let check = rolled(&check, &els, &[2, 5]);
         assert_eq!((open_bursts(&check), suggested_bursts(&check)), (vec![0], vec![0]));
         assert_eq!(check.sides[0].roll.as_ref().unwrap().highest, 2);
-        assert!(err(resolve(&check, &players(), &els)).starts_with("bursts: side 0 may still burst"));
+        assert!(
+            err(resolve(&check, &players(), &els, &Sources::default())).starts_with("bursts: side 0 may still burst")
+        );
         let surge_now = Surge { element: id(MIRA), by: id(ADA), allow_debt: false };
-        assert!(err(surge(&check, &surge_now, &players(), &els)).starts_with("bursts: side 0 may still burst"));
+        assert!(err(surge(&check, &surge_now, &players(), &els, &Sources::default()))
+            .starts_with("bursts: side 0 may still burst"));
         assert_eq!(err(choose_burst(&check, 1, true, &mut Entered::new([3]))), "side: side 1 has no burst to choose");
 
         // She bursts: ×2 and a reroll of 4 scores 8, and she beats the failure's 5.
@@ -2057,13 +2218,13 @@ mod tests {
         assert!(open_bursts(&burst).is_empty());
         assert_eq!(faces(&burst, 0), vec![(6, 2), (6, 4)]);
         assert_eq!(err(choose_burst(&burst, 0, true, &mut Entered::new([4]))), "side: side 0 has no burst to choose");
-        let (done, _, _) = resolve(&burst, &players(), &els).unwrap();
+        let (done, _, _) = resolve(&burst, &players(), &els, &Sources::default()).unwrap();
         assert_eq!((done.winner(), done.scores()), (Some(0), vec![Some(8), Some(5)]));
 
         // She keeps her 2 instead: the failure takes effect.
         let (kept, events) = choose_burst(&check, 0, false, &mut Entered::new([])).unwrap();
         assert_eq!(events, vec![CheckEvent::BurstChosen { check: id(CHECK), side: 0, reroll: None, score: 2 }]);
-        let (done, _, _) = resolve(&kept, &players(), &els).unwrap();
+        let (done, _, _) = resolve(&kept, &players(), &els, &Sources::default()).unwrap();
         assert_eq!((done.winner(), done.scores()), (Some(1), vec![Some(2), Some(5)]));
         let json = serde_json::to_string(&kept).unwrap();
         assert_eq!(serde_json::from_str::<ActionCheck>(&json).unwrap(), kept);
@@ -2106,10 +2267,10 @@ mod tests {
     fn a_d6_tie_is_broken_with_d6s() {
         let (check, els) = d6_climb();
         let (check, _) = choose_burst(&rolled(&check, &els, &[2, 4]), 0, false, &mut Entered::new([])).unwrap();
-        let (tied, _, _) = resolve(&check, &players(), &els).unwrap();
+        let (tied, _, _) = resolve(&check, &players(), &els, &Sources::default()).unwrap();
         assert_eq!(tied.phase, Phase::Done, "2 against 4 is no tie");
         let check = rolled(&d6_climb().0, &els, &[4, 4]);
-        let (tied, _, _) = resolve(&check, &players(), &els).unwrap();
+        let (tied, _, _) = resolve(&check, &players(), &els, &Sources::default()).unwrap();
         assert_eq!(tied.tied, vec![0, 1]);
         assert!(break_tie(&tied, &mut Entered::new([7, 1])).is_err(), "a tiebreak die is a d6");
         let (done, _) = break_tie(&tied, &mut Entered::new([3, 6])).unwrap();
@@ -2156,13 +2317,19 @@ mod tests {
         let check = go(&check, Cast::FortunesFavor { element: id(MIRA), by: id(BO), allow_debt: false }, &els);
         let (check, _) = buy_perk(&check, 0, ScopePerk::ExtendedCoverage).unwrap();
         let check = rolled(&check, &els, &[5, 2]);
-        let (check, _) =
-            surge(&check, &Surge { element: id(MIRA), by: id(BO), allow_debt: false }, &players(), &els).unwrap();
+        let (check, _) = surge(
+            &check,
+            &Surge { element: id(MIRA), by: id(BO), allow_debt: false },
+            &players(),
+            &els,
+            &Sources::default(),
+        )
+        .unwrap();
         let json = serde_json::to_string(&check).unwrap();
         assert!(json.contains(r#""kind":"fortunes_favor""#) && json.contains(r#""law":"consistency""#), "{json}");
         assert_eq!(serde_json::from_str::<ActionCheck>(&json).unwrap(), check);
         assert!(serde_json::from_str::<ActionCheck>(&json.replacen('{', r#"{"luck":1,"#, 1)).is_err());
-        let (_, _, events) = resolve(&check, &players(), &els).unwrap();
+        let (_, _, events) = resolve(&check, &players(), &els, &Sources::default()).unwrap();
         for event in events {
             let json = serde_json::to_string(&event).unwrap();
             assert_eq!(serde_json::from_str::<CheckEvent>(&json).unwrap(), event, "{json}");
@@ -2181,12 +2348,13 @@ mod tests {
         assert_eq!(el(&els, MIRA).adversity, 2, "nothing is paid before the check resolves");
         // A second spend is checked as though the first were paid: 0 left, so no debt either.
         let ff = Cast::FortunesFavor { element: id(MIRA), by: id(ADA), allow_debt: true };
-        assert!(err(cast(&check, &ff, &players(), &els)).ends_with("at least 1 adversity is held"));
+        assert!(err(cast(&check, &ff, &players(), &els, &Sources::default())).ends_with("at least 1 adversity is held"));
         let check = rolled(&check, &els, &[1, 2]);
         // Adversity spent elsewhere meanwhile: the resolve is refused and nothing changes.
         let poorer = set(&els, MIRA, |e| e.adversity = 1);
-        assert!(err(resolve(&check, &players(), &poorer)).starts_with("adversity: Mira holds 1 adversity"));
-        let (done, changes, events) = resolve(&check, &players(), &els).unwrap();
+        assert!(err(resolve(&check, &players(), &poorer, &Sources::default()))
+            .starts_with("adversity: Mira holds 1 adversity"));
+        let (done, changes, events) = resolve(&check, &players(), &els, &Sources::default()).unwrap();
         assert_eq!(done.winner(), Some(1));
         assert_eq!(changes.elements.len(), 1);
         assert_eq!(changes.elements[0].adversity, 0);
@@ -2265,7 +2433,7 @@ mod tests {
             prop_assert_eq!(sum, odds[0].outcomes() * odds[1].outcomes());
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
             let (check, _) = roll(&check, &els, &mut Rolled(&mut rng)).unwrap();
-            let (mut check, changes, _) = resolve(&check, &players(), &els).unwrap();
+            let (mut check, changes, _) = resolve(&check, &players(), &els, &Sources::default()).unwrap();
             while check.phase == Phase::Tied {
                 check = break_tie(&check, &mut Rolled(&mut rng)).unwrap().0;
             }

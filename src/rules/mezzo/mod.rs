@@ -3,6 +3,7 @@
 //! elements.
 
 pub mod action_check;
+pub mod ballot;
 pub mod challenge;
 pub mod choices;
 pub mod conflict;

@@ -29,21 +29,18 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::action_check::Direction;
-use super::challenge::{ChallengeEvent, PerkUse, Spend};
+use super::ballot::{text, under, Ledger};
+pub use super::ballot::{Direction, Law, Sources};
+use super::challenge::{ChallengeEvent, Spend};
 use super::conflict::MAX_VOTES;
-use super::element::{
-    free_votes, pay_off_debt, spend_adversity, spend_influence, AdversitySpend, DebtPayoff, Element, Player, Template,
-};
-use super::plot::{CustomLaw, Theme};
-use super::table::MezzoTable;
+use super::element::{free_votes, spend_adversity, spend_influence, AdversitySpend, Element, Player, Template};
+#[cfg(doc)]
+use super::plot::CustomLaw;
 pub use super::table::VictoryVotes;
 use crate::error::{Error, Result};
 
-/// The longest text of an option, a question or a fact.
-const MAX_TEXT: usize = 500;
-
-/// A Setting Law invoked in a conflict.
+/// A Setting Law invoked in a conflict (its direction inside; an action check keeps it
+/// beside the [`Law`]): the same laws, checked by the same [`Ledger`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "law", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ConflictLaw {
@@ -58,6 +55,19 @@ pub enum ConflictLaw {
     Custom { id: Uuid, direction: Direction },
     /// The arc Theme player `by` set at the Turning Point: ±1 like Potential.
     Theme { by: Uuid, direction: Direction },
+}
+
+impl ConflictLaw {
+    /// The law and its direction, as the shared vote model takes them.
+    pub fn parts(&self) -> (Law, Direction) {
+        match self {
+            ConflictLaw::Consistency { fact, direction } => (Law::Consistency { fact: fact.clone() }, *direction),
+            ConflictLaw::Inertia { fact } => (Law::Inertia { fact: fact.clone() }, Direction::Against),
+            ConflictLaw::Potential { direction } => (Law::Potential, *direction),
+            ConflictLaw::Custom { id, direction } => (Law::Custom { id: *id }, *direction),
+            ConflictLaw::Theme { by, direction } => (Law::Theme { by: *by }, *direction),
+        }
+    }
 }
 
 /// One thing cast in a conflict.
@@ -110,45 +120,6 @@ pub fn bank_victory_votes(bank: &[VictoryVotes], challenge: Uuid, events: &[Chal
     next
 }
 
-/// What the table recorded that a conflict may draw votes from.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Sources {
-    /// The game's own Setting Laws.
-    pub laws: Vec<CustomLaw>,
-    /// The arc's Themes.
-    pub themes: Vec<Theme>,
-    /// Victory Narration votes not spent yet (of the table's challenge).
-    pub victory_votes: Vec<VictoryVotes>,
-    /// The details Discover perks added in the table's challenge.
-    pub discoveries: Vec<String>,
-}
-
-impl Sources {
-    /// The sources a table holds now.
-    pub fn of(table: &MezzoTable) -> Sources {
-        let challenge = table.challenge.as_ref();
-        let discoveries = challenge
-            .iter()
-            .flat_map(|c| c.actions.iter().flat_map(|a| a.declared.iter()))
-            .filter_map(|p| match p {
-                PerkUse::Discover { detail } => Some(detail.trim().to_owned()),
-                _ => None,
-            })
-            .collect();
-        Sources {
-            laws: table.laws.clone(),
-            themes: table.plot.turning_point.iter().flat_map(|tp| tp.themes.iter().cloned()).collect(),
-            victory_votes: table
-                .victory_votes
-                .iter()
-                .filter(|v| challenge.is_some_and(|c| c.id == v.challenge))
-                .cloned()
-                .collect(),
-            discoveries,
-        }
-    }
-}
-
 /// A conflict as the table sets it up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -156,14 +127,29 @@ pub struct ConflictDraft {
     /// What is disputed.
     pub question: String,
     pub options: Vec<String>,
-    /// The character whose matters the conflict is about, if any (an Actor's claim).
-    #[serde(default)]
-    pub about: Option<Uuid>,
+    /// The characters whose matters the conflict is about (an Actor's claims), none for
+    /// any other matter. Also read: one id, or null (a draft of one character at most).
+    #[serde(default, deserialize_with = "one_or_many")]
+    pub about: Vec<Uuid>,
     /// The characters active in the scene (an Actor plays only while one is).
     #[serde(default)]
     pub active_in_scene: Vec<Uuid>,
     #[serde(default)]
     pub casts: Vec<ConflictCast>,
+}
+
+/// `about` as a list, a single id or null.
+fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Vec<Uuid>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum About {
+        Many(Vec<Uuid>),
+        One(Option<Uuid>),
+    }
+    Ok(match About::deserialize(d)? {
+        About::Many(ids) => ids,
+        About::One(one) => one.into_iter().collect(),
+    })
 }
 
 /// The votes of one option, by where they came from.
@@ -231,16 +217,13 @@ pub fn settle(
     }
     let mut votes = vec![OptionVotes::default(); draft.options.len()];
     let mut free_used: BTreeMap<Uuid, u32> = BTreeMap::new();
-    let mut law_by: BTreeSet<Uuid> = BTreeSet::new();
-    let mut facts: BTreeSet<String> = BTreeSet::new();
     let mut counted: BTreeSet<usize> = BTreeSet::new();
-    let mut paid_players: BTreeMap<Uuid, Player> = BTreeMap::new();
-    let mut paid_elements: BTreeMap<Uuid, Element> = BTreeMap::new();
-    let mut bank = sources.victory_votes.clone();
+    let mut ledger = Ledger::new("conflict", players, elements, sources);
     let mut traits_used: BTreeSet<Uuid> = BTreeSet::new();
-    let mut details_used: BTreeSet<String> = BTreeSet::new();
     for (i, cast) in draft.casts.iter().enumerate() {
         let at = |field: &str| format!("casts[{i}].{field}");
+        let prefix = format!("casts[{i}]");
+        let within = |e: Error| under(&prefix, e);
         let option = match cast {
             ConflictCast::Free { option, .. }
             | ConflictCast::Law { option, .. }
@@ -255,34 +238,11 @@ pub fn settle(
         if option >= draft.options.len() {
             return Err(Error::invalid(at("option"), format!("there is no option {}", option + 1)));
         }
-        let player = |id: Uuid| -> Result<Player> {
-            paid_players
-                .get(&id)
-                .cloned()
-                .or_else(|| players.iter().find(|p| p.id == id).cloned())
-                .ok_or_else(|| Error::invalid(at("player"), "is not a player at this table"))
-        };
-        let element = |id: Uuid| -> Result<Element> {
-            paid_elements
-                .get(&id)
-                .or_else(|| elements.iter().find(|e| e.id == id))
-                .cloned()
-                .ok_or_else(|| Error::invalid(at("element"), "is not a story element at this table"))
-        };
-        // A claimed element's resources are its claimer's to spend.
-        let claimer = |e: &Element, by: Uuid, what: &str| -> Result<()> {
-            match e.claimed_by {
-                Some(p) if p != by => {
-                    Err(Error::invalid(at("by"), format!("{} is claimed: its {what} is its claimer's", e.name)))
-                }
-                _ => Ok(()),
-            }
-        };
         let v = &mut votes[option];
         match cast {
             ConflictCast::Free { player: id, votes: n, .. } => {
-                let p = player(*id)?;
-                let has = free_votes(&p, draft.about, &draft.active_in_scene);
+                let p = ledger.player("player", *id).map_err(within)?;
+                let has = free_votes(&p, &draft.about, &draft.active_in_scene);
                 let used = free_used.entry(*id).or_default();
                 if *n == 0 || used.saturating_add(*n) > has {
                     return Err(Error::invalid(
@@ -294,53 +254,21 @@ pub fn settle(
                 v.free += n;
             }
             ConflictCast::Law { player: id, law, .. } => {
-                let p = player(*id)?;
-                if !law_by.insert(*id) {
-                    return Err(Error::invalid(at("law"), format!("{} has invoked a law in this conflict", p.name)));
-                }
-                let delta = match law {
-                    ConflictLaw::Consistency { fact, direction } => {
-                        let fact = text(&at("law.fact"), fact)?;
-                        if !facts.insert(fact.to_lowercase()) {
-                            return Err(Error::invalid(at("law.fact"), format!("“{fact}” serves once per conflict")));
-                        }
-                        sign(*direction)
-                    }
-                    ConflictLaw::Inertia { fact } => {
-                        text(&at("law.fact"), fact)?;
-                        -1
-                    }
-                    ConflictLaw::Potential { direction } => sign(*direction),
-                    ConflictLaw::Custom { id: law, direction } => {
-                        if !sources.laws.iter().any(|l| l.id == *law) {
-                            return Err(Error::invalid(at("law.id"), "is not one of this game's Setting Laws"));
-                        }
-                        sign(*direction)
-                    }
-                    ConflictLaw::Theme { by, direction } => {
-                        if !sources.themes.iter().any(|t| t.by == *by) {
-                            return Err(Error::invalid(at("law.by"), "set no Theme of this arc"));
-                        }
-                        sign(*direction)
-                    }
-                };
-                v.laws += delta;
+                let (law, direction) = law.parts();
+                v.laws += ledger.law(*id, &law, direction).map_err(within)?;
             }
             ConflictCast::Influence { player: id, points, .. } => {
-                let p = player(*id)?;
-                let (after, _) = spend_influence(&p, *points).map_err(|e| rename(e, &at("points")))?;
-                paid_players.insert(*id, after);
+                let p = ledger.player("player", *id).map_err(within)?;
+                let (after, events) = spend_influence(&p, *points).map_err(|e| rename(e, &at("points")))?;
+                ledger.put_player(after, events);
                 v.influence += points;
             }
             ConflictCast::FortunesFavor { element, by, allow_debt, .. } => {
-                player(*by)?;
-                let e = paid_elements
-                    .get(element)
-                    .or_else(|| elements.iter().find(|e| e.id == *element))
-                    .ok_or_else(|| Error::invalid(at("element"), "is not a story element at this table"))?;
-                let (after, _) = spend_adversity(e, &AdversitySpend::FortunesFavor, *by, *allow_debt)
+                ledger.player("player", *by).map_err(within)?;
+                let e = ledger.element("element", *element).map_err(within)?;
+                let (after, events) = spend_adversity(&e, &AdversitySpend::FortunesFavor, *by, *allow_debt)
                     .map_err(|err| rename(err, &at("element")))?;
-                paid_elements.insert(*element, after);
+                ledger.put_element(after, events);
                 v.fortunes_favor += 1;
             }
             ConflictCast::Counted { votes: n, .. } => {
@@ -359,24 +287,11 @@ pub fn settle(
                 v.counted = *n;
             }
             ConflictCast::Narration { element: id, by, votes: n, .. } => {
-                player(*by)?;
-                let e = element(*id)?;
-                claimer(&e, *by, "momentum")?;
-                let held = bank.iter_mut().find(|b| b.element == *id);
-                let has = held.as_ref().map_or(0, |b| b.votes);
-                if *n == 0 || *n > has {
-                    return Err(Error::invalid(
-                        at("votes"),
-                        format!("{} holds {has} Victory Narration vote(s) from the table's challenge", e.name),
-                    ));
-                }
-                if let Some(b) = held {
-                    b.votes -= n;
-                }
+                ledger.narration(*id, *by, *n).map_err(within)?;
                 v.narration += n;
             }
             ConflictCast::Trait { element: id, trait_id, .. } => {
-                let e = element(*id)?;
+                let e = ledger.element("element", *id).map_err(within)?;
                 let t = e
                     .trait_by_id(*trait_id)
                     .ok_or_else(|| Error::invalid(at("trait_id"), format!("{} has no trait {trait_id}", e.name)))?;
@@ -398,25 +313,11 @@ pub fn settle(
                 v.traits += 1;
             }
             ConflictCast::Discover { detail, .. } => {
-                let detail = text(&at("detail"), detail)?;
-                if !sources.discoveries.iter().any(|d| d.eq_ignore_ascii_case(&detail)) {
-                    return Err(Error::invalid(
-                        at("detail"),
-                        format!("no Discover perk of the table's challenge added “{detail}”"),
-                    ));
-                }
-                if !details_used.insert(detail.to_lowercase()) {
-                    return Err(Error::invalid(at("detail"), format!("“{detail}” already has its extra vote")));
-                }
+                ledger.discover(detail).map_err(within)?;
                 v.discover += 1;
             }
             ConflictCast::IllFated { element: id, by, points, .. } => {
-                player(*by)?;
-                let e = element(*id)?;
-                claimer(&e, *by, "adversity debt")?;
-                let (after, _) =
-                    pay_off_debt(&e, *points, DebtPayoff::IllFated).map_err(|err| rename(err, &at("points")))?;
-                paid_elements.insert(*id, after);
+                ledger.ill_fated(*id, *by, *points).map_err(within)?;
                 v.ill_fated += points;
             }
         }
@@ -439,12 +340,10 @@ pub fn settle(
             ));
         }
     }
+    let bill = ledger.bill();
+    let mut bank = bill.victory_votes.unwrap_or_else(|| sources.victory_votes.clone());
     bank.retain(|b| b.votes > 0);
-    let paid = Paid {
-        players: paid_players.into_values().collect(),
-        elements: paid_elements.into_values().collect(),
-        victory_votes: bank,
-    };
+    let paid = Paid { players: bill.players, elements: bill.elements, victory_votes: bank };
     Ok((votes, paid))
 }
 
@@ -453,36 +352,16 @@ pub fn counts(votes: &[OptionVotes]) -> Vec<u32> {
     votes.iter().map(|v| v.total).collect()
 }
 
-fn sign(d: Direction) -> i64 {
-    match d {
-        Direction::For => 1,
-        Direction::Against => -1,
-    }
-}
-
-fn text(field: &str, raw: &str) -> Result<String> {
-    let t = raw.trim();
-    if t.is_empty() || t.chars().count() > MAX_TEXT {
-        return Err(Error::invalid(field, format!("must be 1 to {MAX_TEXT} characters, no control characters")));
-    }
-    if let Some(p) = crate::model::line_chars_problem(t) {
-        return Err(Error::invalid(field, p));
-    }
-    Ok(t.to_owned())
-}
-
 /// The rules' error, at the cast's field.
 fn rename(e: Error, field: &str) -> Error {
-    match e {
-        Error::Invalid { problem, .. } => Error::invalid(field, problem),
-        other => other,
-    }
+    super::ballot::rename(e, field)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::mezzo::element::{ElementKind, Role};
+    use crate::rules::mezzo::plot::{CustomLaw, Theme};
     use crate::rules::test_support::id;
 
     fn players() -> Vec<Player> {
@@ -496,7 +375,7 @@ mod tests {
         ConflictDraft {
             question: "Who gets the key?".into(),
             options: vec!["The thief".into(), "The guard".into(), "Nobody".into()],
-            about: Some(id(10)),
+            about: vec![id(10)],
             active_in_scene: vec![id(10)],
             casts,
         }
@@ -527,6 +406,37 @@ mod tests {
         assert_eq!(paid.players[0].influence, 1);
     }
 
+    /// seed:593, Creative Control: a conflict about several characters (PC against PC) gives
+    /// every Actor whose claimed character it is about 3 free votes, not only the first.
+    #[test]
+    fn every_actor_whose_character_the_conflict_is_about_has_three_free_votes() {
+        let mut table = players();
+        table[1].claimed.push(id(11));
+        table[1].roles.push(Role::Actor);
+        let free = |p: u128, option| ConflictCast::Free { player: id(p), option, votes: 3 };
+        let mut both = draft(vec![free(1, 0), free(2, 1)]);
+        both.about = vec![id(10), id(11)];
+        both.active_in_scene = vec![id(10), id(11)];
+        let votes = tally(&both, &table, &[], &Sources::default()).unwrap();
+        assert_eq!(counts(&votes), vec![3, 3, 0]);
+        // About Ann's character alone, Ben (an Actor) votes nowhere.
+        both.about = vec![id(10)];
+        assert_eq!(
+            tally(&both, &table, &[], &Sources::default()).unwrap_err().to_string(),
+            "casts[1].votes: Ben has 0 free vote(s) in this conflict, 0 given already"
+        );
+        // A draft written with one character (or none) still reads.
+        let one: ConflictDraft = serde_json::from_value(serde_json::json!({
+            "question": "q", "options": ["a", "b"], "about": id(10)
+        }))
+        .unwrap();
+        assert_eq!(one.about, vec![id(10)]);
+        let none: ConflictDraft =
+            serde_json::from_value(serde_json::json!({ "question": "q", "options": ["a", "b"], "about": null }))
+                .unwrap();
+        assert!(none.about.is_empty());
+    }
+
     #[test]
     fn limits_are_refused_naming_the_cast() {
         assert_eq!(
@@ -540,7 +450,7 @@ mod tests {
         };
         assert_eq!(
             err(draft(vec![law(id(1), "a"), law(id(1), "b")])),
-            "casts[1].law: Ann has invoked a law in this conflict"
+            "casts[1].law: Ann already invoked a law in this conflict"
         );
         assert_eq!(
             err(draft(vec![law(id(1), "Rain"), law(id(2), "rain")])),
@@ -556,7 +466,7 @@ mod tests {
         );
         assert_eq!(
             err(draft(vec![ConflictCast::Free { player: id(9), option: 0, votes: 1 }])),
-            "casts[0].player: is not a player at this table"
+            "casts[0].player: player 00000000-0000-0000-0000-000000000009 is not at the table"
         );
         let mut one = draft(vec![]);
         one.options.truncate(1);
@@ -566,7 +476,7 @@ mod tests {
     #[test]
     fn an_actor_has_no_free_vote_on_other_matters_and_laws_never_go_below_zero() {
         let mut d = draft(vec![ConflictCast::Free { player: id(1), option: 0, votes: 1 }]);
-        d.about = None;
+        d.about = Vec::new();
         assert!(err(d).contains("Ann has 0 free vote(s)"));
         let d =
             draft(vec![ConflictCast::Law { player: id(2), option: 2, law: ConflictLaw::Inertia { fact: "x".into() } }]);
@@ -731,7 +641,7 @@ mod tests {
                 law(ConflictLaw::Potential { direction: Direction::For }),
                 law(ConflictLaw::Theme { by: id(10), direction: Direction::For }),
             ]),
-            "casts[1].law: Ann has invoked a law in this conflict"
+            "casts[1].law: Ann already invoked a law in this conflict"
         );
     }
 

@@ -31,7 +31,7 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
-use crate::rules::mezzo::action_check::{ActionCheck, Phase as CheckPhase, Surge};
+use crate::rules::mezzo::action_check::{ActionCheck, Phase as CheckPhase, Sources, Surge};
 use crate::rules::mezzo::challenge::{
     self as rules, ActionResult, Boost, BoostOwner, Challenge, ChallengeEvent, ChallengeSetup, ChallengerSetup,
     GoalSetup, HealEffect, Leave, MajorAction, Move, PerkName, PerkUse, Phase, Pushed, SideSetup, Spend, StakePool,
@@ -339,6 +339,10 @@ fn running(w: &Work<'_>) -> Result<Challenge> {
 /// targets lapse and opens the seed deck's refresh. Returns the rules' events for the message.
 fn apply(w: &mut Work<'_>, step: rules::Step) -> Vec<ChallengeEvent> {
     let (ch, changes, events) = step;
+    // Victory Narration votes a major action spent.
+    if let Some(bank) = changes.victory_votes {
+        w.table.victory_votes = bank;
+    }
     for p in changes.players {
         w.set_player(p);
     }
@@ -436,9 +440,10 @@ pub fn mezzo_challenge_roll_majors<R: Rng>(
     challenge_move(store, game, |w| {
         let before = running(w)?;
         let (players, elements) = w.participants();
-        let built = build(&request, Uuid::new_v4(), &players, &elements, w.table.variant)?;
+        let sources = Sources::of(&w.table);
+        let built = build(&request, Uuid::new_v4(), &players, &elements, w.table.variant, &sources)?;
         let (ch, check, changes, events) = with_dice(dice, rng, |d| {
-            rules::roll_major_actions(&before, &built.check, majors, &players, &built.elements, d)
+            rules::roll_major_actions(&before, &built.check, majors, &players, &built.elements, &sources, d)
         })?;
         // The first-check slots the check gave, then what resolving and recording changed.
         for id in &built.awards {
@@ -472,10 +477,11 @@ pub fn mezzo_challenge_resolve_majors(
         challenge_move_in(tx, game, |w| {
             let before = running(w)?;
             let (players, elements) = w.participants();
+            let sources = Sources::of(&w.table);
             let Surged { check, elements, awarded, events: awards } =
-                surged(&pending.check, surges, &players, &elements)?;
+                surged(&pending.check, surges, &players, &elements, &sources)?;
             let (ch, check, changes, events) =
-                rules::record_major_actions(&before, &check, majors, &players, &elements)?;
+                rules::record_major_actions(&before, &check, majors, &players, &elements, &sources)?;
             for e in &awarded {
                 w.set_element(e.clone());
             }

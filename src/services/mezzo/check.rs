@@ -53,7 +53,7 @@ use crate::model::now;
 use crate::rules::dice::{Entered, Rolled};
 use crate::rules::mezzo::action_check::{
     self as rules, ActionCheck, BaseChance, Cast, CheckEvent, CheckSetup, Outcome, Phase, ScopePerk, SideDice,
-    SideKind, SideSetup, Surge, Tally,
+    SideKind, SideSetup, Sources, Surge, Tally,
 };
 use crate::rules::mezzo::choices;
 use crate::rules::mezzo::conflict::Variant;
@@ -237,6 +237,7 @@ pub(in crate::services) fn build(
     players: &[Player],
     elements: &[Element],
     variant: Variant,
+    sources: &Sources,
 ) -> Result<Built> {
     let d = &request.setup;
     let setup =
@@ -253,7 +254,7 @@ pub(in crate::services) fn build(
         }
     }
     for (i, c) in request.casts.iter().enumerate() {
-        check = rules::cast(&check, c, players, &elements).map_err(under(&format!("casts[{i}]")))?.0;
+        check = rules::cast(&check, c, players, &elements, sources).map_err(under(&format!("casts[{i}]")))?.0;
     }
     for (i, p) in request.perks.iter().enumerate() {
         check = rules::buy_perk(&check, p.side, p.perk).map_err(under(&format!("perks[{i}]")))?.0;
@@ -508,8 +509,9 @@ pub(in crate::services) fn undo_check_rolled(tx: &Tx<'_>, event: &Event) -> Resu
 /// needed — with nothing saved (shown live as votes change).
 pub fn mezzo_check_preview(store: &Store, game: Uuid, request: &CheckRequest) -> Result<CheckPreview> {
     let (players, elements) = participants(store.read(), game)?;
-    let variant = store.read().mezzo_table(game)?.variant;
-    let Built { check, elements, awards } = build(request, Uuid::nil(), &players, &elements, variant)?;
+    let table = store.read().mezzo_table(game)?;
+    let Built { check, elements, awards } =
+        build(request, Uuid::nil(), &players, &elements, table.variant, &Sources::of(&table))?;
     let tallies = (0..check.sides.len()).map(|i| check.tally(i)).collect();
     if let Some(Outcome::NoCheckNeeded { winner }) = check.outcome {
         let odds = (0..check.sides.len()).map(|i| Chance::new(u64::from(i == winner), 1).into()).collect();
@@ -611,7 +613,8 @@ pub fn mezzo_check_roll<R: Rng>(
                 format!("{what} is already on the table: resolve it or undo it first"),
             ));
         }
-        let built = build(&request, Uuid::new_v4(), &players, &elements, read.mezzo_table(game)?.variant)?;
+        let table = read.mezzo_table(game)?;
+        let built = build(&request, Uuid::new_v4(), &players, &elements, table.variant, &Sources::of(&table))?;
         if let Some(Outcome::NoCheckNeeded { winner }) = built.check.outcome {
             return Err(Error::invalid(
                 "setup.sides",
@@ -692,11 +695,15 @@ pub fn mezzo_check_resolve(store: &mut Store, game: Uuid, surges: &[Surge]) -> R
         let change = change_in(tx, game, |w| {
             let (players, elements) = w.participants();
             let (before_players, before_elements) = (players.clone(), elements.clone());
+            let sources = Sources::of(&w.table);
             let Surged { check, elements, awarded, events: mut record } =
-                surged(&pending.check, surges, &players, &elements)?;
-            let (check, changes, events) = rules::resolve(&check, &players, &elements)?;
+                surged(&pending.check, surges, &players, &elements, &sources)?;
+            let (check, changes, events) = rules::resolve(&check, &players, &elements, &sources)?;
             for e in awarded.iter().chain(&changes.elements) {
                 w.set_element(e.clone());
+            }
+            if let Some(bank) = changes.victory_votes.clone() {
+                w.table.victory_votes = bank;
             }
             for p in &changes.players {
                 w.set_player(p.clone());
@@ -748,6 +755,7 @@ pub(in crate::services) fn surged(
     surges: &[Surge],
     players: &[Player],
     elements: &[Element],
+    sources: &Sources,
 ) -> Result<Surged> {
     let mut awarded = Vec::new();
     let mut record = Vec::new();
@@ -765,7 +773,7 @@ pub(in crate::services) fn surged(
     let elements = merged(elements, &awarded);
     let mut check = rolled.clone();
     for (i, s) in surges.iter().enumerate() {
-        check = rules::surge(&check, s, players, &elements).map_err(under(&format!("surges[{i}]")))?.0;
+        check = rules::surge(&check, s, players, &elements, sources).map_err(under(&format!("surges[{i}]")))?.0;
     }
     Ok(Surged { check, elements, awarded, events: record })
 }

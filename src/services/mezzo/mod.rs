@@ -90,6 +90,18 @@ pub struct MezzoElementView {
     pub claimed_by_name: Option<String>,
     /// Each of its Empowering Gifts lent out now, with the elements holding its edge.
     pub lent_gifts: Vec<LentGift>,
+    /// Each of its Asset Investments invested now, with the element holding its edge.
+    pub investments: Vec<Investment>,
+    /// How many Empowering Gifts it may lend at once (1, and 1 more per Asset Investment
+    /// whose edge it holds).
+    pub gifts_at_once: u32,
+}
+
+/// An Asset Investment invested in an element (the asset's selected element).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Investment {
+    pub investment: Uuid,
+    pub target: Uuid,
 }
 
 /// An Empowering Gift lent out, and to whom.
@@ -186,8 +198,17 @@ fn element_view(table: &MezzoTable, element: Element, all: &[Element]) -> MezzoE
         .map(|t| LentGift { gift: t.id, targets: rules::gift_targets(t.id, all) })
         .filter(|l| !l.targets.is_empty())
         .collect();
+    let investments = element
+        .traits
+        .iter()
+        .filter(|t| t.template == Some(Template::AssetInvestment))
+        .filter_map(|t| rules::invested_in(t.id, all).map(|target| Investment { investment: t.id, target }))
+        .collect();
+    let gifts_at_once = 1 + rules::investments_in(&element, all) as u32;
     MezzoElementView {
         lent_gifts,
+        investments,
+        gifts_at_once,
         edge_slots: element.edge_slots(),
         filled_slots: element.filled_slots(),
         free_slots: element.free_slots(),
@@ -903,6 +924,37 @@ pub fn mezzo_lend_gift(
             format!("{} lends {} to {}.", o.name, gift_name, t.name)
         } else {
             format!("{}'s {} goes back from {}.", o.name, gift_name, t.name)
+        };
+        w.set_element(after);
+        w.done(events, message)
+    })
+}
+
+/// `owner`'s Asset Investment `investment` is invested in `target`, the asset's selected
+/// element, which gains its edge and lends one more Empowering Gift at a time (`invest`), or
+/// the edge goes from it. The seed's limits are the rules' ([`rules::invest`]).
+pub fn mezzo_invest_asset(
+    store: &mut Store,
+    game: Uuid,
+    owner: Uuid,
+    investment: Uuid,
+    target: Uuid,
+    invest: bool,
+) -> Result<MezzoChange> {
+    own_element(store, game, owner)?;
+    change(store, game, |w| {
+        let (_, elements) = w.participants();
+        let (o, t) = (w.element(owner)?, w.element(target)?);
+        let (after, events) =
+            if invest { rules::invest(&o, investment, &t, &elements)? } else { rules::divest(investment, &t)? };
+        let edge = after
+            .trait_by_id(rules::invested_edge_id(investment, target))
+            .or_else(|| t.trait_by_id(rules::invested_edge_id(investment, target)))
+            .map_or(String::new(), |e| e.name.clone());
+        let message = if invest {
+            format!("{}'s asset {} gains “{edge}” from its Asset Investment.", o.name, t.name)
+        } else {
+            format!("{} loses “{edge}”, {}'s Asset Investment.", t.name, o.name)
         };
         w.set_element(after);
         w.done(events, message)

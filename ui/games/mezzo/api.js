@@ -24,7 +24,7 @@ export * from "../../shell/api.js";
 //   Properties {requirements, restrictions, owner, target, set_up, effects, details}
 //   TraitDraft {kind?, template?, name, properties?, target_trait?, granted_by?, via, lasts?, uses_left?}
 //   MezzoLogEntry {seq, at, action, undone}
-//   ConflictDraft {question, options: string[], about: id|null, active_in_scene: id[],
+//   ConflictDraft {question, options: string[], about: id[], active_in_scene: id[],
 //                  casts: ({kind: "free", player, option, votes}
 //                         | {kind: "law", player, option, law: {law: "consistency", fact, direction}
 //                            | {law: "inertia", fact} | {law: "potential", direction}
@@ -146,6 +146,7 @@ export const mezzoEndScene = (game) => call("mezzo_end_scene", { game });
 export const mezzoFavoredFlawUsed = (game, element, traitId) => call("mezzo_favored_flaw_used", { game, element, traitId });
 export const mezzoAssetAccess = (game, element, traitId, lost) => call("mezzo_asset_access", { game, element, traitId, lost });
 export const mezzoLendGift = (game, owner, gift, target, lend) => call("mezzo_lend_gift", { game, owner, gift, target, lend });
+export const mezzoInvestAsset = (game, owner, investment, target, invest) => call("mezzo_invest_asset", { game, owner, investment, target, invest });
 export const mezzoPutConsequence = (game, id, text, contagious) => call("mezzo_put_consequence", { game, id, text, contagious });
 export const mezzoRemoveConsequence = (game, id) => call("mezzo_remove_consequence", { game, id });
 /** `variant`: "steps" or "d6" — how Leave to Chance rolls at the table. */

@@ -50,6 +50,7 @@ export function newCheck(byHand = false) {
     casts: {}, // per player: {law: {kind, side, fact, direction}, influence: {points, side}}
     spends: {}, // per element: {ff: {count, by, debt}, flaw: {flaw, by, debt}, edge: {on, name, …, fits, by, debt}}
     traitVotes: [], // [{element, trait, side, votes}]: the votes the table judges a trait gives
+    discover: {}, // detail a Discover perk added → the side it votes for (-1: not cast)
     entry: "players", // "players": each player's casts here; "totals": what the table counted
     totals: [], // per side: the votes the table counted beyond its base chance
     perks: [], // [{side, perk}] in the order bought
@@ -113,6 +114,8 @@ export function castsOf(c, playerId) {
   c.casts[playerId] = c.casts[playerId] ?? {
     law: { kind: "", side: 0, fact: "", direction: "for" },
     influence: { points: 0, side: 0 },
+    narration: { element: "", side: 0, votes: 0 },
+    ill: { element: "", side: 0, points: 0 },
   };
   return c.casts[playerId];
 }
@@ -174,12 +177,29 @@ export function requestOf(ctx, forPreview = false) {
     const law = mine.law;
     if (law.kind !== "" && law.side < n) {
       const fact = law.fact.trim() !== "" || !forPreview ? law.fact : `the fact ${p.name} names`;
-      const body = law.kind === "potential" ? { law: "potential" } : { law: law.kind, fact };
-      const direction = law.kind === "inertia" ? "against" : law.direction;
+      // The game's own laws ("custom:<id>") and the arc's Themes ("theme:<player>") count like Potential.
+      const [kind, ref] = law.kind.split(":");
+      const body =
+        kind === "potential" ? { law: "potential" } : kind === "custom" ? { law: "custom", id: ref } : kind === "theme" ? { law: "theme", by: ref } : { law: kind, fact };
+      const direction = kind === "inertia" ? "against" : law.direction;
       casts.push({ kind: "law", player: p.id, side: law.side, law: body, direction });
     }
     if (mine.influence.points > 0 && mine.influence.side < n) {
       casts.push({ kind: "influence", player: p.id, side: mine.influence.side, points: mine.influence.points });
+    }
+    const nv = mine.narration;
+    if (nv.element !== "" && nv.votes > 0 && nv.side < n) {
+      casts.push({ kind: "narration", element: nv.element, by: p.id, side: nv.side, votes: nv.votes });
+    }
+    const ill = mine.ill;
+    if (ill.element !== "" && ill.points > 0 && ill.side < n && actors(c).includes(ill.element)) {
+      casts.push({ kind: "ill_fated", element: ill.element, by: p.id, side: ill.side, points: ill.points });
+    }
+  }
+  if (!byTotals(ctx)) {
+    for (const detail of ctx.ui.sources?.discoveries ?? []) {
+      const side = c.discover?.[detail] ?? -1;
+      if (side >= 0 && side < n) casts.push({ kind: "discover", detail, side });
     }
   }
   for (const id of actors(c)) {

@@ -56,6 +56,9 @@ function tallyWords(t) {
   if (t.influence) parts.push(`influence ${t.influence}`);
   if (t.fortunes_favor) parts.push(`Fortune's Favor ${t.fortunes_favor}`);
   if (t.traits) parts.push(`traits ${t.traits > 0 ? "+" : ""}${t.traits}`);
+  if (t.narration) parts.push(`narration ${t.narration}`);
+  if (t.ill_fated) parts.push(`Ill Fated ${t.ill_fated}`);
+  if (t.discover) parts.push(`discovered ${t.discover}`);
   if (t.perks) parts.push(`perks −${t.perks}`);
   return parts.join(", ");
 }
@@ -103,6 +106,12 @@ function castName(ctx, cast, sides) {
       return `The Unexpected Edge “${cast.edge.name}”`;
     case "counted":
       return `The votes counted for ${side(cast.side)}`;
+    case "narration":
+      return `${playerName(ctx, cast.by)}'s Victory Narration for ${side(cast.side)}`;
+    case "ill_fated":
+      return `Ill Fated debt of ${elementName(ctx, cast.element)} for ${side(cast.side)}`;
+    case "discover":
+      return `Discovered “${cast.detail}” for ${side(cast.side)}`;
     default:
       return "A vote";
   }

@@ -45,9 +45,10 @@ export function castsCard(ctx, locked) {
       castingHere(ctx).length > 0 &&
         disclosure(
           "What a player casts",
-          el("p", { class: "mz-hint muted hint" }, "No free votes in an action check. Each player: one Setting Law (laws count at most ±2 per side) and influence (a vote per point, paid when the check resolves)."),
+          el("p", { class: "mz-hint muted hint" }, "No free votes in an action check. Each player: one Setting Law — the game's own laws and the arc's Themes too (laws count at most ±2 per side) — influence (a vote per point), Victory Narration votes and Ill Fated debt, as in a conflict. Paid when the check resolves."),
         ),
       ...castingHere(ctx).map((p) => playerCasts(p, ctx)),
+      !byTotals(ctx) && discoverPart(ctx),
     ),
     el(
       "fieldset",
@@ -94,7 +95,16 @@ function playerCasts(p, ctx) {
   const id = (what) => `mzc-${what}-${p.id}`;
   const changed = () => schedulePreview(ctx);
   const lawSide = sideSelect(ctx, mine.law.side, { id: id("law-side"), data: { focusKey: id("law-side") } });
-  const law = lawFields(mine.law, { id, key: "side", target: lawSide, targetLabel: "On side", changed });
+  const src = sourcesOf(ctx);
+  const law = lawFields(mine.law, {
+    id,
+    key: "side",
+    target: lawSide,
+    targetLabel: "On side",
+    changed,
+    extraLaws: [...src.laws.map((l) => [`custom:${l.id}`, `${l.name} (±1)`]), ...src.themes.map((th) => [`theme:${th.by}`, `Theme: ${th.text} (±1)`])],
+    facts: src.facts.map((f) => f.text),
+  });
   const points = numberInput({ id: id("influence"), min: 0, max: p.influence, value: mine.influence.points, data: { focusKey: id("influence") } });
   points.addEventListener("input", () => {
     const n = wholeNumber(points);
@@ -112,6 +122,104 @@ function playerCasts(p, ctx) {
     el("p", { class: "mz-cast-title" }, `${p.name}: ${p.influence} influence`),
     el("div", { class: "mz-fields" }, ...law),
     el("div", { class: "mz-fields" }, field(`Influence points (of ${p.influence})`, points), field("For side", pointsSide)),
+    ...otherSources(p, mine, ctx, src, id, changed),
+  );
+}
+
+/** What the table recorded that votes are drawn from (read with the tab). */
+const sourcesOf = (ctx) => ({ laws: [], themes: [], facts: [], victory_votes: [], discoveries: [], ...(ctx.ui.sources ?? {}) });
+
+/** A claimed element's votes and debt are its claimer's; an unclaimed one's anyone's. */
+const spendsFor = (p, e) => !e.claimed_by || e.claimed_by === p.id;
+
+/** `p`'s Victory Narration votes and the Ill Fated debt of an acting element, shown only when there is some to spend. */
+function otherSources(p, mine, ctx, src, id, changed) {
+  const c = ctx.ui.check;
+  const parts = [];
+  const known = new Map(allElements(ctx.table).map((e) => [e.id, e]));
+  const number = (part, key, max, what) => {
+    const input = numberInput({ id: id(what), min: 0, max, value: part[key], data: { focusKey: id(what) } });
+    input.addEventListener("input", () => {
+      const n = wholeNumber(input);
+      part[key] = n !== null && n > 0 ? n : 0;
+      changed();
+    });
+    return input;
+  };
+  const elementPick = (part, choices, what) => {
+    const s = select([["", "None"], ...choices], { id: id(what), data: { focusKey: id(what) } });
+    s.value = part.element;
+    s.addEventListener("change", () => {
+      part.element = s.value;
+      changed();
+    });
+    return s;
+  };
+  const sidePick = (part, what) => {
+    const s = sideSelect(ctx, part.side, { id: id(what), data: { focusKey: id(what) } });
+    s.addEventListener("change", () => {
+      part.side = Number(s.value);
+      changed();
+    });
+    return s;
+  };
+  const banked = src.victory_votes.filter((v) => known.has(v.element) && spendsFor(p, known.get(v.element)));
+  if (banked.length > 0) {
+    parts.push(
+      el(
+        "div",
+        { class: "mz-fields" },
+        field("Victory Narration: victor", elementPick(mine.narration, banked.map((v) => [v.element, `${v.name} (${v.votes} ${v.votes === 1 ? "vote" : "votes"} bought)`]), "narration-element")),
+        field("Narration votes", number(mine.narration, "votes", Math.max(...banked.map((v) => v.votes)), "narration-votes")),
+        field("For side", sidePick(mine.narration, "narration-side")),
+      ),
+    );
+  }
+  const debtors = actors(c)
+    .map((eid) => known.get(eid))
+    .filter((e) => e && e.adversity_debt > 0 && spendsFor(p, e));
+  if (debtors.length > 0) {
+    parts.push(
+      el(
+        "div",
+        { class: "mz-fields" },
+        field("Ill Fated: element in debt", elementPick(mine.ill, debtors.map((e) => [e.id, `${e.name} (${e.adversity_debt} debt)`]), "ill-element")),
+        field("Debt paid off (a vote each)", number(mine.ill, "points", Math.max(...debtors.map((e) => e.adversity_debt)), "ill-points")),
+        field("For the side that hinders it", sidePick(mine.ill, "ill-side")),
+      ),
+    );
+  }
+  return parts;
+}
+
+/** The extra vote of each detail a Discover perk of the table's challenge added: for the side where it exists. */
+function discoverPart(ctx) {
+  const c = ctx.ui.check;
+  const details = sourcesOf(ctx).discoveries;
+  if (details.length === 0) return null;
+  c.discover = c.discover ?? {};
+  const sides = sidesOf(c);
+  return el(
+    "div",
+    { class: "mz-cast-part", id: "mzc-story-votes" },
+    el("p", { class: "mz-cast-title" }, "Votes from the story"),
+    el(
+      "div",
+      { class: "mz-fields" },
+      ...details.map((detail, i) => {
+        const s = select([["-1", "Not cast"], ...sides.map((side, k) => [String(k), sideName(ctx, side)])], {
+          id: `mzc-discover-${i}`,
+          class: "mzc-discover-vote",
+          data: { focusKey: `mzc-discover-${i}` },
+        });
+        s.value = String(c.discover[detail] ?? -1);
+        s.addEventListener("change", () => {
+          c.discover[detail] = Number(s.value);
+          schedulePreview(ctx);
+        });
+        return field(`Discovered “${detail}”: an extra vote where it exists`, s);
+      }),
+    ),
   );
 }
 

@@ -44,6 +44,7 @@ import {
   nextVoteLine,
   previewSoon,
   MAX_OPTIONS,
+  listOrNone,
 } from "./kit.js";
 
 const APPROACHES = [
@@ -72,7 +73,7 @@ export function newConflict(byHand = false, variant = "steps") {
   return {
     question: "",
     options: ["", ""],
-    about: "",
+    about: [], // the characters whose matters the conflict is about
     approach: variant === "d6" ? "d6" : "leave_to_chance",
     d6: { bursts: {}, first: null }, // D6: each owner's burst choice by option; the first rolls shown (rolled in the app)
     hand: byHand, // the game's "roll real dice" preference
@@ -120,11 +121,14 @@ function castsOf(c, playerId) {
   return c.casts[playerId];
 }
 
-/** The free votes `p` casts (RULES.md §3.1): 1, or as an Actor 3 on a claimed character's matters and 0 elsewhere. */
+/**
+ * The free votes `p` casts (RULES.md §3.1): 1, or as an Actor 3 when the conflict is about one
+ * of the characters they claimed (it may be about several) and 0 elsewhere.
+ */
 export function freeVotes(p, about, active) {
   const actor = p.roles.includes("actor") || p.claimed.some((id) => active.includes(id));
   if (!actor) return 1;
-  return about && p.claimed.includes(about) ? 3 : 0;
+  return about.some((id) => p.claimed.includes(id)) ? 3 : 0;
 }
 
 /**
@@ -137,7 +141,7 @@ function draftOf(ctx, forPreview = false) {
   const casts = [];
   for (const p of castingHere(ctx)) {
     const mine = castsOf(c, p.id);
-    const has = freeVotes(p, c.about || null, ctx.ui.active);
+    const has = freeVotes(p, c.about, ctx.ui.active);
     const counts = new Map();
     for (const option of mine.free.slice(0, has)) {
       if (option >= 0 && option < n) counts.set(option, (counts.get(option) ?? 0) + 1);
@@ -199,7 +203,7 @@ function draftOf(ctx, forPreview = false) {
   return {
     question: forPreview && c.question.trim() === "" ? "The question" : c.question,
     options: c.options.map(placeholder),
-    about: c.about || null,
+    about: c.about,
     active_in_scene: ctx.ui.active,
     casts,
   };
@@ -750,14 +754,21 @@ function questionCard(ctx) {
       }),
     );
   });
-  const about = select(
-    [["", "Any other matter"], ...t.characters.map((ch) => [ch.id, `The matters of ${ch.name}`])],
-    { id: "mz-about", data: { focusKey: "mz-about" } },
-  );
-  about.value = c.about;
-  about.addEventListener("change", () => {
-    c.about = about.value;
-    ctx.render();
+  // Every character whose matters the conflict is about (PC against PC: both): each Actor who
+  // claimed one of them casts 3 free votes (Creative Control).
+  c.about = c.about.filter((id) => t.characters.some((ch) => ch.id === id));
+  const aboutChecks = t.characters.map((ch) => {
+    const check = checkbox(`The matters of ${ch.name}`, {
+      id: `mz-about-${ch.id}`,
+      class: "mz-about",
+      checked: c.about.includes(ch.id),
+      data: { focusKey: `mz-about-${ch.id}` },
+    });
+    check.box.addEventListener("change", () => {
+      c.about = check.box.checked ? [...c.about.filter((id) => id !== ch.id), ch.id] : c.about.filter((id) => id !== ch.id);
+      ctx.render();
+    });
+    return check.node;
   });
   return card(
     "mz-conflict-question",
@@ -772,10 +783,14 @@ function questionCard(ctx) {
         : "List the options from one extreme of the question to the other: Take Median starts with the two ends.",
     ),
     button("Add an option", () => addOption(ctx), { id: "mz-add-option", data: { focusKey: "mz-add-option" } }),
-    field(
-      "What it is about",
-      about,
-      "An Actor casts 3 free votes on the matters of a character they claimed, and none elsewhere.",
+    el("p", { class: "mz-cast-title", id: "mz-about-label" }, "What it is about"),
+    listOrNone(t.characters, "Any other matter: no characters in this game yet.", () =>
+      el("div", { class: "mz-checks", id: "mz-about", role: "group", "aria-labelledby": "mz-about-label", "aria-describedby": "mz-about-hint" }, ...aboutChecks),
+    ),
+    el(
+      "p",
+      { class: "mz-hint muted", id: "mz-about-hint" },
+      "Mark every character it is about; none marked: any other matter. An Actor casts 3 free votes when it is about a character they claimed, and none elsewhere.",
     ),
     el("div", { id: "mz-approach-host", data: { fixed: String(votesCast(c)) } }, approachChoice(ctx)),
     sceneCard(t, ctx, "mz-conflict-scene", () => ctx.render()),
@@ -928,7 +943,7 @@ function totalsPart(ctx) {
 
 function casterSet(p, c, ctx) {
   const mine = castsOf(c, p.id);
-  const has = freeVotes(p, c.about || null, ctx.ui.active);
+  const has = freeVotes(p, c.about, ctx.ui.active);
   const id = (what) => `mz-${what}-${p.id}`;
   const changed = () => schedulePreview(ctx);
 

@@ -731,6 +731,7 @@ function traitItem(tr, e, ctx, editing) {
     tr.template === "favored_flaw" && favoredFlawUse(tr, e, ctx, nameId),
     tr.template === "asset" && assetAccess(tr, e, ctx, nameId),
     tr.template === "empowering_gift" && giftLending(tr, e, ctx, nameId),
+    tr.template === "asset_investment" && assetInvesting(tr, e, ctx, nameId),
     props.length > 0 &&
       el(
         "dl",
@@ -792,6 +793,8 @@ function giftLending(tr, e, ctx, nameId) {
   return el(
     "div",
     { class: "mz-gift" },
+    (e.gifts_at_once ?? 1) > 1 &&
+      el("p", { class: "muted", id: `mz-gift-at-once-${tr.id}` }, `${e.name} lends up to ${e.gifts_at_once} Empowering Gifts at a time (its Asset Investments).`),
     holders.length > 0 &&
       el(
         "ul",
@@ -821,6 +824,42 @@ function giftLending(tr, e, ctx, nameId) {
           { id: `mz-gift-lend-${tr.id}`, "aria-describedby": nameId, data: { focusKey: `mz-gift-lend-${tr.id}` } },
         ),
       ),
+  );
+}
+
+/**
+ * An Asset Investment put into the asset's selected element: it gains the target edge and lends
+ * one more Empowering Gift at a time (the core refuses past the seed's limits); or taken back.
+ */
+function assetInvesting(tr, e, ctx, nameId) {
+  const all = allElements(ctx.table);
+  const into = (e.investments ?? []).find((i) => i.investment === tr.id)?.target ?? null;
+  if (into) {
+    const wordsId = `mz-invested-${tr.id}`;
+    const name = all.find((o) => o.id === into)?.name ?? "an element no longer here";
+    return el(
+      "div",
+      { class: "mz-row mz-invest" },
+      el("span", { class: "grow", id: wordsId }, `Invested in ${name}`),
+      button(
+        "Take back",
+        (b) => ctx.move("The investment was not taken back.", () => api.mezzoInvestAsset(ctx.gameId, e.id, tr.id, into, false), b),
+        { class: "mz-invest-back", id: `mz-invest-back-${tr.id}`, "aria-describedby": wordsId, data: { focusKey: `mz-invest-back-${tr.id}` } },
+      ),
+    );
+  }
+  const choices = all.filter((o) => o.id !== e.id).map((o) => [o.id, o.name]);
+  if (choices.length === 0) return null;
+  const pick = select(choices, { id: `mz-invest-target-${tr.id}`, data: { focusKey: `mz-invest-target-${tr.id}` } });
+  return el(
+    "div",
+    { class: "mz-row mz-invest" },
+    field("The asset's selected element", pick),
+    button(
+      "Invest",
+      (b) => ctx.move("The investment was not made.", () => api.mezzoInvestAsset(ctx.gameId, e.id, tr.id, pick.value, true), b),
+      { id: `mz-invest-${tr.id}`, "aria-describedby": nameId, data: { focusKey: `mz-invest-${tr.id}` } },
+    ),
   );
 }
 

@@ -80,8 +80,8 @@ function syncActive(view, table) {
 /** What the shown tab reads besides the table: the log, the check waiting, the plot, the deck. */
 async function loadTab(view) {
   const gameId = view.gameId;
-  // The laws, themes, facts and vote sources a conflict draws on (the plot tab keeps the register).
-  if (view.tab === "conflict" || view.tab === "plot") view.sources = await api.mezzoConflictSources(gameId);
+  // The laws, themes, facts and vote sources a conflict and an action check draw on (the plot tab keeps the register).
+  if (view.tab === "conflict" || view.tab === "check" || view.tab === "plot") view.sources = await api.mezzoConflictSources(gameId);
   if (view.tab === "log") view.log = await api.mezzoLog(gameId);
   else if (view.tab === "check") view.pending = await api.mezzoCheckPending(gameId);
   else if (view.tab === "plot") view.plot = await api.mezzoPlot(gameId);

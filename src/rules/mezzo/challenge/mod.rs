@@ -940,6 +940,7 @@ impl Table {
                 .iter()
                 .filter_map(|id| self.elements.iter().find(|e| e.id == *id).cloned())
                 .collect(),
+            victory_votes: None,
         }
     }
 }

@@ -195,17 +195,19 @@ pub fn roll_major_actions(
     majors: &[Uuid],
     players: &[Player],
     elements: &[Element],
+    sources: &action_check::Sources,
     source: &mut (impl DiceSource + ?Sized),
 ) -> Result<(Challenge, ActionCheck, Changes, Vec<ChallengeEvent>)> {
     challenge.expect(&[Phase::Rounds], "a major action is taken between others")?;
     let (rolled, rolled_events) = action_check::roll(check, elements, source)?;
-    let (next, resolved, changes, more) = record_major_actions(challenge, &rolled, majors, players, elements)?;
+    let (next, resolved, changes, more) = record_major_actions(challenge, &rolled, majors, players, elements, sources)?;
     let events = rolled_events.into_iter().map(|check| ChallengeEvent::Check { check }).chain(more).collect();
     Ok((next, resolved, changes, events))
 }
 
 /// Resolves an action check already rolled (its Sudden Surges bought: the table saw the
-/// dice first), paying its spends ([`action_check::resolve`]), and records it as the major
+/// dice first), paying its spends and vote sources ([`action_check::resolve`]; `sources`:
+/// what the table recorded, as for a conflict), and records it as the major
 /// action of each of `majors`. A tie needs no tiebreak here: the tied actions each earn a
 /// minor perk. Returns the challenge, the resolved check, and every player and element
 /// changed.
@@ -215,9 +217,10 @@ pub fn record_major_actions(
     majors: &[Uuid],
     players: &[Player],
     elements: &[Element],
+    sources: &action_check::Sources,
 ) -> Result<(Challenge, ActionCheck, Changes, Vec<ChallengeEvent>)> {
     challenge.expect(&[Phase::Rounds], "a major action is taken between others")?;
-    let (resolved, paid, resolved_events) = action_check::resolve(rolled, players, elements)?;
+    let (resolved, paid, resolved_events) = action_check::resolve(rolled, players, elements, sources)?;
     let merged: Vec<Element> =
         elements.iter().map(|e| paid.elements.iter().find(|p| p.id == e.id).unwrap_or(e).clone()).collect();
     let mv = Move::MajorActions { check: Some(rolled.id), rolls: scores_of(&resolved)?, majors: majors.to_vec() };
@@ -232,5 +235,10 @@ pub fn record_major_actions(
     let mut events: Vec<ChallengeEvent> =
         resolved_events.into_iter().map(|check| ChallengeEvent::Check { check }).collect();
     events.extend(more);
-    Ok((next, resolved, Changes { players: paid.players, elements: changed }, events))
+    Ok((
+        next,
+        resolved,
+        Changes { players: paid.players, elements: changed, victory_votes: paid.victory_votes },
+        events,
+    ))
 }

@@ -2,7 +2,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::rules::dice::Entered;
-use crate::rules::mezzo::action_check::{BaseChance, CheckSetup, SideSetup as CheckSideSetup};
+use crate::rules::mezzo::action_check::{BaseChance, CheckSetup, SideSetup as CheckSideSetup, Sources};
 use crate::rules::mezzo::element::{Lasts, ProtectionSource};
 use crate::rules::mezzo::recovery::{escape_restraints, take_breather, treat_wounds, RecoveryCheck};
 use crate::rules::test_support::mezzo::{element, player, ADA, MIRA};
@@ -1322,7 +1322,7 @@ fn a_major_action_can_be_rolled_through_the_action_check() {
     // Mira's d6 shows 6, the ogre's d4 shows 3: 6 against 3 is double.
     let mut dice = Entered::new([6, 3]);
     let (ch, resolved, changes, events) =
-        roll_major_actions(&g.ch, &check, &[id(MIRA)], &players, &els, &mut dice).unwrap();
+        roll_major_actions(&g.ch, &check, &[id(MIRA)], &players, &els, &Sources::default(), &mut dice).unwrap();
     assert_eq!(scores_of(&resolved).unwrap().iter().map(|s| s.score).collect::<Vec<_>>(), vec![6, 3]);
     let a = &ch.actions[0];
     assert_eq!((a.check, a.score, a.opposing, a.result), (Some(id(98)), 6, 3, ActionResult::DoubleSuccess));
@@ -1653,7 +1653,7 @@ fn lost_check(faces: [u8; 2]) -> (ActionCheck, Vec<Element>) {
     let els = merge(&elements(), &awarded.elements);
     let (rolled, _) = action_check::roll(&check, &els, &mut Entered::new(faces)).unwrap();
     let players = vec![player(ADA, "Ada")];
-    let (resolved, _, _) = action_check::resolve(&rolled, &players, &els).unwrap();
+    let (resolved, _, _) = action_check::resolve(&rolled, &players, &els, &Sources::default()).unwrap();
     (resolved, els)
 }
 

@@ -55,15 +55,19 @@ impl Player {
 }
 
 /// The free votes `player` casts in a conflict over the actions, details or history of the
-/// character `about` (None: any other conflict). `active_in_scene` are the characters active
-/// in the current scene (an Actor role is entered while one of the player's is).
-pub fn free_votes(player: &Player, about: Option<Uuid>, active_in_scene: &[Uuid]) -> u32 {
+/// characters `about` (empty: any other conflict). A conflict may be about several
+/// characters (PC against PC): every Actor whose claimed character is among them has
+/// Creative Control's 3 (seed: "If a conflict arises over the actions, details, or history
+/// of the character"). `active_in_scene` are the characters active in the current scene (an
+/// Actor role is entered while one of the player's is).
+pub fn free_votes(player: &Player, about: &[Uuid], active_in_scene: &[Uuid]) -> u32 {
     if !player.is_actor(active_in_scene) {
         return FREE_VOTES;
     }
-    match about {
-        Some(character) if player.claimed.contains(&character) => CREATIVE_CONTROL_VOTES,
-        _ => 0,
+    if about.iter().any(|character| player.claimed.contains(character)) {
+        CREATIVE_CONTROL_VOTES
+    } else {
+        0
     }
 }
 

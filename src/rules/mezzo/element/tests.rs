@@ -53,26 +53,26 @@ fn template_all_lists_each_template_once_in_the_order_declared() {
 fn a_player_has_one_free_vote_and_an_actor_three_on_their_characters_and_none_elsewhere() {
     let ada = player(ADA, "Ada");
     assert_eq!(ada.influence, 3);
-    assert_eq!(free_votes(&ada, None, &[]), 1);
-    assert_eq!(free_votes(&ada, Some(id(HERO)), &[]), 1);
+    assert_eq!(free_votes(&ada, &[], &[]), 1);
+    assert_eq!(free_votes(&ada, &[id(HERO)], &[]), 1);
 
     let ada = actor(ADA, "Ada");
-    assert_eq!(free_votes(&ada, Some(id(HERO)), &[]), 0, "an Actor without claims votes nowhere");
+    assert_eq!(free_votes(&ada, &[id(HERO)], &[]), 0, "an Actor without claims votes nowhere");
     let (ada, mira, _) = claim(&ada, &hero()).unwrap();
     assert_eq!(mira.claimed_by, Some(id(ADA)));
-    assert_eq!(free_votes(&ada, Some(id(HERO)), &[]), 3, "Creative Control");
-    assert_eq!(free_votes(&ada, Some(id(BLADE)), &[]), 0);
-    assert_eq!(free_votes(&ada, None, &[]), 0);
+    assert_eq!(free_votes(&ada, &[id(HERO)], &[]), 3, "Creative Control");
+    assert_eq!(free_votes(&ada, &[id(BLADE)], &[]), 0);
+    assert_eq!(free_votes(&ada, &[], &[]), 0);
 
     // Out of the role (Mira not in the scene) the claim stays but the usual vote returns.
     let (out, _) = leave_role(&ada, Role::Actor, &[]).unwrap();
     assert_eq!(out.claimed, vec![id(HERO)]);
-    assert_eq!(free_votes(&out, None, &[]), 1);
-    assert_eq!(free_votes(&out, Some(id(HERO)), &[]), 1);
+    assert_eq!(free_votes(&out, &[], &[]), 1);
+    assert_eq!(free_votes(&out, &[id(HERO)], &[]), 1);
     // Mira active in the scene: back in the role at once.
     assert!(out.is_actor(&[id(HERO)]));
-    assert_eq!(free_votes(&out, Some(id(HERO)), &[id(HERO)]), 3);
-    assert_eq!(free_votes(&out, None, &[id(HERO)]), 0);
+    assert_eq!(free_votes(&out, &[id(HERO)], &[id(HERO)]), 3);
+    assert_eq!(free_votes(&out, &[], &[id(HERO)]), 0);
 }
 
 #[test]
@@ -288,6 +288,29 @@ fn a_dulled_edge_must_dull_the_edges_extras_first_and_locks_the_edge() {
     // Losing the edge takes the flaws that dull it and its extra.
     let (mira, _) = remove_trait(&mira, id(20)).unwrap();
     assert!(mira.traits.is_empty());
+}
+
+/// seed:765-769: a Dulled Edge moves to an undulled extra *or dependent trait* of the edge —
+/// here a Background's phantom edge (granted by it, lost with it).
+#[test]
+fn a_dulled_edge_must_dull_the_edges_dependent_traits_first() {
+    let mira = with(&hero_with_slots(), edge(40, Template::Background, "Street urchin"));
+    let phantom = Trait {
+        granted_by: Some(id(40)),
+        lasts: Lasts::Scene,
+        ..Trait::new(id(41), TraitKind::Edge, "Knows the alleys", Via::Granted)
+    };
+    let mira = with(&mira, phantom);
+    let dull =
+        |n: u128, target: u128| Trait::from_template(id(n), Template::DulledEdge, "Numb", Via::Granted).on(id(target));
+    assert_eq!(
+        refused(&mira, &dull(50, 40)),
+        "target_trait: Street urchin has a dependent trait without a Dulled Edge (Knows the alleys): the flaw must target it instead"
+    );
+    let mira = with(&mira, dull(50, 41));
+    assert!(mira.is_dulled(id(41)));
+    let mira = with(&mira, dull(51, 40));
+    assert!(mira.is_dulled(id(40)), "every dependent trait dulled: the edge itself may be");
 }
 
 #[test]
@@ -976,4 +999,56 @@ fn an_empowering_gift_is_lent_within_its_limits() {
     assert!(jon_back.traits.is_empty());
     assert!(lend_gift(&mira, id(71), &ogre, &[mira.clone(), jon_back.clone(), ogre.clone()]).is_ok());
     assert!(err(take_back_gift(id(70), &jon_back)).contains("holds no edge lent by this gift"));
+}
+
+/// seed:1185-1190, Asset Investment: the asset's selected element gains the target edge and
+/// lends one more Empowering Gift at a time: a second gift is lent, a third refused; the
+/// investment lost, the limit is one again.
+#[test]
+fn an_asset_investment_grants_its_edge_and_one_more_gift_at_a_time() {
+    // Jon owns the Asset "Mira" with an investment in "Fire ward"; Mira holds two gifts.
+    let jon = award_edge_slots(&element(QUEST, ElementKind::Character, "Jon"), SlotAward::FirstActionCheck).unwrap().0;
+    let jon = with(&jon, edge(80, Template::Asset, "My sister"));
+    let mut ward = Trait::from_template(id(81), Template::AssetInvestment, "Investment", Via::EdgeSlot).on(id(80));
+    ward.properties.set_up = "Fire ward".into();
+    let jon = with(&jon, ward);
+    let mira =
+        award_edge_slots(&element(BLADE, ElementKind::Character, "Mira"), SlotAward::FirstActionCheck).unwrap().0;
+    let mira = with(&mira, edge(70, Template::EmpoweringGift, "Gift of fire"));
+    let mira = with(&mira, edge(71, Template::EmpoweringGift, "Gift of wings"));
+    let mira = with(&mira, edge(72, Template::EmpoweringGift, "Gift of sight"));
+    let ogre = element(TOWER, ElementKind::Character, "Ogre");
+    let bat = element(99, ElementKind::Character, "Bat");
+    let elements = |m: &Element, o: &Element, b: &Element| vec![jon.clone(), m.clone(), o.clone(), b.clone()];
+
+    // Without the investment, a second gift is refused.
+    let (ogre_fire, _) = lend_gift(&mira, id(70), &ogre, &elements(&mira, &ogre, &bat)).unwrap();
+    assert!(err(lend_gift(&mira, id(71), &bat, &elements(&mira, &ogre_fire, &bat)))
+        .starts_with("trait_id: only one Empowering Gift is lent out at a time"));
+
+    // Invested: Mira gains "Fire ward" and lends a second gift; a third is refused.
+    let (mira, _) = invest(&jon, id(81), &mira, &elements(&mira, &ogre_fire, &bat)).unwrap();
+    let warded = mira.trait_by_id(invested_edge_id(id(81), id(BLADE))).unwrap();
+    assert_eq!((warded.name.as_str(), warded.kind, warded.via), ("Fire ward", TraitKind::Edge, Via::Granted));
+    assert!(!warded.fills_slot());
+    let all = elements(&mira, &ogre_fire, &bat);
+    assert_eq!((investments_in(&mira, &all), invested_in(id(81), &all)), (1, Some(id(BLADE))));
+    let (bat_wings, _) = lend_gift(&mira, id(71), &bat, &all).unwrap();
+    let all = elements(&mira, &ogre_fire, &bat_wings);
+    let third = err(lend_gift(&mira, id(72), &jon, &all));
+    assert_eq!(
+        third,
+        "trait_id: Mira lends 2 Empowering Gifts at a time (one and its Asset Investments), and Gift of fire, Gift of wings are lent"
+    );
+    // Invested once: it changes only once Mira loses the edge; not an edge Mira holds already.
+    assert!(err(invest(&jon, id(81), &ogre, &all)).starts_with("trait_id: Investment is invested in Mira"));
+    let (plain, _) = divest(id(81), &mira).unwrap();
+    assert_eq!(investments_in(&plain, &elements(&plain, &ogre_fire, &bat_wings)), 0);
+    let with_ward = with(&plain, Trait::new(id(90), TraitKind::Edge, "fire WARD", Via::EdgeSlot));
+    assert!(err(invest(&jon, id(81), &with_ward, &[jon.clone(), with_ward.clone()])).contains("already holds"));
+    assert!(err(invest(&jon, id(80), &mira, &all)).contains("is not an Asset Investment"));
+    // The investment lost (Jon loses the extra): Mira's second gift counts no more.
+    let (jon_lost, _) = remove_trait(&jon, id(81)).unwrap();
+    let all = vec![jon_lost, mira.clone(), ogre_fire.clone(), bat.clone()];
+    assert!(err(lend_gift(&mira, id(71), &bat, &all)).starts_with("trait_id: only one Empowering Gift"));
 }

@@ -277,16 +277,26 @@ pub(super) fn check_trait(element: &Element, t: &Trait) -> Result<()> {
             let Some(a) = target.filter(|a| a.kind == TraitKind::Edge || a.kind == TraitKind::Extra) else {
                 return Err(Error::invalid("target_trait", "a Dulled Edge selects an edge (or an extra) of its owner"));
             };
+            // seed: "If the target edge has an extra or dependent trait without a Dulled Edge
+            // flaw, this flaw must target one of them instead." Ruling: a dependent trait is
+            // an edge the target edge granted and whose loss takes it away (a Background's
+            // phantom edge, a Signature Flaw's Favored Flaw…: `granted_by`); a flaw it
+            // granted is no edge to dull.
             let undulled: Vec<&Trait> = element
                 .traits
                 .iter()
-                .filter(|u| u.target_trait == Some(a.id) && u.kind == TraitKind::Extra && !element.is_dulled(u.id))
+                .filter(|u| {
+                    let extra = u.target_trait == Some(a.id) && u.kind == TraitKind::Extra;
+                    let dependent = u.granted_by == Some(a.id) && u.kind == TraitKind::Edge;
+                    (extra || dependent) && !element.is_dulled(u.id)
+                })
                 .collect();
             if let Some(first) = undulled.first() {
+                let what = if first.kind == TraitKind::Extra { "an extra" } else { "a dependent trait" };
                 return Err(Error::invalid(
                     "target_trait",
                     format!(
-                        "{} has an extra without a Dulled Edge ({}): the flaw must target it instead",
+                        "{} has {what} without a Dulled Edge ({}): the flaw must target it instead",
                         a.name, first.name
                     ),
                 ));
@@ -592,8 +602,8 @@ pub fn gift_targets(gift: Uuid, elements: &[Element]) -> Vec<Uuid> {
 /// [`take_back_gift`]). `elements` are every element of the story, to find what is lent.
 /// The seed's limits, refused by name: only one Empowering Gift of an owner lent out at a
 /// time; the owner itself only with Empower Self; each Shared Gift doubles the targets of one
-/// gift. Ruling: an Asset Investment's "one more Empowering Gift at a time" is not counted
-/// (its selected element is the Asset's text), so the table takes a gift back first.
+/// gift. Each Asset Investment whose edge the owner holds ([`invest`]: the owner is that
+/// asset's selected element) lets it lend one more Empowering Gift at a time.
 pub fn lend_gift(
     owner: &Element,
     gift: Uuid,
@@ -617,16 +627,24 @@ pub fn lend_gift(
     if targets.contains(&target.id) {
         return Err(Error::invalid("target", format!("{} already has {}'s {}", target.name, owner.name, g.name)));
     }
-    let lent_other = owner
+    let lent_others: Vec<&Trait> = owner
         .traits
         .iter()
         .filter(|t| t.template == Some(Template::EmpoweringGift) && t.id != gift)
-        .find(|t| !gift_targets(t.id, elements).is_empty());
-    if let Some(other) = lent_other {
-        return Err(Error::invalid(
-            "trait_id",
-            format!("only one Empowering Gift is lent out at a time, and {}'s {} is", owner.name, other.name),
-        ));
+        .filter(|t| !gift_targets(t.id, elements).is_empty())
+        .collect();
+    let at_once = 1 + investments_in(owner, elements);
+    if targets.is_empty() && lent_others.len() >= at_once {
+        let names = lent_others.iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", ");
+        let problem = if at_once == 1 {
+            format!("only one Empowering Gift is lent out at a time, and {}'s {names} is", owner.name)
+        } else {
+            format!(
+                "{} lends {at_once} Empowering Gifts at a time (one and its Asset Investments), and {names} are lent",
+                owner.name
+            )
+        };
+        return Err(Error::invalid("trait_id", problem));
     }
     let shared = owner.extras_of(gift).filter(|t| t.template == Some(Template::SharedGift)).count() as u32;
     let most = 1u64 << shared.min(32);
@@ -656,4 +674,90 @@ pub fn take_back_gift(gift: Uuid, target: &Element) -> Result<(Element, Vec<Elem
         return Err(Error::invalid("target", format!("{} holds no edge lent by this gift", target.name)));
     }
     Ok(remove_all(target, &[id], Removal::Removed))
+}
+
+// ---------------------------------------------------------------------------------------
+// Asset Investment
+
+/// The id of the edge Asset Investment `investment` grants the asset's selected element
+/// `selected`: derived from both, so every investment is found from the elements alone.
+pub fn invested_edge_id(investment: Uuid, selected: Uuid) -> Uuid {
+    Uuid::from_u128(
+        investment.as_u128() ^ selected.as_u128().rotate_left(29) ^ 0x6173_7365_7420_696e_7665_7374_6d65_6e74,
+    )
+}
+
+/// The element Asset Investment `investment` is invested in now, if any.
+pub fn invested_in(investment: Uuid, elements: &[Element]) -> Option<Uuid> {
+    elements.iter().find(|e| e.trait_by_id(invested_edge_id(investment, e.id)).is_some()).map(|e| e.id)
+}
+
+/// How many Asset Investments of the story's elements `element` holds the edge of (each lets
+/// it lend one more Empowering Gift at a time). An investment lost counts no more.
+pub fn investments_in(element: &Element, elements: &[Element]) -> usize {
+    elements
+        .iter()
+        .flat_map(|o| o.traits.iter())
+        .filter(|t| t.template == Some(Template::AssetInvestment))
+        .filter(|t| element.trait_by_id(invested_edge_id(t.id, element.id)).is_some())
+        .count()
+}
+
+/// seed:1185-1190, Asset Investment: `owner`'s extra `investment` (on an Asset) is invested
+/// in the asset's selected element `selected`, which gains the target edge (the extra's
+/// set-up, or its target, or its name) as a granted edge, and may lend one more Empowering
+/// Gift at a time ([`lend_gift`]). Refused when the investment is already invested (the seed:
+/// its target edge changes only once the selected element loses it) or when the selected
+/// element already holds an edge of that name. Ruling: the Asset's selected element is the
+/// one the table invests in here (the Asset's set-up is its words).
+pub fn invest(
+    owner: &Element,
+    investment: Uuid,
+    selected: &Element,
+    elements: &[Element],
+) -> Result<(Element, Vec<ElementEvent>)> {
+    let inv = owner.find_trait("trait_id", investment)?;
+    if inv.template != Some(Template::AssetInvestment) {
+        return Err(Error::invalid("trait_id", format!("{} is not an Asset Investment", inv.name)));
+    }
+    if selected.id == owner.id {
+        return Err(Error::invalid("target", format!("{} invests in the asset it selects, not in itself", inv.name)));
+    }
+    if let Some(already) = invested_in(investment, elements) {
+        let name = elements.iter().find(|e| e.id == already).map_or("", |e| e.name.as_str());
+        return Err(Error::invalid(
+            "trait_id",
+            format!("{} is invested in {name}: it changes only once {name} loses its edge", inv.name),
+        ));
+    }
+    let props = &inv.properties;
+    let name = [props.set_up.trim(), props.target.trim(), inv.name.trim()]
+        .into_iter()
+        .find(|n| !n.is_empty())
+        .unwrap_or_default();
+    let name: String = name.chars().take(crate::model::MAX_NAME_CHARS).collect();
+    if selected.traits.iter().any(|t| t.kind == TraitKind::Edge && t.name.trim().eq_ignore_ascii_case(name.trim())) {
+        return Err(Error::invalid(
+            "target",
+            format!(
+                "{} already holds “{}”: an investment targets an edge it does not hold",
+                selected.name,
+                name.trim()
+            ),
+        ));
+    }
+    let asset = inv.target_trait.and_then(|a| owner.trait_by_id(a)).map_or("", |a| a.name.as_str());
+    let mut edge = Trait::new(invested_edge_id(investment, selected.id), TraitKind::Edge, name.trim(), Via::Granted);
+    edge.properties.details = format!("Invested by {}'s Asset {asset} ({}).", owner.name, inv.name);
+    insert_trait(selected, edge)
+}
+
+/// The edge `investment` granted `selected` goes (the investment lost, or moved after the
+/// element lost it).
+pub fn divest(investment: Uuid, selected: &Element) -> Result<(Element, Vec<ElementEvent>)> {
+    let id = invested_edge_id(investment, selected.id);
+    if selected.trait_by_id(id).is_none() {
+        return Err(Error::invalid("target", format!("{} holds no edge of this investment", selected.name)));
+    }
+    Ok(remove_all(selected, &[id], Removal::Removed))
 }

@@ -115,7 +115,7 @@ fn take_median_preselects_the_ends_of_the_spectrum_and_the_middle_road_wins() {
     let d = ConflictDraft {
         question: "How hard does the guild push?".into(),
         options: vec!["A strike".into(), "A petition".into(), "Nothing".into()],
-        about: None,
+        about: vec![],
         active_in_scene: vec![],
         casts: vec![
             ConflictCast::Counted { option: 0, votes: 5 },

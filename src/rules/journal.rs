@@ -477,7 +477,11 @@ mod tests {
         assert_eq!(field(j.edit(2, &notes("hi"), &roster()).unwrap_err()), "session");
         let written = j.edit(1, &notes("The bridge fell.\n"), &roster()).unwrap();
         assert_eq!(written.sessions[0].notes, "The bridge fell.");
-        assert_eq!(written.edit(1, &notes("  \n "), &roster()).unwrap().sessions[0].notes, "", "blank notes clear them");
+        assert_eq!(
+            written.edit(1, &notes("  \n "), &roster()).unwrap().sessions[0].notes,
+            "",
+            "blank notes clear them"
+        );
     }
 
     #[test]

@@ -78,12 +78,12 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use super::ballot::VictoryVotes;
 use super::ballot::{Bill, Ledger};
 pub use super::ballot::{Direction, Law, Sources};
 use super::conflict::{self, d6_die, D6Die, Variant, MAX_VOTES};
 use super::element::{self, clean_text, AdversitySpend, Element, ElementEvent, Player, SlotAward, Trait, TraitKind};
 use super::odds::{self as exact, Fraction, ScoreCounts};
-use super::table::VictoryVotes;
 use crate::error::{Error, Result};
 use crate::rules::dice::DiceSource;
 

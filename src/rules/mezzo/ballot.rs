@@ -23,10 +23,8 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::challenge::PerkUse;
 use super::element::{pay_off_debt, DebtPayoff, Element, ElementEvent, Player};
 use super::plot::{CustomLaw, Theme};
-use super::table::{MezzoTable, VictoryVotes};
 use crate::error::{Error, Result};
 
 /// Which way a vote goes.
@@ -64,7 +62,18 @@ pub enum Law {
     Theme { by: Uuid },
 }
 
-/// What the table recorded that votes may be drawn from.
+/// Votes a victor bought with momentum (Victory Narration) when it left a challenge: the
+/// conflicts about that victory spend them until the table's next challenge starts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryVotes {
+    pub element: Uuid,
+    pub challenge: Uuid,
+    pub votes: u32,
+}
+
+/// What the table recorded that votes may be drawn from (read from the table by
+/// [`Sources::of`], which lives with the table).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sources {
     /// The game's own Setting Laws.
@@ -75,32 +84,6 @@ pub struct Sources {
     pub victory_votes: Vec<VictoryVotes>,
     /// The details Discover perks added in the table's challenge.
     pub discoveries: Vec<String>,
-}
-
-impl Sources {
-    /// The sources a table holds now.
-    pub fn of(table: &MezzoTable) -> Sources {
-        let challenge = table.challenge.as_ref();
-        let discoveries = challenge
-            .iter()
-            .flat_map(|c| c.actions.iter().flat_map(|a| a.declared.iter()))
-            .filter_map(|p| match p {
-                PerkUse::Discover { detail } => Some(detail.trim().to_owned()),
-                _ => None,
-            })
-            .collect();
-        Sources {
-            laws: table.laws.clone(),
-            themes: table.plot.turning_point.iter().flat_map(|tp| tp.themes.iter().cloned()).collect(),
-            victory_votes: table
-                .victory_votes
-                .iter()
-                .filter(|v| challenge.is_some_and(|c| c.id == v.challenge))
-                .cloned()
-                .collect(),
-            discoveries,
-        }
-    }
 }
 
 /// The longest text of a fact or a detail.

@@ -16,22 +16,14 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::challenge::Challenge;
+use super::ballot::Sources;
+pub use super::ballot::VictoryVotes;
+use super::challenge::{Challenge, PerkUse};
 use super::conflict::Variant;
 use super::element::{self, Element, ElementEvent, Player};
 use super::plot::{Arc, Consequence, CustomLaw, Fact, NoEscape, PlotHook, TurningPoint};
 use super::seed_deck::{self, Ending, KeywordDie, SeedDeck};
 use crate::error::{Error, Result};
-
-/// Votes a victor bought with momentum (Victory Narration) when it left a challenge: the
-/// conflicts about that victory spend them until the table's next challenge starts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct VictoryVotes {
-    pub element: Uuid,
-    pub challenge: Uuid,
-    pub votes: u32,
-}
 
 /// Everything a Mezzo game keeps beyond its characters' sheets.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -293,6 +285,34 @@ impl From<MezzoTable> for TableFile {
             victory_votes: t.victory_votes,
             variant: t.variant,
             scene: t.scene,
+        }
+    }
+}
+
+// The vote sources live in `ballot.rs`; what a table holds of them is read here, so the
+// ballot need not know the table (which knows challenges, which cast ballots).
+impl Sources {
+    /// The sources a table holds now.
+    pub fn of(table: &MezzoTable) -> Sources {
+        let challenge = table.challenge.as_ref();
+        let discoveries = challenge
+            .iter()
+            .flat_map(|c| c.actions.iter().flat_map(|a| a.declared.iter()))
+            .filter_map(|p| match p {
+                PerkUse::Discover { detail } => Some(detail.trim().to_owned()),
+                _ => None,
+            })
+            .collect();
+        Sources {
+            laws: table.laws.clone(),
+            themes: table.plot.turning_point.iter().flat_map(|tp| tp.themes.iter().cloned()).collect(),
+            victory_votes: table
+                .victory_votes
+                .iter()
+                .filter(|v| challenge.is_some_and(|c| c.id == v.challenge))
+                .cloned()
+                .collect(),
+            discoveries,
         }
     }
 }

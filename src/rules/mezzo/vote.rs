@@ -29,6 +29,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+pub use super::ballot::VictoryVotes;
 use super::ballot::{text, under, Ledger};
 pub use super::ballot::{Direction, Law, Sources};
 use super::challenge::{ChallengeEvent, Spend};
@@ -36,7 +37,6 @@ use super::conflict::MAX_VOTES;
 use super::element::{free_votes, spend_adversity, spend_influence, AdversitySpend, Element, Player, Template};
 #[cfg(doc)]
 use super::plot::CustomLaw;
-pub use super::table::VictoryVotes;
 use crate::error::{Error, Result};
 
 /// A Setting Law invoked in a conflict (its direction inside; an action check keeps it

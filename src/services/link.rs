@@ -337,7 +337,10 @@ pub fn host_apply_edit(
     base: &str,
     ops: &serde_json::Value,
 ) -> Result<Outcome> {
-    let document = match store.snapshot(|read| super::link_copy::host_edit_document(read, game, character, device, ops)) {
+    let document = match store.snapshot(|read| {
+        let viewer = Viewer::Player(owned_by(read, game, device)?);
+        super::link_copy::host_edit_document(read, game, character, &viewer, ops)
+    }) {
         Ok(document) => document,
         Err(e) => return Ok(refusal(e)),
     };

@@ -720,7 +720,7 @@ pub(super) fn host_edit_document(
     read: Reader<'_>,
     game: Uuid,
     character: Uuid,
-    device: Uuid,
+    viewer: &Viewer,
     ops: &Value,
 ) -> Result<Value> {
     match read.character(character)? {
@@ -737,9 +737,8 @@ pub(super) fn host_edit_document(
             format!("“{}”: a character's pennies change only by the table's moves", op.path()),
         ));
     }
-    // The patch was made on the character as the device holds it (`Shared::record`).
-    let viewer = Viewer::Player(super::link::owned_by(read, game, device)?);
-    let record = super::replica::character_for(&characters::load(read, character)?, &viewer);
+    // The patch was made on the character as the device (`viewer`) holds it (`Shared::record`).
+    let record = super::replica::character_for(&characters::load(read, character)?, viewer);
     let mut edited = exchange::character_value(&record);
     json_patch::patch_unsafe(&mut edited, &ops)
         .map_err(|e| Error::invalid("patch", format!("it does not apply ({e})")))?;

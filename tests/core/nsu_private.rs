@@ -57,7 +57,10 @@ fn a_private_rumour_is_in_no_view_but_its_players() {
     let mut store = store;
     services::set_device_role(&mut store, game, "table").unwrap();
     let sheet = services::nsu_sheet(&store, wren).unwrap().sheet;
-    assert_eq!((sheet.private_rumours.as_str(), sheet.private_notes.as_str(), sheet.rumours.as_str()), ("", "", TABLES));
+    assert_eq!(
+        (sheet.private_rumours.as_str(), sheet.private_notes.as_str(), sheet.rumours.as_str()),
+        ("", "", TABLES)
+    );
     services::set_device_role(&mut store, game, "player").unwrap();
     services::set_mine(&mut store, wren, true).unwrap();
     services::set_mine(&mut store, tobias, false).unwrap();
@@ -186,7 +189,10 @@ fn at_a_linked_table_a_private_line_moves_only_with_its_players_device() {
     services::host_apply_change(&mut store, game, a, &doc, Some(&to_a.digests[&wren])).unwrap().unwrap();
     let after = store_sheet(&store, wren);
     assert_eq!(after.rumours, "Nothing moves at the mill by day.");
-    assert_eq!((after.private_rumours.as_str(), after.private_notes.as_str()), (&*before.private_rumours, &*before.private_notes));
+    assert_eq!(
+        (after.private_rumours.as_str(), after.private_notes.as_str()),
+        (&*before.private_rumours, &*before.private_notes)
+    );
 
     // The digest check still holds: a change made on the old copy is refused.
     let mut late = record_in(&to_a.document, wren);
@@ -222,4 +228,16 @@ fn a_joined_devices_export_of_another_players_character_holds_no_private_line() 
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains(TABLES), "the table's rumour travels");
     assert_eq!(holds_secrets(&text), [false, false], "{text}");
+}
+
+#[test]
+fn on_a_hosting_players_device_a_character_played_from_another_device_is_not_theirs() {
+    let (_s, mut store, game, wren, _tobias, _a, _b) = linked();
+    // The hosting device as a player's: Wren is played from device a, so her private lines
+    // are not this device's to read, though its database holds them.
+    services::set_device_role(&mut store, game, "player").unwrap();
+    let sheet = services::nsu_sheet(&store, wren).unwrap().sheet;
+    assert_eq!((sheet.private_rumours.as_str(), sheet.private_notes.as_str()), ("", ""));
+    let view = serde_json::to_string(&services::game_view_on_device(&store, game, None).unwrap()).unwrap();
+    assert_eq!(holds_secrets(&view), [false, false], "{view}");
 }

@@ -232,9 +232,11 @@ impl Sheet {
     /// cannot be written, changed or taken off by someone who cannot read it (an empty one
     /// is read as "not shown", never as "taken off").
     pub fn keep_private(before: &Sheet, after: Sheet) -> Result<Sheet, Problem> {
-        if let Some(field) = PRIVATE_FIELDS.into_iter().zip([&after.private_rumours, &after.private_notes]).find_map(
-            |(field, text)| (!text.is_empty()).then_some(field),
-        ) {
+        if let Some(field) = PRIVATE_FIELDS
+            .into_iter()
+            .zip([&after.private_rumours, &after.private_notes])
+            .find_map(|(field, text)| (!text.is_empty()).then_some(field))
+        {
             return Err(Problem {
                 path: format!("sheet.{field}"),
                 message: "only the character's player writes its private lines, and this view of the sheet does \
@@ -242,7 +244,11 @@ impl Sheet {
                     .into(),
             });
         }
-        Ok(Sheet { private_rumours: before.private_rumours.clone(), private_notes: before.private_notes.clone(), ..after })
+        Ok(Sheet {
+            private_rumours: before.private_rumours.clone(),
+            private_notes: before.private_notes.clone(),
+            ..after
+        })
     }
 
     /// An Overcome character cannot make action rolls until a harm detail is recovered.

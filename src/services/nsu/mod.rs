@@ -27,18 +27,23 @@ pub struct NsuSheetView {
     pub overcome: bool,
     /// What creation still needs (empty once the sheet is complete).
     pub creation_missing: Vec<&'static str>,
+    /// Whether this view holds the character's private rumours and notes (its player's
+    /// view): elsewhere the sheet has none to show and none may be written (audit D10).
+    pub private_shown: bool,
 }
 
 /// The sheet view of `record` for `viewer`: the character's private rumours and notes only
 /// when the viewer sees that character (audit D10).
 fn view(record: CharacterRecord, viewer: &Viewer) -> Result<NsuSheetView> {
     let mut sheet = nsu_of(&record)?;
-    if !viewer.sees_character(record.character.id) {
+    let private_shown = viewer.sees_character(record.character.id);
+    if !private_shown {
         sheet = sheet.without_private();
     }
     Ok(NsuSheetView {
         overcome: sheet.overcome(),
         creation_missing: sheet.creation_missing(),
+        private_shown,
         sheet,
         character: record.character,
     })

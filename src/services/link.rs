@@ -301,12 +301,16 @@ pub fn host_apply_change(
                     return Err(Error::invalid("character", format!("“{name}” plays in another game here")));
                 }
                 let before = characters::load(read, id)?;
-                if same_content(&before, &record) {
+                // The character as this device was sent it: its digest is the base a change
+                // is made on, and what the device could not see is kept as it is.
+                let viewer = Viewer::Player(owned_by(read, game, device)?);
+                let shown = super::replica::character_for(&before, &viewer);
+                if same_content(&shown, &record) {
                     // Already applied: the device sends it again after a crash, before it
                     // heard the answer.
                     return Ok(());
                 }
-                if base != Some(record_digest(&before).as_str()) {
+                if base != Some(record_digest(&shown).as_str()) {
                     return Err(Error::invalid(
                         "character",
                         format!(
@@ -315,7 +319,7 @@ pub fn host_apply_change(
                         ),
                     ));
                 }
-                let mut after = record.clone();
+                let mut after = keep_hidden(&before, record.clone(), &viewer)?;
                 after.character.created_at = before.character.created_at;
                 super::linked_change::check(read, game, Some(&before), &after)?;
                 characters::save(tx, EventKind::LinkedChange, before, after)?;
@@ -338,11 +342,29 @@ pub fn host_apply_edit(
     base: &str,
     ops: &serde_json::Value,
 ) -> Result<Outcome> {
-    let document = match store.snapshot(|read| super::link_copy::host_edit_document(read, game, character, ops)) {
+    let document = match store.snapshot(|read| {
+        let viewer = Viewer::Player(owned_by(read, game, device)?);
+        super::link_copy::host_edit_document(read, game, character, &viewer, ops)
+    }) {
         Ok(document) => document,
         Err(e) => return Ok(refusal(e)),
     };
     host_apply_change(store, game, device, &document, Some(base))
+}
+
+/// `after`, a whole character sent by a device whose viewer is `viewer`: what that viewer
+/// could not see of `before` (an NSU sheet's private rumours and notes, audit D10) kept as
+/// it is; a private line sent by a device that could not read them is refused.
+fn keep_hidden(before: &CharacterRecord, mut after: CharacterRecord, viewer: &Viewer) -> Result<CharacterRecord> {
+    if viewer.sees_character(before.character.id) {
+        return Ok(after);
+    }
+    if let (Some(held), Some(sent)) = (&before.nsu, after.nsu.take()) {
+        let kept = crate::rules::nsu::Sheet::keep_private(held, sent)
+            .map_err(|p| Error::invalid(&p.path, format!("{}: {}; the change was not applied", p.path, p.message)))?;
+        after.nsu = Some(kept);
+    }
+    Ok(after)
 }
 
 /// Whether two versions of a character hold the same things, whatever their revision and

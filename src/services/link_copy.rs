@@ -29,6 +29,7 @@ use uuid::Uuid;
 
 use super::characters;
 use super::link_snapshot::{record_digest, snapshot_in, Snapshot};
+use super::viewer::Viewer;
 use crate::error::{Error, Result};
 use crate::exchange::{self, Kind};
 use crate::rules::penny_ante::ledger::{Account, Entry, Ledger};
@@ -409,8 +410,9 @@ struct Shared<'r> {
     game: Uuid,
     /// The characters touched since an event (see `characters_touched`).
     touched: HashMap<i64, Option<BTreeSet<Uuid>>>,
-    /// Characters read again: as a copy holds them, and the host's digest.
-    records: HashMap<Uuid, (Value, String)>,
+    /// Characters read again, by id and whether the device plays it: as a copy holds them,
+    /// and the host's digest.
+    records: HashMap<(Uuid, bool), (Value, String)>,
     /// Whole snapshots by the characters their viewer plays.
     snapshots: HashMap<Vec<Uuid>, Snapshot>,
 }
@@ -434,12 +436,16 @@ impl Shared<'_> {
         Ok(t)
     }
 
-    fn record(&mut self, id: Uuid) -> Result<&(Value, String)> {
-        if !self.records.contains_key(&id) {
-            let record = characters::load(self.read, id)?;
-            self.records.insert(id, (exchange::character_value(&record), record_digest(&record)));
+    /// Character `id` as a device that plays `owned` holds it (another player's NSU
+    /// private lines left out: `replica::character_for`), and the digest of that.
+    fn record(&mut self, id: Uuid, owned: &[Uuid]) -> Result<&(Value, String)> {
+        let key = (id, owned.contains(&id));
+        if !self.records.contains_key(&key) {
+            let stored = characters::load(self.read, id)?;
+            let record = super::replica::character_for(&stored, &Viewer::Player(owned.to_vec()));
+            self.records.insert(key, (exchange::character_value(&record), record_digest(&record)));
         }
-        Ok(&self.records[&id])
+        Ok(&self.records[&key])
     }
 
     fn update(
@@ -491,7 +497,7 @@ impl Shared<'_> {
         for id in touched {
             let Some(i) = last.order.iter().position(|c| c == id) else { return Ok(None) };
             let Some(old) = last.copy.characters().get(i) else { return Ok(None) };
-            let (value, digest) = self.record(*id)?;
+            let (value, digest) = self.record(*id, &last.owned)?;
             ops.extend(prefixed(&format!("{CHARACTERS}/{i}"), json_patch::diff(old, value).0));
             if last.copy.snapshot.digests.get(id) != Some(digest) {
                 let replace =
@@ -710,7 +716,13 @@ pub fn joined_edit(held: Option<&Copy>, character: Uuid, base: &str, document: &
 /// The character file document a device's patch `ops` of `character` makes of the host's
 /// version of it: what `host_apply_change` then checks like any change. An error names
 /// what is wrong with the patch; nothing changes.
-pub(super) fn host_edit_document(read: Reader<'_>, game: Uuid, character: Uuid, ops: &Value) -> Result<Value> {
+pub(super) fn host_edit_document(
+    read: Reader<'_>,
+    game: Uuid,
+    character: Uuid,
+    viewer: &Viewer,
+    ops: &Value,
+) -> Result<Value> {
     match read.character(character)? {
         Some(c) if c.game_id == game => {}
         _ => return Err(Error::invalid("character", "that character is not at this table")),
@@ -725,7 +737,8 @@ pub(super) fn host_edit_document(read: Reader<'_>, game: Uuid, character: Uuid, 
             format!("“{}”: a character's pennies change only by the table's moves", op.path()),
         ));
     }
-    let record = characters::load(read, character)?;
+    // The patch was made on the character as the device (`viewer`) holds it (`Shared::record`).
+    let record = super::replica::character_for(&characters::load(read, character)?, viewer);
     let mut edited = exchange::character_value(&record);
     json_patch::patch_unsafe(&mut edited, &ops)
         .map_err(|e| Error::invalid("patch", format!("it does not apply ({e})")))?;

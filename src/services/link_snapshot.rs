@@ -46,7 +46,8 @@ pub(super) fn snapshot_in(read: Reader<'_>, game: Uuid, owned: Vec<Uuid>) -> Res
     let mut digests = BTreeMap::new();
     for entry in &doc.games {
         for c in &entry.characters {
-            // The document's record is the stored one: characters are never redacted.
+            // The record as this device holds it: the stored one, but for another player's
+            // NSU private lines (`replica::character_for`), so the device's copy matches.
             digests.insert(c.character.id, record_digest(c));
         }
     }

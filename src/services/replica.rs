@@ -37,6 +37,8 @@
 //!   sees, keep their count but read "Face-down card" under a stand-in id; their real ids
 //!   are nowhere in the document (links join face-up cards only). A card that leaves such
 //!   a place face up, or into the viewer's own hand, arrives with its real id and face.
+//! - **No Stone Unturned.** A sheet's private rumours and notes (audit D10), on every
+//!   character the viewer does not play (`character_for`).
 //! - **No Stone Unturned.** A face-down card on the map that none of the viewer's
 //!   characters scouted or wrote keeps its back (its levels, clock, place and scouts) and is
 //!   named "Face-down card", with no author, no text and no scene details, under a stand-in
@@ -60,6 +62,7 @@ use crate::rules::nsu::world::World;
 use crate::rules::penny_ante::challenge::{Phase, Side, SideState};
 use crate::rules::penny_ante::ledger::{Account, Entry, Reason, MAX_ENTRY};
 use crate::rules::penny_ante::table::PennyTable;
+use crate::rules::record::CharacterRecord;
 use crate::store::Reader;
 
 /// What a face-down card (a Mezzo seed card, an NSU map card) reads in a redacted document.
@@ -83,9 +86,23 @@ pub fn game_document_for(read: Reader<'_>, game: Uuid, viewer: &Viewer) -> Resul
     Ok(doc)
 }
 
+/// A character as `viewer` may see it: an NSU sheet's private rumours and notes only for
+/// the character's player (audit D10). Every other part of a character is the table's.
+pub(super) fn character_for(record: &CharacterRecord, viewer: &Viewer) -> CharacterRecord {
+    match &record.nsu {
+        Some(sheet) if sheet.has_private() && !viewer.sees_character(record.character.id) => {
+            CharacterRecord { nsu: Some(sheet.without_private()), ..record.clone() }
+        }
+        _ => record.clone(),
+    }
+}
+
 fn redact_entry(read: Reader<'_>, entry: &mut GameEntry, viewer: &Viewer, ids: &StandIns) -> Result<()> {
     if let Some(journal) = entry.journal.as_mut() {
         super::journal::without_table_lines(journal, viewer);
+    }
+    for c in &mut entry.characters {
+        *c = character_for(c, viewer);
     }
     if let Some(world) = entry.nsu_world.as_mut() {
         redact_world(world, viewer, ids);

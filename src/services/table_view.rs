@@ -63,7 +63,7 @@ pub fn game_view(store: &Store, game: Uuid, viewer: &Viewer) -> Result<TableView
     };
     let system = match g.system {
         System::Nsu => SystemView::Nsu {
-            sheets: characters.iter().map(|c| super::nsu::nsu_sheet(store, c.id)).collect::<Result<_>>()?,
+            sheets: characters.iter().map(|c| super::nsu::nsu_sheet_as(read, c.id, viewer)).collect::<Result<_>>()?,
             world: Box::new(super::nsu::world::world_for(read, game, viewer)?),
             map: super::nsu::world::map_for(read, game, viewer)?,
         },

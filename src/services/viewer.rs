@@ -3,8 +3,10 @@
 //!
 //! The secrets (RULES.md): a Penny Ante side's cup and the House's antagonists (their
 //! hidden characteristics, their purses, what an anonymous antagonist devoted), a Mezzo
-//! player's hand of seed cards, and an NSU face-down map card's name and text (seen only by
-//! the characters who scouted it). Scattershot's Mechanix keeps nothing from anyone.
+//! player's hand of seed cards, an NSU face-down map card's name and text (seen only by
+//! the characters who scouted it), and an NSU sheet's rumours and notes marked private (seen
+//! only by the character's player, audit D10). Scattershot's Mechanix keeps nothing from
+//! anyone.
 
 use uuid::Uuid;
 
@@ -98,9 +100,11 @@ pub fn device_viewer(read: Reader<'_>, game: Uuid) -> Result<Viewer> {
     })
 }
 
-/// This device owner's own characters in `game`.
+/// This device owner's own characters in `game`: not those it keeps for others, nor, on the
+/// device hosting a linked table, those played from another device there.
 pub(super) fn my_characters_of(read: Reader<'_>, game: Uuid) -> Result<Vec<Uuid>> {
-    let others = read.kept_for_others()?;
+    let mut others = read.kept_for_others()?;
+    others.extend(read.link_owners(game)?.into_iter().map(|(character, _)| character));
     Ok(read.characters_of(game)?.into_iter().map(|c| c.id).filter(|id| !others.contains(id)).collect())
 }
 

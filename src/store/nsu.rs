@@ -55,7 +55,8 @@ impl Reader<'_> {
         let id = character.to_string();
         let conn = self.conn();
         let mut stmt = conn.prepare_cached(
-            "SELECT pronouns, look, rumours, body_die, mind_die, heart_die, recovery_points \
+            "SELECT pronouns, look, rumours, body_die, mind_die, heart_die, recovery_points, private_rumours, \
+             private_notes \
              FROM nsu_sheets WHERE character_id = ?1",
         )?;
         let head = stmt
@@ -65,6 +66,8 @@ impl Reader<'_> {
                     pronouns: r.get(0)?,
                     look: r.get(1)?,
                     rumours: r.get(2)?,
+                    private_rumours: r.get(7)?,
+                    private_notes: r.get(8)?,
                     aspects: match dice {
                         (Some(body), Some(mind), Some(heart)) => Some(Aspects { body, mind, heart }),
                         _ => None,
@@ -128,8 +131,8 @@ impl Tx<'_> {
         self.delete_nsu_sheet(character)?;
         let aspects = sheet.aspects.map(|a| (a.body.sides(), a.mind.sides(), a.heart.sides()));
         tx.prepare_cached(
-            "INSERT INTO nsu_sheets (character_id, pronouns, look, rumours, body_die, mind_die, heart_die, recovery_points) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO nsu_sheets (character_id, pronouns, look, rumours, body_die, mind_die, heart_die, recovery_points, \
+             private_rumours, private_notes) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
         )?
         .execute(params![
             id,
@@ -140,6 +143,8 @@ impl Tx<'_> {
             aspects.map(|a| a.1),
             aspects.map(|a| a.2),
             sheet.recovery_points,
+            sheet.private_rumours,
+            sheet.private_notes,
         ])?;
         let mut stmt = tx.prepare_cached(
             "INSERT INTO nsu_moods (character_id, line, die, name, level, overloaded) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",

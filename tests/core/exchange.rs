@@ -309,6 +309,14 @@ const MALFORMED: &[(&str, &[(&str, &str)])] = &[
         &[("$.data.games[0].characters[0].nsu.look", "control characters other than line breaks and tabs")],
     ),
     ("bidi-override-in-rumours.json", &[("$.data.games[0].characters[0].nsu.rumours", "direction overrides")]),
+    // Private rumours and notes (audit D10) are text like the rumours.
+    (
+        "nsu-private-lines-bad.json",
+        &[
+            ("$.data.games[0].characters[0].nsu.private_notes", "direction overrides"),
+            ("$.data.games[0].characters[1].nsu.private_rumours", "a string"),
+        ],
+    ),
     ("time-stamp-in-the-future.json", &[("$.data.games[0].updated_at", "is in the future")]),
     ("unknown-key-with-escapes.json", &[("$.data.games[0][\"\\u{1b}[2J\\u{1b}]0;title\\u{7}\"]", "unknown field")]),
     ("duplicate-key.json", &[("$.data.games[0].characters[0].name", "the key \"name\" appears twice in this object")]),

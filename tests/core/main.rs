@@ -22,6 +22,7 @@ mod mezzo_services;
 mod mezzo_store;
 mod mezzo_votes;
 mod nsu_odds;
+mod nsu_private;
 mod nsu_quick_roll;
 mod nsu_roll;
 mod nsu_sheet;

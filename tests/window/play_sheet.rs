@@ -207,3 +207,99 @@ fn a_mezzo_sheet_is_played_from_and_edited_in_its_mode() {
     press(&session, "#mz-sheet-mode");
     session.wait_text("#mz-notes-text", "Keeps the key on a string.");
 }
+
+/// The text of the whole sheet view (what a person at this device can read there).
+fn sheet_words(session: &Session) -> String {
+    session
+        .execute("return document.getElementById('sheet-view')?.textContent ?? '';", json!([]))
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// NSU audit D10 (issue 33): Wren's player marks her rumour about the Mill private on the sheet
+/// (a "Private" box per rumour and note line, a 44 px target); play mode marks the line
+/// "private". On the table's device — in NSU the Arbiters are the other players — Wren's sheet
+/// holds none of her private lines: the core never sent them.
+#[test]
+fn an_nsu_rumour_marked_private_is_not_on_another_viewers_sheet() {
+    let (_window, _scratch, db, session) = begin_rolling("play-sheet-nsu-private", &[]);
+    const TABLES: &str = "The mill wheel turns at night, though the river is dry.";
+    const PRIVATE: &str = "I wrote the Mill: a drowned miller turns its wheel.";
+    const NOTE: &str = "Keep the miller's name from Tobias until he scouts it.";
+    open_sheet_of(&session, "Wren Ashdown");
+    session.wait_for("#sheet-view[data-mode='play']");
+    // One device for all (the game's first role) reads every line; a private one is marked.
+    let rumours = wait_contains(&session, "#sheet-rumours-text", PRIVATE);
+    assert!(rumours.contains(TABLES), "{rumours:?}");
+    let marks =
+        || session.execute("return document.querySelectorAll('#sheet-rumours-text .private-mark').length;", json!([]));
+    assert_eq!(marks(), json!(1), "the private rumour is marked");
+    wait_contains(&session, "#sheet-notes-text", NOTE);
+
+    // ✎ Edit: the table's rumour is marked private too.
+    tap(&session, "#sheet-mode");
+    session.wait_for("#sheet-view[data-mode='edit']");
+    session.wait_for("#rumour-line-0");
+    let value = session.execute("return document.getElementById('rumour-line-0').value;", json!([]));
+    assert_eq!(value, json!(TABLES));
+    let target = session.execute(
+        "const r = document.querySelector(\"label[for='rumour-private-0']\").getBoundingClientRect(); return [r.width, r.height];",
+        json!([]),
+    );
+    let [w, h]: [f64; 2] = serde_json::from_value(target).expect("a size");
+    assert!(w >= 43.5 && h >= 43.5, "the private box is a 44 px target ({w}×{h})");
+    let name = session.execute(
+        "const b = document.getElementById('rumour-private-0'); return b.getAttribute('aria-label');",
+        json!([]),
+    );
+    assert_eq!(name, json!("Private: rumour 1"));
+    dismiss_toast(&session);
+    session.to_middle("label[for='rumour-private-0']");
+    session.click("label[for='rumour-private-0']");
+    session.wait_text("#toast-message", "Saved the rumours.");
+    let conn = crate::fixtures::db(&db);
+    let (table, private): (String, String) = conn
+        .query_row(
+            "SELECT rumours, private_rumours FROM nsu_sheets WHERE character_id = ?1",
+            [crate::fixtures::WREN],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .expect("Wren's sheet");
+    assert_eq!(table, "", "no rumour of Wren's is the table's now");
+    assert!(private.contains(TABLES) && private.contains(PRIVATE), "{private:?}");
+    play_shots(&session, "play-sheet-nsu-private-edit", ".sheet-rumours");
+    tap(&session, "#sheet-mode");
+    session.wait_for("#sheet-view[data-mode='play']");
+    session.wait_until("both rumours marked private", || (marks() == json!(2)).then_some(()));
+    play_shots(&session, "play-sheet-nsu-private", ".sheet-rumours");
+
+    // The table's device: Wren's sheet holds none of it.
+    session.click("#nsu-back");
+    session.wait_for("label[for='role-table']");
+    session.click("label[for='role-table']");
+    session.wait_until("the table's role", || {
+        session
+            .execute("return document.getElementById('role-table').checked;", json!([]))
+            .as_bool()
+            .filter(|on| *on)
+            .map(|_| ())
+    });
+    open_sheet_of(&session, "Wren Ashdown");
+    session.wait_for("#sheet-view[data-mode='play']");
+    session.wait_text("#sheet-rumours-text", "Nothing written yet.");
+    let words = sheet_words(&session);
+    for secret in ["mill wheel", "drowned miller", "miller's name"] {
+        assert!(!words.contains(secret), "the table's device reads {secret:?}: {words:?}");
+    }
+    assert_eq!(marks(), json!(0));
+    play_shots(&session, "play-sheet-nsu-private-table", ".sheet-rumours");
+    // Nor in edit mode: the boxes hold only what this device may read.
+    tap(&session, "#sheet-mode");
+    session.wait_for("#sheet-view[data-mode='edit']");
+    let value = session.execute("return document.getElementById('rumour-line-0').value;", json!([]));
+    assert_eq!(value, json!(""), "only the empty line to add a rumour");
+    assert!(session.find("#rumour-private-0").is_err(), "no private box where none could be saved");
+    wait_contains(&session, ".sheet-rumours .marked-hint", "this device does not get them");
+    play_shots(&session, "play-sheet-nsu-private-table-edit", ".sheet-rumours");
+}

@@ -64,11 +64,20 @@ impl Validator {
             "other_details",
             "scars",
             "rumours",
+            "private_rumours",
+            "private_notes",
         ];
         let map = self.object(path, v, KEYS)?;
         let pronouns = self.string(path, map, "pronouns").map(str::to_owned);
         let look = self.string(path, map, "look").map(str::to_owned);
         let rumours = self.string(path, map, "rumours").map(str::to_owned);
+        // Private lines (audit D10) are left out of a file while empty: a file from before
+        // them has none.
+        let mut private = |key: &str| match map.contains_key(key) {
+            true => self.string(path, map, key).map(str::to_owned),
+            false => Some(String::new()),
+        };
+        let (private_rumours, private_notes) = (private("private_rumours"), private("private_notes"));
         let aspects = match self.field(path, map, "aspects") {
             Some(Value::Null) => Some(None),
             Some(v) => self.aspects(&format!("{path}.aspects"), v).map(Some),
@@ -112,6 +121,8 @@ impl Validator {
             other_details: other_details?,
             scars: scars?,
             rumours: rumours?,
+            private_rumours: private_rumours?,
+            private_notes: private_notes?,
         };
         let found = sheet.problems(path);
         let ok = found.is_empty();

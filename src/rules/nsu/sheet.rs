@@ -195,11 +195,62 @@ pub struct Sheet {
     pub other_details: Vec<Detail>,
     /// Recovered harm, kept on the sheet, never counted as harm.
     pub scars: Vec<String>,
-    /// What the character has heard about the locations its player authored.
+    /// What the character has heard about the locations its player authored, one a line:
+    /// the table's, read by everyone.
     pub rumours: String,
+    /// Rumours marked private, one a line (audit D10): read only by the character's player
+    /// (and a device passed around, after its hand-over). Left out of every view, file and
+    /// linked copy made for anyone else, so free text does not give away a face-down card.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub private_rumours: String,
+    /// Notes marked private, one a line, read as `private_rumours` are (the table's notes
+    /// are the character's own `notes`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub private_notes: String,
 }
 
+/// Which of a sheet's private lines: its rumours or its notes.
+pub const PRIVATE_FIELDS: [&str; 2] = ["private_rumours", "private_notes"];
+
 impl Sheet {
+    /// Whether the sheet holds a private rumour or note.
+    pub fn has_private(&self) -> bool {
+        !self.private_rumours.is_empty() || !self.private_notes.is_empty()
+    }
+
+    /// The sheet as someone who may not read the character's private lines sees it: the
+    /// table's lines only. Ruling (audit D10): in No Stone Unturned the Arbiters are the other
+    /// players, so the table's view (the table side's device) does not read a player's
+    /// private lines either; only the player of the character does.
+    pub fn without_private(&self) -> Sheet {
+        Sheet { private_rumours: String::new(), private_notes: String::new(), ..self.clone() }
+    }
+
+    /// `after`, a whole sheet sent back by someone who could not read `before`'s private
+    /// lines (their view of it held none): the private lines kept as `before` has them.
+    /// Refused, changing nothing, when `after` holds a private line at all: a private line
+    /// cannot be written, changed or taken off by someone who cannot read it (an empty one
+    /// is read as "not shown", never as "taken off").
+    pub fn keep_private(before: &Sheet, after: Sheet) -> Result<Sheet, Problem> {
+        if let Some(field) = PRIVATE_FIELDS
+            .into_iter()
+            .zip([&after.private_rumours, &after.private_notes])
+            .find_map(|(field, text)| (!text.is_empty()).then_some(field))
+        {
+            return Err(Problem {
+                path: format!("sheet.{field}"),
+                message: "only the character's player writes its private lines, and this view of the sheet does \
+                          not hold them"
+                    .into(),
+            });
+        }
+        Ok(Sheet {
+            private_rumours: before.private_rumours.clone(),
+            private_notes: before.private_notes.clone(),
+            ..after
+        })
+    }
+
     /// An Overcome character cannot make action rolls until a harm detail is recovered.
     pub fn overcome(&self) -> bool {
         self.harm.len() >= HARM_SLOTS
@@ -245,10 +296,18 @@ impl Sheet {
     pub fn problems(&self, path: &str) -> Vec<Problem> {
         let mut out = Vec::new();
         let mut problem = |at: String, message: String| out.push(Problem { path: at, message });
-        for (field, text) in [("pronouns", &self.pronouns), ("look", &self.look), ("rumours", &self.rumours)] {
+        for (field, text) in [
+            ("pronouns", &self.pronouns),
+            ("look", &self.look),
+            ("rumours", &self.rumours),
+            ("private_rumours", &self.private_rumours),
+        ] {
             if let Some(p) = text_problem(text) {
                 problem(format!("{path}.{field}"), p);
             }
+        }
+        if let Some(p) = crate::model::free_text_problem(&self.private_notes, crate::model::MAX_NOTES_CHARS) {
+            problem(format!("{path}.private_notes"), p);
         }
         if let Some(a) = self.aspects {
             if !a.is_permutation() {
@@ -445,5 +504,58 @@ mod tests {
             sheet.sentiments[i] = Some(Sentiment { name: format!("T{i}"), state: SentimentState::Connected });
         }
         assert_eq!(sheet.creation_missing(), Vec::<&str>::new());
+    }
+
+    fn with_secret() -> Sheet {
+        Sheet {
+            rumours: "The library's stacks go down further than the stairs.".into(),
+            private_rumours: "The mill wheel turns at night, though the river is dry.".into(),
+            private_notes: "I wrote the Mill.".into(),
+            ..Sheet::default()
+        }
+    }
+
+    #[test]
+    fn a_sheet_without_its_private_lines_keeps_the_tables_rumours_only() {
+        let shown = with_secret().without_private();
+        assert_eq!(shown.rumours, "The library's stacks go down further than the stairs.");
+        assert!(!shown.has_private());
+        let json = serde_json::to_string(&shown).unwrap();
+        assert!(!json.contains("mill") && !json.contains("Mill"), "{json}");
+        assert!(!json.contains("private"), "an empty private line is not written at all: {json}");
+        assert!(with_secret().has_private());
+    }
+
+    #[test]
+    fn a_whole_sheet_sent_back_without_the_private_lines_keeps_them() {
+        let before = with_secret();
+        let mut after = before.without_private();
+        after.look = "Ink on the fingers".into();
+        after.rumours = "Nothing about the stacks.".into();
+        let kept = Sheet::keep_private(&before, after).expect("an edit of what the sender sees");
+        assert_eq!(kept.look, "Ink on the fingers");
+        assert_eq!(kept.rumours, "Nothing about the stacks.");
+        assert_eq!(kept.private_rumours, before.private_rumours, "not erased");
+        assert_eq!(kept.private_notes, before.private_notes, "not erased");
+    }
+
+    #[test]
+    fn a_private_line_the_sender_cannot_read_is_neither_written_nor_changed() {
+        let before = with_secret();
+        let forged = Sheet { private_rumours: "The mill is empty.".into(), ..before.without_private() };
+        let refused = Sheet::keep_private(&before, forged).unwrap_err();
+        assert_eq!(refused.path, "sheet.private_rumours");
+        assert!(refused.message.contains("only the character's player"), "{}", refused.message);
+        let added = Sheet { private_notes: "A note of my own".into(), ..Sheet::default() };
+        assert_eq!(Sheet::keep_private(&Sheet::default(), added).unwrap_err().path, "sheet.private_notes");
+    }
+
+    #[test]
+    fn private_lines_keep_the_texts_rules() {
+        let sheet = Sheet { private_rumours: "x".repeat(MAX_TEXT_CHARS + 1), ..Sheet::default() };
+        let found = sheet.problems("$.nsu");
+        assert_eq!(found[0].path, "$.nsu.private_rumours");
+        let sheet = Sheet { private_notes: "a\u{202e}b".into(), ..Sheet::default() };
+        assert_eq!(sheet.problems("$.nsu")[0].path, "$.nsu.private_notes");
     }
 }

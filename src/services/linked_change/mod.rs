@@ -13,7 +13,9 @@
 //!   their modifiers and boxes, sentiments, harm, recovery points, other details, scars), and
 //!   as rolls and downtime made on the device change it, so long as the sheet keeps its
 //!   rules (`Sheet::problems`: a level within its track, one overloaded mood, at most four
-//!   harm details…).
+//!   harm details…). A sheet's private rumours and notes (audit D10) are the player's too;
+//!   what a device's view of a character left out is kept as the host has it, and a private
+//!   line sent by a device that could not read them is refused (`link::keep_hidden`).
 //! - **Penny Ante** ([`penny_ante`]): only the first, free characteristic, on a sheet that
 //!   has none, as the rules give it (`PennyTable::buy_characteristic`: not during an
 //!   adventure once a buyout took the last one). Refused: any further characteristic (5

@@ -12,7 +12,10 @@ export * from "../../shell/api.js";
 //             moods: (Mood|null)[6]  — lines 0-1 are d8, 2-3 d6, 4-5 d4,
 //             skills: (Skill|null)[6], sentiments: (Sentiment|null)[3],
 //             harm: string[] (≤ 4), scars: string[], recovery_points,
-//             other_details: [{text, positive}]}
+//             other_details: [{text, positive}],
+//             private_rumours?, private_notes?}  — one a line, read only by the character's
+//             player: left out (absent) of a view for anyone else, kept by the core on a save
+//             that leaves them out (audit D10)
 //   Mood {name, level (0..=die+1), overloaded}   Skill {name, modifier ≥ 0, boxes: {body, mind, heart}}
 //   Sentiment {name, state: "connected"|"at_risk"|"lost"}
 export const nsuSheet = (id) => call("nsu_sheet", { id });

@@ -11,6 +11,7 @@
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
 import { page, section, columns, lines, shape, track, numberBox } from "../../shell/print-kit.js";
+import { markedLines } from "./sheet-edits.js";
 
 export const TITLE = "No Stone Unturned";
 
@@ -107,6 +108,13 @@ export function layout(view) {
     ["Pronouns", s?.pronouns ?? ""],
   ];
   const extra = [];
-  if (s?.rumours) extra.push(section("Rumours", lines([s.rumours], 1)));
+  // The view is this device's (print honours the viewer): private lines only for their player,
+  // each marked so a printout passed across the table says which lines to keep to yourself.
+  const rumours = markedLines(s?.rumours, s?.private_rumours).map((l) => (l.private ? `${l.text} (private)` : l.text));
+  // (Notes, the table's or private, are not printed: the paper sheet has no place for them.)
+  // Side by side, as the other details are, so a second rumour does not push the page over.
+  const half = Math.ceil(rumours.length / 2);
+  if (rumours.length === 1) extra.push(section("Rumours", lines(rumours, 1)));
+  if (rumours.length > 1) extra.push(section("Rumours", columns(lines(rumours.slice(0, half)), lines(rumours.slice(half)))));
   return page(TITLE, fields, columns(aspects, moods), columns(skills, details), sentiments, ...extra);
 }

@@ -29,6 +29,8 @@ export const tappedLevel = (level, box) => (box === level ? box - 1 : box);
 /** The level of a sentiment (0 connected, 1 at risk, 2 lost) and back. */
 export const sentimentLevel = (state) => SENTIMENT_STATES.indexOf(state);
 
+const clean = (text) => String(text ?? "").trim();
+
 /** True when both sheets hold the same data (saving one over the other changes nothing). */
 export const sameSheet = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -54,7 +56,6 @@ export function aspectsProblem(aspects) {
   return null;
 }
 
-const clean = (text) => String(text ?? "").trim();
 
 /** A line named `raw` (cleaned): emptied when the name is, renamed when it holds something, else `fresh(name)`. */
 function nameLine(lines, line, raw, fresh) {
@@ -65,8 +66,35 @@ function nameLine(lines, line, raw, fresh) {
 }
 
 /**
+ * Lines of free text each marked the table's or private (audit D10): the lines of `tableText`,
+ * then those of `privateText`, as [{text, private}], empty lines left out.
+ */
+export function markedLines(tableText, privateText) {
+  const split = (text, priv) =>
+    String(text ?? "")
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line !== "")
+      .map((text) => ({ text, private: priv }));
+  return [...split(tableText, false), ...split(privateText, true)];
+}
+
+/** The two texts of marked `lines` ([{text, private}]): {table, private}, one line each, empty lines left out. */
+export function joinMarked(lines) {
+  const text = (priv) =>
+    lines
+      .filter((l) => Boolean(l.private) === priv)
+      .map((l) => clean(l.text))
+      .filter((t) => t !== "")
+      .join("\n");
+  return { table: text(false), private: text(true) };
+}
+
+/**
  * Returns the sheet after `edit`. Edits:
  *   {type: "text", field: "pronouns"|"look"|"rumours", text}
+ *   {type: "rumour-lines", lines: [{text, private}]}   the table's rumours and the private ones
+ *   {type: "private-notes", text}              the notes only the character's player reads
  *   {type: "mood-name", line, name}            empty name: the line is open again
  *   {type: "mood-box", line, box}              box 1-based, see tappedLevel
  *   {type: "mood-overloaded", line, on}
@@ -86,6 +114,16 @@ export function editSheet(sheet, edit) {
   switch (edit.type) {
     case "text":
       s[edit.field] = String(edit.text ?? "");
+      break;
+    case "rumour-lines": {
+      const joined = joinMarked(edit.lines);
+      s.rumours = joined.table;
+      // A sheet from the core leaves out an empty private text: left out here too.
+      if (joined.private !== "" || "private_rumours" in s) s.private_rumours = joined.private;
+      break;
+    }
+    case "private-notes":
+      s.private_notes = String(edit.text ?? "");
       break;
     case "mood-name":
       nameLine(s.moods, edit.line, edit.name, (name) => ({ name, level: 0, overloaded: false }));

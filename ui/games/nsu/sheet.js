@@ -29,6 +29,8 @@ import {
   tappedLevel,
   sentimentLevel,
   aspectsProblem,
+  markedLines,
+  joinMarked,
 } from "./sheet-edits.js";
 import { renderWizard, wizardAt } from "./wizard.js";
 import { openRollWizard } from "./roll.js";
@@ -454,37 +456,43 @@ function slotButton(cls, key, label, text, failed, edit, said) {
 // ---- name, pronouns, look -------------------------------------------------------------------
 
 /**
- * Free-form notes for this character (the core keeps them; one undoable change each).
- * Shown once the core offers `setCharacterNotes`.
+ * Free-form notes for this character, one a line, each the table's (the character's notes,
+ * `setCharacterNotes`) or private (the sheet's `private_notes`, read only by its player,
+ * audit D10); one undoable change each. Shown once the core offers `setCharacterNotes`.
  */
 function notesCard(saved) {
   if (typeof api.setCharacterNotes !== "function") return null;
   const c = saved.character;
-  if (!editing) {
-    return el(
-      "section",
-      { class: "sheet-card sheet-notes", "aria-label": "Notes" },
-      labelledValue("Notes", textBlock(view.notes ?? c.notes ?? "", { id: "sheet-notes-text" })),
-    );
-  }
+  const tables = view.notes ?? c.notes ?? "";
+  const lines = markedLines(tables, saved.sheet.private_notes);
   return el(
     "section",
-    { class: "sheet-card sheet-notes", "aria-label": "Notes" },
-    textField({
-      id: "sheet-notes",
-      key: "sheet-notes",
-      label: "Notes",
-      visibleLabel: true,
-      multiline: true,
-      value: view.notes ?? c.notes ?? "",
-      placeholder: "Anything worth remembering: people, promises, clues…",
-      onCommit: (text) =>
-        app.run("The notes were not saved.", async () => {
-          const done = await api.setCharacterNotes(c.id, text);
-          view.notes = text;
-          app.toast(done && done.message ? done.message : "Saved the notes.", { kind: "character", id: c.id });
+    { class: "sheet-card sheet-notes", "aria-labelledby": "sheet-notes-heading" },
+    el("h3", { id: "sheet-notes-heading", class: "sheet-card-heading" }, "Notes"),
+    !editing
+      ? markedList(lines, "sheet-notes-text")
+      : markedLinesEditor({
+          prefix: "note",
+          label: "Note",
+          lines,
+          marks: saved.private_shown !== false,
+          placeholder: "Anything worth remembering: people, promises, clues…",
+          onCommit: async (next) => {
+            const joined = joinMarked(next);
+            if (joined.table !== joinMarked(markedLines(tables, "")).table) {
+              await app.run("The notes were not saved.", async () => {
+                const done = await api.setCharacterNotes(c.id, joined.table);
+                view.notes = joined.table;
+                app.toast(done && done.message ? done.message : "Saved the notes.", { kind: "character", id: c.id });
+              });
+            }
+            if (joined.private !== (saved.sheet.private_notes ?? "")) {
+              await change("The private notes were not saved.", { type: "private-notes", text: joined.private }, "Saved the private notes.");
+            } else {
+              render();
+            }
+          },
         }),
-    }),
   );
 }
 
@@ -1007,17 +1015,110 @@ function recoveryCard(sheet) {
 }
 
 function rumoursCard(sheet) {
+  const lines = markedLines(sheet.rumours, sheet.private_rumours);
   return card(
     "rumours",
     "Rumours",
     "about the locations you wrote",
-    !editing ? textBlock(sheet.rumours, { id: "sheet-rumours-text" }) : textField({
-      id: "sheet-rumours",
-      key: "sheet-rumours",
-      label: "Rumours",
-      multiline: true,
-      value: sheet.rumours,
-      onCommit: (text) => change("The rumours were not saved.", { type: "text", field: "rumours", text }, "Saved the rumours."),
-    }),
+    !editing
+      ? markedList(lines, "sheet-rumours-text")
+      : markedLinesEditor({
+          prefix: "rumour",
+          label: "Rumour",
+          lines,
+          marks: view.saved.private_shown !== false,
+          placeholder: "Add a rumour",
+          onCommit: (next) => change("The rumours were not saved.", { type: "rumour-lines", lines: next }, "Saved the rumours."),
+        }),
+  );
+}
+
+/**
+ * Lines in play mode (`lines` [{text, private}]): each line's text, a private one with a small
+ * "private" marker. The core sends private lines only to the character's player (audit D10).
+ */
+function markedList(lines, id) {
+  if (lines.length === 0) return textBlock("", { id });
+  return el(
+    "ul",
+    { class: "sheet-list marked-lines", id },
+    ...lines.map((line) =>
+      el(
+        "li",
+        { class: `marked-line${line.private ? " private" : ""}` },
+        el("span", { class: "slot-text" }, line.text),
+        line.private ? el("span", { class: "private-mark", title: "Only you read this line" }, "private") : null,
+      ),
+    ),
+  );
+}
+
+/**
+ * Lines in edit mode, each the table's or private (audit D10): a text field and a "Private"
+ * checkbox per line (ids `${prefix}-line-${i}`, `${prefix}-private-${i}`), then an empty line
+ * to add one. Leaving a field or ticking a box commits every line: `onCommit(lines)`. Without
+ * `marks` (a view that holds none of the character's private lines: not its player's) no box is
+ * offered, as none could be saved.
+ */
+function markedLinesEditor({ prefix, label, lines, marks = true, placeholder, onCommit }) {
+  const rows = [...lines, { text: "", private: false }].map((line, i) => {
+    const fresh = i === lines.length;
+    const input = el("input", {
+      id: `${prefix}-line-${i}`,
+      type: "text",
+      class: "marked-text",
+      autocomplete: "off",
+      placeholder: fresh ? placeholder : null,
+      "aria-label": fresh ? `New ${label.toLowerCase()}` : `${label} ${i + 1}`,
+      data: { focusKey: `${prefix}-line-${i}` },
+    });
+    input.value = line.text;
+    const box = el("input", {
+      id: `${prefix}-private-${i}`,
+      type: "checkbox",
+      class: "marked-private",
+      "aria-label": fresh ? `Private: new ${label.toLowerCase()}` : `Private: ${label.toLowerCase()} ${i + 1}`,
+      data: { focusKey: `${prefix}-private-${i}` },
+    });
+    box.checked = Boolean(line.private);
+    return { line, input, box };
+  });
+  const commit = () => {
+    const next = rows.map(({ input, box }) => ({ text: input.value, private: box.checked }));
+    const same = (a, b) => JSON.stringify(joinMarked(a)) === JSON.stringify(joinMarked(b));
+    if (!same(next, lines)) onCommit(next);
+  };
+  for (const { input, box } of rows) {
+    input.addEventListener("change", commit);
+    input.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") {
+        e.preventDefault();
+        commit();
+      }
+    });
+    box.addEventListener("change", commit);
+  }
+  return el(
+    "div",
+    { class: "marked-editor" },
+    el(
+      "p",
+      { class: "muted marked-hint" },
+      marks
+        ? "A private line is read only by you: the other players and the table never get it."
+        : "Lines marked private are the character's player's: this device does not get them.",
+    ),
+    el(
+      "ul",
+      { class: "sheet-list marked-lines", id: `${prefix}-lines` },
+      ...rows.map(({ input, box }) =>
+        el(
+          "li",
+          { class: "marked-line" },
+          input,
+          marks ? el("label", { class: "marked-toggle", for: box.id }, box, el("span", {}, "Private")) : null,
+        ),
+      ),
+    ),
   );
 }

@@ -306,7 +306,8 @@ const STEP_VIEWS = [
   function rumours(saved) {
     const rumours = stepField("wizard-rumours", "Rumours", saved.sheet.rumours, {
       multiline: true,
-      hint: "What your character has heard about the two locations you wrote.",
+      hint:
+        "What your character has heard about the two locations you wrote. A rumour that would give away a face-down card can be marked private on the sheet (✎ Edit): then only you read it.",
     });
     return {
       node: el("div", { class: "wizard-fields" }, rumours.node),

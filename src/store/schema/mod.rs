@@ -67,8 +67,9 @@ pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
 /// transaction that read `user_version` (`MIGRATIONS.to_latest` reads the version before
 /// its own transaction, so two processes could both apply step 1). A test checks that both
 /// lists build the same schema.
-pub(super) const UP: [&str; LATEST as usize] =
-    [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18, V19, V20, V21, V22, V23, V24, V25];
+pub(super) const UP: [&str; LATEST as usize] = [
+    V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18, V19, V20, V21, V22, V23, V24, V25,
+];
 
 /// The schema version this build writes.
 pub const LATEST: i64 = 25;

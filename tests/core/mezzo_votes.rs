@@ -415,4 +415,24 @@ fn an_asset_investment_lets_its_element_lend_a_second_gift() {
         "trait_id",
         "only an Asset Investment invests"
     );
+    // The investment lost takes its edge and the extra gift with it, in the same move.
+    services::mezzo_invest_asset(&mut g.store, game_id, mira, investment, ogre, true).unwrap();
+    let out = services::mezzo_remove_trait(&mut g.store, game_id, mira, investment).unwrap();
+    assert_eq!(out.message, "Mira loses “Investment”. The Ogre loses “Iron hide”, the investment's edge.");
+    let ogre_view = out.view.elements.iter().find(|e| e.element.id == ogre).unwrap();
+    assert_eq!(ogre_view.gifts_at_once, 1);
+    assert!(!ogre_view.element.traits.iter().any(|t| t.name == "Iron hide"));
+    assert_eq!(field(lend(&mut g, wings).unwrap_err()), "trait_id", "one gift at a time again");
+    // Undo gives back both the extra and the edge.
+    services::undo_game(&mut g.store, game_id).unwrap();
+    let v = services::mezzo_table(&g.store, game_id).unwrap();
+    assert!(v
+        .elements
+        .iter()
+        .find(|e| e.element.id == ogre)
+        .unwrap()
+        .element
+        .traits
+        .iter()
+        .any(|t| t.name == "Iron hide"));
 }

@@ -75,10 +75,9 @@ fn field(e: Error) -> String {
     }
 }
 
-#[test]
-fn victory_narration_bought_leaving_a_challenge_becomes_votes_a_conflict_spends() {
-    let s = Scratch::new();
-    let mut g = game(&s);
+/// Mira and the Ogre meet at the bridge; the Ogre gives up, and Mira leaves in victory and
+/// buys 2 votes of Victory Narration with her 2 momentum.
+fn mira_bought_victory_narration(g: &mut Game) {
     let start = MezzoChallengeDraft {
         description: "The bridge".into(),
         sides: vec![SideSetup { name: "Mira".into() }, SideSetup { name: "The Ogre".into() }],
@@ -90,14 +89,18 @@ fn victory_narration_bought_leaving_a_challenge_becomes_votes_a_conflict_spends(
     };
     services::mezzo_challenge_start(&mut g.store, g.game, &start).unwrap();
     services::mezzo_gain_momentum(&mut g.store, g.game, g.mira, 2, MomentumSource::PlotHook).unwrap();
-    // The Ogre gives up: Mira leaves in victory and buys 2 votes of Victory Narration.
-    let (mira, ada, ogre) = (g.mira, g.ada, g.ogre);
     let play = |g: &mut Game, mv| services::mezzo_challenge_play(&mut g.store, g.game, &mv).unwrap();
-    play(&mut g, json!({ "move": "surrender", "challenger": ogre }));
-    play(
-        &mut g,
-        json!({ "move": "spend", "challenger": mira, "by": ada, "spend": { "kind": "victory_narration", "votes": 2 } }),
-    );
+    play(g, json!({ "move": "surrender", "challenger": g.ogre }));
+    let spend = json!({ "move": "spend", "challenger": g.mira, "by": g.ada,
+        "spend": { "kind": "victory_narration", "votes": 2 } });
+    play(g, spend);
+}
+
+#[test]
+fn victory_narration_bought_leaving_a_challenge_becomes_votes_a_conflict_spends() {
+    let s = Scratch::new();
+    let mut g = game(&s);
+    mira_bought_victory_narration(&mut g);
     let sources = services::mezzo_conflict_sources(&g.store, g.game).unwrap();
     assert_eq!(sources.victory_votes.len(), 1);
     assert_eq!((sources.victory_votes[0].name.as_str(), sources.victory_votes[0].votes), ("Mira", 2));
@@ -261,24 +264,7 @@ fn a_players_device_does_not_change_the_tables_laws_or_facts() {
 fn an_action_check_spends_narration_and_ill_fated_and_undo_gives_them_back() {
     let s = Scratch::new();
     let mut g = game(&s);
-    let start = MezzoChallengeDraft {
-        description: "The bridge".into(),
-        sides: vec![SideSetup { name: "Mira".into() }, SideSetup { name: "The Ogre".into() }],
-        challengers: vec![
-            ChallengerSetup { element: g.mira, side: 0, stake: None },
-            ChallengerSetup { element: g.ogre, side: 1, stake: None },
-        ],
-        goals: Vec::new(),
-    };
-    services::mezzo_challenge_start(&mut g.store, g.game, &start).unwrap();
-    services::mezzo_gain_momentum(&mut g.store, g.game, g.mira, 2, MomentumSource::PlotHook).unwrap();
-    let (mira, ada, ogre) = (g.mira, g.ada, g.ogre);
-    let play = |g: &mut Game, mv| services::mezzo_challenge_play(&mut g.store, g.game, &mv).unwrap();
-    play(&mut g, json!({ "move": "surrender", "challenger": ogre }));
-    play(
-        &mut g,
-        json!({ "move": "spend", "challenger": mira, "by": ada, "spend": { "kind": "victory_narration", "votes": 2 } }),
-    );
+    mira_bought_victory_narration(&mut g);
     // 1 adversity debt on Mira.
     services::mezzo_gain_adversity(&mut g.store, g.game, g.mira, 1).unwrap();
     services::mezzo_spend_adversity(&mut g.store, g.game, g.mira, Some(g.ada), AdversitySpend::FortunesFavor, true)

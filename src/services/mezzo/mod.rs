@@ -812,19 +812,12 @@ pub fn mezzo_remove_trait(store: &mut Store, game: Uuid, element: Uuid, trait_id
         let with = e.traits.len().saturating_sub(after.traits.len() + 1);
         let with = if with > 0 { format!(" (and {with} trait(s) attached to it)") } else { String::new() };
         let mut message = format!("{} loses “{name}”{with}.", e.name);
-        // seed:1185-1190: an Asset Investment lost (itself, or with the Asset it is attached
-        // to) takes back the edge it granted, and with it the extra gift it allowed.
-        let lost = e.traits.iter().filter(|t| t.template == Some(Template::AssetInvestment));
-        let lost: Vec<Uuid> = lost.filter(|t| after.trait_by_id(t.id).is_none()).map(|t| t.id).collect();
+        let divested = rules::investments_lost(&e, &after, &elements)?;
         w.set_element(after);
-        for investment in lost {
-            let Some(held) = rules::invested_in(investment, &elements) else { continue };
-            let selected = w.element(held)?;
-            let (divested, more) = rules::divest(investment, &selected)?;
-            let edge = selected.trait_by_id(rules::invested_edge_id(investment, held)).map_or("", |t| t.name.as_str());
+        for (selected, edge, more) in divested {
             message.push_str(&format!(" {} loses “{edge}”, the investment's edge.", selected.name));
             events.extend(more);
-            w.set_element(divested);
+            w.set_element(selected);
         }
         w.done(events, message)
     })

@@ -669,9 +669,14 @@ pub fn lend_gift(
 
 /// The edge `gift` lent to `target` goes back (contact ended, or the owner lends it elsewhere).
 pub fn take_back_gift(gift: Uuid, target: &Element) -> Result<(Element, Vec<ElementEvent>)> {
-    let id = lent_edge_id(gift, target.id);
+    remove_given(target, lent_edge_id(gift, target.id), "lent by this gift")
+}
+
+/// The edge `id` another element gave `target` goes; refused when `target` holds none
+/// (`given`: how it was given, for the message).
+fn remove_given(target: &Element, id: Uuid, given: &str) -> Result<(Element, Vec<ElementEvent>)> {
     if target.trait_by_id(id).is_none() {
-        return Err(Error::invalid("target", format!("{} holds no edge lent by this gift", target.name)));
+        return Err(Error::invalid("target", format!("{} holds no edge {given}", target.name)));
     }
     Ok(remove_all(target, &[id], Removal::Removed))
 }
@@ -755,9 +760,28 @@ pub fn invest(
 /// The edge `investment` granted `selected` goes (the investment lost, or moved after the
 /// element lost it).
 pub fn divest(investment: Uuid, selected: &Element) -> Result<(Element, Vec<ElementEvent>)> {
-    let id = invested_edge_id(investment, selected.id);
-    if selected.trait_by_id(id).is_none() {
-        return Err(Error::invalid("target", format!("{} holds no edge of this investment", selected.name)));
+    remove_given(selected, invested_edge_id(investment, selected.id), "of this investment")
+}
+
+/// seed:1185-1190: the Asset Investments `before` held and `after` does not (removed, or with
+/// the Asset they are attached to) take back the edges they granted, and with them the extra
+/// gift each allowed: each element of `elements` that held such an edge, without it, with
+/// the edge's name and the events.
+pub fn investments_lost(
+    before: &Element,
+    after: &Element,
+    elements: &[Element],
+) -> Result<Vec<(Element, String, Vec<ElementEvent>)>> {
+    let lost = before.traits.iter().filter(|t| t.template == Some(Template::AssetInvestment));
+    let lost = lost.filter(|t| after.trait_by_id(t.id).is_none());
+    let mut out = Vec::new();
+    for investment in lost {
+        let Some(held) = invested_in(investment.id, elements) else { continue };
+        let Some(selected) = elements.iter().find(|e| e.id == held) else { continue };
+        let edge =
+            selected.trait_by_id(invested_edge_id(investment.id, held)).map_or(String::new(), |t| t.name.clone());
+        let (divested, events) = divest(investment.id, selected)?;
+        out.push((divested, edge, events));
     }
-    Ok(remove_all(selected, &[id], Removal::Removed))
+    Ok(out)
 }

@@ -422,3 +422,49 @@ fn an_asset_investment_lets_its_element_lend_a_second_gift() {
         .iter()
         .any(|t| t.name == "Iron hide"));
 }
+
+/// DEV-4: a table's element that leaves the story loses its Asset Investments with it: the
+/// asset's selected element gives back the invested edge, in the same undoable move.
+#[test]
+fn an_element_leaving_the_story_takes_back_its_investments_edge() {
+    let s = Scratch::new();
+    let mut g = game(&s);
+    let (game_id, mira, ogre) = (g.game, g.mira, g.ogre);
+    let add = |g: &mut Game, template, name: &str, target: Option<Uuid>, set_up: &str| {
+        let draft = TraitDraft {
+            kind: None,
+            template: Some(template),
+            name: name.into(),
+            properties: Properties { set_up: set_up.into(), ..Properties::default() },
+            target_trait: target,
+            granted_by: None,
+            via: Via::EdgeSlot,
+            lasts: Lasts::Lasting,
+            uses_left: None,
+        };
+        services::mezzo_add_trait(&mut g.store, game_id, ogre, None, draft).unwrap();
+        let v = services::mezzo_table(&g.store, game_id).unwrap();
+        let e = v.elements.into_iter().find(|e| e.element.id == ogre).unwrap();
+        e.element.traits.iter().find(|t| t.name == name).unwrap().id
+    };
+    // The Ogre's Asset "Mira" with an investment in "Iron hide", invested in Mira.
+    let asset = add(&mut g, Template::Asset, "Our champion", None, "Mira");
+    let investment = add(&mut g, Template::AssetInvestment, "Investment", Some(asset), "Iron hide");
+    services::mezzo_invest_asset(&mut g.store, game_id, ogre, investment, mira, true).unwrap();
+    let holds_iron_hide = |g: &Game| {
+        let v = services::mezzo_table(&g.store, game_id).unwrap();
+        let m = v.characters.into_iter().find(|e| e.element.id == mira).unwrap();
+        m.element.traits.iter().any(|t| t.name == "Iron hide")
+    };
+    assert!(holds_iron_hide(&g));
+
+    let out = services::mezzo_remove_element(&mut g.store, game_id, ogre).unwrap();
+    assert_eq!(out.message, "The Ogre leaves the story. Mira loses “Iron hide”, the investment's edge.");
+    assert!(out.view.elements.is_empty());
+    assert!(!holds_iron_hide(&g));
+    // One move: one undo gives back the Ogre and Mira's edge.
+    services::undo_game(&mut g.store, game_id).unwrap();
+    assert!(holds_iron_hide(&g));
+    let v = services::mezzo_table(&g.store, game_id).unwrap();
+    assert!(v.elements.iter().any(|e| e.element.id == ogre));
+}

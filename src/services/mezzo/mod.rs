@@ -744,12 +744,22 @@ pub fn mezzo_rename_element(store: &mut Store, game: Uuid, element: Uuid, name: 
     })
 }
 
-/// Takes one of the table's own elements out of the story.
+/// Takes one of the table's own elements out of the story, and with it the edges its Asset
+/// Investments granted (in the same move).
 pub fn mezzo_remove_element(store: &mut Store, game: Uuid, element: Uuid) -> Result<MezzoChange> {
     change(store, game, |w| {
         let i = w.table_element(element)?;
+        let (_, elements) = w.participants();
+        let divested = rules::investments_lost_with(&w.table.elements[i], &elements)?;
         let gone = w.table.elements.remove(i);
-        Ok(format!("{} leaves the story.", gone.name))
+        let mut message = format!("{} leaves the story.", gone.name);
+        let mut events = Vec::new();
+        for (selected, edge, more) in divested {
+            message.push_str(&format!(" {} loses “{edge}”, the investment's edge.", selected.name));
+            events.extend(more);
+            w.set_element(selected);
+        }
+        w.done(events, message)
     })
 }
 

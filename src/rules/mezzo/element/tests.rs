@@ -1052,3 +1052,32 @@ fn an_asset_investment_grants_its_edge_and_one_more_gift_at_a_time() {
     let all = vec![jon_lost, mira.clone(), ogre_fire.clone(), bat.clone()];
     assert!(err(lend_gift(&mira, id(71), &bat, &all)).starts_with("trait_id: only one Empowering Gift"));
 }
+
+/// seed:1185-1190: an element that leaves the story loses its Asset Investments with it: the
+/// selected element gives back the invested edge (and its second gift at a time); an element
+/// with no investment takes nothing from anyone.
+#[test]
+fn an_element_leaving_the_story_takes_back_its_investments_edges() {
+    let jon =
+        award_edge_slots(&element(QUEST, ElementKind::Faction, "The Guild"), SlotAward::FirstActionCheck).unwrap().0;
+    let jon = with(&jon, edge(80, Template::Asset, "Our champion"));
+    let mut ward = Trait::from_template(id(81), Template::AssetInvestment, "Investment", Via::EdgeSlot).on(id(80));
+    ward.properties.set_up = "Fire ward".into();
+    let jon = with(&jon, ward);
+    let mira =
+        award_edge_slots(&element(BLADE, ElementKind::Character, "Mira"), SlotAward::FirstActionCheck).unwrap().0;
+    let bat = element(99, ElementKind::Character, "Bat");
+    let (mira, _) = invest(&jon, id(81), &mira, &[jon.clone(), mira.clone(), bat.clone()]).unwrap();
+    let all = vec![jon.clone(), mira.clone(), bat.clone()];
+    assert_eq!(investments_in(&mira, &all), 1);
+
+    let lost = investments_lost_with(&jon, &all).unwrap();
+    assert_eq!(lost.len(), 1);
+    let (plain, edge_name, events) = &lost[0];
+    assert_eq!((plain.id, edge_name.as_str()), (id(BLADE), "Fire ward"));
+    assert!(plain.trait_by_id(invested_edge_id(id(81), id(BLADE))).is_none());
+    assert!(matches!(events.as_slice(), [ElementEvent::TraitRemoved { name, .. }] if name == "Fire ward"));
+    assert_eq!(investments_in(plain, &[plain.clone(), bat.clone()]), 0);
+    // Bat invests nothing: its leaving takes nothing back.
+    assert!(investments_lost_with(&bat, &all).unwrap().is_empty());
+}

@@ -785,3 +785,14 @@ pub fn investments_lost(
     }
     Ok(out)
 }
+
+/// seed:1185-1190: `gone` leaves the story, and every Asset Investment it held is lost with
+/// it: as [`investments_lost`], each element of `elements` that held such an edge, without it.
+pub fn investments_lost_with(
+    gone: &Element,
+    elements: &[Element],
+) -> Result<Vec<(Element, String, Vec<ElementEvent>)>> {
+    let emptied = Element { traits: Vec::new(), ..gone.clone() };
+    let others: Vec<Element> = elements.iter().filter(|e| e.id != gone.id).cloned().collect();
+    investments_lost(gone, &emptied, &others)
+}

@@ -500,6 +500,19 @@ mod tests {
     }
 
     #[test]
+    fn who_was_there_is_changed_after_the_session_with_the_same_refusals_as_at_its_start() {
+        let j = Journal::default().start("2026-11-01", &names(&["Ada"]), &roster(), 0).unwrap().end(1).unwrap();
+        let who = |n: &[&str]| SessionEdit::Attendees { names: names(n) };
+        let changed = j.edit(1, &who(&[" Bo ", "Cy"]), &roster()).unwrap();
+        assert_eq!(changed.sessions[0].attendees, names(&["Bo", "Cy"]), "a closed session's list changes");
+        assert_eq!(j.edit(1, &who(&[]), &roster()).unwrap().sessions[0].attendees, names(&[]), "nobody listed");
+        for bad in [who(&["Zed"]), who(&["Bo", "Bo "]), who(&["Ada", ""])] {
+            assert_eq!(field(j.edit(1, &bad, &roster()).unwrap_err()), "attendees", "{bad:?}");
+        }
+        assert_eq!(field(j.edit(2, &who(&["Bo"]), &roster()).unwrap_err()), "session");
+    }
+
+    #[test]
     fn a_renamed_attendee_stays_on_the_session_it_was_at() {
         let j = Journal::default().start("2026-11-01", &names(&["Ada"]), &roster(), 0).unwrap();
         let renamed = names(&["Ada Lovelace", "Bo"]);

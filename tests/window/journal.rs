@@ -2,8 +2,8 @@
 //! opens it; a session is started with its date and who is here, a dice roll at the table
 //! lands in what happened, the table's notes are written and the session ended; "Last time…"
 //! then tells it first, also from home's game panel. A date before the last session's is
-//! refused with its field named and nothing changed. Screenshots at 1280 and 360 px, light
-//! and dark.
+//! refused with its field named and nothing changed; who was there is changed in a session's
+//! write-up. Screenshots at 1280 and 360 px, light and dark.
 
 use serde_json::json;
 
@@ -12,7 +12,7 @@ use crate::mezzo::press;
 use crate::webdriver::{Session, ESCAPE};
 use crate::{
     back_home, begin_with, create_character, create_game, dismiss_toast, in_dark, new_game, open, open_game,
-    shots_at_both_widths, wait_game_row,
+    shots_at_both_widths, shots_at_both_widths_with, wait_game_row,
 };
 
 fn set_value(session: &Session, selector: &str, value: &str) {
@@ -117,6 +117,77 @@ fn a_session_is_started_played_written_up_and_told_as_last_time() {
     );
     session.click("#print-close");
     session.wait_gone("#print-dialog[open]");
+}
+
+/// Ticks (or unticks) the box of `name` among the boxes under `within`, as a person taps its
+/// label.
+fn tap_name(session: &Session, within: &str, name: &str) {
+    let found = session.execute(
+        "const box = [...document.querySelectorAll(arguments[0] + ' input[type=checkbox]')].find((i) => i.value === arguments[1]);
+         if (!box) return null;
+         box.closest('label').scrollIntoView({ block: 'center' });
+         return box.id;",
+        json!([within, name]),
+    );
+    let id = found.as_str().unwrap_or_else(|| panic!("a box for {name} under {within}"));
+    press(session, &format!("label[for='{id}']"));
+}
+
+fn ticked(session: &Session, within: &str) -> Vec<String> {
+    let names = session.execute(
+        "return [...document.querySelectorAll(arguments[0] + ' input[type=checkbox]')].filter((i) => i.checked).map((i) => i.value);",
+        json!([within]),
+    );
+    serde_json::from_value(names).unwrap_or_default()
+}
+
+/// Who was there is written up after the session: Bo came late, unticked at the start, and is
+/// ticked in the session's write-up; Ada, who left early, is unticked. "Last time…" and the
+/// session then say so, and the boxes stay as saved.
+#[test]
+fn who_was_there_is_changed_in_the_write_up() {
+    let (_window, _scratch, _db, session) = begin_with("journal-who", open);
+    new_game(&session, "Gear Night", "scattershot");
+    create_character(&session, "Ada");
+    create_character(&session, "Bo");
+    dismiss_toast(&session);
+    press(&session, "#game-journal");
+    session.wait_for("#journal-start-form");
+    assert_eq!(ticked(&session, "#journal-start-form"), ["Ada", "Bo"], "everyone is ticked at first");
+    tap_name(&session, "#journal-start-form", "Bo");
+    set_value(&session, "#journal-start-date", "2026-11-01");
+    press(&session, "#journal-start");
+    session.wait_for("#journal-open");
+    press(&session, "#journal-end");
+    session.wait_for("#journal-last");
+    assert!(text_of(&session, "#journal-last").contains("There: Ada"), "{}", text_of(&session, "#journal-last"));
+
+    // The write-up: the boxes as the session lists them; Bo ticked, Ada unticked, saved.
+    press(&session, "#journal-session-1 summary");
+    session.wait_for("#journal-who-was-1");
+    assert_eq!(ticked(&session, "#journal-who-was-1"), ["Ada"]);
+    tap_name(&session, "#journal-who-was-1", "Bo");
+    tap_name(&session, "#journal-who-was-1", "Ada");
+    press(&session, "#journal-save-who-1");
+    session.wait_until("the list saved", || text_of(&session, "#journal-last").contains("There: Bo").then_some(()));
+    assert!(text_of(&session, "#journal-session-1").contains("There: Bo"));
+    assert!(!text_of(&session, "#journal-last").contains("Ada"), "{}", text_of(&session, "#journal-last"));
+    assert_eq!(ticked(&session, "#journal-who-was-1"), ["Bo"], "the write-up stays open, as saved");
+    let focused = session.execute("return document.activeElement?.id ?? '';", json!([]));
+    assert_eq!(focused, json!("journal-save-who-1"), "the focus stays on the button");
+    assert!(session.find("#journal-error").map(|e| !e.is_displayed()).unwrap_or(true), "nothing refused");
+    let into_view = || {
+        session.execute("document.getElementById('journal-who-was-1').scrollIntoView({ block: 'center' });", json!([]));
+    };
+    shots_at_both_widths_with(&session, "journal-who-was-there", into_view, || {});
+    in_dark(&session, || shots_at_both_widths_with(&session, "journal-who-was-there-dark", into_view, || {}));
+
+    // Kept: the journal opened again tells the same.
+    session.click("#journal-close");
+    session.wait_gone("#journal[open]");
+    press(&session, "#game-journal");
+    session.wait_for("#journal-last");
+    assert!(text_of(&session, "#journal-last").contains("There: Bo"), "kept when the journal opens again");
 }
 
 #[test]

@@ -125,7 +125,11 @@ function draw(view) {
       ),
     );
   }
-  byId("journal-body").replaceChildren(...parts);
+  // A write-up open before a move stays open after it (its button keeps the focus).
+  const body = byId("journal-body");
+  const writing = [...body.querySelectorAll("details.journal-edit[open]")].map((d) => d.dataset.session);
+  body.replaceChildren(...parts);
+  for (const n of writing) body.querySelector(`details.journal-edit[data-session="${n}"]`)?.setAttribute("open", "");
 }
 
 const sessionTitle = (s) => `Session ${s.number} · ${s.date}${s.open ? " · playing now" : ""}`;
@@ -158,16 +162,24 @@ function happened(s) {
   );
 }
 
-function startForm(view) {
-  const date = el("input", { id: "journal-start-date", type: "date", value: today(), required: true });
-  const names = view.roster.map((name, i) =>
+/** A box per name (`idPrefix` + its place), ticked when `ticked(name)`. */
+function whoBoxes(names, idPrefix, ticked) {
+  return names.map((name, i) =>
     el(
       "label",
-      { class: "journal-who", for: `journal-who-${i}` },
-      el("input", { type: "checkbox", id: `journal-who-${i}`, value: name, checked: true }),
+      { class: "journal-who", for: `${idPrefix}${i}` },
+      el("input", { type: "checkbox", id: `${idPrefix}${i}`, value: name, checked: ticked(name) }),
       ` ${name}`,
     ),
   );
+}
+
+/** The names whose boxes are ticked, in the boxes' order. */
+const tickedNames = (boxes) => boxes.map((l) => l.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
+
+function startForm(view) {
+  const date = el("input", { id: "journal-start-date", type: "date", value: today(), required: true });
+  const names = whoBoxes([...new Set(view.roster)], "journal-who-", () => true);
   const button = el("button", { type: "submit", id: "journal-start", class: "primary" }, "Start session");
   return el(
     "form",
@@ -178,8 +190,7 @@ function startForm(view) {
       on: {
         submit: (e) => {
           e.preventDefault();
-          const who = names.map((l) => l.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
-          move(button, () => api.journalStart(current.gameId, date.value, who), "journal-end");
+          move(button, () => api.journalStart(current.gameId, date.value, tickedNames(names)), "journal-end");
         },
       },
     },
@@ -207,7 +218,9 @@ function openSession(view, s) {
   );
 }
 
-/** A session in the list: as read, and on the table's device its date and notes to change. */
+/** A session in the list: as read, and on the table's device its date, who was there and
+ *  its notes to change. Who may be ticked: the game's characters (and Mezzo players), and
+ *  anyone the session lists already (a name kept after a rename). */
 function sessionCard(view, s) {
   const card = el("article", { class: "journal-session", id: `journal-session-${s.number}` }, sessionBody(s));
   if (!view.may_edit) return card;
@@ -225,12 +238,22 @@ function sessionCard(view, s) {
     { type: "button", id: `journal-save-notes-${n}`, on: { click: (e) => move(e.currentTarget, () => api.journalEdit(current.gameId, n, { edit: "notes", text: notes.value }), `journal-save-notes-${n}`) } },
     "Save notes",
   );
+  const there = new Set(s.attendees);
+  const who = whoBoxes([...new Set([...view.roster, ...s.attendees])], `journal-was-${n}-`, (name) => there.has(name));
+  const saveWho = el(
+    "button",
+    { type: "button", id: `journal-save-who-${n}`, on: { click: (e) => move(e.currentTarget, () => api.journalEdit(current.gameId, n, { edit: "attendees", names: tickedNames(who) }), `journal-save-who-${n}`) } },
+    "Save who was there",
+  );
   card.append(
     el(
       "details",
-      { class: "journal-edit" },
+      { class: "journal-edit", data: { session: String(n) } },
       el("summary", {}, `Write up session ${n}`),
       el("div", { class: "field" }, el("label", { for: date.id }, "Date"), el("div", { class: "journal-row" }, date, saveDate)),
+      who.length
+        ? el("fieldset", { class: "journal-roster", id: `journal-who-was-${n}` }, el("legend", {}, "Who was there"), ...who, saveWho)
+        : null,
       el("div", { class: "field" }, el("label", { for: notes.id }, "Notes"), notes, saveNotes),
     ),
   );

@@ -321,3 +321,89 @@ fn a_joined_device_reads_the_tables_journal_and_leaves_its_keeping_to_the_table(
     assert_eq!(refused_field(refused), "game");
     assert_eq!(services::journal(&open(&pa.db()), game).unwrap(), there);
 }
+
+/// NSU's map changes are in what happened (collateral with the complications, the rest with
+/// the other moves), a move taken back left out; a card still face down is named in nobody's
+/// recap, not even its author's (the journal is read by the whole table).
+#[test]
+fn nsu_map_changes_are_in_what_happened_and_a_face_down_card_stays_unnamed() {
+    use sheetkeeper::rules::nsu::world::GridPos;
+    let (_s, mut store, game, [wren]) = new_game("Valley", "nsu", ["Wren"]);
+    let card = |name: &str, author_character| services::LocationDraft {
+        name: name.into(),
+        author: "Ana".into(),
+        description: "A drowned library".into(),
+        collateral_harms: "the moths".into(),
+        danger: "rising water".into(),
+        treasure: "old maps".into(),
+        author_character,
+    };
+    let library = services::nsu_world_author_location(&mut store, game, &card("Library", None)).unwrap().world;
+    let library = library.locations[0].id;
+    services::journal_start(&mut store, game, "2026-11-01", &names(&["Wren"])).unwrap();
+    let mill = services::nsu_world_author_location(&mut store, game, &card("Mill", Some(wren))).unwrap().world;
+    let mill = mill.locations[1].id;
+    let cells = [GridPos { x: 0, y: 0 }, GridPos { x: 1, y: 0 }];
+    let shuffle = services::DiceInput::Entered { values: vec![2] };
+    services::nsu_world_deal(&mut store, game, &cells, &shuffle, &mut rand::rngs::StdRng::seed_from_u64(7)).unwrap();
+    services::nsu_world_reveal(&mut store, game, library).unwrap();
+    services::nsu_world_add_path(&mut store, game, library, mill).unwrap();
+    services::nsu_world_set_party_location(&mut store, game, Some(library)).unwrap();
+    services::nsu_world_tick_collateral(&mut store, game, library, 2).unwrap();
+    services::nsu_world_set_party_location(&mut store, game, None).unwrap();
+    services::undo_game(&mut store, game).unwrap();
+    services::nsu_world_add_npc(&mut store, game, "The archivist").unwrap();
+    services::journal_end(&mut store, game).unwrap();
+
+    let table = lines(&table_view(&store, game), 1);
+    let other = |w: &str| (Group::Other, w.to_owned());
+    assert_eq!(
+        table,
+        vec![
+            (Group::Complications, "Collateral at “Library”: 0 → 2 of 8.".to_owned()),
+            other("A location card is written."),
+            other("2 location card(s) dealt face down on the map."),
+            other("“Library” is revealed."),
+            other("A path is drawn between “Library” and a face-down card."),
+            other("The party moves to “Library”."),
+        ],
+        "the map's changes by group, in order; the party's move taken back and the NPC (not the map) left out"
+    );
+    let titles: Vec<&str> = table_view(&store, game).sessions[0].happened.iter().map(|h| h.title).collect();
+    assert_eq!(titles, ["Complications and collateral", "Other moves at the table"]);
+    for viewer in [Viewer::Player(vec![wren]), Viewer::Everyone, Viewer::PassedAround] {
+        let theirs = lines(&services::journal_for(store.read(), game, &viewer).unwrap(), 1);
+        assert_eq!(theirs, table, "{viewer:?}: the map as everyone sees it");
+    }
+    assert!(table.iter().all(|(_, l)| !l.contains("Mill")), "the face-down Mill is named nowhere, not even to Wren");
+}
+
+/// Scattershot's development points bought on a sheet are in what happened, under the
+/// purchases, in the sheet's own words; a purchase taken back, or a sheet edit that buys
+/// nothing, is left out.
+#[test]
+fn scattershot_purchases_are_in_what_happened() {
+    use sheetkeeper::rules::scattershot::sheet::{Difficulty, Purchase, Resource, Statistic};
+    let (_s, mut store, game, [ada]) = new_game("Gear Night", "scattershot", ["Ada"]);
+    let buy = |purchase| services::SheetEdit::Buy { purchase };
+    services::scattershot_sheet_edit(&mut store, ada, &buy(Purchase::Statistic { statistic: Statistic::Power }))
+        .unwrap();
+    services::journal_start(&mut store, game, "2026-11-01", &names(&["Ada"])).unwrap();
+    let strength = Purchase::Statistic { statistic: Statistic::Strength };
+    let strength = services::scattershot_sheet_edit(&mut store, ada, &buy(strength)).unwrap().message;
+    let climbing = Purchase::NewSkill { name: "Climbing".into(), difficulty: Difficulty::Easy };
+    let climbing = services::scattershot_sheet_edit(&mut store, ada, &buy(climbing)).unwrap().message;
+    let agility = Purchase::Statistic { statistic: Statistic::Agility };
+    services::scattershot_sheet_edit(&mut store, ada, &buy(agility)).unwrap();
+    services::undo_character(&mut store, ada).unwrap();
+    let hurt = services::SheetEdit::SetResource { resource: Resource::HitPoints, current: 8 };
+    services::scattershot_sheet_edit(&mut store, ada, &hurt).unwrap();
+    services::journal_end(&mut store, game).unwrap();
+
+    assert_eq!(strength, "Ada buys +1 Strength (1 point(s); 2 spent).");
+    let table = lines(&table_view(&store, game), 1);
+    assert_eq!(table, vec![(Group::Purchases, strength), (Group::Purchases, climbing)]);
+    assert_eq!(table_view(&store, game).sessions[0].happened[0].title, "Purchases");
+    let player = lines(&services::journal_for(store.read(), game, &Viewer::Player(vec![ada])).unwrap(), 1);
+    assert_eq!(player, table, "a sheet everyone reads: the same for a player");
+}

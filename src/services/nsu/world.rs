@@ -201,6 +201,99 @@ fn reads_card(l: &Location, viewer: &Viewer) -> bool {
     l.author_character.is_some_and(|c| mine.contains(&c)) || l.scouted_by.iter().any(|c| mine.contains(c))
 }
 
+/// A change of the map in words, and whether it is one of collateral (the journal sorts it
+/// with the complications).
+pub(crate) struct MapChange {
+    pub seq: i64,
+    pub words: String,
+    pub collateral: bool,
+}
+
+/// The map's changes logged after event `within.0` and up to event `within.1` (a journal
+/// session's), oldest first, taken-back ones left out: cards written, dealt, placed, revealed
+/// and scouted, levels rolled, paths drawn and rubbed out, the party's moves, collateral and
+/// scene details. Ruling: a journal is read by the table and every player, so a card is
+/// named (and its scene details quoted) only once it is revealed, as everyone sees the map;
+/// a face-down card is "a face-down card" in every viewer's journal, even its author's.
+pub(crate) fn map_changes_within(read: Reader<'_>, game: Uuid, within: (i64, i64)) -> Result<Vec<MapChange>> {
+    let mut out = Vec::new();
+    for (event, undone) in read.events_of_kind_within(game, None, EventKind::NsuWorldChanged, within, u32::MAX)? {
+        if undone {
+            continue;
+        }
+        let payload: WorldPayload = payload_of(&event)?;
+        // A detail written from a roll logs its world events under "world", beside the roll.
+        let events = match payload.events {
+            serde_json::Value::Object(mut o) => o.remove("world").unwrap_or_default(),
+            events => events,
+        };
+        let events: Vec<WorldEvent> = if events.is_null() {
+            Vec::new()
+        } else {
+            serde_json::from_value(events).map_err(|e| {
+                Error::invalid("event log", format!("event {} (the world's changes) cannot be read: {e}", event.seq))
+            })?
+        };
+        let after = &payload.after.world;
+        for e in &events {
+            if let Some((words, collateral)) = map_words(read, after, e)? {
+                out.push(MapChange { seq: event.seq, words, collateral });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `e` in words as everyone reads the map after it (`after`); None for a change that is not
+/// the map's.
+fn map_words(read: Reader<'_>, after: &World, e: &WorldEvent) -> Result<Option<(String, bool)>> {
+    let card = |id: Uuid| match after.locations.iter().find(|l| l.id == id) {
+        Some(l) if reads_card(l, &Viewer::Everyone) && !l.name.trim().is_empty() => format!("“{}”", l.name.trim()),
+        _ => "a face-down card".to_owned(),
+    };
+    let capital = |text: String| {
+        let mut chars = text.chars();
+        chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+    };
+    let words = match e {
+        WorldEvent::LocationAuthored { .. } => "A location card is written.".to_owned(),
+        WorldEvent::LevelsRolled { location, danger_level, reward_level } => {
+            format!("{}: D{danger_level} R{reward_level}, its levels rolled.", capital(card(*location)))
+        }
+        WorldEvent::LocationPlaced { location, before: None, .. } => {
+            format!("{} is laid on the map.", capital(card(*location)))
+        }
+        WorldEvent::LocationPlaced { location, .. } => format!("{} is moved on the map.", capital(card(*location))),
+        WorldEvent::LocationsDealt { cells } => format!("{} location card(s) dealt face down on the map.", cells.len()),
+        WorldEvent::LocationRevealed { location } => format!("{} is revealed.", capital(card(*location))),
+        WorldEvent::LocationScouted { location, character, .. } => {
+            let who = read.character(*character)?.map_or_else(|| "A character".to_owned(), |c| c.name);
+            format!("{who} scouts {}.", card(*location))
+        }
+        WorldEvent::CollateralChanged { location, before, after: now, .. } => {
+            let words = format!("Collateral at {}: {before} → {now} of 8.", card(*location));
+            return Ok(Some((words, true)));
+        }
+        WorldEvent::SceneDetailAdded { location, text, world_at_risk, .. } => {
+            let risk = if *world_at_risk { " (the world at risk)" } else { "" };
+            match after.locations.iter().find(|l| l.id == *location) {
+                Some(l) if reads_card(l, &Viewer::Everyone) => {
+                    format!("A scene detail at {}{risk}: {}", card(*location), text.trim())
+                }
+                _ => format!("A scene detail at a face-down card{risk}."),
+            }
+        }
+        WorldEvent::PathAdded { path } => format!("A path is drawn between {} and {}.", card(path.a), card(path.b)),
+        WorldEvent::PathRemoved { path } => {
+            format!("The path between {} and {} is rubbed out.", card(path.a), card(path.b))
+        }
+        WorldEvent::PartyMoved { after: Some(to), .. } => format!("The party moves to {}.", card(*to)),
+        WorldEvent::PartyMoved { after: None, .. } => "The party goes home.".to_owned(),
+        _ => return Ok(None),
+    };
+    Ok(Some((words, false)))
+}
+
 /// The map as this device may see it. With `viewer` (a character), as that character sees
 /// it — one of this device's own, or any on a device passed around the table; without, as
 /// the device's role sees it (a device passed around shows every face-down card closed).

@@ -189,15 +189,18 @@ struct ScattershotOdds {
     /// With --choices: the actor's 2d10 once rolled, e.g. 4,5
     #[arg(long, value_name = "A,B", value_parser = parse_d10s, requires = "choices")]
     dice: Option<[u8; 2]>,
-    /// With --choices: a contest's resistor rating
-    #[arg(long, value_name = "R", allow_hyphen_values = true, requires = "choices")]
-    resistor_rating: Option<i32>,
-    /// With --choices: the resistor's modifiers
-    #[arg(long, value_name = "M", default_value_t = 0, allow_hyphen_values = true, requires = "resistor_rating")]
-    resistor_modifier: i32,
-    /// With --choices: the resistor's 2d10 once rolled
+    /// With --choices: a contest's resistors' ratings, one per resistor (1 to 5), e.g. 9 or
+    /// 9,11 (or the flag once per resistor)
+    #[arg(long, value_name = "R,…", value_delimiter = ',', allow_hyphen_values = true, requires = "choices")]
+    resistor_rating: Vec<i32>,
+    /// With --choices: the resistors' modifiers, one per resistor in the ratings' order, e.g.
+    /// 0,-2 [default: 0 each]
+    #[arg(long, value_name = "M,…", value_delimiter = ',', allow_hyphen_values = true, requires = "resistor_rating")]
+    resistor_modifier: Vec<i32>,
+    /// With --choices: a resistor's 2d10 once rolled, the flag once per resistor in the
+    /// ratings' order (the first resistor's first), e.g. --resistor-dice 4,5 --resistor-dice 2,9
     #[arg(long, value_name = "A,B", value_parser = parse_d10s, requires = "resistor_rating")]
-    resistor_dice: Option<[u8; 2]>,
+    resistor_dice: Vec<[u8; 2]>,
     /// With --choices: the sides of the table's experience die [default: the table setting's default]
     #[arg(long, value_name = "SIDES", requires = "choices")]
     experience_die: Option<u8>,
@@ -242,22 +245,63 @@ fn scattershot_choices_json(bidding: &Bidding) -> String {
     format!("{{\"experience_die\":{},\"now\":{now},\"choices\":[{}]}}", bidding.sides, choices.join(","))
 }
 
-/// The roll `--choices` describes: set up, and the 2d10 given rolled.
+/// The roll `--choices` describes: set up (a contest of every resistor rating given, each
+/// with its modifier), and the 2d10 given rolled (the resistors' in their order).
 fn scattershot_roll(args: &ScattershotOdds, settings: &ScattershotSettings) -> sheetkeeper::Result<MibRoll> {
+    let resistors = args.resistor_rating.len();
+    if !args.resistor_modifier.is_empty() && args.resistor_modifier.len() != resistors {
+        return Err(sheetkeeper::Error::Invalid {
+            field: "resistor_modifier".into(),
+            problem: format!(
+                "{} modifier(s) for {resistors} resistor(s): one per resistor rating, in order",
+                args.resistor_modifier.len()
+            ),
+        });
+    }
+    if args.resistor_dice.len() > resistors {
+        return Err(sheetkeeper::Error::Invalid {
+            field: "resistor_dice".into(),
+            problem: format!(
+                "{} pairs of dice for {resistors} resistor(s): at most one pair per resistor, in order",
+                args.resistor_dice.len()
+            ),
+        });
+    }
     let action = |rating, modifier| Action { description: String::new(), rating, modifier, rolled: None };
+    let modifier = |i: usize| args.resistor_modifier.get(i).copied().unwrap_or(0);
     let setup = RollSetup {
         actor: action(args.rating, args.modifier),
-        resistors: args.resistor_rating.map(|r| action(r, args.resistor_modifier)).into_iter().collect(),
+        resistors: args.resistor_rating.iter().enumerate().map(|(i, &r)| action(r, modifier(i))).collect(),
         facets: Default::default(),
         chart: Vec::new(),
     };
     let (mut roll, _) = MibRoll::start(&setup, settings)?;
-    for (party, dice) in [(Party::Actor, args.dice), (Party::RESISTOR, args.resistor_dice)] {
+    let resistor_dice = args.resistor_dice.iter().enumerate().map(|(i, &dice)| (Party::Resistor(i), Some(dice)));
+    for (party, dice) in std::iter::once((Party::Actor, args.dice)).chain(resistor_dice) {
         if let Some(dice) = dice {
             roll = roll.roll_dice(party, &mut Entered::new(dice))?.0;
         }
     }
     Ok(roll)
+}
+
+/// The flag a Scattershot odds error is about, from the library's field: `rating`,
+/// `actor.modifier` (`--modifier`), `resistor_2.rating` (`--resistor-rating`, the resistor
+/// named when there are several), `resistors` (how many: `--resistor-rating`).
+fn scattershot_flag_error(field: &str, problem: &str, resistors: usize) -> anyhow::Error {
+    let (flag, party) = match field.split_once('.') {
+        Some(("actor", name)) => (name.to_owned(), None),
+        Some((party, name)) if party.starts_with("resistor") => {
+            (format!("resistor_{name}"), (resistors > 1).then(|| party.to_owned()))
+        }
+        _ if field == "resistors" => ("resistor_rating".to_owned(), None),
+        _ => (field.to_owned(), None),
+    };
+    let flag = flag.replace(['_', '.'], "-");
+    match party {
+        Some(party) => anyhow!("--{flag}: {party}: {problem}"),
+        None => anyhow!("--{flag}: {problem}"),
+    }
 }
 
 /// The odds as one line of JSON, `{"success":p,"telling_blow":p,"catastrophic":p,
@@ -1075,10 +1119,11 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         Command::Odds { game: OddsGame::Scattershot(args) } => {
             let defaults = ScattershotSettings::default();
             let cj = args.critical_juncture.unwrap_or(defaults.critical_juncture);
-            // The library names the value (`rating`, `actor.modifier`); name the flag.
+            // The library names the value (`rating`, `actor.modifier`, `resistor_2.rating`);
+            // name the flag.
             let flag = |e: sheetkeeper::Error| match e {
                 sheetkeeper::Error::Invalid { field, problem } => {
-                    anyhow!("--{}: {problem}", field.replace("actor.", "").replace(['_', '.'], "-"))
+                    scattershot_flag_error(&field, &problem, args.resistor_rating.len())
                 }
                 e => e.into(),
             };

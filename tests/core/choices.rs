@@ -134,6 +134,86 @@ fn scattershot_choices_print_each_bid_into_each_side_s_mib() {
     check_error(&["odds", "scattershot", "--rating", "14", "--resistor-rating", "9"], 2, "--choices");
 }
 
+/// Audit D-SC6 through the CLI: a contest of several resistors, each with its rating, its
+/// modifier and (once rolled) its 2d10, in the order given; the bids into every resistor's
+/// MIB are the library's; a list that does not match the resistors is refused naming its flag.
+#[test]
+fn scattershot_choices_take_several_resistors() {
+    let scattershot = ["odds", "scattershot", "--rating", "14", "--choices", "--dice", "3,4"];
+    fn with<'a>(scattershot: &[&'a str], more: &[&'a str]) -> Vec<&'a str> {
+        [scattershot, more].concat()
+    }
+    let with = |more: &[&'static str]| with(&scattershot, more);
+    let listed = with(&[
+        "--resistor-rating",
+        "9,11,12",
+        "--resistor-modifier",
+        "0,-2,1",
+        "--resistor-dice",
+        "5,6",
+        "--resistor-dice",
+        "2,9",
+    ]);
+    let out = run(&listed, None);
+    let action = |rating, modifier| Action { description: String::new(), rating, modifier, rolled: None };
+    let setup = MibSetup {
+        actor: action(14, 0),
+        resistors: vec![action(9, 0), action(11, -2), action(12, 1)],
+        facets: Default::default(),
+        chart: vec![],
+    };
+    let mut roll = MibRoll::start(&setup, &Settings::default()).unwrap().0;
+    for (party, dice) in [(Party::Actor, [3, 4]), (Party::Resistor(0), [5, 6]), (Party::Resistor(1), [2, 9])] {
+        roll = roll.roll_dice(party, &mut Entered::new(dice)).unwrap().0;
+    }
+    let want = bidding(&roll).unwrap();
+    let got = choices(&out);
+    assert_eq!(got.len(), 8, "+ and − into the actor's MIB and each of the three resistors'");
+    for (got, want) in got.iter().zip(&want.bids) {
+        assert_eq!(got["party"].as_str(), Some(want.party.key().as_str()));
+        close(&got["success"], want.chances.success, "success");
+        close(&got["telling_blow"], want.chances.telling_blow, "telling blow");
+        close(&got["catastrophic"], want.chances.catastrophic, "catastrophic");
+        assert_eq!(got["best_for_resistor"].as_bool(), Some(want.best_for_resistor));
+    }
+    let parties: Vec<&str> = got.iter().filter_map(|c| c["party"].as_str()).collect();
+    assert_eq!(
+        parties,
+        ["actor", "actor", "resistor", "resistor", "resistor_2", "resistor_2", "resistor_3", "resistor_3"]
+    );
+    // The flag once per resistor says the same as the lists.
+    let repeated = with(&[
+        "--resistor-rating",
+        "9",
+        "--resistor-rating",
+        "11",
+        "--resistor-rating",
+        "12",
+        "--resistor-modifier",
+        "0",
+        "--resistor-modifier",
+        "-2",
+        "--resistor-modifier",
+        "1",
+        "--resistor-dice",
+        "5,6",
+        "--resistor-dice",
+        "2,9",
+    ]);
+    assert_eq!(json(&run(&repeated, None)), json(&out));
+
+    check_error(&with(&["--resistor-rating", "9,11", "--resistor-modifier", "1"]), 1, "--resistor-modifier");
+    check_error(
+        &with(&["--resistor-rating", "9", "--resistor-dice", "5,6", "--resistor-dice", "2,9"]),
+        1,
+        "--resistor-dice",
+    );
+    check_error(&with(&["--resistor-rating", "1,2,3,4,5,6"]), 1, "--resistor-rating: a contest takes at most 5");
+    check_error(&with(&["--resistor-rating", "9,20000"]), 1, "--resistor-rating: resistor_2: 20000 is out of range");
+    check_error(&with(&["--resistor-rating", "9,11", "--resistor-modifier", "0,20000"]), 1, "--resistor-modifier");
+    check_error(&with(&["--resistor-rating", "9,x"]), 2, "--resistor-rating");
+}
+
 #[test]
 fn mezzo_choices_print_each_option_s_next_vote_and_each_open_burst() {
     let close_to = |got: &Value, want: &sheetkeeper::rules::mezzo::odds::Fraction, what: &str| {

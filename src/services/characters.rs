@@ -8,7 +8,7 @@ use super::lookup::existing_game;
 use super::Done;
 use crate::error::{Error, Result};
 use crate::model::{clean_name, now, Character, MAX_REVISION};
-use crate::rules::mezzo::element::Element;
+use crate::rules::mezzo::element::{gift_targets, invested_in, Element, Template};
 use crate::rules::record::CharacterRecord;
 use crate::store::{EventKind, Reader, Store, Tx};
 
@@ -156,6 +156,7 @@ pub fn delete_character(store: &mut Store, id: Uuid) -> Result<Done> {
         let before = load(tx.read(), id)?;
         unclaimed("id", &before, "deleted")?;
         out_of_play(tx.read(), "id", &before, "deleted")?;
+        gives_no_edge(tx.read(), &before, "deleted")?;
         tx.delete_character(id)?;
         let message = format!("Deleted “{}”.", before.character.name);
         let game = before.character.game_id;
@@ -266,6 +267,7 @@ pub(super) fn restore(tx: &Tx<'_>, id: Uuid, before: Option<&CharacterRecord>) -
 pub(super) fn may_leave_game(read: Reader<'_>, record: &CharacterRecord, what: &str) -> Result<()> {
     unclaimed("id", record, what)?;
     out_of_play(read, "id", record, what)?;
+    gives_no_edge(read, record, what)?;
     if record.character.system == crate::model::System::Nsu {
         let world = read.nsu_world(record.character.game_id)?;
         let id = record.character.id;
@@ -284,6 +286,38 @@ pub(super) fn may_leave_game(read: Reader<'_>, record: &CharacterRecord, what: &
         }
     }
     Ok(())
+}
+
+/// A Mezzo character whose Asset Investment or Empowering Gift gives another element of its
+/// game an edge stays until that is taken back: the edge is known by the trait that gives it,
+/// and the backup of the game would otherwise hold an edge given by nobody.
+fn gives_no_edge(read: Reader<'_>, record: &CharacterRecord, what: &str) -> Result<()> {
+    let Some(element) = &record.mezzo else { return Ok(()) };
+    let game = record.character.game_id;
+    let others: Vec<Element> = records(read, game)?
+        .into_iter()
+        .filter(|r| r.character.id != record.character.id)
+        .filter_map(|r| r.mezzo)
+        .chain(read.mezzo_table(game)?.elements)
+        .collect();
+    let given = element.traits.iter().find_map(|t| {
+        let held = match t.template {
+            Some(Template::AssetInvestment) => invested_in(t.id, &others),
+            Some(Template::EmpoweringGift) => gift_targets(t.id, &others).first().copied(),
+            _ => None,
+        }?;
+        others.iter().find(|e| e.id == held).map(|e| (t.name.clone(), e.name.clone()))
+    });
+    match given {
+        Some((gift, holder)) => Err(Error::invalid(
+            "id",
+            format!(
+                "“{}”'s “{gift}” gives {holder} an edge: take it back before “{}” is {what}",
+                record.character.name, record.character.name
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// A Scattershot character in its game's mechanical play stays until the play ends: the

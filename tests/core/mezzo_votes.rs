@@ -468,3 +468,45 @@ fn an_element_leaving_the_story_takes_back_its_investments_edge() {
     let v = services::mezzo_table(&g.store, game_id).unwrap();
     assert!(v.elements.iter().any(|e| e.element.id == ogre));
 }
+
+/// A character whose Asset Investment gives another element its edge is not deleted (nor
+/// moved to another game) until the investment is taken back: the edge would be given by
+/// nobody. Refused, naming the edge's source and holder, and nothing changes.
+#[test]
+fn a_character_whose_investment_gives_an_edge_stays_until_it_is_taken_back() {
+    let s = Scratch::new();
+    let mut g = game(&s);
+    let (game_id, ogre) = (g.game, g.ogre);
+    let tomas = services::create_character(&mut g.store, game_id, "Tomas").unwrap().id;
+    let add = |g: &mut Game, template, name: &str, target: Option<Uuid>, set_up: &str| {
+        let draft = TraitDraft {
+            kind: None,
+            template: Some(template),
+            name: name.into(),
+            properties: Properties { set_up: set_up.into(), ..Properties::default() },
+            target_trait: target,
+            granted_by: None,
+            via: Via::EdgeSlot,
+            lasts: Lasts::Lasting,
+            uses_left: None,
+        };
+        let v = services::mezzo_add_trait(&mut g.store, game_id, tomas, None, draft).unwrap().view;
+        let e = v.characters.into_iter().find(|e| e.element.id == tomas).unwrap();
+        e.element.traits.iter().find(|t| t.name == name).unwrap().id
+    };
+    let asset = add(&mut g, Template::Asset, "Old friend", None, "The Ogre");
+    let investment = add(&mut g, Template::AssetInvestment, "Favour owed", Some(asset), "Thick skull");
+    services::mezzo_invest_asset(&mut g.store, game_id, tomas, investment, ogre, true).unwrap();
+
+    let refused = services::delete_character(&mut g.store, tomas).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "id: “Tomas”'s “Favour owed” gives The Ogre an edge: take it back before “Tomas” is deleted"
+    );
+    assert!(services::mezzo_table(&g.store, game_id).unwrap().characters.iter().any(|e| e.element.id == tomas));
+
+    services::mezzo_remove_trait(&mut g.store, game_id, tomas, investment).unwrap();
+    services::delete_character(&mut g.store, tomas).unwrap();
+    let v = services::mezzo_table(&g.store, game_id).unwrap();
+    assert!(v.characters.iter().all(|e| e.element.id != tomas));
+}

@@ -312,27 +312,22 @@ impl ScattershotTable {
     }
 }
 
-/// In a game file or a backup, where the table and the sheets travel together: each sheet
-/// (`(index in the file's characters, sheet)`) names a player of the table, and a sheet with
-/// a player holds no experience dice of its own (they are its player's stock).
+/// In a game file or a backup, where the table and the sheets travel together: a sheet
+/// (`(index in the file's characters, sheet)`) whose player the table lists holds no
+/// experience dice of its own (they are in its player's stock).
+///
+/// Ruling (audit D-SC4): a sheet naming a player the table does not list is not a problem;
+/// the character stands as its own player (one brought in alone by a character file from
+/// another table, which carries its player's id but none of the player's stock).
 pub fn sheet_player_problems(table: &ScattershotTable, sheets: &[(usize, &Sheet)], path: &str) -> Vec<Problem> {
-    let mut out = Vec::new();
-    for &(j, sheet) in sheets {
-        let Some(p) = sheet.player else { continue };
-        let at = format!("{path}.characters[{j}].scattershot");
-        if table.player(p).is_none() {
-            out.push(Problem {
-                path: format!("{at}.player"),
-                message: format!("{p} is not a player on the game's table"),
-            });
-        } else if sheet.experience_dice > 0 {
-            out.push(Problem {
-                path: format!("{at}.experience_dice"),
-                message: "a character with a player holds no dice of its own: they are in its player's stock".into(),
-            });
-        }
-    }
-    out
+    sheets
+        .iter()
+        .filter(|(_, sheet)| sheet.player.is_some_and(|p| table.player(p).is_some()) && sheet.experience_dice > 0)
+        .map(|(j, _)| Problem {
+            path: format!("{path}.characters[{j}].scattershot.experience_dice"),
+            message: "a character with a player holds no dice of its own: they are in its player's stock".into(),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -404,10 +399,10 @@ mod tests {
         assert_eq!(paths, ["$.players[1].id", "$.players[1].name", "$.players[2].id"]);
         let played = Sheet { player: Some(dana), ..Sheet::new(None) };
         let holding = Sheet { experience_dice: 2, ..played.clone() };
-        let unknown = Sheet { player: Some(Uuid::from_u128(5)), ..Sheet::new(None) };
+        let unknown = Sheet { player: Some(Uuid::from_u128(5)), ..holding.clone() };
         let found = sheet_player_problems(&table, &[(0, &played), (1, &holding), (2, &unknown)], "$");
         let paths: Vec<String> = found.into_iter().map(|p| p.path).collect();
-        assert_eq!(paths, ["$.characters[1].scattershot.experience_dice", "$.characters[2].scattershot.player"]);
+        assert_eq!(paths, ["$.characters[1].scattershot.experience_dice"], "an unknown player: it stands as its own");
     }
 
     #[test]

@@ -21,12 +21,13 @@ use crate::error::{Error, Result};
 use crate::rules::scattershot::mechanical_play::{Action, Check, Gain, MechanicalPlay, Seat};
 use crate::rules::scattershot::rewards::{self, Giver, RewardEvent, SessionRewards, Vote};
 use crate::rules::scattershot::sheet::Lasts;
+use crate::rules::scattershot::stock_of;
 use crate::rules::scattershot::table::reduced_resource_penalty;
 use crate::services::scattershot::{change, ScattershotChange};
 use crate::store::Store;
 
-/// A seat at the table: a character and its player (by default, the character is its own
-/// player).
+/// A seat at the table: a character and its player (by default the player the table names
+/// for it, or the character as its own player).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeatDraft {
@@ -98,9 +99,14 @@ pub fn scattershot_play(store: &mut Store, game: Uuid, step: &PlayMove) -> Resul
                     return Err(Error::invalid("play", "mechanical play is running already; end it first"));
                 }
                 let mut seats = Vec::with_capacity(seating.len());
+                // A seat left without a player takes the one the table names for it.
+                let stocks = w.stocks();
                 for (i, s) in seating.iter().enumerate() {
                     w.character(&format!("seating[{i}].character"), s.character)?;
-                    seats.push(Seat { character: s.character, player: s.player.unwrap_or(s.character) });
+                    seats.push(Seat {
+                        character: s.character,
+                        player: s.player.unwrap_or(stock_of(&stocks, s.character)),
+                    });
                 }
                 let (play, events) = MechanicalPlay::start(&seats, *caller, &w.rules()?, *cinematic)?;
                 // Each combatant plays with the penalty its reduced resources give now, until the lull.

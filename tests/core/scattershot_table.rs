@@ -456,6 +456,11 @@ fn an_older_game_keeps_every_die_and_one_player_of_two_characters_then_has_one_s
     assert_eq!(named.view.players[0].characters, vec![ada, bo]);
     assert!(named.view.characters.iter().all(|c| c.player == Some(cy) && c.experience_dice == 5));
     assert!(t.store.check().unwrap().ok);
+    let set = t.edit(TableEdit::PlayerDice { player: cy, dice: 5 });
+    assert_eq!(set.message, "Cy's stock goes from 5 to 5 experience dice.");
+    let stranger = TableEdit::PlayerDice { player: ada, dice: 1 };
+    assert_eq!(invalid(services::scattershot_table_edit(&mut t.store, game, &stranger)).0, "player");
+    services::undo_game(&mut t.store, game).unwrap();
     // In mechanical play they are one player: with an NPC against them, the Scope shifts.
     let npc = services::create_character(&mut t.store, game, "Rook").unwrap().id;
     t.sheet_edit(npc, SheetEdit::SetNpc { npc: true });

@@ -371,7 +371,8 @@ fn view(
                 id: p.id,
                 name: p.name.clone(),
                 dice: p.dice,
-                characters: stocks.iter().filter(|(_, s)| **s == p.id).map(|(c, _)| *c).collect(),
+                // In the table's order of characters.
+                characters: sheets.iter().map(|(c, _)| *c).filter(|c| stocks.get(c) == Some(&p.id)).collect(),
             })
             .collect(),
         characters: characters
@@ -919,6 +920,8 @@ pub enum TableEdit {
     EndSession,
     /// A player joins the table, with an empty stock of experience dice.
     AddPlayer { name: String },
+    /// Sets a player's stock of experience dice (as the Gamemaster's stock is set).
+    PlayerDice { player: Uuid, dice: u32 },
     /// Who plays `character` (None: it stands as its own player); the dice it held on its own
     /// join the player's stock (see `ScattershotTable::set_player`).
     SetPlayer {
@@ -991,6 +994,16 @@ pub fn scattershot_table_edit(store: &mut Store, game: Uuid, edit: &TableEdit) -
             w.note(&[&event]);
             let name = w.table.players.last().map_or(String::new(), |p| p.name.clone());
             Ok(format!("{name} joins the table as a player, with no experience dice yet."))
+        }
+        TableEdit::PlayerDice { player, dice } => {
+            let stock = w
+                .table
+                .players
+                .iter_mut()
+                .find(|p| p.id == *player)
+                .ok_or_else(|| Error::invalid("player", format!("{player} is not a player at this table")))?;
+            let before = std::mem::replace(&mut stock.dice, *dice);
+            Ok(format!("{}'s stock goes from {before} to {dice} experience dice.", stock.name))
         }
         TableEdit::SetPlayer { character, player } => {
             let sheet = w.sheet("character", *character)?;

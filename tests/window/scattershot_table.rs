@@ -9,7 +9,7 @@
 //!   Ada as a residual modifier until the session ends, shown on her sheet; dark theme;
 //! - experience dice belong to players (audit D-SC4): Dana joins the table and is named for
 //!   Ada (her 2 dice join Dana's stock) and for Bo; the table, the rewards and the roll show
-//!   one stock of 2 for both, and a die Ada's roll takes comes out of it (read back from
+//!   one stock of 2 for both (Ada's sheet points to it), and a die Ada's roll takes comes out of it (read back from
 //!   `sc_players`), leaving Ada's own sheet at 0.
 //!
 //! Screenshots at 1280 and 360 px wide.
@@ -198,6 +198,12 @@ fn one_player_of_two_characters_holds_one_stock_of_experience_dice() {
     }
     shots_of(&session, "scattershot-table-players", "#sc-players");
     crate::in_dark(&session, || shots_of(&session, "scattershot-table-players-dark", "#sc-characters"));
+
+    // Ada's sheet points to Dana's stock, set on the Table tab, not on the sheet.
+    press(&session, &format!(".sc-character[data-character-id='{ada}'] .sc-open-sheet"));
+    wait_contains(&session, "#sc-sheet-dice", "2 experience dice in Dana's stock (Dana plays this character)");
+    session.wait_text("#sc-sheet-pool-stock", "Experience dice: Dana's stock, on the Table tab.");
+    assert!(session.find("#sc-sheet-pool").is_err(), "no stepper for a stock the sheet does not hold");
 
     // The rewards list one stock for Dana, none for Ada or Bo.
     press(&session, "#sc-tab-rewards");

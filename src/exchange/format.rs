@@ -17,7 +17,7 @@
 //!                        "antagonists", "challenge", "last_end", "history" },
 //!       "mezzo_table": { "arc", "players", "elements", "plot", "deck", "keyword_die",
 //!                        "challenge" },
-//!       "scattershot_table": { "gm_dice", "play" },
+//!       "scattershot_table": { "players", "gm_dice", "play" },
 //!       "journal": { "sessions": [ { "number", "date", "attendees", "notes", "open",
 //!                                    "happened": [ { "group", "words", "table_words" } ] } ] }
 //!     } ] } }
@@ -51,13 +51,17 @@
 //! Scattershot's Mechanix: a character carries its sheet (`scattershot`, in the rules'
 //! serde shape: stage, creation limit, the points in each statistic, free skills, skills,
 //! special abilities, advantages and disadvantages, what each resource lost, experience
-//! dice); a character without one (an older file) plays with a new sheet. A game file or a backup
-//! carries each Scattershot game's table (`scattershot_table`: the Gamemaster's stock of
+//! dice, and the player who plays it, `player`, left out when none: then the character stands
+//! as its own player); a character without one (an older file) plays with a new sheet. A game file or a backup
+//! carries each Scattershot game's table (`scattershot_table`: the players with their stocks
+//! of experience dice, left out when none (audit D-SC4); the Gamemaster's stock of
 //! experience dice; the mechanical play in progress, left out when there is none, with any
 //! results an older version left waiting for its lull; the UE chart and the sessions, left
 //! out when empty). A sheet's description, NPC flag and residual modifiers are left out
 //! when empty too, so older files read as before. A roll in progress lives in the event log and does
-//! not travel. Table settings a system gained later (Scattershot's default facets and
+//! not travel. A character file carries its sheet's `player` but none of the player's stock
+//! (the dice are the player's): where the destination table does not list that player, the
+//! character stands as its own, with the dice its sheet holds. Table settings a system gained later (Scattershot's default facets and
 //! creation limit) may be absent: the game then plays with their defaults.
 
 use crate::rules::journal::{Journal, Line, Session};

@@ -19,7 +19,7 @@ use crate::rules::scattershot::mechanical_play::{Combatant, MechanicalPlay};
 use crate::rules::scattershot::sheet::{
     FreeSkill, Modifier, Quality, ResourceLoss, Sheet, Skill, SpecialAbility, Stage, StatisticPoints,
 };
-use crate::rules::scattershot::table::ScattershotTable;
+use crate::rules::scattershot::table::{Player, ScattershotTable};
 use crate::rules::scattershot::ue_chart::UeRow;
 use crate::rules::scattershot::Settings;
 
@@ -36,7 +36,7 @@ impl Reader<'_> {
         let head = conn
             .prepare_cached(
                 "SELECT stage, creation_limit, strength, agility, hit_points, reaction, observation, power, \
-                 hit_points_lost, power_lost, experience_dice, description, npc FROM sc_sheets \
+                 hit_points_lost, power_lost, experience_dice, description, npc, player_id FROM sc_sheets \
                  WHERE character_id = ?1",
             )?
             .query_row([&id], |r| {
@@ -55,6 +55,7 @@ impl Reader<'_> {
                     experience_dice: r.get(10)?,
                     description: r.get(11)?,
                     npc: r.get(12)?,
+                    player: opt_uuid_at(r, 13)?,
                     ..Sheet::default()
                 })
             })
@@ -127,6 +128,12 @@ impl Reader<'_> {
             })
             .optional()?;
         let Some(mut table) = head else { return Ok(ScattershotTable::default()) };
+        table.players = select_all(
+            conn,
+            "SELECT player_id, name, dice FROM sc_players WHERE game_id = ?1 ORDER BY position",
+            [&id],
+            |r| Ok(Player { id: uuid_at(r, 0)?, name: r.get(1)?, dice: r.get(2)? }),
+        )?;
         table.ue_chart = select_all(
             conn,
             "SELECT idx, factor, points, bonus, magnitude FROM sc_ue_chart WHERE game_id = ?1 ORDER BY idx",
@@ -222,18 +229,31 @@ impl Reader<'_> {
             };
             let characters = self.characters_of(game)?;
             let ids: Vec<Uuid> = characters.iter().map(|c| c.id).collect();
-            match self.scattershot_table(game) {
-                Ok(table) => out.extend(table.problems("table", &ids).into_iter().map(|p| said(p.to_string()))),
-                Err(e) => out.push(said(format!("the table cannot be read: {e}"))),
-            }
+            let table = match self.scattershot_table(game) {
+                Ok(table) => {
+                    out.extend(table.problems("table", &ids).into_iter().map(|p| said(p.to_string())));
+                    Some(table)
+                }
+                Err(e) => {
+                    out.push(said(format!("the table cannot be read: {e}")));
+                    None
+                }
+            };
+            let mut sheets = Vec::new();
             for c in characters {
                 match self.scattershot_sheet(c.id) {
                     Ok(Some(sheet)) => {
-                        out.extend(sheet.problems("sheet").into_iter().map(|p| said(format!("“{}”: {p}", c.name))))
+                        out.extend(sheet.problems("sheet").into_iter().map(|p| said(format!("“{}”: {p}", c.name))));
+                        sheets.push(sheet);
                     }
                     Ok(None) => {}
                     Err(e) => out.push(said(format!("the sheet of “{}” cannot be read: {e}", c.name))),
                 }
+            }
+            if let Some(table) = &table {
+                let listed: Vec<(usize, &Sheet)> = sheets.iter().enumerate().collect();
+                let found = crate::rules::scattershot::table::sheet_player_problems(table, &listed, "game");
+                out.extend(found.into_iter().map(|p| said(p.to_string())));
             }
         }
         Ok(out)
@@ -249,8 +269,8 @@ impl Tx<'_> {
         let s = &sheet.statistics;
         conn.prepare_cached(
             "INSERT INTO sc_sheets (character_id, stage, creation_limit, strength, agility, hit_points, reaction, \
-             observation, power, hit_points_lost, power_lost, experience_dice, description, npc) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+             observation, power, hit_points_lost, power_lost, experience_dice, description, npc, player_id) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
         )?
         .execute(params![
             id,
@@ -267,6 +287,7 @@ impl Tx<'_> {
             sheet.experience_dice,
             sheet.description,
             sheet.npc,
+            sheet.player.map(|p| p.to_string()),
         ])?;
         let mut stmt = conn.prepare_cached(
             "INSERT INTO sc_free_skills (character_id, position, name, starting_level, raised) \
@@ -319,6 +340,12 @@ impl Tx<'_> {
         conn.prepare_cached("DELETE FROM sc_tables WHERE game_id = ?1")?.execute([&id])?;
         conn.prepare_cached("INSERT INTO sc_tables (game_id, gm_dice, sessions, in_session) VALUES (?1, ?2, ?3, ?4)")?
             .execute(params![id, table.gm_dice, table.sessions, table.in_session])?;
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO sc_players (game_id, position, player_id, name, dice) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for (i, p) in table.players.iter().enumerate() {
+            stmt.execute(params![id, pos(i), p.id.to_string(), p.name, p.dice])?;
+        }
         let mut stmt = conn.prepare_cached(
             "INSERT INTO sc_ue_chart (game_id, idx, factor, points, bonus, magnitude) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )?;

@@ -12,7 +12,7 @@ use sheetkeeper::rules::record::CharacterRecord;
 use sheetkeeper::rules::scattershot::free_skills::ListedFreeSkill;
 use sheetkeeper::rules::scattershot::mechanical_play::{Gain, MechanicalPlay, Seat};
 use sheetkeeper::rules::scattershot::sheet::{AbilityKind, Difficulty, Lasts, Purchase, Resource, Sheet, Statistic};
-use sheetkeeper::rules::scattershot::table::ScattershotTable;
+use sheetkeeper::rules::scattershot::table::{Player, ScattershotTable};
 use sheetkeeper::rules::scattershot::ue_chart::UeRow;
 use sheetkeeper::rules::scattershot::Settings;
 use sheetkeeper::rules::table_settings;
@@ -28,6 +28,8 @@ const CHARACTER_FILE: &str = "scattershot-character.sheetkeeper.json";
 const GAME: u128 = 0x5c00;
 const GIZMO: u128 = 0x5c01;
 const ROOK: u128 = 0x5c02;
+/// Wren, Gizmo's sister, played by the same player (audit D-SC4).
+const WREN: u128 = 0x5c03;
 const PLAYER: u128 = 0x5c10;
 
 fn uuid(n: u128) -> Uuid {
@@ -47,7 +49,7 @@ fn record(game: &Game, id: u128, name: &str, revision: i64, sheet: Sheet) -> Cha
 }
 
 /// Gizmo, a tinkerer mid-fight with Rook, who holds an advantage against her and has a hit
-/// waiting for the lull.
+/// waiting for the lull. Jo plays Gizmo and Wren, whose experience dice are Jo's one stock.
 fn scene() -> Scene {
     let mut settings = table_settings::defaults(System::Scattershot);
     settings.insert("default_factor".into(), 2);
@@ -81,14 +83,23 @@ fn scene() -> Scene {
     );
     gizmo = gizmo.add_disadvantage("Short-sighted", "at a distance", -1).unwrap().0;
     gizmo = gizmo.finish_creation().unwrap().0;
-    gizmo = gizmo.set_experience_dice(3).0;
+    // Gizmo's dice are her player's: Jo's stock holds them.
+    gizmo.player = Some(uuid(PLAYER));
     gizmo = gizmo.set_resource(Resource::HitPoints, 7).unwrap().0;
     gizmo = gizmo.expend_power(0, 2).unwrap().0;
     gizmo = gizmo.set_description("A tinkerer who never leaves a lock unpicked.").unwrap().0;
     gizmo = gizmo.add_modifier("Bonus: the vault door", 1, Lasts::Session).unwrap().0;
     let rook = buy(Sheet::new(None), Purchase::Statistic { statistic: Statistic::Strength });
     let rook = rook.set_npc(true).0;
-    let characters = vec![record(&game, GIZMO, "Gizmo Vance", 12, gizmo), record(&game, ROOK, "Rook", 3, rook)];
+    let wren = Sheet {
+        player: Some(uuid(PLAYER)),
+        ..buy(Sheet::new(None), Purchase::Statistic { statistic: Statistic::Reaction })
+    };
+    let characters = vec![
+        record(&game, GIZMO, "Gizmo Vance", 12, gizmo),
+        record(&game, ROOK, "Rook", 3, rook),
+        record(&game, WREN, "Wren Vance", 2, wren),
+    ];
 
     let seats =
         [Seat { character: uuid(GIZMO), player: uuid(PLAYER) }, Seat { character: uuid(ROOK), player: uuid(ROOK) }];
@@ -107,8 +118,16 @@ fn scene() -> Scene {
         ListedFreeSkill { name: "Haggling".into(), starting_level: 8 },
         ListedFreeSkill { name: "Knot-tying".into(), starting_level: 10 },
     ];
-    let table =
-        ScattershotTable { gm_dice: 5, play: Some(play), ue_chart, free_skill_list, sessions: 2, in_session: true };
+    let players = vec![Player { id: uuid(PLAYER), name: "Jo".into(), dice: 3 }];
+    let table = ScattershotTable {
+        players,
+        gm_dice: 5,
+        play: Some(play),
+        ue_chart,
+        free_skill_list,
+        sessions: 2,
+        in_session: true,
+    };
     Scene { game, characters, table }
 }
 
@@ -133,7 +152,7 @@ fn a_game_imported_from_its_golden_file_exports_the_same_file_plays_on_and_its_i
         character_file: CHARACTER_FILE,
         game: uuid(GAME),
         character: uuid(GIZMO),
-        things: 3,
+        things: 4,
     };
     let (s, mut store) = golden.imports_and_exports_the_same_files(|store| {
         assert_eq!(store.read().scattershot_table(scene.game.id).unwrap(), scene.table);
@@ -159,6 +178,12 @@ fn a_game_imported_from_its_golden_file_exports_the_same_file_plays_on_and_its_i
     assert_eq!(view.ue_chart, scene.table.ue_chart);
     let gizmo = view.characters.iter().find(|c| c.id == uuid(GIZMO)).unwrap();
     assert_eq!((gizmo.penalty, gizmo.temporary_modifier), (-1, 1));
+    // Jo plays Gizmo and Wren: one stock of 3, shown for both.
+    assert_eq!(view.players.len(), 1);
+    assert_eq!((view.players[0].name.as_str(), view.players[0].dice), ("Jo", 3));
+    assert_eq!(view.players[0].characters, vec![uuid(GIZMO), uuid(WREN)]);
+    let wren = view.characters.iter().find(|c| c.id == uuid(WREN)).unwrap();
+    assert_eq!((gizmo.experience_dice, gizmo.player, wren.experience_dice), (3, Some(uuid(PLAYER)), 3));
     let play = view.play.unwrap();
     assert_eq!((play.npcs, play.players, play.scope_shift), (1, 1, true));
     services::scattershot_play(&mut store, scene.game.id, &PlayMove::End).unwrap();
@@ -199,11 +224,18 @@ fn copies_bring_their_sheets_and_mechanical_play_follows_the_copied_characters()
     assert!(store.check().unwrap().ok);
 
     // A character file on a device without the game: the game arrives with an empty table.
+    // Gizmo's file names her player but carries none of Jo's stock (the dice are the
+    // player's, not the character's): where the table does not know Jo, Gizmo stands as her
+    // own player, with no dice.
     let s = Scratch::new();
     let mut store = s.open();
     import(&mut store, &fixture(CHARACTER_FILE), ImportOptions::default()).unwrap();
     assert_eq!(store.read().scattershot_table(uuid(GAME)).unwrap(), ScattershotTable::default());
     assert_eq!(store.read().scattershot_sheet(uuid(GIZMO)).unwrap(), scene().characters[0].scattershot);
+    let view = services::scattershot_table(&store, uuid(GAME)).unwrap();
+    assert_eq!((view.characters[0].player, view.characters[0].experience_dice), (None, 0));
+    assert!(view.players.is_empty());
+    assert!(store.check().unwrap().ok);
 }
 
 #[test]
@@ -317,6 +349,25 @@ fn malformed_scattershot_files_are_refused_naming_every_problem() {
                 f["data"]["games"][0]["characters"][0]["scattershot"]["modifiers"][0]["lasts"] = json!("forever")
             }),
             vec![format!("{gizmo}.modifiers[0].lasts")],
+        ),
+        (
+            "a player with no name, a player with a character's id",
+            Box::new(|f| {
+                f["data"]["games"][0]["scattershot_table"]["players"] = json!([
+                    {"id": uuid(PLAYER), "name": " ", "dice": 3},
+                    {"id": uuid(ROOK), "name": "Rook's player"},
+                ]);
+            }),
+            vec![format!("{table}.players[0].name"), format!("{table}.players[1].id")],
+        ),
+        (
+            "played sheets holding dice of their own (they are their player's stock)",
+            Box::new(|f| {
+                let characters = &mut f["data"]["games"][0]["characters"];
+                characters[0]["scattershot"]["experience_dice"] = json!(2);
+                characters[2]["scattershot"]["experience_dice"] = json!(1);
+            }),
+            vec![format!("{gizmo}.experience_dice"), format!("{game}.characters[2].scattershot.experience_dice")],
         ),
         (
             "a table setting out of range",

@@ -6,12 +6,12 @@
 
 use sheetkeeper::rules::scattershot::made_it_by::{Party, Reading};
 use sheetkeeper::rules::scattershot::rewards::{Giver, SessionRewards};
-use sheetkeeper::rules::scattershot::sheet::{Lasts, Resource};
+use sheetkeeper::rules::scattershot::sheet::{Lasts, Purchase, Resource, Statistic};
 use sheetkeeper::rules::scattershot::ue_chart::UeRow;
 use sheetkeeper::services::{self, *};
 use uuid::Uuid;
 
-use crate::support::{self, bytes_on_disk, invalid, scattershot_request, scattershot_typed};
+use crate::support::{self, bytes_on_disk, invalid, scattershot_request, scattershot_typed, Scratch};
 
 /// What the table tests of Scattershot's Mechanix add to the table: nothing.
 struct AtTheTable;
@@ -417,4 +417,100 @@ fn strength() -> sheetkeeper::rules::scattershot::sheet::Rating {
     sheetkeeper::rules::scattershot::sheet::Rating::Statistic {
         statistic: sheetkeeper::rules::scattershot::sheet::Statistic::Strength,
     }
+}
+
+/// Takes a database back to the schema before players held experience dice (version 25):
+/// what a device that never ran this version has on disk.
+fn as_before_players(db: &std::path::Path) {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.execute_batch("DROP TABLE sc_players; ALTER TABLE sc_sheets DROP COLUMN player_id; PRAGMA user_version = 25;")
+        .unwrap();
+}
+
+#[test]
+fn an_older_game_keeps_every_die_and_one_player_of_two_characters_then_has_one_stock() {
+    let mut t = table();
+    let (ada, bo, game) = (t.ada, t.bo, t.game);
+    t.sheet_edit(ada, SheetEdit::SetExperienceDice { dice: 3 });
+    t.sheet_edit(bo, SheetEdit::SetExperienceDice { dice: 2 });
+    t.edit(TableEdit::GmDice { dice: 4 });
+    // The file as an older version left it, opened by this one: every die is where it was,
+    // each character standing as its own player.
+    drop(std::mem::replace(&mut t.store, Scratch::new().open()));
+    as_before_players(&t.scratch.db());
+    t.store = t.scratch.open();
+    assert!(t.store.check().unwrap().ok);
+    let view = services::scattershot_table(&t.store, game).unwrap();
+    let dice: Vec<(Option<Uuid>, u32)> = view.characters.iter().map(|c| (c.player, c.experience_dice)).collect();
+    assert_eq!((dice, view.gm_dice, view.players.len()), (vec![(None, 3), (None, 2)], 4, 0));
+
+    // Cy joins and is named for both: the dice each held join Cy's one stock, each a move
+    // with its log line.
+    let joined = t.edit(TableEdit::AddPlayer { name: "Cy".into() });
+    assert_eq!(joined.message, "Cy joins the table as a player, with no experience dice yet.");
+    let cy = joined.view.players[0].id;
+    let named = t.edit(TableEdit::SetPlayer { character: ada, player: Some(cy) });
+    assert_eq!(named.message, "Cy plays Ada; the 3 experience dice Ada held join the stock (Cy's stock: 3).");
+    let named = t.edit(TableEdit::SetPlayer { character: bo, player: Some(cy) });
+    assert_eq!(named.view.players[0].dice, 5);
+    assert_eq!(named.view.players[0].characters, vec![ada, bo]);
+    assert!(named.view.characters.iter().all(|c| c.player == Some(cy) && c.experience_dice == 5));
+    assert!(t.store.check().unwrap().ok);
+    let set = t.edit(TableEdit::PlayerDice { player: cy, dice: 5 });
+    assert_eq!(set.message, "Cy's stock goes from 5 to 5 experience dice.");
+    let stranger = TableEdit::PlayerDice { player: ada, dice: 1 };
+    assert_eq!(invalid(services::scattershot_table_edit(&mut t.store, game, &stranger)).0, "player");
+    services::undo_game(&mut t.store, game).unwrap();
+    // In mechanical play they are one player: with an NPC against them, the Scope shifts.
+    let npc = services::create_character(&mut t.store, game, "Rook").unwrap().id;
+    t.sheet_edit(npc, SheetEdit::SetNpc { npc: true });
+    let seat = |character| SeatDraft { character, player: None };
+    let start = PlayMove::Start { caller: ada, seating: vec![seat(ada), seat(bo), seat(npc)], cinematic: false };
+    let play = services::scattershot_play(&mut t.store, game, &start).unwrap().view.play.unwrap();
+    assert_eq!((play.players, play.npcs, play.scope_shift), (1, 1, true));
+    services::undo_game(&mut t.store, game).unwrap();
+
+    // One equal share after the session, for Cy, not one per character.
+    let rewards = SessionRewards { equal: 2, ..SessionRewards::default() };
+    let change = services::scattershot_reward(
+        &mut t.store,
+        game,
+        &RewardMove::AfterSession { rewards, characters: Some(vec![ada, bo]) },
+    )
+    .unwrap();
+    assert_eq!(change.message, "Experience dice: Cy +2.");
+    // Cy gives Ada's great scene... to nobody of their own: refused, nothing changes.
+    let own =
+        RewardMove::OnTheSpot { giver: Giver::Player { from: ada, replaced: true }, to: bo, dice: 1, note: "".into() };
+    assert_eq!(invalid(services::scattershot_reward(&mut t.store, game, &own)).0, "to");
+
+    // A point Ada buys after creation is paid from Cy's stock, and undone with it.
+    t.sheet_edit(ada, SheetEdit::FinishCreation);
+    let strength = Purchase::Statistic { statistic: Statistic::Strength };
+    let bought = t.sheet_edit(ada, SheetEdit::Buy { purchase: strength });
+    assert!(bought.message.ends_with("From Cy's stock: 6 left."), "{}", bought.message);
+    assert_eq!(bought.view.player.as_ref().map(|p| p.dice), Some(6));
+    let refused = services::scattershot_sheet_edit(&mut t.store, ada, &SheetEdit::SetExperienceDice { dice: 9 });
+    assert_eq!(invalid(refused), ("dice".into(), "Ada's experience dice are Cy's stock: set it on the table".into()));
+    services::undo_game(&mut t.store, game).unwrap();
+    let view = services::scattershot_table(&t.store, game).unwrap();
+    assert_eq!((view.players[0].dice, view.characters[0].points_spent), (7, 0));
+
+    // A roll through either character draws on the one stock: Bo's die is Cy's.
+    t.start(scattershot_request(scattershot_typed(12), None));
+    let change = t.roll(RollMove::Experience { party: Party::Actor, contributor: bo }, &[4]);
+    assert_eq!(change.message, "Cy rolls an experience die for the actor: 4.");
+
+    // Undoing the moves puts every die back where the older version had it.
+    for _ in 0..3 {
+        services::undo_game(&mut t.store, game).unwrap(); // the die, the roll, the reward
+    }
+    services::undo_character(&mut t.store, ada).unwrap(); // finishing creation
+    for _ in 0..3 {
+        services::undo_game(&mut t.store, game).unwrap(); // Bo's player, Ada's, Cy joining
+    }
+    let view = services::scattershot_table(&t.store, game).unwrap();
+    let dice: Vec<(Option<Uuid>, u32)> =
+        view.characters.iter().filter(|c| c.id != npc).map(|c| (c.player, c.experience_dice)).collect();
+    assert_eq!((dice, view.gm_dice, view.players.len()), (vec![(None, 3), (None, 2)], 4, 0));
 }

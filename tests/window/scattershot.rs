@@ -95,7 +95,7 @@ pub(crate) fn fill_stock(session: &Session, from: u32, dice: u32) {
 
 /// Gives `dice` experience dice from the Gamemaster to `character` on the spot, on the
 /// Rewards tab, and waits for its pool to read `holds` dice.
-fn give_dice(session: &Session, character: &str, dice: &str, holds: &str) {
+pub(crate) fn give_dice(session: &Session, character: &str, dice: &str, holds: &str) {
     press(session, "#sc-tab-rewards");
     choose(session, "#sc-rw-giver", "gamemaster");
     choose(session, "#sc-rw-to", character);
@@ -118,7 +118,7 @@ pub(crate) fn enter_2d10(session: &Session, party: &str, first: &str, second: &s
 }
 
 /// Rolls (types) an experience die from `contributor` into `party` and chooses its sign.
-fn experience_die(session: &Session, contributor: &str, party: &str, face: &str, sign: &str) {
+pub(crate) fn experience_die(session: &Session, contributor: &str, party: &str, face: &str, sign: &str) {
     choose(session, "#sc-xp-contributor", contributor);
     choose(session, "#sc-xp-party", party);
     type_into(session, "#sc-xp-face", face);

@@ -6,12 +6,16 @@
 //! - the UE chart filled in on the table (a Factor out of range first refused in words naming its
 //!   row and column), then a Telling Blow whose points (the chart's
 //!   Points at its MIB) are all taken as complications for Bo, and the chart's Bonus kept on
-//!   Ada as a residual modifier until the session ends, shown on her sheet; dark theme.
+//!   Ada as a residual modifier until the session ends, shown on her sheet; dark theme;
+//! - experience dice belong to players (audit D-SC4): Dana joins the table and is named for
+//!   Ada (her 2 dice join Dana's stock) and for Bo; the table, the rewards and the roll show
+//!   one stock of 2 for both (Ada's sheet points to it), and a die Ada's roll takes comes out of it (read back from
+//!   `sc_players`), leaving Ada's own sheet at 0.
 //!
 //! Screenshots at 1280 and 360 px wide.
 
 use crate::mezzo::{db, shots_of, wait_contains};
-use crate::scattershot::{enter_2d10, sheet_row, table};
+use crate::scattershot::{enter_2d10, experience_die, fill_stock, give_dice, sheet_row, table};
 use crate::scattershot_sheet::{choose, press, type_into};
 use crate::{begin_with, open, open_dark};
 
@@ -152,4 +156,70 @@ fn a_telling_blow_taken_as_complications_for_the_subject_with_the_ue_chart() {
         .query_row("SELECT count(*) FROM sc_modifiers WHERE character_id = ?1", [&ada], |r| r.get(0))
         .expect("read sc_modifiers");
     assert_eq!(left, 0, "the session's end ends the Bonus");
+}
+
+/// Dana's stock of experience dice, as saved.
+fn stock_of(conn: &rusqlite::Connection, name: &str) -> (String, i64) {
+    conn.query_row("SELECT player_id, dice FROM sc_players WHERE name = ?1", [name], |r| Ok((r.get(0)?, r.get(1)?)))
+        .expect("read sc_players")
+}
+
+#[test]
+fn one_player_of_two_characters_holds_one_stock_of_experience_dice() {
+    let (_window, _scratch, db_path, session) = begin_with("scattershot-players", open);
+    let (_game, ada, bo, _cy) = table(&session, "Copper Hollow");
+    let conn = db(&db_path);
+    // Ada has 2 dice of her own, given by the Gamemaster before anyone is named for her.
+    fill_stock(&session, 0, 2);
+    give_dice(&session, &ada, "2", "2");
+
+    // Dana joins the table and is named for Ada: Ada's 2 dice join Dana's stock.
+    press(&session, "#sc-tab-table");
+    session.wait_for("#sc-players-none");
+    type_into(&session, "#sc-player-name", "Dana");
+    press(&session, "#sc-player-add");
+    session.wait_for("#sc-players-list");
+    let dana = stock_of(&conn, "Dana").0;
+    let row = format!("#sc-players-list li[data-player-id='{dana}']");
+    wait_contains(&session, &row, "plays nobody yet");
+    choose(&session, &format!("#sc-player-of-{ada}"), &dana);
+    wait_contains(&session, &row, "Dana plays Ada");
+    wait_contains(&session, &row, "2 experience dice");
+    assert_eq!((stock_of(&conn, "Dana").1, sheet_row(&conn, &ada).0), (2, 0), "the dice moved, none lost");
+    // And for Bo: one stock for both, shown on each character.
+    choose(&session, &format!("#sc-player-of-{bo}"), &dana);
+    wait_contains(&session, &row, "Dana plays Ada, Bo");
+    for who in [&ada, &bo] {
+        wait_contains(
+            &session,
+            &format!(".sc-character[data-character-id='{who}']"),
+            "2 experience dice in Dana's stock",
+        );
+    }
+    shots_of(&session, "scattershot-table-players", "#sc-players");
+    crate::in_dark(&session, || shots_of(&session, "scattershot-table-players-dark", "#sc-characters"));
+
+    // Ada's sheet points to Dana's stock, set on the Table tab, not on the sheet.
+    press(&session, &format!(".sc-character[data-character-id='{ada}'] .sc-open-sheet"));
+    wait_contains(&session, "#sc-sheet-dice", "2 experience dice in Dana's stock (Dana plays this character)");
+    session.wait_text("#sc-sheet-pool-stock", "Experience dice: Dana's stock, on the Table tab.");
+    assert!(session.find("#sc-sheet-pool").is_err(), "no stepper for a stock the sheet does not hold");
+
+    // The rewards list one stock for Dana, none for Ada or Bo.
+    press(&session, "#sc-tab-rewards");
+    let pool = format!("#sc-pools-list li[data-player-id='{dana}']");
+    wait_contains(&session, &pool, "Dana's stock (Ada, Bo)");
+    wait_contains(&session, &pool, "2 experience dice");
+    assert!(session.find(&format!("#sc-pools-list li[data-character-id='{ada}']")).is_err());
+
+    // Ada's roll names Dana's stock among the dice to add, and the die comes out of it.
+    attack(&session, &ada, &bo, "0");
+    session.wait_text(&format!("#sc-xp-contributor option[value='{dana}']"), "Dana's stock: 2 left");
+    experience_die(&session, &dana, "actor", "3", "add");
+    session.wait_text(&format!("#sc-xp-contributor option[value='{dana}']"), "Dana's stock: 1 of 2 left");
+    shots_of(&session, "scattershot-table-players-roll", "#sc-xp-form");
+    enter_2d10(&session, "actor", "3", "4");
+    press(&session, "#sc-roll-decide");
+    session.wait_until("Dana's stock paid", || Some(stock_of(&conn, "Dana").1).filter(|&n| n == 1));
+    assert_eq!((sheet_row(&conn, &ada).0, sheet_row(&conn, &bo).0), (0, 0));
 }

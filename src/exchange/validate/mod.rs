@@ -20,6 +20,8 @@ use crate::rules::penny_ante::check::paid_for_problem;
 use crate::rules::penny_ante::ledger::{Account, Reason};
 use crate::rules::penny_ante::table::PennySheet;
 use crate::rules::record::{mezzo_sheet, CharacterRecord};
+use crate::rules::scattershot::sheet::Sheet as ScattershotSheet;
+use crate::rules::scattershot::table::{sheet_player_problems, ScattershotTable};
 use crate::rules::table_settings;
 use crate::Problem;
 
@@ -717,6 +719,20 @@ impl Validator {
                 let found = mezzo_claim_problems(table.unwrap_or(&empty), &sheets, path);
                 self.extend(found);
                 let found = challenge_element_problems(table.unwrap_or(&empty), &sheets, path);
+                self.extend(found);
+            }
+        }
+        // In a game file or a backup, each Scattershot sheet's player is on the table, and
+        // holds the character's experience dice in their stock (audit D-SC4). A character file
+        // carries no table: its player is kept and read only where the table knows them.
+        if let (Some(System::Scattershot), Some(table), Some(list)) =
+            (system, scattershot_table.as_ref().map(Option::as_ref), characters.as_ref())
+        {
+            if self.kind != Some(Kind::Character) {
+                let empty = ScattershotTable::default();
+                let sheets: Vec<(usize, &ScattershotSheet)> =
+                    list.iter().filter_map(|(j, (r, _))| r.scattershot.as_ref().map(|s| (*j, s))).collect();
+                let found = sheet_player_problems(table.unwrap_or(&empty), &sheets, path);
                 self.extend(found);
             }
         }

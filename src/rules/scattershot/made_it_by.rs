@@ -1035,6 +1035,27 @@ mod tests {
     }
 
     #[test]
+    fn experience_dice_added_through_either_character_of_one_player_come_from_the_one_stock() {
+        use crate::rules::scattershot::{stock_of, Stocks};
+        // Dana plays Ada and Bo (audit D-SC4): her stock holds 1 die.
+        let dana = Uuid::from_u128(77);
+        let stocks: Stocks = [(ADA, dana), (BO, dana)].into_iter().collect();
+        let held = pools(&[(dana, 1)]);
+        let (roll, _) = MibRoll::start(&setup((12, 0), None), &Settings::default()).unwrap();
+        let from = |c| stock_of(&stocks, c);
+        let (roll, _) = roll.add_experience_die(Party::Actor, from(ADA), &held, &mut Entered::new([5])).unwrap();
+        let (roll, _) = roll.choose_sign(Sign::Add).unwrap();
+        assert!(
+            err(roll.add_experience_die(Party::Actor, from(BO), &held, &mut Entered::new([4])))
+                .starts_with(&format!("contributor: {dana} holds 1 experience dice and has rolled 1")),
+            "Bo's roll draws on the same stock, already spent"
+        );
+        let (roll, _) = roll.roll_dice(Party::Actor, &mut Entered::new([6, 6])).unwrap();
+        let (_, left, _) = roll.decide(&held).unwrap();
+        assert_eq!(left, pools(&[(dana, 0)]));
+    }
+
+    #[test]
     fn experience_dice_come_from_their_roller_s_pool_and_add_or_subtract_as_chosen() {
         let held = pools(&[(ADA, 2), (BO, 1)]);
         let (roll, _) = MibRoll::start(&setup((12, 0), None), &Settings::default()).unwrap();

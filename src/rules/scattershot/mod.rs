@@ -39,9 +39,25 @@ pub mod sheet;
 pub mod table;
 pub mod ue_chart;
 
-/// Experience dice held, by owner: a character's pool, or a stock the table keeps for the
-/// Gamemaster under an id of its own.
+/// Experience dice held, by stock: a player's stock (under the player's id), the pool of a
+/// character that has no player yet (under its own id), or the Gamemaster's common stock the
+/// table keeps under the game's id.
 pub type Pools = BTreeMap<Uuid, u32>;
+
+/// Whose stock each character's experience dice are, by character: its player's id. A
+/// character left out stands as its own player (its stock is under its own id).
+///
+/// Ruling (audit D-SC4; 004:110 "Players receive Rewards of Experience Dice… Players out of
+/// their own stock"): experience dice belong to players. The game's table lists its players
+/// and each sheet may name the player who plays it; a character with no player (an older
+/// game or file, or one nobody has been named for) stands as its own player, its stock on its
+/// own sheet, so old games and files read unchanged.
+pub type Stocks = BTreeMap<Uuid, Uuid>;
+
+/// The stock that holds `character`'s experience dice ([`Stocks`]).
+pub fn stock_of(stocks: &Stocks, character: Uuid) -> Uuid {
+    stocks.get(&character).copied().unwrap_or(character)
+}
 
 /// Takes `dice` out of `owner`'s pool: refused naming `field`, in the words `short` gives
 /// for what it holds, when it holds fewer. Returns what it held before.

@@ -1,29 +1,35 @@
-//! Rewards (RULES.md §4.4, "Rewards"): experience dice handed to characters' pools after a
-//! session (an equal share for all plus bonuses for exceptional contributions), on the spot
-//! for well-played detail, or by vote (a "most valuable player").
+//! Rewards (RULES.md §4.4, "Rewards"): experience dice handed to players' stocks after a
+//! session (an equal share for all players plus bonuses for exceptional contributions), on
+//! the spot for well-played detail, or by vote (a "most valuable player").
 //!
-//! Every function takes the pools (experience dice by owner, see [`Pools`]) by reference and
-//! returns the pools after it and what happened; a refused award changes nothing.
+//! Every function takes the pools (experience dice by stock, see [`Pools`]) and whose stock
+//! each character's dice are ([`Stocks`]: a character with no player is its own) by
+//! reference, and returns the pools after it and what happened; a refused award changes
+//! nothing. Awards name characters; the dice go to the stock of the character's player.
 //!
 //! Rulings where the source is silent:
-//! - A withheld character (played well outside its description) loses the equal share of
-//!   the session's reward; bonuses are given or not as the table decides.
-//! - A player's on-the-spot award comes out of their own character's pool, which must hold
-//!   the dice; when the Gamemaster replaces it from the common stock (the usual case) the
-//!   giver's pool gets them back at once. Nobody awards their own character.
+//! - (audit D-SC4) The equal share is each player's: a player with two characters in the
+//!   group gets one share, not two. A withheld character (played well outside its
+//!   description) withholds its player's equal share; bonuses are given or not as the table
+//!   decides, each into the stock of the character's player.
+//! - A player's on-the-spot award comes out of their own stock (named by one of their
+//!   characters), which must hold the dice; when the Gamemaster replaces it from the common
+//!   stock (the usual case) the giver's stock gets them back at once. Nobody awards their own
+//!   characters.
 //! - (audit #9) The Gamemaster's awards and replacements come out of the common
 //!   stock (the pool under the game's id), which must hold the dice: a short stock refuses
 //!   the award and changes nothing. Post-session rewards and votes are the table's and
 //!   leave the stock alone. Every die an on-the-spot award moves is accounted: the pools
 //!   together (the stock included) stay the same.
-//! - A vote names characters; each voter votes once, for any character in the group. The
-//!   most votes win; a tie gives every tied character the award.
+//! - A vote names characters; each voter votes once, for any character in the group. Votes
+//!   count for the character's player (votes for two characters of one player add up). The
+//!   most votes win; a tie gives every tied player the award.
 //! - One award is at most 1 000 dice, and a pool at most `u32::MAX`.
 
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::{clean_text, take_dice, Pools};
+use super::{clean_text, stock_of, take_dice, Pools, Stocks};
 use crate::error::{Error, Result};
 
 /// The most experience dice one award gives.
@@ -58,8 +64,8 @@ pub struct SessionRewards {
 pub enum Giver {
     /// From the common stock.
     Gamemaster,
-    /// From the pool of the player's character `from`; `replaced` when the Gamemaster gives
-    /// the dice back from the common stock.
+    /// From the stock of the player of the character `from`; `replaced` when the Gamemaster
+    /// gives the dice back from the common stock.
     Player { from: Uuid, replaced: bool },
 }
 
@@ -87,6 +93,8 @@ pub enum Reason {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
 pub enum RewardEvent {
+    /// Dice given to a stock: `character` is the stock's id (its player's, or a character's
+    /// own when it has no player).
     Awarded {
         character: Uuid,
         dice: u32,
@@ -133,9 +141,10 @@ fn give(
     Ok(RewardEvent::Awarded { character, dice, reason, note, before, after })
 }
 
-/// The session's rewards to the group's `characters`: the equal share to each (unless
-/// withheld) and the bonuses.
+/// The session's rewards to the group's `characters`: the equal share to each of their
+/// players once (unless withheld) and the bonuses.
 pub fn after_session(
+    stocks: &Stocks,
     pools: &Pools,
     characters: &[Uuid],
     rewards: &SessionRewards,
@@ -166,18 +175,23 @@ pub fn after_session(
     }
     let mut next = pools.clone();
     let mut events = Vec::new();
+    let mut shared = Vec::new();
     for &character in characters {
-        if rewards.equal == 0 {
-            break;
+        let stock = stock_of(stocks, character);
+        if rewards.equal == 0 || shared.contains(&stock) {
+            continue;
         }
-        if rewards.withheld.contains(&character) {
-            events.push(RewardEvent::Withheld { character, dice: rewards.equal });
+        shared.push(stock);
+        let played = characters.iter().filter(|&&c| stock_of(stocks, c) == stock);
+        if let Some(&withheld) = played.clone().find(|c| rewards.withheld.contains(c)) {
+            events.push(RewardEvent::Withheld { character: withheld, dice: rewards.equal });
         } else {
-            events.push(give(&mut next, "equal", character, rewards.equal, Reason::EqualShare, String::new())?);
+            events.push(give(&mut next, "equal", stock, rewards.equal, Reason::EqualShare, String::new())?);
         }
     }
     for (i, (b, reason)) in bonuses.into_iter().enumerate() {
-        events.push(give(&mut next, &format!("bonuses[{i}].dice"), b.character, b.dice, Reason::Bonus, reason)?);
+        let stock = stock_of(stocks, b.character);
+        events.push(give(&mut next, &format!("bonuses[{i}].dice"), stock, b.dice, Reason::Bonus, reason)?);
     }
     Ok((next, events))
 }
@@ -194,6 +208,7 @@ fn from_stock(pools: &mut Pools, gm: Uuid, dice: u32, events: &mut Vec<RewardEve
 /// An on-the-spot award of `dice` to `to` for well-played detail. `gm` is the pool of the
 /// Gamemaster's common stock, which pays the Gamemaster's awards and replacements.
 pub fn on_the_spot(
+    stocks: &Stocks,
     pools: &Pools,
     gm: Uuid,
     giver: Giver,
@@ -205,7 +220,9 @@ pub fn on_the_spot(
     let note = clean_text("note", note)?;
     let mut next = pools.clone();
     let mut events = Vec::new();
+    let to = stock_of(stocks, to);
     if let Giver::Player { from, replaced } = giver {
+        let from = stock_of(stocks, from);
         if from == to {
             return Err(Error::invalid("to", "nobody awards their own character"));
         }
@@ -225,9 +242,15 @@ pub fn on_the_spot(
     Ok((next, events))
 }
 
-/// Counts `votes` for characters of the group and gives `dice` to the most voted (each of
-/// them in a tie).
-pub fn by_vote(pools: &Pools, characters: &[Uuid], votes: &[Vote], dice: u32) -> Result<(Pools, Vec<RewardEvent>)> {
+/// Counts `votes` for characters of the group, each for the character's player, and gives
+/// `dice` to the most voted players' stocks (each of them in a tie).
+pub fn by_vote(
+    stocks: &Stocks,
+    pools: &Pools,
+    characters: &[Uuid],
+    votes: &[Vote],
+    dice: u32,
+) -> Result<(Pools, Vec<RewardEvent>)> {
     check_dice("dice", dice)?;
     if votes.is_empty() {
         return Err(Error::invalid("votes", "at least one vote"));
@@ -243,9 +266,10 @@ pub fn by_vote(pools: &Pools, characters: &[Uuid], votes: &[Vote], dice: u32) ->
                 format!("{} is not in the group", vote.character),
             ));
         }
-        match tally.iter_mut().find(|(c, _)| *c == vote.character) {
+        let stock = stock_of(stocks, vote.character);
+        match tally.iter_mut().find(|(c, _)| *c == stock) {
             Some((_, n)) => *n += 1,
-            None => tally.push((vote.character, 1)),
+            None => tally.push((stock, 1)),
         }
     }
     let top = tally.iter().map(|&(_, n)| n).max().expect("a vote");
@@ -262,9 +286,17 @@ pub fn by_vote(pools: &Pools, characters: &[Uuid], votes: &[Vote], dice: u32) ->
 mod tests {
     use super::*;
     use crate::rules::test_support::err;
-    use crate::rules::test_support::scattershot::{ASH, BIRCH, CEDAR};
+    use crate::rules::test_support::scattershot::{ALDER, ASH, BIRCH, CEDAR};
     /// The Gamemaster's common stock (the game's id).
     const GM: Uuid = Uuid::from_u128(99);
+    /// No character has a player: each stands as its own.
+    const NO_PLAYERS: Stocks = Stocks::new();
+    /// Dana, who plays Ash and Alder.
+    const DANA: Uuid = Uuid::from_u128(77);
+
+    fn dana_plays_ash_and_alder() -> Stocks {
+        [(ASH, DANA), (ALDER, DANA)].into_iter().collect()
+    }
 
     fn pools(entries: &[(Uuid, u32)]) -> Pools {
         entries.iter().copied().collect()
@@ -278,7 +310,7 @@ mod tests {
             bonuses: vec![Bonus { character: CEDAR, dice: 1, reason: " saved the evening ".into() }],
             withheld: vec![BIRCH],
         };
-        let (after, events) = after_session(&pools(&[(ASH, 1)]), &group, &rewards).unwrap();
+        let (after, events) = after_session(&NO_PLAYERS, &pools(&[(ASH, 1)]), &group, &rewards).unwrap();
         assert_eq!(after, pools(&[(ASH, 3), (CEDAR, 3)]));
         assert_eq!(events[1], RewardEvent::Withheld { character: BIRCH, dice: 2 });
         assert_eq!(
@@ -296,53 +328,58 @@ mod tests {
             bonuses: vec![Bonus { character: Uuid::nil(), dice: 1, reason: String::new() }],
             ..rewards.clone()
         };
-        assert!(err(after_session(&Pools::new(), &group, &stranger)).starts_with("bonuses[0].character:"));
+        assert!(err(after_session(&NO_PLAYERS, &Pools::new(), &group, &stranger)).starts_with("bonuses[0].character:"));
         let zero =
             SessionRewards { bonuses: vec![Bonus { character: ASH, dice: 0, reason: String::new() }], ..rewards };
         assert_eq!(
-            err(after_session(&Pools::new(), &group, &zero)),
+            err(after_session(&NO_PLAYERS, &Pools::new(), &group, &zero)),
             "bonuses[0].dice: an award is 1 to 1000 experience dice"
         );
         let only_bonus = SessionRewards { equal: 0, bonuses: vec![], withheld: vec![] };
-        assert_eq!(after_session(&Pools::new(), &group, &only_bonus).unwrap(), (Pools::new(), vec![]));
+        assert_eq!(after_session(&NO_PLAYERS, &Pools::new(), &group, &only_bonus).unwrap(), (Pools::new(), vec![]));
     }
 
     #[test]
     fn an_on_the_spot_award_from_a_player_comes_out_of_their_pool_unless_replaced() {
-        let (after, events) = on_the_spot(&pools(&[(GM, 3)]), GM, Giver::Gamemaster, ASH, 1, "great scene").unwrap();
+        let (after, events) =
+            on_the_spot(&NO_PLAYERS, &pools(&[(GM, 3)]), GM, Giver::Gamemaster, ASH, 1, "great scene").unwrap();
         assert_eq!(after, pools(&[(ASH, 1), (GM, 2)]));
         assert_eq!(events[0], RewardEvent::Given { from: GM, dice: 1, before: 3, after: 2 });
         let start = pools(&[(BIRCH, 2), (GM, 5)]);
-        let (after, _) = on_the_spot(&start, GM, Giver::Player { from: BIRCH, replaced: false }, ASH, 2, "").unwrap();
+        let (after, _) =
+            on_the_spot(&NO_PLAYERS, &start, GM, Giver::Player { from: BIRCH, replaced: false }, ASH, 2, "").unwrap();
         assert_eq!(after, pools(&[(ASH, 2), (BIRCH, 0), (GM, 5)]), "not replaced: the stock is untouched");
         let (after, events) =
-            on_the_spot(&start, GM, Giver::Player { from: BIRCH, replaced: true }, ASH, 2, "").unwrap();
+            on_the_spot(&NO_PLAYERS, &start, GM, Giver::Player { from: BIRCH, replaced: true }, ASH, 2, "").unwrap();
         assert_eq!(after, pools(&[(ASH, 2), (BIRCH, 2), (GM, 3)]), "replaced out of the common stock");
         assert!(matches!(events[3], RewardEvent::Awarded { reason: Reason::Replaced, character: BIRCH, .. }));
         assert_eq!(
-            err(on_the_spot(&start, GM, Giver::Player { from: BIRCH, replaced: true }, ASH, 3, "")),
+            err(on_the_spot(&NO_PLAYERS, &start, GM, Giver::Player { from: BIRCH, replaced: true }, ASH, 3, "")),
             format!("dice: {BIRCH} holds 2 experience dice, fewer than 3")
         );
         assert_eq!(
-            err(on_the_spot(&start, GM, Giver::Player { from: BIRCH, replaced: true }, BIRCH, 1, "")),
+            err(on_the_spot(&NO_PLAYERS, &start, GM, Giver::Player { from: BIRCH, replaced: true }, BIRCH, 1, "")),
             "to: nobody awards their own character"
         );
         let full = pools(&[(ASH, u32::MAX), (GM, 1)]);
-        assert_eq!(err(on_the_spot(&full, GM, Giver::Gamemaster, ASH, 1, "")), "dice: the pool would overflow");
+        assert_eq!(
+            err(on_the_spot(&NO_PLAYERS, &full, GM, Giver::Gamemaster, ASH, 1, "")),
+            "dice: the pool would overflow"
+        );
     }
 
     #[test]
     fn the_gamemaster_s_awards_and_replacements_are_refused_when_the_common_stock_is_short() {
         let start = pools(&[(BIRCH, 4), (GM, 1)]);
         assert_eq!(
-            err(on_the_spot(&start, GM, Giver::Gamemaster, ASH, 2, "")),
+            err(on_the_spot(&NO_PLAYERS, &start, GM, Giver::Gamemaster, ASH, 2, "")),
             "dice: the Gamemaster's common stock holds 1 experience dice, fewer than 2"
         );
         assert_eq!(
-            err(on_the_spot(&start, GM, Giver::Player { from: BIRCH, replaced: true }, ASH, 3, "")),
+            err(on_the_spot(&NO_PLAYERS, &start, GM, Giver::Player { from: BIRCH, replaced: true }, ASH, 3, "")),
             "dice: the Gamemaster's common stock holds 1 experience dice, fewer than 3"
         );
-        assert!(on_the_spot(&Pools::new(), GM, Giver::Gamemaster, ASH, 1, "").is_err(), "no stock at all");
+        assert!(on_the_spot(&NO_PLAYERS, &Pools::new(), GM, Giver::Gamemaster, ASH, 1, "").is_err(), "no stock at all");
     }
 
     proptest::proptest! {
@@ -356,7 +393,7 @@ mod tests {
             let start = pools(&[(GM, gm), (BIRCH, birch), (ASH, ash)]);
             let giver = if by_player { Giver::Player { from: BIRCH, replaced } } else { Giver::Gamemaster };
             let total = |p: &Pools| p.values().map(|&n| u64::from(n)).sum::<u64>();
-            match on_the_spot(&start, GM, giver, ASH, dice, "") {
+            match on_the_spot(&NO_PLAYERS, &start, GM, giver, ASH, dice, "") {
                 Ok((after, _)) => {
                     proptest::prop_assert_eq!(total(&after), total(&start));
                     proptest::prop_assert_eq!(after[&ASH], ash + dice);
@@ -374,16 +411,62 @@ mod tests {
         let group = [ASH, BIRCH, CEDAR];
         let vote = |voter: u128, character| Vote { voter: Uuid::from_u128(voter), character };
         let (after, events) =
-            by_vote(&Pools::new(), &group, &[vote(1, BIRCH), vote(2, BIRCH), vote(3, ASH)], 2).unwrap();
+            by_vote(&NO_PLAYERS, &Pools::new(), &group, &[vote(1, BIRCH), vote(2, BIRCH), vote(3, ASH)], 2).unwrap();
         assert_eq!(after, pools(&[(BIRCH, 2)]));
         assert_eq!(events[0], RewardEvent::Counted { votes: vec![(BIRCH, 2), (ASH, 1)], winners: vec![BIRCH] });
-        let (tied, _) = by_vote(&Pools::new(), &group, &[vote(1, BIRCH), vote(2, ASH)], 1).unwrap();
+        let (tied, _) = by_vote(&NO_PLAYERS, &Pools::new(), &group, &[vote(1, BIRCH), vote(2, ASH)], 1).unwrap();
         assert_eq!(tied, pools(&[(ASH, 1), (BIRCH, 1)]));
         assert_eq!(
-            err(by_vote(&Pools::new(), &group, &[vote(1, BIRCH), vote(1, ASH)], 1)),
+            err(by_vote(&NO_PLAYERS, &Pools::new(), &group, &[vote(1, BIRCH), vote(1, ASH)], 1)),
             "votes[1].voter: each voter votes once"
         );
-        assert_eq!(err(by_vote(&Pools::new(), &group, &[], 1)), "votes: at least one vote");
+        assert_eq!(err(by_vote(&NO_PLAYERS, &Pools::new(), &group, &[], 1)), "votes: at least one vote");
+    }
+
+    #[test]
+    fn two_characters_of_one_player_share_one_stock_and_one_equal_share() {
+        let stocks = dana_plays_ash_and_alder();
+        let group = [ASH, ALDER, BIRCH];
+        let rewards = SessionRewards { equal: 2, ..SessionRewards::default() };
+        let (after, _) = after_session(&stocks, &pools(&[(DANA, 1)]), &group, &rewards).unwrap();
+        assert_eq!(after, pools(&[(DANA, 3), (BIRCH, 2)]), "one share for Dana, not one per character");
+        // A bonus for either character goes into Dana's stock; withholding one withholds hers.
+        let rewards = SessionRewards {
+            equal: 2,
+            bonuses: vec![Bonus { character: ALDER, dice: 1, reason: String::new() }],
+            withheld: vec![ALDER],
+        };
+        let (after, events) = after_session(&stocks, &Pools::new(), &group, &rewards).unwrap();
+        assert_eq!(after, pools(&[(DANA, 1), (BIRCH, 2)]));
+        assert_eq!(events[0], RewardEvent::Withheld { character: ALDER, dice: 2 });
+        // A character with no player (an older game) keeps its own stock and its own share.
+        let (after, _) =
+            after_session(&NO_PLAYERS, &Pools::new(), &group, &SessionRewards { equal: 1, ..rewards }).unwrap();
+        assert_eq!(after, pools(&[(ASH, 1), (ALDER, 1), (BIRCH, 1)]));
+    }
+
+    #[test]
+    fn a_player_gives_from_their_one_stock_and_votes_count_for_the_player() {
+        let stocks = dana_plays_ash_and_alder();
+        let start = pools(&[(DANA, 2), (GM, 5)]);
+        // Dana gives from her stock, named by either character.
+        let (after, _) =
+            on_the_spot(&stocks, &start, GM, Giver::Player { from: ALDER, replaced: false }, BIRCH, 2, "").unwrap();
+        assert_eq!(after, pools(&[(DANA, 0), (BIRCH, 2), (GM, 5)]));
+        assert_eq!(
+            err(on_the_spot(&stocks, &start, GM, Giver::Player { from: ASH, replaced: true }, ALDER, 1, "")),
+            "to: nobody awards their own character"
+        );
+        // The Gamemaster's award to Ash lands in Dana's stock.
+        let (after, _) = on_the_spot(&stocks, &start, GM, Giver::Gamemaster, ASH, 1, "").unwrap();
+        assert_eq!(after, pools(&[(DANA, 3), (GM, 4)]));
+        // One vote for Ash and one for Alder are two votes for Dana: she beats Birch's one.
+        let vote = |voter: u128, character| Vote { voter: Uuid::from_u128(voter), character };
+        let group = [ASH, ALDER, BIRCH];
+        let votes = [vote(1, ASH), vote(2, ALDER), vote(3, BIRCH)];
+        let (after, events) = by_vote(&stocks, &Pools::new(), &group, &votes, 1).unwrap();
+        assert_eq!(after, pools(&[(DANA, 1)]));
+        assert_eq!(events[0], RewardEvent::Counted { votes: vec![(DANA, 2), (BIRCH, 1)], winners: vec![DANA] });
     }
 
     #[test]

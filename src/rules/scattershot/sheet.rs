@@ -406,6 +406,11 @@ pub struct Sheet {
     /// A non-player character, played by the Gamemaster.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub npc: bool,
+    /// Who plays it: a player on its game's table, whose stock holds its experience dice
+    /// (then `experience_dice` stays 0). None: it stands as its own player (audit D-SC4; see
+    /// [`super::Stocks`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<Uuid>,
     /// Temporary residual modifiers, added to each of its rolls while they last.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modifiers: Vec<Modifier>,

@@ -1,5 +1,5 @@
-//! What a Scattershot's Mechanix game keeps beside its characters' sheets: the
-//! Gamemaster's common stock of experience dice, the mechanical play in progress, the UE
+//! What a Scattershot's Mechanix game keeps beside its characters' sheets: the players and
+//! their stocks of experience dice (audit D-SC4), the Gamemaster's common stock of experience dice, the mechanical play in progress, the UE
 //! chart the group filled in and its sessions. Small pure helpers read the table settings the rules
 //! do not carry in [`Settings`] (the default facets of an action, the creation limit).
 
@@ -15,15 +15,52 @@ use super::mechanical_play::{
 };
 use super::sheet::{Resource, Sheet, MAX_LOSS};
 use super::ue_chart::{self, UeRow};
-use super::{name_problem, Pools};
+use super::{clean_name, name_problem, Pools, Stocks};
+use crate::error::{Error, Result};
 use crate::model::{System, TableSettings};
 use crate::rules::table_settings;
 use crate::Problem;
+
+/// A player at the table and their own stock of experience dice (audit D-SC4).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    pub id: Uuid,
+    pub name: String,
+    /// The player's stock of experience dice, shared by every character they play.
+    #[serde(default)]
+    pub dice: u32,
+}
+
+/// The most players a table lists.
+pub const MAX_PLAYERS: usize = 100;
+
+/// What setting a character's player did, for the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+pub enum PlayerEvent {
+    PlayerAdded {
+        player: Uuid,
+        name: String,
+    },
+    /// `character`'s player is now `after` (None: it stands as its own player); `moved` of its
+    /// own experience dice joined the new player's stock.
+    PlayerSet {
+        character: Uuid,
+        before: Option<Uuid>,
+        after: Option<Uuid>,
+        moved: u32,
+    },
+}
 
 /// A Scattershot game's own state.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScattershotTable {
+    /// The players and their stocks of experience dice; a sheet names its player by id
+    /// (empty: every character stands as its own player, as in older games).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<Player>,
     /// The Gamemaster's common stock of experience dice: in a roll's bidding war it is the
     /// pool whose id is the game's.
     #[serde(default)]
@@ -82,12 +119,85 @@ pub fn reduced_resource_penalty(settings: &TableSettings, sheet: &Sheet) -> i32 
 }
 
 impl ScattershotTable {
-    /// Every pool a roll may draw on: each character's experience dice and the
-    /// Gamemaster's stock under the game's id.
+    /// The player `id` on this table.
+    pub fn player(&self, id: Uuid) -> Option<&Player> {
+        self.players.iter().find(|p| p.id == id)
+    }
+
+    /// Whose stock each character's dice are: the player its sheet names, when this table
+    /// lists them. A sheet naming a player the table does not know (a character file
+    /// imported alone into another game) stands as its own player.
+    pub fn stocks<'a>(&self, sheets: impl IntoIterator<Item = (Uuid, &'a Sheet)>) -> Stocks {
+        sheets
+            .into_iter()
+            .filter_map(|(id, s)| s.player.filter(|p| self.player(*p).is_some()).map(|p| (id, p)))
+            .collect()
+    }
+
+    /// Every pool a roll may draw on: each player's stock, the experience dice of each
+    /// character with no player, and the Gamemaster's stock under the game's id.
     pub fn pools<'a>(&self, game: Uuid, sheets: impl IntoIterator<Item = (Uuid, &'a Sheet)>) -> Pools {
-        let mut pools: Pools = sheets.into_iter().map(|(id, s)| (id, s.experience_dice)).collect();
+        let sheets: Vec<(Uuid, &Sheet)> = sheets.into_iter().collect();
+        let stocks = self.stocks(sheets.iter().copied());
+        let mut pools: Pools =
+            sheets.iter().filter(|(id, _)| !stocks.contains_key(id)).map(|(id, s)| (*id, s.experience_dice)).collect();
+        pools.extend(self.players.iter().map(|p| (p.id, p.dice)));
         pools.insert(game, self.gm_dice);
         pools
+    }
+
+    /// Adds a player named `name` under `id` (a new id the caller made), with an empty stock.
+    pub fn add_player(&self, id: Uuid, name: &str) -> Result<(ScattershotTable, PlayerEvent)> {
+        let name = clean_name("name", name)?;
+        if self.players.len() >= MAX_PLAYERS {
+            return Err(Error::invalid("players", format!("a table lists at most {MAX_PLAYERS} players")));
+        }
+        if self.players.iter().any(|p| p.name.eq_ignore_ascii_case(&name)) {
+            return Err(Error::invalid("name", format!("{name} is already a player at this table")));
+        }
+        if self.player(id).is_some() {
+            return Err(Error::invalid("id", format!("{id} is already a player")));
+        }
+        let mut next = self.clone();
+        next.players.push(Player { id, name: name.clone(), dice: 0 });
+        Ok((next, PlayerEvent::PlayerAdded { player: id, name }))
+    }
+
+    /// Sets who plays `character` (None: it stands as its own player again).
+    ///
+    /// Ruling (audit D-SC4): nothing moves silently. A character that stood as its own
+    /// player held its player's dice on its sheet: naming its player moves them into that
+    /// player's stock. A character leaving a player takes nothing from the stock (the dice are
+    /// the player's) and starts again with none of its own; moving to another player leaves
+    /// the dice with the one who earned them.
+    pub fn set_player(
+        &self,
+        character: Uuid,
+        sheet: &Sheet,
+        player: Option<Uuid>,
+    ) -> Result<(ScattershotTable, Sheet, PlayerEvent)> {
+        if let Some(p) = player {
+            if self.player(p).is_none() {
+                return Err(Error::invalid("player", format!("{p} is not a player at this table")));
+            }
+        }
+        let before = sheet.player.filter(|p| self.player(*p).is_some());
+        if before == player {
+            let what = player
+                .map_or("its own player".to_owned(), |p| self.player(p).map_or(String::new(), |p| p.name.clone()));
+            return Err(Error::invalid("player", format!("the character is already played by {what}")));
+        }
+        let mut next = self.clone();
+        let mut sheet = sheet.clone();
+        let moved = if before.is_none() { sheet.experience_dice } else { 0 };
+        if let Some(p) = player {
+            let stock = next.players.iter_mut().find(|x| x.id == p).expect("a player of the table");
+            stock.dice =
+                stock.dice.checked_add(moved).ok_or_else(|| Error::invalid("player", "the stock would overflow"))?;
+        }
+        sheet.experience_dice = if player.is_some() || before.is_some() { 0 } else { sheet.experience_dice };
+        sheet.player = player;
+        Ok((next, sheet, PlayerEvent::PlayerSet { character, before, after: player, moved }))
     }
 
     /// Every broken invariant of a stored or imported table, each at `path` + its field.
@@ -96,6 +206,23 @@ impl ScattershotTable {
     pub fn problems(&self, path: &str, characters: &[Uuid]) -> Vec<Problem> {
         let mut out = ue_chart::problems(&self.ue_chart, &format!("{path}.ue_chart"));
         out.extend(free_skills::problems(&self.free_skill_list, &format!("{path}.free_skill_list")));
+        if self.players.len() > MAX_PLAYERS {
+            out.push(Problem { path: format!("{path}.players"), message: format!("at most {MAX_PLAYERS} players") });
+        }
+        for (i, p) in self.players.iter().enumerate() {
+            if self.players[..i].iter().any(|q| q.id == p.id) {
+                out.push(Problem { path: format!("{path}.players[{i}].id"), message: "each player once".into() });
+            }
+            if characters.contains(&p.id) {
+                out.push(Problem {
+                    path: format!("{path}.players[{i}].id"),
+                    message: format!("{} is a character's id, not a player's", p.id),
+                });
+            }
+            if let Some(m) = name_problem(&p.name) {
+                out.push(Problem { path: format!("{path}.players[{i}].name"), message: m });
+            }
+        }
         if self.in_session && self.sessions == 0 {
             out.push(Problem {
                 path: format!("{path}.in_session"),
@@ -185,11 +312,30 @@ impl ScattershotTable {
     }
 }
 
+/// In a game file or a backup, where the table and the sheets travel together: a sheet
+/// (`(index in the file's characters, sheet)`) whose player the table lists holds no
+/// experience dice of its own (they are in its player's stock).
+///
+/// Ruling (audit D-SC4): a sheet naming a player the table does not list is not a problem;
+/// the character stands as its own player (one brought in alone by a character file from
+/// another table, which carries its player's id but none of the player's stock).
+pub fn sheet_player_problems(table: &ScattershotTable, sheets: &[(usize, &Sheet)], path: &str) -> Vec<Problem> {
+    sheets
+        .iter()
+        .filter(|(_, sheet)| sheet.player.is_some_and(|p| table.player(p).is_some()) && sheet.experience_dice > 0)
+        .map(|(j, _)| Problem {
+            path: format!("{path}.characters[{j}].scattershot.experience_dice"),
+            message: "a character with a player holds no dice of its own: they are in its player's stock".into(),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::scattershot::mechanical_play::Seat;
     use crate::rules::scattershot::Settings;
+    use crate::rules::test_support::err;
 
     #[test]
     fn a_table_s_problems_are_named_at_their_paths() {
@@ -203,6 +349,60 @@ mod tests {
         play.combatants[1].advantages = 1;
         let paths: Vec<String> = table.problems("$", &[a]).into_iter().map(|p| p.path).collect();
         assert_eq!(paths, ["$.play.turn", "$.play.combatants[1].character", "$.play.combatants[1].advantages"]);
+    }
+
+    #[test]
+    fn two_characters_of_one_player_draw_on_one_stock_and_an_old_character_keeps_its_own() {
+        use crate::rules::scattershot::stock_of;
+        use crate::rules::test_support::scattershot::{ALDER, ASH, BIRCH};
+        let (game, dana) = (Uuid::from_u128(99), Uuid::from_u128(77));
+        let (table, _) =
+            ScattershotTable { gm_dice: 1, ..ScattershotTable::default() }.add_player(dana, " Dana ").unwrap();
+        assert_eq!(table.players[0].name, "Dana");
+        assert_eq!(err(table.add_player(Uuid::from_u128(78), "dana")), "name: dana is already a player at this table");
+        let with_dice = |n| Sheet { experience_dice: n, ..Sheet::new(None) };
+        // Naming Dana for Ash and Alder: the dice each held join her stock, one undoable move each.
+        let (table, ash, event) = table.set_player(ASH, &with_dice(2), Some(dana)).unwrap();
+        assert_eq!(event, PlayerEvent::PlayerSet { character: ASH, before: None, after: Some(dana), moved: 2 });
+        let (table, alder, _) = table.set_player(ALDER, &with_dice(1), Some(dana)).unwrap();
+        let birch = with_dice(4);
+        let sheets = [(ASH, &ash), (ALDER, &alder), (BIRCH, &birch)];
+        let pools = table.pools(game, sheets);
+        assert_eq!(
+            pools,
+            [(ASH, 0), (BIRCH, 4), (dana, 3), (game, 1)].into_iter().filter(|&(id, _)| id != ASH).collect()
+        );
+        // Both characters' rolls draw on that one stock (made_it_by's tests spend it).
+        let stocks = table.stocks(sheets);
+        assert_eq!((stock_of(&stocks, ASH), stock_of(&stocks, ALDER), stock_of(&stocks, BIRCH)), (dana, dana, BIRCH));
+        // Leaving a player takes nothing from the stock.
+        let (after, alone, _) = table.set_player(ALDER, &alder, None).unwrap();
+        assert_eq!((after.players[0].dice, alone.experience_dice, alone.player), (3, 0, None));
+        assert!(table.set_player(ASH, &ash, Some(dana)).is_err(), "already hers");
+        assert!(table.set_player(ASH, &ash, Some(BIRCH)).is_err(), "not a player");
+        // An old character with no player keeps its own stock; one naming a player this
+        // table does not know (a character file from elsewhere) stands as its own too.
+        let stranger = Sheet { player: Some(Uuid::from_u128(5)), ..with_dice(2) };
+        let pools = table.pools(game, [(BIRCH, &birch), (ALDER, &stranger)]);
+        assert_eq!((pools[&BIRCH], pools[&ALDER]), (4, 2));
+    }
+
+    #[test]
+    fn players_and_sheets_naming_them_are_checked_at_their_paths() {
+        let (a, dana) = (Uuid::from_u128(1), Uuid::from_u128(77));
+        let player = |id, name: &str| Player { id, name: name.into(), dice: 1 };
+        let table = ScattershotTable {
+            players: vec![player(dana, "Dana"), player(dana, ""), player(a, "Ash")],
+            ..ScattershotTable::default()
+        };
+        let paths: Vec<String> = table.problems("$", &[a]).into_iter().map(|p| p.path).collect();
+        assert_eq!(paths, ["$.players[1].id", "$.players[1].name", "$.players[2].id"]);
+        let played = Sheet { player: Some(dana), ..Sheet::new(None) };
+        let holding = Sheet { experience_dice: 2, ..played.clone() };
+        let unknown = Sheet { player: Some(Uuid::from_u128(5)), ..holding.clone() };
+        let found = sheet_player_problems(&table, &[(0, &played), (1, &holding), (2, &unknown)], "$");
+        let paths: Vec<String> = found.into_iter().map(|p| p.path).collect();
+        assert_eq!(paths, ["$.characters[1].scattershot.experience_dice"], "an unknown player: it stands as its own");
     }
 
     #[test]

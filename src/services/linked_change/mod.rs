@@ -35,6 +35,9 @@
 //!   limit (points spent stay within it) and finishing creation. Once creation is finished
 //!   nothing is taken back: no rating lowered, no free skill, skill, special ability or
 //!   advantage removed or rewritten, creation does not start again and its limit stays.
+//!   Who plays the character is set at the table; a character with a player there spends
+//!   the player's stock (audit D-SC4), so its sheet's dice stay as they are and a point it
+//!   buys after creation is bought on the table's device.
 //!
 //! A character made on the device (no `before`) is judged as a change of the fresh character
 //! `create_character` makes in this game. A sheet left out of a change counts as the one a
@@ -67,7 +70,7 @@ pub(super) fn check(
         System::Nsu => nsu::check(after),
         System::PennyAnte => penny_ante::check(|| read.penny_table(game), before, after),
         System::Mezzo => mezzo::check(before, after),
-        System::Scattershot => scattershot::check(&g, before, after),
+        System::Scattershot => scattershot::check(|| read.scattershot_table(game), &g, before, after),
     }
 }
 

@@ -10,17 +10,46 @@ use crate::error::Result;
 use crate::model::Game;
 use crate::rules::record::CharacterRecord;
 use crate::rules::scattershot::sheet::{FreeSkill, QualityKind, Sheet, Skill, SpecialAbility, Stage, Statistic};
-use crate::rules::scattershot::table::creation_limit;
+use crate::rules::scattershot::table::{creation_limit, ScattershotTable};
 
 /// Why nothing is taken back once creation is over.
 const NOTHING_BACK: &str = "after creation points are only bought, never taken back";
 
-pub(super) fn check(game: &Game, before: Option<&CharacterRecord>, after: &CharacterRecord) -> Result<()> {
+pub(super) fn check(
+    table: impl FnOnce() -> Result<ScattershotTable>,
+    game: &Game,
+    before: Option<&CharacterRecord>,
+    after: &CharacterRecord,
+) -> Result<()> {
     // A character made on the device starts as `create_character` makes it.
     let fresh = || Sheet::new(creation_limit(&game.table_settings));
     let before = before.map_or_else(fresh, |r| r.scattershot.clone().unwrap_or_default());
     // A character without a sheet plays with a new one: dropping the sheet is a change to it.
-    sheet(&before, &after.scattershot.clone().unwrap_or_default())
+    let after = after.scattershot.clone().unwrap_or_default();
+    sheet(&before, &after)?;
+    played_by(&table()?, &before, &after)
+}
+
+/// Who plays a character is set at the table (audit D-SC4). A character with a player there
+/// spends the player's stock, which lives on the table: its sheet holds no dice to change,
+/// and a point bought after creation is bought on the table's device, which pays it.
+fn played_by(table: &ScattershotTable, before: &Sheet, after: &Sheet) -> Result<()> {
+    kept("player", &before.player, &after.player, "who plays the character", "is set at the table")?;
+    let Some(player) = before.player.and_then(|p| table.player(p)) else { return Ok(()) };
+    kept(
+        "experience_dice",
+        &before.experience_dice,
+        &after.experience_dice,
+        "the experience dice",
+        &format!("are {}'s stock, kept at the table", player.name),
+    )?;
+    if before.stage == Stage::Play && after.points_spent() > before.points_spent() {
+        return Err(refused(
+            "points",
+            format!("a point bought after creation is paid from {}'s stock: buy it on the table's device", player.name),
+        ));
+    }
+    Ok(())
 }
 
 /// `after` as the player may make it from `before` through the sheet's edits.
@@ -164,6 +193,29 @@ mod tests {
     }
 
     #[test]
+    fn a_played_character_s_player_and_stock_are_the_table_s() {
+        use crate::rules::scattershot::table::Player;
+        let dana = uuid::Uuid::from_u128(77);
+        let table =
+            ScattershotTable { players: vec![Player { id: dana, name: "Dana".into(), dice: 4 }], ..Default::default() };
+        let own = out_of_creation();
+        let played = Sheet { player: Some(dana), experience_dice: 0, ..own.clone() };
+        let err = |b: &Sheet, a: &Sheet| played_by(&table, b, a).unwrap_err().to_string();
+        assert!(err(&own, &played).starts_with("player: who plays the character is set at the table"));
+        let dice = Sheet { experience_dice: 3, ..played.clone() };
+        assert!(err(&played, &dice).starts_with("experience_dice: the experience dice are Dana's stock"));
+        // Buying after creation costs the stock: on the table's device.
+        let bought = Sheet { experience_dice: 0, ..buy(&own, Purchase::Statistic { statistic: Statistic::Agility }) };
+        let bought = Sheet { player: Some(dana), ..bought };
+        assert!(err(&played, &bought).starts_with("points: a point bought after creation is paid from Dana's stock"));
+        // Everything else still passes, and a character with no player buys from its own dice.
+        let hurt = played.set_resource(Resource::HitPoints, 3).unwrap().0;
+        assert!(played_by(&table, &played, &hurt).is_ok());
+        let own_bought = buy(&own, Purchase::Statistic { statistic: Statistic::Agility });
+        assert!(played_by(&table, &own, &own_bought).is_ok());
+    }
+
+    #[test]
     fn after_creation_the_sheets_edits_pass() {
         let before = out_of_creation();
         let s = buy(&before, Purchase::Statistic { statistic: Statistic::Agility });
@@ -229,9 +281,12 @@ mod tests {
         };
         let record = CharacterRecord { scattershot: Some(out_of_creation()), ..CharacterRecord::new(character) };
         let dropped = CharacterRecord { scattershot: None, ..record.clone() };
-        let err = check(&game, Some(&record), &dropped).unwrap_err().to_string();
+        let err = check(|| Ok(ScattershotTable::default()), &game, Some(&record), &dropped).unwrap_err().to_string();
         assert!(err.contains("creation is finished and does not start again"), "{err}");
-        assert!(check(&game, None, &dropped).is_ok(), "a new character may start without one");
+        assert!(
+            check(|| Ok(ScattershotTable::default()), &game, None, &dropped).is_ok(),
+            "a new character may start without one"
+        );
     }
 
     #[test]

@@ -40,9 +40,9 @@ use crate::rules::scattershot::mechanical_play::{Combatant, MechanicalPlay};
 use crate::rules::scattershot::sheet::{
     Lasts, Purchase, Rating, Resource, Sheet, SheetEvent, Stage, Statistic, FREE_SKILLS_PER_POINT,
 };
-use crate::rules::scattershot::table::{self as sc_table, ScattershotTable};
+use crate::rules::scattershot::table::{self as sc_table, Player, ScattershotTable};
 use crate::rules::scattershot::ue_chart::{self, UeRow};
-use crate::rules::scattershot::{Pools, Settings};
+use crate::rules::scattershot::{stock_of, Pools, Settings, Stocks};
 use crate::rules::table_settings;
 use crate::store::{Event, EventKind, Reader, Store, Tx};
 
@@ -89,6 +89,9 @@ pub struct ScattershotSheetView {
     pub reduced_penalty: i32,
     /// The residual modifiers on the sheet, added up (added to each of its rolls).
     pub temporary_modifier: i32,
+    /// The player who plays it, with their stock of experience dice (None: it stands as its
+    /// own player, its dice on its sheet).
+    pub player: Option<Player>,
 }
 
 /// A sheet after an edit, with what happened in words and the rules' events.
@@ -106,7 +109,11 @@ pub struct ScattershotCharacterView {
     pub name: String,
     pub stage: Stage,
     pub points_spent: u32,
+    /// The experience dice of its stock: its player's (shared with the player's other
+    /// characters), or its own when it has no player.
     pub experience_dice: u32,
+    /// The player who plays it (None: it stands as its own player).
+    pub player: Option<Uuid>,
     pub resources: Vec<ResourceView>,
     /// −1 for each combat advantage held against it.
     pub penalty: i32,
@@ -118,6 +125,15 @@ pub struct ScattershotCharacterView {
     pub description: String,
     /// Its residual modifiers, added up.
     pub temporary_modifier: i32,
+}
+
+/// A player at the table with their stock and the characters they play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    pub id: Uuid,
+    pub name: String,
+    pub dice: u32,
+    pub characters: Vec<Uuid>,
 }
 
 /// A character in mechanical play.
@@ -174,6 +190,8 @@ pub struct ScattershotView {
     pub creation_limit: Option<u32>,
     /// The Gamemaster's stock of experience dice (its pool id is the game's id).
     pub gm_dice: u32,
+    /// The players and their stocks (a pool id is the player's id).
+    pub players: Vec<PlayerView>,
     pub characters: Vec<ScattershotCharacterView>,
     pub play: Option<PlayView>,
     /// The roll on the table (in progress, or the last one concluded).
@@ -238,7 +256,9 @@ pub(super) fn sheet_view(read: Reader<'_>, id: Uuid) -> Result<ScattershotSheetV
     let game = existing_game(read, record.character.game_id)?;
     let settings = Settings::from_table(&game.table_settings)?;
     let table = read.scattershot_table(game.id)?;
+    let player = sheet.player.and_then(|p| table.player(p)).cloned();
     Ok(ScattershotSheetView {
+        player,
         statistics: Statistic::ALL
             .iter()
             .map(|&s| StatisticView {
@@ -278,9 +298,12 @@ pub(super) fn pending_roll(read: Reader<'_>, game: Uuid) -> Result<Option<RollSt
         .map_err(|e| Error::invalid("event log", format!("event {} cannot be read: {e}", event.seq)))
 }
 
-fn name_in(characters: &[CharacterRecord], game: &Game, id: Uuid) -> String {
+fn name_in(characters: &[CharacterRecord], game: &Game, table: &ScattershotTable, id: Uuid) -> String {
     if id == game.id {
         return "the Gamemaster".into();
+    }
+    if let Some(p) = table.player(id) {
+        return p.name.clone();
     }
     characters.iter().find(|r| r.character.id == id).map_or_else(|| id.to_string(), |r| r.character.name.clone())
 }
@@ -291,7 +314,11 @@ fn view(
     roll: Option<&RollState>,
     characters: &[CharacterRecord],
 ) -> Result<ScattershotView> {
-    let name = |id: Uuid| name_in(characters, game, id);
+    let name = |id: Uuid| name_in(characters, game, table, id);
+    let sheets: Vec<(Uuid, Sheet)> =
+        characters.iter().map(|r| (r.character.id, sheet_of(r).unwrap_or_default())).collect();
+    let stocks = table.stocks(sheets.iter().map(|(id, s)| (*id, s)));
+    let pools = table.pools(game.id, sheets.iter().map(|(id, s)| (*id, s)));
     let is_npc = |id: Uuid| {
         characters.iter().find(|r| r.character.id == id).and_then(|r| r.scattershot.as_ref()).is_some_and(|s| s.npc)
     };
@@ -337,6 +364,17 @@ fn view(
         facets: sc_table::default_facets(&game.table_settings),
         creation_limit: sc_table::creation_limit(&game.table_settings),
         gm_dice: table.gm_dice,
+        players: table
+            .players
+            .iter()
+            .map(|p| PlayerView {
+                id: p.id,
+                name: p.name.clone(),
+                dice: p.dice,
+                // In the table's order of characters.
+                characters: sheets.iter().map(|(c, _)| *c).filter(|c| stocks.get(c) == Some(&p.id)).collect(),
+            })
+            .collect(),
         characters: characters
             .iter()
             .map(|r| {
@@ -346,7 +384,8 @@ fn view(
                     name: r.character.name.clone(),
                     stage: sheet.stage,
                     points_spent: sheet.points_spent(),
-                    experience_dice: sheet.experience_dice,
+                    experience_dice: pools.get(&stock_of(&stocks, r.character.id)).copied().unwrap_or(0),
+                    player: stocks.get(&r.character.id).copied(),
                     resources: resources(&sheet),
                     penalty: penalty(table, r.character.id),
                     reduced_penalty: reduced_penalty(table.play.as_ref(), &game.table_settings, r.character.id, &sheet),
@@ -521,6 +560,9 @@ fn describe_sheet(name: &str, sheet: &Sheet, event: &SheetEvent) -> String {
 /// Edits a Scattershot character's sheet through the rules, as one undoable change. A
 /// refused edit (naming its field) changes nothing.
 pub fn scattershot_sheet_edit(store: &mut Store, character: Uuid, edit: &SheetEdit) -> Result<ScattershotSheetChange> {
+    if let Some(change) = played_sheet_edit(store, character, edit)? {
+        return Ok(change);
+    }
     store.write(|tx| {
         let read = tx.read();
         let before = load(read, character)?;
@@ -559,6 +601,54 @@ pub fn scattershot_sheet_edit(store: &mut Store, character: Uuid, edit: &SheetEd
         }
         Ok(ScattershotSheetChange { view: sheet_view(tx.read(), character)?, message, events })
     })
+}
+
+/// A character with a player spends its player's stock (audit D-SC4): a development point
+/// bought after creation is paid from the stock, as one undoable move of the game (it changes
+/// the table's stock and the sheet together); its pool is the player's, set on the table, not
+/// on the sheet. None: any other edit, an ordinary sheet edit.
+fn played_sheet_edit(store: &mut Store, character: Uuid, edit: &SheetEdit) -> Result<Option<ScattershotSheetChange>> {
+    let read = store.read();
+    let record = load(read, character)?;
+    let sheet = sheet_of(&record)?;
+    let table = read.scattershot_table(record.character.game_id)?;
+    let Some(player) = sheet.player.and_then(|p| table.player(p)).cloned() else { return Ok(None) };
+    let name = record.character.name.clone();
+    match edit {
+        SheetEdit::SetExperienceDice { .. } => Err(Error::invalid(
+            "dice",
+            format!("{name}'s experience dice are {}'s stock: set it on the table", player.name),
+        )),
+        SheetEdit::Buy { purchase } if sheet.stage == Stage::Play => {
+            let mut said = (String::new(), Vec::new());
+            change(store, record.character.game_id, |w| {
+                let settings = w.rules()?;
+                let stocked = Sheet { experience_dice: player.dice, ..w.sheet("character", character)? };
+                // A new free skill comes from the game's list, at the level the list gives.
+                let purchase = match purchase {
+                    Purchase::NewFreeSkill { name, starting_level } => {
+                        let ListedFreeSkill { name, starting_level } =
+                            free_skills::take(&w.table.free_skill_list, name, *starting_level)?;
+                        Purchase::NewFreeSkill { name, starting_level }
+                    }
+                    other => other.clone(),
+                };
+                let (after, events) = stocked.buy(&settings, &purchase)?;
+                let left = after.experience_dice;
+                if let Some(p) = w.table.players.iter_mut().find(|p| p.id == player.id) {
+                    p.dice = left;
+                }
+                w.set_sheet(character, Sheet { experience_dice: 0, ..after });
+                w.note(&events);
+                let message = events.iter().map(|e| describe_sheet(&name, &stocked, e)).collect::<Vec<_>>().join(" ");
+                said = (format!("{message} From {}'s stock: {left} left.", player.name), events);
+                Ok(said.0.clone())
+            })?;
+            let (message, events) = said;
+            Ok(Some(ScattershotSheetChange { view: sheet_view(store.read(), character)?, message, events }))
+        }
+        _ => Ok(None),
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -647,7 +737,7 @@ impl Work<'_> {
 
     /// A character's name, "the Gamemaster" for the game's id, or the id.
     pub fn name(&self, id: Uuid) -> String {
-        name_in(self.characters, self.game, id)
+        name_in(self.characters, self.game, &self.table, id)
     }
 
     /// The table's rules settings (the game's).
@@ -655,14 +745,24 @@ impl Work<'_> {
         Settings::from_table(&self.settings)
     }
 
-    /// Every pool of experience dice: the characters' and the Gamemaster's (the game's id).
-    pub fn pools(&self) -> Pools {
-        let sheets: Vec<(Uuid, Sheet)> = self
-            .characters
+    fn sheets(&self) -> Vec<(Uuid, Sheet)> {
+        self.characters
             .iter()
             .filter_map(|r| sheet_of(self.record(r.character.id)?).ok().map(|s| (r.character.id, s)))
-            .collect();
+            .collect()
+    }
+
+    /// Every pool of experience dice: the players' stocks, those of characters with no
+    /// player, and the Gamemaster's (the game's id).
+    pub fn pools(&self) -> Pools {
+        let sheets = self.sheets();
         self.table.pools(self.game.id, sheets.iter().map(|(id, s)| (*id, s)))
+    }
+
+    /// Whose stock each character's experience dice are ([`Stocks`]).
+    pub fn stocks(&self) -> Stocks {
+        let sheets = self.sheets();
+        self.table.stocks(sheets.iter().map(|(id, s)| (*id, s)))
     }
 
     /// Writes back the pools the rules returned.
@@ -670,6 +770,8 @@ impl Work<'_> {
         for (&id, &dice) in pools {
             if id == self.game.id {
                 self.table.gm_dice = dice;
+            } else if let Some(p) = self.table.players.iter_mut().find(|p| p.id == id) {
+                p.dice = dice;
             } else if self.record(id).is_some() {
                 let sheet = self.sheet("pools", id)?;
                 if sheet.experience_dice != dice {
@@ -816,6 +918,17 @@ pub enum TableEdit {
     StartSession,
     /// The session ends: every residual modifier that lasted until then ends too.
     EndSession,
+    /// A player joins the table, with an empty stock of experience dice.
+    AddPlayer { name: String },
+    /// Sets a player's stock of experience dice (as the Gamemaster's stock is set).
+    PlayerDice { player: Uuid, dice: u32 },
+    /// Who plays `character` (None: it stands as its own player); the dice it held on its own
+    /// join the player's stock (see `ScattershotTable::set_player`).
+    SetPlayer {
+        character: Uuid,
+        #[serde(default)]
+        player: Option<Uuid>,
+    },
 }
 
 /// Changes the Gamemaster's stock or a table setting, as one undoable move.
@@ -874,6 +987,45 @@ pub fn scattershot_table_edit(store: &mut Store, game: Uuid, edit: &TableEdit) -
             w.table.in_session = false;
             let ended = w.end_modifiers(Lasts::Session)?;
             Ok(format!("Session {} ends{ended}.", w.table.sessions))
+        }
+        TableEdit::AddPlayer { name } => {
+            let (table, event) = w.table.add_player(Uuid::new_v4(), name)?;
+            w.table = table;
+            w.note(&[&event]);
+            let name = w.table.players.last().map_or(String::new(), |p| p.name.clone());
+            Ok(format!("{name} joins the table as a player, with no experience dice yet."))
+        }
+        TableEdit::PlayerDice { player, dice } => {
+            let stock = w
+                .table
+                .players
+                .iter_mut()
+                .find(|p| p.id == *player)
+                .ok_or_else(|| Error::invalid("player", format!("{player} is not a player at this table")))?;
+            let before = std::mem::replace(&mut stock.dice, *dice);
+            Ok(format!("{}'s stock goes from {before} to {dice} experience dice.", stock.name))
+        }
+        TableEdit::SetPlayer { character, player } => {
+            let sheet = w.sheet("character", *character)?;
+            let (table, sheet, event) = w.table.set_player(*character, &sheet, *player)?;
+            let who = w.name(*character);
+            let message = match &event {
+                sc_table::PlayerEvent::PlayerSet { after: Some(p), moved, .. } => {
+                    let player = table.player(*p).map_or(String::new(), |p| p.name.clone());
+                    let dice = table.player(*p).map_or(0, |p| p.dice);
+                    let joined = if *moved > 0 {
+                        format!("; the {moved} experience dice {who} held join the stock")
+                    } else {
+                        String::new()
+                    };
+                    format!("{player} plays {who}{joined} ({player}'s stock: {dice}).")
+                }
+                _ => format!("{who} stands as its own player, with no experience dice of its own."),
+            };
+            w.table = table;
+            w.set_sheet(*character, sheet);
+            w.note(&[&event]);
+            Ok(message)
         }
     })
 }

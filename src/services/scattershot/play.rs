@@ -8,7 +8,7 @@
 //!   older version left waiting lands on its character's sheet.
 //! - Rewards: experience dice after a session (an equal share plus bonuses; named after the
 //!   session being played or the last one ended), on the spot, or by vote, into the
-//!   characters' pools. The Gamemaster's on-the-spot awards and replacements come out of
+//!   stocks of the characters' players (a character with no player is its own). The Gamemaster's on-the-spot awards and replacements come out of
 //!   the common stock (refused when it is short).
 //! - Ending mechanical play ends the residual modifiers that lasted until then.
 //!
@@ -21,12 +21,13 @@ use crate::error::{Error, Result};
 use crate::rules::scattershot::mechanical_play::{Action, Check, Gain, MechanicalPlay, Seat};
 use crate::rules::scattershot::rewards::{self, Giver, RewardEvent, SessionRewards, Vote};
 use crate::rules::scattershot::sheet::Lasts;
+use crate::rules::scattershot::stock_of;
 use crate::rules::scattershot::table::reduced_resource_penalty;
 use crate::services::scattershot::{change, ScattershotChange};
 use crate::store::Store;
 
-/// A seat at the table: a character and its player (by default, the character is its own
-/// player).
+/// A seat at the table: a character and its player (by default the player the table names
+/// for it, or the character as its own player).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeatDraft {
@@ -98,9 +99,14 @@ pub fn scattershot_play(store: &mut Store, game: Uuid, step: &PlayMove) -> Resul
                     return Err(Error::invalid("play", "mechanical play is running already; end it first"));
                 }
                 let mut seats = Vec::with_capacity(seating.len());
+                // A seat left without a player takes the one the table names for it.
+                let stocks = w.stocks();
                 for (i, s) in seating.iter().enumerate() {
                     w.character(&format!("seating[{i}].character"), s.character)?;
-                    seats.push(Seat { character: s.character, player: s.player.unwrap_or(s.character) });
+                    seats.push(Seat {
+                        character: s.character,
+                        player: s.player.unwrap_or(stock_of(&stocks, s.character)),
+                    });
                 }
                 let (play, events) = MechanicalPlay::start(&seats, *caller, &w.rules()?, *cinematic)?;
                 // Each combatant plays with the penalty its reduced resources give now, until the lull.
@@ -210,8 +216,8 @@ pub enum RewardMove {
         #[serde(default)]
         characters: Option<Vec<Uuid>>,
     },
-    /// On the spot, from the Gamemaster (`{"kind": "gamemaster"}`) or from a player's
-    /// character's pool (`{"kind": "player", "from": id, "replaced": bool}`).
+    /// On the spot, from the Gamemaster (`{"kind": "gamemaster"}`) or from the stock of the
+    /// player of the character `from` (`{"kind": "player", "from": id, "replaced": bool}`).
     OnTheSpot {
         giver: Giver,
         to: Uuid,
@@ -243,19 +249,20 @@ pub fn scattershot_reward(store: &mut Store, game: Uuid, reward: &RewardMove) ->
             }
         };
         let pools = w.pools();
+        let stocks = w.stocks();
         let (pools, events) = match reward {
             RewardMove::AfterSession { rewards, characters } => {
-                rewards::after_session(&pools, &group(w, characters)?, rewards)?
+                rewards::after_session(&stocks, &pools, &group(w, characters)?, rewards)?
             }
             RewardMove::OnTheSpot { giver, to, dice, note } => {
                 w.character("to", *to)?;
                 if let Giver::Player { from, .. } = giver {
                     w.character("giver.from", *from)?;
                 }
-                rewards::on_the_spot(&pools, w.game.id, *giver, *to, *dice, note)?
+                rewards::on_the_spot(&stocks, &pools, w.game.id, *giver, *to, *dice, note)?
             }
             RewardMove::ByVote { votes, dice, characters } => {
-                rewards::by_vote(&pools, &group(w, characters)?, votes, *dice)?
+                rewards::by_vote(&stocks, &pools, &group(w, characters)?, votes, *dice)?
             }
         };
         w.set_pools(&pools)?;

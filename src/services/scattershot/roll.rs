@@ -46,7 +46,7 @@ use crate::rules::scattershot::odds::{contest_odds_many, mib_odds, MibOdds, Oppo
 use crate::rules::scattershot::sheet::{Lasts, Rating};
 use crate::rules::scattershot::table as sc_table;
 use crate::rules::scattershot::ue_chart::{self, UeRow};
-use crate::rules::scattershot::Settings;
+use crate::rules::scattershot::{stock_of, Settings};
 use crate::services::characters::records;
 use crate::services::dice::{with_dice, DiceInput};
 use crate::services::scattershot::{change, scattershot_game, ScattershotChange, Work};
@@ -395,8 +395,9 @@ pub enum RollMove {
     Dice {
         party: Party,
     },
-    /// Rolls an experience die from `contributor`'s pool (a character of the game, or the
-    /// game's id for the Gamemaster's stock) into `party`'s MIB.
+    /// Rolls an experience die from `contributor`'s stock into `party`'s MIB: a player's (by
+    /// the player's id, or by any character they play), a character's with no player, or the
+    /// game's id for the Gamemaster's stock.
     Experience {
         party: Party,
         contributor: Uuid,
@@ -552,9 +553,12 @@ fn play<R: Rng>(w: &mut Work<'_>, step: &RollMove, dice: &DiceInput, rng: &mut R
         }
         RollMove::Experience { party, contributor } => {
             live(&on_table(w)?)?;
-            if *contributor != w.game.id {
+            let contributor = &if *contributor == w.game.id || w.table.player(*contributor).is_some() {
+                *contributor
+            } else {
                 w.character("contributor", *contributor)?;
-            }
+                stock_of(&w.stocks(), *contributor)
+            };
             let pools = w.pools();
             let roll = step_live_roll(w, |roll| {
                 with_dice(dice, rng, |src| roll.add_experience_die(*party, *contributor, &pools, src))

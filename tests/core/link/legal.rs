@@ -6,7 +6,7 @@
 
 use sheetkeeper::rules::nsu::Mood;
 use sheetkeeper::rules::scattershot::sheet::{Difficulty, Purchase, Statistic};
-use sheetkeeper::services::{self, SheetEdit};
+use sheetkeeper::services::{self, SheetEdit, TableEdit};
 
 use super::*;
 
@@ -280,4 +280,37 @@ fn scattershot_points_are_bought_on_the_sheet_and_never_taken_back_after_creatio
     let again = format!("UPDATE sc_sheets SET stage = 'creation' WHERE character_id = '{kit}'");
     refused(&h, &p, game, &j, &again, &probe, "creation is finished and does not start again");
     assert_eq!(one(&h.db(), &probe), bought);
+}
+
+#[test]
+fn scattershot_a_played_character_reads_its_players_stock_on_the_device_and_leaves_it_to_the_table() {
+    let (h, p, game, _host, j) = table("scattershot");
+    let kit = made_on_device(&p, &h, game, "Kit");
+    // The table names Lee for Kit and fills Lee's stock (audit D-SC4).
+    let mut store = h.open();
+    let lee = services::scattershot_table_edit(&mut store, game, &TableEdit::AddPlayer { name: "Lee".into() })
+        .unwrap()
+        .view
+        .players[0]
+        .id;
+    services::scattershot_table_edit(&mut store, game, &TableEdit::SetPlayer { character: kit, player: Some(lee) })
+        .unwrap();
+    services::scattershot_table_edit(&mut store, game, &TableEdit::PlayerDice { player: lee, dice: 4 }).unwrap();
+    drop(store);
+    // The device reads Kit's dice from Lee's stock.
+    eventually("Lee's stock reaches the device", || {
+        let view = services::scattershot_table(&p.open(), game).unwrap();
+        view.characters.iter().any(|c| c.id == kit && c.player == Some(lee) && c.experience_dice == 4)
+    });
+    let probe =
+        format!("SELECT experience_dice || ' ' || ifnull(player_id, '-') FROM sc_sheets WHERE character_id = '{kit}'");
+    let dice = format!("UPDATE sc_sheets SET experience_dice = 5 WHERE character_id = '{kit}'");
+    refused(&h, &p, game, &j, &dice, &probe, "the experience dice are Lee's stock, kept at the table");
+    let unplayed = format!("UPDATE sc_sheets SET player_id = NULL WHERE character_id = '{kit}'");
+    refused(&h, &p, game, &j, &unplayed, &probe, "who plays the character is set at the table");
+    // A point bought after creation is paid from the stock, on the table's device.
+    services::scattershot_sheet_edit(&mut p.open(), kit, &SheetEdit::FinishCreation).unwrap();
+    let buy = SheetEdit::Buy { purchase: Purchase::Statistic { statistic: Statistic::Agility } };
+    let err = services::scattershot_sheet_edit(&mut p.open(), kit, &buy).unwrap_err().to_string();
+    assert!(err.contains("the table's device makes changes to the game"), "{err}");
 }

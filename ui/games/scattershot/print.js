@@ -36,7 +36,7 @@ export function layout(v) {
         track(Math.min(Math.max(r.maximum ?? 20, 0), 30), Math.min(Math.max(r.current ?? 0, 0), 30), "square", RESOURCE_NAME[r.resource] ?? r.resource),
       ),
     ),
-    el("div", { class: "ps-row ps-wrap" }, numberBox("Experience dice", s ? s.experience_dice : ""), numberBox("Points spent", v ? v.points_spent : ""), numberBox("Residual modifier", v ? signed(v.temporary_modifier) : "")),
+    el("div", { class: "ps-row ps-wrap" }, numberBox(v?.player ? `Experience dice (${v.player.name}'s stock)` : "Experience dice", v?.player ? v.player.dice : s ? s.experience_dice : ""), numberBox("Points spent", v ? v.points_spent : ""), numberBox("Residual modifier", v ? signed(v.temporary_modifier) : "")),
   );
   const freeSkills = (s?.free_skills ?? []).map((k, i) => [k.name, signed(v.free_skill_ratings[i] ?? 0)]);
   const skills = (s?.skills ?? []).map((k, i) => [k.name, k.difficulty ?? "", String(k.points ?? ""), signed(v.skill_ratings[i] ?? 0)]);

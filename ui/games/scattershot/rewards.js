@@ -38,17 +38,27 @@ function diceInput(id, value, min = 1) {
 
 // ---- who holds what -------------------------------------------------------------------------------
 
+/** Who holds what: each player's one stock (audit D-SC4), each character with no player. */
 function poolsCard(ctx) {
   const t = ctx.table;
+  const nameOf = (id) => t.characters.find((c) => c.id === id)?.name ?? "";
   return card(
     "sc-pools",
     "Experience dice held",
     el(
       "ul",
       { class: "sc-pools", id: "sc-pools-list" },
-      ...t.characters.map((c) =>
-        el("li", { data: { characterId: c.id } }, el("span", {}, c.name), el("strong", {}, experienceDice(c.experience_dice))),
+      ...t.players.map((p) =>
+        el(
+          "li",
+          { data: { playerId: p.id } },
+          el("span", {}, `${p.name}'s stock`, p.characters.length ? ` (${p.characters.map(nameOf).join(", ")})` : ""),
+          el("strong", {}, experienceDice(p.dice)),
+        ),
       ),
+      ...t.characters
+        .filter((c) => !c.player)
+        .map((c) => el("li", { data: { characterId: c.id } }, el("span", {}, c.name), el("strong", {}, experienceDice(c.experience_dice)))),
       el("li", { class: "muted" }, el("span", {}, "The Gamemaster's stock"), el("strong", {}, experienceDice(t.gm_dice))),
     ),
   );
@@ -122,9 +132,12 @@ function sessionCard(ctx) {
 
 function spotCard(ctx) {
   const t = ctx.table;
-  const giver = select([["gamemaster", "The Gamemaster"], ...t.characters.map((c) => [c.id, `${c.name}'s player, from ${c.name}'s pool`])], {
-    id: "sc-rw-giver",
-  });
+  // A player gives from their own stock, named by one of their characters.
+  const givers = [
+    ...t.players.filter((p) => p.characters.length > 0).map((p) => [p.characters[0], `${p.name}, from ${p.name}'s stock`]),
+    ...t.characters.filter((c) => !c.player).map((c) => [c.id, `${c.name}'s player, from ${c.name}'s pool`]),
+  ];
+  const giver = select([["gamemaster", "The Gamemaster"], ...givers], { id: "sc-rw-giver" });
   const replaced = checkbox("The Gamemaster replaces them from the common stock", { id: "sc-rw-replaced", checked: true });
   const to = select(
     t.characters.map((c) => [c.id, c.name]),

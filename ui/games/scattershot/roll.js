@@ -12,7 +12,7 @@
 //   set-up with it and that character's last choices; the odds' summary sits by the Roll button.
 //   "Start the roll" stays for step by step (and dice typed in); "Roll again" on the result.
 // - Decision Phase: each party's 2d10, rolled here or typed in; experience dice from any
-//   character's pool or the Gamemaster's stock into either number, each added or subtracted
+//   player's stock (or a character's with no player) or the Gamemaster's stock into either number, each added or subtracted
 //   as its roller chooses, as often as the table likes (a bidding war); then the end of the
 //   phase, which pays the dice. Under the rules hints, each bid's exact chances from the core
 //   (a die as + and as − into each MIB, or the waiting die's two signs; tapping a sign's row
@@ -906,9 +906,12 @@ function experienceForm(r, ctx) {
     [roll.actor, ...resistorsOf(roll)].flatMap((p) => p.experience).filter((d) => d.contributor === id).length;
   // Short words, so the choice is not cut off on a phone: "Bo: 1 of 2 left".
   const holds = (id, n) => (committed(id) ? `${n - committed(id)} of ${n} left` : `${n} left`);
+  // A player's one stock serves every character they play (audit D-SC4); a character with no
+  // player holds its own.
   const contributor = select(
     [
-      ...t.characters.map((c) => [c.id, `${c.name}: ${holds(c.id, c.experience_dice)}`]),
+      ...t.players.map((p) => [p.id, `${p.name}'s stock: ${holds(p.id, p.dice)}`]),
+      ...t.characters.filter((c) => !c.player).map((c) => [c.id, `${c.name}: ${holds(c.id, c.experience_dice)}`]),
       [ctx.gameId, `Gamemaster: ${holds(ctx.gameId, t.gm_dice)}`],
     ],
     { id: "sc-xp-contributor", data: { focusKey: "sc-xp-contributor" } },

@@ -95,9 +95,11 @@ const screen = gameController({
   },
   context: (view) => ({
     edit,
-    /** The name of a character of the game, or "the Gamemaster" for the game's own id. */
+    /** The name of a character or a player of the game, or "the Gamemaster" for the game's own id. */
     nameOf: (id) =>
-      id === view.gameId ? "the Gamemaster" : view.table.characters.find((c) => c.id === id)?.name ?? "someone",
+      id === view.gameId
+        ? "the Gamemaster"
+        : (view.table.characters.find((c) => c.id === id) ?? view.table.players.find((p) => p.id === id))?.name ?? "someone",
   }),
   draw(ctx, view) {
     const host = el("div", { class: `mz-tab sc-tab sc-tab-${view.tab}` });

@@ -261,7 +261,13 @@ function headCard(s) {
           ? "Points are free during creation and may be taken back."
           : `Each development point costs ${experienceDice(view.dice_per_point)}.`,
       ),
-      el("li", { id: "sc-sheet-dice" }, `${experienceDice(s.sheet.experience_dice)} in the pool`),
+      el(
+        "li",
+        { id: "sc-sheet-dice" },
+        view.player
+          ? `${experienceDice(view.player.dice)} in ${view.player.name}'s stock (${view.player.name} plays this character)`
+          : `${experienceDice(s.sheet.experience_dice)} in the pool`,
+      ),
       view.penalty !== 0 &&
         el(
           "li",
@@ -350,13 +356,16 @@ function resourcesCard(s) {
     "sc-sheet-resources",
     "Resources and experience dice",
     ...rows,
-    stepper({
-      label: "Experience dice",
-      value: s.sheet.experience_dice,
-      min: 0,
-      id: "sc-sheet-pool",
-      onChange: (dice, b) => edit(s, "The experience dice were not changed.", { edit: "set_experience_dice", dice }, b),
-    }),
+    // A player's stock is set on the Table tab (audit D-SC4); a character with no player holds its own.
+    s.view.player
+      ? el("p", { id: "sc-sheet-pool-stock" }, `Experience dice: ${s.view.player.name}'s stock, on the Table tab.`)
+      : stepper({
+          label: "Experience dice",
+          value: s.sheet.experience_dice,
+          min: 0,
+          id: "sc-sheet-pool",
+          onChange: (dice, b) => edit(s, "The experience dice were not changed.", { edit: "set_experience_dice", dice }, b),
+        }),
     el("p", { class: "mz-hint muted hint" }, "The maximum is the statistic's rating. A roll's result comes off when the roll concludes."),
   );
 }

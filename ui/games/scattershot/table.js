@@ -1,6 +1,8 @@
 // The Scattershot table tab (RULES.md §4.1–4.2): the game's characters at a glance (stage,
 // development points spent, Hit Points and Power, experience dice, the penalty of combat
-// advantages held against them) with a way to their sheets and to a roll, the Gamemaster's
+// advantages held against them) with a way to their sheets and to a roll, who plays each
+// (audit D-SC4: experience dice are the player's one stock, shared by their characters), the
+// players with their stocks and a way to add one, the Gamemaster's
 // stock of experience dice, and the table settings (Epic Index, Critical Juncture, the
 // experience die, dice per development point, the default Factor / Points / Bonus, the
 // creation limit), the UE chart the group fills in (index → Factor, Points, Bonus,
@@ -12,7 +14,7 @@
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
-import { button, card, experienceDice, form, inlineForm, numberInput, readCount, resourceWord, signed, listOrNone } from "./kit.js";
+import { button, card, experienceDice, field, form, inlineForm, numberInput, readCount, resourceWord, select, signed, listOrNone } from "./kit.js";
 import { stepper } from "../../kit/components.js";
 import { freeSkillsCard } from "./free-skills.js";
 
@@ -20,6 +22,7 @@ import { freeSkillsCard } from "./free-skills.js";
 export function renderTable(host, ctx) {
   host.append(
     charactersCard(ctx),
+    playersCard(ctx),
     el("div", { class: "sc-grid sc-table-grid" }, sessionCard(ctx), stockCard(ctx)),
     chartCard(ctx),
     freeSkillsCard(ctx),
@@ -44,11 +47,17 @@ function charactersCard(ctx) {
   );
 }
 
+/** "3 experience dice in Jo's stock" for a character with a player, else its own dice. */
+export function stockWords(c, table) {
+  const player = table.players.find((p) => p.id === c.player);
+  return player ? `${experienceDice(c.experience_dice)} in ${player.name}'s stock` : experienceDice(c.experience_dice);
+}
+
 function characterRow(c, ctx) {
   const facts = [
     c.stage === "creation" ? "in creation" : "in play",
     `${c.points_spent} development ${c.points_spent === 1 ? "point" : "points"} spent`,
-    experienceDice(c.experience_dice),
+    stockWords(c, ctx.table),
     c.npc && "non-player character",
     c.penalty < 0 && `${signed(c.penalty)} to its rolls (combat advantages held against it)`,
     c.reduced_penalty < 0 && `${signed(c.reduced_penalty)} to its rolls (reduced resources)`,
@@ -72,6 +81,7 @@ function characterRow(c, ctx) {
       ),
     ),
     el("p", { class: "sc-character-facts muted" }, facts.join(" · ")),
+    !c.npc && playedBy(c, ctx),
     el(
       "div",
       { class: "mz-row" },
@@ -84,6 +94,74 @@ function characterRow(c, ctx) {
         ctx.switchTab("roll", { focus: "#sc-roll-actor" });
       }, { class: "sc-roll-for", "aria-label": `A roll for ${c.name}` }),
     ),
+  );
+}
+
+// ---- players and their stocks ----------------------------------------------------------------
+
+/** Who plays `c`: its own player, or one of the table's players (one move, with Undo). */
+function playedBy(c, ctx) {
+  const players = ctx.table.players;
+  if (players.length === 0) return null;
+  const choice = select([["", "Its own player"], ...players.map((p) => [p.id, p.name])], {
+    id: `sc-player-of-${c.id}`,
+    class: "sc-player-of",
+  });
+  choice.value = c.player ?? "";
+  choice.addEventListener("change", () => {
+    const player = choice.value || null;
+    ctx.move(`Who plays ${c.name} did not change.`, () =>
+      api.scattershotTableEdit(ctx.gameId, { edit: "set_player", character: c.id, player }),
+    );
+  });
+  return field(`Played by (${c.name})`, choice, null, "field sc-played-by");
+}
+
+function playersCard(ctx) {
+  const t = ctx.table;
+  const nameOf = (id) => t.characters.find((c) => c.id === id)?.name ?? "";
+  const box = el("input", { type: "text", maxlength: 200, id: "sc-player-name", autocomplete: "off" });
+  return card(
+    "sc-players",
+    "Players and their stocks",
+    el(
+      "p",
+      { class: "muted hint" },
+      "Experience dice are the player's: one stock for every character they play, one equal share after a session. A character nobody is named for holds its own.",
+    ),
+    listOrNone(
+      t.players.map((p) =>
+        el(
+          "li",
+          { class: "sc-player", data: { playerId: p.id } },
+          el("span", {}, el("strong", {}, p.name), p.characters.length ? ` plays ${p.characters.map(nameOf).join(", ")}` : " plays nobody yet"),
+          el("strong", { class: "sc-player-dice" }, experienceDice(p.dice)),
+          stepper({
+            label: `${p.name}'s experience dice`,
+            value: p.dice,
+            min: 0,
+            max: 1_000_000,
+            id: `sc-player-dice-${p.id}`,
+            onChange: (dice) =>
+              ctx.move(`${p.name}'s stock did not change.`, () =>
+                api.scattershotTableEdit(ctx.gameId, { edit: "player_dice", player: p.id, dice }),
+              ),
+          }),
+        ),
+      ),
+      el("p", { class: "muted", id: "sc-players-none" }, "No players named yet: each character stands as its own player."),
+      (items) => el("ul", { class: "sc-players", id: "sc-players-list", "aria-label": "The players and their stocks" }, ...items),
+    ),
+    inlineForm({
+      label: "A player's name",
+      ariaLabel: "Add a player",
+      id: "sc-player-form",
+      control: box,
+      button: "Add the player",
+      buttonAttrs: { id: "sc-player-add" },
+      onSubmit: (b) =>
+        ctx.move("The player was not added.", () => api.scattershotTableEdit(ctx.gameId, { edit: "add_player", name: box.value }), b),
+    }),
   );
 }
 

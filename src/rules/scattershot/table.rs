@@ -14,6 +14,7 @@ use super::mechanical_play::{
     MechanicalPlay, FORFEITS_PER_ROUND, IMMEDIATE_ACTIONS, MAX_COMBATANTS, MIN_REDUCED_PENALTY,
 };
 use super::sheet::{Resource, Sheet, MAX_LOSS};
+use super::skill_listings::{self, SkillListing};
 use super::ue_chart::{self, UeRow};
 use super::{name_problem, Pools};
 use crate::model::{System, TableSettings};
@@ -38,6 +39,9 @@ pub struct ScattershotTable {
     /// free skills from (empty: none written down yet, any free skill may be named).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub free_skill_list: Vec<ListedFreeSkill>,
+    /// The game's skill listings (audit D-SC5): difficulty and how to default to each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skill_listings: Vec<SkillListing>,
     /// Sessions started so far; the latest is `sessions` (0: none yet).
     #[serde(default, skip_serializing_if = "crate::rules::is_default")]
     pub sessions: u32,
@@ -96,6 +100,7 @@ impl ScattershotTable {
     pub fn problems(&self, path: &str, characters: &[Uuid]) -> Vec<Problem> {
         let mut out = ue_chart::problems(&self.ue_chart, &format!("{path}.ue_chart"));
         out.extend(free_skills::problems(&self.free_skill_list, &format!("{path}.free_skill_list")));
+        out.extend(skill_listings::problems(&self.skill_listings, &format!("{path}.skill_listings")));
         if self.in_session && self.sessions == 0 {
             out.push(Problem {
                 path: format!("{path}.in_session"),

@@ -11,8 +11,8 @@
 //! field) and Surgery with none (read back from `sc_skill_listings`); on the roll screen Ada,
 //! who has not bought Climbing, picks it by default: its restriction is shown before the roll,
 //! the odds use 7, and the log line of her roll names the restriction. Surgery is not offered.
-//! On her sheet a skill is picked from the listings with its difficulty. Screenshots at 1280
-//! and 360 px wide, light and dark.
+//! On her sheet a skill is picked from the listings with its difficulty; then Surgery is
+//! removed from the list. Screenshots at 1280 and 360 px wide, light and dark.
 
 use crate::mezzo::{db, shots_of, text_of, wait_contains};
 use crate::scattershot::table;
@@ -213,4 +213,11 @@ fn the_gamemaster_lists_a_skill_with_a_default_and_ada_rolls_it_unbought_under_i
     choose(&session, "#sc-roll-actor", &ada);
     let offered = text_of(&session, "#sc-roll-actor-rating");
     assert!(offered.contains("Climbing (10)") && !offered.contains("by default"), "{offered}");
+
+    // The Gamemaster takes Surgery off the list; Climbing stays.
+    press(&session, "#sc-tab-table");
+    press(&session, "#sc-listing-1-remove");
+    wait_contains(&session, "#toast-message", "The game has 1 skill listing(s), 1 with a default.");
+    let left: Vec<String> = listings(&conn, &game).into_iter().map(|l| l.0).collect();
+    assert_eq!(left, ["Climbing"]);
 }

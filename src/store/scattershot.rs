@@ -9,7 +9,7 @@
 use rusqlite::{params, OptionalExtension};
 use uuid::Uuid;
 
-use super::columns::{index_at, name_of, named, opt_uuid_at, uuid_at};
+use super::columns::{index_at, name_of, named, opt_named, opt_uuid_at, uuid_at};
 use super::queries::{games_to_check, insert_in_order, select_all, Reader, Tx};
 use crate::error::Result;
 use crate::model::System;
@@ -17,8 +17,9 @@ use crate::rules::scattershot::free_skills::ListedFreeSkill;
 use crate::rules::scattershot::made_it_by::ResourceResult;
 use crate::rules::scattershot::mechanical_play::{Combatant, MechanicalPlay};
 use crate::rules::scattershot::sheet::{
-    FreeSkill, Modifier, Quality, ResourceLoss, Sheet, Skill, SpecialAbility, Stage, StatisticPoints,
+    FreeSkill, Modifier, Quality, ResourceLoss, Sheet, Skill, SpecialAbility, Stage, Statistic, StatisticPoints,
 };
+use crate::rules::scattershot::skill_listings::{DefaultFrom, SkillDefault, SkillListing};
 use crate::rules::scattershot::table::{Player, ScattershotTable};
 use crate::rules::scattershot::ue_chart::UeRow;
 use crate::rules::scattershot::Settings;
@@ -153,6 +154,27 @@ impl Reader<'_> {
             "SELECT name, starting_level FROM sc_free_skill_list WHERE game_id = ?1 ORDER BY position",
             [&id],
             |r| Ok(ListedFreeSkill { name: r.get(0)?, starting_level: r.get(1)? }),
+        )?;
+        table.skill_listings = select_all(
+            conn,
+            "SELECT name, difficulty, default_statistic, default_rating, default_modifier, default_restriction \
+             FROM sc_skill_listings WHERE game_id = ?1 ORDER BY position",
+            [&id],
+            |r| {
+                let statistic: Option<Statistic> = opt_named(r, 2)?;
+                let rating: Option<i32> = r.get(3)?;
+                let restriction: Option<String> = r.get(5)?;
+                let default = match (restriction, statistic, rating) {
+                    (Some(restriction), Some(s), _) => {
+                        Some(SkillDefault { from: DefaultFrom::Statistic(s), modifier: r.get(4)?, restriction })
+                    }
+                    (Some(restriction), None, Some(n)) => {
+                        Some(SkillDefault { from: DefaultFrom::Rating(n), modifier: r.get(4)?, restriction })
+                    }
+                    _ => None,
+                };
+                Ok(SkillListing { name: r.get(0)?, difficulty: named(r, 1)?, default })
+            },
         )?;
         let play = conn
             .prepare_cached(
@@ -358,6 +380,31 @@ impl Tx<'_> {
             &id,
             table.free_skill_list.iter().map(|s| (&s.name, s.starting_level)),
         )?;
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO sc_skill_listings (game_id, position, name, difficulty, default_statistic, default_rating, \
+             default_modifier, default_restriction) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )?;
+        for (i, l) in table.skill_listings.iter().enumerate() {
+            let d = l.default.as_ref();
+            let statistic = d.and_then(|d| match d.from {
+                DefaultFrom::Statistic(s) => Some(name_of(s)),
+                DefaultFrom::Rating(_) => None,
+            });
+            let rating = d.and_then(|d| match d.from {
+                DefaultFrom::Rating(n) => Some(n),
+                DefaultFrom::Statistic(_) => None,
+            });
+            stmt.execute(params![
+                id,
+                pos(i),
+                l.name,
+                name_of(l.difficulty),
+                statistic,
+                rating,
+                d.map(|d| d.modifier),
+                d.map(|d| &d.restriction)
+            ])?;
+        }
         let Some(play) = &table.play else { return Ok(()) };
         let s = &play.settings;
         conn.prepare_cached(

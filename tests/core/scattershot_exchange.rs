@@ -12,6 +12,7 @@ use sheetkeeper::rules::record::CharacterRecord;
 use sheetkeeper::rules::scattershot::free_skills::ListedFreeSkill;
 use sheetkeeper::rules::scattershot::mechanical_play::{Gain, MechanicalPlay, Seat};
 use sheetkeeper::rules::scattershot::sheet::{AbilityKind, Difficulty, Lasts, Purchase, Resource, Sheet, Statistic};
+use sheetkeeper::rules::scattershot::skill_listings::{DefaultFrom, SkillDefault, SkillListing};
 use sheetkeeper::rules::scattershot::table::{Player, ScattershotTable};
 use sheetkeeper::rules::scattershot::ue_chart::UeRow;
 use sheetkeeper::rules::scattershot::Settings;
@@ -119,12 +120,27 @@ fn scene() -> Scene {
         ListedFreeSkill { name: "Knot-tying".into(), starting_level: 10 },
     ];
     let players = vec![Player { id: uuid(PLAYER), name: "Jo".into(), dice: 3 }];
+    // The game's skill listings: Climbing defaults to Agility −3 with its restriction;
+    // Lockpicking has no default.
+    let skill_listings = vec![
+        SkillListing {
+            name: "Climbing".into(),
+            difficulty: Difficulty::Difficult,
+            default: Some(SkillDefault {
+                from: DefaultFrom::Statistic(Statistic::Agility),
+                modifier: -3,
+                restriction: "Only with a rope to hand".into(),
+            }),
+        },
+        SkillListing { name: "Lockpicking".into(), difficulty: Difficulty::Exceptional, default: None },
+    ];
     let table = ScattershotTable {
         players,
         gm_dice: 5,
         play: Some(play),
         ue_chart,
         free_skill_list,
+        skill_listings,
         sessions: 2,
         in_session: true,
     };
@@ -342,6 +358,20 @@ fn malformed_scattershot_files_are_refused_naming_every_problem() {
                 list[2]["starting_level"] = json!(100);
             }),
             vec![format!("{table}.free_skill_list[1].name"), format!("{table}.free_skill_list[2].starting_level")],
+        ),
+        (
+            "skill listings: a default's modifier out of range, one with no restriction, a fixed rating too high",
+            Box::new(|f| {
+                let list = &mut f["data"]["games"][0]["scattershot_table"]["skill_listings"];
+                list[0]["default"]["modifier"] = json!(-100);
+                list[0]["default"]["restriction"] = json!(" ");
+                list[1]["default"] = json!({"from": {"rating": 120}, "restriction": "Never in a hurry"});
+            }),
+            vec![
+                format!("{table}.skill_listings[0].default.modifier"),
+                format!("{table}.skill_listings[0].default.restriction"),
+                format!("{table}.skill_listings[1].default.from.rating"),
+            ],
         ),
         (
             "a residual modifier lasting an unknown while",

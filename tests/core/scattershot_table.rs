@@ -419,12 +419,16 @@ fn strength() -> sheetkeeper::rules::scattershot::sheet::Rating {
     }
 }
 
-/// Takes a database back to the schema before players held experience dice (version 25):
+/// Takes a database back to the schema before players held experience dice (version 25, so
+/// without the later skill listings either):
 /// what a device that never ran this version has on disk.
 fn as_before_players(db: &std::path::Path) {
     let conn = rusqlite::Connection::open(db).unwrap();
-    conn.execute_batch("DROP TABLE sc_players; ALTER TABLE sc_sheets DROP COLUMN player_id; PRAGMA user_version = 25;")
-        .unwrap();
+    conn.execute_batch(
+        "DROP TABLE sc_skill_listings; DROP TABLE sc_players; ALTER TABLE sc_sheets DROP COLUMN player_id; \
+         PRAGMA user_version = 25;",
+    )
+    .unwrap();
 }
 
 #[test]
@@ -513,4 +517,71 @@ fn an_older_game_keeps_every_die_and_one_player_of_two_characters_then_has_one_s
     let dice: Vec<(Option<Uuid>, u32)> =
         view.characters.iter().filter(|c| c.id != npc).map(|c| (c.player, c.experience_dice)).collect();
     assert_eq!((dice, view.gm_dice, view.players.len()), (vec![(None, 3), (None, 2)], 4, 0));
+}
+
+/// Audit D-SC5: the group's skill listings. A listed skill Ada has not bought is rolled at its
+/// default (Agility −3: 7), its restriction in the odds' breakdown and in the log line; one
+/// with no default is refused by field; once bought, the skill is its own rating and the
+/// default is refused; a skill bought under a listed name takes the listing's difficulty.
+#[test]
+fn a_listed_skill_not_bought_is_rolled_at_its_default_and_its_restriction_is_logged() {
+    use sheetkeeper::rules::scattershot::sheet::{Difficulty, Purchase, Rating, Statistic};
+    use sheetkeeper::rules::scattershot::skill_listings::{DefaultFrom, SkillDefault, SkillListing};
+    let mut t = table();
+    let climbing = SkillListing {
+        name: "Climbing".into(),
+        difficulty: Difficulty::Difficult,
+        default: Some(SkillDefault {
+            from: DefaultFrom::Statistic(Statistic::Agility),
+            modifier: -3,
+            restriction: "only with a rope to hand".into(),
+        }),
+    };
+    let surgery = SkillListing { name: "Surgery".into(), difficulty: Difficulty::Renowned, default: None };
+    let change = t.edit(TableEdit::SkillListings { listings: vec![surgery, climbing.clone()] });
+    assert_eq!(change.message, "The game has 2 skill listing(s), 1 with a default.");
+    t.store = t.scratch.open();
+    assert_eq!(services::scattershot_table(&t.store, t.game).unwrap().skill_listings[1], climbing, "kept in the file");
+    // The sheet offers Climbing by default (not Surgery, which has none).
+    let view = services::scattershot_sheet(&t.store, t.ada).unwrap();
+    let offered: Vec<(usize, &str, i32, &str)> =
+        view.defaults.iter().map(|d| (d.listing, d.name.as_str(), d.rating, d.from.as_str())).collect();
+    assert_eq!(offered, [(1, "Climbing", 7, "Agility −3")]);
+    // The odds before the roll use the default rating: 7 − 2d10 ≥ 0 in 21 of 100 (2d10 at most 7).
+    let ada = t.ada;
+    let by_default =
+        |listing| SideDraft { character: Some(ada), rating: Some(Rating::Default { listing }), ..SideDraft::default() };
+    let preview =
+        services::scattershot_roll_preview(&t.store, t.game, &scattershot_request(by_default(1), None)).unwrap();
+    assert_eq!(preview.actor.rating, 7);
+    assert_eq!(preview.actor.defaulted.as_ref().unwrap().restriction, "only with a rope to hand");
+    assert_eq!(preview.odds.ways[0], 21);
+    // Surgery has no default: refused by field, nothing saved.
+    let before = bytes_on_disk(&t.scratch.db());
+    let (field, message) = invalid(services::scattershot_roll(
+        &mut t.store,
+        t.game,
+        &RollMove::Start { request: Box::new(scattershot_request(by_default(0), None)) },
+        &DiceInput::Rolled,
+        &mut rng(),
+    ));
+    assert_eq!(field, "actor.rating");
+    assert_eq!(message, "\"Surgery\" has no default in its listing: only a character who bought it rolls it");
+    assert_eq!(bytes_on_disk(&t.scratch.db()), before);
+    // Climbing by default: the restriction is in the log line that starts the roll.
+    let change = t.start(scattershot_request(by_default(1), None));
+    assert_eq!(change.message, "Ada rolls at 7 +0, Climbing by default (only with a rope to hand).");
+    t.roll(RollMove::Abandon, &[]);
+    // Bought under its listed name, at another difficulty: refused; at the listing's: bought,
+    // and from then on rolled at its own rating, never at the default.
+    let buy = |difficulty| SheetEdit::Buy { purchase: Purchase::NewSkill { name: "climbing".into(), difficulty } };
+    let (field, _) = invalid(services::scattershot_sheet_edit(&mut t.store, t.ada, &buy(Difficulty::Easy)));
+    assert_eq!(field, "difficulty");
+    let view = t.sheet_edit(t.ada, buy(Difficulty::Difficult)).view;
+    assert_eq!(view.sheet.skills[0].name, "Climbing");
+    assert!(view.defaults.is_empty(), "a bought skill is not offered by default");
+    let (field, message) =
+        invalid(services::scattershot_roll_preview(&t.store, t.game, &scattershot_request(by_default(1), None)));
+    assert_eq!(field, "actor.rating");
+    assert!(message.contains("roll it at its own rating"), "{message}");
 }

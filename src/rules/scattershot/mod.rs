@@ -36,6 +36,7 @@ pub mod mechanical_play;
 pub mod odds;
 pub mod rewards;
 pub mod sheet;
+pub mod skill_listings;
 pub mod table;
 pub mod ue_chart;
 

@@ -420,10 +420,23 @@ pub struct Sheet {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Rating {
-    Statistic { statistic: Statistic },
-    FreeSkill { index: usize },
-    Skill { index: usize },
-    SpecialAbility { index: usize },
+    Statistic {
+        statistic: Statistic,
+    },
+    FreeSkill {
+        index: usize,
+    },
+    Skill {
+        index: usize,
+    },
+    SpecialAbility {
+        index: usize,
+    },
+    /// A listed skill the character has not bought, at its listing's default (audit D-SC5;
+    /// read from the game's listings by `skill_listings::default_rating`, not from the sheet).
+    Default {
+        listing: usize,
+    },
 }
 
 /// Something bought with development points.
@@ -582,6 +595,12 @@ impl Sheet {
             Rating::Skill { index } => entry(&self.skills, field, index, "skill")?.rating(),
             Rating::SpecialAbility { index } => {
                 entry(&self.special_abilities, field, index, "special ability")?.rating()
+            }
+            Rating::Default { .. } => {
+                return Err(Error::invalid(
+                    field,
+                    "a skill rolled by default is not on the sheet: its listing gives it",
+                ))
             }
         })
     }
@@ -797,6 +816,10 @@ impl Sheet {
                     next.special_abilities.remove(index);
                     removed = true;
                 }
+            }
+            // Refused by `rating` above: nothing was bought.
+            Rating::Default { .. } => {
+                return Err(Error::invalid("rating", "a skill rolled by default was never bought"))
             }
         }
         let points = self.points_spent() - next.points_spent();

@@ -14,6 +14,7 @@ use super::mechanical_play::{
     MechanicalPlay, FORFEITS_PER_ROUND, IMMEDIATE_ACTIONS, MAX_COMBATANTS, MIN_REDUCED_PENALTY,
 };
 use super::sheet::{Resource, Sheet, MAX_LOSS};
+use super::skill_listings::{self, SkillListing};
 use super::ue_chart::{self, UeRow};
 use super::{clean_name, name_problem, Pools, Stocks};
 use crate::error::{Error, Result};
@@ -75,6 +76,9 @@ pub struct ScattershotTable {
     /// free skills from (empty: none written down yet, any free skill may be named).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub free_skill_list: Vec<ListedFreeSkill>,
+    /// The game's skill listings (audit D-SC5): difficulty and how to default to each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skill_listings: Vec<SkillListing>,
     /// Sessions started so far; the latest is `sessions` (0: none yet).
     #[serde(default, skip_serializing_if = "crate::rules::is_default")]
     pub sessions: u32,
@@ -223,6 +227,7 @@ impl ScattershotTable {
                 out.push(Problem { path: format!("{path}.players[{i}].name"), message: m });
             }
         }
+        out.extend(skill_listings::problems(&self.skill_listings, &format!("{path}.skill_listings")));
         if self.in_session && self.sessions == 0 {
             out.push(Problem {
                 path: format!("{path}.in_session"),

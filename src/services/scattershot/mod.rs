@@ -40,6 +40,7 @@ use crate::rules::scattershot::mechanical_play::{Combatant, MechanicalPlay};
 use crate::rules::scattershot::sheet::{
     Lasts, Purchase, Rating, Resource, Sheet, SheetEvent, Stage, Statistic, FREE_SKILLS_PER_POINT,
 };
+use crate::rules::scattershot::skill_listings::{self, SkillListing};
 use crate::rules::scattershot::table::{self as sc_table, Player, ScattershotTable};
 use crate::rules::scattershot::ue_chart::{self, UeRow};
 use crate::rules::scattershot::{stock_of, Pools, Settings, Stocks};
@@ -92,6 +93,38 @@ pub struct ScattershotSheetView {
     /// The player who plays it, with their stock of experience dice (None: it stands as its
     /// own player, its dice on its sheet).
     pub player: Option<Player>,
+    /// The listed skills the character has not bought but may roll by default (audit D-SC5).
+    pub defaults: Vec<DefaultView>,
+}
+
+/// A listed skill a character may roll at its default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DefaultView {
+    /// Its place in the game's listings (`Rating::Default { listing }`).
+    pub listing: usize,
+    pub name: String,
+    pub rating: i32,
+    /// How the rating is made ("Agility −3").
+    pub from: String,
+    pub restriction: String,
+}
+
+/// Every listed skill `sheet` may roll by default.
+fn defaults_of(listings: &[SkillListing], sheet: &Sheet) -> Vec<DefaultView> {
+    listings
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| !skill_listings::bought(sheet, &l.name))
+        .filter_map(|(listing, l)| {
+            l.default.as_ref().map(|d| DefaultView {
+                listing,
+                name: l.name.clone(),
+                rating: d.rating(sheet),
+                from: d.words(),
+                restriction: d.restriction.clone(),
+            })
+        })
+        .collect()
 }
 
 /// A sheet after an edit, with what happened in words and the rules' events.
@@ -200,6 +233,8 @@ pub struct ScattershotView {
     pub ue_chart: Vec<UeRow>,
     /// The game's list of free skills (empty: none written down, any may be named).
     pub free_skill_list: Vec<ListedFreeSkill>,
+    /// The game's skill listings (audit D-SC5).
+    pub skill_listings: Vec<SkillListing>,
     /// Sessions started so far, and whether the latest is being played.
     pub sessions: u32,
     pub in_session: bool,
@@ -278,6 +313,7 @@ pub(super) fn sheet_view(read: Reader<'_>, id: Uuid) -> Result<ScattershotSheetV
         penalty: penalty(&table, id),
         reduced_penalty: reduced_penalty(table.play.as_ref(), &game.table_settings, id, &sheet),
         temporary_modifier: sheet.temporary_modifier(),
+        defaults: defaults_of(&table.skill_listings, &sheet),
         sheet,
         character: record.character,
     })
@@ -399,6 +435,7 @@ fn view(
         roll: roll.map(|r| roll_view(r, &name)),
         ue_chart: table.ue_chart.clone(),
         free_skill_list: table.free_skill_list.clone(),
+        skill_listings: table.skill_listings.clone(),
         sessions: table.sessions,
         in_session: table.in_session,
         game: game.clone(),
@@ -499,6 +536,7 @@ fn describe_sheet(name: &str, sheet: &Sheet, event: &SheetEvent) -> String {
         Rating::SpecialAbility { index } => {
             sheet.special_abilities.get(index).map_or("a special ability".into(), |a| a.name.clone())
         }
+        Rating::Default { .. } => "a skill by default".into(),
     };
     match event {
         SheetEvent::Bought { purchase, points, experience_dice, points_spent } => {
@@ -575,6 +613,12 @@ pub fn scattershot_sheet_edit(store: &mut Store, character: Uuid, edit: &SheetEd
                 let list = read.scattershot_table(game.id)?.free_skill_list;
                 let ListedFreeSkill { name, starting_level } = free_skills::take(&list, name, *starting_level)?;
                 sheet.buy(&settings, &Purchase::NewFreeSkill { name, starting_level })?
+            }
+            // A new skill under a listed name takes the listing's difficulty (audit D-SC5).
+            SheetEdit::Buy { purchase: Purchase::NewSkill { name, difficulty } } => {
+                let listings = read.scattershot_table(game.id)?.skill_listings;
+                let (name, difficulty) = skill_listings::take(&listings, name, *difficulty)?;
+                sheet.buy(&settings, &Purchase::NewSkill { name, difficulty })?
             }
             SheetEdit::Buy { purchase } => sheet.buy(&settings, purchase)?,
             SheetEdit::TakeBack { rating } => sheet.take_back(*rating)?,
@@ -914,6 +958,8 @@ pub enum TableEdit {
     UeChart { rows: Vec<UeRow> },
     /// Replaces the game's list of free skills (in the order given; empty clears it).
     FreeSkillList { skills: Vec<ListedFreeSkill> },
+    /// Replaces the game's skill listings (in the order given; empty clears them).
+    SkillListings { listings: Vec<SkillListing> },
     /// A session begins.
     StartSession,
     /// The session ends: every residual modifier that lasted until then ends too.
@@ -966,6 +1012,16 @@ pub fn scattershot_table_edit(store: &mut Store, game: Uuid, edit: &TableEdit) -
             Ok(match n {
                 0 => "The list of free skills is cleared: a sheet may name any free skill.".to_owned(),
                 n => format!("The list of free skills has {n} skill(s)."),
+            })
+        }
+        TableEdit::SkillListings { listings } => {
+            let list = skill_listings::clean(listings)?;
+            let n = list.len();
+            let defaults = list.iter().filter(|l| l.default.is_some()).count();
+            w.table.skill_listings = list;
+            Ok(match n {
+                0 => "The skill listings are cleared.".to_owned(),
+                n => format!("The game has {n} skill listing(s), {defaults} with a default."),
             })
         }
         TableEdit::StartSession => {

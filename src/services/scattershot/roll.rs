@@ -27,6 +27,10 @@
 //!   names one), Points and Bonus at the final MIB; facets typed for the roll override the
 //!   chart.
 //! - Every residual modifier on a character's sheet is added to its rolls while it lasts.
+//! - (audit D-SC5) A side may roll a listed skill its character has not bought at the
+//!   listing's default (`Rating::Default`): the odds use the default rating, and the
+//!   default's Opportunity restriction is in the preview and in the log line that starts the
+//!   roll. A listing with no default, or a skill bought, is refused.
 //! - (audit #17) A side marked as a Last-Ditch Dodge rolls at −2; a Catastrophic Failure
 //!   concluded during mechanical play upsets every advantage its actor held.
 
@@ -44,6 +48,7 @@ use crate::rules::scattershot::made_it_by::{
 use crate::rules::scattershot::mechanical_play::MechanicalPlay;
 use crate::rules::scattershot::odds::{contest_odds_many, mib_odds, MibOdds, Opposing};
 use crate::rules::scattershot::sheet::{Lasts, Rating};
+use crate::rules::scattershot::skill_listings::{self, Defaulted, SkillListing};
 use crate::rules::scattershot::table as sc_table;
 use crate::rules::scattershot::ue_chart::{self, UeRow};
 use crate::rules::scattershot::{stock_of, Settings};
@@ -130,6 +135,9 @@ pub struct SideBreakdown {
     pub temporary: i32,
     /// −2 for a Last-Ditch Dodge, else 0.
     pub dodge: i32,
+    /// A listed skill rolled at its default (audit D-SC5): its rating is `rating`, and its
+    /// Opportunity restriction is shown before the roll and written in the log.
+    pub defaulted: Option<Defaulted>,
     /// All modifiers together.
     pub modifier: i32,
     /// The MIB typed in for a side rolled elsewhere (its rating and modifiers then are 0).
@@ -185,6 +193,7 @@ fn side(
     characters: &[CharacterRecord],
     play: Option<&MechanicalPlay>,
     settings: &TableSettings,
+    listings: &[SkillListing],
 ) -> Result<(Action, SideBreakdown)> {
     let at = |name: &str| format!("{field}.{name}");
     let record = match draft.character {
@@ -227,11 +236,13 @@ fn side(
             reduced: 0,
             temporary: 0,
             dodge: 0,
+            defaulted: None,
             modifier: 0,
             rolled: Some(rolled),
         };
         return Ok((action, breakdown));
     }
+    let mut defaulted = None;
     let rating = match (draft.rating, draft.value, &sheet) {
         (Some(_), Some(_), _) => {
             return Err(Error::invalid(at("value"), "choose a rating from the sheet or type one in, not both"))
@@ -239,6 +250,12 @@ fn side(
         (None, None, _) => return Err(Error::invalid(at("rating"), "choose a rating from the sheet or type one in")),
         (Some(_), None, None) => {
             return Err(Error::invalid(at("character"), "a rating from the sheet needs its character"))
+        }
+        (Some(Rating::Default { listing }), None, Some(sheet)) => {
+            let d = skill_listings::default_rating(listings, sheet, &at("rating"), listing)?;
+            let rating = d.rating;
+            defaulted = Some(d);
+            rating
         }
         (Some(rating), None, Some(sheet)) => sheet.rating(&at("rating"), rating)?,
         (None, Some(value), _) => value,
@@ -285,6 +302,7 @@ fn side(
         reduced,
         temporary,
         dodge,
+        defaulted,
         modifier,
         rolled: None,
     };
@@ -298,9 +316,10 @@ fn setup(
     play: Option<&MechanicalPlay>,
     settings: &TableSettings,
     chart: &[UeRow],
+    listings: &[SkillListing],
 ) -> Result<(RollSetup, SideBreakdown, Vec<SideBreakdown>)> {
     let defaults = sc_table::default_facets(settings);
-    let (actor, actor_view) = side("actor", &request.actor, characters, play, settings)?;
+    let (actor, actor_view) = side("actor", &request.actor, characters, play, settings, listings)?;
     if request.resistors.len() > MAX_RESISTORS {
         return Err(Error::invalid(
             "resistors",
@@ -311,7 +330,7 @@ fn setup(
         .resistors
         .iter()
         .enumerate()
-        .map(|(i, r)| side(&Party::Resistor(i).key(), r, characters, play, settings))
+        .map(|(i, r)| side(&Party::Resistor(i).key(), r, characters, play, settings, listings))
         .collect::<Result<Vec<_>>>()?
         .into_iter()
         .unzip();
@@ -364,7 +383,7 @@ pub fn scattershot_roll_preview(store: &Store, game: Uuid, request: &RollRequest
     let table = read.scattershot_table(game)?;
     let characters = records(read, game)?;
     let (setup, actor, resistors) =
-        setup(request, &characters, table.play.as_ref(), &g.table_settings, &table.ue_chart)?;
+        setup(request, &characters, table.play.as_ref(), &g.table_settings, &table.ue_chart, &table.skill_listings)?;
     let cj = settings.critical_juncture;
     let a = (setup.actor.rating, setup.actor.modifier);
     let odds = if setup.resistors.is_empty() {
@@ -516,8 +535,9 @@ fn play<R: Rng>(w: &mut Work<'_>, step: &RollMove, dice: &DiceInput, rng: &mut R
             }
             let settings = w.rules()?;
             let chart = w.table.ue_chart.clone();
+            let listings = w.table.skill_listings.clone();
             let (setup, actor, resistors) =
-                setup(request, &w.characters(), w.table.play.as_ref(), &w.settings, &chart)?;
+                setup(request, &w.characters(), w.table.play.as_ref(), &w.settings, &chart, &listings)?;
             let (roll, events) = MibRoll::start(&setup, &settings)?;
             w.note(&events);
             w.roll = Some(RollState {
@@ -537,13 +557,13 @@ fn play<R: Rng>(w: &mut Work<'_>, step: &RollMove, dice: &DiceInput, rng: &mut R
                     let who = if r.name.is_empty() { "someone elsewhere" } else { r.name.as_str() };
                     match r.rolled {
                         Some(mib) => format!("{who}, who made it by {mib}"),
-                        None => format!("{who} ({})", r.rating + r.modifier),
+                        None => format!("{who} ({}{})", r.rating + r.modifier, by_default(r)),
                     }
                 })
                 .collect();
             let against = if against.is_empty() { String::new() } else { format!(" against {}", and_list(&against)) };
             let who = if actor.name.is_empty() { "Someone".to_owned() } else { actor.name.clone() };
-            Ok(format!("{who} rolls at {} {:+}{against}.", actor.rating, actor.modifier))
+            Ok(format!("{who} rolls at {} {:+}{}{against}.", actor.rating, actor.modifier, by_default(&actor)))
         }
         RollMove::Dice { party } => {
             let roll = step_live_roll(w, |roll| with_dice(dice, rng, |src| roll.roll_dice(*party, src)))?;
@@ -741,6 +761,12 @@ fn land(w: &mut Work<'_>, field: &str, result: ResourceResult, message: &mut Str
     let word = result.resource.statistic().word();
     message.push_str(&format!(" {} loses {} {word}.", w.name(result.target), result.amount));
     Ok(())
+}
+
+/// ", Climbing by default (only with a rope to hand)" for a side rolling a listed skill at its
+/// default, else nothing.
+fn by_default(side: &SideBreakdown) -> String {
+    side.defaulted.as_ref().map_or(String::new(), |d| format!(", {} by default ({})", d.skill, d.restriction))
 }
 
 /// "a", "a and b", "a, b and c".

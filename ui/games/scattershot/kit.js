@@ -57,7 +57,8 @@ export const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
 /**
  * Every rating a sheet view offers a roll, as {key, rating, name, value}: `rating` is what the
- * roll request sends ({kind: "statistic", statistic} | {kind: "skill", index} | …).
+ * roll request sends ({kind: "statistic", statistic} | {kind: "skill", index} | …); a listed
+ * skill not bought, at its default, also has `restriction` and `from` ("Agility −3").
  */
 export function ratingsOf(sheetView) {
   const s = sheetView.sheet;
@@ -85,6 +86,15 @@ export function ratingsOf(sheetView) {
       rating: { kind: "special_ability", index },
       name: a.name,
       value: sheetView.ability_ratings[index],
+    })),
+    // Listed skills not bought, at their defaults (audit D-SC5), with the restriction.
+    ...(sheetView.defaults ?? []).map((d) => ({
+      key: `default:${d.listing}`,
+      rating: { kind: "default", listing: d.listing },
+      name: `${d.name} by default`,
+      value: d.rating,
+      restriction: d.restriction,
+      from: d.from,
     })),
   ];
 }

@@ -361,11 +361,24 @@ function sideFields(party, legend, ctx, refresh) {
       { id: `sc-roll-${party}-rating`, data: { focusKey: `sc-roll-${party}-rating` } },
     );
     rating.value = side.rating;
+    // A listed skill not bought, at its default (audit D-SC5): its Opportunity restriction
+    // is shown before the roll.
+    const note = el("p", { class: "sc-default-note sc-wide", id: `sc-roll-${party}-default-note`, role: "status" });
+    const showNote = () => {
+      const chosen = ratings.find((r) => r.key === side.rating);
+      note.hidden = !chosen?.restriction;
+      note.textContent = chosen?.restriction ? `By default, from ${chosen.from}. Opportunity restriction: ${chosen.restriction}` : "";
+    };
+    showNote();
     rating.addEventListener("change", () => {
       side.rating = rating.value;
+      showNote();
       refresh();
     });
-    parts.push(field("Rating", rating));
+    // Its own row: a skill's name, or one rolled by default, is longer than a number's box.
+    const ratingField = field("Rating", rating);
+    ratingField.classList.add("sc-wide");
+    parts.push(ratingField, note);
     const qualities = sheet.sheet.qualities;
     if (qualities.length > 0) {
       parts.push(
@@ -573,7 +586,7 @@ function breakdown(side) {
   if (side.rolled !== null && side.rolled !== undefined) {
     return `${side.name || "Someone elsewhere"}: rolled elsewhere, MIB ${side.rolled} (typed in)`;
   }
-  const parts = [`rating ${side.rating}`];
+  const parts = [side.defaulted ? `${side.defaulted.skill} by default ${side.rating} (${side.defaulted.restriction})` : `rating ${side.rating}`];
   if (side.situation) parts.push(`situation ${signed(side.situation)}`);
   if (side.residual) parts.push(`advantages and disadvantages ${signed(side.residual)}`);
   if (side.temporary) parts.push(`residual modifiers ${signed(side.temporary)}`);

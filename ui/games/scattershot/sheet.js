@@ -494,6 +494,24 @@ function skillsCard(s) {
   const list = s.sheet.skills;
   const name = textBox("sc-sheet-skill-name", { required: true });
   const difficulty = select(difficultyOptions(), { id: "sc-sheet-skill-difficulty", data: { focusKey: "sc-sheet-skill-difficulty" } });
+  // A skill from the game's listings comes with its difficulty (audit D-SC5); a name typed
+  // that is not listed is bought as typed.
+  const bought = new Set(list.map((k) => k.name.trim().toLowerCase()));
+  const listed = (s.ctx.table.skill_listings ?? []).filter((l) => !bought.has(l.name.toLowerCase()));
+  const pick =
+    listed.length > 0 &&
+    select([["", "— a skill not on the list —"], ...listed.map((l) => [l.name, `${l.name} (${difficultyWord(l.difficulty)})`])], {
+      id: "sc-sheet-skill-listing",
+      data: { focusKey: "sc-sheet-skill-listing" },
+    });
+  if (pick) {
+    pick.addEventListener("change", () => {
+      const l = listed.find((x) => x.name === pick.value);
+      if (!l) return;
+      name.value = l.name;
+      difficulty.value = l.difficulty;
+    });
+  }
   return card(
     "sc-sheet-skills",
     "Skills",
@@ -509,6 +527,7 @@ function skillsCard(s) {
       { id: "sc-sheet-skill-form", "aria-label": "A new skill" },
       [
         el("h4", {}, "A new skill"),
+        pick && field("From the game's skill listings", pick),
         el("div", { class: "sc-grid" }, field("Name", name), field("Difficulty class (base rating)", difficulty)),
         el("p", { class: "mz-hint muted" }, "It enters at its base + 1 for its first point."),
         el("button", { type: "submit", id: "sc-sheet-skill-add", data: { focusKey: "sc-sheet-skill-add" } }, `Buy the skill (${pointCost(s)})`),

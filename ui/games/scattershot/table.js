@@ -6,7 +6,8 @@
 // stock of experience dice, and the table settings (Epic Index, Critical Juncture, the
 // experience die, dice per development point, the default Factor / Points / Bonus, the
 // creation limit), the UE chart the group fills in (index → Factor, Points, Bonus,
-// Magnitude), the game's list of free skills (free-skills.js) and the sessions (start, end: residual modifiers lasting until then end).
+// Magnitude), the game's list of free skills (free-skills.js), its skill listings with their
+// defaults (skill-listings.js) and the sessions (start, end: residual modifiers lasting until then end).
 // Every change is one move with an Undo toast (ctx.move).
 //
 //   import { renderTable } from "./table.js";
@@ -17,6 +18,7 @@ import { el } from "../../kit/dom.js";
 import { button, card, experienceDice, field, form, inlineForm, numberInput, readCount, resourceWord, select, signed, listOrNone } from "./kit.js";
 import { stepper } from "../../kit/components.js";
 import { freeSkillsCard } from "./free-skills.js";
+import { skillListingsCard } from "./skill-listings.js";
 
 /** Fills `host` with the table's cards. */
 export function renderTable(host, ctx) {
@@ -26,6 +28,7 @@ export function renderTable(host, ctx) {
     el("div", { class: "sc-grid sc-table-grid" }, sessionCard(ctx), stockCard(ctx)),
     chartCard(ctx),
     freeSkillsCard(ctx),
+    skillListingsCard(ctx),
     settingsCard(ctx),
   );
 }

@@ -171,6 +171,15 @@ impl Reader<'_> {
         table.keyword_die = self.mezzo_keyword_die(&id)?;
         table.challenge = self.mezzo_challenge(&id)?;
         self.mezzo_votes_parts(&id, &mut table)?;
+        table.open_conflict = conn
+            .prepare_cached("SELECT conflict FROM mz_open_conflicts WHERE game_id = ?1")?
+            .query_row([&id], |r| r.get::<_, String>(0))
+            .optional()?
+            .map(|text| {
+                serde_json::from_str(&text)
+                    .map_err(|e| Error::invalid("open_conflict", format!("the open conflict cannot be read: {e}")))
+            })
+            .transpose()?;
         Ok(table)
     }
 
@@ -594,6 +603,12 @@ impl Tx<'_> {
         }
         self.insert_mezzo_plot(&id, table)?;
         self.insert_mezzo_votes_parts(&id, table)?;
+        if let Some(open) = &table.open_conflict {
+            let text = serde_json::to_string(open)
+                .map_err(|e| Error::invalid("open_conflict", format!("cannot be written: {e}")))?;
+            tx.prepare_cached("INSERT INTO mz_open_conflicts (game_id, conflict) VALUES (?1, ?2)")?
+                .execute(params![id, text])?;
+        }
         if let Some(deck) = &table.deck {
             self.insert_mezzo_deck(&id, deck)?;
         }

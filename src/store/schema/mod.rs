@@ -28,6 +28,8 @@ const V22: &str = include_str!("v22.sql");
 const V23: &str = include_str!("v23.sql");
 const V24: &str = include_str!("v24.sql");
 const V25: &str = include_str!("v25.sql");
+// Numbered 28 on this branch; the 26th step here (renumbered at merge).
+const V28: &str = include_str!("v28.sql");
 
 /// Every migration, oldest first. Append only: never edit one that has shipped.
 /// `Store::open` applies [`UP`]; tests use `MIGRATIONS` to build databases of an older
@@ -59,6 +61,7 @@ const STEPS: &[M<'static>] = &[
     M::up(V23),
     M::up(V24),
     M::up(V25),
+    M::up(V28),
 ];
 #[cfg_attr(not(test), allow(dead_code))]
 pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
@@ -69,10 +72,11 @@ pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
 /// lists build the same schema.
 pub(super) const UP: [&str; LATEST as usize] = [
     V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18, V19, V20, V21, V22, V23, V24, V25,
+    V28,
 ];
 
 /// The schema version this build writes.
-pub const LATEST: i64 = 25;
+pub const LATEST: i64 = 26;
 
 #[cfg(test)]
 mod tests {

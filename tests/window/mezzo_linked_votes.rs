@@ -1,0 +1,136 @@
+//! DEV-1 at a linked table: a seated Mezzo player casts their conflict votes on their own
+//! phone. The real window is Bo's phone, joined to the table's device in this process (the
+//! Mezzo plot game; Bo claims nothing and holds 3 influence). The table opens "Does the old
+//! bridge hold?" for votes; Bo's phone shows it, Bo gives his free vote and 1 influence to "It
+//! falls", and the table's database holds his ballot; the table resolves with it (Cy's vote
+//! for "It holds" added there): 2 votes to 1, "It falls" wins and Bo has paid 1 influence.
+
+use std::path::Path;
+
+use serde_json::Value;
+use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft};
+use sheetkeeper::services::{self, Approach, DiceInput};
+use sheetkeeper::Store;
+use uuid::Uuid;
+
+use crate::link_notes::{host_table, join_in_window, on_the_table, tap, wait_for};
+use crate::mezzo::{choose, type_into, wait_contains};
+use crate::{one_window, shots_at_both_widths, Scratch};
+
+const GAME: &str = "The Drowned Cove";
+const BO: &str = "2c3d4e5f-6071-4b82-9c93-ad1e2f3a4b51";
+const CY: &str = "3d4e5f60-7182-4c93-8da4-be2f3a4b5c62";
+
+fn plot_game() -> Value {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/mezzo-plot-game.sheetkeeper.json");
+    serde_json::from_str(&std::fs::read_to_string(path).expect("the Mezzo plot fixture")).expect("JSON")
+}
+
+fn id(text: &str) -> Uuid {
+    Uuid::parse_str(text).expect("an id")
+}
+
+/// Bo's ballot as the table's device holds it, once there is one.
+fn bos_ballot_at_the_table(table_db: &Path, game: Uuid) -> Option<Vec<ConflictCast>> {
+    let store = Store::open(table_db).expect("the table's database");
+    let open = services::mezzo_open_conflict(&store, game).expect("the table's open conflict")?;
+    open.ballots.into_iter().find(|b| b.player == id(BO)).map(|b| b.casts)
+}
+
+#[test]
+fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-linked-votes");
+    let [table_db, phone_db] = ["table.db", "phone.db"].map(|db| scratch.path(db));
+    let game = on_the_table(&scratch, &table_db, &plot_game());
+    let (host, addr) = host_table(&table_db, game);
+    let code = host.status().code;
+    let phone = join_in_window(&phone_db, "Bo's phone", addr, &code, GAME);
+
+    // Bo's phone asks to sit as Bo; the table's person approves.
+    tap(&phone, "#game-mezzo");
+    tap(&phone, "#mezzo-tab-deck");
+    tap(&phone, &format!("#mzd-me-{BO}"));
+    let asked = wait_for("the table to be asked", || host.status().claims.into_iter().find(|c| c.character == id(BO)));
+    host.approve_claim(asked.device, id(BO)).expect("the table's person seats the phone as Bo");
+    phone.wait_for(&format!("#mzd-show-{BO}"));
+
+    // The table opens the conflict for votes; it reaches Bo's phone with the next update.
+    let draft = ConflictDraft {
+        question: "Does the old bridge hold?".into(),
+        options: vec!["It holds".into(), "It falls".into()],
+        about: vec![],
+        active_in_scene: vec![],
+        casts: vec![],
+    };
+    {
+        let mut table = Store::open(&table_db).expect("the table's database");
+        services::mezzo_open_conflict_for_votes(&mut table, game, &draft).expect("the table opens the conflict");
+    }
+    wait_for("the open conflict to reach the phone", || {
+        let store = Store::open(&phone_db).expect("the phone's database");
+        services::mezzo_open_conflict(&store, game).expect("the phone's copy")
+    });
+    tap(&phone, "#mezzo-tab-conflict");
+    phone.wait_text("#mz-open-question", "Does the old bridge hold?");
+    wait_contains(&phone, "#mz-ballots-none", "Nobody has voted");
+
+    // More influence than Bo holds is refused, naming the cast, and nothing reaches the table.
+    choose(&phone, &format!("#mz-ballot-free-{BO}-0"), "1");
+    type_into(&phone, &format!("#mz-ballot-influence-{BO}"), "4");
+    choose(&phone, &format!("#mz-ballot-influence-option-{BO}"), "1");
+    tap(&phone, &format!("#mz-ballot-cast-{BO}"));
+    let said = wait_contains(&phone, "body", "Bo holds 3 influence, not 4");
+    assert!(said.contains("casts[1].points"), "the refusal names the field: {said}");
+    assert_eq!(bos_ballot_at_the_table(&table_db, game), None, "a refusal changes nothing at the table");
+    // Dismiss is pressed in the page: the driver's click did not reach it on this screen (see the report).
+    phone.execute("document.getElementById('error-dismiss').click();", serde_json::json!([]));
+    phone.wait_gone("#error-message");
+
+    // Bo casts his free vote and 1 influence for "It falls": the table holds his ballot.
+    type_into(&phone, &format!("#mz-ballot-influence-{BO}"), "1");
+    tap(&phone, &format!("#mz-ballot-cast-{BO}"));
+    let ballot = wait_for("Bo's ballot at the table", || bos_ballot_at_the_table(&table_db, game));
+    assert_eq!(
+        ballot,
+        vec![
+            ConflictCast::Free { player: id(BO), option: 1, votes: 1 },
+            ConflictCast::Influence { player: id(BO), option: 1, points: 1 },
+        ]
+    );
+    let listed = wait_contains(&phone, &format!("#mz-ballot-{BO}"), "Bo:");
+    assert_eq!(listed, "Bo: 1 free vote for “It falls”; 1 influence for “It falls”");
+    phone.wait_text(&format!("#mz-ballot-cast-{BO}"), "Change my votes");
+    shots_at_both_widths(&phone, "mezzo-linked-votes");
+
+    // The table resolves, adding Cy's free vote for "It holds": Bo's 2 votes count.
+    let mut table = Store::open(&table_db).expect("the table's database");
+    let preview = services::mezzo_conflict_preview(
+        &table,
+        game,
+        &services::mezzo_open_conflict_draft(&table, game, &[]).expect("the open conflict"),
+        &[],
+    )
+    .expect("the odds");
+    assert_eq!(preview.counts, vec![0, 2], "Bo's ballot counts at the table");
+    let outcome = services::mezzo_resolve_open_conflict(
+        &mut table,
+        game,
+        &[ConflictCast::Free { player: id(CY), option: 0, votes: 1 }],
+        &Approach::TakeMedian { selections: vec![] },
+        &DiceInput::Rolled,
+        &mut rand::rng(),
+    )
+    .expect("the table resolves");
+    assert_eq!((outcome.result.counts.clone(), outcome.result.summary.as_str()), (vec![1, 2], "“It falls” wins."));
+    let bo =
+        services::mezzo_table(&table, game).expect("the table").players.into_iter().find(|p| p.player.id == id(BO));
+    assert_eq!(bo.expect("Bo").player.influence, 2, "Bo's influence is paid at the resolve");
+    drop(table);
+    // The phone's conflict tab is back to the table's own composer: nothing is open.
+    wait_for("the closed conflict to reach the phone", || {
+        let store = Store::open(&phone_db).expect("the phone's database");
+        services::mezzo_open_conflict(&store, game).expect("the phone's copy").is_none().then_some(())
+    });
+    phone.wait_gone("#mz-open-question");
+}

@@ -8,14 +8,16 @@
 use std::path::Path;
 
 use serde_json::Value;
+use sheetkeeper::link::Claimed;
 use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft};
-use sheetkeeper::services::{self, Approach, DiceInput};
+use sheetkeeper::services::{self, Approach, DiceInput, GameMove};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::link_notes::{host_table, join_in_window, on_the_table, tap, wait_for};
-use crate::mezzo::{choose, type_into, wait_contains};
-use crate::{one_window, shots_at_both_widths, Scratch};
+use crate::link_notes::{host_table, join_in_process, join_in_window, on_the_table, tap, wait_for};
+use crate::mezzo::{choose, conflict_options, press, type_into, wait_contains};
+use crate::webdriver::Session;
+use crate::{app, one_window, open_game, shots_at_both_widths, Scratch};
 
 const GAME: &str = "The Drowned Cove";
 const BO: &str = "2c3d4e5f-6071-4b82-9c93-ad1e2f3a4b51";
@@ -102,6 +104,7 @@ fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() 
     assert_eq!(listed, "Bo: 1 free vote for “It falls”; 1 influence for “It falls”");
     phone.wait_text(&format!("#mz-ballot-cast-{BO}"), "Change my votes");
     shots_at_both_widths(&phone, "mezzo-linked-votes");
+    crate::in_dark(&phone, || crate::shot(&phone, "mezzo-linked-votes-dark"));
 
     // The table resolves, adding Cy's free vote for "It holds": Bo's 2 votes count.
     let mut table = Store::open(&table_db).expect("the table's database");
@@ -133,4 +136,72 @@ fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() 
         services::mezzo_open_conflict(&store, game).expect("the phone's copy").is_none().then_some(())
     });
     phone.wait_gone("#mz-open-question");
+}
+
+/// The other side: the real window is the table's device, hosting the game; Bo's phone is a
+/// device in this process, seated as Bo. The table sets up "Does the old bridge hold?" and opens
+/// it for votes; Bo's ballot from his phone shows under "Who has voted" (and Bo is no longer
+/// among the players who vote on the table's device); the table adds Cy's free vote for "It
+/// holds" and takes the median: "It falls" wins, 2 votes to 1, and Bo has paid 1 influence.
+#[test]
+fn the_tables_window_lists_a_phones_ballot_and_resolves_with_it() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-table-votes");
+    let [table_db, phone_db] = ["table.db", "phone.db"].map(|db| scratch.path(db));
+    let game = on_the_table(&scratch, &table_db, &plot_game());
+    let window = Session::start_with_env(
+        &app(),
+        &table_db,
+        &[("SHEETKEEPER_LINK_LISTEN", "127.0.0.1:0"), ("SHEETKEEPER_DEVICE_NAME", "Table laptop")],
+    );
+    window.set_window_size(1280, 800);
+    window.wait_for("body[data-ready='true']");
+    open_game(&window, GAME);
+    tap(&window, "#link-host");
+    let code = window.wait_for("#link-code").text();
+    let addr = window.wait_for("#link-addrs li").text().parse().expect("the table's address");
+
+    // Bo's phone joins and asks to sit as Bo; the table's person approves on the window.
+    let phone = join_in_process(&phone_db, addr, &code, "Bo's phone");
+    assert_eq!(phone.claim(id(BO)).expect("the claim reaches the table"), Claimed::Asked);
+    tap(&window, &format!(".link-claim-request[data-character='{BO}'] .link-claim-approve"));
+    wait_for("Bo to be the phone's", || phone.status().claims.is_empty().then_some(()));
+
+    // The table sets the conflict up, with its approach (chosen before any vote is cast), and
+    // opens it for votes on phones.
+    tap(&window, "#game-mezzo");
+    tap(&window, "#mezzo-tab-conflict");
+    conflict_options(&window, "Does the old bridge hold?", &["It holds", "It falls"]);
+    press(&window, "#mz-approach-take_median");
+    tap(&window, "#mz-open-for-votes-submit");
+    window.wait_text("#mz-open-question", "Does the old bridge hold?");
+    wait_contains(&window, "#mz-ballots-none", "Nobody has voted");
+
+    // Bo votes on his phone: his free vote and 1 influence for "It falls".
+    let casts = vec![
+        ConflictCast::Free { player: id(BO), option: 1, votes: 1 },
+        ConflictCast::Influence { player: id(BO), option: 1, points: 1 },
+    ];
+    phone.submit_move(GameMove::MezzoBallot { player: id(BO), casts }).expect("the table takes Bo's ballot");
+    let listed = wait_contains(&window, &format!("#mz-ballot-{BO}"), "Bo:");
+    assert_eq!(listed, "Bo: 1 free vote for “It falls”; 1 influence for “It falls”");
+    window.wait_gone(&format!("#mz-free-0-{BO}"));
+
+    // The table takes the median with Cy's free vote for "It holds": Bo's 2 votes count.
+    choose(&window, &format!("#mz-free-0-{CY}"), "0");
+    window.wait_text("#mz-votes-1", "2 votes");
+    window.wait_text("#mz-votes-0", "1 vote");
+    window.execute(
+        "document.getElementById('mz-open-conflict').scrollIntoView({ block: 'start' });",
+        serde_json::json!([]),
+    );
+    shots_at_both_widths(&window, "mezzo-table-votes");
+    tap(&window, "#mz-resolve-submit");
+    wait_contains(&window, "#mz-result", "“It falls” wins.");
+    let store = Store::open(&table_db).expect("the table's database");
+    let bo =
+        services::mezzo_table(&store, game).expect("the table").players.into_iter().find(|p| p.player.id == id(BO));
+    assert_eq!(bo.expect("Bo").player.influence, 2, "Bo's influence is paid at the resolve");
+    assert!(services::mezzo_open_conflict(&store, game).expect("the table").is_none(), "the conflict is closed");
+    drop(phone);
 }

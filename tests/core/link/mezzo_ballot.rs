@@ -89,6 +89,17 @@ fn a_seated_phone_casts_its_players_ballot_and_the_table_resolves_with_it() {
     );
     assert_eq!(services::mezzo_open_conflict(&on_phone, game).unwrap().unwrap().ballots.len(), 1);
 
+    // A game file carries the open conflict with Bo's ballot, and another database reads it back.
+    let file = h.file("bridge.sheetkeeper.json");
+    services::export(&host, services::ExportScope::Game(game), &file).unwrap();
+    let elsewhere_dir = Scratch::new();
+    let mut elsewhere = elsewhere_dir.open();
+    services::import(&mut elsewhere, &file, ImportOptions::default()).unwrap();
+    assert_eq!(
+        services::mezzo_open_conflict(&elsewhere, game).unwrap(),
+        services::mezzo_open_conflict(&host, game).unwrap()
+    );
+
     // The table adds Cy's free vote for "It holds" on its own device and resolves by Take
     // Median: 1 against 2, "It falls" wins; Bo's influence is paid and the conflict is closed.
     let cy_holds = ConflictCast::Free { player: cy, option: 0, votes: 1 };

@@ -76,6 +76,10 @@ fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() 
     tap(&phone, "#mezzo-tab-conflict");
     phone.wait_text("#mz-open-question", "Does the old bridge hold?");
     wait_contains(&phone, "#mz-ballots-none", "Nobody has voted");
+    // The seat's toast goes first and the screen settles: the tab drawn again while a field is
+    // being filled leaves it stale (seen once as a stale element).
+    crate::mezzo::dismiss_toast(&phone);
+    phone.wait_settled();
 
     // More influence than Bo holds is refused, naming the cast, and nothing reaches the table.
     choose(&phone, &format!("#mz-ballot-free-{BO}-0"), "1");

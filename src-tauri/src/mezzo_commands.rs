@@ -11,11 +11,12 @@ use sheetkeeper::rules::mezzo::element::{
 use sheetkeeper::rules::mezzo::plot::{
     Award, BoostDraw, InChallenge, MemorableAward, Resource, Sacrifice as PlotSacrifice, Take, User,
 };
-use sheetkeeper::rules::mezzo::vote::ConflictDraft;
+use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft};
 use sheetkeeper::services::{
     self, Approach, CardMove, CheckOutcome, CheckPreview, CheckRequest, ConflictOutcome, ConflictPreview,
     ConflictSources, D6First, DeckChange, DeckView, DiceInput, Done, GameMove, HandView, HookDraft, KeywordOutcome,
-    MezzoChange, MezzoView, MoveEntry, PendingCheck, PlotChange, PlotView, SeatsView, TieOutcome, TraitDraft,
+    MezzoChange, MezzoView, MoveEntry, OpenConflictView, PendingCheck, PlotChange, PlotView, SeatsView, TieOutcome,
+    TraitDraft,
 };
 use tauri::State;
 
@@ -63,6 +64,36 @@ commands! {
         &mut rand::rng()
     ) -> TieOutcome;
     write mezzo_compromise(id game, ref question: String, ref compromise: String) -> MezzoChange;
+    read mezzo_open_conflict(id game) -> Option<OpenConflictView>;
+    write mezzo_open_conflict_for_votes(id game, ref draft: ConflictDraft) -> MezzoChange;
+    write mezzo_withdraw_open_conflict(id game) -> MezzoChange;
+    write mezzo_resolve_open_conflict(
+        id game, ref casts: Vec<ConflictCast>, ref approach: Approach, ref dice: DiceInput; &mut rand::rng()
+    ) -> ConflictOutcome;
+}
+
+/// A player's own ballot in the conflict the table opened for votes (DEV-1). Hand-written: on
+/// a device joined to `game`'s table the ballot goes to the table's device, which takes it if
+/// this device sits as that player, and the answer is the table as the replica shows it once
+/// the host's next update is in; elsewhere (the table's device, a shared one) it is cast here.
+#[tauri::command(async)]
+pub fn mezzo_cast_ballot(
+    state: State<'_, AppState>,
+    game: String,
+    player: String,
+    casts: Vec<ConflictCast>,
+) -> Result<MezzoChange, AppError> {
+    let (game, player) = (parse_id("game", &game)?, parse_id("player", &player)?);
+    let Some(join) = state.joined().filter(|j| j.handle().status().game == Some(game)) else {
+        return Ok(services::mezzo_cast_ballot(&mut *state.store()?, game, player, &casts)?);
+    };
+    let before = join.handle().feed(0).last().map_or(0, |c| c.seq);
+    // The store is not locked while the host answers: the link writes the update itself.
+    join.handle().submit_move(GameMove::MezzoBallot { player, casts })?;
+    let store = state.store()?;
+    let said = join.handle().feed(before).into_iter().rev().find(|c| c.who.is_none() && !c.undone);
+    let message = said.map_or_else(|| "The table took your votes.".into(), |c| c.outcome);
+    Ok(MezzoChange { view: services::mezzo_table(&store, game)?, message })
 }
 
 // ---------------------------------------------------------------------------------------

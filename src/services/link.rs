@@ -31,6 +31,7 @@ use crate::error::{Error, Result};
 use crate::exchange::{self, Document, Kind};
 use crate::model::{now, DeviceRole};
 use crate::rules;
+use crate::rules::mezzo::vote::ConflictCast;
 use crate::rules::nsu::roll::{Edge, RemoteHelper};
 use crate::rules::penny_ante::challenge::Move as PennyMove;
 use crate::rules::record::CharacterRecord;
@@ -54,6 +55,9 @@ pub enum GameMove {
     /// A Mezzo seed-deck move of a player the device sits as (or who claimed one of its
     /// characters): their own hand and influence (DEV-1).
     MezzoCard { mv: CardMove },
+    /// A Mezzo ballot of a player the device sits as, into the conflict the table opened for
+    /// votes: their own votes, replacing their ballot before (none takes it back) (DEV-1).
+    MezzoBallot { player: Uuid, casts: Vec<ConflictCast> },
 }
 
 /// Something one device hands another at the table, through the host, without changing
@@ -504,6 +508,17 @@ pub fn host_apply_move<R: Rng>(
                 return Ok(Err("those cards are another player's: this device does not sit as them".into()));
             }
             Ok(super::mezzo_card_move(store, game, mv, rng).map(|_| ()).or_else(refusal))
+        }
+        GameMove::MezzoBallot { player, casts } => {
+            let holders = hand_holders_for(store.read(), game, &Viewer::Player(owned))?;
+            if !holders.contains(player) {
+                return Ok(Err("that ballot is another player's: this device does not sit as them".into()));
+            }
+            // The field stays in the reason ("casts[0].points: …"): the phone shows it by the cast.
+            Ok(super::mezzo_cast_ballot(store, game, *player, casts).map(|_| ()).map_err(|e| match e {
+                Error::Invalid { .. } => e.to_string(),
+                other => refusal(other).err().unwrap_or_default(),
+            }))
         }
     }
 }

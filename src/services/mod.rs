@@ -76,9 +76,10 @@ pub use mezzo::check::{
     CheckResult, ElementOdds, PendingCheck, PerkPurchase,
 };
 pub use mezzo::conflict::{
-    mezzo_break_tie, mezzo_compromise, mezzo_conflict_d6_first, mezzo_conflict_preview, mezzo_conflict_sources,
-    mezzo_resolve_conflict, Approach, ConflictOutcome, ConflictPreview, ConflictResult, ConflictSources, D6First,
-    TieOutcome,
+    mezzo_break_tie, mezzo_cast_ballot, mezzo_compromise, mezzo_conflict_d6_first, mezzo_conflict_preview,
+    mezzo_conflict_sources, mezzo_open_conflict, mezzo_open_conflict_draft, mezzo_open_conflict_for_votes,
+    mezzo_resolve_conflict, mezzo_resolve_open_conflict, mezzo_withdraw_open_conflict, Approach, BallotView,
+    ConflictOutcome, ConflictPreview, ConflictResult, ConflictSources, D6First, OpenConflictView, TieOutcome,
 };
 pub use mezzo::plot::{
     mezzo_add_cards, mezzo_build_deck, mezzo_buy_cards, mezzo_create_hook, mezzo_deck, mezzo_deplete_card,

@@ -14,6 +14,7 @@ use super::columns::{bad, index_at, name_of, named, opt_named, opt_uuid_at, posi
 use super::queries::{games_to_check, select_all, Reader, Tx};
 use crate::error::{Error, Result};
 use crate::model::System;
+use crate::rules::mezzo::ballot::Sources;
 use crate::rules::mezzo::challenge::{
     ActionResult, Boost, BoostOwner, Challenge, Challenger, Closed, Departure, Gained, Goal, MajorAction, PerkUse,
     Pushed, Side, StakePool, Status,
@@ -171,6 +172,15 @@ impl Reader<'_> {
         table.keyword_die = self.mezzo_keyword_die(&id)?;
         table.challenge = self.mezzo_challenge(&id)?;
         self.mezzo_votes_parts(&id, &mut table)?;
+        table.open_conflict = conn
+            .prepare_cached("SELECT conflict FROM mz_open_conflicts WHERE game_id = ?1")?
+            .query_row([&id], |r| r.get::<_, String>(0))
+            .optional()?
+            .map(|text| {
+                serde_json::from_str(&text)
+                    .map_err(|e| Error::invalid("open_conflict", format!("the open conflict cannot be read: {e}")))
+            })
+            .transpose()?;
         Ok(table)
     }
 
@@ -594,6 +604,12 @@ impl Tx<'_> {
         }
         self.insert_mezzo_plot(&id, table)?;
         self.insert_mezzo_votes_parts(&id, table)?;
+        if let Some(open) = &table.open_conflict {
+            let text = serde_json::to_string(open)
+                .map_err(|e| Error::invalid("open_conflict", format!("cannot be written: {e}")))?;
+            tx.prepare_cached("INSERT INTO mz_open_conflicts (game_id, conflict) VALUES (?1, ?2)")?
+                .execute(params![id, text])?;
+        }
         if let Some(deck) = &table.deck {
             self.insert_mezzo_deck(&id, deck)?;
         }
@@ -986,7 +1002,8 @@ impl Reader<'_> {
                 out.push(said("the game's id is not an id".into()));
                 continue;
             };
-            match self.mezzo_table(game) {
+            let table = self.mezzo_table(game);
+            match &table {
                 Ok(table) => {
                     for (i, e) in table.elements.iter().enumerate() {
                         out.extend(e.problems().into_iter().map(|p| said(format!("elements[{i}]: {p}"))));
@@ -1000,13 +1017,23 @@ impl Reader<'_> {
                 }
                 Err(e) => out.push(said(format!("the table cannot be read: {e}"))),
             }
+            let mut sheets = Vec::new();
             for c in self.characters_of(game)? {
                 match self.mezzo_sheet(c.id) {
                     Ok(Some(sheet)) => {
                         out.extend(sheet.problems().into_iter().map(|p| said(format!("“{}”: {p}", c.name))));
+                        sheets.push(sheet);
                     }
                     Ok(None) => out.push(said(format!("“{}” has no sheet", c.name))),
                     Err(e) => out.push(said(format!("the sheet of “{}” cannot be read: {e}", c.name))),
+                }
+            }
+            // The conflict open for votes (DEV-1): each ballot within what its player holds.
+            if let Ok(table) = &table {
+                if let Some(open) = &table.open_conflict {
+                    let elements: Vec<_> = sheets.into_iter().chain(table.elements.iter().cloned()).collect();
+                    let found = open.problems("open_conflict", &table.players, &elements, &Sources::of(table));
+                    out.extend(found.into_iter().map(|(path, problem)| said(format!("{path}: {problem}"))));
                 }
             }
         }
@@ -1023,6 +1050,56 @@ mod tests {
 
     fn id(n: u128) -> Uuid {
         Uuid::from_u128(n)
+    }
+
+    /// DEV-1: the conflict open for votes is kept with the table and read back as written;
+    /// `check` reads it through the rules, so a ballot over what its player holds is named.
+    #[test]
+    fn an_open_conflict_is_kept_with_the_table_and_checked_through_the_rules() {
+        use crate::rules::mezzo::open_conflict::{Ballot, OpenConflict};
+        use crate::rules::mezzo::vote::ConflictCast;
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("t.db")).unwrap();
+        let (game, bo) = (id(1), id(2));
+        let at = crate::model::now();
+        let g = crate::model::Game {
+            id: game,
+            name: "Cove".into(),
+            system: crate::model::System::Mezzo,
+            table_settings: Default::default(),
+            created_at: at,
+            updated_at: at,
+            notes: String::new(),
+        };
+        store.write(|tx| tx.insert_game(&g)).unwrap();
+        let mut table = MezzoTable::default();
+        let mut player = Player::new(bo, "Bo").unwrap();
+        player.influence = 3;
+        table.players.push(player);
+        let influence = |points| ConflictCast::Influence { player: bo, option: 1, points };
+        table.open_conflict = Some(OpenConflict {
+            question: "Does the old bridge hold?".into(),
+            options: vec!["It holds".into(), "It falls".into()],
+            about: vec![],
+            active_in_scene: vec![],
+            ballots: vec![Ballot { player: bo, casts: vec![influence(2)] }],
+        });
+        store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
+        assert_eq!(store.read().mezzo_table(game).unwrap(), table);
+        assert!(store.check().unwrap().mezzo.is_empty());
+        table.open_conflict.as_mut().unwrap().ballots[0].casts = vec![influence(5)];
+        store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
+        let said = store.check().unwrap().mezzo;
+        assert_eq!(
+            said,
+            vec![format!(
+                "Mezzo game “Cove” ({game}): open_conflict.ballots[0].casts[0].points: Bo holds 3 influence, not 5"
+            )]
+        );
+        // Withdrawn: nothing is left of it.
+        table.open_conflict = None;
+        store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
+        assert_eq!(store.read().mezzo_table(game).unwrap().open_conflict, None);
     }
 
     #[test]

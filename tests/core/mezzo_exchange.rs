@@ -13,7 +13,7 @@ use sheetkeeper::services::{self, *};
 use sheetkeeper::{Error, Problem};
 use uuid::Uuid;
 
-use crate::mezzo_store::{insert_scene, scene, uuid, Scene, ADA, GAME, LIGHTHOUSE, MIRA, TOMAS};
+use crate::mezzo_store::{insert_scene, scene, uuid, Scene, ADA, BO, CY, GAME, LIGHTHOUSE, MIRA, TOMAS};
 use crate::support::files::{self, assert_each_refused, assert_golden_files, entry, golden, Case, GoldenGame};
 use crate::support::{bytes_on_disk, fixture, Scratch};
 
@@ -204,6 +204,34 @@ fn malformed_mezzo_files_are_refused_naming_the_field() {
             },
             "$.data.games[0].mezzo_table.scene.active[1]",
             "is active twice",
+        ),
+        (
+            "a ballot in the open conflict over what its player holds (DEV-1)",
+            |v| {
+                v["data"]["games"][0]["mezzo_table"]["open_conflict"] = json!({
+                    "question": "Does the old bridge hold?",
+                    "options": ["It holds", "It falls"],
+                    "ballots": [{ "player": BO, "casts": [
+                        { "kind": "influence", "player": BO, "option": 1, "points": 4 }
+                    ] }]
+                });
+            },
+            "$.data.games[0].mezzo_table.open_conflict.ballots[0].casts[0].points",
+            "Bo holds 3 influence, not 4",
+        ),
+        (
+            "a ballot in the open conflict casting another player's votes (DEV-1)",
+            |v| {
+                v["data"]["games"][0]["mezzo_table"]["open_conflict"] = json!({
+                    "question": "Does the old bridge hold?",
+                    "options": ["It holds", "It falls"],
+                    "ballots": [{ "player": BO, "casts": [
+                        { "kind": "free", "player": CY, "option": 0, "votes": 1 }
+                    ] }]
+                });
+            },
+            "$.data.games[0].mezzo_table.open_conflict.ballots[0].casts[0].player",
+            "Bo casts only their own votes",
         ),
         (
             "an unknown dice variant",

@@ -29,6 +29,7 @@ mod mezzo_challenge;
 mod mezzo_choices;
 mod mezzo_device;
 mod mezzo_linked_hand;
+mod mezzo_linked_votes;
 mod mezzo_play;
 mod mezzo_quick_check;
 mod mezzo_votes;

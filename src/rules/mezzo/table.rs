@@ -21,6 +21,7 @@ pub use super::ballot::VictoryVotes;
 use super::challenge::{Challenge, PerkUse};
 use super::conflict::Variant;
 use super::element::{self, Element, ElementEvent, Player};
+use super::open_conflict::OpenConflict;
 use super::plot::{Arc, Consequence, CustomLaw, Fact, NoEscape, PlotHook, TurningPoint};
 use super::seed_deck::{self, Ending, KeywordDie, SeedDeck};
 use crate::error::{Error, Result};
@@ -52,6 +53,8 @@ pub struct MezzoTable {
     pub variant: Variant,
     /// The scene: whether one is being played, and the elements active in it.
     pub scene: Scene,
+    /// A conflict the table opened for the players' votes from their own devices (DEV-1).
+    pub open_conflict: Option<OpenConflict>,
 }
 
 /// The table's scene (RULES.md §3.4, "Scenes"). The elements active in it are kept between
@@ -174,6 +177,7 @@ impl Default for MezzoTable {
             victory_votes: Vec::new(),
             variant: Variant::Steps,
             scene: Scene::default(),
+            open_conflict: None,
         }
     }
 }
@@ -214,6 +218,8 @@ struct TableFile {
     variant: Variant,
     #[serde(default, skip_serializing_if = "Scene::is_empty")]
     scene: Scene,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    open_conflict: Option<OpenConflict>,
 }
 
 /// An [`Arc`] without its number, which the table file keeps as `arc`.
@@ -260,6 +266,7 @@ impl From<TableFile> for MezzoTable {
             victory_votes: f.victory_votes,
             variant: f.variant,
             scene: f.scene,
+            open_conflict: f.open_conflict,
         }
     }
 }
@@ -285,6 +292,7 @@ impl From<MezzoTable> for TableFile {
             victory_votes: t.victory_votes,
             variant: t.variant,
             scene: t.scene,
+            open_conflict: t.open_conflict,
         }
     }
 }

@@ -20,10 +20,11 @@ use crate::rules::mezzo::conflict::{
 };
 use crate::rules::mezzo::element::{Element, Player};
 use crate::rules::mezzo::odds;
+use crate::rules::mezzo::open_conflict::OpenConflict;
 use crate::rules::mezzo::plot::{CustomLaw, Fact};
 use crate::rules::mezzo::vote::{counts, settle, ConflictCast, ConflictDraft, ConflictLaw, OptionVotes, Sources};
 use crate::services::dice::{with_dice, DiceInput};
-use crate::services::mezzo::{change, MezzoChange};
+use crate::services::mezzo::{change, MezzoChange, Work};
 use crate::store::Store;
 
 /// How the table resolves the votes.
@@ -275,7 +276,20 @@ pub fn mezzo_resolve_conflict<R: Rng>(
     rng: &mut R,
 ) -> Result<ConflictOutcome> {
     let mut result = None;
-    let change = change(store, game, |work| {
+    let change = change(store, game, |work| resolve_in(work, draft, approach, dice, rng, &mut result))?;
+    Ok(ConflictOutcome { change, result: result.expect("set by the move") })
+}
+
+/// The resolution as a move on `work`: pays, rolls, and says what happened.
+fn resolve_in<R: Rng>(
+    work: &mut Work<'_>,
+    draft: &ConflictDraft,
+    approach: &Approach,
+    dice: &DiceInput,
+    rng: &mut R,
+    result: &mut Option<ConflictResult>,
+) -> Result<String> {
+    {
         let (players, elements) = work.participants();
         let sources = Sources::of(&work.table);
         let (votes, paid) = settle(draft, &players, &elements, &sources)?;
@@ -317,9 +331,167 @@ pub fn mezzo_resolve_conflict<R: Rng>(
             Some(c) => (Some(c.scores()), Some(c.options().to_vec())),
             None => (None, None),
         };
-        result =
+        *result =
             Some(ConflictResult { counts: n, rolls, d6_scores, d6_rolls, median, outcome, summary: words.clone() });
         Ok(format!("{} {words}{drawn}", draft.question.trim()))
+    }
+}
+
+// ---- a conflict open for the players' votes from their own devices (DEV-1) ----
+
+/// One player's ballot in the open conflict, with their name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BallotView {
+    pub player: Uuid,
+    pub name: String,
+    pub casts: Vec<ConflictCast>,
+}
+
+/// The conflict the table opened for votes, as every device sees it (the seed's votes are
+/// open at the table: see [`crate::rules::mezzo::open_conflict`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OpenConflictView {
+    pub question: String,
+    pub options: Vec<String>,
+    pub about: Vec<Uuid>,
+    pub active_in_scene: Vec<Uuid>,
+    /// Who has voted, and what, in the order they first voted.
+    pub ballots: Vec<BallotView>,
+}
+
+/// The conflict `game`'s table opened for votes, if any.
+pub fn mezzo_open_conflict(store: &Store, game: Uuid) -> Result<Option<OpenConflictView>> {
+    let read = store.read();
+    crate::services::mezzo::participants(read, game)?;
+    let table = read.mezzo_table(game)?;
+    Ok(table.open_conflict.map(|o| {
+        let name = |id: Uuid| table.players.iter().find(|p| p.id == id).map_or_else(String::new, |p| p.name.clone());
+        OpenConflictView {
+            ballots: o
+                .ballots
+                .iter()
+                .map(|b| BallotView { player: b.player, name: name(b.player), casts: b.casts.clone() })
+                .collect(),
+            question: o.question,
+            options: o.options,
+            about: o.about,
+            active_in_scene: o.active_in_scene,
+        }
+    }))
+}
+
+/// The table opens `draft` (its question, options, who it is about, who is active; no votes)
+/// for the players to vote on from their own devices: one undoable move.
+pub fn mezzo_open_conflict_for_votes(store: &mut Store, game: Uuid, draft: &ConflictDraft) -> Result<MezzoChange> {
+    if !draft.casts.is_empty() {
+        return Err(Error::invalid("casts", "a conflict is opened without votes: the players cast theirs after"));
+    }
+    change(store, game, |work| {
+        if work.table.open_conflict.is_some() {
+            return Err(Error::invalid(
+                "open_conflict",
+                "a conflict is already open for votes: resolve or withdraw it first",
+            ));
+        }
+        let (players, elements) = work.participants();
+        let open = OpenConflict::open(
+            &draft.question,
+            &draft.options,
+            &draft.about,
+            &draft.active_in_scene,
+            &players,
+            &elements,
+            &Sources::of(&work.table),
+        )?;
+        let words = format!("Conflict open for votes: “{}”", open.question);
+        work.table.open_conflict = Some(open);
+        Ok(words)
+    })
+}
+
+/// The table withdraws the conflict it opened for votes: the ballots go with it, nothing was
+/// paid.
+pub fn mezzo_withdraw_open_conflict(store: &mut Store, game: Uuid) -> Result<MezzoChange> {
+    change(store, game, |work| {
+        let open = work.table.open_conflict.take().ok_or_else(no_open_conflict)?;
+        Ok(format!("Conflict withdrawn: “{}”", open.question))
+    })
+}
+
+fn no_open_conflict() -> Error {
+    Error::invalid("open_conflict", "no conflict is open for votes at the table")
+}
+
+/// Player `player` casts `casts` into the open conflict, replacing their ballot (none takes
+/// their votes back). Checked against what the player holds now; paid when the table
+/// resolves. A refusal names the ballot's field and changes nothing.
+pub fn mezzo_cast_ballot(store: &mut Store, game: Uuid, player: Uuid, casts: &[ConflictCast]) -> Result<MezzoChange> {
+    change(store, game, |work| {
+        let open = work.table.open_conflict.clone().ok_or_else(no_open_conflict)?;
+        let (players, elements) = work.participants();
+        let next = open.cast(player, casts, &players, &elements, &Sources::of(&work.table))?;
+        let name = players.iter().find(|p| p.id == player).map_or_else(String::new, |p| p.name.clone());
+        let words = if casts.is_empty() {
+            format!("{name} took back their votes on “{}”", open.question)
+        } else {
+            let mut per = vec![0u32; open.options.len()];
+            for c in casts {
+                if let Some((option, n)) = plain_votes(c) {
+                    per[option] = per[option].saturating_add(n);
+                }
+            }
+            let parts: Vec<String> = per
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(i, n)| format!("{n} for “{}”", open.options[i]))
+                .collect();
+            let what = if parts.is_empty() { String::new() } else { format!(": {}", parts.join(", ")) };
+            format!("{name} voted on “{}”{what}", open.question)
+        };
+        work.table.open_conflict = Some(next);
+        Ok(words)
+    })
+}
+
+/// The votes a cast adds to its option, where that is a plain count (a law's ±1 is left out).
+fn plain_votes(c: &ConflictCast) -> Option<(usize, u32)> {
+    match c {
+        ConflictCast::Free { option, votes, .. } | ConflictCast::Narration { option, votes, .. } => {
+            Some((*option, *votes))
+        }
+        ConflictCast::Influence { option, points, .. } | ConflictCast::IllFated { option, points, .. } => {
+            Some((*option, *points))
+        }
+        ConflictCast::FortunesFavor { option, .. } => Some((*option, 1)),
+        _ => None,
+    }
+}
+
+/// The conflict open for votes, with the table's own `casts` added (for the live preview and
+/// the D6 first rolls, which take a draft).
+pub fn mezzo_open_conflict_draft(store: &Store, game: Uuid, casts: &[ConflictCast]) -> Result<ConflictDraft> {
+    let read = store.read();
+    crate::services::mezzo::participants(read, game)?;
+    let open = read.mezzo_table(game)?.open_conflict.ok_or_else(no_open_conflict)?;
+    Ok(open.draft(casts))
+}
+
+/// Resolves the conflict open for votes: the table's own `casts` first, then every player's
+/// ballot, paid and rolled as [`mezzo_resolve_conflict`] does, and the conflict is closed, in
+/// one undoable move.
+pub fn mezzo_resolve_open_conflict<R: Rng>(
+    store: &mut Store,
+    game: Uuid,
+    casts: &[ConflictCast],
+    approach: &Approach,
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<ConflictOutcome> {
+    let mut result = None;
+    let change = change(store, game, |work| {
+        let open = work.table.open_conflict.take().ok_or_else(no_open_conflict)?;
+        resolve_in(work, &open.draft(casts), approach, dice, rng, &mut result)
     })?;
     Ok(ConflictOutcome { change, result: result.expect("set by the move") })
 }

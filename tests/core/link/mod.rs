@@ -6,6 +6,7 @@ mod gifts;
 mod hostile;
 mod kill9;
 mod legal;
+mod mezzo_ballot;
 mod mezzo_seats;
 mod offline;
 mod patch_secrets;

@@ -97,6 +97,17 @@ export const mezzoConflictPreview = (game, draft, selections = []) =>
   call("mezzo_conflict_preview", { game, draft, selections });
 export const mezzoResolveConflict = (game, draft, approach, dice = { kind: "rolled" }) =>
   call("mezzo_resolve_conflict", { game, draft, approach, dice });
+// A conflict open for votes on the players' own devices (DEV-1). OpenConflictView {question,
+// options, about, active_in_scene, ballots: [{player, name, casts}]} | null.
+export const mezzoOpenConflict = (game) => call("mezzo_open_conflict", { game });
+/** Opens `draft` (no casts) for votes; a MezzoChange. */
+export const mezzoOpenConflictForVotes = (game, draft) => call("mezzo_open_conflict_for_votes", { game, draft });
+export const mezzoWithdrawOpenConflict = (game) => call("mezzo_withdraw_open_conflict", { game });
+/** A player's own ballot (none takes it back); on a joined device the table's device takes it. */
+export const mezzoCastBallot = (game, player, casts) => call("mezzo_cast_ballot", { game, player, casts });
+/** Resolves the open conflict with the table's own `casts` and every ballot; as mezzoResolveConflict. */
+export const mezzoResolveOpenConflict = (game, casts, approach, dice = { kind: "rolled" }) =>
+  call("mezzo_resolve_open_conflict", { game, casts, approach, dice });
 /** `variant`: "steps" (d12s) or "d6". */
 export const mezzoBreakTie = (game, draft, tied, variant, dice = { kind: "rolled" }) =>
   call("mezzo_break_tie", { game, draft, tied, variant, dice });

@@ -19,6 +19,7 @@
 import * as api from "./api.js";
 import { el, byId } from "../../kit/dom.js";
 import { sceneCard } from "./table.js";
+import { openForVotesCard, openConflictCard, ballotCards } from "./conflict-open.js";
 import {
   busy,
   card,
@@ -135,8 +136,9 @@ export function freeVotes(p, about, active) {
  * The ConflictDraft the state stands for. With `forPreview`, empty texts are filled with
  * placeholders so that the odds show while the table is still typing.
  */
-function draftOf(ctx, forPreview = false) {
+function draftOf(ctx, forPreview = false, withBallots = true) {
   const c = ctx.ui.conflict;
+  const open = ctx.ui.openConflict;
   const n = c.options.length;
   const casts = [];
   for (const p of castingHere(ctx)) {
@@ -199,6 +201,9 @@ function draftOf(ctx, forPreview = false) {
       if (votes > 0) casts.push({ kind: "counted", option, votes });
     }
   }
+  // The ballots cast on the players' own devices count with the table's casts (DEV-1).
+  if (open && withBallots) casts.push(...open.ballots.flatMap((b) => b.casts));
+  if (open) return { question: open.question, options: open.options, about: open.about, active_in_scene: open.active_in_scene, casts };
   const placeholder = (text, i) => (forPreview && text.trim() === "" ? `Option ${i + 1}` : text);
   return {
     question: forPreview && c.question.trim() === "" ? "The question" : c.question,
@@ -229,7 +234,10 @@ const byTotals = (ctx) => ctx.role === "player" || ctx.ui.conflict.entry === "to
  */
 function castingHere(ctx) {
   if (ctx.role === "player") return ctx.devicePlayers;
-  return ctx.ui.conflict.entry === "totals" ? [] : ctx.table.players;
+  if (ctx.ui.conflict.entry === "totals") return [];
+  // A player who voted from their own device casts nothing more here.
+  const voted = new Set((ctx.ui.openConflict?.ballots ?? []).map((b) => b.player));
+  return ctx.table.players.filter((p) => !voted.has(p.id));
 }
 
 /** "1. The guard", or "Option 1" while it has no text. */
@@ -696,10 +704,33 @@ export function renderConflict(host, ctx) {
     host.append(resultCard(ctx));
     return;
   }
+  const open = ctx.ui.openConflict;
+  // A phone at a conflict open for votes casts its players' own ballots (DEV-1).
+  if (open && ctx.role === "player") {
+    host.append(ballotCards(ctx, freeVotes));
+    return;
+  }
+  if (open) followOpen(c, open);
   // With no players at the table yet, the votes come in as the totals the table counted.
   if (t.players.length === 0) c.entry = "totals";
-  host.append(el("div", { class: "mz-conflict-grid" }, questionCard(ctx), castsCard(ctx), oddsCard(ctx), resolveCard(ctx)));
+  const first = open
+    ? openConflictCard(ctx, el("div", { id: "mz-approach-host", data: { fixed: String(votesCast(c)) } }, approachChoice(ctx)))
+    : questionCard(ctx);
+  const phones = !open && ctx.role !== "player" && t.players.length > 0 && openForVotesCard(ctx, () => draftOf(ctx));
+  host.append(el("div", { class: "mz-conflict-grid" }, first, castsCard(ctx), oddsCard(ctx), resolveCard(ctx), phones));
   schedulePreview(ctx);
+}
+
+/** The conflict open for votes is the one set up here: its question, options and who it is about. */
+function followOpen(c, open) {
+  const sig = JSON.stringify([open.question, open.options, open.about]);
+  if (c.openSig === sig) return;
+  c.openSig = sig;
+  c.question = open.question;
+  c.options = [...open.options];
+  c.about = [...open.about];
+  c.selections = [];
+  c.handValues = [];
 }
 
 function questionCard(ctx) {
@@ -1188,8 +1219,14 @@ async function resolve(ctx, b) {
       : c.approach === "d6"
         ? d6Approach(ctx)
         : { kind: "leave_to_chance" };
-  const outcome = await ctx.move("The conflict was not resolved.", () => api.mezzoResolveConflict(ctx.gameId, draft, approach, dice), b);
+  // A conflict open for votes resolves with the ballots kept on the table and the casts made here.
+  const open = ctx.ui.openConflict;
+  const call = open
+    ? () => api.mezzoResolveOpenConflict(ctx.gameId, draftOf(ctx, false, false).casts, approach, dice)
+    : () => api.mezzoResolveConflict(ctx.gameId, draft, approach, dice);
+  const outcome = await ctx.move("The conflict was not resolved.", call, b);
   if (!outcome) return;
+  if (open) ctx.ui.openConflict = null;
   c.result = { result: outcome.result, draft, approach: c.approach };
   c.tieValues = [];
   ctx.ui.lastMoveTag = "conflict";

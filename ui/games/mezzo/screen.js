@@ -82,6 +82,8 @@ async function loadTab(view) {
   const gameId = view.gameId;
   // The laws, themes, facts and vote sources a conflict and an action check draw on (the plot tab keeps the register).
   if (view.tab === "conflict" || view.tab === "check" || view.tab === "plot") view.sources = await api.mezzoConflictSources(gameId);
+  // A conflict the table opened for votes on the players' own devices (DEV-1).
+  if (view.tab === "conflict") view.openConflict = await api.mezzoOpenConflict(gameId);
   if (view.tab === "log") view.log = await api.mezzoLog(gameId);
   else if (view.tab === "check") view.pending = await api.mezzoCheckPending(gameId);
   else if (view.tab === "plot") view.plot = await api.mezzoPlot(gameId);
@@ -117,6 +119,7 @@ const screen = gameController({
     elementId: null, // the sheet open on the Story elements tab
     active: [],
     conflict: newConflict(),
+    openConflict: null, // the conflict open for votes on phones (DEV-1), read with the Conflict tab
     check: newCheck(),
     open: {},
   }),

@@ -1,0 +1,327 @@
+//! A conflict the table opened for votes (DEV-1; RULES.md §3.2): its question, options and
+//! who it is about are kept on the table, and each player may cast their own votes into it
+//! from their own device — their free votes, their law, their influence and what they may
+//! spend of elements (Fortune's Favor, Victory Narration, Ill Fated). The table resolves it
+//! with its own casts added ([`OpenConflict::draft`]), as any conflict.
+//!
+//! Rulings where the source is silent:
+//! - The seed's votes are cast openly at the table, so every device sees who voted what
+//!   before the resolve (a player's ballot hides nothing another player could not hear).
+//! - A player's ballot may be changed, or emptied, by that player until the table resolves
+//!   or withdraws the conflict; the latest ballot replaces the one before, whole.
+//! - An Attractant or Repellent and a discovered detail are nobody's to spend, and counted
+//!   totals are the table's own: they are cast on the table's device, not in a ballot.
+//! - Nothing is paid when a ballot is cast: it is checked against what the player holds now
+//!   (alone, then together with every other ballot), and paid when the table resolves.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::ballot::Sources;
+use super::element::{Element, Player};
+use super::vote::{settle, ConflictCast, ConflictDraft};
+use crate::error::{Error, Result};
+
+/// The most things one ballot casts.
+pub const MAX_CASTS: usize = 64;
+
+/// A conflict open for the players' votes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpenConflict {
+    pub question: String,
+    pub options: Vec<String>,
+    /// The characters whose matters it is about (an Actor's claims).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub about: Vec<Uuid>,
+    /// The characters active in the scene when it was opened.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub active_in_scene: Vec<Uuid>,
+    /// The players' ballots, one per player, in the order first cast.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ballots: Vec<Ballot>,
+}
+
+/// What one player cast into an open conflict.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ballot {
+    pub player: Uuid,
+    pub casts: Vec<ConflictCast>,
+}
+
+/// The player who spends a cast, or none for what is the table's own.
+fn spender(cast: &ConflictCast) -> Option<Uuid> {
+    match cast {
+        ConflictCast::Free { player, .. }
+        | ConflictCast::Law { player, .. }
+        | ConflictCast::Influence { player, .. } => Some(*player),
+        ConflictCast::FortunesFavor { by, .. }
+        | ConflictCast::Narration { by, .. }
+        | ConflictCast::IllFated { by, .. } => Some(*by),
+        ConflictCast::Counted { .. } | ConflictCast::Trait { .. } | ConflictCast::Discover { .. } => None,
+    }
+}
+
+/// An error at `casts[k]` of a draft whose first `skip` casts are other ballots', at the
+/// new ballot's own index.
+fn own_index(e: Error, skip: usize) -> Error {
+    let Error::Invalid { field, problem } = e else { return e };
+    let shifted = field
+        .strip_prefix("casts[")
+        .and_then(|rest| rest.split_once(']'))
+        .and_then(|(k, tail)| Some((k.parse::<usize>().ok()?.checked_sub(skip)?, tail)))
+        .map(|(k, tail)| format!("casts[{k}]{tail}"));
+    Error::invalid(shifted.unwrap_or(field), problem)
+}
+
+impl OpenConflict {
+    /// The table opens a conflict for votes: the question and options are checked like any
+    /// conflict's (no votes yet).
+    pub fn open(
+        question: &str,
+        options: &[String],
+        about: &[Uuid],
+        active_in_scene: &[Uuid],
+        players: &[Player],
+        elements: &[Element],
+        sources: &Sources,
+    ) -> Result<OpenConflict> {
+        let open = OpenConflict {
+            question: question.trim().to_string(),
+            options: options.iter().map(|o| o.trim().to_string()).collect(),
+            about: about.to_vec(),
+            active_in_scene: active_in_scene.to_vec(),
+            ballots: Vec::new(),
+        };
+        settle(&open.draft(&[]), players, elements, sources)?;
+        Ok(open)
+    }
+
+    /// The conflict to resolve: the table's own casts first, then each player's ballot.
+    pub fn draft(&self, table_casts: &[ConflictCast]) -> ConflictDraft {
+        ConflictDraft {
+            question: self.question.clone(),
+            options: self.options.clone(),
+            about: self.about.clone(),
+            active_in_scene: self.active_in_scene.clone(),
+            casts: table_casts
+                .iter()
+                .cloned()
+                .chain(self.ballots.iter().flat_map(|b| b.casts.iter().cloned()))
+                .collect(),
+        }
+    }
+
+    /// Player `player` casts `casts` (replacing their ballot; none empties it). Each cast
+    /// must be the player's own, within what they hold (checked alone, so a refusal names
+    /// the ballot's own `casts[i].field`), and fit with every other ballot (one fact per
+    /// conflict, an element's adversity spent once). A refusal changes nothing.
+    pub fn cast(
+        &self,
+        player: Uuid,
+        casts: &[ConflictCast],
+        players: &[Player],
+        elements: &[Element],
+        sources: &Sources,
+    ) -> Result<OpenConflict> {
+        let who = players
+            .iter()
+            .find(|p| p.id == player)
+            .ok_or_else(|| Error::invalid("player", format!("player {player} is not at the table")))?;
+        if casts.len() > MAX_CASTS {
+            return Err(Error::invalid("casts", format!("a ballot casts at most {MAX_CASTS} things")));
+        }
+        for (i, c) in casts.iter().enumerate() {
+            match spender(c) {
+                None => {
+                    return Err(Error::invalid(
+                        format!("casts[{i}].kind"),
+                        "counted totals, Attractants, Repellents and discovered details are cast on the table's device",
+                    ))
+                }
+                Some(p) if p != player => {
+                    return Err(Error::invalid(
+                        format!("casts[{i}].player"),
+                        format!("{} casts only their own votes", who.name),
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+        let mut next = self.clone();
+        next.ballots.retain(|b| b.player != player);
+        let alone = ConflictDraft { casts: casts.to_vec(), ..self.draft(&[]) };
+        settle(&alone, players, elements, sources)?;
+        if !casts.is_empty() {
+            // The other ballots first (they fit together already), so a clash is met at the
+            // new ballot's cast and named at its own index.
+            let others = next.draft(&[]).casts;
+            let skip = others.len();
+            let together =
+                ConflictDraft { casts: others.into_iter().chain(casts.iter().cloned()).collect(), ..self.draft(&[]) };
+            settle(&together, players, elements, sources).map_err(|e| own_index(e, skip))?;
+            match self.ballots.iter().position(|b| b.player == player) {
+                Some(at) => next.ballots.insert(at, Ballot { player, casts: casts.to_vec() }),
+                None => next.ballots.push(Ballot { player, casts: casts.to_vec() }),
+            }
+        }
+        Ok(next)
+    }
+
+    /// Everything wrong with an open conflict read from a file or the database, at `path`:
+    /// the question and options, each ballot a player's own, each player once, and the votes
+    /// together within what the players hold.
+    pub fn problems(
+        &self,
+        path: &str,
+        players: &[Player],
+        elements: &[Element],
+        sources: &Sources,
+    ) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        let mut seen = Vec::new();
+        let empty = OpenConflict { ballots: Vec::new(), ..self.clone() };
+        for (i, b) in self.ballots.iter().enumerate() {
+            let at = format!("{path}.ballots[{i}]");
+            if seen.contains(&b.player) {
+                out.push((format!("{at}.player"), "casts one ballot".to_string()));
+            }
+            seen.push(b.player);
+            if b.casts.is_empty() {
+                out.push((format!("{at}.casts"), "a ballot casts at least one vote".to_string()));
+            }
+            if let Err(Error::Invalid { field, problem }) = empty.cast(b.player, &b.casts, players, elements, sources) {
+                out.push((format!("{at}.{field}"), problem));
+            }
+        }
+        if out.is_empty() {
+            if let Err(Error::Invalid { field, problem }) = settle(&self.draft(&[]), players, elements, sources) {
+                out.push((format!("{path}.{field}"), problem));
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::mezzo::element::{ElementKind, Role};
+    use crate::rules::mezzo::vote::{counts, tally, ConflictLaw, Direction};
+    use crate::rules::test_support::id;
+
+    fn players() -> Vec<Player> {
+        let mut ann = Player::new(id(1), "Ann").unwrap();
+        ann.claimed.push(id(10));
+        ann.roles.push(Role::Actor);
+        vec![ann, Player::new(id(2), "Bo").unwrap(), Player::new(id(3), "Cy").unwrap()]
+    }
+
+    fn opened() -> OpenConflict {
+        let options = vec!["The bridge holds".to_string(), "The bridge falls".to_string()];
+        OpenConflict::open(
+            " Does the bridge hold? ",
+            &options,
+            &[id(10)],
+            &[id(10)],
+            &players(),
+            &[],
+            &Sources::default(),
+        )
+        .unwrap()
+    }
+
+    fn free(p: u128, option: usize, votes: u32) -> ConflictCast {
+        ConflictCast::Free { player: id(p), option, votes }
+    }
+
+    fn influence(p: u128, option: usize, points: u32) -> ConflictCast {
+        ConflictCast::Influence { player: id(p), option, points }
+    }
+
+    #[test]
+    fn a_ballot_is_cast_replaced_and_counted_with_the_tables_own_casts() {
+        let open = opened();
+        assert_eq!(open.question, "Does the bridge hold?");
+        let sources = Sources::default();
+        let bo = open.cast(id(2), &[free(2, 1, 1), influence(2, 1, 1)], &players(), &[], &sources).unwrap();
+        assert_eq!(bo.ballots, vec![Ballot { player: id(2), casts: vec![free(2, 1, 1), influence(2, 1, 1)] }]);
+        // Bo changes his mind: the new ballot replaces the old one, whole.
+        let bo = bo.cast(id(2), &[influence(2, 0, 2)], &players(), &[], &sources).unwrap();
+        assert_eq!(bo.ballots, vec![Ballot { player: id(2), casts: vec![influence(2, 0, 2)] }]);
+        let both = bo.cast(id(3), &[free(3, 1, 1)], &players(), &[], &sources).unwrap();
+        // The table adds Ann's 3 free votes (Actor, about her character) on its own device.
+        let votes = tally(&both.draft(&[free(1, 1, 3)]), &players(), &[], &sources).unwrap();
+        assert_eq!(counts(&votes), vec![2, 4]);
+        // An empty ballot takes the player's votes back.
+        let none = both.cast(id(2), &[], &players(), &[], &sources).unwrap();
+        assert_eq!(none.ballots.iter().map(|b| b.player).collect::<Vec<_>>(), vec![id(3)]);
+    }
+
+    #[test]
+    fn a_ballot_over_what_the_player_holds_or_for_someone_else_is_refused_and_changes_nothing() {
+        let open = opened();
+        let sources = Sources::default();
+        let err = |o: &OpenConflict, p: u128, casts: &[ConflictCast]| {
+            o.cast(id(p), casts, &players(), &[], &sources).unwrap_err().to_string()
+        };
+        assert_eq!(err(&open, 2, &[influence(2, 0, 4)]), "casts[0].points: Bo holds 3 influence, not 4");
+        assert_eq!(
+            err(&open, 2, &[free(2, 0, 1), free(2, 1, 1)]),
+            "casts[1].votes: Bo has 1 free vote(s) in this conflict, 1 given already"
+        );
+        assert_eq!(err(&open, 2, &[free(3, 0, 1)]), "casts[0].player: Bo casts only their own votes");
+        assert_eq!(
+            err(&open, 2, &[ConflictCast::Counted { option: 0, votes: 5 }]),
+            "casts[0].kind: counted totals, Attractants, Repellents and discovered details are cast on the table's device"
+        );
+        assert_eq!(err(&open, 9, &[]), "player: player 00000000-0000-0000-0000-000000000009 is not at the table");
+        // A fact serves once per conflict, across ballots: the second ballot is refused at its
+        // own cast, and the first stays.
+        let law = |p: u128, option| ConflictCast::Law {
+            player: id(p),
+            option,
+            law: ConflictLaw::Consistency { fact: "The ropes are old".into(), direction: Direction::For },
+        };
+        let bo = open.cast(id(2), &[law(2, 1)], &players(), &[], &sources).unwrap();
+        assert_eq!(err(&bo, 3, &[law(3, 0)]), "casts[0].law.fact: “The ropes are old” serves once per conflict");
+        assert_eq!(bo.ballots.len(), 1);
+    }
+
+    #[test]
+    fn an_elements_adversity_is_spent_once_across_ballots() {
+        let mut rope = Element::new(id(20), ElementKind::Object, "Old rope").unwrap();
+        rope.adversity = 2;
+        let elements = vec![rope];
+        let favor = |p: u128| ConflictCast::FortunesFavor { element: id(20), by: id(p), option: 0, allow_debt: false };
+        let bo = opened().cast(id(2), &[favor(2)], &players(), &elements, &Sources::default()).unwrap();
+        let err = bo.cast(id(3), &[favor(3)], &players(), &elements, &Sources::default()).unwrap_err().to_string();
+        assert!(err.starts_with("casts[0].element:"), "{err}");
+    }
+
+    #[test]
+    fn a_read_open_conflict_names_each_problem_at_its_path() {
+        let mut open = opened();
+        open.ballots = vec![
+            Ballot { player: id(2), casts: vec![influence(2, 0, 5)] },
+            Ballot { player: id(3), casts: vec![free(2, 0, 1)] },
+            Ballot { player: id(3), casts: vec![] },
+        ];
+        let found = open.problems("mezzo_table.open_conflict", &players(), &[], &Sources::default());
+        let paths: Vec<&str> = found.iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(
+            paths,
+            vec![
+                "mezzo_table.open_conflict.ballots[0].casts[0].points",
+                "mezzo_table.open_conflict.ballots[1].casts[0].player",
+                "mezzo_table.open_conflict.ballots[2].player",
+                "mezzo_table.open_conflict.ballots[2].casts",
+            ]
+        );
+        open.ballots.clear();
+        open.options.truncate(1);
+        let found = open.problems("t", &players(), &[], &Sources::default());
+        assert_eq!(found[0].0, "t.options");
+    }
+}

@@ -15,7 +15,7 @@ use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::link_notes::{host_table, join_in_process, join_in_window, on_the_table, tap, wait_for};
-use crate::mezzo::{choose, conflict_options, press, type_into, wait_contains};
+use crate::mezzo::{choose, conflict_options, press, wait_contains};
 use crate::webdriver::Session;
 use crate::{app, one_window, open_game, shots_at_both_widths, Scratch};
 
@@ -76,14 +76,13 @@ fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() 
     tap(&phone, "#mezzo-tab-conflict");
     phone.wait_text("#mz-open-question", "Does the old bridge hold?");
     wait_contains(&phone, "#mz-ballots-none", "Nobody has voted");
-    // The seat's toast goes first and the screen settles: the tab drawn again while a field is
-    // being filled leaves it stale (seen once as a stale element).
+    // The seat's toast goes first and the screen settles.
     crate::mezzo::dismiss_toast(&phone);
     phone.wait_settled();
 
     // More influence than Bo holds is refused, naming the cast, and nothing reaches the table.
     choose(&phone, &format!("#mz-ballot-free-{BO}-0"), "1");
-    type_into(&phone, &format!("#mz-ballot-influence-{BO}"), "4");
+    type_on_phone(&phone, &format!("#mz-ballot-influence-{BO}"), "4");
     choose(&phone, &format!("#mz-ballot-influence-option-{BO}"), "1");
     tap(&phone, &format!("#mz-ballot-cast-{BO}"));
     let said = wait_contains(&phone, "body", "Bo holds 3 influence, not 4");
@@ -94,7 +93,7 @@ fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() 
     phone.wait_gone("#error-message");
 
     // Bo casts his free vote and 1 influence for "It falls": the table holds his ballot.
-    type_into(&phone, &format!("#mz-ballot-influence-{BO}"), "1");
+    type_on_phone(&phone, &format!("#mz-ballot-influence-{BO}"), "1");
     tap(&phone, &format!("#mz-ballot-cast-{BO}"));
     let ballot = wait_for("Bo's ballot at the table", || bos_ballot_at_the_table(&table_db, game));
     assert_eq!(
@@ -208,4 +207,25 @@ fn the_tables_window_lists_a_phones_ballot_and_resolves_with_it() {
     assert_eq!(bo.expect("Bo").player.influence, 2, "Bo's influence is paid at the resolve");
     assert!(services::mezzo_open_conflict(&store, game).expect("the table").is_none(), "the conflict is closed");
     drop(phone);
+}
+
+/// Types `text` into the phone's field `selector` in place of what it held, as a person does:
+/// a tap on the box, everything in it selected, the keys. A joined device's screen is drawn
+/// anew whenever a newer copy of the table arrives, at a moment the test cannot know (not
+/// while a box has the focus, but a redraw already under way when the box is tapped still
+/// lands): the keys go to whatever has the focus, which the redraw keeps on the box of the
+/// same id, and the form keeps what was typed; so no element found before it goes stale here.
+fn type_on_phone(phone: &Session, selector: &str, text: &str) {
+    const CONTROL: &str = "\u{E009}";
+    press(phone, selector);
+    let chars: Vec<String> = text.chars().map(String::from).collect();
+    let singles: Vec<[&str; 1]> = chars.iter().map(|c| [c.as_str()]).collect();
+    let mut keys: Vec<&[&str]> = vec![&[CONTROL, "a"]];
+    keys.extend(singles.iter().map(|k| &k[..]));
+    phone.press_keys(&keys);
+    phone.wait_until(&format!("{selector} to hold {text:?}"), || {
+        let now =
+            phone.execute("return document.querySelector(arguments[0])?.value ?? null;", serde_json::json!([selector]));
+        (now == serde_json::json!(text)).then_some(())
+    });
 }

@@ -1052,15 +1052,8 @@ mod tests {
         Uuid::from_u128(n)
     }
 
-    /// DEV-1: the conflict open for votes is kept with the table and read back as written;
-    /// `check` reads it through the rules, so a ballot over what its player holds is named.
-    #[test]
-    fn an_open_conflict_is_kept_with_the_table_and_checked_through_the_rules() {
-        use crate::rules::mezzo::open_conflict::{Ballot, OpenConflict};
-        use crate::rules::mezzo::vote::ConflictCast;
-        let dir = tempfile::tempdir().unwrap();
-        let mut store = Store::open(&dir.path().join("t.db")).unwrap();
-        let (game, bo) = (id(1), id(2));
+    /// Stores the Mezzo game “Cove” as `game`.
+    fn cove(store: &mut Store, game: Uuid) {
         let at = crate::model::now();
         let g = crate::model::Game {
             id: game,
@@ -1072,6 +1065,18 @@ mod tests {
             notes: String::new(),
         };
         store.write(|tx| tx.insert_game(&g)).unwrap();
+    }
+
+    /// DEV-1: the conflict open for votes is kept with the table and read back as written;
+    /// `check` reads it through the rules, so a ballot over what its player holds is named.
+    #[test]
+    fn an_open_conflict_is_kept_with_the_table_and_checked_through_the_rules() {
+        use crate::rules::mezzo::open_conflict::{Ballot, OpenConflict};
+        use crate::rules::mezzo::vote::ConflictCast;
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("t.db")).unwrap();
+        let (game, bo) = (id(1), id(2));
+        cove(&mut store, game);
         let mut table = MezzoTable::default();
         let mut player = Player::new(bo, "Bo").unwrap();
         player.influence = 3;
@@ -1120,17 +1125,7 @@ mod tests {
         }
         let mut table = MezzoTable::default();
         table.elements.push(element);
-        let at = crate::model::now();
-        let g = crate::model::Game {
-            id: game,
-            name: "Cove".into(),
-            system: crate::model::System::Mezzo,
-            table_settings: Default::default(),
-            created_at: at,
-            updated_at: at,
-            notes: String::new(),
-        };
-        store.write(|tx| tx.insert_game(&g)).unwrap();
+        cove(&mut store, game);
         store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
         assert_eq!(store.read().mezzo_table(game).unwrap(), table);
 

@@ -358,29 +358,11 @@ fn an_asset_investment_lets_its_element_lend_a_second_gift() {
     let s = Scratch::new();
     let mut g = game(&s);
     let (game_id, mira, ogre) = (g.game, g.mira, g.ogre);
-    let add = |g: &mut Game, element, template, name: &str, target: Option<Uuid>, set_up: &str| {
-        let draft = TraitDraft {
-            kind: None,
-            template: Some(template),
-            name: name.into(),
-            properties: Properties { set_up: set_up.into(), ..Properties::default() },
-            target_trait: target,
-            granted_by: None,
-            via: Via::EdgeSlot,
-            lasts: Lasts::Lasting,
-            uses_left: None,
-        };
-        let by = if element == mira { Some(g.ada) } else { None };
-        services::mezzo_add_trait(&mut g.store, game_id, element, by, draft).unwrap();
-        let v = services::mezzo_table(&g.store, game_id).unwrap();
-        let e = v.characters.into_iter().chain(v.elements).find(|e| e.element.id == element).unwrap();
-        e.element.traits.iter().find(|t| t.name == name).unwrap().id
-    };
     // Mira's Asset "The Ogre" with an investment in "Iron hide"; the Ogre holds two gifts.
-    let asset = add(&mut g, mira, Template::Asset, "Pet ogre", None, "The Ogre");
-    let investment = add(&mut g, mira, Template::AssetInvestment, "Investment", Some(asset), "Iron hide");
-    let fire = add(&mut g, ogre, Template::EmpoweringGift, "Gift of fire", None, "Fire");
-    let wings = add(&mut g, ogre, Template::EmpoweringGift, "Gift of wings", None, "Wings");
+    let asset = lasting_trait(&mut g, mira, Template::Asset, "Pet ogre", None, "The Ogre");
+    let investment = lasting_trait(&mut g, mira, Template::AssetInvestment, "Investment", Some(asset), "Iron hide");
+    let fire = lasting_trait(&mut g, ogre, Template::EmpoweringGift, "Gift of fire", None, "Fire");
+    let wings = lasting_trait(&mut g, ogre, Template::EmpoweringGift, "Gift of wings", None, "Wings");
     let lend = |g: &mut Game, gift| services::mezzo_lend_gift(&mut g.store, game_id, ogre, gift, mira, true);
     lend(&mut g, fire).unwrap();
     assert_eq!(field(lend(&mut g, wings).unwrap_err()), "trait_id", "one gift at a time");
@@ -430,26 +412,9 @@ fn an_element_leaving_the_story_takes_back_its_investments_edge() {
     let s = Scratch::new();
     let mut g = game(&s);
     let (game_id, mira, ogre) = (g.game, g.mira, g.ogre);
-    let add = |g: &mut Game, template, name: &str, target: Option<Uuid>, set_up: &str| {
-        let draft = TraitDraft {
-            kind: None,
-            template: Some(template),
-            name: name.into(),
-            properties: Properties { set_up: set_up.into(), ..Properties::default() },
-            target_trait: target,
-            granted_by: None,
-            via: Via::EdgeSlot,
-            lasts: Lasts::Lasting,
-            uses_left: None,
-        };
-        services::mezzo_add_trait(&mut g.store, game_id, ogre, None, draft).unwrap();
-        let v = services::mezzo_table(&g.store, game_id).unwrap();
-        let e = v.elements.into_iter().find(|e| e.element.id == ogre).unwrap();
-        e.element.traits.iter().find(|t| t.name == name).unwrap().id
-    };
     // The Ogre's Asset "Mira" with an investment in "Iron hide", invested in Mira.
-    let asset = add(&mut g, Template::Asset, "Our champion", None, "Mira");
-    let investment = add(&mut g, Template::AssetInvestment, "Investment", Some(asset), "Iron hide");
+    let asset = lasting_trait(&mut g, ogre, Template::Asset, "Our champion", None, "Mira");
+    let investment = lasting_trait(&mut g, ogre, Template::AssetInvestment, "Investment", Some(asset), "Iron hide");
     services::mezzo_invest_asset(&mut g.store, game_id, ogre, investment, mira, true).unwrap();
     let holds_iron_hide = |g: &Game| {
         let v = services::mezzo_table(&g.store, game_id).unwrap();
@@ -478,24 +443,8 @@ fn a_character_whose_investment_gives_an_edge_stays_until_it_is_taken_back() {
     let mut g = game(&s);
     let (game_id, ogre) = (g.game, g.ogre);
     let tomas = services::create_character(&mut g.store, game_id, "Tomas").unwrap().id;
-    let add = |g: &mut Game, template, name: &str, target: Option<Uuid>, set_up: &str| {
-        let draft = TraitDraft {
-            kind: None,
-            template: Some(template),
-            name: name.into(),
-            properties: Properties { set_up: set_up.into(), ..Properties::default() },
-            target_trait: target,
-            granted_by: None,
-            via: Via::EdgeSlot,
-            lasts: Lasts::Lasting,
-            uses_left: None,
-        };
-        let v = services::mezzo_add_trait(&mut g.store, game_id, tomas, None, draft).unwrap().view;
-        let e = v.characters.into_iter().find(|e| e.element.id == tomas).unwrap();
-        e.element.traits.iter().find(|t| t.name == name).unwrap().id
-    };
-    let asset = add(&mut g, Template::Asset, "Old friend", None, "The Ogre");
-    let investment = add(&mut g, Template::AssetInvestment, "Favour owed", Some(asset), "Thick skull");
+    let asset = lasting_trait(&mut g, tomas, Template::Asset, "Old friend", None, "The Ogre");
+    let investment = lasting_trait(&mut g, tomas, Template::AssetInvestment, "Favour owed", Some(asset), "Thick skull");
     services::mezzo_invest_asset(&mut g.store, game_id, tomas, investment, ogre, true).unwrap();
 
     let refused = services::delete_character(&mut g.store, tomas).unwrap_err();
@@ -509,4 +458,32 @@ fn a_character_whose_investment_gives_an_edge_stays_until_it_is_taken_back() {
     services::delete_character(&mut g.store, tomas).unwrap();
     let v = services::mezzo_table(&g.store, game_id).unwrap();
     assert!(v.characters.iter().all(|e| e.element.id != tomas));
+}
+
+/// Adds to `owner` (a character or one of the table's elements) a lasting trait of
+/// `template` in an edge slot, set up with `set_up` (an Asset's name of what it is, an
+/// investment's edge), and returns its id. Mira's are added by Ada, who claims her.
+fn lasting_trait(
+    g: &mut Game,
+    owner: Uuid,
+    template: Template,
+    name: &str,
+    target: Option<Uuid>,
+    set_up: &str,
+) -> Uuid {
+    let draft = TraitDraft {
+        kind: None,
+        template: Some(template),
+        name: name.into(),
+        properties: Properties { set_up: set_up.into(), ..Properties::default() },
+        target_trait: target,
+        granted_by: None,
+        via: Via::EdgeSlot,
+        lasts: Lasts::Lasting,
+        uses_left: None,
+    };
+    let by = (owner == g.mira).then_some(g.ada);
+    let v = services::mezzo_add_trait(&mut g.store, g.game, owner, by, draft).unwrap().view;
+    let e = v.characters.into_iter().chain(v.elements).find(|e| e.element.id == owner).unwrap();
+    e.element.traits.iter().find(|t| t.name == name).unwrap().id
 }

@@ -74,9 +74,13 @@ function scheduleToastEnd(serial, ms) {
   }, ms);
 }
 
-/** Runs one user action; a failure is shown in the error area under `title`. */
-async function run(title, action) {
-  if (state.error) dispatch({ type: "clear-error" });
+/**
+ * Runs one user action; a failure is shown in the error area under `title`. A new action
+ * clears the last refusal; a reload nobody asked for (`quiet`: a change that came from
+ * another device) leaves it, so the person is still reading why their move was refused.
+ */
+async function run(title, action, { quiet = false } = {}) {
+  if (state.error && !quiet) dispatch({ type: "clear-error" });
   try {
     await action();
   } catch (e) {

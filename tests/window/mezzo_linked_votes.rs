@@ -2,8 +2,10 @@
 //! phone. The real window is Bo's phone, joined to the table's device in this process (the
 //! Mezzo plot game; Bo claims nothing and holds 3 influence). The table opens "Does the old
 //! bridge hold?" for votes; Bo's phone shows it, Bo gives his free vote and 1 influence to "It
-//! falls", and the table's database holds his ballot; the table resolves with it (Cy's vote
-//! for "It holds" added there): 2 votes to 1, "It falls" wins and Bo has paid 1 influence.
+//! falls", and the table's database holds his ballot; the table resolves with it (Ada's
+//! influence for "It falls" and Cy's vote for "It holds" added there): 3 votes to 1, "It falls"
+//! wins and Bo has paid 1 influence. A refusal on the phone stays shown while newer copies of
+//! the table arrive, until Bo dismisses it.
 
 use std::path::Path;
 
@@ -20,6 +22,7 @@ use crate::webdriver::Session;
 use crate::{app, one_window, open_game, shots_at_both_widths, Scratch};
 
 const GAME: &str = "The Drowned Cove";
+const ADA: &str = "1b2c3d4e-5f60-4a71-8b82-9c0d1e2f3a40";
 const BO: &str = "2c3d4e5f-6071-4b82-9c93-ad1e2f3a4b51";
 const CY: &str = "3d4e5f60-7182-4c93-8da4-be2f3a4b5c62";
 
@@ -88,8 +91,18 @@ fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() 
     let said = wait_contains(&phone, "body", "Bo holds 3 influence, not 4");
     assert!(said.contains("casts[1].points"), "the refusal names the field: {said}");
     assert_eq!(bos_ballot_at_the_table(&table_db, game), None, "a refusal changes nothing at the table");
-    // Dismiss is pressed in the page: the driver's click did not reach it on this screen (see the report).
-    phone.execute("document.getElementById('error-dismiss').click();", serde_json::json!([]));
+    // A newer copy of the table arriving meanwhile leaves the refusal for Bo to read: Ada
+    // casts 1 influence for "It falls" on the table's device, and the phone draws it.
+    {
+        let mut table = Store::open(&table_db).expect("the table's database");
+        let ada = [ConflictCast::Influence { player: id(ADA), option: 1, points: 1 }];
+        services::mezzo_cast_ballot(&mut table, game, id(ADA), &ada).expect("Ada's ballot at the table");
+    }
+    wait_contains(&phone, &format!("#mz-ballot-{ADA}"), "Ada:");
+    wait_contains(&phone, "#error-message", "Bo holds 3 influence, not 4");
+    phone.execute("window.scrollTo(0, 0);", serde_json::json!([]));
+    shots_at_both_widths(&phone, "mezzo-linked-votes-refused");
+    tap(&phone, "#error-dismiss");
     phone.wait_gone("#error-message");
 
     // Bo casts his free vote and 1 influence for "It falls": the table holds his ballot.
@@ -118,7 +131,7 @@ fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() 
         &[],
     )
     .expect("the odds");
-    assert_eq!(preview.counts, vec![0, 2], "Bo's ballot counts at the table");
+    assert_eq!(preview.counts, vec![0, 3], "Bo's ballot and Ada's count at the table");
     let outcome = services::mezzo_resolve_open_conflict(
         &mut table,
         game,
@@ -128,7 +141,7 @@ fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() 
         &mut rand::rng(),
     )
     .expect("the table resolves");
-    assert_eq!((outcome.result.counts.clone(), outcome.result.summary.as_str()), (vec![1, 2], "“It falls” wins."));
+    assert_eq!((outcome.result.counts.clone(), outcome.result.summary.as_str()), (vec![1, 3], "“It falls” wins."));
     let bo =
         services::mezzo_table(&table, game).expect("the table").players.into_iter().find(|p| p.player.id == id(BO));
     assert_eq!(bo.expect("Bo").player.influence, 2, "Bo's influence is paid at the resolve");

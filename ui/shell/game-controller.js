@@ -108,7 +108,7 @@ export function gameController(game) {
         if (since !== null && cards.length > 0 && linkedTo(v.gameId)) {
           stack.show(cards);
           // The Log tab's recent rolls take the new ones in too.
-          if (v.tab === "log") reload();
+          if (v.tab === "log") reload({ quiet: true });
         }
         since = cards.length > 0 ? cards[cards.length - 1].seq : (since ?? 0);
         // Where the feed reads from (the window tests wait for it before a roll elsewhere).
@@ -169,12 +169,14 @@ export function gameController(game) {
     takeFocus(target ?? frame.heading);
   }
 
-  async function reload() {
+  /** Reads and draws the open tab again; `quiet` when nobody here asked (see `app.run`). */
+  async function reload({ quiet = false } = {}) {
     if (!view) return;
     const v = view;
-    await app.run(`${game.noun} could not be loaded.`, async () => {
+    const again = async () => {
       if ((await read(v)) && view === v) render();
-    });
+    };
+    await app.run(`${game.noun} could not be loaded.`, again, { quiet });
   }
 
   /**
@@ -299,7 +301,8 @@ export function gameController(game) {
         openGame: (gameId, tab) => open(gameId, tab || game.home),
       });
       document.addEventListener("sheetkeeper:undone", (event) => {
-        if (view && event.detail && game.undone?.(view, event.detail)) reload();
+        // A linked table's newer copy (`linked`) reloads quietly: no one here asked.
+        if (view && event.detail && game.undone?.(view, event.detail)) reload({ quiet: event.detail.linked === true });
       });
     },
     open,

@@ -57,7 +57,7 @@ export function initNsuSheet(hooks) {
   app = hooks;
   document.addEventListener("sheetkeeper:undone", (event) => {
     const undo = event.detail;
-    if (view && undo && undo.kind === "character" && undo.id === view.id) reload();
+    if (view && undo && undo.kind === "character" && undo.id === view.id) reload({ quiet: undo.linked === true });
   });
   // The cards' order follows the layout (one column or two): drawn again when it changes
   // (not the creation wizard, whose boxes may hold what is not saved yet).
@@ -127,17 +127,19 @@ export function forgetSheet() {
   part("wizard").replaceChildren();
 }
 
-async function reload() {
+/** Reads and draws the sheet again; `quiet` when nobody here asked (see `app.run`). */
+async function reload({ quiet = false } = {}) {
   if (!view) return;
   const id = view.id;
-  await app.run("The sheet could not be loaded.", async () => {
+  const again = async () => {
     const saved = await api.nsuSheet(id);
     const notes = await notesOf(saved.character);
     if (!view || view.id !== id) return;
     view.saved = saved;
     view.notes = notes;
     render();
-  });
+  };
+  await app.run("The sheet could not be loaded.", again, { quiet });
 }
 
 /**

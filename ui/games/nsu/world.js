@@ -29,7 +29,7 @@ let root = null; // the World / Downtime tab's content, built once
 export function initNsuWorld(hooks) {
   app = hooks;
   document.addEventListener("sheetkeeper:undone", (event) => {
-    if (view && event.detail && event.detail.id === view.gameId) reload();
+    if (view && event.detail && event.detail.id === view.gameId) reload({ quiet: event.detail.linked === true });
   });
   root = el(
     "div",
@@ -78,12 +78,14 @@ async function load() {
   if (view.location && !world.locations.some((l) => l.id === view.location)) view.location = null;
 }
 
-async function reload() {
+/** Reads and draws the world again; `quiet` when nobody here asked (see `app.run`). */
+async function reload({ quiet = false } = {}) {
   if (!view) return;
-  await app.run("The world could not be loaded.", async () => {
+  const again = async () => {
     await load();
     render();
-  });
+  };
+  await app.run("The world could not be loaded.", again, { quiet });
 }
 
 /** One undoable change: call, reload, toast with Undo. */

@@ -14,19 +14,18 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use super::dice_tray::tray_entries_within;
-use super::log::{payload_of, table_event, Change};
+use super::log::table_event;
 use super::lookup::existing_game;
 use super::moves::moves_within;
 use super::nsu::roll::nsu_roll_log_within;
 use super::nsu::world::map_changes_within;
 use super::penny_ante::{penny_log_within, shows_house_secrets};
+use super::scattershot::purchases_within;
 use super::viewer::{device_viewer, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{now, System};
 use crate::rules::journal::{recap, Group, Happened, Journal, Line, Session, SessionEdit, Span};
 use crate::rules::nsu::roll::Winner;
-use crate::rules::record::CharacterRecord;
-use crate::rules::scattershot::sheet::{QualityKind, Sheet as ScattershotSheet, Statistic};
 use crate::store::{Event, EventKind, Reader, Store, Tx};
 
 /// A game's journal as one viewer may read it.
@@ -236,77 +235,6 @@ fn lines_within(read: Reader<'_>, game: Uuid, system: System, span: Span, secret
     }
     out.sort_by_key(|(seq, _)| *seq);
     Ok(out)
-}
-
-/// The development points Scattershot's characters bought after event `within.0` and up to
-/// event `within.1` (sheet edits, here or from a linked device), taken-back ones left out,
-/// each in words as the sheet's edit says it. A Scattershot sheet is read by everyone at the
-/// table, so every viewer reads them.
-fn purchases_within(read: Reader<'_>, game: Uuid, within: (i64, i64)) -> Result<Vec<(i64, String)>> {
-    let mut out = Vec::new();
-    for kind in [EventKind::SheetEdited, EventKind::LinkedChange] {
-        for (event, undone) in read.events_of_kind_within(game, None, kind, within, u32::MAX)? {
-            if undone {
-                continue;
-            }
-            let change: Change<CharacterRecord> = payload_of(&event)?;
-            let (Some(before), Some(after)) = (change.before, change.after) else { continue };
-            if let (Some(was), Some(now)) = (&before.scattershot, &after.scattershot) {
-                if let Some(words) = bought_words(&after.character.name, was, now) {
-                    out.push((event.seq, words));
-                }
-            }
-        }
-    }
-    out.sort_by_key(|(seq, _)| *seq);
-    Ok(out)
-}
-
-/// What `now` bought over `was` with development points, in the sheet's words ("Ada buys
-/// +1 Strength (1 point(s); 13 spent)."); None when nothing was bought (a point taken back,
-/// a resource spent, a disadvantage taken).
-fn bought_words(name: &str, was: &ScattershotSheet, now: &ScattershotSheet) -> Option<String> {
-    let mut what: Vec<String> = Vec::new();
-    let mut raised = |by: u32, rating: &str| {
-        if by > 0 {
-            what.push(format!("+{by} {rating}"));
-        }
-    };
-    for s in Statistic::ALL {
-        raised(now.statistics.get(s).saturating_sub(was.statistics.get(s)), s.word());
-    }
-    let mut new = Vec::new();
-    for f in &now.free_skills {
-        match was.free_skills.iter().find(|o| o.name == f.name) {
-            Some(o) => raised(f.raised.saturating_sub(o.raised), &f.name),
-            None => new.push(format!("the free skill {}", f.name)),
-        }
-    }
-    for k in &now.skills {
-        match was.skills.iter().find(|o| o.name == k.name) {
-            Some(o) => raised(k.points.saturating_sub(o.points), &k.name),
-            None => new.push(format!("the {} skill {}", k.difficulty.word(), k.name)),
-        }
-    }
-    for a in &now.special_abilities {
-        match was.special_abilities.iter().find(|o| o.name == a.name) {
-            Some(o) => raised(a.points.saturating_sub(o.points), &a.name),
-            None => new.push(format!("the special ability {}", a.name)),
-        }
-    }
-    for q in now.qualities.iter().filter(|q| q.kind == QualityKind::Advantage) {
-        if !was.qualities.iter().any(|o| o.kind == q.kind && o.name == q.name) {
-            new.push(format!("the advantage {}", q.name));
-        }
-    }
-    what.extend(new);
-    if what.is_empty() {
-        return None;
-    }
-    let points = now.points_spent().saturating_sub(was.points_spent());
-    let dice = was.experience_dice.saturating_sub(now.experience_dice);
-    let cost = if dice > 0 { format!(" for {dice} experience dice") } else { String::new() };
-    Some(format!("{name} buys {} ({points} point(s){cost}; {} spent).", what.join(", "), now.points_spent()))
 }
 
 /// The names a session may list: the game's characters and, at a Mezzo table, its players.

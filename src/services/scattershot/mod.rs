@@ -28,7 +28,7 @@ use uuid::Uuid;
 
 use self::roll_state::{lasts_words, roll_view, RollState, RollView};
 use super::characters::{load, records, revise_changed, save, unchanged_since, update};
-use super::log::{payload_of, table_event, TableChange};
+use super::log::{payload_of, table_event, Change, TableChange};
 use super::lookup::{existing_game, game_playing};
 use super::moves::{moves, MoveEntry};
 use crate::error::{Error, Result};
@@ -38,7 +38,7 @@ use crate::rules::scattershot::free_skills::{self, ListedFreeSkill};
 use crate::rules::scattershot::made_it_by::Facets;
 use crate::rules::scattershot::mechanical_play::{Combatant, MechanicalPlay};
 use crate::rules::scattershot::sheet::{
-    Lasts, Purchase, Rating, Resource, Sheet, SheetEvent, Stage, Statistic, FREE_SKILLS_PER_POINT,
+    Lasts, Purchase, QualityKind, Rating, Resource, Sheet, SheetEvent, Stage, Statistic, FREE_SKILLS_PER_POINT,
 };
 use crate::rules::scattershot::skill_listings::{self, SkillListing};
 use crate::rules::scattershot::table::{self as sc_table, Player, ScattershotTable};
@@ -528,6 +528,83 @@ pub enum SheetEdit {
     },
 }
 
+/// "Ada buys +1 Strength (1 point(s) for 1 experience dice; 13 spent).": a purchase in the
+/// sheet's words, said when it is made and read again in the journal.
+fn bought_sentence(name: &str, what: &str, points: u32, experience_dice: u32, points_spent: u32) -> String {
+    let cost = if experience_dice > 0 { format!(" for {experience_dice} experience dice") } else { String::new() };
+    format!("{name} buys {what} ({points} point(s){cost}; {points_spent} spent).")
+}
+
+/// The development points Scattershot's characters bought after event `within.0` and up to
+/// event `within.1` (sheet edits, here or from a linked device), taken-back ones left out,
+/// each in words as the sheet's edit says it. A Scattershot sheet is read by everyone at the
+/// table, so every viewer reads them.
+pub(crate) fn purchases_within(read: Reader<'_>, game: Uuid, within: (i64, i64)) -> Result<Vec<(i64, String)>> {
+    let mut out = Vec::new();
+    for kind in [EventKind::SheetEdited, EventKind::LinkedChange] {
+        for (event, undone) in read.events_of_kind_within(game, None, kind, within, u32::MAX)? {
+            if undone {
+                continue;
+            }
+            let change: Change<CharacterRecord> = payload_of(&event)?;
+            let (Some(before), Some(after)) = (change.before, change.after) else { continue };
+            if let (Some(was), Some(now)) = (&before.scattershot, &after.scattershot) {
+                if let Some(words) = bought_words(&after.character.name, was, now) {
+                    out.push((event.seq, words));
+                }
+            }
+        }
+    }
+    out.sort_by_key(|(seq, _)| *seq);
+    Ok(out)
+}
+
+/// What `now` bought over `was` with development points, in the sheet's words ("Ada buys
+/// +1 Strength (1 point(s); 13 spent)."); None when nothing was bought (a point taken back,
+/// a resource spent, a disadvantage taken).
+fn bought_words(name: &str, was: &Sheet, now: &Sheet) -> Option<String> {
+    let mut what: Vec<String> = Vec::new();
+    let mut raised = |by: u32, rating: &str| {
+        if by > 0 {
+            what.push(format!("+{by} {rating}"));
+        }
+    };
+    for s in Statistic::ALL {
+        raised(now.statistics.get(s).saturating_sub(was.statistics.get(s)), s.word());
+    }
+    let mut new = Vec::new();
+    for f in &now.free_skills {
+        match was.free_skills.iter().find(|o| o.name == f.name) {
+            Some(o) => raised(f.raised.saturating_sub(o.raised), &f.name),
+            None => new.push(format!("the free skill {}", f.name)),
+        }
+    }
+    for k in &now.skills {
+        match was.skills.iter().find(|o| o.name == k.name) {
+            Some(o) => raised(k.points.saturating_sub(o.points), &k.name),
+            None => new.push(format!("the {} skill {}", k.difficulty.word(), k.name)),
+        }
+    }
+    for a in &now.special_abilities {
+        match was.special_abilities.iter().find(|o| o.name == a.name) {
+            Some(o) => raised(a.points.saturating_sub(o.points), &a.name),
+            None => new.push(format!("the special ability {}", a.name)),
+        }
+    }
+    for q in now.qualities.iter().filter(|q| q.kind == QualityKind::Advantage) {
+        if !was.qualities.iter().any(|o| o.kind == q.kind && o.name == q.name) {
+            new.push(format!("the advantage {}", q.name));
+        }
+    }
+    what.extend(new);
+    if what.is_empty() {
+        return None;
+    }
+    let points = now.points_spent().saturating_sub(was.points_spent());
+    let dice = was.experience_dice.saturating_sub(now.experience_dice);
+    Some(bought_sentence(name, &what.join(", "), points, dice, now.points_spent()))
+}
+
 fn describe_sheet(name: &str, sheet: &Sheet, event: &SheetEvent) -> String {
     let rating_name = |r: &Rating| match *r {
         Rating::Statistic { statistic } => statistic.word().to_owned(),
@@ -552,9 +629,7 @@ fn describe_sheet(name: &str, sheet: &Sheet, event: &SheetEvent) -> String {
                 }
                 Purchase::NewAdvantage { name, .. } => format!("the advantage {name}"),
             };
-            let cost =
-                if *experience_dice > 0 { format!(" for {experience_dice} experience dice") } else { String::new() };
-            format!("{name} buys {what} ({points} point(s){cost}; {points_spent} spent).")
+            bought_sentence(name, &what, *points, *experience_dice, *points_spent)
         }
         SheetEvent::TakenBack { points, points_spent, removed, .. } => {
             let gone = if *removed { ", removing it" } else { "" };

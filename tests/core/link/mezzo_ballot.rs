@@ -8,7 +8,7 @@ use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft};
 use sheetkeeper::services::{self, Approach, Changed, DiceInput, GameMove, ImportOptions};
 use uuid::Uuid;
 
-use crate::support::{fixture, Scratch};
+use crate::support::Scratch;
 
 const GAME: &str = "3a9c1e5b-7d2f-4e8a-9b6c-0d1e2f3a4b5c";
 const ADA: &str = "1b2c3d4e-5f60-4a71-8b82-9c0d1e2f3a40";
@@ -24,9 +24,7 @@ fn id(text: &str) -> Uuid {
 fn a_seated_phone_casts_its_players_ballot_and_the_table_resolves_with_it() {
     let (h, p) = (Scratch::new(), Scratch::new());
     let (game, ada, bo, cy) = (id(GAME), id(ADA), id(BO), id(CY));
-    let mut host = h.open();
-    services::import(&mut host, &fixture("mezzo-plot-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
-    services::link_identity(&mut host, || (vec![7; 32], vec![9; 32])).unwrap();
+    let mut host = super::mezzo_plot_table(&h);
     let (phone, stranger) = (Uuid::new_v4(), Uuid::new_v4());
     services::host_pair(&mut host, game, phone, "Bo's phone", &[3; 32]).unwrap();
     services::host_pair(&mut host, game, stranger, "a visitor's phone", &[4; 32]).unwrap();

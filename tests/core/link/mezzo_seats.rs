@@ -4,11 +4,11 @@
 //! up and nobody else's, and the device shows it as its own.
 
 use rand::SeedableRng;
-use sheetkeeper::services::{self, CardMove, Changed, ClaimCheck, Copy, CopyUpdate, GameMove, ImportOptions};
+use sheetkeeper::services::{self, CardMove, Changed, ClaimCheck, Copy, CopyUpdate, GameMove};
 use sheetkeeper::Error;
 use uuid::Uuid;
 
-use crate::support::{bytes_on_disk, fixture, Scratch};
+use crate::support::{bytes_on_disk, Scratch};
 
 const GAME: &str = "3a9c1e5b-7d2f-4e8a-9b6c-0d1e2f3a4b5c";
 const ADA: &str = "1b2c3d4e-5f60-4a71-8b82-9c0d1e2f3a40";
@@ -24,9 +24,7 @@ fn id(text: &str) -> Uuid {
 fn a_joined_player_with_no_character_sees_only_their_own_hand_once_the_table_seats_them() {
     let (h, p) = (Scratch::new(), Scratch::new());
     let (game, ada, bo) = (id(GAME), id(ADA), id(BO));
-    let mut host = h.open();
-    services::import(&mut host, &fixture("mezzo-plot-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
-    services::link_identity(&mut host, || (vec![7; 32], vec![9; 32])).unwrap();
+    let mut host = super::mezzo_plot_table(&h);
     let device = Uuid::new_v4();
     services::host_pair(&mut host, game, device, "Bo's phone", &[3; 32]).unwrap();
 
@@ -82,9 +80,7 @@ fn a_joined_player_with_no_character_sees_only_their_own_hand_once_the_table_sea
 fn a_seat_given_after_joining_reaches_the_device_with_the_next_update() {
     let (h, p) = (Scratch::new(), Scratch::new());
     let (game, bo) = (id(GAME), id(BO));
-    let mut host = h.open();
-    services::import(&mut host, &fixture("mezzo-plot-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
-    services::link_identity(&mut host, || (vec![7; 32], vec![9; 32])).unwrap();
+    let mut host = super::mezzo_plot_table(&h);
     let device = Uuid::new_v4();
     services::host_pair(&mut host, game, device, "Bo's phone", &[3; 32]).unwrap();
     let mut phone = p.open();
@@ -122,9 +118,7 @@ fn a_seated_device_plays_its_own_players_cards_through_the_table_and_no_one_else
     let h = Scratch::new();
     let (game, ada, bo) = (id(GAME), id(ADA), id(BO));
     let (ghost, wreck) = (id("71000000-0000-4000-8000-0000000000ca"), id("71000000-0000-4000-8000-0000000000cc"));
-    let mut host = h.open();
-    services::import(&mut host, &fixture("mezzo-plot-game.sheetkeeper.json"), ImportOptions::default()).unwrap();
-    services::link_identity(&mut host, || (vec![7; 32], vec![9; 32])).unwrap();
+    let mut host = super::mezzo_plot_table(&h);
     let (phone, stranger) = (Uuid::new_v4(), Uuid::new_v4());
     services::host_pair(&mut host, game, phone, "Bo's phone", &[3; 32]).unwrap();
     services::host_pair(&mut host, game, stranger, "a visitor's phone", &[4; 32]).unwrap();

@@ -31,6 +31,16 @@ use uuid::Uuid;
 
 use crate::support::Scratch;
 
+/// The table's device of the Mezzo plot game (Ada, Actor claiming Mira; Bo, 3 influence,
+/// claiming nothing; Cy): the game imported from its fixture, and the device's link identity.
+pub fn mezzo_plot_table(scratch: &Scratch) -> Store {
+    let mut host = scratch.open();
+    let file = crate::support::fixture("mezzo-plot-game.sheetkeeper.json");
+    services::import(&mut host, &file, services::ImportOptions::default()).unwrap();
+    services::link_identity(&mut host, || (vec![7; 32], vec![9; 32])).unwrap();
+    host
+}
+
 /// How long a condition may take to come true before a test fails (generous: loopback is
 /// fast, a loaded CI machine is not).
 pub const DEADLINE: Duration = Duration::from_secs(20);

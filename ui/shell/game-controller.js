@@ -32,6 +32,7 @@ import { busy, focusLost } from "../kit/components.js";
 import { openDiceTray } from "../kit/dice-tray.js";
 import { feedStack, recentRolls } from "../kit/feed.js";
 import { byId } from "../kit/dom.js";
+import { inTurn } from "../kit/in-turn.js";
 import { gameScreen, showRefusal, ask, focusAfterMove, takeFocus } from "./game-screen.js";
 import { openJournal } from "./journal.js";
 import { linkedTo } from "./link.js";
@@ -56,6 +57,7 @@ export function gameController(game) {
   const tabIds = new Set(game.frame.tabs.map(([tab]) => tab));
   let app = null; // {run, toast, refresh, getGame, …} from app.js
   let view = null; // the open game's view; null while closed
+  const reading = inTurn(); // reloads, one after another (kit/in-turn.js)
   let frame = null;
 
   const gameName = () => {
@@ -176,7 +178,7 @@ export function gameController(game) {
     const again = async () => {
       if ((await read(v)) && view === v) render();
     };
-    await app.run(`${game.noun} could not be loaded.`, again, { quiet });
+    await reading(() => app.run(`${game.noun} could not be loaded.`, again, { quiet }));
   }
 
   /**

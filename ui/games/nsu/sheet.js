@@ -139,7 +139,10 @@ async function reload({ quiet = false } = {}) {
     view.notes = notes;
     render();
   };
-  await app.run("The sheet could not be loaded.", again, { quiet });
+  // In turn with the changes: a read begun before a save cannot draw over what it saved.
+  const step = queue.then(() => app.run("The sheet could not be loaded.", again, { quiet }));
+  queue = step;
+  await step;
 }
 
 /**

@@ -14,6 +14,7 @@
 
 import * as api from "./api.js";
 import { el, byId, SVG } from "../../kit/dom.js";
+import { inTurn } from "../../kit/in-turn.js";
 import { listOrNone } from "../../kit/forms.js";
 import { renderDowntime, diceControl, field, checkbox, select, uid, projectSizeSelect } from "./downtime.js";
 import { whereWords } from "./words.js";
@@ -23,6 +24,7 @@ const RESOURCE_WORDS = { scarcity: "Scarcity", neutral: "Neutral", abundance: "A
 
 let app = null; // {run, toast, getGame}
 let view = null; // what the tab shows; null while another tab shows or the screen is closed
+const reading = inTurn(); // reloads, one after another (kit/in-turn.js)
 let root = null; // the World / Downtime tab's content, built once
 
 /** Builds the (detached) tab host and listens for undo. */
@@ -85,7 +87,7 @@ async function reload({ quiet = false } = {}) {
     await load();
     render();
   };
-  await app.run("The world could not be loaded.", again, { quiet });
+  await reading(() => app.run("The world could not be loaded.", again, { quiet }));
 }
 
 /** One undoable change: call, reload, toast with Undo. */

@@ -489,6 +489,12 @@ fn difference(out: &mut Vec<Difference>, field: &str, mine: String, theirs: Stri
     }
 }
 
+/// Whether a part of a game the file carries (a world, a table, a journal) differs from this
+/// device's, which counts as empty when it has none; a part the file lacks differs in nothing.
+fn part_differs<T: Clone + Default + PartialEq>(mine: Option<&T>, theirs: Option<&T>) -> bool {
+    theirs.is_some_and(|theirs| mine.cloned().unwrap_or_default() != *theirs)
+}
+
 fn game_differences(mine: &Game, theirs: &Game, my_parts: Parts<'_>, their_parts: Parts<'_>) -> Vec<Difference> {
     let mut out = Vec::new();
     let whole = |field: &str| Difference {
@@ -497,30 +503,14 @@ fn game_differences(mine: &Game, theirs: &Game, my_parts: Parts<'_>, their_parts
         theirs: "as in the file".into(),
     };
     // A file without a world or table (a character file) says nothing about this device's.
-    let (my_world, their_world) = (my_parts.world, their_parts.world);
-    if their_world.is_some() && my_world.cloned().unwrap_or_default() != their_world.cloned().unwrap_or_default() {
-        out.push(whole("world"));
-    }
-    if let Some(theirs) = their_parts.table {
-        if my_parts.table.cloned().unwrap_or_default() != *theirs {
-            out.push(whole("penny table"));
-        }
-    }
-    if let Some(theirs) = their_parts.mezzo {
-        if my_parts.mezzo.cloned().unwrap_or_default() != *theirs {
-            out.push(whole("mezzo table"));
-        }
-    }
-    if let Some(theirs) = their_parts.scattershot {
-        if my_parts.scattershot.cloned().unwrap_or_default() != *theirs {
-            out.push(whole("scattershot table"));
-        }
-    }
-    if let Some(theirs) = their_parts.journal {
-        if my_parts.journal.cloned().unwrap_or_default() != *theirs {
-            out.push(whole("journal"));
-        }
-    }
+    let parts = [
+        ("world", part_differs(my_parts.world, their_parts.world)),
+        ("penny table", part_differs(my_parts.table, their_parts.table)),
+        ("mezzo table", part_differs(my_parts.mezzo, their_parts.mezzo)),
+        ("scattershot table", part_differs(my_parts.scattershot, their_parts.scattershot)),
+        ("journal", part_differs(my_parts.journal, their_parts.journal)),
+    ];
+    out.extend(parts.into_iter().filter(|(_, differs)| *differs).map(|(field, _)| whole(field)));
     difference(&mut out, "name", mine.name.clone(), theirs.name.clone());
     if mine.notes != theirs.notes {
         out.push(whole("notes"));

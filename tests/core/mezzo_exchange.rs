@@ -170,6 +170,26 @@ fn malformed_mezzo_files_are_refused_naming_the_field() {
             "already a fact of this arc",
         ),
         (
+            "a Setting Law's id given twice",
+            |v| {
+                let laws = v["data"]["games"][0]["mezzo_table"]["laws"].as_array_mut().unwrap();
+                let mut again = laws[0].clone();
+                again["name"] = json!("Law of the Moon");
+                laws.push(again);
+            },
+            "$.data.games[0].mezzo_table.laws[1].id",
+            "duplicate law id 70000000-0000-4000-8000-000000000050",
+        ),
+        (
+            "a fact's id given twice",
+            |v| {
+                let facts = v["data"]["games"][0]["mezzo_table"]["facts"].as_array_mut().unwrap();
+                facts[1]["id"] = facts[0]["id"].clone();
+            },
+            "$.data.games[0].mezzo_table.facts[1].id",
+            "duplicate fact id 70000000-0000-4000-8000-000000000051",
+        ),
+        (
             "a fact of an arc not started",
             |v| v["data"]["games"][0]["mezzo_table"]["facts"][0]["arc"] = json!(7),
             "$.data.games[0].mezzo_table.facts[0].arc",

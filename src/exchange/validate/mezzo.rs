@@ -152,6 +152,16 @@ impl Validator {
     }
 }
 
+/// "duplicate law id …" (`what` names the kind) when `id` is in `seen` already, the ids of
+/// the list before it; else `id` joins them.
+fn repeated_id(seen: &mut Vec<Uuid>, id: Uuid, what: &str) -> Option<String> {
+    if seen.contains(&id) {
+        return Some(format!("duplicate {what} id {id}"));
+    }
+    seen.push(id);
+    None
+}
+
 /// What is wrong with a table's own Setting Laws, facts register and narration votes: each
 /// checked as the rules' moves would make it (ids once, texts clean, names not taken twice).
 fn register_problems(table: &MezzoTable, path: &str) -> Vec<Problem> {
@@ -160,10 +170,9 @@ fn register_problems(table: &MezzoTable, path: &str) -> Vec<Problem> {
     let mut laws = Vec::new();
     for (i, l) in table.laws.iter().enumerate() {
         let at = format!("{path}.laws[{i}]");
-        if laws.contains(&l.id) {
-            problem(format!("{at}.id"), format!("duplicate law id {}", l.id));
+        if let Some(p) = repeated_id(&mut laws, l.id, "law") {
+            problem(format!("{at}.id"), p);
         }
-        laws.push(l.id);
         // The same check a table's move makes, against the laws before this one.
         if let Err(Error::Invalid { field, problem: p }) = plot::put_law(&table.laws[..i], l.id, &l.name, &l.effect) {
             problem(format!("{at}.{field}"), p);
@@ -172,10 +181,9 @@ fn register_problems(table: &MezzoTable, path: &str) -> Vec<Problem> {
     let mut facts = Vec::new();
     for (i, f) in table.facts.iter().enumerate() {
         let at = format!("{path}.facts[{i}]");
-        if facts.contains(&f.id) {
-            problem(format!("{at}.id"), format!("duplicate fact id {}", f.id));
+        if let Some(p) = repeated_id(&mut facts, f.id, "fact") {
+            problem(format!("{at}.id"), p);
         }
-        facts.push(f.id);
         if f.arc > table.arc() {
             problem(
                 format!("{at}.arc"),
@@ -191,10 +199,9 @@ fn register_problems(table: &MezzoTable, path: &str) -> Vec<Problem> {
     let mut kept = Vec::new();
     for (i, c) in table.plot.consequences.iter().enumerate() {
         let at = format!("{path}.plot.consequences[{i}]");
-        if kept.contains(&c.id) {
-            problem(format!("{at}.id"), format!("duplicate consequence id {}", c.id));
+        if let Some(p) = repeated_id(&mut kept, c.id, "consequence") {
+            problem(format!("{at}.id"), p);
         }
-        kept.push(c.id);
         if c.arc > table.arc() || c.arc == 0 {
             problem(
                 format!("{at}.arc"),

@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::name_problem;
+use super::listed_name_problem;
 use super::sheet::{MAX_ENTRIES, MAX_MODIFIER};
 use crate::error::{Error, Result};
 use crate::Problem;
@@ -33,12 +33,8 @@ pub fn problems(list: &[ListedFreeSkill], path: &str) -> Vec<Problem> {
     let mut seen = std::collections::HashSet::new();
     for (i, skill) in list.iter().enumerate() {
         let at = format!("{path}[{i}]");
-        if let Some(p) = name_problem(&skill.name) {
+        if let Some(p) = listed_name_problem(&skill.name, &mut seen) {
             out.push(Problem { path: format!("{at}.name"), message: p });
-        } else if skill.name != skill.name.trim() {
-            out.push(Problem { path: format!("{at}.name"), message: "has spaces at its ends".into() });
-        } else if !seen.insert(skill.name.to_lowercase()) {
-            out.push(Problem { path: format!("{at}.name"), message: format!("{:?} is on the list twice", skill.name) });
         }
         if !(-MAX_MODIFIER..=MAX_MODIFIER).contains(&skill.starting_level) {
             out.push(Problem {

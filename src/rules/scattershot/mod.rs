@@ -188,6 +188,21 @@ pub(crate) fn name_problem(text: &str) -> Option<String> {
     crate::model::text_problem(text, MAX_NAME_CHARS)
 }
 
+/// What is wrong with the name of an entry of one of the game's lists (its free skills, its
+/// skill listings), if anything: a stored name's problem, spaces at its ends, or a name
+/// already in `seen` (the list's names before it, whatever their case), where it is added.
+pub(crate) fn listed_name_problem(name: &str, seen: &mut std::collections::HashSet<String>) -> Option<String> {
+    if let Some(p) = name_problem(name) {
+        Some(p)
+    } else if name != name.trim() {
+        Some("has spaces at its ends".into())
+    } else if !seen.insert(name.to_lowercase()) {
+        Some(format!("{name:?} is on the list twice"))
+    } else {
+        None
+    }
+}
+
 /// The longest free text (a description, notes, a situation), in characters.
 pub const MAX_TEXT_CHARS: usize = 2_000;
 

@@ -25,7 +25,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::name_problem;
+use super::listed_name_problem;
 use super::sheet::{Difficulty, Sheet, Statistic, MAX_ENTRIES, MAX_MODIFIER};
 use crate::error::{Error, Result};
 use crate::Problem;
@@ -158,15 +158,8 @@ pub fn problems(list: &[SkillListing], path: &str) -> Vec<Problem> {
     let mut seen = std::collections::HashSet::new();
     for (i, listing) in list.iter().enumerate() {
         let at = format!("{path}[{i}]");
-        if let Some(p) = name_problem(&listing.name) {
+        if let Some(p) = listed_name_problem(&listing.name, &mut seen) {
             out.push(Problem { path: format!("{at}.name"), message: p });
-        } else if listing.name != listing.name.trim() {
-            out.push(Problem { path: format!("{at}.name"), message: "has spaces at its ends".into() });
-        } else if !seen.insert(listing.name.to_lowercase()) {
-            out.push(Problem {
-                path: format!("{at}.name"),
-                message: format!("{:?} is on the list twice", listing.name),
-            });
         }
         let Some(default) = &listing.default else { continue };
         if let DefaultFrom::Rating(r) = default.from {

@@ -22,8 +22,27 @@ fn hero_with_slots() -> Element {
     award_edge_slots(&hero(), SlotAward::FirstActionCheck).unwrap().0
 }
 
+/// Element `n` with its first action check's 4 slots.
+fn slotted(n: u128, kind: ElementKind, name: &str) -> Element {
+    award_edge_slots(&element(n, kind, name), SlotAward::FirstActionCheck).unwrap().0
+}
+
+/// `owner` with the Asset `asset` (trait 80) and an Asset Investment in it (trait 81) whose
+/// edge, set up, is "Fire ward".
+fn investing_in_fire_ward(owner: &Element, asset: &str) -> Element {
+    let owner = with(owner, edge(80, Template::Asset, asset));
+    let mut ward = Trait::from_template(id(81), Template::AssetInvestment, "Investment", Via::EdgeSlot).on(id(80));
+    ward.properties.set_up = "Fire ward".into();
+    with(&owner, ward)
+}
+
 fn edge(n: u128, template: Template, name: &str) -> Trait {
     Trait::from_template(id(n), template, name, Via::EdgeSlot)
+}
+
+/// A Dulled Edge "Numb", trait `n`, dulling trait `target`.
+fn dull(n: u128, target: u128) -> Trait {
+    Trait::from_template(id(n), Template::DulledEdge, "Numb", Via::Granted).on(id(target))
 }
 
 fn with(element: &Element, t: Trait) -> Element {
@@ -272,8 +291,6 @@ fn named_traits_keep_their_requirements() {
 fn a_dulled_edge_must_dull_the_edges_extras_first_and_locks_the_edge() {
     let mira = with(&hero_with_slots(), edge(20, Template::Ability, "Swordplay"));
     let mira = with(&mira, Trait::from_template(id(21), Template::Aptitude, "Aptitude", Via::FreeExtra).on(id(20)));
-    let dull =
-        |n: u128, target: u128| Trait::from_template(id(n), Template::DulledEdge, "Numb", Via::Granted).on(id(target));
     assert_eq!(
         refused(&mira, &dull(30, 20)),
         "target_trait: Swordplay has an extra without a Dulled Edge (Aptitude): the flaw must target it instead"
@@ -301,8 +318,6 @@ fn a_dulled_edge_must_dull_the_edges_dependent_traits_first() {
         ..Trait::new(id(41), TraitKind::Edge, "Knows the alleys", Via::Granted)
     };
     let mira = with(&mira, phantom);
-    let dull =
-        |n: u128, target: u128| Trait::from_template(id(n), Template::DulledEdge, "Numb", Via::Granted).on(id(target));
     assert_eq!(
         refused(&mira, &dull(50, 40)),
         "target_trait: Street urchin has a dependent trait without a Dulled Edge (Knows the alleys): the flaw must target it instead"
@@ -1007,13 +1022,8 @@ fn an_empowering_gift_is_lent_within_its_limits() {
 #[test]
 fn an_asset_investment_grants_its_edge_and_one_more_gift_at_a_time() {
     // Jon owns the Asset "Mira" with an investment in "Fire ward"; Mira holds two gifts.
-    let jon = award_edge_slots(&element(QUEST, ElementKind::Character, "Jon"), SlotAward::FirstActionCheck).unwrap().0;
-    let jon = with(&jon, edge(80, Template::Asset, "My sister"));
-    let mut ward = Trait::from_template(id(81), Template::AssetInvestment, "Investment", Via::EdgeSlot).on(id(80));
-    ward.properties.set_up = "Fire ward".into();
-    let jon = with(&jon, ward);
-    let mira =
-        award_edge_slots(&element(BLADE, ElementKind::Character, "Mira"), SlotAward::FirstActionCheck).unwrap().0;
+    let jon = investing_in_fire_ward(&slotted(QUEST, ElementKind::Character, "Jon"), "My sister");
+    let mira = slotted(BLADE, ElementKind::Character, "Mira");
     let mira = with(&mira, edge(70, Template::EmpoweringGift, "Gift of fire"));
     let mira = with(&mira, edge(71, Template::EmpoweringGift, "Gift of wings"));
     let mira = with(&mira, edge(72, Template::EmpoweringGift, "Gift of sight"));
@@ -1058,14 +1068,8 @@ fn an_asset_investment_grants_its_edge_and_one_more_gift_at_a_time() {
 /// with no investment takes nothing from anyone.
 #[test]
 fn an_element_leaving_the_story_takes_back_its_investments_edges() {
-    let jon =
-        award_edge_slots(&element(QUEST, ElementKind::Faction, "The Guild"), SlotAward::FirstActionCheck).unwrap().0;
-    let jon = with(&jon, edge(80, Template::Asset, "Our champion"));
-    let mut ward = Trait::from_template(id(81), Template::AssetInvestment, "Investment", Via::EdgeSlot).on(id(80));
-    ward.properties.set_up = "Fire ward".into();
-    let jon = with(&jon, ward);
-    let mira =
-        award_edge_slots(&element(BLADE, ElementKind::Character, "Mira"), SlotAward::FirstActionCheck).unwrap().0;
+    let jon = investing_in_fire_ward(&slotted(QUEST, ElementKind::Faction, "The Guild"), "Our champion");
+    let mira = slotted(BLADE, ElementKind::Character, "Mira");
     let bat = element(99, ElementKind::Character, "Bat");
     let (mira, _) = invest(&jon, id(81), &mira, &[jon.clone(), mira.clone(), bat.clone()]).unwrap();
     let all = vec![jon.clone(), mira.clone(), bat.clone()];

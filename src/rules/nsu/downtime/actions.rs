@@ -302,20 +302,7 @@ pub fn address_collateral(
     };
     let die = aspect_die(&next.sheets[&character], Aspect::Mind)?;
     let roll = dice.roll(die.sides(), "mind die")?;
-    let ticks = card.collateral;
-    let votes_total = i32::from(votes.sound) - i32::from(votes.unsound);
-    let total_before = attempt.total();
-    attempt.dice.push(CollateralDie { character, aspect: Aspect::Mind, die, roll });
-    events.push(DowntimeEvent::CollateralDieRolled {
-        character,
-        location,
-        aspect: Aspect::Mind,
-        roll,
-        votes: votes_total,
-        total_before,
-        total_after: attempt.total(),
-        result: attempt.result(ticks),
-    });
+    events.push(attempt.add_die(character, Aspect::Mind, die, roll, card.collateral));
     next.phase.collateral_attempts.push(attempt);
     Ok((next, events))
 }
@@ -331,27 +318,10 @@ pub fn add_collateral_die(
 ) -> Result<(Downtime, Vec<DowntimeEvent>)> {
     let (mut next, mut events) = state.spend_action(character, ActionKind::AddressCollateral)?;
     let ticks = next.world.location(location).map(|l| l.collateral).unwrap_or(0);
-    let a = next
-        .phase
-        .collateral_attempts
-        .iter()
-        .position(|a| a.location == location)
-        .ok_or_else(|| Error::invalid("location", "no attempt to address collateral is open here"))?;
+    let a = next.phase.open_attempt(location)?;
     let die = aspect_die(&next.sheets[&character], aspect)?;
     let roll = dice.roll(die.sides(), &format!("{} die", Aspect::word(aspect)))?;
-    let attempt = &mut next.phase.collateral_attempts[a];
-    let total_before = attempt.total();
-    attempt.dice.push(CollateralDie { character, aspect, die, roll });
-    events.push(DowntimeEvent::CollateralDieRolled {
-        character,
-        location,
-        aspect,
-        roll,
-        votes: i32::from(attempt.votes_for) - i32::from(attempt.votes_against),
-        total_before,
-        total_after: attempt.total(),
-        result: attempt.result(ticks),
-    });
+    events.push(next.phase.collateral_attempts[a].add_die(character, aspect, die, roll, ticks));
     Ok((next, events))
 }
 
@@ -364,12 +334,7 @@ pub fn settle_collateral(
     negative_collateral_adds_tick: bool,
 ) -> Result<(Downtime, Vec<DowntimeEvent>)> {
     let mut next = state.clone();
-    let a = next
-        .phase
-        .collateral_attempts
-        .iter()
-        .position(|a| a.location == location)
-        .ok_or_else(|| Error::invalid("location", "no attempt to address collateral is open here"))?;
+    let a = next.phase.open_attempt(location)?;
     let attempt = next.phase.collateral_attempts.remove(a);
     let i = next.world.location_index(location, "location")?;
     let ticks = next.world.locations[i].collateral;

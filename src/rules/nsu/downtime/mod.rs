@@ -166,6 +166,23 @@ impl CollateralAttempt {
     pub fn result(&self, ticks: u8) -> i32 {
         self.total() - i32::from(ticks)
     }
+
+    /// Adds `character`'s roll of their `aspect` die to the attempt, and says so: the votes,
+    /// the total before and after, and the result against the clock's `ticks`.
+    fn add_die(&mut self, character: Uuid, aspect: Aspect, die: Die, roll: u8, ticks: u8) -> DowntimeEvent {
+        let total_before = self.total();
+        self.dice.push(CollateralDie { character, aspect, die, roll });
+        DowntimeEvent::CollateralDieRolled {
+            character,
+            location: self.location,
+            aspect,
+            roll,
+            votes: i32::from(self.votes_for) - i32::from(self.votes_against),
+            total_before,
+            total_after: self.total(),
+            result: self.result(ticks),
+        }
+    }
 }
 
 /// The kinds of downtime action, for the log.
@@ -385,6 +402,14 @@ pub struct PhaseSetup {
 }
 
 impl DowntimePhase {
+    /// Where in the list the open attempt to address collateral on `location` is.
+    fn open_attempt(&self, location: Uuid) -> Result<usize> {
+        self.collateral_attempts
+            .iter()
+            .position(|a| a.location == location)
+            .ok_or_else(|| Error::invalid("location", "no attempt to address collateral is open here"))
+    }
+
     /// Every broken invariant of a saved phase against its state, at `path`.
     pub fn problems(&self, state: &Downtime, path: &str) -> Vec<Problem> {
         let mut out = Vec::new();

@@ -647,7 +647,22 @@ fn further_actions_add_dice_to_the_running_collateral_total() {
     let (d, _) = address_collateral(&d, A, DOWN, votes(1, 0), &mut dice([2])).unwrap();
     // B adds a Body d6 roll of 5: 1 + 2 + 5 = 8, result 3.
     let (d, ev) = add_collateral_die(&d, B, DOWN, Aspect::Body, &mut dice([5])).unwrap();
-    assert!(matches!(ev[1], DowntimeEvent::CollateralDieRolled { total_before: 3, total_after: 8, result: 3, .. }));
+    assert_eq!(
+        ev[1],
+        DowntimeEvent::CollateralDieRolled {
+            character: B,
+            location: DOWN,
+            aspect: Aspect::Body,
+            roll: 5,
+            votes: 1,
+            total_before: 3,
+            total_after: 8,
+            result: 3,
+        }
+    );
+    assert!(
+        refused(&phase(0), |d| add_collateral_die(d, B, RUINED, Aspect::Body, &mut dice([5]))).contains("no attempt")
+    );
     assert!(refused(&d, |d| add_collateral_die(d, A, DOWN, Aspect::Heart, &mut dice([1])))
         .contains("no downtime actions left"));
     let (d, _) = settle_collateral(&d, DOWN, true).unwrap();

@@ -7,6 +7,7 @@
 import * as api from "./shell/api.js";
 import { initialState, reduce, selectedGame, suggestedFileName } from "./shell/state.js";
 import { byId } from "./kit/dom.js";
+import { inTurn } from "./kit/in-turn.js";
 import { renderSystemOptions, renderGames, renderCards } from "./shell/home.js";
 import { renderGame } from "./shell/game.js";
 import { keepControlsClear, renderToast, toastInUse } from "./kit/toast.js";
@@ -95,10 +96,14 @@ function messageOf(e) {
   return String(e);
 }
 
-async function refresh() {
-  const games = await api.listGames();
-  dispatch({ type: "games-loaded", games });
-  dispatch({ type: "cards-loaded", cards: await characterCards() });
+/** Home's lists read again; in turn, so an older read never draws over a newer one. */
+const refreshing = inTurn();
+function refresh() {
+  return refreshing(async () => {
+    const games = await api.listGames();
+    dispatch({ type: "games-loaded", games });
+    dispatch({ type: "cards-loaded", cards: await characterCards() });
+  });
 }
 
 /** Every character as a home card (mine first, with a few key numbers). */

@@ -5,7 +5,7 @@
 //! non-player characters driving the Scope-shift reminder. Every move is undone.
 
 use sheetkeeper::rules::scattershot::made_it_by::{Party, Reading};
-use sheetkeeper::rules::scattershot::rewards::{Giver, SessionRewards};
+use sheetkeeper::rules::scattershot::rewards::{Giver, SessionRewards, Vote};
 use sheetkeeper::rules::scattershot::sheet::{Lasts, Purchase, Resource, Statistic};
 use sheetkeeper::rules::scattershot::ue_chart::UeRow;
 use sheetkeeper::services::{self, *};
@@ -584,4 +584,30 @@ fn a_listed_skill_not_bought_is_rolled_at_its_default_and_its_restriction_is_log
         invalid(services::scattershot_roll_preview(&t.store, t.game, &scattershot_request(by_default(1), None)));
     assert_eq!(field, "actor.rating");
     assert!(message.contains("roll it at its own rating"), "{message}");
+}
+
+#[test]
+fn after_a_session_and_in_a_vote_the_gamemaster_s_non_player_characters_earn_nothing() {
+    let mut t = table();
+    let (ada, bo, game) = (t.ada, t.bo, t.game);
+    let rook = services::create_character(&mut t.store, game, "Rook").unwrap().id;
+    t.sheet_edit(rook, SheetEdit::SetNpc { npc: true });
+    // No group named: Ada and Bo, each with no player their own, get a share; Rook none.
+    let rewards = SessionRewards { equal: 2, ..SessionRewards::default() };
+    let session = RewardMove::AfterSession { rewards: rewards.clone(), characters: None };
+    let change = services::scattershot_reward(&mut t.store, game, &session).unwrap();
+    assert_eq!(change.message, "Experience dice: Ada +2, Bo +2.");
+    let dice = |view: &ScattershotView, who| view.characters.iter().find(|c| c.id == who).unwrap().experience_dice;
+    assert_eq!((dice(&change.view, ada), dice(&change.view, bo), dice(&change.view, rook)), (2, 2, 0));
+    // Named in the group, or voted for, Rook is refused and nothing changes.
+    let named = RewardMove::AfterSession { rewards, characters: Some(vec![ada, rook]) };
+    assert_eq!(
+        invalid(services::scattershot_reward(&mut t.store, game, &named)),
+        ("characters[1]".into(), "Rook is a non-player character, the Gamemaster's: rewards are the players'".into())
+    );
+    let votes = vec![Vote { voter: ada, character: rook }];
+    let vote = RewardMove::ByVote { votes, dice: 1, characters: None };
+    assert_eq!(invalid(services::scattershot_reward(&mut t.store, game, &vote)).0, "votes[0].character");
+    let view = services::scattershot_table(&t.store, game).unwrap();
+    assert_eq!((dice(&view, ada), dice(&view, rook)), (2, 0));
 }

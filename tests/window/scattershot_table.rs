@@ -2,7 +2,8 @@
 //! - damage during mechanical play: Bo and Cy marked non-player characters on their sheets
 //!   (the Scope reminder shows: two against one), Ada's player calls for mechanical play,
 //!   Ada hits Bo's Hit Points, and Bo's Hit Points drop at once (read back from `sc_sheets`)
-//!   while the fight goes on, Ada's turn still running;
+//!   while the fight goes on, Ada's turn still running; after the session the equal share is
+//!   Ada's alone (the Rewards tab lists none for the Gamemaster's Bo and Cy);
 //! - the UE chart filled in on the table (a Factor out of range first refused in words naming its
 //!   row and column), then a Telling Blow whose points (the chart's
 //!   Points at its MIB) are all taken as complications for Bo, and the chart's Bonus kept on
@@ -76,6 +77,17 @@ fn damage_lands_at_once_during_mechanical_play() {
     wait_contains(&session, &format!(".sc-character[data-character-id='{bo}']"), "Hit Points 7 / 10");
     shots_of(&session, "scattershot-table-damage-fight", "#sc-characters");
 
+    // After the session the equal share is Ada's alone: Bo and Cy are the Gamemaster's.
+    press(&session, "#sc-tab-rewards");
+    session.wait_for(&format!("#sc-rw-withhold-{ada}"));
+    for npc in [&bo, &cy] {
+        assert!(session.find(&format!("#sc-rw-withhold-{npc}")).is_err(), "no share for a non-player character");
+    }
+    shots_of(&session, "scattershot-table-npc-rewards", "#sc-rw-session");
+    type_into(&session, "#sc-rw-equal", "2");
+    press(&session, "#sc-rw-session-give");
+    wait_contains(&session, &format!("#sc-pools-list li[data-character-id='{ada}']"), "2 experience dice");
+    assert_eq!((sheet_row(&conn, &ada).0, sheet_row(&conn, &bo).0, sheet_row(&conn, &cy).0), (2, 0, 0));
 }
 
 #[test]

@@ -16,6 +16,7 @@ use sheetkeeper::rules::mezzo::plot::{
     self, Arc, Award, BoostDraw, InChallenge, MemorableAward, Resource, Sacrifice, User,
 };
 use sheetkeeper::rules::mezzo::seed_deck::{self, Card, Ending, KeywordDie};
+use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft};
 use sheetkeeper::services::{self, DiceInput, HookDraft, ImportOptions, MezzoChange};
 use sheetkeeper::{Error, Result, Store};
 use uuid::Uuid;
@@ -152,6 +153,17 @@ impl Table {
 }
 
 type Step = (&'static str, fn(&mut Table) -> Result<MezzoChange>, fn(&Table));
+
+/// A conflict the table opens for the players' votes.
+fn bridge() -> ConflictDraft {
+    ConflictDraft {
+        question: "Does the old bridge hold?".into(),
+        options: vec!["It holds".into(), "It falls".into()],
+        about: vec![],
+        active_in_scene: vec![],
+        casts: vec![],
+    }
+}
 
 /// Plays each move, undoes it (the table and sheets are exactly as before), plays it again
 /// and checks what it left.
@@ -398,6 +410,28 @@ fn after_the_turning_point_hooks_cost_and_give_twice_as_much_and_the_arc_may_end
                 services::mezzo_end_scene(&mut t.store, t.game)
             },
             |t| assert_eq!(services::mezzo_plot(&t.store, t.game).unwrap().arc, 1, "the arc goes on"),
+        ),
+        (
+            "a conflict is opened for votes on the players' phones",
+            |t| services::mezzo_open_conflict_for_votes(&mut t.store, t.game, &bridge()),
+            |t| assert!(services::mezzo_open_conflict(&t.store, t.game).unwrap().is_some()),
+        ),
+        (
+            "Ada votes 1 influence in it",
+            |t| {
+                let ada = t.player("Ada");
+                let casts = [ConflictCast::Influence { player: ada, option: 0, points: 1 }];
+                services::mezzo_cast_ballot(&mut t.store, t.game, ada, &casts)
+            },
+            |t| assert_eq!(services::mezzo_open_conflict(&t.store, t.game).unwrap().unwrap().ballots.len(), 1),
+        ),
+        (
+            "no new arc resets Ada's influence under her ballot; the table withdraws the conflict",
+            |t| {
+                t.refused("open_conflict", |t| services::mezzo_end_arc(&mut t.store, t.game, &[]).map(|c| c.change));
+                services::mezzo_withdraw_open_conflict(&mut t.store, t.game)
+            },
+            |t| assert!(services::mezzo_open_conflict(&t.store, t.game).unwrap().is_none()),
         ),
         (
             "the arc ends with the lighthouse memorable",
@@ -922,4 +956,32 @@ fn a_player_with_no_claimed_character_sees_and_plays_their_own_hand_on_their_dev
     let seats = services::mezzo_sit(&mut t.store, t.game, bo, false).unwrap();
     assert!(seats.sat.is_empty() && seats.mine.is_empty());
     assert!(services::mezzo_hand(&t.store, t.game, bo).is_err());
+}
+
+/// Influence spent elsewhere after a ballot was cast: the resolve is refused at that ballot's
+/// own cast, named by its player, and changes nothing.
+#[test]
+fn a_ballot_that_no_longer_fits_is_named_by_its_player_when_the_table_resolves() {
+    let mut t = Table::new();
+    let (ada, bo) = (t.player("Ada"), t.player("Bo"));
+    services::mezzo_open_conflict_for_votes(&mut t.store, t.game, &bridge()).unwrap();
+    let bo_casts = [
+        ConflictCast::Free { player: bo, option: 1, votes: 1 },
+        ConflictCast::Influence { player: bo, option: 1, points: 3 },
+    ];
+    services::mezzo_cast_ballot(&mut t.store, t.game, bo, &bo_casts).unwrap();
+    // Bo spends 2 of his 3 influence on something else before the table resolves.
+    services::mezzo_spend_influence(&mut t.store, t.game, bo, 2).unwrap();
+    let table_casts = [ConflictCast::Free { player: ada, option: 0, votes: 1 }];
+    t.refused("ballots[Bo].casts[1].points", |t| {
+        services::mezzo_resolve_open_conflict(
+            &mut t.store,
+            t.game,
+            &table_casts,
+            &services::Approach::TakeMedian { selections: vec![] },
+            &DiceInput::Rolled,
+            &mut StdRng::seed_from_u64(1),
+        )
+        .map(|o| o.change)
+    });
 }

@@ -5,7 +5,7 @@
 //! non-player characters driving the Scope-shift reminder. Every move is undone.
 
 use sheetkeeper::rules::scattershot::made_it_by::{Party, Reading};
-use sheetkeeper::rules::scattershot::rewards::{Giver, SessionRewards};
+use sheetkeeper::rules::scattershot::rewards::{Giver, SessionRewards, Vote};
 use sheetkeeper::rules::scattershot::sheet::{Lasts, Purchase, Resource, Statistic};
 use sheetkeeper::rules::scattershot::ue_chart::UeRow;
 use sheetkeeper::services::{self, *};
@@ -584,4 +584,83 @@ fn a_listed_skill_not_bought_is_rolled_at_its_default_and_its_restriction_is_log
         invalid(services::scattershot_roll_preview(&t.store, t.game, &scattershot_request(by_default(1), None)));
     assert_eq!(field, "actor.rating");
     assert!(message.contains("roll it at its own rating"), "{message}");
+}
+
+#[test]
+fn a_player_is_renamed_and_leaves_the_table_each_an_undoable_move_and_no_die_is_lost() {
+    let mut t = table();
+    let (ada, game) = (t.ada, t.game);
+    let cy = t.edit(TableEdit::AddPlayer { name: "Cy".into() }).view.players[0].id;
+    t.edit(TableEdit::AddPlayer { name: "Dee".into() });
+    t.edit(TableEdit::SetPlayer { character: ada, player: Some(cy) });
+    t.edit(TableEdit::PlayerDice { player: cy, dice: 3 });
+    let gm = services::scattershot_table(&t.store, game).unwrap().gm_dice;
+
+    // Renamed by the name rules; each refusal names the field and changes nothing.
+    let rename = |name: &str| TableEdit::RenamePlayer { player: cy, name: name.into() };
+    for (name, problem) in [
+        ("   ", "must not be empty"),
+        ("dee", "dee is already a player at this table"),
+        ("Cy", "Cy is already this player's name"),
+    ] {
+        let refused = invalid(services::scattershot_table_edit(&mut t.store, game, &rename(name)));
+        assert_eq!(refused, ("name".into(), problem.into()));
+    }
+    let renamed = t.edit(rename(" Cyra "));
+    assert_eq!(renamed.message, "Cy is now called Cyra.");
+    let cyra = &renamed.view.players[0];
+    assert_eq!((cyra.name.as_str(), cyra.dice, cyra.characters.clone()), ("Cyra", 3, vec![ada]));
+    services::undo_game(&mut t.store, game).unwrap();
+    assert_eq!(services::scattershot_table(&t.store, game).unwrap().players[0].name, "Cy");
+
+    // Cy plays Ada: not removed, and the refusal says whom Cy plays.
+    let remove = TableEdit::RemovePlayer { player: cy };
+    let refused = invalid(services::scattershot_table_edit(&mut t.store, game, &remove));
+    assert_eq!(
+        refused,
+        (
+            "player".into(),
+            "Cy still plays Ada: name another player for them, or let them stand as their own, first".into()
+        )
+    );
+    // Ada stands as her own again; then Cy leaves, and Cy's 3 dice go to the Gamemaster's stock.
+    t.edit(TableEdit::SetPlayer { character: ada, player: None });
+    let gone = t.edit(remove);
+    assert_eq!(
+        gone.message,
+        format!("Cy leaves the table; the 3 experience dice in Cy's stock go to the Gamemaster's stock ({}).", gm + 3)
+    );
+    let names: Vec<&str> = gone.view.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!((names, gone.view.gm_dice), (vec!["Dee"], gm + 3));
+    assert!(t.store.check().unwrap().ok);
+    // Undone: Cy is back with the stock, the Gamemaster's stock as it was.
+    services::undo_game(&mut t.store, game).unwrap();
+    let view = services::scattershot_table(&t.store, game).unwrap();
+    assert_eq!((view.players[0].name.as_str(), view.players[0].dice, view.gm_dice), ("Cy", 3, gm));
+}
+
+#[test]
+fn after_a_session_and_in_a_vote_the_gamemaster_s_non_player_characters_earn_nothing() {
+    let mut t = table();
+    let (ada, bo, game) = (t.ada, t.bo, t.game);
+    let rook = services::create_character(&mut t.store, game, "Rook").unwrap().id;
+    t.sheet_edit(rook, SheetEdit::SetNpc { npc: true });
+    // No group named: Ada and Bo, each with no player their own, get a share; Rook none.
+    let rewards = SessionRewards { equal: 2, ..SessionRewards::default() };
+    let session = RewardMove::AfterSession { rewards: rewards.clone(), characters: None };
+    let change = services::scattershot_reward(&mut t.store, game, &session).unwrap();
+    assert_eq!(change.message, "Experience dice: Ada +2, Bo +2.");
+    let dice = |view: &ScattershotView, who| view.characters.iter().find(|c| c.id == who).unwrap().experience_dice;
+    assert_eq!((dice(&change.view, ada), dice(&change.view, bo), dice(&change.view, rook)), (2, 2, 0));
+    // Named in the group, or voted for, Rook is refused and nothing changes.
+    let named = RewardMove::AfterSession { rewards, characters: Some(vec![ada, rook]) };
+    assert_eq!(
+        invalid(services::scattershot_reward(&mut t.store, game, &named)),
+        ("characters[1]".into(), "Rook is a non-player character, the Gamemaster's: rewards are the players'".into())
+    );
+    let votes = vec![Vote { voter: ada, character: rook }];
+    let vote = RewardMove::ByVote { votes, dice: 1, characters: None };
+    assert_eq!(invalid(services::scattershot_reward(&mut t.store, game, &vote)).0, "votes[0].character");
+    let view = services::scattershot_table(&t.store, game).unwrap();
+    assert_eq!((dice(&view, ada), dice(&view, rook)), (2, 0));
 }

@@ -2,7 +2,8 @@
 //! - damage during mechanical play: Bo and Cy marked non-player characters on their sheets
 //!   (the Scope reminder shows: two against one), Ada's player calls for mechanical play,
 //!   Ada hits Bo's Hit Points, and Bo's Hit Points drop at once (read back from `sc_sheets`)
-//!   while the fight goes on, Ada's turn still running;
+//!   while the fight goes on, Ada's turn still running; after the session the equal share is
+//!   Ada's alone (the Rewards tab lists none for the Gamemaster's Bo and Cy);
 //! - the UE chart filled in on the table (a Factor out of range first refused in words naming its
 //!   row and column), then a Telling Blow whose points (the chart's
 //!   Points at its MIB) are all taken as complications for Bo, and the chart's Bonus kept on
@@ -10,7 +11,9 @@
 //! - experience dice belong to players (audit D-SC4): Dana joins the table and is named for
 //!   Ada (her 2 dice join Dana's stock) and for Bo; the table, the rewards and the roll show
 //!   one stock of 2 for both (Ada's sheet points to it), and a die Ada's roll takes comes out of it (read back from
-//!   `sc_players`), leaving Ada's own sheet at 0.
+//!   `sc_players`), leaving Ada's own sheet at 0; Dana is renamed Dani, is refused removal while
+//!   she plays Ada and Bo (the error says so), and once they stand as their own she leaves the
+//!   table, her last die going to the Gamemaster's stock.
 //!
 //! Screenshots at 1280 and 360 px wide.
 
@@ -73,6 +76,18 @@ fn damage_lands_at_once_during_mechanical_play() {
     press(&session, "#sc-tab-table");
     wait_contains(&session, &format!(".sc-character[data-character-id='{bo}']"), "Hit Points 7 / 10");
     shots_of(&session, "scattershot-table-damage-fight", "#sc-characters");
+
+    // After the session the equal share is Ada's alone: Bo and Cy are the Gamemaster's.
+    press(&session, "#sc-tab-rewards");
+    session.wait_for(&format!("#sc-rw-withhold-{ada}"));
+    for npc in [&bo, &cy] {
+        assert!(session.find(&format!("#sc-rw-withhold-{npc}")).is_err(), "no share for a non-player character");
+    }
+    shots_of(&session, "scattershot-table-npc-rewards", "#sc-rw-session");
+    type_into(&session, "#sc-rw-equal", "2");
+    press(&session, "#sc-rw-session-give");
+    wait_contains(&session, &format!("#sc-pools-list li[data-character-id='{ada}']"), "2 experience dice");
+    assert_eq!((sheet_row(&conn, &ada).0, sheet_row(&conn, &bo).0, sheet_row(&conn, &cy).0), (2, 0, 0));
 }
 
 #[test]
@@ -222,4 +237,36 @@ fn one_player_of_two_characters_holds_one_stock_of_experience_dice() {
     press(&session, "#sc-roll-decide");
     session.wait_until("Dana's stock paid", || Some(stock_of(&conn, "Dana").1).filter(|&n| n == 1));
     assert_eq!((sheet_row(&conn, &ada).0, sheet_row(&conn, &bo).0), (0, 0));
+
+    // Dana goes by Dani now: renamed on the Table tab, her stock and characters kept.
+    press(&session, "#sc-tab-table");
+    press(&session, &format!("#sc-player-rename-{dana}"));
+    let input = session.wait_for("#rename-input");
+    input.clear();
+    input.send_keys("Dani");
+    session.click("#rename-submit");
+    wait_contains(&session, &row, "Dani plays Ada, Bo");
+    assert_eq!(stock_of(&conn, "Dani"), (dana.clone(), 1));
+    shots_of(&session, "scattershot-table-players-renamed", "#sc-players");
+    crate::in_dark(&session, || shots_of(&session, "scattershot-table-players-renamed-dark", "#sc-players"));
+
+    // Dani leaves the group: refused while she plays Ada and Bo, saying so.
+    press(&session, &format!("#sc-player-remove-{dana}"));
+    wait_contains(&session, "#error-message", "Dani still plays Ada, Bo");
+    shots_of(&session, "scattershot-table-players-remove-refused", "#error");
+    press(&session, "#error-dismiss");
+    session.wait_until("the error dismissed", || session.find("#error").ok().filter(|e| !e.is_displayed()).map(|_| ()));
+    // Ada and Bo stand as their own again; then she goes, and her last die goes to the
+    // Gamemaster's stock, none lost.
+    for who in [&ada, &bo] {
+        choose(&session, &format!("#sc-player-of-{who}"), "");
+        wait_contains(&session, &format!(".sc-character[data-character-id='{who}']"), "0 experience dice");
+    }
+    wait_contains(&session, &row, "Dani plays nobody yet");
+    press(&session, &format!("#sc-player-remove-{dana}"));
+    session.wait_for("#sc-players-none");
+    wait_contains(&session, "#sc-gm-dice-now", "The Gamemaster holds 1 experience die");
+    let players: i64 = conn.query_row("SELECT count(*) FROM sc_players", [], |r| r.get(0)).unwrap();
+    assert_eq!(players, 0);
+    shots_of(&session, "scattershot-table-players-removed", "#sc-players");
 }

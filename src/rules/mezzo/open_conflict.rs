@@ -113,6 +113,32 @@ impl OpenConflict {
         }
     }
 
+    /// Where a refusal of [`Self::draft`]`(table_casts)` lies (its field `casts[k]…` counts
+    /// every cast together): one of the table's own casts stays `casts[k]…`; one of a ballot's
+    /// is named `ballots[Bo].casts[j]…`, by the player whose ballot it is, at its index in that
+    /// ballot (so the table knows whose votes no longer fit, e.g. influence spent elsewhere
+    /// since they were cast).
+    pub fn locate(&self, e: Error, table_casts: usize, players: &[Player]) -> Error {
+        let Error::Invalid { field, problem } = e else { return e };
+        let at = field
+            .strip_prefix("casts[")
+            .and_then(|rest| rest.split_once(']'))
+            .and_then(|(k, tail)| Some((k.parse::<usize>().ok()?, tail)));
+        let Some((k, tail)) = at.filter(|(k, _)| *k >= table_casts) else {
+            return Error::invalid(field, problem);
+        };
+        let mut j = k - table_casts;
+        for b in &self.ballots {
+            if j < b.casts.len() {
+                let name =
+                    players.iter().find(|p| p.id == b.player).map_or_else(|| b.player.to_string(), |p| p.name.clone());
+                return Error::invalid(format!("ballots[{name}].casts[{j}]{tail}"), problem);
+            }
+            j -= b.casts.len();
+        }
+        Error::invalid(field, problem)
+    }
+
     /// Player `player` casts `casts` (replacing their ballot; none empties it). Each cast
     /// must be the player's own, within what they hold (checked alone, so a refusal names
     /// the ballot's own `casts[i].field`), and fit with every other ballot (one fact per
@@ -287,6 +313,28 @@ mod tests {
         let bo = open.cast(id(2), &[law(2, 1)], &players(), &[], &sources).unwrap();
         assert_eq!(err(&bo, 3, &[law(3, 0)]), "casts[0].law.fact: “The ropes are old” serves once per conflict");
         assert_eq!(bo.ballots.len(), 1);
+    }
+
+    #[test]
+    fn a_refused_resolve_names_the_ballot_and_its_own_cast_or_the_tables_cast() {
+        let open = opened();
+        let (players, elements): (Vec<Player>, Vec<Element>) = (players(), vec![]);
+        let sources = Sources::default();
+        let open = open.cast(id(1), &[free(1, 0, 1)], &players, &elements, &sources).unwrap();
+        let open = open.cast(id(2), &[free(2, 1, 1), influence(2, 1, 3)], &players, &elements, &sources).unwrap();
+        // A new arc (or a stepper) leaves Bo 2 influence: his ballot's second cast no longer fits.
+        let mut poorer = players.clone();
+        poorer[1].influence = 2;
+        let table = [free(3, 0, 1)];
+        let refused = settle(&open.draft(&table), &poorer, &elements, &sources).unwrap_err();
+        assert_eq!(refused.to_string(), "casts[3].points: Bo holds 2 influence, not 3", "counted all together");
+        assert_eq!(
+            open.locate(refused, table.len(), &poorer).to_string(),
+            "ballots[Bo].casts[1].points: Bo holds 2 influence, not 3"
+        );
+        // The table's own cast keeps its own index.
+        let own = Error::invalid("casts[0].votes", "too many");
+        assert_eq!(open.locate(own, table.len(), &poorer).to_string(), "casts[0].votes: too many");
     }
 
     #[test]

@@ -152,6 +152,24 @@ fn open_refresh(table: &MezzoTable, ending: Ending) -> MezzoTable {
 /// played. Ruling: between scenes (none open) counts as the end of the last one, so a table
 /// that does not keep scenes in the app ends its arc as before. The Turning Point itself is
 /// the plot's rule ([`Arc::can_end`]).
+/// Whether every player's influence may be reset for a new arc: not while a conflict is open
+/// for votes. Ruling (the seed is silent; its conflicts are voted and resolved at once): the
+/// ballots cast into it spend influence held in this arc, which the reset would take away
+/// or make up, so the table resolves or withdraws the conflict first and no ballot is dropped
+/// or clipped behind anyone's back.
+pub fn check_influence_may_reset(table: &MezzoTable) -> Result<()> {
+    match &table.open_conflict {
+        Some(open) => Err(Error::invalid(
+            "open_conflict",
+            format!(
+                "the conflict “{}” is open for votes: resolve or withdraw it before a new arc resets everyone's influence",
+                open.question
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 pub fn check_arc_may_end(table: &MezzoTable) -> Result<()> {
     if table.scene.open {
         return Err(Error::invalid(
@@ -403,6 +421,26 @@ mod tests {
         );
         let (ended, _, _) = end_scene(&playing, &[]).unwrap();
         assert!(check_arc_may_end(&ended).is_ok());
+    }
+
+    /// A new arc resets influence: not while a conflict open for votes holds ballots
+    /// spending this arc's influence; once it is resolved or withdrawn, it may.
+    #[test]
+    fn no_new_arc_resets_influence_while_a_conflict_is_open_for_votes() {
+        let table = MezzoTable::default();
+        assert!(check_influence_may_reset(&table).is_ok());
+        let open = OpenConflict {
+            question: "Does the bridge hold?".into(),
+            options: vec!["Yes".into(), "No".into()],
+            about: vec![],
+            active_in_scene: vec![],
+            ballots: vec![],
+        };
+        let voting = MezzoTable { open_conflict: Some(open), ..table };
+        assert_eq!(
+            check_influence_may_reset(&voting).unwrap_err().to_string(),
+            "open_conflict: the conflict “Does the bridge hold?” is open for votes: resolve or withdraw it before a new arc resets everyone's influence"
+        );
     }
 
     #[test]

@@ -141,6 +141,44 @@ fn give(
     Ok(RewardEvent::Awarded { character, dice, reason, note, before, after })
 }
 
+/// A character a reward may be given to: its id, its name, and whether it is a non-player
+/// character (the Gamemaster's).
+#[derive(Clone, Copy, Debug)]
+pub struct Candidate<'a> {
+    pub id: Uuid,
+    pub name: &'a str,
+    pub npc: bool,
+}
+
+/// The group a post-session reward or a vote is among: `given` (each a character of
+/// `characters`), or when left out every character that is not the Gamemaster's.
+///
+/// Ruling (seed 004:110: "Players receive Rewards of Experience Dice … equal for all Players
+/// plus bonuses", a "most valuable Player"): the rewards are the players'. A non-player
+/// character, played by the Gamemaster, earns no equal share, bonus or vote, so it is left out
+/// of the group and refused when named in it. A character no player is named for but that
+/// is not a non-player character still stands as its own player (audit D-SC4) and gets its
+/// share, as in games made before players were named.
+pub fn group(characters: &[Candidate<'_>], given: Option<&[Uuid]>) -> Result<Vec<Uuid>> {
+    let Some(given) = given else {
+        return Ok(characters.iter().filter(|c| !c.npc).map(|c| c.id).collect());
+    };
+    for (i, id) in given.iter().enumerate() {
+        let field = format!("characters[{i}]");
+        match characters.iter().find(|c| c.id == *id) {
+            None => return Err(Error::invalid(field, format!("{id} is not a character of this game"))),
+            Some(c) if c.npc => {
+                return Err(Error::invalid(
+                    field,
+                    format!("{} is a non-player character, the Gamemaster's: rewards are the players'", c.name),
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(given.to_vec())
+}
+
 /// The session's rewards to the group's `characters`: the equal share to each of their
 /// players once (unless withheld) and the bonuses.
 pub fn after_session(
@@ -293,6 +331,33 @@ mod tests {
     const NO_PLAYERS: Stocks = Stocks::new();
     /// Dana, who plays Ash and Alder.
     const DANA: Uuid = Uuid::from_u128(77);
+
+    #[test]
+    fn the_group_leaves_the_gamemaster_s_characters_out_and_refuses_them_when_named() {
+        let at = |id, name, npc| Candidate { id, name, npc };
+        let all = [at(ASH, "Ash", false), at(BIRCH, "Rook", true), at(ALDER, "Alder", false)];
+        // Left out: every character but the non-player one, each with no player its own.
+        let group = group(&all, None).unwrap();
+        assert_eq!(group, vec![ASH, ALDER]);
+        let (pools, _) = after_session(
+            &NO_PLAYERS,
+            &Pools::new(),
+            &group,
+            &SessionRewards { equal: 2, ..SessionRewards::default() },
+        )
+        .unwrap();
+        assert_eq!((pools.get(&ASH), pools.get(&ALDER), pools.get(&BIRCH)), (Some(&2), Some(&2), None));
+        // Named: refused at its place, with its name.
+        assert_eq!(
+            err(super::group(&all, Some(&[ASH, BIRCH]))),
+            "characters[1]: Rook is a non-player character, the Gamemaster's: rewards are the players'"
+        );
+        assert_eq!(
+            err(super::group(&all, Some(&[CEDAR]))),
+            format!("characters[0]: {CEDAR} is not a character of this game")
+        );
+        assert_eq!(super::group(&all, Some(&[ALDER])).unwrap(), vec![ALDER]);
+    }
 
     fn dana_plays_ash_and_alder() -> Stocks {
         [(ASH, DANA), (ALDER, DANA)].into_iter().collect()

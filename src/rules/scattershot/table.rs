@@ -52,6 +52,19 @@ pub enum PlayerEvent {
         after: Option<Uuid>,
         moved: u32,
     },
+    /// The player `player` is now called `after`.
+    PlayerRenamed {
+        player: Uuid,
+        before: String,
+        after: String,
+    },
+    /// The player `player` (`name`) left the table; the `dice` left in their stock went to the
+    /// Gamemaster's common stock.
+    PlayerRemoved {
+        player: Uuid,
+        name: String,
+        dice: u32,
+    },
 }
 
 /// A Scattershot game's own state.
@@ -165,6 +178,60 @@ impl ScattershotTable {
         let mut next = self.clone();
         next.players.push(Player { id, name: name.clone(), dice: 0 });
         Ok((next, PlayerEvent::PlayerAdded { player: id, name }))
+    }
+
+    /// Renames the player `id` to `name`: trimmed, not empty, and no other player's name at
+    /// this table (case aside); a player may change the case of their own name.
+    pub fn rename_player(&self, id: Uuid, name: &str) -> Result<(ScattershotTable, PlayerEvent)> {
+        let before = self
+            .player(id)
+            .ok_or_else(|| Error::invalid("player", format!("{id} is not a player at this table")))?
+            .name
+            .clone();
+        let name = clean_name("name", name)?;
+        if name == before {
+            return Err(Error::invalid("name", format!("{name} is already this player's name")));
+        }
+        if self.players.iter().any(|p| p.id != id && p.name.eq_ignore_ascii_case(&name)) {
+            return Err(Error::invalid("name", format!("{name} is already a player at this table")));
+        }
+        let mut next = self.clone();
+        let player = next.players.iter_mut().find(|p| p.id == id).expect("a player of the table");
+        player.name = name.clone();
+        Ok((next, PlayerEvent::PlayerRenamed { player: id, before, after: name }))
+    }
+
+    /// Removes the player `id` from the table. `plays` are the names of the characters whose
+    /// sheets name this player.
+    ///
+    /// Ruling (audit D-SC4; the seed is silent on a player leaving): a player who still plays
+    /// a character is not removed (the refusal names the characters): the table first names
+    /// another player for them or lets them stand as their own, which settles their dice as
+    /// [`Self::set_player`] does. No die is lost when the player goes: what is left in their
+    /// stock goes to the Gamemaster's common stock, from which the Gamemaster hands out and
+    /// replaces awards (004:110).
+    pub fn remove_player(&self, id: Uuid, plays: &[String]) -> Result<(ScattershotTable, PlayerEvent)> {
+        let player = self
+            .player(id)
+            .ok_or_else(|| Error::invalid("player", format!("{id} is not a player at this table")))?
+            .clone();
+        if !plays.is_empty() {
+            return Err(Error::invalid(
+                "player",
+                format!(
+                    "{} still plays {}: name another player for them, or let them stand as their own, first",
+                    player.name,
+                    plays.join(", ")
+                ),
+            ));
+        }
+        let mut next = self.clone();
+        next.gm_dice = next
+            .gm_dice
+            .checked_add(player.dice)
+            .ok_or_else(|| Error::invalid("player", "the Gamemaster's common stock would overflow"))?;
+        next.players.retain(|p| p.id != id);
+        Ok((next, PlayerEvent::PlayerRemoved { player: id, name: player.name, dice: player.dice }))
     }
 
     /// Sets who plays `character` (None: it stands as its own player again).
@@ -390,6 +457,40 @@ mod tests {
         let stranger = Sheet { player: Some(Uuid::from_u128(5)), ..with_dice(2) };
         let pools = table.pools(game, [(BIRCH, &birch), (ALDER, &stranger)]);
         assert_eq!((pools[&BIRCH], pools[&ALDER]), (4, 2));
+    }
+
+    #[test]
+    fn a_player_is_renamed_by_the_name_rules_and_removed_only_when_they_play_nobody_their_dice_kept() {
+        let (dana, eli) = (Uuid::from_u128(77), Uuid::from_u128(78));
+        let (table, _) =
+            ScattershotTable { gm_dice: 1, ..ScattershotTable::default() }.add_player(dana, "Dana").unwrap();
+        let (table, _) = table.add_player(eli, "Eli").unwrap();
+        // Renamed: trimmed, and the log line says who was who.
+        let (renamed, event) = table.rename_player(dana, "  Dani ").unwrap();
+        assert_eq!(event, PlayerEvent::PlayerRenamed { player: dana, before: "Dana".into(), after: "Dani".into() });
+        assert_eq!((renamed.players[0].name.as_str(), renamed.players[1].name.as_str()), ("Dani", "Eli"));
+        // Refused, each naming the field, the table unchanged (the rules return a new table).
+        assert_eq!(err(table.rename_player(dana, "  ")), "name: must not be empty");
+        assert_eq!(err(table.rename_player(dana, "eli")), "name: eli is already a player at this table");
+        assert_eq!(err(table.rename_player(dana, "Dana")), "name: Dana is already this player's name");
+        assert_eq!(
+            err(table.rename_player(Uuid::from_u128(5), "Zed")),
+            format!("player: {} is not a player at this table", Uuid::from_u128(5))
+        );
+        assert_eq!(table.rename_player(dana, "DANA").unwrap().0.players[0].name, "DANA", "her own name, another case");
+
+        // Removing a player who still plays someone is refused, naming who.
+        let mut stocked = table.clone();
+        stocked.players[0].dice = 3;
+        assert_eq!(
+            err(stocked.remove_player(dana, &["Ada".into(), "Bo".into()])),
+            "player: Dana still plays Ada, Bo: name another player for them, or let them stand as their own, first"
+        );
+        // Once she plays nobody she goes, and her 3 dice go to the Gamemaster's stock: none lost.
+        let (gone, event) = stocked.remove_player(dana, &[]).unwrap();
+        assert_eq!(event, PlayerEvent::PlayerRemoved { player: dana, name: "Dana".into(), dice: 3 });
+        assert_eq!((gone.players.len(), gone.players[0].id, gone.gm_dice), (1, eli, 4));
+        assert!(gone.remove_player(dana, &[]).is_err(), "already gone");
     }
 
     #[test]

@@ -491,7 +491,9 @@ pub fn mezzo_resolve_open_conflict<R: Rng>(
     let mut result = None;
     let change = change(store, game, |work| {
         let open = work.table.open_conflict.take().ok_or_else(no_open_conflict)?;
+        let (players, _) = work.participants();
         resolve_in(work, &open.draft(casts), approach, dice, rng, &mut result)
+            .map_err(|e| open.locate(e, casts.len(), &players))
     })?;
     Ok(ConflictOutcome { change, result: result.expect("set by the move") })
 }

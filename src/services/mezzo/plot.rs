@@ -793,6 +793,7 @@ pub(in crate::services) fn next_arc(w: &mut Work<'_>, memorable: &[MemorableAwar
     if ended == u32::MAX {
         return Err(Error::invalid("arc", "no arc comes after this one"));
     }
+    crate::rules::mezzo::table::check_influence_may_reset(&w.table)?;
     let mut said = Vec::new();
     if ended == 0 {
         if !memorable.is_empty() {

@@ -1043,6 +1043,11 @@ pub enum TableEdit {
     AddPlayer { name: String },
     /// Sets a player's stock of experience dice (as the Gamemaster's stock is set).
     PlayerDice { player: Uuid, dice: u32 },
+    /// Renames a player (see `ScattershotTable::rename_player`).
+    RenamePlayer { player: Uuid, name: String },
+    /// A player leaves the table: refused while they play a character; their stock goes to
+    /// the Gamemaster's (see `ScattershotTable::remove_player`).
+    RemovePlayer { player: Uuid },
     /// Who plays `character` (None: it stands as its own player); the dice it held on its own
     /// join the player's stock (see `ScattershotTable::set_player`).
     SetPlayer {
@@ -1135,6 +1140,36 @@ pub fn scattershot_table_edit(store: &mut Store, game: Uuid, edit: &TableEdit) -
                 .ok_or_else(|| Error::invalid("player", format!("{player} is not a player at this table")))?;
             let before = std::mem::replace(&mut stock.dice, *dice);
             Ok(format!("{}'s stock goes from {before} to {dice} experience dice.", stock.name))
+        }
+        TableEdit::RenamePlayer { player, name } => {
+            let (table, event) = w.table.rename_player(*player, name)?;
+            w.table = table;
+            w.note(&[&event]);
+            Ok(match &event {
+                sc_table::PlayerEvent::PlayerRenamed { before, after, .. } => {
+                    format!("{before} is now called {after}.")
+                }
+                _ => String::new(),
+            })
+        }
+        TableEdit::RemovePlayer { player } => {
+            let mut plays = Vec::new();
+            for id in w.ids() {
+                if w.sheet("character", id)?.player == Some(*player) {
+                    plays.push(w.name(id));
+                }
+            }
+            let (table, event) = w.table.remove_player(*player, &plays)?;
+            w.table = table;
+            w.note(&[&event]);
+            Ok(match &event {
+                sc_table::PlayerEvent::PlayerRemoved { name, dice: 0, .. } => format!("{name} leaves the table."),
+                sc_table::PlayerEvent::PlayerRemoved { name, dice, .. } => format!(
+                    "{name} leaves the table; the {dice} experience dice in {name}'s stock go to the Gamemaster's stock ({}).",
+                    w.table.gm_dice
+                ),
+                _ => String::new(),
+            })
         }
         TableEdit::SetPlayer { character, player } => {
             let sheet = w.sheet("character", *character)?;

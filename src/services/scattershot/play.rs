@@ -19,7 +19,7 @@ use uuid::Uuid;
 
 use crate::error::{Error, Result};
 use crate::rules::scattershot::mechanical_play::{Action, Check, Gain, MechanicalPlay, Seat};
-use crate::rules::scattershot::rewards::{self, Giver, RewardEvent, SessionRewards, Vote};
+use crate::rules::scattershot::rewards::{self, Candidate, Giver, RewardEvent, SessionRewards, Vote};
 use crate::rules::scattershot::sheet::Lasts;
 use crate::rules::scattershot::stock_of;
 use crate::rules::scattershot::table::reduced_resource_penalty;
@@ -210,7 +210,7 @@ pub fn scattershot_play(store: &mut Store, game: Uuid, step: &PlayMove) -> Resul
 #[serde(tag = "reward", rename_all = "snake_case", deny_unknown_fields)]
 pub enum RewardMove {
     /// After a session: the equal share to each of `characters` (every character of the
-    /// game when left out) unless withheld, and the bonuses.
+    /// game but the non-player ones when left out) unless withheld, and the bonuses.
     AfterSession {
         rewards: SessionRewards,
         #[serde(default)]
@@ -225,7 +225,8 @@ pub enum RewardMove {
         #[serde(default)]
         note: String,
     },
-    /// By vote among `characters` (every character of the game when left out).
+    /// By vote among `characters` (every character of the game but the non-player ones when
+    /// left out).
     ByVote {
         votes: Vec<Vote>,
         dice: u32,
@@ -237,16 +238,15 @@ pub enum RewardMove {
 /// Hands out experience dice, as one undoable move.
 pub fn scattershot_reward(store: &mut Store, game: Uuid, reward: &RewardMove) -> Result<ScattershotChange> {
     change(store, game, |w| {
+        // The players' characters (the Gamemaster's earn no reward: `rewards::group`).
         let group = |w: &crate::services::scattershot::Work<'_>, given: &Option<Vec<Uuid>>| -> Result<Vec<Uuid>> {
-            match given {
-                None => Ok(w.ids()),
-                Some(list) => {
-                    for (i, &c) in list.iter().enumerate() {
-                        w.character(&format!("characters[{i}]"), c)?;
-                    }
-                    Ok(list.clone())
-                }
+            let mut known = Vec::new();
+            for id in w.ids() {
+                known.push((id, w.name(id), w.sheet("character", id)?.npc));
             }
+            let candidates: Vec<Candidate<'_>> =
+                known.iter().map(|(id, name, npc)| Candidate { id: *id, name, npc: *npc }).collect();
+            rewards::group(&candidates, given.as_deref())
         };
         let pools = w.pools();
         let stocks = w.stocks();

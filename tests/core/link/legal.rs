@@ -296,11 +296,17 @@ fn scattershot_a_played_character_reads_its_players_stock_on_the_device_and_leav
     services::scattershot_table_edit(&mut store, game, &TableEdit::SetPlayer { character: kit, player: Some(lee) })
         .unwrap();
     services::scattershot_table_edit(&mut store, game, &TableEdit::PlayerDice { player: lee, dice: 4 }).unwrap();
+    let mo = services::scattershot_table_edit(&mut store, game, &TableEdit::AddPlayer { name: "Mo".into() })
+        .unwrap()
+        .view
+        .players[1]
+        .id;
     drop(store);
     // The device reads Kit's dice from Lee's stock.
     eventually("Lee's stock reaches the device", || {
         let view = services::scattershot_table(&p.open(), game).unwrap();
         view.characters.iter().any(|c| c.id == kit && c.player == Some(lee) && c.experience_dice == 4)
+            && view.players.iter().any(|p| p.id == mo)
     });
     let probe =
         format!("SELECT experience_dice || ' ' || ifnull(player_id, '-') FROM sc_sheets WHERE character_id = '{kit}'");
@@ -313,4 +319,9 @@ fn scattershot_a_played_character_reads_its_players_stock_on_the_device_and_leav
     let buy = SheetEdit::Buy { purchase: Purchase::Statistic { statistic: Statistic::Agility } };
     let err = services::scattershot_sheet_edit(&mut p.open(), kit, &buy).unwrap_err().to_string();
     assert!(err.contains("the table's device makes changes to the game"), "{err}");
+    // Renaming or removing a player is the table's too, as naming one is.
+    for edit in [TableEdit::RenamePlayer { player: lee, name: "Leo".into() }, TableEdit::RemovePlayer { player: mo }] {
+        let err = services::scattershot_table_edit(&mut p.open(), game, &edit).unwrap_err().to_string();
+        assert!(err.contains("the table's device makes changes to the game"), "{edit:?}: {err}");
+    }
 }

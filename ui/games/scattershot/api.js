@@ -28,7 +28,8 @@ export const scattershotSheet = (character) => call("scattershot_sheet", { chara
  *  | {edit: "expend_power", ability, amount} | {edit: "set_experience_dice", dice}. */
 export const scattershotSheetEdit = (character, edit) => call("scattershot_sheet_edit", { character, edit });
 /** `edit`: {edit: "gm_dice", dice} | {edit: "setting", name, value} | {edit: "add_player", name} |
- *  {edit: "player_dice", player, dice} | {edit: "set_player", character, player: id | null}. */
+ *  {edit: "player_dice", player, dice} | {edit: "rename_player", player, name} | {edit: "remove_player", player}
+ *  | {edit: "set_player", character, player: id | null}. */
 export const scattershotTableEdit = (game, edit) => call("scattershot_table_edit", { game, edit });
 /** `request`: {actor: side, resistors?: [side, …] (up to 5), facets?: {factor, points, bonus}, target?: {character,
  *  resource}}, a side being {character?, rating?: {kind, …} | value?: n, qualities: [i], modifier,

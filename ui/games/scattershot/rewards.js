@@ -1,6 +1,7 @@
 // The Scattershot rewards tab (RULES.md §4.4, "Rewards"): experience dice handed out
 // - after a session (each character shown with its description, the "contract"): an equal
-//   share for every character (withheld from one played well outside its description) plus
+//   share for every character a player plays, none for the Gamemaster's non-player characters
+//   (withheld from one played well outside its description) plus
 //   bonuses for exceptional contributions, with their reasons;
 // - on the spot, for well-played detail: from the Gamemaster, or from a player's own
 //   character's pool (given back from the common stock when the Gamemaster replaces them);
@@ -69,7 +70,8 @@ function poolsCard(ctx) {
 function sessionCard(ctx) {
   const t = ctx.table;
   const equal = diceInput("sc-rw-equal", 1, 0);
-  const rows = t.characters.map((c) => {
+  // The Gamemaster's non-player characters earn no reward (the core leaves them out).
+  const rows = t.characters.filter((c) => !c.npc).map((c) => {
     const withhold = checkbox("Withhold the equal share", { id: `sc-rw-withhold-${c.id}` });
     const bonus = diceInput(`sc-rw-bonus-${c.id}`, 0, 0);
     bonus.setAttribute("aria-label", `Bonus dice for ${c.name}`);
@@ -103,7 +105,7 @@ function sessionCard(ctx) {
     el(
       "p",
       { class: "muted" },
-      "Every character gets the same share; a character played well outside its description may have it withheld. Bonuses reward exceptional contributions.",
+      "Every player's character gets the same share, the Gamemaster's non-player characters none; a character played well outside its description may have it withheld. Bonuses reward exceptional contributions.",
     ),
     form(
       { id: "sc-rw-session-form" },
@@ -178,8 +180,9 @@ function spotCard(ctx) {
 
 function voteCard(ctx) {
   const t = ctx.table;
-  const ballots = t.characters.map((voter) => {
-    const choice = select([["", "No vote"], ...t.characters.map((c) => [c.id, c.name])], {
+  const played = t.characters.filter((c) => !c.npc);
+  const ballots = played.map((voter) => {
+    const choice = select([["", "No vote"], ...played.map((c) => [c.id, c.name])], {
       id: `sc-rw-vote-${voter.id}`,
       class: "sc-vote",
     });

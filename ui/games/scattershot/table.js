@@ -2,7 +2,7 @@
 // development points spent, Hit Points and Power, experience dice, the penalty of combat
 // advantages held against them) with a way to their sheets and to a roll, who plays each
 // (audit D-SC4: experience dice are the player's one stock, shared by their characters), the
-// players with their stocks and a way to add one, the Gamemaster's
+// players with their stocks and a way to add, rename and remove one, the Gamemaster's
 // stock of experience dice, and the table settings (Epic Index, Critical Juncture, the
 // experience die, dice per development point, the default Factor / Points / Bonus, the
 // creation limit), the UE chart the group fills in (index → Factor, Points, Bonus,
@@ -17,6 +17,7 @@ import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
 import { button, card, experienceDice, field, form, inlineForm, numberInput, readCount, resourceWord, select, signed, listOrNone } from "./kit.js";
 import { stepper } from "../../kit/components.js";
+import { askName } from "../../kit/rename.js";
 import { freeSkillsCard } from "./free-skills.js";
 import { skillListingsCard } from "./skill-listings.js";
 
@@ -150,6 +151,7 @@ function playersCard(ctx) {
                 api.scattershotTableEdit(ctx.gameId, { edit: "player_dice", player: p.id, dice }),
               ),
           }),
+          playerActions(ctx, p),
         ),
       ),
       el("p", { class: "muted", id: "sc-players-none" }, "No players named yet: each character stands as its own player."),
@@ -165,6 +167,32 @@ function playersCard(ctx) {
       onSubmit: (b) =>
         ctx.move("The player was not added.", () => api.scattershotTableEdit(ctx.gameId, { edit: "add_player", name: box.value }), b),
     }),
+  );
+}
+
+/** Rename and Remove for player `p`: each one move with its Undo. A player who still plays a
+ *  character is not removed (the core says whom they play); their stock goes to the Gamemaster's. */
+function playerActions(ctx, p) {
+  return el(
+    "div",
+    { class: "actions sc-player-actions" },
+    button(
+      "Rename",
+      async () => {
+        const name = await askName({ title: `Rename ${p.name}`, current: p.name });
+        if (name === null) return;
+        ctx.move("The player was not renamed.", () =>
+          api.scattershotTableEdit(ctx.gameId, { edit: "rename_player", player: p.id, name }),
+        );
+      },
+      { id: `sc-player-rename-${p.id}`, "aria-label": `Rename ${p.name}` },
+    ),
+    button(
+      "Remove",
+      (b) =>
+        ctx.move("The player was not removed.", () => api.scattershotTableEdit(ctx.gameId, { edit: "remove_player", player: p.id }), b),
+      { id: `sc-player-remove-${p.id}`, class: "danger", "aria-label": `Remove ${p.name} from the table` },
+    ),
   );
 }
 

@@ -294,11 +294,9 @@ fn journal_golden_file_is_its_document_and_imports_with_its_sessions() {
 
 #[test]
 fn a_joined_device_reads_the_tables_journal_and_leaves_its_keeping_to_the_table() {
-    use crate::link::{character, eventually, nsu_game, open, two_playing};
+    use crate::link::{eventually, open, valley_on_two_phones};
     let (h, pa, pb) = (Scratch::new(), Scratch::new(), Scratch::new());
-    let game = nsu_game(&h, "Valley", &["Wren", "Tobias"]);
-    let (wren, tobias) = (character(&h.db(), "Wren"), character(&h.db(), "Tobias"));
-    let (_host, _ja, _jb) = two_playing(&h, game, [(&pa, "Wren's phone", wren), (&pb, "Tobias's phone", tobias)]);
+    let (game, (wren, _tobias), _link) = valley_on_two_phones(&h, &pa, &pb);
 
     // The table's device keeps the journal: a session with a roll in it.
     let mut table = open(&h.db());

@@ -317,6 +317,20 @@ pub fn two_playing(
     (host, ja, jb)
 }
 
+/// The NSU game "Valley" on `h` with Wren and Tobias, each played on a phone of their own
+/// (`pa` Wren's, `pb` Tobias's) paired and claiming with the host's approval: the game's id,
+/// Wren's and Tobias's, and the link (the host, Wren's phone, Tobias's phone).
+pub fn valley_on_two_phones(
+    h: &Scratch,
+    pa: &Scratch,
+    pb: &Scratch,
+) -> (Uuid, (Uuid, Uuid), (HostHandle, JoinHandle, JoinHandle)) {
+    let game = nsu_game(h, "Valley", &["Wren", "Tobias"]);
+    let (wren, tobias) = (character(&h.db(), "Wren"), character(&h.db(), "Tobias"));
+    let link = two_playing(h, game, [(pa, "Wren's phone", wren), (pb, "Tobias's phone", tobias)]);
+    (game, (wren, tobias), link)
+}
+
 /// Ends the link (the device, then the host); then `sheetkeeper check` passes on each
 /// database given with whose it is.
 pub fn closed_and_checked(j: JoinHandle, host: HostHandle, dbs: &[(&Path, &str)]) {

@@ -151,6 +151,22 @@ fn phone_checks(session: &Session, name: &str) {
     assert_eq!(twice, json!([]), "{name}: no id is used twice");
 }
 
+/// Types the check's two dice in (the actor's, then the failure's) and rolls.
+pub(crate) fn roll_typed(session: &Session, actor: &str, failure: &str) {
+    press(session, "#mzc-hand");
+    session.wait_for("#mzc-die-2");
+    type_into(session, "#mzc-die-1", actor);
+    type_into(session, "#mzc-die-2", failure);
+    press(session, "#mzc-roll");
+    session.wait_for("#mzc-rolled");
+}
+
+/// Resolves the rolled check and waits for its result.
+pub(crate) fn resolve_check(session: &Session) {
+    press(session, "#mzc-resolve");
+    session.wait_for("#mzc-result");
+}
+
 /// Whether the checkbox or radio button `selector` is ticked.
 pub(crate) fn checked(session: &Session, selector: &str) -> serde_json::Value {
     session.execute("return document.querySelector(arguments[0]).checked;", json!([selector]))

@@ -12,8 +12,8 @@ use serde_json::json;
 
 use crate::mezzo::{
     add_player, checked, choose, conflict_options, db, disabled, dismiss_error, dismiss_toast, influence,
-    new_character, new_element, open_element_sheet, open_mezzo, press, reopen_mezzo, shots_of, text_of, type_into,
-    wait_contains,
+    new_character, new_element, open_element_sheet, open_mezzo, press, reopen_mezzo, resolve_check, roll_typed,
+    shots_of, text_of, type_into, wait_contains,
 };
 use crate::webdriver::{Session, ENTER};
 use crate::{begin_with, create_game, open, open_dark};
@@ -40,22 +40,6 @@ fn start_check(session: &Session, description: &str, actor: &str, action: &str, 
     choose(session, "#mzc-actor-0", actor);
     type_into(session, "#mzc-action-0", action);
     type_into(session, "#mzc-failure", failure);
-}
-
-/// Types the check's two dice in (the actor's, then the failure's) and rolls.
-fn roll_typed(session: &Session, actor: &str, failure: &str) {
-    press(session, "#mzc-hand");
-    session.wait_for("#mzc-die-2");
-    type_into(session, "#mzc-die-1", actor);
-    type_into(session, "#mzc-die-2", failure);
-    press(session, "#mzc-roll");
-    session.wait_for("#mzc-rolled");
-}
-
-/// Resolves the rolled check and waits for its result.
-fn resolve_check(session: &Session) {
-    press(session, "#mzc-resolve");
-    session.wait_for("#mzc-result");
 }
 
 /// Counts the trait `trait_id` of `element` in the check (its votes as set in the form).

@@ -167,6 +167,15 @@ pub(crate) fn resolve_check(session: &Session) {
     session.wait_for("#mzc-result");
 }
 
+/// Adds the edge `name` as the first trait of the sheet shown (the add-trait form's other
+/// choices as they are); returns its id.
+pub(crate) fn first_edge(session: &Session, name: &str) -> String {
+    choose(session, "#mz-trait-kind", "edge");
+    type_into(session, "#mz-trait-name", name);
+    press(session, "#mz-trait-submit");
+    session.wait_for("#mz-trait-list .mz-trait").attribute("data-trait-id").expect("a trait id")
+}
+
 /// Whether the checkbox or radio button `selector` is ticked.
 pub(crate) fn checked(session: &Session, selector: &str) -> serde_json::Value {
     session.execute("return document.querySelector(arguments[0]).checked;", json!([selector]))

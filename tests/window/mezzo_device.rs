@@ -7,7 +7,7 @@
 use serde_json::json;
 
 use crate::mezzo::{
-    add_player, choose, conflict_options, db, influence, press, shots_of, text_of, type_into, wait_contains,
+    add_player, conflict_options, db, first_edge, influence, press, shots_of, text_of, type_into, wait_contains,
 };
 use crate::webdriver::{Session, ENTER};
 use crate::{begin_with, new_game, open, open_game};
@@ -62,10 +62,7 @@ fn a_newcomer_reaches_the_sheet_and_starts_an_action_check_from_a_trait() {
     wait_contains(&session, "#mz-strip-influence", "2 (Ada)");
 
     // A first trait (the add-trait form is open on an empty sheet), then tap it to act.
-    choose(&session, "#mz-trait-kind", "edge");
-    type_into(&session, "#mz-trait-name", "Quick Hands");
-    press(&session, "#mz-trait-submit");
-    let trait_id = session.wait_for("#mz-trait-list .mz-trait").attribute("data-trait-id").expect("a trait id");
+    let trait_id = first_edge(&session, "Quick Hands");
     shots_of(&session, "mezzo-my-sheet", "#mezzo-screen");
     press(&session, &format!(".mz-trait[data-trait-id='{trait_id}'] .mz-trait-act"));
     session.wait_for("#mezzo-tab-check[aria-current='page']");

@@ -176,6 +176,19 @@ pub(crate) fn first_edge(session: &Session, name: &str) -> String {
     session.wait_for("#mz-trait-list .mz-trait").attribute("data-trait-id").expect("a trait id")
 }
 
+/// Fills the Challenge tab's start form: `description`, the two sides' names, the element
+/// `hero` on the first side with its stake, and `foe` on the second.
+pub(crate) fn challenge_form(session: &Session, description: &str, sides: [&str; 2], hero: (&str, &str), foe: &str) {
+    let (hero, stake) = hero;
+    press(session, "#mezzo-tab-challenge");
+    type_into(session, "#mzch-description", description);
+    type_into(session, "#mzch-side-name-0", sides[0]);
+    type_into(session, "#mzch-side-name-1", sides[1]);
+    choose(session, &format!("#mzch-side-of-{hero}"), "0");
+    choose(session, &format!("#mzch-side-of-{foe}"), "1");
+    type_into(session, &format!("#mzch-stake-of-{hero}"), stake);
+}
+
 /// Whether the checkbox or radio button `selector` is ticked.
 pub(crate) fn checked(session: &Session, selector: &str) -> serde_json::Value {
     session.execute("return document.querySelector(arguments[0]).checked;", json!([selector]))

@@ -11,9 +11,9 @@
 use serde_json::json;
 
 use crate::mezzo::{
-    add_player, checked, choose, conflict_options, db, disabled, dismiss_error, dismiss_toast, influence,
-    new_character, new_element, open_element_sheet, open_mezzo, press, reopen_mezzo, resolve_check, roll_typed,
-    shots_of, text_of, type_into, wait_contains,
+    add_player, challenge_form, checked, choose, conflict_options, db, disabled, dismiss_error, dismiss_toast,
+    influence, new_character, new_element, open_element_sheet, open_mezzo, press, reopen_mezzo, resolve_check,
+    roll_typed, shots_of, text_of, type_into, wait_contains,
 };
 use crate::webdriver::{Session, ENTER};
 use crate::{begin_with, create_game, open, open_dark};
@@ -327,14 +327,9 @@ fn an_unexpected_edge_and_a_major_action_in_a_challenge() {
     assert_eq!(disabled(&session, &format!("#mzc-edge-on-{mira}")), json!(true));
 
     // The challenge, started on its tab.
-    press(&session, "#mezzo-tab-challenge");
-    type_into(&session, "#mzch-description", "Past the locked door");
-    type_into(&session, "#mzch-side-name-0", "Mira gets through");
-    type_into(&session, "#mzch-side-name-1", "The door stays shut");
-    choose(&session, &format!("#mzch-side-of-{mira}"), "0");
-    choose(&session, &format!("#mzch-side-of-{key}"), "1");
     // A Raise Stakes needs a stake to raise (its momentum goes to the stake's pool).
-    type_into(&session, &format!("#mzch-stake-of-{mira}"), "through the door");
+    let sides = ["Mira gets through", "The door stays shut"];
+    challenge_form(&session, "Past the locked door", sides, (&mira, "through the door"), &key);
     press(&session, "#mzch-start-submit");
     wait_contains(&session, "#toast-message", "Past the locked door");
 

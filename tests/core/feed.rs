@@ -10,7 +10,7 @@ use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
 use sheetkeeper::services::{self, DiceInput, FeedCard, Viewer};
 use uuid::Uuid;
 
-use crate::link::{character, eventually, nsu_game, open, two_playing};
+use crate::link::{eventually, open, valley_on_two_phones};
 use crate::support::{full_nsu_sheet, new_game, penny_ada_and_bo, penny_duel, penny_duel_rolls, penny_move, Scratch};
 
 #[test]
@@ -115,9 +115,7 @@ fn a_penny_ante_cup_stays_a_cup_in_the_feed_until_both_are_chosen() {
 #[test]
 fn a_roll_on_a_joined_device_reaches_the_tables_feed_and_every_other_devices() {
     let (h, pa, pb) = (Scratch::new(), Scratch::new(), Scratch::new());
-    let game = nsu_game(&h, "Valley", &["Wren", "Tobias"]);
-    let (wren, tobias) = (character(&h.db(), "Wren"), character(&h.db(), "Tobias"));
-    let (_host, ja, jb) = two_playing(&h, game, [(&pa, "Wren's phone", wren), (&pb, "Tobias's phone", tobias)]);
+    let (game, (wren, _tobias), (_host, ja, jb)) = valley_on_two_phones(&h, &pa, &pb);
     assert!(jb.feed(0).is_empty(), "nothing rolled yet");
 
     // Wren rolls on her phone (as the app's dice tray does there): the table logs it.

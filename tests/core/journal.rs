@@ -3,6 +3,8 @@
 //! one viewer (no House secret in a player's recap); carried in game files, validated on
 //! import, and in the copy a linked table sends a player's device.
 
+use std::path::PathBuf;
+
 use rand::SeedableRng;
 use serde_json::{json, Value};
 use sheetkeeper::rules::journal::{Group, SessionEdit};
@@ -152,12 +154,18 @@ fn a_players_recap_never_holds_what_their_log_leaves_out() {
     assert_eq!(table.len(), player.len(), "the same moves, in other words");
 }
 
+/// `game` exported from `store` to the game file `name` on `s`: its path and what it holds.
+fn game_file(s: &Scratch, store: &Store, game: Uuid, name: &str) -> (PathBuf, Value) {
+    let file = s.file(name);
+    export(store, ExportScope::Game(game), &file).unwrap();
+    let text = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    (file, text)
+}
+
 #[test]
 fn a_journal_travels_in_game_files_and_a_players_copy_holds_no_secret() {
     let (s, store, game, ada) = penny_session_with_a_secret();
-    let file = s.file("heist.json");
-    export(&store, ExportScope::Game(game), &file).unwrap();
-    let text: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    let (file, text) = game_file(&s, &store, game, "heist.json");
     let session = &text["data"]["games"][0]["journal"]["sessions"][0];
     assert_eq!((session["number"].clone(), session["date"].clone()), (json!(1), json!("2026-11-01")));
     assert_eq!(session["attendees"], json!(["Ada", "Bo"]));
@@ -182,18 +190,14 @@ fn a_journal_travels_in_game_files_and_a_players_copy_holds_no_secret() {
     let player_here = said(&services::journal_for(store.read(), game, &Viewer::Player(vec![ada])).unwrap());
     assert_eq!(player_there, player_here);
     // And out again: the same journal.
-    let again = other.file("again.json");
-    export(&there, ExportScope::Game(game), &again).unwrap();
-    let text_again: Value = serde_json::from_slice(&std::fs::read(&again).unwrap()).unwrap();
+    let (_, text_again) = game_file(&other, &there, game, "again.json");
     assert_eq!(text_again["data"]["games"][0]["journal"], text["data"]["games"][0]["journal"]);
 }
 
 #[test]
 fn a_malformed_journal_is_refused_naming_the_field_and_changes_nothing() {
     let (s, store, game, _) = penny_session_with_a_secret();
-    let file = s.file("heist.json");
-    export(&store, ExportScope::Game(game), &file).unwrap();
-    let good: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    let (_, good) = game_file(&s, &store, game, "heist.json");
     let at = "$.data.games[0].journal";
     type Breaks = Box<dyn Fn(&mut Value)>;
     let cases: Vec<(Breaks, String)> = vec![
@@ -294,11 +298,9 @@ fn journal_golden_file_is_its_document_and_imports_with_its_sessions() {
 
 #[test]
 fn a_joined_device_reads_the_tables_journal_and_leaves_its_keeping_to_the_table() {
-    use crate::link::{character, eventually, nsu_game, open, two_playing};
+    use crate::link::{eventually, open, valley_on_two_phones};
     let (h, pa, pb) = (Scratch::new(), Scratch::new(), Scratch::new());
-    let game = nsu_game(&h, "Valley", &["Wren", "Tobias"]);
-    let (wren, tobias) = (character(&h.db(), "Wren"), character(&h.db(), "Tobias"));
-    let (_host, _ja, _jb) = two_playing(&h, game, [(&pa, "Wren's phone", wren), (&pb, "Tobias's phone", tobias)]);
+    let (game, (wren, _tobias), _link) = valley_on_two_phones(&h, &pa, &pb);
 
     // The table's device keeps the journal: a session with a roll in it.
     let mut table = open(&h.db());

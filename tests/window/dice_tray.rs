@@ -68,6 +68,16 @@ fn roll_preset(session: &Session, index: usize, expression: &str, sides: i64) ->
     total
 }
 
+/// Opens the game `game` from home, then its screen through `opener` on the game's panel, and
+/// waits for the screen (`#{name}-screen`) to show and settle.
+pub(crate) fn open_screen(session: &Session, game: &str, opener: &str, name: &str) {
+    wait_game_row(session, game);
+    open_game(session, game);
+    press(session, opener);
+    session.wait_for(&format!("#{name}-screen:not([hidden])"));
+    session.wait_settled();
+}
+
 #[test]
 fn every_game_has_a_dice_tray_whose_rolls_are_logged() {
     let (_window, _scratch, _db, session) = begin_with("dice-tray", open);
@@ -85,11 +95,7 @@ fn every_game_has_a_dice_tray_whose_rolls_are_logged() {
         ("Mezzo Night", "#game-mezzo", "mezzo", "#mezzo-tab-log", "#mz-log-list", (4, "d12", 12)),
         ("Gear Night", "#game-scattershot", "scattershot", "#sc-tab-log", "#sc-log-list", (0, "2d10", 10)),
     ] {
-        wait_game_row(&session, game);
-        open_game(&session, game);
-        press(&session, opener);
-        session.wait_for(&format!("#{name}-screen:not([hidden])"));
-        session.wait_settled();
+        open_screen(&session, game, opener, name);
         let dice = format!("#{name}-dice");
         let height = session
             .execute("return document.querySelector(arguments[0]).getBoundingClientRect().height;", json!([dice]));

@@ -7,12 +7,12 @@
 
 use serde_json::json;
 
-use crate::dice_tray::roll_typed;
+use crate::dice_tray::{open_screen, roll_typed};
 use crate::mezzo::press;
 use crate::webdriver::{Session, ESCAPE};
 use crate::{
     back_home, begin_with, create_character, create_game, dismiss_toast, in_dark, new_game, open, open_game,
-    shots_at_both_widths, shots_at_both_widths_with, wait_game_row,
+    shots_at_both_widths, shots_at_both_widths_with,
 };
 
 fn set_value(session: &Session, selector: &str, value: &str) {
@@ -202,11 +202,7 @@ fn every_games_screen_opens_the_same_journal() {
         ("Penny Night", "#game-penny", "penny"),
         ("Mezzo Night", "#game-mezzo", "mezzo"),
     ] {
-        wait_game_row(&session, game);
-        open_game(&session, game);
-        press(&session, opener);
-        session.wait_for(&format!("#{name}-screen:not([hidden])"));
-        session.wait_settled();
+        open_screen(&session, game, opener, name);
         let journal = format!("#{name}-journal");
         press(&session, &journal);
         session.wait_for("#journal[open]");

@@ -151,6 +151,44 @@ fn phone_checks(session: &Session, name: &str) {
     assert_eq!(twice, json!([]), "{name}: no id is used twice");
 }
 
+/// Types the check's two dice in (the actor's, then the failure's) and rolls.
+pub(crate) fn roll_typed(session: &Session, actor: &str, failure: &str) {
+    press(session, "#mzc-hand");
+    session.wait_for("#mzc-die-2");
+    type_into(session, "#mzc-die-1", actor);
+    type_into(session, "#mzc-die-2", failure);
+    press(session, "#mzc-roll");
+    session.wait_for("#mzc-rolled");
+}
+
+/// Resolves the rolled check and waits for its result.
+pub(crate) fn resolve_check(session: &Session) {
+    press(session, "#mzc-resolve");
+    session.wait_for("#mzc-result");
+}
+
+/// Adds the edge `name` as the first trait of the sheet shown (the add-trait form's other
+/// choices as they are); returns its id.
+pub(crate) fn first_edge(session: &Session, name: &str) -> String {
+    choose(session, "#mz-trait-kind", "edge");
+    type_into(session, "#mz-trait-name", name);
+    press(session, "#mz-trait-submit");
+    session.wait_for("#mz-trait-list .mz-trait").attribute("data-trait-id").expect("a trait id")
+}
+
+/// Fills the Challenge tab's start form: `description`, the two sides' names, the element
+/// `hero` on the first side with its stake, and `foe` on the second.
+pub(crate) fn challenge_form(session: &Session, description: &str, sides: [&str; 2], hero: (&str, &str), foe: &str) {
+    let (hero, stake) = hero;
+    press(session, "#mezzo-tab-challenge");
+    type_into(session, "#mzch-description", description);
+    type_into(session, "#mzch-side-name-0", sides[0]);
+    type_into(session, "#mzch-side-name-1", sides[1]);
+    choose(session, &format!("#mzch-side-of-{hero}"), "0");
+    choose(session, &format!("#mzch-side-of-{foe}"), "1");
+    type_into(session, &format!("#mzch-stake-of-{hero}"), stake);
+}
+
 /// Whether the checkbox or radio button `selector` is ticked.
 pub(crate) fn checked(session: &Session, selector: &str) -> serde_json::Value {
     session.execute("return document.querySelector(arguments[0]).checked;", json!([selector]))

@@ -10,8 +10,8 @@
 use serde_json::json;
 
 use crate::mezzo::{
-    choose, db, dismiss_error, dismiss_toast, new_character, new_element, open_element_sheet, open_mezzo, press,
-    reopen_mezzo, shots_of, text_of, type_into, wait_contains,
+    challenge_form, choose, db, dismiss_error, dismiss_toast, new_character, new_element, open_element_sheet,
+    open_mezzo, press, reopen_mezzo, shots_of, text_of, type_into, wait_contains,
 };
 use crate::webdriver::Session;
 use crate::{begin, begin_with, create_game, open, open_dark};
@@ -91,13 +91,13 @@ fn a_challenge_round_producing_perks_and_adversity() {
     let guard = new_element(&session, "faction", "Gate Guard");
 
     // The start form: two sides, a challenger on each, Mira with a stake.
-    press(&session, "#mezzo-tab-challenge");
-    type_into(&session, "#mzch-description", "Get through the gate");
-    type_into(&session, "#mzch-side-name-0", "Mira gets in");
-    type_into(&session, "#mzch-side-name-1", "The gate holds");
-    choose(&session, &format!("#mzch-side-of-{mira}"), "0");
-    choose(&session, &format!("#mzch-side-of-{guard}"), "1");
-    type_into(&session, &format!("#mzch-stake-of-{mira}"), "the archive beyond");
+    challenge_form(
+        &session,
+        "Get through the gate",
+        ["Mira gets in", "The gate holds"],
+        (&mira, "the archive beyond"),
+        &guard,
+    );
     shots_of(&session, "mezzo-challenge-start", "#mzch-start");
     press(&session, "#mzch-start-submit");
     session.wait_text("#mzch-round", "Round 1 · major actions");

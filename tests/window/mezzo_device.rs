@@ -7,7 +7,7 @@
 use serde_json::json;
 
 use crate::mezzo::{
-    add_player, choose, conflict_options, db, influence, press, shots_of, text_of, type_into, wait_contains,
+    add_player, conflict_options, db, first_edge, influence, press, shots_of, text_of, type_into, wait_contains,
 };
 use crate::webdriver::{Session, ENTER};
 use crate::{begin_with, new_game, open, open_game};
@@ -30,6 +30,20 @@ fn newcomer(session: &Session, game_name: &str, name: &str) -> (String, String) 
     session.wait_text("#mz-sheet-heading", name);
     assert_eq!(sheet_shown(session), character, "the card opens the same sheet");
     (game, character)
+}
+
+/// `newcomer`'s Mira in the game `game_name`, claimed by Ada, its first player, and the first
+/// arc being played. Returns (game, Mira, Ada).
+fn claimed_by_ada(session: &Session, game_name: &str) -> (String, String, String) {
+    let (game, mira) = newcomer(session, game_name, "Mira");
+    type_into(session, "#mz-first-player", "Ada");
+    press(session, "#mz-first-player-submit");
+    wait_contains(session, ".mz-sheet-sub", "Claimed by Ada.");
+    press(session, "#mezzo-tab-table");
+    press(session, "#mz-start-arc");
+    session.wait_text("#mz-arc-status", "Arc 1 is being played.");
+    let ada = crate::mezzo::player_id(session, "Ada");
+    (game, mira, ada)
 }
 
 /// The id of the element whose sheet is shown.
@@ -62,10 +76,7 @@ fn a_newcomer_reaches_the_sheet_and_starts_an_action_check_from_a_trait() {
     wait_contains(&session, "#mz-strip-influence", "2 (Ada)");
 
     // A first trait (the add-trait form is open on an empty sheet), then tap it to act.
-    choose(&session, "#mz-trait-kind", "edge");
-    type_into(&session, "#mz-trait-name", "Quick Hands");
-    press(&session, "#mz-trait-submit");
-    let trait_id = session.wait_for("#mz-trait-list .mz-trait").attribute("data-trait-id").expect("a trait id");
+    let trait_id = first_edge(&session, "Quick Hands");
     shots_of(&session, "mezzo-my-sheet", "#mezzo-screen");
     press(&session, &format!(".mz-trait[data-trait-id='{trait_id}'] .mz-trait-act"));
     session.wait_for("#mezzo-tab-check[aria-current='page']");
@@ -126,6 +137,28 @@ fn a_conflict_resolved_from_the_totals_the_table_counted() {
     wait_contains(&session, "#mezzo-body", "“The smuggler” wins.");
 }
 
+/// The seed deck built and its session started, and one card bought for each of `players`.
+fn a_card_each(session: &Session, players: &[&str]) {
+    crate::mezzo::build_deck(session);
+    press(session, "#mzd-start-session");
+    for player in players {
+        press(session, &format!("#mzd-buy-{player}"));
+        session.wait_text(&format!("#mzd-hand-count-{player}"), "1 card");
+    }
+}
+
+/// This device becomes a player's phone in the game `(id, name)`, the character `kept` kept
+/// here for another player; then the game's Mezzo screen is opened again from home.
+fn a_players_phone(session: &Session, (game, name): (&str, &str), kept: &str) {
+    invoke(session, "set_mine", json!({ "character": kept, "mine": false }));
+    invoke(session, "set_device_role", json!({ "game": game, "role": "player" }));
+    crate::back_home(session);
+    // The games list is drawn again with the new role: look for the game once it settled.
+    session.wait_settled();
+    open_game(session, name);
+    press(session, "#game-mezzo");
+}
+
 /// Calls a Tauri command from the page, as the shell's settings would (the device's role, a
 /// character kept for another player), and waits for its answer.
 fn invoke(session: &Session, command: &str, args: serde_json::Value) {
@@ -143,33 +176,17 @@ fn invoke(session: &Session, command: &str, args: serde_json::Value) {
 #[test]
 fn a_player_device_acts_for_its_own_players_and_shows_only_their_hands() {
     let (_window, _scratch, _db_path, session) = begin_with("mezzo-device-player", open);
-    let (game, mira) = newcomer(&session, "Phone Night", "Mira");
-    type_into(&session, "#mz-first-player", "Ada");
-    press(&session, "#mz-first-player-submit");
-    wait_contains(&session, ".mz-sheet-sub", "Claimed by Ada.");
-    press(&session, "#mezzo-tab-table");
-    press(&session, "#mz-start-arc");
-    session.wait_text("#mz-arc-status", "Arc 1 is being played.");
-    let ada = crate::mezzo::player_id(&session, "Ada");
+    let (game, mira, ada) = claimed_by_ada(&session, "Phone Night");
     let bo = add_player(&session, "Bo");
     press(&session, "#mezzo-tab-elements");
     type_into(&session, "#mz-new-character", "Nox");
     press(&session, "#mz-new-character-submit");
     let nox = crate::mezzo::element_id(&session, "Nox");
     crate::mezzo::claim(&session, &bo, &nox, "Nox");
-    crate::mezzo::build_deck(&session);
-    press(&session, "#mzd-start-session");
-    press(&session, &format!("#mzd-buy-{ada}"));
-    session.wait_text(&format!("#mzd-hand-count-{ada}"), "1 card");
+    a_card_each(&session, &[&ada]);
 
     // This device becomes Ada's phone; Nox is kept here for Bo.
-    invoke(&session, "set_mine", json!({ "character": nox, "mine": false }));
-    invoke(&session, "set_device_role", json!({ "game": game, "role": "player" }));
-    crate::back_home(&session);
-    // The games list is drawn again with the new role: look for the game once it settled.
-    session.wait_settled();
-    open_game(&session, "Phone Night");
-    press(&session, "#game-mezzo");
+    a_players_phone(&session, (&game, "Phone Night"), &nox);
     session.wait_text("#mz-sheet-heading", "Mira");
     assert_eq!(sheet_shown(&session), mira);
     session.wait_text("#mz-acting-line", "You act as Ada.");
@@ -199,29 +216,12 @@ fn a_player_device_acts_for_its_own_players_and_shows_only_their_hands() {
 #[test]
 fn a_player_with_no_character_says_who_they_are_and_plays_their_own_hand() {
     let (_window, _scratch, _db_path, session) = begin_with("mezzo-device-seat", open);
-    let (game, mira) = newcomer(&session, "Seat Night", "Mira");
-    type_into(&session, "#mz-first-player", "Ada");
-    press(&session, "#mz-first-player-submit");
-    wait_contains(&session, ".mz-sheet-sub", "Claimed by Ada.");
-    press(&session, "#mezzo-tab-table");
-    press(&session, "#mz-start-arc");
-    session.wait_text("#mz-arc-status", "Arc 1 is being played.");
-    let ada = crate::mezzo::player_id(&session, "Ada");
+    let (game, mira, ada) = claimed_by_ada(&session, "Seat Night");
     let cy = add_player(&session, "Cy");
-    crate::mezzo::build_deck(&session);
-    press(&session, "#mzd-start-session");
-    press(&session, &format!("#mzd-buy-{ada}"));
-    session.wait_text(&format!("#mzd-hand-count-{ada}"), "1 card");
-    press(&session, &format!("#mzd-buy-{cy}"));
-    session.wait_text(&format!("#mzd-hand-count-{cy}"), "1 card");
+    a_card_each(&session, &[&ada, &cy]);
 
     // The device becomes Cy's phone: Mira is kept here for Ada.
-    invoke(&session, "set_mine", json!({ "character": mira, "mine": false }));
-    invoke(&session, "set_device_role", json!({ "game": game, "role": "player" }));
-    crate::back_home(&session);
-    session.wait_settled();
-    open_game(&session, "Seat Night");
-    press(&session, "#game-mezzo");
+    a_players_phone(&session, (&game, "Seat Night"), &mira);
     press(&session, "#mezzo-tab-deck");
     // Nobody's hand is offered until the phone's person says who they are; Ada's never is.
     session.wait_for(&format!("#mzd-me-{cy}"));

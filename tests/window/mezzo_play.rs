@@ -11,9 +11,9 @@
 use serde_json::json;
 
 use crate::mezzo::{
-    add_player, checked, choose, conflict_options, db, disabled, dismiss_error, dismiss_toast, influence,
-    new_character, new_element, open_element_sheet, open_mezzo, press, reopen_mezzo, shots_of, text_of, type_into,
-    wait_contains,
+    add_player, challenge_form, checked, choose, conflict_options, db, disabled, dismiss_error, dismiss_toast,
+    influence, new_character, new_element, open_element_sheet, open_mezzo, press, reopen_mezzo, resolve_check,
+    roll_typed, shots_of, text_of, type_into, wait_contains,
 };
 use crate::webdriver::{Session, ENTER};
 use crate::{begin_with, create_game, open, open_dark};
@@ -40,22 +40,6 @@ fn start_check(session: &Session, description: &str, actor: &str, action: &str, 
     choose(session, "#mzc-actor-0", actor);
     type_into(session, "#mzc-action-0", action);
     type_into(session, "#mzc-failure", failure);
-}
-
-/// Types the check's two dice in (the actor's, then the failure's) and rolls.
-fn roll_typed(session: &Session, actor: &str, failure: &str) {
-    press(session, "#mzc-hand");
-    session.wait_for("#mzc-die-2");
-    type_into(session, "#mzc-die-1", actor);
-    type_into(session, "#mzc-die-2", failure);
-    press(session, "#mzc-roll");
-    session.wait_for("#mzc-rolled");
-}
-
-/// Resolves the rolled check and waits for its result.
-fn resolve_check(session: &Session) {
-    press(session, "#mzc-resolve");
-    session.wait_for("#mzc-result");
 }
 
 /// Counts the trait `trait_id` of `element` in the check (its votes as set in the form).
@@ -343,14 +327,9 @@ fn an_unexpected_edge_and_a_major_action_in_a_challenge() {
     assert_eq!(disabled(&session, &format!("#mzc-edge-on-{mira}")), json!(true));
 
     // The challenge, started on its tab.
-    press(&session, "#mezzo-tab-challenge");
-    type_into(&session, "#mzch-description", "Past the locked door");
-    type_into(&session, "#mzch-side-name-0", "Mira gets through");
-    type_into(&session, "#mzch-side-name-1", "The door stays shut");
-    choose(&session, &format!("#mzch-side-of-{mira}"), "0");
-    choose(&session, &format!("#mzch-side-of-{key}"), "1");
     // A Raise Stakes needs a stake to raise (its momentum goes to the stake's pool).
-    type_into(&session, &format!("#mzch-stake-of-{mira}"), "through the door");
+    let sides = ["Mira gets through", "The door stays shut"];
+    challenge_form(&session, "Past the locked door", sides, (&mira, "through the door"), &key);
     press(&session, "#mzch-start-submit");
     wait_contains(&session, "#toast-message", "Past the locked door");
 

@@ -8,7 +8,9 @@
 
 use serde_json::json;
 
-use crate::mezzo::{choose, dismiss_toast, open_element_sheet, press, shots_of, text_of, type_into, wait_contains};
+use crate::mezzo::{
+    choose, dismiss_toast, first_edge, open_element_sheet, press, shots_of, text_of, type_into, wait_contains,
+};
 use crate::mezzo_play::table;
 use crate::webdriver::Session;
 use crate::{begin_with, in_dark, on_screen, open, Taps};
@@ -46,10 +48,7 @@ fn a_trait_on_the_sheet_checks_to_a_resolved_result_in_three_taps_and_rolls_agai
     crate::mezzo::claim(&session, &ada, &mira, "Mira");
     press(&session, "#mezzo-tab-elements");
     open_element_sheet(&session, &mira, "Mira");
-    choose(&session, "#mz-trait-kind", "edge");
-    type_into(&session, "#mz-trait-name", "Quick Hands");
-    press(&session, "#mz-trait-submit");
-    let trait_id = session.wait_for("#mz-trait-list .mz-trait").attribute("data-trait-id").expect("a trait id");
+    let trait_id = first_edge(&session, "Quick Hands");
     dismiss_toast(&session);
 
     // Tap 1: the trait. Mira acts (common, 2 votes, and her edge's +1: a d8) against the

@@ -15,8 +15,8 @@ use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::mezzo::{
-    choose, conflict_options, db, dismiss_error, open_element_sheet, open_mezzo, press, reopen_mezzo, shots_of,
-    text_of, type_into, wait_contains,
+    choose, conflict_options, db, dismiss_error, open_element_sheet, open_mezzo, press, reopen_mezzo, resolve_check,
+    roll_typed, shots_of, text_of, type_into, wait_contains,
 };
 use crate::webdriver::Session;
 use crate::{begin, open, open_dark};
@@ -382,14 +382,8 @@ fn an_action_check_takes_the_conflicts_vote_sources() {
     assert!(tally.contains("narration 2") && tally.contains("laws +1") && tally.contains("Ill Fated 1"), "{tally:?}");
     shots_of(&session, "mezzo-check-votes", &format!(".mzc-player[data-player-id='{ada}']"));
     shots_of(&session, "mezzo-check-votes-odds", "#mzc-odds-list");
-    press(&session, "#mzc-hand");
-    session.wait_for("#mzc-die-2");
-    type_into(&session, "#mzc-die-1", "9");
-    type_into(&session, "#mzc-die-2", "3");
-    press(&session, "#mzc-roll");
-    session.wait_for("#mzc-rolled");
-    press(&session, "#mzc-resolve");
-    session.wait_for("#mzc-summary");
+    roll_typed(&session, "9", "3");
+    resolve_check(&session);
     let left: i64 = db(&db_path).query_row("SELECT count(*) FROM mz_victory_votes", [], |r| r.get(0)).unwrap();
     assert_eq!(left, 0, "the narration votes are spent");
     // The debt is paid off: a new check offers no Ill Fated for Mira.

@@ -5,7 +5,7 @@
 
 use serde_json::json;
 
-use crate::mezzo::{choose, dismiss_toast, open_element_sheet, press, scroll_to, type_into, wait_contains};
+use crate::mezzo::{dismiss_toast, first_edge, open_element_sheet, press, scroll_to, type_into, wait_contains};
 use crate::nsu_roll::{begin_rolling, open_sheet_of, tap, wait_step};
 use crate::webdriver::{Session, ENTER};
 use crate::{begin_with, in_dark, new_game, open, shots_at_both_widths_with};
@@ -166,10 +166,7 @@ fn a_mezzo_sheet_is_played_from_and_edited_in_its_mode() {
     open_element_sheet(&session, &mira, "Mira");
     // Her traits are made in edit mode; Done turns the sheet to play.
     toggle_reads(&session, "#mz-sheet-mode", "Done");
-    choose(&session, "#mz-trait-kind", "edge");
-    type_into(&session, "#mz-trait-name", "Quick Hands");
-    press(&session, "#mz-trait-submit");
-    let trait_id = session.wait_for("#mz-trait-list .mz-trait").attribute("data-trait-id").expect("a trait id");
+    let trait_id = first_edge(&session, "Quick Hands");
     toggle_reads(&session, "#mz-sheet-mode", "Done");
     press(&session, "#mz-sheet-mode");
     toggle_reads(&session, "#mz-sheet-mode", "✎ Edit");

@@ -153,21 +153,9 @@ export function gameScreen({
         el("span", { class: "pill link-pill", role: "status", hidden: true }),
         // The game's dice tray (the controller's `dice`: opens it, given this button); beside
         // the badge, so a phone's bar keeps its height.
-        dice &&
-          el(
-            "button",
-            { type: "button", id: `${name}-dice`, class: "frame-dice", "aria-haspopup": "dialog", on: { click: (e) => dice(e.currentTarget) } },
-            icon("dice"),
-            el("span", { class: "phone-hidden" }, "Dice"),
-          ),
+        dice && dialogButton(name, "dice", "Dice", dice),
         // The game's campaign journal (shell/journal.js), the same in every system.
-        journal &&
-          el(
-            "button",
-            { type: "button", id: `${name}-journal`, class: "frame-journal", "aria-haspopup": "dialog", on: { click: (e) => journal(e.currentTarget) } },
-            icon("journal"),
-            el("span", { class: "phone-hidden" }, "Journal"),
-          ),
+        journal && dialogButton(name, "journal", "Journal", journal),
       ),
       printPlaces[0],
       nav,
@@ -249,6 +237,19 @@ export function gameScreen({
       keepControlsClear();
     },
   };
+}
+
+/**
+ * A button of the frame's bar that opens a dialog: `#${name}-${what}`, its icon, and its `word`
+ * (read on a phone, shown from 720 px); a tap calls `open` with the button, the dialog's opener.
+ */
+function dialogButton(name, what, word, open) {
+  return el(
+    "button",
+    { type: "button", id: `${name}-${what}`, class: `frame-${what}`, "aria-haspopup": "dialog", on: { click: (e) => open(e.currentTarget) } },
+    icon(what),
+    el("span", { class: "phone-hidden" }, word),
+  );
 }
 
 /**

@@ -8,27 +8,15 @@ use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft};
 use sheetkeeper::services::{self, Approach, Changed, DiceInput, GameMove, ImportOptions};
 use uuid::Uuid;
 
-use crate::support::Scratch;
-
-const GAME: &str = "3a9c1e5b-7d2f-4e8a-9b6c-0d1e2f3a4b5c";
-const ADA: &str = "1b2c3d4e-5f60-4a71-8b82-9c0d1e2f3a40";
-const BO: &str = "2c3d4e5f-6071-4b82-9c93-ad1e2f3a4b51";
-const CY: &str = "3d4e5f60-7182-4c93-8da4-be2f3a4b5c62";
-
-fn id(text: &str) -> Uuid {
-    Uuid::parse_str(text).unwrap()
-}
+use crate::mezzo_store::{ADA, BO, CY, GAME};
+use crate::support::{uuid, Scratch};
 
 /// The Mezzo plot game: Ada (Actor, claims Mira), Bo (3 influence, claims nothing), Cy.
 #[test]
 fn a_seated_phone_casts_its_players_ballot_and_the_table_resolves_with_it() {
     let (h, p) = (Scratch::new(), Scratch::new());
-    let (game, ada, bo, cy) = (id(GAME), id(ADA), id(BO), id(CY));
-    let mut host = super::mezzo_plot_table(&h);
-    let (phone, stranger) = (Uuid::new_v4(), Uuid::new_v4());
-    services::host_pair(&mut host, game, phone, "Bo's phone", &[3; 32]).unwrap();
-    services::host_pair(&mut host, game, stranger, "a visitor's phone", &[4; 32]).unwrap();
-    services::host_claim(&mut host, game, phone, bo).unwrap().unwrap();
+    let (game, ada, bo, cy) = (uuid(GAME), uuid(ADA), uuid(BO), uuid(CY));
+    let (mut host, phone, stranger) = super::mezzo_plot_table_with_bos_phone(&h);
     let mut rng = rand::rngs::StdRng::seed_from_u64(3);
 
     // The table opens the conflict for votes: one move, and it reaches Bo's phone.

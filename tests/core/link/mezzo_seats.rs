@@ -8,22 +8,15 @@ use sheetkeeper::services::{self, CardMove, Changed, ClaimCheck, Copy, CopyUpdat
 use sheetkeeper::Error;
 use uuid::Uuid;
 
-use crate::support::{bytes_on_disk, Scratch};
-
-const GAME: &str = "3a9c1e5b-7d2f-4e8a-9b6c-0d1e2f3a4b5c";
-const ADA: &str = "1b2c3d4e-5f60-4a71-8b82-9c0d1e2f3a40";
-const BO: &str = "2c3d4e5f-6071-4b82-9c93-ad1e2f3a4b51";
-
-fn id(text: &str) -> Uuid {
-    Uuid::parse_str(text).unwrap()
-}
+use crate::mezzo_store::{ADA, BO, GAME};
+use crate::support::{bytes_on_disk, uuid, Scratch};
 
 /// The Mezzo plot game: Ada (Actor, claims Mira) holds "a wreck"; Bo, who claims nothing,
 /// holds "a ghost"; Cy's "a wedding" is depleted, face down.
 #[test]
 fn a_joined_player_with_no_character_sees_only_their_own_hand_once_the_table_seats_them() {
     let (h, p) = (Scratch::new(), Scratch::new());
-    let (game, ada, bo) = (id(GAME), id(ADA), id(BO));
+    let (game, ada, bo) = (uuid(GAME), uuid(ADA), uuid(BO));
     let mut host = super::mezzo_plot_table(&h);
     let device = Uuid::new_v4();
     services::host_pair(&mut host, game, device, "Bo's phone", &[3; 32]).unwrap();
@@ -79,7 +72,7 @@ fn a_joined_player_with_no_character_sees_only_their_own_hand_once_the_table_sea
 #[test]
 fn a_seat_given_after_joining_reaches_the_device_with_the_next_update() {
     let (h, p) = (Scratch::new(), Scratch::new());
-    let (game, bo) = (id(GAME), id(BO));
+    let (game, bo) = (uuid(GAME), uuid(BO));
     let mut host = super::mezzo_plot_table(&h);
     let device = Uuid::new_v4();
     services::host_pair(&mut host, game, device, "Bo's phone", &[3; 32]).unwrap();
@@ -116,13 +109,9 @@ fn a_seat_given_after_joining_reaches_the_device_with_the_next_update() {
 #[test]
 fn a_seated_device_plays_its_own_players_cards_through_the_table_and_no_one_elses() {
     let h = Scratch::new();
-    let (game, ada, bo) = (id(GAME), id(ADA), id(BO));
-    let (ghost, wreck) = (id("71000000-0000-4000-8000-0000000000ca"), id("71000000-0000-4000-8000-0000000000cc"));
-    let mut host = super::mezzo_plot_table(&h);
-    let (phone, stranger) = (Uuid::new_v4(), Uuid::new_v4());
-    services::host_pair(&mut host, game, phone, "Bo's phone", &[3; 32]).unwrap();
-    services::host_pair(&mut host, game, stranger, "a visitor's phone", &[4; 32]).unwrap();
-    services::host_claim(&mut host, game, phone, bo).unwrap().unwrap();
+    let (game, ada, bo) = (uuid(GAME), uuid(ADA), uuid(BO));
+    let (ghost, wreck) = (uuid("71000000-0000-4000-8000-0000000000ca"), uuid("71000000-0000-4000-8000-0000000000cc"));
+    let (mut host, phone, stranger) = super::mezzo_plot_table_with_bos_phone(&h);
     let mut rng = rand::rngs::StdRng::seed_from_u64(5);
     let card = |mv| GameMove::MezzoCard { mv };
     let deck = |host: &sheetkeeper::Store| services::mezzo_deck(host, game).unwrap();

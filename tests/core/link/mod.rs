@@ -29,7 +29,8 @@ use sheetkeeper::services;
 use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::support::Scratch;
+use crate::mezzo_store;
+use crate::support::{uuid, Scratch};
 
 /// The table's device of the Mezzo plot game (Ada, Actor claiming Mira; Bo, 3 influence,
 /// claiming nothing; Cy): the game imported from its fixture, and the device's link identity.
@@ -39,6 +40,19 @@ pub fn mezzo_plot_table(scratch: &Scratch) -> Store {
     services::import(&mut host, &file, services::ImportOptions::default()).unwrap();
     services::link_identity(&mut host, || (vec![7; 32], vec![9; 32])).unwrap();
     host
+}
+
+/// `mezzo_plot_table` with two devices paired: Bo's phone, seated as Bo (a player who
+/// claims no character), and a visitor's phone, seated as nobody. Returns the table's device,
+/// Bo's phone and the visitor's.
+pub fn mezzo_plot_table_with_bos_phone(scratch: &Scratch) -> (Store, Uuid, Uuid) {
+    let (game, bo) = (uuid(mezzo_store::GAME), uuid(mezzo_store::BO));
+    let mut host = mezzo_plot_table(scratch);
+    let (phone, stranger) = (Uuid::new_v4(), Uuid::new_v4());
+    services::host_pair(&mut host, game, phone, "Bo's phone", &[3; 32]).unwrap();
+    services::host_pair(&mut host, game, stranger, "a visitor's phone", &[4; 32]).unwrap();
+    services::host_claim(&mut host, game, phone, bo).unwrap().unwrap();
+    (host, phone, stranger)
 }
 
 /// How long a condition may take to come true before a test fails (generous: loopback is
@@ -301,6 +315,20 @@ pub fn two_playing(
     claim(&host, &ja, &pa.db(), a);
     claim(&host, &jb, &pb.db(), b);
     (host, ja, jb)
+}
+
+/// The NSU game "Valley" on `h` with Wren and Tobias, each played on a phone of their own
+/// (`pa` Wren's, `pb` Tobias's) paired and claiming with the host's approval: the game's id,
+/// Wren's and Tobias's, and the link (the host, Wren's phone, Tobias's phone).
+pub fn valley_on_two_phones(
+    h: &Scratch,
+    pa: &Scratch,
+    pb: &Scratch,
+) -> (Uuid, (Uuid, Uuid), (HostHandle, JoinHandle, JoinHandle)) {
+    let game = nsu_game(h, "Valley", &["Wren", "Tobias"]);
+    let (wren, tobias) = (character(&h.db(), "Wren"), character(&h.db(), "Tobias"));
+    let link = two_playing(h, game, [(pa, "Wren's phone", wren), (pb, "Tobias's phone", tobias)]);
+    (game, (wren, tobias), link)
 }
 
 /// Ends the link (the device, then the host); then `sheetkeeper check` passes on each

@@ -17,14 +17,11 @@ use sheetkeeper::rules::penny_ante::ledger::Account;
 use sheetkeeper::services::{self, DiceInput, ImportOptions, LocationDraft, Viewer};
 
 use super::*;
-use crate::support::{bytes_on_disk, fixture, penny_heist, PennyHeist};
+use crate::mezzo_store::{ADA, CY};
+use crate::support::{bytes_on_disk, fixture, penny_heist, uuid, PennyHeist};
 
 /// What a face-down card reads on a joined device.
 const FACE_DOWN: &str = "Face-down card";
-
-fn uuid(text: &str) -> Uuid {
-    Uuid::parse_str(text).unwrap()
-}
 
 /// Every value of the database at `db`, table after table, as text: what a person who
 /// opens the file can read.
@@ -171,8 +168,6 @@ fn cards_in(db: &Path, place: &str, holder: Option<Uuid>) -> Vec<(String, String
 // the deck. The draw pile holds "a song"; "a map" lies in the discard pile; Ada (who claimed
 // Mira Vell) holds "a wreck", Bo "a ghost"; Cy's "a wedding" is depleted, face down; Ada's
 // and Cy's refresh is open.
-const ADA: &str = "1b2c3d4e-5f60-4a71-8b82-9c0d1e2f3a40";
-const CY: &str = "3d4e5f60-7182-4c93-8da4-be2f3a4b5c62";
 const A_MAP: &str = "71000000-0000-4000-8000-0000000000cb";
 const A_WRECK: &str = "71000000-0000-4000-8000-0000000000cc";
 const A_GHOST: &str = "71000000-0000-4000-8000-0000000000ca";

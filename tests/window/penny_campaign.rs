@@ -203,6 +203,18 @@ fn the_house_cannot_fund_a_purse_in_the_running_challenge() {
         serde_json::from_value(found).expect("the funding buttons")
     };
     assert_eq!(disabled(baron), vec![true, true, true], "+1, +5, +10 for the Baron: none while he plays");
+    // Each says why: the reason describes the button.
+    let why = session.execute(
+        "return [...document.querySelectorAll(arguments[0] + ' .penny-fund')].map((b) => \
+           b.getAttribute('aria-describedby').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));",
+        json!([of(baron)]),
+    );
+    let why: Vec<String> = serde_json::from_value(why).expect("the buttons' descriptions");
+    assert!(
+        why.iter()
+            .all(|w| w.contains("The Baron") && w.ends_with("Not funded while The Baron plays in the challenge.")),
+        "{why:?}"
+    );
     assert_eq!(disabled(count), vec![false, false, false], "the Count is in no challenge: he can be funded");
     assert!(session.find(&format!("{} .penny-no-funding", of(count))).is_err(), "no reason shown for the Count");
     shots_of(&session, "penny-no-funding", &of(baron));

@@ -6,7 +6,8 @@
 //! spent read back from `mz_players`), three options by Take Median (its steps and the
 //! winner), and a two-way tie settled by a compromise, undone, and broken with typed d12s
 //! over two rounds; after a restart in dark mode, a conflict in the D6 variant whose typed
-//! first roll bursts. Screenshots at 1280 and 360 px wide, light and dark.
+//! first roll bursts. Apart, an Actor gives up her claim and the character keeps its Plot
+//! Protection as an edge (audit DEV-7). Screenshots at 1280 and 360 px wide, light and dark.
 
 use std::path::Path;
 
@@ -524,6 +525,51 @@ fn tie(session: &Session, ada: &str, bo: &str) {
     let rounds = text_of(session, "#mz-tie-rounds");
     assert!(rounds.contains("Round 1: “The barn” 4, “The inn” 4 — tied again."), "{rounds:?}");
     assert!(rounds.contains("Round 2: “The barn” 2, “The inn” 9 — “The inn” wins."), "{rounds:?}");
+}
+
+/// Audit DEV-7 (RULES.md decision 2026-11-28): Ada gives up her claim on Mira on the Table
+/// tab, and Mira keeps her Plot Protection, now as the Plot Protection edge (in no slot);
+/// Undo gives the claim back, the protection coming from it again.
+#[test]
+fn a_character_keeps_its_plot_protection_when_the_claim_is_given_up() {
+    let (_window, _scratch, _db_path, session) = begin_with("mezzo-unclaim", open);
+    let (_game, ada, _bo, mira, _key) = table(&session);
+    let row = format!(".mz-player[data-player-id='{ada}']");
+    press(&session, "#mezzo-tab-table");
+    press(&session, &format!("{row} .mz-unclaim"));
+    session.wait_for(&format!("{row} .mz-claims-none"));
+    wait_contains(&session, "#toast-message", "Ada gives up the claim on Mira: Mira keeps Plot Protection as an edge.");
+    shots_of(&session, "mezzo-unclaimed", &row);
+
+    press(&session, "#mezzo-tab-elements");
+    open_element_sheet(&session, &mira, "Mira");
+    assert!(text_of(&session, "#mz-protection-status").starts_with("Protected"), "Mira is still protected");
+    let sources = text_of(&session, "#mz-protection");
+    assert!(sources.contains("From the Plot Protection edge"), "{sources:?}");
+    assert!(!sources.contains("From a player's claim"), "no claim any more: {sources:?}");
+    let traits = text_of(&session, "#mz-trait-list");
+    assert!(traits.contains("Plot Protection"), "the edge is on her sheet: {traits:?}");
+    assert!(text_of(&session, "#mz-slots-status").contains("0 filled"), "the edge takes no slot");
+    shots_of(&session, "mezzo-unclaimed-protection", "#mz-protection");
+
+    // Undo in the log: Ada's claim is back, and the protection comes from it.
+    press(&session, "#mezzo-tab-log");
+    press(&session, "#mz-log-undo");
+    press(&session, "#mezzo-tab-table");
+    wait_contains(&session, &format!("{row} .mz-claims"), "Claims Mira");
+    press(&session, "#mezzo-tab-elements");
+    // The tab may come back on Mira's sheet, or on the list.
+    session.wait_until("the elements tab", || {
+        session.find("#mz-sheet-heading").ok().or_else(|| session.find(".mz-element .mz-open-sheet").ok())
+    });
+    if session.find("#mz-sheet-heading").is_err() {
+        open_element_sheet(&session, &mira, "Mira");
+    }
+    wait_contains(&session, "#mz-protection", "From a player's claim");
+    assert!(
+        !text_of(&session, "#mz-protection").contains("From the Plot Protection edge"),
+        "the edge went with the Undo"
+    );
 }
 
 #[test]

@@ -477,12 +477,49 @@ fn fold_challenge(session: &Session, bo: &str) {
     press(session, "#penny-start-challenge");
     session.wait_text("#penny-pot", "2");
     both_sides_pass_the_circumstances(session);
-    declare_and_roll(session, "Bo", &[], &["2"], &["6"]);
+    // Bo declares nothing, rolls a 2 and puts it back in his cup; the House rolls a 6 and shows it.
+    pass_to(session, "challenger", "characteristics", "Bo");
+    press(session, "#penny-char-submit");
+    pass_to(session, "opponent", "characteristics", "the House");
+    press(session, "#penny-char-submit");
+    pass_to(session, "challenger", "roll", "Bo");
+    type_dice(session, "penny-die", &["2"]);
+    press(session, "#penny-roll");
+    session.wait_for("#penny-cup-0");
+    if session.find("#penny-cup-0[aria-pressed='false']").is_ok() {
+        press(session, "#penny-cup-0");
+    }
+    session.wait_for("#penny-cup-0[aria-pressed='true']");
+    press(session, "#penny-cup-submit");
+    roll_and_cup(session, "opponent", "the House", &["6"]);
     pass_to(session, "challenger", "bet", "Bo");
+    // What the table sees of each side's dice once both cups are chosen: Bo's 2 in his cup.
+    let before = dice_on_the_table(session);
+    assert!(before.iter().any(|(words, _)| words.contains("1 in the cup")), "a die in a cup: {before:?}");
     press(session, "#penny-fold");
     session.wait_for("#penny-result");
     let summary = text_of(session, "#penny-summary");
     assert!(summary.contains("Bo folded") && summary.contains("the House takes the pot of 2"), "{summary:?}");
+    // A fold reveals nothing (audit D-PA1, RULES §2.3): neither side's cup opens on the shared
+    // screen, and no side can be handed the device to open one.
+    let after = dice_on_the_table(session);
+    assert_eq!(after, before, "after the fold each side shows what it showed before, its cup still a cup");
+    assert!(after.iter().all(|(words, _)| !words.contains("All dice")), "{after:?}");
+    assert!(session.find("#penny-pass").is_err() && session.find("#penny-private").is_err(), "no cup to open");
+    shots_of(session, "penny-fold-result", "#penny-screen");
+}
+
+/// Each side's box on the shared challenge screen: its dice words and the faces it shows (a
+/// die in a cup shows none).
+fn dice_on_the_table(session: &Session) -> Vec<(String, Vec<String>)> {
+    let sides = session.execute(
+        r#"return [...document.querySelectorAll('#penny-screen .penny-side')].map((s) => [
+          s.querySelector('.penny-dice-words')?.textContent ?? '',
+          [...s.querySelectorAll('.penny-dice [aria-label]')].map((d) => d.getAttribute('aria-label')),
+        ]);"#,
+        json!([]),
+    );
+    serde_json::from_value(sides).expect("the sides' dice")
 }
 
 #[test]

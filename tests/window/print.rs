@@ -4,7 +4,9 @@
 //! with xdotool; the real print of the window to GTK's file printer), then read back with
 //! poppler-utils: one or two pages, the character's name and the sheet's headings in the
 //! text, the pages rendered to PNG next to the screenshots (`print-*.png`, with the PDFs) to
-//! look at.
+//! look at. The No Stone Unturned sheet printed is also read in the page built for it: each
+//! mood track's overload threshold bar after box die / 2 (4, 3, 2 for d8, d6, d4), its legend,
+//! and the recovery points in the harm details' block (audit D2, D5, D6).
 
 use std::path::Path;
 use std::process::Command;
@@ -139,6 +141,53 @@ fn save_pdf(session: &Session, button: &str, file: &Path, paper: &str) -> std::t
     took
 }
 
+/// The printed NSU sheet in `#print-root`: each mood track's boxes, the boxes before its
+/// threshold bar and its label; the moods' legend; the value of the "Recovery points" box
+/// found in the "Harm details" section (null when it is not there).
+fn nsu_printed_marks(session: &Session) -> serde_json::Value {
+    session.execute(
+        r#"const root = document.getElementById('print-root');
+        const tracks = [...root.querySelectorAll('.ps-mood .ps-track')].map((t) => {
+          const kids = [...t.children];
+          return {
+            boxes: kids.filter((k) => k.tagName.toLowerCase() === 'svg').length,
+            before: kids.findIndex((k) => k.classList.contains('ps-threshold')),
+            label: t.getAttribute('aria-label'),
+          };
+        });
+        const moods = [...root.querySelectorAll('.ps-section')].find((s) => s.querySelector('.ps-heading')?.textContent === 'Moods');
+        const harm = [...root.querySelectorAll('.ps-section')].find((s) => s.querySelector('.ps-heading')?.textContent === 'Harm details');
+        const box = harm && [...harm.querySelectorAll('.ps-number')].find((n) => n.querySelector('.ps-label')?.textContent === 'Recovery points');
+        return {
+          tracks,
+          legend: moods?.querySelector('.ps-legend')?.textContent ?? null,
+          recovery: box ? box.querySelector('.ps-number-box').textContent : null,
+        };"#,
+        json!([]),
+    )
+}
+
+/// The NSU sheet's moods as printed (audit D2, D5, D6): two d8, two d6 and two d4 mood lines,
+/// each one box per level (die + 1) with the overload threshold's bar after box die / 2 (4,
+/// 3, 2), the levels `levels` marked; the legend says where the bar is; the recovery points
+/// (`recovery`, "" on a blank sheet) sit in the harm details' block.
+fn check_nsu_marks(session: &Session, levels: [u32; 6], recovery: &str) {
+    let marks = nsu_printed_marks(session);
+    let dice = [("d8", 8), ("d8", 8), ("d6", 6), ("d6", 6), ("d4", 4), ("d4", 4)];
+    let tracks = marks["tracks"].as_array().expect("the mood tracks");
+    assert_eq!(tracks.len(), 6, "six mood lines: {marks}");
+    for (i, ((die, sides), level)) in dice.iter().zip(levels).enumerate() {
+        let t = &tracks[i];
+        assert_eq!(t["boxes"], json!(sides + 1), "mood line {i} ({die}): one box per level, 0 to {sides}: {t}");
+        assert_eq!(t["before"], json!(sides / 2), "mood line {i} ({die}): the bar after box {}: {t}", sides / 2);
+        let label = format!("{die} mood level: {level} of {}, threshold after box {}", sides + 1, sides / 2);
+        assert_eq!(t["label"], json!(label), "mood line {i}");
+    }
+    let legend = marks["legend"].as_str().unwrap_or_default();
+    assert!(legend.contains("overload threshold (die / 2)"), "the legend says where the bar is: {legend:?}");
+    assert_eq!(marks["recovery"], json!(recovery), "the recovery points in the harm details' block: {marks}");
+}
+
 /// Each system's sheet of a character and its blank sheet save as PDF, one or two pages each,
 /// with the character's name and the sheet's headings in them.
 #[test]
@@ -196,6 +245,10 @@ fn each_systems_sheet_and_blank_sheet_save_as_pdf() {
         let mut words = vec![case.character];
         words.extend(case.headings);
         let pages = check_pdf(&sheet, &format!("{}-character", case.system), &words, "a4");
+        if case.system == "nsu" {
+            // Wren's moods: Curious 3 (d8), Wary 5 (d6, overloaded), Content 1 (d4); 2 recovery points.
+            check_nsu_marks(&session, [3, 0, 5, 0, 1, 0], "2");
+        }
         let bytes = std::fs::metadata(&sheet).map(|m| m.len()).unwrap_or(0);
         eprintln!(
             "print {}: {} ({pages} pages, {bytes} bytes, printed in {took:?} after the save dialog closed)",
@@ -208,6 +261,9 @@ fn each_systems_sheet_and_blank_sheet_save_as_pdf() {
         // Blank sheets on Letter paper, the other size offered.
         let took = save_pdf(&session, &format!("#{}-print-blank", case.frame), &blank, "letter");
         let pages = check_pdf(&blank, &format!("{}-blank", case.system), case.headings, "letter");
+        if case.system == "nsu" {
+            check_nsu_marks(&session, [0; 6], "");
+        }
         let bytes = std::fs::metadata(&blank).map(|m| m.len()).unwrap_or(0);
         let text = poppler("pdftotext", &[blank.to_str().unwrap(), "-"]);
         assert!(!text.contains(case.character), "a blank sheet names no one");

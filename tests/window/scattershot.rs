@@ -8,6 +8,8 @@
 //! - a contest against two resistors (audit D-SC6): one added on the set-up, removed and
 //!   added again, the odds on screen counted against the best of the two, and the roll
 //!   marking whose MIB counts;
+//! - a contest's Critical Juncture (audit D-SC1): an actor's own Catastrophic MIB alone
+//!   makes a plain failure; a resistor's own Telling Blow makes it catastrophic;
 //! - one round of mechanical play: Ada engages Bo and seizes a combat advantage (−1 on Bo's
 //!   roll preview), rolls a Telling Blow at Bo's Hit Points that lands at once, Bo checks
 //!   the advantage on his turn, the round passes, and the lull lands nothing more;
@@ -254,6 +256,52 @@ fn a_contest_against_two_resistors_counts_the_best_of_them() {
     assert_eq!(text_of(&session, "#sc-roll-mib"), "-1");
 }
 
+/// Audit D-SC1 (RULES.md §4.3 decision 2026-11-28): a contest reaches the Critical Juncture
+/// (7) only when one side's own MIB does. Ada (Agility 10 + 2) rolls 20, −8, by itself a
+/// Catastrophic Failure, against Bo's (Reaction 10) 9, +1: the RMIB of −9 is a plain Failure
+/// with no points to account for. Cleared and rolled again, Ada rolls 14 (−2) against Bo's
+/// 2 (+8, his own Telling Blow): the RMIB of −10 is a Catastrophic Failure, its points to split.
+#[test]
+fn a_contest_reaches_the_critical_juncture_only_through_a_sides_own_mib() {
+    let (_window, _scratch, _db_path, session) = begin_with("scattershot-juncture", open);
+    let (_game, ada, bo, _cy) = table(&session, "Juncture Flats");
+    agility_against_reaction(&session, &ada, &bo);
+    session.wait_for("#sc-odds-success");
+    wait_contains(
+        &session,
+        "#sc-roll-setup",
+        "In a contest the Critical Juncture counts only when one side's own MIB reaches it.",
+    );
+    press(&session, "#sc-roll-start");
+    session.wait_for("#sc-roll-live");
+    enter_2d10(&session, "actor", "10", "10");
+    enter_2d10(&session, "resistor", "4", "5");
+    session.wait_text("#sc-roll-number", "−9");
+    press(&session, "#sc-roll-decide");
+    session.wait_for("#sc-roll-conclude");
+    press(&session, "#sc-roll-conclude");
+    session.wait_text("#sc-roll-reading", "Failure");
+    assert_eq!(text_of(&session, "#sc-roll-mib"), "-9");
+    assert!(session.find("#sc-juncture").is_err(), "a plain failure has no Critical Juncture points");
+    shots_of(&session, "scattershot-juncture-failure", "#sc-roll-result");
+
+    // Again, the same set-up: this time Bo's own MIB is a Telling Blow.
+    press(&session, "#sc-roll-clear");
+    session.wait_for("#sc-roll-start");
+    press(&session, "#sc-roll-start");
+    session.wait_for("#sc-roll-live");
+    enter_2d10(&session, "actor", "7", "7");
+    enter_2d10(&session, "resistor", "1", "1");
+    session.wait_text("#sc-roll-number", "−10");
+    press(&session, "#sc-roll-decide");
+    session.wait_for("#sc-roll-conclude");
+    press(&session, "#sc-roll-conclude");
+    session.wait_text("#sc-roll-reading", "Catastrophic Failure");
+    assert_eq!(text_of(&session, "#sc-roll-mib"), "-10");
+    session.wait_for("#sc-juncture");
+    shots_of(&session, "scattershot-juncture-catastrophic", "#sc-roll-result");
+}
+
 #[test]
 fn a_round_of_mechanical_play_with_an_advantage_seized_and_checked() {
     let (_window, _scratch, db_path, session) = begin_with("scattershot-play", open);
@@ -282,7 +330,7 @@ fn a_round_of_mechanical_play_with_an_advantage_seized_and_checked() {
     choose(&session, "#sc-roll-actor", &ada);
 
     // Ada's attack: Strength 10 + 5 − 3 = 12, a Telling Blow; 5 points above the Critical
-    // Juncture go to benefits and 7 × Factor 1 waits for the lull on Bo's Hit Points.
+    // Juncture go to benefits and 7 × Factor 1 comes off Bo's Hit Points at once.
     press(&session, "#sc-roll-by-hand");
     choose(&session, "#sc-roll-actor-rating", "statistic:strength");
     type_into(&session, "#sc-roll-actor-modifier", "5");

@@ -464,11 +464,13 @@ function purseButtons(a, t, ctx, nameId, capLeft, running) {
   const inIt = (m) => m.account.kind === "antagonist" && m.account.id === a.id;
   const playing = running && t.challenge.sides.some((s) => s.members.some(inIt));
   const most = playing ? 0 : Math.min(t.house, capLeft ?? Infinity);
+  // While it plays, each button is described by why it cannot fund.
+  const whyNot = `penny-no-funding-${a.id}`;
   const fund = [1, 5, 10].map((n) =>
     button(`+${n}`, (b) => ctx.move("The purse was not funded.", () => api.pennyFundAntagonist(ctx.gameId, a.id, n), b), {
       class: "penny-fund",
       "aria-label": `+${n}: fund ${a.name} with ${pennies(n)} from the House`,
-      "aria-describedby": nameId,
+      "aria-describedby": playing ? `${nameId} ${whyNot}` : nameId,
       disabled: n > most,
       data: { amount: String(n), focusKey: `penny-fund-${a.id}-${n}` },
     }),
@@ -499,7 +501,7 @@ function purseButtons(a, t, ctx, nameId, capLeft, running) {
     backs.length > 0 && el("p", { class: "penny-quick-label" }, "Take back to the House"),
     backs.length > 0 && el("div", { class: "penny-quick", role: "group", "aria-label": `Take pennies back from ${a.name}` }, ...back),
     running && el("p", { class: "penny-hint muted" }, "Not taken back while a challenge is played."),
-    playing && el("p", { class: "penny-hint muted penny-no-funding" }, `Not funded while ${a.name} plays in the challenge.`),
+    playing && el("p", { class: "penny-hint muted penny-no-funding", id: whyNot }, `Not funded while ${a.name} plays in the challenge.`),
   );
 }
 

@@ -407,3 +407,68 @@ fn scattershot_purchases_are_in_what_happened() {
     let player = lines(&services::journal_for(store.read(), game, &Viewer::Player(vec![ada])).unwrap(), 1);
     assert_eq!(player, table, "a sheet everyone reads: the same for a player");
 }
+
+#[test]
+fn mezzo_plot_hooks_made_invested_in_resolved_and_expired_are_each_in_their_own_group() {
+    use sheetkeeper::rules::mezzo::challenge::{ChallengerSetup, SideSetup};
+    use sheetkeeper::rules::mezzo::element::{ElementKind, MomentumSource};
+    use sheetkeeper::rules::mezzo::plot::{BoostDraw, InChallenge, Resource, Sacrifice, User};
+    use sheetkeeper::services::HookDraft;
+
+    let (_s, mut store, game, [mira, _tomas]) = new_game("Cove", "mezzo", ["Mira", "Tomas"]);
+    for name in ["Ada", "Bo"] {
+        services::mezzo_add_player(&mut store, game, name).unwrap();
+    }
+    services::mezzo_add_element(&mut store, game, ElementKind::Location, "The Lighthouse").unwrap();
+    services::mezzo_start_arc(&mut store, game).unwrap();
+    let table = services::mezzo_table(&store, game).unwrap();
+    let player = |name: &str| table.players.iter().find(|p| p.player.name == name).unwrap().player.id;
+    let lighthouse = table.elements.iter().find(|e| e.element.name == "The Lighthouse").unwrap().element.id;
+    let (ada, bo) = (player("Ada"), player("Bo"));
+    services::mezzo_gain_momentum(&mut store, game, lighthouse, 10, MomentumSource::PlotHook).unwrap();
+
+    services::journal_start(&mut store, game, "2026-11-01", &names(&["Ada", "Bo"])).unwrap();
+    // Hook texts that name harm, a debt and a reward: the journal must not sort by them.
+    let through = User { player: ada, element: Some(lighthouse) };
+    for text in ["Who did the harm?", "The debt", "A reward for the map", "The tide", "The bell"] {
+        let draft = HookDraft { text: text.into(), elements: Vec::new(), pay_with: Resource::Momentum };
+        services::mezzo_create_hook(&mut store, game, &through, &draft).unwrap();
+    }
+    let hooks: Vec<Uuid> = services::mezzo_plot(&store, game).unwrap().hooks.iter().map(|h| h.hook.id).collect();
+    let bo_alone = User { player: bo, element: None };
+    services::mezzo_invest(&mut store, game, hooks[0], &bo_alone, Resource::Influence, 2).unwrap();
+    services::mezzo_invest(&mut store, game, hooks[1], &through, Resource::Momentum, 1).unwrap();
+    let draft = services::MezzoChallengeDraft {
+        description: "The storm".into(),
+        sides: vec![SideSetup { name: "Crew".into() }, SideSetup { name: "Sea".into() }],
+        challengers: vec![
+            ChallengerSetup { element: mira, side: 0, stake: None },
+            ChallengerSetup { element: lighthouse, side: 1, stake: None },
+        ],
+        goals: Vec::new(),
+    };
+    let started = services::mezzo_challenge_start(&mut store, game, &draft).unwrap();
+    let challenge = InChallenge { id: started.challenge.expect("a challenge").id, challengers: vec![mira, lighthouse] };
+    let sacrifices = [Sacrifice { hook: hooks[0], resource: Resource::Influence }];
+    let draws = [BoostDraw { challenger: mira, hook: hooks[0] }];
+    services::mezzo_turning_point(&mut store, game, &hooks, &challenge, &sacrifices, &draws).unwrap();
+    let ada_alone = User { player: ada, element: None };
+    services::mezzo_resolve_hook(&mut store, game, hooks[4], &ada_alone, Resource::Influence, None).unwrap();
+    services::mezzo_challenge_play(&mut store, game, &json!({ "move": "surrender", "challenger": mira })).unwrap();
+    services::mezzo_challenge_play(&mut store, game, &json!({ "move": "depart" })).unwrap();
+    services::mezzo_end_arc(&mut store, game, &[]).unwrap();
+    services::journal_end(&mut store, game).unwrap();
+
+    let got = lines(&table_view(&store, game), 1);
+    let group_of = |part: &str| -> Vec<Group> {
+        let found: Vec<Group> = got.iter().filter(|(_, l)| l.contains(part)).map(|(g, _)| *g).collect();
+        assert!(!found.is_empty(), "a line with “{part}” in {got:?}");
+        found
+    };
+    assert_eq!(group_of("makes the plot hook"), vec![Group::Other; 5], "making a hook resolves none: {got:?}");
+    assert_eq!(group_of(" invests "), vec![Group::Other; 2], "investing momentum or influence is no award");
+    assert_eq!(group_of(" resolves “The bell”"), vec![Group::Hooks], "only resolving is a hook resolved");
+    assert_eq!(group_of("plot hook(s) expire"), vec![Group::Other], "the arc's end: its hooks expire unresolved");
+    let resolved: Vec<&String> = got.iter().filter(|(g, _)| *g == Group::Hooks).map(|(_, l)| l).collect();
+    assert_eq!(resolved.len(), 1, "nothing else is a hook resolved: {got:?}");
+}

@@ -223,6 +223,8 @@ fn lines_within(read: Reader<'_>, game: Uuid, system: System, span: Span, secret
                 if system == System::Mezzo { EventKind::MezzoTableChanged } else { EventKind::ScattershotChanged };
             // The moves as the Log tab lists them; a Mezzo plot move sorted by the plot
             // rules' own event where the log keeps one, not by its words.
+            // Ruling: Mezzo's Log tab shows every move to every viewer, a discarded seed card
+            // by its text (it lies face up on the discard pile), so the recap reads it unfiltered.
             for (e, undone) in read.events_of_kind_within(game, None, kind, within, all)? {
                 let action = e.payload["action"].as_str().unwrap_or_default();
                 if undone || action.trim().is_empty() {

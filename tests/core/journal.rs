@@ -472,3 +472,51 @@ fn mezzo_plot_hooks_made_invested_in_resolved_and_expired_are_each_in_their_own_
     let resolved: Vec<&String> = got.iter().filter(|(g, _)| *g == Group::Hooks).map(|(_, l)| l).collect();
     assert_eq!(resolved.len(), 1, "nothing else is a hook resolved: {got:?}");
 }
+
+/// Mezzo's Log tab lists every move to every viewer (it takes no viewer): a discarded card
+/// is named there, as it lies face up on the discard pile. A player's recap holds those
+/// moves and nothing more.
+#[test]
+fn a_mezzo_players_recap_holds_what_the_log_tab_shows_them_and_nothing_more() {
+    let (_s, mut store, game, [_mira]) = new_game("Cove", "mezzo", ["Mira"]);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    for name in ["Ada", "Bo"] {
+        services::mezzo_add_player(&mut store, game, name).unwrap();
+    }
+    services::mezzo_start_arc(&mut store, game).unwrap();
+    let table = services::mezzo_table(&store, game).unwrap();
+    let player = |name: &str| table.players.iter().find(|p| p.player.name == name).unwrap().player.id;
+    let (ada, bo) = (player("Ada"), player("Bo"));
+    let ideas: Vec<String> = ["a storm", "a debt", "a ghost", "a map", "a wreck", "a song"].map(String::from).to_vec();
+    services::mezzo_build_deck(&mut store, game, &ideas, &mut rng).unwrap();
+    services::mezzo_start_session(&mut store, game).unwrap();
+    services::journal_start(&mut store, game, "2026-11-01", &names(&["Ada", "Bo"])).unwrap();
+    services::mezzo_buy_cards(&mut store, game, ada, 2, &mut rng).unwrap();
+    services::mezzo_start_scene(&mut store, game).unwrap();
+    services::mezzo_end_scene(&mut store, game).unwrap();
+    let card = services::mezzo_hand(&store, game, ada).unwrap().hand[0].clone();
+    services::mezzo_refresh(&mut store, game, ada, card.id, false, &mut rng).unwrap();
+    services::journal_end(&mut store, game).unwrap();
+
+    let discarded = format!("Ada discards “{}”.", card.text);
+    let deck = services::mezzo_deck(&store, game).unwrap();
+    assert_eq!(deck.discard.iter().map(|c| c.text.clone()).collect::<Vec<_>>(), vec![card.text.clone()], "face up");
+    let log: Vec<String> = services::mezzo_log(&store, game, 200)
+        .unwrap()
+        .into_iter()
+        .rev()
+        .filter(|e| !e.dice && !e.undone)
+        .skip_while(|e| !e.action.starts_with("Ada buys"))
+        .map(|e| e.action)
+        .collect();
+    assert!(log.contains(&discarded), "the Log tab names the discarded card to every viewer: {log:?}");
+    for viewer in [Viewer::Player(vec![bo]), Viewer::Player(vec![ada]), Viewer::Everyone] {
+        let recap = said(&services::journal_for(store.read(), game, &viewer).unwrap());
+        let mut sorted = recap.clone();
+        sorted.sort();
+        let mut shown = log.clone();
+        shown.sort();
+        assert_eq!(sorted, shown, "{viewer:?}: the recap is the session's moves as the Log tab shows them");
+        assert!(recap.contains(&discarded));
+    }
+}

@@ -147,7 +147,9 @@ impl Group {
     /// "other". A roll that brought a complication counts as a complication.
     /// Ruling: what a person typed (a hook's, fact's or card's text, a character's name
     /// in quotes) is left out of the sorting: only the game's own words outside “…”
-    /// decide, so "sets a theme: “The debt comes due”" is not a complication.
+    /// decide (the quote marks stay), so "sets a theme: “The debt comes due”" is not a
+    /// complication. At Penny Ante a characteristic taken ("Ada takes “Quick” (5
+    /// pennies).", or free) is a characteristic bought.
     pub fn of_words(words: &str) -> Group {
         let mut w = String::with_capacity(words.len());
         let mut quoted = false;
@@ -155,9 +157,10 @@ impl Group {
             match c {
                 '“' => quoted = true,
                 '”' => quoted = false,
-                _ if quoted => {}
-                _ => w.extend(c.to_lowercase()),
+                _ if quoted => continue,
+                _ => {}
             }
+            w.extend(c.to_lowercase());
         }
         let any = |keys: &[&str]| keys.iter().any(|k| w.contains(k));
         if w.contains(" resolves ") && w.contains(" and takes ") {
@@ -178,7 +181,7 @@ impl Group {
             "train skills",
         ]) {
             Group::Rewards
-        } else if any(&["buys", "bought", "purchase"]) {
+        } else if any(&["buys", "bought", "purchase", " takes “” ("]) {
             Group::Purchases
         } else if w.starts_with("round ")
             || any(&[
@@ -200,6 +203,12 @@ impl Group {
                 "surrender",
                 "leaves in ",
                 " declares ",
+                "circumstance",
+                " stands.",
+                " raises by ",
+                " calls (wager",
+                " folds",
+                "goes all in",
             ])
         {
             Group::Rolls
@@ -581,6 +590,12 @@ mod tests {
         assert_eq!(Group::of_words("Mira sets a theme of the arc: “The debt comes due”."), Group::Other);
         assert_eq!(Group::of_words("A fact is established: “Bo won the pot and rolled away”."), Group::Other);
         assert_eq!(Group::of_words("Ada discards “a harmless check”."), Group::Other);
+        assert_eq!(Group::of_words("Ada takes “Quick” (5 pennies)."), Group::Purchases);
+        assert_eq!(Group::of_words("Bo takes “Lucky” (free)."), Group::Purchases);
+        assert_eq!(Group::of_words("Ada folded; the Count takes the pot of 6."), Group::Rewards);
+        assert_eq!(Group::of_words("Bo stands."), Group::Rolls);
+        assert_eq!(Group::of_words("Ada names no circumstance."), Group::Rolls);
+        assert_eq!(Group::of_words("Ada raises by 2 (wager 4)."), Group::Rolls);
         // A Mezzo challenge's moves in its own words.
         assert_eq!(Group::of_words("Mira's major action: 8 against 3 — 2 major perks."), Group::Rolls);
         assert_eq!(Group::of_words("Mira declares Hinder on The Ogre."), Group::Rolls);

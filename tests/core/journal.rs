@@ -10,7 +10,9 @@ use sheetkeeper::services::{self, export, import, ExportScope, ImportOptions, Jo
 use sheetkeeper::{Error, Store};
 use uuid::Uuid;
 
-use crate::support::{new_game, penny_ada_and_bo, Scratch};
+use crate::support::{
+    new_game, penny_ada_and_bo, penny_duel, penny_duel_rolls, penny_move, penny_move_to_the_end, Scratch,
+};
 
 fn names(n: &[&str]) -> Vec<String> {
     n.iter().map(|s| (*s).to_owned()).collect()
@@ -519,4 +521,42 @@ fn a_mezzo_players_recap_holds_what_the_log_tab_shows_them_and_nothing_more() {
         assert_eq!(sorted, shown, "{viewer:?}: the recap is the session's moves as the Log tab shows them");
         assert!(recap.contains(&discarded));
     }
+}
+
+#[test]
+fn a_penny_ante_session_files_a_characteristic_bought_the_challenge_and_the_pot_won() {
+    use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
+
+    let (_s, mut store, game, ada, bo) = penny_ada_and_bo("Heist", &[]);
+    services::journal_start(&mut store, game, "2026-11-01", &names(&["Ada", "Bo"])).unwrap();
+    services::penny_buy_characteristic(&mut store, game, ada, "Quick").unwrap();
+    services::penny_start_adventure(&mut store, game, None).unwrap();
+    penny_duel(&mut store, game, "the vault door", 2, ada, bo);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    penny_duel_rolls(
+        |mv, dice| {
+            penny_move(&mut store, game, mv, dice, &mut rng);
+        },
+        [(ada, "Strong"), (bo, "Clever")],
+        (&[6, 6], &[1, 1]),
+    );
+    penny_move(&mut store, game, Move::Cup { side: Side::Challenger, cup: vec![] }, &[], &mut rng);
+    penny_move(&mut store, game, Move::Cup { side: Side::Opponent, cup: vec![] }, &[], &mut rng);
+    for _ in 0..12 {
+        let Some(next) = penny_move_to_the_end(&store, game) else { break };
+        penny_move(&mut store, game, next, &[], &mut rng);
+    }
+    services::journal_end(&mut store, game).unwrap();
+
+    let got = lines(&table_view(&store, game), 1);
+    let group_of = |part: &str| -> Vec<Group> {
+        let found: Vec<Group> = got.iter().filter(|(_, l)| l.contains(part)).map(|(g, _)| *g).collect();
+        assert!(!found.is_empty(), "a line with “{part}” in {got:?}");
+        found
+    };
+    assert_eq!(group_of("takes “Quick”"), vec![Group::Purchases], "a characteristic bought: {got:?}");
+    assert_eq!(group_of("the pot of"), vec![Group::Rewards], "the pot won");
+    assert_eq!(group_of("uses “Strong”"), vec![Group::Rolls], "the challenge's moves");
+    assert_eq!(group_of("Ada stands."), vec![Group::Rolls; 2], "a bet is a move of the challenge");
+    assert!(group_of("names no circumstance").iter().all(|g| *g == Group::Rolls), "{got:?}");
 }

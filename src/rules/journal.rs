@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 use crate::model::{free_text_problem, name_problem, System};
+use crate::rules::mezzo::plot::PlotEvent;
 
 /// The longest notes a session holds, in characters.
 pub const MAX_SESSION_NOTES: usize = 4000;
@@ -144,10 +145,25 @@ impl Group {
     /// Ruling: a move is sorted by the first kind its words name, in this order: hooks
     /// (a plot hook resolved), complications, rewards, purchases, rolls; anything else is
     /// "other". A roll that brought a complication counts as a complication.
+    /// Ruling: what a person typed (a hook's, fact's or card's text, a character's name
+    /// in quotes) is left out of the sorting: only the game's own words outside “…”
+    /// decide (the quote marks stay), so "sets a theme: “The debt comes due”" is not a
+    /// complication. At Penny Ante a characteristic taken ("Ada takes “Quick” (5
+    /// pennies).", or free) is a characteristic bought.
     pub fn of_words(words: &str) -> Group {
-        let w = words.to_lowercase();
+        let mut w = String::with_capacity(words.len());
+        let mut quoted = false;
+        for c in words.chars() {
+            match c {
+                '“' => quoted = true,
+                '”' => quoted = false,
+                _ if quoted => continue,
+                _ => {}
+            }
+            w.extend(c.to_lowercase());
+        }
         let any = |keys: &[&str]| keys.iter().any(|k| w.contains(k));
-        if any(&["plot hook", " resolves “", "hook resolved"]) {
+        if w.contains(" resolves ") && w.contains(" and takes ") {
             Group::Hooks
         } else if any(&["complication", "consequence", "adversity", "collateral", "debt", "catastrophic", "harm"]) {
             Group::Complications
@@ -165,28 +181,68 @@ impl Group {
             "train skills",
         ]) {
             Group::Rewards
-        } else if any(&["buys", "bought", "purchase"]) {
+        } else if any(&["buys", "bought", "purchase", " takes “” ("]) {
             Group::Purchases
-        } else if any(&[
-            "roll",
-            "dice",
-            " d4",
-            " d6",
-            " d8",
-            " d10",
-            " d12",
-            "check",
-            "conflict",
-            "challenge",
-            "cup",
-            "wager",
-            "tie",
-        ]) {
+        } else if w.starts_with("round ")
+            || any(&[
+                "roll",
+                "dice",
+                " d4",
+                " d6",
+                " d8",
+                " d10",
+                " d12",
+                "check",
+                "conflict",
+                "challenge",
+                "cup",
+                "wager",
+                "tie",
+                "major action",
+                "perk",
+                "surrender",
+                "leaves in ",
+                " declares ",
+                "circumstance",
+                " stands.",
+                " raises by ",
+                " calls (wager",
+                " folds",
+                "goes all in",
+            ])
+        {
             Group::Rolls
         } else {
             Group::Other
         }
     }
+}
+
+/// The kind of a Mezzo move that the plot rules' own events name (a plot hook made,
+/// invested in, tapped, resolved or expired, a Turning Point, an arc's end…); None for a
+/// move without one, which its words sort ([`Group::of_words`]).
+/// Ruling: only resolving a plot hook is "Plot hooks resolved"; making, investing in and
+/// tapping one, and an arc's end with the hooks that expire in it, are other moves at the
+/// table (their momentum and consequences are the hook's, not an award or a complication);
+/// the plot's moves in a challenge count with the challenge; a memorable element is an
+/// award, a kept or struck consequence a consequence.
+pub fn of_plot_events(events: &[PlotEvent]) -> Option<Group> {
+    use PlotEvent as E;
+    if events.iter().any(|e| matches!(e, E::ArcEnded { .. } | E::ArcStarted { .. })) {
+        return Some(Group::Other);
+    }
+    events.first().map(|e| match e {
+        E::Resolved { .. } => Group::Hooks,
+        E::HookCreated { .. } | E::Invested { .. } | E::Tapped { .. } | E::ThemeSet { .. } => Group::Other,
+        E::ArcEnded { .. } | E::ArcStarted { .. } => Group::Other,
+        E::StakesRaised { .. }
+        | E::NoEscapeChosen { .. }
+        | E::ProtectionIgnored { .. }
+        | E::NoEscapeLapsed { .. }
+        | E::TurningPoint { .. } => Group::Rolls,
+        E::MemorableAwarded { .. } => Group::Rewards,
+        E::ConsequenceKept { .. } | E::ConsequenceStruck { .. } | E::ConsequencesFaded { .. } => Group::Complications,
+    })
 }
 
 /// A session's changes as a person makes them.
@@ -530,6 +586,48 @@ mod tests {
         assert_eq!(Group::of_words("Bo buys 2 seed card(s) for 2 influence."), Group::Purchases);
         assert_eq!(Group::of_words("Ada rolls 2d6+1: 9."), Group::Rolls);
         assert_eq!(Group::of_words("A new Setting Law of the game: “No magic”."), Group::Other);
+        // What a person typed does not sort a move: only the game's words outside “…”.
+        assert_eq!(Group::of_words("Mira sets a theme of the arc: “The debt comes due”."), Group::Other);
+        assert_eq!(Group::of_words("A fact is established: “Bo won the pot and rolled away”."), Group::Other);
+        assert_eq!(Group::of_words("Ada discards “a harmless check”."), Group::Other);
+        assert_eq!(Group::of_words("Ada takes “Quick” (5 pennies)."), Group::Purchases);
+        assert_eq!(Group::of_words("Bo takes “Lucky” (free)."), Group::Purchases);
+        assert_eq!(Group::of_words("Ada folded; the Count takes the pot of 6."), Group::Rewards);
+        assert_eq!(Group::of_words("Bo stands."), Group::Rolls);
+        assert_eq!(Group::of_words("Ada names no circumstance."), Group::Rolls);
+        assert_eq!(Group::of_words("Ada raises by 2 (wager 4)."), Group::Rolls);
+        // A Mezzo challenge's moves in its own words.
+        assert_eq!(Group::of_words("Mira's major action: 8 against 3 — 2 major perks."), Group::Rolls);
+        assert_eq!(Group::of_words("Mira declares Hinder on The Ogre."), Group::Rolls);
+        assert_eq!(Group::of_words("Mira's perks take effect: Bind on The Ogre."), Group::Rolls);
+        assert_eq!(Group::of_words("The Ogre surrenders. The Ogre leaves in defeat (surrendered)."), Group::Rolls);
+        assert_eq!(Group::of_words("Round 1 ends."), Group::Rolls);
+        assert_eq!(Group::of_words("Rook's major action: 2 against 5 — no perk, 1 adversity."), Group::Complications);
+    }
+
+    #[test]
+    fn a_mezzo_plot_move_is_sorted_by_its_event_not_its_words() {
+        use crate::rules::mezzo::plot::{Grant, Resource};
+        use uuid::Uuid;
+        let (hook, by) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let paid = Grant { to: by, resource: Resource::Momentum, amount: -1, stake: false };
+        let made = PlotEvent::HookCreated { hook, text: "Who did the harm?".into(), creator: by, paid };
+        let invested = PlotEvent::Invested { hook, by, resource: Resource::Momentum, points: 2 };
+        let tapped = PlotEvent::Tapped { hook, to: by, resource: Resource::Momentum, from: by };
+        let resolved = PlotEvent::Resolved {
+            hook,
+            text: "Who did the harm?".into(),
+            reward: Grant { to: by, resource: Resource::Momentum, amount: 1, stake: false },
+            shared: Vec::new(),
+            lost: Vec::new(),
+        };
+        let ended = PlotEvent::ArcEnded { number: 1, expired_hooks: vec![hook], points_lost: 3 };
+        assert_eq!(of_plot_events(&[made]), Some(Group::Other), "making a hook resolves none");
+        assert_eq!(of_plot_events(&[invested]), Some(Group::Other), "investing momentum is no award");
+        assert_eq!(of_plot_events(&[tapped]), Some(Group::Other));
+        assert_eq!(of_plot_events(&[resolved]), Some(Group::Hooks));
+        assert_eq!(of_plot_events(&[ended]), Some(Group::Other), "hooks that expire are not resolved");
+        assert_eq!(of_plot_events(&[]), None, "a move without plot events is sorted by its words");
     }
 
     #[test]

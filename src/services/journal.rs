@@ -16,7 +16,6 @@ use uuid::Uuid;
 use super::dice_tray::tray_entries_within;
 use super::log::table_event;
 use super::lookup::existing_game;
-use super::moves::moves_within;
 use super::nsu::roll::nsu_roll_log_within;
 use super::nsu::world::map_changes_within;
 use super::penny_ante::{penny_log_within, shows_house_secrets};
@@ -24,7 +23,8 @@ use super::scattershot::purchases_within;
 use super::viewer::{device_viewer, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{now, System};
-use crate::rules::journal::{recap, Group, Happened, Journal, Line, Session, SessionEdit, Span};
+use crate::rules::journal::{of_plot_events, recap, Group, Happened, Journal, Line, Session, SessionEdit, Span};
+use crate::rules::mezzo::plot::PlotEvent;
 use crate::rules::nsu::roll::Winner;
 use crate::store::{Event, EventKind, Reader, Store, Tx};
 
@@ -221,9 +221,19 @@ fn lines_within(read: Reader<'_>, game: Uuid, system: System, span: Span, secret
         System::Mezzo | System::Scattershot => {
             let kind =
                 if system == System::Mezzo { EventKind::MezzoTableChanged } else { EventKind::ScattershotChanged };
-            for e in moves_within(read, game, kind, within, all)?.into_iter().filter(|e| !e.dice && !e.undone) {
-                if !e.action.trim().is_empty() {
-                    out.push(by_words(e.seq, e.action));
+            // The moves as the Log tab lists them; a Mezzo plot move sorted by the plot
+            // rules' own event where the log keeps one, not by its words.
+            // Ruling: Mezzo's Log tab shows every move to every viewer, a discarded seed card
+            // by its text (it lies face up on the discard pile), so the recap reads it unfiltered.
+            for (e, undone) in read.events_of_kind_within(game, None, kind, within, all)? {
+                let action = e.payload["action"].as_str().unwrap_or_default();
+                if undone || action.trim().is_empty() {
+                    continue;
+                }
+                let plot = if system == System::Mezzo { of_plot_events(&plot_events(&e)) } else { None };
+                match plot {
+                    Some(group) => out.push(line(e.seq, action.to_owned(), group)),
+                    None => out.push(by_words(e.seq, action.to_owned())),
                 }
             }
             if system == System::Scattershot {
@@ -235,6 +245,12 @@ fn lines_within(read: Reader<'_>, game: Uuid, system: System, span: Span, secret
     }
     out.sort_by_key(|(seq, _)| *seq);
     Ok(out)
+}
+
+/// The plot rules' events a Mezzo move logged (its other rules' events left aside).
+fn plot_events(event: &Event) -> Vec<PlotEvent> {
+    let events = event.payload["events"].as_array().map(Vec::as_slice).unwrap_or_default();
+    events.iter().filter_map(|v| serde_json::from_value::<PlotEvent>(v.clone()).ok()).collect()
 }
 
 /// The names a session may list: the game's characters and, at a Mezzo table, its players.

@@ -12,7 +12,9 @@ use sheetkeeper::services::{self, export, import, ExportScope, ImportOptions, Jo
 use sheetkeeper::{Error, Store};
 use uuid::Uuid;
 
-use crate::support::{new_game, penny_ada_and_bo, Scratch};
+use crate::support::{
+    new_game, penny_ada_and_bo, penny_duel, penny_duel_rolls, penny_move, penny_move_to_the_end, Scratch,
+};
 
 fn names(n: &[&str]) -> Vec<String> {
     n.iter().map(|s| (*s).to_owned()).collect()
@@ -408,4 +410,155 @@ fn scattershot_purchases_are_in_what_happened() {
     assert_eq!(table_view(&store, game).sessions[0].happened[0].title, "Purchases");
     let player = lines(&services::journal_for(store.read(), game, &Viewer::Player(vec![ada])).unwrap(), 1);
     assert_eq!(player, table, "a sheet everyone reads: the same for a player");
+}
+
+#[test]
+fn mezzo_plot_hooks_made_invested_in_resolved_and_expired_are_each_in_their_own_group() {
+    use sheetkeeper::rules::mezzo::challenge::{ChallengerSetup, SideSetup};
+    use sheetkeeper::rules::mezzo::element::{ElementKind, MomentumSource};
+    use sheetkeeper::rules::mezzo::plot::{BoostDraw, InChallenge, Resource, Sacrifice, User};
+    use sheetkeeper::services::HookDraft;
+
+    let (_s, mut store, game, [mira, _tomas]) = new_game("Cove", "mezzo", ["Mira", "Tomas"]);
+    for name in ["Ada", "Bo"] {
+        services::mezzo_add_player(&mut store, game, name).unwrap();
+    }
+    services::mezzo_add_element(&mut store, game, ElementKind::Location, "The Lighthouse").unwrap();
+    services::mezzo_start_arc(&mut store, game).unwrap();
+    let table = services::mezzo_table(&store, game).unwrap();
+    let player = |name: &str| table.players.iter().find(|p| p.player.name == name).unwrap().player.id;
+    let lighthouse = table.elements.iter().find(|e| e.element.name == "The Lighthouse").unwrap().element.id;
+    let (ada, bo) = (player("Ada"), player("Bo"));
+    services::mezzo_gain_momentum(&mut store, game, lighthouse, 10, MomentumSource::PlotHook).unwrap();
+
+    services::journal_start(&mut store, game, "2026-11-01", &names(&["Ada", "Bo"])).unwrap();
+    // Hook texts that name harm, a debt and a reward: the journal must not sort by them.
+    let through = User { player: ada, element: Some(lighthouse) };
+    for text in ["Who did the harm?", "The debt", "A reward for the map", "The tide", "The bell"] {
+        let draft = HookDraft { text: text.into(), elements: Vec::new(), pay_with: Resource::Momentum };
+        services::mezzo_create_hook(&mut store, game, &through, &draft).unwrap();
+    }
+    let hooks: Vec<Uuid> = services::mezzo_plot(&store, game).unwrap().hooks.iter().map(|h| h.hook.id).collect();
+    let bo_alone = User { player: bo, element: None };
+    services::mezzo_invest(&mut store, game, hooks[0], &bo_alone, Resource::Influence, 2).unwrap();
+    services::mezzo_invest(&mut store, game, hooks[1], &through, Resource::Momentum, 1).unwrap();
+    let draft = services::MezzoChallengeDraft {
+        description: "The storm".into(),
+        sides: vec![SideSetup { name: "Crew".into() }, SideSetup { name: "Sea".into() }],
+        challengers: vec![
+            ChallengerSetup { element: mira, side: 0, stake: None },
+            ChallengerSetup { element: lighthouse, side: 1, stake: None },
+        ],
+        goals: Vec::new(),
+    };
+    let started = services::mezzo_challenge_start(&mut store, game, &draft).unwrap();
+    let challenge = InChallenge { id: started.challenge.expect("a challenge").id, challengers: vec![mira, lighthouse] };
+    let sacrifices = [Sacrifice { hook: hooks[0], resource: Resource::Influence }];
+    let draws = [BoostDraw { challenger: mira, hook: hooks[0] }];
+    services::mezzo_turning_point(&mut store, game, &hooks, &challenge, &sacrifices, &draws).unwrap();
+    let ada_alone = User { player: ada, element: None };
+    services::mezzo_resolve_hook(&mut store, game, hooks[4], &ada_alone, Resource::Influence, None).unwrap();
+    services::mezzo_challenge_play(&mut store, game, &json!({ "move": "surrender", "challenger": mira })).unwrap();
+    services::mezzo_challenge_play(&mut store, game, &json!({ "move": "depart" })).unwrap();
+    services::mezzo_end_arc(&mut store, game, &[]).unwrap();
+    services::journal_end(&mut store, game).unwrap();
+
+    let got = lines(&table_view(&store, game), 1);
+    let group_of = |part: &str| -> Vec<Group> {
+        let found: Vec<Group> = got.iter().filter(|(_, l)| l.contains(part)).map(|(g, _)| *g).collect();
+        assert!(!found.is_empty(), "a line with “{part}” in {got:?}");
+        found
+    };
+    assert_eq!(group_of("makes the plot hook"), vec![Group::Other; 5], "making a hook resolves none: {got:?}");
+    assert_eq!(group_of(" invests "), vec![Group::Other; 2], "investing momentum or influence is no award");
+    assert_eq!(group_of(" resolves “The bell”"), vec![Group::Hooks], "only resolving is a hook resolved");
+    assert_eq!(group_of("plot hook(s) expire"), vec![Group::Other], "the arc's end: its hooks expire unresolved");
+    let resolved: Vec<&String> = got.iter().filter(|(g, _)| *g == Group::Hooks).map(|(_, l)| l).collect();
+    assert_eq!(resolved.len(), 1, "nothing else is a hook resolved: {got:?}");
+}
+
+/// Mezzo's Log tab lists every move to every viewer (it takes no viewer): a discarded card
+/// is named there, as it lies face up on the discard pile. A player's recap holds those
+/// moves and nothing more.
+#[test]
+fn a_mezzo_players_recap_holds_what_the_log_tab_shows_them_and_nothing_more() {
+    let (_s, mut store, game, [_mira]) = new_game("Cove", "mezzo", ["Mira"]);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    for name in ["Ada", "Bo"] {
+        services::mezzo_add_player(&mut store, game, name).unwrap();
+    }
+    services::mezzo_start_arc(&mut store, game).unwrap();
+    let table = services::mezzo_table(&store, game).unwrap();
+    let player = |name: &str| table.players.iter().find(|p| p.player.name == name).unwrap().player.id;
+    let (ada, bo) = (player("Ada"), player("Bo"));
+    let ideas: Vec<String> = ["a storm", "a debt", "a ghost", "a map", "a wreck", "a song"].map(String::from).to_vec();
+    services::mezzo_build_deck(&mut store, game, &ideas, &mut rng).unwrap();
+    services::mezzo_start_session(&mut store, game).unwrap();
+    services::journal_start(&mut store, game, "2026-11-01", &names(&["Ada", "Bo"])).unwrap();
+    services::mezzo_buy_cards(&mut store, game, ada, 2, &mut rng).unwrap();
+    services::mezzo_start_scene(&mut store, game).unwrap();
+    services::mezzo_end_scene(&mut store, game).unwrap();
+    let card = services::mezzo_hand(&store, game, ada).unwrap().hand[0].clone();
+    services::mezzo_refresh(&mut store, game, ada, card.id, false, &mut rng).unwrap();
+    services::journal_end(&mut store, game).unwrap();
+
+    let discarded = format!("Ada discards “{}”.", card.text);
+    let deck = services::mezzo_deck(&store, game).unwrap();
+    assert_eq!(deck.discard.iter().map(|c| c.text.clone()).collect::<Vec<_>>(), vec![card.text.clone()], "face up");
+    let log: Vec<String> = services::mezzo_log(&store, game, 200)
+        .unwrap()
+        .into_iter()
+        .rev()
+        .filter(|e| !e.dice && !e.undone)
+        .skip_while(|e| !e.action.starts_with("Ada buys"))
+        .map(|e| e.action)
+        .collect();
+    assert!(log.contains(&discarded), "the Log tab names the discarded card to every viewer: {log:?}");
+    for viewer in [Viewer::Player(vec![bo]), Viewer::Player(vec![ada]), Viewer::Everyone] {
+        let recap = said(&services::journal_for(store.read(), game, &viewer).unwrap());
+        let mut sorted = recap.clone();
+        sorted.sort();
+        let mut shown = log.clone();
+        shown.sort();
+        assert_eq!(sorted, shown, "{viewer:?}: the recap is the session's moves as the Log tab shows them");
+        assert!(recap.contains(&discarded));
+    }
+}
+
+#[test]
+fn a_penny_ante_session_files_a_characteristic_bought_the_challenge_and_the_pot_won() {
+    use sheetkeeper::rules::penny_ante::challenge::{Move, Side};
+
+    let (_s, mut store, game, ada, bo) = penny_ada_and_bo("Heist", &[]);
+    services::journal_start(&mut store, game, "2026-11-01", &names(&["Ada", "Bo"])).unwrap();
+    services::penny_buy_characteristic(&mut store, game, ada, "Quick").unwrap();
+    services::penny_start_adventure(&mut store, game, None).unwrap();
+    penny_duel(&mut store, game, "the vault door", 2, ada, bo);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    penny_duel_rolls(
+        |mv, dice| {
+            penny_move(&mut store, game, mv, dice, &mut rng);
+        },
+        [(ada, "Strong"), (bo, "Clever")],
+        (&[6, 6], &[1, 1]),
+    );
+    penny_move(&mut store, game, Move::Cup { side: Side::Challenger, cup: vec![] }, &[], &mut rng);
+    penny_move(&mut store, game, Move::Cup { side: Side::Opponent, cup: vec![] }, &[], &mut rng);
+    for _ in 0..12 {
+        let Some(next) = penny_move_to_the_end(&store, game) else { break };
+        penny_move(&mut store, game, next, &[], &mut rng);
+    }
+    services::journal_end(&mut store, game).unwrap();
+
+    let got = lines(&table_view(&store, game), 1);
+    let group_of = |part: &str| -> Vec<Group> {
+        let found: Vec<Group> = got.iter().filter(|(_, l)| l.contains(part)).map(|(g, _)| *g).collect();
+        assert!(!found.is_empty(), "a line with “{part}” in {got:?}");
+        found
+    };
+    assert_eq!(group_of("takes “Quick”"), vec![Group::Purchases], "a characteristic bought: {got:?}");
+    assert_eq!(group_of("the pot of"), vec![Group::Rewards], "the pot won");
+    assert_eq!(group_of("uses “Strong”"), vec![Group::Rolls], "the challenge's moves");
+    assert_eq!(group_of("Ada stands."), vec![Group::Rolls; 2], "a bet is a move of the challenge");
+    assert!(group_of("names no circumstance").iter().all(|g| *g == Group::Rolls), "{got:?}");
 }

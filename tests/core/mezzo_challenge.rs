@@ -831,3 +831,96 @@ fn tempting_target_pays_off_a_debtors_debt_with_the_setters_adversity() {
         services::mezzo_tempting_target(&mut t.store, t.game, 0, t.more.rook).map(|c| c.change.message)
     });
 }
+
+/// DEV-2 in a challenge: a major action rolled from an action check takes the vote sources a
+/// conflict takes. Mira withdraws in victory on the cove's trump and buys Victory Narration;
+/// then Rook's major action counts 1 narration vote of hers, the game's Setting Law and the
+/// detail Mira discovered for him, and Ill Fated (his debt paid off) for his failure: dice
+/// that only those votes allow (a d12 for 5 votes, a d6 for 2), the bank spent, the debt
+/// paid, and undo gives both back.
+#[test]
+fn a_challenges_major_action_counts_narration_laws_discoveries_and_ill_fated() {
+    use sheetkeeper::rules::mezzo::action_check::{Cast, Direction, Law};
+    use sheetkeeper::rules::mezzo::element::MomentumSource;
+
+    let mut t = Table::new();
+    let (mira, rook, ogre, cove, ada, bo) = (t.more.mira, t.more.rook, t.more.ogre, t.more.cove, t.ada, t.bo);
+    services::mezzo_put_law(&mut t.store, t.game, None, "Law of Tides", "The sea gives back what it takes").unwrap();
+    let law = services::mezzo_conflict_sources(&t.store, t.game).unwrap().laws[0].id;
+    // 1 adversity debt on Rook.
+    services::mezzo_gain_adversity(&mut t.store, t.game, rook, 1).unwrap();
+    services::mezzo_spend_adversity(&mut t.store, t.game, rook, Some(bo), AdversitySpend::FortunesFavor, true).unwrap();
+    assert_eq!(t.el(rook).adversity_debt, 1);
+
+    let d = draft(&t);
+    services::mezzo_challenge_start(&mut t.store, t.game, &d).unwrap();
+    // Round 1: Mira 8 against the Ogre's 3: she pushes the cove and discovers a ledge.
+    t.play(json!({ "move": "major_actions", "rolls": [action(mira, 8), action(ogre, 3)], "majors": [mira] })).unwrap();
+    t.play(json!({ "move": "declare", "action": 0, "perk": { "kind": "push", "goal": cove, "trump": fixed(TRUMP) } }))
+        .unwrap();
+    t.play(json!({ "move": "trade", "action": 0 })).unwrap();
+    t.play(json!({ "move": "declare", "action": 0, "perk": { "kind": "discover", "detail": "A hidden ledge" } }))
+        .unwrap();
+    t.play(json!({ "move": "settle", "action": 0 })).unwrap();
+    // The cove's trump: Mira withdraws in victory, and buys narration with her momentum.
+    services::mezzo_gain_momentum(&mut t.store, t.game, mira, 2, MomentumSource::PlotHook).unwrap();
+    t.play(json!({ "move": "end_round", "trumps": [{ "kind": "victorious_withdrawal", "goal": cove }] })).unwrap();
+    for _ in 0..5 {
+        let Some(d) = t.view().departure else { break };
+        if let Some(to) = d.award_choices.first() {
+            t.play(json!({ "move": "award_boost", "to": to })).unwrap();
+        } else if d.may_spend.contains(&mira) {
+            break;
+        } else {
+            t.play(json!({ "move": "draw_trump", "points": 0 })).unwrap();
+        }
+    }
+    let momentum = t.el(mira).momentum;
+    assert!(momentum >= 2, "Mira leaves with momentum to spend");
+    t.play(json!({ "move": "spend", "challenger": mira, "by": ada,
+        "spend": { "kind": "victory_narration", "votes": momentum } }))
+        .unwrap();
+    if t.view().phase == Phase::Departure {
+        t.play(json!({ "move": "depart" })).unwrap();
+    }
+    let v = t.view();
+    assert_eq!((v.phase, v.over), (Phase::Rounds, false), "Rook and the Ogre play on");
+    let sources = services::mezzo_conflict_sources(&t.store, t.game).unwrap();
+    assert_eq!(sources.victory_votes[0].votes, momentum, "Mira's narration votes");
+
+    let state = |t: &Table| {
+        let bank = services::mezzo_conflict_sources(&t.store, t.game).unwrap().victory_votes;
+        (t.el(rook).adversity_debt, bank.first().map_or(0, |b| b.votes))
+    };
+    let before = (t.state(), state(&t));
+    // Rook (common: 2 votes) +1 narration, +1 law, +1 discovered detail: 5 votes, a d12.
+    // His failure (occasional: 1 vote) +1 Ill Fated: 2 votes, a d6.
+    let mut request = slip_past(&t);
+    request.setup.description = "Along the ledge".into();
+    request.setup.sides[0].kind = SideKind::Action { element: rook };
+    request.casts = vec![
+        Cast::Narration { element: mira, by: ada, side: 0, votes: 1 },
+        Cast::Law { player: ada, side: 0, law: Law::Custom { id: law }, direction: Direction::For },
+        Cast::Discover { detail: "A hidden ledge".into(), side: 0 },
+        Cast::IllFated { element: rook, by: bo, side: 1, points: 1 },
+    ];
+    let dice = DiceInput::Entered { values: vec![11, 5] };
+    let out = services::mezzo_challenge_roll_majors(&mut t.store, t.game, &request, &[rook], &dice, &mut t.rng)
+        .unwrap_or_else(|e| panic!("the counted votes allow these dice: {e}"))
+        .change
+        .message;
+    assert!(out.contains("Rook's major action: 11 against 5"), "{out}");
+    assert_eq!(state(&t), (0, momentum - 1), "the debt paid off, a narration vote spent");
+
+    // Without the votes the sources give, the same dice are out of range.
+    services::undo_game(&mut t.store, t.game).unwrap();
+    assert_eq!((t.state(), state(&t)), before, "undo gives the debt and the vote back");
+    let mut bare = request.clone();
+    bare.casts.truncate(3);
+    let on_disk = bytes_on_disk(&t.scratch.db());
+    match services::mezzo_challenge_roll_majors(&mut t.store, t.game, &bare, &[rook], &dice, &mut t.rng) {
+        Err(Error::Invalid { problem, .. }) => assert!(problem.contains("5 cannot be rolled on a d4"), "{problem}"),
+        other => panic!("without Ill Fated the failure rolls a d4: {:?}", other.map(|c| c.change.message)),
+    }
+    assert_eq!(bytes_on_disk(&t.scratch.db()), on_disk, "a refusal changes nothing");
+}

@@ -255,6 +255,60 @@ fn malformed_penny_ante_files_are_refused_naming_the_field() {
             "by the list of debts, but 0 by the entries",
         ),
         (
+            "a debt handed over to the House of nothing",
+            |v| {
+                let t = &mut v["data"]["games"][0]["penny_table"];
+                let baron = t["antagonists"][0]["id"].clone();
+                let handed = json!({"debtor": {"kind": "character", "id": ADA}, "antagonist": baron, "amount": 0});
+                t["ledger"]["handed_over"] = json!([handed]);
+            },
+            "$.data.games[0].penny_table.ledger.handed_over[0].amount",
+            "0 is out of range: 1 to",
+        ),
+        (
+            "a debt handed over from an antagonist not in the file",
+            |v| {
+                let handed = json!({"debtor": {"kind": "character", "id": ADA},
+                    "antagonist": "00000000-0000-4000-8000-00000000dead", "amount": 3});
+                v["data"]["games"][0]["penny_table"]["ledger"]["handed_over"] = json!([handed]);
+            },
+            "$.data.games[0].penny_table.ledger.handed_over[0].antagonist",
+            "there is no antagonist 00000000-0000-4000-8000-00000000dead at this table",
+        ),
+        (
+            "a debt handed over by the bank",
+            |v| {
+                let t = &mut v["data"]["games"][0]["penny_table"];
+                let baron = t["antagonists"][0]["id"].clone();
+                let handed = json!({"debtor": {"kind": "bank"}, "antagonist": baron, "amount": 3});
+                t["ledger"]["handed_over"] = json!([handed]);
+            },
+            "$.data.games[0].penny_table.ledger.handed_over[0].debtor",
+            "must be a character, the House or an antagonist",
+        ),
+        (
+            "a loan offered to the antagonist it is against",
+            |v| {
+                let t = &mut v["data"]["games"][0]["penny_table"];
+                let baron = t["antagonists"][0]["id"].clone();
+                t["challenge"]["offer"] = json!({"id": "00000000-0000-4000-8000-0000000000e1",
+                    "lender": {"kind": "house"}, "side": "challenger", "amount": 2,
+                    "borrower": {"kind": "antagonist", "id": baron}});
+            },
+            "$.data.games[0].penny_table.challenge.offer.borrower",
+            "is not a player character on the side offered the loan",
+        ),
+        (
+            "a loan offered to a character of the other side",
+            |v| {
+                v["data"]["games"][0]["penny_table"]["challenge"]["offer"] = json!({
+                    "id": "00000000-0000-4000-8000-0000000000e1", "lender": {"kind": "house"},
+                    "side": "opponent", "amount": 2, "borrower": {"kind": "character", "id": ADA}});
+            },
+            "$.data.games[0].penny_table.challenge.offer.borrower",
+            "is not a player character on the side offered the loan",
+        ),
+        (
             "a narration longer than 2000 characters",
             |v| v["data"]["games"][0]["penny_table"]["history"][0]["narration"] = json!("a".repeat(2001)),
             "$.data.games[0].penny_table.history[0].narration",

@@ -253,6 +253,8 @@ fn one_player_of_two_characters_holds_one_stock_of_experience_dice() {
     // Dani leaves the group: refused while she plays Ada and Bo, saying so.
     press(&session, &format!("#sc-player-remove-{dana}"));
     wait_contains(&session, "#error-message", "Dani still plays Ada, Bo");
+    // Brought into sight, as the refusal of a tap far down the tab is (not scrolled to here).
+    assert!(crate::on_screen(&session, "#error"), "the refusal shows without scrolling");
     shots_of(&session, "scattershot-table-players-remove-refused", "#error");
     press(&session, "#error-dismiss");
     session.wait_until("the error dismissed", || session.find("#error").ok().filter(|e| !e.is_displayed()).map(|_| ()));

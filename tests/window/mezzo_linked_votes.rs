@@ -1,9 +1,10 @@
 //! DEV-1 at a linked table: a seated Mezzo player casts their conflict votes on their own
 //! phone. The real window is Bo's phone, joined to the table's device in this process (the
 //! Mezzo plot game; Bo claims nothing and holds 3 influence). The table opens "Does the old
-//! bridge hold?" for votes; Bo's phone shows it, Bo gives his free vote and 1 influence to "It
-//! falls", and the table's database holds his ballot; the table resolves with it (Ada's
-//! influence for "It falls" and Cy's vote for "It holds" added there): 3 votes to 1, "It falls"
+//! bridge hold?" for votes; Bo's phone shows it, Bo gives his free vote, 1 influence and the
+//! game's Law of the Tides to "It falls", and the table's database holds his ballot; the table
+//! resolves with it (Ada's influence for "It falls" and Cy's vote for "It holds" added there):
+//! 4 votes to 1, "It falls"
 //! wins and Bo has paid 1 influence. A refusal on the phone stays shown while newer copies of
 //! the table arrive, until Bo dismisses it.
 
@@ -11,7 +12,8 @@ use std::path::Path;
 
 use serde_json::Value;
 use sheetkeeper::link::Claimed;
-use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft};
+use sheetkeeper::rules::mezzo::ballot::Direction;
+use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft, ConflictLaw};
 use sheetkeeper::services::{self, Approach, DiceInput, GameMove};
 use sheetkeeper::Store;
 use uuid::Uuid;
@@ -25,6 +27,8 @@ const GAME: &str = "The Drowned Cove";
 const ADA: &str = "1b2c3d4e-5f60-4a71-8b82-9c0d1e2f3a40";
 const BO: &str = "2c3d4e5f-6071-4b82-9c93-ad1e2f3a4b51";
 const CY: &str = "3d4e5f60-7182-4c93-8da4-be2f3a4b5c62";
+/// The game's own Setting Law, the Law of the Tides.
+const TIDES: &str = "70000000-0000-4000-8000-000000000050";
 
 fn plot_game() -> Value {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/mezzo-plot-game.sheetkeeper.json");
@@ -84,11 +88,11 @@ fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() 
     phone.wait_settled();
 
     // More influence than Bo holds is refused, naming the cast, and nothing reaches the table.
-    choose(&phone, &format!("#mz-ballot-free-{BO}-0"), "1");
-    type_on_phone(&phone, &format!("#mz-ballot-influence-{BO}"), "4");
+    choose(&phone, &format!("#mz-ballot-free-0-{BO}"), "1");
+    type_on_phone(&phone, &format!("#mz-ballot-influence-points-{BO}"), "4");
     choose(&phone, &format!("#mz-ballot-influence-option-{BO}"), "1");
     tap(&phone, &format!("#mz-ballot-cast-{BO}"));
-    let said = wait_contains(&phone, "body", "Bo holds 3 influence, not 4");
+    let said = wait_contains(&phone, "#error-message", "Bo holds 3 influence, not 4");
     assert!(said.contains("casts[1].points"), "the refusal names the field: {said}");
     assert_eq!(bos_ballot_at_the_table(&table_db, game), None, "a refusal changes nothing at the table");
     // A newer copy of the table arriving meanwhile leaves the refusal for Bo to read: Ada
@@ -105,19 +109,34 @@ fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() 
     tap(&phone, "#error-dismiss");
     phone.wait_gone("#error-message");
 
-    // Bo casts his free vote and 1 influence for "It falls": the table holds his ballot.
-    type_on_phone(&phone, &format!("#mz-ballot-influence-{BO}"), "1");
+    // Bo casts his free vote, 1 influence and the game's own Law of the Tides for "It falls"
+    // (his phone offers the sources he may use, as the table's form does): the table holds
+    // his ballot.
+    type_on_phone(&phone, &format!("#mz-ballot-influence-points-{BO}"), "1");
+    choose(&phone, &format!("#mz-ballot-law-{BO}"), &format!("custom:{TIDES}"));
+    choose(&phone, &format!("#mz-ballot-law-option-{BO}"), "1");
     tap(&phone, &format!("#mz-ballot-cast-{BO}"));
     let ballot = wait_for("Bo's ballot at the table", || bos_ballot_at_the_table(&table_db, game));
     assert_eq!(
         ballot,
         vec![
             ConflictCast::Free { player: id(BO), option: 1, votes: 1 },
+            ConflictCast::Law {
+                player: id(BO),
+                option: 1,
+                law: ConflictLaw::Custom { id: id(TIDES), direction: Direction::For }
+            },
             ConflictCast::Influence { player: id(BO), option: 1, points: 1 },
         ]
     );
     let listed = wait_contains(&phone, &format!("#mz-ballot-{BO}"), "Bo:");
-    assert_eq!(listed, "Bo: 1 free vote for “It falls”; 1 influence for “It falls”");
+    assert_eq!(listed, "Bo: 1 free vote for “It falls”; a law for “It falls”; 1 influence for “It falls”");
+    // His form shows the ballot as cast.
+    let law = phone.execute(
+        "return document.querySelector(arguments[0]).value;",
+        serde_json::json!([format!("#mz-ballot-law-{BO}")]),
+    );
+    assert_eq!(law, serde_json::json!(format!("custom:{TIDES}")));
     phone.wait_text(&format!("#mz-ballot-cast-{BO}"), "Change my votes");
     shots_at_both_widths(&phone, "mezzo-linked-votes");
     crate::in_dark(&phone, || crate::shot(&phone, "mezzo-linked-votes-dark"));
@@ -131,7 +150,7 @@ fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() 
         &[],
     )
     .expect("the odds");
-    assert_eq!(preview.counts, vec![0, 3], "Bo's ballot and Ada's count at the table");
+    assert_eq!(preview.counts, vec![0, 4], "Bo's ballot and Ada's count at the table");
     let outcome = services::mezzo_resolve_open_conflict(
         &mut table,
         game,
@@ -141,7 +160,7 @@ fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() 
         &mut rand::rng(),
     )
     .expect("the table resolves");
-    assert_eq!((outcome.result.counts.clone(), outcome.result.summary.as_str()), (vec![1, 3], "“It falls” wins."));
+    assert_eq!((outcome.result.counts.clone(), outcome.result.summary.as_str()), (vec![1, 4], "“It falls” wins."));
     let bo =
         services::mezzo_table(&table, game).expect("the table").players.into_iter().find(|p| p.player.id == id(BO));
     assert_eq!(bo.expect("Bo").player.influence, 2, "Bo's influence is paid at the resolve");

@@ -1,7 +1,8 @@
 // A Mezzo conflict open for votes on the players' own devices (DEV-1; RULES.md §3.2). The
 // table's device opens the conflict it set up ("Open for votes on phones": the question,
 // options and who it is about are kept on the table) and sees who has voted and what; a
-// player's phone seated as that player casts their own ballot (free votes and influence),
+// player's phone seated as that player casts their own ballot (free votes, a law, influence and
+// what they hold of Fortune's Favor, Victory Narration and Ill Fated, on the table's own form),
 // may change it until the table resolves, or take it back. The table resolves with the
 // ballots (conflict.js), or withdraws the conflict. Votes are open at the table, so every
 // device lists every ballot.
@@ -11,7 +12,7 @@
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
-import { button, card, field, numberInput, wholeNumber, plural } from "./kit.js";
+import { button, card, plural } from "./kit.js";
 
 const quoted = (options, i) => `“${(options[i] ?? "").trim() || `Option ${i + 1}`}”`;
 
@@ -101,59 +102,39 @@ export function openConflictCard(ctx, approach) {
   );
 }
 
-/** What `p`'s form holds: their ballot as cast, or nothing yet. */
-function formOf(ctx, open, p) {
+/**
+ * What `p`'s form holds: their ballot as cast, or nothing yet, in the table's form's shape
+ * (`form.seed`), kept per question so a newer copy of the table keeps what is being typed.
+ */
+function formOf(ctx, open, form, p) {
   ctx.ui.ballots = ctx.ui.ballots ?? {};
   const key = `${open.question}\u0000${p.id}`;
   if (!ctx.ui.ballots[key]) {
-    const cast = open.ballots.find((b) => b.player === p.id)?.casts ?? [];
-    const free = cast.filter((c) => c.kind === "free").flatMap((c) => Array(c.votes).fill(c.option));
-    const inf = cast.find((c) => c.kind === "influence");
-    ctx.ui.ballots[key] = { free, influence: { points: inf?.points ?? 0, option: inf?.option ?? 0 } };
+    ctx.ui.ballots[key] = { options: open.options, casts: {} };
+    form.seed(ctx.ui.ballots[key], p, open.ballots.find((b) => b.player === p.id)?.casts ?? []);
   }
   return ctx.ui.ballots[key];
 }
 
-function optionSelect(open, value, attrs, withNone) {
-  const s = el(
-    "select",
-    attrs,
-    withNone && el("option", { value: "-1" }, "Not cast"),
-    ...open.options.map((o, i) => el("option", { value: String(i) }, `${i + 1}. ${o}`)),
-  );
-  s.value = String(value);
-  return s;
-}
-
-/** A phone: the open conflict, every ballot, and a form per player this device sits as. */
-export function ballotCards(ctx, freeVotes) {
+/**
+ * A phone: the open conflict, every ballot, and a form per player this device sits as. `form`
+ * is the table's own form for one player (conflict.js `ballotForm`): the same fields, and only
+ * the sources the player holds (a law, influence, Fortune's Favor, Victory Narration, Ill Fated).
+ */
+export function ballotCards(ctx, form) {
   const open = ctx.ui.openConflict;
   const players = ctx.devicePlayers;
   return el(
     "div",
     { class: "mz-conflict-grid" },
     card("mz-open-conflict", "The table asks for your votes", ...openQuestion(open), el("p", { class: "mz-cast-title" }, "Who has voted"), ballotList(open)),
-    ...players.map((p) => ballotForm(ctx, open, p, freeVotes(p, open.about, open.active_in_scene))),
+    ...players.map((p) => ballotForm(ctx, open, form, p)),
   );
 }
 
-function ballotForm(ctx, open, p, has) {
-  const form = formOf(ctx, open, p);
-  const frees = Array.from({ length: has }, (_, k) => {
-    const s = optionSelect(open, form.free[k] ?? -1, { id: `mz-ballot-free-${p.id}-${k}` }, true);
-    s.addEventListener("change", () => {
-      form.free[k] = Number(s.value);
-    });
-    return field(has === 1 ? "Your free vote" : `Free vote ${k + 1}`, s);
-  });
-  const points = numberInput({ id: `mz-ballot-influence-${p.id}`, min: 0, max: p.influence, value: form.influence.points });
-  points.addEventListener("input", () => {
-    form.influence.points = wholeNumber(points) ?? 0;
-  });
-  const where = optionSelect(open, form.influence.option, { id: `mz-ballot-influence-option-${p.id}` }, false);
-  where.addEventListener("change", () => {
-    form.influence.option = Number(where.value);
-  });
+function ballotForm(ctx, open, form, p) {
+  const state = formOf(ctx, open, form, p);
+  const has = form.freeVotes(p, open.about, open.active_in_scene);
   const cast = (casts, b) =>
     ctx.move(`${p.name}'s votes were not cast.`, () => api.mezzoCastBallot(ctx.gameId, p.id, casts), b).then(async (done) => {
       if (!done) return;
@@ -165,24 +146,14 @@ function ballotForm(ctx, open, p, has) {
   return card(
     `mz-ballot-${p.id}-form`,
     `${p.name}'s votes`,
-    has === 0 && el("p", { class: "muted" }, "No free vote in this conflict (an Actor votes freely only on matters of a character they claimed)."),
-    ...frees,
-    field(`Influence (a vote a point; you hold ${p.influence})`, points),
-    field("Influence for", where),
+    form.fields(p, state, ctx, has),
     el(
       "div",
       { class: "mz-actions" },
-      button(
-        voted ? "Change my votes" : "Cast my votes",
-        (b) => {
-          const counts = new Map();
-          for (const option of form.free.slice(0, has)) if (option >= 0) counts.set(option, (counts.get(option) ?? 0) + 1);
-          const casts = [...counts].sort((a, b2) => a[0] - b2[0]).map(([option, votes]) => ({ kind: "free", player: p.id, option, votes }));
-          if (form.influence.points > 0) casts.push({ kind: "influence", player: p.id, option: form.influence.option, points: form.influence.points });
-          return cast(casts, b);
-        },
-        { id: `mz-ballot-cast-${p.id}`, class: "primary mz-big-button" },
-      ),
+      button(voted ? "Change my votes" : "Cast my votes", (b) => cast(form.casts(p, state, has), b), {
+        id: `mz-ballot-cast-${p.id}`,
+        class: "primary mz-big-button",
+      }),
       voted && button("Take my votes back", (b) => cast([], b), { id: `mz-ballot-clear-${p.id}` }),
     ),
   );

@@ -181,6 +181,15 @@ impl Reader<'_> {
                     .map_err(|e| Error::invalid("open_conflict", format!("the open conflict cannot be read: {e}")))
             })
             .transpose()?;
+        table.open_check = conn
+            .prepare_cached("SELECT check_json FROM mz_open_checks WHERE game_id = ?1")?
+            .query_row([&id], |r| r.get::<_, String>(0))
+            .optional()?
+            .map(|text| {
+                serde_json::from_str(&text)
+                    .map_err(|e| Error::invalid("open_check", format!("the open action check cannot be read: {e}")))
+            })
+            .transpose()?;
         Ok(table)
     }
 
@@ -610,6 +619,12 @@ impl Tx<'_> {
             tx.prepare_cached("INSERT INTO mz_open_conflicts (game_id, conflict) VALUES (?1, ?2)")?
                 .execute(params![id, text])?;
         }
+        if let Some(open) = &table.open_check {
+            let text = serde_json::to_string(open)
+                .map_err(|e| Error::invalid("open_check", format!("cannot be written: {e}")))?;
+            tx.prepare_cached("INSERT INTO mz_open_checks (game_id, check_json) VALUES (?1, ?2)")?
+                .execute(params![id, text])?;
+        }
         if let Some(deck) = &table.deck {
             self.insert_mezzo_deck(&id, deck)?;
         }
@@ -1031,8 +1046,13 @@ impl Reader<'_> {
             // The conflict open for votes (DEV-1): each ballot within what its player holds.
             if let Ok(table) = &table {
                 if let Some(open) = &table.open_conflict {
-                    let elements: Vec<_> = sheets.into_iter().chain(table.elements.iter().cloned()).collect();
+                    let elements: Vec<_> = sheets.iter().cloned().chain(table.elements.iter().cloned()).collect();
                     let found = open.problems("open_conflict", &table.players, &elements, &Sources::of(table));
+                    out.extend(found.into_iter().map(|(path, problem)| said(format!("{path}: {problem}"))));
+                }
+                if let Some(open) = &table.open_check {
+                    let elements: Vec<_> = sheets.iter().cloned().chain(table.elements.iter().cloned()).collect();
+                    let found = open.problems("open_check", &table.players, &elements, &Sources::of(table));
                     out.extend(found.into_iter().map(|(path, problem)| said(format!("{path}: {problem}"))));
                 }
             }

@@ -8,13 +8,14 @@
 //! wins and Bo has paid 1 influence. A refusal on the phone stays shown while newer copies of
 //! the table arrive, until Bo dismisses it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use sheetkeeper::link::Claimed;
+use sheetkeeper::link::{Claimed, HostHandle};
+use sheetkeeper::rules::mezzo::action_check::{BaseChance, Cast, Law, SideKind, SideSetup};
 use sheetkeeper::rules::mezzo::ballot::Direction;
 use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft, ConflictLaw};
-use sheetkeeper::services::{self, Approach, DiceInput, GameMove};
+use sheetkeeper::services::{self, Approach, CheckDraft, DiceInput, GameMove};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
@@ -27,6 +28,7 @@ const GAME: &str = "The Drowned Cove";
 const ADA: &str = "1b2c3d4e-5f60-4a71-8b82-9c0d1e2f3a40";
 const BO: &str = "2c3d4e5f-6071-4b82-9c93-ad1e2f3a4b51";
 const CY: &str = "3d4e5f60-7182-4c93-8da4-be2f3a4b5c62";
+const TOMAS: &str = "5f607182-93a4-4eb5-8fc6-d04b5c6d7e84";
 /// The game's own Setting Law, the Law of the Tides.
 const TIDES: &str = "70000000-0000-4000-8000-000000000050";
 
@@ -37,6 +39,25 @@ fn plot_game() -> Value {
 
 fn id(text: &str) -> Uuid {
     Uuid::parse_str(text).expect("an id")
+}
+
+/// The Mezzo plot game on the table's device, hosted, and Bo's phone (the real window) joined
+/// and seated as Bo: the table's and the phone's databases, the game, the host, the phone.
+fn bos_phone_at_the_table(scratch: &Scratch) -> (PathBuf, PathBuf, Uuid, HostHandle, Session) {
+    let [table_db, phone_db] = ["table.db", "phone.db"].map(|db| scratch.path(db));
+    let game = on_the_table(scratch, &table_db, &plot_game());
+    let (host, addr) = host_table(&table_db, game);
+    let code = host.status().code;
+    let phone = join_in_window(&phone_db, "Bo's phone", addr, &code, GAME);
+
+    // Bo's phone asks to sit as Bo; the table's person approves.
+    tap(&phone, "#game-mezzo");
+    tap(&phone, "#mezzo-tab-deck");
+    tap(&phone, &format!("#mzd-me-{BO}"));
+    let asked = wait_for("the table to be asked", || host.status().claims.into_iter().find(|c| c.character == id(BO)));
+    host.approve_claim(asked.device, id(BO)).expect("the table's person seats the phone as Bo");
+    phone.wait_for(&format!("#mzd-show-{BO}"));
+    (table_db, phone_db, game, host, phone)
 }
 
 /// Bo's ballot as the table's device holds it, once there is one.
@@ -50,19 +71,7 @@ fn bos_ballot_at_the_table(table_db: &Path, game: Uuid) -> Option<Vec<ConflictCa
 fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() {
     let _window = one_window();
     let scratch = Scratch::new("mezzo-linked-votes");
-    let [table_db, phone_db] = ["table.db", "phone.db"].map(|db| scratch.path(db));
-    let game = on_the_table(&scratch, &table_db, &plot_game());
-    let (host, addr) = host_table(&table_db, game);
-    let code = host.status().code;
-    let phone = join_in_window(&phone_db, "Bo's phone", addr, &code, GAME);
-
-    // Bo's phone asks to sit as Bo; the table's person approves.
-    tap(&phone, "#game-mezzo");
-    tap(&phone, "#mezzo-tab-deck");
-    tap(&phone, &format!("#mzd-me-{BO}"));
-    let asked = wait_for("the table to be asked", || host.status().claims.into_iter().find(|c| c.character == id(BO)));
-    host.approve_claim(asked.device, id(BO)).expect("the table's person seats the phone as Bo");
-    phone.wait_for(&format!("#mzd-show-{BO}"));
+    let (table_db, phone_db, game, _host, phone) = bos_phone_at_the_table(&scratch);
 
     // The table opens the conflict for votes; it reaches Bo's phone with the next update.
     let draft = ConflictDraft {
@@ -171,6 +180,95 @@ fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() 
         services::mezzo_open_conflict(&store, game).expect("the phone's copy").is_none().then_some(())
     });
     phone.wait_gone("#mz-open-question");
+}
+
+/// DEV-1/DEV-2, an action check: the table opens "Tomas climbs the lighthouse" (Tomas common,
+/// the fall occasional) for votes; Bo's phone shows its sides, and Bo casts the Law of the
+/// Tides and 1 influence for Tomas on the same form the table uses for a player; the table's
+/// database holds his ballot, the phone lists it. The table rolls with it (Tomas 4 votes, the
+/// fall 1) and the resolve pays Bo's influence; the phone's check tab is the table's own again.
+#[test]
+fn a_seated_player_votes_in_an_action_check_on_their_phone_and_the_table_resolves_with_it() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-linked-check-votes");
+    let (table_db, phone_db, game, _host, phone) = bos_phone_at_the_table(&scratch);
+    let climb = CheckDraft {
+        description: "Tomas climbs the lighthouse".into(),
+        sides: vec![
+            SideSetup {
+                kind: SideKind::Action { element: id(TOMAS) },
+                description: String::new(),
+                chance: BaseChance::Common,
+                aptitude: 0,
+            },
+            SideSetup {
+                kind: SideKind::Failure,
+                description: "He falls".into(),
+                chance: BaseChance::Occasional,
+                aptitude: 0,
+            },
+        ],
+        involved: vec![],
+    };
+    {
+        let mut table = Store::open(&table_db).expect("the table's database");
+        services::mezzo_open_check_for_votes(&mut table, game, &climb).expect("the table opens the check");
+    }
+    wait_for("the open check to reach the phone", || {
+        let store = Store::open(&phone_db).expect("the phone's database");
+        services::mezzo_open_check(&store, game).expect("the phone's copy")
+    });
+    tap(&phone, "#mezzo-tab-check");
+    phone.wait_text("#mzc-open-description", "Tomas climbs the lighthouse");
+    wait_contains(&phone, "#mzc-open-sides", "Failure (“He falls”)");
+    wait_contains(&phone, "#mz-ballots-none", "Nobody has voted");
+    crate::mezzo::dismiss_toast(&phone);
+    phone.wait_settled();
+
+    // Bo casts the Law of the Tides and 1 influence for Tomas's climb.
+    choose(&phone, &format!("#mzc-ballot-law-{BO}"), &format!("custom:{TIDES}"));
+    choose(&phone, &format!("#mzc-ballot-law-side-{BO}"), "0");
+    type_on_phone(&phone, &format!("#mzc-ballot-influence-{BO}"), "1");
+    choose(&phone, &format!("#mzc-ballot-influence-side-{BO}"), "0");
+    tap(&phone, &format!("#mzc-ballot-cast-{BO}"));
+    let ballot = wait_for("Bo's check ballot at the table", || {
+        let store = Store::open(&table_db).expect("the table's database");
+        let open = services::mezzo_open_check(&store, game).expect("the table's open check")?;
+        open.ballots.into_iter().find(|b| b.player == id(BO)).map(|b| b.casts)
+    });
+    assert_eq!(
+        ballot,
+        vec![
+            Cast::Law { player: id(BO), side: 0, law: Law::Custom { id: id(TIDES) }, direction: Direction::For },
+            Cast::Influence { player: id(BO), side: 0, points: 1 },
+        ]
+    );
+    let listed = wait_contains(&phone, &format!("#mz-ballot-{BO}"), "Bo:");
+    assert_eq!(listed, "Bo: a law for “Tomas”; 1 influence for “Tomas”");
+    phone.wait_text(&format!("#mzc-ballot-cast-{BO}"), "Change my votes");
+    phone.execute("window.scrollTo(0, 0);", serde_json::json!([]));
+    shots_at_both_widths(&phone, "mezzo-linked-check-votes");
+    crate::in_dark(&phone, || crate::shot(&phone, "mezzo-linked-check-votes-dark"));
+
+    // The table rolls with Bo's ballot (Tomas: 2 + the law + 1 influence; the fall: 1) and
+    // resolves: Bo has paid his influence, and the vote is closed.
+    let mut table = Store::open(&table_db).expect("the table's database");
+    let pending = services::mezzo_roll_open_check(&mut table, game, &[], &[], &DiceInput::Rolled, &mut rand::rng())
+        .expect("the table rolls");
+    assert_eq!((pending.tallies[0].total, pending.tallies[1].total), (4, 1), "Bo's ballot counts at the table");
+    if !pending.open_bursts.is_empty() {
+        services::mezzo_check_burst(&mut table, game, &[], &DiceInput::Rolled, &mut rand::rng()).expect("kept");
+    }
+    services::mezzo_check_resolve(&mut table, game, &[]).expect("the table resolves");
+    let bo =
+        services::mezzo_table(&table, game).expect("the table").players.into_iter().find(|p| p.player.id == id(BO));
+    assert_eq!(bo.expect("Bo").player.influence, 2, "Bo's influence is paid at the resolve");
+    drop(table);
+    wait_for("the closed check to reach the phone", || {
+        let store = Store::open(&phone_db).expect("the phone's database");
+        services::mezzo_open_check(&store, game).expect("the phone's copy").is_none().then_some(())
+    });
+    phone.wait_gone("#mzc-open-description");
 }
 
 /// The other side: the real window is the table's device, hosting the game; Bo's phone is a

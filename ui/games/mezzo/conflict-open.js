@@ -7,46 +7,52 @@
 // ballots (conflict.js), or withdraws the conflict. Votes are open at the table, so every
 // device lists every ballot.
 //
-//   import { openForVotesCard, openConflictCard, ballotCards, ballotWords } from "./conflict-open.js";
+//   import { openForVotesCard, openConflictCard, ballotCards, ballotWords, ballotList } from "./conflict-open.js";
+//   (ballotList and ballotWords serve an action check open for votes too: check-open.js)
 //   ctx.ui.openConflict: the OpenConflictView (mezzoOpenConflict) or null
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
 import { button, card, plural } from "./kit.js";
 
-const quoted = (options, i) => `“${(options[i] ?? "").trim() || `Option ${i + 1}`}”`;
+const quoted = (targets, i) => `“${(targets[i] ?? "").trim() || `Option ${i + 1}`}”`;
 
-/** One cast in words: "1 free vote for “It falls”". */
-function castWords(cast, options) {
-  const to = quoted(options, cast.option);
+/**
+ * One cast in words: "1 free vote for “It falls”". A conflict's cast goes to an option, an
+ * action check's to a side: `targets` are their names.
+ */
+function castWords(cast, targets) {
+  const to = quoted(targets, cast.option ?? cast.side);
   switch (cast.kind) {
     case "free":
       return `${plural(cast.votes, "free vote")} for ${to}`;
     case "influence":
       return `${cast.points} influence for ${to}`;
     case "law":
-      return `a law ${cast.law.direction === "against" || cast.law.law === "inertia" ? "against" : "for"} ${to}`;
+      return `a law ${(cast.direction ?? cast.law.direction) === "against" || cast.law.law === "inertia" ? "against" : "for"} ${to}`;
     case "fortunes_favor":
-      return `Fortune's Favor for ${to}`;
+      return cast.side === undefined && cast.option === undefined ? "Fortune's Favor" : `Fortune's Favor for ${to}`;
     case "narration":
       return `${plural(cast.votes, "narration vote")} for ${to}`;
     case "ill_fated":
       return `${cast.points} Ill Fated for ${to}`;
+    case "overcome_flaw":
+      return "a flaw overcome";
     default:
       return `a vote for ${to}`;
   }
 }
 
 /** A ballot in words: "Bo: 1 free vote for “It falls”; 1 influence for “It falls”". */
-export const ballotWords = (ballot, options) => `${ballot.name}: ${ballot.casts.map((c) => castWords(c, options)).join("; ")}`;
+export const ballotWords = (ballot, targets) => `${ballot.name}: ${ballot.casts.map((c) => castWords(c, targets)).join("; ")}`;
 
-/** Who has voted, on every device (the seed's votes are open at the table). */
-function ballotList(open) {
-  if (open.ballots.length === 0) return el("p", { class: "muted", id: "mz-ballots-none" }, "Nobody has voted from a phone yet.");
+/** Who has voted, on every device (the seed's votes are open at the table); `targets` name the options or sides. */
+export function ballotList(ballots, targets) {
+  if (ballots.length === 0) return el("p", { class: "muted", id: "mz-ballots-none" }, "Nobody has voted from a phone yet.");
   return el(
     "ul",
     { class: "mz-list", id: "mz-ballots", "aria-label": "Votes from phones" },
-    ...open.ballots.map((b) => el("li", { id: `mz-ballot-${b.player}`, data: { player: b.player } }, ballotWords(b, open.options))),
+    ...ballots.map((b) => el("li", { id: `mz-ballot-${b.player}`, data: { player: b.player } }, ballotWords(b, targets))),
   );
 }
 
@@ -86,7 +92,7 @@ export function openConflictCard(ctx, approach) {
     "Open for votes",
     ...openQuestion(open),
     el("p", { class: "mz-cast-title" }, "Who has voted"),
-    ballotList(open),
+    ballotList(open.ballots, open.options),
     el("p", { class: "mz-hint muted" }, "Their votes count when you resolve; influence and adversity are paid then. Add the others' votes below."),
     approach,
     button(
@@ -127,7 +133,7 @@ export function ballotCards(ctx, form) {
   return el(
     "div",
     { class: "mz-conflict-grid" },
-    card("mz-open-conflict", "The table asks for your votes", ...openQuestion(open), el("p", { class: "mz-cast-title" }, "Who has voted"), ballotList(open)),
+    card("mz-open-conflict", "The table asks for your votes", ...openQuestion(open), el("p", { class: "mz-cast-title" }, "Who has voted"), ballotList(open.ballots, open.options)),
     ...players.map((p) => ballotForm(ctx, open, form, p)),
   );
 }

@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use sheetkeeper::link::{Claimed, HostHandle};
+use sheetkeeper::link::{Claimed, HostHandle, JoinHandle};
 use sheetkeeper::rules::mezzo::action_check::{BaseChance, Cast, Law, SideKind, SideSetup};
 use sheetkeeper::rules::mezzo::ballot::Direction;
 use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft, ConflictLaw};
@@ -20,7 +20,7 @@ use sheetkeeper::Store;
 use uuid::Uuid;
 
 use crate::link_notes::{host_table, join_in_process, join_in_window, on_the_table, tap, wait_for};
-use crate::mezzo::{choose, conflict_options, press, wait_contains};
+use crate::mezzo::{choose, conflict_options, press, type_into, wait_contains};
 use crate::webdriver::Session;
 use crate::{app, one_window, open_game, shots_at_both_widths, Scratch};
 
@@ -58,6 +58,32 @@ fn bos_phone_at_the_table(scratch: &Scratch) -> (PathBuf, PathBuf, Uuid, HostHan
     host.approve_claim(asked.device, id(BO)).expect("the table's person seats the phone as Bo");
     phone.wait_for(&format!("#mzd-show-{BO}"));
     (table_db, phone_db, game, host, phone)
+}
+
+/// The Mezzo plot game on the table's device, the real window, hosting it; Bo's phone joined
+/// in this process and seated as Bo (approved on the window): the table's database, the game,
+/// the window, the phone.
+fn table_window_with_bos_phone(scratch: &Scratch) -> (PathBuf, Uuid, Session, JoinHandle) {
+    let [table_db, phone_db] = ["table.db", "phone.db"].map(|db| scratch.path(db));
+    let game = on_the_table(scratch, &table_db, &plot_game());
+    let window = Session::start_with_env(
+        &app(),
+        &table_db,
+        &[("SHEETKEEPER_LINK_LISTEN", "127.0.0.1:0"), ("SHEETKEEPER_DEVICE_NAME", "Table laptop")],
+    );
+    window.set_window_size(1280, 800);
+    window.wait_for("body[data-ready='true']");
+    open_game(&window, GAME);
+    tap(&window, "#link-host");
+    let code = window.wait_for("#link-code").text();
+    let addr = window.wait_for("#link-addrs li").text().parse().expect("the table's address");
+
+    // Bo's phone joins and asks to sit as Bo; the table's person approves on the window.
+    let phone = join_in_process(&phone_db, addr, &code, "Bo's phone");
+    assert_eq!(phone.claim(id(BO)).expect("the claim reaches the table"), Claimed::Asked);
+    tap(&window, &format!(".link-claim-request[data-character='{BO}'] .link-claim-approve"));
+    wait_for("Bo to be the phone's", || phone.status().claims.is_empty().then_some(()));
+    (table_db, game, window, phone)
 }
 
 /// Bo's ballot as the table's device holds it, once there is one.
@@ -280,25 +306,7 @@ fn a_seated_player_votes_in_an_action_check_on_their_phone_and_the_table_resolve
 fn the_tables_window_lists_a_phones_ballot_and_resolves_with_it() {
     let _window = one_window();
     let scratch = Scratch::new("mezzo-table-votes");
-    let [table_db, phone_db] = ["table.db", "phone.db"].map(|db| scratch.path(db));
-    let game = on_the_table(&scratch, &table_db, &plot_game());
-    let window = Session::start_with_env(
-        &app(),
-        &table_db,
-        &[("SHEETKEEPER_LINK_LISTEN", "127.0.0.1:0"), ("SHEETKEEPER_DEVICE_NAME", "Table laptop")],
-    );
-    window.set_window_size(1280, 800);
-    window.wait_for("body[data-ready='true']");
-    open_game(&window, GAME);
-    tap(&window, "#link-host");
-    let code = window.wait_for("#link-code").text();
-    let addr = window.wait_for("#link-addrs li").text().parse().expect("the table's address");
-
-    // Bo's phone joins and asks to sit as Bo; the table's person approves on the window.
-    let phone = join_in_process(&phone_db, addr, &code, "Bo's phone");
-    assert_eq!(phone.claim(id(BO)).expect("the claim reaches the table"), Claimed::Asked);
-    tap(&window, &format!(".link-claim-request[data-character='{BO}'] .link-claim-approve"));
-    wait_for("Bo to be the phone's", || phone.status().claims.is_empty().then_some(()));
+    let (table_db, game, window, phone) = table_window_with_bos_phone(&scratch);
 
     // The table sets the conflict up, with its approach (chosen before any vote is cast), and
     // opens it for votes on phones.
@@ -336,6 +344,63 @@ fn the_tables_window_lists_a_phones_ballot_and_resolves_with_it() {
         services::mezzo_table(&store, game).expect("the table").players.into_iter().find(|p| p.player.id == id(BO));
     assert_eq!(bo.expect("Bo").player.influence, 2, "Bo's influence is paid at the resolve");
     assert!(services::mezzo_open_conflict(&store, game).expect("the table").is_none(), "the conflict is closed");
+    drop(phone);
+}
+
+/// The table's side of an action check open for votes: the real window is the table's device;
+/// Bo's phone is a device in this process, seated as Bo. The table sets up "Tomas climbs the
+/// lighthouse" and opens it for votes; Bo's ballot from his phone (the Law of the Tides and 1
+/// influence for Tomas) shows under "Who has voted" and Bo leaves the table's own form; the
+/// table rolls its dice by hand (6 for Tomas, 2 for the fall) and resolves: Tomas climbs, and
+/// Bo has paid 1 influence.
+#[test]
+fn the_tables_window_opens_a_check_for_votes_and_rolls_with_a_phones_ballot() {
+    let _window = one_window();
+    let scratch = Scratch::new("mezzo-table-check-votes");
+    let (table_db, game, window, phone) = table_window_with_bos_phone(&scratch);
+
+    tap(&window, "#game-mezzo");
+    tap(&window, "#mezzo-tab-check");
+    type_into(&window, "#mzc-description", "Tomas climbs the lighthouse");
+    choose(&window, "#mzc-actor-0", TOMAS);
+    type_into(&window, "#mzc-failure", "He falls");
+    tap(&window, "#mzc-open-for-votes-submit");
+    window.wait_text("#mzc-open-description", "Tomas climbs the lighthouse");
+    wait_contains(&window, "#mz-ballots-none", "Nobody has voted");
+    window.wait_for(&format!(".mzc-player[data-player-id='{BO}']"));
+
+    // Bo votes on his phone: the Law of the Tides and 1 influence for Tomas.
+    let casts = vec![
+        Cast::Law { player: id(BO), side: 0, law: Law::Custom { id: id(TIDES) }, direction: Direction::For },
+        Cast::Influence { player: id(BO), side: 0, points: 1 },
+    ];
+    phone.submit_move(GameMove::MezzoCheckBallot { player: id(BO), casts }).expect("the table takes Bo's ballot");
+    let listed = wait_contains(&window, &format!("#mz-ballot-{BO}"), "Bo:");
+    assert_eq!(listed, "Bo: a law for “Tomas”; 1 influence for “Tomas”");
+    window.wait_gone(&format!(".mzc-player[data-player-id='{BO}']"));
+    // The table feed's passing cards (Bo voted…) float over the screen for a few seconds;
+    // the screenshots are of the screen once they have gone.
+    window.wait_gone("#feed .feed-card");
+    window.execute(
+        "document.getElementById('mzc-open-check').scrollIntoView({ block: 'start' });",
+        serde_json::json!([]),
+    );
+    shots_at_both_widths(&window, "mezzo-table-check-votes");
+
+    // The dice by hand: 6 for Tomas (4 votes, no burst), 2 for the fall (1 vote).
+    press(&window, "#mzc-hand");
+    window.wait_for("#mzc-die-2");
+    type_into(&window, "#mzc-die-1", "6");
+    type_into(&window, "#mzc-die-2", "2");
+    press(&window, "#mzc-roll");
+    window.wait_for("#mzc-rolled");
+    press(&window, "#mzc-resolve");
+    wait_contains(&window, "#mzc-summary", "Tomas");
+    let store = Store::open(&table_db).expect("the table's database");
+    let bo =
+        services::mezzo_table(&store, game).expect("the table").players.into_iter().find(|p| p.player.id == id(BO));
+    assert_eq!(bo.expect("Bo").player.influence, 2, "Bo's influence is paid at the resolve");
+    assert!(services::mezzo_open_check(&store, game).expect("the table").is_none(), "the vote is closed");
     drop(phone);
 }
 

@@ -22,7 +22,7 @@ use uuid::Uuid;
 use super::action_check::{self, Cast, CheckSetup, Outcome};
 use super::ballot::{under, Sources};
 use super::element::{Element, Player};
-use super::open_conflict::{ballot_problems, cast_ballot, Ballot, BallotCast};
+use super::open_conflict::{ballot_problems, cast_ballot, clear_of_ballots, Ballot, BallotCast};
 use crate::error::{Error, Result};
 
 /// An action check open for the players' votes.
@@ -87,6 +87,13 @@ impl OpenCheck {
     /// them after its own.
     pub fn casts(&self) -> Vec<Cast> {
         self.ballots.iter().flat_map(|b| b.casts.iter().cloned()).collect()
+    }
+
+    /// The casts to roll: the table's own `table_casts` first, none spent by a player who
+    /// voted from their own device (a refusal names `casts[i]`), then every ballot.
+    pub fn with_table_casts(&self, table_casts: &[Cast], players: &[Player]) -> Result<Vec<Cast>> {
+        clear_of_ballots(&self.ballots, table_casts, players)?;
+        Ok(table_casts.iter().cloned().chain(self.casts()).collect())
     }
 
     /// Player `player` casts `casts` (replacing their ballot; none empties it): their own,
@@ -232,6 +239,17 @@ mod tests {
             "casts[1].points: Cy holds 3 influence, not 4"
         );
         assert_eq!(bo.ballots.len(), 1);
+    }
+
+    #[test]
+    fn the_table_casts_nothing_more_for_a_player_who_voted_from_their_phone() {
+        let s = Sources::default();
+        let open = OpenCheck::open(&setup(), &elements()).unwrap();
+        let bo = open.cast(id(BO), &[influence(BO, 0, 1)], &players(), &elements(), &s).unwrap();
+        let err = bo.with_table_casts(&[influence(ADA, 1, 1), influence(BO, 0, 2)], &players()).unwrap_err();
+        assert_eq!(err.to_string(), "casts[1]: Bo voted from their own device: their ballot holds their votes");
+        let all = bo.with_table_casts(&[influence(ADA, 1, 1)], &players()).unwrap();
+        assert_eq!(all, vec![influence(ADA, 1, 1), influence(BO, 0, 1)]);
     }
 
     #[test]

@@ -138,6 +138,22 @@ pub fn cast_ballot<C: BallotCast>(
     Ok(next)
 }
 
+/// The table's own `casts` for a vote with `ballots`: none may be spent by a player who voted
+/// from their own device (their ballot is their votes, so they are not cast twice). A refusal
+/// names the cast, `casts[i]`.
+pub fn clear_of_ballots<C: BallotCast>(ballots: &[Ballot<C>], casts: &[C], players: &[Player]) -> Result<()> {
+    for (i, c) in casts.iter().enumerate() {
+        if let Some(p) = c.spender().filter(|p| ballots.iter().any(|b| b.player == *p)) {
+            let name = players.iter().find(|q| q.id == p).map_or_else(|| p.to_string(), |q| q.name.clone());
+            return Err(Error::invalid(
+                format!("casts[{i}]"),
+                format!("{name} voted from their own device: their ballot holds their votes"),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Everything wrong with the ballots of a vote read from a file or the database, at `path`:
 /// each ballot a player's own and within what they hold ([`cast_ballot`]), each player once,
 /// and the ballots together (`settle`, only when each alone is sound).

@@ -767,9 +767,10 @@ pub fn mezzo_withdraw_open_check(store: &mut Store, game: Uuid) -> Result<MezzoC
     })
 }
 
-/// Rolls the check open for votes: the table's own `casts` first, then every player's
-/// ballot, then the scope perks, as [`mezzo_check_roll`] rolls any check. The ballots can no
-/// longer change; the resolve pays them and closes the vote.
+/// Rolls the check open for votes: the table's own `casts` first (none for a player who voted
+/// from their own device), then every player's ballot, then the scope perks, as
+/// [`mezzo_check_roll`] rolls any check. The ballots can no longer change; the resolve pays
+/// them and closes the vote.
 pub fn mezzo_roll_open_check<R: Rng>(
     store: &mut Store,
     game: Uuid,
@@ -778,14 +779,16 @@ pub fn mezzo_roll_open_check<R: Rng>(
     dice: &DiceInput,
     rng: &mut R,
 ) -> Result<PendingCheck> {
-    let open = store.read().mezzo_table(game)?.open_check.ok_or_else(no_open_check)?;
+    let table = store.read().mezzo_table(game)?;
+    let open = table.open_check.ok_or_else(no_open_check)?;
+    let casts = open.with_table_casts(casts, &table.players)?;
     let request = CheckRequest {
         setup: CheckDraft {
             description: open.setup.description.clone(),
             sides: open.setup.sides.clone(),
             involved: open.setup.involved.clone(),
         },
-        casts: casts.iter().cloned().chain(open.casts()).collect(),
+        casts,
         perks: perks.to_vec(),
     };
     roll_as(store, game, &request, open.setup.id, dice, rng)

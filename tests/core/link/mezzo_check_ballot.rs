@@ -115,9 +115,15 @@ fn a_seated_phone_votes_in_an_action_check_and_the_tables_resolve_pays_it() {
     services::import(&mut elsewhere, &file, ImportOptions::default()).unwrap();
     assert_eq!(services::mezzo_open_check(&elsewhere, game).unwrap(), services::mezzo_open_check(&host, game).unwrap());
 
-    // The table rolls with Cy's influence for the fall, cast on its own device: Tomas holds
+    // The table casts nothing more for Bo, who voted from his phone. It rolls with Cy's
+    // influence for the fall, cast on its own device: Tomas holds
     // 2 + 1 law + 1 influence, the fall 1 + 1. Bo's ballot can no longer change, nor the check
     // be withdrawn.
+    let twice =
+        services::mezzo_roll_open_check(&mut host, game, &[influence(bo, 0, 1)], &[], &DiceInput::Rolled, &mut rng)
+            .unwrap_err()
+            .to_string();
+    assert_eq!(twice, "casts[0]: Bo voted from their own device: their ballot holds their votes");
     let pending =
         services::mezzo_roll_open_check(&mut host, game, &[influence(cy, 1, 1)], &[], &DiceInput::Rolled, &mut rng)
             .unwrap();

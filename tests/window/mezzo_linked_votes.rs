@@ -209,8 +209,9 @@ fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() 
 }
 
 /// DEV-1/DEV-2, an action check: the table opens "Tomas climbs the lighthouse" (Tomas common,
-/// the fall occasional) for votes; Bo's phone shows its sides, and Bo casts the Law of the
-/// Tides and 1 influence for Tomas on the same form the table uses for a player; the table's
+/// the fall occasional) for votes; Bo's phone shows its sides and the ballot Bo cast before (2
+/// influence for the fall) in his form, and Bo changes it to the Law of the Tides and 1
+/// influence for Tomas on the same form the table uses for a player; the table's
 /// database holds his ballot, the phone lists it. The table rolls with it (Tomas 4 votes, the
 /// fall 1) and the resolve pays Bo's influence; the phone's check tab is the table's own again.
 #[test]
@@ -236,31 +237,42 @@ fn a_seated_player_votes_in_an_action_check_on_their_phone_and_the_table_resolve
         ],
         involved: vec![],
     };
+    // The table opens the check; Bo's first ballot (2 influence for the fall) is already in,
+    // as if cast from this phone before the app was opened again.
     {
         let mut table = Store::open(&table_db).expect("the table's database");
         services::mezzo_open_check_for_votes(&mut table, game, &climb).expect("the table opens the check");
+        let first = [Cast::Influence { player: id(BO), side: 1, points: 2 }];
+        services::mezzo_cast_check_ballot(&mut table, game, id(BO), &first).expect("Bo's first ballot");
     }
     wait_for("the open check to reach the phone", || {
         let store = Store::open(&phone_db).expect("the phone's database");
-        services::mezzo_open_check(&store, game).expect("the phone's copy")
+        services::mezzo_open_check(&store, game).expect("the phone's copy").filter(|o| !o.ballots.is_empty())
     });
     tap(&phone, "#mezzo-tab-check");
     phone.wait_text("#mzc-open-description", "Tomas climbs the lighthouse");
     wait_contains(&phone, "#mzc-open-sides", "Failure (“He falls”)");
-    wait_contains(&phone, "#mz-ballots-none", "Nobody has voted");
+    wait_contains(&phone, &format!("#mz-ballot-{BO}"), "Bo: 2 influence for “Failure (“He falls”)”");
+    // His form starts from that ballot, to be changed.
+    phone.wait_text(&format!("#mzc-ballot-cast-{BO}"), "Change my votes");
+    let form = phone.execute(
+        "return [arguments[0], arguments[1]].map((s) => document.querySelector(s).value);",
+        serde_json::json!([format!("#mzc-ballot-influence-{BO}"), format!("#mzc-ballot-influence-side-{BO}")]),
+    );
+    assert_eq!(form, serde_json::json!(["2", "1"]));
     crate::mezzo::dismiss_toast(&phone);
     phone.wait_settled();
 
-    // Bo casts the Law of the Tides and 1 influence for Tomas's climb.
+    // Bo changes his ballot: the Law of the Tides and 1 influence for Tomas's climb.
     choose(&phone, &format!("#mzc-ballot-law-{BO}"), &format!("custom:{TIDES}"));
     choose(&phone, &format!("#mzc-ballot-law-side-{BO}"), "0");
     type_on_phone(&phone, &format!("#mzc-ballot-influence-{BO}"), "1");
     choose(&phone, &format!("#mzc-ballot-influence-side-{BO}"), "0");
     tap(&phone, &format!("#mzc-ballot-cast-{BO}"));
-    let ballot = wait_for("Bo's check ballot at the table", || {
+    let ballot = wait_for("Bo's changed check ballot at the table", || {
         let store = Store::open(&table_db).expect("the table's database");
         let open = services::mezzo_open_check(&store, game).expect("the table's open check")?;
-        open.ballots.into_iter().find(|b| b.player == id(BO)).map(|b| b.casts)
+        open.ballots.into_iter().find(|b| b.player == id(BO)).map(|b| b.casts).filter(|c| c.len() == 2)
     });
     assert_eq!(
         ballot,
@@ -269,9 +281,8 @@ fn a_seated_player_votes_in_an_action_check_on_their_phone_and_the_table_resolve
             Cast::Influence { player: id(BO), side: 0, points: 1 },
         ]
     );
-    let listed = wait_contains(&phone, &format!("#mz-ballot-{BO}"), "Bo:");
+    let listed = wait_contains(&phone, &format!("#mz-ballot-{BO}"), "Bo: a law");
     assert_eq!(listed, "Bo: a law for “Tomas”; 1 influence for “Tomas”");
-    phone.wait_text(&format!("#mzc-ballot-cast-{BO}"), "Change my votes");
     phone.execute("window.scrollTo(0, 0);", serde_json::json!([]));
     shots_at_both_widths(&phone, "mezzo-linked-check-votes");
     crate::in_dark(&phone, || crate::shot(&phone, "mezzo-linked-check-votes-dark"));

@@ -120,6 +120,26 @@ export function castsOf(c, playerId) {
   return c.casts[playerId];
 }
 
+/**
+ * A phone's form for a ballot cast before, when a check open for votes first shows there:
+ * `playerId`'s part of the form made anew and filled from `casts` (castsOfPlayer's inverse).
+ */
+export function formFromBallot(c, playerId, casts) {
+  delete c.casts[playerId];
+  const mine = castsOf(c, playerId);
+  for (const cast of casts) {
+    if (cast.kind === "law") {
+      const l = cast.law;
+      const kind = l.law === "custom" ? `custom:${l.id}` : l.law === "theme" ? `theme:${l.by}` : l.law;
+      mine.law = { kind, side: cast.side, fact: l.fact ?? "", direction: cast.direction };
+    }
+    if (cast.kind === "influence") mine.influence = { points: cast.points, side: cast.side };
+    if (cast.kind === "narration") mine.narration = { element: cast.element, side: cast.side, votes: cast.votes };
+    if (cast.kind === "ill_fated") mine.ill = { element: cast.element, side: cast.side, points: cast.points };
+  }
+  return mine;
+}
+
 /** Who spends an element's adversity by default: its claimer, else the first player. */
 export const defaultPayer = (ctx, e) => e.claimed_by ?? ctx.table.players[0]?.id ?? "";
 

@@ -12,7 +12,7 @@
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
-import { actors, castsOf, castsOfPlayer, requestOf, sidesOf } from "./check-attempt.js";
+import { actors, castsOf, castsOfPlayer, formFromBallot, requestOf, sidesOf } from "./check-attempt.js";
 import { playerCasts } from "./check-votes.js";
 import { ballotList } from "./conflict-open.js";
 import { button, card } from "./kit.js";
@@ -88,6 +88,14 @@ export function checkBallotCards(ctx) {
 
 function ballotForm(ctx, open, p) {
   const c = ctx.ui.check;
+  // Once per open check, the form starts from the ballot already cast (or empty), so "Change
+  // my votes" after the app was reopened changes that ballot, not an empty form's.
+  c.ballotForms = c.ballotForms ?? {};
+  const key = `${open.setup.id}\u0000${p.id}`;
+  if (!c.ballotForms[key]) {
+    c.ballotForms[key] = true;
+    formFromBallot(c, p.id, open.ballots.find((b) => b.player === p.id)?.casts ?? []);
+  }
   const cast = (casts, b) =>
     ctx.move(`${p.name}'s votes were not cast.`, () => api.mezzoCastCheckBallot(ctx.gameId, p.id, casts), b).then(async (done) => {
       if (!done) return;

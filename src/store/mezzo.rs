@@ -1128,6 +1128,52 @@ mod tests {
     }
 
     #[test]
+    fn an_open_action_check_is_kept_with_the_table_and_checked_through_the_rules() {
+        use crate::rules::mezzo::action_check::{BaseChance, Cast, CheckSetup, SideKind, SideSetup};
+        use crate::rules::mezzo::open_check::OpenCheck;
+        use crate::rules::mezzo::open_conflict::Ballot;
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("t.db")).unwrap();
+        let (game, bo, wall) = (id(1), id(2), id(3));
+        cove(&mut store, game);
+        let mut table = MezzoTable::default();
+        let mut player = Player::new(bo, "Bo").unwrap();
+        player.influence = 3;
+        table.players.push(player);
+        table.elements.push(Element::new(wall, ElementKind::Location, "The wall").unwrap());
+        let side = |kind, chance| SideSetup { kind, description: String::new(), chance, aptitude: 0 };
+        let setup = CheckSetup {
+            id: id(9),
+            description: "The wall holds".into(),
+            sides: vec![
+                side(SideKind::Action { element: wall }, BaseChance::Common),
+                side(SideKind::Failure, BaseChance::Occasional),
+            ],
+            involved: vec![],
+        };
+        let influence = |points| Cast::Influence { player: bo, side: 1, points };
+        let mut open = OpenCheck::open(&setup, &table.elements).unwrap();
+        open.ballots = vec![Ballot { player: bo, casts: vec![influence(2)] }];
+        table.open_check = Some(open);
+        store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
+        assert_eq!(store.read().mezzo_table(game).unwrap(), table);
+        assert!(store.check().unwrap().mezzo.is_empty());
+        table.open_check.as_mut().unwrap().ballots[0].casts = vec![influence(5)];
+        store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
+        let said = store.check().unwrap().mezzo;
+        assert_eq!(
+            said,
+            vec![format!(
+                "Mezzo game “Cove” ({game}): open_check.ballots[0].casts[0].points: Bo holds 3 influence, not 5"
+            )]
+        );
+        // Rolled and resolved, or withdrawn: nothing is left of it.
+        table.open_check = None;
+        store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
+        assert_eq!(store.read().mezzo_table(game).unwrap().open_check, None);
+    }
+
+    #[test]
     fn the_schema_accepts_every_template_with_its_kind_and_refuses_a_kind_that_is_not_its_own() {
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::open(&dir.path().join("t.db")).unwrap();

@@ -273,14 +273,19 @@ fn element_name(elements: &[Element], id: Uuid) -> String {
 /// "Mira (“climbs the wall”)", "Failure (“she falls”)".
 fn side_name(check: &ActionCheck, side: usize, elements: &[Element]) -> String {
     let Some(s) = check.sides.get(side) else { return format!("side {side}") };
-    let who = match s.kind {
+    side_words(s.kind, &s.description, elements)
+}
+
+/// A side of kind `kind` described as `description`, in words.
+fn side_words(kind: SideKind, description: &str, elements: &[Element]) -> String {
+    let who = match kind {
         SideKind::Action { element } => element_name(elements, element),
         SideKind::Failure => "Failure".into(),
     };
-    if s.description.is_empty() {
+    if description.is_empty() {
         who
     } else {
-        format!("{who} (“{}”)", s.description)
+        format!("{who} (“{description}”)")
     }
 }
 
@@ -684,10 +689,10 @@ pub fn mezzo_open_check(store: &Store, game: Uuid) -> Result<Option<OpenCheckVie
     let (_, elements) = participants(read, game)?;
     let table = read.mezzo_table(game)?;
     let Some(open) = table.open_check else { return Ok(None) };
-    let (check, _, _) = rules::start(&open.setup, &elements)?;
     let name = |id: Uuid| table.players.iter().find(|p| p.id == id).map_or_else(String::new, |p| p.name.clone());
+    // Named from the setup as kept (an element removed since still leaves the check to withdraw).
     Ok(Some(OpenCheckView {
-        sides: (0..check.sides.len()).map(|i| side_name(&check, i, &elements)).collect(),
+        sides: open.setup.sides.iter().map(|s| side_words(s.kind, s.description.trim(), &elements)).collect(),
         ballots: open
             .ballots
             .iter()

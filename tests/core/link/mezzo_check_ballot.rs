@@ -160,3 +160,18 @@ fn a_seated_phone_votes_in_an_action_check_and_the_tables_resolve_pays_it() {
     services::mezzo_withdraw_open_check(&mut host, game).unwrap();
     assert!(services::mezzo_open_check(&host, game).unwrap().is_none());
 }
+
+/// The acting character is deleted while the check is open: the table still sees the check,
+/// its side named for what it was, and withdraws it.
+#[test]
+fn a_check_open_for_votes_whose_actor_is_gone_is_still_shown_and_withdrawn() {
+    let h = Scratch::new();
+    let game = id(GAME);
+    let mut host = super::mezzo_plot_table(&h);
+    services::mezzo_open_check_for_votes(&mut host, game, &climb()).unwrap();
+    services::delete_character(&mut host, id(TOMAS)).unwrap();
+    let open = services::mezzo_open_check(&host, game).unwrap().expect("still open");
+    assert_eq!(open.sides, vec!["An element no longer at the table".to_string(), "Failure (“He falls”)".to_string()]);
+    services::mezzo_withdraw_open_check(&mut host, game).unwrap();
+    assert!(services::mezzo_open_check(&host, game).unwrap().is_none());
+}

@@ -3,7 +3,7 @@
 //! as strings; `by` (the acting player) may be null.
 
 use sheetkeeper::model::parse_id;
-use sheetkeeper::rules::mezzo::action_check::Surge;
+use sheetkeeper::rules::mezzo::action_check::{Cast, Surge};
 use sheetkeeper::rules::mezzo::conflict::Variant;
 use sheetkeeper::rules::mezzo::element::{
     AdversitySpend, ElementKind, MomentumSource, MomentumSpend, Properties, Role, Sacrifice, SlotAward,
@@ -13,10 +13,10 @@ use sheetkeeper::rules::mezzo::plot::{
 };
 use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft};
 use sheetkeeper::services::{
-    self, Approach, CardMove, CheckOutcome, CheckPreview, CheckRequest, ConflictOutcome, ConflictPreview,
+    self, Approach, CardMove, CheckDraft, CheckOutcome, CheckPreview, CheckRequest, ConflictOutcome, ConflictPreview,
     ConflictSources, D6First, DeckChange, DeckView, DiceInput, Done, GameMove, HandView, HookDraft, KeywordOutcome,
-    MezzoChange, MezzoView, MoveEntry, OpenConflictView, PendingCheck, PlotChange, PlotView, SeatsView, TieOutcome,
-    TraitDraft,
+    MezzoChange, MezzoView, MoveEntry, OpenCheckView, OpenConflictView, PendingCheck, PerkPurchase, PlotChange,
+    PlotView, SeatsView, TieOutcome, TraitDraft,
 };
 use tauri::State;
 
@@ -96,6 +96,27 @@ pub fn mezzo_cast_ballot(
     Ok(MezzoChange { view: services::mezzo_table(&store, game)?, message })
 }
 
+/// A player's own ballot in the action check the table opened for votes, sent to the table's
+/// device from a joined one as [`mezzo_cast_ballot`] sends a conflict's.
+#[tauri::command(async)]
+pub fn mezzo_cast_check_ballot(
+    state: State<'_, AppState>,
+    game: String,
+    player: String,
+    casts: Vec<Cast>,
+) -> Result<MezzoChange, AppError> {
+    let (game, player) = (parse_id("game", &game)?, parse_id("player", &player)?);
+    let Some(join) = state.joined().filter(|j| j.handle().status().game == Some(game)) else {
+        return Ok(services::mezzo_cast_check_ballot(&mut *state.store()?, game, player, &casts)?);
+    };
+    let before = join.handle().feed(0).last().map_or(0, |c| c.seq);
+    join.handle().submit_move(GameMove::MezzoCheckBallot { player, casts })?;
+    let store = state.store()?;
+    let said = join.handle().feed(before).into_iter().rev().find(|c| c.who.is_none() && !c.undone);
+    let message = said.map_or_else(|| "The table took your votes.".into(), |c| c.outcome);
+    Ok(MezzoChange { view: services::mezzo_table(&store, game)?, message })
+}
+
 // ---------------------------------------------------------------------------------------
 // Action checks: preview (live), roll, the check on the table, resolve, tie.
 
@@ -106,6 +127,12 @@ commands! {
     write mezzo_check_resolve(id game, ref surges: Vec<Surge>) -> CheckOutcome;
     write mezzo_check_break_tie(id game, ref dice: DiceInput; &mut rand::rng()) -> CheckOutcome;
     write mezzo_check_burst(id game, ref bursts: Vec<usize>, ref dice: DiceInput; &mut rand::rng()) -> PendingCheck;
+    read mezzo_open_check(id game) -> Option<OpenCheckView>;
+    write mezzo_open_check_for_votes(id game, ref draft: CheckDraft) -> MezzoChange;
+    write mezzo_withdraw_open_check(id game) -> MezzoChange;
+    write mezzo_roll_open_check(
+        id game, ref casts: Vec<Cast>, ref perks: Vec<PerkPurchase>, ref dice: DiceInput; &mut rand::rng()
+    ) -> PendingCheck;
     write mezzo_set_dice_variant(id game, val variant: Variant) -> MezzoChange;
     write mezzo_start_scene(id game) -> MezzoChange;
     write mezzo_end_scene(id game) -> MezzoChange;

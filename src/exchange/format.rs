@@ -16,7 +16,7 @@
 //!       "penny_table": { "adventure", "ledger": { "entries", "debts" }, "loans",
 //!                        "antagonists", "challenge", "last_end", "history" },
 //!       "mezzo_table": { "arc", "players", "elements", "plot", "deck", "keyword_die",
-//!                        "challenge", "open_conflict" },
+//!                        "challenge", "open_conflict", "open_check" },
 //!       "scattershot_table": { "players", "gm_dice", "play" },
 //!       "journal": { "sessions": [ { "number", "date", "attendees", "notes", "open",
 //!                                    "happened": [ { "group", "words", "table_words" } ] } ] }
@@ -46,7 +46,8 @@
 //! and claims, the story elements that are not characters, the plot, the seed deck, and the
 //! challenge being played or the last one — left out when there is none, so files written
 //! before challenges joined the table still read; likewise the conflict open for votes on
-//! the players' devices, `open_conflict`, with each player's ballot). A character file carries no
+//! the players' devices, `open_conflict`, and the action check open for votes, `open_check`,
+//! each with each player's ballot). A character file carries no
 //! table: the claim a character arrives with is the one its destination table records.
 //!
 //! Scattershot's Mechanix: a character carries its sheet (`scattershot`, in the rules'

@@ -31,6 +31,7 @@ use crate::error::{Error, Result};
 use crate::exchange::{self, Document, Kind};
 use crate::model::{now, DeviceRole};
 use crate::rules;
+use crate::rules::mezzo::action_check::Cast;
 use crate::rules::mezzo::vote::ConflictCast;
 use crate::rules::nsu::roll::{Edge, RemoteHelper};
 use crate::rules::penny_ante::challenge::Move as PennyMove;
@@ -58,6 +59,9 @@ pub enum GameMove {
     /// A Mezzo ballot of a player the device sits as, into the conflict the table opened for
     /// votes: their own votes, replacing their ballot before (none takes it back) (DEV-1).
     MezzoBallot { player: Uuid, casts: Vec<ConflictCast> },
+    /// A Mezzo ballot of a player the device sits as, into the action check the table opened
+    /// for votes: their law and spends, replacing their ballot before (none takes it back).
+    MezzoCheckBallot { player: Uuid, casts: Vec<Cast> },
 }
 
 /// Something one device hands another at the table, through the host, without changing
@@ -515,11 +519,24 @@ pub fn host_apply_move<R: Rng>(
                 return Ok(Err("that ballot is another player's: this device does not sit as them".into()));
             }
             // The field stays in the reason ("casts[0].points: …"): the phone shows it by the cast.
-            Ok(super::mezzo_cast_ballot(store, game, *player, casts).map(|_| ()).map_err(|e| match e {
-                Error::Invalid { .. } => e.to_string(),
-                other => refusal(other).err().unwrap_or_default(),
-            }))
+            Ok(super::mezzo_cast_ballot(store, game, *player, casts).map(|_| ()).map_err(ballot_refusal))
         }
+        GameMove::MezzoCheckBallot { player, casts } => {
+            let holders = hand_holders_for(store.read(), game, &Viewer::Player(owned))?;
+            if !holders.contains(player) {
+                return Ok(Err("that ballot is another player's: this device does not sit as them".into()));
+            }
+            Ok(super::mezzo_cast_check_ballot(store, game, *player, casts).map(|_| ()).map_err(ballot_refusal))
+        }
+    }
+}
+
+/// A ballot's refusal: an invalid cast keeps its field ("casts[0].points: …"), which the
+/// phone shows by the cast; anything else is said as any move's refusal.
+fn ballot_refusal(e: Error) -> String {
+    match e {
+        Error::Invalid { .. } => e.to_string(),
+        other => refusal(other).err().unwrap_or_default(),
     }
 }
 

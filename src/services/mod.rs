@@ -71,9 +71,10 @@ pub use mezzo::challenge::{
     MezzoChallengeChange, MezzoChallengeDraft, MezzoChallengeView, SideView, TrumpDraw,
 };
 pub use mezzo::check::{
-    mezzo_check_break_tie, mezzo_check_burst, mezzo_check_compromise, mezzo_check_pending, mezzo_check_preview,
-    mezzo_check_resolve, mezzo_check_roll, CheckDraft, CheckOdds, CheckOutcome, CheckPreview, CheckRequest,
-    CheckResult, ElementOdds, PendingCheck, PerkPurchase,
+    mezzo_cast_check_ballot, mezzo_check_break_tie, mezzo_check_burst, mezzo_check_compromise, mezzo_check_pending,
+    mezzo_check_preview, mezzo_check_resolve, mezzo_check_roll, mezzo_open_check, mezzo_open_check_for_votes,
+    mezzo_roll_open_check, mezzo_withdraw_open_check, CheckBallotView, CheckDraft, CheckOdds, CheckOutcome,
+    CheckPreview, CheckRequest, CheckResult, ElementOdds, OpenCheckView, PendingCheck, PerkPurchase,
 };
 pub use mezzo::conflict::{
     mezzo_break_tie, mezzo_cast_ballot, mezzo_compromise, mezzo_conflict_d6_first, mezzo_conflict_preview,

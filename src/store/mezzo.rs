@@ -181,6 +181,15 @@ impl Reader<'_> {
                     .map_err(|e| Error::invalid("open_conflict", format!("the open conflict cannot be read: {e}")))
             })
             .transpose()?;
+        table.open_check = conn
+            .prepare_cached("SELECT check_json FROM mz_open_checks WHERE game_id = ?1")?
+            .query_row([&id], |r| r.get::<_, String>(0))
+            .optional()?
+            .map(|text| {
+                serde_json::from_str(&text)
+                    .map_err(|e| Error::invalid("open_check", format!("the open action check cannot be read: {e}")))
+            })
+            .transpose()?;
         Ok(table)
     }
 
@@ -610,6 +619,12 @@ impl Tx<'_> {
             tx.prepare_cached("INSERT INTO mz_open_conflicts (game_id, conflict) VALUES (?1, ?2)")?
                 .execute(params![id, text])?;
         }
+        if let Some(open) = &table.open_check {
+            let text = serde_json::to_string(open)
+                .map_err(|e| Error::invalid("open_check", format!("cannot be written: {e}")))?;
+            tx.prepare_cached("INSERT INTO mz_open_checks (game_id, check_json) VALUES (?1, ?2)")?
+                .execute(params![id, text])?;
+        }
         if let Some(deck) = &table.deck {
             self.insert_mezzo_deck(&id, deck)?;
         }
@@ -1031,8 +1046,13 @@ impl Reader<'_> {
             // The conflict open for votes (DEV-1): each ballot within what its player holds.
             if let Ok(table) = &table {
                 if let Some(open) = &table.open_conflict {
-                    let elements: Vec<_> = sheets.into_iter().chain(table.elements.iter().cloned()).collect();
+                    let elements: Vec<_> = sheets.iter().cloned().chain(table.elements.iter().cloned()).collect();
                     let found = open.problems("open_conflict", &table.players, &elements, &Sources::of(table));
+                    out.extend(found.into_iter().map(|(path, problem)| said(format!("{path}: {problem}"))));
+                }
+                if let Some(open) = &table.open_check {
+                    let elements: Vec<_> = sheets.iter().cloned().chain(table.elements.iter().cloned()).collect();
+                    let found = open.problems("open_check", &table.players, &elements, &Sources::of(table));
                     out.extend(found.into_iter().map(|(path, problem)| said(format!("{path}: {problem}"))));
                 }
             }
@@ -1105,6 +1125,52 @@ mod tests {
         table.open_conflict = None;
         store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
         assert_eq!(store.read().mezzo_table(game).unwrap().open_conflict, None);
+    }
+
+    #[test]
+    fn an_open_action_check_is_kept_with_the_table_and_checked_through_the_rules() {
+        use crate::rules::mezzo::action_check::{BaseChance, Cast, CheckSetup, SideKind, SideSetup};
+        use crate::rules::mezzo::open_check::OpenCheck;
+        use crate::rules::mezzo::open_conflict::Ballot;
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("t.db")).unwrap();
+        let (game, bo, wall) = (id(1), id(2), id(3));
+        cove(&mut store, game);
+        let mut table = MezzoTable::default();
+        let mut player = Player::new(bo, "Bo").unwrap();
+        player.influence = 3;
+        table.players.push(player);
+        table.elements.push(Element::new(wall, ElementKind::Location, "The wall").unwrap());
+        let side = |kind, chance| SideSetup { kind, description: String::new(), chance, aptitude: 0 };
+        let setup = CheckSetup {
+            id: id(9),
+            description: "The wall holds".into(),
+            sides: vec![
+                side(SideKind::Action { element: wall }, BaseChance::Common),
+                side(SideKind::Failure, BaseChance::Occasional),
+            ],
+            involved: vec![],
+        };
+        let influence = |points| Cast::Influence { player: bo, side: 1, points };
+        let mut open = OpenCheck::open(&setup, &table.elements).unwrap();
+        open.ballots = vec![Ballot { player: bo, casts: vec![influence(2)] }];
+        table.open_check = Some(open);
+        store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
+        assert_eq!(store.read().mezzo_table(game).unwrap(), table);
+        assert!(store.check().unwrap().mezzo.is_empty());
+        table.open_check.as_mut().unwrap().ballots[0].casts = vec![influence(5)];
+        store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
+        let said = store.check().unwrap().mezzo;
+        assert_eq!(
+            said,
+            vec![format!(
+                "Mezzo game “Cove” ({game}): open_check.ballots[0].casts[0].points: Bo holds 3 influence, not 5"
+            )]
+        );
+        // Rolled and resolved, or withdrawn: nothing is left of it.
+        table.open_check = None;
+        store.write(|tx| tx.put_mezzo_table(game, &table)).unwrap();
+        assert_eq!(store.read().mezzo_table(game).unwrap().open_check, None);
     }
 
     #[test]

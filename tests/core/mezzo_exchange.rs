@@ -254,6 +254,26 @@ fn malformed_mezzo_files_are_refused_naming_the_field() {
             "Bo casts only their own votes",
         ),
         (
+            "a ballot in the open action check over what its player holds",
+            |v| {
+                v["data"]["games"][0]["mezzo_table"]["open_check"] = json!({
+                    "setup": {
+                        "id": "70000000-0000-4000-8000-0000000000c1",
+                        "description": "Tomas climbs the lighthouse",
+                        "sides": [
+                            { "kind": { "kind": "action", "element": "5f607182-93a4-4eb5-8fc6-d04b5c6d7e84" }, "chance": "common" },
+                            { "kind": { "kind": "failure" }, "chance": "occasional" }
+                        ]
+                    },
+                    "ballots": [{ "player": BO, "casts": [
+                        { "kind": "influence", "player": BO, "side": 0, "points": 4 }
+                    ] }]
+                });
+            },
+            "$.data.games[0].mezzo_table.open_check.ballots[0].casts[0].points",
+            "Bo holds 3 influence, not 4",
+        ),
+        (
             "an unknown dice variant",
             |v| v["data"]["games"][0]["mezzo_table"]["variant"] = json!("d20"),
             "$.data.games[0].mezzo_table.variant",

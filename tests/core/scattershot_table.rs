@@ -420,12 +420,12 @@ fn strength() -> sheetkeeper::rules::scattershot::sheet::Rating {
 }
 
 /// Takes a database back to the schema before players held experience dice (version 25, so
-/// without the later skill listings and open conflicts either):
+/// without the later skill listings, open conflicts and open action checks either):
 /// what a device that never ran this version has on disk.
 fn as_before_players(db: &std::path::Path) {
     let conn = rusqlite::Connection::open(db).unwrap();
     conn.execute_batch(
-        "DROP TABLE mz_open_conflicts; DROP TABLE sc_skill_listings; DROP TABLE sc_players; \
+        "DROP TABLE mz_open_checks; DROP TABLE mz_open_conflicts; DROP TABLE sc_skill_listings; DROP TABLE sc_players; \
          ALTER TABLE sc_sheets DROP COLUMN player_id; PRAGMA user_version = 25;",
     )
     .unwrap();

@@ -499,17 +499,21 @@ pub(super) fn challenge_element_problems(table: &MezzoTable, sheets: &[(usize, &
 /// Claims in a game file: every claim the table records names a character of the game
 /// whose element says so, and every character's element names the player whose claim the
 /// table records (or none). A table's own element does not share a character's id.
-/// The table's open conflict (DEV-1), checked against the game's players and story elements
-/// (the characters' sheets and the table's own) as the table would cast it: each problem at
-/// its path under `mezzo_table.open_conflict`.
-pub(super) fn open_conflict_problems(table: &MezzoTable, sheets: &[(usize, &Element)], game: &str) -> Vec<Problem> {
-    let Some(open) = &table.open_conflict else { return Vec::new() };
+/// The table's open conflict and open action check (DEV-1), checked against the game's
+/// players and story elements (the characters' sheets and the table's own) as the table would
+/// cast them: each problem at its path under `mezzo_table.open_conflict` or `.open_check`.
+pub(super) fn open_vote_problems(table: &MezzoTable, sheets: &[(usize, &Element)], game: &str) -> Vec<Problem> {
     let elements: Vec<Element> =
         sheets.iter().map(|(_, e)| (*e).clone()).chain(table.elements.iter().cloned()).collect();
-    open.problems(&format!("{game}.mezzo_table.open_conflict"), &table.players, &elements, &Sources::of(table))
-        .into_iter()
-        .map(|(path, message)| Problem { path, message })
-        .collect()
+    let sources = Sources::of(table);
+    let mut found = Vec::new();
+    if let Some(open) = &table.open_conflict {
+        found.extend(open.problems(&format!("{game}.mezzo_table.open_conflict"), &table.players, &elements, &sources));
+    }
+    if let Some(open) = &table.open_check {
+        found.extend(open.problems(&format!("{game}.mezzo_table.open_check"), &table.players, &elements, &sources));
+    }
+    found.into_iter().map(|(path, message)| Problem { path, message }).collect()
 }
 
 pub(super) fn mezzo_claim_problems(table: &MezzoTable, sheets: &[(usize, &Element)], game: &str) -> Vec<Problem> {

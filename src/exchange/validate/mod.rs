@@ -30,7 +30,7 @@ mod nsu;
 mod penny_ante;
 mod scattershot;
 
-use mezzo::{challenge_element_problems, mezzo_claim_problems, open_conflict_problems};
+use mezzo::{challenge_element_problems, mezzo_claim_problems, open_vote_problems};
 
 const MAX_APP_VERSION_CHARS: usize = 64;
 
@@ -720,7 +720,7 @@ impl Validator {
                 self.extend(found);
                 let found = challenge_element_problems(table.unwrap_or(&empty), &sheets, path);
                 self.extend(found);
-                let found = open_conflict_problems(table.unwrap_or(&empty), &sheets, path);
+                let found = open_vote_problems(table.unwrap_or(&empty), &sheets, path);
                 self.extend(found);
             }
         }

@@ -9,6 +9,7 @@ pub mod choices;
 pub mod conflict;
 pub mod element;
 pub mod odds;
+pub mod open_check;
 pub mod open_conflict;
 pub mod plot;
 pub mod recovery;

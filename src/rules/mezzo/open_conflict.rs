@@ -4,6 +4,12 @@
 //! spend of elements (Fortune's Favor, Victory Narration, Ill Fated). The table resolves it
 //! with its own casts added ([`OpenConflict::draft`]), as any conflict.
 //!
+//! The ballots are one model for conflicts and action checks (DEV-2: "one vote model for
+//! conflicts and checks, not two"): [`Ballot`] over a vote's own cast ([`BallotCast`]),
+//! [`cast_ballot`] (replace one player's ballot, checked alone then with the others) and
+//! [`ballot_problems`] (a read vote named at its path). An action check open for votes
+//! ([`super::open_check`]) keeps its ballots the same way.
+//!
 //! Rulings where the source is silent:
 //! - The seed's votes are cast openly at the table, so every device sees who voted what
 //!   before the resolve (a player's ballot hides nothing another player could not hear).
@@ -42,29 +48,36 @@ pub struct OpenConflict {
     pub ballots: Vec<Ballot>,
 }
 
-/// What one player cast into an open conflict.
+/// What one player cast into an open vote: a conflict's casts, or a check's.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Ballot {
+pub struct Ballot<C = ConflictCast> {
     pub player: Uuid,
-    pub casts: Vec<ConflictCast>,
+    pub casts: Vec<C>,
 }
 
-/// The player who spends a cast, or none for what is the table's own.
-fn spender(cast: &ConflictCast) -> Option<Uuid> {
-    match cast {
-        ConflictCast::Free { player, .. }
-        | ConflictCast::Law { player, .. }
-        | ConflictCast::Influence { player, .. } => Some(*player),
-        ConflictCast::FortunesFavor { by, .. }
-        | ConflictCast::Narration { by, .. }
-        | ConflictCast::IllFated { by, .. } => Some(*by),
-        ConflictCast::Counted { .. } | ConflictCast::Trait { .. } | ConflictCast::Discover { .. } => None,
+/// A cast a player may put in a ballot: who spends it, or none for what is the table's own
+/// (counted totals, traits, discovered details).
+pub trait BallotCast: Clone {
+    fn spender(&self) -> Option<Uuid>;
+}
+
+impl BallotCast for ConflictCast {
+    fn spender(&self) -> Option<Uuid> {
+        match self {
+            ConflictCast::Free { player, .. }
+            | ConflictCast::Law { player, .. }
+            | ConflictCast::Influence { player, .. } => Some(*player),
+            ConflictCast::FortunesFavor { by, .. }
+            | ConflictCast::Narration { by, .. }
+            | ConflictCast::IllFated { by, .. } => Some(*by),
+            ConflictCast::Counted { .. } | ConflictCast::Trait { .. } | ConflictCast::Discover { .. } => None,
+        }
     }
 }
 
-/// An error at `casts[k]` of a draft whose first `skip` casts are other ballots', at the
-/// new ballot's own index.
+/// An error at `casts[k]` of a list whose first `skip` casts are other ballots', at the new
+/// ballot's own index.
 fn own_index(e: Error, skip: usize) -> Error {
     let Error::Invalid { field, problem } = e else { return e };
     let shifted = field
@@ -74,6 +87,112 @@ fn own_index(e: Error, skip: usize) -> Error {
         .map(|(k, tail)| format!("casts[{k}]{tail}"));
     Error::invalid(shifted.unwrap_or(field), problem)
 }
+
+/// The ballots after player `player` casts `casts` (replacing their ballot; none empties
+/// it). Each cast must be the player's own (`table_only` says what is cast on the table's
+/// device instead) and within what they hold: `settle` checks a list of ballot casts,
+/// naming `casts[i].field`; the new ballot is checked alone, then after every other ballot,
+/// so a clash is named at its own index. A refusal changes nothing.
+pub fn cast_ballot<C: BallotCast>(
+    ballots: &[Ballot<C>],
+    player: Uuid,
+    casts: &[C],
+    players: &[Player],
+    table_only: &str,
+    settle: impl Fn(&[C]) -> Result<()>,
+) -> Result<Vec<Ballot<C>>> {
+    let who = players
+        .iter()
+        .find(|p| p.id == player)
+        .ok_or_else(|| Error::invalid("player", format!("player {player} is not at the table")))?;
+    if casts.len() > MAX_CASTS {
+        return Err(Error::invalid("casts", format!("a ballot casts at most {MAX_CASTS} things")));
+    }
+    for (i, c) in casts.iter().enumerate() {
+        match c.spender() {
+            None => return Err(Error::invalid(format!("casts[{i}].kind"), table_only)),
+            Some(p) if p != player => {
+                return Err(Error::invalid(
+                    format!("casts[{i}].player"),
+                    format!("{} casts only their own votes", who.name),
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    let mut next: Vec<Ballot<C>> = ballots.iter().filter(|b| b.player != player).cloned().collect();
+    settle(casts)?;
+    if !casts.is_empty() {
+        // The other ballots first (they fit together already), so a clash is met at the new
+        // ballot's cast and named at its own index.
+        let others: Vec<C> = next.iter().flat_map(|b| b.casts.iter().cloned()).collect();
+        let skip = others.len();
+        let together: Vec<C> = others.into_iter().chain(casts.iter().cloned()).collect();
+        settle(&together).map_err(|e| own_index(e, skip))?;
+        let ballot = Ballot { player, casts: casts.to_vec() };
+        match ballots.iter().position(|b| b.player == player) {
+            Some(at) => next.insert(at, ballot),
+            None => next.push(ballot),
+        }
+    }
+    Ok(next)
+}
+
+/// The table's own `casts` for a vote with `ballots`: none may be spent by a player who voted
+/// from their own device (their ballot is their votes, so they are not cast twice). A refusal
+/// names the cast, `casts[i]`.
+pub fn clear_of_ballots<C: BallotCast>(ballots: &[Ballot<C>], casts: &[C], players: &[Player]) -> Result<()> {
+    for (i, c) in casts.iter().enumerate() {
+        if let Some(p) = c.spender().filter(|p| ballots.iter().any(|b| b.player == *p)) {
+            let name = players.iter().find(|q| q.id == p).map_or_else(|| p.to_string(), |q| q.name.clone());
+            return Err(Error::invalid(
+                format!("casts[{i}]"),
+                format!("{name} voted from their own device: their ballot holds their votes"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Everything wrong with the ballots of a vote read from a file or the database, at `path`:
+/// each ballot a player's own and within what they hold ([`cast_ballot`]), each player once,
+/// and the ballots together (`settle`, only when each alone is sound).
+pub fn ballot_problems<C: BallotCast>(
+    ballots: &[Ballot<C>],
+    path: &str,
+    players: &[Player],
+    table_only: &str,
+    settle: impl Fn(&[C]) -> Result<()>,
+) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut seen = Vec::new();
+    for (i, b) in ballots.iter().enumerate() {
+        let at = format!("{path}.ballots[{i}]");
+        if seen.contains(&b.player) {
+            out.push((format!("{at}.player"), "casts one ballot".to_string()));
+        }
+        seen.push(b.player);
+        if b.casts.is_empty() {
+            out.push((format!("{at}.casts"), "a ballot casts at least one vote".to_string()));
+        }
+        if let Err(Error::Invalid { field, problem }) =
+            cast_ballot(&[], b.player, &b.casts, players, table_only, &settle)
+        {
+            out.push((format!("{at}.{field}"), problem));
+        }
+    }
+    if out.is_empty() {
+        let all: Vec<C> = ballots.iter().flat_map(|b| b.casts.iter().cloned()).collect();
+        if let Err(Error::Invalid { field, problem }) = settle(&all) {
+            out.push((format!("{path}.{field}"), problem));
+        }
+    }
+    out
+}
+
+/// What a conflict's ballot may not cast: the table's own.
+const CONFLICT_TABLE_ONLY: &str =
+    "counted totals, Attractants, Repellents and discovered details are cast on the table's device";
 
 impl OpenConflict {
     /// The table opens a conflict for votes: the question and options are checked like any
@@ -139,10 +258,9 @@ impl OpenConflict {
         Error::invalid(field, problem)
     }
 
-    /// Player `player` casts `casts` (replacing their ballot; none empties it). Each cast
-    /// must be the player's own, within what they hold (checked alone, so a refusal names
-    /// the ballot's own `casts[i].field`), and fit with every other ballot (one fact per
-    /// conflict, an element's adversity spent once). A refusal changes nothing.
+    /// Player `player` casts `casts` (replacing their ballot; none empties it): their own,
+    /// within what they hold, and fitting with every other ballot (one fact per conflict, an
+    /// element's adversity spent once) — [`cast_ballot`]. A refusal changes nothing.
     pub fn cast(
         &self,
         player: Uuid,
@@ -151,48 +269,11 @@ impl OpenConflict {
         elements: &[Element],
         sources: &Sources,
     ) -> Result<OpenConflict> {
-        let who = players
-            .iter()
-            .find(|p| p.id == player)
-            .ok_or_else(|| Error::invalid("player", format!("player {player} is not at the table")))?;
-        if casts.len() > MAX_CASTS {
-            return Err(Error::invalid("casts", format!("a ballot casts at most {MAX_CASTS} things")));
-        }
-        for (i, c) in casts.iter().enumerate() {
-            match spender(c) {
-                None => {
-                    return Err(Error::invalid(
-                        format!("casts[{i}].kind"),
-                        "counted totals, Attractants, Repellents and discovered details are cast on the table's device",
-                    ))
-                }
-                Some(p) if p != player => {
-                    return Err(Error::invalid(
-                        format!("casts[{i}].player"),
-                        format!("{} casts only their own votes", who.name),
-                    ))
-                }
-                Some(_) => {}
-            }
-        }
-        let mut next = self.clone();
-        next.ballots.retain(|b| b.player != player);
-        let alone = ConflictDraft { casts: casts.to_vec(), ..self.draft(&[]) };
-        settle(&alone, players, elements, sources)?;
-        if !casts.is_empty() {
-            // The other ballots first (they fit together already), so a clash is met at the
-            // new ballot's cast and named at its own index.
-            let others = next.draft(&[]).casts;
-            let skip = others.len();
-            let together =
-                ConflictDraft { casts: others.into_iter().chain(casts.iter().cloned()).collect(), ..self.draft(&[]) };
-            settle(&together, players, elements, sources).map_err(|e| own_index(e, skip))?;
-            match self.ballots.iter().position(|b| b.player == player) {
-                Some(at) => next.ballots.insert(at, Ballot { player, casts: casts.to_vec() }),
-                None => next.ballots.push(Ballot { player, casts: casts.to_vec() }),
-            }
-        }
-        Ok(next)
+        let settle = |casts: &[ConflictCast]| {
+            settle(&ConflictDraft { casts: casts.to_vec(), ..self.draft(&[]) }, players, elements, sources).map(|_| ())
+        };
+        let ballots = cast_ballot(&self.ballots, player, casts, players, CONFLICT_TABLE_ONLY, settle)?;
+        Ok(OpenConflict { ballots, ..self.clone() })
     }
 
     /// Everything wrong with an open conflict read from a file or the database, at `path`:
@@ -205,28 +286,10 @@ impl OpenConflict {
         elements: &[Element],
         sources: &Sources,
     ) -> Vec<(String, String)> {
-        let mut out = Vec::new();
-        let mut seen = Vec::new();
-        let empty = OpenConflict { ballots: Vec::new(), ..self.clone() };
-        for (i, b) in self.ballots.iter().enumerate() {
-            let at = format!("{path}.ballots[{i}]");
-            if seen.contains(&b.player) {
-                out.push((format!("{at}.player"), "casts one ballot".to_string()));
-            }
-            seen.push(b.player);
-            if b.casts.is_empty() {
-                out.push((format!("{at}.casts"), "a ballot casts at least one vote".to_string()));
-            }
-            if let Err(Error::Invalid { field, problem }) = empty.cast(b.player, &b.casts, players, elements, sources) {
-                out.push((format!("{at}.{field}"), problem));
-            }
-        }
-        if out.is_empty() {
-            if let Err(Error::Invalid { field, problem }) = settle(&self.draft(&[]), players, elements, sources) {
-                out.push((format!("{path}.{field}"), problem));
-            }
-        }
-        out
+        let settle = |casts: &[ConflictCast]| {
+            settle(&ConflictDraft { casts: casts.to_vec(), ..self.draft(&[]) }, players, elements, sources).map(|_| ())
+        };
+        ballot_problems(&self.ballots, path, players, CONFLICT_TABLE_ONLY, settle)
     }
 }
 

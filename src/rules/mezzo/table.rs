@@ -21,6 +21,7 @@ pub use super::ballot::VictoryVotes;
 use super::challenge::{Challenge, PerkUse};
 use super::conflict::Variant;
 use super::element::{self, Element, ElementEvent, Player};
+use super::open_check::OpenCheck;
 use super::open_conflict::OpenConflict;
 use super::plot::{Arc, Consequence, CustomLaw, Fact, NoEscape, PlotHook, TurningPoint};
 use super::seed_deck::{self, Ending, KeywordDie, SeedDeck};
@@ -55,6 +56,8 @@ pub struct MezzoTable {
     pub scene: Scene,
     /// A conflict the table opened for the players' votes from their own devices (DEV-1).
     pub open_conflict: Option<OpenConflict>,
+    /// An action check the table opened for the players' votes from their own devices.
+    pub open_check: Option<OpenCheck>,
 }
 
 /// The table's scene (RULES.md §3.4, "Scenes"). The elements active in it are kept between
@@ -196,6 +199,7 @@ impl Default for MezzoTable {
             variant: Variant::Steps,
             scene: Scene::default(),
             open_conflict: None,
+            open_check: None,
         }
     }
 }
@@ -238,6 +242,8 @@ struct TableFile {
     scene: Scene,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     open_conflict: Option<OpenConflict>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    open_check: Option<OpenCheck>,
 }
 
 /// An [`Arc`] without its number, which the table file keeps as `arc`.
@@ -285,6 +291,7 @@ impl From<TableFile> for MezzoTable {
             variant: f.variant,
             scene: f.scene,
             open_conflict: f.open_conflict,
+            open_check: f.open_check,
         }
     }
 }
@@ -311,6 +318,7 @@ impl From<MezzoTable> for TableFile {
             variant: t.variant,
             scene: t.scene,
             open_conflict: t.open_conflict,
+            open_check: t.open_check,
         }
     }
 }

@@ -59,10 +59,11 @@ use crate::rules::mezzo::choices;
 use crate::rules::mezzo::conflict::Variant;
 use crate::rules::mezzo::element::{self, Element, Player, SlotAward};
 use crate::rules::mezzo::odds::Fraction;
+use crate::rules::mezzo::open_check::OpenCheck;
 use crate::rules::odds::Chance;
 use crate::services::dice::{with_dice, DiceInput};
 use crate::services::mezzo::conflict::{BurstOdds, NextVoteOdds};
-use crate::services::mezzo::{change_in, participants, MezzoChange};
+use crate::services::mezzo::{change, change_in, participants, MezzoChange};
 use crate::store::{Event, EventKind, NewEvent, Reader, Store, Tx};
 
 /// The most tiebreak rounds the app rolls in one call (a tie left after them stays pending).
@@ -272,14 +273,19 @@ fn element_name(elements: &[Element], id: Uuid) -> String {
 /// "Mira (“climbs the wall”)", "Failure (“she falls”)".
 fn side_name(check: &ActionCheck, side: usize, elements: &[Element]) -> String {
     let Some(s) = check.sides.get(side) else { return format!("side {side}") };
-    let who = match s.kind {
+    side_words(s.kind, &s.description, elements)
+}
+
+/// A side of kind `kind` described as `description`, in words.
+fn side_words(kind: SideKind, description: &str, elements: &[Element]) -> String {
+    let who = match kind {
         SideKind::Action { element } => element_name(elements, element),
         SideKind::Failure => "Failure".into(),
     };
-    if s.description.is_empty() {
+    if description.is_empty() {
         who
     } else {
-        format!("{who} (“{}”)", s.description)
+        format!("{who} (“{description}”)")
     }
 }
 
@@ -602,6 +608,18 @@ pub fn mezzo_check_roll<R: Rng>(
     dice: &DiceInput,
     rng: &mut R,
 ) -> Result<PendingCheck> {
+    roll_as(store, game, request, Uuid::new_v4(), dice, rng)
+}
+
+/// [`mezzo_check_roll`], the check given `id`.
+fn roll_as<R: Rng>(
+    store: &mut Store,
+    game: Uuid,
+    request: &CheckRequest,
+    id: Uuid,
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<PendingCheck> {
     let request = with_new_edge_ids(request);
     store.write(|tx| {
         let read = tx.read();
@@ -614,7 +632,7 @@ pub fn mezzo_check_roll<R: Rng>(
             ));
         }
         let table = read.mezzo_table(game)?;
-        let built = build(&request, Uuid::new_v4(), &players, &elements, table.variant, &Sources::of(&table))?;
+        let built = build(&request, id, &players, &elements, table.variant, &Sources::of(&table))?;
         if let Some(Outcome::NoCheckNeeded { winner }) = built.check.outcome {
             return Err(Error::invalid(
                 "setup.sides",
@@ -630,6 +648,155 @@ pub fn mezzo_check_roll<R: Rng>(
         log_pending(tx, game, &pending)?;
         pending_view(pending)
     })
+}
+
+// ---------------------------------------------------------------------------------------
+// A check open for votes on the players' own devices (DEV-1, DEV-2)
+
+/// One player's ballot in the open check, as every device sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckBallotView {
+    pub player: Uuid,
+    pub name: String,
+    pub casts: Vec<Cast>,
+}
+
+/// The action check the table opened for votes, as every device sees it (votes are open at
+/// the table: see [`crate::rules::mezzo::open_conflict`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OpenCheckView {
+    pub setup: CheckSetup,
+    /// Each side in words: "Mira (“climbs the wall”)", "Failure (“she falls”)".
+    pub sides: Vec<String>,
+    /// Who has voted, and what, in the order they first voted.
+    pub ballots: Vec<CheckBallotView>,
+    /// The dice are rolled: the ballots are in the check, paid when it resolves.
+    pub rolled: bool,
+}
+
+fn no_open_check() -> Error {
+    Error::invalid("open_check", "no action check is open for votes at the table")
+}
+
+/// Whether the check on the table (rolled or tied) is check `id`.
+fn rolled_is(read: Reader<'_>, game: Uuid, id: Uuid) -> Result<bool> {
+    Ok(pending_in(read, game)?.is_some_and(|(_, p)| p.check.id == id))
+}
+
+/// The action check `game`'s table opened for votes, if any.
+pub fn mezzo_open_check(store: &Store, game: Uuid) -> Result<Option<OpenCheckView>> {
+    let read = store.read();
+    let (_, elements) = participants(read, game)?;
+    let table = read.mezzo_table(game)?;
+    let Some(open) = table.open_check else { return Ok(None) };
+    let name = |id: Uuid| table.players.iter().find(|p| p.id == id).map_or_else(String::new, |p| p.name.clone());
+    // Named from the setup as kept (an element removed since still leaves the check to withdraw).
+    Ok(Some(OpenCheckView {
+        sides: open.setup.sides.iter().map(|s| side_words(s.kind, s.description.trim(), &elements)).collect(),
+        ballots: open
+            .ballots
+            .iter()
+            .map(|b| CheckBallotView { player: b.player, name: name(b.player), casts: b.casts.clone() })
+            .collect(),
+        rolled: rolled_is(read, game, open.setup.id)?,
+        setup: open.setup,
+    }))
+}
+
+/// The table opens the check `draft` sets up (no votes) for the players to vote on from
+/// their own devices: one undoable move. A check that needs no roll is refused.
+pub fn mezzo_open_check_for_votes(store: &mut Store, game: Uuid, draft: &CheckDraft) -> Result<MezzoChange> {
+    change(store, game, |work| {
+        if work.table.open_check.is_some() {
+            return Err(Error::invalid(
+                "open_check",
+                "an action check is already open for votes: roll or withdraw it first",
+            ));
+        }
+        let (_, elements) = work.participants();
+        let setup = CheckSetup {
+            id: Uuid::new_v4(),
+            description: draft.description.clone(),
+            sides: draft.sides.clone(),
+            involved: draft.involved.clone(),
+        };
+        let open = OpenCheck::open(&setup, &elements).map_err(under("setup"))?;
+        let (check, _, _) = rules::start(&open.setup, &elements)?;
+        let words = format!("{} open for votes", title(&check));
+        work.table.open_check = Some(open);
+        Ok(words)
+    })
+}
+
+/// Player `player` casts `casts` into the open check, replacing their ballot (none takes
+/// their votes back). Checked against what the player holds now; paid when the table
+/// resolves the check. Refused once its dice are rolled. A refusal names the ballot's field
+/// and changes nothing.
+pub fn mezzo_cast_check_ballot(store: &mut Store, game: Uuid, player: Uuid, casts: &[Cast]) -> Result<MezzoChange> {
+    let open = store.read().mezzo_table(game)?.open_check.ok_or_else(no_open_check)?;
+    if rolled_is(store.read(), game, open.setup.id)? {
+        return Err(Error::invalid("casts", "the dice are rolled: votes come before"));
+    }
+    change(store, game, |work| {
+        let open = work.table.open_check.clone().ok_or_else(no_open_check)?;
+        let (players, elements) = work.participants();
+        let next = open.cast(player, casts, &players, &elements, &Sources::of(&work.table))?;
+        let (check, _, _) = rules::start(&open.setup, &elements)?;
+        let name = players.iter().find(|p| p.id == player).map_or_else(String::new, |p| p.name.clone());
+        let words = if casts.is_empty() {
+            format!("{name} took back their votes in {}", title(&check))
+        } else {
+            format!("{name} voted in {}", title(&check))
+        };
+        work.table.open_check = Some(next);
+        Ok(words)
+    })
+}
+
+/// The table withdraws the check it opened for votes, before its roll: the ballots go with
+/// it, nothing was paid.
+pub fn mezzo_withdraw_open_check(store: &mut Store, game: Uuid) -> Result<MezzoChange> {
+    if let Some(open) = store.read().mezzo_table(game)?.open_check {
+        if rolled_is(store.read(), game, open.setup.id)? {
+            return Err(Error::invalid("open_check", "the dice are rolled: resolve the check or undo the roll first"));
+        }
+    }
+    change(store, game, |work| {
+        let open = work.table.open_check.take().ok_or_else(no_open_check)?;
+        let description = if open.setup.description.trim().is_empty() {
+            "Action check withdrawn".to_string()
+        } else {
+            format!("Action check withdrawn: “{}”", open.setup.description.trim())
+        };
+        Ok(description)
+    })
+}
+
+/// Rolls the check open for votes: the table's own `casts` first (none for a player who voted
+/// from their own device), then every player's ballot, then the scope perks, as
+/// [`mezzo_check_roll`] rolls any check. The ballots can no longer change; the resolve pays
+/// them and closes the vote.
+pub fn mezzo_roll_open_check<R: Rng>(
+    store: &mut Store,
+    game: Uuid,
+    casts: &[Cast],
+    perks: &[PerkPurchase],
+    dice: &DiceInput,
+    rng: &mut R,
+) -> Result<PendingCheck> {
+    let table = store.read().mezzo_table(game)?;
+    let open = table.open_check.ok_or_else(no_open_check)?;
+    let casts = open.with_table_casts(casts, &table.players)?;
+    let request = CheckRequest {
+        setup: CheckDraft {
+            description: open.setup.description.clone(),
+            sides: open.setup.sides.clone(),
+            involved: open.setup.involved.clone(),
+        },
+        casts,
+        perks: perks.to_vec(),
+    };
+    roll_as(store, game, &request, open.setup.id, dice, rng)
 }
 
 /// The check on the table, if one is rolled (or tied) and waiting.
@@ -699,6 +866,10 @@ pub fn mezzo_check_resolve(store: &mut Store, game: Uuid, surges: &[Surge]) -> R
             let Surged { check, elements, awarded, events: mut record } =
                 surged(&pending.check, surges, &players, &elements, &sources)?;
             let (check, changes, events) = rules::resolve(&check, &players, &elements, &sources)?;
+            // The phones' ballots are in the check since its roll: paid now, the vote closed.
+            if w.table.open_check.as_ref().is_some_and(|o| o.setup.id == check.id) {
+                w.table.open_check = None;
+            }
             for e in awarded.iter().chain(&changes.elements) {
                 w.set_element(e.clone());
             }

@@ -20,7 +20,7 @@ use crate::rules::mezzo::conflict::{
 };
 use crate::rules::mezzo::element::{Element, Player};
 use crate::rules::mezzo::odds;
-use crate::rules::mezzo::open_conflict::OpenConflict;
+use crate::rules::mezzo::open_conflict::{clear_of_ballots, OpenConflict};
 use crate::rules::mezzo::plot::{CustomLaw, Fact};
 use crate::rules::mezzo::vote::{counts, settle, ConflictCast, ConflictDraft, ConflictLaw, OptionVotes, Sources};
 use crate::services::dice::{with_dice, DiceInput};
@@ -492,6 +492,8 @@ pub fn mezzo_resolve_open_conflict<R: Rng>(
     let change = change(store, game, |work| {
         let open = work.table.open_conflict.take().ok_or_else(no_open_conflict)?;
         let (players, _) = work.participants();
+        // A player who voted from their own device is not cast for again here.
+        clear_of_ballots(&open.ballots, casts, &players)?;
         resolve_in(work, &open.draft(casts), approach, dice, rng, &mut result)
             .map_err(|e| open.locate(e, casts.len(), &players))
     })?;

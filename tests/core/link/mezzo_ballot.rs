@@ -89,6 +89,19 @@ fn a_seated_phone_casts_its_players_ballot_and_the_table_resolves_with_it() {
     // The table adds Cy's free vote for "It holds" on its own device and resolves by Take
     // Median: 1 against 2, "It falls" wins; Bo's influence is paid and the conflict is closed.
     let cy_holds = ConflictCast::Free { player: cy, option: 0, votes: 1 };
+    // Bo voted from his phone: the table casts nothing more for him, and nothing changes.
+    let twice = services::mezzo_resolve_open_conflict(
+        &mut host,
+        game,
+        &[cy_holds.clone(), ConflictCast::Free { player: bo, option: 0, votes: 1 }],
+        &Approach::TakeMedian { selections: vec![] },
+        &DiceInput::Rolled,
+        &mut rng,
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(twice, "casts[1]: Bo voted from their own device: their ballot holds their votes");
+    assert_eq!(services::mezzo_open_conflict(&host, game).unwrap().unwrap().ballots.len(), 1);
     let preview = services::mezzo_conflict_preview(
         &host,
         game,

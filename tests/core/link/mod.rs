@@ -7,6 +7,7 @@ mod hostile;
 mod kill9;
 mod legal;
 mod mezzo_ballot;
+mod mezzo_check_ballot;
 mod mezzo_seats;
 mod offline;
 mod patch_secrets;

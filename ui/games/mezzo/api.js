@@ -142,6 +142,16 @@ export const mezzoCheckPreview = (game, request) => call("mezzo_check_preview", 
 export const mezzoCheckRoll = (game, request, dice = { kind: "rolled" }) => call("mezzo_check_roll", { game, request, dice });
 /** The rolled (or tied) check waiting on the table, or null. */
 export const mezzoCheckPending = (game) => call("mezzo_check_pending", { game });
+// An action check open for votes on the players' own devices (DEV-1/DEV-2). OpenCheckView
+// {setup, sides: [words], ballots: [{player, name, casts}], rolled} | null.
+export const mezzoOpenCheck = (game) => call("mezzo_open_check", { game });
+/** Opens the check `draft` ({description, sides, involved}) sets up for votes; a MezzoChange. */
+export const mezzoOpenCheckForVotes = (game, draft) => call("mezzo_open_check_for_votes", { game, draft });
+export const mezzoWithdrawOpenCheck = (game) => call("mezzo_withdraw_open_check", { game });
+/** A player's own ballot in the open check (none takes it back); on a joined device the table's device takes it. */
+export const mezzoCastCheckBallot = (game, player, casts) => call("mezzo_cast_check_ballot", { game, player, casts });
+/** Rolls the open check with the table's own `casts` and `perks`, then every ballot; a PendingCheck. */
+export const mezzoRollOpenCheck = (game, casts, perks, dice = { kind: "rolled" }) => call("mezzo_roll_open_check", { game, casts, perks, dice });
 /** `surges`: [{element, by, allow_debt}] — each +1 to the element's own result for 3 adversity. */
 export const mezzoCheckResolve = (game, surges) => call("mezzo_check_resolve", { game, surges });
 export const mezzoCheckBreakTie = (game, dice = { kind: "rolled" }) => call("mezzo_check_break_tie", { game, dice });

@@ -120,6 +120,26 @@ export function castsOf(c, playerId) {
   return c.casts[playerId];
 }
 
+/**
+ * A phone's form for a ballot cast before, when a check open for votes first shows there:
+ * `playerId`'s part of the form made anew and filled from `casts` (castsOfPlayer's inverse).
+ */
+export function formFromBallot(c, playerId, casts) {
+  delete c.casts[playerId];
+  const mine = castsOf(c, playerId);
+  for (const cast of casts) {
+    if (cast.kind === "law") {
+      const l = cast.law;
+      const kind = l.law === "custom" ? `custom:${l.id}` : l.law === "theme" ? `theme:${l.by}` : l.law;
+      mine.law = { kind, side: cast.side, fact: l.fact ?? "", direction: cast.direction };
+    }
+    if (cast.kind === "influence") mine.influence = { points: cast.points, side: cast.side };
+    if (cast.kind === "narration") mine.narration = { element: cast.element, side: cast.side, votes: cast.votes };
+    if (cast.kind === "ill_fated") mine.ill = { element: cast.element, side: cast.side, points: cast.points };
+  }
+  return mine;
+}
+
 /** Who spends an element's adversity by default: its claimer, else the first player. */
 export const defaultPayer = (ctx, e) => e.claimed_by ?? ctx.table.players[0]?.id ?? "";
 
@@ -166,36 +186,47 @@ function edgeTrait(edge, name) {
 /** The elements taking part: the acting ones (chosen) in side order. */
 export const actors = (c) => c.actions.map((a) => a.element).filter((id) => id !== "");
 
-/** The CheckRequest the state stands for; with `forPreview` an empty fact gets a placeholder. */
-export function requestOf(ctx, forPreview = false) {
+/**
+ * What player `p` casts from their part of the form `mine` (a law, influence, Victory Narration,
+ * Ill Fated) on the check's `n` sides: the table's form and a phone's ballot build them here.
+ */
+export function castsOfPlayer(p, mine, n, acting, forPreview = false) {
+  const casts = [];
+  const law = mine.law;
+  if (law.kind !== "" && law.side < n) {
+    const fact = law.fact.trim() !== "" || !forPreview ? law.fact : `the fact ${p.name} names`;
+    // The game's own laws ("custom:<id>") and the arc's Themes ("theme:<player>") count like Potential.
+    const [kind, ref] = law.kind.split(":");
+    const body =
+      kind === "potential" ? { law: "potential" } : kind === "custom" ? { law: "custom", id: ref } : kind === "theme" ? { law: "theme", by: ref } : { law: kind, fact };
+    const direction = kind === "inertia" ? "against" : law.direction;
+    casts.push({ kind: "law", player: p.id, side: law.side, law: body, direction });
+  }
+  if (mine.influence.points > 0 && mine.influence.side < n) {
+    casts.push({ kind: "influence", player: p.id, side: mine.influence.side, points: mine.influence.points });
+  }
+  const nv = mine.narration;
+  if (nv.element !== "" && nv.votes > 0 && nv.side < n) {
+    casts.push({ kind: "narration", element: nv.element, by: p.id, side: nv.side, votes: nv.votes });
+  }
+  const ill = mine.ill;
+  if (ill.element !== "" && ill.points > 0 && ill.side < n && acting.includes(ill.element)) {
+    casts.push({ kind: "ill_fated", element: ill.element, by: p.id, side: ill.side, points: ill.points });
+  }
+  return casts;
+}
+
+/**
+ * The CheckRequest the state stands for; with `forPreview` an empty fact gets a placeholder.
+ * The ballots of a check open for votes count with it, unless `withBallots` is false (the
+ * open check's roll adds them in the core).
+ */
+export function requestOf(ctx, forPreview = false, withBallots = true) {
   const c = ctx.ui.check;
   const sides = sidesOf(c);
   const n = sides.length;
   const casts = [];
-  for (const p of castingHere(ctx)) {
-    const mine = castsOf(c, p.id);
-    const law = mine.law;
-    if (law.kind !== "" && law.side < n) {
-      const fact = law.fact.trim() !== "" || !forPreview ? law.fact : `the fact ${p.name} names`;
-      // The game's own laws ("custom:<id>") and the arc's Themes ("theme:<player>") count like Potential.
-      const [kind, ref] = law.kind.split(":");
-      const body =
-        kind === "potential" ? { law: "potential" } : kind === "custom" ? { law: "custom", id: ref } : kind === "theme" ? { law: "theme", by: ref } : { law: kind, fact };
-      const direction = kind === "inertia" ? "against" : law.direction;
-      casts.push({ kind: "law", player: p.id, side: law.side, law: body, direction });
-    }
-    if (mine.influence.points > 0 && mine.influence.side < n) {
-      casts.push({ kind: "influence", player: p.id, side: mine.influence.side, points: mine.influence.points });
-    }
-    const nv = mine.narration;
-    if (nv.element !== "" && nv.votes > 0 && nv.side < n) {
-      casts.push({ kind: "narration", element: nv.element, by: p.id, side: nv.side, votes: nv.votes });
-    }
-    const ill = mine.ill;
-    if (ill.element !== "" && ill.points > 0 && ill.side < n && actors(c).includes(ill.element)) {
-      casts.push({ kind: "ill_fated", element: ill.element, by: p.id, side: ill.side, points: ill.points });
-    }
-  }
+  for (const p of castingHere(ctx)) casts.push(...castsOfPlayer(p, castsOf(c, p.id), n, actors(c), forPreview));
   if (!byTotals(ctx)) {
     for (const detail of ctx.ui.sources?.discoveries ?? []) {
       const side = c.discover?.[detail] ?? -1;
@@ -234,11 +265,29 @@ export function requestOf(ctx, forPreview = false) {
       if (votes > 0) casts.push({ kind: "counted", side, votes });
     }
   }
+  const open = ctx.ui.openCheck;
+  if (open && withBallots) casts.push(...open.ballots.flatMap((b) => b.casts));
   return {
-    setup: { description: c.description.trim(), sides, involved: [] },
+    setup: open ? { description: open.setup.description, sides: open.setup.sides, involved: open.setup.involved } : { description: c.description.trim(), sides, involved: [] },
     casts,
     perks: c.perks.filter((p) => p.side < n),
   };
+}
+
+/**
+ * The check open for votes is the one set up here (its description and sides, once per open
+ * check): the table's device and a phone both show and cast on those sides.
+ */
+export function followOpenCheck(c, open) {
+  if (c.openFor === open.setup.id) return;
+  c.openFor = open.setup.id;
+  c.description = open.setup.description;
+  const kinds = open.setup.sides;
+  c.actions = kinds.filter((s) => s.kind.kind === "action").map((s) => ({ element: s.kind.element, description: s.description, chance: s.chance, aptitude: s.aptitude }));
+  const failure = kinds.find((s) => s.kind.kind === "failure");
+  c.failure = failure ? { on: true, description: failure.description, chance: failure.chance, aptitude: failure.aptitude } : { ...c.failure, on: false };
+  c.perks = [];
+  c.handValues = [];
 }
 
 /** Whether votes cast elsewhere come in as totals per side: always on a player's own device. */
@@ -247,7 +296,10 @@ export const byTotals = (ctx) => ctx.role === "player" || ctx.ui.check.entry ===
 /** The players casting on this device: a player device's own; on a shared one all, or none with totals. */
 export function castingHere(ctx) {
   if (ctx.role === "player") return ctx.devicePlayers;
-  return ctx.ui.check.entry === "totals" ? [] : ctx.table.players;
+  if (ctx.ui.check.entry === "totals") return [];
+  // A player who voted from their own device casts nothing more here.
+  const voted = new Set((ctx.ui.openCheck?.ballots ?? []).map((b) => b.player));
+  return ctx.table.players.filter((p) => !voted.has(p.id));
 }
 
 // ---- the challenge being played ---------------------------------------------------------------

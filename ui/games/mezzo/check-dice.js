@@ -157,7 +157,11 @@ export async function roll(ctx, b) {
   const request = requestOf(ctx);
   c.result = null;
   c.major = null;
-  const pending = await ctx.step("The check was not rolled.", () => api.mezzoCheckRoll(ctx.gameId, request, dice), (p) => p.summary, b);
+  // A check open for votes rolls with the table's own casts; the core adds every ballot.
+  const open = ctx.ui.openCheck;
+  const call = open ? () => api.mezzoRollOpenCheck(ctx.gameId, requestOf(ctx, false, false).casts, request.perks, dice) : () => api.mezzoCheckRoll(ctx.gameId, request, dice);
+  const pending = await ctx.step("The check was not rolled.", call, (p) => p.summary, b);
+  if (pending && open) ctx.ui.openCheck = await api.mezzoOpenCheck(ctx.gameId);
   if (pending) ctx.render("#mzc-rolled-heading");
 }
 

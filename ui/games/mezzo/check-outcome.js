@@ -172,6 +172,8 @@ async function resolve(ctx, b) {
   const outcome = await ctx.move("The check was not resolved.", () => api.mezzoCheckResolve(ctx.gameId, c.surges), b);
   if (!outcome) return;
   c.result = outcome.result;
+  // The resolve closed a check open for votes.
+  if (ctx.ui.openCheck) ctx.ui.openCheck = await api.mezzoOpenCheck(ctx.gameId);
   ctx.render(ctx.ui.pending ? "#mzc-tie-heading" : "#mzc-result-heading");
 }
 

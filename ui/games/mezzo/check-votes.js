@@ -89,11 +89,15 @@ function totalsPart(ctx) {
   });
 }
 
-function playerCasts(p, ctx) {
+/**
+ * `p`'s part of the form: their law, influence, Victory Narration and Ill Fated (only what they
+ * hold). A phone's ballot in a check open for votes (check-open.js) draws the same form, with
+ * its ids' prefix and nothing to preview.
+ */
+export function playerCasts(p, ctx, { prefix = "mzc", changed = () => schedulePreview(ctx) } = {}) {
   const c = ctx.ui.check;
   const mine = castsOf(c, p.id);
-  const id = (what) => `mzc-${what}-${p.id}`;
-  const changed = () => schedulePreview(ctx);
+  const id = (what) => `${prefix}-${what}-${p.id}`;
   const lawSide = sideSelect(ctx, mine.law.side, { id: id("law-side"), data: { focusKey: id("law-side") } });
   const src = sourcesOf(ctx);
   const law = lawFields(mine.law, {

@@ -29,10 +29,13 @@
 // This file draws the tab's cards in turn; they are the check's steps: check-attempt.js (the
 // check set up and its request), check-sides.js, check-votes.js (casts, spends, trait votes),
 // check-odds.js, check-dice.js (perks, the roll, bursts) and check-outcome.js (surges, the
-// resolution, ties, the result).
+// resolution, ties, the result). A check open for votes on phones (check-open.js): the table's
+// device shows its sides, who has voted and Withdraw in place of the sides card, and rolls
+// with the ballots; a seated phone shows its players' ballot forms instead of the check.
 
 import { el } from "../../kit/dom.js";
-import { runningChallenge } from "./check-attempt.js";
+import { followOpenCheck, runningChallenge } from "./check-attempt.js";
+import { checkBallotCards, openCheckCard, openCheckForVotesCard } from "./check-open.js";
 import { burstCard, oddsCard, perksAndRollCard, roll } from "./check-dice.js";
 import { schedulePreview, summaryWords } from "./check-odds.js";
 import { majorCard, resultCard, rolledCard, tieCard } from "./check-outcome.js";
@@ -67,6 +70,14 @@ export function renderCheck(host, ctx) {
     host.append(resultCard(ctx));
     return;
   }
+  const open = ctx.ui.openCheck ?? null;
+  // A phone at a check open for votes casts its players' own ballots.
+  if (open && ctx.role === "player") {
+    followOpenCheck(c, open);
+    host.append(checkBallotCards(ctx));
+    return;
+  }
+  if (open) followOpenCheck(c, open);
   if (t.players.length === 0 || allElements(t).length === 0) {
     host.append(
       card(
@@ -83,10 +94,11 @@ export function renderCheck(host, ctx) {
     el(
       "div",
       { class: "mz-conflict-grid mz-check-grid" },
-      sidesCard(ctx),
+      open ? openCheckCard(ctx) : sidesCard(ctx),
       castsCard(ctx, locked),
       oddsCard(ctx),
       perksAndRollCard(ctx),
+      !open && ctx.role !== "player" && t.players.length > 0 && openCheckForVotesCard(ctx),
     ),
   );
   schedulePreview(ctx);

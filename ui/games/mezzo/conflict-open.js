@@ -1,51 +1,58 @@
 // A Mezzo conflict open for votes on the players' own devices (DEV-1; RULES.md §3.2). The
 // table's device opens the conflict it set up ("Open for votes on phones": the question,
 // options and who it is about are kept on the table) and sees who has voted and what; a
-// player's phone seated as that player casts their own ballot (free votes and influence),
+// player's phone seated as that player casts their own ballot (free votes, a law, influence and
+// what they hold of Fortune's Favor, Victory Narration and Ill Fated, on the table's own form),
 // may change it until the table resolves, or take it back. The table resolves with the
 // ballots (conflict.js), or withdraws the conflict. Votes are open at the table, so every
 // device lists every ballot.
 //
-//   import { openForVotesCard, openConflictCard, ballotCards, ballotWords } from "./conflict-open.js";
+//   import { openForVotesCard, openConflictCard, ballotCards, ballotWords, ballotList } from "./conflict-open.js";
+//   (ballotList and ballotWords serve an action check open for votes too: check-open.js)
 //   ctx.ui.openConflict: the OpenConflictView (mezzoOpenConflict) or null
 
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
-import { button, card, field, numberInput, wholeNumber, plural } from "./kit.js";
+import { button, card, plural } from "./kit.js";
 
-const quoted = (options, i) => `“${(options[i] ?? "").trim() || `Option ${i + 1}`}”`;
+const quoted = (targets, i) => `“${(targets[i] ?? "").trim() || `Option ${i + 1}`}”`;
 
-/** One cast in words: "1 free vote for “It falls”". */
-function castWords(cast, options) {
-  const to = quoted(options, cast.option);
+/**
+ * One cast in words: "1 free vote for “It falls”". A conflict's cast goes to an option, an
+ * action check's to a side: `targets` are their names.
+ */
+function castWords(cast, targets) {
+  const to = quoted(targets, cast.option ?? cast.side);
   switch (cast.kind) {
     case "free":
       return `${plural(cast.votes, "free vote")} for ${to}`;
     case "influence":
       return `${cast.points} influence for ${to}`;
     case "law":
-      return `a law ${cast.law.direction === "against" || cast.law.law === "inertia" ? "against" : "for"} ${to}`;
+      return `a law ${(cast.direction ?? cast.law.direction) === "against" || cast.law.law === "inertia" ? "against" : "for"} ${to}`;
     case "fortunes_favor":
-      return `Fortune's Favor for ${to}`;
+      return cast.side === undefined && cast.option === undefined ? "Fortune's Favor" : `Fortune's Favor for ${to}`;
     case "narration":
       return `${plural(cast.votes, "narration vote")} for ${to}`;
     case "ill_fated":
       return `${cast.points} Ill Fated for ${to}`;
+    case "overcome_flaw":
+      return "a flaw overcome";
     default:
       return `a vote for ${to}`;
   }
 }
 
 /** A ballot in words: "Bo: 1 free vote for “It falls”; 1 influence for “It falls”". */
-export const ballotWords = (ballot, options) => `${ballot.name}: ${ballot.casts.map((c) => castWords(c, options)).join("; ")}`;
+export const ballotWords = (ballot, targets) => `${ballot.name}: ${ballot.casts.map((c) => castWords(c, targets)).join("; ")}`;
 
-/** Who has voted, on every device (the seed's votes are open at the table). */
-function ballotList(open) {
-  if (open.ballots.length === 0) return el("p", { class: "muted", id: "mz-ballots-none" }, "Nobody has voted from a phone yet.");
+/** Who has voted, on every device (the seed's votes are open at the table); `targets` name the options or sides. */
+export function ballotList(ballots, targets) {
+  if (ballots.length === 0) return el("p", { class: "muted", id: "mz-ballots-none" }, "Nobody has voted from a phone yet.");
   return el(
     "ul",
     { class: "mz-list", id: "mz-ballots", "aria-label": "Votes from phones" },
-    ...open.ballots.map((b) => el("li", { id: `mz-ballot-${b.player}`, data: { player: b.player } }, ballotWords(b, open.options))),
+    ...ballots.map((b) => el("li", { id: `mz-ballot-${b.player}`, data: { player: b.player } }, ballotWords(b, targets))),
   );
 }
 
@@ -85,7 +92,7 @@ export function openConflictCard(ctx, approach) {
     "Open for votes",
     ...openQuestion(open),
     el("p", { class: "mz-cast-title" }, "Who has voted"),
-    ballotList(open),
+    ballotList(open.ballots, open.options),
     el("p", { class: "mz-hint muted" }, "Their votes count when you resolve; influence and adversity are paid then. Add the others' votes below."),
     approach,
     button(
@@ -101,59 +108,39 @@ export function openConflictCard(ctx, approach) {
   );
 }
 
-/** What `p`'s form holds: their ballot as cast, or nothing yet. */
-function formOf(ctx, open, p) {
+/**
+ * What `p`'s form holds: their ballot as cast, or nothing yet, in the table's form's shape
+ * (`form.seed`), kept per question so a newer copy of the table keeps what is being typed.
+ */
+function formOf(ctx, open, form, p) {
   ctx.ui.ballots = ctx.ui.ballots ?? {};
   const key = `${open.question}\u0000${p.id}`;
   if (!ctx.ui.ballots[key]) {
-    const cast = open.ballots.find((b) => b.player === p.id)?.casts ?? [];
-    const free = cast.filter((c) => c.kind === "free").flatMap((c) => Array(c.votes).fill(c.option));
-    const inf = cast.find((c) => c.kind === "influence");
-    ctx.ui.ballots[key] = { free, influence: { points: inf?.points ?? 0, option: inf?.option ?? 0 } };
+    ctx.ui.ballots[key] = { options: open.options, casts: {} };
+    form.seed(ctx.ui.ballots[key], p, open.ballots.find((b) => b.player === p.id)?.casts ?? []);
   }
   return ctx.ui.ballots[key];
 }
 
-function optionSelect(open, value, attrs, withNone) {
-  const s = el(
-    "select",
-    attrs,
-    withNone && el("option", { value: "-1" }, "Not cast"),
-    ...open.options.map((o, i) => el("option", { value: String(i) }, `${i + 1}. ${o}`)),
-  );
-  s.value = String(value);
-  return s;
-}
-
-/** A phone: the open conflict, every ballot, and a form per player this device sits as. */
-export function ballotCards(ctx, freeVotes) {
+/**
+ * A phone: the open conflict, every ballot, and a form per player this device sits as. `form`
+ * is the table's own form for one player (conflict.js `ballotForm`): the same fields, and only
+ * the sources the player holds (a law, influence, Fortune's Favor, Victory Narration, Ill Fated).
+ */
+export function ballotCards(ctx, form) {
   const open = ctx.ui.openConflict;
   const players = ctx.devicePlayers;
   return el(
     "div",
     { class: "mz-conflict-grid" },
-    card("mz-open-conflict", "The table asks for your votes", ...openQuestion(open), el("p", { class: "mz-cast-title" }, "Who has voted"), ballotList(open)),
-    ...players.map((p) => ballotForm(ctx, open, p, freeVotes(p, open.about, open.active_in_scene))),
+    card("mz-open-conflict", "The table asks for your votes", ...openQuestion(open), el("p", { class: "mz-cast-title" }, "Who has voted"), ballotList(open.ballots, open.options)),
+    ...players.map((p) => ballotForm(ctx, open, form, p)),
   );
 }
 
-function ballotForm(ctx, open, p, has) {
-  const form = formOf(ctx, open, p);
-  const frees = Array.from({ length: has }, (_, k) => {
-    const s = optionSelect(open, form.free[k] ?? -1, { id: `mz-ballot-free-${p.id}-${k}` }, true);
-    s.addEventListener("change", () => {
-      form.free[k] = Number(s.value);
-    });
-    return field(has === 1 ? "Your free vote" : `Free vote ${k + 1}`, s);
-  });
-  const points = numberInput({ id: `mz-ballot-influence-${p.id}`, min: 0, max: p.influence, value: form.influence.points });
-  points.addEventListener("input", () => {
-    form.influence.points = wholeNumber(points) ?? 0;
-  });
-  const where = optionSelect(open, form.influence.option, { id: `mz-ballot-influence-option-${p.id}` }, false);
-  where.addEventListener("change", () => {
-    form.influence.option = Number(where.value);
-  });
+function ballotForm(ctx, open, form, p) {
+  const state = formOf(ctx, open, form, p);
+  const has = form.freeVotes(p, open.about, open.active_in_scene);
   const cast = (casts, b) =>
     ctx.move(`${p.name}'s votes were not cast.`, () => api.mezzoCastBallot(ctx.gameId, p.id, casts), b).then(async (done) => {
       if (!done) return;
@@ -165,24 +152,14 @@ function ballotForm(ctx, open, p, has) {
   return card(
     `mz-ballot-${p.id}-form`,
     `${p.name}'s votes`,
-    has === 0 && el("p", { class: "muted" }, "No free vote in this conflict (an Actor votes freely only on matters of a character they claimed)."),
-    ...frees,
-    field(`Influence (a vote a point; you hold ${p.influence})`, points),
-    field("Influence for", where),
+    form.fields(p, state, ctx, has),
     el(
       "div",
       { class: "mz-actions" },
-      button(
-        voted ? "Change my votes" : "Cast my votes",
-        (b) => {
-          const counts = new Map();
-          for (const option of form.free.slice(0, has)) if (option >= 0) counts.set(option, (counts.get(option) ?? 0) + 1);
-          const casts = [...counts].sort((a, b2) => a[0] - b2[0]).map(([option, votes]) => ({ kind: "free", player: p.id, option, votes }));
-          if (form.influence.points > 0) casts.push({ kind: "influence", player: p.id, option: form.influence.option, points: form.influence.points });
-          return cast(casts, b);
-        },
-        { id: `mz-ballot-cast-${p.id}`, class: "primary mz-big-button" },
-      ),
+      button(voted ? "Change my votes" : "Cast my votes", (b) => cast(form.casts(p, state, has), b), {
+        id: `mz-ballot-cast-${p.id}`,
+        class: "primary mz-big-button",
+      }),
       voted && button("Take my votes back", (b) => cast([], b), { id: `mz-ballot-clear-${p.id}` }),
     ),
   );

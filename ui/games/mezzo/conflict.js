@@ -110,6 +110,37 @@ export function forgetResult(view) {
 
 // ---- the draft ------------------------------------------------------------------------------
 
+/**
+ * The form of a ballot cast before (a phone shows what its player cast): the inverse of
+ * playerCasts, into `mine` as castsOf made it.
+ */
+function fillFromCasts(mine, casts) {
+  for (const cast of casts) {
+    if (cast.kind === "free") mine.free.push(...Array(cast.votes).fill(cast.option));
+    if (cast.kind === "influence") mine.influence = { points: cast.points, option: cast.option };
+    if (cast.kind === "law") {
+      const l = cast.law;
+      const kind = l.law === "custom" ? `custom:${l.id}` : l.law === "theme" ? `theme:${l.by}` : l.law;
+      mine.law = { kind, option: cast.option, fact: l.fact ?? "", direction: l.direction ?? "against" };
+    }
+    if (cast.kind === "fortunes_favor") {
+      const count = mine.ff.element === cast.element ? mine.ff.count + 1 : 1;
+      mine.ff = { element: cast.element, option: cast.option, count, debt: cast.allow_debt };
+    }
+    if (cast.kind === "narration") mine.narration = { element: cast.element, option: cast.option, votes: cast.votes };
+    if (cast.kind === "ill_fated") mine.ill = { element: cast.element, option: cast.option, points: cast.points };
+  }
+  return mine;
+}
+
+/** What a phone's ballot form needs of the table's form (conflict-open.js), one form for both. */
+export const ballotForm = {
+  freeVotes,
+  fields: (p, c, ctx, has) => casterSet(p, c, ctx, { has, prefix: "mz-ballot", changed: () => {} }),
+  casts: (p, c, has) => playerCasts(p, castsOf(c, p.id), has, c.options.length),
+  seed: (c, p, casts) => fillFromCasts(castsOf(c, p.id), casts),
+};
+
 function castsOf(c, playerId) {
   c.casts[playerId] = c.casts[playerId] ?? {
     free: [],
@@ -142,48 +173,7 @@ function draftOf(ctx, forPreview = false, withBallots = true) {
   const n = c.options.length;
   const casts = [];
   for (const p of castingHere(ctx)) {
-    const mine = castsOf(c, p.id);
-    const has = freeVotes(p, c.about, ctx.ui.active);
-    const counts = new Map();
-    for (const option of mine.free.slice(0, has)) {
-      if (option >= 0 && option < n) counts.set(option, (counts.get(option) ?? 0) + 1);
-    }
-    for (const [option, votes] of [...counts].sort((a, b) => a[0] - b[0])) {
-      casts.push({ kind: "free", player: p.id, option, votes });
-    }
-    const law = mine.law;
-    if (law.kind !== "" && law.option < n) {
-      const fact = law.fact.trim() !== "" || !forPreview ? law.fact : `the fact ${p.name} names`;
-      const [kind, ref] = law.kind.split(":");
-      const body =
-        kind === "consistency"
-          ? { law: "consistency", fact, direction: law.direction }
-          : kind === "inertia"
-            ? { law: "inertia", fact }
-            : kind === "custom"
-              ? { law: "custom", id: ref, direction: law.direction }
-              : kind === "theme"
-                ? { law: "theme", by: ref, direction: law.direction }
-                : { law: "potential", direction: law.direction };
-      casts.push({ kind: "law", player: p.id, option: law.option, law: body });
-    }
-    if (mine.influence.points > 0 && mine.influence.option < n) {
-      casts.push({ kind: "influence", player: p.id, option: mine.influence.option, points: mine.influence.points });
-    }
-    const ff = mine.ff;
-    if (ff.element !== "" && ff.count > 0 && ff.option < n) {
-      for (let k = 0; k < ff.count; k++) {
-        casts.push({ kind: "fortunes_favor", element: ff.element, by: p.id, option: ff.option, allow_debt: ff.debt });
-      }
-    }
-    const nv = mine.narration;
-    if (nv.element !== "" && nv.votes > 0 && nv.option < n) {
-      casts.push({ kind: "narration", element: nv.element, by: p.id, option: nv.option, votes: nv.votes });
-    }
-    const ill = mine.ill;
-    if (ill.element !== "" && ill.points > 0 && ill.option < n) {
-      casts.push({ kind: "ill_fated", element: ill.element, by: p.id, option: ill.option, points: ill.points });
-    }
+    casts.push(...playerCasts(p, castsOf(c, p.id), freeVotes(p, c.about, ctx.ui.active), n, forPreview));
   }
   if (storyHere(ctx)) {
     for (const { element, trait } of storyTraits(ctx)) {
@@ -212,6 +202,56 @@ function draftOf(ctx, forPreview = false, withBallots = true) {
     active_in_scene: ctx.ui.active,
     casts,
   };
+}
+
+/**
+ * What `p` casts from their part of the form `mine` (their `has` free votes, a law, influence,
+ * Fortune's Favor, Victory Narration, Ill Fated) on `n` options. The table's form and a
+ * phone's ballot (conflict-open.js) both build their casts here.
+ */
+function playerCasts(p, mine, has, n, forPreview = false) {
+  const casts = [];
+  const counts = new Map();
+  for (const option of mine.free.slice(0, has)) {
+    if (option >= 0 && option < n) counts.set(option, (counts.get(option) ?? 0) + 1);
+  }
+  for (const [option, votes] of [...counts].sort((a, b) => a[0] - b[0])) {
+    casts.push({ kind: "free", player: p.id, option, votes });
+  }
+  const law = mine.law;
+  if (law.kind !== "" && law.option < n) {
+    const fact = law.fact.trim() !== "" || !forPreview ? law.fact : `the fact ${p.name} names`;
+    const [kind, ref] = law.kind.split(":");
+    const body =
+      kind === "consistency"
+        ? { law: "consistency", fact, direction: law.direction }
+        : kind === "inertia"
+          ? { law: "inertia", fact }
+          : kind === "custom"
+            ? { law: "custom", id: ref, direction: law.direction }
+            : kind === "theme"
+              ? { law: "theme", by: ref, direction: law.direction }
+              : { law: "potential", direction: law.direction };
+    casts.push({ kind: "law", player: p.id, option: law.option, law: body });
+  }
+  if (mine.influence.points > 0 && mine.influence.option < n) {
+    casts.push({ kind: "influence", player: p.id, option: mine.influence.option, points: mine.influence.points });
+  }
+  const ff = mine.ff;
+  if (ff.element !== "" && ff.count > 0 && ff.option < n) {
+    for (let k = 0; k < ff.count; k++) {
+      casts.push({ kind: "fortunes_favor", element: ff.element, by: p.id, option: ff.option, allow_debt: ff.debt });
+    }
+  }
+  const nv = mine.narration;
+  if (nv.element !== "" && nv.votes > 0 && nv.option < n) {
+    casts.push({ kind: "narration", element: nv.element, by: p.id, option: nv.option, votes: nv.votes });
+  }
+  const ill = mine.ill;
+  if (ill.element !== "" && ill.points > 0 && ill.option < n) {
+    casts.push({ kind: "ill_fated", element: ill.element, by: p.id, option: ill.option, points: ill.points });
+  }
+  return casts;
 }
 
 /** Whether the story's own votes are cast here: on the table's device, unless it enters totals. */
@@ -707,7 +747,7 @@ export function renderConflict(host, ctx) {
   const open = ctx.ui.openConflict;
   // A phone at a conflict open for votes casts its players' own ballots (DEV-1).
   if (open && ctx.role === "player") {
-    host.append(ballotCards(ctx, freeVotes));
+    host.append(ballotCards(ctx, ballotForm));
     return;
   }
   if (open) followOpen(c, open);
@@ -972,11 +1012,14 @@ function totalsPart(ctx) {
   return node;
 }
 
-function casterSet(p, c, ctx) {
+/**
+ * `p`'s part of the form: their free votes and every source they may spend (only those they
+ * hold). `c` is the conflict's state (its options, and `casts` per player); a phone's ballot
+ * passes its own, its ids' prefix and nothing to preview.
+ */
+function casterSet(p, c, ctx, { has = freeVotes(p, c.about, ctx.ui.active), prefix = "mz", changed = () => schedulePreview(ctx) } = {}) {
   const mine = castsOf(c, p.id);
-  const has = freeVotes(p, c.about, ctx.ui.active);
-  const id = (what) => `mz-${what}-${p.id}`;
-  const changed = () => schedulePreview(ctx);
+  const id = (what) => `${prefix}-${what}-${p.id}`;
 
   const free = [];
   for (let k = 0; k < has; k++) {

@@ -84,6 +84,7 @@ async function loadTab(view) {
   if (view.tab === "conflict" || view.tab === "check" || view.tab === "plot") view.sources = await api.mezzoConflictSources(gameId);
   // A conflict the table opened for votes on the players' own devices (DEV-1).
   if (view.tab === "conflict") view.openConflict = await api.mezzoOpenConflict(gameId);
+  if (view.tab === "check") view.openCheck = await api.mezzoOpenCheck(gameId);
   if (view.tab === "log") view.log = await api.mezzoLog(gameId);
   else if (view.tab === "check") view.pending = await api.mezzoCheckPending(gameId);
   else if (view.tab === "plot") view.plot = await api.mezzoPlot(gameId);
@@ -120,6 +121,7 @@ const screen = gameController({
     active: [],
     conflict: newConflict(),
     openConflict: null, // the conflict open for votes on phones (DEV-1), read with the Conflict tab
+    openCheck: null, // the action check open for votes on phones, read with the Action check tab
     check: newCheck(),
     open: {},
   }),

@@ -317,6 +317,13 @@ pub fn plan(
                 if let Some(ch) = &mut table.challenge {
                     ch.map_elements(new_id);
                 }
+                // And the conflict or check open for votes on phones.
+                if let Some(open) = &mut table.open_conflict {
+                    open.map_elements(new_id);
+                }
+                if let Some(open) = &mut table.open_check {
+                    open.map_elements(new_id);
+                }
             }
             mezzo_tables.push((target_game, table));
         }

@@ -51,12 +51,13 @@ const LISTED: usize = 20;
 /// one in the base database; a file that conflicts with one already in is imported as copies.
 /// The NSU game comes first: its world names Wren, whom the backup and the character file
 /// carry in another game (a cross-game id the importer must not use to move her).
-const GOLDEN: [&str; 13] = [
+const GOLDEN: [&str; 14] = [
     "nsu-game.sheetkeeper.json",
     "backup.sheetkeeper.json",
     "game.sheetkeeper.json",
     "penny-ante-game.sheetkeeper.json",
     "mezzo-plot-game.sheetkeeper.json",
+    "mezzo-open-votes-game.sheetkeeper.json",
     "mezzo-game.sheetkeeper.json",
     "mezzo-challenge-game.sheetkeeper.json",
     "scattershot-game.sheetkeeper.json",

@@ -528,3 +528,67 @@ fn a_claim_stays_as_the_table_records_it_whatever_is_undone_or_left_out() {
     assert_eq!(store.read().mezzo_sheet(uuid(MIRA)).unwrap().unwrap().claimed_by, Some(uuid(ADA)));
     assert!(store.check().unwrap().ok);
 }
+
+/// The plot game with votes open on phones: "Does the old bridge hold?" with Bo's ballot (his
+/// free vote and 1 influence for "It falls"), and "Tomas climbs the lighthouse" with Bo's (1
+/// influence for Tomas). The golden file pins how a game file carries both, and it travels
+/// both ways, each ballot checked on import.
+#[test]
+fn votes_open_on_phones_travel_in_a_golden_game_file() {
+    use sheetkeeper::rules::mezzo::action_check::{BaseChance, Cast, SideKind, SideSetup};
+    use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft};
+
+    const FILE: &str = "mezzo-open-votes-game.sheetkeeper.json";
+    let (game, bo) = (uuid(GAME), uuid(BO));
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    let plot = fixture("mezzo-plot-game.sheetkeeper.json");
+    services::import(&mut store, &plot, ImportOptions::default()).unwrap();
+    let bridge = ConflictDraft {
+        question: "Does the old bridge hold?".into(),
+        options: vec!["It holds".into(), "It falls".into()],
+        about: vec![],
+        active_in_scene: vec![],
+        casts: vec![],
+    };
+    services::mezzo_open_conflict_for_votes(&mut store, game, &bridge).unwrap();
+    let bos = [
+        ConflictCast::Free { player: bo, option: 1, votes: 1 },
+        ConflictCast::Influence { player: bo, option: 1, points: 1 },
+    ];
+    services::mezzo_cast_ballot(&mut store, game, bo, &bos).unwrap();
+    let side = |kind, chance| SideSetup { kind, description: String::new(), chance, aptitude: 0 };
+    let climb = CheckDraft {
+        description: "Tomas climbs the lighthouse".into(),
+        sides: vec![
+            side(SideKind::Action { element: uuid(TOMAS) }, BaseChance::Common),
+            side(SideKind::Failure, BaseChance::Occasional),
+        ],
+        involved: vec![uuid(LIGHTHOUSE)],
+    };
+    services::mezzo_open_check_for_votes(&mut store, game, &climb).unwrap();
+    services::mezzo_cast_check_ballot(&mut store, game, bo, &[Cast::Influence { player: bo, side: 0, points: 1 }])
+        .unwrap();
+
+    // The plot game's file with this table; the check's id (new each time) pinned.
+    let mut table = store.read().mezzo_table(game).unwrap();
+    table.open_check.as_mut().expect("the check is open").setup.id =
+        Uuid::parse_str("70000000-0000-4000-8000-0000000000c1").unwrap();
+    let mut doc = exchange::parse(&std::fs::read(&plot).unwrap()).unwrap();
+    doc.games[0].mezzo_table = Some(table.clone());
+    let (_imported, mut store) = files::a_golden_game_file_travels_both_ways((FILE, &doc), game, |store| {
+        assert_eq!(store.read().mezzo_table(game).unwrap(), table);
+    });
+
+    // As copies: the open check is Tomas's copy's, Bo's ballots stay his (players keep their
+    // ids), and the copy is sound.
+    services::import(&mut store, &fixture(FILE), ImportOptions { as_copy: true, ..Default::default() }).unwrap();
+    let copy = services::list(&store).unwrap().into_iter().find(|g| g.game.id != game).unwrap();
+    let tomas = copy.characters.iter().find(|c| c.name.starts_with("Tomas")).unwrap().id;
+    assert_ne!(tomas, uuid(TOMAS));
+    let copied = store.read().mezzo_table(copy.game.id).unwrap();
+    let check = copied.open_check.expect("the copy's check is open");
+    assert_eq!(check.setup.sides[0].kind, SideKind::Action { element: tomas });
+    assert_eq!((check.ballots[0].player, copied.open_conflict.unwrap().ballots[0].casts.len()), (bo, 2));
+    assert!(store.check().unwrap().ok);
+}

@@ -19,8 +19,8 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::action_check::{self, Cast, CheckSetup, Outcome};
-use super::ballot::{under, Sources};
+use super::action_check::{self, Cast, CheckSetup, Outcome, SideKind};
+use super::ballot::{under, Law, Sources};
 use super::element::{Element, Player};
 use super::open_conflict::{ballot_problems, cast_ballot, clear_of_ballots, Ballot, BallotCast};
 use crate::error::{Error, Result};
@@ -53,6 +53,30 @@ const CHECK_TABLE_ONLY: &str =
     "an Unexpected Edge, a trait's votes, counted totals and discovered details are cast on the table's device";
 
 impl OpenCheck {
+    /// The check with each element it names given the id `new_id` maps it to (a game
+    /// imported as a copy: its characters are new ones; players and other ids stay).
+    pub fn map_elements(&mut self, new_id: impl Fn(Uuid) -> Uuid) {
+        for side in &mut self.setup.sides {
+            if let SideKind::Action { element } = &mut side.kind {
+                *element = new_id(*element);
+            }
+        }
+        self.setup.involved.iter_mut().for_each(|id| *id = new_id(*id));
+        for cast in self.ballots.iter_mut().flat_map(|b| b.casts.iter_mut()) {
+            match cast {
+                Cast::FortunesFavor { element, .. }
+                | Cast::OvercomeFlaw { element, .. }
+                | Cast::UnexpectedEdge { element, .. }
+                | Cast::Trait { element, .. }
+                | Cast::Narration { element, .. }
+                | Cast::IllFated { element, .. } => *element = new_id(*element),
+                // An arc Theme is named by the challenger who set it.
+                Cast::Law { law: Law::Theme { by }, .. } => *by = new_id(*by),
+                Cast::Law { .. } | Cast::Influence { .. } | Cast::Counted { .. } | Cast::Discover { .. } => {}
+            }
+        }
+    }
+
     /// The table opens a check for votes: its setup is checked like any check's start, and
     /// a check that needs no roll is refused (nothing would be cast).
     pub fn open(setup: &CheckSetup, elements: &[Element]) -> Result<OpenCheck> {

@@ -25,7 +25,7 @@ use uuid::Uuid;
 
 use super::ballot::Sources;
 use super::element::{Element, Player};
-use super::vote::{settle, ConflictCast, ConflictDraft};
+use super::vote::{settle, ConflictCast, ConflictDraft, ConflictLaw};
 use crate::error::{Error, Result};
 
 /// The most things one ballot casts.
@@ -195,6 +195,29 @@ const CONFLICT_TABLE_ONLY: &str =
     "counted totals, Attractants, Repellents and discovered details are cast on the table's device";
 
 impl OpenConflict {
+    /// The conflict with each element it names given the id `new_id` maps it to (a game
+    /// imported as a copy: its characters are new ones; players and other ids stay).
+    pub fn map_elements(&mut self, new_id: impl Fn(Uuid) -> Uuid) {
+        let map = |ids: &mut Vec<Uuid>| ids.iter_mut().for_each(|id| *id = new_id(*id));
+        map(&mut self.about);
+        map(&mut self.active_in_scene);
+        for cast in self.ballots.iter_mut().flat_map(|b| b.casts.iter_mut()) {
+            match cast {
+                ConflictCast::FortunesFavor { element, .. }
+                | ConflictCast::Narration { element, .. }
+                | ConflictCast::Trait { element, .. }
+                | ConflictCast::IllFated { element, .. } => *element = new_id(*element),
+                // An arc Theme is named by the challenger who set it.
+                ConflictCast::Law { law: ConflictLaw::Theme { by, .. }, .. } => *by = new_id(*by),
+                ConflictCast::Law { .. }
+                | ConflictCast::Free { .. }
+                | ConflictCast::Influence { .. }
+                | ConflictCast::Counted { .. }
+                | ConflictCast::Discover { .. } => {}
+            }
+        }
+    }
+
     /// The table opens a conflict for votes: the question and options are checked like any
     /// conflict's (no votes yet).
     pub fn open(

@@ -51,7 +51,7 @@ const LISTED: usize = 20;
 /// one in the base database; a file that conflicts with one already in is imported as copies.
 /// The NSU game comes first: its world names Wren, whom the backup and the character file
 /// carry in another game (a cross-game id the importer must not use to move her).
-const GOLDEN: [&str; 14] = [
+const GOLDEN: [&str; 15] = [
     "nsu-game.sheetkeeper.json",
     "backup.sheetkeeper.json",
     "game.sheetkeeper.json",
@@ -61,6 +61,7 @@ const GOLDEN: [&str; 14] = [
     "mezzo-game.sheetkeeper.json",
     "mezzo-challenge-game.sheetkeeper.json",
     "scattershot-game.sheetkeeper.json",
+    "journal-game.sheetkeeper.json",
     "character.sheetkeeper.json",
     "nsu-character-without-sheet.sheetkeeper.json",
     "penny-ante-character.sheetkeeper.json",

@@ -536,7 +536,7 @@ fn a_claim_stays_as_the_table_records_it_whatever_is_undone_or_left_out() {
 #[test]
 fn votes_open_on_phones_travel_in_a_golden_game_file() {
     use sheetkeeper::rules::mezzo::action_check::{BaseChance, Cast, SideKind, SideSetup};
-    use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft};
+    use sheetkeeper::rules::mezzo::vote::ConflictCast;
 
     const FILE: &str = "mezzo-open-votes-game.sheetkeeper.json";
     let (game, bo) = (uuid(GAME), uuid(BO));
@@ -544,14 +544,8 @@ fn votes_open_on_phones_travel_in_a_golden_game_file() {
     let mut store = scratch.open();
     let plot = fixture("mezzo-plot-game.sheetkeeper.json");
     services::import(&mut store, &plot, ImportOptions::default()).unwrap();
-    let bridge = ConflictDraft {
-        question: "Does the old bridge hold?".into(),
-        options: vec!["It holds".into(), "It falls".into()],
-        about: vec![],
-        active_in_scene: vec![],
-        casts: vec![],
-    };
-    services::mezzo_open_conflict_for_votes(&mut store, game, &bridge).unwrap();
+
+    services::mezzo_open_conflict_for_votes(&mut store, game, &crate::mezzo_store::bridge()).unwrap();
     let bos = [
         ConflictCast::Free { player: bo, option: 1, votes: 1 },
         ConflictCast::Influence { player: bo, option: 1, points: 1 },

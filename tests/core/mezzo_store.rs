@@ -10,7 +10,7 @@ use sheetkeeper::rules::mezzo::element::{
 };
 use sheetkeeper::rules::mezzo::plot::{CustomLaw, Fact};
 use sheetkeeper::rules::mezzo::table::MezzoTable;
-use sheetkeeper::rules::mezzo::vote::VictoryVotes;
+use sheetkeeper::rules::mezzo::vote::{ConflictDraft, VictoryVotes};
 use sheetkeeper::rules::record::CharacterRecord;
 use sheetkeeper::{services, Store};
 use uuid::Uuid;
@@ -576,4 +576,15 @@ fn check_reports_an_edge_without_a_slot() {
     assert!(!report.ok);
     assert_eq!(report.mezzo.len(), 1, "{:?}", report.mezzo);
     assert!(report.mezzo[0].contains("“Mira”"), "{:?}", report.mezzo);
+}
+
+/// "Does the old bridge hold?", the conflict the plot game's table opens for votes on phones.
+pub fn bridge() -> ConflictDraft {
+    ConflictDraft {
+        question: "Does the old bridge hold?".into(),
+        options: vec!["It holds".into(), "It falls".into()],
+        about: vec![],
+        active_in_scene: vec![],
+        casts: vec![],
+    }
 }

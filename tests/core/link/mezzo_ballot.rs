@@ -4,11 +4,11 @@
 //! resolves with it, paying his influence, in one undoable move.
 
 use rand::SeedableRng;
-use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft};
+use sheetkeeper::rules::mezzo::vote::ConflictCast;
 use sheetkeeper::services::{self, Approach, Changed, DiceInput, GameMove, ImportOptions};
 use uuid::Uuid;
 
-use crate::mezzo_store::{ADA, BO, CY, GAME};
+use crate::mezzo_store::{bridge, ADA, BO, CY, GAME};
 use crate::support::{uuid, Scratch};
 
 /// The Mezzo plot game: Ada (Actor, claims Mira), Bo (3 influence, claims nothing), Cy.
@@ -20,13 +20,7 @@ fn a_seated_phone_casts_its_players_ballot_and_the_table_resolves_with_it() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(3);
 
     // The table opens the conflict for votes: one move, and it reaches Bo's phone.
-    let draft = ConflictDraft {
-        question: "Does the old bridge hold?".into(),
-        options: vec!["It holds".into(), "It falls".into()],
-        about: vec![],
-        active_in_scene: vec![],
-        casts: vec![],
-    };
+    let draft = bridge();
     services::mezzo_open_conflict_for_votes(&mut host, game, &draft).unwrap();
     let again = services::mezzo_open_conflict_for_votes(&mut host, game, &draft).unwrap_err().to_string();
     assert!(again.starts_with("open_conflict: a conflict is already open"), "{again}");

@@ -80,10 +80,12 @@ function scheduleToastEnd(serial, ms) {
  * clears the last refusal; a reload nobody asked for (`quiet`: a change that came from
  * another device) leaves it, so the person is still reading why their move was refused.
  */
-async function run(title, action, { quiet = false } = {}) {
+async function run(title, action, { quiet = false, queue = null } = {}) {
+  // Cleared when asked, even when the action waits its turn in `queue` (kit/in-turn.js): a
+  // reload still waiting never clears a refusal shown since.
   if (state.error && !quiet) dispatch({ type: "clear-error" });
   try {
-    await action();
+    await (queue ? queue(action) : action());
   } catch (e) {
     dispatch({ type: "error", title, message: messageOf(e) });
   }

@@ -178,7 +178,7 @@ export function gameController(game) {
     const again = async () => {
       if ((await read(v)) && view === v) render();
     };
-    await reading(() => app.run(`${game.noun} could not be loaded.`, again, { quiet }));
+    await app.run(`${game.noun} could not be loaded.`, again, { quiet, queue: reading });
   }
 
   /**

@@ -140,9 +140,12 @@ async function reload({ quiet = false } = {}) {
     render();
   };
   // In turn with the changes: a read begun before a save cannot draw over what it saved.
-  const step = queue.then(() => app.run("The sheet could not be loaded.", again, { quiet }));
-  queue = step;
-  await step;
+  const inTurnWithChanges = (task) => {
+    const step = queue.then(task);
+    queue = step.catch(() => {});
+    return step;
+  };
+  await app.run("The sheet could not be loaded.", again, { quiet, queue: inTurnWithChanges });
 }
 
 /**

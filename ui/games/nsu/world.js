@@ -87,7 +87,7 @@ async function reload({ quiet = false } = {}) {
     await load();
     render();
   };
-  await reading(() => app.run("The world could not be loaded.", again, { quiet }));
+  await app.run("The world could not be loaded.", again, { quiet, queue: reading });
 }
 
 /** One undoable change: call, reload, toast with Undo. */

@@ -32,6 +32,13 @@ fn table_view(store: &Store, game: Uuid) -> JournalView {
 }
 
 /// Every line of what happened in session `n`, with its group.
+/// The groups of the lines of `got` that hold `part` (at least one must).
+fn groups_of(got: &[(Group, String)], part: &str) -> Vec<Group> {
+    let found: Vec<Group> = got.iter().filter(|(_, l)| l.contains(part)).map(|(g, _)| *g).collect();
+    assert!(!found.is_empty(), "a line with “{part}” in {got:?}");
+    found
+}
+
 fn lines(view: &JournalView, n: u32) -> Vec<(Group, String)> {
     let s = view.sessions.iter().find(|s| s.number == n).expect("the session");
     s.happened.iter().flat_map(|h| h.lines.iter().map(move |l| (h.group, l.clone()))).collect()
@@ -464,11 +471,7 @@ fn mezzo_plot_hooks_made_invested_in_resolved_and_expired_are_each_in_their_own_
     services::journal_end(&mut store, game).unwrap();
 
     let got = lines(&table_view(&store, game), 1);
-    let group_of = |part: &str| -> Vec<Group> {
-        let found: Vec<Group> = got.iter().filter(|(_, l)| l.contains(part)).map(|(g, _)| *g).collect();
-        assert!(!found.is_empty(), "a line with “{part}” in {got:?}");
-        found
-    };
+    let group_of = |part: &str| groups_of(&got, part);
     assert_eq!(group_of("makes the plot hook"), vec![Group::Other; 5], "making a hook resolves none: {got:?}");
     assert_eq!(group_of(" invests "), vec![Group::Other; 2], "investing momentum or influence is no award");
     assert_eq!(group_of(" resolves “The bell”"), vec![Group::Hooks], "only resolving is a hook resolved");
@@ -551,11 +554,7 @@ fn a_penny_ante_session_files_a_characteristic_bought_the_challenge_and_the_pot_
     services::journal_end(&mut store, game).unwrap();
 
     let got = lines(&table_view(&store, game), 1);
-    let group_of = |part: &str| -> Vec<Group> {
-        let found: Vec<Group> = got.iter().filter(|(_, l)| l.contains(part)).map(|(g, _)| *g).collect();
-        assert!(!found.is_empty(), "a line with “{part}” in {got:?}");
-        found
-    };
+    let group_of = |part: &str| groups_of(&got, part);
     assert_eq!(group_of("takes “Quick”"), vec![Group::Purchases], "a characteristic bought: {got:?}");
     assert_eq!(group_of("the pot of"), vec![Group::Rewards], "the pot won");
     assert_eq!(group_of("uses “Strong”"), vec![Group::Rolls], "the challenge's moves");

@@ -727,31 +727,62 @@ fn open(db: Option<&Path>) -> anyhow::Result<Store> {
     Store::open(&path).with_context(|| format!("opening the database {}", path.display()))
 }
 
-/// Waits for SIGINT or SIGTERM, calling `tick` every 100 ms meanwhile.
-fn until_interrupted(mut tick: impl FnMut()) -> anyhow::Result<()> {
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
-    runtime.block_on(async {
+/// SIGINT and SIGTERM, listened for from before a long-running command says it is ready
+/// (a signal sent as soon as the ready line is read ends it cleanly, never by default) to
+/// its end; each listener lives as long as the wait, so no signal falls between two looks.
+struct Interrupts {
+    runtime: tokio::runtime::Runtime,
+    #[cfg(unix)]
+    signals: [tokio::signal::unix::Signal; 2],
+}
+
+impl Interrupts {
+    fn listen() -> anyhow::Result<Interrupts> {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
         #[cfg(unix)]
-        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
-        let mut every = tokio::time::interval(std::time::Duration::from_millis(100));
-        loop {
+        let signals = {
+            use tokio::signal::unix::{signal, SignalKind};
+            let _entered = runtime.enter();
+            [signal(SignalKind::interrupt())?, signal(SignalKind::terminate())?]
+        };
+        Ok(Interrupts {
+            runtime,
             #[cfg(unix)]
-            let terminated = term.recv();
+            signals,
+        })
+    }
+
+    /// Waits for a signal, calling `tick` every 100 ms meanwhile.
+    fn wait(self, mut tick: impl FnMut()) -> anyhow::Result<()> {
+        #[cfg(unix)]
+        let [mut interrupt, mut terminate] = self.signals;
+        self.runtime.block_on(async {
+            #[cfg(unix)]
+            let signalled = async {
+                tokio::select! {
+                    _ = interrupt.recv() => {},
+                    _ = terminate.recv() => {},
+                }
+            };
             #[cfg(not(unix))]
-            let terminated = std::future::pending::<Option<()>>();
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => return Ok(()),
-                _ = terminated => return Ok(()),
-                _ = every.tick() => tick(),
+            let signalled = tokio::signal::ctrl_c();
+            tokio::pin!(signalled);
+            let mut every = tokio::time::interval(std::time::Duration::from_millis(100));
+            loop {
+                tokio::select! {
+                    _ = &mut signalled => return Ok(()),
+                    _ = every.tick() => tick(),
+                }
             }
-        }
-    })
+        })
+    }
 }
 
 fn host(db: Option<&Path>, game: uuid::Uuid, listen: std::net::SocketAddr, name: &str) -> anyhow::Result<()> {
     let config = link::HostConfig { db: db_path(db)?, game, listen, name: name.to_owned() };
     let game_name = services::list(&open(db)?)?.into_iter().find(|g| g.game.id == game).map(|g| g.game.name);
     let handle = link::HostHandle::start(config)?;
+    let interrupts = Interrupts::listen()?;
     let status = handle.status();
     out(&format!("hosting game={} listen={} code={}", status.game, status.listen, status.code))?;
     // "Join a table nearby" finds it; best effort: without multicast the address still works.
@@ -767,7 +798,7 @@ fn host(db: Option<&Path>, game: uuid::Uuid, listen: std::net::SocketAddr, name:
     let (mut paused, mut told) = (false, Vec::new());
     let mut failed = None;
     let typed = typed_lines();
-    until_interrupted(|| {
+    interrupts.wait(|| {
         while let Ok(line) = typed.try_recv() {
             if let Err(e) = host_command(&handle, &line) {
                 to_stderr(&format!("sheetkeeper: {e}"));
@@ -873,10 +904,11 @@ fn join(
         }
         game = linked(&handle.wait(std::time::Duration::from_secs(30)))?;
     }
+    let interrupts = if once { None } else { Some(Interrupts::listen()?) };
     out(&format!("joined game={game}"))?;
-    if !once {
+    if let Some(interrupts) = interrupts {
         let mut last = handle.status().state;
-        until_interrupted(|| {
+        interrupts.wait(|| {
             let state = handle.status();
             if state.state != last {
                 last = state.state;

@@ -33,6 +33,9 @@ const SILENCE: Duration = Duration::from_secs(15);
 const MAX_BACKOFF: Duration = Duration::from_secs(5);
 /// How long a claim or a move waits for the host's answer.
 const ANSWER_TIME: Duration = Duration::from_secs(10);
+/// How long reaching the host, the handshake and its welcome may take in all: a peer that
+/// takes the connection and then says nothing (a stalled app, a relay) is out of reach.
+const OPENING_TIME: Duration = Duration::from_secs(15);
 
 /// What to join.
 #[derive(Clone, Debug)]
@@ -348,9 +351,15 @@ impl Session<'_> {
         commands: &mut mpsc::UnboundedReceiver<Command>,
         stopped: &mut watch::Receiver<bool>,
     ) -> SessionEnd {
-        let (mut channel, game) = match self.connect(code).await {
-            Ok(linked) => linked,
-            Err(end) => return end,
+        // Leaving is heard while connecting too: stopping the link never waits on the host.
+        let addr = self.config.addr;
+        let (mut channel, game) = tokio::select! {
+            _ = stopped.changed() => return SessionEnd::Stopped,
+            opened = tokio::time::timeout(OPENING_TIME, self.connect(code)) => match opened {
+                Ok(Ok(linked)) => linked,
+                Ok(Err(end)) => return end,
+                Err(_) => return SessionEnd::Lost(format!("the table at {addr} is out of reach (no welcome in time)")),
+            },
         };
         match self.serve(&mut channel, game, commands, stopped).await {
             Ok(end) | Err(end) => end,

@@ -172,9 +172,10 @@ fn two_conflicting_versions_imported_at_once_apply_one_and_refuse_the_other() {
         let results: Vec<_> = versions
             .iter()
             .map(|file| {
-                let (db, file, start) = (s.db(), file.clone(), start.clone());
+                // Opened here: a failure to open fails the test instead of leaving the other
+                // thread at the barrier for good.
+                let (mut store, file, start) = (Store::open(&s.db()).unwrap(), file.clone(), start.clone());
                 thread::spawn(move || {
-                    let mut store = Store::open(&db).unwrap();
                     start.wait();
                     services::import(&mut store, &file, ImportOptions::default())
                 })
@@ -201,9 +202,8 @@ fn the_same_new_file_imported_six_times_at_once_lands_once() {
     let start = Arc::new(Barrier::new(6));
     let results: Vec<_> = (0..6)
         .map(|_| {
-            let (db, start) = (s.db(), start.clone());
+            let (mut store, start) = (Store::open(&s.db()).unwrap(), start.clone());
             thread::spawn(move || {
-                let mut store = Store::open(&db).unwrap();
                 start.wait();
                 services::import(&mut store, &fixture("mezzo-game.sheetkeeper.json"), ImportOptions::default())
             })
@@ -219,6 +219,16 @@ fn the_same_new_file_imported_six_times_at_once_lands_once() {
     assert!(services::check(&store).unwrap().ok);
 }
 
+/// Counts one worker as finished when dropped, even by a panic: the workers waiting for the
+/// others to finish then stop too, and the test fails instead of waiting for good.
+struct Finished(Arc<AtomicUsize>);
+
+impl Drop for Finished {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
 #[test]
 fn writers_imports_and_exports_at_once_leave_every_export_restorable() {
     let (s, mut store) = imported("backup.sheetkeeper.json");
@@ -232,23 +242,22 @@ fn writers_imports_and_exports_at_once_leave_every_export_restorable() {
     // Imports as copies: a new game, its characters and its table (claims, mechanical play
     // naming the characters) land in one commit.
     for file in ["mezzo-game.sheetkeeper.json", "scattershot-game.sheetkeeper.json"] {
-        let (db, start, done) = (s.db(), start.clone(), done.clone());
+        let (mut store, start, done) = (Store::open(&s.db()).unwrap(), start.clone(), Finished(done.clone()));
         workers.push(thread::spawn(move || {
-            let mut store = Store::open(&db).unwrap();
             start.wait();
             for _ in 0..rounds {
                 services::import(&mut store, &fixture(file), ImportOptions { as_copy: true, ..Default::default() })
                     .unwrap();
             }
-            done.fetch_add(1, Ordering::SeqCst);
+            drop(done);
             Vec::new()
         }));
     }
     // A writer renaming characters.
     {
-        let (db, start, ids) = (s.db(), start.clone(), game.characters.iter().map(|c| c.id).collect::<Vec<_>>());
+        let (mut store, start, ids) =
+            (Store::open(&s.db()).unwrap(), start.clone(), game.characters.iter().map(|c| c.id).collect::<Vec<_>>());
         workers.push(thread::spawn(move || {
-            let mut store = Store::open(&db).unwrap();
             start.wait();
             for i in 0..rounds * 2 {
                 services::rename_character(&mut store, ids[i % ids.len()], &format!("Name {i}")).unwrap();
@@ -260,14 +269,13 @@ fn writers_imports_and_exports_at_once_leave_every_export_restorable() {
     // A player giving up a claim and taking it again: the claim is on the table and on the
     // character's sheet, which an export reads at different moments.
     {
-        let (db, start, done) = (s.db(), start.clone(), done.clone());
+        let (mut store, start, done) = (Store::open(&s.db()).unwrap(), start.clone(), done.clone());
+        let mezzo = services::list(&store).unwrap().into_iter().find(|g| g.game.name == "The Drowned Cove");
+        let game = mezzo.expect("the Mezzo game").game.id;
+        let table = services::mezzo_table(&store, game).unwrap();
+        let player = table.players.iter().find(|p| !p.claimed_names.is_empty()).unwrap().player.id;
+        let mira = table.characters.iter().find(|c| c.element.name == "Mira Vell").unwrap().element.id;
         workers.push(thread::spawn(move || {
-            let mut store = Store::open(&db).unwrap();
-            let mezzo = services::list(&store).unwrap().into_iter().find(|g| g.game.name == "The Drowned Cove");
-            let game = mezzo.expect("the Mezzo game").game.id;
-            let table = services::mezzo_table(&store, game).unwrap();
-            let player = table.players.iter().find(|p| !p.claimed_names.is_empty()).unwrap().player.id;
-            let mira = table.characters.iter().find(|c| c.element.name == "Mira Vell").unwrap().element.id;
             start.wait();
             while done.load(Ordering::SeqCst) < 2 {
                 services::mezzo_unclaim(&mut store, game, player, mira).unwrap();
@@ -281,9 +289,9 @@ fn writers_imports_and_exports_at_once_leave_every_export_restorable() {
     }
     // An exporter of everything, for as long as the imports go on.
     {
-        let (db, start, dir, done) = (s.db(), start.clone(), s.dir.path().to_owned(), done.clone());
+        let (store, start, dir, done) =
+            (Store::open(&s.db()).unwrap(), start.clone(), s.dir.path().to_owned(), done.clone());
         workers.push(thread::spawn(move || {
-            let store = Store::open(&db).unwrap();
             start.wait();
             let mut files = Vec::new();
             while done.load(Ordering::SeqCst) < 2 {

@@ -60,9 +60,8 @@ fn kill_9_of_the_host_and_of_a_joined_device_mid_stream_leaves_both_sound_and_a_
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut line = String::new();
-    BufReader::new(joiner.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    assert_eq!(line.trim(), format!("joined game={game}"));
+    let line = Lines::of(joiner.stdout.take().unwrap()).next("the joining device");
+    assert_eq!(line, format!("joined game={game}"));
     // The host's person approves the claim, as printed.
     let asked = host.next_line();
     assert!(asked.starts_with("claim device=") && asked.contains(&format!("character={wren}")), "{asked}");

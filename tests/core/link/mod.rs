@@ -22,7 +22,7 @@ mod sync;
 use std::io::{BufRead, BufReader, Write};
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use sheetkeeper::link::{Claimed, HostConfig, HostHandle, JoinConfig, JoinHandle, JoinStatus, LinkState};
@@ -198,8 +198,68 @@ pub fn cli(db: &Path) -> Command {
     c
 }
 
+/// How long one run of the CLI may take (a `join` waits up to 30 s for the table itself).
+const CLI_DEADLINE: Duration = Duration::from_secs(90);
+
+/// Runs the CLI to its end; fails naming the command if it has not ended by `CLI_DEADLINE`
+/// (the process is killed: a stuck process ends the test, not the whole run).
 pub fn run(db: &Path, args: &[&str]) -> Output {
-    cli(db).args(args).output().expect("the CLI runs")
+    let mut child = cli(db).args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the CLI runs");
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let read_out = std::thread::spawn(move || read_all(&mut out));
+    let read_err = std::thread::spawn(move || read_all(&mut err));
+    let status = wait_or_kill(&mut child, CLI_DEADLINE, &format!("sheetkeeper {}", args.join(" ")));
+    Output { status, stdout: read_out.join().unwrap(), stderr: read_err.join().unwrap() }
+}
+
+fn read_all(from: &mut impl std::io::Read) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let _ = from.read_to_end(&mut bytes);
+    bytes
+}
+
+/// Waits for `child` to end; past `limit` kills it and fails naming `what`.
+pub fn wait_or_kill(child: &mut Child, limit: Duration, what: &str) -> std::process::ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("the process can be waited for") {
+            return status;
+        }
+        if start.elapsed() >= limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} had not ended after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The lines a child prints on `out`, read on a thread of their own so that a wait for the
+/// next one can give up.
+pub struct Lines(std::sync::mpsc::Receiver<String>);
+
+impl Lines {
+    pub fn of(out: impl std::io::Read + Send + 'static) -> Lines {
+        let (send, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Lines(lines)
+    }
+
+    /// The next line, trimmed; fails naming `whose` if none came within `DEADLINE` or the
+    /// child closed its output.
+    pub fn next(&self, whose: &str) -> String {
+        match self.0.recv_timeout(DEADLINE) {
+            Ok(line) => line.trim().to_owned(),
+            Err(e) => panic!("{whose} printed no line within {DEADLINE:?} ({e})"),
+        }
+    }
 }
 
 pub fn text(out: &[u8]) -> String {
@@ -214,13 +274,14 @@ pub fn assert_check(db: &Path, whose: &str) {
     assert_eq!(report["ok"], true, "check on {whose}'s database: {report}");
 }
 
-/// A `sheetkeeper host` process and what it printed when ready.
+/// A `sheetkeeper host` process and what it printed when ready; killed if the test ends
+/// (or fails) with it still running.
 pub struct HostProcess {
     pub child: Child,
     pub listen: SocketAddr,
     pub code: String,
     /// Kept open: the host prints a new code there after too many wrong ones.
-    pub stdout: BufReader<ChildStdout>,
+    lines: Lines,
     /// What the host's person types: `approve ID`, `decline ID`, `open`.
     stdin: ChildStdin,
 }
@@ -233,9 +294,16 @@ impl HostProcess {
 
     /// Reads the host's next printed line.
     pub fn next_line(&mut self) -> String {
-        let mut line = String::new();
-        self.stdout.read_line(&mut line).expect("the host prints");
-        line.trim().to_owned()
+        self.lines.next("the host")
+    }
+}
+
+impl Drop for HostProcess {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }
 
@@ -248,23 +316,22 @@ pub fn host_process(db: &Path, game: Uuid, listen: SocketAddr) -> HostProcess {
         .spawn()
         .unwrap();
     let stdin = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    lines.read_line(&mut line).unwrap();
+    let lines = Lines::of(child.stdout.take().unwrap());
+    let line = lines.next("the host");
     assert!(line.starts_with(&format!("hosting game={game} listen=")), "the host printed {line:?}");
     let field = |name: &str| {
         line.split_whitespace().find_map(|w| w.strip_prefix(name)).unwrap_or_else(|| panic!("no {name} in {line:?}"))
     };
     let listen = field("listen=").parse().unwrap();
     let code = field("code=").to_owned();
-    HostProcess { child, listen, code, stdout: lines, stdin }
+    HostProcess { child, listen, code, lines, stdin }
 }
 
-/// Interrupts a process (SIGINT, as Ctrl-C) and returns its exit status.
+/// Ctrl-C: the process ends by itself (failing the test if it has not within `DEADLINE`).
 pub fn interrupt(child: &mut Child) -> std::process::ExitStatus {
     let ok = Command::new("kill").arg("-INT").arg(child.id().to_string()).status().unwrap();
     assert!(ok.success());
-    child.wait().unwrap()
+    wait_or_kill(child, DEADLINE, "the interrupted process")
 }
 
 /// kill -9: no chance to clean up.

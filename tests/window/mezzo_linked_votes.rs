@@ -31,6 +31,8 @@ const CY: &str = "3d4e5f60-7182-4c93-8da4-be2f3a4b5c62";
 const TOMAS: &str = "5f607182-93a4-4eb5-8fc6-d04b5c6d7e84";
 /// The game's own Setting Law, the Law of the Tides.
 const TIDES: &str = "70000000-0000-4000-8000-000000000050";
+/// Tomas's flaw Hungover.
+const HUNGOVER: &str = "70000000-0000-4000-8000-000000000016";
 
 fn plot_game() -> Value {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/mezzo-plot-game.sheetkeeper.json");
@@ -44,8 +46,13 @@ fn id(text: &str) -> Uuid {
 /// The Mezzo plot game on the table's device, hosted, and Bo's phone (the real window) joined
 /// and seated as Bo: the table's and the phone's databases, the game, the host, the phone.
 fn bos_phone_at_the_table(scratch: &Scratch) -> (PathBuf, PathBuf, Uuid, HostHandle, Session) {
+    bos_phone_at_the_table_with(scratch, &plot_game())
+}
+
+/// `bos_phone_at_the_table` with the game file `file` (the plot game, changed).
+fn bos_phone_at_the_table_with(scratch: &Scratch, file: &Value) -> (PathBuf, PathBuf, Uuid, HostHandle, Session) {
     let [table_db, phone_db] = ["table.db", "phone.db"].map(|db| scratch.path(db));
-    let game = on_the_table(scratch, &table_db, &plot_game());
+    let game = on_the_table(scratch, &table_db, file);
     let (host, addr) = host_table(&table_db, game);
     let code = host.status().code;
     let phone = join_in_window(&phone_db, "Bo's phone", addr, &code, GAME);
@@ -218,7 +225,12 @@ fn a_seated_player_votes_on_their_phone_and_the_table_resolves_with_the_votes() 
 fn a_seated_player_votes_in_an_action_check_on_their_phone_and_the_table_resolves_with_it() {
     let _window = one_window();
     let scratch = Scratch::new("mezzo-linked-check-votes");
-    let (table_db, phone_db, game, _host, phone) = bos_phone_at_the_table(&scratch);
+    // Tomas holds 1 adversity: a flaw overcome (2) takes it and 1 of debt.
+    let mut file = plot_game();
+    let mut characters = file["data"]["games"][0]["characters"].as_array_mut().expect("characters").iter_mut();
+    let tomas = characters.find(|c| c["id"] == TOMAS).expect("Tomas in the plot game");
+    tomas["mezzo"]["adversity"] = 1.into();
+    let (table_db, phone_db, game, _host, phone) = bos_phone_at_the_table_with(&scratch, &file);
     let climb = CheckDraft {
         description: "Tomas climbs the lighthouse".into(),
         sides: vec![
@@ -263,26 +275,30 @@ fn a_seated_player_votes_in_an_action_check_on_their_phone_and_the_table_resolve
     crate::mezzo::dismiss_toast(&phone);
     phone.wait_settled();
 
-    // Bo changes his ballot: the Law of the Tides and 1 influence for Tomas's climb.
+    // Bo changes his ballot: the Law of the Tides and 1 influence for Tomas's climb, and
+    // Tomas (nobody's) overcomes his flaw Hungover: his 1 adversity and 1 taken as debt.
     choose(&phone, &format!("#mzc-ballot-law-{BO}"), &format!("custom:{TIDES}"));
     choose(&phone, &format!("#mzc-ballot-law-side-{BO}"), "0");
     type_on_phone(&phone, &format!("#mzc-ballot-influence-{BO}"), "1");
     choose(&phone, &format!("#mzc-ballot-influence-side-{BO}"), "0");
+    choose(&phone, &format!("#mzc-ballot-flaw-{BO}-{TOMAS}"), HUNGOVER);
+    tap(&phone, &format!("#mzc-ballot-debt-{BO}-{TOMAS}"));
     tap(&phone, &format!("#mzc-ballot-cast-{BO}"));
     let ballot = wait_for("Bo's changed check ballot at the table", || {
         let store = Store::open(&table_db).expect("the table's database");
         let open = services::mezzo_open_check(&store, game).expect("the table's open check")?;
-        open.ballots.into_iter().find(|b| b.player == id(BO)).map(|b| b.casts).filter(|c| c.len() == 2)
+        open.ballots.into_iter().find(|b| b.player == id(BO)).map(|b| b.casts).filter(|c| c.len() == 3)
     });
     assert_eq!(
         ballot,
         vec![
             Cast::Law { player: id(BO), side: 0, law: Law::Custom { id: id(TIDES) }, direction: Direction::For },
             Cast::Influence { player: id(BO), side: 0, points: 1 },
+            Cast::OvercomeFlaw { element: id(TOMAS), flaw: id(HUNGOVER), by: id(BO), allow_debt: true },
         ]
     );
     let listed = wait_contains(&phone, &format!("#mz-ballot-{BO}"), "Bo: a law");
-    assert_eq!(listed, "Bo: a law for “Tomas”; 1 influence for “Tomas”");
+    assert_eq!(listed, "Bo: a law for “Tomas”; 1 influence for “Tomas”; a flaw overcome");
     phone.execute("window.scrollTo(0, 0);", serde_json::json!([]));
     shots_at_both_widths(&phone, "mezzo-linked-check-votes");
     crate::in_dark(&phone, || crate::shot(&phone, "mezzo-linked-check-votes-dark"));
@@ -300,6 +316,13 @@ fn a_seated_player_votes_in_an_action_check_on_their_phone_and_the_table_resolve
     let bo =
         services::mezzo_table(&table, game).expect("the table").players.into_iter().find(|p| p.player.id == id(BO));
     assert_eq!(bo.expect("Bo").player.influence, 2, "Bo's influence is paid at the resolve");
+    let tomas = services::mezzo_table(&table, game)
+        .expect("the table")
+        .characters
+        .into_iter()
+        .find(|c| c.element.id == id(TOMAS));
+    let tomas = tomas.expect("Tomas").element;
+    assert_eq!((tomas.adversity, tomas.adversity_debt), (0, 1), "the flaw overcome is paid at the resolve");
     drop(table);
     wait_for("the closed check to reach the phone", || {
         let store = Store::open(&phone_db).expect("the phone's database");

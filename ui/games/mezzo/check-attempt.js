@@ -116,6 +116,9 @@ export function castsOf(c, playerId) {
     influence: { points: 0, side: 0 },
     narration: { element: "", side: 0, votes: 0 },
     ill: { element: "", side: 0, points: 0 },
+    // A phone's ballot only: Fortune's Favor and a flaw overcome, per acting element
+    // ({ff, flaw, debt}); on the table's device these are the elements' spends (spendsOf).
+    spends: {},
   };
   return c.casts[playerId];
 }
@@ -136,9 +139,18 @@ export function formFromBallot(c, playerId, casts) {
     if (cast.kind === "influence") mine.influence = { points: cast.points, side: cast.side };
     if (cast.kind === "narration") mine.narration = { element: cast.element, side: cast.side, votes: cast.votes };
     if (cast.kind === "ill_fated") mine.ill = { element: cast.element, side: cast.side, points: cast.points };
+    if (cast.kind === "fortunes_favor" || cast.kind === "overcome_flaw") {
+      const s = (mine.spends[cast.element] = mine.spends[cast.element] ?? newBallotSpend());
+      if (cast.kind === "fortunes_favor") s.ff += 1;
+      else s.flaw = cast.flaw;
+      s.debt = s.debt || cast.allow_debt;
+    }
   }
   return mine;
 }
+
+/** A phone ballot's spends of one acting element's adversity: none yet. */
+export const newBallotSpend = () => ({ ff: 0, flaw: "", debt: false });
 
 /** Who spends an element's adversity by default: its claimer, else the first player. */
 export const defaultPayer = (ctx, e) => e.claimed_by ?? ctx.table.players[0]?.id ?? "";
@@ -188,7 +200,8 @@ export const actors = (c) => c.actions.map((a) => a.element).filter((id) => id !
 
 /**
  * What player `p` casts from their part of the form `mine` (a law, influence, Victory Narration,
- * Ill Fated) on the check's `n` sides: the table's form and a phone's ballot build them here.
+ * Ill Fated, and on a phone Fortune's Favor and a flaw overcome) on the check's `n` sides: the
+ * table's form and a phone's ballot build them here.
  */
 export function castsOfPlayer(p, mine, n, acting, forPreview = false) {
   const casts = [];
@@ -212,6 +225,11 @@ export function castsOfPlayer(p, mine, n, acting, forPreview = false) {
   const ill = mine.ill;
   if (ill.element !== "" && ill.points > 0 && ill.side < n && acting.includes(ill.element)) {
     casts.push({ kind: "ill_fated", element: ill.element, by: p.id, side: ill.side, points: ill.points });
+  }
+  for (const [element, s] of Object.entries(mine.spends ?? {})) {
+    if (!acting.includes(element)) continue;
+    for (let k = 0; k < s.ff; k++) casts.push({ kind: "fortunes_favor", element, by: p.id, allow_debt: s.debt });
+    if (s.flaw !== "") casts.push({ kind: "overcome_flaw", element, flaw: s.flaw, by: p.id, allow_debt: s.debt });
   }
   return casts;
 }

@@ -3,7 +3,8 @@
 // table's device opens the check it set up ("Open for votes on phones": its description and
 // sides are kept on the table) and sees who has voted and what; a player's phone seated as
 // that player casts their own ballot (a law, influence, and Victory Narration or Ill Fated
-// when they hold some, on the table's own form for a player), may change it or take it back
+// when they hold some, on the table's own form for a player; Fortune's Favor and a flaw
+// overcome for an acting element of theirs), may change it or take it back
 // until the table rolls. The table rolls with the ballots (check-dice.js) and the resolve pays
 // them, or the table withdraws the check before the roll.
 //
@@ -13,7 +14,7 @@
 import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
 import { actors, castsOf, castsOfPlayer, formFromBallot, requestOf, sidesOf } from "./check-attempt.js";
-import { playerCasts } from "./check-votes.js";
+import { playerCasts, playerSpends } from "./check-votes.js";
 import { ballotList } from "./conflict-open.js";
 import { button, card } from "./kit.js";
 
@@ -107,6 +108,7 @@ function ballotForm(ctx, open, p) {
     `mzc-ballot-${p.id}-form`,
     `${p.name}'s votes`,
     playerCasts(p, ctx, { prefix: "mzc-ballot", changed: () => {} }),
+    ...playerSpends(p, ctx, { prefix: "mzc-ballot" }),
     el(
       "div",
       { class: "mz-actions" },

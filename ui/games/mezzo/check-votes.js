@@ -2,7 +2,7 @@
 // in), each acting element's adversity spends and edges, and the votes its traits give.
 
 import { el } from "../../kit/dom.js";
-import { EDGE_LASTS, EDGE_PROPS, actors, byTotals, castingHere, castsOf, sideName, sidesOf, spendsOf } from "./check-attempt.js";
+import { EDGE_LASTS, EDGE_PROPS, actors, byTotals, castingHere, castsOf, newBallotSpend, sideName, sidesOf, spendsOf } from "./check-attempt.js";
 import { schedulePreview, signed, traitName } from "./check-odds.js";
 import { sideSelect } from "./check-sides.js";
 import {
@@ -128,6 +128,51 @@ export function playerCasts(p, ctx, { prefix = "mzc", changed = () => schedulePr
     el("div", { class: "mz-fields" }, field(`Influence points (of ${p.influence})`, points), field("For side", pointsSide)),
     ...otherSources(p, mine, ctx, src, id, changed),
   );
+}
+
+/**
+ * A phone's ballot: Fortune's Favor and a flaw overcome for each acting element whose adversity
+ * is `p`'s to spend (their own, or nobody's), paid by `p` when the check resolves.
+ */
+export function playerSpends(p, ctx, { prefix, changed = () => {} }) {
+  const c = ctx.ui.check;
+  const mine = castsOf(c, p.id);
+  const known = new Map(allElements(ctx.table).map((e) => [e.id, e]));
+  const acting = actors(c)
+    .map((eid) => known.get(eid))
+    .filter((e) => e && spendsFor(p, e));
+  return acting.map((e) => {
+    const s = (mine.spends[e.id] = mine.spends[e.id] ?? newBallotSpend());
+    const id = (what) => `${prefix}-${what}-${p.id}-${e.id}`;
+    const ff = numberInput({ id: id("ff"), min: 0, value: s.ff, data: { focusKey: id("ff") } });
+    ff.addEventListener("input", () => {
+      const n = wholeNumber(ff);
+      s.ff = n !== null && n > 0 ? Math.min(n, 20) : 0;
+      changed();
+    });
+    const flaws = e.traits.filter((tr) => tr.kind === "flaw");
+    let flaw = null;
+    if (flaws.length > 0) {
+      flaw = select([["", "None"], ...flaws.map((f) => [f.id, f.name])], { id: id("flaw"), data: { focusKey: id("flaw") } });
+      flaw.value = s.flaw;
+      flaw.addEventListener("change", () => {
+        s.flaw = flaw.value;
+        changed();
+      });
+    }
+    const debt = checkbox("Take a shortfall as adversity debt", { id: id("debt"), checked: s.debt });
+    debt.box.addEventListener("change", () => {
+      s.debt = debt.box.checked;
+      changed();
+    });
+    return el(
+      "div",
+      { class: "mz-cast-part mzc-element", data: { elementId: e.id } },
+      el("p", { class: "mz-cast-title" }, `${e.name}: ${e.adversity} adversity${e.adversity_debt > 0 ? `, debt ${e.adversity_debt}` : ""}`),
+      el("div", { class: "mz-fields" }, field("Fortune's Favor votes (2 adversity each)", ff), flaw && field("Overcome a flaw (2 adversity)", flaw)),
+      debt.node,
+    );
+  });
 }
 
 /** What the table recorded that votes are drawn from (read with the tab). */

@@ -50,6 +50,7 @@ mod processes;
 mod scattershot;
 mod scattershot_choices;
 mod scattershot_free_skills;
+mod scattershot_penalties;
 mod scattershot_quick_roll;
 mod scattershot_sheet;
 mod scattershot_table;

@@ -43,6 +43,7 @@ mod nsu_sheet;
 mod nsu_world;
 mod penny_ante;
 mod penny_campaign;
+mod penny_house_view;
 mod penny_secrets;
 mod play_sheet;
 mod print;

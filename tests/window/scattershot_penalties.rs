@@ -146,6 +146,8 @@ fn a_reduced_resource_lowers_rolls_at_once_outside_a_fight_and_only_after_the_lu
     let combatant = text_of(&session, &adas_combatant(&ada));
     assert!(!combatant.contains("reduced resources"), "{combatant}");
     assert_eq!(held(&conn, &ada), Some(0), "held as the fight began");
+    // The lull card says what ending the fight will change.
+    wait_contains(&session, "#sc-play-pending-none", "The penalties for reduced resources are set anew then");
     shots_of(&session, "scattershot-penalty-held-play", "#sc-play-combatants");
 
     // The lull: mechanical play ends and the penalty takes effect.

@@ -256,6 +256,11 @@ function combatantRow(c, index, play, ctx) {
 // ---- the lull ----------------------------------------------------------------------------------
 
 function lullCard(play, ctx) {
+  // With the table's rule for reduced resources, each combatant's penalty is the one it began
+  // the fight with; the lull sets it anew from what it holds then (RULES.md §4.3).
+  const reduced = (ctx.table.game.table_settings.low_resource_percent ?? 0) > 0
+    ? " The penalties for reduced resources are set anew then, from what each character holds."
+    : "";
   return card(
     "sc-play-lull",
     "The lull",
@@ -263,7 +268,7 @@ function lullCard(play, ctx) {
       ? el(
           "p",
           { class: "muted", id: "sc-play-pending-none" },
-          "Results land when their rolls conclude, so nothing waits here. Ending mechanical play ends the residual modifiers that last until then.",
+          `Results land when their rolls conclude, so nothing waits here. Ending mechanical play ends the residual modifiers that last until then.${reduced}`,
         )
       : el(
           "ul",

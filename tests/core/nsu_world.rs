@@ -286,7 +286,10 @@ fn the_schema_refuses_a_clock_of_nine_an_overfull_project_and_two_cards_on_one_c
     assert!(refused("UPDATE nsu_locations SET x = NULL WHERE game_id = ?1"), "half a position");
     assert!(refused("INSERT INTO nsu_resources VALUES (?1, 5, 'sixth', 'neutral')"), "a sixth resource");
     assert!(refused("INSERT INTO nsu_bans VALUES (?1, 0, 'Ana', ''), (?1, 1, 'ana', NULL)"), "two bans, one player");
-    assert!(refused("INSERT INTO nsu_downtime VALUES (?1, 0, 2, NULL, 0, 0)"), "time units away from home");
+    assert!(refused("INSERT INTO nsu_downtime VALUES (?1, 0, 2, NULL, 0, 3)"), "more extra rolls than time units");
+    // Extra time away from home is kept (decision 2026-11-28).
+    conn.execute("INSERT INTO nsu_downtime VALUES (?1, 0, 2, NULL, 0, 2)", [&game]).unwrap();
+    conn.execute("DELETE FROM nsu_downtime WHERE game_id = ?1", [&game]).unwrap();
     conn.pragma_update(None, "foreign_keys", "ON").unwrap();
     let rook = "INSERT INTO nsu_npcs VALUES ('00000000-0000-4000-8000-000000000020', ?1, 0, 'Rook', 5)";
     assert!(refused(rook), "an NPC threshold of 5");

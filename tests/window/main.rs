@@ -34,6 +34,7 @@ mod mezzo_play;
 mod mezzo_quick_check;
 mod mezzo_votes;
 mod nsu_choices;
+mod nsu_downtime_owed;
 mod nsu_map;
 mod nsu_quick_roll;
 mod nsu_reference;

@@ -24,6 +24,7 @@ fn launch_again(db: &Path, scratch: &Scratch, link: &str) -> Child {
     Command::new(app())
         .arg(link)
         .env("SHEETKEEPER_DB", db)
+        .env("DISPLAY", crate::displays::current())
         .env("XDG_DATA_HOME", scratch.path("data"))
         .env("XDG_CONFIG_HOME", scratch.path("config"))
         .env("XDG_CACHE_HOME", scratch.path("cache"))

@@ -5,11 +5,11 @@
 //! person, who approves it on the table's window.
 
 use std::path::{Path, PathBuf};
-use std::sync::MutexGuard;
 
 use serde_json::json;
 use sheetkeeper::{services, Store};
 
+use crate::displays::Window;
 use crate::fixtures::db as read_db;
 use crate::nsu_sheet::mood_level;
 use crate::webdriver::{Session, ENTER};
@@ -216,7 +216,7 @@ fn pill_text(session: &Session) -> String {
 
 /// How both tests begin: the display to themselves until they end (keep the guard) and a
 /// throwaway folder `name` with the paths of the table's and the player's databases.
-fn table_and_player(name: &str) -> (MutexGuard<'static, ()>, Scratch, PathBuf, PathBuf) {
+fn table_and_player(name: &str) -> (Window, Scratch, PathBuf, PathBuf) {
     let window = one_window();
     let scratch = Scratch::new(name);
     let (table_db, player_db) = (scratch.path("table.db"), scratch.path("player.db"));

@@ -7,7 +7,6 @@
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::sync::MutexGuard;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
@@ -18,6 +17,7 @@ use sheetkeeper::services::{self, ImportOptions, Note};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
+use crate::displays::Window;
 use crate::fixtures::{moods, nsu_fixture, tobias_ready_to_help, write_game_file, TOBIAS, WREN};
 use crate::nsu_roll::wait_step;
 use crate::webdriver::Session;
@@ -186,7 +186,7 @@ pub(crate) fn host_table(db: &Path, game: Uuid) -> (HostHandle, SocketAddr) {
 /// How both tests begin: the display to themselves until they end (keep the guard), a
 /// throwaway folder `name` with the table's, the roller's and the helper's databases, and the
 /// fixture game (`table_with_the_game`) on the table's, hosted on loopback.
-pub(crate) fn hosted_table(name: &str) -> (MutexGuard<'static, ()>, Scratch, [PathBuf; 3], HostHandle, SocketAddr) {
+pub(crate) fn hosted_table(name: &str) -> (Window, Scratch, [PathBuf; 3], HostHandle, SocketAddr) {
     let window = one_window();
     let scratch = Scratch::new(name);
     let dbs = ["table.db", "roller.db", "helper.db"].map(|db| scratch.path(db));
@@ -201,7 +201,7 @@ pub(crate) fn hosted_table(name: &str) -> (MutexGuard<'static, ()>, Scratch, [Pa
 pub(crate) fn window_hosting(
     name: &str,
     table_with: fn(&Scratch, &Path) -> Uuid,
-) -> (MutexGuard<'static, ()>, Scratch, PathBuf, Uuid, (Session, String, SocketAddr)) {
+) -> (Window, Scratch, PathBuf, Uuid, (Session, String, SocketAddr)) {
     let window = one_window();
     let scratch = Scratch::new(name);
     let [table_db, other_db] = ["table.db", "other.db"].map(|db| scratch.path(db));

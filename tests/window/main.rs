@@ -13,6 +13,7 @@
 
 mod axe;
 mod dice_tray;
+mod displays;
 mod feed;
 mod fixtures;
 mod gifts;
@@ -61,20 +62,17 @@ mod webdriver;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use displays::Window;
 use serde_json::json;
 use webdriver::{screenshot_dir, Element, Session, ENTER, ESCAPE, WAIT};
 
 // ---- shared helpers -----------------------------------------------------------------------
 
-/// One window at a time: the native dialogs and xdotool's keyboard are shared by the display.
-static ONE_WINDOW: Mutex<()> = Mutex::new(());
-
-fn one_window() -> MutexGuard<'static, ()> {
-    // A failed test poisons the lock; the next test still runs on its own data.
-    ONE_WINDOW.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+/// A display of the test's own until the guard is dropped (see `displays.rs`).
+fn one_window() -> Window {
+    displays::take()
 }
 
 fn app() -> PathBuf {
@@ -103,9 +101,9 @@ impl Drop for Scratch {
     }
 }
 
-/// How each test begins: the display to itself until the test ends (keep the guard) and its
+/// How each test begins: a display to itself until the test ends (keep the guard) and its
 /// own throwaway folder `name`, with the path of the app's database in it.
-fn begin(name: &str) -> (MutexGuard<'static, ()>, Scratch, PathBuf) {
+fn begin(name: &str) -> (Window, Scratch, PathBuf) {
     let window = one_window();
     let scratch = Scratch::new(name);
     let db = scratch.path("sheetkeeper.db");
@@ -113,7 +111,7 @@ fn begin(name: &str) -> (MutexGuard<'static, ()>, Scratch, PathBuf) {
 }
 
 /// `begin`, then the app started by `start` (`open` or `open_dark`) on the test's database.
-fn begin_with(name: &str, start: fn(&Path) -> Session) -> (MutexGuard<'static, ()>, Scratch, PathBuf, Session) {
+fn begin_with(name: &str, start: fn(&Path) -> Session) -> (Window, Scratch, PathBuf, Session) {
     let (window, scratch, db) = begin(name);
     let session = start(&db);
     (window, scratch, db, session)
@@ -413,6 +411,7 @@ fn click_in_character_row(session: &Session, name: &str, selector: &str) {
 fn xdotool(args: &[&str]) -> String {
     let output = Command::new("xdotool")
         .args(args)
+        .env("DISPLAY", displays::current())
         .output()
         .unwrap_or_else(|e| panic!("could not run xdotool ({e}); install Debian's `xdotool`"));
     assert!(output.status.success(), "xdotool {args:?} failed: {}", String::from_utf8_lossy(&output.stderr));
@@ -422,6 +421,7 @@ fn xdotool(args: &[&str]) -> String {
 /// The ids of the visible windows whose title matches `title` (a regular expression).
 fn visible_windows(title: &str) -> Vec<String> {
     let output = Command::new("xdotool")
+        .env("DISPLAY", displays::current())
         .args(["search", "--onlyvisible", "--name", title])
         .output()
         .unwrap_or_else(|e| panic!("could not run xdotool ({e}); install Debian's `xdotool`"));

@@ -93,6 +93,17 @@ fn table_window_with_bos_phone(scratch: &Scratch) -> (PathBuf, Uuid, Session, Jo
     (table_db, game, window, phone)
 }
 
+/// Waits until the window's table feed has read as far as the table's log goes now.
+fn feed_read_to_the_end(window: &Session, table_db: &Path, game: Uuid) {
+    let store = Store::open(table_db).expect("the table's database");
+    let last = services::game_feed(&store, game, 0).expect("the table's feed").last().map_or(0, |c| c.seq);
+    window.wait_until("the feed to have read the table's latest entry", || {
+        let since =
+            window.execute("return document.getElementById('feed')?.dataset.since ?? null;", serde_json::json!([]));
+        since.as_str()?.parse::<i64>().ok().filter(|&s| s >= last)
+    });
+}
+
 /// Bo's ballot as the table's device holds it, once there is one.
 fn bos_ballot_at_the_table(table_db: &Path, game: Uuid) -> Option<Vec<ConflictCast>> {
     let store = Store::open(table_db).expect("the table's database");
@@ -413,7 +424,9 @@ fn the_tables_window_opens_a_check_for_votes_and_rolls_with_a_phones_ballot() {
     assert_eq!(listed, "Bo: a law for “Tomas”; 1 influence for “Tomas”");
     window.wait_gone(&format!(".mzc-player[data-player-id='{BO}']"));
     // The table feed's passing cards (Bo voted…) float over the screen for a few seconds;
-    // the screenshots are of the screen once they have gone.
+    // the screenshots are of the screen once they have gone: once the feed has read every
+    // entry the table holds (before that, no card may have come yet), then none is left.
+    feed_read_to_the_end(&window, &table_db, game);
     window.wait_gone("#feed .feed-card");
     window.execute(
         "document.getElementById('mzc-open-check').scrollIntoView({ block: 'start' });",

@@ -116,6 +116,8 @@ fn away_from_home_extra_time_owes_complications_and_the_phase_ends_only_once_the
     assert_eq!(summary, "Away from home · 2 extra time units · just left Library");
     session.wait_text(&format!(".downtime-character[data-character-id='{WREN}'] .actions-left"), "3");
     assert_eq!(phase_row(&db_path), Some((2, false, 2)));
+    // The extra rolls owed after it are said from the start, not only once it is made.
+    wait_contains(&session, "#downtime-extra-owed", "Then 2 extra complication rolls due (one per extra time unit)");
 
     // The Library's roll comes first: the phase does not end without it.
     end_refused(&session, &db_path, "the complication roll for “Library”, the location just left, is still due");
@@ -123,7 +125,7 @@ fn away_from_home_extra_time_owes_complications_and_the_phase_ends_only_once_the
 
     roll_complication(&session, "4", "Library (3 ticks), d6 = 4: Relations worsen");
     // The two extra rolls are owed, and said so on the screen.
-    wait_contains(&session, "#downtime-complications", "2 extra complication rolls due");
+    wait_contains(&session, "#downtime-extra-owed", "2 extra complication rolls due");
     assert_eq!(phase_row(&db_path), Some((2, true, 2)));
     end_refused(
         &session,

@@ -4,10 +4,10 @@
 //! hand-over on a device passed around, and an NPC's Overcome threshold.
 
 use std::path::{Path, PathBuf};
-use std::sync::MutexGuard;
 
 use serde_json::json;
 
+use crate::displays::Window;
 use crate::fixtures::{moods, nsu_fixture, write_game_file, WREN};
 use crate::mezzo::wait_contains;
 use crate::nsu_roll::{self, imported_into};
@@ -78,7 +78,7 @@ fn open_world(session: &Session) {
 /// How each map test begins: `begin`, the fixture game (`game_file`) written to the test's
 /// folder and imported through the app started by `start` (`open` or `open_dark`), and its
 /// world screen open.
-fn begin_on_the_map(name: &str, start: fn(&Path) -> Session) -> (MutexGuard<'static, ()>, Scratch, PathBuf, Session) {
+fn begin_on_the_map(name: &str, start: fn(&Path) -> Session) -> (Window, Scratch, PathBuf, Session) {
     let (window, scratch, db_path) = crate::begin(name);
     let file = scratch.path("map.sheetkeeper.json");
     game_file(&file);

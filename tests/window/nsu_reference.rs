@@ -2,14 +2,13 @@
 //! complication table shown before its d6, the downtime dice that follow the character's own
 //! dice, the scope's guiding questions and the creation wizard's words, driven like a person.
 
-use std::sync::MutexGuard;
-
 use serde_json::{json, Value};
 use sheetkeeper::rules::nsu::downtime::PhaseSetup;
 use sheetkeeper::services::{self, ImportOptions};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
+use crate::displays::Window;
 use crate::fixtures::{moods, nsu_fixture, write_game_file, TOBIAS, WREN};
 use crate::mezzo::wait_contains;
 use crate::nsu_world::shots_of;
@@ -25,7 +24,7 @@ const GAME: &str = "Lanterns over Brackwater";
 /// question of its own): Wren's Body is a d4; Tobias is finished with Heart on a d8 and two
 /// skills. With `downtime`, both rest at home after leaving the Library (3 collateral ticks),
 /// its complication not rolled yet. The display's guard, the folder and the window.
-fn seeded(name: &str, downtime: bool) -> (MutexGuard<'static, ()>, Scratch, Session) {
+fn seeded(name: &str, downtime: bool) -> (Window, Scratch, Session) {
     let (window, scratch, db) = begin(name);
     let mut file = nsu_fixture();
     let game = &mut file["data"]["games"][0];

@@ -3,10 +3,10 @@
 //! so the result is known, and the database is checked after each roll.
 
 use std::path::{Path, PathBuf};
-use std::sync::MutexGuard;
 
 use serde_json::json;
 
+use crate::displays::Window;
 use crate::fixtures::{db, moods, nsu_fixture, tobias_ready_to_help, write_game_file, TOBIAS, WREN};
 use crate::nsu_sheet::mood_level;
 use crate::webdriver::Session;
@@ -132,7 +132,7 @@ pub(crate) fn wizard_shots(session: &Session, name: &str) {
 /// How the roll tests begin: `begin`, the game of `roll_game_file` (Wren carrying `harm`)
 /// written to the test's folder and imported into the app started on its database, the game
 /// open.
-pub(crate) fn begin_rolling(name: &str, harm: &[&str]) -> (MutexGuard<'static, ()>, Scratch, PathBuf, Session) {
+pub(crate) fn begin_rolling(name: &str, harm: &[&str]) -> (Window, Scratch, PathBuf, Session) {
     let (window, scratch, db_path) = begin(name);
     let file = scratch.path("roll.sheetkeeper.json");
     roll_game_file(&file, harm);

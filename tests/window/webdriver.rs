@@ -91,6 +91,8 @@ impl Driver {
             // The app is started by WebKitWebDriver, a child of tauri-driver, so it
             // inherits this environment.
             .env("SHEETKEEPER_DB", db)
+            // The running test's own display (`displays.rs`).
+            .env("DISPLAY", crate::displays::current())
             // GTK's recent files, WebKit's caches, dconf's and the like go into the session's
             // own folder: not into the home folder of whoever runs the tests, nor next to
             // `db`, whose folder may be one that must not exist (WebKitWebDriver makes dconf's
@@ -508,6 +510,7 @@ impl Session {
         let _ = std::fs::create_dir_all(screenshot_dir());
         let _ = Command::new("import")
             .args(["-window", "root"])
+            .env("DISPLAY", crate::displays::current())
             .arg(screenshot_dir().join(format!("failed-{name}-screen.png")))
             .stderr(Stdio::null())
             .status();

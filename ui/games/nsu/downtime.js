@@ -270,11 +270,13 @@ function complicationSection(ctx, phase) {
         diceControl([{ label: "Complication", sides: 6 }], (d) => roll(phase.just_left, d), { rollLabel: "Roll d6", cls: "complication-dice" }),
       );
     }
+    // What comes after this roll is owed too: the phase cannot end before it.
+    if (phase.extra_complications_left > 0) section.append(el("p", { id: "downtime-extra-owed" }, `Then ${extraRolls(phase)}.`));
     return section;
   }
   if (phase.extra_complications_left > 0) {
     const revealed = ctx.world.locations.filter((l) => l.revealed);
-    section.append(el("p", {}, `${phase.extra_complications_left} extra complication roll${phase.extra_complications_left === 1 ? "" : "s"} due, on revealed locations of the table's choice.`));
+    section.append(el("p", { id: "downtime-extra-owed" }, `${extraRolls(phase)}.`));
     if (revealed.length === 0) section.append(el("p", { class: "muted" }, "No location is revealed yet."));
     else {
       const where = select(revealed.map((l) => [l.id, `${l.name} — ${l.collateral} of 8`]), { class: "extra-location" });
@@ -288,6 +290,12 @@ function complicationSection(ctx, phase) {
     section.append(el("p", { class: "muted" }, "No complication roll is due."));
   }
   return section;
+}
+
+/** "2 extra complication rolls due, …": one per extra time unit (RULES §1.4). */
+function extraRolls(phase) {
+  const n = phase.extra_complications_left;
+  return `${n} extra complication roll${n === 1 ? "" : "s"} due (one per extra time unit), on revealed locations of the table's choice`;
 }
 
 /** The table a location's ticks roll on, shown before its d6 is rolled; all three are a tap away. */

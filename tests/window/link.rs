@@ -13,7 +13,9 @@ use crate::displays::Window;
 use crate::fixtures::db as read_db;
 use crate::nsu_sheet::mood_level;
 use crate::webdriver::{Session, ENTER};
-use crate::{app, in_dark, one_window, open_game, shot, shots_at_both_widths, wait_character_row, Scratch};
+use crate::{
+    app, dismiss_toast, in_dark, one_window, open_game, shot, shots_at_both_widths, wait_character_row, Scratch,
+};
 
 /// Starts the app on `db` as the device named `name`, a host listening on loopback only.
 fn open_device(db: &Path, name: &str) -> Session {
@@ -25,15 +27,6 @@ fn open_device(db: &Path, name: &str) -> Session {
     session.set_window_size(1280, 800);
     session.wait_for("body[data-ready='true']");
     session
-}
-
-fn dismiss_toast(session: &Session) {
-    // A toast may fade on its own between the look and the click: then it is gone anyway.
-    if let Some(close) = session.find("#toast-close").ok().filter(|close| close.is_displayed()) {
-        if close.try_click().is_ok() {
-            session.wait_gone("#toast");
-        }
-    }
 }
 
 fn press(session: &Session, selector: &str) {

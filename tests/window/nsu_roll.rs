@@ -515,9 +515,7 @@ fn overlaps(session: &Session, scope: &str) -> Vec<String> {
 
 /// Opens `name`'s sheet from the game's character list (the import's message dismissed first).
 pub(crate) fn open_sheet_of(session: &Session, name: &str) {
-    if session.find("#toast-close").is_ok_and(|b| b.is_displayed()) {
-        session.click("#toast-close");
-    }
+    crate::dismiss_toast(session);
     click_in_character_row(session, name, ".character-open");
     session.wait_for("#sheet-view");
 }
@@ -541,9 +539,7 @@ fn a_roll_from_the_sheet_with_a_helper_typed_in_and_the_x_card_inside_the_wizard
         open_sheet_of(&session, "Wren Ashdown");
         at_width(&session, width);
         // The import's message is dismissed, as a person would before playing.
-        if session.find("#toast-close").is_ok_and(|b| b.is_displayed()) {
-            session.click("#toast-close");
-        }
+        crate::dismiss_toast(&session);
         shot(&session, &format!("nsu-sheet-landing-{width}"));
 
         // Tapping the "Wary" mood's die starts a quick roll with it filled in; "Step by step"

@@ -256,8 +256,7 @@ fn each_systems_sheet_and_blank_sheet_save_as_pdf() {
         );
 
         let blank = scratch.path(&format!("blank {} sheet.pdf", case.system));
-        session.click("#toast-close");
-        session.wait_gone("#toast");
+        crate::dismiss_toast(&session);
         // Blank sheets on Letter paper, the other size offered.
         let took = save_pdf(&session, &format!("#{}-print-blank", case.frame), &blank, "letter");
         let pages = check_pdf(&blank, &format!("{}-blank", case.system), case.headings, "letter");

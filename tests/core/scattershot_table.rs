@@ -400,6 +400,10 @@ fn a_reduced_resource_lowers_rolls_at_once_outside_a_fight_and_only_after_the_lu
     assert_eq!(reduced(&t), 0, "held at the start of mechanical play");
     t.store = t.scratch.open();
     assert_eq!(reduced(&t), 0, "held in the file too");
+    // Her combatant plays with the penalty held, and the table sees the one the lull brings.
+    let view = services::scattershot_table(&t.store, t.game).unwrap();
+    let combatant = view.play.unwrap().combatants.into_iter().find(|c| c.combatant.character == ada).unwrap();
+    assert_eq!((combatant.combatant.reduced_penalty, combatant.lull_penalty), (0, -1));
     services::scattershot_play(&mut t.store, t.game, &PlayMove::End).unwrap();
     assert_eq!(reduced(&t), -1, "the lull: the penalty takes effect");
     let view = services::scattershot_table(&t.store, t.game).unwrap();

@@ -70,8 +70,9 @@ fn adas_row(ada: &str) -> String {
     format!(".sc-character[data-character-id='{ada}']")
 }
 
-fn adas_combatant(ada: &str) -> String {
-    format!(".sc-combatant[data-character-id='{ada}']")
+/// A combatant's row on the Play tab.
+fn combatant_row(character: &str) -> String {
+    format!(".sc-combatant[data-character-id='{character}']")
 }
 
 #[test]
@@ -143,8 +144,13 @@ fn a_reduced_resource_lowers_rolls_at_once_outside_a_fight_and_only_after_the_lu
     let row = wait_contains(&session, &adas_row(&ada), "Hit Points 3 / 10");
     assert!(!row.contains("reduced resources"), "{row}");
     press(&session, "#sc-tab-play");
-    let combatant = text_of(&session, &adas_combatant(&ada));
-    assert!(!combatant.contains("reduced resources"), "{combatant}");
+    // Her combatant row plays without a penalty yet, and says the one the lull brings.
+    let combatant = text_of(&session, &combatant_row(&ada));
+    assert!(!combatant.contains("reduced resources, until the lull"), "{combatant}");
+    assert!(combatant.contains("−2 for reduced resources from the lull"), "{combatant}");
+    // Bo, whole and unhurt, is told nothing about the lull.
+    let bos = text_of(&session, &combatant_row(&bo));
+    assert!(!bos.contains("reduced resources"), "{bos}");
     assert_eq!(held(&conn, &ada), Some(0), "held as the fight began");
     // The lull card says what ending the fight will change.
     wait_contains(&session, "#sc-play-pending-none", "The penalties for reduced resources are set anew then");
@@ -174,7 +180,8 @@ fn a_reduced_resource_lowers_rolls_at_once_outside_a_fight_and_only_after_the_lu
     wait_contains(&session, "#sc-sheet-reduced", "−2 to every roll: reduced resources");
     adas_strength_reads(&session, &ada, REDUCED, "28.0%");
     press(&session, "#sc-tab-play");
-    wait_contains(&session, &adas_combatant(&ada), "−2 for reduced resources, until the lull");
+    let combatant = wait_contains(&session, &combatant_row(&ada), "−2 for reduced resources, until the lull");
+    assert!(combatant.contains("no penalty for reduced resources from the lull"), "{combatant}");
     in_dark(&session, || shots_of(&session, "scattershot-penalty-held-healed-dark", "#sc-play-combatants"));
     press(&session, "#sc-play-end");
     session.wait_for("#sc-play-start-form");

@@ -179,6 +179,9 @@ pub struct CombatantView {
     pub penalty: i32,
     /// Free actions left in its current cycle.
     pub free_actions_left: u32,
+    /// The penalty for reduced resources it takes at the lull, from what it holds now (its
+    /// `reduced_penalty` is the one it began with and plays with until then).
+    pub lull_penalty: i32,
 }
 
 /// Mechanical play in progress.
@@ -380,6 +383,10 @@ fn view(
                 name: name(c.character),
                 penalty: p.penalty(c.character),
                 free_actions_left: p.settings.epic_index.saturating_sub(c.free_actions),
+                lull_penalty: sheets
+                    .iter()
+                    .find(|(id, _)| *id == c.character)
+                    .map_or(0, |(_, sheet)| sc_table::reduced_resource_penalty(&game.table_settings, sheet)),
                 combatant: c.clone(),
             })
             .collect(),

@@ -204,6 +204,9 @@ function combatantRow(c, index, play, ctx) {
     c.advantages > 0 && `holds ${plural(c.advantages, "advantage")} against ${nameOf(c.engaged)}`,
     c.penalty < 0 && `${signed(c.penalty)} to its rolls`,
     c.reduced_penalty < 0 && `${signed(c.reduced_penalty)} for reduced resources, until the lull`,
+    // What the fight has done to its resources shows now, though it counts only from the lull.
+    c.lull_penalty !== (c.reduced_penalty ?? 0) &&
+      (c.lull_penalty < 0 ? `${signed(c.lull_penalty)} for reduced resources from the lull` : "no penalty for reduced resources from the lull"),
     `${plural(c.free_actions_left, "free action")} left${c.second_cycle ? " (second cycle)" : ""}`,
     c.forfeits > 0 && `forfeited ${c.forfeits} this round`,
     c.forfeited > 0 && `${c.forfeited} fewer next turn`,

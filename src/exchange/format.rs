@@ -58,8 +58,9 @@
 //! carries each Scattershot game's table (`scattershot_table`: the players with their stocks
 //! of experience dice, left out when none (audit D-SC4); the Gamemaster's stock of
 //! experience dice; the mechanical play in progress, left out when there is none, with any
-//! results an older version left waiting for its lull; the UE chart and the sessions, left
-//! out when empty). A sheet's description, NPC flag and residual modifiers are left out
+//! results an older version left waiting for its lull; the UE chart, left out when empty;
+//! an older file's count of sessions, `sessions` and `in_session`, is read as the journal's
+//! sessions when the file has no journal, and never written). A sheet's description, NPC flag and residual modifiers are left out
 //! when empty too, so older files read as before. A roll in progress lives in the event log and does
 //! not travel. A character file carries its sheet's `player` but none of the player's stock
 //! (the dice are the player's): where the destination table does not list that player, the

@@ -460,6 +460,53 @@ mod tests {
     }
 
     #[test]
+    fn a_version_30_scattershot_tables_count_of_sessions_becomes_its_journal() {
+        let dir = tempfile::tempdir().unwrap();
+        let counted = "7a1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a40";
+        let written = "7a1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a41";
+        let (store, _) = migrated_from(dir.path(), 30, |conn| {
+            for (id, name) in [(counted, "Rust Belt"), (written, "Low Tide")] {
+                conn.execute(
+                    "INSERT INTO games (id, name, system, created_at, updated_at) \
+                     VALUES (?1, ?2, 'scattershot', '2026-01-01T00:00:00.000Z', '2026-03-04T20:00:00.000Z')",
+                    [id, name],
+                )
+                .unwrap();
+            }
+            // Rust Belt counted 3 sessions, the third being played, and its journal has none;
+            // Low Tide counted 2 beside the one its journal holds.
+            conn.execute(
+                "INSERT INTO sc_tables (game_id, gm_dice, sessions, in_session) VALUES (?1, 0, 3, 1), (?2, 0, 2, 0)",
+                [counted, written],
+            )
+            .unwrap();
+            conn.execute(
+                "INSERT INTO journal_sessions (game_id, number, date, notes, open) VALUES (?1, 1, '2026-02-01', '', 0)",
+                [written],
+            )
+            .unwrap();
+        });
+        let read = store.read();
+        let journal = read.journal(uuid::Uuid::parse_str(counted).unwrap()).unwrap();
+        let sessions: Vec<(u32, &str, bool)> =
+            journal.sessions.iter().map(|s| (s.number, s.date.as_str(), s.open)).collect();
+        assert_eq!(sessions, [(1, "2026-03-04", false), (2, "2026-03-04", false), (3, "2026-03-04", true)]);
+        assert!(journal.sessions.iter().all(|s| s.attendees.is_empty() && s.notes.contains("older version")));
+        let kept = read.journal(uuid::Uuid::parse_str(written).unwrap()).unwrap();
+        assert_eq!(kept.sessions.iter().map(|s| (s.number, s.date.as_str())).collect::<Vec<_>>(), [(1, "2026-02-01")]);
+        // The table's own count is gone: its columns are no more.
+        let columns: Vec<String> = read
+            .conn()
+            .prepare("SELECT name FROM pragma_table_info('sc_tables')")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        assert_eq!(columns, ["game_id", "gm_dice"]);
+    }
+
+    #[test]
     fn a_version_19_database_keeps_its_nsu_projects_takes_clocks_of_2_to_12_and_ends_overloads_at_0() {
         let dir = tempfile::tempdir().unwrap();
         let game = "7a1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b";

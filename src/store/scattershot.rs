@@ -1,6 +1,7 @@
 //! Scattershot's Mechanix: a character's sheet and each game's table (the Gamemaster's
 //! stock of experience dice, mechanical play in progress), in real columns (schema v9; the
-//! description, NPC flag, residual modifiers, UE chart and sessions in schema v14), read
+//! description, NPC flag, residual modifiers and UE chart in schema v14; its sessions are the
+//! journal's since v31), read
 //! back into the rules' own types. Both are small and written whole on every change.
 //!
 //! Enumerations are stored under the names serde gives them (snake_case), which the
@@ -118,15 +119,8 @@ impl Reader<'_> {
         let id = game.to_string();
         let conn = self.conn();
         let head = conn
-            .prepare_cached("SELECT gm_dice, sessions, in_session FROM sc_tables WHERE game_id = ?1")?
-            .query_row([&id], |r| {
-                Ok(ScattershotTable {
-                    gm_dice: r.get(0)?,
-                    sessions: r.get(1)?,
-                    in_session: r.get(2)?,
-                    ..ScattershotTable::default()
-                })
-            })
+            .prepare_cached("SELECT gm_dice FROM sc_tables WHERE game_id = ?1")?
+            .query_row([&id], |r| Ok(ScattershotTable { gm_dice: r.get(0)?, ..ScattershotTable::default() }))
             .optional()?;
         let Some(mut table) = head else { return Ok(ScattershotTable::default()) };
         table.players = select_all(
@@ -360,8 +354,8 @@ impl Tx<'_> {
         let id = game.to_string();
         let conn = self.conn();
         conn.prepare_cached("DELETE FROM sc_tables WHERE game_id = ?1")?.execute([&id])?;
-        conn.prepare_cached("INSERT INTO sc_tables (game_id, gm_dice, sessions, in_session) VALUES (?1, ?2, ?3, ?4)")?
-            .execute(params![id, table.gm_dice, table.sessions, table.in_session])?;
+        conn.prepare_cached("INSERT INTO sc_tables (game_id, gm_dice) VALUES (?1, ?2)")?
+            .execute(params![id, table.gm_dice])?;
         let mut stmt = conn.prepare_cached(
             "INSERT INTO sc_players (game_id, position, player_id, name, dice) VALUES (?1, ?2, ?3, ?4, ?5)",
         )?;

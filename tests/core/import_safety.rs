@@ -23,7 +23,7 @@ fn moved_in_a_file(s: &Scratch, game_file: &str, name: &str) -> PathBuf {
     doc["kind"] = "character".into();
     let game = &mut doc["data"]["games"][0];
     let obj = game.as_object_mut().unwrap();
-    for part in ["nsu_world", "penny_table", "mezzo_table", "scattershot_table"] {
+    for part in ["nsu_world", "penny_table", "mezzo_table", "scattershot_table", "journal"] {
         obj.remove(part);
     }
     let mut character =

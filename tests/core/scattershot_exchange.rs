@@ -8,6 +8,7 @@
 use serde_json::{json, Value};
 use sheetkeeper::exchange::{Document, GameEntry};
 use sheetkeeper::model::{Game, System};
+use sheetkeeper::rules::journal::{Journal, Session};
 use sheetkeeper::rules::record::CharacterRecord;
 use sheetkeeper::rules::scattershot::free_skills::ListedFreeSkill;
 use sheetkeeper::rules::scattershot::mechanical_play::{Gain, MechanicalPlay, Seat};
@@ -41,6 +42,8 @@ struct Scene {
     game: Game,
     characters: Vec<CharacterRecord>,
     table: ScattershotTable,
+    /// Two sessions, the second being played.
+    journal: Journal,
 }
 
 fn record(game: &Game, id: u128, name: &str, revision: i64, sheet: Sheet) -> CharacterRecord {
@@ -141,15 +144,28 @@ fn scene() -> Scene {
         ue_chart,
         free_skill_list,
         skill_listings,
-        sessions: 2,
-        in_session: true,
+        ..ScattershotTable::default()
     };
-    Scene { game, characters, table }
+    let session = |number, date: &str, open| Session {
+        number,
+        date: date.into(),
+        attendees: vec!["Gizmo Vance".into(), "Wren Vance".into()],
+        notes: String::new(),
+        open,
+        span: None,
+        recorded: Vec::new(),
+    };
+    let journal = Journal { sessions: vec![session(1, "2026-10-01", false), session(2, "2026-10-08", true)] };
+    Scene { game, characters, table, journal }
 }
 
 /// The scene as a game file, and Gizmo as a character file.
 fn documents(s: &Scene) -> (Document, Document) {
-    let game = GameEntry { scattershot_table: Some(s.table.clone()), ..entry(&s.game, s.characters.clone()) };
+    let game = GameEntry {
+        scattershot_table: Some(s.table.clone()),
+        journal: Some(s.journal.clone()),
+        ..entry(&s.game, s.characters.clone())
+    };
     let gizmo = entry(&s.game, vec![s.characters[0].clone()]);
     files::documents(System::Scattershot, "2026-10-09T08:00:00Z", game, gizmo)
 }
@@ -222,6 +238,37 @@ fn an_older_table_with_results_waiting_for_the_lull_still_lands_them_when_play_e
     let change = services::scattershot_play(&mut store, uuid(GAME), &PlayMove::End).unwrap();
     assert!(change.message.contains("results land on Gizmo Vance"), "{}", change.message);
     assert_eq!(services::scattershot_sheet(&store, uuid(GIZMO)).unwrap().resources[0].current, 3);
+}
+
+#[test]
+fn an_older_files_count_of_sessions_becomes_the_journals_sessions() {
+    // As an older version wrote it: the table counts two sessions, the second being played,
+    // and there is no journal.
+    let s = Scratch::new();
+    let mut store = s.open();
+    let mut file = golden(GAME_FILE);
+    let game = file["data"]["games"][0].as_object_mut().unwrap();
+    game.remove("journal");
+    game["scattershot_table"]["sessions"] = json!(2);
+    game["scattershot_table"]["in_session"] = json!(true);
+    let older = s.file("older.json");
+    std::fs::write(&older, serde_json::to_vec(&file).unwrap()).unwrap();
+    import(&mut store, &older, ImportOptions::default()).unwrap();
+    let journal = store.read().journal(uuid(GAME)).unwrap();
+    let read: Vec<(u32, &str, bool, usize)> =
+        journal.sessions.iter().map(|s| (s.number, s.date.as_str(), s.open, s.attendees.len())).collect();
+    assert_eq!(read, [(1, "2026-10-08", false, 0), (2, "2026-10-08", true, 0)], "dated the game's last change");
+    assert!(journal.sessions[0].notes.contains("older version"), "{}", journal.sessions[0].notes);
+    let view = services::scattershot_table(&store, uuid(GAME)).unwrap();
+    assert_eq!((view.sessions, view.in_session), (2, true));
+    // The session being played ends from the table as from the journal: Gizmo's Bonus, kept
+    // until then, ends with it.
+    let ended = services::journal_end(&mut store, uuid(GAME)).unwrap();
+    assert_eq!(ended.message, "Session 2 ends; residual modifiers end for Gizmo Vance.");
+    assert!(!ended.view.sessions[1].open);
+    let view = services::scattershot_table(&store, uuid(GAME)).unwrap();
+    assert_eq!(view.characters.iter().find(|c| c.id == uuid(GIZMO)).unwrap().temporary_modifier, 0);
+    assert!(store.check().unwrap().ok);
 }
 
 #[test]
@@ -331,6 +378,7 @@ fn malformed_scattershot_files_are_refused_naming_every_problem() {
                 t["ue_chart"][1]["index"] = json!(1);
                 t["ue_chart"][0]["bonus"] = json!(101);
                 t["sessions"] = json!(0);
+                t["in_session"] = json!(true);
                 let sheet = &mut f["data"]["games"][0]["characters"][0]["scattershot"];
                 sheet["modifiers"][0]["value"] = json!(120);
                 sheet["description"] = json!("x".repeat(2001));
@@ -342,6 +390,11 @@ fn malformed_scattershot_files_are_refused_naming_every_problem() {
                 format!("{table}.ue_chart[1].index"),
                 format!("{table}.in_session"),
             ],
+        ),
+        (
+            "an older count of sessions past what a journal holds",
+            Box::new(|f| f["data"]["games"][0]["scattershot_table"]["sessions"] = json!(5_000_000)),
+            vec![format!("{table}.sessions")],
         ),
         (
             "a held penalty for reduced resources above 0",

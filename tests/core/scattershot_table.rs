@@ -164,7 +164,7 @@ fn the_ue_chart_gives_the_factor_at_the_magnitude_and_the_bonus_at_the_mib() {
     assert_eq!(change.message, "The roll ends at 5: a success. Bo loses 10 Hit Points.");
     assert_eq!(change.view.roll.unwrap().state.roll.residual_bonus(), Some(2));
     // The Bonus is kept on Ada until the session ends, and raises her next roll.
-    t.edit(TableEdit::StartSession);
+    t.edit(start_session("2026-11-30"));
     let change = t.roll(RollMove::RecordBonus { lasts: Lasts::Session }, &[]);
     assert_eq!(change.message, "Ada keeps a residual modifier of +2 (until the end of the session).");
     assert_eq!(t.temporary(t.ada), 2);
@@ -250,13 +250,17 @@ fn the_gamemaster_s_awards_come_out_of_the_common_stock() {
     assert_eq!(services::scattershot_table(&t.store, game).unwrap().gm_dice, 1);
 }
 
+fn start_session(date: &str) -> TableEdit {
+    TableEdit::StartSession { date: date.into(), attendees: None }
+}
+
 #[test]
 fn sessions_start_and_end_and_the_post_session_reward_names_its_session() {
     let mut t = table();
     let (field, _) = invalid(services::scattershot_table_edit(&mut t.store, t.game, &TableEdit::EndSession));
     assert_eq!(field, "session");
-    assert_eq!(t.edit(TableEdit::StartSession).message, "Session 1 begins.");
-    let (field, _) = invalid(services::scattershot_table_edit(&mut t.store, t.game, &TableEdit::StartSession));
+    assert_eq!(t.edit(start_session("2026-11-30")).message, "Session 1 begins.");
+    let (field, _) = invalid(services::scattershot_table_edit(&mut t.store, t.game, &start_session("2026-11-30")));
     assert_eq!(field, "session");
     let change = t.edit(TableEdit::EndSession);
     assert_eq!((change.view.sessions, change.view.in_session), (1, false));
@@ -265,6 +269,43 @@ fn sessions_start_and_end_and_the_post_session_reward_names_its_session() {
         services::scattershot_reward(&mut t.store, t.game, &RewardMove::AfterSession { rewards, characters: None })
             .unwrap();
     assert_eq!(change.message, "Experience dice after session 1: Ada +1, Bo +1.");
+}
+
+#[test]
+fn a_session_is_the_journals_whether_started_at_the_table_or_in_the_journal() {
+    let mut t = table();
+    // Started on the table: the journal's session 1, today, every player's character there.
+    t.edit(start_session("2026-11-30"));
+    let journal = services::journal(&t.store, t.game).unwrap();
+    let s = &journal.sessions[0];
+    assert_eq!(
+        (s.number, s.date.as_str(), s.open, s.attendees.clone()),
+        (1, "2026-11-30", true, vec!["Ada".into(), "Bo".into()])
+    );
+    // The journal cannot start another while it is open, nor a date that is not one.
+    let refused = services::journal_start(&mut t.store, t.game, "2026-11-30", &[]).unwrap_err();
+    assert!(refused.to_string().starts_with("session:"), "{refused}");
+    t.edit(TableEdit::EndSession);
+    let bad = services::scattershot_table_edit(&mut t.store, t.game, &start_session("30/11/2026")).unwrap_err();
+    assert!(bad.to_string().starts_with("date:"), "{bad}");
+    // Started in the journal: the table's session 2, and a Bonus kept until it ends ends when
+    // the journal ends it.
+    let started = services::journal_start(&mut t.store, t.game, "2026-12-07", &["Ada".to_owned()]).unwrap();
+    assert_eq!(started.message, "Session 2 begins.");
+    let view = services::scattershot_table(&t.store, t.game).unwrap();
+    assert_eq!((view.sessions, view.in_session), (2, true));
+    t.sheet_edit(t.ada, SheetEdit::AddModifier { text: "Bonus".into(), value: 2, lasts: Lasts::Session });
+    assert_eq!(t.temporary(t.ada), 2);
+    let ended = services::journal_end(&mut t.store, t.game).unwrap();
+    assert_eq!(ended.message, "Session 2 ends; residual modifiers end for Ada.");
+    assert_eq!(t.temporary(t.ada), 0);
+    assert!(!services::scattershot_table(&t.store, t.game).unwrap().in_session);
+    // One undo takes the end back: the journal's session is open again, on the table too.
+    services::undo_game(&mut t.store, t.game).unwrap();
+    assert!(services::journal(&t.store, t.game).unwrap().sessions[1].open);
+    assert!(services::scattershot_table(&t.store, t.game).unwrap().in_session);
+    assert_eq!(t.temporary(t.ada), 2, "the Bonus is back with it");
+    assert!(t.store.check().unwrap().ok);
 }
 
 #[test]
@@ -430,7 +471,9 @@ fn as_before_players(db: &std::path::Path) {
     let conn = rusqlite::Connection::open(db).unwrap();
     conn.execute_batch(
         "DROP TABLE mz_open_checks; DROP TABLE mz_open_conflicts; DROP TABLE sc_skill_listings; DROP TABLE sc_players; \
-         ALTER TABLE sc_sheets DROP COLUMN player_id; PRAGMA user_version = 25;",
+         ALTER TABLE sc_sheets DROP COLUMN player_id; \
+         ALTER TABLE sc_tables ADD COLUMN sessions INTEGER NOT NULL DEFAULT 0; \
+         ALTER TABLE sc_tables ADD COLUMN in_session INTEGER NOT NULL DEFAULT 0; PRAGMA user_version = 25;",
     )
     .unwrap();
 }

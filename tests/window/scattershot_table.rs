@@ -132,6 +132,17 @@ fn a_telling_blow_taken_as_complications_for_the_subject_with_the_ue_chart() {
     assert_eq!(rows, 2, "the chart's rows in the database");
     press(&session, "#sc-session-start");
     wait_contains(&session, "#sc-session-now", "Session 1 is being played");
+    // The session is the journal's: dated today, with every player's character there.
+    let journal = || -> (i64, i64, i64, i64) {
+        conn.query_row(
+            "SELECT number, open, length(date), (SELECT count(*) FROM journal_attendees a WHERE a.game_id = s.game_id) \
+             FROM journal_sessions s WHERE game_id = ?1",
+            [&game],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .expect("the journal's session")
+    };
+    assert_eq!(journal(), (1, 1, 10, 3), "session 1 open, dated, Ada, Bo and Cy there");
     shots_of(&session, "scattershot-table-chart", "#sc-chart");
     // On a phone the headings row folds away: each box shows its column's name above it.
     crate::phone_width(&session);
@@ -167,6 +178,7 @@ fn a_telling_blow_taken_as_complications_for_the_subject_with_the_ue_chart() {
     press(&session, "#sc-tab-table");
     press(&session, "#sc-session-end");
     wait_contains(&session, "#sc-session-now", "Session 1 has ended");
+    assert_eq!(journal().1, 0, "the journal's session 1 ended");
     let left: i64 = conn
         .query_row("SELECT count(*) FROM sc_modifiers WHERE character_id = ?1", [&ada], |r| r.get(0))
         .expect("read sc_modifiers");

@@ -763,6 +763,12 @@ impl Validator {
                 self.push(p);
             }
         }
+        // An older file counted a Scattershot game's sessions on its table: without a journal
+        // of its own, the file's sessions are those, dated its game's last change.
+        let journal = match (journal, scattershot_table.as_ref().and_then(Option::as_ref), updated_at) {
+            (Some(None), Some(table), Some(changed)) => Some(table.older_sessions(&changed.date_naive().to_string())),
+            (journal, _, _) => journal,
+        };
         let characters = characters.map(|list| list.into_iter().map(|(_, c)| c).collect::<Vec<_>>());
         let penny_piles = characters.as_ref().map(|list| list.iter().filter_map(|(_, p)| p.clone()).collect());
         Some(GameEntry {

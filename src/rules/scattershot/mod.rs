@@ -14,7 +14,7 @@
 //!   advantages, and the lull that ends it.
 //! - [`rewards`]: experience dice after a session, on the spot, and by vote.
 //! - [`table`]: what a game keeps beside the sheets (the Gamemaster's stock, mechanical
-//!   play in progress, the UE chart, sessions) and the table settings the rules read from it.
+//!   play in progress, the UE chart) and the table settings the rules read from it.
 //! - [`ue_chart`]: the UE chart the group fills in (Factor, Points, Bonus, Magnitude).
 //!
 //! Every move takes its state by reference and returns the new state and what happened; an

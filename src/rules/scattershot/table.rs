@@ -1,6 +1,6 @@
 //! What a Scattershot's Mechanix game keeps beside its characters' sheets: the players and
 //! their stocks of experience dice (audit D-SC4), the Gamemaster's common stock of experience dice, the mechanical play in progress, the UE
-//! chart the group filled in and its sessions. Small pure helpers read the table settings the rules
+//! chart the group filled in (its sessions are the campaign journal's). Small pure helpers read the table settings the rules
 //! do not carry in [`Settings`] (the default facets of an action, the creation limit).
 
 use std::collections::{BTreeSet, HashSet};
@@ -19,6 +19,7 @@ use super::ue_chart::{self, UeRow};
 use super::{clean_name, name_problem, Pools, Stocks};
 use crate::error::{Error, Result};
 use crate::model::{System, TableSettings};
+use crate::rules::journal::{Journal, Session, MAX_SESSIONS};
 use crate::rules::table_settings;
 use crate::Problem;
 
@@ -92,12 +93,14 @@ pub struct ScattershotTable {
     /// The game's skill listings (audit D-SC5): difficulty and how to default to each.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skill_listings: Vec<SkillListing>,
-    /// Sessions started so far; the latest is `sessions` (0: none yet).
-    #[serde(default, skip_serializing_if = "crate::rules::is_default")]
-    pub sessions: u32,
-    /// The latest session is being played (not ended yet).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub in_session: bool,
+    /// Sessions an older version counted here, before the campaign journal kept them (the
+    /// sessions are the journal's now): read from older files only, where it gives a file
+    /// without a journal its sessions ([`ScattershotTable::older_sessions`]); never written.
+    #[serde(default, rename = "sessions", skip_serializing)]
+    pub older_sessions: u32,
+    /// The latest of those was being played, in an older file.
+    #[serde(default, rename = "in_session", skip_serializing)]
+    pub older_in_session: bool,
 }
 
 fn setting(settings: &TableSettings, name: &str) -> i64 {
@@ -136,6 +139,26 @@ pub fn reduced_resource_penalty(settings: &TableSettings, sheet: &Sheet) -> i32 
 }
 
 impl ScattershotTable {
+    /// The journal an older file's count of sessions gives (None when it counted none): the
+    /// sessions numbered from 1, dated `date` (the file's last change: the count kept no
+    /// dates) with nobody listed, the latest open if it was being played.
+    pub fn older_sessions(&self, date: &str) -> Option<Journal> {
+        let note = "Counted by an older version of the app, which kept no date and no list of who was there.";
+        let count = self.older_sessions.min(MAX_SESSIONS as u32);
+        let sessions = (1..=count)
+            .map(|number| Session {
+                number,
+                date: date.to_owned(),
+                attendees: Vec::new(),
+                notes: note.to_owned(),
+                open: self.older_in_session && number == count,
+                span: None,
+                recorded: Vec::new(),
+            })
+            .collect::<Vec<_>>();
+        (!sessions.is_empty()).then_some(Journal { sessions })
+    }
+
     /// The player `id` on this table.
     pub fn player(&self, id: Uuid) -> Option<&Player> {
         self.players.iter().find(|p| p.id == id)
@@ -295,7 +318,13 @@ impl ScattershotTable {
             }
         }
         out.extend(skill_listings::problems(&self.skill_listings, &format!("{path}.skill_listings")));
-        if self.in_session && self.sessions == 0 {
+        if self.older_sessions as usize > MAX_SESSIONS {
+            out.push(Problem {
+                path: format!("{path}.sessions"),
+                message: format!("a journal holds at most {MAX_SESSIONS} sessions"),
+            });
+        }
+        if self.older_in_session && self.older_sessions == 0 {
             out.push(Problem {
                 path: format!("{path}.in_session"),
                 message: "no session was started (sessions is 0)".into(),

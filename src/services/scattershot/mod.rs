@@ -33,6 +33,7 @@ use super::lookup::{existing_game, game_playing};
 use super::moves::{moves, MoveEntry};
 use crate::error::{Error, Result};
 use crate::model::{now, Character, Game, System, TableSettings};
+use crate::rules::journal::Journal;
 use crate::rules::record::CharacterRecord;
 use crate::rules::scattershot::free_skills::{self, ListedFreeSkill};
 use crate::rules::scattershot::made_it_by::Facets;
@@ -238,7 +239,8 @@ pub struct ScattershotView {
     pub free_skill_list: Vec<ListedFreeSkill>,
     /// The game's skill listings (audit D-SC5).
     pub skill_listings: Vec<SkillListing>,
-    /// Sessions started so far, and whether the latest is being played.
+    /// Sessions started so far, and whether the latest is being played: the campaign
+    /// journal's.
     pub sessions: u32,
     pub in_session: bool,
 }
@@ -350,6 +352,7 @@ fn name_in(characters: &[CharacterRecord], game: &Game, table: &ScattershotTable
 fn view(
     game: &Game,
     table: &ScattershotTable,
+    journal: &Journal,
     roll: Option<&RollState>,
     characters: &[CharacterRecord],
 ) -> Result<ScattershotView> {
@@ -443,8 +446,8 @@ fn view(
         ue_chart: table.ue_chart.clone(),
         free_skill_list: table.free_skill_list.clone(),
         skill_listings: table.skill_listings.clone(),
-        sessions: table.sessions,
-        in_session: table.in_session,
+        sessions: journal.sessions.last().map_or(0, |s| s.number),
+        in_session: journal.open_session().is_some(),
         game: game.clone(),
     })
 }
@@ -453,7 +456,7 @@ pub(super) fn view_in(read: Reader<'_>, game: Uuid) -> Result<ScattershotView> {
     let g = scattershot_game(read, game)?;
     let table = read.scattershot_table(game)?;
     let roll = pending_roll(read, game)?;
-    view(&g, &table, roll.as_ref(), &records(read, game)?)
+    view(&g, &table, &read.journal(game)?, roll.as_ref(), &records(read, game)?)
 }
 
 /// The Scattershot table of a game: characters, the Gamemaster's stock, mechanical play and
@@ -791,6 +794,9 @@ pub(super) struct Snapshot {
     /// Each changed character as it was (None: it did not exist).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub characters: Vec<(Uuid, Option<CharacterRecord>)>,
+    /// The campaign journal, when the move started or ended a session.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub journal: Option<Journal>,
 }
 
 /// The payload of every Scattershot event.
@@ -817,6 +823,10 @@ pub(super) struct Work<'a> {
     pub table: ScattershotTable,
     pub roll: Option<RollState>,
     pub settings: TableSettings,
+    /// The game's campaign journal: its sessions are the game's.
+    pub journal: Journal,
+    /// The last event of the log before this move (where a session starts or ends).
+    pub log_at: i64,
     /// The characters whose sheets the move changed, as it leaves them.
     sheets: Vec<CharacterRecord>,
     events: Vec<serde_json::Value>,
@@ -924,6 +934,11 @@ impl Work<'_> {
         Ok(if whose.is_empty() { String::new() } else { format!("; residual modifiers end for {}", whose.join(", ")) })
     }
 
+    /// The latest session of the journal (0: none yet): being played, or the last ended.
+    pub fn session(&self) -> u32 {
+        self.journal.sessions.last().map_or(0, |s| s.number)
+    }
+
     /// Records the rules' events, for history.
     pub fn note<T: Serialize>(&mut self, events: &[T]) {
         self.events.extend(events.iter().filter_map(|e| serde_json::to_value(e).ok()));
@@ -943,18 +958,25 @@ pub(super) fn change(
         let table = read.scattershot_table(game)?;
         let roll = pending_roll(read, game)?;
         let characters = records(read, game)?;
+        let journal = read.journal(game)?;
         let mut work = Work {
             game: &g,
             characters: &characters,
             table: table.clone(),
             roll: roll.clone(),
             settings: g.table_settings.clone(),
+            journal: journal.clone(),
+            log_at: read.last_event_seq()?,
             sheets: Vec::new(),
             events: Vec::new(),
         };
         let message = play(&mut work)?;
         let changed = revise_changed(tx, &characters, &work.sheets, |old, new| old.scattershot == new.scattershot)?;
         tx.put_scattershot_table(game, &work.table)?;
+        let sessions = (work.journal != journal).then(|| (journal, work.journal.clone()));
+        if let Some((_, after)) = &sessions {
+            tx.put_journal(game, after)?;
+        }
         if work.settings != g.table_settings {
             tx.update_game(&Game { table_settings: work.settings.clone(), updated_at: now(), ..g.clone() })?;
         } else {
@@ -967,12 +989,14 @@ pub(super) fn change(
                 roll,
                 settings: g.table_settings.clone(),
                 characters: changed.iter().map(|(id, old, _)| (*id, Some(old.clone()))).collect(),
+                journal: sessions.as_ref().map(|(before, _)| before.clone()),
             },
             after: Snapshot {
                 table: work.table.clone(),
                 roll: work.roll.clone(),
                 settings: work.settings.clone(),
                 characters: changed.iter().map(|(id, _, new)| (*id, Some(new.clone()))).collect(),
+                journal: sessions.map(|(_, after)| after),
             },
             events: serde_json::Value::Array(work.events),
         };
@@ -991,6 +1015,9 @@ pub(super) fn undo_scattershot_event(tx: &Tx<'_>, event: &Event) -> Result<Strin
     if read.scattershot_table(game)? != payload.after.table {
         return Err(Error::invalid("table", "the table changed since this move (an import?); undo that first"));
     }
+    if payload.after.journal.as_ref().is_some_and(|after| read.journal(game).ok().as_ref() != Some(after)) {
+        return Err(Error::invalid("journal", "the journal changed since this move; undo that first"));
+    }
     unchanged_since(read, &payload.after.characters, |a, b| {
         a.scattershot == b.scattershot && a.character.game_id == b.character.game_id
     })?;
@@ -1008,6 +1035,9 @@ pub(super) fn undo_scattershot_event(tx: &Tx<'_>, event: &Event) -> Result<Strin
         restored.push((*id, Some(record)));
     }
     tx.put_scattershot_table(game, &payload.before.table)?;
+    if let Some(journal) = &payload.before.journal {
+        tx.put_journal(game, journal)?;
+    }
     if g.table_settings != payload.before.settings {
         tx.update_game(&Game { table_settings: payload.before.settings.clone(), updated_at: now(), ..g })?;
     } else {
@@ -1042,9 +1072,14 @@ pub enum TableEdit {
     FreeSkillList { skills: Vec<ListedFreeSkill> },
     /// Replaces the game's skill listings (in the order given; empty clears them).
     SkillListings { listings: Vec<SkillListing> },
-    /// A session begins.
-    StartSession,
-    /// The session ends: every residual modifier that lasted until then ends too.
+    /// The campaign journal's next session begins on `date` (`YYYY-MM-DD`, today's as the
+    /// window gives it), with who is there (None: every player's character).
+    StartSession {
+        date: String,
+        #[serde(default)]
+        attendees: Option<Vec<String>>,
+    },
+    /// The journal's session ends: every residual modifier that lasted until then ends too.
     EndSession,
     /// A player joins the table, with an empty stock of experience dice.
     AddPlayer { name: String },
@@ -1111,25 +1146,22 @@ pub fn scattershot_table_edit(store: &mut Store, game: Uuid, edit: &TableEdit) -
                 n => format!("The game has {n} skill listing(s), {defaults} with a default."),
             })
         }
-        TableEdit::StartSession => {
-            if w.table.in_session {
-                return Err(Error::invalid(
-                    "session",
-                    format!("session {} is running; end it first", w.table.sessions),
-                ));
-            }
-            w.table.sessions =
-                w.table.sessions.checked_add(1).ok_or_else(|| Error::invalid("session", "too many sessions"))?;
-            w.table.in_session = true;
-            Ok(format!("Session {} begins.", w.table.sessions))
+        TableEdit::StartSession { date, attendees } => {
+            let characters = w.characters();
+            let roster: Vec<String> = characters.iter().map(|r| r.character.name.clone()).collect();
+            let players = || {
+                let playing = characters.iter().filter(|r| !r.scattershot.as_ref().is_some_and(|s| s.npc));
+                playing.map(|r| r.character.name.clone()).collect()
+            };
+            let attendees = attendees.clone().unwrap_or_else(players);
+            w.journal = w.journal.start(date, &attendees, &roster, w.log_at)?;
+            Ok(format!("Session {} begins.", w.session()))
         }
         TableEdit::EndSession => {
-            if !w.table.in_session {
-                return Err(Error::invalid("session", "no session is running; start one first"));
-            }
-            w.table.in_session = false;
+            let number = w.session();
+            w.journal = w.journal.end(w.log_at)?;
             let ended = w.end_modifiers(Lasts::Session)?;
-            Ok(format!("Session {} ends{ended}.", w.table.sessions))
+            Ok(format!("Session {number} ends{ended}."))
         }
         TableEdit::AddPlayer { name } => {
             let (table, event) = w.table.add_player(Uuid::new_v4(), name)?;

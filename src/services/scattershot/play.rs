@@ -275,7 +275,7 @@ pub fn scattershot_reward(store: &mut Store, game: Uuid, reward: &RewardMove) ->
             })
             .collect();
         // A post-session reward belongs to the session being played or the last one ended.
-        let after = match (reward, w.table.sessions) {
+        let after = match (reward, w.session()) {
             (RewardMove::AfterSession { .. }, n) if n > 0 => format!(" after session {n}"),
             _ => String::new(),
         };

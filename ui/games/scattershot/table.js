@@ -20,6 +20,7 @@ import { stepper } from "../../kit/components.js";
 import { askName } from "../../kit/rename.js";
 import { freeSkillsCard } from "./free-skills.js";
 import { skillListingsCard } from "./skill-listings.js";
+import { today } from "../../shell/journal.js";
 
 /** Fills `host` with the table's cards. */
 export function renderTable(host, ctx) {
@@ -232,12 +233,17 @@ function sessionCard(ctx) {
       : t.in_session
         ? `Session ${t.sessions} is being played.`
         : `Session ${t.sessions} has ended; post-session rewards go to it.`;
-  const move = t.in_session ? { edit: "end_session" } : { edit: "start_session" };
+  // The session is the campaign journal's: started today, with every player's character there.
+  const move = t.in_session ? { edit: "end_session" } : { edit: "start_session", date: today() };
   return card(
     "sc-session",
     "Sessions",
     el("p", { id: "sc-session-now" }, now),
-    el("p", { class: "muted hint" }, "Ending a session ends every residual modifier that lasts until then."),
+    el(
+      "p",
+      { class: "muted hint" },
+      "Ending a session ends every residual modifier that lasts until then; the journal keeps its date, who was there and notes.",
+    ),
     button(
       t.in_session ? `End session ${t.sessions}` : `Start session ${t.sessions + 1}`,
       (b) => ctx.move("The session did not change.", () => api.scattershotTableEdit(ctx.gameId, move), b),

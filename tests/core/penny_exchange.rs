@@ -79,8 +79,8 @@ fn the_golden_game_carries_a_debt_handed_to_the_house_through_import_and_export(
 
     let holds_the_debt = |store: &Store| {
         let table = store.read().penny_table(uuid(GAME)).unwrap();
-        assert_eq!(table.ledger.debts, [owed_to_house.clone()]);
-        assert_eq!(table.ledger.handed_over, [handed.clone()]);
+        assert_eq!(table.ledger.debts, std::slice::from_ref(&owed_to_house));
+        assert_eq!(table.ledger.handed_over, std::slice::from_ref(&handed));
         assert_eq!(table.ledger.owed(&cy, &Account::House), 30);
         assert_eq!(table.ledger.owed(&cy, &Account::Antagonist(sharper)), 0);
         assert!(!table.antagonists.iter().find(|a| a.id == sharper).unwrap().recurring);

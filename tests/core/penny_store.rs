@@ -14,11 +14,12 @@ use sheetkeeper::rules::penny_ante::check::table_problems;
 use sheetkeeper::rules::penny_ante::ledger::{Account, Entry, Reason};
 use sheetkeeper::rules::penny_ante::table::{Characteristic, PennySheet, PennyTable};
 use sheetkeeper::rules::record::CharacterRecord;
+use sheetkeeper::store::Tx;
 use sheetkeeper::{services, Store};
 use uuid::Uuid;
 
 pub use crate::support::uuid;
-use crate::support::{new_game, penny_side_moves, scene_character, scene_game, Scratch};
+use crate::support::{insert_game_and_sheets, new_game, penny_side_moves, scene_character, scene_game, Scratch};
 
 /// A Penny Ante game with fixed ids and time stamps, its characters with their sheets, and
 /// a table the rules made: starting pennies, characteristics bought, a first adventure in
@@ -175,16 +176,8 @@ pub fn scene() -> Scene {
 
 /// Writes the scene's game and characters (not its table) into `store`.
 pub fn insert_scene(store: &mut Store, scene: &Scene) {
-    store
-        .write(|tx| {
-            tx.insert_game(&scene.game)?;
-            for r in &scene.characters {
-                tx.insert_character(&r.character)?;
-                tx.put_penny_sheet(r.character.id, r.penny_ante.as_ref().unwrap())?;
-            }
-            Ok(())
-        })
-        .unwrap();
+    let sheet = |tx: &Tx<'_>, r: &CharacterRecord| tx.put_penny_sheet(r.character.id, r.penny_ante.as_ref().unwrap());
+    insert_game_and_sheets(store, &scene.game, &scene.characters, sheet, |_| Ok(()));
 }
 
 /// A fresh database holding the scene's game and characters (not its table).

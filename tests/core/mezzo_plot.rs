@@ -16,14 +16,14 @@ use sheetkeeper::rules::mezzo::plot::{
     self, Arc, Award, BoostDraw, InChallenge, MemorableAward, Resource, Sacrifice, User,
 };
 use sheetkeeper::rules::mezzo::seed_deck::{self, Card, Ending, KeywordDie};
-use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft};
+use sheetkeeper::rules::mezzo::vote::ConflictCast;
 use sheetkeeper::services::{self, DiceInput, HookDraft, ImportOptions, MezzoChange};
 use sheetkeeper::{Error, Result, Store};
 use uuid::Uuid;
 
-use crate::mezzo_store::{insert_scene, scene, uuid, ADA, BO, COVE, CY, LIGHTHOUSE, MIRA, TOMAS};
+use crate::mezzo_store::{bridge, insert_scene, scene, uuid, ADA, BO, COVE, CY, LIGHTHOUSE, MIRA, TOMAS};
 use crate::support::files::a_golden_game_file_travels_both_ways;
-use crate::support::{bytes_on_disk, fixture, Scratch};
+use crate::support::{bytes_on_disk, fixture, mezzo_depart, mezzo_storm, mezzo_surrender, Scratch};
 
 const PLOT_FILE: &str = "mezzo-plot-game.sheetkeeper.json";
 const OLDER_FILE: &str = "mezzo-game.sheetkeeper.json";
@@ -153,17 +153,6 @@ impl Table {
 }
 
 type Step = (&'static str, fn(&mut Table) -> Result<MezzoChange>, fn(&Table));
-
-/// A conflict the table opens for the players' votes.
-fn bridge() -> ConflictDraft {
-    ConflictDraft {
-        question: "Does the old bridge hold?".into(),
-        options: vec!["It holds".into(), "It falls".into()],
-        about: vec![],
-        active_in_scene: vec![],
-        casts: vec![],
-    }
-}
 
 /// Plays each move, undoes it (the table and sheets are exactly as before), plays it again
 /// and checks what it left.
@@ -359,18 +348,14 @@ fn after_the_turning_point_hooks_cost_and_give_twice_as_much_and_the_arc_may_end
             "Mira surrenders (an arc ends after its challenges)",
             |t| {
                 let mira = t.element("Mira").id;
-                let surrender = json!({ "move": "surrender", "challenger": mira });
-                services::mezzo_challenge_play(&mut t.store, t.game, &surrender).map(|c| c.change)
+                mezzo_surrender(&mut t.store, t.game, mira)
             },
-            |t| assert!(services::mezzo_challenge(&t.store, t.game).unwrap().expect("the storm").departure.is_some()),
+            |t| assert!(mezzo_storm(&t.store, t.game).departure.is_some()),
         ),
         (
             "the challengers depart: the storm is over",
-            |t| {
-                let depart = serde_json::json!({ "move": "depart" });
-                services::mezzo_challenge_play(&mut t.store, t.game, &depart).map(|c| c.change)
-            },
-            |t| assert!(services::mezzo_challenge(&t.store, t.game).unwrap().expect("the storm").over),
+            |t| mezzo_depart(&mut t.store, t.game),
+            |t| assert!(mezzo_storm(&t.store, t.game).over),
         ),
         (
             "a rumour's contagious consequences are kept on the arc",

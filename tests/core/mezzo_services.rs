@@ -12,7 +12,7 @@ use sheetkeeper::{Error, Result, Store};
 use uuid::Uuid;
 
 use crate::support::trait_draft as draft;
-use crate::support::{bytes_on_disk, new_game, Scratch};
+use crate::support::{bytes_on_disk, mezzo_depart, mezzo_storm, mezzo_surrender, new_game, Scratch};
 
 struct Table {
     scratch: Scratch,
@@ -345,19 +345,13 @@ fn every_move_changes_the_table_and_undo_game_takes_it_back() {
         ),
         (
             "Tomas surrenders (an arc ends after its challenges)",
-            |t| {
-                let surrender = serde_json::json!({ "move": "surrender", "challenger": t.tomas });
-                services::mezzo_challenge_play(&mut t.store, t.game, &surrender).map(|c| c.change)
-            },
-            |t| assert!(services::mezzo_challenge(&t.store, t.game).unwrap().expect("the storm").departure.is_some()),
+            |t| mezzo_surrender(&mut t.store, t.game, t.tomas),
+            |t| assert!(mezzo_storm(&t.store, t.game).departure.is_some()),
         ),
         (
             "the challengers depart: the storm is over",
-            |t| {
-                let depart = serde_json::json!({ "move": "depart" });
-                services::mezzo_challenge_play(&mut t.store, t.game, &depart).map(|c| c.change)
-            },
-            |t| assert!(services::mezzo_challenge(&t.store, t.game).unwrap().expect("the storm").over),
+            |t| mezzo_depart(&mut t.store, t.game),
+            |t| assert!(mezzo_storm(&t.store, t.game).over),
         ),
         (
             "the next arc",

@@ -12,11 +12,12 @@ use sheetkeeper::rules::mezzo::plot::{CustomLaw, Fact};
 use sheetkeeper::rules::mezzo::table::MezzoTable;
 use sheetkeeper::rules::mezzo::vote::{ConflictDraft, VictoryVotes};
 use sheetkeeper::rules::record::CharacterRecord;
+use sheetkeeper::store::Tx;
 use sheetkeeper::{services, Store};
 use uuid::Uuid;
 
 pub use crate::support::uuid;
-use crate::support::{new_game, scene_character, scene_game, Scratch};
+use crate::support::{insert_game_and_sheets, new_game, scene_character, scene_game, Scratch};
 
 pub const GAME: &str = "3a9c1e5b-7d2f-4e8a-9b6c-0d1e2f3a4b5c";
 pub const ADA: &str = "1b2c3d4e-5f60-4a71-8b82-9c0d1e2f3a40";
@@ -202,16 +203,10 @@ pub fn scene() -> Scene {
 
 /// Writes the scene's game, characters with their sheets, and table into `store`.
 pub fn insert_scene(store: &mut Store, scene: &Scene) {
-    store
-        .write(|tx| {
-            tx.insert_game(&scene.game)?;
-            for r in &scene.characters {
-                tx.insert_character(&r.character)?;
-                tx.put_mezzo_sheet(r.character.id, r.mezzo.as_ref().unwrap())?;
-            }
-            tx.put_mezzo_table(scene.game.id, &scene.table)
-        })
-        .unwrap();
+    let sheet = |tx: &Tx<'_>, r: &CharacterRecord| tx.put_mezzo_sheet(r.character.id, r.mezzo.as_ref().unwrap());
+    insert_game_and_sheets(store, &scene.game, &scene.characters, sheet, |tx| {
+        tx.put_mezzo_table(scene.game.id, &scene.table)
+    });
 }
 
 /// A fresh database holding the scene.

@@ -8,13 +8,13 @@
 use serde_json::{json, Value};
 use sheetkeeper::exchange::{Document, GameEntry, PennyPile, Status};
 use sheetkeeper::model::System;
-use sheetkeeper::rules::penny_ante::ledger::{Account, Entry, Reason};
+use sheetkeeper::rules::penny_ante::ledger::{Account, Debt, Entry, Handover, Reason};
 use sheetkeeper::rules::penny_ante::table::PennyTable;
 use sheetkeeper::services::{self, *};
 use sheetkeeper::{Error, Problem, Store};
 use uuid::Uuid;
 
-use crate::penny_store::{insert_scene, scene, uuid, Scene, ADA, BO, CY, GAME};
+use crate::penny_store::{insert_scene, scene, uuid, Scene, ADA, BO, CY, GAME, SHARPER};
 use crate::support::files::{self, assert_each_refused, assert_golden_files, entry, golden, Case, GoldenGame};
 use crate::support::{fixture, time, Scratch};
 
@@ -56,6 +56,48 @@ fn a_game_imported_from_its_golden_file_exports_the_same_file() {
     golden.imports_and_exports_the_same_files(|store| {
         assert_eq!(store.read().penny_table(scene.game.id).unwrap(), scene.table);
     });
+}
+
+/// Cy's debt to the Sharper, who left play at the end of the first adventure, is owed to
+/// the House in the golden file, in a database it is imported into, and in the file that
+/// database exports and a second database imports.
+#[test]
+fn the_golden_game_carries_a_debt_handed_to_the_house_through_import_and_export() {
+    let (cy, sharper) = (Account::Character(uuid(CY)), uuid(SHARPER));
+    let owed_to_house = Debt { debtor: cy, creditor: Account::House, amount: 30 };
+    let handed = Handover { debtor: cy, antagonist: sharper, amount: 30 };
+    let file = golden(GAME_FILE);
+    let ledger = &file["data"]["games"][0]["penny_table"]["ledger"];
+    assert_eq!(
+        ledger["debts"],
+        json!([{"debtor": {"kind": "character", "id": CY}, "creditor": {"kind": "house"}, "amount": 30}])
+    );
+    assert_eq!(
+        ledger["handed_over"],
+        json!([{"debtor": {"kind": "character", "id": CY}, "antagonist": SHARPER, "amount": 30}])
+    );
+
+    let holds_the_debt = |store: &Store| {
+        let table = store.read().penny_table(uuid(GAME)).unwrap();
+        assert_eq!(table.ledger.debts, std::slice::from_ref(&owed_to_house));
+        assert_eq!(table.ledger.handed_over, std::slice::from_ref(&handed));
+        assert_eq!(table.ledger.owed(&cy, &Account::House), 30);
+        assert_eq!(table.ledger.owed(&cy, &Account::Antagonist(sharper)), 0);
+        assert!(!table.antagonists.iter().find(|a| a.id == sharper).unwrap().recurring);
+        assert!(store.check().unwrap().ok);
+        table
+    };
+    let s = Scratch::new();
+    let mut store = s.open();
+    import(&mut store, &fixture(GAME_FILE), ImportOptions::default()).unwrap();
+    let imported = holds_the_debt(&store);
+
+    let exported = s.file("riverboat.json");
+    export(&store, ExportScope::Game(uuid(GAME)), &exported).unwrap();
+    let again = Scratch::new();
+    let mut other = again.open();
+    import(&mut other, &exported, ImportOptions::default()).unwrap();
+    assert_eq!(holds_the_debt(&other), imported);
 }
 
 #[test]
@@ -235,13 +277,13 @@ fn malformed_penny_ante_files_are_refused_naming_the_field() {
                 let list = v["data"]["games"][0]["penny_table"]["antagonists"].as_array_mut().unwrap();
                 list.push(list[0].clone());
             },
-            "$.data.games[0].penny_table.antagonists[1].id",
+            "$.data.games[0].penny_table.antagonists[2].id",
             "duplicate antagonist id",
         ),
         (
             "pennies of an antagonist not in the file",
             |v| v["data"]["games"][0]["penny_table"]["antagonists"] = json!([]),
-            "$.data.games[0].penny_table.ledger.entries[9].to",
+            "$.data.games[0].penny_table.ledger.entries[15].to",
             "is not an antagonist at this table",
         ),
         (
@@ -258,7 +300,7 @@ fn malformed_penny_ante_files_are_refused_naming_the_field() {
             "a debt handed over to the House of nothing",
             |v| {
                 let t = &mut v["data"]["games"][0]["penny_table"];
-                let baron = t["antagonists"][0]["id"].clone();
+                let baron = t["antagonists"][1]["id"].clone();
                 let handed = json!({"debtor": {"kind": "character", "id": ADA}, "antagonist": baron, "amount": 0});
                 t["ledger"]["handed_over"] = json!([handed]);
             },
@@ -279,7 +321,7 @@ fn malformed_penny_ante_files_are_refused_naming_the_field() {
             "a debt handed over by the bank",
             |v| {
                 let t = &mut v["data"]["games"][0]["penny_table"];
-                let baron = t["antagonists"][0]["id"].clone();
+                let baron = t["antagonists"][1]["id"].clone();
                 let handed = json!({"debtor": {"kind": "bank"}, "antagonist": baron, "amount": 3});
                 t["ledger"]["handed_over"] = json!([handed]);
             },
@@ -290,7 +332,7 @@ fn malformed_penny_ante_files_are_refused_naming_the_field() {
             "a loan offered to the antagonist it is against",
             |v| {
                 let t = &mut v["data"]["games"][0]["penny_table"];
-                let baron = t["antagonists"][0]["id"].clone();
+                let baron = t["antagonists"][1]["id"].clone();
                 t["challenge"]["offer"] = json!({"id": "00000000-0000-4000-8000-0000000000e1",
                     "lender": {"kind": "house"}, "side": "challenger", "amount": 2,
                     "borrower": {"kind": "antagonist", "id": baron}});
@@ -326,13 +368,13 @@ fn malformed_penny_ante_files_are_refused_naming_the_field() {
                 let list = v["data"]["games"][0]["penny_table"]["history"].as_array_mut().unwrap();
                 list.push(list[0].clone());
             },
-            "$.data.games[0].penny_table.history[1].challenge",
+            "$.data.games[0].penny_table.history[2].challenge",
             "is kept twice",
         ),
         (
             "a fold won by the side that folded",
-            |v| v["data"]["games"][0]["penny_table"]["history"][0]["winner"] = json!("challenger"),
-            "$.data.games[0].penny_table.history[0].winner",
+            |v| v["data"]["games"][0]["penny_table"]["history"][1]["winner"] = json!("challenger"),
+            "$.data.games[0].penny_table.history[1].winner",
             "after a fold, the other side wins",
         ),
         (
@@ -362,8 +404,8 @@ fn malformed_penny_ante_files_are_refused_naming_the_field() {
         ),
         (
             "a recurring flag that is not true or false",
-            |v| v["data"]["games"][0]["penny_table"]["antagonists"][0]["recurring"] = json!("yes"),
-            "$.data.games[0].penny_table.antagonists[0].recurring",
+            |v| v["data"]["games"][0]["penny_table"]["antagonists"][1]["recurring"] = json!("yes"),
+            "$.data.games[0].penny_table.antagonists[1].recurring",
             "boolean",
         ),
         (

@@ -14,16 +14,19 @@ use sheetkeeper::rules::penny_ante::check::table_problems;
 use sheetkeeper::rules::penny_ante::ledger::{Account, Entry, Reason};
 use sheetkeeper::rules::penny_ante::table::{Characteristic, PennySheet, PennyTable};
 use sheetkeeper::rules::record::CharacterRecord;
+use sheetkeeper::store::Tx;
 use sheetkeeper::{services, Store};
 use uuid::Uuid;
 
 pub use crate::support::uuid;
-use crate::support::{new_game, penny_side_moves, scene_character, scene_game, Scratch};
+use crate::support::{insert_game_and_sheets, new_game, penny_side_moves, scene_character, scene_game, Scratch};
 
 /// A Penny Ante game with fixed ids and time stamps, its characters with their sheets, and
-/// a table the rules made: starting pennies, characteristics bought, an adventure, an
-/// antagonist with a hidden characteristic and a purse, a challenge folded, and a second
-/// challenge in its second betting round with a loan taken and a doubling down.
+/// a table the rules made: starting pennies, characteristics bought, a first adventure in
+/// which Cy loses everything to a passing antagonist and goes into debt (handed to the House
+/// when the adventure ends and the antagonist leaves play), a second adventure with an
+/// antagonist with a hidden characteristic and a purse, a challenge folded, and a challenge
+/// in its second betting round with a loan taken and a doubling down.
 pub struct Scene {
     pub game: Game,
     pub characters: Vec<CharacterRecord>,
@@ -38,6 +41,8 @@ pub const BARON: &str = "d4051627-3849-4d5a-9e6b-fc708192a3b4";
 pub const FOLDED: &str = "e5162738-495a-4e6b-8f7c-0d8192a3b4c5";
 pub const DEED: &str = "f6273849-5a6b-4f7c-908d-1e92a3b4c5d6";
 pub const LOAN: &str = "0738495a-6b7c-4a8d-a19e-2fa3b4c5d6e7";
+pub const SHARPER: &str = "18495a6b-7c8d-4b9e-b2af-30b4c5d6e7f8";
+pub const CARDS: &str = "295a6b7c-8d9e-4caf-83b0-41c5d6e7f809";
 
 pub fn scene() -> Scene {
     let (ada, bo, cy, baron) = (uuid(ADA), uuid(BO), uuid(CY), uuid(BARON));
@@ -63,26 +68,12 @@ pub fn scene() -> Scene {
         let character = scene_character(&game, who, name, revision, ("2026-10-01T18:05:00Z", "2026-10-08T21:00:00Z"));
         characters.push(CharacterRecord { penny_ante: Some(sheet), ..CharacterRecord::new(character) });
     }
-    // A first adventure passes without a challenge; its end records the piles that fund
-    // the House for the second.
-    t = t.start_adventure(&[ada, bo, cy], None).unwrap().0;
-    t = t.end_adventure(&[ada, bo, cy]).unwrap().0;
-    t = t.start_adventure(&[ada, bo, cy], None).unwrap().0;
-    let characteristic = |text: &str, hidden| Characteristic { text: text.into(), hidden };
-    t = t
-        .add_antagonist(baron, "The Baron", &[characteristic("Ruthless", false), characteristic("Secret heir", true)])
-        .unwrap()
-        .0;
-    t = t.fund_antagonist(baron, 20, None).unwrap().0;
-    t = t.set_recurring(baron, true).unwrap().0;
-
     let (a, b) = (Side::Challenger, Side::Opponent);
     let play = |t: &PennyTable, mv: Move, dice: &[u8]| {
         challenge::play(t, &roster, &mv, &mut Entered::new(dice.iter().copied()))
             .unwrap_or_else(|e| panic!("{mv:?}: {e}"))
             .0
     };
-    // Cy challenges the House for a penny and folds.
     let setup = |id: &str, stake: &str, ante, challenger, opponent| Setup {
         id: uuid(id),
         stake: stake.into(),
@@ -91,6 +82,48 @@ pub fn scene() -> Scene {
         opponent,
         devoted: None,
     };
+    let characteristic = |text: &str, hidden| Characteristic { text: text.into(), hidden };
+    // In the first adventure Cy stakes all 30 of his pennies at cards against the Sharper,
+    // loses, and goes into debt: the Sharper gives the 30 back and Cy owes it 30. The
+    // Sharper is not recurring: when the adventure ends it leaves play and the debt is owed
+    // to the House (no penny moves). The end records the piles that fund the House for the
+    // second adventure.
+    t = t.start_adventure(&[ada, bo, cy], None).unwrap().0;
+    let sharper = uuid(SHARPER);
+    t = t.add_antagonist(sharper, "The Sharper", &[characteristic("Marked cards", false)]).unwrap().0;
+    t = t.fund_antagonist(sharper, 30, None).unwrap().0;
+    let (cy_side, sharper_side) = (vec![Account::Character(cy)], vec![Account::Antagonist(sharper)]);
+    t = challenge::start(&t, &roster, setup(CARDS, "Cy's purse at cards", 30, cy_side, sharper_side)).unwrap().0;
+    for (mv, dice) in [
+        (Move::Pass { side: a }, &[][..]),
+        (Move::Pass { side: b }, &[]),
+        (Move::Characteristics { side: a, used: vec![] }, &[]),
+        (Move::Characteristics { side: b, used: vec![] }, &[]),
+        (Move::Roll { side: a }, &[1]),
+        (Move::Cup { side: a, cup: vec![] }, &[]),
+        (Move::Roll { side: b }, &[6]),
+        (Move::Cup { side: b, cup: vec![] }, &[]),
+        (Move::Stand { side: a }, &[]),
+        (Move::Stand { side: b }, &[]),
+        (Move::Pass { side: a }, &[]),
+        (Move::Pass { side: b }, &[]),
+        (Move::Stand { side: a }, &[]),
+        (Move::Stand { side: b }, &[]),
+        (Move::Debt, &[]),
+    ] {
+        t = play(&t, mv, dice);
+    }
+    t = t.keep_finished_challenge(&[]).0;
+    t = t.end_adventure(&[ada, bo, cy]).unwrap().0;
+    t = t.start_adventure(&[ada, bo, cy], None).unwrap().0;
+    t = t
+        .add_antagonist(baron, "The Baron", &[characteristic("Ruthless", false), characteristic("Secret heir", true)])
+        .unwrap()
+        .0;
+    t = t.fund_antagonist(baron, 20, None).unwrap().0;
+    t = t.set_recurring(baron, true).unwrap().0;
+
+    // Cy challenges the House for a penny and folds.
     t = challenge::start(
         &t,
         &roster,
@@ -143,16 +176,8 @@ pub fn scene() -> Scene {
 
 /// Writes the scene's game and characters (not its table) into `store`.
 pub fn insert_scene(store: &mut Store, scene: &Scene) {
-    store
-        .write(|tx| {
-            tx.insert_game(&scene.game)?;
-            for r in &scene.characters {
-                tx.insert_character(&r.character)?;
-                tx.put_penny_sheet(r.character.id, r.penny_ante.as_ref().unwrap())?;
-            }
-            Ok(())
-        })
-        .unwrap();
+    let sheet = |tx: &Tx<'_>, r: &CharacterRecord| tx.put_penny_sheet(r.character.id, r.penny_ante.as_ref().unwrap());
+    insert_game_and_sheets(store, &scene.game, &scene.characters, sheet, |_| Ok(()));
 }
 
 /// A fresh database holding the scene's game and characters (not its table).
@@ -179,7 +204,8 @@ fn a_rich_table_reads_back_exactly_after_a_reopen() {
     let t = &scene.table;
     let c = t.challenge.as_ref().unwrap();
     assert_eq!(c.phase, challenge::Phase::Betting2);
-    assert_eq!((t.loans.len(), t.antagonists[0].characteristics[1].hidden), (1, false));
+    let baron = t.antagonists.iter().find(|a| a.id == uuid(BARON)).unwrap();
+    assert_eq!((t.loans.len(), baron.characteristics[1].hidden), (1, false));
     assert!(table_problems(t, "$").is_empty());
     insert_scene(&mut store, &scene);
     put(&mut store, scene.game.id, t);

@@ -11,6 +11,7 @@ use uuid::Uuid;
 
 pub mod cli;
 pub mod files;
+pub mod mezzo_drafts;
 
 /// A time stamp written as RFC 3339.
 pub fn time(s: &str) -> DateTime<Utc> {
@@ -333,6 +334,27 @@ pub fn stored<Scene>(scene: Scene, insert: impl FnOnce(&mut Store, &Scene)) -> (
     (scratch, store, scene)
 }
 
+/// Writes `game` and its characters into `store` in one transaction, each character's sheet
+/// with `put_sheet`, then whatever `rest` writes (a table, say).
+pub fn insert_game_and_sheets(
+    store: &mut Store,
+    game: &Game,
+    characters: &[sheetkeeper::rules::record::CharacterRecord],
+    put_sheet: impl Fn(&sheetkeeper::store::Tx<'_>, &sheetkeeper::rules::record::CharacterRecord) -> sheetkeeper::Result<()>,
+    rest: impl FnOnce(&sheetkeeper::store::Tx<'_>) -> sheetkeeper::Result<()>,
+) {
+    store
+        .write(|tx| {
+            tx.insert_game(game)?;
+            for r in characters {
+                tx.insert_character(&r.character)?;
+                put_sheet(tx, r)?;
+            }
+            rest(tx)
+        })
+        .unwrap();
+}
+
 /// A Penny Ante character made through the services with its first characteristic and its
 /// starting pennies: its id.
 pub fn penny_player(store: &mut Store, game: Uuid, name: &str, characteristic: &str, pennies: i64) -> Uuid {
@@ -476,6 +498,22 @@ impl MezzoState {
         let characters: Vec<Uuid> = store.read().characters_of(game).unwrap().iter().map(|c| c.id).collect();
         MezzoState::of(store, game, &characters)
     }
+}
+
+/// The challenge, "the storm", a test has started in Mezzo game `game`.
+pub fn mezzo_storm(store: &Store, game: Uuid) -> services::MezzoChallengeView {
+    services::mezzo_challenge(store, game).unwrap().expect("the storm")
+}
+
+/// A step: `challenger` surrenders in the storm (an arc ends after its challenges).
+pub fn mezzo_surrender(store: &mut Store, game: Uuid, challenger: Uuid) -> sheetkeeper::Result<services::MezzoChange> {
+    let surrender = serde_json::json!({ "move": "surrender", "challenger": challenger });
+    services::mezzo_challenge_play(store, game, &surrender).map(|c| c.change)
+}
+
+/// A step: the storm's challengers depart.
+pub fn mezzo_depart(store: &mut Store, game: Uuid) -> sheetkeeper::Result<services::MezzoChange> {
+    services::mezzo_challenge_play(store, game, &serde_json::json!({ "move": "depart" })).map(|c| c.change)
 }
 
 /// A complete No Stone Unturned sheet: `aspects` (body, mind, heart); the moods Curious,

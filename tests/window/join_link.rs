@@ -23,12 +23,7 @@ fn value(session: &Session, selector: &str) -> String {
 fn launch_again(db: &Path, scratch: &Scratch, link: &str) -> Child {
     Command::new(app())
         .arg(link)
-        .env("SHEETKEEPER_DB", db)
-        .env("DISPLAY", crate::displays::current())
-        .env("XDG_DATA_HOME", scratch.path("data"))
-        .env("XDG_CONFIG_HOME", scratch.path("config"))
-        .env("XDG_CACHE_HOME", scratch.path("cache"))
-        .env("XDG_STATE_HOME", scratch.path("state"))
+        .envs(crate::webdriver::app_environment(db, &scratch.path("")))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .spawn()

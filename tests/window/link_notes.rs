@@ -206,7 +206,7 @@ pub(crate) fn window_hosting(
     let scratch = Scratch::new(name);
     let [table_db, other_db] = ["table.db", "other.db"].map(|db| scratch.path(db));
     let game = table_with(&scratch, &table_db);
-    (window, scratch, other_db, game, host_in_window(&table_db))
+    (window, scratch, other_db, game, host_in_window(&table_db, GAME))
 }
 
 /// The real window as the device `name` on `db`: it joins the table at `addr` with `code`
@@ -225,9 +225,9 @@ pub(crate) fn join_in_window(db: &Path, name: &str, addr: SocketAddr, code: &str
     window
 }
 
-/// The real window as the table's device ("Table laptop") on `db`: it opens the fixture game
-/// and hosts it on loopback, as a person would; the window, the code and the address it shows.
-pub(crate) fn host_in_window(db: &Path) -> (Session, String, SocketAddr) {
+/// The real window as the table's device ("Table laptop") on `db`: it opens `game` and hosts
+/// it on loopback, as a person would; the window, the code and the address it shows.
+pub(crate) fn host_in_window(db: &Path, game: &str) -> (Session, String, SocketAddr) {
     let window = Session::start_with_env(
         &app(),
         db,
@@ -235,7 +235,7 @@ pub(crate) fn host_in_window(db: &Path) -> (Session, String, SocketAddr) {
     );
     window.set_window_size(1280, 800);
     window.wait_for("body[data-ready='true']");
-    open_game(&window, GAME);
+    open_game(&window, game);
     tap(&window, "#link-host");
     let code = window.wait_for("#link-code").text();
     let addr = window.wait_for("#link-addrs li").text().parse().expect("the table's address");

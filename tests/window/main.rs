@@ -29,6 +29,8 @@ mod mezzo;
 mod mezzo_challenge;
 mod mezzo_choices;
 mod mezzo_device;
+#[path = "../core/support/mezzo_drafts.rs"]
+mod mezzo_drafts;
 mod mezzo_linked_hand;
 mod mezzo_linked_votes;
 mod mezzo_play;

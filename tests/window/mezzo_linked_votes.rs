@@ -12,17 +12,17 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use sheetkeeper::link::{Claimed, HostHandle, JoinHandle};
-use sheetkeeper::rules::mezzo::action_check::{BaseChance, Cast, Law, SideKind, SideSetup};
+use sheetkeeper::rules::mezzo::action_check::{Cast, Law};
 use sheetkeeper::rules::mezzo::ballot::Direction;
 use sheetkeeper::rules::mezzo::vote::{ConflictCast, ConflictDraft, ConflictLaw};
-use sheetkeeper::services::{self, Approach, CheckDraft, DiceInput, GameMove};
+use sheetkeeper::services::{self, Approach, DiceInput, GameMove};
 use sheetkeeper::Store;
 use uuid::Uuid;
 
-use crate::link_notes::{host_table, join_in_process, join_in_window, on_the_table, tap, wait_for};
+use crate::link_notes::{host_in_window, host_table, join_in_process, join_in_window, on_the_table, tap, wait_for};
 use crate::mezzo::{choose, conflict_options, press, type_into, wait_contains};
 use crate::webdriver::Session;
-use crate::{app, one_window, open_game, shots_at_both_widths, Scratch};
+use crate::{one_window, shots_at_both_widths, Scratch};
 
 const GAME: &str = "The Drowned Cove";
 const ADA: &str = "1b2c3d4e-5f60-4a71-8b82-9c0d1e2f3a40";
@@ -73,17 +73,7 @@ fn bos_phone_at_the_table_with(scratch: &Scratch, file: &Value) -> (PathBuf, Pat
 fn table_window_with_bos_phone(scratch: &Scratch) -> (PathBuf, Uuid, Session, JoinHandle) {
     let [table_db, phone_db] = ["table.db", "phone.db"].map(|db| scratch.path(db));
     let game = on_the_table(scratch, &table_db, &plot_game());
-    let window = Session::start_with_env(
-        &app(),
-        &table_db,
-        &[("SHEETKEEPER_LINK_LISTEN", "127.0.0.1:0"), ("SHEETKEEPER_DEVICE_NAME", "Table laptop")],
-    );
-    window.set_window_size(1280, 800);
-    window.wait_for("body[data-ready='true']");
-    open_game(&window, GAME);
-    tap(&window, "#link-host");
-    let code = window.wait_for("#link-code").text();
-    let addr = window.wait_for("#link-addrs li").text().parse().expect("the table's address");
+    let (window, code, addr) = host_in_window(&table_db, GAME);
 
     // Bo's phone joins and asks to sit as Bo; the table's person approves on the window.
     let phone = join_in_process(&phone_db, addr, &code, "Bo's phone");
@@ -242,24 +232,7 @@ fn a_seated_player_votes_in_an_action_check_on_their_phone_and_the_table_resolve
     let tomas = characters.find(|c| c["id"] == TOMAS).expect("Tomas in the plot game");
     tomas["mezzo"]["adversity"] = 1.into();
     let (table_db, phone_db, game, _host, phone) = bos_phone_at_the_table_with(&scratch, &file);
-    let climb = CheckDraft {
-        description: "Tomas climbs the lighthouse".into(),
-        sides: vec![
-            SideSetup {
-                kind: SideKind::Action { element: id(TOMAS) },
-                description: String::new(),
-                chance: BaseChance::Common,
-                aptitude: 0,
-            },
-            SideSetup {
-                kind: SideKind::Failure,
-                description: "He falls".into(),
-                chance: BaseChance::Occasional,
-                aptitude: 0,
-            },
-        ],
-        involved: vec![],
-    };
+    let climb = crate::mezzo_drafts::climb(id(TOMAS), vec![]);
     // The table opens the check; Bo's first ballot (2 influence for the fall) is already in,
     // as if cast from this phone before the app was opened again.
     {

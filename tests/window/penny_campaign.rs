@@ -35,16 +35,8 @@ fn seeded(db_path: &std::path::Path) -> (Uuid, Uuid, Uuid) {
     services::penny_fund_antagonist(&mut store, game, count, 12).unwrap();
     let challenge = penny_challenge(&mut store, game, "The ferry", ada, bo);
     let (a, b) = (Side::Challenger, Side::Opponent);
-    let mut rng = StdRng::seed_from_u64(7);
-    for (mv, dice) in [
-        (Move::Pass { side: a }, vec![]),
-        (Move::Pass { side: b }, vec![]),
-        (Move::Characteristics { side: a, used: vec![] }, vec![]),
-        (Move::Characteristics { side: b, used: vec![] }, vec![]),
-        (Move::Roll { side: a }, vec![6]),
-        (Move::Cup { side: a, cup: vec![] }, vec![]),
-        (Move::Roll { side: b }, vec![2]),
-        (Move::Cup { side: b, cup: vec![] }, vec![]),
+    let mut moves = one_die_each_revealed(6, 2);
+    moves.extend([
         (
             Move::OfferLoan { id: Uuid::new_v4(), lender: Account::Character(cy), side: a, amount: 6, borrower: None },
             vec![],
@@ -52,10 +44,8 @@ fn seeded(db_path: &std::path::Path) -> (Uuid, Uuid, Uuid) {
         (Move::AnswerLoan { accept: true }, vec![]),
         (Move::Stand { side: a }, vec![]),
         (Move::Fold { side: b }, vec![]),
-    ] {
-        let d = if dice.is_empty() { DiceInput::Rolled } else { DiceInput::Entered { values: dice } };
-        services::penny_challenge_move(&mut store, game, mv, &d, &mut rng).unwrap();
-    }
+    ]);
+    play_moves(&mut store, game, moves);
     let loan = services::penny_table(&store, game).unwrap().loans[0].id;
     (challenge, loan, ada)
 }
@@ -165,6 +155,32 @@ fn baron_and_count(db_path: &std::path::Path) -> (Uuid, Uuid, Uuid, Uuid, Uuid) 
 }
 
 /// `challenger` challenges the antagonist `baron` directly, ante `ante`.
+/// Steps 1 and 2 of a challenge with no circumstance and no characteristic: each side rolls
+/// its one die (the challenger `challenger`, the opponent `opponent`) and keeps it revealed.
+fn one_die_each_revealed(challenger: u8, opponent: u8) -> Vec<(Move, Vec<u8>)> {
+    let (a, b) = (Side::Challenger, Side::Opponent);
+    vec![
+        (Move::Pass { side: a }, vec![]),
+        (Move::Pass { side: b }, vec![]),
+        (Move::Characteristics { side: a, used: vec![] }, vec![]),
+        (Move::Characteristics { side: b, used: vec![] }, vec![]),
+        (Move::Roll { side: a }, vec![challenger]),
+        (Move::Cup { side: a, cup: vec![] }, vec![]),
+        (Move::Roll { side: b }, vec![opponent]),
+        (Move::Cup { side: b, cup: vec![] }, vec![]),
+    ]
+}
+
+/// Plays `moves` in the running challenge through the services, each with the dice entered
+/// for it (none: rolled).
+fn play_moves(store: &mut Store, game: Uuid, moves: Vec<(Move, Vec<u8>)>) {
+    let mut rng = StdRng::seed_from_u64(7);
+    for (mv, dice) in moves {
+        let d = if dice.is_empty() { DiceInput::Rolled } else { DiceInput::Entered { values: dice } };
+        services::penny_challenge_move(store, game, mv, &d, &mut rng).unwrap();
+    }
+}
+
 fn challenge_the_baron(db_path: &std::path::Path, game: Uuid, challenger: Uuid, baron: Uuid, ante: i64) {
     let mut store = Store::open(db_path).expect("the database");
     let draft = services::ChallengeDraft {
@@ -245,16 +261,8 @@ fn a_debt_to_an_antagonist_who_leaves_play_is_owed_to_the_house() {
     {
         let mut store = Store::open(&db_path).expect("the database");
         let (a, b) = (Side::Challenger, Side::Opponent);
-        let mut rng = StdRng::seed_from_u64(7);
-        for (mv, dice) in [
-            (Move::Pass { side: a }, vec![]),
-            (Move::Pass { side: b }, vec![]),
-            (Move::Characteristics { side: a, used: vec![] }, vec![]),
-            (Move::Characteristics { side: b, used: vec![] }, vec![]),
-            (Move::Roll { side: a }, vec![1]),
-            (Move::Cup { side: a, cup: vec![] }, vec![]),
-            (Move::Roll { side: b }, vec![6]),
-            (Move::Cup { side: b, cup: vec![] }, vec![]),
+        let mut moves = one_die_each_revealed(1, 6);
+        moves.extend([
             (Move::Stand { side: a }, vec![]),
             (Move::Stand { side: b }, vec![]),
             (Move::Pass { side: a }, vec![]),
@@ -262,10 +270,8 @@ fn a_debt_to_an_antagonist_who_leaves_play_is_owed_to_the_house() {
             (Move::Stand { side: a }, vec![]),
             (Move::Stand { side: b }, vec![]),
             (Move::Debt, vec![]),
-        ] {
-            let d = if dice.is_empty() { DiceInput::Rolled } else { DiceInput::Entered { values: dice } };
-            services::penny_challenge_move(&mut store, game, mv, &d, &mut rng).unwrap();
-        }
+        ]);
+        play_moves(&mut store, game, moves);
     }
     let session = open(&db_path);
     to_the_table(&session);

@@ -119,6 +119,17 @@ pub(crate) fn enter_2d10(session: &Session, party: &str, first: &str, second: &s
     session.wait_for(&format!("#sc-dice-{party}-faces"));
 }
 
+/// Once the dice shown give the RMIB `number`: ends the Decision Phase, concludes the roll,
+/// and waits for the result to read `reading` with the MIB `mib`.
+pub(crate) fn decide_and_conclude(session: &Session, number: &str, reading: &str, mib: &str) {
+    session.wait_text("#sc-roll-number", number);
+    press(session, "#sc-roll-decide");
+    session.wait_for("#sc-roll-conclude");
+    press(session, "#sc-roll-conclude");
+    session.wait_text("#sc-roll-reading", reading);
+    assert_eq!(text_of(session, "#sc-roll-mib"), mib);
+}
+
 /// Rolls (types) an experience die from `contributor` into `party` and chooses its sign.
 pub(crate) fn experience_die(session: &Session, contributor: &str, party: &str, face: &str, sign: &str) {
     choose(session, "#sc-xp-contributor", contributor);
@@ -276,12 +287,7 @@ fn a_contest_reaches_the_critical_juncture_only_through_a_sides_own_mib() {
     session.wait_for("#sc-roll-live");
     enter_2d10(&session, "actor", "10", "10");
     enter_2d10(&session, "resistor", "4", "5");
-    session.wait_text("#sc-roll-number", "−9");
-    press(&session, "#sc-roll-decide");
-    session.wait_for("#sc-roll-conclude");
-    press(&session, "#sc-roll-conclude");
-    session.wait_text("#sc-roll-reading", "Failure");
-    assert_eq!(text_of(&session, "#sc-roll-mib"), "-9");
+    decide_and_conclude(&session, "−9", "Failure", "-9");
     assert!(session.find("#sc-juncture").is_err(), "a plain failure has no Critical Juncture points");
     shots_of(&session, "scattershot-juncture-failure", "#sc-roll-result");
 
@@ -292,12 +298,7 @@ fn a_contest_reaches_the_critical_juncture_only_through_a_sides_own_mib() {
     session.wait_for("#sc-roll-live");
     enter_2d10(&session, "actor", "7", "7");
     enter_2d10(&session, "resistor", "1", "1");
-    session.wait_text("#sc-roll-number", "−10");
-    press(&session, "#sc-roll-decide");
-    session.wait_for("#sc-roll-conclude");
-    press(&session, "#sc-roll-conclude");
-    session.wait_text("#sc-roll-reading", "Catastrophic Failure");
-    assert_eq!(text_of(&session, "#sc-roll-mib"), "-10");
+    decide_and_conclude(&session, "−10", "Catastrophic Failure", "-10");
     session.wait_for("#sc-juncture");
     shots_of(&session, "scattershot-juncture-catastrophic", "#sc-roll-result");
 }

@@ -369,12 +369,7 @@ fn a_roll_from_the_sheet_against_someone_elsewhere() {
 
     // Ada rolls 2 and 3: her MIB 5, the RMIB 5 − 2 = 3.
     crate::scattershot::enter_2d10(&session, "actor", "2", "3");
-    session.wait_text("#sc-roll-number", "3");
-    press(&session, "#sc-roll-decide");
-    session.wait_for("#sc-roll-conclude");
-    press(&session, "#sc-roll-conclude");
-    session.wait_text("#sc-roll-reading", "Success");
-    assert_eq!(text_of(&session, "#sc-roll-mib"), "3");
+    crate::scattershot::decide_and_conclude(&session, "3", "Success", "3");
     shots_of(&session, "scattershot-roll-elsewhere-result", "#sc-roll-result");
     dismiss_toast(&session);
     press(&session, "#sc-tab-log");

@@ -89,18 +89,10 @@ impl Driver {
             .arg("--native-port")
             .arg(native_port.to_string())
             // The app is started by WebKitWebDriver, a child of tauri-driver, so it
-            // inherits this environment.
-            .env("SHEETKEEPER_DB", db)
-            // The running test's own display (`displays.rs`).
-            .env("DISPLAY", crate::displays::current())
-            // GTK's recent files, WebKit's caches, dconf's and the like go into the session's
-            // own folder: not into the home folder of whoever runs the tests, nor next to
-            // `db`, whose folder may be one that must not exist (WebKitWebDriver makes dconf's
-            // folder in the cache home while the app is opening the database).
-            .env("XDG_DATA_HOME", xdg.join("data"))
-            .env("XDG_CONFIG_HOME", xdg.join("config"))
-            .env("XDG_CACHE_HOME", xdg.join("cache"))
-            .env("XDG_STATE_HOME", xdg.join("state"))
+            // inherits this environment. The XDG folders go in the session's own folder:
+            // not next to `db`, whose folder may be one that must not exist (WebKitWebDriver
+            // makes dconf's folder in the cache home while the app is opening the database).
+            .envs(app_environment(db, &xdg))
             .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -172,6 +164,22 @@ impl Drop for Driver {
 }
 
 /// A new, empty folder for one session's XDG homes.
+/// What the app is started with: its database `db`, the running test's own display
+/// (`displays.rs`), and the XDG folders (GTK's recent files, WebKit's caches, dconf's and the
+/// like) below `xdg`, not in the home folder of whoever runs the tests.
+pub(crate) fn app_environment(db: &Path, xdg: &Path) -> Vec<(&'static str, std::ffi::OsString)> {
+    let mut env = vec![("SHEETKEEPER_DB", db.as_os_str().to_owned()), ("DISPLAY", crate::displays::current().into())];
+    for (name, folder) in [
+        ("XDG_DATA_HOME", "data"),
+        ("XDG_CONFIG_HOME", "config"),
+        ("XDG_CACHE_HOME", "cache"),
+        ("XDG_STATE_HOME", "state"),
+    ] {
+        env.push((name, xdg.join(folder).into_os_string()));
+    }
+    env
+}
+
 fn xdg_folder() -> PathBuf {
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);

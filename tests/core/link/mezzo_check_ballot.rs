@@ -5,7 +5,7 @@
 //! table's device; the table rolls with it and the resolve pays it, in one undoable move.
 
 use rand::SeedableRng;
-use sheetkeeper::rules::mezzo::action_check::{BaseChance, Cast, Law, SideKind, SideSetup};
+use sheetkeeper::rules::mezzo::action_check::{Cast, Law};
 use sheetkeeper::rules::mezzo::ballot::Direction;
 use sheetkeeper::services::{self, Changed, CheckDraft, DiceInput, GameMove, ImportOptions};
 use uuid::Uuid;
@@ -27,24 +27,7 @@ fn id(text: &str) -> Uuid {
 
 /// Tomas (common) climbs the lighthouse, or falls (occasional).
 fn climb() -> CheckDraft {
-    CheckDraft {
-        description: "Tomas climbs the lighthouse".into(),
-        sides: vec![
-            SideSetup {
-                kind: SideKind::Action { element: id(TOMAS) },
-                description: String::new(),
-                chance: BaseChance::Common,
-                aptitude: 0,
-            },
-            SideSetup {
-                kind: SideKind::Failure,
-                description: "He falls".into(),
-                chance: BaseChance::Occasional,
-                aptitude: 0,
-            },
-        ],
-        involved: vec![id(LIGHTHOUSE)],
-    }
+    crate::support::mezzo_drafts::climb(id(TOMAS), vec![id(LIGHTHOUSE)])
 }
 
 #[test]

@@ -15,6 +15,9 @@ import { el, byId } from "./dom.js";
 import { busy } from "./components.js";
 import { openModal } from "./modal.js";
 
+/** A preset that is named by its dice: `die("d6", "a circumstance die")`. */
+export const die = (expression, note) => ({ label: expression, expression, note });
+
 /** How many earlier rolls the tray lists. */
 const RECENT = 5;
 

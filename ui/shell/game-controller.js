@@ -13,12 +13,16 @@
 //     loadTab: async (view) => {},     // what the shown tab reads again after a move
 //     apply: async (view, answer) => change,   // a move's answer into the view; says `message`
 //     context: (view) => ({ … }),      // what the tabs get beyond the shared ctx
-//     draw: (ctx, view) => host,       // the shown tab
-//     heading: (view, gameName) => "…",  place: (view) => ({ screen: "game", … }),
+//     draw: (ctx, view) => host,       // the shown tab; or `renders` and `tabClass`:
+//     renders: { sheet: renderSheet, … },  tabClass: (tab) => `mz-tab mz-tab-${tab}`,
+//                                      // each tab's `render(host, ctx)` into a <div> of that class
+//     who: (view) => "Mira",           // the character shown, named before the game in the heading
+//     place: (view) => ({ screen: "game", … }),
 //   });
 //   screen.init(hooks);   // once: builds the frame and registers with home (systems.js)
 //
-// Optional: `printCharacter(view)` (whom the Sheet tab's print button prints; by default the
+// Optional: `heading(view, gameName)` in place of `who` (the frame's heading, whole),
+// `printCharacter(view)` (whom the Sheet tab's print button prints; by default the
 // character that tab shows, `view.sheetId`), `opened(view)` after the first read,
 // `leave(view)` when the screen closes or opens anew, `undone(view, detail)` (an Undo
 // elsewhere: true reads the game again), `beforeSwitch(view, tab, options)`, `afterUndo`,
@@ -31,7 +35,7 @@ import * as api from "./api.js";
 import { busy, focusLost } from "../kit/components.js";
 import { openDiceTray } from "../kit/dice-tray.js";
 import { feedStack, recentRolls } from "../kit/feed.js";
-import { byId } from "../kit/dom.js";
+import { el, byId } from "../kit/dom.js";
 import { inTurn } from "../kit/in-turn.js";
 import { gameScreen, showRefusal, ask, focusAfterMove, takeFocus } from "./game-screen.js";
 import { openJournal } from "./journal.js";
@@ -64,6 +68,24 @@ export function gameController(game) {
     const g = app.getGame(view.gameId);
     return g ? g.name : view.table?.game?.name ?? "";
   };
+
+  // As every game's: the frame's badge names the system, the heading the game, after the
+  // character whose sheet is shown (or whom the screen was opened for) when there is one.
+  const heading =
+    game.heading ??
+    ((v, name) => {
+      const who = game.who?.(v);
+      return who ? `${who} — ${name}` : name;
+    });
+
+  // The shown tab: the game's own `draw`, or its tab's render function in a host of its own.
+  const draw =
+    game.draw ??
+    ((ctx, v) => {
+      const host = el("div", { class: game.tabClass(v.tab) });
+      game.renders[v.tab](host, ctx);
+      return host;
+    });
 
   // Every game prints from its Sheet tab, by default the character shown there.
   const printCharacter = game.printCharacter ?? ((v) => (v.tab === "sheet" ? v.sheetId : null));
@@ -278,10 +300,10 @@ export function gameController(game) {
       getGame: app.getGame,
       ...game.context?.(view, app),
     };
-    const host = game.draw(ctx, view);
+    const host = draw(ctx, view);
     const rolls = view.tab === "log" ? recentRolls(view.feedCards ?? []) : null;
     if (rolls) host.prepend(rolls);
-    frame.fill(game.heading(view, gameName()), view.tab, host, focus);
+    frame.fill(heading(view, gameName()), view.tab, host, focus);
     remember(); // after the frame's own note of the game: the character shown too
   }
 

@@ -22,7 +22,8 @@
 // MezzoChange, or an outcome carrying one) changes it.
 
 import * as api from "./api.js";
-import { el, byId } from "../../kit/dom.js";
+import { die } from "../../kit/dice-tray.js";
+import { byId } from "../../kit/dom.js";
 import { gameController } from "../../shell/game-controller.js";
 import { renderTable } from "./table.js";
 import { renderElements, renderSheetTab } from "./elements.js";
@@ -107,11 +108,11 @@ const screen = gameController({
   // The game's own dice on the tray (any XdY±N can be typed too): the step dice Leave to
   // Chance gives votes, a d12 per tied option, the D6 variant's d6.
   dice: () => [
-    { label: "d4", expression: "d4", note: "1 vote" },
-    { label: "d6", expression: "d6", note: "2 votes · D6 variant" },
-    { label: "d8", expression: "d8", note: "3 votes" },
-    { label: "d10", expression: "d10", note: "4 votes" },
-    { label: "d12", expression: "d12", note: "5 votes · a tie" },
+    die("d4", "1 vote"),
+    die("d6", "2 votes · D6 variant"),
+    die("d8", "3 votes"),
+    die("d10", "4 votes"),
+    die("d12", "5 votes · a tie"),
   ],
   start: (gameId, tab, character) => ({
     table: null,
@@ -176,25 +177,20 @@ const screen = gameController({
     diceByHand: Boolean(gameOf()?.dice_by_hand),
     character: (id) => gameOf()?.characters?.find((c) => c.id === id) ?? null,
   }),
-  draw(ctx, view) {
-    const host = el("div", { class: `mz-tab mz-tab-${view.tab}` });
-    if (view.tab === "sheet") renderSheetTab(host, ctx);
-    else if (view.tab === "table") renderTable(host, ctx);
-    else if (view.tab === "elements") renderElements(host, ctx);
-    else if (view.tab === "conflict") renderConflict(host, ctx);
-    else if (view.tab === "check") renderCheck(host, ctx);
-    else if (view.tab === "plot") renderPlot(host, ctx);
-    else if (view.tab === "deck") renderDeck(host, ctx);
-    else if (view.tab === "challenge") renderChallenge(host, ctx);
-    else renderLog(host, ctx);
-    return host;
+  tabClass: (tab) => `mz-tab mz-tab-${tab}`,
+  renders: {
+    sheet: renderSheetTab,
+    table: renderTable,
+    elements: renderElements,
+    conflict: renderConflict,
+    check: renderCheck,
+    plot: renderPlot,
+    deck: renderDeck,
+    challenge: renderChallenge,
+    log: renderLog,
   },
-  // As every game's: the frame's badge names the system, the heading the character whose
-  // sheet is shown (on the Sheet tab) and the game.
-  heading(view, gameName) {
-    const who = view.tab === "sheet" && view.sheetId ? view.table?.characters.find((c) => c.id === view.sheetId)?.name : null;
-    return who ? `${who} — ${gameName}` : gameName;
-  },
+  // The character whose sheet the Sheet tab shows.
+  who: (view) => (view.tab === "sheet" && view.sheetId ? view.table?.characters.find((c) => c.id === view.sheetId)?.name : null),
   place(view) {
     const character = view.sheetId && view.table?.characters.some((c) => c.id === view.sheetId) ? view.sheetId : null;
     return character ? { screen: "sheet", game: view.gameId, character, tab: view.tab } : { screen: "game", game: view.gameId, tab: view.tab };

@@ -10,6 +10,7 @@
 //   initNsuScreen({ run, toast, refresh, getGame, renameCharacter });   // once, from app.js
 
 import * as api from "./api.js";
+import { die } from "../../kit/dice-tray.js";
 import { el, byId } from "../../kit/dom.js";
 import { gameController } from "../../shell/game-controller.js";
 import { initNsuSheet, sheetRoot, loadSheet, forgetSheet, sheetCharacter } from "./sheet.js";
@@ -55,12 +56,7 @@ const screen = gameController({
   noun: "The No Stone Unturned game",
   home: "world",
   // The game's own dice on the tray (any XdY±N can be typed too).
-  dice: () => [
-    { label: "d4", expression: "d4", note: "aspect or mood die" },
-    { label: "d6", expression: "d6", note: "aspect or mood die" },
-    { label: "d8", expression: "d8", note: "aspect or mood die" },
-    { label: "2d4", expression: "2d4", note: "danger or reward level" },
-  ],
+  dice: () => [...["d4", "d6", "d8"].map((d) => die(d, "aspect or mood die")), die("2d4", "danger or reward level")],
   scrollOnSwitch: true,
   start: (gameId, tab, character) => ({ character, sheetId: character, logAll: character === null, host: null }),
   // Each tab reads its own part (the sheet, the world, the log) and draws it in its root; false

@@ -13,7 +13,8 @@
 // House's secrets after a hand-over) and what each tab reads.
 
 import * as api from "./api.js";
-import { el, byId } from "../../kit/dom.js";
+import { die } from "../../kit/dice-tray.js";
+import { byId } from "../../kit/dom.js";
 import { gameController } from "../../shell/game-controller.js";
 import { busy } from "./kit.js";
 import { renderTable } from "./table.js";
@@ -69,10 +70,7 @@ const screen = gameController({
   home: "table",
   // The game's own dice on the tray (any XdY±N can be typed too): a cup of d6s, one die and
   // one more per characteristic used, up to six.
-  dice: () => [
-    { label: "d6", expression: "d6", note: "a circumstance die" },
-    ...[2, 3, 4, 5, 6].map((n) => ({ label: `${n}d6`, expression: `${n}d6`, note: `a cup of ${n}` })),
-  ],
+  dice: () => [die("d6", "a circumstance die"), ...[2, 3, 4, 5, 6].map((n) => die(`${n}d6`, `a cup of ${n}`))],
   scrollOnSwitch: true,
   printCharacter: (view) => (view.tab === "sheet" ? (view.sheetShown ?? view.character ?? view.table?.players?.[0]?.id ?? null) : null),
   // With `character` the screen is that character's: the sheet tab is theirs, without a chooser.
@@ -133,25 +131,22 @@ const screen = gameController({
     role: view.role,
     mine: view.mine,
   }),
-  draw(ctx, view) {
-    const host = el("div", { class: `penny-tab penny-tab-${view.tab}` });
-    if (view.tab === "sheet") renderSheet(host, ctx);
-    else if (view.tab === "table") renderTable(host, ctx);
-    else if (view.tab === "ledger") renderLedger(host, ctx);
-    else if (view.tab === "log") renderLog(host, ctx);
-    else {
-      const c = view.table.challenge;
+  tabClass: (tab) => `penny-tab penny-tab-${tab}`,
+  renders: {
+    sheet: renderSheet,
+    table: renderTable,
+    ledger: renderLedger,
+    log: renderLog,
+    // The challenge being played, or the last one until a new one is set up; else the set-up.
+    challenge(host, ctx) {
+      const c = ctx.ui.table.challenge;
       const running = c && c.phase !== "over";
-      if (running || (c && !view.setupOpen)) renderChallenge(host, ctx);
+      if (running || (c && !ctx.ui.setupOpen)) renderChallenge(host, ctx);
       else renderSetup(host, ctx);
-    }
-    return host;
+    },
   },
-  heading(view, gameName) {
-    const who = view.forCharacter ? view.table.players.find((p) => p.id === view.character)?.name : null;
-    // As every game's: the frame's badge names the system, the heading the character and game.
-    return who ? `${who} — ${gameName}` : gameName;
-  },
+  // The player the screen was opened for.
+  who: (view) => (view.forCharacter ? view.table.players.find((p) => p.id === view.character)?.name : null),
   place: (view) => ({ screen: view.forCharacter ? "sheet" : "game", game: view.gameId, character: view.character, tab: view.tab }),
 });
 

@@ -18,7 +18,8 @@
 // and `edit`, a sheet edit whose Undo is the character's.
 
 import * as api from "./api.js";
-import { el, byId } from "../../kit/dom.js";
+import { die } from "../../kit/dice-tray.js";
+import { byId } from "../../kit/dom.js";
 import { gameController } from "../../shell/game-controller.js";
 import { renderTable } from "./table.js";
 import { renderSheet } from "./sheet.js";
@@ -68,10 +69,7 @@ const screen = gameController({
   // and the table's experience die.
   dice: (view) => {
     const sides = view.table?.settings?.experience_die ?? 6;
-    return [
-      { label: "2d10", expression: "2d10", note: "Made-It-By" },
-      { label: `d${sides}`, expression: `d${sides}`, note: "experience die" },
-    ];
+    return [die("2d10", "Made-It-By"), die(`d${sides}`, "experience die")];
   },
   scrollOnSwitch: true,
   // With `character` the screen is that character's: the sheet tab shows only their sheet (no
@@ -101,21 +99,10 @@ const screen = gameController({
         ? "the Gamemaster"
         : (view.table.characters.find((c) => c.id === id) ?? view.table.players.find((p) => p.id === id))?.name ?? "someone",
   }),
-  draw(ctx, view) {
-    const host = el("div", { class: `mz-tab sc-tab sc-tab-${view.tab}` });
-    if (view.tab === "table") renderTable(host, ctx);
-    else if (view.tab === "sheet") renderSheet(host, ctx);
-    else if (view.tab === "roll") renderRoll(host, ctx);
-    else if (view.tab === "play") renderPlay(host, ctx);
-    else if (view.tab === "rewards") renderRewards(host, ctx);
-    else renderLog(host, ctx);
-    return host;
-  },
-  // The frame's badge names the system; the heading names the game (and the character).
-  heading(view, gameName) {
-    const who = view.character ? view.table.characters.find((c) => c.id === view.character)?.name : null;
-    return who ? `${who} — ${gameName}` : gameName;
-  },
+  tabClass: (tab) => `mz-tab sc-tab sc-tab-${tab}`,
+  renders: { table: renderTable, sheet: renderSheet, roll: renderRoll, play: renderPlay, rewards: renderRewards, log: renderLog },
+  // The character the screen was opened for.
+  who: (view) => (view.character ? view.table.characters.find((c) => c.id === view.character)?.name : null),
   place: (view) => ({ screen: view.character ? "sheet" : "game", game: view.gameId, character: view.character, tab: view.tab }),
 });
 

@@ -15,57 +15,33 @@ import * as api from "./api.js";
 import { el } from "../../kit/dom.js";
 import { actors, castsOf, castsOfPlayer, formFromBallot, requestOf, sidesOf } from "./check-attempt.js";
 import { playerCasts, playerSpends } from "./check-votes.js";
-import { ballotList } from "./conflict-open.js";
-import { button, card } from "./kit.js";
+import { ballotFormCard, openVotes, votesOnPhonesCard, withdrawOpenButton } from "./conflict-open.js";
+import { card } from "./kit.js";
 
-/** The check's description and its sides as kept on the table. */
-function openSetup(open) {
-  return [
-    el("p", { class: "mz-open-question", id: "mzc-open-description" }, open.setup.description || "Action check"),
-    el("ol", { class: "mz-list", id: "mzc-open-sides", "aria-label": "Sides" }, ...open.sides.map((s, i) => el("li", {}, `${i + 1}. ${s}`))),
-  ];
-}
+/** The check's description and its sides as kept on the table, and who has voted. */
+const openSetup = (open) =>
+  openVotes(open, open.setup.description || "Action check", open.sides, { text: "mzc-open-description", list: "mzc-open-sides", label: "Sides" });
 
 /** The table's device, no check open: opens the one being set up (no votes) for phones. */
 export function openCheckForVotesCard(ctx) {
-  return card(
-    "mzc-open-for-votes",
-    "Votes on phones",
-    el("p", { class: "mz-hint muted" }, "Players seated on their own devices cast their own laws and influence there; you add the rest here and roll."),
-    button(
-      "Open for votes on phones",
-      async (b) => {
-        const { setup } = requestOf(ctx);
-        const done = await ctx.move("The check was not opened for votes.", () => api.mezzoOpenCheckForVotes(ctx.gameId, setup), b);
-        if (!done) return;
-        ctx.ui.openCheck = await api.mezzoOpenCheck(ctx.gameId);
-        ctx.render("#mzc-open-check-heading");
-      },
-      { id: "mzc-open-for-votes-submit" },
-    ),
-  );
+  return votesOnPhonesCard(ctx, {
+    what: "check",
+    prefix: "mzc",
+    key: "openCheck",
+    hint: "Players seated on their own devices cast their own laws and influence there; you add the rest here and roll.",
+    call: () => api.mezzoOpenCheckForVotes(ctx.gameId, requestOf(ctx).setup),
+    read: () => api.mezzoOpenCheck(ctx.gameId),
+  });
 }
 
 /** The table's device, a check open: its sides, who has voted, and Withdraw. */
 export function openCheckCard(ctx) {
-  const open = ctx.ui.openCheck;
   return card(
     "mzc-open-check",
     "Open for votes",
-    ...openSetup(open),
-    el("p", { class: "mz-cast-title" }, "Who has voted"),
-    ballotList(open.ballots, open.sides),
+    ...openSetup(ctx.ui.openCheck),
     el("p", { class: "mz-hint muted" }, "Their votes count when you roll; influence and adversity are paid when the check resolves. Add the others' votes below."),
-    button(
-      "Withdraw the check",
-      async (b) => {
-        const done = await ctx.move("The check was not withdrawn.", () => api.mezzoWithdrawOpenCheck(ctx.gameId), b);
-        if (!done) return;
-        ctx.ui.openCheck = null;
-        ctx.render("#mzc-sides-heading");
-      },
-      { id: "mzc-withdraw-open", class: "danger" },
-    ),
+    withdrawOpenButton(ctx, { what: "check", prefix: "mzc", key: "openCheck", call: () => api.mezzoWithdrawOpenCheck(ctx.gameId), focus: "#mzc-sides-heading" }),
   );
 }
 
@@ -79,8 +55,6 @@ export function checkBallotCards(ctx) {
       "mzc-open-check",
       "The table asks for your votes",
       ...openSetup(open),
-      el("p", { class: "mz-cast-title" }, "Who has voted"),
-      ballotList(open.ballots, open.sides),
       open.rolled && el("p", { class: "mz-hint", id: "mzc-open-rolled", role: "status" }, "The dice are rolled: the votes are in."),
     ),
     ...(open.rolled ? [] : ctx.devicePlayers.map((p) => ballotForm(ctx, open, p))),
@@ -97,26 +71,14 @@ function ballotForm(ctx, open, p) {
     c.ballotForms[key] = true;
     formFromBallot(c, p.id, open.ballots.find((b) => b.player === p.id)?.casts ?? []);
   }
-  const cast = (casts, b) =>
-    ctx.move(`${p.name}'s votes were not cast.`, () => api.mezzoCastCheckBallot(ctx.gameId, p.id, casts), b).then(async (done) => {
-      if (!done) return;
+  return ballotFormCard(ctx, p, {
+    prefix: "mzc",
+    voted: open.ballots.some((b) => b.player === p.id),
+    fields: [playerCasts(p, ctx, { prefix: "mzc-ballot", changed: () => {} }), ...playerSpends(p, ctx, { prefix: "mzc-ballot" })],
+    casts: () => castsOfPlayer(p, castsOf(c, p.id), sidesOf(c).length, actors(c)),
+    send: (casts) => api.mezzoCastCheckBallot(ctx.gameId, p.id, casts),
+    async sent() {
       ctx.ui.openCheck = await api.mezzoOpenCheck(ctx.gameId);
-      ctx.render(`#mzc-ballot-cast-${p.id}`);
-    });
-  const voted = open.ballots.some((b) => b.player === p.id);
-  return card(
-    `mzc-ballot-${p.id}-form`,
-    `${p.name}'s votes`,
-    playerCasts(p, ctx, { prefix: "mzc-ballot", changed: () => {} }),
-    ...playerSpends(p, ctx, { prefix: "mzc-ballot" }),
-    el(
-      "div",
-      { class: "mz-actions" },
-      button(voted ? "Change my votes" : "Cast my votes", (b) => cast(castsOfPlayer(p, castsOf(c, p.id), sidesOf(c).length, actors(c)), b), {
-        id: `mzc-ballot-cast-${p.id}`,
-        class: "primary mz-big-button",
-      }),
-      voted && button("Take my votes back", (b) => cast([], b), { id: `mzc-ballot-clear-${p.id}` }),
-    ),
-  );
+    },
+  });
 }

@@ -12,7 +12,9 @@ import {
   button,
   card,
   checkbox,
+  countInput,
   disclosure,
+  elementPick,
   entryChoice,
   field,
   form,
@@ -109,12 +111,7 @@ export function playerCasts(p, ctx, { prefix = "mzc", changed = () => schedulePr
     extraLaws: [...src.laws.map((l) => [`custom:${l.id}`, `${l.name} (±1)`]), ...src.themes.map((th) => [`theme:${th.by}`, `Theme: ${th.text} (±1)`])],
     facts: src.facts.map((f) => f.text),
   });
-  const points = numberInput({ id: id("influence"), min: 0, max: p.influence, value: mine.influence.points, data: { focusKey: id("influence") } });
-  points.addEventListener("input", () => {
-    const n = wholeNumber(points);
-    mine.influence.points = n !== null && n > 0 ? n : 0;
-    changed();
-  });
+  const points = countInput(mine.influence, "points", p.influence, { id: id("influence"), data: { focusKey: id("influence") } }, changed);
   const pointsSide = sideSelect(ctx, mine.influence.side, { id: id("influence-side"), data: { focusKey: id("influence-side") } });
   pointsSide.addEventListener("change", () => {
     mine.influence.side = Number(pointsSide.value);
@@ -186,24 +183,9 @@ function otherSources(p, mine, ctx, src, id, changed) {
   const c = ctx.ui.check;
   const parts = [];
   const known = new Map(allElements(ctx.table).map((e) => [e.id, e]));
-  const number = (part, key, max, what) => {
-    const input = numberInput({ id: id(what), min: 0, max, value: part[key], data: { focusKey: id(what) } });
-    input.addEventListener("input", () => {
-      const n = wholeNumber(input);
-      part[key] = n !== null && n > 0 ? n : 0;
-      changed();
-    });
-    return input;
-  };
-  const elementPick = (part, choices, what) => {
-    const s = select([["", "None"], ...choices], { id: id(what), data: { focusKey: id(what) } });
-    s.value = part.element;
-    s.addEventListener("change", () => {
-      part.element = s.value;
-      changed();
-    });
-    return s;
-  };
+  const attrs = (what) => ({ id: id(what), data: { focusKey: id(what) } });
+  const number = (part, key, max, what) => countInput(part, key, max, attrs(what), changed);
+  const pick = (part, choices, what) => elementPick(part, choices, attrs(what), changed);
   const sidePick = (part, what) => {
     const s = sideSelect(ctx, part.side, { id: id(what), data: { focusKey: id(what) } });
     s.addEventListener("change", () => {
@@ -218,7 +200,7 @@ function otherSources(p, mine, ctx, src, id, changed) {
       el(
         "div",
         { class: "mz-fields" },
-        field("Victory Narration: victor", elementPick(mine.narration, banked.map((v) => [v.element, `${v.name} (${v.votes} ${v.votes === 1 ? "vote" : "votes"} bought)`]), "narration-element")),
+        field("Victory Narration: victor", pick(mine.narration, banked.map((v) => [v.element, `${v.name} (${v.votes} ${v.votes === 1 ? "vote" : "votes"} bought)`]), "narration-element")),
         field("Narration votes", number(mine.narration, "votes", Math.max(...banked.map((v) => v.votes)), "narration-votes")),
         field("For side", sidePick(mine.narration, "narration-side")),
       ),
@@ -232,7 +214,7 @@ function otherSources(p, mine, ctx, src, id, changed) {
       el(
         "div",
         { class: "mz-fields" },
-        field("Ill Fated: element in debt", elementPick(mine.ill, debtors.map((e) => [e.id, `${e.name} (${e.adversity_debt} debt)`]), "ill-element")),
+        field("Ill Fated: element in debt", pick(mine.ill, debtors.map((e) => [e.id, `${e.name} (${e.adversity_debt} debt)`]), "ill-element")),
         field("Debt paid off (a vote each)", number(mine.ill, "points", Math.max(...debtors.map((e) => e.adversity_debt)), "ill-points")),
         field("For the side that hinders it", sidePick(mine.ill, "ill-side")),
       ),

@@ -8,7 +8,8 @@
 // device lists every ballot.
 //
 //   import { openForVotesCard, openConflictCard, ballotCards, ballotWords, ballotList } from "./conflict-open.js";
-//   (ballotList and ballotWords serve an action check open for votes too: check-open.js)
+//   (openVotes, votesOnPhonesCard and withdrawOpenButton serve an action check open for
+//   votes too: check-open.js)
 //   ctx.ui.openConflict: the OpenConflictView (mezzoOpenConflict) or null
 
 import * as api from "./api.js";
@@ -56,55 +57,87 @@ export function ballotList(ballots, targets) {
   );
 }
 
-/** The question and options as kept on the table. */
-function openQuestion(open) {
+/**
+ * What a conflict or an action check open for votes keeps on the table, and who has voted:
+ * its line `text`, its numbered `targets` (options or sides) and every ballot. `ids` names
+ * the line and the list (`text`, `list`) and the list's `label`.
+ */
+export function openVotes(open, text, targets, ids) {
   return [
-    el("p", { class: "mz-open-question", id: "mz-open-question" }, open.question),
-    el("ol", { class: "mz-list", id: "mz-open-options", "aria-label": "Options" }, ...open.options.map((o, i) => el("li", {}, `${i + 1}. ${o}`))),
+    el("p", { class: "mz-open-question", id: ids.text }, text),
+    el("ol", { class: "mz-list", id: ids.list, "aria-label": ids.label }, ...targets.map((t, i) => el("li", {}, `${i + 1}. ${t}`))),
+    el("p", { class: "mz-cast-title" }, "Who has voted"),
+    ballotList(open.ballots, targets),
   ];
 }
 
-/** The table's device, no conflict open: opens the one being set up (`draft`, no votes) for phones. */
-export function openForVotesCard(ctx, draftOf) {
+/** The question and options as kept on the table, and who has voted. */
+const openQuestion = (open) => openVotes(open, open.question, open.options, { text: "mz-open-question", list: "mz-open-options", label: "Options" });
+
+/**
+ * The table's device, no conflict or check (`what`) open: the card that opens the one being
+ * set up for phones with the move `call`; the open one (`read`) goes into the view's `key`.
+ * Its ids begin with `prefix`.
+ */
+export function votesOnPhonesCard(ctx, { what, prefix, key, hint, call, read }) {
   return card(
-    "mz-open-for-votes",
+    `${prefix}-open-for-votes`,
     "Votes on phones",
-    el("p", { class: "mz-hint muted" }, "Players seated on their own devices cast their own votes there; you add the rest here and resolve."),
+    el("p", { class: "mz-hint muted" }, hint),
     button(
       "Open for votes on phones",
       async (b) => {
-        const draft = { ...draftOf(), casts: [] };
-        const done = await ctx.move("The conflict was not opened for votes.", () => api.mezzoOpenConflictForVotes(ctx.gameId, draft), b);
+        const done = await ctx.move(`The ${what} was not opened for votes.`, call, b);
         if (!done) return;
-        ctx.ui.openConflict = await api.mezzoOpenConflict(ctx.gameId);
-        ctx.render("#mz-open-conflict-heading");
+        ctx.ui[key] = await read();
+        ctx.render(`#${prefix}-open-${what}-heading`);
       },
-      { id: "mz-open-for-votes-submit" },
+      { id: `${prefix}-open-for-votes-submit` },
     ),
   );
 }
 
+/** Withdraws the open conflict or check (`what`, the move `call`); the focus then goes to `focus`. */
+export function withdrawOpenButton(ctx, { what, prefix, key, call, focus }) {
+  return button(
+    `Withdraw the ${what}`,
+    async (b) => {
+      const done = await ctx.move(`The ${what} was not withdrawn.`, call, b);
+      if (!done) return;
+      ctx.ui[key] = null;
+      ctx.render(focus);
+    },
+    { id: `${prefix}-withdraw-open`, class: "danger" },
+  );
+}
+
+/** The table's device, no conflict open: opens the one being set up (`draft`, no votes) for phones. */
+export function openForVotesCard(ctx, draftOf) {
+  return votesOnPhonesCard(ctx, {
+    what: "conflict",
+    prefix: "mz",
+    key: "openConflict",
+    hint: "Players seated on their own devices cast their own votes there; you add the rest here and resolve.",
+    call: () => api.mezzoOpenConflictForVotes(ctx.gameId, { ...draftOf(), casts: [] }),
+    read: () => api.mezzoOpenConflict(ctx.gameId),
+  });
+}
+
 /** The table's device, a conflict open: the question, who has voted, and Withdraw. */
 export function openConflictCard(ctx, approach) {
-  const open = ctx.ui.openConflict;
   return card(
     "mz-open-conflict",
     "Open for votes",
-    ...openQuestion(open),
-    el("p", { class: "mz-cast-title" }, "Who has voted"),
-    ballotList(open.ballots, open.options),
+    ...openQuestion(ctx.ui.openConflict),
     el("p", { class: "mz-hint muted" }, "Their votes count when you resolve; influence and adversity are paid then. Add the others' votes below."),
     approach,
-    button(
-      "Withdraw the conflict",
-      async (b) => {
-        const done = await ctx.move("The conflict was not withdrawn.", () => api.mezzoWithdrawOpenConflict(ctx.gameId), b);
-        if (!done) return;
-        ctx.ui.openConflict = null;
-        ctx.render("#mz-conflict-question-heading");
-      },
-      { id: "mz-withdraw-open", class: "danger" },
-    ),
+    withdrawOpenButton(ctx, {
+      what: "conflict",
+      prefix: "mz",
+      key: "openConflict",
+      call: () => api.mezzoWithdrawOpenConflict(ctx.gameId),
+      focus: "#mz-conflict-question-heading",
+    }),
   );
 }
 
@@ -133,7 +166,7 @@ export function ballotCards(ctx, form) {
   return el(
     "div",
     { class: "mz-conflict-grid" },
-    card("mz-open-conflict", "The table asks for your votes", ...openQuestion(open), el("p", { class: "mz-cast-title" }, "Who has voted"), ballotList(open.ballots, open.options)),
+    card("mz-open-conflict", "The table asks for your votes", ...openQuestion(open)),
     ...players.map((p) => ballotForm(ctx, open, form, p)),
   );
 }
@@ -141,26 +174,44 @@ export function ballotCards(ctx, form) {
 function ballotForm(ctx, open, form, p) {
   const state = formOf(ctx, open, form, p);
   const has = form.freeVotes(p, open.about, open.active_in_scene);
-  const cast = (casts, b) =>
-    ctx.move(`${p.name}'s votes were not cast.`, () => api.mezzoCastBallot(ctx.gameId, p.id, casts), b).then(async (done) => {
-      if (!done) return;
+  return ballotFormCard(ctx, p, {
+    prefix: "mz",
+    voted: open.ballots.some((b) => b.player === p.id),
+    fields: [form.fields(p, state, ctx, has)],
+    casts: () => form.casts(p, state, has),
+    send: (casts) => api.mezzoCastBallot(ctx.gameId, p.id, casts),
+    async sent() {
       delete ctx.ui.ballots[`${open.question}\u0000${p.id}`];
       ctx.ui.openConflict = await api.mezzoOpenConflict(ctx.gameId);
-      ctx.render(`#mz-ballot-cast-${p.id}`);
+    },
+  });
+}
+
+/**
+ * Player `p`'s ballot on a phone, for a conflict or an action check (ids begin with
+ * `prefix`): its `fields`, then "Cast my votes" ("Change my votes" once `voted`) with the
+ * casts `casts()` gives, and "Take my votes back". `send(casts)` is the move; `sent()` reads
+ * the open one again after it.
+ */
+export function ballotFormCard(ctx, p, { prefix, voted, fields, casts, send, sent }) {
+  const cast = (list, b) =>
+    ctx.move(`${p.name}'s votes were not cast.`, () => send(list), b).then(async (done) => {
+      if (!done) return;
+      await sent();
+      ctx.render(`#${prefix}-ballot-cast-${p.id}`);
     });
-  const voted = open.ballots.some((b) => b.player === p.id);
   return card(
-    `mz-ballot-${p.id}-form`,
+    `${prefix}-ballot-${p.id}-form`,
     `${p.name}'s votes`,
-    form.fields(p, state, ctx, has),
+    ...fields,
     el(
       "div",
       { class: "mz-actions" },
-      button(voted ? "Change my votes" : "Cast my votes", (b) => cast(form.casts(p, state, has), b), {
-        id: `mz-ballot-cast-${p.id}`,
+      button(voted ? "Change my votes" : "Cast my votes", (b) => cast(casts(), b), {
+        id: `${prefix}-ballot-cast-${p.id}`,
         class: "primary mz-big-button",
       }),
-      voted && button("Take my votes back", (b) => cast([], b), { id: `mz-ballot-clear-${p.id}` }),
+      voted && button("Take my votes back", (b) => cast([], b), { id: `${prefix}-ballot-clear-${p.id}` }),
     ),
   );
 }

@@ -25,6 +25,8 @@ import {
   card,
   checkbox,
   compromiseForm,
+  countInput,
+  elementPick,
   field,
   numberInput,
   wholeNumber,
@@ -1048,13 +1050,8 @@ function casterSet(p, c, ctx, { has = freeVotes(p, c.about, ctx.ui.active), pref
   });
   const extraParts = otherSources(p, mine, c, ctx, src, id, changed);
 
-  const points = numberInput({ id: id("influence-points"), class: "mz-influence-points", min: 0, max: p.influence, value: mine.influence.points });
+  const points = countInput(mine.influence, "points", p.influence, { id: id("influence-points"), class: "mz-influence-points" }, changed);
   const pointsOption = optionSelect(c, mine.influence.option, { id: id("influence-option"), class: "mz-influence-option" });
-  points.addEventListener("input", () => {
-    const n = wholeNumber(points);
-    mine.influence.points = n !== null && n > 0 ? n : 0;
-    changed();
-  });
   pointsOption.addEventListener("change", () => {
     mine.influence.option = Number(pointsOption.value);
     changed();
@@ -1120,24 +1117,8 @@ function otherSources(p, mine, c, ctx, src, id, changed) {
   const parts = [];
   const known = new Map(allElements(ctx.table).map((e) => [e.id, e]));
   const banked = src.victory_votes.filter((v) => known.has(v.element) && spendsFor(p, known.get(v.element)));
-  const stepper = (part, key, max, attrs) => {
-    const input = numberInput({ ...attrs, min: 0, max, value: part[key] });
-    input.addEventListener("input", () => {
-      const n = wholeNumber(input);
-      part[key] = n !== null && n > 0 ? n : 0;
-      changed();
-    });
-    return input;
-  };
-  const elementPick = (part, choices, attrs) => {
-    const s = select([["", "None"], ...choices], attrs);
-    s.value = part.element;
-    s.addEventListener("change", () => {
-      part.element = s.value;
-      changed();
-    });
-    return s;
-  };
+  const stepper = (part, key, max, attrs) => countInput(part, key, max, attrs, changed);
+  const pick = (part, choices, attrs) => elementPick(part, choices, attrs, changed);
   const optionPick = (part, attrs) => {
     const s = optionSelect(c, part.option, attrs);
     s.addEventListener("change", () => {
@@ -1152,7 +1133,7 @@ function otherSources(p, mine, c, ctx, src, id, changed) {
       castPart(
         "Victory Narration",
         [
-          field("Victor", elementPick(nv, banked.map((v) => [v.element, `${v.name} (${plural(v.votes, "vote")} bought)`]), { id: id("narration-element"), class: "mz-narration-element" })),
+          field("Victor", pick(nv, banked.map((v) => [v.element, `${v.name} (${plural(v.votes, "vote")} bought)`]), { id: id("narration-element"), class: "mz-narration-element" })),
           field("Votes", stepper(nv, "votes", Math.max(...banked.map((v) => v.votes)), { id: id("narration-votes"), class: "mz-narration-votes" })),
           field("For option", optionPick(nv, { id: id("narration-option"), class: "mz-narration-option" })),
         ],
@@ -1165,7 +1146,7 @@ function otherSources(p, mine, c, ctx, src, id, changed) {
     const ill = mine.ill;
     parts.push(
       castPart("Ill Fated", [
-        field("Element in debt", elementPick(ill, debtors.map((e) => [e.id, `${e.name} (${e.adversity_debt} debt)`]), { id: id("ill-element"), class: "mz-ill-element" })),
+        field("Element in debt", pick(ill, debtors.map((e) => [e.id, `${e.name} (${e.adversity_debt} debt)`]), { id: id("ill-element"), class: "mz-ill-element" })),
         field("Debt paid off (a vote each)", stepper(ill, "points", Math.max(...debtors.map((e) => e.adversity_debt)), { id: id("ill-points"), class: "mz-ill-points" })),
         field("For the hostile option", optionPick(ill, { id: id("ill-option"), class: "mz-ill-option" })),
       ]),

@@ -7,7 +7,7 @@
 
 import { el } from "../../kit/dom.js";
 import { stepper } from "../../kit/components.js";
-import { field, form, oddsBar, percent, select } from "../../kit/forms.js";
+import { field, form, numberInput, oddsBar, percent, select, wholeNumber } from "../../kit/forms.js";
 
 // The layout pieces every game shares, passed on so a Mezzo tab imports its pieces from one place.
 export * from "../../kit/forms.js";
@@ -351,3 +351,28 @@ export function lawFields(law, { id, key, target, targetLabel, changed, extraLaw
 
 /** Every element of the table: the characters first, then the table's own. */
 export const allElements = (t) => [...t.characters, ...t.elements];
+
+/**
+ * A count on a cast form: `part[key]` from 0 to `max` (what is not a whole number above 0
+ * counts 0), `changed()` told at each keystroke. `attrs`: the input's id and the rest.
+ */
+export function countInput(part, key, max, attrs, changed) {
+  const input = numberInput({ ...attrs, min: 0, max, value: part[key] });
+  input.addEventListener("input", () => {
+    const n = wholeNumber(input);
+    part[key] = n !== null && n > 0 ? n : 0;
+    changed();
+  });
+  return input;
+}
+
+/** An element picked on a cast form among `choices` ([id, name]) or none: `part.element`, `changed()` told. */
+export function elementPick(part, choices, attrs, changed) {
+  const s = select([["", "None"], ...choices], attrs);
+  s.value = part.element;
+  s.addEventListener("change", () => {
+    part.element = s.value;
+    changed();
+  });
+  return s;
+}

@@ -93,7 +93,7 @@ export function renderWizard(host, view, moves) {
           // needed says so to a screen reader too (its mark is only a colour).
           el("span", { class: "step-number" }, String(i + 1)),
           " ",
-          el("span", { class: "step-name" }, name),
+          el("span", { class: i === step ? "step-name" : "step-name phone-hidden" }, name),
           open ? el("span", { class: "visually-hidden" }, ", still needed") : null,
         ),
       );

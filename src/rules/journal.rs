@@ -303,6 +303,11 @@ fn check_notes(text: &str) -> Result<String> {
 }
 
 impl Journal {
+    /// The number of the latest session, being played or ended (0: none yet).
+    pub fn latest_number(&self) -> u32 {
+        self.sessions.last().map_or(0, |s| s.number)
+    }
+
     /// The session being played, if any.
     pub fn open_session(&self) -> Option<&Session> {
         self.sessions.iter().find(|s| s.open)

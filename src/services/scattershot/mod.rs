@@ -446,7 +446,7 @@ fn view(
         ue_chart: table.ue_chart.clone(),
         free_skill_list: table.free_skill_list.clone(),
         skill_listings: table.skill_listings.clone(),
-        sessions: journal.sessions.last().map_or(0, |s| s.number),
+        sessions: journal.latest_number(),
         in_session: journal.open_session().is_some(),
         game: game.clone(),
     })
@@ -936,7 +936,7 @@ impl Work<'_> {
 
     /// The latest session of the journal (0: none yet): being played, or the last ended.
     pub fn session(&self) -> u32 {
-        self.journal.sessions.last().map_or(0, |s| s.number)
+        self.journal.latest_number()
     }
 
     /// Records the rules' events, for history.
@@ -1015,8 +1015,10 @@ pub(super) fn undo_scattershot_event(tx: &Tx<'_>, event: &Event) -> Result<Strin
     if read.scattershot_table(game)? != payload.after.table {
         return Err(Error::invalid("table", "the table changed since this move (an import?); undo that first"));
     }
-    if payload.after.journal.as_ref().is_some_and(|after| read.journal(game).ok().as_ref() != Some(after)) {
-        return Err(Error::invalid("journal", "the journal changed since this move; undo that first"));
+    if let Some(after) = &payload.after.journal {
+        if read.journal(game)? != *after {
+            return Err(Error::invalid("journal", "the journal changed since this move; undo that first"));
+        }
     }
     unchanged_since(read, &payload.after.characters, |a, b| {
         a.scattershot == b.scattershot && a.character.game_id == b.character.game_id

@@ -118,6 +118,7 @@ const COMMANDS: &[&str] = &[
     "mezzo_build_deck",
     "mezzo_add_cards",
     "mezzo_start_session",
+    "mezzo_end_session",
     "mezzo_card_move",
     "mezzo_open_conflict",
     "mezzo_open_conflict_for_votes",

@@ -257,6 +257,7 @@ pub fn run_app<R: tauri::Runtime>(
             mezzo_commands::mezzo_build_deck,
             mezzo_commands::mezzo_add_cards,
             mezzo_commands::mezzo_start_session,
+            mezzo_commands::mezzo_end_session,
             mezzo_commands::mezzo_card_move,
             mezzo_commands::mezzo_settle_inspiration,
             mezzo_commands::mezzo_set_keyword_die,

@@ -208,7 +208,8 @@ commands! {
     write mezzo_sit(id game, id player, val mine: bool) -> SeatsView;
     write mezzo_build_deck(id game, ref cards: Vec<String>; &mut rand::rng()) -> DeckChange;
     write mezzo_add_cards(id game, ref cards: Vec<String>; &mut rand::rng()) -> DeckChange;
-    write mezzo_start_session(id game) -> DeckChange;
+    write mezzo_start_session(id game, ref date: String; None) -> DeckChange;
+    write mezzo_end_session(id game) -> DeckChange;
     write mezzo_settle_inspiration(id game, val played: bool) -> DeckChange;
     write mezzo_set_keyword_die(id game, val sides: u8, ref keywords: Vec<String>) -> DeckChange;
     write mezzo_roll_keyword(id game, id player, ref dice: DiceInput; &mut rand::rng()) -> KeywordOutcome;

@@ -303,6 +303,28 @@ fn check_notes(text: &str) -> Result<String> {
 }
 
 impl Journal {
+    /// The journal an older version's count of sessions gives a game whose journal had
+    /// none (None when it counted none): sessions numbered from 1, dated `date` (the game's
+    /// last change: the count kept no dates) with nobody listed and a note that says so,
+    /// the latest open when `playing`. What a table counted before the journal kept its
+    /// sessions (Scattershot's table, Mezzo's seed deck), read from older files.
+    pub fn counted_by_older_version(count: u32, playing: bool, date: &str) -> Option<Journal> {
+        let note = "Counted by an older version of the app, which kept no date and no list of who was there.";
+        let count = count.min(MAX_SESSIONS as u32);
+        let sessions = (1..=count)
+            .map(|number| Session {
+                number,
+                date: date.to_owned(),
+                attendees: Vec::new(),
+                notes: note.to_owned(),
+                open: playing && number == count,
+                span: None,
+                recorded: Vec::new(),
+            })
+            .collect::<Vec<_>>();
+        (!sessions.is_empty()).then_some(Journal { sessions })
+    }
+
     /// The number of the latest session, being played or ended (0: none yet).
     pub fn latest_number(&self) -> u32 {
         self.sessions.last().map_or(0, |s| s.number)

@@ -16,6 +16,7 @@ use uuid::Uuid;
 use super::dice_tray::tray_entries_within;
 use super::log::table_event;
 use super::lookup::existing_game;
+use super::mezzo::plot::{mezzo_end_session, mezzo_start_session};
 use super::nsu::roll::nsu_roll_log_within;
 use super::nsu::world::map_changes_within;
 use super::penny_ante::{penny_log_within, shows_house_secrets};
@@ -227,7 +228,7 @@ fn lines_within(read: Reader<'_>, game: Uuid, system: System, span: Span, secret
             // by its text (it lies face up on the discard pile), so the recap reads it unfiltered.
             for (e, undone) in read.events_of_kind_within(game, None, kind, within, all)? {
                 let action = e.payload["action"].as_str().unwrap_or_default();
-                // A Scattershot move that started or ended a session is the journal's own.
+                // A move that started or ended a session is the journal's own.
                 if undone || action.trim().is_empty() || e.payload["after"]["journal"].is_object() {
                     continue;
                 }
@@ -270,10 +271,18 @@ fn roster(read: Reader<'_>, game: Uuid, system: System) -> Result<Vec<String>> {
 /// Starts the game's next session on `date` (`YYYY-MM-DD`: typed, or today's as the
 /// window gives it) with who is there. One undoable move.
 pub fn journal_start(store: &mut Store, game: Uuid, date: &str, attendees: &[String]) -> Result<JournalChange> {
-    // A Scattershot session is the game's own move too (residual modifiers last until it ends).
-    if existing_game(store.read(), game)?.system == System::Scattershot {
-        let edit = TableEdit::StartSession { date: date.to_owned(), attendees: Some(attendees.to_vec()) };
-        return scattershot_session(store, game, &edit);
+    // A Scattershot or Mezzo session is the game's own move too: residual modifiers last
+    // until it ends; the seed deck's initial draw opens with it.
+    let message = match existing_game(store.read(), game)?.system {
+        System::Scattershot => {
+            let edit = TableEdit::StartSession { date: date.to_owned(), attendees: Some(attendees.to_vec()) };
+            Some(scattershot_table_edit(store, game, &edit)?.message)
+        }
+        System::Mezzo => Some(mezzo_start_session(store, game, date, Some(attendees))?.change.message),
+        System::Nsu | System::PennyAnte => None,
+    };
+    if let Some(message) = message {
+        return Ok(JournalChange { view: journal(store, game)?, message });
     }
     journal_move(store, game, |read, journal, system| {
         let next = journal.start(date, attendees, &roster(read, game, system)?, read.last_event_seq()?)?;
@@ -284,20 +293,19 @@ pub fn journal_start(store: &mut Store, game: Uuid, date: &str, attendees: &[Str
 
 /// Ends the session being played: what happened in it is the log up to now.
 pub fn journal_end(store: &mut Store, game: Uuid) -> Result<JournalChange> {
-    if existing_game(store.read(), game)?.system == System::Scattershot {
-        return scattershot_session(store, game, &TableEdit::EndSession);
+    let message = match existing_game(store.read(), game)?.system {
+        System::Scattershot => Some(scattershot_table_edit(store, game, &TableEdit::EndSession)?.message),
+        System::Mezzo => Some(mezzo_end_session(store, game)?.change.message),
+        System::Nsu | System::PennyAnte => None,
+    };
+    if let Some(message) = message {
+        return Ok(JournalChange { view: journal(store, game)?, message });
     }
     journal_move(store, game, |read, journal, _| {
         let number = journal.open_session().map(|s| s.number);
         let next = journal.end(read.last_event_seq()?)?;
         Ok((next, format!("Session {} ends.", number.unwrap_or_default())))
     })
-}
-
-/// Starts or ends a Scattershot game's session: its table's move, which keeps the journal.
-fn scattershot_session(store: &mut Store, game: Uuid, edit: &TableEdit) -> Result<JournalChange> {
-    let message = scattershot_table_edit(store, game, edit)?.message;
-    Ok(JournalChange { view: journal(store, game)?, message })
 }
 
 /// Changes session `number`'s date, who was there, or the table's notes.

@@ -84,11 +84,12 @@ pub use mezzo::conflict::{
 };
 pub use mezzo::plot::{
     mezzo_add_cards, mezzo_build_deck, mezzo_buy_cards, mezzo_create_hook, mezzo_deck, mezzo_deplete_card,
-    mezzo_draw_inspiration, mezzo_end_arc, mezzo_even_share, mezzo_hand, mezzo_ignore_protection, mezzo_invest,
-    mezzo_link_cards, mezzo_no_escape, mezzo_no_escape_lapses, mezzo_play_card, mezzo_plot, mezzo_raise_stakes,
-    mezzo_refresh, mezzo_resolve_hook, mezzo_roll_keyword, mezzo_seats, mezzo_set_keyword_die, mezzo_set_theme,
-    mezzo_settle_inspiration, mezzo_sit, mezzo_start_session, mezzo_tap, mezzo_turning_point, DeckChange, DeckView,
-    HandView, HookDraft, HookView, KeywordOutcome, PlotChange, PlotView, Points, SeatView, SeatsView,
+    mezzo_draw_inspiration, mezzo_end_arc, mezzo_end_session, mezzo_even_share, mezzo_hand, mezzo_ignore_protection,
+    mezzo_invest, mezzo_link_cards, mezzo_no_escape, mezzo_no_escape_lapses, mezzo_play_card, mezzo_plot,
+    mezzo_raise_stakes, mezzo_refresh, mezzo_resolve_hook, mezzo_roll_keyword, mezzo_seats, mezzo_set_keyword_die,
+    mezzo_set_theme, mezzo_settle_inspiration, mezzo_sit, mezzo_start_session, mezzo_tap, mezzo_turning_point,
+    DeckChange, DeckView, HandView, HookDraft, HookView, KeywordOutcome, PlotChange, PlotView, Points, SeatView,
+    SeatsView,
 };
 pub use mezzo::plot::{
     mezzo_put_consequence, mezzo_put_fact, mezzo_put_law, mezzo_remove_consequence, mezzo_remove_fact,

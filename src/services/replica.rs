@@ -512,7 +512,6 @@ mod tests {
                 },
             ],
             links: vec![Link { by: ADA, card: id(21), to: id(32) }],
-            session: 1,
             ..SeedDeck::default()
         }
     }

@@ -281,14 +281,14 @@ impl Reader<'_> {
     /// A table's seed deck, if it built one: every card where it lies, in order.
     fn mezzo_deck(&self, game: &str) -> Result<Option<SeedDeck>> {
         let conn = self.conn();
-        let Some((session, initial_draw)) = conn
-            .prepare_cached("SELECT session, initial_draw FROM mz_decks WHERE game_id = ?1")?
-            .query_row([game], |r| Ok((r.get(0)?, r.get(1)?)))
+        let Some(initial_draw) = conn
+            .prepare_cached("SELECT initial_draw FROM mz_decks WHERE game_id = ?1")?
+            .query_row([game], |r| r.get(0))
             .optional()?
         else {
             return Ok(None);
         };
-        let mut deck = SeedDeck { session, initial_draw, ..SeedDeck::default() };
+        let mut deck = SeedDeck { initial_draw, ..SeedDeck::default() };
         let players = select_all(
             conn,
             "SELECT player_id, refresh FROM mz_deck_players WHERE game_id = ?1 ORDER BY position",
@@ -745,8 +745,8 @@ impl Tx<'_> {
     /// and the links between cards in play.
     fn insert_mezzo_deck(&self, game: &str, deck: &SeedDeck) -> Result<()> {
         let tx = self.conn();
-        tx.prepare_cached("INSERT INTO mz_decks (game_id, session, initial_draw) VALUES (?1, ?2, ?3)")?
-            .execute(params![game, deck.session, deck.initial_draw])?;
+        tx.prepare_cached("INSERT INTO mz_decks (game_id, initial_draw) VALUES (?1, ?2)")?
+            .execute(params![game, deck.initial_draw])?;
         let mut player = tx.prepare_cached(
             "INSERT INTO mz_deck_players (game_id, player_id, position, refresh) VALUES (?1, ?2, ?3, ?4)",
         )?;

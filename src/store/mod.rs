@@ -507,6 +507,55 @@ mod tests {
     }
 
     #[test]
+    fn a_version_31_mezzo_decks_count_of_sessions_becomes_its_journal() {
+        let dir = tempfile::tempdir().unwrap();
+        let [drawing, ended, written] = ["50", "51", "52"].map(|n| format!("7a1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a{n}"));
+        let (store, _) = migrated_from(dir.path(), 31, |conn| {
+            for (id, name) in [(&drawing, "Harbour"), (&ended, "Orchard"), (&written, "Quarry")] {
+                conn.execute(
+                    "INSERT INTO games (id, name, system, created_at, updated_at) \
+                     VALUES (?1, ?2, 'mezzo', '2026-01-01T00:00:00.000Z', '2026-05-06T21:00:00.000Z')",
+                    [id, name],
+                )
+                .unwrap();
+                conn.execute("INSERT INTO mz_tables (game_id, arc) VALUES (?1, 1)", [id]).unwrap();
+            }
+            // Harbour's deck counted 2 sessions with the second's initial draw still open;
+            // Orchard's 2 and play went on; Quarry's 4 beside the one its journal holds.
+            conn.execute(
+                "INSERT INTO mz_decks (game_id, session, initial_draw) VALUES (?1, 2, 1), (?2, 2, 0), (?3, 4, 0)",
+                [&drawing, &ended, &written],
+            )
+            .unwrap();
+            conn.execute(
+                "INSERT INTO journal_sessions (game_id, number, date, notes, open) VALUES (?1, 1, '2026-02-01', '', 0)",
+                [&written],
+            )
+            .unwrap();
+        });
+        let read = store.read();
+        let sessions = |id: &str| -> Vec<(u32, String, bool)> {
+            let journal = read.journal(uuid::Uuid::parse_str(id).unwrap()).unwrap();
+            journal.sessions.iter().map(|s| (s.number, s.date.clone(), s.open)).collect()
+        };
+        let day = "2026-05-06".to_owned();
+        assert_eq!(sessions(&drawing), [(1, day.clone(), false), (2, day.clone(), true)]);
+        assert_eq!(sessions(&ended), [(1, day.clone(), false), (2, day, false)]);
+        assert_eq!(sessions(&written), [(1, "2026-02-01".to_owned(), false)], "a journal's own sessions stay");
+        let deck = read.mezzo_table(uuid::Uuid::parse_str(&drawing).unwrap()).unwrap().deck.unwrap();
+        assert!(deck.initial_draw, "the deck keeps its initial draw open");
+        let columns: Vec<String> = read
+            .conn()
+            .prepare("SELECT name FROM pragma_table_info('mz_decks')")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        assert_eq!(columns, ["game_id", "initial_draw"], "the deck's own count is gone");
+    }
+
+    #[test]
     fn a_version_19_database_keeps_its_nsu_projects_takes_clocks_of_2_to_12_and_ends_overloads_at_0() {
         let dir = tempfile::tempdir().unwrap();
         let game = "7a1c2a3e-4b5d-4e6f-8a7b-9c0d1e2f3a4b";

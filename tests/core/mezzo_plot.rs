@@ -11,6 +11,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use serde_json::{json, Value};
 use sheetkeeper::exchange;
+use sheetkeeper::rules::journal::{Journal, Session};
 use sheetkeeper::rules::mezzo::element::{Element, ElementKind, MomentumSource, Role, Template, Via};
 use sheetkeeper::rules::mezzo::plot::{
     self, Arc, Award, BoostDraw, InChallenge, MemorableAward, Resource, Sacrifice, User,
@@ -21,7 +22,7 @@ use sheetkeeper::services::{self, DiceInput, HookDraft, ImportOptions, MezzoChan
 use sheetkeeper::{Error, Result, Store};
 use uuid::Uuid;
 
-use crate::mezzo_store::{bridge, insert_scene, scene, uuid, ADA, BO, COVE, CY, LIGHTHOUSE, MIRA, TOMAS};
+use crate::mezzo_store::{bridge, insert_scene, scene, uuid, ADA, BO, COVE, CY, GAME, LIGHTHOUSE, MIRA, TOMAS};
 use crate::support::files::a_golden_game_file_travels_both_ways;
 use crate::support::{bytes_on_disk, fixture, mezzo_depart, mezzo_storm, mezzo_surrender, Scratch};
 
@@ -536,8 +537,12 @@ fn the_deck_sells_the_initial_draw_pays_a_link_once_and_refreshes_at_a_scenes_en
         ),
         (
             "the session starts",
-            |t| services::mezzo_start_session(&mut t.store, t.game).map(|c| c.change),
-            |t| assert!(services::mezzo_deck(&t.store, t.game).unwrap().initial_draw),
+            |t| services::mezzo_start_session(&mut t.store, t.game, "2026-11-01", None).map(|c| c.change),
+            |t| {
+                let deck = services::mezzo_deck(&t.store, t.game).unwrap();
+                assert!(deck.initial_draw && deck.in_session);
+                assert_eq!(services::journal(&t.store, t.game).unwrap().sessions[0].attendees, ["Ada", "Bo", "Cy"]);
+            },
         ),
         (
             "Ada buys two cards",
@@ -643,11 +648,15 @@ fn the_deck_sells_the_initial_draw_pays_a_link_once_and_refreshes_at_a_scenes_en
     // A player who joins later is dealt in when the next session starts.
     services::mezzo_add_player(&mut t.store, t.game, "Dee").unwrap();
     services::mezzo_add_cards(&mut t.store, t.game, &["a lantern".into(), "a feud".into()], &mut t.rng).unwrap();
-    let err = services::mezzo_start_session(&mut t.store, t.game).unwrap_err();
+    let err = services::mezzo_start_session(&mut t.store, t.game, "2026-11-08", None).unwrap_err();
+    assert!(err.to_string().contains("still open"), "the first session is being played: {err}");
+    services::mezzo_end_session(&mut t.store, t.game).unwrap();
+    let err = services::mezzo_start_session(&mut t.store, t.game, "2026-11-08", None).unwrap_err();
     assert!(err.to_string().contains("needs at least 12 cards"), "{err}");
+    assert_eq!(services::journal(&t.store, t.game).unwrap().sessions.len(), 1, "a refused start starts nothing");
     services::mezzo_add_cards(&mut t.store, t.game, &["a bell".into()], &mut t.rng).unwrap();
-    let session = services::mezzo_start_session(&mut t.store, t.game).unwrap();
-    assert_eq!((session.deck.session, session.deck.seats.len()), (2, 4));
+    let session = services::mezzo_start_session(&mut t.store, t.game, "2026-11-08", None).unwrap();
+    assert_eq!((session.deck.session, session.deck.in_session, session.deck.seats.len()), (2, true, 4));
 }
 
 #[test]
@@ -713,7 +722,7 @@ fn rich_scene() -> crate::mezzo_store::Scene {
     let cards: Vec<Card> =
         ideas().into_iter().enumerate().map(|(i, text)| Card { id: id(200 + i as u128), text }).collect();
     let mut deck = seed_deck::build(&cards, &[ada, bo, cy], &mut rng).unwrap().0;
-    deck = seed_deck::start_session(&deck).0;
+    deck = seed_deck::start_session(&deck, 1).0;
     for (p, n) in [(ada, 2), (bo, 2), (cy, 1)] {
         deck = seed_deck::buy_cards(&deck, p, n, 3, &mut rng).unwrap().0;
     }
@@ -782,12 +791,30 @@ fn a_rich_plot_and_deck_read_back_exactly_and_go_with_their_game() {
     }
 }
 
+/// The rich scene's journal: its deck's session, being played.
+fn rich_journal() -> Journal {
+    let session = Session {
+        number: 1,
+        date: "2026-09-15".into(),
+        attendees: vec!["Ada".into(), "Bo".into(), "Cy".into()],
+        notes: String::new(),
+        open: true,
+        span: None,
+        recorded: Vec::new(),
+    };
+    Journal { sessions: vec![session] }
+}
+
 #[test]
 fn a_game_file_carries_the_plot_and_the_deck_and_an_older_file_still_imports() {
     let s = rich_scene();
-    let doc = crate::mezzo_exchange::game_file(&s);
+    let mut doc = crate::mezzo_exchange::game_file(&s);
+    doc.games[0].journal = Some(rich_journal());
     let (_imported, mut store) = a_golden_game_file_travels_both_ways((PLOT_FILE, &doc), s.game.id, |store| {
         assert_eq!(store.read().mezzo_table(s.game.id).unwrap(), s.table);
+        assert_eq!(store.read().journal(s.game.id).unwrap(), rich_journal());
+        let deck = services::mezzo_deck(store, s.game.id).unwrap();
+        assert_eq!((deck.session, deck.in_session), (1, true), "the deck's session is the journal's");
     });
 
     // As copies: a new game whose plot names the copied characters.
@@ -812,6 +839,48 @@ fn a_game_file_carries_the_plot_and_the_deck_and_an_older_file_still_imports() {
     let read = store.read().mezzo_table(s.game.id).unwrap();
     assert_eq!((read.arc(), read.plot.hooks.len(), read.deck.is_none()), (2, 0, true));
     assert_eq!(read, scene().table);
+}
+
+#[test]
+fn an_older_files_count_of_deck_sessions_becomes_the_journals_sessions() {
+    // As an older version wrote it: the deck counts its sessions, and there is no journal.
+    // Its latest is being played while its initial draw is open (the deck never ended one).
+    for (initial_draw, open) in [(true, true), (false, false)] {
+        let scratch = Scratch::new();
+        let mut store = scratch.open();
+        let mut file: Value = serde_json::from_slice(&std::fs::read(fixture(PLOT_FILE)).unwrap()).unwrap();
+        let game = file["data"]["games"][0].as_object_mut().unwrap();
+        game.remove("journal");
+        game["mezzo_table"]["deck"]["session"] = json!(2);
+        game["mezzo_table"]["deck"]["initial_draw"] = json!(initial_draw);
+        let older = scratch.file("older.json");
+        std::fs::write(&older, serde_json::to_vec(&file).unwrap()).unwrap();
+        services::import(&mut store, &older, ImportOptions::default()).unwrap();
+        let journal = store.read().journal(uuid(GAME)).unwrap();
+        let read: Vec<(u32, &str, bool)> =
+            journal.sessions.iter().map(|s| (s.number, s.date.as_str(), s.open)).collect();
+        assert_eq!(read, [(1, "2026-09-15", false), (2, "2026-09-15", open)], "dated the game's last change");
+        assert!(journal.sessions.iter().all(|s| s.attendees.is_empty() && s.notes.contains("older version")));
+        let deck = services::mezzo_deck(&store, uuid(GAME)).unwrap();
+        assert_eq!((deck.session, deck.in_session, deck.initial_draw), (2, open, initial_draw));
+        // Written again, the file carries the journal and no count.
+        let out = scratch.file("again.json");
+        services::export(&store, services::ExportScope::Game(uuid(GAME)), &out).unwrap();
+        let again: Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
+        let game = &again["data"]["games"][0];
+        assert!(game["mezzo_table"]["deck"].get("session").is_none());
+        assert_eq!(game["journal"]["sessions"].as_array().map(Vec::len), Some(2));
+    }
+    // More sessions than a journal holds are refused, naming the field.
+    let scratch = Scratch::new();
+    let mut store = scratch.open();
+    let mut file: Value = serde_json::from_slice(&std::fs::read(fixture(PLOT_FILE)).unwrap()).unwrap();
+    file["data"]["games"][0]["mezzo_table"]["deck"]["session"] = json!(1001);
+    let older = scratch.file("too-many.json");
+    std::fs::write(&older, serde_json::to_vec(&file).unwrap()).unwrap();
+    let err = services::import(&mut store, &older, ImportOptions::default()).unwrap_err();
+    assert!(err.to_string().contains("mezzo_table.deck.session"), "{err}");
+    assert!(services::list(&store).unwrap().is_empty(), "a refused file changes nothing");
 }
 
 #[test]
@@ -885,7 +954,7 @@ fn a_player_with_no_claimed_character_sees_and_plays_their_own_hand_on_their_dev
     services::mezzo_take_role(&mut t.store, t.game, ada, Role::Actor).unwrap();
     services::mezzo_claim(&mut t.store, t.game, ada, mira).unwrap();
     services::mezzo_build_deck(&mut t.store, t.game, &ideas(), &mut t.rng).unwrap();
-    services::mezzo_start_session(&mut t.store, t.game).unwrap();
+    services::mezzo_start_session(&mut t.store, t.game, "2026-11-01", None).unwrap();
     services::mezzo_buy_cards(&mut t.store, t.game, ada, 1, &mut t.rng).unwrap();
     services::mezzo_buy_cards(&mut t.store, t.game, bo, 2, &mut t.rng).unwrap();
     let (ada_cards, bo_cards) = (t.hand("Ada"), t.hand("Bo"));

@@ -444,8 +444,19 @@ fn a_seed_deck_built_played_and_linked() {
 
     crate::mezzo::build_deck(&session);
     session.wait_text("#mzd-status", "No session yet · 6 cards to draw · 0 discarded.");
+    session.wait_text("#mzd-start-session", "Start session 1");
     press(&session, "#mzd-start-session");
     session.wait_for("#mzd-initial-draw");
+    // The session is the campaign journal's: started today with both players there.
+    session.wait_text("#mzd-status", "Session 1 being played · 6 cards to draw · 0 discarded.");
+    session.wait_text("#mzd-end-session", "End session 1");
+    let journal: (i64, String, i64) = db(&db_path)
+        .query_row("SELECT number, date, open FROM journal_sessions WHERE game_id = ?1", [&game], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })
+        .unwrap();
+    assert_eq!((journal.0, journal.2), (1, 1), "{journal:?}");
+    shots_of(&session, "mezzo-deck-session", "#mzd-deck");
     press(&session, &format!("#mzd-buy-{ada}"));
     session.wait_text(&format!("#mzd-hand-count-{ada}"), "1 card");
     session.wait_text(&format!("#mzd-influence-{ada}"), "2");
@@ -522,6 +533,15 @@ fn a_seed_deck_built_played_and_linked() {
     press(&session, "#mzd-kw-roll");
     session.wait_text("#mzd-kw-result", "Ada rolls 3: “Stone”.");
     shots_of(&session, "mezzo-deck-keyword", "#mzd-keyword");
+
+    // The session ends from the deck as from the journal; the next one starts from either.
+    press(&session, "#mzd-end-session");
+    session.wait_text("#mzd-start-session", "Start session 2");
+    wait_contains(&session, "#mzd-status", "Session 1 ended");
+    let open: i64 = db(&db_path)
+        .query_row("SELECT open FROM journal_sessions WHERE game_id = ?1 AND number = 1", [&game], |r| r.get(0))
+        .unwrap();
+    assert_eq!(open, 0);
 }
 
 /// Audit #5 and RULES §3.4: a new element is introduced with its first check's 4 edge slots,

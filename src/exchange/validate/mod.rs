@@ -763,10 +763,18 @@ impl Validator {
                 self.push(p);
             }
         }
-        // An older file counted a Scattershot game's sessions on its table: without a journal
-        // of its own, the file's sessions are those, dated its game's last change.
-        let journal = match (journal, scattershot_table.as_ref().and_then(Option::as_ref), updated_at) {
-            (Some(None), Some(table), Some(changed)) => Some(table.older_sessions(&changed.date_naive().to_string())),
+        // An older file counted a Scattershot game's sessions on its table, a Mezzo game's on
+        // its seed deck: without a journal of its own, the file's sessions are those, dated
+        // its game's last change (a deck's latest being played while its initial draw is open).
+        let counted = match (scattershot_table.as_ref().and_then(Option::as_ref), mezzo_table.as_ref()) {
+            (Some(table), _) => Some((table.older_sessions, table.older_in_session)),
+            (None, Some(Some(MezzoTable { deck: Some(deck), .. }))) => Some((deck.older_sessions, deck.initial_draw)),
+            _ => None,
+        };
+        let journal = match (journal, counted, updated_at) {
+            (Some(None), Some((count, playing)), Some(changed)) => {
+                Some(Journal::counted_by_older_version(count, playing, &changed.date_naive().to_string()))
+            }
             (journal, _, _) => journal,
         };
         let characters = characters.map(|list| list.into_iter().map(|(_, c)| c).collect::<Vec<_>>());

@@ -10,7 +10,8 @@
 //! - A deck starts with at least 3 cards per player ([`build`], [`add_player`]); cards may
 //!   be added later, mixed into the deck ([`add_cards`]).
 //! - At the start of a session each player may buy cards with influence, 1 each
-//!   ([`start_session`], [`buy_cards`]).
+//!   ([`start_session`], [`buy_cards`]). The sessions are the campaign journal's; the
+//!   deck only opens and closes its initial draw with them ([`end_session`]).
 //! - A card played from the hand becomes active in front of its owner ([`play`]); a played
 //!   card whose idea does not make it into the game is depleted ([`deplete`]).
 //! - Linking ([`link`]) ties the player's newly active card to another player's active
@@ -68,6 +69,7 @@ use super::plot::{Grant, Resource};
 use super::text::clean_line;
 use crate::error::{Error, Result};
 use crate::rules::dice::DiceSource;
+use crate::rules::journal::MAX_SESSIONS;
 use crate::Problem;
 
 /// A starting deck holds at least this many cards per player.
@@ -193,9 +195,12 @@ pub struct SeedDeck {
     pub shown: Option<Card>,
     #[serde(default)]
     pub links: Vec<Link>,
-    /// Sessions started (0 before the first).
-    #[serde(default)]
-    pub session: u32,
+    /// Sessions an older version counted here, before the campaign journal kept them (a
+    /// table's sessions are its journal's now): read from older files only, where it gives
+    /// a game without a journal its sessions ([`crate::rules::journal::Journal::counted_by_older_version`]); never
+    /// written.
+    #[serde(default, rename = "session", skip_serializing)]
+    pub older_sessions: u32,
     /// The session's initial draw is open.
     #[serde(default)]
     pub initial_draw: bool,
@@ -350,6 +355,10 @@ impl SeedDeck {
             let message = format!("{} links; a deck holds at most {MAX_CARDS}", self.links.len());
             out.push(Problem { path: "links".into(), message });
         }
+        if self.older_sessions as usize > MAX_SESSIONS {
+            let message = format!("a journal holds at most {MAX_SESSIONS} sessions");
+            out.push(Problem { path: "session".into(), message });
+        }
         if !out.is_empty() {
             return out;
         }
@@ -459,14 +468,20 @@ pub fn add_player(deck: &SeedDeck, player: Uuid) -> Result<Dealt> {
     Ok((next, Vec::new(), vec![SeedEvent::PlayerJoined { player }]))
 }
 
-/// A session starts: its initial draw opens.
-pub fn start_session(deck: &SeedDeck) -> Dealt {
+/// Session `session` (the journal's number) starts: its initial draw opens.
+pub fn start_session(deck: &SeedDeck, session: u32) -> Dealt {
     let mut next = deck.clone();
-    next.session += 1;
     next.refresh.clear();
     next.initial_draw = true;
-    let event = SeedEvent::SessionStarted { session: next.session };
-    (next, Vec::new(), vec![event])
+    (next, Vec::new(), vec![SeedEvent::SessionStarted { session }])
+}
+
+/// The session ends: an initial draw still open closes with it (cards are bought at the
+/// start of a session, not carried into the next).
+pub fn end_session(deck: &SeedDeck) -> Dealt {
+    let mut next = deck.clone();
+    next.initial_draw = false;
+    (next, Vec::new(), Vec::new())
 }
 
 /// The initial draw: `player`, holding `influence`, buys `count` cards at 1 influence each.
@@ -776,7 +791,7 @@ mod tests {
     /// A deck of `n` cards for Ada, Bo and Cy, session 1 started.
     fn deck(n: u128) -> SeedDeck {
         let d = build(&cards(n), &[ADA, BO, CY], &mut rng()).unwrap().0;
-        start_session(&d).0
+        start_session(&d, 1).0
     }
 
     fn hand(d: &SeedDeck, p: Uuid) -> Vec<Uuid> {
@@ -869,7 +884,18 @@ mod tests {
         assert_eq!(hand(&d, ADA).len(), 3, "several goes while the draw is open");
         let (d, _, _) = play(&d, ADA, hand(&d, ADA)[0]).unwrap();
         assert_eq!(field(buy_cards(&d, BO, 1, 3, &mut rng()).unwrap_err()), "initial_draw");
-        assert!(start_session(&d).0.initial_draw);
+        assert!(start_session(&d, 2).0.initial_draw);
+    }
+
+    #[test]
+    fn an_initial_draw_left_open_closes_when_its_session_ends() {
+        let d = deck(9);
+        assert!(d.initial_draw);
+        let (ended, grants, _) = end_session(&d);
+        assert!(!ended.initial_draw);
+        assert!(grants.is_empty());
+        assert_eq!(field(buy_cards(&ended, ADA, 1, 3, &mut rng()).unwrap_err()), "initial_draw");
+        assert_eq!(ended.players, d.players, "hands stay from one session to the next");
     }
 
     #[test]
@@ -1063,7 +1089,7 @@ mod tests {
         let card = all[r.random_range(0..all.len())];
         let to = all[r.random_range(0..all.len())];
         match r.random_range(0..11) {
-            0 => Ok(start_session(d)),
+            0 => Ok(start_session(d, 1)),
             1 => buy_cards(d, p, r.random_range(0..4), r.random_range(0..4), r),
             2 | 3 => {
                 // Prefer a card in the player's hand so that play goes somewhere.

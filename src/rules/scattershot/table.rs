@@ -19,7 +19,7 @@ use super::ue_chart::{self, UeRow};
 use super::{clean_name, name_problem, Pools, Stocks};
 use crate::error::{Error, Result};
 use crate::model::{System, TableSettings};
-use crate::rules::journal::{Journal, Session, MAX_SESSIONS};
+use crate::rules::journal::MAX_SESSIONS;
 use crate::rules::table_settings;
 use crate::Problem;
 
@@ -95,7 +95,8 @@ pub struct ScattershotTable {
     pub skill_listings: Vec<SkillListing>,
     /// Sessions an older version counted here, before the campaign journal kept them (the
     /// sessions are the journal's now): read from older files only, where it gives a file
-    /// without a journal its sessions ([`ScattershotTable::older_sessions`]); never written.
+    /// without a journal its sessions
+    /// ([`crate::rules::journal::Journal::counted_by_older_version`]); never written.
     #[serde(default, rename = "sessions", skip_serializing)]
     pub older_sessions: u32,
     /// The latest of those was being played, in an older file.
@@ -139,26 +140,6 @@ pub fn reduced_resource_penalty(settings: &TableSettings, sheet: &Sheet) -> i32 
 }
 
 impl ScattershotTable {
-    /// The journal an older file's count of sessions gives (None when it counted none): the
-    /// sessions numbered from 1, dated `date` (the file's last change: the count kept no
-    /// dates) with nobody listed, the latest open if it was being played.
-    pub fn older_sessions(&self, date: &str) -> Option<Journal> {
-        let note = "Counted by an older version of the app, which kept no date and no list of who was there.";
-        let count = self.older_sessions.min(MAX_SESSIONS as u32);
-        let sessions = (1..=count)
-            .map(|number| Session {
-                number,
-                date: date.to_owned(),
-                attendees: Vec::new(),
-                notes: note.to_owned(),
-                open: self.older_in_session && number == count,
-                span: None,
-                recorded: Vec::new(),
-            })
-            .collect::<Vec<_>>();
-        (!sessions.is_empty()).then_some(Journal { sessions })
-    }
-
     /// The player `id` on this table.
     pub fn player(&self, id: Uuid) -> Option<&Player> {
         self.players.iter().find(|p| p.id == id)

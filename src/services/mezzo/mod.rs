@@ -25,6 +25,7 @@ use super::moves::{moves, MoveEntry};
 use super::viewer::{device_viewer, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{clean_name, now, Game, System};
+use crate::rules::journal::Journal;
 use crate::rules::mezzo::conflict::Variant;
 use crate::rules::mezzo::element::{
     self as rules, AdversitySpend, Element, ElementEvent, ElementKind, Lasts, MomentumSource, MomentumSpend, Player,
@@ -42,6 +43,9 @@ struct Snapshot {
     /// Each changed character as it was (None: it did not exist).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     characters: Vec<(Uuid, Option<CharacterRecord>)>,
+    /// The campaign journal, when the move started or ended a session.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    journal: Option<Journal>,
 }
 
 /// The payload of every Mezzo event.
@@ -280,6 +284,11 @@ pub(super) struct Work<'a> {
     events: Vec<ElementEvent>,
     /// Events of the plot and seed-deck rules, for history.
     notes: Vec<serde_json::Value>,
+    /// The game's campaign journal: its sessions are the table's (the seed deck's initial
+    /// draw opens with one).
+    pub(super) journal: Journal,
+    /// The last event of the game's log before this move, where a session starts or ends.
+    pub(super) log_at: i64,
 }
 
 impl Work<'_> {
@@ -434,26 +443,35 @@ pub(super) fn change_in(
     let g = mezzo_game(read, game)?;
     let before = read.mezzo_table(game)?;
     let characters = records(read, game)?;
+    let journal = read.journal(game)?;
     let mut work = Work {
         characters: &characters,
         table: before.clone(),
         sheets: Vec::new(),
         events: Vec::new(),
         notes: Vec::new(),
+        journal: journal.clone(),
+        log_at: read.last_event_seq()?,
     };
     let message = sentence(play(&mut work)?);
     let changed = revise_changed(tx, &characters, &work.sheets, |old, new| old.mezzo == new.mezzo)?;
     tx.put_mezzo_table(game, &work.table)?;
+    let sessions = (work.journal != journal).then(|| (journal, work.journal.clone()));
+    if let Some((_, after)) = &sessions {
+        tx.put_journal(game, after)?;
+    }
     tx.touch_game(game, now())?;
     let payload = Payload {
         action: message.clone(),
         before: Snapshot {
             table: before,
             characters: changed.iter().map(|(id, old, _)| (*id, Some(old.clone()))).collect(),
+            journal: sessions.as_ref().map(|(before, _)| before.clone()),
         },
         after: Snapshot {
             table: work.table.clone(),
             characters: changed.iter().map(|(id, _, new)| (*id, Some(new.clone()))).collect(),
+            journal: sessions.map(|(_, after)| after),
         },
         events: work.events.iter().filter_map(|e| serde_json::to_value(e).ok()).chain(work.notes).collect(),
     };
@@ -470,6 +488,11 @@ pub(super) fn undo_mezzo_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
     if read.mezzo_table(game)? != payload.after.table {
         return Err(Error::invalid("table", "the table changed since this move (an import?); undo that first"));
     }
+    if let Some(after) = &payload.after.journal {
+        if read.journal(game)? != *after {
+            return Err(Error::invalid("journal", "the journal changed since this move; undo that first"));
+        }
+    }
     unchanged_since(read, &payload.after.characters, |a, b| {
         a.mezzo == b.mezzo && a.character.name == b.character.name
     })?;
@@ -478,12 +501,19 @@ pub(super) fn undo_mezzo_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
         restored.push((*id, restore(tx, *id, before.as_ref())?));
     }
     tx.put_mezzo_table(game, &payload.before.table)?;
+    if let Some(journal) = &payload.before.journal {
+        tx.put_journal(game, journal)?;
+    }
     tx.touch_game(game, now())?;
     let message = format!("Undone: {}", payload.action);
     let undo = Payload {
         action: message.clone(),
         before: payload.after.clone(),
-        after: Snapshot { table: payload.before.table.clone(), characters: restored },
+        after: Snapshot {
+            table: payload.before.table.clone(),
+            characters: restored,
+            journal: payload.before.journal.clone(),
+        },
         events: serde_json::Value::Null,
     };
     table_event(tx, EventKind::Undo, game, &undo, Some(event.seq))?;

@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
+use crate::rules::journal::Journal;
 use crate::rules::mezzo::element::{self as rules, AdversitySpend, Element, MomentumSource, MomentumSpend, Player};
 use crate::rules::mezzo::plot::{
     self, Arc, Award, BoostDraw, Consequence, Grant, InChallenge, MemorableAward, NoEscape, PlotHook, Resource,
@@ -115,7 +116,10 @@ pub struct SeatView {
 pub struct DeckView {
     /// The table built its deck (until then the rest is empty).
     pub built: bool,
+    /// The journal's latest session (0: none yet), being played or ended.
     pub session: u32,
+    /// A session is being played (the journal's).
+    pub in_session: bool,
     /// The session's initial draw is open (cards at 1 influence each).
     pub initial_draw: bool,
     /// Cards face down in the draw pile.
@@ -195,13 +199,14 @@ fn plot_view(table: &MezzoTable, players: &[Player], elements: &[Element]) -> Pl
     }
 }
 
-fn deck_view(table: &MezzoTable) -> DeckView {
+fn deck_view(table: &MezzoTable, journal: &Journal) -> DeckView {
     let empty = SeedDeck::default();
     let deck = table.deck.as_ref().unwrap_or(&empty);
     let name = |id: Uuid| table.players.iter().find(|p| p.id == id).map_or_else(String::new, |p| p.name.clone());
     DeckView {
         built: table.deck.is_some(),
-        session: deck.session,
+        session: journal.latest_number(),
+        in_session: journal.open_session().is_some(),
         initial_draw: deck.initial_draw,
         draw_pile: deck.draw_pile.len(),
         discard: deck.discard.clone(),
@@ -236,7 +241,7 @@ pub fn mezzo_plot(store: &Store, game: Uuid) -> Result<PlotView> {
 pub fn mezzo_deck(store: &Store, game: Uuid) -> Result<DeckView> {
     let read = store.read();
     participants(read, game)?;
-    Ok(deck_view(&read.mezzo_table(game)?))
+    Ok(deck_view(&read.mezzo_table(game)?, &read.journal(game)?))
 }
 
 /// `player`'s own cards.
@@ -874,7 +879,7 @@ fn deck_move(store: &mut Store, game: Uuid, play: impl FnOnce(&mut Work<'_>) -> 
     let mut seen = None;
     let change = change(store, game, |w| {
         let message = play(w)?;
-        seen = Some(deck_view(&w.table));
+        seen = Some(deck_view(&w.table, &w.journal));
         Ok(message)
     })?;
     let deck = seen.ok_or_else(no_deck)?;
@@ -915,22 +920,48 @@ pub fn mezzo_add_cards<R: Rng>(store: &mut Store, game: Uuid, cards: &[String], 
     })
 }
 
-/// A session starts: players who joined the table since are dealt in, and the initial
-/// draw opens.
-pub fn mezzo_start_session(store: &mut Store, game: Uuid) -> Result<DeckChange> {
+/// The campaign journal's next session starts on `date` (`YYYY-MM-DD`) with `attendees`
+/// there (None: every player at the table). With a seed deck, players who joined the table
+/// since are dealt in and the initial draw opens: one move, one undo.
+pub fn mezzo_start_session(
+    store: &mut Store,
+    game: Uuid,
+    date: &str,
+    attendees: Option<&[String]>,
+) -> Result<DeckChange> {
     deck_move(store, game, |w| {
-        let mut deck = deck_of(w)?;
-        for p in w.table.players.clone() {
+        let players = w.table.players.clone();
+        let everyone: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+        // Who may be listed: as the journal's roster, the game's characters and its players.
+        let characters = w.characters.iter().map(|r| r.character.name.clone());
+        let roster: Vec<String> = characters.chain(everyone.iter().cloned()).collect();
+        w.journal = w.journal.start(date, attendees.unwrap_or(&everyone), &roster, w.log_at)?;
+        let session = w.journal.latest_number();
+        let Some(mut deck) = w.table.deck.clone() else {
+            return Ok(format!("Session {session} starts."));
+        };
+        for p in players {
             if deck.holding(p.id).is_none() {
                 let (next, _, events) = seeds::add_player(&deck, p.id)?;
                 deck = next;
                 w.note(&events);
             }
         }
-        let moved = seeds::start_session(&deck);
-        let session = moved.0.session;
-        dealt(w, moved)?;
+        dealt(w, seeds::start_session(&deck, session))?;
         Ok(format!("Session {session} starts: each player may buy seed cards, 1 influence each."))
+    })
+}
+
+/// The session being played ends (the journal's); an initial draw still open closes.
+pub fn mezzo_end_session(store: &mut Store, game: Uuid) -> Result<DeckChange> {
+    deck_move(store, game, |w| {
+        let session = w.journal.open_session().map(|s| s.number);
+        w.journal = w.journal.end(w.log_at)?;
+        if let Some(deck) = &w.table.deck {
+            let moved = seeds::end_session(deck);
+            dealt(w, moved)?;
+        }
+        Ok(format!("Session {} ends.", session.unwrap_or_default()))
     })
 }
 

@@ -34,6 +34,7 @@ const V28: &str = include_str!("v28.sql");
 const V29: &str = include_str!("v29.sql");
 const V30: &str = include_str!("v30.sql");
 const V31: &str = include_str!("v31.sql");
+const V32: &str = include_str!("v32.sql");
 
 /// Every migration, oldest first. Append only: never edit one that has shipped.
 /// `Store::open` applies [`UP`]; tests use `MIGRATIONS` to build databases of an older
@@ -71,6 +72,7 @@ const STEPS: &[M<'static>] = &[
     M::up(V29),
     M::up(V30),
     M::up(V31),
+    M::up(V32),
 ];
 #[cfg_attr(not(test), allow(dead_code))]
 pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
@@ -81,11 +83,11 @@ pub const MIGRATIONS: Migrations<'static> = Migrations::from_slice(STEPS);
 /// lists build the same schema.
 pub(super) const UP: [&str; LATEST as usize] = [
     V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18, V19, V20, V21, V22, V23, V24, V25,
-    V26, V27, V28, V29, V30, V31,
+    V26, V27, V28, V29, V30, V31, V32,
 ];
 
 /// The schema version this build writes.
-pub const LATEST: i64 = 31;
+pub const LATEST: i64 = 32;
 
 #[cfg(test)]
 mod tests {

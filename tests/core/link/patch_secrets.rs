@@ -607,8 +607,11 @@ impl Mezzo {
                 format!("inspiration is settled, played: {played} ({})", done(r.is_ok()))
             }
             9 => {
-                let r = services::mezzo_start_session(&mut self.hosted.store, game);
-                format!("a session starts ({})", done(r.is_ok()))
+                // A session is the journal's: the one being played ends before the next starts.
+                let store = &mut self.hosted.store;
+                let r = services::mezzo_start_session(store, game, "2026-11-01", None)
+                    .or_else(|_| services::mezzo_end_session(store, game));
+                format!("a session starts or ends ({})", done(r.is_ok()))
             }
             10 => {
                 let (who, ..) = self.someone();

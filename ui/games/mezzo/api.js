@@ -221,7 +221,7 @@ export const mezzoEndArc = (game, memorable) => call("mezzo_end_arc", { game, me
 
 // The seed deck and the keyword die (RULES.md §3.6). Every move resolves with DeckChange
 // {change: MezzoChange, deck: DeckView}; the keyword roll with {change, draw: {player, face, keyword}}.
-//   DeckView {built, session, initial_draw, draw_pile, discard: Card[], seats: [{player, name, hand,
+//   DeckView {built, session, in_session, initial_draw, draw_pile, discard: Card[], seats: [{player, name, hand,
 //             active: [{card: Card, linked}], depleted, may_refresh}], links: [{by, card, to}],
 //             inspiration: Card|null, shown: Card|null, keyword_die: {sides, keywords}|null}
 //   Card {id, text}
@@ -233,7 +233,8 @@ export const mezzoSeats = (game) => call("mezzo_seats", { game });
 export const mezzoSit = (game, player, mine) => call("mezzo_sit", { game, player, mine });
 export const mezzoBuildDeck = (game, cards) => call("mezzo_build_deck", { game, cards });
 export const mezzoAddCards = (game, cards) => call("mezzo_add_cards", { game, cards });
-export const mezzoStartSession = (game) => call("mezzo_start_session", { game });
+export const mezzoStartSession = (game, date) => call("mezzo_start_session", { game, date });
+export const mezzoEndSession = (game) => call("mezzo_end_session", { game });
 /** A player's own card move; on a device joined to the table the table's device makes it. */
 const cardMove = (game, mv) => call("mezzo_card_move", { game, mv });
 export const mezzoBuyCards = (game, player, count) => cardMove(game, { kind: "buy", player, count });

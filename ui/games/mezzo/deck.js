@@ -13,6 +13,7 @@
 
 import * as api from "./api.js";
 import { linkClaim } from "../../shell/api.js";
+import { today } from "../../shell/journal.js";
 import { el } from "../../kit/dom.js";
 import { card, checkbox, field, form, numberInput, readCount, button, select, plural, listOrNone } from "./kit.js";
 
@@ -75,25 +76,30 @@ function buildCard(ctx) {
   );
 }
 
+/** The session's button: the campaign journal's session, started today with every player. */
+function sessionButton(deck, ctx) {
+  if (deck.in_session) {
+    return button(`End session ${deck.session}`, (b) => ctx.move("The session did not end.", () => api.mezzoEndSession(ctx.gameId), b), {
+      id: "mzd-end-session",
+    });
+  }
+  return button(
+    `Start session ${deck.session + 1}`,
+    (b) => ctx.move("The session did not start.", () => api.mezzoStartSession(ctx.gameId, today()), b),
+    { id: "mzd-start-session", class: deck.session === 0 ? "primary" : "" },
+  );
+}
+
 function deckCard(deck, ctx) {
   const more = el("textarea", { id: "mzd-add-cards", rows: 3 });
+  const session = deck.session === 0 ? "No session yet" : deck.in_session ? `Session ${deck.session} being played` : `Session ${deck.session} ended`;
   return card(
     "mzd-deck",
     "Seed deck",
-    el(
-      "p",
-      { id: "mzd-status", class: "mz-status running" },
-      `${deck.session === 0 ? "No session yet" : `Session ${deck.session}`} · ${plural(deck.draw_pile, "card")} to draw · ${deck.discard.length} discarded.`,
-    ),
+    el("p", { id: "mzd-status", class: "mz-status running" }, `${session} · ${plural(deck.draw_pile, "card")} to draw · ${deck.discard.length} discarded.`),
     deck.initial_draw && el("p", { id: "mzd-initial-draw" }, "The initial draw is open: each player may buy cards, 1 influence each, until play starts."),
-    el(
-      "div",
-      { class: "actions" },
-      button("Start a session", (b) => ctx.move("The session did not start.", () => api.mezzoStartSession(ctx.gameId), b), {
-        id: "mzd-start-session",
-        class: deck.session === 0 ? "primary" : "",
-      }),
-    ),
+    el("p", { class: "mz-hint muted hint", id: "mzd-session-hint" }, "Sessions are the campaign journal's: it keeps their date, who was there and notes."),
+    el("div", { class: "actions" }, sessionButton(deck, ctx)),
     // The refresh opens when a scene or a challenge really ends (DEV-3): "End the scene" on
     // the Table tab, or the end of a challenge; never from here, in the middle of one.
     el(

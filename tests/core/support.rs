@@ -475,12 +475,14 @@ pub fn invalid<T: std::fmt::Debug>(result: sheetkeeper::Result<T>) -> (String, S
     }
 }
 
-/// What a Mezzo move changes: the game's table (with its plot and challenge) and its
-/// characters' sheets.
+/// What a Mezzo move changes: the game's table (with its plot and challenge), its
+/// characters' sheets and its journal.
 #[derive(Debug, PartialEq)]
 pub struct MezzoState {
     pub table: sheetkeeper::rules::mezzo::table::MezzoTable,
     pub sheets: Vec<Option<sheetkeeper::rules::mezzo::element::Element>>,
+    /// The campaign journal: a session started or ended is a Mezzo move too.
+    pub journal: sheetkeeper::rules::journal::Journal,
 }
 
 impl MezzoState {
@@ -490,6 +492,7 @@ impl MezzoState {
         MezzoState {
             table: read.mezzo_table(game).unwrap(),
             sheets: characters.iter().map(|c| read.mezzo_sheet(*c).unwrap()).collect(),
+            journal: read.journal(game).unwrap(),
         }
     }
 

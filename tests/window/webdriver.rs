@@ -394,6 +394,26 @@ impl Session {
         self.must("DELETE", "/actions", None);
     }
 
+    /// A press held as a person holds a finger on a control: the left button goes down on the
+    /// middle of `selector` (brought to the middle of the window first), stays down `hold`, and
+    /// comes up there. Nothing is focused or clicked before.
+    pub fn hold_press(&self, selector: &str, hold: Duration) {
+        self.to_middle(selector);
+        let element = self.wait_for(selector);
+        let origin = json!({ ELEMENT_KEY: element.id });
+        let actions = json!({"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [
+                {"type": "pointerMove", "duration": 0, "origin": origin, "x": 0, "y": 0},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pause", "duration": hold.as_millis() as u64},
+                {"type": "pointerUp", "button": 0},
+            ]
+        }]});
+        self.must("POST", "/actions", Some(&actions));
+        self.must("DELETE", "/actions", None);
+    }
+
     /// Runs `script` (a function body; `arguments` holds `args`) and returns its result.
     pub fn execute(&self, script: &str, args: Value) -> Value {
         self.must("POST", "/execute/sync", Some(&json!({"script": script, "args": args})))

@@ -24,6 +24,10 @@
 //   such a bar, like the toast above a bottom tab bar), which in-flow page content scrolls
 //   under (the page must leave room for it at its end; bars still may not cover each other
 //   or an overlay).
+// - The page's X-card (#xcard, shell/xcard.js) is no bar: it floats in the top right corner
+//   that the header and the screens' bar keep free, so it may cover no text and no control
+//   of any other layer, except what is out of sight under a bar there (the page scrolled
+//   under a screen's sticky bar).
 // - When a modal dialog is open, only the topmost one is checked (the page behind is inert);
 //   the page is still checked for sideways overflow.
 (() => {
@@ -199,11 +203,40 @@
     a.element === b.element;
 
   const seen = new Set();
+  const report = (text) => {
+    if (!seen.has(text)) {
+      seen.add(text);
+      problems.push(text);
+    }
+  };
+
+  // The X-card against everything of another layer: nothing may be under it but what a bar
+  // (not its own dock, not the item's own layer) hides there.
+  const xcard = items.find((i) => i.control && i.element.id === "xcard") ?? null;
+  const inside = (r, b) => r.left >= b.left - SLACK && r.right <= b.right + SLACK && r.top >= b.top - SLACK && r.bottom <= b.bottom + SLACK;
+  const underBar = (item, r) =>
+    [...attached].some((bar) => bar !== xcard.layer && bar !== item.layer && !bar.contains(item.element) && inside(r, bar.getBoundingClientRect()));
+  if (xcard) {
+    const x = xcard.rects[0];
+    for (const item of items) {
+      if (item === xcard || item.layer === xcard.layer) continue;
+      for (const r of item.rects) {
+        const hit = overlap(x, r);
+        if (!hit) continue;
+        const region = { left: Math.max(x.left, r.left), right: Math.min(x.right, r.right), top: Math.max(x.top, r.top), bottom: Math.min(x.bottom, r.bottom) };
+        if (underBar(item, region)) continue;
+        report(`${describe(item.node)} is covered by the X-card ${describe(xcard.node)} by ${hit[0]}×${hit[1]} px`);
+        break;
+      }
+    }
+  }
+
   for (let i = 0; i < items.length; i++) {
     for (let j = i + 1; j < items.length; j++) {
       const a = items[i];
       const b = items[j];
       if (related(a, b)) continue;
+      if (xcard && (a === xcard || b === xcard) && a.layer !== b.layer) continue;
       let verb = null;
       let first = a;
       let second = b;
@@ -229,11 +262,7 @@
           if (hit) break;
         }
         if (!hit) continue;
-        const text = `${describe(first.node)} ${verb} ${describe(second.node)} by ${hit[0]}×${hit[1]} px`;
-        if (!seen.has(text)) {
-          seen.add(text);
-          problems.push(text);
-        }
+        report(`${describe(first.node)} ${verb} ${describe(second.node)} by ${hit[0]}×${hit[1]} px`);
         break;
       }
     }

@@ -61,6 +61,7 @@ mod scattershot_sheet;
 mod scattershot_table;
 mod transfer;
 mod webdriver;
+mod xcard_room;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

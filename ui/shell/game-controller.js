@@ -37,6 +37,7 @@ import { openDiceTray } from "../kit/dice-tray.js";
 import { feedStack, recentRolls } from "../kit/feed.js";
 import { el, byId } from "../kit/dom.js";
 import { inTurn } from "../kit/in-turn.js";
+import { afterPress } from "../kit/press.js";
 import { gameScreen, showRefusal, ask, focusAfterMove, takeFocus } from "./game-screen.js";
 import { openJournal } from "./journal.js";
 import { linkedTo } from "./link.js";
@@ -198,7 +199,11 @@ export function gameController(game) {
     if (!view) return;
     const v = view;
     const again = async () => {
-      if ((await read(v)) && view === v) render();
+      if (!(await read(v)) || view !== v) return;
+      // News nobody here asked for is drawn once a press under way ends (kit/press.js), so
+      // the control under a finger is not replaced between its down and its up.
+      if (quiet) afterPress(render);
+      else render();
     };
     await app.run(`${game.noun} could not be loaded.`, again, { quiet, queue: reading });
   }

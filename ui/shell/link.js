@@ -22,6 +22,7 @@
 import * as api from "./api.js";
 import { el, byId, SVG } from "../kit/dom.js";
 import { openModal } from "../kit/modal.js";
+import { pressing, afterPress } from "../kit/press.js";
 import { giveBox, giftsBox, toastNewGifts } from "./link-gifts.js";
 
 const POLL_MS = 500;
@@ -677,8 +678,13 @@ async function dismiss(item) {
 
 // ---- polling while joined ------------------------------------------------------------------
 
-/** Whether the person is typing in a field: the screen is not redrawn under their hands
- * (what they type would be lost); the table's news waits until they leave the field. */
+/** Whether the person is typing in a field or pressing a control: the screen is not redrawn
+ * under their hands (what they type would be lost, a tap's control replaced between its down
+ * and its up); the table's news waits until they leave the field or lift the finger. */
+function busyHands() {
+  return typing() || pressing();
+}
+
 function typing() {
   const el = document.activeElement;
   if (!el || el === document.body) return false;
@@ -720,13 +726,13 @@ const joinPoll = poller(POLL_MS, () => api.linkJoinStatus(), async (now) => {
   joined = now;
   if (!now) {
     stopPolling();
-  } else if (now.revision !== lastRevision && !typing()) {
+  } else if (now.revision !== lastRevision && !busyHands()) {
     lastRevision = now.revision;
     await replicaChanged(now.game);
   }
   if (JSON.stringify(before) !== JSON.stringify(now)) {
     updatePills();
-    redraw();
+    afterPress(redraw);
     if (now) toastClaimNews(before, now);
     if (now) toastNewGifts(app, before, now);
   }
@@ -764,8 +770,8 @@ const hostPoll = poller(HOST_POLL_MS, () => api.linkHostPoll(), async (now) => {
     return;
   }
   const changed = before && before.changes !== now.changes;
-  if (changed && typing()) {
-    hosting = before; // looked at again next time, once the person is done typing
+  if (changed && busyHands()) {
+    hosting = before; // looked at again next time, once the person's hands are free
     return;
   }
   if (changed) await replicaChanged(now.game);
@@ -782,7 +788,7 @@ const hostPoll = poller(HOST_POLL_MS, () => api.linkHostPoll(), async (now) => {
         // Kept as it was.
       }
     }
-    redraw();
+    afterPress(redraw);
   }
 });
 

@@ -15,6 +15,7 @@
 import * as api from "./api.js";
 import { el, svgEl } from "../../kit/dom.js";
 import { listOrNone } from "../../kit/forms.js";
+import { afterPress } from "../../kit/press.js";
 import { sheetEditing, modeToggle, textValue, textBlock, tapValue, labelledValue } from "../../kit/sheet-mode.js";
 import {
   MOOD_LINE_DICE,
@@ -48,11 +49,6 @@ let root = null; // the Sheet tab's content, built once; the screen shows it in 
 // Play or edit (kit/sheet-mode.js): in play mode the values read as text, names and dice roll
 // at a tap, boxes and counters step; in edit mode every value is its field. Set by render().
 let editing = false;
-// The pointers pressed now (down, not yet up), and whether a reload's drawing waits for them:
-// drawn between a press's down and its up, the control under the finger is replaced and the
-// tap is lost (the table's news landed so, the moment a tap took the focus out of a field).
-const pressed = new Set();
-let drawAfterPress = false;
 
 /** One part of the tab by id (the tab may not be in the page while another tab shows). */
 const part = (id) => root.querySelector(`#${id}`);
@@ -69,17 +65,6 @@ export function initNsuSheet(hooks) {
   matchMedia(WIDE).addEventListener("change", () => {
     if (view && !view.wizard) render();
   });
-  document.addEventListener("pointerdown", (event) => pressed.add(event.pointerId), true);
-  const released = (event) => {
-    if (event.type === "blur") pressed.clear();
-    else pressed.delete(event.pointerId);
-    if (pressed.size > 0 || !drawAfterPress) return;
-    drawAfterPress = false;
-    // After the press's click, which follows its up in the same turn.
-    setTimeout(render, 0);
-  };
-  for (const end of ["pointerup", "pointercancel"]) document.addEventListener(end, released, true);
-  window.addEventListener("blur", released);
   root = el(
     "div",
     { id: "sheet-view", class: "sheet-screen" },
@@ -144,8 +129,8 @@ export function forgetSheet() {
 }
 
 /**
- * Reads and draws the sheet again (once a press under way ends: see `pressed`); `quiet` when
- * nobody here asked (see `app.run`).
+ * Reads and draws the sheet again (once a press under way ends); `quiet` when nobody here
+ * asked (see `app.run`).
  */
 async function reload({ quiet = false } = {}) {
   if (!view) return;
@@ -156,8 +141,9 @@ async function reload({ quiet = false } = {}) {
     if (!view || view.id !== id) return;
     view.saved = saved;
     view.notes = notes;
-    if (pressed.size > 0) drawAfterPress = true;
-    else render();
+    // Drawn once a press under way ends (kit/press.js): the table's news landed so, the
+    // moment a tap took the focus out of a field, and the tapped box was replaced.
+    afterPress(render);
   };
   // In turn with the changes: a read begun before a save cannot draw over what it saved.
   const inTurnWithChanges = (task) => {

@@ -465,7 +465,8 @@ fn strength() -> sheetkeeper::rules::scattershot::sheet::Rating {
 }
 
 /// Takes a database back to the schema before players held experience dice (version 25, so
-/// without the later skill listings, open conflicts and open action checks either):
+/// without the later skill listings, open conflicts and open action checks either, and with
+/// the tables' own counts of sessions):
 /// what a device that never ran this version has on disk.
 fn as_before_players(db: &std::path::Path) {
     let conn = rusqlite::Connection::open(db).unwrap();
@@ -473,7 +474,8 @@ fn as_before_players(db: &std::path::Path) {
         "DROP TABLE mz_open_checks; DROP TABLE mz_open_conflicts; DROP TABLE sc_skill_listings; DROP TABLE sc_players; \
          ALTER TABLE sc_sheets DROP COLUMN player_id; \
          ALTER TABLE sc_tables ADD COLUMN sessions INTEGER NOT NULL DEFAULT 0; \
-         ALTER TABLE sc_tables ADD COLUMN in_session INTEGER NOT NULL DEFAULT 0; PRAGMA user_version = 25;",
+         ALTER TABLE sc_tables ADD COLUMN in_session INTEGER NOT NULL DEFAULT 0; \
+         ALTER TABLE mz_decks ADD COLUMN session INTEGER NOT NULL DEFAULT 0; PRAGMA user_version = 25;",
     )
     .unwrap();
 }

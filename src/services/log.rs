@@ -126,6 +126,40 @@ fn append<T: Serialize>(
     tx.append_event(&NewEvent { at: now(), game_id, character_id, kind, undoes, payload })
 }
 
+/// Saves the journal a game's move left when the move started or ended a session (`after`
+/// is not `before`); returns the journal before and after, for the move's snapshots.
+pub(super) fn save_sessions(
+    tx: &Tx<'_>,
+    game: Uuid,
+    before: Journal,
+    after: &Journal,
+) -> Result<Option<(Journal, Journal)>> {
+    if before == *after {
+        return Ok(None);
+    }
+    tx.put_journal(game, after)?;
+    Ok(Some((before, after.clone())))
+}
+
+/// Undoing a game's move that started or ended a session (its snapshots hold the journal):
+/// the journal as it was `before`, refused when it changed since the move left it `after`.
+pub(super) fn restore_sessions(
+    tx: &Tx<'_>,
+    game: Uuid,
+    before: Option<&Journal>,
+    after: Option<&Journal>,
+) -> Result<()> {
+    if let Some(after) = after {
+        if tx.read().journal(game)? != *after {
+            return Err(Error::invalid("journal", "the journal changed since this move; undo that first"));
+        }
+    }
+    if let Some(before) = before {
+        tx.put_journal(game, before)?;
+    }
+    Ok(())
+}
+
 /// Reads a logged change back; a payload this build cannot read is reported, not guessed.
 pub(super) fn change_of<T: DeserializeOwned>(event: &Event) -> Result<Change<T>> {
     payload_of(event)

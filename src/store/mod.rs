@@ -459,6 +459,13 @@ mod tests {
         assert_eq!(games, 1, "the backup is the database as it was before migrating");
     }
 
+    /// The names of `table`'s columns, in order.
+    fn columns_of(read: Reader<'_>, table: &str) -> Vec<String> {
+        let conn = read.conn();
+        let mut columns = conn.prepare("SELECT name FROM pragma_table_info(?1)").unwrap();
+        columns.query_map([table], |r| r.get(0)).unwrap().collect::<rusqlite::Result<_>>().unwrap()
+    }
+
     #[test]
     fn a_version_30_scattershot_tables_count_of_sessions_becomes_its_journal() {
         let dir = tempfile::tempdir().unwrap();
@@ -495,14 +502,7 @@ mod tests {
         let kept = read.journal(uuid::Uuid::parse_str(written).unwrap()).unwrap();
         assert_eq!(kept.sessions.iter().map(|s| (s.number, s.date.as_str())).collect::<Vec<_>>(), [(1, "2026-02-01")]);
         // The table's own count is gone: its columns are no more.
-        let columns: Vec<String> = read
-            .conn()
-            .prepare("SELECT name FROM pragma_table_info('sc_tables')")
-            .unwrap()
-            .query_map([], |r| r.get(0))
-            .unwrap()
-            .collect::<rusqlite::Result<_>>()
-            .unwrap();
+        let columns = columns_of(read, "sc_tables");
         assert_eq!(columns, ["game_id", "gm_dice"]);
     }
 
@@ -544,14 +544,7 @@ mod tests {
         assert_eq!(sessions(&written), [(1, "2026-02-01".to_owned(), false)], "a journal's own sessions stay");
         let deck = read.mezzo_table(uuid::Uuid::parse_str(&drawing).unwrap()).unwrap().deck.unwrap();
         assert!(deck.initial_draw, "the deck keeps its initial draw open");
-        let columns: Vec<String> = read
-            .conn()
-            .prepare("SELECT name FROM pragma_table_info('mz_decks')")
-            .unwrap()
-            .query_map([], |r| r.get(0))
-            .unwrap()
-            .collect::<rusqlite::Result<_>>()
-            .unwrap();
+        let columns = columns_of(read, "mz_decks");
         assert_eq!(columns, ["game_id", "initial_draw"], "the deck's own count is gone");
     }
 

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::characters::{records, restore, revise_changed, unchanged_since};
-use super::log::{payload_of, table_event, TableChange};
+use super::log::{payload_of, restore_sessions, save_sessions, table_event, TableChange};
 use super::lookup::game_playing;
 use super::moves::{moves, MoveEntry};
 use super::viewer::{device_viewer, Viewer};
@@ -456,10 +456,7 @@ pub(super) fn change_in(
     let message = sentence(play(&mut work)?);
     let changed = revise_changed(tx, &characters, &work.sheets, |old, new| old.mezzo == new.mezzo)?;
     tx.put_mezzo_table(game, &work.table)?;
-    let sessions = (work.journal != journal).then(|| (journal, work.journal.clone()));
-    if let Some((_, after)) = &sessions {
-        tx.put_journal(game, after)?;
-    }
+    let sessions = save_sessions(tx, game, journal, &work.journal)?;
     tx.touch_game(game, now())?;
     let payload = Payload {
         action: message.clone(),
@@ -488,11 +485,7 @@ pub(super) fn undo_mezzo_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
     if read.mezzo_table(game)? != payload.after.table {
         return Err(Error::invalid("table", "the table changed since this move (an import?); undo that first"));
     }
-    if let Some(after) = &payload.after.journal {
-        if read.journal(game)? != *after {
-            return Err(Error::invalid("journal", "the journal changed since this move; undo that first"));
-        }
-    }
+    restore_sessions(tx, game, payload.before.journal.as_ref(), payload.after.journal.as_ref())?;
     unchanged_since(read, &payload.after.characters, |a, b| {
         a.mezzo == b.mezzo && a.character.name == b.character.name
     })?;
@@ -501,9 +494,6 @@ pub(super) fn undo_mezzo_event(tx: &Tx<'_>, event: &Event) -> Result<String> {
         restored.push((*id, restore(tx, *id, before.as_ref())?));
     }
     tx.put_mezzo_table(game, &payload.before.table)?;
-    if let Some(journal) = &payload.before.journal {
-        tx.put_journal(game, journal)?;
-    }
     tx.touch_game(game, now())?;
     let message = format!("Undone: {}", payload.action);
     let undo = Payload {

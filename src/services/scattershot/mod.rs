@@ -28,7 +28,7 @@ use uuid::Uuid;
 
 use self::roll_state::{lasts_words, roll_view, RollState, RollView};
 use super::characters::{load, records, revise_changed, save, unchanged_since, update};
-use super::log::{payload_of, table_event, Change, TableChange};
+use super::log::{payload_of, restore_sessions, save_sessions, table_event, Change, TableChange};
 use super::lookup::{existing_game, game_playing};
 use super::moves::{moves, MoveEntry};
 use crate::error::{Error, Result};
@@ -973,10 +973,7 @@ pub(super) fn change(
         let message = play(&mut work)?;
         let changed = revise_changed(tx, &characters, &work.sheets, |old, new| old.scattershot == new.scattershot)?;
         tx.put_scattershot_table(game, &work.table)?;
-        let sessions = (work.journal != journal).then(|| (journal, work.journal.clone()));
-        if let Some((_, after)) = &sessions {
-            tx.put_journal(game, after)?;
-        }
+        let sessions = save_sessions(tx, game, journal, &work.journal)?;
         if work.settings != g.table_settings {
             tx.update_game(&Game { table_settings: work.settings.clone(), updated_at: now(), ..g.clone() })?;
         } else {
@@ -1015,11 +1012,7 @@ pub(super) fn undo_scattershot_event(tx: &Tx<'_>, event: &Event) -> Result<Strin
     if read.scattershot_table(game)? != payload.after.table {
         return Err(Error::invalid("table", "the table changed since this move (an import?); undo that first"));
     }
-    if let Some(after) = &payload.after.journal {
-        if read.journal(game)? != *after {
-            return Err(Error::invalid("journal", "the journal changed since this move; undo that first"));
-        }
-    }
+    restore_sessions(tx, game, payload.before.journal.as_ref(), payload.after.journal.as_ref())?;
     unchanged_since(read, &payload.after.characters, |a, b| {
         a.scattershot == b.scattershot && a.character.game_id == b.character.game_id
     })?;
@@ -1037,9 +1030,6 @@ pub(super) fn undo_scattershot_event(tx: &Tx<'_>, event: &Event) -> Result<Strin
         restored.push((*id, Some(record)));
     }
     tx.put_scattershot_table(game, &payload.before.table)?;
-    if let Some(journal) = &payload.before.journal {
-        tx.put_journal(game, journal)?;
-    }
     if g.table_settings != payload.before.settings {
         tx.update_game(&Game { table_settings: payload.before.settings.clone(), updated_at: now(), ..g })?;
     } else {

@@ -473,3 +473,51 @@ fn wait_nsu_sheet(session: &Session, name: &str) {
         text.starts_with(name).then_some(())
     });
 }
+
+/// A toast goes by itself when it merely came under a resting pointer (a person who closed
+/// one toast while the next was on its way must not be left with that one for good), and
+/// stays while the person moves the pointer onto it to read it.
+#[test]
+fn a_toast_under_a_resting_pointer_goes_and_one_pointed_at_stays() {
+    let (_window, _scratch, _db_path, session) = begin_with("home-toast-pointer", open);
+    new_game(&session, "Lantern Street", "nsu");
+    crate::create_character(&session, "Ada Quill");
+    session.wait_settled();
+    let toast_shown = |s: &Session| s.find("#toast").is_ok_and(|t| t.is_displayed());
+    // Renamed with the keyboard, so the pointer stays where it last was; the toast it brings
+    // is waited for with the dialog closed.
+    let rename = |name: &str| {
+        session.execute("document.querySelector('.character-rename').focus();", json!([]));
+        session.press_keys(&[&[ENTER]]);
+        rename_with_enter(&session, name);
+        session.wait_until("the renaming's toast with the dialog closed", || {
+            let open = session.execute("return document.querySelector('dialog[open]') !== null;", json!([]));
+            (open == json!(false) && session.find("#toast-undo").is_ok_and(|u| u.is_displayed())).then_some(())
+        });
+    };
+    rename("Ada Quilt");
+    let rest = session.execute(
+        "const r = document.getElementById('toast-close').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];",
+        json!([]),
+    );
+    session.click("#toast-close");
+    session.wait_gone("#toast");
+    // The next toast, the same size, comes up under the pointer resting on the closed one's ×.
+    rename("Ada Quill");
+    let under = session.execute(
+        "const r = document.getElementById('toast').getBoundingClientRect(); const [x, y] = arguments[0]; \
+         return x > r.left && x < r.right && y > r.top && y < r.bottom;",
+        json!([rest]),
+    );
+    assert_eq!(under, json!(true), "the new toast came under the resting pointer");
+    session.wait_until("the toast under a resting pointer to go by itself", || (!toast_shown(&session)).then_some(()));
+
+    // Pointed at (its Undo: the message lets taps through to the page), a toast outlasts its
+    // time (5 s with Undo) and goes once the pointer leaves.
+    rename("Ada Quilt");
+    session.hover("#toast-undo");
+    std::thread::sleep(std::time::Duration::from_secs(7));
+    assert!(toast_shown(&session), "a toast the person points at stays to be read");
+    session.hover("#home-title");
+    session.wait_until("the toast to go once the pointer left it", || (!toast_shown(&session)).then_some(()));
+}

@@ -414,6 +414,23 @@ impl Session {
         self.must("DELETE", "/actions", None);
     }
 
+    /// Moves the mouse pointer onto the middle of `selector` as a person's hand slides it
+    /// there to read (from a few pixels to its left: two moves); nothing is pressed.
+    pub fn hover(&self, selector: &str) {
+        self.to_middle(selector);
+        let element = self.wait_for(selector);
+        let origin = json!({ ELEMENT_KEY: element.id });
+        let actions = json!({"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [
+                {"type": "pointerMove", "duration": 0, "origin": origin, "x": -4, "y": 0},
+                {"type": "pointerMove", "duration": 0, "origin": origin, "x": 0, "y": 0},
+            ]
+        }]});
+        self.must("POST", "/actions", Some(&actions));
+        self.must("DELETE", "/actions", None);
+    }
+
     /// Runs `script` (a function body; `arguments` holds `args`) and returns its result.
     pub fn execute(&self, script: &str, args: Value) -> Value {
         self.must("POST", "/execute/sync", Some(&json!({"script": script, "args": args})))

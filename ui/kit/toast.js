@@ -1,7 +1,7 @@
 // The status toast at the bottom (above a screen's bottom tab bar): a message and, when the
 // change can be undone, an Undo button (it undoes the latest change). A quick series of
-// changes shares one toast, with how many there were. It stays while the pointer or focus
-// is inside it.
+// changes shares one toast, with how many there were. It stays while the focus is inside it,
+// or the pointer the person moved onto it (not one a new toast merely appeared under).
 //
 //   import { renderToast } from "./toast.js";
 //   renderToast(state.toast, { undo: (undo) => …, dismiss: () => … });
@@ -11,7 +11,23 @@ import { byId } from "./dom.js";
 let handlers = null;
 let current = null;
 
+let seen = null; // where the pointer was last seen over the page while this toast shows: {x, y}
+let pointerOn = false; // moved onto the shown toast by the person
+
 function wire() {
+  const box = byId("toast");
+  document.addEventListener("pointermove", (e) => {
+    // A toast that came up under a resting pointer is not being read. The engine replays a
+    // resting pointer's place when the page changes (and a pointer may never have moved
+    // here before), so only a move from one place to another while the toast shows counts.
+    if (box.hidden) return;
+    const moved = seen !== null && (seen.x !== e.clientX || seen.y !== e.clientY);
+    seen = { x: e.clientX, y: e.clientY };
+    if (moved) pointerOn = box.contains(e.target);
+  }, true);
+  box.addEventListener("pointerleave", () => {
+    pointerOn = false;
+  });
   byId("toast-undo").addEventListener("click", () => {
     if (current && current.undo) handlers.undo(current.undo);
   });
@@ -24,6 +40,12 @@ export function renderToast(toast, on) {
   handlers = on;
   current = toast;
   const box = byId("toast");
+  if (box.hidden) {
+    pointerOn = false;
+    seen = null;
+  }
+  // A hidden toast keeps no focus: the next one would stay for good, "in use".
+  if (toast === null && box.contains(document.activeElement)) document.activeElement.blur();
   box.hidden = toast === null;
   if (toast === null) {
     stopWatching();
@@ -76,8 +98,10 @@ function clearOnce() {
   window.scrollBy({ top: lowest - t.top + 8, behavior: "auto" });
 }
 
-/** True while the person is using the toast (hovering or focused), so it must not vanish. */
+/** True while the person is using the toast (pointer moved onto it, or focus in it), so it
+ * must not vanish. A toast that came under a resting pointer still goes by itself: else one
+ * closed and followed by another at once (the linked table's news) would stay for good. */
 export function toastInUse() {
   const box = byId("toast");
-  return box.contains(document.activeElement) || box.matches(":hover");
+  return box.contains(document.activeElement) || pointerOn;
 }

@@ -318,7 +318,17 @@ impl Session {
 
     /// Every element matching `selector` now (possibly none).
     pub fn find_all(&self, selector: &str) -> Vec<Element<'_>> {
-        let value = self.must("POST", "/elements", Some(&json!({"using": "css selector", "value": selector})));
+        let body = json!({"using": "css selector", "value": selector});
+        // WebKitWebDriver finds the elements, then makes a handle for each: one the page took
+        // away in between (a table feed card going by itself) fails the whole find as "stale".
+        // The page moved on; asking again answers for the page as it is now.
+        let mut stale = 0;
+        let value = loop {
+            match self.call("POST", "/elements", Some(&body)) {
+                Err(e) if e.error == "stale element reference" && stale < 10 => stale += 1,
+                found => break found.unwrap_or_else(|e| panic!("WebDriver POST /elements failed: {e}")),
+            }
+        };
         value
             .as_array()
             .map(|items| {
@@ -398,34 +408,33 @@ impl Session {
     /// middle of `selector` (brought to the middle of the window first), stays down `hold`, and
     /// comes up there. Nothing is focused or clicked before.
     pub fn hold_press(&self, selector: &str, hold: Duration) {
-        self.to_middle(selector);
-        let element = self.wait_for(selector);
-        let origin = json!({ ELEMENT_KEY: element.id });
-        let actions = json!({"actions": [{
-            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
-            "actions": [
-                {"type": "pointerMove", "duration": 0, "origin": origin, "x": 0, "y": 0},
-                {"type": "pointerDown", "button": 0},
-                {"type": "pause", "duration": hold.as_millis() as u64},
-                {"type": "pointerUp", "button": 0},
+        self.mouse_on(selector, |origin| {
+            vec![
+                json!({"type": "pointerMove", "duration": 0, "origin": origin, "x": 0, "y": 0}),
+                json!({"type": "pointerDown", "button": 0}),
+                json!({"type": "pause", "duration": hold.as_millis() as u64}),
+                json!({"type": "pointerUp", "button": 0}),
             ]
-        }]});
-        self.must("POST", "/actions", Some(&actions));
-        self.must("DELETE", "/actions", None);
+        });
     }
 
     /// Moves the mouse pointer onto the middle of `selector` as a person's hand slides it
     /// there to read (from a few pixels to its left: two moves); nothing is pressed.
     pub fn hover(&self, selector: &str) {
+        self.mouse_on(selector, |origin| {
+            [-4, 0].map(|x| json!({"type": "pointerMove", "duration": 0, "origin": origin, "x": x, "y": 0})).to_vec()
+        });
+    }
+
+    /// Runs the mouse `steps` made for `selector` (brought to the middle of the window first;
+    /// `steps` gets the element as a WebDriver move's origin) and lets the mouse go after.
+    fn mouse_on(&self, selector: &str, steps: impl FnOnce(&Value) -> Vec<Value>) {
         self.to_middle(selector);
         let element = self.wait_for(selector);
         let origin = json!({ ELEMENT_KEY: element.id });
         let actions = json!({"actions": [{
             "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
-            "actions": [
-                {"type": "pointerMove", "duration": 0, "origin": origin, "x": -4, "y": 0},
-                {"type": "pointerMove", "duration": 0, "origin": origin, "x": 0, "y": 0},
-            ]
+            "actions": steps(&origin),
         }]});
         self.must("POST", "/actions", Some(&actions));
         self.must("DELETE", "/actions", None);

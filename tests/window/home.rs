@@ -9,7 +9,7 @@ use serde_json::json;
 use crate::webdriver::Session;
 use crate::{
     back_home, begin, begin_with, create_game, new_game, one_window, open, open_game, rename_with_enter, shot,
-    shots_at_both_widths, wait_game_row, Scratch, ENTER,
+    shots_at_both_widths, shots_at_both_widths_with, wait_game_row, Scratch, ENTER,
 };
 
 /// Sets the window to `width` (800 high) and waits until the page has it.
@@ -366,7 +366,11 @@ fn home_layout_is_clean_at_both_widths() {
     session.find_all(".character-rename")[0].click();
     rename_with_enter(&session, "Ada Quillon");
     session.wait_for("#toast-undo");
-    shots_at_both_widths(&session, "home-toast");
+    // The pointer on its Undo holds the toast (as a person reaching for it) through the shots;
+    // it is moved there again after each change of width, which moves the toast.
+    let reach = || session.hover("#toast-undo");
+    shots_at_both_widths_with(&session, "home-toast", reach, || {});
+    crate::in_dark(&session, || shots_at_both_widths_with(&session, "home-toast-dark", reach, || {}));
     width(&session, 360);
     // The header is at the top of the page, as a person scrolls up to reach it.
     session.execute("window.scrollTo(0, 0);", json!([]));

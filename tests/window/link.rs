@@ -299,21 +299,8 @@ fn a_mood_changed_on_a_player_device_shows_on_the_table() {
     // Home still has the game selected (its list is redrawn while hosting: nothing is re-picked).
     table.wait_text("#game-heading", "Harbour Lights");
     press(&table, "#link-stop");
-    // A tap that met the hosting panel's redraw (it polls its devices) is lost: tap again, now
-    // and then, until the panel offers to host again.
-    let mut tries = 0u32;
-    table.wait_until("hosting to stop", || {
-        if table.find("#link-host").ok().is_some_and(|h| h.is_displayed()) {
-            return Some(());
-        }
-        tries += 1;
-        if tries.is_multiple_of(30) {
-            if let Ok(stop) = table.find("#link-stop") {
-                let _ = stop.try_click();
-            }
-        }
-        None
-    });
+    // One tap: the hosting panel's redraw (it polls its devices) waits for a press to end.
+    table.wait_until("hosting to stop", || table.find("#link-host").ok().filter(|h| h.is_displayed()).map(|_| ()));
     player.wait_until("the pill to say the link ended", || (pill_text(&player) == "Link ended").then_some(()));
     assert_eq!(mood_level(&player, 0), "Level 3 of 9", "the player keeps what they have");
 }

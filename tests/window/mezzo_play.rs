@@ -465,6 +465,7 @@ fn a_seed_deck_built_played_and_linked() {
     session.wait_text(&format!("#mzd-hand-count-{bo}"), "2 cards");
     session.wait_text(&format!("#mzd-influence-{bo}"), "1");
     shots_of(&session, "mezzo-deck", "#mzd-seats");
+    crate::in_dark(&session, || shots_of(&session, "mezzo-deck-dark", "#mzd-seats"));
 
     // Each plays a card from their hand (Bo keeps his second).
     let mut played = Vec::new();

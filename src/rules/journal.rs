@@ -264,6 +264,18 @@ pub fn parse_date(field: &str, text: &str) -> Result<NaiveDate> {
         .map_err(|_| Error::invalid(field, format!("“{text}” is not a date written YYYY-MM-DD")))
 }
 
+/// The names a session may list: the game's characters, then (at a Mezzo table) its players;
+/// a name both bear is listed once.
+pub fn roster(characters: impl IntoIterator<Item = String>, players: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for name in characters.into_iter().chain(players) {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
 /// Checks who was there: names of `roster` (the game's characters and players), each once,
 /// at most [`MAX_ATTENDEES`]; a name a session already lists (`kept`) stays valid after a
 /// rename. Returns the names trimmed.
@@ -519,6 +531,13 @@ mod tests {
 
     fn roster() -> Vec<String> {
         vec!["Ada".into(), "Bo".into(), "Cy".into()]
+    }
+
+    #[test]
+    fn a_session_may_list_the_characters_then_the_players_each_name_once() {
+        let listed = super::roster(names(&["Ada", "Bo", "Cy"]), names(&["Dee", "Ada", "Eve", "Dee"]));
+        assert_eq!(listed, names(&["Ada", "Bo", "Cy", "Dee", "Eve"]));
+        assert_eq!(super::roster(names(&["Bo"]), Vec::new()), names(&["Bo"]));
     }
 
     fn names(n: &[&str]) -> Vec<String> {

@@ -24,7 +24,7 @@ use super::scattershot::{purchases_within, scattershot_table_edit, TableEdit};
 use super::viewer::{device_viewer, Viewer};
 use crate::error::{Error, Result};
 use crate::model::{now, System};
-use crate::rules::journal::{of_plot_events, recap, Group, Happened, Journal, Line, Session, SessionEdit, Span};
+use crate::rules::journal::{self, of_plot_events, recap, Group, Happened, Journal, Line, Session, SessionEdit, Span};
 use crate::rules::mezzo::plot::PlotEvent;
 use crate::rules::nsu::roll::Winner;
 use crate::store::{Event, EventKind, Reader, Store, Tx};
@@ -255,14 +255,14 @@ fn plot_events(event: &Event) -> Vec<PlotEvent> {
     events.iter().filter_map(|v| serde_json::from_value::<PlotEvent>(v.clone()).ok()).collect()
 }
 
-/// The names a session may list: the game's characters and, at a Mezzo table, its players.
+/// The names a session may list (see [`journal::roster`]), as the store has them.
 fn roster(read: Reader<'_>, game: Uuid, system: System) -> Result<Vec<String>> {
-    let mut names: Vec<String> = read.characters_of(game)?.into_iter().map(|c| c.name).collect();
-    if system == System::Mezzo {
-        names.extend(read.mezzo_table(game)?.players.into_iter().map(|p| p.name));
-    }
-    names.dedup();
-    Ok(names)
+    let characters = read.characters_of(game)?.into_iter().map(|c| c.name);
+    let players = match system {
+        System::Mezzo => read.mezzo_table(game)?.players.into_iter().map(|p| p.name).collect(),
+        _ => Vec::new(),
+    };
+    Ok(journal::roster(characters, players))
 }
 
 // ---------------------------------------------------------------------------------------

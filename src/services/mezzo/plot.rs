@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::{Error, Result};
-use crate::rules::journal::Journal;
+use crate::rules::journal::{self, Journal};
 use crate::rules::mezzo::element::{self as rules, AdversitySpend, Element, MomentumSource, MomentumSpend, Player};
 use crate::rules::mezzo::plot::{
     self, Arc, Award, BoostDraw, Consequence, Grant, InChallenge, MemorableAward, NoEscape, PlotHook, Resource,
@@ -932,9 +932,8 @@ pub fn mezzo_start_session(
     deck_move(store, game, |w| {
         let players = w.table.players.clone();
         let everyone: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
-        // Who may be listed: as the journal's roster, the game's characters and its players.
         let characters = w.characters.iter().map(|r| r.character.name.clone());
-        let roster: Vec<String> = characters.chain(everyone.iter().cloned()).collect();
+        let roster = journal::roster(characters, everyone.iter().cloned());
         w.journal = w.journal.start(date, attendees.unwrap_or(&everyone), &roster, w.log_at)?;
         let session = w.journal.latest_number();
         let Some(mut deck) = w.table.deck.clone() else {

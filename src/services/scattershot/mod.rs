@@ -33,7 +33,7 @@ use super::lookup::{existing_game, game_playing};
 use super::moves::{moves, MoveEntry};
 use crate::error::{Error, Result};
 use crate::model::{now, Character, Game, System, TableSettings};
-use crate::rules::journal::Journal;
+use crate::rules::journal::{self, Journal};
 use crate::rules::record::CharacterRecord;
 use crate::rules::scattershot::free_skills::{self, ListedFreeSkill};
 use crate::rules::scattershot::made_it_by::Facets;
@@ -1140,7 +1140,7 @@ pub fn scattershot_table_edit(store: &mut Store, game: Uuid, edit: &TableEdit) -
         }
         TableEdit::StartSession { date, attendees } => {
             let characters = w.characters();
-            let roster: Vec<String> = characters.iter().map(|r| r.character.name.clone()).collect();
+            let roster = journal::roster(characters.iter().map(|r| r.character.name.clone()), []);
             let players = || {
                 let playing = characters.iter().filter(|r| !r.scattershot.as_ref().is_some_and(|s| s.npc));
                 playing.map(|r| r.character.name.clone()).collect()

@@ -300,7 +300,7 @@ fn a_mood_changed_on_a_player_device_shows_on_the_table() {
     table.wait_text("#game-heading", "Harbour Lights");
     press(&table, "#link-stop");
     // One tap: the hosting panel's redraw (it polls its devices) waits for a press to end.
-    table.wait_until("hosting to stop", || table.find("#link-host").ok().filter(|h| h.is_displayed()).map(|_| ()));
+    table.wait_for("#link-host");
     player.wait_until("the pill to say the link ended", || (pill_text(&player) == "Link ended").then_some(()));
     assert_eq!(mood_level(&player, 0), "Level 3 of 9", "the player keeps what they have");
 }
